@@ -1,0 +1,37 @@
+# FinRAG — two commands:  `make demo` (set up + run the main job offline)  and  `make test`.
+PY      ?= python3
+VENV    ?= .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed
+
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export PREFECT_HOME ?= $(CURDIR)/data/prefect
+
+.PHONY: setup demo test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	# torch first, pinned: the CPU wheel served here (any other version pulls a CUDA build)
+	$(BIN)/pip install -q torch==2.13.0
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+## First command: set up a fresh machine and run the main job on the embedded default.
+demo: setup
+	$(BIN)/finrag demo
+
+## Second command: the test suite (also what CI runs).
+test: setup
+	bash scripts/ensure-chromium.sh
+	$(BIN)/ruff check .
+	$(BIN)/pytest -q
+
+lint: setup
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf data out .pytest_cache

@@ -1,0 +1,222 @@
+"""Typed data that crosses module boundaries.
+
+Page numbers are ZERO-BASED everywhere inside FinRAG (as in FinanceBench's
+`evidence_page_num`); only text shown to people (CLI tables, reports) adds one
+and says "p." so. A document's identity is its PDF file stem (`doc`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+FormType = Literal["10-K", "10-Q", "8-K", "earnings", "annual", "other"]
+DocStatus = Literal["ingested", "unchanged", "skipped", "failed"]
+StrategyName = Literal["direct", "single", "iterative", "graph"]
+AnswerStatus = Literal["answered", "not_found", "failed"]
+SearchMode = Literal["dense", "sparse", "hybrid"]
+
+# Page tags a document may carry (tag -> zero-based pages).
+PAGE_TAGS = (
+    "income_statement",
+    "balance_sheet",
+    "cash_flow",
+    "segment_note",
+    "mdna",
+    "risk_factors",
+)
+
+
+# --------------------------------------------------------------------------- loading
+
+
+class Page(BaseModel):
+    number: int  # zero-based
+    text: str
+
+
+class DocumentMeta(BaseModel):
+    """What FinRAG reads about one filing (from its content; file name/manifest are hints)."""
+
+    file: str  # path as given
+    doc: str  # file name stem: the document's identity in the store and in citations
+    sha256: str  # content hash of the file bytes
+    company: str | None = None  # canonical short name, e.g. "PepsiCo"
+    company_legal: str | None = None  # as on the cover, e.g. "PepsiCo, Inc."
+    ticker: str | None = None
+    aliases: list[str] = Field(default_factory=list)  # other names the company goes by
+    fiscal_year: int | None = None
+    period_end: str | None = None  # ISO date of the period end, e.g. "2022-12-31"
+    period: str | None = None  # "FY2022" for annual documents, "2023Q2" for quarters
+    form: FormType = "other"
+    pages: int = 0
+    page_tags: dict[str, list[int]] = Field(default_factory=dict)  # PAGE_TAGS -> pages
+    sector: str | None = None
+
+
+class Chunk(BaseModel):
+    chunk_id: str  # UUID derived from (document sha256, index, text): stable across runs
+    doc: str  # file stem of the source PDF
+    doc_sha256: str
+    index: int  # position within the document
+    company: str | None = None
+    fiscal_year: int | None = None
+    period: str | None = None
+    form: FormType = "other"
+    page: int  # zero-based page where the chunk starts
+    page_end: int  # zero-based page where it ends (== page for most chunks)
+    section: str = ""  # e.g. "Item 7. Management's Discussion and Analysis"
+    tags: list[str] = Field(default_factory=list)  # page tags of the pages it spans
+    text: str  # body; citations quote from here
+    header: str = ""  # short context line (company, period, form, section) prepended for embedding
+
+    @property
+    def embed_text(self) -> str:
+        return f"{self.header}\n{self.text}" if self.header else self.text
+
+
+class LoadedDocument(BaseModel):
+    meta: DocumentMeta
+    pages: list[Page]
+    chunks: list[Chunk]
+
+
+class DocumentReport(BaseModel):
+    """One row of `finrag inspect/ingest --json` (`documents` list) and the ingest summary."""
+
+    file: str
+    doc: str
+    status: DocStatus | Literal["ok"]  # "ok" is used by inspect
+    reason: str = ""
+    company: str | None = None
+    company_legal: str | None = None
+    ticker: str | None = None
+    fiscal_year: int | None = None
+    period_end: str | None = None
+    period: str | None = None
+    form: FormType = "other"
+    pages: int = 0
+    chunks: int | None = None
+    page_tags: dict[str, list[int]] = Field(default_factory=dict)
+    seconds: float = 0.0
+
+
+# --------------------------------------------------------------------------- retrieval
+
+
+class SearchFilters(BaseModel):
+    """Hard filters for a search; empty lists mean "no constraint"."""
+
+    companies: list[str] = Field(default_factory=list)  # canonical company names
+    fiscal_years: list[int] = Field(default_factory=list)
+    forms: list[str] = Field(default_factory=list)
+    docs: list[str] = Field(default_factory=list)
+    tags: list[str] = Field(default_factory=list)  # page tags, e.g. ["cash_flow"]
+
+    def is_empty(self) -> bool:
+        return not (self.companies or self.fiscal_years or self.forms or self.docs or self.tags)
+
+
+class SearchHit(BaseModel):
+    chunk: Chunk
+    score: float
+
+
+# --------------------------------------------------------------------------- answering
+
+
+class Question(BaseModel):
+    id: str
+    question: str
+    company: str | None = None  # optional hint from the user
+    period: str | None = None  # optional hint, e.g. "FY2022"
+    answer: Any = None  # gold answer when known (number, text or list)
+    type: str | None = None  # fact, trend, comparison, relationship, aggregation, definition, ...
+    expected_strategy: StrategyName | None = None
+    answerable: bool = True
+
+
+class Citation(BaseModel):
+    doc: str  # PDF file stem
+    page: int  # zero-based
+    chunk_id: str
+    quote: str  # must occur literally in the cited chunk's text
+
+
+class TraceStep(BaseModel):
+    step: str  # route, plan, search, assess, write, graph, fallback, ...
+    query: str | None = None
+    filters: dict[str, Any] | None = None
+    retrieved: list[str] = Field(default_factory=list)  # chunk ids
+    decision: str | None = None
+
+
+class Answer(BaseModel):
+    status: AnswerStatus
+    answer: str
+    citations: list[Citation] = Field(default_factory=list)
+    strategy: StrategyName
+    route_reason: str = ""
+    stopped_by: str | None = None  # None or the guard that stopped work
+    engine: str = "offline"  # "offline" or "llm:<model>"
+    searches: int = 0
+    llm_calls: int = 0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    cost_usd: float = 0.0
+    latency_s: float = 0.0
+    trace: list[TraceStep] = Field(default_factory=list)
+    reason: str | None = None  # why it failed / was not found
+    flags: list[str] = Field(default_factory=list)  # e.g. "dropped_citation", "no_filter_match"
+    value: float | None = None  # the headline number, when the answer is numeric
+
+
+class RunRecord(BaseModel):
+    """One answered question in a batch results file."""
+
+    id: str
+    question: str
+    config_hash: str
+    store_version: str
+    gold: Any = None
+    expected_strategy: StrategyName | None = None
+    type: str | None = None
+    answer: Answer
+
+
+# --------------------------------------------------------------------------- knowledge graph
+
+
+class Fact(BaseModel):
+    """A financial fact read from a statement table (or derived from such facts)."""
+
+    company: str  # canonical company name
+    metric: str  # vocabulary key, e.g. "revenue", "capex", "operating_margin"
+    fiscal_year: int
+    value: float  # in `unit` after applying the table's scale; parentheses -> negative
+    unit: str = "USD"  # "USD", "USD/share", "ratio", "percent", "shares"
+    scale: str = "millions"  # scale stated by the table ("thousands", "millions", "billions", "units")
+    doc: str  # source PDF stem
+    page: int  # zero-based
+    source_text: str  # the row's text as it appears in the page
+    derived_from: list[str] = Field(default_factory=list)  # for derived metrics: input metric keys
+    formula: str | None = None
+
+
+class Relation(BaseModel):
+    """An edge between two entities, with the sentence it was read from."""
+
+    subject: str  # canonical company name
+    predicate: str  # sector, segment, subsidiary, brand, competitor, auditor, ceo, cfo
+    object: str
+    doc: str
+    page: int  # zero-based
+    source_text: str
+
+
+class DocumentKnowledge(BaseModel):
+    doc: str
+    company: str | None
+    facts: list[Fact] = Field(default_factory=list)
+    relations: list[Relation] = Field(default_factory=list)

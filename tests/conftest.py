@@ -1,0 +1,70 @@
+"""Shared, session-scoped fixtures: the slow parts (PDF generation, model load, ingest) run once.
+
+- `sample_dir`: a small generated corpus (PDFs + truth.json + questions.jsonl).
+- `sample_settings`: Settings pointing at a store into which `sample_dir` was ingested.
+- `sample_services`: open Services over that store (one Qdrant local client per process).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+# Tests never talk to a real LLM endpoint unless a test configures its own fake one.
+for _var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "FINRAG_LLM_BASE_URL", "FINRAG_LLM_API_KEY", "QDRANT_URL"):
+    os.environ.pop(_var, None)
+
+FINANCEBENCH = Path(__file__).resolve().parents[1].parent / "shared" / "financebench"
+TEST_OUTPUT = Path(__file__).resolve().parents[1] / "test-output"
+
+
+@pytest.fixture(scope="session")
+def financebench_dir() -> Path:
+    if not (FINANCEBENCH / "pdfs").is_dir():
+        pytest.skip("../shared/financebench not present")
+    return FINANCEBENCH
+
+
+@pytest.fixture(scope="session")
+def test_output_dir() -> Path:
+    TEST_OUTPUT.mkdir(exist_ok=True)
+    return TEST_OUTPUT
+
+
+@pytest.fixture(scope="session")
+def embedding_cache_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("embedding-cache")
+
+
+@pytest.fixture(scope="session")
+def sample_dir(tmp_path_factory) -> Path:
+    from eval.sample_corpus import generate_corpus
+
+    out = tmp_path_factory.mktemp("sample")
+    generate_corpus(out, companies=4, years=2, seed=7)
+    return out
+
+
+@pytest.fixture(scope="session")
+def sample_settings(tmp_path_factory, sample_dir, embedding_cache_dir):
+    from finrag.config import load_settings
+    from flows.ingest import ingest_paths
+
+    root = tmp_path_factory.mktemp("sample-store")
+    settings = load_settings(store_dir=root / "store", cache_dir=embedding_cache_dir)
+    reports = ingest_paths([sample_dir / "pdfs"], settings)
+    assert all(r.status == "ingested" for r in reports), [r for r in reports if r.status != "ingested"]
+    return settings
+
+
+@pytest.fixture(scope="session")
+def sample_services(sample_settings):
+    from strategies.services import open_services
+
+    services = open_services(sample_settings)
+    yield services
+    services.close()
