@@ -123,6 +123,27 @@ class SearchHit(BaseModel):
     score: float
 
 
+class CatalogCompany(BaseModel):
+    """One company present in the store, with every name it was filed under."""
+
+    name: str  # canonical short name (DocumentMeta.company), the value filters match on
+    legal_names: list[str] = Field(default_factory=list)
+    tickers: list[str] = Field(default_factory=list)
+    aliases: list[str] = Field(default_factory=list)
+    fiscal_years: list[int] = Field(default_factory=list)
+    forms: list[str] = Field(default_factory=list)
+    docs: list[str] = Field(default_factory=list)
+
+
+class StoreCatalog(BaseModel):
+    """What the store holds (from its document records): used by query understanding."""
+
+    companies: list[CatalogCompany] = Field(default_factory=list)
+    fiscal_years: list[int] = Field(default_factory=list)
+    forms: list[str] = Field(default_factory=list)
+    documents: int = 0
+
+
 # --------------------------------------------------------------------------- answering
 
 
@@ -218,5 +239,6 @@ class Relation(BaseModel):
 class DocumentKnowledge(BaseModel):
     doc: str
     company: str | None
+    aliases: list[str] = Field(default_factory=list)  # legal name, ticker, other names (entity resolution)
     facts: list[Fact] = Field(default_factory=list)
     relations: list[Relation] = Field(default_factory=list)

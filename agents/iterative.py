@@ -1,0 +1,348 @@
+"""The iterative agent: plan aspects -> search -> assess coverage -> search again or write.
+
+A LangGraph `StateGraph` over `AgentState`. Nodes are small functions (state, runtime) ->
+partial update; routing functions return the next node's name; the wiring is at the
+bottom of this file. Deterministic aspect coverage (strategies.sufficiency) decides when
+the evidence is enough; with an LLM configured, the planner may add search queries.
+
+Guardrails (AgentConfig, from Settings), each recorded in `Answer.stopped_by` when it
+trips, after which the agent writes from what it gathered:
+- max_searches: the assess node stops asking for more searches.
+- recursion_limit: passed explicitly to the run; `remaining_steps` lets the graph stop a
+  step early, and a GraphRecursionError is caught all the same.
+- timeout: every node and routing function checks the deadline; the graph runs in a
+  worker thread and the caller stops waiting when the deadline passes (a blocking
+  retriever or LLM call cannot hold the answer), then writes offline from the last state.
+- token_budget: LLM tokens spent on this answer (the Usage accumulator).
+
+Inspecting a run step by step: pass `AgentConfig(checkpoint_path=Path("agent.sqlite"))`
+to `run_agent`; every step's state is saved with thread_id = the question id, and
+`build_graph(SqliteSaver(conn)).get_state_history({"configurable": {"thread_id": qid}})`
+lists them newest first.
+"""
+
+from __future__ import annotations
+
+import queue
+import sqlite3
+import threading
+from typing import TYPE_CHECKING, Literal
+
+from langchain_core.messages import HumanMessage, SystemMessage
+from langgraph.errors import GraphRecursionError
+from langgraph.graph import END, START, StateGraph
+from langgraph.runtime import Runtime
+from pydantic import BaseModel, Field
+
+from agents.state import (
+    MAX_SEARCHES,
+    RECURSION_LIMIT,
+    TIMEOUT,
+    TOKEN_BUDGET,
+    AgentConfig,
+    AgentContext,
+    AgentState,
+)
+from finrag.llm import LLMError
+from finrag.models import Answer, Question, SearchFilters, SearchHit, TraceStep
+from strategies.aspects import plan_aspects
+from strategies.sufficiency import NextQuery, assess
+from strategies.writer import WrittenAnswer, not_found, write_answer
+
+if TYPE_CHECKING:
+    from langgraph.checkpoint.base import BaseCheckpointSaver
+
+    from strategies.router import RouteDecision
+    from strategies.services import Services
+
+# A search costs two steps (search, assess) and writing one: stop before the limit bites.
+_STEPS_TO_FINISH = 3
+_MAX_LLM_QUERIES = 3
+
+
+class PlannedQueries(BaseModel):
+    """The planner model's structured reply."""
+
+    queries: list[str] = Field(default_factory=list, description="short search queries, one per missing fact")
+
+
+# --------------------------------------------------------------------------- nodes
+
+
+def plan(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
+    """First search with the question itself; its understanding gives the aspects."""
+    ctx = runtime.context
+    if ctx.out_of_time():
+        return {"stopped_by": TIMEOUT, "trace": [TraceStep(step="plan", decision="timeout before planning")]}
+    question = state["question"]
+    retrieval = ctx.services.retriever.retrieve(question.question)
+    u = retrieval.understanding
+    aspects = plan_aspects(u.companies, sorted(set(u.fiscal_years)), u.metrics, ctx.services.vocabulary)
+    planned = _llm_queries(question, retrieval.filters, ctx) if ctx.services.llm and aspects else []
+    decision = f"{len(aspects)} aspects: " + ", ".join(a.label(ctx.services.vocabulary) for a in aspects)
+    return {
+        "understanding": u,
+        "flags": list(retrieval.flags),
+        "aspects": aspects,
+        "hits": list(retrieval.hits),
+        "queries": [question.question],
+        "planned": planned,
+        "searches": 1,
+        "trace": [
+            TraceStep(step="plan", decision=decision),
+            TraceStep(
+                step="search",
+                query=question.question,
+                filters=retrieval.filters.model_dump() if retrieval.filters else None,
+                retrieved=[h.chunk.chunk_id for h in retrieval.hits],
+                decision=f"{len(retrieval.hits)} hits"
+                + (f"; flags: {', '.join(retrieval.flags)}" if retrieval.flags else ""),
+            ),
+        ],
+    }
+
+
+def assess_evidence(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
+    """Coverage of the aspects, and whether a guard says to stop here."""
+    ctx = runtime.context
+    coverage = assess(state["aspects"], state["hits"], ctx.services.vocabulary, tried=state["queries"])
+    stopped_by = None
+    if coverage.complete:
+        decision = f"sufficient: {coverage.summary()}"
+    elif not coverage.aspects:
+        decision = "no figures to look for: write from the first search"
+    elif ctx.out_of_time():
+        stopped_by, decision = TIMEOUT, "out of time"
+    elif state["searches"] >= ctx.config.max_searches:
+        stopped_by, decision = MAX_SEARCHES, f"{state['searches']} searches done"
+    elif ctx.over_budget():
+        stopped_by, decision = TOKEN_BUDGET, f"token budget {ctx.config.token_budget} spent"
+    elif state["remaining_steps"] <= _STEPS_TO_FINISH:
+        stopped_by, decision = RECURSION_LIMIT, f"{state['remaining_steps']} graph steps left"
+    elif not (state.get("planned") or coverage.next_query):
+        decision = f"nothing new to search: {coverage.summary()}"
+    else:
+        missing = ", ".join(a.label(ctx.services.vocabulary) for a in coverage.uncovered)
+        decision = f"insufficient: {coverage.summary()}; missing {missing}"
+    return {
+        "coverage": coverage,
+        "stopped_by": stopped_by,
+        "trace": [TraceStep(step="assess", decision=decision)],
+    }
+
+
+def search(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
+    """One more search: an LLM-planned query first, else the query for an uncovered aspect."""
+    ctx = runtime.context
+    if ctx.out_of_time():
+        return {"stopped_by": TIMEOUT, "trace": [TraceStep(step="search", decision="timeout: search skipped")]}
+    planned = list(state.get("planned") or [])
+    coverage = state["coverage"]
+    query = planned.pop(0) if planned else coverage.next_query if coverage else None
+    if query is None:
+        return {"planned": planned}
+    hits = ctx.services.retriever.search(query.text, filters=query.filters)
+    target = f"for {query.aspect.label(ctx.services.vocabulary)}" if query.aspect else "(planner)"
+    return {
+        "hits": _merge(state["hits"], hits),
+        "queries": [*state["queries"], query.text],
+        "planned": planned,
+        "searches": state["searches"] + 1,
+        "trace": [
+            TraceStep(
+                step="search",
+                query=query.text,
+                filters=query.filters.model_dump(),
+                retrieved=[h.chunk.chunk_id for h in hits],
+                decision=f"{len(hits)} hits {target}",
+            )
+        ],
+    }
+
+
+def write(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
+    ctx = runtime.context
+    stopped_by = state.get("stopped_by")
+    if stopped_by is None and ctx.out_of_time():
+        stopped_by = TIMEOUT
+    written = compose(state, ctx, offline_only=stopped_by == TIMEOUT)
+    return {
+        "written": written,
+        "stopped_by": stopped_by,
+        "trace": [TraceStep(step="write", decision=f"{written.status} ({written.engine})")],
+    }
+
+
+# --------------------------------------------------------------------------- routing
+
+
+def after_plan(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["assess", "write"]:
+    if "no_filter_match" in (state.get("flags") or []) or runtime.context.out_of_time():
+        return "write"
+    return "assess"
+
+
+def after_assess(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["search", "write"]:
+    coverage = state["coverage"]
+    if state.get("stopped_by") or runtime.context.out_of_time() or coverage is None or coverage.complete:
+        return "write"
+    if not coverage.aspects or not (state.get("planned") or coverage.next_query):
+        return "write"
+    return "search"
+
+
+def after_search(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["assess", "write"]:
+    return "write" if state.get("stopped_by") or runtime.context.out_of_time() else "assess"
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _merge(old: list[SearchHit], new: list[SearchHit]) -> list[SearchHit]:
+    seen = {h.chunk.chunk_id for h in old}
+    return [*old, *(h for h in new if h.chunk.chunk_id not in seen)]
+
+
+def _llm_queries(question: Question, filters: SearchFilters | None, ctx: AgentContext) -> list[NextQuery]:
+    """The planner model proposes searches; a failure costs nothing but the attempt."""
+    llm = ctx.services.llm
+    if llm is None or ctx.over_budget():
+        return []
+    messages = [
+        SystemMessage(
+            "You plan searches over company financial reports. Return up to three short search "
+            "queries (company, line item, fiscal year) that together find every figure the question needs."
+        ),
+        HumanMessage(f"Question: {question.question}"),
+    ]
+    try:
+        planned, reply = llm.structured("planner", PlannedQueries, messages)
+    except LLMError:
+        return []
+    ctx.usage.add(reply)
+    assert isinstance(planned, PlannedQueries)
+    filters = filters or SearchFilters()
+    texts = [q.strip() for q in planned.queries if q.strip()][:_MAX_LLM_QUERIES]
+    return [NextQuery(text=t, filters=filters) for t in texts if t != question.question]
+
+
+def compose(state: AgentState, ctx: AgentContext, offline_only: bool = False) -> WrittenAnswer:
+    """Write from whatever the state holds (used by the write node and after a guard)."""
+    question = state["question"]
+    searched = _searched(state)
+    if state.get("understanding") is None:
+        return not_found(searched, "stopped before any evidence was gathered")
+    if "no_filter_match" in (state.get("flags") or []):
+        return not_found(searched, "the reports in the store do not cover the company or period asked about")
+    written = write_answer(
+        question, state.get("hits") or [], state["understanding"], ctx.services, ctx.usage,
+        offline_only=offline_only,
+    )
+    if "low_evidence" in (state.get("flags") or []) and state.get("searches", 0) <= 1 \
+            and written.status == "answered" and written.value is None:
+        return not_found(searched, "no retrieved passage is relevant enough")
+    return written
+
+
+def _searched(state: AgentState) -> list[tuple[str, SearchFilters | None]]:
+    found: list[tuple[str, SearchFilters | None]] = []
+    for step in state.get("trace") or []:
+        if step.step == "search" and step.query:
+            found.append((step.query, SearchFilters(**step.filters) if step.filters else None))
+    return found
+
+
+# --------------------------------------------------------------------------- running
+
+
+def answer_iterative(question: Question, services: Services, route: RouteDecision) -> Answer:
+    return run_agent(question, services, AgentConfig.from_settings(services.settings))
+
+
+def run_agent(question: Question, services: Services, config: AgentConfig) -> Answer:
+    """Run the graph under every guard; always returns an Answer (never raises for a guard)."""
+    ctx = AgentContext(services=services, config=config)
+    checkpointer = _open_checkpointer(config)
+    graph = build_graph(checkpointer)
+    run_config = {"recursion_limit": config.recursion_limit, "configurable": {"thread_id": question.id}}
+    updates: queue.Queue = queue.Queue()
+
+    def work() -> None:
+        try:
+            for state in graph.stream({"question": question, "trace": []}, run_config, context=ctx,
+                                      stream_mode="values"):
+                updates.put(("state", state))
+            updates.put(("done", None))
+        except GraphRecursionError as exc:
+            updates.put(("recursion", exc))
+        except BaseException as exc:  # handed to the caller's thread, raised there
+            updates.put(("error", exc))
+
+    worker = threading.Thread(target=work, name=f"agent-{question.id}", daemon=True)
+    worker.start()
+    last: AgentState = {"question": question, "trace": []}
+    stopped_by: str | None = None
+    try:
+        while True:
+            try:
+                kind, payload = updates.get(timeout=max(0.01, ctx.seconds_left()))
+            except queue.Empty:
+                stopped_by = TIMEOUT
+                break
+            if kind == "state":
+                last = payload
+            elif kind == "done":
+                break
+            elif kind == "recursion":
+                stopped_by = RECURSION_LIMIT
+                break
+            else:
+                raise payload
+    finally:
+        ctx.cancelled.set()  # a still-running node sees this and does no further work
+        if checkpointer is not None and stopped_by != TIMEOUT:
+            checkpointer.conn.close()
+
+    written = last.get("written")
+    trace = list(last.get("trace") or [])
+    if written is None or stopped_by is not None:
+        # A guard stopped the graph before its write node: write from what it gathered,
+        # offline when out of time (an LLM call could not finish anyway).
+        written = compose(last, ctx, offline_only=stopped_by == TIMEOUT or ctx.out_of_time())
+        trace.append(TraceStep(step="write", decision=f"{written.status} ({written.engine}) after {stopped_by}"))
+    stopped_by = stopped_by or last.get("stopped_by")
+    return written.to_answer(
+        "iterative", ctx.usage, searches=last.get("searches", 0), trace=trace,
+        flags=list(last.get("flags") or []), stopped_by=stopped_by,
+    )
+
+
+def _open_checkpointer(config: AgentConfig) -> BaseCheckpointSaver | None:
+    if config.checkpoint_path is None:
+        return None
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    config.checkpoint_path.parent.mkdir(parents=True, exist_ok=True)
+    return SqliteSaver(sqlite3.connect(str(config.checkpoint_path), check_same_thread=False))
+
+
+# --------------------------------------------------------------------------- wiring
+#
+#   START -> plan -> assess -> write -> END
+#                      |  ^
+#                      v  |
+#                     search
+
+
+def build_graph(checkpointer: BaseCheckpointSaver | None = None):
+    builder = StateGraph(AgentState, context_schema=AgentContext)
+    builder.add_node("plan", plan)
+    builder.add_node("assess", assess_evidence)
+    builder.add_node("search", search)
+    builder.add_node("write", write)
+    builder.add_edge(START, "plan")
+    builder.add_conditional_edges("plan", after_plan, ["assess", "write"])
+    builder.add_conditional_edges("assess", after_assess, ["search", "write"])
+    builder.add_conditional_edges("search", after_search, ["assess", "write"])
+    builder.add_edge("write", END)
+    return builder.compile(checkpointer=checkpointer)

@@ -1,0 +1,135 @@
+"""Answer accuracy per question type × strategy on the sample corpus's gold questions.
+
+    finrag eval answers --sample DIR [--store DIR] [--json]
+
+Every gold question is answered under the router ("auto") and under each forced
+strategy (single, iterative); answers are scored by eval/scoring.py. The store must
+already hold the corpus (`finrag ingest DIR/pdfs --store STORE`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from eval.scoring import Score, score
+from finrag.config import load_settings
+from finrag.models import Answer, Question
+
+STRATEGIES = ("auto", "single", "iterative")
+
+
+class Scored(BaseModel):
+    id: str
+    type: str
+    strategy: str
+    correct: bool
+    reason: str
+    status: str
+    routed_to: str
+    searches: int
+    latency_s: float
+    stopped_by: str | None = None
+    answer: str
+
+
+def evaluate(
+    questions: list[Question],
+    services,
+    strategies: tuple[str, ...] = STRATEGIES,
+    universe: list[str] | None = None,
+) -> list[Scored]:
+    from strategies import answer_question
+
+    rows: list[Scored] = []
+    for strategy in strategies:
+        for q in questions:
+            answer: Answer = answer_question(q, services, strategy)
+            qtype = q.type or ("unanswerable" if not q.answerable else "fact")
+            ordered = getattr(q, "unit", None) == "ranking"
+            s: Score = score(q.answer, answer, qtype, universe=universe, ordered=ordered)
+            rows.append(
+                Scored(
+                    id=q.id, type=qtype, strategy=strategy, correct=s.correct, reason=s.reason,
+                    status=answer.status, routed_to=answer.strategy, searches=answer.searches,
+                    latency_s=answer.latency_s, stopped_by=answer.stopped_by, answer=answer.answer[:300],
+                )
+            )
+    return rows
+
+
+def summarize(rows: list[Scored]) -> dict:
+    strategies = list(dict.fromkeys(r.strategy for r in rows))
+    types = sorted({r.type for r in rows})
+    by_type: dict[str, dict[str, dict[str, float]]] = {}
+    for t in [*types, "all"]:
+        by_type[t] = {}
+        for s in strategies:
+            cell = [r for r in rows if r.strategy == s and (t == "all" or r.type == t)]
+            correct = sum(r.correct for r in cell)
+            by_type[t][s] = {"correct": correct, "n": len(cell), "accuracy": round(correct / len(cell), 3) if cell else 0.0}
+    per_strategy = {}
+    for s in strategies:
+        cell = [r for r in rows if r.strategy == s]
+        latencies = [r.latency_s for r in cell]
+        per_strategy[s] = {
+            "accuracy": round(sum(r.correct for r in cell) / len(cell), 3) if cell else 0.0,
+            "mean_searches": round(statistics.mean(r.searches for r in cell), 2) if cell else 0.0,
+            "mean_latency_s": round(statistics.mean(latencies), 3) if cell else 0.0,
+            "p95_latency_s": round(sorted(latencies)[int(0.95 * (len(latencies) - 1))], 3) if cell else 0.0,
+            "stopped": sum(1 for r in cell if r.stopped_by),
+        }
+    return {"by_type": by_type, "strategies": per_strategy}
+
+
+def format_table(summary: dict) -> str:
+    strategies = list(summary["strategies"])
+    lines = ["Answer accuracy (correct/n) per question type × strategy", ""]
+    header = f"{'type':<14}" + "".join(f"{s:>16}" for s in strategies)
+    lines += [header, "-" * len(header)]
+    for t, cells in summary["by_type"].items():
+        row = f"{t:<14}"
+        for s in strategies:
+            c = cells[s]
+            cell = f"{c['correct']}/{c['n']} ({c['accuracy']:.0%})"
+            row += f"{cell:>16}"
+        lines.append(row)
+    lines += ["", f"{'strategy':<14}{'accuracy':>10}{'searches':>10}{'latency s':>11}{'p95 s':>8}{'stopped':>9}"]
+    for s, m in summary["strategies"].items():
+        lines.append(
+            f"{s:<14}{m['accuracy']:>10.0%}{m['mean_searches']:>10.2f}{m['mean_latency_s']:>11.3f}"
+            f"{m['p95_latency_s']:>8.3f}{m['stopped']:>9}"
+        )
+    return "\n".join(lines)
+
+
+def run_cli(args: argparse.Namespace) -> int:
+    if getattr(args, "financebench", None):
+        print("eval answers: only --sample is supported so far (FinanceBench gold is free text)", file=sys.stderr)
+        return 2
+    from eval.sample_corpus.truth import load_questions, load_truth
+    from strategies.services import open_services
+
+    corpus = Path(args.sample)
+    questions = load_questions(corpus)
+    truth = load_truth(corpus)
+    universe = sorted({d.company for d in truth.documents if d.company} | {r.object for r in truth.relations})
+    settings = load_settings(store_dir=Path(args.store)) if args.store else load_settings()
+    services = open_services(settings)
+    try:
+        rows = evaluate(questions, services, universe=universe)
+    finally:
+        services.close()
+    summary = summarize(rows)
+    if args.json:
+        print(json.dumps({**summary, "questions": [r.model_dump() for r in rows]}, indent=1))
+    else:
+        print(format_table(summary))
+        print(f"\n{len(questions)} questions from {corpus}; store {settings.store_dir}; engine "
+              f"{'offline' if settings.offline else 'llm'}")
+    return 0

@@ -1,0 +1,208 @@
+"""The financial vocabulary: metric keys, their wordings, statements, formulas and definitions.
+
+The data lives in `finrag/data/vocabulary.yaml` (maintained as data, not code); this module
+loads it into typed objects and answers the questions other modules ask of it:
+
+    vocab = load_vocabulary()
+    vocab.match_metrics("What was capex as a % of revenue?")  # ["capex_to_revenue"]
+    vocab.match_metrics("purchases of property and equipment")  # ["capex"]
+    vocab.expansions("capex")           # wordings to add to a lexical query
+    vocab.statement_of("capex")         # "cash_flow"
+    vocab.formula("quick_ratio")        # "(current_assets - inventories) / current_liabilities"
+    vocab.inputs("quick_ratio")         # ["current_assets", "inventories", "current_liabilities"]
+    vocab.define("EBITDA")              # one plain-English sentence
+    vocab.match_statements("based on the statement of cash flows")  # ["cash_flow"]
+
+Matching is whole-word, case-insensitive and plural-insensitive (words are stemmed), and
+prefers the longest wording, so "cost of revenue" is not also read as "revenue" and
+"total current assets" is not read as "total assets".
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+import snowballstemmer
+import yaml
+from pydantic import BaseModel, Field
+
+VOCABULARY_PATH = Path(__file__).with_name("data") / "vocabulary.yaml"
+
+# Keys that may appear inside a formula besides metric keys.
+_FORMULA_FUNCTIONS = {"avg", "prior"}
+
+_STEMMER = snowballstemmer.stemmer("english")
+# A token is a word, a number, or an ampersand abbreviation such as "pp&e", "r&d", "s&p".
+_TOKEN = re.compile(r"[a-z0-9]+(?:&[a-z0-9]+)*")
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-cased, stemmed word tokens; possessives and punctuation dropped."""
+    text = text.lower().replace("\u2019", "'").replace("'s ", " ").replace(" & ", " and ")
+    return _STEMMER.stemWords(_TOKEN.findall(text))
+
+
+class Entry(BaseModel):
+    """One vocabulary entry: a metric (base or derived), a statement, or a glossary term."""
+
+    key: str
+    kind: Literal["metric", "derived", "statement", "term"]
+    label: str
+    definition: str
+    synonyms: list[str] = Field(default_factory=list)
+    statement: str | None = None  # page tag of the statement a base metric is read from
+    formula: str | None = None  # derived metrics only, over metric keys
+    unit: str | None = None
+
+    @property
+    def wordings(self) -> list[str]:
+        """Every way to say it: the label, the key in words, and the synonyms."""
+        seen: dict[str, None] = {}
+        for w in [self.label, self.key.replace("_", " "), *self.synonyms]:
+            seen.setdefault(w.lower(), None)
+        return list(seen)
+
+
+class _PhraseIndex:
+    """Longest-match lookup of stemmed token sequences -> entry keys."""
+
+    def __init__(self, entries: list[Entry]):
+        self._by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        for entry in entries:
+            for wording in entry.wordings:
+                tokens = tuple(tokenize(wording))
+                if tokens:
+                    self._by_first.setdefault(tokens[0], []).append((tokens, entry.key))
+        for candidates in self._by_first.values():
+            candidates.sort(key=lambda c: -len(c[0]))  # longest first
+
+    def find(self, text: str) -> list[str]:
+        tokens = tokenize(text)
+        found: dict[str, None] = {}
+        i = 0
+        while i < len(tokens):
+            for phrase, key in self._by_first.get(tokens[i], ()):
+                if tuple(tokens[i : i + len(phrase)]) == phrase:
+                    found.setdefault(key, None)
+                    i += len(phrase)
+                    break
+            else:
+                i += 1
+        return list(found)
+
+
+class Vocabulary:
+    """Typed, read-only view of vocabulary.yaml. Get the shared instance with `load_vocabulary()`."""
+
+    def __init__(self, entries: list[Entry]):
+        self.entries: dict[str, Entry] = {e.key: e for e in entries}
+        self.metrics: dict[str, Entry] = {
+            k: e for k, e in self.entries.items() if e.kind in ("metric", "derived")
+        }
+        self.statements: dict[str, Entry] = {
+            k: e for k, e in self.entries.items() if e.kind == "statement"
+        }
+        # Metrics and statements share one index so "cash flow statement" is read as a
+        # statement, never as the metric "cash".
+        self._lines_index = _PhraseIndex([*self.metrics.values(), *self.statements.values()])
+        self._all_index = _PhraseIndex(list(self.entries.values()))
+
+    # ----------------------------------------------------------------- matching
+
+    def match_metrics(self, text: str) -> list[str]:
+        """Metric keys (base and derived) named in `text`, in order of appearance."""
+        return [k for k in self._lines_index.find(text) if k in self.metrics]
+
+    def match_statements(self, text: str) -> list[str]:
+        """Statements named explicitly in `text` ("balance sheet", "statement of cash flows")."""
+        return [k for k in self._lines_index.find(text) if k in self.statements]
+
+    # ----------------------------------------------------------------- lookups
+
+    def expansions(self, metric: str) -> list[str]:
+        """Wordings of a metric as filings print them, for lexical query expansion."""
+        entry = self.metrics.get(metric)
+        return entry.wordings if entry else []
+
+    def statement_of(self, metric: str) -> str | None:
+        """The statement (page tag) a base metric lives in; None for derived metrics and unknowns."""
+        entry = self.metrics.get(metric)
+        return entry.statement if entry else None
+
+    def statements_for(self, metric: str) -> list[str]:
+        """Statements needed for a metric: its own, or those of a derived metric's inputs."""
+        own = self.statement_of(metric)
+        if own:
+            return [own]
+        found: dict[str, None] = {}
+        for key in self.inputs(metric):
+            statement = self.statement_of(key)
+            if statement:
+                found.setdefault(statement, None)
+        return list(found)
+
+    def formula(self, metric: str) -> str | None:
+        entry = self.metrics.get(metric)
+        return entry.formula if entry else None
+
+    def inputs(self, metric: str) -> list[str]:
+        """Metric keys a derived metric's formula uses, in order; [] for base metrics."""
+        formula = self.formula(metric)
+        if not formula:
+            return []
+        names = re.findall(r"[a-z_]+", formula)
+        return list(dict.fromkeys(n for n in names if n in self.metrics))
+
+    def define(self, term: str) -> str | None:
+        """Plain-English definition of a metric key, label, wording or glossary term; None if unknown."""
+        key = term.strip().lower().replace(" ", "_")
+        if key in self.entries:
+            return self.entries[key].definition
+        wanted = tuple(tokenize(term))
+        for entry in self.entries.values():
+            if any(tuple(tokenize(w)) == wanted for w in entry.wordings):
+                return entry.definition
+        # Fall back to the longest wording inside the term ("the quick ratio of a company").
+        found = self._all_index.find(term)
+        return self.entries[found[0]].definition if found else None
+
+    def label(self, key: str) -> str | None:
+        entry = self.entries.get(key)
+        return entry.label if entry else None
+
+
+def _entries_from(data: dict) -> list[Entry]:
+    sections = {"statements": "statement", "metrics": "metric", "derived": "derived", "terms": "term"}
+    entries: list[Entry] = []
+    for section, kind in sections.items():
+        for key, body in (data.get(section) or {}).items():
+            entries.append(Entry(key=key, kind=kind, **body))
+    return entries
+
+
+def _check(vocab: Vocabulary) -> None:
+    """Fail loudly on a broken data file rather than answer wrongly later."""
+    for key, entry in vocab.metrics.items():
+        if entry.kind == "metric" and entry.statement not in vocab.statements:
+            raise ValueError(f"vocabulary: metric {key!r} has unknown statement {entry.statement!r}")
+        if entry.kind == "derived":
+            if not entry.formula:
+                raise ValueError(f"vocabulary: derived metric {key!r} has no formula")
+            for name in re.findall(r"[a-z_]+", entry.formula):
+                if name not in vocab.metrics and name not in _FORMULA_FUNCTIONS:
+                    raise ValueError(f"vocabulary: formula of {key!r} uses unknown {name!r}")
+
+
+def parse_vocabulary(text: str) -> Vocabulary:
+    vocab = Vocabulary(_entries_from(yaml.safe_load(text)))
+    _check(vocab)
+    return vocab
+
+
+@lru_cache(maxsize=1)
+def load_vocabulary() -> Vocabulary:
+    """The bundled vocabulary (parsed once per process)."""
+    return parse_vocabulary(VOCABULARY_PATH.read_text(encoding="utf-8"))

@@ -1,0 +1,330 @@
+"""Answer a batch of questions: the `answer_batch` flow, the nightly inbox flow and `finrag batch`.
+
+Every answered question is appended to `results.jsonl` at once (fsynced), so a batch
+killed half-way resumes where it stopped: a re-run keeps the records made with the same
+config hash (public settings + strategy) and store version, and answers only the rest.
+`results.csv` is a spreadsheet view rewritten atomically at the end.
+
+The Qdrant local store admits one client per process, so a flow opens `Services` once and
+shares them with its task threads (passed through `quote`, never hashed or serialized).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from prefect import flow, get_run_logger, task
+from prefect.cache_policies import NO_CACHE
+from prefect.utilities.annotations import quote
+
+from finrag.config import Settings, load_settings
+from finrag.models import Answer, Question, RunRecord
+from flows.artifacts import (
+    BatchSummary,
+    artifact_key,
+    batch_summary_markdown,
+    publish_batch_artifacts,
+    summarize,
+)
+from flows.batch_io import (
+    ResultsLog,
+    read_question_dir,
+    read_questions,
+    records_csv,
+    write_text_atomic,
+)
+
+if TYPE_CHECKING:
+    from strategies.services import Services
+
+StrategyChoice = Literal["auto", "direct", "single", "iterative", "graph"]
+RESULTS_JSONL = "results.jsonl"
+RESULTS_CSV = "results.csv"
+SUMMARY_MD = "summary.md"
+
+# Yields (question, answer) pairs as they complete, in any order.
+AnswerMany = Callable[[Sequence[Question]], Iterable[tuple[Question, Answer]]]
+Progress = Callable[[int, int, RunRecord], None]
+
+
+def config_hash(settings: Settings, strategy: str) -> str:
+    """Identity of "how answers were made": settings without secrets, plus the strategy."""
+    payload = json.dumps({**settings.public_dict(), "strategy": strategy}, sort_keys=True)
+    return hashlib.sha256(payload.encode()).hexdigest()[:16]
+
+
+def answer_safely(question: Question, services: Services, strategy: str) -> Answer:
+    """`answer_question` promises never to raise; a bug that does anyway must not sink the batch."""
+    from strategies import answer_question
+
+    started = time.perf_counter()
+    try:
+        return answer_question(question, services, strategy=strategy)
+    except Exception as e:  # noqa: BLE001 - recorded as this question's failure
+        return Answer(
+            status="failed",
+            answer="",
+            # An Answer must name a concrete strategy; for "auto" the router never got to say.
+            strategy=strategy if strategy != "auto" else (question.expected_strategy or "single"),
+            reason=f"{type(e).__name__}: {e}",
+            flags=["answerer_raised"],
+            latency_s=time.perf_counter() - started,
+        )
+
+
+def sequential_answers(services: Services, strategy: str) -> AnswerMany:
+    """Answer one question after another in this thread (no Prefect needed)."""
+
+    def answer_many(questions: Sequence[Question]) -> Iterator[tuple[Question, Answer]]:
+        for q in questions:
+            yield q, answer_safely(q, services, strategy)
+
+    return answer_many
+
+
+def run_batch(
+    questions: Sequence[Question],
+    out_dir: str | Path,
+    *,
+    settings: Settings,
+    services: Services,
+    strategy: str = "auto",
+    answer_many: AnswerMany | None = None,
+    progress: Progress | None = None,
+) -> tuple[BatchSummary, list[RunRecord]]:
+    """Answer what is not answered yet, append each record as it arrives, write the CSV.
+
+    Returns the summary and the records in the order of `questions`.
+    """
+    started = time.perf_counter()
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    chash = config_hash(settings, strategy)
+    store_version = str(services.store.version())
+    log = ResultsLog(out / RESULTS_JSONL)
+
+    done = _reusable_records(log, questions, chash, store_version)
+    # Rewrite even when nothing changed: it drops a torn last line, stale records and
+    # duplicates, so appends below start on a clean line.
+    log.rewrite(done.values())
+    pending = [q for q in questions if q.id not in done]
+    reused = len(done)
+
+    answer_many = answer_many or sequential_answers(services, strategy)
+    for question, answer in answer_many(pending):
+        record = RunRecord(
+            id=question.id,
+            question=question.question,
+            config_hash=chash,
+            store_version=store_version,
+            gold=question.answer,
+            expected_strategy=question.expected_strategy,
+            type=question.type,
+            answer=answer,
+        )
+        log.append(record)
+        done[record.id] = record
+        if progress:
+            progress(len(done), len(questions), record)
+
+    records = [done[q.id] for q in questions if q.id in done]
+    summary = summarize(
+        records, out_dir=str(out), strategy=strategy, config_hash=chash,
+        store_version=store_version, reused=reused, wall_seconds=time.perf_counter() - started,
+    )  # fmt: skip
+    write_text_atomic(out / RESULTS_CSV, records_csv(records))
+    write_text_atomic(out / SUMMARY_MD, batch_summary_markdown(summary))
+    return summary, records
+
+
+def _reusable_records(
+    log: ResultsLog, questions: Sequence[Question], chash: str, store_version: str
+) -> dict[str, RunRecord]:
+    wanted = {q.id: q.question for q in questions}
+    keep: dict[str, RunRecord] = {}
+    for r in log.read():
+        same_question = wanted.get(r.id) == r.question
+        if same_question and r.config_hash == chash and r.store_version == store_version:
+            keep.setdefault(r.id, r)
+    return keep
+
+
+# --------------------------------------------------------------------------- Prefect
+
+
+def limits_present(names: Sequence[str]) -> set[str]:
+    """Which global concurrency limits exist on the Prefect server.
+
+    Asking `concurrency()` for a limit that does not exist costs about two seconds per
+    call on Prefect 3.9 before it gives up (measured), so look once per run.
+    """
+    from prefect.client.orchestration import get_client
+    from prefect.exceptions import ObjectNotFound
+
+    found: set[str] = set()
+    try:
+        with get_client(sync_client=True) as client:
+            for name in names:
+                try:
+                    client.read_global_concurrency_limit_by_name(name)
+                    found.add(name)
+                except ObjectNotFound:
+                    pass
+    except Exception as e:  # noqa: BLE001 - no server reachable: run without limits
+        print(f"concurrency limits unavailable ({type(e).__name__}); running without", file=sys.stderr)
+    return found
+
+
+def limit_slot(name: str, present: set[str]) -> AbstractContextManager[Any]:
+    """Occupy one slot of a Prefect global concurrency limit, if the limit exists."""
+    if name not in present:
+        return nullcontext()
+    from prefect.concurrency.sync import concurrency
+
+    return concurrency(name, occupy=1, strict=False)
+
+
+@contextmanager
+def open_run_services(settings: Settings, present: set[str]) -> Iterator[Services]:
+    """Open Services for one flow run.
+
+    The embedded (local-mode) store is one process at a time: runs that want it queue on
+    the "store" concurrency limit when it exists, and otherwise the second one fails
+    clearly with StoreBusy from `open_store`.
+    """
+    from strategies.services import open_services
+
+    slot = limit_slot("store", present) if not settings.qdrant_url else nullcontext()
+    with slot:
+        services = open_services(settings)
+        try:
+            yield services
+        finally:
+            services.close()
+
+
+@task(cache_policy=NO_CACHE, task_run_name="answer {question.id}")
+def answer_task(question: Question, services: Services, strategy: str, llm_limited: bool) -> Answer:
+    # Offline answers make no LLM calls; online, one slot per question in flight bounds
+    # the LLM calls it makes (the "llm" limit is created by the operator, see README).
+    with limit_slot("llm", {"llm"} if llm_limited else set()):
+        return answer_safely(question, services, strategy)
+
+
+def prefect_answers(services: Services, strategy: str, settings: Settings, present: set[str]) -> AnswerMany:
+    """Answer each question as a Prefect task on the flow's thread pool."""
+    from prefect.futures import as_completed
+
+    llm_limited = not settings.offline and "llm" in present
+
+    def answer_many(questions: Sequence[Question]) -> Iterator[tuple[Question, Answer]]:
+        futures = {
+            answer_task.submit(q, quote(services), strategy, llm_limited): q for q in questions
+        }
+        for future in as_completed(list(futures)):
+            yield futures[future], future.result()
+
+    return answer_many
+
+
+def task_runner():
+    from prefect.task_runners import ThreadPoolTaskRunner
+
+    # Offline answering is CPU work on a process-local store and model: more threads only
+    # contend for two cores. Online, threads wait on HTTP, so use the LLM concurrency.
+    settings = load_settings()
+    return ThreadPoolTaskRunner(max_workers=1 if settings.offline else settings.llm_concurrency)
+
+
+def settings_for(store: str | None) -> Settings:
+    return load_settings(store_dir=Path(store) if store else None)
+
+
+@flow(name="answer_batch", task_runner=task_runner(), log_prints=False)
+def answer_batch(
+    questions_file: str, out_dir: str, strategy: StrategyChoice = "auto", store: str | None = None
+) -> BatchSummary:
+    """Answer every question of a CSV/JSONL/YAML file; resumable; one failure never fails the batch."""
+    logger = get_run_logger()
+    settings = settings_for(store)
+    questions = read_questions(questions_file)
+    present = limits_present(["store", "llm"])
+    with open_run_services(settings, present) as services:
+
+        def progress(done: int, total: int, record: RunRecord) -> None:
+            logger.info("[%d/%d] %s %s via %s", done, total, record.id, record.answer.status, record.answer.strategy)
+            _print_progress(done, total, record)
+
+        summary, records = run_batch(
+            questions, out_dir, settings=settings, services=services, strategy=strategy,
+            answer_many=prefect_answers(services, strategy, settings, present), progress=progress,
+        )  # fmt: skip
+    publish_batch_artifacts(summary, records, key_prefix=artifact_key("batch", Path(questions_file).stem))
+    logger.info("%d questions, %s, results in %s", summary.total, summary.by_status, out_dir)
+    return summary
+
+
+@flow(name="nightly_batch", task_runner=task_runner())
+def nightly_batch(
+    inbox: str = "data/inbox/questions",
+    out_root: str = "out/nightly",
+    strategy: StrategyChoice = "auto",
+    store: str | None = None,
+) -> list[BatchSummary]:
+    """Answer every question file in an inbox folder into `out_root/YYYY-MM-DD/<file stem>/`.
+
+    Re-running on the same day resumes each file's batch instead of starting over.
+    """
+    logger = get_run_logger()
+    settings = settings_for(store)
+    batches = read_question_dir(inbox)
+    if not batches:
+        logger.info("no question files in %s", inbox)
+        return []
+    day_dir = Path(out_root) / date.today().isoformat()
+    present = limits_present(["store", "llm"])
+    summaries = []
+    with open_run_services(settings, present) as services:
+        for path, questions in batches.items():
+            summary, records = run_batch(
+                questions, day_dir / path.stem, settings=settings, services=services, strategy=strategy,
+                answer_many=prefect_answers(services, strategy, settings, present),
+            )  # fmt: skip
+            publish_batch_artifacts(summary, records, key_prefix=artifact_key("nightly", path.stem))
+            logger.info("%s: %s", path.name, summary.by_status)
+            summaries.append(summary)
+    return summaries
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def _print_progress(done: int, total: int, record: RunRecord) -> None:
+    a = record.answer
+    print(f"[{done}/{total}] {record.id} {a.status:<9} {a.strategy:<9} {a.latency_s:6.2f}s", file=sys.stderr, flush=True)
+
+
+def run_cli(args) -> int:
+    """`finrag batch FILE --out DIR [--strategy S] [--store DIR]`."""
+    from flows.batch_io import BatchFormatError
+
+    try:
+        read_questions(args.file)  # fail fast, before Prefect starts, on an unreadable file
+    except (OSError, BatchFormatError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    summary = answer_batch(questions_file=args.file, out_dir=args.out, strategy=args.strategy, store=args.store)
+    print(
+        f"{summary.total} questions ({summary.reused} kept from an earlier run): "
+        + ", ".join(f"{k} {v}" for k, v in sorted(summary.by_status.items()))
+        + f"\nresults: {Path(args.out) / RESULTS_JSONL}, {Path(args.out) / RESULTS_CSV}"
+    )
+    return 0

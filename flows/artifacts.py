@@ -1,0 +1,145 @@
+"""What a batch or an analyst's question looks like on a Prefect run page.
+
+Pure text builders (markdown, table rows) plus thin `publish_*` functions that create
+keyed artifacts; a key is what makes an artifact appear on the Artifacts page and keeps
+its history across runs. Artifact keys allow lowercase letters, digits and dashes only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from pydantic import BaseModel, Field
+
+from finrag.models import Answer, Question, RunRecord
+from flows.batch_io import format_citations
+
+
+class BatchSummary(BaseModel):
+    """Counts for one batch run; returned by the `answer_batch` flow."""
+
+    out_dir: str
+    strategy: str
+    config_hash: str
+    store_version: str
+    total: int
+    reused: int  # answered by an earlier, interrupted run with the same config and store
+    answered_now: int
+    by_status: dict[str, int] = Field(default_factory=dict)
+    by_strategy: dict[str, int] = Field(default_factory=dict)
+    tokens_in: int = 0
+    tokens_out: int = 0
+    cost_usd: float = 0.0
+    answer_seconds: float = 0.0  # sum of per-question latencies
+    wall_seconds: float = 0.0  # this run, start to end
+    failures: list[tuple[str, str]] = Field(default_factory=list)  # (question id, reason)
+
+
+def summarize(
+    records: Sequence[RunRecord], *, out_dir: str, strategy: str, config_hash: str,
+    store_version: str, reused: int, wall_seconds: float,
+) -> BatchSummary:  # fmt: skip
+    answers = [r.answer for r in records]
+    return BatchSummary(
+        out_dir=out_dir,
+        strategy=strategy,
+        config_hash=config_hash,
+        store_version=store_version,
+        total=len(records),
+        reused=reused,
+        answered_now=len(records) - reused,
+        by_status=dict(Counter(a.status for a in answers)),
+        by_strategy=dict(Counter(a.strategy for a in answers)),
+        tokens_in=sum(a.tokens_in for a in answers),
+        tokens_out=sum(a.tokens_out for a in answers),
+        cost_usd=sum(a.cost_usd for a in answers),
+        answer_seconds=sum(a.latency_s for a in answers),
+        wall_seconds=wall_seconds,
+        failures=[(r.id, r.answer.reason or "no reason given") for r in records if r.answer.status == "failed"],
+    )
+
+
+def batch_summary_markdown(s: BatchSummary) -> str:
+    lines = [
+        f"# Batch results — strategy `{s.strategy}`",
+        "",
+        f"- questions: **{s.total}** ({s.answered_now} answered in this run, {s.reused} kept from an earlier run)",
+        f"- output: `{s.out_dir}` (results.jsonl, results.csv)",
+        f"- config hash `{s.config_hash}`, store version `{s.store_version}`",
+        f"- tokens: {s.tokens_in} in / {s.tokens_out} out, cost ${s.cost_usd:.4f}",
+        f"- time: {s.answer_seconds:.1f} s answering, {s.wall_seconds:.1f} s wall for this run",
+        "",
+        "| status | count |",
+        "| --- | ---: |",
+        *[f"| {k} | {v} |" for k, v in sorted(s.by_status.items())],
+        "",
+        "| strategy | count |",
+        "| --- | ---: |",
+        *[f"| {k} | {v} |" for k, v in sorted(s.by_strategy.items())],
+    ]
+    if s.failures:
+        lines += ["", "## Failures", "", "| id | reason |", "| --- | --- |"]
+        lines += [f"| {qid} | {_cell(reason)} |" for qid, reason in s.failures]
+    return "\n".join(lines) + "\n"
+
+
+def answers_table(records: Sequence[RunRecord]) -> list[dict[str, object]]:
+    """One row per question, citations as `doc p.N` (one-based pages, for people)."""
+    return [
+        {
+            "id": r.id,
+            "question": r.question,
+            "status": r.answer.status,
+            "strategy": r.answer.strategy,
+            "answer": r.answer.answer,
+            "citations": format_citations(r),
+            "latency_s": round(r.answer.latency_s, 3),
+        }
+        for r in records
+    ]
+
+
+def answer_markdown(question: Question, answer: Answer) -> str:
+    """One analyst's question: the answer, then where it comes from."""
+    lines = [f"### {question.question}", "", answer.answer or "_(no answer)_", ""]
+    if answer.citations:
+        lines.append("**Sources** (page numbers one-based):")
+        lines += [f"- {c.doc} p.{c.page + 1}: “{_cell(c.quote)}”" for c in answer.citations]
+    else:
+        lines.append("_No citations._")
+    lines += [
+        "",
+        f"`{answer.status}` via **{answer.strategy}** ({answer.route_reason or 'no route reason'}), "
+        f"{answer.searches} searches, {answer.latency_s:.2f} s",
+    ]
+    if answer.reason:
+        lines.append(f"\nReason: {answer.reason}")
+    return "\n".join(lines) + "\n"
+
+
+def artifact_key(*parts: str) -> str:
+    """A valid artifact key from free text (lowercase letters, digits, dashes)."""
+    key = re.sub(r"[^a-z0-9]+", "-", "-".join(parts).lower()).strip("-")
+    return key[:100] or "finrag"
+
+
+def publish_batch_artifacts(summary: BatchSummary, records: Sequence[RunRecord], key_prefix: str) -> None:
+    from prefect.artifacts import create_markdown_artifact, create_table_artifact
+
+    create_markdown_artifact(
+        key=artifact_key(key_prefix, "summary"),
+        markdown=batch_summary_markdown(summary),
+        description="Counts by strategy and status, failures, tokens, cost and time",
+    )
+    create_table_artifact(
+        key=artifact_key(key_prefix, "answers"),
+        table=answers_table(records),
+        description="Answers with citations",
+    )
+
+
+def _cell(text: str) -> str:
+    """Keep free text from breaking a markdown table row."""
+    return " ".join(text.split()).replace("|", "\\|")

@@ -1,0 +1,116 @@
+"""`compare_strategies` flow and `finrag compare`: one batch under single, iterative and auto.
+
+Each strategy's run is an ordinary resumable batch in `OUT/<strategy>/`; the comparison
+scores them against gold answers (eval/scoring.py by default, or any scorer passed in)
+and writes `OUT/report.html` (self-contained, with plots) and `OUT/summary.md`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from prefect import flow, get_run_logger
+
+from finrag.config import Settings
+from finrag.models import Question, RunRecord
+from flows.answer_batch import (
+    AnswerMany,
+    limits_present,
+    open_run_services,
+    prefect_answers,
+    run_batch,
+    settings_for,
+    task_runner,
+)
+from flows.batch_io import read_questions, write_text_atomic
+from flows.report import Comparison, Scorer, build_comparison, render_html, render_markdown
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from strategies.services import Services
+
+COMPARED = ("single", "iterative", "auto")
+REPORT_HTML = "report.html"
+SUMMARY_MD = "summary.md"
+
+
+def default_scorer() -> tuple[Scorer | None, str]:
+    """eval/scoring.py's `score`, or none (accuracy shown as n/a) when it is not installed."""
+    try:
+        from eval.scoring import score
+    except ImportError as e:
+        return None, f"answers not scored: eval.scoring unavailable ({e})"
+    return score, ""
+
+
+def run_comparison(
+    questions: Sequence[Question],
+    out_dir: str | Path,
+    *,
+    settings: Settings,
+    services: Services,
+    strategies: Sequence[str] = COMPARED,
+    scorer: Scorer | None = None,
+    answer_many_for: Callable[[str], AnswerMany] | None = None,
+    progress_label: bool = False,
+) -> Comparison:
+    """Run the batch under each strategy (resumable), score, and write the report files."""
+    out = Path(out_dir)
+    note = ""
+    if scorer is None:
+        scorer, note = default_scorer()
+    records: dict[str, list[RunRecord]] = {}
+    for strategy in strategies:
+        answer_many = answer_many_for(strategy) if answer_many_for else None
+        summary, records[strategy] = run_batch(
+            questions, out / strategy, settings=settings, services=services,
+            strategy=strategy, answer_many=answer_many,
+        )  # fmt: skip
+        if progress_label:
+            print(f"{strategy}: {summary.by_status} in {summary.wall_seconds:.1f}s", file=sys.stderr)
+    comparison = build_comparison(records, scorer, scorer_note=note)
+    write_text_atomic(out / REPORT_HTML, render_html(comparison))
+    write_text_atomic(out / SUMMARY_MD, render_markdown(comparison))
+    return comparison
+
+
+@flow(name="compare_strategies", task_runner=task_runner())
+def compare_strategies(questions_file: str, out_dir: str, store: str | None = None) -> str:
+    """Single-shot vs iterative vs auto on one batch; returns the report path."""
+    from prefect.artifacts import create_markdown_artifact
+
+    logger = get_run_logger()
+    settings = settings_for(store)
+    questions = read_questions(questions_file)
+    present = limits_present(["store", "llm"])
+    with open_run_services(settings, present) as services:
+        comparison = run_comparison(
+            questions, out_dir, settings=settings, services=services,
+            answer_many_for=lambda s: prefect_answers(services, s, settings, present),
+            progress_label=True,
+        )  # fmt: skip
+    markdown = render_markdown(comparison)
+    create_markdown_artifact(key="compare-summary", markdown=markdown, description="Single-shot vs agentic")
+    report = str(Path(out_dir) / REPORT_HTML)
+    logger.info("report: %s", report)
+    return report
+
+
+def run_cli(args) -> int:
+    """`finrag compare FILE --out DIR [--store DIR]`."""
+    from flows.batch_io import BatchFormatError
+
+    try:
+        read_questions(args.file)
+    except (OSError, BatchFormatError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    report = compare_strategies(questions_file=args.file, out_dir=args.out, store=args.store)
+    print((Path(args.out) / SUMMARY_MD).read_text(encoding="utf-8"))
+    print(f"report: {report}")
+    return 0
+

@@ -1,0 +1,99 @@
+"""Raw page text -> clean page text: running headers/footers, page numbers, hyphenation.
+
+Only the top and bottom lines of a page are candidates for removal, so a table's rows
+(which may hold lone numbers) are never touched. Line breaks are kept: a statement row
+stays one line, which chunking and fact extraction rely on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+_EDGE_LINES = 3  # lines at each end of a page that may be running headers/footers
+# A line recurring at a page edge on this share of pages (and at least 3) is furniture.
+_REPEAT_SHARE = 0.15
+_MIN_REPEATS = 4
+
+_PAGE_NUMBER = re.compile(
+    r"^(?:page\s+)?[-–—(]?\s*(?:\d{1,4}|[ivxlc]{1,6})\s*[-–—)]?(?:\s+of\s+\d{1,4})?$", re.I
+)
+_DIGITS = re.compile(r"\d+")
+# Column headers repeated on every statement page are content, not furniture.
+_TABLE_HEADER = re.compile(r"\b(?:in (?:millions|thousands|billions)|except per share|(?:19|20)\d\d)\b", re.I)
+_LETTERS = re.compile(r"[A-Za-z]")
+_SOFT_HYPHEN = "\ufffe"  # pdfium marks a hyphen it saw at a line end with U+FFFE
+_HYPHEN_BREAK = re.compile(r"([A-Za-z]+)[-\ufffe]\n([a-z]+)")
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def clean_pages(raw_pages: list[str]) -> list[str]:
+    pages = [_normalise(text) for text in raw_pages]
+    furniture = _running_lines(pages)
+    pages = [_strip_edges(text, furniture) for text in pages]
+    vocabulary = {w.lower() for text in pages for w in _WORD.findall(text)}
+    return [_dehyphenate(text, vocabulary) for text in pages]
+
+
+def _normalise(text: str) -> str:
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+    text = text.replace("\xa0", " ").replace("\u2002", " ").replace("\u2003", " ")
+    lines = [" ".join(line.split()) for line in text.split("\n")]
+    return "\n".join(line for line in lines if line)
+
+
+def _shape(line: str) -> str:
+    """Line with digits blurred, so 'Page 7' and 'Page 8' are the same running footer."""
+    return _DIGITS.sub("#", line.lower())
+
+
+def _edges(lines: list[str]) -> list[str]:
+    if len(lines) <= 2 * _EDGE_LINES:
+        return lines
+    return lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
+
+
+def _running_lines(pages: list[str]) -> set[str]:
+    counts: Counter[str] = Counter()
+    for text in pages:
+        counts.update({_shape(line) for line in _edges(text.split("\n"))})
+    threshold = max(_MIN_REPEATS, int(_REPEAT_SHARE * len(pages)))
+    return {
+        shape
+        for shape, n in counts.items()
+        if n >= threshold and len(_LETTERS.findall(shape)) >= 4 and not _TABLE_HEADER.search(shape)
+    }
+
+
+def _strip_edges(text: str, furniture: set[str]) -> str:
+    lines = text.split("\n")
+
+    def removable(line: str) -> bool:
+        return _shape(line) in furniture or bool(_PAGE_NUMBER.match(line))
+
+    # Peel furniture from the top and bottom only; stop at the first line of content.
+    for _ in range(_EDGE_LINES):
+        if lines and removable(lines[0]):
+            lines.pop(0)
+    for _ in range(_EDGE_LINES):
+        if lines and removable(lines[-1]):
+            lines.pop()
+    return "\n".join(lines)
+
+
+def _dehyphenate(text: str, vocabulary: set[str]) -> str:
+    """Join words split across lines.
+
+    The hyphen is dropped only when the joined word occurs elsewhere in the document
+    ("finan-/cial" -> "financial"); compounds such as "long-/term" keep their hyphen.
+    """
+
+    def join(match: re.Match[str]) -> str:
+        head, tail = match.group(1), match.group(2)
+        if (head + tail).lower() in vocabulary:
+            return head + tail
+        return f"{head}-{tail}"
+
+    text = _HYPHEN_BREAK.sub(join, text)
+    # A soft hyphen pdfium left inside a line ("non\ufffeGAAP") is a real hyphen.
+    return text.replace(_SOFT_HYPHEN, "-")

@@ -1,0 +1,413 @@
+"""Financial facts read from the primary statement tables of one filing.
+
+pypdfium2 keeps a statement row on one line ("Capital spending (5,207) (4,625) (4,240)"),
+so a row is a label followed by exactly one value per column, and the columns are the
+fiscal years named on the header line(s) above the first row.
+
+PRECISION FIRST: a wrong number in the graph is worse than a missing one, so
+- only pages that are a primary statement (by title, or by the loader's page tags) are read,
+  and only annual filings (a 10-Q's columns are quarters, not fiscal years);
+- a row must carry exactly one value per header year, and the table must state its scale;
+- a row label must match a line-item rule exactly (after normalisation), not merely contain it;
+- per statement page the first row of the highest-priority wording wins ("Total net sales"
+  beats "Net sales"); two different values for the same metric and year inside one document
+  make the fact ambiguous and it is dropped.
+
+Line-item rules here are statement-row grammar (how a row label is spelled in a table),
+keyed by the vocabulary's metric keys; query-side synonyms live in finrag/vocabulary.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from finrag.models import DocumentMeta, Fact, Page
+
+Statement = str  # "income_statement" | "balance_sheet" | "cash_flow"
+
+ANNUAL_FORMS = {"10-K", "annual", "other"}
+
+# --------------------------------------------------------------------------- line-item rules
+
+
+@dataclass(frozen=True)
+class LineItem:
+    metric: str  # vocabulary key
+    statement: Statement
+    patterns: tuple[str, ...]  # regexes over the letters-only label, in priority order
+    unit: str = "USD"
+    positive: bool = False  # store the amount spent (capex, dividends) as a positive number
+    secondary: bool = False  # a second source (cash flow's "Net income"): used only when the primary has no value
+
+
+def _rx(*alts: str) -> tuple[str, ...]:
+    return tuple(f"^(?:{a})$" for a in alts)
+
+
+LINE_ITEMS: tuple[LineItem, ...] = (
+    # ---- income statement
+    LineItem("revenue", "income_statement", _rx(
+        "totalnet(?:sales|revenues?)", "total(?:revenues?|sales)", "totalnetsalesandrevenues?",
+        "net(?:sales|revenues?)", "revenues?", "sales", "netsalesandrevenues?",
+    )),
+    LineItem("cost_of_revenue", "income_statement", _rx(
+        "totalcostof(?:revenues?|sales|goodssold)",
+        "costof(?:revenues?|sales|goodssold|productssold|merchandisesold)",
+    ), positive=True),
+    LineItem("gross_profit", "income_statement", _rx("grossprofit", "grossmargin")),
+    LineItem("operating_income", "income_statement", _rx(
+        "operatingincome", "operatingincomeloss", "operatinglossincome", "incomefromoperations",
+        "incomelossfromoperations", "operatingprofit", "totaloperatingincome",
+    )),
+    LineItem("net_income", "income_statement", _rx(
+        # attributable to the parent first: it is the figure analysts call "net income"
+        "net(?:income|earnings)(?:loss)?attributableto(?!noncontrolling|non)[a-z]+",
+        "net(?:income|earnings)(?:loss)?",
+    )),
+    LineItem("research_and_development", "income_statement", _rx("researchanddevelopment(?:expenses?)?")),
+    LineItem("pretax_income", "income_statement", _rx(
+        "income(?:loss)?beforeincometax(?:es|expense|provision)?", "earnings(?:loss)?beforeincometax(?:es|expense)?",
+        "incomebeforeprovisionforincometaxes",
+    )),
+    LineItem("sga", "income_statement", _rx(
+        "(?:total)?sellinggeneralandadministrative(?:expenses?)?",
+        "(?:total)?marketinggeneralandadministrative(?:expenses?)?",
+    )),
+    LineItem("interest_expense", "income_statement", _rx("interestexpense(?:net)?")),
+    LineItem("income_tax", "income_statement", _rx(
+        "provisionforincometaxes", "provisionforbenefitfromincometaxes", "incometaxexpense(?:benefit)?",
+        "incometaxes", "incometaxprovision", "provisionbenefitforincometaxes",
+    )),
+    LineItem("eps_basic", "income_statement", _rx(
+        "basic(?:net)?(?:earnings|income)(?:loss)?pershare", "(?:net)?(?:earnings|income)(?:loss)?pershare(?:basic)",
+        "(?:net)?(?:earnings|income)(?:loss)?persharebasic", "basic(?:earnings)?(?:loss)?",
+        "pershare(?:data)?basic",
+    ), unit="USD/share"),
+    LineItem("eps_diluted", "income_statement", _rx(
+        "diluted(?:net)?(?:earnings|income)(?:loss)?pershare", "(?:net)?(?:earnings|income)(?:loss)?persharediluted",
+        "diluted(?:earnings)?(?:loss)?", "pershare(?:data)?diluted",
+    ), unit="USD/share"),
+    LineItem("shares_weighted", "income_statement", _rx(
+        # basic: the weighted-average count the vocabulary means by "shares outstanding"
+        "weightedaverage(?:common)?sharesoutstandingbasic", "basicweightedaverage(?:common)?sharesoutstanding",
+        "weightedaverage(?:number)?(?:of)?(?:common)?sharesbasic", "sharesbasic",
+    ), unit="shares"),
+    # ---- balance sheet
+    LineItem("total_assets", "balance_sheet", _rx("totalassets")),
+    LineItem("total_liabilities", "balance_sheet", _rx("totalliabilities")),
+    LineItem("equity", "balance_sheet", _rx(
+        "total(?:share|stock)(?:holders|owners)equity(?:deficit)?",
+        "total[a-z]*(?:share|stock)(?:holders|owners)equity(?:deficit)?",
+        "totalequity",
+    )),
+    LineItem("cash", "balance_sheet", _rx("cashandcashequivalents", "cashandequivalents", "cash")),
+    LineItem("current_assets", "balance_sheet", _rx("totalcurrentassets")),
+    LineItem("current_liabilities", "balance_sheet", _rx("totalcurrentliabilities")),
+    LineItem("inventories", "balance_sheet", _rx(
+        "totalinventories", "(?:merchandise)?inventor(?:y|ies)(?:net)?",
+    )),
+    LineItem("receivables", "balance_sheet", _rx(
+        "(?:trade)?(?:accounts)?receivables?net", "accountsreceivable(?:net)?", "tradereceivables?(?:net)?",
+        "tradeaccountsreceivable(?:net)?", "receivables",
+    )),
+    LineItem("goodwill", "balance_sheet", _rx("goodwill", "goodwillnet")),
+    LineItem("long_term_debt", "balance_sheet", _rx(
+        "longtermdebt(?:lesscurrentportion|netofcurrentportion|excludingcurrentportion|noncurrent)?",
+        "longtermdebtnet",
+    )),
+    LineItem("accounts_payable", "balance_sheet", _rx("accountspayable", "tradeaccountspayable")),
+    LineItem("ppe_net", "balance_sheet", _rx(
+        "property(?:plant)?andequipmentnet", "netproperty(?:plant)?andequipment",
+        "property(?:plant)?andequipmentnetofaccumulateddepreciation",
+    )),
+    # ---- cash flow statement
+    LineItem("operating_cash_flow", "cash_flow", _rx(
+        "netcash(?:providedby|generatedby|from|providedfrom)(?:usedin|usedfor)?operatingactivities",
+        "netcash(?:usedin)?(?:providedby)?operatingactivities",
+        "cash(?:providedby|generatedby|from)operati(?:ngactivities|ons)",
+    )),
+    LineItem("capex", "cash_flow", _rx(
+        "capitalexpenditures", "capitalspending",
+        "purchases?of(?:property(?:plant)?andequipment|propertyplantandequipmentppe|propertyandequipmentandintangibleassets)",
+        "additionstoproperty(?:plant)?andequipment", "paymentsforproperty(?:plant)?andequipment",
+        "paymentsforacquisitionofproperty(?:plant)?andequipment",
+    ), positive=True),
+    LineItem("depreciation_amortization", "cash_flow", _rx(
+        "depreciation(?:depletion)?andamortization(?:expense)?",
+        "depreciationandamortizationofpropertyequipmentandintangibles",
+        "depreciationamortizationandother",
+    )),
+    LineItem("investing_cash_flow", "cash_flow", _rx(
+        "netcash(?:usedin|usedfor|providedby|providedfrom|from)+investingactivities",
+    )),
+    LineItem("financing_cash_flow", "cash_flow", _rx(
+        "netcash(?:usedin|usedfor|providedby|providedfrom|from)+financingactivities",
+    )),
+    LineItem("net_income", "cash_flow", _rx("net(?:income|earnings)(?:loss)?"), secondary=True),
+    LineItem("cash", "cash_flow", _rx("cashandcashequivalentsat(?:the)?endof(?:the)?(?:year|period)"), secondary=True),
+    LineItem("dividends_paid", "cash_flow", _rx(
+        "(?:cash)?dividendspaid(?:tocommon(?:share|stock)holders|toshareholders|tostockholders)?",
+        "(?:payments?of|paid)(?:cash)?dividends", "commonstockcashdividendspaid",
+    ), positive=True),
+)
+
+
+# --------------------------------------------------------------------------- page reading
+
+_TITLES: dict[Statement, re.Pattern[str]] = {
+    "income_statement": re.compile(
+        r"(statements?of(?:consolidated)?(?:operations|income|earnings)|incomestatements?)"
+    ),
+    "balance_sheet": re.compile(r"(balancesheets?|statements?of(?:consolidated)?financial(?:position|condition))"),
+    "cash_flow": re.compile(r"statements?of(?:consolidated)?cashflows?"),
+}
+_NOT_A_STATEMENT = re.compile(r"comprehensive|changesin|equity|notesto|parentcompany|condensed|quarterly|selected")
+_SUMMARY = re.compile(r"selected(?:consolidated)?financialdata|fiveyear|quarterlyresults")
+_SCALES = (("billions", 1e9), ("millions", 1e6), ("thousands", 1e3))
+_MONTHS = {
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+    "sept", "oct", "nov", "dec",
+}
+_DATE_WORDS = {"fiscal", "year", "years", "ended", "ending", "as", "of", "at", "and", "the", "for", "weeks", "week"}
+_YEAR = re.compile(r"^(19[5-9]\d|20[0-4]\d)$")
+_VALUE = re.compile(r"^\$?\(?\$?-?[\d,]*\.?\d+\)?$")
+_DASHES = {"—", "–", "-", "$—", "$-", "$–"}
+_FOOTNOTE = re.compile(r"\((?:[a-z]|\d{1,2}|note\s*\d+[^)]*|notes?\s[^)]*)\)|\*+$", re.I)
+
+
+def letters(text: str) -> str:
+    """Lower-case letters only: robust to PDFs that drop spaces ("Netsales") or add leaders."""
+    return re.sub(r"[^a-z]", "", text.lower())
+
+
+def statement_kind(page: Page) -> Statement | None:
+    """The primary statement a page carries, judged by a title line near its top.
+
+    "Statements of Operations:" inside a five-year summary is a section line, not a title.
+    """
+    head = page.text.splitlines()[:12]
+    if _SUMMARY.search(letters(" ".join(head))):
+        return None
+    for line in head:
+        if len(line) > 120 or line.rstrip().endswith(":"):
+            continue
+        key = letters(line)
+        for kind, rx in _TITLES.items():
+            match = rx.search(key)
+            # a title line starts or ends with the title ("NIKE, Inc. Consolidated Statements of
+            # Income"); prose that mentions one ("we have audited the ... balance sheets of") doesn't
+            starts = match is not None and key[: match.start()] in ("", "consolidated", "combined")
+            if match and (starts or match.end() == len(key)) and not _NOT_A_STATEMENT.search(key):
+                return kind
+    return None
+
+
+def page_scale(text: str) -> tuple[str, float] | None:
+    """The scale a table states in its header ("in millions", "(Dollars in thousands)")."""
+    head = letters(" ".join(text.splitlines()[:15]))
+    for name, factor in _SCALES:
+        if f"in{name}" in head:
+            return name, factor
+    return None
+
+
+def _strip_parentheticals(line: str) -> str:
+    return re.sub(r"\([^)]*\)", " ", line)
+
+
+def header_years(lines: list[str]) -> list[int]:
+    """Fiscal years of the columns, from the date lines above the first row.
+
+    Handles "2022 2021 2020", "December 28, 2019 December 29, 2018" and one date per line;
+    a year repeated by a later line ("Fiscal years ended December 31, 2022, ..." then
+    "2022 2021 2020") is counted once.
+    """
+    years: list[int] = []
+    for line in lines:
+        tokens = [t.strip(",.") for t in _strip_parentheticals(line).split()]
+        tokens = [t for t in tokens if t]
+        if not tokens:
+            continue
+        found = [int(t) for t in tokens if _YEAR.match(t)]
+        dateish = all(
+            _YEAR.match(t) or t.lower() in _MONTHS or t.lower() in _DATE_WORDS or re.fullmatch(r"\d{1,2}", t)
+            for t in tokens
+        )
+        if dateish and found:
+            years.extend(y for y in found if y not in years)
+    return years
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str  # as printed (without the values)
+    values: list[float]
+    text: str  # the whole row as it appears in the page
+
+
+def _parse_value(token: str) -> float | None:
+    if token in _DASHES:
+        return 0.0
+    if not _VALUE.match(token):
+        return None
+    negative = "(" in token or token.lstrip("$(").startswith("-")
+    digits = re.sub(r"[^\d.]", "", token)
+    if not digits or digits == ".":
+        return None
+    number = float(digits)
+    return -number if negative else number
+
+
+def parse_row(line: str) -> Row | None:
+    """Split "Label .... $ 1,234 (567) —" into its label and trailing values."""
+    clean = re.sub(r"\.{2,}", " ", line).strip()
+    tokens = clean.split()
+    values: list[float] = []
+    i = len(tokens)
+    while i > 0:
+        token = tokens[i - 1]
+        if token == "$":
+            i -= 1
+            continue
+        value = _parse_value(token)
+        if value is None:
+            break
+        values.append(value)
+        i -= 1
+    label = " ".join(tokens[:i]).rstrip(" $:")
+    if not values or not re.search(r"[A-Za-z]", label):
+        return None
+    return Row(label=label, values=list(reversed(values)), text=line.strip())
+
+
+def label_key(label: str) -> str:
+    """Letters of a row label without footnote markers and "net of allowance ..." tails."""
+    label = _FOOTNOTE.sub(" ", label)
+    label = _strip_parentheticals(label) if re.search(r"\(.*\)", label) and "(loss)" not in label.lower() else label
+    label = re.split(r",?\s+net of\b|,?\s+less\b|\s+-\s+\$", label, maxsplit=1, flags=re.I)[0] + (
+        " net" if re.search(r",?\s+net of\b", label, re.I) else ""
+    )
+    return letters(label)
+
+
+def statement_rows(page: Page) -> tuple[list[int], list[Row]]:
+    """Header years and the value rows of one statement page, with context for bare labels.
+
+    "Basic" / "Diluted" under an "Earnings per share:" line become "Earnings per share basic";
+    a label wrapped onto a second line is joined to its first line.
+    """
+    lines = [ln for ln in page.text.splitlines() if ln.strip()]
+    # The first row with two or more values ends the header ("Item 8" is not a table row).
+    first_row = next(
+        (i for i, ln in enumerate(lines) if len(getattr(parse_row(ln), "values", [])) >= 2 and not header_years([ln])),
+        len(lines),
+    )
+    years = header_years(lines[:first_row])
+    rows: list[Row] = []
+    section = ""
+    pending = ""
+    for line in lines[first_row:]:
+        row = parse_row(line)
+        if row is None:
+            stripped = line.strip()
+            pending = stripped if stripped.endswith(("-", ",", "of", "and")) else ""
+            section = stripped.rstrip(":") if stripped.endswith(":") or len(stripped) < 60 else section
+            continue
+        label = row.label
+        if pending:
+            label = f"{pending} {label}"
+            pending = ""
+        if letters(label) in {"basic", "diluted"} and section:
+            label = f"{section} {label}"
+        rows.append(Row(label=label, values=row.values, text=row.text))
+    return years, rows
+
+
+# --------------------------------------------------------------------------- extraction
+
+
+def _is_annual(meta: DocumentMeta) -> bool:
+    if meta.period and re.search(r"Q\d", meta.period):
+        return False
+    return meta.form in ANNUAL_FORMS
+
+
+def _statement_pages(meta: DocumentMeta, pages: Iterable[Page]) -> list[tuple[Page, Statement]]:
+    tagged = {p: kind for kind in ("income_statement", "balance_sheet", "cash_flow") for p in meta.page_tags.get(kind, [])}
+    found = []
+    for page in pages:
+        kind = statement_kind(page) or tagged.get(page.number)
+        if kind:
+            found.append((page, kind))
+    return found
+
+
+def page_facts(
+    page: Page, kind: Statement, company: str, doc: str, fiscal_year: int | None
+) -> list[tuple[Fact, bool]]:
+    """Facts of one statement page (best row per line item, one fact per column year),
+    each with whether it comes from a secondary source."""
+    scale = page_scale(page.text)
+    if scale is None:
+        return []
+    _, factor = scale
+    years, rows = statement_rows(page)
+    if len(years) < 1 or (fiscal_year is not None and fiscal_year not in years):
+        return []
+    facts: list[tuple[Fact, bool]] = []
+    for item in LINE_ITEMS:
+        if item.statement != kind:
+            continue
+        best: tuple[int, Row] | None = None
+        for row in rows:
+            if len(row.values) != len(years):
+                continue
+            key = label_key(row.label)
+            rank = next((i for i, rx in enumerate(item.patterns) if re.match(rx, key)), None)
+            if rank is not None and (best is None or rank < best[0]):
+                best = (rank, row)
+        if best is None:
+            continue
+        row = best[1]
+        for year, raw in zip(years, row.values, strict=True):
+            if item.unit == "USD/share":
+                value, used_scale = raw, "units"
+            else:
+                # amounts are kept in millions whatever the table's scale, so facts of
+                # different filings compare directly (the row text keeps the printed figure)
+                value, used_scale = raw * factor / 1e6, "millions"
+            if item.positive:
+                value = abs(value)
+            facts.append((Fact(
+                company=company, metric=item.metric, fiscal_year=year, value=value, unit=item.unit,
+                scale=used_scale, doc=doc, page=page.number, source_text=row.text,
+            ), item.secondary))
+    return facts
+
+
+def extract_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
+    """Reported facts of one document (derived metrics are added by `loaders.knowledge`)."""
+    if not meta.company or not _is_annual(meta):
+        return []
+    chosen: dict[tuple[str, int], Fact] = {}
+    ambiguous: set[tuple[str, int]] = set()
+    backup: dict[tuple[str, int], Fact] = {}
+    for page, kind in _statement_pages(meta, pages):
+        for fact, secondary in page_facts(page, kind, meta.company, meta.doc, meta.fiscal_year):
+            key = (fact.metric, fact.fiscal_year)
+            if secondary:
+                backup.setdefault(key, fact)
+                continue
+            if key in chosen and not _same(chosen[key].value, fact.value):
+                ambiguous.add(key)
+            chosen.setdefault(key, fact)
+    for key, fact in backup.items():
+        chosen.setdefault(key, fact)
+    return [f for k, f in chosen.items() if k not in ambiguous]
+
+
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) <= 1e-6 * max(1.0, abs(a), abs(b))

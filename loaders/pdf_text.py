@@ -1,0 +1,140 @@
+"""PDF bytes -> raw text per page (zero-based list index = page number).
+
+pypdfium2 is the primary extractor: measured ~17x faster than pypdf on real 10-Ks and it
+keeps a statement row on one line. pypdf is the second opinion: it tells encrypted from
+corrupt files, decrypts PDFs with an empty user password, and extracts text when pdfium
+cannot open a file or finds no text in it.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from pypdf import PdfReader
+from pypdf.errors import FileNotDecryptedError, PdfReadError
+
+from loaders.errors import LoadError
+
+# pdfium is not thread-safe: every call into it goes through this lock, so callers may
+# use threads safely (parallel speed-up needs processes).
+_PDFIUM_LOCK = threading.Lock()
+
+# A page with fewer visible characters than this counts as having no text.
+_MIN_PAGE_CHARS = 20
+
+
+@dataclass(frozen=True)
+class PdfLimits:
+    """Inputs larger than this are refused with a clear reason instead of stalling a batch."""
+
+    max_pages: int = 2000
+    max_bytes: int = 200 * 1024 * 1024
+
+
+def extract_pages(path: Path, limits: PdfLimits | None = None) -> list[str]:
+    """Raw text of each page. Raises LoadError for anything a person must fix."""
+    limits = limits or PdfLimits()
+    data = _read_checked_bytes(path, limits)
+    try:
+        pages = _pdfium_pages(data, limits)
+    except _PdfiumPasswordError:
+        pages = _pypdf_pages(data, limits, pdfium_error="password required")
+    except _PdfiumOpenError as err:
+        pages = _pypdf_pages(data, limits, pdfium_error=str(err))
+    if not _has_text(pages):
+        # pdfium found nothing: ask pypdf before calling the file image-only.
+        try:
+            alternative = _pypdf_pages(data, limits, pdfium_error="")
+        except LoadError:
+            alternative = []
+        if _has_text(alternative):
+            return alternative
+        raise LoadError(
+            f"no text layer in {len(pages)} page(s) (scanned/image-only?); OCR not supported"
+        )
+    return pages
+
+
+def _read_checked_bytes(path: Path, limits: PdfLimits) -> bytes:
+    if not path.is_file():
+        raise LoadError(f"file not found: {path}")
+    size = path.stat().st_size
+    if size == 0:
+        raise LoadError("empty file (0 bytes)")
+    if size > limits.max_bytes:
+        raise LoadError(
+            f"file too large: {size / 1e6:.0f} MB exceeds the limit of {limits.max_bytes / 1e6:.0f} MB"
+        )
+    data = path.read_bytes()
+    # The PDF spec allows junk before the header, within the first 1024 bytes.
+    if b"%PDF-" not in data[:1024]:
+        start = data[:20].decode("latin-1").replace("\n", "\\n").replace("\r", "\\r")
+        raise LoadError(f"not a PDF: starts with {start!r}")
+    return data
+
+
+class _PdfiumPasswordError(Exception):
+    pass
+
+
+class _PdfiumOpenError(Exception):
+    pass
+
+
+def _check_page_count(count: int, limits: PdfLimits) -> None:
+    if count > limits.max_pages:
+        raise LoadError(f"too many pages: {count} exceeds the limit of {limits.max_pages}")
+
+
+def _pdfium_pages(data: bytes, limits: PdfLimits) -> list[str]:
+    with _PDFIUM_LOCK:
+        try:
+            pdf = pdfium.PdfDocument(data)
+        except pdfium.PdfiumError as err:
+            if "password" in str(err).lower():
+                raise _PdfiumPasswordError() from err
+            raise _PdfiumOpenError(str(err)) from err
+        try:
+            _check_page_count(len(pdf), limits)
+            pages = []
+            for index in range(len(pdf)):
+                page = pdf[index]
+                textpage = page.get_textpage()
+                pages.append(textpage.get_text_range())
+                textpage.close()
+                page.close()
+            return pages
+        finally:
+            pdf.close()
+
+
+def _pypdf_pages(data: bytes, limits: PdfLimits, pdfium_error: str) -> list[str]:
+    from io import BytesIO
+
+    try:
+        reader = PdfReader(BytesIO(data), strict=False)
+        if reader.is_encrypted and not _decrypts_with_empty_password(reader):
+            raise LoadError("encrypted PDF: a password is required to open it")
+        _check_page_count(len(reader.pages), limits)
+        return [page.extract_text() or "" for page in reader.pages]
+    except LoadError:
+        raise
+    except FileNotDecryptedError as err:
+        raise LoadError("encrypted PDF: a password is required to open it") from err
+    except (PdfReadError, ValueError, KeyError, TypeError, OSError, RecursionError) as err:
+        detail = f"pdfium: {pdfium_error}; pypdf: {err}" if pdfium_error else f"pypdf: {err}"
+        raise LoadError(f"corrupt or truncated PDF ({detail})") from err
+
+
+def _decrypts_with_empty_password(reader: PdfReader) -> bool:
+    try:
+        return bool(reader.decrypt(""))
+    except (FileNotDecryptedError, NotImplementedError, PdfReadError):
+        return False
+
+
+def _has_text(pages: list[str]) -> bool:
+    return any(len("".join(text.split())) >= _MIN_PAGE_CHARS for text in pages)

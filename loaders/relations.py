@@ -1,0 +1,252 @@
+"""Relations of a filing's company (auditor, officers, segments, competitors, ...) by rule.
+
+Offline and deterministic: each rule recognises one usual filing layout and keeps the
+sentence it matched, so every edge can be cited. The rules prefer to miss an edge over
+inventing one: list items must look like proper names, and a rule that finds several
+different answers for a single-valued predicate (auditor, CEO, CFO) keeps the most
+frequent one only when it clearly dominates.
+
+Recognised layouts:
+- auditor: "/s/ Deloitte & Touche LLP" on or after a "Report of Independent Registered
+  Public Accounting Firm" page (or "<firm> LLP has served as our auditor").
+- ceo / cfo: signature and certification lines, "/s/ Jane Doe ... Chief Executive Officer",
+  "Jane Doe, Chief Financial Officer" and "Chief Executive Officer: Jane Doe".
+- segment: "We operate in / report / manage our business through three (reportable)
+  segments: X, Y and Z" and "our (reportable) segments are X, Y and Z".
+- competitor / brand / subsidiary: "our (principal) competitors include A, B and C",
+  "we compete with A, B and C", "our brands include ...", "sold under the A and B brands",
+  "our (principal / significant) subsidiaries include ...".
+- sector: `DocumentMeta.sector` when the loader read one, cited with the sentence that names it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from finrag.models import DocumentMeta, Page, Relation
+
+_NAME_WORD = r"[A-Z][A-Za-z'’\-]*\.?"
+_PERSON = rf"(?:{_NAME_WORD}\s+){{1,3}}{_NAME_WORD}"
+_FIRM = r"[A-Z][A-Za-z&.,'’\- ]{1,60}?\bLLP"
+_CONNECTORS = {"and", "of", "&", "the", "for", "de", "du", "la", "von", "van"}
+_NUMBERS = r"(?:two|three|four|five|six|seven|eight|nine|ten|\d+)"
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of a page, with the PDF's line breaks folded into spaces."""
+    flat = re.sub(r"\s+", " ", text).strip()
+    # no break after an initial ("Jeffrey P. Bezos") or a company suffix ("PepsiCo, Inc. and")
+    boundary = r"(?<![\s.][A-Z]\.)(?<!Inc\.)(?<!Co\.)(?<!Corp\.)(?<!Ltd\.)(?<!No\.)(?<=[.!?])\s+(?=[A-Z“\"(])"
+    return [s.strip() for s in re.split(boundary, flat) if s.strip()]
+
+
+_ABBREVIATION = re.compile(r"(?:\b(?:Inc|Ltd|Co|Corp|Bros|Jr|Sr|L\.P|N\.V|B\.V|S\.A|A\.G)|\b[A-Z])\.$")
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+def split_list(text: str, expected: int | None = None) -> list[str]:
+    """"A, B, and C" -> [A, B, C]. Names may contain "and" ("Software and Services"), so
+    only the last comma part is split, at the " and " that yields `expected` items
+    (the count the sentence states) or else at its first " and "."""
+    text = re.split(r",?\s*\b(?:among others|as well as|and other|and others|and many|which|that|who|each|both|all of)\b", text)[0]
+    text = text.strip(" ;:")
+    if text.endswith(".") and not _ABBREVIATION.search(text):
+        text = text[:-1]  # the sentence's full stop, not "Inc." or "B.V."
+    parts = [p.strip() for p in re.split(r";|,", text) if p.strip()]
+    if not parts:
+        return []
+    last = parts.pop()
+    if last.startswith("and "):
+        parts.append(last[4:])
+    else:
+        cuts = [m.start() for m in re.finditer(r"\s+and\s+", last)]
+        chosen = None
+        if expected is not None:
+            for cut in cuts:
+                if len(parts) + 2 == expected:
+                    chosen = cut
+                    break
+        if chosen is None and cuts and (expected is None or len(parts) + 1 != expected):
+            chosen = cuts[0]
+        if chosen is None:
+            parts.append(last)
+        else:
+            head, tail = last[:chosen], re.sub(r"^\s+and\s+", "", last[chosen:])
+            parts += [head.strip(), tail.strip()]
+    return [p.strip(" ;:“”\"'") for p in parts if p.strip(" ;:“”\"'")]
+
+
+def looks_like_name(item: str) -> bool:
+    words = item.split()
+    if not 1 <= len(words) <= 6 or not words[0][:1].isupper():
+        return False
+    return all(w[:1].isupper() or w[:1].isdigit() or w.lower() in _CONNECTORS for w in words)
+
+
+def _list_relations(
+    meta: DocumentMeta, page: Page, sentence: str, predicate: str, listed: str, count: str | None = None
+) -> list[Relation]:
+    expected = None
+    if count:
+        expected = int(count) if count.isdigit() else _COUNTS.get(count.lower())
+    items = split_list(listed, expected)
+    if expected is not None and len(items) != expected:
+        return []  # the sentence said how many: a different count means we misread it
+    names = [i.removeprefix("the ").removeprefix("The ") for i in items]
+    if not names or not all(looks_like_name(n) for n in names):
+        return []  # a list with prose in it is not a clean enumeration: skip it whole
+    return [
+        Relation(subject=meta.company or "", predicate=predicate, object=n, doc=meta.doc, page=page.number,
+                 source_text=sentence)
+        for n in names
+    ]
+
+
+_LIST_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("segment", re.compile(
+        rf"\b(?:we|the company|[A-Z][\w&.,' ]{{0,60}}?)\s+(?:operate|operates|report|reports|manage|manages|has|have|are organized|is organized)"
+        rf"[^.:]{{0,60}}?\b(?P<count>{_NUMBERS})\s+(?:reportable\s+|operating\s+|business\s+)?segments?\s*(?::|—)\s*(?P<list>.+)",
+        re.I)),
+    ("segment", re.compile(
+        r"\bour\s+(?:three|two|four|five|\d+\s+)?(?:reportable\s+|operating\s+|business\s+)?segments\s+(?:are|consist of|include)\s*:?\s*(?P<list>.+)",
+        re.I)),
+    ("competitor", re.compile(
+        r"\b(?:our|the company['’]s)\s+(?:principal\s+|primary\s+|main\s+|major\s+|key\s+|significant\s+)?competitors"
+        r"\s+(?:include|are|includes)\s*:?\s*(?P<list>.+)", re.I)),
+    ("competitor", re.compile(r"\bwe\s+compete\s+(?:directly\s+|primarily\s+)?with\s+(?P<list>[A-Z].+)")),
+    ("brand", re.compile(
+        r"\bour\s+(?:principal\s+|major\s+|well-known\s+|leading\s+)?brands\s+(?:include|are)\s*:?\s*(?P<list>.+)", re.I)),
+    ("brand", re.compile(r"\bunder\s+the\s+(?P<list>[A-Z].*?)\s+brands?\b")),
+    ("subsidiary", re.compile(
+        r"\bour\s+(?:principal\s+|significant\s+|main\s+|wholly[- ]owned\s+|operating\s+)*subsidiaries\s+(?:include|are)"
+        r"\s*:?\s*(?P<list>.+)", re.I)),
+)
+
+_AUDITOR_PAGE = re.compile(r"report\s+of\s+independent\s+registered\s+public\s+accounting\s+firm", re.I)
+_AUDITOR_SIGNED = re.compile(rf"/s/\s*(?P<firm>{_FIRM})")
+_AUDITOR_SERVED = re.compile(rf"(?P<firm>{_FIRM})\s+has\s+served\s+as\s+(?:our|the company['’]s)\s+auditor")
+_TITLES = {"ceo": r"Chief\s+Executive\s+Officer", "cfo": r"Chief\s+Financial\s+Officer"}
+
+
+def _officer_patterns(title: str) -> list[re.Pattern[str]]:
+    return [
+        # Exhibit 31 certifications: "I, Jane Q. Doe, certify that ..." (title checked on the page)
+        re.compile(rf"\bI,\s+(?P<name>{_PERSON}),\s+certify"),
+        # signature blocks: "/s/ Jane Doe [Jane Doe] [Chairman, President and] Chief Executive Officer"
+        re.compile(rf"/s/\s*(?P<name>{_PERSON})\s+(?:[A-Z][a-z]+[ ,]+(?:and\s+)?){{0,8}}?{title}"),
+        re.compile(rf"(?P<name>{_PERSON}),\s+(?:[A-Z][a-z]+,?\s+(?:and\s+)?){{0,6}}?{title}"),
+        re.compile(rf"{title}\s*[:\-–—]\s*(?P<name>{_PERSON})"),
+        re.compile(rf"(?P<name>{_PERSON})\s+(?:serves|has served|is serving)\s+as\s+(?:our|the Company['’]s)\s+"
+                   rf"(?:President and\s+)?{title}"),
+    ]
+
+
+_TITLE_WORDS = {
+    "chief", "executive", "officer", "financial", "vice", "president", "chairman", "board", "director",
+    "senior", "global", "principal", "date", "dated", "by", "the", "company", "our", "and", "name", "title",
+    "accounting", "operating", "group", "interim", "corporate", "treasurer", "controller", "secretary",
+}
+
+
+def _clean_person(name: str) -> str | None:
+    """A person's name, or None when the match is a title or a single word."""
+    words = re.sub(r"\s+", " ", name).strip(" ,.").split()
+    half = len(words) // 2
+    if len(words) % 2 == 0 and [w.lower() for w in words[:half]] == [w.lower() for w in words[half:]]:
+        # "/s/ Jane Doe Jane Doe" or "/s/ JANE DOE Jane Doe": keep the printed (second) copy
+        words = words[half:]
+    # a heading glued onto the sentence ("Executive Officers Elena Marquez serves as ..."):
+    # the name is the run of non-title words nearest the title
+    run: list[str] = []
+    for word in reversed(words):
+        if word.lower().strip(",.") in _TITLE_WORDS:
+            break
+        run.insert(0, word)
+    return " ".join(run) if len(run) >= 2 else None
+
+
+def _dominant(counts: Counter[str]) -> str | None:
+    """The most frequent candidate, if it is clearly ahead of the runner-up."""
+    if not counts:
+        return None
+    (top, n), *rest = counts.most_common(2) + [("", 0)]
+    return top if n > rest[0][1] else None
+
+
+def _single_valued(meta: DocumentMeta, pages: list[Page]) -> list[Relation]:
+    relations: list[Relation] = []
+    found: dict[str, Counter[str]] = {"auditor": Counter(), "ceo": Counter(), "cfo": Counter()}
+    source: dict[tuple[str, str], tuple[int, str]] = {}
+    for page in pages:
+        auditor_page = bool(_AUDITOR_PAGE.search(page.text))
+        for sentence in sentences(page.text):
+            hits: list[tuple[str, str]] = []
+            if auditor_page:
+                hits += [("auditor", m.group("firm")) for m in _AUDITOR_SIGNED.finditer(sentence)]
+            hits += [("auditor", m.group("firm")) for m in _AUDITOR_SERVED.finditer(sentence)]
+            for predicate, title in _TITLES.items():
+                certify, *others = _officer_patterns(title)
+                page_titles = [p for p, t in _TITLES.items() if re.search(t, page.text)]
+                rules = others + ([certify] if page_titles == [predicate] else [])
+                for rx in rules:
+                    for m in rx.finditer(sentence):
+                        person = _clean_person(m.group("name"))
+                        if person:
+                            hits.append((predicate, person))
+            for predicate, value in hits:
+                value = value.strip(" ,.")
+                if predicate == "auditor":
+                    value = re.sub(r"^.*?/s/\s*", "", value)
+                if not looks_like_name(value.replace("&", "and").replace(",", "")):
+                    continue
+                found[predicate][value] += 1
+                source.setdefault((predicate, value), (page.number, sentence))
+    for predicate, counts in found.items():
+        value = _dominant(counts)
+        if value:
+            page_no, sentence = source[(predicate, value)]
+            relations.append(Relation(subject=meta.company or "", predicate=predicate, object=value,
+                                      doc=meta.doc, page=page_no, source_text=sentence))
+    return relations
+
+
+_SECTOR = re.compile(
+    r"\b(?:we|the company|[A-Z][\w&.,' ]{0,60}?)\s+operates?\s+in\s+the\s+(?P<sector>[A-Z][A-Za-z&\- ]{2,40}?)\s+(?:sector|industry)\b"
+)
+
+
+def _sector(meta: DocumentMeta, pages: list[Page]) -> list[Relation]:
+    """"<Company> operates in the Technology sector", else the loader's `meta.sector`."""
+    for page in pages:
+        for sentence in sentences(page.text):
+            match = _SECTOR.search(sentence)
+            if match and looks_like_name(match.group("sector")):
+                return [Relation(subject=meta.company or "", predicate="sector", object=match.group("sector"),
+                                 doc=meta.doc, page=page.number, source_text=sentence)]
+    if not meta.sector:
+        return []
+    for page in pages:
+        for sentence in sentences(page.text):
+            if meta.sector.lower() in sentence.lower():
+                return [Relation(subject=meta.company or "", predicate="sector", object=meta.sector,
+                                 doc=meta.doc, page=page.number, source_text=sentence)]
+    return []
+
+
+def extract_relations(meta: DocumentMeta, pages: list[Page]) -> list[Relation]:
+    """Edges from the document's company to the entities its filing names, one per (predicate, object)."""
+    if not meta.company:
+        return []
+    relations = _single_valued(meta, pages) + _sector(meta, pages)
+    for page in pages:
+        for sentence in sentences(page.text):
+            for predicate, rx in _LIST_RULES:
+                for match in rx.finditer(sentence):
+                    count = match.groupdict().get("count")
+                    relations += _list_relations(meta, page, sentence, predicate, match.group("list"), count)
+    unique: dict[tuple[str, str], Relation] = {}
+    for relation in relations:
+        if relation.object.lower() != meta.company.lower():
+            unique.setdefault((relation.predicate, relation.object.lower()), relation)
+    return list(unique.values())

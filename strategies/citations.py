@@ -1,0 +1,48 @@
+"""Citations are checked in code: a quote must literally occur in the chunk it cites.
+
+Whitespace is normalised on both sides (PDF text wraps lines where a model or a
+sentence splitter joins them); nothing else is forgiven. A citation that fails is
+dropped and the answer gets the flag "dropped_citation".
+"""
+
+from __future__ import annotations
+
+import re
+
+from finrag.models import Chunk, Citation
+
+DROPPED_FLAG = "dropped_citation"
+
+
+def normalize_ws(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def quote_in_text(quote: str, text: str) -> bool:
+    q = normalize_ws(quote)
+    return bool(q) and q in normalize_ws(text)
+
+
+def verify_citations(
+    citations: list[Citation], chunks_by_id: dict[str, Chunk]
+) -> tuple[list[Citation], list[Citation]]:
+    """(kept, dropped): kept citations quote their chunk and carry its doc and page."""
+    kept: list[Citation] = []
+    dropped: list[Citation] = []
+    seen: set[tuple[str, str]] = set()
+    for citation in citations:
+        chunk = chunks_by_id.get(citation.chunk_id)
+        if chunk is None or not quote_in_text(citation.quote, chunk.text):
+            dropped.append(citation)
+            continue
+        key = (citation.chunk_id, normalize_ws(citation.quote))
+        if key in seen:
+            continue
+        seen.add(key)
+        # Provenance comes from the chunk, never from whoever wrote the citation.
+        kept.append(citation.model_copy(update={"doc": chunk.doc, "page": chunk.page}))
+    return kept, dropped
+
+
+def cite(chunk: Chunk, quote: str) -> Citation:
+    return Citation(doc=chunk.doc, page=chunk.page, chunk_id=chunk.chunk_id, quote=normalize_ws(quote))

@@ -1,0 +1,142 @@
+"""Reading figures out of report text: statement rows, column-header years, scale.
+
+A statement row is one text line (the PDF extractor keeps a row together):
+`Purchases of property, plant and equipment (PP&E)   (1,577)   (1,373)`.
+Its label is the text before the trailing run of amounts; the column for a year
+comes from the nearest column-header line above it (`2023   2022`). Parentheses
+mean negative; the table's "(in millions)" / "in thousands" says the scale.
+Values are returned in MILLIONS for money rows (per-share and percent rows as read).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+_YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
+# One amount token: optional "$", optional parentheses, thousands separators, decimals, "%".
+_AMOUNT = re.compile(r"^\(?\$?\(?-?\d{1,3}(?:,\d{3})*(?:\.\d+)?\)?%?\)?$|^\(?\$?-?\d+(?:\.\d+)?\)?%?$")
+_DASHES = {"—", "–", "-", "--"}
+_SCALES = (
+    (re.compile(r"in\s+billions", re.I), "billions", 1000.0),
+    (re.compile(r"in\s+millions", re.I), "millions", 1.0),
+    (re.compile(r"in\s+thousands", re.I), "thousands", 0.001),
+)
+_MONTHS = {
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+    "sept", "oct", "nov", "dec",
+}
+# Words a column-header line may contain besides years.
+_HEADER_WORDS = _MONTHS | {
+    "fiscal", "year", "years", "ended", "ending", "as", "of", "at", "for", "the", "fy", "and",
+    "quarter", "three", "six", "nine", "twelve", "months", "weeks", "period",
+    # the scale note often shares the header line: "(in millions, except per share data) 2022 2021"
+    "in", "millions", "thousands", "billions", "except", "per", "share", "data", "amounts",
+    "dollars", "usd", "unaudited",
+}
+
+
+class Row(BaseModel):
+    """One table line split into its label and its amounts (signed, as printed)."""
+
+    line: str  # the line exactly as in the chunk text (used as the citation quote)
+    label: str
+    values: list[float | None]  # None for a dash ("—")
+    percent: bool = False
+
+
+def parse_amount(token: str) -> float | None:
+    """`$1,234.5` -> 1234.5; `(1,577)` -> -1577.0; `12.5%` -> 12.5; dashes -> None."""
+    t = token.strip()
+    if t in _DASHES:
+        return None
+    negative = t.startswith("(") or t.endswith(")") or t.startswith("-") or t.startswith("$(")
+    digits = re.sub(r"[^\d.]", "", t)
+    if not digits or digits == ".":
+        raise ValueError(f"not an amount: {token!r}")
+    value = float(digits)
+    return -value if negative else value
+
+
+def is_amount(token: str) -> bool:
+    return token in _DASHES or bool(_AMOUNT.match(token))
+
+
+def split_row(line: str) -> Row | None:
+    """Split `Label  $ 1,234.5  (99.0)` into label + amounts; None if the line has no amounts.
+
+    Tokens are read from the right while they look like amounts ("$" alone is skipped),
+    so digits inside the label ("Note 5", "2023 Notes") stay in the label.
+    """
+    tokens = line.split()
+    values: list[float | None] = []
+    percent = False
+    i = len(tokens)
+    while i > 0:
+        tok = tokens[i - 1]
+        if tok in ("$", "%"):
+            percent = percent or tok == "%"
+            i -= 1
+            continue
+        if not is_amount(tok):
+            break
+        percent = percent or tok.endswith("%") or tok.endswith("%)")
+        values.append(parse_amount(tok))
+        i -= 1
+    if not values or i == 0:
+        return None
+    label = " ".join(tokens[:i]).rstrip(" $:")
+    if not re.search(r"[A-Za-z]", label):
+        return None
+    return Row(line=line, label=label, values=list(reversed(values)), percent=percent)
+
+
+def header_years(line: str) -> list[int]:
+    """Years of a column-header line (`2023 2022`, `December 31, 2023  December 31, 2022`), else []."""
+    years = [int(y) for y in _YEAR.findall(line)]
+    if not years:
+        return []
+    rest = _YEAR.sub(" ", line).lower()
+    for word in re.findall(r"[a-z]+", rest):
+        if word not in _HEADER_WORDS:
+            return []
+    # Day numbers ("31,") are allowed; any other amount means this is a data row.
+    for tok in re.findall(r"[\d,.]+", rest):
+        digits = tok.strip(",.")
+        if digits and not (digits.isdigit() and int(digits) <= 31):
+            return []
+    return years
+
+
+def table_scale(text: str) -> tuple[str, float]:
+    """The scale a table states, as (name, multiplier to millions); millions if unstated."""
+    for pattern, name, factor in _SCALES:
+        if pattern.search(text):
+            return name, factor
+    return "millions", 1.0
+
+
+def normalize_label(text: str) -> str:
+    """Lower-case, drop parentheticals/punctuation/"total"/trailing "net": for label matching."""
+    t = re.sub(r"\([^)]*\)", " ", text.lower())
+    t = t.replace("’", "'").replace("&", " and ")
+    t = re.sub(r"[^a-z0-9' ]+", " ", t)
+    t = re.sub(r"\s+", " ", t).strip()
+    t = re.sub(r"^total ", "", t)
+    t = re.sub(r" net$", "", t)
+    return t.strip()
+
+
+def years_in(text: str) -> set[int]:
+    return {int(y) for y in _YEAR.findall(text)}
+
+
+def format_money(millions: float) -> str:
+    """1203.4 -> "$1,203.4M"; negative amounts keep their sign."""
+    sign = "-" if millions < 0 else ""
+    amount = abs(millions)
+    if amount >= 100_000:
+        return f"{sign}${amount / 1000:,.1f}B"
+    return f"{sign}${amount:,.1f}M"

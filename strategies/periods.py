@@ -1,0 +1,98 @@
+"""Fiscal years, quarters and relative periods named in a question (pure text parsing).
+
+    parse_periods("What is the FY2015 - FY2017 3 year average net margin?")
+        -> PeriodMentions(years=[2015, 2016, 2017])
+    parse_periods("Was there any drop in cash between FY 2023 and Q2 of FY2024?")
+        -> PeriodMentions(years=[2023, 2024], periods=["2024Q2"])
+    parse_periods("revenue over the last three years") -> PeriodMentions(last_n_years=3)
+
+Years written with two digits ("FY15") are read as 20xx. Relative phrases ("last three
+years", "most recent year") are only recorded here; query understanding resolves them
+against the years actually in the store.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, Field
+
+_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10,
+}
+_ORDINAL_QUARTERS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+
+_FY = r"(?:fy|f\.y\.|fiscal(?:\s+year)?)"
+_YEAR = r"'?(\d{4}|\d{2})"
+# "FY2015 - FY2017", "FY15 to FY17", "fiscal 2019 through 2021", "between FY2018 and FY2019"
+_RANGE = re.compile(
+    rf"\b{_FY}\s*{_YEAR}\s*(?:-|–|—|to|through|and)\s*(?:{_FY})?\s*{_YEAR}\b", re.I
+)
+# "Q2 of FY2024", "Q2'2023", "Q22023", "Q1 2023", "Q3 fiscal 2022"
+_QUARTER_FIRST = re.compile(rf"\bq([1-4])\s*(?:of\s+)?(?:{_FY})?\s*'?(\d{{4}}|\d{{2}})\b", re.I)
+# "FY2023Q1", "2023 Q2", "2023-Q2"
+_YEAR_FIRST = re.compile(rf"\b(?:{_FY})?\s*(\d{{4}})\s*-?\s*q([1-4])\b", re.I)
+# "second quarter of 2023", "first quarter of fiscal 2024"
+_QUARTER_WORDS = re.compile(
+    rf"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:{_FY}\s*)?'?(\d{{4}})\b",
+    re.I,
+)
+_FISCAL = re.compile(rf"\b{_FY}\s*{_YEAR}\b", re.I)
+_BARE_YEAR = re.compile(r"(?<![\d$.,])(19[89]\d|20\d{2})(?![\d,.]\d)")
+_LAST_N = re.compile(
+    r"\b(?:last|past|previous|prior|recent|latest)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
+    r"\s+(?:fiscal\s+)?years?\b",
+    re.I,
+)
+_LATEST = re.compile(r"\b(?:most\s+recent|latest|last|current)\s+(?:fiscal\s+)?(?:year|annual\s+report|10-?k)\b", re.I)
+
+
+class PeriodMentions(BaseModel):
+    years: list[int] = Field(default_factory=list)  # fiscal years named, ascending
+    periods: list[str] = Field(default_factory=list)  # quarters, e.g. "2023Q2"
+    last_n_years: int | None = None  # "last three years" -> 3; "most recent year" -> 1
+
+
+def _full_year(text: str) -> int:
+    year = int(text)
+    return 2000 + year if year < 100 else year
+
+
+def parse_periods(text: str) -> PeriodMentions:
+    years: set[int] = set()
+    periods: list[str] = []
+
+    for m in _RANGE.finditer(text):
+        start, end = sorted((_full_year(m.group(1)), _full_year(m.group(2))))
+        if end - start <= 15:  # a range, not two unrelated numbers
+            years.update(range(start, end + 1))
+    for m in _QUARTER_FIRST.finditer(text):
+        year = _full_year(m.group(2))
+        periods.append(f"{year}Q{m.group(1)}")
+        years.add(year)
+    for m in _YEAR_FIRST.finditer(text):
+        year = int(m.group(1))
+        periods.append(f"{year}Q{m.group(2)}")
+        years.add(year)
+    for m in _QUARTER_WORDS.finditer(text):
+        year = int(m.group(2))
+        periods.append(f"{year}Q{_ORDINAL_QUARTERS[m.group(1).lower()]}")
+        years.add(year)
+    for m in _FISCAL.finditer(text):
+        years.add(_full_year(m.group(1)))
+    for m in _BARE_YEAR.finditer(text):
+        years.add(int(m.group(1)))
+
+    last_n: int | None = None
+    if m := _LAST_N.search(text):
+        word = m.group(1).lower()
+        last_n = int(word) if word.isdigit() else _NUMBER_WORDS[word]
+    elif _LATEST.search(text):
+        last_n = 1
+
+    return PeriodMentions(
+        years=sorted(y for y in years if 1980 <= y <= 2100),
+        periods=list(dict.fromkeys(periods)),
+        last_n_years=last_n,
+    )

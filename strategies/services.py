@@ -1,0 +1,66 @@
+"""Everything a strategy needs to answer, opened once per process and passed down."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from finrag.config import Settings
+from finrag.embeddings import get_embedder
+from finrag.llm import LLMClient, get_llm
+from finrag.models import StoreCatalog
+from finrag.store import open_store
+from finrag.vocabulary import Vocabulary, load_vocabulary
+from strategies.retrieval import Retriever
+
+if TYPE_CHECKING:
+    from finrag.embeddings import Embedder
+    from finrag.graph_store import GraphStore
+    from finrag.store import VectorStore
+
+
+@dataclass
+class Services:
+    settings: Settings
+    store: VectorStore
+    embedder: Embedder
+    retriever: Retriever
+    llm: LLMClient | None  # None: offline engine
+    graph: GraphStore | None  # None: no knowledge graph was built beside this store
+    vocabulary: Vocabulary
+
+    def catalog(self) -> StoreCatalog:
+        """Companies, years and forms in the store now (a few records: cheap to re-read)."""
+        return self.store.catalog()
+
+    def close(self) -> None:
+        if self.graph is not None:
+            self.graph.close()
+        self.store.close()
+
+
+def open_services(settings: Settings) -> Services:
+    """Open the store (raises `finrag.store.StoreBusy` if another process holds it) and the rest."""
+    embedder = get_embedder(settings)
+    store = open_store(settings, dim=embedder.dim)
+    try:
+        return Services(
+            settings=settings,
+            store=store,
+            embedder=embedder,
+            retriever=Retriever(store, embedder, settings),
+            llm=get_llm(settings),
+            graph=_open_graph(settings),
+            vocabulary=load_vocabulary(),
+        )
+    except BaseException:
+        store.close()  # don't keep the local store's lock after a failed open
+        raise
+
+
+def _open_graph(settings: Settings) -> GraphStore | None:
+    if not settings.graph_path.exists():
+        return None
+    from finrag.graph_store import open_graph
+
+    return open_graph(settings)

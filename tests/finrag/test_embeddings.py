@@ -1,0 +1,128 @@
+"""Dense embeddings: the bundled model, the disk cache, an OpenAI-compatible endpoint."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import math
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from finrag.config import load_settings
+from finrag.embeddings import Embedder, get_embedder
+
+
+def _cos(a: list[float], b: list[float]) -> float:
+    return sum(x * y for x, y in zip(a, b, strict=True))
+
+
+@pytest.fixture(scope="module")
+def embedder(embedding_cache_dir) -> Embedder:
+    return get_embedder(load_settings(cache_dir=embedding_cache_dir))
+
+
+def test_bundled_model_gives_normalized_384d_vectors(embedder):
+    assert embedder.name == "all-MiniLM-L6-v2"
+    assert embedder.dim == 384
+    vec = embedder.embed_query("Total net revenue for fiscal 2022")
+    assert len(vec) == 384
+    assert math.isclose(math.sqrt(sum(x * x for x in vec)), 1.0, rel_tol=1e-3)
+
+
+def test_related_texts_are_closer_than_unrelated(embedder):
+    query = embedder.embed_query("How much did the company spend on capital expenditures?")
+    related, unrelated = embedder.embed_documents(
+        ["Purchases of property, plant and equipment were $1.2 billion.",
+         "The board of directors met four times in the year."]
+    )
+    assert _cos(query, related) > _cos(query, unrelated)
+
+
+def test_same_settings_share_one_embedder(embedding_cache_dir, embedder):
+    assert get_embedder(load_settings(cache_dir=embedding_cache_dir)) is embedder
+
+
+def test_cache_prevents_embedding_twice(tmp_path, embedder):
+    # A fresh cache file, the already-loaded model: count what reaches the model.
+    fresh = Embedder(embedder.encoder, type(embedder.cache)(tmp_path / "e.sqlite"))
+    texts = ["Cash and cash equivalents", "Long-term debt", "Cash and cash equivalents"]
+    first = fresh.embed_documents(texts)
+    assert fresh.texts_encoded == 2  # duplicates within a call are embedded once
+    assert fresh.embed_documents(texts) == first
+    assert fresh.texts_encoded == 2
+    # Another process/run opening the same cache file does not embed them either.
+    reopened = Embedder(embedder.encoder, type(embedder.cache)(tmp_path / "e.sqlite"))
+    assert reopened.embed_documents(["Long-term debt", "Goodwill"])[0] == first[1]
+    assert reopened.texts_encoded == 1
+
+
+def test_int8_quantized_model_agrees_with_fp32(embedding_cache_dir, embedder):
+    quantized = get_embedder(load_settings(cache_dir=embedding_cache_dir, embedding_quantize=True))
+    assert quantized.name == "all-MiniLM-L6-v2+int8"  # never mixed with fp32 vectors in the cache
+    texts = ["Net income attributable to shareholders rose 12%.", "Inventories decreased."]
+    for fp32, int8 in zip(embedder.embed_documents(texts), quantized.embed_documents(texts), strict=True):
+        assert _cos(fp32, int8) > 0.95
+
+
+class _FakeEmbeddingServer:
+    """An OpenAI-compatible /v1/embeddings endpoint with deterministic 8-d vectors."""
+
+    def __init__(self) -> None:
+        self.requests: list[dict] = []
+        self.auth: list[str] = []
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802 - http.server naming
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                server.requests.append(body)
+                server.auth.append(self.headers.get("Authorization", ""))
+                data = [
+                    {"object": "embedding", "index": i, "embedding": _fake_vector(text)}
+                    for i, text in enumerate(body["input"])
+                ]
+                payload = json.dumps({"object": "list", "data": data, "model": body["model"],
+                                      "usage": {"prompt_tokens": 1, "total_tokens": 1}}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self._httpd.server_address[1]}/v1"
+        threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self._httpd.shutdown()
+
+
+def _fake_vector(text: str) -> list[float]:
+    digest = hashlib.sha256(text.encode()).digest()
+    return [b / 255 for b in digest[:8]]
+
+
+def test_openai_compatible_endpoint_is_used_and_cached(tmp_path, caplog):
+    server = _FakeEmbeddingServer()
+    try:
+        settings = load_settings(cache_dir=tmp_path, embedding_url=server.url,
+                                 embedding_model="fake-embed", embedding_api_key="sk-secret-123")
+        with caplog.at_level(logging.DEBUG):
+            remote = get_embedder(settings)
+            vectors = remote.embed_documents(["alpha", "beta"])
+            assert vectors[0] == pytest.approx(_fake_vector("alpha"))
+            assert remote.dim == 8
+            assert remote.embed_query("beta") == vectors[1]
+        assert [r["input"] for r in server.requests] == [["alpha", "beta"], ["dimension probe"]]
+        assert server.requests[0]["model"] == "fake-embed"
+        assert server.auth[0] == "Bearer sk-secret-123"
+        assert "sk-secret-123" not in caplog.text
+        assert "sk-secret-123" not in repr(settings)
+    finally:
+        server.close()

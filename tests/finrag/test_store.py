@@ -1,0 +1,190 @@
+"""The Qdrant store in local mode: crash-safe document replacement, filters, busy lock."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+import uuid
+
+import pytest
+
+from finrag.config import load_settings
+from finrag.models import Chunk, DocumentMeta, SearchFilters
+from finrag.sparse import document_vector, query_vector
+from finrag.store import StoreBusy, open_store
+
+DIM = 4
+
+
+def _meta(doc: str, company: str, year: int, sha: str, **extra) -> DocumentMeta:
+    return DocumentMeta(file=f"{doc}.pdf", doc=doc, sha256=sha, company=company,
+                        fiscal_year=year, form="10-K", period=f"FY{year}", pages=3, **extra)
+
+
+def _chunks(meta: DocumentMeta, texts: list[str], tags: list[str] | None = None) -> list[Chunk]:
+    return [
+        Chunk(
+            chunk_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"{meta.sha256}/{i}/{t}")),
+            doc=meta.doc, doc_sha256=meta.sha256, index=i, company=meta.company,
+            fiscal_year=meta.fiscal_year, period=meta.period, form=meta.form,
+            page=i, page_end=i, section="Item 8", tags=tags or [], text=t,
+            header=f"{meta.company} {meta.period}",
+        )
+        for i, t in enumerate(texts)
+    ]
+
+
+def _dense(direction: int, n: int) -> list[list[float]]:
+    # Points of one document share a direction, so a dense query picks a document.
+    base = [0.05] * DIM
+    base[direction] = 1.0
+    return [list(base) for _ in range(n)]
+
+
+def _write(store, meta, texts, direction, tags=None):
+    chunks = _chunks(meta, texts, tags)
+    store.replace_document(meta, chunks, _dense(direction, len(chunks)),
+                           [document_vector(c.embed_text) for c in chunks])
+    return chunks
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return load_settings(store_dir=tmp_path / "store", cache_dir=tmp_path / "cache")
+
+
+@pytest.fixture
+def store(settings):
+    with open_store(settings, dim=DIM) as opened:
+        yield opened
+
+
+def test_document_round_trips_and_is_complete(store):
+    meta = _meta("acme_2022", "Acme", 2022, "a" * 64, company_legal="Acme Corp.", ticker="ACM")
+    chunks = _write(store, meta, ["Revenue was 1,577 million.", "Capex was 200."], 0, ["income_statement"])
+    assert store.count() == 2
+    assert store.document_sha("acme_2022") == "a" * 64
+    assert store.documents() == [meta]
+    assert store.docs_with_sha("a" * 64) == ["acme_2022"]
+    hits = store.query(_dense(0, 1)[0], None, k=5, mode="dense")
+    assert {h.chunk.chunk_id: h.chunk for h in hits} == {c.chunk_id: c for c in chunks}
+
+
+def test_replacing_a_document_leaves_no_orphans(store):
+    old = _meta("acme_2022", "Acme", 2022, "a" * 64)
+    _write(store, old, ["old one", "old two", "old three"], 0)
+    _write(store, _meta("beta_2022", "Beta", 2022, "b" * 64), ["beta text"], 1)
+    new = _meta("acme_2022", "Acme", 2022, "c" * 64)
+    new_chunks = _write(store, new, ["new one"], 0)
+    assert store.chunk_ids("acme_2022") == {new_chunks[0].chunk_id}
+    assert store.count() == 2
+    assert store.document_sha("acme_2022") == "c" * 64
+    assert store.docs_with_sha("a" * 64) == []
+
+
+def test_chunks_without_a_record_are_an_incomplete_document(store):
+    meta = _meta("acme_2022", "Acme", 2022, "a" * 64)
+    chunks = _chunks(meta, ["partial one", "partial two"])
+    store.write_chunks_only(chunks, _dense(0, 2), [document_vector(c.text) for c in chunks])
+    assert store.count() == 2
+    assert store.document_sha("acme_2022") is None
+    assert store.documents() == []
+    # Finishing the write later converges to the complete document, nothing extra.
+    _write(store, meta, ["partial one"], 0)
+    assert store.count() == 1
+    assert store.document_sha("acme_2022") == "a" * 64
+
+
+def test_delete_document(store):
+    _write(store, _meta("acme_2022", "Acme", 2022, "a" * 64), ["x", "y"], 0)
+    _write(store, _meta("beta_2022", "Beta", 2022, "b" * 64), ["z"], 1)
+    store.delete_document("acme_2022")
+    assert store.count() == 1
+    assert [m.doc for m in store.documents()] == ["beta_2022"]
+
+
+@pytest.mark.parametrize("mode", ["dense", "sparse", "hybrid"])
+@pytest.mark.parametrize("fusion", ["rrf", "dbsf"])
+def test_every_mode_honours_filters_in_local_mode(store, mode, fusion):
+    _write(store, _meta("acme_2022", "Acme", 2022, "a" * 64),
+           ["Acme revenue grew strongly", "Acme cash flow"], 0, ["income_statement"])
+    _write(store, _meta("acme_2023", "Acme", 2023, "d" * 64), ["Acme revenue 2023"], 0, ["cash_flow"])
+    _write(store, _meta("beta_2022", "Beta", 2022, "b" * 64), ["Beta revenue fell"], 1)
+    # The query points at Acme (dense direction 0, words "Acme revenue"); filters say Beta.
+    dense, sparse = _dense(0, 1)[0], query_vector("Acme revenue")
+    beta = store.query(dense, sparse, SearchFilters(companies=["Beta"]), k=5, mode=mode, fusion=fusion)
+    assert beta and {h.chunk.company for h in beta} == {"Beta"}
+    acme_2023 = store.query(dense, sparse, SearchFilters(companies=["Acme"], fiscal_years=[2023]),
+                            k=5, mode=mode, fusion=fusion)
+    assert [h.chunk.doc for h in acme_2023] == ["acme_2023"]
+    tagged = store.query(dense, sparse, SearchFilters(tags=["income_statement"]), k=5, mode=mode)
+    assert {h.chunk.doc for h in tagged} == {"acme_2022"}
+    unfiltered = store.query(dense, sparse, None, k=5, mode=mode, fusion=fusion)
+    assert unfiltered[0].chunk.company == "Acme"
+
+
+def test_sparse_search_ranks_by_matching_terms(store):
+    _write(store, _meta("acme_2022", "Acme", 2022, "a" * 64),
+           ["capital expenditures were 1,577 million", "dividends were paid quarterly"], 0)
+    hits = store.query(None, query_vector("capital expenditure 1577"), k=2, mode="sparse")
+    assert hits[0].chunk.text.startswith("capital expenditures")
+
+
+def test_catalog_and_version(store):
+    v0 = store.version()
+    _write(store, _meta("acme_2022", "Acme", 2022, "a" * 64, company_legal="Acme Corp.",
+                        ticker="ACM", aliases=["ACME"]), ["x"], 0)
+    _write(store, _meta("acme_2023", "Acme", 2023, "d" * 64, company_legal="Acme Corporation"), ["y"], 0)
+    _write(store, _meta("beta_2022", "Beta", 2022, "b" * 64), ["z"], 1)
+    v1 = store.version()
+    catalog = store.catalog()
+    assert [c.name for c in catalog.companies] == ["Acme", "Beta"]
+    acme = catalog.companies[0]
+    assert acme.legal_names == ["Acme Corp.", "Acme Corporation"]
+    assert acme.tickers == ["ACM"] and acme.aliases == ["ACME"]
+    assert acme.fiscal_years == [2022, 2023]
+    assert catalog.fiscal_years == [2022, 2023] and catalog.forms == ["10-K"]
+    assert catalog.documents == 3
+    assert len({v0, v1}) == 2
+    _write(store, _meta("beta_2022", "Beta", 2022, "e" * 64), ["z changed"], 1)
+    assert store.version() != v1
+
+
+def test_store_reopens_with_its_data(settings):
+    with open_store(settings, dim=DIM) as store:
+        _write(store, _meta("acme_2022", "Acme", 2022, "a" * 64), ["x", "y"], 0)
+    with open_store(settings, dim=DIM) as store:
+        assert store.count() == 2
+        assert store.document_sha("acme_2022") == "a" * 64
+
+
+def _open_in_subprocess(store_dir, hold_s: float) -> subprocess.Popen:
+    code = textwrap.dedent(f"""
+        import sys, time
+        from pathlib import Path
+        from finrag.config import load_settings
+        from finrag.store import StoreBusy, open_store
+        settings = load_settings(store_dir=Path({str(store_dir)!r}))
+        try:
+            with open_store(settings, dim={DIM}):
+                print("opened", flush=True)
+                time.sleep({hold_s})
+        except StoreBusy as err:
+            print("BUSY:", err, flush=True)
+    """)
+    return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_a_second_process_is_refused_clearly_and_may_wait(settings):
+    holder = _open_in_subprocess(settings.store_dir, hold_s=3)
+    assert holder.stdout.readline().strip() == "opened"
+    with pytest.raises(StoreBusy) as busy:
+        open_store(settings, dim=DIM)
+    assert str(busy.value) == (
+        f"store at {settings.store_dir} is in use by another process (pid {holder.pid}) — "
+        "wait for it to finish or use a Qdrant server (QDRANT_URL)"
+    )
+    with open_store(settings, dim=DIM, wait_s=120) as store:
+        assert store.count() == 0
+    holder.wait(timeout=60)

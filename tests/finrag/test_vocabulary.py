@@ -1,0 +1,120 @@
+"""The financial vocabulary: wordings map to metric keys, statements and formulas hold together."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from finrag.vocabulary import load_vocabulary, parse_vocabulary
+
+
+@pytest.fixture(scope="module")
+def vocab():
+    return load_vocabulary()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Purchases of property, plant and equipment", ["capex"]),
+        ("Additions to property and equipment", ["capex"]),
+        ("capital expenditures", ["capex"]),
+        ("Total net revenues", ["revenue"]),
+        ("Net sales", ["revenue"]),
+        ("Income from operations", ["operating_income"]),
+        ("operating profit", ["operating_income"]),
+        ("Cost of goods sold", ["cost_of_revenue"]),
+        ("COGS", ["cost_of_revenue"]),
+        ("Property and equipment, net", ["ppe_net"]),
+        ("PP&E", ["ppe_net"]),
+        ("depreciation and amortization", ["depreciation_amortization"]),
+        ("D&A", ["depreciation_amortization"]),
+        ("Diluted earnings per share", ["eps_diluted"]),
+        ("Net cash provided by operating activities", ["operating_cash_flow"]),
+        ("Merchandise inventories", ["inventories"]),
+        ("What is the FY2019 fixed asset turnover ratio?", ["fixed_asset_turnover"]),
+        ("capex as a % of revenue", ["capex_to_revenue"]),
+        ("unadjusted EBITDA less capex", ["ebitda", "capex"]),
+        ("days payable outstanding (DPO)", ["days_payable_outstanding"]),
+    ],
+)
+def test_line_item_wordings_map_to_metric_keys(vocab, text, expected):
+    assert vocab.match_metrics(text) == expected
+
+
+def test_longest_wording_wins(vocab):
+    # "cost of revenue" is not also "revenue"; "total current assets" is not "total assets".
+    assert vocab.match_metrics("cost of revenues") == ["cost_of_revenue"]
+    assert vocab.match_metrics("Total current assets") == ["current_assets"]
+    assert vocab.match_metrics("free cash flow") == ["free_cash_flow"]
+
+
+def test_statement_names_are_not_metrics(vocab):
+    text = "D&A (from the cash flow statement) and the statement of financial position"
+    assert vocab.match_metrics(text) == ["depreciation_amortization"]
+    assert vocab.match_statements(text) == ["cash_flow", "balance_sheet"]
+    assert vocab.match_statements("Using the P&L statement") == ["income_statement"]
+
+
+def test_statement_of_base_and_derived_metrics(vocab):
+    assert vocab.statement_of("capex") == "cash_flow"
+    assert vocab.statement_of("inventories") == "balance_sheet"
+    assert vocab.statement_of("revenue") == "income_statement"
+    assert vocab.statement_of("quick_ratio") is None  # derived: no single statement
+    assert set(vocab.statements_for("fixed_asset_turnover")) == {"income_statement", "balance_sheet"}
+
+
+def test_formulas_use_known_metrics(vocab):
+    assert vocab.formula("free_cash_flow") == "operating_cash_flow - capex"
+    assert vocab.inputs("quick_ratio") == ["current_assets", "inventories", "current_liabilities"]
+    assert vocab.inputs("ebitda") == ["operating_income", "depreciation_amortization"]
+    for key, entry in vocab.metrics.items():
+        if entry.kind == "derived":
+            assert vocab.inputs(key), key
+        else:
+            assert entry.statement in vocab.statements, key
+
+
+def test_every_entry_has_a_definition_and_expansions(vocab):
+    required = {
+        "revenue", "cost_of_revenue", "gross_profit", "operating_income", "net_income", "eps_basic",
+        "eps_diluted", "total_assets", "total_liabilities", "equity", "cash", "current_assets",
+        "current_liabilities", "inventories", "receivables", "accounts_payable", "ppe_net",
+        "long_term_debt", "operating_cash_flow", "capex", "depreciation_amortization",
+        "dividends_paid", "shares_weighted", "research_and_development", "sga", "interest_expense",
+        "income_tax", "pretax_income", "gross_margin", "operating_margin", "net_margin",
+        "revenue_growth", "fixed_asset_turnover", "inventory_turnover", "quick_ratio",
+        "current_ratio", "debt_to_equity", "dividend_payout_ratio", "capex_to_revenue",
+        "return_on_assets", "days_payable_outstanding", "days_sales_outstanding", "ebitda",
+        "free_cash_flow",
+    }
+    assert required <= set(vocab.metrics)
+    for key, entry in vocab.entries.items():
+        assert entry.definition.strip(), key
+        assert len(entry.definition) < 200, key  # a short, plain sentence
+    assert "purchases of property and equipment" in vocab.expansions("capex")
+    assert vocab.expansions("no_such_metric") == []
+
+
+@pytest.mark.parametrize("term", ["EBITDA", "ebitda", "quick ratio", "Quick Ratio", "PP&E", "capex", "working capital", "10-K"])
+def test_define_accepts_keys_labels_and_wordings(vocab, term):
+    definition = vocab.define(term)
+    assert definition and re.search(r"[a-z]", definition)
+
+
+def test_define_unknown_term_is_none(vocab):
+    assert vocab.define("flux capacitor") is None
+
+
+def test_a_broken_formula_is_rejected():
+    bad = """
+statements:
+  income_statement: {label: Income statement, definition: d}
+metrics:
+  revenue: {label: Revenue, statement: income_statement, definition: d}
+derived:
+  margin: {label: Margin, formula: profit / revenue, definition: d}
+"""
+    with pytest.raises(ValueError, match="profit"):
+        parse_vocabulary(bad)

@@ -1,0 +1,135 @@
+"""Facts from statement tables: row grammar on real filing layouts, and the sample corpus's truth."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from finrag.models import DocumentMeta, Page
+from finrag.vocabulary import load_vocabulary
+from loaders.facts import LINE_ITEMS, extract_facts, header_years, parse_row, statement_kind
+
+# Statement text as pypdfium2 prints real 10-K pages: one row per line, "$" tokens,
+# parentheses for negatives, em-dashes for zero, a title and a header line of years.
+CASH_FLOW = """Table of Contents
+Consolidated Statement of Cash Flows
+PepsiCo, Inc. and Subsidiaries
+Fiscal years ended December 31, 2022, December 25, 2021 and December 26, 2020
+(in millions)
+2022 2021 2020
+Operating Activities
+Net income $ 8,978 $ 7,679 $ 7,175
+Depreciation and amortization 2,763 2,710 2,548
+Gain associated with the Juice Transaction (3,321) — —
+Net Cash Provided by Operating Activities 10,811 11,616 10,613
+Investing Activities
+Capital spending (5,207) (4,625) (4,240)
+Sales of property, plant and equipment 251 166 55
+"""
+
+INCOME_THOUSANDS = """ADOBE SYSTEMS INCORPORATED
+CONSOLIDATED STATEMENTS OF INCOME
+(In thousands, except per share data)
+Years Ended
+December 2,
+2016
+November 27,
+2015
+November 28,
+2014
+Total revenue.................................. 5,854,430 4,795,511 4,147,065
+Operating income.................................. 1,492,867 903,095 412,685
+Net income .......................................... $ 1,168,782 $ 629,551 $ 268,395
+Basic net income per share ............ $ 2.35 $ 1.26 $ 0.54
+"""
+
+ANNUAL = DocumentMeta(file="x.pdf", doc="PEPSICO_2022_10K", sha256="0", company="PepsiCo", fiscal_year=2022,
+                      form="10-K", period="FY2022")
+
+
+def _facts(text: str, meta: DocumentMeta = ANNUAL) -> dict[tuple[str, int], float]:
+    return {(f.metric, f.fiscal_year): f.value for f in extract_facts(meta, [Page(number=3, text=text)])}
+
+
+def test_row_parsing_handles_dollar_signs_parentheses_dashes_and_leaders():
+    row = parse_row("Purchases of property, plant and equipment (PP&E) (1,577) (1,373) (1,420)")
+    assert row is not None and row.values == [-1577, -1373, -1420]
+    assert row.label == "Purchases of property, plant and equipment (PP&E)"
+    assert parse_row("Gain associated with the Juice Transaction (3,321) — —").values == [-3321, 0, 0]
+    assert parse_row("Net income $ 8,978 $ 7,679 $ 7,175").values == [8978, 7679, 7175]
+    assert parse_row("Cash and cash equivalents........ $ 876,560 $ 1,117,400").values == [876560, 1117400]
+    assert parse_row("Operating Activities") is None
+
+
+def test_header_years_from_one_line_dates_or_one_date_per_line():
+    assert header_years(["2022 2021 2020"]) == [2022, 2021, 2020]
+    assert header_years(["December 28, 2019 December 29, 2018 December 30, 2017"]) == [2019, 2018, 2017]
+    assert header_years(["November 27,", "2015", "November 28,", "2014"]) == [2015, 2014]
+    # a dated title line followed by a plain year line counts each year once
+    assert header_years(["Fiscal years ended December 31, 2022, December 25, 2021 and December 26, 2020",
+                         "(in millions)", "2022 2021 2020"]) == [2022, 2021, 2020]
+
+
+def test_statement_titles_are_recognised_but_prose_and_summaries_are_not():
+    assert statement_kind(Page(number=0, text="NIKE, Inc. Consolidated Statements of Income\n")) == "income_statement"
+    assert statement_kind(Page(number=0, text="Consolidated Statements of Financial Position\n")) == "balance_sheet"
+    prose = "We have audited the accompanying consolidated balance sheets of X as of December 31\n"
+    assert statement_kind(Page(number=0, text=prose)) is None
+    assert statement_kind(Page(number=0, text="Item 6. Selected Consolidated Financial Data\nStatements of Operations:\n")) is None
+
+
+def test_cash_flow_facts_with_sign_conventions_and_millions():
+    facts = _facts(CASH_FLOW)
+    assert facts[("capex", 2022)] == 5207  # parentheses = cash spent, stored as a positive amount
+    assert facts[("operating_cash_flow", 2020)] == 10613
+    assert facts[("depreciation_amortization", 2021)] == 2710
+    assert facts[("net_income", 2022)] == 8978  # cash flow's net income: a secondary source
+    assert ("revenue", 2022) not in facts  # nothing invented
+
+
+def test_scale_is_applied_and_amounts_are_kept_in_millions():
+    meta = ANNUAL.model_copy(update={"doc": "ADOBE_2016_10K", "company": "Adobe", "fiscal_year": 2016})
+    facts = _facts(INCOME_THOUSANDS, meta)
+    assert facts[("revenue", 2016)] == pytest.approx(5854.430)
+    assert facts[("operating_income", 2014)] == pytest.approx(412.685)
+    assert facts[("eps_basic", 2015)] == 1.26  # per-share amounts are not scaled
+
+
+def test_no_facts_without_a_stated_scale_or_from_quarterly_filings():
+    assert _facts(CASH_FLOW.replace("(in millions)", "")) == {}
+    quarterly = ANNUAL.model_copy(update={"form": "10-Q", "period": "2023Q2"})
+    assert _facts(CASH_FLOW, quarterly) == {}
+
+
+def test_conflicting_values_for_one_fact_in_one_document_are_dropped():
+    other = CASH_FLOW.replace("Capital spending (5,207)", "Capital spending (5,999)")
+    facts = {(f.metric, f.fiscal_year): f.value for f in extract_facts(
+        ANNUAL, [Page(number=3, text=CASH_FLOW), Page(number=9, text=other)])}
+    assert ("capex", 2022) not in facts
+    assert facts[("capex", 2021)] == 4625  # the columns that agree stay
+
+
+def test_line_items_use_vocabulary_metric_keys_and_statements():
+    vocab = load_vocabulary()
+    for item in LINE_ITEMS:
+        assert item.metric in vocab.metrics, item.metric
+        assert vocab.statement_of(item.metric) in (item.statement, None) or item.secondary
+
+
+def test_sample_corpus_facts_match_truth(sample_dir):
+    from loaders import load_document
+
+    truth = json.loads((sample_dir / "truth.json").read_text())
+    want = {(t["doc"], t["metric"], t["fiscal_year"]): t["value"] for t in truth["facts"]}
+    got = {}
+    for pdf in sorted((sample_dir / "pdfs").glob("*.pdf")):
+        loaded = load_document(pdf)
+        for f in extract_facts(loaded.meta, loaded.pages):
+            got[(f.doc, f.metric, f.fiscal_year)] = f.value
+            # the source row is the page's own text
+            assert f.source_text in loaded.pages[f.page].text
+    scored = {k: v for k, v in got.items() if k[1] in {m for _, m, _ in want}}
+    correct = sum(1 for k, v in scored.items() if k in want and abs(v - want[k]) < 0.051)
+    assert correct / len(scored) >= 0.98  # precision
+    assert correct / len(want) >= 0.98  # recall
