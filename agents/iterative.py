@@ -45,7 +45,7 @@ from agents.state import (
 )
 from finrag.llm import LLMError
 from finrag.models import Answer, Question, SearchFilters, SearchHit, TraceStep
-from strategies.aspects import plan_aspects
+from strategies.aspects import asks_across_companies, figure_years, plan_aspects, primary_metrics
 from strategies.sufficiency import NextQuery, assess
 from strategies.writer import WrittenAnswer, not_found, write_answer
 
@@ -77,7 +77,13 @@ def plan(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     question = state["question"]
     retrieval = ctx.services.retriever.retrieve(question.question)
     u = retrieval.understanding
-    aspects = plan_aspects(u.companies, sorted(set(u.fiscal_years)), u.metrics, ctx.services.vocabulary)
+    vocab = ctx.services.vocabulary
+    companies = list(u.companies)
+    if asks_across_companies(question.question, companies):
+        companies = [c.name for c in ctx.services.retriever.catalog.companies]
+    metrics = primary_metrics(list(u.metrics), vocab)
+    years = figure_years(sorted(set(u.fiscal_years)), metrics, vocab)
+    aspects = plan_aspects(companies, years, metrics, vocab)
     planned = _llm_queries(question, retrieval.filters, ctx) if ctx.services.llm and aspects else []
     decision = f"{len(aspects)} aspects: " + ", ".join(a.label(ctx.services.vocabulary) for a in aspects)
     return {
@@ -165,7 +171,7 @@ def write(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     stopped_by = state.get("stopped_by")
     if stopped_by is None and ctx.out_of_time():
         stopped_by = TIMEOUT
-    written = compose(state, ctx, offline_only=stopped_by == TIMEOUT)
+    written = compose(state, ctx, offline_only=stopped_by in (TIMEOUT, TOKEN_BUDGET))
     return {
         "written": written,
         "stopped_by": stopped_by,
@@ -300,15 +306,17 @@ def run_agent(question: Question, services: Services, config: AgentConfig) -> An
                 raise payload
     finally:
         ctx.cancelled.set()  # a still-running node sees this and does no further work
-        if checkpointer is not None and stopped_by != TIMEOUT:
-            checkpointer.conn.close()
+        if stopped_by != TIMEOUT:
+            worker.join()  # it has already put its last message: this returns at once
+            if checkpointer is not None:
+                checkpointer.conn.close()
 
     written = last.get("written")
     trace = list(last.get("trace") or [])
     if written is None or stopped_by is not None:
         # A guard stopped the graph before its write node: write from what it gathered,
         # offline when out of time (an LLM call could not finish anyway).
-        written = compose(last, ctx, offline_only=stopped_by == TIMEOUT or ctx.out_of_time())
+        written = compose(last, ctx, offline_only=stopped_by == TIMEOUT or ctx.out_of_time() or ctx.over_budget())
         trace.append(TraceStep(step="write", decision=f"{written.status} ({written.engine}) after {stopped_by}"))
     stopped_by = stopped_by or last.get("stopped_by")
     return written.to_answer(

@@ -1,6 +1,7 @@
 """Answer accuracy per question type × strategy on the sample corpus's gold questions.
 
     finrag eval answers --sample DIR [--store DIR] [--json]
+    finrag eval answers --financebench DIR [--store DIR (default data/fb-store)] [--json]
 
 Every gold question is answered under the router ("auto") and under each forced
 strategy (single, iterative); answers are scored by eval/scoring.py. The store must
@@ -11,13 +12,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 from pathlib import Path
 
 from pydantic import BaseModel
 
-from eval.scoring import Score, score
+from eval.scoring import SCORERS, Score, score
 from finrag.config import load_settings
 from finrag.models import Answer, Question
 
@@ -52,7 +54,8 @@ def evaluate(
             answer: Answer = answer_question(q, services, strategy)
             qtype = q.type or ("unanswerable" if not q.answerable else "fact")
             ordered = getattr(q, "unit", None) == "ranking"
-            s: Score = score(q.answer, answer, qtype, universe=universe, ordered=ordered)
+            s: Score = SCORERS["definition"](q.answer, answer) if qtype == "fb-text" else \
+                score(q.answer, answer, qtype, universe=universe, ordered=ordered)
             rows.append(
                 Scored(
                     id=q.id, type=qtype, strategy=strategy, correct=s.correct, reason=s.reason,
@@ -108,18 +111,49 @@ def format_table(summary: dict) -> str:
     return "\n".join(lines)
 
 
+_FB_NUMBER = re.compile(r"^\$?(-?[\d,]*\.?\d+)%?$")
+FINANCEBENCH_STORE = Path("data/fb-store")
+
+
+def financebench_questions(directory: Path) -> list[Question]:
+    """FinanceBench gold is free text: a bare number ("$1577.00", "65.4%") is scored as a
+    number ("fb-numeric"); anything else by key-word share ("fb-text", a rough proxy)."""
+    questions = []
+    for line in (directory / "questions.jsonl").read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        gold = row["answer"].strip()
+        number = _FB_NUMBER.match(gold.replace(" ", ""))
+        if number:
+            questions.append(Question(id=row["financebench_id"], question=row["question"],
+                                      answer=float(number.group(1).replace(",", "")), type="fb-numeric"))
+        else:
+            questions.append(Question(id=row["financebench_id"], question=row["question"], answer=gold, type="fb-text"))
+    return questions
+
+
 def run_cli(args: argparse.Namespace) -> int:
-    if getattr(args, "financebench", None):
-        print("eval answers: only --sample is supported so far (FinanceBench gold is free text)", file=sys.stderr)
-        return 2
-    from eval.sample_corpus.truth import load_questions, load_truth
     from strategies.services import open_services
 
-    corpus = Path(args.sample)
-    questions = load_questions(corpus)
-    truth = load_truth(corpus)
-    universe = sorted({d.company for d in truth.documents if d.company} | {r.object for r in truth.relations})
-    settings = load_settings(store_dir=Path(args.store)) if args.store else load_settings()
+    universe: list[str] | None = None
+    if getattr(args, "financebench", None):
+        corpus = Path(args.financebench)
+        questions = financebench_questions(corpus)
+        store = Path(args.store) if args.store else FINANCEBENCH_STORE
+    else:
+        from eval.sample_corpus.truth import load_questions, load_truth
+
+        corpus = Path(args.sample)
+        questions = list(load_questions(corpus))
+        truth = load_truth(corpus)
+        universe = sorted({d.company for d in truth.documents if d.company} | {r.object for r in truth.relations})
+        store = Path(args.store) if args.store else None
+    settings = load_settings(store_dir=store) if store else load_settings()
+    if not settings.store_dir.exists():
+        print(f"no store at {settings.store_dir}: ingest the PDFs first (finrag ingest DIR/pdfs --store STORE)",
+              file=sys.stderr)
+        return 2
     services = open_services(settings)
     try:
         rows = evaluate(questions, services, universe=universe)

@@ -127,9 +127,12 @@ def _with_total(out: dict[str, PR]) -> dict[str, PR]:
     return {**dict(sorted(out.items())), "ALL": total}
 
 
-def answer_correct(gold: object, answer_text: str, value: float | None, question: str,
+def answer_correct(gold: object, answer_text: str, value: float | None, asked: set[str],
                    companies: list[str], unit: str | None = None) -> bool:
-    """Gold vs answer: names present (sets exact for company lists, order for rankings), numbers within 1%."""
+    """Gold vs answer: names present (sets exact for company lists, order for rankings), numbers within 1%.
+
+    `asked` are the companies the question itself names (by any alias): an answer may repeat them.
+    """
     text_key = f" {name_key(answer_text)} "
     if isinstance(gold, int | float):
         return value is not None and abs(value - gold) <= max(0.01 * abs(gold), 0.005)
@@ -144,9 +147,9 @@ def answer_correct(gold: object, answer_text: str, value: float | None, question
             return positions == sorted(positions)
         gold_companies = {name_key(g) for g in items} & {name_key(c) for c in companies}
         if gold_companies:  # a list of companies: no other company may be named as an answer
-            asked = {name_key(c) for c in companies if f" {name_key(c)} " in f" {name_key(question)} "}
-            named = {name_key(c) for c in companies if f" {name_key(c)} " in text_key} - asked
-            return named == gold_companies - asked
+            asked_keys = {name_key(c) for c in asked}
+            named = {name_key(c) for c in companies if f" {name_key(c)} " in text_key} - asked_keys
+            return named == gold_companies - asked_keys
         return True
     return False
 
@@ -173,11 +176,13 @@ def eval_sample(sample_dir: Path, store: str | None) -> SampleReport:
 
     try:
         companies = services.graph.companies() if services.graph else []
+        names = services.graph.entity_names() if services.graph else {}
         for q in graph_questions:
             question = Question(id=q["id"], question=q["question"], answer=q.get("answer"))
             answer = answer_graph(question, services, forced("graph"))
+            asked = {n for k, n in names.items() if f" {k} " in f" {name_key(q['question'])} "}
             ok = answer.status == "answered" and answer_correct(
-                q.get("answer"), answer.answer, answer.value, q["question"], companies, q.get("unit"))
+                q.get("answer"), answer.answer, answer.value, asked, companies, q.get("unit"))
             report.questions += 1
             report.correct += ok
             report.answers.append({"id": q["id"], "question": q["question"], "gold": q.get("answer"),
@@ -250,36 +255,63 @@ def gold_number(answer: str) -> tuple[float, int] | None:
     return float(digits), decimals
 
 
+def _around(question: str, operator: str, vocab: Vocabulary) -> tuple[str, str] | None:
+    """The metrics just before and just after an operator phrase ("capex as a % of revenue")."""
+    match = re.search(operator, question, re.I)
+    if not match:
+        return None
+    left = vocab.match_metrics(question[: match.start()])
+    right = vocab.match_metrics(question[match.end():])
+    return (left[-1], right[0]) if left and right else None
+
+
 def compute_answer(question: str, facts: list[Fact], vocab: Vocabulary) -> float | None:
-    """A number for the question from the facts alone: the metric it names, over the years it names."""
+    """A number for the question from the facts alone: the metric (or "A as a % of B", "A less B")
+    it names, at the last year it names, or averaged / compounded / changed over its years."""
     matched = vocab.match_metrics(question)
-    if not matched:
-        return None
-    metric = next((m for m in matched if vocab.metrics[m].kind == "derived"), matched[0])
     years = question_years(question)
-    if not years:
+    if not matched or not years:
         return None
-    by_year = {f.fiscal_year: f.value for f in facts if f.metric == metric}
     lower = question.lower()
-    percent = "percent" in lower or "%" in question or "margin" in metric or "growth" in metric
-    if "cagr" in lower and len(years) >= 2 and years[0] in by_year and years[-1] in by_year and by_year[years[0]] > 0:
-        value = (by_year[years[-1]] / by_year[years[0]]) ** (1 / (years[-1] - years[0])) - 1
-        return value * 100
-    if re.search(r"change|growth", lower) and len(years) == 2 and all(y in by_year for y in years) and "between" not in lower:
-        value = by_year[years[1]] / by_year[years[0]] - 1
-        return value * 100
-    if "average" in lower and len(years) >= 3 and all(y in by_year for y in years):
-        value = sum(by_year[y] for y in years) / len(years)
-    elif years[-1] in by_year:
-        value = by_year[years[-1]]
+    values: dict[str, dict[int, float]] = defaultdict(dict)
+    for f in facts:
+        values[f.metric][f.fiscal_year] = f.value
+
+    def of(metric: str):
+        return lambda y: values[metric][y]
+
+    percent = "percent" in lower or "%" in question
+    ratio = _around(question, r"\bas an? (?:%|percent(?:age)?) of\b", vocab)
+    difference = _around(question, r"\b(?:less|minus)\b", vocab)
+    if ratio:
+        a, b = of(ratio[0]), of(ratio[1])
+        value_at, percent = (lambda y: a(y) / b(y)), True
+    elif difference:
+        a, b = of(difference[0]), of(difference[1])
+        value_at = lambda y: a(y) - b(y)  # noqa: E731
     else:
+        metric = next((m for m in matched if vocab.metrics[m].kind == "derived"), matched[0])
+        if "margin" in lower and f"{metric}_margin" in vocab.metrics:
+            metric = f"{metric}_margin"  # "EBITDA % margin"
+        percent = percent or "margin" in metric or "growth" in metric
+        if vocab.metrics[metric].unit == "USD" and "billion" in lower:
+            value_at = lambda y: of(metric)(y) / 1000  # noqa: E731
+        else:
+            value_at = of(metric)
+        if vocab.metrics[metric].unit != "ratio":
+            percent = False
+    try:
+        if "cagr" in lower and len(years) >= 2:
+            return ((value_at(years[-1]) / value_at(years[0])) ** (1 / (years[-1] - years[0])) - 1) * 100
+        if re.search(r"change|growth", lower) and len(years) == 2 and "between" not in lower:
+            return (value_at(years[1]) / value_at(years[0]) - 1) * 100
+        if "average" in lower and len(years) >= 3:
+            value = sum(value_at(y) for y in years) / len(years)
+        else:
+            value = value_at(years[-1])
+    except (KeyError, ZeroDivisionError):
         return None
-    unit = vocab.metrics[metric].unit
-    if unit == "ratio" and percent:
-        value *= 100
-    if unit == "USD" and "billion" in lower:
-        value /= 1000
-    return value
+    return value * 100 if percent else value
 
 
 class FinanceBenchReport(BaseModel):

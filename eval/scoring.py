@@ -96,7 +96,10 @@ def score_list(
     missing = [g for g in items if f" {normalize_text(g)} " not in text]
     if missing:
         return Score(correct=False, reason=f"missing {missing}")
-    extra = [u for u in universe or [] if u not in items and f" {normalize_text(u)} " in text]
+    rest = text
+    for g in sorted(items, key=len, reverse=True):  # "Harvest Table" inside "Harvest Table Foods" is no extra
+        rest = rest.replace(f" {normalize_text(g)} ", " | ")
+    extra = [u for u in universe or [] if u not in items and f" {normalize_text(u)} " in rest]
     if extra:
         return Score(correct=False, reason=f"extra {extra}")
     if ordered:

@@ -164,15 +164,16 @@ class GraphStore:
         value from the newest filing (later reports restate earlier years).
         """
         sql = (
-            "SELECT f.doc, company, metric, fiscal_year, value, unit, scale, page, source_text, derived_from, "
-            "formula, COALESCE(d.latest_year, 0) FROM facts f LEFT JOIN documents d USING (doc) WHERE 1=1"
+            "SELECT f.doc, f.company, f.metric, f.fiscal_year, f.value, f.unit, f.scale, f.page, f.source_text, "
+            "f.derived_from, f.formula, COALESCE(d.latest_year, 0) FROM facts f LEFT JOIN documents d USING (doc) "
+            "WHERE 1=1"
         )
         params: list[object] = []
         for column, values in (("company", companies), ("metric", metrics), ("fiscal_year", years)):
             if values:
-                sql += f" AND {column} IN ({','.join('?' * len(values))})"
+                sql += f" AND f.{column} IN ({','.join('?' * len(values))})"
                 params += list(values)
-        sql += " ORDER BY company, metric, fiscal_year"
+        sql += " ORDER BY f.company, f.metric, f.fiscal_year"
         best: dict[tuple[str, str, int], tuple[int, Fact]] = {}
         everything: list[Fact] = []
         for row in self._db.execute(sql, params):

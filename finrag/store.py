@@ -225,6 +225,10 @@ class VectorStore:
         metas = [DocumentMeta.model_validate(r.payload["meta"]) for r in self._records()]
         return sorted(metas, key=lambda m: m.doc)
 
+    def chunk_counts(self) -> dict[str, int]:
+        """Chunks per completely stored document, as recorded when it was written."""
+        return {r.payload["doc"]: r.payload["chunks"] for r in self._records()}
+
     def docs_with_sha(self, sha: str) -> list[str]:
         """Completely stored documents with this content (duplicate detection)."""
         return sorted(r.payload["doc"] for r in self._records() if r.payload["sha256"] == sha)

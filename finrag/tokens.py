@@ -7,6 +7,7 @@ The `tokenizers` library loads tokenizer.json directly: fast, and no torch impor
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 from importlib.resources import files
 
@@ -41,3 +42,22 @@ def count_wordpieces_batch(texts: list[str]) -> list[int]:
         return []
     encodings = _tokenizer().encode_batch(texts, add_special_tokens=False)
     return [len(e.ids) for e in encodings]
+
+
+def split_by_wordpieces(text: str, max_pieces: int) -> list[str]:
+    """Cut `text` at spaces into parts of at most `max_pieces` word pieces each (special
+    tokens not counted). One tokenization; cuts are read from the token offsets."""
+    begins = [begin for begin, _end in _tokenizer().encode(text, add_special_tokens=False).offsets]
+    parts: list[str] = []
+    start_char, start_token = 0, 0
+    for index, begin in enumerate(begins):
+        if index - start_token < max_pieces:
+            continue
+        cut = text.rfind(" ", start_char, begin + 1)
+        if cut <= start_char:
+            cut = begin  # one enormous "word": cut inside it
+        parts.append(text[start_char:cut].strip())
+        start_char = cut
+        start_token = bisect_left(begins, cut)
+    parts.append(text[start_char:].strip())
+    return [part for part in parts if part]

@@ -104,6 +104,7 @@ def _report(path: Path, doc: str, status: str, reason: str = "", meta: DocumentM
 def plan_jobs(files: list[Path], store: VectorStore, hints_for: Callable[[Path], Any]) -> list[FileJob]:
     """Decide, from bytes and the store alone, which files need loading."""
     stored = {meta.doc: meta for meta in store.documents()}
+    stored_chunks = store.chunk_counts()
     stored_by_sha: dict[str, list[str]] = {}
     for meta in stored.values():
         stored_by_sha.setdefault(meta.sha256, []).append(meta.doc)
@@ -132,7 +133,7 @@ def plan_jobs(files: list[Path], store: VectorStore, hints_for: Callable[[Path],
         seen_doc[job.doc] = path
         if job.doc in stored and stored[job.doc].sha256 == job.sha256:
             meta = stored[job.doc]
-            job.outcome = _report(path, job.doc, "unchanged", meta=meta, chunks=None)
+            job.outcome = _report(path, job.doc, "unchanged", meta=meta, chunks=stored_chunks.get(job.doc))
             continue
         others = [d for d in stored_by_sha.get(job.sha256, []) if d != job.doc]
         if others:
@@ -191,19 +192,17 @@ class KnowledgeGraphWriter:
     """Extracts a document's facts/relations and replaces its slice of the graph."""
 
     def __init__(self, settings: Settings) -> None:
-        from finrag.graph_store import GraphStore
+        from finrag.graph_store import open_graph
         from loaders.knowledge import extract_knowledge
 
         self._extract = extract_knowledge
-        self._graph = GraphStore(settings.graph_path)
+        self._graph = open_graph(settings)
 
     def write(self, loaded: LoadedDocument) -> None:
         self._graph.replace_document(self._extract(loaded))
 
     def close(self) -> None:
-        close = getattr(self._graph, "close", None)
-        if close:
-            close()
+        self._graph.close()
 
 
 def open_graph_writer(settings: Settings) -> KnowledgeGraphWriter | None:

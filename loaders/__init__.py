@@ -1,0 +1,7 @@
+"""PDF file -> LoadedDocument (cleaned pages, DocumentMeta, Chunks with provenance)."""
+
+from loaders.document import load_document, read_document
+from loaders.errors import LoadError
+from loaders.manifest import DocumentHints, read_manifest
+
+__all__ = ["DocumentHints", "LoadError", "load_document", "read_document", "read_manifest"]

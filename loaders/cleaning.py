@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from loaders.lines import is_data_row
+
 _EDGE_LINES = 3  # lines at each end of a page that may be running headers/footers
 # A line recurring at a page edge on this share of pages (and at least 3) is furniture.
 _REPEAT_SHARE = 0.15
@@ -56,7 +58,8 @@ def _edges(lines: list[str]) -> list[str]:
 def _running_lines(pages: list[str]) -> set[str]:
     counts: Counter[str] = Counter()
     for text in pages:
-        counts.update({_shape(line) for line in _edges(text.split("\n"))})
+        # A table row recurring at a page edge ("Total revenue 1,234 ...") is content.
+        counts.update({_shape(ln) for ln in _edges(text.split("\n")) if not is_data_row(ln)})
     threshold = max(_MIN_REPEATS, int(_REPEAT_SHARE * len(pages)))
     return {
         shape

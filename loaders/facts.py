@@ -173,7 +173,8 @@ _MONTHS = {
 }
 _DATE_WORDS = {"fiscal", "year", "years", "ended", "ending", "as", "of", "at", "and", "the", "for", "weeks", "week"}
 _YEAR = re.compile(r"^(19[5-9]\d|20[0-4]\d)$")
-_VALUE = re.compile(r"^\$?\(?\$?-?[\d,]*\.?\d+\)?$")
+# "1,234", "$1,234", "(1,234)", "$(1.5)"; not "6)" (the end of "(Note 6)")
+_VALUE = re.compile(r"^\$?(?:\(\$?-?[\d,]*\.?\d+\)|-?[\d,]*\.?\d+)$")
 _DASHES = {"—", "–", "-", "$—", "$-", "$–"}
 _FOOTNOTE = re.compile(r"\((?:[a-z]|\d{1,2}|note\s*\d+[^)]*|notes?\s[^)]*)\)|\*+$", re.I)
 
@@ -280,6 +281,8 @@ def parse_row(line: str) -> Row | None:
     label = " ".join(tokens[:i]).rstrip(" $:")
     if not values or not re.search(r"[A-Za-z]", label):
         return None
+    if len(values) == 1 and tokens[-1] in _DASHES:
+        return None  # "... net of accumulated depreciation -": a wrapped label, not a zero
     return Row(label=label, values=list(reversed(values)), text=line.strip())
 
 

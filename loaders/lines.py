@@ -17,18 +17,30 @@ _HEADER_WORDS = re.compile(
     r"years?\s+ended|quarters?\s+ended|as\s+of|unaudited)\b",
     re.I,
 )
-# Year/date header rows: "2022 2021 2020", "December 31, 2022 December 25, 2021".
-_DATE_ROW = re.compile(
-    r"(?:\s*(?:(?:19|20)\d\d|[A-Z][a-z]{2,8}\.?|\d{1,2},?|and|,|\$|%|Change|change)\s*)+"
-)
+# Tokens of year/date header rows: "2022 2021 2020", "December 31, 2022 December 25, 2021".
+_DATE_TOKEN = re.compile(r"(?:19|20)\d\d|[A-Z][a-z]{2,8}\.?,?|\d{1,2},?|and|\$|%|[Cc]hange")
 
 
 def amounts(line: str) -> int:
     return len(_AMOUNT.findall(line))
 
 
+_AMOUNT_TOKEN = re.compile(r"\(?\$?\d[\d,]*(?:\.\d+)?\)?%?|[—–-]|\$")
+
+
+def trailing_amounts(line: str) -> int:
+    """Amounts at the end of the line ('Net revenue 86,392 79,474' -> 2); a year or a
+    number inside a sentence does not make prose a table row."""
+    count = 0
+    for token in reversed(line.split()):
+        if not _AMOUNT_TOKEN.fullmatch(token):
+            break
+        count += token != "$"
+    return count
+
+
 def is_data_row(line: str) -> bool:
-    return amounts(line) >= 2 and not is_column_header(line)
+    return trailing_amounts(line) >= 2 and not is_column_header(line)
 
 
 def is_column_header(line: str) -> bool:
@@ -36,4 +48,5 @@ def is_column_header(line: str) -> bool:
         return False
     if _HEADER_WORDS.search(line) and amounts(line) <= 6:
         return True
-    return bool(_YEAR.search(line)) and bool(_DATE_ROW.fullmatch(line))
+    tokens = line.split()
+    return bool(_YEAR.search(line)) and all(_DATE_TOKEN.fullmatch(t) for t in tokens)

@@ -146,6 +146,7 @@ _TITLE_WORDS = {
     "chief", "executive", "officer", "financial", "vice", "president", "chairman", "board", "director",
     "senior", "global", "principal", "date", "dated", "by", "the", "company", "our", "and", "name", "title",
     "accounting", "operating", "group", "interim", "corporate", "treasurer", "controller", "secretary",
+    "officers", "executives", "directors", "management", "team", "leadership",
 }
 
 

@@ -43,7 +43,7 @@ def render(answer: Answer) -> str:
         lines.append(f"Reason: {answer.reason}")
     if answer.citations:
         lines.append("")
-        lines.append("Sources:")
+        lines.append("Sources: (p.N is one-based)")
         lines.extend(f'  {c.doc} p.{c.page + 1} "{_short(c.quote)}"' for c in answer.citations)
     lines.append("")
     lines.append(f"status: {answer.status}   strategy: {answer.strategy}   engine: {answer.engine}")

@@ -112,6 +112,31 @@ def formula_inputs(metric: str, vocabulary: Vocabulary | None = None) -> list[tu
 
 # --------------------------------------------------------------------------- planning
 
+_ACROSS = re.compile(r"\bwhich (company|companies|firm|firms)\b|\b(rank|order|sort)\b", re.I)
+
+
+def asks_across_companies(question: str, companies: list[str]) -> bool:
+    """"Which company had the highest revenue?" names no company: it is about all of them."""
+    return not companies and bool(_ACROSS.search(question))
+
+
+def figure_years(years: list[int], metrics: list[str], vocabulary: Vocabulary | None = None) -> list[int]:
+    """A growth rate "from FY2022 to FY2023" is one figure, FY2023's: its formula reads the
+    prior year itself (prior(), avg()), so the years named are its inputs' years."""
+    vocab = vocabulary or load_vocabulary()
+    formulas = [vocab.formula(m) or "" for m in metrics]
+    if len(years) > 1 and metrics and all("prior(" in f or "avg(" in f for f in formulas):
+        return years[-1:]
+    return years
+
+
+def primary_metrics(metrics: list[str], vocabulary: Vocabulary | None = None) -> list[str]:
+    """Drop metrics that are inputs of another one named: "fixed asset turnover (revenue /
+    average PP&E)" asks for the turnover, not also for revenue and PP&E."""
+    vocab = vocabulary or load_vocabulary()
+    inputs = {i for m in metrics for i in vocab.inputs(m)}
+    return [m for m in metrics if m not in inputs] or metrics
+
 
 def plan_aspects(
     companies: list[str],
@@ -145,9 +170,17 @@ def _company_matches(chunk: Chunk, company: str | None) -> bool:
     return (chunk.company or "").casefold() == company.casefold()
 
 
+# "Net earnings attributable to Best Buy Co., Inc. shareholders" is still net earnings.
+_QUALIFIER = re.compile(r"\s+attributable to\b.*$")
+
+
 def _label_matches(label: str, metric_wordings: list[str]) -> bool:
-    key = tuple(tokenize(numbers.normalize_label(label)))
-    return bool(key) and key in _label_keys(tuple(metric_wordings))
+    keys = _label_keys(tuple(metric_wordings))
+    norm = numbers.normalize_label(label)
+    return any(
+        (key := tuple(tokenize(candidate))) and key in keys
+        for candidate in (norm, _QUALIFIER.sub("", norm))
+    )
 
 
 def _money(value: float, unit: str, scale_factor: float, metric: str) -> float:
@@ -169,13 +202,18 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
     unit = metric_unit(aspect.metric, vocab)
     _, factor = numbers.table_scale(chunk.text)
     years: list[int] = []
+    in_header = False  # headers wrap: "December 2,\n2016\nNovember 27,\n2015"
     for line in chunk.text.splitlines():
         found = numbers.header_years(line)
         if found:
-            years = found
+            years = [*years, *(y for y in found if y not in years)] if in_header else found
+            in_header = True
             continue
         row = numbers.split_row(line)
-        if row is None or not _label_matches(row.label, metric_wordings):
+        if row is None:
+            continue
+        in_header = False
+        if not _label_matches(row.label, metric_wordings):
             continue
         if "per share" in row.label.lower() and unit not in _PER_SHARE_UNITS:
             continue

@@ -52,7 +52,8 @@ _THRESHOLD = re.compile(
 _HIGH = re.compile(r"\b(?:highest|largest|most|biggest|greatest|top|best|maximum)\b", re.I)
 _LOW = re.compile(r"\b(?:lowest|smallest|least|worst|bottom|minimum|weakest)\b", re.I)
 _RANK = re.compile(r"\b(?:rank|ranking|order|sort)\b", re.I)
-_TOTAL = re.compile(r"\b(?:total|sum|combined|together|aggregate)\b", re.I)
+# "total" alone is part of line-item names ("total assets"): only "total of" / "in total" sum
+_TOTAL = re.compile(r"\b(?:combined|sum of|together|aggregate|altogether|in total|total of)\b", re.I)
 _AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
 _SCALES = {"thousand": 1e3, "million": 1e6, "m": 1e6, "billion": 1e9, "b": 1e9}
 _MAX_CITED = 12
@@ -138,6 +139,10 @@ def read_query(question: str, services: Services, graph: GraphStore) -> GraphQue
         return None
     metric = metrics[0]
     unit = _unit_of(services, metric)
+    if not companies:
+        # "the Consumer Staples companies": a sector the graph knows narrows the companies
+        sectors = _mentioned_objects(question, graph, "sector")
+        companies = list(dict.fromkeys(r.subject for s in sectors for r in graph.relations(predicate="sector", obj=s)))
     years = list(u.fiscal_years)
     query = GraphQuery(kind="value", companies=companies, metric=metric, years=years)
     threshold = _threshold(question, metric, unit)
@@ -149,7 +154,7 @@ def read_query(question: str, services: Services, graph: GraphStore) -> GraphQue
         query.kind, query.descending = "extreme", bool(_HIGH.search(question))
     elif _AVERAGE.search(question) and len(companies) != 1:
         query.kind = "average"
-    elif _TOTAL.search(question) and len(companies) != 1 and metric not in question.lower().replace(" ", "_"):
+    elif _TOTAL.search(question) and len(companies) != 1:
         query.kind = "total"
     elif not companies:
         return None  # one value of no company: nothing to look up
@@ -158,7 +163,7 @@ def read_query(question: str, services: Services, graph: GraphStore) -> GraphQue
 
 def _unit_of(services: Services, metric: str) -> str:
     entry = services.vocabulary.metrics.get(metric)
-    return (entry.unit if entry and entry.unit else "USD") if entry else "USD"
+    return entry.unit if entry and entry.unit else "USD"
 
 
 # --------------------------------------------------------------------------- answering from the graph

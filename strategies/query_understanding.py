@@ -127,10 +127,11 @@ class _CompanyMatcher:
         ]
         i = 0
         while i < len(tokens):
+            if tokens[i][0] == "and":  # never the start of a name
+                i += 1
+                continue
             for n in range(min(self.MAX_WORDS, len(tokens) - i), 0, -1):
                 window = tokens[i : i + n]
-                if window[0][0] == "and":
-                    break
                 # "and" and "&" are dropped on both sides: "Johnson and Johnson" == "Johnson & Johnson".
                 joined = "".join(t[0] for t in window if t[0] != "and")
                 name = self._joined.get(joined)

@@ -56,7 +56,7 @@ class RetrievalOptions(BaseModel):
     boosts: bool = True  # statement, preferred-filing, quarter and form boosts
     diversity: bool = True  # at most Settings.max_per_page chunks per page
     expansion_weight: float = 0.4  # BM25 weight of an added wording's term (question terms: 1)
-    statement_boost: float = 0.5  # chunk on a statement the question needs
+    statement_boost: float = 1.0  # chunk on a statement the question needs
     year_boost: float = 0.3  # chunk from the preferred filing year
     period_boost: float = 0.3  # chunk from the quarter the question names
     form_boost: float = 0.2  # chunk from the form the question names

@@ -152,7 +152,9 @@ def read_features(question: Question, catalog: StoreCatalog, vocabulary: Vocabul
         metrics=metrics,
         statements=list(u.statements),  # named, or implied by the metrics' formulas
         relationship=sorted({m.lower() for m in _RELATIONSHIP.findall(text)}),
-        many_companies=bool(_MANY_COMPANIES.search(text)),
+        # "the combined revenue of the Technology companies": plural companies, none named.
+        many_companies=bool(_MANY_COMPANIES.search(text))
+        or (bool(re.search(r"\bcompanies\b", text, re.I)) and not companies),
         definition=bool(_DEFINITION.search(text)) and not u.fiscal_years
         and (not metrics or bool(_MEANING.search(text)) or len(text.split()) <= 8),
         why=bool(_WHY.search(text)),

@@ -30,8 +30,8 @@ class Services:
     vocabulary: Vocabulary
 
     def catalog(self) -> StoreCatalog:
-        """Companies, years and forms in the store now (a few records: cheap to re-read)."""
-        return self.store.catalog()
+        """Companies, years and forms in the store (the retriever's copy, so both agree)."""
+        return self.retriever.catalog
 
     def close(self) -> None:
         if self.graph is not None:
@@ -44,14 +44,15 @@ def open_services(settings: Settings) -> Services:
     embedder = get_embedder(settings)
     store = open_store(settings, dim=embedder.dim)
     try:
+        vocabulary = load_vocabulary()
         return Services(
             settings=settings,
             store=store,
             embedder=embedder,
-            retriever=Retriever(store, embedder, settings),
+            retriever=Retriever(store, embedder, settings, vocabulary),
             llm=get_llm(settings),
             graph=_open_graph(settings),
-            vocabulary=load_vocabulary(),
+            vocabulary=vocabulary,
         )
     except BaseException:
         store.close()  # don't keep the local store's lock after a failed open

@@ -65,20 +65,28 @@ def best_readings(
     return {aspect: reading for aspect, (_, reading) in found.items()}
 
 
-def query_variants(aspect: Aspect, vocabulary: Vocabulary | None = None) -> list[NextQuery]:
-    """Searches for one aspect, most specific first: by wording, then by statement."""
+def query_variants(
+    aspect: Aspect, vocabulary: Vocabulary | None = None, companies: list[str] | None = None
+) -> list[NextQuery]:
+    """Searches for one aspect, most specific first: by wording, then by statement.
+
+    `companies`: other companies missing the same metric and year, searched together
+    (one search can bring back several companies' statements).
+    """
     vocab = vocabulary or load_vocabulary()
+    together = companies or ([aspect.company] if aspect.company else [])
     filters = SearchFilters(
-        companies=[aspect.company] if aspect.company else [],
+        companies=together,
         fiscal_years=[aspect.fiscal_year, aspect.fiscal_year + 1] if aspect.fiscal_year else [],
     )
+    name = together[0] if len(together) == 1 else ""
     year = f"fiscal {aspect.fiscal_year}" if aspect.fiscal_year else ""
     label = metric_label(aspect.metric, vocab)
-    texts = [" ".join(p for p in (aspect.company or "", label, year) if p)]
+    texts = [" ".join(p for p in (name, label, year) if p)]
     statement = vocab.statement_of(aspect.metric)
     if statement:
         statement_label = vocab.label(statement) or statement.replace("_", " ")
-        texts.append(" ".join(p for p in (aspect.company or "", statement_label, label, year) if p))
+        texts.append(" ".join(p for p in (name, statement_label, label, year) if p))
     return [NextQuery(text=t, filters=filters, aspect=aspect) for t in texts]
 
 
@@ -95,7 +103,9 @@ def assess(
     tried_set = set(tried)
     next_query = None
     for aspect in uncovered:
-        untried = [q for q in query_variants(aspect, vocab) if q.text not in tried_set]
+        peers = [a.company for a in uncovered
+                 if a.company and (a.metric, a.fiscal_year) == (aspect.metric, aspect.fiscal_year)]
+        untried = [q for q in query_variants(aspect, vocab, peers) if q.text not in tried_set]
         if untried:
             next_query = untried[0]
             break

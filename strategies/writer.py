@@ -39,9 +39,12 @@ from strategies.arithmetic import MissingInput
 from strategies.aspects import (
     Aspect,
     Reading,
+    asks_across_companies,
+    figure_years,
     metric_label,
     metric_unit,
     plan_aspects,
+    primary_metrics,
     split_sentences,
 )
 from strategies.citations import DROPPED_FLAG, cite, verify_citations
@@ -53,13 +56,19 @@ if TYPE_CHECKING:
     from strategies.services import Services
 
 NOT_FOUND = "not found in the reports"
-Intent = Literal["value", "change", "amount_change", "difference", "average", "sum", "higher", "lower"]
+Intent = Literal[
+    "value", "change", "amount_change", "difference", "average", "sum", "higher", "lower", "rank", "threshold"
+]
 # Sentences addressed to an AI are not evidence about a company; never quote them.
 _INSTRUCTION = re.compile(
     r"\b(ignore|disregard|forget)\b.{0,40}\b(previous|prior|above|all|earlier)\b.{0,20}\b(instructions?|prompts?|rules)\b"
     r"|\b(you are|as an) (an? )?(ai|assistant|language model)\b",
     re.I,
 )
+_DEFINITION = re.compile(
+    r"^\s*(what is|what's|what are|define|explain|what does|how (is|are|do you|does one))\b", re.I
+)
+_IN_BILLIONS = re.compile(r"\bin (usd |us\$ |\$ ?)?billions?\b", re.I)
 _STOP = set(tokenize(
     "what which who how did does do is was were the a an of in for to from and or by on at with "
     "its their company companies report reported fiscal year fy as much many"
@@ -106,8 +115,21 @@ class WrittenAnswer(BaseModel):
 # --------------------------------------------------------------------------- intent
 
 
+def _threshold(question: str) -> tuple[bool, float] | None:
+    """(above?, number) for "above 20%", "below $1 billion", "more than 15 percent"."""
+    m = re.search(r"\b(above|over|greater than|more than|higher than|exceed(?:ed|ing|s)?|at least|below|under|less than|lower than)\s+\$?(-?\d+(?:\.\d+)?)", question, re.I)
+    if not m:
+        return None
+    above = m.group(1).lower() not in ("below", "under", "less than", "lower than")
+    return above, float(m.group(2))
+
+
 def detect_intent(question: str, companies: int, years: int) -> Intent:
     q = question.lower()
+    if re.search(r"\b(rank|order|sort)\b", q) and companies >= 2:
+        return "rank"
+    if _threshold(q) and companies >= 2:
+        return "threshold"
     if companies >= 2 and re.search(r"\b(which|who)\b", q):
         if re.search(r"\b(lower|lowest|smaller|smallest|less|least|fewer|weaker|worse)\b", q):
             return "lower"
@@ -231,11 +253,16 @@ def write_offline(
     understanding: QueryUnderstanding,
     vocab: Vocabulary,
 ) -> WrittenAnswer:
-    metrics = list(understanding.metrics)
-    if not metrics:
-        return _quote_sentences(question, hits, list(understanding.companies))
+    metrics = primary_metrics(list(understanding.metrics), vocab)
     companies = list(understanding.companies)
     years = sorted(set(understanding.fiscal_years))
+    if metrics and not companies and not years and _DEFINITION.search(question):
+        return _define(metrics[0], vocab)
+    if not metrics:
+        return _quote_sentences(question, hits, companies)
+    if asks_across_companies(question, companies):
+        companies = list(dict.fromkeys(h.chunk.company for h in hits if h.chunk.company))
+    years = figure_years(years, metrics, vocab)
     aspects = plan_aspects(companies, years, metrics, vocab)
     readings = best_readings(aspects, hits, vocab)
 
@@ -254,11 +281,17 @@ def write_offline(
 
     intent = detect_intent(question, len(companies), len(years))
     citations = [cite(r.chunk, r.quote) for f in figures for r in f.readings]
-    text, value = _compose(intent, figures, vocab)
+    text, value = _compose(intent, figures, vocab, question)
+    money = intent in ("value", "amount_change", "difference", "average", "sum")
+    if value is not None and money and all(f.unit == "USD" for f in figures) and _IN_BILLIONS.search(question):
+        value = round(value / 1000, 4)  # the question asks in billions; figures are in millions
+        text += f" In billions: ${value:,.2f}B."
     return WrittenAnswer(status="answered", text=text, citations=_unique(citations), value=value)
 
 
-def _compose(intent: Intent, figures: list[Figure], vocab: Vocabulary) -> tuple[str, float | None]:
+def _compose(
+    intent: Intent, figures: list[Figure], vocab: Vocabulary, question: str = ""
+) -> tuple[str, float | None]:
     label = metric_label(figures[0].metric, vocab)
     workings = [f"{f.who_when()}: {f.working}" for f in figures if f.working]
     listing = "; ".join(f"{f.who_when()} {metric_label(f.metric, vocab)} {f.shown()}" for f in figures)
@@ -267,6 +300,21 @@ def _compose(intent: Intent, figures: list[Figure], vocab: Vocabulary) -> tuple[
         return " ".join([text, *workings]) if workings else text
 
     same_metric = len({f.metric for f in figures}) == 1
+    if intent == "rank" and same_metric and len(figures) >= 2:
+        ascending = bool(re.search(r"\b(lowest|smallest|least) first\b|\bascending\b", question, re.I))
+        ranked = sorted(figures, key=lambda f: f.value, reverse=not ascending)
+        order = " ".join(f"{i}. {f.company} ({f.shown()})" for i, f in enumerate(ranked, start=1))
+        return with_working(f"Ranked by {label} ({'lowest' if ascending else 'highest'} first): {order}."), None
+    threshold = _threshold(question)
+    if intent == "threshold" and threshold and same_metric:
+        above, limit = threshold
+        scale = 1000.0 if re.search(r"billion", question, re.I) else 1.0
+        chosen = [f for f in figures if (f.headline() > limit * scale) == above and f.headline() != limit * scale]
+        names = ", ".join(f"{f.company} ({f.shown()})" for f in chosen) or "none"
+        word = "above" if above else "below"
+        unit = "%" if "%" in question or "percent" in question else ""
+        text = f"{label} {word} {limit:g}{unit}: {names} (of {len(figures)} companies checked)."
+        return " ".join([text, *(f"{f.who_when()}: {f.working}" for f in chosen if f.working)]), None
     if intent in ("higher", "lower") and same_metric and len(figures) >= 2:
         pick = max if intent == "higher" else min
         best = pick(figures, key=lambda f: f.value)
@@ -279,6 +327,12 @@ def _compose(intent: Intent, figures: list[Figure], vocab: Vocabulary) -> tuple[
             pct = arithmetic.pct_change(old.value, new.value)
         except ZeroDivisionError:
             return with_working(f"{listing}. Percent change undefined (zero base)."), None
+        span = (new.fiscal_year or 0) - (old.fiscal_year or 0)
+        if re.search(r"\bcagr\b|compound annual", question, re.I) and span > 0 and old.value > 0 < new.value:
+            cagr = ((new.value / old.value) ** (1 / span) - 1) * 100
+            text = (f"{label} CAGR FY{old.fiscal_year}-FY{new.fiscal_year}: ({_plain(new)} / {_plain(old)})"
+                    f"^(1/{span}) - 1 = {cagr:.1f}%.")
+            return with_working(text), round(cagr, 2)
         verb = "rose" if new.value > old.value else "fell" if new.value < old.value else "was unchanged"
         diff = new.value - old.value
         diff_shown = format_money(diff) if new.unit == "USD" else f"{diff:+,.2f}"
@@ -313,6 +367,20 @@ def _compose(intent: Intent, figures: list[Figure], vocab: Vocabulary) -> tuple[
         text = f"{f.who_when()} {metric_label(f.metric, vocab)}: {f.shown()}."
         return with_working(text.strip()), f.headline()
     return with_working(f"{listing}."), None
+
+
+def _define(metric: str, vocab: Vocabulary) -> WrittenAnswer:
+    """General finance knowledge from the vocabulary's glossary (no report needed)."""
+    label = metric_label(metric, vocab)
+    text = f"{label}: {vocab.define(metric)}"
+    longest = max(vocab.expansions(metric), key=len, default="")
+    if len(longest) > len(label) + 8:
+        text += f" (also: {longest})"
+    formula = vocab.formula(metric)
+    if formula:
+        readable = re.sub(r"[a-z_]+", lambda m: metric_label(m.group(0), vocab) if m.group(0) in vocab.metrics else m.group(0), formula)
+        text += f" Formula: {label} = {readable}."
+    return WrittenAnswer(status="answered", text=text, flags=["glossary"])
 
 
 def _plain(f: Figure) -> str:

@@ -147,13 +147,18 @@ class _Context:
                         pages.append(page)
         return pages
 
+    def printed_years(self, company: Company, metric: str) -> list[int]:
+        """Years whose value of `metric` some report prints (own year or comparative)."""
+        return sorted(y for (name, m, y) in self.fact_pages if name == company.name and m == metric)
+
     def relation_evidence(self, company: Company, predicate: str) -> list[EvidencePage]:
         return list(self.relation_pages[(company.name, predicate)])
 
 
-def _index_pages(truth: SampleTruth) -> tuple[dict, dict]:
+def _index_pages(
+    truth: SampleTruth,
+) -> tuple[dict[tuple[str, str, int], list[EvidencePage]], dict[tuple[str, str], list[EvidencePage]]]:
     doc_year = {d.doc: d.fiscal_year for d in truth.documents}
-    facts: dict[tuple[str, str, int], list[EvidencePage]] = defaultdict(list)
     own: dict[tuple[str, str, int], list[EvidencePage]] = defaultdict(list)
     comparative: dict[tuple[str, str, int], list[EvidencePage]] = defaultdict(list)
     for f in truth.facts:
@@ -162,8 +167,7 @@ def _index_pages(truth: SampleTruth) -> tuple[dict, dict]:
         page = EvidencePage(doc=f.doc, page=f.page)
         if page not in pages[(f.company, f.metric, f.fiscal_year)]:
             pages[(f.company, f.metric, f.fiscal_year)].append(page)
-    for key in own.keys() | comparative.keys():
-        facts[key] = own[key] + comparative[key]
+    facts = {key: own[key] + comparative[key] for key in own.keys() | comparative.keys()}
     relations: dict[tuple[str, str], list[EvidencePage]] = defaultdict(list)
     for r in truth.relations:
         page = EvidencePage(doc=r.doc, page=r.page)
@@ -217,7 +221,7 @@ def _trend(ctx: _Context, i: int) -> GoldQuestion:
         answer, unit = round((new - old) / old * 100, 1), "percent"
         years = [first, last]
     elif kind == 1:
-        span = ctx.years if len(ctx.years) >= 2 else [last - 2, last - 1, last]
+        span = ctx.years if len(ctx.years) >= 2 else ctx.printed_years(company, metric)
         values = [ctx.fin(company, y).value(metric) for y in span]
         text = f"What was {_possessive(who)} average {phrase} over FY{span[0]}-FY{span[-1]}?"
         answer, unit, years = round(sum(values) / len(values), 1), "USD millions", span

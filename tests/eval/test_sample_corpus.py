@@ -325,6 +325,27 @@ def test_trend_answers_recomputed_from_truth(truth, questions):
         assert q.answer == pytest.approx(expected, abs=0.051), q.id
 
 
+def test_comparison_answers_recomputed_from_truth(truth, questions):
+    from eval.sample_corpus.questions import METRIC_PHRASES
+
+    values, names, _ = _lookup(truth)
+    phrase_metric = {p: metric for metric, phrases in METRIC_PHRASES.items() for p in phrases}
+    who = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    comparisons = [q for q in questions if q.type == "comparison"]
+    assert comparisons
+    for q in comparisons:
+        a, b = (names[n] for n in re.findall(rf"({who})", q.question))
+        year = int(re.search(r"(?:FY|fiscal )(\d{4})", q.question).group(1))
+        if m := re.search(r"(gross|operating) margin", q.question):
+            numerator = "gross_profit" if m.group(1) == "gross" else "operating_income"
+            margin = {c: values[(c, numerator, year)] / values[(c, "revenue", year)] for c in (a, b)}
+            assert q.answer == max(margin, key=margin.get), q.id
+        else:
+            metric = next(phrase_metric[p] for p in sorted(phrase_metric, key=len, reverse=True) if p in q.question)
+            assert q.answer == pytest.approx(values[(a, metric, year)] - values[(b, metric, year)], abs=0.051), q.id
+            assert q.answer > 0, q.id
+
+
 # ----------------------------------------------------------------------------- CLI and looks
 
 

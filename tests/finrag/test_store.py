@@ -67,6 +67,7 @@ def test_document_round_trips_and_is_complete(store):
     assert store.document_sha("acme_2022") == "a" * 64
     assert store.documents() == [meta]
     assert store.docs_with_sha("a" * 64) == ["acme_2022"]
+    assert store.chunk_counts() == {"acme_2022": 2}
     hits = store.query(_dense(0, 1)[0], None, k=5, mode="dense")
     assert {h.chunk.chunk_id: h.chunk for h in hits} == {c.chunk_id: c for c in chunks}
 

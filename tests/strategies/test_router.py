@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from finrag.config import load_settings
@@ -122,11 +124,32 @@ def test_llm_failure_falls_back_to_single_with_the_reason(server):
 
 
 @pytest.mark.slow
-def test_sample_corpus_questions_route_as_labelled(sample_dir, sample_services):
-    from eval.router import load_labelled
+def test_sample_corpus_questions_route_as_labelled(sample_dir):
+    from eval.router import evaluate, sample_catalog
+    from eval.sample_corpus.truth import load_questions
 
-    questions = load_labelled(sample_dir / "questions.jsonl")
-    routed = [(q, route(q, sample_services)) for q in questions]
-    correct = sum(q.expected_strategy == d.strategy for q, d in routed)
-    misses = [(q.question, q.expected_strategy, d.reason) for q, d in routed if q.expected_strategy != d.strategy]
-    assert correct >= 0.8 * len(routed), misses
+    questions = [q for q in load_questions(sample_dir) if q.expected_strategy]
+    report = evaluate("sample", questions, sample_catalog(sample_dir), VOCABULARY, None)
+    misses = [(r.question, r.expected, r.reason) for r in report.rows if r.expected != r.predicted]
+    assert report.questions == len(questions) > 0
+    assert report.accuracy >= 0.8, misses
+    assert {"direct", "single", "iterative", "graph"} <= {r.predicted for r in report.rows}
+
+
+def test_route_reads_companies_from_the_store_catalog(sample_dir, sample_services):
+    from eval.sample_corpus.truth import load_truth
+
+    company = load_truth(sample_dir).documents[0].company
+    decision = route(Question(id="q", question=f"What was {company}'s revenue in FY2023?"), sample_services)
+    assert decision.features.companies == [company]
+    assert decision.strategy == "single"
+
+
+def test_eval_router_cli_prints_a_confusion_table(sample_dir, capsys):
+    from flows.cli import main
+
+    labels = Path(__file__).resolve().parents[2] / "eval" / "router_labels.jsonl"
+    assert main(["eval", "router", "--sample", str(sample_dir), "--labels", str(labels)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Router accuracy on") == 2
+    assert "expected \\ routed" in out

@@ -34,7 +34,7 @@ Diluted earnings per share $ 2.72 $ 2.62 $ 2.10"""
 INCOME_BOLT = """BOLT MOTORS CORP.
 Consolidated Statements of Operations
 (in thousands) 2023 2022
-Revenue $ 5,000,000 $ 4,000,000
+Revenue $ 5,000,000 $ 4,500,000
 Gross profit 1,500,000 1,400,000
 Net income (120,000) 90,000"""
 
@@ -221,3 +221,19 @@ def test_planted_instruction_does_not_change_the_answer(services):
 )
 def test_detect_intent(question, companies, years, intent):
     assert detect_intent(question, companies, years) == intent
+
+
+def test_questions_across_companies_rank_and_filter_every_company_in_the_evidence(services):
+    hits = hits_of(chunk(INCOME_ACME, "Acme Widgets", 2023), chunk(INCOME_BOLT, "Bolt Motors", 2023))
+    highest = ask("Which company had the highest revenue in FY2023?", hits, services)
+    assert highest.text.startswith("Bolt Motors had the higher")
+    above = ask("Which companies had a gross margin above 35% in FY2023?", hits, services)
+    assert "Acme Widgets (40.0%)" in above.text and "Bolt Motors" not in above.text
+    ranked = ask("Rank the companies by revenue growth from FY2022 to FY2023, highest first.", hits, services)
+    assert "1. Acme Widgets (25.0%) 2. Bolt Motors (11.1%)" in ranked.text
+
+
+def test_definition_without_company_comes_from_the_glossary(services):
+    written = ask("How is the quick ratio computed?", [], services)
+    assert written.status == "answered" and "glossary" in written.flags
+    assert "(Total current assets - Inventories) / Total current liabilities" in written.text

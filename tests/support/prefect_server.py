@@ -87,10 +87,18 @@ def stop_process_group(proc: subprocess.Popen, timeout: float = 15) -> None:
         pass
 
 
-def start_prefect_server(home: Path, timeout_s: float = 120) -> PrefectServer:
+def start_prefect_server(home: Path, timeout_s: float = 240) -> PrefectServer:
     home.mkdir(parents=True, exist_ok=True)
     port = free_port()
-    env = dict(os.environ, PREFECT_HOME=str(home), PREFECT_SERVER_ANALYTICS_ENABLED="false")
+    env = dict(
+        os.environ,
+        PREFECT_HOME=str(home),
+        PREFECT_SERVER_ANALYTICS_ENABLED="false",
+        PREFECT_SERVER_API_HOST="127.0.0.1",
+        PREFECT_SERVER_API_PORT=str(port),
+        # The UI calls the API at this address; its default is port 4200.
+        PREFECT_UI_API_URL=f"http://127.0.0.1:{port}/api",
+    )
     env.pop("PREFECT_API_URL", None)
     log = (home / "server.log").open("wb")
     proc = subprocess.Popen(

@@ -1,0 +1,87 @@
+"""One PDF -> DocumentMeta + pages (+ chunks): the loaders' public entry points."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from finrag.models import DocumentMeta, LoadedDocument, Page
+from loaders.chunking import chunk_document
+from loaders.cleaning import clean_pages
+from loaders.manifest import DocumentHints, hints_from_file_name
+from loaders.metadata import read_metadata
+from loaders.page_tags import page_tags
+from loaders.pdf_text import PdfLimits, extract_pages
+from loaders.sections import Section, line_sections
+
+
+@dataclass
+class _Read:
+    meta: DocumentMeta
+    pages: list[str]
+    sections: list[list[Section]]
+
+
+def read_document(
+    path: str | Path, hints: DocumentHints | None = None, limits: PdfLimits | None = None
+) -> tuple[DocumentMeta, list[Page]]:
+    """Metadata and cleaned pages (zero-based), without chunking. Raises LoadError."""
+    read = _read(Path(path), hints, limits)
+    return read.meta, [Page(number=i, text=text) for i, text in enumerate(read.pages)]
+
+
+def load_document(
+    path: str | Path, hints: DocumentHints | None = None, limits: PdfLimits | None = None
+) -> LoadedDocument:
+    """Metadata, cleaned pages and chunks of one PDF. Raises LoadError."""
+    read = _read(Path(path), hints, limits)
+    return LoadedDocument(
+        meta=read.meta,
+        pages=[Page(number=i, text=text) for i, text in enumerate(read.pages)],
+        chunks=chunk_document(read.meta, read.pages, read.sections),
+    )
+
+
+def _read(path: Path, hints: DocumentHints | None, limits: PdfLimits | None) -> _Read:
+    raw = extract_pages(path, limits)
+    pages = clean_pages(raw)
+    sections = line_sections(pages)
+    content = read_metadata(pages)
+    meta = DocumentMeta(
+        file=str(path),
+        doc=path.stem,
+        sha256=hashlib.sha256(path.read_bytes()).hexdigest(),
+        company=content.company,
+        company_legal=content.company_legal,
+        ticker=content.ticker,
+        aliases=content.aliases,
+        fiscal_year=content.fiscal_year,
+        period_end=content.period_end.isoformat() if content.period_end else None,
+        period=content.period,
+        form=content.form,
+        pages=len(pages),
+        page_tags=page_tags(pages, sections),
+    )
+    _fill_from(meta, hints_from_file_name(path), override=False)
+    if hints is not None:
+        _fill_from(meta, hints, override=True)
+    return _Read(meta, pages, sections)
+
+
+def _fill_from(meta: DocumentMeta, hints: DocumentHints, override: bool) -> None:
+    """Apply hints: a manifest overrides the content, a file name only fills gaps."""
+    if hints.company and (override or not meta.company):
+        if meta.company and meta.company != hints.company and meta.company not in meta.aliases:
+            meta.aliases.append(meta.company)
+        meta.company = hints.company
+    if hints.form and (override or meta.form == "other"):
+        meta.form = hints.form
+    if hints.fiscal_year and (override or meta.fiscal_year is None):
+        meta.fiscal_year = hints.fiscal_year
+        if override and meta.period and str(hints.fiscal_year) not in meta.period:
+            meta.period = None
+    if hints.period and (override or meta.period is None):
+        meta.period = hints.period
+    if meta.period is None and meta.fiscal_year and meta.form in ("10-K", "annual"):
+        meta.period = f"FY{meta.fiscal_year}"

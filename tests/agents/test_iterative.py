@@ -1,0 +1,190 @@
+"""The iterative agent: searches until every aspect is covered, under guardrails.
+
+A scripted in-memory retriever stands in for the store here so each guard can be
+driven deliberately (a question that can never be covered, a retriever that hangs);
+the sample-corpus run over the real store is in tests/strategies/test_single.py.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import agents.iterative as iterative
+from agents.iterative import answer_iterative, build_graph, run_agent
+from agents.state import AgentConfig
+from finrag.config import load_settings
+from finrag.llm import get_llm
+from finrag.models import CatalogCompany, Chunk, Question, SearchFilters, SearchHit, StoreCatalog
+from finrag.vocabulary import load_vocabulary
+from strategies.query_understanding import understand
+from strategies.retrieval import Retrieval
+from strategies.router import forced
+from strategies.services import Services
+from strategies.single import answer_single
+from strategies.sufficiency import Coverage, NextQuery
+from tests.support.fake_openai import FakeOpenAI, ToolCall
+
+CATALOG = StoreCatalog(
+    companies=[CatalogCompany(name="Acme Widgets", fiscal_years=[2022, 2023]),
+               CatalogCompany(name="Bolt Motors", fiscal_years=[2022, 2023])],
+    fiscal_years=[2022, 2023],
+)
+STATEMENTS = {
+    "Acme Widgets": "Consolidated Statements of Operations\n(in millions) 2023 2022\n"
+                    "Revenue $ 2,500.0 $ 2,000.0\nGross profit 1,000.0 750.0\nNet income $ 410.5 $ 380.0",
+    "Bolt Motors": "Consolidated Statements of Operations\n(in millions) 2023 2022\n"
+                   "Revenue $ 5,000.0 $ 4,000.0\nGross profit 1,500.0 1,400.0\nNet income $ 120.0 $ 90.0",
+}
+NOISE = "Item 1A. Risk Factors\nOur business faces competition and supply chain risks."
+COMPARISON = Question(id="cmp", question="Which had higher FY2023 gross margin, Acme Widgets or Bolt Motors?")
+
+
+def _hit(company: str, text: str) -> SearchHit:
+    slug = company.lower().replace(" ", "-")
+    c = Chunk(chunk_id=f"{slug}-{abs(hash(text)) % 10**8}", doc=f"{slug}_2023_10K", doc_sha256="0" * 64, index=0,
+              company=company, fiscal_year=2023, page=5, page_end=5, text=text)
+    return SearchHit(chunk=c, score=0.5)
+
+
+class ScriptedRetriever:
+    """The question's own search finds only the first company's statement; a search
+    filtered to a company finds that company's statement (unless `blind`)."""
+
+    def __init__(self, blind: bool = False, delay_s: float = 0.0):
+        self.blind = blind
+        self.delay_s = delay_s
+        self.calls: list[tuple[str, SearchFilters | None]] = []
+
+    def retrieve(self, question: str, k: int | None = None) -> Retrieval:
+        self.calls.append((question, None))
+        u = understand(question, CATALOG)
+        first = u.companies[0] if u.companies else "Acme Widgets"
+        hits = [_hit(first, NOISE if self.blind else STATEMENTS[first])]
+        return Retrieval(question=question, hits=hits, understanding=u,
+                         filters=SearchFilters(companies=u.companies, fiscal_years=u.fiscal_years))
+
+    def search(self, query: str, filters: SearchFilters | None = None, k: int | None = None, mode=None):
+        self.calls.append((query, filters))
+        time.sleep(self.delay_s)
+        company = (filters.companies or ["Acme Widgets"])[0] if filters else "Acme Widgets"
+        return [_hit(company, NOISE if self.blind else STATEMENTS[company])]
+
+
+def services_with(retriever, llm=None, **settings) -> Services:
+    return Services(settings=load_settings(**settings), store=None, embedder=None, retriever=retriever,  # type: ignore[arg-type]
+                    llm=llm, graph=None, vocabulary=load_vocabulary())
+
+
+def test_agent_searches_for_the_missing_company_and_beats_single_shot():
+    retriever = ScriptedRetriever()
+    services = services_with(retriever)
+    single = answer_single(COMPARISON, services, forced("single"))
+    agent = answer_iterative(COMPARISON, services, forced("iterative"))
+    assert single.status == "not_found"  # one search saw only Acme's statement
+    assert agent.status == "answered" and agent.answer.startswith("Acme Widgets had the higher")  # 40% vs 30%
+    assert agent.searches == 2 and agent.stopped_by is None
+    searches = [s for s in agent.trace if s.step == "search"]
+    assert searches[1].filters["companies"] == ["Bolt Motors"] and searches[1].retrieved
+    assert [s.step for s in agent.trace] == ["plan", "search", "assess", "search", "assess", "write"]
+    assert agent.engine == "offline" and agent.strategy == "iterative"
+
+
+def test_uncoverable_question_stops_at_max_searches_with_a_reason():
+    services = services_with(ScriptedRetriever(blind=True), max_searches=3)
+    answer = answer_iterative(COMPARISON, services, forced("iterative"))
+    assert answer.stopped_by == "max_searches"
+    assert answer.searches == 3
+    assert answer.status == "not_found" and answer.reason
+    assert "not found in the reports" in answer.answer.lower()
+
+
+def test_never_satisfied_sufficiency_stops_before_the_recursion_limit(monkeypatch):
+    counter = iter(range(10**6))
+
+    def never_enough(aspects, hits, vocabulary=None, tried=()):
+        return Coverage(aspects=aspects, uncovered=aspects,
+                        next_query=NextQuery(text=f"query {next(counter)}", filters=SearchFilters()))
+
+    monkeypatch.setattr(iterative, "assess", never_enough)
+    services = services_with(ScriptedRetriever(blind=True))
+    config = AgentConfig(max_searches=1000, recursion_limit=12, timeout_s=60)
+    answer = run_agent(COMPARISON, services, config)
+    assert answer.stopped_by == "recursion_limit"
+    assert answer.status in ("answered", "not_found") and answer.answer
+    # Stopped gracefully by RemainingSteps: the graph's own write step ran.
+    assert answer.trace[-1].step == "write" and "after" not in (answer.trace[-1].decision or "")
+
+
+def test_graph_recursion_error_is_caught_and_still_answers(monkeypatch):
+    counter = iter(range(10**6))
+
+    def never_enough(aspects, hits, vocabulary=None, tried=()):
+        return Coverage(aspects=aspects, uncovered=aspects,
+                        next_query=NextQuery(text=f"query {next(counter)}", filters=SearchFilters()))
+
+    monkeypatch.setattr(iterative, "assess", never_enough)
+    monkeypatch.setattr(iterative, "_STEPS_TO_FINISH", -1)  # disable the graceful stop
+    answer = run_agent(COMPARISON, services_with(ScriptedRetriever(blind=True)),
+                       AgentConfig(max_searches=1000, recursion_limit=10, timeout_s=60))
+    assert answer.stopped_by == "recursion_limit"
+    assert answer.trace[-1].decision.endswith("after recursion_limit")
+    assert answer.answer
+
+
+def test_a_hanging_search_hits_the_timeout_and_answers_from_what_was_gathered():
+    hang_s = 20.0
+    retriever = ScriptedRetriever(delay_s=hang_s)
+    services = services_with(retriever)
+    started = time.monotonic()
+    answer = run_agent(COMPARISON, services, AgentConfig(max_searches=4, recursion_limit=25, timeout_s=1.0))
+    elapsed = time.monotonic() - started
+    assert answer.stopped_by == "timeout"
+    assert elapsed < hang_s / 2  # the caller did not wait for the blocked search
+    # Acme's figures came from the first search; Bolt's search never returned.
+    assert answer.status == "not_found" and "Bolt Motors" in answer.answer
+    assert answer.searches == 1
+
+
+def test_token_budget_stops_the_agent_after_the_planner_spends_it():
+    with FakeOpenAI() as server:
+        server.script(ToolCall({"queries": ["Bolt Motors gross profit 2023"]}, tokens_in=5000, tokens_out=50))
+        settings = load_settings(llm_base_url=server.url, llm_api_key="sk-test", llm_max_retries=1)
+        services = services_with(ScriptedRetriever(blind=True), llm=get_llm(settings))
+        answer = run_agent(COMPARISON, services, AgentConfig(max_searches=4, token_budget=1000, timeout_s=60))
+        assert answer.stopped_by == "token_budget"
+        assert answer.llm_calls == 1 and answer.tokens_in == 5000
+        assert len(server.requests) == 1  # no writer call once the budget is spent
+
+
+def test_checkpointer_records_every_step(tmp_path: Path):
+    import sqlite3
+
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    path = tmp_path / "agent.sqlite"
+    services = services_with(ScriptedRetriever())
+    answer = run_agent(COMPARISON, services, AgentConfig(checkpoint_path=path, timeout_s=60))
+    assert answer.status == "answered"
+    with sqlite3.connect(path, check_same_thread=False) as conn:
+        graph = build_graph(SqliteSaver(conn))
+        history = list(graph.get_state_history({"configurable": {"thread_id": COMPARISON.id}}))
+    assert len(history) >= 6
+    assert history[0].values["written"].status == "answered"
+    assert history[0].values["searches"] == 2
+
+
+def test_no_worker_threads_left_running_after_normal_answers():
+    services = services_with(ScriptedRetriever())
+    answer_iterative(COMPARISON.model_copy(update={"id": "threads"}), services, forced("iterative"))
+    assert not [t for t in threading.enumerate() if t.name == "agent-threads" and t.is_alive()]
+
+
+@pytest.mark.parametrize("question", ["What was Acme Widgets' revenue in FY2023?"])
+def test_single_aspect_question_needs_one_search(question):
+    answer = answer_iterative(Question(id="q", question=question), services_with(ScriptedRetriever()), forced("iterative"))
+    assert answer.status == "answered" and answer.value == pytest.approx(2500.0)
+    assert answer.searches == 1

@@ -1,0 +1,150 @@
+"""Batches over the sample corpus: one failure stays one failure, and an interrupted batch
+resumes without answering anything twice or losing anything."""
+
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+import signal
+import subprocess
+import time
+
+import pytest
+
+from finrag.models import Question
+from flows.answer_batch import config_hash, run_batch
+from flows.batch_io import ResultsLog, read_questions
+from tests.support.prefect_server import REPO, VENV_BIN, shared_prefect_server
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def sample_questions(sample_dir) -> list[Question]:
+    return read_questions(sample_dir / "questions.jsonl")
+
+
+def _lines(path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+
+
+def test_one_failing_question_is_recorded_and_the_rest_complete(
+    sample_settings, sample_services, sample_questions, tmp_path, monkeypatch
+):
+    import strategies
+
+    questions = sample_questions[:4]
+    doomed = questions[1]
+    real = strategies.answer_question
+
+    def answerer_with_a_bug(question, services, strategy="auto"):
+        if question.id == doomed.id:
+            raise RuntimeError("strategy exploded")
+        return real(question, services, strategy=strategy)
+
+    monkeypatch.setattr(strategies, "answer_question", answerer_with_a_bug)
+    summary, records = run_batch(
+        questions, tmp_path, settings=sample_settings, services=sample_services, strategy="single"
+    )
+    assert [r.id for r in records] == [q.id for q in questions]
+    failed = {r.id: r.answer for r in records if r.answer.status == "failed"}
+    assert list(failed) == [doomed.id]
+    assert "strategy exploded" in failed[doomed.id].reason
+    assert summary.failures == [(doomed.id, failed[doomed.id].reason)]
+    assert summary.by_status.get("failed") == 1 and summary.total == 4
+    with (tmp_path / "results.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert [row["status"] == "failed" for row in rows] == [q.id == doomed.id for q in questions]
+    assert "strategy exploded" in (tmp_path / "summary.md").read_text(encoding="utf-8")
+
+
+class Interrupted(Exception):
+    pass
+
+
+def test_resume_redoes_only_missing_and_torn_records(sample_settings, sample_services, sample_questions, tmp_path):
+    from flows.answer_batch import sequential_answers
+
+    questions = sample_questions[:5]
+    calls: list[str] = []
+
+    def counting(stop_after: int | None):
+        inner = sequential_answers(sample_services, "single")
+
+        def answer_many(pending):
+            for n, (q, a) in enumerate(inner(pending)):
+                if stop_after is not None and n == stop_after:
+                    raise Interrupted  # the process "dies" before writing this answer
+                calls.append(q.id)
+                yield q, a
+
+        return answer_many
+
+    run = dict(settings=sample_settings, services=sample_services, strategy="single")
+    with pytest.raises(Interrupted):
+        run_batch(questions, tmp_path, answer_many=counting(stop_after=3), **run)
+    results = tmp_path / "results.jsonl"
+    before = _lines(results)
+    assert len(before) == 3
+    # A kill in the middle of the third write leaves a torn line: that question is redone.
+    results.write_text("\n".join(before[:2]) + "\n" + before[2][:50], encoding="utf-8")
+
+    calls.clear()
+    summary, records = run_batch(questions, tmp_path, answer_many=counting(None), **run)
+    assert calls == [q.id for q in questions[2:]]
+    assert summary.reused == 2 and summary.answered_now == 3
+    after = _lines(results)
+    assert after[:2] == before[:2]  # kept byte for byte, not re-answered
+    assert sorted(r.id for r in records) == sorted(q.id for q in questions)
+    assert len(after) == len(questions)
+
+    # A different strategy is a different config: nothing is reused.
+    calls.clear()
+    assert config_hash(sample_settings, "iterative") != config_hash(sample_settings, "single")
+    run_batch(questions[:2], tmp_path, answer_many=counting(None), **(run | {"strategy": "direct"}))
+    assert calls == [q.id for q in questions[:2]]
+
+
+def test_a_killed_cli_batch_resumes_to_the_same_results_as_a_clean_run(
+    sample_settings, sample_services, sample_dir, sample_questions, embedding_cache_dir, tmp_path
+):
+    questions = sample_questions[:10]
+    batch_file = tmp_path / "batch.jsonl"
+    batch_file.write_text("".join(q.model_dump_json() + "\n" for q in questions), encoding="utf-8")
+    _, clean = run_batch(
+        questions, tmp_path / "clean", settings=sample_settings, services=sample_services, strategy="single"
+    )
+
+    # The CLI runs in other processes: give them a copy of the store (one process per store).
+    store = tmp_path / "store"
+    shutil.copytree(sample_settings.store_dir, store)
+    if sample_settings.graph_path.exists():
+        shutil.copy(sample_settings.graph_path, store.parent / f"{store.name}.graph.sqlite")
+    server = shared_prefect_server()
+    env = server.env | {"FINRAG_CACHE": str(embedding_cache_dir)}
+    out = tmp_path / "out"
+    cmd = [str(VENV_BIN / "finrag"), "batch", str(batch_file), "--out", str(out), "--strategy", "single",
+           "--store", str(store)]  # fmt: skip
+
+    first = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             start_new_session=True)  # fmt: skip
+    results = out / "results.jsonl"
+    deadline = time.monotonic() + 300
+    while len(_lines(results)) < 2 and first.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.killpg(first.pid, signal.SIGKILL)
+    first.wait()
+    assert first.returncode == -signal.SIGKILL, f"batch ended before it could be killed: {first.stderr.read()}"
+    before = [line for line in _lines(results) if line.endswith("}")]
+    assert 2 <= len(before) < len(questions)
+
+    second = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+    assert second.returncode == 0, second.stderr[-3000:]
+    assert f"({len(before)} kept from an earlier run)" in second.stdout
+    after = _lines(results)
+    assert after[: len(before)] == before  # nothing answered twice
+    resumed = ResultsLog(results).read()
+    assert len(resumed) == len({r.id for r in resumed}), "a question was recorded twice"
+    outcome = {r.id: (r.answer.status, r.answer.answer) for r in resumed}
+    assert outcome == {r.id: (r.answer.status, r.answer.answer) for r in clean}  # nothing lost

@@ -1,0 +1,45 @@
+"""Cleaning removes page furniture and joins split words, and leaves table rows alone."""
+
+from __future__ import annotations
+
+from loaders.cleaning import clean_pages
+
+ROW = "Net revenue 86,392 79,474 70,372"
+
+
+TOPICS = ["widgets", "gadgets", "pricing", "suppliers", "customers", "taxes", "leases", "debt"]
+
+
+def _pages(n: int) -> list[str]:
+    return [f"Table of Contents\nWe discuss {TOPICS[i % 8]} here.\n{ROW}\n{i + 1}" for i in range(n)]
+
+
+def test_running_header_and_page_numbers_go_rows_stay():
+    cleaned = clean_pages(_pages(6))
+    for text in cleaned:
+        lines = text.split("\n")
+        assert lines[0].startswith("We discuss")
+        assert lines[-1] == ROW
+
+
+def test_a_line_on_few_pages_is_not_furniture():
+    pages = _pages(20)
+    pages[3] = "Consolidated Statements of Cash Flows\n" + pages[3]
+    assert "Consolidated Statements of Cash Flows" in clean_pages(pages)[3]
+
+
+def test_column_headers_repeated_on_every_page_are_kept():
+    pages = [f"(in millions)\n2022 2021\nRevenue {i},000 {i},100" for i in range(1, 8)]
+    for text in clean_pages(pages):
+        assert text.startswith("(in millions)\n2022 2021\n")
+
+
+def test_dehyphenation_uses_the_documents_own_words():
+    pages = ["Our financial results improved.\nThe finan-\ncial statements and long-\nterm debt are audited."]
+    text = clean_pages(pages)[0]
+    assert "The financial\nstatements" in text or "The financial statements" in text
+    assert "long-term" in text  # "longterm" never occurs in the document
+
+
+def test_pdfium_soft_hyphen_marker_becomes_a_hyphen():
+    assert clean_pages(["non\ufffeGAAP measures"])[0] == "non-GAAP measures"

@@ -1,0 +1,100 @@
+"""Bad input fails with a reason a person understands; odd-but-readable input loads."""
+
+from __future__ import annotations
+
+import io
+
+import pypdfium2 as pdfium
+import pytest
+from fpdf import FPDF
+from pypdf import PdfReader, PdfWriter
+
+from loaders import LoadError, read_document
+from loaders.inspect_command import inspect_paths
+from loaders.pdf_text import PdfLimits
+
+TEXT = "Revenue grew in fiscal 2022 because customers bought more of our products.\nNet revenue 86,392 79,474"
+
+
+def _reason(path, limits=None) -> str:
+    with pytest.raises(LoadError) as caught:
+        read_document(path, limits=limits)
+    return caught.value.reason
+
+
+def test_zero_byte_file(tmp_path):
+    path = tmp_path / "empty.pdf"
+    path.write_bytes(b"")
+    assert _reason(path) == "empty file (0 bytes)"
+
+
+def test_text_file_renamed_pdf(tmp_path):
+    path = tmp_path / "notes.pdf"
+    path.write_text("Quarterly notes, not a PDF at all\n")
+    reason = _reason(path)
+    assert reason.startswith("not a PDF: starts with")
+    assert "Quarterly notes" in reason
+
+
+def test_truncated_pdf(make_pdf, tmp_path):
+    whole = make_pdf("whole.pdf", [TEXT] * 3).read_bytes()
+    path = tmp_path / "truncated.pdf"
+    path.write_bytes(whole[:400])
+    reason = _reason(path)
+    assert reason.startswith("corrupt or truncated PDF")
+
+
+def _encrypt(source, target, user_password: str) -> None:
+    writer = PdfWriter(clone_from=PdfReader(source))
+    writer.encrypt(user_password=user_password, owner_password="owner-secret", algorithm="AES-128")
+    with open(target, "wb") as handle:
+        writer.write(handle)
+
+
+def test_encrypted_pdf_needs_password(make_pdf, tmp_path):
+    path = tmp_path / "locked.pdf"
+    _encrypt(make_pdf("plain.pdf", [TEXT]), path, user_password="pw")
+    reason = _reason(path)
+    assert "encrypted" in reason and "password" in reason
+
+
+def test_encrypted_pdf_with_empty_user_password_is_read(make_pdf, tmp_path):
+    path = tmp_path / "owner-only.pdf"
+    _encrypt(make_pdf("plain.pdf", [TEXT]), path, user_password="")
+    _meta, pages = read_document(path)
+    assert "Net revenue 86,392 79,474" in pages[0].text
+
+
+def test_image_only_pdf_has_no_text_layer(make_pdf, tmp_path):
+    rendered = pdfium.PdfDocument(str(make_pdf("source.pdf", [TEXT])))[0].render(scale=1).to_pil()
+    buffer = io.BytesIO()
+    rendered.save(buffer, format="PNG")
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.image(buffer, x=0, y=0, w=210)
+    path = tmp_path / "scan.pdf"
+    pdf.output(str(path))
+    assert _reason(path) == "no text layer in 1 page(s) (scanned/image-only?); OCR not supported"
+
+
+def test_limits_on_pages_and_bytes(make_pdf):
+    path = make_pdf("three.pdf", [TEXT] * 3)
+    assert _reason(path, PdfLimits(max_pages=2)) == "too many pages: 3 exceeds the limit of 2"
+    assert _reason(path, PdfLimits(max_bytes=100)).startswith("file too large")
+
+
+def test_duplicate_file_is_reported_as_such(make_pdf, tmp_path):
+    first = make_pdf("a.pdf", [TEXT])
+    (tmp_path / "b.pdf").write_bytes(first.read_bytes())
+    reports = inspect_paths([tmp_path], workers=1)
+    assert [r.status for r in reports] == ["ok", "ok"]
+    assert reports[0].reason == ""
+    assert reports[1].reason == "duplicate of a.pdf (same content)"
+
+
+def test_pages_are_zero_based_and_rows_stay_on_one_line(make_pdf):
+    path = make_pdf("rows.pdf", ["first page text", "Purchases of property, plant and equipment (1,577) (1,373) (1,420)"])
+    meta, pages = read_document(path)
+    assert meta.pages == 2
+    assert [p.number for p in pages] == [0, 1]
+    assert "Purchases of property, plant and equipment (1,577) (1,373) (1,420)" in pages[1].text.split("\n")

@@ -1,0 +1,90 @@
+"""Relations by rule: the usual filing layouts, and the sample corpus's truth."""
+
+from __future__ import annotations
+
+import json
+
+from finrag.models import DocumentMeta, Page
+from loaders.relations import extract_relations, split_list
+
+META = DocumentMeta(file="x.pdf", doc="ACME_2023_10K", sha256="0", company="Acme Robotics", fiscal_year=2023)
+
+BUSINESS = """Item 1. Business
+Acme Robotics operates in the Industrials sector.
+We operate in three reportable segments: Industrial Automation, Service Robotics and Software and
+Services. Our principal competitors include Helix Dynamics, Apex Automation and Stratus Machines.
+Our principal operating subsidiaries are Acme Automation GmbH and Kestrel Vision Systems LLC, each
+wholly owned by Acme Robotics, Inc.. We sell our products under the NavArm, KestrelEye and FleetPilot
+brands, which we believe are well recognized by our customers.
+Executive Officers
+Elena Marquez serves as our Chief Executive Officer and a member of the Board of Directors.
+"""
+
+AUDIT = """Report of Independent Registered Public Accounting Firm
+To the Shareholders and the Board of Directors of Acme Robotics, Inc.
+We believe that our audits provide a reasonable basis for our opinion.
+/s/ Deloitte & Touche LLP
+Chicago, Illinois
+February 8, 2024
+We have served as the Company's auditor since 2002.
+"""
+
+CERTIFICATION = """Exhibit 31.2
+Certification of Chief Financial Officer
+I, David Q. Okafor, certify that:
+1. I have reviewed this annual report on Form 10-K of Acme Robotics, Inc.;
+"""
+
+
+def _edges(*texts: str) -> set[tuple[str, str]]:
+    pages = [Page(number=i, text=t) for i, t in enumerate(texts)]
+    return {(r.predicate, r.object) for r in extract_relations(META, pages)}
+
+
+def test_lists_split_on_commas_and_the_and_that_matches_the_stated_count():
+    assert split_list("Industrial Automation, Service Robotics and Software and Services", 3) == [
+        "Industrial Automation", "Service Robotics", "Software and Services"]
+    assert split_list("A, B, and C") == ["A", "B", "C"]
+    assert split_list("Helix Microsystems B.V. and Quillon Sensors Inc., each wholly owned") == [
+        "Helix Microsystems B.V.", "Quillon Sensors Inc."]
+
+
+def test_business_section_layouts():
+    edges = _edges(BUSINESS)
+    assert {o for p, o in edges if p == "segment"} == {"Industrial Automation", "Service Robotics", "Software and Services"}
+    assert {o for p, o in edges if p == "competitor"} == {"Helix Dynamics", "Apex Automation", "Stratus Machines"}
+    assert {o for p, o in edges if p == "subsidiary"} == {"Acme Automation GmbH", "Kestrel Vision Systems LLC"}
+    assert {o for p, o in edges if p == "brand"} == {"NavArm", "KestrelEye", "FleetPilot"}
+    assert ("sector", "Industrials") in edges
+    assert ("ceo", "Elena Marquez") in edges  # the heading before the name is not part of it
+
+
+def test_auditor_signature_and_officer_certification():
+    edges = _edges(AUDIT, CERTIFICATION)
+    assert ("auditor", "Deloitte & Touche LLP") in edges
+    assert ("cfo", "David Q. Okafor") in edges
+    assert not any(p == "ceo" for p, _ in edges)  # a CFO certification says nothing about the CEO
+
+
+def test_every_edge_keeps_the_sentence_it_came_from():
+    for r in extract_relations(META, [Page(number=4, text=BUSINESS)]):
+        assert r.object in r.source_text and r.page == 4 and r.subject == "Acme Robotics"
+
+
+def test_prose_is_not_read_as_a_list_of_names():
+    text = "Our competitors include many large companies with greater resources than ours."
+    assert _edges(text) == set()
+
+
+def test_sample_corpus_relations_match_truth(sample_dir):
+    from finrag.graph_store import name_key
+    from loaders import load_document
+
+    truth = json.loads((sample_dir / "truth.json").read_text())
+    want = {(t["doc"], t["predicate"], name_key(t["object"])) for t in truth["relations"]}
+    got = set()
+    for pdf in sorted((sample_dir / "pdfs").glob("*.pdf")):
+        loaded = load_document(pdf)
+        got |= {(r.doc, r.predicate, name_key(r.object)) for r in extract_relations(loaded.meta, loaded.pages)}
+    assert len(got & want) / len(got) >= 0.98
+    assert len(got & want) / len(want) >= 0.98
