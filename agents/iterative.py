@@ -79,8 +79,9 @@ def plan(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     u = retrieval.understanding
     vocab = ctx.services.vocabulary
     companies = list(u.companies)
-    if asks_across_companies(question.question, companies):
-        companies = [c.name for c in ctx.services.retriever.catalog.companies]
+    catalog = getattr(ctx.services.retriever, "catalog", None)  # not in every Retriever double
+    if catalog is not None and asks_across_companies(question.question, companies):
+        companies = [c.name for c in catalog.companies]
     metrics = primary_metrics(list(u.metrics), vocab)
     years = figure_years(sorted(set(u.fiscal_years)), metrics, vocab)
     aspects = plan_aspects(companies, years, metrics, vocab)
@@ -245,7 +246,7 @@ def compose(state: AgentState, ctx: AgentContext, offline_only: bool = False) ->
         offline_only=offline_only,
     )
     if "low_evidence" in (state.get("flags") or []) and state.get("searches", 0) <= 1 \
-            and written.status == "answered" and written.value is None:
+            and written.status == "answered" and written.value is None and "glossary" not in written.flags:
         return not_found(searched, "no retrieved passage is relevant enough")
     return written
 

@@ -325,6 +325,7 @@ class FinanceBenchReport(BaseModel):
     answered: int = 0
     answered_correct: int = 0
     rows: list[dict] = Field(default_factory=list)
+    disagreements: list[str] = Field(default_factory=list)
 
 
 def eval_financebench(root: Path) -> FinanceBenchReport:
@@ -378,7 +379,11 @@ def eval_financebench(root: Path) -> FinanceBenchReport:
             key = (f.company, f.metric, f.fiscal_year)
             if key in seen and seen[key][0] != doc:
                 report.compared += 1
-                report.agree += _same_value(f.value, seen[key][1]) or abs(f.value - seen[key][1]) <= 0.005 * abs(f.value)
+                same = _same_value(f.value, seen[key][1]) or abs(f.value - seen[key][1]) <= 0.005 * abs(f.value)
+                report.agree += same
+                if not same:
+                    report.disagreements.append(
+                        f"{key[0]} {key[1]} FY{key[2]}: {seen[key][1]:,.2f} ({seen[key][0]}) vs {f.value:,.2f} ({doc})")
             seen.setdefault(key, (doc, f.value))
     return report
 
@@ -416,6 +421,8 @@ def _print_financebench(r: FinanceBenchReport) -> None:
     print(f"cross-filing agreement            {r.agree}/{r.compared} ({r.agree / max(1, r.compared):.3f})")
     print(f"numeric answers from facts        {r.answered_correct}/{r.questions} correct "
           f"({r.answered} computed)")
+    for line in r.disagreements:
+        print(f"  disagreement (restated or misread): {line}")
     for row in r.rows:
         print(f"  {row['id'][:22]:22} {row['doc'][:24]:24} {'OK ' if row['correct'] else '-- '} "
               f"gold={row['gold']:>10} computed={row['computed'] if row['computed'] is None else round(row['computed'], 3)}"

@@ -10,6 +10,7 @@ skips unchanged PDFs and keeps answers already made with the same config and sto
 
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -47,6 +48,12 @@ def run_cli(args) -> int:
     timings.append(("batch", time.perf_counter() - t))
 
     t = _step(4, "comparing single-shot, iterative and auto")
+    # The comparison's auto run is the batch just made (same config and store): seed it with
+    # those records so the resume logic reuses them instead of answering everything again.
+    auto_results = out / "compare" / "auto" / "results.jsonl"
+    if not auto_results.exists():
+        auto_results.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(out / "batch" / "results.jsonl", auto_results)
     report = compare_strategies(questions_file=str(questions), out_dir=str(out / "compare"), store=str(store))
     timings.append(("compare", time.perf_counter() - t))
 

@@ -33,6 +33,7 @@ from prefect.artifacts import (
     create_table_artifact,
     update_progress_artifact,
 )
+from prefect.cache_policies import NO_CACHE
 from prefect.task_runners import ThreadPoolTaskRunner
 
 from finrag.config import Settings, load_settings
@@ -144,20 +145,14 @@ def plan_jobs(files: list[Path], store: VectorStore, hints_for: Callable[[Path],
 
 
 def _manifest_hints(manifest: Path | None) -> Callable[[Path], Any]:
-    """Look up a file's hints in the manifest by file name, stem or path as given."""
+    """A file's hints from the manifest (matched by file name or stem), or None."""
     if manifest is None:
         return lambda path: None
     from loaders import read_manifest
+    from loaders.manifest import hints_for
 
     entries = read_manifest(Path(manifest))
-
-    def hints_for(path: Path) -> Any:
-        for key in (path.name, path.stem, str(path)):
-            if key in entries:
-                return entries[key]
-        return None
-
-    return hints_for
+    return lambda path: hints_for(entries, path)
 
 
 # --------------------------------------------------------------------------- stages
@@ -340,13 +335,16 @@ def _add_timings(total: StageSeconds, jobs: list[FileJob], plan_s: float) -> Non
 # --------------------------------------------------------------------------- Prefect flow
 
 
-@task(name="load-document", task_run_name="load {job.doc}", retries=0)
+# NO_CACHE: results depend on file bytes and the store, not on hashable inputs, and the
+# store/embedder arguments cannot be hashed into a cache key anyway.
+@task(name="load-document", task_run_name="load {job.doc}", retries=0, cache_policy=NO_CACHE)
 def load_task(job: FileJob) -> LoadedDocument | DocumentReport:
     # No retries: a file that failed to parse fails the same way again (LoadError).
     return load_job(job)
 
 
-@task(name="store-document", task_run_name="store {job.doc}", retries=2, retry_delay_seconds=2)
+@task(name="store-document", task_run_name="store {job.doc}", retries=2, retry_delay_seconds=2,
+      cache_policy=NO_CACHE)
 def store_task(job: FileJob, loaded: LoadedDocument, store: VectorStore, embedder: Embedder,
                graph: GraphWriter | None) -> DocumentReport:
     # Retries help here: a Qdrant server or embedding endpoint can fail transiently, and

@@ -123,14 +123,15 @@ def _drafts(lines: list[_Line], meta: DocumentMeta) -> list[_Draft]:
             context, since_row = [], []
         elif line.page != draft.lines[-1].page and draft.pieces >= _CROSS_PAGE_BELOW:
             drafts.append(draft)
-            draft = _Draft(line.section)
+            # A table running on without repeated headers still gets its context.
+            draft = _with_context(_Draft(line.section), line, context)
             since_row = []
 
         if line.row:
             if since_row:
-                context = _table_context(line.section, since_row)
+                context = _table_context(line.section, since_row, context)
                 since_row = []
-        elif is_column_header(line.text) or not draft.has_rows:
+        elif is_column_header(line.text) or not draft.has_rows or _is_title(line):
             since_row.append(line)
 
         if draft.pieces + line.pieces > budget(line.section) and draft.lines:
@@ -143,33 +144,48 @@ def _drafts(lines: list[_Line], meta: DocumentMeta) -> list[_Draft]:
     return drafts
 
 
-def _table_context(section: Section, candidates: list[_Line]) -> list[_Line]:
-    """The lines to repeat above a split table: its statement title and column headers."""
+def _is_title(line: _Line) -> bool:
+    return line.section.sub_kind == "statement" and line.text.startswith(line.section.sub)
+
+
+def _table_context(
+    section: Section, candidates: list[_Line], previous: list[_Line]
+) -> list[_Line]:
+    """The lines to repeat above a split table: its statement title and column headers
+    (a continuation page may repeat only the headers: the title is kept from before)."""
     chosen = [line for line in candidates if is_column_header(line.text)][-_MAX_CONTEXT_LINES:]
     if section.sub_kind == "statement":
-        title = [line for line in candidates if line.text.startswith(section.sub)][:1]
+        title = [line for line in candidates if _is_title(line)][:1]
+        title = title or [line for line in previous if _is_title(line)][:1]
         chosen = title + [line for line in chosen if line not in title]
     while chosen and sum(line.pieces for line in chosen) > _MAX_CONTEXT_PIECES:
         chosen = chosen[1:]
     return chosen
 
 
-def _continuation(previous: _Draft, line: _Line, context: list[_Line]) -> _Draft:
-    draft = _Draft(previous.section)
+def _with_context(draft: _Draft, line: _Line, context: list[_Line]) -> _Draft:
     if line.row and context:
-        carried = [_Line(c.text, line.page, c.section, c.pieces, False) for c in context]
-    elif not line.row and not previous.lines[-1].row:
-        carried = []
-        for old in reversed(previous.lines):
-            if sum(c.pieces for c in carried) + old.pieces > _OVERLAP_PIECES:
-                break
-            carried.insert(0, _Line(old.text, old.page, old.section, old.pieces, old.row))
-        if len(carried) == len(previous.lines):
-            carried = []  # overlap must not repeat a whole chunk
-    else:
-        carried = []
-    draft.lines.extend(carried)
-    draft.pieces = sum(c.pieces for c in carried)
+        # Repeated headers are attributed to the page of the rows they introduce.
+        draft.lines = [_Line(c.text, line.page, c.section, c.pieces, False) for c in context]
+        draft.pieces = sum(c.pieces for c in context)
+    return draft
+
+
+def _continuation(previous: _Draft, line: _Line, context: list[_Line]) -> _Draft:
+    """The next chunk of a section that did not fit: table context or prose overlap."""
+    draft = _Draft(previous.section)
+    if line.row:
+        return _with_context(draft, line, context)
+    if previous.lines[-1].row:
+        return draft
+    carried: list[_Line] = []
+    for old in reversed(previous.lines):
+        if sum(c.pieces for c in carried) + old.pieces > _OVERLAP_PIECES:
+            break
+        carried.insert(0, old)
+    if len(carried) < len(previous.lines):  # overlap must not repeat a whole chunk
+        draft.lines = carried
+        draft.pieces = sum(c.pieces for c in carried)
     return draft
 
 

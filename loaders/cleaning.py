@@ -18,7 +18,9 @@ _REPEAT_SHARE = 0.15
 _MIN_REPEATS = 4
 
 _PAGE_NUMBER = re.compile(
-    r"^(?:page\s+)?[-–—(]?\s*(?:\d{1,4}|[ivxlc]{1,6})\s*[-–—)]?(?:\s+of\s+\d{1,4})?$", re.I
+    r"^(?:page\s+)?[-–—(]?\s*(?:\d{1,4}|[ivxlc]{1,6}|[A-Z]\s?[-–]\s?\d{1,3})\s*[-–—)]?"
+    r"(?:\s+of\s+\d{1,4})?$",
+    re.I,
 )
 _DIGITS = re.compile(r"\d+")
 # Column headers repeated on every statement page are content, not furniture.

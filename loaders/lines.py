@@ -18,7 +18,9 @@ _HEADER_WORDS = re.compile(
     re.I,
 )
 # Tokens of year/date header rows: "2022 2021 2020", "December 31, 2022 December 25, 2021".
-_DATE_TOKEN = re.compile(r"(?:19|20)\d\d|[A-Z][a-z]{2,8}\.?,?|\d{1,2},?|and|\$|%|[Cc]hange")
+_DATE_TOKEN = re.compile(
+    r"(?:19|20)\d\d|[A-Z][a-z]{2,8}\.?,?|\d{1,2},?|\d{1,2}/\d{1,2}/\d{2,4}|and|\$|%|[Cc]hange"
+)
 
 
 def amounts(line: str) -> int:

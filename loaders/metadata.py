@@ -24,6 +24,7 @@ _DATE = rf"((?:{_MONTHS})\s+\d{{1,2}}\s*,?\s*\d{{4}})"
 _ANNUAL_PERIOD = re.compile(rf"for\s+the\s+(?:fiscal\s+)?year\s+ended\s*:?\s*{_DATE}", re.I)
 _QUARTER_PERIOD = re.compile(rf"for\s+the\s+quarterly\s+period\s+ended\s*:?\s*{_DATE}", re.I)
 _REPORT_DATE = re.compile(rf"date\s+of\s+report[^:]{{0,60}}:?\s*{_DATE}", re.I)
+_PERIOD_ENDED = re.compile(rf"\b(?:weeks|months|quarter|period)\s+ended\s*:?\s*{_DATE}", re.I)
 _FISCAL_YEAR_MENTION = re.compile(r"\bfiscal(?:\s+year)?\s+((?:19|20)\d\d)\b", re.I)
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _QUARTER_MENTION = re.compile(
@@ -48,6 +49,7 @@ _PRESS_RELEASE = re.compile(
     r"|\btoday\s+(?:reported|announced)\b[^.]{0,80}\b(?:results|earnings)\b",
     re.I,
 )
+_RESULTS_ITEM = re.compile(r"item\s+2\.02\.?\s+results\s+of\s+operations", re.I)
 _GLOSSY_ANNUAL = re.compile(
     r"\bannual\s+report\b|\bdear\s+(?:fellow\s+)?(?:shareholders|stockholders|shareowners)\b", re.I
 )
@@ -115,9 +117,9 @@ def detect_form(pages: list[str]) -> FormType:
     strong = [f for f in found if f[1] in ("10-Q", "10-K") and "pursuant" in _marker_text(cover, f)]
     if strong:
         return min(strong)[1]
-    eightk = [f for f in found if f[1] == "8-K"]
-    if eightk:
-        return "8-K"
+    if any(f[1] == "8-K" for f in found):
+        # An 8-K filed under Item 2.02 carries an earnings release (exhibit 99.1).
+        return "earnings" if _RESULTS_ITEM.search(cover) else "8-K"
     first_page = "\n".join(pages[:2])
     if _PRESS_RELEASE.search(first_page):
         return "earnings"
@@ -138,9 +140,9 @@ def _marker_text(text: str, found: tuple[int, FormType]) -> str:
 def _legal_name(cover: str) -> str | None:
     lines = cover.split("\n")
     for i, line in enumerate(lines):
-        if not _REGISTRANT_LABEL.search(line):
+        if not (label := _REGISTRANT_LABEL.search(line)):
             continue
-        same_line = _name_candidate(line[: _REGISTRANT_LABEL.search(line).start()].rstrip("( "))
+        same_line = _name_candidate(line[: label.start()].rstrip("( "))
         if same_line:
             return same_line
         for back in (1, 2):
@@ -158,7 +160,9 @@ def _legal_name(cover: str) -> str | None:
 
 def _name_candidate(text: str) -> str | None:
     # Covers draw rules with underscores; the name is the last piece after them.
-    text = re.split(r"_{3,}|-{4,}", text)[-1].strip(" ,;:()")
+    text = re.split(r"_{3,}|-{4,}", text)[-1].strip(" ,;:")
+    if text.startswith("(") or re.search(r"\b(?:NYSE|NASDAQ|Nasdaq)\s*:", text):
+        return None  # "(NASDAQ: NWRB)", "(State of incorporation)"
     if not (2 <= len(text) <= 80) or not re.search(r"[A-Za-z]{2}", text):
         return None
     if _NOT_A_NAME.search(text) or text[0].islower() or re.match(r"^[\d(]", text):
@@ -259,14 +263,16 @@ def _read_period(meta: ContentMetadata, cover: str, body: str) -> None:
             meta.period_end = end
             meta.period = f"{meta.fiscal_year}Q{_quarter_number(body)}"
             return
-    if meta.form == "8-K" and (m := _REPORT_DATE.search(cover)):
+    if meta.form == "earnings":
+        # The quarter the release reports on ("first-quarter 2023 results"), which
+        # for an 8-K-wrapped release is not the year of the filing date.
+        _read_press_release_period(meta, cover)
+        if meta.fiscal_year:
+            return
+    if meta.form in ("8-K", "earnings") and (m := _REPORT_DATE.search(cover)):
         end = _parse_date(m.group(1))
         if end:
             meta.fiscal_year, meta.period_end = end.year, end
-            return
-    if meta.form == "earnings":
-        _read_press_release_period(meta, cover)
-        if meta.fiscal_year:
             return
     if m := _ANNUAL_PERIOD.search(cover):
         end = _parse_date(m.group(1))
@@ -301,8 +307,7 @@ def _quarter_number(body: str) -> int:
 
 
 def _read_press_release_period(meta: ContentMetadata, cover: str) -> None:
-    first_page = cover[:3000]
-    for match in _QUARTER_MENTION.finditer(first_page):
+    for match in _QUARTER_MENTION.finditer(cover[:30000]):
         if match.group(1) and match.group(2):
             quarter, year = _ORDINALS[match.group(1).lower()], int(match.group(2))
         elif match.group(3) and match.group(4):
@@ -312,4 +317,7 @@ def _read_press_release_period(meta: ContentMetadata, cover: str) -> None:
             continue
         meta.fiscal_year = year
         meta.period = f"{year}Q{quarter}"
+        # "... for the 12 weeks ended March 25, 2023": the quarter's end, when stated.
+        ends = [_parse_date(m.group(1)) for m in _PERIOD_ENDED.finditer(cover[:20000])]
+        meta.period_end = max((d for d in ends if d and abs(d.year - year) <= 1), default=None)
         return

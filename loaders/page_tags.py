@@ -15,7 +15,7 @@ from loaders.sections import Section, statement_heading
 
 _TITLE_LINES = 12  # a statement's title sits in the first lines of its page
 _MIN_STATEMENT_ROWS = 8
-_MIN_SEGMENT_ROWS = 5
+_MIN_SEGMENT_ROWS = 3
 
 _STATEMENT_KINDS = [
     ("cash_flow", re.compile(r"cash\s+flows?", re.I)),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from io import BytesIO
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -71,8 +72,7 @@ def _read_checked_bytes(path: Path, limits: PdfLimits) -> bytes:
     data = path.read_bytes()
     # The PDF spec allows junk before the header, within the first 1024 bytes.
     if b"%PDF-" not in data[:1024]:
-        start = data[:20].decode("latin-1").replace("\n", "\\n").replace("\r", "\\r")
-        raise LoadError(f"not a PDF: starts with {start!r}")
+        raise LoadError(f"not a PDF: starts with {data[:20].decode('latin-1')!r}")
     return data
 
 
@@ -112,8 +112,6 @@ def _pdfium_pages(data: bytes, limits: PdfLimits) -> list[str]:
 
 
 def _pypdf_pages(data: bytes, limits: PdfLimits, pdfium_error: str) -> list[str]:
-    from io import BytesIO
-
     try:
         reader = PdfReader(BytesIO(data), strict=False)
         if reader.is_encrypted and not _decrypts_with_empty_password(reader):

@@ -41,7 +41,7 @@ def answer_question(question: Question, services: Services, strategy: str = "aut
         decision = _decide(question, services, strategy)
         answer, notes = _run(question, services, decision)
     except Exception as exc:  # never raise: the question fails, the batch goes on
-        log.exception("question %s failed", question.id)
+        _log_failure(question, exc)
         answer, notes = _failed(decision, strategy, _safe_reason(exc, services)), []
     answer.latency_s = round(time.perf_counter() - started, 3)
     if decision is not None:
@@ -57,8 +57,6 @@ def answer_question(question: Question, services: Services, strategy: str = "aut
             answer.tokens_in += reply.tokens_in
             answer.tokens_out += reply.tokens_out
             answer.cost_usd += reply.cost_usd
-    if answer.engine == "offline" and answer.llm_calls and services.llm is not None:
-        answer.engine = services.llm.engine("writer")
     return answer
 
 
@@ -95,6 +93,16 @@ def _load(strategy: StrategyName) -> StrategyFunction:
 def _failed(decision: RouteDecision | None, strategy: str, reason: str) -> Answer:
     name = decision.strategy if decision else strategy if strategy in STRATEGY_FUNCTIONS else "single"
     return Answer(status="failed", answer="", strategy=name, reason=reason)
+
+
+def _log_failure(question: Question, exc: Exception) -> None:
+    # Imported here so importing `strategies` (e.g. for `finrag graph`) stays light.
+    from finrag.llm import LLMError
+
+    if isinstance(exc, LLMError):  # an outage, not a bug: no traceback per question
+        log.warning("question %s failed: %s", question.id, exc.reason)
+    else:
+        log.exception("question %s failed", question.id)
 
 
 def _safe_reason(exc: Exception, services: Services) -> str:

@@ -295,29 +295,39 @@ def _inputs_of(fact: Fact, graph: GraphStore) -> list[Fact]:
     return found or [fact]
 
 
-def cite_source(services: Services, doc: str, page: int, text: str) -> Citation | None:
-    """A citation of `text` in the chunk of `doc` that covers `page` and contains it literally."""
+def _quotes(text: str, anchor: str | None) -> list[str]:
+    """The source text, then shorter pieces of it that still contain `anchor` (a sentence
+    read across a line break may straddle two chunks; its piece naming the object does not)."""
+    quotes = [text]
+    if anchor:
+        pieces = re.split(r"(?<=[.;:])\s+|\s+(?=/s/)", text)
+        quotes += [p for p in pieces if anchor in p and p != text]
+        quotes += [f"/s/ {anchor}", anchor]
+    return list(dict.fromkeys(q for q in quotes if q.strip()))
+
+
+def cite_source(services: Services, doc: str, page: int, text: str, anchor: str | None = None) -> Citation | None:
+    """A citation of `text` (or its piece naming `anchor`) in a chunk of `doc`, preferring the
+    chunk that covers `page`; the quote is checked to occur literally in the chunk text."""
     hits = services.retriever.search(text, filters=SearchFilters(docs=[doc]), k=8, mode="sparse")
-    for hit in hits:
-        chunk = hit.chunk
-        if chunk.page <= page <= chunk.page_end and quote_in_text(text, chunk.text):
-            return cite(chunk, text)
-    for hit in hits:  # the row may sit in a chunk that starts on an earlier page
-        if quote_in_text(text, hit.chunk.text):
-            return cite(hit.chunk, text)
+    on_page = [h for h in hits if h.chunk.page <= page <= h.chunk.page_end]
+    for quote in _quotes(text, anchor):
+        for hit in on_page + hits:  # the row may sit in a chunk that starts on an earlier page
+            if quote_in_text(quote, hit.chunk.text):
+                return cite(hit.chunk, quote)
     return None
 
 
 def _citations(result: GraphResult, graph: GraphStore, services: Services) -> tuple[list[Citation], int]:
-    sources: dict[tuple[str, int, str], None] = {}
+    sources: dict[tuple[str, int, str], str | None] = {}
     for fact in result.facts[:_MAX_CITED]:
         for f in _inputs_of(fact, graph):
             sources.setdefault((f.doc, f.page, f.source_text), None)
     for r in result.relations[:_MAX_CITED]:
-        sources.setdefault((r.doc, r.page, r.source_text), None)
+        sources.setdefault((r.doc, r.page, r.source_text), r.object)
     citations: list[Citation] = []
-    for doc, page, text in sources:
-        citation = cite_source(services, doc, page, text)
+    for (doc, page, text), anchor in sources.items():
+        citation = cite_source(services, doc, page, text, anchor)
         if citation:
             citations.append(citation)
     return citations, len(sources)

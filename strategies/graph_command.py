@@ -62,12 +62,12 @@ def show(args: argparse.Namespace) -> int:
         facts = graph.facts([company])
         years = sorted({f.fiscal_year for f in facts})
         print(f"\nfacts ({len(facts)}); amounts in USD millions")
-        print(f"  {'metric':30}" + "".join(f"{'FY' + str(y):>14}" for y in years))
+        print(f"  {'metric':30}" + "".join(f"{'FY' + str(y):>16}" for y in years))
         table: dict[str, dict[int, str]] = {}
         for f in facts:
-            table.setdefault(f.metric, {})[f.fiscal_year] = show_value(f)
+            table.setdefault(f.metric, {})[f.fiscal_year] = show_value(f).replace(" per share", "")
         for metric in sorted(table):
-            print(f"  {metric:30}" + "".join(f"{table[metric].get(y, ''):>14}" for y in years))
+            print(f"  {metric:30}" + "".join(f"{table[metric].get(y, ''):>16}" for y in years))
     return 0
 
 

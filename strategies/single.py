@@ -39,7 +39,8 @@ def answer_single(question: Question, services: Services, route: RouteDecision) 
         written = not_found(searched, f"{reason}{f' ({mentions})' if mentions else ''}")
     else:
         written = write_answer(question, retrieval.hits, retrieval.understanding, services, usage)
-        if "low_evidence" in flags and written.status == "answered" and written.value is None:
+        if "low_evidence" in flags and written.status == "answered" and written.value is None \
+                and "glossary" not in written.flags:
             written = not_found(searched, "no retrieved passage is relevant enough")
     trace.append(TraceStep(step="write", decision=f"{written.status} ({written.engine})"))
     return written.to_answer("single", usage, searches=1, trace=trace, flags=flags)

@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from strategies.services import Services
 
 NOT_FOUND = "not found in the reports"
+MAX_PASSAGES = 16  # evidence passages given to the writer model
 Intent = Literal[
     "value", "change", "amount_change", "difference", "average", "sum", "higher", "lower", "rank", "threshold"
 ]
@@ -227,12 +228,27 @@ def _figure(
     except ZeroDivisionError:
         return f"{metric_label(metric, vocab)} (division by zero)"
     unit = metric_unit(metric, vocab)
-    inputs = ", ".join(
-        f"{metric_label(r.aspect.metric, vocab)} FY{r.fiscal_year} {format_money(r.value) if r.unit == 'USD' else r.value}"
-        for r in used
-    )
     shown = arithmetic.format_ratio(metric, value) if unit == "ratio" else format_money(value)
-    working = f"{metric_label(metric, vocab)} = {formula} = {shown} ({inputs})"
+    by_key = {(r.aspect.metric, r.fiscal_year): r for r in used}
+
+    def amount(name: str, offset: int) -> str:
+        y = year + offset if year is not None else next((r.fiscal_year for r in used), None)
+        r = by_key.get((name, y))
+        return (format_money(r.value) if r.unit == "USD" else f"{r.value:g}") if r else name
+
+    def substitute(render) -> str:
+        def one(m: re.Match) -> str:
+            func, inner, name = m.group(1), m.group(2), m.group(3)
+            if func == "prior":
+                return render(inner, -1)
+            if func == "avg":
+                return f"avg({render(inner, 0)}, {render(inner, -1)})"
+            return render(name, 0) if name in vocab.metrics else name
+
+        return re.sub(r"\b(avg|prior)\(([a-z_]+)\)|\b([a-z_]+)\b", one, formula)
+
+    in_words = substitute(lambda name, offset: metric_label(name, vocab) + (" (prior year)" if offset else ""))
+    working = f"{metric_label(metric, vocab)} = {in_words} = {substitute(amount)} = {shown}"
     return Figure(
         company=company or (used[0].chunk.company if used else None),
         fiscal_year=year if year is not None else (used[0].fiscal_year if used else None),
@@ -407,7 +423,8 @@ def _quote_sentences(
     reports say "we"); "auditor" matches "audits" by shared stem prefix.
     """
     names = {t for c in companies for t in tokenize(c)}
-    wanted = set(tokenize(question)) - _STOP - names
+    tickers = set(tokenize(" ".join(re.findall(r"\b[A-Z]{2,5}\b", question))))  # "HTFC's"
+    wanted = set(tokenize(question)) - _STOP - names - tickers
     wanted_companies = {c.casefold() for c in companies}
     scored: list[tuple[float, int, str, Chunk]] = []
     flags: list[str] = []
@@ -502,6 +519,9 @@ def write_llm(
 ) -> WrittenAnswer:
     llm = services.llm
     assert llm is not None
+    # Bound the prompt: the rows the offline engine used first, then retrieval order.
+    used = {c.chunk_id for c in offline.citations}
+    hits = sorted(hits, key=lambda h: h.chunk.chunk_id not in used)[:MAX_PASSAGES]
     checked = f"Checked figures (computed in code): {offline.text}" if offline.status == "answered" and offline.value is not None else ""
     messages = [
         SystemMessage(WRITER_SYSTEM),

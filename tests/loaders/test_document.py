@@ -96,3 +96,15 @@ def test_hints_override_content(filing_path):
     assert (hinted.meta.company, hinted.meta.fiscal_year, hinted.meta.form) == ("Acme", 2023, "annual")
     assert "Acme Widgets" in hinted.meta.aliases
     assert all(c.company == "Acme" and c.fiscal_year == 2023 for c in hinted.chunks)
+
+
+def test_table_running_onto_a_page_without_headers_gets_them(make_pdf):
+    rows = [f"Balance line {n} {n * 17:,} {n * 19:,}" for n in range(1, 71)]
+    first = "\n".join(["Consolidated Balance Sheets", "(in millions)", "December 31, 2022 December 31, 2021", *rows[:45]])
+    second = "\n".join(rows[45:])  # the rows simply continue
+    loaded = load_document(make_pdf("bs.pdf", [first, second]))
+    on_second = [c for c in loaded.chunks if c.page == 1]
+    assert on_second
+    for chunk in on_second:
+        assert chunk.text.split("\n")[:3] == [
+            "Consolidated Balance Sheets", "(in millions)", "December 31, 2022 December 31, 2021"]

@@ -96,3 +96,16 @@ def test_real_earnings_release(financebench_dir):
     assert set(meta.page_tags) >= {"income_statement", "balance_sheet", "cash_flow"}
     for page in meta.page_tags["cash_flow"]:
         assert "Cash Flows" in pages[page].text
+
+
+def test_8k_under_item_2_02_is_an_earnings_release():
+    cover = """FORM 8-K
+CURRENT REPORT
+Date of Report (Date of earliest event reported): February 9, 2023
+Initech, Inc.
+(Exact name of registrant as specified in its charter)
+Item 2.02. Results of Operations and Financial Condition.
+On February 9, 2023 the company issued a press release, furnished as Exhibit 99.1."""
+    release = "Exhibit 99.1\nInitech Reports Fourth-Quarter 2022 Results\nInitech, Inc. (NYSE: INTC) today reported results."
+    meta = read_metadata([cover, release])
+    assert (meta.form, meta.company, meta.fiscal_year, meta.period) == ("earnings", "Initech", 2022, "2022Q4")

@@ -139,9 +139,10 @@ def test_sample_corpus_questions_route_as_labelled(sample_dir):
 def test_route_reads_companies_from_the_store_catalog(sample_dir, sample_services):
     from eval.sample_corpus.truth import load_truth
 
-    company = load_truth(sample_dir).documents[0].company
-    decision = route(Question(id="q", question=f"What was {company}'s revenue in FY2023?"), sample_services)
-    assert decision.features.companies == [company]
+    meta = load_truth(sample_dir).documents[0]
+    # Only the catalog knows a ticker stands for a company (and which canonical name).
+    decision = route(Question(id="q", question=f"What was {meta.ticker}'s revenue in FY2023?"), sample_services)
+    assert decision.features.companies == [meta.company]
     assert decision.strategy == "single"
 
 

@@ -1,0 +1,37 @@
+"""`finrag eval metadata` hides file names and scores company / year / form."""
+
+from __future__ import annotations
+
+import json
+
+from eval.metadata import company_key, evaluate, format_result
+from tests.loaders.conftest import write_pdf
+from tests.loaders.sample_filing import filing_pages
+
+
+def test_company_key_ignores_case_and_suffixes():
+    assert company_key("PepsiCo, Inc.") == company_key("PEPSICO") == "pepsico"
+    assert company_key("Amazon.com, Inc.") == "amazon"
+    assert company_key("The Boeing Company") == "boeing"
+    assert company_key("3M Company") == "3m"
+
+
+def test_evaluate_on_a_tiny_labelled_set(tmp_path):
+    (tmp_path / "pdfs").mkdir()
+    write_pdf(tmp_path / "pdfs" / "ACME_2022_10K.pdf", filing_pages())
+    write_pdf(tmp_path / "pdfs" / "ACME_COPY_2021_10Q.pdf", filing_pages())
+    labels = [
+        {"doc_name": "ACME_2022_10K", "company": "Acme Widgets", "doc_type": "10k", "doc_period": 2022},
+        # deliberately mislabelled: the file says FY2022 10-K, so two misses must be reported
+        {"doc_name": "ACME_COPY_2021_10Q", "company": "Acme Widgets", "doc_type": "10q", "doc_period": 2021},
+    ]
+    (tmp_path / "documents.jsonl").write_text("\n".join(json.dumps(x) for x in labels) + "\n")
+
+    result = evaluate(tmp_path, workers=1)
+    assert result.documents == 2
+    assert result.accuracy == {"company": 1.0, "fiscal_year": 0.5, "form": 0.5}
+    assert {(m.doc_name, m.field, m.got) for m in result.misses} == {
+        ("ACME_COPY_2021_10Q", "fiscal_year", "2022"),
+        ("ACME_COPY_2021_10Q", "form", "10-K"),
+    }
+    assert "BELOW TARGET" in format_result(result)

@@ -1,0 +1,50 @@
+"""Scoring of the retrieval benchmark (eval/retrieval.py): pages, ranks, recall and MRR."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from eval.retrieval import financebench_questions, first_relevant_rank, ranked_pages, score_ranks
+from finrag.models import Chunk, SearchHit
+
+
+def _hit(doc: str, page: int, page_end: int | None = None) -> SearchHit:
+    chunk = Chunk(chunk_id=f"{doc}-{page}", doc=doc, doc_sha256="x", index=0, page=page,
+                  page_end=page if page_end is None else page_end, text="t")
+    return SearchHit(chunk=chunk, score=1.0)
+
+
+def test_pages_ranked_by_their_best_chunk():
+    hits = [_hit("A", 3), _hit("A", 3), _hit("B", 1, 2), _hit("A", 7), _hit("B", 2)]
+    assert ranked_pages(hits) == [("A", 3), ("B", 1), ("B", 2), ("A", 7)]
+
+
+def test_first_relevant_rank():
+    pages = [("A", 3), ("B", 1), ("A", 7)]
+    assert first_relevant_rank(pages, {("A", 7), ("B", 1)}) == 2
+    assert first_relevant_rank(pages, {("A", 4)}) is None
+    assert first_relevant_rank(pages, {("B", 3)}) is None  # same page number, other document
+
+
+def test_recall_and_mrr():
+    score = score_ranks([1, 3, None, 7])
+    assert score.recall_at == {1: 0.25, 5: 0.5, 10: 0.75}
+    assert score.mrr10 == pytest.approx((1 + 1 / 3 + 1 / 7) / 4)
+    assert score.n == 4
+
+
+def test_financebench_questions_read_text_and_evidence_only(tmp_path):
+    row = {
+        "financebench_id": "q1", "company": "Secret Co", "doc_name": "SECRET_2020_10K",
+        "question": "What was revenue?", "evidence": [
+            {"doc_name": "SECRET_2020_10K", "evidence_page_num": 4, "evidence_text": "x"},
+            {"doc_name": "SECRET_2020_10K", "evidence_page_num": 5, "evidence_text": "y"},
+        ],
+    }
+    (tmp_path / "questions.jsonl").write_text(json.dumps(row) + "\n")
+    [q] = financebench_questions(tmp_path)
+    assert q.text == "What was revenue?"
+    assert q.evidence == {("SECRET_2020_10K", 4), ("SECRET_2020_10K", 5)}
+    assert "Secret" not in q.model_dump_json().replace("SECRET_2020_10K", "")
