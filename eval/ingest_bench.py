@@ -26,7 +26,7 @@ from finrag.store import open_store
 from flows.ingest import StageSeconds, expand_paths, ingest_paths
 
 FINANCEBENCH_PDFS = Path(__file__).resolve().parents[1].parent / "shared" / "financebench" / "pdfs"
-EMBED_SAMPLE = 512  # chunks embedded for the stage-alone rate
+EMBED_SAMPLE = 256  # chunks embedded for the stage-alone rate
 
 
 @dataclass

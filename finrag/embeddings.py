@@ -40,6 +40,7 @@ class LocalEncoder:
         self._model = SentenceTransformer(
             str(_model_path(model)), device="cpu", local_files_only=True
         )
+        self.dim = self._model.get_sentence_embedding_dimension()
         if quantize:
             self._model = _quantize_linear_layers(self._model)
         # The model is shared by every thread of the process; torch modules are not
@@ -105,7 +106,8 @@ class Embedder:
         self.cache = cache
         self.name = encoder.name
         self.texts_encoded = 0  # texts actually sent to the model (cache misses)
-        self._dim: int | None = None
+        # Known from the model's config when local; a remote endpoint's is learnt on first use.
+        self._dim: int | None = getattr(encoder, "dim", None)
 
     @property
     def dim(self) -> int:

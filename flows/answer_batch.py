@@ -27,6 +27,7 @@ from prefect.utilities.annotations import quote
 
 from finrag.config import Settings, load_settings
 from finrag.models import Answer, Question, RunRecord
+from finrag.store import StoreBusy
 from flows.artifacts import (
     BatchSummary,
     artifact_key,
@@ -321,7 +322,11 @@ def run_cli(args) -> int:
     except (OSError, BatchFormatError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    summary = answer_batch(questions_file=args.file, out_dir=args.out, strategy=args.strategy, store=args.store)
+    try:
+        summary = answer_batch(questions_file=args.file, out_dir=args.out, strategy=args.strategy, store=args.store)
+    except StoreBusy as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
     print(
         f"{summary.total} questions ({summary.reused} kept from an earlier run): "
         + ", ".join(f"{k} {v}" for k, v in sorted(summary.by_status.items()))

@@ -16,6 +16,7 @@ from prefect import flow, get_run_logger
 
 from finrag.config import Settings
 from finrag.models import Question, RunRecord
+from finrag.store import StoreBusy
 from flows.answer_batch import (
     AnswerMany,
     limits_present,
@@ -109,7 +110,11 @@ def run_cli(args) -> int:
     except (OSError, BatchFormatError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    report = compare_strategies(questions_file=args.file, out_dir=args.out, store=args.store)
+    try:
+        report = compare_strategies(questions_file=args.file, out_dir=args.out, store=args.store)
+    except StoreBusy as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
     print((Path(args.out) / SUMMARY_MD).read_text(encoding="utf-8"))
     print(f"report: {report}")
     return 0

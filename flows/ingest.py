@@ -81,7 +81,10 @@ def expand_paths(paths: Iterable[Path | str]) -> list[Path]:
     files: list[Path] = []
     for raw in paths:
         path = Path(raw)
-        files.extend(sorted(path.glob("*.pdf")) if path.is_dir() else [path])
+        if path.is_dir():  # ".PDF" too: scanners and Windows tools write upper case
+            files.extend(sorted(p for p in path.iterdir() if p.suffix.lower() == ".pdf" and p.is_file()))
+        else:
+            files.append(path)
     return files
 
 
@@ -132,16 +135,24 @@ def plan_jobs(files: list[Path], store: VectorStore, hints_for: Callable[[Path],
             continue
         seen_sha[job.sha256] = path
         seen_doc[job.doc] = path
-        if job.doc in stored and stored[job.doc].sha256 == job.sha256:
-            meta = stored[job.doc]
+        job.hints = hints_for(path)
+        meta = stored.get(job.doc)
+        if meta and meta.sha256 == job.sha256 and _agrees_with_hints(meta, job.hints):
             job.outcome = _report(path, job.doc, "unchanged", meta=meta, chunks=stored_chunks.get(job.doc))
             continue
         others = [d for d in stored_by_sha.get(job.sha256, []) if d != job.doc]
         if others:
             job.outcome = _report(path, job.doc, "skipped", f"same content as stored document {others[0]}")
             continue
-        job.hints = hints_for(path)
     return jobs
+
+
+def _agrees_with_hints(meta: DocumentMeta, hints: Any) -> bool:
+    """False when a manifest now says something else than what was stored: re-ingest."""
+    if hints is None:
+        return True
+    given = hints.model_dump(exclude_none=True)
+    return all(getattr(meta, name, None) == value for name, value in given.items())
 
 
 def _manifest_hints(manifest: Path | None) -> Callable[[Path], Any]:
@@ -279,8 +290,6 @@ def run_pipeline(jobs: list[FileJob], submit_load: LoadSubmitter, store_step: St
             else:
                 try:
                     job.outcome = store_step(job, result)
-                except StoreBusy:
-                    raise
                 except Exception as err:
                     log.exception("storing %s failed", job.doc)
                     job.outcome = _report(job.path, job.doc, "failed", f"{type(err).__name__}: {err}",

@@ -56,6 +56,7 @@ _RANK = re.compile(r"\b(?:rank|ranking|order|sort)\b", re.I)
 _TOTAL = re.compile(r"\b(?:combined|sum of|together|aggregate|altogether|in total|total of)\b", re.I)
 _AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
 _SCALES = {"thousand": 1e3, "million": 1e6, "m": 1e6, "billion": 1e9, "b": 1e9}
+_EXPLAIN = re.compile(r"^\s*(?:why|how come)\b|\breasons?\b|\bexplain\b|\bdr(?:ove|ivers?|iving)\b|\bcaused?\b", re.I)
 _MAX_CITED = 12
 
 
@@ -117,6 +118,8 @@ def _threshold(question: str, metric: str, unit: str) -> tuple[float, bool] | No
 
 def read_query(question: str, services: Services, graph: GraphStore) -> GraphQuery | None:
     """The graph query a question asks, or None when the graph cannot answer it."""
+    if _EXPLAIN.search(question):
+        return None  # the graph holds figures and edges, not the reasons the text gives
     u = services.retriever.understand(question)
     companies = _mentioned_companies(question, graph, u.companies)
     predicates = [p for p, rx in PREDICATE_WORDS.items() if rx.search(question)]

@@ -269,7 +269,7 @@ def test_prefect_flow_publishes_progress_and_summary(tmp_path, good_dir, bad_fil
     from flows.ingest import ingest_reports
 
     monkeypatch.setenv("FINRAG_CACHE", str(cache_dir))
-    with prefect_test_harness():
+    with prefect_test_harness(server_startup_timeout=300):  # a loaded 2-core machine is slow to start it
         reports = ingest_reports([str(good_dir / "acme_2022_10k.pdf"), str(bad_files["corrupt"])],
                                  store=str(tmp_path / "store"))
         with get_client(sync_client=True) as client:
@@ -283,3 +283,40 @@ def test_prefect_flow_publishes_progress_and_summary(tmp_path, good_dir, bad_fil
     assert [row["document"] for row in table] == ["acme_2022_10k", "corrupt"]
     assert [row["status"] for row in table] == ["ingested", "failed"]
     assert progress and progress[0].data == 100.0
+
+
+def test_graph_failure_fails_the_document_and_leaves_it_unrecorded(tmp_path, good_dir, cache_dir, monkeypatch):
+    import flows.ingest as ingest
+
+    class BrokenGraph:
+        def write(self, loaded):
+            if loaded.meta.doc == "beta_2022_10k":
+                raise RuntimeError("graph database is read-only")
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(ingest, "open_graph_writer", lambda settings: BrokenGraph())
+    settings = _settings(tmp_path, cache_dir)
+    reports = {r.doc: r for r in ingest_paths([good_dir], settings)}
+    assert reports["beta_2022_10k"].status == "failed"
+    assert reports["beta_2022_10k"].reason == "knowledge graph: RuntimeError: graph database is read-only"
+    assert reports["acme_2022_10k"].status == reports["gamma_2023_10k"].status == "ingested"
+    with open_store(settings) as store:
+        assert store.document_sha("beta_2022_10k") is None  # the next run redoes it
+        assert store.count("beta_2022_10k") == 0
+
+
+def test_manifest_hints_apply_and_a_changed_manifest_reingests(tmp_path, good_dir, cache_dir):
+    settings = _settings(tmp_path, cache_dir)
+    path = good_dir / "gamma_2023_10k.pdf"
+    assert ingest_paths([path], settings)[0].company != "Gamma Holdings"
+    manifest = tmp_path / "manifest.csv"
+    manifest.write_text("file,company,form\ngamma_2023_10k.pdf,Gamma Holdings,10-K\n")
+    hinted = ingest_paths([path], settings, manifest=manifest)[0]
+    assert (hinted.status, hinted.company) == ("ingested", "Gamma Holdings")
+    assert ingest_paths([path], settings, manifest=manifest)[0].status == "unchanged"
+    with open_store(settings) as store:
+        assert [c.name for c in store.catalog().companies] == ["Gamma Holdings"]
+        hits = store.query(None, None, k=50, mode="sparse")
+    assert hits == []  # no query vector, no hits (and no error)
