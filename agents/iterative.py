@@ -45,7 +45,13 @@ from agents.state import (
 )
 from finrag.llm import LLMError
 from finrag.models import Answer, Question, SearchFilters, SearchHit, TraceStep
-from strategies.aspects import asks_across_companies, figure_years, plan_aspects, primary_metrics
+from strategies.aspects import (
+    asks_across_companies,
+    figure_years,
+    implied_years,
+    plan_aspects,
+    primary_metrics,
+)
 from strategies.sufficiency import NextQuery, assess
 from strategies.writer import WrittenAnswer, not_found, write_answer
 
@@ -83,7 +89,7 @@ def plan(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     if catalog is not None and asks_across_companies(question.question, companies):
         companies = [c.name for c in catalog.companies]
     metrics = primary_metrics(list(u.metrics), vocab)
-    years = figure_years(sorted(set(u.fiscal_years)), metrics, vocab)
+    years = figure_years(implied_years(question.question, sorted(set(u.fiscal_years)), metrics, vocab), metrics, vocab)
     aspects = plan_aspects(companies, years, metrics, vocab)
     planned = _llm_queries(question, retrieval.filters, ctx) if ctx.services.llm and aspects else []
     decision = f"{len(aspects)} aspects: " + ", ".join(a.label(ctx.services.vocabulary) for a in aspects)
@@ -148,7 +154,7 @@ def search(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     query = planned.pop(0) if planned else coverage.next_query if coverage else None
     if query is None:
         return {"planned": planned}
-    hits = ctx.services.retriever.search(query.text, filters=query.filters)
+    hits = ctx.services.retriever.search(query.text, filters=query.filters, k=query.k)
     target = f"for {query.aspect.label(ctx.services.vocabulary)}" if query.aspect else "(planner)"
     return {
         "hits": _merge(state["hits"], hits),

@@ -70,15 +70,19 @@ def answer_safely(question: Question, services: Services, strategy: str) -> Answ
     try:
         return answer_question(question, services, strategy=strategy)
     except Exception as e:  # noqa: BLE001 - recorded as this question's failure
-        return Answer(
-            status="failed",
-            answer="",
-            # An Answer must name a concrete strategy; for "auto" the router never got to say.
-            strategy=strategy if strategy != "auto" else (question.expected_strategy or "single"),
-            reason=f"{type(e).__name__}: {e}",
-            flags=["answerer_raised"],
-            latency_s=time.perf_counter() - started,
-        )
+        return failed_answer(question, strategy, f"{type(e).__name__}: {e}", time.perf_counter() - started)
+
+
+def failed_answer(question: Question, strategy: str, reason: str, latency_s: float = 0.0) -> Answer:
+    return Answer(
+        status="failed",
+        answer="",
+        # An Answer must name a concrete strategy; for "auto" the router never got to say.
+        strategy=strategy if strategy != "auto" else (question.expected_strategy or "single"),
+        reason=reason,
+        flags=["answerer_raised"],
+        latency_s=latency_s,
+    )
 
 
 def sequential_answers(services: Services, strategy: str) -> AnswerMany:
@@ -231,7 +235,11 @@ def prefect_answers(services: Services, strategy: str, settings: Settings, prese
             answer_task.submit(q, quote(services), strategy, llm_limited): q for q in questions
         }
         for future in as_completed(list(futures)):
-            yield futures[future], future.result()
+            question = futures[future]
+            result = future.result(raise_on_failure=False)
+            if not isinstance(result, Answer):  # the task itself crashed (worker, Prefect)
+                result = failed_answer(question, strategy, f"task failed: {result!r}")
+            yield question, result
 
     return answer_many
 

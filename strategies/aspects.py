@@ -130,6 +130,20 @@ def figure_years(years: list[int], metrics: list[str], vocabulary: Vocabulary | 
     return years
 
 
+_YOY = re.compile(r"\b(year[- ]over[- ]year|yoy|growth|grew|grow|change[ds]?|increase[ds]?|decrease[ds]?|decline[ds]?)\b", re.I)
+
+
+def implied_years(
+    question: str, years: list[int], metrics: list[str], vocabulary: Vocabulary | None = None
+) -> list[int]:
+    """"Year-over-year growth in total assets in FY2023" needs FY2022 too."""
+    vocab = vocabulary or load_vocabulary()
+    growth_metric = any("prior(" in (vocab.formula(m) or "") for m in metrics)
+    if len(years) == 1 and not growth_metric and _YOY.search(question):
+        return [years[0] - 1, years[0]]
+    return years
+
+
 def primary_metrics(metrics: list[str], vocabulary: Vocabulary | None = None) -> list[str]:
     """Drop metrics that are inputs of another one named: "fixed asset turnover (revenue /
     average PP&E)" asks for the turnover, not also for revenue and PP&E."""

@@ -61,7 +61,21 @@ def answer_direct(question: Question, services: Services, route: RouteDecision) 
             reason=f"no glossary entry for '{term}' (offline: no LLM configured)",
             trace=trace,
         )
-    return Answer(status="answered", answer=definition, strategy="direct", engine="offline", trace=trace)
+    answer = f"{term[0].upper()}{term[1:]}: {definition}{_formula_sentence(term, services)}"
+    return Answer(status="answered", answer=answer, strategy="direct", engine="offline", trace=trace)
+
+
+def _formula_sentence(term: str, services: Services) -> str:
+    """" Formula: (Current assets - Inventories) / Current liabilities." for derived metrics."""
+    vocabulary = services.vocabulary
+    keys = vocabulary.match_metrics(term)
+    formula = vocabulary.formula(keys[0]) if len(keys) == 1 else None
+    if not formula:
+        return ""
+    # avg(x) is the average of this and the prior year-end; prior(x) the prior year's value.
+    words = {"avg": "average", "prior": "prior-year"}
+    readable = re.sub(r"[a-z_]+", lambda m: words.get(m.group()) or vocabulary.label(m.group()) or m.group(), formula)
+    return f" Formula: {readable}."
 
 
 def _answer_with_llm(question: Question, services: Services) -> Answer:

@@ -60,6 +60,7 @@ class RetrievalOptions(BaseModel):
     year_boost: float = 0.3  # chunk from the preferred filing year
     period_boost: float = 0.3  # chunk from the quarter the question names
     form_boost: float = 0.2  # chunk from the form the question names
+    year_window: bool = True  # also allow the next year's filing (comparatives); False: named years only
     candidates: int = 60  # pool re-ranked by the boosts (>= k)
     min_similarity: float = 0.25  # best dense cosine below this => low_evidence
 
@@ -127,7 +128,7 @@ class Retriever:
     def understand(self, question: str) -> QueryUnderstanding:
         return understand(question, self.catalog, self.vocabulary)
 
-    def filters_for(self, u: QueryUnderstanding) -> tuple[SearchFilters, int | None]:
+    def filters_for(self, u: QueryUnderstanding, year_window: bool = True) -> tuple[SearchFilters, int | None]:
         """Hard filters for a question, and the filing year to prefer."""
         filters = SearchFilters(companies=list(u.companies))
         if u.fiscal_years:
@@ -135,7 +136,8 @@ class Retriever:
             scope = [by_name[n] for n in u.companies if n in by_name]
             store_years = sorted({y for c in scope for y in c.fiscal_years}) if scope else self.catalog.fiscal_years
             years, preferred = filing_years(u.fiscal_years, store_years)
-            filters.fiscal_years = years
+            exact = sorted(set(u.fiscal_years) & set(store_years))
+            filters.fiscal_years = exact if (not year_window and exact) else years
             return filters, preferred
         return filters, None
 
@@ -159,7 +161,7 @@ class Retriever:
         mode = opts.mode or self.settings.search_mode
 
         u = self.understand(question) if (opts.understand or opts.expand_vocabulary or opts.boosts) else QueryUnderstanding()
-        filters, preferred = self.filters_for(u) if opts.understand else (SearchFilters(), None)
+        filters, preferred = self.filters_for(u, opts.year_window) if opts.understand else (SearchFilters(), None)
 
         dense = self.embedder.embed_query(question)
         sparse = (

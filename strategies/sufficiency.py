@@ -22,6 +22,7 @@ class NextQuery(BaseModel):
     text: str
     filters: SearchFilters
     aspect: Aspect | None = None  # the uncovered aspect it looks for
+    k: int | None = None  # more hits when several companies are searched together
 
 
 class Coverage(BaseModel):
@@ -87,7 +88,9 @@ def query_variants(
     if statement:
         statement_label = vocab.label(statement) or statement.replace("_", " ")
         texts.append(" ".join(p for p in (name, statement_label, label, year) if p))
-    return [NextQuery(text=t, filters=filters, aspect=aspect) for t in texts]
+    # A statement page per company: room for two chunks of each when searching several.
+    k = 2 * len(together) if len(together) > 4 else None
+    return [NextQuery(text=t, filters=filters, aspect=aspect, k=k) for t in texts]
 
 
 def assess(

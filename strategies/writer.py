@@ -41,6 +41,7 @@ from strategies.aspects import (
     Reading,
     asks_across_companies,
     figure_years,
+    implied_years,
     metric_label,
     metric_unit,
     plan_aspects,
@@ -131,7 +132,8 @@ def detect_intent(question: str, companies: int, years: int) -> Intent:
         return "rank"
     if _threshold(q) and companies >= 2:
         return "threshold"
-    if companies >= 2 and re.search(r"\b(which|who)\b", q):
+    # "Which had higher ...", "Did A or B have the better ..."
+    if companies >= 2 and re.search(r"\b(which|who|whether)\b|^\s*(did|does|do|was|is)\b.*\bor\b", q):
         if re.search(r"\b(lower|lowest|smaller|smallest|less|least|fewer|weaker|worse)\b", q):
             return "lower"
         if re.search(r"\b(higher|highest|larger|largest|more|most|greater|greatest|bigger|better|stronger)\b", q):
@@ -140,7 +142,8 @@ def detect_intent(question: str, companies: int, years: int) -> Intent:
         return "average"
     if re.search(r"\b(combined|sum of|in total|altogether|cumulative)\b", q):
         return "sum"
-    if re.search(r"\b(difference|gap|how much (more|less|higher|lower))\b", q):
+    if re.search(r"\b(difference|gap|how much (more|less|higher|lower)|exceed(ed|s)?)\b|\bby how much\b", q) \
+            and (companies >= 2 or not re.search(r"\b(change|grow|grew|growth)\b", q)):
         return "difference"
     if years >= 2 and re.search(
         r"\b(change|changed|grow|grew|growth|increase|increased|decrease|decreased|decline|declined|"
@@ -271,7 +274,7 @@ def write_offline(
 ) -> WrittenAnswer:
     metrics = primary_metrics(list(understanding.metrics), vocab)
     companies = list(understanding.companies)
-    years = sorted(set(understanding.fiscal_years))
+    years = implied_years(question, sorted(set(understanding.fiscal_years)), metrics, vocab)
     if metrics and not companies and not years and _DEFINITION.search(question):
         return _define(metrics[0], vocab)
     if not metrics:

@@ -42,8 +42,16 @@ def offline(sample_services):
 def test_offline_answers_from_the_glossary_without_retrieval(offline, text, term):
     answer = answer_direct(Question(id="q", question=text), offline, ROUTE)
     assert answer.status == "answered"
-    assert answer.answer == offline.vocabulary.define(term)
+    assert answer.answer.startswith(f"{term[0].upper()}{term[1:]}: {offline.vocabulary.define(term)}")
     assert (answer.strategy, answer.engine, answer.searches, answer.citations) == ("direct", "offline", 0, [])
+
+
+def test_offline_definition_of_a_derived_metric_shows_its_formula(offline):
+    answer = answer_direct(Question(id="q", question="How is the quick ratio computed?"), offline, ROUTE)
+    formula = answer.answer.split("Formula: ")[1]
+    for key in offline.vocabulary.inputs("quick_ratio"):
+        assert offline.vocabulary.label(key) in formula
+    assert "_" not in formula  # people read labels, not metric keys
 
 
 def test_offline_unknown_term_is_not_found_with_a_reason(offline):
