@@ -12,6 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
+import numpy as np
+
 from finrag.config import Settings
 from finrag.embedding_cache import EmbeddingCache, text_key
 
@@ -56,7 +58,7 @@ class LocalEncoder:
                 convert_to_numpy=True,
                 show_progress_bar=False,
             )
-        return vectors.astype("float32").tolist()
+        return vectors.tolist()
 
 
 def _model_path(model: str) -> Path | str:
@@ -121,7 +123,8 @@ class Embedder:
         found = self.cache.get_many(self.name, texts)
         missing = list(dict.fromkeys(t for t in texts if text_key(t) not in found))
         if missing:
-            vectors = self.encoder.encode(missing)
+            # float32 like the cache: a vector is the same whether fresh or cached.
+            vectors = np.asarray(self.encoder.encode(missing), dtype=np.float32).tolist()
             self.texts_encoded += len(missing)
             self.cache.put_many(self.name, missing, vectors)
             found.update(zip((text_key(t) for t in missing), vectors, strict=True))
