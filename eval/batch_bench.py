@@ -35,7 +35,7 @@ def bench_questions(questions_file: Path, n: int):
 def run_cli(args) -> int:
     from eval.sample_corpus import generate_corpus
     from finrag.config import load_settings
-    from flows.answer_batch import answer_safely, prefect_answers, run_batch
+    from flows.answer_batch import answer_safely, prefect_answers, run_batch, task_runner
     from flows.ingest import ingest_paths
     from strategies.services import open_services
 
@@ -49,51 +49,53 @@ def run_cli(args) -> int:
         questions = bench_questions(root / "corpus" / "questions.jsonl", n)
         services = open_services(settings)
         try:
-            rows = _measure(questions, root, settings, services, answer_safely, run_batch, prefect_answers)
+            rows = _measure(questions, root, settings, services, answer_safely, run_batch, prefect_answers,
+                            task_runner)  # fmt: skip
         finally:
             services.close()
     _print_table(rows, n)
     return 0
 
 
-def _measure(questions, root, settings, services, answer_safely, run_batch, prefect_answers):
+def _measure(questions, root, settings, services, answer_safely, run_batch, prefect_answers, task_runner):
     from prefect import flow
 
     answer_safely(questions[0], services, "single")  # warm the model and caches
-    rows: list[tuple[str, float]] = []
+    rows: list[tuple[str, float, int]] = []  # mode, seconds, failed answers
 
     t = time.perf_counter()
-    for q in questions:
-        answer_safely(q, services, "single")
-    rows.append(("plain loop", time.perf_counter() - t))
+    failed = sum(answer_safely(q, services, "single").status == "failed" for q in questions)
+    rows.append(("plain loop", time.perf_counter() - t, failed))
 
     t = time.perf_counter()
-    run_batch(questions, root / "plain", settings=settings, services=services, strategy="single")
-    rows.append(("run_batch, no Prefect", time.perf_counter() - t))
+    summary, _ = run_batch(questions, root / "plain", settings=settings, services=services, strategy="single")
+    rows.append(("run_batch, no Prefect", time.perf_counter() - t, summary.by_status.get("failed", 0)))
 
-    # Defined here so Services reach the tasks by closure, never as flow parameters.
-    @flow(name="batch-bench")
-    def bench_flow(label: str) -> None:
-        run_batch(
+    # Defined here so Services reach the tasks by closure, never as flow parameters; the
+    # same task runner as `answer_batch` (one thread offline).
+    @flow(name="batch-bench", task_runner=task_runner())
+    def bench_flow(label: str) -> int:
+        summary, _ = run_batch(
             questions if label != "warm-up" else questions[:1], root / label,
             settings=settings, services=services, strategy="single",
             answer_many=prefect_answers(services, "single", settings, set()),
         )  # fmt: skip
+        return summary.by_status.get("failed", 0)
 
     bench_flow("warm-up")  # starts a temporary server when no PREFECT_API_URL is set
     t = time.perf_counter()
-    bench_flow("flow")
-    rows.append(("flow + task per question", time.perf_counter() - t))
+    failed = bench_flow("flow")
+    rows.append(("flow + task per question", time.perf_counter() - t, failed))
     return rows
 
 
-def _print_table(rows: list[tuple[str, float]], n: int) -> None:
+def _print_table(rows: list[tuple[str, float, int]], n: int) -> None:
     base = rows[0][1]
     print(f"\nBatch throughput, {n} single-shot questions, offline engine")
-    print(f"{'mode':<28}{'seconds':>9}{'q/min':>9}{'ms/q':>8}{'overhead':>10}")
-    for name, seconds in rows:
+    print(f"{'mode':<28}{'seconds':>9}{'q/min':>9}{'ms/q':>8}{'overhead':>10}{'failed':>8}")
+    for name, seconds, failed in rows:
         overhead = (seconds - base) / base if base else 0.0
-        print(f"{name:<28}{seconds:>9.1f}{60 * n / seconds:>9.0f}{1000 * seconds / n:>8.1f}{overhead:>9.0%}")
+        print(f"{name:<28}{seconds:>9.1f}{60 * n / seconds:>9.0f}{1000 * seconds / n:>8.1f}{overhead:>9.0%}{failed:>8}")
     flow_s = rows[-1][1]
     print(
         f"\ntargets: >= {TARGET_QPM} q/min single-shot (plain: {60 * n / base:.0f}), "

@@ -156,7 +156,7 @@ def run_cli(args) -> int:
         for name, files in corpora:
             print(f"benchmarking {name}: {len(files)} file(s)...", flush=True)
             rows += bench_corpus(name, files, settings)
-    print(format_rows(rows))
+            print(format_rows(rows), flush=True)  # a long run shows each corpus as it finishes
     print(f"\nembedding model: {get_embedder(settings).name}; "
           "pages/s and chunks/s are per wall-clock second on this machine")
     return 0

@@ -69,7 +69,7 @@ def best_readings(
 def query_variants(
     aspect: Aspect, vocabulary: Vocabulary | None = None, companies: list[str] | None = None
 ) -> list[NextQuery]:
-    """Searches for one aspect, most specific first: by wording, then by statement.
+    """Searches for one aspect: by statement and wording, then by wording alone.
 
     `companies`: other companies missing the same metric and year, searched together
     (one search can bring back several companies' statements).
@@ -80,14 +80,16 @@ def query_variants(
         companies=together,
         fiscal_years=[aspect.fiscal_year, aspect.fiscal_year + 1] if aspect.fiscal_year else [],
     )
-    name = together[0] if len(together) == 1 else ""
+    # Names in the text keep BM25 on the right companies (and make each group's query new).
+    name = ", ".join(together) if len(together) <= 4 else ""
     year = f"fiscal {aspect.fiscal_year}" if aspect.fiscal_year else ""
     label = metric_label(aspect.metric, vocab)
     texts = [" ".join(p for p in (name, label, year) if p)]
     statement = vocab.statement_of(aspect.metric)
     if statement:
+        # The statement's name first: it pulls the table chunk rather than MD&A prose.
         statement_label = vocab.label(statement) or statement.replace("_", " ")
-        texts.append(" ".join(p for p in (name, statement_label, label, year) if p))
+        texts.insert(0, " ".join(p for p in (name, statement_label, label, year) if p))
     # A statement page per company: room for two chunks of each when searching several.
     k = 2 * len(together) if len(together) > 4 else None
     return [NextQuery(text=t, filters=filters, aspect=aspect, k=k) for t in texts]

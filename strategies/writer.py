@@ -140,7 +140,8 @@ def detect_intent(question: str, companies: int, years: int) -> Intent:
             return "higher"
     if re.search(r"\b(average|mean)\b", q):
         return "average"
-    if re.search(r"\b(combined|sum of|in total|altogether|cumulative)\b", q):
+    # "in total" as a phrase ending the question, not "growth in total assets"
+    if re.search(r"\b(combined|sum of|altogether|cumulative)\b|\bin total\b\s*[?.,]?\s*$", q):
         return "sum"
     if re.search(r"\b(difference|gap|how much (more|less|higher|lower)|exceed(ed|s)?)\b|\bby how much\b", q) \
             and (companies >= 2 or not re.search(r"\b(change|grow|grew|growth)\b", q)):
@@ -279,6 +280,15 @@ def write_offline(
         return _define(metrics[0], vocab)
     if not metrics:
         return _quote_sentences(question, hits, companies)
+    if not companies and re.search(r"\bcompanies\b", question, re.I) and not asks_across_companies(question, []):
+        # "The Industrials companies": a group the offline engine cannot resolve; one
+        # company's figure would be a wrong answer, so say so (the graph strategy can).
+        return WrittenAnswer(
+            status="not_found",
+            text=f"{NOT_FOUND.capitalize()}: the question is about a group of companies "
+            "that the extractive engine cannot resolve.",
+            reason="unresolved group of companies",
+        )
     if asks_across_companies(question, companies):
         companies = list(dict.fromkeys(h.chunk.company for h in hits if h.chunk.company))
     years = figure_years(years, metrics, vocab)

@@ -124,7 +124,8 @@ def test_openai_compatible_endpoint_is_used_and_cached(tmp_path, caplog):
             assert vectors[0] == pytest.approx(_fake_vector("alpha"))
             assert remote.dim == 8
             assert remote.embed_query("beta") == vectors[1]
-        assert [r["input"] for r in server.requests] == [["alpha", "beta"], ["dimension probe"]]
+        # One request: the dimension is learnt from it, and "beta" comes from the cache.
+        assert [r["input"] for r in server.requests] == [["alpha", "beta"]]
         assert server.requests[0]["model"] == "fake-embed"
         assert server.auth[0] == "Bearer sk-secret-123"
         assert "sk-secret-123" not in caplog.text

@@ -12,7 +12,7 @@ import pytest
 
 from finrag.config import load_settings
 from finrag.embeddings import get_embedder
-from finrag.models import Chunk, DocumentMeta, SearchFilters
+from finrag.models import Chunk, DocumentMeta, SearchFilters, SearchHit
 from finrag.sparse import document_vector
 from finrag.store import open_store
 from strategies.retrieval import RetrievalOptions, Retriever, cap_per_page
@@ -162,11 +162,13 @@ def test_diversity_caps_chunks_per_page(retriever, settings):
 
 
 def test_cap_per_page_keeps_order():
-    hits = []
-    for i, page in enumerate([1, 1, 1, 2, 1, 3]):
-        chunk = Chunk(chunk_id=str(i), doc="d", doc_sha256="s", index=i, page=page, page_end=page, text=str(i))
-        hits.append(type("H", (), {})())
-        hits[-1] = __import__("finrag.models", fromlist=["SearchHit"]).SearchHit(chunk=chunk, score=1.0 - i / 10)
+    hits = [
+        SearchHit(
+            chunk=Chunk(chunk_id=str(i), doc="d", doc_sha256="s", index=i, page=page, page_end=page, text=str(i)),
+            score=1.0 - i / 10,
+        )
+        for i, page in enumerate([1, 1, 1, 2, 1, 3])
+    ]
     assert [h.chunk.index for h in cap_per_page(hits, 2)] == [0, 1, 3, 5]
     assert [h.chunk.index for h in cap_per_page(hits, 0)] == [0, 1, 2, 3, 4, 5]
 

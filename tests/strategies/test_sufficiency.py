@@ -60,7 +60,7 @@ def test_next_query_moves_on_when_a_query_was_tried_and_stops_when_all_were():
     first = assess(aspects, []).next_query
     second = assess(aspects, [], tried=[first.text]).next_query
     assert second is not None and second.text != first.text
-    assert "cash flow" in second.text.lower()  # the statement the metric lives in
+    assert "cash flow" in first.text.lower()  # the statement the metric lives in, first
     assert assess(aspects, [], tried=[first.text, second.text]).next_query is None
 
 

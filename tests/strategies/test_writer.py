@@ -217,6 +217,9 @@ def test_planted_instruction_does_not_change_the_answer(services):
         ("Compare A's and B's 2022 net income: what is the difference in millions?", 2, 1, "difference"),
         ("What was A's average revenue over FY2021-FY2023?", 1, 3, "average"),
         ("What was A's revenue in FY2023?", 1, 1, "value"),
+        ("What was A's year-over-year growth in total assets in FY2023?", 1, 2, "change"),
+        ("By how much did A's FY2021 net income exceed B's?", 2, 1, "difference"),
+        ("Did A or B have the better gross margin in fiscal 2022?", 2, 1, "higher"),
     ],
 )
 def test_detect_intent(question, companies, years, intent):
@@ -233,7 +236,19 @@ def test_questions_across_companies_rank_and_filter_every_company_in_the_evidenc
     assert "1. Acme Widgets (25.0%) 2. Bolt Motors (11.1%)" in ranked.text
 
 
+def test_unresolved_group_of_companies_is_not_answered_with_one_companys_figure(services):
+    hits = hits_of(chunk(INCOME_ACME, "Acme Widgets", 2023), chunk(INCOME_BOLT, "Bolt Motors", 2023))
+    written = ask("What was the combined revenue of the Industrials companies in FY2023?", hits, services)
+    assert written.status == "not_found" and written.value is None
+
+
 def test_definition_without_company_comes_from_the_glossary(services):
     written = ask("How is the quick ratio computed?", [], services)
     assert written.status == "answered" and "glossary" in written.flags
     assert "(Total current assets - Inventories) / Total current liabilities" in written.text
+
+
+def test_year_over_year_growth_in_one_year_reads_the_prior_year_too(services):
+    acme = chunk(INCOME_ACME, "Acme Widgets", 2023)
+    written = ask("What was Acme Widgets' year-over-year growth in revenue in FY2023?", hits_of(acme), services)
+    assert written.value == pytest.approx(25.0)
