@@ -42,7 +42,7 @@ class LocalEncoder:
         self._model = SentenceTransformer(
             str(_model_path(model)), device="cpu", local_files_only=True
         )
-        self.dim = self._model.get_sentence_embedding_dimension()
+        self.dim = self._model.get_embedding_dimension()
         if quantize:
             self._model = _quantize_linear_layers(self._model)
         # The model is shared by every thread of the process; torch modules are not
