@@ -12,6 +12,7 @@ match queries built by another (Python's `hash()` is salted per process).
 from __future__ import annotations
 
 import re
+import threading
 import zlib
 from collections import Counter
 from functools import lru_cache
@@ -47,9 +48,15 @@ class SparseVec(BaseModel):
         return not self.indices
 
 
-@lru_cache(maxsize=2)
+# Snowball stemmers keep per-call state: one per thread and language, never shared.
+_THREAD = threading.local()
+
+
 def _stemmer(language: str) -> snowballstemmer.stemmer:
-    return snowballstemmer.stemmer(language)
+    stemmers = _THREAD.__dict__.setdefault("stemmers", {})
+    if language not in stemmers:
+        stemmers[language] = snowballstemmer.stemmer(language)
+    return stemmers[language]
 
 
 @lru_cache(maxsize=200_000)

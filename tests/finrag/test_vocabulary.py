@@ -118,3 +118,29 @@ derived:
 """
     with pytest.raises(ValueError, match="profit"):
         parse_vocabulary(bad)
+
+
+def test_tokenize_is_safe_from_concurrent_threads():
+    # Batches answer questions on several threads; a shared Snowball stemmer corrupts its state.
+    import threading
+
+    from finrag import sparse
+    from finrag.vocabulary import tokenize
+
+    expected = tokenize("Purchases of property, plant and equipment increased")
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for i in range(2000):
+                assert tokenize("Purchases of property, plant and equipment increased") == expected
+                sparse.tokenize(f"running companies expenditures {i}")
+        except BaseException as exc:  # collected and asserted in the main thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []

@@ -221,7 +221,7 @@ def test_killed_cli_run_then_rerun_equals_clean_run(tmp_path, good_dir, cache_di
     try:
         run = _cli("ingest", str(good_dir), "--store", str(settings.store_dir))
         # Library warnings may precede it on stderr; wait for the first document's line.
-        first_line = next(line for line in run.stderr if line.startswith("[") or not line)
+        first_line = next((line for line in run.stderr if line.startswith("[")), "<no progress line>")
         assert first_line.startswith("[1/3] acme_2022_10k: ingested"), first_line
         # While it holds the store, a second process is told so plainly (exit 2).
         assert main(["ingest", str(good_dir), "--store", str(settings.store_dir)]) == 2
