@@ -15,8 +15,8 @@ trips, after which the agent writes from what it gathered:
   retriever or LLM call cannot hold the answer), then writes offline from the last state.
 - token_budget: LLM tokens spent on this answer (the Usage accumulator).
 
-Inspecting a run step by step: pass `AgentConfig(checkpoint_path=Path("agent.sqlite"))`
-to `run_agent`; every step's state is saved with thread_id = the question id, and
+Inspecting a run step by step: set FINRAG_AGENT_CHECKPOINT=agent.sqlite (or pass
+`AgentConfig(checkpoint_path=...)` to `run_agent`); every step's state is saved with thread_id = the question id, and
 `build_graph(SqliteSaver(conn)).get_state_history({"configurable": {"thread_id": qid}})`
 lists them newest first.
 """

@@ -46,7 +46,7 @@ class AgentConfig:
             recursion_limit=settings.recursion_limit,
             timeout_s=settings.question_timeout_s,
             token_budget=settings.token_budget,
-            checkpoint_path=checkpoint_path,
+            checkpoint_path=checkpoint_path or settings.agent_checkpoint,
         )
 
 

@@ -69,9 +69,9 @@ class Settings:
     recursion_limit: int = 25  # FINRAG_RECURSION_LIMIT
     question_timeout_s: float = 120.0  # FINRAG_QUESTION_TIMEOUT
     token_budget: int = 20_000  # FINRAG_TOKEN_BUDGET
+    agent_checkpoint: Path | None = None  # FINRAG_AGENT_CHECKPOINT: SQLite file to record agent steps
 
     # --- orchestration -------------------------------------------------------
-    ingest_workers: int = 2  # FINRAG_INGEST_WORKERS: parse/chunk threads
     llm_concurrency: int = 4  # FINRAG_LLM_CONCURRENCY
 
     @property
@@ -130,7 +130,7 @@ def load_settings(**overrides: object) -> Settings:
         recursion_limit=_env_int("FINRAG_RECURSION_LIMIT", 25),
         question_timeout_s=_env_float("FINRAG_QUESTION_TIMEOUT", 120.0),
         token_budget=_env_int("FINRAG_TOKEN_BUDGET", 20_000),
-        ingest_workers=_env_int("FINRAG_INGEST_WORKERS", 2),
+        agent_checkpoint=Path(p) if (p := _env("FINRAG_AGENT_CHECKPOINT")) else None,
         llm_concurrency=_env_int("FINRAG_LLM_CONCURRENCY", 4),
     )
     return s.with_overrides(**overrides)
