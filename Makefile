@@ -22,10 +22,12 @@ setup: $(STAMP)
 
 ## First command: set up a fresh machine and run the main job on the embedded default.
 demo: setup
+	mkdir -p "$(PREFECT_HOME)"
 	$(BIN)/finrag demo
 
 ## Second command: the test suite (also what CI runs).
 test: setup
+	mkdir -p "$(PREFECT_HOME)"
 	bash scripts/ensure-chromium.sh
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q

@@ -203,12 +203,22 @@ class KnowledgeGraphWriter:
 
         self._extract = extract_knowledge
         self._graph = open_graph(settings)
+        self._llm: Any = None  # offline: the rules' relations only
+        self._relation_cache: Any = None
+        if not settings.offline:  # LLM relations, replies cached so re-ingest never re-asks
+            from finrag.llm import get_llm
+            from loaders.llm_relations import RelationCache
+
+            self._llm = get_llm(settings)
+            self._relation_cache = RelationCache(settings.cache_dir / "llm-relations.sqlite")
 
     def write(self, loaded: LoadedDocument) -> None:
-        self._graph.replace_document(self._extract(loaded))
+        self._graph.replace_document(self._extract(loaded, llm=self._llm, cache=self._relation_cache))
 
     def close(self) -> None:
         self._graph.close()
+        if self._relation_cache is not None:
+            self._relation_cache.close()
 
 
 def open_graph_writer(settings: Settings) -> KnowledgeGraphWriter | None:

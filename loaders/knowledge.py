@@ -11,11 +11,16 @@ from __future__ import annotations
 import ast
 import operator
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from finrag.models import DocumentKnowledge, Fact, LoadedDocument
 from finrag.vocabulary import Vocabulary, load_vocabulary
 from loaders.facts import extract_facts
 from loaders.relations import extract_relations
+
+if TYPE_CHECKING:
+    from finrag.llm import LLMClient
+    from loaders.llm_relations import RelationCache
 
 _OPS: dict[type, Callable[[float, float], float]] = {
     ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -92,11 +97,23 @@ def derive_facts(facts: list[Fact], vocab: Vocabulary) -> list[Fact]:
     return derived
 
 
-def extract_knowledge(doc: LoadedDocument, vocab: Vocabulary | None = None) -> DocumentKnowledge:
-    """Facts (reported and derived) and relations of one loaded document."""
+def extract_knowledge(
+    doc: LoadedDocument, vocab: Vocabulary | None = None, llm: LLMClient | None = None,
+    cache: RelationCache | None = None,
+) -> DocumentKnowledge:
+    """Facts (reported and derived) and relations of one loaded document.
+
+    With `llm`, relations the model reads (checked against the text, replies cached in
+    `cache`) are merged into the rules' relations; without it, the rules' output only.
+    """
     vocab = vocab or load_vocabulary()
     facts = extract_facts(doc.meta, doc.pages)
     relations = extract_relations(doc.meta, doc.pages)
+    if llm is not None:
+        # imported here: the offline path never loads the LLM client's libraries
+        from loaders.llm_relations import extract_relations_llm, merge_relations
+
+        relations = merge_relations(relations, extract_relations_llm(doc.meta, doc.chunks, llm, cache))
     meta = doc.meta
     aliases = [a for a in [meta.company_legal, meta.ticker, *meta.aliases] if a]
     return DocumentKnowledge(
