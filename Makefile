@@ -7,6 +7,8 @@ STAMP   := $(VENV)/.installed
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export PREFECT_HOME ?= $(CURDIR)/data/prefect
+# The temporary (ephemeral) Prefect server is slow to start on a busy 2-core machine.
+export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS ?= 120
 
 .PHONY: setup demo test lint bench clean
 
