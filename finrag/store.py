@@ -252,13 +252,7 @@ class VectorStore:
         self.client.delete(
             self.records, points_selector=models.PointIdsList(points=[record_id]), wait=True
         )
-        for start in range(0, len(chunks), _UPSERT_BATCH):
-            part = range(start, min(start + _UPSERT_BATCH, len(chunks)))
-            self.client.upsert(
-                self.collection,
-                points=[self._point(chunks[i], dense[i], sparse[i]) for i in part],
-                wait=True,
-            )
+        self.write_chunks_only(chunks, dense, sparse)
         stale = models.Filter(
             must=_doc_filter(meta.doc).must,
             must_not=[models.HasIdCondition(has_id=[c.chunk_id for c in chunks])],
@@ -294,7 +288,8 @@ class VectorStore:
     ) -> None:
         """Upsert chunk points WITHOUT a document record: what a killed ingest leaves behind.
 
-        Exists for crash-recovery tests and benchmarks of the upsert stage alone.
+        `replace_document` builds on it; alone it serves crash-recovery tests and the
+        benchmark of the upsert stage.
         """
         for start in range(0, len(chunks), _UPSERT_BATCH):
             part = range(start, min(start + _UPSERT_BATCH, len(chunks)))
