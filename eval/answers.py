@@ -40,11 +40,23 @@ class Scored(BaseModel):
     answer: str
 
 
+def _same_kind(gold: object, universe: dict[str, list[str]] | None) -> list[str] | None:
+    """The names a list answer could wrongly add: those of the gold items' kind only
+    (a list of competitors is not made wrong by naming the shared auditor that links them)."""
+    if not universe or not isinstance(gold, list):
+        return None
+    items = {str(g) for g in gold}
+    for names in universe.values():
+        if items <= set(names):
+            return names
+    return sorted({n for names in universe.values() for n in names})
+
+
 def evaluate(
     questions: list[Question],
     services,
     strategies: tuple[str, ...] = STRATEGIES,
-    universe: list[str] | None = None,
+    universe: dict[str, list[str]] | None = None,
 ) -> list[Scored]:
     from strategies import answer_question
 
@@ -55,7 +67,8 @@ def evaluate(
             qtype = q.type or ("unanswerable" if not q.answerable else "fact")
             ordered = getattr(q, "unit", None) == "ranking"
             s: Score = SCORERS["definition"](q.answer, answer) if qtype == "fb-text" else \
-                score(q.answer, answer, qtype, universe=universe, ordered=ordered)
+                score(q.answer, answer, qtype, universe=_same_kind(q.answer, universe), ordered=ordered,
+                      question=q.question)
             rows.append(
                 Scored(
                     id=q.id, type=qtype, strategy=strategy, correct=s.correct, reason=s.reason,
@@ -136,7 +149,7 @@ def financebench_questions(directory: Path) -> list[Question]:
 def run_cli(args: argparse.Namespace) -> int:
     from strategies.services import open_services
 
-    universe: list[str] | None = None
+    universe: dict[str, list[str]] | None = None
     if getattr(args, "financebench", None):
         corpus = Path(args.financebench)
         questions = financebench_questions(corpus)
@@ -147,7 +160,11 @@ def run_cli(args: argparse.Namespace) -> int:
         corpus = Path(args.sample)
         questions = list(load_questions(corpus))
         truth = load_truth(corpus)
-        universe = sorted({d.company for d in truth.documents if d.company} | {r.object for r in truth.relations})
+        universe = {"company": sorted({d.company for d in truth.documents if d.company})}
+        for r in truth.relations:
+            universe.setdefault(r.predicate, [])
+            if r.object not in universe[r.predicate]:
+                universe[r.predicate].append(r.object)
         store = Path(args.store) if args.store else None
     settings = load_settings(store_dir=store) if store else load_settings()
     if not settings.store_dir.exists():

@@ -85,11 +85,21 @@ def score_numeric(gold: object, answer: Answer) -> Score:
 
 
 def score_list(
-    gold: object, answer: Answer, universe: list[str] | None = None, ordered: bool = False
+    gold: object,
+    answer: Answer,
+    universe: list[str] | None = None,
+    ordered: bool = False,
+    question: str = "",
 ) -> Score:
     """Every gold item named; with a universe of possible items, no extra one named;
-    with `ordered` (rankings), named in the gold's order."""
+    with `ordered` (rankings), named in the gold's order. Names the question itself
+    mentions (the subject company, in full or in part) are restatements, not extras."""
     items = [str(g) for g in gold]  # type: ignore[union-attr]
+    asked = f" {normalize_text(question)} "
+    universe = [
+        u for u in universe or []
+        if f" {normalize_text(u)} " not in asked and not _shares_leading_word(u, asked)
+    ]
     if answer.status != "answered":
         return Score(correct=False, reason=f"status {answer.status}")
     text = f" {normalize_text(answer.answer)} "
@@ -107,6 +117,12 @@ def score_list(
         if positions != sorted(positions):
             return Score(correct=False, reason="items named in another order")
     return Score(correct=True, reason=f"all {len(items)} items")
+
+
+def _shares_leading_word(name: str, asked: str) -> bool:
+    # "Ironclad" and "Ironclad Industrial" both restate a question about "Ironclad Industrial's ...".
+    words = normalize_text(name).split()
+    return bool(words) and f" {words[0]} " in asked and len(words[0]) > 3
 
 
 def score_text(gold: object, answer: Answer) -> Score:
@@ -157,18 +173,19 @@ def score(
     qtype: str | None,
     universe: list[str] | None = None,
     ordered: bool = False,
+    question: str = "",
 ) -> Score:
     """Score one answer against its gold.
 
     `universe`: every name a list answer could contain (extra names make it wrong);
-    `ordered`: the gold list is a ranking.
+    `ordered`: the gold list is a ranking; `question`: its text (restated names are no extras).
     """
     if qtype in SCORERS:
         return SCORERS[qtype](gold, answer)
     if answer.status == "failed":
         return Score(correct=False, reason=f"failed: {answer.reason}")
     if isinstance(gold, list):
-        return score_list(gold, answer, universe, ordered)
+        return score_list(gold, answer, universe, ordered, question)
     if _is_number(gold):
         return score_numeric(float(str(gold).replace(",", "")), answer)
     return score_text(gold, answer)

@@ -60,3 +60,12 @@ def test_unanswerable_requires_not_found():
 def test_scorers_are_pluggable(monkeypatch):
     monkeypatch.setitem(SCORERS, "custom", lambda gold, a: Score(correct=a.answer == gold, reason="exact"))
     assert score("yes", answer("yes"), "custom").correct
+
+
+def test_restating_the_questions_subject_is_not_an_extra_name():
+    universe = ["Acme Robotics", "Bolt Freight", "Crest Foods"]
+    question = "Which competitors does Crest Foods name?"
+    reply = answer("Crest Foods — competitor: Acme Robotics, Bolt Freight.")
+    assert score(["Acme Robotics", "Bolt Freight"], reply, "relationship", universe, question=question).correct
+    # ... while a name the question did not mention still makes the list wrong.
+    assert not score(["Acme Robotics"], reply, "relationship", universe, question=question).correct
