@@ -127,15 +127,26 @@ class _UncachedEmbedder:
         return self._encoder.encode([text])[0]
 
 
-def evaluate(retriever: Retriever, questions: list[EvalQuestion]) -> dict[str, RowScore]:
-    """Scores per row (the embedder's cache makes every row after the first cheap)."""
+def evaluate(retriever: Retriever, questions: list[EvalQuestion], progress: bool = False) -> dict[str, RowScore]:
+    """Scores per row (the embedder's cache makes every row after the first cheap).
+
+    With `progress`, each finished row is printed to stderr at once: on a large local store
+    a full run takes long, and finished rows should not wait for the last one."""
     scores: dict[str, RowScore] = {}
     for name, options in ROWS:
+        started = time.perf_counter()
         ranks = []
         for q in questions:
             result = retriever.retrieve(q.text, k=CHUNKS_PER_QUESTION, options=options)
             ranks.append(first_relevant_rank(ranked_pages(result.hits)[:10], q.evidence))
-        scores[name] = score_ranks(ranks)
+        scores[name] = s = score_ranks(ranks)
+        if progress:
+            print(
+                f"  {name:<28} r@1 {s.recall_at[1]:.3f}  r@5 {s.recall_at[5]:.3f}  "
+                f"r@10 {s.recall_at[10]:.3f}  MRR@10 {s.mrr10:.3f}  n={s.n}  "
+                f"({time.perf_counter() - started:.0f} s)",
+                file=sys.stderr, flush=True,
+            )
     return scores
 
 
@@ -212,7 +223,7 @@ def run_cli(args) -> int:
     embedder = get_embedder(settings)
     with open_store(settings, dim=embedder.dim, wait_s=600) as store:
         retriever = Retriever(store, embedder, settings)
-        scores = evaluate(retriever, questions)
+        scores = evaluate(retriever, questions, progress=True)
         latencies = full_pipeline_latencies(retriever, questions)
 
     if args.json:
