@@ -75,17 +75,17 @@ def _run(
 ) -> tuple[Answer, list[TraceStep]]:
     notes: list[TraceStep] = []
     try:
-        function = _load(decision.strategy)
+        function = load_strategy(decision.strategy)
     except ImportError as exc:
         if decision.strategy != "graph":
             raise
         # The graph strategy is optional: without it, the iterative agent is the next best.
         notes.append(TraceStep(step="fallback", decision=f"graph strategy unavailable ({exc}); using iterative"))
-        function = _load("iterative")
+        function = load_strategy("iterative")
     return function(question, services, decision), notes
 
 
-def _load(strategy: StrategyName) -> StrategyFunction:
+def load_strategy(strategy: StrategyName) -> StrategyFunction:
     module_name, function_name = STRATEGY_FUNCTIONS[strategy].split(":")
     return getattr(importlib.import_module(module_name), function_name)
 

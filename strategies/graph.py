@@ -366,11 +366,9 @@ def answer_graph(question: Question, services: Services, route: RouteDecision) -
 def _fallback(question: Question, services: Services, route: RouteDecision, trace: list[TraceStep],
               reason: str) -> Answer:
     trace.append(TraceStep(step="fallback", decision=f"iterative agent: {reason}"))
-    try:
-        from agents.iterative import answer_iterative
-    except ImportError:
-        return Answer(status="not_found", answer=f"Not found in the reports: {reason}.", strategy="graph",
-                      reason=reason, trace=trace, flags=["graph_fallback"])
-    answer = answer_iterative(question, services, route)
+    # The dispatcher's table is the one place that reaches up to agents/.
+    from strategies import load_strategy
+
+    answer = load_strategy("iterative")(question, services, route)
     return answer.model_copy(update={"trace": [*trace, *answer.trace],
                                      "flags": list(dict.fromkeys([*answer.flags, "graph_fallback"]))})
