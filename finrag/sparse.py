@@ -52,7 +52,7 @@ class SparseVec(BaseModel):
 _THREAD = threading.local()
 
 
-def _stemmer(language: str) -> snowballstemmer.stemmer:
+def stemmer(language: str) -> snowballstemmer.stemmer:
     stemmers = _THREAD.__dict__.setdefault("stemmers", {})
     if language not in stemmers:
         stemmers[language] = snowballstemmer.stemmer(language)
@@ -69,7 +69,7 @@ def _normalize(raw: str) -> str | None:
     if token in _STOPWORDS or len(token) < 2:
         return None
     language = "russian" if _CYRILLIC.search(token) else "english"
-    return _stemmer(language).stemWord(token)
+    return stemmer(language).stemWord(token)
 
 
 def tokenize(text: str) -> list[str]:

@@ -21,22 +21,20 @@ prefers the longest wording, so "cost of revenue" is not also read as "revenue" 
 from __future__ import annotations
 
 import re
-import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-import snowballstemmer
 import yaml
 from pydantic import BaseModel, Field
+
+from finrag.sparse import stemmer
 
 VOCABULARY_PATH = Path(__file__).with_name("data") / "vocabulary.yaml"
 
 # Keys that may appear inside a formula besides metric keys.
 _FORMULA_FUNCTIONS = {"avg", "prior"}
 
-# Snowball stemmers keep per-call state: one per thread, or concurrent batches corrupt it.
-_THREAD = threading.local()
 # A token is a word, a number, or an ampersand abbreviation such as "pp&e", "r&d", "s&p".
 _TOKEN = re.compile(r"[a-z0-9]+(?:&[a-z0-9]+)*")
 
@@ -44,10 +42,7 @@ _TOKEN = re.compile(r"[a-z0-9]+(?:&[a-z0-9]+)*")
 def tokenize(text: str) -> list[str]:
     """Lower-cased, stemmed word tokens; possessives and punctuation dropped."""
     text = text.lower().replace("\u2019", "'").replace("'s ", " ").replace(" & ", " and ")
-    stemmer = getattr(_THREAD, "stemmer", None)
-    if stemmer is None:
-        stemmer = _THREAD.stemmer = snowballstemmer.stemmer("english")
-    return stemmer.stemWords(_TOKEN.findall(text))
+    return stemmer("english").stemWords(_TOKEN.findall(text))
 
 
 class Entry(BaseModel):
