@@ -73,6 +73,8 @@ class Settings:
 
     # --- orchestration -------------------------------------------------------
     llm_concurrency: int = 4  # FINRAG_LLM_CONCURRENCY
+    # Questions per Prefect task in a batch; 0 = automatic (1 with an LLM, 16 offline).
+    batch_task_size: int = 0  # FINRAG_BATCH_TASK_SIZE
 
     @property
     def offline(self) -> bool:
@@ -132,5 +134,6 @@ def load_settings(**overrides: object) -> Settings:
         token_budget=_env_int("FINRAG_TOKEN_BUDGET", 20_000),
         agent_checkpoint=Path(p) if (p := _env("FINRAG_AGENT_CHECKPOINT")) else None,
         llm_concurrency=_env_int("FINRAG_LLM_CONCURRENCY", 4),
+        batch_task_size=_env_int("FINRAG_BATCH_TASK_SIZE", 0),
     )
     return s.with_overrides(**overrides)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import queue
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from prefect import flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
+from prefect.futures import PrefectFuture
 from prefect.utilities.annotations import quote
 
 from finrag.config import Settings, load_settings
@@ -56,9 +58,14 @@ AnswerMany = Callable[[Sequence[Question]], Iterable[tuple[Question, Answer]]]
 Progress = Callable[[int, int, RunRecord], None]
 
 
+# How a run is scheduled, not how answers are made: changing these keeps earlier answers.
+SCHEDULING_SETTINGS = frozenset({"llm_concurrency", "batch_task_size"})
+
+
 def config_hash(settings: Settings, strategy: str) -> str:
     """Identity of "how answers were made": settings without secrets, plus the strategy."""
-    payload = json.dumps({**settings.public_dict(), "strategy": strategy}, sort_keys=True)
+    answering = {k: v for k, v in settings.public_dict().items() if k not in SCHEDULING_SETTINGS}
+    payload = json.dumps({**answering, "strategy": strategy}, sort_keys=True)
     return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
 
@@ -216,32 +223,80 @@ def open_run_services(settings: Settings, present: set[str]) -> Iterator[Service
             services.close()
 
 
-@task(cache_policy=NO_CACHE, task_run_name="answer {question.id}")
-def answer_task(question: Question, services: Services, strategy: str, llm_limited: bool) -> Answer:
-    # Offline answers make no LLM calls; online, one slot per question in flight bounds
-    # the LLM calls it makes (the "llm" limit is created by the operator, see README).
-    with limit_slot("llm", {"llm"} if llm_limited else set()):
-        return answer_safely(question, services, strategy)
+OFFLINE_TASK_SIZE = 16
+
+
+def task_size(settings: Settings) -> int:
+    """Questions per Prefect task.
+
+    A Prefect task costs ~25-75 ms of orchestration here (measured: `finrag bench batch`),
+    about what an offline answer costs, so offline questions go in groups; an LLM answer
+    takes seconds, so there each question is its own task (and its own row in the UI).
+    """
+    if settings.batch_task_size > 0:
+        return settings.batch_task_size
+    return OFFLINE_TASK_SIZE if settings.offline else 1
+
+
+Deliver = Callable[[Question, Answer], None]
+
+
+@task(cache_policy=NO_CACHE, task_run_name="answer {label}")
+def answer_group(
+    questions: list[Question], services: Services, strategy: str, llm_limited: bool, deliver: Deliver, label: str
+) -> int:
+    """Answer a group of questions, handing each answer over the moment it exists.
+
+    Delivering one by one (not returning the group) keeps "nothing done twice": a run
+    killed mid-group has already recorded every answer made before the kill.
+    """
+    for question in questions:
+        # Offline answers make no LLM calls; online, one slot per question in flight
+        # bounds the LLM calls it makes (the "llm" limit is created by the operator).
+        with limit_slot("llm", {"llm"} if llm_limited else set()):
+            deliver(question, answer_safely(question, services, strategy))
+    return len(questions)
 
 
 def prefect_answers(services: Services, strategy: str, settings: Settings, present: set[str]) -> AnswerMany:
-    """Answer each question as a Prefect task on the flow's thread pool."""
-    from prefect.futures import as_completed
-
+    """Answer the questions as Prefect tasks (groups of `task_size`) on the flow's thread pool."""
     llm_limited = not settings.offline and "llm" in present
+    size = task_size(settings)
 
     def answer_many(questions: Sequence[Question]) -> Iterator[tuple[Question, Answer]]:
-        futures = {
-            answer_task.submit(q, quote(services), strategy, llm_limited): q for q in questions
-        }
-        for future in as_completed(list(futures)):
-            question = futures[future]
-            result = future.result(raise_on_failure=False)
-            if not isinstance(result, Answer):  # the task itself crashed (worker, Prefect)
-                result = failed_answer(question, strategy, f"task failed: {result!r}")
-            yield question, result
+        # Tasks put answers, then their own future when it finishes, on one queue: this
+        # thread records answers as they come and knows when every task is over.
+        arrivals: queue.SimpleQueue[tuple[Question, Answer] | PrefectFuture[int]] = queue.SimpleQueue()
+        groups = [list(questions[i : i + size]) for i in range(0, len(questions), size)]
+        task_of: dict[str, PrefectFuture[int]] = {}
+        for group in groups:
+            label = group[0].id if len(group) == 1 else f"{group[0].id} … {group[-1].id} ({len(group)})"
+            future = answer_group.submit(
+                group, quote(services), strategy, llm_limited, quote(lambda q, a: arrivals.put((q, a))), label
+            )
+            future.add_done_callback(arrivals.put)
+            task_of.update((q.id, future) for q in group)
+
+        unanswered = {q.id: q for q in questions}
+        finished = 0
+        while finished < len(groups):
+            item = arrivals.get()
+            if isinstance(item, tuple):
+                question, answer = item
+                unanswered.pop(question.id, None)
+                yield question, answer
+            else:
+                finished += 1
+        for question in unanswered.values():  # its task crashed (worker, Prefect) before answering
+            reason = _task_failure(task_of[question.id])
+            yield question, failed_answer(question, strategy, f"task failed: {reason}")
 
     return answer_many
+
+
+def _task_failure(future: PrefectFuture[int]) -> str:
+    result = future.result(raise_on_failure=False)
+    return repr(result) if not isinstance(result, int) else "ended without answering"
 
 
 def task_runner():

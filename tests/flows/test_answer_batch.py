@@ -148,3 +148,49 @@ def test_a_killed_cli_batch_resumes_to_the_same_results_as_a_clean_run(
     assert len(resumed) == len({r.id for r in resumed}), "a question was recorded twice"
     outcome = {r.id: (r.answer.status, r.answer.answer) for r in resumed}
     assert outcome == {r.id: (r.answer.status, r.answer.answer) for r in clean}  # nothing lost
+
+
+def test_prefect_tasks_answer_in_groups_and_a_crashed_task_fails_only_its_own_questions(
+    sample_settings, sample_services, sample_questions, tmp_path, monkeypatch
+):
+    from prefect import flow
+    from prefect.settings import PREFECT_API_URL, temporary_settings
+
+    import flows.answer_batch as batch
+
+    questions = sample_questions[:5]  # groups of 2: [0, 1] [2, 3] [4]
+    doomed = questions[2]
+    real = batch.answer_safely
+
+    def task_crash(question, services, strategy):
+        # Raised outside `answer_question`, as when a worker dies: the task itself fails.
+        if question.id == doomed.id:
+            raise RuntimeError("worker lost")
+        return real(question, services, strategy)
+
+    monkeypatch.setattr(batch, "answer_safely", task_crash)
+    settings = sample_settings.with_overrides(batch_task_size=2)
+
+    @flow(task_runner=batch.task_runner())
+    def grouped_batch():
+        return batch.run_batch(
+            questions, tmp_path, settings=settings, services=sample_services, strategy="single",
+            answer_many=batch.prefect_answers(sample_services, "single", settings, set()),
+        )  # fmt: skip
+
+    with temporary_settings({PREFECT_API_URL: shared_prefect_server().api_url}):
+        summary, records = grouped_batch()
+
+    status = {r.id: r.answer.status for r in records}
+    assert [r.id for r in records] == [q.id for q in questions]
+    # The question after the crash in the same group was never reached: failed, with why.
+    lost = {questions[2].id, questions[3].id}
+    assert {i for i, s in status.items() if s == "failed"} == lost
+    assert all("worker lost" in r.answer.reason for r in records if r.id in lost)
+    assert summary.total == 5 and summary.by_status.get("failed") == 2
+    # Group size is scheduling, not answering: a re-run with another size keeps every record.
+    again, _ = batch.run_batch(
+        questions, tmp_path, settings=sample_settings.with_overrides(batch_task_size=1),
+        services=sample_services, strategy="single", answer_many=lambda pending: iter(()),
+    )  # fmt: skip
+    assert again.reused == 5
