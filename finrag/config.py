@@ -45,6 +45,11 @@ class Settings:
     embedding_batch: int = 32  # FINRAG_EMBEDDING_BATCH
     embedding_quantize: bool = False  # FINRAG_EMBEDDING_QUANTIZE: dynamic int8 on CPU
 
+    # --- ingest limits: a file over a limit fails with its reason, the others go on ---
+    pdf_max_mb: float = 200.0  # FINRAG_PDF_MAX_MB: larger files are refused before parsing
+    pdf_max_pages: int = 2000  # FINRAG_PDF_MAX_PAGES
+    llm_relation_chunks: int = 16  # FINRAG_LLM_RELATION_CHUNKS: LLM relation calls per document (with an LLM)
+
     # --- retrieval -----------------------------------------------------------
     search_mode: str = "hybrid"  # FINRAG_SEARCH_MODE: dense | sparse | hybrid
     fusion: str = "rrf"  # FINRAG_FUSION: rrf | dbsf
@@ -114,6 +119,9 @@ def load_settings(**overrides: object) -> Settings:
         embedding_api_key=_env("FINRAG_EMBEDDING_API_KEY"),
         embedding_batch=_env_int("FINRAG_EMBEDDING_BATCH", 32),
         embedding_quantize=_env("FINRAG_EMBEDDING_QUANTIZE", "0") in ("1", "true", "yes"),
+        pdf_max_mb=_env_float("FINRAG_PDF_MAX_MB", 200.0),
+        pdf_max_pages=_env_int("FINRAG_PDF_MAX_PAGES", 2000),
+        llm_relation_chunks=_env_int("FINRAG_LLM_RELATION_CHUNKS", 16),
         search_mode=_env("FINRAG_SEARCH_MODE", "hybrid"),
         fusion=_env("FINRAG_FUSION", "rrf"),
         top_k=_env_int("FINRAG_TOP_K", 8),

@@ -169,13 +169,16 @@ def _manifest_hints(manifest: Path | None) -> Callable[[Path], Any]:
 # --------------------------------------------------------------------------- stages
 
 
-def load_job(job: FileJob) -> LoadedDocument | DocumentReport:
-    """Parse + chunk one file; unreadable input becomes a failed report, never an exception."""
+def load_job(job: FileJob, limits: Any = None) -> LoadedDocument | DocumentReport:
+    """Parse + chunk one file; unreadable input becomes a failed report, never an exception.
+
+    `limits`: loaders.PdfLimits (from Settings); a file over them fails with the reason.
+    """
     from loaders import LoadError, load_document
 
     started = time.perf_counter()
     try:
-        loaded = load_document(job.path, job.hints)
+        loaded = load_document(job.path, job.hints, limits)
     except LoadError as err:
         return _report(job.path, job.doc, "failed", err.reason, seconds=time.perf_counter() - started)
     except Exception as err:  # a loader bug must not stop the batch; say what broke
@@ -188,6 +191,13 @@ def load_job(job: FileJob) -> LoadedDocument | DocumentReport:
         return _report(job.path, job.doc, "failed", "no text to index", meta=loaded.meta,
                        seconds=job.timings.parse)
     return loaded
+
+
+def pdf_limits(settings: Settings) -> Any:
+    """loaders.PdfLimits from FINRAG_PDF_MAX_MB / FINRAG_PDF_MAX_PAGES."""
+    from loaders import PdfLimits
+
+    return PdfLimits.from_settings(settings)
 
 
 class GraphWriter(Protocol):
@@ -205,6 +215,7 @@ class KnowledgeGraphWriter:
         self._graph = open_graph(settings)
         self._llm: Any = None  # offline: the rules' relations only
         self._relation_cache: Any = None
+        self._llm_chunks = settings.llm_relation_chunks
         if not settings.offline:  # LLM relations, replies cached so re-ingest never re-asks
             from finrag.llm import get_llm
             from loaders.llm_relations import RelationCache
@@ -213,7 +224,9 @@ class KnowledgeGraphWriter:
             self._relation_cache = RelationCache(settings.cache_dir / "llm-relations.sqlite")
 
     def write(self, loaded: LoadedDocument) -> None:
-        self._graph.replace_document(self._extract(loaded, llm=self._llm, cache=self._relation_cache))
+        self._graph.replace_document(
+            self._extract(loaded, llm=self._llm, cache=self._relation_cache, llm_chunks=self._llm_chunks)
+        )
 
     def close(self) -> None:
         self._graph.close()
@@ -328,11 +341,12 @@ def ingest_paths(
         jobs = plan_jobs(expand_paths(paths), store, _manifest_hints(manifest))
         plan_s = time.perf_counter() - started
         graph = open_graph_writer(settings) if any(j.outcome is None for j in jobs) else None
+        limits = pdf_limits(settings)
         try:
             with ThreadPoolExecutor(max_workers=1, thread_name_prefix="finrag-parse") as parser:
                 reports = run_pipeline(
                     jobs,
-                    submit_load=lambda job: parser.submit(load_job, job),
+                    submit_load=lambda job: parser.submit(load_job, job, limits),
                     store_step=lambda job, loaded: store_loaded(job, loaded, store, embedder, graph),
                     progress=progress,
                 )
@@ -357,9 +371,9 @@ def _add_timings(total: StageSeconds, jobs: list[FileJob], plan_s: float) -> Non
 # NO_CACHE: results depend on file bytes and the store, not on hashable inputs, and the
 # store/embedder arguments cannot be hashed into a cache key anyway.
 @task(name="load-document", task_run_name="load {job.doc}", retries=0, cache_policy=NO_CACHE)
-def load_task(job: FileJob) -> LoadedDocument | DocumentReport:
+def load_task(job: FileJob, limits: Any = None) -> LoadedDocument | DocumentReport:
     # No retries: a file that failed to parse fails the same way again (LoadError).
-    return load_job(job)
+    return load_job(job, limits)
 
 
 @task(name="store-document", task_run_name="store {job.doc}", retries=2, retry_delay_seconds=2,
@@ -392,10 +406,11 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
             print(progress_line(report, done, total))
 
         graph = open_graph_writer(settings) if any(j.outcome is None for j in jobs) else None
+        limits = pdf_limits(settings)
         try:
             reports = run_pipeline(
                 jobs,
-                submit_load=lambda job: load_task.submit(job),
+                submit_load=lambda job: load_task.submit(job, limits),
                 store_step=lambda job, loaded: store_task(job, loaded, vector_store, embedder, graph),
                 progress=on_progress,
             )

@@ -13,10 +13,12 @@ from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from finrag.config import load_settings
 from finrag.models import DocumentReport
 from loaders.document import read_document
 from loaders.errors import LoadError
 from loaders.manifest import DocumentHints, hints_for, read_manifest
+from loaders.pdf_text import PdfLimits
 
 
 def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
@@ -31,11 +33,13 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
     return files
 
 
-def inspect_file(path: Path, hints: DocumentHints | None = None) -> tuple[DocumentReport, str]:
+def inspect_file(
+    path: Path, hints: DocumentHints | None = None, limits: PdfLimits | None = None
+) -> tuple[DocumentReport, str]:
     """The report for one file and the sha256 of its bytes ("" when it failed)."""
     started = time.perf_counter()
     try:
-        meta, _pages = read_document(path, hints)
+        meta, _pages = read_document(path, hints, limits)
     except LoadError as err:
         seconds = round(time.perf_counter() - started, 3)
         failed = DocumentReport(
@@ -51,16 +55,21 @@ def inspect_paths(
     paths: Iterable[str | Path],
     manifest: dict[str, DocumentHints] | None = None,
     workers: int | None = None,
+    limits: PdfLimits | None = None,
 ) -> list[DocumentReport]:
-    """One report per file, in input order; a duplicate (same bytes) is named as such."""
+    """One report per file, in input order; a duplicate (same bytes) is named as such.
+
+    A file over `limits` (default: Settings' defaults) is reported failed with the reason.
+    """
     files = expand_paths(paths)
     hints = [hints_for(manifest, f) if manifest else None for f in files]
+    each_limits = [limits] * len(files)
     workers = workers or min(len(files), os.cpu_count() or 1)
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(inspect_file, files, hints))
+            results = list(pool.map(inspect_file, files, hints, each_limits))
     else:
-        results = [inspect_file(f, h) for f, h in zip(files, hints, strict=True)]
+        results = [inspect_file(f, h, lim) for f, h, lim in zip(files, hints, each_limits, strict=True)]
     return _mark_duplicates(results)
 
 
@@ -116,7 +125,7 @@ def _one_based(pages: list[int]) -> str:
 
 def run(args) -> int:
     manifest = read_manifest(args.manifest) if getattr(args, "manifest", None) else None
-    reports = inspect_paths(args.paths, manifest)
+    reports = inspect_paths(args.paths, manifest, limits=PdfLimits.from_settings(load_settings()))
     if getattr(args, "json", False):
         print(json.dumps({"documents": [r.model_dump() for r in reports]}, indent=2))
     else:

@@ -13,6 +13,7 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from finrag.config import Settings
 from finrag.models import DocumentKnowledge, Fact, LoadedDocument
 from finrag.vocabulary import Vocabulary, load_vocabulary
 from loaders.facts import extract_facts
@@ -99,12 +100,13 @@ def derive_facts(facts: list[Fact], vocab: Vocabulary) -> list[Fact]:
 
 def extract_knowledge(
     doc: LoadedDocument, vocab: Vocabulary | None = None, llm: LLMClient | None = None,
-    cache: RelationCache | None = None,
+    cache: RelationCache | None = None, llm_chunks: int = Settings().llm_relation_chunks,
 ) -> DocumentKnowledge:
     """Facts (reported and derived) and relations of one loaded document.
 
-    With `llm`, relations the model reads (checked against the text, replies cached in
-    `cache`) are merged into the rules' relations; without it, the rules' output only.
+    With `llm`, relations the model reads from at most `llm_chunks` chunks (checked against
+    the text, replies cached in `cache`) are merged into the rules' relations; without it,
+    the rules' output only.
     """
     vocab = vocab or load_vocabulary()
     facts = extract_facts(doc.meta, doc.pages)
@@ -113,7 +115,7 @@ def extract_knowledge(
         # imported here: the offline path never loads the LLM client's libraries
         from loaders.llm_relations import extract_relations_llm, merge_relations
 
-        relations = merge_relations(relations, extract_relations_llm(doc.meta, doc.chunks, llm, cache))
+        relations = merge_relations(relations, extract_relations_llm(doc.meta, doc.chunks, llm, cache, llm_chunks))
     meta = doc.meta
     aliases = [a for a in [meta.company_legal, meta.ticker, *meta.aliases] if a]
     return DocumentKnowledge(

@@ -30,6 +30,7 @@ from typing import Literal
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
+from finrag.config import Settings
 from finrag.graph_store import name_key
 from finrag.llm import LLMClient, LLMError, Role
 from finrag.models import Chunk, DocumentMeta, Relation
@@ -39,7 +40,8 @@ log = logging.getLogger(__name__)
 # Bump when the prompt or schema changes: it is part of the cache key.
 PROMPT_VERSION = "relations-v1"
 ROLE: Role = "planner"  # extraction is a reading task, not routing or answer writing
-MAX_CHUNKS = 16  # calls per document: the rules already cover the usual layouts
+# Calls per document (FINRAG_LLM_RELATION_CHUNKS): the rules already cover the usual layouts.
+MAX_CHUNKS = Settings().llm_relation_chunks
 MAX_OBJECT_CHARS = 80
 
 Predicate = Literal["sector", "segment", "subsidiary", "brand", "competitor", "auditor", "ceo", "cfo"]

@@ -17,6 +17,7 @@ import pypdfium2 as pdfium
 from pypdf import PdfReader
 from pypdf.errors import FileNotDecryptedError, PdfReadError
 
+from finrag.config import Settings
 from loaders.errors import LoadError
 
 # pdfium is not thread-safe: every call into it goes through this lock, so callers may
@@ -26,13 +27,22 @@ _PDFIUM_LOCK = threading.Lock()
 # A page with fewer visible characters than this counts as having no text.
 _MIN_PAGE_CHARS = 20
 
+_MB = 1024 * 1024
+# Defaults come from Settings' defaults, so config.py stays the one place they are written.
+_DEFAULT_SETTINGS = Settings()
+
 
 @dataclass(frozen=True)
 class PdfLimits:
     """Inputs larger than this are refused with a clear reason instead of stalling a batch."""
 
-    max_pages: int = 2000
-    max_bytes: int = 200 * 1024 * 1024
+    max_pages: int = _DEFAULT_SETTINGS.pdf_max_pages
+    max_bytes: int = int(_DEFAULT_SETTINGS.pdf_max_mb * _MB)
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> PdfLimits:
+        """FINRAG_PDF_MAX_PAGES and FINRAG_PDF_MAX_MB."""
+        return cls(max_pages=settings.pdf_max_pages, max_bytes=int(settings.pdf_max_mb * _MB))
 
 
 def extract_pages(path: Path, limits: PdfLimits | None = None) -> list[str]:
@@ -67,7 +77,8 @@ def _read_checked_bytes(path: Path, limits: PdfLimits) -> bytes:
         raise LoadError("empty file (0 bytes)")
     if size > limits.max_bytes:
         raise LoadError(
-            f"file too large: {size / 1e6:.0f} MB exceeds the limit of {limits.max_bytes / 1e6:.0f} MB"
+            f"file too large: {size / _MB:.3g} MB exceeds the limit of {limits.max_bytes / _MB:.3g} MB"
+            " (FINRAG_PDF_MAX_MB)"
         )
     data = path.read_bytes()
     # The PDF spec allows junk before the header, within the first 1024 bytes.
@@ -86,7 +97,7 @@ class _PdfiumOpenError(Exception):
 
 def _check_page_count(count: int, limits: PdfLimits) -> None:
     if count > limits.max_pages:
-        raise LoadError(f"too many pages: {count} exceeds the limit of {limits.max_pages}")
+        raise LoadError(f"too many pages: {count} exceeds the limit of {limits.max_pages} (FINRAG_PDF_MAX_PAGES)")
 
 
 def _pdfium_pages(data: bytes, limits: PdfLimits) -> list[str]:

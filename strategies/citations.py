@@ -2,7 +2,8 @@
 
 Whitespace is normalised on both sides (PDF text wraps lines where a model or a
 sentence splitter joins them); nothing else is forgiven. A citation that fails is
-dropped and the answer gets the flag "dropped_citation".
+dropped and the answer gets the flag "dropped_citation". A sentence addressed to an AI
+("ignore previous instructions") is never quoted as evidence, by either writer.
 """
 
 from __future__ import annotations
@@ -13,6 +14,13 @@ from finrag.models import Chunk, Citation
 
 DROPPED_FLAG = "dropped_citation"
 
+# Sentences addressed to an AI are not evidence about a company; never quote them.
+_INSTRUCTION = re.compile(
+    r"\b(ignore|disregard|forget)\b.{0,40}\b(previous|prior|above|all|earlier)\b.{0,20}\b(instructions?|prompts?|rules)\b"
+    r"|\b(you are|as an) (an? )?(ai|assistant|language model)\b",
+    re.I,
+)
+
 
 def normalize_ws(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
@@ -21,6 +29,11 @@ def normalize_ws(text: str) -> str:
 def quote_in_text(quote: str, text: str) -> bool:
     q = normalize_ws(quote)
     return bool(q) and q in normalize_ws(text)
+
+
+def is_instruction(text: str) -> bool:
+    """True for text that addresses an AI (a prompt injection planted in a report)."""
+    return bool(_INSTRUCTION.search(text))
 
 
 def verify_citations(
@@ -46,3 +59,11 @@ def verify_citations(
 
 def cite(chunk: Chunk, quote: str) -> Citation:
     return Citation(doc=chunk.doc, page=chunk.page, chunk_id=chunk.chunk_id, quote=normalize_ws(quote))
+
+
+def unique_citations(citations: list[Citation]) -> list[Citation]:
+    """The first citation of each (chunk, quote), in order."""
+    seen: dict[tuple[str, str], Citation] = {}
+    for c in citations:
+        seen.setdefault((c.chunk_id, c.quote), c)
+    return list(seen.values())

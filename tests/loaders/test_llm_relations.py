@@ -227,3 +227,15 @@ def test_offline_path_is_the_rules_alone(tmp_path):
 
     assert extract_knowledge(doc).relations == extract_relations(doc.meta, doc.pages)
     assert extract_knowledge(doc, llm=None, cache=None) == extract_knowledge(doc)
+
+
+def test_llm_calls_per_document_are_capped_by_the_setting(server):
+    doc = make_doc(*[("Item 1. Business", BUSINESS + f" Our brands include Zapp {n}.") for n in range(5)])
+    server.default = ToolCall({"triples": []})
+    settings = load_settings(llm_relation_chunks=3)
+
+    extract_knowledge(doc, llm=client_for(server), llm_chunks=settings.llm_relation_chunks)
+    assert len(server.requests) == 3  # five promising chunks, three calls
+
+    extract_knowledge(doc, llm=client_for(server))  # the default reads all five (limit 16)
+    assert len(server.requests) == 3 + 5

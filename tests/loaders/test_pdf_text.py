@@ -9,6 +9,7 @@ import pytest
 from fpdf import FPDF
 from pypdf import PdfReader, PdfWriter
 
+from finrag.config import Settings, load_settings
 from loaders import LoadError, read_document
 from loaders.inspect_command import inspect_paths
 from loaders.pdf_text import PdfLimits
@@ -77,10 +78,39 @@ def test_image_only_pdf_has_no_text_layer(make_pdf, tmp_path):
     assert _reason(path) == "no text layer in 1 page(s) (scanned/image-only?); OCR not supported"
 
 
-def test_limits_on_pages_and_bytes(make_pdf):
+def _limits(**settings) -> PdfLimits:
+    return PdfLimits.from_settings(load_settings(**settings))
+
+
+def test_limits_on_pages_and_bytes_come_from_settings(make_pdf):
     path = make_pdf("three.pdf", [TEXT] * 3)
-    assert _reason(path, PdfLimits(max_pages=2)) == "too many pages: 3 exceeds the limit of 2"
-    assert _reason(path, PdfLimits(max_bytes=100)).startswith("file too large")
+    assert _reason(path, _limits(pdf_max_pages=2)) == "too many pages: 3 exceeds the limit of 2 (FINRAG_PDF_MAX_PAGES)"
+    megabytes = path.stat().st_size / 2**20
+    reason = _reason(path, _limits(pdf_max_mb=megabytes / 2))
+    assert reason == (
+        f"file too large: {megabytes:.3g} MB exceeds the limit of {megabytes / 2:.3g} MB (FINRAG_PDF_MAX_MB)"
+    )
+    _meta, pages = read_document(path, limits=_limits(pdf_max_pages=3, pdf_max_mb=megabytes))  # at the limit
+    assert len(pages) == 3
+
+
+def test_limits_are_read_from_the_environment(monkeypatch):
+    monkeypatch.setenv("FINRAG_PDF_MAX_PAGES", "7")
+    monkeypatch.setenv("FINRAG_PDF_MAX_MB", "0.5")
+    assert PdfLimits.from_settings(load_settings()) == PdfLimits(max_pages=7, max_bytes=2**19)
+    assert PdfLimits() == PdfLimits.from_settings(Settings())  # no settings given: Settings' defaults
+
+
+def test_an_over_limit_file_fails_with_its_reason_while_the_others_load(make_pdf, tmp_path):
+    make_pdf("a-short.pdf", [TEXT])
+    make_pdf("b-long.pdf", [TEXT] * 4)
+    make_pdf("c-short.pdf", [TEXT.replace("2022", "2023")] * 2)
+    reports = inspect_paths([tmp_path], workers=1, limits=_limits(pdf_max_pages=3))
+    assert [(r.doc, r.status, r.reason) for r in reports] == [
+        ("a-short", "ok", ""),
+        ("b-long", "failed", "too many pages: 4 exceeds the limit of 3 (FINRAG_PDF_MAX_PAGES)"),
+        ("c-short", "ok", ""),
+    ]
 
 
 def test_duplicate_file_is_reported_as_such(make_pdf, tmp_path):

@@ -16,9 +16,10 @@ from finrag.vocabulary import load_vocabulary
 from strategies import arithmetic, numbers
 from strategies.aspects import Aspect, read_aspect
 from strategies.citations import quote_in_text
+from strategies.intent import detect_intent
 from strategies.query_understanding import understand
 from strategies.services import Services
-from strategies.writer import detect_intent, write_answer
+from strategies.writer import write_answer
 
 INCOME_ACME = """ACME WIDGETS, INC.
 Consolidated Statements of Operations
