@@ -149,6 +149,16 @@ def test_every_bad_input_fails_alone_with_a_reason(tmp_path, good_dir, bad_files
         assert {h for h in store.chunk_ids()} == store.chunk_ids("acme_2022_10k") | store.chunk_ids("beta_2022_10k")
 
 
+def test_page_limit_comes_from_settings(tmp_path, good_dir, cache_dir):
+    # The good reports have 3 pages each: a limit of 2 refuses them all, naming the setting.
+    settings = _settings(tmp_path, cache_dir).with_overrides(pdf_max_pages=2)
+    reports = ingest_paths([good_dir], settings)
+    assert {r.status for r in reports} == {"failed"}
+    assert all("FINRAG_PDF_MAX_PAGES" in r.reason for r in reports)
+    relaxed = settings.with_overrides(pdf_max_pages=3)
+    assert {r.status for r in ingest_paths([good_dir], relaxed)} == {"ingested"}
+
+
 def test_second_run_is_unchanged_and_writes_nothing(tmp_path, good_dir, cache_dir, clean_run):
     settings = _settings(tmp_path, cache_dir)
     shutil.copytree(clean_run[0].store_dir, settings.store_dir)
