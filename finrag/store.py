@@ -396,8 +396,10 @@ class VectorStore:
             )
         elif mode == "hybrid":
             limit = prefetch_k or max(4 * k, 20)
-            # The filter sits in EACH prefetch: local mode ignores a top-level filter on a
-            # fusion query, and on a server it keeps the candidate lists inside the filter.
+            # The filter sits in EACH prefetch only: fusion merely merges the two filtered
+            # lists. Older local modes ignored a top-level filter on a fusion query; newer
+            # ones (and the server) push it down into every prefetch, so repeating it there
+            # made local mode test every condition twice on each matching point.
             response = self.client.query_points(
                 self.collection,
                 prefetch=[
@@ -407,7 +409,6 @@ class VectorStore:
                 query=models.FusionQuery(
                     fusion=models.Fusion.RRF if fusion == "rrf" else models.Fusion.DBSF
                 ),
-                query_filter=flt,
                 limit=k,
                 with_payload=True,
             )
