@@ -1,6 +1,6 @@
 """Answer a batch of questions: the `answer_batch` flow, the nightly inbox flow and `finrag batch`.
 
-Every answered question is appended to `results.jsonl` at once (fsynced), so a batch
+Every answered question is appended to `results.jsonl` at once, so a batch
 killed half-way resumes where it stopped: a re-run keeps the records made with the same
 config hash (public settings + strategy) and store version, and answers only the rest.
 `results.csv` is a spreadsheet view rewritten atomically at the end.
@@ -147,6 +147,7 @@ def run_batch(
         if progress:
             progress(len(done), len(questions), record)
 
+    log.sync()
     records = [done[q.id] for q in questions if q.id in done]
     summary = summarize(
         records, out_dir=str(out), strategy=strategy, config_hash=chash,
@@ -223,15 +224,15 @@ def open_run_services(settings: Settings, present: set[str]) -> Iterator[Service
             services.close()
 
 
-OFFLINE_TASK_SIZE = 16
+OFFLINE_TASK_SIZE = 50
 
 
 def task_size(settings: Settings) -> int:
     """Questions per Prefect task.
 
     A Prefect task costs ~25-75 ms of orchestration here (measured: `finrag bench batch`),
-    about what an offline answer costs, so offline questions go in groups; an LLM answer
-    takes seconds, so there each question is its own task (and its own row in the UI).
+    about what an offline answer costs, so offline questions go in large groups; an LLM
+    answer takes seconds, so there each question is its own task (and its own UI row).
     """
     if settings.batch_task_size > 0:
         return settings.batch_task_size
