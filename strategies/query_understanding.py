@@ -9,6 +9,9 @@ filter, so the caller can flag the question instead of searching the wrong compa
 
 Years are read by `strategies.periods`; relative phrases ("last three years") resolve to
 the latest years the store holds for the company named (or for the whole store).
+
+`search_text` is the question without its answer-format instructions (persona, rounding,
+units, "based on the balance sheet, ..."): what retrieval embeds and matches with BM25.
 """
 
 from __future__ import annotations
@@ -47,6 +50,28 @@ _UNKNOWN_PATTERNS = (
 )
 _WORD = re.compile(r"[a-z0-9]+(?:&[a-z0-9]+)*")
 
+# Words of sentences and lead-in clauses that say HOW to answer (persona, format, rounding,
+# which statement to read: "Round your answer to two decimal places.", "Based on the
+# information in the balance sheet, ...") rather than WHAT is asked. Such text is noise to
+# the embedding and to BM25; a piece is only dropped when it also names no company, metric
+# or period (`_carries_content`), so "Calculate EBITDA using operating income and D&A" stays.
+_INSTRUCTION_CUES = re.compile(
+    r"\b(?:answer\w*|respon\w*|solution|round\w*|decimal|judge?ments?|resources?|perspective|"
+    r"analyst|banker|utili[sz]\w*|units?\s+of|information|details|line\s+items|referenc\w*|"
+    r"rely\w*|relying|based|basing|according|using|use|calculat\w*|comput\w*|extract\w*|"
+    r"question|explain\w*|state\s+(?:that|answer|0)|in\s+(?:usd|millions|billions|thousands)|as\s+a\s+%)",
+    re.I,
+)
+# "If X is not a useful metric for a company like this, then state that and explain why."
+_IF_NOT_APPLICABLE = re.compile(r"^\W*if\b.*\b(?:not|n't)\b.*\b(?:state|explain)\b", re.I)
+# A lead-in clause ends at ":" or "," right before the question proper.
+_LEAD_IN = re.compile(
+    r"^(.+?)[:,]\s+(?=(?:what|which|how|who|whom|when|where|why|is|are|was|were|does|did|do|has|have|had|can)\b)",
+    re.I,
+)
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Z])")
+_PARENTHESES = re.compile(r"\s*\(([^()]*)\)")
+
 
 class QueryUnderstanding(BaseModel):
     """What a question asks about, as far as words alone tell."""
@@ -60,6 +85,7 @@ class QueryUnderstanding(BaseModel):
     unknown_company_mentions: list[str] = Field(default_factory=list)
     missing_years: list[int] = Field(default_factory=list)  # named but not in the store
     relative_years: bool = False  # years came from "last N years"
+    search_text: str = ""  # the question without answer-format instructions: what to embed / BM25
 
     @property
     def no_filter_match(self) -> bool:
@@ -89,10 +115,13 @@ class _CompanyMatcher:
     MAX_WORDS = 5
 
     def __init__(self, companies: list[CatalogCompany]):
-        self._joined: dict[str, str] = {}  # joined lowercase variant -> canonical name
+        # Written form -> EVERY catalog company it names: one company can be catalogued under
+        # two spellings ("NIKE" from one cover page, "Nike" from another), and the question
+        # cannot tell them apart, so it matches both.
+        self._joined: dict[str, list[str]] = {}  # joined lowercase variant -> canonical names
         self._capitalised_only: set[str] = set()  # single common words: must be written capitalised
-        self._tickers: dict[str, str] = {}
-        self._initials: dict[str, str] = {}
+        self._tickers: dict[str, list[str]] = {}
+        self._initials: dict[str, list[str]] = {}
         first_words: dict[str, set[str]] = {}
         for company in companies:
             names = [company.name, *company.legal_names, *company.aliases]
@@ -101,20 +130,20 @@ class _CompanyMatcher:
                 for variant in (core, _words(name)):
                     joined = "".join(w for w in variant if w != "and")
                     if joined:
-                        self._joined.setdefault(joined, company.name)
+                        _add(self._joined, joined, company.name)
                 if len(core) == 1:
                     self._capitalised_only.add(core[0])
                 if len(core) >= 2:
                     significant = [w for w in core if w != "and"]
-                    self._initials.setdefault("".join(w[0] for w in significant), company.name)
+                    _add(self._initials, "".join(w[0] for w in significant), company.name)
                     first_words.setdefault(core[0], set()).add(company.name)
             for ticker in company.tickers:
                 if len(ticker) >= 2 and ticker.lower() not in _NOT_COMPANIES:
-                    self._tickers[ticker.upper()] = company.name
+                    _add(self._tickers, ticker.upper(), company.name)
         # "Lockheed" for "Lockheed Martin", when no other company starts with that word.
         for word, owners in first_words.items():
-            if len(owners) == 1 and len(word) >= 4 and word not in _COMMON_FIRST_WORDS:
-                self._joined.setdefault(word, next(iter(owners)))
+            if len(owners) == 1 and len(word) >= 4 and word not in _COMMON_FIRST_WORDS and word not in self._joined:
+                self._joined[word] = [next(iter(owners))]
                 self._capitalised_only.add(word)
 
     def find(self, text: str) -> tuple[list[str], list[tuple[int, int]]]:
@@ -134,24 +163,29 @@ class _CompanyMatcher:
                 window = tokens[i : i + n]
                 # "and" and "&" are dropped on both sides: "Johnson and Johnson" == "Johnson & Johnson".
                 joined = "".join(t[0] for t in window if t[0] != "and")
-                name = self._joined.get(joined)
-                if name and n == 1 and joined in self._capitalised_only and not window[0][3][0].isupper() and not window[0][3][0].isdigit():
-                    name = None
-                if name:
-                    found.setdefault(name, None)
+                names = self._joined.get(joined)
+                if names and n == 1 and joined in self._capitalised_only and not window[0][3][0].isupper() and not window[0][3][0].isdigit():
+                    names = None
+                if names:
+                    found.update(dict.fromkeys(names))
                     spans.append((window[0][1], window[-1][2]))
                     i += n
                     break
             else:
                 raw = tokens[i][3]
-                name = self._tickers.get(raw) if raw.isupper() else None
-                if name is None and "&" in raw:
-                    name = self._initials.get(raw.lower().replace("&", ""))
-                if name:
-                    found.setdefault(name, None)
+                names = self._tickers.get(raw) if raw.isupper() else None
+                if names is None and "&" in raw:
+                    names = self._initials.get(raw.lower().replace("&", ""))
+                if names:
+                    found.update(dict.fromkeys(names))
                     spans.append((tokens[i][1], tokens[i][2]))
                 i += 1
         return list(found), spans
+
+
+def _add(index: dict[str, list[str]], key: str, name: str) -> None:
+    if name not in index.setdefault(key, []):
+        index[key].append(name)
 
 
 def _is_generic(word: str) -> bool:
@@ -186,6 +220,42 @@ def _unknown_mentions(text: str, known_spans: list[tuple[int, int]], vocab: Voca
                 continue
             found.setdefault(candidate, None)
     return list(found)
+
+
+# --------------------------------------------------------------------------- instructions
+
+
+def _carries_content(piece: str, companies: _CompanyMatcher, vocab: Vocabulary) -> bool:
+    """The piece names a company, a metric or a period: it says WHAT is asked."""
+    return bool(companies.find(piece)[0] or vocab.match_metrics(piece) or parse_periods(piece).years)
+
+
+def _is_instruction(piece: str, companies: _CompanyMatcher, vocab: Vocabulary) -> bool:
+    if _IF_NOT_APPLICABLE.search(piece):
+        return True
+    return bool(_INSTRUCTION_CUES.search(piece)) and not _carries_content(piece, companies, vocab)
+
+
+def _strip_instructions(question: str, companies: _CompanyMatcher, vocab: Vocabulary) -> str:
+    """The question without sentences, lead-in clauses and parentheses about how to answer.
+
+    "We need to calculate a financial metric using the balance sheet. Please answer the
+    following question: what is X's FY2018 net PP&E (in USD millions)?" -> "what is X's
+    FY2018 net PP&E?". Returns the question unchanged when nothing would be left.
+    """
+    kept = []
+    for sentence in _SENTENCE_END.split(question.strip()):
+        sentence = _PARENTHESES.sub(
+            lambda m: "" if _is_instruction(m.group(1), companies, vocab) else m.group(0), sentence
+        )
+        if _is_instruction(sentence, companies, vocab):
+            continue
+        # Lead-ins can nest: "Please answer the following question: based on X, what is ...".
+        while (m := _LEAD_IN.match(sentence)) and _is_instruction(m.group(1), companies, vocab):
+            sentence = sentence[m.end() :]
+        kept.append(sentence.strip())
+    text = " ".join(k for k in kept if k)
+    return text or question
 
 
 # --------------------------------------------------------------------------- years -> filings
@@ -224,7 +294,8 @@ def understand(
     question: str, catalog: StoreCatalog, vocabulary: Vocabulary | None = None
 ) -> QueryUnderstanding:
     vocab = vocabulary or load_vocabulary()
-    companies, spans = _CompanyMatcher(catalog.companies).find(question)
+    matcher = _CompanyMatcher(catalog.companies)
+    companies, spans = matcher.find(question)
     unknown = _unknown_mentions(question, spans, vocab)
 
     mentions = parse_periods(question)
@@ -258,4 +329,5 @@ def understand(
         unknown_company_mentions=unknown,
         missing_years=missing if store_years else [],
         relative_years=relative,
+        search_text=_strip_instructions(question, matcher, vocab),
     )

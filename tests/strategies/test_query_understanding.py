@@ -166,3 +166,73 @@ def test_year_not_in_store_is_flagged():
 )
 def test_filing_years_for_named_years(years, store_years, expected):
     assert filing_years(years, store_years) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "search_text"),
+    [
+        (
+            "What is Best Buy's FY2023 quick ratio? Round your answer to two decimal places. "
+            "Base your judgments on the information provided primarily in the balance sheet.",
+            "What is Best Buy's FY2023 quick ratio?",
+        ),
+        (
+            "Using only the information within the balance sheet, how much total assets did "
+            "PepsiCo have at the end of FY2021? Answer in USD millions.",
+            "how much total assets did PepsiCo have at the end of FY2021?",
+        ),
+        (
+            "You are an investment banker and your only resource to answer the following question is "
+            "the cash flow statement. Here's the question: what is 3M's FY2022 capex?",
+            "what is 3M's FY2022 capex?",
+        ),
+        (
+            "We need to calculate a financial metric by using information only provided within the "
+            "balance sheet. Please answer the following question: what is Zentrix's FY2016 net PP&E?",
+            "what is Zentrix's FY2016 net PP&E?",
+        ),
+        (
+            "What is Lockheed Martin's revenue growth from FY2020 to FY2021 (in units of percents and "
+            "round to one decimal place)? Give a solution to the question by using the income statement.",
+            "What is Lockheed Martin's revenue growth from FY2020 to FY2021?",
+        ),
+        (
+            "Does PepsiCo have an improving gross margin profile as of FY2022? If gross margin is not "
+            "a useful metric for a company like this, then state that and explain why.",
+            "Does PepsiCo have an improving gross margin profile as of FY2022?",
+        ),
+    ],
+)
+def test_answer_format_instructions_are_not_searched_for(question, search_text):
+    u = understand(question, CATALOG)
+    assert u.search_text == search_text
+    # The statements the instructions name still steer the statement boosts.
+    assert u.statements
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # Instruction-like words, but the sentence says WHAT to compute: kept whole.
+        "What is PepsiCo's FY2022 EBITDA margin? Calculate EBITDA using operating income and D&A.",
+        "Based on FY2022 data, is Best Buy a capital intensive business?",
+        "Among operations, investing, and financing activities, which brought in the most cash for 3M in FY2022?",
+        "What was total revenue in FY2022?",
+    ],
+)
+def test_questions_without_instructions_are_searched_as_written(question):
+    assert understand(question, CATALOG).search_text == question
+
+
+def test_one_company_catalogued_under_two_spellings_matches_both():
+    # Cover pages of different years can spell the name differently ("ZENTRIX" / "Zentrix").
+    catalog = StoreCatalog(
+        companies=[
+            CatalogCompany(name="ZENTRIX", fiscal_years=[2018]),
+            CatalogCompany(name="Zentrix", fiscal_years=[2019, 2020]),
+        ],
+        fiscal_years=[2018, 2019, 2020],
+    )
+    u = understand("What were Zentrix's total current assets at the end of FY2019?", catalog)
+    assert set(u.companies) == {"ZENTRIX", "Zentrix"}
+    assert not u.no_filter_match

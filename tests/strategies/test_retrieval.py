@@ -134,9 +134,15 @@ def test_statement_boost_and_vocabulary_lift_the_statement_page(retriever):
     # Without help the narrative that repeats "capex" wins; the cash-flow statement wins with it.
     assert "cash_flow" not in plain.hits[0].chunk.tags
     assert "cash_flow" in full.hits[0].chunk.tags
+    # The boost alone lifts the statement (how far depends on the fusion's score scale).
+    unboosted = retriever.retrieve(question, options=RetrievalOptions(expand_vocabulary=False, boosts=False))
     statement_only = retriever.retrieve(question, options=RetrievalOptions(expand_vocabulary=False))
-    assert "cash_flow" in statement_only.hits[0].chunk.tags  # the boost alone is enough here
+    assert _first_rank(statement_only, "cash_flow") < _first_rank(unboosted, "cash_flow")
     assert full.hits[0].chunk.fiscal_year == 2022
+
+
+def _first_rank(result, tag: str) -> int:
+    return next(i for i, h in enumerate(result.hits) if tag in h.chunk.tags)
 
 
 def test_vocabulary_expansion_finds_line_items_the_question_does_not_name(retriever):
@@ -192,3 +198,30 @@ def test_year_not_in_store_is_flagged(retriever):
 def test_unrelated_question_is_low_evidence(retriever):
     assert retriever.retrieve("How long should I bake a chocolate cake?").low_evidence
     assert not retriever.retrieve("What were Borealis Foods' total current assets in FY2022?").low_evidence
+
+
+def test_answer_format_instructions_do_not_change_what_is_found(retriever):
+    plain = "What were Borealis Foods' FY2022 dividends paid?"
+    noisy = (
+        "Respond to the question by assuming the perspective of an investment analyst who can only use "
+        f"the details shown within the statement of cash flows. {plain} Round your answer to two decimal places."
+    )
+    result = retriever.retrieve(noisy)
+    assert result.understanding.search_text == plain
+    assert (result.hits[0].chunk.company, result.hits[0].chunk.page) == ("Borealis Foods", 44)
+    assert [h.chunk.chunk_id for h in result.hits] == [h.chunk.chunk_id for h in retriever.retrieve(plain).hits]
+
+
+def test_no_year_named_prefers_the_latest_filing(retriever):
+    result = retriever.retrieve("What are Acme Widgets' purchases of property, plant and equipment?")
+    assert result.filters.fiscal_years == []  # a preference, not a filter: older filings stay reachable
+    assert {h.chunk.fiscal_year for h in result.hits} == {2021, 2022}
+    assert result.hits[0].chunk.fiscal_year == 2022
+    assert result.hits[0].chunk.page == 44
+
+
+@pytest.mark.parametrize("fusion", ["rrf", "dbsf"])
+def test_both_fusions_find_the_statement_page(retriever, fusion):
+    result = retriever.retrieve("What were Acme Widgets' FY2021 total current liabilities?", options=RetrievalOptions(fusion=fusion))
+    top = result.hits[0].chunk
+    assert (top.company, top.fiscal_year, top.page) == ("Acme Widgets", 2021, 42)

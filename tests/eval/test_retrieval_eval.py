@@ -1,0 +1,32 @@
+"""`finrag eval retrieval` end to end on the shared sample store: every ablation row, the JSON shape."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from eval.retrieval import ROWS, evaluate, format_table, report_json, sample_questions
+
+pytestmark = pytest.mark.slow
+
+
+def test_every_ablation_row_is_scored_and_reported(sample_dir, sample_services):
+    questions = sample_questions(sample_dir)[:4]  # a few: the rows, not the quality, are under test
+    assert questions and all(q.evidence for q in questions)
+    scores = evaluate(sample_services.retriever, questions)
+
+    assert list(scores) == [name for name, _ in ROWS]
+    assert "+ instruction stripping" in scores and "+ diversity (full)" in scores
+    for s in scores.values():
+        assert s.n == len(questions)
+        assert 0.0 <= s.recall_at[1] <= s.recall_at[5] <= s.recall_at[10] <= 1.0
+        assert s.mrr10 <= s.recall_at[10]
+
+    report = json.loads(json.dumps(report_json(scores, [12.0, 30.0, 18.0])))
+    assert set(report) == {"rows", "latency_ms"}
+    assert set(report["rows"]["+ diversity (full)"]) == {"recall@1", "recall@5", "recall@10", "mrr@10", "n"}
+    assert report["latency_ms"]["p50"] == 18.0
+    assert report["latency_ms"]["p95"] <= 30.0
+    table = format_table(scores, [12.0], "title")
+    assert all(name in table for name, _ in ROWS)
