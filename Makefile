@@ -9,6 +9,9 @@ export TRANSFORMERS_OFFLINE := 1
 export PREFECT_HOME ?= $(CURDIR)/data/prefect
 # The temporary (ephemeral) Prefect server is slow to start on a busy 2-core machine.
 export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS ?= 120
+# Prefect's telemetry writes to its SQLite at start-up and races the first flow run
+# ("database is locked" tracebacks in the output); FinRAG runs offline anyway.
+export PREFECT_SERVER_ANALYTICS_ENABLED ?= false
 
 .PHONY: setup demo test lint bench clean
 
