@@ -91,7 +91,6 @@ def plan(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     metrics = primary_metrics(list(u.metrics), vocab)
     years = figure_years(implied_years(question.question, sorted(set(u.fiscal_years)), metrics, vocab), metrics, vocab)
     aspects = plan_aspects(companies, years, metrics, vocab)
-    planned = _llm_queries(question, retrieval.filters, ctx) if ctx.services.llm and aspects else []
     decision = f"{len(aspects)} aspects: " + ", ".join(a.label(ctx.services.vocabulary) for a in aspects)
     return {
         "understanding": u,
@@ -99,7 +98,7 @@ def plan(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
         "aspects": aspects,
         "hits": list(retrieval.hits),
         "queries": [question.question],
-        "planned": planned,
+        "planned": [],
         "searches": 1,
         "trace": [
             TraceStep(step="plan", decision=decision),
@@ -112,6 +111,22 @@ def plan(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
                 + (f"; flags: {', '.join(retrieval.flags)}" if retrieval.flags else ""),
             ),
         ],
+    }
+
+
+def propose(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
+    """The planner model proposes searches. A node of its own, after `plan`: the first
+    search's hits are already in the state, so a slow planner that the question's deadline
+    cuts off leaves evidence to write from (inside `plan` it lost everything)."""
+    ctx = runtime.context
+    if ctx.out_of_time():
+        return {"stopped_by": TIMEOUT, "trace": [TraceStep(step="propose", decision="timeout before planning searches")]}
+    searched = _searched(state)
+    filters = searched[0][1] if searched else None
+    planned = _llm_queries(state["question"], filters, ctx)
+    return {
+        "planned": planned,
+        "trace": [TraceStep(step="propose", decision=f"{len(planned)} searches proposed by the planner model")],
     }
 
 
@@ -189,10 +204,10 @@ def write(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
 # --------------------------------------------------------------------------- routing
 
 
-def after_plan(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["assess", "write"]:
+def after_plan(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["propose", "assess", "write"]:
     if "no_filter_match" in (state.get("flags") or []) or runtime.context.out_of_time():
         return "write"
-    return "assess"
+    return "propose" if runtime.context.services.llm and state.get("aspects") else "assess"
 
 
 def after_assess(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["search", "write"]:
@@ -343,20 +358,22 @@ def _open_checkpointer(config: AgentConfig) -> BaseCheckpointSaver | None:
 
 # --------------------------------------------------------------------------- wiring
 #
-#   START -> plan -> assess -> write -> END
-#                      |  ^
-#                      v  |
-#                     search
+#   START -> plan -> [propose, with an LLM] -> assess -> write -> END
+#                                                |  ^
+#                                                v  |
+#                                               search
 
 
 def build_graph(checkpointer: BaseCheckpointSaver | None = None):
     builder = StateGraph(AgentState, context_schema=AgentContext)
     builder.add_node("plan", plan)
+    builder.add_node("propose", propose)
     builder.add_node("assess", assess_evidence)
     builder.add_node("search", search)
     builder.add_node("write", write)
     builder.add_edge(START, "plan")
-    builder.add_conditional_edges("plan", after_plan, ["assess", "write"])
+    builder.add_conditional_edges("plan", after_plan, ["propose", "assess", "write"])
+    builder.add_edge("propose", "assess")
     builder.add_conditional_edges("assess", after_assess, ["search", "write"])
     builder.add_conditional_edges("search", after_search, ["assess", "write"])
     builder.add_edge("write", END)

@@ -4,7 +4,8 @@ Evidence goes in as numbered, delimited passages that the prompt declares to be 
 (instructions inside them are ignored); the model returns passage numbers + exact
 quotes, which are verified in code (strategies.citations). Figures the offline engine
 computed are given to the model as checked facts, and win over the model's arithmetic.
-An answer with no verifiable quote falls back to the offline answer.
+An answer with no verifiable quote falls back to the offline answer, and so does a
+"not found" from the model when the offline engine answered from verified rows.
 """
 
 from __future__ import annotations
@@ -94,6 +95,11 @@ def write_llm(
     kept, dropped = verify_citations(trusted, {h.chunk.chunk_id: h.chunk for h in hits})
     flags = [DROPPED_FLAG] if dropped or invalid else []
     if not draft.found:
+        if offline.status == "answered" and offline.citations:
+            # The code read this answer from rows it verified; a model that missed them
+            # (a small local model often says "not found") must not turn it into a refusal.
+            return offline.model_copy(update={"flags": [*offline.flags, *flags, "llm_not_found_overridden"],
+                                              "engine": engine})
         return WrittenAnswer(status="not_found", text=draft.answer or f"{NOT_FOUND.capitalize()}.",
                              citations=kept, flags=flags, reason="the writer found no answer in the passages",
                              engine=engine)

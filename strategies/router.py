@@ -127,9 +127,16 @@ def route_with(
     except LLMError as exc:
         fallback.reason = f"router LLM failed ({exc.reason}); default single"
         return fallback
+    strategy: StrategyName = choice.strategy
+    reason = f"LLM classifier ({_summary(features)}): {choice.reason}"
+    if strategy == "direct" and features.companies:
+        # "direct" answers from the model's own knowledge, uncited: about a named company that
+        # invents facts (seen with a small local model). The reports are read instead.
+        strategy = "single"
+        reason += f"; direct overruled: the question names {', '.join(features.companies)} → single"
     return RouteDecision(
-        strategy=choice.strategy,
-        reason=f"LLM classifier ({_summary(features)}): {choice.reason}",
+        strategy=strategy,
+        reason=reason,
         features=features,
         engine=llm.engine("router"),
         llm_reply=reply,

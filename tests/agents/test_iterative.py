@@ -188,3 +188,17 @@ def test_single_aspect_question_needs_one_search(question):
     answer = answer_iterative(Question(id="q", question=question), services_with(ScriptedRetriever()), forced("iterative"))
     assert answer.status == "answered" and answer.value == pytest.approx(2500.0)
     assert answer.searches == 1
+
+
+def test_a_planner_slower_than_the_deadline_keeps_the_first_search_evidence():
+    """Seen against llama.cpp: the planner call queued behind other requests until the
+    question's deadline, and the answer said "stopped before any evidence was gathered"."""
+    with FakeOpenAI() as server:
+        server.script(ToolCall({"queries": ["Acme Widgets revenue 2023"]}, delay_s=4.0))
+        settings = load_settings(llm_base_url=server.url, llm_api_key="sk-test", llm_max_retries=0)
+        services = services_with(ScriptedRetriever(), llm=get_llm(settings))
+        question = Question(id="slow-planner", question="What was Acme Widgets' revenue in FY2023?")
+        answer = run_agent(question, services, AgentConfig(timeout_s=1.0))
+    assert answer.stopped_by == "timeout"
+    assert answer.status == "answered" and answer.value == pytest.approx(2500.0)
+    assert [s.step for s in answer.trace][:2] == ["plan", "search"]

@@ -102,3 +102,24 @@ def test_llm_prompt_delimits_evidence_and_an_obeyed_injection_is_not_accepted(ll
     opened = prompt.rindex("<passage id=", 0, injected_at)
     assert "</passage>" not in prompt[opened:injected_at]  # inside a passage ...
     assert injected_at < prompt.index("</passage>", injected_at) < prompt.index("</evidence>")  # ... that is closed
+
+
+def test_model_saying_not_found_does_not_override_an_answer_read_from_verified_rows(llm_services):
+    """Seen with a small local model (SmolLM2 on llama.cpp): found=false for every question,
+    even when the offline engine had read and cited the figure."""
+    server, services = llm_services
+    server.script(ToolCall({"found": False, "answer": "Not found in the reports.", "citations": []}))
+    written = write_answer(QUESTION, HITS, understand(QUESTION, CATALOG), services, Usage())
+    assert written.status == "answered" and written.value == pytest.approx(2500.0)
+    assert [c.chunk_id for c in written.citations] == ["c-stmt"]
+    assert "llm_not_found_overridden" in written.flags
+    assert len(server.requests) == 1
+
+
+def test_model_saying_not_found_stands_when_the_offline_engine_found_nothing(llm_services):
+    server, services = llm_services
+    server.script(ToolCall({"found": False, "answer": "Not found in the reports.", "citations": []}))
+    question = "What was Acme Widgets' goodwill in FY2023?"
+    written = write_answer(question, HITS, understand(question, CATALOG), services, Usage())
+    assert written.status == "not_found" and written.value is None
+    assert "llm_not_found_overridden" not in written.flags

@@ -109,6 +109,22 @@ def test_llm_classifier_decides_an_ambiguous_question(server):
     assert "cyclicality" in str(request.body["messages"])
 
 
+def test_llm_choosing_direct_for_a_named_company_is_overruled_to_single(server):
+    """Seen with SmolLM2 on llama.cpp: "direct" for a question about a company in the store,
+    which then got an uncited answer invented from general knowledge."""
+    server.script(ToolCall({"strategy": "direct", "reason": "general question"}))
+    decision = decide("Tell me about Northwind Robotics and how its business went", llm_for(server))
+    assert decision.strategy == "single"
+    assert decision.engine == "llm:router-m" and decision.llm_reply is not None
+    assert "direct overruled" in decision.reason and "Northwind Robotics" in decision.reason
+
+
+def test_llm_may_choose_direct_when_no_company_is_named(server):
+    server.script(ToolCall({"strategy": "direct", "reason": "general finance knowledge"}))
+    decision = decide("Tell me how businesses usually go", llm_for(server))
+    assert decision.strategy == "direct" and "overruled" not in decision.reason
+
+
 def test_clear_questions_never_call_the_llm(server):
     decision = decide("Who audits Acme Foods?", llm_for(server))
     assert decision.strategy == "graph"
