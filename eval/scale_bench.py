@@ -45,13 +45,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
-from qdrant_client import QdrantClient, models
+from qdrant_client import models
 
 from finrag.config import Settings, load_settings
 from finrag.embeddings import get_embedder
 from finrag.models import SearchFilters
 from finrag.sparse import SparseVec, query_vector
-from finrag.store import VectorStore, open_store
+from finrag.store import VectorStore, open_store, server_problem
 
 QUERIES = [
     "What was total revenue in the fiscal year?",
@@ -290,22 +290,12 @@ def format_rows(title: str, rows: list[ScaleRow]) -> str:
     return "\n".join(lines)
 
 
-def server_problem(url: str, api_key: str | None) -> str | None:
-    """Why the Qdrant server at `url` cannot be used, or None when it answers."""
-    try:
-        with QdrantClient(url=url, api_key=api_key, timeout=5) as client:
-            client.get_collections()
-    except Exception as exc:  # noqa: BLE001 - any failure means "cannot benchmark it"; say which
-        return f"{type(exc).__name__}: {exc}"
-    return None
-
-
 def run_cli(args) -> int:
     sizes = [int(s) for s in str(args.sizes).split(",") if s.strip()]
     settings = load_settings()
     if settings.qdrant_url:
         # Checked first: the local-mode part takes many minutes, a typo should not.
-        problem = server_problem(settings.qdrant_url, settings.qdrant_api_key)
+        problem = server_problem(settings)
         if problem:
             print(f"QDRANT_URL={settings.qdrant_url} does not answer ({problem}): start the server "
                   "or unset QDRANT_URL to measure local mode only", file=sys.stderr)

@@ -98,6 +98,16 @@ def _busy(store_dir: Path, pid: str) -> StoreBusy:
     )
 
 
+def server_problem(settings: Settings) -> str | None:
+    """Why the Qdrant server at QDRANT_URL cannot be used, or None when it answers."""
+    try:
+        with QdrantClient(url=settings.qdrant_url, api_key=settings.qdrant_api_key, timeout=5) as client:
+            client.get_collections()
+    except Exception as exc:  # noqa: BLE001 - any failure means "unusable"; say which
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
 def open_store(settings: Settings, dim: int | None = None, wait_s: float = 0.0) -> VectorStore:
     """Open (creating if needed) the store; `dim` defaults to the configured embedder's.
 
