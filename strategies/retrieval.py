@@ -193,10 +193,8 @@ class Retriever:
             fusion=opts.fusion or self.settings.fusion, prefetch_k=max(2 * pool, 40),
         )
         if opts.boosts:
-            if preferred is None and not u.fiscal_years and filters.companies and opts.latest_boost:
-                preferred = self._latest_year(filters.companies)
-                opts = opts.model_copy(update={"year_boost": opts.latest_boost})
-            hits = self._boost(hits, u, preferred, opts)
+            preferred, year_weight = self._preferred_filing(u, filters, preferred, opts)
+            hits = self._boost(hits, u, preferred, year_weight, opts)
         if opts.diversity:
             hits = cap_per_page(hits, self.settings.max_per_page)
         hits = hits[:k]
@@ -216,7 +214,8 @@ class Retriever:
     # ------------------------------------------------------------------ helpers
 
     def _boost(
-        self, hits: list[SearchHit], u: QueryUnderstanding, preferred: int | None, opts: RetrievalOptions
+        self, hits: list[SearchHit], u: QueryUnderstanding, preferred: int | None, year_weight: float,
+        opts: RetrievalOptions,
     ) -> list[SearchHit]:
         statements = set(u.statements)
         periods = set(u.periods)
@@ -228,7 +227,7 @@ class Retriever:
             if statements and statements & set(chunk.tags):
                 boost += opts.statement_boost
             if preferred is not None and chunk.fiscal_year == preferred:
-                boost += opts.year_boost
+                boost += year_weight
             if periods and chunk.period in periods:
                 boost += opts.period_boost
             if forms and chunk.form in forms:
@@ -240,6 +239,15 @@ class Retriever:
         # keeps the original order among equals.
         rescored = [SearchHit(chunk=h.chunk, score=h.score * factor(h)) for h in hits]
         return sorted(rescored, key=lambda h: -h.score)
+
+    def _preferred_filing(
+        self, u: QueryUnderstanding, filters: SearchFilters, preferred: int | None, opts: RetrievalOptions
+    ) -> tuple[int | None, float]:
+        """The filing year to lift and by how much: the year the question names, or, when it
+        names a company but no year, that company's latest filing (`latest_boost`)."""
+        if preferred is None and not u.fiscal_years and filters.companies and opts.latest_boost:
+            return self._latest_year(filters.companies), opts.latest_boost
+        return preferred, opts.year_boost
 
     def _latest_year(self, companies: list[str]) -> int | None:
         """The latest fiscal year the companies have filings for: a question about a company
