@@ -75,10 +75,10 @@ def _measure(questions, root: Path, settings, services) -> list[tuple[str, float
     # Defined here so Services reach the tasks by closure, never as flow parameters; the
     # same task runner as `answer_batch` (one thread offline).
     @flow(name="batch-bench", task_runner=task_runner())
-    def bench_flow(out: Path, size: int) -> int:
+    def bench_flow(out: Path, size: int, warm_up: bool = False) -> int:
         sized = settings.with_overrides(batch_task_size=size)
         summary, _ = run_batch(
-            questions if size else questions[:1], out, settings=settings, services=services, strategy="single",
+            questions[:1] if warm_up else questions, out, settings=settings, services=services, strategy="single",
             answer_many=prefect_answers(services, "single", sized, set()),
         )  # fmt: skip
         return summary.by_status.get("failed", 0)
@@ -98,7 +98,7 @@ def _measure(questions, root: Path, settings, services) -> list[tuple[str, float
         f"flow, {grouped} questions/task": lambda out: bench_flow(out, grouped),
     }
     answer_safely(questions[0], services, "single")  # warm the model and caches
-    bench_flow(root / "warm-up", 0)  # starts a temporary server when no PREFECT_API_URL is set
+    bench_flow(root / "warm-up", 1, warm_up=True)  # starts a temporary server when no PREFECT_API_URL is set
 
     seconds: dict[str, list[float]] = {name: [] for name in modes}
     failed: dict[str, int] = {}

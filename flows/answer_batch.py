@@ -230,7 +230,7 @@ OFFLINE_TASK_SIZE = 50
 def task_size(settings: Settings) -> int:
     """Questions per Prefect task.
 
-    A Prefect task costs ~25-75 ms of orchestration here (measured: `finrag bench batch`),
+    A Prefect task costs ~25-90 ms of orchestration here (measured: `finrag bench batch`),
     about what an offline answer costs, so offline questions go in large groups; an LLM
     answer takes seconds, so there each question is its own task (and its own UI row).
     """

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from prefect import flow, task
 from prefect.artifacts import (
@@ -41,6 +41,9 @@ from finrag.embeddings import Embedder, get_embedder
 from finrag.models import DocumentMeta, DocumentReport, LoadedDocument
 from finrag.sparse import document_vector
 from finrag.store import StoreBusy, VectorStore, open_store
+
+if TYPE_CHECKING:
+    from loaders import PdfLimits
 
 log = logging.getLogger(__name__)
 
@@ -169,11 +172,8 @@ def _manifest_hints(manifest: Path | None) -> Callable[[Path], Any]:
 # --------------------------------------------------------------------------- stages
 
 
-def load_job(job: FileJob, limits: Any = None) -> LoadedDocument | DocumentReport:
-    """Parse + chunk one file; unreadable input becomes a failed report, never an exception.
-
-    `limits`: loaders.PdfLimits (from Settings); a file over them fails with the reason.
-    """
+def load_job(job: FileJob, limits: PdfLimits | None = None) -> LoadedDocument | DocumentReport:
+    """Parse + chunk one file; unreadable or over-`limits` input becomes a failed report, never an exception."""
     from loaders import LoadError, load_document
 
     started = time.perf_counter()
@@ -193,7 +193,7 @@ def load_job(job: FileJob, limits: Any = None) -> LoadedDocument | DocumentRepor
     return loaded
 
 
-def pdf_limits(settings: Settings) -> Any:
+def pdf_limits(settings: Settings) -> PdfLimits:
     """loaders.PdfLimits from FINRAG_PDF_MAX_MB / FINRAG_PDF_MAX_PAGES."""
     from loaders import PdfLimits
 
@@ -371,7 +371,7 @@ def _add_timings(total: StageSeconds, jobs: list[FileJob], plan_s: float) -> Non
 # NO_CACHE: results depend on file bytes and the store, not on hashable inputs, and the
 # store/embedder arguments cannot be hashed into a cache key anyway.
 @task(name="load-document", task_run_name="load {job.doc}", retries=0, cache_policy=NO_CACHE)
-def load_task(job: FileJob, limits: Any = None) -> LoadedDocument | DocumentReport:
+def load_task(job: FileJob, limits: PdfLimits | None = None) -> LoadedDocument | DocumentReport:
     # No retries: a file that failed to parse fails the same way again (LoadError).
     return load_job(job, limits)
 
