@@ -176,9 +176,9 @@ def _inspect(args: argparse.Namespace) -> int:
 
 
 def _ingest(args: argparse.Namespace) -> int:
-    from flows import ingest
+    from cli import ingest
 
-    return ingest.run_cli(args)
+    return ingest.run(args)
 
 
 def _ask(args: argparse.Namespace) -> int:

@@ -196,7 +196,7 @@ def eval_sample(sample_dir: Path, store: str | None) -> SampleReport:
 
 def _sample_services(sample_dir: Path, store: str | None):
     from finrag.config import load_settings
-    from flows.ingest import ingest_paths
+    from indexing.pipeline import ingest_paths
     from strategies.services import open_services
 
     settings = load_settings(**({"store_dir": Path(store)} if store else {}))
