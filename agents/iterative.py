@@ -52,6 +52,7 @@ from answering.aspects import (
     plan_aspects,
     primary_metrics,
 )
+from answering.evidence import held_to_evidence, not_covered, out_of_scope
 from answering.sufficiency import NextQuery, assess
 from answering.writer import WrittenAnswer, not_found, write_answer
 from finrag.llm import LLMError
@@ -104,14 +105,7 @@ def plan(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
         "searches": 1,
         "trace": [
             TraceStep(step="plan", decision=decision),
-            TraceStep(
-                step="search",
-                query=question.question,
-                filters=retrieval.filters.model_dump() if retrieval.filters else None,
-                retrieved=[h.chunk.chunk_id for h in retrieval.hits],
-                decision=f"{len(retrieval.hits)} hits"
-                + (f"; flags: {', '.join(retrieval.flags)}" if retrieval.flags else ""),
-            ),
+            retrieval.trace_step(),
         ],
     }
 
@@ -207,7 +201,7 @@ def write(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
 
 
 def after_plan(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["propose", "assess", "write"]:
-    if "no_filter_match" in (state.get("flags") or []) or runtime.context.out_of_time():
+    if out_of_scope(state.get("flags") or []) or runtime.context.out_of_time():
         return "write"
     return "propose" if runtime.context.services.llm and state.get("aspects") else "assess"
 
@@ -262,16 +256,15 @@ def compose(state: AgentState, ctx: AgentContext, offline_only: bool = False) ->
     searched = _searched(state)
     if state.get("understanding") is None:
         return not_found(searched, "stopped before any evidence was gathered")
-    if "no_filter_match" in (state.get("flags") or []):
-        return not_found(searched, "the reports in the store do not cover the company or period asked about")
+    flags = state.get("flags") or []
+    if out_of_scope(flags):
+        return not_covered(searched)
     written = write_answer(
         question, state.get("hits") or [], state["understanding"], ctx.services, ctx.usage,
         offline_only=offline_only,
     )
-    if "low_evidence" in (state.get("flags") or []) and state.get("searches", 0) <= 1 \
-            and written.status == "answered" and written.value is None and "glossary" not in written.flags:
-        return not_found(searched, "no retrieved passage is relevant enough")
-    return written
+    # The first search's low-evidence flag stops counting once the agent searched again.
+    return held_to_evidence(written, flags if state.get("searches", 0) <= 1 else [], searched)
 
 
 def _searched(state: AgentState) -> list[tuple[str, SearchFilters | None]]:
