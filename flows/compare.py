@@ -28,7 +28,8 @@ from flows.answer_batch import (
     task_runner,
 )
 from flows.batch_io import read_questions, write_text_atomic
-from flows.report import Comparison, Scorer, build_comparison, render_html, render_markdown
+from flows.comparison import Comparison, Scorer, build_comparison
+from flows.report import render_html, render_markdown
 
 if TYPE_CHECKING:
     from collections.abc import Callable
