@@ -12,6 +12,7 @@ import html
 import io
 import statistics
 
+from flows.artifacts import markdown_cell
 from flows.comparison import AGENT, BASELINE, Comparison, latency_ratios
 
 # --------------------------------------------------------------------------- plots
@@ -137,7 +138,7 @@ def render_markdown(c: Comparison) -> str:
     decided = [r for r in c.rows if r.verdict in ("won", "lost")]
     if decided:
         lines += ["", "## Where the agent won or lost", "", "| id | verdict | why |", "| --- | --- | --- |"]
-        lines += [f"| {r.id} | {r.verdict} | {_md(r.why)} |" for r in decided]
+        lines += [f"| {r.id} | {r.verdict} | {markdown_cell(r.why)} |" for r in decided]
     return "\n".join(lines) + "\n"
 
 
@@ -206,8 +207,6 @@ def _h(text: str) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _md(text: str) -> str:
-    return " ".join(text.split()).replace("|", "\\|")
 
 
 _CSS = """

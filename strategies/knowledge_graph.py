@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, Field
 
 from answering.arithmetic import display_value, format_ratio
-from answering.citations import cite, quote_in_text
+from answering.citations import cite
 from answering.numbers import format_money
 from finrag.knowledge_graph import GraphStore, name_key
 from finrag.models import Answer, Citation, Fact, Question, Relation, SearchFilters, TraceStep
+from finrag.text import quote_in_text
 
 if TYPE_CHECKING:
     from strategies.router import RouteDecision, StrategyFunction
