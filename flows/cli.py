@@ -86,6 +86,19 @@ def build_parser() -> argparse.ArgumentParser:
     _add_store(p)
     p.set_defaults(handler="strategies.graph_command:export")
 
+    c = sub.add_parser("catalog", help="companies in the store, their filings and aliases; correct a name")
+    c.add_argument("--json", action="store_true", help="print the catalog as JSON")
+    _add_store(c)
+    c.set_defaults(handler="flows.catalog_command:run")
+    csub = c.add_subparsers(dest="catalog_command", required=False, metavar="SUBCOMMAND")
+    p = csub.add_parser("alias", help="NAME (a stored spelling or a nickname) means CANONICAL")
+    p.add_argument("name")
+    p.add_argument("canonical")
+    _add_store(p)
+    p = csub.add_parser("unalias", help="forget the correction of NAME")
+    p.add_argument("name")
+    _add_store(p)
+
     e = sub.add_parser("eval", help="evaluations with printed tables")
     esub = e.add_subparsers(dest="eval_command", required=True, metavar="SUBCOMMAND")
     p = esub.add_parser("retrieval", help="page-level recall@k / MRR on FinanceBench or the sample corpus")
@@ -116,7 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_store(p)
     p.set_defaults(handler="eval.graph:run_cli")
     p = esub.add_parser("metadata", help="company / year / form accuracy of `inspect` against a labelled set")
-    p.add_argument("--financebench", required=True, help="dir with documents.jsonl and pdfs/")
+    p.add_argument("--financebench", required=True, nargs="+", metavar="DIR",
+                   help="dirs with documents.jsonl and pdfs/ (e.g. the dev split and financebench-extra)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler="eval.metadata:run_cli")
 

@@ -36,6 +36,7 @@ from prefect.artifacts import (
 from prefect.cache_policies import NO_CACHE
 from prefect.task_runners import ThreadPoolTaskRunner
 
+from finrag.catalog import add_alias
 from finrag.config import Settings, load_settings
 from finrag.embeddings import Embedder, get_embedder
 from finrag.models import DocumentMeta, DocumentReport, LoadedDocument
@@ -108,8 +109,14 @@ def _report(path: Path, doc: str, status: str, reason: str = "", meta: DocumentM
     return DocumentReport(**known)
 
 
-def plan_jobs(files: list[Path], store: VectorStore, hints_for: Callable[[Path], Any]) -> list[FileJob]:
-    """Decide, from bytes and the store alone, which files need loading."""
+def plan_jobs(
+    files: list[Path], store: VectorStore, hints_for: Callable[[Path], Any], catalog_path: Path | None = None
+) -> list[FileJob]:
+    """Decide, from bytes and the store alone, which files need loading.
+
+    A manifest that now names another company for a stored, unchanged filing is a
+    correction of the name, not of the text: it is saved as a catalog alias (stored name
+    -> manifest name, in `catalog_path`) and the filing is not loaded or re-embedded again."""
     stored = {meta.doc: meta for meta in store.documents()}
     stored_chunks = store.chunk_counts()
     stored_by_sha: dict[str, list[str]] = {}
@@ -140,6 +147,11 @@ def plan_jobs(files: list[Path], store: VectorStore, hints_for: Callable[[Path],
         seen_doc[job.doc] = path
         job.hints = hints_for(path)
         meta = stored.get(job.doc)
+        if meta and meta.sha256 == job.sha256 and catalog_path and _renames_company(meta, job.hints):
+            add_alias(catalog_path, meta.company, job.hints.company)
+            job.outcome = _report(path, job.doc, "unchanged", meta=meta, chunks=stored_chunks.get(job.doc))
+            job.outcome.company = job.hints.company
+            continue
         if meta and meta.sha256 == job.sha256 and _agrees_with_hints(meta, job.hints):
             job.outcome = _report(path, job.doc, "unchanged", meta=meta, chunks=stored_chunks.get(job.doc))
             continue
@@ -156,6 +168,13 @@ def _agrees_with_hints(meta: DocumentMeta, hints: Any) -> bool:
         return True
     given = hints.model_dump(exclude_none=True)
     return all(getattr(meta, name, None) == value for name, value in given.items())
+
+
+def _renames_company(meta: DocumentMeta, hints: Any) -> bool:
+    """The manifest names another company and otherwise agrees with what is stored."""
+    if hints is None or not hints.company or not meta.company or hints.company == meta.company:
+        return False
+    return _agrees_with_hints(meta, hints.model_copy(update={"company": None}))
 
 
 def _manifest_hints(manifest: Path | None) -> Callable[[Path], Any]:
@@ -338,7 +357,7 @@ def ingest_paths(
     started = time.perf_counter()
     embedder = get_embedder(settings)
     with open_store(settings, dim=embedder.dim) as store:
-        jobs = plan_jobs(expand_paths(paths), store, _manifest_hints(manifest))
+        jobs = plan_jobs(expand_paths(paths), store, _manifest_hints(manifest), settings.catalog_path)
         plan_s = time.perf_counter() - started
         graph = open_graph_writer(settings) if any(j.outcome is None for j in jobs) else None
         limits = pdf_limits(settings)
@@ -396,7 +415,10 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
     embedder = get_embedder(settings)
     started = time.perf_counter()
     with open_store(settings, dim=embedder.dim, wait_s=60) as vector_store:
-        jobs = plan_jobs(expand_paths(paths), vector_store, _manifest_hints(Path(manifest) if manifest else None))
+        jobs = plan_jobs(
+            expand_paths(paths), vector_store, _manifest_hints(Path(manifest) if manifest else None),
+            settings.catalog_path,
+        )
         progress_id = create_progress_artifact(
             0.0, key="ingest-progress", description=f"documents done of {len(jobs)}"
         )
@@ -443,6 +465,21 @@ def summary_row(report: DocumentReport) -> dict[str, Any]:
         "reason": report.reason,
         "seconds": f"{report.seconds:.1f}",
     }
+
+
+def low_confidence_warnings(reports: list[DocumentReport]) -> list[str]:
+    """One line per filing whose company or period was read as a guess: check it
+    (`finrag inspect`) and correct it (`finrag catalog alias`, or a manifest)."""
+    lines = []
+    for r in reports:
+        weak = [f for f in r.low_confidence if f in ("company", "fiscal_year", "period")]
+        if r.status in ("ingested", "unchanged") and weak:
+            said = ", ".join(
+                f"{f} {getattr(r, f)!r}" + (f" ({r.sources[f].source}, {r.sources[f].confidence:.2f})" if f in r.sources else " (not found)")
+                for f in weak
+            )
+            lines.append(f"warning: {r.doc}: low confidence in {said}")
+    return lines
 
 
 def status_counts(reports: list[DocumentReport]) -> str:
@@ -512,4 +549,6 @@ def run_cli(args) -> int:
     else:
         print(format_table(reports))
         print(f"\n{status_counts(reports)} in {seconds:.1f} s -> {where}")
+        for line in low_confidence_warnings(reports):
+            print(line)
     return 1 if any(r.status == "failed" for r in reports) else 0

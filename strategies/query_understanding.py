@@ -127,7 +127,9 @@ class _CompanyMatcher:
             names = [company.name, *company.legal_names, *company.aliases]
             for name in names:
                 core = _core_words(name)
-                for variant in (core, _words(name)):
+                # "McDonald's" is also written "McDonalds": the apostrophe dropped, not the s.
+                unquoted = _core_words(re.sub(r"['\u2019]", "", name))
+                for variant in (core, _words(name), unquoted):
                     joined = "".join(w for w in variant if w != "and")
                     if joined:
                         _add(self._joined, joined, company.name)
