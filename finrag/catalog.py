@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -125,7 +126,7 @@ def resolve(catalog: StoreCatalog, corrections: Corrections | None = None) -> St
     owner: dict[str, int] = {}
     for i, entry in enumerate(entries):
         target = corrections.canonical(entry.name)
-        keys = {f"name:{(target or entry.name).casefold()}"}
+        keys = {f"name:{_name_key(target or entry.name)}"}
         keys |= {f"ticker:{t.upper()}" for t in entry.tickers}
         keys |= {f"legal:{n.casefold()}" for n in entry.legal_names}
         for key in keys:
@@ -146,13 +147,18 @@ def resolve(catalog: StoreCatalog, corrections: Corrections | None = None) -> St
     return catalog.model_copy(update={"companies": sorted(companies, key=lambda c: c.name.casefold())})
 
 
+def _name_key(name: str) -> str:
+    """"McDonald’s" / "McDONALD'S" / "mcdonalds": one key."""
+    return re.sub(r"['\u2019\s]", "", name.casefold())
+
+
 def _merge(group: list[CatalogCompany], corrections: Corrections) -> CatalogCompany:
     targets = [t for e in group if (t := corrections.canonical(e.name))]
     if targets:
         name = Counter(targets).most_common(1)[0][0]
     else:
-        # The spelling most of the issuer's filings were stored under.
-        name = max(group, key=lambda e: (len(e.docs), e.name)).name
+        # The name of the latest filing (a company's current name), then the most used.
+        name = max(group, key=lambda e: (max(e.fiscal_years, default=0), len(e.docs), e.name)).name
     merged = CatalogCompany(name=name)
     for entry in group:
         for field in ("stored_names", "legal_names", "tickers", "aliases", "forms", "docs"):

@@ -36,7 +36,7 @@ def base_name(legal: str) -> str:
 
 def short_name(legal: str, body: str) -> str:
     """Canonical short name ("PepsiCo") for a legal name, in the prose's casing."""
-    name = as_written(base_name(legal), body)
+    name = as_written(base_name(legal), body).replace("\u2019", "'")  # one apostrophe for every filing
     if name.lower().endswith(".com"):
         name = name[: -len(".com")]
     return _defined_short_name(name, body) or _shortest_used_prefix(name, body)

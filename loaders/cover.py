@@ -73,7 +73,7 @@ def registrant_names(cover: str) -> list[str]:
     for i, line in enumerate(lines):
         if not (label := _REGISTRANT_LABEL.search(line)):
             continue
-        if same_line := name_candidate(line[: label.start()].rstrip("( ")):
+        if same_line := name_candidate(line[: label.start()].rstrip("( "), any_case=True):
             return [same_line]
         if name := _name_above(lines, i):
             return [name]
@@ -84,9 +84,9 @@ def _name_above(lines: list[str], label_at: int) -> str | None:
     """The name printed above the caption; a name wrapped over two lines is joined."""
     for back in (1, 2):
         i = label_at - back
-        if i < 0 or not (name := name_candidate(lines[i])):
+        if i < 0 or not (name := name_candidate(lines[i], any_case=True)):
             continue
-        upper = name_candidate(lines[i - 1]) if i >= 1 else None
+        upper = name_candidate(lines[i - 1], any_case=True) if i >= 1 else None
         if upper and _continues(upper, name):
             joined = upper[:-1] + name if upper.endswith("-") and name[:1].islower() else f"{upper} {name}"
             return re.sub(r"-\s+", "-", joined) if upper.endswith("-") else joined
@@ -125,8 +125,11 @@ def _registrant_table(cover: str) -> list[str]:
     return names
 
 
-def name_candidate(text: str) -> str | None:
-    """`text` if it can be a company name, tidied; None for captions and boilerplate."""
+def name_candidate(text: str, any_case: bool = False) -> str | None:
+    """`text` if it can be a company name, tidied; None for captions and boilerplate.
+
+    `any_case`: the text stands where only a name stands (above the registrant caption),
+    so a name styled in lower case ("salesforce.com, inc.") is accepted."""
     # Covers draw rules with underscores; the name is the last piece after them.
     text = re.split(r"_{3,}|-{4,}", text)[-1].strip(" ,;:")
     if text.startswith("(") or re.search(r"\b(?:NYSE|NASDAQ|Nasdaq)\s*:", text):
@@ -136,7 +139,7 @@ def name_candidate(text: str) -> str | None:
     if _NOT_A_NAME.search(text) or re.match(r"^[\d(]", text) or re.fullmatch(_STATES, text, re.I):
         return None
     # Lower case only where a name is styled so ("eBay", "iRobot"), never a sentence.
-    if text[0].islower() and not re.match(r"[a-z]{1,3}[A-Z]", text):
+    if text[0].islower() and not re.match(r"[a-z]{1,3}[A-Z]", text) and not (any_case and CORPORATE_SUFFIX.search(text)):
         return None
     if re.search(DATE, text):
         return None

@@ -143,7 +143,7 @@ def _read_company(meta: ContentMetadata, cover_text: str, body: str, pages: list
     pages_naming = sum(
         1 for page in pages if re.search(rf"(?<!\w){re.escape(meta.company)}(?!\w)", page, re.I)
     )
-    if pages_naming < min(3, len(pages)):
+    if pages_naming < min(3, max(1, len(pages) // 3)):
         confidence = min(confidence, 0.4)
     elif confidence < 0.6 and pages_naming >= 10:
         confidence = 0.7  # a fallback the whole filing agrees with
