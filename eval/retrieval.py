@@ -57,6 +57,14 @@ ROWS: list[tuple[str, RetrievalOptions]] = [
     ("full, RRF fusion instead", RetrievalOptions(mode="hybrid", fusion="rrf")),
 ]
 FULL_ROW = "+ diversity (full)"
+# `--rows checks`: the full pipeline without one default at a time (keep a default only
+# where the held-out half confirms it).
+CHECK_ROWS: list[tuple[str, RetrievalOptions]] = [
+    (FULL_ROW, RetrievalOptions(mode="hybrid")),
+    ("full, no latest-filing pref.", RetrievalOptions(mode="hybrid", latest_boost=0.0)),
+    ("full, no instruction strip.", RetrievalOptions(mode="hybrid", strip_instructions=False)),
+    ("full, no boosts", RetrievalOptions(mode="hybrid", boosts=False)),
+]
 
 
 class EvalQuestion(BaseModel):
@@ -136,13 +144,30 @@ class _UncachedEmbedder:
         return self._encoder.encode([text])[0]
 
 
-def evaluate(retriever: Retriever, questions: list[EvalQuestion], progress: bool = False) -> dict[str, RowScore]:
+def half_of_questions(root: Path, questions: list[EvalQuestion], half: str) -> list[EvalQuestion]:
+    """The questions about one half of the set's companies (sorted by name, alternating,
+    as `finrag eval metadata` splits them): choose settings on A, report B separately."""
+    from eval.metadata import company_halves
+
+    company_of = {
+        row["doc_name"]: row["company"]
+        for line in (root / "documents.jsonl").read_text(encoding="utf-8").splitlines()
+        if line.strip() and (row := json.loads(line))
+    }
+    halves = company_halves(sorted(set(company_of.values())))
+    return [q for q in questions if {halves[company_of[doc]] for doc, _ in q.evidence if doc in company_of} == {half}]
+
+
+def evaluate(
+    retriever: Retriever, questions: list[EvalQuestion], progress: bool = False,
+    rows: list[tuple[str, RetrievalOptions]] | None = None,
+) -> dict[str, RowScore]:
     """Scores per row (the embedder's cache makes every row after the first cheap).
 
     With `progress`, each finished row is printed to stderr at once: on a large local store
     a full run takes long, and finished rows should not wait for the last one."""
     scores: dict[str, RowScore] = {}
-    for name, options in ROWS:
+    for name, options in rows or ROWS:
         started = time.perf_counter()
         ranks = []
         for q in questions:
@@ -223,6 +248,13 @@ def run_cli(args) -> int:
         root = Path(args.sample)
         questions = sample_questions(root)
         default_store, title = DEFAULT_SAMPLE_STORE, f"Sample-corpus retrieval ({root})"
+    if getattr(args, "half", None):
+        if not args.financebench:
+            print("finrag eval retrieval: --half needs --financebench (its documents.jsonl names the companies)",
+                  file=sys.stderr)
+            return 2
+        questions = half_of_questions(root, questions, args.half)
+        title += f", half {args.half} of its companies ({len(questions)} questions)"
     if args.limit:
         questions = questions[: args.limit]
     settings = load_settings(**({"store_dir": Path(args.store or default_store)}))
@@ -241,7 +273,8 @@ def run_cli(args) -> int:
     embedder = get_embedder(settings)
     with open_store(settings, dim=embedder.dim, wait_s=600) as store:
         retriever = Retriever(store, embedder, settings)
-        scores = evaluate(retriever, questions, progress=True)
+        rows = CHECK_ROWS if getattr(args, "rows", None) == "checks" else ROWS
+        scores = evaluate(retriever, questions, progress=True, rows=rows)
         latencies = full_pipeline_latencies(retriever, questions)
 
     if args.json:

@@ -107,6 +107,10 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument("--sample", help="sample corpus dir (from `finrag sample`)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--limit", type=int, help="only the first N questions")
+    p.add_argument("--half", choices=["A", "B"],
+                   help="only questions about half A or B of the companies (sorted by name, alternating)")
+    p.add_argument("--rows", choices=["ablation", "checks"], default="ablation",
+                   help="ablation: each part added in turn (default); checks: the full pipeline without one default at a time")
     _add_store(p)
     p.set_defaults(handler="eval.retrieval:run_cli")
     p = esub.add_parser("answers", help="answer accuracy per question type and strategy")

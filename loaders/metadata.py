@@ -81,6 +81,8 @@ def read_metadata(pages: list[str]) -> ContentMetadata:
     release = read_release(cover_text) if meta.form in ("earnings", "8-K", "other", "annual") else None
     _read_company(meta, cover_text, body, pages, release)
     _read_period(meta, cover_text, body, release)
+    if meta.period and "fiscal_year" in meta.sources:
+        meta.sources["period"] = meta.sources["fiscal_year"]  # read together
     return meta
 
 
@@ -131,9 +133,12 @@ def _read_company(meta: ContentMetadata, cover_text: str, body: str, pages: list
             if cover.CORPORATE_SUFFIX.search(line) and (name := cover.name_candidate(line)):
                 names, source, confidence = [name], "cover", 0.5
                 break
-    meta.ticker = (
-        cover.ticker(cover_text) or (release.ticker if release else None) or cover.ticker_in_prose(body)
-    )
+    if ticker := cover.ticker(cover_text):
+        meta.ticker = ticker
+        meta.said("ticker", "cover", 0.95)
+    elif ticker := (release.ticker if release else None) or cover.ticker_in_prose(body):
+        meta.ticker = ticker
+        meta.said("ticker", "prose", 0.8)
     if not names:
         return
     legal = names[0]
