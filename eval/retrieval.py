@@ -162,18 +162,27 @@ def evaluate(
     retriever: Retriever, questions: list[EvalQuestion], progress: bool = False,
     rows: list[tuple[str, RetrievalOptions]] | None = None,
 ) -> dict[str, RowScore]:
-    """Scores per row (the embedder's cache makes every row after the first cheap).
+    """Scores per row (the embedder's cache makes every row after the first cheap)."""
+    return {name: score_ranks(r) for name, r in evaluate_ranks(retriever, questions, progress, rows).items()}
+
+
+def evaluate_ranks(
+    retriever: Retriever, questions: list[EvalQuestion], progress: bool = False,
+    rows: list[tuple[str, RetrievalOptions]] | None = None,
+) -> dict[str, list[int | None]]:
+    """Per row, each question's rank of its first evidence page (None: not in the top 10).
 
     With `progress`, each finished row is printed to stderr at once: on a large local store
     a full run takes long, and finished rows should not wait for the last one."""
-    scores: dict[str, RowScore] = {}
+    all_ranks: dict[str, list[int | None]] = {}
     for name, options in rows or ROWS:
         started = time.perf_counter()
         ranks = []
         for q in questions:
             result = retriever.retrieve(q.text, k=CHUNKS_PER_QUESTION, options=options)
             ranks.append(first_relevant_rank(ranked_pages(result.hits)[:10], q.evidence))
-        scores[name] = s = score_ranks(ranks)
+        all_ranks[name] = ranks
+        s = score_ranks(ranks)
         if progress:
             print(
                 f"  {name:<28} r@1 {s.recall_at[1]:.3f}  r@5 {s.recall_at[5]:.3f}  "
@@ -181,7 +190,7 @@ def evaluate(
                 f"({time.perf_counter() - started:.0f} s)",
                 file=sys.stderr, flush=True,
             )
-    return scores
+    return all_ranks
 
 
 def full_pipeline_latencies(retriever: Retriever, questions: list[EvalQuestion]) -> list[float]:
@@ -274,11 +283,22 @@ def run_cli(args) -> int:
     with open_store(settings, dim=embedder.dim, wait_s=600) as store:
         retriever = Retriever(store, embedder, settings)
         rows = CHECK_ROWS if getattr(args, "rows", None) == "checks" else ROWS
-        scores = evaluate(retriever, questions, progress=True, rows=rows)
+        ranks = evaluate_ranks(retriever, questions, progress=True, rows=rows)
         latencies = full_pipeline_latencies(retriever, questions)
 
+    tables = {"all": {name: score_ranks(r) for name, r in ranks.items()}}
+    if getattr(args, "split", False) and args.financebench:
+        for half in ("A", "B"):
+            members = {q.id for q in half_of_questions(root, questions, half)}
+            keep = [i for i, q in enumerate(questions) if q.id in members]
+            tables[f"half {half}"] = {name: score_ranks([r[i] for i in keep]) for name, r in ranks.items()}
     if args.json:
-        print(json.dumps(report_json(scores, latencies), indent=1))
+        report = report_json(tables["all"], latencies)
+        report["halves"] = {h: {n: s.as_json() for n, s in t.items()} for h, t in tables.items() if h != "all"}
+        print(json.dumps(report, indent=1))
     else:
-        print(format_table(scores, latencies, title))
+        for name, scores in tables.items():
+            label = title if name == "all" else f"{title}: {name} of its companies" + (
+                " (settings chosen on)" if name == "half A" else " (held out)")
+            print(format_table(scores, latencies, label) + "\n")
     return 0

@@ -109,6 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, help="only the first N questions")
     p.add_argument("--half", choices=["A", "B"],
                    help="only questions about half A or B of the companies (sorted by name, alternating)")
+    p.add_argument("--split", action="store_true",
+                   help="also print each row for half A and half B of the companies (sorted by name, alternating)")
     p.add_argument("--rows", choices=["ablation", "checks"], default="ablation",
                    help="ablation: each part added in turn (default); checks: the full pipeline without one default at a time")
     _add_store(p)
