@@ -24,7 +24,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from finrag.models import DocumentReport
-from loaders.inspect_command import inspect_paths
+from loaders.inspect import inspect_paths
 
 TARGET = 0.97  # each field, on the held-out half
 TARGET_ALL = 0.95  # all three fields of a filing right

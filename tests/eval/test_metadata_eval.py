@@ -6,8 +6,8 @@ import json
 
 from eval.metadata import Labelled, _compare, company_halves, company_key, evaluate, format_result
 from finrag.models import DocumentReport
-from tests.loaders.conftest import write_pdf
-from tests.loaders.sample_filing import filing_pages
+from tests.support.pdfs import write_pdf
+from tests.support.sample_filing import filing_pages
 
 
 def test_company_key_ignores_case_and_suffixes():

@@ -7,6 +7,7 @@ import csv
 
 import pytest
 
+from cli.main import main
 from finrag.catalog import (
     Corrections,
     add_alias,
@@ -19,9 +20,9 @@ from finrag.config import load_settings
 from finrag.embeddings import get_embedder
 from finrag.models import DocumentMeta
 from finrag.store import open_store
-from flows.cli import main
-from flows.ingest import ingest_paths, low_confidence_warnings
-from strategies.retrieval import Retriever
+from indexing.pipeline import ingest_paths
+from indexing.summary import low_confidence_warnings
+from retrieval.retriever import Retriever
 from tests.flows.test_ingest import make_report
 
 

@@ -13,7 +13,7 @@ from finrag.catalog import catalog_from_documents, resolve
 from finrag.models import DocumentMeta
 from loaders.cleaning import clean_pages
 from loaders.metadata import read_metadata
-from strategies.query_understanding import understand
+from retrieval.query_understanding import understand
 
 
 @pytest.fixture(scope="module")
