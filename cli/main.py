@@ -112,13 +112,14 @@ def _add_catalog_commands(sub) -> None:
     _add_store(c)
     c.set_defaults(handler=_catalog)
     csub = c.add_subparsers(dest="catalog_command", required=False, metavar="SUBCOMMAND")
+    # --store before or after the subcommand (a subcommand's own default must not erase it).
     p = csub.add_parser("alias", help="NAME (a stored spelling or a nickname) means CANONICAL")
     p.add_argument("name")
     p.add_argument("canonical")
-    _add_store(p)
+    p.add_argument("--store", default=argparse.SUPPRESS, help="as for `finrag catalog`")
     p = csub.add_parser("unalias", help="forget the correction of NAME")
     p.add_argument("name")
-    _add_store(p)
+    p.add_argument("--store", default=argparse.SUPPRESS, help="as for `finrag catalog`")
 
 
 def _add_eval_commands(sub) -> None:
