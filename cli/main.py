@@ -136,8 +136,9 @@ def _add_eval_commands(sub) -> None:
                    help="only questions about half A or B of the companies (sorted by name, alternating)")
     p.add_argument("--split", action="store_true",
                    help="also print each row for half A and half B of the companies (sorted by name, alternating)")
-    p.add_argument("--rows", choices=["ablation", "checks"], default="ablation",
-                   help="ablation: each part added in turn (default); checks: the full pipeline without one default at a time")
+    p.add_argument("--rows", choices=["ablation", "checks", "full"], default="ablation",
+                   help="ablation: each part added in turn (default); checks: the full pipeline without one "
+                   "default at a time; full: the full pipeline only")
     _add_store(p)
     p.set_defaults(handler=_eval_retrieval)
     p = esub.add_parser("answers", help="answer accuracy per question type and strategy")

@@ -282,7 +282,7 @@ def run_cli(args) -> int:
     embedder = get_embedder(settings)
     with open_store(settings, dim=embedder.dim, wait_s=600) as store:
         retriever = Retriever(store, embedder, settings)
-        rows = CHECK_ROWS if getattr(args, "rows", None) == "checks" else ROWS
+        rows = {"checks": CHECK_ROWS, "full": CHECK_ROWS[:1]}.get(getattr(args, "rows", None) or "", ROWS)
         ranks = evaluate_ranks(retriever, questions, progress=True, rows=rows)
         latencies = full_pipeline_latencies(retriever, questions)
 
