@@ -37,7 +37,7 @@ from pydantic import BaseModel, Field
 
 from finrag.catalog import load_corrections, resolve
 from finrag.config import Settings
-from finrag.models import SearchFilters, SearchHit, SearchMode, StoreCatalog
+from finrag.models import SearchFilters, SearchHit, SearchMode, StoreCatalog, TraceStep
 from finrag.sparse import SparseVec, query_vector
 from finrag.vocabulary import Vocabulary, load_vocabulary
 from retrieval.query_understanding import QueryUnderstanding, filing_years, understand
@@ -96,6 +96,17 @@ class Retrieval(BaseModel):
     def flags(self) -> list[str]:
         return [name for name in ("no_filter_match", "low_evidence") if getattr(self, name)]
 
+    def trace_step(self) -> TraceStep:
+        """This search as an answer's trace step (single strategy and agent alike)."""
+        flags = self.flags
+        return TraceStep(
+            step="search",
+            query=self.question,
+            filters=self.filters.model_dump(),
+            retrieved=[h.chunk.chunk_id for h in self.hits],
+            decision=f"{len(self.hits)} hits" + (f"; flags: {', '.join(flags)}" if flags else ""),
+        )
+
 
 class Retriever:
     def __init__(self, store: _Store, embedder: _Embedder, settings: Settings, vocabulary: Vocabulary | None = None):
@@ -110,13 +121,10 @@ class Retriever:
     @property
     def catalog(self) -> StoreCatalog:
         """What the store holds, one entry per issuer with the analyst's corrections applied;
-        read once (call `refresh_catalog` after an ingest or a correction)."""
+        read once per Retriever (open new services after an ingest or a correction)."""
         if self._catalog is None:
             self._catalog = resolve(self.store.catalog(), load_corrections(self.settings.catalog_path))
         return self._catalog
-
-    def refresh_catalog(self) -> None:
-        self._catalog = None
 
     # ------------------------------------------------------------------ plain search
 
