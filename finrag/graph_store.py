@@ -187,6 +187,10 @@ class GraphStore:
                 best[key] = (row[11], fact)
         return [f for _, f in best.values()] if latest_only else everything
 
+    def document_years(self) -> dict[str, int | None]:
+        """Each document's latest fiscal year (a 10-K's own year): which filing a year points to."""
+        return {doc: year for doc, year in self._db.execute("SELECT doc, latest_year FROM documents")}
+
     def fact(self, company: str, metric: str, year: int) -> Fact | None:
         found = self.facts([company], [metric], [year])
         return found[0] if found else None

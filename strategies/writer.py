@@ -15,6 +15,7 @@ from finrag.llm import LLMError, Usage
 from finrag.models import Question, SearchHit
 from strategies.extractive_writer import write_offline
 from strategies.llm_writer import write_llm
+from strategies.metric_answer import answer_metric
 from strategies.written_answer import WrittenAnswer, not_found
 
 if TYPE_CHECKING:
@@ -34,6 +35,11 @@ def write_answer(
 ) -> WrittenAnswer:
     """Answer from these hits. `offline_only` forces the deterministic engine (e.g. after a timeout)."""
     text = question.question if isinstance(question, Question) else question
+    # A metric question is computed exactly from statement rows; its answer (or the input
+    # it could not find) is final, with or without an LLM: a model adds nothing to arithmetic.
+    metric = answer_metric(text, hits, understanding, services)
+    if metric is not None and (metric.status == "answered" or services.llm is None or offline_only):
+        return metric
     offline = write_offline(text, hits, understanding, services.vocabulary)
     if services.llm is None or offline_only or not hits:
         return offline
