@@ -153,6 +153,8 @@ class _Formula:
             text = entry.formula if entry is not None and entry.kind == "derived" else None
         return ast.parse(text, mode="eval").body if text else None
 
+    year: int | None = None  # the year being rendered: its inputs are named without a year
+
     def value(self, node: ast.AST, year: int) -> float:
         if isinstance(node, ast.Expression):
             return self.value(node.body, year)
@@ -178,6 +180,8 @@ class _Formula:
     def render(self, node: ast.AST, year: int, numbers: bool) -> str:
         """The formula with names (numbers=False) or with the values used (numbers=True)."""
         if isinstance(node, ast.Expression):
+            self.year = year
+        if isinstance(node, ast.Expression):
             return self.render(node.body, year, numbers)
         if isinstance(node, ast.Constant):
             return f"{node.value:g}"
@@ -197,8 +201,9 @@ class _Formula:
             if tree is not None:
                 return f"({self.render(tree, year, numbers)})"
             if numbers:
-                return f"{self.get(node.id, year).value:,.2f}".rstrip("0").rstrip(".")
-            return f"{metric_label(node.id, self.vocab)} FY{year}"
+                return _amount(self.get(node.id, year).value, node.id, self.vocab)
+            label = metric_label(node.id, self.vocab)
+            return label if year == self.year else f"{label} FY{year}"
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             arg, func = node.args[0], node.func.id
             if func == "prior":
@@ -222,11 +227,12 @@ def compute(target: MetricTarget, vocab: Vocabulary, get: Callable[[str, int], I
     per_year = {y: formula.value(tree, y) for y in target.years}
     working = []
     for y, v in per_year.items():
-        words = formula.render(tree, y, False)
+        name = target.label if len(per_year) == 1 else f"{target.label} FY{y}"
+        words, filled = formula.render(tree, y, False), formula.render(tree, y, True)
         if isinstance(tree.body, ast.Name) and formula._tree(tree.body.id) is None:
-            working.append(f"{words} = {formula.render(tree, y, True)}")  # a line item: nothing to compute
+            working.append(f"{name} = {filled}")  # a line item: nothing to compute
         else:
-            working.append(f"{words} = {formula.render(tree, y, True)} = {v:,.4f}")
+            working.append(f"{name} = {words} = {filled} = {_per_year(v, target)}")
     years = sorted(per_year)
     first, last = per_year[years[0]], per_year[years[-1]]
     if target.aggregation == "average":
@@ -234,7 +240,7 @@ def compute(target: MetricTarget, vocab: Vocabulary, get: Callable[[str, int], I
         working.append(f"average over FY{years[0]}-FY{years[-1]} = {value:,.4f}")
     elif target.aggregation == "change":
         value = (last - first) / abs(first) * 100
-        working.append(f"change = ({last:,.2f} - {first:,.2f}) / {abs(first):,.2f} = {value:+.2f}%")
+        working.append(f"change = ({last:,.2f} - {first:,.2f}) / {abs(first):,.2f} = {value:+.1f}%")
     elif target.aggregation == "amount_change":
         value = last - first
         working.append(f"change = {last:,.2f} - {first:,.2f} = {value:+,.2f}")
@@ -253,8 +259,27 @@ def compute(target: MetricTarget, vocab: Vocabulary, get: Callable[[str, int], I
     return MetricResult(value=value, shown=show(value, target), working=working, inputs=list(used.values()))
 
 
+def _per_year(value: float, target: MetricTarget) -> str:
+    """One year's figure in the target's unit, before aggregation and rounding."""
+    if target.unit == "percent":
+        return f"{value * 100:.1f}%" if target.aggregation not in ("change", "cagr") else f"{value:,.2f}"
+    if target.unit == "days":
+        return f"{value:,.2f} days"
+    if target.unit == "USD":
+        return f"{'-' if value < 0 else ''}${abs(value):,.1f}M"
+    return f"{value:,.4f}".rstrip("0").rstrip(".")
+
+
+def _amount(value: float, metric: str, vocab: Vocabulary) -> str:
+    """An input as the statements print it: money in millions ("$1,203.4M"), the rest plain."""
+    entry = vocab.metrics.get(metric)
+    if entry is not None and entry.unit == "USD":
+        return f"{'-' if value < 0 else ''}${abs(value):,.1f}M"  # exact, as the statement prints it
+    return f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
 def show(value: float, target: MetricTarget) -> str:
-    decimals = target.decimals if target.decimals is not None else 2
+    decimals = target.decimals if target.decimals is not None else (1 if target.unit == "percent" else 2)
     if target.unit == "percent":
         return f"{value:,.{decimals}f}%"
     if target.unit == "days":

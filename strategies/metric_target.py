@@ -48,7 +48,9 @@ _PERCENT_OF = re.compile(r"\s+as\s+an?\s+(?:%|percent(?:age)?)\s+of\s+|\s+%\s+of
 _LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
 _CAGR = re.compile(r"\bcagr\b|compound annual growth", re.I)
 _CHANGE_ASK = re.compile(r"\b(?:change|growth|grew|increase|decrease|decline)\b", re.I)
-_AMOUNT_CHANGE = re.compile(r"\b(?:dollar|absolute)\s+(?:change|amount)|\bchange\b.*\bin (?:usd|\$)", re.I)
+_AMOUNT_CHANGE = re.compile(
+    r"\b(?:dollar|absolute)\s+(?:change|amount)|\bin\s+(?:usd\s+|us\$\s*)?(?:millions|billions|thousands|dollars|\$)", re.I
+)
 _EXPLICIT_PERCENT = re.compile(
     r"\bin\s+(?:units\s+of\s+)?percents?\b|\bas\s+an?\s+(?:%|percent(?:age)?)|%\s+margin|\bin\s+%", re.I
 )
@@ -235,7 +237,8 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     elif _AVERAGE.search(ask) and len(years) >= 2:
         aggregation = "average"
     elif _CHANGE_ASK.search(ask) and len(years) == 2:
-        aggregation = "amount_change" if _AMOUNT_CHANGE.search(ask) else "change"
+        in_money = _AMOUNT_CHANGE.search(question) and not _EXPLICIT_PERCENT.search(question)
+        aggregation = "amount_change" if in_money and not re.search(r"%|percent", question, re.I) else "change"
     explicit_percent = bool(_EXPLICIT_PERCENT.search(question)) or bool(composed and _PERCENT_OF.search(ask))
     ratio_named = bool(re.search(r"\b(?:ratio|turnover)\b", ask, re.I))
     percent = aggregation in ("change", "cagr") or (
