@@ -100,6 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--sample", help="sample corpus dir")
     src.add_argument("--financebench", help="dir with questions.jsonl and pdfs/")
+    p.add_argument("--question-type", help="FinanceBench: only this question_type (e.g. metrics-generated)")
+    p.add_argument("--judge", action="store_true", help="also grade each answer with the configured LLM")
     p.add_argument("--json", action="store_true")
     _add_store(p)
     p.set_defaults(handler="eval.answers:run_cli")
