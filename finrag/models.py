@@ -268,3 +268,4 @@ class MetricTarget(BaseModel):
     unit: Literal["USD", "USD/share", "shares", "ratio", "percent", "days"] = "USD"
     scale: Literal["units", "thousands", "millions", "billions"] = "millions"  # of a USD answer
     decimals: int | None = None  # "round to two decimal places"
+    unresolved: str | None = None  # why the quantity asked cannot be computed (never answer another one)

@@ -313,6 +313,9 @@ def answer_metric(
     if target is None or target.quarter is not None:
         return None
     company = understanding.companies[0]
+    if target.unresolved:
+        return WrittenAnswer(status="not_found", text=f"{NOT_FOUND.capitalize()}: {target.unresolved}; no formula "
+                             "for the quantity asked is known.", reason=target.unresolved, flags=["metric_target"])
     evidence = Evidence(company, max(target.years), hits, services.vocabulary, services.graph)
     try:
         result = compute(target, services.vocabulary, evidence.get)

@@ -244,6 +244,11 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     percent = aggregation in ("change", "cagr") or (
         unit == "ratio" and (explicit_percent or (_percent_metric(metric) and not ratio_named))
     )
+    unresolved = None
+    kind_asked = re.search(r"\b(ratio|margin|turnover|multiple|yield)\b", ask, re.I)
+    if kind_asked and unit == "USD" and source != "question":
+        # "working capital ratio" when only working capital (an amount) is known
+        unresolved = f"the question asks for a {kind_asked.group(1).lower()}, but {label} is an amount"
     quarter = None
     if mentions.periods:
         quarter = int(mentions.periods[-1][-1])
@@ -260,6 +265,7 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         unit="percent" if percent else unit,  # type: ignore[arg-type]
         scale=_scale(question) if unit == "USD" and aggregation != "change" else "units",  # type: ignore[arg-type]
         decimals=_decimals(question),
+        unresolved=unresolved,
     )
 
 
