@@ -92,11 +92,21 @@ def statement_kind(page: Page) -> Statement | None:
 
 def page_scale(text: str) -> tuple[str, float] | None:
     """The scale a table states in its header ("in millions", "(Dollars in thousands)")."""
-    head = letters(" ".join(text.splitlines()[:15]))
+    lines = text.splitlines()[:15]
+    head = letters(" ".join(lines))
+    raw = " ".join(lines).lower()
     for name, factor in _SCALES:
-        if f"in{name}" in head:
+        # "(in millions)", and "(MILLIONS, EXCEPT PER COMMON SHARE DATA)" with no "in"
+        if f"in{name}" in head or re.search(rf"\(\s*{name}\b", raw):
             return name, factor
     return None
+
+
+# "In millions, except per share data" / "(MILLIONS, EXCEPT ...)" opening a column-header line
+_SCALE_NOTE = re.compile(
+    r"^\s*\(?\s*(?:\$\s*)?(?:in\s+)?(?:millions|thousands|billions)(?:,?\s*except\s+[a-z\s-]*?(?:data|amounts))?\)?",
+    re.I,
+)
 
 
 def _strip_parentheticals(line: str) -> str:
@@ -112,6 +122,7 @@ def header_years(lines: list[str]) -> list[int]:
     """
     years: list[int] = []
     for line in lines:
+        line = _SCALE_NOTE.sub(" ", line)
         tokens = [t.strip(",.") for t in _strip_parentheticals(line).split()]
         tokens = [t for t in tokens if t]
         if not tokens:
@@ -250,12 +261,13 @@ def page_facts(
             continue
         best: tuple[int, Row] | None = None
         for row in rows:
-            if len(row.values) != len(years):
+            values = _column_values(row, len(years))
+            if values is None:
                 continue
             key = label_key(row.label)
             rank = next((i for i, rx in enumerate(item.patterns) if re.match(rx, key)), None)
             if rank is not None and (best is None or rank < best[0]):
-                best = (rank, row)
+                best = (rank, Row(label=row.label, values=values, text=row.text))
         if best is None:
             continue
         row = best[1]
@@ -273,6 +285,16 @@ def page_facts(
                 scale=used_scale, doc=doc, page=page.number, source_text=row.text,
             ), item.secondary))
     return facts
+
+
+def _column_values(row: Row, columns: int) -> list[float] | None:
+    """The row's one value per column; "net of allowance of $426 and $335  18,277 17,908"
+    reads one amount of its label as a value, recognisable by the label ending in "and"/"of"."""
+    if len(row.values) == columns:
+        return row.values
+    if len(row.values) == columns + 1 and re.search(r"\b(?:and|of)$", row.label.strip()):
+        return row.values[1:]
+    return None
 
 
 def extract_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:

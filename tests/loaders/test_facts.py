@@ -133,3 +133,51 @@ def test_sample_corpus_facts_match_truth(sample_dir):
     correct = sum(1 for k, v in scored.items() if k in want and abs(v - want[k]) < 0.051)
     assert correct / len(scored) >= 0.98  # precision
     assert correct / len(want) >= 0.98  # recall
+
+
+# --------------------------------------------------------------------------- real filings, only the pages needed
+
+def real_pages(path, numbers: list[int]) -> list[Page]:
+    """Pages of a real filing as the loader reads them (pypdfium2 text, cleaned), only those asked."""
+    import pypdfium2 as pdfium
+
+    from loaders.cleaning import clean_pages
+
+    pdf = pdfium.PdfDocument(path)
+    try:
+        raw = [pdf[n].get_textpage().get_text_range() for n in numbers]
+    finally:
+        pdf.close()
+    return [Page(number=n, text=t) for n, t in zip(numbers, clean_pages(raw), strict=True)]
+
+
+@pytest.fixture(scope="module")
+def extra_dir(financebench_dir):
+    path = financebench_dir.parent / "financebench-extra"
+    if not (path / "pdfs").is_dir():
+        pytest.skip("../shared/financebench-extra not present")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("shared_set", "doc", "company", "year", "page", "row", "capex"),
+    [
+        # FinanceBench: "Payments to acquire property, plant and equipment" (a vocabulary variant)
+        ("financebench", "BOEING_2022_10K", "Boeing", 2022, 58, "Payments to acquire property, plant and equipment",
+         1222.0),
+        # FinanceBench-extra: "Additions to property, plant and equipment"
+        ("financebench-extra", "INTEL_2020_10K", "Intel", 2020, 78, "Additions to property, plant and equipment",
+         14259.0),
+    ],
+)
+def test_capex_line_item_variants_of_both_shared_sets_are_found(
+    financebench_dir, extra_dir, shared_set, doc, company, year, page, row, capex
+):
+    root = financebench_dir if shared_set == "financebench" else extra_dir
+    pages = real_pages(root / "pdfs" / f"{doc}.pdf", [page])
+    meta = DocumentMeta(file=f"{doc}.pdf", doc=doc, sha256="0", company=company, fiscal_year=year, form="10-K",
+                        period=f"FY{year}")
+    facts = {(f.metric, f.fiscal_year): f for f in extract_facts(meta, pages)}
+    fact = facts[("capex", year)]
+    assert fact.value == capex  # the amount spent, positive, in USD millions
+    assert fact.source_text.startswith(row) and fact.page == page
