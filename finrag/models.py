@@ -223,6 +223,9 @@ class Fact(BaseModel):
     source_text: str  # the row's text as it appears in the page
     derived_from: list[str] = Field(default_factory=list)  # for derived metrics: input metric keys
     formula: str | None = None
+    # "FY" for a fiscal year; a 10-Q's "Q2" (the quarter, or the balance at its end) and
+    # "Q2YTD" (the year to date at the quarter's end) - never mixed with annual figures
+    period: str = "FY"
 
 
 class Relation(BaseModel):

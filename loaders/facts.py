@@ -6,7 +6,8 @@ fiscal years named on the header line(s) above the first row.
 
 PRECISION FIRST: a wrong number in the graph is worse than a missing one, so
 - only pages that are a primary statement (by title, or by the loader's page tags) are read,
-  and only annual filings (a 10-Q's columns are quarters, not fiscal years);
+  of annual filings (columns = fiscal years) and 10-Qs (columns placed by their dates: the
+  quarter, the year to date and the prior year-end apart, see `quarter_columns`);
 - a row must carry exactly one value per header year, and the table must state its scale;
 - a row label must match a line-item rule exactly (after normalisation), not merely contain it
   (the rules are the vocabulary's `rows`: statement-row grammar per metric key);
@@ -23,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date, timedelta
 
 from finrag.models import DocumentMeta, Fact, Page
 from finrag.vocabulary import LineItem, load_vocabulary
@@ -197,12 +199,7 @@ def statement_rows(page: Page) -> tuple[list[int], list[Row]]:
     "Basic" / "Diluted" under an "Earnings per share:" line become "Earnings per share basic";
     a label wrapped onto a second line is joined to its first line.
     """
-    lines = [ln for ln in page.text.splitlines() if ln.strip()]
-    # The first row with two or more values ends the header ("Item 8" is not a table row).
-    first_row = next(
-        (i for i, ln in enumerate(lines) if len(getattr(parse_row(ln), "values", [])) >= 2 and not header_years([ln])),
-        len(lines),
-    )
+    lines, first_row = _split_header(page)
     years = header_years(lines[:first_row])
     rows: list[Row] = []
     section = ""
@@ -224,7 +221,89 @@ def statement_rows(page: Page) -> tuple[list[int], list[Row]]:
     return years, rows
 
 
+def _split_header(page: Page) -> tuple[list[str], int]:
+    """The page's non-empty lines and the index of its first value row (the header ends there)."""
+    lines = [ln for ln in page.text.splitlines() if ln.strip()]
+    # The first row with two or more values ends the header ("Item 8" is not a table row).
+    first_row = next(
+        (i for i, ln in enumerate(lines) if len(getattr(parse_row(ln), "values", [])) >= 2 and not header_years([ln])),
+        len(lines),
+    )
+    return lines, first_row
+
+
+# --------------------------------------------------------------------------- 10-Q columns
+
+_DATE = re.compile(
+    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2}),?\s+((?:19|20)\d\d)\b", re.I
+)
+_MONTH_NUMBER = {m: i for i, m in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), start=1)}
+_QUARTER_SPAN = re.compile(r"\bthree\s+months\b|\bquarters?\s+ended\b|\b1[23]\s+weeks\b|\bthirteen\s+weeks\b", re.I)
+_YTD_SPAN = re.compile(r"\b(?:six|nine)\s+months\b|\b(?:2[56]|3[89])\s+weeks\b|\byear[- ]to[- ]date\b", re.I)
+
+
+def _near(a: date, b: date, days: int = 10) -> bool:
+    return abs((a - b).days) <= days
+
+
+def quarter_columns(
+    header: str, kind: Statement, fiscal_year: int, quarter: int, period_end: date
+) -> list[tuple[int, str]] | None:
+    """(fiscal year, period) of each column of a 10-Q statement, from its header's dates.
+
+    Periods: "Q2" is the quarter's own column (three months, or the balance at the quarter's
+    end), "Q2YTD" the year to date (six months for Q2), "FY" the prior fiscal year-end
+    balance. A column dated the period end belongs to the filing's fiscal year, one dated a
+    year earlier to the year before. None when a column cannot be placed: no fact is
+    better than a quarter's value filed under the year to date.
+    """
+    dates = []
+    for m in _DATE.finditer(header):
+        try:
+            dates.append(date(int(m.group(3)), _MONTH_NUMBER[m.group(1).lower()[:3]], int(m.group(2))))
+        except ValueError:
+            return None
+    if not dates:
+        return None
+    quarter_at, ytd_at = _QUARTER_SPAN.search(header), _YTD_SPAN.search(header)
+    if quarter_at and ytd_at:
+        if len(dates) % 2:
+            return None
+        first, second = (f"Q{quarter}", f"Q{quarter}YTD") if quarter_at.start() < ytd_at.start() else \
+            (f"Q{quarter}YTD", f"Q{quarter}")
+        spans = [first] * (len(dates) // 2) + [second] * (len(dates) // 2)
+    elif quarter_at or ytd_at:
+        spans = [f"Q{quarter}" if quarter_at else f"Q{quarter}YTD"] * len(dates)
+    elif kind == "balance_sheet":
+        spans = [f"Q{quarter}"] * len(dates)  # balances at a date
+    else:
+        return None
+    columns: list[tuple[int, str]] = []
+    for when, span in zip(dates, spans, strict=True):
+        if _near(when, period_end):
+            columns.append((fiscal_year, span))
+        elif _near(when, period_end - timedelta(days=365), 12):
+            columns.append((fiscal_year - 1, span))
+        elif kind == "balance_sheet" and _near(when, period_end - timedelta(days=91 * quarter), 25):
+            columns.append((fiscal_year - 1, "FY"))  # the prior fiscal year-end balance
+        else:
+            return None
+    return columns
+
+
 # --------------------------------------------------------------------------- extraction
+
+
+def _quarter(meta: DocumentMeta) -> tuple[int, date] | None:
+    """(fiscal quarter, period end) of a quarterly report; None for annual filings."""
+    m = re.search(r"Q([1-4])", meta.period or "")
+    if not m or meta.form != "10-Q" or not meta.period_end:
+        return None
+    try:
+        return int(m.group(1)), date.fromisoformat(meta.period_end)
+    except ValueError:
+        return None
 
 
 def _is_annual(meta: DocumentMeta) -> bool:
@@ -244,24 +323,39 @@ def _statement_pages(meta: DocumentMeta, pages: Iterable[Page]) -> list[tuple[Pa
 
 
 def page_facts(
-    page: Page, kind: Statement, company: str, doc: str, fiscal_year: int | None
+    page: Page, kind: Statement, company: str, doc: str, fiscal_year: int | None,
+    quarter: tuple[int, date] | None = None,
 ) -> list[tuple[Fact, bool]]:
-    """Facts of one statement page (best row per line item, one fact per column year),
-    each with whether it comes from a secondary source."""
+    """Facts of one statement page (best row per line item, one fact per column),
+    each with whether it comes from a secondary source.
+
+    `quarter`: (fiscal quarter, period end) of a 10-Q, whose columns are read by their dates
+    (`quarter_columns`); an annual filing's columns are fiscal years.
+    """
     scale = page_scale(page.text)
     if scale is None:
         return []
     _, factor = scale
     years, rows = statement_rows(page)
-    if len(years) < 1 or (fiscal_year is not None and fiscal_year not in years):
-        return []
+    if quarter is not None:
+        if fiscal_year is None:
+            return []
+        lines, first_row = _split_header(page)
+        found = quarter_columns(" ".join(lines[:first_row]), kind, fiscal_year, *quarter)
+        if not found:
+            return []
+        columns = found
+    else:
+        if len(years) < 1 or (fiscal_year is not None and fiscal_year not in years):
+            return []
+        columns = [(y, "FY") for y in years]
     facts: list[tuple[Fact, bool]] = []
     for item in LINE_ITEMS:
         if item.statement != kind:
             continue
         best: tuple[int, Row] | None = None
         for row in rows:
-            values = _column_values(row, len(years))
+            values = _column_values(row, len(columns))
             if values is None:
                 continue
             key = label_key(row.label)
@@ -271,7 +365,7 @@ def page_facts(
         if best is None:
             continue
         row = best[1]
-        for year, raw in zip(years, row.values, strict=True):
+        for (year, period), raw in zip(columns, row.values, strict=True):
             if item.unit == "USD/share":
                 value, used_scale = raw, "units"
             else:
@@ -282,7 +376,7 @@ def page_facts(
                 value = abs(value)
             facts.append((Fact(
                 company=company, metric=item.metric, fiscal_year=year, value=value, unit=item.unit,
-                scale=used_scale, doc=doc, page=page.number, source_text=row.text,
+                scale=used_scale, doc=doc, page=page.number, source_text=row.text, period=period,
             ), item.secondary))
     return facts
 
@@ -298,15 +392,20 @@ def _column_values(row: Row, columns: int) -> list[float] | None:
 
 
 def extract_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
-    """Reported facts of one document (derived metrics are added by `loaders.knowledge`)."""
-    if not meta.company or not _is_annual(meta):
+    """Reported facts of one document (derived metrics are added by `loaders.knowledge`).
+
+    Annual filings give one fact per fiscal-year column; a 10-Q gives the quarter's and the
+    year-to-date columns apart (`Fact.period` "Q2" / "Q2YTD"). Other reports give none.
+    """
+    quarter = _quarter(meta)
+    if not meta.company or not (_is_annual(meta) or quarter):
         return []
-    chosen: dict[tuple[str, int], Fact] = {}
-    ambiguous: set[tuple[str, int]] = set()
-    backup: dict[tuple[str, int], Fact] = {}
+    chosen: dict[tuple[str, int, str], Fact] = {}
+    ambiguous: set[tuple[str, int, str]] = set()
+    backup: dict[tuple[str, int, str], Fact] = {}
     for page, kind in _statement_pages(meta, pages):
-        for fact, secondary in page_facts(page, kind, meta.company, meta.doc, meta.fiscal_year):
-            key = (fact.metric, fact.fiscal_year)
+        for fact, secondary in page_facts(page, kind, meta.company, meta.doc, meta.fiscal_year, quarter):
+            key = (fact.metric, fact.fiscal_year, fact.period)
             if secondary:
                 backup.setdefault(key, fact)
                 continue

@@ -76,8 +76,9 @@ class Evidence:
     """Input values for one company: graph facts first, then rows in retrieved chunks."""
 
     def __init__(self, company: str, anchor_year: int, hits: list[SearchHit], vocab: Vocabulary,
-                 graph: GraphStore | None = None):
+                 graph: GraphStore | None = None, period: str = "FY"):
         self.company = company
+        self.period = period  # "FY", or a 10-Q column: "Q2" (the quarter) / "Q2YTD" (year to date)
         self.anchor = anchor_year
         self.hits = hits
         self.vocab = vocab
@@ -102,7 +103,8 @@ class Evidence:
     def _from_facts(self, metric: str, year: int) -> InputValue | None:
         if self.graph is None:
             return None
-        facts = [f for f in self.graph.facts([self.company], [metric], [year], latest_only=False) if not f.formula]
+        facts = [f for f in self.graph.facts([self.company], [metric], [year], latest_only=False, periods=[self.period])
+                 if not f.formula]
         if not facts:
             return None
         facts.sort(key=lambda f: self._rank(f.doc))
@@ -114,6 +116,8 @@ class Evidence:
         return _input(best, list(others.items()))
 
     def _from_hits(self, metric: str, year: int) -> InputValue | None:
+        if self.period != "FY":
+            return None  # a chunk's row is read by fiscal-year columns only
         best = None
         for rank, hit in enumerate(self.hits):
             reading = read_aspect(hit.chunk, Aspect(company=self.company, fiscal_year=year, metric=metric), self.vocab)
@@ -295,8 +299,17 @@ def show(value: float, target: MetricTarget) -> str:
 # --------------------------------------------------------------------------- answering
 
 
+def _column(target: MetricTarget) -> str:
+    if target.quarter is None:
+        return "FY"
+    return f"Q{target.quarter}YTD" if target.year_to_date else f"Q{target.quarter}"
+
+
 def _period(target: MetricTarget) -> str:
     years = target.years
+    if target.quarter is not None:
+        span = f"Q{target.quarter} year to date" if target.year_to_date else f"Q{target.quarter}"
+        return f"FY{years[-1]} {span}"
     if target.aggregation == "value":
         return f"FY{years[-1]}"
     return f"FY{years[0]}-FY{years[-1]}"
@@ -310,24 +323,25 @@ def answer_metric(
     if len(understanding.companies) != 1:
         return None
     target = read_target(question, services.vocabulary)
-    if target is None or target.quarter is not None:
+    if target is None:
         return None
     company = understanding.companies[0]
     if target.unresolved:
         return WrittenAnswer(status="not_found", text=f"{NOT_FOUND.capitalize()}: {target.unresolved}; no formula "
                              "for the quantity asked is known.", reason=target.unresolved, flags=["metric_target"])
-    evidence = Evidence(company, max(target.years), hits, services.vocabulary, services.graph)
+    evidence = Evidence(company, max(target.years), hits, services.vocabulary, services.graph, _column(target))
     try:
         result = compute(target, services.vocabulary, evidence.get)
     except Missing as missing:
         label = metric_label(missing.metric, services.vocabulary)
         found = "; ".join(f"{metric_label(i.metric, services.vocabulary)} FY{i.fiscal_year} {i.value:,.2f}"
                           for i in evidence.used.values())
+        where = f"FY{missing.year}" + ("" if evidence.period == "FY" else f" {evidence.period}")
         return WrittenAnswer(
             status="not_found",
-            text=f"{NOT_FOUND.capitalize()}: could not find {label} FY{missing.year} for {company}, an input of "
+            text=f"{NOT_FOUND.capitalize()}: could not find {label} {where} for {company}, an input of "
                  f"{target.label} ({target.formula})." + (f" Found: {found}." if found else ""),
-            reason=f"missing input: {label} FY{missing.year}",
+            reason=f"missing input: {label} {where}",
             flags=["metric_target"],
         )
     except ZeroDivisionError:

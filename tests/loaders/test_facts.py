@@ -181,3 +181,21 @@ def test_capex_line_item_variants_of_both_shared_sets_are_found(
     fact = facts[("capex", year)]
     assert fact.value == capex  # the amount spent, positive, in USD millions
     assert fact.source_text.startswith(row) and fact.page == page
+
+
+def test_a_10q_quarter_column_gives_the_quarters_value_apart_from_the_year_to_date(financebench_dir):
+    # Best Buy's Q2 of fiscal 2024 (quarter ended July 29, 2023): income statement p.4, cash flows p.6
+    pages = real_pages(financebench_dir / "pdfs" / "BESTBUY_2024Q2_10Q.pdf", [3, 5])
+    meta = DocumentMeta(file="q.pdf", doc="BESTBUY_2024Q2_10Q", sha256="0", company="Best Buy", fiscal_year=2024,
+                        period="2024Q2", period_end="2023-07-29", form="10-Q",
+                        page_tags={"income_statement": [3], "cash_flow": [5]})
+    facts = {(f.metric, f.fiscal_year, f.period): f.value for f in extract_facts(meta, pages)}
+    # "Three Months Ended | Six Months Ended" x "July 29, 2023 | July 30, 2022"
+    assert facts[("revenue", 2024, "Q2")] == 9583.0
+    assert facts[("revenue", 2023, "Q2")] == 10329.0  # the same quarter a year earlier
+    assert facts[("revenue", 2024, "Q2YTD")] == 19050.0
+    assert facts[("operating_income", 2024, "Q2")] == 348.0
+    # the cash flow statement has six-month columns only: capex is year to date, never a quarter's
+    assert facts[("capex", 2024, "Q2YTD")] == 395.0
+    assert ("capex", 2024, "Q2") not in facts
+    assert not any(period == "FY" and year == 2024 for _, year, period in facts)  # nothing passes for annual

@@ -148,3 +148,21 @@ def test_the_filing_of_the_question_year_wins_and_the_other_is_also_reported(tmp
     assert "Also reported" in written.text and "2,050.00 in ACME_2023_10K" in written.text
     assert [c.doc for c in written.citations] == ["ACME_2022_10K"]
     graph.close()
+
+
+def test_a_quarter_question_is_answered_from_the_10q_quarter_column(tmp_path):
+    graph = GraphStore(tmp_path / "g.sqlite")
+    row = "Revenue $ 9,583 $ 10,329 $ 19,050 $ 20,976"
+    facts = [Fact(company="Acme Widgets", metric="revenue", fiscal_year=year, value=value, doc="ACME_2024Q2_10Q",
+                  page=3, source_text=row, period=period)
+             for year, period, value in ((2024, "Q2", 9583.0), (2023, "Q2", 10329.0), (2024, "Q2YTD", 19050.0))]
+    graph.replace_document(DocumentKnowledge(doc="ACME_2024Q2_10Q", company="Acme Widgets", facts=facts))
+    services = Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]
+                        graph=graph, vocabulary=load_vocabulary())
+    hits = [SearchHit(chunk=chunk(row, 2024, doc="ACME_2024Q2_10Q"), score=1.0)]
+    quarter = ask("What was Acme Widgets' revenue in the second quarter of fiscal 2024, in USD millions?", services, hits)
+    assert quarter.value == 9583.0 and "Q2" in quarter.text
+    to_date = ask("What was Acme Widgets' year-to-date revenue at Q2 FY2024 (in USD millions)?", services, hits)
+    assert to_date.value == 19050.0
+    assert graph.facts(["Acme Widgets"], ["revenue"]) == []  # annual lookups never see quarters
+    graph.close()
