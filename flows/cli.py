@@ -85,6 +85,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("out_file")
     _add_store(p)
     p.set_defaults(handler="strategies.graph_command:export")
+    p = gsub.add_parser("rebuild", help="re-read facts and relations of PDFs into the graph (after a vocabulary change)")
+    p.add_argument("paths", nargs="+", help="PDF files or directories (documents already ingested)")
+    _add_store(p)
+    p.set_defaults(handler="strategies.graph_command:rebuild")
 
     e = sub.add_parser("eval", help="evaluations with printed tables")
     esub = e.add_subparsers(dest="eval_command", required=True, metavar="SUBCOMMAND")
