@@ -35,12 +35,15 @@ def write_answer(
 ) -> WrittenAnswer:
     """Answer from these hits. `offline_only` forces the deterministic engine (e.g. after a timeout)."""
     text = question.question if isinstance(question, Question) else question
-    # A metric question is computed exactly from statement rows; its answer (or the input
-    # it could not find) is final, with or without an LLM: a model adds nothing to arithmetic.
+    # A metric question is computed exactly from statement rows (strategies.metric_answer): its
+    # answer is the offline answer, and the checked figure the LLM writer is given. Offline,
+    # an input it could not find is named rather than another quantity answered.
     metric = answer_metric(text, hits, understanding, services)
-    if metric is not None and (metric.status == "answered" or services.llm is None or offline_only):
-        return metric
-    offline = write_offline(text, hits, understanding, services.vocabulary)
+    offline_engine = services.llm is None or offline_only or not hits
+    if metric is not None and (metric.status == "answered" or offline_engine):
+        offline = metric
+    else:
+        offline = write_offline(text, hits, understanding, services.vocabulary)
     if services.llm is None or offline_only or not hits:
         return offline
     try:
