@@ -361,6 +361,23 @@ def answer_metric(
                          flags=flags)
 
 
+def inputs_in_graph(question: str, understanding: QueryUnderstanding, services: Services) -> bool:
+    """Every input of the question's metric target is a fact in the knowledge graph: more
+    searches cannot change the answer (the iterative agent then writes at once)."""
+    if services.graph is None or len(understanding.companies) != 1:
+        return False
+    target = read_target(question, services.vocabulary)
+    if target is None or target.unresolved:
+        return False
+    evidence = Evidence(understanding.companies[0], max(target.years), [], services.vocabulary, services.graph,
+                        _column(target))
+    try:
+        compute(target, services.vocabulary, evidence.get)
+    except (Missing, ZeroDivisionError):
+        return False
+    return True
+
+
 def _cite(value: InputValue, hits: list[SearchHit], services: Services) -> Citation | None:
     """The row, quoted from a chunk of its filing that contains it (checked literally)."""
     if value.chunk is not None:
