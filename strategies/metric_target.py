@@ -161,8 +161,12 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
     inputs = {i for m in found for i in vocab.inputs(m)}
     primary = [m for m in found if m not in inputs] or found
     metric = next((m for m in primary if vocab.metrics[m].kind == "derived"), primary[0])
-    if re.search(r"\bmargin\b", ask, re.I) and f"{metric}_margin" in vocab.metrics:
-        metric = f"{metric}_margin"  # "unadjusted EBITDA % margin"
+    if re.search(r"\bmargin\b", ask, re.I):
+        if f"{metric}_margin" in vocab.metrics:
+            return f"{metric}_margin", None  # "unadjusted EBITDA % margin"
+        entry = vocab.metrics[metric]
+        if entry.unit == "USD" and entry.statement == "income_statement" and metric != "revenue":
+            return None, f"{metric} / revenue"  # "COGS % margin": a line item as a share of revenue
     return metric, None
 
 
@@ -229,7 +233,7 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         label = vocab.label(metric) or metric.replace("_", " ")
     entry = vocab.metrics.get(key)
     unit = (entry.unit if entry and source != "question" else None) or _formula_unit(formula)
-    if composed and _PERCENT_OF.search(ask):
+    if composed and (_PERCENT_OF.search(ask) or "/" in composed):
         unit = "ratio"
     aggregation = "value"
     if _CAGR.search(ask) and len(years) >= 2:
@@ -239,11 +243,12 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     elif _CHANGE_ASK.search(ask) and len(years) == 2:
         in_money = _AMOUNT_CHANGE.search(question) and not _EXPLICIT_PERCENT.search(question)
         aggregation = "amount_change" if in_money and not re.search(r"%|percent", question, re.I) else "change"
-    explicit_percent = bool(_EXPLICIT_PERCENT.search(question)) or bool(composed and _PERCENT_OF.search(ask))
+    explicit_percent = bool(_EXPLICIT_PERCENT.search(question)) or bool(
+        composed and (_PERCENT_OF.search(ask) or re.search(r"%\s*margin", ask)))
     ratio_named = bool(re.search(r"\b(?:ratio|turnover)\b", ask, re.I))
-    percent = aggregation in ("change", "cagr") or (
-        unit == "ratio" and (explicit_percent or (_percent_metric(metric) and not ratio_named))
-    )
+    # a formula the question gives is the quantity as written: percent only when asked for
+    implied_percent = _percent_metric(metric) and not ratio_named and source != "question"
+    percent = aggregation in ("change", "cagr") or (unit == "ratio" and (explicit_percent or implied_percent))
     unresolved = None
     kind_asked = re.search(r"\b(ratio|margin|turnover|multiple|yield)\b", ask, re.I)
     if kind_asked and unit == "USD" and source != "question":

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import json
 
-from eval.answers import Scored, company_halves, financebench_groups, financebench_questions, format_table, summarize
+from eval.answers import (
+    Scored,
+    company_halves,
+    financebench_groups,
+    financebench_questions,
+    format_table,
+    summarize,
+)
 
 
 def test_companies_are_split_alternately_by_name():
