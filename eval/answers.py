@@ -5,7 +5,7 @@
                         [--question-type metrics-generated] [--judge]
 
 Every gold question is answered under the router ("auto") and under each forced
-strategy (single, iterative); answers are scored by eval/scoring.py. The store must
+strategy (single, iterative); answers are scored by answering/scoring.py. The store must
 already hold the corpus (`finrag ingest DIR/pdfs --store STORE`).
 
 FinanceBench questions are typed by their gold (a bare number is "fb-numeric", other text
@@ -26,7 +26,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from eval.scoring import SCORERS, Score, is_number, score
+from answering.scoring import SCORERS, Score, is_number, score
 from finrag.config import load_settings
 from finrag.models import Answer, Question
 
@@ -215,7 +215,7 @@ def run_cli(args: argparse.Namespace) -> int:
         groups = financebench_groups(corpus)
         store = Path(args.store) if args.store else FINANCEBENCH_STORE
     else:
-        from eval.sample_corpus.truth import load_questions, load_truth
+        from samples.truth import load_questions, load_truth
 
         corpus = Path(args.sample)
         questions = list(load_questions(corpus))

@@ -251,7 +251,7 @@ class DocumentKnowledge(BaseModel):
 
 
 class MetricTarget(BaseModel):
-    """The quantity a metric question asks for (read by strategies.metric_target).
+    """The quantity a metric question asks for (read by answering.metric_target).
 
     `formula` is over vocabulary metric keys (+ - * / ( ), numbers, prior(x), avg(x),
     change(x)); with `formula_source` "question" the question defined it and the
