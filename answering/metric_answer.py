@@ -355,7 +355,7 @@ def answer_metric(
             for i in result.inputs for doc, v in i.also]
     if also:
         text += " Also reported: " + "; ".join(also) + "."
-    citations = [c for i in result.inputs if (c := _cite(i, hits, services)) is not None]
+    citations = _citations(result.inputs, hits, services)
     flags = ["metric_target"] + ([] if len(citations) == len(result.inputs) else ["uncited_input"])
     return WrittenAnswer(status="answered", text=text, citations=unique_citations(citations), value=result.value,
                          flags=flags)
@@ -378,17 +378,26 @@ def inputs_in_graph(question: str, understanding: QueryUnderstanding, services: 
     return True
 
 
-def _cite(value: InputValue, hits: list[SearchHit], services: Services) -> Citation | None:
-    """The row, quoted from a chunk of its filing that contains it (checked literally)."""
-    if value.chunk is not None:
-        return cite(value.chunk, value.quote)
-    own = [h for h in hits if h.chunk.doc == value.doc]
-    for hit in own:
-        if quote_in_text(value.quote, hit.chunk.text):
-            return cite(hit.chunk, value.quote)
-    found = services.retriever.search(value.quote, filters=SearchFilters(docs=[value.doc]), k=6, mode="sparse")
-    on_page = [h for h in found if h.chunk.page <= value.page <= h.chunk.page_end]
-    for hit in on_page + found:
-        if quote_in_text(value.quote, hit.chunk.text):
-            return cite(hit.chunk, value.quote)
-    return None
+def _citations(inputs: list[InputValue], hits: list[SearchHit], services: Services) -> list[Citation]:
+    """Each input's row, quoted from a chunk of its filing that contains it (checked literally).
+
+    Rows read from retrieved chunks cite them; facts first look in the hits, then one sparse
+    search per filing for all its rows together (a statement page holds most of them)."""
+    citations: list[Citation] = []
+    pending: dict[str, list[InputValue]] = {}
+    for value in inputs:
+        chunk = value.chunk or next((h.chunk for h in hits if h.chunk.doc == value.doc
+                                     and quote_in_text(value.quote, h.chunk.text)), None)
+        if chunk is not None:
+            citations.append(cite(chunk, value.quote))
+        else:
+            pending.setdefault(value.doc, []).append(value)
+    for doc, values in pending.items():
+        query = " ".join(dict.fromkeys(v.quote for v in values))[:2000]
+        found = services.retriever.search(query, filters=SearchFilters(docs=[doc]), k=8, mode="sparse")
+        for value in values:
+            on_page = [h for h in found if h.chunk.page <= value.page <= h.chunk.page_end]
+            chunk = next((h.chunk for h in on_page + found if quote_in_text(value.quote, h.chunk.text)), None)
+            if chunk is not None:
+                citations.append(cite(chunk, value.quote))
+    return citations
