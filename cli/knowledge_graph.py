@@ -95,6 +95,10 @@ def rebuild(args: argparse.Namespace) -> int:
     from loaders import LoadError, load_document
     from loaders.knowledge import extract_knowledge
 
+    missing = [arg for arg in args.paths if not Path(arg).exists()]
+    if missing:
+        print(f"no such file or directory: {', '.join(missing)}", file=sys.stderr)
+        return 2
     paths = [p for arg in args.paths for p in (sorted(Path(arg).glob("*.pdf")) if Path(arg).is_dir() else [Path(arg)])]
     if not paths:
         print(f"no PDF files in {' '.join(args.paths)}", file=sys.stderr)
