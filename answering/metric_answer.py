@@ -353,6 +353,8 @@ def answer_metric(
         f"{w}." for w in result.working)
     also = [f"{metric_label(i.metric, services.vocabulary)} FY{i.fiscal_year} {v:,.2f} in {doc}"
             for i in result.inputs for doc, v in i.also]
+    filings = list(dict.fromkeys(i.doc for i in result.inputs))
+    text += f" Read from {', '.join(filings)}."
     if also:
         text += " Also reported: " + "; ".join(also) + "."
     citations = _citations(result.inputs, hits, services)

@@ -58,6 +58,11 @@ _DECIMALS = re.compile(r"\bround(?:ed|ing)?\b[^.?]*?\b(one|two|three|four|zero|n
 _WHOLE = re.compile(r"\bround(?:ed|ing)?\b[^.?]*?\b(?:nearest|whole)\s+(?:whole\s+)?(?:number|integer|dollar|percent)", re.I)
 _SCALE = re.compile(r"\b(?:in\s+)?(?:usd|us\$|\$|dollars?)?\s*(billions?|millions?|thousands?)\b", re.I)
 _QUARTER_WORDS = re.compile(r"\b(?:year[- ]to[- ]date|ytd|(?:six|nine)\s+months)\b", re.I)
+# Comparisons and selections the target model does not express: the general writer answers them.
+_UNSUPPORTED = re.compile(
+    r"\b(?:which|rank\w*|highest|lowest|higher|lower|compared?|versus|vs\.?|whether|both|each|per\s+employee)\b", re.I
+)
+_DIFFERENCE = re.compile(r"\bdifference\b|\bhow\s+much\s+(?:more|less|did)\b|\bby\s+how\s+much\b", re.I)
 _NUMBER_WORDS = {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4}
 _PERCENT_METRIC_WORDS = ("margin", "growth", "rate", "return_on", "payout", "_to_revenue")
 
@@ -200,6 +205,8 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     """The typed target of a metric question; None when the question asks for no metric
     (or defines one with terms the vocabulary does not know)."""
     ask, definitions = split_definitions(question)
+    if _UNSUPPORTED.search(ask):
+        return None
     mentions = parse_periods(ask)
     years = mentions.years or parse_periods(question).years
     if not years:
@@ -240,6 +247,8 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         aggregation = "cagr"
     elif _AVERAGE.search(ask) and len(years) >= 2:
         aggregation = "average"
+    elif _DIFFERENCE.search(ask) and len(years) == 2 and not _EXPLICIT_PERCENT.search(question):
+        aggregation = "amount_change"
     elif _CHANGE_ASK.search(ask) and len(years) == 2:
         in_money = _AMOUNT_CHANGE.search(question) and not _EXPLICIT_PERCENT.search(question)
         aggregation = "amount_change" if in_money and not re.search(r"%|percent", question, re.I) else "change"

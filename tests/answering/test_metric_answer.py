@@ -166,3 +166,10 @@ def test_a_quarter_question_is_answered_from_the_10q_quarter_column(tmp_path):
     assert to_date.value == 19050.0
     assert graph.facts(["Acme Widgets"], ["revenue"]) == []  # annual lookups never see quarters
     graph.close()
+
+
+def test_differences_are_amounts_and_comparisons_are_left_to_the_general_writer(services):
+    vocab = services.vocabulary
+    more = ask("How much more revenue did Acme Widgets report in FY2023 than in FY2022, in USD millions?", services)
+    assert more.value == pytest.approx(500.0) and "metric_target" in more.flags
+    assert read_target("Which year had the higher revenue for Acme Widgets, FY2022 or FY2023?", vocab) is None
