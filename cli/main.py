@@ -118,6 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--sample", help="sample corpus dir")
     src.add_argument("--financebench", help="dir with questions.jsonl and pdfs/")
+    src.add_argument("--line-items", nargs="+", metavar="DIR",
+                     help="dirs with pdfs/: share of annual filings whose statements give each line item")
     p.add_argument("--json", action="store_true")
     _add_store(p)
     p.set_defaults(handler="eval.graph:run_cli")

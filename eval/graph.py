@@ -429,7 +429,69 @@ def _print_financebench(r: FinanceBenchReport) -> None:
               f"  {' '.join(row['inputs'])}")
 
 
+# --------------------------------------------------------------------------- line-item coverage
+
+COVERAGE_METRICS = (
+    "revenue", "cost_of_revenue", "operating_income", "net_income", "total_assets", "current_assets",
+    "current_liabilities", "inventories", "receivables", "accounts_payable", "ppe_net", "operating_cash_flow",
+    "capex", "depreciation_amortization",
+)
+
+
+class LineItemCoverage(BaseModel):
+    corpus: str
+    filings: int = 0  # annual filings with a company read
+    found: dict[str, int] = Field(default_factory=dict)  # metric -> filings giving their own year's value
+    missing: dict[str, list[str]] = Field(default_factory=dict)
+
+
+def line_item_coverage(directory: Path) -> LineItemCoverage:
+    """How many annual filings' statements give each common line item for the filing's own
+    year (loaders only). A miss is a wording the vocabulary lacks, a layout the reader does not
+    parse, or a line the company does not report (no inventories at a software company)."""
+    from loaders import LoadError, read_document
+    from loaders.facts import extract_facts
+
+    report = LineItemCoverage(corpus=str(directory), found=dict.fromkeys(COVERAGE_METRICS, 0),
+                              missing={m: [] for m in COVERAGE_METRICS})
+    for path in sorted((directory / "pdfs").glob("*.pdf")):
+        try:
+            meta, pages = read_document(path)
+        except LoadError:
+            continue
+        if not meta.company or meta.form not in ("10-K", "annual") or meta.fiscal_year is None:
+            continue
+        report.filings += 1
+        found = {f.metric for f in extract_facts(meta, pages) if f.fiscal_year == meta.fiscal_year and f.period == "FY"}
+        for metric in COVERAGE_METRICS:
+            if metric in found:
+                report.found[metric] += 1
+            else:
+                report.missing[metric].append(meta.doc)
+    return report
+
+
+def _print_coverage(reports: list[LineItemCoverage]) -> None:
+    print("Line items found in annual filings' statements (own fiscal year)")
+    print(f"{'metric':28}" + "".join(f"{Path(r.corpus).name[:20]:>22}" for r in reports))
+    for metric in COVERAGE_METRICS:
+        cells = "".join(f"{f'{r.found[metric]}/{r.filings}':>22}" for r in reports)
+        print(f"{metric:28}{cells}")
+
+
 def run_cli(args: argparse.Namespace) -> int:
+    if getattr(args, "line_items", None):
+        dirs = [Path(d) for d in args.line_items]
+        missing = [str(d) for d in dirs if not (d / "pdfs").is_dir()]
+        if missing:
+            print(f"no pdfs/ in {', '.join(missing)}", file=sys.stderr)
+            return 2
+        reports = [line_item_coverage(d) for d in dirs]
+        if args.json:
+            print(json.dumps([r.model_dump() for r in reports], indent=1))
+        else:
+            _print_coverage(reports)
+        return 0
     if args.sample:
         report = eval_sample(Path(args.sample), args.store)
         if args.json:
