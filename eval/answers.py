@@ -77,7 +77,7 @@ def evaluate(
     `groups`: question id -> (group, half) rows of the summary; `judge`: an LLM client
     that also grades each answer (FinanceBench's scheme)."""
     from eval.judge import judge_answer
-    from strategies import answer_question
+    from strategies.dispatch import answer_question
 
     rows: list[Scored] = []
     for strategy in strategies:
