@@ -62,7 +62,7 @@ _QUARTER_WORDS = re.compile(r"\b(?:year[- ]to[- ]date|ytd|(?:six|nine)\s+months)
 _UNSUPPORTED = re.compile(
     r"\b(?:which|rank\w*|highest|lowest|higher|lower|compared?|versus|vs\.?|whether|both|each|per\s+employee)\b", re.I
 )
-_DIFFERENCE = re.compile(r"\bdifference\b|\bhow\s+much\s+(?:more|less|did)\b|\bby\s+how\s+much\b", re.I)
+_DIFFERENCE = re.compile(r"\bdifference\b|\bhow\s+much\s+(?:more|less)\b|\bby\s+how\s+much\b", re.I)
 _NUMBER_WORDS = {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4}
 _PERCENT_METRIC_WORDS = ("margin", "growth", "rate", "return_on", "payout", "_to_revenue")
 
