@@ -201,6 +201,57 @@ def _percent_metric(metric: str | None) -> bool:
     return bool(metric) and any(w in metric for w in _PERCENT_METRIC_WORDS)
 
 
+def _resolve(
+    ask: str, definitions: list[tuple[str, str]], given: dict[str, str], vocab: Vocabulary
+) -> tuple[str, str, str, str] | None:
+    """(key, label, formula, source) of what the ask names; a question's own definition of
+    it is taken out of `given` (it is the formula, not an input's)."""
+    metric, composed = _ask_metric(ask, vocab)
+    if metric is None and composed is None:
+        # the ask names no vocabulary metric: a defined one it names by its own words
+        metric = next((_name_key(n, vocab) for n, _ in definitions if set(tokenize(n)) <= set(tokenize(ask))), None)
+        if metric is None:
+            return None
+    if composed is not None:
+        return re.sub(r"\W+", "_", composed).strip("_"), ask_phrase(composed, vocab), composed, "question"
+    label = vocab.label(metric) or metric.replace("_", " ")
+    if metric in given:
+        return metric, label, given.pop(metric), "question"
+    formula = vocab.formula(metric) if metric in vocab.metrics else None
+    return metric, label, formula or metric, "vocabulary" if formula else "line item"
+
+
+def _aggregation(ask: str, question: str, years: list[int]) -> str:
+    if _CAGR.search(ask) and len(years) >= 2:
+        return "cagr"
+    if _AVERAGE.search(ask) and len(years) >= 2:
+        return "average"
+    if len(years) != 2:
+        return "value"
+    if _DIFFERENCE.search(ask) and not _EXPLICIT_PERCENT.search(question):
+        return "amount_change"
+    if _CHANGE_ASK.search(ask):
+        in_money = _AMOUNT_CHANGE.search(question) and not _EXPLICIT_PERCENT.search(question)
+        return "amount_change" if in_money and not re.search(r"%|percent", question, re.I) else "change"
+    return "value"
+
+
+def _unit(key: str, formula: str, source: str, vocab: Vocabulary) -> str:
+    """The vocabulary's unit of the metric, or what a question's own formula makes of it."""
+    entry = vocab.metrics.get(key)
+    return (entry.unit if entry and source != "question" else None) or _formula_unit(formula)
+
+
+def _is_percent(key: str, unit: str, source: str, aggregation: str, ask: str, question: str) -> bool:
+    if aggregation in ("change", "cagr"):
+        return True
+    explicit = bool(_EXPLICIT_PERCENT.search(question) or _PERCENT_OF.search(ask) or re.search(r"%\s*margin", ask))
+    ratio_named = bool(re.search(r"\b(?:ratio|turnover)\b", ask, re.I))
+    # a formula the question gives is the quantity as written: percent only when asked for
+    implied = _percent_metric(key) and not ratio_named and source != "question"
+    return unit == "ratio" and (explicit or implied)
+
+
 def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     """The typed target of a metric question; None when the question asks for no metric
     (or defines one with terms the vocabulary does not know)."""
@@ -211,75 +262,30 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     years = mentions.years or parse_periods(question).years
     if not years:
         return None
-    last = max(years)
-    metric, composed = _ask_metric(ask, vocab)
-    given: dict[str, str] = {}
     try:
-        for name, expr in definitions:
-            given[_name_key(name, vocab)] = parse_formula(expr, vocab, last)
+        given = {_name_key(name, vocab): parse_formula(expr, vocab, max(years)) for name, expr in definitions}
     except UnreadableFormula:
         return None
-    if metric is None and composed is None:
-        # the ask names no vocabulary metric: a defined one it names by its own words
-        for name, _ in definitions:
-            if set(tokenize(name)) <= set(tokenize(ask)):
-                metric = _name_key(name, vocab)
-                break
-        if metric is None:
-            return None
-    if composed is not None:
-        formula, source, key = composed, "question", re.sub(r"\W+", "_", composed).strip("_")
-        label = f"{ask_phrase(composed, vocab)}"
-    elif metric in given:
-        formula, source, key = given.pop(metric), "question", metric
-        label = vocab.label(metric) or metric.replace("_", " ")
-    else:
-        formula = vocab.formula(metric) if metric in vocab.metrics else None
-        source, key = ("vocabulary", metric) if formula else ("line item", metric)
-        formula = formula or metric
-        label = vocab.label(metric) or metric.replace("_", " ")
-    entry = vocab.metrics.get(key)
-    unit = (entry.unit if entry and source != "question" else None) or _formula_unit(formula)
-    if composed and (_PERCENT_OF.search(ask) or "/" in composed):
-        unit = "ratio"
-    aggregation = "value"
-    if _CAGR.search(ask) and len(years) >= 2:
-        aggregation = "cagr"
-    elif _AVERAGE.search(ask) and len(years) >= 2:
-        aggregation = "average"
-    elif _DIFFERENCE.search(ask) and len(years) == 2 and not _EXPLICIT_PERCENT.search(question):
-        aggregation = "amount_change"
-    elif _CHANGE_ASK.search(ask) and len(years) == 2:
-        in_money = _AMOUNT_CHANGE.search(question) and not _EXPLICIT_PERCENT.search(question)
-        aggregation = "amount_change" if in_money and not re.search(r"%|percent", question, re.I) else "change"
-    explicit_percent = bool(_EXPLICIT_PERCENT.search(question)) or bool(
-        composed and (_PERCENT_OF.search(ask) or re.search(r"%\s*margin", ask)))
-    ratio_named = bool(re.search(r"\b(?:ratio|turnover)\b", ask, re.I))
-    # a formula the question gives is the quantity as written: percent only when asked for
-    implied_percent = _percent_metric(metric) and not ratio_named and source != "question"
-    percent = aggregation in ("change", "cagr") or (unit == "ratio" and (explicit_percent or implied_percent))
+    resolved = _resolve(ask, definitions, given, vocab)
+    if resolved is None:
+        return None
+    key, label, formula, source = resolved
+    unit = _unit(key, formula, source, vocab)
+    aggregation = _aggregation(ask, question, years)
     unresolved = None
     kind_asked = re.search(r"\b(ratio|margin|turnover|multiple|yield)\b", ask, re.I)
     if kind_asked and unit == "USD" and source != "question":
         # "working capital ratio" when only working capital (an amount) is known
         unresolved = f"the question asks for a {kind_asked.group(1).lower()}, but {label} is an amount"
-    quarter = None
-    if mentions.periods:
-        quarter = int(mentions.periods[-1][-1])
+    quarter = int(mentions.periods[-1][-1]) if mentions.periods else None
     return MetricTarget(
-        metric=key,
-        label=label,
-        formula=formula,
-        formula_source=source,  # type: ignore[arg-type]
-        definitions=given,
-        years=years if aggregation != "value" else [last],
-        quarter=quarter,
-        year_to_date=bool(_QUARTER_WORDS.search(ask)) and quarter is not None,
+        metric=key, label=label, formula=formula, formula_source=source,  # type: ignore[arg-type]
+        definitions=given, years=years if aggregation != "value" else [max(years)],
+        quarter=quarter, year_to_date=bool(_QUARTER_WORDS.search(ask)) and quarter is not None,
         aggregation=aggregation,  # type: ignore[arg-type]
-        unit="percent" if percent else unit,  # type: ignore[arg-type]
+        unit="percent" if _is_percent(key, unit, source, aggregation, ask, question) else unit,  # type: ignore[arg-type]
         scale=_scale(question) if unit == "USD" and aggregation != "change" else "units",  # type: ignore[arg-type]
-        decimals=_decimals(question),
-        unresolved=unresolved,
+        decimals=_decimals(question), unresolved=unresolved,
     )
 
 

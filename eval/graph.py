@@ -259,7 +259,7 @@ def gold_number(answer: str) -> tuple[float, int] | None:
 def compute_answer(question: str, facts: list[Fact], vocab: Vocabulary) -> float | None:
     """The question's typed target (answering.metric_target) computed from the filing's
     facts alone (answering.metric_answer): the metric answer without retrieval or citations."""
-    from answering.metric_answer import InputValue, Missing, compute
+    from answering.metric_formula import InputValue, Missing, compute
     from answering.metric_target import read_target
 
     target = read_target(question, vocab)
