@@ -132,10 +132,6 @@ class GraphStore:
                  for r in knowledge.relations],
             )
 
-    def delete_document(self, doc: str) -> None:
-        with self._db:
-            self._delete(doc)
-
     def _delete(self, doc: str) -> None:
         for table in ("documents", "entities", "facts", "edges"):
             self._db.execute(f"DELETE FROM {table} WHERE doc = ?", (doc,))
@@ -200,10 +196,6 @@ class GraphStore:
     def document_years(self) -> dict[str, int | None]:
         """Each document's latest fiscal year (a 10-K's own year): which filing a year points to."""
         return {doc: year for doc, year in self._db.execute("SELECT doc, latest_year FROM documents")}
-
-    def fact(self, company: str, metric: str, year: int) -> Fact | None:
-        found = self.facts([company], [metric], [year])
-        return found[0] if found else None
 
     # ----------------------------------------------------------------- relations
 
