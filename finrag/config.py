@@ -32,7 +32,7 @@ def _env_float(name: str, default: float) -> float:
 @dataclass(frozen=True)
 class Settings:
     # --- storage -------------------------------------------------------------
-    store_dir: Path = Path("data/store")  # FINRAG_STORE: Qdrant local-mode directory
+    store_dir: Path = Path("data/store")  # FINRAG_STORE: the embedded store's folder (Qdrant Edge)
     cache_dir: Path = Path("data/cache")  # FINRAG_CACHE: embedding cache, graph db
     qdrant_url: str | None = None  # QDRANT_URL: switch to a Qdrant server/cluster
     qdrant_api_key: str | None = field(default=None, repr=False)  # QDRANT_API_KEY
@@ -88,10 +88,11 @@ class Settings:
 
     @property
     def graph_path(self) -> Path:
-        """The knowledge graph lives beside the vector store it was built with."""
+        """The knowledge graph: inside the embedded store's folder (a copy of the folder
+        carries it), under the cache for a server's collection."""
         if self.qdrant_url:
             return self.cache_dir / f"{self.collection}.graph.sqlite"
-        return self.store_dir.parent / f"{self.store_dir.name}.graph.sqlite"
+        return self.store_dir / "graph.sqlite"
 
     def with_overrides(self, **changes: object) -> Settings:
         known = {f.name for f in fields(self)}

@@ -350,12 +350,20 @@ def ingest_paths(
                     store_step=lambda job, loaded: store_loaded(job, loaded, store, embedder, graph),
                     progress=progress,
                 )
+            _optimize_if_written(store, reports)
         finally:
             if graph is not None:
                 graph.close()
     if timings is not None:
         _add_timings(timings, jobs, plan_s)
     return reports
+
+
+def _optimize_if_written(store: VectorStore, reports: list[DocumentReport]) -> None:
+    """Index and merge once per ingest (per document would rebuild the HNSW graph each time);
+    an ingest that wrote nothing leaves the store's files untouched."""
+    if any(r.status == "ingested" for r in reports):
+        store.optimize()
 
 
 def _add_timings(total: StageSeconds, jobs: list[FileJob], plan_s: float) -> None:
@@ -389,8 +397,8 @@ def store_task(job: FileJob, loaded: LoadedDocument, store: VectorStore, embedde
 def ingest_reports(paths: list[str], store: str | None = None, manifest: str | None = None) -> list[DocumentReport]:
     """Ingest PDF files or directories of PDFs into the FinRAG store (idempotent).
 
-    paths: PDF files or directories (their *.pdf files). store: Qdrant local-mode
-    directory (default $FINRAG_STORE). manifest: optional CSV/JSONL of hints.
+    paths: PDF files or directories (their *.pdf files). store: the embedded store's
+    folder (default $FINRAG_STORE). manifest: optional CSV/JSONL of hints.
     """
     settings = load_settings(store_dir=Path(store) if store else None)
     embedder = get_embedder(settings)
@@ -414,6 +422,7 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
                 store_step=lambda job, loaded: store_task(job, loaded, vector_store, embedder, graph),
                 progress=on_progress,
             )
+            _optimize_if_written(vector_store, reports)
         finally:
             if graph is not None:
                 graph.close()
