@@ -15,9 +15,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from finrag.config import Settings
-from finrag.store.base import StoreBusy, StoreNeedsMigration, StoredPoint, VectorStore
+from finrag.store.base import StoreBusy, StoredPoint, StoreNeedsMigration, VectorStore
 from finrag.store.edge import EdgeStore
-from finrag.store.layout import StoreLock, busy, is_local_mode_store, needs_migration, new_meta, read_meta, write_meta
+from finrag.store.layout import (
+    StoreLock,
+    busy,
+    is_local_mode_store,
+    needs_migration,
+    new_meta,
+    read_meta,
+    write_meta,
+)
 
 __all__ = [
     "EdgeStore",

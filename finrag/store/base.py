@@ -21,7 +21,14 @@ from typing import Literal
 
 import numpy as np
 
-from finrag.models import CatalogCompany, Chunk, DocumentMeta, SearchFilters, SearchHit, StoreCatalog
+from finrag.models import (
+    CatalogCompany,
+    Chunk,
+    DocumentMeta,
+    SearchFilters,
+    SearchHit,
+    StoreCatalog,
+)
 from finrag.sparse import SparseVec
 
 Fusion = Literal["rrf", "dbsf"]

@@ -43,7 +43,6 @@ from finrag.sparse import SparseVec
 from finrag.store.base import (
     INDEXED_FIELDS,
     SCROLL_PAGE,
-    Fusion as FusionName,
     Mode,
     StoredPoint,
     VectorStore,
@@ -52,7 +51,17 @@ from finrag.store.base import (
     record_id,
     similarity,
 )
-from finrag.store.layout import CHUNKS_DIR, DOCUMENTS_DIR, EDGE_ENGINE, StoreLock, StoreMeta, size_bytes
+from finrag.store.base import (
+    Fusion as FusionName,
+)
+from finrag.store.layout import (
+    CHUNKS_DIR,
+    DOCUMENTS_DIR,
+    EDGE_ENGINE,
+    StoreLock,
+    StoreMeta,
+    size_bytes,
+)
 
 _SCHEMA = {"keyword": PayloadSchemaType.Keyword, "integer": PayloadSchemaType.Integer}
 # HNSW graph parameters are Qdrant's defaults. Thresholds (KB of vectors, 1.5 KB per
