@@ -131,6 +131,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler="eval.batch_bench:run_cli")
     p = bsub.add_parser("scale", help="retrieval latency and open time vs store size")
     p.add_argument("--sizes", default="10000,50000,200000")
+    p.add_argument("--engines", default="edge,local", help="edge, local (qdrant-client local mode), server (QDRANT_URL)")
+    p.add_argument("--json", action="store_true")
     p.set_defaults(handler="eval.scale_bench:run_cli")
     return parser
 

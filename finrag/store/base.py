@@ -150,11 +150,12 @@ class VectorStore(ABC):
         mode: Mode = "hybrid",
         fusion: Fusion = "rrf",
         prefetch_k: int | None = None,
+        exact: bool = False,
     ) -> list[SearchHit]:
         """Ranked chunks; each hit's `similarity` is its dense cosine to `dense` when given.
 
         The filter sits in EACH prefetch of a hybrid search: fusion only merges the two
-        filtered lists.
+        filtered lists. `exact` skips the approximate (HNSW) index: the benchmark's reference.
         """
 
     @abstractmethod

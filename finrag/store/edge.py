@@ -34,6 +34,7 @@ from qdrant_edge import (
     Query,
     QueryRequest,
     ScrollRequest,
+    SearchParams,
     SparseVector,
     UpdateOperation,
 )
@@ -217,14 +218,17 @@ class EdgeStore(VectorStore):
         mode: Mode = "hybrid",
         fusion: FusionName = "rrf",
         prefetch_k: int | None = None,
+        exact: bool = False,
     ) -> list[SearchHit]:
         flt = _filter(filter_fields(filters))
         sparse_query = _sparse(sparse)
+        params = SearchParams(exact=True) if exact else None
         if mode == "dense":
             if dense is None:
                 raise ValueError("dense search needs a dense query vector")
             points = self._chunks.query(QueryRequest(
                 limit=k, query=Query.Nearest(dense, using="dense"), filter=flt, with_payload=True,
+                params=params,
             ))
             return [hit(p.id, p.payload, p.score, p.score) for p in points]
         if mode == "sparse":
@@ -232,15 +236,17 @@ class EdgeStore(VectorStore):
                 return []
             points = self._chunks.query(QueryRequest(
                 limit=k, query=Query.Nearest(sparse_query, using="sparse"), filter=flt,
-                with_payload=True, with_vector=["dense"] if dense is not None else None,
+                with_payload=True, params=params, with_vector=["dense"] if dense is not None else None,
             ))
         elif mode == "hybrid":
             if dense is None:
                 raise ValueError("hybrid search needs a dense query vector")
             limit = prefetch_k or max(4 * k, 20)
-            prefetches = [Prefetch(limit=limit, query=Query.Nearest(dense, using="dense"), filter=flt)]
+            prefetches = [Prefetch(limit=limit, query=Query.Nearest(dense, using="dense"), filter=flt, params=params)]
             if sparse_query is not None:
-                prefetches.append(Prefetch(limit=limit, query=Query.Nearest(sparse_query, using="sparse"), filter=flt))
+                prefetches.append(
+                    Prefetch(limit=limit, query=Query.Nearest(sparse_query, using="sparse"), filter=flt, params=params)
+                )
             points = self._chunks.query(QueryRequest(
                 limit=k, prefetches=prefetches,
                 query=Fusion.Rrf(k=2) if fusion == "rrf" else Fusion.Dbsf(),

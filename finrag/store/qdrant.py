@@ -184,13 +184,16 @@ class QdrantStore(VectorStore):
         mode: Mode = "hybrid",
         fusion: Fusion = "rrf",
         prefetch_k: int | None = None,
+        exact: bool = False,
     ) -> list[SearchHit]:
         flt = _filter(filter_fields(filters))
         sparse_query = _sparse(sparse)
         with_dense = ["dense"] if dense is not None else False
+        params = models.SearchParams(exact=True) if exact else None
         if mode == "dense":
             response = self.client.query_points(
-                self.collection, query=dense, using="dense", query_filter=flt, limit=k, with_payload=True
+                self.collection, query=dense, using="dense", query_filter=flt, limit=k, with_payload=True,
+                search_params=params,
             )
             return [hit(p.id, p.payload, p.score, p.score) for p in response.points]
         if mode == "sparse":
@@ -198,13 +201,15 @@ class QdrantStore(VectorStore):
                 return []
             response = self.client.query_points(
                 self.collection, query=sparse_query, using="sparse", query_filter=flt, limit=k,
-                with_payload=True, with_vectors=with_dense,
+                with_payload=True, with_vectors=with_dense, search_params=params,
             )
         elif mode == "hybrid":
             limit = prefetch_k or max(4 * k, 20)
-            prefetch = [models.Prefetch(query=dense, using="dense", filter=flt, limit=limit)]
+            prefetch = [models.Prefetch(query=dense, using="dense", filter=flt, limit=limit, params=params)]
             if sparse_query is not None:
-                prefetch.append(models.Prefetch(query=sparse_query, using="sparse", filter=flt, limit=limit))
+                prefetch.append(
+                    models.Prefetch(query=sparse_query, using="sparse", filter=flt, limit=limit, params=params)
+                )
             response = self.client.query_points(
                 self.collection,
                 prefetch=prefetch,
