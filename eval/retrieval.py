@@ -130,7 +130,7 @@ class _UncachedEmbedder:
     """Embeds queries with the model itself, so measured latency includes the embedding."""
 
     def __init__(self, embedder):
-        self._encoder = embedder.encoder
+        self._encoder = embedder.query_encoder
 
     def embed_query(self, text: str) -> list[float]:
         return self._encoder.encode([text])[0]

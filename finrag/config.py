@@ -44,6 +44,7 @@ class Settings:
     embedding_api_key: str | None = field(default=None, repr=False)  # FINRAG_EMBEDDING_API_KEY
     embedding_batch: int = 32  # FINRAG_EMBEDDING_BATCH
     embedding_quantize: bool = False  # FINRAG_EMBEDDING_QUANTIZE: dynamic int8 on CPU
+    embedding_runtime: str = "torch"  # FINRAG_EMBEDDING_RUNTIME: torch | onnx, for documents (queries: ONNX)
 
     # --- ingest limits: a file over a limit fails with its reason, the others go on ---
     pdf_max_mb: float = 200.0  # FINRAG_PDF_MAX_MB: larger files are refused before parsing
@@ -120,6 +121,7 @@ def load_settings(**overrides: object) -> Settings:
         embedding_api_key=_env("FINRAG_EMBEDDING_API_KEY"),
         embedding_batch=_env_int("FINRAG_EMBEDDING_BATCH", 32),
         embedding_quantize=_env("FINRAG_EMBEDDING_QUANTIZE", "0") in ("1", "true", "yes"),
+        embedding_runtime=_env("FINRAG_EMBEDDING_RUNTIME", "torch"),
         pdf_max_mb=_env_float("FINRAG_PDF_MAX_MB", 200.0),
         pdf_max_pages=_env_int("FINRAG_PDF_MAX_PAGES", 2000),
         llm_relation_chunks=_env_int("FINRAG_LLM_RELATION_CHUNKS", 16),

@@ -15,7 +15,7 @@ STRATEGIES = ["auto", "direct", "single", "iterative", "graph"]
 
 
 def _add_store(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--store", help="Qdrant local-mode directory (default: $FINRAG_STORE or data/store)")
+    p.add_argument("--store", help="the embedded store's folder (default: $FINRAG_STORE or data/store)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -86,6 +86,23 @@ def build_parser() -> argparse.ArgumentParser:
     _add_store(p)
     p.set_defaults(handler="strategies.graph_command:export")
 
+    s = sub.add_parser("store", help="the store: info, migrate from local mode, push to a Qdrant server")
+    ssub = s.add_subparsers(dest="store_command", required=True, metavar="SUBCOMMAND")
+    p = ssub.add_parser("info", help="engine, documents, chunks, size on disk, created-with version")
+    p.add_argument("--json", action="store_true")
+    _add_store(p)
+    p.set_defaults(handler="finrag.store.command:info")
+    p = ssub.add_parser("migrate", help="convert a qdrant-client local-mode store to the embedded engine (no re-embedding)")
+    p.add_argument("--out", help="write the new store here and leave the old one as it is (default: in place, old kept as a backup)")
+    _add_store(p)
+    p.set_defaults(handler="finrag.store.command:migrate")
+    p = ssub.add_parser("push", help="copy the store into a Qdrant server collection (batched, resumable)")
+    p.add_argument("--to", required=True, help="Qdrant server URL (API key from QDRANT_API_KEY)")
+    p.add_argument("--collection", help="target collection (default: FINRAG_COLLECTION)")
+    p.add_argument("--batch", type=int, default=256, help="points per request (default 256)")
+    _add_store(p)
+    p.set_defaults(handler="finrag.store.command:push")
+
     e = sub.add_parser("eval", help="evaluations with printed tables")
     esub = e.add_subparsers(dest="eval_command", required=True, metavar="SUBCOMMAND")
     p = esub.add_parser("retrieval", help="page-level recall@k / MRR on FinanceBench or the sample corpus")
@@ -141,8 +158,13 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     module_name, func_name = args.handler.split(":")
     handler = getattr(importlib.import_module(module_name), func_name)
+    from finrag.store.base import StoreNeedsMigration
+
     try:
         return int(handler(args) or 0)
+    except StoreNeedsMigration as exc:  # any command opening an old store: one line, the fix
+        print(f"finrag: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -79,7 +79,8 @@ def needs_migration(store_dir: Path) -> StoreNeedsMigration:
 
 
 def size_bytes(folder: Path) -> int:
-    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+    # Blocks, not lengths: the engine preallocates sparse files (WAL, mmap pages) of 32 MB.
+    return sum(p.stat().st_blocks * 512 for p in folder.rglob("*") if p.is_file())
 
 
 class StoreLock:
