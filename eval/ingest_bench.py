@@ -23,7 +23,9 @@ from finrag.embeddings import Embedder, get_embedder
 from finrag.models import LoadedDocument
 from finrag.sparse import document_vector
 from finrag.store import open_store
-from flows.ingest import StageSeconds, expand_paths, ingest_paths
+from indexing.pipeline import ingest_paths
+from indexing.plan import StageSeconds
+from loaders.files import expand_paths
 
 FINANCEBENCH_PDFS = Path(__file__).resolve().parents[1].parent / "shared" / "financebench" / "pdfs"
 EMBED_SAMPLE = 256  # chunks embedded for the stage-alone rate
@@ -137,7 +139,7 @@ def _default_corpora(limit: int | None, workdir: Path) -> list[tuple[str, list[P
     corpora = []
     if FINANCEBENCH_PDFS.is_dir():
         corpora.append(("financebench", expand_paths([FINANCEBENCH_PDFS])[:limit]))
-    from eval.sample_corpus import generate_corpus
+    from samples import generate_corpus
 
     sample = generate_corpus(workdir / "sample", companies=4, years=2, seed=7)
     corpora.append(("sample", expand_paths([sample / "pdfs"])[:limit]))

@@ -17,7 +17,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from finrag.models import DocumentReport
-from loaders.inspect_command import inspect_paths
+from loaders.inspect import inspect_paths
 
 TARGET = 0.95
 FIELDS = ("company", "fiscal_year", "form")

@@ -1,0 +1,61 @@
+"""`finrag ask "QUESTION"`: answer one question and print it with its sources.
+
+Exit codes: 0 answered or not found, 1 failed, 2 the store is held by another process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from finrag.config import load_settings
+from finrag.models import Answer, Question
+
+
+def run(args: argparse.Namespace) -> int:
+    from finrag.store import StoreBusy
+    from strategies.dispatch import answer_question
+    from strategies.services import open_services
+
+    settings = load_settings(store_dir=Path(args.store) if args.store else None)
+    try:
+        services = open_services(settings)
+    except StoreBusy as exc:
+        print(
+            f"finrag ask: the store {settings.store_dir} is in use by another process ({exc}). "
+            "Wait for it to finish, or point QDRANT_URL at a Qdrant server for concurrent use.",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        answer = answer_question(Question(id="ask", question=args.question), services, args.strategy)
+    finally:
+        services.close()
+    print(answer.model_dump_json(indent=2) if args.json else render(answer))
+    return 1 if answer.status == "failed" else 0
+
+
+def render(answer: Answer) -> str:
+    """The answer for people: text, sources (pages one-based, as printed), then how it was found."""
+    lines = [answer.answer or f"({answer.status})"]
+    if answer.reason and answer.status != "answered":
+        lines.append(f"Reason: {answer.reason}")
+    if answer.citations:
+        lines.append("")
+        lines.append("Sources: (p.N is one-based)")
+        lines.extend(f'  {c.doc} p.{c.page + 1} "{_short(c.quote)}"' for c in answer.citations)
+    lines.append("")
+    lines.append(f"status: {answer.status}   strategy: {answer.strategy}   engine: {answer.engine}")
+    lines.append(f"route: {answer.route_reason}")
+    cost = f"   llm calls: {answer.llm_calls}   tokens: {answer.tokens_in}/{answer.tokens_out}" \
+        f"   cost: ${answer.cost_usd:.5f}" if answer.llm_calls else ""
+    lines.append(f"searches: {answer.searches}   latency: {answer.latency_s:.2f}s{cost}")
+    if answer.flags:
+        lines.append(f"flags: {', '.join(answer.flags)}")
+    return "\n".join(lines)
+
+
+def _short(quote: str, limit: int = 160) -> str:
+    quote = " ".join(quote.split())
+    return quote if len(quote) <= limit else quote[: limit - 1] + "…"

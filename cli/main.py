@@ -1,0 +1,330 @@
+"""`finrag` console command.
+
+Each subcommand is a thin adapter: it parses arguments and calls one handler below, which
+imports the command's module when it runs, so `finrag --help` stays fast (torch and Prefect
+are imported only by the commands that need them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import get_args
+
+from finrag.models import StrategyName
+
+STRATEGIES = ["auto", *get_args(StrategyName)]
+
+
+def _add_store(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--store", help="the embedded store's folder (default: $FINRAG_STORE or data/store)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="finrag",
+        description="Adaptive question answering over company reports (10-K, 10-Q, annual reports, "
+        "earnings releases). Runs offline by default; see README for configuration.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_document_commands(sub)
+    _add_question_commands(sub)
+    _add_graph_commands(sub)
+    _add_store_commands(sub)
+    _add_eval_commands(sub)
+    _add_bench_commands(sub)
+    return parser
+
+
+def _add_document_commands(sub) -> None:
+    """Documents in: sample, inspect, ingest."""
+    p = sub.add_parser("sample", help="generate the fictional sample corpus (PDFs, truth.json, questions.jsonl)")
+    p.add_argument("out_dir", help="directory to write the corpus into")
+    p.add_argument("--companies", type=int, default=12, help="number of companies (default 12)")
+    p.add_argument("--years", type=int, default=3, help="fiscal years per company (default 3)")
+    p.add_argument("--seed", type=int, default=7, help="random seed (default 7)")
+    p.set_defaults(handler=_sample)
+
+    p = sub.add_parser("inspect", help="show what FinRAG reads from PDFs (no ingestion, no embedding)")
+    p.add_argument("paths", nargs="+", help="PDF files or directories")
+    p.add_argument("--manifest", help="CSV/JSONL mapping file -> company, period, form (hints)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(handler=_inspect)
+
+    p = sub.add_parser("ingest", help="load, chunk, embed and store PDFs (idempotent)")
+    p.add_argument("paths", nargs="+", help="PDF files or directories")
+    p.add_argument("--manifest", help="CSV/JSONL mapping file -> company, period, form (hints)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    _add_store(p)
+    p.set_defaults(handler=_ingest)
+
+
+def _add_question_commands(sub) -> None:
+    """Questions in: ask, batch, compare, demo."""
+    p = sub.add_parser("ask", help="answer one question with citations")
+    p.add_argument("question")
+    p.add_argument("--strategy", choices=STRATEGIES, default="auto")
+    p.add_argument("--json", action="store_true", help="print the answer record as JSON")
+    _add_store(p)
+    p.set_defaults(handler=_ask)
+
+    p = sub.add_parser("batch", help="answer a batch of questions (CSV, JSONL or YAML)")
+    p.add_argument("file")
+    p.add_argument("--out", required=True, help="output directory for results.jsonl / results.csv")
+    p.add_argument("--strategy", choices=STRATEGIES, default="auto")
+    _add_store(p)
+    p.set_defaults(handler=_batch)
+
+    p = sub.add_parser("compare", help="single-shot vs iterative vs auto on one batch, with an HTML report")
+    p.add_argument("file")
+    p.add_argument("--out", required=True, help="output directory for the report")
+    _add_store(p)
+    p.set_defaults(handler=_compare)
+
+    p = sub.add_parser("demo", help="generate the sample corpus, ingest it, answer its questions, write the report")
+    p.add_argument("--out", default="out/demo", help="output directory (default out/demo)")
+    p.add_argument("--companies", type=int, default=12)
+    p.add_argument("--years", type=int, default=3)
+    p.set_defaults(handler=_demo)
+
+
+def _add_graph_commands(sub) -> None:
+    """The knowledge graph: graph stats|show|export."""
+    g = sub.add_parser("graph", help="inspect the knowledge graph")
+    gsub = g.add_subparsers(dest="graph_command", required=True, metavar="SUBCOMMAND")
+    p = gsub.add_parser("stats", help="counts of entities, facts and relations")
+    _add_store(p)
+    p.set_defaults(handler=_graph_stats)
+    p = gsub.add_parser("show", help="a company's neighbourhood and fact table")
+    p.add_argument("company")
+    _add_store(p)
+    p.set_defaults(handler=_graph_show)
+    p = gsub.add_parser("export", help="export to GraphML")
+    p.add_argument("out_file")
+    _add_store(p)
+    p.set_defaults(handler=_graph_export)
+
+
+def _add_store_commands(sub) -> None:
+    """The store for operators: store info|migrate|push."""
+    s = sub.add_parser("store", help="the store: info, migrate from local mode, push to a Qdrant server")
+    ssub = s.add_subparsers(dest="store_command", required=True, metavar="SUBCOMMAND")
+    p = ssub.add_parser("info", help="engine, documents, chunks, size on disk, created-with version")
+    p.add_argument("--json", action="store_true")
+    _add_store(p)
+    p.set_defaults(handler=_store_info)
+    p = ssub.add_parser("migrate", help="convert a qdrant-client local-mode store to the embedded engine (no re-embedding)")
+    p.add_argument("--out", help="write the new store here, leaving the old one as it is (default: in place, old kept as a backup)")
+    _add_store(p)
+    p.set_defaults(handler=_store_migrate)
+    p = ssub.add_parser("push", help="copy the store into a Qdrant server collection (batched, resumable)")
+    p.add_argument("--to", required=True, help="Qdrant server URL (API key from QDRANT_API_KEY)")
+    p.add_argument("--collection", help="target collection (default: FINRAG_COLLECTION)")
+    p.add_argument("--batch", type=int, default=256, help="points per request (default 256)")
+    _add_store(p)
+    p.set_defaults(handler=_store_push)
+
+
+def _add_eval_commands(sub) -> None:
+    """Evaluations: eval retrieval|answers|router|graph|metadata."""
+    e = sub.add_parser("eval", help="evaluations with printed tables")
+    esub = e.add_subparsers(dest="eval_command", required=True, metavar="SUBCOMMAND")
+    p = esub.add_parser("retrieval", help="page-level recall@k / MRR on FinanceBench or the sample corpus")
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--financebench", help="dir with questions.jsonl and pdfs/")
+    src.add_argument("--sample", help="sample corpus dir (from `finrag sample`)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--limit", type=int, help="only the first N questions")
+    _add_store(p)
+    p.set_defaults(handler=_eval_retrieval)
+    p = esub.add_parser("answers", help="answer accuracy per question type and strategy")
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--sample", help="sample corpus dir")
+    src.add_argument("--financebench", help="dir with questions.jsonl and pdfs/")
+    p.add_argument("--json", action="store_true")
+    _add_store(p)
+    p.set_defaults(handler=_eval_answers)
+    p = esub.add_parser("router", help="router accuracy on labelled questions")
+    p.add_argument("--sample", help="sample corpus dir")
+    p.add_argument("--labels", help="JSONL of {question, expected_strategy}")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_eval_router)
+    p = esub.add_parser("graph", help="fact/relation extraction precision & recall, graph answers")
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--sample", help="sample corpus dir")
+    src.add_argument("--financebench", help="dir with questions.jsonl and pdfs/")
+    p.add_argument("--json", action="store_true")
+    _add_store(p)
+    p.set_defaults(handler=_eval_graph)
+    p = esub.add_parser("metadata", help="company / year / form accuracy of `inspect` against a labelled set")
+    p.add_argument("--financebench", required=True, help="dir with documents.jsonl and pdfs/")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_eval_metadata)
+
+
+def _add_bench_commands(sub) -> None:
+    """Speed benchmarks: bench ingest|batch|scale."""
+    b = sub.add_parser("bench", help="speed benchmarks with printed tables")
+    bsub = b.add_subparsers(dest="bench_command", required=True, metavar="SUBCOMMAND")
+    p = bsub.add_parser("ingest", help="pages/s and chunks/s per stage and end to end")
+    p.add_argument("paths", nargs="*", help="PDF files or dirs (default: the FinanceBench pdfs and a sample corpus)")
+    p.add_argument("--limit", type=int, help="only the first N files")
+    p.set_defaults(handler=_bench_ingest)
+    p = bsub.add_parser("batch", help="batch throughput and Prefect overhead per question")
+    p.add_argument("--questions", type=int, default=200)
+    p.set_defaults(handler=_bench_batch)
+    p = bsub.add_parser("scale", help="retrieval latency and open time vs store size")
+    p.add_argument("--sizes", default="10000,50000,200000")
+    p.add_argument("--engines", default="edge,local", help="edge, local (qdrant-client local mode), server (QDRANT_URL)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_bench_scale)
+
+
+# --------------------------------------------------------------------------- handlers
+# One function per command, importing its module when run (a plain import, so the edge is
+# visible): `finrag --help` stays fast because torch and Prefect load only with the command
+# that needs them.
+
+
+def _sample(args: argparse.Namespace) -> int:
+    from cli import sample
+
+    return sample.run(args)
+
+
+def _inspect(args: argparse.Namespace) -> int:
+    from cli import inspect
+
+    return inspect.run(args)
+
+
+def _ingest(args: argparse.Namespace) -> int:
+    from cli import ingest
+
+    return ingest.run(args)
+
+
+def _ask(args: argparse.Namespace) -> int:
+    from cli import ask
+
+    return ask.run(args)
+
+
+def _batch(args: argparse.Namespace) -> int:
+    from flows import answer_batch
+
+    return answer_batch.run_cli(args)
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from flows import compare
+
+    return compare.run_cli(args)
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from flows import demo
+
+    return demo.run_cli(args)
+
+
+def _graph_stats(args: argparse.Namespace) -> int:
+    from cli import knowledge_graph
+
+    return knowledge_graph.stats(args)
+
+
+def _graph_show(args: argparse.Namespace) -> int:
+    from cli import knowledge_graph
+
+    return knowledge_graph.show(args)
+
+
+def _graph_export(args: argparse.Namespace) -> int:
+    from cli import knowledge_graph
+
+    return knowledge_graph.export(args)
+
+
+def _store_info(args: argparse.Namespace) -> int:
+    from cli import store
+
+    return store.info(args)
+
+
+def _store_migrate(args: argparse.Namespace) -> int:
+    from cli import store
+
+    return store.migrate(args)
+
+
+def _store_push(args: argparse.Namespace) -> int:
+    from cli import store
+
+    return store.push(args)
+
+
+def _eval_retrieval(args: argparse.Namespace) -> int:
+    from eval import retrieval
+
+    return retrieval.run_cli(args)
+
+
+def _eval_answers(args: argparse.Namespace) -> int:
+    from eval import answers
+
+    return answers.run_cli(args)
+
+
+def _eval_router(args: argparse.Namespace) -> int:
+    from eval import router
+
+    return router.run_cli(args)
+
+
+def _eval_graph(args: argparse.Namespace) -> int:
+    from eval import graph
+
+    return graph.run_cli(args)
+
+
+def _eval_metadata(args: argparse.Namespace) -> int:
+    from eval import metadata
+
+    return metadata.run_cli(args)
+
+
+def _bench_ingest(args: argparse.Namespace) -> int:
+    from eval import ingest_bench
+
+    return ingest_bench.run_cli(args)
+
+
+def _bench_batch(args: argparse.Namespace) -> int:
+    from eval import batch_bench
+
+    return batch_bench.run_cli(args)
+
+
+def _bench_scale(args: argparse.Namespace) -> int:
+    from eval import scale_bench
+
+    return scale_bench.run_cli(args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    from finrag.store.base import StoreNeedsMigration
+
+    try:
+        return int(args.handler(args) or 0)
+    except StoreNeedsMigration as exc:  # any command opening an old store: one line, the fix
+        print(f"finrag: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
