@@ -178,6 +178,12 @@ def _add_bench_commands(sub) -> None:
     p.add_argument("--engines", default="edge,local", help="edge, local (qdrant-client local mode), server (QDRANT_URL)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_bench_scale)
+    p = bsub.add_parser("startup", help="wall time of a cold `finrag ask`, now vs an older checkout")
+    _add_store(p)
+    p.add_argument("--before", help="a checkout of older code to compare with")
+    p.add_argument("--before-store", help="a store that checkout can open (e.g. a local-mode copy)")
+    p.add_argument("--runs", type=int, default=3)
+    p.set_defaults(handler=_bench_startup)
 
 
 # --------------------------------------------------------------------------- handlers
@@ -244,6 +250,12 @@ def _graph_export(args: argparse.Namespace) -> int:
     from cli import knowledge_graph
 
     return knowledge_graph.export(args)
+
+
+def _bench_startup(args: argparse.Namespace) -> int:
+    from eval import startup_bench
+
+    return startup_bench.run_cli(args)
 
 
 def _store_info(args: argparse.Namespace) -> int:
