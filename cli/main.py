@@ -135,6 +135,8 @@ def _add_eval_commands(sub) -> None:
     src.add_argument("--sample", help="sample corpus dir (from `finrag sample`)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--limit", type=int, help="only the first N questions")
+    p.add_argument("--rows", help="only these ablation rows: dense, sparse, hybrid, understanding, stripping, "
+                   "vocabulary, boosts, full, rrf (comma-separated)")
     _add_store(p)
     p.set_defaults(handler=_eval_retrieval)
     p = esub.add_parser("answers", help="answer accuracy per question type and strategy")

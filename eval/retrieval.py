@@ -57,6 +57,23 @@ ROWS: list[tuple[str, RetrievalOptions]] = [
     ("full, RRF fusion instead", RetrievalOptions(mode="hybrid", fusion="rrf")),
 ]
 FULL_ROW = "+ diversity (full)"
+# Short names for `--rows`, in table order.
+ROW_KEYS = dict(zip(
+    ["dense", "sparse", "hybrid", "understanding", "stripping", "vocabulary", "boosts", "full", "rrf"],
+    [name for name, _ in ROWS], strict=True,
+))
+
+
+def select_rows(keys: str | None) -> list[tuple[str, RetrievalOptions]]:
+    """The rows named in `--rows key[,key]` (every row when None); unknown names raise ValueError."""
+    if not keys:
+        return ROWS
+    wanted = [k.strip() for k in keys.split(",") if k.strip()]
+    unknown = [k for k in wanted if k not in ROW_KEYS]
+    if unknown:
+        raise ValueError(f"unknown row(s) {', '.join(unknown)}: choose from {', '.join(ROW_KEYS)}")
+    names = {ROW_KEYS[k] for k in wanted}
+    return [(name, options) for name, options in ROWS if name in names]
 
 
 class EvalQuestion(BaseModel):
@@ -136,13 +153,16 @@ class _UncachedEmbedder:
         return self._encoder.encode([text])[0]
 
 
-def evaluate(retriever: Retriever, questions: list[EvalQuestion], progress: bool = False) -> dict[str, RowScore]:
+def evaluate(
+    retriever: Retriever, questions: list[EvalQuestion], progress: bool = False,
+    rows: list[tuple[str, RetrievalOptions]] | None = None,
+) -> dict[str, RowScore]:
     """Scores per row (the embedder's cache makes every row after the first cheap).
 
     With `progress`, each finished row is printed to stderr at once: on a large local store
     a full run takes long, and finished rows should not wait for the last one."""
     scores: dict[str, RowScore] = {}
-    for name, options in ROWS:
+    for name, options in rows or ROWS:
         started = time.perf_counter()
         ranks = []
         for q in questions:
@@ -225,6 +245,11 @@ def run_cli(args) -> int:
         default_store, title = DEFAULT_SAMPLE_STORE, f"Sample-corpus retrieval ({root})"
     if args.limit:
         questions = questions[: args.limit]
+    try:
+        rows = select_rows(getattr(args, "rows", None))
+    except ValueError as exc:
+        print(f"finrag eval retrieval: {exc}", file=sys.stderr)
+        return 2
     settings = load_settings(**({"store_dir": Path(args.store or default_store)}))
 
     started = time.perf_counter()
@@ -241,7 +266,7 @@ def run_cli(args) -> int:
     embedder = get_embedder(settings)
     with open_store(settings, dim=embedder.dim, wait_s=600) as store:
         retriever = Retriever(store, embedder, settings)
-        scores = evaluate(retriever, questions, progress=True)
+        scores = evaluate(retriever, questions, progress=True, rows=rows)
         latencies = full_pipeline_latencies(retriever, questions)
 
     if args.json:
