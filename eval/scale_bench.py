@@ -86,6 +86,7 @@ class ScaleRun:
     chunks: int
     build_s: float
     open_s: float  # a fresh process opening the store (embedded), or connecting (server)
+    open_cpu_s: float | None  # that process's CPU seconds for the open: moves less with the load
     rss_gb: float | None  # resident memory the open store adds to that process (embedded)
     hybrid_ms: Latency
     filtered_ms: Latency
@@ -231,10 +232,10 @@ def measure(
         store.optimize()
     build_s = time.perf_counter() - started
 
-    rss_gb = None
+    rss_gb = open_cpu_s = None
     if engine != "server":
         gc.collect()
-        open_s, rss_gb = open_in_fresh_process(engine, where, dim)
+        open_s, open_cpu_s, rss_gb = open_in_fresh_process(engine, where, dim)
     started = time.perf_counter()
     store = _open_engine(engine, where, dim, settings)
     store.count()
@@ -256,39 +257,40 @@ def measure(
         if engine == "server":
             store.drop()
         store.close()
-    return ScaleRun(engine, size, round(build_s, 2), round(open_s, 3), rss_gb, hybrid, filtered, overlap,
+    return ScaleRun(engine, size, round(build_s, 2), round(open_s, 3), open_cpu_s, rss_gb, hybrid, filtered, overlap,
                     len(timed) * repeats, round(os.getloadavg()[0], 2))
 
 
-def open_in_fresh_process(engine: str, where: str, dim: int) -> tuple[float, float]:
-    """(seconds to open, GB of memory the open store takes) in a new process."""
+def open_in_fresh_process(engine: str, where: str, dim: int) -> tuple[float, float, float]:
+    """(seconds to open, CPU seconds, GB of memory the open store takes) in a new process."""
     probe = subprocess.run(
         [sys.executable, "-m", "eval.scale_bench", engine, str(Path(where).resolve()), str(dim)],
         capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[1],
     )
-    open_s, rss_gb = probe.stdout.split()
-    return float(open_s), float(rss_gb)
+    open_s, cpu_s, rss_gb = probe.stdout.split()
+    return float(open_s), float(cpu_s), float(rss_gb)
 
 
 def _open_probe(engine: str, where: str, dim: str) -> None:
     before = _rss_gb()
-    started = time.perf_counter()
+    started, started_cpu = time.perf_counter(), time.process_time()
     with _open_engine(engine, where, int(dim), load_settings()) as store:
         store.count()
-        print(f"{time.perf_counter() - started:.3f} {_rss_gb() - before:.4f}")
+        print(f"{time.perf_counter() - started:.3f} {time.process_time() - started_cpu:.3f} {_rss_gb() - before:.4f}")
 
 
 # ---------------------------------------------------------------------- output
 
 
 def format_runs(runs: list[ScaleRun]) -> str:
-    head = (f"{'engine':<7} {'chunks':>8} {'build s':>8} {'open s':>7} {'mem GB':>6} {'n':>3} "
+    head = (f"{'engine':<7} {'chunks':>8} {'build s':>8} {'open s':>7} {'CPU s':>6} {'mem GB':>6} {'n':>3} "
             f"{'hybrid p50/p95 ms':>19} {'filtered p50/p95 ms':>20} {'overlap@10':>10} {'load':>5}")
     lines = [head]
     for r in runs:
         rss = f"{r.rss_gb:>6.2f}" if r.rss_gb is not None else f"{'-':>6}"
+        cpu = f"{r.open_cpu_s:>6.2f}" if r.open_cpu_s is not None else f"{'-':>6}"
         lines.append(
-            f"{r.engine:<7} {r.chunks:>8} {r.build_s:>8.1f} {r.open_s:>7.2f} {rss} {r.queries:>3} "
+            f"{r.engine:<7} {r.chunks:>8} {r.build_s:>8.1f} {r.open_s:>7.2f} {cpu} {rss} {r.queries:>3} "
             f"{r.hybrid_ms.p50:>9.1f}/{r.hybrid_ms.p95:<9.1f} {r.filtered_ms.p50:>10.1f}/{r.filtered_ms.p95:<9.1f} "
             f"{r.overlap_at_10:>10.3f} {r.load:>5.2f}"
         )
@@ -341,7 +343,7 @@ def run_cli(args) -> int:
     else:
         print(f"load average at start: {' '.join(f'{x:.2f}' for x in load_start)} ({os.cpu_count()} cores)")
         print(format_runs(runs))
-        print("open s, mem GB: a fresh process opening the store; n: timed queries per kind; "
+        print("open s, CPU s, mem GB: a fresh process opening the store; n: timed queries per kind; "
               "filtered = one company and fiscal year in each prefetch")
         print(f"load average at end: {' '.join(f'{x:.2f}' for x in load_end)}")
     return 0
