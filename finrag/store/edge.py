@@ -72,6 +72,10 @@ _SCHEMA = {"keyword": PayloadSchemaType.Keyword, "integer": PayloadSchemaType.In
 # a one-filing filter (~1,000 chunks) is then an exact scan of a few hundred kB.
 HNSW = HnswIndexConfig(m=16, ef_construct=100, full_scan_threshold=10_000)
 OPTIMIZERS = EdgeOptimizersConfig(indexing_threshold=10_000)
+# Candidates the graph search keeps (Qdrant's default is ef_construct = 100). Measured on the
+# 13,355 real chunks of 25 FinanceBench filings, dense top 40 against the exact scorer:
+# recall 0.980 at 100, 0.987 at 128, 0.996 at 256, 1.000 at 512, a few ms each.
+HNSW_EF = 256
 
 
 def _config(dim: int) -> EdgeConfig:
@@ -222,7 +226,7 @@ class EdgeStore(VectorStore):
     ) -> list[SearchHit]:
         flt = _filter(filter_fields(filters))
         sparse_query = _sparse(sparse)
-        params = SearchParams(exact=True) if exact else None
+        params = SearchParams(exact=True) if exact else SearchParams(hnsw_ef=HNSW_EF)
         if mode == "dense":
             if dense is None:
                 raise ValueError("dense search needs a dense query vector")
