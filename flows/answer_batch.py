@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from prefect import flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
@@ -28,7 +28,7 @@ from prefect.futures import PrefectFuture
 from prefect.utilities.annotations import quote
 
 from finrag.config import Settings, load_settings
-from finrag.models import Answer, Question, RunRecord
+from finrag.models import Answer, Question, RunRecord, StrategyChoice
 from finrag.store import StoreBusy
 from flows.artifacts import (
     BatchSummary,
@@ -48,7 +48,6 @@ from flows.batch_io import (
 if TYPE_CHECKING:
     from strategies.services import Services
 
-StrategyChoice = Literal["auto", "direct", "single", "iterative", "graph"]
 RESULTS_JSONL = "results.jsonl"
 RESULTS_CSV = "results.csv"
 SUMMARY_MD = "summary.md"

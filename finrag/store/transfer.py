@@ -23,6 +23,8 @@ from finrag.store.qdrant import QdrantStore
 
 Progress = Callable[[str], None]
 GRAPH_FILE = "graph.sqlite"
+# Files the old layout kept beside the store folder -> their name inside it (Settings paths).
+BESIDE_FILES = {".graph.sqlite": GRAPH_FILE, ".catalog.json": "catalog.json"}
 
 
 @dataclass
@@ -92,9 +94,9 @@ def migrate_local_store(
             target.optimize()
             if target.count() != points or len(target.document_records()) != len(records):
                 raise RuntimeError("migration lost points: the target does not hold every source point")
-        graph = source_dir.parent / f"{source_dir.name}.graph.sqlite"
-        if graph.exists():
-            shutil.copy2(graph, target_dir / GRAPH_FILE)
+        for beside, inside in BESIDE_FILES.items():  # what the old layout kept next to the folder
+            if (old := source_dir.parent / f"{source_dir.name}{beside}").exists():
+                shutil.copy2(old, target_dir / inside)
     finally:
         source.close()
         lock.release()
@@ -111,9 +113,9 @@ def migrate_in_place(store_dir: Path, collection: str, progress: Progress | None
     report = migrate_local_store(store_dir, work, collection, progress=progress)
     store_dir.rename(backup)
     work.rename(store_dir)
-    old_graph = store_dir.with_name(f"{store_dir.name}.graph.sqlite")
-    if old_graph.exists():
-        old_graph.rename(backup / "graph.sqlite.beside")
+    for beside in BESIDE_FILES:  # copied in; the originals go with the backup
+        if (old := store_dir.with_name(f"{store_dir.name}{beside}")).exists():
+            old.rename(backup / f"beside{beside}")
     report.target = str(store_dir)
     return report, backup
 

@@ -40,3 +40,16 @@ def test_rows_option_scores_only_the_named_rows(sample_dir, sample_services):
     assert list(scores) == ["dense (naive)", "+ diversity (full)"]  # table order, not the asked order
     with pytest.raises(ValueError, match="unknown row"):
         select_rows("full,bogus")
+    assert select_rows("checks")[0][0] == "+ diversity (full)" and select_rows(None) == ROWS
+
+
+def test_half_of_questions_follows_the_company_split(tmp_path):
+    from eval.retrieval import EvalQuestion, half_of_questions
+
+    docs = [("ALPHA_2022_10K", "Alpha"), ("BETA_2022_10K", "Beta"), ("GAMMA_2022_10K", "Gamma")]
+    (tmp_path / "documents.jsonl").write_text(
+        "\n".join(json.dumps({"doc_name": d, "company": c}) for d, c in docs) + "\n"
+    )
+    questions = [EvalQuestion(id=c, text=f"{c}?", evidence={(d, 3)}) for d, c in docs]
+    assert [q.id for q in half_of_questions(tmp_path, questions, "A")] == ["Alpha", "Gamma"]
+    assert [q.id for q in half_of_questions(tmp_path, questions, "B")] == ["Beta"]
