@@ -93,13 +93,14 @@ def export(args: argparse.Namespace) -> int:
 
 def rebuild(args: argparse.Namespace) -> int:
     from loaders import LoadError, load_document
+    from loaders.files import expand_paths
     from loaders.knowledge import extract_knowledge
 
     missing = [arg for arg in args.paths if not Path(arg).exists()]
     if missing:
         print(f"no such file or directory: {', '.join(missing)}", file=sys.stderr)
         return 2
-    paths = [p for arg in args.paths for p in (sorted(Path(arg).glob("*.pdf")) if Path(arg).is_dir() else [Path(arg)])]
+    paths = expand_paths(args.paths)
     if not paths:
         print(f"no PDF files in {' '.join(args.paths)}", file=sys.stderr)
         return 2

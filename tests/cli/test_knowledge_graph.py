@@ -15,6 +15,7 @@ import pytest
 
 from answering.numbers import format_money
 from cli.main import main
+from finrag.config import load_settings
 from samples import SampleTruth, load_truth
 
 pytestmark = pytest.mark.slow
@@ -165,12 +166,13 @@ def test_rebuild_rereads_facts_into_an_existing_graph_without_reingesting(tmp_pa
     pdf = make_pdf("ACME_2023_10K.pdf", ["ACME WIDGETS, INC.\nAnnual Report on Form 10-K\nfiscal year ended "
                                          "December 31, 2023", cash_flow])
     store = tmp_path / "store"
-    with GraphStore(f"{store}.graph.sqlite") as graph:  # as an older ingest left it: no facts
+    graph_path = load_settings(store_dir=store).graph_path
+    with GraphStore(graph_path) as graph:  # as an older ingest left it: no facts
         graph.replace_document(DocumentKnowledge(doc="ACME_2023_10K", company="Acme Widgets"))
     code, out, err = _run(capsys, "rebuild", str(pdf), "--store", str(store))
     assert code == 0, err
     assert "ACME_2023_10K:" in out
-    with GraphStore(f"{store}.graph.sqlite") as graph:
+    with GraphStore(graph_path) as graph:
         capex = [f for f in graph.facts(metrics=["capex"]) if f.doc == "ACME_2023_10K"]
     assert {(f.fiscal_year, f.value) for f in capex} == {(2023, 1577.0), (2022, 1373.0)}
     assert _run(capsys, "rebuild", str(tmp_path / "nothing-here"), "--store", str(store))[0] == 2
