@@ -2,7 +2,8 @@
 
 Each strategy's run is an ordinary resumable batch in `OUT/<strategy>/`; the comparison
 scores them against gold answers (eval/scoring.py by default, or any scorer passed in)
-and writes `OUT/report.html` (self-contained, with plots) and `OUT/summary.md`.
+and writes `OUT/report.html` (self-contained, with plots) and `OUT/summary.md`; the flow
+publishes the summary (markdown, with the report's path) and a per-question table as artifacts.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from flows.answer_batch import (
     task_runner,
 )
 from flows.batch_io import read_questions, write_text_atomic
-from flows.report import Comparison, Scorer, build_comparison, render_html, render_markdown
+from flows.report import Comparison, Scorer, build_comparison
+from flows.report_render import question_table, render_html, render_markdown
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -75,14 +77,14 @@ def run_comparison(
             print(f"{strategy}: {summary.by_status} in {summary.wall_seconds:.1f}s", file=sys.stderr)
     comparison = build_comparison(records, scorer, scorer_note=note)
     write_text_atomic(out / REPORT_HTML, render_html(comparison))
-    write_text_atomic(out / SUMMARY_MD, render_markdown(comparison))
+    write_text_atomic(out / SUMMARY_MD, render_markdown(comparison, report_path=str((out / REPORT_HTML).resolve())))
     return comparison
 
 
 @flow(name="compare_strategies", task_runner=task_runner())
 def compare_strategies(questions_file: str, out_dir: str, store: str | None = None) -> str:
     """Single-shot vs iterative vs auto on one batch; returns the report path."""
-    from prefect.artifacts import create_markdown_artifact
+    from prefect.artifacts import create_markdown_artifact, create_table_artifact
 
     logger = get_run_logger()
     settings = settings_for(store)
@@ -94,9 +96,17 @@ def compare_strategies(questions_file: str, out_dir: str, store: str | None = No
             answer_many_for=lambda s: prefect_answers(services, s, settings, present),
             progress_label=True,
         )  # fmt: skip
-    markdown = render_markdown(comparison)
-    create_markdown_artifact(key="compare-summary", markdown=markdown, description="Single-shot vs agentic")
-    report = str(Path(out_dir) / REPORT_HTML)
+    report = str((Path(out_dir) / REPORT_HTML).resolve())
+    create_markdown_artifact(
+        key="compare-summary",
+        markdown=render_markdown(comparison, report_path=report),
+        description=comparison.verdict[:500],
+    )
+    create_table_artifact(
+        key="compare-questions",
+        table=question_table(comparison),
+        description="Per question: gold, each strategy's mark and answer",
+    )
     logger.info("report: %s", report)
     return report
 

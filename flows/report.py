@@ -1,26 +1,28 @@
-"""Single-shot vs agentic comparison: score the runs, then render HTML (with plots) and markdown.
+"""Strategies compared on the same questions: typed rows, totals with intervals, pairwise tests.
 
-`build_comparison` turns run records of several strategies over the same questions into
-typed rows; `render_html` and `render_markdown` only format them. The HTML is one
-self-contained file: plots are PNGs drawn with matplotlib's Agg backend and inlined as
-base64, so the report can be mailed or opened from a results folder without a server.
+`build_comparison` turns run records of several strategies over the same questions into a
+`Comparison`: per question what each strategy answered (with citations and the agent's
+trace), per strategy accuracy with a Wilson 95% interval and latency/cost, per pair of
+strategies the four-way outcome split (won / lost / both right / both wrong) with an exact
+McNemar p-value, and the verdict sentence. Rendering is elsewhere (flows/report_render.py).
 """
 
 from __future__ import annotations
 
-import base64
-import html
-import io
 import statistics
 from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from finrag.models import Answer, RunRecord
+from finrag.models import Answer, Citation, RunRecord, TraceStep
+from flows.stats import mcnemar_exact, wilson_interval
 
-Verdict = Literal["won", "lost", "tied", "unscored"]
-AGENT, BASELINE = "iterative", "single"  # "the agent" and what it is compared against
+BASELINE = "single"  # what the other strategies are measured against, when it was run
+SIGNIFICANCE = 0.05
+Outcome = Literal["won", "lost", "both right", "both wrong", "unscored"]
+OUTCOMES: tuple[Outcome, ...] = ("won", "lost", "both right", "both wrong", "unscored")
 
 
 class ScoreLike(Protocol):
@@ -45,6 +47,8 @@ class StrategyOutcome(BaseModel):
     stopped_by: str | None = None
     tokens: int = 0
     cost_usd: float = 0.0
+    citations: list[Citation] = Field(default_factory=list)
+    trace: list[TraceStep] = Field(default_factory=list)
 
 
 class QuestionRow(BaseModel):
@@ -53,8 +57,16 @@ class QuestionRow(BaseModel):
     type: str
     gold: Any = None
     outcomes: dict[str, StrategyOutcome] = Field(default_factory=dict)
-    verdict: Verdict = "unscored"  # the agent (iterative) against single-shot
-    why: str = ""
+    vs: dict[str, Outcome] = Field(default_factory=dict)  # pair key -> outcome for the pair's first
+
+    @property
+    def gold_text(self) -> str:
+        """The gold answer as a person writes it (a list as items, not a Python literal)."""
+        if self.gold is None:
+            return "(none: declining is right)" if self.type == "unanswerable" else ""
+        if isinstance(self.gold, list | tuple):
+            return "; ".join(str(g) for g in self.gold)
+        return str(self.gold)
 
 
 class StrategyTotals(BaseModel):
@@ -65,6 +77,8 @@ class StrategyTotals(BaseModel):
     answered: int
     not_found: int
     failed: int
+    ci_low: float  # Wilson 95% interval of the accuracy (0..1 when nothing was scored)
+    ci_high: float
     latency_mean_s: float
     latency_median_s: float
     latency_p95_s: float
@@ -77,14 +91,54 @@ class StrategyTotals(BaseModel):
         return self.correct / self.scored if self.scored else None
 
 
+class PairComparison(BaseModel):
+    """`first` against `second` on the questions both were scored on."""
+
+    first: str
+    second: str
+    won: int  # first right, second wrong
+    lost: int  # first wrong, second right
+    both_right: int
+    both_wrong: int
+    p_value: float  # exact McNemar on won vs lost
+
+    @property
+    def key(self) -> str:
+        return pair_key(self.first, self.second)
+
+    @property
+    def scored(self) -> int:
+        return self.won + self.lost + self.both_right + self.both_wrong
+
+    @property
+    def significant(self) -> bool:
+        return self.p_value < SIGNIFICANCE
+
+
 class Comparison(BaseModel):
     strategies: list[str]
     rows: list[QuestionRow]
     totals: list[StrategyTotals]
+    pairs: list[PairComparison]
     accuracy_by_type: dict[str, dict[str, float]]  # type -> strategy -> accuracy (scored rows only)
-    latency_ratio_median: float | None  # median over questions of agent latency / single latency
-    verdicts: dict[str, int]
+    best: str | None  # the most accurate strategy (the faster one on a tie); None if unscored
+    headline: str | None  # pair key shown first: best against the baseline (or the runner-up)
+    verdict: str  # one sentence, the first thing the report says
     scorer_note: str = ""
+
+    def totals_of(self, strategy: str) -> StrategyTotals:
+        return next(t for t in self.totals if t.strategy == strategy)
+
+    def pair(self, key: str) -> PairComparison:
+        return next(p for p in self.pairs if p.key == key)
+
+    @property
+    def has_cost(self) -> bool:
+        return any(t.cost_mean_usd > 0 for t in self.totals)
+
+
+def pair_key(first: str, second: str) -> str:
+    return f"{first}-vs-{second}"
 
 
 def build_comparison(
@@ -99,15 +153,24 @@ def build_comparison(
             )
             row.outcomes[strategy] = _outcome(r, scorer)
     rows = list(by_id.values())
+    # Pairs read "later strategy against earlier one": single, iterative, auto gives
+    # iterative-vs-single, auto-vs-single, auto-vs-iterative.
+    ordered = [(b, a) for a, b in combinations(strategies, 2)]
     for row in rows:
-        row.verdict, row.why = _verdict(row)
+        row.vs = {pair_key(a, b): _row_outcome(row, a, b) for a, b in ordered}
+    pairs = [_pair(rows, a, b) for a, b in ordered]
+    totals = [_totals(s, [row.outcomes[s] for row in rows if s in row.outcomes]) for s in strategies]
+    best = _best(totals)
+    headline = _headline(best, strategies, totals, pairs)
     return Comparison(
         strategies=strategies,
         rows=rows,
-        totals=[_totals(s, [row.outcomes[s] for row in rows if s in row.outcomes]) for s in strategies],
+        totals=totals,
+        pairs=pairs,
         accuracy_by_type=_accuracy_by_type(rows, strategies),
-        latency_ratio_median=_median_or_none(_latency_ratios(rows)),
-        verdicts={v: sum(row.verdict == v for row in rows) for v in ("won", "lost", "tied", "unscored")},
+        best=best,
+        headline=headline,
+        verdict=_verdict_sentence(best, headline, totals, pairs, scorer_note),
         scorer_note=scorer_note,
     )
 
@@ -134,41 +197,114 @@ def _outcome(r: RunRecord, scorer: Scorer | None) -> StrategyOutcome:
         stopped_by=a.stopped_by,
         tokens=a.tokens_in + a.tokens_out,
         cost_usd=a.cost_usd,
+        citations=a.citations,
+        trace=a.trace,
     )
 
 
-def _verdict(row: QuestionRow) -> tuple[Verdict, str]:
-    agent, base = row.outcomes.get(AGENT), row.outcomes.get(BASELINE)
-    if agent is None or base is None or agent.correct is None or base.correct is None:
-        scored = any(o.correct is not None for o in row.outcomes.values())
-        return "unscored", "not run under both strategies" if scored else "no gold answer"
-    work = f"{agent.searches} searches" + (f", stopped by {agent.stopped_by}" if agent.stopped_by else "")
-    if agent.correct and not base.correct:
-        return "won", f"agent right after {work}; single-shot: {base.score_reason or base.status}"
-    if base.correct and not agent.correct:
-        return "lost", f"agent: {agent.score_reason or agent.status} ({work}); single-shot right"
-    both = "both right" if agent.correct else "both wrong"
-    return "tied", f"{both}; agent {work}"
+def _row_outcome(row: QuestionRow, first: str, second: str) -> Outcome:
+    a, b = row.outcomes.get(first), row.outcomes.get(second)
+    if a is None or b is None or a.correct is None or b.correct is None:
+        return "unscored"
+    if a.correct and b.correct:
+        return "both right"
+    if not a.correct and not b.correct:
+        return "both wrong"
+    return "won" if a.correct else "lost"
+
+
+def _pair(rows: list[QuestionRow], first: str, second: str) -> PairComparison:
+    key = pair_key(first, second)
+    counts = {o: sum(r.vs[key] == o for r in rows) for o in OUTCOMES}
+    return PairComparison(
+        first=first,
+        second=second,
+        won=counts["won"],
+        lost=counts["lost"],
+        both_right=counts["both right"],
+        both_wrong=counts["both wrong"],
+        p_value=mcnemar_exact(counts["won"], counts["lost"]),
+    )
 
 
 def _totals(strategy: str, outcomes: list[StrategyOutcome]) -> StrategyTotals:
     latencies = sorted(o.latency_s for o in outcomes) or [0.0]
     scored = [o for o in outcomes if o.correct is not None]
+    correct = sum(bool(o.correct) for o in scored)
+    low, high = wilson_interval(correct, len(scored))
     n = max(len(outcomes), 1)
     return StrategyTotals(
         strategy=strategy,
         questions=len(outcomes),
         scored=len(scored),
-        correct=sum(bool(o.correct) for o in scored),
+        correct=correct,
         answered=sum(o.status == "answered" for o in outcomes),
         not_found=sum(o.status == "not_found" for o in outcomes),
         failed=sum(o.status == "failed" for o in outcomes),
+        ci_low=low,
+        ci_high=high,
         latency_mean_s=statistics.fmean(latencies),
         latency_median_s=statistics.median(latencies),
         latency_p95_s=latencies[min(len(latencies) - 1, round(0.95 * (len(latencies) - 1)))],
         searches_mean=sum(o.searches for o in outcomes) / n,
         tokens_mean=sum(o.tokens for o in outcomes) / n,
         cost_mean_usd=sum(o.cost_usd for o in outcomes) / n,
+    )
+
+
+def _best(totals: list[StrategyTotals]) -> str | None:
+    scored = [t for t in totals if t.accuracy is not None]
+    if not scored:
+        return None
+    return min(scored, key=lambda t: (-(t.accuracy or 0.0), t.latency_median_s)).strategy
+
+
+def _headline(
+    best: str | None, strategies: list[str], totals: list[StrategyTotals], pairs: list[PairComparison]
+) -> str | None:
+    """The pair the verdict talks about: the best against single-shot, or single against the runner-up."""
+    if best is None or len(strategies) < 2:
+        return None
+    if best != BASELINE and BASELINE in strategies:
+        other = BASELINE
+    else:
+        others = [t for t in totals if t.strategy != best and t.accuracy is not None]
+        if not others:
+            return None
+        other = _best(others) or others[0].strategy
+    return next((p.key for p in pairs if {p.first, p.second} == {best, other}), None)
+
+
+def oriented(pair: PairComparison, first: str) -> PairComparison:
+    """The same pair read from `first`'s side (won and lost swap)."""
+    if pair.first == first:
+        return pair
+    return pair.model_copy(update={"first": pair.second, "second": pair.first, "won": pair.lost, "lost": pair.won})
+
+
+def _verdict_sentence(
+    best: str | None, headline: str | None, totals: list[StrategyTotals], pairs: list[PairComparison], note: str
+) -> str:
+    if best is None:
+        return "No strategy could be scored" + (f" ({note})." if note else ": no question has a gold answer.")
+    t = next(x for x in totals if x.strategy == best)
+    sentence = f"{best} is right on {pct(t.accuracy)} (95% CI {pct(t.ci_low)}–{pct(t.ci_high)})"
+    if headline is None:
+        return sentence + "."
+    p = next(x for x in pairs if x.key == headline)
+    other = p.first if p.first != best else p.second
+    o = next(x for x in totals if x.strategy == other)
+    ratio = t.latency_median_s / o.latency_median_s if o.latency_median_s > 0 else None
+    against = "single-shot" if other == BASELINE else other
+    if ratio is not None:
+        sentence += f" at {ratio:.1f}× the median latency of {against}"
+    if t.cost_mean_usd > 0 or o.cost_mean_usd > 0:
+        sentence += f" and ${t.cost_mean_usd:.4f} per question (vs ${o.cost_mean_usd:.4f})"
+    mine = oriented(p, best)
+    significance = "a significant difference" if mine.significant else "not a significant difference at 5%"
+    return (
+        f"{sentence}; against {against} ({pct(o.accuracy)}) it won {mine.won} and lost {mine.lost} "
+        f"questions (exact McNemar p = {p_text(mine.p_value)}, {significance})."
     )
 
 
@@ -183,223 +319,10 @@ def _accuracy_by_type(rows: list[QuestionRow], strategies: list[str]) -> dict[st
     return table
 
 
-def _latency_ratios(rows: list[QuestionRow]) -> list[float]:
-    ratios = []
-    for r in rows:
-        agent, base = r.outcomes.get(AGENT), r.outcomes.get(BASELINE)
-        if agent and base and base.latency_s > 0:
-            ratios.append(agent.latency_s / base.latency_s)
-    return ratios
-
-
-def _median_or_none(values: list[float]) -> float | None:
-    return statistics.median(values) if values else None
-
-
-# --------------------------------------------------------------------------- plots
-
-
-def _png(fig) -> str:
-    import matplotlib.pyplot as plt
-
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
-    plt.close(fig)
-    return base64.b64encode(buf.getvalue()).decode("ascii")
-
-
-def _pyplot():
-    import matplotlib
-
-    matplotlib.use("Agg")  # no display; must be chosen before pyplot is imported
-    import matplotlib.pyplot as plt
-
-    return plt
-
-
-def plot_accuracy_by_type(c: Comparison) -> str:
-    plt = _pyplot()
-    types = list(c.accuracy_by_type) or ["(no scored questions)"]
-    fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(types) * len(c.strategies) / 2), 3.6))
-    width = 0.8 / max(len(c.strategies), 1)
-    for i, s in enumerate(c.strategies):
-        values = [c.accuracy_by_type.get(t, {}).get(s, 0.0) for t in types]
-        ax.bar([x + i * width for x in range(len(types))], values, width, label=s)
-    ax.set_xticks([x + width * (len(c.strategies) - 1) / 2 for x in range(len(types))], types, rotation=20)
-    ax.set_ylim(0, 1.05)
-    ax.set_ylabel("accuracy")
-    ax.set_title("Accuracy per question type and strategy")
-    ax.legend()
-    return _png(fig)
-
-
-def plot_latency(c: Comparison) -> str:
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(6, 3.6))
-    data = [[r.outcomes[s].latency_s for r in c.rows if s in r.outcomes] or [0.0] for s in c.strategies]
-    ax.boxplot(data, tick_labels=c.strategies, showfliers=True)
-    ax.set_ylabel("seconds per question")
-    ax.set_title("Latency distribution")
-    return _png(fig)
-
-
-def plot_tokens_cost(c: Comparison) -> str:
-    plt = _pyplot()
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(8, 3.4))
-    ax1.bar(c.strategies, [t.tokens_mean for t in c.totals], color="tab:blue")
-    ax1.set_title("Tokens per question (mean)")
-    ax2.bar(c.strategies, [t.cost_mean_usd for t in c.totals], color="tab:orange")
-    ax2.set_title("Cost per question (mean USD)")
-    if all(t.tokens_mean == 0 for t in c.totals):
-        for ax in (ax1, ax2):
-            ax.text(0.5, 0.5, "offline engine: no LLM calls", ha="center", transform=ax.transAxes)
-    return _png(fig)
-
-
-def plot_latency_ratio(c: Comparison) -> str:
-    plt = _pyplot()
-    ratios = _latency_ratios(c.rows)
-    fig, ax = plt.subplots(figsize=(6, 3.4))
-    if ratios:
-        ax.hist(ratios, bins=min(20, max(5, len(ratios) // 2)), color="tab:green")
-        median = statistics.median(ratios)
-        ax.axvline(median, color="black", linestyle="--", label=f"median {median:.2f}×")
-        ax.legend()
-    else:
-        ax.text(0.5, 0.5, "needs single and iterative runs", ha="center", transform=ax.transAxes)
-    ax.set_xlabel(f"latency {AGENT} / {BASELINE} (per question)")
-    ax.set_title("How much slower is the agent?")
-    return _png(fig)
-
-
-# --------------------------------------------------------------------------- rendering
-
-
-def _pct(x: float | None) -> str:
+def pct(x: float | None) -> str:
     return "n/a" if x is None else f"{100 * x:.0f}%"
 
 
-def _totals_rows(c: Comparison) -> list[list[str]]:
-    return [
-        [
-            t.strategy, str(t.questions), _pct(t.accuracy), f"{t.correct}/{t.scored}", str(t.answered),
-            str(t.not_found), str(t.failed), f"{t.latency_mean_s:.2f}", f"{t.latency_median_s:.2f}",
-            f"{t.latency_p95_s:.2f}", f"{t.searches_mean:.1f}", f"{t.tokens_mean:.0f}", f"{t.cost_mean_usd:.5f}",
-        ]
-        for t in c.totals
-    ]  # fmt: skip
-
-
-TOTALS_HEADER = [
-    "strategy", "questions", "accuracy", "correct", "answered", "not found", "failed",
-    "mean s", "median s", "p95 s", "searches", "tokens/q", "USD/q",
-]  # fmt: skip
-
-
-def _ratio_text(c: Comparison) -> str:
-    if c.latency_ratio_median is None:
-        return "Latency ratio agentic/single: n/a."
-    return f"Latency ratio agentic/single (median per question): **{c.latency_ratio_median:.2f}×**."
-
-
-def render_markdown(c: Comparison) -> str:
-    v = c.verdicts
-    lines = [
-        "# Single-shot vs agentic",
-        "",
-        f"Agent ({AGENT}) against single-shot: **won {v['won']}**, lost {v['lost']}, tied {v['tied']}, "
-        f"unscored {v['unscored']}. {_ratio_text(c)}",
-        "",
-        "| " + " | ".join(TOTALS_HEADER) + " |",
-        "|" + " --- |" * len(TOTALS_HEADER),
-        *["| " + " | ".join(row) + " |" for row in _totals_rows(c)],
-    ]
-    if c.scorer_note:
-        lines += ["", f"_{c.scorer_note}_"]
-    decided = [r for r in c.rows if r.verdict in ("won", "lost")]
-    if decided:
-        lines += ["", "## Where the agent won or lost", "", "| id | verdict | why |", "| --- | --- | --- |"]
-        lines += [f"| {r.id} | {r.verdict} | {_md(r.why)} |" for r in decided]
-    return "\n".join(lines) + "\n"
-
-
-def render_html(c: Comparison, title: str = "FinRAG — single-shot vs agentic") -> str:
-    plots = [
-        ("Accuracy per question type and strategy", plot_accuracy_by_type(c)),
-        ("Latency distribution", plot_latency(c)),
-        ("Tokens and cost per question", plot_tokens_cost(c)),
-        ("Latency ratio agentic / single", plot_latency_ratio(c)),
-    ]
-    v = c.verdicts
-    parts = [
-        f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{_h(title)}</title>",
-        f"<style>{_CSS}</style></head><body>",
-        f"<h1>{_h(title)}</h1>",
-        f"<p>{len(c.rows)} questions under {', '.join(c.strategies)}. The agent ({AGENT}) against "
-        f"single-shot: <b>won {v['won']}</b>, lost {v['lost']}, tied {v['tied']}, unscored {v['unscored']}. "
-        f"{_h(_ratio_text(c)).replace('**', '')}</p>",
-        f"<p class='note'>{_h(c.scorer_note)}</p>" if c.scorer_note else "",
-        "<h2>Per strategy</h2>",
-        _html_table(TOTALS_HEADER, _totals_rows(c)),
-        "<h2>Accuracy by question type</h2>",
-        _html_table(
-            ["type", *c.strategies],
-            [[t, *[_pct(acc.get(s)) for s in c.strategies]] for t, acc in c.accuracy_by_type.items()],
-        ),
-        "<h2>Plots</h2><div class='plots'>",
-        *[f"<figure><img alt='{_h(name)}' src='data:image/png;base64,{png}'><figcaption>{_h(name)}</figcaption></figure>" for name, png in plots],
-        "</div>",
-        "<h2>Per question: where the agent won, lost or tied</h2>",
-        _question_table(c),
-        "</body></html>",
-    ]
-    return "\n".join(parts)
-
-
-def _question_table(c: Comparison) -> str:
-    header = ["id", "type", "question", "gold", *[f"{s}" for s in c.strategies], "verdict", "why"]
-    body = []
-    order = {"won": 0, "lost": 1, "tied": 2, "unscored": 3}
-    for r in sorted(c.rows, key=lambda r: (order[r.verdict], r.id)):
-        cells = [_h(r.id), _h(r.type), _h(r.question), _h("" if r.gold is None else str(r.gold))]
-        for s in c.strategies:
-            o = r.outcomes.get(s)
-            if o is None:
-                cells.append("")
-                continue
-            mark = {True: "✔", False: "✘", None: "·"}[o.correct]
-            detail = f"{o.status}, {o.strategy_used}, {o.searches} searches, {o.latency_s:.2f}s"
-            if o.stopped_by:
-                detail += f", stopped by {o.stopped_by}"
-            cells.append(f"<span class='m'>{mark}</span> {_h(o.answer[:160])}<br><small>{_h(detail)}</small>")
-        cells += [f"<span class='{r.verdict}'>{r.verdict}</span>", _h(r.why)]
-        body.append("<tr>" + "".join(f"<td>{x}</td>" for x in cells) + "</tr>")
-    head = "".join(f"<th>{_h(h)}</th>" for h in header)
-    return f"<table class='questions'><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-
-
-def _html_table(header: list[str], rows: list[list[str]]) -> str:
-    head = "".join(f"<th>{_h(h)}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td>{_h(x)}</td>" for x in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def _h(text: str) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def _md(text: str) -> str:
-    return " ".join(text.split()).replace("|", "\\|")
-
-
-_CSS = """
-body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1200px;color:#222;line-height:1.4}
-table{border-collapse:collapse;margin:0.5rem 0 1.5rem;font-size:0.9rem}
-th,td{border:1px solid #ccc;padding:4px 8px;vertical-align:top;text-align:left}
-th{background:#f3f3f3}
-.plots{display:flex;flex-wrap:wrap;gap:1rem}
-figure{margin:0}
-figcaption{font-size:0.85rem;color:#555}
-.won{color:#1a7f37;font-weight:bold}.lost{color:#c62828;font-weight:bold}.tied{color:#555}
-.unscored{color:#999}.note{color:#666;font-style:italic}.m{font-weight:bold}
-"""
+def p_text(p: float) -> str:
+    """A p-value as people read it: three decimals, or "< 0.001"."""
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
