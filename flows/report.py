@@ -304,7 +304,7 @@ def _verdict_sentence(
     significance = "a significant difference" if mine.significant else "not a significant difference at 5%"
     return (
         f"{sentence}; against {against} ({pct(o.accuracy)}) it won {mine.won} and lost {mine.lost} "
-        f"questions (exact McNemar p = {p_text(mine.p_value)}, {significance})."
+        f"questions (exact McNemar {p_clause(mine.p_value)}, {significance})."
     )
 
 
@@ -321,6 +321,11 @@ def _accuracy_by_type(rows: list[QuestionRow], strategies: list[str]) -> dict[st
 
 def pct(x: float | None) -> str:
     return "n/a" if x is None else f"{100 * x:.0f}%"
+
+
+def p_clause(p: float) -> str:
+    """"p = 0.062" or "p < 0.001"."""
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
 def p_text(p: float) -> str:
