@@ -50,7 +50,8 @@ class AskRequest(BaseModel):
         ]
 
 
-@flow(name="ask")
+# No retry: an analyst is waiting and should see a failure at once; a few minutes is plenty.
+@flow(name="ask", timeout_seconds=900)
 def ask(request: AskRequest) -> list[Answer]:
     """Answer an analyst's questions; each answer appears as an artifact on this run's page."""
     from prefect.artifacts import create_markdown_artifact, create_table_artifact

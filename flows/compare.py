@@ -81,7 +81,8 @@ def run_comparison(
     return comparison
 
 
-@flow(name="compare_strategies", task_runner=task_runner())
+# Resumable like a batch, so a retry only answers what the failed attempt had not.
+@flow(name="compare_strategies", task_runner=task_runner(), retries=1, retry_delay_seconds=60, timeout_seconds=6 * 3600)
 def compare_strategies(questions_file: str, out_dir: str, store: str | None = None) -> str:
     """Single-shot vs iterative vs auto on one batch; returns the report path."""
     from prefect.artifacts import create_markdown_artifact, create_table_artifact
