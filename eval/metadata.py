@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from finrag.console import table_text
 from finrag.models import DocumentReport
 from loaders.inspect_command import inspect_paths
 
@@ -100,10 +101,11 @@ def _compare(label: Labelled, report: DocumentReport) -> list[Miss]:
 
 def format_result(result: MetadataEval) -> str:
     lines = [f"metadata read from content, {result.documents} documents under meaningless names", ""]
-    lines.append(f"{'field':<12} {'accuracy':>8}  target {TARGET:.0%}")
-    for field, value in result.accuracy.items():
-        mark = "ok" if value >= TARGET else "BELOW TARGET"
-        lines.append(f"{field:<12} {value:>8.1%}  {mark}")
+    lines.append(table_text(
+        ["field", "accuracy", f"target {TARGET:.0%}"],
+        [[field, f"{value:.1%}", "ok" if value >= TARGET else "BELOW TARGET"] for field, value in result.accuracy.items()],
+        right=["accuracy"],
+    ))  # fmt: skip
     lines.append("")
     if result.misses:
         lines.append("misses:")

@@ -48,6 +48,7 @@ import numpy as np
 from qdrant_client import models
 
 from finrag.config import Settings, load_settings
+from finrag.console import table_text
 from finrag.embeddings import get_embedder
 from finrag.models import SearchFilters
 from finrag.sparse import SparseVec, query_vector
@@ -276,18 +277,16 @@ def _open_probe(store_dir: str, collection: str, dim: str) -> None:
 
 
 def format_rows(title: str, rows: list[ScaleRow]) -> str:
-    head = (
-        f"{'points':>8} {'build s':>8} {'open s':>7} {'mem GB':>6} {'n':>3} "
-        f"{'hybrid p50/p95 ms':>19} {'+filter p50/p95 ms':>19} {'dense p50/p95 ms':>19} "
-        f"{'CPU p50 ms hyb/+filt/dense':>26} {'load':>5}"
-    )
-    lines = [title, head]
-    for r in rows:
-        cells = "".join(f" {r.latency_ms[k][0]:>9.0f}/{r.latency_ms[k][1]:<9.0f}" for k in KINDS)
-        cpu = "/".join(f"{r.cpu_ms[k]:.0f}" for k in KINDS)
-        rss = f"{r.store_gb:>6.2f}" if r.store_gb is not None else f"{'-':>6}"
-        lines.append(f"{r.size:>8} {r.build_s:>8.1f} {r.open_s:>7.1f} {rss} {r.samples:>3}{cells} {cpu:>26} {r.load:>5.2f}")
-    return "\n".join(lines)
+    columns = ["points", "build s", "open s", "mem GB", "n", "hybrid p50/p95 ms", "+filter p50/p95 ms",
+               "dense p50/p95 ms", "CPU p50 ms hyb/+filt/dense", "load"]  # fmt: skip
+    return table_text(
+        columns,
+        [[r.size, f"{r.build_s:.1f}", f"{r.open_s:.1f}", "-" if r.store_gb is None else f"{r.store_gb:.2f}",
+          r.samples, *(f"{r.latency_ms[k][0]:.0f}/{r.latency_ms[k][1]:.0f}" for k in KINDS),
+          "/".join(f"{r.cpu_ms[k]:.0f}" for k in KINDS), f"{r.load:.2f}"] for r in rows],
+        title=title,
+        right=columns,
+    )  # fmt: skip
 
 
 def run_cli(args) -> int:

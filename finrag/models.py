@@ -163,6 +163,9 @@ class Citation(BaseModel):
     page: int  # zero-based
     chunk_id: str
     quote: str  # must occur literally in the cited chunk's text
+    # When the quote is a table row: the table's column headers (the period of each figure,
+    # left to right, e.g. ["2023", "2022", "2021"]), read from the chunk above the row.
+    columns: list[str] = Field(default_factory=list)
 
 
 class TraceStep(BaseModel):

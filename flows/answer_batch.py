@@ -27,6 +27,7 @@ from prefect.futures import PrefectFuture
 from prefect.utilities.annotations import quote
 
 from finrag.config import Settings, load_settings
+from finrag.console import progress as progress_bars
 from finrag.models import Answer, Question, RunRecord
 from finrag.store import StoreBusy
 from flows.artifacts import (
@@ -319,11 +320,13 @@ def answer_file(
     settings = settings_for(store)
     questions = read_questions(questions_file)
     present = limits_present(["store", "llm"])
-    with open_run_services(settings, present) as services:
+    # A bar with ETA when run from a terminal (`finrag batch`); a worker's log gets the lines.
+    with open_run_services(settings, present) as services, progress_bars(transient=True) as bars:
+        bar = bars.add_task(f"{Path(questions_file).name} ({strategy})", total=len(questions))
 
         def progress(done: int, total: int, record: RunRecord) -> None:
             logger.info("[%d/%d] %s %s via %s", done, total, record.id, record.answer.status, record.answer.strategy)
-            _print_progress(done, total, record)
+            bars.update(bar, completed=done)
 
         summary, records = run_batch(
             questions, out_dir, settings=settings, services=services, strategy=strategy,
@@ -347,11 +350,6 @@ def answer_batch(
 
 
 # --------------------------------------------------------------------------- CLI
-
-
-def _print_progress(done: int, total: int, record: RunRecord) -> None:
-    a = record.answer
-    print(f"[{done}/{total}] {record.id} {a.status:<9} {a.strategy:<9} {a.latency_s:6.2f}s", file=sys.stderr, flush=True)
 
 
 def run_cli(args) -> int:

@@ -37,6 +37,7 @@ from prefect.cache_policies import NO_CACHE
 from prefect.task_runners import ThreadPoolTaskRunner
 
 from finrag.config import Settings, load_settings
+from finrag.console import progress, stderr_is_terminal, table_text
 from finrag.embeddings import Embedder, get_embedder
 from finrag.models import DocumentMeta, DocumentReport, LoadedDocument
 from finrag.sparse import document_vector
@@ -48,6 +49,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Progress = Callable[[DocumentReport, int, int], None]  # (report, done, total)
+# Within one document, as its chunks are embedded (the slow part): (doc, pages, done, total).
+ChunkProgress = Callable[[str, int, int, int], None]
+_EMBED_SLICE = 64  # chunks per progress step; the embedder batches inside each slice
 # How many documents may be parsed ahead of the one being embedded: enough to keep the
 # parser busy, few enough that a large batch does not sit in memory.
 _LOOKAHEAD = 2
@@ -250,6 +254,7 @@ def store_loaded(
     store: VectorStore,
     embedder: Embedder,
     graph: GraphWriter | None,
+    chunk_progress: ChunkProgress | None = None,
 ) -> DocumentReport:
     """Embed, write the graph slice, then replace the document's points (record last).
 
@@ -260,7 +265,11 @@ def store_loaded(
     meta, chunks, t = loaded.meta, loaded.chunks, job.timings
     texts = [c.embed_text for c in chunks]
     started = time.perf_counter()
-    dense = embedder.embed_documents(texts)
+    dense: list[list[float]] = []
+    for start in range(0, len(texts), _EMBED_SLICE):
+        dense += embedder.embed_documents(texts[start : start + _EMBED_SLICE])
+        if chunk_progress:
+            chunk_progress(meta.doc, meta.pages, len(dense), len(texts))
     sparse = [document_vector(text) for text in texts]
     t.embed = time.perf_counter() - started
 
@@ -329,6 +338,7 @@ def ingest_paths(
     manifest: Path | None = None,
     progress: Progress | None = None,
     timings: StageSeconds | None = None,
+    chunk_progress: ChunkProgress | None = None,
 ) -> list[DocumentReport]:
     """Ingest PDF files/directories into the store of `settings`; one report per file.
 
@@ -347,7 +357,7 @@ def ingest_paths(
                 reports = run_pipeline(
                     jobs,
                     submit_load=lambda job: parser.submit(load_job, job, limits),
-                    store_step=lambda job, loaded: store_loaded(job, loaded, store, embedder, graph),
+                    store_step=lambda job, loaded: store_loaded(job, loaded, store, embedder, graph, chunk_progress),
                     progress=progress,
                 )
         finally:
@@ -453,12 +463,8 @@ def status_counts(reports: list[DocumentReport]) -> str:
 
 
 def format_table(reports: list[DocumentReport]) -> str:
-    rows = [[str(v) for v in summary_row(r).values()] for r in reports]
-    widths = [max([len(h)] + [len(row[i]) for row in rows]) for i, h in enumerate(SUMMARY_COLUMNS)]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(SUMMARY_COLUMNS, widths, strict=True))]
-    lines.append("  ".join("-" * w for w in widths))
-    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows]
-    return "\n".join(lines)
+    return table_text(SUMMARY_COLUMNS, [list(summary_row(r).values()) for r in reports],
+                      right=["pages", "chunks", "seconds"])  # fmt: skip
 
 
 def progress_line(report: DocumentReport, done: int, total: int) -> str:
@@ -468,22 +474,36 @@ def progress_line(report: DocumentReport, done: int, total: int) -> str:
     )
 
 
-def _terminal_progress(stream) -> Progress:
-    """One line per document; on a terminal, a bar redrawn in place instead."""
-    if not stream.isatty():
-        return lambda report, done, total: print(progress_line(report, done, total), file=stream, flush=True)
+class TerminalProgress:
+    """On a terminal: a documents bar and, below it, the current document's chunks being
+    embedded (pages, chunks, ETA). Elsewhere (a pipe, a log): one line per document."""
 
-    def bar(report: DocumentReport, done: int, total: int) -> None:
-        filled = int(30 * done / max(total, 1))
-        text = f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {report.doc}: {report.status}"
-        stream.write(text[:120].ljust(120))
-        if report.status == "failed":  # failures stay visible above the bar
-            stream.write(f"\n  {report.doc}: {report.reason}\n")
-        if done == total:
-            stream.write("\n")
-        stream.flush()
+    def __init__(self) -> None:
+        self._bars = progress()
+        self._documents = self._bars.add_task("documents", total=None)
+        self._chunks = self._bars.add_task("", total=None, visible=False)
 
-    return bar
+    def __enter__(self) -> TerminalProgress:
+        self._bars.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._bars.__exit__(*exc)
+
+    def document(self, report: DocumentReport, done: int, total: int) -> None:
+        if not stderr_is_terminal():
+            print(progress_line(report, done, total), file=sys.stderr, flush=True)
+            return
+        if report.status == "failed":  # failures stay visible above the bars
+            self._bars.console.print(f"{report.doc}: failed — {report.reason}", markup=False)
+        self._bars.update(self._documents, completed=done, total=total, description=f"documents ({report.doc})")
+        self._bars.update(self._chunks, visible=False)
+
+    def chunks(self, doc: str, pages: int, done: int, total: int) -> None:
+        if done <= _EMBED_SLICE:  # a new document: its own bar and ETA
+            self._bars.reset(self._chunks, total=total, visible=True)
+        self._bars.update(self._chunks, completed=done, total=total,
+                          description=f"  {doc}: {pages} pages, chunks embedded")  # fmt: skip
 
 
 def run_cli(args) -> int:
@@ -491,12 +511,14 @@ def run_cli(args) -> int:
     settings = load_settings(store_dir=Path(args.store) if args.store else None)
     started = time.perf_counter()
     try:
-        reports = ingest_paths(
-            args.paths,
-            settings,
-            manifest=Path(args.manifest) if args.manifest else None,
-            progress=_terminal_progress(sys.stderr),
-        )
+        with TerminalProgress() as bars:
+            reports = ingest_paths(
+                args.paths,
+                settings,
+                manifest=Path(args.manifest) if args.manifest else None,
+                progress=bars.document,
+                chunk_progress=bars.chunks,
+            )
     except StoreBusy as err:
         print(f"finrag ingest: {err}", file=sys.stderr)
         return 2
