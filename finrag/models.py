@@ -17,6 +17,15 @@ StrategyName = Literal["direct", "single", "iterative", "graph"]
 AnswerStatus = Literal["answered", "not_found", "failed"]
 SearchMode = Literal["dense", "sparse", "hybrid"]
 
+# What each strategy does, in one line (the CLI's --help and the Prefect run form).
+STRATEGY_HELP: dict[str, str] = {
+    "auto": "the router picks the cheapest strategy that fits the question",
+    "direct": "finance knowledge only, no search (definitions, formulas)",
+    "single": "one search of the reports, answer written from what it finds",
+    "iterative": "an agent that plans searches, checks which figures are still missing and searches again",
+    "graph": "facts and relations read at ingest: relationships and questions across many companies",
+}
+
 # Page tags a document may carry (tag -> zero-based pages).
 PAGE_TAGS = (
     "income_statement",

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from finrag.models import Answer, Question, RunRecord
+from finrag.models import Answer, Citation, Question, RunRecord, TraceStep
 from flows.batch_io import format_citations
 
 
@@ -101,12 +101,20 @@ def answers_table(records: Sequence[RunRecord]) -> list[dict[str, object]]:
     ]
 
 
+def citation_text(c: Citation) -> str:
+    """`doc p.N: “quote” (columns: 2023 | 2022)`: one-based page, the period of each figure."""
+    columns = f" (columns: {' | '.join(c.columns)})" if c.columns else ""
+    return f"{c.doc} p.{c.page + 1}: “{_cell(c.quote)}”{columns}"
+
+
 def answer_markdown(question: Question, answer: Answer) -> str:
-    """One analyst's question: the answer, then where it comes from."""
+    """One analyst's question: the answer, then its sources, then the agent's steps (collapsed)."""
     lines = [f"### {question.question}", "", answer.answer or "_(no answer)_", ""]
+    if answer.reason and answer.status != "answered":
+        lines += [f"_Reason: {answer.reason}_", ""]
     if answer.citations:
-        lines.append("**Sources** (page numbers one-based):")
-        lines += [f"- {c.doc} p.{c.page + 1}: “{_cell(c.quote)}”" for c in answer.citations]
+        lines.append("**Sources** (page numbers one-based; a table row's columns give the period of each figure):")
+        lines += [f"- {citation_text(c)}" for c in answer.citations]
     else:
         lines.append("_No citations._")
     lines += [
@@ -114,8 +122,29 @@ def answer_markdown(question: Question, answer: Answer) -> str:
         f"`{answer.status}` via **{answer.strategy}** ({answer.route_reason or 'no route reason'}), "
         f"{answer.searches} searches, {answer.latency_s:.2f} s",
     ]
-    if answer.reason:
-        lines.append(f"\nReason: {answer.reason}")
+    if answer.trace:
+        lines += ["", "<details>", f"<summary>Agent steps ({len(answer.trace)})</summary>", ""]
+        lines += [f"{n}. {step_text(step)}" for n, step in enumerate(answer.trace, start=1)]
+        lines += ["", "</details>"]
+    return "\n".join(lines) + "\n"
+
+
+def step_text(step: TraceStep) -> str:
+    """One trace step for people: what it did, with which query, and what it decided."""
+    parts = [f"**{step.step}**"]
+    if step.query:
+        parts.append(f"“{_cell(step.query)}”")
+    if step.decision:
+        parts.append(f"— {_cell(step.decision)}")
+    return " ".join(parts)
+
+
+def answers_overview_markdown(questions: Sequence[Question], answers: Sequence[Answer]) -> str:
+    """Every question of a run with its answer in full (a markdown table wraps; a table artifact cuts)."""
+    lines = ["| question | status | strategy | answer | sources |", "| --- | --- | --- | --- | --- |"]
+    for q, a in zip(questions, answers, strict=True):
+        sources = "; ".join(f"{c.doc} p.{c.page + 1}" for c in a.citations)
+        lines.append(f"| {_cell(q.question)} | {a.status} | {a.strategy} | {_cell(a.answer)} | {sources} |")
     return "\n".join(lines) + "\n"
 
 

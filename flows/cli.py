@@ -11,7 +11,9 @@ import argparse
 import importlib
 import sys
 
-STRATEGIES = ["auto", "direct", "single", "iterative", "graph"]
+from finrag.models import STRATEGY_HELP
+
+STRATEGIES = list(STRATEGY_HELP)
 
 
 def _add_store(p: argparse.ArgumentParser) -> None:
@@ -46,9 +48,15 @@ def build_parser() -> argparse.ArgumentParser:
     _add_store(p)
     p.set_defaults(handler="flows.ingest:run_cli")
 
-    p = sub.add_parser("ask", help="answer one question with citations")
+    p = sub.add_parser(
+        "ask", help="answer one question with citations", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Answer one question with citations.\n\nstrategies:\n"
+        + "\n".join(f"  {name:<10} {text}" for name, text in STRATEGY_HELP.items()),
+    )  # fmt: skip
     p.add_argument("question")
-    p.add_argument("--strategy", choices=STRATEGIES, default="auto")
+    p.add_argument("--strategy", choices=STRATEGIES, default="auto", help="how to answer (see above; default auto)")
+    p.add_argument("--company", help="the company asked about, when the question does not say (e.g. PepsiCo)")
+    p.add_argument("--period", help="the period asked about, when the question does not say (e.g. FY2022, 2023Q2)")
     p.add_argument("--json", action="store_true", help="print the answer record as JSON")
     _add_store(p)
     p.set_defaults(handler="strategies.ask_command:run")

@@ -14,7 +14,14 @@ import urllib.request
 
 import pytest
 
-from tests.support.prefect_server import REPO, VENV_BIN, PrefectServer, api, free_port, stop_process_group
+from tests.support.prefect_server import (
+    REPO,
+    VENV_BIN,
+    PrefectServer,
+    api,
+    free_port,
+    stop_process_group,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
