@@ -13,7 +13,7 @@ import pytest
 from bs4 import BeautifulSoup
 from scipy.stats import binomtest
 
-from eval.scoring import score
+from answering.scoring import score
 from finrag.models import Answer
 from flows.batch_io import read_questions
 from flows.compare import COMPARED, run_comparison
@@ -112,7 +112,7 @@ def test_the_report_states_numbers_that_results_jsonl_bears_out(compared):
 
 def test_a_second_comparison_answers_nothing_again(compared, sample_settings, sample_services):
     out, questions, comparison = compared
-    assert not comparison.scorer_note, comparison.scorer_note  # eval.scoring was used
+    assert not comparison.scorer_note, comparison.scorer_note  # answering.scoring was used
     before = {s: (out / s / "results.jsonl").read_bytes() for s in COMPARED}
     run_comparison(questions, out, settings=sample_settings, services=sample_services)
     assert before == {s: (out / s / "results.jsonl").read_bytes() for s in COMPARED}
