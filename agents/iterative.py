@@ -15,9 +15,16 @@ trips, after which the agent writes from what it gathered:
   retriever or LLM call cannot hold the answer), then writes offline from the last state.
 - token_budget: LLM tokens spent on this answer (the Usage accumulator).
 
+Plan review: with `services.plan_reviewer` set, the graph stops after planning with
+LangGraph's `interrupt` (the state is checkpointed), the reviewer gets the planned searches
+and returns the ones to run (edited, deleted, added), and the graph resumes from its
+checkpoint with `Command(resume=...)`: it runs the reviewed searches and no others. The
+question's deadline starts again after the review (the analyst's time is not the agent's).
+
 Inspecting a run step by step: set FINRAG_AGENT_CHECKPOINT=agent.sqlite (or pass
-`AgentConfig(checkpoint_path=...)` to `run_agent`); every step's state is saved with thread_id = the question id, and
-`build_graph(SqliteSaver(conn)).get_state_history({"configurable": {"thread_id": qid}})`
+`AgentConfig(checkpoint_path=...)` to `run_agent`); every step's state is saved under the
+run's own thread id (`<question id>-<random>`, in the plan step of the trace), and
+`build_graph(SqliteSaver(conn)).get_state_history({"configurable": {"thread_id": tid}})`
 lists them newest first.
 """
 
@@ -26,12 +33,14 @@ from __future__ import annotations
 import queue
 import sqlite3
 import threading
-from typing import TYPE_CHECKING, Literal
+import uuid
+from typing import TYPE_CHECKING, Any, Literal
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.errors import GraphRecursionError
 from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
+from langgraph.types import Command, interrupt
 from pydantic import BaseModel, Field
 
 from agents.state import (
@@ -50,10 +59,11 @@ from answering.aspects import (
     plan_aspects,
     primary_metrics,
 )
-from answering.sufficiency import NextQuery, assess
+from answering.sufficiency import NextQuery, assess, query_variants
 from answering.writer import WrittenAnswer, not_found, write_answer
 from finrag.llm import LLMError
-from finrag.models import Answer, Question, SearchFilters, SearchHit, TraceStep
+from finrag.models import Answer, PlannedSearches, Question, SearchFilters, SearchHit, TraceStep
+from retrieval.query_understanding import understand
 
 if TYPE_CHECKING:
     from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -130,6 +140,56 @@ def propose(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     }
 
 
+def review(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
+    """Stop for someone to review the planned searches; go on with the ones they return.
+
+    `interrupt` ends the run here with the state checkpointed; resuming re-runs this node,
+    where `interrupt` then returns the reviewed searches.
+    """
+    ctx = runtime.context
+    proposed = _proposed_searches(state, ctx)
+    room = max(0, ctx.config.max_searches - state["searches"])
+    plan = PlannedSearches(question=state["question"].question, searched=list(state["queries"]),
+                           planned=[q.text for q in proposed], max_planned=room)  # fmt: skip
+    reviewed = interrupt(plan.model_dump())
+    texts = [t.strip() for t in (reviewed or []) if isinstance(t, str) and t.strip()]
+    kept = {q.text: q for q in proposed}
+    planned = [kept.get(t) or _reviewed_query(t, state, ctx) for t in texts[:room]]
+    dropped = f"; {len(texts) - room} over the limit of {ctx.config.max_searches} searches dropped" if len(texts) > room else ""
+    decision = f"reviewed plan: {len(planned)} searches" + (": " + "; ".join(q.text for q in planned) if planned else "")
+    return {"planned": planned, "reviewed": True, "trace": [TraceStep(step="review", decision=decision + dropped)]}
+
+
+def _reviewed_query(text: str, state: AgentState, ctx: AgentContext) -> NextQuery:
+    """A search someone wrote: filtered by the companies and years it names, like a question,
+    or by the first search's filters when it names none."""
+    catalog = getattr(ctx.services.retriever, "catalog", None)
+    if catalog is not None:
+        u = understand(text, catalog, ctx.services.vocabulary)
+        if u.companies or u.fiscal_years:
+            return NextQuery(text=text, filters=SearchFilters(companies=list(u.companies), fiscal_years=list(u.fiscal_years)))
+    searched = _searched(state)
+    return NextQuery(text=text, filters=(searched[0][1] if searched else None) or SearchFilters())
+
+
+def _proposed_searches(state: AgentState, ctx: AgentContext) -> list[NextQuery]:
+    """The searches the agent would run next: the planner model's, else one per missing figure."""
+    if state.get("planned"):
+        return list(state["planned"])
+    vocab = ctx.services.vocabulary
+    coverage = assess(state["aspects"], state["hits"], vocab, tried=state["queries"])
+    proposed: list[NextQuery] = []
+    tried = set(state["queries"])
+    for aspect in coverage.uncovered:
+        peers = [a.company for a in coverage.uncovered
+                 if a.company and (a.metric, a.fiscal_year) == (aspect.metric, aspect.fiscal_year)]  # fmt: skip
+        query = next((q for q in query_variants(aspect, vocab, peers) if q.text not in tried), None)
+        if query is not None:
+            tried.add(query.text)
+            proposed.append(query)
+    return proposed
+
+
 def assess_evidence(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     """Coverage of the aspects, and whether a guard says to stop here."""
     ctx = runtime.context
@@ -147,6 +207,8 @@ def assess_evidence(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
         stopped_by, decision = TOKEN_BUDGET, f"token budget {ctx.config.token_budget} spent"
     elif state["remaining_steps"] <= _STEPS_TO_FINISH:
         stopped_by, decision = RECURSION_LIMIT, f"{state['remaining_steps']} graph steps left"
+    elif state.get("reviewed") and not state.get("planned"):
+        decision = f"the reviewed searches are done: {coverage.summary()}"
     elif not (state.get("planned") or coverage.next_query):
         decision = f"nothing new to search: {coverage.summary()}"
     else:
@@ -204,15 +266,25 @@ def write(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
 # --------------------------------------------------------------------------- routing
 
 
-def after_plan(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["propose", "assess", "write"]:
+def after_plan(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["propose", "review", "assess", "write"]:
     if "no_filter_match" in (state.get("flags") or []) or runtime.context.out_of_time():
         return "write"
-    return "propose" if runtime.context.services.llm and state.get("aspects") else "assess"
+    if runtime.context.services.llm and state.get("aspects"):
+        return "propose"
+    return "review" if runtime.context.review else "assess"
+
+
+def after_propose(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["review", "assess"]:
+    return "review" if runtime.context.review else "assess"
 
 
 def after_assess(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["search", "write"]:
     coverage = state["coverage"]
-    if state.get("stopped_by") or runtime.context.out_of_time() or coverage is None or coverage.complete:
+    if state.get("stopped_by") or runtime.context.out_of_time() or coverage is None:
+        return "write"
+    if state.get("reviewed"):  # the reviewed searches, all of them, and no others
+        return "search" if state.get("planned") else "write"
+    if coverage.complete:
         return "write"
     if not coverage.aspects or not (state.get("planned") or coverage.next_query):
         return "write"
@@ -289,52 +361,34 @@ def answer_iterative(question: Question, services: Services, route: RouteDecisio
 
 def run_agent(question: Question, services: Services, config: AgentConfig) -> Answer:
     """Run the graph under every guard; always returns an Answer (never raises for a guard)."""
-    ctx = AgentContext(services=services, config=config)
-    checkpointer = _open_checkpointer(config)
+    reviewer = services.plan_reviewer
+    ctx = AgentContext(services=services, config=config, review=reviewer is not None)
+    checkpointer = _open_checkpointer(config, needed=reviewer is not None)
     graph = build_graph(checkpointer)
-    run_config = {"recursion_limit": config.recursion_limit, "configurable": {"thread_id": question.id}}
-    updates: queue.Queue = queue.Queue()
-
-    def work() -> None:
-        try:
-            for state in graph.stream({"question": question, "trace": []}, run_config, context=ctx,
-                                      stream_mode="values"):
-                updates.put(("state", state))
-            updates.put(("done", None))
-        except GraphRecursionError as exc:
-            updates.put(("recursion", exc))
-        except BaseException as exc:  # handed to the caller's thread, raised there
-            updates.put(("error", exc))
-
-    worker = threading.Thread(target=work, name=f"agent-{question.id}", daemon=True)
-    worker.start()
-    last: AgentState = {"question": question, "trace": []}
-    stopped_by: str | None = None
+    # One thread per run: asking the same question again starts a new history, never
+    # appends to an earlier run's.
+    thread_id = f"{question.id}-{uuid.uuid4().hex[:12]}"
+    run_config = {"recursion_limit": config.recursion_limit, "configurable": {"thread_id": thread_id}}
+    start: AgentState = {"question": question, "trace": []}
+    last, stopped_by = start, None
     try:
-        while True:
-            try:
-                kind, payload = updates.get(timeout=max(0.01, ctx.seconds_left()))
-            except queue.Empty:
-                stopped_by = TIMEOUT
-                break
-            if kind == "state":
-                last = payload
-            elif kind == "done":
-                break
-            elif kind == "recursion":
-                stopped_by = RECURSION_LIMIT
-                break
-            else:
-                raise payload
+        last, stopped_by = _stream(graph, start, run_config, ctx, last)
+        if reviewer is not None and stopped_by is None and (pending := graph.get_state(run_config)).interrupts:
+            plan = PlannedSearches.model_validate(pending.interrupts[0].value)
+            searches = reviewer(plan)
+            # The review may take minutes: the question's deadline starts again after it.
+            ctx = AgentContext(services=services, config=config, usage=ctx.usage, review=True)
+            last, stopped_by = _stream(graph, Command(resume=searches), run_config, ctx, last)
     finally:
-        ctx.cancelled.set()  # a still-running node sees this and does no further work
-        if stopped_by != TIMEOUT:
-            worker.join()  # it has already put its last message: this returns at once
-            if checkpointer is not None:
-                checkpointer.conn.close()
+        if checkpointer is not None and stopped_by != TIMEOUT:  # a timed-out node may still write
+            conn = getattr(checkpointer, "conn", None)
+            if conn is not None:
+                conn.close()
 
     written = last.get("written")
     trace = list(last.get("trace") or [])
+    if trace and trace[0].step == "plan":
+        trace[0] = trace[0].model_copy(update={"decision": f"{trace[0].decision} (thread {thread_id})"})
     if written is None or stopped_by is not None:
         # A guard stopped the graph before its write node: write from what it gathered,
         # offline when out of time (an LLM call could not finish anyway).
@@ -347,8 +401,61 @@ def run_agent(question: Question, services: Services, config: AgentConfig) -> An
     )
 
 
-def _open_checkpointer(config: AgentConfig) -> BaseCheckpointSaver | None:
+def _stream(
+    graph, graph_input: Any, run_config: dict, ctx: AgentContext, last: AgentState
+) -> tuple[AgentState, str | None]:
+    """Run the graph in a worker thread until it ends, interrupts or a guard stops it.
+
+    Returns the last full state and the guard that stopped it (None: it ended or
+    interrupted). On a timeout the worker is left behind: `ctx.cancelled` tells its node
+    to do no further work.
+    """
+    updates: queue.Queue = queue.Queue()
+
+    def work() -> None:
+        try:
+            for state in graph.stream(graph_input, run_config, context=ctx, stream_mode="values"):
+                updates.put(("state", state))
+            updates.put(("done", None))
+        except GraphRecursionError as exc:
+            updates.put(("recursion", exc))
+        except BaseException as exc:  # handed to the caller's thread, raised there
+            updates.put(("error", exc))
+
+    worker = threading.Thread(target=work, name=f"agent-{last['question'].id}", daemon=True)
+    worker.start()
+    stopped_by: str | None = None
+    try:
+        while True:
+            try:
+                kind, payload = updates.get(timeout=max(0.01, ctx.seconds_left()))
+            except queue.Empty:
+                stopped_by = TIMEOUT
+                break
+            if kind == "state":
+                if "question" in payload:  # not an interrupt's own chunk
+                    last = payload
+            elif kind == "done":
+                break
+            elif kind == "recursion":
+                stopped_by = RECURSION_LIMIT
+                break
+            else:
+                raise payload
+    finally:
+        ctx.cancelled.set()  # a still-running node sees this and does no further work
+        if stopped_by != TIMEOUT:
+            worker.join()  # it has already put its last message: this returns at once
+    return last, stopped_by
+
+
+def _open_checkpointer(config: AgentConfig, needed: bool = False) -> BaseCheckpointSaver | None:
+    """The configured SQLite checkpointer; in memory when a review needs one and none is set."""
     if config.checkpoint_path is None:
+        if needed:  # `interrupt` needs a checkpoint to resume from; this process keeps it
+            from langgraph.checkpoint.memory import InMemorySaver
+
+            return InMemorySaver()
         return None
     from langgraph.checkpoint.sqlite import SqliteSaver
 
@@ -358,7 +465,7 @@ def _open_checkpointer(config: AgentConfig) -> BaseCheckpointSaver | None:
 
 # --------------------------------------------------------------------------- wiring
 #
-#   START -> plan -> [propose, with an LLM] -> assess -> write -> END
+#   START -> plan -> [propose, with an LLM] -> [review, on request] -> assess -> write -> END
 #                                                |  ^
 #                                                v  |
 #                                               search
@@ -368,12 +475,14 @@ def build_graph(checkpointer: BaseCheckpointSaver | None = None):
     builder = StateGraph(AgentState, context_schema=AgentContext)
     builder.add_node("plan", plan)
     builder.add_node("propose", propose)
+    builder.add_node("review", review)
     builder.add_node("assess", assess_evidence)
     builder.add_node("search", search)
     builder.add_node("write", write)
     builder.add_edge(START, "plan")
-    builder.add_conditional_edges("plan", after_plan, ["propose", "assess", "write"])
-    builder.add_edge("propose", "assess")
+    builder.add_conditional_edges("plan", after_plan, ["propose", "review", "assess", "write"])
+    builder.add_conditional_edges("propose", after_propose, ["review", "assess"])
+    builder.add_edge("review", "assess")
     builder.add_conditional_edges("assess", after_assess, ["search", "write"])
     builder.add_conditional_edges("search", after_search, ["assess", "write"])
     builder.add_edge("write", END)

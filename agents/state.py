@@ -36,7 +36,7 @@ class AgentConfig:
     recursion_limit: int = 25
     timeout_s: float = 120.0
     token_budget: int = 20_000
-    # SQLite checkpoint file: every step's state is saved under thread_id = question id.
+    # SQLite checkpoint file: every step's state is saved under this run's thread id.
     checkpoint_path: Path | None = None
 
     @classmethod
@@ -60,6 +60,7 @@ class AgentContext:
     started: float = field(default_factory=time.monotonic)
     # Set when the caller stops waiting (timeout): a node still running must not do more work.
     cancelled: threading.Event = field(default_factory=threading.Event)
+    review: bool = False  # stop after planning for someone to review the planned searches
 
     @property
     def deadline(self) -> float:
@@ -84,6 +85,7 @@ class AgentState(TypedDict, total=False):
     queries: list[str]  # query texts already searched
     planned: list[NextQuery]  # queries proposed by the LLM planner, not yet searched
     coverage: Coverage | None
+    reviewed: bool  # the planned searches were reviewed: run those, invent no others
     searches: int
     stopped_by: str | None
     written: WrittenAnswer | None

@@ -185,6 +185,15 @@ class TraceStep(BaseModel):
     decision: str | None = None
 
 
+class PlannedSearches(BaseModel):
+    """What the iterative agent means to search next, shown to an analyst before it does."""
+
+    question: str
+    searched: list[str] = Field(default_factory=list)  # already searched (the question itself)
+    planned: list[str] = Field(default_factory=list)  # the searches it would run next, in order
+    max_planned: int = 3  # how many the agent may still run (FINRAG_MAX_SEARCHES - searched)
+
+
 class Answer(BaseModel):
     status: AnswerStatus
     answer: str
