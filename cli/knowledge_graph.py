@@ -35,9 +35,10 @@ def stats(args: argparse.Namespace) -> int:
         print(f"documents {s.documents}  companies {s.companies}  facts {s.facts} "
               f"(derived {s.derived_facts})  relations {s.relations}")
         print()
-        print(table_text(["predicate", "relations"], s.relations_by_predicate.items(), right=["relations"]))
+        print(table_text(["predicate", "relations"], s.relations_by_predicate.items(), right=["relations"],
+                         title="relations by predicate"))  # fmt: skip
         print()
-        print(table_text(["metric", "facts"], s.facts_by_metric.items(), right=["facts"]))
+        print(table_text(["metric", "facts"], s.facts_by_metric.items(), right=["facts"], title="facts by metric"))
     return 0
 
 

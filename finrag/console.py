@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterable, Sequence
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -23,21 +23,23 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
 # Wide enough that a table written to a file or pipe is not wrapped mid-cell.
 _FILE_WIDTH = 200
 
 
 def table(columns: Sequence[str], rows: Iterable[Sequence[object]], *, title: str | None = None,
-          right: Iterable[str] = ()) -> Table:  # fmt: skip
-    """A rich Table: `right` names the columns of figures (right-aligned)."""
+          right: Iterable[str] = ()) -> RenderableType:  # fmt: skip
+    """A rich Table: `right` names the columns of figures (right-aligned); the title, if
+    any, on its own line above (a rich table title wraps to the table's width)."""
     numeric = set(right)
-    t = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False, show_edge=False)
+    t = Table(box=box.MINIMAL, pad_edge=False, show_edge=False)
     for c in columns:
         t.add_column(c, justify="right" if c in numeric else "left", overflow="fold")
     for row in rows:
         t.add_row(*("" if v is None else str(v) for v in row))
-    return t
+    return Group(Text(title), t) if title else t
 
 
 def to_text(*renderables: object, width: int | None = None) -> str:
