@@ -232,7 +232,7 @@ def search(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     if query is None:
         return {"planned": planned}
     hits = ctx.services.retriever.search(query.text, filters=query.filters, k=query.k)
-    target = f"for {query.aspect.label(ctx.services.vocabulary)}" if query.aspect else "(planner)"
+    target = f"for {query.aspect.label(ctx.services.vocabulary)}" if query.aspect else "(planned)"
     return {
         "hits": _merge(state["hits"], hits),
         "queries": [*state["queries"], query.text],

@@ -2,13 +2,14 @@
 
 The single parameter is a pydantic model, which the UI renders as a form: a list of
 question fields, a strategy dropdown (from the enum) and optional company / period text
-fields. Each answer becomes a markdown artifact keyed `ask-<question>-<date>`: the answer,
+fields, and a "review the plan" switch (flows/plan_review.py). Each answer becomes a markdown artifact keyed `ask-<question>-<date>`: the answer,
 its sources (with the period of each figure of a table row), then the agent's steps,
 collapsed. A run with several questions also gets one `ask-answers` overview.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from enum import StrEnum
 
@@ -20,6 +21,7 @@ from finrag.models import STRATEGY_HELP, Answer, Question
 from flows.answer_batch import answer_safely, limits_present, open_run_services
 from flows.artifacts import answer_markdown, answers_overview_markdown, artifact_key
 from flows.batch_io import question_id
+from flows.plan_review import ui_plan_reviewer
 
 
 class Strategy(StrEnum):
@@ -47,6 +49,12 @@ class AskRequest(BaseModel):
     # "None" toggle): empty means "read it from the question".
     company: str = Field("", title="Company", description="Optional: the company asked about, e.g. PepsiCo")
     period: str = Field("", title="Period", description="Optional: the period asked about, e.g. FY2022 or 2023Q2")
+    review_plan: bool = Field(
+        False,
+        title="Review the plan",
+        description="Pause after the iterative agent plans its searches: edit or delete them with "
+        "this run's Resume button, and the agent goes on with your plan. Uses the iterative strategy.",
+    )
 
     def to_questions(self) -> list[Question]:
         texts = [t.strip() for t in self.questions if t.strip()]
@@ -59,8 +67,9 @@ def ask_artifact_key(question: str, day: str) -> str:
     return artifact_key("ask", artifact_key(question)[:80].strip("-"), day)
 
 
-# No retry: an analyst is waiting and should see a failure at once; a few minutes is plenty.
-@flow(name="ask", timeout_seconds=900)
+# No retry: an analyst is waiting and should see a failure at once. An hour leaves room for
+# a plan review (each waits up to 30 minutes) and the answers.
+@flow(name="ask", timeout_seconds=3600)
 def ask(request: AskRequest) -> list[Answer]:
     """Answer an analyst's questions; each answer appears as an artifact on this run's page."""
     from prefect.artifacts import create_markdown_artifact
@@ -72,8 +81,12 @@ def ask(request: AskRequest) -> list[Answer]:
     day = datetime.now(UTC).date().isoformat()
     answers: list[Answer] = []
     with open_run_services(settings, present) as services:
-        for q in questions:
-            answer = answer_safely(q, services, request.strategy.value)
+        for n, q in enumerate(questions):
+            if request.review_plan:
+                reviewed = replace(services, plan_reviewer=ui_plan_reviewer(key=f"plan-review-{n}"))
+                answer = answer_safely(q, reviewed, Strategy.iterative.value)
+            else:
+                answer = answer_safely(q, services, request.strategy.value)
             logger.info("%s: %s via %s", q.id, answer.status, answer.strategy)
             create_markdown_artifact(
                 key=ask_artifact_key(q.question, day),
