@@ -29,7 +29,7 @@ from answering.figures import Figure, build_figure
 from answering.intent import detect_intent
 from answering.sufficiency import best_readings
 from answering.written_answer import NOT_FOUND, WrittenAnswer
-from finrag.models import Chunk, Citation, SearchHit
+from finrag.models import AnswerRow, Chunk, Citation, SearchHit, sorted_rows
 from finrag.vocabulary import Vocabulary, tokenize
 
 if TYPE_CHECKING:
@@ -94,7 +94,17 @@ def write_offline(
     if value is not None and money and all(f.unit == "USD" for f in figures) and _IN_BILLIONS.search(question):
         value = round(value / 1000, 4)  # the question asks in billions; figures are in millions
         text += f" In billions: ${value:,.2f}B."
-    return WrittenAnswer(status="answered", text=text, citations=unique_citations(citations), value=value)
+    return WrittenAnswer(status="answered", text=text, citations=unique_citations(citations), value=value,
+                         rows=figure_rows(figures, vocab))  # fmt: skip
+
+
+def figure_rows(figures: list[Figure], vocab: Vocabulary) -> list[AnswerRow]:
+    """One row per figure when they are about many companies, highest first."""
+    return sorted_rows([
+        AnswerRow(company=f.company, period=f"FY{f.fiscal_year}" if f.fiscal_year else None,
+                  metric=metric_label(f.metric, vocab), value=f.headline(), shown=f.shown())
+        for f in figures if f.company
+    ])  # fmt: skip
 
 
 def _define(metric: str, vocab: Vocabulary) -> WrittenAnswer:

@@ -44,6 +44,12 @@ def render(answer: Answer) -> str:
     if answer.reason and answer.status != "answered":
         lines.append(f"Reason: {answer.reason}")
     parts: list[object] = ["\n".join(lines)]
+    if answer.rows:  # many companies: a table, highest first
+        parts += ["", table(
+            ["#", "company", "period", "metric", "value"],
+            [[n, r.company, r.period or "", r.metric, r.shown] for n, r in enumerate(answer.rows, start=1)],
+            right=["#", "value"],
+        )]  # fmt: skip
     if answer.citations:
         parts += ["", table(
             ["document", "page", "quote", "columns (period of each figure)"],

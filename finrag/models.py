@@ -185,6 +185,27 @@ class TraceStep(BaseModel):
     decision: str | None = None
 
 
+# An answer about at least this many companies also comes as a table, one row per company.
+MANY_COMPANIES = 3
+
+
+class AnswerRow(BaseModel):
+    """One company's figure in an answer about many companies."""
+
+    company: str
+    period: str | None = None  # e.g. "FY2023"
+    metric: str = ""  # as people read it, e.g. "Operating margin"
+    value: float | None = None  # what the rows are sorted by (highest first)
+    shown: str = ""  # the figure as written, e.g. "$1,234.5M" or "31.6%"
+
+
+def sorted_rows(rows: list[AnswerRow]) -> list[AnswerRow]:
+    """Highest first (rows without a value last); [] unless MANY_COMPANIES companies are in them."""
+    if len({r.company for r in rows}) < MANY_COMPANIES:
+        return []
+    return sorted(rows, key=lambda r: (r.value is None, -(r.value or 0.0), r.company))
+
+
 class PlannedSearches(BaseModel):
     """What the iterative agent means to search next, shown to an analyst before it does."""
 
@@ -212,6 +233,8 @@ class Answer(BaseModel):
     reason: str | None = None  # why it failed / was not found
     flags: list[str] = Field(default_factory=list)  # e.g. "dropped_citation", "no_filter_match"
     value: float | None = None  # the headline number, when the answer is numeric
+    # An answer about many companies: one row per company, highest first (else empty).
+    rows: list[AnswerRow] = Field(default_factory=list)
 
 
 class RunRecord(BaseModel):

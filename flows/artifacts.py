@@ -110,6 +110,11 @@ def citation_text(c: Citation) -> str:
 def answer_markdown(question: Question, answer: Answer) -> str:
     """One analyst's question: the answer, then its sources, then the agent's steps (collapsed)."""
     lines = [f"### {question.question}", "", answer.answer or "_(no answer)_", ""]
+    if answer.rows:  # many companies: a table, highest first
+        lines += ["| # | company | period | metric | value |", "| ---: | --- | --- | --- | ---: |"]
+        lines += [f"| {n} | {_cell(r.company)} | {r.period or ''} | {_cell(r.metric)} | {r.shown} |"
+                  for n, r in enumerate(answer.rows, start=1)]  # fmt: skip
+        lines.append("")
     if answer.reason and answer.status != "answered":
         lines += [f"_Reason: {answer.reason}_", ""]
     if answer.citations:

@@ -23,7 +23,17 @@ from answering.arithmetic import display_value, format_ratio
 from answering.citations import cite, quote_in_text
 from answering.numbers import format_money
 from finrag.knowledge_graph import GraphStore, name_key
-from finrag.models import Answer, Citation, Fact, Question, Relation, SearchFilters, TraceStep
+from finrag.models import (
+    Answer,
+    AnswerRow,
+    Citation,
+    Fact,
+    Question,
+    Relation,
+    SearchFilters,
+    TraceStep,
+    sorted_rows,
+)
 
 if TYPE_CHECKING:
     from strategies.router import RouteDecision
@@ -357,9 +367,14 @@ def answer_graph(question: Question, services: Services, route: RouteDecision) -
     flags = [] if len(citations) == wanted else ["uncited_graph_fact"]
     trace.append(TraceStep(step="cite", retrieved=[c.chunk_id for c in citations],
                            decision=f"{len(citations)} of {wanted} sources found in the store"))
+    label = _label(services, query.metric or "") if query.metric else ""
+    rows = sorted_rows([
+        AnswerRow(company=f.company, period=f"FY{f.fiscal_year}", metric=label, value=headline(f), shown=show(f))
+        for f in result.facts
+    ])  # fmt: skip
     return Answer(
         status="answered", answer=result.text, citations=citations, strategy="graph", engine="offline",
-        searches=wanted, trace=trace, flags=flags, value=result.value,
+        searches=wanted, trace=trace, flags=flags, value=result.value, rows=rows,
     )
 
 
