@@ -16,9 +16,9 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from cli.inspect import inspect_paths
 from finrag.console import table_text
 from finrag.models import DocumentReport
+from loaders.inspect import inspect_paths
 
 TARGET = 0.95
 FIELDS = ("company", "fiscal_year", "form")

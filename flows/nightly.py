@@ -143,7 +143,8 @@ def nightly_batch(
 @flow(name="ingest_inbox", retries=2, retry_delay_seconds=600, timeout_seconds=6 * HOUR)
 def ingest_inbox(inbox: str = "data/inbox/reports", store: str | None = None) -> list[DocumentReport]:
     """Ingest the PDFs in the reports inbox (unchanged files are skipped)."""
-    from flows.ingest import expand_paths, ingest_reports
+    from flows.ingest import ingest_reports
+    from loaders.files import expand_paths
 
     folder = ensure_inbox(inbox)
     if not expand_paths([folder]):

@@ -7,11 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-import strategies
 from finrag.config import load_settings
 from finrag.llm import LLMClient
 from finrag.models import Question
-from strategies import answer_question
+from strategies.dispatch import answer_question
 from tests.support.fake_openai import Error, FakeOpenAI, Text, ToolCall
 
 SECRET = "sk-test-SECRET123"
@@ -82,13 +81,6 @@ def test_a_crashing_strategy_becomes_a_failed_answer(offline, monkeypatch):
     assert "disk on fire" in answer.reason
 
 
-def test_missing_graph_strategy_falls_back_to_iterative(offline, monkeypatch):
-    monkeypatch.setitem(strategies.STRATEGY_FUNCTIONS, "graph", "strategies.no_such_strategy:answer_graph")
-    answer = ask("Who audits the companies?", offline, strategy="graph")
-    assert answer.strategy == "iterative"
-    assert any(step.step == "fallback" and "iterative" in step.decision for step in answer.trace)
-
-
 def test_router_and_writer_calls_are_both_counted(offline, server):
     # Unclear to the rules, so the LLM classifier routes it; then the writer answers.
     server.script(
@@ -136,7 +128,7 @@ def test_api_key_never_appears_in_the_answer_logs_or_stderr(offline, server, cap
 
 
 def test_company_and_period_hints_are_read_like_words_of_the_question():
-    from strategies import with_hints
+    from strategies.dispatch import with_hints
 
     q = Question(id="t", question="What was revenue?", company="Acme Widgets", period="FY2023")
     assert with_hints(q).question == "What was revenue? (Acme Widgets, FY2023)"
