@@ -50,7 +50,7 @@ def test_ask_through_the_api_returns_the_answer_as_an_artifact(deployed, ask_run
         assert "`not_found`" in markdown, markdown
 
 
-def test_the_run_form_offers_questions_and_a_strategy_dropdown(deployed, browser, test_output_dir):
+def test_the_run_form_offers_questions_a_strategy_dropdown_and_plain_hint_fields(deployed, browser, test_output_dir):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.goto(f"{deployed.server.url}/deployments/deployment/{deployed.deployments['ask']}/run")
     page.get_by_text("Questions", exact=True).first.wait_for(timeout=60_000)
@@ -60,6 +60,12 @@ def test_the_run_form_offers_questions_and_a_strategy_dropdown(deployed, browser
     ).last
     select = strategy.locator(".p-select-button__control")
     assert select.inner_text().strip() == "auto"  # the enum's default
+    assert "iterative: an agent that plans searches" in strategy.inner_text()  # each strategy explained
+    for name in ("Company (Optional)", "Period (Optional)"):  # plain text fields, no "None" toggle
+        field = page.locator(".schema-form-property", has=page.get_by_text(name, exact=True)).last
+        assert field.locator("input[type=text]").count() == 1, name
+    assert "Property is type None" not in page.content()
+    page.get_by_text("Review the plan (Optional)", exact=True).first.wait_for()
     page.screenshot(path=str(test_output_dir / "e2e-ask-run-form.png"), full_page=True)
     # This select opens with focus + ArrowDown (a click does not open it).
     select.focus()
