@@ -81,6 +81,18 @@ def test_readme_prefect_commands_work_when_pasted(tmp_path):
         limits = {g["name"] for g in api(server, "POST", "/v2/concurrency_limits/filter", {})}
         assert {"store", "llm"} <= limits
 
+        # Deploying activated the nightly schedules; the README's pause command stops them.
+        def active_schedules() -> int:
+            return sum(s["active"] for d in api(server, "POST", "/deployments/filter", {}) for s in d["schedules"])
+
+        assert active_schedules() == 2
+        pause = "prefect deployment schedule pause --all"
+        assert f"`{pause}`" in (REPO / "README.md").read_text(encoding="utf-8")
+        paused = subprocess.run(["bash", "-c", script([terminals["terminal 2"][0], pause])], cwd=REPO, env=env,
+                                capture_output=True, text=True, timeout=120)  # fmt: skip
+        assert paused.returncode == 0, paused.stdout + paused.stderr
+        assert active_schedules() == 0
+
         worker = server.start_child(["bash", "-c", script(terminals["terminal 3"])], "worker.log",
                                     cwd=REPO, env=env)  # fmt: skip
         deadline = time.monotonic() + 120
