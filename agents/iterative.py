@@ -15,43 +15,44 @@ trips, after which the agent writes from what it gathered:
   retriever or LLM call cannot hold the answer), then writes offline from the last state.
 - token_budget: LLM tokens spent on this answer (the Usage accumulator).
 
-Plan review: with `services.plan_reviewer` set, the graph stops after planning with
-LangGraph's `interrupt` (the state is checkpointed), the reviewer gets the planned searches
-and returns the ones to run (edited, deleted, added), and the graph resumes from its
-checkpoint with `Command(resume=...)`: it runs the reviewed searches and no others. The
-question's deadline starts again after the review (the analyst's time is not the agent's).
+Plan review (agents/review.py): with `services.plan_reviewer` set, the graph stops after
+planning with LangGraph's `interrupt` (its state checkpointed; in memory unless a checkpoint
+file is configured), the reviewer gets the planned searches and returns the ones to run,
+and the graph resumes from its checkpoint with `Command(resume=...)`: it runs the reviewed
+searches and no others. The question's deadline starts again after the review.
 
 Inspecting a run step by step: set FINRAG_AGENT_CHECKPOINT=agent.sqlite (or pass
 `AgentConfig(checkpoint_path=...)` to `run_agent`); every step's state is saved under the
-run's own thread id (`<question id>-<random>`, in the plan step of the trace), and
-`build_graph(SqliteSaver(conn)).get_state_history({"configurable": {"thread_id": tid}})`
+run's own thread id (`<question id>-<random>`, shown in the plan step of the trace), and
+`build_agent_graph(SqliteSaver(conn)).get_state_history({"configurable": {"thread_id": tid}})`
 lists them newest first.
 """
 
 from __future__ import annotations
 
-import queue
+import functools
 import sqlite3
-import threading
 import uuid
-from typing import TYPE_CHECKING, Any, Literal
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 from langchain_core.messages import HumanMessage, SystemMessage
-from langgraph.errors import GraphRecursionError
 from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
-from langgraph.types import Command, interrupt
+from langgraph.types import Command
 from pydantic import BaseModel, Field
 
-from agents.state import (
+from agents.configuration import (
     MAX_SEARCHES,
     RECURSION_LIMIT,
     TIMEOUT,
     TOKEN_BUDGET,
     AgentConfig,
-    AgentContext,
-    AgentState,
 )
+from agents.review import review
+from agents.state import AgentContext, AgentState
+from agents.stream import stream_until_stopped
 from answering.aspects import (
     asks_across_companies,
     figure_years,
@@ -59,11 +60,11 @@ from answering.aspects import (
     plan_aspects,
     primary_metrics,
 )
-from answering.sufficiency import NextQuery, assess, query_variants
+from answering.evidence import held_to_evidence, not_covered, out_of_scope
+from answering.sufficiency import NextQuery, assess
 from answering.writer import WrittenAnswer, not_found, write_answer
 from finrag.llm import LLMError
 from finrag.models import Answer, PlannedSearches, Question, SearchFilters, SearchHit, TraceStep
-from retrieval.query_understanding import understand
 
 if TYPE_CHECKING:
     from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -112,14 +113,7 @@ def plan(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
         "searches": 1,
         "trace": [
             TraceStep(step="plan", decision=decision),
-            TraceStep(
-                step="search",
-                query=question.question,
-                filters=retrieval.filters.model_dump() if retrieval.filters else None,
-                retrieved=[h.chunk.chunk_id for h in retrieval.hits],
-                decision=f"{len(retrieval.hits)} hits"
-                + (f"; flags: {', '.join(retrieval.flags)}" if retrieval.flags else ""),
-            ),
+            retrieval.trace_step(),
         ],
     }
 
@@ -138,56 +132,6 @@ def propose(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
         "planned": planned,
         "trace": [TraceStep(step="propose", decision=f"{len(planned)} searches proposed by the planner model")],
     }
-
-
-def review(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
-    """Stop for someone to review the planned searches; go on with the ones they return.
-
-    `interrupt` ends the run here with the state checkpointed; resuming re-runs this node,
-    where `interrupt` then returns the reviewed searches.
-    """
-    ctx = runtime.context
-    proposed = _proposed_searches(state, ctx)
-    room = max(0, ctx.config.max_searches - state["searches"])
-    plan = PlannedSearches(question=state["question"].question, searched=list(state["queries"]),
-                           planned=[q.text for q in proposed], max_planned=room)  # fmt: skip
-    reviewed = interrupt(plan.model_dump())
-    texts = [t.strip() for t in (reviewed or []) if isinstance(t, str) and t.strip()]
-    kept = {q.text: q for q in proposed}
-    planned = [kept.get(t) or _reviewed_query(t, state, ctx) for t in texts[:room]]
-    dropped = f"; {len(texts) - room} over the limit of {ctx.config.max_searches} searches dropped" if len(texts) > room else ""
-    decision = f"reviewed plan: {len(planned)} searches" + (": " + "; ".join(q.text for q in planned) if planned else "")
-    return {"planned": planned, "reviewed": True, "trace": [TraceStep(step="review", decision=decision + dropped)]}
-
-
-def _reviewed_query(text: str, state: AgentState, ctx: AgentContext) -> NextQuery:
-    """A search someone wrote: filtered by the companies and years it names, like a question,
-    or by the first search's filters when it names none."""
-    catalog = getattr(ctx.services.retriever, "catalog", None)
-    if catalog is not None:
-        u = understand(text, catalog, ctx.services.vocabulary)
-        if u.companies or u.fiscal_years:
-            return NextQuery(text=text, filters=SearchFilters(companies=list(u.companies), fiscal_years=list(u.fiscal_years)))
-    searched = _searched(state)
-    return NextQuery(text=text, filters=(searched[0][1] if searched else None) or SearchFilters())
-
-
-def _proposed_searches(state: AgentState, ctx: AgentContext) -> list[NextQuery]:
-    """The searches the agent would run next: the planner model's, else one per missing figure."""
-    if state.get("planned"):
-        return list(state["planned"])
-    vocab = ctx.services.vocabulary
-    coverage = assess(state["aspects"], state["hits"], vocab, tried=state["queries"])
-    proposed: list[NextQuery] = []
-    tried = set(state["queries"])
-    for aspect in coverage.uncovered:
-        peers = [a.company for a in coverage.uncovered
-                 if a.company and (a.metric, a.fiscal_year) == (aspect.metric, aspect.fiscal_year)]  # fmt: skip
-        query = next((q for q in query_variants(aspect, vocab, peers) if q.text not in tried), None)
-        if query is not None:
-            tried.add(query.text)
-            proposed.append(query)
-    return proposed
 
 
 def assess_evidence(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
@@ -267,7 +211,7 @@ def write(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
 
 
 def after_plan(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["propose", "review", "assess", "write"]:
-    if "no_filter_match" in (state.get("flags") or []) or runtime.context.out_of_time():
+    if out_of_scope(state.get("flags") or []) or runtime.context.out_of_time():
         return "write"
     if runtime.context.services.llm and state.get("aspects"):
         return "propose"
@@ -284,9 +228,7 @@ def after_assess(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["
         return "write"
     if state.get("reviewed"):  # the reviewed searches, all of them, and no others
         return "search" if state.get("planned") else "write"
-    if coverage.complete:
-        return "write"
-    if not coverage.aspects or not (state.get("planned") or coverage.next_query):
+    if coverage.complete or not coverage.aspects or not (state.get("planned") or coverage.next_query):
         return "write"
     return "search"
 
@@ -332,16 +274,15 @@ def compose(state: AgentState, ctx: AgentContext, offline_only: bool = False) ->
     searched = _searched(state)
     if state.get("understanding") is None:
         return not_found(searched, "stopped before any evidence was gathered")
-    if "no_filter_match" in (state.get("flags") or []):
-        return not_found(searched, "the reports in the store do not cover the company or period asked about")
+    flags = state.get("flags") or []
+    if out_of_scope(flags):
+        return not_covered(searched)
     written = write_answer(
         question, state.get("hits") or [], state["understanding"], ctx.services, ctx.usage,
         offline_only=offline_only,
     )
-    if "low_evidence" in (state.get("flags") or []) and state.get("searches", 0) <= 1 \
-            and written.status == "answered" and written.value is None and "glossary" not in written.flags:
-        return not_found(searched, "no retrieved passage is relevant enough")
-    return written
+    # The first search's low-evidence flag stops counting once the agent searched again.
+    return held_to_evidence(written, flags if state.get("searches", 0) <= 1 else [], searched)
 
 
 def _searched(state: AgentState) -> list[tuple[str, SearchFilters | None]]:
@@ -363,27 +304,18 @@ def run_agent(question: Question, services: Services, config: AgentConfig) -> An
     """Run the graph under every guard; always returns an Answer (never raises for a guard)."""
     reviewer = services.plan_reviewer
     ctx = AgentContext(services=services, config=config, review=reviewer is not None)
-    checkpointer = _open_checkpointer(config, needed=reviewer is not None)
-    graph = build_graph(checkpointer)
-    # One thread per run: asking the same question again starts a new history, never
-    # appends to an earlier run's.
+    # A review interrupts the run and resumes it from a checkpoint: it needs a checkpointer.
+    graph = agent_graph(config.checkpoint_path, in_memory=reviewer is not None and config.checkpoint_path is None)
+    # One thread per run: asking the same question again starts a new history.
     thread_id = f"{question.id}-{uuid.uuid4().hex[:12]}"
     run_config = {"recursion_limit": config.recursion_limit, "configurable": {"thread_id": thread_id}}
-    start: AgentState = {"question": question, "trace": []}
-    last, stopped_by = start, None
-    try:
-        last, stopped_by = _stream(graph, start, run_config, ctx, last)
-        if reviewer is not None and stopped_by is None and (pending := graph.get_state(run_config)).interrupts:
-            plan = PlannedSearches.model_validate(pending.interrupts[0].value)
-            searches = reviewer(plan)
-            # The review may take minutes: the question's deadline starts again after it.
-            ctx = AgentContext(services=services, config=config, usage=ctx.usage, review=True)
-            last, stopped_by = _stream(graph, Command(resume=searches), run_config, ctx, last)
-    finally:
-        if checkpointer is not None and stopped_by != TIMEOUT:  # a timed-out node may still write
-            conn = getattr(checkpointer, "conn", None)
-            if conn is not None:
-                conn.close()
+    last, stopped_by = stream_until_stopped(graph, {"question": question, "trace": []}, run_config, ctx,
+                               {"question": question, "trace": []})  # fmt: skip
+    if reviewer is not None and stopped_by is None and (pending := graph.get_state(run_config)).interrupts:
+        searches = reviewer(PlannedSearches.model_validate(pending.interrupts[0].value))
+        # The review may take minutes: the question's deadline starts again after it.
+        ctx = AgentContext(services=services, config=config, usage=ctx.usage, review=True)
+        last, stopped_by = stream_until_stopped(graph, Command(resume=searches), run_config, ctx, last)
 
     written = last.get("written")
     trace = list(last.get("trace") or [])
@@ -401,66 +333,25 @@ def run_agent(question: Question, services: Services, config: AgentConfig) -> An
     )
 
 
-def _stream(
-    graph, graph_input: Any, run_config: dict, ctx: AgentContext, last: AgentState
-) -> tuple[AgentState, str | None]:
-    """Run the graph in a worker thread until it ends, interrupts or a guard stops it.
-
-    Returns the last full state and the guard that stopped it (None: it ended or
-    interrupted). On a timeout the worker is left behind: `ctx.cancelled` tells its node
-    to do no further work.
-    """
-    updates: queue.Queue = queue.Queue()
-
-    def work() -> None:
-        try:
-            for state in graph.stream(graph_input, run_config, context=ctx, stream_mode="values"):
-                updates.put(("state", state))
-            updates.put(("done", None))
-        except GraphRecursionError as exc:
-            updates.put(("recursion", exc))
-        except BaseException as exc:  # handed to the caller's thread, raised there
-            updates.put(("error", exc))
-
-    worker = threading.Thread(target=work, name=f"agent-{last['question'].id}", daemon=True)
-    worker.start()
-    stopped_by: str | None = None
-    try:
-        while True:
-            try:
-                kind, payload = updates.get(timeout=max(0.01, ctx.seconds_left()))
-            except queue.Empty:
-                stopped_by = TIMEOUT
-                break
-            if kind == "state":
-                if "question" in payload:  # not an interrupt's own chunk
-                    last = payload
-            elif kind == "done":
-                break
-            elif kind == "recursion":
-                stopped_by = RECURSION_LIMIT
-                break
-            else:
-                raise payload
-    finally:
-        ctx.cancelled.set()  # a still-running node sees this and does no further work
-        if stopped_by != TIMEOUT:
-            worker.join()  # it has already put its last message: this returns at once
-    return last, stopped_by
+@functools.cache
+def agent_graph(checkpoint_path: Path | None = None, in_memory: bool = False) -> CompiledStateGraph:
+    """The agent graph, compiled once per process (per checkpoint file, when one is set:
+    its SQLite connection then stays open for the process, shared by every run; in memory
+    for plan reviews without one)."""
+    return build_agent_graph(_open_checkpointer(checkpoint_path, in_memory))
 
 
-def _open_checkpointer(config: AgentConfig, needed: bool = False) -> BaseCheckpointSaver | None:
-    """The configured SQLite checkpointer; in memory when a review needs one and none is set."""
-    if config.checkpoint_path is None:
-        if needed:  # `interrupt` needs a checkpoint to resume from; this process keeps it
+def _open_checkpointer(path: Path | None, in_memory: bool = False) -> BaseCheckpointSaver | None:
+    if path is None:
+        if in_memory:
             from langgraph.checkpoint.memory import InMemorySaver
 
             return InMemorySaver()
         return None
     from langgraph.checkpoint.sqlite import SqliteSaver
 
-    config.checkpoint_path.parent.mkdir(parents=True, exist_ok=True)
-    return SqliteSaver(sqlite3.connect(str(config.checkpoint_path), check_same_thread=False))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return SqliteSaver(sqlite3.connect(str(path), check_same_thread=False))
 
 
 # --------------------------------------------------------------------------- wiring
@@ -471,7 +362,7 @@ def _open_checkpointer(config: AgentConfig, needed: bool = False) -> BaseCheckpo
 #                                               search
 
 
-def build_graph(checkpointer: BaseCheckpointSaver | None = None):
+def build_agent_graph(checkpointer: BaseCheckpointSaver | None = None) -> CompiledStateGraph:
     builder = StateGraph(AgentState, context_schema=AgentContext)
     builder.add_node("plan", plan)
     builder.add_node("propose", propose)

@@ -15,6 +15,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.answer_composition import compose_answer
+from answering.answer_rows import figure_rows
 from answering.aspects import (
     asks_across_companies,
     figure_years,
@@ -29,7 +30,7 @@ from answering.figures import Figure, build_figure
 from answering.intent import detect_intent
 from answering.sufficiency import best_readings
 from answering.written_answer import NOT_FOUND, WrittenAnswer
-from finrag.models import AnswerRow, Chunk, Citation, SearchHit, sorted_rows
+from finrag.models import Chunk, Citation, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
 
 if TYPE_CHECKING:
@@ -96,15 +97,6 @@ def write_offline(
         text += f" In billions: ${value:,.2f}B."
     return WrittenAnswer(status="answered", text=text, citations=unique_citations(citations), value=value,
                          rows=figure_rows(figures, vocab))  # fmt: skip
-
-
-def figure_rows(figures: list[Figure], vocab: Vocabulary) -> list[AnswerRow]:
-    """One row per figure when they are about many companies, highest first."""
-    return sorted_rows([
-        AnswerRow(company=f.company, period=f"FY{f.fiscal_year}" if f.fiscal_year else None,
-                  metric=metric_label(f.metric, vocab), value=f.headline(), shown=f.shown())
-        for f in figures if f.company
-    ])  # fmt: skip
 
 
 def _define(metric: str, vocab: Vocabulary) -> WrittenAnswer:

@@ -11,9 +11,9 @@ import argparse
 import sys
 from typing import get_args
 
-from finrag.models import STRATEGY_HELP, StrategyName
+from finrag.models import STRATEGY_HELP, StrategyChoice
 
-STRATEGIES = ["auto", *get_args(StrategyName)]
+STRATEGIES = list(get_args(StrategyChoice))
 
 
 def _add_store(p: argparse.ArgumentParser) -> None:

@@ -14,6 +14,8 @@ from pydantic import BaseModel, Field
 FormType = Literal["10-K", "10-Q", "8-K", "earnings", "annual", "other"]
 DocStatus = Literal["ingested", "unchanged", "skipped", "failed"]
 StrategyName = Literal["direct", "single", "iterative", "graph"]
+# What a caller may ask for: a strategy, or "auto" (the router decides).
+StrategyChoice = Literal["auto", StrategyName]
 AnswerStatus = Literal["answered", "not_found", "failed"]
 SearchMode = Literal["dense", "sparse", "hybrid"]
 
@@ -185,10 +187,6 @@ class TraceStep(BaseModel):
     decision: str | None = None
 
 
-# An answer about at least this many companies also comes as a table, one row per company.
-MANY_COMPANIES = 3
-
-
 class AnswerRow(BaseModel):
     """One company's figure in an answer about many companies."""
 
@@ -197,13 +195,6 @@ class AnswerRow(BaseModel):
     metric: str = ""  # as people read it, e.g. "Operating margin"
     value: float | None = None  # what the rows are sorted by (highest first)
     shown: str = ""  # the figure as written, e.g. "$1,234.5M" or "31.6%"
-
-
-def sorted_rows(rows: list[AnswerRow]) -> list[AnswerRow]:
-    """Highest first (rows without a value last); [] unless MANY_COMPANIES companies are in them."""
-    if len({r.company for r in rows}) < MANY_COMPANIES:
-        return []
-    return sorted(rows, key=lambda r: (r.value is None, -(r.value or 0.0), r.company))
 
 
 class PlannedSearches(BaseModel):

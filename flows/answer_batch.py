@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from prefect import flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
@@ -28,7 +28,7 @@ from prefect.utilities.annotations import quote
 
 from finrag.config import Settings, load_settings
 from finrag.console import progress as progress_bars
-from finrag.models import Answer, Question, RunRecord
+from finrag.models import Answer, Question, RunRecord, StrategyChoice
 from finrag.store import StoreBusy
 from flows.artifacts import (
     BatchSummary,
@@ -47,7 +47,6 @@ from flows.batch_io import (
 if TYPE_CHECKING:
     from strategies.services import Services
 
-StrategyChoice = Literal["auto", "direct", "single", "iterative", "graph"]
 RESULTS_JSONL = "results.jsonl"
 RESULTS_CSV = "results.csv"
 SUMMARY_MD = "summary.md"

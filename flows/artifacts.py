@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field
 
 from finrag.models import Answer, Citation, Question, RunRecord, TraceStep
+from finrag.text import collapse_whitespace
 from flows.batch_io import format_citations
 
 
@@ -81,7 +82,7 @@ def batch_summary_markdown(s: BatchSummary) -> str:
     ]
     if s.failures:
         lines += ["", "## Failures", "", "| id | reason |", "| --- | --- |"]
-        lines += [f"| {qid} | {_cell(reason)} |" for qid, reason in s.failures]
+        lines += [f"| {qid} | {markdown_cell(reason)} |" for qid, reason in s.failures]
     return "\n".join(lines) + "\n"
 
 
@@ -104,7 +105,7 @@ def answers_table(records: Sequence[RunRecord]) -> list[dict[str, object]]:
 def citation_text(c: Citation) -> str:
     """`doc p.N: “quote” (columns: 2023 | 2022)`: one-based page, the period of each figure."""
     columns = f" (columns: {' | '.join(c.columns)})" if c.columns else ""
-    return f"{c.doc} p.{c.page + 1}: “{_cell(c.quote)}”{columns}"
+    return f"{c.doc} p.{c.page + 1}: “{markdown_cell(c.quote)}”{columns}"
 
 
 def answer_markdown(question: Question, answer: Answer) -> str:
@@ -112,7 +113,7 @@ def answer_markdown(question: Question, answer: Answer) -> str:
     lines = [f"### {question.question}", "", answer.answer or "_(no answer)_", ""]
     if answer.rows:  # many companies: a table, highest first
         lines += ["| # | company | period | metric | value |", "| ---: | --- | --- | --- | ---: |"]
-        lines += [f"| {n} | {_cell(r.company)} | {r.period or ''} | {_cell(r.metric)} | {r.shown} |"
+        lines += [f"| {n} | {markdown_cell(r.company)} | {r.period or ''} | {markdown_cell(r.metric)} | {r.shown} |"
                   for n, r in enumerate(answer.rows, start=1)]  # fmt: skip
         lines.append("")
     if answer.reason and answer.status != "answered":
@@ -138,9 +139,9 @@ def step_text(step: TraceStep) -> str:
     """One trace step for people: what it did, with which query, and what it decided."""
     parts = [f"**{step.step}**"]
     if step.query:
-        parts.append(f"“{_cell(step.query)}”")
+        parts.append(f"“{markdown_cell(step.query)}”")
     if step.decision:
-        parts.append(f"— {_cell(step.decision)}")
+        parts.append(f"— {markdown_cell(step.decision)}")
     return " ".join(parts)
 
 
@@ -149,7 +150,7 @@ def answers_overview_markdown(questions: Sequence[Question], answers: Sequence[A
     lines = ["| question | status | strategy | answer | sources |", "| --- | --- | --- | --- | --- |"]
     for q, a in zip(questions, answers, strict=True):
         sources = "; ".join(f"{c.doc} p.{c.page + 1}" for c in a.citations)
-        lines.append(f"| {_cell(q.question)} | {a.status} | {a.strategy} | {_cell(a.answer)} | {sources} |")
+        lines.append(f"| {markdown_cell(q.question)} | {a.status} | {a.strategy} | {markdown_cell(a.answer)} | {sources} |")
     return "\n".join(lines) + "\n"
 
 
@@ -174,6 +175,6 @@ def publish_batch_artifacts(summary: BatchSummary, records: Sequence[RunRecord],
     )
 
 
-def _cell(text: str) -> str:
+def markdown_cell(text: str) -> str:
     """Keep free text from breaking a markdown table row."""
-    return " ".join(text.split()).replace("|", "\\|")
+    return collapse_whitespace(text).replace("|", "\\|")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from prefect import flow, get_run_logger
 
+from answering.scoring import score
 from finrag.config import Settings
 from finrag.models import Question, RunRecord
 from finrag.store import StoreBusy
@@ -28,8 +29,8 @@ from flows.answer_batch import (
     task_runner,
 )
 from flows.batch_io import read_questions, write_text_atomic
-from flows.report import Comparison, Scorer, build_comparison
-from flows.report_render import question_table, render_html, render_markdown
+from flows.comparison import Comparison, Scorer, build_comparison
+from flows.report import question_table, render_html, render_markdown
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -41,15 +42,6 @@ REPORT_HTML = "report.html"
 SUMMARY_MD = "summary.md"
 
 
-def default_scorer() -> tuple[Scorer | None, str]:
-    """answering/scoring.py's `score`, or none (accuracy shown as n/a) when it is not installed."""
-    try:
-        from answering.scoring import score
-    except ImportError as e:
-        return None, f"answers not scored: answering.scoring unavailable ({e})"
-    return score, ""
-
-
 def run_comparison(
     questions: Sequence[Question],
     out_dir: str | Path,
@@ -57,15 +49,12 @@ def run_comparison(
     settings: Settings,
     services: Services,
     strategies: Sequence[str] = COMPARED,
-    scorer: Scorer | None = None,
+    scorer: Scorer = score,
     answer_many_for: Callable[[str], AnswerMany] | None = None,
     progress_label: bool = False,
 ) -> Comparison:
     """Run the batch under each strategy (resumable), score, and write the report files."""
     out = Path(out_dir)
-    note = ""
-    if scorer is None:
-        scorer, note = default_scorer()
     records: dict[str, list[RunRecord]] = {}
     for strategy in strategies:
         answer_many = answer_many_for(strategy) if answer_many_for else None
@@ -75,7 +64,7 @@ def run_comparison(
         )  # fmt: skip
         if progress_label:
             print(f"{strategy}: {summary.by_status} in {summary.wall_seconds:.1f}s", file=sys.stderr)
-    comparison = build_comparison(records, scorer, scorer_note=note)
+    comparison = build_comparison(records, scorer)
     write_text_atomic(out / REPORT_HTML, render_html(comparison))
     write_text_atomic(out / SUMMARY_MD, render_markdown(comparison, report_path=str((out / REPORT_HTML).resolve())))
     return comparison

@@ -25,9 +25,9 @@ from pathlib import Path
 from prefect import flow, get_run_logger
 from pydantic import BaseModel, Field
 
-from finrag.models import DocumentReport
-from flows.answer_batch import StrategyChoice, answer_file
-from flows.artifacts import BatchSummary
+from finrag.models import DocumentReport, StrategyChoice
+from flows.answer_batch import answer_file
+from flows.artifacts import BatchSummary, markdown_cell
 from flows.batch_io import QUESTION_SUFFIXES
 
 PROCESSED = "processed"
@@ -132,7 +132,7 @@ def nightly_batch(
         key="nightly-summary",
         markdown="\n".join(
             [f"# Nightly batch {day}", "", message, "", "| file | status | detail |", "| --- | --- | --- |"]
-            + [f"| {o.file} | {o.status} | {o.moved_to or _cell(o.message)} |" for o in outcomes]
+            + [f"| {o.file} | {o.status} | {o.moved_to or markdown_cell(o.message)} |" for o in outcomes]
         ),
         description=message,
     )
@@ -174,10 +174,6 @@ def save_alert_webhook(url: str) -> None:
         json_data={"subject": "{{subject}}", "body": "{{body}}"},
         allow_private_urls=True,  # a receiver on the operator's own network is the usual case
     ).save(ALERT_BLOCK, overwrite=True)
-
-
-def _cell(text: str) -> str:
-    return " ".join(text.split()).replace("|", "\\|")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from __future__ import annotations
 import base64
 import io
 
-from flows.report import Comparison, StrategyTotals
+from flows.comparison import Comparison, StrategyTotals
 
 
 def _pyplot():

@@ -19,21 +19,13 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field
 
+from answering.answer_rows import fact_rows
 from answering.arithmetic import display_value, format_ratio
-from answering.citations import cite, quote_in_text
+from answering.citations import cite
 from answering.numbers import format_money
 from finrag.knowledge_graph import GraphStore, name_key
-from finrag.models import (
-    Answer,
-    AnswerRow,
-    Citation,
-    Fact,
-    Question,
-    Relation,
-    SearchFilters,
-    TraceStep,
-    sorted_rows,
-)
+from finrag.models import Answer, Citation, Fact, Question, Relation, SearchFilters, TraceStep
+from finrag.text import quote_in_text
 
 if TYPE_CHECKING:
     from strategies.router import RouteDecision, StrategyFunction
@@ -225,6 +217,13 @@ def _label(services: Services, metric: str) -> str:
 
 def run_query(q: GraphQuery, graph: GraphStore, services: Services) -> GraphResult | None:
     """The answer the graph gives to `q`, or None when it holds nothing for it."""
+    if q.kind in ("relation", "reverse", "shared"):
+        return _relation_answer(q, graph)
+    return _fact_answer(q, graph, services)
+
+
+def _relation_answer(q: GraphQuery, graph: GraphStore) -> GraphResult | None:
+    """Relations: forward (who audits X), reverse (who is audited by Y), shared (X's peers)."""
     if q.kind == "relation":
         rels = [r for c in q.companies for r in graph.relations(subject=c, predicate=q.predicate)]
         if not rels:
@@ -259,7 +258,11 @@ def run_query(q: GraphQuery, graph: GraphStore, services: Services) -> GraphResu
                                relations=used)
         listing = "; ".join(f"{s} ({', '.join(dict.fromkeys(o))})" for s, o in others.items())
         return GraphResult(text=f"Companies sharing {company}'s {q.predicate}: {listing}.", relations=used)
+    return None
 
+
+def _fact_answer(q: GraphQuery, graph: GraphStore, services: Services) -> GraphResult | None:
+    """Facts across companies in one year: value, filter, extreme, rank, total or average."""
     facts, year = _year_facts(graph, q)
     if not facts:
         return None
@@ -370,11 +373,7 @@ def answer_graph(question: Question, services: Services, route: RouteDecision,
     flags = [] if len(citations) == wanted else ["uncited_graph_fact"]
     trace.append(TraceStep(step="cite", retrieved=[c.chunk_id for c in citations],
                            decision=f"{len(citations)} of {wanted} sources found in the store"))
-    label = _label(services, query.metric or "") if query.metric else ""
-    rows = sorted_rows([
-        AnswerRow(company=f.company, period=f"FY{f.fiscal_year}", metric=label, value=headline(f), shown=show(f))
-        for f in result.facts
-    ])  # fmt: skip
+    rows = fact_rows(result.facts, _label(services, query.metric) if query.metric else "", headline, show)
     return Answer(
         status="answered", answer=result.text, citations=citations, strategy="graph", engine="offline",
         searches=wanted, trace=trace, flags=flags, value=result.value, rows=rows,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from answering.extractive_writer import figure_rows
+from answering.answer_rows import figure_rows
 from answering.figures import Figure
 from finrag.vocabulary import load_vocabulary
 

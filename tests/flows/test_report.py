@@ -11,8 +11,8 @@ from bs4 import BeautifulSoup
 from pydantic import BaseModel
 
 from finrag.models import Answer, Citation, RunRecord, TraceStep
-from flows.report import build_comparison
-from flows.report_render import question_table, render_html, render_markdown
+from flows.comparison import build_comparison
+from flows.report import question_table, render_html, render_markdown
 from flows.stats import mcnemar_exact, wilson_interval
 
 
