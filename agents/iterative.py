@@ -69,6 +69,7 @@ from finrag.models import Answer, PlannedSearches, Question, SearchFilters, Sear
 if TYPE_CHECKING:
     from langgraph.checkpoint.base import BaseCheckpointSaver
 
+    from retrieval.query_understanding import QueryUnderstanding
     from strategies.router import RouteDecision
     from strategies.services import Services
 
@@ -92,7 +93,7 @@ def plan(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     if ctx.out_of_time():
         return {"stopped_by": TIMEOUT, "trace": [TraceStep(step="plan", decision="timeout before planning")]}
     question = state["question"]
-    retrieval = ctx.services.retriever.retrieve(question.question)
+    retrieval = ctx.services.retriever.retrieve(question.question, understanding=ctx.understanding)
     u = retrieval.understanding
     vocab = ctx.services.vocabulary
     companies = list(u.companies)
@@ -297,24 +298,26 @@ def _searched(state: AgentState) -> list[tuple[str, SearchFilters | None]]:
 
 
 def answer_iterative(question: Question, services: Services, route: RouteDecision) -> Answer:
-    return run_agent(question, services, AgentConfig.from_settings(services.settings))
+    return run_agent(question, services, AgentConfig.from_settings(services.settings), route.understanding)
 
 
-def run_agent(question: Question, services: Services, config: AgentConfig) -> Answer:
+def run_agent(
+    question: Question, services: Services, config: AgentConfig, understanding: QueryUnderstanding | None = None
+) -> Answer:
     """Run the graph under every guard; always returns an Answer (never raises for a guard)."""
     reviewer = services.plan_reviewer
-    ctx = AgentContext(services=services, config=config, review=reviewer is not None)
+    ctx = AgentContext(services=services, config=config, understanding=understanding, review=reviewer is not None)
     # A review interrupts the run and resumes it from a checkpoint: it needs a checkpointer.
     graph = agent_graph(config.checkpoint_path, in_memory=reviewer is not None and config.checkpoint_path is None)
     # One thread per run: asking the same question again starts a new history.
     thread_id = f"{question.id}-{uuid.uuid4().hex[:12]}"
     run_config = {"recursion_limit": config.recursion_limit, "configurable": {"thread_id": thread_id}}
     last, stopped_by = stream_until_stopped(graph, {"question": question, "trace": []}, run_config, ctx,
-                               {"question": question, "trace": []})  # fmt: skip
+                                            {"question": question, "trace": []})  # fmt: skip
     if reviewer is not None and stopped_by is None and (pending := graph.get_state(run_config)).interrupts:
         searches = reviewer(PlannedSearches.model_validate(pending.interrupts[0].value))
         # The review may take minutes: the question's deadline starts again after it.
-        ctx = AgentContext(services=services, config=config, usage=ctx.usage, review=True)
+        ctx = AgentContext(services=services, config=config, understanding=understanding, usage=ctx.usage, review=True)
         last, stopped_by = stream_until_stopped(graph, Command(resume=searches), run_config, ctx, last)
 
     written = last.get("written")

@@ -15,7 +15,7 @@ from finrag.models import DocumentReport
 from finrag.store import StoreBusy
 from indexing.pipeline import ingest_paths
 from indexing.store import EMBED_SLICE
-from indexing.summary import format_table, progress_line, status_counts
+from indexing.summary import format_table, low_confidence_warnings, progress_line, status_counts
 
 
 class TerminalProgress:
@@ -78,4 +78,6 @@ def run(args) -> int:
     else:
         print(format_table(reports))
         print(f"\n{status_counts(reports)} in {seconds:.1f} s -> {where}")
+        for line in low_confidence_warnings(reports):
+            print(line)
     return 1 if any(r.status == "failed" for r in reports) else 0

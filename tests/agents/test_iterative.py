@@ -66,7 +66,7 @@ class ScriptedRetriever:
         self.calls: list[tuple[str, SearchFilters | None]] = []
         self.catalog = CATALOG
 
-    def retrieve(self, question: str, k: int | None = None) -> Retrieval:
+    def retrieve(self, question: str, k: int | None = None, understanding=None) -> Retrieval:
         self.calls.append((question, None))
         u = understand(question, CATALOG)
         first = u.companies[0] if u.companies else "Acme Widgets"
