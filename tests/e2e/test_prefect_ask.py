@@ -63,8 +63,8 @@ def test_the_run_form_offers_questions_a_strategy_dropdown_and_plain_hint_fields
     assert "iterative: an agent that plans searches" in strategy.inner_text()  # each strategy explained
     for name in ("Company (Optional)", "Period (Optional)"):  # plain text fields, no "None" toggle
         field = page.locator(".schema-form-property", has=page.get_by_text(name, exact=True)).last
-        inputs = field.locator("input")
-        assert inputs.count() == 1 and inputs.first.get_attribute("type") in (None, "text"), name
+        assert field.locator("textarea").count() == 1, name  # a text box to type into
+        assert field.locator("[role=switch], input[type=checkbox]").count() == 0, name
     assert "Property is type None" not in page.content()
     page.get_by_text("Review the plan (Optional)", exact=True).first.wait_for()
     page.screenshot(path=str(test_output_dir / "e2e-ask-run-form.png"), full_page=True)
