@@ -109,6 +109,10 @@ def _add_graph_commands(sub) -> None:
     p.add_argument("out_file")
     _add_store(p)
     p.set_defaults(handler=_graph_export)
+    p = gsub.add_parser("rebuild", help="re-read facts and relations of PDFs into the graph (after a vocabulary change)")
+    p.add_argument("paths", nargs="+", help="PDF files or directories (documents already ingested)")
+    _add_store(p)
+    p.set_defaults(handler=_graph_rebuild)
 
 
 def _add_catalog_commands(sub) -> None:
@@ -151,6 +155,8 @@ def _add_eval_commands(sub) -> None:
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--sample", help="sample corpus dir")
     src.add_argument("--financebench", help="dir with questions.jsonl and pdfs/")
+    p.add_argument("--question-type", help="FinanceBench: only this question_type (e.g. metrics-generated)")
+    p.add_argument("--judge", action="store_true", help="also grade each answer with the configured LLM")
     p.add_argument("--json", action="store_true")
     _add_store(p)
     p.set_defaults(handler=_eval_answers)
@@ -163,6 +169,8 @@ def _add_eval_commands(sub) -> None:
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--sample", help="sample corpus dir")
     src.add_argument("--financebench", help="dir with questions.jsonl and pdfs/")
+    src.add_argument("--line-items", nargs="+", metavar="DIR",
+                     help="dirs with pdfs/: share of annual filings whose statements give each line item")
     p.add_argument("--json", action="store_true")
     _add_store(p)
     p.set_defaults(handler=_eval_graph)
@@ -253,6 +261,12 @@ def _graph_export(args: argparse.Namespace) -> int:
     from cli import knowledge_graph
 
     return knowledge_graph.export(args)
+
+
+def _graph_rebuild(args: argparse.Namespace) -> int:
+    from cli import knowledge_graph
+
+    return knowledge_graph.rebuild(args)
 
 
 def _catalog(args: argparse.Namespace) -> int:
