@@ -158,6 +158,7 @@ class SearchFilters(BaseModel):
 class SearchHit(BaseModel):
     chunk: Chunk
     score: float
+    similarity: float | None = None  # dense cosine to the query, when the search had one
 
 
 class CatalogFiling(BaseModel):

@@ -141,7 +141,7 @@ def test_without_an_ingested_graph_each_command_says_to_ingest_first(capsys, tmp
     code, out, err = _run(capsys, *argv, "--store", str(tmp_path / "store"))
     assert code == 1 and out == ""
     assert "no knowledge graph" in err and "finrag ingest" in err
-    assert not (tmp_path / "store.graph.sqlite").exists()  # looking must not create an empty graph
+    assert not (tmp_path / "store" / "graph.sqlite").exists()  # looking must not create an empty graph
     assert not (tmp_path / "out.graphml").exists()
 
 

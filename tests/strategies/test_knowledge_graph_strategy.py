@@ -95,3 +95,21 @@ def test_an_answer_about_many_companies_is_a_table_highest_first(sample_services
 def test_an_answer_about_one_or_two_companies_has_no_table(sample_services):
     company = sample_services.graph.facts(metrics=["revenue"], years=[2023])[0].company
     assert _ask(sample_services, f"What was {company}'s revenue in FY2023?").rows == []
+
+
+def test_a_copied_store_folder_answers_graph_questions(sample_settings, sample_dir, tmp_path):
+    """The folder is the whole store: a copy elsewhere, under another name, keeps its graph."""
+    import shutil
+
+    from strategies.services import open_services
+
+    copy = tmp_path / "elsewhere" / "copied-store"
+    shutil.copytree(sample_settings.store_dir, copy, ignore=shutil.ignore_patterns(".finrag.lock"))
+    services = open_services(sample_settings.with_overrides(store_dir=copy))
+    try:
+        assert services.graph is not None
+        question = _graph_questions(sample_dir)[0]["question"]
+        answer = _ask(services, question)
+        assert (answer.strategy, answer.status) == ("graph", "answered") and answer.citations, question
+    finally:
+        services.close()
