@@ -24,7 +24,7 @@ class AgentConfig:
     recursion_limit: int
     timeout_s: float
     token_budget: int
-    # SQLite checkpoint file: every step's state is saved under thread_id = question id.
+    # SQLite checkpoint file: every step's state is saved under the run's own thread id.
     checkpoint_path: Path | None
 
     @classmethod

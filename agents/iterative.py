@@ -15,26 +15,32 @@ trips, after which the agent writes from what it gathered:
   retriever or LLM call cannot hold the answer), then writes offline from the last state.
 - token_budget: LLM tokens spent on this answer (the Usage accumulator).
 
+Plan review (agents/review.py): with `services.plan_reviewer` set, the graph stops after
+planning with LangGraph's `interrupt` (its state checkpointed; in memory unless a checkpoint
+file is configured), the reviewer gets the planned searches and returns the ones to run,
+and the graph resumes from its checkpoint with `Command(resume=...)`: it runs the reviewed
+searches and no others. The question's deadline starts again after the review.
+
 Inspecting a run step by step: set FINRAG_AGENT_CHECKPOINT=agent.sqlite (or pass
-`AgentConfig(checkpoint_path=...)` to `run_agent`); every step's state is saved with thread_id = the question id, and
-`build_agent_graph(SqliteSaver(conn)).get_state_history({"configurable": {"thread_id": qid}})`
+`AgentConfig(checkpoint_path=...)` to `run_agent`); every step's state is saved under the
+run's own thread id (`<question id>-<random>`, shown in the plan step of the trace), and
+`build_agent_graph(SqliteSaver(conn)).get_state_history({"configurable": {"thread_id": tid}})`
 lists them newest first.
 """
 
 from __future__ import annotations
 
 import functools
-import queue
 import sqlite3
-import threading
+import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from langchain_core.messages import HumanMessage, SystemMessage
-from langgraph.errors import GraphRecursionError
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
+from langgraph.types import Command
 from pydantic import BaseModel, Field
 
 from agents.configuration import (
@@ -44,7 +50,9 @@ from agents.configuration import (
     TOKEN_BUDGET,
     AgentConfig,
 )
+from agents.review import review
 from agents.state import AgentContext, AgentState
+from agents.stream import stream_until_stopped
 from answering.aspects import (
     asks_across_companies,
     figure_years,
@@ -57,7 +65,7 @@ from answering.metric_answer import inputs_in_graph
 from answering.sufficiency import NextQuery, assess
 from answering.writer import WrittenAnswer, not_found, write_answer
 from finrag.llm import LLMError
-from finrag.models import Answer, Question, SearchFilters, SearchHit, TraceStep
+from finrag.models import Answer, PlannedSearches, Question, SearchFilters, SearchHit, TraceStep
 
 if TYPE_CHECKING:
     from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -148,6 +156,8 @@ def assess_evidence(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
         stopped_by, decision = TOKEN_BUDGET, f"token budget {ctx.config.token_budget} spent"
     elif state["remaining_steps"] <= _STEPS_TO_FINISH:
         stopped_by, decision = RECURSION_LIMIT, f"{state['remaining_steps']} graph steps left"
+    elif state.get("reviewed") and not state.get("planned"):
+        decision = f"the reviewed searches are done: {coverage.summary()}"
     elif not (state.get("planned") or coverage.next_query):
         decision = f"nothing new to search: {coverage.summary()}"
     else:
@@ -171,7 +181,7 @@ def search(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     if query is None:
         return {"planned": planned}
     hits = ctx.services.retriever.search(query.text, filters=query.filters, k=query.k)
-    target = f"for {query.aspect.label(ctx.services.vocabulary)}" if query.aspect else "(planner)"
+    target = f"for {query.aspect.label(ctx.services.vocabulary)}" if query.aspect else "(planned)"
     return {
         "hits": _merge(state["hits"], hits),
         "queries": [*state["queries"], query.text],
@@ -205,17 +215,25 @@ def write(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
 # --------------------------------------------------------------------------- routing
 
 
-def after_plan(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["propose", "assess", "write"]:
+def after_plan(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["propose", "review", "assess", "write"]:
     if out_of_scope(state.get("flags") or []) or runtime.context.out_of_time():
         return "write"
-    return "propose" if runtime.context.services.llm and state.get("aspects") else "assess"
+    if runtime.context.services.llm and state.get("aspects"):
+        return "propose"
+    return "review" if runtime.context.review else "assess"
+
+
+def after_propose(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["review", "assess"]:
+    return "review" if runtime.context.review else "assess"
 
 
 def after_assess(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["search", "write"]:
     coverage = state["coverage"]
-    if state.get("stopped_by") or runtime.context.out_of_time() or coverage is None or coverage.complete:
+    if state.get("stopped_by") or runtime.context.out_of_time() or coverage is None:
         return "write"
-    if not coverage.aspects or not (state.get("planned") or coverage.next_query):
+    if state.get("reviewed"):  # the reviewed searches, all of them, and no others
+        return "search" if state.get("planned") else "write"
+    if coverage.complete or not coverage.aspects or not (state.get("planned") or coverage.next_query):
         return "write"
     return "search"
 
@@ -291,49 +309,25 @@ def run_agent(
     question: Question, services: Services, config: AgentConfig, understanding: QueryUnderstanding | None = None
 ) -> Answer:
     """Run the graph under every guard; always returns an Answer (never raises for a guard)."""
-    ctx = AgentContext(services=services, config=config, understanding=understanding)
-    graph = agent_graph(config.checkpoint_path)
-    run_config = {"recursion_limit": config.recursion_limit, "configurable": {"thread_id": question.id}}
-    updates: queue.Queue = queue.Queue()
-
-    def work() -> None:
-        try:
-            for state in graph.stream({"question": question, "trace": []}, run_config, context=ctx,
-                                      stream_mode="values"):
-                updates.put(("state", state))
-            updates.put(("done", None))
-        except GraphRecursionError as exc:
-            updates.put(("recursion", exc))
-        except BaseException as exc:  # handed to the caller's thread, raised there
-            updates.put(("error", exc))
-
-    worker = threading.Thread(target=work, name=f"agent-{question.id}", daemon=True)
-    worker.start()
-    last: AgentState = {"question": question, "trace": []}
-    stopped_by: str | None = None
-    try:
-        while True:
-            try:
-                kind, payload = updates.get(timeout=max(0.01, ctx.seconds_left()))
-            except queue.Empty:
-                stopped_by = TIMEOUT
-                break
-            if kind == "state":
-                last = payload
-            elif kind == "done":
-                break
-            elif kind == "recursion":
-                stopped_by = RECURSION_LIMIT
-                break
-            else:
-                raise payload
-    finally:
-        ctx.cancelled.set()  # a still-running node sees this and does no further work
-        if stopped_by != TIMEOUT:
-            worker.join()  # it has already put its last message: this returns at once
+    reviewer = services.plan_reviewer
+    ctx = AgentContext(services=services, config=config, understanding=understanding, review=reviewer is not None)
+    # A review interrupts the run and resumes it from a checkpoint: it needs a checkpointer.
+    graph = agent_graph(config.checkpoint_path, in_memory=reviewer is not None and config.checkpoint_path is None)
+    # One thread per run: asking the same question again starts a new history.
+    thread_id = f"{question.id}-{uuid.uuid4().hex[:12]}"
+    run_config = {"recursion_limit": config.recursion_limit, "configurable": {"thread_id": thread_id}}
+    last, stopped_by = stream_until_stopped(graph, {"question": question, "trace": []}, run_config, ctx,
+                                            {"question": question, "trace": []})  # fmt: skip
+    if reviewer is not None and stopped_by is None and (pending := graph.get_state(run_config)).interrupts:
+        searches = reviewer(PlannedSearches.model_validate(pending.interrupts[0].value))
+        # The review may take minutes: the question's deadline starts again after it.
+        ctx = AgentContext(services=services, config=config, understanding=understanding, usage=ctx.usage, review=True)
+        last, stopped_by = stream_until_stopped(graph, Command(resume=searches), run_config, ctx, last)
 
     written = last.get("written")
     trace = list(last.get("trace") or [])
+    if trace and trace[0].step == "plan":
+        trace[0] = trace[0].model_copy(update={"decision": f"{trace[0].decision} (thread {thread_id})"})
     if written is None or stopped_by is not None:
         # A guard stopped the graph before its write node: write from what it gathered,
         # offline when out of time (an LLM call could not finish anyway).
@@ -347,14 +341,19 @@ def run_agent(
 
 
 @functools.cache
-def agent_graph(checkpoint_path: Path | None = None) -> CompiledStateGraph:
+def agent_graph(checkpoint_path: Path | None = None, in_memory: bool = False) -> CompiledStateGraph:
     """The agent graph, compiled once per process (per checkpoint file, when one is set:
-    its SQLite connection then stays open for the process, shared by every run)."""
-    return build_agent_graph(_open_checkpointer(checkpoint_path))
+    its SQLite connection then stays open for the process, shared by every run; in memory
+    for plan reviews without one)."""
+    return build_agent_graph(_open_checkpointer(checkpoint_path, in_memory))
 
 
-def _open_checkpointer(path: Path | None) -> BaseCheckpointSaver | None:
+def _open_checkpointer(path: Path | None, in_memory: bool = False) -> BaseCheckpointSaver | None:
     if path is None:
+        if in_memory:
+            from langgraph.checkpoint.memory import InMemorySaver
+
+            return InMemorySaver()
         return None
     from langgraph.checkpoint.sqlite import SqliteSaver
 
@@ -364,7 +363,7 @@ def _open_checkpointer(path: Path | None) -> BaseCheckpointSaver | None:
 
 # --------------------------------------------------------------------------- wiring
 #
-#   START -> plan -> [propose, with an LLM] -> assess -> write -> END
+#   START -> plan -> [propose, with an LLM] -> [review, on request] -> assess -> write -> END
 #                                                |  ^
 #                                                v  |
 #                                               search
@@ -374,12 +373,14 @@ def build_agent_graph(checkpointer: BaseCheckpointSaver | None = None) -> Compil
     builder = StateGraph(AgentState, context_schema=AgentContext)
     builder.add_node("plan", plan)
     builder.add_node("propose", propose)
+    builder.add_node("review", review)
     builder.add_node("assess", assess_evidence)
     builder.add_node("search", search)
     builder.add_node("write", write)
     builder.add_edge(START, "plan")
-    builder.add_conditional_edges("plan", after_plan, ["propose", "assess", "write"])
-    builder.add_edge("propose", "assess")
+    builder.add_conditional_edges("plan", after_plan, ["propose", "review", "assess", "write"])
+    builder.add_conditional_edges("propose", after_propose, ["review", "assess"])
+    builder.add_edge("review", "assess")
     builder.add_conditional_edges("assess", after_assess, ["search", "write"])
     builder.add_conditional_edges("search", after_search, ["assess", "write"])
     builder.add_edge("write", END)

@@ -32,6 +32,7 @@ class AgentContext:
     started: float = field(default_factory=time.monotonic)
     # Set when the caller stops waiting (timeout): a node still running must not do more work.
     cancelled: threading.Event = field(default_factory=threading.Event)
+    review: bool = False  # stop after planning for someone to review the planned searches
 
     @property
     def deadline(self) -> float:
@@ -56,6 +57,7 @@ class AgentState(TypedDict, total=False):
     queries: list[str]  # query texts already searched
     planned: list[NextQuery]  # queries proposed by the LLM planner, not yet searched
     coverage: Coverage | None
+    reviewed: bool  # the planned searches were reviewed: run those, invent no others
     searches: int
     stopped_by: str | None
     written: WrittenAnswer | None

@@ -45,12 +45,48 @@ def verify_citations(
             continue
         seen.add(key)
         # Provenance comes from the chunk, never from whoever wrote the citation.
-        kept.append(citation.model_copy(update={"doc": chunk.doc, "page": chunk.page}))
+        kept.append(citation.model_copy(
+            update={"doc": chunk.doc, "page": chunk.page, "columns": table_columns(chunk.text, citation.quote)}
+        ))
     return kept, dropped
 
 
 def cite(chunk: Chunk, quote: str) -> Citation:
-    return Citation(doc=chunk.doc, page=chunk.page, chunk_id=chunk.chunk_id, quote=collapse_whitespace(quote))
+    quote = collapse_whitespace(quote)
+    return Citation(doc=chunk.doc, page=chunk.page, chunk_id=chunk.chunk_id, quote=quote,
+                    columns=table_columns(chunk.text, quote))  # fmt: skip
+
+
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_FIGURE = re.compile(r"\(?\$?\d[\d,]*(?:\.\d+)?\)?%?")
+_DAY = re.compile(r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? \d{1,2},?", re.I)
+_HEADER_LOOKBACK = 40  # lines above the row; a statement page's header is near its top
+
+
+def table_columns(text: str, quote: str) -> list[str]:
+    """The column headers of the table row `quote` (its years, left to right), or [].
+
+    A row is a line with figures; its header is the nearest line above it that names
+    years and holds no other figure ("(in millions) 2023 2022 2021", "December 31, 2022
+    December 31, 2021"). A quote that is not a table row has no columns.
+    """
+    lines = text.splitlines()
+    q = collapse_whitespace(quote)
+    if not q:
+        return []
+    row = next((i for i, line in enumerate(lines) if q[:60] in collapse_whitespace(line)), None)
+    if row is None or len(_figures(lines[row])) < 2:
+        return []
+    for line in reversed(lines[max(0, row - _HEADER_LOOKBACK) : row]):
+        undated = _DAY.sub(" ", line)  # "December 31, 2022": the 31 is not a figure
+        years = _YEAR.findall(undated)
+        if years and len(_figures(undated)) == len(years):
+            return years
+    return []
+
+
+def _figures(line: str) -> list[str]:
+    return [f for f in _FIGURE.findall(line) if any(ch.isdigit() for ch in f)]
 
 
 def unique_citations(citations: list[Citation]) -> list[Citation]:

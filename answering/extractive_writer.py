@@ -15,6 +15,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.answer_composition import compose_answer
+from answering.answer_rows import figure_rows
 from answering.aspects import (
     asks_across_companies,
     figure_years,
@@ -94,7 +95,8 @@ def write_offline(
     if value is not None and money and all(f.unit == "USD" for f in figures) and _IN_BILLIONS.search(question):
         value = round(value / 1000, 4)  # the question asks in billions; figures are in millions
         text += f" In billions: ${value:,.2f}B."
-    return WrittenAnswer(status="answered", text=text, citations=unique_citations(citations), value=value)
+    return WrittenAnswer(status="answered", text=text, citations=unique_citations(citations), value=value,
+                         rows=figure_rows(figures, vocab))  # fmt: skip
 
 
 def _define(metric: str, vocab: Vocabulary) -> WrittenAnswer:

@@ -10,7 +10,15 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from finrag.llm import Usage
-from finrag.models import Answer, AnswerStatus, Citation, SearchFilters, StrategyName, TraceStep
+from finrag.models import (
+    Answer,
+    AnswerRow,
+    AnswerStatus,
+    Citation,
+    SearchFilters,
+    StrategyName,
+    TraceStep,
+)
 
 NOT_FOUND = "not found in the reports"
 
@@ -23,6 +31,7 @@ class WrittenAnswer(BaseModel):
     flags: list[str] = Field(default_factory=list)
     reason: str | None = None
     engine: str = "offline"
+    rows: list[AnswerRow] = Field(default_factory=list)  # many companies: one row each, sorted
 
     def to_answer(
         self,
@@ -46,6 +55,7 @@ class WrittenAnswer(BaseModel):
             tokens_out=usage.tokens_out,
             cost_usd=round(usage.cost_usd, 6),
             trace=trace,
+            rows=self.rows,
             reason=self.reason,
             flags=list(dict.fromkeys([*(flags or []), *self.flags])),
             value=self.value,

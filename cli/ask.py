@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from finrag.config import load_settings
+from finrag.console import table, to_text
 from finrag.models import Answer, Question
 from finrag.text import collapse_whitespace
 
@@ -30,7 +31,8 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     try:
-        answer = answer_question(Question(id="ask", question=args.question), services, args.strategy)
+        question = Question(id="ask", question=args.question, company=args.company, period=args.period)
+        answer = answer_question(question, services, args.strategy)
     finally:
         services.close()
     print(answer.model_dump_json(indent=2) if args.json else render(answer))
@@ -42,19 +44,30 @@ def render(answer: Answer) -> str:
     lines = [answer.answer or f"({answer.status})"]
     if answer.reason and answer.status != "answered":
         lines.append(f"Reason: {answer.reason}")
+    parts: list[object] = ["\n".join(lines)]
+    if answer.rows:  # many companies: a table, highest first
+        parts += ["", table(
+            ["#", "company", "period", "metric", "value"],
+            [[n, r.company, r.period or "", r.metric, r.shown] for n, r in enumerate(answer.rows, start=1)],
+            right=["#", "value"],
+        )]  # fmt: skip
     if answer.citations:
-        lines.append("")
-        lines.append("Sources: (p.N is one-based)")
-        lines.extend(f'  {c.doc} p.{c.page + 1} "{_short(c.quote)}"' for c in answer.citations)
-    lines.append("")
-    lines.append(f"status: {answer.status}   strategy: {answer.strategy}   engine: {answer.engine}")
-    lines.append(f"route: {answer.route_reason}")
+        parts += ["", table(
+            ["document", "page", "quote", "columns (period of each figure)"],
+            [[c.doc, f"p.{c.page + 1}", _short(c.quote), " | ".join(c.columns)] for c in answer.citations],
+            title="Sources (p.N is one-based)",
+        )]  # fmt: skip
+    details = [
+        f"status: {answer.status}   strategy: {answer.strategy}   engine: {answer.engine}",
+        f"route: {answer.route_reason}",
+    ]
     cost = f"   llm calls: {answer.llm_calls}   tokens: {answer.tokens_in}/{answer.tokens_out}" \
         f"   cost: ${answer.cost_usd:.5f}" if answer.llm_calls else ""
-    lines.append(f"searches: {answer.searches}   latency: {answer.latency_s:.2f}s{cost}")
+    details.append(f"searches: {answer.searches}   latency: {answer.latency_s:.2f}s{cost}")
     if answer.flags:
-        lines.append(f"flags: {', '.join(answer.flags)}")
-    return "\n".join(lines)
+        details.append(f"flags: {', '.join(answer.flags)}")
+    parts += ["", "\n".join(details)]
+    return to_text(*parts)
 
 
 def _short(quote: str, limit: int = 160) -> str:

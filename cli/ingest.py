@@ -1,5 +1,6 @@
 """`finrag ingest PATH... [--json] [--manifest F] [--store DIR]`: the indexing pipeline with a
-progress line (or bar, on a terminal) per document and a table or JSON at the end."""
+progress line per document (on a terminal, rich bars: documents, and the current PDF's
+chunks with an ETA) and a table or JSON at the end."""
 
 from __future__ import annotations
 
@@ -9,28 +10,44 @@ import time
 from pathlib import Path
 
 from finrag.config import load_settings
+from finrag.console import progress, stderr_is_terminal
 from finrag.models import DocumentReport
 from finrag.store import StoreBusy
-from indexing.pipeline import Progress, ingest_paths
+from indexing.pipeline import ingest_paths
+from indexing.store import EMBED_SLICE
 from indexing.summary import format_table, low_confidence_warnings, progress_line, status_counts
 
 
-def _terminal_progress(stream) -> Progress:
-    """One line per document; on a terminal, a bar redrawn in place instead."""
-    if not stream.isatty():
-        return lambda report, done, total: print(progress_line(report, done, total), file=stream, flush=True)
+class TerminalProgress:
+    """On a terminal: a documents bar and, below it, the current document's chunks being
+    embedded (pages, chunks, ETA). Elsewhere (a pipe, a log): one line per document."""
 
-    def bar(report: DocumentReport, done: int, total: int) -> None:
-        filled = int(30 * done / max(total, 1))
-        text = f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {report.doc}: {report.status}"
-        stream.write(text[:120].ljust(120))
-        if report.status == "failed":  # failures stay visible above the bar
-            stream.write(f"\n  {report.doc}: {report.reason}\n")
-        if done == total:
-            stream.write("\n")
-        stream.flush()
+    def __init__(self) -> None:
+        self._bars = progress()
+        self._documents = self._bars.add_task("documents", total=None)
+        self._chunks = self._bars.add_task("", total=None, visible=False)
 
-    return bar
+    def __enter__(self) -> TerminalProgress:
+        self._bars.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._bars.__exit__(*exc)
+
+    def document(self, report: DocumentReport, done: int, total: int) -> None:
+        if not stderr_is_terminal():
+            print(progress_line(report, done, total), file=sys.stderr, flush=True)
+            return
+        if report.status == "failed":  # failures stay visible above the bars
+            self._bars.console.print(f"{report.doc}: failed — {report.reason}", markup=False, highlight=False)
+        self._bars.update(self._documents, completed=done, total=total, description=f"documents ({report.doc})")
+        self._bars.update(self._chunks, visible=False)
+
+    def chunks(self, doc: str, pages: int, done: int, total: int) -> None:
+        if done <= EMBED_SLICE:  # a new document: its own bar and ETA
+            self._bars.reset(self._chunks, total=total, visible=True)
+        self._bars.update(self._chunks, completed=done, total=total,
+                          description=f"  {doc}: {pages} pages, chunks embedded")  # fmt: skip
 
 
 def run(args) -> int:
@@ -38,12 +55,14 @@ def run(args) -> int:
     settings = load_settings(store_dir=Path(args.store) if args.store else None)
     started = time.perf_counter()
     try:
-        reports = ingest_paths(
-            args.paths,
-            settings,
-            manifest=Path(args.manifest) if args.manifest else None,
-            progress=_terminal_progress(sys.stderr),
-        )
+        with TerminalProgress() as bars:
+            reports = ingest_paths(
+                args.paths,
+                settings,
+                manifest=Path(args.manifest) if args.manifest else None,
+                progress=bars.document,
+                chunk_progress=bars.chunks,
+            )
     except StoreBusy as err:
         print(f"finrag ingest: {err}", file=sys.stderr)
         return 2

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from finrag.config import load_settings
+from finrag.console import table_text
 from finrag.models import DocumentReport
 from loaders.inspect import inspect_paths
 from loaders.manifest import read_manifest
@@ -28,10 +29,7 @@ def format_table(reports: list[DocumentReport]) -> str:
         ]
         for r in reports
     ]
-    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(headers[:-1])]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, [*widths, 0], strict=True)).rstrip()]
-    for row in rows:
-        lines.append("  ".join(c.ljust(w) for c, w in zip(row, [*widths, 0], strict=True)).rstrip())
+    lines = [table_text(headers, rows, right=["FY", "pages"])]
     tagged = [r for r in reports if r.page_tags]
     if tagged:
         lines.append("")

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from finrag.config import Settings, load_settings
+from finrag.console import table_text
 from finrag.knowledge_graph import GraphStore
 from strategies.knowledge_graph import show as show_value
 
@@ -38,12 +39,11 @@ def stats(args: argparse.Namespace) -> int:
         print(f"graph: {graph.path}")
         print(f"documents {s.documents}  companies {s.companies}  facts {s.facts} "
               f"(derived {s.derived_facts})  relations {s.relations}")
-        print("\nrelations by predicate")
-        for predicate, n in s.relations_by_predicate.items():
-            print(f"  {predicate:14} {n:>6}")
-        print("\nfacts by metric")
-        for metric, n in s.facts_by_metric.items():
-            print(f"  {metric:28} {n:>6}")
+        print()
+        print(table_text(["predicate", "relations"], s.relations_by_predicate.items(), right=["relations"],
+                         title="relations by predicate"))  # fmt: skip
+        print()
+        print(table_text(["metric", "facts"], s.facts_by_metric.items(), right=["facts"], title="facts by metric"))
     return 0
 
 
@@ -58,21 +58,26 @@ def show(args: argparse.Namespace) -> int:
             print(f"unknown company {args.company!r}; companies in the graph: {known}", file=sys.stderr)
             return 1
         print(f"{company}\n")
-        print("relations (p. = one-based page)")
-        for r in graph.relations(subject=company):
-            print(f"  {r.predicate:12} {r.object:40} {r.doc} p.{r.page + 1}")
+        print(table_text(
+            ["relation", "object", "source"],
+            [[r.predicate, r.object, f"{r.doc} p.{r.page + 1}"] for r in graph.relations(subject=company)],
+            title="relations (p. = one-based page)",
+        ))  # fmt: skip
         incoming = [r for r in graph.relations(obj=company) if r.subject != company]
         for r in incoming:
             print(f"  <- {r.subject} names {company} as {r.predicate} ({r.doc} p.{r.page + 1})")
         facts = graph.facts([company])
         years = sorted({f.fiscal_year for f in facts})
-        print(f"\nfacts ({len(facts)}); amounts in USD millions")
-        print(f"  {'metric':30}" + "".join(f"{'FY' + str(y):>16}" for y in years))
-        table: dict[str, dict[int, str]] = {}
+        by_metric: dict[str, dict[int, str]] = {}
         for f in facts:
-            table.setdefault(f.metric, {})[f.fiscal_year] = show_value(f).replace(" per share", "")
-        for metric in sorted(table):
-            print(f"  {metric:30}" + "".join(f"{table[metric].get(y, ''):>16}" for y in years))
+            by_metric.setdefault(f.metric, {})[f.fiscal_year] = show_value(f).replace(" per share", "")
+        print()
+        print(table_text(
+            ["metric", *(f"FY{y}" for y in years)],
+            [[metric, *(by_metric[metric].get(y, "") for y in years)] for metric in sorted(by_metric)],
+            title=f"facts ({len(facts)}); amounts in USD millions",
+            right=[f"FY{y}" for y in years],
+        ))  # fmt: skip
     return 0
 
 

@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import get_args
 
-from finrag.models import StrategyChoice
+from finrag.models import STRATEGY_HELP, StrategyChoice
 
 STRATEGIES = list(get_args(StrategyChoice))
 
@@ -62,9 +62,15 @@ def _add_document_commands(sub) -> None:
 
 def _add_question_commands(sub) -> None:
     """Questions in: ask, batch, compare, demo."""
-    p = sub.add_parser("ask", help="answer one question with citations")
+    p = sub.add_parser(
+        "ask", help="answer one question with citations", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Answer one question with citations.\n\nstrategies:\n"
+        + "\n".join(f"  {name:<10} {STRATEGY_HELP[name]}" for name in STRATEGIES),
+    )  # fmt: skip
     p.add_argument("question")
-    p.add_argument("--strategy", choices=STRATEGIES, default="auto")
+    p.add_argument("--strategy", choices=STRATEGIES, default="auto", help="how to answer (see above; default auto)")
+    p.add_argument("--company", help="the company asked about, when the question does not say (e.g. PepsiCo)")
+    p.add_argument("--period", help="the period asked about, when the question does not say (e.g. FY2022, 2023Q2)")
     p.add_argument("--json", action="store_true", help="print the answer record as JSON")
     _add_store(p)
     p.set_defaults(handler=_ask)

@@ -7,6 +7,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from finrag.console import table_text
 from samples.corpus import generate_corpus
 from samples.truth import QUESTIONS_FILE, TRUTH_FILE, load_questions, load_truth
 
@@ -24,6 +25,5 @@ def run(args: argparse.Namespace) -> int:
     print(f"  injection : {truth.injection.doc} p.{truth.injection.page + 1} (one-based)")
     by_type = Counter(q.type for q in questions)
     print(f"  questions : {len(questions)} in {out / QUESTIONS_FILE}")
-    for qtype, count in by_type.items():
-        print(f"    {qtype:<13} {count:>3}")
+    print(table_text(["question type", "questions"], by_type.items(), right=["questions"]))
     return 0

@@ -28,6 +28,7 @@ from pydantic import BaseModel
 
 from answering.scoring import SCORERS, Score, is_number, score
 from finrag.config import load_settings
+from finrag.console import table, to_text
 from finrag.models import Answer, Question
 
 STRATEGIES = ("auto", "single", "iterative")
@@ -139,24 +140,21 @@ def summarize(rows: list[Scored]) -> dict:
 
 def format_table(summary: dict) -> str:
     strategies = list(summary["strategies"])
-    lines = ["Answer accuracy (correct/n) per question type × strategy", ""]
-    width = max([14, *(len(t) + 2 for t in summary["by_type"])])
-    header = f"{'type':<{width}}" + "".join(f"{s:>16}" for s in strategies)
-    lines += [header, "-" * len(header)]
-    for t, cells in summary["by_type"].items():
-        row = f"{t:<{width}}"
-        for s in strategies:
-            c = cells[s]
-            cell = f"{c['correct']}/{c['n']} ({c['accuracy']:.0%})"
-            row += f"{cell:>16}"
-        lines.append(row)
-    lines += ["", f"{'strategy':<14}{'accuracy':>10}{'searches':>10}{'latency s':>11}{'p95 s':>8}{'stopped':>9}"]
-    for s, m in summary["strategies"].items():
-        lines.append(
-            f"{s:<14}{m['accuracy']:>10.0%}{m['mean_searches']:>10.2f}{m['mean_latency_s']:>11.3f}"
-            f"{m['p95_latency_s']:>8.3f}{m['stopped']:>9}"
-        )
-    return "\n".join(lines)
+    by_type = table(
+        ["type", *strategies],
+        [[t, *(f"{cells[s]['correct']}/{cells[s]['n']} ({cells[s]['accuracy']:.0%})" for s in strategies)]
+         for t, cells in summary["by_type"].items()],
+        title="Answer accuracy (correct/n) per question type × strategy",
+        right=strategies,
+    )  # fmt: skip
+    columns = ["strategy", "accuracy", "searches", "latency s", "p95 s", "stopped"]
+    per_strategy = table(
+        columns,
+        [[s, f"{m['accuracy']:.0%}", f"{m['mean_searches']:.2f}", f"{m['mean_latency_s']:.3f}",
+          f"{m['p95_latency_s']:.3f}", m["stopped"]] for s, m in summary["strategies"].items()],
+        right=columns[1:],
+    )  # fmt: skip
+    return to_text(by_type, "", per_strategy)
 
 
 _FB_NUMBER = re.compile(r"^\$?(-?[\d,]*\.?\d+)%?$")

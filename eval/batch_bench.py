@@ -25,6 +25,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from finrag.console import table_text
+
 TARGET_QPM = 300
 TARGET_OVERHEAD = 0.15
 
@@ -115,10 +117,13 @@ def _print_table(rows: list[tuple[str, float, int]], n: int) -> None:
     base = rows[0][1]
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"\nBatch throughput, {n} single-shot questions, offline engine (load average {load})")
-    print(f"{'mode':<28}{'seconds':>9}{'q/min':>9}{'ms/q':>8}{'overhead':>10}{'failed':>8}")
-    for name, seconds, failed in rows:
-        overhead = (seconds - base) / base if base else 0.0
-        print(f"{name:<28}{seconds:>9.1f}{60 * n / seconds:>9.0f}{1000 * seconds / n:>8.1f}{overhead:>9.0%}{failed:>8}")
+    columns = ["mode", "seconds", "q/min", "ms/q", "overhead", "failed"]
+    print(table_text(
+        columns,
+        [[name, f"{seconds:.1f}", f"{60 * n / seconds:.0f}", f"{1000 * seconds / n:.1f}",
+          f"{(seconds - base) / base if base else 0.0:.0%}", failed] for name, seconds, failed in rows],
+        right=columns[1:],
+    ))  # fmt: skip
     flow_s = rows[-1][1]
     print(
         f"\ntargets: >= {TARGET_QPM} q/min single-shot (plain: {60 * n / base:.0f}), "

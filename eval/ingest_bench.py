@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from finrag.config import Settings, load_settings
+from finrag.console import table_text
 from finrag.embeddings import Embedder, get_embedder
 from finrag.models import LoadedDocument
 from finrag.sparse import document_vector
@@ -173,11 +174,7 @@ def bench_corpus(name: str, files: list[Path], settings: Settings) -> list[Row]:
 
 def format_rows(rows: list[Row]) -> str:
     header = ["corpus", "stage", "seconds", "pages", "chunks", "pages/s", "chunks/s", "note"]
-    table = [header] + [r.cells() for r in rows]
-    widths = [max(len(line[i]) for line in table) for i in range(len(header))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() for line in table]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines)
+    return table_text(header, [r.cells() for r in rows], right=header[2:7])
 
 
 def _default_corpora(limit: int | None, workdir: Path) -> list[tuple[str, list[Path]]]:

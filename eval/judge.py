@@ -18,6 +18,7 @@ from typing import Literal
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
+from finrag.console import table_text
 from finrag.llm import LLMClient, LLMError
 
 Verdict = Literal["correct", "incorrect", "failed-to-answer"]
@@ -84,12 +85,9 @@ def summarize_judged(rows: list[tuple[str, Grade, bool, bool]]) -> JudgeSummary:
 
 
 def format_judged(summary: JudgeSummary) -> str:
-    lines = ["LLM judge (FinanceBench scheme), answers per strategy", ""]
-    header = f"{'strategy':<14}" + "".join(f"{g:>18}" for g in GRADES)
-    lines += [header, "-" * len(header)]
-    for strategy, cell in summary.grades.items():
-        lines.append(f"{strategy:<14}" + "".join(f"{cell[g]:>18}" for g in GRADES))
-    lines.append("")
+    lines = [table_text(["strategy", *GRADES], [[strategy, *(cell[g] for g in GRADES)]
+                                                 for strategy, cell in summary.grades.items()],
+                        title="LLM judge (FinanceBench scheme), answers per strategy", right=GRADES), ""]  # fmt: skip
     lines.append(f"agreement with the numeric scorer on numeric questions: {summary.numeric_agree}/"
                  f"{summary.numeric_compared} ({summary.agreement:.0%})")
     return "\n".join(lines)

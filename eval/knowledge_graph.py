@@ -28,6 +28,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from finrag.console import table_text
 from finrag.knowledge_graph import name_key
 from finrag.models import DocumentKnowledge, Fact, LoadedDocument
 from finrag.vocabulary import Vocabulary, load_vocabulary
@@ -48,9 +49,8 @@ class PR(BaseModel):
     def recall(self) -> float:
         return self.correct / self.truth if self.truth else 1.0
 
-    def row(self, name: str) -> str:
-        return (f"{name:28} {self.predicted:>6} {self.truth:>6} {self.correct:>6} "
-                f"{self.precision:>7.3f} {self.recall:>7.3f}")
+    def row(self, name: str) -> list[object]:
+        return [name, self.predicted, self.truth, self.correct, f"{self.precision:.3f}", f"{self.recall:.3f}"]
 
 
 def _same_value(a: float, b: float) -> bool:
@@ -366,15 +366,12 @@ def eval_financebench(root: Path) -> FinanceBenchReport:
 
 
 def _print_sample(r: SampleReport) -> None:
-    head = f"{'':28} {'pred':>6} {'truth':>6} {'ok':>6} {'prec':>7} {'recall':>7}"
-    print("Fact extraction (sample corpus, reported facts)")
-    print(head)
-    for name, pr in r.facts.items():
-        print(pr.row(name))
-    print("\nRelation extraction")
-    print(head)
-    for name, pr in r.relations.items():
-        print(pr.row(name))
+    columns = ["", "pred", "truth", "ok", "prec", "recall"]
+    print(table_text(columns, [pr.row(name) for name, pr in r.facts.items()], right=columns[1:],
+                     title="Fact extraction (sample corpus, reported facts)"))
+    print()
+    print(table_text(columns, [pr.row(name) for name, pr in r.relations.items()], right=columns[1:],
+                     title="Relation extraction"))
     if r.note:
         print(f"\n{r.note}")
     else:
@@ -385,24 +382,26 @@ def _print_sample(r: SampleReport) -> None:
 
 
 def _print_financebench(r: FinanceBenchReport) -> None:
-    print("FinanceBench metrics-generated questions: extraction of needed inputs (loaders only)")
-    print(f"questions                         {r.questions}")
-    print(f"all needed inputs found & right   {r.inputs_found} ({r.inputs_found / max(1, r.questions):.3f})")
-    print(f"needed (metric, year) inputs      {r.needed}; extracted {r.extracted}; "
-          f"value on evidence pages {r.verified}")
-    print(f"precision of extracted inputs     {r.verified / max(1, r.extracted):.3f}")
-    print(f"recall of needed inputs           {r.verified / max(1, r.needed):.3f}")
-    print(f"cross-filing agreement            {r.agree}/{r.compared} ({r.agree / max(1, r.compared):.3f})")
-    print(f"numeric answers from facts        {r.answered_correct}/{r.questions} correct "
-          f"({r.answered} computed; typed target of answering/metric_target.py)")
-    for half, (correct, n) in sorted(r.by_half.items(), reverse=True):
-        print(f"  {half:<10} companies           {correct}/{n} correct ({correct / max(1, n):.3f})")
+    print(table_text(["measure", "value"], [
+        ["questions", r.questions],
+        ["all needed inputs found & right", f"{r.inputs_found} ({r.inputs_found / max(1, r.questions):.3f})"],
+        ["needed (metric, year) inputs", f"{r.needed}; extracted {r.extracted}; value on evidence pages {r.verified}"],
+        ["precision of extracted inputs", f"{r.verified / max(1, r.extracted):.3f}"],
+        ["recall of needed inputs", f"{r.verified / max(1, r.needed):.3f}"],
+        ["cross-filing agreement", f"{r.agree}/{r.compared} ({r.agree / max(1, r.compared):.3f})"],
+        ["numeric answers from facts",
+         f"{r.answered_correct}/{r.questions} correct ({r.answered} computed; typed target of answering/metric_target.py)"],
+        *[[f"{half} companies", f"{correct}/{n} correct ({correct / max(1, n):.3f})"]
+          for half, (correct, n) in sorted(r.by_half.items(), reverse=True)],
+    ], title="FinanceBench metrics-generated questions: extraction of needed inputs (loaders only)"))  # fmt: skip
     for line in r.disagreements:
         print(f"  disagreement (restated or misread): {line}")
-    for row in r.rows:
-        print(f"  {row['id'][:22]:22} {row['doc'][:24]:24} {'OK ' if row['correct'] else '-- '} "
-              f"gold={row['gold']:>10} computed={row['computed'] if row['computed'] is None else round(row['computed'], 3)}"
-              f"  {' '.join(row['inputs'])}")
+    print(table_text(
+        ["id", "doc", "ok", "gold", "computed", "inputs"],
+        [[row["id"], row["doc"], "OK" if row["correct"] else "--", row["gold"],
+          "" if row["computed"] is None else round(row["computed"], 3), " ".join(row["inputs"])] for row in r.rows],
+        right=["gold", "computed"],
+    ))  # fmt: skip
 
 
 # --------------------------------------------------------------------------- line-item coverage
@@ -448,11 +447,10 @@ def line_item_coverage(directory: Path) -> LineItemCoverage:
 
 
 def _print_coverage(reports: list[LineItemCoverage]) -> None:
-    print("Line items found in annual filings' statements (own fiscal year)")
-    print(f"{'metric':28}" + "".join(f"{Path(r.corpus).name[:20]:>22}" for r in reports))
-    for metric in COVERAGE_METRICS:
-        cells = "".join(f"{f'{r.found[metric]}/{r.filings}':>22}" for r in reports)
-        print(f"{metric:28}{cells}")
+    corpora = [Path(r.corpus).name for r in reports]
+    print(table_text(["metric", *corpora], [[metric, *(f"{r.found[metric]}/{r.filings}" for r in reports)]
+                                            for metric in COVERAGE_METRICS],
+                     title="Line items found in annual filings' statements (own fiscal year)", right=corpora))  # fmt: skip
 
 
 def run_cli(args: argparse.Namespace) -> int:

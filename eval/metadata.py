@@ -23,6 +23,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from finrag.console import table_text
 from finrag.models import DocumentReport
 from loaders.inspect import inspect_paths
 
@@ -170,14 +171,13 @@ def _compare(label: Labelled, report: DocumentReport) -> list[Miss]:
 
 def format_result(result: MetadataEval) -> str:
     lines = [f"metadata read from content, {result.documents} documents under meaningless names", ""]
-    header = f"{'filings':<30} {'docs':>4} {'cos':>4} {'company':>8} {'fiscal yr':>9} {'form':>6} {'all 3':>6}"
-    lines.append(header)
-    for row in result.rows:
-        a = row.accuracy
-        lines.append(
-            f"{row.name:<30} {row.documents:>4} {row.companies:>4} {a['company']:>8.1%} "
-            f"{a['fiscal_year']:>9.1%} {a['form']:>6.1%} {a['all']:>6.1%}"
-        )
+    columns = ["filings", "docs", "cos", "company", "fiscal yr", "form", "all 3"]
+    lines.append(table_text(
+        columns,
+        [[row.name, row.documents, row.companies, f"{row.accuracy['company']:.1%}", f"{row.accuracy['fiscal_year']:.1%}",
+          f"{row.accuracy['form']:.1%}", f"{row.accuracy['all']:.1%}"] for row in result.rows],
+        right=columns[1:],
+    ))  # fmt: skip
     lines.append("")
     lines.append(
         f"targets on the held-out half: each field >= {TARGET:.0%}, all three >= {TARGET_ALL:.0%}"

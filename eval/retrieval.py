@@ -28,6 +28,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from finrag.config import load_settings
+from finrag.console import table_text
 from finrag.models import SearchHit
 from retrieval.retriever import RetrievalOptions, Retriever
 
@@ -248,13 +249,14 @@ def format_table(scores: dict[str, RowScore], latencies: list[float], title: str
     lines = [
         title,
         "page-level: recall@k = share of questions with an evidence page in the top k pages",
-        f"{'configuration':<28} {'recall@1':>8} {'recall@5':>8} {'recall@10':>9} {'MRR@10':>7} {'n':>4}",
     ]
-    for name, s in scores.items():
-        lines.append(
-            f"{name:<28} {s.recall_at[1]:>8.3f} {s.recall_at[5]:>8.3f} {s.recall_at[10]:>9.3f} "
-            f"{s.mrr10:>7.3f} {s.n:>4}"
-        )
+    columns = ["configuration", "recall@1", "recall@5", "recall@10", "MRR@10", "n"]
+    lines.append(table_text(
+        columns,
+        [[name, f"{s.recall_at[1]:.3f}", f"{s.recall_at[5]:.3f}", f"{s.recall_at[10]:.3f}", f"{s.mrr10:.3f}", s.n]
+         for name, s in scores.items()],
+        right=columns[1:],
+    ))  # fmt: skip
     lines.append(
         f"latency of the full pipeline per question: p50 {percentile(latencies, 50):.1f} ms, "
         f"p95 {percentile(latencies, 95):.1f} ms"

@@ -21,6 +21,7 @@ from typing import get_args
 from pydantic import BaseModel, Field
 
 from finrag.config import load_settings
+from finrag.console import table_text
 from finrag.llm import LLMClient, get_llm
 from finrag.models import CatalogCompany, Question, StoreCatalog, StrategyName
 from finrag.vocabulary import Vocabulary, load_vocabulary
@@ -126,13 +127,14 @@ def format_report(report: RouterReport, show_errors: int = 15) -> str:
         f"Router accuracy on {report.source}: {report.correct}/{report.questions} "
         f"= {report.accuracy:.1%}  (LLM classifier calls: {report.llm_calls})",
         "",
-        "expected \\ routed  " + "".join(f"{s:>10}" for s in STRATEGIES) + f"{'recall':>9}",
     ]
+    rows = []
     for expected in STRATEGIES:
         row = report.confusion.get(expected, {})
         total = sum(row.values())
         recall = f"{row.get(expected, 0) / total:.0%}" if total else "-"
-        lines.append(f"{expected:<18} " + "".join(f"{row.get(s, 0):>10}" for s in STRATEGIES) + f"{recall:>9}")
+        rows.append([expected, *(row.get(s, 0) for s in STRATEGIES), recall])
+    lines.append(table_text(["expected \\ routed", *STRATEGIES, "recall"], rows, right=[*STRATEGIES, "recall"]))
     errors = [r for r in report.rows if r.expected != r.predicted]
     if errors:
         lines += ["", f"Misrouted ({len(errors)}, first {min(show_errors, len(errors))}):"]

@@ -44,6 +44,7 @@ from pathlib import Path
 import numpy as np
 
 from finrag.config import Settings, load_settings
+from finrag.console import table_text
 from finrag.embeddings import get_embedder
 from finrag.models import SearchFilters
 from finrag.sparse import SparseVec, query_vector
@@ -283,17 +284,16 @@ def _open_probe(engine: str, where: str, dim: str) -> None:
 
 
 def format_runs(runs: list[ScaleRun]) -> str:
-    head = (f"{'engine':<7} {'chunks':>8} {'build s':>8} {'open s':>7} {'CPU s':>6} {'mem GB':>6} {'n':>3} "
-            f"{'hybrid p50/p95 ms':>19} {'filtered p50/p95 ms':>20} {'overlap@10':>10} {'load':>5}")
-    lines = [head]
-    for r in runs:
-        rss = f"{r.rss_gb:>6.2f}" if r.rss_gb is not None else f"{'-':>6}"
-        cpu = f"{r.open_cpu_s:>6.2f}" if r.open_cpu_s is not None else f"{'-':>6}"
-        lines.append(
-            f"{r.engine:<7} {r.chunks:>8} {r.build_s:>8.1f} {r.open_s:>7.2f} {cpu} {rss} {r.queries:>3} "
-            f"{r.hybrid_ms.p50:>9.1f}/{r.hybrid_ms.p95:<9.1f} {r.filtered_ms.p50:>10.1f}/{r.filtered_ms.p95:<9.1f} "
-            f"{r.overlap_at_10:>10.3f} {r.load:>5.2f}"
-        )
+    columns = ["engine", "chunks", "build s", "open s", "CPU s", "mem GB", "n", "hybrid p50/p95 ms",
+               "filtered p50/p95 ms", "overlap@10", "load"]  # fmt: skip
+    lines = [table_text(
+        columns,
+        [[r.engine, r.chunks, f"{r.build_s:.1f}", f"{r.open_s:.2f}",
+          "-" if r.open_cpu_s is None else f"{r.open_cpu_s:.2f}", "-" if r.rss_gb is None else f"{r.rss_gb:.2f}",
+          r.queries, f"{r.hybrid_ms.p50:.1f}/{r.hybrid_ms.p95:.1f}", f"{r.filtered_ms.p50:.1f}/{r.filtered_ms.p95:.1f}",
+          f"{r.overlap_at_10:.3f}", f"{r.load:.2f}"] for r in runs],
+        right=columns[1:],
+    )]  # fmt: skip
     by_size: dict[int, dict[str, ScaleRun]] = {}
     for r in runs:
         by_size.setdefault(r.chunks, {})[r.engine] = r

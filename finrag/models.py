@@ -19,6 +19,15 @@ StrategyChoice = Literal["auto", StrategyName]
 AnswerStatus = Literal["answered", "not_found", "failed"]
 SearchMode = Literal["dense", "sparse", "hybrid"]
 
+# What each strategy does, in one line (the CLI's --help and the Prefect run form).
+STRATEGY_HELP: dict[str, str] = {
+    "auto": "the router picks the cheapest strategy that fits the question",
+    "direct": "finance knowledge only, no search (definitions, formulas)",
+    "single": "one search of the reports, answer written from what it finds",
+    "iterative": "an agent that plans searches, checks which figures are still missing and searches again",
+    "graph": "facts and relations read at ingest: relationships and questions across many companies",
+}
+
 # Page tags a document may carry (tag -> zero-based pages).
 PAGE_TAGS = (
     "income_statement",
@@ -208,6 +217,9 @@ class Citation(BaseModel):
     page: int  # zero-based
     chunk_id: str
     quote: str  # must occur literally in the cited chunk's text
+    # When the quote is a table row: the table's column headers (the period of each figure,
+    # left to right, e.g. ["2023", "2022", "2021"]), read from the chunk above the row.
+    columns: list[str] = Field(default_factory=list)
 
 
 class TraceStep(BaseModel):
@@ -216,6 +228,25 @@ class TraceStep(BaseModel):
     filters: dict[str, Any] | None = None
     retrieved: list[str] = Field(default_factory=list)  # chunk ids
     decision: str | None = None
+
+
+class AnswerRow(BaseModel):
+    """One company's figure in an answer about many companies."""
+
+    company: str
+    period: str | None = None  # e.g. "FY2023"
+    metric: str = ""  # as people read it, e.g. "Operating margin"
+    value: float | None = None  # what the rows are sorted by (highest first)
+    shown: str = ""  # the figure as written, e.g. "$1,234.5M" or "31.6%"
+
+
+class PlannedSearches(BaseModel):
+    """What the iterative agent means to search next, shown to an analyst before it does."""
+
+    question: str
+    searched: list[str] = Field(default_factory=list)  # already searched (the question itself)
+    planned: list[str] = Field(default_factory=list)  # the searches it would run next, in order
+    max_planned: int = 3  # how many the agent may still run (FINRAG_MAX_SEARCHES - searched)
 
 
 class Answer(BaseModel):
@@ -236,6 +267,8 @@ class Answer(BaseModel):
     reason: str | None = None  # why it failed / was not found
     flags: list[str] = Field(default_factory=list)  # e.g. "dropped_citation", "no_filter_match"
     value: float | None = None  # the headline number, when the answer is numeric
+    # An answer about many companies: one row per company, highest first (else empty).
+    rows: list[AnswerRow] = Field(default_factory=list)
 
 
 class RunRecord(BaseModel):

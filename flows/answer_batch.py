@@ -18,7 +18,6 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +27,7 @@ from prefect.futures import PrefectFuture
 from prefect.utilities.annotations import quote
 
 from finrag.config import Settings, load_settings
+from finrag.console import progress as progress_bars
 from finrag.models import Answer, Question, RunRecord, StrategyChoice
 from finrag.store import StoreBusy
 from flows.artifacts import (
@@ -39,7 +39,6 @@ from flows.artifacts import (
 )
 from flows.batch_io import (
     ResultsLog,
-    read_question_dir,
     read_questions,
     records_csv,
     write_text_atomic,
@@ -312,68 +311,44 @@ def settings_for(store: str | None) -> Settings:
     return load_settings(store_dir=Path(store) if store else None)
 
 
-@flow(name="answer_batch", task_runner=task_runner(), log_prints=False)
-def answer_batch(
-    questions_file: str, out_dir: str, strategy: StrategyChoice = "auto", store: str | None = None
+def answer_file(
+    questions_file: str | Path, out_dir: str | Path, *, strategy: str, store: str | None, key_prefix: str
 ) -> BatchSummary:
-    """Answer every question of a CSV/JSONL/YAML file; resumable; one failure never fails the batch."""
+    """A flow's work on one question file: answer it as Prefect tasks, publish the artifacts."""
     logger = get_run_logger()
     settings = settings_for(store)
     questions = read_questions(questions_file)
     present = limits_present(["store", "llm"])
-    with open_run_services(settings, present) as services:
+    # A bar with ETA when run from a terminal (`finrag batch`); a worker's log gets the lines.
+    with open_run_services(settings, present) as services, progress_bars(transient=True) as bars:
+        bar = bars.add_task(f"{Path(questions_file).name} ({strategy})", total=len(questions))
 
         def progress(done: int, total: int, record: RunRecord) -> None:
             logger.info("[%d/%d] %s %s via %s", done, total, record.id, record.answer.status, record.answer.strategy)
-            _print_progress(done, total, record)
+            bars.update(bar, completed=done)
 
         summary, records = run_batch(
             questions, out_dir, settings=settings, services=services, strategy=strategy,
             answer_many=prefect_answers(services, strategy, settings, present), progress=progress,
         )  # fmt: skip
-    publish_batch_artifacts(summary, records, key_prefix=artifact_key("batch", Path(questions_file).stem))
+    publish_batch_artifacts(summary, records, key_prefix=key_prefix)
     logger.info("%d questions, %s, results in %s", summary.total, summary.by_status, out_dir)
     return summary
 
 
-@flow(name="nightly_batch", task_runner=task_runner())
-def nightly_batch(
-    inbox: str = "data/inbox/questions",
-    out_root: str = "out/nightly",
-    strategy: StrategyChoice = "auto",
-    store: str | None = None,
-) -> list[BatchSummary]:
-    """Answer every question file in an inbox folder into `out_root/YYYY-MM-DD/<file stem>/`.
-
-    Re-running on the same day resumes each file's batch instead of starting over.
-    """
-    logger = get_run_logger()
-    settings = settings_for(store)
-    batches = read_question_dir(inbox)
-    if not batches:
-        logger.info("no question files in %s", inbox)
-        return []
-    day_dir = Path(out_root) / date.today().isoformat()
-    present = limits_present(["store", "llm"])
-    summaries = []
-    with open_run_services(settings, present) as services:
-        for path, questions in batches.items():
-            summary, records = run_batch(
-                questions, day_dir / path.stem, settings=settings, services=services, strategy=strategy,
-                answer_many=prefect_answers(services, strategy, settings, present),
-            )  # fmt: skip
-            publish_batch_artifacts(summary, records, key_prefix=artifact_key("nightly", path.stem))
-            logger.info("%s: %s", path.name, summary.by_status)
-            summaries.append(summary)
-    return summaries
+# A retry resumes where the failed attempt stopped (every answer is already recorded): it
+# is for a store held by another process or a worker lost mid-run.
+@flow(name="answer_batch", task_runner=task_runner(), log_prints=False, retries=1, retry_delay_seconds=60,
+      timeout_seconds=4 * 3600)  # fmt: skip
+def answer_batch(
+    questions_file: str, out_dir: str, strategy: StrategyChoice = "auto", store: str | None = None
+) -> BatchSummary:
+    """Answer every question of a CSV/JSONL/YAML file; resumable; one failure never fails the batch."""
+    key_prefix = artifact_key("batch", Path(questions_file).stem)
+    return answer_file(questions_file, out_dir, strategy=strategy, store=store, key_prefix=key_prefix)
 
 
 # --------------------------------------------------------------------------- CLI
-
-
-def _print_progress(done: int, total: int, record: RunRecord) -> None:
-    a = record.answer
-    print(f"[{done}/{total}] {record.id} {a.status:<9} {a.strategy:<9} {a.latency_s:6.2f}s", file=sys.stderr, flush=True)
 
 
 def run_cli(args) -> int:

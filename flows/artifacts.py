@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from finrag.models import Answer, Question, RunRecord
+from finrag.models import Answer, Citation, Question, RunRecord, TraceStep
 from finrag.text import collapse_whitespace
 from flows.batch_io import format_citations
 
@@ -102,12 +102,25 @@ def answers_table(records: Sequence[RunRecord]) -> list[dict[str, object]]:
     ]
 
 
+def citation_text(c: Citation) -> str:
+    """`doc p.N: “quote” (columns: 2023 | 2022)`: one-based page, the period of each figure."""
+    columns = f" (columns: {' | '.join(c.columns)})" if c.columns else ""
+    return f"{c.doc} p.{c.page + 1}: “{markdown_cell(c.quote)}”{columns}"
+
+
 def answer_markdown(question: Question, answer: Answer) -> str:
-    """One analyst's question: the answer, then where it comes from."""
+    """One analyst's question: the answer, then its sources, then the agent's steps (collapsed)."""
     lines = [f"### {question.question}", "", answer.answer or "_(no answer)_", ""]
+    if answer.rows:  # many companies: a table, highest first
+        lines += ["| # | company | period | metric | value |", "| ---: | --- | --- | --- | ---: |"]
+        lines += [f"| {n} | {markdown_cell(r.company)} | {r.period or ''} | {markdown_cell(r.metric)} | {r.shown} |"
+                  for n, r in enumerate(answer.rows, start=1)]  # fmt: skip
+        lines.append("")
+    if answer.reason and answer.status != "answered":
+        lines += [f"_Reason: {answer.reason}_", ""]
     if answer.citations:
-        lines.append("**Sources** (page numbers one-based):")
-        lines += [f"- {c.doc} p.{c.page + 1}: “{markdown_cell(c.quote)}”" for c in answer.citations]
+        lines.append("**Sources** (page numbers one-based; a table row's columns give the period of each figure):")
+        lines += [f"- {citation_text(c)}" for c in answer.citations]
     else:
         lines.append("_No citations._")
     lines += [
@@ -115,8 +128,29 @@ def answer_markdown(question: Question, answer: Answer) -> str:
         f"`{answer.status}` via **{answer.strategy}** ({answer.route_reason or 'no route reason'}), "
         f"{answer.searches} searches, {answer.latency_s:.2f} s",
     ]
-    if answer.reason:
-        lines.append(f"\nReason: {answer.reason}")
+    if answer.trace:
+        lines += ["", "<details>", f"<summary>Agent steps ({len(answer.trace)})</summary>", ""]
+        lines += [f"{n}. {step_text(step)}" for n, step in enumerate(answer.trace, start=1)]
+        lines += ["", "</details>"]
+    return "\n".join(lines) + "\n"
+
+
+def step_text(step: TraceStep) -> str:
+    """One trace step for people: what it did, with which query, and what it decided."""
+    parts = [f"**{step.step}**"]
+    if step.query:
+        parts.append(f"“{markdown_cell(step.query)}”")
+    if step.decision:
+        parts.append(f"— {markdown_cell(step.decision)}")
+    return " ".join(parts)
+
+
+def answers_overview_markdown(questions: Sequence[Question], answers: Sequence[Answer]) -> str:
+    """Every question of a run with its answer in full (a markdown table wraps; a table artifact cuts)."""
+    lines = ["| question | status | strategy | answer | sources |", "| --- | --- | --- | --- | --- |"]
+    for q, a in zip(questions, answers, strict=True):
+        sources = "; ".join(f"{c.doc} p.{c.page + 1}" for c in a.citations)
+        lines.append(f"| {markdown_cell(q.question)} | {a.status} | {a.strategy} | {markdown_cell(a.answer)} | {sources} |")
     return "\n".join(lines) + "\n"
 
 

@@ -1,23 +1,27 @@
 """The `ask` flow: analysts type questions into the Prefect UI and read answers on the run page.
 
 The single parameter is a pydantic model, which the UI renders as a form: a list of
-question fields, a strategy dropdown (from the enum) and optional company / period hints.
-Each answer becomes a markdown artifact (answer + citations); all of them also form one
-table artifact.
+question fields, a strategy dropdown (from the enum) and optional company / period text
+fields, and a "review the plan" switch (flows/plan_review.py). Each answer becomes a markdown artifact keyed `ask-<question>-<date>`: the answer,
+its sources (with the period of each figure of a table row), then the agent's steps,
+collapsed. A run with several questions also gets one `ask-answers` overview.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime
 from enum import StrEnum
 
 from prefect import flow, get_run_logger
 from pydantic import BaseModel, Field
 
 from finrag.config import load_settings
-from finrag.models import Answer, Question
+from finrag.models import STRATEGY_HELP, Answer, Question
 from flows.answer_batch import answer_safely, limits_present, open_run_services
-from flows.artifacts import answer_markdown, artifact_key
+from flows.artifacts import answer_markdown, answers_overview_markdown, artifact_key
 from flows.batch_io import question_id
+from flows.plan_review import ui_plan_reviewer
 
 
 class Strategy(StrEnum):
@@ -37,51 +41,63 @@ class AskRequest(BaseModel):
         description="One question per item, e.g. “What was Northwind's revenue in FY2023?”",
     )
     strategy: Strategy = Field(
-        Strategy.auto, title="Strategy", description="auto lets the router choose the cheapest that fits"
+        Strategy.auto,
+        title="Strategy",
+        description="; ".join(f"**{name}**: {text}" for name, text in STRATEGY_HELP.items()),
     )
-    company: str | None = Field(None, title="Company", description="Optional hint, e.g. PepsiCo")
-    period: str | None = Field(None, title="Period", description="Optional hint, e.g. FY2022 or 2023Q2")
+    # Plain text with an empty default (not `str | None`, which the form shows as a
+    # "None" toggle): empty means "read it from the question".
+    company: str = Field("", title="Company", description="Optional: the company asked about, e.g. PepsiCo")
+    period: str = Field("", title="Period", description="Optional: the period asked about, e.g. FY2022 or 2023Q2")
+    review_plan: bool = Field(
+        False,
+        title="Review the plan",
+        description="Pause after the iterative agent plans its searches: edit or delete them with "
+        "this run's Resume button, and the agent goes on with your plan. Uses the iterative strategy.",
+    )
 
     def to_questions(self) -> list[Question]:
         texts = [t.strip() for t in self.questions if t.strip()]
-        return [
-            Question(id=question_id(t), question=t, company=self.company, period=self.period)
-            for t in texts
-        ]
+        company, period = self.company.strip() or None, self.period.strip() or None
+        return [Question(id=question_id(t), question=t, company=company, period=period) for t in texts]
 
 
-@flow(name="ask")
+def ask_artifact_key(question: str, day: str) -> str:
+    """`ask-<slug of the question>-<YYYY-MM-DD>`, within the 100 characters a key may have."""
+    return artifact_key("ask", artifact_key(question)[:80].strip("-"), day)
+
+
+# No retry: an analyst is waiting and should see a failure at once. An hour leaves room for
+# a plan review (each waits up to 30 minutes) and the answers.
+@flow(name="ask", timeout_seconds=3600)
 def ask(request: AskRequest) -> list[Answer]:
     """Answer an analyst's questions; each answer appears as an artifact on this run's page."""
-    from prefect.artifacts import create_markdown_artifact, create_table_artifact
+    from prefect.artifacts import create_markdown_artifact
 
     logger = get_run_logger()
     settings = load_settings()
     questions = request.to_questions()
     present = limits_present(["store"])
+    day = datetime.now(UTC).date().isoformat()
     answers: list[Answer] = []
     with open_run_services(settings, present) as services:
-        for q in questions:
-            answer = answer_safely(q, services, request.strategy.value)
+        for n, q in enumerate(questions):
+            if request.review_plan:
+                reviewed = replace(services, plan_reviewer=ui_plan_reviewer(key=f"plan-review-{n}"))
+                answer = answer_safely(q, reviewed, Strategy.iterative.value)
+            else:
+                answer = answer_safely(q, services, request.strategy.value)
             logger.info("%s: %s via %s", q.id, answer.status, answer.strategy)
             create_markdown_artifact(
-                key=artifact_key("ask", q.id),
+                key=ask_artifact_key(q.question, day),
                 markdown=answer_markdown(q, answer),
                 description=q.question[:200],
             )
             answers.append(answer)
-    create_table_artifact(
-        key="ask-answers",
-        table=[
-            {
-                "question": q.question,
-                "status": a.status,
-                "strategy": a.strategy,
-                "answer": a.answer,
-                "citations": "; ".join(f"{c.doc} p.{c.page + 1}" for c in a.citations),
-            }
-            for q, a in zip(questions, answers, strict=True)
-        ],
-        description="Answers to this run's questions (pages one-based)",
-    )
+    if len(questions) > 1:
+        create_markdown_artifact(
+            key="ask-answers",
+            markdown=answers_overview_markdown(questions, answers),
+            description=f"{len(questions)} questions of this run",
+        )
     return answers

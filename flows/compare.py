@@ -1,8 +1,9 @@
 """`compare_strategies` flow and `finrag compare`: one batch under single, iterative and auto.
 
 Each strategy's run is an ordinary resumable batch in `OUT/<strategy>/`; the comparison
-scores them against gold answers (answering.scoring by default, or any scorer passed in)
-and writes `OUT/report.html` (self-contained, with plots) and `OUT/summary.md`.
+scores them against gold answers (answering/scoring.py by default, or any scorer passed in)
+and writes `OUT/report.html` (self-contained, with plots) and `OUT/summary.md`; the flow
+publishes the summary (markdown, with the report's path) and a per-question table as artifacts.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from flows.answer_batch import (
 )
 from flows.batch_io import read_questions, write_text_atomic
 from flows.comparison import Comparison, Scorer, build_comparison
-from flows.report import render_html, render_markdown
+from flows.report import question_table, render_html, render_markdown
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -65,14 +66,15 @@ def run_comparison(
             print(f"{strategy}: {summary.by_status} in {summary.wall_seconds:.1f}s", file=sys.stderr)
     comparison = build_comparison(records, scorer)
     write_text_atomic(out / REPORT_HTML, render_html(comparison))
-    write_text_atomic(out / SUMMARY_MD, render_markdown(comparison))
+    write_text_atomic(out / SUMMARY_MD, render_markdown(comparison, report_path=str((out / REPORT_HTML).resolve())))
     return comparison
 
 
-@flow(name="compare_strategies", task_runner=task_runner())
+# Resumable like a batch, so a retry only answers what the failed attempt had not.
+@flow(name="compare_strategies", task_runner=task_runner(), retries=1, retry_delay_seconds=60, timeout_seconds=6 * 3600)
 def compare_strategies(questions_file: str, out_dir: str, store: str | None = None) -> str:
     """Single-shot vs iterative vs auto on one batch; returns the report path."""
-    from prefect.artifacts import create_markdown_artifact
+    from prefect.artifacts import create_markdown_artifact, create_table_artifact
 
     logger = get_run_logger()
     settings = settings_for(store)
@@ -84,9 +86,17 @@ def compare_strategies(questions_file: str, out_dir: str, store: str | None = No
             answer_many_for=lambda s: prefect_answers(services, s, settings, present),
             progress_label=True,
         )  # fmt: skip
-    markdown = render_markdown(comparison)
-    create_markdown_artifact(key="compare-summary", markdown=markdown, description="Single-shot vs agentic")
-    report = str(Path(out_dir) / REPORT_HTML)
+    report = str((Path(out_dir) / REPORT_HTML).resolve())
+    create_markdown_artifact(
+        key="compare-summary",
+        markdown=render_markdown(comparison, report_path=report),
+        description=comparison.verdict[:500],
+    )
+    create_table_artifact(
+        key="compare-questions",
+        table=question_table(comparison),
+        description="Per question: gold, each strategy's mark and answer",
+    )
     logger.info("report: %s", report)
     return report
 

@@ -1,21 +1,28 @@
-"""Single-shot vs agentic comparison: score the runs of several strategies.
+"""Strategies compared on the same questions: typed rows, totals with intervals, pairwise tests.
 
-`build_comparison` turns run records of several strategies over the same questions into
-typed rows (flows/report.py renders them as HTML and markdown).
+`build_comparison` turns run records of several strategies over the same questions into a
+`Comparison`: per question what each strategy answered (with citations and the agent's
+trace), per strategy accuracy with a Wilson 95% interval and latency/cost, per pair of
+strategies the four-way outcome split (won / lost / both right / both wrong) with an exact
+McNemar p-value, and the verdict sentence. Rendering is elsewhere (flows/report.py).
 """
 
 from __future__ import annotations
 
 import statistics
 from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from finrag.models import Answer, RunRecord
+from finrag.models import Answer, Citation, RunRecord, TraceStep
+from flows.stats import mcnemar_exact, wilson_interval
 
-Verdict = Literal["won", "lost", "tied", "unscored"]
-AGENT, BASELINE = "iterative", "single"  # "the agent" and what it is compared against
+BASELINE = "single"  # what the other strategies are measured against, when it was run
+SIGNIFICANCE = 0.05
+Outcome = Literal["won", "lost", "both right", "both wrong", "unscored"]
+OUTCOMES: tuple[Outcome, ...] = ("won", "lost", "both right", "both wrong", "unscored")
 
 
 class ScoreLike(Protocol):
@@ -40,6 +47,8 @@ class StrategyOutcome(BaseModel):
     stopped_by: str | None = None
     tokens: int = 0
     cost_usd: float = 0.0
+    citations: list[Citation] = Field(default_factory=list)
+    trace: list[TraceStep] = Field(default_factory=list)
 
 
 class QuestionRow(BaseModel):
@@ -48,8 +57,16 @@ class QuestionRow(BaseModel):
     type: str
     gold: Any = None
     outcomes: dict[str, StrategyOutcome] = Field(default_factory=dict)
-    verdict: Verdict = "unscored"  # the agent (iterative) against single-shot
-    why: str = ""
+    vs: dict[str, Outcome] = Field(default_factory=dict)  # pair key -> outcome for the pair's first
+
+    @property
+    def gold_text(self) -> str:
+        """The gold answer as a person writes it (a list as items, not a Python literal)."""
+        if self.gold is None:
+            return "(none: declining is right)" if self.type == "unanswerable" else ""
+        if isinstance(self.gold, list | tuple):
+            return "; ".join(str(g) for g in self.gold)
+        return str(self.gold)
 
 
 class StrategyTotals(BaseModel):
@@ -60,6 +77,8 @@ class StrategyTotals(BaseModel):
     answered: int
     not_found: int
     failed: int
+    ci_low: float  # Wilson 95% interval of the accuracy (0..1 when nothing was scored)
+    ci_high: float
     latency_mean_s: float
     latency_median_s: float
     latency_p95_s: float
@@ -72,14 +91,54 @@ class StrategyTotals(BaseModel):
         return self.correct / self.scored if self.scored else None
 
 
+class PairComparison(BaseModel):
+    """`first` against `second` on the questions both were scored on."""
+
+    first: str
+    second: str
+    won: int  # first right, second wrong
+    lost: int  # first wrong, second right
+    both_right: int
+    both_wrong: int
+    p_value: float  # exact McNemar on won vs lost
+
+    @property
+    def key(self) -> str:
+        return pair_key(self.first, self.second)
+
+    @property
+    def scored(self) -> int:
+        return self.won + self.lost + self.both_right + self.both_wrong
+
+    @property
+    def significant(self) -> bool:
+        return self.p_value < SIGNIFICANCE
+
+
 class Comparison(BaseModel):
     strategies: list[str]
     rows: list[QuestionRow]
     totals: list[StrategyTotals]
+    pairs: list[PairComparison]
     accuracy_by_type: dict[str, dict[str, float]]  # type -> strategy -> accuracy (scored rows only)
-    latency_ratio_median: float | None  # median over questions of agent latency / single latency
-    verdicts: dict[str, int]
+    best: str | None  # the most accurate strategy (the faster one on a tie); None if unscored
+    headline: str | None  # pair key shown first: best against the baseline (or the runner-up)
+    verdict: str  # one sentence, the first thing the report says
     scorer_note: str = ""
+
+    def totals_of(self, strategy: str) -> StrategyTotals:
+        return next(t for t in self.totals if t.strategy == strategy)
+
+    def pair(self, key: str) -> PairComparison:
+        return next(p for p in self.pairs if p.key == key)
+
+    @property
+    def has_cost(self) -> bool:
+        return any(t.cost_mean_usd > 0 for t in self.totals)
+
+
+def pair_key(first: str, second: str) -> str:
+    return f"{first}-vs-{second}"
 
 
 def build_comparison(
@@ -94,15 +153,24 @@ def build_comparison(
             )
             row.outcomes[strategy] = _outcome(r, scorer)
     rows = list(by_id.values())
+    # Pairs read "later strategy against earlier one": single, iterative, auto gives
+    # iterative-vs-single, auto-vs-single, auto-vs-iterative.
+    ordered = [(b, a) for a, b in combinations(strategies, 2)]
     for row in rows:
-        row.verdict, row.why = _verdict(row)
+        row.vs = {pair_key(a, b): _row_outcome(row, a, b) for a, b in ordered}
+    pairs = [_pair(rows, a, b) for a, b in ordered]
+    totals = [_totals(s, [row.outcomes[s] for row in rows if s in row.outcomes]) for s in strategies]
+    best = _best(totals)
+    headline = _headline(best, strategies, totals, pairs)
     return Comparison(
         strategies=strategies,
         rows=rows,
-        totals=[_totals(s, [row.outcomes[s] for row in rows if s in row.outcomes]) for s in strategies],
+        totals=totals,
+        pairs=pairs,
         accuracy_by_type=_accuracy_by_type(rows, strategies),
-        latency_ratio_median=_median_or_none(latency_ratios(rows)),
-        verdicts={v: sum(row.verdict == v for row in rows) for v in ("won", "lost", "tied", "unscored")},
+        best=best,
+        headline=headline,
+        verdict=_verdict_sentence(best, headline, totals, pairs, scorer_note),
         scorer_note=scorer_note,
     )
 
@@ -129,41 +197,114 @@ def _outcome(r: RunRecord, scorer: Scorer | None) -> StrategyOutcome:
         stopped_by=a.stopped_by,
         tokens=a.tokens_in + a.tokens_out,
         cost_usd=a.cost_usd,
+        citations=a.citations,
+        trace=a.trace,
     )
 
 
-def _verdict(row: QuestionRow) -> tuple[Verdict, str]:
-    agent, base = row.outcomes.get(AGENT), row.outcomes.get(BASELINE)
-    if agent is None or base is None or agent.correct is None or base.correct is None:
-        scored = any(o.correct is not None for o in row.outcomes.values())
-        return "unscored", "not run under both strategies" if scored else "no gold answer"
-    work = f"{agent.searches} searches" + (f", stopped by {agent.stopped_by}" if agent.stopped_by else "")
-    if agent.correct and not base.correct:
-        return "won", f"agent right after {work}; single-shot: {base.score_reason or base.status}"
-    if base.correct and not agent.correct:
-        return "lost", f"agent: {agent.score_reason or agent.status} ({work}); single-shot right"
-    both = "both right" if agent.correct else "both wrong"
-    return "tied", f"{both}; agent {work}"
+def _row_outcome(row: QuestionRow, first: str, second: str) -> Outcome:
+    a, b = row.outcomes.get(first), row.outcomes.get(second)
+    if a is None or b is None or a.correct is None or b.correct is None:
+        return "unscored"
+    if a.correct and b.correct:
+        return "both right"
+    if not a.correct and not b.correct:
+        return "both wrong"
+    return "won" if a.correct else "lost"
+
+
+def _pair(rows: list[QuestionRow], first: str, second: str) -> PairComparison:
+    key = pair_key(first, second)
+    counts = {o: sum(r.vs[key] == o for r in rows) for o in OUTCOMES}
+    return PairComparison(
+        first=first,
+        second=second,
+        won=counts["won"],
+        lost=counts["lost"],
+        both_right=counts["both right"],
+        both_wrong=counts["both wrong"],
+        p_value=mcnemar_exact(counts["won"], counts["lost"]),
+    )
 
 
 def _totals(strategy: str, outcomes: list[StrategyOutcome]) -> StrategyTotals:
     latencies = sorted(o.latency_s for o in outcomes) or [0.0]
     scored = [o for o in outcomes if o.correct is not None]
+    correct = sum(bool(o.correct) for o in scored)
+    low, high = wilson_interval(correct, len(scored))
     n = max(len(outcomes), 1)
     return StrategyTotals(
         strategy=strategy,
         questions=len(outcomes),
         scored=len(scored),
-        correct=sum(bool(o.correct) for o in scored),
+        correct=correct,
         answered=sum(o.status == "answered" for o in outcomes),
         not_found=sum(o.status == "not_found" for o in outcomes),
         failed=sum(o.status == "failed" for o in outcomes),
+        ci_low=low,
+        ci_high=high,
         latency_mean_s=statistics.fmean(latencies),
         latency_median_s=statistics.median(latencies),
         latency_p95_s=latencies[min(len(latencies) - 1, round(0.95 * (len(latencies) - 1)))],
         searches_mean=sum(o.searches for o in outcomes) / n,
         tokens_mean=sum(o.tokens for o in outcomes) / n,
         cost_mean_usd=sum(o.cost_usd for o in outcomes) / n,
+    )
+
+
+def _best(totals: list[StrategyTotals]) -> str | None:
+    scored = [t for t in totals if t.accuracy is not None]
+    if not scored:
+        return None
+    return min(scored, key=lambda t: (-(t.accuracy or 0.0), t.latency_median_s)).strategy
+
+
+def _headline(
+    best: str | None, strategies: list[str], totals: list[StrategyTotals], pairs: list[PairComparison]
+) -> str | None:
+    """The pair the verdict talks about: the best against single-shot, or single against the runner-up."""
+    if best is None or len(strategies) < 2:
+        return None
+    if best != BASELINE and BASELINE in strategies:
+        other = BASELINE
+    else:
+        others = [t for t in totals if t.strategy != best and t.accuracy is not None]
+        if not others:
+            return None
+        other = _best(others) or others[0].strategy
+    return next((p.key for p in pairs if {p.first, p.second} == {best, other}), None)
+
+
+def oriented(pair: PairComparison, first: str) -> PairComparison:
+    """The same pair read from `first`'s side (won and lost swap)."""
+    if pair.first == first:
+        return pair
+    return pair.model_copy(update={"first": pair.second, "second": pair.first, "won": pair.lost, "lost": pair.won})
+
+
+def _verdict_sentence(
+    best: str | None, headline: str | None, totals: list[StrategyTotals], pairs: list[PairComparison], note: str
+) -> str:
+    if best is None:
+        return "No strategy could be scored" + (f" ({note})." if note else ": no question has a gold answer.")
+    t = next(x for x in totals if x.strategy == best)
+    sentence = f"{best} is right on {pct(t.accuracy)} (95% CI {pct(t.ci_low)}–{pct(t.ci_high)})"
+    if headline is None:
+        return sentence + "."
+    p = next(x for x in pairs if x.key == headline)
+    other = p.first if p.first != best else p.second
+    o = next(x for x in totals if x.strategy == other)
+    ratio = t.latency_median_s / o.latency_median_s if o.latency_median_s > 0 else None
+    against = "single-shot" if other == BASELINE else other
+    if ratio is not None:
+        sentence += f" at {ratio:.1f}× the median latency of {against}"
+    if t.cost_mean_usd > 0 or o.cost_mean_usd > 0:
+        sentence += f" and ${t.cost_mean_usd:.4f} per question (vs ${o.cost_mean_usd:.4f})"
+    mine = oriented(p, best)
+    significance = "a significant difference" if mine.significant else "not a significant difference at 5%"
+    return (
+        f"{sentence}; against {against} ({pct(o.accuracy)}) it won {mine.won} and lost {mine.lost} "
+        f"questions (exact McNemar {p_clause(mine.p_value)}, {significance})."
     )
 
 
@@ -178,14 +319,15 @@ def _accuracy_by_type(rows: list[QuestionRow], strategies: list[str]) -> dict[st
     return table
 
 
-def latency_ratios(rows: list[QuestionRow]) -> list[float]:
-    ratios = []
-    for r in rows:
-        agent, base = r.outcomes.get(AGENT), r.outcomes.get(BASELINE)
-        if agent and base and base.latency_s > 0:
-            ratios.append(agent.latency_s / base.latency_s)
-    return ratios
+def pct(x: float | None) -> str:
+    return "n/a" if x is None else f"{100 * x:.0f}%"
 
 
-def _median_or_none(values: list[float]) -> float | None:
-    return statistics.median(values) if values else None
+def p_clause(p: float) -> str:
+    """"p = 0.062" or "p < 0.001"."""
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+def p_text(p: float) -> str:
+    """A p-value as people read it: three decimals, or "< 0.001"."""
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"

@@ -35,7 +35,7 @@ from indexing.plan import (
     manifest_hints,
     plan_jobs,
 )
-from indexing.store import optimize_if_written, store_loaded
+from indexing.store import ChunkProgress, optimize_if_written, store_loaded
 from loaders.files import expand_paths
 
 log = logging.getLogger(__name__)
@@ -90,6 +90,7 @@ def ingest_paths(
     manifest: Path | None = None,
     progress: Progress | None = None,
     timings: StageSeconds | None = None,
+    chunk_progress: ChunkProgress | None = None,
 ) -> list[DocumentReport]:
     """Ingest PDF files/directories into the store of `settings`; one report per file.
 
@@ -108,7 +109,7 @@ def ingest_paths(
                 reports = run_pipeline(
                     jobs,
                     submit_load=lambda job: parser.submit(load_job, job, limits),
-                    store_step=lambda job, loaded: store_loaded(job, loaded, store, embedder, graph),
+                    store_step=lambda job, loaded: store_loaded(job, loaded, store, embedder, graph, chunk_progress),
                     progress=progress,
                 )
             optimize_if_written(store, reports)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 
 from finrag.embeddings import Embedder
 from finrag.models import DocumentReport, LoadedDocument
@@ -14,6 +15,10 @@ from indexing.plan import FileJob, document_report
 
 log = logging.getLogger(__name__)
 
+# Within one document, as its chunks are embedded (the slow part): (doc, pages, done, total).
+ChunkProgress = Callable[[str, int, int, int], None]
+EMBED_SLICE = 64  # chunks per progress step; the embedder batches inside each slice
+
 
 def store_loaded(
     job: FileJob,
@@ -21,6 +26,7 @@ def store_loaded(
     store: VectorStore,
     embedder: Embedder,
     graph: GraphWriter | None,
+    chunk_progress: ChunkProgress | None = None,
 ) -> DocumentReport:
     """Embed, write the graph slice, then replace the document's points (record last).
 
@@ -31,7 +37,11 @@ def store_loaded(
     meta, chunks, t = loaded.meta, loaded.chunks, job.timings
     texts = [c.embed_text for c in chunks]
     started = time.perf_counter()
-    dense = embedder.embed_documents(texts)
+    dense: list[list[float]] = []
+    for start in range(0, len(texts), EMBED_SLICE):
+        dense += embedder.embed_documents(texts[start : start + EMBED_SLICE])
+        if chunk_progress:
+            chunk_progress(meta.doc, meta.pages, len(dense), len(texts))
     sparse = [document_vector(text) for text in texts]
     t.embed = time.perf_counter() - started
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from finrag.console import table_text
 from finrag.models import DocumentReport
 
 SUMMARY_COLUMNS = ("document", "company", "period", "form", "pages", "chunks", "status", "reason", "seconds")
@@ -47,12 +48,8 @@ def status_counts(reports: list[DocumentReport]) -> str:
 
 
 def format_table(reports: list[DocumentReport]) -> str:
-    rows = [[str(v) for v in summary_row(r).values()] for r in reports]
-    widths = [max([len(h)] + [len(row[i]) for row in rows]) for i, h in enumerate(SUMMARY_COLUMNS)]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(SUMMARY_COLUMNS, widths, strict=True))]
-    lines.append("  ".join("-" * w for w in widths))
-    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows]
-    return "\n".join(lines)
+    return table_text(SUMMARY_COLUMNS, [list(summary_row(r).values()) for r in reports],
+                      right=["pages", "chunks", "seconds"])  # fmt: skip
 
 
 def progress_line(report: DocumentReport, done: int, total: int) -> str:

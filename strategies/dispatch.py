@@ -48,6 +48,7 @@ def strategy_function(strategy: StrategyName) -> StrategyFunction:
 
 def answer_question(question: Question, services: Services, strategy: str = "auto") -> Answer:
     started = time.perf_counter()
+    question = with_hints(question)
     decision: RouteDecision | None = None
     try:
         decision = _decide(question, services, strategy)
@@ -69,6 +70,20 @@ def answer_question(question: Question, services: Services, strategy: str = "aut
             answer.tokens_out += reply.tokens_out
             answer.cost_usd += reply.cost_usd
     return answer
+
+
+def with_hints(question: Question) -> Question:
+    """The question with the asker's company / period hints said in it, where it does not say them.
+
+    Every strategy reads companies and periods from the question's words (query
+    understanding), so a hint becomes words: "What was revenue?" with company PepsiCo and
+    period FY2022 is answered as "What was revenue? (PepsiCo, FY2022)".
+    """
+    text = question.question
+    missing = [h for h in (question.company, question.period) if h and h.strip().lower() not in text.lower()]
+    if not missing:
+        return question
+    return question.model_copy(update={"question": f"{text.rstrip()} ({', '.join(h.strip() for h in missing)})"})
 
 
 def _decide(question: Question, services: Services, strategy: str) -> RouteDecision:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field
 
+from answering.answer_rows import fact_rows
 from answering.arithmetic import display_value, format_ratio
 from answering.citations import cite
 from answering.numbers import format_money
@@ -375,9 +376,10 @@ def answer_graph(question: Question, services: Services, route: RouteDecision,
     flags = [] if len(citations) == wanted else ["uncited_graph_fact"]
     trace.append(TraceStep(step="cite", retrieved=[c.chunk_id for c in citations],
                            decision=f"{len(citations)} of {wanted} sources found in the store"))
+    rows = fact_rows(result.facts, _label(services, query.metric) if query.metric else "", headline, show)
     return Answer(
         status="answered", answer=result.text, citations=citations, strategy="graph", engine="offline",
-        searches=wanted, trace=trace, flags=flags, value=result.value,
+        searches=wanted, trace=trace, flags=flags, value=result.value, rows=rows,
     )
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from finrag.config import Settings
 from finrag.embeddings import get_embedder
 from finrag.llm import LLMClient, get_llm
-from finrag.models import StoreCatalog
+from finrag.models import PlannedSearches, StoreCatalog
 from finrag.store import open_store
 from finrag.vocabulary import Vocabulary, load_vocabulary
 from retrieval.retriever import Retriever
@@ -28,6 +29,9 @@ class Services:
     llm: LLMClient | None  # None: offline engine
     graph: GraphStore | None  # None: no knowledge graph was built beside this store
     vocabulary: Vocabulary
+    # Set by a caller that has someone review the iterative agent's planned searches (the
+    # ask flow's plan review): called with the plan, returns the searches to run instead.
+    plan_reviewer: Callable[[PlannedSearches], list[str]] | None = None
 
     def catalog(self) -> StoreCatalog:
         """Companies, years and forms in the store (the retriever's copy, so both agree)."""

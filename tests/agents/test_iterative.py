@@ -64,6 +64,7 @@ class ScriptedRetriever:
         self.blind = blind
         self.delay_s = delay_s
         self.calls: list[tuple[str, SearchFilters | None]] = []
+        self.catalog = CATALOG
 
     def retrieve(self, question: str, k: int | None = None, understanding=None) -> Retrieval:
         self.calls.append((question, None))
@@ -175,12 +176,53 @@ def test_checkpointer_records_every_step(tmp_path: Path):
     services = services_with(ScriptedRetriever())
     answer = run_agent(COMPARISON, services, agent_config(checkpoint_path=path, timeout_s=60))
     assert answer.status == "answered"
+    thread_id = answer.trace[0].decision.rsplit("(thread ", 1)[1].rstrip(")")
+    assert thread_id.startswith(f"{COMPARISON.id}-")
     with sqlite3.connect(path, check_same_thread=False) as conn:
         graph = build_agent_graph(SqliteSaver(conn))
-        history = list(graph.get_state_history({"configurable": {"thread_id": COMPARISON.id}}))
+        history = list(graph.get_state_history({"configurable": {"thread_id": thread_id}}))
     assert len(history) >= 6
     assert history[0].values["written"].status == "answered"
     assert history[0].values["searches"] == 2
+
+
+def test_asking_again_starts_a_new_thread_instead_of_growing_the_old_one(tmp_path: Path):
+    services = services_with(ScriptedRetriever())
+    config = agent_config(checkpoint_path=tmp_path / "agent.sqlite", timeout_s=60)
+    first, again = run_agent(COMPARISON, services, config), run_agent(COMPARISON, services, config)
+    assert first.trace[0].decision != again.trace[0].decision  # another thread id
+    assert [s.step for s in first.trace] == [s.step for s in again.trace]  # not 5 steps, then 9
+
+
+def test_plan_review_shows_the_planned_searches_and_runs_the_reviewed_ones():
+    seen = []
+
+    def analyst(plan):
+        seen.append(plan)
+        return ["Bolt Motors gross margin 2023 (analyst)"]
+
+    retriever = ScriptedRetriever()
+    services = services_with(retriever)
+    services.plan_reviewer = analyst
+    answer = answer_iterative(COMPARISON, services, forced("iterative"))
+    (plan,) = seen
+    assert plan.searched == [COMPARISON.question]
+    assert plan.planned and all("Bolt Motors" in q for q in plan.planned)  # one per missing figure
+    steps = [s.step for s in answer.trace]
+    assert steps == ["plan", "search", "review", "assess", "search", "assess", "write"]
+    searches = [s for s in answer.trace if s.step == "search"]
+    assert searches[1].query == "Bolt Motors gross margin 2023 (analyst)"
+    assert retriever.calls[-1][0] == "Bolt Motors gross margin 2023 (analyst)"
+    assert answer.status == "answered" and answer.answer.startswith("Acme Widgets had the higher")
+
+
+def test_a_plan_emptied_in_review_runs_no_more_searches():
+    services = services_with(ScriptedRetriever())
+    services.plan_reviewer = lambda plan: []
+    answer = answer_iterative(COMPARISON, services, forced("iterative"))
+    assert answer.searches == 1
+    assert [s.step for s in answer.trace] == ["plan", "search", "review", "assess", "write"]
+    assert answer.status == "not_found"  # Bolt Motors' figures were never searched for
 
 
 def test_no_worker_threads_left_running_after_normal_answers():

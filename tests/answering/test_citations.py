@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from answering.citations import DROPPED_FLAG, verify_citations
+from answering.citations import DROPPED_FLAG, cite, table_columns, verify_citations
 from answering.writer import write_answer
 from finrag.config import load_settings
 from finrag.llm import Usage, get_llm
@@ -48,6 +48,22 @@ def test_fabricated_quote_is_dropped_and_real_one_kept_with_chunk_provenance():
     assert [c.quote for c in kept] == [real.quote]  # whitespace differences are forgiven
     assert (kept[0].doc, kept[0].page) == ("acme_2023_10K", 5)  # provenance comes from the chunk
     assert dropped == [fabricated, unknown]
+
+
+def test_a_table_row_citation_carries_the_period_of_each_column():
+    real = Citation(doc="d", page=0, chunk_id="c-stmt", quote="Net income $ 410.5 $ 380.0")
+    (kept,), _ = verify_citations([real], {"c-stmt": STATEMENT_CHUNK})
+    assert kept.columns == ["2023", "2022"]
+    assert cite(STATEMENT_CHUNK, "Revenue $ 2,500.0 $ 2,000.0").columns == ["2023", "2022"]
+    assert cite(MDNA_CHUNK, "Revenue for fiscal 2023 increased 25.0% to $2,500.0 million").columns == []
+
+
+def test_column_headers_are_the_nearest_line_of_years_above_the_row():
+    balance = "Balance Sheets\nAs of\nDecember 31, 2022 December 31, 2021\nASSETS\nTotal assets $ 14,115.9 $ 13,798.8"
+    assert table_columns(balance, "Total assets $ 14,115.9 $ 13,798.8") == ["2022", "2021"]
+    prose = "In 2023 revenue grew 5% to $1,200 million from 2022.\nRevenue $ 1,200 $ 1,100"
+    assert table_columns(prose, "Revenue $ 1,200 $ 1,100") == []  # a sentence is not a header
+    assert table_columns(balance, "ASSETS") == []  # not a row of figures
 
 
 def test_verify_rejects_empty_quotes():

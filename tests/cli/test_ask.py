@@ -12,6 +12,7 @@ from cli.main import main
 from finrag.models import Answer, Citation
 from strategies.dispatch import answer_question
 from tests.support.fake_openai import Error, FakeOpenAI
+from tests.support.tables import read_table
 
 SECRET = "sk-test-SECRET123"
 JSON_KEYS = {
@@ -71,8 +72,9 @@ def test_sources_print_one_based_pages_with_quotes(sample_services, sample_dir):
     assert answer.citations, answer.reason
     text = render(answer)
     first = answer.citations[0]
-    assert "Sources:" in text
-    assert f"{first.doc} p.{first.page + 1} " in text
+    (row, *_) = read_table(text, "Sources (p.N is one-based)")
+    assert (row["document"], row["page"]) == (first.doc, f"p.{first.page + 1}")
+    assert row["columns (period of each figure)"] == " | ".join(first.columns) != ""  # a statement row
     assert "route: forced by user: single" in text
 
 
@@ -82,5 +84,8 @@ def test_render_shows_reason_when_not_answered():
                         Citation(doc="acme_2022_10K", page=0, chunk_id="c1", quote="Capital   expenditures 12")])
     text = render(answer)
     assert "Reason: searched Acme FY2022 capex" in text
-    assert 'acme_2022_10K p.1 "Capital expenditures 12"' in text
+    assert read_table(text, "Sources (p.N is one-based)") == [{
+        "document": "acme_2022_10K", "page": "p.1", "quote": "Capital expenditures 12",
+        "columns (period of each figure)": "",
+    }]  # fmt: skip
 

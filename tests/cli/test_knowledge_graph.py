@@ -17,6 +17,7 @@ from answering.numbers import format_money
 from cli.main import main
 from finrag.config import load_settings
 from samples import SampleTruth, load_truth
+from tests.support.tables import read_table
 
 pytestmark = pytest.mark.slow
 
@@ -40,9 +41,8 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def _section(out: str, title: str) -> dict[str, int]:
-    """The "name count" lines under a stats heading, up to the next blank line."""
-    lines = out.split(f"\n{title}\n", 1)[1].split("\n\n", 1)[0].splitlines()
-    return {name: int(n) for name, n in (line.split() for line in lines)}
+    """The "name | count" table under a stats heading."""
+    return {name: int(n) for name, n in (tuple(row.values()) for row in read_table(out, title))}
 
 
 def test_stats_counts_the_documents_companies_and_relations_the_corpus_printed(capsys, store, truth):
@@ -58,17 +58,9 @@ def test_stats_counts_the_documents_companies_and_relations_the_corpus_printed(c
 
 
 def _show_table(out: str) -> dict[str, dict[str, str]]:
-    """The fact table of `graph show`: metric -> {"FY2023": cell}, read by column position."""
-    lines = out.split("amounts in USD millions\n", 1)[1].splitlines()
-    header, rows = lines[0], lines[1:]
-    years = header.split()[1:]
-    width = 16  # each year column is right-aligned in 16 characters after the metric column
-    start = len(header) - width * len(years)
-    table = {}
-    for row in rows:
-        cells = [row[start + i * width: start + (i + 1) * width].strip() for i in range(len(years))]
-        table[row[:start].strip()] = dict(zip(years, cells, strict=True))
-    return table
+    """The fact table of `graph show`: metric -> {"FY2023": cell}."""
+    title = next(line for line in out.splitlines() if line.endswith("amounts in USD millions"))
+    return {row.pop("metric"): row for row in read_table(out, title)}
 
 
 def test_show_lists_a_companys_relations_with_one_based_pages_and_its_reported_figures(capsys, store, truth):
@@ -78,7 +70,8 @@ def test_show_lists_a_companys_relations_with_one_based_pages_and_its_reported_f
     assert out.splitlines()[0] == company
 
     own = [r for r in truth.relations if r.subject == company]
-    listed = re.findall(r"^  (\w+) +(.+?) +(\S+) p\.(\d+)$", out, re.M)
+    relations = read_table(out, "relations (p. = one-based page)")
+    listed = [(r["relation"], r["object"], *r["source"].split(" p.")) for r in relations]
     assert {(p, o) for p, o, _, _ in listed} == {(r.predicate, r.object) for r in own}
     printed_at = {(r.predicate, r.object, r.doc, r.page + 1) for r in own}
     assert [line for line in listed if (line[0], line[1], line[2], int(line[3])) not in printed_at] == []

@@ -2,99 +2,19 @@
 worker, the `ask` flow triggered over the REST API, its answer read back as an artifact —
 and the same seen in the UI by headless Chromium.
 
-The worker runs flows in its own processes, so it gets its own small store (ingested here
-first, then closed): Qdrant local mode lets one process at a time hold a store.
+The server, the deployments and the worker are shared with the other e2e tests (conftest.py).
 """
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import time
-import urllib.request
-from dataclasses import dataclass
-from pathlib import Path
+import re
+from datetime import UTC, datetime
 
 import pytest
 
-from tests.support.prefect_server import REPO, VENV_BIN, PrefectServer, shared_prefect_server
+from tests.support.prefect_server import api, wait_for_run
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]  # fmt: skip
-
-
-def api(server: PrefectServer, method: str, path: str, body: dict | None = None):
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(
-        f"{server.api_url}{path}", data=data, method=method, headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(req, timeout=30) as r:
-        return json.loads(r.read() or b"null")
-
-
-def prefect_cli(args: list[str], env: dict[str, str]) -> str:
-    result = subprocess.run(
-        [str(VENV_BIN / "prefect"), *args], cwd=REPO, env=env, capture_output=True, text=True, timeout=180
-    )
-    assert result.returncode == 0, f"prefect {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}"
-    return result.stdout
-
-
-@dataclass
-class Deployed:
-    server: PrefectServer
-    deployment_id: str
-    company_doc: str  # a document in the worker's store
-    question: str
-
-
-@pytest.fixture(scope="module")
-def e2e_store(tmp_path_factory, sample_dir, embedding_cache_dir) -> tuple[Path, list[str]]:
-    """Two reports of one company, ingested into a store only the worker will open."""
-    from finrag.config import load_settings
-    from indexing.pipeline import ingest_paths
-
-    pdfs = sorted((sample_dir / "pdfs").glob("*.pdf"))[:2]
-    store = tmp_path_factory.mktemp("e2e-store") / "store"
-    settings = load_settings(store_dir=store, cache_dir=embedding_cache_dir)
-    reports = ingest_paths(pdfs, settings)
-    assert all(r.status == "ingested" for r in reports), reports
-    return store, [p.stem for p in pdfs]
-
-
-@pytest.fixture(scope="module")
-def deployed(e2e_store, sample_dir, embedding_cache_dir) -> Deployed:
-    store, docs = e2e_store
-    server = shared_prefect_server()
-    env = server.env | {
-        "FINRAG_STORE": str(store),
-        "FINRAG_CACHE": str(embedding_cache_dir),
-        "PREFECT_WORKER_QUERY_SECONDS": "2",  # pick the run up quickly
-    }
-    pools = api(server, "POST", "/work_pools/filter", {})
-    if not any(p["name"] == "finrag-pool" for p in pools):
-        prefect_cli(["work-pool", "create", "finrag-pool", "--type", "process"], env)
-    prefect_cli(["--no-prompt", "deploy", "--name", "ask"], env)
-    deployment = api(server, "GET", "/deployments/name/ask/ask")
-    worker = server.start_child(
-        [str(VENV_BIN / "prefect"), "worker", "start", "--pool", "finrag-pool"],
-        "worker.log", env=env, cwd=REPO,
-    )  # fmt: skip
-    company = docs[0].split("_")[0]
-    questions = [json.loads(line) for line in (sample_dir / "questions.jsonl").read_text().splitlines()]
-    # A fact question about the company whose reports the worker's store holds.
-    question = next(
-        q["question"] for q in questions
-        if q["type"] == "fact" and any(e["doc"].startswith(company) for e in q.get("evidence", []))
-    )  # fmt: skip
-    yield Deployed(server, deployment["id"], docs[0], question)
-    worker.terminate()
 
 
 @pytest.fixture(scope="module")
@@ -102,15 +22,10 @@ def ask_run(deployed) -> dict:
     """One `ask` run triggered through the REST API, waited for until it ends."""
     server = deployed.server
     run = api(
-        server, "POST", f"/deployments/{deployed.deployment_id}/create_flow_run",
+        server, "POST", f"/deployments/{deployed.deployments['ask']}/create_flow_run",
         {"parameters": {"request": {"questions": [deployed.question], "strategy": "single"}}},
     )  # fmt: skip
-    deadline = time.monotonic() + 240
-    while time.monotonic() < deadline:
-        run = api(server, "GET", f"/flow_runs/{run['id']}")
-        if run["state"]["type"] in ("COMPLETED", "FAILED", "CRASHED", "CANCELLED"):
-            break
-        time.sleep(2)
+    run = wait_for_run(server, run["id"])
     log = (server.home / "worker.log").read_text(errors="replace")[-3000:]
     assert run["state"]["type"] == "COMPLETED", f"run ended {run['state']}; worker log:\n{log}"
     return run
@@ -121,38 +36,23 @@ def test_ask_through_the_api_returns_the_answer_as_an_artifact(deployed, ask_run
         deployed.server, "POST", "/artifacts/filter",
         {"artifacts": {"flow_run_id": {"any_": [ask_run["id"]]}}},
     )  # fmt: skip
-    by_type = {a["type"]: a for a in artifacts}
-    assert set(by_type) == {"markdown", "table"}
-    markdown = by_type["markdown"]["data"]
+    (artifact,) = artifacts  # one question: its answer, no overview
+    assert artifact["type"] == "markdown"
+    slug = re.sub(r"[^a-z0-9]+", "-", deployed.question.lower()).strip("-")[:80].strip("-")
+    assert artifact["key"] == f"ask-{slug}-{datetime.now(UTC).date().isoformat()}"
+    markdown = artifact["data"]
     assert deployed.question in markdown
     assert "via **single**" in markdown  # the strategy chosen in the form was used
-    table = by_type["table"]["data"]
-    rows = json.loads(table) if isinstance(table, str) else table
-    assert rows[0]["question"] == deployed.question
-    if rows[0]["status"] == "answered":
-        assert rows[0]["answer"] in markdown
-        # Cited from the worker's store (the only documents it has).
-        assert any(doc in markdown for doc in [deployed.company_doc.split("_")[0]])
+    if "`answered`" in markdown:
+        # Cited from the worker's store (the only documents it has), a table row with its periods.
+        assert deployed.company_doc.split("_")[0] in markdown and "(columns: " in markdown
     else:
-        assert rows[0]["status"] == "not_found", rows[0]
+        assert "`not_found`" in markdown, markdown
 
 
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.skip("/usr/bin/chromium absent (scripts/ensure-chromium.sh installs Debian's chromium)")
-    from playwright.sync_api import sync_playwright
-
-    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
-
-
-def test_the_run_form_offers_questions_and_a_strategy_dropdown(deployed, browser, test_output_dir):
+def test_the_run_form_offers_questions_a_strategy_dropdown_and_plain_hint_fields(deployed, browser, test_output_dir):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.goto(f"{deployed.server.url}/deployments/deployment/{deployed.deployment_id}/run")
+    page.goto(f"{deployed.server.url}/deployments/deployment/{deployed.deployments['ask']}/run")
     page.get_by_text("Questions", exact=True).first.wait_for(timeout=60_000)
     page.get_by_text("Add item").first.wait_for()  # the list of questions
     strategy = page.locator(
@@ -160,6 +60,13 @@ def test_the_run_form_offers_questions_and_a_strategy_dropdown(deployed, browser
     ).last
     select = strategy.locator(".p-select-button__control")
     assert select.inner_text().strip() == "auto"  # the enum's default
+    assert "iterative: an agent that plans searches" in strategy.inner_text()  # each strategy explained
+    for name in ("Company (Optional)", "Period (Optional)"):  # plain text fields, no "None" toggle
+        field = page.locator(".schema-form-property", has=page.get_by_text(name, exact=True)).last
+        assert field.locator("textarea").count() == 1, name  # a text box to type into
+        assert field.locator("[role=switch], input[type=checkbox]").count() == 0, name
+    assert "Property is type None" not in page.content()
+    page.get_by_text("Review the plan (Optional)", exact=True).first.wait_for()
     page.screenshot(path=str(test_output_dir / "e2e-ask-run-form.png"), full_page=True)
     # This select opens with focus + ArrowDown (a click does not open it).
     select.focus()

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from flows.ask import AskRequest, Strategy
+from finrag.models import Answer, Citation, Question, TraceStep
+from flows.artifacts import answer_markdown
+from flows.ask import AskRequest, Strategy, ask_artifact_key
 from flows.batch_io import question_id
 
 
@@ -15,6 +17,15 @@ def test_form_schema_has_a_question_list_and_a_strategy_dropdown():
     assert schema["required"] == ["questions"]
     strategy_ref = schema["properties"]["strategy"]["$ref"].split("/")[-1]
     assert schema["$defs"][strategy_ref]["enum"] == ["auto", "direct", "single", "iterative", "graph"]
+    assert all(f"**{s}**:" in schema["properties"]["strategy"]["description"] for s in Strategy)
+
+
+def test_company_and_period_are_plain_optional_text_fields():
+    schema = AskRequest.model_json_schema()
+    for name in ("company", "period"):
+        assert schema["properties"][name]["type"] == "string"  # not anyOf [string, null]: no "None" toggle
+        assert schema["properties"][name]["default"] == ""
+        assert name not in schema["required"]
 
 
 def test_request_becomes_questions_with_hints_and_stable_ids():
@@ -29,3 +40,23 @@ def test_request_becomes_questions_with_hints_and_stable_ids():
 def test_a_request_needs_at_least_one_question():
     with pytest.raises(ValidationError):
         AskRequest(questions=[])
+
+
+def test_artifact_keys_say_what_they_are():
+    key = ask_artifact_key("What was Northwind Robotics' FY2023 capex?", "2026-12-01")
+    assert key == "ask-what-was-northwind-robotics-fy2023-capex-2026-12-01"
+    long = ask_artifact_key("Which companies " + "had a very long question " * 10, "2026-12-01")
+    assert len(long) <= 100 and long.endswith("-2026-12-01")
+
+
+def test_answer_artifact_gives_the_answer_then_sources_with_periods_then_steps_collapsed():
+    answer = Answer(
+        status="answered", answer="Revenue was $13,344.8M in FY2023.", strategy="iterative",
+        citations=[Citation(doc="acme_2023_10K", page=41, chunk_id="c", quote="Revenue $ 13,344.8 $ 12,576.1",
+                            columns=["2023", "2022"])],
+        trace=[TraceStep(step="plan", decision="1 aspects"), TraceStep(step="search", query="Acme revenue 2023")],
+    )  # fmt: skip
+    text = answer_markdown(Question(id="q", question="What was Acme's revenue in FY2023?"), answer)
+    assert text.index("Revenue was") < text.index("Sources") < text.index("<details>")
+    assert "acme_2023_10K p.42: “Revenue $ 13,344.8 $ 12,576.1” (columns: 2023 | 2022)" in text
+    assert "<summary>Agent steps (2)</summary>" in text and "**search** “Acme revenue 2023”" in text

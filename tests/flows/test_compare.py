@@ -1,44 +1,120 @@
-"""`compare_strategies`' work on the sample corpus: three resumable runs, scored, one report."""
+"""`compare_strategies`' work on the sample corpus: three resumable runs, scored, one report
+whose every number is checked against what results.jsonl says, computed independently here
+(scipy's binomial test and Wilson interval, not FinRAG's)."""
 
 from __future__ import annotations
 
 import json
 import re
+import statistics
+from itertools import combinations
 
 import pytest
+from bs4 import BeautifulSoup
+from scipy.stats import binomtest
 
-from flows.batch_io import ResultsLog, read_questions
+from answering.scoring import score
+from finrag.models import Answer
+from flows.batch_io import read_questions
 from flows.compare import COMPARED, run_comparison
 
 pytestmark = pytest.mark.slow
 
 
-def test_comparison_writes_report_with_plots_and_win_loss_table(sample_settings, sample_services, sample_dir, tmp_path):
-    every = read_questions(sample_dir / "questions.jsonl")
-    # One question of each type keeps this quick while every table row kind can appear.
-    questions = list({q.type: q for q in reversed(every)}.values())
-    comparison = run_comparison(questions, tmp_path, settings=sample_settings, services=sample_services)
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
 
-    for strategy in COMPARED:
-        records = ResultsLog(tmp_path / strategy / "results.jsonl").read()
-        assert sorted(r.id for r in records) == sorted(q.id for q in questions)
-    assert comparison.strategies == list(COMPARED)
-    assert sum(comparison.verdicts.values()) == len(questions)
+
+def _marks_from_results(out, strategy) -> dict[str, bool | None]:
+    """Question id -> right / wrong / unscored, read straight from results.jsonl."""
+    marks = {}
+    for line in (out / strategy / "results.jsonl").read_text(encoding="utf-8").splitlines():
+        r = json.loads(line)
+        scorable = r["gold"] is not None or r["type"] == "unanswerable"
+        marks[r["id"]] = score(r["gold"], Answer(**r["answer"]), r["type"]).correct if scorable else None
+    return marks
+
+
+def _latencies(out, strategy) -> list[float]:
+    lines = (out / strategy / "results.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line)["answer"]["latency_s"] for line in lines]
+
+
+@pytest.fixture(scope="module")
+def compared(sample_settings, sample_services, sample_dir, tmp_path_factory):
+    out = tmp_path_factory.mktemp("compare")
+    questions = read_questions(sample_dir / "questions.jsonl")
+    comparison = run_comparison(questions, out, settings=sample_settings, services=sample_services)
+    return out, questions, comparison
+
+
+def test_the_report_states_numbers_that_results_jsonl_bears_out(compared):
+    out, questions, _ = compared
+    soup = BeautifulSoup((out / "report.html").read_text(encoding="utf-8"), "html.parser")
+    marks = {s: _marks_from_results(out, s) for s in COMPARED}
+    assert all(len(m) == len(questions) for m in marks.values())
+
+    # Per strategy: accuracy and its Wilson 95% interval.
+    accuracy = {}
+    for s in COMPARED:
+        scored = [m for m in marks[s].values() if m is not None]
+        k, n = sum(scored), len(scored)
+        accuracy[s] = k / n
+        ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+        row = soup.select_one(f"#totals tr[data-strategy={s}]")
+        assert row.select_one(".accuracy").get_text() == _pct(k / n)
+        assert row.select_one(".correct").get_text() == f"{k}/{n}"
+        assert row.select_one(".ci").get_text() == f"{_pct(ci.low)}–{_pct(ci.high)}"
+        assert row.select_one(".median").get_text() == f"{statistics.median(_latencies(out, s)):.2f}"
+
+    # Per pair: the four-way split and the exact McNemar p-value.
+    outcome_of: dict[str, dict[str, str]] = {}
+    for earlier, later in combinations(COMPARED, 2):
+        key = f"{later}-vs-{earlier}"
+        split = {"won": 0, "lost": 0, "both right": 0, "both wrong": 0}
+        outcome_of[key] = {}
+        for qid, mine in marks[later].items():
+            theirs = marks[earlier][qid]
+            if mine is None or theirs is None:
+                outcome_of[key][qid] = "unscored"
+                continue
+            o = ("both right" if theirs else "won") if mine else ("lost" if theirs else "both wrong")
+            split[o] += 1
+            outcome_of[key][qid] = o
+        row = soup.select_one(f"#pairs tr[data-pair={key}]")
+        for o, count in split.items():
+            assert row.select_one("." + o.replace(" ", "-")).get_text() == str(count), (key, o)
+        discordant = split["won"] + split["lost"]
+        p = binomtest(split["won"], discordant, 0.5).pvalue if discordant else 1.0
+        shown = row.select_one(".p-value").get_text().rstrip(" *")
+        assert shown == ("< 0.001" if p < 0.001 else f"{p:.3f}"), key
+
+    # The verdict, first: the most accurate strategy with its interval.
+    verdict = soup.find(id="verdict")
+    assert verdict is soup.find("h1").find_next("p")
+    best = max(COMPARED, key=lambda s: (accuracy[s], -statistics.median(_latencies(out, s))))
+    assert verdict.get_text().startswith(f"{best} is right on {_pct(accuracy[best])} (95% CI ")
+    assert re.search(r"McNemar p (=|<) [0-9.]+", verdict.get_text())
+
+    # Every question expands to each strategy's answer; its outcome per pair is as computed.
+    rows = soup.select("details.question")
+    assert sorted(r["data-id"] for r in rows) == sorted(q.id for q in questions)
+    for r in rows:
+        for key, outcomes in outcome_of.items():
+            assert r[f"data-{key}"] == outcomes[r["data-id"]], (r["data-id"], key)
+        assert [d["data-strategy"] for d in r.select("div.strategy")] == list(COMPARED)
+    answered = json.loads((out / "iterative" / "results.jsonl").read_text().splitlines()[0])
+    row = soup.select_one(f"details.question[data-id={answered['id']}] div.strategy[data-strategy=iterative]")
+    assert len(row.select("ol.trace li")) == len(answered["answer"]["trace"])
+    assert len(row.select("ol.citations li")) == len(answered["answer"]["citations"])
+    assert len(re.findall(r'src="data:image/png;base64,', str(soup))) == 2  # offline: no cost panel
+
+
+def test_a_second_comparison_answers_nothing_again(compared, sample_settings, sample_services):
+    out, questions, comparison = compared
     assert not comparison.scorer_note, comparison.scorer_note  # answering.scoring was used
-    assert all(t.scored == len(questions) for t in comparison.totals)  # all have gold or are unanswerable
-
-    page = (tmp_path / "report.html").read_text(encoding="utf-8")
-    assert len(re.findall(r"src='data:image/png;base64,", page)) == 4
-    table = page.split("Per question")[1]
-    for q in questions:
-        assert f"<td>{q.id}</td>" in table
-    verdict_cells = re.findall(r"<span class='(won|lost|tied|unscored)'>", table)
-    assert len(verdict_cells) == len(questions)
-    summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
-    assert f"won {comparison.verdicts['won']}" in summary
-
-    # Asked again, nothing is re-answered: every record is reused.
-    before = {s: (tmp_path / s / "results.jsonl").read_bytes() for s in COMPARED}
-    run_comparison(questions, tmp_path, settings=sample_settings, services=sample_services)
-    assert before == {s: (tmp_path / s / "results.jsonl").read_bytes() for s in COMPARED}
-    assert json.loads((tmp_path / "single" / "results.jsonl").read_text().splitlines()[0])["id"]
+    before = {s: (out / s / "results.jsonl").read_bytes() for s in COMPARED}
+    run_comparison(questions, out, settings=sample_settings, services=sample_services)
+    assert before == {s: (out / s / "results.jsonl").read_bytes() for s in COMPARED}
+    summary = (out / "summary.md").read_text(encoding="utf-8")
+    assert comparison.verdict in summary and str(out / "report.html") in summary

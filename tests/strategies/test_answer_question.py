@@ -125,3 +125,19 @@ def test_api_key_never_appears_in_the_answer_logs_or_stderr(offline, server, cap
     assert SECRET not in caplog.text
     out, err = capfd.readouterr()
     assert SECRET not in out + err
+
+
+def test_company_and_period_hints_are_read_like_words_of_the_question():
+    from strategies.dispatch import with_hints
+
+    q = Question(id="t", question="What was revenue?", company="Acme Widgets", period="FY2023")
+    assert with_hints(q).question == "What was revenue? (Acme Widgets, FY2023)"
+    said = Question(id="t", question="What was Acme Widgets' revenue in FY2023?", company="acme widgets", period="FY2023")
+    assert with_hints(said) == said  # nothing added when the question already says it
+
+
+def test_an_answer_uses_the_company_hint_when_the_question_names_none(offline):
+    meta = offline.store.documents()[-1]
+    answer = ask("What was total revenue?", offline, strategy="single", company=meta.company, period=meta.period)
+    assert answer.status == "answered", answer.reason
+    assert answer.citations and all(c.doc == meta.doc for c in answer.citations)

@@ -79,6 +79,24 @@ def test_questions_the_graph_cannot_answer_fall_back_to_the_iterative_agent(samp
     assert "graph_fallback" in answer.flags
 
 
+def test_an_answer_about_many_companies_is_a_table_highest_first(sample_services):
+    from flows.artifacts import answer_markdown
+
+    facts = sample_services.graph.facts(metrics=["revenue"], years=[2023])
+    assert len({f.company for f in facts}) >= 3, "the sample store has several companies"
+    answer = _ask(sample_services, "Rank the companies by revenue in FY2023.")
+    by_value = sorted(facts, key=lambda f: f.value, reverse=True)
+    assert [r.company for r in answer.rows] == [f.company for f in by_value]
+    assert all(r.period == "FY2023" for r in answer.rows)
+    text = answer_markdown(Question(id="t", question="Rank the companies by revenue in FY2023."), answer)
+    assert f"| 1 | {by_value[0].company} | FY2023 |" in text
+
+
+def test_an_answer_about_one_or_two_companies_has_no_table(sample_services):
+    company = sample_services.graph.facts(metrics=["revenue"], years=[2023])[0].company
+    assert _ask(sample_services, f"What was {company}'s revenue in FY2023?").rows == []
+
+
 def test_a_copied_store_folder_answers_graph_questions(sample_settings, sample_dir, tmp_path):
     """The folder is the whole store: a copy elsewhere, under another name, keeps its graph."""
     import shutil

@@ -8,6 +8,7 @@ which points them at this server instead of a temporary one of their own.
 from __future__ import annotations
 
 import atexit
+import json
 import os
 import signal
 import socket
@@ -132,3 +133,26 @@ def shared_prefect_server() -> PrefectServer:
         _shared = start_prefect_server(home)
         atexit.register(_shared.stop)
     return _shared
+
+
+def api(server: PrefectServer, method: str, path: str, body: dict | None = None):
+    """One call to the server's REST API, JSON in and out."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        f"{server.api_url}{path}", data=data, method=method, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read() or b"null")
+
+
+FINAL_STATES = ("COMPLETED", "FAILED", "CRASHED", "CANCELLED")
+
+
+def wait_for_run(server: PrefectServer, run_id: str, timeout_s: float = 240, states=FINAL_STATES) -> dict:
+    """Poll a flow run until its state type is one of `states` (or the time is up)."""
+    deadline = time.monotonic() + timeout_s
+    run = api(server, "GET", f"/flow_runs/{run_id}")
+    while run["state"]["type"] not in states and time.monotonic() < deadline:
+        time.sleep(2)
+        run = api(server, "GET", f"/flow_runs/{run_id}")
+    return run

@@ -1,0 +1,65 @@
+"""The agent's plan review node: stop after planning for someone to edit the planned searches.
+
+`review` calls LangGraph's `interrupt` with the plan (`PlannedSearches`): the run ends there
+with its state checkpointed. The caller shows the plan to a reviewer and resumes the graph
+with `Command(resume=[searches])`; LangGraph re-runs this node, `interrupt` then returns
+those searches, and they become the agent's whole remaining plan.
+"""
+
+from __future__ import annotations
+
+from langgraph.runtime import Runtime
+from langgraph.types import interrupt
+
+from agents.state import AgentContext, AgentState
+from answering.sufficiency import NextQuery, assess, query_variants
+from finrag.models import PlannedSearches, SearchFilters, TraceStep
+from retrieval.query_understanding import understand
+
+
+def review(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
+    """Interrupt with the planned searches; go on with the reviewed ones."""
+    ctx = runtime.context
+    proposed = proposed_searches(state, ctx)
+    room = max(0, ctx.config.max_searches - state["searches"])
+    plan = PlannedSearches(question=state["question"].question, searched=list(state["queries"]),
+                           planned=[q.text for q in proposed], max_planned=room)  # fmt: skip
+    reviewed = interrupt(plan.model_dump())
+    texts = [t.strip() for t in (reviewed or []) if isinstance(t, str) and t.strip()]
+    kept = {q.text: q for q in proposed}
+    planned = [kept.get(t) or reviewed_query(t, state, ctx) for t in texts[:room]]
+    decision = f"reviewed plan: {len(planned)} searches" + (": " + "; ".join(q.text for q in planned) if planned else "")
+    if len(texts) > room:
+        decision += f"; {len(texts) - room} over the limit of {ctx.config.max_searches} searches dropped"
+    return {"planned": planned, "reviewed": True, "trace": [TraceStep(step="review", decision=decision)]}
+
+
+def proposed_searches(state: AgentState, ctx: AgentContext) -> list[NextQuery]:
+    """The searches the agent would run next: the planner model's, else one per missing figure."""
+    if state.get("planned"):
+        return list(state["planned"])
+    vocab = ctx.services.vocabulary
+    coverage = assess(state["aspects"], state["hits"], vocab, tried=state["queries"])
+    proposed: list[NextQuery] = []
+    tried = set(state["queries"])
+    for aspect in coverage.uncovered:
+        peers = [a.company for a in coverage.uncovered
+                 if a.company and (a.metric, a.fiscal_year) == (aspect.metric, aspect.fiscal_year)]  # fmt: skip
+        query = next((q for q in query_variants(aspect, vocab, peers) if q.text not in tried), None)
+        if query is not None:
+            tried.add(query.text)
+            proposed.append(query)
+    return proposed
+
+
+def reviewed_query(text: str, state: AgentState, ctx: AgentContext) -> NextQuery:
+    """A search someone wrote: filtered by the companies and years it names, like a question,
+    or by the first search's filters when it names none."""
+    catalog = getattr(ctx.services.retriever, "catalog", None)
+    if catalog is not None:
+        u = understand(text, catalog, ctx.services.vocabulary)
+        if u.companies or u.fiscal_years:
+            filters = SearchFilters(companies=list(u.companies), fiscal_years=list(u.fiscal_years))
+            return NextQuery(text=text, filters=filters)
+    first = next((s for s in state.get("trace") or [] if s.step == "search" and s.filters), None)
+    return NextQuery(text=text, filters=SearchFilters(**first.filters) if first else SearchFilters())

@@ -1,0 +1,185 @@
+"""Nightly flows an operator can leave alone: the report and question inboxes.
+
+- `nightly_batch` answers every question file in the inbox, each file in a run of its own
+  (`nightly_file`): a file that cannot be read fails alone, with its reason, and the
+  others finish. An answered file moves to `processed/YYYY-MM-DD/` inside the inbox, so
+  the next night does not answer (and pay for) it again; a failed file stays where it is.
+- `ingest_inbox` ingests the PDFs in the reports inbox.
+- Both create their inbox on first run (the deploy step creates them too) and end as a
+  success that says "nothing to do" when the inbox is empty.
+- `notify_failure` is what the failure automation in prefect.yaml runs: it sends the
+  failed run's name and message through the webhook notification block `finrag-alerts`.
+
+Retries and timeouts, and why: a question file gets no retry (a file that cannot be read
+is not fixed by reading it again, and answering survives a failing LLM per question); it
+stays in the inbox for the next night, which resumes it. Ingestion retries twice, ten
+minutes apart (an embedding server or the store may be busy for a while).
+"""
+
+from __future__ import annotations
+
+import shutil
+from datetime import UTC, datetime
+from pathlib import Path
+
+from prefect import flow, get_run_logger
+from pydantic import BaseModel, Field
+
+from finrag.models import DocumentReport, StrategyChoice
+from flows.answer_batch import answer_file
+from flows.artifacts import BatchSummary, markdown_cell
+from flows.batch_io import QUESTION_SUFFIXES
+
+PROCESSED = "processed"
+ALERT_BLOCK = "finrag-alerts"
+HOUR = 3600
+
+
+class FileOutcome(BaseModel):
+    file: str
+    status: str  # "answered" or "failed"
+    message: str = ""
+    moved_to: str | None = None
+
+
+class NightlySummary(BaseModel):
+    inbox: str
+    message: str
+    files: list[FileOutcome] = Field(default_factory=list)
+
+
+def today() -> str:
+    return datetime.now(UTC).date().isoformat()
+
+
+def ensure_inbox(inbox: str | Path) -> Path:
+    path = Path(inbox)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def question_files(inbox: Path) -> list[Path]:
+    """Question files directly in the inbox (not in processed/), sorted by name."""
+    return sorted(p for p in inbox.iterdir() if p.is_file() and p.suffix.lower() in QUESTION_SUFFIXES)
+
+
+def move_to_processed(path: Path, day: str) -> Path:
+    """Move an answered file to `<inbox>/processed/<day>/`, never over an earlier one."""
+    target_dir = path.parent / PROCESSED / day
+    target_dir.mkdir(parents=True, exist_ok=True)
+    target = target_dir / path.name
+    n = 1
+    while target.exists():  # the same file name dropped twice in a day
+        target = target_dir / f"{path.stem}.{n}{path.suffix}"
+        n += 1
+    shutil.move(str(path), target)
+    return target
+
+
+def _file_run_name() -> str:
+    from prefect.runtime import flow_run
+
+    return Path(flow_run.parameters["file"]).name
+
+
+@flow(name="nightly_file", flow_run_name=_file_run_name, timeout_seconds=4 * HOUR)
+def nightly_file(
+    file: str, out_dir: str, strategy: StrategyChoice = "auto", store: str | None = None, day: str | None = None
+) -> BatchSummary:
+    """Answer one question file (resumable), then move it to processed/YYYY-MM-DD/."""
+    path = Path(file)
+    summary = answer_file(path, out_dir, strategy=strategy, store=store, key_prefix=f"nightly-{path.stem}")
+    moved = move_to_processed(path, day or today())
+    get_run_logger().info("%s: %s; moved to %s", path.name, summary.by_status, moved)
+    return summary
+
+
+@flow(name="nightly_batch", timeout_seconds=8 * HOUR)
+def nightly_batch(
+    inbox: str = "data/inbox/questions",
+    out_root: str = "out/nightly",
+    strategy: StrategyChoice = "auto",
+    store: str | None = None,
+) -> NightlySummary:
+    """Answer every question file in an inbox folder into `out_root/YYYY-MM-DD/<file stem>/`."""
+    from prefect.artifacts import create_markdown_artifact
+
+    logger = get_run_logger()
+    folder = ensure_inbox(inbox)
+    files = question_files(folder)
+    day = today()
+    if not files:
+        message = f"nothing to do: no question files in {folder}"
+        logger.info(message)
+        return NightlySummary(inbox=str(folder), message=message)
+    outcomes = []
+    for path in files:
+        state = nightly_file(
+            file=str(path), out_dir=str(Path(out_root) / day / path.stem), strategy=strategy, store=store,
+            day=day, return_state=True,
+        )  # fmt: skip
+        if state.is_completed():
+            moved = folder / PROCESSED / day / path.name
+            outcomes.append(FileOutcome(file=path.name, status="answered", moved_to=str(moved)))
+        else:
+            outcomes.append(FileOutcome(file=path.name, status="failed", message=state.message or state.name))
+            logger.error("%s failed: %s (left in the inbox)", path.name, state.message)
+    failed = [o for o in outcomes if o.status == "failed"]
+    message = f"{len(outcomes) - len(failed)} of {len(outcomes)} question files answered"
+    if failed:
+        message += "; failed: " + ", ".join(o.file for o in failed)
+    create_markdown_artifact(
+        key="nightly-summary",
+        markdown="\n".join(
+            [f"# Nightly batch {day}", "", message, "", "| file | status | detail |", "| --- | --- | --- |"]
+            + [f"| {o.file} | {o.status} | {o.moved_to or markdown_cell(o.message)} |" for o in outcomes]
+        ),
+        description=message,
+    )
+    logger.info(message)
+    return NightlySummary(inbox=str(folder), message=message, files=outcomes)
+
+
+@flow(name="ingest_inbox", retries=2, retry_delay_seconds=600, timeout_seconds=6 * HOUR)
+def ingest_inbox(inbox: str = "data/inbox/reports", store: str | None = None) -> list[DocumentReport]:
+    """Ingest the PDFs in the reports inbox (unchanged files are skipped)."""
+    from flows.ingest import ingest_reports
+    from loaders.files import expand_paths
+
+    folder = ensure_inbox(inbox)
+    if not expand_paths([folder]):
+        get_run_logger().info("nothing to do: no PDFs in %s", folder)
+        return []
+    return ingest_reports(paths=[str(folder)], store=store)
+
+
+@flow(name="notify_failure", retries=3, retry_delay_seconds=60, timeout_seconds=300)
+def notify_failure(flow_run: str, flow_run_id: str = "", state: str = "Failed", message: str = "") -> None:
+    """Send a failed run's name and message through the `finrag-alerts` webhook block."""
+    from prefect.blocks.notifications import CustomWebhookNotificationBlock
+
+    block = CustomWebhookNotificationBlock.load(ALERT_BLOCK)
+    body = f"{flow_run} ({flow_run_id.removeprefix('prefect.flow-run.')}) ended {state}: {message or 'no message'}"
+    block.notify(body=body, subject=f"FinRAG: {flow_run} {state}")
+
+
+def save_alert_webhook(url: str) -> None:
+    """Create or replace the `finrag-alerts` block: a JSON POST of subject and body to `url`."""
+    from prefect.blocks.notifications import CustomWebhookNotificationBlock
+
+    CustomWebhookNotificationBlock(
+        name="finrag-alerts",
+        url=url,
+        method="POST",
+        json_data={"subject": "{{subject}}", "body": "{{body}}"},
+        allow_private_urls=True,  # a receiver on the operator's own network is the usual case
+    ).save(ALERT_BLOCK, overwrite=True)
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Create the webhook block failure alerts are sent through.")
+    parser.add_argument("url", help="URL that receives a JSON POST {subject, body} per failed run")
+    save_alert_webhook(parser.parse_args().url)
+    print(f"saved notification block {ALERT_BLOCK!r} -> POST {parser.parse_args().url}")
