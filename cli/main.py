@@ -18,6 +18,14 @@ def _add_store(p: argparse.ArgumentParser) -> None:
     p.add_argument("--store", help="Qdrant local-mode directory (default: $FINRAG_STORE or data/store)")
 
 
+def _add_runner(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--runner", metavar="local|dask[:ADDRESS]",
+                   help="where tasks run: this process (local) or Dask workers; dask without an "
+                   "address starts a LocalCluster (default: $FINRAG_RUNNER or local)")
+    p.add_argument("--workers", type=int,
+                   help="LocalCluster worker processes for --runner dask (default: $FINRAG_DASK_WORKERS or 2)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="finrag",
@@ -44,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--manifest", help="CSV/JSONL mapping file -> company, period, form (hints)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     _add_store(p)
+    _add_runner(p)
     p.set_defaults(handler="flows.ingest:run_cli")
 
     p = sub.add_parser("ask", help="answer one question with citations")
@@ -58,12 +67,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, help="output directory for results.jsonl / results.csv")
     p.add_argument("--strategy", choices=STRATEGIES, default="auto")
     _add_store(p)
+    _add_runner(p)
     p.set_defaults(handler="flows.answer_batch:run_cli")
 
     p = sub.add_parser("compare", help="single-shot vs iterative vs auto on one batch, with an HTML report")
     p.add_argument("file")
     p.add_argument("--out", required=True, help="output directory for the report")
     _add_store(p)
+    _add_runner(p)
     p.set_defaults(handler="flows.compare:run_cli")
 
     p = sub.add_parser("demo", help="generate the sample corpus, ingest it, answer its questions, write the report")

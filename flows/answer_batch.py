@@ -44,6 +44,8 @@ from flows.batch_io import (
     records_csv,
     write_text_atomic,
 )
+from flows.parallel_batch import WORKER_LOST, dask_answers
+from flows.runner import RunnerError, configured_task_runner, on_dask, parse_runner, running_on
 
 if TYPE_CHECKING:
     from strategies.services import Services
@@ -59,7 +61,7 @@ Progress = Callable[[int, int, RunRecord], None]
 
 
 # How a run is scheduled, not how answers are made: changing these keeps earlier answers.
-SCHEDULING_SETTINGS = frozenset({"llm_concurrency", "batch_task_size"})
+SCHEDULING_SETTINGS = frozenset({"llm_concurrency", "batch_task_size", "runner", "dask_address", "dask_workers"})
 
 
 def config_hash(settings: Settings, strategy: str) -> str:
@@ -165,7 +167,9 @@ def _reusable_records(
     keep: dict[str, RunRecord] = {}
     for r in log.read():
         same_question = wanted.get(r.id) == r.question
-        if same_question and r.config_hash == chash and r.store_version == store_version:
+        # A question whose Dask worker died was never answered: ask it again.
+        lost = WORKER_LOST in r.answer.flags
+        if same_question and r.config_hash == chash and r.store_version == store_version and not lost:
             keep.setdefault(r.id, r)
     return keep
 
@@ -260,7 +264,10 @@ def answer_group(
 
 
 def prefect_answers(services: Services, strategy: str, settings: Settings, present: set[str]) -> AnswerMany:
-    """Answer the questions as Prefect tasks (groups of `task_size`) on the flow's thread pool."""
+    """Answer the questions as Prefect tasks (groups of `task_size`) on the flow's thread pool,
+    or on the Dask workers when the flow runs on a Dask task runner (flows/parallel_batch.py)."""
+    if on_dask():
+        return dask_answers(services, strategy, settings)
     llm_limited = not settings.offline and "llm" in present
     size = task_size(settings)
 
@@ -301,12 +308,13 @@ def _task_failure(future: PrefectFuture[int]) -> str:
 
 
 def task_runner():
+    """The flows' task runner: Dask when FINRAG_RUNNER=dask, else this process's threads."""
     from prefect.task_runners import ThreadPoolTaskRunner
 
     # Offline answering is CPU work on a process-local store and model: more threads only
     # contend for two cores. Online, threads wait on HTTP, so use the LLM concurrency.
     settings = load_settings()
-    return ThreadPoolTaskRunner(max_workers=1 if settings.offline else settings.llm_concurrency)
+    return configured_task_runner(ThreadPoolTaskRunner(max_workers=1 if settings.offline else settings.llm_concurrency))
 
 
 def settings_for(store: str | None) -> Settings:
@@ -378,7 +386,7 @@ def _print_progress(done: int, total: int, record: RunRecord) -> None:
 
 
 def run_cli(args) -> int:
-    """`finrag batch FILE --out DIR [--strategy S] [--store DIR]`."""
+    """`finrag batch FILE --out DIR [--strategy S] [--store DIR] [--runner R] [--workers N]`."""
     from flows.batch_io import BatchFormatError
 
     try:
@@ -387,7 +395,14 @@ def run_cli(args) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     try:
-        summary = answer_batch(questions_file=args.file, out_dir=args.out, strategy=args.strategy, store=args.store)
+        runner = parse_runner(args.runner, args.workers, settings_for(args.store))
+    except RunnerError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    try:
+        with running_on(runner):
+            run = answer_batch.with_options(task_runner=runner.task_runner(task_runner()))
+            summary = run(questions_file=args.file, out_dir=args.out, strategy=args.strategy, store=args.store)
     except StoreBusy as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

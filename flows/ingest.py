@@ -41,6 +41,14 @@ from finrag.embeddings import Embedder, get_embedder
 from finrag.models import DocumentMeta, DocumentReport, LoadedDocument
 from finrag.sparse import document_vector
 from finrag.store import StoreBusy, VectorStore, open_store
+from flows.runner import (
+    RunnerError,
+    configured_task_runner,
+    dask_workers_now,
+    on_dask,
+    parse_runner,
+    running_on,
+)
 
 if TYPE_CHECKING:
     from loaders import PdfLimits
@@ -290,15 +298,15 @@ StoreStep = Callable[[FileJob, LoadedDocument], DocumentReport]
 
 
 def run_pipeline(jobs: list[FileJob], submit_load: LoadSubmitter, store_step: StoreStep,
-                 progress: Progress | None = None) -> list[DocumentReport]:
-    """Walk the jobs in order, keeping up to _LOOKAHEAD loads in flight ahead of storing."""
+                 progress: Progress | None = None, lookahead: int = _LOOKAHEAD) -> list[DocumentReport]:
+    """Walk the jobs in order, keeping up to `lookahead` loads in flight ahead of storing."""
     pending = [job for job in jobs if job.outcome is None]
     futures: dict[int, Future] = {}
     next_submit = 0
 
     def top_up() -> None:
         nonlocal next_submit
-        while next_submit < len(pending) and len(futures) < _LOOKAHEAD:
+        while next_submit < len(pending) and len(futures) < lookahead:
             futures[id(pending[next_submit])] = submit_load(pending[next_submit])
             next_submit += 1
 
@@ -385,17 +393,27 @@ def store_task(job: FileJob, loaded: LoadedDocument, store: VectorStore, embedde
     return store_loaded(job, loaded, store, embedder, graph)
 
 
-@flow(name="ingest-reports", task_runner=ThreadPoolTaskRunner(max_workers=1), log_prints=True)
+@flow(name="ingest-reports", task_runner=configured_task_runner(ThreadPoolTaskRunner(max_workers=1)),
+      log_prints=True)
 def ingest_reports(paths: list[str], store: str | None = None, manifest: str | None = None) -> list[DocumentReport]:
     """Ingest PDF files or directories of PDFs into the FinRAG store (idempotent).
 
     paths: PDF files or directories (their *.pdf files). store: Qdrant local-mode
     directory (default $FINRAG_STORE). manifest: optional CSV/JSONL of hints.
+    On a Dask task runner (FINRAG_RUNNER=dask), documents are processed on the workers
+    and written by this process (flows/parallel_ingest.py).
     """
     settings = load_settings(store_dir=Path(store) if store else None)
-    embedder = get_embedder(settings)
+    dask = on_dask()
+    if dask:
+        from flows import parallel_ingest
+
+        dim = parallel_ingest.dimension_task.submit(settings).result()
+    else:
+        embedder = get_embedder(settings)
+        dim = embedder.dim
     started = time.perf_counter()
-    with open_store(settings, dim=embedder.dim, wait_s=60) as vector_store:
+    with open_store(settings, dim=dim, wait_s=60) as vector_store:
         jobs = plan_jobs(expand_paths(paths), vector_store, _manifest_hints(Path(manifest) if manifest else None))
         progress_id = create_progress_artifact(
             0.0, key="ingest-progress", description=f"documents done of {len(jobs)}"
@@ -405,15 +423,22 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
             update_progress_artifact(progress_id, 100.0 * done / max(total, 1))
             print(progress_line(report, done, total))
 
-        graph = open_graph_writer(settings) if any(j.outcome is None for j in jobs) else None
         limits = pdf_limits(settings)
+        work = any(j.outcome is None for j in jobs)
+        if dask:
+            graph = parallel_ingest.open_graph_store(settings) if work else None
+            # Two documents per worker in flight: one being processed, one queued behind it.
+            submit = lambda job: parallel_ingest.Outcome(job, parallel_ingest.process_task.submit(job, settings, limits))  # noqa: E731
+            write = lambda job, done: parallel_ingest.write_processed(job, done, vector_store, graph)  # noqa: E731
+            lookahead = 2 * dask_workers_now()
+        else:
+            graph = open_graph_writer(settings) if work else None
+            submit = lambda job: load_task.submit(job, limits)  # noqa: E731
+            write = lambda job, loaded: store_task(job, loaded, vector_store, embedder, graph)  # noqa: E731
+            lookahead = _LOOKAHEAD
         try:
-            reports = run_pipeline(
-                jobs,
-                submit_load=lambda job: load_task.submit(job, limits),
-                store_step=lambda job, loaded: store_task(job, loaded, vector_store, embedder, graph),
-                progress=on_progress,
-            )
+            reports = run_pipeline(jobs, submit_load=submit, store_step=write, progress=on_progress,
+                                   lookahead=lookahead)
         finally:
             if graph is not None:
                 graph.close()
@@ -487,16 +512,27 @@ def _terminal_progress(stream) -> Progress:
 
 
 def run_cli(args) -> int:
-    """`finrag ingest PATH... [--json] [--manifest F] [--store DIR]`."""
+    """`finrag ingest PATH... [--json] [--manifest F] [--store DIR] [--runner R] [--workers N]`."""
     settings = load_settings(store_dir=Path(args.store) if args.store else None)
+    try:
+        runner = parse_runner(args.runner, args.workers, settings)
+    except RunnerError as err:
+        print(f"finrag ingest: {err}", file=sys.stderr)
+        return 2
     started = time.perf_counter()
     try:
-        reports = ingest_paths(
-            args.paths,
-            settings,
-            manifest=Path(args.manifest) if args.manifest else None,
-            progress=_terminal_progress(sys.stderr),
-        )
+        if runner.kind == "dask":
+            with running_on(runner):
+                flow_run = ingest_reports.with_options(task_runner=runner.task_runner())
+                reports = flow_run(paths=[str(p) for p in args.paths], store=args.store,
+                                   manifest=str(args.manifest) if args.manifest else None)
+        else:
+            reports = ingest_paths(
+                args.paths,
+                settings,
+                manifest=Path(args.manifest) if args.manifest else None,
+                progress=_terminal_progress(sys.stderr),
+            )
     except StoreBusy as err:
         print(f"finrag ingest: {err}", file=sys.stderr)
         return 2
@@ -506,6 +542,7 @@ def run_cli(args) -> int:
         payload = {
             "documents": [r.model_dump(mode="json") for r in reports],
             "store": where,
+            "runner": runner.report(),
             "seconds": round(seconds, 3),
         }
         print(json.dumps(payload, indent=2))
