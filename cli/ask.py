@@ -15,7 +15,7 @@ from finrag.models import Answer, Question
 
 def run(args: argparse.Namespace) -> int:
     from finrag.store import StoreBusy
-    from strategies import answer_question
+    from strategies.dispatch import answer_question
     from strategies.services import open_services
 
     settings = load_settings(store_dir=Path(args.store) if args.store else None)

@@ -73,7 +73,7 @@ def config_hash(settings: Settings, strategy: str) -> str:
 
 def answer_safely(question: Question, services: Services, strategy: str) -> Answer:
     """`answer_question` promises never to raise; a bug that does anyway must not sink the batch."""
-    from strategies import answer_question
+    from strategies.dispatch import answer_question
 
     started = time.perf_counter()
     try:

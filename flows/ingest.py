@@ -1,31 +1,10 @@
-"""Ingestion: PDF files -> chunks with dense + sparse vectors in the store, plus the graph.
-
-One pipeline, two front doors:
-- `ingest_paths(...)`: a plain function (CLI, tests, benchmarks, other flows).
-- `ingest_reports(...)`: the same pipeline as a Prefect flow, a task per document,
-  with a progress artifact while it runs and a summary table at the end.
-
-Per file the outcome is one of: ingested, unchanged (same bytes already completely
-stored: no parsing, embedding or graph work), skipped (same content as another file, or
-another file with the same document name), failed (unreadable input or an error; the
-other files go on). Parsing runs one document ahead in a background thread while the
-flow thread embeds and writes, because embedding bounds the speed (pdfium is not
-thread-safe, so one parser thread). Store writes stay in one thread: local Qdrant is a
-single client. A document counts as stored only once its record is written (last).
-"""
+"""The ingest pipeline (indexing/) as a Prefect flow: a task per document to load and to
+store, a progress artifact while it runs and a summary table at the end."""
 
 from __future__ import annotations
 
-import hashlib
-import json
-import logging
-import sys
 import time
-from collections.abc import Callable, Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
 
 from prefect import flow, task
 from prefect.artifacts import (
@@ -36,344 +15,20 @@ from prefect.artifacts import (
 from prefect.cache_policies import NO_CACHE
 from prefect.task_runners import ThreadPoolTaskRunner
 
-from finrag.config import Settings, load_settings
+from finrag.config import load_settings
 from finrag.embeddings import Embedder, get_embedder
-from finrag.models import DocumentMeta, DocumentReport, LoadedDocument
-from finrag.sparse import document_vector
-from finrag.store import StoreBusy, VectorStore, open_store
-from flows.runner import (
-    RunnerError,
-    configured_task_runner,
-    dask_workers_now,
-    on_dask,
-    parse_runner,
-    running_on,
-)
-
-if TYPE_CHECKING:
-    from loaders import PdfLimits
-
-log = logging.getLogger(__name__)
-
-Progress = Callable[[DocumentReport, int, int], None]  # (report, done, total)
-# How many documents may be parsed ahead of the one being embedded: enough to keep the
-# parser busy, few enough that a large batch does not sit in memory.
-_LOOKAHEAD = 2
-
-
-@dataclass
-class StageSeconds:
-    """Wall time spent per stage, summed over documents (for `finrag bench ingest`)."""
-
-    plan: float = 0.0
-    parse: float = 0.0  # parse + chunk, in the loader thread
-    embed: float = 0.0
-    upsert: float = 0.0
-    graph: float = 0.0
-    pages: int = 0
-    chunks: int = 0
-
-
-@dataclass
-class FileJob:
-    path: Path
-    doc: str
-    sha256: str = ""
-    hints: Any = None
-    outcome: DocumentReport | None = None  # set when decided without loading
-    timings: StageSeconds = field(default_factory=StageSeconds)
-
-
-# --------------------------------------------------------------------------- planning
-
-
-def expand_paths(paths: Iterable[Path | str]) -> list[Path]:
-    """Files as given; directories become their *.pdf files, sorted."""
-    files: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():  # ".PDF" too: scanners and Windows tools write upper case
-            files.extend(sorted(p for p in path.iterdir() if p.suffix.lower() == ".pdf" and p.is_file()))
-        else:
-            files.append(path)
-    return files
-
-
-def _sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def _report(path: Path, doc: str, status: str, reason: str = "", meta: DocumentMeta | None = None,
-            chunks: int | None = None, seconds: float = 0.0) -> DocumentReport:
-    known = meta.model_dump(include=set(DocumentReport.model_fields)) if meta else {}
-    known.update(file=str(path), doc=doc, status=status, reason=reason, seconds=round(seconds, 3))
-    if chunks is not None:
-        known["chunks"] = chunks
-    return DocumentReport(**known)
-
-
-def plan_jobs(files: list[Path], store: VectorStore, hints_for: Callable[[Path], Any]) -> list[FileJob]:
-    """Decide, from bytes and the store alone, which files need loading."""
-    stored = {meta.doc: meta for meta in store.documents()}
-    stored_chunks = store.chunk_counts()
-    stored_by_sha: dict[str, list[str]] = {}
-    for meta in stored.values():
-        stored_by_sha.setdefault(meta.sha256, []).append(meta.doc)
-    seen_sha: dict[str, Path] = {}
-    seen_doc: dict[str, Path] = {}
-    jobs: list[FileJob] = []
-    for path in files:
-        job = FileJob(path=path, doc=path.stem)
-        jobs.append(job)
-        try:
-            job.sha256 = _sha256_file(path)
-        except OSError as err:
-            reason = "file not found" if isinstance(err, FileNotFoundError) else f"cannot read file: {err.strerror}"
-            job.outcome = _report(path, job.doc, "failed", reason)
-            continue
-        if job.sha256 in seen_sha:
-            job.outcome = _report(path, job.doc, "skipped", f"same content as {seen_sha[job.sha256]} in this batch")
-            continue
-        if job.doc in seen_doc:
-            job.outcome = _report(
-                path, job.doc, "skipped",
-                f"{seen_doc[job.doc]} in this batch has the same document name {job.doc!r}; rename one",
-            )
-            continue
-        seen_sha[job.sha256] = path
-        seen_doc[job.doc] = path
-        job.hints = hints_for(path)
-        meta = stored.get(job.doc)
-        if meta and meta.sha256 == job.sha256 and _agrees_with_hints(meta, job.hints):
-            job.outcome = _report(path, job.doc, "unchanged", meta=meta, chunks=stored_chunks.get(job.doc))
-            continue
-        others = [d for d in stored_by_sha.get(job.sha256, []) if d != job.doc]
-        if others:
-            job.outcome = _report(path, job.doc, "skipped", f"same content as stored document {others[0]}")
-            continue
-    return jobs
-
-
-def _agrees_with_hints(meta: DocumentMeta, hints: Any) -> bool:
-    """False when a manifest now says something else than what was stored: re-ingest."""
-    if hints is None:
-        return True
-    given = hints.model_dump(exclude_none=True)
-    return all(getattr(meta, name, None) == value for name, value in given.items())
-
-
-def _manifest_hints(manifest: Path | None) -> Callable[[Path], Any]:
-    """A file's hints from the manifest (matched by file name or stem), or None."""
-    if manifest is None:
-        return lambda path: None
-    from loaders import read_manifest
-    from loaders.manifest import hints_for
-
-    entries = read_manifest(Path(manifest))
-    return lambda path: hints_for(entries, path)
-
-
-# --------------------------------------------------------------------------- stages
-
-
-def load_job(job: FileJob, limits: PdfLimits | None = None) -> LoadedDocument | DocumentReport:
-    """Parse + chunk one file; unreadable or over-`limits` input becomes a failed report, never an exception."""
-    from loaders import LoadError, load_document
-
-    started = time.perf_counter()
-    try:
-        loaded = load_document(job.path, job.hints, limits)
-    except LoadError as err:
-        return _report(job.path, job.doc, "failed", err.reason, seconds=time.perf_counter() - started)
-    except Exception as err:  # a loader bug must not stop the batch; say what broke
-        log.exception("loading %s failed", job.path)
-        return _report(job.path, job.doc, "failed", f"{type(err).__name__}: {err}",
-                       seconds=time.perf_counter() - started)
-    finally:
-        job.timings.parse = time.perf_counter() - started
-    if not loaded.chunks:
-        return _report(job.path, job.doc, "failed", "no text to index", meta=loaded.meta,
-                       seconds=job.timings.parse)
-    return loaded
-
-
-def pdf_limits(settings: Settings) -> PdfLimits:
-    """loaders.PdfLimits from FINRAG_PDF_MAX_MB / FINRAG_PDF_MAX_PAGES."""
-    from loaders import PdfLimits
-
-    return PdfLimits.from_settings(settings)
-
-
-class GraphWriter(Protocol):
-    def write(self, loaded: LoadedDocument) -> None: ...
-
-
-class KnowledgeGraphWriter:
-    """Extracts a document's facts/relations and replaces its slice of the graph."""
-
-    def __init__(self, settings: Settings) -> None:
-        from finrag.knowledge_graph import open_graph
-        from loaders.knowledge import extract_knowledge
-
-        self._extract = extract_knowledge
-        self._graph = open_graph(settings)
-        self._llm: Any = None  # offline: the rules' relations only
-        self._relation_cache: Any = None
-        self._llm_chunks = settings.llm_relation_chunks
-        if not settings.offline:  # LLM relations, replies cached so re-ingest never re-asks
-            from finrag.llm import get_llm
-            from loaders.llm_relations import RelationCache
-
-            self._llm = get_llm(settings)
-            self._relation_cache = RelationCache(settings.cache_dir / "llm-relations.sqlite")
-
-    def write(self, loaded: LoadedDocument) -> None:
-        self._graph.replace_document(
-            self._extract(loaded, llm=self._llm, cache=self._relation_cache, llm_chunks=self._llm_chunks)
-        )
-
-    def close(self) -> None:
-        self._graph.close()
-        if self._relation_cache is not None:
-            self._relation_cache.close()
-
-
-def open_graph_writer(settings: Settings) -> KnowledgeGraphWriter | None:
-    try:
-        return KnowledgeGraphWriter(settings)
-    except ImportError as err:
-        # GRAPH-PENDING: loaders.knowledge / finrag.knowledge_graph are not in the tree yet;
-        # documents are stored without their graph slice until they land.
-        log.warning("knowledge graph not built: %s", err)
-        return None
-
-
-def store_loaded(
-    job: FileJob,
-    loaded: LoadedDocument,
-    store: VectorStore,
-    embedder: Embedder,
-    graph: GraphWriter | None,
-) -> DocumentReport:
-    """Embed, write the graph slice, then replace the document's points (record last).
-
-    The graph is written BEFORE the vector store commits the document record: if the
-    graph fails, the document is not marked stored and the next run redoes both, instead
-    of calling it "unchanged" with its graph slice missing.
-    """
-    meta, chunks, t = loaded.meta, loaded.chunks, job.timings
-    texts = [c.embed_text for c in chunks]
-    started = time.perf_counter()
-    dense = embedder.embed_documents(texts)
-    sparse = [document_vector(text) for text in texts]
-    t.embed = time.perf_counter() - started
-
-    if graph is not None:
-        started = time.perf_counter()
-        try:
-            graph.write(loaded)
-        except Exception as err:
-            log.exception("knowledge graph for %s failed", meta.doc)
-            return _report(job.path, meta.doc, "failed", f"knowledge graph: {type(err).__name__}: {err}",
-                           meta=meta, seconds=t.parse + t.embed)
-        t.graph = time.perf_counter() - started
-
-    started = time.perf_counter()
-    store.replace_document(meta, chunks, dense, sparse)
-    t.upsert = time.perf_counter() - started
-    t.pages, t.chunks = meta.pages, len(chunks)
-    return _report(job.path, meta.doc, "ingested", meta=meta, chunks=len(chunks),
-                   seconds=t.parse + t.embed + t.graph + t.upsert)
-
-
-# --------------------------------------------------------------------------- the pipeline
-
-
-LoadSubmitter = Callable[[FileJob], "Future[LoadedDocument | DocumentReport]"]
-StoreStep = Callable[[FileJob, LoadedDocument], DocumentReport]
-
-
-def run_pipeline(jobs: list[FileJob], submit_load: LoadSubmitter, store_step: StoreStep,
-                 progress: Progress | None = None, lookahead: int = _LOOKAHEAD) -> list[DocumentReport]:
-    """Walk the jobs in order, keeping up to `lookahead` loads in flight ahead of storing."""
-    pending = [job for job in jobs if job.outcome is None]
-    futures: dict[int, Future] = {}
-    next_submit = 0
-
-    def top_up() -> None:
-        nonlocal next_submit
-        while next_submit < len(pending) and len(futures) < lookahead:
-            futures[id(pending[next_submit])] = submit_load(pending[next_submit])
-            next_submit += 1
-
-    reports: list[DocumentReport] = []
-    for done, job in enumerate(jobs, start=1):
-        if job.outcome is None:
-            top_up()
-            result = futures.pop(id(job)).result()
-            top_up()  # start the next parse before this document's embedding begins
-            if isinstance(result, DocumentReport):
-                job.outcome = result
-            else:
-                try:
-                    job.outcome = store_step(job, result)
-                except Exception as err:
-                    log.exception("storing %s failed", job.doc)
-                    job.outcome = _report(job.path, job.doc, "failed", f"{type(err).__name__}: {err}",
-                                          meta=result.meta)
-        reports.append(job.outcome)
-        if progress:
-            progress(job.outcome, done, len(jobs))
-    return reports
-
-
-def ingest_paths(
-    paths: list[Path | str],
-    settings: Settings,
-    manifest: Path | None = None,
-    progress: Progress | None = None,
-    timings: StageSeconds | None = None,
-) -> list[DocumentReport]:
-    """Ingest PDF files/directories into the store of `settings`; one report per file.
-
-    Raises StoreBusy when another process holds the local store. `timings`, when given,
-    receives the per-stage seconds summed over documents.
-    """
-    started = time.perf_counter()
-    embedder = get_embedder(settings)
-    with open_store(settings, dim=embedder.dim) as store:
-        jobs = plan_jobs(expand_paths(paths), store, _manifest_hints(manifest))
-        plan_s = time.perf_counter() - started
-        graph = open_graph_writer(settings) if any(j.outcome is None for j in jobs) else None
-        limits = pdf_limits(settings)
-        try:
-            with ThreadPoolExecutor(max_workers=1, thread_name_prefix="finrag-parse") as parser:
-                reports = run_pipeline(
-                    jobs,
-                    submit_load=lambda job: parser.submit(load_job, job, limits),
-                    store_step=lambda job, loaded: store_loaded(job, loaded, store, embedder, graph),
-                    progress=progress,
-                )
-        finally:
-            if graph is not None:
-                graph.close()
-    if timings is not None:
-        _add_timings(timings, jobs, plan_s)
-    return reports
-
-
-def _add_timings(total: StageSeconds, jobs: list[FileJob], plan_s: float) -> None:
-    total.plan += plan_s
-    for job in jobs:
-        for name in ("parse", "embed", "upsert", "graph", "pages", "chunks"):
-            setattr(total, name, getattr(total, name) + getattr(job.timings, name))
-
-
-# --------------------------------------------------------------------------- Prefect flow
+from finrag.models import DocumentReport, LoadedDocument
+from finrag.store import VectorStore, open_store
+from flows import parallel_ingest
+from flows.runner import configured_task_runner, dask_workers_now, on_dask
+from indexing.knowledge_graph import GraphWriter, open_graph_writer
+from indexing.load import load_job, pdf_limits
+from indexing.pipeline import run_pipeline
+from indexing.plan import FileJob, manifest_hints, plan_jobs
+from indexing.store import store_loaded
+from indexing.summary import progress_line, status_counts, summary_row
+from loaders import PdfLimits
+from loaders.files import expand_paths
 
 
 # NO_CACHE: results depend on file bytes and the store, not on hashable inputs, and the
@@ -406,15 +61,13 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
     settings = load_settings(store_dir=Path(store) if store else None)
     dask = on_dask()
     if dask:
-        from flows import parallel_ingest
-
         dim = parallel_ingest.dimension_task.submit(settings).result()
     else:
         embedder = get_embedder(settings)
         dim = embedder.dim
     started = time.perf_counter()
     with open_store(settings, dim=dim, wait_s=60) as vector_store:
-        jobs = plan_jobs(expand_paths(paths), vector_store, _manifest_hints(Path(manifest) if manifest else None))
+        jobs = plan_jobs(expand_paths(paths), vector_store, manifest_hints(Path(manifest) if manifest else None))
         progress_id = create_progress_artifact(
             0.0, key="ingest-progress", description=f"documents done of {len(jobs)}"
         )
@@ -427,18 +80,17 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
         work = any(j.outcome is None for j in jobs)
         if dask:
             graph = parallel_ingest.open_graph_store(settings) if work else None
-            # Two documents per worker in flight: one being processed, one queued behind it.
             submit = lambda job: parallel_ingest.Outcome(job, parallel_ingest.process_task.submit(job, settings, limits))  # noqa: E731
             write = lambda job, done: parallel_ingest.write_processed(job, done, vector_store, graph)  # noqa: E731
-            lookahead = 2 * dask_workers_now()
+            # Two documents per worker in flight: one being processed, one queued behind it.
+            ahead = {"lookahead": 2 * dask_workers_now()}
         else:
             graph = open_graph_writer(settings) if work else None
             submit = lambda job: load_task.submit(job, limits)  # noqa: E731
             write = lambda job, loaded: store_task(job, loaded, vector_store, embedder, graph)  # noqa: E731
-            lookahead = _LOOKAHEAD
+            ahead = {}  # the pipeline's default: one parser thread kept busy
         try:
-            reports = run_pipeline(jobs, submit_load=submit, store_step=write, progress=on_progress,
-                                   lookahead=lookahead)
+            reports = run_pipeline(jobs, submit_load=submit, store_step=write, progress=on_progress, **ahead)
         finally:
             if graph is not None:
                 graph.close()
@@ -449,104 +101,3 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
         description=f"Ingest of {len(reports)} file(s) in {seconds:.1f} s: {status_counts(reports)}",
     )
     return reports
-
-
-# --------------------------------------------------------------------------- presentation
-
-SUMMARY_COLUMNS = ("document", "company", "period", "form", "pages", "chunks", "status", "reason", "seconds")
-
-
-def summary_row(report: DocumentReport) -> dict[str, Any]:
-    return {
-        "document": report.doc,
-        "company": report.company or "",
-        "period": report.period or "",
-        "form": report.form,
-        "pages": report.pages,
-        "chunks": "" if report.chunks is None else report.chunks,
-        "status": report.status,
-        "reason": report.reason,
-        "seconds": f"{report.seconds:.1f}",
-    }
-
-
-def status_counts(reports: list[DocumentReport]) -> str:
-    counts: dict[str, int] = {}
-    for r in reports:
-        counts[r.status] = counts.get(r.status, 0) + 1
-    return ", ".join(f"{n} {status}" for status, n in sorted(counts.items())) or "no files"
-
-
-def format_table(reports: list[DocumentReport]) -> str:
-    rows = [[str(v) for v in summary_row(r).values()] for r in reports]
-    widths = [max([len(h)] + [len(row[i]) for row in rows]) for i, h in enumerate(SUMMARY_COLUMNS)]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(SUMMARY_COLUMNS, widths, strict=True))]
-    lines.append("  ".join("-" * w for w in widths))
-    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows]
-    return "\n".join(lines)
-
-
-def progress_line(report: DocumentReport, done: int, total: int) -> str:
-    detail = report.reason or (f"{report.chunks} chunks" if report.chunks else "")
-    return f"[{done}/{total}] {report.doc}: {report.status}" + (f" — {detail}" if detail else "") + (
-        f" ({report.seconds:.1f} s)" if report.seconds else ""
-    )
-
-
-def _terminal_progress(stream) -> Progress:
-    """One line per document; on a terminal, a bar redrawn in place instead."""
-    if not stream.isatty():
-        return lambda report, done, total: print(progress_line(report, done, total), file=stream, flush=True)
-
-    def bar(report: DocumentReport, done: int, total: int) -> None:
-        filled = int(30 * done / max(total, 1))
-        text = f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {report.doc}: {report.status}"
-        stream.write(text[:120].ljust(120))
-        if report.status == "failed":  # failures stay visible above the bar
-            stream.write(f"\n  {report.doc}: {report.reason}\n")
-        if done == total:
-            stream.write("\n")
-        stream.flush()
-
-    return bar
-
-
-def run_cli(args) -> int:
-    """`finrag ingest PATH... [--json] [--manifest F] [--store DIR] [--runner R] [--workers N]`."""
-    settings = load_settings(store_dir=Path(args.store) if args.store else None)
-    try:
-        runner = parse_runner(args.runner, args.workers, settings)
-    except RunnerError as err:
-        print(f"finrag ingest: {err}", file=sys.stderr)
-        return 2
-    started = time.perf_counter()
-    try:
-        if runner.kind == "dask":
-            with running_on(runner):
-                flow_run = ingest_reports.with_options(task_runner=runner.task_runner())
-                reports = flow_run(paths=[str(p) for p in args.paths], store=args.store,
-                                   manifest=str(args.manifest) if args.manifest else None)
-        else:
-            reports = ingest_paths(
-                args.paths,
-                settings,
-                manifest=Path(args.manifest) if args.manifest else None,
-                progress=_terminal_progress(sys.stderr),
-            )
-    except StoreBusy as err:
-        print(f"finrag ingest: {err}", file=sys.stderr)
-        return 2
-    seconds = time.perf_counter() - started
-    where = settings.qdrant_url or str(settings.store_dir)
-    if args.json:
-        payload = {
-            "documents": [r.model_dump(mode="json") for r in reports],
-            "store": where,
-            "runner": runner.report(),
-            "seconds": round(seconds, 3),
-        }
-        print(json.dumps(payload, indent=2))
-    else:
-        print(format_table(reports))
-        print(f"\n{status_counts(reports)} in {seconds:.1f} s -> {where}")
-    return 1 if any(r.status == "failed" for r in reports) else 0

@@ -28,7 +28,8 @@ from finrag.config import Settings
 from finrag.models import Chunk, DocumentKnowledge, DocumentMeta, DocumentReport
 from finrag.sparse import SparseVec, document_vector
 from finrag.store import VectorStore
-from flows.ingest import FileJob, _report, load_job
+from indexing.load import load_job
+from indexing.plan import FileJob, document_report
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +85,7 @@ def process_document(job: FileJob, settings: Settings, limits: Any = None) -> Pr
         knowledge = extract_knowledge(loaded, llm=llm, cache=cache, llm_chunks=settings.llm_relation_chunks)
     except Exception as err:  # the serial path fails the document the same way
         log.exception("knowledge extraction for %s failed", job.doc)
-        return _report(job.path, job.doc, "failed", f"knowledge graph: {type(err).__name__}: {err}",
+        return document_report(job.path, job.doc, "failed", f"knowledge graph: {type(err).__name__}: {err}",
                        meta=loaded.meta, seconds=parse_s + embed_s)
     return ProcessedDocument(
         meta=loaded.meta, chunks=loaded.chunks, dense=dense, sparse=sparse, knowledge=knowledge,
@@ -128,7 +129,7 @@ class Outcome:
         except Exception as err:  # noqa: BLE001 - recorded as this document's failure
             reason = lost_reason(err)
             log.warning("%s: %s", self.job.doc, reason)
-            return _report(self.job.path, self.job.doc, "failed", reason)
+            return document_report(self.job.path, self.job.doc, "failed", reason)
 
 
 def lost_reason(err: BaseException) -> str:
@@ -148,14 +149,14 @@ def write_processed(job: FileJob, done: ProcessedDocument, store: VectorStore, g
             graph.replace_document(done.knowledge)
         except Exception as err:
             log.exception("knowledge graph for %s failed", done.meta.doc)
-            return _report(job.path, done.meta.doc, "failed", f"knowledge graph: {type(err).__name__}: {err}",
+            return document_report(job.path, done.meta.doc, "failed", f"knowledge graph: {type(err).__name__}: {err}",
                            meta=done.meta, seconds=t.parse + t.embed)
         t.graph += time.perf_counter() - started
     started = time.perf_counter()
     store.replace_document(done.meta, done.chunks, done.dense, done.sparse)
     t.upsert = time.perf_counter() - started
     t.pages, t.chunks = done.meta.pages, len(done.chunks)
-    return _report(job.path, done.meta.doc, "ingested", meta=done.meta, chunks=len(done.chunks),
+    return document_report(job.path, done.meta.doc, "ingested", meta=done.meta, chunks=len(done.chunks),
                    seconds=t.parse + t.embed + t.graph + t.upsert)
 
 

@@ -1,0 +1,53 @@
+"""Store one loaded document: embed, write its graph slice, then its points (record last)."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from finrag.embeddings import Embedder
+from finrag.models import DocumentReport, LoadedDocument
+from finrag.sparse import document_vector
+from finrag.store import VectorStore
+from indexing.knowledge_graph import GraphWriter
+from indexing.plan import FileJob, document_report
+
+log = logging.getLogger(__name__)
+
+
+def store_loaded(
+    job: FileJob,
+    loaded: LoadedDocument,
+    store: VectorStore,
+    embedder: Embedder,
+    graph: GraphWriter | None,
+) -> DocumentReport:
+    """Embed, write the graph slice, then replace the document's points (record last).
+
+    The graph is written BEFORE the vector store commits the document record: if the
+    graph fails, the document is not marked stored and the next run redoes both, instead
+    of calling it "unchanged" with its graph slice missing.
+    """
+    meta, chunks, t = loaded.meta, loaded.chunks, job.timings
+    texts = [c.embed_text for c in chunks]
+    started = time.perf_counter()
+    dense = embedder.embed_documents(texts)
+    sparse = [document_vector(text) for text in texts]
+    t.embed = time.perf_counter() - started
+
+    if graph is not None:
+        started = time.perf_counter()
+        try:
+            graph.write(loaded)
+        except Exception as err:
+            log.exception("knowledge graph for %s failed", meta.doc)
+            return document_report(job.path, meta.doc, "failed", f"knowledge graph: {type(err).__name__}: {err}",
+                                   meta=meta, seconds=t.parse + t.embed)
+        t.graph = time.perf_counter() - started
+
+    started = time.perf_counter()
+    store.replace_document(meta, chunks, dense, sparse)
+    t.upsert = time.perf_counter() - started
+    t.pages, t.chunks = meta.pages, len(chunks)
+    return document_report(job.path, meta.doc, "ingested", meta=meta, chunks=len(chunks),
+                           seconds=t.parse + t.embed + t.graph + t.upsert)

@@ -1,0 +1,18 @@
+"""Which PDF files a list of paths names (ingest, inspect and the benchmarks agree)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+
+def expand_paths(paths: Iterable[Path | str]) -> list[Path]:
+    """Files as given; directories become their *.pdf files, sorted."""
+    files: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():  # ".PDF" too: scanners and Windows tools write upper case
+            files.extend(sorted(p for p in path.iterdir() if p.suffix.lower() == ".pdf" and p.is_file()))
+        else:
+            files.append(path)
+    return files
