@@ -159,6 +159,9 @@ def _add_bench_commands(sub) -> None:
     p = bsub.add_parser("ingest", help="pages/s and chunks/s per stage and end to end")
     p.add_argument("paths", nargs="*", help="PDF files or dirs (default: the FinanceBench pdfs and a sample corpus)")
     p.add_argument("--limit", type=int, help="only the first N files")
+    p.add_argument("--runner", choices=["local", "dask"], default="local",
+                   help="dask: throughput per Dask worker count beside the scale model's prediction")
+    p.add_argument("--workers", default="1,2,4", help="worker counts for --runner dask (default 1,2,4)")
     p.set_defaults(handler=_bench_ingest)
     p = bsub.add_parser("batch", help="batch throughput and Prefect overhead per question")
     p.add_argument("--questions", type=int, default=200)
@@ -265,6 +268,10 @@ def _eval_metadata(args: argparse.Namespace) -> int:
 
 
 def _bench_ingest(args: argparse.Namespace) -> int:
+    if args.runner == "dask":
+        from eval import dask_bench
+
+        return dask_bench.run_cli(args)
     from eval import ingest_bench
 
     return ingest_bench.run_cli(args)

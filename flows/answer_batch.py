@@ -307,14 +307,18 @@ def _task_failure(future: PrefectFuture[int]) -> str:
     return repr(result) if not isinstance(result, int) else "ended without answering"
 
 
-def task_runner():
-    """The flows' task runner: Dask when FINRAG_RUNNER=dask, else this process's threads."""
+def local_task_runner():
     from prefect.task_runners import ThreadPoolTaskRunner
 
     # Offline answering is CPU work on a process-local store and model: more threads only
     # contend for two cores. Online, threads wait on HTTP, so use the LLM concurrency.
     settings = load_settings()
-    return configured_task_runner(ThreadPoolTaskRunner(max_workers=1 if settings.offline else settings.llm_concurrency))
+    return ThreadPoolTaskRunner(max_workers=1 if settings.offline else settings.llm_concurrency)
+
+
+def task_runner():
+    """The flows' task runner: Dask when FINRAG_RUNNER=dask, else this process's threads."""
+    return configured_task_runner(local_task_runner())
 
 
 def settings_for(store: str | None) -> Settings:
@@ -401,7 +405,7 @@ def run_cli(args) -> int:
         return 2
     try:
         with running_on(runner):
-            run = answer_batch.with_options(task_runner=runner.task_runner(task_runner()))
+            run = answer_batch.with_options(task_runner=runner.task_runner(local_task_runner()))
             summary = run(questions_file=args.file, out_dir=args.out, strategy=args.strategy, store=args.store)
     except StoreBusy as e:
         print(f"error: {e}", file=sys.stderr)

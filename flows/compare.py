@@ -20,6 +20,7 @@ from finrag.store import StoreBusy
 from flows.answer_batch import (
     AnswerMany,
     limits_present,
+    local_task_runner,
     open_run_services,
     prefect_answers,
     run_batch,
@@ -118,7 +119,7 @@ def run_cli(args) -> int:
         return 2
     try:
         with running_on(runner):
-            run = compare_strategies.with_options(task_runner=runner.task_runner(task_runner()))
+            run = compare_strategies.with_options(task_runner=runner.task_runner(local_task_runner()))
             report = run(questions_file=args.file, out_dir=args.out, store=args.store)
     except StoreBusy as e:
         print(f"error: {e}", file=sys.stderr)

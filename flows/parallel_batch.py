@@ -72,13 +72,15 @@ def answer_on_worker(questions: list[Question], settings: Settings, strategy: st
     return [answer_safely(q, services, strategy) for q in questions]
 
 
-def dask_answers(services: Services, strategy: str, settings: Settings, group: int = DASK_GROUP):
-    """An AnswerMany that sends groups of questions to the Dask workers of this flow run."""
+def dask_answers(services: Services, strategy: str, settings: Settings):
+    """An AnswerMany that sends groups of questions to the Dask workers of this flow run
+    (FINRAG_BATCH_TASK_SIZE questions per group when set, else DASK_GROUP)."""
     from prefect.futures import as_completed
 
     from flows.answer_batch import failed_answer
 
     store_version = str(services.store.version())
+    group = settings.batch_task_size or DASK_GROUP
 
     def answer_many(questions: Sequence[Question]) -> Iterator[tuple[Question, Answer]]:
         groups = [list(questions[i : i + group]) for i in range(0, len(questions), group)]

@@ -1,8 +1,9 @@
-"""Ingest on Dask: the same store as a serial ingest, and a dead worker loses only its documents.
+"""The Dask runner: the same store and answers as a serial run, and nothing lost or done twice.
 
 Real parts: a `LocalCluster` of 2 worker processes (flows.runner.local_cluster), Prefect's
-Dask task runner against the shared test Prefect server, the generated sample corpus, the
-bundled embedding model in every worker, Qdrant local mode.
+Dask task runner against the shared test Prefect server, a tiny generated corpus (4
+companies, one year), the bundled embedding model in every worker, Qdrant local mode, the
+`finrag` CLI in a subprocess for the kill test.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -21,18 +24,31 @@ from qdrant_client import QdrantClient
 from cli.main import main
 from finrag.config import load_settings
 from flows.ingest import ingest_paths
-from tests.support.prefect_server import shared_prefect_server
+from tests.support.prefect_server import REPO, shared_prefect_server
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def corpus(tmp_path_factory) -> Path:
+def sample(tmp_path_factory) -> Path:
     from samples import generate_corpus
 
     out = tmp_path_factory.mktemp("dask-corpus")
-    generate_corpus(out, companies=4, years=1, seed=11)
-    return out / "pdfs"
+    return generate_corpus(out, companies=4, years=1, seed=11)
+
+
+@pytest.fixture(scope="module")
+def corpus(sample) -> Path:
+    return sample / "pdfs"
+
+
+@pytest.fixture(scope="module")
+def serial(corpus, tmp_path_factory):
+    """Settings of a store ingested serially (in this process), the reference."""
+    root = tmp_path_factory.mktemp("serial")
+    settings = load_settings(store_dir=root / "store", cache_dir=root / "cache")
+    assert {r.status for r in ingest_paths([corpus], settings)} == {"ingested"}
+    return settings
 
 
 @pytest.fixture(scope="module")
@@ -66,10 +82,7 @@ def stored_points(store_dir: Path) -> dict[str, tuple[str, np.ndarray]]:
         client.close()
 
 
-def test_dask_ingest_stores_what_a_serial_ingest_stores(cluster, corpus, tmp_path, monkeypatch, capsys):
-    serial = load_settings(store_dir=tmp_path / "serial", cache_dir=tmp_path / "cache-serial")
-    assert {r.status for r in ingest_paths([corpus], serial)} == {"ingested"}
-
+def test_dask_ingest_stores_what_a_serial_ingest_stores(cluster, corpus, serial, tmp_path, monkeypatch, capsys):
     # Its own embedding cache: the workers embed every chunk themselves.
     monkeypatch.setenv("FINRAG_CACHE", str(tmp_path / "cache-dask"))
     rc = main(["ingest", str(corpus), "--store", str(tmp_path / "dask"), "--runner",
@@ -79,7 +92,7 @@ def test_dask_ingest_stores_what_a_serial_ingest_stores(cluster, corpus, tmp_pat
     assert out["runner"] == {"kind": "dask", "address": cluster.scheduler_address}
     assert {d["status"] for d in out["documents"]} == {"ingested"}
 
-    want, got = stored_points(tmp_path / "serial"), stored_points(tmp_path / "dask")
+    want, got = stored_points(serial.store_dir), stored_points(tmp_path / "dask")
     assert set(got) == set(want)
     assert {doc for doc, _ in got.values()} == {p.stem for p in corpus.glob("*.pdf")}
     cosines = [float(got[i][1] @ want[i][1] / np.linalg.norm(got[i][1]) / np.linalg.norm(want[i][1])) for i in want]
@@ -134,3 +147,46 @@ def test_a_dead_worker_fails_only_its_documents_and_a_rerun_finishes_them(cluste
     status = {r.doc: r.status for r in second}
     assert {status[r.doc] for r in lost} == {"ingested"}
     assert {status[r.doc] for r in first if r.status == "ingested"} == {"unchanged"}
+
+
+def _answers(path: Path) -> dict[str, tuple]:
+    records = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    ids = [r["id"] for r in records]
+    assert len(ids) == len(set(ids)), "a question was recorded twice"
+    return {r["id"]: (r["answer"]["status"], r["answer"]["answer"],
+                      [(c["doc"], c["page"], c["chunk_id"]) for c in r["answer"]["citations"]]) for r in records}
+
+
+def test_a_dask_batch_killed_midway_resumes_to_the_serial_answers(cluster, sample, serial, tmp_path):
+    from flows.answer_batch import run_batch
+    from flows.batch_io import read_questions
+    from strategies.services import open_services
+
+    questions = read_questions(sample / "questions.jsonl")
+    services = open_services(serial)
+    try:
+        run_batch(questions, tmp_path / "serial", settings=serial, services=services)
+    finally:
+        services.close()  # the embedded store admits one process: the CLI's flow opens it next
+
+    env = {**shared_prefect_server().env, "FINRAG_CACHE": str(serial.cache_dir),
+           "FINRAG_BATCH_TASK_SIZE": "1"}  # one question per task: a kill lands mid-batch
+    command = [sys.executable, "-m", "cli.main", "batch", str(sample / "questions.jsonl"),
+               "--out", str(tmp_path / "dask"), "--store", str(serial.store_dir),
+               "--runner", f"dask:{cluster.scheduler_address}"]
+    results = tmp_path / "dask" / "results.jsonl"
+    first = subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline and first.poll() is None:
+        if results.exists() and len(results.read_text().splitlines()) >= 2:
+            first.kill()
+            break
+        time.sleep(0.1)
+    first.wait(timeout=60)
+    answered_before_kill = len(_answers(results))
+    assert 0 < answered_before_kill < len(questions), "the kill should land mid-batch"
+
+    rerun = subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True, timeout=900)
+    assert rerun.returncode == 0, rerun.stderr[-2000:]
+    assert f"({answered_before_kill} kept from an earlier run)" in rerun.stdout
+    assert _answers(results) == _answers(tmp_path / "serial" / "results.jsonl")
