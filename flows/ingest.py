@@ -17,6 +17,7 @@ from prefect.task_runners import ThreadPoolTaskRunner
 
 from finrag.config import load_settings
 from finrag.embeddings import Embedder, get_embedder
+from finrag.knowledge_graph import open_graph
 from finrag.models import DocumentReport, LoadedDocument
 from finrag.store import VectorStore, open_store
 from flows import parallel_ingest
@@ -79,7 +80,7 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
         limits = pdf_limits(settings)
         work = any(j.outcome is None for j in jobs)
         if dask:
-            graph = parallel_ingest.open_graph_store(settings) if work else None
+            graph = open_graph(settings) if work else None
             submit = lambda job: parallel_ingest.Outcome(job, parallel_ingest.process_task.submit(job, settings, limits))  # noqa: E731
             write = lambda job, done: parallel_ingest.write_processed(job, done, vector_store, graph)  # noqa: E731
             # Two documents per worker in flight: one being processed, one queued behind it.

@@ -16,20 +16,24 @@ with the reason, nothing of them is written, so the next run plans them again.
 from __future__ import annotations
 
 import logging
+import os
 import time
 from functools import lru_cache
 from typing import Any
 
 from prefect import task
 from prefect.cache_policies import NO_CACHE
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from finrag.config import Settings
+from finrag.embeddings import get_embedder
+from finrag.knowledge_graph import GraphStore
 from finrag.models import Chunk, DocumentKnowledge, DocumentMeta, DocumentReport
 from finrag.sparse import SparseVec, document_vector
 from finrag.store import VectorStore
 from indexing.load import load_job
 from indexing.plan import FileJob, document_report
+from loaders.knowledge import extract_knowledge
 
 log = logging.getLogger(__name__)
 
@@ -41,12 +45,12 @@ class ProcessedDocument(BaseModel):
     chunks: list[Chunk]
     dense: list[list[float]]
     sparse: list[SparseVec]
-    knowledge: DocumentKnowledge | None = None  # None: no graph slice (extraction unavailable)
+    knowledge: DocumentKnowledge  # facts and relations: the document's graph slice
     parse_s: float = 0.0
     embed_s: float = 0.0
     extract_s: float = 0.0
     texts_encoded: int = 0  # chunks that missed the embedding cache
-    worker: str = Field(default="", description="the worker process that made it")
+    worker: str = ""  # the worker process that made it, e.g. "pid 4242"
 
 
 @lru_cache(maxsize=2)
@@ -62,11 +66,6 @@ def _relation_tools(settings: Settings) -> tuple[Any, Any]:
 
 def process_document(job: FileJob, settings: Settings, limits: Any = None) -> ProcessedDocument | DocumentReport:
     """The CPU work of one file, on a worker: a ProcessedDocument, or the file's failed report."""
-    import os
-
-    from finrag.embeddings import get_embedder
-    from loaders.knowledge import extract_knowledge
-
     loaded = load_job(job, limits)
     if isinstance(loaded, DocumentReport):
         return loaded
@@ -96,8 +95,6 @@ def process_document(job: FileJob, settings: Settings, limits: Any = None) -> Pr
 
 def embedding_dim(settings: Settings) -> int:
     """The embedder's dimension, asked of a worker so the flow's process never loads the model."""
-    from finrag.embeddings import get_embedder
-
     return get_embedder(settings).dim
 
 
@@ -139,11 +136,12 @@ def lost_reason(err: BaseException) -> str:
     return f"worker task failed: {type(err).__name__}: {err}"
 
 
-def write_processed(job: FileJob, done: ProcessedDocument, store: VectorStore, graph: Any) -> DocumentReport:
+def write_processed(job: FileJob, done: ProcessedDocument, store: VectorStore,
+                    graph: GraphStore | None) -> DocumentReport:
     """Graph slice first, then the document's points with its record last (as the serial path)."""
     t = job.timings
     t.parse, t.embed, t.graph = done.parse_s, done.embed_s, done.extract_s
-    if graph is not None and done.knowledge is not None:
+    if graph is not None:
         started = time.perf_counter()
         try:
             graph.replace_document(done.knowledge)
@@ -158,9 +156,3 @@ def write_processed(job: FileJob, done: ProcessedDocument, store: VectorStore, g
     t.pages, t.chunks = done.meta.pages, len(done.chunks)
     return document_report(job.path, done.meta.doc, "ingested", meta=done.meta, chunks=len(done.chunks),
                    seconds=t.parse + t.embed + t.graph + t.upsert)
-
-
-def open_graph_store(settings: Settings) -> Any:
-    from finrag.knowledge_graph import open_graph
-
-    return open_graph(settings)

@@ -8,6 +8,8 @@ companies, one year), the bundled embedding model in every worker, Qdrant local 
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import signal
@@ -23,7 +25,7 @@ from qdrant_client import QdrantClient
 
 from cli.main import main
 from finrag.config import load_settings
-from flows.ingest import ingest_paths
+from indexing.pipeline import ingest_paths
 from tests.support.prefect_server import REPO, shared_prefect_server
 
 pytestmark = pytest.mark.slow
@@ -82,12 +84,15 @@ def stored_points(store_dir: Path) -> dict[str, tuple[str, np.ndarray]]:
         client.close()
 
 
-def test_dask_ingest_stores_what_a_serial_ingest_stores(cluster, corpus, serial, tmp_path, monkeypatch, capsys):
+def test_dask_ingest_stores_what_a_serial_ingest_stores(cluster, corpus, serial, tmp_path, monkeypatch):
     # Its own embedding cache: the workers embed every chunk themselves.
     monkeypatch.setenv("FINRAG_CACHE", str(tmp_path / "cache-dask"))
-    rc = main(["ingest", str(corpus), "--store", str(tmp_path / "dask"), "--runner",
-               f"dask:{cluster.scheduler_address}", "--json"])
-    out = json.loads(capsys.readouterr().out)
+    # stdout only: capsys would also swap the stderr that Prefect's log handler keeps using
+    # after this test, and the later tests' log lines would go to a closed file.
+    with contextlib.redirect_stdout(io.StringIO()) as stdout:
+        rc = main(["ingest", str(corpus), "--store", str(tmp_path / "dask"), "--runner",
+                   f"dask:{cluster.scheduler_address}", "--json"])
+    out = json.loads(stdout.getvalue())
     assert rc == 0
     assert out["runner"] == {"kind": "dask", "address": cluster.scheduler_address}
     assert {d["status"] for d in out["documents"]} == {"ingested"}
