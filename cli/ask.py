@@ -11,6 +11,7 @@ from pathlib import Path
 
 from finrag.config import load_settings
 from finrag.models import Answer, Question
+from finrag.text import collapse_whitespace
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,5 +58,5 @@ def render(answer: Answer) -> str:
 
 
 def _short(quote: str, limit: int = 160) -> str:
-    quote = " ".join(quote.split())
+    quote = collapse_whitespace(quote)
     return quote if len(quote) <= limit else quote[: limit - 1] + "…"

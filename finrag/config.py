@@ -98,6 +98,13 @@ class Settings:
             return self.cache_dir / f"{self.collection}.graph.sqlite"
         return self.store_dir.parent / f"{self.store_dir.name}.graph.sqlite"
 
+    @property
+    def catalog_path(self) -> Path:
+        """Analyst corrections to the store's companies (`finrag catalog alias`), beside the store."""
+        if self.qdrant_url:
+            return self.cache_dir / f"{self.collection}.catalog.json"
+        return self.store_dir.parent / f"{self.store_dir.name}.catalog.json"
+
     def with_overrides(self, **changes: object) -> Settings:
         known = {f.name for f in fields(self)}
         return replace(self, **{k: v for k, v in changes.items() if k in known and v is not None})

@@ -1,4 +1,4 @@
-"""Answer a batch of questions: the `answer_batch` flow, the nightly inbox flow and `finrag batch`.
+"""Answer a batch of questions: the `answer_batch` flow and the nightly inbox flow (`finrag batch` is cli/batch.py).
 
 Every answered question is appended to `results.jsonl` at once, so a batch
 killed half-way resumes where it stopped: a re-run keeps the records made with the same
@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from prefect import flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
@@ -28,8 +28,7 @@ from prefect.futures import PrefectFuture
 from prefect.utilities.annotations import quote
 
 from finrag.config import Settings, load_settings
-from finrag.models import Answer, Question, RunRecord
-from finrag.store import StoreBusy
+from finrag.models import Answer, Question, RunRecord, StrategyChoice
 from flows.artifacts import (
     BatchSummary,
     artifact_key,
@@ -45,12 +44,11 @@ from flows.batch_io import (
     write_text_atomic,
 )
 from flows.parallel_batch import WORKER_LOST, dask_answers
-from flows.runner import RunnerError, configured_task_runner, on_dask, parse_runner, running_on
+from flows.runner import configured_task_runner, on_dask
 
 if TYPE_CHECKING:
     from strategies.services import Services
 
-StrategyChoice = Literal["auto", "direct", "single", "iterative", "graph"]
 RESULTS_JSONL = "results.jsonl"
 RESULTS_CSV = "results.csv"
 SUMMARY_MD = "summary.md"
@@ -381,38 +379,6 @@ def nightly_batch(
     return summaries
 
 
-# --------------------------------------------------------------------------- CLI
-
-
 def _print_progress(done: int, total: int, record: RunRecord) -> None:
     a = record.answer
     print(f"[{done}/{total}] {record.id} {a.status:<9} {a.strategy:<9} {a.latency_s:6.2f}s", file=sys.stderr, flush=True)
-
-
-def run_cli(args) -> int:
-    """`finrag batch FILE --out DIR [--strategy S] [--store DIR] [--runner R] [--workers N]`."""
-    from flows.batch_io import BatchFormatError
-
-    try:
-        read_questions(args.file)  # fail fast, before Prefect starts, on an unreadable file
-    except (OSError, BatchFormatError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    try:
-        runner = parse_runner(args.runner, args.workers, settings_for(args.store))
-    except RunnerError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    try:
-        with running_on(runner):
-            run = answer_batch.with_options(task_runner=runner.task_runner(local_task_runner()))
-            summary = run(questions_file=args.file, out_dir=args.out, strategy=args.strategy, store=args.store)
-    except StoreBusy as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
-    print(
-        f"{summary.total} questions ({summary.reused} kept from an earlier run): "
-        + ", ".join(f"{k} {v}" for k, v in sorted(summary.by_status.items()))
-        + f"\nresults: {Path(args.out) / RESULTS_JSONL}, {Path(args.out) / RESULTS_CSV}"
-    )
-    return 0

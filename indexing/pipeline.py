@@ -99,7 +99,7 @@ def ingest_paths(
     started = time.perf_counter()
     embedder = get_embedder(settings)
     with open_store(settings, dim=embedder.dim) as store:
-        jobs = plan_jobs(expand_paths(paths), store, manifest_hints(manifest))
+        jobs = plan_jobs(expand_paths(paths), store, manifest_hints(manifest), settings.catalog_path)
         plan_s = time.perf_counter() - started
         graph = open_graph_writer(settings) if any(j.outcome is None for j in jobs) else None
         limits = pdf_limits(settings)

@@ -35,8 +35,9 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from finrag.catalog import load_corrections, resolve
 from finrag.config import Settings
-from finrag.models import SearchFilters, SearchHit, SearchMode, StoreCatalog
+from finrag.models import SearchFilters, SearchHit, SearchMode, StoreCatalog, TraceStep
 from finrag.sparse import SparseVec, query_vector
 from finrag.vocabulary import Vocabulary, load_vocabulary
 from retrieval.query_understanding import QueryUnderstanding, filing_years, understand
@@ -95,6 +96,17 @@ class Retrieval(BaseModel):
     def flags(self) -> list[str]:
         return [name for name in ("no_filter_match", "low_evidence") if getattr(self, name)]
 
+    def trace_step(self) -> TraceStep:
+        """This search as an answer's trace step (single strategy and agent alike)."""
+        flags = self.flags
+        return TraceStep(
+            step="search",
+            query=self.question,
+            filters=self.filters.model_dump(),
+            retrieved=[h.chunk.chunk_id for h in self.hits],
+            decision=f"{len(self.hits)} hits" + (f"; flags: {', '.join(flags)}" if flags else ""),
+        )
+
 
 class Retriever:
     def __init__(self, store: _Store, embedder: _Embedder, settings: Settings, vocabulary: Vocabulary | None = None):
@@ -108,13 +120,11 @@ class Retriever:
 
     @property
     def catalog(self) -> StoreCatalog:
-        """What the store holds; read once (call `refresh_catalog` after an ingest)."""
+        """What the store holds, one entry per issuer with the analyst's corrections applied;
+        read once per Retriever (open new services after an ingest or a correction)."""
         if self._catalog is None:
-            self._catalog = self.store.catalog()
+            self._catalog = resolve(self.store.catalog(), load_corrections(self.settings.catalog_path))
         return self._catalog
-
-    def refresh_catalog(self) -> None:
-        self._catalog = None
 
     # ------------------------------------------------------------------ plain search
 
@@ -144,7 +154,9 @@ class Retriever:
 
     def filters_for(self, u: QueryUnderstanding, year_window: bool = True) -> tuple[SearchFilters, int | None]:
         """Hard filters for a question, and the filing year to prefer."""
-        filters = SearchFilters(companies=list(u.companies))
+        # A company matches every spelling its filings are stored under (corrections included).
+        stored = {c.name: c.filter_names for c in self.catalog.companies}
+        filters = SearchFilters(companies=list(dict.fromkeys(n for c in u.companies for n in stored.get(c, [c]))))
         if u.fiscal_years:
             by_name = {c.name: c for c in self.catalog.companies}
             scope = [by_name[n] for n in u.companies if n in by_name]
@@ -252,7 +264,8 @@ class Retriever:
     def _latest_year(self, companies: list[str]) -> int | None:
         """The latest fiscal year the companies have filings for: a question about a company
         that names no year asks about the present."""
-        years = [y for c in self.catalog.companies if c.name in companies for y in c.fiscal_years]
+        wanted = set(companies)
+        years = [y for c in self.catalog.companies if wanted & set(c.filter_names) for y in c.fiscal_years]
         return max(years) if years else None
 
     def _best_similarity(self, dense: list[float], filters: SearchFilters) -> float | None:

@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, Field
 
 from answering.arithmetic import display_value, format_ratio
-from answering.citations import cite, quote_in_text
+from answering.citations import cite
 from answering.numbers import format_money
 from finrag.knowledge_graph import GraphStore, name_key
 from finrag.models import Answer, Citation, Fact, Question, Relation, SearchFilters, TraceStep
+from finrag.text import quote_in_text
 
 if TYPE_CHECKING:
     from strategies.router import RouteDecision, StrategyFunction
@@ -215,6 +216,13 @@ def _label(services: Services, metric: str) -> str:
 
 def run_query(q: GraphQuery, graph: GraphStore, services: Services) -> GraphResult | None:
     """The answer the graph gives to `q`, or None when it holds nothing for it."""
+    if q.kind in ("relation", "reverse", "shared"):
+        return _relation_answer(q, graph)
+    return _fact_answer(q, graph, services)
+
+
+def _relation_answer(q: GraphQuery, graph: GraphStore) -> GraphResult | None:
+    """Relations: forward (who audits X), reverse (who is audited by Y), shared (X's peers)."""
     if q.kind == "relation":
         rels = [r for c in q.companies for r in graph.relations(subject=c, predicate=q.predicate)]
         if not rels:
@@ -249,7 +257,11 @@ def run_query(q: GraphQuery, graph: GraphStore, services: Services) -> GraphResu
                                relations=used)
         listing = "; ".join(f"{s} ({', '.join(dict.fromkeys(o))})" for s, o in others.items())
         return GraphResult(text=f"Companies sharing {company}'s {q.predicate}: {listing}.", relations=used)
+    return None
 
+
+def _fact_answer(q: GraphQuery, graph: GraphStore, services: Services) -> GraphResult | None:
+    """Facts across companies in one year: value, filter, extreme, rank, total or average."""
     facts, year = _year_facts(graph, q)
     if not facts:
         return None

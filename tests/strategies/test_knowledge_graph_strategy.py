@@ -7,9 +7,9 @@ import json
 import pytest
 
 from agents.iterative import answer_iterative
-from answering.citations import quote_in_text
 from finrag.knowledge_graph import name_key
 from finrag.models import Question
+from finrag.text import quote_in_text
 from strategies.knowledge_graph import answer_graph
 from strategies.router import forced
 
