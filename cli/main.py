@@ -288,9 +288,9 @@ def _eval_router(args: argparse.Namespace) -> int:
 
 
 def _eval_graph(args: argparse.Namespace) -> int:
-    from eval import graph
+    from eval import knowledge_graph
 
-    return graph.run_cli(args)
+    return knowledge_graph.run_cli(args)
 
 
 def _eval_metadata(args: argparse.Namespace) -> int:

@@ -181,13 +181,21 @@ class Retriever:
         indices = sorted(weights)
         return SparseVec(indices=indices, values=[weights[i] for i in indices])
 
-    def retrieve(self, question: str, k: int | None = None, options: RetrievalOptions | None = None) -> Retrieval:
+    def retrieve(
+        self,
+        question: str,
+        k: int | None = None,
+        options: RetrievalOptions | None = None,
+        understanding: QueryUnderstanding | None = None,
+    ) -> Retrieval:
+        """Search for a question. `understanding`: the question as the router already read it
+        (same catalog and vocabulary), so it is not read twice."""
         opts = options or RetrievalOptions()
         k = k or self.settings.top_k
         mode = opts.mode or self.settings.search_mode
 
         u = (
-            self.understand(question)
+            understanding or self.understand(question)
             if (opts.understand or opts.strip_instructions or opts.expand_vocabulary or opts.boosts)
             else QueryUnderstanding()
         )
