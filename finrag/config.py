@@ -32,7 +32,7 @@ def _env_float(name: str, default: float) -> float:
 @dataclass(frozen=True)
 class Settings:
     # --- storage -------------------------------------------------------------
-    store_dir: Path = Path("data/store")  # FINRAG_STORE: Qdrant local-mode directory
+    store_dir: Path = Path("data/store")  # FINRAG_STORE: the embedded store's folder (Qdrant Edge)
     cache_dir: Path = Path("data/cache")  # FINRAG_CACHE: embedding cache, graph db
     qdrant_url: str | None = None  # QDRANT_URL: switch to a Qdrant server/cluster
     qdrant_api_key: str | None = field(default=None, repr=False)  # QDRANT_API_KEY
@@ -44,6 +44,7 @@ class Settings:
     embedding_api_key: str | None = field(default=None, repr=False)  # FINRAG_EMBEDDING_API_KEY
     embedding_batch: int = 32  # FINRAG_EMBEDDING_BATCH
     embedding_quantize: bool = False  # FINRAG_EMBEDDING_QUANTIZE: dynamic int8 on CPU
+    embedding_runtime: str = "torch"  # FINRAG_EMBEDDING_RUNTIME: torch | onnx, for documents (queries: ONNX)
 
     # --- ingest limits: a file over a limit fails with its reason, the others go on ---
     pdf_max_mb: float = 200.0  # FINRAG_PDF_MAX_MB: larger files are refused before parsing
@@ -93,17 +94,19 @@ class Settings:
 
     @property
     def graph_path(self) -> Path:
-        """The knowledge graph lives beside the vector store it was built with."""
+        """The knowledge graph: inside the embedded store's folder (a copy of the folder
+        carries it), under the cache for a server's collection."""
         if self.qdrant_url:
             return self.cache_dir / f"{self.collection}.graph.sqlite"
-        return self.store_dir.parent / f"{self.store_dir.name}.graph.sqlite"
+        return self.store_dir / "graph.sqlite"
 
     @property
     def catalog_path(self) -> Path:
-        """Analyst corrections to the store's companies (`finrag catalog alias`), beside the store."""
+        """Analyst corrections to the store's companies (`finrag catalog alias`): inside the
+        embedded store's folder, under the cache for a server's collection (as the graph)."""
         if self.qdrant_url:
             return self.cache_dir / f"{self.collection}.catalog.json"
-        return self.store_dir.parent / f"{self.store_dir.name}.catalog.json"
+        return self.store_dir / "catalog.json"
 
     def with_overrides(self, **changes: object) -> Settings:
         known = {f.name for f in fields(self)}
@@ -131,6 +134,7 @@ def load_settings(**overrides: object) -> Settings:
         embedding_api_key=_env("FINRAG_EMBEDDING_API_KEY"),
         embedding_batch=_env_int("FINRAG_EMBEDDING_BATCH", 32),
         embedding_quantize=_env("FINRAG_EMBEDDING_QUANTIZE", "0") in ("1", "true", "yes"),
+        embedding_runtime=_env("FINRAG_EMBEDDING_RUNTIME", "torch"),
         pdf_max_mb=_env_float("FINRAG_PDF_MAX_MB", 200.0),
         pdf_max_pages=_env_int("FINRAG_PDF_MAX_PAGES", 2000),
         llm_relation_chunks=_env_int("FINRAG_LLM_RELATION_CHUNKS", 16),

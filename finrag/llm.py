@@ -12,11 +12,9 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
-import openai
 from langchain_core.messages import AIMessage, BaseMessage
-from langchain_openai import ChatOpenAI
 from pydantic import BaseModel, SecretStr, ValidationError
 from tenacity import (
     RetryCallState,
@@ -27,6 +25,9 @@ from tenacity import (
 )
 
 from finrag.config import Settings
+
+if TYPE_CHECKING:  # openai and langchain-openai take seconds to import: only with an LLM
+    from langchain_openai import ChatOpenAI
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +76,8 @@ class MalformedOutput(Exception):
 
 
 def _is_retryable(exc: BaseException) -> bool:
+    import openai
+
     if isinstance(exc, openai.APIStatusError):
         return exc.status_code == 429 or exc.status_code >= 500
     # APITimeoutError is a subclass of APIConnectionError.
@@ -82,6 +85,8 @@ def _is_retryable(exc: BaseException) -> bool:
 
 
 def _retry_after_s(exc: BaseException | None) -> float | None:
+    import openai
+
     if not isinstance(exc, openai.APIStatusError):
         return None
     value = exc.response.headers.get("retry-after")
@@ -92,6 +97,8 @@ def _retry_after_s(exc: BaseException | None) -> float | None:
 
 
 def _describe(exc: BaseException) -> str:
+    import openai
+
     if isinstance(exc, openai.APITimeoutError):
         return "timed out"
     if isinstance(exc, openai.APIStatusError):
@@ -117,6 +124,8 @@ class LLMClient:
         }
 
     def _chat_model(self, model: str) -> ChatOpenAI:
+        from langchain_openai import ChatOpenAI
+
         s = self._settings
         return ChatOpenAI(
             model=model,

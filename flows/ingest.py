@@ -26,7 +26,7 @@ from indexing.knowledge_graph import GraphWriter, open_graph_writer
 from indexing.load import load_job, pdf_limits
 from indexing.pipeline import run_pipeline
 from indexing.plan import FileJob, manifest_hints, plan_jobs
-from indexing.store import store_loaded
+from indexing.store import optimize_if_written, store_loaded
 from indexing.summary import low_confidence_warnings, progress_line, status_counts, summary_row
 from loaders import PdfLimits
 from loaders.files import expand_paths
@@ -95,6 +95,7 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
             ahead = {}  # the pipeline's default: one parser thread kept busy
         try:
             reports = run_pipeline(jobs, submit_load=submit, store_step=write, progress=on_progress, **ahead)
+            optimize_if_written(vector_store, reports)
         finally:
             if graph is not None:
                 graph.close()

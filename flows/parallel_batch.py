@@ -38,15 +38,14 @@ DASK_GROUP = 8
 
 
 def _snapshot(settings: Settings) -> Settings:
-    """Settings pointing at this worker's private copy of the embedded store (and its graph)."""
+    """Settings pointing at this worker's private copy of the embedded store."""
     from distributed import get_worker
 
     root = Path(get_worker().local_directory) / "finrag-store"  # removed with the worker
     shutil.rmtree(root, ignore_errors=True)
     copy = root / settings.store_dir.name
-    shutil.copytree(settings.store_dir, copy, ignore=shutil.ignore_patterns(".finrag.lock", ".lock"))
-    if settings.graph_path.exists():
-        shutil.copy2(settings.graph_path, root / settings.graph_path.name)
+    # The folder holds the whole store (points, records, graph, catalog); not its lock.
+    shutil.copytree(settings.store_dir, copy, ignore=shutil.ignore_patterns(".finrag.lock"))
     return settings.with_overrides(store_dir=copy)
 
 

@@ -51,3 +51,10 @@ def store_loaded(
     t.pages, t.chunks = meta.pages, len(chunks)
     return document_report(job.path, meta.doc, "ingested", meta=meta, chunks=len(chunks),
                            seconds=t.parse + t.embed + t.graph + t.upsert)
+
+
+def optimize_if_written(store: VectorStore, reports: list[DocumentReport]) -> None:
+    """Index and merge once per ingest (per document would rebuild the HNSW graph each time);
+    an ingest that wrote nothing leaves the store's files untouched."""
+    if any(r.status == "ingested" for r in reports):
+        store.optimize()

@@ -2,7 +2,7 @@
 
 Real parts: a `LocalCluster` of 2 worker processes (flows.runner.local_cluster), Prefect's
 Dask task runner against the shared test Prefect server, a tiny generated corpus (4
-companies, one year), the bundled embedding model in every worker, Qdrant local mode, the
+companies, one year), the bundled embedding model in every worker, the embedded store, the
 `finrag` CLI in a subprocess for the kill test.
 """
 
@@ -21,10 +21,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from qdrant_client import QdrantClient
 
 from cli.main import main
 from finrag.config import load_settings
+from finrag.store import open_store
 from indexing.pipeline import ingest_paths
 from tests.support.prefect_server import REPO, shared_prefect_server
 
@@ -70,18 +70,9 @@ def cluster():
 
 
 def stored_points(store_dir: Path) -> dict[str, tuple[str, np.ndarray]]:
-    """chunk id -> (document, dense vector), read straight from the store's files."""
-    client = QdrantClient(path=str(store_dir))
-    points: dict[str, tuple[str, np.ndarray]] = {}
-    offset = None
-    try:
-        while True:
-            batch, offset = client.scroll("finrag_chunks", limit=256, offset=offset, with_vectors=["dense"])
-            points.update({str(p.id): (p.payload["doc"], np.asarray(p.vector["dense"])) for p in batch})
-            if offset is None:
-                return points
-    finally:
-        client.close()
+    """chunk id -> (document, dense vector), as the store holds them."""
+    with open_store(load_settings(store_dir=store_dir), dim=384) as store:
+        return {p.id: (p.payload["doc"], np.asarray(p.dense)) for page in store.iter_points() for p in page}
 
 
 def test_dask_ingest_stores_what_a_serial_ingest_stores(cluster, corpus, serial, tmp_path, monkeypatch):
