@@ -13,6 +13,7 @@ from finrag.config import load_settings
 from finrag.console import progress, stderr_is_terminal
 from finrag.models import DocumentReport
 from finrag.store import StoreBusy
+from flows.runner import RunnerError, parse_runner, running_on
 from indexing.pipeline import ingest_paths
 from indexing.store import EMBED_SLICE
 from indexing.summary import format_table, low_confidence_warnings, progress_line, status_counts
@@ -51,18 +52,31 @@ class TerminalProgress:
 
 
 def run(args) -> int:
-    """`finrag ingest PATH... [--json] [--manifest F] [--store DIR]`."""
+    """`finrag ingest PATH... [--json] [--manifest F] [--store DIR] [--runner R] [--workers N]`."""
     settings = load_settings(store_dir=Path(args.store) if args.store else None)
+    try:
+        runner = parse_runner(args.runner, args.workers, settings)
+    except RunnerError as err:
+        print(f"finrag ingest: {err}", file=sys.stderr)
+        return 2
     started = time.perf_counter()
     try:
-        with TerminalProgress() as bars:
-            reports = ingest_paths(
-                args.paths,
-                settings,
-                manifest=Path(args.manifest) if args.manifest else None,
-                progress=bars.document,
-                chunk_progress=bars.chunks,
-            )
+        if runner.kind == "dask":  # the Prefect flow, its tasks on Dask workers
+            from flows.ingest import ingest_reports
+
+            with running_on(runner):
+                flow_run = ingest_reports.with_options(task_runner=runner.task_runner())
+                reports = flow_run(paths=[str(p) for p in args.paths], store=args.store,
+                                   manifest=str(args.manifest) if args.manifest else None)
+        else:
+            with TerminalProgress() as bars:
+                reports = ingest_paths(
+                    args.paths,
+                    settings,
+                    manifest=Path(args.manifest) if args.manifest else None,
+                    progress=bars.document,
+                    chunk_progress=bars.chunks,
+                )
     except StoreBusy as err:
         print(f"finrag ingest: {err}", file=sys.stderr)
         return 2
@@ -72,6 +86,7 @@ def run(args) -> int:
         payload = {
             "documents": [r.model_dump(mode="json") for r in reports],
             "store": where,
+            "runner": runner.report(),
             "seconds": round(seconds, 3),
         }
         print(json.dumps(payload, indent=2))

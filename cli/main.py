@@ -20,6 +20,14 @@ def _add_store(p: argparse.ArgumentParser) -> None:
     p.add_argument("--store", help="the embedded store's folder (default: $FINRAG_STORE or data/store)")
 
 
+def _add_runner(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--runner", metavar="local|dask[:ADDRESS]",
+                   help="where tasks run: this process (local) or Dask workers; dask without an "
+                   "address starts a LocalCluster (default: $FINRAG_RUNNER or local)")
+    p.add_argument("--workers", type=int,
+                   help="LocalCluster worker processes for --runner dask (default: $FINRAG_DASK_WORKERS or 2)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="finrag",
@@ -57,6 +65,7 @@ def _add_document_commands(sub) -> None:
     p.add_argument("--manifest", help="CSV/JSONL mapping file -> company, period, form (hints)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     _add_store(p)
+    _add_runner(p)
     p.set_defaults(handler=_ingest)
 
 
@@ -80,12 +89,14 @@ def _add_question_commands(sub) -> None:
     p.add_argument("--out", required=True, help="output directory for results.jsonl / results.csv")
     p.add_argument("--strategy", choices=STRATEGIES, default="auto")
     _add_store(p)
+    _add_runner(p)
     p.set_defaults(handler=_batch)
 
     p = sub.add_parser("compare", help="single-shot vs iterative vs auto on one batch, with an HTML report")
     p.add_argument("file")
     p.add_argument("--out", required=True, help="output directory for the report")
     _add_store(p)
+    _add_runner(p)
     p.set_defaults(handler=_compare)
 
     p = sub.add_parser("demo", help="generate the sample corpus, ingest it, answer its questions, write the report")
@@ -210,6 +221,9 @@ def _add_bench_commands(sub) -> None:
     p = bsub.add_parser("ingest", help="pages/s and chunks/s per stage and end to end")
     p.add_argument("paths", nargs="*", help="PDF files or dirs (default: the FinanceBench pdfs and a sample corpus)")
     p.add_argument("--limit", type=int, help="only the first N files")
+    p.add_argument("--runner", choices=["local", "dask"], default="local",
+                   help="dask: throughput per Dask worker count beside the scale model's prediction")
+    p.add_argument("--workers", default="1,2,4", help="worker counts for --runner dask (default 1,2,4)")
     p.set_defaults(handler=_bench_ingest)
     p = bsub.add_parser("batch", help="batch throughput and Prefect overhead per question")
     p.add_argument("--questions", type=int, default=200)
@@ -258,9 +272,9 @@ def _ask(args: argparse.Namespace) -> int:
 
 
 def _batch(args: argparse.Namespace) -> int:
-    from flows import answer_batch
+    from cli import batch
 
-    return answer_batch.run_cli(args)
+    return batch.run(args)
 
 
 def _compare(args: argparse.Namespace) -> int:
@@ -360,6 +374,10 @@ def _eval_metadata(args: argparse.Namespace) -> int:
 
 
 def _bench_ingest(args: argparse.Namespace) -> int:
+    if args.runner == "dask":
+        from eval import dask_bench
+
+        return dask_bench.run_cli(args)
     from eval import ingest_bench
 
     return ingest_bench.run_cli(args)

@@ -81,6 +81,11 @@ class Settings:
     llm_concurrency: int = 4  # FINRAG_LLM_CONCURRENCY
     # Questions per Prefect task in a batch; 0 = automatic (1 with an LLM, 50 offline).
     batch_task_size: int = 0  # FINRAG_BATCH_TASK_SIZE
+    # Where ingest/batch tasks run: "local" (threads in this process) or "dask" (worker
+    # processes: a LocalCluster of dask_workers, or the scheduler at dask_address).
+    runner: str = "local"  # FINRAG_RUNNER
+    dask_address: str | None = None  # FINRAG_DASK_ADDRESS, e.g. tcp://scheduler:8786
+    dask_workers: int = 2  # FINRAG_DASK_WORKERS: LocalCluster size when no address is set
 
     @property
     def offline(self) -> bool:
@@ -154,5 +159,8 @@ def load_settings(**overrides: object) -> Settings:
         agent_checkpoint=Path(p) if (p := _env("FINRAG_AGENT_CHECKPOINT")) else None,
         llm_concurrency=_env_int("FINRAG_LLM_CONCURRENCY", 4),
         batch_task_size=_env_int("FINRAG_BATCH_TASK_SIZE", 0),
+        runner=_env("FINRAG_RUNNER", "local"),
+        dask_address=_env("FINRAG_DASK_ADDRESS"),
+        dask_workers=_env_int("FINRAG_DASK_WORKERS", 2),
     )
     return s.with_overrides(**overrides)

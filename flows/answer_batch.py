@@ -1,4 +1,4 @@
-"""Answer a batch of questions: the `answer_batch` flow, the nightly inbox flow and `finrag batch`.
+"""Answer a batch of questions: the `answer_batch` flow and the nightly inbox flow (`finrag batch` is cli/batch.py).
 
 Every answered question is appended to `results.jsonl` at once, so a batch
 killed half-way resumes where it stopped: a re-run keeps the records made with the same
@@ -29,7 +29,6 @@ from prefect.utilities.annotations import quote
 from finrag.config import Settings, load_settings
 from finrag.console import progress as progress_bars
 from finrag.models import Answer, Question, RunRecord, StrategyChoice
-from finrag.store import StoreBusy
 from flows.artifacts import (
     BatchSummary,
     artifact_key,
@@ -43,6 +42,8 @@ from flows.batch_io import (
     records_csv,
     write_text_atomic,
 )
+from flows.parallel_batch import WORKER_LOST, dask_answers
+from flows.runner import configured_task_runner, on_dask
 
 if TYPE_CHECKING:
     from strategies.services import Services
@@ -57,7 +58,7 @@ Progress = Callable[[int, int, RunRecord], None]
 
 
 # How a run is scheduled, not how answers are made: changing these keeps earlier answers.
-SCHEDULING_SETTINGS = frozenset({"llm_concurrency", "batch_task_size"})
+SCHEDULING_SETTINGS = frozenset({"llm_concurrency", "batch_task_size", "runner", "dask_address", "dask_workers"})
 
 
 def config_hash(settings: Settings, strategy: str) -> str:
@@ -163,7 +164,9 @@ def _reusable_records(
     keep: dict[str, RunRecord] = {}
     for r in log.read():
         same_question = wanted.get(r.id) == r.question
-        if same_question and r.config_hash == chash and r.store_version == store_version:
+        # A question whose Dask worker died was never answered: ask it again.
+        lost = WORKER_LOST in r.answer.flags
+        if same_question and r.config_hash == chash and r.store_version == store_version and not lost:
             keep.setdefault(r.id, r)
     return keep
 
@@ -258,7 +261,10 @@ def answer_group(
 
 
 def prefect_answers(services: Services, strategy: str, settings: Settings, present: set[str]) -> AnswerMany:
-    """Answer the questions as Prefect tasks (groups of `task_size`) on the flow's thread pool."""
+    """Answer the questions as Prefect tasks (groups of `task_size`) on the flow's thread pool,
+    or on the Dask workers when the flow runs on a Dask task runner (flows/parallel_batch.py)."""
+    if on_dask():
+        return dask_answers(services, strategy, settings)
     llm_limited = not settings.offline and "llm" in present
     size = task_size(settings)
 
@@ -298,13 +304,18 @@ def _task_failure(future: PrefectFuture[int]) -> str:
     return repr(result) if not isinstance(result, int) else "ended without answering"
 
 
-def task_runner():
+def local_task_runner():
     from prefect.task_runners import ThreadPoolTaskRunner
 
     # Offline answering is CPU work on a process-local store and model: more threads only
     # contend for two cores. Online, threads wait on HTTP, so use the LLM concurrency.
     settings = load_settings()
     return ThreadPoolTaskRunner(max_workers=1 if settings.offline else settings.llm_concurrency)
+
+
+def task_runner():
+    """The flows' task runner: Dask when FINRAG_RUNNER=dask, else this process's threads."""
+    return configured_task_runner(local_task_runner())
 
 
 def settings_for(store: str | None) -> Settings:
@@ -346,28 +357,3 @@ def answer_batch(
     """Answer every question of a CSV/JSONL/YAML file; resumable; one failure never fails the batch."""
     key_prefix = artifact_key("batch", Path(questions_file).stem)
     return answer_file(questions_file, out_dir, strategy=strategy, store=store, key_prefix=key_prefix)
-
-
-# --------------------------------------------------------------------------- CLI
-
-
-def run_cli(args) -> int:
-    """`finrag batch FILE --out DIR [--strategy S] [--store DIR]`."""
-    from flows.batch_io import BatchFormatError
-
-    try:
-        read_questions(args.file)  # fail fast, before Prefect starts, on an unreadable file
-    except (OSError, BatchFormatError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    try:
-        summary = answer_batch(questions_file=args.file, out_dir=args.out, strategy=args.strategy, store=args.store)
-    except StoreBusy as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
-    print(
-        f"{summary.total} questions ({summary.reused} kept from an earlier run): "
-        + ", ".join(f"{k} {v}" for k, v in sorted(summary.by_status.items()))
-        + f"\nresults: {Path(args.out) / RESULTS_JSONL}, {Path(args.out) / RESULTS_CSV}"
-    )
-    return 0

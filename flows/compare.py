@@ -22,6 +22,7 @@ from finrag.store import StoreBusy
 from flows.answer_batch import (
     AnswerMany,
     limits_present,
+    local_task_runner,
     open_run_services,
     prefect_answers,
     run_batch,
@@ -31,6 +32,7 @@ from flows.answer_batch import (
 from flows.batch_io import read_questions, write_text_atomic
 from flows.comparison import Comparison, Scorer, build_comparison
 from flows.report import question_table, render_html, render_markdown
+from flows.runner import RunnerError, parse_runner, running_on
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -102,7 +104,7 @@ def compare_strategies(questions_file: str, out_dir: str, store: str | None = No
 
 
 def run_cli(args) -> int:
-    """`finrag compare FILE --out DIR [--store DIR]`."""
+    """`finrag compare FILE --out DIR [--store DIR] [--runner R] [--workers N]`."""
     from flows.batch_io import BatchFormatError
 
     try:
@@ -111,7 +113,14 @@ def run_cli(args) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     try:
-        report = compare_strategies(questions_file=args.file, out_dir=args.out, store=args.store)
+        runner = parse_runner(args.runner, args.workers, settings_for(args.store))
+    except RunnerError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    try:
+        with running_on(runner):
+            run = compare_strategies.with_options(task_runner=runner.task_runner(local_task_runner()))
+            report = run(questions_file=args.file, out_dir=args.out, store=args.store)
     except StoreBusy as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

@@ -17,8 +17,11 @@ from prefect.task_runners import ThreadPoolTaskRunner
 
 from finrag.config import load_settings
 from finrag.embeddings import Embedder, get_embedder
+from finrag.knowledge_graph import open_graph
 from finrag.models import DocumentReport, LoadedDocument
 from finrag.store import VectorStore, open_store
+from flows import parallel_ingest
+from flows.runner import configured_task_runner, dask_workers_now, on_dask
 from indexing.knowledge_graph import GraphWriter, open_graph_writer
 from indexing.load import load_job, pdf_limits
 from indexing.pipeline import run_pipeline
@@ -46,17 +49,25 @@ def store_task(job: FileJob, loaded: LoadedDocument, store: VectorStore, embedde
     return store_loaded(job, loaded, store, embedder, graph)
 
 
-@flow(name="ingest-reports", task_runner=ThreadPoolTaskRunner(max_workers=1), log_prints=True)
+@flow(name="ingest-reports", task_runner=configured_task_runner(ThreadPoolTaskRunner(max_workers=1)),
+      log_prints=True)
 def ingest_reports(paths: list[str], store: str | None = None, manifest: str | None = None) -> list[DocumentReport]:
     """Ingest PDF files or directories of PDFs into the FinRAG store (idempotent).
 
     paths: PDF files or directories (their *.pdf files). store: Qdrant local-mode
     directory (default $FINRAG_STORE). manifest: optional CSV/JSONL of hints.
+    On a Dask task runner (FINRAG_RUNNER=dask), documents are processed on the workers
+    and written by this process (flows/parallel_ingest.py).
     """
     settings = load_settings(store_dir=Path(store) if store else None)
-    embedder = get_embedder(settings)
+    dask = on_dask()
+    if dask:
+        dim = parallel_ingest.dimension_task.submit(settings).result()
+    else:
+        embedder = get_embedder(settings)
+        dim = embedder.dim
     started = time.perf_counter()
-    with open_store(settings, dim=embedder.dim, wait_s=60) as vector_store:
+    with open_store(settings, dim=dim, wait_s=60) as vector_store:
         jobs = plan_jobs(
             expand_paths(paths), vector_store, manifest_hints(Path(manifest) if manifest else None),
             settings.catalog_path,
@@ -69,15 +80,21 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
             update_progress_artifact(progress_id, 100.0 * done / max(total, 1))
             print(progress_line(report, done, total))
 
-        graph = open_graph_writer(settings) if any(j.outcome is None for j in jobs) else None
         limits = pdf_limits(settings)
+        work = any(j.outcome is None for j in jobs)
+        if dask:
+            graph = open_graph(settings) if work else None
+            submit = lambda job: parallel_ingest.Outcome(job, parallel_ingest.process_task.submit(job, settings, limits))  # noqa: E731
+            write = lambda job, done: parallel_ingest.write_processed(job, done, vector_store, graph)  # noqa: E731
+            # Two documents per worker in flight: one being processed, one queued behind it.
+            ahead = {"lookahead": 2 * dask_workers_now()}
+        else:
+            graph = open_graph_writer(settings) if work else None
+            submit = lambda job: load_task.submit(job, limits)  # noqa: E731
+            write = lambda job, loaded: store_task(job, loaded, vector_store, embedder, graph)  # noqa: E731
+            ahead = {}  # the pipeline's default: one parser thread kept busy
         try:
-            reports = run_pipeline(
-                jobs,
-                submit_load=lambda job: load_task.submit(job, limits),
-                store_step=lambda job, loaded: store_task(job, loaded, vector_store, embedder, graph),
-                progress=on_progress,
-            )
+            reports = run_pipeline(jobs, submit_load=submit, store_step=write, progress=on_progress, **ahead)
             optimize_if_written(vector_store, reports)
         finally:
             if graph is not None:

@@ -51,15 +51,15 @@ StoreStep = Callable[[FileJob, LoadedDocument], DocumentReport]
 
 
 def run_pipeline(jobs: list[FileJob], submit_load: LoadSubmitter, store_step: StoreStep,
-                 progress: Progress | None = None) -> list[DocumentReport]:
-    """Walk the jobs in order, keeping up to _LOOKAHEAD loads in flight ahead of storing."""
+                 progress: Progress | None = None, lookahead: int = _LOOKAHEAD) -> list[DocumentReport]:
+    """Walk the jobs in order, keeping up to `lookahead` loads in flight ahead of storing."""
     pending = [job for job in jobs if job.outcome is None]
     futures: dict[int, Future] = {}
     next_submit = 0
 
     def top_up() -> None:
         nonlocal next_submit
-        while next_submit < len(pending) and len(futures) < _LOOKAHEAD:
+        while next_submit < len(pending) and len(futures) < lookahead:
             futures[id(pending[next_submit])] = submit_load(pending[next_submit])
             next_submit += 1
 

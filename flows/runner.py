@@ -1,0 +1,177 @@
+"""Where a flow's tasks run: threads in this process, or Dask worker processes.
+
+One switch for ingest, batch and compare: `--runner local|dask[:ADDRESS]` and `--workers N`
+on the CLI, FINRAG_RUNNER / FINRAG_DASK_ADDRESS / FINRAG_DASK_WORKERS for deployments.
+`dask` without an address is a LocalCluster of N single-threaded worker processes, started
+for the run and shut down at its end, also when the process gets SIGTERM; with an address
+it is the cluster behind that scheduler (one machine or many, same code). Either way the
+tasks go through Prefect's Dask task runner (prefect-dask), so the UI shows them as usual.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from finrag.config import Settings
+
+
+class RunnerError(ValueError):
+    """A --runner / --workers value that cannot be used; the message says why."""
+
+
+class Runner(BaseModel):
+    kind: Literal["local", "dask"] = "local"
+    workers: int | None = None  # LocalCluster size; None on a remote scheduler (its own size)
+    address: str | None = None  # scheduler address, e.g. tcp://10.0.0.5:8786
+
+    def report(self) -> dict[str, Any]:
+        """What `--json` outputs say about where the work ran."""
+        return self.model_dump(exclude_none=True)
+
+    def task_runner(self, local_default: Any = None) -> Any:
+        """The Prefect task runner for this choice (`local_default` when local)."""
+        if self.kind == "local":
+            return local_default
+        from prefect_dask import DaskTaskRunner
+
+        if self.address:
+            return DaskTaskRunner(address=self.address)
+        return DaskTaskRunner(cluster_class=local_cluster, cluster_kwargs={"n_workers": self.workers})
+
+
+def parse_runner(text: str | None, workers: int | None, settings: Settings) -> Runner:
+    """`local`, `dask`, `dask:tcp://host:8786` (CLI) with the settings' values as defaults."""
+    text = text or settings.runner
+    kind, _, address = text.partition(":")
+    if kind not in ("local", "dask"):
+        raise RunnerError(f"unknown runner {text!r}: use local, dask or dask:ADDRESS")
+    if kind == "local":
+        return Runner()
+    address = address or settings.dask_address
+    if address:
+        return Runner(kind="dask", address=address)
+    count = workers if workers is not None else settings.dask_workers
+    if count < 1:
+        raise RunnerError(f"--workers must be at least 1, got {count}")
+    return Runner(kind="dask", workers=count)
+
+
+def local_cluster(n_workers: int = 2, **kwargs: Any):
+    """A LocalCluster of single-threaded worker processes on this machine.
+
+    allowed-failures 0: a task whose worker dies is reported lost at once instead of being
+    re-run on the next worker, which a document that crashes its worker (out of memory)
+    would kill in turn; a re-run of the command picks lost items up. The scheduler runs in
+    this process, so the setting must be in force while the cluster is built.
+    """
+    import dask
+    from distributed import LocalCluster
+
+    # The scheduler's INFO lines (workers joining, leaving) would bury the run's progress.
+    logging.getLogger("distributed").setLevel(logging.WARNING)
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
+        return LocalCluster(
+            n_workers=n_workers,
+            threads_per_worker=1,  # one CPU job per process: torch and pdfium are not shared
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+            **kwargs,
+        )
+
+
+def dask_workers_now() -> int:
+    """Workers of the Dask cluster the current flow run submits to (1 when not on Dask)."""
+    from prefect.context import FlowRunContext
+
+    context = FlowRunContext.get()
+    runner = context.task_runner if context else None
+    if runner is None or type(runner).__name__ != "DaskTaskRunner":
+        return 1
+    return max(1, len(runner.client.scheduler_info(n_workers=-1)["workers"]))
+
+
+def on_dask() -> bool:
+    """True when the current flow run's tasks go to Dask workers."""
+    from prefect.context import FlowRunContext
+
+    context = FlowRunContext.get()
+    return context is not None and type(context.task_runner).__name__ == "DaskTaskRunner"
+
+
+@contextmanager
+def shared_prefect_api() -> Iterator[None]:
+    """One Prefect API for the flow and its Dask workers.
+
+    Without a configured server (PREFECT_API_URL), Prefect starts a temporary one per
+    process: each worker would start its own (~20 s each here, and the UI of the flow's
+    server would not see the workers' task runs). Start it here and hand its URL to the
+    worker processes through the environment they inherit.
+    """
+    from prefect.settings import PREFECT_API_URL, temporary_settings
+
+    if PREFECT_API_URL.value():
+        yield
+        return
+    from prefect.server.api.server import SubprocessASGIServer
+
+    # Prefect's own per-process temporary server (stopped at exit like the one Prefect
+    # would start: stopping it earlier loses the last log lines still being sent).
+    server = SubprocessASGIServer()
+    server.start(timeout=180)  # a loaded machine takes well over the default 20 s
+    os.environ["PREFECT_API_URL"] = server.api_url
+    try:
+        with temporary_settings({PREFECT_API_URL: server.api_url}):
+            yield
+    finally:
+        os.environ.pop("PREFECT_API_URL", None)
+
+
+@contextmanager
+def exit_on_sigterm() -> Iterator[None]:
+    """SIGTERM unwinds like Ctrl-C, so the `with` blocks that own a LocalCluster close it.
+
+    Without this, Python dies on SIGTERM without running `finally`, and the cluster's
+    worker processes outlive the command.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextmanager
+def running_on(runner: Runner) -> Iterator[None]:
+    """What a CLI command wraps a flow call in when it runs on Dask."""
+    if runner.kind == "local":
+        yield
+        return
+    with exit_on_sigterm(), shared_prefect_api():
+        yield
+
+
+def configured_task_runner(local_default: Any) -> Any:
+    """The task runner FINRAG_RUNNER asks for, for a flow's decorator (deployments).
+
+    The CLI overrides it per run with `flow.with_options(task_runner=...)`.
+    """
+    from finrag.config import load_settings
+
+    settings = load_settings()
+    return parse_runner(None, None, settings).task_runner(local_default)
