@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import shutil
 import socket
-from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -35,7 +34,7 @@ pytestmark = pytest.mark.slow
 def source_settings(sample_settings, tmp_path_factory):
     copy = tmp_path_factory.mktemp("scale-source") / "store"
     shutil.copytree(sample_settings.store_dir, copy, ignore=shutil.ignore_patterns(".finrag.lock"))
-    return replace(sample_settings, store_dir=copy)
+    return sample_settings.with_overrides(store_dir=copy)
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +83,7 @@ def test_measure_builds_a_store_of_the_asked_size_and_times_every_kind(source, s
     question = "total revenue"
     vectors = [(embedder.embed_query(question), query_vector(question))]
     size = len(source) + 25
-    target = replace(source_settings, store_dir=tmp_path / "scaled", collection="finrag_scale")
+    target = source_settings.with_overrides(store_dir=tmp_path / "scaled", collection="finrag_scale")
 
     row = measure(target, size, source, vectors)
 
