@@ -23,6 +23,7 @@ lists them newest first.
 
 from __future__ import annotations
 
+import contextvars
 import queue
 import sqlite3
 import threading
@@ -306,7 +307,9 @@ def run_agent(question: Question, services: Services, config: AgentConfig) -> An
         except BaseException as exc:  # handed to the caller's thread, raised there
             updates.put(("error", exc))
 
-    worker = threading.Thread(target=work, name=f"agent-{question.id}", daemon=True)
+    # The copied context carries the question's LLM deadline and failure ledger (finrag.llm).
+    worker = threading.Thread(target=contextvars.copy_context().run, args=(work,), name=f"agent-{question.id}",
+                              daemon=True)
     worker.start()
     last: AgentState = {"question": question, "trace": []}
     stopped_by: str | None = None

@@ -181,6 +181,10 @@ class Answer(BaseModel):
     route_reason: str = ""
     stopped_by: str | None = None  # None or the guard that stopped work
     engine: str = "offline"  # "offline" or "llm:<model>"
+    # Set when an LLM is configured but this answer was written offline instead: why the
+    # LLM gave up (finrag.llm.FailureKind: connection, timeout, http_error,
+    # malformed_output, circuit_open, deadline).
+    fallback: str | None = None
     searches: int = 0
     llm_calls: int = 0
     tokens_in: int = 0

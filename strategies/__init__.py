@@ -35,15 +35,28 @@ StrategyFunction = Callable[["Question", "Services", "RouteDecision"], Answer]
 
 
 def answer_question(question: Question, services: Services, strategy: str = "auto") -> Answer:
+    from finrag.llm import question_scope
+
     started = time.perf_counter()
     decision: RouteDecision | None = None
-    try:
-        decision = _decide(question, services, strategy)
-        answer, notes = _run(question, services, decision)
-    except Exception as exc:  # never raise: the question fails, the batch goes on
-        _log_failure(question, exc)
-        answer, notes = _failed(decision, strategy, _safe_reason(exc, services)), []
+    # One deadline per question, whatever the strategy: no LLM call starts after it.
+    with question_scope(services.settings.question_timeout_s) as scope:
+        try:
+            decision = _decide(question, services, strategy)
+            answer, notes = _run(question, services, decision)
+        except Exception as exc:  # never raise: the question fails, the batch goes on
+            _log_failure(question, exc)
+            answer, notes = _failed(decision, strategy, _safe_reason(exc, services)), []
     answer.latency_s = round(time.perf_counter() - started, 3)
+    # Failed attempts were paid for (or at least sent): they count like the others.
+    answer.llm_calls += scope.failed_calls
+    answer.tokens_in += scope.tokens_in
+    answer.tokens_out += scope.tokens_out
+    answer.cost_usd = round(answer.cost_usd + scope.cost_usd, 6)
+    if services.llm is not None and answer.engine == "offline" and scope.failures and answer.fallback is None:
+        answer.fallback = scope.failures[-1]
+    if "deadline" in scope.failures and answer.stopped_by is None:
+        answer.stopped_by = "timeout"
     if decision is not None:
         answer.route_reason = decision.reason
         answer.trace = [

@@ -23,6 +23,7 @@ class WrittenAnswer(BaseModel):
     flags: list[str] = Field(default_factory=list)
     reason: str | None = None
     engine: str = "offline"
+    fallback: str | None = None  # why the LLM writer was not used although configured
 
     def to_answer(
         self,
@@ -40,6 +41,7 @@ class WrittenAnswer(BaseModel):
             strategy=strategy,
             stopped_by=stopped_by,
             engine=self.engine,
+            fallback=self.fallback,
             searches=searches,
             llm_calls=usage.llm_calls,
             tokens_in=usage.tokens_in,
