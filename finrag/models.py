@@ -156,6 +156,8 @@ class Question(BaseModel):
     type: str | None = None  # fact, trend, comparison, relationship, aggregation, definition, ...
     expected_strategy: StrategyName | None = None
     answerable: bool = True
+    # Set when the row cannot be asked ("file:line: why"): recorded as failed, never answered.
+    problem: str | None = None
 
 
 class Citation(BaseModel):
