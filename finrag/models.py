@@ -248,3 +248,5 @@ class DocumentKnowledge(BaseModel):
     aliases: list[str] = Field(default_factory=list)  # legal name, ticker, other names (entity resolution)
     facts: list[Fact] = Field(default_factory=list)
     relations: list[Relation] = Field(default_factory=list)
+    # Why the LLM's relations are incomplete (its calls failed); a later ingest retries them.
+    relations_pending: str | None = None

@@ -8,7 +8,10 @@ One pipeline, two front doors:
 Per file the outcome is one of: ingested, unchanged (same bytes already completely
 stored: no parsing, embedding or graph work), skipped (same content as another file, or
 another file with the same document name), failed (unreadable input or an error; the
-other files go on). Parsing runs one document ahead in a background thread while the
+other files go on). With an LLM configured, a document whose LLM relation calls failed is
+stored with its reason "relations pending" recorded in the graph; a later ingest of the
+unchanged file re-reads it and asks the LLM again for those relations only (no embedding,
+no vector store write). Parsing runs one document ahead in a background thread while the
 flow thread embeds and writes, because embedding bounds the speed (pdfium is not
 thread-safe, so one parser thread). Store writes stay in one thread: local Qdrant is a
 single client. A document counts as stored only once its record is written (last).
@@ -16,6 +19,7 @@ single client. A document counts as stored only once its record is written (last
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import logging
@@ -48,6 +52,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Progress = Callable[[DocumentReport, int, int], None]  # (report, done, total)
+# Ingestion waits this long for a store held by another process, then fails with StoreBusy.
+STORE_WAIT_S = 60.0
 # How many documents may be parsed ahead of the one being embedded: enough to keep the
 # parser busy, few enough that a large batch does not sit in memory.
 _LOOKAHEAD = 2
@@ -73,6 +79,7 @@ class FileJob:
     sha256: str = ""
     hints: Any = None
     outcome: DocumentReport | None = None  # set when decided without loading
+    relations_only: bool = False  # unchanged, but its LLM relations are pending: redo the graph slice only
     timings: StageSeconds = field(default_factory=StageSeconds)
 
 
@@ -80,15 +87,29 @@ class FileJob:
 
 
 def expand_paths(paths: Iterable[Path | str]) -> list[Path]:
-    """Files as given; directories become their *.pdf files, sorted."""
+    """Files as given; directories become their *.pdf files, sorted.
+
+    A *.pdf entry that is not a readable file (a symlink loop or a dangling link) is kept:
+    planning reports it as failed with its reason instead of skipping it silently.
+    """
     files: list[Path] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():  # ".PDF" too: scanners and Windows tools write upper case
-            files.extend(sorted(p for p in path.iterdir() if p.suffix.lower() == ".pdf" and p.is_file()))
+            files.extend(sorted(p for p in path.iterdir() if p.suffix.lower() == ".pdf" and not p.is_dir()))
         else:
             files.append(path)
     return files
+
+
+def _unreadable(path: Path, err: OSError) -> str:
+    if err.errno == errno.ELOOP:
+        return "symbolic link loop: the link points back to itself"
+    if isinstance(err, FileNotFoundError):
+        return "broken symbolic link: its target does not exist" if path.is_symlink() else "file not found"
+    if isinstance(err, IsADirectoryError):
+        return "is a directory"
+    return f"cannot read file: {err.strerror}"
 
 
 def _sha256_file(path: Path) -> str:
@@ -124,7 +145,7 @@ def plan_jobs(files: list[Path], store: VectorStore, hints_for: Callable[[Path],
         try:
             job.sha256 = _sha256_file(path)
         except OSError as err:
-            reason = "file not found" if isinstance(err, FileNotFoundError) else f"cannot read file: {err.strerror}"
+            reason = _unreadable(path, err)
             job.outcome = _report(path, job.doc, "failed", reason)
             continue
         if job.sha256 in seen_sha:
@@ -148,6 +169,19 @@ def plan_jobs(files: list[Path], store: VectorStore, hints_for: Callable[[Path],
             job.outcome = _report(path, job.doc, "skipped", f"same content as stored document {others[0]}")
             continue
     return jobs
+
+
+def mark_relation_retries(jobs: list[FileJob], settings: Settings) -> None:
+    """Unchanged documents whose LLM relations are pending go back in the pipeline, graph only."""
+    if settings.offline or not settings.graph_path.exists():
+        return
+    from finrag.graph_store import GraphStore
+
+    with GraphStore(settings.graph_path) as graph:
+        pending = graph.relations_pending()
+    for job in jobs:
+        if job.outcome is not None and job.outcome.status == "unchanged" and job.doc in pending:
+            job.outcome, job.relations_only = None, True
 
 
 def _agrees_with_hints(meta: DocumentMeta, hints: Any) -> bool:
@@ -201,7 +235,7 @@ def pdf_limits(settings: Settings) -> PdfLimits:
 
 
 class GraphWriter(Protocol):
-    def write(self, loaded: LoadedDocument) -> None: ...
+    def write(self, loaded: LoadedDocument) -> str | None: ...  # returns "relations pending" reason
 
 
 class KnowledgeGraphWriter:
@@ -223,10 +257,10 @@ class KnowledgeGraphWriter:
             self._llm = get_llm(settings)
             self._relation_cache = RelationCache(settings.cache_dir / "llm-relations.sqlite")
 
-    def write(self, loaded: LoadedDocument) -> None:
-        self._graph.replace_document(
-            self._extract(loaded, llm=self._llm, cache=self._relation_cache, llm_chunks=self._llm_chunks)
-        )
+    def write(self, loaded: LoadedDocument) -> str | None:
+        knowledge = self._extract(loaded, llm=self._llm, cache=self._relation_cache, llm_chunks=self._llm_chunks)
+        self._graph.replace_document(knowledge)
+        return knowledge.relations_pending
 
     def close(self) -> None:
         self._graph.close()
@@ -258,16 +292,19 @@ def store_loaded(
     of calling it "unchanged" with its graph slice missing.
     """
     meta, chunks, t = loaded.meta, loaded.chunks, job.timings
+    if job.relations_only:
+        return _retry_relations(job, loaded, graph)
     texts = [c.embed_text for c in chunks]
     started = time.perf_counter()
     dense = embedder.embed_documents(texts)
     sparse = [document_vector(text) for text in texts]
     t.embed = time.perf_counter() - started
 
+    pending = None
     if graph is not None:
         started = time.perf_counter()
         try:
-            graph.write(loaded)
+            pending = graph.write(loaded)
         except Exception as err:
             log.exception("knowledge graph for %s failed", meta.doc)
             return _report(job.path, meta.doc, "failed", f"knowledge graph: {type(err).__name__}: {err}",
@@ -278,8 +315,18 @@ def store_loaded(
     store.replace_document(meta, chunks, dense, sparse)
     t.upsert = time.perf_counter() - started
     t.pages, t.chunks = meta.pages, len(chunks)
-    return _report(job.path, meta.doc, "ingested", meta=meta, chunks=len(chunks),
+    return _report(job.path, meta.doc, "ingested", reason=pending or "", meta=meta, chunks=len(chunks),
                    seconds=t.parse + t.embed + t.graph + t.upsert)
+
+
+def _retry_relations(job: FileJob, loaded: LoadedDocument, graph: GraphWriter | None) -> DocumentReport:
+    """An unchanged document whose LLM relations were pending: rebuild its graph slice only."""
+    started = time.perf_counter()
+    pending = graph.write(loaded) if graph is not None else "knowledge graph unavailable"
+    job.timings.graph = time.perf_counter() - started
+    reason = pending or "LLM relations completed (vectors unchanged)"
+    return _report(job.path, loaded.meta.doc, "unchanged", reason=reason, meta=loaded.meta,
+                   chunks=len(loaded.chunks), seconds=job.timings.parse + job.timings.graph)
 
 
 # --------------------------------------------------------------------------- the pipeline
@@ -329,16 +376,18 @@ def ingest_paths(
     manifest: Path | None = None,
     progress: Progress | None = None,
     timings: StageSeconds | None = None,
+    wait_s: float = 0.0,
 ) -> list[DocumentReport]:
     """Ingest PDF files/directories into the store of `settings`; one report per file.
 
-    Raises StoreBusy when another process holds the local store. `timings`, when given,
-    receives the per-stage seconds summed over documents.
+    Raises StoreBusy when another process holds the local store for longer than `wait_s`.
+    `timings`, when given, receives the per-stage seconds summed over documents.
     """
     started = time.perf_counter()
     embedder = get_embedder(settings)
-    with open_store(settings, dim=embedder.dim) as store:
+    with open_store(settings, dim=embedder.dim, wait_s=wait_s) as store:
         jobs = plan_jobs(expand_paths(paths), store, _manifest_hints(manifest))
+        mark_relation_retries(jobs, settings)
         plan_s = time.perf_counter() - started
         graph = open_graph_writer(settings) if any(j.outcome is None for j in jobs) else None
         limits = pdf_limits(settings)
@@ -395,8 +444,9 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
     settings = load_settings(store_dir=Path(store) if store else None)
     embedder = get_embedder(settings)
     started = time.perf_counter()
-    with open_store(settings, dim=embedder.dim, wait_s=60) as vector_store:
+    with open_store(settings, dim=embedder.dim, wait_s=STORE_WAIT_S) as vector_store:
         jobs = plan_jobs(expand_paths(paths), vector_store, _manifest_hints(Path(manifest) if manifest else None))
+        mark_relation_retries(jobs, settings)
         progress_id = create_progress_artifact(
             0.0, key="ingest-progress", description=f"documents done of {len(jobs)}"
         )
@@ -496,6 +546,7 @@ def run_cli(args) -> int:
             settings,
             manifest=Path(args.manifest) if args.manifest else None,
             progress=_terminal_progress(sys.stderr),
+            wait_s=STORE_WAIT_S,  # as the flow does: another ingest may be finishing
         )
     except StoreBusy as err:
         print(f"finrag ingest: {err}", file=sys.stderr)
