@@ -20,6 +20,7 @@ import json
 import os
 import queue
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -271,6 +272,9 @@ def open_run_services(settings: Settings, present: set[str]) -> Iterator[Service
 
 
 OFFLINE_TASK_SIZE = 50
+# After an interrupt, how long the run waits for each running task to finish its current
+# question before the store is closed under it.
+STOP_WAIT_S = 30.0
 
 
 def task_size(settings: Settings) -> int:
@@ -290,14 +294,19 @@ Deliver = Callable[[Question, Answer], None]
 
 @task(cache_policy=NO_CACHE, task_run_name="answer {label}")
 def answer_group(
-    questions: list[Question], services: Services, strategy: str, llm_limited: bool, deliver: Deliver, label: str
+    questions: list[Question], services: Services, strategy: str, llm_limited: bool, deliver: Deliver, label: str,
+    stop: threading.Event | None = None,
 ) -> int:
     """Answer a group of questions, handing each answer over the moment it exists.
 
     Delivering one by one (not returning the group) keeps "nothing done twice": a run
-    killed mid-group has already recorded every answer made before the kill.
+    killed mid-group has already recorded every answer made before the kill. `stop` is
+    set when the run is interrupted: the group ends after its current question, before
+    the store it reads is closed.
     """
     for question in questions:
+        if stop is not None and stop.is_set():
+            break
         # Offline answers make no LLM calls; online, one slot per question in flight
         # bounds the LLM calls it makes (the "llm" limit is created by the operator).
         with limit_slot("llm", {"llm"} if llm_limited else set()):
@@ -316,24 +325,32 @@ def prefect_answers(services: Services, strategy: str, settings: Settings, prese
         arrivals: queue.SimpleQueue[tuple[Question, Answer] | PrefectFuture[int]] = queue.SimpleQueue()
         groups = [list(questions[i : i + size]) for i in range(0, len(questions), size)]
         task_of: dict[str, PrefectFuture[int]] = {}
+        stop = threading.Event()
         for group in groups:
             label = group[0].id if len(group) == 1 else f"{group[0].id} … {group[-1].id} ({len(group)})"
             future = answer_group.submit(
-                group, quote(services), strategy, llm_limited, quote(lambda q, a: arrivals.put((q, a))), label
+                group, quote(services), strategy, llm_limited, quote(lambda q, a: arrivals.put((q, a))), label,
+                quote(stop),
             )
             future.add_done_callback(arrivals.put)
             task_of.update((q.id, future) for q in group)
 
         unanswered = {q.id: q for q in questions}
         finished = 0
-        while finished < len(groups):
-            item = arrivals.get()
-            if isinstance(item, tuple):
-                question, answer = item
-                unanswered.pop(question.id, None)
-                yield question, answer
-            else:
-                finished += 1
+        try:
+            while finished < len(groups):
+                item = arrivals.get()
+                if isinstance(item, tuple):
+                    question, answer = item
+                    unanswered.pop(question.id, None)
+                    yield question, answer
+                else:
+                    finished += 1
+        finally:
+            if finished < len(groups):  # interrupted (signal, error): let the tasks end first
+                stop.set()
+                for future in set(task_of.values()):
+                    future.wait(timeout=STOP_WAIT_S)
         for question in unanswered.values():  # its task crashed (worker, Prefect) before answering
             reason = _task_failure(task_of[question.id])
             yield question, failed_answer(question, strategy, f"task failed: {reason}")
