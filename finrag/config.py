@@ -159,7 +159,9 @@ def load_settings(**overrides: object) -> Settings:
     Raises ConfigError listing every bad value, one line each.
     """
     source = EnvSettingsSource(Settings, case_sensitive=False, env_ignore_empty=True)
-    from_env = source()
+    names = env_names()
+    # keyed by the field's first variable name: re-key by field name, so overrides replace them
+    from_env = {names.get(key, key): value for key, value in source().items()}
     given = {k: v for k, v in overrides.items() if k in Settings.model_fields and v is not None}
     return _validated({**from_env, **given})
 

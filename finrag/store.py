@@ -100,11 +100,16 @@ def _busy(store_dir: Path, pid: str) -> StoreBusy:
 
 def server_problem(settings: Settings) -> str | None:
     """Why the Qdrant server at QDRANT_URL cannot be used, or None when it answers."""
+    client = None
     try:
-        with QdrantClient(url=settings.qdrant_url, api_key=settings.qdrant_api_key, timeout=5) as client:
-            client.get_collections()
+        client = QdrantClient(url=settings.qdrant_url, api_key=settings.qdrant_api_key, timeout=5,
+                              check_compatibility=False)
+        client.get_collections()
     except Exception as exc:  # noqa: BLE001 - any failure means "unusable"; say which
         return f"{type(exc).__name__}: {exc}"
+    finally:
+        if client is not None:
+            client.close()
     return None
 
 

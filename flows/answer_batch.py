@@ -35,7 +35,6 @@ from prefect.utilities.annotations import quote
 
 from finrag.config import Settings, load_settings
 from finrag.models import Answer, Question, RunRecord
-from finrag.store import StoreBusy
 from flows.artifacts import (
     BatchSummary,
     artifact_key,
@@ -440,20 +439,25 @@ def _print_progress(done: int, total: int, record: RunRecord) -> None:
     print(f"[{done}/{total}] {record.id} {a.status:<9} {a.strategy:<9} {a.latency_s:6.2f}s", file=sys.stderr, flush=True)
 
 
-def run_cli(args) -> int:
-    """`finrag batch FILE --out DIR [--strategy S] [--store DIR]`."""
-    from flows.batch_io import BatchFormatError
+def preflight(questions_file: str, out_dir: str, store: str | None) -> None:
+    """What would stop a batch, found before Prefect starts (each raises a one-line error):
+    an unreadable question file, an --out that is a file, a missing, unreachable, busy or
+    empty store."""
+    from flows.batch_io import check_output_dir
+    from strategies.services import check_store
 
-    try:
-        read_questions(args.file)  # fail fast, before Prefect starts, on an unreadable file
-    except (OSError, BatchFormatError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    try:
+    read_questions(questions_file)
+    check_output_dir(out_dir)
+    check_store(settings_for(store))
+
+
+def run_cli(args) -> int:
+    """`finrag batch FILE --out DIR [--strategy S] [--store DIR]`; errors are one line (rc 2)."""
+    from flows.runtime import temporary_server
+
+    preflight(args.file, args.out, args.store)
+    with temporary_server():
         summary = answer_batch(questions_file=args.file, out_dir=args.out, strategy=args.strategy, store=args.store)
-    except StoreBusy as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
     print(
         f"{summary.total} questions ({summary.reused} kept from an earlier run): "
         + ", ".join(f"{k} {v}" for k, v in sorted(summary.by_status.items()))

@@ -23,7 +23,6 @@ spreadsheet would run as a formula are escaped.
 
 from __future__ import annotations
 
-import codecs
 import csv
 import hashlib
 import io
@@ -39,12 +38,14 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from finrag import text_files
+from finrag.errors import UsageError, UserError
 from finrag.models import Question, RunRecord
 
 QUESTION_SUFFIXES = (".csv", ".jsonl", ".yaml", ".yml")
 
 # Input limits: a question file is typed by people, not generated data.
-MAX_FILE_BYTES = 50 * 2**20  # the whole file; larger is refused before reading
+MAX_FILE_BYTES = text_files.MAX_TEXT_FILE_BYTES  # the whole file; larger is refused before reading
 MAX_QUESTION_CHARS = 4_000  # one question's text
 MAX_CELL_CHARS = 64_000  # any other cell (gold answers can be long)
 MAX_ROW_CHARS = 128_000  # all cells of one row together
@@ -59,7 +60,7 @@ _ALIASES = {
 }
 
 
-class BatchFormatError(ValueError):
+class BatchFormatError(UserError, ValueError):
     """A question file that cannot be read; the message says which file, line and why."""
 
 
@@ -91,43 +92,11 @@ def read_question_dir(folder: str | Path) -> dict[Path, list[Question]]:
     return {p: read_questions(p) for p in files}
 
 
-def read_text(path: Path, max_bytes: int = MAX_FILE_BYTES) -> str:
-    """A text file people made: UTF-8 (BOM or not), UTF-16 with a BOM, or cp1252."""
+def read_text(path: Path) -> str:
     try:
-        if path.is_dir():
-            raise BatchFormatError(f"{path}: is a directory, not a file")
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise BatchFormatError(f"{path}: {size:,} bytes, over the {max_bytes:,}-byte limit for a question file")
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise BatchFormatError(f"{path}: file not found") from None
-    except OSError as err:
-        raise BatchFormatError(f"{path}: cannot read ({err.strerror})") from None
-    return decode_text(path, data)
-
-
-def decode_text(path: Path, data: bytes) -> str:
-    if data.startswith(codecs.BOM_UTF8):
-        encodings = ["utf-8-sig"]
-    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        encodings = ["utf-16"]
-    else:
-        encodings = ["utf-8", "cp1252"]
-    for encoding in encodings:
-        try:
-            text = data.decode(encoding)
-        except UnicodeDecodeError as err:
-            last = err
-            continue
-        if "\x00" in text:
-            raise BatchFormatError(f"{path}: binary content (NUL characters), not a text file")
-        return text
-    line = data[: last.start].count(b"\n") + 1
-    raise BatchFormatError(
-        f"{path}:{line}: not UTF-8, UTF-16 (with BOM) or cp1252 text (byte 0x{data[last.start]:02x}); "
-        "save it as UTF-8"
-    )
+        return text_files.read_text(path, MAX_FILE_BYTES)
+    except text_files.TextFileError as err:
+        raise BatchFormatError(str(err)) from None
 
 
 def _csv_rows(path: Path, text: str) -> list[tuple[int, Any]]:
@@ -391,6 +360,19 @@ def records_csv(records: Iterable[RunRecord]) -> str:
 def format_citations(record: RunRecord) -> str:
     """Citations for people: `doc p.N` with one-based page numbers."""
     return "; ".join(f"{c.doc} p.{c.page + 1}" for c in record.answer.citations)
+
+
+def check_output_dir(path: str | Path, option: str = "--out") -> Path:
+    """An output directory, checked before any work: an existing directory or one that can be made."""
+    out = Path(path)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{option} {path} is a file; give a directory for the results")
+    parent = next((p for p in [out, *out.parents] if p.exists()), Path("."))
+    if not parent.is_dir():
+        raise UsageError(f"{option} {path}: {parent} is a file, not a directory")
+    if not os.access(parent, os.W_OK):
+        raise UsageError(f"{option} {path}: {parent} is not writable")
+    return out
 
 
 def write_text_atomic(path: str | Path, text: str) -> None:

@@ -16,7 +16,6 @@ from prefect import flow, get_run_logger
 
 from finrag.config import Settings
 from finrag.models import Question, RunRecord
-from finrag.store import StoreBusy
 from flows.answer_batch import (
     AnswerMany,
     limits_present,
@@ -102,19 +101,13 @@ def compare_strategies(questions_file: str, out_dir: str, store: str | None = No
 
 
 def run_cli(args) -> int:
-    """`finrag compare FILE --out DIR [--store DIR]`."""
-    from flows.batch_io import BatchFormatError
+    """`finrag compare FILE --out DIR [--store DIR]`; errors are one line (rc 2)."""
+    from flows.answer_batch import preflight
+    from flows.runtime import temporary_server
 
-    try:
-        read_questions(args.file)
-    except (OSError, BatchFormatError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    try:
+    preflight(args.file, args.out, args.store)
+    with temporary_server():
         report = compare_strategies(questions_file=args.file, out_dir=args.out, store=args.store)
-    except StoreBusy as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
     print((Path(args.out) / SUMMARY_MD).read_text(encoding="utf-8"))
     print(f"report: {report}")
     return 0

@@ -539,6 +539,18 @@ def _terminal_progress(stream) -> Progress:
 def run_cli(args) -> int:
     """`finrag ingest PATH... [--json] [--manifest F] [--store DIR]`."""
     settings = load_settings(store_dir=Path(args.store) if args.store else None)
+    if args.manifest:  # a bad manifest is found before the model loads
+        from loaders import read_manifest
+
+        read_manifest(Path(args.manifest))
+    if settings.qdrant_url:
+        from finrag.errors import StoreUnavailable
+        from finrag.store import server_problem
+
+        problem = server_problem(settings)
+        if problem:
+            raise StoreUnavailable(f"the Qdrant server at {settings.qdrant_url} (QDRANT_URL) cannot be used: "
+                                   f"{problem.strip().splitlines()[0][:300]}")
     started = time.perf_counter()
     try:
         reports = ingest_paths(
@@ -548,7 +560,7 @@ def run_cli(args) -> int:
             progress=_terminal_progress(sys.stderr),
             wait_s=STORE_WAIT_S,  # as the flow does: another ingest may be finishing
         )
-    except StoreBusy as err:
+    except StoreBusy as err:  # waited STORE_WAIT_S for another process to finish
         print(f"finrag ingest: {err}", file=sys.stderr)
         return 2
     seconds = time.perf_counter() - started

@@ -1,6 +1,7 @@
 """`finrag ask "QUESTION"`: answer one question and print it with its sources.
 
-Exit codes: 0 answered or not found, 1 failed, 2 the store is held by another process.
+Exit codes: 0 answered or not found, 1 failed, 2 the store is missing, empty, unreachable
+or held by another process (one line saying so and how to fix it).
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from finrag.models import Answer, Question
 def run(args: argparse.Namespace) -> int:
     from finrag.store import StoreBusy
     from strategies import answer_question
-    from strategies.services import open_services
+    from strategies.services import check_store_exists, open_services, require_documents
 
     settings = load_settings(store_dir=Path(args.store) if args.store else None)
+    check_store_exists(settings)  # before opening: opening would create an empty store
     try:
         services = open_services(settings)
     except StoreBusy as exc:
@@ -29,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     try:
+        require_documents(services.store, settings)
         answer = answer_question(Question(id="ask", question=args.question), services, args.strategy)
     finally:
         services.close()

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from finrag.config import Settings
 from finrag.embeddings import get_embedder
+from finrag.errors import StoreUnavailable
 from finrag.llm import LLMClient, get_llm
 from finrag.models import StoreCatalog
 from finrag.store import open_store
@@ -37,10 +38,6 @@ class Services:
         if self.graph is not None:
             self.graph.close()
         self.store.close()
-
-
-class StoreUnavailable(Exception):
-    """The store a command reads is missing, empty or unreachable; the message says how to fix it."""
 
 
 def check_store_exists(settings: Settings) -> None:
