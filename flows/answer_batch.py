@@ -465,7 +465,7 @@ def run_cli(args) -> int:
         + f"\nresults: {Path(args.out) / RESULTS_JSONL}, {Path(args.out) / RESULTS_CSV}"
     )
     if summary.llm_all_failed:
-        print("error: every LLM call failed; the answers above were written offline "
+        print("finrag batch: every LLM call failed; the answers above were written offline "
               f"({', '.join(f'{k} {v}' for k, v in sorted(summary.by_fallback.items()))})", file=sys.stderr)
         return 1
     return 0

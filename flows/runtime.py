@@ -19,7 +19,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import Iterator, MutableMapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 PREFECT_DEFAULTS = {
@@ -125,7 +125,19 @@ def temporary_server() -> Iterator[None]:
     try:
         yield
     finally:
+        _drain_prefect_workers()  # logs and events still queued go out while the server is up
         server.stop()
         if watchdog is not None:
             watchdog.terminate()
             watchdog.wait(timeout=5)
+
+
+def _drain_prefect_workers(timeout_s: float = 5.0) -> None:
+    """Send the run's queued logs and events now: after the server stops they would be
+    retried for over a minute at exit, then reported as "Error logging to API"."""
+    from prefect.events.worker import EventsWorker
+    from prefect.logging.handlers import APILogWorker
+
+    for worker in (APILogWorker, EventsWorker):
+        with suppress(Exception):  # best effort: nothing left to send is the usual case
+            worker.drain_all(timeout=timeout_s)
