@@ -2,7 +2,7 @@
 
 A LangGraph `StateGraph` over `AgentState`. Nodes are small functions (state, runtime) ->
 partial update; routing functions return the next node's name; the wiring is at the
-bottom of this file. Deterministic aspect coverage (strategies.sufficiency) decides when
+bottom of this file. Deterministic aspect coverage (answering.sufficiency) decides when
 the evidence is enough; with an LLM configured, the planner may add search queries.
 
 Guardrails (AgentConfig, from Settings), each recorded in `Answer.stopped_by` when it
@@ -44,17 +44,17 @@ from agents.state import (
     AgentContext,
     AgentState,
 )
-from finrag.llm import LLMError
-from finrag.models import Answer, Question, SearchFilters, SearchHit, TraceStep
-from strategies.aspects import (
+from answering.aspects import (
     asks_across_companies,
     figure_years,
     implied_years,
     plan_aspects,
     primary_metrics,
 )
-from strategies.sufficiency import NextQuery, assess
-from strategies.writer import WrittenAnswer, not_found, write_answer
+from answering.sufficiency import NextQuery, assess
+from answering.writer import WrittenAnswer, not_found, write_answer
+from finrag.llm import LLMError
+from finrag.models import Answer, Question, SearchFilters, SearchHit, TraceStep
 
 if TYPE_CHECKING:
     from langgraph.checkpoint.base import BaseCheckpointSaver

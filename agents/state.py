@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Annotated, Any, TypedDict
 
 from langgraph.managed import RemainingSteps
 
+from answering.aspects import Aspect
+from answering.sufficiency import Coverage, NextQuery
+from answering.writer import WrittenAnswer
 from finrag.config import Settings
 from finrag.llm import Usage
 from finrag.models import Question, SearchHit, TraceStep
-from strategies.aspects import Aspect
-from strategies.sufficiency import Coverage, NextQuery
-from strategies.writer import WrittenAnswer
 
 if TYPE_CHECKING:
     from strategies.services import Services
@@ -77,7 +77,7 @@ class AgentContext:
 
 class AgentState(TypedDict, total=False):
     question: Question
-    understanding: Any  # strategies.query_understanding.QueryUnderstanding (pydantic)
+    understanding: Any  # retrieval.query_understanding.QueryUnderstanding (pydantic)
     flags: list[str]  # retrieval flags of the first search (no_filter_match, low_evidence)
     aspects: list[Aspect]
     hits: list[SearchHit]  # everything retrieved so far, de-duplicated, first-seen order

@@ -4,7 +4,7 @@
     finrag eval answers --financebench DIR [--store DIR (default data/fb-store)] [--json]
 
 Every gold question is answered under the router ("auto") and under each forced
-strategy (single, iterative); answers are scored by eval/scoring.py. The store must
+strategy (single, iterative); answers are scored by answering/scoring.py. The store must
 already hold the corpus (`finrag ingest DIR/pdfs --store STORE`).
 """
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from eval.scoring import SCORERS, Score, score
+from answering.scoring import SCORERS, Score, score
 from finrag.config import load_settings
 from finrag.models import Answer, Question
 
@@ -155,7 +155,7 @@ def run_cli(args: argparse.Namespace) -> int:
         questions = financebench_questions(corpus)
         store = Path(args.store) if args.store else FINANCEBENCH_STORE
     else:
-        from eval.sample_corpus.truth import load_questions, load_truth
+        from samples.truth import load_questions, load_truth
 
         corpus = Path(args.sample)
         questions = list(load_questions(corpus))

@@ -39,9 +39,9 @@ def bench_questions(questions_file: Path, n: int):
 
 
 def run_cli(args) -> int:
-    from eval.sample_corpus import generate_corpus
     from finrag.config import load_settings
     from flows.ingest import ingest_paths
+    from samples import generate_corpus
     from strategies.services import open_services
 
     n = args.questions

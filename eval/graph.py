@@ -28,7 +28,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-from finrag.graph_store import name_key
+from finrag.knowledge_graph import name_key
 from finrag.models import DocumentKnowledge, Fact, LoadedDocument
 from finrag.vocabulary import Vocabulary, load_vocabulary
 
@@ -171,7 +171,7 @@ def eval_sample(sample_dir: Path, store: str | None) -> SampleReport:
         report.note = f"graph answers not evaluated: {exc}"
         return report
     from finrag.models import Question
-    from strategies.graph import answer_graph
+    from strategies.knowledge_graph import answer_graph
     from strategies.router import forced
 
     try:

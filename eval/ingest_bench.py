@@ -137,7 +137,7 @@ def _default_corpora(limit: int | None, workdir: Path) -> list[tuple[str, list[P
     corpora = []
     if FINANCEBENCH_PDFS.is_dir():
         corpora.append(("financebench", expand_paths([FINANCEBENCH_PDFS])[:limit]))
-    from eval.sample_corpus import generate_corpus
+    from samples import generate_corpus
 
     sample = generate_corpus(workdir / "sample", companies=4, years=2, seed=7)
     corpora.append(("sample", expand_paths([sample / "pdfs"])[:limit]))

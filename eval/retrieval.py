@@ -29,7 +29,7 @@ from pydantic import BaseModel
 
 from finrag.config import load_settings
 from finrag.models import SearchHit
-from strategies.retrieval import RetrievalOptions, Retriever
+from retrieval.retriever import RetrievalOptions, Retriever
 
 DEFAULT_FINANCEBENCH_STORE = Path("data/fb-store")
 DEFAULT_SAMPLE_STORE = Path("data/eval-sample-store")
@@ -94,7 +94,7 @@ def financebench_questions(root: Path) -> list[EvalQuestion]:
 
 def sample_questions(root: Path) -> list[EvalQuestion]:
     """Gold questions of a generated corpus that have evidence pages (unanswerable ones have none)."""
-    from eval.sample_corpus.truth import load_questions
+    from samples.truth import load_questions
 
     return [
         EvalQuestion(id=q.id, text=q.question, evidence={(e.doc, e.page) for e in q.evidence})

@@ -19,11 +19,11 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-from eval.sample_corpus.truth import load_questions, load_truth
 from finrag.config import load_settings
 from finrag.llm import LLMClient, get_llm
 from finrag.models import CatalogCompany, Question, StoreCatalog, StrategyName
 from finrag.vocabulary import Vocabulary, load_vocabulary
+from samples.truth import load_questions, load_truth
 from strategies.router import route_with
 
 STRATEGIES: list[StrategyName] = ["direct", "single", "iterative", "graph"]

@@ -1,7 +1,7 @@
 """`compare_strategies` flow and `finrag compare`: one batch under single, iterative and auto.
 
 Each strategy's run is an ordinary resumable batch in `OUT/<strategy>/`; the comparison
-scores them against gold answers (eval/scoring.py by default, or any scorer passed in)
+scores them against gold answers (answering/scoring.py by default, or any scorer passed in)
 and writes `OUT/report.html` (self-contained, with plots) and `OUT/summary.md`.
 """
 
@@ -39,11 +39,11 @@ SUMMARY_MD = "summary.md"
 
 
 def default_scorer() -> tuple[Scorer | None, str]:
-    """eval/scoring.py's `score`, or none (accuracy shown as n/a) when it is not installed."""
+    """answering/scoring.py's `score`, or none (accuracy shown as n/a) when it is not installed."""
     try:
-        from eval.scoring import score
+        from answering.scoring import score
     except ImportError as e:
-        return None, f"answers not scored: eval.scoring unavailable ({e})"
+        return None, f"answers not scored: answering.scoring unavailable ({e})"
     return score, ""
 
 

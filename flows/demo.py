@@ -29,10 +29,10 @@ def run_cli(args) -> int:
 
 
 def _run(args) -> int:
-    from eval.sample_corpus import generate_corpus
     from flows.answer_batch import answer_batch
     from flows.compare import compare_strategies
     from flows.ingest import ingest_reports
+    from samples import generate_corpus
 
     out = Path(args.out).resolve()
     corpus, store = out / "corpus", out / "store"

@@ -242,7 +242,7 @@ class KnowledgeGraphWriter:
     """Extracts a document's facts/relations and replaces its slice of the graph."""
 
     def __init__(self, settings: Settings) -> None:
-        from finrag.graph_store import open_graph
+        from finrag.knowledge_graph import open_graph
         from loaders.knowledge import extract_knowledge
 
         self._extract = extract_knowledge
@@ -272,7 +272,7 @@ def open_graph_writer(settings: Settings) -> KnowledgeGraphWriter | None:
     try:
         return KnowledgeGraphWriter(settings)
     except ImportError as err:
-        # GRAPH-PENDING: loaders.knowledge / finrag.graph_store are not in the tree yet;
+        # GRAPH-PENDING: loaders.knowledge / finrag.knowledge_graph are not in the tree yet;
         # documents are stored without their graph slice until they land.
         log.warning("knowledge graph not built: %s", err)
         return None

@@ -28,7 +28,7 @@ class ScoreLike(Protocol):
     reason: str
 
 
-# score(gold, answer, question_type) -> object with .correct and .reason (eval/scoring.py)
+# score(gold, answer, question_type) -> object with .correct and .reason (answering/scoring.py)
 Scorer = Callable[[Any, Answer, "str | None"], ScoreLike]
 
 

@@ -32,7 +32,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
 from finrag.config import Settings
-from finrag.graph_store import name_key
+from finrag.knowledge_graph import name_key
 from finrag.llm import LLMClient, LLMError, Role
 from finrag.models import Chunk, DocumentMeta, Relation
 

@@ -28,7 +28,7 @@ STRATEGY_FUNCTIONS: dict[StrategyName, str] = {
     "direct": "strategies.direct:answer_direct",
     "single": "strategies.single:answer_single",
     "iterative": "agents.iterative:answer_iterative",
-    "graph": "strategies.graph:answer_graph",
+    "graph": "strategies.knowledge_graph:answer_graph",
 }
 
 StrategyFunction = Callable[["Question", "Services", "RouteDecision"], Answer]

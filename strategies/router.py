@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from finrag.llm import LLMClient, LLMError, LLMReply
 from finrag.models import Question, StoreCatalog, StrategyName
 from finrag.vocabulary import Vocabulary
-from strategies.query_understanding import understand
+from retrieval.query_understanding import understand
 
 if TYPE_CHECKING:
     from strategies.services import Services

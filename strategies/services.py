@@ -12,11 +12,11 @@ from finrag.llm import LLMClient, get_llm
 from finrag.models import StoreCatalog
 from finrag.store import open_store
 from finrag.vocabulary import Vocabulary, load_vocabulary
-from strategies.retrieval import Retriever
+from retrieval.retriever import Retriever
 
 if TYPE_CHECKING:
     from finrag.embeddings import Embedder
-    from finrag.graph_store import GraphStore
+    from finrag.knowledge_graph import GraphStore
     from finrag.store import VectorStore
 
 
@@ -101,6 +101,6 @@ def open_services(settings: Settings) -> Services:
 def _open_graph(settings: Settings) -> GraphStore | None:
     if not settings.graph_path.exists():
         return None
-    from finrag.graph_store import open_graph
+    from finrag.knowledge_graph import open_graph
 
     return open_graph(settings)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from answering.writer import not_found, write_answer
 from finrag.llm import Usage
 from finrag.models import Answer, Question, TraceStep
-from strategies.writer import not_found, write_answer
 
 if TYPE_CHECKING:
     from strategies.router import RouteDecision

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.pdfs import write_pdf
+
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 # Tests never talk to a real LLM endpoint unless a test configures its own fake one.
@@ -42,7 +44,7 @@ def embedding_cache_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def sample_dir(tmp_path_factory) -> Path:
-    from eval.sample_corpus import generate_corpus
+    from samples import generate_corpus
 
     out = tmp_path_factory.mktemp("sample")
     generate_corpus(out, companies=4, years=2, seed=7)
@@ -68,3 +70,13 @@ def sample_services(sample_settings):
     services = open_services(sample_settings)
     yield services
     services.close()
+
+
+@pytest.fixture
+def make_pdf(tmp_path):
+    """Write a real PDF with one page per given text into the test's tmp_path."""
+
+    def make(name: str, pages: list[str]) -> Path:
+        return write_pdf(tmp_path / name, pages)
+
+    return make

@@ -16,16 +16,16 @@ import pytest
 import agents.iterative as iterative
 from agents.iterative import answer_iterative, build_graph, run_agent
 from agents.state import AgentConfig
+from answering.sufficiency import Coverage, NextQuery
 from finrag.config import load_settings
 from finrag.llm import get_llm
 from finrag.models import CatalogCompany, Chunk, Question, SearchFilters, SearchHit, StoreCatalog
 from finrag.vocabulary import load_vocabulary
-from strategies.query_understanding import understand
-from strategies.retrieval import Retrieval
+from retrieval.query_understanding import understand
+from retrieval.retriever import Retrieval
 from strategies.router import forced
 from strategies.services import Services
 from strategies.single import answer_single
-from strategies.sufficiency import Coverage, NextQuery
 from tests.support.fake_openai import FakeOpenAI, ToolCall
 
 CATALOG = StoreCatalog(

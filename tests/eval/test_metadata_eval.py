@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from eval.metadata import company_key, evaluate, format_result
-from tests.loaders.conftest import write_pdf
-from tests.loaders.sample_filing import filing_pages
+from tests.support.pdfs import write_pdf
+from tests.support.sample_filing import filing_pages
 
 
 def test_company_key_ignores_case_and_suffixes():

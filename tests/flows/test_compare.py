@@ -24,7 +24,7 @@ def test_comparison_writes_report_with_plots_and_win_loss_table(sample_settings,
         assert sorted(r.id for r in records) == sorted(q.id for q in questions)
     assert comparison.strategies == list(COMPARED)
     assert sum(comparison.verdicts.values()) == len(questions)
-    assert not comparison.scorer_note, comparison.scorer_note  # eval.scoring was used
+    assert not comparison.scorer_note, comparison.scorer_note  # answering.scoring was used
     assert all(t.scored == len(questions) for t in comparison.totals)  # all have gold or are unanswerable
 
     page = (tmp_path / "report.html").read_text(encoding="utf-8")

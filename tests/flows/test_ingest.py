@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from fpdf import FPDF
 
+from cli.main import main
 from finrag.config import load_settings
 from finrag.store import open_store
-from flows.cli import main
 from flows.ingest import ingest_paths
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -220,7 +220,7 @@ def test_interrupted_write_then_rerun_equals_clean_run(tmp_path, good_dir, cache
 
 def _cli(*args: str) -> subprocess.Popen:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    return subprocess.Popen([sys.executable, "-m", "flows.cli", *args], cwd=ROOT, env=env,
+    return subprocess.Popen([sys.executable, "-m", "cli.main", *args], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -265,7 +265,7 @@ def test_cli_json_reports_every_file_and_exit_code(tmp_path, good_dir, bad_files
 
 
 def test_knowledge_graph_slice_is_written(clean_run):
-    from finrag.graph_store import open_graph
+    from finrag.knowledge_graph import open_graph
 
     settings, reports, _ = clean_run
     with open_graph(settings) as graph:

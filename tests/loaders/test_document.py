@@ -6,12 +6,12 @@ import pytest
 
 from finrag.tokens import MODEL_WINDOW, count_wordpieces
 from loaders import DocumentHints, load_document
-from tests.loaders.sample_filing import CASH_FLOW_ROWS, RUNNING_HEADER, filing_pages
+from tests.support.sample_filing import CASH_FLOW_ROWS, RUNNING_HEADER, filing_pages
 
 
 @pytest.fixture(scope="module")
 def filing_path(tmp_path_factory):
-    from tests.loaders.conftest import write_pdf
+    from tests.support.pdfs import write_pdf
 
     return write_pdf(tmp_path_factory.mktemp("filing") / "doc_017.pdf", filing_pages())
 

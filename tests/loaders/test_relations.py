@@ -77,7 +77,7 @@ def test_prose_is_not_read_as_a_list_of_names():
 
 
 def test_sample_corpus_relations_match_truth(sample_dir):
-    from finrag.graph_store import name_key
+    from finrag.knowledge_graph import name_key
     from loaders import load_document
 
     truth = json.loads((sample_dir / "truth.json").read_text())

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from eval.sample_corpus.truth import load_truth
 from finrag.tokens import MODEL_WINDOW, count_wordpieces
 from loaders import load_document, read_document
+from samples.truth import load_truth
 
 
 def test_metadata_and_page_tags_match_the_truth(sample_dir):

@@ -54,7 +54,7 @@ def test_a_forced_strategy_is_used_and_said(offline):
 
 
 def test_single_answers_a_sample_fact_with_verified_citations(offline, sample_dir):
-    from eval.sample_corpus.truth import load_questions
+    from samples.truth import load_questions
 
     fact = next(q for q in load_questions(sample_dir) if q.type == "fact" and q.answerable)
     answer = answer_question(fact, offline)

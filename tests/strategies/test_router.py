@@ -142,7 +142,7 @@ def test_llm_failure_falls_back_to_single_with_the_reason(server):
 @pytest.mark.slow
 def test_sample_corpus_questions_route_as_labelled(sample_dir):
     from eval.router import evaluate, sample_catalog
-    from eval.sample_corpus.truth import load_questions
+    from samples.truth import load_questions
 
     questions = [q for q in load_questions(sample_dir) if q.expected_strategy]
     report = evaluate("sample", questions, sample_catalog(sample_dir), VOCABULARY, None)
@@ -153,7 +153,7 @@ def test_sample_corpus_questions_route_as_labelled(sample_dir):
 
 
 def test_route_reads_companies_from_the_store_catalog(sample_dir, sample_services):
-    from eval.sample_corpus.truth import load_truth
+    from samples.truth import load_truth
 
     meta = load_truth(sample_dir).documents[0]
     # Only the catalog knows a ticker stands for a company (and which canonical name).
@@ -163,7 +163,7 @@ def test_route_reads_companies_from_the_store_catalog(sample_dir, sample_service
 
 
 def test_eval_router_cli_prints_a_confusion_table(sample_dir, capsys):
-    from flows.cli import main
+    from cli.main import main
 
     labels = Path(__file__).resolve().parents[2] / "eval" / "router_labels.jsonl"
     assert main(["eval", "router", "--sample", str(sample_dir), "--labels", str(labels)]) == 0

@@ -1,0 +1,294 @@
+"""What a question needs from the reports, and reading it from one chunk.
+
+An aspect is one (company, fiscal year, base metric) figure. A question's aspects are
+its companies × years × metrics, where a derived metric (gross margin, quick ratio ...)
+stands for the base metrics of its vocabulary formula — `avg(x)` and `prior(x)` add
+the prior year. A chunk covers an aspect when it is that company's, a statement row
+in it is labelled with one of the metric's wordings and has a number in the year's
+column (or, for prose, a sentence names the metric, the year and an amount).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from pydantic import BaseModel, ConfigDict
+
+from answering import numbers
+from finrag.models import Chunk
+from finrag.vocabulary import Vocabulary, load_vocabulary, tokenize
+
+# Line items printed as negatives (outflows) or positives depending on the filer, but
+# meant as an amount spent in the vocabulary's formulas ("capex / revenue").
+SPENDING_METRICS = frozenset(
+    {"capex", "dividends_paid", "share_repurchases", "interest_expense", "income_tax",
+     "cost_of_revenue", "research_and_development", "sga", "depreciation_amortization"}
+)
+_PER_SHARE_UNITS = {"USD/share"}
+_FORMULA_NAME = re.compile(r"\b(avg|prior)\s*\(\s*([a-z_]+)\s*\)|\b([a-z_][a-z0-9_]*)\b")
+# "$1,234.5 million" in a sentence.
+_PROSE_AMOUNT = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)\s*(million|billion|thousand)", re.I)
+_PROSE_SCALE = {"thousand": 0.001, "million": 1.0, "billion": 1000.0}
+
+
+class Aspect(BaseModel):
+    """One figure a question needs: a base metric of a company in a fiscal year."""
+
+    model_config = ConfigDict(frozen=True)
+
+    company: str | None  # canonical name; None = whichever company the evidence is about
+    fiscal_year: int | None  # None = the latest year found
+    metric: str  # vocabulary key of a base metric
+
+    def label(self, vocabulary: Vocabulary | None = None) -> str:
+        parts = [self.company or "", metric_label(self.metric, vocabulary)]
+        if self.fiscal_year:
+            parts.append(f"FY{self.fiscal_year}")
+        return " ".join(p for p in parts if p)
+
+
+class Reading(BaseModel):
+    """A figure read from a chunk, with the exact text it came from (the citation quote)."""
+
+    aspect: Aspect
+    value: float  # millions for money; as printed for per-share, percent and ratio rows
+    unit: str = "USD"
+    quote: str  # a line or sentence copied from chunk.text
+    chunk: Chunk
+    fiscal_year: int | None  # the column's year
+    from_table: bool = True
+
+
+# --------------------------------------------------------------------------- vocabulary helpers
+
+
+def metric_label(metric: str, vocabulary: Vocabulary | None = None) -> str:
+    vocab = vocabulary or load_vocabulary()
+    return vocab.label(metric) or metric.replace("_", " ").capitalize()
+
+
+def metric_unit(metric: str, vocabulary: Vocabulary | None = None) -> str:
+    entry = (vocabulary or load_vocabulary()).metrics.get(metric)
+    return (entry.unit if entry else None) or "USD"
+
+
+def wordings(metric: str, vocabulary: Vocabulary | None = None) -> list[str]:
+    """The metric's normalised line-item wordings, longest first."""
+    vocab = vocabulary or load_vocabulary()
+    return _wordings(vocab, metric)
+
+
+@lru_cache(maxsize=512)
+def _normalized(words: tuple[str, ...]) -> tuple[str, ...]:
+    normal = {numbers.normalize_label(w) for w in words}
+    return tuple(sorted((w for w in normal if w), key=len, reverse=True))
+
+
+def _wordings(vocab: Vocabulary, metric: str) -> list[str]:
+    return list(_normalized((*vocab.expansions(metric), metric.replace("_", " "))))
+
+
+@lru_cache(maxsize=512)
+def _label_keys(words: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
+    """Stemmed token sequences of the wordings, so "Revenues" matches "revenue"."""
+    return frozenset(tuple(tokenize(w)) for w in words)
+
+
+def formula_inputs(metric: str, vocabulary: Vocabulary | None = None) -> list[tuple[str, int]]:
+    """Base metrics a derived metric needs, with a year offset (0 or -1 for avg()/prior())."""
+    vocab = vocabulary or load_vocabulary()
+    formula = vocab.formula(metric)
+    if not formula:
+        return []
+    inputs: list[tuple[str, int]] = []
+    for func, inner, name in _FORMULA_NAME.findall(str(formula)):
+        if func:
+            inputs += [(inner, 0), (inner, -1)] if func == "avg" else [(inner, -1)]
+        elif name and name not in ("avg", "prior"):
+            inputs.append((name, 0))
+    return list(dict.fromkeys(inputs))
+
+
+# --------------------------------------------------------------------------- planning
+
+_ACROSS = re.compile(r"\bwhich (company|companies|firm|firms)\b|\b(rank|order|sort)\b", re.I)
+
+
+def asks_across_companies(question: str, companies: list[str]) -> bool:
+    """"Which company had the highest revenue?" names no company: it is about all of them."""
+    return not companies and bool(_ACROSS.search(question))
+
+
+def figure_years(years: list[int], metrics: list[str], vocabulary: Vocabulary | None = None) -> list[int]:
+    """A growth rate "from FY2022 to FY2023" is one figure, FY2023's: its formula reads the
+    prior year itself (prior(), avg()), so the years named are its inputs' years."""
+    vocab = vocabulary or load_vocabulary()
+    formulas = [vocab.formula(m) or "" for m in metrics]
+    if len(years) > 1 and metrics and all("prior(" in f or "avg(" in f for f in formulas):
+        return years[-1:]
+    return years
+
+
+_YOY = re.compile(r"\b(year[- ]over[- ]year|yoy|growth|grew|grow|change[ds]?|increase[ds]?|decrease[ds]?|decline[ds]?)\b", re.I)
+
+
+def implied_years(
+    question: str, years: list[int], metrics: list[str], vocabulary: Vocabulary | None = None
+) -> list[int]:
+    """"Year-over-year growth in total assets in FY2023" needs FY2022 too."""
+    vocab = vocabulary or load_vocabulary()
+    growth_metric = any("prior(" in (vocab.formula(m) or "") for m in metrics)
+    if len(years) == 1 and not growth_metric and _YOY.search(question):
+        return [years[0] - 1, years[0]]
+    return years
+
+
+def primary_metrics(metrics: list[str], vocabulary: Vocabulary | None = None) -> list[str]:
+    """Drop metrics that are inputs of another one named: "fixed asset turnover (revenue /
+    average PP&E)" asks for the turnover, not also for revenue and PP&E."""
+    vocab = vocabulary or load_vocabulary()
+    inputs = {i for m in metrics for i in vocab.inputs(m)}
+    return [m for m in metrics if m not in inputs] or metrics
+
+
+def plan_aspects(
+    companies: list[str],
+    fiscal_years: list[int],
+    metrics: list[str],
+    vocabulary: Vocabulary | None = None,
+) -> list[Aspect]:
+    """Companies × years × base metrics (derived metrics replaced by their formula inputs)."""
+    vocab = vocabulary or load_vocabulary()
+    company_axis: list[str | None] = list(companies) or [None]
+    year_axis: list[int | None] = list(fiscal_years) or [None]
+    aspects: list[Aspect] = []
+    for company in company_axis:
+        for year in year_axis:
+            for metric in metrics:
+                inputs = formula_inputs(metric, vocab) or [(metric, 0)]
+                for base, offset in inputs:
+                    if offset and year is None:
+                        continue  # prior-year inputs need a known year
+                    y = year + offset if year is not None else None
+                    aspects.append(Aspect(company=company, fiscal_year=y, metric=base))
+    return list(dict.fromkeys(aspects))
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _company_matches(chunk: Chunk, company: str | None) -> bool:
+    if company is None:
+        return True
+    return (chunk.company or "").casefold() == company.casefold()
+
+
+# "Net earnings attributable to Best Buy Co., Inc. shareholders" is still net earnings.
+_QUALIFIER = re.compile(r"\s+attributable to\b.*$")
+
+
+def _label_matches(label: str, metric_wordings: list[str]) -> bool:
+    keys = _label_keys(tuple(metric_wordings))
+    norm = numbers.normalize_label(label)
+    return any(
+        (key := tuple(tokenize(candidate))) and key in keys
+        for candidate in (norm, _QUALIFIER.sub("", norm))
+    )
+
+
+def _money(value: float, unit: str, scale_factor: float, metric: str) -> float:
+    if unit == "USD":
+        value *= scale_factor
+    return abs(value) if metric in SPENDING_METRICS else value
+
+
+def read_aspect(chunk: Chunk, aspect: Aspect, vocabulary: Vocabulary | None = None) -> Reading | None:
+    """The aspect's figure in this chunk: a statement row first, a sentence otherwise."""
+    if not _company_matches(chunk, aspect.company):
+        return None
+    vocab = vocabulary or load_vocabulary()
+    return _read_row(chunk, aspect, vocab) or _read_sentence(chunk, aspect, vocab)
+
+
+def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None:
+    metric_wordings = _wordings(vocab, aspect.metric)
+    unit = metric_unit(aspect.metric, vocab)
+    _, factor = numbers.table_scale(chunk.text)
+    years: list[int] = []
+    in_header = False  # headers wrap: "December 2,\n2016\nNovember 27,\n2015"
+    for line in chunk.text.splitlines():
+        found = numbers.header_years(line)
+        if found:
+            years = [*years, *(y for y in found if y not in years)] if in_header else found
+            in_header = True
+            continue
+        row = numbers.split_row(line)
+        if row is None:
+            continue
+        in_header = False
+        if not _label_matches(row.label, metric_wordings):
+            continue
+        if "per share" in row.label.lower() and unit not in _PER_SHARE_UNITS:
+            continue
+        column_years = years if len(years) == len(row.values) else _implied_years(chunk, row.values)
+        for col_year, value in zip(column_years, row.values, strict=False):
+            if value is None:
+                continue
+            if aspect.fiscal_year is None or col_year == aspect.fiscal_year:
+                return Reading(
+                    aspect=aspect,
+                    value=_money(value, unit, factor, aspect.metric),
+                    unit=unit,
+                    quote=line.strip(),
+                    chunk=chunk,
+                    fiscal_year=col_year,
+                )
+    return None
+
+
+def _implied_years(chunk: Chunk, values: list[float | None]) -> list[int]:
+    """Without a header line, a single-value row belongs to the filing's own year."""
+    if chunk.fiscal_year and len(values) == 1:
+        return [chunk.fiscal_year]
+    return []
+
+
+def _read_sentence(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None:
+    """MD&A prose: "Revenue increased 8.2% to $1,234.5 million in fiscal 2023"."""
+    unit = metric_unit(aspect.metric, vocab)
+    if unit != "USD":
+        return None
+    metric_wordings = _wordings(vocab, aspect.metric)
+    for sentence in split_sentences(chunk.text):
+        norm = f" {numbers.normalize_label(sentence)} "
+        if not any(f" {w} " in norm for w in metric_wordings):
+            continue
+        amounts = _PROSE_AMOUNT.findall(sentence)
+        if len(amounts) != 1:
+            continue  # several amounts: which one is the metric's is a guess
+        mentioned = numbers.years_in(sentence)
+        year = aspect.fiscal_year
+        if year is not None and year not in mentioned and not (not mentioned and chunk.fiscal_year == year):
+            continue
+        digits, scale = amounts[0]
+        value = float(digits.replace(",", "")) * _PROSE_SCALE[scale.lower()]
+        return Reading(
+            aspect=aspect,
+            value=abs(value) if aspect.metric in SPENDING_METRICS else value,
+            unit=unit,
+            quote=sentence.strip(),
+            chunk=chunk,
+            fiscal_year=year if year is not None else chunk.fiscal_year,
+            from_table=False,
+        )
+    return None
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of prose (lines joined); table rows come out as their own "sentences"."""
+    parts: list[str] = []
+    for block in re.split(r"\n\s*\n", text):
+        joined = " ".join(line.strip() for line in block.splitlines() if line.strip())
+        parts += [s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(])", joined) if s.strip()]
+    return parts

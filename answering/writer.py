@@ -1,0 +1,45 @@
+"""Write the answer from retrieved evidence: extractive offline, or an LLM when configured.
+
+The one entry point strategies and the agent call. The offline extractive writer
+(answering.extractive_writer) always runs: it is the answer without an LLM, the
+fallback when the LLM fails or cites nothing verifiable, and the source of checked
+figures the LLM writer (answering.llm_writer) is given. `WrittenAnswer` and
+`not_found` (answering.written_answer) are re-exported as part of this surface.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from answering.extractive_writer import write_offline
+from answering.llm_writer import write_llm
+from answering.written_answer import WrittenAnswer, not_found
+from finrag.llm import LLMError, Usage
+from finrag.models import Question, SearchHit
+
+if TYPE_CHECKING:
+    from retrieval.query_understanding import QueryUnderstanding
+    from strategies.services import Services
+
+__all__ = ["WrittenAnswer", "not_found", "write_answer"]
+
+
+def write_answer(
+    question: Question | str,
+    hits: list[SearchHit],
+    understanding: QueryUnderstanding,
+    services: Services,
+    usage: Usage,
+    offline_only: bool = False,
+) -> WrittenAnswer:
+    """Answer from these hits. `offline_only` forces the deterministic engine (e.g. after a timeout)."""
+    text = question.question if isinstance(question, Question) else question
+    offline = write_offline(text, hits, understanding, services.vocabulary)
+    if services.llm is None or offline_only or not hits:
+        return offline
+    try:
+        return write_llm(text, hits, offline, services, usage)
+    except LLMError as exc:
+        return offline.model_copy(update={
+            "flags": [*offline.flags, "llm_failed"], "reason": offline.reason or exc.reason, "fallback": exc.kind,
+        })

@@ -1,0 +1,71 @@
+"""What a writer returns (`WrittenAnswer`), and the honest answer when evidence is missing.
+
+Both writers (answering.extractive_writer, answering.llm_writer) and the strategies that
+call them (single, the iterative agent) share this type; a strategy turns it into the
+public `Answer` with `to_answer`, adding its own counts and trace.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from finrag.llm import Usage
+from finrag.models import Answer, AnswerStatus, Citation, SearchFilters, StrategyName, TraceStep
+
+NOT_FOUND = "not found in the reports"
+
+
+class WrittenAnswer(BaseModel):
+    status: AnswerStatus
+    text: str
+    citations: list[Citation] = Field(default_factory=list)
+    value: float | None = None
+    flags: list[str] = Field(default_factory=list)
+    reason: str | None = None
+    engine: str = "offline"
+    fallback: str | None = None  # why the LLM writer was not used although configured
+
+    def to_answer(
+        self,
+        strategy: StrategyName,
+        usage: Usage,
+        searches: int,
+        trace: list[TraceStep],
+        flags: list[str] | None = None,
+        stopped_by: str | None = None,
+    ) -> Answer:
+        return Answer(
+            status=self.status,
+            answer=self.text,
+            citations=self.citations,
+            strategy=strategy,
+            stopped_by=stopped_by,
+            engine=self.engine,
+            fallback=self.fallback,
+            searches=searches,
+            llm_calls=usage.llm_calls,
+            tokens_in=usage.tokens_in,
+            tokens_out=usage.tokens_out,
+            cost_usd=round(usage.cost_usd, 6),
+            trace=trace,
+            reason=self.reason,
+            flags=list(dict.fromkeys([*(flags or []), *self.flags])),
+            value=self.value,
+        )
+
+
+def describe_filters(filters: SearchFilters | None) -> str:
+    if filters is None or filters.is_empty():
+        return "no filters"
+    parts = [f"{name}={','.join(map(str, values))}" for name, values in filters.model_dump().items() if values]
+    return " ".join(parts)
+
+
+def not_found(searched: list[tuple[str, SearchFilters | None]], reason: str) -> WrittenAnswer:
+    """The honest answer when evidence is missing: say so, and say what was searched."""
+    tried = "; ".join(f'"{q}" ({describe_filters(f)})' for q, f in searched) or "nothing"
+    return WrittenAnswer(
+        status="not_found",
+        text=f"{NOT_FOUND.capitalize()}: {reason}. Searched: {tried}.",
+        reason=reason,
+    )

@@ -1,0 +1,86 @@
+"""`finrag graph stats | show COMPANY | export OUT.graphml [--store DIR]`: look inside the graph."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from finrag.config import Settings, load_settings
+from finrag.knowledge_graph import GraphStore
+from strategies.knowledge_graph import show as show_value
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    store = getattr(args, "store", None)
+    return load_settings(**({"store_dir": Path(store)} if store else {}))
+
+
+def _open(args: argparse.Namespace) -> GraphStore | None:
+    path = _settings(args).graph_path
+    if not path.exists():
+        print(f"no knowledge graph at {path}: ingest documents first (finrag ingest ...)", file=sys.stderr)
+        return None
+    return GraphStore(path)
+
+
+def stats(args: argparse.Namespace) -> int:
+    graph = _open(args)
+    if graph is None:
+        return 1
+    with graph:
+        s = graph.stats()
+        print(f"graph: {graph.path}")
+        print(f"documents {s.documents}  companies {s.companies}  facts {s.facts} "
+              f"(derived {s.derived_facts})  relations {s.relations}")
+        print("\nrelations by predicate")
+        for predicate, n in s.relations_by_predicate.items():
+            print(f"  {predicate:14} {n:>6}")
+        print("\nfacts by metric")
+        for metric, n in s.facts_by_metric.items():
+            print(f"  {metric:28} {n:>6}")
+    return 0
+
+
+def show(args: argparse.Namespace) -> int:
+    graph = _open(args)
+    if graph is None:
+        return 1
+    with graph:
+        company = graph.resolve(args.company)
+        if company is None:
+            known = ", ".join(graph.companies()) or "none"
+            print(f"unknown company {args.company!r}; companies in the graph: {known}", file=sys.stderr)
+            return 1
+        print(f"{company}\n")
+        print("relations (p. = one-based page)")
+        for r in graph.relations(subject=company):
+            print(f"  {r.predicate:12} {r.object:40} {r.doc} p.{r.page + 1}")
+        incoming = [r for r in graph.relations(obj=company) if r.subject != company]
+        for r in incoming:
+            print(f"  <- {r.subject} names {company} as {r.predicate} ({r.doc} p.{r.page + 1})")
+        facts = graph.facts([company])
+        years = sorted({f.fiscal_year for f in facts})
+        print(f"\nfacts ({len(facts)}); amounts in USD millions")
+        print(f"  {'metric':30}" + "".join(f"{'FY' + str(y):>16}" for y in years))
+        table: dict[str, dict[int, str]] = {}
+        for f in facts:
+            table.setdefault(f.metric, {})[f.fiscal_year] = show_value(f).replace(" per share", "")
+        for metric in sorted(table):
+            print(f"  {metric:30}" + "".join(f"{table[metric].get(y, ''):>16}" for y in years))
+    return 0
+
+
+def export(args: argparse.Namespace) -> int:
+    import networkx as nx
+
+    graph = _open(args)
+    if graph is None:
+        return 1
+    with graph:
+        g = graph.to_networkx()
+    out = Path(args.out_file)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    nx.write_graphml(g, out)
+    print(f"wrote {out}: {g.number_of_nodes()} nodes, {g.number_of_edges()} edges")
+    return 0

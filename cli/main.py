@@ -1,0 +1,202 @@
+"""`finrag` console command.
+
+Each subcommand is a thin adapter: it parses arguments and calls one function
+(`module:function(args) -> int`) imported lazily, so `finrag --help` stays fast
+(torch and Prefect are imported only by the commands that need them).
+
+Before any command runs, the configuration is validated once (one line per bad value,
+rc 2) and unknown FINRAG_* variables are warned about; Prefect gets the Makefile's
+defaults. A mistake ends as one stderr line "finrag COMMAND: what went wrong" with rc 2,
+never a traceback (`--debug` shows it); SIGTERM and Ctrl-C end the run cleanly (rc 143 /
+130) after the store is closed and the temporary Prefect server stopped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+
+STRATEGIES = ["auto", "direct", "single", "iterative", "graph"]
+
+
+def _add_store(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--store", help="Qdrant local-mode directory (default: $FINRAG_STORE or data/store)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="finrag",
+        description="Adaptive question answering over company reports (10-K, 10-Q, annual reports, "
+        "earnings releases). Runs offline by default; see README for configuration.",
+    )
+    parser.add_argument("--debug", action="store_true", help="show the full traceback when a command fails")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("sample", help="generate the fictional sample corpus (PDFs, truth.json, questions.jsonl)")
+    p.add_argument("out_dir", help="directory to write the corpus into")
+    p.add_argument("--companies", type=int, default=12, help="number of companies (default 12)")
+    p.add_argument("--years", type=int, default=3, help="fiscal years per company (default 3)")
+    p.add_argument("--seed", type=int, default=7, help="random seed (default 7)")
+    p.set_defaults(handler="cli.sample:run")
+
+    p = sub.add_parser("inspect", help="show what FinRAG reads from PDFs (no ingestion, no embedding)")
+    p.add_argument("paths", nargs="+", help="PDF files or directories")
+    p.add_argument("--manifest", help="CSV/JSONL mapping file -> company, period, form (hints)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(handler="cli.inspect:run")
+
+    p = sub.add_parser("ingest", help="load, chunk, embed and store PDFs (idempotent)")
+    p.add_argument("paths", nargs="+", help="PDF files or directories")
+    p.add_argument("--manifest", help="CSV/JSONL mapping file -> company, period, form (hints)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    _add_store(p)
+    p.set_defaults(handler="flows.ingest:run_cli")
+
+    p = sub.add_parser("ask", help="answer one question with citations")
+    p.add_argument("question")
+    p.add_argument("--strategy", choices=STRATEGIES, default="auto")
+    p.add_argument("--json", action="store_true", help="print the answer record as JSON")
+    _add_store(p)
+    p.set_defaults(handler="cli.ask:run")
+
+    p = sub.add_parser("batch", help="answer a batch of questions (CSV, JSONL or YAML)")
+    p.add_argument("file")
+    p.add_argument("--out", required=True, help="output directory for results.jsonl / results.csv")
+    p.add_argument("--strategy", choices=STRATEGIES, default="auto")
+    _add_store(p)
+    p.set_defaults(handler="flows.answer_batch:run_cli")
+
+    p = sub.add_parser("compare", help="single-shot vs iterative vs auto on one batch, with an HTML report")
+    p.add_argument("file")
+    p.add_argument("--out", required=True, help="output directory for the report")
+    _add_store(p)
+    p.set_defaults(handler="flows.compare:run_cli")
+
+    p = sub.add_parser("demo", help="generate the sample corpus, ingest it, answer its questions, write the report")
+    p.add_argument("--out", default="out/demo", help="output directory (default out/demo)")
+    p.add_argument("--companies", type=int, default=12)
+    p.add_argument("--years", type=int, default=3)
+    p.set_defaults(handler="flows.demo:run_cli")
+
+    g = sub.add_parser("graph", help="inspect the knowledge graph")
+    gsub = g.add_subparsers(dest="graph_command", required=True, metavar="SUBCOMMAND")
+    p = gsub.add_parser("stats", help="counts of entities, facts and relations")
+    _add_store(p)
+    p.set_defaults(handler="cli.knowledge_graph:stats")
+    p = gsub.add_parser("show", help="a company's neighbourhood and fact table")
+    p.add_argument("company")
+    _add_store(p)
+    p.set_defaults(handler="cli.knowledge_graph:show")
+    p = gsub.add_parser("export", help="export to GraphML")
+    p.add_argument("out_file")
+    _add_store(p)
+    p.set_defaults(handler="cli.knowledge_graph:export")
+
+    e = sub.add_parser("eval", help="evaluations with printed tables")
+    esub = e.add_subparsers(dest="eval_command", required=True, metavar="SUBCOMMAND")
+    p = esub.add_parser("retrieval", help="page-level recall@k / MRR on FinanceBench or the sample corpus")
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--financebench", help="dir with questions.jsonl and pdfs/")
+    src.add_argument("--sample", help="sample corpus dir (from `finrag sample`)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--limit", type=int, help="only the first N questions")
+    _add_store(p)
+    p.set_defaults(handler="eval.retrieval:run_cli")
+    p = esub.add_parser("answers", help="answer accuracy per question type and strategy")
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--sample", help="sample corpus dir")
+    src.add_argument("--financebench", help="dir with questions.jsonl and pdfs/")
+    p.add_argument("--json", action="store_true")
+    _add_store(p)
+    p.set_defaults(handler="eval.answers:run_cli")
+    p = esub.add_parser("router", help="router accuracy on labelled questions")
+    p.add_argument("--sample", help="sample corpus dir")
+    p.add_argument("--labels", help="JSONL of {question, expected_strategy}")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler="eval.router:run_cli")
+    p = esub.add_parser("graph", help="fact/relation extraction precision & recall, graph answers")
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--sample", help="sample corpus dir")
+    src.add_argument("--financebench", help="dir with questions.jsonl and pdfs/")
+    p.add_argument("--json", action="store_true")
+    _add_store(p)
+    p.set_defaults(handler="eval.graph:run_cli")
+    p = esub.add_parser("metadata", help="company / year / form accuracy of `inspect` against a labelled set")
+    p.add_argument("--financebench", required=True, help="dir with documents.jsonl and pdfs/")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler="eval.metadata:run_cli")
+
+    b = sub.add_parser("bench", help="speed benchmarks with printed tables")
+    bsub = b.add_subparsers(dest="bench_command", required=True, metavar="SUBCOMMAND")
+    p = bsub.add_parser("ingest", help="pages/s and chunks/s per stage and end to end")
+    p.add_argument("paths", nargs="*", help="PDF files or dirs (default: the FinanceBench pdfs and a sample corpus)")
+    p.add_argument("--limit", type=int, help="only the first N files")
+    p.set_defaults(handler="eval.ingest_bench:run_cli")
+    p = bsub.add_parser("batch", help="batch throughput and Prefect overhead per question")
+    p.add_argument("--questions", type=int, default=200)
+    p.set_defaults(handler="eval.batch_bench:run_cli")
+    p = bsub.add_parser("scale", help="retrieval latency and open time vs store size")
+    p.add_argument("--sizes", default="10000,50000,200000")
+    p.set_defaults(handler="eval.scale_bench:run_cli")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    name = f"finrag {args.command}"
+    from flows.runtime import exit_code, prefect_defaults, signals_as_interrupts
+
+    prefect_defaults()  # before anything imports Prefect
+    from finrag.config import ConfigError, load_settings, unknown_variables
+
+    for warning in unknown_variables():
+        print(warning, file=sys.stderr)
+    try:
+        load_settings()  # validated once, here: every bad value named before any work starts
+    except ConfigError as err:
+        for line in err.lines:
+            print(f"{name}: {line}", file=sys.stderr)
+        return 2
+    if args.debug:
+        logging.getLogger("finrag").setLevel(logging.DEBUG)
+    module_name, func_name = args.handler.split(":")
+    try:
+        with signals_as_interrupts():
+            handler = getattr(importlib.import_module(module_name), func_name)
+            return int(handler(args) or 0)
+    except KeyboardInterrupt as err:
+        print(f"{name}: interrupted ({err or 'SIGINT'}); the store was closed and partial results kept",
+              file=sys.stderr)
+        return exit_code(err)
+    except Exception as err:  # noqa: BLE001 - the one place a failure becomes one line and rc 2
+        if args.debug:
+            raise
+        print(f"{name}: {describe_error(err)}", file=sys.stderr)
+        return 2
+
+
+def describe_error(err: Exception) -> str:
+    """One line for people: the message of errors made for them, type and message otherwise."""
+    from finrag.config import ConfigError
+    from finrag.errors import UserError
+    from finrag.store import StoreBusy
+    from loaders.errors import LoadError
+
+    if isinstance(err, ConfigError):
+        return "; ".join(err.lines)
+    if isinstance(err, UserError | StoreBusy | LoadError):  # messages written for people
+        return _one_line(str(err))
+    if isinstance(err, OSError) and err.filename:
+        return f"{err.filename}: {err.strerror or err}"
+    return f"{type(err).__name__}: {_one_line(str(err))} (run with --debug for the traceback)"
+
+
+def _one_line(text: str) -> str:
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    return (lines[0] if lines else "no details")[:500]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,333 @@
+"""Read a question's company, fiscal years, quarter, form and metrics — deterministically.
+
+`understand(question, catalog)` matches company names against the companies ACTUALLY in
+the store (`StoreCatalog`): canonical and legal names, with or without "Inc."/"Corp.",
+tickers, aliases, possessives ("3M's"), any case, names written without spaces
+("BestBuy") and ampersand initials ("J&J"). A capitalised name the store does not know
+("Tesla's revenue") is reported in `unknown_company_mentions` and yields no company
+filter, so the caller can flag the question instead of searching the wrong company.
+
+Years are read by `retrieval.periods`; relative phrases ("last three years") resolve to
+the latest years the store holds for the company named (or for the whole store).
+
+`search_text` is the question without its answer-format instructions (persona, rounding,
+units, "based on the balance sheet, ..."): what retrieval embeds and matches with BM25.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, Field
+
+from finrag.models import CatalogCompany, StoreCatalog
+from finrag.vocabulary import Vocabulary, load_vocabulary
+from retrieval.periods import parse_periods
+
+# Words a company's legal name carries that people leave out.
+_LEGAL_SUFFIXES = frozenset(
+    ["inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ltd", "limited", "plc", "llc", "lp", "l.p", "holdings", "holding", "group", "sa", "ag", "nv", "se", "the", "and", "subsidiaries"]
+)
+# First words too common to stand for a multi-word company on their own ("Best" Buy).
+_COMMON_FIRST_WORDS = frozenset(
+    ["best", "general", "american", "united", "first", "national", "international", "new", "bank", "global", "the", "home", "international", "royal", "standard", "pacific", "southern", "northern", "western", "eastern", "public", "big", "great", "old", "real", "digital", "advanced", "applied"]
+)
+# Capitalised words that start a name-like phrase but are not companies.
+_NOT_COMPANIES = frozenset(
+    ["what", "which", "who", "how", "when", "where", "why", "is", "are", "was", "were", "does", "did", "do", "has", "have", "had", "the", "a", "an", "in", "on", "at", "by", "for", "of", "to", "from", "as", "and", "or", "if", "please", "base", "based", "using", "use", "according", "given", "answer", "round", "calculate", "define", "respond", "provide", "assume", "among", "between", "during", "fy", "q1", "q2", "q3", "q4", "usd", "us", "u.s", "eur", "gbp", "gaap", "non-gaap", "sec", "ceo", "cfo", "cogs", "eps", "ebitda", "ebit", "ppe", "pp&e", "dpo", "dso", "dio", "roa", "roe", "capex", "fcf", "sg&a", "r&d", "d&a", "yoy", "cagr", "agm", "esg", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "fiscal", "year", "quarter", "annual", "report", "statement", "balance", "sheet", "income", "cash", "flow", "flows", "total", "net", "operating", "gross", "consolidated", "financial", "statements", "form", "item", "note", "part", "usa", "america", "united", "states", "europe", "asia", "china", "emea", "apac", "latin", "here", "there", "it", "its", "this", "that", "these", "those", "we", "you", "they", "our", "your", "their", "i", "my", "let", "lets", "company", "companies", "firm", "business", "management", "investors", "shareholders", "analyst"]
+)
+_FORM_PATTERNS = (
+    (re.compile(r"\b10-?k\b|\bannual\s+report\b", re.I), "10-K"),
+    (re.compile(r"\b10-?q\b|\bquarterly\s+report\b", re.I), "10-Q"),
+    (re.compile(r"\b8-?k\b|\bcurrent\s+report\b", re.I), "8-K"),
+    (re.compile(r"\b(?:earnings|press)\s+release\b|\bearnings\s+report\b", re.I), "earnings"),
+)
+_NAME = r"[A-Z0-9][\w&.\-]*(?:\s+[A-Z0-9][\w&.\-]*){0,3}"
+_UNKNOWN_PATTERNS = (
+    re.compile(rf"\b({_NAME})['\u2019]s?\b(?=\s)"),  # possessive: "Tesla's", "Acme Widgets'"
+    re.compile(rf"\b({_NAME})\s*,?\s+(?:Inc|Corp|Corporation|Company|Ltd|plc|LLC|Holdings)\b\.?"),
+    re.compile(rf"\b(?:for|of|did|does|has|had|was|is|at|by|about)\s+({_NAME})"),
+)
+_WORD = re.compile(r"[a-z0-9]+(?:&[a-z0-9]+)*")
+
+# Words of sentences and lead-in clauses that say HOW to answer (persona, format, rounding,
+# which statement to read: "Round your answer to two decimal places.", "Based on the
+# information in the balance sheet, ...") rather than WHAT is asked. Such text is noise to
+# the embedding and to BM25; a piece is only dropped when it also names no company, metric
+# or period (`_carries_content`), so "Calculate EBITDA using operating income and D&A" stays.
+_INSTRUCTION_CUES = re.compile(
+    r"\b(?:answer\w*|respon\w*|solution|round\w*|decimal|judge?ments?|resources?|perspective|"
+    r"analyst|banker|utili[sz]\w*|units?\s+of|information|details|line\s+items|referenc\w*|"
+    r"rely\w*|relying|based|basing|according|using|use|calculat\w*|comput\w*|extract\w*|"
+    r"question|explain\w*|state\s+(?:that|answer|0)|in\s+(?:usd|millions|billions|thousands)|as\s+a\s+%)",
+    re.I,
+)
+# "If X is not a useful metric for a company like this, then state that and explain why."
+_IF_NOT_APPLICABLE = re.compile(r"^\W*if\b.*\b(?:not|n't)\b.*\b(?:state|explain)\b", re.I)
+# A lead-in clause ends at ":" or "," right before the question proper.
+_LEAD_IN = re.compile(
+    r"^(.+?)[:,]\s+(?=(?:what|which|how|who|whom|when|where|why|is|are|was|were|does|did|do|has|have|had|can)\b)",
+    re.I,
+)
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Z])")
+_PARENTHESES = re.compile(r"\s*\(([^()]*)\)")
+
+
+class QueryUnderstanding(BaseModel):
+    """What a question asks about, as far as words alone tell."""
+
+    companies: list[str] = Field(default_factory=list)  # canonical names present in the store
+    fiscal_years: list[int] = Field(default_factory=list)  # years the question is about
+    periods: list[str] = Field(default_factory=list)  # quarters, e.g. "2023Q2"
+    forms: list[str] = Field(default_factory=list)  # "10-K", "10-Q", "8-K", "earnings"
+    metrics: list[str] = Field(default_factory=list)  # vocabulary keys
+    statements: list[str] = Field(default_factory=list)  # named or implied by the metrics
+    unknown_company_mentions: list[str] = Field(default_factory=list)
+    missing_years: list[int] = Field(default_factory=list)  # named but not in the store
+    relative_years: bool = False  # years came from "last N years"
+    search_text: str = ""  # the question without answer-format instructions: what to embed / BM25
+
+    @property
+    def no_filter_match(self) -> bool:
+        """The question names a company or year the store does not hold."""
+        return bool((self.unknown_company_mentions and not self.companies) or self.missing_years)
+
+
+# --------------------------------------------------------------------------- company names
+
+
+def _words(text: str) -> list[str]:
+    text = text.lower().replace("\u2019", "'")
+    text = re.sub(r"'s\b|'", " ", text)
+    return _WORD.findall(text)
+
+
+def _core_words(name: str) -> list[str]:
+    """A name's words without legal suffixes: "The Boeing Company" -> ["boeing"]."""
+    words = _words(name.replace(",", " "))
+    core = [w for w in words if w not in _LEGAL_SUFFIXES]
+    return core or words
+
+
+class _CompanyMatcher:
+    """Finds catalog companies in text by joined word n-grams (so "Best Buy" == "BestBuy")."""
+
+    MAX_WORDS = 5
+
+    def __init__(self, companies: list[CatalogCompany]):
+        # Written form -> EVERY catalog company it names: one company can be catalogued under
+        # two spellings ("NIKE" from one cover page, "Nike" from another), and the question
+        # cannot tell them apart, so it matches both.
+        self._joined: dict[str, list[str]] = {}  # joined lowercase variant -> canonical names
+        self._capitalised_only: set[str] = set()  # single common words: must be written capitalised
+        self._tickers: dict[str, list[str]] = {}
+        self._initials: dict[str, list[str]] = {}
+        first_words: dict[str, set[str]] = {}
+        for company in companies:
+            names = [company.name, *company.legal_names, *company.aliases]
+            for name in names:
+                core = _core_words(name)
+                for variant in (core, _words(name)):
+                    joined = "".join(w for w in variant if w != "and")
+                    if joined:
+                        _add(self._joined, joined, company.name)
+                if len(core) == 1:
+                    self._capitalised_only.add(core[0])
+                if len(core) >= 2:
+                    significant = [w for w in core if w != "and"]
+                    _add(self._initials, "".join(w[0] for w in significant), company.name)
+                    first_words.setdefault(core[0], set()).add(company.name)
+            for ticker in company.tickers:
+                if len(ticker) >= 2 and ticker.lower() not in _NOT_COMPANIES:
+                    _add(self._tickers, ticker.upper(), company.name)
+        # "Lockheed" for "Lockheed Martin", when no other company starts with that word.
+        for word, owners in first_words.items():
+            if len(owners) == 1 and len(word) >= 4 and word not in _COMMON_FIRST_WORDS and word not in self._joined:
+                self._joined[word] = [next(iter(owners))]
+                self._capitalised_only.add(word)
+
+    def find(self, text: str) -> tuple[list[str], list[tuple[int, int]]]:
+        """Canonical names found, and the character spans they were found at."""
+        found: dict[str, None] = {}
+        spans: list[tuple[int, int]] = []
+        tokens = [
+            (m.group().lower(), m.start(), m.end(), m.group())
+            for m in re.finditer(r"[A-Za-z0-9]+(?:&[A-Za-z0-9]+)*", text)
+        ]
+        i = 0
+        while i < len(tokens):
+            if tokens[i][0] == "and":  # never the start of a name
+                i += 1
+                continue
+            for n in range(min(self.MAX_WORDS, len(tokens) - i), 0, -1):
+                window = tokens[i : i + n]
+                # "and" and "&" are dropped on both sides: "Johnson and Johnson" == "Johnson & Johnson".
+                joined = "".join(t[0] for t in window if t[0] != "and")
+                names = self._joined.get(joined)
+                if names and n == 1 and joined in self._capitalised_only and not window[0][3][0].isupper() and not window[0][3][0].isdigit():
+                    names = None
+                if names:
+                    found.update(dict.fromkeys(names))
+                    spans.append((window[0][1], window[-1][2]))
+                    i += n
+                    break
+            else:
+                raw = tokens[i][3]
+                names = self._tickers.get(raw) if raw.isupper() else None
+                if names is None and "&" in raw:
+                    names = self._initials.get(raw.lower().replace("&", ""))
+                if names:
+                    found.update(dict.fromkeys(names))
+                    spans.append((tokens[i][1], tokens[i][2]))
+                i += 1
+        return list(found), spans
+
+
+def _add(index: dict[str, list[str]], key: str, name: str) -> None:
+    if name not in index.setdefault(key, []):
+        index[key].append(name)
+
+
+def _is_generic(word: str) -> bool:
+    """A trailing word that is not part of a company name: "Tesla Inc", "Tesla FY2022"."""
+    lower = word.lower().strip(".,")
+    return (
+        lower in _NOT_COMPANIES
+        or lower in _LEGAL_SUFFIXES
+        or re.fullmatch(r"(fy|q[1-4])?'?\d{2,4}(q[1-4])?", lower) is not None
+    )
+
+
+def _unknown_mentions(text: str, known_spans: list[tuple[int, int]], vocab: Vocabulary) -> list[str]:
+    """Capitalised name-like phrases in company positions that match no known company."""
+    found: dict[str, None] = {}
+    for pattern in _UNKNOWN_PATTERNS:
+        for m in pattern.finditer(text):
+            start, end = m.span(1)
+            if any(s < end and start < e for s, e in known_spans):
+                continue
+            candidate = m.group(1).strip(" .,'-")
+            words = [w for w in re.split(r"\s+", candidate) if w]
+            # Trim trailing generic words: "Tesla Q2" -> "Tesla".
+            while words and _is_generic(words[-1]):
+                words.pop()
+            if not words or words[0].lower() in _NOT_COMPANIES:
+                continue
+            candidate = " ".join(words)
+            if re.fullmatch(r"[\d\W]+", candidate) or len(re.sub(r"\W", "", candidate)) < 2:
+                continue
+            if vocab.match_metrics(candidate) or vocab.match_statements(candidate) or vocab.define(candidate):
+                continue
+            found.setdefault(candidate, None)
+    return list(found)
+
+
+# --------------------------------------------------------------------------- instructions
+
+
+def _carries_content(piece: str, companies: _CompanyMatcher, vocab: Vocabulary) -> bool:
+    """The piece names a company, a metric or a period: it says WHAT is asked."""
+    return bool(companies.find(piece)[0] or vocab.match_metrics(piece) or parse_periods(piece).years)
+
+
+def _is_instruction(piece: str, companies: _CompanyMatcher, vocab: Vocabulary) -> bool:
+    if _IF_NOT_APPLICABLE.search(piece):
+        return True
+    return bool(_INSTRUCTION_CUES.search(piece)) and not _carries_content(piece, companies, vocab)
+
+
+def _strip_instructions(question: str, companies: _CompanyMatcher, vocab: Vocabulary) -> str:
+    """The question without sentences, lead-in clauses and parentheses about how to answer.
+
+    "We need to calculate a financial metric using the balance sheet. Please answer the
+    following question: what is X's FY2018 net PP&E (in USD millions)?" -> "what is X's
+    FY2018 net PP&E?". Returns the question unchanged when nothing would be left.
+    """
+    kept = []
+    for sentence in _SENTENCE_END.split(question.strip()):
+        sentence = _PARENTHESES.sub(
+            lambda m: "" if _is_instruction(m.group(1), companies, vocab) else m.group(0), sentence
+        )
+        if _is_instruction(sentence, companies, vocab):
+            continue
+        # Lead-ins can nest: "Please answer the following question: based on X, what is ...".
+        while (m := _LEAD_IN.match(sentence)) and _is_instruction(m.group(1), companies, vocab):
+            sentence = sentence[m.end() :]
+        kept.append(sentence.strip())
+    text = " ".join(k for k in kept if k)
+    return text or question
+
+
+# --------------------------------------------------------------------------- years -> filings
+
+
+def _reporting_years(year: int) -> list[int]:
+    """Filings that print a year's figures, best first: its own, then the next two
+    (comparative columns: income and cash-flow statements cover three years), then the
+    year before (forward-looking statements: "what does it expect for FY2023")."""
+    return [year, year + 1, year + 2, year - 1]
+
+
+def filing_years(years: list[int], store_years: list[int]) -> tuple[list[int], int | None]:
+    """Which filings' fiscal years to search for questions about `years`, and which to prefer.
+
+    The filing of a year is preferred, and the next year's filing is allowed, since it
+    repeats the year as a comparative. Only when neither is in the store do older
+    comparatives or the prior year's outlook stand in. Returns ([], None) when nothing in
+    the store speaks about those years.
+    """
+    present = set(store_years)
+    allowed = {y for year in years for y in (year, year + 1) if y in present}
+    if not allowed:
+        allowed = {y for year in years for y in _reporting_years(year)[2:] if y in present}
+    if not allowed:
+        return [], None
+    latest = max(years)
+    preferred = next((y for y in _reporting_years(latest) if y in allowed), None)
+    return sorted(allowed), preferred
+
+
+# --------------------------------------------------------------------------- understanding
+
+
+def understand(
+    question: str, catalog: StoreCatalog, vocabulary: Vocabulary | None = None
+) -> QueryUnderstanding:
+    vocab = vocabulary or load_vocabulary()
+    matcher = _CompanyMatcher(catalog.companies)
+    companies, spans = matcher.find(question)
+    unknown = _unknown_mentions(question, spans, vocab)
+
+    mentions = parse_periods(question)
+    by_name = {c.name: c for c in catalog.companies}
+    scope = [by_name[n] for n in companies] or catalog.companies
+    store_years = sorted({y for c in scope for y in c.fiscal_years} or set(catalog.fiscal_years))
+
+    years = list(mentions.years)
+    relative = False
+    if not years and mentions.last_n_years and store_years:
+        years = store_years[-mentions.last_n_years :]
+        relative = True
+    # A year counts as present when some filing in the store can speak about it.
+    missing = [y for y in years if not (set(_reporting_years(y)) & set(store_years))]
+    if store_years and len(missing) < len(years):
+        missing = []  # at least one named year is covered: a usable question ("as of FY21 ... in 2024")
+
+    metrics = vocab.match_metrics(question)
+    statements = dict.fromkeys(vocab.match_statements(question))
+    for metric in metrics:
+        for statement in vocab.statements_for(metric):
+            statements.setdefault(statement, None)
+
+    return QueryUnderstanding(
+        companies=companies,
+        fiscal_years=years,
+        periods=mentions.periods,
+        forms=[form for pattern, form in _FORM_PATTERNS if pattern.search(question)],
+        metrics=metrics,
+        statements=list(statements),
+        unknown_company_mentions=unknown,
+        missing_years=missing if store_years else [],
+        relative_years=relative,
+        search_text=_strip_instructions(question, matcher, vocab),
+    )

@@ -1,0 +1,86 @@
+"""`finrag ask`: readable and JSON output, exit codes, a busy store, no key in output."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from cli.ask import render
+from cli.main import main
+from finrag.models import Answer, Citation
+from strategies import answer_question
+from tests.support.fake_openai import Error, FakeOpenAI
+
+SECRET = "sk-test-SECRET123"
+JSON_KEYS = {
+    "status", "answer", "citations", "strategy", "route_reason", "stopped_by", "engine", "searches",
+    "llm_calls", "tokens_in", "tokens_out", "cost_usd", "latency_s", "trace",
+}
+
+
+@pytest.fixture
+def empty_store(tmp_path, monkeypatch, embedding_cache_dir):
+    monkeypatch.setenv("FINRAG_CACHE", str(embedding_cache_dir))
+    return str(tmp_path / "store")
+
+
+def test_json_output_has_the_answer_record(empty_store, capsys):
+    code = main(["ask", "What is EBITDA?", "--json", "--store", empty_store])
+    record = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert record.keys() >= JSON_KEYS
+    assert (record["status"], record["strategy"], record["engine"]) == ("answered", "direct", "offline")
+
+
+def test_readable_output_and_forced_strategy(empty_store, capsys):
+    code = main(["ask", "What is a zorblax coefficient?", "--strategy", "direct", "--store", empty_store])
+    out = capsys.readouterr().out
+    assert code == 0  # not found is an answer, not a failure
+    assert "not found" in out
+    assert "strategy: direct" in out and "route: forced by user: direct" in out
+
+
+def test_llm_failure_exits_1_and_never_prints_the_key(empty_store, capsys, monkeypatch):
+    with FakeOpenAI() as server:
+        server.default = Error(500, f"echoing {SECRET}")
+        monkeypatch.setenv("FINRAG_LLM_BASE_URL", server.url)
+        monkeypatch.setenv("FINRAG_LLM_API_KEY", SECRET)
+        monkeypatch.setenv("FINRAG_LLM_MAX_RETRIES", "0")
+        code = main(["ask", "What is EBITDA?", "--json", "--store", empty_store])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert json.loads(out)["status"] == "failed"
+    assert SECRET not in out + err
+
+
+def test_busy_store_exits_2_with_a_clear_message(sample_services, capsys):
+    # The session's services hold the sample store; a second opener must be told, not crash.
+    code = main(["ask", "What is EBITDA?", "--store", str(sample_services.settings.store_dir)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "in use by another process" in err
+
+
+def test_sources_print_one_based_pages_with_quotes(sample_services, sample_dir):
+    from samples.truth import load_questions
+
+    fact = next(q for q in load_questions(sample_dir) if q.type == "fact" and q.answerable)
+    answer = answer_question(fact, replace(sample_services, llm=None), "single")
+    assert answer.citations, answer.reason
+    text = render(answer)
+    first = answer.citations[0]
+    assert "Sources:" in text
+    assert f"{first.doc} p.{first.page + 1} " in text
+    assert "route: forced by user: single" in text
+
+
+def test_render_shows_reason_when_not_answered():
+    answer = Answer(status="not_found", answer="not found in the reports", strategy="single",
+                    reason="searched Acme FY2022 capex", citations=[
+                        Citation(doc="acme_2022_10K", page=0, chunk_id="c1", quote="Capital   expenditures 12")])
+    text = render(answer)
+    assert "Reason: searched Acme FY2022 capex" in text
+    assert 'acme_2022_10K p.1 "Capital expenditures 12"' in text
+

@@ -1,0 +1,227 @@
+"""Retrieval over a real Qdrant local-mode store with the real embedder.
+
+The store is tiny and built here from hand-written statement pages of three made-up
+companies, so each test knows exactly which page should win and why.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from finrag.config import load_settings
+from finrag.embeddings import get_embedder
+from finrag.models import Chunk, DocumentMeta, SearchFilters, SearchHit
+from finrag.sparse import document_vector
+from finrag.store import open_store
+from retrieval.retriever import RetrievalOptions, Retriever, cap_per_page
+
+pytestmark = pytest.mark.slow
+
+NARRATIVE_CAPEX = (
+    "Capital expenditures. Our capex plans remain a priority: capital expenditures are expected to "
+    "increase next year as we invest in capacity. Capex discipline and capital spending priorities "
+    "are reviewed by the board each year, and capex is funded from operating cash."
+)
+
+
+def _statement_pages(company: str, year: int, scale: int) -> list[tuple[int, list[str], str, str]]:
+    """(page, tags, section, text) of one annual report."""
+    return [
+        (10, ["mdna"], "Item 7. Management's Discussion and Analysis", NARRATIVE_CAPEX),
+        (
+            40, ["income_statement"], "Item 8. Financial Statements",
+            f"{company} Consolidated Statements of Income (in millions) Fiscal {year} {year - 1} "
+            f"Net sales {1200 * scale} {1100 * scale} Cost of sales {700 * scale} {650 * scale} "
+            f"Gross profit {500 * scale} {450 * scale} Operating income {210 * scale} {190 * scale} "
+            f"Net income {150 * scale} {140 * scale}",
+        ),
+        (
+            42, ["balance_sheet"], "Item 8. Financial Statements",
+            f"{company} Consolidated Balance Sheets (in millions) {year} {year - 1} Cash and cash "
+            f"equivalents {90 * scale} {80 * scale} Inventories {300 * scale} {280 * scale} Total current "
+            f"assets {800 * scale} {760 * scale} Property, plant and equipment, net {900 * scale} "
+            f"{850 * scale} Total assets {2400 * scale} {2300 * scale} Total current liabilities "
+            f"{500 * scale} {480 * scale}",
+        ),
+        (
+            44, ["cash_flow"], "Item 8. Financial Statements",
+            f"{company} Consolidated Statements of Cash Flows (in millions) {year} {year - 1} Net cash "
+            f"provided by operating activities {260 * scale} {240 * scale} Purchases of property, plant "
+            f"and equipment ({31 * scale}) ({29 * scale}) Dividends paid ({40 * scale}) ({38 * scale})",
+        ),
+    ] + [
+        (
+            12, ["risk_factors"], "Item 1A. Risk Factors",
+            f"Supply chain risk {i}: disruptions at suppliers of {company} could delay shipments, "
+            "raise input costs and reduce supply chain reliability for our supply chain partners.",
+        )
+        for i in range(4)
+    ]
+
+
+COMPANIES = [
+    ("Acme Widgets", "Acme Widgets, Inc.", "ACMW", [2021, 2022]),
+    ("Borealis Foods", "Borealis Foods Corporation", "BRLF", [2022]),
+    ("Cobalt Mining", "Cobalt Mining plc", "CBMN", [2022]),
+]
+
+
+@pytest.fixture(scope="module")
+def settings(tmp_path_factory):
+    root = tmp_path_factory.mktemp("retrieval-store")
+    return load_settings(store_dir=root / "store", cache_dir=root / "cache", max_per_page=2, top_k=8)
+
+
+@pytest.fixture(scope="module")
+def retriever(settings):
+    embedder = get_embedder(settings)
+    store = open_store(settings, dim=embedder.dim)
+    for n, (company, legal, ticker, years) in enumerate(COMPANIES):
+        for year in years:
+            doc = f"{company.split()[0].lower()}-{year}-annual"
+            sha = uuid.uuid5(uuid.NAMESPACE_URL, doc).hex
+            chunks = [
+                Chunk(
+                    chunk_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"{doc}/{i}")), doc=doc, doc_sha256=sha,
+                    index=i, company=company, fiscal_year=year, period=f"FY{year}", form="10-K",
+                    page=page, page_end=page, section=section, tags=tags, text=text,
+                    header=f"{company} {year} 10-K {section}",
+                )
+                for i, (page, tags, section, text) in enumerate(_statement_pages(company, year, n + year - 2020))
+            ]
+            meta = DocumentMeta(
+                file=f"{doc}.pdf", doc=doc, sha256=sha, company=company, company_legal=legal,
+                ticker=ticker, fiscal_year=year, period=f"FY{year}", form="10-K", pages=60,
+            )
+            dense = embedder.embed_documents([c.embed_text for c in chunks])
+            store.replace_document(meta, chunks, dense, [document_vector(c.embed_text) for c in chunks])
+    yield Retriever(store, embedder, settings)
+    store.close()
+
+
+@pytest.mark.parametrize("mode", ["dense", "sparse", "hybrid"])
+def test_search_honours_filters_in_every_mode(retriever, mode):
+    filters = SearchFilters(companies=["Borealis Foods"], fiscal_years=[2022], tags=["balance_sheet"])
+    hits = retriever.search("total assets inventories", filters, k=5, mode=mode)
+    assert hits
+    assert {(h.chunk.company, h.chunk.fiscal_year) for h in hits} == {("Borealis Foods", 2022)}
+    assert all("balance_sheet" in h.chunk.tags for h in hits)
+    unfiltered = retriever.search("total assets inventories", None, k=20, mode=mode)
+    assert len({h.chunk.company for h in unfiltered}) > 1  # the filter did the narrowing
+
+
+def test_retrieve_filters_to_the_company_and_prefers_the_named_year(retriever):
+    result = retriever.retrieve("What were Acme Widgets' FY2021 purchases of property, plant and equipment?")
+    assert result.understanding.companies == ["Acme Widgets"]
+    assert result.filters.companies == ["Acme Widgets"]
+    # FY2021 is also a comparative column of the FY2022 filing: both allowed, FY2021 preferred.
+    assert result.filters.fiscal_years == [2021, 2022]
+    assert result.preferred_year == 2021
+    assert {h.chunk.company for h in result.hits} == {"Acme Widgets"}
+    top = result.hits[0].chunk
+    assert (top.fiscal_year, top.page) == (2021, 44)
+    assert not result.flags
+
+
+def test_statement_boost_and_vocabulary_lift_the_statement_page(retriever):
+    question = "What was Acme Widgets' FY2022 capex?"
+    plain = retriever.retrieve(question, options=RetrievalOptions(expand_vocabulary=False, boosts=False))
+    full = retriever.retrieve(question)
+    assert "capex" in full.understanding.metrics
+    assert full.understanding.statements == ["cash_flow"]
+    # Without help the narrative that repeats "capex" wins; the cash-flow statement wins with it.
+    assert "cash_flow" not in plain.hits[0].chunk.tags
+    assert "cash_flow" in full.hits[0].chunk.tags
+    # The boost alone lifts the statement (how far depends on the fusion's score scale).
+    unboosted = retriever.retrieve(question, options=RetrievalOptions(expand_vocabulary=False, boosts=False))
+    statement_only = retriever.retrieve(question, options=RetrievalOptions(expand_vocabulary=False))
+    assert _first_rank(statement_only, "cash_flow") < _first_rank(unboosted, "cash_flow")
+    assert full.hits[0].chunk.fiscal_year == 2022
+
+
+def _first_rank(result, tag: str) -> int:
+    return next(i for i, h in enumerate(result.hits) if tag in h.chunk.tags)
+
+
+def test_vocabulary_expansion_finds_line_items_the_question_does_not_name(retriever):
+    # "COGS" is not a word of the statement, which prints "Cost of sales".
+    question = "What was Borealis Foods' COGS in FY2022?"
+    opts = dict(mode="sparse", boosts=False, diversity=False)
+    without = retriever.retrieve(question, k=3, options=RetrievalOptions(expand_vocabulary=False, **opts))
+    with_ = retriever.retrieve(question, k=3, options=RetrievalOptions(expand_vocabulary=True, **opts))
+    assert with_.hits[0].chunk.page == 40
+    assert without.hits[0].chunk.page != 40
+
+
+def test_diversity_caps_chunks_per_page(retriever, settings):
+    question = "Cobalt Mining supply chain disruption risk"
+    capped = retriever.retrieve(question, k=6)
+    per_page = {}
+    for hit in capped.hits:
+        key = (hit.chunk.doc, hit.chunk.page)
+        per_page[key] = per_page.get(key, 0) + 1
+    assert max(per_page.values()) <= settings.max_per_page
+    uncapped = retriever.retrieve(question, k=6, options=RetrievalOptions(diversity=False))
+    assert [h.chunk.page for h in uncapped.hits[:4]] == [12] * 4  # the cap is what spread them
+
+
+def test_cap_per_page_keeps_order():
+    hits = [
+        SearchHit(
+            chunk=Chunk(chunk_id=str(i), doc="d", doc_sha256="s", index=i, page=page, page_end=page, text=str(i)),
+            score=1.0 - i / 10,
+        )
+        for i, page in enumerate([1, 1, 1, 2, 1, 3])
+    ]
+    assert [h.chunk.index for h in cap_per_page(hits, 2)] == [0, 1, 3, 5]
+    assert [h.chunk.index for h in cap_per_page(hits, 0)] == [0, 1, 2, 3, 4, 5]
+
+
+def test_unknown_company_is_flagged_and_not_filtered(retriever):
+    result = retriever.retrieve("What was Tesla's revenue in FY2022?")
+    assert result.no_filter_match
+    assert "Tesla" in result.understanding.unknown_company_mentions
+    assert result.filters.companies == []
+    assert result.hits  # not zero results: the caller decides what to say
+
+
+def test_year_not_in_store_is_flagged(retriever):
+    result = retriever.retrieve("What was Acme Widgets' revenue in FY2035?")
+    assert result.no_filter_match
+    assert result.filters.companies == ["Acme Widgets"]
+    assert result.filters.fiscal_years == []  # no year filter rather than no results
+    assert result.hits
+
+
+def test_unrelated_question_is_low_evidence(retriever):
+    assert retriever.retrieve("How long should I bake a chocolate cake?").low_evidence
+    assert not retriever.retrieve("What were Borealis Foods' total current assets in FY2022?").low_evidence
+
+
+def test_answer_format_instructions_do_not_change_what_is_found(retriever):
+    plain = "What were Borealis Foods' FY2022 dividends paid?"
+    noisy = (
+        "Respond to the question by assuming the perspective of an investment analyst who can only use "
+        f"the details shown within the statement of cash flows. {plain} Round your answer to two decimal places."
+    )
+    result = retriever.retrieve(noisy)
+    assert result.understanding.search_text == plain
+    assert (result.hits[0].chunk.company, result.hits[0].chunk.page) == ("Borealis Foods", 44)
+    assert [h.chunk.chunk_id for h in result.hits] == [h.chunk.chunk_id for h in retriever.retrieve(plain).hits]
+
+
+def test_no_year_named_prefers_the_latest_filing(retriever):
+    result = retriever.retrieve("What are Acme Widgets' purchases of property, plant and equipment?")
+    assert result.filters.fiscal_years == []  # a preference, not a filter: older filings stay reachable
+    assert {h.chunk.fiscal_year for h in result.hits} == {2021, 2022}
+    assert result.hits[0].chunk.fiscal_year == 2022
+    assert result.hits[0].chunk.page == 44
+
+
+@pytest.mark.parametrize("fusion", ["rrf", "dbsf"])
+def test_both_fusions_find_the_statement_page(retriever, fusion):
+    result = retriever.retrieve("What were Acme Widgets' FY2021 total current liabilities?", options=RetrievalOptions(fusion=fusion))
+    top = result.hits[0].chunk
+    assert (top.company, top.fiscal_year, top.page) == ("Acme Widgets", 2021, 42)
