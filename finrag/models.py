@@ -182,7 +182,7 @@ class Answer(BaseModel):
     strategy: StrategyName
     route_reason: str = ""
     stopped_by: str | None = None  # None or the guard that stopped work
-    engine: str = "offline"  # "offline" or "llm:<model>"
+    engine: str = "offline"  # "offline", "llm:<model>", or "none" (a batch row never answered)
     # Set when an LLM is configured but this answer was written offline instead: why the
     # LLM gave up (finrag.llm.FailureKind: connection, timeout, http_error,
     # malformed_output, circuit_open, deadline).

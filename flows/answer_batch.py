@@ -108,6 +108,7 @@ def failed_answer(
         # An Answer must name a concrete strategy; for "auto" the router never got to say.
         strategy=strategy if strategy != "auto" else (question.expected_strategy or "single"),
         reason=reason,
+        engine="none",  # no engine answered it
         flags=[flag],
         latency_s=latency_s,
     )

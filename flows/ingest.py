@@ -175,7 +175,7 @@ def mark_relation_retries(jobs: list[FileJob], settings: Settings) -> None:
     """Unchanged documents whose LLM relations are pending go back in the pipeline, graph only."""
     if settings.offline or not settings.graph_path.exists():
         return
-    from finrag.graph_store import GraphStore
+    from finrag.knowledge_graph import GraphStore
 
     with GraphStore(settings.graph_path) as graph:
         pending = graph.relations_pending()

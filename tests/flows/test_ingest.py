@@ -337,7 +337,7 @@ def test_a_dead_llm_leaves_relations_pending_and_a_later_ingest_retries_only_tho
                                                                                     clean_run):
     import time
 
-    from finrag.graph_store import GraphStore
+    from finrag.knowledge_graph import GraphStore
     from tests.support.fake_openai import FakeOpenAI, ToolCall
     from tests.support.prefect_server import free_port
 
