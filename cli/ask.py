@@ -1,6 +1,7 @@
 """`finrag ask "QUESTION"`: answer one question and print it with its sources.
 
-Exit codes: 0 answered or not found, 1 failed, 2 the store is missing, empty, unreachable
+Exit codes: 0 answered or not found, 1 failed or the configured LLM failed (`fallback`),
+2 the store is missing, empty, unreachable
 or held by another process (one line saying so and how to fix it).
 """
 
@@ -36,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         services.close()
     print(answer.model_dump_json(indent=2) if args.json else render(answer))
-    return 1 if answer.status == "failed" else 0
+    # Failed, or the configured LLM could not be used: the answer says why, the exit code too.
+    return 1 if answer.status == "failed" or answer.fallback else 0
 
 
 def render(answer: Answer) -> str:
@@ -49,7 +51,8 @@ def render(answer: Answer) -> str:
         lines.append("Sources: (p.N is one-based)")
         lines.extend(f'  {c.doc} p.{c.page + 1} "{_short(c.quote)}"' for c in answer.citations)
     lines.append("")
-    lines.append(f"status: {answer.status}   strategy: {answer.strategy}   engine: {answer.engine}")
+    fallback = f" (the LLM failed: {answer.fallback})" if answer.fallback else ""
+    lines.append(f"status: {answer.status}   strategy: {answer.strategy}   engine: {answer.engine}{fallback}")
     lines.append(f"route: {answer.route_reason}")
     cost = f"   llm calls: {answer.llm_calls}   tokens: {answer.tokens_in}/{answer.tokens_out}" \
         f"   cost: ${answer.cost_usd:.5f}" if answer.llm_calls else ""

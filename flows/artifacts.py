@@ -115,6 +115,7 @@ def answers_table(records: Sequence[RunRecord]) -> list[dict[str, object]]:
             "question": r.question,
             "status": r.answer.status,
             "strategy": r.answer.strategy,
+            "engine": r.answer.engine + (f" (fallback: {r.answer.fallback})" if r.answer.fallback else ""),
             "answer": r.answer.answer,
             "citations": format_citations(r),
             "latency_s": round(r.answer.latency_s, 3),

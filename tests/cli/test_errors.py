@@ -9,7 +9,6 @@ test process's Prefect server; shutdown is checked on Prefect's own temporary se
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -121,14 +120,8 @@ def test_unknown_variables_are_warned_about_and_debug_shows_the_trace(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def store_copy(tmp_path_factory, sample_settings) -> Path:
-    """A copy of the sample store for other processes (one process per local store)."""
-    root = tmp_path_factory.mktemp("cli-store")
-    store = root / "store"
-    shutil.copytree(sample_settings.store_dir, store)
-    if sample_settings.graph_path.exists():
-        shutil.copy(sample_settings.graph_path, root / "store.graph.sqlite")
-    return store
+def store_copy(sample_store_copy) -> Path:
+    return sample_store_copy
 
 
 @pytest.fixture(scope="module")
