@@ -377,15 +377,25 @@ def ingest_paths(
     progress: Progress | None = None,
     timings: StageSeconds | None = None,
     wait_s: float = 0.0,
+    waiting: Callable[[str], None] | None = None,
 ) -> list[DocumentReport]:
     """Ingest PDF files/directories into the store of `settings`; one report per file.
 
     Raises StoreBusy when another process holds the local store for longer than `wait_s`.
-    `timings`, when given, receives the per-stage seconds summed over documents.
+    `timings`, when given, receives the per-stage seconds summed over documents; `waiting`
+    is told (once) when the store is busy and the wait begins.
     """
     started = time.perf_counter()
     embedder = get_embedder(settings)
-    with open_store(settings, dim=embedder.dim, wait_s=wait_s) as store:
+    try:
+        store = open_store(settings, dim=embedder.dim)
+    except StoreBusy as busy:
+        if wait_s <= 0:
+            raise
+        if waiting is not None:
+            waiting(f"{busy}; waiting up to {wait_s:.0f} s")
+        store = open_store(settings, dim=embedder.dim, wait_s=wait_s)
+    with store:
         jobs = plan_jobs(expand_paths(paths), store, _manifest_hints(manifest))
         mark_relation_retries(jobs, settings)
         plan_s = time.perf_counter() - started
@@ -559,6 +569,7 @@ def run_cli(args) -> int:
             manifest=Path(args.manifest) if args.manifest else None,
             progress=_terminal_progress(sys.stderr),
             wait_s=STORE_WAIT_S,  # as the flow does: another ingest may be finishing
+            waiting=lambda message: print(f"finrag ingest: {message}", file=sys.stderr, flush=True),
         )
     except StoreBusy as err:  # waited STORE_WAIT_S for another process to finish
         print(f"finrag ingest: {err}", file=sys.stderr)

@@ -162,11 +162,11 @@ def test_a_qdrant_url_at_a_closed_port_is_one_line_in_ask_ingest_and_batch(tmp_p
 
 def test_a_busy_store_is_one_line_before_prefect_starts_and_ingest_waits_for_it(tmp_path, store_env, store_copy,
                                                                                   questions_file, sample_dir):
-    holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time\nfrom finrag.config import load_settings\n"
+    holder = subprocess.Popen(  # holds the store until told to let go
+        [sys.executable, "-c", "import sys\nfrom finrag.config import load_settings\n"
          "from finrag.store import open_store\nstore = open_store(load_settings(), dim=384)\n"
-         "print('held', flush=True)\ntime.sleep(float(sys.argv[1]))\nstore.close()", "20"],
-        cwd=REPO, env=store_env, stdout=subprocess.PIPE, text=True)
+         "print('held', flush=True)\nsys.stdin.readline()\nstore.close()"],
+        cwd=REPO, env=store_env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"
         for command in ("batch", "compare"):
@@ -175,10 +175,18 @@ def test_a_busy_store_is_one_line_before_prefect_starts_and_ingest_waits_for_it(
             assert "Beginning flow run" not in run.err  # refused before any flow run
         one_line_error(finrag("ask", "What was the revenue?", env=store_env), "in use by another process")
         # ingest waits for the store (up to a minute) instead of failing at once
-        started = time.monotonic()
-        ingest = finrag("ingest", str(sample_dir / "pdfs"), env=store_env)
-        assert ingest.rc == 0, ingest.err[-2000:]
-        assert time.monotonic() - started > 5
+        ingest = subprocess.Popen([sys.executable, "-m", "cli.main", "ingest", str(sample_dir / "pdfs")], cwd=REPO,
+                                  env=store_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for line in ingest.stderr:
+            if "waiting up to 60 s" in line:
+                break
+        else:
+            pytest.fail("ingest did not wait for the busy store")
+        holder.stdin.write("go\n")
+        holder.stdin.flush()
+        out, err = ingest.communicate(timeout=600)
+        assert ingest.returncode == 0, err[-2000:]
+        assert "unchanged" in out
     finally:
         holder.kill()
         holder.wait()
