@@ -25,6 +25,9 @@ from pathlib import Path
 PREFECT_DEFAULTS = {
     "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
     "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "120",
+    # The temporary server shares our stderr; stopping it mid-flush (the run is over, or was
+    # interrupted) logs cancelled-write tracebacks that are no concern of the user's.
+    "PREFECT_SERVER_LOGGING_LEVEL": "CRITICAL",
 }
 
 
