@@ -17,33 +17,35 @@ trips, after which the agent writes from what it gathered:
 
 Inspecting a run step by step: set FINRAG_AGENT_CHECKPOINT=agent.sqlite (or pass
 `AgentConfig(checkpoint_path=...)` to `run_agent`); every step's state is saved with thread_id = the question id, and
-`build_graph(SqliteSaver(conn)).get_state_history({"configurable": {"thread_id": qid}})`
+`build_agent_graph(SqliteSaver(conn)).get_state_history({"configurable": {"thread_id": qid}})`
 lists them newest first.
 """
 
 from __future__ import annotations
 
 import contextvars
+import functools
 import queue
 import sqlite3
 import threading
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.errors import GraphRecursionError
 from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
-from agents.state import (
+from agents.configuration import (
     MAX_SEARCHES,
     RECURSION_LIMIT,
     TIMEOUT,
     TOKEN_BUDGET,
     AgentConfig,
-    AgentContext,
-    AgentState,
 )
+from agents.state import AgentContext, AgentState
 from answering.aspects import (
     asks_across_companies,
     figure_years,
@@ -51,6 +53,7 @@ from answering.aspects import (
     plan_aspects,
     primary_metrics,
 )
+from answering.evidence import held_to_evidence, not_covered, out_of_scope
 from answering.sufficiency import NextQuery, assess
 from answering.writer import WrittenAnswer, not_found, write_answer
 from finrag.llm import LLMError
@@ -103,14 +106,7 @@ def plan(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
         "searches": 1,
         "trace": [
             TraceStep(step="plan", decision=decision),
-            TraceStep(
-                step="search",
-                query=question.question,
-                filters=retrieval.filters.model_dump() if retrieval.filters else None,
-                retrieved=[h.chunk.chunk_id for h in retrieval.hits],
-                decision=f"{len(retrieval.hits)} hits"
-                + (f"; flags: {', '.join(retrieval.flags)}" if retrieval.flags else ""),
-            ),
+            retrieval.trace_step(),
         ],
     }
 
@@ -206,7 +202,7 @@ def write(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
 
 
 def after_plan(state: AgentState, runtime: Runtime[AgentContext]) -> Literal["propose", "assess", "write"]:
-    if "no_filter_match" in (state.get("flags") or []) or runtime.context.out_of_time():
+    if out_of_scope(state.get("flags") or []) or runtime.context.out_of_time():
         return "write"
     return "propose" if runtime.context.services.llm and state.get("aspects") else "assess"
 
@@ -261,16 +257,15 @@ def compose(state: AgentState, ctx: AgentContext, offline_only: bool = False) ->
     searched = _searched(state)
     if state.get("understanding") is None:
         return not_found(searched, "stopped before any evidence was gathered")
-    if "no_filter_match" in (state.get("flags") or []):
-        return not_found(searched, "the reports in the store do not cover the company or period asked about")
+    flags = state.get("flags") or []
+    if out_of_scope(flags):
+        return not_covered(searched)
     written = write_answer(
         question, state.get("hits") or [], state["understanding"], ctx.services, ctx.usage,
         offline_only=offline_only,
     )
-    if "low_evidence" in (state.get("flags") or []) and state.get("searches", 0) <= 1 \
-            and written.status == "answered" and written.value is None and "glossary" not in written.flags:
-        return not_found(searched, "no retrieved passage is relevant enough")
-    return written
+    # The first search's low-evidence flag stops counting once the agent searched again.
+    return held_to_evidence(written, flags if state.get("searches", 0) <= 1 else [], searched)
 
 
 def _searched(state: AgentState) -> list[tuple[str, SearchFilters | None]]:
@@ -291,8 +286,7 @@ def answer_iterative(question: Question, services: Services, route: RouteDecisio
 def run_agent(question: Question, services: Services, config: AgentConfig) -> Answer:
     """Run the graph under every guard; always returns an Answer (never raises for a guard)."""
     ctx = AgentContext(services=services, config=config)
-    checkpointer = _open_checkpointer(config)
-    graph = build_graph(checkpointer)
+    graph = agent_graph(config.checkpoint_path)
     run_config = {"recursion_limit": config.recursion_limit, "configurable": {"thread_id": question.id}}
     updates: queue.Queue = queue.Queue()
 
@@ -333,8 +327,6 @@ def run_agent(question: Question, services: Services, config: AgentConfig) -> An
         ctx.cancelled.set()  # a still-running node sees this and does no further work
         if stopped_by != TIMEOUT:
             worker.join()  # it has already put its last message: this returns at once
-            if checkpointer is not None:
-                checkpointer.conn.close()
 
     written = last.get("written")
     trace = list(last.get("trace") or [])
@@ -350,13 +342,20 @@ def run_agent(question: Question, services: Services, config: AgentConfig) -> An
     )
 
 
-def _open_checkpointer(config: AgentConfig) -> BaseCheckpointSaver | None:
-    if config.checkpoint_path is None:
+@functools.cache
+def agent_graph(checkpoint_path: Path | None = None) -> CompiledStateGraph:
+    """The agent graph, compiled once per process (per checkpoint file, when one is set:
+    its SQLite connection then stays open for the process, shared by every run)."""
+    return build_agent_graph(_open_checkpointer(checkpoint_path))
+
+
+def _open_checkpointer(path: Path | None) -> BaseCheckpointSaver | None:
+    if path is None:
         return None
     from langgraph.checkpoint.sqlite import SqliteSaver
 
-    config.checkpoint_path.parent.mkdir(parents=True, exist_ok=True)
-    return SqliteSaver(sqlite3.connect(str(config.checkpoint_path), check_same_thread=False))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return SqliteSaver(sqlite3.connect(str(path), check_same_thread=False))
 
 
 # --------------------------------------------------------------------------- wiring
@@ -367,7 +366,7 @@ def _open_checkpointer(config: AgentConfig) -> BaseCheckpointSaver | None:
 #                                               search
 
 
-def build_graph(checkpointer: BaseCheckpointSaver | None = None):
+def build_agent_graph(checkpointer: BaseCheckpointSaver | None = None) -> CompiledStateGraph:
     builder = StateGraph(AgentState, context_schema=AgentContext)
     builder.add_node("plan", plan)
     builder.add_node("propose", propose)

@@ -1,4 +1,4 @@
-"""Typed state, run context and configuration of the iterative agent."""
+"""Typed state and run context of the iterative agent (its limits: agents/configuration.py)."""
 
 from __future__ import annotations
 
@@ -6,49 +6,20 @@ import operator
 import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypedDict
+from typing import TYPE_CHECKING, Annotated, TypedDict
 
 from langgraph.managed import RemainingSteps
 
+from agents.configuration import AgentConfig
 from answering.aspects import Aspect
 from answering.sufficiency import Coverage, NextQuery
 from answering.writer import WrittenAnswer
-from finrag.config import Settings
 from finrag.llm import Usage
 from finrag.models import Question, SearchHit, TraceStep
+from retrieval.query_understanding import QueryUnderstanding
 
 if TYPE_CHECKING:
     from strategies.services import Services
-
-# Guards that can stop the agent before its evidence is complete (Answer.stopped_by).
-MAX_SEARCHES = "max_searches"
-RECURSION_LIMIT = "recursion_limit"
-TIMEOUT = "timeout"
-TOKEN_BUDGET = "token_budget"
-
-
-@dataclass(frozen=True)
-class AgentConfig:
-    """Every limit of one agent run, in one place (defaults from Settings)."""
-
-    max_searches: int = 4
-    recursion_limit: int = 25
-    timeout_s: float = 120.0
-    token_budget: int = 20_000
-    # SQLite checkpoint file: every step's state is saved under thread_id = question id.
-    checkpoint_path: Path | None = None
-
-    @classmethod
-    def from_settings(cls, settings: Settings, checkpoint_path: Path | None = None) -> AgentConfig:
-        return cls(
-            max_searches=settings.max_searches,
-            recursion_limit=settings.recursion_limit,
-            timeout_s=settings.question_timeout_s,
-            token_budget=settings.token_budget,
-            checkpoint_path=checkpoint_path or settings.agent_checkpoint,
-        )
-
 
 @dataclass
 class AgentContext:
@@ -77,7 +48,7 @@ class AgentContext:
 
 class AgentState(TypedDict, total=False):
     question: Question
-    understanding: Any  # retrieval.query_understanding.QueryUnderstanding (pydantic)
+    understanding: QueryUnderstanding
     flags: list[str]  # retrieval flags of the first search (no_filter_match, low_evidence)
     aspects: list[Aspect]
     hits: list[SearchHit]  # everything retrieved so far, de-duplicated, first-seen order

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from finrag.models import Chunk, Citation
+from finrag.text import collapse_whitespace, quote_in_text
 
 DROPPED_FLAG = "dropped_citation"
 
@@ -20,15 +21,6 @@ _INSTRUCTION = re.compile(
     r"|\b(you are|as an) (an? )?(ai|assistant|language model)\b",
     re.I,
 )
-
-
-def normalize_ws(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def quote_in_text(quote: str, text: str) -> bool:
-    q = normalize_ws(quote)
-    return bool(q) and q in normalize_ws(text)
 
 
 def is_instruction(text: str) -> bool:
@@ -48,7 +40,7 @@ def verify_citations(
         if chunk is None or not quote_in_text(citation.quote, chunk.text):
             dropped.append(citation)
             continue
-        key = (citation.chunk_id, normalize_ws(citation.quote))
+        key = (citation.chunk_id, collapse_whitespace(citation.quote))
         if key in seen:
             continue
         seen.add(key)
@@ -58,7 +50,7 @@ def verify_citations(
 
 
 def cite(chunk: Chunk, quote: str) -> Citation:
-    return Citation(doc=chunk.doc, page=chunk.page, chunk_id=chunk.chunk_id, quote=normalize_ws(quote))
+    return Citation(doc=chunk.doc, page=chunk.page, chunk_id=chunk.chunk_id, quote=collapse_whitespace(quote))
 
 
 def unique_citations(citations: list[Citation]) -> list[Citation]:

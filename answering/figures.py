@@ -58,17 +58,7 @@ def build_figure(
     """The figure, or a description of the missing input."""
     formula = vocab.formula(metric)
     if not formula:
-        reading = readings.get(Aspect(company=company, fiscal_year=year, metric=metric))
-        if reading is None:
-            return f"{metric_label(metric, vocab)}" + (f" FY{year}" if year else "")
-        return Figure(
-            company=company or reading.chunk.company,
-            fiscal_year=reading.fiscal_year,
-            metric=metric,
-            value=reading.value,
-            unit=reading.unit,
-            readings=[reading],
-        )
+        return _read_figure(company, year, metric, readings, vocab)
     used: list[Reading] = []
 
     def value_of(name: str, offset: int) -> float | None:
@@ -89,6 +79,39 @@ def build_figure(
         return f"{metric_label(metric, vocab)} (division by zero)"
     unit = metric_unit(metric, vocab)
     shown = arithmetic.format_ratio(metric, value) if unit == "ratio" else format_money(value)
+    working = _working(formula, metric, year, used, shown, vocab)
+    return Figure(
+        company=company or (used[0].chunk.company if used else None),
+        fiscal_year=year if year is not None else (used[0].fiscal_year if used else None),
+        metric=metric,
+        value=value,
+        unit=unit,
+        readings=used,
+        working=working,
+    )
+
+
+def _read_figure(
+    company: str | None, year: int | None, metric: str, readings: dict[Aspect, Reading], vocab: Vocabulary
+) -> Figure | str:
+    """A figure read as such (no formula), or what is missing."""
+    reading = readings.get(Aspect(company=company, fiscal_year=year, metric=metric))
+    if reading is None:
+        return f"{metric_label(metric, vocab)}" + (f" FY{year}" if year else "")
+    return Figure(
+        company=company or reading.chunk.company,
+        fiscal_year=reading.fiscal_year,
+        metric=metric,
+        value=reading.value,
+        unit=reading.unit,
+        readings=[reading],
+    )
+
+
+def _working(
+    formula: str, metric: str, year: int | None, used: list[Reading], shown: str, vocab: Vocabulary
+) -> str:
+    """The working shown in the answer: metric = formula in words = in amounts = result."""
     by_key = {(r.aspect.metric, r.fiscal_year): r for r in used}
 
     def amount(name: str, offset: int) -> str:
@@ -108,13 +131,4 @@ def build_figure(
         return re.sub(r"\b(avg|prior)\(([a-z_]+)\)|\b([a-z_]+)\b", one, formula)
 
     in_words = substitute(lambda name, offset: metric_label(name, vocab) + (" (prior year)" if offset else ""))
-    working = f"{metric_label(metric, vocab)} = {in_words} = {substitute(amount)} = {shown}"
-    return Figure(
-        company=company or (used[0].chunk.company if used else None),
-        fiscal_year=year if year is not None else (used[0].fiscal_year if used else None),
-        metric=metric,
-        value=value,
-        unit=unit,
-        readings=used,
-        working=working,
-    )
+    return f"{metric_label(metric, vocab)} = {in_words} = {substitute(amount)} = {shown}"

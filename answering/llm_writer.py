@@ -10,18 +10,13 @@ An answer with no verifiable quote falls back to the offline answer, and so does
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
 from answering.citations import DROPPED_FLAG, is_instruction, verify_citations
 from answering.written_answer import NOT_FOUND, WrittenAnswer
-from finrag.llm import Usage
+from finrag.llm import LLMClient, Usage
 from finrag.models import Citation, SearchHit
-
-if TYPE_CHECKING:
-    from strategies.services import Services
 
 MAX_PASSAGES = 16  # evidence passages given to the writer model
 
@@ -66,11 +61,9 @@ def write_llm(
     question: str,
     hits: list[SearchHit],
     offline: WrittenAnswer,
-    services: Services,
+    llm: LLMClient,
     usage: Usage,
 ) -> WrittenAnswer:
-    llm = services.llm
-    assert llm is not None
     # Bound the prompt: the rows the offline engine used first, then retrieval order.
     used = {c.chunk_id for c in offline.citations}
     hits = sorted(hits, key=lambda h: h.chunk.chunk_id not in used)[:MAX_PASSAGES]

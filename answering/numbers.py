@@ -14,6 +14,8 @@ import re
 
 from pydantic import BaseModel
 
+from finrag.text import collapse_whitespace
+
 _YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
 # One amount token: optional "$", optional parentheses, thousands separators, decimals, "%".
 _AMOUNT = re.compile(r"^\(?\$?\(?-?\d{1,3}(?:,\d{3})*(?:\.\d+)?\)?%?\)?$|^\(?\$?-?\d+(?:\.\d+)?\)?%?$")
@@ -123,7 +125,7 @@ def normalize_label(text: str) -> str:
     t = re.sub(r"\([^)]*\)", " ", text.lower())
     t = t.replace("’", "'").replace("&", " and ")
     t = re.sub(r"[^a-z0-9' ]+", " ", t)
-    t = re.sub(r"\s+", " ", t).strip()
+    t = collapse_whitespace(t)
     t = re.sub(r"^total ", "", t)
     t = re.sub(r" net$", "", t)
     return t.strip()

@@ -16,6 +16,7 @@ from decimal import Decimal
 from pydantic import BaseModel
 
 from finrag.models import Answer
+from finrag.text import collapse_whitespace
 
 NUMERIC_TOLERANCE = 0.01  # relative
 _NUMBER = re.compile(r"(?<![A-Za-z\d.])[-+]?\$?\(?\d[\d,]*(?:\.\d+)?\)?")
@@ -39,7 +40,7 @@ def normalize_text(text: str) -> str:
     t = text.lower().replace("’", "'").replace("&", " and ")
     t = re.sub(r"\b(inc|corp|corporation|co|ltd|plc|llc|the)\b\.?", " ", t)
     t = re.sub(r"[^a-z0-9%. ]+", " ", t)
-    return re.sub(r"\s+", " ", t).strip(" .")
+    return collapse_whitespace(t).strip(" .")
 
 
 def numbers_in(text: str) -> list[float]:

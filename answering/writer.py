@@ -9,26 +9,36 @@ figures the LLM writer (answering.llm_writer) is given. `WrittenAnswer` and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from answering.extractive_writer import write_offline
 from answering.llm_writer import write_llm
 from answering.written_answer import WrittenAnswer, not_found
-from finrag.llm import LLMError, Usage
+from finrag.llm import LLMClient, LLMError, Usage
 from finrag.models import Question, SearchHit
+from finrag.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
-    from strategies.services import Services
 
-__all__ = ["WrittenAnswer", "not_found", "write_answer"]
+__all__ = ["WriterServices", "WrittenAnswer", "not_found", "write_answer"]
+
+
+class WriterServices(Protocol):
+    """What writing needs of the open services (strategies.services.Services has it)."""
+
+    @property
+    def llm(self) -> LLMClient | None: ...
+
+    @property
+    def vocabulary(self) -> Vocabulary: ...
 
 
 def write_answer(
     question: Question | str,
     hits: list[SearchHit],
     understanding: QueryUnderstanding,
-    services: Services,
+    services: WriterServices,
     usage: Usage,
     offline_only: bool = False,
 ) -> WrittenAnswer:
@@ -38,7 +48,7 @@ def write_answer(
     if services.llm is None or offline_only or not hits:
         return offline
     try:
-        return write_llm(text, hits, offline, services, usage)
+        return write_llm(text, hits, offline, services.llm, usage)
     except LLMError as exc:
         return offline.model_copy(update={
             "flags": [*offline.flags, "llm_failed"], "reason": offline.reason or exc.reason, "fallback": exc.kind,

@@ -13,11 +13,12 @@ from pathlib import Path
 
 from finrag.config import load_settings
 from finrag.models import Answer, Question
+from finrag.text import collapse_whitespace
 
 
 def run(args: argparse.Namespace) -> int:
     from finrag.store import StoreBusy
-    from strategies import answer_question
+    from strategies.dispatch import answer_question
     from strategies.services import check_store_exists, open_services, require_documents
 
     settings = load_settings(store_dir=Path(args.store) if args.store else None)
@@ -63,5 +64,5 @@ def render(answer: Answer) -> str:
 
 
 def _short(quote: str, limit: int = 160) -> str:
-    quote = " ".join(quote.split())
+    quote = collapse_whitespace(quote)
     return quote if len(quote) <= limit else quote[: limit - 1] + "…"

@@ -1,8 +1,8 @@
 """`finrag` console command.
 
-Each subcommand is a thin adapter: it parses arguments and calls one function
-(`module:function(args) -> int`) imported lazily, so `finrag --help` stays fast
-(torch and Prefect are imported only by the commands that need them).
+Each subcommand is a thin adapter: it parses arguments and calls one handler below, which
+imports the command's module when it runs, so `finrag --help` stays fast (torch and Prefect
+are imported only by the commands that need them).
 
 Before any command runs, the configuration is validated once (one line per bad value,
 rc 2) and unknown FINRAG_* variables are warned about; Prefect gets the Makefile's
@@ -14,11 +14,13 @@ never a traceback (`--debug` shows it); SIGTERM and Ctrl-C end the run cleanly (
 from __future__ import annotations
 
 import argparse
-import importlib
 import logging
 import sys
+from typing import get_args
 
-STRATEGIES = ["auto", "direct", "single", "iterative", "graph"]
+from finrag.models import StrategyChoice
+
+STRATEGIES = list(get_args(StrategyChoice))
 
 
 def _add_store(p: argparse.ArgumentParser) -> None:
@@ -33,67 +35,85 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--debug", action="store_true", help="show the full traceback when a command fails")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_document_commands(sub)
+    _add_question_commands(sub)
+    _add_graph_commands(sub)
+    _add_eval_commands(sub)
+    _add_bench_commands(sub)
+    return parser
 
+
+def _add_document_commands(sub) -> None:
+    """Documents in: sample, inspect, ingest."""
     p = sub.add_parser("sample", help="generate the fictional sample corpus (PDFs, truth.json, questions.jsonl)")
     p.add_argument("out_dir", help="directory to write the corpus into")
     p.add_argument("--companies", type=int, default=12, help="number of companies (default 12)")
     p.add_argument("--years", type=int, default=3, help="fiscal years per company (default 3)")
     p.add_argument("--seed", type=int, default=7, help="random seed (default 7)")
-    p.set_defaults(handler="cli.sample:run")
+    p.set_defaults(handler=_sample)
 
     p = sub.add_parser("inspect", help="show what FinRAG reads from PDFs (no ingestion, no embedding)")
     p.add_argument("paths", nargs="+", help="PDF files or directories")
     p.add_argument("--manifest", help="CSV/JSONL mapping file -> company, period, form (hints)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
-    p.set_defaults(handler="cli.inspect:run")
+    p.set_defaults(handler=_inspect)
 
     p = sub.add_parser("ingest", help="load, chunk, embed and store PDFs (idempotent)")
     p.add_argument("paths", nargs="+", help="PDF files or directories")
     p.add_argument("--manifest", help="CSV/JSONL mapping file -> company, period, form (hints)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     _add_store(p)
-    p.set_defaults(handler="flows.ingest:run_cli")
+    p.set_defaults(handler=_ingest)
 
+
+def _add_question_commands(sub) -> None:
+    """Questions in: ask, batch, compare, demo."""
     p = sub.add_parser("ask", help="answer one question with citations")
     p.add_argument("question")
     p.add_argument("--strategy", choices=STRATEGIES, default="auto")
     p.add_argument("--json", action="store_true", help="print the answer record as JSON")
     _add_store(p)
-    p.set_defaults(handler="cli.ask:run")
+    p.set_defaults(handler=_ask)
 
     p = sub.add_parser("batch", help="answer a batch of questions (CSV, JSONL or YAML)")
     p.add_argument("file")
     p.add_argument("--out", required=True, help="output directory for results.jsonl / results.csv")
     p.add_argument("--strategy", choices=STRATEGIES, default="auto")
     _add_store(p)
-    p.set_defaults(handler="flows.answer_batch:run_cli")
+    p.set_defaults(handler=_batch)
 
     p = sub.add_parser("compare", help="single-shot vs iterative vs auto on one batch, with an HTML report")
     p.add_argument("file")
     p.add_argument("--out", required=True, help="output directory for the report")
     _add_store(p)
-    p.set_defaults(handler="flows.compare:run_cli")
+    p.set_defaults(handler=_compare)
 
     p = sub.add_parser("demo", help="generate the sample corpus, ingest it, answer its questions, write the report")
     p.add_argument("--out", default="out/demo", help="output directory (default out/demo)")
     p.add_argument("--companies", type=int, default=12)
     p.add_argument("--years", type=int, default=3)
-    p.set_defaults(handler="flows.demo:run_cli")
+    p.set_defaults(handler=_demo)
 
+
+def _add_graph_commands(sub) -> None:
+    """The knowledge graph: graph stats|show|export."""
     g = sub.add_parser("graph", help="inspect the knowledge graph")
     gsub = g.add_subparsers(dest="graph_command", required=True, metavar="SUBCOMMAND")
     p = gsub.add_parser("stats", help="counts of entities, facts and relations")
     _add_store(p)
-    p.set_defaults(handler="cli.knowledge_graph:stats")
+    p.set_defaults(handler=_graph_stats)
     p = gsub.add_parser("show", help="a company's neighbourhood and fact table")
     p.add_argument("company")
     _add_store(p)
-    p.set_defaults(handler="cli.knowledge_graph:show")
+    p.set_defaults(handler=_graph_show)
     p = gsub.add_parser("export", help="export to GraphML")
     p.add_argument("out_file")
     _add_store(p)
-    p.set_defaults(handler="cli.knowledge_graph:export")
+    p.set_defaults(handler=_graph_export)
 
+
+def _add_eval_commands(sub) -> None:
+    """Evaluations: eval retrieval|answers|router|graph|metadata."""
     e = sub.add_parser("eval", help="evaluations with printed tables")
     esub = e.add_subparsers(dest="eval_command", required=True, metavar="SUBCOMMAND")
     p = esub.add_parser("retrieval", help="page-level recall@k / MRR on FinanceBench or the sample corpus")
@@ -103,44 +123,160 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--limit", type=int, help="only the first N questions")
     _add_store(p)
-    p.set_defaults(handler="eval.retrieval:run_cli")
+    p.set_defaults(handler=_eval_retrieval)
     p = esub.add_parser("answers", help="answer accuracy per question type and strategy")
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--sample", help="sample corpus dir")
     src.add_argument("--financebench", help="dir with questions.jsonl and pdfs/")
     p.add_argument("--json", action="store_true")
     _add_store(p)
-    p.set_defaults(handler="eval.answers:run_cli")
+    p.set_defaults(handler=_eval_answers)
     p = esub.add_parser("router", help="router accuracy on labelled questions")
     p.add_argument("--sample", help="sample corpus dir")
     p.add_argument("--labels", help="JSONL of {question, expected_strategy}")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(handler="eval.router:run_cli")
+    p.set_defaults(handler=_eval_router)
     p = esub.add_parser("graph", help="fact/relation extraction precision & recall, graph answers")
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--sample", help="sample corpus dir")
     src.add_argument("--financebench", help="dir with questions.jsonl and pdfs/")
     p.add_argument("--json", action="store_true")
     _add_store(p)
-    p.set_defaults(handler="eval.graph:run_cli")
+    p.set_defaults(handler=_eval_graph)
     p = esub.add_parser("metadata", help="company / year / form accuracy of `inspect` against a labelled set")
     p.add_argument("--financebench", required=True, help="dir with documents.jsonl and pdfs/")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(handler="eval.metadata:run_cli")
+    p.set_defaults(handler=_eval_metadata)
 
+
+def _add_bench_commands(sub) -> None:
+    """Speed benchmarks: bench ingest|batch|scale."""
     b = sub.add_parser("bench", help="speed benchmarks with printed tables")
     bsub = b.add_subparsers(dest="bench_command", required=True, metavar="SUBCOMMAND")
     p = bsub.add_parser("ingest", help="pages/s and chunks/s per stage and end to end")
     p.add_argument("paths", nargs="*", help="PDF files or dirs (default: the FinanceBench pdfs and a sample corpus)")
     p.add_argument("--limit", type=int, help="only the first N files")
-    p.set_defaults(handler="eval.ingest_bench:run_cli")
+    p.set_defaults(handler=_bench_ingest)
     p = bsub.add_parser("batch", help="batch throughput and Prefect overhead per question")
     p.add_argument("--questions", type=int, default=200)
-    p.set_defaults(handler="eval.batch_bench:run_cli")
+    p.set_defaults(handler=_bench_batch)
     p = bsub.add_parser("scale", help="retrieval latency and open time vs store size")
     p.add_argument("--sizes", default="10000,50000,200000")
-    p.set_defaults(handler="eval.scale_bench:run_cli")
-    return parser
+    p.set_defaults(handler=_bench_scale)
+
+
+# --------------------------------------------------------------------------- handlers
+# One function per command, importing its module when run (a plain import, so the edge is
+# visible): `finrag --help` stays fast because torch and Prefect load only with the command
+# that needs them.
+
+
+def _sample(args: argparse.Namespace) -> int:
+    from cli import sample
+
+    return sample.run(args)
+
+
+def _inspect(args: argparse.Namespace) -> int:
+    from cli import inspect
+
+    return inspect.run(args)
+
+
+def _ingest(args: argparse.Namespace) -> int:
+    from cli import ingest
+
+    return ingest.run(args)
+
+
+def _ask(args: argparse.Namespace) -> int:
+    from cli import ask
+
+    return ask.run(args)
+
+
+def _batch(args: argparse.Namespace) -> int:
+    from flows import answer_batch
+
+    return answer_batch.run_cli(args)
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from flows import compare
+
+    return compare.run_cli(args)
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from flows import demo
+
+    return demo.run_cli(args)
+
+
+def _graph_stats(args: argparse.Namespace) -> int:
+    from cli import knowledge_graph
+
+    return knowledge_graph.stats(args)
+
+
+def _graph_show(args: argparse.Namespace) -> int:
+    from cli import knowledge_graph
+
+    return knowledge_graph.show(args)
+
+
+def _graph_export(args: argparse.Namespace) -> int:
+    from cli import knowledge_graph
+
+    return knowledge_graph.export(args)
+
+
+def _eval_retrieval(args: argparse.Namespace) -> int:
+    from eval import retrieval
+
+    return retrieval.run_cli(args)
+
+
+def _eval_answers(args: argparse.Namespace) -> int:
+    from eval import answers
+
+    return answers.run_cli(args)
+
+
+def _eval_router(args: argparse.Namespace) -> int:
+    from eval import router
+
+    return router.run_cli(args)
+
+
+def _eval_graph(args: argparse.Namespace) -> int:
+    from eval import graph
+
+    return graph.run_cli(args)
+
+
+def _eval_metadata(args: argparse.Namespace) -> int:
+    from eval import metadata
+
+    return metadata.run_cli(args)
+
+
+def _bench_ingest(args: argparse.Namespace) -> int:
+    from eval import ingest_bench
+
+    return ingest_bench.run_cli(args)
+
+
+def _bench_batch(args: argparse.Namespace) -> int:
+    from eval import batch_bench
+
+    return batch_bench.run_cli(args)
+
+
+def _bench_scale(args: argparse.Namespace) -> int:
+    from eval import scale_bench
+
+    return scale_bench.run_cli(args)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -161,11 +297,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.debug:
         logging.getLogger("finrag").setLevel(logging.DEBUG)
-    module_name, func_name = args.handler.split(":")
     try:
         with signals_as_interrupts():
-            handler = getattr(importlib.import_module(module_name), func_name)
-            return int(handler(args) or 0)
+            return int(args.handler(args) or 0)
     except KeyboardInterrupt as err:
         print(f"{name}: interrupted ({err or 'SIGINT'}); the store was closed and partial results kept",
               file=sys.stderr)

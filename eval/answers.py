@@ -58,7 +58,7 @@ def evaluate(
     strategies: tuple[str, ...] = STRATEGIES,
     universe: dict[str, list[str]] | None = None,
 ) -> list[Scored]:
-    from strategies import answer_question
+    from strategies.dispatch import answer_question
 
     rows: list[Scored] = []
     for strategy in strategies:

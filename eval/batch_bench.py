@@ -40,7 +40,7 @@ def bench_questions(questions_file: Path, n: int):
 
 def run_cli(args) -> int:
     from finrag.config import load_settings
-    from flows.ingest import ingest_paths
+    from indexing.pipeline import ingest_paths
     from samples import generate_corpus
     from strategies.services import open_services
 

@@ -170,6 +170,7 @@ def eval_sample(sample_dir: Path, store: str | None) -> SampleReport:
     except Exception as exc:  # the store is busy or cannot be built: extraction numbers still stand
         report.note = f"graph answers not evaluated: {exc}"
         return report
+    from agents.iterative import answer_iterative
     from finrag.models import Question
     from strategies.knowledge_graph import answer_graph
     from strategies.router import forced
@@ -179,7 +180,7 @@ def eval_sample(sample_dir: Path, store: str | None) -> SampleReport:
         names = services.graph.entity_names() if services.graph else {}
         for q in graph_questions:
             question = Question(id=q["id"], question=q["question"], answer=q.get("answer"))
-            answer = answer_graph(question, services, forced("graph"))
+            answer = answer_graph(question, services, forced("graph"), fallback=answer_iterative)
             asked = {n for k, n in names.items() if f" {k} " in f" {name_key(q['question'])} "}
             ok = answer.status == "answered" and answer_correct(
                 q.get("answer"), answer.answer, answer.value, asked, companies, q.get("unit"))
@@ -195,7 +196,7 @@ def eval_sample(sample_dir: Path, store: str | None) -> SampleReport:
 
 def _sample_services(sample_dir: Path, store: str | None):
     from finrag.config import load_settings
-    from flows.ingest import ingest_paths
+    from indexing.pipeline import ingest_paths
     from strategies.services import open_services
 
     settings = load_settings(**({"store_dir": Path(store)} if store else {}))

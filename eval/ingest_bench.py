@@ -23,7 +23,9 @@ from finrag.embeddings import Embedder, get_embedder
 from finrag.models import LoadedDocument
 from finrag.sparse import document_vector
 from finrag.store import open_store
-from flows.ingest import StageSeconds, expand_paths, ingest_paths
+from indexing.pipeline import ingest_paths
+from indexing.plan import StageSeconds
+from loaders.files import expand_paths
 
 FINANCEBENCH_PDFS = Path(__file__).resolve().parents[1].parent / "shared" / "financebench" / "pdfs"
 EMBED_SAMPLE = 256  # chunks embedded for the stage-alone rate

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from cli.inspect import inspect_paths
 from finrag.models import DocumentReport
+from loaders.inspect import inspect_paths
 
 TARGET = 0.95
 FIELDS = ("company", "fiscal_year", "form")

@@ -213,7 +213,7 @@ def run_cli(args) -> int:
     # Heavy imports (torch, Prefect) only when the command runs.
     from finrag.embeddings import get_embedder
     from finrag.store import open_store
-    from flows.ingest import ingest_paths
+    from indexing.pipeline import ingest_paths
 
     if args.financebench:
         root = Path(args.financebench)

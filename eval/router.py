@@ -16,6 +16,7 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import get_args
 
 from pydantic import BaseModel, Field
 
@@ -26,7 +27,7 @@ from finrag.vocabulary import Vocabulary, load_vocabulary
 from samples.truth import load_questions, load_truth
 from strategies.router import route_with
 
-STRATEGIES: list[StrategyName] = ["direct", "single", "iterative", "graph"]
+STRATEGIES: list[StrategyName] = list(get_args(StrategyName))
 
 
 class RoutedQuestion(BaseModel):

@@ -14,6 +14,8 @@ from pydantic import BaseModel, Field
 FormType = Literal["10-K", "10-Q", "8-K", "earnings", "annual", "other"]
 DocStatus = Literal["ingested", "unchanged", "skipped", "failed"]
 StrategyName = Literal["direct", "single", "iterative", "graph"]
+# What a caller may ask for: a strategy, or "auto" (the router decides).
+StrategyChoice = Literal["auto", StrategyName]
 AnswerStatus = Literal["answered", "not_found", "failed"]
 SearchMode = Literal["dense", "sparse", "hybrid"]
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from prefect import flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
@@ -34,7 +34,7 @@ from prefect.futures import PrefectFuture
 from prefect.utilities.annotations import quote
 
 from finrag.config import Settings, load_settings
-from finrag.models import Answer, Question, RunRecord
+from finrag.models import Answer, Question, RunRecord, StrategyChoice
 from flows.artifacts import (
     BatchSummary,
     artifact_key,
@@ -53,7 +53,6 @@ from flows.batch_io import (
 if TYPE_CHECKING:
     from strategies.services import Services
 
-StrategyChoice = Literal["auto", "direct", "single", "iterative", "graph"]
 RESULTS_JSONL = "results.jsonl"
 RESULTS_CSV = "results.csv"
 SUMMARY_MD = "summary.md"
@@ -88,7 +87,7 @@ def answer_safely(question: Question, services: Services, strategy: str) -> Answ
 
     A row that could not be read as a question (`problem`) is recorded failed, never asked.
     """
-    from strategies import answer_question
+    from strategies.dispatch import answer_question
 
     if question.problem:
         return failed_answer(question, strategy, question.problem, flag="bad_input")

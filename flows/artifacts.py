@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field
 
 from finrag.models import Answer, Question, RunRecord
+from finrag.text import collapse_whitespace
 from flows.batch_io import format_citations
 
 
@@ -103,7 +104,7 @@ def batch_summary_markdown(s: BatchSummary) -> str:
             lines += ["", f"| {title} | count |", "| --- | ---: |", *[f"| {k} | {v} |" for k, v in sorted(counts.items())]]
     if s.failures:
         lines += ["", "## Failures", "", "| id | reason |", "| --- | --- |"]
-        lines += [f"| {qid} | {_cell(reason)} |" for qid, reason in s.failures]
+        lines += [f"| {qid} | {markdown_cell(reason)} |" for qid, reason in s.failures]
     return "\n".join(lines) + "\n"
 
 
@@ -129,7 +130,7 @@ def answer_markdown(question: Question, answer: Answer) -> str:
     lines = [f"### {question.question}", "", answer.answer or "_(no answer)_", ""]
     if answer.citations:
         lines.append("**Sources** (page numbers one-based):")
-        lines += [f"- {c.doc} p.{c.page + 1}: “{_cell(c.quote)}”" for c in answer.citations]
+        lines += [f"- {c.doc} p.{c.page + 1}: “{markdown_cell(c.quote)}”" for c in answer.citations]
     else:
         lines.append("_No citations._")
     lines += [
@@ -163,6 +164,6 @@ def publish_batch_artifacts(summary: BatchSummary, records: Sequence[RunRecord],
     )
 
 
-def _cell(text: str) -> str:
+def markdown_cell(text: str) -> str:
     """Keep free text from breaking a markdown table row."""
-    return " ".join(text.split()).replace("|", "\\|")
+    return collapse_whitespace(text).replace("|", "\\|")

@@ -1,7 +1,7 @@
 """`compare_strategies` flow and `finrag compare`: one batch under single, iterative and auto.
 
 Each strategy's run is an ordinary resumable batch in `OUT/<strategy>/`; the comparison
-scores them against gold answers (answering/scoring.py by default, or any scorer passed in)
+scores them against gold answers (answering.scoring by default, or any scorer passed in)
 and writes `OUT/report.html` (self-contained, with plots) and `OUT/summary.md`.
 """
 
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from prefect import flow, get_run_logger
 
+from answering.scoring import score
 from finrag.config import Settings
 from finrag.models import Question, RunRecord
 from flows.answer_batch import (
@@ -26,7 +27,8 @@ from flows.answer_batch import (
     task_runner,
 )
 from flows.batch_io import read_questions, write_text_atomic
-from flows.report import Comparison, Scorer, build_comparison, render_html, render_markdown
+from flows.comparison import Comparison, Scorer, build_comparison
+from flows.report import render_html, render_markdown
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -38,15 +40,6 @@ REPORT_HTML = "report.html"
 SUMMARY_MD = "summary.md"
 
 
-def default_scorer() -> tuple[Scorer | None, str]:
-    """answering/scoring.py's `score`, or none (accuracy shown as n/a) when it is not installed."""
-    try:
-        from answering.scoring import score
-    except ImportError as e:
-        return None, f"answers not scored: answering.scoring unavailable ({e})"
-    return score, ""
-
-
 def run_comparison(
     questions: Sequence[Question],
     out_dir: str | Path,
@@ -54,15 +47,12 @@ def run_comparison(
     settings: Settings,
     services: Services,
     strategies: Sequence[str] = COMPARED,
-    scorer: Scorer | None = None,
+    scorer: Scorer = score,
     answer_many_for: Callable[[str], AnswerMany] | None = None,
     progress_label: bool = False,
 ) -> Comparison:
     """Run the batch under each strategy (resumable), score, and write the report files."""
     out = Path(out_dir)
-    note = ""
-    if scorer is None:
-        scorer, note = default_scorer()
     records: dict[str, list[RunRecord]] = {}
     for strategy in strategies:
         answer_many = answer_many_for(strategy) if answer_many_for else None
@@ -72,7 +62,7 @@ def run_comparison(
         )  # fmt: skip
         if progress_label:
             print(f"{strategy}: {summary.by_status} in {summary.wall_seconds:.1f}s", file=sys.stderr)
-    comparison = build_comparison(records, scorer, scorer_note=note)
+    comparison = build_comparison(records, scorer)
     write_text_atomic(out / REPORT_HTML, render_html(comparison))
     write_text_atomic(out / SUMMARY_MD, render_markdown(comparison))
     return comparison

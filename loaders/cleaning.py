@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from finrag.text import collapse_whitespace
 from loaders.lines import is_data_row
 
 _EDGE_LINES = 3  # lines at each end of a page that may be running headers/footers
@@ -42,7 +43,7 @@ def clean_pages(raw_pages: list[str]) -> list[str]:
 def _normalise(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
     text = text.replace("\xa0", " ").replace("\u2002", " ").replace("\u2003", " ")
-    lines = [" ".join(line.split()) for line in text.split("\n")]
+    lines = [collapse_whitespace(line) for line in text.split("\n")]
     return "\n".join(line for line in lines if line)
 
 

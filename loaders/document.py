@@ -27,15 +27,21 @@ def read_document(
     path: str | Path, hints: DocumentHints | None = None, limits: PdfLimits | None = None
 ) -> tuple[DocumentMeta, list[Page]]:
     """Metadata and cleaned pages (zero-based), without chunking. Raises LoadError."""
-    read = _read(Path(path), hints, limits)
+    read = _read(Path(path), hints, limits, None)
     return read.meta, [Page(number=i, text=text) for i, text in enumerate(read.pages)]
 
 
 def load_document(
-    path: str | Path, hints: DocumentHints | None = None, limits: PdfLimits | None = None
+    path: str | Path,
+    hints: DocumentHints | None = None,
+    limits: PdfLimits | None = None,
+    sha256: str | None = None,
 ) -> LoadedDocument:
-    """Metadata, cleaned pages and chunks of one PDF. Raises LoadError."""
-    read = _read(Path(path), hints, limits)
+    """Metadata, cleaned pages and chunks of one PDF. Raises LoadError.
+
+    `sha256`: the file's hash when the caller already has it (indexing hashes each file
+    once, while planning); otherwise it is computed here."""
+    read = _read(Path(path), hints, limits, sha256)
     return LoadedDocument(
         meta=read.meta,
         pages=[Page(number=i, text=text) for i, text in enumerate(read.pages)],
@@ -43,7 +49,7 @@ def load_document(
     )
 
 
-def _read(path: Path, hints: DocumentHints | None, limits: PdfLimits | None) -> _Read:
+def _read(path: Path, hints: DocumentHints | None, limits: PdfLimits | None, sha256: str | None) -> _Read:
     raw = extract_pages(path, limits)
     pages = clean_pages(raw)
     sections = line_sections(pages)
@@ -51,7 +57,7 @@ def _read(path: Path, hints: DocumentHints | None, limits: PdfLimits | None) -> 
     meta = DocumentMeta(
         file=str(path),
         doc=path.stem,
-        sha256=hashlib.sha256(path.read_bytes()).hexdigest(),
+        sha256=sha256 or hashlib.sha256(path.read_bytes()).hexdigest(),
         company=content.company,
         company_legal=content.company_legal,
         ticker=content.ticker,

@@ -35,6 +35,7 @@ from finrag.config import Settings
 from finrag.knowledge_graph import name_key
 from finrag.llm import LLMClient, LLMError, Role
 from finrag.models import Chunk, DocumentMeta, Relation
+from finrag.text import collapse_whitespace, find_quote, fold_quotes
 
 log = logging.getLogger(__name__)
 
@@ -173,21 +174,8 @@ def cache_key(text: str, model: str) -> str:
 
 # --------------------------------------------------------------------------- validation
 
-_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
-
-
 def _squash(text: str) -> str:
-    return re.sub(r"\s+", " ", text.translate(_QUOTES)).strip()
-
-
-def find_quote(quote: str, text: str, ignore_case: bool = False) -> str | None:
-    """The span of `text` that `quote` copies (whitespace and quote style aside), or None."""
-    words = _squash(quote).split(" ")
-    if not words or not words[0]:
-        return None
-    flat = text.translate(_QUOTES)  # same length as `text`: every mapping is one char to one char
-    match = re.search(r"\s+".join(re.escape(w) for w in words), flat, re.I if ignore_case else 0)
-    return text[match.start():match.end()] if match else None
+    return collapse_whitespace(fold_quotes(text))
 
 
 def validate(triple: ExtractedTriple, chunk: Chunk, meta: DocumentMeta) -> Relation | None:
@@ -196,14 +184,14 @@ def validate(triple: ExtractedTriple, chunk: Chunk, meta: DocumentMeta) -> Relat
     own_names = {name_key(n) for n in (meta.company, meta.company_legal, meta.ticker, *meta.aliases) if n}
     if not name or len(name) > MAX_OBJECT_CHARS or name_key(name) in own_names:
         return None
-    evidence = find_quote(triple.evidence, chunk.text)
-    obj = find_quote(name, evidence, ignore_case=True) if evidence else None
+    evidence = find_quote(triple.evidence, chunk.text, any_quote_style=True)
+    obj = find_quote(name, evidence, ignore_case=True, any_quote_style=True) if evidence else None
     if evidence is None or obj is None:
         return None
     # object and quote as the filing spells them, so citations match the chunk text;
     # page: where the chunk starts (a chunk spanning a page break may cite the earlier page)
     return Relation(subject=meta.company or "", predicate=triple.predicate, object=re.sub(r"\s+", " ", obj),
-                    doc=meta.doc, page=chunk.page, source_text=re.sub(r"\s+", " ", evidence).strip())
+                    doc=meta.doc, page=chunk.page, source_text=collapse_whitespace(evidence))
 
 
 # --------------------------------------------------------------------------- extraction

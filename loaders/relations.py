@@ -25,6 +25,7 @@ import re
 from collections import Counter
 
 from finrag.models import DocumentMeta, Page, Relation
+from finrag.text import collapse_whitespace
 
 _NAME_WORD = r"[A-Z][A-Za-z'’\-]*\.?"
 _PERSON = rf"(?:{_NAME_WORD}\s+){{1,3}}{_NAME_WORD}"
@@ -35,7 +36,7 @@ _NUMBERS = r"(?:two|three|four|five|six|seven|eight|nine|ten|\d+)"
 
 def sentences(text: str) -> list[str]:
     """Sentences of a page, with the PDF's line breaks folded into spaces."""
-    flat = re.sub(r"\s+", " ", text).strip()
+    flat = collapse_whitespace(text)
     # no break after an initial ("Jeffrey P. Bezos") or a company suffix ("PepsiCo, Inc. and")
     boundary = r"(?<![\s.][A-Z]\.)(?<!Inc\.)(?<!Co\.)(?<!Corp\.)(?<!Ltd\.)(?<!No\.)(?<=[.!?])\s+(?=[A-Z“\"(])"
     return [s.strip() for s in re.split(boundary, flat) if s.strip()]
@@ -152,7 +153,7 @@ _TITLE_WORDS = {
 
 def _clean_person(name: str) -> str | None:
     """A person's name, or None when the match is a title or a single word."""
-    words = re.sub(r"\s+", " ", name).strip(" ,.").split()
+    words = collapse_whitespace(name).strip(" ,.").split()
     half = len(words) // 2
     if len(words) % 2 == 0 and [w.lower() for w in words[:half]] == [w.lower() for w in words[half:]]:
         # "/s/ Jane Doe Jane Doe" or "/s/ JANE DOE Jane Doe": keep the printed (second) copy

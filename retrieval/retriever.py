@@ -36,7 +36,7 @@ from typing import Literal, Protocol
 from pydantic import BaseModel, Field
 
 from finrag.config import Settings
-from finrag.models import SearchFilters, SearchHit, SearchMode, StoreCatalog
+from finrag.models import SearchFilters, SearchHit, SearchMode, StoreCatalog, TraceStep
 from finrag.sparse import SparseVec, query_vector
 from finrag.vocabulary import Vocabulary, load_vocabulary
 from retrieval.query_understanding import QueryUnderstanding, filing_years, understand
@@ -95,6 +95,17 @@ class Retrieval(BaseModel):
     def flags(self) -> list[str]:
         return [name for name in ("no_filter_match", "low_evidence") if getattr(self, name)]
 
+    def trace_step(self) -> TraceStep:
+        """This search as an answer's trace step (single strategy and agent alike)."""
+        flags = self.flags
+        return TraceStep(
+            step="search",
+            query=self.question,
+            filters=self.filters.model_dump(),
+            retrieved=[h.chunk.chunk_id for h in self.hits],
+            decision=f"{len(self.hits)} hits" + (f"; flags: {', '.join(flags)}" if flags else ""),
+        )
+
 
 class Retriever:
     def __init__(self, store: _Store, embedder: _Embedder, settings: Settings, vocabulary: Vocabulary | None = None):
@@ -108,13 +119,10 @@ class Retriever:
 
     @property
     def catalog(self) -> StoreCatalog:
-        """What the store holds; read once (call `refresh_catalog` after an ingest)."""
+        """What the store holds; read once per Retriever (open new services after an ingest)."""
         if self._catalog is None:
             self._catalog = self.store.catalog()
         return self._catalog
-
-    def refresh_catalog(self) -> None:
-        self._catalog = None
 
     # ------------------------------------------------------------------ plain search
 

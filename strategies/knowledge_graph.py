@@ -20,13 +20,14 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, Field
 
 from answering.arithmetic import display_value, format_ratio
-from answering.citations import cite, quote_in_text
+from answering.citations import cite
 from answering.numbers import format_money
 from finrag.knowledge_graph import GraphStore, name_key
 from finrag.models import Answer, Citation, Fact, Question, Relation, SearchFilters, TraceStep
+from finrag.text import quote_in_text
 
 if TYPE_CHECKING:
-    from strategies.router import RouteDecision
+    from strategies.router import RouteDecision, StrategyFunction
     from strategies.services import Services
 
 Kind = Literal["relation", "reverse", "shared", "value", "filter", "extreme", "rank", "total", "average"]
@@ -215,6 +216,13 @@ def _label(services: Services, metric: str) -> str:
 
 def run_query(q: GraphQuery, graph: GraphStore, services: Services) -> GraphResult | None:
     """The answer the graph gives to `q`, or None when it holds nothing for it."""
+    if q.kind in ("relation", "reverse", "shared"):
+        return _relation_answer(q, graph)
+    return _fact_answer(q, graph, services)
+
+
+def _relation_answer(q: GraphQuery, graph: GraphStore) -> GraphResult | None:
+    """Relations: forward (who audits X), reverse (who is audited by Y), shared (X's peers)."""
     if q.kind == "relation":
         rels = [r for c in q.companies for r in graph.relations(subject=c, predicate=q.predicate)]
         if not rels:
@@ -249,7 +257,11 @@ def run_query(q: GraphQuery, graph: GraphStore, services: Services) -> GraphResu
                                relations=used)
         listing = "; ".join(f"{s} ({', '.join(dict.fromkeys(o))})" for s, o in others.items())
         return GraphResult(text=f"Companies sharing {company}'s {q.predicate}: {listing}.", relations=used)
+    return None
 
+
+def _fact_answer(q: GraphQuery, graph: GraphStore, services: Services) -> GraphResult | None:
+    """Facts across companies in one year: value, filter, extreme, rank, total or average."""
     facts, year = _year_facts(graph, q)
     if not facts:
         return None
@@ -339,19 +351,22 @@ def _citations(result: GraphResult, graph: GraphStore, services: Services) -> tu
 # --------------------------------------------------------------------------- the strategy
 
 
-def answer_graph(question: Question, services: Services, route: RouteDecision) -> Answer:
+def answer_graph(question: Question, services: Services, route: RouteDecision,
+                 fallback: StrategyFunction) -> Answer:
+    """Answer from the knowledge graph; a question it cannot answer goes to `fallback`
+    (the dispatcher passes the iterative agent), with this strategy's trace kept in front."""
     graph = services.graph
     trace: list[TraceStep] = []
     if graph is None:
-        return _fallback(question, services, route, trace, "no knowledge graph beside this store")
+        return _fallback(question, services, route, fallback, trace, "no knowledge graph beside this store")
     query = read_query(question.question, services, graph)
     if query is None:
-        return _fallback(question, services, route, trace, "the question names no relation or metric the graph can answer")
+        return _fallback(question, services, route, fallback, trace, "the question names no relation or metric the graph can answer")
     trace.append(TraceStep(step="graph", query=question.question, filters=query.model_dump(exclude_defaults=True),
                            decision=f"graph query: {query.kind}"))
     result = run_query(query, graph, services)
     if result is None:
-        return _fallback(question, services, route, trace, f"the graph holds no {query.predicate or query.metric} "
+        return _fallback(question, services, route, fallback, trace, f"the graph holds no {query.predicate or query.metric} "
                                                            f"for this {query.kind} query")
     citations, wanted = _citations(result, graph, services)
     flags = [] if len(citations) == wanted else ["uncited_graph_fact"]
@@ -363,12 +378,9 @@ def answer_graph(question: Question, services: Services, route: RouteDecision) -
     )
 
 
-def _fallback(question: Question, services: Services, route: RouteDecision, trace: list[TraceStep],
-              reason: str) -> Answer:
+def _fallback(question: Question, services: Services, route: RouteDecision, fallback: StrategyFunction,
+              trace: list[TraceStep], reason: str) -> Answer:
     trace.append(TraceStep(step="fallback", decision=f"iterative agent: {reason}"))
-    # The dispatcher's table is the one place that reaches up to agents/.
-    from strategies import load_strategy
-
-    answer = load_strategy("iterative")(question, services, route)
+    answer = fallback(question, services, route)
     return answer.model_copy(update={"trace": [*trace, *answer.trace],
                                      "flags": list(dict.fromkeys([*answer.flags, "graph_fallback"]))})

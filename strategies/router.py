@@ -9,13 +9,14 @@ question names; relationship words; a definition with no company). The LLM class
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
 from finrag.llm import LLMClient, LLMError, LLMReply
-from finrag.models import Question, StoreCatalog, StrategyName
+from finrag.models import Answer, Question, StoreCatalog, StrategyName
 from finrag.vocabulary import Vocabulary
 from retrieval.query_understanding import understand
 
@@ -73,10 +74,14 @@ class RouteDecision(BaseModel):
     llm_reply: LLMReply | None = None  # the classifier call, counted in the answer's usage
 
 
+# What every strategy is: a question, the open services and its route in; an answer out.
+StrategyFunction = Callable[[Question, "Services", RouteDecision], Answer]
+
+
 class RouteChoice(BaseModel):
     """Structured output of the LLM classifier."""
 
-    strategy: Literal["direct", "single", "iterative", "graph"] = Field(
+    strategy: StrategyName = Field(
         description="the strategy that fits the question"
     )
     reason: str = Field(description="one short sentence saying why")

@@ -54,7 +54,7 @@ def sample_dir(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def sample_settings(tmp_path_factory, sample_dir, embedding_cache_dir):
     from finrag.config import load_settings
-    from flows.ingest import ingest_paths
+    from indexing.pipeline import ingest_paths
 
     root = tmp_path_factory.mktemp("sample-store")
     settings = load_settings(store_dir=root / "store", cache_dir=embedding_cache_dir)

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 import agents.iterative as iterative
-from agents.iterative import answer_iterative, build_graph, run_agent
-from agents.state import AgentConfig
+from agents.configuration import AgentConfig
+from agents.iterative import answer_iterative, build_agent_graph, run_agent
 from answering.sufficiency import Coverage, NextQuery
 from finrag.config import load_settings
 from finrag.llm import get_llm
@@ -40,6 +41,11 @@ STATEMENTS = {
                    "Revenue $ 5,000.0 $ 4,000.0\nGross profit 1,500.0 1,400.0\nNet income $ 120.0 $ 90.0",
 }
 NOISE = "Item 1A. Risk Factors\nOur business faces competition and supply chain risks."
+def agent_config(**limits) -> AgentConfig:
+    """The configured limits (Settings' defaults) with these changed."""
+    return replace(AgentConfig.from_settings(load_settings()), **limits)
+
+
 COMPARISON = Question(id="cmp", question="Which had higher FY2023 gross margin, Acme Widgets or Bolt Motors?")
 
 
@@ -111,7 +117,7 @@ def test_never_satisfied_sufficiency_stops_before_the_recursion_limit(monkeypatc
 
     monkeypatch.setattr(iterative, "assess", never_enough)
     services = services_with(ScriptedRetriever(blind=True))
-    config = AgentConfig(max_searches=1000, recursion_limit=12, timeout_s=60)
+    config = agent_config(max_searches=1000, recursion_limit=12, timeout_s=60)
     answer = run_agent(COMPARISON, services, config)
     assert answer.stopped_by == "recursion_limit"
     assert answer.status in ("answered", "not_found") and answer.answer
@@ -129,7 +135,7 @@ def test_graph_recursion_error_is_caught_and_still_answers(monkeypatch):
     monkeypatch.setattr(iterative, "assess", never_enough)
     monkeypatch.setattr(iterative, "_STEPS_TO_FINISH", -1)  # disable the graceful stop
     answer = run_agent(COMPARISON, services_with(ScriptedRetriever(blind=True)),
-                       AgentConfig(max_searches=1000, recursion_limit=10, timeout_s=60))
+                       agent_config(max_searches=1000, recursion_limit=10, timeout_s=60))
     assert answer.stopped_by == "recursion_limit"
     assert answer.trace[-1].decision.endswith("after recursion_limit")
     assert answer.answer
@@ -140,7 +146,7 @@ def test_a_hanging_search_hits_the_timeout_and_answers_from_what_was_gathered():
     retriever = ScriptedRetriever(delay_s=hang_s)
     services = services_with(retriever)
     started = time.monotonic()
-    answer = run_agent(COMPARISON, services, AgentConfig(max_searches=4, recursion_limit=25, timeout_s=1.0))
+    answer = run_agent(COMPARISON, services, agent_config(max_searches=4, recursion_limit=25, timeout_s=1.0))
     elapsed = time.monotonic() - started
     assert answer.stopped_by == "timeout"
     assert elapsed < hang_s / 2  # the caller did not wait for the blocked search
@@ -154,7 +160,7 @@ def test_token_budget_stops_the_agent_after_the_planner_spends_it():
         server.script(ToolCall({"queries": ["Bolt Motors gross profit 2023"]}, tokens_in=5000, tokens_out=50))
         settings = load_settings(llm_base_url=server.url, llm_api_key="sk-test", llm_max_retries=1)
         services = services_with(ScriptedRetriever(blind=True), llm=get_llm(settings))
-        answer = run_agent(COMPARISON, services, AgentConfig(max_searches=4, token_budget=1000, timeout_s=60))
+        answer = run_agent(COMPARISON, services, agent_config(max_searches=4, token_budget=1000, timeout_s=60))
         assert answer.stopped_by == "token_budget"
         assert answer.llm_calls == 1 and answer.tokens_in == 5000
         assert len(server.requests) == 1  # no writer call once the budget is spent
@@ -167,10 +173,10 @@ def test_checkpointer_records_every_step(tmp_path: Path):
 
     path = tmp_path / "agent.sqlite"
     services = services_with(ScriptedRetriever())
-    answer = run_agent(COMPARISON, services, AgentConfig(checkpoint_path=path, timeout_s=60))
+    answer = run_agent(COMPARISON, services, agent_config(checkpoint_path=path, timeout_s=60))
     assert answer.status == "answered"
     with sqlite3.connect(path, check_same_thread=False) as conn:
-        graph = build_graph(SqliteSaver(conn))
+        graph = build_agent_graph(SqliteSaver(conn))
         history = list(graph.get_state_history({"configurable": {"thread_id": COMPARISON.id}}))
     assert len(history) >= 6
     assert history[0].values["written"].status == "answered"
@@ -198,7 +204,7 @@ def test_a_planner_slower_than_the_deadline_keeps_the_first_search_evidence():
         settings = load_settings(llm_base_url=server.url, llm_api_key="sk-test", llm_max_retries=0)
         services = services_with(ScriptedRetriever(), llm=get_llm(settings))
         question = Question(id="slow-planner", question="What was Acme Widgets' revenue in FY2023?")
-        answer = run_agent(question, services, AgentConfig(timeout_s=1.0))
+        answer = run_agent(question, services, agent_config(timeout_s=1.0))
     assert answer.stopped_by == "timeout"
     assert answer.status == "answered" and answer.value == pytest.approx(2500.0)
     assert [s.step for s in answer.trace][:2] == ["plan", "search"]

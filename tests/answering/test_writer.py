@@ -11,12 +11,12 @@ import pytest
 
 from answering import arithmetic, numbers
 from answering.aspects import Aspect, read_aspect
-from answering.citations import quote_in_text
 from answering.intent import detect_intent
 from answering.writer import write_answer
 from finrag.config import load_settings
 from finrag.llm import Usage
 from finrag.models import CatalogCompany, Chunk, SearchHit, StoreCatalog
+from finrag.text import quote_in_text
 from finrag.vocabulary import load_vocabulary
 from retrieval.query_understanding import understand
 from strategies.services import Services

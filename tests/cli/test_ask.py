@@ -10,7 +10,7 @@ import pytest
 from cli.ask import render
 from cli.main import main
 from finrag.models import Answer, Citation
-from strategies import answer_question
+from strategies.dispatch import answer_question
 from tests.support.fake_openai import Error, FakeOpenAI
 
 SECRET = "sk-test-SECRET123"

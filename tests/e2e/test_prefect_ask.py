@@ -58,7 +58,7 @@ class Deployed:
 def e2e_store(tmp_path_factory, sample_dir, embedding_cache_dir) -> tuple[Path, list[str]]:
     """Two reports of one company, ingested into a store only the worker will open."""
     from finrag.config import load_settings
-    from flows.ingest import ingest_paths
+    from indexing.pipeline import ingest_paths
 
     pdfs = sorted((sample_dir / "pdfs").glob("*.pdf"))[:2]
     store = tmp_path_factory.mktemp("e2e-store") / "store"

@@ -32,18 +32,18 @@ def _lines(path) -> list[str]:
 def test_one_failing_question_is_recorded_and_the_rest_complete(
     sample_settings, sample_services, sample_questions, tmp_path, monkeypatch
 ):
-    import strategies
+    import strategies.dispatch as dispatch
 
     questions = sample_questions[:4]
     doomed = questions[1]
-    real = strategies.answer_question
+    real = dispatch.answer_question
 
     def answerer_with_a_bug(question, services, strategy="auto"):
         if question.id == doomed.id:
             raise RuntimeError("strategy exploded")
         return real(question, services, strategy=strategy)
 
-    monkeypatch.setattr(strategies, "answer_question", answerer_with_a_bug)
+    monkeypatch.setattr(dispatch, "answer_question", answerer_with_a_bug)
     summary, records = run_batch(
         questions, tmp_path, settings=sample_settings, services=sample_services, strategy="single"
     )

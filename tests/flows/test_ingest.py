@@ -22,7 +22,7 @@ from fpdf import FPDF
 from cli.main import main
 from finrag.config import load_settings
 from finrag.store import open_store
-from flows.ingest import ingest_paths
+from indexing.pipeline import ingest_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -225,7 +225,7 @@ def _cli(*args: str) -> subprocess.Popen:
 
 
 def test_killed_cli_run_then_rerun_equals_clean_run(tmp_path, good_dir, cache_dir, clean_run, capsys, monkeypatch):
-    monkeypatch.setattr("flows.ingest.STORE_WAIT_S", 0.5)  # the CLI waits for a busy store; not a minute here
+    monkeypatch.setattr("cli.ingest.STORE_WAIT_S", 0.5)  # the CLI waits for a busy store; not a minute here
     settings = _settings(tmp_path, cache_dir)
     env_cache = {"FINRAG_CACHE": str(cache_dir)}
     os.environ.update(env_cache)
@@ -298,7 +298,7 @@ def test_prefect_flow_publishes_progress_and_summary(tmp_path, good_dir, bad_fil
 
 
 def test_graph_failure_fails_the_document_and_leaves_it_unrecorded(tmp_path, good_dir, cache_dir, monkeypatch):
-    import flows.ingest as ingest
+    import indexing.pipeline as pipeline
 
     class BrokenGraph:
         def write(self, loaded):
@@ -308,7 +308,7 @@ def test_graph_failure_fails_the_document_and_leaves_it_unrecorded(tmp_path, goo
         def close(self):
             pass
 
-    monkeypatch.setattr(ingest, "open_graph_writer", lambda settings: BrokenGraph())
+    monkeypatch.setattr(pipeline, "open_graph_writer", lambda settings: BrokenGraph())
     settings = _settings(tmp_path, cache_dir)
     reports = {r.doc: r for r in ingest_paths([good_dir], settings)}
     assert reports["beta_2022_10k"].status == "failed"

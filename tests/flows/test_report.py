@@ -9,7 +9,8 @@ import pytest
 from pydantic import BaseModel
 
 from finrag.models import Answer, RunRecord
-from flows.report import build_comparison, render_html, render_markdown
+from flows.comparison import build_comparison
+from flows.report import render_html, render_markdown
 
 
 class _Score(BaseModel):

@@ -9,9 +9,9 @@ import pytest
 from fpdf import FPDF
 from pypdf import PdfReader, PdfWriter
 
-from cli.inspect import inspect_paths
 from finrag.config import Settings, load_settings
 from loaders import LoadError, read_document
+from loaders.inspect import inspect_paths
 from loaders.pdf_text import PdfLimits
 
 TEXT = "Revenue grew in fiscal 2022 because customers bought more of our products.\nNet revenue 86,392 79,474"

@@ -7,11 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-import strategies
 from finrag.config import load_settings
 from finrag.llm import LLMClient
 from finrag.models import Question
-from strategies import answer_question
+from strategies.dispatch import answer_question
 from tests.support.fake_openai import Error, FakeOpenAI, Text, ToolCall
 
 SECRET = "sk-test-SECRET123"
@@ -80,13 +79,6 @@ def test_a_crashing_strategy_becomes_a_failed_answer(offline, monkeypatch):
     answer = ask("What is EBITDA?", offline)
     assert (answer.status, answer.strategy) == ("failed", "direct")
     assert "disk on fire" in answer.reason
-
-
-def test_missing_graph_strategy_falls_back_to_iterative(offline, monkeypatch):
-    monkeypatch.setitem(strategies.STRATEGY_FUNCTIONS, "graph", "strategies.no_such_strategy:answer_graph")
-    answer = ask("Who audits the companies?", offline, strategy="graph")
-    assert answer.strategy == "iterative"
-    assert any(step.step == "fallback" and "iterative" in step.decision for step in answer.trace)
 
 
 def test_router_and_writer_calls_are_both_counted(offline, server):

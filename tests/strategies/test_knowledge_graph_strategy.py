@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from answering.citations import quote_in_text
+from agents.iterative import answer_iterative
 from finrag.knowledge_graph import name_key
 from finrag.models import Question
+from finrag.text import quote_in_text
 from strategies.knowledge_graph import answer_graph
 from strategies.router import forced
 
@@ -21,7 +22,7 @@ def _graph_questions(sample_dir) -> list[dict]:
 
 
 def _ask(services, text: str):
-    return answer_graph(Question(id="t", question=text), services, forced("graph"))
+    return answer_graph(Question(id="t", question=text), services, forced("graph"), fallback=answer_iterative)
 
 
 def test_ingest_built_the_graph_beside_the_store(sample_services, sample_dir):

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from agents.iterative import answer_iterative
-from answering.citations import quote_in_text
 from answering.scoring import score
 from answering.writer import write_answer
 from finrag.llm import Usage
 from finrag.models import Question, SearchFilters
+from finrag.text import quote_in_text
 from samples import load_questions, load_truth
 from strategies.router import forced
 from strategies.single import answer_single

@@ -1,0 +1,37 @@
+"""Load one planned file: parse + chunk in the loader; bad input becomes a failed report."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from finrag.config import Settings
+from finrag.models import DocumentReport, LoadedDocument
+from indexing.plan import FileJob, document_report
+from loaders import LoadError, PdfLimits, load_document
+
+log = logging.getLogger(__name__)
+
+
+def load_job(job: FileJob, limits: PdfLimits | None = None) -> LoadedDocument | DocumentReport:
+    """Parse + chunk one file; unreadable or over-`limits` input becomes a failed report, never an exception."""
+    started = time.perf_counter()
+    try:
+        loaded = load_document(job.path, job.hints, limits, sha256=job.sha256)
+    except LoadError as err:
+        return document_report(job.path, job.doc, "failed", err.reason, seconds=time.perf_counter() - started)
+    except Exception as err:  # a loader bug must not stop the batch; say what broke
+        log.exception("loading %s failed", job.path)
+        return document_report(job.path, job.doc, "failed", f"{type(err).__name__}: {err}",
+                               seconds=time.perf_counter() - started)
+    finally:
+        job.timings.parse = time.perf_counter() - started
+    if not loaded.chunks:
+        return document_report(job.path, job.doc, "failed", "no text to index", meta=loaded.meta,
+                               seconds=job.timings.parse)
+    return loaded
+
+
+def pdf_limits(settings: Settings) -> PdfLimits:
+    """loaders.PdfLimits from FINRAG_PDF_MAX_MB / FINRAG_PDF_MAX_PAGES."""
+    return PdfLimits.from_settings(settings)

@@ -1,0 +1,101 @@
+"""Answer one question: route it (unless a strategy is forced), run the strategy, never raise.
+
+`answer_question` is the one entry point the CLI, batch flow and evaluations use. A bad
+question, an LLM outage or a bug inside a strategy comes back as
+`Answer(status="failed", reason=...)` so a batch goes on with the next question.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import get_args
+
+from agents.iterative import answer_iterative
+from finrag.llm import LLMError, question_scope
+from finrag.models import Answer, Question, StrategyName, TraceStep
+from strategies import direct, knowledge_graph, single
+from strategies.router import RouteDecision, StrategyFunction, forced, route
+from strategies.services import Services
+
+log = logging.getLogger(__name__)
+
+STRATEGY_NAMES: tuple[StrategyName, ...] = get_args(StrategyName)
+
+
+def strategy_function(strategy: StrategyName) -> StrategyFunction:
+    """The function that answers with `strategy` (looked up on its module at call time)."""
+    match strategy:
+        case "direct":
+            return direct.answer_direct
+        case "single":
+            return single.answer_single
+        case "iterative":
+            return answer_iterative
+        case "graph":
+            return lambda question, services, decision: knowledge_graph.answer_graph(
+                question, services, decision, fallback=answer_iterative
+            )
+    raise ValueError(f"unknown strategy {strategy!r}")
+
+
+def answer_question(question: Question, services: Services, strategy: str = "auto") -> Answer:
+    started = time.perf_counter()
+    decision: RouteDecision | None = None
+    # One deadline per question, whatever the strategy: no LLM call starts after it.
+    with question_scope(services.settings.question_timeout_s) as scope:
+        try:
+            decision = _decide(question, services, strategy)
+            answer = strategy_function(decision.strategy)(question, services, decision)
+        except Exception as exc:  # never raise: the question fails, the batch goes on
+            _log_failure(question, exc)
+            answer = _failed(decision, strategy, _safe_reason(exc, services))
+    answer.latency_s = round(time.perf_counter() - started, 3)
+    # Failed attempts were sent (and a malformed reply paid for): they count like the others.
+    answer.llm_calls += scope.failed_calls
+    answer.tokens_in += scope.tokens_in
+    answer.tokens_out += scope.tokens_out
+    answer.cost_usd = round(answer.cost_usd + scope.cost_usd, 6)
+    if services.llm is not None and answer.engine == "offline" and scope.failures and answer.fallback is None:
+        answer.fallback = scope.failures[-1]
+    if "deadline" in scope.failures and answer.stopped_by is None:
+        answer.stopped_by = "timeout"
+    if decision is not None:
+        answer.route_reason = decision.reason
+        answer.trace = [
+            TraceStep(step="route", decision=f"{decision.strategy}: {decision.reason}"),
+            *answer.trace,
+        ]
+        if decision.llm_reply is not None:  # the classifier call belongs to this answer too
+            reply = decision.llm_reply
+            answer.llm_calls += 1
+            answer.tokens_in += reply.tokens_in
+            answer.tokens_out += reply.tokens_out
+            answer.cost_usd += reply.cost_usd
+    return answer
+
+
+def _decide(question: Question, services: Services, strategy: str) -> RouteDecision:
+    if strategy == "auto":
+        return route(question, services)
+    if strategy not in STRATEGY_NAMES:
+        raise ValueError(f"unknown strategy {strategy!r}; choose auto, {', '.join(STRATEGY_NAMES)}")
+    return forced(strategy)  # type: ignore[arg-type]
+
+
+def _failed(decision: RouteDecision | None, strategy: str, reason: str) -> Answer:
+    name = decision.strategy if decision else strategy if strategy in STRATEGY_NAMES else "single"
+    return Answer(status="failed", answer="", strategy=name, reason=reason)
+
+
+def _log_failure(question: Question, exc: Exception) -> None:
+    if isinstance(exc, LLMError):  # an outage, not a bug: no traceback per question
+        log.warning("question %s failed: %s", question.id, exc.reason)
+    else:
+        log.exception("question %s failed", question.id)
+
+
+def _safe_reason(exc: Exception, services: Services) -> str:
+    reason = getattr(exc, "reason", None) or f"{type(exc).__name__}: {exc}"
+    secret = services.settings.llm_api_key
+    return reason.replace(secret, "***") if secret else reason
