@@ -41,7 +41,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -134,7 +134,7 @@ def source_points(settings: Settings) -> list[models.Record]:
         if not (store_dir / "collection").exists():
             continue
         _log(f"opening source store {store_dir} (local mode loads it all)")
-        source_settings = replace(settings, store_dir=store_dir, qdrant_url=None)
+        source_settings = settings.model_copy(update=dict(store_dir=store_dir, qdrant_url=None))
         with open_store(source_settings, dim=None, wait_s=60) as store:
             points: list[models.Record] = []
             offset = None
@@ -267,7 +267,7 @@ def open_in_fresh_process(settings: Settings, dim: int) -> tuple[float, float]:
 
 
 def _open_probe(store_dir: str, collection: str, dim: str) -> None:
-    settings = replace(load_settings(), store_dir=Path(store_dir), collection=collection, qdrant_url=None)
+    settings = load_settings().model_copy(update=dict(store_dir=Path(store_dir), collection=collection, qdrant_url=None))
     before = _rss_gb()
     started = time.perf_counter()
     with open_store(settings, dim=int(dim)) as store:
@@ -309,7 +309,8 @@ def run_cli(args) -> int:
     with tempfile.TemporaryDirectory(prefix="finrag-scale-") as tmp:
         print(f"local stores built under {tmp}")
         for size in sizes:
-            local = replace(settings, store_dir=Path(tmp) / f"store-{size}", qdrant_url=None, collection="finrag_scale")
+            local = settings.model_copy(
+                update=dict(store_dir=Path(tmp) / f"store-{size}", qdrant_url=None, collection="finrag_scale"))
             local_rows.append(measure(local, size, source, vectors))
             shutil.rmtree(local.store_dir, ignore_errors=True)
     print(format_rows(
@@ -319,7 +320,8 @@ def run_cli(args) -> int:
 
     if settings.qdrant_url:
         server_rows = [
-            measure(replace(settings, collection=f"finrag_scale_{size}"), size, source, vectors) for size in sizes
+            measure(settings.model_copy(update=dict(collection=f"finrag_scale_{size}")), size, source, vectors)
+            for size in sizes
         ]
         print()
         print(format_rows(f"Qdrant server {settings.qdrant_url}", server_rows))

@@ -225,7 +225,7 @@ def _cli(*args: str) -> subprocess.Popen:
 
 
 def test_killed_cli_run_then_rerun_equals_clean_run(tmp_path, good_dir, cache_dir, clean_run, capsys, monkeypatch):
-    monkeypatch.setattr("cli.ingest.STORE_WAIT_S", 0.5)  # the CLI waits for a busy store; not a minute here
+    monkeypatch.setattr("cli.ingest.STORE_WAIT_S", 0)  # the CLI waits for a busy store; not here
     settings = _settings(tmp_path, cache_dir)
     env_cache = {"FINRAG_CACHE": str(cache_dir)}
     os.environ.update(env_cache)
