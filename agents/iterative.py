@@ -279,6 +279,10 @@ def _searched(state: AgentState) -> list[tuple[str, SearchFilters | None]]:
 # --------------------------------------------------------------------------- running
 
 
+# How long a timed-out agent's worker may take to finish its current step.
+TIMEOUT_GRACE_S = 2.0
+
+
 def answer_iterative(question: Question, services: Services, route: RouteDecision) -> Answer:
     return run_agent(question, services, AgentConfig.from_settings(services.settings))
 
@@ -325,8 +329,9 @@ def run_agent(question: Question, services: Services, config: AgentConfig) -> An
                 raise payload
     finally:
         ctx.cancelled.set()  # a still-running node sees this and does no further work
-        if stopped_by != TIMEOUT:
-            worker.join()  # it has already put its last message: this returns at once
+        # After a timeout, an LLM call in flight is cut at the same deadline (finrag.llm):
+        # a short grace lets it end, so its attempt is counted in this answer's llm_calls.
+        worker.join(timeout=TIMEOUT_GRACE_S if stopped_by == TIMEOUT else None)
 
     written = last.get("written")
     trace = list(last.get("trace") or [])
