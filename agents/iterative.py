@@ -62,6 +62,7 @@ from finrag.models import Answer, Question, SearchFilters, SearchHit, TraceStep
 if TYPE_CHECKING:
     from langgraph.checkpoint.base import BaseCheckpointSaver
 
+    from retrieval.query_understanding import QueryUnderstanding
     from strategies.router import RouteDecision
     from strategies.services import Services
 
@@ -85,7 +86,7 @@ def plan(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     if ctx.out_of_time():
         return {"stopped_by": TIMEOUT, "trace": [TraceStep(step="plan", decision="timeout before planning")]}
     question = state["question"]
-    retrieval = ctx.services.retriever.retrieve(question.question)
+    retrieval = ctx.services.retriever.retrieve(question.question, understanding=ctx.understanding)
     u = retrieval.understanding
     vocab = ctx.services.vocabulary
     companies = list(u.companies)
@@ -284,12 +285,14 @@ TIMEOUT_GRACE_S = 2.0
 
 
 def answer_iterative(question: Question, services: Services, route: RouteDecision) -> Answer:
-    return run_agent(question, services, AgentConfig.from_settings(services.settings))
+    return run_agent(question, services, AgentConfig.from_settings(services.settings), route.understanding)
 
 
-def run_agent(question: Question, services: Services, config: AgentConfig) -> Answer:
+def run_agent(
+    question: Question, services: Services, config: AgentConfig, understanding: QueryUnderstanding | None = None
+) -> Answer:
     """Run the graph under every guard; always returns an Answer (never raises for a guard)."""
-    ctx = AgentContext(services=services, config=config)
+    ctx = AgentContext(services=services, config=config, understanding=understanding)
     graph = agent_graph(config.checkpoint_path)
     run_config = {"recursion_limit": config.recursion_limit, "configurable": {"thread_id": question.id}}
     updates: queue.Queue = queue.Queue()

@@ -27,6 +27,7 @@ class AgentContext:
 
     services: Services
     config: AgentConfig
+    understanding: QueryUnderstanding | None = None  # the question as the router read it
     usage: Usage = field(default_factory=Usage)
     started: float = field(default_factory=time.monotonic)
     # Set when the caller stops waiting (timeout): a node still running must not do more work.

@@ -13,7 +13,7 @@ from finrag.errors import StoreUnavailable
 from finrag.models import DocumentReport
 from finrag.store import StoreBusy, server_problem
 from indexing.pipeline import STORE_WAIT_S, Progress, ingest_paths
-from indexing.summary import format_table, progress_line, status_counts
+from indexing.summary import format_table, low_confidence_warnings, progress_line, status_counts
 from loaders import read_manifest
 
 
@@ -70,4 +70,6 @@ def run(args) -> int:
     else:
         print(format_table(reports))
         print(f"\n{status_counts(reports)} in {seconds:.1f} s -> {where}")
+        for line in low_confidence_warnings(reports):
+            print(line)
     return 1 if any(r.status == "failed" for r in reports) else 0

@@ -14,7 +14,7 @@ from loaders.pdf_text import PdfLimits
 
 
 def format_table(reports: list[DocumentReport]) -> str:
-    headers = ["file", "company", "FY", "period end", "form", "pages", "status"]
+    headers = ["file", "company", "FY", "period end", "form", "pages", "low confidence", "status"]
     rows = [
         [
             Path(r.file).name,
@@ -23,6 +23,7 @@ def format_table(reports: list[DocumentReport]) -> str:
             r.period_end or "?",
             r.form,
             str(r.pages),
+            ", ".join(r.low_confidence) or "-",
             r.status if not r.reason else f"{r.status}: {r.reason}",
         ]
         for r in reports

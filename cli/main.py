@@ -38,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_document_commands(sub)
     _add_question_commands(sub)
     _add_graph_commands(sub)
+    _add_catalog_commands(sub)
     _add_eval_commands(sub)
     _add_bench_commands(sub)
     return parser
@@ -112,6 +113,23 @@ def _add_graph_commands(sub) -> None:
     p.set_defaults(handler=_graph_export)
 
 
+def _add_catalog_commands(sub) -> None:
+    """The store's companies: catalog [alias|unalias]."""
+    c = sub.add_parser("catalog", help="companies in the store, their filings and aliases; correct a name")
+    c.add_argument("--json", action="store_true", help="print the catalog as JSON")
+    _add_store(c)
+    c.set_defaults(handler=_catalog)
+    csub = c.add_subparsers(dest="catalog_command", required=False, metavar="SUBCOMMAND")
+    # --store before or after the subcommand (a subcommand's own default must not erase it).
+    p = csub.add_parser("alias", help="NAME (a stored spelling or a nickname) means CANONICAL")
+    p.add_argument("name")
+    p.add_argument("canonical")
+    p.add_argument("--store", default=argparse.SUPPRESS, help="as for `finrag catalog`")
+    p = csub.add_parser("unalias", help="forget the correction of NAME")
+    p.add_argument("name")
+    p.add_argument("--store", default=argparse.SUPPRESS, help="as for `finrag catalog`")
+
+
 def _add_eval_commands(sub) -> None:
     """Evaluations: eval retrieval|answers|router|graph|metadata."""
     e = sub.add_parser("eval", help="evaluations with printed tables")
@@ -122,6 +140,13 @@ def _add_eval_commands(sub) -> None:
     src.add_argument("--sample", help="sample corpus dir (from `finrag sample`)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--limit", type=int, help="only the first N questions")
+    p.add_argument("--half", choices=["A", "B"],
+                   help="only questions about half A or B of the companies (sorted by name, alternating)")
+    p.add_argument("--split", action="store_true",
+                   help="also print each row for half A and half B of the companies (sorted by name, alternating)")
+    p.add_argument("--rows", choices=["ablation", "checks", "full"], default="ablation",
+                   help="ablation: each part added in turn (default); checks: the full pipeline without one "
+                   "default at a time; full: the full pipeline only")
     _add_store(p)
     p.set_defaults(handler=_eval_retrieval)
     p = esub.add_parser("answers", help="answer accuracy per question type and strategy")
@@ -144,7 +169,8 @@ def _add_eval_commands(sub) -> None:
     _add_store(p)
     p.set_defaults(handler=_eval_graph)
     p = esub.add_parser("metadata", help="company / year / form accuracy of `inspect` against a labelled set")
-    p.add_argument("--financebench", required=True, help="dir with documents.jsonl and pdfs/")
+    p.add_argument("--financebench", required=True, nargs="+", metavar="DIR",
+                   help="dirs with documents.jsonl and pdfs/ (e.g. the dev split and financebench-extra)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_eval_metadata)
 
@@ -231,6 +257,12 @@ def _graph_export(args: argparse.Namespace) -> int:
     return knowledge_graph.export(args)
 
 
+def _catalog(args: argparse.Namespace) -> int:
+    from cli import catalog
+
+    return catalog.run(args)
+
+
 def _eval_retrieval(args: argparse.Namespace) -> int:
     from eval import retrieval
 
@@ -250,9 +282,9 @@ def _eval_router(args: argparse.Namespace) -> int:
 
 
 def _eval_graph(args: argparse.Namespace) -> int:
-    from eval import graph
+    from eval import knowledge_graph
 
-    return graph.run_cli(args)
+    return knowledge_graph.run_cli(args)
 
 
 def _eval_metadata(args: argparse.Namespace) -> int:

@@ -57,6 +57,14 @@ ROWS: list[tuple[str, RetrievalOptions]] = [
     ("full, RRF fusion instead", RetrievalOptions(mode="hybrid", fusion="rrf")),
 ]
 FULL_ROW = "+ diversity (full)"
+# `--rows checks`: the full pipeline without one default at a time (keep a default only
+# where the held-out half confirms it).
+CHECK_ROWS: list[tuple[str, RetrievalOptions]] = [
+    (FULL_ROW, RetrievalOptions(mode="hybrid")),
+    ("full, no latest-filing pref.", RetrievalOptions(mode="hybrid", latest_boost=0.0)),
+    ("full, no instruction strip.", RetrievalOptions(mode="hybrid", strip_instructions=False)),
+    ("full, no boosts", RetrievalOptions(mode="hybrid", boosts=False)),
+]
 
 
 class EvalQuestion(BaseModel):
@@ -136,19 +144,45 @@ class _UncachedEmbedder:
         return self._encoder.encode([text])[0]
 
 
-def evaluate(retriever: Retriever, questions: list[EvalQuestion], progress: bool = False) -> dict[str, RowScore]:
-    """Scores per row (the embedder's cache makes every row after the first cheap).
+def half_of_questions(root: Path, questions: list[EvalQuestion], half: str) -> list[EvalQuestion]:
+    """The questions about one half of the set's companies (sorted by name, alternating,
+    as `finrag eval metadata` splits them): choose settings on A, report B separately."""
+    from eval.metadata import company_halves
+
+    company_of = {
+        row["doc_name"]: row["company"]
+        for line in (root / "documents.jsonl").read_text(encoding="utf-8").splitlines()
+        if line.strip() and (row := json.loads(line))
+    }
+    halves = company_halves(sorted(set(company_of.values())))
+    return [q for q in questions if {halves[company_of[doc]] for doc, _ in q.evidence if doc in company_of} == {half}]
+
+
+def evaluate(
+    retriever: Retriever, questions: list[EvalQuestion], progress: bool = False,
+    rows: list[tuple[str, RetrievalOptions]] | None = None,
+) -> dict[str, RowScore]:
+    """Scores per row (the embedder's cache makes every row after the first cheap)."""
+    return {name: score_ranks(r) for name, r in evaluate_ranks(retriever, questions, progress, rows).items()}
+
+
+def evaluate_ranks(
+    retriever: Retriever, questions: list[EvalQuestion], progress: bool = False,
+    rows: list[tuple[str, RetrievalOptions]] | None = None,
+) -> dict[str, list[int | None]]:
+    """Per row, each question's rank of its first evidence page (None: not in the top 10).
 
     With `progress`, each finished row is printed to stderr at once: on a large local store
     a full run takes long, and finished rows should not wait for the last one."""
-    scores: dict[str, RowScore] = {}
-    for name, options in ROWS:
+    all_ranks: dict[str, list[int | None]] = {}
+    for name, options in rows or ROWS:
         started = time.perf_counter()
         ranks = []
         for q in questions:
             result = retriever.retrieve(q.text, k=CHUNKS_PER_QUESTION, options=options)
             ranks.append(first_relevant_rank(ranked_pages(result.hits)[:10], q.evidence))
-        scores[name] = s = score_ranks(ranks)
+        all_ranks[name] = ranks
+        s = score_ranks(ranks)
         if progress:
             print(
                 f"  {name:<28} r@1 {s.recall_at[1]:.3f}  r@5 {s.recall_at[5]:.3f}  "
@@ -156,7 +190,7 @@ def evaluate(retriever: Retriever, questions: list[EvalQuestion], progress: bool
                 f"({time.perf_counter() - started:.0f} s)",
                 file=sys.stderr, flush=True,
             )
-    return scores
+    return all_ranks
 
 
 def full_pipeline_latencies(retriever: Retriever, questions: list[EvalQuestion]) -> list[float]:
@@ -223,6 +257,13 @@ def run_cli(args) -> int:
         root = Path(args.sample)
         questions = sample_questions(root)
         default_store, title = DEFAULT_SAMPLE_STORE, f"Sample-corpus retrieval ({root})"
+    if getattr(args, "half", None):
+        if not args.financebench:
+            print("finrag eval retrieval: --half needs --financebench (its documents.jsonl names the companies)",
+                  file=sys.stderr)
+            return 2
+        questions = half_of_questions(root, questions, args.half)
+        title += f", half {args.half} of its companies ({len(questions)} questions)"
     if args.limit:
         questions = questions[: args.limit]
     settings = load_settings(**({"store_dir": Path(args.store or default_store)}))
@@ -241,11 +282,23 @@ def run_cli(args) -> int:
     embedder = get_embedder(settings)
     with open_store(settings, dim=embedder.dim, wait_s=600) as store:
         retriever = Retriever(store, embedder, settings)
-        scores = evaluate(retriever, questions, progress=True)
+        rows = {"checks": CHECK_ROWS, "full": CHECK_ROWS[:1]}.get(getattr(args, "rows", None) or "", ROWS)
+        ranks = evaluate_ranks(retriever, questions, progress=True, rows=rows)
         latencies = full_pipeline_latencies(retriever, questions)
 
+    tables = {"all": {name: score_ranks(r) for name, r in ranks.items()}}
+    if getattr(args, "split", False) and args.financebench:
+        for half in ("A", "B"):
+            members = {q.id for q in half_of_questions(root, questions, half)}
+            keep = [i for i, q in enumerate(questions) if q.id in members]
+            tables[f"half {half}"] = {name: score_ranks([r[i] for i in keep]) for name, r in ranks.items()}
     if args.json:
-        print(json.dumps(report_json(scores, latencies), indent=1))
+        report = report_json(tables["all"], latencies)
+        report["halves"] = {h: {n: s.as_json() for n, s in t.items()} for h, t in tables.items() if h != "all"}
+        print(json.dumps(report, indent=1))
     else:
-        print(format_table(scores, latencies, title))
+        for name, scores in tables.items():
+            label = title if name == "all" else f"{title}: {name} of its companies" + (
+                " (settings chosen on)" if name == "half A" else " (held out)")
+            print(format_table(scores, latencies, label) + "\n")
     return 0

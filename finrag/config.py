@@ -119,6 +119,13 @@ class Settings(BaseSettings):
             return self.cache_dir / f"{self.collection}.graph.sqlite"
         return self.store_dir.parent / f"{self.store_dir.name}.graph.sqlite"
 
+    @property
+    def catalog_path(self) -> Path:
+        """Analyst corrections to the store's companies (`finrag catalog alias`), beside the store."""
+        if self.qdrant_url:
+            return self.cache_dir / f"{self.collection}.catalog.json"
+        return self.store_dir.parent / f"{self.store_dir.name}.catalog.json"
+
     def with_overrides(self, **changes: object) -> Settings:
         """A copy with `changes` applied (None means "keep"), validated like the environment."""
         known = {k: v for k, v in changes.items() if k in type(self).model_fields and v is not None}

@@ -133,10 +133,6 @@ class GraphStore:
         """Documents whose LLM relation extraction failed (doc -> reason): a later ingest retries them."""
         return dict(self._db.execute("SELECT doc, reason FROM relations_pending ORDER BY doc"))
 
-    def delete_document(self, doc: str) -> None:
-        with self._db:
-            self._delete(doc)
-
     def _delete(self, doc: str) -> None:
         for table in ("documents", "entities", "facts", "edges", "relations_pending"):
             self._db.execute(f"DELETE FROM {table} WHERE doc = ?", (doc,))
@@ -193,10 +189,6 @@ class GraphStore:
             if key not in best or row[11] > best[key][0]:
                 best[key] = (row[11], fact)
         return [f for _, f in best.values()] if latest_only else everything
-
-    def fact(self, company: str, metric: str, year: int) -> Fact | None:
-        found = self.facts([company], [metric], [year])
-        return found[0] if found else None
 
     # ----------------------------------------------------------------- relations
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, computed_field
 
 FormType = Literal["10-K", "10-Q", "8-K", "earnings", "annual", "other"]
 DocStatus = Literal["ingested", "unchanged", "skipped", "failed"]
@@ -38,6 +38,17 @@ class Page(BaseModel):
     text: str
 
 
+MetaSource = Literal["cover", "prose", "header", "manifest", "file name", "catalog"]
+LOW_CONFIDENCE = 0.6  # below this a field is reported as a guess (inspect, ingest summary)
+
+
+class FieldSource(BaseModel):
+    """Where one metadata field was read and how sure the reader is (0-1)."""
+
+    source: MetaSource
+    confidence: float
+
+
 class DocumentMeta(BaseModel):
     """What FinRAG reads about one filing (from its content; file name/manifest are hints)."""
 
@@ -51,10 +62,21 @@ class DocumentMeta(BaseModel):
     fiscal_year: int | None = None
     period_end: str | None = None  # ISO date of the period end, e.g. "2022-12-31"
     period: str | None = None  # "FY2022" for annual documents, "2023Q2" for quarters
+    report_date: str | None = None  # ISO date an 8-K or release is dated (its dateline)
     form: FormType = "other"
     pages: int = 0
     page_tags: dict[str, list[int]] = Field(default_factory=dict)  # PAGE_TAGS -> pages
     sector: str | None = None
+    # company / fiscal_year / period / form -> where it was read and how sure
+    sources: dict[str, FieldSource] = Field(default_factory=dict)
+
+    @computed_field
+    @property
+    def low_confidence(self) -> list[str]:
+        """Fields read as a guess, or not read at all (company, fiscal_year)."""
+        weak = [f for f, s in self.sources.items() if s.confidence < LOW_CONFIDENCE]
+        missing = [f for f in ("company", "fiscal_year") if getattr(self, f) is None and f not in weak]
+        return weak + missing
 
 
 class Chunk(BaseModel):
@@ -97,10 +119,14 @@ class DocumentReport(BaseModel):
     fiscal_year: int | None = None
     period_end: str | None = None
     period: str | None = None
+    report_date: str | None = None
     form: FormType = "other"
+    aliases: list[str] = Field(default_factory=list)
     pages: int = 0
     chunks: int | None = None
     page_tags: dict[str, list[int]] = Field(default_factory=dict)
+    sources: dict[str, FieldSource] = Field(default_factory=dict)
+    low_confidence: list[str] = Field(default_factory=list)  # fields read as a guess
     seconds: float = 0.0
 
 
@@ -125,16 +151,32 @@ class SearchHit(BaseModel):
     score: float
 
 
+class CatalogFiling(BaseModel):
+    doc: str
+    form: str
+    fiscal_year: int | None = None
+    period: str | None = None
+    low_confidence: list[str] = Field(default_factory=list)  # fields read as a guess
+
+
 class CatalogCompany(BaseModel):
     """One company present in the store, with every name it was filed under."""
 
-    name: str  # canonical short name (DocumentMeta.company), the value filters match on
+    name: str  # canonical short name (DocumentMeta.company, or an analyst's correction)
+    # every company value its chunks carry in the store: what a company filter matches
+    stored_names: list[str] = Field(default_factory=list)
     legal_names: list[str] = Field(default_factory=list)
     tickers: list[str] = Field(default_factory=list)
     aliases: list[str] = Field(default_factory=list)
     fiscal_years: list[int] = Field(default_factory=list)
     forms: list[str] = Field(default_factory=list)
     docs: list[str] = Field(default_factory=list)
+    filings: list[CatalogFiling] = Field(default_factory=list)
+
+    @property
+    def filter_names(self) -> list[str]:
+        """The payload values a company filter must match for this company."""
+        return self.stored_names or [self.name]
 
 
 class StoreCatalog(BaseModel):

@@ -24,7 +24,7 @@ from indexing.load import load_job, pdf_limits
 from indexing.pipeline import STORE_WAIT_S, run_pipeline
 from indexing.plan import FileJob, manifest_hints, mark_relation_retries, plan_jobs
 from indexing.store import store_loaded
-from indexing.summary import progress_line, status_counts, summary_row
+from indexing.summary import low_confidence_warnings, progress_line, status_counts, summary_row
 from loaders import PdfLimits
 from loaders.files import expand_paths
 
@@ -57,7 +57,10 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
     embedder = get_embedder(settings)
     started = time.perf_counter()
     with open_store(settings, dim=embedder.dim, wait_s=STORE_WAIT_S) as vector_store:
-        jobs = plan_jobs(expand_paths(paths), vector_store, manifest_hints(Path(manifest) if manifest else None))
+        jobs = plan_jobs(
+            expand_paths(paths), vector_store, manifest_hints(Path(manifest) if manifest else None),
+            settings.catalog_path,
+        )
         mark_relation_retries(jobs, settings)
         progress_id = create_progress_artifact(
             0.0, key="ingest-progress", description=f"documents done of {len(jobs)}"
@@ -85,4 +88,6 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
         table=[summary_row(r) for r in reports],
         description=f"Ingest of {len(reports)} file(s) in {seconds:.1f} s: {status_counts(reports)}",
     )
+    for line in low_confidence_warnings(reports):
+        print(line)  # in the flow run's log, as the CLI prints them under its table
     return reports

@@ -117,7 +117,7 @@ def ingest_paths(
             waiting(f"{busy}; waiting up to {wait_s:.0f} s")
         store = open_store(settings, dim=embedder.dim, wait_s=wait_s)
     with store:
-        jobs = plan_jobs(expand_paths(paths), store, manifest_hints(manifest))
+        jobs = plan_jobs(expand_paths(paths), store, manifest_hints(manifest), settings.catalog_path)
         mark_relation_retries(jobs, settings)
         plan_s = time.perf_counter() - started
         graph = open_graph_writer(settings) if any(j.outcome is None for j in jobs) else None

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from finrag.catalog import add_alias
 from finrag.config import Settings
 from finrag.knowledge_graph import GraphStore
 from finrag.models import DocumentMeta, DocumentReport
@@ -76,8 +77,14 @@ def unreadable_reason(path: Path, err: OSError) -> str:
     return f"cannot read file: {err.strerror}"
 
 
-def plan_jobs(files: list[Path], store: VectorStore, hints_for: Callable[[Path], Any]) -> list[FileJob]:
-    """Decide, from bytes and the store alone, which files need loading."""
+def plan_jobs(
+    files: list[Path], store: VectorStore, hints_for: Callable[[Path], Any], catalog_path: Path | None = None
+) -> list[FileJob]:
+    """Decide, from bytes and the store alone, which files need loading.
+
+    A manifest that now names another company for a stored, unchanged filing is a
+    correction of the name, not of the text: it is saved as a catalog alias (stored name
+    -> manifest name, in `catalog_path`) and the filing is not loaded or re-embedded again."""
     stored = {meta.doc: meta for meta in store.documents()}
     stored_chunks = store.chunk_counts()
     stored_by_sha: dict[str, list[str]] = {}
@@ -107,6 +114,11 @@ def plan_jobs(files: list[Path], store: VectorStore, hints_for: Callable[[Path],
         seen_doc[job.doc] = path
         job.hints = hints_for(path)
         meta = stored.get(job.doc)
+        if meta and meta.sha256 == job.sha256 and catalog_path and _renames_company(meta, job.hints):
+            add_alias(catalog_path, meta.company, job.hints.company)
+            job.outcome = document_report(path, job.doc, "unchanged", meta=meta, chunks=stored_chunks.get(job.doc))
+            job.outcome.company = job.hints.company
+            continue
         if meta and meta.sha256 == job.sha256 and _agrees_with_hints(meta, job.hints):
             job.outcome = document_report(path, job.doc, "unchanged", meta=meta, chunks=stored_chunks.get(job.doc))
             continue
@@ -123,6 +135,13 @@ def _agrees_with_hints(meta: DocumentMeta, hints: Any) -> bool:
         return True
     given = hints.model_dump(exclude_none=True)
     return all(getattr(meta, name, None) == value for name, value in given.items())
+
+
+def _renames_company(meta: DocumentMeta, hints: Any) -> bool:
+    """The manifest names another company and otherwise agrees with what is stored."""
+    if hints is None or not hints.company or not meta.company or hints.company == meta.company:
+        return False
+    return _agrees_with_hints(meta, hints.model_copy(update={"company": None}))
 
 
 def manifest_hints(manifest: Path | None) -> Callable[[Path], Any]:

@@ -23,6 +23,22 @@ def summary_row(report: DocumentReport) -> dict[str, Any]:
     }
 
 
+def low_confidence_warnings(reports: list[DocumentReport]) -> list[str]:
+    """One line per filing whose company or period was read as a guess: check it
+    (`finrag inspect`) and correct it (`finrag catalog alias`, or a manifest)."""
+    lines = []
+    for r in reports:
+        weak = [f for f in r.low_confidence if f in ("company", "fiscal_year", "period")]
+        if r.status in ("ingested", "unchanged") and weak:
+            said = ", ".join(
+                f"{f} {getattr(r, f)!r}"
+                + (f" ({r.sources[f].source}, {r.sources[f].confidence:.2f})" if f in r.sources else " (not found)")
+                for f in weak
+            )
+            lines.append(f"warning: {r.doc}: low confidence in {said}")
+    return lines
+
+
 def status_counts(reports: list[DocumentReport]) -> str:
     counts: dict[str, int] = {}
     for r in reports:

@@ -6,7 +6,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from finrag.models import DocumentMeta, LoadedDocument, Page
+from finrag.models import DocumentMeta, FieldSource, LoadedDocument, MetaSource, Page
 from loaders.chunking import chunk_document
 from loaders.cleaning import clean_pages
 from loaders.manifest import DocumentHints, hints_from_file_name
@@ -65,7 +65,9 @@ def _read(path: Path, hints: DocumentHints | None, limits: PdfLimits | None, sha
         fiscal_year=content.fiscal_year,
         period_end=content.period_end.isoformat() if content.period_end else None,
         period=content.period,
+        report_date=content.report_date.isoformat() if content.report_date else None,
         form=content.form,
+        sources=dict(content.sources),
         pages=len(pages),
         page_tags=page_tags(pages, sections),
     )
@@ -76,15 +78,23 @@ def _read(path: Path, hints: DocumentHints | None, limits: PdfLimits | None, sha
 
 
 def _fill_from(meta: DocumentMeta, hints: DocumentHints, override: bool) -> None:
-    """Apply hints: a manifest overrides the content, a file name only fills gaps."""
+    """Apply hints: a manifest overrides the content, a file name only fills gaps.
+
+    A field a hint sets is recorded as read from the manifest (sure) or the file name (a
+    guess: names are often meaningless)."""
+    source: MetaSource = "manifest" if override else "file name"
+    confidence = 1.0 if override else 0.5
     if hints.company and (override or not meta.company):
         if meta.company and meta.company != hints.company and meta.company not in meta.aliases:
             meta.aliases.append(meta.company)
         meta.company = hints.company
+        meta.sources["company"] = FieldSource(source=source, confidence=confidence)
     if hints.form and (override or meta.form == "other"):
         meta.form = hints.form
+        meta.sources["form"] = FieldSource(source=source, confidence=confidence)
     if hints.fiscal_year and (override or meta.fiscal_year is None):
         meta.fiscal_year = hints.fiscal_year
+        meta.sources["fiscal_year"] = FieldSource(source=source, confidence=confidence)
         if override and meta.period and str(hints.fiscal_year) not in meta.period:
             meta.period = None
     if hints.period and (override or meta.period is None):

@@ -127,7 +127,9 @@ class _CompanyMatcher:
             names = [company.name, *company.legal_names, *company.aliases]
             for name in names:
                 core = _core_words(name)
-                for variant in (core, _words(name)):
+                # "McDonald's" is also written "McDonalds": the apostrophe dropped, not the s.
+                unquoted = _core_words(re.sub(r"['\u2019]", "", name))
+                for variant in (core, _words(name), unquoted):
                     joined = "".join(w for w in variant if w != "and")
                     if joined:
                         _add(self._joined, joined, company.name)
@@ -140,6 +142,8 @@ class _CompanyMatcher:
             for ticker in company.tickers:
                 if len(ticker) >= 2 and ticker.lower() not in _NOT_COMPANIES:
                     _add(self._tickers, ticker.upper(), company.name)
+        self._multiword = {company.name: _core_words(company.name) for company in companies}
+        self._multiword = {n: [w for w in ws if w != "and"] for n, ws in self._multiword.items() if len(ws) >= 2}
         # "Lockheed" for "Lockheed Martin", when no other company starts with that word.
         for word, owners in first_words.items():
             if len(owners) == 1 and len(word) >= 4 and word not in _COMMON_FIRST_WORDS and word not in self._joined:
@@ -176,11 +180,38 @@ class _CompanyMatcher:
                 names = self._tickers.get(raw) if raw.isupper() else None
                 if names is None and "&" in raw:
                     names = self._initials.get(raw.lower().replace("&", ""))
+                if names is None and re.fullmatch(r"[A-Z]n[A-Z]", raw):  # "JnJ" = "J&J"
+                    names = self._initials.get(raw[0].lower() + raw[2].lower())
+                if names is None:
+                    names = self._clipped(raw)
                 if names:
                     found.update(dict.fromkeys(names))
                     spans.append((tokens[i][1], tokens[i][2]))
                 i += 1
         return list(found), spans
+
+
+    def _clipped(self, raw: str) -> list[str] | None:
+        """A clipped compound of a company's first words, as nicknames are made: "Amex"
+        (AMerican EXpress), "FedEx" (FEDeral EXpress). Only a capitalised word nothing else
+        matched, and only when exactly one company's name spells it."""
+        if not (4 <= len(raw) <= 8 and raw[0].isupper() and raw.isalpha()) or raw.lower() in _NOT_COMPANIES:
+            return None
+        owners = [n for n, words in self._multiword.items() if _spells(raw.lower(), words)]
+        return owners if len(owners) == 1 else None
+
+
+def _spells(token: str, words: list[str]) -> bool:
+    """`token` is the starts (two letters or more) of the name's first two or more words."""
+
+    def rest(text: str, i: int) -> bool:
+        if not text:
+            return i >= 2
+        if i >= len(words):
+            return False
+        return any(words[i].startswith(text[:k]) and rest(text[k:], i + 1) for k in range(2, len(text) + 1))
+
+    return rest(token, 0)
 
 
 def _add(index: dict[str, list[str]], key: str, name: str) -> None:

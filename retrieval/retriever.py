@@ -35,6 +35,7 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from finrag.catalog import load_corrections, resolve
 from finrag.config import Settings
 from finrag.models import SearchFilters, SearchHit, SearchMode, StoreCatalog, TraceStep
 from finrag.sparse import SparseVec, query_vector
@@ -119,9 +120,10 @@ class Retriever:
 
     @property
     def catalog(self) -> StoreCatalog:
-        """What the store holds; read once per Retriever (open new services after an ingest)."""
+        """What the store holds, one entry per issuer with the analyst's corrections applied;
+        read once per Retriever (open new services after an ingest or a correction)."""
         if self._catalog is None:
-            self._catalog = self.store.catalog()
+            self._catalog = resolve(self.store.catalog(), load_corrections(self.settings.catalog_path))
         return self._catalog
 
     # ------------------------------------------------------------------ plain search
@@ -152,7 +154,9 @@ class Retriever:
 
     def filters_for(self, u: QueryUnderstanding, year_window: bool = True) -> tuple[SearchFilters, int | None]:
         """Hard filters for a question, and the filing year to prefer."""
-        filters = SearchFilters(companies=list(u.companies))
+        # A company matches every spelling its filings are stored under (corrections included).
+        stored = {c.name: c.filter_names for c in self.catalog.companies}
+        filters = SearchFilters(companies=list(dict.fromkeys(n for c in u.companies for n in stored.get(c, [c]))))
         if u.fiscal_years:
             by_name = {c.name: c for c in self.catalog.companies}
             scope = [by_name[n] for n in u.companies if n in by_name]
@@ -177,13 +181,21 @@ class Retriever:
         indices = sorted(weights)
         return SparseVec(indices=indices, values=[weights[i] for i in indices])
 
-    def retrieve(self, question: str, k: int | None = None, options: RetrievalOptions | None = None) -> Retrieval:
+    def retrieve(
+        self,
+        question: str,
+        k: int | None = None,
+        options: RetrievalOptions | None = None,
+        understanding: QueryUnderstanding | None = None,
+    ) -> Retrieval:
+        """Search for a question. `understanding`: the question as the router already read it
+        (same catalog and vocabulary), so it is not read twice."""
         opts = options or RetrievalOptions()
         k = k or self.settings.top_k
         mode = opts.mode or self.settings.search_mode
 
         u = (
-            self.understand(question)
+            understanding or self.understand(question)
             if (opts.understand or opts.strip_instructions or opts.expand_vocabulary or opts.boosts)
             else QueryUnderstanding()
         )
@@ -260,7 +272,8 @@ class Retriever:
     def _latest_year(self, companies: list[str]) -> int | None:
         """The latest fiscal year the companies have filings for: a question about a company
         that names no year asks about the present."""
-        years = [y for c in self.catalog.companies if c.name in companies for y in c.fiscal_years]
+        wanted = set(companies)
+        years = [y for c in self.catalog.companies if wanted & set(c.filter_names) for y in c.fiscal_years]
         return max(years) if years else None
 
     def _best_similarity(self, dense: list[float], filters: SearchFilters) -> float | None:

@@ -27,6 +27,7 @@ from finrag.models import Answer, Citation, Fact, Question, Relation, SearchFilt
 from finrag.text import quote_in_text
 
 if TYPE_CHECKING:
+    from retrieval.query_understanding import QueryUnderstanding
     from strategies.router import RouteDecision, StrategyFunction
     from strategies.services import Services
 
@@ -117,11 +118,13 @@ def _threshold(question: str, metric: str, unit: str) -> tuple[float, bool] | No
     return number, above
 
 
-def read_query(question: str, services: Services, graph: GraphStore) -> GraphQuery | None:
+def read_query(
+    question: str, services: Services, graph: GraphStore, understanding: QueryUnderstanding | None = None
+) -> GraphQuery | None:
     """The graph query a question asks, or None when the graph cannot answer it."""
     if _EXPLAIN.search(question):
         return None  # the graph holds figures and edges, not the reasons the text gives
-    u = services.retriever.understand(question)
+    u = understanding or services.retriever.understand(question)
     companies = _mentioned_companies(question, graph, u.companies)
     predicates = [p for p, rx in PREDICATE_WORDS.items() if rx.search(question)]
     metrics = [m for m in u.metrics if m in services.vocabulary.metrics]
@@ -359,7 +362,7 @@ def answer_graph(question: Question, services: Services, route: RouteDecision,
     trace: list[TraceStep] = []
     if graph is None:
         return _fallback(question, services, route, fallback, trace, "no knowledge graph beside this store")
-    query = read_query(question.question, services, graph)
+    query = read_query(question.question, services, graph, route.understanding)
     if query is None:
         return _fallback(question, services, route, fallback, trace, "the question names no relation or metric the graph can answer")
     trace.append(TraceStep(step="graph", query=question.question, filters=query.model_dump(exclude_defaults=True),

@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 from finrag.llm import LLMClient, LLMError, LLMReply
 from finrag.models import Answer, Question, StoreCatalog, StrategyName
 from finrag.vocabulary import Vocabulary
-from retrieval.query_understanding import understand
+from retrieval.query_understanding import QueryUnderstanding, understand
 
 if TYPE_CHECKING:
     from strategies.services import Services
@@ -72,6 +72,9 @@ class RouteDecision(BaseModel):
     features: RouteFeatures = Field(default_factory=RouteFeatures)
     engine: str = "rules"  # "rules", "forced" or "llm:<router model>"
     llm_reply: LLMReply | None = None  # the classifier call, counted in the answer's usage
+    # The question as understood while routing (None when the user forced a strategy):
+    # the strategies search with it instead of reading the question again.
+    understanding: QueryUnderstanding | None = None
 
 
 # What every strategy is: a question, the open services and its route in; an answer out.
@@ -111,15 +114,17 @@ def route_with(
     question: Question, catalog: StoreCatalog, vocabulary: Vocabulary, llm: LLMClient | None
 ) -> RouteDecision:
     """`route` without a store: what the evaluation runs over labelled question files."""
-    features = read_features(question, catalog, vocabulary)
+    understanding = understand(question.question, catalog, vocabulary)
+    features = read_features(question, understanding, vocabulary)
     decided = decide(features)
     if decided is not None:
         strategy, reason = decided
-        return RouteDecision(strategy=strategy, reason=reason, features=features)
+        return RouteDecision(strategy=strategy, reason=reason, features=features, understanding=understanding)
     fallback = RouteDecision(
         strategy="single",
         reason=f"no clear feature ({_summary(features)}); default single",
         features=features,
+        understanding=understanding,
     )
     if llm is None:
         return fallback
@@ -145,12 +150,12 @@ def route_with(
         features=features,
         engine=llm.engine("router"),
         llm_reply=reply,
+        understanding=understanding,
     )
 
 
-def read_features(question: Question, catalog: StoreCatalog, vocabulary: Vocabulary) -> RouteFeatures:
+def read_features(question: Question, u: QueryUnderstanding, vocabulary: Vocabulary) -> RouteFeatures:
     text = question.question
-    u = understand(text, catalog, vocabulary)
     # A company the store doesn't hold still counts: "Tesla vs Ford" asks about two companies.
     named = [*u.companies, *u.unknown_company_mentions, *([question.company] if question.company else [])]
     companies = list(dict.fromkeys(named))

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def answer_single(question: Question, services: Services, route: RouteDecision) -> Answer:
     usage = Usage()
-    retrieval = services.retriever.retrieve(question.question)
+    retrieval = services.retriever.retrieve(question.question, understanding=route.understanding)
     flags = list(retrieval.flags)
     trace = [retrieval.trace_step()]
     searched = [(question.question, retrieval.filters)]

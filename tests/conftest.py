@@ -20,7 +20,13 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 for _var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "FINRAG_LLM_BASE_URL", "FINRAG_LLM_API_KEY", "QDRANT_URL"):
     os.environ.pop(_var, None)
 
-FINANCEBENCH = Path(__file__).resolve().parents[1].parent / "shared" / "financebench"
+# ../shared beside the repo (a git worktree may sit one level deeper: look upwards).
+SHARED = next(
+    (p / "shared" for p in Path(__file__).resolve().parents[1:] if (p / "shared" / "financebench").is_dir()),
+    Path(__file__).resolve().parents[1].parent / "shared",
+)
+FINANCEBENCH = SHARED / "financebench"
+FINANCEBENCH_EXTRA = SHARED / "financebench-extra"
 TEST_OUTPUT = Path(__file__).resolve().parents[1] / "test-output"
 
 
@@ -29,6 +35,13 @@ def financebench_dir() -> Path:
     if not (FINANCEBENCH / "pdfs").is_dir():
         pytest.skip("../shared/financebench not present")
     return FINANCEBENCH
+
+
+@pytest.fixture(scope="session")
+def financebench_extra_dir() -> Path:
+    if not (FINANCEBENCH_EXTRA / "pdfs").is_dir():
+        pytest.skip("../shared/financebench-extra not present")
+    return FINANCEBENCH_EXTRA
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import re
+import tomllib
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -95,9 +96,12 @@ def test_imports_point_down_the_layers_and_every_edge_is_a_plain_import():
     assert violations() == []
 
 
-def test_every_package_in_the_tree_has_a_layer():
+def test_every_package_in_the_tree_has_a_layer_and_is_shipped():
     packages = {p.parent.name for p in REPO.glob("*/__init__.py")} - {"tests"}
     assert packages <= set(LAYERS), sorted(packages - set(LAYERS))
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    shipped = {pattern.rstrip("*") for pattern in pyproject["tool"]["setuptools"]["packages"]["find"]["include"]}
+    assert packages <= shipped, sorted(packages - shipped)  # else `finrag` cannot import them when installed
 
 
 def test_the_rules_catch_each_kind_of_bad_edge(tmp_path):

@@ -65,7 +65,7 @@ class ScriptedRetriever:
         self.delay_s = delay_s
         self.calls: list[tuple[str, SearchFilters | None]] = []
 
-    def retrieve(self, question: str, k: int | None = None) -> Retrieval:
+    def retrieve(self, question: str, k: int | None = None, understanding=None) -> Retrieval:
         self.calls.append((question, None))
         u = understand(question, CATALOG)
         first = u.companies[0] if u.companies else "Acme Widgets"

@@ -22,6 +22,12 @@ def test_inspect_json_and_table(make_pdf, tmp_path, capsys):
     assert (filing["company"], filing["fiscal_year"], filing["form"], filing["pages"]) == ("Acme Widgets", 2022, "10-K", 7)
     assert filing["page_tags"]["cash_flow"] == [4, 5]
     assert filing["chunks"] is None  # inspect does not chunk
+    # Each field says where it was read and how sure the reader is.
+    assert {f: (v["source"], v["confidence"]) for f, v in filing["sources"].items()} == {
+        "company": ("cover", 0.95), "ticker": ("cover", 0.95), "fiscal_year": ("cover", 0.95),
+        "period": ("cover", 0.95), "form": ("cover", 0.95),
+    }
+    assert filing["low_confidence"] == []
 
     main(["inspect", str(tmp_path / "filing.pdf")])
     table = capsys.readouterr().out
@@ -36,3 +42,5 @@ def test_inspect_with_manifest(make_pdf, tmp_path, capsys):
     assert main(["inspect", str(path), "--json", "--manifest", str(manifest)]) == 0
     [document] = json.loads(capsys.readouterr().out)["documents"]
     assert (document["company"], document["form"]) == ("Acme Renamed", "annual")
+    assert document["sources"]["company"] == {"source": "manifest", "confidence": 1.0}
+    assert document["sources"]["form"] == {"source": "manifest", "confidence": 1.0}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from eval.metadata import company_key, evaluate, format_result
+from eval.metadata import Labelled, _compare, company_halves, company_key, evaluate, format_result
+from finrag.models import DocumentReport
 from tests.support.pdfs import write_pdf
 from tests.support.sample_filing import filing_pages
 
@@ -14,6 +15,7 @@ def test_company_key_ignores_case_and_suffixes():
     assert company_key("Amazon.com, Inc.") == "amazon"
     assert company_key("The Boeing Company") == "boeing"
     assert company_key("3M Company") == "3m"
+    assert company_key("McDonald's") == company_key("McDonalds") == "mcdonalds"
 
 
 def test_evaluate_on_a_tiny_labelled_set(tmp_path):
@@ -34,4 +36,20 @@ def test_evaluate_on_a_tiny_labelled_set(tmp_path):
         ("ACME_COPY_2021_10Q", "fiscal_year", "2022"),
         ("ACME_COPY_2021_10Q", "form", "10-K"),
     }
-    assert "BELOW TARGET" in format_result(result)
+    assert [(r.name.split(" (")[0], r.documents) for r in result.rows] == [("all", 2), ("half A", 2), ("half B", 0)]
+    assert result.rows[1].accuracy["all"] == 0.5
+    assert "NOT MET" in format_result(result)
+
+
+def test_companies_split_alternately_by_name():
+    halves = company_halves(["Zeta Corp", "Alpha Inc.", "Beta", "ALPHA", "Gamma"])
+    assert halves == {"Alpha Inc.": "A", "ALPHA": "A", "Beta": "B", "Gamma": "A", "Zeta Corp": "B"}
+
+
+def test_a_release_is_right_by_its_fiscal_year_or_the_year_of_its_date():
+    label = Labelled(doc_name="X_8K", company="Initech", doc_type="8k", doc_period=2023)
+    report = DocumentReport(file="x.pdf", doc="x", status="ok", company="Initech", form="8-K",
+                            fiscal_year=2022, report_date="2023-01-26")
+    assert _compare(label, report) == []
+    ten_k = label.model_copy(update={"doc_type": "10k"})
+    assert [m.field for m in _compare(ten_k, report.model_copy(update={"form": "10-K"}))] == ["fiscal_year"]

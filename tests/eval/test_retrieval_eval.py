@@ -30,3 +30,15 @@ def test_every_ablation_row_is_scored_and_reported(sample_dir, sample_services):
     assert report["latency_ms"]["p95"] <= 30.0
     table = format_table(scores, [12.0], "title")
     assert all(name in table for name, _ in ROWS)
+
+
+def test_half_of_questions_follows_the_company_split(tmp_path):
+    from eval.retrieval import EvalQuestion, half_of_questions
+
+    docs = [("ALPHA_2022_10K", "Alpha"), ("BETA_2022_10K", "Beta"), ("GAMMA_2022_10K", "Gamma")]
+    (tmp_path / "documents.jsonl").write_text(
+        "\n".join(json.dumps({"doc_name": d, "company": c}) for d, c in docs) + "\n"
+    )
+    questions = [EvalQuestion(id=c, text=f"{c}?", evidence={(d, 3)}) for d, c in docs]
+    assert [q.id for q in half_of_questions(tmp_path, questions, "A")] == ["Alpha", "Gamma"]
+    assert [q.id for q in half_of_questions(tmp_path, questions, "B")] == ["Beta"]

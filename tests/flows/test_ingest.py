@@ -20,6 +20,7 @@ import pytest
 from fpdf import FPDF
 
 from cli.main import main
+from finrag.catalog import load_corrections, resolve
 from finrag.config import load_settings
 from finrag.store import open_store
 from indexing.pipeline import ingest_paths
@@ -322,11 +323,22 @@ def test_graph_failure_fails_the_document_and_leaves_it_unrecorded(tmp_path, goo
 def test_manifest_hints_apply_and_a_changed_manifest_reingests(tmp_path, good_dir, cache_dir):
     settings = _settings(tmp_path, cache_dir)
     path = good_dir / "gamma_2023_10k.pdf"
-    assert ingest_paths([path], settings)[0].company != "Gamma Holdings"
+    read_as = ingest_paths([path], settings)[0].company
+    assert read_as != "Gamma Holdings"
     manifest = tmp_path / "manifest.csv"
+    # Another company name for a stored, unchanged filing is a correction of the name: a
+    # catalog alias, no re-ingest (and no re-embedding).
     manifest.write_text("file,company,form\ngamma_2023_10k.pdf,Gamma Holdings,10-K\n")
     hinted = ingest_paths([path], settings, manifest=manifest)[0]
-    assert (hinted.status, hinted.company) == ("ingested", "Gamma Holdings")
+    assert (hinted.status, hinted.company) == ("unchanged", "Gamma Holdings")
+    assert load_corrections(settings.catalog_path).aliases == {read_as: "Gamma Holdings"}
+    with open_store(settings) as store:
+        resolved = resolve(store.catalog(), load_corrections(settings.catalog_path))
+        assert [(c.name, c.filter_names) for c in resolved.companies] == [("Gamma Holdings", [read_as])]
+    # A manifest that changes what the chunks carry (the form) re-ingests.
+    manifest.write_text("file,company,form\ngamma_2023_10k.pdf,Gamma Holdings,10-Q\n")
+    hinted = ingest_paths([path], settings, manifest=manifest)[0]
+    assert (hinted.status, hinted.company, hinted.form) == ("ingested", "Gamma Holdings", "10-Q")
     assert ingest_paths([path], settings, manifest=manifest)[0].status == "unchanged"
     with open_store(settings) as store:
         assert [c.name for c in store.catalog().companies] == ["Gamma Holdings"]

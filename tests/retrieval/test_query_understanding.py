@@ -236,3 +236,29 @@ def test_one_company_catalogued_under_two_spellings_matches_both():
     u = understand("What were Zentrix's total current assets at the end of FY2019?", catalog)
     assert set(u.companies) == {"ZENTRIX", "Zentrix"}
     assert not u.no_filter_match
+
+
+NICKNAMES = StoreCatalog(companies=[
+    CatalogCompany(name="American Express", legal_names=["American Express Company"], tickers=["AXP"]),
+    CatalogCompany(name="Johnson & Johnson", tickers=["JNJ"]),
+    CatalogCompany(name="McDonald's", legal_names=["McDONALD'S CORPORATION"], tickers=["MCD"]),
+    CatalogCompany(name="Activision Blizzard"),
+])
+
+
+@pytest.mark.parametrize(
+    ("question", "company"),
+    [
+        ("What was Amex's FY2022 net income?", "American Express"),  # first words clipped
+        ("Did JnJ grow sales in FY2022?", "Johnson & Johnson"),  # "n" for "&"
+        ("What were McDonalds FY2022 capital expenditures?", "McDonald's"),  # apostrophe dropped
+        ("What were McDonald’s FY2022 capital expenditures?", "McDonald's"),
+    ],
+)
+def test_nicknames_people_write_without_a_hand_list(question, company):
+    assert understand(question, NICKNAMES).companies == [company]
+
+
+def test_a_clipped_word_matching_no_company_is_not_one():
+    u = understand("What is Adex's revenue in FY2022?", NICKNAMES)
+    assert u.companies == [] and u.unknown_company_mentions == ["Adex"]

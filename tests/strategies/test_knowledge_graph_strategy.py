@@ -32,7 +32,7 @@ def test_ingest_built_the_graph_beside_the_store(sample_services, sample_dir):
 
 
 def test_gold_graph_questions_are_answered_correctly_with_verified_citations(sample_services, sample_dir):
-    from eval.graph import answer_correct
+    from eval.knowledge_graph import answer_correct
 
     graph = sample_services.graph
     questions = _graph_questions(sample_dir)

@@ -1,0 +1,119 @@
+"""Earnings releases: who issued them, when, and which period they report.
+
+A press release has no SEC cover. What it has instead, by convention:
+- a dateline: "SANTA CLARA, Calif., Jan. 26, 2023 -- Intel Corporation today reported ..."
+  (city, date, a dash or wire-service tag, then the issuer);
+- the issuer with its ticker: "eBay Inc. (Nasdaq: EBAY)";
+- a headline naming the period reported: "Fourth-Quarter and Full-Year 2022 Results",
+  "Q1 FY24". Forecasts in the summary ("Forecasting first-quarter 2023 revenue") name a
+  later period and are skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from loaders.cover import name_candidate
+from loaders.dates import DATE, parse_date
+
+_NAME = r"((?:[A-Z]|[a-z]{1,3}[A-Z])[\w.&'’-]*(?:[ ,]+(?:[A-Z&][\w.&'’-]*|and|of))*)"
+_DATELINE = re.compile(
+    rf"{DATE}\s*(?:/[^/\n]{{2,40}}/\s*)?(?:--|[—–-])\s*{_NAME}(?=\s*\(|\s+today\b|\s+announced\b|\s+reported\b|,)"
+)
+# "CHICAGO, IL - McDonald's Corporation today announced results ...": the subject of the
+# release's first "today announced/reported" sentence, legal suffix included.
+_TODAY_SUBJECT = re.compile(
+    r"(?:^|[-–—]\s|\.\s)((?:[A-Z]|[a-z]{1,3}[A-Z])[\w.&'’-]*(?:[ ,]+(?:[A-Z&][\w.&'’-]*|and|of)){0,5}?"
+    r",?\s+(?:Inc\.?|Incorporated|Corporation|Corp\.?|Company|Co\.|Ltd\.?|plc|N\.V\.|S\.A\.))"
+    r"\s+(?:\([^)]{2,30}\)\s+)?today\s+(?:announced|reported)"
+)
+_NUMERIC_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/((?:19|20)\d\d)(?![\d/])")
+_TICKER_IN_PROSE = re.compile(
+    rf"{_NAME}\s*\((?:NYSE|NASDAQ|Nasdaq|NYSE American)\s*:\s*([A-Z]{{1,5}}(?:\.[A-Z])?)\)"
+)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_QUARTER = re.compile(
+    r"\b(first|second|third|fourth)[- ]quarter(?:\s+and\s+(?:full|fiscal)[- ]year)?"
+    r"(?:\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d\d))?"
+    r"|\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\s+(first|second|third|fourth)[- ]quarter"
+    r"|\bQ([1-4])\s*(?:FY\s*)?'?((?:19|20)?\d\d)\b",
+    re.I,
+)
+_FULL_YEAR = re.compile(r"\b(?:full|fiscal)[- ]year\s+((?:19|20)\d\d)\b", re.I)
+_FORWARD = re.compile(r"(?:forecast|expect|outlook|guidance|guiding|anticipat|project)\w*[^.]{0,40}$", re.I)
+_PERIOD_ENDED = re.compile(rf"\b(?:weeks|months|quarter|period)\s+ended\s*:?\s*{DATE}", re.I)
+_FISCAL_SHORT = re.compile(r"\bFY\s*'?(\d\d)\b")
+
+
+@dataclass
+class ReleaseFacts:
+    issuer: str | None = None  # as written in the dateline or beside the ticker
+    ticker: str | None = None
+    dated: date | None = None
+    fiscal_year: int | None = None
+    period: str | None = None  # "2023Q1" or "FY2022"
+    period_end: date | None = None
+
+
+def read_release(text: str) -> ReleaseFacts:
+    """What the first pages of a release say about issuer, date and period."""
+    facts = ReleaseFacts()
+    flat = " ".join(text[:30000].split())
+    if m := _DATELINE.search(flat):
+        facts.dated = parse_date(m.group(1))
+        facts.issuer = _issuer(m.group(2))
+    if facts.dated is None:
+        # A release dated on a line of its own above the headline ("May 4, 2023").
+        for line in text.split("\n")[:12]:
+            if m := re.fullmatch(rf"\s*{DATE}\s*", line):
+                facts.dated = parse_date(m.group(1))
+                break
+    if facts.dated is None:
+        # "7/27/2023" near the top of a release (US month/day order).
+        for line in text.split("\n")[:12]:
+            if m := _NUMERIC_DATE.search(line):
+                try:
+                    facts.dated = date(int(m.group(3)), int(m.group(1)), int(m.group(2)))
+                except ValueError:
+                    continue
+                break
+    if m := _TICKER_IN_PROSE.search(flat):
+        facts.ticker = m.group(2)
+        facts.issuer = facts.issuer or _issuer(m.group(1))
+    if facts.issuer is None and (m := _TODAY_SUBJECT.search(flat)):
+        facts.issuer = _issuer(m.group(1))
+    _period(facts, flat)
+    return facts
+
+
+def _issuer(text: str) -> str | None:
+    # "Calif., April 26, 2023 /PRNewswire/ -- eBay Inc." leaves only the name; a
+    # "CITY - " prefix before the ticker form is cut at the last dash.
+    text = re.split(r"\s[-–—]+\s", text)[-1].strip(" ,")
+    return name_candidate(text)
+
+
+def _period(facts: ReleaseFacts, flat: str) -> None:
+    for match in _QUARTER.finditer(flat[:20000]):
+        if _FORWARD.search(flat[max(0, match.start() - 80) : match.start()]):
+            continue
+        g = match.groups()
+        if g[0] and g[1]:
+            quarter, year = _ORDINALS[g[0].lower()], int(g[1])
+        elif g[2] and g[3]:
+            quarter, year = _ORDINALS[g[3].lower()], int(g[2])
+        elif g[4] and g[5]:
+            quarter, year = int(g[4]), int(g[5])
+            year = year + 2000 if year < 100 else year
+        else:
+            continue
+        facts.fiscal_year, facts.period = year, f"{year}Q{quarter}"
+        # "... for its first quarter ended March 31, 2023": the quarter's end, when stated.
+        ends = [parse_date(m.group(1)) for m in _PERIOD_ENDED.finditer(flat[:20000])]
+        facts.period_end = max((d for d in ends if d and abs(d.year - year) <= 1), default=None)
+        return
+    if m := _FULL_YEAR.search(flat[:5000]):
+        facts.fiscal_year = int(m.group(1))
+        facts.period = f"FY{facts.fiscal_year}"

@@ -1,0 +1,162 @@
+"""The catalog: one company per issuer, and corrections that change which filings a
+question reaches without rewriting or re-embedding a chunk."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+from cli.main import main
+from finrag.catalog import (
+    Corrections,
+    add_alias,
+    catalog_from_documents,
+    load_corrections,
+    remove_alias,
+    resolve,
+)
+from finrag.config import load_settings
+from finrag.embeddings import get_embedder
+from finrag.models import DocumentMeta
+from finrag.store import open_store
+from indexing.pipeline import ingest_paths
+from indexing.summary import low_confidence_warnings
+from retrieval.retriever import Retriever
+from tests.flows.test_ingest import make_report
+
+
+def _meta(doc, company, year, ticker=None, legal=None, aliases=()):
+    return DocumentMeta(
+        file=f"{doc}.pdf", doc=doc, sha256=doc, company=company, company_legal=legal, ticker=ticker,
+        aliases=list(aliases), fiscal_year=year, period=f"FY{year}", form="10-K",
+    )
+
+
+def test_spellings_tickers_and_legal_names_make_one_issuer():
+    catalog = catalog_from_documents([
+        _meta("nke-2021", "NIKE", 2021, legal="NIKE, Inc."),
+        _meta("nke-2022", "Nike", 2022, legal="NIKE, Inc."),
+        _meta("nke-2023", "Nike", 2023),
+        _meta("amzn-2022", "Amazon", 2022, ticker="AMZN"),
+        _meta("amzn-2019", "Amazon.com", 2019, ticker="AMZN"),
+        _meta("pep-2022", "PepsiCo", 2022, ticker="PEP"),
+    ])
+    resolved = resolve(catalog)
+    assert [c.name for c in resolved.companies] == ["Amazon", "Nike", "PepsiCo"]
+    nike = resolved.companies[1]
+    assert set(nike.filter_names) == {"NIKE", "Nike"}  # what the company filter matches
+    assert nike.fiscal_years == [2021, 2022, 2023]
+    assert [f.doc for f in nike.filings] == ["nke-2021", "nke-2022", "nke-2023"]
+    assert "NIKE" in nike.aliases  # a question may write either
+
+
+def test_a_correction_moves_a_misread_name_and_adds_nicknames():
+    catalog = catalog_from_documents([
+        _meta("ebay-2022", "eBay", 2022, ticker="EBAY"),
+        _meta("ebay-q1", "Bay", 2023),  # a release read wrong
+        _meta("axp-2022", "American Express", 2022, ticker="AXP"),
+    ])
+    assert len(resolve(catalog).companies) == 3
+    corrections = Corrections(aliases={"bay": "eBay", "Amex": "American Express"})
+    resolved = resolve(catalog, corrections)
+    assert [c.name for c in resolved.companies] == ["American Express", "eBay"]
+    ebay = resolved.companies[1]
+    assert set(ebay.filter_names) == {"eBay", "Bay"}
+    assert "Amex" in resolved.companies[0].aliases
+
+
+def test_corrections_file_round_trip(tmp_path):
+    path = tmp_path / "store.catalog.json"
+    assert load_corrections(path) == Corrections()
+    add_alias(path, "Amex", "American Express")
+    add_alias(path, "AMEX", "American Express Company")  # the same name again: the later wins
+    assert load_corrections(path).aliases == {"AMEX": "American Express Company"}
+    assert remove_alias(path, "amex") and load_corrections(path).aliases == {}
+
+
+# --------------------------------------------------------------------------- with a real store
+
+
+@pytest.fixture(scope="module")
+def corrected_store(tmp_path_factory, embedding_cache_dir):
+    root = tmp_path_factory.mktemp("catalog-store")
+    pdfs = root / "pdfs"
+    pdfs.mkdir()
+    make_report(pdfs / "gx-2022.pdf", "Globex", 2022, 900)
+    make_report(pdfs / "gx-2023.pdf", "Glbex", 2023, 1000)  # the same issuer, read under a typo
+    settings = load_settings(store_dir=root / "store", cache_dir=embedding_cache_dir)
+    reports = ingest_paths([pdfs], settings)
+    assert [r.company for r in reports] == ["Globex", "Glbex"]
+    return settings, pdfs, reports
+
+
+class _CountingEmbedder:
+    """The real embedder, counting document embeddings (a correction must cause none)."""
+
+    def __init__(self, inner):
+        self.inner, self.documents_embedded = inner, 0
+        self.name, self.dim = inner.name, inner.dim
+
+    def embed_documents(self, texts):
+        self.documents_embedded += len(texts)
+        return self.inner.embed_documents(texts)
+
+    def embed_query(self, text):
+        return self.inner.embed_query(text)
+
+
+def test_an_alias_changes_the_filter_without_re_embedding(corrected_store, capsys):
+    settings, _, _ = corrected_store
+    embedder = _CountingEmbedder(get_embedder(settings))
+    question = "What was Globex's revenue in FY2023?"
+    with open_store(settings) as store:
+        before_ids = store.chunk_ids()
+        retriever = Retriever(store, embedder, settings)
+        assert retriever.retrieve(question).filters.companies == ["Globex"]
+        assert all(h.chunk.doc == "gx-2022" for h in retriever.retrieve(question).hits)
+
+    assert main(["catalog", "alias", "Glbex", "Globex", "--store", str(settings.store_dir)]) == 0
+    try:
+        with open_store(settings) as store:
+            retriever = Retriever(store, embedder, settings)
+            result = retriever.retrieve(question)
+            assert set(result.filters.companies) == {"Globex", "Glbex"}
+            assert result.preferred_year == 2023 and result.hits[0].chunk.doc == "gx-2023"
+            assert store.chunk_ids() == before_ids
+        assert embedder.documents_embedded == 0
+        capsys.readouterr()
+        assert main(["catalog", "--store", str(settings.store_dir)]) == 0
+        listing = capsys.readouterr().out
+        first, *filings = listing.splitlines()
+        assert first.startswith("Globex  (also: ") and "Glbex" in first
+        assert "FY2023   gx-2023  low confidence: company" in listing  # a fallback reading says so
+        assert "1 companies, 2 filings" in listing
+    finally:
+        remove_alias(settings.catalog_path, "Glbex")
+
+
+def test_a_manifest_renaming_a_stored_filing_is_a_correction_not_a_re_ingest(corrected_store):
+    settings, pdfs, _ = corrected_store
+    manifest = pdfs.parent / "manifest.csv"
+    with manifest.open("w", newline="") as handle:
+        csv.writer(handle).writerows([["file", "company"], ["gx-2023.pdf", "Globex"]])
+    try:
+        reports = ingest_paths([pdfs / "gx-2023.pdf"], settings, manifest=manifest)
+        assert [(r.status, r.company) for r in reports] == [("unchanged", "Globex")]
+        assert load_corrections(settings.catalog_path).aliases == {"Glbex": "Globex"}
+        with open_store(settings) as store:
+            resolved = resolve(store.catalog(), load_corrections(settings.catalog_path))
+        assert [(c.name, sorted(c.docs)) for c in resolved.companies] == [("Globex", ["gx-2022", "gx-2023"])]
+    finally:
+        remove_alias(settings.catalog_path, "Glbex")
+
+
+def test_ingest_warns_about_filings_read_with_low_confidence(corrected_store):
+    # The made-up covers have no "(Exact name of registrant ...)" caption: the company is
+    # a fallback reading (a line ending in "Inc."), and the summary says so.
+    _, _, reports = corrected_store
+    assert all(r.low_confidence == ["company"] for r in reports)
+    assert all(r.sources["fiscal_year"].source == "cover" for r in reports)
+    warnings = low_confidence_warnings(reports)
+    assert warnings[1] == "warning: gx-2023: low confidence in company 'Glbex' (cover, 0.50)"
