@@ -228,7 +228,8 @@ def test_a_batch_against_a_dead_llm_says_so_and_exits_non_zero(tmp_path, store_e
     assert "engines: none 1, offline 2 (fell back from the LLM:" in run.out
     assert any(line.startswith("finrag batch: every LLM call failed") for line in run.lines)
     summary = (tmp_path / "out" / "summary.md").read_text(encoding="utf-8")
-    assert "Every LLM call failed" in summary and "| connection | 1 |" in summary
+    # questions run concurrently with an LLM configured: one or both meet the refused connection
+    assert "Every LLM call failed" in summary and "| connection |" in summary
     csv_text = (tmp_path / "out" / "results.csv").read_text(encoding="utf-8")
     assert "'=1+2" in csv_text  # the question that looks like a formula is escaped in the CSV
     assert "q.csv:3: cell 'answer' is 140,000 characters" in summary  # the big cell is its row's status
