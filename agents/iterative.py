@@ -54,6 +54,7 @@ from answering.aspects import (
     primary_metrics,
 )
 from answering.evidence import held_to_evidence, not_covered, out_of_scope
+from answering.metric_answer import inputs_in_graph
 from answering.sufficiency import NextQuery, assess
 from answering.writer import WrittenAnswer, not_found, write_answer
 from finrag.llm import LLMError
@@ -97,6 +98,9 @@ def plan(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     years = figure_years(implied_years(question.question, sorted(set(u.fiscal_years)), metrics, vocab), metrics, vocab)
     aspects = plan_aspects(companies, years, metrics, vocab)
     decision = f"{len(aspects)} aspects: " + ", ".join(a.label(ctx.services.vocabulary) for a in aspects)
+    if aspects and inputs_in_graph(question.question, u, ctx.services):
+        aspects = []  # nothing left to search for: the write step computes and cites the facts
+        decision = "every input of the metric asked is a fact in the knowledge graph: no further search"
     return {
         "understanding": u,
         "flags": list(retrieval.flags),

@@ -156,7 +156,7 @@ SCORERS: dict[str, Scorer] = {
 }
 
 
-def _is_number(gold: object) -> bool:
+def is_number(gold: object) -> bool:
     if isinstance(gold, bool):
         return False
     if isinstance(gold, int | float):
@@ -187,6 +187,6 @@ def score(
         return Score(correct=False, reason=f"failed: {answer.reason}")
     if isinstance(gold, list):
         return score_list(gold, answer, universe, ordered, question)
-    if _is_number(gold):
+    if is_number(gold):
         return score_numeric(float(str(gold).replace(",", "")), answer)
     return score_text(gold, answer)

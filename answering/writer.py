@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Protocol
 
 from answering.extractive_writer import write_offline
 from answering.llm_writer import write_llm
+from answering.metric_answer import MetricServices, answer_metric
 from answering.written_answer import WrittenAnswer, not_found
 from finrag.llm import LLMClient, LLMError, Usage
 from finrag.models import Question, SearchHit
-from finrag.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
@@ -24,14 +24,11 @@ if TYPE_CHECKING:
 __all__ = ["WriterServices", "WrittenAnswer", "not_found", "write_answer"]
 
 
-class WriterServices(Protocol):
+class WriterServices(MetricServices, Protocol):
     """What writing needs of the open services (strategies.services.Services has it)."""
 
     @property
     def llm(self) -> LLMClient | None: ...
-
-    @property
-    def vocabulary(self) -> Vocabulary: ...
 
 
 def write_answer(
@@ -44,7 +41,15 @@ def write_answer(
 ) -> WrittenAnswer:
     """Answer from these hits. `offline_only` forces the deterministic engine (e.g. after a timeout)."""
     text = question.question if isinstance(question, Question) else question
-    offline = write_offline(text, hits, understanding, services.vocabulary)
+    # A metric question is computed exactly from statement rows (answering.metric_answer): its
+    # answer is the offline answer, and the checked figure the LLM writer is given. Offline,
+    # an input it could not find is named rather than another quantity answered.
+    metric = answer_metric(text, hits, understanding, services)
+    offline_engine = services.llm is None or offline_only or not hits
+    if metric is not None and (metric.status == "answered" or offline_engine):
+        offline = metric
+    else:
+        offline = write_offline(text, hits, understanding, services.vocabulary)
     if services.llm is None or offline_only or not hits:
         return offline
     try:

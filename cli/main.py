@@ -24,7 +24,7 @@ STRATEGIES = list(get_args(StrategyChoice))
 
 
 def _add_store(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--store", help="Qdrant local-mode directory (default: $FINRAG_STORE or data/store)")
+    p.add_argument("--store", help="the embedded store's folder (default: $FINRAG_STORE or data/store)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -39,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_question_commands(sub)
     _add_graph_commands(sub)
     _add_catalog_commands(sub)
+    _add_store_commands(sub)
     _add_eval_commands(sub)
     _add_bench_commands(sub)
     return parser
@@ -111,6 +112,30 @@ def _add_graph_commands(sub) -> None:
     p.add_argument("out_file")
     _add_store(p)
     p.set_defaults(handler=_graph_export)
+    p = gsub.add_parser("rebuild", help="re-read facts and relations of PDFs into the graph (after a vocabulary change)")
+    p.add_argument("paths", nargs="+", help="PDF files or directories (documents already ingested)")
+    _add_store(p)
+    p.set_defaults(handler=_graph_rebuild)
+
+
+def _add_store_commands(sub) -> None:
+    """The store for operators: store info|migrate|push."""
+    s = sub.add_parser("store", help="the store: info, migrate from local mode, push to a Qdrant server")
+    ssub = s.add_subparsers(dest="store_command", required=True, metavar="SUBCOMMAND")
+    p = ssub.add_parser("info", help="engine, documents, chunks, size on disk, created-with version")
+    p.add_argument("--json", action="store_true")
+    _add_store(p)
+    p.set_defaults(handler=_store_info)
+    p = ssub.add_parser("migrate", help="convert a qdrant-client local-mode store to the embedded engine (no re-embedding)")
+    p.add_argument("--out", help="write the new store here, leaving the old one as it is (default: in place, old kept as a backup)")
+    _add_store(p)
+    p.set_defaults(handler=_store_migrate)
+    p = ssub.add_parser("push", help="copy the store into a Qdrant server collection (batched, resumable)")
+    p.add_argument("--to", required=True, help="Qdrant server URL (API key from QDRANT_API_KEY)")
+    p.add_argument("--collection", help="target collection (default: FINRAG_COLLECTION)")
+    p.add_argument("--batch", type=int, default=256, help="points per request (default 256)")
+    _add_store(p)
+    p.set_defaults(handler=_store_push)
 
 
 def _add_catalog_commands(sub) -> None:
@@ -144,15 +169,18 @@ def _add_eval_commands(sub) -> None:
                    help="only questions about half A or B of the companies (sorted by name, alternating)")
     p.add_argument("--split", action="store_true",
                    help="also print each row for half A and half B of the companies (sorted by name, alternating)")
-    p.add_argument("--rows", choices=["ablation", "checks", "full"], default="ablation",
+    p.add_argument("--rows", default="ablation",
                    help="ablation: each part added in turn (default); checks: the full pipeline without one "
-                   "default at a time; full: the full pipeline only")
+                   "default at a time; or row names, comma-separated: dense, sparse, hybrid, understanding, "
+                   "stripping, vocabulary, boosts, full, rrf")
     _add_store(p)
     p.set_defaults(handler=_eval_retrieval)
     p = esub.add_parser("answers", help="answer accuracy per question type and strategy")
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--sample", help="sample corpus dir")
     src.add_argument("--financebench", help="dir with questions.jsonl and pdfs/")
+    p.add_argument("--question-type", help="FinanceBench: only this question_type (e.g. metrics-generated)")
+    p.add_argument("--judge", action="store_true", help="also grade each answer with the configured LLM")
     p.add_argument("--json", action="store_true")
     _add_store(p)
     p.set_defaults(handler=_eval_answers)
@@ -165,6 +193,8 @@ def _add_eval_commands(sub) -> None:
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--sample", help="sample corpus dir")
     src.add_argument("--financebench", help="dir with questions.jsonl and pdfs/")
+    src.add_argument("--line-items", nargs="+", metavar="DIR",
+                     help="dirs with pdfs/: share of annual filings whose statements give each line item")
     p.add_argument("--json", action="store_true")
     _add_store(p)
     p.set_defaults(handler=_eval_graph)
@@ -188,7 +218,15 @@ def _add_bench_commands(sub) -> None:
     p.set_defaults(handler=_bench_batch)
     p = bsub.add_parser("scale", help="retrieval latency and open time vs store size")
     p.add_argument("--sizes", default="10000,50000,200000")
+    p.add_argument("--engines", default="edge,local", help="edge, local (qdrant-client local mode), server (QDRANT_URL)")
+    p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_bench_scale)
+    p = bsub.add_parser("startup", help="wall time of a cold `finrag ask`, now vs an older checkout")
+    _add_store(p)
+    p.add_argument("--before", help="a checkout of older code to compare with")
+    p.add_argument("--before-store", help="a store that checkout can open (e.g. a local-mode copy)")
+    p.add_argument("--runs", type=int, default=3)
+    p.set_defaults(handler=_bench_startup)
 
 
 # --------------------------------------------------------------------------- handlers
@@ -255,6 +293,36 @@ def _graph_export(args: argparse.Namespace) -> int:
     from cli import knowledge_graph
 
     return knowledge_graph.export(args)
+
+
+def _graph_rebuild(args: argparse.Namespace) -> int:
+    from cli import knowledge_graph
+
+    return knowledge_graph.rebuild(args)
+
+
+def _bench_startup(args: argparse.Namespace) -> int:
+    from eval import startup_bench
+
+    return startup_bench.run_cli(args)
+
+
+def _store_info(args: argparse.Namespace) -> int:
+    from cli import store
+
+    return store.info(args)
+
+
+def _store_migrate(args: argparse.Namespace) -> int:
+    from cli import store
+
+    return store.migrate(args)
+
+
+def _store_push(args: argparse.Namespace) -> int:
+    from cli import store
+
+    return store.push(args)
 
 
 def _catalog(args: argparse.Namespace) -> int:
@@ -348,11 +416,12 @@ def describe_error(err: Exception) -> str:
     from finrag.config import ConfigError
     from finrag.errors import UserError
     from finrag.store import StoreBusy
+    from finrag.store.base import StoreNeedsMigration
     from loaders.errors import LoadError
 
     if isinstance(err, ConfigError):
         return "; ".join(err.lines)
-    if isinstance(err, UserError | StoreBusy | LoadError):  # messages written for people
+    if isinstance(err, UserError | StoreBusy | StoreNeedsMigration | LoadError):  # written for people
         return _one_line(str(err))
     if isinstance(err, OSError) and err.filename:
         return f"{err.filename}: {err.strerror or err}"

@@ -2,10 +2,17 @@
 
     finrag eval answers --sample DIR [--store DIR] [--json]
     finrag eval answers --financebench DIR [--store DIR (default data/fb-store)] [--json]
+                        [--question-type metrics-generated] [--judge]
 
 Every gold question is answered under the router ("auto") and under each forced
 strategy (single, iterative); answers are scored by answering/scoring.py. The store must
 already hold the corpus (`finrag ingest DIR/pdfs --store STORE`).
+
+FinanceBench questions are typed by their gold (a bare number is "fb-numeric", other text
+"fb-text") and also grouped by the benchmark's `question_type`: the metric questions
+(`metrics-generated`) get their own row, and that row again per half of the companies
+(sorted by name, alternate ones: "tune" is where rules were chosen, "held-out" is not).
+`--judge` grades every answer with the configured LLM as well (eval/judge.py).
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from answering.scoring import SCORERS, Score, score
+from answering.scoring import SCORERS, Score, is_number, score
 from finrag.config import load_settings
 from finrag.models import Answer, Question
 
@@ -38,6 +45,11 @@ class Scored(BaseModel):
     latency_s: float
     stopped_by: str | None = None
     answer: str
+    numeric: bool = False  # the gold is a number (scored within 1% or its rounding)
+    group: str | None = None  # FinanceBench question_type, e.g. "metrics-generated"
+    half: str | None = None  # "tune" or "held-out": which half of the companies
+    judge: str | None = None  # the LLM judge's grade (eval/judge.py), with --judge
+    judge_reason: str | None = None
 
 
 def _same_kind(gold: object, universe: dict[str, list[str]] | None) -> list[str] | None:
@@ -57,7 +69,14 @@ def evaluate(
     services,
     strategies: tuple[str, ...] = STRATEGIES,
     universe: dict[str, list[str]] | None = None,
+    groups: dict[str, tuple[str, str]] | None = None,
+    judge=None,
 ) -> list[Scored]:
+    """Answer and score every question under every strategy.
+
+    `groups`: question id -> (group, half) rows of the summary; `judge`: an LLM client
+    that also grades each answer (FinanceBench's scheme)."""
+    from eval.judge import judge_answer
     from strategies.dispatch import answer_question
 
     rows: list[Scored] = []
@@ -69,24 +88,39 @@ def evaluate(
             s: Score = SCORERS["definition"](q.answer, answer) if qtype == "fb-text" else \
                 score(q.answer, answer, qtype, universe=_same_kind(q.answer, universe), ordered=ordered,
                       question=q.question)
+            group, half = (groups or {}).get(q.id, (None, None))
+            judged = judge_answer(judge, q.question, q.answer, answer.answer) if judge is not None else None
             rows.append(
                 Scored(
                     id=q.id, type=qtype, strategy=strategy, correct=s.correct, reason=s.reason,
                     status=answer.status, routed_to=answer.strategy, searches=answer.searches,
                     latency_s=answer.latency_s, stopped_by=answer.stopped_by, answer=answer.answer[:300],
+                    numeric=qtype != "unanswerable" and is_number(q.answer),
+                    group=group, half=half, judge=judged.grade if judged else None,
+                    judge_reason=judged.reason if judged else None,
                 )
             )
     return rows
 
 
+def _row_names(rows: list[Scored]) -> dict[str, object]:
+    """Summary rows: each type, each group and each group's halves, then all."""
+    names: dict[str, object] = {t: (lambda r, t=t: r.type == t) for t in sorted({r.type for r in rows})}
+    for g in sorted({r.group for r in rows if r.group}):
+        names[g] = lambda r, g=g: r.group == g
+        for h in sorted({r.half for r in rows if r.group == g and r.half}, reverse=True):
+            names[f"{g} ({h})"] = lambda r, g=g, h=h: r.group == g and r.half == h
+    names["all"] = lambda r: True
+    return names
+
+
 def summarize(rows: list[Scored]) -> dict:
     strategies = list(dict.fromkeys(r.strategy for r in rows))
-    types = sorted({r.type for r in rows})
     by_type: dict[str, dict[str, dict[str, float]]] = {}
-    for t in [*types, "all"]:
+    for t, keep in _row_names(rows).items():
         by_type[t] = {}
         for s in strategies:
-            cell = [r for r in rows if r.strategy == s and (t == "all" or r.type == t)]
+            cell = [r for r in rows if r.strategy == s and keep(r)]  # type: ignore[operator]
             correct = sum(r.correct for r in cell)
             by_type[t][s] = {"correct": correct, "n": len(cell), "accuracy": round(correct / len(cell), 3) if cell else 0.0}
     per_strategy = {}
@@ -106,10 +140,11 @@ def summarize(rows: list[Scored]) -> dict:
 def format_table(summary: dict) -> str:
     strategies = list(summary["strategies"])
     lines = ["Answer accuracy (correct/n) per question type × strategy", ""]
-    header = f"{'type':<14}" + "".join(f"{s:>16}" for s in strategies)
+    width = max([14, *(len(t) + 2 for t in summary["by_type"])])
+    header = f"{'type':<{width}}" + "".join(f"{s:>16}" for s in strategies)
     lines += [header, "-" * len(header)]
     for t, cells in summary["by_type"].items():
-        row = f"{t:<14}"
+        row = f"{t:<{width}}"
         for s in strategies:
             c = cells[s]
             cell = f"{c['correct']}/{c['n']} ({c['accuracy']:.0%})"
@@ -128,14 +163,34 @@ _FB_NUMBER = re.compile(r"^\$?(-?[\d,]*\.?\d+)%?$")
 FINANCEBENCH_STORE = Path("data/fb-store")
 
 
-def financebench_questions(directory: Path) -> list[Question]:
+def company_halves(companies: list[str]) -> dict[str, str]:
+    """Companies sorted by name, alternate ones: the first, third, ... are "tune" (where
+    rules are chosen), the others "held-out" (reported apart, never tuned on)."""
+    return {c: ("tune" if i % 2 == 0 else "held-out") for i, c in enumerate(sorted(set(companies)))}
+
+
+def financebench_groups(directory: Path) -> dict[str, tuple[str, str]]:
+    """Question id -> (question_type, half of the companies it is about)."""
+    rows = [json.loads(line) for line in (directory / "questions.jsonl").read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+    documents = directory / "documents.jsonl"
+    companies = [json.loads(line)["company"] for line in documents.read_text(encoding="utf-8").splitlines()
+                 if line.strip()] if documents.exists() else [r["company"] for r in rows]
+    halves = company_halves(companies + [r["company"] for r in rows])
+    return {r["financebench_id"]: (r.get("question_type") or "", halves[r["company"]]) for r in rows}
+
+
+def financebench_questions(directory: Path, question_type: str | None = None) -> list[Question]:
     """FinanceBench gold is free text: a bare number ("$1577.00", "65.4%") is scored as a
-    number ("fb-numeric"); anything else by key-word share ("fb-text", a rough proxy)."""
+    number ("fb-numeric"); anything else by key-word share ("fb-text", a rough proxy).
+    `question_type` keeps only that kind (e.g. "metrics-generated")."""
     questions = []
     for line in (directory / "questions.jsonl").read_text(encoding="utf-8").splitlines():
         if not line.strip():
             continue
         row = json.loads(line)
+        if question_type and row.get("question_type") != question_type:
+            continue
         gold = row["answer"].strip()
         number = _FB_NUMBER.match(gold.replace(" ", ""))
         if number:
@@ -150,9 +205,14 @@ def run_cli(args: argparse.Namespace) -> int:
     from strategies.services import open_services
 
     universe: dict[str, list[str]] | None = None
+    groups: dict[str, tuple[str, str]] | None = None
     if getattr(args, "financebench", None):
         corpus = Path(args.financebench)
-        questions = financebench_questions(corpus)
+        if not (corpus / "questions.jsonl").exists():
+            print(f"no questions.jsonl in {corpus}", file=sys.stderr)
+            return 2
+        questions = financebench_questions(corpus, getattr(args, "question_type", None))
+        groups = financebench_groups(corpus)
         store = Path(args.store) if args.store else FINANCEBENCH_STORE
     else:
         from samples.truth import load_questions, load_truth
@@ -171,16 +231,36 @@ def run_cli(args: argparse.Namespace) -> int:
         print(f"no store at {settings.store_dir}: ingest the PDFs first (finrag ingest DIR/pdfs --store STORE)",
               file=sys.stderr)
         return 2
+    judge = None
+    if getattr(args, "judge", False):
+        if settings.offline:
+            print("--judge needs an LLM: set FINRAG_LLM_BASE_URL (or OPENAI_BASE_URL) and a key", file=sys.stderr)
+            return 2
+        from finrag.llm import get_llm
+
+        judge = get_llm(settings)
     services = open_services(settings)
     try:
-        rows = evaluate(questions, services, universe=universe)
+        rows = evaluate(questions, services, universe=universe, groups=groups, judge=judge)
     finally:
         services.close()
     summary = summarize(rows)
+    judged = _judge_summary(rows) if judge is not None else None
     if args.json:
-        print(json.dumps({**summary, "questions": [r.model_dump() for r in rows]}, indent=1))
+        extra = {"judge": {**judged.model_dump(), "agreement": judged.agreement}} if judged else {}
+        print(json.dumps({**summary, **extra, "questions": [r.model_dump() for r in rows]}, indent=1))
     else:
         print(format_table(summary))
+        if judged is not None:
+            from eval.judge import format_judged
+
+            print("\n" + format_judged(judged))
         print(f"\n{len(questions)} questions from {corpus}; store {settings.store_dir}; engine "
               f"{'offline' if settings.offline else 'llm'}")
     return 0
+
+
+def _judge_summary(rows: list[Scored]):
+    from eval.judge import summarize_judged
+
+    return summarize_judged([(r.strategy, r.judge, r.numeric, r.correct) for r in rows if r.judge])

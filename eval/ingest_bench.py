@@ -2,8 +2,9 @@
 
 For each corpus (FinanceBench PDFs and a generated sample corpus by default):
 1. each stage ALONE on the same files: parse+chunk (loaders), embed (the model, on a
-   sample of the chunks with an empty cache: the rate is extrapolated to all chunks and
-   labelled so), sparse vectors, upsert (Qdrant local mode, a throwaway store);
+   sample of the chunks with an empty cache, under torch and under ONNX Runtime side by
+   side with the agreement of their vectors: the rate is extrapolated to all chunks and
+   labelled so), sparse vectors, upsert (the embedded store, a throwaway one);
 2. the real pipeline end to end into a fresh store with an empty embedding cache;
 3. the same files again (unchanged): what a re-run costs.
 
@@ -13,6 +14,7 @@ re-ingest of an unchanged corpus < 5% of the first ingest.
 
 from __future__ import annotations
 
+import os
 import tempfile
 import time
 from dataclasses import dataclass
@@ -59,14 +61,53 @@ def _load_all(files: list[Path]) -> tuple[list[LoadedDocument], float]:
     return loaded, time.perf_counter() - started
 
 
+def _embed_sample(texts: list[str]) -> list[str]:
+    step = max(1, len(texts) // EMBED_SAMPLE)
+    return list(dict.fromkeys(texts[::step]))[:EMBED_SAMPLE]
+
+
 def _embed_rate(embedder: Embedder, texts: list[str]) -> tuple[float, int]:
     """Seconds per chunk with an empty cache, measured on a spread sample of `texts`."""
-    step = max(1, len(texts) // EMBED_SAMPLE)
-    sample = list(dict.fromkeys(texts[::step]))[:EMBED_SAMPLE]
+    sample = _embed_sample(texts)
     embedder.encoder.encode(sample[:8])  # warm-up: first call pays one-off allocations
     started = time.perf_counter()
     embedder.encoder.encode(sample)
     return (time.perf_counter() - started) / max(len(sample), 1), len(sample)
+
+
+def runtime_rows(name: str, texts: list[str], pages: int, settings: Settings) -> list[Row]:
+    """The bundled model under torch and under ONNX Runtime on the same chunks, side by side.
+
+    Rounds alternate (torch, onnx, torch, onnx) so both see the same machine load; the note
+    gives the agreement of the vectors (cosine of each chunk's two vectors)."""
+    import numpy as np
+
+    from finrag.embeddings import LocalEncoder, OnnxEncoder, onnx_model_path
+
+    model, batch = settings.embedding_model, settings.embedding_batch
+    encoders = {
+        "torch": LocalEncoder(model, batch, quantize=False),
+        "onnx": OnnxEncoder(model, batch, onnx_model_path(model, settings.cache_dir)),
+    }
+    sample = _embed_sample(texts)
+    seconds = dict.fromkeys(encoders, 0.0)
+    vectors = {}
+    for encoder in encoders.values():
+        encoder.encode(sample[:8])  # warm-up
+    for _ in range(2):
+        for runtime, encoder in encoders.items():
+            started = time.perf_counter()
+            vectors[runtime] = np.asarray(encoder.encode(sample), dtype=np.float32)
+            seconds[runtime] += (time.perf_counter() - started) / 2
+    cosines = (vectors["torch"] * vectors["onnx"]).sum(axis=1)
+    per_chunk = {runtime: s / max(len(sample), 1) for runtime, s in seconds.items()}
+    speed = per_chunk["torch"] / per_chunk["onnx"]
+    return [
+        Row(name, "embed alone (torch)", per_chunk["torch"] * len(texts), pages, len(texts),
+            f"rate from {len(sample)} chunks, load {os.getloadavg()[0]:.1f}"),
+        Row(name, "embed alone (onnx)", per_chunk["onnx"] * len(texts), pages, len(texts),
+            f"{speed:.2f}x torch's speed; cosine to torch mean {cosines.mean():.6f}, min {cosines.min():.6f}"),
+    ]
 
 
 def bench_corpus(name: str, files: list[Path], settings: Settings) -> list[Row]:
@@ -79,9 +120,12 @@ def bench_corpus(name: str, files: list[Path], settings: Settings) -> list[Row]:
                     f"{len(loaded)}/{len(files)} files loaded"))
 
     embedder = get_embedder(settings)
-    per_chunk, sampled = _embed_rate(embedder, texts)
-    rows.append(Row(name, "embed alone", per_chunk * len(texts), pages, len(chunks),
-                    f"rate from {sampled} chunks"))
+    if settings.embedding_url or settings.embedding_quantize:
+        per_chunk, sampled = _embed_rate(embedder, texts)
+        rows.append(Row(name, "embed alone", per_chunk * len(texts), pages, len(chunks),
+                        f"rate from {sampled} chunks"))
+    else:
+        rows += runtime_rows(name, texts, pages, settings)
 
     started = time.perf_counter()
     sparse = [document_vector(t) for t in texts]
@@ -97,8 +141,9 @@ def bench_corpus(name: str, files: list[Path], settings: Settings) -> list[Row]:
                 n = len(doc.chunks)
                 store.replace_document(doc.meta, doc.chunks, dense[offset:offset + n], sparse[offset:offset + n])
                 offset += n
+            store.optimize()
             rows.append(Row(name, "upsert alone", time.perf_counter() - started, pages, len(chunks),
-                            "Qdrant local mode"))
+                            f"{store.engine}, optimize() included"))
 
     with tempfile.TemporaryDirectory(prefix="finrag-bench-e2e-") as tmp:
         # Empty embedding cache and store: the first ingest pays for everything.
@@ -159,6 +204,7 @@ def run_cli(args) -> int:
             print(f"benchmarking {name}: {len(files)} file(s)...", flush=True)
             rows += bench_corpus(name, files, settings)
             print(format_rows(rows), flush=True)  # a long run shows each corpus as it finishes
-    print(f"\nembedding model: {get_embedder(settings).name}; "
+    print(f"\nembedding model: {get_embedder(settings).name}, documents embedded with "
+          f"{settings.embedding_runtime} in the pipeline (FINRAG_EMBEDDING_RUNTIME); "
           "pages/s and chunks/s are per wall-clock second on this machine")
     return 0

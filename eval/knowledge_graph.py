@@ -256,63 +256,29 @@ def gold_number(answer: str) -> tuple[float, int] | None:
     return float(digits), decimals
 
 
-def _around(question: str, operator: str, vocab: Vocabulary) -> tuple[str, str] | None:
-    """The metrics just before and just after an operator phrase ("capex as a % of revenue")."""
-    match = re.search(operator, question, re.I)
-    if not match:
-        return None
-    left = vocab.match_metrics(question[: match.start()])
-    right = vocab.match_metrics(question[match.end():])
-    return (left[-1], right[0]) if left and right else None
-
-
 def compute_answer(question: str, facts: list[Fact], vocab: Vocabulary) -> float | None:
-    """A number for the question from the facts alone: the metric (or "A as a % of B", "A less B")
-    it names, at the last year it names, or averaged / compounded / changed over its years."""
-    matched = vocab.match_metrics(question)
-    years = question_years(question)
-    if not matched or not years:
+    """The question's typed target (answering.metric_target) computed from the filing's
+    facts alone (answering.metric_answer): the metric answer without retrieval or citations."""
+    from answering.metric_formula import InputValue, Missing, compute
+    from answering.metric_target import read_target
+
+    target = read_target(question, vocab)
+    if target is None or target.unresolved:
         return None
-    lower = question.lower()
-    values: dict[str, dict[int, float]] = defaultdict(dict)
-    for f in facts:
-        values[f.metric][f.fiscal_year] = f.value
+    period = "FY" if target.quarter is None else f"Q{target.quarter}" + ("YTD" if target.year_to_date else "")
+    by_key = {(f.metric, f.fiscal_year): f for f in facts if not f.formula and f.period == period}
 
-    def of(metric: str):
-        return lambda y: values[metric][y]
+    def get(metric: str, year: int) -> InputValue:
+        fact = by_key.get((metric, year))
+        if fact is None:
+            raise Missing(metric, year)
+        return InputValue(metric=metric, fiscal_year=year, value=fact.value, doc=fact.doc, page=fact.page,
+                          quote=fact.source_text)
 
-    percent = "percent" in lower or "%" in question
-    ratio = _around(question, r"\bas an? (?:%|percent(?:age)?) of\b", vocab)
-    difference = _around(question, r"\b(?:less|minus)\b", vocab)
-    if ratio:
-        a, b = of(ratio[0]), of(ratio[1])
-        value_at, percent = (lambda y: a(y) / b(y)), True
-    elif difference:
-        a, b = of(difference[0]), of(difference[1])
-        value_at = lambda y: a(y) - b(y)  # noqa: E731
-    else:
-        metric = next((m for m in matched if vocab.metrics[m].kind == "derived"), matched[0])
-        if "margin" in lower and f"{metric}_margin" in vocab.metrics:
-            metric = f"{metric}_margin"  # "EBITDA % margin"
-        percent = percent or "margin" in metric or "growth" in metric
-        if vocab.metrics[metric].unit == "USD" and "billion" in lower:
-            value_at = lambda y: of(metric)(y) / 1000  # noqa: E731
-        else:
-            value_at = of(metric)
-        if vocab.metrics[metric].unit != "ratio":
-            percent = False
     try:
-        if "cagr" in lower and len(years) >= 2:
-            return ((value_at(years[-1]) / value_at(years[0])) ** (1 / (years[-1] - years[0])) - 1) * 100
-        if re.search(r"change|growth", lower) and len(years) == 2 and "between" not in lower:
-            return (value_at(years[1]) / value_at(years[0]) - 1) * 100
-        if "average" in lower and len(years) >= 3:
-            value = sum(value_at(y) for y in years) / len(years)
-        else:
-            value = value_at(years[-1])
-    except (KeyError, ZeroDivisionError):
+        return compute(target, vocab, get).value
+    except (Missing, ZeroDivisionError):
         return None
-    return value * 100 if percent else value
 
 
 class FinanceBenchReport(BaseModel):
@@ -325,6 +291,7 @@ class FinanceBenchReport(BaseModel):
     compared: int = 0
     answered: int = 0
     answered_correct: int = 0
+    by_half: dict[str, list[int]] = Field(default_factory=dict)  # half -> [correct, questions]
     rows: list[dict] = Field(default_factory=list)
     disagreements: list[str] = Field(default_factory=list)
 
@@ -333,6 +300,9 @@ def eval_financebench(root: Path) -> FinanceBenchReport:
     vocab = load_vocabulary()
     questions = [json.loads(line) for line in (root / "questions.jsonl").read_text().splitlines() if line.strip()]
     questions = [q for q in questions if q["question_type"] == "metrics-generated"]
+    from eval.answers import financebench_groups
+
+    halves = {qid: half for qid, (_, half) in financebench_groups(root).items()}
     cache: dict[str, list[Fact]] = {}
     report = FinanceBenchReport()
     for q in questions:
@@ -369,6 +339,9 @@ def eval_financebench(root: Path) -> FinanceBenchReport:
             g, decimals = gold
             correct = abs(value - g) <= max(0.01 * abs(g), 0.5 * 10 ** -decimals + 1e-9)
             report.answered_correct += correct
+        cell = report.by_half.setdefault(halves.get(q["financebench_id"], "?"), [0, 0])
+        cell[0] += correct
+        cell[1] += 1
         report.rows.append({"id": q["financebench_id"], "doc": doc, "inputs": details, "gold": q["answer"],
                             "computed": value, "correct": correct})
     # Agreement: the same (company, metric, year) read from two filings of one company.
@@ -421,7 +394,9 @@ def _print_financebench(r: FinanceBenchReport) -> None:
     print(f"recall of needed inputs           {r.verified / max(1, r.needed):.3f}")
     print(f"cross-filing agreement            {r.agree}/{r.compared} ({r.agree / max(1, r.compared):.3f})")
     print(f"numeric answers from facts        {r.answered_correct}/{r.questions} correct "
-          f"({r.answered} computed)")
+          f"({r.answered} computed; typed target of answering/metric_target.py)")
+    for half, (correct, n) in sorted(r.by_half.items(), reverse=True):
+        print(f"  {half:<10} companies           {correct}/{n} correct ({correct / max(1, n):.3f})")
     for line in r.disagreements:
         print(f"  disagreement (restated or misread): {line}")
     for row in r.rows:
@@ -430,7 +405,69 @@ def _print_financebench(r: FinanceBenchReport) -> None:
               f"  {' '.join(row['inputs'])}")
 
 
+# --------------------------------------------------------------------------- line-item coverage
+
+COVERAGE_METRICS = (
+    "revenue", "cost_of_revenue", "operating_income", "net_income", "total_assets", "current_assets",
+    "current_liabilities", "inventories", "receivables", "accounts_payable", "ppe_net", "operating_cash_flow",
+    "capex", "depreciation_amortization",
+)
+
+
+class LineItemCoverage(BaseModel):
+    corpus: str
+    filings: int = 0  # annual filings with a company read
+    found: dict[str, int] = Field(default_factory=dict)  # metric -> filings giving their own year's value
+    missing: dict[str, list[str]] = Field(default_factory=dict)
+
+
+def line_item_coverage(directory: Path) -> LineItemCoverage:
+    """How many annual filings' statements give each common line item for the filing's own
+    year (loaders only). A miss is a wording the vocabulary lacks, a layout the reader does not
+    parse, or a line the company does not report (no inventories at a software company)."""
+    from loaders import LoadError, read_document
+    from loaders.facts import extract_facts
+
+    report = LineItemCoverage(corpus=str(directory), found=dict.fromkeys(COVERAGE_METRICS, 0),
+                              missing={m: [] for m in COVERAGE_METRICS})
+    for path in sorted((directory / "pdfs").glob("*.pdf")):
+        try:
+            meta, pages = read_document(path)
+        except LoadError:
+            continue
+        if not meta.company or meta.form not in ("10-K", "annual") or meta.fiscal_year is None:
+            continue
+        report.filings += 1
+        found = {f.metric for f in extract_facts(meta, pages) if f.fiscal_year == meta.fiscal_year and f.period == "FY"}
+        for metric in COVERAGE_METRICS:
+            if metric in found:
+                report.found[metric] += 1
+            else:
+                report.missing[metric].append(meta.doc)
+    return report
+
+
+def _print_coverage(reports: list[LineItemCoverage]) -> None:
+    print("Line items found in annual filings' statements (own fiscal year)")
+    print(f"{'metric':28}" + "".join(f"{Path(r.corpus).name[:20]:>22}" for r in reports))
+    for metric in COVERAGE_METRICS:
+        cells = "".join(f"{f'{r.found[metric]}/{r.filings}':>22}" for r in reports)
+        print(f"{metric:28}{cells}")
+
+
 def run_cli(args: argparse.Namespace) -> int:
+    if getattr(args, "line_items", None):
+        dirs = [Path(d) for d in args.line_items]
+        missing = [str(d) for d in dirs if not (d / "pdfs").is_dir()]
+        if missing:
+            print(f"no pdfs/ in {', '.join(missing)}", file=sys.stderr)
+            return 2
+        reports = [line_item_coverage(d) for d in dirs]
+        if args.json:
+            print(json.dumps([r.model_dump() for r in reports], indent=1))
+        else:
+            _print_coverage(reports)
+        return 0
     if args.sample:
         report = eval_sample(Path(args.sample), args.store)
         if args.json:

@@ -65,6 +65,28 @@ CHECK_ROWS: list[tuple[str, RetrievalOptions]] = [
     ("full, no instruction strip.", RetrievalOptions(mode="hybrid", strip_instructions=False)),
     ("full, no boosts", RetrievalOptions(mode="hybrid", boosts=False)),
 ]
+# `--rows name[,name]`: single ablation rows by short name, in table order.
+ROW_KEYS = dict(zip(
+    ["dense", "sparse", "hybrid", "understanding", "stripping", "vocabulary", "boosts", "full", "rrf"],
+    [name for name, _ in ROWS], strict=True,
+))
+
+
+def select_rows(spec: str | None) -> list[tuple[str, RetrievalOptions]]:
+    """`ablation` (every row, the default), `checks`, or short row names `name[,name]`;
+    unknown names raise ValueError naming the choices."""
+    if not spec or spec == "ablation":
+        return ROWS
+    if spec == "checks":
+        return CHECK_ROWS
+    wanted = [k.strip() for k in spec.split(",") if k.strip()]
+    unknown = [k for k in wanted if k not in ROW_KEYS]
+    if unknown:
+        raise ValueError(
+            f"unknown row(s) {', '.join(unknown)}: use ablation, checks or names from {', '.join(ROW_KEYS)}"
+        )
+    names = {ROW_KEYS[k] for k in wanted}
+    return [(name, options) for name, options in ROWS if name in names]
 
 
 class EvalQuestion(BaseModel):
@@ -138,7 +160,7 @@ class _UncachedEmbedder:
     """Embeds queries with the model itself, so measured latency includes the embedding."""
 
     def __init__(self, embedder):
-        self._encoder = embedder.encoder
+        self._encoder = embedder.query_encoder
 
     def embed_query(self, text: str) -> list[float]:
         return self._encoder.encode([text])[0]
@@ -266,6 +288,11 @@ def run_cli(args) -> int:
         title += f", half {args.half} of its companies ({len(questions)} questions)"
     if args.limit:
         questions = questions[: args.limit]
+    try:
+        rows = select_rows(getattr(args, "rows", None))
+    except ValueError as exc:
+        print(f"finrag eval retrieval: {exc}", file=sys.stderr)
+        return 2
     settings = load_settings(**({"store_dir": Path(args.store or default_store)}))
 
     started = time.perf_counter()
@@ -282,7 +309,6 @@ def run_cli(args) -> int:
     embedder = get_embedder(settings)
     with open_store(settings, dim=embedder.dim, wait_s=600) as store:
         retriever = Retriever(store, embedder, settings)
-        rows = {"checks": CHECK_ROWS, "full": CHECK_ROWS[:1]}.get(getattr(args, "rows", None) or "", ROWS)
         ranks = evaluate_ranks(retriever, questions, progress=True, rows=rows)
         latencies = full_pipeline_latencies(retriever, questions)
 

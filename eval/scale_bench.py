@@ -1,35 +1,32 @@
-"""`finrag bench scale`: store-open time and search latency vs store size.
+"""`finrag bench scale`: build time, open time, memory and search latency vs store size, per engine.
 
-    FINRAG_STORE=<an ingested store> finrag bench scale [--sizes 10000,50000,200000]
+    FINRAG_STORE=<an ingested store> finrag bench scale --engines edge,local --sizes 10000,50000 [--json]
 
 Stores of each size are synthesized from the REAL chunks of an ingested store
-(FINRAG_STORE, else data/fb-store): every copy keeps a real chunk's sparse vector and a
-slightly perturbed copy of its dense vector, and gets a perturbed payload (another
-company name and document), so filters and scores behave as on real data. Measured per
-size, in Qdrant local mode (a fresh directory per size) and, when QDRANT_URL is set, on
-that server (collection `finrag_scale_<size>`, dropped afterwards):
+(FINRAG_STORE, else data/fb-store; either engine's folder): every copy keeps a real chunk's
+sparse vector and a slightly perturbed copy of its dense vector, and gets a perturbed
+payload (another company name and document), so filters and scores behave as on real
+data. Engines:
 
-- build: seconds to upsert the points;
-- open: seconds for a fresh process to open the store (local mode loads every point
-  into memory), and how much resident memory the open store adds to that process;
-- hybrid / hybrid+filter / dense: search latency p50 / p95 in ms (query vectors
-  precomputed, so only the store is timed), the filter being one company and year;
-  and the CPU time per query (p50), which moves much less with the machine's load.
+- `edge`: Qdrant Edge, the embedded default (HNSW, payload indexes), `optimize()`d once
+  after the build as an ingest does;
+- `local`: qdrant-client local mode, the embedded engine before Edge (exhaustive search
+  in Python: at 200k points a query takes many seconds, so keep it to small sizes);
+- `server`: the Qdrant server at QDRANT_URL (collection `finrag_scale_<size>`, dropped after).
 
-Local mode scores every point in Python, so a query at 200k points takes many seconds:
-local mode times the same first 6 queries at every size, repeated less at larger sizes
-(the `n` column), and progress goes to stderr. The machine's load average is printed
-with every row, since timings on a shared machine move with it.
-
-The local stores are built under the temporary directory (TMPDIR). Local mode commits
-every point to SQLite on its own, so on a disk that syncs each commit the build runs at
-tens of points per second; `TMPDIR=/dev/shm` (tmpfs) makes 200k points feasible and
-changes only the build column.
+Per engine and size: build seconds (upserts + optimize), open seconds and resident memory
+of a fresh process opening the store (what each `finrag ask` pays), hybrid and filtered
+hybrid (one company and year) latency p50 / p95 with precomputed query vectors, and
+`overlap_at_10`: the share of the hybrid top 10 that the same search with the exact
+(non-HNSW) scorer also returns. The load average is printed with every row: timings on a
+shared machine move with it. Local-mode stores are built under TMPDIR; `TMPDIR=/dev/shm`
+makes its per-point SQLite commits bearable.
 """
 
 from __future__ import annotations
 
 import gc
+import json
 import os
 import random
 import resource
@@ -41,17 +38,17 @@ import tempfile
 import time
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
-from qdrant_client import models
 
 from finrag.config import Settings, load_settings
 from finrag.embeddings import get_embedder
 from finrag.models import SearchFilters
 from finrag.sparse import SparseVec, query_vector
-from finrag.store import VectorStore, open_store, server_problem
+from finrag.store import StoredPoint, VectorStore, open_edge, open_store, server_problem
+from finrag.store.layout import is_local_mode_store
 
 QUERIES = [
     "What was total revenue in the fiscal year?",
@@ -67,51 +64,35 @@ QUERIES = [
     "dividends paid to shareholders",
     "goodwill impairment",
 ]
-KINDS = ("hybrid", "hybrid+filter", "dense")
+ENGINES = ("edge", "local", "server")
 _BATCH = 512
 _NOISE = 0.01  # dense perturbation: copies stay near their source (realistic neighbours)
-_PROGRESS_EVERY = 10_000  # points between build progress lines
+_PROGRESS_EVERY = 20_000  # points between build progress lines
 _FALLBACK_SOURCE = Path("data/fb-store")
+_LOCAL_QUERIES = 6  # local mode: the same few queries at every size (seconds each at 50k)
 
 QueryVectors = list[tuple[list[float], SparseVec]]
 
 
-@dataclass(frozen=True)
-class QueryPlan:
-    """How many distinct queries, and how many passes over them, one latency sample takes."""
-
-    queries: int
-    repeats: int
-
-    @property
-    def samples(self) -> int:
-        return self.queries * self.repeats
-
-
-_LOCAL_QUERIES = 6  # the same queries at every local size, so sizes compare like for like
-
-
-def query_plan(size: int, local: bool) -> QueryPlan:
-    """Fewer timed queries where one query costs seconds (local mode, large stores).
-
-    Local mode scores every point in Python: tens of microseconds per point for a sparse
-    search, so 200k points cost several seconds per hybrid query.
-    """
-    if not local:
-        return QueryPlan(queries=len(QUERIES), repeats=3)
-    return QueryPlan(queries=_LOCAL_QUERIES, repeats=3 if size <= 20_000 else 1)
+@dataclass
+class Latency:
+    p50: float
+    p95: float
 
 
 @dataclass
-class ScaleRow:
-    size: int
+class ScaleRun:
+    engine: str
+    chunks: int
     build_s: float
-    open_s: float  # a fresh process opening the store (local mode), or connecting (server)
-    store_gb: float | None  # resident memory the open store adds to that process (local mode)
-    samples: int  # timed queries per search kind
-    latency_ms: dict[str, tuple[float, float]]  # kind -> wall-clock (p50, p95)
-    cpu_ms: dict[str, float]  # kind -> this process's CPU time per query, p50
-    load: float  # 1-minute load average when the row finished
+    open_s: float  # a fresh process opening the store (embedded), or connecting (server)
+    open_cpu_s: float | None  # that process's CPU seconds for the open: moves less with the load
+    rss_gb: float | None  # resident memory the open store adds to that process (embedded)
+    hybrid_ms: Latency
+    filtered_ms: Latency
+    overlap_at_10: float
+    queries: int  # timed queries per kind
+    load: float  # 1-minute load average when the run finished
 
 
 def _log(message: str) -> None:
@@ -128,37 +109,34 @@ def _rss_gb() -> float:
 # ---------------------------------------------------------------------- source and copies
 
 
-def source_points(settings: Settings) -> list[models.Record]:
+def _open_source(store_dir: Path, settings: Settings) -> VectorStore:
+    if is_local_mode_store(store_dir):
+        return _open_local(store_dir, dim=None)
+    return open_edge(store_dir, None, wait_s=60, settings=settings)
+
+
+def source_points(settings: Settings) -> list[StoredPoint]:
     """Every chunk (payload + vectors) of the ingested store the copies are made from."""
     for store_dir in (settings.store_dir, _FALLBACK_SOURCE):
-        if not (store_dir / "collection").exists():
+        if not store_dir.is_dir() or not any(store_dir.iterdir()):
             continue
-        _log(f"opening source store {store_dir} (local mode loads it all)")
-        source_settings = settings.model_copy(update=dict(store_dir=store_dir, qdrant_url=None))
-        with open_store(source_settings, dim=None, wait_s=60) as store:
-            points: list[models.Record] = []
-            offset = None
-            while True:
-                page, offset = store.client.scroll(
-                    store.collection, limit=4096, offset=offset, with_payload=True, with_vectors=True
-                )
-                points.extend(page)
-                if offset is None:
-                    break
+        _log(f"reading source store {store_dir}")
+        with _open_source(store_dir, settings) as store:
+            points = [p for page in store.iter_points() for p in page]
         if points:
             _log(f"source: {len(points)} real chunks from {store_dir}")
             return points
     raise SystemExit("no ingested store found: ingest some PDFs first, or set FINRAG_STORE")
 
 
-def synthetic_points(source: list[models.Record], size: int, seed: int = 7) -> Iterator[list[models.PointStruct]]:
+def synthetic_points(source: list[StoredPoint], size: int, seed: int = 7) -> Iterator[list[StoredPoint]]:
     """`size` points in upsert batches: copy i is source chunk i mod len(source), perturbed.
 
     The first pass over the source keeps company and document; later passes rename both
     ("<company> 2", "<doc>-copy2"), so a one-company filter matches as few points as it
     would in a store of that many different companies.
     """
-    dense = np.array([p.vector["dense"] for p in source], dtype=np.float32)
+    dense = np.array([p.dense for p in source], dtype=np.float32)
     rng = np.random.default_rng(seed)
     id_rng = random.Random(seed)
     for start in range(0, size, _BATCH):
@@ -169,165 +147,205 @@ def synthetic_points(source: list[models.Record], size: int, seed: int = 7) -> I
         for row, vector in zip(rows.tolist(), noisy, strict=True):
             src = source[row % len(source)]
             copy_no = row // len(source)
-            vectors: dict = {"dense": vector.tolist()}
-            if "sparse" in src.vector:
-                vectors["sparse"] = src.vector["sparse"]
             payload = dict(src.payload)
             if copy_no:
                 payload["company"] = f"{payload.get('company')} {copy_no + 1}"
                 payload["doc"] = f"{payload.get('doc')}-copy{copy_no + 1}"
             point_id = str(uuid.UUID(int=id_rng.getrandbits(128)))
-            batch.append(models.PointStruct(id=point_id, vector=vectors, payload=payload))
+            batch.append(StoredPoint(point_id, vector.tolist(), _perturbed(src.sparse, copy_no, rng), payload))
         yield batch
+
+
+def _perturbed(sparse: SparseVec | None, copy_no: int, rng: np.random.Generator) -> SparseVec | None:
+    """Copies after the first get term weights off by ~1%: distinct chunks are never exact
+    ties, and ties would make "the top 10" ambiguous for `overlap_at_10`."""
+    if sparse is None or not copy_no:
+        return sparse
+    noise = 1.0 + rng.normal(0.0, _NOISE, len(sparse.values))
+    return SparseVec(indices=sparse.indices, values=(np.asarray(sparse.values) * noise).tolist())
+
+
+# ---------------------------------------------------------------------- engines
+
+
+def _open_local(store_dir: Path, dim: int | None, collection: str = "finrag_chunks") -> VectorStore:
+    from qdrant_client import QdrantClient
+
+    from finrag.store.qdrant import QdrantStore
+
+    client = QdrantClient(path=str(store_dir))
+    dim = dim or QdrantStore.existing_dim(client, collection)
+    return QdrantStore(client, collection, dim, str(store_dir), engine="qdrant-local")
+
+
+def _open_engine(engine: str, where: str, dim: int, settings: Settings) -> VectorStore:
+    if engine == "edge":
+        return open_edge(Path(where), dim)
+    if engine == "local":
+        return _open_local(Path(where), dim)
+    return open_store(settings.model_copy(update=dict(collection=where)), dim=dim)
 
 
 # ---------------------------------------------------------------------- measuring
 
 
-def percentiles_ms(samples: list[float]) -> tuple[float, float]:
-    """(p50, p95) in milliseconds; p95 is the nearest rank, so with few samples it is the max."""
+def percentiles_ms(samples: list[float]) -> Latency:
+    """p50 and p95 in milliseconds; p95 is the nearest rank, so with few samples it is the max."""
     ordered = sorted(samples)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return statistics.median(ordered) * 1000, p95 * 1000
+    return Latency(round(statistics.median(ordered) * 1000, 2), round(p95 * 1000, 2))
 
 
-def _latencies(
-    store: VectorStore, vectors: QueryVectors, filters: SearchFilters | None, mode: str, plan: QueryPlan,
-    fusion: str,
-) -> tuple[tuple[float, float], float]:
-    """Wall-clock (p50, p95) ms and CPU p50 ms of `plan.samples` queries."""
-    wall, cpu = [], []
-    for _ in range(plan.repeats):
-        for dense, sparse in vectors[: plan.queries]:
-            started, started_cpu = time.perf_counter(), time.process_time()
-            store.query(dense, sparse, filters, k=8, mode=mode, fusion=fusion)
+def _latency(store: VectorStore, vectors: QueryVectors, filters: SearchFilters | None, repeats: int, fusion: str) -> Latency:
+    wall = []
+    for _ in range(repeats):
+        for dense, sparse in vectors:
+            started = time.perf_counter()
+            store.query(dense, sparse, filters, k=8, mode="hybrid", fusion=fusion)
             wall.append(time.perf_counter() - started)
-            cpu.append(time.process_time() - started_cpu)
-    return percentiles_ms(wall), statistics.median(cpu) * 1000
+    return percentiles_ms(wall)
 
 
-def measure(settings: Settings, size: int, source: list[models.Record], vectors: QueryVectors) -> ScaleRow:
-    """Build a store of `size` copies, reopen it, time each search kind."""
-    local = settings.qdrant_url is None
+def overlap_at_10(store: VectorStore, vectors: QueryVectors, fusion: str) -> float:
+    """Mean share of the hybrid top 10 that the exact scorer's top 10 also holds."""
+    shares = []
+    for dense, sparse in vectors:
+        fast = {h.chunk.chunk_id for h in store.query(dense, sparse, None, k=10, mode="hybrid", fusion=fusion)}
+        exact = {h.chunk.chunk_id for h in store.query(dense, sparse, None, k=10, mode="hybrid", fusion=fusion, exact=True)}
+        shares.append(len(fast & exact) / max(len(exact), 1))
+    return round(statistics.fmean(shares), 4)
+
+
+def measure(
+    engine: str, where: str, size: int, source: list[StoredPoint], vectors: QueryVectors, settings: Settings,
+) -> ScaleRun:
+    """Build a store of `size` copies with `engine` at `where`, reopen it, time the searches."""
     dim = len(vectors[0][0])
     started = time.perf_counter()
-    with open_store(settings, dim=dim) as store:
+    with _open_engine(engine, where, dim, settings) as store:
         done = 0
         for batch in synthetic_points(source, size):
-            store.client.upsert(store.collection, points=batch, wait=True)
+            store.upsert_points(batch)
             done += len(batch)
             if done % _PROGRESS_EVERY < _BATCH or done == size:
-                rate = done / (time.perf_counter() - started)
-                _log(f"{size}: built {done} points ({rate:.0f}/s)")
+                _log(f"{engine} {size}: built {done} points ({done / (time.perf_counter() - started):.0f}/s)")
+        store.optimize()
     build_s = time.perf_counter() - started
 
-    _log(f"{size}: reopening")
-    store_gb = None
-    if local:
-        gc.collect()  # the build's points: the fresh process and this one must not both hold them
-        open_s, store_gb = open_in_fresh_process(settings, dim)
+    rss_gb = open_cpu_s = None
+    if engine != "server":
+        gc.collect()
+        open_s, open_cpu_s, rss_gb = open_in_fresh_process(engine, where, dim)
     started = time.perf_counter()
-    store = open_store(settings, dim=dim)
-    store.count()  # first touch: a server answers, local mode has loaded everything
-    if not local:
+    store = _open_engine(engine, where, dim, settings)
+    store.count()
+    if engine == "server":
         open_s = time.perf_counter() - started
-    _log(f"{size}: open {open_s:.1f} s" + (f", store memory {store_gb:.2f} GB" if store_gb is not None else ""))
+    _log(f"{engine} {size}: build {build_s:.1f} s, open {open_s:.2f} s")
     try:
         src = source[0].payload
         one_filing = SearchFilters(companies=[src["company"]], fiscal_years=[src["fiscal_year"]])
-        plan = query_plan(size, local)
+        timed = vectors[:_LOCAL_QUERIES] if engine == "local" else vectors
+        repeats = 1 if engine == "local" and size > 20_000 else 3
         store.query(*vectors[0], None, k=8, mode="dense")  # warm-up: first-call overheads
-        latency, cpu = {}, {}
-        for kind in KINDS:
-            filters = one_filing if kind.endswith("+filter") else None
-            mode = kind.split("+")[0]
-            latency[kind], cpu[kind] = _latencies(store, vectors, filters, mode, plan, settings.fusion)
-            _log(f"{size}: {kind} p50 {latency[kind][0]:.0f} ms, p95 {latency[kind][1]:.0f} ms, "
-                 f"CPU p50 {cpu[kind]:.0f} ms ({plan.samples} queries)")
+        hybrid = _latency(store, timed, None, repeats, settings.fusion)
+        filtered = _latency(store, timed, one_filing, repeats, settings.fusion)
+        overlap = overlap_at_10(store, timed, settings.fusion)
+        _log(f"{engine} {size}: hybrid p50 {hybrid.p50:.1f} ms, filtered p50 {filtered.p50:.1f} ms, "
+             f"overlap@10 {overlap:.3f}")
     finally:
-        if not local:
-            store.client.delete_collection(store.collection)
-            store.client.delete_collection(store.records)
+        if engine == "server":
+            store.drop()
         store.close()
-    return ScaleRow(size, build_s, open_s, store_gb, plan.samples, latency, cpu, os.getloadavg()[0])
+    return ScaleRun(engine, size, round(build_s, 2), round(open_s, 3), open_cpu_s, rss_gb, hybrid, filtered, overlap,
+                    len(timed) * repeats, round(os.getloadavg()[0], 2))
 
 
-def open_in_fresh_process(settings: Settings, dim: int) -> tuple[float, float]:
-    """(seconds to open, GB of memory the open store takes) in a new process.
-
-    What a new `finrag ask` pays in local mode; measured apart from this process, whose
-    memory still holds the source chunks and the pages of earlier stores.
-    """
+def open_in_fresh_process(engine: str, where: str, dim: int) -> tuple[float, float, float]:
+    """(seconds to open, CPU seconds, GB of memory the open store takes) in a new process."""
     probe = subprocess.run(
-        [sys.executable, "-m", "eval.scale_bench", str(settings.store_dir.resolve()), settings.collection, str(dim)],
+        [sys.executable, "-m", "eval.scale_bench", engine, str(Path(where).resolve()), str(dim)],
         capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[1],
     )
-    open_s, store_gb = probe.stdout.split()
-    return float(open_s), float(store_gb)
+    open_s, cpu_s, rss_gb = probe.stdout.split()
+    return float(open_s), float(cpu_s), float(rss_gb)
 
 
-def _open_probe(store_dir: str, collection: str, dim: str) -> None:
-    settings = load_settings().model_copy(update=dict(store_dir=Path(store_dir), collection=collection, qdrant_url=None))
+def _open_probe(engine: str, where: str, dim: str) -> None:
     before = _rss_gb()
-    started = time.perf_counter()
-    with open_store(settings, dim=int(dim)) as store:
+    started, started_cpu = time.perf_counter(), time.process_time()
+    with _open_engine(engine, where, int(dim), load_settings()) as store:
         store.count()
-        print(f"{time.perf_counter() - started:.3f} {_rss_gb() - before:.4f}")
+        print(f"{time.perf_counter() - started:.3f} {time.process_time() - started_cpu:.3f} {_rss_gb() - before:.4f}")
 
 
-def format_rows(title: str, rows: list[ScaleRow]) -> str:
-    head = (
-        f"{'points':>8} {'build s':>8} {'open s':>7} {'mem GB':>6} {'n':>3} "
-        f"{'hybrid p50/p95 ms':>19} {'+filter p50/p95 ms':>19} {'dense p50/p95 ms':>19} "
-        f"{'CPU p50 ms hyb/+filt/dense':>26} {'load':>5}"
-    )
-    lines = [title, head]
-    for r in rows:
-        cells = "".join(f" {r.latency_ms[k][0]:>9.0f}/{r.latency_ms[k][1]:<9.0f}" for k in KINDS)
-        cpu = "/".join(f"{r.cpu_ms[k]:.0f}" for k in KINDS)
-        rss = f"{r.store_gb:>6.2f}" if r.store_gb is not None else f"{'-':>6}"
-        lines.append(f"{r.size:>8} {r.build_s:>8.1f} {r.open_s:>7.1f} {rss} {r.samples:>3}{cells} {cpu:>26} {r.load:>5.2f}")
+# ---------------------------------------------------------------------- output
+
+
+def format_runs(runs: list[ScaleRun]) -> str:
+    head = (f"{'engine':<7} {'chunks':>8} {'build s':>8} {'open s':>7} {'CPU s':>6} {'mem GB':>6} {'n':>3} "
+            f"{'hybrid p50/p95 ms':>19} {'filtered p50/p95 ms':>20} {'overlap@10':>10} {'load':>5}")
+    lines = [head]
+    for r in runs:
+        rss = f"{r.rss_gb:>6.2f}" if r.rss_gb is not None else f"{'-':>6}"
+        cpu = f"{r.open_cpu_s:>6.2f}" if r.open_cpu_s is not None else f"{'-':>6}"
+        lines.append(
+            f"{r.engine:<7} {r.chunks:>8} {r.build_s:>8.1f} {r.open_s:>7.2f} {cpu} {rss} {r.queries:>3} "
+            f"{r.hybrid_ms.p50:>9.1f}/{r.hybrid_ms.p95:<9.1f} {r.filtered_ms.p50:>10.1f}/{r.filtered_ms.p95:<9.1f} "
+            f"{r.overlap_at_10:>10.3f} {r.load:>5.2f}"
+        )
+    by_size: dict[int, dict[str, ScaleRun]] = {}
+    for r in runs:
+        by_size.setdefault(r.chunks, {})[r.engine] = r
+    for size, engines in by_size.items():
+        if "edge" in engines and "local" in engines:
+            ratio = engines["local"].filtered_ms.p50 / max(engines["edge"].filtered_ms.p50, 1e-6)
+            lines.append(f"{size} chunks: local mode's filtered hybrid p50 is {ratio:,.0f}x Edge's")
     return "\n".join(lines)
 
 
 def run_cli(args) -> int:
     sizes = [int(s) for s in str(args.sizes).split(",") if s.strip()]
+    engines = [e.strip() for e in str(getattr(args, "engines", "edge,local")).split(",") if e.strip()]
+    unknown = sorted(set(engines) - set(ENGINES))
+    if unknown:
+        print(f"unknown engine(s) {', '.join(unknown)}: use {', '.join(ENGINES)}", file=sys.stderr)
+        return 2
     settings = load_settings()
-    if settings.qdrant_url:
-        # Checked first: the local-mode part takes many minutes, a typo should not.
-        problem = server_problem(settings)
+    if "server" in engines:
+        # Checked first: building the embedded stores takes minutes, a typo should not.
+        problem = server_problem(settings) if settings.qdrant_url else "QDRANT_URL is not set"
         if problem:
             print(f"QDRANT_URL={settings.qdrant_url} does not answer ({problem}): start the server "
-                  "or unset QDRANT_URL to measure local mode only", file=sys.stderr)
+                  "or leave `server` out of --engines", file=sys.stderr)
             return 2
-    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
+    load_start = os.getloadavg()
+    _log(f"load average at start: {' '.join(f'{x:.2f}' for x in load_start)} ({os.cpu_count()} cores)")
     source = source_points(settings)
     embedder = get_embedder(settings)
     vectors = [(embedder.embed_query(q), query_vector(q)) for q in QUERIES]
 
-    local_rows = []
+    runs = []
     with tempfile.TemporaryDirectory(prefix="finrag-scale-") as tmp:
-        print(f"local stores built under {tmp}")
         for size in sizes:
-            local = settings.model_copy(
-                update=dict(store_dir=Path(tmp) / f"store-{size}", qdrant_url=None, collection="finrag_scale"))
-            local_rows.append(measure(local, size, source, vectors))
-            shutil.rmtree(local.store_dir, ignore_errors=True)
-    print(format_rows(
-        "Qdrant local mode (exhaustive search in the process). open s, mem GB: a fresh process opening "
-        "the store; n: timed queries per kind", local_rows,
-    ))
-
-    if settings.qdrant_url:
-        server_rows = [
-            measure(settings.model_copy(update=dict(collection=f"finrag_scale_{size}")), size, source, vectors)
-            for size in sizes
-        ]
-        print()
-        print(format_rows(f"Qdrant server {settings.qdrant_url}", server_rows))
+            for engine in engines:
+                where = f"finrag_scale_{size}" if engine == "server" else str(Path(tmp) / f"{engine}-{size}")
+                runs.append(measure(engine, where, size, source, vectors, settings))
+                if engine != "server":
+                    shutil.rmtree(where, ignore_errors=True)
+    load_end = os.getloadavg()
+    if getattr(args, "json", False):
+        print(json.dumps({
+            "runs": [asdict(r) for r in runs],
+            "load_average": {"start": list(load_start), "end": list(load_end)},
+            "cores": os.cpu_count(),
+        }, indent=2))
     else:
-        print("\n(set QDRANT_URL to measure a Qdrant server the same way)")
-    print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print(f"load average at start: {' '.join(f'{x:.2f}' for x in load_start)} ({os.cpu_count()} cores)")
+        print(format_runs(runs))
+        print("open s, CPU s, mem GB: a fresh process opening the store; n: timed queries per kind; "
+              "filtered = one company and fiscal year in each prefetch")
+        print(f"load average at end: {' '.join(f'{x:.2f}' for x in load_end)}")
     return 0
 
 

@@ -46,7 +46,7 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(frozen=True, populate_by_name=True, extra="ignore")
 
     # --- storage -------------------------------------------------------------
-    store_dir: Path = _env("FINRAG_STORE", default=Path("data/store"))  # Qdrant local-mode directory
+    store_dir: Path = _env("FINRAG_STORE", default=Path("data/store"))  # the embedded store's folder (Qdrant Edge)
     cache_dir: Path = _env("FINRAG_CACHE", default=Path("data/cache"))  # embedding cache, graph db
     qdrant_url: str | None = _env("QDRANT_URL", pattern=r"^https?://")  # a Qdrant server/cluster
     qdrant_api_key: str | None = _env("QDRANT_API_KEY", repr=False)
@@ -58,6 +58,8 @@ class Settings(BaseSettings):
     embedding_api_key: str | None = _env("FINRAG_EMBEDDING_API_KEY", repr=False)
     embedding_batch: int = _env("FINRAG_EMBEDDING_BATCH", default=32, ge=1)
     embedding_quantize: bool = _env("FINRAG_EMBEDDING_QUANTIZE", default=False)  # dynamic int8 on CPU
+    # torch | onnx, for documents (queries: ONNX)
+    embedding_runtime: Literal["torch", "onnx"] = _env("FINRAG_EMBEDDING_RUNTIME", default="torch")
 
     # --- ingest limits: a file over a limit fails with its reason, the others go on ---
     pdf_max_mb: float = _env("FINRAG_PDF_MAX_MB", default=200.0, gt=0)  # refused before parsing
@@ -114,17 +116,19 @@ class Settings(BaseSettings):
 
     @property
     def graph_path(self) -> Path:
-        """The knowledge graph lives beside the vector store it was built with."""
+        """The knowledge graph: inside the embedded store's folder (a copy of the folder
+        carries it), under the cache for a server's collection."""
         if self.qdrant_url:
             return self.cache_dir / f"{self.collection}.graph.sqlite"
-        return self.store_dir.parent / f"{self.store_dir.name}.graph.sqlite"
+        return self.store_dir / "graph.sqlite"
 
     @property
     def catalog_path(self) -> Path:
-        """Analyst corrections to the store's companies (`finrag catalog alias`), beside the store."""
+        """Analyst corrections to the store's companies (`finrag catalog alias`): inside the
+        embedded store's folder, under the cache for a server's collection (as the graph)."""
         if self.qdrant_url:
             return self.cache_dir / f"{self.collection}.catalog.json"
-        return self.store_dir.parent / f"{self.store_dir.name}.catalog.json"
+        return self.store_dir / "catalog.json"
 
     def with_overrides(self, **changes: object) -> Settings:
         """A copy with `changes` applied (None means "keep"), validated like the environment."""

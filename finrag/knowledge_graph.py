@@ -43,7 +43,7 @@ CREATE INDEX IF NOT EXISTS entities_key ON entities(key);
 CREATE TABLE IF NOT EXISTS facts (
     doc TEXT NOT NULL, company TEXT NOT NULL, metric TEXT NOT NULL, fiscal_year INTEGER NOT NULL,
     value REAL NOT NULL, unit TEXT NOT NULL, scale TEXT NOT NULL, page INTEGER NOT NULL,
-    source_text TEXT NOT NULL, derived_from TEXT NOT NULL, formula TEXT
+    source_text TEXT NOT NULL, derived_from TEXT NOT NULL, formula TEXT, period TEXT NOT NULL DEFAULT 'FY'
 );
 CREATE INDEX IF NOT EXISTS facts_lookup ON facts(metric, fiscal_year, company);
 CREATE INDEX IF NOT EXISTS facts_doc ON facts(doc);
@@ -89,6 +89,10 @@ class GraphStore:
         # One connection per store; the ingest flow may write from a worker thread.
         self._db = sqlite3.connect(self.path, check_same_thread=False)
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(facts)")}
+        if "period" not in columns:  # a graph written before 10-Q facts: all its facts are annual
+            with self._db:
+                self._db.execute("ALTER TABLE facts ADD COLUMN period TEXT NOT NULL DEFAULT 'FY'")
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -107,7 +111,8 @@ class GraphStore:
         """Replace everything one document contributed, in one transaction."""
         doc = knowledge.doc
         names = [n for n in [knowledge.company, *knowledge.aliases] if n]
-        latest = max((f.fiscal_year for f in knowledge.facts), default=None)
+        latest = max((f.fiscal_year for f in knowledge.facts if f.period == "FY"), default=None)
+        latest = latest or max((f.fiscal_year for f in knowledge.facts), default=None)
         with self._db:
             self._delete(doc)
             self._db.execute("INSERT INTO documents VALUES (?, ?, ?)", (doc, knowledge.company, latest))
@@ -117,9 +122,10 @@ class GraphStore:
                     [(doc, key, knowledge.company) for key in dict.fromkeys(name_key(n) for n in names)],
                 )
             self._db.executemany(
-                "INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO facts (doc, company, metric, fiscal_year, value, unit, scale, page, source_text, "
+                "derived_from, formula, period) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(doc, f.company, f.metric, f.fiscal_year, f.value, f.unit, f.scale, f.page, f.source_text,
-                  json.dumps(f.derived_from), f.formula) for f in knowledge.facts],
+                  json.dumps(f.derived_from), f.formula, f.period) for f in knowledge.facts],
             )
             self._db.executemany(
                 "INSERT INTO edges VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -160,35 +166,43 @@ class GraphStore:
         metrics: list[str] | None = None,
         years: list[int] | None = None,
         latest_only: bool = True,
+        periods: list[str] | None = None,
     ) -> list[Fact]:
         """Facts matching every given filter.
 
         With `latest_only`, a (company, metric, year) reported by several filings keeps the
-        value from the newest filing (later reports restate earlier years).
+        value from the newest filing (later reports restate earlier years). `periods`
+        defaults to fiscal years only ("FY"); a 10-Q's facts are "Q2" / "Q2YTD".
         """
         sql = (
             "SELECT f.doc, f.company, f.metric, f.fiscal_year, f.value, f.unit, f.scale, f.page, f.source_text, "
-            "f.derived_from, f.formula, COALESCE(d.latest_year, 0) FROM facts f LEFT JOIN documents d USING (doc) "
-            "WHERE 1=1"
+            "f.derived_from, f.formula, COALESCE(d.latest_year, 0), f.period FROM facts f "
+            "LEFT JOIN documents d USING (doc) WHERE 1=1"
         )
         params: list[object] = []
-        for column, values in (("company", companies), ("metric", metrics), ("fiscal_year", years)):
+        for column, values in (("company", companies), ("metric", metrics), ("fiscal_year", years),
+                               ("period", periods or ["FY"])):
             if values:
                 sql += f" AND f.{column} IN ({','.join('?' * len(values))})"
                 params += list(values)
         sql += " ORDER BY f.company, f.metric, f.fiscal_year"
-        best: dict[tuple[str, str, int], tuple[int, Fact]] = {}
+        best: dict[tuple[str, str, int, str], tuple[int, Fact]] = {}
         everything: list[Fact] = []
         for row in self._db.execute(sql, params):
             fact = Fact(
                 doc=row[0], company=row[1], metric=row[2], fiscal_year=row[3], value=row[4], unit=row[5],
                 scale=row[6], page=row[7], source_text=row[8], derived_from=json.loads(row[9]), formula=row[10],
+                period=row[12],
             )
             everything.append(fact)
-            key = (fact.company, fact.metric, fact.fiscal_year)
+            key = (fact.company, fact.metric, fact.fiscal_year, fact.period)
             if key not in best or row[11] > best[key][0]:
                 best[key] = (row[11], fact)
         return [f for _, f in best.values()] if latest_only else everything
+
+    def document_years(self) -> dict[str, int | None]:
+        """Each document's latest fiscal year (a 10-K's own year): which filing a year points to."""
+        return {doc: year for doc, year in self._db.execute("SELECT doc, latest_year FROM documents")}
 
     # ----------------------------------------------------------------- relations
 

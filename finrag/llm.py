@@ -25,13 +25,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
-import openai
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.output_parsers.openai_tools import PydanticToolsParser
 from langchain_core.utils.function_calling import convert_to_openai_tool
-from langchain_openai import ChatOpenAI
 from pydantic import BaseModel, SecretStr, ValidationError
 from tenacity import (
     RetryCallState,
@@ -42,6 +40,9 @@ from tenacity import (
 )
 
 from finrag.config import Settings
+
+if TYPE_CHECKING:  # openai and langchain-openai take seconds to import: only with an LLM
+    from langchain_openai import ChatOpenAI
 
 log = logging.getLogger(__name__)
 
@@ -179,12 +180,16 @@ class CircuitBreaker:
 
 def _is_endpoint_failure(exc: BaseException) -> bool:
     """The endpoint is down, unreachable or misconfigured (not: busy, or a bad reply)."""
+    import openai
+
     if isinstance(exc, openai.APIStatusError):
         return exc.status_code >= 500 or exc.status_code in (401, 403, 404)
     return isinstance(exc, openai.APIConnectionError)
 
 
 def _kind(exc: BaseException) -> FailureKind:
+    import openai
+
     if isinstance(exc, DeadlineExpired):
         return "deadline"
     if isinstance(exc, openai.APITimeoutError):
@@ -197,6 +202,8 @@ def _kind(exc: BaseException) -> FailureKind:
 
 
 def _is_retryable(exc: BaseException) -> bool:
+    import openai
+
     if isinstance(exc, openai.APIStatusError):
         return exc.status_code == 429 or exc.status_code >= 500
     # APITimeoutError is a subclass of APIConnectionError.
@@ -204,6 +211,8 @@ def _is_retryable(exc: BaseException) -> bool:
 
 
 def _retry_after_s(exc: BaseException | None) -> float | None:
+    import openai
+
     if not isinstance(exc, openai.APIStatusError):
         return None
     value = exc.response.headers.get("retry-after")
@@ -214,6 +223,8 @@ def _retry_after_s(exc: BaseException | None) -> float | None:
 
 
 def _describe(exc: BaseException) -> str:
+    import openai
+
     if isinstance(exc, openai.APITimeoutError):
         return "timed out"
     if isinstance(exc, openai.APIStatusError):
@@ -242,6 +253,8 @@ class LLMClient:
         }
 
     def _chat_model(self, model: str) -> ChatOpenAI:
+        from langchain_openai import ChatOpenAI
+
         s = self._settings
         return ChatOpenAI(
             model=model,
@@ -357,6 +370,8 @@ class LLMClient:
     def _attempt(self, call: Callable[[float], T], scope: QuestionScope | None) -> T:
         """One request: never after the deadline or with the breaker open; the slot is held
         only while the request is in flight (not while backing off)."""
+        import openai
+
         if self.breaker.open:
             raise _BreakerOpen()
         timeout = self._settings.llm_timeout_s

@@ -149,6 +149,7 @@ class SearchFilters(BaseModel):
 class SearchHit(BaseModel):
     chunk: Chunk
     score: float
+    similarity: float | None = None  # dense cosine to the query, when the search had one
 
 
 class CatalogFiling(BaseModel):
@@ -273,6 +274,9 @@ class Fact(BaseModel):
     source_text: str  # the row's text as it appears in the page
     derived_from: list[str] = Field(default_factory=list)  # for derived metrics: input metric keys
     formula: str | None = None
+    # "FY" for a fiscal year; a 10-Q's "Q2" (the quarter, or the balance at its end) and
+    # "Q2YTD" (the year to date at the quarter's end) - never mixed with annual figures
+    period: str = "FY"
 
 
 class Relation(BaseModel):
@@ -294,3 +298,30 @@ class DocumentKnowledge(BaseModel):
     relations: list[Relation] = Field(default_factory=list)
     # Why the LLM's relations are incomplete (its calls failed); a later ingest retries them.
     relations_pending: str | None = None
+
+
+# --------------------------------------------------------------------------- metric questions
+
+
+class MetricTarget(BaseModel):
+    """The quantity a metric question asks for (read by answering.metric_target).
+
+    `formula` is over vocabulary metric keys (+ - * / ( ), numbers, prior(x), avg(x),
+    change(x)); with `formula_source` "question" the question defined it and the
+    vocabulary's formula is not used. `definitions` are other terms the question defines
+    (an input such as EBITDA), which override the vocabulary's too.
+    """
+
+    metric: str  # vocabulary key, or a key made from the question's words
+    label: str
+    formula: str
+    formula_source: Literal["question", "vocabulary", "line item"]
+    definitions: dict[str, str] = Field(default_factory=dict)
+    years: list[int]  # fiscal years: one, the two ends of a change / CAGR, or each year averaged
+    quarter: int | None = None  # a 10-Q question: the fiscal quarter asked
+    year_to_date: bool = False  # with `quarter`: the year-to-date column, not the quarter's
+    aggregation: Literal["value", "change", "amount_change", "cagr", "average"] = "value"
+    unit: Literal["USD", "USD/share", "shares", "ratio", "percent", "days"] = "USD"
+    scale: Literal["units", "thousands", "millions", "billions"] = "millions"  # of a USD answer
+    decimals: int | None = None  # "round to two decimal places"
+    unresolved: str | None = None  # why the quantity asked cannot be computed (never answer another one)

@@ -56,6 +56,11 @@ class Entry(BaseModel):
     statement: str | None = None  # page tag of the statement a base metric is read from
     formula: str | None = None  # derived metrics only, over metric keys
     unit: str | None = None
+    # statement -> row-label patterns, best first: regexes over the label's lower-case letters
+    # only (spaces in a pattern are ignored). Rows of another statement than the metric's own
+    # are a second source, used only when its own statement has no row.
+    rows: dict[str, list[str]] = Field(default_factory=dict)
+    spent: bool = False  # printed as an outflow "(1,577)" but meant as the amount spent
 
     @property
     def wordings(self) -> list[str]:
@@ -64,6 +69,19 @@ class Entry(BaseModel):
         for w in [self.label, self.key.replace("_", " "), *self.synonyms]:
             seen.setdefault(w.lower(), None)
         return list(seen)
+
+
+class LineItem(BaseModel):
+    """How a base metric's row is labelled in one statement (from the vocabulary's `rows`)."""
+
+    model_config = {"frozen": True}
+
+    metric: str
+    statement: str
+    patterns: tuple[str, ...]  # anchored regexes over the letters-only label, best first
+    unit: str = "USD"
+    spent: bool = False  # store the amount spent (capex, dividends) as a positive number
+    secondary: bool = False  # another statement's row: used only when the own statement has none
 
 
 class _PhraseIndex:
@@ -169,6 +187,18 @@ class Vocabulary:
         found = self._all_index.find(term)
         return self.entries[found[0]].definition if found else None
 
+    def line_items(self) -> list[LineItem]:
+        """Statement-row rules of every base metric (loaders.facts reads statements with them)."""
+        items: list[LineItem] = []
+        for key, entry in self.metrics.items():
+            for statement, patterns in entry.rows.items():
+                items.append(LineItem(
+                    metric=key, statement=statement, unit=entry.unit or "USD", spent=entry.spent,
+                    secondary=statement != entry.statement,
+                    patterns=tuple("^(?:" + re.sub(r"\s+", "", p) + ")$" for p in patterns),
+                ))
+        return items
+
     def label(self, key: str) -> str | None:
         entry = self.entries.get(key)
         return entry.label if entry else None
@@ -188,6 +218,14 @@ def _check(vocab: Vocabulary) -> None:
     for key, entry in vocab.metrics.items():
         if entry.kind == "metric" and entry.statement not in vocab.statements:
             raise ValueError(f"vocabulary: metric {key!r} has unknown statement {entry.statement!r}")
+        for statement, patterns in entry.rows.items():
+            if statement not in vocab.statements:
+                raise ValueError(f"vocabulary: rows of {key!r} name unknown statement {statement!r}")
+            for pattern in patterns:
+                try:
+                    re.compile(pattern)
+                except re.error as exc:
+                    raise ValueError(f"vocabulary: bad row pattern {pattern!r} of {key!r}: {exc}") from None
         if entry.kind == "derived":
             if not entry.formula:
                 raise ValueError(f"vocabulary: derived metric {key!r} has no formula")

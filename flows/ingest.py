@@ -23,7 +23,7 @@ from indexing.knowledge_graph import GraphWriter, open_graph_writer
 from indexing.load import load_job, pdf_limits
 from indexing.pipeline import STORE_WAIT_S, run_pipeline
 from indexing.plan import FileJob, manifest_hints, mark_relation_retries, plan_jobs
-from indexing.store import store_loaded
+from indexing.store import optimize_if_written, store_loaded
 from indexing.summary import low_confidence_warnings, progress_line, status_counts, summary_row
 from loaders import PdfLimits
 from loaders.files import expand_paths
@@ -79,6 +79,7 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
                 store_step=lambda job, loaded: store_task(job, loaded, vector_store, embedder, graph),
                 progress=on_progress,
             )
+            optimize_if_written(vector_store, reports)
         finally:
             if graph is not None:
                 graph.close()

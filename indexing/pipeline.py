@@ -39,7 +39,7 @@ from indexing.plan import (
     mark_relation_retries,
     plan_jobs,
 )
-from indexing.store import store_loaded
+from indexing.store import optimize_if_written, store_loaded
 from loaders.files import expand_paths
 
 log = logging.getLogger(__name__)
@@ -130,6 +130,7 @@ def ingest_paths(
                     store_step=lambda job, loaded: store_loaded(job, loaded, store, embedder, graph),
                     progress=progress,
                 )
+            optimize_if_written(store, reports)
         finally:
             if graph is not None:
                 graph.close()

@@ -64,3 +64,8 @@ def _retry_relations(job: FileJob, loaded: LoadedDocument, graph: GraphWriter | 
     return document_report(job.path, loaded.meta.doc, "unchanged",
                            reason=pending or "LLM relations completed (vectors unchanged)", meta=loaded.meta,
                            chunks=len(loaded.chunks), seconds=job.timings.parse + job.timings.graph)
+def optimize_if_written(store: VectorStore, reports: list[DocumentReport]) -> None:
+    """Index and merge once per ingest (per document would rebuild the HNSW graph each time);
+    an ingest that wrote nothing leaves the store's files untouched."""
+    if any(r.status == "ingested" for r in reports):
+        store.optimize()

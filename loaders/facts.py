@@ -6,16 +6,17 @@ fiscal years named on the header line(s) above the first row.
 
 PRECISION FIRST: a wrong number in the graph is worse than a missing one, so
 - only pages that are a primary statement (by title, or by the loader's page tags) are read,
-  and only annual filings (a 10-Q's columns are quarters, not fiscal years);
+  of annual filings (columns = fiscal years) and 10-Qs (columns placed by their dates: the
+  quarter, the year to date and the prior year-end apart, see `quarter_columns`);
 - a row must carry exactly one value per header year, and the table must state its scale;
-- a row label must match a line-item rule exactly (after normalisation), not merely contain it;
+- a row label must match a line-item rule exactly (after normalisation), not merely contain it
+  (the rules are the vocabulary's `rows`: statement-row grammar per metric key);
 - per statement page the first row of the highest-priority wording wins ("Total net sales"
   beats "Net sales"); two different values for the same metric and year inside one document
   make the fact ambiguous and it is dropped.
 
-Line-item rules (loaders/line_items.py) are statement-row grammar (how a row label is
-spelled in a table), keyed by the vocabulary's metric keys; query-side synonyms live in
-finrag/vocabulary.
+Line-item rules (loaders/line_items.py, built from the `rows` of finrag/data/vocabulary.yaml)
+are statement-row grammar: how a row label is spelled in a table, per vocabulary metric key.
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
 
 from finrag.models import DocumentMeta, Fact, Page
 from loaders.line_items import LINE_ITEMS, Statement
+from loaders.quarter_columns import quarter_columns
 
 ANNUAL_FORMS = {"10-K", "annual", "other"}
 
@@ -83,11 +86,21 @@ def statement_kind(page: Page) -> Statement | None:
 
 def page_scale(text: str) -> tuple[str, float] | None:
     """The scale a table states in its header ("in millions", "(Dollars in thousands)")."""
-    head = letters(" ".join(text.splitlines()[:15]))
+    lines = text.splitlines()[:15]
+    head = letters(" ".join(lines))
+    raw = " ".join(lines).lower()
     for name, factor in _SCALES:
-        if f"in{name}" in head:
+        # "(in millions)", and "(MILLIONS, EXCEPT PER COMMON SHARE DATA)" with no "in"
+        if f"in{name}" in head or re.search(rf"\(\s*{name}\b", raw):
             return name, factor
     return None
+
+
+# "In millions, except per share data" / "(MILLIONS, EXCEPT ...)" opening a column-header line
+_SCALE_NOTE = re.compile(
+    r"^\s*\(?\s*(?:\$\s*)?(?:in\s+)?(?:millions|thousands|billions)(?:,?\s*except\s+[a-z\s-]*?(?:data|amounts))?\)?",
+    re.I,
+)
 
 
 def _strip_parentheticals(line: str) -> str:
@@ -103,6 +116,7 @@ def header_years(lines: list[str]) -> list[int]:
     """
     years: list[int] = []
     for line in lines:
+        line = _SCALE_NOTE.sub(" ", line)
         tokens = [t.strip(",.") for t in _strip_parentheticals(line).split()]
         tokens = [t for t in tokens if t]
         if not tokens:
@@ -177,12 +191,7 @@ def statement_rows(page: Page) -> tuple[list[int], list[Row]]:
     "Basic" / "Diluted" under an "Earnings per share:" line become "Earnings per share basic";
     a label wrapped onto a second line is joined to its first line.
     """
-    lines = [ln for ln in page.text.splitlines() if ln.strip()]
-    # The first row with two or more values ends the header ("Item 8" is not a table row).
-    first_row = next(
-        (i for i, ln in enumerate(lines) if len(getattr(parse_row(ln), "values", [])) >= 2 and not header_years([ln])),
-        len(lines),
-    )
+    lines, first_row = _split_header(page)
     years = header_years(lines[:first_row])
     rows: list[Row] = []
     section = ""
@@ -204,7 +213,29 @@ def statement_rows(page: Page) -> tuple[list[int], list[Row]]:
     return years, rows
 
 
+def _split_header(page: Page) -> tuple[list[str], int]:
+    """The page's non-empty lines and the index of its first value row (the header ends there)."""
+    lines = [ln for ln in page.text.splitlines() if ln.strip()]
+    # The first row with two or more values ends the header ("Item 8" is not a table row).
+    first_row = next(
+        (i for i, ln in enumerate(lines) if len(getattr(parse_row(ln), "values", [])) >= 2 and not header_years([ln])),
+        len(lines),
+    )
+    return lines, first_row
+
+
 # --------------------------------------------------------------------------- extraction
+
+
+def _quarter(meta: DocumentMeta) -> tuple[int, date] | None:
+    """(fiscal quarter, period end) of a quarterly report; None for annual filings."""
+    m = re.search(r"Q([1-4])", meta.period or "")
+    if not m or meta.form != "10-Q" or not meta.period_end:
+        return None
+    try:
+        return int(m.group(1)), date.fromisoformat(meta.period_end)
+    except ValueError:
+        return None
 
 
 def _is_annual(meta: DocumentMeta) -> bool:
@@ -224,58 +255,89 @@ def _statement_pages(meta: DocumentMeta, pages: Iterable[Page]) -> list[tuple[Pa
 
 
 def page_facts(
-    page: Page, kind: Statement, company: str, doc: str, fiscal_year: int | None
+    page: Page, kind: Statement, company: str, doc: str, fiscal_year: int | None,
+    quarter: tuple[int, date] | None = None,
 ) -> list[tuple[Fact, bool]]:
-    """Facts of one statement page (best row per line item, one fact per column year),
-    each with whether it comes from a secondary source."""
+    """Facts of one statement page (best row per line item, one fact per column),
+    each with whether it comes from a secondary source.
+
+    `quarter`: (fiscal quarter, period end) of a 10-Q, whose columns are read by their dates
+    (`quarter_columns`); an annual filing's columns are fiscal years.
+    """
     scale = page_scale(page.text)
     if scale is None:
         return []
     _, factor = scale
     years, rows = statement_rows(page)
-    if len(years) < 1 or (fiscal_year is not None and fiscal_year not in years):
-        return []
+    if quarter is not None:
+        if fiscal_year is None:
+            return []
+        lines, first_row = _split_header(page)
+        found = quarter_columns(" ".join(lines[:first_row]), kind, fiscal_year, *quarter)
+        if not found:
+            return []
+        columns = found
+    else:
+        if len(years) < 1 or (fiscal_year is not None and fiscal_year not in years):
+            return []
+        columns = [(y, "FY") for y in years]
     facts: list[tuple[Fact, bool]] = []
     for item in LINE_ITEMS:
         if item.statement != kind:
             continue
         best: tuple[int, Row] | None = None
         for row in rows:
-            if len(row.values) != len(years):
+            values = _column_values(row, len(columns))
+            if values is None:
                 continue
             key = label_key(row.label)
             rank = next((i for i, rx in enumerate(item.patterns) if re.match(rx, key)), None)
             if rank is not None and (best is None or rank < best[0]):
-                best = (rank, row)
+                best = (rank, Row(label=row.label, values=values, text=row.text))
         if best is None:
             continue
         row = best[1]
-        for year, raw in zip(years, row.values, strict=True):
+        for (year, period), raw in zip(columns, row.values, strict=True):
             if item.unit == "USD/share":
                 value, used_scale = raw, "units"
             else:
                 # amounts are kept in millions whatever the table's scale, so facts of
                 # different filings compare directly (the row text keeps the printed figure)
                 value, used_scale = raw * factor / 1e6, "millions"
-            if item.positive:
+            if item.spent:
                 value = abs(value)
             facts.append((Fact(
                 company=company, metric=item.metric, fiscal_year=year, value=value, unit=item.unit,
-                scale=used_scale, doc=doc, page=page.number, source_text=row.text,
+                scale=used_scale, doc=doc, page=page.number, source_text=row.text, period=period,
             ), item.secondary))
     return facts
 
 
+def _column_values(row: Row, columns: int) -> list[float] | None:
+    """The row's one value per column; "net of allowance of $426 and $335  18,277 17,908"
+    reads one amount of its label as a value, recognisable by the label ending in "and"/"of"."""
+    if len(row.values) == columns:
+        return row.values
+    if len(row.values) == columns + 1 and re.search(r"\b(?:and|of)$", row.label.strip()):
+        return row.values[1:]
+    return None
+
+
 def extract_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
-    """Reported facts of one document (derived metrics are added by `loaders.knowledge`)."""
-    if not meta.company or not _is_annual(meta):
+    """Reported facts of one document (derived metrics are added by `loaders.knowledge`).
+
+    Annual filings give one fact per fiscal-year column; a 10-Q gives the quarter's and the
+    year-to-date columns apart (`Fact.period` "Q2" / "Q2YTD"). Other reports give none.
+    """
+    quarter = _quarter(meta)
+    if not meta.company or not (_is_annual(meta) or quarter):
         return []
-    chosen: dict[tuple[str, int], Fact] = {}
-    ambiguous: set[tuple[str, int]] = set()
-    backup: dict[tuple[str, int], Fact] = {}
+    chosen: dict[tuple[str, int, str], Fact] = {}
+    ambiguous: set[tuple[str, int, str]] = set()
+    backup: dict[tuple[str, int, str], Fact] = {}
     for page, kind in _statement_pages(meta, pages):
-        for fact, secondary in page_facts(page, kind, meta.company, meta.doc, meta.fiscal_year):
-            key = (fact.metric, fact.fiscal_year)
+        for fact, secondary in page_facts(page, kind, meta.company, meta.doc, meta.fiscal_year, quarter):
+            key = (fact.metric, fact.fiscal_year, fact.period)
             if secondary:
                 backup.setdefault(key, fact)
                 continue

@@ -64,7 +64,9 @@ def evaluate(formula: str, value_of: Callable[[str, int], float], year: int) -> 
 
 
 def derive_facts(facts: list[Fact], vocab: Vocabulary) -> list[Fact]:
-    """Derived metrics for every (company, year) whose inputs were all extracted."""
+    """Derived metrics for every (company, year) whose inputs were all extracted (fiscal
+    years only: a 10-Q's quarter is no input of an annual formula)."""
+    facts = [f for f in facts if f.period == "FY"]
     by_key = {(f.company, f.metric, f.fiscal_year): f for f in facts}
     derived: list[Fact] = []
     for company in sorted({f.company for f in facts}):

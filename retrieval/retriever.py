@@ -209,7 +209,7 @@ class Retriever:
         )
         pool = max(opts.candidates, 2 * k) if (opts.boosts or opts.diversity) else k
         hits = self.store.query(
-            dense if mode != "sparse" else None, sparse, filters, k=pool, mode=mode,
+            dense, sparse, filters, k=pool, mode=mode,
             fusion=opts.fusion or self.settings.fusion, prefetch_k=max(2 * pool, 40),
         )
         if opts.boosts:
@@ -217,9 +217,11 @@ class Retriever:
             hits = self._boost(hits, u, preferred, year_weight, opts)
         if opts.diversity:
             hits = cap_per_page(hits, self.settings.max_per_page)
+        # Fused scores (RRF, DBSF) are not similarities: the store gives each hit its dense
+        # cosine, and the best of the filtered pool is the best a search could find here.
+        best = max((h.similarity for h in hits if h.similarity is not None), default=None)
         hits = hits[:k]
 
-        best = self._best_similarity(dense, filters)
         return Retrieval(
             question=question,
             hits=hits,
@@ -257,7 +259,7 @@ class Retriever:
         # Scores are positive for every fusion and mode used here (RRF, DBSF: top-of-list
         # values are far above mean - 3 sd, cosine on text, BM25), so a multiplicative boost
         # keeps the original order among equals.
-        rescored = [SearchHit(chunk=h.chunk, score=h.score * factor(h)) for h in hits]
+        rescored = [h.model_copy(update={"score": h.score * factor(h)}) for h in hits]
         return sorted(rescored, key=lambda h: -h.score)
 
     def _preferred_filing(
@@ -275,11 +277,6 @@ class Retriever:
         wanted = set(companies)
         years = [y for c in self.catalog.companies if wanted & set(c.filter_names) for y in c.fiscal_years]
         return max(years) if years else None
-
-    def _best_similarity(self, dense: list[float], filters: SearchFilters) -> float | None:
-        """Best dense cosine within the filters: fused scores (RRF, DBSF) are not similarities."""
-        top = self.store.query(dense, None, filters, k=1, mode="dense")
-        return top[0].score if top else None
 
 
 def cap_per_page(hits: list[SearchHit], max_per_page: int) -> list[SearchHit]:

@@ -11,7 +11,6 @@ import logging
 import time
 from typing import get_args
 
-from agents.iterative import answer_iterative
 from finrag.llm import LLMError, question_scope
 from finrag.models import Answer, Question, StrategyName, TraceStep
 from strategies import direct, knowledge_graph, single
@@ -21,6 +20,14 @@ from strategies.services import Services
 log = logging.getLogger(__name__)
 
 STRATEGY_NAMES: tuple[StrategyName, ...] = get_args(StrategyName)
+
+
+def answer_iterative(question: Question, services: Services, decision: RouteDecision) -> Answer:
+    """The LangGraph agent, imported when a question first needs it: LangGraph alone takes
+    seconds to import, which every cold `finrag ask` would otherwise pay."""
+    from agents.iterative import answer_iterative as agent
+
+    return agent(question, services, decision)
 
 
 def strategy_function(strategy: StrategyName) -> StrategyFunction:

@@ -148,5 +148,29 @@ def test_without_an_ingested_graph_each_command_says_to_ingest_first(capsys, tmp
     code, out, err = _run(capsys, *argv, "--store", str(tmp_path / "store"))
     assert code == 2 and out == ""  # a store's graph that is not there is refused like a store
     assert "no knowledge graph" in err and "finrag ingest" in err
-    assert not (tmp_path / "store.graph.sqlite").exists()  # looking must not create an empty graph
+    assert not (tmp_path / "store" / "graph.sqlite").exists()  # looking must not create an empty graph
     assert not (tmp_path / "out.graphml").exists()
+
+
+def test_rebuild_rereads_facts_into_an_existing_graph_without_reingesting(tmp_path, make_pdf, capsys):
+    """A graph built before the vocabulary learned a wording picks the row up on rebuild."""
+    from finrag.knowledge_graph import GraphStore
+    from finrag.models import DocumentKnowledge
+
+    cash_flow = "\n".join([
+        "ACME WIDGETS, INC.", "Consolidated Statements of Cash Flows", "(in millions)", "2023 2022",
+        "Net cash provided by operating activities 600.0 550.0",
+        "Payments to acquire property, plant and equipment (1,577.0) (1,373.0)",
+    ])
+    pdf = make_pdf("ACME_2023_10K.pdf", ["ACME WIDGETS, INC.\nAnnual Report on Form 10-K\nfiscal year ended "
+                                         "December 31, 2023", cash_flow])
+    store = tmp_path / "store"
+    with GraphStore(f"{store}.graph.sqlite") as graph:  # as an older ingest left it: no facts
+        graph.replace_document(DocumentKnowledge(doc="ACME_2023_10K", company="Acme Widgets"))
+    code, out, err = _run(capsys, "rebuild", str(pdf), "--store", str(store))
+    assert code == 0, err
+    assert "ACME_2023_10K:" in out
+    with GraphStore(f"{store}.graph.sqlite") as graph:
+        capex = [f for f in graph.facts(metrics=["capex"]) if f.doc == "ACME_2023_10K"]
+    assert {(f.fiscal_year, f.value) for f in capex} == {(2023, 1577.0), (2022, 1373.0)}
+    assert _run(capsys, "rebuild", str(tmp_path / "nothing-here"), "--store", str(store))[0] == 2

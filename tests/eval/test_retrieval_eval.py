@@ -32,6 +32,17 @@ def test_every_ablation_row_is_scored_and_reported(sample_dir, sample_services):
     assert all(name in table for name, _ in ROWS)
 
 
+def test_rows_option_scores_only_the_named_rows(sample_dir, sample_services):
+    from eval.retrieval import select_rows
+
+    questions = sample_questions(sample_dir)[:2]
+    scores = evaluate(sample_services.retriever, questions, rows=select_rows("full,dense"))
+    assert list(scores) == ["dense (naive)", "+ diversity (full)"]  # table order, not the asked order
+    with pytest.raises(ValueError, match="unknown row"):
+        select_rows("full,bogus")
+    assert select_rows("checks")[0][0] == "+ diversity (full)" and select_rows(None) == ROWS
+
+
 def test_half_of_questions_follows_the_company_split(tmp_path):
     from eval.retrieval import EvalQuestion, half_of_questions
 

@@ -1,29 +1,21 @@
-"""`finrag bench scale`: synthetic stores made from real chunks, measured in local mode.
+"""`finrag bench scale`: synthetic stores made from real chunks, measured per engine.
 
-Uses a copy of the session sample store (the session's services may hold the original:
-local mode admits one client per directory) as the source of real chunks.
+Uses a copy of the session sample store (the session's services hold the original: an
+embedded store admits one process, and one open handle) as the source of real chunks.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import socket
 
 import numpy as np
 import pytest
 
-from eval.scale_bench import (
-    KINDS,
-    format_rows,
-    measure,
-    query_plan,
-    run_cli,
-    source_points,
-    synthetic_points,
-)
+from eval.scale_bench import format_runs, measure, run_cli, source_points, synthetic_points
 from finrag.embeddings import get_embedder
-from finrag.models import SearchFilters
 from finrag.sparse import query_vector
 from finrag.store import open_store
 
@@ -42,10 +34,16 @@ def source(source_settings):
     return source_points(source_settings)
 
 
+@pytest.fixture(scope="module")
+def vectors(source_settings):
+    embedder = get_embedder(source_settings)
+    return [(embedder.embed_query(q), query_vector(q)) for q in ("total revenue", "risk factors")]
+
+
 def test_source_is_every_chunk_of_the_store_with_its_vectors(source, source_settings):
     with open_store(source_settings) as store:
         assert len(source) == store.count()
-    assert all("dense" in p.vector and p.payload["text"] for p in source)
+    assert all(len(p.dense) == 384 and p.payload["text"] for p in source)
 
 
 def test_copies_keep_real_vectors_and_rename_company_and_document_after_the_first_pass(source):
@@ -56,12 +54,13 @@ def test_copies_keep_real_vectors_and_rename_company_and_document_after_the_firs
 
     for i in (0, len(source) - 1, len(source), 2 * len(source) + 4):
         original, copy = source[i % len(source)], points[i]
-        dense = np.array(copy.vector["dense"])
+        dense = np.array(copy.dense)
         assert np.linalg.norm(dense) == pytest.approx(1.0, abs=1e-5)
         # a perturbed copy stays the nearest neighbour of its source
-        cosine = float(dense @ np.array(original.vector["dense"]) / np.linalg.norm(original.vector["dense"]))
-        assert cosine > 0.95
-        assert copy.vector.get("sparse") == original.vector.get("sparse")
+        assert float(dense @ np.array(original.dense)) > 0.95
+        if original.sparse is not None:
+            assert copy.sparse.indices == original.sparse.indices
+            assert np.allclose(copy.sparse.values, original.sparse.values, rtol=0.1)
         assert copy.payload["text"] == original.payload["text"]
 
     first, second = points[0].payload, points[len(source)].payload
@@ -71,49 +70,30 @@ def test_copies_keep_real_vectors_and_rename_company_and_document_after_the_firs
     assert second["doc"] == f"{source[0].payload['doc']}-copy2"
 
 
-def test_large_local_stores_time_fewer_repeats_of_the_same_queries_and_a_server_the_most():
-    small, large = query_plan(10_000, local=True), query_plan(200_000, local=True)
-    assert large.queries == small.queries  # sizes compare like for like
-    assert 4 <= large.samples < small.samples  # still enough for a median
-    assert query_plan(200_000, local=False).samples >= small.samples
-
-
-def test_measure_builds_a_store_of_the_asked_size_and_times_every_kind(source, source_settings, tmp_path):
-    embedder = get_embedder(source_settings)
-    question = "total revenue"
-    vectors = [(embedder.embed_query(question), query_vector(question))]
+@pytest.mark.parametrize("engine", ["edge", "local"])
+def test_measure_builds_a_store_of_the_asked_size_and_times_both_searches(engine, source, source_settings, vectors, tmp_path):
     size = len(source) + 25
-    target = source_settings.with_overrides(store_dir=tmp_path / "scaled", collection="finrag_scale")
+    run = measure(engine, str(tmp_path / engine), size, source, vectors, source_settings)
 
-    row = measure(target, size, source, vectors)
-
-    assert row.size == size
-    assert set(row.latency_ms) == set(KINDS)
-    assert all(0 < p50 <= p95 for p50, p95 in row.latency_ms.values())
-    assert row.open_s > 0 and row.build_s > 0 and row.store_gb > 0
-    with open_store(target) as store:
-        assert store.count() == size
-        # the benchmark's filter (one company, one year) matches only the first pass's chunks
-        src = source[0].payload
-        one_filing = SearchFilters(companies=[src["company"]], fiscal_years=[src["fiscal_year"]])
-        expected = sum(
-            1 for p in source if p.payload["company"] == src["company"] and p.payload["fiscal_year"] == src["fiscal_year"]
-        )
-        hits = store.query(vectors[0][0], None, one_filing, k=size, mode="dense")
-        assert len(hits) == expected
-    assert str(size) in format_rows("t", [row])
+    assert (run.engine, run.chunks) == (engine, size)
+    assert 0 < run.hybrid_ms.p50 <= run.hybrid_ms.p95
+    assert 0 < run.filtered_ms.p50 <= run.filtered_ms.p95
+    assert run.open_s > 0 and run.build_s > 0 and run.rss_gb is not None
+    assert 0.9 <= run.overlap_at_10 <= 1.0  # at this size both scorers are exact, up to ties
+    assert str(size) in format_runs([run])
 
 
-def test_cli_prints_one_row_per_size_with_the_load_average(source_settings, monkeypatch, capsys):
+def test_cli_json_has_one_run_per_engine_and_size(source_settings, monkeypatch, capsys):
     monkeypatch.setenv("FINRAG_STORE", str(source_settings.store_dir))
     monkeypatch.setenv("FINRAG_CACHE", str(source_settings.cache_dir))
 
-    assert run_cli(argparse.Namespace(sizes="40,90")) == 0
+    assert run_cli(argparse.Namespace(sizes="40,90", engines="edge,local", json=True)) == 0
 
-    out = capsys.readouterr().out
-    assert "load average at start" in out
-    rows = [line.split() for line in out.splitlines() if line.strip()[:1].isdigit()]
-    assert [r[0] for r in rows] == ["40", "90"]
+    out = json.loads(capsys.readouterr().out)
+    assert [(r["engine"], r["chunks"]) for r in out["runs"]] == [("edge", 40), ("local", 40), ("edge", 90), ("local", 90)]
+    keys = {"engine", "chunks", "build_s", "open_s", "rss_gb", "hybrid_ms", "filtered_ms", "overlap_at_10"}
+    assert all(keys <= set(r) and set(r["filtered_ms"]) == {"p50", "p95"} for r in out["runs"])
+    assert len(out["load_average"]["start"]) == 3
 
 
 def _closed_port() -> int:
@@ -128,7 +108,7 @@ def test_an_unreachable_qdrant_url_is_refused_before_any_local_work(tmp_path, mo
     # an empty store: had the bench not refused first, it would stop on "no ingested store"
     monkeypatch.setenv("FINRAG_STORE", str(tmp_path / "empty"))
 
-    assert run_cli(argparse.Namespace(sizes="10")) == 2
+    assert run_cli(argparse.Namespace(sizes="10", engines="edge,server", json=False)) == 2
 
     err = capsys.readouterr().err
     assert url in err and "does not answer" in err

@@ -1,4 +1,8 @@
-"""The Qdrant store in local mode: crash-safe document replacement, filters, busy lock."""
+"""The store: crash-safe document replacement, filters, catalog, busy lock.
+
+Behaviour tests run against both engines: the embedded one (Qdrant Edge) and the Qdrant
+API through qdrant-client, with local mode standing in for a server.
+"""
 
 from __future__ import annotations
 
@@ -54,9 +58,19 @@ def settings(tmp_path):
     return load_settings(store_dir=tmp_path / "store", cache_dir=tmp_path / "cache")
 
 
-@pytest.fixture
-def store(settings):
-    with open_store(settings, dim=DIM) as opened:
+def open_server_stand_in(path, dim: int = DIM):
+    """The server engine (qdrant-client) on a local-mode directory instead of a URL."""
+    from qdrant_client import QdrantClient
+
+    from finrag.store.qdrant import QdrantStore
+
+    return QdrantStore(QdrantClient(path=str(path)), "finrag_chunks", dim, str(path), engine="qdrant-server")
+
+
+@pytest.fixture(params=["edge", "server"])
+def store(request, settings, tmp_path):
+    opened = open_store(settings, dim=DIM) if request.param == "edge" else open_server_stand_in(tmp_path / "server")
+    with opened:
         yield opened
 
 
@@ -107,7 +121,7 @@ def test_delete_document(store):
 
 @pytest.mark.parametrize("mode", ["dense", "sparse", "hybrid"])
 @pytest.mark.parametrize("fusion", ["rrf", "dbsf"])
-def test_every_mode_honours_filters_in_local_mode(store, mode, fusion):
+def test_every_mode_honours_filters(store, mode, fusion):
     _write(store, _meta("acme_2022", "Acme", 2022, "a" * 64),
            ["Acme revenue grew strongly", "Acme cash flow"], 0, ["income_statement"])
     _write(store, _meta("acme_2023", "Acme", 2023, "d" * 64), ["Acme revenue 2023"], 0, ["cash_flow"])
@@ -123,6 +137,9 @@ def test_every_mode_honours_filters_in_local_mode(store, mode, fusion):
     assert {h.chunk.doc for h in tagged} == {"acme_2022"}
     unfiltered = store.query(dense, sparse, None, k=5, mode=mode, fusion=fusion)
     assert unfiltered[0].chunk.company == "Acme"
+    # Every hit knows its dense cosine to the query, whatever the ranking score was.
+    assert unfiltered[0].similarity == pytest.approx(1.0, abs=1e-5)
+    assert all(h.similarity is not None and h.similarity < 0.9 for h in unfiltered if h.chunk.company == "Beta")
 
 
 def test_sparse_search_ranks_by_matching_terms(store):

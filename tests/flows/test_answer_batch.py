@@ -116,11 +116,10 @@ def test_a_killed_cli_batch_resumes_to_the_same_results_as_a_clean_run(
         questions, tmp_path / "clean", settings=sample_settings, services=sample_services, strategy="single"
     )
 
-    # The CLI runs in other processes: give them a copy of the store (one process per store).
+    # The CLI runs in other processes: give them a copy of the store (one process per store;
+    # the folder holds the whole store, knowledge graph included).
     store = tmp_path / "store"
     shutil.copytree(sample_settings.store_dir, store)
-    if sample_settings.graph_path.exists():
-        shutil.copy(sample_settings.graph_path, store.parent / f"{store.name}.graph.sqlite")
     server = shared_prefect_server()
     env = server.env | {"FINRAG_CACHE": str(embedding_cache_dir)}
     out = tmp_path / "out"

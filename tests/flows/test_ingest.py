@@ -1,8 +1,8 @@
 """Ingestion specs: idempotent, crash-safe, duplicate-aware, and every bad file fails alone.
 
 Real parts throughout: PDFs generated with fpdf2, the real loaders, the bundled embedding
-model (cached across the session), Qdrant local mode in tmp dirs, the `finrag` CLI in a
-subprocess for the kill test.
+model (cached across the session), the embedded store (Qdrant Edge) in tmp dirs, the
+`finrag` CLI in a subprocess killed with SIGKILL mid-ingest.
 """
 
 from __future__ import annotations
@@ -111,9 +111,16 @@ def _settings(root: Path, cache_dir: Path):
     return load_settings(store_dir=root / "store", cache_dir=cache_dir)
 
 
-def _snapshot(settings) -> tuple[set[str], list[tuple[str, str]]]:
+def _snapshot(settings) -> tuple[set[str], list[tuple[str, str]], dict, list[dict]]:
+    """Chunk ids, (doc, sha256) pairs, then everything: each point's vectors and payload, and
+    the document records. Two snapshots are equal only for identical stores."""
     with open_store(settings) as store:
-        return store.chunk_ids(), [(m.doc, m.sha256) for m in store.documents()]
+        points = {
+            p.id: (tuple(round(x, 6) for x in p.dense), p.sparse, p.payload)
+            for page in store.iter_points() for p in page
+        }
+        return (store.chunk_ids(), [(m.doc, m.sha256) for m in store.documents()], points,
+                store.document_records())
 
 
 @pytest.fixture(scope="module")
@@ -125,7 +132,7 @@ def clean_run(tmp_path_factory, good_dir, cache_dir):
 
 
 def test_directory_is_ingested_with_metadata_and_chunks(clean_run):
-    settings, reports, (chunk_ids, docs) = clean_run
+    settings, reports, (chunk_ids, docs, _, _) = clean_run
     assert [r.doc for r in reports] == ["acme_2022_10k", "beta_2022_10k", "gamma_2023_10k"]
     assert {r.status for r in reports} == {"ingested"}
     assert all(r.chunks and r.pages == 3 for r in reports)
@@ -163,12 +170,16 @@ def test_page_limit_comes_from_settings(tmp_path, good_dir, cache_dir):
 def test_second_run_is_unchanged_and_writes_nothing(tmp_path, good_dir, cache_dir, clean_run):
     settings = _settings(tmp_path, cache_dir)
     shutil.copytree(clean_run[0].store_dir, settings.store_dir)
-    data_files = [p for p in settings.store_dir.rglob("*") if p.is_file() and p.name not in {".lock", ".finrag.lock"}]
-    before = {p: (p.stat().st_mtime_ns, p.stat().st_size) for p in data_files}
+    # Bytes, not mtimes: the engine rewrites its segment metadata on every open, identically.
+    def contents() -> dict[Path, str]:
+        return {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in settings.store_dir.rglob("*")
+                if p.is_file() and p.name != ".finrag.lock"}
+
+    before = contents()
     reports = ingest_paths([good_dir], settings)
     assert {r.status for r in reports} == {"unchanged"}
     assert [r.company for r in reports] == [r.company for r in clean_run[1]]
-    assert {p: (p.stat().st_mtime_ns, p.stat().st_size) for p in data_files} == before
+    assert contents() == before
     assert _snapshot(settings) == clean_run[2]
 
 
@@ -178,11 +189,11 @@ def test_changed_file_replaces_its_chunks_without_orphans(tmp_path, cache_dir):
     folder.mkdir()
     path = make_report(folder / "acme_2022_10k.pdf", "Acme", 2022, 1577, pages=4)
     first = ingest_paths([path], settings)[0]
-    old_ids, _ = _snapshot(settings)
+    old_ids = _snapshot(settings)[0]
     make_report(path, "Acme", 2022, 1604, pages=2)  # restated, shorter
     second = ingest_paths([path], settings)[0]
     assert (first.status, second.status) == ("ingested", "ingested")
-    new_ids, docs = _snapshot(settings)
+    new_ids, docs = _snapshot(settings)[:2]
     assert len(new_ids) == second.chunks
     assert not old_ids & new_ids
     assert docs == [("acme_2022_10k", hashlib.sha256(path.read_bytes()).hexdigest())]

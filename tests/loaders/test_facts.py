@@ -133,3 +133,69 @@ def test_sample_corpus_facts_match_truth(sample_dir):
     correct = sum(1 for k, v in scored.items() if k in want and abs(v - want[k]) < 0.051)
     assert correct / len(scored) >= 0.98  # precision
     assert correct / len(want) >= 0.98  # recall
+
+
+# --------------------------------------------------------------------------- real filings, only the pages needed
+
+def real_pages(path, numbers: list[int]) -> list[Page]:
+    """Pages of a real filing as the loader reads them (pypdfium2 text, cleaned), only those asked."""
+    import pypdfium2 as pdfium
+
+    from loaders.cleaning import clean_pages
+
+    pdf = pdfium.PdfDocument(path)
+    try:
+        raw = [pdf[n].get_textpage().get_text_range() for n in numbers]
+    finally:
+        pdf.close()
+    return [Page(number=n, text=t) for n, t in zip(numbers, clean_pages(raw), strict=True)]
+
+
+@pytest.fixture(scope="module")
+def extra_dir(financebench_dir):
+    path = financebench_dir.parent / "financebench-extra"
+    if not (path / "pdfs").is_dir():
+        pytest.skip("../shared/financebench-extra not present")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("shared_set", "doc", "company", "year", "page", "row", "capex"),
+    [
+        # FinanceBench: "Payments to acquire property, plant and equipment" (a vocabulary variant)
+        ("financebench", "BOEING_2022_10K", "Boeing", 2022, 58, "Payments to acquire property, plant and equipment",
+         1222.0),
+        # FinanceBench-extra: "Additions to property, plant and equipment"
+        ("financebench-extra", "INTEL_2020_10K", "Intel", 2020, 78, "Additions to property, plant and equipment",
+         14259.0),
+    ],
+)
+def test_capex_line_item_variants_of_both_shared_sets_are_found(
+    financebench_dir, extra_dir, shared_set, doc, company, year, page, row, capex
+):
+    root = financebench_dir if shared_set == "financebench" else extra_dir
+    pages = real_pages(root / "pdfs" / f"{doc}.pdf", [page])
+    meta = DocumentMeta(file=f"{doc}.pdf", doc=doc, sha256="0", company=company, fiscal_year=year, form="10-K",
+                        period=f"FY{year}")
+    facts = {(f.metric, f.fiscal_year): f for f in extract_facts(meta, pages)}
+    fact = facts[("capex", year)]
+    assert fact.value == capex  # the amount spent, positive, in USD millions
+    assert fact.source_text.startswith(row) and fact.page == page
+
+
+def test_a_10q_quarter_column_gives_the_quarters_value_apart_from_the_year_to_date(financebench_dir):
+    # Best Buy's Q2 of fiscal 2024 (quarter ended July 29, 2023): income statement p.4, cash flows p.6
+    pages = real_pages(financebench_dir / "pdfs" / "BESTBUY_2024Q2_10Q.pdf", [3, 5])
+    meta = DocumentMeta(file="q.pdf", doc="BESTBUY_2024Q2_10Q", sha256="0", company="Best Buy", fiscal_year=2024,
+                        period="2024Q2", period_end="2023-07-29", form="10-Q",
+                        page_tags={"income_statement": [3], "cash_flow": [5]})
+    facts = {(f.metric, f.fiscal_year, f.period): f.value for f in extract_facts(meta, pages)}
+    # "Three Months Ended | Six Months Ended" x "July 29, 2023 | July 30, 2022"
+    assert facts[("revenue", 2024, "Q2")] == 9583.0
+    assert facts[("revenue", 2023, "Q2")] == 10329.0  # the same quarter a year earlier
+    assert facts[("revenue", 2024, "Q2YTD")] == 19050.0
+    assert facts[("operating_income", 2024, "Q2")] == 348.0
+    # the cash flow statement has six-month columns only: capex is year to date, never a quarter's
+    assert facts[("capex", 2024, "Q2YTD")] == 395.0
+    assert ("capex", 2024, "Q2") not in facts
+    assert not any(period == "FY" and year == 2024 for _, year, period in facts)  # nothing passes for annual

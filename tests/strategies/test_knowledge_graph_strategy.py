@@ -77,3 +77,21 @@ def test_questions_the_graph_cannot_answer_fall_back_to_the_iterative_agent(samp
     steps = [t.step for t in answer.trace]
     assert "fallback" in steps
     assert "graph_fallback" in answer.flags
+
+
+def test_a_copied_store_folder_answers_graph_questions(sample_settings, sample_dir, tmp_path):
+    """The folder is the whole store: a copy elsewhere, under another name, keeps its graph."""
+    import shutil
+
+    from strategies.services import open_services
+
+    copy = tmp_path / "elsewhere" / "copied-store"
+    shutil.copytree(sample_settings.store_dir, copy, ignore=shutil.ignore_patterns(".finrag.lock"))
+    services = open_services(sample_settings.with_overrides(store_dir=copy))
+    try:
+        assert services.graph is not None
+        question = _graph_questions(sample_dir)[0]["question"]
+        answer = _ask(services, question)
+        assert (answer.strategy, answer.status) == ("graph", "answered") and answer.citations, question
+    finally:
+        services.close()

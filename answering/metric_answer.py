@@ -1,0 +1,226 @@
+"""Answer a metric question exactly: its typed target computed from cited statement rows.
+
+1. Read the target (answering.metric_target): metric, formula (the question's own
+   definition wins over the vocabulary's), years or quarter, aggregation, unit, scale,
+   rounding.
+2. Gather each input (base metric × fiscal year): the knowledge graph's facts first
+   (statement rows read at ingest, with doc, page and row text), then statement rows in
+   the retrieved chunks. Where several filings report an input, the filing the question's
+   period points to wins (the one for the last year asked, else the nearest later one);
+   a different value elsewhere is named "also reported".
+3. Compute in code, show the formula with the numbers filled in, answer in the unit,
+   scale and rounding asked, and cite every row used. A missing input is named
+   ("not found: could not find Inventories FY2016 for Amazon"), never replaced by
+   another quantity.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from answering.aspects import Aspect, metric_label, read_aspect
+from answering.citations import cite, quote_in_text, unique_citations
+from answering.metric_formula import InputValue, Missing, compute
+from answering.metric_target import read_target
+from answering.written_answer import NOT_FOUND, WrittenAnswer
+from finrag.models import Citation, Fact, MetricTarget, SearchFilters, SearchHit
+from finrag.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from finrag.knowledge_graph import GraphStore
+    from retrieval.query_understanding import QueryUnderstanding
+    from retrieval.retriever import Retriever
+
+
+class MetricServices(Protocol):
+    """What metric answers need of the open services (strategies.services.Services has it)."""
+
+    @property
+    def vocabulary(self) -> Vocabulary: ...
+
+    @property
+    def graph(self) -> GraphStore | None: ...
+
+    @property
+    def retriever(self) -> Retriever: ...
+
+
+_SAME = 0.005  # values within 0.5% are the same figure (rounding of printed statements)
+
+
+# --------------------------------------------------------------------------- evidence
+
+
+class Evidence:
+    """Input values for one company: graph facts first, then rows in retrieved chunks."""
+
+    def __init__(self, company: str, anchor_year: int, hits: list[SearchHit], vocab: Vocabulary,
+                 graph: GraphStore | None = None, period: str = "FY"):
+        self.company = company
+        self.period = period  # "FY", or a 10-Q column: "Q2" (the quarter) / "Q2YTD" (year to date)
+        self.anchor = anchor_year
+        self.hits = hits
+        self.vocab = vocab
+        self.graph = graph
+        self.used: dict[tuple[str, int], InputValue] = {}
+        self._doc_years = graph.document_years() if graph is not None else {}
+
+    def get(self, metric: str, year: int) -> InputValue:
+        key = (metric, year)
+        if key not in self.used:
+            found = self._from_facts(metric, year) or self._from_hits(metric, year)
+            if found is None:
+                raise Missing(metric, year)
+            self.used[key] = found
+        return self.used[key]
+
+    def _rank(self, doc: str) -> tuple[int, int, int]:
+        """The filing the question points to first, then the nearest later one, then the rest."""
+        year = self._doc_years.get(doc) or 0
+        return (0 if year == self.anchor else 1 if year > self.anchor else 2, abs(year - self.anchor), -year)
+
+    def _from_facts(self, metric: str, year: int) -> InputValue | None:
+        if self.graph is None:
+            return None
+        facts = [f for f in self.graph.facts([self.company], [metric], [year], latest_only=False, periods=[self.period])
+                 if not f.formula]
+        if not facts:
+            return None
+        facts.sort(key=lambda f: self._rank(f.doc))
+        best = facts[0]
+        others: dict[str, float] = {}
+        for f in facts[1:]:
+            if abs(f.value - best.value) > _SAME * max(abs(best.value), 1e-9) and f.doc != best.doc:
+                others.setdefault(f.doc, f.value)
+        return _input(best, list(others.items()))
+
+    def _from_hits(self, metric: str, year: int) -> InputValue | None:
+        if self.period != "FY":
+            return None  # a chunk's row is read by fiscal-year columns only
+        best = None
+        for rank, hit in enumerate(self.hits):
+            reading = read_aspect(hit.chunk, Aspect(company=self.company, fiscal_year=year, metric=metric), self.vocab)
+            if reading is None:
+                continue
+            key = (0 if reading.from_table else 1, 0 if reading.chunk.fiscal_year == self.anchor else 1, rank)
+            if best is None or key < best[0]:
+                best = (key, reading)
+        if best is None:
+            return None
+        r = best[1]
+        return InputValue(metric=metric, fiscal_year=year, value=r.value, doc=r.chunk.doc, page=r.chunk.page,
+                          quote=r.quote, chunk=r.chunk)
+
+
+def _input(fact: Fact, also: list[tuple[str, float]]) -> InputValue:
+    return InputValue(metric=fact.metric, fiscal_year=fact.fiscal_year, value=fact.value, doc=fact.doc,
+                      page=fact.page, quote=fact.source_text, also=also)
+
+
+# --------------------------------------------------------------------------- answering
+
+
+def _column(target: MetricTarget) -> str:
+    if target.quarter is None:
+        return "FY"
+    return f"Q{target.quarter}YTD" if target.year_to_date else f"Q{target.quarter}"
+
+
+def _period(target: MetricTarget) -> str:
+    years = target.years
+    if target.quarter is not None:
+        span = f"Q{target.quarter} year to date" if target.year_to_date else f"Q{target.quarter}"
+        return f"FY{years[-1]} {span}"
+    if target.aggregation == "value":
+        return f"FY{years[-1]}"
+    return f"FY{years[0]}-FY{years[-1]}"
+
+
+def answer_metric(
+    question: str, hits: list[SearchHit], understanding: QueryUnderstanding, services: MetricServices
+) -> WrittenAnswer | None:
+    """The exact answer to a one-company metric question; None when the question is not one
+    (no metric, no year, or not exactly one company): the general writer answers it then."""
+    if len(understanding.companies) != 1:
+        return None
+    target = read_target(question, services.vocabulary)
+    if target is None:
+        return None
+    company = understanding.companies[0]
+    if target.unresolved:
+        return WrittenAnswer(status="not_found", text=f"{NOT_FOUND.capitalize()}: {target.unresolved}; no formula "
+                             "for the quantity asked is known.", reason=target.unresolved, flags=["metric_target"])
+    evidence = Evidence(company, max(target.years), hits, services.vocabulary, services.graph, _column(target))
+    try:
+        result = compute(target, services.vocabulary, evidence.get)
+    except Missing as missing:
+        label = metric_label(missing.metric, services.vocabulary)
+        found = "; ".join(f"{metric_label(i.metric, services.vocabulary)} FY{i.fiscal_year} {i.value:,.2f}"
+                          for i in evidence.used.values())
+        where = f"FY{missing.year}" + ("" if evidence.period == "FY" else f" {evidence.period}")
+        return WrittenAnswer(
+            status="not_found",
+            text=f"{NOT_FOUND.capitalize()}: could not find {label} {where} for {company}, an input of "
+                 f"{target.label} ({target.formula})." + (f" Found: {found}." if found else ""),
+            reason=f"missing input: {label} {where}",
+            flags=["metric_target"],
+        )
+    except ZeroDivisionError:
+        return WrittenAnswer(status="not_found", text=f"{NOT_FOUND.capitalize()}: {target.label} divides by zero.",
+                             reason="division by zero", flags=["metric_target"])
+    source = {"question": "as the question defines it", "vocabulary": "standard definition",
+              "line item": "statement line item"}[target.formula_source]
+    text = f"{company} {target.label} {_period(target)}: {result.shown} ({source}). " + " ".join(
+        f"{w}." for w in result.working)
+    also = [f"{metric_label(i.metric, services.vocabulary)} FY{i.fiscal_year} {v:,.2f} in {doc}"
+            for i in result.inputs for doc, v in i.also]
+    filings = list(dict.fromkeys(i.doc for i in result.inputs))
+    text += f" Read from {', '.join(filings)}."
+    if also:
+        text += " Also reported: " + "; ".join(also) + "."
+    citations = _citations(result.inputs, hits, services)
+    flags = ["metric_target"] + ([] if len(citations) == len(result.inputs) else ["uncited_input"])
+    return WrittenAnswer(status="answered", text=text, citations=unique_citations(citations), value=result.value,
+                         flags=flags)
+
+
+def inputs_in_graph(question: str, understanding: QueryUnderstanding, services: MetricServices) -> bool:
+    """Every input of the question's metric target is a fact in the knowledge graph: more
+    searches cannot change the answer (the iterative agent then writes at once)."""
+    if services.graph is None or len(understanding.companies) != 1:
+        return False
+    target = read_target(question, services.vocabulary)
+    if target is None or target.unresolved:
+        return False
+    evidence = Evidence(understanding.companies[0], max(target.years), [], services.vocabulary, services.graph,
+                        _column(target))
+    try:
+        compute(target, services.vocabulary, evidence.get)
+    except (Missing, ZeroDivisionError):
+        return False
+    return True
+
+
+def _citations(inputs: list[InputValue], hits: list[SearchHit], services: MetricServices) -> list[Citation]:
+    """Each input's row, quoted from a chunk of its filing that contains it (checked literally).
+
+    Rows read from retrieved chunks cite them; facts first look in the hits, then one sparse
+    search per filing for all its rows together (a statement page holds most of them)."""
+    citations: list[Citation] = []
+    pending: dict[str, list[InputValue]] = {}
+    for value in inputs:
+        chunk = value.chunk or next((h.chunk for h in hits if h.chunk.doc == value.doc
+                                     and quote_in_text(value.quote, h.chunk.text)), None)
+        if chunk is not None:
+            citations.append(cite(chunk, value.quote))
+        else:
+            pending.setdefault(value.doc, []).append(value)
+    for doc, values in pending.items():
+        query = " ".join(dict.fromkeys(v.quote for v in values))[:2000]
+        found = services.retriever.search(query, filters=SearchFilters(docs=[doc]), k=8, mode="sparse")
+        for value in values:
+            on_page = [h for h in found if h.chunk.page <= value.page <= h.chunk.page_end]
+            chunk = next((h.chunk for h in on_page + found if quote_in_text(value.quote, h.chunk.text)), None)
+            if chunk is not None:
+                citations.append(cite(chunk, value.quote))
+    return citations

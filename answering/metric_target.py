@@ -1,0 +1,294 @@
+"""The quantity a metric question asks for, read as a typed target (`MetricTarget`).
+
+    read_target("What is Amazon's FY2017 days payable outstanding (DPO)? DPO is defined as:
+                 365 * (average accounts payable between FY2016 and FY2017) / (FY2017 COGS +
+                 change in inventory between FY2016 and FY2017). Round your answer to two
+                 decimal places.")
+    -> metric "days_payable_outstanding", formula
+       "365 * (avg(accounts_payable)) / (cost_of_revenue + change(inventories))" (from the
+       question: it overrides the vocabulary's), unit "days", years [2017], decimals 2.
+
+What is read, and from where:
+- the ask is the sentence with the question mark (or the first one); definition sentences
+  ("X is defined as: ...", "Define X as ...") are read apart;
+- the metric is the vocabulary metric the ask names, "A as a % of B" / "A less B" compose
+  two of them, and "X % margin" is X's margin when the vocabulary has one;
+- a definition in the question whose name is the asked metric (or one of its inputs)
+  replaces the vocabulary's formula: the question's own definition always wins;
+- aggregation: a CAGR, a change between two years, an average over a range of years, or
+  the value of one year (or quarter);
+- unit and scale: percent ("in units of percents", "as a %", margins, changes), days,
+  ratio; money in USD millions unless the question asks for billions or thousands;
+  "round to N decimal places".
+Formulas use the vocabulary's language: metric keys, numbers, + - * / ( ), prior(x),
+avg(x) (this and the prior year) and change(x) (this year minus the prior).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from finrag.models import MetricTarget
+from finrag.vocabulary import Vocabulary, tokenize
+from retrieval.periods import parse_periods
+
+_SENTENCE = re.compile(r"(?<=[.?!])\s+(?=[A-Z\"(])")
+# "X is defined as: ...", "X is calculated as ...", "Define X as ...", "X = ..."
+_DEFINED = re.compile(r"^(?P<name>.+?)\s+(?:is|are)\s+(?:defined|calculated|computed)\s+as:?\s*(?P<expr>.+)$", re.I)
+_DEFINE = re.compile(r"^(?:please\s+)?define\s+(?P<name>.+?)\s+as:?\s*(?P<expr>.+)$", re.I)
+_OPERATORS = re.compile(
+    r"(\(|\)|\+|\*|/|\s[-–]\s|\bplus\b|\bminus\b|\bless\b|\bdivided by\b|\bmultiplied by\b|\btimes\b)", re.I
+)
+_OPERATOR_SYMBOL = {"plus": "+", "minus": "-", "less": "-", "divided by": "/", "multiplied by": "*", "times": "*",
+                    "–": "-"}
+_AVERAGE = re.compile(r"\b(?:average|avg|mean)\b", re.I)
+_CHANGE = re.compile(r"\b(?:change|increase|decrease)\s+in\b", re.I)
+_PERCENT_OF = re.compile(r"\s+as\s+an?\s+(?:%|percent(?:age)?)\s+of\s+|\s+%\s+of\s+", re.I)
+_LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
+_CAGR = re.compile(r"\bcagr\b|compound annual growth", re.I)
+_CHANGE_ASK = re.compile(r"\b(?:change|growth|grew|increase|decrease|decline)\b", re.I)
+_AMOUNT_CHANGE = re.compile(
+    r"\b(?:dollar|absolute)\s+(?:change|amount)|\bin\s+(?:usd\s+|us\$\s*)?(?:millions|billions|thousands|dollars|\$)", re.I
+)
+_EXPLICIT_PERCENT = re.compile(
+    r"\bin\s+(?:units\s+of\s+)?percents?\b|\bas\s+an?\s+(?:%|percent(?:age)?)|%\s+margin|\bin\s+%", re.I
+)
+_DECIMALS = re.compile(r"\bround(?:ed|ing)?\b[^.?]*?\b(one|two|three|four|zero|no|\d)\s+decimal", re.I)
+_WHOLE = re.compile(r"\bround(?:ed|ing)?\b[^.?]*?\b(?:nearest|whole)\s+(?:whole\s+)?(?:number|integer|dollar|percent)", re.I)
+_SCALE = re.compile(r"\b(?:in\s+)?(?:usd|us\$|\$|dollars?)?\s*(billions?|millions?|thousands?)\b", re.I)
+_QUARTER_WORDS = re.compile(r"\b(?:year[- ]to[- ]date|ytd|(?:six|nine)\s+months)\b", re.I)
+# Comparisons and selections the target model does not express: the general writer answers them.
+_UNSUPPORTED = re.compile(
+    r"\b(?:which|rank\w*|highest|lowest|higher|lower|compared?|versus|vs\.?|whether|both|each|per\s+employee)\b", re.I
+)
+_DIFFERENCE = re.compile(r"\bdifference\b|\bhow\s+much\s+(?:more|less)\b|\bby\s+how\s+much\b", re.I)
+_NUMBER_WORDS = {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4}
+_PERCENT_METRIC_WORDS = ("margin", "growth", "rate", "return_on", "payout", "_to_revenue")
+
+
+class UnreadableFormula(ValueError):
+    """A definition in the question uses a term the vocabulary does not know."""
+
+
+def _sentences(question: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.split(question.strip()) if s.strip()]
+
+
+def _clean(expr: str) -> str:
+    expr = re.sub(r"\[[^\]]*\]", " ", expr)  # "[from cash flow statement]"
+    return expr.strip().rstrip(".;").strip()
+
+
+def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
+    """(the ask, [(defined name, expression text)]) of a question."""
+    asks: list[str] = []
+    definitions: list[tuple[str, str]] = []
+    for sentence in _sentences(question):
+        m = _DEFINED.match(sentence) or _DEFINE.match(sentence)
+        if m and not sentence.rstrip().endswith("?"):
+            name = re.sub(r"^(?:and|where|here)\s+", "", m.group("name").strip(), flags=re.I)
+            definitions.append((name, _clean(m.group("expr"))))
+        elif "?" in sentence:
+            asks.append(sentence[: sentence.rindex("?") + 1])
+    if not asks:
+        asks = [s for s in _sentences(question) if not (_DEFINED.match(s) or _DEFINE.match(s))][:1]
+    ask = asks[0] if asks else question
+    # "Here's the question: what is ...?" - the ask proper follows the last colon
+    if ":" in ask:
+        ask = ask.rsplit(":", 1)[1].strip() or ask
+    return ask, definitions
+
+
+def _term(segment: str, vocab: Vocabulary, year: int | None) -> str:
+    """One operand of a question's formula as formula text: a number, or a metric key
+    wrapped in avg() / change() / prior() by the words around it."""
+    text = segment.strip()
+    if re.fullmatch(r"\d+(?:\.\d+)?", text):
+        return text
+    found = vocab.match_metrics(text)
+    if not found:
+        raise UnreadableFormula(f"no metric in {text!r}")
+    # the longest-named metric of the segment ("cost of goods sold" over "goods")
+    key = found[0]
+    years = parse_periods(text).years
+    if _AVERAGE.search(text):
+        return f"avg({key})"
+    if _CHANGE.search(text):
+        return f"change({key})"
+    if year is not None and len(years) == 1 and years[0] == year - 1:
+        return f"prior({key})"
+    return key
+
+
+def parse_formula(text: str, vocab: Vocabulary, year: int | None = None) -> str:
+    """A definition's words as a formula over metric keys.
+
+    "365 * (average accounts payable between FY2016 and FY2017) / (FY2017 COGS + change in
+    inventory between FY2016 and FY2017)" -> "365 * (avg(accounts_payable)) / (cost_of_revenue
+    + change(inventories))". Raises UnreadableFormula for a term the vocabulary lacks.
+    """
+    parts: list[str] = []
+    for piece in _OPERATORS.split(text):
+        if piece is None or not piece.strip():
+            continue
+        word = piece.strip().lower()
+        if word in ("(", ")", "+", "*", "/", "-"):
+            parts.append(word)
+        elif word in _OPERATOR_SYMBOL:
+            parts.append(_OPERATOR_SYMBOL[word])
+        else:
+            parts.append(_term(piece, vocab, year))
+    formula = " ".join(parts).replace("( ", "(").replace(" )", ")")
+    try:
+        ast.parse(formula, mode="eval")
+    except SyntaxError as exc:
+        raise UnreadableFormula(f"not a formula: {text!r}") from exc
+    return formula
+
+
+def _name_key(name: str, vocab: Vocabulary) -> str:
+    found = vocab.match_metrics(name)
+    return found[0] if found else "_".join(tokenize(name)) or "metric"
+
+
+def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
+    """(metric key, composed formula) the ask names: "capex as a % of revenue" composes."""
+    for pattern, op in ((_PERCENT_OF, "/"), (_LESS, "-")):
+        m = pattern.search(ask)
+        if m:
+            left, right = vocab.match_metrics(ask[: m.start()]), vocab.match_metrics(ask[m.end():])
+            if left and right:
+                return None, f"{left[-1]} {op} {right[0]}"
+    found = vocab.match_metrics(ask)
+    if not found:
+        return None, None
+    inputs = {i for m in found for i in vocab.inputs(m)}
+    primary = [m for m in found if m not in inputs] or found
+    metric = next((m for m in primary if vocab.metrics[m].kind == "derived"), primary[0])
+    if re.search(r"\bmargin\b", ask, re.I):
+        if f"{metric}_margin" in vocab.metrics:
+            return f"{metric}_margin", None  # "unadjusted EBITDA % margin"
+        entry = vocab.metrics[metric]
+        if entry.unit == "USD" and entry.statement == "income_statement" and metric != "revenue":
+            return None, f"{metric} / revenue"  # "COGS % margin": a line item as a share of revenue
+    return metric, None
+
+
+def _decimals(question: str) -> int | None:
+    if m := _DECIMALS.search(question):
+        word = m.group(1).lower()
+        return int(word) if word.isdigit() else _NUMBER_WORDS[word]
+    return 0 if _WHOLE.search(question) else None
+
+
+def _scale(question: str) -> str:
+    for m in _SCALE.finditer(question):
+        before = question[max(0, m.start() - 12): m.start() + 1].lower()
+        if re.search(r"\b(?:usd|us\$|\$|dollars?|in)\b", before + m.group(0).lower()):
+            word = m.group(1).lower().rstrip("s")
+            return {"billion": "billions", "million": "millions", "thousand": "thousands"}[word]
+    return "millions"
+
+
+def _formula_unit(formula: str) -> str:
+    if re.match(r"^\s*365\s*\*", formula) or re.search(r"\*\s*365\b", formula):
+        return "days"
+    return "ratio" if "/" in formula else "USD"
+
+
+def _percent_metric(metric: str | None) -> bool:
+    return bool(metric) and any(w in metric for w in _PERCENT_METRIC_WORDS)
+
+
+def _resolve(
+    ask: str, definitions: list[tuple[str, str]], given: dict[str, str], vocab: Vocabulary
+) -> tuple[str, str, str, str] | None:
+    """(key, label, formula, source) of what the ask names; a question's own definition of
+    it is taken out of `given` (it is the formula, not an input's)."""
+    metric, composed = _ask_metric(ask, vocab)
+    if metric is None and composed is None:
+        # the ask names no vocabulary metric: a defined one it names by its own words
+        metric = next((_name_key(n, vocab) for n, _ in definitions if set(tokenize(n)) <= set(tokenize(ask))), None)
+        if metric is None:
+            return None
+    if composed is not None:
+        return re.sub(r"\W+", "_", composed).strip("_"), ask_phrase(composed, vocab), composed, "question"
+    label = vocab.label(metric) or metric.replace("_", " ")
+    if metric in given:
+        return metric, label, given.pop(metric), "question"
+    formula = vocab.formula(metric) if metric in vocab.metrics else None
+    return metric, label, formula or metric, "vocabulary" if formula else "line item"
+
+
+def _aggregation(ask: str, question: str, years: list[int]) -> str:
+    if _CAGR.search(ask) and len(years) >= 2:
+        return "cagr"
+    if _AVERAGE.search(ask) and len(years) >= 2:
+        return "average"
+    if len(years) != 2:
+        return "value"
+    if _DIFFERENCE.search(ask) and not _EXPLICIT_PERCENT.search(question):
+        return "amount_change"
+    if _CHANGE_ASK.search(ask):
+        in_money = _AMOUNT_CHANGE.search(question) and not _EXPLICIT_PERCENT.search(question)
+        return "amount_change" if in_money and not re.search(r"%|percent", question, re.I) else "change"
+    return "value"
+
+
+def _unit(key: str, formula: str, source: str, vocab: Vocabulary) -> str:
+    """The vocabulary's unit of the metric, or what a question's own formula makes of it."""
+    entry = vocab.metrics.get(key)
+    return (entry.unit if entry and source != "question" else None) or _formula_unit(formula)
+
+
+def _is_percent(key: str, unit: str, source: str, aggregation: str, ask: str, question: str) -> bool:
+    if aggregation in ("change", "cagr"):
+        return True
+    explicit = bool(_EXPLICIT_PERCENT.search(question) or _PERCENT_OF.search(ask) or re.search(r"%\s*margin", ask))
+    ratio_named = bool(re.search(r"\b(?:ratio|turnover)\b", ask, re.I))
+    # a formula the question gives is the quantity as written: percent only when asked for
+    implied = _percent_metric(key) and not ratio_named and source != "question"
+    return unit == "ratio" and (explicit or implied)
+
+
+def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
+    """The typed target of a metric question; None when the question asks for no metric
+    (or defines one with terms the vocabulary does not know)."""
+    ask, definitions = split_definitions(question)
+    if _UNSUPPORTED.search(ask):
+        return None
+    mentions = parse_periods(ask)
+    years = mentions.years or parse_periods(question).years
+    if not years:
+        return None
+    try:
+        given = {_name_key(name, vocab): parse_formula(expr, vocab, max(years)) for name, expr in definitions}
+    except UnreadableFormula:
+        return None
+    resolved = _resolve(ask, definitions, given, vocab)
+    if resolved is None:
+        return None
+    key, label, formula, source = resolved
+    unit = _unit(key, formula, source, vocab)
+    aggregation = _aggregation(ask, question, years)
+    unresolved = None
+    kind_asked = re.search(r"\b(ratio|margin|turnover|multiple|yield)\b", ask, re.I)
+    if kind_asked and unit == "USD" and source != "question":
+        # "working capital ratio" when only working capital (an amount) is known
+        unresolved = f"the question asks for a {kind_asked.group(1).lower()}, but {label} is an amount"
+    quarter = int(mentions.periods[-1][-1]) if mentions.periods else None
+    return MetricTarget(
+        metric=key, label=label, formula=formula, formula_source=source,  # type: ignore[arg-type]
+        definitions=given, years=years if aggregation != "value" else [max(years)],
+        quarter=quarter, year_to_date=bool(_QUARTER_WORDS.search(ask)) and quarter is not None,
+        aggregation=aggregation,  # type: ignore[arg-type]
+        unit="percent" if _is_percent(key, unit, source, aggregation, ask, question) else unit,  # type: ignore[arg-type]
+        scale=_scale(question) if unit == "USD" and aggregation != "change" else "units",  # type: ignore[arg-type]
+        decimals=_decimals(question), unresolved=unresolved,
+    )
+
+
+def ask_phrase(formula: str, vocab: Vocabulary) -> str:
+    """A composed formula in words: "capex / revenue" -> "Capital expenditures / Revenue"."""
+    return re.sub(r"[a-z_]+", lambda m: vocab.label(m.group(0)) or m.group(0), formula)

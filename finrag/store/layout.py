@@ -1,0 +1,138 @@
+"""The embedded store's folder: what lives in it, its metadata file, and its process lock.
+
+One folder holds the whole store, so copying or moving it moves everything:
+
+    <store>/store.json      engine, format, created-with versions, dimension (this module)
+    <store>/chunks/         Qdrant Edge shard: one point per chunk
+    <store>/documents/      Qdrant Edge shard: one record per completely stored document
+    <store>/graph.sqlite    the knowledge graph (Settings.graph_path)
+    <store>/.finrag.lock    held by the process that has the store open
+
+A folder with `collection/` and `meta.json` but no `store.json` is a store of the engine
+before Edge (qdrant-client local mode): `finrag store migrate` converts it.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import time
+from importlib.metadata import version
+from pathlib import Path
+from typing import IO
+
+from pydantic import BaseModel
+
+from finrag.store.base import StoreBusy, StoreNeedsMigration
+
+META_FILE = "store.json"
+CHUNKS_DIR = "chunks"
+DOCUMENTS_DIR = "documents"
+FORMAT = 1
+EDGE_ENGINE = "qdrant-edge"
+
+
+class StoreMeta(BaseModel):
+    engine: str = EDGE_ENGINE
+    format: int = FORMAT
+    dim: int
+    collection: str  # the collection name it takes on a server (`finrag store push`)
+    created_at: str
+    created_with: dict[str, str]  # package -> version that created the store
+
+
+def new_meta(dim: int, collection: str) -> StoreMeta:
+    return StoreMeta(
+        dim=dim,
+        collection=collection,
+        created_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        created_with={pkg: version(pkg) for pkg in ("finrag", "qdrant-edge-py")},
+    )
+
+
+def read_meta(store_dir: Path) -> StoreMeta | None:
+    path = store_dir / META_FILE
+    return StoreMeta.model_validate_json(path.read_text()) if path.exists() else None
+
+
+def write_meta(store_dir: Path, meta: StoreMeta) -> None:
+    tmp = store_dir / f".{META_FILE}.tmp"
+    tmp.write_text(json.dumps(meta.model_dump(), indent=2) + "\n")
+    os.replace(tmp, store_dir / META_FILE)
+
+
+def is_local_mode_store(store_dir: Path) -> bool:
+    """A store written by qdrant-client local mode (the embedded engine before Edge)."""
+    return (
+        not (store_dir / META_FILE).exists()
+        and (store_dir / "meta.json").is_file()
+        and (store_dir / "collection").is_dir()
+    )
+
+
+def needs_migration(store_dir: Path) -> StoreNeedsMigration:
+    return StoreNeedsMigration(
+        f"{store_dir} holds a store of the previous embedded engine (qdrant-client local mode). "
+        f"Convert it once, keeping every vector (no re-embedding): finrag store migrate --store {store_dir}"
+    )
+
+
+def size_bytes(folder: Path) -> int:
+    # Blocks, not lengths: the engine preallocates sparse files (WAL, mmap pages) of 32 MB.
+    return sum(p.stat().st_blocks * 512 for p in folder.rglob("*") if p.is_file())
+
+
+class StoreLock:
+    """An exclusive flock on `<store>/.finrag.lock`, taken BEFORE the engine opens the store.
+
+    The engine's own lock (Edge: its write-ahead log) fails with an error naming no
+    process; ours fails fast and says which pid holds the store.
+    """
+
+    def __init__(self, store_dir: Path) -> None:
+        store_dir.mkdir(parents=True, exist_ok=True)
+        self.store_dir = store_dir
+        self.path = store_dir / ".finrag.lock"
+        self._file: IO[str] | None = None
+
+    def try_acquire(self) -> bool:
+        handle = open(self.path, "a+")  # noqa: SIM115 - held open for the store's lifetime
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            return False
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self._file = handle
+        return True
+
+    def acquire(self, wait_s: float) -> None:
+        """Take the lock, retrying for up to `wait_s` seconds, else raise StoreBusy."""
+        deadline = time.monotonic() + wait_s
+        while not self.try_acquire():
+            if time.monotonic() >= deadline:
+                raise busy(self.store_dir, self.holder())
+            time.sleep(0.5)
+
+    def holder(self) -> str:
+        try:
+            return self.path.read_text().strip() or "?"
+        except OSError:
+            return "?"
+
+    def release(self) -> None:
+        if self._file is not None:
+            fcntl.flock(self._file, fcntl.LOCK_UN)
+            self._file.close()
+            self._file = None
+
+
+def busy(store_dir: Path, pid: str) -> StoreBusy:
+    return StoreBusy(
+        f"store at {store_dir} is in use by another process (pid {pid}) — wait for it to "
+        "finish or use a Qdrant server (QDRANT_URL)"
+    )

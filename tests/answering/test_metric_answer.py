@@ -1,0 +1,175 @@
+"""Metric questions: the typed target read from the question, computed exactly from cited rows.
+
+Evidence is statement text as the PDF extractor prints it (tests/strategies/test_writer.py
+has the layout conventions); questions are worded as FinanceBench's metric questions.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from answering.metric_target import parse_formula, read_target
+from answering.writer import write_answer
+from finrag.config import load_settings
+from finrag.knowledge_graph import GraphStore
+from finrag.llm import Usage
+from finrag.models import CatalogCompany, Chunk, DocumentKnowledge, Fact, SearchHit, StoreCatalog
+from finrag.vocabulary import load_vocabulary
+from retrieval.query_understanding import understand
+from strategies.services import Services
+
+BALANCE = """ACME WIDGETS, INC.
+Consolidated Balance Sheets
+(in millions) December 31, 2023 December 31, 2022
+Inventories 300.0 200.0
+Total current assets 1,400.0 1,100.0
+Accounts payable 250.0 150.0
+Total current liabilities 700.0 650.0"""
+
+INCOME = """ACME WIDGETS, INC.
+Consolidated Statements of Operations
+(in millions) 2023 2022 2021
+Revenue $ 2,500.0 $ 2,000.0 $ 1,800.0
+Cost of revenue 1,500.0 1,250.0 1,100.0
+Operating income 410.0 300.0 250.0"""
+
+CASH = """ACME WIDGETS, INC.
+Consolidated Statements of Cash Flows
+(in millions) 2023 2022 2021
+Depreciation and amortization 90.0 80.0 70.0
+Purchases of property, plant and equipment (1,577.0) (1,373.0) (1,200.0)"""
+
+CATALOG = StoreCatalog(
+    companies=[CatalogCompany(name="Acme Widgets", legal_names=["Acme Widgets, Inc."], fiscal_years=[2022, 2023])],
+    fiscal_years=[2022, 2023],
+)
+DPO = ("What is Acme Widgets' FY2023 days payable outstanding (DPO)? DPO is defined as: 365 * (average accounts "
+       "payable between FY2022 and FY2023) / (FY2023 COGS + change in inventory between FY2022 and FY2023). "
+       "Round your answer to two decimal places.")
+
+
+def chunk(text: str, year: int = 2023, index: int = 0, doc: str = "ACME_2023_10K") -> Chunk:
+    return Chunk(chunk_id=f"{doc}-{index}", doc=doc, doc_sha256="0" * 64, index=index, company="Acme Widgets",
+                 fiscal_year=year, page=40 + index, page_end=40 + index, text=text)
+
+
+HITS = [SearchHit(chunk=chunk(t, index=i), score=1.0) for i, t in enumerate((BALANCE, INCOME, CASH))]
+
+
+@pytest.fixture(scope="module")
+def services() -> Services:
+    return Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]
+                    graph=None, vocabulary=load_vocabulary())
+
+
+def ask(question: str, services: Services, hits: list[SearchHit] = HITS):
+    return write_answer(question, hits, understand(question, CATALOG), services, Usage())
+
+
+def test_a_formula_given_in_the_question_overrides_the_vocabulary_formula(services):
+    vocab = services.vocabulary
+    assert vocab.formula("days_payable_outstanding") == "365 * avg(accounts_payable) / cost_of_revenue"
+    target = read_target(DPO, vocab)
+    assert target is not None and target.formula_source == "question"
+    assert target.formula == "365 * (avg(accounts_payable)) / (cost_of_revenue + change(inventories))"
+    assert (target.unit, target.decimals, target.years) == ("days", 2, [2023])
+
+    written = ask(DPO, services)
+    question_formula = round(365 * (250 + 150) / 2 / (1500 + (300 - 200)), 2)  # 45.62
+    vocabulary_formula = round(365 * (250 + 150) / 2 / 1500, 2)  # 48.67
+    assert written.status == "answered"
+    assert written.value == question_formula != vocabulary_formula
+    assert "as the question defines it" in written.text
+    assert "$1,500.0M + ($300.0M - $200.0M)" in written.text  # the numbers filled into the formula
+    quotes = {c.quote for c in written.citations}
+    assert {"Accounts payable 250.0 150.0", "Inventories 300.0 200.0"} <= quotes
+
+
+def test_a_term_the_question_defines_is_used_as_an_input(services):
+    question = ("What is Acme Widgets' FY2023 unadjusted EBITDA less capex? Define unadjusted EBITDA as unadjusted "
+                "operating income + depreciation and amortization [from cash flow statement]. Answer in USD millions.")
+    target = read_target(question, services.vocabulary)
+    assert target.formula == "ebitda - capex" and target.definitions == {
+        "ebitda": "operating_income + depreciation_amortization"}
+    assert ask(question, services).value == pytest.approx(410 + 90 - 1577)
+
+
+def test_unit_scale_rounding_and_aggregation_are_read_from_the_question(services):
+    capex = ask("What is Acme Widgets' FY2023 capital expenditure amount (in USD billions)?", services)
+    assert capex.value == pytest.approx(1.577)
+    average = ask("What is the FY2021 - FY2023 3 year average of capex as a % of revenue for Acme Widgets? "
+                  "Answer in units of percents and round to one decimal place.", services)
+    assert average.value == round((1577 / 2500 + 1373 / 2000 + 1200 / 1800) / 3 * 100, 1)
+    margin = ask("What is Acme Widgets' year-over-year change in unadjusted operating income from FY2022 to "
+                 "FY2023 (in units of percents and round to one decimal place)?", services)
+    assert margin.value == round((410 - 300) / 300 * 100, 1)
+    ratio = ask("What is Acme Widgets' FY2023 working capital ratio? Round your answer to two decimal places.",
+                services)
+    assert ratio.status == "not_found" or ratio.value == pytest.approx(2.0)
+
+
+def test_a_missing_input_is_named_instead_of_answering_another_quantity(services):
+    written = ask("What is the FY2023 inventory turnover ratio for Acme Widgets? Inventory turnover ratio is "
+                  "defined as: (FY2023 COGS) / (average inventory between FY2022 and FY2023).", services,
+                  hits=HITS[1:])  # no balance sheet
+    assert written.status == "not_found" and written.value is None
+    assert "Inventories FY2023" in written.text
+
+
+def test_formula_words_become_vocabulary_formulas():
+    vocab = load_vocabulary()
+    assert parse_formula("total current assets less total current liabilities", vocab) == \
+        "current_assets - current_liabilities"
+    assert parse_formula("FY2019 revenue / (average PP&E between FY2018 and FY2019)", vocab, 2019) == \
+        "revenue / (avg(ppe_net))"
+    assert parse_formula("cash from operations / FY2018 total current liabilities", vocab, 2019) == \
+        "operating_cash_flow / prior(current_liabilities)"
+
+
+def test_the_filing_of_the_question_year_wins_and_the_other_is_also_reported(tmp_path):
+    graph = GraphStore(tmp_path / "g.sqlite")
+
+    def fact(doc: str, value: float, year: int) -> Fact:
+        return Fact(company="Acme Widgets", metric="revenue", fiscal_year=2022, value=value, doc=doc, page=40,
+                    source_text=f"Revenue $ {value:,.1f}")
+
+    # the FY2023 filing restates FY2022 revenue; the FY2022 filing has the original figure
+    graph.replace_document(DocumentKnowledge(doc="ACME_2022_10K", company="Acme Widgets", facts=[
+        fact("ACME_2022_10K", 2000.0, 2022)]))
+    graph.replace_document(DocumentKnowledge(doc="ACME_2023_10K", company="Acme Widgets", facts=[
+        fact("ACME_2023_10K", 2050.0, 2022),
+        Fact(company="Acme Widgets", metric="revenue", fiscal_year=2023, value=2500.0, doc="ACME_2023_10K",
+             page=40, source_text="Revenue $ 2,500.0")]))
+    services = Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]
+                        graph=graph, vocabulary=load_vocabulary())
+    hits = [SearchHit(chunk=chunk("Revenue $ 2,000.0", 2022, doc="ACME_2022_10K"), score=1.0)]
+    written = ask("What was Acme Widgets' FY2022 revenue in USD millions?", services, hits)
+    assert written.value == 2000.0
+    assert "Also reported" in written.text and "2,050.00 in ACME_2023_10K" in written.text
+    assert [c.doc for c in written.citations] == ["ACME_2022_10K"]
+    graph.close()
+
+
+def test_a_quarter_question_is_answered_from_the_10q_quarter_column(tmp_path):
+    graph = GraphStore(tmp_path / "g.sqlite")
+    row = "Revenue $ 9,583 $ 10,329 $ 19,050 $ 20,976"
+    facts = [Fact(company="Acme Widgets", metric="revenue", fiscal_year=year, value=value, doc="ACME_2024Q2_10Q",
+                  page=3, source_text=row, period=period)
+             for year, period, value in ((2024, "Q2", 9583.0), (2023, "Q2", 10329.0), (2024, "Q2YTD", 19050.0))]
+    graph.replace_document(DocumentKnowledge(doc="ACME_2024Q2_10Q", company="Acme Widgets", facts=facts))
+    services = Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]
+                        graph=graph, vocabulary=load_vocabulary())
+    hits = [SearchHit(chunk=chunk(row, 2024, doc="ACME_2024Q2_10Q"), score=1.0)]
+    quarter = ask("What was Acme Widgets' revenue in the second quarter of fiscal 2024, in USD millions?", services, hits)
+    assert quarter.value == 9583.0 and "Q2" in quarter.text
+    to_date = ask("What was Acme Widgets' year-to-date revenue at Q2 FY2024 (in USD millions)?", services, hits)
+    assert to_date.value == 19050.0
+    assert graph.facts(["Acme Widgets"], ["revenue"]) == []  # annual lookups never see quarters
+    graph.close()
+
+
+def test_differences_are_amounts_and_comparisons_are_left_to_the_general_writer(services):
+    vocab = services.vocabulary
+    more = ask("How much more revenue did Acme Widgets report in FY2023 than in FY2022, in USD millions?", services)
+    assert more.value == pytest.approx(500.0) and "metric_target" in more.flags
+    assert read_target("Which year had the higher revenue for Acme Widgets, FY2022 or FY2023?", vocab) is None
