@@ -331,7 +331,10 @@ def run_agent(
     if written is None or stopped_by is not None:
         # A guard stopped the graph before its write node: write from what it gathered,
         # offline when out of time (an LLM call could not finish anyway).
-        written = compose(last, ctx, offline_only=stopped_by == TIMEOUT or ctx.out_of_time() or ctx.over_budget())
+        out_of_time = stopped_by == TIMEOUT or ctx.out_of_time()
+        written = compose(last, ctx, offline_only=out_of_time or ctx.over_budget())
+        if out_of_time and services.llm is not None and written.engine == "offline":
+            written = written.model_copy(update={"fallback": "deadline"})  # the LLM had no time left to write
         trace.append(TraceStep(step="write", decision=f"{written.status} ({written.engine}) after {stopped_by}"))
     stopped_by = stopped_by or last.get("stopped_by")
     return written.to_answer(

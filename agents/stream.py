@@ -3,6 +3,7 @@ retriever or LLM call cannot hold the answer)."""
 
 from __future__ import annotations
 
+import contextvars
 import queue
 import threading
 from typing import Any
@@ -13,6 +14,9 @@ from langgraph.graph.state import CompiledStateGraph
 from agents.configuration import RECURSION_LIMIT, TIMEOUT
 from agents.state import AgentContext, AgentState
 
+# How long a timed-out agent's worker may take to finish its current step.
+TIMEOUT_GRACE_S = 2.0
+
 
 def stream_until_stopped(
     graph: CompiledStateGraph, graph_input: Any, run_config: dict, ctx: AgentContext, last: AgentState
@@ -20,8 +24,8 @@ def stream_until_stopped(
     """Run the graph in a worker thread until it ends, interrupts or a guard stops it.
 
     Returns the last full state and the guard that stopped it (None: it ended or was
-    interrupted). On a timeout the worker is left behind; `ctx.cancelled` tells its node
-    to do no further work.
+    interrupted). On a timeout the worker gets a short grace, then is left behind;
+    `ctx.cancelled` tells its node to do no further work.
     """
     updates: queue.Queue = queue.Queue()
 
@@ -35,7 +39,9 @@ def stream_until_stopped(
         except BaseException as exc:  # handed to the caller's thread, raised there
             updates.put(("error", exc))
 
-    worker = threading.Thread(target=work, name=f"agent-{last['question'].id}", daemon=True)
+    # The copied context carries the question's LLM deadline and failure ledger (finrag.llm).
+    worker = threading.Thread(target=contextvars.copy_context().run, args=(work,),
+                              name=f"agent-{last['question'].id}", daemon=True)
     worker.start()
     stopped_by: str | None = None
     try:
@@ -57,6 +63,7 @@ def stream_until_stopped(
                 raise payload
     finally:
         ctx.cancelled.set()  # a still-running node sees this and does no further work
-        if stopped_by != TIMEOUT:
-            worker.join()  # it has already put its last message: this returns at once
+        # After a timeout, an LLM call in flight is cut at the same deadline (finrag.llm):
+        # a short grace lets it end, so its attempt is counted in this answer's llm_calls.
+        worker.join(timeout=TIMEOUT_GRACE_S if stopped_by == TIMEOUT else None)
     return last, stopped_by

@@ -55,4 +55,6 @@ def write_answer(
     try:
         return write_llm(text, hits, offline, services.llm, usage)
     except LLMError as exc:
-        return offline.model_copy(update={"flags": [*offline.flags, "llm_failed"], "reason": offline.reason or exc.reason})
+        return offline.model_copy(update={
+            "flags": [*offline.flags, "llm_failed"], "reason": offline.reason or exc.reason, "fallback": exc.kind,
+        })

@@ -32,6 +32,7 @@ class WrittenAnswer(BaseModel):
     reason: str | None = None
     engine: str = "offline"
     rows: list[AnswerRow] = Field(default_factory=list)  # many companies: one row each, sorted
+    fallback: str | None = None  # why the LLM writer was not used although configured
 
     def to_answer(
         self,
@@ -49,6 +50,7 @@ class WrittenAnswer(BaseModel):
             strategy=strategy,
             stopped_by=stopped_by,
             engine=self.engine,
+            fallback=self.fallback,
             searches=searches,
             llm_calls=usage.llm_calls,
             tokens_in=usage.tokens_in,

@@ -1,6 +1,8 @@
 """`finrag ask "QUESTION"`: answer one question and print it with its sources.
 
-Exit codes: 0 answered or not found, 1 failed, 2 the store is held by another process.
+Exit codes: 0 answered or not found, 1 failed or the configured LLM failed (`fallback`),
+2 the store is missing, empty, unreachable
+or held by another process (one line saying so and how to fix it).
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ from finrag.text import collapse_whitespace
 def run(args: argparse.Namespace) -> int:
     from finrag.store import StoreBusy
     from strategies.dispatch import answer_question
-    from strategies.services import open_services
+    from strategies.services import check_store_exists, open_services, require_documents
 
     settings = load_settings(store_dir=Path(args.store) if args.store else None)
+    check_store_exists(settings)  # before opening: opening would create an empty store
     try:
         services = open_services(settings)
     except StoreBusy as exc:
@@ -31,12 +34,14 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     try:
+        require_documents(services.store, settings)
         question = Question(id="ask", question=args.question, company=args.company, period=args.period)
         answer = answer_question(question, services, args.strategy)
     finally:
         services.close()
     print(answer.model_dump_json(indent=2) if args.json else render(answer))
-    return 1 if answer.status == "failed" else 0
+    # Failed, or the configured LLM could not be used: the answer says why, the exit code too.
+    return 1 if answer.status == "failed" or answer.fallback else 0
 
 
 def render(answer: Answer) -> str:
@@ -58,7 +63,8 @@ def render(answer: Answer) -> str:
             title="Sources (p.N is one-based)",
         )]  # fmt: skip
     details = [
-        f"status: {answer.status}   strategy: {answer.strategy}   engine: {answer.engine}",
+        f"status: {answer.status}   strategy: {answer.strategy}   engine: {answer.engine}"
+        + (f" (the LLM failed: {answer.fallback})" if answer.fallback else ""),
         f"route: {answer.route_reason}",
     ]
     cost = f"   llm calls: {answer.llm_calls}   tokens: {answer.tokens_in}/{answer.tokens_out}" \

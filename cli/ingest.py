@@ -11,12 +11,14 @@ from pathlib import Path
 
 from finrag.config import load_settings
 from finrag.console import progress, stderr_is_terminal
+from finrag.errors import StoreUnavailable
 from finrag.models import DocumentReport
-from finrag.store import StoreBusy
+from finrag.store import StoreBusy, server_problem
 from flows.runner import RunnerError, parse_runner, running_on
-from indexing.pipeline import ingest_paths
+from indexing.pipeline import STORE_WAIT_S, ingest_paths
 from indexing.store import EMBED_SLICE
 from indexing.summary import format_table, low_confidence_warnings, progress_line, status_counts
+from loaders import read_manifest
 
 
 class TerminalProgress:
@@ -59,6 +61,13 @@ def run(args) -> int:
     except RunnerError as err:
         print(f"finrag ingest: {err}", file=sys.stderr)
         return 2
+    if args.manifest:  # a bad manifest is found before the model loads
+        read_manifest(Path(args.manifest))
+    if settings.qdrant_url:
+        problem = server_problem(settings)
+        if problem:
+            raise StoreUnavailable(f"the Qdrant server at {settings.qdrant_url} (QDRANT_URL) cannot be used: "
+                                   f"{problem.strip().splitlines()[0][:300]}")
     started = time.perf_counter()
     try:
         if runner.kind == "dask":  # the Prefect flow, its tasks on Dask workers
@@ -76,8 +85,10 @@ def run(args) -> int:
                     manifest=Path(args.manifest) if args.manifest else None,
                     progress=bars.document,
                     chunk_progress=bars.chunks,
+                    wait_s=STORE_WAIT_S,  # as the flow does: another ingest may be finishing
+                    waiting=lambda message: print(f"finrag ingest: {message}", file=sys.stderr, flush=True),
                 )
-    except StoreBusy as err:
+    except StoreBusy as err:  # still busy after STORE_WAIT_S
         print(f"finrag ingest: {err}", file=sys.stderr)
         return 2
     seconds = time.perf_counter() - started

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from finrag.config import Settings, load_settings
 from finrag.console import table_text
+from finrag.errors import StoreUnavailable
 from finrag.knowledge_graph import GraphStore
 from strategies.knowledge_graph import show as show_value
 
@@ -22,18 +23,18 @@ def _settings(args: argparse.Namespace) -> Settings:
     return load_settings(**({"store_dir": Path(store)} if store else {}))
 
 
-def _open(args: argparse.Namespace) -> GraphStore | None:
-    path = _settings(args).graph_path
+def _open(args: argparse.Namespace) -> GraphStore:
+    """The graph beside the store; a missing one is refused (rc 2) with the command that builds it."""
+    settings = _settings(args)
+    path = settings.graph_path
     if not path.exists():
-        print(f"no knowledge graph at {path}: ingest documents first (finrag ingest ...)", file=sys.stderr)
-        return None
+        store = "" if settings.qdrant_url else f" --store {settings.store_dir}"
+        raise StoreUnavailable(f"no knowledge graph at {path}: build it with `finrag ingest PDF_DIR{store}`")
     return GraphStore(path)
 
 
 def stats(args: argparse.Namespace) -> int:
     graph = _open(args)
-    if graph is None:
-        return 1
     with graph:
         s = graph.stats()
         print(f"graph: {graph.path}")
@@ -49,8 +50,6 @@ def stats(args: argparse.Namespace) -> int:
 
 def show(args: argparse.Namespace) -> int:
     graph = _open(args)
-    if graph is None:
-        return 1
     with graph:
         company = graph.resolve(args.company)
         if company is None:
@@ -85,8 +84,6 @@ def export(args: argparse.Namespace) -> int:
     import networkx as nx
 
     graph = _open(args)
-    if graph is None:
-        return 1
     with graph:
         g = graph.to_networkx()
     out = Path(args.out_file)

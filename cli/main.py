@@ -3,11 +3,18 @@
 Each subcommand is a thin adapter: it parses arguments and calls one handler below, which
 imports the command's module when it runs, so `finrag --help` stays fast (torch and Prefect
 are imported only by the commands that need them).
+
+Before any command runs, the configuration is validated once (one line per bad value,
+rc 2) and unknown FINRAG_* variables are warned about; Prefect gets the Makefile's
+defaults. A mistake ends as one stderr line "finrag COMMAND: what went wrong" with rc 2,
+never a traceback (`--debug` shows it); SIGTERM and Ctrl-C end the run cleanly (rc 143 /
+130) after the store is closed and the temporary Prefect server stopped.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from typing import get_args
 
@@ -34,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Adaptive question answering over company reports (10-K, 10-Q, annual reports, "
         "earnings releases). Runs offline by default; see README for configuration.",
     )
+    parser.add_argument("--debug", action="store_true", help="show the full traceback when a command fails")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _add_document_commands(sub)
     _add_question_commands(sub)
@@ -397,16 +405,56 @@ def _bench_scale(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    from finrag.store.base import StoreNeedsMigration
+    name = f"finrag {args.command}"
+    from flows.runtime import exit_code, prefect_defaults, signals_as_interrupts
 
+    prefect_defaults()  # before anything imports Prefect
+    from finrag.config import ConfigError, load_settings, unknown_variables
+
+    for warning in unknown_variables():
+        print(warning, file=sys.stderr)
     try:
-        return int(args.handler(args) or 0)
-    except StoreNeedsMigration as exc:  # any command opening an old store: one line, the fix
-        print(f"finrag: {exc}", file=sys.stderr)
+        load_settings()  # validated once, here: every bad value named before any work starts
+    except ConfigError as err:
+        for line in err.lines:
+            print(f"{name}: {line}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+    if args.debug:
+        logging.getLogger("finrag").setLevel(logging.DEBUG)
+    try:
+        with signals_as_interrupts():
+            return int(args.handler(args) or 0)
+    except KeyboardInterrupt as err:
+        print(f"{name}: interrupted ({err or 'SIGINT'}); the store was closed and partial results kept",
+              file=sys.stderr)
+        return exit_code(err)
+    except Exception as err:  # noqa: BLE001 - the one place a failure becomes one line and rc 2
+        if args.debug:
+            raise
+        print(f"{name}: {describe_error(err)}", file=sys.stderr)
+        return 2
+
+
+def describe_error(err: Exception) -> str:
+    """One line for people: the message of errors made for them, type and message otherwise."""
+    from finrag.config import ConfigError
+    from finrag.errors import UserError
+    from finrag.store import StoreBusy
+    from finrag.store.base import StoreNeedsMigration
+    from loaders.errors import LoadError
+
+    if isinstance(err, ConfigError):
+        return "; ".join(err.lines)
+    if isinstance(err, UserError | StoreBusy | StoreNeedsMigration | LoadError):  # written for people
+        return _one_line(str(err))
+    if isinstance(err, OSError) and err.filename:
+        return f"{err.filename}: {err.strerror or err}"
+    return f"{type(err).__name__}: {_one_line(str(err))} (run with --debug for the traceback)"
+
+
+def _one_line(text: str) -> str:
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    return (lines[0] if lines else "no details")[:500]
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 from finrag.config import Settings, load_settings
@@ -113,7 +112,7 @@ def push(args: argparse.Namespace) -> int:
                                  store.dim, args.to, engine="qdrant-server")
             with target:
                 report = push_store(store, target, page=args.batch, progress=_progress)
-            server_settings = replace(settings, qdrant_url=args.to, collection=collection)
+            server_settings = settings.with_overrides(qdrant_url=args.to, collection=collection)
             graph = graph_copy(store, server_settings.graph_path)
     except (StoreBusy, StoreNeedsMigration, ValueError) as exc:
         return _fail(str(exc))

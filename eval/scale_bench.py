@@ -38,7 +38,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
@@ -184,7 +184,7 @@ def _open_engine(engine: str, where: str, dim: int, settings: Settings) -> Vecto
         return open_edge(Path(where), dim)
     if engine == "local":
         return _open_local(Path(where), dim)
-    return open_store(replace(settings, collection=where), dim=dim)
+    return open_store(settings.model_copy(update=dict(collection=where)), dim=dim)
 
 
 # ---------------------------------------------------------------------- measuring

@@ -3,89 +3,116 @@
 Every setting is read here and nowhere else; README's "Configuration" table mirrors
 this file. With nothing set, FinRAG runs fully offline: Qdrant local mode on disk,
 the bundled all-MiniLM-L6-v2 embeddings and the deterministic offline engine.
+
+Each field below carries its one default, its environment variable (the alias) and the
+values it accepts. `Settings()` is the defaults alone; `load_settings()` reads the
+environment and validates every value at once: a bad one raises `ConfigError`, whose
+lines name the variable, the value and what it accepts (the CLI prints them, rc 2).
 """
 
 from __future__ import annotations
 
+import difflib
 import os
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any, Literal, get_args, get_origin
+
+from pydantic import AliasChoices, Field, ValidationError
+from pydantic_settings import BaseSettings, EnvSettingsSource, SettingsConfigDict
 
 # The bundled model must never be fetched from a hub at run time.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
-
-def _env(name: str, default: str | None = None) -> str | None:
-    value = os.environ.get(name)
-    return value if value not in (None, "") else default
+SECRETS = frozenset({"qdrant_api_key", "embedding_api_key", "llm_api_key"})
 
 
-def _env_int(name: str, default: int) -> int:
-    return int(_env(name, str(default)))
+def _env(*names: str, default: Any = None, **constraints: Any) -> Any:
+    """A field read from the first of `names` that is set (and non-empty)."""
+    alias = names[0] if len(names) == 1 else AliasChoices(*names)
+    return Field(default=default, validation_alias=alias, **constraints)
 
 
-def _env_float(name: str, default: float) -> float:
-    return float(_env(name, str(default)))
+class ConfigError(ValueError):
+    """One or more settings have values FinRAG cannot use; one line per bad value."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__("; ".join(lines))
+        self.lines = lines
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(frozen=True, populate_by_name=True, extra="ignore")
+
     # --- storage -------------------------------------------------------------
-    store_dir: Path = Path("data/store")  # FINRAG_STORE: the embedded store's folder (Qdrant Edge)
-    cache_dir: Path = Path("data/cache")  # FINRAG_CACHE: embedding cache, graph db
-    qdrant_url: str | None = None  # QDRANT_URL: switch to a Qdrant server/cluster
-    qdrant_api_key: str | None = field(default=None, repr=False)  # QDRANT_API_KEY
-    collection: str = "finrag_chunks"  # FINRAG_COLLECTION
+    store_dir: Path = _env("FINRAG_STORE", default=Path("data/store"))  # the embedded store's folder (Qdrant Edge)
+    cache_dir: Path = _env("FINRAG_CACHE", default=Path("data/cache"))  # embedding cache, graph db
+    qdrant_url: str | None = _env("QDRANT_URL", pattern=r"^https?://")  # a Qdrant server/cluster
+    qdrant_api_key: str | None = _env("QDRANT_API_KEY", repr=False)
+    collection: str = _env("FINRAG_COLLECTION", default="finrag_chunks", min_length=1)
 
     # --- embeddings ----------------------------------------------------------
-    embedding_model: str = "all-MiniLM-L6-v2"  # FINRAG_EMBEDDING_MODEL
-    embedding_url: str | None = None  # FINRAG_EMBEDDING_URL: OpenAI-compatible /v1 base
-    embedding_api_key: str | None = field(default=None, repr=False)  # FINRAG_EMBEDDING_API_KEY
-    embedding_batch: int = 32  # FINRAG_EMBEDDING_BATCH
-    embedding_quantize: bool = False  # FINRAG_EMBEDDING_QUANTIZE: dynamic int8 on CPU
-    embedding_runtime: str = "torch"  # FINRAG_EMBEDDING_RUNTIME: torch | onnx, for documents (queries: ONNX)
+    embedding_model: str = _env("FINRAG_EMBEDDING_MODEL", default="all-MiniLM-L6-v2", min_length=1)
+    embedding_url: str | None = _env("FINRAG_EMBEDDING_URL", pattern=r"^https?://")  # OpenAI-compatible /v1
+    embedding_api_key: str | None = _env("FINRAG_EMBEDDING_API_KEY", repr=False)
+    embedding_batch: int = _env("FINRAG_EMBEDDING_BATCH", default=32, ge=1)
+    embedding_quantize: bool = _env("FINRAG_EMBEDDING_QUANTIZE", default=False)  # dynamic int8 on CPU
+    # torch | onnx, for documents (queries: ONNX)
+    embedding_runtime: Literal["torch", "onnx"] = _env("FINRAG_EMBEDDING_RUNTIME", default="torch")
 
     # --- ingest limits: a file over a limit fails with its reason, the others go on ---
-    pdf_max_mb: float = 200.0  # FINRAG_PDF_MAX_MB: larger files are refused before parsing
-    pdf_max_pages: int = 2000  # FINRAG_PDF_MAX_PAGES
-    llm_relation_chunks: int = 16  # FINRAG_LLM_RELATION_CHUNKS: LLM relation calls per document (with an LLM)
+    pdf_max_mb: float = _env("FINRAG_PDF_MAX_MB", default=200.0, gt=0)  # refused before parsing
+    pdf_max_pages: int = _env("FINRAG_PDF_MAX_PAGES", default=2000, ge=1)
+    # LLM relation calls per document (with an LLM configured)
+    llm_relation_chunks: int = _env("FINRAG_LLM_RELATION_CHUNKS", default=16, ge=0)
 
     # --- retrieval -----------------------------------------------------------
-    search_mode: str = "hybrid"  # FINRAG_SEARCH_MODE: dense | sparse | hybrid
-    fusion: str = "dbsf"  # FINRAG_FUSION: dbsf | rrf (DBSF measured better on FinanceBench)
-    top_k: int = 8  # FINRAG_TOP_K
-    max_per_page: int = 2  # FINRAG_MAX_PER_PAGE: diversity cap in top-k
+    search_mode: Literal["dense", "sparse", "hybrid"] = _env("FINRAG_SEARCH_MODE", default="hybrid")
+    # DBSF measured better than RRF on FinanceBench
+    fusion: Literal["dbsf", "rrf"] = _env("FINRAG_FUSION", default="dbsf")
+    top_k: int = _env("FINRAG_TOP_K", default=8, ge=1, le=200)
+    max_per_page: int = _env("FINRAG_MAX_PER_PAGE", default=2, ge=1)  # diversity cap in top-k
 
     # --- LLM (unset base URL and key => offline deterministic engine) ---------
-    llm_base_url: str | None = None  # FINRAG_LLM_BASE_URL (or OPENAI_BASE_URL)
-    llm_api_key: str | None = field(default=None, repr=False)  # FINRAG_LLM_API_KEY / OPENAI_API_KEY
-    router_model: str = "gpt-4o-mini"  # FINRAG_ROUTER_MODEL
-    planner_model: str = "gpt-4o-mini"  # FINRAG_PLANNER_MODEL
-    writer_model: str = "gpt-4o-mini"  # FINRAG_WRITER_MODEL
-    llm_timeout_s: float = 60.0  # FINRAG_LLM_TIMEOUT
-    llm_max_retries: int = 4  # FINRAG_LLM_MAX_RETRIES
-    llm_max_tokens: int = 800  # FINRAG_LLM_MAX_TOKENS
-    # USD per 1M tokens, "in:out" (FINRAG_PRICE_IN / FINRAG_PRICE_OUT)
-    price_in_per_mtok: float = 0.15
-    price_out_per_mtok: float = 0.60
+    llm_base_url: str | None = _env("FINRAG_LLM_BASE_URL", "OPENAI_BASE_URL", pattern=r"^https?://")
+    llm_api_key: str | None = _env("FINRAG_LLM_API_KEY", "OPENAI_API_KEY", repr=False)
+    router_model: str = _env("FINRAG_ROUTER_MODEL", default="gpt-4o-mini", min_length=1)
+    planner_model: str = _env("FINRAG_PLANNER_MODEL", default="gpt-4o-mini", min_length=1)
+    writer_model: str = _env("FINRAG_WRITER_MODEL", default="gpt-4o-mini", min_length=1)
+    llm_timeout_s: float = _env("FINRAG_LLM_TIMEOUT", default=60.0, gt=0)  # per attempt
+    llm_max_retries: int = _env("FINRAG_LLM_MAX_RETRIES", default=4, ge=0)
+    llm_max_tokens: int = _env("FINRAG_LLM_MAX_TOKENS", default=800, ge=1)
+    # Consecutive connection failures (refused, timed out, 5xx after retries) after which
+    # the endpoint is not called again in this process: a dead server costs N calls, not
+    # the retry budget of every question.
+    llm_breaker_failures: int = _env("FINRAG_LLM_BREAKER_FAILURES", default=3, ge=1)
+    price_in_per_mtok: float = _env("FINRAG_PRICE_IN", default=0.15, ge=0)  # USD per 1M tokens in
+    price_out_per_mtok: float = _env("FINRAG_PRICE_OUT", default=0.60, ge=0)  # USD per 1M tokens out
 
-    # --- agent guardrails ----------------------------------------------------
-    max_searches: int = 4  # FINRAG_MAX_SEARCHES
-    recursion_limit: int = 25  # FINRAG_RECURSION_LIMIT
-    question_timeout_s: float = 120.0  # FINRAG_QUESTION_TIMEOUT
-    token_budget: int = 20_000  # FINRAG_TOKEN_BUDGET
-    agent_checkpoint: Path | None = None  # FINRAG_AGENT_CHECKPOINT: SQLite file to record agent steps
+    # --- guardrails ----------------------------------------------------------
+    max_searches: int = _env("FINRAG_MAX_SEARCHES", default=4, ge=1)
+    recursion_limit: int = _env("FINRAG_RECURSION_LIMIT", default=25, ge=1)
+    # One deadline per question on every strategy: no LLM call starts after it.
+    question_timeout_s: float = _env("FINRAG_QUESTION_TIMEOUT", default=120.0, gt=0)
+    token_budget: int = _env("FINRAG_TOKEN_BUDGET", default=20_000, ge=1)
+    agent_checkpoint: Path | None = _env("FINRAG_AGENT_CHECKPOINT")  # SQLite file of agent steps
 
     # --- orchestration -------------------------------------------------------
-    llm_concurrency: int = 4  # FINRAG_LLM_CONCURRENCY
+    llm_concurrency: int = _env("FINRAG_LLM_CONCURRENCY", default=4, ge=1)
     # Questions per Prefect task in a batch; 0 = automatic (1 with an LLM, 50 offline).
-    batch_task_size: int = 0  # FINRAG_BATCH_TASK_SIZE
+    batch_task_size: int = _env("FINRAG_BATCH_TASK_SIZE", default=0, ge=0)
     # Where ingest/batch tasks run: "local" (threads in this process) or "dask" (worker
     # processes: a LocalCluster of dask_workers, or the scheduler at dask_address).
-    runner: str = "local"  # FINRAG_RUNNER
-    dask_address: str | None = None  # FINRAG_DASK_ADDRESS, e.g. tcp://scheduler:8786
-    dask_workers: int = 2  # FINRAG_DASK_WORKERS: LocalCluster size when no address is set
+    runner: Literal["local", "dask"] = _env("FINRAG_RUNNER", default="local")
+    dask_address: str | None = _env("FINRAG_DASK_ADDRESS")  # e.g. tcp://scheduler:8786
+    dask_workers: int = _env("FINRAG_DASK_WORKERS", default=2, ge=1)  # LocalCluster size
+
+    @classmethod
+    def settings_customise_sources(cls, settings_cls, init_settings, **_sources):  # noqa: ANN001
+        # `Settings(...)` is the defaults plus what is passed; the environment is read by
+        # `load_settings` alone, so a module-level `Settings()` never fails at import.
+        return (init_settings,)
 
     @property
     def offline(self) -> bool:
@@ -109,58 +136,82 @@ class Settings:
         return self.store_dir / "catalog.json"
 
     def with_overrides(self, **changes: object) -> Settings:
-        known = {f.name for f in fields(self)}
-        return replace(self, **{k: v for k, v in changes.items() if k in known and v is not None})
+        """A copy with `changes` applied (None means "keep"), validated like the environment."""
+        known = {k: v for k, v in changes.items() if k in type(self).model_fields and v is not None}
+        if not known:
+            return self
+        return _validated({**self.model_dump(), **known})
 
     def public_dict(self) -> dict[str, object]:
         """Settings without secrets, for logs, run records and config hashes."""
-        secret = {"qdrant_api_key", "embedding_api_key", "llm_api_key"}
-        return {
-            f.name: str(getattr(self, f.name))
-            for f in fields(self)
-            if f.name not in secret
-        }
+        return {name: str(getattr(self, name)) for name in type(self).model_fields if name not in SECRETS}
+
+
+def env_names() -> dict[str, str]:
+    """Environment variable -> setting name, for every variable FinRAG reads."""
+    names: dict[str, str] = {}
+    for name, info in Settings.model_fields.items():
+        alias = info.validation_alias
+        for var in alias.choices if isinstance(alias, AliasChoices) else [alias]:
+            names[str(var)] = name
+    return names
+
+
+def unknown_variables(environ: Mapping[str, str] | None = None) -> list[str]:
+    """One warning per FINRAG_* variable that no setting reads (a typo is silently ignored otherwise)."""
+    environ = os.environ if environ is None else environ
+    known = env_names()
+    warnings = []
+    for var in sorted(v for v in environ if v.upper().startswith("FINRAG_") and v.upper() not in known):
+        close = difflib.get_close_matches(var.upper(), known, n=1)
+        hint = f"; did you mean {close[0]}?" if close else ""
+        warnings.append(f"warning: {var} is not a FinRAG setting and is ignored{hint}")
+    return warnings
 
 
 def load_settings(**overrides: object) -> Settings:
-    s = Settings(
-        store_dir=Path(_env("FINRAG_STORE", "data/store")),
-        cache_dir=Path(_env("FINRAG_CACHE", "data/cache")),
-        qdrant_url=_env("QDRANT_URL"),
-        qdrant_api_key=_env("QDRANT_API_KEY"),
-        collection=_env("FINRAG_COLLECTION", "finrag_chunks"),
-        embedding_model=_env("FINRAG_EMBEDDING_MODEL", "all-MiniLM-L6-v2"),
-        embedding_url=_env("FINRAG_EMBEDDING_URL"),
-        embedding_api_key=_env("FINRAG_EMBEDDING_API_KEY"),
-        embedding_batch=_env_int("FINRAG_EMBEDDING_BATCH", 32),
-        embedding_quantize=_env("FINRAG_EMBEDDING_QUANTIZE", "0") in ("1", "true", "yes"),
-        embedding_runtime=_env("FINRAG_EMBEDDING_RUNTIME", "torch"),
-        pdf_max_mb=_env_float("FINRAG_PDF_MAX_MB", 200.0),
-        pdf_max_pages=_env_int("FINRAG_PDF_MAX_PAGES", 2000),
-        llm_relation_chunks=_env_int("FINRAG_LLM_RELATION_CHUNKS", 16),
-        search_mode=_env("FINRAG_SEARCH_MODE", "hybrid"),
-        fusion=_env("FINRAG_FUSION", "dbsf"),
-        top_k=_env_int("FINRAG_TOP_K", 8),
-        max_per_page=_env_int("FINRAG_MAX_PER_PAGE", 2),
-        llm_base_url=_env("FINRAG_LLM_BASE_URL", _env("OPENAI_BASE_URL")),
-        llm_api_key=_env("FINRAG_LLM_API_KEY", _env("OPENAI_API_KEY")),
-        router_model=_env("FINRAG_ROUTER_MODEL", "gpt-4o-mini"),
-        planner_model=_env("FINRAG_PLANNER_MODEL", "gpt-4o-mini"),
-        writer_model=_env("FINRAG_WRITER_MODEL", "gpt-4o-mini"),
-        llm_timeout_s=_env_float("FINRAG_LLM_TIMEOUT", 60.0),
-        llm_max_retries=_env_int("FINRAG_LLM_MAX_RETRIES", 4),
-        llm_max_tokens=_env_int("FINRAG_LLM_MAX_TOKENS", 800),
-        price_in_per_mtok=_env_float("FINRAG_PRICE_IN", 0.15),
-        price_out_per_mtok=_env_float("FINRAG_PRICE_OUT", 0.60),
-        max_searches=_env_int("FINRAG_MAX_SEARCHES", 4),
-        recursion_limit=_env_int("FINRAG_RECURSION_LIMIT", 25),
-        question_timeout_s=_env_float("FINRAG_QUESTION_TIMEOUT", 120.0),
-        token_budget=_env_int("FINRAG_TOKEN_BUDGET", 20_000),
-        agent_checkpoint=Path(p) if (p := _env("FINRAG_AGENT_CHECKPOINT")) else None,
-        llm_concurrency=_env_int("FINRAG_LLM_CONCURRENCY", 4),
-        batch_task_size=_env_int("FINRAG_BATCH_TASK_SIZE", 0),
-        runner=_env("FINRAG_RUNNER", "local"),
-        dask_address=_env("FINRAG_DASK_ADDRESS"),
-        dask_workers=_env_int("FINRAG_DASK_WORKERS", 2),
-    )
-    return s.with_overrides(**overrides)
+    """Settings from the environment plus `overrides` (None means "not given").
+
+    Raises ConfigError listing every bad value, one line each.
+    """
+    source = EnvSettingsSource(Settings, case_sensitive=False, env_ignore_empty=True)
+    names = env_names()
+    # keyed by the field's first variable name: re-key by field name, so overrides replace them
+    from_env = {names.get(key, key): value for key, value in source().items()}
+    given = {k: v for k, v in overrides.items() if k in Settings.model_fields and v is not None}
+    return _validated({**from_env, **given})
+
+
+def _validated(values: dict[str, Any]) -> Settings:
+    try:
+        return Settings(**values)
+    except ValidationError as err:
+        raise ConfigError([_describe(e, values) for e in err.errors()]) from None
+
+
+def _describe(error: Any, values: dict[str, Any]) -> str:
+    key = str(error["loc"][0]) if error["loc"] else "?"
+    names = env_names()
+    name = names.get(key, key)
+    var = key if key in names else next((v for v, f in names.items() if f == name), name)
+    shown = "***" if name in SECRETS else repr(error.get("input", values.get(key)))
+    return f"{var}={shown}: expected {accepts(name)}" if name in Settings.model_fields else f"{var}: {error['msg']}"
+
+
+def accepts(name: str) -> str:
+    """What a setting accepts, in words (for error lines and the README table)."""
+    info = Settings.model_fields[name]
+    annotation = info.annotation
+    choices = get_args(annotation) if get_origin(annotation) is Literal else ()
+    if choices:
+        return "one of " + ", ".join(choices)
+    if info.metadata and any(getattr(m, "pattern", None) for m in info.metadata):
+        return "an http:// or https:// URL"
+    base = {int: "a whole number", float: "a number", bool: "1/0, true/false or yes/no"}
+    kind = next((text for t, text in base.items() if annotation is t), "a non-empty value")
+    bounds = []
+    for m in info.metadata:
+        for attr, sign in (("ge", ">="), ("gt", ">"), ("le", "<="), ("lt", "<")):
+            if getattr(m, attr, None) is not None:
+                bounds.append(f"{sign} {getattr(m, attr)}")
+    return kind + (" " + " and ".join(bounds) if bounds else "")

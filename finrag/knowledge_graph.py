@@ -54,6 +54,7 @@ CREATE TABLE IF NOT EXISTS edges (
 CREATE INDEX IF NOT EXISTS edges_subject ON edges(subject, predicate);
 CREATE INDEX IF NOT EXISTS edges_object ON edges(predicate, object_key);
 CREATE INDEX IF NOT EXISTS edges_doc ON edges(doc);
+CREATE TABLE IF NOT EXISTS relations_pending (doc TEXT PRIMARY KEY, reason TEXT NOT NULL);
 """
 
 _LEGAL_SUFFIXES = {
@@ -131,9 +132,15 @@ class GraphStore:
                 [(doc, r.subject, r.predicate, r.object, name_key(r.object), r.page, r.source_text)
                  for r in knowledge.relations],
             )
+            if knowledge.relations_pending:
+                self._db.execute("INSERT INTO relations_pending VALUES (?, ?)", (doc, knowledge.relations_pending))
+
+    def relations_pending(self) -> dict[str, str]:
+        """Documents whose LLM relation extraction failed (doc -> reason): a later ingest retries them."""
+        return dict(self._db.execute("SELECT doc, reason FROM relations_pending ORDER BY doc"))
 
     def _delete(self, doc: str) -> None:
-        for table in ("documents", "entities", "facts", "edges"):
+        for table in ("documents", "entities", "facts", "edges", "relations_pending"):
             self._db.execute(f"DELETE FROM {table} WHERE doc = ?", (doc,))
 
     # ----------------------------------------------------------------- entities

@@ -3,18 +3,33 @@
 Any OpenAI-compatible server works (OpenAI, vLLM, Ollama, llama.cpp's server).
 Retries live here and only here (the OpenAI SDK's own retries are switched off), so a
 test can count the attempts a server sees. After the last attempt the caller gets an
-`LLMError` with a readable reason that never contains the API key.
+`LLMError` with a readable reason that never contains the API key, and a `kind` that
+becomes the answer's `fallback` reason when a strategy answers offline instead.
+
+Two limits protect a run from a dead or slow endpoint:
+- a circuit breaker per client: after `FINRAG_LLM_BREAKER_FAILURES` consecutive endpoint
+  failures (refused, timed out, 5xx, 401/403/404) no further call is sent for the rest of
+  the run, so a dead server costs a few attempts, not every question's retry budget;
+- a per-question deadline (`question_scope`): once it passes no attempt starts, a waiting
+  call gives up its concurrency slot, and each attempt's HTTP timeout is cut to the time
+  left. The scope also counts failed attempts (and what malformed replies cost), which
+  `strategies.answer_question` adds to the answer's `llm_calls` and cost.
 """
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.output_parsers.openai_tools import PydanticToolsParser
+from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, SecretStr, ValidationError
 from tenacity import (
     RetryCallState,
@@ -39,12 +54,17 @@ T = TypeVar("T")
 MAX_BACKOFF_S = 30.0
 
 
+# Why an LLM call gave up; an answer written offline instead carries it as `fallback`.
+FailureKind = Literal["connection", "timeout", "http_error", "malformed_output", "circuit_open", "deadline"]
+
+
 class LLMError(Exception):
     """An LLM call failed after its last attempt. `reason` is safe to show and store."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, kind: FailureKind = "http_error") -> None:
         super().__init__(reason)
         self.reason = reason
+        self.kind: FailureKind = kind
 
 
 class LLMReply(BaseModel):
@@ -73,6 +93,112 @@ class Usage:
 
 class MalformedOutput(Exception):
     """The model's structured reply did not parse or validate against the schema."""
+
+    def __init__(self, message: str, reply: LLMReply | None = None) -> None:
+        super().__init__(message)
+        self.reply = reply  # what the unusable reply cost: it is paid for all the same
+
+
+class DeadlineExpired(Exception):
+    """The question's deadline passed before an attempt could start."""
+
+
+@dataclass
+class QuestionScope:
+    """One question's LLM deadline and the attempts that failed under it."""
+
+    deadline: float  # time.monotonic() value
+    failed_calls: int = 0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    cost_usd: float = 0.0
+    failures: list[str] = field(default_factory=list)  # FailureKind of each failed call
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def seconds_left(self) -> float:
+        return self.deadline - time.monotonic()
+
+    def expired(self) -> bool:
+        return self.seconds_left() <= 0
+
+    def failed_attempt(self, reply: LLMReply | None) -> None:
+        with self._lock:
+            self.failed_calls += 1
+            if reply is not None:
+                self.tokens_in += reply.tokens_in
+                self.tokens_out += reply.tokens_out
+                self.cost_usd += reply.cost_usd
+
+    def gave_up(self, kind: FailureKind) -> None:
+        with self._lock:
+            self.failures.append(kind)
+
+
+_scope: contextvars.ContextVar[QuestionScope | None] = contextvars.ContextVar("finrag_llm_scope", default=None)
+
+
+@contextmanager
+def question_scope(timeout_s: float) -> Iterator[QuestionScope]:
+    """Every LLM call made in this context (and in threads started with its copy) shares
+    one deadline `timeout_s` from now and one failure ledger."""
+    scope = QuestionScope(deadline=time.monotonic() + timeout_s)
+    token = _scope.set(scope)
+    try:
+        yield scope
+    finally:
+        _scope.reset(token)
+
+
+def current_scope() -> QuestionScope | None:
+    return _scope.get()
+
+
+class CircuitBreaker:
+    """Opens after `limit` consecutive endpoint failures and stays open for the client's life."""
+
+    def __init__(self, limit: int) -> None:
+        self._limit = max(1, limit)
+        self._failures = 0
+        self._last = ""
+        self._lock = threading.Lock()
+
+    @property
+    def open(self) -> bool:
+        return self._failures >= self._limit
+
+    def record(self, exc: BaseException | None) -> None:
+        with self._lock:
+            if exc is not None and _is_endpoint_failure(exc):
+                self._failures += 1
+                self._last = _describe(exc)
+            elif not self.open:
+                self._failures = 0  # the server answered (a bad reply or a 429 is still an answer)
+
+    def reason(self) -> str:
+        return f"LLM endpoint not called: {self._failures} consecutive failures in this run (last: {self._last})"
+
+
+def _is_endpoint_failure(exc: BaseException) -> bool:
+    """The endpoint is down, unreachable or misconfigured (not: busy, or a bad reply)."""
+    import openai
+
+    if isinstance(exc, openai.APIStatusError):
+        return exc.status_code >= 500 or exc.status_code in (401, 403, 404)
+    return isinstance(exc, openai.APIConnectionError)
+
+
+def _kind(exc: BaseException) -> FailureKind:
+    import openai
+
+    if isinstance(exc, DeadlineExpired):
+        return "deadline"
+    if isinstance(exc, openai.APITimeoutError):
+        return "timeout"
+    if isinstance(exc, openai.APIConnectionError):
+        return "connection"
+    if isinstance(exc, MalformedOutput | ValidationError):
+        return "malformed_output"
+    return "http_error"
 
 
 def _is_retryable(exc: BaseException) -> bool:
@@ -107,6 +233,8 @@ def _describe(exc: BaseException) -> str:
         return f"connection failed: {exc}"
     if isinstance(exc, MalformedOutput | ValidationError):
         return f"malformed structured output: {exc}"
+    if isinstance(exc, DeadlineExpired):
+        return f"question deadline passed ({exc})"
     return f"{type(exc).__name__}: {exc}"
 
 
@@ -118,6 +246,7 @@ class LLMClient:
         self._backoff_base_s = backoff_base_s
         self._secret = settings.llm_api_key or ""
         self._gate = threading.BoundedSemaphore(max(1, settings.llm_concurrency))
+        self.breaker = CircuitBreaker(settings.llm_breaker_failures)
         self._models: dict[Role, ChatOpenAI] = {
             role: self._chat_model(self.model_name(role))
             for role in ("router", "planner", "writer")
@@ -153,8 +282,8 @@ class LLMClient:
     # ------------------------------------------------------------------ calls
 
     def chat(self, role: Role, messages: list[BaseMessage]) -> LLMReply:
-        def call() -> LLMReply:
-            message = self._models[role].invoke(messages)
+        def call(timeout_s: float) -> LLMReply:
+            message = self._models[role].invoke(messages, timeout=timeout_s)
             return self._reply(role, message)
 
         return self._with_retries(role, call)
@@ -163,16 +292,21 @@ class LLMClient:
         self, role: Role, schema: type[SchemaT], messages: list[BaseMessage]
     ) -> tuple[SchemaT, LLMReply]:
         # function_calling is the portable method: json_schema fails on several servers.
-        runnable = self._models[role].with_structured_output(
-            schema, method="function_calling", include_raw=True
-        )
+        # Bound by hand (not with_structured_output) so each attempt can take its own timeout.
+        name = convert_to_openai_tool(schema)["function"]["name"]
+        bound = self._models[role].bind_tools([schema], tool_choice=name, parallel_tool_calls=False)
+        parser = PydanticToolsParser(tools=[schema], first_tool_only=True)
 
-        def call() -> tuple[SchemaT, LLMReply]:
-            out = runnable.invoke(messages)
-            parsed, error = out.get("parsed"), out.get("parsing_error")
-            if error is not None or not isinstance(parsed, schema):
-                raise MalformedOutput(str(error) if error else "no tool call in the reply")
-            return parsed, self._reply(role, out["raw"])
+        def call(timeout_s: float) -> tuple[SchemaT, LLMReply]:
+            message = bound.invoke(messages, timeout=timeout_s)
+            reply = self._reply(role, message)
+            try:
+                parsed = parser.invoke(message)
+            except Exception as exc:  # noqa: BLE001 - any parse/validation failure is a bad reply
+                raise MalformedOutput(str(exc), reply) from None
+            if not isinstance(parsed, schema):
+                raise MalformedOutput("no tool call in the reply", reply)
+            return parsed, reply
 
         return self._with_retries(role, call)
 
@@ -202,12 +336,13 @@ class LLMClient:
     def _redact(self, text: str) -> str:
         return text.replace(self._secret, "***") if self._secret else text
 
-    def _with_retries(self, role: Role, call: Callable[[], T]) -> T:
+    def _with_retries(self, role: Role, call: Callable[[float], T]) -> T:
+        scope = current_scope()
         attempts = self._settings.llm_max_retries + 1
         retrying = Retrying(
             stop=stop_after_attempt(attempts),
-            wait=self._wait,
-            retry=retry_if_exception(_is_retryable),
+            wait=lambda st: self._bounded_wait(st, scope),
+            retry=retry_if_exception(lambda e: _is_retryable(e) and not self.breaker.open),
             before_sleep=lambda st: log.warning(
                 "LLM %s call attempt %d failed (%s); retrying",
                 role,
@@ -217,16 +352,60 @@ class LLMClient:
             reraise=True,
         )
         try:
-            with self._gate:
-                return retrying(call)
+            return retrying(self._attempt, call, scope)
         except Exception as exc:  # every failure becomes one readable, key-free reason
+            kind = "circuit_open" if isinstance(exc, _BreakerOpen) else _kind(exc)
+            if scope is not None:
+                scope.gave_up(kind)
+            if isinstance(exc, _BreakerOpen):
+                raise LLMError(self._redact(self.breaker.reason()), kind) from None
             tried = retrying.statistics.get("attempt_number", 1)
             reason = self._redact(
                 f"LLM {role} call to {self.model_name(role)} failed after {tried} "
                 f"attempt(s): {_describe(exc)}"
             )
             # `from None`: the SDK's exception text may echo request details; keep it out.
-            raise LLMError(reason) from None
+            raise LLMError(reason, kind) from None
+
+    def _attempt(self, call: Callable[[float], T], scope: QuestionScope | None) -> T:
+        """One request: never after the deadline or with the breaker open; the slot is held
+        only while the request is in flight (not while backing off)."""
+        import openai
+
+        if self.breaker.open:
+            raise _BreakerOpen()
+        timeout = self._settings.llm_timeout_s
+        if scope is not None:
+            if scope.expired():
+                raise DeadlineExpired("no time left for another attempt")
+            timeout = min(timeout, scope.seconds_left())
+        if not self._gate.acquire(timeout=None if scope is None else max(0.0, scope.seconds_left())):
+            raise DeadlineExpired("still waiting for a free LLM slot")
+        cut_short = False
+        try:
+            if scope is not None and scope.seconds_left() < timeout:
+                timeout, cut_short = max(0.05, scope.seconds_left()), True
+            result = call(timeout)
+        except Exception as exc:
+            if scope is not None:
+                scope.failed_attempt(exc.reply if isinstance(exc, MalformedOutput) else None)
+            if cut_short and isinstance(exc, openai.APITimeoutError):
+                # Our deadline, not the endpoint's fault: not a breaker failure, not retried.
+                raise DeadlineExpired("the call was cut off at the question's deadline") from None
+            self.breaker.record(exc)
+            raise
+        finally:
+            self._gate.release()
+        self.breaker.record(None)
+        return result
+
+    def _bounded_wait(self, state: RetryCallState, scope: QuestionScope | None) -> float:
+        wait = self._wait(state)
+        return wait if scope is None else max(0.0, min(wait, scope.seconds_left()))
+
+
+class _BreakerOpen(Exception):
+    """The circuit breaker is open: the call is not sent."""
 
 
 def get_llm(settings: Settings) -> LLMClient | None:

@@ -210,6 +210,8 @@ class Question(BaseModel):
     type: str | None = None  # fact, trend, comparison, relationship, aggregation, definition, ...
     expected_strategy: StrategyName | None = None
     answerable: bool = True
+    # Set when the row cannot be asked ("file:line: why"): recorded as failed, never answered.
+    problem: str | None = None
 
 
 class Citation(BaseModel):
@@ -256,7 +258,11 @@ class Answer(BaseModel):
     strategy: StrategyName
     route_reason: str = ""
     stopped_by: str | None = None  # None or the guard that stopped work
-    engine: str = "offline"  # "offline" or "llm:<model>"
+    engine: str = "offline"  # "offline", "llm:<model>", or "none" (a batch row never answered)
+    # Set when an LLM is configured but this answer was written offline instead: why the
+    # LLM gave up (finrag.llm.FailureKind: connection, timeout, http_error,
+    # malformed_output, circuit_open, deadline).
+    fallback: str | None = None
     searches: int = 0
     llm_calls: int = 0
     tokens_in: int = 0
@@ -323,6 +329,8 @@ class DocumentKnowledge(BaseModel):
     aliases: list[str] = Field(default_factory=list)  # legal name, ticker, other names (entity resolution)
     facts: list[Fact] = Field(default_factory=list)
     relations: list[Relation] = Field(default_factory=list)
+    # Why the LLM's relations are incomplete (its calls failed); a later ingest retries them.
+    relations_pending: str | None = None
 
 
 # --------------------------------------------------------------------------- metric questions

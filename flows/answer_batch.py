@@ -1,9 +1,13 @@
 """Answer a batch of questions: the `answer_batch` flow and the nightly inbox flow (`finrag batch` is cli/batch.py).
 
 Every answered question is appended to `results.jsonl` at once, so a batch
-killed half-way resumes where it stopped: a re-run keeps the records made with the same
-config hash (public settings + strategy) and store version, and answers only the rest.
-`results.csv` is a spreadsheet view rewritten atomically at the end.
+killed half-way resumes where it stopped: a re-run keeps the records made for the same
+question text with the same answer key (strategy + the settings that shape an answer +
+engine/model identity) and store content version, and answers only the rest. Paths as
+typed, timeouts, retries, concurrency and group size are not in the key: changing them
+keeps every answer. When something else changed, the earlier file moves to
+`results.<UTC timestamp>.jsonl` first (one line on stderr says so): nothing an earlier
+run paid for is deleted. `results.csv` is a spreadsheet view rewritten atomically at the end.
 
 The Qdrant local store admits one client per process, so a flow opens `Services` once and
 shares them with its task threads (passed through `quote`, never hashed or serialized).
@@ -13,11 +17,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import queue
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -57,21 +64,35 @@ AnswerMany = Callable[[Sequence[Question]], Iterable[tuple[Question, Answer]]]
 Progress = Callable[[int, int, RunRecord], None]
 
 
-# How a run is scheduled, not how answers are made: changing these keeps earlier answers.
-SCHEDULING_SETTINGS = frozenset({"llm_concurrency", "batch_task_size", "runner", "dask_address", "dask_workers"})
+# The settings that shape an answer (with the strategy, the store's content version and
+# the engine below, the resume key). Everything else — where the store is and how its path
+# was typed, timeouts, retries, concurrency, group size, prices — only schedules or
+# bounds the work, so changing it keeps earlier answers.
+ANSWER_SETTINGS = (
+    "embedding_model", "embedding_url", "embedding_quantize",
+    "search_mode", "fusion", "top_k", "max_per_page",
+    "max_searches", "recursion_limit", "token_budget",
+)  # fmt: skip
+LLM_IDENTITY = ("llm_base_url", "router_model", "planner_model", "writer_model", "llm_max_tokens")
 
 
 def config_hash(settings: Settings, strategy: str) -> str:
-    """Identity of "how answers were made": settings without secrets, plus the strategy."""
-    answering = {k: v for k, v in settings.public_dict().items() if k not in SCHEDULING_SETTINGS}
-    payload = json.dumps({**answering, "strategy": strategy}, sort_keys=True)
+    """The answer key: what would make an earlier answer differ from one made now."""
+    key: dict[str, object] = {name: str(getattr(settings, name)) for name in ANSWER_SETTINGS}
+    key["engine"] = "offline" if settings.offline else {n: str(getattr(settings, n)) for n in LLM_IDENTITY}
+    payload = json.dumps({**key, "strategy": strategy}, sort_keys=True)
     return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
 
 def answer_safely(question: Question, services: Services, strategy: str) -> Answer:
-    """`answer_question` promises never to raise; a bug that does anyway must not sink the batch."""
+    """`answer_question` promises never to raise; a bug that does anyway must not sink the batch.
+
+    A row that could not be read as a question (`problem`) is recorded failed, never asked.
+    """
     from strategies.dispatch import answer_question
 
+    if question.problem:
+        return failed_answer(question, strategy, question.problem, flag="bad_input")
     started = time.perf_counter()
     try:
         return answer_question(question, services, strategy=strategy)
@@ -79,14 +100,17 @@ def answer_safely(question: Question, services: Services, strategy: str) -> Answ
         return failed_answer(question, strategy, f"{type(e).__name__}: {e}", time.perf_counter() - started)
 
 
-def failed_answer(question: Question, strategy: str, reason: str, latency_s: float = 0.0) -> Answer:
+def failed_answer(
+    question: Question, strategy: str, reason: str, latency_s: float = 0.0, flag: str = "answerer_raised"
+) -> Answer:
     return Answer(
         status="failed",
         answer="",
         # An Answer must name a concrete strategy; for "auto" the router never got to say.
         strategy=strategy if strategy != "auto" else (question.expected_strategy or "single"),
         reason=reason,
-        flags=["answerer_raised"],
+        engine="none",  # no engine answered it
+        flags=[flag],
         latency_s=latency_s,
     )
 
@@ -122,9 +146,17 @@ def run_batch(
     store_version = str(services.store.version())
     log = ResultsLog(out / RESULTS_JSONL)
 
-    done = _reusable_records(log, questions, chash, store_version)
-    # Rewrite even when nothing changed: it drops a torn last line, stale records and
-    # duplicates, so appends below start on a clean line.
+    earlier = log.read()
+    done = _reusable_records(earlier, questions, chash, store_version, retry_fallbacks=not settings.offline)
+    previous = None
+    dropped = [r for r in earlier if done.get(r.id) != r]
+    if dropped:
+        previous = _move_aside(log.path)
+        print(f"{log.path}: {len(dropped)} earlier answer(s) no longer match (questions, strategy, store or "
+              f"engine changed, or the LLM was unreachable); earlier results kept as {previous}",
+              file=sys.stderr, flush=True)
+    # Rewrite even when nothing changed: it drops a torn last line and duplicates, so
+    # appends below start on a clean line.
     log.rewrite(done.values())
     pending = [q for q in questions if q.id not in done]
     reused = len(done)
@@ -151,6 +183,7 @@ def run_batch(
     summary = summarize(
         records, out_dir=str(out), strategy=strategy, config_hash=chash,
         store_version=store_version, reused=reused, wall_seconds=time.perf_counter() - started,
+        llm_configured=not settings.offline, previous_results=str(previous) if previous else None,
     )  # fmt: skip
     write_text_atomic(out / RESULTS_CSV, records_csv(records))
     write_text_atomic(out / SUMMARY_MD, batch_summary_markdown(summary))
@@ -158,17 +191,33 @@ def run_batch(
 
 
 def _reusable_records(
-    log: ResultsLog, questions: Sequence[Question], chash: str, store_version: str
+    records: list[RunRecord], questions: Sequence[Question], chash: str, store_version: str,
+    retry_fallbacks: bool,
 ) -> dict[str, RunRecord]:
+    """Earlier records still valid now. With an LLM configured, an answer that fell back
+    offline (the LLM was unreachable) is asked again rather than kept."""
     wanted = {q.id: q.question for q in questions}
     keep: dict[str, RunRecord] = {}
-    for r in log.read():
+    for r in records:
         same_question = wanted.get(r.id) == r.question
+        fell_back = retry_fallbacks and r.answer.fallback is not None
         # A question whose Dask worker died was never answered: ask it again.
         lost = WORKER_LOST in r.answer.flags
-        if same_question and r.config_hash == chash and r.store_version == store_version and not lost:
+        if same_question and r.config_hash == chash and r.store_version == store_version and not (fell_back or lost):
             keep.setdefault(r.id, r)
     return keep
+
+
+def _move_aside(path: Path) -> Path:
+    """Keep the whole earlier results file under a timestamped name before it is rewritten."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.stem}.{stamp}{path.suffix}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.stem}.{stamp}-{n}{path.suffix}")
+    os.replace(path, target)
+    return target
 
 
 # --------------------------------------------------------------------------- Prefect
@@ -226,6 +275,9 @@ def open_run_services(settings: Settings, present: set[str]) -> Iterator[Service
 
 
 OFFLINE_TASK_SIZE = 50
+# After an interrupt, how long the run waits for each running task to finish its current
+# question before the store is closed under it.
+STOP_WAIT_S = 30.0
 
 
 def task_size(settings: Settings) -> int:
@@ -245,14 +297,19 @@ Deliver = Callable[[Question, Answer], None]
 
 @task(cache_policy=NO_CACHE, task_run_name="answer {label}")
 def answer_group(
-    questions: list[Question], services: Services, strategy: str, llm_limited: bool, deliver: Deliver, label: str
+    questions: list[Question], services: Services, strategy: str, llm_limited: bool, deliver: Deliver, label: str,
+    stop: threading.Event | None = None,
 ) -> int:
     """Answer a group of questions, handing each answer over the moment it exists.
 
     Delivering one by one (not returning the group) keeps "nothing done twice": a run
-    killed mid-group has already recorded every answer made before the kill.
+    killed mid-group has already recorded every answer made before the kill. `stop` is
+    set when the run is interrupted: the group ends after its current question, before
+    the store it reads is closed.
     """
     for question in questions:
+        if stop is not None and stop.is_set():
+            break
         # Offline answers make no LLM calls; online, one slot per question in flight
         # bounds the LLM calls it makes (the "llm" limit is created by the operator).
         with limit_slot("llm", {"llm"} if llm_limited else set()):
@@ -274,24 +331,32 @@ def prefect_answers(services: Services, strategy: str, settings: Settings, prese
         arrivals: queue.SimpleQueue[tuple[Question, Answer] | PrefectFuture[int]] = queue.SimpleQueue()
         groups = [list(questions[i : i + size]) for i in range(0, len(questions), size)]
         task_of: dict[str, PrefectFuture[int]] = {}
+        stop = threading.Event()
         for group in groups:
             label = group[0].id if len(group) == 1 else f"{group[0].id} … {group[-1].id} ({len(group)})"
             future = answer_group.submit(
-                group, quote(services), strategy, llm_limited, quote(lambda q, a: arrivals.put((q, a))), label
+                group, quote(services), strategy, llm_limited, quote(lambda q, a: arrivals.put((q, a))), label,
+                quote(stop),
             )
             future.add_done_callback(arrivals.put)
             task_of.update((q.id, future) for q in group)
 
         unanswered = {q.id: q for q in questions}
         finished = 0
-        while finished < len(groups):
-            item = arrivals.get()
-            if isinstance(item, tuple):
-                question, answer = item
-                unanswered.pop(question.id, None)
-                yield question, answer
-            else:
-                finished += 1
+        try:
+            while finished < len(groups):
+                item = arrivals.get()
+                if isinstance(item, tuple):
+                    question, answer = item
+                    unanswered.pop(question.id, None)
+                    yield question, answer
+                else:
+                    finished += 1
+        finally:
+            if finished < len(groups):  # interrupted (signal, error): let the tasks end first
+                stop.set()
+                for future in set(task_of.values()):
+                    future.wait(timeout=STOP_WAIT_S)
         for question in unanswered.values():  # its task crashed (worker, Prefect) before answering
             reason = _task_failure(task_of[question.id])
             yield question, failed_answer(question, strategy, f"task failed: {reason}")
@@ -343,7 +408,7 @@ def answer_file(
             answer_many=prefect_answers(services, strategy, settings, present), progress=progress,
         )  # fmt: skip
     publish_batch_artifacts(summary, records, key_prefix=key_prefix)
-    logger.info("%d questions, %s, results in %s", summary.total, summary.by_status, out_dir)
+    logger.info("%d questions, %s, %s, results in %s", summary.total, summary.by_status, summary.engine_line(), out_dir)
     return summary
 
 
@@ -357,3 +422,15 @@ def answer_batch(
     """Answer every question of a CSV/JSONL/YAML file; resumable; one failure never fails the batch."""
     key_prefix = artifact_key("batch", Path(questions_file).stem)
     return answer_file(questions_file, out_dir, strategy=strategy, store=store, key_prefix=key_prefix)
+
+
+def preflight(questions_file: str, out_dir: str, store: str | None) -> None:
+    """What would stop a batch, found before Prefect starts (each raises a one-line error):
+    an unreadable question file, an --out that is a file, a missing, unreachable, busy or
+    empty store."""
+    from flows.batch_io import check_output_dir
+    from strategies.services import check_store
+
+    read_questions(questions_file)
+    check_output_dir(out_dir)
+    check_store(settings_for(store))

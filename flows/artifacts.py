@@ -30,6 +30,10 @@ class BatchSummary(BaseModel):
     answered_now: int
     by_status: dict[str, int] = Field(default_factory=dict)
     by_strategy: dict[str, int] = Field(default_factory=dict)
+    by_engine: dict[str, int] = Field(default_factory=dict)  # "offline" / "llm:<model>"
+    by_fallback: dict[str, int] = Field(default_factory=dict)  # why answers fell back from the LLM
+    llm_configured: bool = False
+    previous_results: str | None = None  # where the earlier results.jsonl was moved, if it was
     tokens_in: int = 0
     tokens_out: int = 0
     cost_usd: float = 0.0
@@ -37,10 +41,23 @@ class BatchSummary(BaseModel):
     wall_seconds: float = 0.0  # this run, start to end
     failures: list[tuple[str, str]] = Field(default_factory=list)  # (question id, reason)
 
+    @property
+    def llm_all_failed(self) -> bool:
+        """An LLM is configured, it was needed, and not one answer came from it."""
+        llm_answers = sum(n for engine, n in self.by_engine.items() if engine.startswith("llm:"))
+        return self.llm_configured and sum(self.by_fallback.values()) > 0 and llm_answers == 0
+
+    def engine_line(self) -> str:
+        """E.g. "engines: llm:gpt-4o-mini 10, offline 2 (fallback: connection 1, circuit_open 1)"."""
+        engines = ", ".join(f"{k} {v}" for k, v in sorted(self.by_engine.items()))
+        fallbacks = ", ".join(f"{k} {v}" for k, v in sorted(self.by_fallback.items()))
+        return f"engines: {engines or 'none'}" + (f" (fell back from the LLM: {fallbacks})" if fallbacks else "")
+
 
 def summarize(
     records: Sequence[RunRecord], *, out_dir: str, strategy: str, config_hash: str,
-    store_version: str, reused: int, wall_seconds: float,
+    store_version: str, reused: int, wall_seconds: float, llm_configured: bool = False,
+    previous_results: str | None = None,
 ) -> BatchSummary:  # fmt: skip
     answers = [r.answer for r in records]
     return BatchSummary(
@@ -53,6 +70,10 @@ def summarize(
         answered_now=len(records) - reused,
         by_status=dict(Counter(a.status for a in answers)),
         by_strategy=dict(Counter(a.strategy for a in answers)),
+        by_engine=dict(Counter(a.engine for a in answers)),
+        by_fallback=dict(Counter(a.fallback for a in answers if a.fallback)),
+        llm_configured=llm_configured,
+        previous_results=previous_results,
         tokens_in=sum(a.tokens_in for a in answers),
         tokens_out=sum(a.tokens_out for a in answers),
         cost_usd=sum(a.cost_usd for a in answers),
@@ -63,23 +84,24 @@ def summarize(
 
 
 def batch_summary_markdown(s: BatchSummary) -> str:
-    lines = [
-        f"# Batch results — strategy `{s.strategy}`",
-        "",
+    lines = [f"# Batch results — strategy `{s.strategy}`", ""]
+    if s.llm_all_failed:
+        lines += ["**Every LLM call failed**: all answers were written by the offline engine "
+                  "(reasons in the last table). Check the LLM endpoint and key.", ""]
+    lines += [
         f"- questions: **{s.total}** ({s.answered_now} answered in this run, {s.reused} kept from an earlier run)",
         f"- output: `{s.out_dir}` (results.jsonl, results.csv)",
+        *([f"- earlier results that no longer matched are kept in `{s.previous_results}`"]
+          if s.previous_results else []),
         f"- config hash `{s.config_hash}`, store version `{s.store_version}`",
         f"- tokens: {s.tokens_in} in / {s.tokens_out} out, cost ${s.cost_usd:.4f}",
         f"- time: {s.answer_seconds:.1f} s answering, {s.wall_seconds:.1f} s wall for this run",
-        "",
-        "| status | count |",
-        "| --- | ---: |",
-        *[f"| {k} | {v} |" for k, v in sorted(s.by_status.items())],
-        "",
-        "| strategy | count |",
-        "| --- | ---: |",
-        *[f"| {k} | {v} |" for k, v in sorted(s.by_strategy.items())],
     ]
+    tables = [("status", s.by_status), ("strategy", s.by_strategy), ("engine", s.by_engine),
+              ("fell back from the LLM because", s.by_fallback)]
+    for title, counts in tables:
+        if counts:
+            lines += ["", f"| {title} | count |", "| --- | ---: |", *[f"| {k} | {v} |" for k, v in sorted(counts.items())]]
     if s.failures:
         lines += ["", "## Failures", "", "| id | reason |", "| --- | --- |"]
         lines += [f"| {qid} | {markdown_cell(reason)} |" for qid, reason in s.failures]
@@ -94,6 +116,7 @@ def answers_table(records: Sequence[RunRecord]) -> list[dict[str, object]]:
             "question": r.question,
             "status": r.answer.status,
             "strategy": r.answer.strategy,
+            "engine": r.answer.engine + (f" (fallback: {r.answer.fallback})" if r.answer.fallback else ""),
             "answer": r.answer.answer,
             "citations": format_citations(r),
             "latency_s": round(r.answer.latency_s, 3),

@@ -6,10 +6,19 @@ Reading: CSV, JSONL or YAML files of questions become `Question` objects. Only t
 the question text, so the same question keeps the same id across runs (that is what lets
 an interrupted batch resume).
 
+Files are read the way people make them: UTF-8 with or without a BOM, UTF-16 with a BOM
+(Excel's "Unicode text"), cp1252 as a fallback (Excel's plain "CSV" on Windows); a CSV's
+delimiter is the header's comma, semicolon or tab. YAML is read without aliases (a
+380-byte alias bomb would otherwise expand to gigabytes). A problem with the whole file
+raises `BatchFormatError` naming the file (and line); a problem with one row (no question,
+a question that is not text, a cell or row over the size limits, a bad field) becomes a
+`Question` with `problem` set, which a batch records as a failed answer without answering.
+
 Writing: `ResultsLog` appends one `RunRecord` per line to results.jsonl as each answer is
 made, so a killed process loses at most the line it was writing; reading back discards
 such a torn last line. Whole-file outputs (CSV, reports) are written to a temporary file
-and renamed over the target, so readers never see half a file.
+and renamed over the target, so readers never see half a file. CSV cells that a
+spreadsheet would run as a formula are escaped.
 """
 
 from __future__ import annotations
@@ -29,9 +38,17 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from finrag import text_files
+from finrag.errors import UsageError, UserError
 from finrag.models import Question, RunRecord
 
 QUESTION_SUFFIXES = (".csv", ".jsonl", ".yaml", ".yml")
+
+# Input limits: a question file is typed by people, not generated data.
+MAX_FILE_BYTES = text_files.MAX_TEXT_FILE_BYTES  # the whole file; larger is refused before reading
+MAX_QUESTION_CHARS = 4_000  # one question's text
+MAX_CELL_CHARS = 64_000  # any other cell (gold answers can be long)
+MAX_ROW_CHARS = 128_000  # all cells of one row together
 
 # Column names people actually use in spreadsheets -> Question field.
 _ALIASES = {
@@ -43,8 +60,8 @@ _ALIASES = {
 }
 
 
-class BatchFormatError(ValueError):
-    """A question file that cannot be read; the message says which file, row and why."""
+class BatchFormatError(UserError, ValueError):
+    """A question file that cannot be read; the message says which file, line and why."""
 
 
 def question_id(text: str) -> str:
@@ -57,15 +74,15 @@ def read_questions(path: str | Path) -> list[Question]:
     """Read a question batch; the format is chosen by the file suffix."""
     path = Path(path)
     suffix = path.suffix.lower()
-    text = path.read_text(encoding="utf-8-sig")  # -sig: spreadsheets often write a BOM
-    if suffix == ".csv":
-        rows = list(csv.DictReader(io.StringIO(text)))
-    elif suffix == ".jsonl":
-        rows = [_json_row(path, n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-    elif suffix in (".yaml", ".yml"):
-        rows = _yaml_rows(path, text)
-    else:
+    if suffix not in QUESTION_SUFFIXES:
         raise BatchFormatError(f"{path}: unsupported question file type {suffix!r} (use .csv, .jsonl or .yaml)")
+    text = read_text(path)
+    if suffix == ".csv":
+        rows = _csv_rows(path, text)
+    elif suffix == ".jsonl":
+        rows = [(n, _json_row(path, n, line)) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    else:
+        rows = _yaml_rows(path, text)
     return _to_questions(path, rows)
 
 
@@ -75,49 +92,141 @@ def read_question_dir(folder: str | Path) -> dict[Path, list[Question]]:
     return {p: read_questions(p) for p in files}
 
 
-def _json_row(path: Path, line_no: int, line: str) -> dict[str, Any]:
+def read_text(path: Path) -> str:
     try:
-        row = json.loads(line)
+        return text_files.read_text(path, MAX_FILE_BYTES)
+    except text_files.TextFileError as err:
+        raise BatchFormatError(str(err)) from None
+
+
+def _csv_rows(path: Path, text: str) -> list[tuple[int, Any]]:
+    header = text.split("\n", 1)[0]
+    delimiter = max(",;\t", key=header.count) if any(d in header for d in ",;\t") else ","
+    # The csv module's own per-field limit (128 KiB) raises mid-file; ours is per row below.
+    csv.field_size_limit(MAX_FILE_BYTES)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        names = next(reader, None)
+        if not names:
+            return []
+        names = [n.strip() for n in names]
+        if "question" not in {_ALIASES.get(n.lower(), n.lower()) for n in names}:
+            raise BatchFormatError(f"{path}:1: no 'question' column (columns: {', '.join(names) or 'none'})")
+        rows: list[tuple[int, Any]] = []
+        line = reader.line_num + 1
+        for cells in reader:
+            if any(c.strip() for c in cells):
+                rows.append((line, dict(zip(names, cells, strict=False))))
+            line = reader.line_num + 1
+    except csv.Error as err:
+        raise BatchFormatError(f"{path}:{reader.line_num}: not valid CSV ({err})") from None
+    return rows
+
+
+def _json_row(path: Path, line_no: int, line: str) -> Any:
+    try:
+        return json.loads(line)
     except json.JSONDecodeError as e:
-        raise BatchFormatError(f"{path}:{line_no}: not valid JSON ({e.msg})") from e
-    if not isinstance(row, dict):
-        raise BatchFormatError(f"{path}:{line_no}: expected a JSON object per line")
-    return row
+        raise BatchFormatError(f"{path}:{line_no}: not valid JSON ({e.msg})") from None
+    except RecursionError:
+        raise BatchFormatError(f"{path}:{line_no}: JSON nested too deeply") from None
 
 
-def _yaml_rows(path: Path, text: str) -> list[dict[str, Any]]:
-    data = yaml.safe_load(text) or []
-    if isinstance(data, dict):  # allow `questions: [...]` as well as a bare list
-        data = data.get("questions", [])
-    if not isinstance(data, list):
-        raise BatchFormatError(f"{path}: expected a list of questions")
+class _NoAliasLoader(yaml.SafeLoader):
+    """SafeLoader that refuses aliases: `*name` can expand a few bytes into gigabytes."""
+
+    def compose_node(self, parent, index):  # noqa: ANN001, ANN201 - PyYAML's signature
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(
+                None, None, "aliases (*name) are not accepted in question files", event.start_mark
+            )
+        return super().compose_node(parent, index)
+
+
+def _yaml_rows(path: Path, text: str) -> list[tuple[int, Any]]:
+    loader = _NoAliasLoader(text)
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            return []
+        node = root
+        if isinstance(root, yaml.MappingNode):  # allow `questions: [...]` as well as a bare list
+            node = next((v for k, v in root.value if k.value == "questions"), None)
+            if node is None:
+                raise BatchFormatError(f"{path}:{root.start_mark.line + 1}: expected a list of questions "
+                                       "or a 'questions:' key")
+        if not isinstance(node, yaml.SequenceNode):
+            raise BatchFormatError(f"{path}:{node.start_mark.line + 1}: expected a list of questions")
+        rows = [(item.start_mark.line + 1, loader.construct_object(item, deep=True)) for item in node.value]
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark is not None else ""
+        problem = getattr(err, "problem", None) or str(err)
+        raise BatchFormatError(f"{path}{where}: not valid YAML ({problem})") from None
+    finally:
+        loader.dispose()
     # A bare string item is a question without metadata.
-    return [{"question": item} if isinstance(item, str) else item for item in data]
+    return [(n, {"question": item} if isinstance(item, str) else item) for n, item in rows]
 
 
-def _to_questions(path: Path, rows: list[dict[str, Any]]) -> list[Question]:
+def _to_questions(path: Path, rows: list[tuple[int, Any]]) -> list[Question]:
     questions: list[Question] = []
     seen: dict[str, int] = {}
-    for n, raw in enumerate(rows, 1):
-        if not isinstance(raw, dict):
-            raise BatchFormatError(f"{path}: item {n} is not a mapping")
-        row = _normalize(raw)
-        if not row.get("question"):
-            raise BatchFormatError(f"{path}: item {n} has no 'question'")
-        row.setdefault("id", question_id(row["question"]))
-        try:
-            q = Question(**{k: v for k, v in row.items() if k in Question.model_fields})
-        except ValidationError as e:
-            raise BatchFormatError(f"{path}: item {n}: {e.errors()[0]['msg']}") from e
+    for line, raw in rows:
+        q = _to_question(path, line, raw)
         if q.id in seen:
             # Results are keyed by id: two rows with one id would overwrite each other.
-            raise BatchFormatError(f"{path}: item {n} repeats id {q.id!r} of item {seen[q.id]}")
-        seen[q.id] = n
+            raise BatchFormatError(f"{path}:{line}: repeats id {q.id!r} of line {seen[q.id]}")
+        seen[q.id] = line
         questions.append(q)
     return questions
 
 
-def _normalize(raw: dict[str, Any]) -> dict[str, Any]:
+def _to_question(path: Path, line: int, raw: Any) -> Question:
+    """The row's Question, or one with `problem` saying (with file and line) why it cannot be asked."""
+    where = f"{path.name}:{line}"
+    if not isinstance(raw, dict):
+        return _problem(where, None, None, f"expected a question or a mapping, got {_kind(raw)}")
+    row = _normalize(raw)
+    given_id = row.get("id")
+    text = row.get("question")
+    if text is None:
+        return _problem(where, given_id, None, "no 'question'")
+    if not isinstance(text, str):
+        return _problem(where, given_id, None, f"the question must be text, got {_kind(text)}")
+    sizes = {k: len(v) if isinstance(v, str) else len(json.dumps(v, default=str)) for k, v in row.items()}
+    if sizes["question"] > MAX_QUESTION_CHARS:
+        return _problem(where, given_id, text, f"question is {sizes['question']:,} characters, over the "
+                                               f"{MAX_QUESTION_CHARS:,} limit")
+    big = next((k for k, n in sizes.items() if n > MAX_CELL_CHARS), None)
+    if big is not None:
+        return _problem(where, given_id, text, f"cell {big!r} is {sizes[big]:,} characters, over the "
+                                               f"{MAX_CELL_CHARS:,} limit")
+    if sum(sizes.values()) > MAX_ROW_CHARS:
+        return _problem(where, given_id, text, f"row is {sum(sizes.values()):,} characters, over the "
+                                               f"{MAX_ROW_CHARS:,} limit")
+    row.setdefault("id", question_id(text))
+    try:
+        return Question(**{k: v for k, v in row.items() if k in Question.model_fields})
+    except ValidationError as e:
+        error = e.errors()[0]
+        field = ".".join(str(p) for p in error["loc"]) or "row"
+        return _problem(where, given_id, text, f"{field}: {error['msg']}")
+
+
+def _problem(where: str, given_id: Any, text: str | None, reason: str) -> Question:
+    shown = text if text is None or len(text) <= 200 else text[:200] + "…"
+    qid = str(given_id) if given_id not in (None, "") else question_id(text) if shown else f"line-{where.rsplit(':', 1)[1]}"
+    return Question(id=qid[:200], question=shown or "", problem=f"{where}: {reason}")
+
+
+def _kind(value: Any) -> str:
+    names = {bool: "true/false", int: "a number", float: "a number", list: "a list", dict: "a mapping"}
+    return "nothing" if value is None else names.get(type(value), type(value).__name__)
+
+
+def _normalize(raw: dict[Any, Any]) -> dict[str, Any]:
     row: dict[str, Any] = {}
     for key, value in raw.items():
         name = _ALIASES.get(str(key).strip().lower(), str(key).strip().lower())
@@ -194,10 +303,23 @@ def _parse_records(text: str) -> Iterator[RunRecord]:
 
 
 CSV_COLUMNS = [
-    "id", "question", "status", "answer", "strategy", "citations", "gold", "type",
+    "id", "question", "status", "answer", "strategy", "engine", "fallback", "citations", "gold", "type",
     "expected_strategy", "route_reason", "stopped_by", "searches", "llm_calls",
     "tokens_in", "tokens_out", "cost_usd", "latency_s", "reason", "config_hash", "store_version",
 ]  # fmt: skip
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[-+]?\d+(\.\d+)?([eE][-+]?\d+)?")
+
+
+def spreadsheet_safe(value: object) -> object:
+    """A cell a spreadsheet shows as text: a leading =, +, -, @ would make it a formula
+    (a planted report quote or question could run one), so such text gets a leading
+    apostrophe; plain numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
 
 
 def records_csv(records: Iterable[RunRecord]) -> str:
@@ -207,36 +329,50 @@ def records_csv(records: Iterable[RunRecord]) -> str:
     writer.writeheader()
     for r in records:
         a = r.answer
-        writer.writerow(
-            {
-                "id": r.id,
-                "question": r.question,
-                "status": a.status,
-                "answer": a.answer,
-                "strategy": a.strategy,
-                "citations": format_citations(r),
-                "gold": "" if r.gold is None else json.dumps(r.gold) if not isinstance(r.gold, str) else r.gold,
-                "type": r.type or "",
-                "expected_strategy": r.expected_strategy or "",
-                "route_reason": a.route_reason,
-                "stopped_by": a.stopped_by or "",
-                "searches": a.searches,
-                "llm_calls": a.llm_calls,
-                "tokens_in": a.tokens_in,
-                "tokens_out": a.tokens_out,
-                "cost_usd": f"{a.cost_usd:.6f}",
-                "latency_s": f"{a.latency_s:.3f}",
-                "reason": a.reason or "",
-                "config_hash": r.config_hash,
-                "store_version": r.store_version,
-            }
-        )
+        row = {
+            "id": r.id,
+            "question": r.question,
+            "status": a.status,
+            "answer": a.answer,
+            "strategy": a.strategy,
+            "engine": a.engine,
+            "fallback": a.fallback or "",
+            "citations": format_citations(r),
+            "gold": "" if r.gold is None else json.dumps(r.gold) if not isinstance(r.gold, str) else r.gold,
+            "type": r.type or "",
+            "expected_strategy": r.expected_strategy or "",
+            "route_reason": a.route_reason,
+            "stopped_by": a.stopped_by or "",
+            "searches": a.searches,
+            "llm_calls": a.llm_calls,
+            "tokens_in": a.tokens_in,
+            "tokens_out": a.tokens_out,
+            "cost_usd": f"{a.cost_usd:.6f}",
+            "latency_s": f"{a.latency_s:.3f}",
+            "reason": a.reason or "",
+            "config_hash": r.config_hash,
+            "store_version": r.store_version,
+        }
+        writer.writerow({k: spreadsheet_safe(v) for k, v in row.items()})
     return buf.getvalue()
 
 
 def format_citations(record: RunRecord) -> str:
     """Citations for people: `doc p.N` with one-based page numbers."""
     return "; ".join(f"{c.doc} p.{c.page + 1}" for c in record.answer.citations)
+
+
+def check_output_dir(path: str | Path, option: str = "--out") -> Path:
+    """An output directory, checked before any work: an existing directory or one that can be made."""
+    out = Path(path)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{option} {path} is a file; give a directory for the results")
+    parent = next((p for p in [out, *out.parents] if p.exists()), Path("."))
+    if not parent.is_dir():
+        raise UsageError(f"{option} {path}: {parent} is a file, not a directory")
+    if not os.access(parent, os.W_OK):
+        raise UsageError(f"{option} {path}: {parent} is not writable")
+    return out
 
 
 def write_text_atomic(path: str | Path, text: str) -> None:

@@ -18,7 +18,6 @@ from prefect import flow, get_run_logger
 from answering.scoring import score
 from finrag.config import Settings
 from finrag.models import Question, RunRecord
-from finrag.store import StoreBusy
 from flows.answer_batch import (
     AnswerMany,
     limits_present,
@@ -104,26 +103,20 @@ def compare_strategies(questions_file: str, out_dir: str, store: str | None = No
 
 
 def run_cli(args) -> int:
-    """`finrag compare FILE --out DIR [--store DIR] [--runner R] [--workers N]`."""
-    from flows.batch_io import BatchFormatError
+    """`finrag compare FILE --out DIR [--store DIR] [--runner R] [--workers N]`; errors are one
+    line (rc 2)."""
+    from flows.answer_batch import preflight
+    from flows.runtime import temporary_server
 
-    try:
-        read_questions(args.file)
-    except (OSError, BatchFormatError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
     try:
         runner = parse_runner(args.runner, args.workers, settings_for(args.store))
     except RunnerError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    try:
-        with running_on(runner):
-            run = compare_strategies.with_options(task_runner=runner.task_runner(local_task_runner()))
-            report = run(questions_file=args.file, out_dir=args.out, store=args.store)
-    except StoreBusy as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
+    preflight(args.file, args.out, args.store)
+    with temporary_server(), running_on(runner):
+        run = compare_strategies.with_options(task_runner=runner.task_runner(local_task_runner()))
+        report = run(questions_file=args.file, out_dir=args.out, store=args.store)
     print((Path(args.out) / SUMMARY_MD).read_text(encoding="utf-8"))
     print(f"report: {report}")
     return 0

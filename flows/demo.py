@@ -22,6 +22,13 @@ def _step(n: int, text: str) -> float:
 
 
 def run_cli(args) -> int:
+    from flows.runtime import temporary_server
+
+    with temporary_server():
+        return _run(args)
+
+
+def _run(args) -> int:
     from flows.answer_batch import answer_batch
     from flows.compare import compare_strategies
     from flows.ingest import ingest_reports

@@ -24,8 +24,8 @@ from flows import parallel_ingest
 from flows.runner import configured_task_runner, dask_workers_now, on_dask
 from indexing.knowledge_graph import GraphWriter, open_graph_writer
 from indexing.load import load_job, pdf_limits
-from indexing.pipeline import run_pipeline
-from indexing.plan import FileJob, manifest_hints, plan_jobs
+from indexing.pipeline import STORE_WAIT_S, run_pipeline
+from indexing.plan import FileJob, manifest_hints, mark_relation_retries, plan_jobs
 from indexing.store import optimize_if_written, store_loaded
 from indexing.summary import low_confidence_warnings, progress_line, status_counts, summary_row
 from loaders import PdfLimits
@@ -67,11 +67,12 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
         embedder = get_embedder(settings)
         dim = embedder.dim
     started = time.perf_counter()
-    with open_store(settings, dim=dim, wait_s=60) as vector_store:
+    with open_store(settings, dim=dim, wait_s=STORE_WAIT_S) as vector_store:
         jobs = plan_jobs(
             expand_paths(paths), vector_store, manifest_hints(Path(manifest) if manifest else None),
             settings.catalog_path,
         )
+        mark_relation_retries(jobs, settings)
         progress_id = create_progress_artifact(
             0.0, key="ingest-progress", description=f"documents done of {len(jobs)}"
         )

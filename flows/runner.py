@@ -11,7 +11,6 @@ tasks go through Prefect's Dask task runner (prefect-dask), so the UI shows them
 from __future__ import annotations
 
 import logging
-import os
 import signal
 import threading
 from collections.abc import Iterator
@@ -108,34 +107,6 @@ def on_dask() -> bool:
 
 
 @contextmanager
-def shared_prefect_api() -> Iterator[None]:
-    """One Prefect API for the flow and its Dask workers.
-
-    Without a configured server (PREFECT_API_URL), Prefect starts a temporary one per
-    process: each worker would start its own (~20 s each here, and the UI of the flow's
-    server would not see the workers' task runs). Start it here and hand its URL to the
-    worker processes through the environment they inherit.
-    """
-    from prefect.settings import PREFECT_API_URL, temporary_settings
-
-    if PREFECT_API_URL.value():
-        yield
-        return
-    from prefect.server.api.server import SubprocessASGIServer
-
-    # Prefect's own per-process temporary server (stopped at exit like the one Prefect
-    # would start: stopping it earlier loses the last log lines still being sent).
-    server = SubprocessASGIServer()
-    server.start(timeout=180)  # a loaded machine takes well over the default 20 s
-    os.environ["PREFECT_API_URL"] = server.api_url
-    try:
-        with temporary_settings({PREFECT_API_URL: server.api_url}):
-            yield
-    finally:
-        os.environ.pop("PREFECT_API_URL", None)
-
-
-@contextmanager
 def exit_on_sigterm() -> Iterator[None]:
     """SIGTERM unwinds like Ctrl-C, so the `with` blocks that own a LocalCluster close it.
 
@@ -162,7 +133,9 @@ def running_on(runner: Runner) -> Iterator[None]:
     if runner.kind == "local":
         yield
         return
-    with exit_on_sigterm(), shared_prefect_api():
+    from flows.runtime import temporary_server  # one server for the flow and its workers
+
+    with exit_on_sigterm(), temporary_server():
         yield
 
 

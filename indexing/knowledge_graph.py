@@ -13,7 +13,7 @@ from loaders.llm_relations import RelationCache
 
 
 class GraphWriter(Protocol):
-    def write(self, loaded: LoadedDocument) -> None: ...
+    def write(self, loaded: LoadedDocument) -> str | None: ...  # the "relations pending" reason, if any
 
 
 class KnowledgeGraphWriter:
@@ -29,10 +29,11 @@ class KnowledgeGraphWriter:
             self._llm = get_llm(settings)
             self._relation_cache = RelationCache(settings.cache_dir / "llm-relations.sqlite")
 
-    def write(self, loaded: LoadedDocument) -> None:
-        self._graph.replace_document(
-            self._extract(loaded, llm=self._llm, cache=self._relation_cache, llm_chunks=self._llm_chunks)
-        )
+    def write(self, loaded: LoadedDocument) -> str | None:
+        """Replace the document's slice; returns why its LLM relations are pending, if they are."""
+        knowledge = self._extract(loaded, llm=self._llm, cache=self._relation_cache, llm_chunks=self._llm_chunks)
+        self._graph.replace_document(knowledge)
+        return knowledge.relations_pending
 
     def close(self) -> None:
         self._graph.close()

@@ -8,7 +8,10 @@ One pipeline, two front doors:
 Per file the outcome is one of: ingested, unchanged (same bytes already completely
 stored: no parsing, embedding or graph work), skipped (same content as another file, or
 another file with the same document name), failed (unreadable input or an error; the
-other files go on). Parsing runs one document ahead in a background thread while the
+other files go on). With an LLM configured, a document whose LLM relation calls failed is
+stored with the reason "LLM relations pending" (recorded in the graph); a later ingest of
+the unchanged file re-reads it and asks for those relations only (no embedding, no vector
+write). Parsing runs one document ahead in a background thread while the
 flow thread embeds and writes, because embedding bounds the speed (pdfium is not
 thread-safe, so one parser thread). Store writes stay in one thread: local Qdrant is a
 single client. A document counts as stored only once its record is written (last).
@@ -25,7 +28,7 @@ from pathlib import Path
 from finrag.config import Settings
 from finrag.embeddings import get_embedder
 from finrag.models import DocumentReport, LoadedDocument
-from finrag.store import open_store
+from finrag.store import StoreBusy, open_store
 from indexing.knowledge_graph import open_graph_writer
 from indexing.load import load_job, pdf_limits
 from indexing.plan import (
@@ -33,6 +36,7 @@ from indexing.plan import (
     StageSeconds,
     document_report,
     manifest_hints,
+    mark_relation_retries,
     plan_jobs,
 )
 from indexing.store import ChunkProgress, optimize_if_written, store_loaded
@@ -41,6 +45,9 @@ from loaders.files import expand_paths
 log = logging.getLogger(__name__)
 
 Progress = Callable[[DocumentReport, int, int], None]  # (report, done, total)
+# Ingestion (flow and CLI) waits this long for a store another process holds, then fails
+# with StoreBusy.
+STORE_WAIT_S = 60.0
 # How many documents may be parsed ahead of the one being embedded: enough to keep the
 # parser busy, few enough that a large batch does not sit in memory.
 _LOOKAHEAD = 2
@@ -91,16 +98,28 @@ def ingest_paths(
     progress: Progress | None = None,
     timings: StageSeconds | None = None,
     chunk_progress: ChunkProgress | None = None,
+    wait_s: float = 0.0,
+    waiting: Callable[[str], None] | None = None,
 ) -> list[DocumentReport]:
     """Ingest PDF files/directories into the store of `settings`; one report per file.
 
-    Raises StoreBusy when another process holds the local store. `timings`, when given,
-    receives the per-stage seconds summed over documents.
+    Raises StoreBusy when another process holds the local store for longer than `wait_s`;
+    `waiting` is told (once) when the store is busy and the wait begins. `timings`, when
+    given, receives the per-stage seconds summed over documents.
     """
     started = time.perf_counter()
     embedder = get_embedder(settings)
-    with open_store(settings, dim=embedder.dim) as store:
+    try:
+        store = open_store(settings, dim=embedder.dim)
+    except StoreBusy as busy:
+        if wait_s <= 0:
+            raise
+        if waiting is not None:
+            waiting(f"{busy}; waiting up to {wait_s:.0f} s")
+        store = open_store(settings, dim=embedder.dim, wait_s=wait_s)
+    with store:
         jobs = plan_jobs(expand_paths(paths), store, manifest_hints(manifest), settings.catalog_path)
+        mark_relation_retries(jobs, settings)
         plan_s = time.perf_counter() - started
         graph = open_graph_writer(settings) if any(j.outcome is None for j in jobs) else None
         limits = pdf_limits(settings)

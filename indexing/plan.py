@@ -3,11 +3,14 @@
 Each file is hashed here, once; the hash travels with its job into the loader and the
 store. A file is unchanged (same bytes already stored and the manifest agrees), skipped
 (same content as another file, or another file with the same document name), failed
-(unreadable) or pending (to be loaded).
+(unreadable, with why: a symlink loop, a broken link, ...) or pending (to be loaded). An
+unchanged document whose LLM relations are pending (the LLM failed at its ingest) goes
+back in as a graph-only job when an LLM is configured.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from finrag.catalog import add_alias
+from finrag.config import Settings
+from finrag.knowledge_graph import GraphStore
 from finrag.models import DocumentMeta, DocumentReport
 from finrag.store import VectorStore
 from loaders import read_manifest
@@ -41,6 +46,7 @@ class FileJob:
     sha256: str = ""
     hints: Any = None
     outcome: DocumentReport | None = None  # set when decided without loading
+    relations_only: bool = False  # unchanged, but its LLM relations are pending: redo the graph slice only
     timings: StageSeconds = field(default_factory=StageSeconds)
 
 
@@ -59,6 +65,16 @@ def document_report(path: Path, doc: str, status: str, reason: str = "", meta: D
     if chunks is not None:
         known["chunks"] = chunks
     return DocumentReport(**known)
+
+
+def unreadable_reason(path: Path, err: OSError) -> str:
+    if err.errno == errno.ELOOP:
+        return "symbolic link loop: the link points back to itself"
+    if isinstance(err, FileNotFoundError):
+        return "broken symbolic link: its target does not exist" if path.is_symlink() else "file not found"
+    if isinstance(err, IsADirectoryError):
+        return "is a directory"
+    return f"cannot read file: {err.strerror}"
 
 
 def plan_jobs(
@@ -83,8 +99,7 @@ def plan_jobs(
         try:
             job.sha256 = sha256_file(path)
         except OSError as err:
-            reason = "file not found" if isinstance(err, FileNotFoundError) else f"cannot read file: {err.strerror}"
-            job.outcome = document_report(path, job.doc, "failed", reason)
+            job.outcome = document_report(path, job.doc, "failed", unreadable_reason(path, err))
             continue
         if job.sha256 in seen_sha:
             job.outcome = document_report(path, job.doc, "skipped", f"same content as {seen_sha[job.sha256]} in this batch")
@@ -135,3 +150,14 @@ def manifest_hints(manifest: Path | None) -> Callable[[Path], Any]:
         return lambda path: None
     entries = read_manifest(Path(manifest))
     return lambda path: hints_for(entries, path)
+
+
+def mark_relation_retries(jobs: list[FileJob], settings: Settings) -> None:
+    """Unchanged documents whose LLM relations are pending go back in the pipeline, graph only."""
+    if settings.offline or not settings.graph_path.exists():
+        return
+    with GraphStore(settings.graph_path) as graph:
+        pending = graph.relations_pending()
+    for job in jobs:
+        if job.outcome is not None and job.outcome.status == "unchanged" and job.doc in pending:
+            job.outcome, job.relations_only = None, True

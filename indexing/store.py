@@ -35,6 +35,8 @@ def store_loaded(
     of calling it "unchanged" with its graph slice missing.
     """
     meta, chunks, t = loaded.meta, loaded.chunks, job.timings
+    if job.relations_only:
+        return _retry_relations(job, loaded, graph)
     texts = [c.embed_text for c in chunks]
     started = time.perf_counter()
     dense: list[list[float]] = []
@@ -45,10 +47,11 @@ def store_loaded(
     sparse = [document_vector(text) for text in texts]
     t.embed = time.perf_counter() - started
 
+    pending = None
     if graph is not None:
         started = time.perf_counter()
         try:
-            graph.write(loaded)
+            pending = graph.write(loaded)
         except Exception as err:
             log.exception("knowledge graph for %s failed", meta.doc)
             return document_report(job.path, meta.doc, "failed", f"knowledge graph: {type(err).__name__}: {err}",
@@ -59,10 +62,18 @@ def store_loaded(
     store.replace_document(meta, chunks, dense, sparse)
     t.upsert = time.perf_counter() - started
     t.pages, t.chunks = meta.pages, len(chunks)
-    return document_report(job.path, meta.doc, "ingested", meta=meta, chunks=len(chunks),
+    return document_report(job.path, meta.doc, "ingested", reason=pending or "", meta=meta, chunks=len(chunks),
                            seconds=t.parse + t.embed + t.graph + t.upsert)
 
 
+def _retry_relations(job: FileJob, loaded: LoadedDocument, graph: GraphWriter | None) -> DocumentReport:
+    """An unchanged document whose LLM relations were pending: rebuild its graph slice only."""
+    started = time.perf_counter()
+    pending = graph.write(loaded) if graph is not None else "knowledge graph unavailable"
+    job.timings.graph = time.perf_counter() - started
+    return document_report(job.path, loaded.meta.doc, "unchanged",
+                           reason=pending or "LLM relations completed (vectors unchanged)", meta=loaded.meta,
+                           chunks=len(loaded.chunks), seconds=job.timings.parse + job.timings.graph)
 def optimize_if_written(store: VectorStore, reports: list[DocumentReport]) -> None:
     """Index and merge once per ingest (per document would rebuild the HNSW graph each time);
     an ingest that wrote nothing leaves the store's files untouched."""

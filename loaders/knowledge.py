@@ -111,16 +111,21 @@ def extract_knowledge(
     the rules' output only.
     """
     vocab = vocab or load_vocabulary()
+    pending: str | None = None
     facts = extract_facts(doc.meta, doc.pages)
     relations = extract_relations(doc.meta, doc.pages)
     if llm is not None:
         # imported here: the offline path never loads the LLM client's libraries
         from loaders.llm_relations import extract_relations_llm, merge_relations
 
-        relations = merge_relations(relations, extract_relations_llm(doc.meta, doc.chunks, llm, cache, llm_chunks))
+        failures: list[str] = []
+        read = extract_relations_llm(doc.meta, doc.chunks, llm, cache, llm_chunks, failures=failures)
+        relations = merge_relations(relations, read)
+        if failures:
+            pending = f"LLM relations pending: {len(failures)} call(s) failed ({failures[-1]})"
     meta = doc.meta
     aliases = [a for a in [meta.company_legal, meta.ticker, *meta.aliases] if a]
     return DocumentKnowledge(
         doc=meta.doc, company=meta.company, aliases=aliases,
-        facts=facts + derive_facts(facts, vocab), relations=relations,
+        facts=facts + derive_facts(facts, vocab), relations=relations, relations_pending=pending,
     )

@@ -11,7 +11,8 @@ edge can be cited like a rule's edge.
 Replies are cached in SQLite by sha256(chunk text, model, prompt version): re-ingesting
 an unchanged document never asks again, and changing the prompt invalidates the cache.
 A failed call (`LLMError`) skips its chunk and is not cached; the document never fails
-because of this step.
+because of this step, but the failure is reported (`failures`) so the graph can record the
+document's relations as pending and a later ingest asks again for those chunks only.
 """
 
 from __future__ import annotations
@@ -207,7 +208,9 @@ def _ask(llm: LLMClient, meta: DocumentMeta, chunk: Chunk) -> ExtractedTriples:
     return reply
 
 
-def _triples_for(chunk: Chunk, meta: DocumentMeta, llm: LLMClient, cache: RelationCache | None) -> ExtractedTriples:
+def _triples_for(
+    chunk: Chunk, meta: DocumentMeta, llm: LLMClient, cache: RelationCache | None, failures: list[str] | None = None
+) -> ExtractedTriples:
     key = cache_key(chunk.text, llm.model_name(ROLE))
     cached = cache.get(key) if cache is not None else None
     if cached is not None:
@@ -216,6 +219,8 @@ def _triples_for(chunk: Chunk, meta: DocumentMeta, llm: LLMClient, cache: Relati
         reply = _ask(llm, meta, chunk)
     except LLMError as err:  # reason is key-free (finrag.llm redacts it)
         log.warning("LLM relation extraction skipped chunk %d of %s: %s", chunk.index, meta.doc, err.reason)
+        if failures is not None:
+            failures.append(err.reason)
         return ExtractedTriples()  # not cached: the next ingest asks again
     if cache is not None:
         cache.put(key, reply)
@@ -229,17 +234,19 @@ def extract_relations_llm(
     cache: RelationCache | None,
     max_chunks: int = MAX_CHUNKS,
     workers: int = 4,
+    failures: list[str] | None = None,
 ) -> list[Relation]:
     """Validated relations of `meta.company` read by the LLM from the document's promising chunks.
 
     One call per selected chunk (none for a cached one); `workers` calls run at once
-    (the client's own `llm_concurrency` gate still applies). Never raises `LLMError`.
+    (the client's own `llm_concurrency` gate still applies). Never raises `LLMError`: the
+    reason of each failed call is appended to `failures` when given.
     """
     if not meta.company:
         return []
     selected = select_chunks(chunks, max_chunks)
     with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="finrag-llm-rel") as pool:
-        replies = list(pool.map(lambda c: _triples_for(c, meta, llm, cache), selected))
+        replies = list(pool.map(lambda c: _triples_for(c, meta, llm, cache, failures), selected))
     relations: dict[tuple[str, str], Relation] = {}
     for chunk, reply in zip(selected, replies, strict=True):
         for triple in reply.triples:

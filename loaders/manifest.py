@@ -12,9 +12,11 @@ import json
 import re
 from pathlib import Path
 
-from pydantic import BaseModel, field_validator
+from pydantic import BaseModel, ValidationError, field_validator
 
+from finrag.errors import UserError
 from finrag.models import FormType
+from finrag.text_files import TextFileError, read_text
 
 _FORMS: dict[str, FormType] = {
     "10k": "10-K",
@@ -49,24 +51,49 @@ class DocumentHints(BaseModel):
         return None if value == "" else value
 
 
+class ManifestError(UserError, ValueError):
+    """A manifest that cannot be used; the message names the file, the line and why."""
+
+
 def read_manifest(path: str | Path) -> dict[str, DocumentHints]:
-    """{file name or stem: hints} from a CSV (header row) or JSONL file."""
+    """{file name or stem: hints} from a CSV (header row) or JSONL file.
+
+    Raises ManifestError naming the file and line (missing file, unreadable encoding,
+    bad JSON, a row without a file name, a bad value).
+    """
     path = Path(path)
-    text = path.read_text(encoding="utf-8-sig")
+    try:
+        text = read_text(path)
+    except TextFileError as err:
+        raise ManifestError(str(err)) from None
+    rows: list[tuple[int, object]] = []
     if path.suffix.lower() in (".jsonl", ".json", ".ndjson"):
-        rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+        for line_no, line in enumerate(text.splitlines(), start=1):
+            if line.strip():
+                try:
+                    rows.append((line_no, json.loads(line)))
+                except json.JSONDecodeError as err:
+                    raise ManifestError(f"{path}:{line_no}: not valid JSON ({err.msg})") from None
     else:
-        rows = list(csv.DictReader(text.splitlines()))
+        reader = csv.DictReader(text.splitlines())
+        rows = [(reader.line_num, row) for row in reader]
     manifest: dict[str, DocumentHints] = {}
-    for number, row in enumerate(rows, start=1):
+    for line_no, row in rows:
+        if not isinstance(row, dict):
+            raise ManifestError(f"{path}:{line_no}: expected an object with a file name and hints")
         key = next((str(row[c]) for c in _KEY_COLUMNS if row.get(c)), None)
         if key is None:
-            raise ValueError(f"{path}: row {number} names no file (columns {_KEY_COLUMNS})")
+            raise ManifestError(f"{path}:{line_no}: names no file (columns {', '.join(_KEY_COLUMNS)})")
         if "fiscal_year" not in row and row.get("year"):
             row["fiscal_year"] = row["year"]
         if "form" not in row and row.get("doc_type"):
             row["form"] = row["doc_type"]
-        manifest[Path(key).name] = DocumentHints.model_validate(row)
+        try:
+            manifest[Path(key).name] = DocumentHints.model_validate(row)
+        except ValidationError as err:
+            first = err.errors()[0]
+            field = ".".join(str(p) for p in first["loc"]) or "row"
+            raise ManifestError(f"{path}:{line_no}: {field}: {first['msg']}") from None
     return manifest
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from finrag.llm import Usage
+from finrag.llm import LLMError, Usage
 from finrag.models import Answer, Question, TraceStep
 
 if TYPE_CHECKING:
@@ -48,7 +48,18 @@ def term_of(question_text: str) -> str:
 
 def answer_direct(question: Question, services: Services, route: RouteDecision) -> Answer:
     if services.llm is not None:
-        return _answer_with_llm(question, services)
+        try:
+            return _answer_with_llm(question, services)
+        except LLMError as exc:  # the glossary answers instead, and says why
+            offline = _answer_offline(question, services)
+            return offline.model_copy(update={
+                "fallback": exc.kind, "flags": [*offline.flags, "llm_failed"],
+                "reason": offline.reason or exc.reason,
+            })
+    return _answer_offline(question, services)
+
+
+def _answer_offline(question: Question, services: Services) -> Answer:
     term = term_of(question.question)
     definition = services.vocabulary.define(term) or services.vocabulary.define(question.question)
     trace = [TraceStep(step="define", query=term, decision="found" if definition else "no entry")]

@@ -11,7 +11,7 @@ import logging
 import time
 from typing import get_args
 
-from finrag.llm import LLMError
+from finrag.llm import LLMError, question_scope
 from finrag.models import Answer, Question, StrategyName, TraceStep
 from strategies import direct, knowledge_graph, single
 from strategies.router import RouteDecision, StrategyFunction, forced, route
@@ -50,13 +50,24 @@ def answer_question(question: Question, services: Services, strategy: str = "aut
     started = time.perf_counter()
     question = with_hints(question)
     decision: RouteDecision | None = None
-    try:
-        decision = _decide(question, services, strategy)
-        answer = strategy_function(decision.strategy)(question, services, decision)
-    except Exception as exc:  # never raise: the question fails, the batch goes on
-        _log_failure(question, exc)
-        answer = _failed(decision, strategy, _safe_reason(exc, services))
+    # One deadline per question, whatever the strategy: no LLM call starts after it.
+    with question_scope(services.settings.question_timeout_s) as scope:
+        try:
+            decision = _decide(question, services, strategy)
+            answer = strategy_function(decision.strategy)(question, services, decision)
+        except Exception as exc:  # never raise: the question fails, the batch goes on
+            _log_failure(question, exc)
+            answer = _failed(decision, strategy, _safe_reason(exc, services))
     answer.latency_s = round(time.perf_counter() - started, 3)
+    # Failed attempts were sent (and a malformed reply paid for): they count like the others.
+    answer.llm_calls += scope.failed_calls
+    answer.tokens_in += scope.tokens_in
+    answer.tokens_out += scope.tokens_out
+    answer.cost_usd = round(answer.cost_usd + scope.cost_usd, 6)
+    if services.llm is not None and answer.engine == "offline" and scope.failures and answer.fallback is None:
+        answer.fallback = scope.failures[-1]
+    if "deadline" in scope.failures and answer.stopped_by is None:
+        answer.stopped_by = "timeout"
     if decision is not None:
         answer.route_reason = decision.reason
         answer.trace = [

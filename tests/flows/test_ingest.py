@@ -236,7 +236,8 @@ def _cli(*args: str) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def test_killed_cli_run_then_rerun_equals_clean_run(tmp_path, good_dir, cache_dir, clean_run, capsys):
+def test_killed_cli_run_then_rerun_equals_clean_run(tmp_path, good_dir, cache_dir, clean_run, capsys, monkeypatch):
+    monkeypatch.setattr("cli.ingest.STORE_WAIT_S", 0)  # the CLI waits for a busy store; not here
     settings = _settings(tmp_path, cache_dir)
     env_cache = {"FINRAG_CACHE": str(cache_dir)}
     os.environ.update(env_cache)
@@ -354,3 +355,50 @@ def test_manifest_hints_apply_and_a_changed_manifest_reingests(tmp_path, good_di
         assert [c.name for c in store.catalog().companies] == ["Gamma Holdings"]
         hits = store.query(None, None, k=50, mode="sparse")
     assert hits == []  # no query vector, no hits (and no error)
+
+
+def test_a_dead_llm_leaves_relations_pending_and_a_later_ingest_retries_only_those(tmp_path, good_dir, cache_dir,
+                                                                                    clean_run):
+    import time
+
+    from finrag.knowledge_graph import GraphStore
+    from tests.support.fake_openai import FakeOpenAI, ToolCall
+    from tests.support.prefect_server import free_port
+
+    base = _settings(tmp_path, cache_dir).with_overrides(llm_api_key="sk-test", llm_breaker_failures=3)
+    dead = base.with_overrides(llm_base_url=f"http://127.0.0.1:{free_port()}/v1")
+    started = time.monotonic()
+    reports = ingest_paths([good_dir], dead)
+    # The breaker: a dead endpoint costs three attempts for the whole ingest, not 16 x 5 per document.
+    assert time.monotonic() - started < 60
+    assert [r.status for r in reports] == ["ingested"] * 3
+    assert all(r.reason.startswith("LLM relations pending") for r in reports), [r.reason for r in reports]
+    with GraphStore(dead.graph_path) as graph:
+        assert sorted(graph.relations_pending()) == sorted(r.doc for r in reports)
+    stored = _snapshot(dead)
+
+    with FakeOpenAI(default=ToolCall({"triples": []})) as server:
+        alive = base.with_overrides(llm_base_url=server.url)
+        retried = ingest_paths([good_dir], alive)
+        assert [r.status for r in retried] == ["unchanged"] * 3
+        assert all(r.reason == "LLM relations completed (vectors unchanged)" for r in retried)
+        assert server.requests, "the pending relations were asked for again"
+        asked = len(server.requests)
+        again = ingest_paths([good_dir], alive)
+        assert [(r.status, r.reason) for r in again] == [("unchanged", "")] * 3
+        assert len(server.requests) == asked  # nothing pending: no further call
+    with GraphStore(dead.graph_path) as graph:
+        assert graph.relations_pending() == {}
+    assert _snapshot(dead) == stored  # vectors untouched by the retry
+
+
+def test_a_symlink_loop_in_a_folder_is_reported_not_skipped(tmp_path, good_dir, cache_dir):
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    shutil.copy(good_dir / "acme_2022_10k.pdf", folder)
+    (folder / "loop.pdf").symlink_to(folder / "loop.pdf")
+    (folder / "gone.pdf").symlink_to(tmp_path / "missing.pdf")
+    reports = {r.doc: r for r in ingest_paths([folder], _settings(tmp_path, cache_dir))}
+    assert reports["acme_2022_10k"].status == "ingested"
+    assert (reports["loop"].status, reports["loop"].reason) == ("failed", "symbolic link loop: the link points back to itself")
+    assert reports["gone"].status == "failed" and "broken symbolic link" in reports["gone"].reason

@@ -94,19 +94,51 @@ def test_router_and_writer_calls_are_both_counted(offline, server):
     assert [r.body["model"] for r in server.requests] == ["router-m", "writer-m"]
 
 
-def test_server_errors_fail_the_question_with_a_reason(offline, server):
+def test_server_errors_fall_back_offline_and_say_why(offline, server):
     server.default = Error(500, "upstream exploded")
     answer = ask("What is EBITDA?", with_llm(offline, server))
-    assert answer.status == "failed"
+    # The glossary answers instead; the answer says it is not the LLM's and why.
+    assert (answer.status, answer.engine, answer.fallback) == ("answered", "offline", "http_error")
     assert "HTTP 500" in answer.reason and "2 attempt(s)" in answer.reason
     assert len(server.requests) == 2
+    assert answer.llm_calls == 2  # failed attempts are counted too
 
 
-def test_a_slow_llm_times_out_and_fails_the_question(offline, server):
+def test_a_slow_llm_times_out_and_the_answer_says_so(offline, server):
     server.default = Text("too late", delay_s=1.5)
     answer = ask("What is EBITDA?", with_llm(offline, server, llm_timeout_s=0.3, llm_max_retries=0))
-    assert answer.status == "failed"
+    assert (answer.engine, answer.fallback) == ("offline", "timeout")
     assert "timed out" in answer.reason
+
+
+@pytest.mark.parametrize("strategy", ["single", "direct", "iterative"])
+def test_every_strategy_stops_calling_the_llm_at_the_question_deadline(offline, server, strategy):
+    import time
+
+    server.default = Text("too late", delay_s=30)
+    services = with_llm(offline, server, llm_timeout_s=60, llm_max_retries=3, question_timeout_s=4.0)
+    started = time.monotonic()
+    answer = ask("What was the FY2023 revenue of Northwind Robotics?", services, strategy=strategy)
+    elapsed = time.monotonic() - started
+    assert elapsed < 7, f"{strategy} took {elapsed:.1f} s against a 4 s deadline"
+    assert answer.engine == "offline" and answer.fallback == "deadline"
+    assert answer.stopped_by == "timeout"
+    assert answer.llm_calls == len(server.requests) >= 1  # every attempt sent is counted
+    time.sleep(2)  # anything still running after the answer would show up now
+    assert answer.llm_calls == len(server.requests)
+
+
+def test_a_dead_endpoint_is_tried_a_few_times_for_the_whole_run(offline):
+    from tests.support.prefect_server import free_port
+
+    settings = load_settings(llm_base_url=f"http://127.0.0.1:{free_port()}/v1", llm_api_key=SECRET,
+                             llm_breaker_failures=3)
+    services = replace(offline, settings=settings, llm=LLMClient(settings, backoff_base_s=0.01))
+    answers = [ask(q, services, strategy="single") for q in (
+        "What was the FY2023 revenue of Northwind Robotics?", "What is EBITDA?", "Who audits Northwind?")]
+    assert [a.fallback for a in answers] == ["connection", "circuit_open", "circuit_open"]
+    assert all(a.engine == "offline" for a in answers)
+    assert sum(a.llm_calls for a in answers) == 3
 
 
 def test_rate_limit_then_success_answers(offline, server):
@@ -120,7 +152,7 @@ def test_api_key_never_appears_in_the_answer_logs_or_stderr(offline, server, cap
     server.default = Error(401, f"Incorrect API key provided: {SECRET}")
     with caplog.at_level(logging.DEBUG):
         answer = ask("What is EBITDA?", with_llm(offline, server))
-    assert answer.status == "failed"
+    assert answer.fallback == "http_error"
     assert SECRET not in answer.model_dump_json()
     assert SECRET not in caplog.text
     out, err = capfd.readouterr()
