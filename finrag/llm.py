@@ -14,17 +14,15 @@ Two limits protect a run from a dead or slow endpoint:
   call gives up its concurrency slot, and each attempt's HTTP timeout is cut to the time
   left. The scope also counts failed attempts (and what malformed replies cost), which
   `strategies.answer_question` adds to the answer's `llm_calls` and cost.
+Both live in finrag.llm_guards; this module applies them around every attempt.
 """
 
 from __future__ import annotations
 
-import contextvars
 import logging
 import threading
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 from langchain_core.messages import AIMessage, BaseMessage
@@ -40,6 +38,7 @@ from tenacity import (
 )
 
 from finrag.config import Settings
+from finrag.llm_guards import CircuitBreaker, DeadlineExpired, QuestionScope, current_scope
 
 if TYPE_CHECKING:  # openai and langchain-openai take seconds to import: only with an LLM
     from langchain_openai import ChatOpenAI
@@ -97,94 +96,6 @@ class MalformedOutput(Exception):
     def __init__(self, message: str, reply: LLMReply | None = None) -> None:
         super().__init__(message)
         self.reply = reply  # what the unusable reply cost: it is paid for all the same
-
-
-class DeadlineExpired(Exception):
-    """The question's deadline passed before an attempt could start."""
-
-
-@dataclass
-class QuestionScope:
-    """One question's LLM deadline and the attempts that failed under it."""
-
-    deadline: float  # time.monotonic() value
-    failed_calls: int = 0
-    tokens_in: int = 0
-    tokens_out: int = 0
-    cost_usd: float = 0.0
-    failures: list[str] = field(default_factory=list)  # FailureKind of each failed call
-    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-
-    def seconds_left(self) -> float:
-        return self.deadline - time.monotonic()
-
-    def expired(self) -> bool:
-        return self.seconds_left() <= 0
-
-    def failed_attempt(self, reply: LLMReply | None) -> None:
-        with self._lock:
-            self.failed_calls += 1
-            if reply is not None:
-                self.tokens_in += reply.tokens_in
-                self.tokens_out += reply.tokens_out
-                self.cost_usd += reply.cost_usd
-
-    def gave_up(self, kind: FailureKind) -> None:
-        with self._lock:
-            self.failures.append(kind)
-
-
-_scope: contextvars.ContextVar[QuestionScope | None] = contextvars.ContextVar("finrag_llm_scope", default=None)
-
-
-@contextmanager
-def question_scope(timeout_s: float) -> Iterator[QuestionScope]:
-    """Every LLM call made in this context (and in threads started with its copy) shares
-    one deadline `timeout_s` from now and one failure ledger."""
-    scope = QuestionScope(deadline=time.monotonic() + timeout_s)
-    token = _scope.set(scope)
-    try:
-        yield scope
-    finally:
-        _scope.reset(token)
-
-
-def current_scope() -> QuestionScope | None:
-    return _scope.get()
-
-
-class CircuitBreaker:
-    """Opens after `limit` consecutive endpoint failures and stays open for the client's life."""
-
-    def __init__(self, limit: int) -> None:
-        self._limit = max(1, limit)
-        self._failures = 0
-        self._last = ""
-        self._lock = threading.Lock()
-
-    @property
-    def open(self) -> bool:
-        return self._failures >= self._limit
-
-    def record(self, exc: BaseException | None) -> None:
-        with self._lock:
-            if exc is not None and _is_endpoint_failure(exc):
-                self._failures += 1
-                self._last = _describe(exc)
-            elif not self.open:
-                self._failures = 0  # the server answered (a bad reply or a 429 is still an answer)
-
-    def reason(self) -> str:
-        return f"LLM endpoint not called: {self._failures} consecutive failures in this run (last: {self._last})"
-
-
-def _is_endpoint_failure(exc: BaseException) -> bool:
-    """The endpoint is down, unreachable or misconfigured (not: busy, or a bad reply)."""
-    import openai
-
-    if isinstance(exc, openai.APIStatusError):
-        return exc.status_code >= 500 or exc.status_code in (401, 403, 404)
-    return isinstance(exc, openai.APIConnectionError)
 
 
 def _kind(exc: BaseException) -> FailureKind:
@@ -392,7 +303,7 @@ class LLMClient:
             if cut_short and isinstance(exc, openai.APITimeoutError):
                 # Our deadline, not the endpoint's fault: not a breaker failure, not retried.
                 raise DeadlineExpired("the call was cut off at the question's deadline") from None
-            self.breaker.record(exc)
+            self.breaker.record(exc, _describe(exc))
             raise
         finally:
             self._gate.release()

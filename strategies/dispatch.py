@@ -11,7 +11,8 @@ import logging
 import time
 from typing import get_args
 
-from finrag.llm import LLMError, question_scope
+from finrag.llm import LLMError
+from finrag.llm_guards import question_scope
 from finrag.models import Answer, Question, StrategyName, TraceStep
 from strategies import direct, knowledge_graph, single
 from strategies.router import RouteDecision, StrategyFunction, forced, route

@@ -196,7 +196,7 @@ def test_a_refused_connection_is_a_connection_failure_and_opens_the_breaker():
 def test_the_question_deadline_cuts_a_slow_call_and_starts_no_other(server):
     import time
 
-    from finrag.llm import question_scope
+    from finrag.llm_guards import question_scope
 
     server.default = Text("late", delay_s=3)
     client = client_for(server, llm_timeout_s=30, llm_max_retries=3)
@@ -218,7 +218,7 @@ def test_a_question_past_its_deadline_gives_up_waiting_for_a_slot(server):
     import threading
     import time
 
-    from finrag.llm import question_scope
+    from finrag.llm_guards import question_scope
 
     server.script(Text("slow", delay_s=1.5))
     client = client_for(server, llm_concurrency=1)
@@ -236,7 +236,7 @@ def test_a_question_past_its_deadline_gives_up_waiting_for_a_slot(server):
 
 
 def test_failed_attempts_are_counted_with_what_malformed_replies_cost(server):
-    from finrag.llm import question_scope
+    from finrag.llm_guards import question_scope
 
     server.script(Error(500), ToolCall("{not json", tokens_in=100, tokens_out=20),
                   ToolCall({"label": "single", "confidence": 0.9}))
