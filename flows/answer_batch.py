@@ -7,7 +7,8 @@ engine/model identity) and store content version, and answers only the rest. Pat
 typed, timeouts, retries, concurrency and group size are not in the key: changing them
 keeps every answer. When something else changed, the earlier file moves to
 `results.<UTC timestamp>.jsonl` first (one line on stderr says so): nothing an earlier
-run paid for is deleted. `results.csv` is a spreadsheet view rewritten atomically at the end.
+run paid for is deleted (flows/resume.py decides what is kept). `results.csv` is a spreadsheet
+view rewritten atomically at the end.
 
 The Qdrant local store admits one client per process, so a flow opens `Services` once and
 shares them with its task threads (passed through `quote`, never hashed or serialized).
@@ -15,16 +16,12 @@ shares them with its task threads (passed through `quote`, never hashed or seria
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 import queue
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -49,7 +46,8 @@ from flows.batch_io import (
     records_csv,
     write_text_atomic,
 )
-from flows.parallel_batch import WORKER_LOST, dask_answers
+from flows.parallel_batch import dask_answers
+from flows.resume import config_hash, resume_results
 from flows.runner import configured_task_runner, on_dask
 
 if TYPE_CHECKING:
@@ -62,26 +60,6 @@ SUMMARY_MD = "summary.md"
 # Yields (question, answer) pairs as they complete, in any order.
 AnswerMany = Callable[[Sequence[Question]], Iterable[tuple[Question, Answer]]]
 Progress = Callable[[int, int, RunRecord], None]
-
-
-# The settings that shape an answer (with the strategy, the store's content version and
-# the engine below, the resume key). Everything else — where the store is and how its path
-# was typed, timeouts, retries, concurrency, group size, prices — only schedules or
-# bounds the work, so changing it keeps earlier answers.
-ANSWER_SETTINGS = (
-    "embedding_model", "embedding_url", "embedding_quantize",
-    "search_mode", "fusion", "top_k", "max_per_page",
-    "max_searches", "recursion_limit", "token_budget",
-)  # fmt: skip
-LLM_IDENTITY = ("llm_base_url", "router_model", "planner_model", "writer_model", "llm_max_tokens")
-
-
-def config_hash(settings: Settings, strategy: str) -> str:
-    """The answer key: what would make an earlier answer differ from one made now."""
-    key: dict[str, object] = {name: str(getattr(settings, name)) for name in ANSWER_SETTINGS}
-    key["engine"] = "offline" if settings.offline else {n: str(getattr(settings, n)) for n in LLM_IDENTITY}
-    payload = json.dumps({**key, "strategy": strategy}, sort_keys=True)
-    return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
 
 def answer_safely(question: Question, services: Services, strategy: str) -> Answer:
@@ -146,18 +124,7 @@ def run_batch(
     store_version = str(services.store.version())
     log = ResultsLog(out / RESULTS_JSONL)
 
-    earlier = log.read()
-    done = _reusable_records(earlier, questions, chash, store_version, retry_fallbacks=not settings.offline)
-    previous = None
-    dropped = [r for r in earlier if done.get(r.id) != r]
-    if dropped:
-        previous = _move_aside(log.path)
-        print(f"{log.path}: {len(dropped)} earlier answer(s) no longer match (questions, strategy, store or "
-              f"engine changed, or the LLM was unreachable); earlier results kept as {previous}",
-              file=sys.stderr, flush=True)
-    # Rewrite even when nothing changed: it drops a torn last line and duplicates, so
-    # appends below start on a clean line.
-    log.rewrite(done.values())
+    done, previous = resume_results(log, questions, chash, store_version, retry_fallbacks=not settings.offline)
     pending = [q for q in questions if q.id not in done]
     reused = len(done)
 
@@ -188,36 +155,6 @@ def run_batch(
     write_text_atomic(out / RESULTS_CSV, records_csv(records))
     write_text_atomic(out / SUMMARY_MD, batch_summary_markdown(summary))
     return summary, records
-
-
-def _reusable_records(
-    records: list[RunRecord], questions: Sequence[Question], chash: str, store_version: str,
-    retry_fallbacks: bool,
-) -> dict[str, RunRecord]:
-    """Earlier records still valid now. With an LLM configured, an answer that fell back
-    offline (the LLM was unreachable) is asked again rather than kept."""
-    wanted = {q.id: q.question for q in questions}
-    keep: dict[str, RunRecord] = {}
-    for r in records:
-        same_question = wanted.get(r.id) == r.question
-        fell_back = retry_fallbacks and r.answer.fallback is not None
-        # A question whose Dask worker died was never answered: ask it again.
-        lost = WORKER_LOST in r.answer.flags
-        if same_question and r.config_hash == chash and r.store_version == store_version and not (fell_back or lost):
-            keep.setdefault(r.id, r)
-    return keep
-
-
-def _move_aside(path: Path) -> Path:
-    """Keep the whole earlier results file under a timestamped name before it is rewritten."""
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    target = path.with_name(f"{path.stem}.{stamp}{path.suffix}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.stem}.{stamp}-{n}{path.suffix}")
-    os.replace(path, target)
-    return target
 
 
 # --------------------------------------------------------------------------- Prefect

@@ -13,8 +13,9 @@ import time
 import pytest
 
 from finrag.models import Question
-from flows.answer_batch import config_hash, run_batch
+from flows.answer_batch import run_batch
 from flows.batch_io import ResultsLog, read_questions
+from flows.resume import config_hash
 from tests.support.prefect_server import REPO, VENV_BIN, shared_prefect_server
 
 pytestmark = pytest.mark.slow
