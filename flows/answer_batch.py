@@ -183,13 +183,18 @@ def limits_present(names: Sequence[str]) -> set[str]:
     return found
 
 
+SLOT_LEASE_S = 60.0
+
+
 def limit_slot(name: str, present: set[str]) -> AbstractContextManager[Any]:
     """Occupy one slot of a Prefect global concurrency limit, if the limit exists."""
     if name not in present:
         return nullcontext()
     from prefect.concurrency.sync import concurrency
 
-    return concurrency(name, occupy=1, strict=False)
+    # Prefect renews the lease while this run lives; a holder killed with kill -9 frees
+    # its slot when the lease runs out (here 60 s, not Prefect's default of 5 minutes).
+    return concurrency(name, occupy=1, strict=False, lease_duration=SLOT_LEASE_S)
 
 
 @contextmanager
