@@ -14,18 +14,14 @@ from flows.answer_batch import (
     preflight,
     settings_for,
 )
-from flows.runner import RunnerError, parse_runner, running_on
+from flows.runner import parse_runner, running_on
 from flows.runtime import temporary_server
 
 
 def run(args) -> int:
     """`finrag batch FILE --out DIR [--strategy S] [--store DIR] [--runner R] [--workers N]`;
     errors are one line (rc 2)."""
-    try:
-        runner = parse_runner(args.runner, args.workers, settings_for(args.store))
-    except RunnerError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    runner = parse_runner(args.runner, args.workers, settings_for(args.store))  # RunnerError: one line, rc 2
     preflight(args.file, args.out, args.store)
     with temporary_server(), running_on(runner):
         run = answer_batch.with_options(task_runner=runner.task_runner(local_task_runner()))

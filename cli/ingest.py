@@ -14,7 +14,7 @@ from finrag.console import progress, stderr_is_terminal
 from finrag.errors import StoreUnavailable
 from finrag.models import DocumentReport
 from finrag.store import StoreBusy, server_problem
-from flows.runner import RunnerError, parse_runner, running_on
+from flows.runner import parse_runner, running_on
 from indexing.pipeline import STORE_WAIT_S, ingest_paths
 from indexing.store import EMBED_SLICE
 from indexing.summary import format_table, low_confidence_warnings, progress_line, status_counts
@@ -56,11 +56,7 @@ class TerminalProgress:
 def run(args) -> int:
     """`finrag ingest PATH... [--json] [--manifest F] [--store DIR] [--runner R] [--workers N]`."""
     settings = load_settings(store_dir=Path(args.store) if args.store else None)
-    try:
-        runner = parse_runner(args.runner, args.workers, settings)
-    except RunnerError as err:
-        print(f"finrag ingest: {err}", file=sys.stderr)
-        return 2
+    runner = parse_runner(args.runner, args.workers, settings)  # RunnerError: one line, rc 2
     if args.manifest:  # a bad manifest is found before the model loads
         read_manifest(Path(args.manifest))
     if settings.qdrant_url:

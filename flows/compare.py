@@ -31,7 +31,7 @@ from flows.answer_batch import (
 from flows.batch_io import read_questions, write_text_atomic
 from flows.comparison import Comparison, Scorer, build_comparison
 from flows.report import question_table, render_html, render_markdown
-from flows.runner import RunnerError, parse_runner, running_on
+from flows.runner import parse_runner, running_on
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -108,11 +108,7 @@ def run_cli(args) -> int:
     from flows.answer_batch import preflight
     from flows.runtime import temporary_server
 
-    try:
-        runner = parse_runner(args.runner, args.workers, settings_for(args.store))
-    except RunnerError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    runner = parse_runner(args.runner, args.workers, settings_for(args.store))  # RunnerError: one line, rc 2
     preflight(args.file, args.out, args.store)
     with temporary_server(), running_on(runner):
         run = compare_strategies.with_options(task_runner=runner.task_runner(local_task_runner()))

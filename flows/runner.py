@@ -20,9 +20,10 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from finrag.config import Settings
+from finrag.errors import UsageError
 
 
-class RunnerError(ValueError):
+class RunnerError(UsageError):
     """A --runner / --workers value that cannot be used; the message says why."""
 
 
