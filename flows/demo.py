@@ -71,7 +71,7 @@ def _run(args) -> int:
             [
                 "FinRAG demo finished — where everything is:",
                 f"  corpus (PDFs, truth.json, questions.jsonl): {corpus}",
-                f"  store (Qdrant local mode):                  {store}",
+                f"  store (Qdrant Edge, embedded):              {store}",
                 f"  batch results ({batch.total} questions, {batch.by_status}):",
                 f"      {out / 'batch' / 'results.jsonl'}",
                 f"      {out / 'batch' / 'results.csv'}",
