@@ -86,12 +86,6 @@ def read_questions(path: str | Path) -> list[Question]:
     return _to_questions(path, rows)
 
 
-def read_question_dir(folder: str | Path) -> dict[Path, list[Question]]:
-    """Every question file in a folder (not recursive), sorted by name."""
-    files = sorted(p for p in Path(folder).iterdir() if p.suffix.lower() in QUESTION_SUFFIXES)
-    return {p: read_questions(p) for p in files}
-
-
 def read_text(path: Path) -> str:
     try:
         return text_files.read_text(path, MAX_FILE_BYTES)

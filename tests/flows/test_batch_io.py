@@ -13,7 +13,6 @@ from flows.batch_io import (
     BatchFormatError,
     ResultsLog,
     question_id,
-    read_question_dir,
     read_questions,
     records_csv,
     write_text_atomic,
@@ -78,13 +77,6 @@ def test_unreadable_batches_say_where_and_why(tmp_path, name, content, message):
     f.write_text(content, encoding="utf-8")
     with pytest.raises(BatchFormatError, match=message):
         read_questions(f)
-
-
-def test_question_dir_reads_every_question_file(tmp_path):
-    (tmp_path / "b.csv").write_text("question\nWhat is ROE?\n", encoding="utf-8")
-    (tmp_path / "a.jsonl").write_text('{"question": "What is ROA?"}\n', encoding="utf-8")
-    (tmp_path / "notes.txt").write_text("ignored", encoding="utf-8")
-    assert [p.name for p in read_question_dir(tmp_path)] == ["a.jsonl", "b.csv"]
 
 
 def _record(i: int) -> RunRecord:
