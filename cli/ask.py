@@ -8,7 +8,6 @@ or held by another process (one line saying so and how to fix it).
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from finrag.config import load_settings
@@ -18,21 +17,12 @@ from finrag.text import collapse_whitespace
 
 
 def run(args: argparse.Namespace) -> int:
-    from finrag.store import StoreBusy
     from strategies.dispatch import answer_question
     from strategies.services import check_store_exists, open_services, require_documents
 
     settings = load_settings(store_dir=Path(args.store) if args.store else None)
     check_store_exists(settings)  # before opening: opening would create an empty store
-    try:
-        services = open_services(settings)
-    except StoreBusy as exc:
-        print(
-            f"finrag ask: the store {settings.store_dir} is in use by another process ({exc}). "
-            "Wait for it to finish, or point QDRANT_URL at a Qdrant server for concurrent use.",
-            file=sys.stderr,
-        )
-        return 2
+    services = open_services(settings)  # StoreBusy: cli.main prints it as one line, rc 2
     try:
         require_documents(services.store, settings)
         question = Question(id="ask", question=args.question, company=args.company, period=args.period)
