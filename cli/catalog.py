@@ -23,7 +23,7 @@ from finrag.catalog import (
 )
 from finrag.config import Settings, load_settings
 from finrag.models import StoreCatalog
-from finrag.store import StoreBusy, open_store
+from finrag.store import open_store
 
 
 def current_catalog(settings: Settings) -> StoreCatalog:
@@ -63,11 +63,7 @@ def run(args) -> int:
         removed = remove_alias(settings.catalog_path, args.name)
         print(f"{args.name!r}: {'correction removed' if removed else 'no such correction'}")
         return 0 if removed else 1
-    try:
-        catalog = current_catalog(settings)
-    except StoreBusy as err:
-        print(f"finrag catalog: {err}", file=sys.stderr)
-        return 2
+    catalog = current_catalog(settings)  # StoreBusy: cli.main prints it as one line, rc 2
     if getattr(args, "json", False):
         print(json.dumps(catalog.model_dump(mode="json"), indent=2))
     else:

@@ -13,7 +13,7 @@ from finrag.config import load_settings
 from finrag.console import progress, stderr_is_terminal
 from finrag.errors import StoreUnavailable
 from finrag.models import DocumentReport
-from finrag.store import StoreBusy, server_problem
+from finrag.store import server_problem
 from flows.runner import parse_runner, running_on
 from indexing.pipeline import STORE_WAIT_S, ingest_paths
 from indexing.store import EMBED_SLICE
@@ -65,28 +65,25 @@ def run(args) -> int:
             raise StoreUnavailable(f"the Qdrant server at {settings.qdrant_url} (QDRANT_URL) cannot be used: "
                                    f"{problem.strip().splitlines()[0][:300]}")
     started = time.perf_counter()
-    try:
-        if runner.kind == "dask":  # the Prefect flow, its tasks on Dask workers
-            from flows.ingest import ingest_reports
+    # StoreBusy (still busy after STORE_WAIT_S): cli.main prints it as one line, rc 2
+    if runner.kind == "dask":  # the Prefect flow, its tasks on Dask workers
+        from flows.ingest import ingest_reports
 
-            with running_on(runner):
-                flow_run = ingest_reports.with_options(task_runner=runner.task_runner())
-                reports = flow_run(paths=[str(p) for p in args.paths], store=args.store,
-                                   manifest=str(args.manifest) if args.manifest else None)
-        else:
-            with TerminalProgress() as bars:
-                reports = ingest_paths(
-                    args.paths,
-                    settings,
-                    manifest=Path(args.manifest) if args.manifest else None,
-                    progress=bars.document,
-                    chunk_progress=bars.chunks,
-                    wait_s=STORE_WAIT_S,  # as the flow does: another ingest may be finishing
-                    waiting=lambda message: print(f"finrag ingest: {message}", file=sys.stderr, flush=True),
-                )
-    except StoreBusy as err:  # still busy after STORE_WAIT_S
-        print(f"finrag ingest: {err}", file=sys.stderr)
-        return 2
+        with running_on(runner):
+            flow_run = ingest_reports.with_options(task_runner=runner.task_runner())
+            reports = flow_run(paths=[str(p) for p in args.paths], store=args.store,
+                               manifest=str(args.manifest) if args.manifest else None)
+    else:
+        with TerminalProgress() as bars:
+            reports = ingest_paths(
+                args.paths,
+                settings,
+                manifest=Path(args.manifest) if args.manifest else None,
+                progress=bars.document,
+                chunk_progress=bars.chunks,
+                wait_s=STORE_WAIT_S,  # as the flow does: another ingest may be finishing
+                waiting=lambda message: print(f"finrag ingest: {message}", file=sys.stderr, flush=True),
+            )
     seconds = time.perf_counter() - started
     where = settings.qdrant_url or str(settings.store_dir)
     if args.json:
