@@ -24,6 +24,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 setup: $(STAMP)
+	bash scripts/ensure-system-tools.sh tesseract
 
 ## First command: set up a fresh machine and run the main job on the embedded default.
 demo: setup
@@ -33,7 +34,7 @@ demo: setup
 ## Second command: the test suite (also what CI runs).
 test: setup
 	mkdir -p "$(PREFECT_HOME)"
-	bash scripts/ensure-chromium.sh
+	bash scripts/ensure-system-tools.sh tesseract chromium
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q
 

@@ -17,7 +17,7 @@ from finrag.store import server_problem
 from flows.runner import parse_runner, running_on
 from indexing.pipeline import STORE_WAIT_S, ingest_paths
 from indexing.store import EMBED_SLICE
-from indexing.summary import format_table, low_confidence_warnings, progress_line, status_counts
+from indexing.summary import format_table, ingest_warnings, progress_line, status_counts
 from loaders import read_manifest
 
 
@@ -97,6 +97,6 @@ def run(args) -> int:
     else:
         print(format_table(reports))
         print(f"\n{status_counts(reports)} in {seconds:.1f} s -> {where}")
-        for line in low_confidence_warnings(reports):
+        for line in ingest_warnings(reports):
             print(line)
     return 1 if any(r.status == "failed" for r in reports) else 0

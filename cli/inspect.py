@@ -25,7 +25,7 @@ def format_table(reports: list[DocumentReport]) -> str:
             r.form,
             str(r.pages),
             ", ".join(r.low_confidence) or "-",
-            r.status if not r.reason else f"{r.status}: {r.reason}",
+            _status(r),
         ]
         for r in reports
     ]
@@ -42,6 +42,15 @@ def format_table(reports: list[DocumentReport]) -> str:
             )
             lines.append(f"  {Path(r.file).name}: {shown or '-'}")
     return "\n".join(lines)
+
+
+def _status(r: DocumentReport) -> str:
+    said = [r.reason] if r.reason else []
+    if r.ocr_pages:
+        said.append(f"{len(r.ocr_pages)} page(s) read by OCR")
+    if r.unreadable_pages:
+        said.append(f"{len(r.unreadable_pages)} page(s) unreadable: p.{_one_based(r.unreadable_pages)}")
+    return r.status + (": " + "; ".join(said) if said else "")
 
 
 def _one_based(pages: list[int]) -> str:

@@ -64,6 +64,8 @@ class Settings(BaseSettings):
     # --- ingest limits: a file over a limit fails with its reason, the others go on ---
     pdf_max_mb: float = _env("FINRAG_PDF_MAX_MB", default=200.0, gt=0)  # refused before parsing
     pdf_max_pages: int = _env("FINRAG_PDF_MAX_PAGES", default=2000, ge=1)
+    # pages per PDF read by OCR (Tesseract) when their text layer is unreadable; 0 = OCR off
+    ocr_max_pages: int = _env("FINRAG_OCR_MAX_PAGES", default=100, ge=0)
     # LLM relation calls per document (with an LLM configured)
     llm_relation_chunks: int = _env("FINRAG_LLM_RELATION_CHUNKS", default=16, ge=0)
 

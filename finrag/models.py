@@ -74,6 +74,8 @@ class DocumentMeta(BaseModel):
     report_date: str | None = None  # ISO date an 8-K or release is dated (its dateline)
     form: FormType = "other"
     pages: int = 0
+    ocr_pages: list[int] = Field(default_factory=list)  # text read by OCR (zero-based)
+    unreadable_pages: list[int] = Field(default_factory=list)  # no usable text: left empty
     page_tags: dict[str, list[int]] = Field(default_factory=dict)  # PAGE_TAGS -> pages
     sector: str | None = None
     # company / fiscal_year / period / form -> where it was read and how sure
@@ -132,6 +134,8 @@ class DocumentReport(BaseModel):
     form: FormType = "other"
     aliases: list[str] = Field(default_factory=list)
     pages: int = 0
+    ocr_pages: list[int] = Field(default_factory=list)
+    unreadable_pages: list[int] = Field(default_factory=list)
     chunks: int | None = None
     page_tags: dict[str, list[int]] = Field(default_factory=dict)
     sources: dict[str, FieldSource] = Field(default_factory=dict)

@@ -27,7 +27,7 @@ from indexing.load import load_job, pdf_limits
 from indexing.pipeline import STORE_WAIT_S, run_pipeline
 from indexing.plan import FileJob, manifest_hints, mark_relation_retries, plan_jobs
 from indexing.store import optimize_if_written, store_loaded
-from indexing.summary import low_confidence_warnings, progress_line, status_counts, summary_row
+from indexing.summary import ingest_warnings, progress_line, status_counts, summary_row
 from loaders import PdfLimits
 from loaders.files import expand_paths
 
@@ -106,6 +106,6 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
         table=[summary_row(r) for r in reports],
         description=f"Ingest of {len(reports)} file(s) in {seconds:.1f} s: {status_counts(reports)}",
     )
-    for line in low_confidence_warnings(reports):
+    for line in ingest_warnings(reports):
         print(line)  # in the flow run's log, as the CLI prints them under its table
     return reports

@@ -24,20 +24,34 @@ def summary_row(report: DocumentReport) -> dict[str, Any]:
     }
 
 
-def low_confidence_warnings(reports: list[DocumentReport]) -> list[str]:
-    """One line per filing whose company or period was read as a guess: check it
-    (`finrag inspect`) and correct it (`finrag catalog alias`, or a manifest)."""
+def ingest_warnings(reports: list[DocumentReport]) -> list[str]:
+    """One line per filing an analyst should check: company or period read as a guess
+    (check with `finrag inspect`, correct with `finrag catalog alias` or a manifest), pages
+    read by OCR, and pages nobody could read (left out of the index)."""
     lines = []
     for r in reports:
+        if r.status not in ("ingested", "unchanged"):
+            continue
         weak = [f for f in r.low_confidence if f in ("company", "fiscal_year", "period")]
-        if r.status in ("ingested", "unchanged") and weak:
+        if weak:
             said = ", ".join(
                 f"{f} {getattr(r, f)!r}"
                 + (f" ({r.sources[f].source}, {r.sources[f].confidence:.2f})" if f in r.sources else " (not found)")
                 for f in weak
             )
             lines.append(f"warning: {r.doc}: low confidence in {said}")
+        if r.unreadable_pages:
+            lines.append(f"warning: {r.doc}: {len(r.unreadable_pages)} page(s) unreadable, left out: "
+                         f"{_page_list(r.unreadable_pages)}")  # fmt: skip
+        if r.ocr_pages:
+            lines.append(f"note: {r.doc}: {len(r.ocr_pages)} page(s) read by OCR: {_page_list(r.ocr_pages)}")
     return lines
+
+
+def _page_list(pages: list[int], shown: int = 10) -> str:
+    """One-based page numbers, as a reader counts them."""
+    numbers = ", ".join(str(p + 1) for p in pages[:shown])
+    return numbers + (f" and {len(pages) - shown} more" if len(pages) > shown else "")
 
 
 def status_counts(reports: list[DocumentReport]) -> str:

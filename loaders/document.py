@@ -51,7 +51,7 @@ def load_document(
 
 def _read(path: Path, hints: DocumentHints | None, limits: PdfLimits | None, sha256: str | None) -> _Read:
     raw = extract_pages(path, limits)
-    pages = clean_pages(raw)
+    pages = clean_pages(raw.pages)
     sections = line_sections(pages)
     content = read_metadata(pages)
     meta = DocumentMeta(
@@ -69,6 +69,8 @@ def _read(path: Path, hints: DocumentHints | None, limits: PdfLimits | None, sha
         form=content.form,
         sources=dict(content.sources),
         pages=len(pages),
+        ocr_pages=raw.ocr_pages,
+        unreadable_pages=raw.unreadable_pages,
         page_tags=page_tags(pages, sections),
     )
     _fill_from(meta, hints_from_file_name(path), override=False)

@@ -89,7 +89,7 @@ def deployed(e2e_store, sample_dir, embedding_cache_dir) -> Deployed:
 @pytest.fixture(scope="session")
 def browser():
     if not CHROMIUM.exists():
-        pytest.skip("/usr/bin/chromium absent (scripts/ensure-chromium.sh installs Debian's chromium)")
+        pytest.skip("/usr/bin/chromium absent (scripts/ensure-system-tools.sh installs Debian's chromium)")
     from playwright.sync_api import sync_playwright
 
     os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")

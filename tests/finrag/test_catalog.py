@@ -21,7 +21,7 @@ from finrag.embeddings import get_embedder
 from finrag.models import DocumentMeta
 from finrag.store import open_store
 from indexing.pipeline import ingest_paths
-from indexing.summary import low_confidence_warnings
+from indexing.summary import ingest_warnings
 from retrieval.retriever import Retriever
 from tests.flows.test_ingest import make_report
 
@@ -158,5 +158,5 @@ def test_ingest_warns_about_filings_read_with_low_confidence(corrected_store):
     _, _, reports = corrected_store
     assert all(r.low_confidence == ["company"] for r in reports)
     assert all(r.sources["fiscal_year"].source == "cover" for r in reports)
-    warnings = low_confidence_warnings(reports)
+    warnings = ingest_warnings(reports)
     assert warnings[1] == "warning: gx-2023: low confidence in company 'Glbex' (cover, 0.50)"

@@ -141,7 +141,7 @@ def test_directory_is_ingested_with_metadata_and_chunks(clean_run):
 
 
 def test_every_bad_input_fails_alone_with_a_reason(tmp_path, good_dir, bad_files, cache_dir):
-    settings = _settings(tmp_path, cache_dir)
+    settings = _settings(tmp_path, cache_dir).with_overrides(ocr_max_pages=0)  # the scan stays unreadable
     paths = [good_dir / "acme_2022_10k.pdf", *bad_files.values(), tmp_path / "missing.pdf",
              good_dir / "beta_2022_10k.pdf"]
     reports = {r.doc: r for r in ingest_paths(paths, settings)}

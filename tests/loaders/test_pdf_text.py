@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import io
-
-import pypdfium2 as pdfium
 import pytest
-from fpdf import FPDF
 from pypdf import PdfReader, PdfWriter
 
 from finrag.config import Settings, load_settings
@@ -64,18 +60,6 @@ def test_encrypted_pdf_with_empty_user_password_is_read(make_pdf, tmp_path):
     _encrypt(make_pdf("plain.pdf", [TEXT]), path, user_password="")
     _meta, pages = read_document(path)
     assert "Net revenue 86,392 79,474" in pages[0].text
-
-
-def test_image_only_pdf_has_no_text_layer(make_pdf, tmp_path):
-    rendered = pdfium.PdfDocument(str(make_pdf("source.pdf", [TEXT])))[0].render(scale=1).to_pil()
-    buffer = io.BytesIO()
-    rendered.save(buffer, format="PNG")
-    pdf = FPDF()
-    pdf.add_page()
-    pdf.image(buffer, x=0, y=0, w=210)
-    path = tmp_path / "scan.pdf"
-    pdf.output(str(path))
-    assert _reason(path) == "no text layer in 1 page(s) (scanned/image-only?); OCR not supported"
 
 
 def _limits(**settings) -> PdfLimits:

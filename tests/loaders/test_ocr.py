@@ -1,0 +1,97 @@
+"""A page whose text layer cannot be read is read by OCR, within a limit, or named as
+unreadable: never indexed as glyph codes, never guessed from them."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from fpdf import FPDF
+from PIL import Image, ImageDraw, ImageFont
+
+from finrag.config import load_settings
+from finrag.models import DocumentReport
+from indexing.summary import ingest_warnings
+from loaders import LoadError, read_document
+from loaders.ocr import text_layer_unreadable
+from loaders.pdf_text import PdfLimits
+
+needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract-ocr not installed")
+
+# A real earnings release set in Type3 fonts with numbered glyphs: every page's text
+# layer comes out as control characters.
+GLYPH_CODES_RELEASE = "MCDONALDS_2022Q4_EARNINGS"
+
+
+def _limits(**settings) -> PdfLimits:
+    return PdfLimits.from_settings(load_settings(**settings))
+
+
+@pytest.fixture(scope="module")
+def glyph_codes_release(financebench_extra_dir):
+    return financebench_extra_dir / "pdfs" / f"{GLYPH_CODES_RELEASE}.pdf"
+
+
+def test_glyph_codes_are_unreadable_and_words_or_tables_are_not():
+    assert text_layer_unreadable("\x04\x05\x04\x06\x07\x08\x08\t\n\x07\r\n\x0b\x0c\r\x07\x0e\x0f\x0f\x10\x0e\x11\x12")
+    assert not text_layer_unreadable("Net revenue 86,392 79,474\nCost of sales (52,337) (48,090)\n")
+    assert not text_layer_unreadable("Total\x07assets 1,234 and one stray control character in a long page of text")
+    assert not text_layer_unreadable("")
+
+
+@needs_tesseract
+def test_a_release_in_fonts_without_unicode_map_is_read_by_ocr(glyph_codes_release, tmp_path):
+    opaque = tmp_path / "doc_017.pdf"
+    opaque.write_bytes(glyph_codes_release.read_bytes())
+    meta, pages = read_document(opaque)
+    assert meta.ocr_pages == list(range(9)) and meta.unreadable_pages == []
+    assert (meta.company, meta.fiscal_year, meta.form) == ("McDonald's", 2022, "earnings")
+    assert "FOURTH QUARTER AND FULL YEAR 2022 RESULTS" in pages[0].text
+    assert not any(text_layer_unreadable(p.text) for p in pages)
+
+
+def test_with_ocr_off_the_file_fails_naming_the_setting(glyph_codes_release):
+    with pytest.raises(LoadError) as caught:
+        read_document(glyph_codes_release, limits=_limits(ocr_max_pages=0))
+    assert caught.value.reason == (
+        "unreadable text layer (fonts without a Unicode map) in 9 page(s); OCR is off (FINRAG_OCR_MAX_PAGES=0)"
+    )
+
+
+@needs_tesseract
+def test_pages_over_the_ocr_limit_are_listed_and_warned_about(glyph_codes_release):
+    meta, pages = read_document(glyph_codes_release, limits=_limits(ocr_max_pages=2))
+    assert meta.ocr_pages == [0, 1] and meta.unreadable_pages == [2, 3, 4, 5, 6, 7, 8]
+    assert all(p.text == "" for p in pages[2:])  # left empty, not indexed as glyph codes
+    report = DocumentReport(status="ingested", **meta.model_dump(include=set(DocumentReport.model_fields)))
+    assert ingest_warnings([report])[-2:] == [
+        f"warning: {meta.doc}: 7 page(s) unreadable, left out: 3, 4, 5, 6, 7, 8, 9",
+        f"note: {meta.doc}: 2 page(s) read by OCR: 1, 2",
+    ]
+
+
+def _scanned_pdf(path, lines: list[str]):
+    image = Image.new("L", (1700, 600), "white")
+    font = ImageFont.load_default(size=44)
+    for row, line in enumerate(lines):
+        ImageDraw.Draw(image).text((60, 60 + 70 * row), line, fill="black", font=font)
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.image(image, x=10, y=10, w=190)
+    pdf.output(str(path))
+    return path
+
+
+@needs_tesseract
+def test_a_scanned_filing_is_read_by_ocr(tmp_path):
+    path = _scanned_pdf(tmp_path / "scan.pdf", ["Acme Corp annual report", "Net revenue 1,577 million"])
+    meta, pages = read_document(path)
+    assert meta.ocr_pages == [0]
+    assert "Net revenue 1,577" in pages[0].text
+
+
+def test_a_scanned_filing_without_ocr_fails_with_the_reason(tmp_path):
+    path = _scanned_pdf(tmp_path / "scan.pdf", ["Net revenue 1,577 million"])
+    with pytest.raises(LoadError) as caught:
+        read_document(path, limits=_limits(ocr_max_pages=0))
+    assert caught.value.reason == "no text layer (scanned/image-only?) in 1 page(s); OCR is off (FINRAG_OCR_MAX_PAGES=0)"
