@@ -46,6 +46,8 @@ def format_table(reports: list[DocumentReport]) -> str:
 
 def _status(r: DocumentReport) -> str:
     said = [r.reason] if r.reason else []
+    if r.repaired:
+        said.append(r.repaired)
     if r.ocr_pages:
         said.append(f"{len(r.ocr_pages)} page(s) read by OCR")
     if r.unreadable_pages:

@@ -76,6 +76,7 @@ class DocumentMeta(BaseModel):
     pages: int = 0
     ocr_pages: list[int] = Field(default_factory=list)  # text read by OCR (zero-based)
     unreadable_pages: list[int] = Field(default_factory=list)  # no usable text: left empty
+    repaired: str = ""  # what was wrong with a damaged file that was read after a repair
     page_tags: dict[str, list[int]] = Field(default_factory=dict)  # PAGE_TAGS -> pages
     sector: str | None = None
     # company / fiscal_year / period / form -> where it was read and how sure
@@ -136,6 +137,7 @@ class DocumentReport(BaseModel):
     pages: int = 0
     ocr_pages: list[int] = Field(default_factory=list)
     unreadable_pages: list[int] = Field(default_factory=list)
+    repaired: str = ""
     chunks: int | None = None
     page_tags: dict[str, list[int]] = Field(default_factory=dict)
     sources: dict[str, FieldSource] = Field(default_factory=dict)

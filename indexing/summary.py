@@ -40,6 +40,8 @@ def ingest_warnings(reports: list[DocumentReport]) -> list[str]:
                 for f in weak
             )
             lines.append(f"warning: {r.doc}: low confidence in {said}")
+        if r.repaired:
+            lines.append(f"note: {r.doc}: {r.repaired}")
         if r.unreadable_pages:
             lines.append(f"warning: {r.doc}: {len(r.unreadable_pages)} page(s) unreadable, left out: "
                          f"{_page_list(r.unreadable_pages)}")  # fmt: skip

@@ -71,6 +71,7 @@ def _read(path: Path, hints: DocumentHints | None, limits: PdfLimits | None, sha
         pages=len(pages),
         ocr_pages=raw.ocr_pages,
         unreadable_pages=raw.unreadable_pages,
+        repaired=raw.repaired,
         page_tags=page_tags(pages, sections),
     )
     _fill_from(meta, hints_from_file_name(path), override=False)

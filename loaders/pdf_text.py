@@ -11,8 +11,9 @@ indexed as garbage.
 
 from __future__ import annotations
 
+import re
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from io import BytesIO
 from pathlib import Path
 
@@ -62,6 +63,7 @@ class PdfText:
     pages: list[str]  # raw text per page; "" for a page nobody could read
     ocr_pages: list[int] = field(default_factory=list)  # read by OCR
     unreadable_pages: list[int] = field(default_factory=list)  # no usable text, left empty
+    repaired: str = ""  # what was wrong with a file read after a repair
 
 
 def extract_pages(path: Path, limits: PdfLimits | None = None) -> PdfText:
@@ -73,7 +75,24 @@ def extract_pages(path: Path, limits: PdfLimits | None = None) -> PdfText:
     except _PdfiumPasswordError:
         pages = _pypdf_pages(data, limits, pdfium_error="password required")
     except _PdfiumOpenError as err:
-        pages = _pypdf_pages(data, limits, pdfium_error=str(err))
+        return _read_damaged(data, limits, pdfium_error=str(err))
+    return _text_of(data, pages, limits)
+
+
+def _read_damaged(data: bytes, limits: PdfLimits, pdfium_error: str) -> PdfText:
+    """pdfium cannot open the file: rebuild a cut-off cross-reference table, else ask pypdf."""
+    repaired = _with_rebuilt_trailer(data)
+    if repaired is not None:
+        try:
+            text = _text_of(repaired, _pdfium_pages(repaired, limits), limits)
+        except (_PdfiumOpenError, _PdfiumPasswordError):
+            pass
+        else:
+            return replace(text, repaired="file cut off in its cross-reference table: read after rebuilding it")
+    return _text_of(data, _pypdf_pages(data, limits, pdfium_error), limits)
+
+
+def _text_of(data: bytes, pages: list[str], limits: PdfLimits) -> PdfText:
     if not _has_text(pages):
         # pdfium found nothing: ask pypdf before calling the file image-only.
         try:
@@ -127,6 +146,23 @@ def _ocr(data: bytes, indexes: list[int]) -> dict[int, str]:
         except OcrUnavailable as err:
             raise LoadError(f"OCR failed: {err}") from err
     return read
+
+
+# A file whose last object is complete but whose cross-reference table or trailer was cut
+# off (an interrupted download or copy): every page is there, only the index is missing.
+_CATALOG = re.compile(rb"(\d+)\s+(\d+)\s+obj\s*<<[^>]*?/Type\s*/Catalog\b")
+
+
+def _with_rebuilt_trailer(data: bytes) -> bytes | None:
+    """The bytes up to the end of the last object plus a trailer naming the catalog, so
+    pdfium rebuilds the cross-reference table; None unless only the tail is missing."""
+    end = data.rfind(b"endobj") + len(b"endobj")
+    catalog = _CATALOG.search(data)
+    tail = data[end:].lstrip()
+    if end < len(b"endobj") or catalog is None or b"%%EOF" in tail or not (tail == b"" or tail.startswith(b"xref")):
+        return None
+    trailer = b"\ntrailer\n<< /Root %s %s R >>\nstartxref\n0\n%%%%EOF\n" % (catalog.group(1), catalog.group(2))
+    return data[:end] + trailer
 
 
 def _read_checked_bytes(path: Path, limits: PdfLimits) -> bytes:

@@ -41,6 +41,21 @@ def test_truncated_pdf(make_pdf, tmp_path):
     assert reason.startswith("corrupt or truncated PDF")
 
 
+def test_a_file_cut_off_in_its_cross_reference_table_is_read(make_pdf, tmp_path):
+    whole = make_pdf("whole.pdf", [TEXT] * 3).read_bytes()
+    path = tmp_path / "cut.pdf"
+    path.write_bytes(whole[: whole.rindex(b"xref") + 40])  # every object, half an index
+    _meta, pages = read_document(path)
+    assert len(pages) == 3 and "Net revenue 86,392 79,474" in pages[2].text
+
+
+def test_a_real_filing_cut_off_in_its_index_is_read(financebench_extra_dir):
+    # Downloaded incomplete: the last cross-reference table stops mid-line.
+    meta, pages = read_document(financebench_extra_dir / "pdfs" / "INTEL_2023_8K_dated-2023-08-16.pdf")
+    assert (meta.company, meta.form, meta.report_date, len(pages)) == ("Intel", "8-K", "2023-08-16", 5)
+    assert meta.repaired == "file cut off in its cross-reference table: read after rebuilding it"
+
+
 def _encrypt(source, target, user_password: str) -> None:
     writer = PdfWriter(clone_from=PdfReader(source))
     writer.encrypt(user_password=user_password, owner_password="owner-secret", algorithm="AES-128")
