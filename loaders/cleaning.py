@@ -71,6 +71,21 @@ def _running_lines(pages: list[str]) -> set[str]:
     }
 
 
+def running_lines(raw_pages: list[str]) -> list[tuple[str, int]]:
+    """The running headers/footers `clean_pages` removes, as printed (their commonest
+    spelling) with the number of pages each is on, most pages first. Metadata reads the
+    company name a filing repeats there ("Apple Inc. | 2022 Form 10-K | 25")."""
+    pages = [_normalise(text) for text in raw_pages]
+    furniture = _running_lines(pages)
+    printed: dict[str, Counter[str]] = {}
+    for text in pages:
+        for line in dict.fromkeys(_edges(text.split("\n"))):
+            if (shape := _shape(line)) in furniture:
+                printed.setdefault(shape, Counter())[line] += 1
+    found = [(spellings.most_common(1)[0][0], spellings.total()) for spellings in printed.values()]
+    return sorted(found, key=lambda item: -item[1])
+
+
 def _strip_edges(text: str, furniture: set[str]) -> str:
     lines = text.split("\n")
 

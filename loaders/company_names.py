@@ -131,21 +131,45 @@ def _is_name_term(term: str) -> bool:
     )
 
 
+_OPEN, _CLOSE = "“\"‘'", "”\"’'"
+# A quoted name is delimited by its quotes, so any casing is a name ("salesforce.com, inc.").
+_QUOTED_NAME = rf"[{_OPEN}]([^{_CLOSE}\n]{{2,60}}?)[{_CLOSE}]"
+
+
 def former_names_in_prose(body: str, current: list[str]) -> list[str]:
     """The issuer's own former names: 'NAME (formerly known as X)', 'NAME, formerly X',
-    '... changed its name from X to NAME'. A former name of anything else (a product,
-    a subsidiary) is not attached to the issuer's name and is left alone."""
+    '... changed its name from X to NAME', in any casing ('FORMERLY KNOWN AS X') and with
+    X in quotes. A former name of anything else (a product, a subsidiary) is not attached
+    to the issuer's name and is left alone. A name printed in capitals is returned as the
+    prose writes it ("FACEBOOK, INC." -> "Facebook, Inc.")."""
     head = " ".join(body[:300_000].split())
     found: list[str] = []
     for base in dict.fromkeys(base_name(n) for n in current):
-        b = re.escape(base)
-        patterns = (
-            rf"(?i:{b})[\w.,’' ]{{0,20}}?[,(]\s*(?i:formerly)(?:\s+(?i:known\s+as))?\s+{_NAME}",
-            rf"(?i:changed\s+(?:its|our)\s+(?:corporate\s+)?name\s+from)\s+{_NAME}\s+(?i:to)\s+(?i:{b})",
-        )
-        for pattern in patterns:
-            for match in re.finditer(pattern, head):
-                name = match.group(1).strip(" ,.”\"")
-                if len(name) >= 3 and base_name(name).lower() != base.lower() and name not in found:
-                    found.append(name)
+        for raw in _former_mentions(head, base):
+            name = _tidy_former(raw, body)
+            if len(name) >= 3 and base_name(name).lower() != base.lower() and name not in found:
+                found.append(name)
     return found[:3]
+
+
+def _former_mentions(head: str, base: str) -> list[str]:
+    b = re.escape(base)
+    formerly = rf"(?i:{b})[\w.,’' ]{{0,20}}?[,(]\s*(?i:formerly)(?:\s+(?i:known\s+as))?,?\s+"
+    # "from X to NAME" delimits X by itself: X may be lower case or in capitals.
+    changed = r"(?i:changed\s+(?:its|our|the\s+company['’]s)\s+(?:corporate\s+)?name\s+from)\s+"
+    to_base = rf"\s+(?i:to)\s+[{_OPEN}]?(?i:{b})"
+    patterns = (
+        formerly + _QUOTED_NAME,
+        formerly + _NAME,
+        changed + _QUOTED_NAME + to_base,
+        changed + r"([^\s“\"‘][^;()“”\"]{1,60}?)" + to_base,
+    )
+    return [m.group(1) for pattern in patterns for m in re.finditer(pattern, head)]
+
+
+def _tidy_former(raw: str, body: str) -> str:
+    name = raw.strip(" ,;“”\"‘’'")
+    if name.endswith(".") and not CORPORATE_SUFFIX.search(name):
+        name = name[:-1]  # the sentence's full stop, not "Inc."'s
+    letters = re.sub(r"[^A-Za-z]", "", name)
+    return as_written(name, body) if letters.isupper() and len(letters) > 4 else name

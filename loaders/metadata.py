@@ -20,6 +20,7 @@ from datetime import date
 from finrag.models import FieldSource, FormType, MetaSource
 from loaders import company_names, cover
 from loaders.dates import DATE, parse_date
+from loaders.page_agreement import CrossPageReading, read_cross_page
 from loaders.release import read_release
 
 _COVER_PAGES = 10  # a 10-K wrapped in a glossy annual report has its cover a few pages in
@@ -71,15 +72,19 @@ class ContentMetadata:
         self.sources[name] = FieldSource(source=source, confidence=round(confidence, 2))
 
 
-def read_metadata(pages: list[str]) -> ContentMetadata:
-    """Read company, ticker, fiscal period and form from cleaned page texts."""
+def read_metadata(pages: list[str], raw_pages: list[str] | None = None) -> ContentMetadata:
+    """Read company, ticker, fiscal period and form from cleaned page texts.
+
+    `raw_pages`: the same pages before cleaning, whose running headers (which cleaning
+    removes) repeat the company's name; without them only signature and statement titles
+    are compared with the cover."""
     cover_text = "\n".join(pages[:_COVER_PAGES])
     body = "\n".join(pages)
     meta = ContentMetadata()
     meta.form, form_confidence = detect_form_with_confidence(pages)
     meta.said("form", "cover" if meta.form in ("10-K", "10-Q", "8-K") else "prose", form_confidence)
     release = read_release(cover_text) if meta.form in ("earnings", "8-K", "other", "annual") else None
-    _read_company(meta, cover_text, body, pages, release)
+    _read_company(meta, cover_text, body, pages, release, read_cross_page(pages, raw_pages))
     _read_period(meta, cover_text, body, release)
     if meta.period and "fiscal_year" in meta.sources:
         meta.sources["period"] = meta.sources["fiscal_year"]  # read together
@@ -121,38 +126,36 @@ def _marker_text(text: str, found: tuple[int, FormType]) -> str:
 # --------------------------------------------------------------------------- company
 
 
-def _read_company(meta: ContentMetadata, cover_text: str, body: str, pages: list[str], release) -> None:
-    names = cover.registrant_names(cover_text)
-    source: MetaSource = "cover"
-    confidence = 0.95
-    if not names and release is not None and release.issuer:
-        names, source, confidence = [release.issuer], "prose", 0.85
-    if not names:
-        # No caption and no dateline: the first short line ending in a legal suffix.
-        for line in cover_text.split("\n")[:80]:
-            if cover.CORPORATE_SUFFIX.search(line) and (name := cover.name_candidate(line)):
-                names, source, confidence = [name], "cover", 0.5
-                break
-    if ticker := cover.ticker(cover_text):
-        meta.ticker = ticker
-        meta.said("ticker", "cover", 0.95)
-    elif ticker := (release.ticker if release else None) or cover.ticker_in_prose(body):
-        meta.ticker = ticker
-        meta.said("ticker", "prose", 0.8)
-    if not names:
+@dataclass
+class _CompanyReading:
+    names: list[str]  # legal names, the primary registrant first
+    source: MetaSource
+    confidence: float
+    fallback: bool = False  # the cover's first suffixed line, not its caption
+
+
+# How sure an agreed reading is: the filing's signature or running headers repeating the
+# cover's name confirm it more than prose mentions do (a 3-page 8-K hardly mentions its
+# issuer outside the cover and the signature).
+_AGREED = {"cover": 0.98, "prose": 0.9, "fallback": 0.85}
+_DISAGREED = 0.45  # below LOW_CONFIDENCE: ingest and inspect report the field as a guess
+
+
+def _read_company(
+    meta: ContentMetadata, cover_text: str, body: str, pages: list[str], release, cross: CrossPageReading
+) -> None:
+    _read_ticker(meta, cover_text, body, release)
+    reading = _first_reading(cover_text, release)
+    company = company_names.short_name(reading.names[0], body) if reading else None
+    if reading is not None and company is not None:
+        reading.confidence = _mentions_checked(company, pages, reading.confidence)
+    reading = _cross_checked(reading, cross)
+    if reading is None:
         return
-    legal = names[0]
-    meta.company_legal = legal
-    meta.company = company_names.short_name(legal, body)
-    # Agreement across pages: the name a cover gives is used again in the filing.
-    pages_naming = sum(
-        1 for page in pages if re.search(rf"(?<!\w){re.escape(meta.company)}(?!\w)", page, re.I)
-    )
-    if pages_naming < min(3, max(1, len(pages) // 3)):
-        confidence = min(confidence, 0.4)
-    elif confidence < 0.6 and pages_naming >= 10:
-        confidence = 0.7  # a fallback the whole filing agrees with
-    meta.said("company", source, confidence)
+    names = reading.names
+    meta.company_legal = names[0]
+    meta.company = company if reading.source != "header" else company_names.short_name(names[0], body)
+    meta.said("company", reading.source, reading.confidence)
     former = cover.former_names(cover_text) + company_names.former_names_in_prose(body, names)
     aliases = [
         *names,
@@ -162,6 +165,54 @@ def _read_company(meta: ContentMetadata, cover_text: str, body: str, pages: list
         meta.ticker,
     ]
     meta.aliases = [a for a in dict.fromkeys(aliases) if a and a != meta.company]
+
+
+def _read_ticker(meta: ContentMetadata, cover_text: str, body: str, release) -> None:
+    if ticker := cover.ticker(cover_text):
+        meta.ticker = ticker
+        meta.said("ticker", "cover", 0.95)
+    elif ticker := (release.ticker if release else None) or cover.ticker_in_prose(body):
+        meta.ticker = ticker
+        meta.said("ticker", "prose", 0.8)
+
+
+def _first_reading(cover_text: str, release) -> _CompanyReading | None:
+    """The cover's caption, else a release's dateline, else the cover's first suffixed line."""
+    if names := cover.registrant_names(cover_text):
+        return _CompanyReading(names, "cover", 0.95)
+    if release is not None and release.issuer:
+        return _CompanyReading([release.issuer], "prose", 0.85)
+    # No caption and no dateline: the first short line ending in a legal suffix.
+    for line in cover_text.split("\n")[:80]:
+        if cover.CORPORATE_SUFFIX.search(line) and (name := cover.name_candidate(line)):
+            return _CompanyReading([name], "cover", 0.5, fallback=True)
+    return None
+
+
+def _mentions_checked(company: str, pages: list[str], confidence: float) -> float:
+    """Agreement with the prose: the name a cover gives is used again in the filing."""
+    pages_naming = sum(1 for page in pages if re.search(rf"(?<!\w){re.escape(company)}(?!\w)", page, re.I))
+    if pages_naming < min(3, max(1, len(pages) // 3)):
+        return min(confidence, 0.4)
+    if confidence < 0.6 and pages_naming >= 10:
+        return 0.7  # a fallback the whole filing agrees with
+    return confidence
+
+
+def _cross_checked(reading: _CompanyReading | None, cross: CrossPageReading) -> _CompanyReading | None:
+    """The reading checked against the name the filing repeats across its pages (signature,
+    running headers, statement titles). Agreement confirms it; disagreement keeps it but
+    marks it a guess, except that a fallback gives way. With no reading at all, the
+    cross-page reading is the company ("header")."""
+    best = cross.best()
+    agrees = cross.agrees_with(reading.names) if reading else None
+    if best is not None and (reading is None or (reading.fallback and agrees is False)):
+        return _CompanyReading([best.name], "header", cross.confidence())
+    if reading is None or agrees is None:
+        return reading
+    kind = "fallback" if reading.fallback else reading.source
+    reading.confidence = _AGREED[kind] if agrees else min(reading.confidence, _DISAGREED)
+    return reading
 
 
 # --------------------------------------------------------------------------- period

@@ -41,7 +41,8 @@ def test_a_cover_caption_line_is_never_taken_for_the_name(read):
     # "Date of Report ..." sits right above the name; "eBay" starts in lower case.
     meta = read("EBAY_2023Q1_8K", 3)
     assert (meta.company, meta.company_legal, meta.form) == ("eBay", "eBay Inc.", "8-K")
-    assert (meta.sources["company"].source, meta.sources["company"].confidence) == ("cover", 0.95)
+    # The signature block repeats the cover's name: the reading is confirmed.
+    assert (meta.sources["company"].source, meta.sources["company"].confidence) == ("cover", 0.98)
     # "Commission File Number" shares the caption's table row on a combined cover.
     assert read("PG_E_2020_10K", 4).company == "PG&E"
 

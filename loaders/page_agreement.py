@@ -1,0 +1,207 @@
+"""The company name a filing repeats across its pages, read apart from its cover.
+
+A filing names its issuer in places other than the cover, by structure every filing shares:
+- the SIGNATURES block: "... the registrant has duly caused this report to be signed on
+  its behalf by the undersigned, thereunto duly authorized." is followed, within a few
+  lines, by the registrant's name (often in capitals, often with "(Registrant)" under it)
+  and then "By: /s/ ...";
+- running page headers/footers: a line at the top or bottom of many pages ("Apple Inc. |
+  2022 Form 10-K | 25", "Pfizer Inc. and Subsidiary Companies");
+- statement titles: "CONSOLIDATED BALANCE SHEETS" with the company's name on the line
+  just above or below it.
+Only a name ending in a legal suffix (or standing above "(Registrant)") counts, so table of
+contents lines, section titles and exhibit captions are never taken for a name. Whether a
+reading agrees with the cover is decided by `loaders.metadata`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Literal
+
+from loaders.cleaning import running_lines
+from loaders.company_names import base_name
+from loaders.cover import CORPORATE_SUFFIX, name_candidate
+from loaders.dates import DATE
+
+Kind = Literal["signature", "running header", "statement title"]
+
+# "the registrant has duly caused this report", "PepsiCo has duly caused this report",
+# "the registrants have duly caused this Annual Report on Form 10-K ..." (any line breaks;
+# a typo such as "caused his report" is not rare).
+_SIGNATURE_CLAUSE = re.compile(
+    r"\b(?:has|have)\s+duly\s+caused\b[\s\S]{0,300}?\bduly\s+authori[sz]ed\b[^\n]*", re.I
+)
+_SIGNATURE_LINES = 8  # the name comes right after the clause, before "By: /s/"
+_SIGNER = re.compile(r"^\s*(?:By\b|/s/|/\s*S\s*/|Name:|Title:|Pursuant\b|Power\s+of\s+attorney)", re.I)
+_REGISTRANT_TAG = re.compile(r"\(\s*registrants?\s*\)", re.I)
+_DATED = re.compile(rf"^\s*(?:Dated?:?\s*)?{DATE}\s*", re.I)
+_STATEMENT_TITLE = re.compile(
+    r"^\s*(?:condensed\s+)?consolidated\s+(?:balance\s+sheets?|statements?\s+of\s+[a-z ,()']{4,80})\s*$"
+    r"|^\s*(?:condensed\s+)?consolidated\s+(?:income|cash\s+flow)\s+statements?\s*$",
+    re.I,
+)
+# Running lines add a year, a form or a page number to the name: cut the name there.
+_AFTER_NAME = re.compile(r"\s*(?:\||•|·|\b(?:19|20)\d\d\b|\bForm\s+10-?[KQ]\b|\bAnnual\s+Report\b|/\s*Page\b).*$", re.I)
+_LEADING_PAGE = re.compile(r"^\s*(?:\d{1,4}|[ivx]{1,5})\s+(?=\S)", re.I)
+# A running line on this many pages is the filing's own, not one exhibit's.
+_MIN_RUNNING_PAGES = 5
+_WEIGHT: dict[Kind, int] = {"signature": 3, "running header": 2, "statement title": 1}
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """One place the filing names a company outside its cover."""
+
+    name: str  # as printed, legal suffix included
+    kind: Kind
+    pages: int  # how many pages it is on (1 for a signature)
+
+
+@dataclass
+class CrossPageReading:
+    sightings: list[Sighting] = field(default_factory=list)
+
+    def best(self) -> Sighting | None:
+        """The name most of the evidence gives; the signature names the registrant by law."""
+        if not self.sightings:
+            return None
+        score: Counter[str] = Counter()
+        for s in self.sightings:
+            score[name_key(s.name)] += _WEIGHT[s.kind]
+        top = max(score.values())
+        return next(s for s in self.sightings if score[name_key(s.name)] == top)
+
+    def kinds_naming(self, name: str) -> set[Kind]:
+        """The kinds of evidence that give `name` (or a longer/shorter form of it)."""
+        return {s.kind for s in self.sightings if same_company(s.name, name)}
+
+    def agrees_with(self, names: list[str]) -> bool | None:
+        """True if any sighting names one of `names`; False if none does; None if nothing was read."""
+        if not self.sightings:
+            return None
+        return any(self.kinds_naming(n) for n in names)
+
+    def confidence(self) -> float:
+        """How sure a reading of `best()` alone is: more kinds agreeing, surer."""
+        best = self.best()
+        if best is None:
+            return 0.0
+        kinds = self.kinds_naming(best.name)
+        if "signature" in kinds:
+            return 0.85 if len(kinds) > 1 else 0.75
+        return 0.8 if len(kinds) > 1 else 0.65
+
+
+def read_cross_page(pages: list[str], raw_pages: list[str] | None = None) -> CrossPageReading:
+    """Sightings from cleaned pages (signature, statement titles) and, when given, the raw
+    pages' running headers (cleaning removes them from `pages`)."""
+    sightings: list[Sighting] = []
+    if signed := signature_name(pages):
+        sightings.append(Sighting(signed, "signature", 1))
+    if raw_pages is not None:
+        sightings += running_header_names(raw_pages)
+    sightings += statement_title_names(pages)
+    return CrossPageReading(sightings)
+
+
+# --------------------------------------------------------------------------- names
+
+
+def name_key(name: str) -> str:
+    """'McDONALD’S CORPORATION' and "McDonald's Corporation" -> "mcdonald's"."""
+    base = base_name(name.replace("\u2019", "'").strip(" ,."))
+    return " ".join(re.sub(r"[^a-z0-9&'.]+", " ", base.lower()).split())
+
+
+def same_company(a: str, b: str) -> bool:
+    """Equal without legal suffixes, or one is the other's first words ('Verizon' /
+    'Verizon Communications')."""
+    ka, kb = name_key(a).split(), name_key(b).split()
+    if not ka or not kb:
+        return False
+    shorter, longer = sorted((ka, kb), key=len)
+    return longer[: len(shorter)] == shorter
+
+
+def legal_name(text: str) -> str | None:
+    """The first name ending in a legal suffix in `text` ("PG&E CORPORATION PACIFIC GAS AND
+    ELECTRIC COMPANY" -> "PG&E CORPORATION"), tidied; None if there is none."""
+    words = text.split()
+    for end in range(1, len(words) + 1):
+        prefix = " ".join(words[:end])
+        if CORPORATE_SUFFIX.search(prefix) and len(words[:end]) > 1:
+            return name_candidate(prefix, any_case=True)
+    return None
+
+
+# --------------------------------------------------------------------------- signature
+
+
+def signature_name(pages: list[str]) -> str | None:
+    """The registrant's name printed under the first report signature clause."""
+    for text in pages:
+        for clause in _SIGNATURE_CLAUSE.finditer(text):
+            tail = _after_sentence(clause.group(0))
+            lines = ([tail] if tail else []) + text[clause.end() :].split("\n")[1 : _SIGNATURE_LINES + 1]
+            if name := _name_in_signature(lines):
+                return name
+    return None
+
+
+def _after_sentence(clause: str) -> str:
+    """What follows the clause's full stop on its own line: '..., as of February 1, 2018 .
+    AMAZON.COM, INC.' -> 'AMAZON.COM, INC.'."""
+    rest = re.split(r"duly\s+authori[sz]ed", clause, flags=re.I)[-1]
+    parts = re.split(r"\.\s+", rest, maxsplit=1)
+    return parts[1].strip() if len(parts) == 2 else ""
+
+
+def _name_in_signature(lines: list[str]) -> str | None:
+    for i, line in enumerate(lines):
+        if _SIGNER.match(line):
+            return None  # the signer's block began: no name was printed
+        line = _DATED.sub("", line)  # "Date: May 30, 2023 PepsiCo, Inc."
+        line = re.split(r"\s+(?:By\b|/s/|/\s*S\s*/)|\s*\(\s*registrants?\s*\)", line, flags=re.I)[0]
+        if not line.strip():
+            continue
+        if name := legal_name(line):
+            return name
+        tagged = i + 1 < len(lines) and _REGISTRANT_TAG.match(lines[i + 1])
+        if tagged and (name := name_candidate(line, any_case=True)):
+            return name  # "Johnson & Johnson" / "(Registrant)": no suffix needed
+    return None
+
+
+# --------------------------------------------------------------------------- headers, titles
+
+
+def running_header_names(raw_pages: list[str]) -> list[Sighting]:
+    found: dict[str, Sighting] = {}
+    for line, count in running_lines(raw_pages):
+        if count < _MIN_RUNNING_PAGES:
+            continue
+        text = _AFTER_NAME.sub("", _LEADING_PAGE.sub("", line))
+        if (name := legal_name(text)) and name_key(name) not in found:
+            found[name_key(name)] = Sighting(name, "running header", count)
+    return list(found.values())
+
+
+def statement_title_names(pages: list[str]) -> list[Sighting]:
+    """Names printed right above or below a statement's title, counted by page."""
+    counts: Counter[str] = Counter()
+    printed: dict[str, str] = {}
+    for text in pages:
+        lines = text.split("\n")[:12]  # a title heads its page
+        names: set[str] = set()
+        for i, line in enumerate(lines):
+            if not _STATEMENT_TITLE.match(line):
+                continue
+            for near in lines[max(0, i - 2) : i] + lines[i + 1 : i + 3]:
+                if name := legal_name(near):
+                    names.add(name_key(name))
+                    printed.setdefault(name_key(name), name)
+        counts.update(names)
+    return [Sighting(printed[k], "statement title", n) for k, n in counts.most_common() if n >= 2]
