@@ -53,7 +53,7 @@ def _read(path: Path, hints: DocumentHints | None, limits: PdfLimits | None, sha
     raw = extract_pages(path, limits)
     pages = clean_pages(raw.pages)
     sections = line_sections(pages)
-    content = read_metadata(pages, raw)
+    content = read_metadata(pages, raw.pages)
     meta = DocumentMeta(
         file=str(path),
         doc=path.stem,
