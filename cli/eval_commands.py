@@ -25,6 +25,9 @@ def add_eval_commands(sub) -> None:
                    help="only questions about half A or B of the companies (sorted by name, alternating)")
     p.add_argument("--split", action="store_true",
                    help="also print each row for half A and half B of the companies (sorted by name, alternating)")
+    p.add_argument("--opaque-names", action="store_true",
+                   help="ingest copies of the PDFs under meaningless names (doc_001.pdf, ...; kept beside the "
+                   "store) so that company, year and form must be read from the content, as on unseen filings")
     p.add_argument("--rows", default="ablation",
                    help="ablation: each part added in turn (default); checks: the full pipeline without one "
                    "default at a time; or row names, comma-separated: dense, sparse, hybrid, understanding, "

@@ -15,14 +15,13 @@ the year of its date (`report_date`) matches the label.
 from __future__ import annotations
 
 import json
-import random
 import re
-import shutil
 import tempfile
 from pathlib import Path
 
 from pydantic import BaseModel
 
+from eval.opaque_names import copy_under_opaque_names
 from finrag.console import table_text
 from finrag.models import DocumentReport
 from loaders.inspect import inspect_paths
@@ -102,14 +101,10 @@ def read_labels(sets: list[Path]) -> list[tuple[Path, Labelled]]:
 def evaluate(sets: Path | list[Path], workers: int | None = None) -> MetadataEval:
     sets = [sets] if isinstance(sets, Path) else list(sets)
     labels = read_labels(sets)
-    order = list(range(len(labels)))
-    random.Random(2311).shuffle(order)  # deterministic, unrelated to the original order
+    label_of = dict(labels)
     with tempfile.TemporaryDirectory(prefix="finrag-metadata-") as tmp:
-        copies = {}
-        for position, index in enumerate(order, start=1):
-            target = Path(tmp) / f"doc_{position:03d}.pdf"
-            shutil.copyfile(labels[index][0], target)
-            copies[target.name] = labels[index][1]
+        copies = {target.name: label_of[source]
+                  for source, target in copy_under_opaque_names([path for path, _ in labels], Path(tmp)).items()}
         reports = inspect_paths(sorted(Path(tmp).glob("*.pdf")), workers=workers)
     by_name = {Path(r.file).name: r for r in reports}
     halves = company_halves([label.company for label in copies.values()])

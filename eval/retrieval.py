@@ -267,6 +267,20 @@ def format_table(scores: dict[str, RowScore], latencies: list[float], title: str
 # --------------------------------------------------------------------------- command
 
 
+def _under_opaque_names(
+    pdfs: Path, questions: list[EvalQuestion], store_dir: Path
+) -> tuple[list[Path], list[EvalQuestion]]:
+    """The PDFs copied under meaningless names beside the store (kept, so the store is
+    reused), and the questions with their evidence pages renamed to match."""
+    from eval.opaque_names import copy_under_opaque_names
+
+    copies = copy_under_opaque_names(sorted(pdfs.glob("*.pdf")), store_dir.with_name(store_dir.name + "-pdfs"))
+    stem = {source.stem: target.stem for source, target in copies.items()}
+    renamed = [q.model_copy(update={"evidence": {(stem.get(doc, doc), page) for doc, page in q.evidence}})
+               for q in questions]  # fmt: skip
+    return sorted(copies.values()), renamed
+
+
 def run_cli(args) -> int:
     # Heavy imports (torch, Prefect) only when the command runs.
     from finrag.embeddings import get_embedder
@@ -296,9 +310,14 @@ def run_cli(args) -> int:
         print(f"finrag eval retrieval: {exc}", file=sys.stderr)
         return 2
     settings = load_settings(**({"store_dir": Path(args.store or default_store)}))
+    pdfs = [root / "pdfs"]
+    scored = questions
+    if getattr(args, "opaque_names", False):
+        pdfs, scored = _under_opaque_names(root / "pdfs", questions, settings.store_dir)
+        title += ", files under meaningless names"
 
     started = time.perf_counter()
-    reports = ingest_paths([root / "pdfs"], settings)
+    reports = ingest_paths(pdfs, settings)
     failed = [r for r in reports if r.status == "failed"]
     print(
         f"store {settings.store_dir}: {len(reports)} PDFs ({len(failed)} failed) checked/ingested in "
@@ -311,8 +330,8 @@ def run_cli(args) -> int:
     embedder = get_embedder(settings)
     with open_store(settings, dim=embedder.dim, wait_s=600) as store:
         retriever = Retriever(store, embedder, settings)
-        ranks = evaluate_ranks(retriever, questions, progress=True, rows=rows)
-        latencies = full_pipeline_latencies(retriever, questions)
+        ranks = evaluate_ranks(retriever, scored, progress=True, rows=rows)
+        latencies = full_pipeline_latencies(retriever, scored)
 
     tables = {"all": {name: score_ranks(r) for name, r in ranks.items()}}
     if getattr(args, "split", False) and args.financebench:
