@@ -220,7 +220,7 @@ class Retriever:
         # Fused scores (RRF, DBSF) are not similarities: the store gives each hit its dense
         # cosine, and the best of the filtered pool is the best a search could find here.
         best = max((h.similarity for h in hits if h.similarity is not None), default=None)
-        hits = hits[:k]
+        hits = self._named_as_in_catalog(hits[:k])
 
         return Retrieval(
             question=question,
@@ -234,6 +234,17 @@ class Retriever:
         )
 
     # ------------------------------------------------------------------ helpers
+
+    def _named_as_in_catalog(self, hits: list[SearchHit]) -> list[SearchHit]:
+        """Hits carry the catalog's company name, not the spelling a filing was stored under:
+        a later correction (`finrag catalog alias`) then reaches the writers and citations
+        too, without re-embedding."""
+        canonical = {stored: c.name for c in self.catalog.companies for stored in c.filter_names}
+        return [
+            h.model_copy(update={"chunk": h.chunk.model_copy(update={"company": canonical[h.chunk.company]})})
+            if h.chunk.company in canonical and canonical[h.chunk.company] != h.chunk.company else h
+            for h in hits
+        ]
 
     def _boost(
         self, hits: list[SearchHit], u: QueryUnderstanding, preferred: int | None, year_weight: float,

@@ -123,6 +123,7 @@ def test_an_alias_changes_the_filter_without_re_embedding(corrected_store, capsy
             result = retriever.retrieve(question)
             assert set(result.filters.companies) == {"Globex", "Glbex"}
             assert result.preferred_year == 2023 and result.hits[0].chunk.doc == "gx-2023"
+            assert {h.chunk.company for h in result.hits} == {"Globex"}  # as the catalog names it
             assert store.chunk_ids() == before_ids
         assert embedder.documents_embedded == 0
         capsys.readouterr()
