@@ -60,6 +60,9 @@ def add_eval_commands(sub) -> None:
     p = esub.add_parser("metadata", help="company / year / form accuracy of `inspect` against a labelled set")
     p.add_argument("--financebench", required=True, nargs="+", metavar="DIR",
                    help="dirs with documents.jsonl and pdfs/ (e.g. the dev split and financebench-extra)")
+    p.add_argument("--extractor", choices=["pdfium", "pypdf"], default="pdfium",
+                   help="text extractor to read with: pypdf lays tables out one cell per line, a check that the "
+                   "reading does not depend on one layout (default: pdfium, what ingest uses)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_eval_metadata)
 

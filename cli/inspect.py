@@ -11,7 +11,7 @@ from finrag.console import table_text
 from finrag.models import DocumentReport
 from loaders.inspect import inspect_paths
 from loaders.manifest import read_manifest
-from loaders.pdf_text import PdfLimits
+from loaders.pdf_text import PdfOptions
 
 
 def format_table(reports: list[DocumentReport]) -> str:
@@ -61,7 +61,7 @@ def _one_based(pages: list[int]) -> str:
 
 def run(args) -> int:
     manifest = read_manifest(args.manifest) if getattr(args, "manifest", None) else None
-    reports = inspect_paths(args.paths, manifest, limits=PdfLimits.from_settings(load_settings()))
+    reports = inspect_paths(args.paths, manifest, options=PdfOptions.from_settings(load_settings()))
     if getattr(args, "json", False):
         print(json.dumps({"documents": [r.model_dump() for r in reports]}, indent=2))
     else:

@@ -66,6 +66,8 @@ class Settings(BaseSettings):
     pdf_max_pages: int = _env("FINRAG_PDF_MAX_PAGES", default=2000, ge=1)
     # pages per PDF read by OCR (Tesseract) when their text layer is unreadable; 0 = OCR off
     ocr_max_pages: int = _env("FINRAG_OCR_MAX_PAGES", default=100, ge=0)
+    # pdfium: ~17x faster and keeps a statement row on one line; pypdf: the fallback
+    pdf_extractor: Literal["pdfium", "pypdf"] = _env("FINRAG_PDF_EXTRACTOR", default="pdfium")
     # LLM relation calls per document (with an LLM configured)
     llm_relation_chunks: int = _env("FINRAG_LLM_RELATION_CHUNKS", default=16, ge=0)
 

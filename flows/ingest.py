@@ -23,21 +23,21 @@ from finrag.store import VectorStore, open_store
 from flows import parallel_ingest
 from flows.runner import configured_task_runner, dask_workers_now, on_dask
 from indexing.knowledge_graph import GraphWriter, open_graph_writer
-from indexing.load import load_job, pdf_limits
+from indexing.load import load_job, pdf_options
 from indexing.pipeline import STORE_WAIT_S, run_pipeline
 from indexing.plan import FileJob, manifest_hints, mark_relation_retries, plan_jobs
 from indexing.store import optimize_if_written, store_loaded
 from indexing.summary import ingest_warnings, progress_line, status_counts, summary_row
-from loaders import PdfLimits
+from loaders import PdfOptions
 from loaders.files import expand_paths
 
 
 # NO_CACHE: results depend on file bytes and the store, not on hashable inputs, and the
 # store/embedder arguments cannot be hashed into a cache key anyway.
 @task(name="load-document", task_run_name="load {job.doc}", retries=0, cache_policy=NO_CACHE)
-def load_task(job: FileJob, limits: PdfLimits | None = None) -> LoadedDocument | DocumentReport:
+def load_task(job: FileJob, options: PdfOptions | None = None) -> LoadedDocument | DocumentReport:
     # No retries: a file that failed to parse fails the same way again (LoadError).
-    return load_job(job, limits)
+    return load_job(job, options)
 
 
 @task(name="store-document", task_run_name="store {job.doc}", retries=2, retry_delay_seconds=2,
@@ -81,17 +81,17 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
             update_progress_artifact(progress_id, 100.0 * done / max(total, 1))
             print(progress_line(report, done, total))
 
-        limits = pdf_limits(settings)
+        options = pdf_options(settings)
         work = any(j.outcome is None for j in jobs)
         if dask:
             graph = open_graph(settings) if work else None
-            submit = lambda job: parallel_ingest.Outcome(job, parallel_ingest.process_task.submit(job, settings, limits))  # noqa: E731
+            submit = lambda job: parallel_ingest.Outcome(job, parallel_ingest.process_task.submit(job, settings, options))  # noqa: E731
             write = lambda job, done: parallel_ingest.write_processed(job, done, vector_store, graph)  # noqa: E731
             # Two documents per worker in flight: one being processed, one queued behind it.
             ahead = {"lookahead": 2 * dask_workers_now()}
         else:
             graph = open_graph_writer(settings) if work else None
-            submit = lambda job: load_task.submit(job, limits)  # noqa: E731
+            submit = lambda job: load_task.submit(job, options)  # noqa: E731
             write = lambda job, loaded: store_task(job, loaded, vector_store, embedder, graph)  # noqa: E731
             ahead = {}  # the pipeline's default: one parser thread kept busy
         try:

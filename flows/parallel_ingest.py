@@ -64,9 +64,9 @@ def _relation_tools(settings: Settings) -> tuple[Any, Any]:
     return get_llm(settings), RelationCache(settings.cache_dir / "llm-relations.sqlite")
 
 
-def process_document(job: FileJob, settings: Settings, limits: Any = None) -> ProcessedDocument | DocumentReport:
+def process_document(job: FileJob, settings: Settings, options: Any = None) -> ProcessedDocument | DocumentReport:
     """The CPU work of one file, on a worker: a ProcessedDocument, or the file's failed report."""
-    loaded = load_job(job, limits)
+    loaded = load_job(job, options)
     if isinstance(loaded, DocumentReport):
         return loaded
     parse_s = job.timings.parse
@@ -101,8 +101,8 @@ def embedding_dim(settings: Settings) -> int:
 # Retries 0: a file that fails to parse fails again, and a document whose worker died
 # (out of memory on a huge PDF, say) would kill the next worker too; a re-run retries it.
 @task(name="process-document", task_run_name="process {job.doc}", retries=0, cache_policy=NO_CACHE)
-def process_task(job: FileJob, settings: Settings, limits: Any = None) -> ProcessedDocument | DocumentReport:
-    return process_document(job, settings, limits)
+def process_task(job: FileJob, settings: Settings, options: Any = None) -> ProcessedDocument | DocumentReport:
+    return process_document(job, settings, options)
 
 
 @task(name="embedding-dimension", cache_policy=NO_CACHE)

@@ -8,16 +8,16 @@ import time
 from finrag.config import Settings
 from finrag.models import DocumentReport, LoadedDocument
 from indexing.plan import FileJob, document_report
-from loaders import LoadError, PdfLimits, load_document
+from loaders import LoadError, PdfOptions, load_document
 
 log = logging.getLogger(__name__)
 
 
-def load_job(job: FileJob, limits: PdfLimits | None = None) -> LoadedDocument | DocumentReport:
-    """Parse + chunk one file; unreadable or over-`limits` input becomes a failed report, never an exception."""
+def load_job(job: FileJob, options: PdfOptions | None = None) -> LoadedDocument | DocumentReport:
+    """Parse + chunk one file; unreadable input, or input over the limits in `options`, becomes a failed report, never an exception."""
     started = time.perf_counter()
     try:
-        loaded = load_document(job.path, job.hints, limits, sha256=job.sha256)
+        loaded = load_document(job.path, job.hints, options, sha256=job.sha256)
     except LoadError as err:
         return document_report(job.path, job.doc, "failed", err.reason, seconds=time.perf_counter() - started)
     except Exception as err:  # a loader bug must not stop the batch; say what broke
@@ -32,6 +32,6 @@ def load_job(job: FileJob, limits: PdfLimits | None = None) -> LoadedDocument | 
     return loaded
 
 
-def pdf_limits(settings: Settings) -> PdfLimits:
-    """loaders.PdfLimits from FINRAG_PDF_MAX_MB / FINRAG_PDF_MAX_PAGES."""
-    return PdfLimits.from_settings(settings)
+def pdf_options(settings: Settings) -> PdfOptions:
+    """loaders.PdfOptions from FINRAG_PDF_MAX_MB / FINRAG_PDF_MAX_PAGES."""
+    return PdfOptions.from_settings(settings)

@@ -30,7 +30,7 @@ from finrag.embeddings import get_embedder
 from finrag.models import DocumentReport, LoadedDocument
 from finrag.store import StoreBusy, open_store
 from indexing.knowledge_graph import open_graph_writer
-from indexing.load import load_job, pdf_limits
+from indexing.load import load_job, pdf_options
 from indexing.plan import (
     FileJob,
     StageSeconds,
@@ -122,12 +122,12 @@ def ingest_paths(
         mark_relation_retries(jobs, settings)
         plan_s = time.perf_counter() - started
         graph = open_graph_writer(settings) if any(j.outcome is None for j in jobs) else None
-        limits = pdf_limits(settings)
+        options = pdf_options(settings)
         try:
             with ThreadPoolExecutor(max_workers=1, thread_name_prefix="finrag-parse") as parser:
                 reports = run_pipeline(
                     jobs,
-                    submit_load=lambda job: parser.submit(load_job, job, limits),
+                    submit_load=lambda job: parser.submit(load_job, job, options),
                     store_step=lambda job, loaded: store_loaded(job, loaded, store, embedder, graph, chunk_progress),
                     progress=progress,
                 )

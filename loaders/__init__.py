@@ -3,6 +3,6 @@
 from loaders.document import load_document, read_document
 from loaders.errors import LoadError
 from loaders.manifest import DocumentHints, read_manifest
-from loaders.pdf_text import PdfLimits
+from loaders.pdf_text import PdfOptions
 
-__all__ = ["DocumentHints", "LoadError", "PdfLimits", "load_document", "read_document", "read_manifest"]
+__all__ = ["DocumentHints", "LoadError", "PdfOptions", "load_document", "read_document", "read_manifest"]

@@ -30,6 +30,11 @@ _LETTERS = re.compile(r"[A-Za-z]")
 _SOFT_HYPHEN = "\ufffe"  # pdfium marks a hyphen it saw at a line end with U+FFFE
 _HYPHEN_BREAK = re.compile(r"([A-Za-z]+)[-\ufffe]\n([a-z]+)")
 _WORD = re.compile(r"[A-Za-z]+")
+# Typographic ligatures ("ﬁscal") and odd spaces some PDF producers emit, as plain letters:
+# rules and searches look for "fiscal".
+_PLAIN = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
+                        "\ufb05": "st", "\ufb06": "st", "\xa0": " ", "\u2002": " ", "\u2003": " ",
+                        "\u2009": " ", "\u202f": " "})
 
 
 def clean_pages(raw_pages: list[str]) -> list[str]:
@@ -42,7 +47,7 @@ def clean_pages(raw_pages: list[str]) -> list[str]:
 
 def _normalise(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
-    text = text.replace("\xa0", " ").replace("\u2002", " ").replace("\u2003", " ")
+    text = text.translate(_PLAIN)
     lines = [collapse_whitespace(line) for line in text.split("\n")]
     return "\n".join(line for line in lines if line)
 

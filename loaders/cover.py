@@ -45,12 +45,14 @@ _STATES = (
     "West Virginia|Wisconsin|Wyoming|Puerto Rico|Bermuda|Ireland|Cayman Islands|Netherlands|"
     "England and Wales|Jersey|Switzerland|Canada|Luxembourg"
 )
-# A combined cover's registrant row: "1-12609 PG&E CORPORATION California 94-3234914".
+# A combined cover's registrant row: "1-12609 PG&E CORPORATION California 94-3234914"; some
+# extractors put the commission file number at the row's end instead.
 _REGISTRANT_ROW = re.compile(
-    rf"^\s*(?:\d{{1,3}}-\d{{3,6}})\s+(?P<name>.+?)\s+(?:\(?an?\s+)?(?:{_STATES})(?:\s+corporation\)?)?"
-    r"\s+\d{2}-\d{7}\s*$",
+    rf"^\s*(?:\d{{1,3}}-\d{{3,6}}\s+)?(?P<name>.+?)\s+(?:\(?an?\s+)?(?:{_STATES})(?:\s+corporation\)?)?"
+    r"\s+\d{2}-\d{7}(?:\s+\d{1,3}-\d{3,6})?\s*$",
     re.I,
 )
+_FILE_NUMBER_END = re.compile(r"\s\d{2}-\d{7}\s+\d{1,3}-\d{3,6}\s*$")
 _FILE_NUMBER_START = re.compile(r"^\s*\d{1,3}-\d{3,6}\s+\S")
 _EIN = re.compile(r"\b\d{2}-\d{7}\b")
 
@@ -74,7 +76,8 @@ def registrant_names(cover: str) -> list[str]:
         if not (label := _REGISTRANT_LABEL.search(line)):
             continue
         if same_line := name_candidate(line[: label.start()].rstrip("( "), any_case=True):
-            return [same_line]
+            upper = name_candidate(lines[i - 1], any_case=True) if i >= 1 else None
+            return [_joined(upper, same_line) if upper and _continues(upper, same_line) else same_line]
         if name := _name_above(lines, i):
             return [name]
     return []
@@ -87,11 +90,14 @@ def _name_above(lines: list[str], label_at: int) -> str | None:
         if i < 0 or not (name := name_candidate(lines[i], any_case=True)):
             continue
         upper = name_candidate(lines[i - 1], any_case=True) if i >= 1 else None
-        if upper and _continues(upper, name):
-            joined = upper[:-1] + name if upper.endswith("-") and name[:1].islower() else f"{upper} {name}"
-            return re.sub(r"-\s+", "-", joined) if upper.endswith("-") else joined
-        return name
+        return _joined(upper, name) if upper and _continues(upper, name) else name
     return None
+
+
+def _joined(upper: str, lower: str) -> str:
+    """One name from its two printed lines ("Oracle" / "Corporation"; "Hyphen-" / "ated")."""
+    joined = upper[:-1] + lower if upper.endswith("-") and lower[:1].islower() else f"{upper} {lower}"
+    return re.sub(r"-\s+", "-", joined) if upper.endswith("-") else joined
 
 
 def _continues(upper: str, lower: str) -> bool:
@@ -102,7 +108,9 @@ def _continues(upper: str, lower: str) -> bool:
         return False  # the upper line is a whole name already
     if lower[:1].islower() or lower.startswith(("&", "and ", "AND ")):
         return True
-    # What is left of the lower line without its legal suffix is at most one word.
+    # What is left of the lower line without its legal suffix is at most one word (or
+    # nothing: the suffix alone wrapped, "Oracle" / "Corporation").
+    lower = f" {lower}"
     rest = CORPORATE_SUFFIX.sub("", lower).strip(" ,")
     return len(rest.split()) <= 1 and bool(CORPORATE_SUFFIX.search(lower))
 
@@ -111,7 +119,7 @@ def _registrant_table(cover: str) -> list[str]:
     lines = cover.split("\n")
     names: list[str] = []
     for i, line in enumerate(lines[:200]):
-        if not _FILE_NUMBER_START.match(line):
+        if not (_FILE_NUMBER_START.match(line) or _FILE_NUMBER_END.search(line)):
             continue
         row = line
         # A long name wraps: "001-02348 PACIFIC GAS AND ELECTRIC" / "COMPANY" / "California 94-0742640".

@@ -12,7 +12,7 @@ from loaders.cleaning import clean_pages
 from loaders.manifest import DocumentHints, hints_from_file_name
 from loaders.metadata import read_metadata
 from loaders.page_tags import page_tags
-from loaders.pdf_text import PdfLimits, extract_pages
+from loaders.pdf_text import PdfOptions, extract_pages
 from loaders.sections import Section, line_sections
 
 
@@ -24,24 +24,24 @@ class _Read:
 
 
 def read_document(
-    path: str | Path, hints: DocumentHints | None = None, limits: PdfLimits | None = None
+    path: str | Path, hints: DocumentHints | None = None, options: PdfOptions | None = None
 ) -> tuple[DocumentMeta, list[Page]]:
     """Metadata and cleaned pages (zero-based), without chunking. Raises LoadError."""
-    read = _read(Path(path), hints, limits, None)
+    read = _read(Path(path), hints, options, None)
     return read.meta, [Page(number=i, text=text) for i, text in enumerate(read.pages)]
 
 
 def load_document(
     path: str | Path,
     hints: DocumentHints | None = None,
-    limits: PdfLimits | None = None,
+    options: PdfOptions | None = None,
     sha256: str | None = None,
 ) -> LoadedDocument:
     """Metadata, cleaned pages and chunks of one PDF. Raises LoadError.
 
     `sha256`: the file's hash when the caller already has it (indexing hashes each file
     once, while planning); otherwise it is computed here."""
-    read = _read(Path(path), hints, limits, sha256)
+    read = _read(Path(path), hints, options, sha256)
     return LoadedDocument(
         meta=read.meta,
         pages=[Page(number=i, text=text) for i, text in enumerate(read.pages)],
@@ -49,8 +49,8 @@ def load_document(
     )
 
 
-def _read(path: Path, hints: DocumentHints | None, limits: PdfLimits | None, sha256: str | None) -> _Read:
-    raw = extract_pages(path, limits)
+def _read(path: Path, hints: DocumentHints | None, options: PdfOptions | None, sha256: str | None) -> _Read:
+    raw = extract_pages(path, options)
     pages = clean_pages(raw.pages)
     sections = line_sections(pages)
     content = read_metadata(pages, raw.pages)

@@ -17,16 +17,16 @@ from loaders.document import read_document
 from loaders.errors import LoadError
 from loaders.files import expand_paths
 from loaders.manifest import DocumentHints, hints_for
-from loaders.pdf_text import PdfLimits
+from loaders.pdf_text import PdfOptions
 
 
 def inspect_file(
-    path: Path, hints: DocumentHints | None = None, limits: PdfLimits | None = None
+    path: Path, hints: DocumentHints | None = None, options: PdfOptions | None = None
 ) -> tuple[DocumentReport, str]:
     """The report for one file and the sha256 of its bytes ("" when it failed)."""
     started = time.perf_counter()
     try:
-        meta, _pages = read_document(path, hints, limits)
+        meta, _pages = read_document(path, hints, options)
     except LoadError as err:
         seconds = round(time.perf_counter() - started, 3)
         failed = DocumentReport(
@@ -42,21 +42,21 @@ def inspect_paths(
     paths: Iterable[str | Path],
     manifest: dict[str, DocumentHints] | None = None,
     workers: int | None = None,
-    limits: PdfLimits | None = None,
+    options: PdfOptions | None = None,
 ) -> list[DocumentReport]:
     """One report per file, in input order; a duplicate (same bytes) is named as such.
 
-    A file over `limits` (default: Settings' defaults) is reported failed with the reason.
+    A file over the limits in `options` (default: Settings' defaults) is reported failed with the reason.
     """
     files = expand_paths(paths)
     hints = [hints_for(manifest, f) if manifest else None for f in files]
-    each_limits = [limits] * len(files)
+    each_options = [options] * len(files)
     workers = workers or min(len(files), os.cpu_count() or 1)
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(inspect_file, files, hints, each_limits))
+            results = list(pool.map(inspect_file, files, hints, each_options))
     else:
-        results = [inspect_file(f, h, lim) for f, h, lim in zip(files, hints, each_limits, strict=True)]
+        results = [inspect_file(f, h, lim) for f, h, lim in zip(files, hints, each_options, strict=True)]
     return _mark_duplicates(results)
 
 

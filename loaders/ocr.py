@@ -10,6 +10,7 @@ about 1 s per page at 300 dpi with one thread, and the figures and headline read
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import unicodedata
@@ -24,6 +25,10 @@ _TIMEOUT_S = 120  # one page; a page that takes longer is left unreadable, not r
 # above 1% were the 9 pages of the one release set in such fonts (8% to 88%).
 _UNREADABLE_SHARE = 0.03
 _MIN_UNREADABLE_CHARS = 5
+# pypdf spells a glyph without a Unicode map by its name ("/0 /1/2/i255"); a page that is
+# mostly such names has no words either.
+_GLYPH_NAME = re.compile(r"(?<![\w/])(?:/[A-Za-z]{0,3}\d+)+(?![\w/])")  # not a date: 10/15/2023
+_GLYPH_NAME_SHARE = 0.3
 
 
 class OcrUnavailable(Exception):
@@ -34,7 +39,10 @@ def text_layer_unreadable(text: str) -> bool:
     """True when extracted text is glyph codes, not words (a font without a Unicode map)."""
     visible = [c for c in text if not c.isspace()]
     bad = sum(1 for c in visible if c == "\ufffd" or unicodedata.category(c) in ("Cc", "Co", "Cs"))
-    return bad >= _MIN_UNREADABLE_CHARS and bad / max(len(visible), 1) >= _UNREADABLE_SHARE
+    if bad >= _MIN_UNREADABLE_CHARS and bad / max(len(visible), 1) >= _UNREADABLE_SHARE:
+        return True
+    names = sum(len(m.group()) for m in _GLYPH_NAME.finditer(text))
+    return names >= 20 and names / max(len(visible), 1) >= _GLYPH_NAME_SHARE
 
 
 def tesseract_available() -> bool:

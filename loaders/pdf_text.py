@@ -16,6 +16,7 @@ import threading
 from dataclasses import dataclass, field, replace
 from io import BytesIO
 from pathlib import Path
+from typing import Literal
 
 import pypdfium2 as pdfium
 from pypdf import PdfReader
@@ -44,18 +45,22 @@ _DEFAULT_SETTINGS = Settings()
 
 
 @dataclass(frozen=True)
-class PdfLimits:
-    """Inputs larger than this are refused with a clear reason instead of stalling a batch."""
+class PdfOptions:
+    """How PDFs are read. Inputs over the limits are refused with a clear reason instead of
+    stalling a batch."""
 
     max_pages: int = _DEFAULT_SETTINGS.pdf_max_pages
     max_bytes: int = int(_DEFAULT_SETTINGS.pdf_max_mb * _MB)
     ocr_pages: int = _DEFAULT_SETTINGS.ocr_max_pages  # 0: OCR off
+    # The first extractor; the other is the fallback. pypdf lays a table out one cell per
+    # line: `finrag eval metadata --extractor pypdf` checks reading does not hang on layout.
+    extractor: Literal["pdfium", "pypdf"] = _DEFAULT_SETTINGS.pdf_extractor
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> PdfLimits:
-        """FINRAG_PDF_MAX_PAGES, FINRAG_PDF_MAX_MB and FINRAG_OCR_MAX_PAGES."""
+    def from_settings(cls, settings: Settings) -> PdfOptions:
+        """FINRAG_PDF_MAX_PAGES, FINRAG_PDF_MAX_MB, FINRAG_OCR_MAX_PAGES, FINRAG_PDF_EXTRACTOR."""
         return cls(max_pages=settings.pdf_max_pages, max_bytes=int(settings.pdf_max_mb * _MB),
-                   ocr_pages=settings.ocr_max_pages)  # fmt: skip
+                   ocr_pages=settings.ocr_max_pages, extractor=settings.pdf_extractor)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -66,45 +71,50 @@ class PdfText:
     repaired: str = ""  # what was wrong with a file read after a repair
 
 
-def extract_pages(path: Path, limits: PdfLimits | None = None) -> PdfText:
+def extract_pages(path: Path, options: PdfOptions | None = None) -> PdfText:
     """Raw text of each page. Raises LoadError for anything a person must fix."""
-    limits = limits or PdfLimits()
-    data = _read_checked_bytes(path, limits)
+    options = options or PdfOptions()
+    data = _read_checked_bytes(path, options)
+    if options.extractor == "pypdf":
+        try:
+            return _text_of(data, _pypdf_pages(data, options, pdfium_error=""), options)
+        except LoadError:
+            pass  # pdfium's repairs and its own reading come next
     try:
-        pages = _pdfium_pages(data, limits)
+        pages = _pdfium_pages(data, options)
     except _PdfiumPasswordError:
-        pages = _pypdf_pages(data, limits, pdfium_error="password required")
+        pages = _pypdf_pages(data, options, pdfium_error="password required")
     except _PdfiumOpenError as err:
-        return _read_damaged(data, limits, pdfium_error=str(err))
-    return _text_of(data, pages, limits)
+        return _read_damaged(data, options, pdfium_error=str(err))
+    return _text_of(data, pages, options)
 
 
-def _read_damaged(data: bytes, limits: PdfLimits, pdfium_error: str) -> PdfText:
+def _read_damaged(data: bytes, options: PdfOptions, pdfium_error: str) -> PdfText:
     """pdfium cannot open the file: rebuild a cut-off cross-reference table, else ask pypdf."""
     repaired = _with_rebuilt_trailer(data)
     if repaired is not None:
         try:
-            text = _text_of(repaired, _pdfium_pages(repaired, limits), limits)
+            text = _text_of(repaired, _pdfium_pages(repaired, options), options)
         except (_PdfiumOpenError, _PdfiumPasswordError):
             pass
         else:
             return replace(text, repaired="file cut off in its cross-reference table: read after rebuilding it")
-    return _text_of(data, _pypdf_pages(data, limits, pdfium_error), limits)
+    return _text_of(data, _pypdf_pages(data, options, pdfium_error), options)
 
 
-def _text_of(data: bytes, pages: list[str], limits: PdfLimits) -> PdfText:
+def _text_of(data: bytes, pages: list[str], options: PdfOptions) -> PdfText:
     if not _has_text(pages):
         # pdfium found nothing: ask pypdf before calling the file image-only.
         try:
-            alternative = _pypdf_pages(data, limits, pdfium_error="")
+            alternative = _pypdf_pages(data, options, pdfium_error="")
         except LoadError:
             alternative = []
         if _has_text(alternative):
             pages = alternative
-    return _read_unreadable_pages(data, pages, limits)
+    return _read_unreadable_pages(data, pages, options)
 
 
-def _read_unreadable_pages(data: bytes, pages: list[str], limits: PdfLimits) -> PdfText:
+def _read_unreadable_pages(data: bytes, pages: list[str], options: PdfOptions) -> PdfText:
     """OCR the pages without a usable text layer (all pages of a scanned file)."""
     scanned = not _has_text(pages)
     wanted = list(range(len(pages))) if scanned else [i for i, t in enumerate(pages) if text_layer_unreadable(t)]
@@ -112,14 +122,14 @@ def _read_unreadable_pages(data: bytes, pages: list[str], limits: PdfLimits) -> 
         return PdfText(pages)
     pages = [("" if i in wanted else text) for i, text in enumerate(pages)]
     read: dict[int, str] = {}
-    if limits.ocr_pages == 0:
+    if options.ocr_pages == 0:
         missing = "OCR is off (FINRAG_OCR_MAX_PAGES=0)"
     elif not tesseract_available():
         missing = "OCR needs tesseract-ocr, which is not installed"
     else:
-        read = _ocr(data, wanted[: limits.ocr_pages])
-        missing = "OCR found no text" if len(wanted) <= limits.ocr_pages else (
-            f"over the OCR limit of {limits.ocr_pages} pages (FINRAG_OCR_MAX_PAGES)")
+        read = _ocr(data, wanted[: options.ocr_pages])
+        missing = "OCR found no text" if len(wanted) <= options.ocr_pages else (
+            f"over the OCR limit of {options.ocr_pages} pages (FINRAG_OCR_MAX_PAGES)")
     pages = [read.get(i, text) for i, text in enumerate(pages)]
     unreadable = [i for i in wanted if not _has_text([read.get(i, "")])]
     if not _has_text(pages):
@@ -165,15 +175,15 @@ def _with_rebuilt_trailer(data: bytes) -> bytes | None:
     return data[:end] + trailer
 
 
-def _read_checked_bytes(path: Path, limits: PdfLimits) -> bytes:
+def _read_checked_bytes(path: Path, options: PdfOptions) -> bytes:
     if not path.is_file():
         raise LoadError(f"file not found: {path}")
     size = path.stat().st_size
     if size == 0:
         raise LoadError("empty file (0 bytes)")
-    if size > limits.max_bytes:
+    if size > options.max_bytes:
         raise LoadError(
-            f"file too large: {size / _MB:.3g} MB exceeds the limit of {limits.max_bytes / _MB:.3g} MB"
+            f"file too large: {size / _MB:.3g} MB exceeds the limit of {options.max_bytes / _MB:.3g} MB"
             " (FINRAG_PDF_MAX_MB)"
         )
     data = path.read_bytes()
@@ -191,12 +201,12 @@ class _PdfiumOpenError(Exception):
     pass
 
 
-def _check_page_count(count: int, limits: PdfLimits) -> None:
-    if count > limits.max_pages:
-        raise LoadError(f"too many pages: {count} exceeds the limit of {limits.max_pages} (FINRAG_PDF_MAX_PAGES)")
+def _check_page_count(count: int, options: PdfOptions) -> None:
+    if count > options.max_pages:
+        raise LoadError(f"too many pages: {count} exceeds the limit of {options.max_pages} (FINRAG_PDF_MAX_PAGES)")
 
 
-def _pdfium_pages(data: bytes, limits: PdfLimits) -> list[str]:
+def _pdfium_pages(data: bytes, options: PdfOptions) -> list[str]:
     with _PDFIUM_LOCK:
         try:
             pdf = pdfium.PdfDocument(data)
@@ -205,7 +215,7 @@ def _pdfium_pages(data: bytes, limits: PdfLimits) -> list[str]:
                 raise _PdfiumPasswordError() from err
             raise _PdfiumOpenError(str(err)) from err
         try:
-            _check_page_count(len(pdf), limits)
+            _check_page_count(len(pdf), options)
             pages = []
             for index in range(len(pdf)):
                 page = pdf[index]
@@ -218,12 +228,12 @@ def _pdfium_pages(data: bytes, limits: PdfLimits) -> list[str]:
             pdf.close()
 
 
-def _pypdf_pages(data: bytes, limits: PdfLimits, pdfium_error: str) -> list[str]:
+def _pypdf_pages(data: bytes, options: PdfOptions, pdfium_error: str) -> list[str]:
     try:
         reader = PdfReader(BytesIO(data), strict=False)
         if reader.is_encrypted and not _decrypts_with_empty_password(reader):
             raise LoadError("encrypted PDF: a password is required to open it")
-        _check_page_count(len(reader.pages), limits)
+        _check_page_count(len(reader.pages), options)
         return [page.extract_text() or "" for page in reader.pages]
     except LoadError:
         raise

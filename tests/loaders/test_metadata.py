@@ -109,3 +109,31 @@ On February 9, 2023 the company issued a press release, furnished as Exhibit 99.
     release = "Exhibit 99.1\nInitech Reports Fourth-Quarter 2022 Results\nInitech, Inc. (NYSE: INTC) today reported results."
     meta = read_metadata([cover, release])
     assert (meta.form, meta.company, meta.fiscal_year, meta.period) == ("earnings", "Initech", 2022, "2022Q4")
+
+
+# Layouts other PDF producers and extractors give the same cover (seen with pypdf's
+# extraction of real filings): the reading must not depend on one layout.
+
+
+def test_a_ligature_does_not_hide_the_fiscal_year():
+    from loaders.cleaning import clean_pages
+
+    cover = ("FORM 10-K\nANNUAL REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934\n"
+             "For the \ufb01scal year ended May 31, 2023\nOracle Corporation\n"
+             "(Exact name of registrant as specified in its charter)")
+    meta = read_metadata(clean_pages([cover]))
+    assert (meta.fiscal_year, meta.period, meta.form) == (2023, "FY2023", "10-K")
+
+
+def test_a_name_wrapped_onto_the_caption_line_is_joined():
+    cover = ("FORM 10-K\nCommission File Number: 001-35992\nOracle\n"
+             "Corporation (Exact name of registrant as specified\nin its charter)Delaware\n54-2185193")
+    assert read_metadata([cover]).company == "Oracle"
+
+
+def test_a_combined_cover_row_with_the_file_number_last():
+    cover = ("FORM 10-K\nFor the Fiscal Year Ended December 31, 2019\nCommission\nFile Number\n"
+             "Exact Name of Registrant\nas\nSpecified In Its Charter\n1-12609\n"
+             "PG&E CORPORATION California 94-3234914 1-2348\n77 Beale Street")
+    meta = read_metadata([cover])
+    assert (meta.company, meta.fiscal_year) == ("PG&E", 2019)

@@ -14,7 +14,7 @@ from finrag.models import DocumentReport
 from indexing.summary import ingest_warnings
 from loaders import LoadError, read_document
 from loaders.ocr import text_layer_unreadable
-from loaders.pdf_text import PdfLimits
+from loaders.pdf_text import PdfOptions
 
 needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract-ocr not installed")
 
@@ -23,8 +23,8 @@ needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None, reason="
 GLYPH_CODES_RELEASE = "MCDONALDS_2022Q4_EARNINGS"
 
 
-def _limits(**settings) -> PdfLimits:
-    return PdfLimits.from_settings(load_settings(**settings))
+def _options(**settings) -> PdfOptions:
+    return PdfOptions.from_settings(load_settings(**settings))
 
 
 @pytest.fixture(scope="module")
@@ -36,6 +36,9 @@ def test_glyph_codes_are_unreadable_and_words_or_tables_are_not():
     assert text_layer_unreadable("\x04\x05\x04\x06\x07\x08\x08\t\n\x07\r\n\x0b\x0c\r\x07\x0e\x0f\x0f\x10\x0e\x11\x12")
     assert not text_layer_unreadable("Net revenue 86,392 79,474\nCost of sales (52,337) (48,090)\n")
     assert not text_layer_unreadable("Total\x07assets 1,234 and one stray control character in a long page of text")
+    assert text_layer_unreadable("/0 /1/2/3/4/3/5/i255/7/7/8/9/i255\n/10 /11/12 /i255/13/14/14/0 /15")  # as pypdf spells them
+    assert not text_layer_unreadable("See Note 1/2 and 2023/24 /s/ Jane Doe, 10/15/2023 " * 3)
+    assert not text_layer_unreadable("Dates: " + " ".join(f"{m}/28/2023" for m in range(1, 13)))
     assert not text_layer_unreadable("")
 
 
@@ -52,7 +55,7 @@ def test_a_release_in_fonts_without_unicode_map_is_read_by_ocr(glyph_codes_relea
 
 def test_with_ocr_off_the_file_fails_naming_the_setting(glyph_codes_release):
     with pytest.raises(LoadError) as caught:
-        read_document(glyph_codes_release, limits=_limits(ocr_max_pages=0))
+        read_document(glyph_codes_release, options=_options(ocr_max_pages=0))
     assert caught.value.reason == (
         "unreadable text layer (fonts without a Unicode map) in 9 page(s); OCR is off (FINRAG_OCR_MAX_PAGES=0)"
     )
@@ -60,7 +63,7 @@ def test_with_ocr_off_the_file_fails_naming_the_setting(glyph_codes_release):
 
 @needs_tesseract
 def test_pages_over_the_ocr_limit_are_listed_and_warned_about(glyph_codes_release):
-    meta, pages = read_document(glyph_codes_release, limits=_limits(ocr_max_pages=2))
+    meta, pages = read_document(glyph_codes_release, options=_options(ocr_max_pages=2))
     assert meta.ocr_pages == [0, 1] and meta.unreadable_pages == [2, 3, 4, 5, 6, 7, 8]
     assert all(p.text == "" for p in pages[2:])  # left empty, not indexed as glyph codes
     report = DocumentReport(status="ingested", **meta.model_dump(include=set(DocumentReport.model_fields)))
@@ -93,5 +96,5 @@ def test_a_scanned_filing_is_read_by_ocr(tmp_path):
 def test_a_scanned_filing_without_ocr_fails_with_the_reason(tmp_path):
     path = _scanned_pdf(tmp_path / "scan.pdf", ["Net revenue 1,577 million"])
     with pytest.raises(LoadError) as caught:
-        read_document(path, limits=_limits(ocr_max_pages=0))
+        read_document(path, options=_options(ocr_max_pages=0))
     assert caught.value.reason == "no text layer (scanned/image-only?) in 1 page(s); OCR is off (FINRAG_OCR_MAX_PAGES=0)"

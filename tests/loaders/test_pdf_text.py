@@ -8,14 +8,14 @@ from pypdf import PdfReader, PdfWriter
 from finrag.config import Settings, load_settings
 from loaders import LoadError, read_document
 from loaders.inspect import inspect_paths
-from loaders.pdf_text import PdfLimits
+from loaders.pdf_text import PdfOptions
 
 TEXT = "Revenue grew in fiscal 2022 because customers bought more of our products.\nNet revenue 86,392 79,474"
 
 
-def _reason(path, limits=None) -> str:
+def _reason(path, options=None) -> str:
     with pytest.raises(LoadError) as caught:
-        read_document(path, limits=limits)
+        read_document(path, options=options)
     return caught.value.reason
 
 
@@ -77,34 +77,34 @@ def test_encrypted_pdf_with_empty_user_password_is_read(make_pdf, tmp_path):
     assert "Net revenue 86,392 79,474" in pages[0].text
 
 
-def _limits(**settings) -> PdfLimits:
-    return PdfLimits.from_settings(load_settings(**settings))
+def _options(**settings) -> PdfOptions:
+    return PdfOptions.from_settings(load_settings(**settings))
 
 
 def test_limits_on_pages_and_bytes_come_from_settings(make_pdf):
     path = make_pdf("three.pdf", [TEXT] * 3)
-    assert _reason(path, _limits(pdf_max_pages=2)) == "too many pages: 3 exceeds the limit of 2 (FINRAG_PDF_MAX_PAGES)"
+    assert _reason(path, _options(pdf_max_pages=2)) == "too many pages: 3 exceeds the limit of 2 (FINRAG_PDF_MAX_PAGES)"
     megabytes = path.stat().st_size / 2**20
-    reason = _reason(path, _limits(pdf_max_mb=megabytes / 2))
+    reason = _reason(path, _options(pdf_max_mb=megabytes / 2))
     assert reason == (
         f"file too large: {megabytes:.3g} MB exceeds the limit of {megabytes / 2:.3g} MB (FINRAG_PDF_MAX_MB)"
     )
-    _meta, pages = read_document(path, limits=_limits(pdf_max_pages=3, pdf_max_mb=megabytes))  # at the limit
+    _meta, pages = read_document(path, options=_options(pdf_max_pages=3, pdf_max_mb=megabytes))  # at the limit
     assert len(pages) == 3
 
 
 def test_limits_are_read_from_the_environment(monkeypatch):
     monkeypatch.setenv("FINRAG_PDF_MAX_PAGES", "7")
     monkeypatch.setenv("FINRAG_PDF_MAX_MB", "0.5")
-    assert PdfLimits.from_settings(load_settings()) == PdfLimits(max_pages=7, max_bytes=2**19)
-    assert PdfLimits() == PdfLimits.from_settings(Settings())  # no settings given: Settings' defaults
+    assert PdfOptions.from_settings(load_settings()) == PdfOptions(max_pages=7, max_bytes=2**19)
+    assert PdfOptions() == PdfOptions.from_settings(Settings())  # no settings given: Settings' defaults
 
 
 def test_an_over_limit_file_fails_with_its_reason_while_the_others_load(make_pdf, tmp_path):
     make_pdf("a-short.pdf", [TEXT])
     make_pdf("b-long.pdf", [TEXT] * 4)
     make_pdf("c-short.pdf", [TEXT.replace("2022", "2023")] * 2)
-    reports = inspect_paths([tmp_path], workers=1, limits=_limits(pdf_max_pages=3))
+    reports = inspect_paths([tmp_path], workers=1, options=_options(pdf_max_pages=3))
     assert [(r.doc, r.status, r.reason) for r in reports] == [
         ("a-short", "ok", ""),
         ("b-long", "failed", "too many pages: 4 exceeds the limit of 3 (FINRAG_PDF_MAX_PAGES)"),
@@ -127,3 +127,15 @@ def test_pages_are_zero_based_and_rows_stay_on_one_line(make_pdf):
     assert meta.pages == 2
     assert [p.number for p in pages] == [0, 1]
     assert "Purchases of property, plant and equipment (1,577) (1,373) (1,420)" in pages[1].text.split("\n")
+
+
+def test_pypdf_can_be_the_first_extractor_and_pdfium_still_repairs(financebench_extra_dir):
+    from loaders.cleaning import clean_pages
+
+    path = financebench_extra_dir / "pdfs" / "MCDONALDS_2023Q1_EARNINGS.pdf"  # tables: the layouts differ
+    _meta, pages = read_document(path, options=_options(pdf_extractor="pypdf"))
+    by_pypdf = clean_pages([page.extract_text() for page in PdfReader(path).pages])
+    by_pdfium = [p.text for p in read_document(path)[1]]
+    assert [p.text for p in pages] == by_pypdf != by_pdfium
+    cut_off = financebench_extra_dir / "pdfs" / "INTEL_2023_8K_dated-2023-08-16.pdf"  # pypdf cannot read it
+    assert read_document(cut_off, options=_options(pdf_extractor="pypdf"))[0].repaired
