@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from prefect import flow, get_run_logger
+from pydantic import BaseModel, Field
 
 from answering.scoring import score
 from finrag.config import Settings
@@ -39,6 +40,11 @@ if TYPE_CHECKING:
     from strategies.services import Services
 
 COMPARED = ("single", "iterative", "auto")
+
+
+class ComparisonOutcome(BaseModel):
+    report: str  # path of report.html
+    llm_failed: list[str] = Field(default_factory=list)  # strategies whose LLM calls all failed
 REPORT_HTML = "report.html"
 SUMMARY_MD = "summary.md"
 
@@ -57,6 +63,7 @@ def run_comparison(
     """Run the batch under each strategy (resumable), score, and write the report files."""
     out = Path(out_dir)
     records: dict[str, list[RunRecord]] = {}
+    llm_failed = []
     for strategy in strategies:
         answer_many = answer_many_for(strategy) if answer_many_for else None
         summary, records[strategy] = run_batch(
@@ -65,7 +72,9 @@ def run_comparison(
         )  # fmt: skip
         if progress_label:
             print(f"{strategy}: {summary.by_status} in {summary.wall_seconds:.1f}s", file=sys.stderr)
-    comparison = build_comparison(records, scorer)
+        if summary.llm_all_failed:
+            llm_failed.append(strategy)
+    comparison = build_comparison(records, scorer).model_copy(update={"llm_failed": llm_failed})
     write_text_atomic(out / REPORT_HTML, render_html(comparison))
     write_text_atomic(out / SUMMARY_MD, render_markdown(comparison, report_path=str((out / REPORT_HTML).resolve())))
     return comparison
@@ -73,8 +82,9 @@ def run_comparison(
 
 # Resumable like a batch, so a retry only answers what the failed attempt had not.
 @flow(name="compare_strategies", task_runner=task_runner(), retries=1, retry_delay_seconds=60, timeout_seconds=6 * 3600)
-def compare_strategies(questions_file: str, out_dir: str, store: str | None = None) -> str:
-    """Single-shot vs iterative vs auto on one batch; returns the report path."""
+def compare_strategies(questions_file: str, out_dir: str, store: str | None = None) -> ComparisonOutcome:
+    """Single-shot vs iterative vs auto on one batch: the report's path, and the strategies
+    whose LLM calls all failed."""
     from prefect.artifacts import create_markdown_artifact, create_table_artifact
 
     logger = get_run_logger()
@@ -99,7 +109,9 @@ def compare_strategies(questions_file: str, out_dir: str, store: str | None = No
         description="Per question: gold, each strategy's mark and answer",
     )
     logger.info("report: %s", report)
-    return report
+    if comparison.llm_failed:
+        logger.error("every LLM call failed in %s: those answers were written offline", ", ".join(comparison.llm_failed))
+    return ComparisonOutcome(report=report, llm_failed=comparison.llm_failed)
 
 
 def run_cli(args) -> int:
@@ -112,8 +124,12 @@ def run_cli(args) -> int:
     preflight(args.file, args.out, args.store)
     with temporary_server(), running_on(runner):
         run = compare_strategies.with_options(task_runner=runner.task_runner(local_task_runner()))
-        report = run(questions_file=args.file, out_dir=args.out, store=args.store)
+        outcome = run(questions_file=args.file, out_dir=args.out, store=args.store)
     print((Path(args.out) / SUMMARY_MD).read_text(encoding="utf-8"))
-    print(f"report: {report}")
+    print(f"report: {outcome.report}")
+    if outcome.llm_failed:
+        print(f"finrag compare: every LLM call failed in {', '.join(outcome.llm_failed)}; those answers were "
+              "written offline, so this is not a comparison of the LLM's strategies", file=sys.stderr)
+        return 1
     return 0
 

@@ -125,6 +125,9 @@ class Comparison(BaseModel):
     headline: str | None  # pair key shown first: best against the baseline (or the runner-up)
     verdict: str  # one sentence, the first thing the report says
     scorer_note: str = ""
+    # strategies in which an LLM was configured and every call to it failed: their answers
+    # were written offline, so the comparison is not the LLM's
+    llm_failed: list[str] = Field(default_factory=list)
 
     def totals_of(self, strategy: str) -> StrategyTotals:
         return next(t for t in self.totals if t.strategy == strategy)

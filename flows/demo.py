@@ -61,7 +61,7 @@ def _run(args) -> int:
     if not auto_results.exists():
         auto_results.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(out / "batch" / "results.jsonl", auto_results)
-    report = compare_strategies(questions_file=str(questions), out_dir=str(out / "compare"), store=str(store))
+    report = compare_strategies(questions_file=str(questions), out_dir=str(out / "compare"), store=str(store)).report
     timings.append(("compare", time.perf_counter() - t))
 
     summary = (out / "compare" / "summary.md").read_text(encoding="utf-8")

@@ -35,9 +35,17 @@ def render_html(c: Comparison, title: str = TITLE) -> str:
     return _environment().get_template("compare_report.html.j2").render(c=c, title=title, plots=plots(c))
 
 
+def llm_failed_text(c: Comparison) -> str:
+    return (f"every LLM call failed in {', '.join(c.llm_failed)}: those answers were written offline, "
+            "so this is not a comparison of the LLM's strategies")
+
+
 def render_markdown(c: Comparison, report_path: str | None = None) -> str:
     """The verdict, per-strategy accuracy with intervals, and every pair's split and p-value."""
-    lines = ["# Which strategy to use", "", f"**{c.verdict}**", ""]
+    lines = ["# Which strategy to use", ""]
+    if c.llm_failed:
+        lines += [f"**Warning: {llm_failed_text(c)}**", ""]
+    lines += [f"**{c.verdict}**", ""]
     if report_path:
         lines += [f"Full report (expandable questions, plots): `{report_path}`", ""]
     lines += [

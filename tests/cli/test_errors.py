@@ -290,3 +290,14 @@ def test_sigterm_and_kill_leave_no_server_and_no_running_flow(tmp_path, store_co
     proc.wait()
     gone, alive = psutil.wait_procs(servers, timeout=20)
     assert not alive, "the temporary Prefect server outlived a killed batch"
+
+
+def test_a_comparison_against_a_dead_llm_says_so_and_exits_non_zero(tmp_path, store_env):
+    batch = tmp_path / "q.csv"
+    batch.write_text("question,gold\nWhat did Northwind Robotics report as revenue for FY2023?,1\n", encoding="utf-8")
+    env = store_env | {"FINRAG_LLM_BASE_URL": f"http://127.0.0.1:{free_port()}/v1", "FINRAG_LLM_API_KEY": "sk-x",
+                       "FINRAG_LLM_BREAKER_FAILURES": "1"}
+    run = finrag("compare", str(batch), "--out", str(tmp_path / "out"), env=env)
+    assert run.rc == 1, run.err[-2000:]
+    assert any(line.startswith("finrag compare: every LLM call failed in single, iterative, auto") for line in run.lines)
+    assert "**Warning: every LLM call failed in" in run.out

@@ -118,3 +118,23 @@ def test_a_second_comparison_answers_nothing_again(compared, sample_settings, sa
     assert before == {s: (out / s / "results.jsonl").read_bytes() for s in COMPARED}
     summary = (out / "summary.md").read_text(encoding="utf-8")
     assert comparison.verdict in summary and str(out / "report.html") in summary
+
+
+def test_a_comparison_whose_llm_calls_all_failed_says_so_first(sample_settings, sample_services, sample_dir,
+                                                               tmp_path):
+    from dataclasses import replace
+
+    from finrag.llm import LLMClient
+    from tests.support.prefect_server import free_port
+
+    dead = sample_settings.with_overrides(
+        llm_base_url=f"http://127.0.0.1:{free_port()}/v1", llm_api_key="sk-test", llm_breaker_failures=1)
+    services = replace(sample_services, settings=dead, llm=LLMClient(dead, backoff_base_s=0.01))
+    questions = read_questions(sample_dir / "questions.jsonl")[:2]
+    comparison = run_comparison(questions, tmp_path, settings=dead, services=services, strategies=["single"])
+
+    assert comparison.llm_failed == ["single"]
+    summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
+    assert summary.splitlines()[2].startswith("**Warning: every LLM call failed in single: those answers were")
+    warning = BeautifulSoup((tmp_path / "report.html").read_text(encoding="utf-8"), "html.parser").find(id="llm-failed")
+    assert warning is not None and "every LLM call failed in single" in warning.text
