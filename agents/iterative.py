@@ -51,7 +51,7 @@ from agents.configuration import (
     AgentConfig,
 )
 from agents.review import review
-from agents.state import AgentContext, AgentState
+from agents.state import CHECKPOINTED_TYPES, AgentContext, AgentState
 from agents.stream import stream_until_stopped
 from answering.aspects import (
     asks_across_companies,
@@ -69,6 +69,7 @@ from finrag.models import Answer, PlannedSearches, Question, SearchFilters, Sear
 
 if TYPE_CHECKING:
     from langgraph.checkpoint.base import BaseCheckpointSaver
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
     from retrieval.query_understanding import QueryUnderstanding
     from strategies.router import RouteDecision
@@ -356,12 +357,19 @@ def _open_checkpointer(path: Path | None, in_memory: bool = False) -> BaseCheckp
         if in_memory:
             from langgraph.checkpoint.memory import InMemorySaver
 
-            return InMemorySaver()
+            return InMemorySaver(serde=checkpoint_serializer())
         return None
     from langgraph.checkpoint.sqlite import SqliteSaver
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    return SqliteSaver(sqlite3.connect(str(path), check_same_thread=False))
+    return SqliteSaver(sqlite3.connect(str(path), check_same_thread=False), serde=checkpoint_serializer())
+
+
+def checkpoint_serializer() -> JsonPlusSerializer:
+    """LangGraph's serializer, restoring the agent state's own types and no others."""
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
+    return JsonPlusSerializer(allowed_msgpack_modules=[(t.__module__, t.__name__) for t in CHECKPOINTED_TYPES])
 
 
 # --------------------------------------------------------------------------- wiring

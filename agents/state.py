@@ -63,3 +63,11 @@ class AgentState(TypedDict, total=False):
     written: WrittenAnswer | None
     trace: Annotated[list[TraceStep], operator.add]
     remaining_steps: RemainingSteps
+
+
+# Every type an AgentState checkpoint holds as a value (nested models are rebuilt by their
+# parent's validation). The checkpointer restores exactly these: LangGraph warns about any
+# other type it meets in a checkpoint ("Deserializing unregistered type") and will block it.
+CHECKPOINTED_TYPES: tuple[type, ...] = (
+    Question, QueryUnderstanding, Aspect, SearchHit, NextQuery, Coverage, WrittenAnswer, TraceStep,
+)

@@ -250,3 +250,30 @@ def test_a_planner_slower_than_the_deadline_keeps_the_first_search_evidence():
     assert answer.stopped_by == "timeout"
     assert answer.status == "answered" and answer.value == pytest.approx(2500.0)
     assert [s.step for s in answer.trace][:2] == ["plan", "search"]
+
+
+def _models_in(annotation) -> set[type]:
+    """The pydantic models an annotation names, inside list[...], X | None, Annotated[...]."""
+    import typing
+
+    from pydantic import BaseModel
+
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return {annotation}
+    return {m for arg in typing.get_args(annotation) for m in _models_in(arg)}
+
+
+def test_the_checkpointer_restores_every_type_the_agent_state_holds():
+    # LangGraph warns about (and will block) any type a checkpoint holds that its serializer
+    # was not told about: a plan review resumes from such a checkpoint.
+    import typing
+
+    from agents.iterative import checkpoint_serializer
+    from agents.state import CHECKPOINTED_TYPES, AgentState
+
+    held = {m for hint in typing.get_type_hints(AgentState, include_extras=True).values() for m in _models_in(hint)}
+    assert held <= set(CHECKPOINTED_TYPES)
+    serde = checkpoint_serializer()
+    hit = SearchHit(chunk=Chunk(chunk_id="c", doc="d", doc_sha256="s", index=0, page=1, page_end=1, text="t"), score=1.0)
+    restored = serde.loads_typed(serde.dumps_typed({"hits": [hit], "question": COMPARISON}))
+    assert restored == {"hits": [hit], "question": COMPARISON}
