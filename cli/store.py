@@ -11,17 +11,13 @@ import sys
 from pathlib import Path
 
 from finrag.config import Settings, load_settings
-from finrag.store import StoreBusy, StoreNeedsMigration, open_store
+from finrag.errors import UserError
+from finrag.store import open_store
 from finrag.store.layout import is_local_mode_store, read_meta
 
 
 def _settings(args: argparse.Namespace) -> Settings:
     return load_settings(**({"store_dir": Path(args.store)} if getattr(args, "store", None) else {}))
-
-
-def _fail(message: str) -> int:
-    print(f"finrag store: {message}", file=sys.stderr)
-    return 2
 
 
 def _progress(message: str) -> None:
@@ -31,27 +27,24 @@ def _progress(message: str) -> None:
 def info(args: argparse.Namespace) -> int:
     settings = _settings(args)
     if not settings.qdrant_url and is_local_mode_store(settings.store_dir):
-        return _fail(_needs_migration(settings))
+        raise UserError(_needs_migration(settings))
     if not settings.qdrant_url and not (settings.store_dir / "store.json").exists():
-        return _fail(f"no store at {settings.store_dir}: ingest PDFs first (finrag ingest DIR --store {settings.store_dir})")
-    try:
-        with open_store(settings) as store:
-            meta = read_meta(settings.store_dir) if not settings.qdrant_url else None
-            size = store.size_bytes()
-            facts = {
-                "engine": store.engine,
-                "location": store.location,
-                "documents": len(store.document_records()),
-                "chunks": store.count(),
-                "dim": store.dim,
-                "size_mb": round(size / 2**20, 1) if size is not None else None,
-                "created_with": meta.created_with if meta else None,
-                "created_at": meta.created_at if meta else None,
-                "graph": str(settings.graph_path) if settings.graph_path.exists() else None,
-                "version": store.version(),
-            }
-    except StoreBusy as exc:
-        return _fail(str(exc))
+        raise UserError(f"no store at {settings.store_dir}: ingest PDFs first (finrag ingest DIR --store {settings.store_dir})")
+    with open_store(settings) as store:
+        meta = read_meta(settings.store_dir) if not settings.qdrant_url else None
+        size = store.size_bytes()
+        facts = {
+            "engine": store.engine,
+            "location": store.location,
+            "documents": len(store.document_records()),
+            "chunks": store.count(),
+            "dim": store.dim,
+            "size_mb": round(size / 2**20, 1) if size is not None else None,
+            "created_with": meta.created_with if meta else None,
+            "created_at": meta.created_at if meta else None,
+            "graph": str(settings.graph_path) if settings.graph_path.exists() else None,
+            "version": store.version(),
+        }
     if args.json:
         print(json.dumps(facts, indent=2))
     else:
@@ -75,16 +68,16 @@ def migrate(args: argparse.Namespace) -> int:
     source = settings.store_dir
     if not is_local_mode_store(source):
         if (source / "store.json").exists():
-            return _fail(f"{source} is already an embedded (Qdrant Edge) store: nothing to migrate")
-        return _fail(f"{source} is not a qdrant-client local-mode store (no collection/ and meta.json)")
+            raise UserError(f"{source} is already an embedded (Qdrant Edge) store: nothing to migrate")
+        raise UserError(f"{source} is not a qdrant-client local-mode store (no collection/ and meta.json)")
     try:
         if args.out:
             report = migrate_local_store(source, Path(args.out), settings.collection, progress=_progress)
             kept = None
         else:
             report, kept = migrate_in_place(source, settings.collection, progress=_progress)
-    except (StoreBusy, ValueError) as exc:
-        return _fail(str(exc))
+    except ValueError as exc:  # a half-migrated folder, a clash with the target: said for people
+        raise UserError(str(exc)) from exc
     print(file=sys.stderr)
     print(f"migrated {report.points} chunks and {report.documents} documents to {report.target} "
           "(Qdrant Edge; vectors copied, nothing re-embedded)")
@@ -101,11 +94,11 @@ def push(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     if settings.qdrant_url:
-        return _fail("QDRANT_URL is set, so the store already is a server: unset it to push the embedded store")
+        raise UserError("QDRANT_URL is set, so the store already is a server: unset it to push the embedded store")
     collection = args.collection or settings.collection
     problem = server_problem(args.to, settings.qdrant_api_key)
     if problem:
-        return _fail(f"the Qdrant server at {args.to} does not answer ({problem})")
+        raise UserError(f"the Qdrant server at {args.to} does not answer ({problem})")
     try:
         with open_store(settings) as store:
             target = QdrantStore(QdrantClient(url=args.to, api_key=settings.qdrant_api_key), collection,
@@ -114,8 +107,8 @@ def push(args: argparse.Namespace) -> int:
                 report = push_store(store, target, page=args.batch, progress=_progress)
             server_settings = settings.with_overrides(qdrant_url=args.to, collection=collection)
             graph = graph_copy(store, server_settings.graph_path)
-    except (StoreBusy, StoreNeedsMigration, ValueError) as exc:
-        return _fail(str(exc))
+    except ValueError as exc:  # e.g. the server's collection has another vector size
+        raise UserError(str(exc)) from exc
     print(file=sys.stderr)
     print(f"pushed {report.points} chunks ({report.written} written now, the rest already there) and "
           f"{report.documents} documents to {args.to} collection {collection!r}")
