@@ -77,9 +77,11 @@ def extract_pages(path: Path, options: PdfOptions | None = None) -> PdfText:
     data = _read_checked_bytes(path, options)
     if options.extractor == "pypdf":
         try:
-            return _text_of(data, _pypdf_pages(data, options, pdfium_error=""), options)
+            pages = _pypdf_pages(data, options, pdfium_error="")
         except LoadError:
-            pass  # pdfium's repairs and its own reading come next
+            pages = []  # pdfium's repairs and its own reading come next
+        if _has_text(pages):
+            return _read_unreadable_pages(data, pages, options)
     try:
         pages = _pdfium_pages(data, options)
     except _PdfiumPasswordError:
@@ -120,7 +122,6 @@ def _read_unreadable_pages(data: bytes, pages: list[str], options: PdfOptions) -
     wanted = list(range(len(pages))) if scanned else [i for i, t in enumerate(pages) if text_layer_unreadable(t)]
     if not wanted:
         return PdfText(pages)
-    pages = [("" if i in wanted else text) for i, text in enumerate(pages)]
     read: dict[int, str] = {}
     if options.ocr_pages == 0:
         missing = "OCR is off (FINRAG_OCR_MAX_PAGES=0)"
@@ -130,8 +131,10 @@ def _read_unreadable_pages(data: bytes, pages: list[str], options: PdfOptions) -
         read = _ocr(data, wanted[: options.ocr_pages])
         missing = "OCR found no text" if len(wanted) <= options.ocr_pages else (
             f"over the OCR limit of {options.ocr_pages} pages (FINRAG_OCR_MAX_PAGES)")
-    pages = [read.get(i, text) for i, text in enumerate(pages)]
-    unreadable = [i for i in wanted if not _has_text([read.get(i, "")])]
+    # A wanted page is what OCR read or nothing: its glyph codes are never indexed.
+    needed = set(wanted)
+    pages = [read.get(i, "") if i in needed else text for i, text in enumerate(pages)]
+    unreadable = [i for i in wanted if not _has_text([pages[i]])]
     if not _has_text(pages):
         why = "no text layer (scanned/image-only?)" if scanned else "unreadable text layer (fonts without a Unicode map)"
         raise LoadError(f"{why} in {len(unreadable)} page(s); {missing}")
@@ -139,22 +142,24 @@ def _read_unreadable_pages(data: bytes, pages: list[str], options: PdfOptions) -
 
 
 def _ocr(data: bytes, indexes: list[int]) -> dict[int, str]:
-    """Text OCR reads on each page; the page images are rendered under pdfium's lock, the
-    OCR runs outside it."""
+    """Text OCR reads on each page. pdfium renders the page images under its lock; the OCR
+    runs outside it."""
     read = {}
-    for index in indexes:
-        with _PDFIUM_LOCK:
-            pdf = pdfium.PdfDocument(data)
-            try:
+    with _PDFIUM_LOCK:
+        pdf = pdfium.PdfDocument(data)
+    try:
+        for index in indexes:
+            with _PDFIUM_LOCK:
                 page = pdf[index]
                 image = page.render(scale=OCR_DPI / 72, grayscale=True).to_pil()
                 page.close()
-            finally:
-                pdf.close()
-        try:
-            read[index] = ocr_image(image)
-        except OcrUnavailable as err:
-            raise LoadError(f"OCR failed: {err}") from err
+            try:
+                read[index] = ocr_image(image)
+            except OcrUnavailable as err:
+                raise LoadError(f"OCR failed: {err}") from err
+    finally:
+        with _PDFIUM_LOCK:
+            pdf.close()
     return read
 
 
