@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 
 from finrag.text import collapse_whitespace
 from loaders.lines import is_data_row
@@ -37,12 +38,31 @@ _PLAIN = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03"
                         "\u2009": " ", "\u202f": " "})
 
 
-def clean_pages(raw_pages: list[str]) -> list[str]:
+@dataclass(frozen=True)
+class CleanedPages:
+    pages: list[str]
+    # The running headers/footers removed, as printed (their commonest spelling), with the
+    # number of pages each is on, most pages first: metadata reads the company name a
+    # filing repeats there ("Apple Inc. | 2022 Form 10-K | 25").
+    running_lines: list[tuple[str, int]]
+
+
+def clean_document(raw_pages: list[str]) -> CleanedPages:
     pages = [_normalise(text) for text in raw_pages]
     furniture = _running_lines(pages)
+    running = _as_printed(pages, furniture)
     pages = [_strip_edges(text, furniture) for text in pages]
     vocabulary = {w.lower() for text in pages for w in _WORD.findall(text)}
-    return [_dehyphenate(text, vocabulary) for text in pages]
+    return CleanedPages([_dehyphenate(text, vocabulary) for text in pages], running)
+
+
+def clean_pages(raw_pages: list[str]) -> list[str]:
+    return clean_document(raw_pages).pages
+
+
+def running_lines(raw_pages: list[str]) -> list[tuple[str, int]]:
+    """`CleanedPages.running_lines` of these pages."""
+    return clean_document(raw_pages).running_lines
 
 
 def _normalise(text: str) -> str:
@@ -76,12 +96,7 @@ def _running_lines(pages: list[str]) -> set[str]:
     }
 
 
-def running_lines(raw_pages: list[str]) -> list[tuple[str, int]]:
-    """The running headers/footers `clean_pages` removes, as printed (their commonest
-    spelling) with the number of pages each is on, most pages first. Metadata reads the
-    company name a filing repeats there ("Apple Inc. | 2022 Form 10-K | 25")."""
-    pages = [_normalise(text) for text in raw_pages]
-    furniture = _running_lines(pages)
+def _as_printed(pages: list[str], furniture: set[str]) -> list[tuple[str, int]]:
     printed: dict[str, Counter[str]] = {}
     for text in pages:
         for line in dict.fromkeys(_edges(text.split("\n"))):

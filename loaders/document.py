@@ -8,7 +8,7 @@ from pathlib import Path
 
 from finrag.models import DocumentMeta, FieldSource, LoadedDocument, MetaSource, Page
 from loaders.chunking import chunk_document
-from loaders.cleaning import clean_pages
+from loaders.cleaning import clean_document
 from loaders.manifest import DocumentHints, hints_from_file_name
 from loaders.metadata import read_metadata
 from loaders.page_tags import page_tags
@@ -51,9 +51,10 @@ def load_document(
 
 def _read(path: Path, hints: DocumentHints | None, options: PdfOptions | None, sha256: str | None) -> _Read:
     raw = extract_pages(path, options)
-    pages = clean_pages(raw.pages)
+    cleaned = clean_document(raw.pages)
+    pages = cleaned.pages
     sections = line_sections(pages)
-    content = read_metadata(pages, raw.pages)
+    content = read_metadata(pages, cleaned.running_lines)
     meta = DocumentMeta(
         file=str(path),
         doc=path.stem,

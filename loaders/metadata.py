@@ -72,19 +72,19 @@ class ContentMetadata:
         self.sources[name] = FieldSource(source=source, confidence=round(confidence, 2))
 
 
-def read_metadata(pages: list[str], raw_pages: list[str] | None = None) -> ContentMetadata:
+def read_metadata(pages: list[str], running: list[tuple[str, int]] | None = None) -> ContentMetadata:
     """Read company, ticker, fiscal period and form from cleaned page texts.
 
-    `raw_pages`: the same pages before cleaning, whose running headers (which cleaning
-    removes) repeat the company's name; without them only signature and statement titles
-    are compared with the cover."""
+    `running`: the running headers cleaning removed (`CleanedPages.running_lines`), which
+    repeat the company's name; without them only signature and statement titles are
+    compared with the cover."""
     cover_text = "\n".join(pages[:_COVER_PAGES])
     body = "\n".join(pages)
     meta = ContentMetadata()
     meta.form, form_confidence = detect_form_with_confidence(pages)
     meta.said("form", "cover" if meta.form in ("10-K", "10-Q", "8-K") else "prose", form_confidence)
     release = read_release(cover_text) if meta.form in ("earnings", "8-K", "other", "annual") else None
-    _read_company(meta, cover_text, body, pages, release, read_cross_page(pages, raw_pages))
+    _read_company(meta, cover_text, body, pages, release, read_cross_page(pages, running))
     _read_period(meta, cover_text, body, release)
     if meta.period and "fiscal_year" in meta.sources:
         meta.sources["period"] = meta.sources["fiscal_year"]  # read together

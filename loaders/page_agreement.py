@@ -21,7 +21,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
-from loaders.cleaning import running_lines
 from loaders.company_names import base_name
 from loaders.cover import CORPORATE_SUFFIX, name_candidate
 from loaders.dates import DATE
@@ -95,14 +94,14 @@ class CrossPageReading:
         return 0.8 if len(kinds) > 1 else 0.65
 
 
-def read_cross_page(pages: list[str], raw_pages: list[str] | None = None) -> CrossPageReading:
-    """Sightings from cleaned pages (signature, statement titles) and, when given, the raw
-    pages' running headers (cleaning removes them from `pages`)."""
+def read_cross_page(pages: list[str], running: list[tuple[str, int]] | None = None) -> CrossPageReading:
+    """Sightings from cleaned pages (signature, statement titles) and, when given, the
+    running headers cleaning removed from them (`CleanedPages.running_lines`)."""
     sightings: list[Sighting] = []
     if signed := signature_name(pages):
         sightings.append(Sighting(signed, "signature", 1))
-    if raw_pages is not None:
-        sightings += running_header_names(raw_pages)
+    if running is not None:
+        sightings += running_header_names(running)
     sightings += statement_title_names(pages)
     return CrossPageReading(sightings)
 
@@ -178,9 +177,9 @@ def _name_in_signature(lines: list[str]) -> str | None:
 # --------------------------------------------------------------------------- headers, titles
 
 
-def running_header_names(raw_pages: list[str]) -> list[Sighting]:
+def running_header_names(running: list[tuple[str, int]]) -> list[Sighting]:
     found: dict[str, Sighting] = {}
-    for line, count in running_lines(raw_pages):
+    for line, count in running:
         if count < _MIN_RUNNING_PAGES:
             continue
         text = _AFTER_NAME.sub("", _LEADING_PAGE.sub("", line))

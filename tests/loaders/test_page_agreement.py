@@ -10,7 +10,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from finrag.models import LOW_CONFIDENCE, DocumentMeta, FieldSource
-from loaders.cleaning import clean_pages
+from loaders.cleaning import clean_document, clean_pages, running_lines
 from loaders.company_names import former_names_in_prose
 from loaders.metadata import read_metadata
 from loaders.page_agreement import (
@@ -42,6 +42,12 @@ def raw(financebench_dir, financebench_extra_dir):
     return pages
 
 
+def _cleaned(texts: list[str]) -> tuple[list[str], list[tuple[str, int]]]:
+    """What loaders.document hands read_metadata: cleaned pages and the running lines."""
+    cleaned = clean_document(texts)
+    return cleaned.pages, cleaned.running_lines
+
+
 def _low_confidence(meta) -> list[str]:
     sources = {k: FieldSource(source=v.source, confidence=v.confidence) for k, v in meta.sources.items()}
     return DocumentMeta(
@@ -58,7 +64,7 @@ def test_a_short_8k_is_confirmed_by_its_signature(raw):
     texts = raw("MCDONALDS_8K_dated-2023-01-06")
     pages = clean_pages(texts)
     assert signature_name(pages) == "McDONALD’S CORPORATION"
-    meta = read_metadata(pages, texts)
+    meta = read_metadata(pages, running_lines(texts))
     assert (meta.company, meta.sources["company"].source) == ("McDonald's", "cover")
     assert meta.sources["company"].confidence >= 0.9
     assert _low_confidence(meta) == []
@@ -67,9 +73,9 @@ def test_a_short_8k_is_confirmed_by_its_signature(raw):
 def test_running_headers_are_read_from_the_raw_pages(raw):
     # "Apple Inc. | 2022 Form 10-K | 25" at the foot of most pages (cleaning removes it).
     texts = raw("APPLE_2022_10K")
-    headers = running_header_names(texts)
+    headers = running_header_names(running_lines(texts))
     assert [(s.name, s.pages >= 40) for s in headers] == [("Apple Inc.", True)]
-    assert running_header_names(clean_pages(texts)) == []  # gone after cleaning
+    assert running_header_names(running_lines(clean_pages(texts))) == []  # gone after cleaning
 
 
 def test_an_unreadable_cover_is_replaced_by_what_the_pages_repeat(raw):
@@ -77,7 +83,7 @@ def test_an_unreadable_cover_is_replaced_by_what_the_pages_repeat(raw):
     # still name the registrant ("ORACLE CORPORATION" on ~60 pages).
     texts = raw("ORACLE_2016_10K")
     texts = ["", "", *texts[2:]]  # no cover text at all
-    meta = read_metadata(clean_pages(texts), texts)
+    meta = read_metadata(*_cleaned(texts))
     assert (meta.company, meta.company_legal) == ("Oracle", "ORACLE CORPORATION")
     assert meta.sources["company"].source == "header"
     assert meta.sources["company"].confidence >= LOW_CONFIDENCE
@@ -87,10 +93,10 @@ def test_a_cover_contradicted_by_its_pages_is_reported_as_a_guess(raw):
     # The cover's caption names one company, the signature another: the cover's value is
     # kept (it is the cover), but ingest and inspect now report it as low confidence.
     texts = raw("EBAY_2023Q1_8K")
-    meta = read_metadata(clean_pages(texts), texts)
+    meta = read_metadata(*_cleaned(texts))
     assert meta.sources["company"].confidence >= 0.95
     texts[0] = texts[0].replace("eBay Inc.", "Initech Holdings, Inc.", 1)
-    meta = read_metadata(clean_pages(texts), texts)
+    meta = read_metadata(*_cleaned(texts))
     assert meta.company_legal == "Initech Holdings, Inc."
     assert meta.sources["company"].source == "cover"
     assert meta.sources["company"].confidence < LOW_CONFIDENCE
@@ -101,7 +107,7 @@ def test_a_fallback_cover_reading_is_confirmed_by_the_signature(raw):
     # Microsoft's cover has no "(Exact name of registrant ...)" caption; the signature's
     # "MICROSOFT CORPORATION" confirms the first suffixed line.
     texts = raw("MICROSOFT_2022_10K")
-    meta = read_metadata(clean_pages(texts), texts)
+    meta = read_metadata(*_cleaned(texts))
     assert (meta.company, meta.sources["company"].source) == ("Microsoft", "cover")
     assert meta.sources["company"].confidence >= 0.85
 
@@ -109,7 +115,7 @@ def test_a_fallback_cover_reading_is_confirmed_by_the_signature(raw):
 def test_a_name_change_written_in_lower_case_is_an_alias(raw):
     # "the Company changed its corporate name from salesforce.com, inc. to Salesforce, Inc."
     texts = raw("SALESFORCE_2023_10K", 70)
-    meta = read_metadata(clean_pages(texts), texts)
+    meta = read_metadata(*_cleaned(texts))
     assert meta.company == "Salesforce"
     assert "salesforce.com, inc." in meta.aliases
 
@@ -145,9 +151,9 @@ def test_an_exhibits_signature_is_not_a_report_signature():
 
 def test_running_headers_need_a_legal_name_on_many_pages():
     pages = [f"Globex Corporation | 2023 Form 10-K | {i}\nRevenue grew.\nTable of Contents" for i in range(12)]
-    assert [s.name for s in running_header_names(pages)] == ["Globex Corporation"]
+    assert [s.name for s in running_header_names(running_lines(pages))] == ["Globex Corporation"]
     # "Table of Contents" repeats as much, but is no name; four pages are one exhibit's.
-    assert running_header_names(pages[:4]) == []
+    assert running_header_names(running_lines(pages[:4])) == []
 
 
 def test_statement_titles_name_the_company_above_or_below():
