@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 from finrag.llm import Usage
 from finrag.models import (
     Answer,
+    AnswerKind,
     AnswerRow,
     AnswerStatus,
     Citation,
@@ -33,6 +34,8 @@ class WrittenAnswer(BaseModel):
     engine: str = "offline"
     rows: list[AnswerRow] = Field(default_factory=list)  # many companies: one row each, sorted
     fallback: str | None = None  # why the LLM writer was not used although configured
+    kind: AnswerKind | None = None  # the shape of answer given (answering.kinds)
+    unit: str | None = None  # of `value`
 
     def to_answer(
         self,
@@ -61,6 +64,8 @@ class WrittenAnswer(BaseModel):
             reason=self.reason,
             flags=list(dict.fromkeys([*(flags or []), *self.flags])),
             value=self.value,
+            kind=self.kind,
+            unit=self.unit,
         )
 
 

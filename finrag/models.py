@@ -16,7 +16,22 @@ DocStatus = Literal["ingested", "unchanged", "skipped", "failed"]
 StrategyName = Literal["direct", "single", "iterative", "graph"]
 # What a caller may ask for: a strategy, or "auto" (the router decides).
 StrategyChoice = Literal["auto", StrategyName]
-AnswerStatus = Literal["answered", "not_found", "failed"]
+# answered: checked and given. unverified: a value was found but failed a check (told, not
+# given: counted like a refusal). needs_company: the question names no company and the
+# evidence spans several. not_found: the reports do not hold it. failed: an error.
+AnswerStatus = Literal["answered", "unverified", "not_found", "needs_company", "failed"]
+# Statuses that count as "not answered" in summaries, CSVs and exit codes.
+REFUSAL_STATUSES: tuple[str, ...] = ("unverified", "not_found", "needs_company")
+# The shape of answer a question asks for (answering.kinds reads it; separate from the
+# router's strategy choice):
+# metric: a figure or ratio computed from cited statement rows;
+# yes_no: a conclusion with the sentence or figures that decide it;
+# drivers: what explains a change (MD&A sentences) with the change itself;
+# choice: one item among several (which segment / company / largest X);
+# list: the items asked for; definition: what a term or policy is / the nature of X;
+# not_meaningful: the asked metric does not apply to this business, with why;
+# passage: anything else, answered by the sentences that state it.
+AnswerKind = Literal["metric", "yes_no", "drivers", "choice", "list", "definition", "not_meaningful", "passage"]
 SearchMode = Literal["dense", "sparse", "hybrid"]
 
 # What each strategy does, in one line (the CLI's --help and the Prefect run form).
@@ -281,6 +296,8 @@ class Answer(BaseModel):
     value: float | None = None  # the headline number, when the answer is numeric
     # An answer about many companies: one row per company, highest first (else empty).
     rows: list[AnswerRow] = Field(default_factory=list)
+    kind: AnswerKind | None = None  # the shape of answer the question asked for
+    unit: str | None = None  # of `value`: "USD millions", "percent", "ratio", ...
 
 
 class RunRecord(BaseModel):
