@@ -20,6 +20,8 @@ from finrag.models import Answer, Citation, RunRecord, TraceStep
 from flows.stats import mcnemar_exact, wilson_interval
 
 BASELINE = "single"  # what the other strategies are measured against, when it was run
+AGENTIC = "iterative"  # single-shot vs this is the verdict's first clause
+ROUTED = "auto"  # the router: its clause is split by the route each question took
 SIGNIFICANCE = 0.05
 Outcome = Literal["won", "lost", "both right", "both wrong", "unscored"]
 OUTCOMES: tuple[Outcome, ...] = ("won", "lost", "both right", "both wrong", "unscored")
@@ -173,7 +175,7 @@ def build_comparison(
         accuracy_by_type=_accuracy_by_type(rows, strategies),
         best=best,
         headline=headline,
-        verdict=_verdict_sentence(best, headline, totals, pairs, scorer_note),
+        verdict=_verdict_sentence(best, headline, totals, pairs, scorer_note, rows),
         scorer_note=scorer_note,
     )
 
@@ -265,8 +267,14 @@ def _best(totals: list[StrategyTotals]) -> str | None:
 def _headline(
     best: str | None, strategies: list[str], totals: list[StrategyTotals], pairs: list[PairComparison]
 ) -> str | None:
-    """The pair the verdict talks about: the best against single-shot, or single against the runner-up."""
-    if best is None or len(strategies) < 2:
+    """The pair the verdict talks about first: single-shot against agentic (iterative) when
+    both ran — the question the report exists for — else the best against single-shot, or
+    single against the runner-up."""
+    if len(strategies) < 2:
+        return None
+    if AGENTIC in strategies and BASELINE in strategies:
+        return next((p.key for p in pairs if {p.first, p.second} == {AGENTIC, BASELINE}), None)
+    if best is None:
         return None
     if best != BASELINE and BASELINE in strategies:
         other = BASELINE
@@ -286,28 +294,62 @@ def oriented(pair: PairComparison, first: str) -> PairComparison:
 
 
 def _verdict_sentence(
-    best: str | None, headline: str | None, totals: list[StrategyTotals], pairs: list[PairComparison], note: str
+    best: str | None, headline: str | None, totals: list[StrategyTotals], pairs: list[PairComparison],
+    note: str, rows: list[QuestionRow] | None = None,
 ) -> str:
     if best is None:
         return "No strategy could be scored" + (f" ({note})." if note else ": no question has a gold answer.")
-    t = next(x for x in totals if x.strategy == best)
-    sentence = f"{best} is right on {pct(t.accuracy)} (95% CI {pct(t.ci_low)}–{pct(t.ci_high)})"
     if headline is None:
-        return sentence + "."
+        t = next(x for x in totals if x.strategy == best)
+        return f"{best} is right on {pct(t.accuracy)} (95% CI {pct(t.ci_low)}–{pct(t.ci_high)})."
     p = next(x for x in pairs if x.key == headline)
-    other = p.first if p.first != best else p.second
-    o = next(x for x in totals if x.strategy == other)
-    ratio = t.latency_median_s / o.latency_median_s if o.latency_median_s > 0 else None
-    against = "single-shot" if other == BASELINE else other
-    if ratio is not None:
-        sentence += f" at {ratio:.1f}× the median latency of {against}"
+    # Read the headline from the agentic side when it is single-shot vs agentic, else from the best.
+    first = AGENTIC if {p.first, p.second} == {AGENTIC, BASELINE} else best
+    sentence = _pair_clause(oriented(p, first), totals)
+    routing = _routing_clause(totals, pairs, rows or []) if first == AGENTIC else ""
+    return sentence + (f" {routing}" if routing else "")
+
+
+def _pair_clause(mine: PairComparison, totals: list[StrategyTotals]) -> str:
+    """"iterative is right on 70% (95% CI ..) at 2.1× the median latency of single-shot; against
+    single-shot (60%) it won 3 and lost 1 questions (exact McNemar p = 0.625, not ...)."""
+    t = next(x for x in totals if x.strategy == mine.first)
+    o = next(x for x in totals if x.strategy == mine.second)
+    sentence = f"{mine.first} is right on {pct(t.accuracy)} (95% CI {pct(t.ci_low)}–{pct(t.ci_high)})"
+    against = "single-shot" if mine.second == BASELINE else mine.second
+    if o.latency_median_s > 0:
+        sentence += f" at {t.latency_median_s / o.latency_median_s:.1f}× the median latency of {against}"
     if t.cost_mean_usd > 0 or o.cost_mean_usd > 0:
         sentence += f" and ${t.cost_mean_usd:.4f} per question (vs ${o.cost_mean_usd:.4f})"
-    mine = oriented(p, best)
     significance = "a significant difference" if mine.significant else "not a significant difference at 5%"
     return (
         f"{sentence}; against {against} ({pct(o.accuracy)}) it won {mine.won} and lost {mine.lost} "
         f"questions (exact McNemar {p_clause(mine.p_value)}, {significance})."
+    )
+
+
+def _routing_clause(totals: list[StrategyTotals], pairs: list[PairComparison], rows: list[QuestionRow]) -> str:
+    """What the router adds over single-shot, split by the route each question took (its wins
+    may all be one route's, e.g. the graph's relationship questions)."""
+    key = next((p.key for p in pairs if {p.first, p.second} == {ROUTED, BASELINE}), None)
+    if key is None:
+        return ""
+    mine = oriented(next(p for p in pairs if p.key == key), ROUTED)
+    t = next(x for x in totals if x.strategy == ROUTED)
+    by_route: dict[str, list[int]] = {}
+    for r in rows:
+        o = r.outcomes.get(ROUTED)
+        outcome = r.vs.get(key)
+        if o is None or outcome not in ("won", "lost"):
+            continue
+        # the pair may be stored as single-vs-auto: flip to the router's side
+        won = (outcome == "won") == (next(p for p in pairs if p.key == key).first == ROUTED)
+        counts = by_route.setdefault(o.strategy_used, [0, 0])
+        counts[0 if won else 1] += 1
+    split = "; ".join(f"{route} won {w}, lost {lost}" for route, (w, lost) in sorted(by_route.items()))
+    return (
+        f"Routing (auto) is right on {pct(t.accuracy)}: against single-shot it won {mine.won} and lost "
+        f"{mine.lost} (exact McNemar {p_clause(mine.p_value)})" + (f", by route taken: {split}." if split else ".")
     )
 
 

@@ -89,11 +89,12 @@ def test_the_report_states_numbers_that_results_jsonl_bears_out(compared):
         shown = row.select_one(".p-value").get_text().rstrip(" *")
         assert shown == ("< 0.001" if p < 0.001 else f"{p:.3f}"), key
 
-    # The verdict, first: the most accurate strategy with its interval.
+    # The verdict, first: single-shot or agentic? Then what routing adds, by route taken.
     verdict = soup.find(id="verdict")
     assert verdict is soup.find("h1").find_next("p")
-    best = max(COMPARED, key=lambda s: (accuracy[s], -statistics.median(_latencies(out, s))))
-    assert verdict.get_text().startswith(f"{best} is right on {_pct(accuracy[best])} (95% CI ")
+    assert verdict.get_text().startswith(f"iterative is right on {_pct(accuracy['iterative'])} (95% CI ")
+    assert f"against single-shot ({_pct(accuracy['single'])})" in verdict.get_text()
+    assert f"Routing (auto) is right on {_pct(accuracy['auto'])}" in verdict.get_text()
     assert re.search(r"McNemar p (=|<) [0-9.]+", verdict.get_text())
 
     # Every question expands to each strategy's answer; its outcome per pair is as computed.

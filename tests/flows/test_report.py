@@ -85,13 +85,43 @@ def test_exact_mcnemar_is_the_two_sided_binomial_tail():
     assert mcnemar_exact(0, 0) == 1.0
 
 
-def test_the_verdict_names_the_best_strategy_its_interval_latency_ratio_and_test():
+def test_the_verdict_answers_single_shot_or_agentic_first():
     c = build_comparison(runs(), exact_scorer)
-    # Both 3/5 right: the faster one (single) is the better choice.
+    # Both 3/5 right: single is the better choice (faster), but the verdict's first clause is
+    # the question the report exists for: agentic (iterative) against single-shot.
     assert c.best == "single"
-    assert c.verdict.startswith("single is right on 60% (95% CI 23%–88%)")
-    assert "against iterative (60%) it won 1 and lost 1" in c.verdict
+    assert c.headline == "iterative-vs-single"
+    assert c.verdict.startswith("iterative is right on 60% (95% CI 23%–88%) at 2.5× the median latency of single-shot")
+    assert "against single-shot (60%) it won 1 and lost 1" in c.verdict
     assert "p = 1.000, not a significant difference" in c.verdict
+
+
+def test_the_verdict_splits_what_routing_adds_by_the_route_taken():
+    base = runs()
+    # auto routed q2 and q6 to the graph (right on both), q3 to iterative (wrong): against
+    # single-shot it wins q2 and q6 through the graph and loses q3 through iterative.
+    auto = [
+        record("q1", "10", "10", "single"),
+        record("q2", "20", "20", "graph"),
+        record("q3", "30", "3", "iterative"),
+        record("q4", None, "", "single", qtype="unanswerable", status="not_found"),
+        record("q5", None, "text", "single", qtype="opinion"),
+        record("q6", ["A", "B"], "['A', 'B']", "graph", qtype="list"),
+    ]
+    c = build_comparison({**base, "auto": auto}, exact_scorer)
+    assert c.verdict.startswith("iterative is right on 60%")
+    assert "Routing (auto) is right on 80%: against single-shot it won 2 and lost 1" in c.verdict
+    assert c.verdict.endswith("by route taken: graph won 2, lost 0; iterative won 0, lost 1.")
+
+
+def test_without_an_agentic_run_the_verdict_names_the_best_against_single_shot():
+    base = runs()
+    auto = [r.model_copy(update={"answer": r.answer.model_copy(update={"strategy": "graph"})})
+            for r in base["iterative"]]  # fmt: skip
+    c = build_comparison({"single": base["single"], "auto": auto}, exact_scorer)
+    assert c.headline == "auto-vs-single"
+    assert c.verdict.startswith("single is right on 60% (95% CI 23%–88%)")
+    assert "against auto (60%)" in c.verdict and "Routing" not in c.verdict
 
 
 def test_html_report_leads_with_the_verdict_and_every_question_expands():
