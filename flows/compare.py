@@ -26,6 +26,7 @@ from flows.answer_batch import (
     open_run_services,
     prefect_answers,
     run_batch,
+    sequential_answers,
     settings_for,
     task_runner,
 )
@@ -60,11 +61,23 @@ def run_comparison(
     answer_many_for: Callable[[str], AnswerMany] | None = None,
     progress_label: bool = False,
 ) -> Comparison:
-    """Run the batch under each strategy (resumable), score, and write the report files."""
+    """Run the batch under each strategy (resumable), score, and write the report files.
+
+    Latency is compared fairly: each strategy answers one question untimed first (the
+    warm-up: model, caches, the agent's graph), then the strategies take turns over rounds
+    of a few questions, so neither pays the cold start nor a different stretch of a busy
+    machine's load."""
     out = Path(out_dir)
+    _warm_up(questions, out, strategies, services)
+    for end in range(ROUND, len(questions), ROUND):
+        turn = {q.id for q in questions[:end]}
+        for strategy in strategies:
+            answer_many = answer_many_for(strategy) if answer_many_for else sequential_answers(services, strategy)
+            run_batch(questions, out / strategy, settings=settings, services=services,
+                      strategy=strategy, answer_many=_only(turn, answer_many))  # fmt: skip
     records: dict[str, list[RunRecord]] = {}
     llm_failed = []
-    for strategy in strategies:
+    for strategy in strategies:  # the last round; also each strategy's summary over every question
         answer_many = answer_many_for(strategy) if answer_many_for else None
         summary, records[strategy] = run_batch(
             questions, out / strategy, settings=settings, services=services,
@@ -78,6 +91,26 @@ def run_comparison(
     write_text_atomic(out / REPORT_HTML, render_html(comparison))
     write_text_atomic(out / SUMMARY_MD, render_markdown(comparison, report_path=str((out / REPORT_HTML).resolve())))
     return comparison
+
+
+ROUND = 4  # questions per turn when strategies take turns
+
+
+def _only(ids: set[str], answer_many: AnswerMany) -> AnswerMany:
+    """`answer_many` restricted to these questions: the others stay pending for a later turn
+    (the batch is given every question, so resuming keeps what other turns answered)."""
+    return lambda pending: answer_many([q for q in pending if q.id in ids])
+
+
+def _warm_up(questions: Sequence[Question], out: Path, strategies: Sequence[str], services: Services) -> None:
+    """Answer the first question once per strategy, untimed and unrecorded, unless every
+    strategy already has results (a resumed comparison has nothing cold left to pay)."""
+    if not questions or all((out / s / "results.jsonl").exists() for s in strategies):
+        return
+    from strategies.dispatch import answer_question
+
+    for strategy in strategies:
+        answer_question(questions[0], services, strategy)
 
 
 # Resumable like a batch, so a retry only answers what the failed attempt had not.

@@ -139,3 +139,28 @@ def test_a_comparison_whose_llm_calls_all_failed_says_so_first(sample_settings, 
     assert summary.splitlines()[2].startswith("**Warning: every LLM call failed in single: those answers were")
     warning = BeautifulSoup((tmp_path / "report.html").read_text(encoding="utf-8"), "html.parser").find(id="llm-failed")
     assert warning is not None and "every LLM call failed in single" in warning.text
+
+
+def test_strategies_take_turns_after_a_warm_up_so_latency_is_fair(sample_settings, sample_services, sample_dir,
+                                                                   tmp_path):
+    from flows.answer_batch import sequential_answers
+
+    questions = read_questions(sample_dir / "questions.jsonl")[:9]
+    order: list[tuple[str, str]] = []
+
+    def recording(strategy):
+        inner = sequential_answers(sample_services, strategy)
+
+        def answer_many(pending):
+            for q, a in inner(pending):
+                order.append((strategy, q.id))
+                yield q, a
+        return answer_many
+
+    run_comparison(questions, tmp_path, settings=sample_settings, services=sample_services,
+                   strategies=("single", "iterative"), answer_many_for=recording)  # fmt: skip
+    ids = [q.id for q in questions]
+    # Rounds of four: single q1-q4, iterative q1-q4, single q5-q8, ... never one strategy's whole run first.
+    assert order[:8] == [("single", i) for i in ids[:4]] + [("iterative", i) for i in ids[:4]]
+    assert order[8:12] == [("single", i) for i in ids[4:8]]
+    assert sorted(order) == sorted((s, i) for s in ("single", "iterative") for i in ids)  # each once
