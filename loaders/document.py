@@ -80,6 +80,7 @@ def _from_text(path: Path, raw: PdfText, hints: DocumentHints | None, sha256: st
         report_date=content.report_date.isoformat() if content.report_date else None,
         form=content.form,
         sources=dict(content.sources),
+        company_evidence=list(content.evidence),
         pages=len(pages),
         ocr_pages=raw.ocr_pages,
         unreadable_pages=raw.unreadable_pages,

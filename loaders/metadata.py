@@ -17,10 +17,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 
-from finrag.models import FieldSource, FormType, MetaSource
+from finrag.models import CompanyEvidence, FieldSource, FormType, MetaSource
 from loaders import company_names, cover
 from loaders.dates import DATE, parse_date
-from loaders.page_agreement import CrossPageReading, read_cross_page, same_company
+from loaders.page_agreement import (
+    KIND_CONFIDENCE,
+    CrossPageReading,
+    most_named,
+    read_cross_page,
+    same_company,
+)
 from loaders.release import read_release
 
 _COVER_PAGES = 10  # a 10-K wrapped in a glossy annual report has its cover a few pages in
@@ -73,6 +79,7 @@ class ContentMetadata:
     report_date: date | None = None
     form: FormType = "other"
     sources: dict[str, FieldSource] = field(default_factory=dict)
+    evidence: list[CompanyEvidence] = field(default_factory=list)  # places outside the cover naming it
 
     def said(self, name: str, source: MetaSource, confidence: float) -> None:
         self.sources[name] = FieldSource(source=source, confidence=round(confidence, 2))
@@ -161,7 +168,7 @@ def _read_company(
     company = company_names.short_name(reading.names[0], body) if reading else None
     if reading is not None and company is not None:
         reading.confidence = _mentions_checked(company, pages, reading.confidence)
-    reading = _cross_checked(reading, cross)
+    reading = _cross_checked(reading, cross, pages)
     if reading is None:
         return
     if reading.source == "header" or reading.fallback:
@@ -182,6 +189,10 @@ def _read_company(
         meta.ticker,
     ]
     meta.aliases = [a for a in dict.fromkeys(aliases) if a and a != meta.company]
+    meta.evidence = [
+        CompanyEvidence(name=s.name, kind=s.kind, pages=s.pages, confidence=KIND_CONFIDENCE[s.kind])
+        for s in cross.sightings if any(same_company(s.name, n) for n in names)
+    ]
 
 
 def _read_ticker(meta: ContentMetadata, cover_text: str, body: str, release) -> None:
@@ -217,13 +228,17 @@ def _mentions_checked(company: str, pages: list[str], confidence: float) -> floa
     return confidence
 
 
-def _cross_checked(reading: _CompanyReading | None, cross: CrossPageReading) -> _CompanyReading | None:
+def _cross_checked(
+    reading: _CompanyReading | None, cross: CrossPageReading, pages: list[str]
+) -> _CompanyReading | None:
     """The reading checked against the name the filing repeats across its pages (signature,
     running headers, statement titles). Agreement confirms it; disagreement keeps it but
     marks it a guess, except that a fallback gives way. With no reading at all, the
-    cross-page reading is the company ("header")."""
+    cross-page reading is the company ("header"), else the legal name most pages print."""
     best = cross.best()
     agrees = cross.agrees_with(reading.names) if reading else None
+    if reading is None and best is None and (named := most_named(pages)) is not None:
+        return _CompanyReading([named.name], "prose", 0.6)
     if best is not None and (reading is None or (reading.fallback and agrees is False)):
         return _CompanyReading([best.name], "header", cross.confidence())
     if reading is None or agrees is None:
