@@ -74,8 +74,9 @@ def _defined_short_name(name: str, body: str) -> str | None:
 
 
 def _shortest_used_prefix(name: str, body: str) -> str:
-    """'Adobe Systems' -> 'Adobe' when the report mostly says just 'Adobe' and uses it as a
-    name: in the possessive ("Adobe's"), which an adjective ("Canadian banks") never is."""
+    """'Adobe Systems' -> 'Adobe' when the report mostly says just 'Adobe'; a one-word prefix
+    only when it is used as a name, in the possessive ("Adobe's"), which an adjective
+    ("Canadian banks" of Canadian Banc Corp.) never is."""
     words = name.split()
     full = len(re.findall(rf"\b{re.escape(name)}\b", body))
     for k in range(1, len(words)):
@@ -84,7 +85,7 @@ def _shortest_used_prefix(name: str, body: str) -> str:
             continue
         alone = len(re.findall(rf"\b{re.escape(prefix)}\b(?!\s+{re.escape(words[k])})", body))
         possessive = len(re.findall(rf"\b{re.escape(prefix)}['’]s\b", body))
-        if alone >= 20 and alone >= 2 * max(full, 1) and possessive >= 3:
+        if alone >= 20 and alone >= 2 * max(full, 1) and (k > 1 or possessive >= 3):
             return prefix
     return name
 
@@ -96,7 +97,7 @@ def styled_as_name(text: str) -> bool:
     """Every word but connectors starts with a capital or a digit ("Canadian Banc Corp.",
     "PT ADHI KARYA (Persero) Tbk"), as a name is printed; a phrase ("India's largest
     company") is not."""
-    words = [w.strip("(),.“”\"'") for w in text.split()]
+    words = [w.strip("(),.“”\"'") for w in base_name(text).split()]  # "plc", "inc." may be lower case
     return all(not w or w.lower() in _CONNECTORS or w[0].isupper() or w[0].isdigit() for w in words)
 
 

@@ -82,7 +82,20 @@ def registrant_names(cover: str) -> list[str]:
             return [_joined(upper, same_line) if upper and _continues(upper, same_line) else same_line]
         if name := _name_above(lines, i):
             return [name]
-    return []
+    return _name_before_caption_in_flat_text(cover)
+
+
+def _name_before_caption_in_flat_text(cover: str) -> list[str]:
+    """A cover whose caption is split over lines (a word per line): the words just before
+    "(Exact name of registrant", after the commission file number or the last caption."""
+    flat = " ".join(cover.split())
+    label = re.search(r"\(\s*exact\s+name\s+of\s+(?:the\s+)?registrants?", flat, re.I)
+    if label is None:
+        return []
+    words = flat[: label.start()].split()[-8:]
+    cut = max((i + 1 for i, w in enumerate(words) if re.search(r"\d", w) or w.endswith((":", ")"))), default=0)
+    name = name_candidate(" ".join(words[cut:]), any_case=True)
+    return [name] if name else []
 
 
 def _name_above(lines: list[str], label_at: int) -> str | None:
@@ -176,6 +189,9 @@ def ticker(cover: str) -> str | None:
         for line in window.split("\n")[:20]:
             if match := _TICKER_ON_COVER.search(line):
                 return match.group(1)
+        # A cover printed a word per line: the symbol is the word before the exchange.
+        if match := _TICKER_ON_COVER.search(" ".join(window.split()[:80])):
+            return match.group(1)
     return None
 
 

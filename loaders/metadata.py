@@ -336,7 +336,7 @@ def fiscal_year_end(body: str) -> date | None:
     """The end of a fiscal year the filing states ("fiscal year ending June 30, 2023",
     "52 weeks ended January 28, 2023"): its month and day place every quarter in its year.
     The most often stated (month, day) wins; 52/53-week years drift by a few days."""
-    ends = [d for m in _YEAR_END_STATED.finditer(body[:300_000]) if (d := parse_date(m.group(1)))]
+    ends = [d for m in _YEAR_END_STATED.finditer(body) if (d := parse_date(m.group(1)))]
     if not ends:
         return None
     month = Counter(d.month for d in ends).most_common(1)[0][0]
