@@ -63,6 +63,11 @@ def add_eval_commands(sub) -> None:
     p.add_argument("--extractor", choices=["pdfium", "pypdf"], default="pdfium",
                    help="text extractor to read with: pypdf lays tables out one cell per line, a check that the "
                    "reading does not depend on one layout (default: pdfium, what ingest uses)")
+    p.add_argument("--misses", choices=["A", "B", "all"], default="A",
+                   help="whose misses to list: half A (rules are chosen on it, the default), B (held out) or all")
+    p.add_argument("--text-cache", metavar="DIR",
+                   help="folder keeping extracted text by file content between runs (default: FINRAG_CACHE/pdf-text;"
+                   " '' for none)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_eval_metadata)
 

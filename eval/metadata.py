@@ -1,15 +1,22 @@
-"""`finrag eval metadata --financebench DIR [DIR...] [--json]`: does `inspect` read company,
-fiscal year and form from the documents themselves, on companies the rules were not
-written on?
+"""`finrag eval metadata --financebench DIR [DIR...] [--json] [--misses A|B|all]`: does
+`inspect` read company, fiscal year and form from the documents themselves, on companies
+the rules were not written on?
 
 The PDFs are copied under meaningless, shuffled names (doc_001.pdf, ...) so that file
-names give nothing away; the reports are compared with each set's documents.jsonl.
+names give nothing away; the reports are compared with each set's documents.jsonl, in
+either of the two label schemas the shared sets use (FinanceBench's `doc_name` /
+`doc_type` / `doc_period`, filings-wild's `file` / `form` / `fiscal_year`).
 
 Honest measurement: the companies of all given sets are sorted by name and split
 alternately into half A (the half rules are chosen on) and half B (held out); the table
-prints both halves. FinanceBench labels an 8-K or earnings release by the calendar year
-of its date, so a release's fiscal year counts as right when either its fiscal year or
-the year of its date (`report_date`) matches the label.
+prints both halves and each set. Only half A's misses are listed unless asked
+(`--misses B|all`): rules are chosen by looking at A, B is read as a score. FinanceBench
+labels an 8-K or earnings release by the calendar year of its date, so a release's
+fiscal year counts as right when either its fiscal year or the year of its date
+(`report_date`) matches the label.
+
+Extracted text is kept by file content under `--text-cache` (default: the cache folder's
+pdf-text/), so a second run re-reads metadata without pdfium or OCR.
 """
 
 from __future__ import annotations
@@ -33,11 +40,15 @@ TARGET_ALL = 0.95  # all three fields of a filing right
 FIELDS = ("company", "fiscal_year", "form")
 HALVES = ("A", "B")
 _SUFFIXES = re.compile(
-    r"\b(?:inc|incorporated|corporation|corp|company|co|ltd|limited|plc|the|group|holdings)\b\.?"
+    r"\b(?:inc|incorporated|corporation|corp|company|co|ltd|limited|plc|the|group|holdings|holding"
+    r"|pt|tbk|persero)\b\.?"
 )
-_FORMS = {"10k": "10-K", "10q": "10-Q", "8k": "8-K", "earnings": "earnings"}
-# A glossy annual report around a 10-K is right as either.
-_ACCEPTED_FORMS = {"10k_annualreport": ("annual", "10-K")}
+_FORMS = {"10k": "10-K", "10q": "10-Q", "8k": "8-K", "earnings": "earnings", "annual": "annual"}
+_ACCEPTED_FORMS = {
+    "10k_annualreport": ("annual", "10-K"),  # a glossy annual report around a 10-K is right as either
+    "20f": ("annual",),  # a foreign issuer's annual report (FinRAG has no form of its own for it)
+    "interim": ("other", "10-Q"),  # a non-US quarterly or half-year statement
+}
 _RELEASES = ("8k", "earnings")
 
 
@@ -46,6 +57,7 @@ class Labelled(BaseModel):
     company: str
     doc_type: str
     doc_period: int
+    set_name: str = ""
 
 
 class Miss(BaseModel):
@@ -53,6 +65,7 @@ class Miss(BaseModel):
     field: str
     expected: str
     got: str
+    half: str = ""
 
 
 class Row(BaseModel):
@@ -67,9 +80,10 @@ class Row(BaseModel):
 class MetadataEval(BaseModel):
     documents: int
     accuracy: dict[str, float]  # every filing given
-    rows: list[Row]  # all, half A, half B
+    rows: list[Row]  # all, half A, half B, then each set
     halves: dict[str, list[str]]  # half -> companies (labels as given)
-    misses: list[Miss]
+    misses: list[Miss]  # of the halves shown (`misses_of`)
+    misses_of: list[str] = list(HALVES)
     seconds: float
     extractor: str = "pdfium"
 
@@ -94,16 +108,47 @@ def read_labels(sets: list[Path]) -> list[tuple[Path, Labelled]]:
     for root in sets:
         for line in (root / "documents.jsonl").read_text().splitlines():
             if line.strip():
-                label = Labelled.model_validate_json(line)
+                label = _label(json.loads(line), root.name)
                 pdf = root / "pdfs" / f"{label.doc_name}.pdf"
                 if pdf.is_file():
                     labelled.append((pdf, label))
     return labelled
 
 
-def evaluate(sets: Path | list[Path], workers: int | None = None, extractor: str = "pdfium") -> MetadataEval:
+def _label(row: dict, set_name: str) -> Labelled:
+    """Either schema as one label: filings-wild names the file and gives its form as free text."""
+    if "doc_name" in row:
+        return Labelled.model_validate({**row, "set_name": set_name})
+    return Labelled(doc_name=Path(row["file"]).stem, company=row["company"], doc_type=form_kind(row["form"]),
+                    doc_period=row["fiscal_year"], set_name=set_name)  # fmt: skip
+
+
+def form_kind(form: str) -> str:
+    """filings-wild's free-text form -> a FinanceBench doc_type (or "20f", "annual", "interim").
+    A combined annual report + 10-K is a 10-K; one around a 20-F is a 20-F."""
+    text = form.lower()
+    for marker, kind in (("10-k", "10k"), ("10-q", "10q"), ("20-f", "20f")):
+        if marker in text:
+            return kind
+    if "8-k" in text and "earnings" not in text:
+        return "8k"
+    if "earnings" in text or "press release" in text:
+        return "earnings"
+    if "quarterly" in text or "interim" in text:
+        return "interim"
+    return "annual" if "annual" in text else "other"
+
+
+def evaluate(
+    sets: Path | list[Path],
+    workers: int | None = None,
+    extractor: str = "pdfium",
+    text_cache: Path | None = None,
+    misses_of: list[str] | None = None,
+) -> MetadataEval:
     """`extractor`: pypdf lays text out differently (a table cell per line), so a reading
-    that holds under both does not hang on one layout."""
+    that holds under both does not hang on one layout. `misses_of`: the halves whose misses
+    are listed (default both)."""
     sets = [sets] if isinstance(sets, Path) else list(sets)
     labels = read_labels(sets)
     label_of = dict(labels)
@@ -111,18 +156,24 @@ def evaluate(sets: Path | list[Path], workers: int | None = None, extractor: str
         copies = {target.name: label_of[source]
                   for source, target in copy_under_opaque_names([path for path, _ in labels], Path(tmp)).items()}
         options = PdfOptions.from_settings(load_settings(pdf_extractor=extractor))
-        reports = inspect_paths(sorted(Path(tmp).glob("*.pdf")), workers=workers, options=options)
+        reports = inspect_paths(sorted(Path(tmp).glob("*.pdf")), workers=workers, options=options,
+                                text_cache=text_cache)  # fmt: skip
     by_name = {Path(r.file).name: r for r in reports}
     halves = company_halves([label.company for label in copies.values()])
     misses: list[Miss] = []
     outcomes: list[tuple[Labelled, set[str]]] = []  # label, fields missed
-    for name, label in copies.items():
-        missed = _compare(label, by_name[name])
-        misses.extend(missed)
+    misses_of = list(misses_of or HALVES)
+    for name, label in sorted(copies.items(), key=lambda item: (item[1].set_name, item[1].doc_name)):
+        missed = [m.model_copy(update={"half": halves[label.company]}) for m in _compare(label, by_name[name])]
+        misses.extend(m for m in missed if m.half in misses_of)
         outcomes.append((label, {m.field for m in missed}))
     rows = [_row("all", outcomes)]
     rows += [_row(f"half {h}" + (" (rules chosen on)" if h == "A" else " (held out)"),
                   [o for o in outcomes if halves[o[0].company] == h]) for h in HALVES]
+    for set_name in dict.fromkeys(label.set_name for _, label in labels):
+        for h in HALVES:
+            rows.append(_row(f"{set_name} {h}", [o for o in outcomes if o[0].set_name == set_name
+                                                   and halves[o[0].company] == h]))  # fmt: skip
     seconds = round(sum(r.seconds for r in reports), 1)
     members = {h: sorted({c for c, x in halves.items() if x == h}, key=company_key) for h in HALVES}
     return MetadataEval(
@@ -132,6 +183,7 @@ def evaluate(sets: Path | list[Path], workers: int | None = None, extractor: str
         rows=rows,
         halves=members,
         misses=misses,
+        misses_of=misses_of,
         seconds=seconds,
     )
 
@@ -194,8 +246,11 @@ def format_result(result: MetadataEval) -> str:
     for half, companies in result.halves.items():
         lines.append(f"  half {half}: {', '.join(companies)}")
     lines.append("")
+    hidden = [h for h in HALVES if h not in result.misses_of]
+    if hidden:
+        lines.append(f"misses of half {', '.join(hidden)} not shown (--misses all shows them)")
     if result.misses:
-        lines.append("misses:")
+        lines.append(f"misses (half {', '.join(result.misses_of)}):")
         lines.extend(f"  {m.doc_name}: {m.field} expected {m.expected!r}, got {m.got!r}" for m in result.misses)
     else:
         lines.append("misses: none")
@@ -204,12 +259,18 @@ def format_result(result: MetadataEval) -> str:
 
 
 def _met(result: MetadataEval) -> bool:
-    held_out = result.rows[-1].accuracy
+    held_out = next(r for r in result.rows if r.name.startswith(f"half {HALVES[-1]}")).accuracy
     return all(held_out[f] >= TARGET for f in FIELDS) and held_out["all"] >= TARGET_ALL
 
 
 def run_cli(args) -> int:
-    result = evaluate([Path(d) for d in args.financebench], extractor=getattr(args, "extractor", "pdfium"))
+    misses = getattr(args, "misses", "A")
+    text_cache = getattr(args, "text_cache", None)
+    if text_cache is None:
+        text_cache = load_settings().cache_dir / "pdf-text"
+    result = evaluate([Path(d) for d in args.financebench], extractor=getattr(args, "extractor", "pdfium"),
+                      text_cache=Path(text_cache) if text_cache else None,
+                      misses_of=list(HALVES) if misses == "all" else [misses])  # fmt: skip
     if getattr(args, "json", False):
         print(json.dumps(result.model_dump(), indent=2))
     else:

@@ -73,6 +73,15 @@ class FieldSource(BaseModel):
     confidence: float
 
 
+class CompanyEvidence(BaseModel):
+    """One place a filing names its company outside the cover (inspect --json shows each)."""
+
+    name: str  # as printed
+    kind: str  # signature, running header, statement title, auditor's report, defined term
+    pages: int  # pages it is on (1 for a signature or a definition)
+    confidence: float  # how surely this kind of place names the issuer (0-1)
+
+
 class DocumentMeta(BaseModel):
     """What FinRAG reads about one filing (from its content; file name/manifest are hints)."""
 
@@ -96,6 +105,7 @@ class DocumentMeta(BaseModel):
     sector: str | None = None
     # company / fiscal_year / period / form -> where it was read and how sure
     sources: dict[str, FieldSource] = Field(default_factory=dict)
+    company_evidence: list[CompanyEvidence] = Field(default_factory=list)  # the signals the company agrees with
 
     @computed_field
     @property
@@ -156,6 +166,7 @@ class DocumentReport(BaseModel):
     chunks: int | None = None
     page_tags: dict[str, list[int]] = Field(default_factory=dict)
     sources: dict[str, FieldSource] = Field(default_factory=dict)
+    company_evidence: list[CompanyEvidence] = Field(default_factory=list)
     low_confidence: list[str] = Field(default_factory=list)  # fields read as a guess
     seconds: float = 0.0
 

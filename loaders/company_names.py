@@ -74,7 +74,9 @@ def _defined_short_name(name: str, body: str) -> str | None:
 
 
 def _shortest_used_prefix(name: str, body: str) -> str:
-    """'Adobe Systems' -> 'Adobe' when the report mostly says just 'Adobe'."""
+    """'Adobe Systems' -> 'Adobe' when the report mostly says just 'Adobe'; a one-word prefix
+    only when it is used as a name, in the possessive ("Adobe's"), which an adjective
+    ("Canadian banks" of Canadian Banc Corp.) never is."""
     words = name.split()
     full = len(re.findall(rf"\b{re.escape(name)}\b", body))
     for k in range(1, len(words)):
@@ -82,9 +84,44 @@ def _shortest_used_prefix(name: str, body: str) -> str:
         if len(prefix) < 4:
             continue
         alone = len(re.findall(rf"\b{re.escape(prefix)}\b(?!\s+{re.escape(words[k])})", body))
-        if alone >= 20 and alone >= 2 * max(full, 1):
+        possessive = len(re.findall(rf"\b{re.escape(prefix)}['’]s\b", body))
+        if alone >= 20 and alone >= 2 * max(full, 1) and (k > 1 or possessive >= 3):
             return prefix
     return name
+
+
+_CONNECTORS = frozenset(["of", "and", "the", "de", "du", "des", "la", "le", "van", "von", "dan", "&"])
+
+
+def styled_as_name(text: str) -> bool:
+    """Every word but connectors starts with a capital or a digit ("Canadian Banc Corp.",
+    "PT ADHI KARYA (Persero) Tbk"), as a name is printed; a phrase ("India's largest
+    company") is not."""
+    words = [w.strip("(),.“”\"'") for w in base_name(text).split()]  # "plc", "inc." may be lower case
+    return all(not w or w.lower() in _CONNECTORS or w[0].isupper() or w[0].isdigit() for w in words)
+
+
+def whole_name(name: str, body: str) -> str:
+    """The name inside a line that carries more words before it ("Management Analysis
+    continued Patriot Transportation Holding, Inc." -> "Patriot Transportation Holding,
+    Inc."): a shorter tail of the line replaces a longer one when the document uses it on
+    its own at least twice as often."""
+    words = name.split()
+    best, best_count = name, _count(name, body)
+    for k in range(1, len(words)):
+        tail = " ".join(words[k:])
+        base = base_name(tail)
+        if base == tail or not base or base.lower() in _GENERIC_TERMS or not tail[:1].isupper():
+            continue  # the suffix alone, or "Holding, Inc."
+        if (count := _count(tail, body)) >= 2 * max(best_count, 1):  # clearly more, not OCR noise
+            best, best_count = tail, count
+    return best
+
+
+def _count(text: str, body: str) -> int:
+    """Occurrences in any casing, across line breaks."""
+    pattern = r"\s+".join(re.escape(word) for word in text.split())
+    return len(re.findall(rf"(?<!\w){pattern}(?!\w)", body, re.I))
 
 
 def defined_terms(legal_names: list[str], body: str) -> list[str]:

@@ -24,7 +24,8 @@ from loaders.dates import DATE, parse_date
 _REGISTRANT_LABEL = re.compile(r"exact\s+name\s+of\s+(?:the\s+)?registrants?", re.I)
 CORPORATE_SUFFIX = re.compile(
     r"(?:,?\s+(?:Inc\.?|Incorporated|Corporation|Corp\.?|Company|Co\.?|Ltd\.?|Limited|plc|PLC|"
-    r"N\.V\.|S\.A\.|SE|AG|LLC|L\.P\.|LP)|\s+(?:&|and)\s+(?:Consolidated\s+)?Subsidiaries)\s*$",
+    r"N\.V\.|S\.A\.|SE|AG|LLC|L\.P\.|LP|Tbk\.?|Berhad|Bhd\.?|GmbH)"
+    r"|\s+(?:&|and)\s+(?:Consolidated\s+)?Subsidiaries|\s+dan\s+(?:entitas|anak)\s+\w+(?:\s+anak)?)\s*$",
     re.I,
 )
 # Cover captions and boilerplate that sit near the name but never are one.
@@ -57,8 +58,9 @@ _FILE_NUMBER_START = re.compile(r"^\s*\d{1,3}-\d{3,6}\s+\S")
 _EIN = re.compile(r"\b\d{2}-\d{7}\b")
 
 _FISCAL = r"fis\s*cal"
-ANNUAL_PERIOD = re.compile(rf"for\s+the\s+(?:{_FISCAL}\s+)?year\s+ended\s*:?\s*{DATE}", re.I)
-QUARTER_PERIOD = re.compile(rf"for\s+the\s+quarter\s*ly\s+period\s+ended\s*:?\s*{DATE}", re.I)
+# \s* between the words: some text layers drop the spaces ("Forthe fiscal yearendedDecember 31, 2022").
+ANNUAL_PERIOD = re.compile(rf"for\s*the\s*(?:{_FISCAL}\s*)?year\s*ended\s*:?\s*{DATE}", re.I)
+QUARTER_PERIOD = re.compile(rf"for\s*the\s*quarter\s*ly\s*period\s*ended\s*:?\s*{DATE}", re.I)
 REPORT_DATE = re.compile(rf"date\s+of\s+report[^:\d]{{0,60}}:?\s*{DATE}", re.I)
 _FORMER_LABEL = re.compile(r"\(?\s*former\s+name\s+or\s+former\s+address", re.I)
 
@@ -80,7 +82,20 @@ def registrant_names(cover: str) -> list[str]:
             return [_joined(upper, same_line) if upper and _continues(upper, same_line) else same_line]
         if name := _name_above(lines, i):
             return [name]
-    return []
+    return _name_before_caption_in_flat_text(cover)
+
+
+def _name_before_caption_in_flat_text(cover: str) -> list[str]:
+    """A cover whose caption is split over lines (a word per line): the words just before
+    "(Exact name of registrant", after the commission file number or the last caption."""
+    flat = " ".join(cover.split())
+    label = re.search(r"\(\s*exact\s+name\s+of\s+(?:the\s+)?registrants?", flat, re.I)
+    if label is None:
+        return []
+    words = flat[: label.start()].split()[-8:]
+    cut = max((i + 1 for i, w in enumerate(words) if re.search(r"\d", w) or w.endswith((":", ")"))), default=0)
+    name = name_candidate(" ".join(words[cut:]), any_case=True)
+    return [name] if name else []
 
 
 def _name_above(lines: list[str], label_at: int) -> str | None:
@@ -174,6 +189,9 @@ def ticker(cover: str) -> str | None:
         for line in window.split("\n")[:20]:
             if match := _TICKER_ON_COVER.search(line):
                 return match.group(1)
+        # A cover printed a word per line: the symbol is the word before the exchange.
+        if match := _TICKER_ON_COVER.search(" ".join(window.split()[:80])):
+            return match.group(1)
     return None
 
 

@@ -1,4 +1,5 @@
-"""Dates as filings write them ("January 28, 2023", "Sept. 30, 2022"), across line breaks."""
+"""Dates as filings write them ("January 28, 2023", "Sept. 30, 2022", and day first as
+outside the US: "31 March 2022"), across line breaks."""
 
 from __future__ import annotations
 
@@ -9,13 +10,16 @@ MONTHS = (
     "January|February|March|April|May|June|July|August|September|October|November|December|"
     "Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?"
 )
-# One capture group; \s also spans the line breaks of covers that print a word per line.
-DATE = rf"((?:{MONTHS})\s+\d{{1,2}}\s*,?\s*\d{{4}})"
+# One capture group; \s also spans the line breaks of covers that print a word per line
+# (\s* where a text layer drops the spaces: "December31,2022").
+DATE = rf"((?:{MONTHS})\s*\d{{1,2}}\s*,?\s*\d{{4}}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{MONTHS})\s*,?\s*\d{{4}})"
 
 
 def parse_date(text: str) -> date | None:
     cleaned = re.sub(r"\s+", " ", text.replace(",", " ")).replace(".", "").strip()
-    for fmt in ("%B %d %Y", "%b %d %Y"):
+    cleaned = re.sub(r"^(\d{1,2})(?:st|nd|rd|th)\b", r"\1", cleaned)
+    cleaned = re.sub(r"([A-Za-z])(\d)", r"\1 \2", cleaned)  # "December31 2022"
+    for fmt in ("%B %d %Y", "%b %d %Y", "%d %B %Y", "%d %b %Y"):
         try:
             return datetime.strptime(cleaned, fmt).date()
         except ValueError:

@@ -12,7 +12,7 @@ from loaders.cleaning import clean_document
 from loaders.manifest import DocumentHints, hints_from_file_name
 from loaders.metadata import read_metadata
 from loaders.page_tags import page_tags
-from loaders.pdf_text import PdfOptions, extract_pages
+from loaders.pdf_text import PdfOptions, PdfText, extract_pages
 from loaders.sections import Section, line_sections
 
 
@@ -49,8 +49,19 @@ def load_document(
     )
 
 
+def read_document_text(
+    path: str | Path, raw: PdfText, hints: DocumentHints | None = None, sha256: str | None = None
+) -> tuple[DocumentMeta, list[Page]]:
+    """`read_document` from text already extracted (`extract_pages`), e.g. kept in a cache."""
+    read = _from_text(Path(path), raw, hints, sha256)
+    return read.meta, [Page(number=i, text=text) for i, text in enumerate(read.pages)]
+
+
 def _read(path: Path, hints: DocumentHints | None, options: PdfOptions | None, sha256: str | None) -> _Read:
-    raw = extract_pages(path, options)
+    return _from_text(path, extract_pages(path, options), hints, sha256)
+
+
+def _from_text(path: Path, raw: PdfText, hints: DocumentHints | None, sha256: str | None) -> _Read:
     cleaned = clean_document(raw.pages)
     pages = cleaned.pages
     sections = line_sections(pages)
@@ -69,6 +80,7 @@ def _read(path: Path, hints: DocumentHints | None, options: PdfOptions | None, s
         report_date=content.report_date.isoformat() if content.report_date else None,
         form=content.form,
         sources=dict(content.sources),
+        company_evidence=list(content.evidence),
         pages=len(pages),
         ocr_pages=raw.ocr_pages,
         unreadable_pages=raw.unreadable_pages,

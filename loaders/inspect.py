@@ -6,6 +6,7 @@ in parallel).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from collections.abc import Iterable
@@ -13,20 +14,29 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from finrag.models import DocumentReport
-from loaders.document import read_document
+from loaders.document import read_document, read_document_text
 from loaders.errors import LoadError
 from loaders.files import expand_paths
 from loaders.manifest import DocumentHints, hints_for
 from loaders.pdf_text import PdfOptions
+from loaders.text_cache import cached_extract
 
 
 def inspect_file(
-    path: Path, hints: DocumentHints | None = None, options: PdfOptions | None = None
+    path: Path, hints: DocumentHints | None = None, options: PdfOptions | None = None,
+    text_cache: Path | None = None,
 ) -> tuple[DocumentReport, str]:
-    """The report for one file and the sha256 of its bytes ("" when it failed)."""
+    """The report for one file and the sha256 of its bytes ("" when it failed).
+
+    `text_cache`: a folder where extracted text is kept by file content (`loaders.text_cache`)."""
     started = time.perf_counter()
     try:
-        meta, _pages = read_document(path, hints, options)
+        if text_cache is None:
+            meta, _pages = read_document(path, hints, options)
+        else:
+            sha256 = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+            raw = cached_extract(Path(path), options, text_cache, sha256)
+            meta, _pages = read_document_text(path, raw, hints, sha256)
     except LoadError as err:
         seconds = round(time.perf_counter() - started, 3)
         failed = DocumentReport(
@@ -43,6 +53,7 @@ def inspect_paths(
     manifest: dict[str, DocumentHints] | None = None,
     workers: int | None = None,
     options: PdfOptions | None = None,
+    text_cache: Path | None = None,
 ) -> list[DocumentReport]:
     """One report per file, in input order; a duplicate (same bytes) is named as such.
 
@@ -51,12 +62,13 @@ def inspect_paths(
     files = expand_paths(paths)
     hints = [hints_for(manifest, f) if manifest else None for f in files]
     each_options = [options] * len(files)
+    caches = [text_cache] * len(files)
     workers = workers or min(len(files), os.cpu_count() or 1)
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(inspect_file, files, hints, each_options))
+            results = list(pool.map(inspect_file, files, hints, each_options, caches))
     else:
-        results = [inspect_file(f, h, lim) for f, h, lim in zip(files, hints, each_options, strict=True)]
+        results = [inspect_file(f, h, lim, text_cache) for f, h, lim in zip(files, hints, each_options, strict=True)]
     return _mark_duplicates(results)
 
 

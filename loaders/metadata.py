@@ -17,10 +17,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 
-from finrag.models import FieldSource, FormType, MetaSource
+from finrag.models import CompanyEvidence, FieldSource, FormType, MetaSource
 from loaders import company_names, cover
 from loaders.dates import DATE, parse_date
-from loaders.page_agreement import CrossPageReading, read_cross_page
+from loaders.page_agreement import (
+    KIND_CONFIDENCE,
+    CrossPageReading,
+    most_named,
+    read_cross_page,
+    same_company,
+)
 from loaders.release import read_release
 
 _COVER_PAGES = 10  # a 10-K wrapped in a glossy annual report has its cover a few pages in
@@ -34,9 +40,10 @@ _INTERIM_ENDED = re.compile(
     re.I,
 )
 
+# \s* inside the cover sentences: some text layers drop the spaces between words.
 _FORM_MARKERS: list[tuple[re.Pattern[str], FormType]] = [
-    (re.compile(r"quarter\s*ly\s+report\s+pursuant\s+to\s+section\s+13", re.I), "10-Q"),
-    (re.compile(r"annual\s+report\s+pursuant\s+to\s+section\s+13", re.I), "10-K"),
+    (re.compile(r"quarter\s*ly\s*report\s*pursuant\s*to\s*section\s*13", re.I), "10-Q"),
+    (re.compile(r"annual\s*report\s*pursuant\s*to\s*section\s*13", re.I), "10-K"),
     (re.compile(r"\bform\s+8-k\b[\s\S]{0,200}current\s+report", re.I), "8-K"),
     (re.compile(r"\bform\s+10-q\b", re.I), "10-Q"),
     (re.compile(r"\bform\s+10-k\b", re.I), "10-K"),
@@ -44,10 +51,15 @@ _FORM_MARKERS: list[tuple[re.Pattern[str], FormType]] = [
 _PRESS_RELEASE = re.compile(
     r"\b(?:reports?|reported|announces?|announced)\b[^.\n]{0,80}?\b(?:quarter|full[- ]year|annual|fiscal)\b"
     r"[^.\n]{0,60}?\b(?:results|earnings)\b"
+    # the headline's verb before its object: "X ANNOUNCES RESULTS FOR THE FIRST QUARTER OF FISCAL 2017"
+    r"|\b(?:reports?|announces?|posts?)\s+(?:\w+\s+){0,3}?(?:results|earnings)\s+for\b[^.]{0,40}?"
+    r"\b(?:quarter|year|fiscal)\b"
     r"|\btoday\s+(?:reported|announced)\b[^.]{0,80}\b(?:results|earnings)\b",
     re.I,
 )
 _RESULTS_ITEM = re.compile(r"item\s+2\.02\.?\s+results\s+of\s+operations", re.I)
+# A foreign private issuer's annual report on the SEC's forms: FinRAG's "annual".
+_FOREIGN_ANNUAL = re.compile(r"\bform\s*(?:20|40)-F\b", re.I)
 _GLOSSY_ANNUAL = re.compile(
     r"\bannual\s+report\b|\bdear\s+(?:fellow\s+)?(?:shareholders|stockholders|shareowners)\b", re.I
 )
@@ -67,6 +79,7 @@ class ContentMetadata:
     report_date: date | None = None
     form: FormType = "other"
     sources: dict[str, FieldSource] = field(default_factory=dict)
+    evidence: list[CompanyEvidence] = field(default_factory=list)  # places outside the cover naming it
 
     def said(self, name: str, source: MetaSource, confidence: float) -> None:
         self.sources[name] = FieldSource(source=source, confidence=round(confidence, 2))
@@ -105,10 +118,16 @@ def detect_form_with_confidence(pages: list[str]) -> tuple[FormType, float]:
     # of another form ("see our Annual Report on Form 10-K") that comes earlier.
     strong = [f for f in found if f[1] in ("10-Q", "10-K") and "pursuant" in _marker_text(cover_text, f)]
     if strong:
-        return min(strong)[1], 0.95
+        first = min(strong)
+        foreign = _FOREIGN_ANNUAL.search(cover_text[: first[0]])
+        if first[1] == "10-K" and foreign and not re.search(r"\bform\s*10-K\b", cover_text[foreign.end() : first[0]], re.I):
+            return "annual", 0.95  # "FORM 20-F ... ANNUAL REPORT PURSUANT TO SECTION 13"
+        return first[1], 0.95
     if any(f[1] == "8-K" for f in found):
-        # An 8-K filed under Item 2.02 carries an earnings release (exhibit 99.1).
-        return ("earnings", 0.9) if _RESULTS_ITEM.search(cover_text) else ("8-K", 0.9)
+        # An 8-K is an earnings release only when it carries one: filed under Item 2.02
+        # and with the release itself (exhibit 99.1) among its pages.
+        carries = _RESULTS_ITEM.search(cover_text) and any(_PRESS_RELEASE.search(page[:3000]) for page in pages[1:])
+        return ("earnings", 0.9) if carries else ("8-K", 0.9)
     first_page = "\n".join(pages[:2])
     if _PRESS_RELEASE.search(first_page):
         return "earnings", 0.8
@@ -149,12 +168,17 @@ def _read_company(
     company = company_names.short_name(reading.names[0], body) if reading else None
     if reading is not None and company is not None:
         reading.confidence = _mentions_checked(company, pages, reading.confidence)
-    reading = _cross_checked(reading, cross)
+    reading = _cross_checked(reading, cross, pages)
     if reading is None:
         return
+    if reading.source == "header" or reading.fallback:
+        # Read from a line that may carry more than the name ("Management Analysis continued
+        # Patriot Transportation Holding, Inc."): keep the whole name the document uses.
+        reading.names = [company_names.whole_name(reading.names[0], body), *reading.names[1:]]
+        company = company_names.short_name(reading.names[0], body)
     names = reading.names
     meta.company_legal = names[0]
-    meta.company = company if reading.source != "header" else company_names.short_name(names[0], body)
+    meta.company = company
     meta.said("company", reading.source, reading.confidence)
     former = cover.former_names(cover_text) + company_names.former_names_in_prose(body, names)
     aliases = [
@@ -165,6 +189,10 @@ def _read_company(
         meta.ticker,
     ]
     meta.aliases = [a for a in dict.fromkeys(aliases) if a and a != meta.company]
+    meta.evidence = [
+        CompanyEvidence(name=s.name, kind=s.kind, pages=s.pages, confidence=KIND_CONFIDENCE[s.kind])
+        for s in cross.sightings if any(same_company(s.name, n) for n in names)
+    ]
 
 
 def _read_ticker(meta: ContentMetadata, cover_text: str, body: str, release) -> None:
@@ -182,9 +210,10 @@ def _first_reading(cover_text: str, release) -> _CompanyReading | None:
         return _CompanyReading(names, "cover", 0.95)
     if release is not None and release.issuer:
         return _CompanyReading([release.issuer], "prose", 0.85)
-    # No caption and no dateline: the first short line ending in a legal suffix.
+    # No caption and no dateline: the first short line ending in a legal suffix that is
+    # styled as a name (not "India's largest company").
     for line in cover_text.split("\n")[:80]:
-        if cover.CORPORATE_SUFFIX.search(line) and (name := cover.name_candidate(line)):
+        if cover.CORPORATE_SUFFIX.search(line) and (name := cover.name_candidate(line)) and company_names.styled_as_name(name):
             return _CompanyReading([name], "cover", 0.5, fallback=True)
     return None
 
@@ -199,19 +228,28 @@ def _mentions_checked(company: str, pages: list[str], confidence: float) -> floa
     return confidence
 
 
-def _cross_checked(reading: _CompanyReading | None, cross: CrossPageReading) -> _CompanyReading | None:
+def _cross_checked(
+    reading: _CompanyReading | None, cross: CrossPageReading, pages: list[str]
+) -> _CompanyReading | None:
     """The reading checked against the name the filing repeats across its pages (signature,
     running headers, statement titles). Agreement confirms it; disagreement keeps it but
     marks it a guess, except that a fallback gives way. With no reading at all, the
-    cross-page reading is the company ("header")."""
+    cross-page reading is the company ("header"), else the legal name most pages print."""
     best = cross.best()
     agrees = cross.agrees_with(reading.names) if reading else None
+    if reading is None and best is None and (named := most_named(pages)) is not None:
+        return _CompanyReading([named.name], "prose", 0.6)
     if best is not None and (reading is None or (reading.fallback and agrees is False)):
         return _CompanyReading([best.name], "header", cross.confidence())
     if reading is None or agrees is None:
         return reading
     kind = "fallback" if reading.fallback else reading.source
     reading.confidence = _AGREED[kind] if agrees else min(reading.confidence, _DISAGREED)
+    if reading.fallback and agrees and best is not None and cross.kinds_naming(reading.names[0]):
+        # A fallback line may carry more than the name (a bilingual cover prints it twice):
+        # the name the pages repeat is the whole one.
+        agreeing = [s for s in cross.sightings if same_company(s.name, reading.names[0])]
+        reading.names = [max(agreeing, key=lambda s: s.pages).name]
     return reading
 
 
@@ -233,13 +271,20 @@ def _read_period(meta: ContentMetadata, cover_text: str, body: str, release) -> 
             # dates are comparative columns.
             end, source, confidence = _latest_interim_end(body), "prose", 0.6
         if end:
-            # A quarter belongs to the fiscal year that ends after it: retailers' July
-            # quarter is in "fiscal 2024" when their year ends in early 2024.
-            later = mentions[end.year + 1] > mentions[end.year]
-            meta.fiscal_year = end.year + 1 if later else end.year
             meta.period_end = end
-            meta.period = f"{meta.fiscal_year}Q{_quarter_number(body)}"
-            meta.said("fiscal_year", source, confidence if not later else confidence - 0.1)
+            year_end = fiscal_year_end(body)
+            if year_end is not None:
+                # The quarter belongs to the fiscal year that ends next: the quarter ended
+                # December 2022 of a company whose year ends June 30 is fiscal 2023, Q2.
+                meta.fiscal_year, quarter = _fiscal_quarter(end, year_end, mentions)
+            else:
+                # A quarter belongs to the fiscal year that ends after it: retailers' July
+                # quarter is in "fiscal 2024" when their year ends in early 2024.
+                later = mentions[end.year + 1] > mentions[end.year]
+                meta.fiscal_year, quarter = (end.year + 1 if later else end.year), _quarter_number(body)
+                confidence = confidence if not later else confidence - 0.1
+            meta.period = f"{meta.fiscal_year}Q{quarter}"
+            meta.said("fiscal_year", source, confidence)
             return
     if meta.form == "earnings" and release is not None and release.fiscal_year:
         # The period the release reports on ("first-quarter 2023 results"), which for
@@ -257,11 +302,92 @@ def _read_period(meta: ContentMetadata, cover_text: str, body: str, release) -> 
         meta.period = f"FY{meta.fiscal_year}"
         meta.said("fiscal_year", "cover", 0.95 if meta.fiscal_year == end.year else 0.8)
         return
+    # Annual reports without an SEC cover: the latest "year ended ..." their statements
+    # report ("for the years ended 31 December 2022 and 2021"), else the year their title
+    # gives ("Annual Report 2021-22" -> 2022).
+    if end := _latest_year_ended(body):
+        meta.fiscal_year, meta.period_end, meta.period = end.year, end, f"FY{end.year}"
+        meta.said("fiscal_year", "prose", 0.7)
+        return
+    if year := _titled_year(cover_text):
+        meta.fiscal_year, meta.period = year, f"FY{year}"
+        meta.said("fiscal_year", "prose", 0.6)
+        return
     # Glossy reports and other documents: the fiscal year the text talks about most.
     if mentions:
         meta.fiscal_year = mentions.most_common(1)[0][0]
         meta.period = f"FY{meta.fiscal_year}"
         meta.said("fiscal_year", "prose", 0.5)
+
+
+# "fiscal year ending June 30, 2023", "the fiscal year ended 31 March 2022", "52 weeks ended ..."
+_YEAR_END_STATED = re.compile(
+    rf"\b(?:fiscal\s+year|(?:52|53)\s*(?:/|-|or)?\s*(?:53|52)?[- ]weeks?)\s+(?:ended|ending|ends)\s+(?:on\s+)?{DATE}", re.I
+)
+_YEARS_ENDED = re.compile(rf"\b(?:fiscal\s+)?years?\s+ended\s*:?\s*{DATE}", re.I)
+_TITLED_YEAR = re.compile(
+    r"\b(?:annual\s+(?:financial\s+)?report|fiscal(?:\s+year)?|FY)\s*((?:19|20)\d\d)(?:\s*[-–/]\s*(\d\d)\b)?"
+    r"|\b((?:19|20)\d\d)(?:\s*[-–/]\s*(\d\d)\b)?\s+annual\s+(?:financial\s+)?report\b",
+    re.I,
+)
+
+
+def fiscal_year_end(body: str) -> date | None:
+    """The end of a fiscal year the filing states ("fiscal year ending June 30, 2023",
+    "52 weeks ended January 28, 2023"): its month and day place every quarter in its year.
+    The most often stated (month, day) wins; 52/53-week years drift by a few days."""
+    ends = [d for m in _YEAR_END_STATED.finditer(body) if (d := parse_date(m.group(1)))]
+    if not ends:
+        return None
+    month = Counter(d.month for d in ends).most_common(1)[0][0]
+    return max(d for d in ends if d.month == month)
+
+
+def _fiscal_quarter(end: date, year_end: date, mentions: Counter[int]) -> tuple[int, int]:
+    """Fiscal year and quarter of a quarter ending on `end`, for a year ending on the month
+    and day of `year_end`. A year ending in January/February is named for its end year
+    unless the filing names it for the year before (as `_annual_fiscal_year`)."""
+    fiscal_end = _on_or_after(end, year_end.month, year_end.day)
+    start = fiscal_end.replace(year=fiscal_end.year - 1)
+    quarter = max(1, min(4, round((end - start).days / 91.3)))
+    year = fiscal_end.year
+    if fiscal_end.month <= 2 and mentions[year - 1] > mentions[year]:
+        year -= 1
+    return year, quarter
+
+
+def _on_or_after(day: date, month: int, dom: int) -> date:
+    """The first date on or after `day` (less a week's slack for 52/53-week years) that
+    falls on `month`/`dom`."""
+    for year in (day.year, day.year + 1):
+        try:
+            candidate = date(year, month, min(dom, 28 if month == 2 else dom))
+        except ValueError:
+            candidate = date(year, month, 28)
+        if (candidate - day).days >= -7:
+            return candidate
+    return date(day.year + 1, month, 28)
+
+
+def _latest_year_ended(body: str) -> date | None:
+    """The latest year end the statements report, stated at least twice (comparative
+    columns name earlier years; a one-off mention may be anything)."""
+    ends = Counter(d for m in _YEARS_ENDED.finditer(body[:600_000]) if (d := parse_date(m.group(1))))
+    stated = [d for d, n in ends.items() if n >= 2]
+    return max(stated, default=None)
+
+
+def _titled_year(cover_text: str) -> int | None:
+    """The year a report's title gives in its first pages ("Annual Report 2022",
+    "Integrated Annual Report 2021-22" -> the year it ends)."""
+    found = Counter()
+    for m in _TITLED_YEAR.finditer(cover_text[:20000]):
+        first, short = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        year = int(first)
+        if short and (int(short) - year % 100) % 100 == 1:
+            year += 1
+        found[year] += 1
+    return found.most_common(1)[0][0] if found else None
 
 
 def _latest_interim_end(body: str) -> date | None:

@@ -21,11 +21,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
-from loaders.company_names import base_name
+from loaders.company_names import base_name, styled_as_name
 from loaders.cover import CORPORATE_SUFFIX, name_candidate
 from loaders.dates import DATE
 
-Kind = Literal["signature", "running header", "statement title"]
+Kind = Literal["signature", "running header", "statement title", "auditor's report", "defined term"]
 
 # "the registrant has duly caused this report", "PepsiCo has duly caused this report",
 # "the registrants have duly caused this Annual Report on Form 10-K ..." (any line breaks;
@@ -47,7 +47,23 @@ _AFTER_NAME = re.compile(r"\s*(?:\||•|·|\b(?:19|20)\d\d\b|\bForm\s+10-?[KQ]\b
 _LEADING_PAGE = re.compile(r"^\s*(?:\d{1,4}|[ivx]{1,5})\s+(?=\S)", re.I)
 # A running line on this many pages is the filing's own, not one exhibit's.
 _MIN_RUNNING_PAGES = 5
-_WEIGHT: dict[Kind, int] = {"signature": 3, "running header": 2, "statement title": 1}
+_WEIGHT: dict[Kind, int] = {"signature": 3, "running header": 2, "auditor's report": 2, "defined term": 2,
+                            "statement title": 1}
+# The auditor's report is addressed to the company's owners: "To the Shareholders and Board
+# of Directors of Acme Corporation", "To the Members of Acme plc" (the auditor signs it; its
+# own name is never taken).
+_ADDRESSEE = re.compile(
+    r"^\s*To\s+the\s+(?:(?:(?:share|stock)holders|members|owners)(?:\s+and\s+(?:the\s+)?board\s+of\s+directors)?"
+    r"|board\s+of\s+directors(?:\s+and\s+(?:share|stock)holders)?)\s+of\s+(.{2,80}?)[\s:,]*$",
+    re.I | re.M,
+)
+# The filing's definition of itself: "Acme Corporation (“Acme” or the “Company”)",
+# "Acme plc (the “Company”)".
+_SELF_DEFINITION = re.compile(
+    r"([A-Z][^\n()“”\"]{1,80}?)\s*\((?:[^()]{0,60}?\s)?(?:the\s+)?[“\"](?:Company|Corporation|Group|Registrant)[”\"]"
+)
+
+
 
 
 @dataclass(frozen=True)
@@ -57,6 +73,11 @@ class Sighting:
     name: str  # as printed, legal suffix included
     kind: Kind
     pages: int  # how many pages it is on (1 for a signature)
+
+
+# How surely each kind of place names the issuer, alone.
+KIND_CONFIDENCE: dict[Kind, float] = {"signature": 0.9, "auditor's report": 0.85, "defined term": 0.85,
+                                      "running header": 0.8, "statement title": 0.7}
 
 
 @dataclass
@@ -103,7 +124,94 @@ def read_cross_page(pages: list[str], running: list[tuple[str, int]] | None = No
     if running is not None:
         sightings += running_header_names(running)
     sightings += statement_title_names(pages)
+    sightings += addressee_names(pages) + self_definitions(pages)
     return CrossPageReading(sightings)
+
+
+_NAME_IN_PROSE = re.compile(
+    r"(?<![\w&])((?:[A-Z][\w&.'’-]*,?\s+(?:(?:of|and|&)\s+)?){1,5}"
+    r"(?:Inc\.?|Incorporated|Corporation|Corp\.?|Limited|Ltd\.?|plc|PLC|Tbk\.?|Company|N\.V\.|S\.A\.|AG|SE))(?!\w)"
+)
+# Firms that audit or advise, named in every annual report but never its subject.
+_ADVISER = re.compile(r"\b(?:audit|auditors?|accountants?|assurance|advisory|chartered)\b", re.I)
+
+
+def most_named(pages: list[str]) -> Sighting | None:
+    """The legal name printed on the most pages, when that is at least half of them (and
+    two): a document that names itself on most pages always gets a company."""
+    counts: Counter[str] = Counter()
+    printed: dict[str, str] = {}
+    for text in pages:
+        found = set()
+        for m in _NAME_IN_PROSE.finditer(text):
+            name = m.group(1)
+            if _ADVISER.search(name) or not (candidate := name_candidate(name, any_case=True)):
+                continue
+            if not styled_as_name(candidate) or base_name(candidate) == candidate:
+                continue
+            found.add(name_key(candidate))
+            printed.setdefault(name_key(candidate), candidate)
+        counts.update(found)
+    readable = sum(1 for text in pages if text.strip())
+    if not counts:
+        return None
+    key, n = counts.most_common(1)[0]
+    return Sighting(printed[key], "running header", n) if n >= max(2, readable / 2) else None
+
+
+def addressee_names(pages: list[str]) -> list[Sighting]:
+    """The company an auditor's report is addressed to (a line of its own)."""
+    counts: Counter[str] = Counter()
+    printed: dict[str, str] = {}
+    for text in pages:
+        for m in _ADDRESSEE.finditer(text):
+            if name := legal_name(m.group(1).strip(" .")) or _tagged_name(m.group(1)):
+                counts[name_key(name)] += 1
+                printed.setdefault(name_key(name), name)
+    return [Sighting(printed[k], "auditor's report", n) for k, n in counts.most_common(1)]
+
+
+def self_definitions(pages: list[str]) -> list[Sighting]:
+    """The first legal name a filing defines as "the Company" (or "the Group")."""
+    for text in pages[:60]:
+        flat = " ".join(text.split())
+        for m in _SELF_DEFINITION.finditer(flat):
+            if name := _name_ending(m.group(1).split()):
+                return [Sighting(name, "defined term", 1)]
+    return []
+
+
+_CLAUSE_OPENERS = frozenset(["In", "On", "For", "At", "By", "As", "To", "From", "With", "And", "Or", "While", "When"])
+
+
+def _name_ending(words: list[str]) -> str | None:
+    """The name that ends a run of words ("On March 1, Acme Holdings plc" -> "Acme Holdings
+    plc"): capitalised words back from a legal suffix, up to a clause's comma or opener."""
+    text = " ".join(words)
+    suffix = CORPORATE_SUFFIX.search(text)
+    if suffix is None:
+        return None
+    stem = text[: suffix.start()].split()
+    start = len(stem)
+    while start > 0 and len(stem) - start < 7:
+        word = stem[start - 1]
+        if start < len(stem) and word.endswith((",", ".", ":", ";")):
+            break  # a clause ends here
+        if word in _CLAUSE_OPENERS or not (word[:1].isupper() or word[:1].isdigit() or word.lower() in ("of", "and", "&")):
+            break
+        start -= 1
+    while start < len(stem) and stem[start].lower() in ("of", "and", "&"):
+        start += 1  # a name does not begin with a connector
+    if start == len(stem):
+        return None
+    return name_candidate(" ".join(stem[start:]) + text[suffix.start() :], any_case=True)
+
+
+def _tagged_name(text: str) -> str | None:
+    name = name_candidate(text.strip(" .:,"), any_case=True)
+    return name if name and styled_as_name(name) else None
+
+
 
 
 # --------------------------------------------------------------------------- names

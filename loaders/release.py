@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from loaders.cover import name_candidate
+from loaders.company_names import base_name, styled_as_name
+from loaders.cover import CORPORATE_SUFFIX, name_candidate
 from loaders.dates import DATE, parse_date
 
 _NAME = r"((?:[A-Z]|[a-z]{1,3}[A-Z])[\w.&'’-]*(?:[ ,]+(?:[A-Z&][\w.&'’-]*|and|of))*)"
@@ -31,8 +32,16 @@ _TODAY_SUBJECT = re.compile(
 )
 _NUMERIC_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/((?:19|20)\d\d)(?![\d/])")
 _TICKER_IN_PROSE = re.compile(
-    rf"{_NAME}\s*\((?:NYSE|NASDAQ|Nasdaq|NYSE American)\s*:\s*([A-Z]{{1,5}}(?:\.[A-Z])?)\)"
+    rf"{_NAME}\s*\((?:NYSE|NASDAQ|Nasdaq|NYSE American)\s*[:\-–]\s*([A-Z]{{1,5}}(?:\.[A-Z])?)\)"
 )
+# The headline's subject: "PATRIOT TRANSPORTATION HOLDING, INC. ANNOUNCES RESULTS FOR ...",
+# "Acme Corp Reports Fiscal 2023 Results".
+_HEADLINE_SUBJECT = re.compile(
+    r"^\s*(.{2,80}?)\s+(?:reports?|announces?|posts?|delivers?)\b[^\n]{0,80}\b(?:results|earnings|quarter|year)\b",
+    re.I | re.M,
+)
+# The boilerplate paragraph at a release's end: "About Acme Corporation".
+_ABOUT = re.compile(r"^\s*About\s+(.{2,60}?)\s*$", re.M)
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _QUARTER = re.compile(
     r"\b(first|second|third|fourth)[- ]quarter(?:\s+and\s+(?:full|fiscal)[- ]year)?"
@@ -61,9 +70,13 @@ def read_release(text: str) -> ReleaseFacts:
     """What the first pages of a release say about issuer, date and period."""
     facts = ReleaseFacts()
     flat = " ".join(text[:30000].split())
+    # Issuer candidates in order of how reliably each place names the issuer; the first
+    # that the release names again (or that carries a legal suffix) is kept, so the words
+    # after a dateline ("2017 - First Quarter Operating Results.") are never a company.
+    candidates: list[str | None] = []
     if m := _DATELINE.search(flat):
         facts.dated = parse_date(m.group(1))
-        facts.issuer = _issuer(m.group(2))
+        candidates.append(_issuer(m.group(2)))
     if facts.dated is None:
         # A release dated on a line of its own above the headline ("May 4, 2023").
         for line in text.split("\n")[:12]:
@@ -81,11 +94,25 @@ def read_release(text: str) -> ReleaseFacts:
                 break
     if m := _TICKER_IN_PROSE.search(flat):
         facts.ticker = m.group(2)
-        facts.issuer = facts.issuer or _issuer(m.group(1))
-    if facts.issuer is None and (m := _TODAY_SUBJECT.search(flat)):
-        facts.issuer = _issuer(m.group(1))
+        candidates.append(_issuer(m.group(1)))
+    if m := _TODAY_SUBJECT.search(flat):
+        candidates.append(_issuer(m.group(1)))
+    head = "\n".join(text.split("\n")[:15])
+    candidates += [_issuer(m.group(1)) for m in _HEADLINE_SUBJECT.finditer(head)]
+    candidates += [_issuer(m.group(1)) for m in _ABOUT.finditer(text[:60000])]
+    facts.issuer = next((c for c in candidates if c and _named_again(c, flat)), None)
     _period(facts, flat)
     return facts
+
+
+def _named_again(name: str, flat: str) -> bool:
+    """The release names the candidate more than once (its base name, any casing), or
+    the candidate is a legal name: a headline's subject or a dateline's tail that is
+    not a name appears once."""
+    base = base_name(name)
+    if CORPORATE_SUFFIX.search(name) and base != name and styled_as_name(name) and not re.search(r"[.:;]\s", base):
+        return True  # a legal name, not a sentence that ends in "... The Company"
+    return len(re.findall(rf"(?<!\w){re.escape(base)}(?!\w)", flat, re.I)) >= 2
 
 
 def _issuer(text: str) -> str | None:

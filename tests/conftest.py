@@ -27,6 +27,7 @@ SHARED = next(
 )
 FINANCEBENCH = SHARED / "financebench"
 FINANCEBENCH_EXTRA = SHARED / "financebench-extra"
+FILINGS_WILD = SHARED / "filings-wild"
 TEST_OUTPUT = Path(__file__).resolve().parents[1] / "test-output"
 
 
@@ -42,6 +43,13 @@ def financebench_extra_dir() -> Path:
     if not (FINANCEBENCH_EXTRA / "pdfs").is_dir():
         pytest.skip("../shared/financebench-extra not present")
     return FINANCEBENCH_EXTRA
+
+
+@pytest.fixture(scope="session")
+def filings_wild_dir() -> Path:
+    if not (FILINGS_WILD / "pdfs").is_dir():
+        pytest.skip("../shared/filings-wild not present")
+    return FILINGS_WILD
 
 
 @pytest.fixture(scope="session")

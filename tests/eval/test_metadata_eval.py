@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import json
 
-from eval.metadata import Labelled, _compare, company_halves, company_key, evaluate, format_result
+from eval.metadata import (
+    Labelled,
+    _compare,
+    company_halves,
+    company_key,
+    evaluate,
+    form_kind,
+    format_result,
+    read_labels,
+)
 from finrag.models import DocumentReport
 from tests.support.pdfs import write_pdf
 from tests.support.sample_filing import filing_pages
@@ -36,7 +45,9 @@ def test_evaluate_on_a_tiny_labelled_set(tmp_path):
         ("ACME_COPY_2021_10Q", "fiscal_year", "2022"),
         ("ACME_COPY_2021_10Q", "form", "10-K"),
     }
-    assert [(r.name.split(" (")[0], r.documents) for r in result.rows] == [("all", 2), ("half A", 2), ("half B", 0)]
+    # all, the two halves, then each set by half
+    assert [(r.name.split(" (")[0], r.documents) for r in result.rows] == [
+        ("all", 2), ("half A", 2), ("half B", 0), (f"{tmp_path.name} A", 2), (f"{tmp_path.name} B", 0)]
     assert result.rows[1].accuracy["all"] == 0.5
     assert "NOT MET" in format_result(result)
 
@@ -53,3 +64,32 @@ def test_a_release_is_right_by_its_fiscal_year_or_the_year_of_its_date():
     assert _compare(label, report) == []
     ten_k = label.model_copy(update={"doc_type": "10k"})
     assert [m.field for m in _compare(ten_k, report.model_copy(update={"form": "10-K"}))] == ["fiscal_year"]
+
+
+def test_filings_wild_labels_are_read_and_held_out_misses_stay_hidden(tmp_path):
+    (tmp_path / "pdfs").mkdir()
+    write_pdf(tmp_path / "pdfs" / "Acme_2022_10-K.pdf", filing_pages())
+    write_pdf(tmp_path / "pdfs" / "Zeta_2022_AnnualReport.pdf", filing_pages())
+    labels = [  # filings-wild's schema: file, free-text form, fiscal_year
+        {"file": "Acme_2022_10-K.pdf", "company": "Acme Widgets, Inc.", "fiscal_year": 2022, "form": "10-K"},
+        {"file": "Zeta_2022_AnnualReport.pdf", "company": "Zeta plc", "fiscal_year": 2021, "form": "Annual Report"},
+    ]
+    (tmp_path / "documents.jsonl").write_text("\n".join(json.dumps(x) for x in labels) + "\n")
+    assert [(label.doc_name, label.doc_type, label.doc_period) for _, label in read_labels([tmp_path])] == [
+        ("Acme_2022_10-K", "10k", 2022), ("Zeta_2022_AnnualReport", "annual", 2021)]
+
+    result = evaluate(tmp_path, workers=1, misses_of=["A"], text_cache=tmp_path / "text")
+    # Zeta (half B) is wrong on every field, but only half A's misses are listed.
+    assert result.rows[2].accuracy["all"] == 0.0 and result.misses == []
+    assert "misses of half B not shown" in format_result(result)
+    # The second run reads the kept text and scores the same.
+    assert len(list((tmp_path / "text").glob("*.json"))) == 1  # one entry: both PDFs have the same bytes
+    assert evaluate(tmp_path, workers=1, text_cache=tmp_path / "text").rows == result.rows
+
+
+def test_free_text_forms_map_to_finrag_forms():
+    assert [form_kind(f) for f in ("10-K", "10-Q", "8-K", "20-F", "Earnings Release (8-K Ex. 99.1)",
+                                   "Earnings Press Release", "Annual Report (CEO letter + 10-K)",
+                                   "Annual Report (letter + 20-F)", "Interim Financial Statements (half-year)",
+                                   "Annual Audited Financial Statements")] == [
+        "10k", "10q", "8k", "20f", "earnings", "earnings", "10k", "20f", "interim", "annual"]

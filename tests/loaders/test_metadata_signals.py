@@ -1,0 +1,145 @@
+"""Company, period and form read from signals any filing carries, checked on real filings of
+../shared (filings-wild, financebench-extra) of layouts the older rules never saw. Only the
+text layer of the pages needed is read (pdfium, no OCR, no embedding)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from loaders.cleaning import clean_document
+from loaders.metadata import read_metadata
+from loaders.page_agreement import addressee_names, most_named, self_definitions
+
+
+def _text(path: Path, pages: int | None = None) -> list[str]:
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        count = len(pdf) if pages is None else min(pages, len(pdf))
+        return [pdf[i].get_textpage().get_text_range() for i in range(count)]
+    finally:
+        pdf.close()
+
+
+@pytest.fixture(scope="module")
+def wild(filings_wild_dir):
+    """name -> cleaned pages and running lines of a filings-wild PDF (read once per module)."""
+    cache: dict[tuple[str, int | None], tuple[list[str], list]] = {}
+
+    def read(name: str, pages: int | None = None):
+        if (name, pages) not in cache:
+            cleaned = clean_document(_text(filings_wild_dir / "pdfs" / f"{name}.pdf", pages))
+            cache[(name, pages)] = (cleaned.pages, cleaned.running_lines)
+        return cache[(name, pages)]
+
+    return read
+
+
+def _meta(wild, name: str, pages: int | None = None):
+    return read_metadata(*wild(name, pages))
+
+
+# --------------------------------------------------------------------------- company
+
+
+def test_a_cover_printed_one_word_per_line_reads_as_the_original(wild):
+    pages, running = wild("Accuray_2022_10-K", 6)
+    one_word_per_line = ["\n".join(pages[0].split()), *pages[1:]]
+    original, rebuilt = read_metadata(pages, running), read_metadata(one_word_per_line, running)
+    fields = ("company", "company_legal", "ticker", "form", "fiscal_year", "period_end")
+    assert [getattr(rebuilt, f) for f in fields] == [getattr(original, f) for f in fields]
+    assert (original.company, original.form, original.fiscal_year) == ("Accuray", "10-K", 2022)
+
+
+def test_a_release_headline_names_its_issuer_and_the_dateline_tail_is_no_company(wild):
+    # "PATRIOT TRANSPORTATION HOLDING, INC. ANNOUNCES RESULTS FOR / THE FIRST QUARTER OF FISCAL 2017"
+    # then "...; January 25, 2017 – / First Quarter Operating Results. / The Company reported ..."
+    meta = _meta(wild, "PatriotTransportation_2017_EarningsRelease_Q1")
+    assert (meta.form, meta.company, meta.period, meta.ticker) == (
+        "earnings", "Patriot Transportation Holding", "2017Q1", "PATI")
+
+
+def test_a_running_line_with_more_words_gives_the_whole_name(wild):
+    # The running line reads "Management Analysis continued Patriot Transportation Holding, Inc."
+    meta = _meta(wild, "PatriotTransportation_2022_AnnualReport")
+    assert meta.company == "Patriot Transportation Holding"
+    assert meta.fiscal_year == 2022  # the statements' "years ended September 30, 2022 and 2021"
+
+
+def test_an_auditor_report_and_a_definition_name_the_company(wild):
+    pages, _ = wild("ZegonaCommunications_2022_AnnualReport")
+    assert [s.name.lower() for s in addressee_names(pages)] == ["zegona communications plc"]
+    assert [s.name for s in self_definitions(["Uber Technologies, Inc. (“Uber,” “we,” or the “Company”) is a"])] == [
+        "Uber Technologies, Inc."]
+
+
+def test_the_evidence_naming_the_company_is_listed_with_its_confidence(wild):
+    meta = _meta(wild, "ZegonaCommunications_2022_AnnualReport")
+    assert meta.company == "Zegona"
+    assert {e.kind for e in meta.evidence} >= {"auditor's report"}
+    assert all(0 < e.confidence <= 1 for e in meta.evidence)
+
+
+def test_a_sentence_ending_in_company_is_never_a_name(wild):
+    # The excerpt's only suffixed line on its first pages is "India’s largest company".
+    meta = _meta(wild, "RelianceIndustries_2022_AnnualReport")
+    assert meta.company is None or "largest" not in meta.company
+    assert meta.fiscal_year == 2022  # "Integrated Annual Report 2021-22": the year it ends
+
+
+def test_a_document_naming_itself_on_most_pages_gets_that_name():
+    pages = [f"Acme Widgets plc\nPage {i} of the report. Results were good; Deloitte Audit Ltd audited them."
+             for i in range(6)]
+    assert most_named(pages).name == "Acme Widgets plc"  # never the auditor
+    assert read_metadata(pages).company == "Acme Widgets"
+
+
+def test_a_legal_name_with_an_international_suffix_comes_from_the_running_header(wild):
+    meta = _meta(wild, "AdhiKarya_2009_AnnualFinancialStatements")
+    assert meta.company_legal == "PT ADHI KARYA (Persero) Tbk"
+
+
+# --------------------------------------------------------------------------- periods
+
+
+def test_a_june_year_companys_december_quarter_is_q2_of_the_next_fiscal_year(wild):
+    # Accuray's own text ("fiscal year ended June 30, 2022") under a 10-Q cover for the
+    # quarter ended December 31, 2022.
+    pages, running = wild("Accuray_2022_10-K", 80)  # p.80 states the fiscal year end
+    cover = re.sub(r"ANNUAL REPORT PURSUANT", "QUARTERLY REPORT PURSUANT", pages[0], flags=re.I)
+    cover = re.sub(r"For the fiscal year ended\s+June 30, 2022", "For the quarterly period ended December 31, 2022",
+                   cover, flags=re.I)
+    cover = re.sub(r"FORM 10-K", "FORM 10-Q", cover)
+    meta = read_metadata([cover, *pages[1:]], running)
+    assert (meta.form, meta.fiscal_year, meta.period) == ("10-Q", 2023, "2023Q2")
+    # A real 10-Q of a September-year company: the quarter ended March 31, 2019 is Q2 of 2019.
+    meta = _meta(wild, "PatriotTransportation_2019_10-Q_Q2", 12)
+    assert (meta.form, meta.fiscal_year, meta.period, str(meta.period_end)) == ("10-Q", 2019, "2019Q2", "2019-03-31")
+
+
+def test_a_day_first_year_end_on_a_report_without_an_sec_cover(wild):
+    meta = _meta(wild, "EthernityNetworks_2022_AnnualReport")
+    assert (meta.form, meta.fiscal_year, str(meta.period_end)) == ("annual", 2022, "2022-12-31")
+
+
+# --------------------------------------------------------------------------- forms
+
+
+def test_a_20f_is_an_annual_report_even_with_the_spaces_lost(wild):
+    # "FORM20-F" / "X ANNUALREPORTPURSUANTTOSECTION13..." / "Forthe fiscal yearendedDecember 31, 2022"
+    meta = _meta(wild, "MercurityFintech_2022_20-F", 4)
+    assert (meta.form, meta.fiscal_year, meta.company) == ("annual", 2022, "Mercurity Fintech Holding")
+    assert _meta(wild, "NICE_2022_AnnualReport", 10).form == "annual"
+
+
+def test_an_8k_under_item_2_02_without_the_release_is_not_a_release(financebench_extra_dir):
+    pages = clean_document(_text(financebench_extra_dir / "pdfs" / "EBAY_2023Q1_8K.pdf", 2)).pages
+    item = ("Item 2.02. Results of Operations and Financial Condition.\nOn April 26, 2023 the company issued a "
+            "press release, furnished as Exhibit 99.1, which is incorporated by reference.")
+    without = [pages[0] + "\n" + item, *pages[1:]]
+    assert read_metadata(without).form == "8-K"
+    release = "Exhibit 99.1\neBay Inc. Reports First Quarter 2023 Results\neBay Inc. (Nasdaq: EBAY) today reported results."
+    assert read_metadata([*without, release]).form == "earnings"
