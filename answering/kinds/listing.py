@@ -1,0 +1,82 @@
+"""list: the items asked for, from the sentence or table that enumerates them.
+
+- Securities registered on an exchange: the rows of the cover page's Section 12(b) table
+  (title of each class, trading symbol, exchange), one line per class.
+- Otherwise the sentences that state the topic and enumerate ("include", "such as",
+  "consist of", a run of commas), or a table whose caption names the topic (its row
+  labels are the items).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.citations import cite, unique_citations
+from answering.kinds import passage
+from answering.kinds.sentences import content_words, overlap, read_topic
+from answering.kinds.tables import blocks
+from answering.written_answer import WrittenAnswer
+from finrag.models import SearchHit
+
+if TYPE_CHECKING:
+    from answering.kinds.classify import KindDecision
+    from answering.metric_answer import MetricServices
+    from retrieval.query_understanding import QueryUnderstanding
+
+_REGISTERED = re.compile(r"\bregistered\b|\bexchange\b|\bsection\s+12\(b\)", re.I)
+_SECURITY_LINE = re.compile(r"\b\d+(?:\.\d+)?%\s+(?:\w+\s+){0,4}(?:notes?|debentures?|bonds?)\b.*\bdue\b"
+                            r"|\b(?:notes?|debentures?|bonds?)\s+due\s+\d{4}\b", re.I)
+_ENUMERATES = re.compile(r"\binclud\w*\b|\bsuch\s+as\b|\bconsist\w*\s+of\b|\bcompris\w*\b|:|\bfollowing\b|"
+                         r"(?:[^,]+,){2,}", re.I)
+_MIN_CAPTION = 0.4
+
+
+def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+          services: MetricServices) -> WrittenAnswer | None:
+    companies = list(understanding.companies)
+    if _REGISTERED.search(decision.ask) and re.search(r"\bsecurities|notes|debt\b", decision.ask, re.I):
+        registered = _registered_securities(hits, companies)
+        if registered:
+            return registered
+    best = [s for s in passage.stating(decision, question, hits, understanding, services, limit=4, min_overlap=0.34)
+            if _ENUMERATES.search(s.text)][:2]
+    if best:
+        return WrittenAnswer(status="answered", kind="list", text=" ".join(s.shown() for s in best),
+                             citations=unique_citations([cite(s.chunk, s.text) for s in best]))
+    return _from_table(decision, hits, companies, services)
+
+
+def _registered_securities(hits: list[SearchHit], companies: list[str]) -> WrittenAnswer | None:
+    wanted = {c.casefold() for c in companies}
+    for hit in hits:
+        chunk = hit.chunk
+        if wanted and (chunk.company or "").casefold() not in wanted:
+            continue
+        if not re.search(r"section\s+12\(b\)|name\s+of\s+each\s+exchange", chunk.text, re.I):
+            continue
+        lines = [line.strip() for line in chunk.text.splitlines() if _SECURITY_LINE.search(line)]
+        if lines:
+            items = "; ".join(lines)
+            return WrittenAnswer(status="answered", kind="list",
+                                 text=f"Registered under Section 12(b) ({chunk.doc} p.{chunk.page + 1}): {items}.",
+                                 citations=unique_citations([cite(chunk, line) for line in lines]))
+    return None
+
+
+def _from_table(decision: KindDecision, hits: list[SearchHit], companies: list[str],
+                services: MetricServices) -> WrittenAnswer | None:
+    topic = read_topic(decision.ask, companies, services.vocabulary)
+    words = content_words(decision.ask, companies)
+    if topic is None:
+        return None
+    for block in blocks(hits, companies):
+        if topic.stated_by(block.context) and overlap(block.context, words) >= _MIN_CAPTION:
+            labels = [r.label for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
+            if len(labels) >= 2:
+                return WrittenAnswer(
+                    status="answered", kind="list",
+                    text=f"{'; '.join(labels)} ({block.chunk.doc} p.{block.chunk.page + 1}).",
+                    citations=unique_citations([cite(block.chunk, r.line) for r in block.rows
+                                                if r.label in labels]))
+    return None

@@ -1,0 +1,124 @@
+"""not_meaningful: the asked metric does not apply to this business, and why.
+
+Decided from the income statement's structure, never from a company's name or sector: the
+metric's income-statement inputs (gross margin: cost of revenue, or gross profit) have no
+line in a statement that was read whole (its revenue lines and its net income line are
+both there). The answer says what the statement shows instead (its first revenue lines,
+e.g. "Interest income", "Net interest income") and the analogue (net interest margin when
+it earns interest income; operating margin otherwise), with those rows cited.
+
+When the inputs do exist, this writer returns None and the question is answered in its
+own kind.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.citations import cite, unique_citations
+from answering.numbers import Row, normalize_label, split_row
+from answering.written_answer import WrittenAnswer
+from finrag.models import Chunk, SearchFilters, SearchHit
+
+if TYPE_CHECKING:
+    from answering.kinds.classify import KindDecision
+    from answering.metric_answer import MetricServices
+    from finrag.vocabulary import Vocabulary
+    from retrieval.query_understanding import QueryUnderstanding
+
+_NET_INCOME = re.compile(r"^net\s+(?:income|earnings|loss|\(loss\)|income\s*\(loss\))", re.I)
+_COST_LINE = re.compile(r"^(?:total\s+)?costs?\s+of\b|^merchandise\s+costs\b", re.I)
+_GOODS_LINES = ("cost_of_revenue", "gross_profit")  # only a business that sells goods or services at a cost has them
+_INTEREST_INCOME = re.compile(r"\binterest\s+(?:and\s+\w+\s+)?income\b", re.I)
+
+
+def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+          services: MetricServices) -> WrittenAnswer | None:
+    vocab = services.vocabulary
+    if not decision.metric or len(understanding.companies) != 1:
+        return None
+    company = understanding.companies[0]
+    needed = _statement_inputs(decision.metric, vocab)
+    if not needed:
+        return None
+    statement = _income_statement(company, hits, understanding, services)
+    if statement is None:
+        return None  # the statement was not read whole: nothing can be said about its lines
+    rows = [(row, chunk) for chunk in statement for line in chunk.text.splitlines() if (row := split_row(line))]
+    labels = [normalize_label(r.label) for r, _ in rows]
+    if any(_has_line(m, label, vocab) for m in needed for label in labels):
+        return None  # the inputs exist: answer the question as asked
+    earned = _first_revenue_rows(rows)
+    if not earned:
+        return None
+    label = vocab.label(decision.metric) or decision.metric
+    missing = " or ".join((vocab.label(m) or m).lower() for m in needed)
+    shows = ", ".join(f'"{r.label}"' for r, _ in earned)
+    analogue = ("net interest margin (net interest income over average interest-earning assets)"
+                if any(_INTEREST_INCOME.search(r.label) for r, _ in rows) else "operating margin")
+    text = (f"{label} is not a meaningful measure for {company}: its income statement has no {missing} line "
+            f"(no cost of goods sold to subtract from revenue). It earns {shows}. The comparable measure is "
+            f"{analogue}.")
+    citations = [cite(c, r.line) for r, c in earned]
+    net = next(((r, c) for r, c in rows if _NET_INCOME.match(r.label)), None)
+    if net is not None:
+        citations.append(cite(net[1], net[0].line))
+    return WrittenAnswer(status="answered", kind="not_meaningful", text=text, citations=unique_citations(citations),
+                         flags=["metric_not_meaningful"])
+
+
+def _statement_inputs(metric: str, vocab: Vocabulary) -> list[str]:
+    """The lines that make the metric meaningful when any of them exists: cost of revenue
+    or gross profit, for a metric built on either (gross margin, inventory turnover, DPO)."""
+    seen: set[str] = set()
+    pending = [metric]
+    while pending:
+        key = pending.pop()
+        seen.add(key)
+        pending += [i for i in vocab.inputs(key) if i not in seen]
+    return list(_GOODS_LINES) if seen & set(_GOODS_LINES) else []
+
+
+def _has_line(metric: str, label: str, vocab: Vocabulary) -> bool:
+    letters = re.sub(r"[^a-z]", "", label)
+    if any(re.fullmatch(re.sub(r"\s+", "", p), letters) for p in vocab.metrics[metric].rows.get("income_statement", [])):
+        return True
+    if metric == "cost_of_revenue" and _COST_LINE.match(label):
+        return True  # "Cost of products", "Costs of services": a cost of what was sold, split by kind
+    return any(label.startswith(normalize_label(w)) for w in vocab.metrics[metric].wordings)
+
+
+def _income_statement(company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                      services: MetricServices) -> list[Chunk] | None:
+    """The company's income statement chunks of one filing, when its revenue and its net
+    income lines were both read (one more search for the statement's pages when needed)."""
+    found = [h.chunk for h in hits if h.chunk.company == company and "income_statement" in h.chunk.tags]
+    if not _whole(found) and services.retriever is not None:
+        years = sorted(set(understanding.fiscal_years))[-1:]
+        filters = SearchFilters(companies=[company], tags=["income_statement"], fiscal_years=years)
+        searched = services.retriever.search("consolidated statements of income revenues expenses net income",
+                                             filters=filters, k=8, mode="sparse")
+        found += [h.chunk for h in searched if h.chunk.chunk_id not in {c.chunk_id for c in found}]
+    by_doc: dict[str, list[Chunk]] = {}
+    for chunk in found:
+        by_doc.setdefault(chunk.doc, []).append(chunk)
+    for chunks in by_doc.values():
+        if _whole(chunks):
+            return sorted(chunks, key=lambda c: c.index)
+    return None
+
+
+def _whole(chunks: list[Chunk]) -> bool:
+    labels = [r.label for c in chunks for line in c.text.splitlines() if (r := split_row(line))]
+    return any(_NET_INCOME.match(label) for label in labels) and len(labels) >= 6
+
+
+def _first_revenue_rows(rows: list[tuple[Row, Chunk]]) -> list[tuple[Row, Chunk]]:
+    """The statement's first lines (what it earns), up to its first total."""
+    out: list[tuple[Row, Chunk]] = []
+    for row, chunk in rows:
+        out.append((row, chunk))
+        if re.match(r"^total\b", row.label, re.I) or len(out) >= 4:
+            break
+    return out
