@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from answering.aspects import split_sentences
+from answering.citations import is_instruction
 from answering.extractive_writer import write_offline
 from answering.kinds import choice, definition, drivers, listing, not_meaningful, passage, yes_no
 from answering.kinds.classify import KindDecision, classify
@@ -84,7 +86,11 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
         explained = not_meaningful.write(decision, text, hits, understanding, services)
         if explained is not None:
             return explained
-    return written if written is not None else _refusal(decision, hits, understanding, services)
+    written = written if written is not None else _refusal(decision, hits, understanding, services)
+    if any(is_instruction(s) for h in hits for s in split_sentences(h.chunk.text)):
+        # text addressed to an AI was read and left out (answering.citations)
+        written = written.model_copy(update={"flags": [*written.flags, "ignored_instruction_in_evidence"]})
+    return written
 
 
 def _metric(text: str, hits: list[SearchHit], understanding: QueryUnderstanding, services: WriterServices,

@@ -27,7 +27,7 @@ from answering.kinds.tables import Block, blocks
 from answering.numbers import Row, normalize_label
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, SearchHit
-from finrag.vocabulary import tokenize
+from finrag.vocabulary import Vocabulary, tokenize
 
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
@@ -54,8 +54,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         return passage.write(decision, question, hits, understanding, services)
     companies = list(understanding.companies)
     year = max(understanding.fiscal_years) if understanding.fiscal_years else None
-    found = (_candidate_items(decision.candidates, hits, companies, year) if decision.candidates
-             else _table_items(decision.ask, hits, companies, year))
+    if decision.candidates:
+        found = _candidate_items(decision.candidates, hits, companies, year)
+    else:
+        table = table_items(decision.ask, hits, companies, year, services.vocabulary)
+        found = (table.items, table.how) if table else None
     if found is None:
         return None
     items, how = found
@@ -85,7 +88,7 @@ def _candidate_items(candidates: list[str], hits: list[SearchHit], companies: li
                 # the net total of the candidate ("Net cash provided by operating activities") first
                 key = (0 if re.match(r"(?:net|total)\b", row.label, re.I) else 1, len(label), 0)
                 if best is None or key < best[0]:
-                    best = (key, Item(label=candidate, value=value, shown=_shown(value, block), row=row,
+                    best = (key, Item(label=candidate, value=value, shown=_shown(value, block, row), row=row,
                                       chunk=block.chunk))
         if best is None:
             return None  # every candidate must be read, or the ranking would be wrong
@@ -93,14 +96,24 @@ def _candidate_items(candidates: list[str], hits: list[SearchHit], companies: li
     return items, f"in {f'FY{year}' if year else 'the latest year reported'}"
 
 
-def _table_items(ask: str, hits: list[SearchHit], companies: list[str],
-                 year: int | None) -> tuple[list[Item], str] | None:
+class Table(BaseModel):
+    """The items of the table that best matches a question, in one column (or as changes)."""
+
+    items: list[Item]
+    how: str  # which column / change, for the answer
+    total: Item | None = None  # the table's total row, in the same column
+
+
+def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int | None,
+                vocab: Vocabulary) -> Table | None:
     words = [w for w in content_words(ask, companies) if w not in _RANK_WORDS]
     scored: list[tuple[float, int, Block]] = []
     for n, block in enumerate(blocks(hits, companies)):
         labels = [normalize_label(r.label) for r in block.rows]
         if len(set(labels)) < len(labels) or not block.years:
             continue  # repeated labels: a table of several parts; no year columns: not a table of figures
+        if len({m for r in block.rows for m in vocab.match_metrics(r.label)}) >= 2:
+            continue  # rows that are different line items (a statement), not like items of one measure
         score = overlap(block.context, words) + 0.5 * overlap(" ".join(r.label for r in block.rows), words)
         scored.append((score, -n, block))
     if not scored:
@@ -111,6 +124,12 @@ def _table_items(ask: str, hits: list[SearchHit], companies: list[str],
     rows = [r for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
     if len(rows) < 2:
         return None
+    col = block.column(year)
+    total_row = next((r for r in block.rows if re.match(r"total\b", r.label, re.I)), None)
+    total = None
+    if total_row is not None and col < len(total_row.values) and total_row.values[col] is not None:
+        total = Item(label=total_row.label, value=total_row.values[col], row=total_row, chunk=block.chunk,
+                     shown=_shown(total_row.values[col], block, total_row))
     if _CHANGE.search(ask) and len(block.years) >= 2:
         items = []
         for r in rows:
@@ -119,15 +138,15 @@ def _table_items(ask: str, hits: list[SearchHit], companies: list[str],
                 continue
             change = (now - before) / abs(before) * 100
             items.append(Item(label=r.label, value=change, row=r, chunk=block.chunk,
-                              shown=f"{change:+.1f}% ({_plain(before)} in {block.years[1]} to {_plain(now)} in {block.years[0]})"))
+                              shown=f"{change:+.1f}% ({_plain(before)} in {block.years[1]} to {_plain(now)} in "
+                                    f"{block.years[0]})"))
         how = f"by change from {block.years[1]} to {block.years[0]}"
     else:
-        col = block.column(year)
-        items = [Item(label=r.label, value=v, shown=_shown(v, block), row=r, chunk=block.chunk)
+        items = [Item(label=r.label, value=v, shown=_shown(v, block, r), row=r, chunk=block.chunk)
                  for r in rows if col < len(r.values) and (v := r.values[col]) is not None]
         when = block.years[col] if col < len(block.years) else None
         how = f"in the table {_caption(block)}" + (f" ({when} column)" if when else "")
-    return (items, how) if len(items) >= 2 else None
+    return Table(items=items, how=how, total=total) if len(items) >= 2 else None
 
 
 def _caption(block: Block) -> str:
@@ -139,5 +158,7 @@ def _plain(value: float) -> str:
     return f"{value:,.2f}".rstrip("0").rstrip(".")
 
 
-def _shown(value: float, block: Block) -> str:
-    return f"{_plain(value)} ({block.scale})" if block.scale else _plain(value)
+def _shown(value: float, block: Block, row: Row | None = None) -> str:
+    if row is not None and row.percent:
+        return f"{_plain(value)}%"
+    return f"{_plain(value)} ({block.scale})"

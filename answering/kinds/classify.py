@@ -33,7 +33,8 @@ from finrag.vocabulary import Vocabulary
 from retrieval.periods import parse_periods
 
 YesNoTest = Literal[
-    "improving", "increased", "decreased", "positive", "negative", "above", "below", "capital_intensive", "stated"
+    "improving", "increased", "decreased", "positive", "negative", "above", "below", "share_above", "share_below",
+    "capital_intensive", "stated",
 ]
 
 
@@ -73,18 +74,32 @@ _YES_NO_START = re.compile(
     r"^\W*(?:is|are|was|were|does|do|did|has|have|had|can|will|would|should)\b", re.I
 )
 _SUPERLATIVE = re.compile(
-    r"\b(?P<high>highest|largest|biggest|most|greatest|top|best|strongest|maximum)\b"
-    r"|\b(?P<low>lowest|smallest|least|worst|weakest|minimum|fewest)\b"
-    r"|\b(?P<drop>biggest\s+(?:drop|decline|decrease)|largest\s+(?:drop|decline|decrease))\b",
+    r"\b(?P<drop>(?:biggest|largest|greatest|steepest)\s+(?:drop|decline|decrease|fall))\b"
+    r"|\b(?P<high>highest|largest|biggest|most|greatest|top|best|strongest|maximum)\b"
+    r"|\b(?P<low>lowest|smallest|least|worst|weakest|minimum|fewest)\b",
     re.I,
 )
 _WHICH = re.compile(r"^\W*(?:(?:\w+\s+){0,6}?,\s*)?(?:which|what)\b|\bamong\b", re.I)
 _LIST = re.compile(
-    r"^\W*(?:what|who|which)\s+(?:are|were)\b|^\W*(?:list|name|enumerate|identify)\b"
-    r"|^\W*what\s+(?:\w+\s+){0,3}(?:\w+s)\s+(?:did|does|do|has|have|had)\b",
+    r"^\W*(?:what|who|which)\s+(?:are|were)\b|^\W*(?:list|name|enumerate|identify)\b",
     re.I,
 )
-_PLURAL_WHICH = re.compile(r"^\W*which\s+(?:of\s+\w+'?s?\s+)?(?:\w+\s+){0,2}\w+(?<!s)s\s+(?:are|were|have|had)\b", re.I)
+_WHICH_NOUNS = re.compile(r"^\W*which\s+(?:of\s+\S+\s+)?((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
+_NOT_PLURAL = frozenset({"was", "has", "is", "does", "this", "its", "his", "us", "as", "versus", "plus", "did", "do",
+                         "will", "would", "had", "have", "are", "were"})
+
+
+def _plural_which(ask: str) -> bool:
+    """ "Which debt securities ...", "which of its segments ...": the question asks for a set."""
+    m = _WHICH_NOUNS.search(ask)
+    if not m:
+        return False
+    for word in m.group(1).lower().split():
+        if word in _NOT_PLURAL:
+            return False
+        if word.endswith("s") and not word.endswith(("ss", "us", "is", "'s")):
+            return True
+    return False
 _DEFINITION = re.compile(
     r"\bnature\s+(?:(?:and|&)\s+\w+\s+)?of\b|\bhow\s+does\s+.+\b(?:recogni[sz]e|account\s+for)\b"
     r"|^\W*what\s+(?:is|are)\s+(?:\S+['\u2019]s?\s+|the\s+)?(?:\w+\s+){0,4}polic(?:y|ies)\b"
@@ -130,6 +145,13 @@ def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
             # "improving gross margin profile": the metric's latest year against the one before
             return KindDecision(kind="yes_no", reason=f"yes/no on whether {metrics[-1]} is {test}", ask=ask,
                                 metric=_main_metric(metrics, vocab), test=test, default_answer=default_answer)
+    if metrics and limit is not None and re.search(r"%\s+of\b|\bpercent\s+of\b", ask, re.I) \
+            and re.search(r"\b(?:any|which|what)\b", ask, re.I):
+        # "any product categories that represent more than 20% of revenue": items' shares of a total
+        above, value = limit
+        return KindDecision(kind="yes_no", reason="yes/no on whether any item's share of a total passes a threshold",
+                            ask=ask, metric=_main_metric(metrics, vocab), test="share_above" if above else "share_below",
+                            threshold=value)
     if metrics and limit is not None:
         above, value = limit
         return KindDecision(kind="yes_no", reason="yes/no on a metric against a threshold the question names",
@@ -184,30 +206,29 @@ def _classify(ask: str, question: str, vocab: Vocabulary, companies: int) -> Kin
                             metric=_main_metric(metrics, vocab) if metrics else None)
     if _YES_NO_START.search(ask) and companies <= 1 and not re.search(r"\bhow\s+(?:much|many)\b", ask, re.I):
         return _yes_no(ask, question, vocab)
-    if companies >= 2 and metrics:
+    if metrics and (companies >= 2 or re.search(r"\b(?:which|among)\s+(?:of\s+the\s+)?(?:compan|firm|issuer)", ask, re.I)):
         return KindDecision(kind="metric", reason="a metric compared across companies", ask=ask,
                             metric=_main_metric(metrics, vocab))
     superlative = _SUPERLATIVE.search(ask)
     if _WHICH.search(ask) and superlative:
+        # the biggest drop is the lowest change
         order = "highest" if superlative.group("high") else "lowest"
-        if superlative.group("drop"):
-            order = "lowest"  # the biggest drop is the lowest change
         return KindDecision(kind="choice", reason=f"asks which item ranks {order}", ask=ask, order=order,
                             metric=_main_metric(metrics, vocab) if metrics else None, candidates=_candidates(ask))
-    if re.match(r"^\W*(?:(?:\w+\s+){0,6}?,\s*)?which\b", ask, re.I) and not _PLURAL_WHICH.search(ask):
+    if re.match(r"^\W*(?:(?:\w+\s+){0,6}?,\s*)?which\b", ask, re.I) and not _plural_which(ask):
         return KindDecision(kind="choice", reason="asks which item the filing names", ask=ask,
                             candidates=_candidates(ask))
     if _DEFINITION.search(ask) and companies == 0 and not parse_periods(ask).years:
         return KindDecision(kind="definition", reason="asks what a term means (no company named)", ask=ask)
-    if _LIST.search(ask) or _PLURAL_WHICH.search(ask):
+    if _LIST.search(ask) or _plural_which(ask):
         if metrics and not re.search(r"^\W*(?:what|who|which)\s+(?:are|were)\b", ask, re.I) \
-                and _METRIC_ASK.search(ask) and not _PLURAL_WHICH.search(ask):
+                and _METRIC_ASK.search(ask) and not _plural_which(ask):
             return KindDecision(kind="metric", reason="asks for a metric's value", ask=ask,
                                 metric=_main_metric(metrics, vocab))
         return KindDecision(kind="list", reason="asks for the items of a set", ask=ask)
     if _DEFINITION.search(ask) and (_POLICY.search(ask) or (not metrics and companies == 0)):
         return KindDecision(kind="definition", reason="asks what a term, policy or arrangement is", ask=ask)
-    if metrics and _METRIC_ASK.search(ask):
-        return KindDecision(kind="metric", reason="asks for a metric's value", ask=ask,
-                            metric=_main_metric(metrics, vocab))
+    if metrics:
+        how = "asks for a metric's value" if _METRIC_ASK.search(ask) else "names a metric (its value or change)"
+        return KindDecision(kind="metric", reason=how, ask=ask, metric=_main_metric(metrics, vocab))
     return KindDecision(kind="passage", reason="asks for a fact stated in the filing's text", ask=ask)

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING
 from answering.citations import cite, unique_citations
 from answering.kinds.sentences import asks_about_risk, read_topic, sentences
 from answering.kinds.yes_no import Value, metric_value
+from answering.numbers import years_in
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchHit
+from finrag.vocabulary import Vocabulary, tokenize
 
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
@@ -39,14 +41,18 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     topic = read_topic(decision.ask, companies, vocab)
     if topic is None:
         return None
+    topic = topic.model_copy(update={"phrases": topic.phrases + _numerator_phrases(decision.metric, vocab)})
     years = sorted(set(understanding.fiscal_years))
     scored = []
     for s in sentences(hits, companies, risks=asks_about_risk(decision.ask)):
         if not (topic.stated_by(s.text) and _CAUSE.search(s.text)):
             continue
-        in_period = not years or s.chunk.fiscal_year == years[-1] or any(str(y) in s.text for y in years)
+        mentioned = years_in(s.text)
+        # about the asked year first, then undated sentences of its filing; "2021 compared with 2020" last
+        when = 0 if years and years[-1] in mentioned else 1 if not mentioned else 2
+        own_filing = not years or s.chunk.fiscal_year == years[-1]
         mdna = "mdna" in s.chunk.tags or "Management" in s.chunk.section
-        scored.append(((0 if in_period else 1, 0 if mdna else 1, s.rank, s.position), s))
+        scored.append(((when, 0 if own_filing else 1, 0 if mdna else 1, s.rank, s.position), s))
     if not scored:
         return None
     best = [s for _, s in sorted(scored, key=lambda t: t[0])[:_LIMIT]]
@@ -64,6 +70,24 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         flags = list(dict.fromkeys([*first.answer.flags, *last.answer.flags]))
     return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
                          flags=flags)
+
+
+def _numerator_phrases(metric: str | None, vocab: Vocabulary) -> list[tuple[str, ...]]:
+    """A margin moves with its numerator: MD&A explains "loss from operations" for an
+    operating margin. The numerator's wordings, with income / earnings / loss / profit
+    interchangeable (a year's figure can be either)."""
+    formula = vocab.formula(metric or "")
+    if not formula or "/" not in formula:
+        return []
+    numerator = next((m for m in vocab.inputs(metric or "") if m in formula.split("/")[0]), None)
+    if numerator is None:
+        return []
+    phrases: list[tuple[str, ...]] = []
+    for wording in vocab.metrics[numerator].wordings:
+        for word in ("income", "earnings", "loss", "profit"):
+            variant = re.sub(r"\b(?:income|earnings|loss|profit)\b", word, wording)
+            phrases.append(tuple(tokenize(variant)))
+    return list(dict.fromkeys(p for p in phrases if p))
 
 
 def _change(decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,

@@ -17,7 +17,7 @@ from answering.kinds import passage
 from answering.kinds.sentences import content_words, overlap, read_topic
 from answering.kinds.tables import blocks
 from answering.written_answer import WrittenAnswer
-from finrag.models import SearchHit
+from finrag.models import Chunk, SearchHit
 
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
@@ -48,20 +48,25 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
 
 
 def _registered_securities(hits: list[SearchHit], companies: list[str]) -> WrittenAnswer | None:
+    """The classes of notes in the cover's Section 12(b) table, which may run over a few pages."""
     wanted = {c.casefold() for c in companies}
-    for hit in hits:
-        chunk = hit.chunk
-        if wanted and (chunk.company or "").casefold() not in wanted:
-            continue
-        if not re.search(r"section\s+12\(b\)|name\s+of\s+each\s+exchange", chunk.text, re.I):
-            continue
-        lines = [line.strip() for line in chunk.text.splitlines() if _SECURITY_LINE.search(line)]
-        if lines:
-            items = "; ".join(lines)
-            return WrittenAnswer(status="answered", kind="list",
-                                 text=f"Registered under Section 12(b) ({chunk.doc} p.{chunk.page + 1}): {items}.",
-                                 citations=unique_citations([cite(chunk, line) for line in lines]))
-    return None
+    own = [h.chunk for h in hits if not wanted or (h.chunk.company or "").casefold() in wanted]
+    caption = next((c for c in own if re.search(r"section\s+12\(b\)|name\s+of\s+each\s+exchange", c.text, re.I)), None)
+    if caption is None:
+        return None
+    table = sorted((c for c in own if c.doc == caption.doc and caption.index <= c.index
+                    and c.page <= caption.page + 3), key=lambda c: c.index)
+    found: dict[str, Chunk] = {}
+    for chunk in table:
+        for line in chunk.text.splitlines():
+            if _SECURITY_LINE.search(line) and line.strip() not in found:
+                found[line.strip()] = chunk
+    if not found:
+        return None
+    return WrittenAnswer(status="answered", kind="list",
+                         text=f"Registered under Section 12(b) ({caption.doc} p.{caption.page + 1}): "
+                              f"{'; '.join(found)}.",
+                         citations=unique_citations([cite(chunk, line) for line, chunk in found.items()]))
 
 
 def _from_table(decision: KindDecision, hits: list[SearchHit], companies: list[str],

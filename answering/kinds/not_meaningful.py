@@ -27,8 +27,9 @@ if TYPE_CHECKING:
     from finrag.vocabulary import Vocabulary
     from retrieval.query_understanding import QueryUnderstanding
 
-_NET_INCOME = re.compile(r"^net\s+(?:income|earnings|loss|\(loss\)|income\s*\(loss\))", re.I)
-_COST_LINE = re.compile(r"^(?:total\s+)?costs?\s+of\b|^merchandise\s+costs\b", re.I)
+_NET_INCOME = re.compile(r"^net\s+(?:income|earnings|loss|\(loss\)|income\s*\(loss\))(?!\s+(?:before|from|per))", re.I)
+_COST_LINE = re.compile(r"^(?:total\s+)?costs?\s+(?:of|applicable\s+to)\b|\bcost\s+of\s+(?:sales|revenues?|goods|products|"
+                        r"services)\b|^merchandise\s+costs\b", re.I)
 _GOODS_LINES = ("cost_of_revenue", "gross_profit")  # only a business that sells goods or services at a cost has them
 _INTEREST_INCOME = re.compile(r"\binterest\s+(?:and\s+\w+\s+)?income\b", re.I)
 
@@ -54,11 +55,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         return None
     label = vocab.label(decision.metric) or decision.metric
     missing = " or ".join((vocab.label(m) or m).lower() for m in needed)
-    shows = ", ".join(f'"{r.label}"' for r, _ in earned)
+    shows = ", ".join(f'"{r.line.strip()}"' for r, _ in earned)
     analogue = ("net interest margin (net interest income over average interest-earning assets)"
                 if any(_INTEREST_INCOME.search(r.label) for r, _ in rows) else "operating margin")
     text = (f"{label} is not a meaningful measure for {company}: its income statement has no {missing} line "
-            f"(no cost of goods sold to subtract from revenue). It earns {shows}. The comparable measure is "
+            f"(no cost of goods sold to subtract from revenue). What it earns, as the statement shows: {shows}. The comparable measure is "
             f"{analogue}.")
     citations = [cite(c, r.line) for r, c in earned]
     net = next(((r, c) for r, c in rows if _NET_INCOME.match(r.label)), None)
@@ -84,7 +85,7 @@ def _has_line(metric: str, label: str, vocab: Vocabulary) -> bool:
     letters = re.sub(r"[^a-z]", "", label)
     if any(re.fullmatch(re.sub(r"\s+", "", p), letters) for p in vocab.metrics[metric].rows.get("income_statement", [])):
         return True
-    if metric == "cost_of_revenue" and _COST_LINE.match(label):
+    if metric == "cost_of_revenue" and _COST_LINE.search(label):
         return True  # "Cost of products", "Costs of services": a cost of what was sold, split by kind
     return any(label.startswith(normalize_label(w)) for w in vocab.metrics[metric].wordings)
 
@@ -105,20 +106,43 @@ def _income_statement(company: str, hits: list[SearchHit], understanding: QueryU
         by_doc.setdefault(chunk.doc, []).append(chunk)
     for chunks in by_doc.values():
         if _whole(chunks):
-            return sorted(chunks, key=lambda c: c.index)
+            ordered = sorted(chunks, key=lambda c: c.index)
+            start = next(n for n, c in enumerate(ordered) if _TITLE.search(c.text) and _labels(c))
+            run = [ordered[start]]
+            for chunk in ordered[start + 1:]:
+                if chunk.index != run[-1].index + 1 or any(_NET_INCOME.match(label) for label in _labels(run[-1])):
+                    break
+                run.append(chunk)
+            return run
     return None
 
 
+_TITLE = re.compile(r"statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings)", re.I)
+
+
 def _whole(chunks: list[Chunk]) -> bool:
-    labels = [r.label for c in chunks for line in c.text.splitlines() if (r := split_row(line))]
-    return any(_NET_INCOME.match(label) for label in labels) and len(labels) >= 6
+    """The statement from its title to its net income line, with no chunk missing in between."""
+    ordered = sorted(chunks, key=lambda c: c.index)
+    start = next((n for n, c in enumerate(ordered) if _TITLE.search(c.text) and _labels(c)), None)
+    if start is None:
+        return False
+    for n, chunk in enumerate(ordered[start:], start=start):
+        if n > start and chunk.index != ordered[n - 1].index + 1:
+            return False
+        if any(_NET_INCOME.match(label) for label in _labels(chunk)):
+            return True
+    return False
+
+
+def _labels(chunk: Chunk) -> list[str]:
+    return [r.label for line in chunk.text.splitlines() if (r := split_row(line))]
 
 
 def _first_revenue_rows(rows: list[tuple[Row, Chunk]]) -> list[tuple[Row, Chunk]]:
-    """The statement's first lines (what it earns), up to its first total."""
-    out: list[tuple[Row, Chunk]] = []
-    for row, chunk in rows:
-        out.append((row, chunk))
-        if re.match(r"^total\b", row.label, re.I) or len(out) >= 4:
-            break
-    return out
+    """What the statement says the business earns: its first total (or first lines), and its
+    net interest income line when it has one."""
+    head = rows[:8]
+    total = next(((r, c) for r, c in head if re.match(r"^total\b", r.label, re.I)), None)
+    earned = [total] if total else head[:3]
+    net_interest = next(((r, c) for r, c in rows if re.match(r"^net\s+interest\s+income\b", r.label, re.I)), None)
+    return earned + ([net_interest] if net_interest and net_interest not in earned else [])

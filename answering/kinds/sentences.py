@@ -34,7 +34,7 @@ _STOP = frozenset(tokenize(
     "ongoing recent recently including include includes between during"
 ))
 _HEDGE = re.compile(
-    r"\b(?:could|may|might)\s+(?:\w+\s+){0,3}(?:adversely|negatively|materially|material|harm|hurt|impair|result|cause|affect|"
+    r"\b(?:could|may|might|can)\s+(?:\w+\s+){0,3}(?:adverse|adversely|negatively|materially|material|harm|hurt|impair|result|cause|affect|"
     r"reduce|increase|decrease|be\s+(?:adversely|negatively|materially|subject))\b"
     r"|\bno\s+assurance\b|\bcannot\s+(?:assure|guarantee|predict)\b|\bthere\s+can\s+be\s+no\b"
     r"|\bforward-looking\s+statements?\b",
@@ -69,6 +69,8 @@ class Topic(BaseModel):
         tokens = tokenize(text)
         for phrase in self.phrases:
             n = len(phrase)
+            if n == 1 and any(_same(t, phrase[0]) for t in tokens):
+                return True  # one word: "audits" states "auditor"
             if any(tuple(tokens[i : i + n]) == phrase for i in range(len(tokens) - n + 1)):
                 return True
         for a, b in self.pairs:

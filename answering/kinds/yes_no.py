@@ -21,6 +21,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
+from answering.kinds.choice import table_items
 from answering.kinds.sentences import Sentence, asks_about_risk, read_topic, sentences
 from answering.metric_answer import answer_metric
 from answering.metric_formula import show
@@ -31,11 +32,13 @@ from finrag.models import SearchHit
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
     from answering.metric_answer import MetricServices
+    from finrag.vocabulary import Vocabulary
     from retrieval.query_understanding import QueryUnderstanding
 
 _NEGATION = re.compile(r"\b(?:not|no|none|never|neither|nor|without)\b|n't\b", re.I)
 _NOT_MATERIAL = re.compile(r"\b(?:not|no)\b[^.;]{0,80}\bmaterial\b|\bimmaterial\b", re.I)
 _MATERIAL = re.compile(r"\bmaterial(?:ly)?\b", re.I)
+_SPECIFIC = re.compile(r"\b(?:19|20)\d\d\b|\$\s?\d")
 _QUICK_CONVENTION = "a quick ratio of 1.0 or more is the usual sign of healthy liquidity"
 _ASSET_INTENSITY = 1.0  # total assets / revenue at or above one year of revenue
 _CAPEX_INTENSITY = 10.0  # capital expenditures at or above 10% of revenue
@@ -92,6 +95,8 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
     vocab = services.vocabulary
     if decision.test == "capital_intensive":
         return _capital_intensive(company, hits, understanding, services)
+    if decision.test in ("share_above", "share_below"):
+        return _shares(decision, company, hits, understanding, vocab)
     label = (vocab.label(decision.metric or "") or "").lower() or str(decision.metric)
     span = decision.test in ("improving", "increased", "decreased")
     years = _years(understanding, hits, span)
@@ -146,6 +151,30 @@ def _capital_intensive(company: str, hits: list[SearchHit], understanding: Query
     return _judged(yes, f"{company} FY{year}: " + "; ".join(findings), got)
 
 
+def _shares(decision: KindDecision, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+            vocab: Vocabulary) -> WrittenAnswer | None:
+    """Each item's share of the table's total (its total row, else the items' sum) against the limit."""
+    year = max(understanding.fiscal_years) if understanding.fiscal_years else None
+    table = table_items(decision.ask, hits, [company], year, vocab)
+    if table is None or decision.threshold is None:
+        return None
+    total = table.total.value if table.total is not None else sum(i.value for i in table.items)
+    if total <= 0:
+        return None
+    above = decision.test == "share_above"
+    shares = [(i, i.value / total * 100) for i in table.items]
+    passing = [(i, p) for i, p in shares if (p > decision.threshold) == above]
+    listing = "; ".join(f"{i.label} {i.shown} = {p:.1f}%" for i, p in shares)
+    base = f"{table.total.label} {table.total.shown}" if table.total is not None else f"the items' sum {total:,.0f}"
+    word = "more" if above else "less"
+    found = ", ".join(f"{i.label} ({p:.1f}%)" for i, p in passing) or "none"
+    text = (f"{'Yes' if passing else 'No'}. Items with {word} than {decision.threshold:g}% of {base} {table.how}: "
+            f"{found}. Shares: {listing}.")
+    rows = [i for i, _ in shares] + ([table.total] if table.total is not None else [])
+    return WrittenAnswer(status="answered", kind="yes_no", text=text,
+                         citations=unique_citations([cite(i.chunk, i.row.line) for i in rows]))
+
+
 def _judged(yes: bool, finding: str, values: list[Value]) -> WrittenAnswer:
     working = " ".join(v.answer.text for v in values)
     citations = unique_citations([c for v in values for c in v.answer.citations])
@@ -189,6 +218,10 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
             services: MetricServices) -> WrittenAnswer | None:
     yes, no = _deciding(decision, hits, understanding, services)
     topic = read_topic(decision.ask, list(understanding.companies), services.vocabulary)
+    if _MATERIAL.search(decision.ask) and no:
+        # the company calls its matters immaterial: only a specific one (dated, or with an
+        # amount: "legal actions filed ... as a result of the October 29, 2018 accident") says Yes
+        yes = [s for s in yes if _SPECIFIC.search(s.text)]
     if yes or no:
         answer, evidence = (True, yes) if yes else (False, no)
         evidence = sorted(evidence, key=lambda s: (s.rank, s.position))[:2]
