@@ -23,7 +23,7 @@ from pydantic import BaseModel
 from answering.citations import cite, unique_citations
 from answering.kinds import passage
 from answering.kinds.sentences import content_words, overlap
-from answering.kinds.tables import Block, blocks
+from answering.kinds.tables import Block, blocks, more_tables
 from answering.numbers import Row, normalize_label
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, SearchHit
@@ -57,7 +57,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if decision.candidates:
         found = _candidate_items(decision.candidates, hits, companies, year)
     else:
-        table = table_items(decision.ask, hits, companies, year, services.vocabulary)
+        table = table_items(decision.ask, hits, companies, year, services.vocabulary, decision.metric) or table_items(
+            decision.ask, more_tables(decision.ask, hits, companies, understanding.fiscal_years, services.retriever),
+            companies, year, services.vocabulary, decision.metric)
         found = (table.items, table.how) if table else None
     if found is None:
         return None
@@ -105,7 +107,7 @@ class Table(BaseModel):
 
 
 def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int | None,
-                vocab: Vocabulary) -> Table | None:
+                vocab: Vocabulary, metric: str | None = None) -> Table | None:
     words = [w for w in content_words(ask, companies) if w not in _RANK_WORDS]
     scored: list[tuple[float, int, Block]] = []
     for n, block in enumerate(blocks(hits, companies)):
@@ -115,6 +117,9 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
         if len({m for r in block.rows for m in vocab.match_metrics(r.label)}) >= 2:
             continue  # rows that are different line items (a statement), not like items of one measure
         score = overlap(block.context, words) + 0.5 * overlap(" ".join(r.label for r in block.rows), words)
+        caption = "\n".join(block.context.splitlines()[-2:])
+        if metric and metric in vocab.match_metrics(caption):
+            score += 0.5  # the table's own caption names the asked measure ("Revenues:")
         scored.append((score, -n, block))
     if not scored:
         return None
@@ -150,7 +155,8 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
 
 
 def _caption(block: Block) -> str:
-    lines = [line.strip() for line in block.context.splitlines() if len(line.strip()) > 20]
+    lines = [line.strip() for line in block.context.splitlines()
+             if len(line.strip()) > 12 and not re.search(r"\bin\s+(?:millions|thousands|billions)\b", line, re.I)]
     return f'"{lines[-1][:120]}"' if lines else f"on {block.chunk.doc} p.{block.chunk.page + 1}"
 
 

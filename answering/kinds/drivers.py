@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
-from answering.kinds.sentences import asks_about_risk, read_topic, sentences
+from answering.kinds.sentences import asks_about_risk, content_words, overlap, read_topic, sentences
 from answering.kinds.yes_no import Value, metric_value
 from answering.numbers import years_in
 from answering.written_answer import WrittenAnswer
@@ -32,6 +32,7 @@ _CAUSE = re.compile(
     re.I,
 )
 _LIMIT = 3
+_MIN_OVERLAP = 0.5
 
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -43,10 +44,13 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         return None
     topic = topic.model_copy(update={"phrases": topic.phrases + _numerator_phrases(decision.metric, vocab)})
     years = sorted(set(understanding.fiscal_years))
+    wanted = content_words(decision.ask, companies)
     scored = []
     for s in sentences(hits, companies, risks=asks_about_risk(decision.ask)):
         if not (topic.stated_by(s.text) and _CAUSE.search(s.text)):
             continue
+        if not decision.metric and overlap(s.text, wanted) < _MIN_OVERLAP:
+            continue  # no metric to anchor it: the sentence must be about what the question asks
         mentioned = years_in(s.text)
         # about the asked year first, then undated sentences of its filing; "2021 compared with 2020" last
         when = 0 if years and years[-1] in mentioned else 1 if not mentioned else 2

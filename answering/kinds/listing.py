@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
 from answering.kinds import passage
-from answering.kinds.sentences import content_words, overlap, read_topic
+from answering.kinds.sentences import Topic, content_words, overlap, read_topic
 from answering.kinds.tables import blocks
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, SearchHit
+from finrag.vocabulary import tokenize
 
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
@@ -27,8 +28,10 @@ if TYPE_CHECKING:
 _REGISTERED = re.compile(r"\bregistered\b|\bexchange\b|\bsection\s+12\(b\)", re.I)
 _SECURITY_LINE = re.compile(r"\b\d+(?:\.\d+)?%\s+(?:\w+\s+){0,4}(?:notes?|debentures?|bonds?)\b.*\bdue\b"
                             r"|\b(?:notes?|debentures?|bonds?)\s+due\s+\d{4}\b", re.I)
-_ENUMERATES = re.compile(r"\binclud\w*\b|\bsuch\s+as\b|\bconsist\w*\s+of\b|\bcompris\w*\b|:|\bfollowing\b|"
-                         r"(?:[^,]+,){2,}", re.I)
+# Words that open an enumeration: "our primary customers are ...", "acquisitions included ..."
+_LIST_CUES = frozenset(tokenize("include includes included including are were consist consists comprise comprises "
+                                "such namely following is was"))
+_CUE_WINDOW = 6  # tokens after the topic within which the enumeration opens
 _MIN_CAPTION = 0.4
 
 
@@ -39,12 +42,26 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         registered = _registered_securities(hits, companies)
         if registered:
             return registered
-    best = [s for s in passage.stating(decision, question, hits, understanding, services, limit=4, min_overlap=0.34)
-            if _ENUMERATES.search(s.text)][:2]
+    topic = read_topic(decision.ask, companies, services.vocabulary)
+    best = [s for s in passage.stating(decision, question, hits, understanding, services, limit=6, min_overlap=0.5)
+            if topic is not None and _enumerates(s.text, topic)][:2]
     if best:
         return WrittenAnswer(status="answered", kind="list", text=" ".join(s.shown() for s in best),
                              citations=unique_citations([cite(s.chunk, s.text) for s in best]))
     return _from_table(decision, hits, companies, services)
+
+
+def _enumerates(text: str, topic: Topic) -> bool:
+    """The sentence lists the topic's items: the topic, then an enumerating word right after it,
+    and more than one item (a comma or "and")."""
+    tokens = tokenize(text)
+    if not re.search(r",|\band\b", text):
+        return False
+    for i in range(len(tokens)):
+        if topic.stated_by(" ".join(tokens[i : i + 3])) and any(
+                t in _LIST_CUES for t in tokens[i + 1 : i + 1 + _CUE_WINDOW]):
+            return True
+    return False
 
 
 def _registered_securities(hits: list[SearchHit], companies: list[str]) -> WrittenAnswer | None:

@@ -9,10 +9,15 @@ between two chunks right after their caption).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import BaseModel
 
 from answering.numbers import Row, header_years, split_row, table_scale
-from finrag.models import Chunk, SearchHit
+from finrag.models import Chunk, SearchFilters, SearchHit
+
+if TYPE_CHECKING:
+    from retrieval.retriever import Retriever
 
 _CONTEXT_LINES = 6
 
@@ -66,3 +71,15 @@ def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous
         years = years or next((header_years(line) for line in reversed(tail) if header_years(line)), [])
     scale, _ = table_scale("\n".join(above[-_CONTEXT_LINES:] + (previous.text.splitlines()[-3:] if previous else [])))
     return Block(chunk=chunk, rows=rows, years=years, context="\n".join(prose), scale=scale)
+
+
+def more_tables(ask: str, hits: list[SearchHit], companies: list[str], years: list[int],
+                retriever: Retriever | None) -> list[SearchHit]:
+    """The hits and one more search, for the question's words in the asked company's filings:
+    a ranking table is often on a page the first search did not bring back."""
+    if retriever is None:
+        return hits
+    filters = SearchFilters(companies=companies, fiscal_years=years[-1:])
+    extra = retriever.search(ask, filters=filters, k=8, mode="sparse")
+    seen = {h.chunk.chunk_id for h in hits}
+    return [*hits, *(h for h in extra if h.chunk.chunk_id not in seen)]

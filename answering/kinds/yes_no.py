@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from answering.citations import cite, unique_citations
 from answering.kinds.choice import table_items
 from answering.kinds.sentences import Sentence, asks_about_risk, read_topic, sentences
+from answering.kinds.tables import more_tables
 from answering.metric_answer import answer_metric
 from answering.metric_formula import show
 from answering.metric_target import read_target
@@ -96,7 +97,9 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
     if decision.test == "capital_intensive":
         return _capital_intensive(company, hits, understanding, services)
     if decision.test in ("share_above", "share_below"):
-        return _shares(decision, company, hits, understanding, vocab)
+        return _shares(decision, company, hits, understanding, vocab) or _shares(
+            decision, company, more_tables(decision.ask, hits, [company], understanding.fiscal_years,
+                                           services.retriever), understanding, vocab)
     label = (vocab.label(decision.metric or "") or "").lower() or str(decision.metric)
     span = decision.test in ("improving", "increased", "decreased")
     years = _years(understanding, hits, span)
@@ -155,7 +158,7 @@ def _shares(decision: KindDecision, company: str, hits: list[SearchHit], underst
             vocab: Vocabulary) -> WrittenAnswer | None:
     """Each item's share of the table's total (its total row, else the items' sum) against the limit."""
     year = max(understanding.fiscal_years) if understanding.fiscal_years else None
-    table = table_items(decision.ask, hits, [company], year, vocab)
+    table = table_items(decision.ask, hits, [company], year, vocab, decision.metric)
     if table is None or decision.threshold is None:
         return None
     total = table.total.value if table.total is not None else sum(i.value for i in table.items)
@@ -224,7 +227,8 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
         yes = [s for s in yes if _SPECIFIC.search(s.text)]
     if yes or no:
         answer, evidence = (True, yes) if yes else (False, no)
-        evidence = sorted(evidence, key=lambda s: (s.rank, s.position))[:2]
+        unique = {s.text: s for s in sorted(evidence, key=lambda s: (s.rank, s.position), reverse=True)}
+        evidence = sorted(unique.values(), key=lambda s: (s.rank, s.position))[:2]
         return WrittenAnswer(
             status="answered", kind="yes_no",
             text=f"{'Yes' if answer else 'No'}. " + " ".join(s.shown() for s in evidence),
