@@ -21,6 +21,7 @@ from answering.extractive_writer import write_offline
 from answering.kinds import choice, definition, drivers, listing, not_meaningful, passage, yes_no
 from answering.kinds.classify import KindDecision, classify
 from answering.kinds.sentences import read_topic
+from answering.kinds.statement_lines import zero_by_rule
 from answering.llm_writer import write_llm
 from answering.metric_answer import MetricServices, answer_metric
 from answering.written_answer import NOT_FOUND, WrittenAnswer, not_found
@@ -81,6 +82,10 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
         written: WrittenAnswer | None = _metric(text, hits, understanding, services, offline_engine)
     else:
         written = _WRITERS[decision.kind](decision, text, hits, understanding, services)
+    if written is not None and written.status == "not_found" and decision.default_value == 0 and decision.metric \
+            and len(understanding.companies) == 1:
+        zero = zero_by_rule(decision.metric, understanding.companies[0], hits, understanding, services)
+        written = zero or written
     if (written is None or written.status == "not_found") and decision.metric:
         # a metric whose inputs this business does not have is explained, not refused
         explained = not_meaningful.write(decision, text, hits, understanding, services)

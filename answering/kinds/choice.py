@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from answering.metric_answer import MetricServices
     from retrieval.query_understanding import QueryUnderstanding
 
-_CHANGE = re.compile(r"\b(?:drop|decline|decrease|growth|grew|grow|change|increase|performance|perform\w*)\b", re.I)
+_CHANGE = re.compile(r"\b(?:drop|decline|decrease|growth|grew|grow|change|increase|performance|perform\w*|dragged|topline)\b",
+                     re.I)
 _RANK_WORDS = set(tokenize("highest largest biggest most greatest top best lowest smallest least worst fewest one item "
                            "amount value brought lost cash"))
 _MIN_MATCH = 0.3  # share of the question's words a table's caption and labels must carry

@@ -48,6 +48,7 @@ class KindDecision(BaseModel):
     test: YesNoTest | None = None  # yes_no: what makes the answer "yes"
     threshold: float | None = None  # yes_no "above"/"below": the limit (percent for ratios)
     default_answer: bool | None = None  # the question's own rule when nothing is mentioned
+    default_value: float | None = None  # metric: "if X is not explicitly outlined, state 0"
     order: Literal["highest", "lowest"] | None = None  # choice: which end of the ranking
     candidates: list[str] = Field(default_factory=list)  # choice: the items named in the question
     unless_not_meaningful: bool = False  # "if X is not a useful metric ..., state that and explain why"
@@ -58,6 +59,7 @@ class KindDecision(BaseModel):
                  f"order={self.order}" if self.order else "",
                  f"candidates={'/'.join(self.candidates)}" if self.candidates else "",
                  f"default={self.default_answer}" if self.default_answer is not None else "",
+                 f"default value={self.default_value:g}" if self.default_value is not None else "",
                  "unless not meaningful" if self.unless_not_meaningful else ""]
         details = ", ".join(e for e in extra if e)
         return f"{self.kind}: {self.reason}" + (f" ({details})" if details else "")
@@ -66,20 +68,21 @@ class KindDecision(BaseModel):
 _DRIVERS = re.compile(
     r"\bwhat\s+(?:\w+\s+){0,2}(?:drove|drives|driven|caused|causes|contributed|led\s+to|explains?|accounts?\s+for)\b"
     r"|\bwhy\b|\b(?:drivers?|reasons?|factors?|causes?)\s+(?:of|for|behind|that|which)\b"
-    r"|\bwhat\s+(?:were|are|was|is)\s+the\s+(?:\w+\s+){0,2}(?:drivers?|reasons?|factors?)\b"
-    r"|\bhas\s+dragged\b|\bdragged\s+down\b",
+    r"|\bwhat\s+(?:were|are|was|is)\s+the\s+(?:\w+\s+){0,2}(?:drivers?|reasons?|factors?)\b",
     re.I,
 )
 _YES_NO_START = re.compile(
     r"^\W*(?:is|are|was|were|does|do|did|has|have|had|can|will|would|should)\b", re.I
 )
 _SUPERLATIVE = re.compile(
-    r"\b(?P<drop>(?:biggest|largest|greatest|steepest)\s+(?:drop|decline|decrease|fall))\b"
+    r"\b(?P<drop>(?:biggest|largest|greatest|steepest)\s+(?:drop|decline|decrease|fall)|dragged\s+down|held\s+back)\b"
     r"|\b(?P<high>highest|largest|biggest|most|greatest|top|best|strongest|maximum)\b"
     r"|\b(?P<low>lowest|smallest|least|worst|weakest|minimum|fewest)\b",
     re.I,
 )
-_WHICH = re.compile(r"^\W*(?:(?:\w+\s+){0,6}?,\s*)?(?:which|what)\b|\bamong\b", re.I)
+# "Which ...", also after a lead-in clause: "In 2022 Q2, which ...", "If we exclude M&A, which ..."
+_WHICH_START = re.compile(r"^\W*(?:(?:\S+\s+){0,8}?\S*,\s*)?which\b", re.I)
+_WHICH = re.compile(r"^\W*(?:(?:\S+\s+){0,8}?\S*,\s*)?(?:which|what)\b|\bamong\b", re.I)
 _LIST = re.compile(
     r"^\W*(?:what|who|which)\s+(?:are|were)\b|^\W*(?:list|name|enumerate|identify)\b",
     re.I,
@@ -118,6 +121,7 @@ _IF_NOT_USEFUL = re.compile(
 )
 _DEFAULT_FALSE = re.compile(r"\bif\s+(?:there\s+is\s+)?no(?:t)?\s+(?:\w+\s+){0,3}(?:mention\w*|disclos\w*|information)"
                             r"[^.?]*\breturn\s+(?P<value>false|no|true|yes)\b", re.I)
+_DEFAULT_ZERO = re.compile(r"\bif\b[^.?]*\b(?:not|no)\b[^.?]*\b(?:state|return|answer|put|write)\s+(?:0|zero)\b", re.I)
 _TESTS: list[tuple[YesNoTest, re.Pattern[str]]] = [
     ("capital_intensive", re.compile(r"\bcapital[-\s]intensive\b|\bcapital\s+intensity\b", re.I)),
     ("improving", re.compile(r"\bimprov\w*\b|\bhealthier\b|\bstrengthen\w*", re.I)),
@@ -188,6 +192,8 @@ def classify(question: str, vocab: Vocabulary, companies: int = 1) -> KindDecisi
     ask = ask_part(question)
     unless = bool(_IF_NOT_USEFUL.search(question))
     decision = _classify(ask, question, vocab, companies)
+    if decision.kind == "metric" and _DEFAULT_ZERO.search(question):
+        decision.default_value = 0.0
     if unless:
         decision.unless_not_meaningful = True
         decision.metric = decision.metric or next(iter(_metrics_named(question, vocab)), None)
@@ -201,7 +207,8 @@ def _metrics_named(text: str, vocab: Vocabulary) -> list[str]:
 
 def _classify(ask: str, question: str, vocab: Vocabulary, companies: int) -> KindDecision:
     metrics = vocab.match_metrics(ask)
-    if _DRIVERS.search(ask):
+    if _DRIVERS.search(ask) and not (_WHICH_START.match(ask)
+                                     and _SUPERLATIVE.search(ask)):
         return KindDecision(kind="drivers", reason="asks what drove or explains a change", ask=ask,
                             metric=_main_metric(metrics, vocab) if metrics else None)
     if _YES_NO_START.search(ask) and companies <= 1 and not re.search(r"\bhow\s+(?:much|many)\b", ask, re.I):
@@ -215,7 +222,7 @@ def _classify(ask: str, question: str, vocab: Vocabulary, companies: int) -> Kin
         order = "highest" if superlative.group("high") else "lowest"
         return KindDecision(kind="choice", reason=f"asks which item ranks {order}", ask=ask, order=order,
                             metric=_main_metric(metrics, vocab) if metrics else None, candidates=_candidates(ask))
-    if re.match(r"^\W*(?:(?:\w+\s+){0,6}?,\s*)?which\b", ask, re.I) and not _plural_which(ask):
+    if _WHICH_START.match(ask) and not _plural_which(ask):
         return KindDecision(kind="choice", reason="asks which item the filing names", ask=ask,
                             candidates=_candidates(ask))
     if _DEFINITION.search(ask) and companies == 0 and not parse_periods(ask).years:

@@ -17,9 +17,10 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
+from answering.kinds.statement_lines import NET_INCOME, has_line, income_statement
 from answering.numbers import Row, normalize_label, split_row
 from answering.written_answer import WrittenAnswer
-from finrag.models import Chunk, SearchFilters, SearchHit
+from finrag.models import Chunk, SearchHit
 
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
@@ -27,9 +28,6 @@ if TYPE_CHECKING:
     from finrag.vocabulary import Vocabulary
     from retrieval.query_understanding import QueryUnderstanding
 
-_NET_INCOME = re.compile(r"^net\s+(?:income|earnings|loss|\(loss\)|income\s*\(loss\))(?!\s+(?:before|from|per))", re.I)
-_COST_LINE = re.compile(r"^(?:total\s+)?costs?\s+(?:of|applicable\s+to)\b|\bcost\s+of\s+(?:sales|revenues?|goods|products|"
-                        r"services)\b|^merchandise\s+costs\b", re.I)
 _GOODS_LINES = ("cost_of_revenue", "gross_profit")  # only a business that sells goods or services at a cost has them
 _INTEREST_INCOME = re.compile(r"\binterest\s+(?:and\s+\w+\s+)?income\b", re.I)
 
@@ -43,12 +41,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     needed = _statement_inputs(decision.metric, vocab)
     if not needed:
         return None
-    statement = _income_statement(company, hits, understanding, services)
+    statement = income_statement(company, hits, understanding, services)
     if statement is None:
         return None  # the statement was not read whole: nothing can be said about its lines
     rows = [(row, chunk) for chunk in statement for line in chunk.text.splitlines() if (row := split_row(line))]
     labels = [normalize_label(r.label) for r, _ in rows]
-    if any(_has_line(m, label, vocab) for m in needed for label in labels):
+    if any(has_line(m, label, vocab) for m in needed for label in labels):
         return None  # the inputs exist: answer the question as asked
     earned = _first_revenue_rows(rows)
     if not earned:
@@ -62,7 +60,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             f"(no cost of goods sold to subtract from revenue). What it earns, as the statement shows: {shows}. The comparable measure is "
             f"{analogue}.")
     citations = [cite(c, r.line) for r, c in earned]
-    net = next(((r, c) for r, c in rows if _NET_INCOME.match(r.label)), None)
+    net = next(((r, c) for r, c in rows if NET_INCOME.match(r.label)), None)
     if net is not None:
         citations.append(cite(net[1], net[0].line))
     return WrittenAnswer(status="answered", kind="not_meaningful", text=text, citations=unique_citations(citations),
@@ -79,63 +77,6 @@ def _statement_inputs(metric: str, vocab: Vocabulary) -> list[str]:
         seen.add(key)
         pending += [i for i in vocab.inputs(key) if i not in seen]
     return list(_GOODS_LINES) if seen & set(_GOODS_LINES) else []
-
-
-def _has_line(metric: str, label: str, vocab: Vocabulary) -> bool:
-    letters = re.sub(r"[^a-z]", "", label)
-    if any(re.fullmatch(re.sub(r"\s+", "", p), letters) for p in vocab.metrics[metric].rows.get("income_statement", [])):
-        return True
-    if metric == "cost_of_revenue" and _COST_LINE.search(label):
-        return True  # "Cost of products", "Costs of services": a cost of what was sold, split by kind
-    return any(label.startswith(normalize_label(w)) for w in vocab.metrics[metric].wordings)
-
-
-def _income_statement(company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
-                      services: MetricServices) -> list[Chunk] | None:
-    """The company's income statement chunks of one filing, when its revenue and its net
-    income lines were both read (one more search for the statement's pages when needed)."""
-    found = [h.chunk for h in hits if h.chunk.company == company and "income_statement" in h.chunk.tags]
-    if not _whole(found) and services.retriever is not None:
-        years = sorted(set(understanding.fiscal_years))[-1:]
-        filters = SearchFilters(companies=[company], tags=["income_statement"], fiscal_years=years)
-        searched = services.retriever.search("consolidated statements of income revenues expenses net income",
-                                             filters=filters, k=8, mode="sparse")
-        found += [h.chunk for h in searched if h.chunk.chunk_id not in {c.chunk_id for c in found}]
-    by_doc: dict[str, list[Chunk]] = {}
-    for chunk in found:
-        by_doc.setdefault(chunk.doc, []).append(chunk)
-    for chunks in by_doc.values():
-        if _whole(chunks):
-            ordered = sorted(chunks, key=lambda c: c.index)
-            start = next(n for n, c in enumerate(ordered) if _TITLE.search(c.text) and _labels(c))
-            run = [ordered[start]]
-            for chunk in ordered[start + 1:]:
-                if chunk.index != run[-1].index + 1 or any(_NET_INCOME.match(label) for label in _labels(run[-1])):
-                    break
-                run.append(chunk)
-            return run
-    return None
-
-
-_TITLE = re.compile(r"statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings)", re.I)
-
-
-def _whole(chunks: list[Chunk]) -> bool:
-    """The statement from its title to its net income line, with no chunk missing in between."""
-    ordered = sorted(chunks, key=lambda c: c.index)
-    start = next((n for n, c in enumerate(ordered) if _TITLE.search(c.text) and _labels(c)), None)
-    if start is None:
-        return False
-    for n, chunk in enumerate(ordered[start:], start=start):
-        if n > start and chunk.index != ordered[n - 1].index + 1:
-            return False
-        if any(_NET_INCOME.match(label) for label in _labels(chunk)):
-            return True
-    return False
-
-
-def _labels(chunk: Chunk) -> list[str]:
-    return [r.label for line in chunk.text.splitlines() if (r := split_row(line))]
 
 
 def _first_revenue_rows(rows: list[tuple[Row, Chunk]]) -> list[tuple[Row, Chunk]]:

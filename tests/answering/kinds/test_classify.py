@@ -36,7 +36,7 @@ CASES = [
      {"test": "stated", "default_answer": False}),
     ("What drove the decline in Acme's gross margin in FY2022?", 1, "drivers", {"metric": "gross_margin"}),
     ("Why did Acme lower its full-year outlook in Q2 FY2023?", 1, "drivers", {}),
-    ("Which of Acme's segments dragged down organic growth in 2022?", 1, "drivers", {}),
+    ("Which of Acme's segments dragged down organic growth in 2022?", 1, "choice", {"order": "lowest"}),
     ("Which Acme segment reported the largest operating income in FY2022?", 1, "choice",
      {"order": "highest", "metric": "operating_income"}),
     ("Among operating, investing and financing activities, which used the least cash at Acme in FY2021?", 1,

@@ -61,3 +61,14 @@ def test_a_business_with_costs_of_what_it_sells_is_answered_as_asked(boeing, ser
     written = ask("Does Boeing have an improving gross margin profile as of FY2022? If gross margin is not a useful "
                   "metric for a company like this, then state that and explain why.", boeing, [53, 54], services)
     assert written.kind == "yes_no"
+
+
+def test_the_questions_state_0_rule_needs_the_whole_statement_without_the_line(bank, services):
+    question = (f"What is the quantity of restructuring costs directly outlined in {bank[0].company}'s income "
+                "statements for FY2022? If restructuring costs are not explicitly outlined then state 0.")
+    written = ask(question, bank, [64, 65], services)
+    assert (written.status, written.value) == ("answered", 0.0), written.text
+    assert "question_default" in written.flags
+    assert any("Consolidated Statements of Operations" in c.quote for c in written.citations)
+    partial = ask(question, bank, [65], services)  # the statement's first page was not read
+    assert partial.status == "not_found"
