@@ -58,7 +58,7 @@ def write_answer(
     """Answer from these hits. `offline_only` forces the deterministic engine (e.g. after a timeout)."""
     text = question.question if isinstance(question, Question) else question
     offline_engine = services.llm is None or offline_only or not hits
-    decision = classify(text, services.vocabulary, companies=len(understanding.companies))
+    decision = classify(text, services.vocabulary, companies=understanding.companies)
     offline = _write_kind(decision, text, hits, understanding, services, offline_engine)
     offline = offline.model_copy(update={"kind": offline.kind or decision.kind, "kind_reason": decision.describe()})
     if offline_engine:

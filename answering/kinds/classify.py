@@ -22,6 +22,7 @@ as `default_answer`.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -187,11 +188,12 @@ def _candidates(ask: str) -> list[str]:
     return [i.strip() for i in items if i.strip() and not i.strip().lower().startswith("all ")]
 
 
-def classify(question: str, vocab: Vocabulary, companies: int = 1) -> KindDecision:
-    """The kind of answer `question` asks for. `companies`: how many companies it names."""
+def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) -> KindDecision:
+    """The kind of answer `question` asks for. `companies`: the companies it names (as the
+    store knows them); their names are not read as words of the question ("Best Buy")."""
     ask = ask_part(question)
     unless = bool(_IF_NOT_USEFUL.search(question))
-    decision = _classify(ask, question, vocab, companies)
+    decision = _classify(ask, _without_names(ask, companies), question, vocab, len(companies))
     if decision.kind == "metric" and _DEFAULT_ZERO.search(question):
         decision.default_value = 0.0
     if unless:
@@ -205,10 +207,16 @@ def _metrics_named(text: str, vocab: Vocabulary) -> list[str]:
     return [_main_metric(found, vocab)] if found else []
 
 
-def _classify(ask: str, question: str, vocab: Vocabulary, companies: int) -> KindDecision:
+def _without_names(ask: str, companies: Sequence[str]) -> str:
+    for name in sorted(companies, key=len, reverse=True):
+        ask = re.sub(re.escape(name), "Company", ask, flags=re.I)
+    return ask
+
+
+def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companies: int) -> KindDecision:
+    """`ask` as asked (kept in the decision); `wording`: the ask with company names replaced."""
     metrics = vocab.match_metrics(ask)
-    if _DRIVERS.search(ask) and not (_WHICH_START.match(ask)
-                                     and _SUPERLATIVE.search(ask)):
+    if _DRIVERS.search(ask) and not (_WHICH_START.match(ask) and _SUPERLATIVE.search(wording)):
         return KindDecision(kind="drivers", reason="asks what drove or explains a change", ask=ask,
                             metric=_main_metric(metrics, vocab) if metrics else None)
     if _YES_NO_START.search(ask) and companies <= 1 and not re.search(r"\bhow\s+(?:much|many)\b", ask, re.I):
@@ -216,7 +224,7 @@ def _classify(ask: str, question: str, vocab: Vocabulary, companies: int) -> Kin
     if metrics and (companies >= 2 or re.search(r"\b(?:which|among)\s+(?:of\s+the\s+)?(?:compan|firm|issuer)", ask, re.I)):
         return KindDecision(kind="metric", reason="a metric compared across companies", ask=ask,
                             metric=_main_metric(metrics, vocab))
-    superlative = _SUPERLATIVE.search(ask)
+    superlative = _SUPERLATIVE.search(wording)
     if _WHICH.search(ask) and superlative:
         # the biggest drop is the lowest change
         order = "highest" if superlative.group("high") else "lowest"

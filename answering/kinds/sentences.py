@@ -138,7 +138,7 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False) 
     for rank, hit in enumerate(hits):
         if wanted and (hit.chunk.company or "").casefold() not in wanted:
             continue
-        for position, text in enumerate(split_sentences(hit.chunk.text)):
+        for position, text in enumerate(split_sentences(_item_breaks(hit.chunk.text))):
             if len(text) > _MAX_SENTENCE or len(text) < 20 or text in seen or is_instruction(text):
                 continue
             if not _ENDS.search(text) or _table_like(text):
@@ -148,6 +148,13 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False) 
             seen.add(text)
             out.append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position))
     return out
+
+
+def _item_breaks(text: str) -> str:
+    """Numbered items ("(8) The shareholder proposal ... was defeated:") and lines ending in a
+    colon close a sentence: what follows them is a list or a table, not the same sentence."""
+    text = re.sub(r"\n(?=\s*(?:\(\w{1,3}\)|\u2022|•)\s)", "\n\n", text)
+    return re.sub(r":[ \t]*\n", ":\n\n", text)
 
 
 def _table_like(text: str) -> bool:

@@ -56,7 +56,7 @@ CASES = [
 
 @pytest.mark.parametrize(("question", "companies", "kind", "details"), CASES, ids=[c[0][:50] for c in CASES])
 def test_kind_from_wording(question, companies, kind, details):
-    decision = classify(question, VOCAB, companies=companies)
+    decision = classify(question, VOCAB, companies=["Acme", "Globex"][:companies])
     assert decision.kind == kind, decision.describe()
     for name, value in details.items():
         assert getattr(decision, name) == value, decision.describe()
@@ -67,3 +67,9 @@ def test_a_metric_that_may_not_apply_is_checked_first():
     decision = classify("Is Acme's gross margin improving as of FY2022? If gross margin is not a useful metric for a "
                         "company like this, then state that and explain why.", VOCAB)
     assert (decision.kind, decision.metric, decision.unless_not_meaningful) == ("yes_no", "gross_margin", True)
+
+
+def test_a_company_name_is_not_read_as_words_of_the_question():
+    question = "What is the year-end FY2019 inventory of Best Buy, in USD millions?"
+    assert classify(question, VOCAB, companies=["Best Buy"]).kind == "metric"
+    assert classify(question, VOCAB).kind == "choice"  # "best": a superlative, when the name is not known

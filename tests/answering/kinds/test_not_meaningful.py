@@ -52,7 +52,7 @@ def test_a_partly_read_statement_decides_nothing(bank, services):
 
     question = f"What was the gross profit margin of {bank[0].company} in FY2022?"
     understanding = understand(question, catalog(bank), services.vocabulary)
-    decision = classify(question, services.vocabulary, companies=1)
+    decision = classify(question, services.vocabulary, companies=[bank[0].company])
     assert write(decision, question, [SearchHit(chunk=c, score=1.0) for c in partial], understanding, services) is None
 
 
