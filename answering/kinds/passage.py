@@ -8,6 +8,7 @@ no sentence qualifies, None: the caller refuses rather than quote look-alikes.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
@@ -30,6 +31,9 @@ if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
 
 _MIN_OVERLAP = 0.5
+_BY_HOW_MUCH = re.compile(r"\bby\s+how\s+much\b", re.I)
+# one amount of money in a sentence: "$4,200,000,000", "$3.8 billion"
+_MONEY = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s(?:thousand|million|billion)s?)?", re.I)
 
 
 def stating(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -60,5 +64,19 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     best = stating(decision, question, hits, understanding, services)
     if not best:
         return None
-    return WrittenAnswer(status="answered", text=quoted(best), kind=decision.kind,
+    text, value = quoted(best), None
+    if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2:
+        amounts = [_MONEY.findall(s.text) for s in best]
+        if all(len(a) == 1 for a in amounts):
+            low, high = sorted(_amount(a[0]) for a in amounts)
+            value = high - low
+            text = (f"${value:,.0f}: from ${low:,.0f} to ${high:,.0f}, as the two "
+                    f"sentences state (difference computed). {text}")
+    return WrittenAnswer(status="answered", text=text, kind=decision.kind, value=value, unit="USD" if value else None,
                          citations=unique_citations([cite(s.chunk, s.text) for s in best]))
+
+
+def _amount(token: str) -> float:
+    number, _, word = token.partition(" ")
+    scale = {"thousand": 1e3, "million": 1e6, "billion": 1e9}.get(word.lower().rstrip("s"), 1.0)
+    return float(number.replace("$", "").replace(",", "")) * scale

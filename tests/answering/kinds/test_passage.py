@@ -25,3 +25,12 @@ def test_risk_language_and_shared_words_are_not_an_answer(boeing, services):
     written = ask("What plant closures did Boeing announce in FY2022?", boeing, [7, 8, 9, 10], services)
     assert (written.status, written.kind) == ("not_found", "passage"), written.text
     assert written.citations == []
+
+
+def test_by_how_much_is_the_difference_of_the_two_amounts_the_sentences_state(services):
+    eight_k = filing("financebench/pdfs/PEPSICO_2023_8K_dated-2023-05-30.pdf")
+    written = ask("By how much did PepsiCo increase its unsecured five year revolving credit agreement on May 26, "
+                  "2023?", eight_k, [0, 1, 2], services)
+    assert written.text.startswith("$400,000,000: from $3,800,000,000 to $4,200,000,000"), written.text
+    assert written.value == 400_000_000
+    assert len(written.citations) == 2
