@@ -74,9 +74,10 @@ class Value:
 
 
 def metric_value(phrase: str, year: int, hits: list[SearchHit], understanding: QueryUnderstanding,
-                  services: MetricServices) -> Value | WrittenAnswer:
-    """One year's figure, asked of the metric machinery as its own question (its checks apply)."""
-    asked = f"What is the FY{year} {phrase}?"
+                  services: MetricServices, quarter: int | None = None) -> Value | WrittenAnswer:
+    """One year's (or quarter's) figure, asked of the metric machinery as its own question
+    (its checks apply)."""
+    asked = f"What is the {f'Q{quarter} ' if quarter else ''}FY{year} {phrase}?"
     target = read_target(asked, services.vocabulary)
     one_year = understanding.model_copy(update={"fiscal_years": [year]})
     answer = answer_metric(asked, hits, one_year, services) if target is not None else None
@@ -105,9 +106,11 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
     years = _years(understanding, hits, span)
     if not years:
         return None
+    # "for Q2 of FY2023": a balance-sheet judgement on that quarter's column
+    quarter = int(understanding.periods[-1][-1]) if understanding.periods and not span else None
     values: list[Value] = []
     for year in years:
-        got = metric_value(label, year, hits, understanding, services)
+        got = metric_value(label, year, hits, understanding, services, quarter)
         if isinstance(got, WrittenAnswer):
             return got
         values.append(got)
@@ -122,13 +125,18 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
         finding = f"{label} {verb} from {first.shown} (FY{first.year}) to {last.shown} (FY{last.year})"
     elif decision.test in ("positive", "negative"):
         yes = (last.value > 0) == (decision.test == "positive") and last.value != 0
-        finding = f"{label} FY{last.year} was {last.shown}"
+        finding = f"{label} {_when(last.year, quarter)} was {last.shown}"
     else:
         limit = decision.threshold if decision.threshold is not None else 0.0
         yes = last.value >= limit if decision.test == "above" else last.value <= limit
         convention = f" ({_QUICK_CONVENTION})" if decision.metric == "quick_ratio" and limit == 1.0 else ""
-        finding = f"{label} FY{last.year} was {last.shown}, {'above' if last.value >= limit else 'below'} {limit:g}{convention}"
+        finding = (f"{label} {_when(last.year, quarter)} was {last.shown}, "
+                   f"{'above' if last.value >= limit else 'below'} {limit:g}{convention}")
     return _judged(yes, f"{company} {finding}", values)
+
+
+def _when(year: int, quarter: int | None) -> str:
+    return f"FY{year} Q{quarter}" if quarter else f"FY{year}"
 
 
 def _capital_intensive(company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
