@@ -91,7 +91,7 @@ def _candidate_items(candidates: list[str], hits: list[SearchHit], companies: li
                 # the net total of the candidate ("Net cash provided by operating activities") first
                 key = (0 if re.match(r"(?:net|total)\b", row.label, re.I) else 1, len(label), 0)
                 if best is None or key < best[0]:
-                    best = (key, Item(label=candidate, value=value, shown=_shown(value, block, row), row=row,
+                    best = (key, Item(label=f"{candidate} ({row.label})", value=value, shown=_shown(value, block, row), row=row,
                                       chunk=block.chunk))
         if best is None:
             return None  # every candidate must be read, or the ranking would be wrong

@@ -35,9 +35,9 @@ def test_candidates_named_by_the_question_are_read_from_their_rows(boeing, servi
     assert (written.status, written.kind) == ("answered", "choice"), written.text
     # Boeing's investing activities brought in $4,370M in 2022 (sales of short-term investments),
     # more than operating activities' $3,512M; financing used $1,266M
-    assert written.text.startswith("investing (4,370"), written.text
+    assert written.text.startswith("investing (Net cash provided/(used) by investing activities) (4,370"), written.text
     ranking = written.text.split("Ranking:")[1]
-    assert ranking.index("operating: 3,512") < ranking.index("-1,266")
+    assert ranking.index("operating activities): 3,512") < ranking.index("-1,266")
     assert all(any(word in c.quote for c in written.citations) for word in ("operating", "investing", "financing"))
 
 
