@@ -93,17 +93,6 @@ _NOT_PLURAL = frozenset({"was", "has", "is", "does", "this", "its", "his", "us",
                          "will", "would", "had", "have", "are", "were"})
 
 
-def _plural_which(ask: str) -> bool:
-    """ "Which debt securities ...", "which of its segments ...": the question asks for a set."""
-    m = _WHICH_NOUNS.search(ask)
-    if not m:
-        return False
-    for word in m.group(1).lower().split():
-        if word in _NOT_PLURAL:
-            return False
-        if word.endswith("s") and not word.endswith(("ss", "us", "is", "'s")):
-            return True
-    return False
 _DEFINITION = re.compile(
     r"\bnature\s+(?:(?:and|&)\s+\w+\s+)?of\b|\bhow\s+does\s+.+\b(?:recogni[sz]e|account\s+for)\b"
     r"|^\W*what\s+(?:is|are)\s+(?:\S+['\u2019]s?\s+|the\s+)?(?:\w+\s+){0,4}polic(?:y|ies)\b"
@@ -133,6 +122,19 @@ _TESTS: list[tuple[YesNoTest, re.Pattern[str]]] = [
 ]
 _HEALTHY = re.compile(r"\b(?:healthy|sufficient|adequate|strong|good|reasonabl\w*)\b", re.I)
 _CAPITAL_INTENSITY = "capex_to_revenue"
+
+
+def _plural_which(ask: str) -> bool:
+    """ "Which debt securities ...", "which of its segments ...": the question asks for a set."""
+    m = _WHICH_NOUNS.search(ask)
+    if not m:
+        return False
+    for word in m.group(1).lower().split():
+        if word in _NOT_PLURAL:
+            return False
+        if word.endswith("s") and not word.endswith(("ss", "us", "is", "'s")):
+            return True
+    return False
 
 
 def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
