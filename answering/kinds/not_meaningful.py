@@ -17,8 +17,8 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
-from answering.kinds.statement_lines import NET_INCOME, has_line, income_statement
-from answering.numbers import Row, normalize_label, split_row
+from answering.kinds.statement_lines import NET_INCOME, has_line, income_statement, statement_labels
+from answering.numbers import Row, split_row
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, SearchHit
 
@@ -45,7 +45,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if statement is None:
         return None  # the statement was not read whole: nothing can be said about its lines
     rows = [(row, chunk) for chunk in statement for line in chunk.text.splitlines() if (row := split_row(line))]
-    labels = [normalize_label(r.label) for r, _ in rows]
+    labels = statement_labels(statement)
     if any(has_line(m, label, vocab) for m in needed for label in labels):
         return None  # the inputs exist: answer the question as asked
     earned = _first_revenue_rows(rows)

@@ -28,7 +28,15 @@ _TITLE = re.compile(r"statements?\s+of\s+(?:consolidated\s+)?(?:operations|incom
 
 
 def statement_labels(chunks: list[Chunk]) -> list[str]:
-    return [normalize_label(r.label) for c in chunks for line in c.text.splitlines() if (r := split_row(line))]
+    """Every line's label, headings without amounts included ("Cost of revenue:" over its parts)."""
+    labels = []
+    for chunk in chunks:
+        for line in chunk.text.splitlines():
+            row = split_row(line)
+            label = normalize_label(row.label if row else line)
+            if label:
+                labels.append(label)
+    return labels
 
 
 def has_line(metric: str, label: str, vocab: Vocabulary) -> bool:
