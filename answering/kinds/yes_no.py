@@ -22,13 +22,21 @@ from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
 from answering.kinds.choice import table_items
-from answering.kinds.sentences import Sentence, asks_about_risk, read_topic, sentences
+from answering.kinds.sentences import (
+    Sentence,
+    Topic,
+    asks_about_risk,
+    mentions_years,
+    read_topic,
+    sentences,
+)
 from answering.kinds.tables import more_tables
 from answering.metric_answer import answer_metric
 from answering.metric_formula import show
 from answering.metric_target import read_target
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import SearchHit
+from finrag.vocabulary import tokenize
 
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
@@ -36,7 +44,8 @@ if TYPE_CHECKING:
     from finrag.vocabulary import Vocabulary
     from retrieval.query_understanding import QueryUnderstanding
 
-_NEGATION = re.compile(r"\b(?:not|no|none|never|neither|nor|without)\b|n't\b", re.I)
+_NEGATION = re.compile(r"\b(?:not|no|none|never|neither|nor|without|no\s+longer)\b|n't\b"
+                       r"|\b(?:suspen|ceas|discontinu|eliminat)\w*", re.I)
 _NOT_MATERIAL = re.compile(r"\b(?:not|no)\b[^.;]{0,80}\bmaterial\b|\bimmaterial\b", re.I)
 _MATERIAL = re.compile(r"\bmaterial(?:ly)?\b", re.I)
 _SPECIFIC = re.compile(r"\b(?:19|20)\d\d\b|\$\s?\d")
@@ -212,7 +221,7 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
         if not topic.stated_by(s.text):
             continue
         after = following.get((s.chunk.chunk_id, s.position + 1))
-        if _NOT_MATERIAL.search(s.text) if material else _negated(s.text):
+        if _NOT_MATERIAL.search(s.text) if material else _negated(s.text, topic):
             no.append(s)
         elif material and after is not None and _NOT_MATERIAL.search(after.text):
             no.append(after)  # "party to various proceedings ... will not have a material adverse effect"
@@ -221,8 +230,12 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
     return yes, no
 
 
-def _negated(text: str) -> bool:
-    return bool(_NEGATION.search(text))
+def _negated(text: str, topic: Topic) -> bool:
+    """The sentence denies or stops what it names ("we suspended our dividend"); the topic's
+    own words are left out first ("discontinued operations" is no denial)."""
+    stems = {t for phrase in topic.phrases for t in phrase} | {t for pair in topic.pairs for t in pair}
+    rest = " ".join(w for w in text.split() if not (tokenize(w) and tokenize(w)[0] in stems))
+    return bool(_NEGATION.search(rest))
 
 
 def _stated(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -234,9 +247,19 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
         # amount: "legal actions filed ... as a result of the October 29, 2018 accident") says Yes
         yes = [s for s in yes if _SPECIFIC.search(s.text)]
     if yes or no:
-        answer, evidence = (True, yes) if yes else (False, no)
-        unique = {s.text: s for s in sorted(evidence, key=lambda s: (s.rank, s.position), reverse=True)}
-        evidence = sorted(unique.values(), key=lambda s: (s.rank, s.position))[:2]
+        years = sorted(set(understanding.fiscal_years))
+
+        def order(s: Sentence) -> tuple[int, int, int]:
+            # a sentence about the asked year decides over an older one ("suspended in 2020")
+            return (0 if years and mentions_years(s.text, years[-1:]) else 1, s.rank, s.position)
+
+        deciding = min([*yes, *no], key=order)
+        answer = any(s is deciding for s in yes)
+        if _MATERIAL.search(decision.ask) and yes:
+            answer = True  # a specific material matter (kept above) outweighs a general disclaimer
+        evidence = yes if answer else no
+        unique = {s.text: s for s in sorted(evidence, key=order, reverse=True)}
+        evidence = sorted(unique.values(), key=order)[:2]
         return WrittenAnswer(
             status="answered", kind="yes_no",
             text=f"{'Yes' if answer else 'No'}. " + " ".join(s.shown() for s in evidence),

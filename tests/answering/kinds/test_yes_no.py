@@ -74,3 +74,9 @@ def test_a_change_over_two_years_is_judged_from_both_years_rows(boeing, services
     assert written.text.startswith("No. Boeing operating margin fell from -4.7% (FY2021) to -5.3% (FY2022)")
     assert {"Total revenues 66,608 62,286 58,158", "Loss from operations (3,547) (2,902) (12,767)"} <= {
         c.quote for c in written.citations}
+
+
+def test_a_sentence_that_denies_the_practice_says_no(boeing, services):
+    written = ask("Did Boeing pay dividends to its shareholders in FY2022?", boeing, [43, 42], services)
+    assert written.text.startswith("No."), written.text
+    assert any("did not pay any dividends" in c.quote for c in written.citations)
