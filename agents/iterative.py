@@ -209,7 +209,8 @@ def write(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     return {
         "written": written,
         "stopped_by": stopped_by,
-        "trace": [TraceStep(step="write", decision=f"{written.status} ({written.engine})")],
+        "trace": [*([TraceStep(step="kind", decision=written.kind_reason)] if written.kind_reason else []),
+                  TraceStep(step="write", decision=f"{written.status} ({written.engine})")],
     }
 
 
@@ -336,6 +337,8 @@ def run_agent(
         written = compose(last, ctx, offline_only=out_of_time or ctx.over_budget())
         if out_of_time and services.llm is not None and written.engine == "offline":
             written = written.model_copy(update={"fallback": "deadline"})  # the LLM had no time left to write
+        if written.kind_reason:
+            trace.append(TraceStep(step="kind", decision=written.kind_reason))
         trace.append(TraceStep(step="write", decision=f"{written.status} ({written.engine}) after {stopped_by}"))
     stopped_by = stopped_by or last.get("stopped_by")
     return written.to_answer(

@@ -57,7 +57,7 @@ def write_offline(
     companies = list(understanding.companies)
     years = implied_years(question, sorted(set(understanding.fiscal_years)), metrics, vocab)
     if metrics and not companies and not years and _DEFINITION.search(question):
-        return _define(metrics[0], vocab)
+        return define_term(metrics[0], vocab)
     if not metrics:
         return _quote_sentences(question, hits, companies)
     if not companies and re.search(r"\bcompanies\b", question, re.I) and not asks_across_companies(question, []):
@@ -99,7 +99,7 @@ def write_offline(
                          rows=figure_rows(figures, vocab))  # fmt: skip
 
 
-def _define(metric: str, vocab: Vocabulary) -> WrittenAnswer:
+def define_term(metric: str, vocab: Vocabulary) -> WrittenAnswer:
     """General finance knowledge from the vocabulary's glossary (no report needed)."""
     label = metric_label(metric, vocab)
     text = f"{label}: {vocab.define(metric)}"

@@ -1,20 +1,30 @@
 """Write the answer from retrieved evidence: extractive offline, or an LLM when configured.
 
-The one entry point strategies and the agent call. The offline extractive writer
-(answering.extractive_writer) always runs: it is the answer without an LLM, the
-fallback when the LLM fails or cites nothing verifiable, and the source of checked
-figures the LLM writer (answering.llm_writer) is given. `WrittenAnswer` and
-`not_found` (answering.written_answer) are re-exported as part of this surface.
+The one entry point strategies and the agent call. The question's answer kind is decided
+once (answering.kinds.classify) and the offline answer is written in that shape by the
+kind's extractive writer (answering.kinds); a metric question is computed exactly from
+statement rows (answering.metric_answer, else answering.extractive_writer's figures).
+A kind's writer that finds nothing it can stand behind refuses with the reason; it never
+falls back to quoting passages that merely share words with the question. The offline
+answer is the answer without an LLM, the fallback when the LLM fails, and what the LLM
+writer (answering.llm_writer) is given. `WrittenAnswer` and `not_found`
+(answering.written_answer) are re-exported as part of this surface.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from answering.aspects import split_sentences
+from answering.citations import is_instruction
 from answering.extractive_writer import write_offline
+from answering.kinds import choice, definition, drivers, listing, not_meaningful, passage, yes_no
+from answering.kinds.classify import KindDecision, classify
+from answering.kinds.sentences import read_topic
+from answering.kinds.statement_lines import zero_by_rule
 from answering.llm_writer import write_llm
 from answering.metric_answer import MetricServices, answer_metric
-from answering.written_answer import WrittenAnswer, not_found
+from answering.written_answer import NOT_FOUND, WrittenAnswer, not_found
 from finrag.llm import LLMClient, LLMError, Usage
 from finrag.models import Question, SearchHit
 
@@ -22,6 +32,12 @@ if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
 
 __all__ = ["WriterServices", "WrittenAnswer", "not_found", "write_answer"]
+
+# One extractive writer per answer kind (metric has its own path below).
+_WRITERS = {
+    "yes_no": yes_no.write, "drivers": drivers.write, "choice": choice.write, "list": listing.write,
+    "definition": definition.write, "passage": passage.write,
+}
 
 
 class WriterServices(MetricServices, Protocol):
@@ -41,20 +57,66 @@ def write_answer(
 ) -> WrittenAnswer:
     """Answer from these hits. `offline_only` forces the deterministic engine (e.g. after a timeout)."""
     text = question.question if isinstance(question, Question) else question
-    # A metric question is computed exactly from statement rows (answering.metric_answer): its
-    # answer is the offline answer, and the checked figure the LLM writer is given. Offline,
-    # an input it could not find is named rather than another quantity answered.
-    metric = answer_metric(text, hits, understanding, services)
     offline_engine = services.llm is None or offline_only or not hits
-    if metric is not None and (metric.status == "answered" or offline_engine):
-        offline = metric
-    else:
-        offline = write_offline(text, hits, understanding, services.vocabulary)
-    if services.llm is None or offline_only or not hits:
+    decision = classify(text, services.vocabulary, companies=understanding.companies)
+    offline = _write_kind(decision, text, hits, understanding, services, offline_engine)
+    offline = offline.model_copy(update={"kind": offline.kind or decision.kind, "kind_reason": decision.describe()})
+    if offline_engine:
         return offline
     try:
-        return write_llm(text, hits, offline, services.llm, usage)
+        written = write_llm(text, hits, offline, services.llm, usage)
     except LLMError as exc:
         return offline.model_copy(update={
             "flags": [*offline.flags, "llm_failed"], "reason": offline.reason or exc.reason, "fallback": exc.kind,
         })
+    return written.model_copy(update={"kind": written.kind or offline.kind, "kind_reason": offline.kind_reason})
+
+
+def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                services: WriterServices, offline_engine: bool) -> WrittenAnswer:
+    """The offline answer in the decided kind, or a refusal that says what was missing."""
+    if decision.unless_not_meaningful and (explained := not_meaningful.write(decision, text, hits, understanding,
+                                                                             services)):
+        return explained
+    if decision.kind == "metric":
+        written: WrittenAnswer | None = _metric(text, hits, understanding, services, offline_engine)
+    else:
+        written = _WRITERS[decision.kind](decision, text, hits, understanding, services)
+    if written is not None and written.status == "not_found" and decision.default_value == 0 and decision.metric \
+            and len(understanding.companies) == 1:
+        zero = zero_by_rule(decision.metric, understanding.companies[0], hits, understanding, services)
+        written = zero or written
+    if (written is None or written.status == "not_found") and decision.metric:
+        # a metric whose inputs this business does not have is explained, not refused
+        explained = not_meaningful.write(decision, text, hits, understanding, services)
+        if explained is not None:
+            return explained
+    written = written if written is not None else _refusal(decision, hits, understanding, services)
+    if any(is_instruction(s) for h in hits for s in split_sentences(h.chunk.text)):
+        # text addressed to an AI was read and left out (answering.citations)
+        written = written.model_copy(update={"flags": [*written.flags, "ignored_instruction_in_evidence"]})
+    return written
+
+
+def _metric(text: str, hits: list[SearchHit], understanding: QueryUnderstanding, services: WriterServices,
+            offline_engine: bool) -> WrittenAnswer:
+    # A metric question is computed exactly from statement rows (answering.metric_answer): its
+    # answer is the offline answer, and the checked figure the LLM writer is given. Offline,
+    # an input it could not find is named rather than another quantity answered.
+    metric = answer_metric(text, hits, understanding, services)
+    if metric is not None and (metric.status == "answered" or offline_engine):
+        return metric.model_copy(update={"kind": "metric"})
+    return write_offline(text, hits, understanding, services.vocabulary).model_copy(update={"kind": "metric"})
+
+
+def _refusal(decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,
+             services: WriterServices) -> WrittenAnswer:
+    topic = read_topic(decision.ask, list(understanding.companies), services.vocabulary)
+    what = {"yes_no": "whether", "drivers": "what drove", "choice": "which", "list": "the items of",
+            "definition": "what is", "passage": ""}.get(decision.kind, "")
+    subject = f"{what} {topic.words}".strip() if topic else "the answer"
+    docs = list(dict.fromkeys(h.chunk.doc for h in hits))
+    searched = f"{len(hits)} passages from {', '.join(docs[:4])}{' ...' if len(docs) > 4 else ''}" if hits else "nothing"
+    reason = f"no sentence or table in the retrieved pages states {subject}"
+    return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
+                         text=f"{NOT_FOUND.capitalize()}: {reason}; searched: {searched}.")

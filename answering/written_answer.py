@@ -35,6 +35,7 @@ class WrittenAnswer(BaseModel):
     rows: list[AnswerRow] = Field(default_factory=list)  # many companies: one row each, sorted
     fallback: str | None = None  # why the LLM writer was not used although configured
     kind: AnswerKind | None = None  # the shape of answer given (answering.kinds)
+    kind_reason: str | None = None  # why that kind (answering.kinds.classify), for the trace
     unit: str | None = None  # of `value`
 
     def to_answer(

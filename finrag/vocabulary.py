@@ -138,6 +138,10 @@ class Vocabulary:
         """Statements named explicitly in `text` ("balance sheet", "statement of cash flows")."""
         return [k for k in self._lines_index.find(text) if k in self.statements]
 
+    def match_terms(self, text: str) -> list[str]:
+        """Glossary terms (not metrics or statements) named in `text`, in order of appearance."""
+        return [k for k in self._all_index.find(text) if self.entries[k].kind == "term"]
+
     # ----------------------------------------------------------------- lookups
 
     def expansions(self, metric: str) -> list[str]:

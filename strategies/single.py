@@ -29,5 +29,7 @@ def answer_single(question: Question, services: Services, route: RouteDecision) 
     else:
         written = write_answer(question, retrieval.hits, retrieval.understanding, services, usage)
         written = held_to_evidence(written, flags, searched)
+    if written.kind_reason:  # the answer's shape, a decision apart from the route's strategy
+        trace.append(TraceStep(step="kind", decision=written.kind_reason))
     trace.append(TraceStep(step="write", decision=f"{written.status} ({written.engine})"))
     return written.to_answer("single", usage, searches=1, trace=trace, flags=flags)

@@ -96,7 +96,7 @@ def test_agent_searches_for_the_missing_company_and_beats_single_shot():
     assert agent.searches == 2 and agent.stopped_by is None
     searches = [s for s in agent.trace if s.step == "search"]
     assert searches[1].filters["companies"] == ["Bolt Motors"] and searches[1].retrieved
-    assert [s.step for s in agent.trace] == ["plan", "search", "assess", "search", "assess", "write"]
+    assert [s.step for s in agent.trace] == ["plan", "search", "assess", "search", "assess", "kind", "write"]
     assert agent.engine == "offline" and agent.strategy == "iterative"
 
 
@@ -209,7 +209,7 @@ def test_plan_review_shows_the_planned_searches_and_runs_the_reviewed_ones():
     assert plan.searched == [COMPARISON.question]
     assert plan.planned and all("Bolt Motors" in q for q in plan.planned)  # one per missing figure
     steps = [s.step for s in answer.trace]
-    assert steps == ["plan", "search", "review", "assess", "search", "assess", "write"]
+    assert steps == ["plan", "search", "review", "assess", "search", "assess", "kind", "write"]
     searches = [s for s in answer.trace if s.step == "search"]
     assert searches[1].query == "Bolt Motors gross margin 2023 (analyst)"
     assert retriever.calls[-1][0] == "Bolt Motors gross margin 2023 (analyst)"
@@ -221,7 +221,7 @@ def test_a_plan_emptied_in_review_runs_no_more_searches():
     services.plan_reviewer = lambda plan: []
     answer = answer_iterative(COMPARISON, services, forced("iterative"))
     assert answer.searches == 1
-    assert [s.step for s in answer.trace] == ["plan", "search", "review", "assess", "write"]
+    assert [s.step for s in answer.trace] == ["plan", "search", "review", "assess", "kind", "write"]
     assert answer.status == "not_found"  # Bolt Motors' figures were never searched for
 
 

@@ -144,3 +144,11 @@ def test_tokenize_is_safe_from_concurrent_threads():
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_glossary_topics_are_matched_in_the_words_questions_and_filings_use(vocab):
+    # answering.kinds requires a quoted sentence to name the topic a question asks about
+    assert vocab.match_terms("Has it reported any materially important ongoing legal battles?") == ["legal_proceedings"]
+    assert vocab.match_terms("Various lawsuits and litigation are pending") == ["legal_proceedings"]
+    assert vocab.match_terms("Is the business subject to cyclicality?") == ["cyclicality"]
+    assert vocab.match_terms("What was the gross margin?") == []  # metrics are not glossary terms

@@ -38,7 +38,9 @@ def test_fact_question_is_answered_with_the_true_figure_and_verified_quotes(samp
     assert answer.strategy == "single" and answer.searches == 1 and answer.engine == "offline"
     chunks = _chunks_by_id(sample_services, answer)
     assert answer.citations and all(quote_in_text(c.quote, chunks[c.chunk_id].text) for c in answer.citations)
-    assert [s.step for s in answer.trace] == ["search", "write"] and answer.trace[0].retrieved
+    # the route's search, then the answer kind (a decision apart from the strategy), then the write
+    assert [s.step for s in answer.trace] == ["search", "kind", "write"] and answer.trace[0].retrieved
+    assert answer.kind and answer.trace[1].decision.startswith(answer.kind)
 
 
 def test_unknown_company_is_not_found_and_says_what_was_searched(sample_services):

@@ -1,0 +1,171 @@
+"""choice: one item among several, read from the table that ranks them.
+
+- The question names the candidates ("among operating, investing and financing
+  activities"): each candidate's row is found by its label (the net total row first), in
+  the asked year's column, and the rows are ranked.
+- Otherwise ("which derivative had the highest notional value"): the table whose caption
+  and labels best match the question is read, one column (the asked year's, else the
+  first), and its items ranked; a question about a change ("biggest drop", "worst
+  performance") ranks the change between the table's first two year columns.
+- "Which segment will become a discontinued operation" ranks nothing: the sentence that
+  states it answers (answering.kinds.passage).
+
+The answer names the pick and shows the whole ranking with each value, every row cited.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
+
+from answering.citations import cite, unique_citations
+from answering.kinds import passage
+from answering.kinds.sentences import content_words, overlap
+from answering.kinds.tables import Block, blocks, more_tables
+from answering.numbers import Row, normalize_label
+from answering.written_answer import WrittenAnswer
+from finrag.models import Chunk, SearchHit
+from finrag.vocabulary import Vocabulary, tokenize
+
+if TYPE_CHECKING:
+    from answering.kinds.classify import KindDecision
+    from answering.metric_answer import MetricServices
+    from retrieval.query_understanding import QueryUnderstanding
+
+_CHANGE = re.compile(r"\b(?:drop|decline|decrease|growth|grew|grow|change|increase|performance|perform\w*|dragged|topline)\b",
+                     re.I)
+_RANK_WORDS = set(tokenize("highest largest biggest most greatest top best lowest smallest least worst fewest one item "
+                           "amount value brought lost cash"))
+_MIN_MATCH = 0.3  # share of the question's words a table's caption and labels must carry
+
+
+class Item(BaseModel):
+    label: str
+    value: float
+    shown: str
+    row: Row
+    chunk: Chunk
+
+
+def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+          services: MetricServices) -> WrittenAnswer | None:
+    if decision.order is None:
+        return passage.write(decision, question, hits, understanding, services)
+    companies = list(understanding.companies)
+    year = max(understanding.fiscal_years) if understanding.fiscal_years else None
+    if decision.candidates:
+        found = _candidate_items(decision.candidates, hits, companies, year)
+    else:
+        table = table_items(decision.ask, hits, companies, year, services.vocabulary, decision.metric) or table_items(
+            decision.ask, more_tables(decision.ask, hits, companies, understanding.fiscal_years, services.retriever),
+            companies, year, services.vocabulary, decision.metric)
+        found = (table.items, table.how) if table else None
+    if found is None:
+        return None
+    items, how = found
+    ranked = sorted(items, key=lambda i: i.value, reverse=decision.order == "highest")
+    best = ranked[0]
+    listing = "; ".join(f"{n}. {i.label}: {i.shown}" for n, i in enumerate(ranked, start=1))
+    text = f"{best.label} ({best.shown}) ranks {decision.order} {how}. Ranking: {listing}."
+    return WrittenAnswer(status="answered", text=text, kind="choice",
+                         citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
+
+
+def _candidate_items(candidates: list[str], hits: list[SearchHit], companies: list[str],
+                     year: int | None) -> tuple[list[Item], str] | None:
+    items: list[Item] = []
+    for candidate in candidates:
+        stems = content_words(candidate, companies)
+        best: tuple[tuple[int, int, int], Item] | None = None
+        for block in blocks(hits, companies):
+            col = block.column(year)
+            for row in block.rows:
+                label = tokenize(row.label)
+                if not stems or not all(any(t.startswith(s[:5]) for t in label) for s in stems):
+                    continue
+                value = row.values[col] if col < len(row.values) else None
+                if value is None:
+                    continue
+                # the net total of the candidate ("Net cash provided by operating activities") first
+                key = (0 if re.match(r"(?:net|total)\b", row.label, re.I) else 1, len(label), 0)
+                if best is None or key < best[0]:
+                    best = (key, Item(label=f"{candidate} ({row.label})", value=value, shown=_shown(value, block, row), row=row,
+                                      chunk=block.chunk))
+        if best is None:
+            return None  # every candidate must be read, or the ranking would be wrong
+        items.append(best[1])
+    return items, f"in {f'FY{year}' if year else 'the latest year reported'}"
+
+
+class Table(BaseModel):
+    """The items of the table that best matches a question, in one column (or as changes)."""
+
+    items: list[Item]
+    how: str  # which column / change, for the answer
+    total: Item | None = None  # the table's total row, in the same column
+
+
+def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int | None,
+                vocab: Vocabulary, metric: str | None = None) -> Table | None:
+    words = [w for w in content_words(ask, companies) if w not in _RANK_WORDS]
+    scored: list[tuple[float, int, Block]] = []
+    for n, block in enumerate(blocks(hits, companies)):
+        labels = [normalize_label(r.label) for r in block.rows]
+        if len(set(labels)) < len(labels) or not block.years:
+            continue  # repeated labels: a table of several parts; no year columns: not a table of figures
+        if len({m for r in block.rows for m in vocab.match_metrics(r.label)}) >= 2:
+            continue  # rows that are different line items (a statement), not like items of one measure
+        score = overlap(block.context, words) + 0.5 * overlap(" ".join(r.label for r in block.rows), words)
+        caption = "\n".join(block.context.splitlines()[-2:])
+        if metric and metric in vocab.match_metrics(caption):
+            score += 0.5  # the table's own caption names the asked measure ("Revenues:")
+        scored.append((score, -n, block))
+    if not scored:
+        return None
+    score, _, block = max(scored, key=lambda s: (s[0], s[1]))
+    if score < _MIN_MATCH:
+        return None
+    rows = [r for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
+    if len(rows) < 2:
+        return None
+    col = block.column(year)
+    total_row = next((r for r in block.rows if re.match(r"total\b", r.label, re.I)), None)
+    total = None
+    if total_row is not None and col < len(total_row.values) and total_row.values[col] is not None:
+        total = Item(label=total_row.label, value=total_row.values[col], row=total_row, chunk=block.chunk,
+                     shown=_shown(total_row.values[col], block, total_row))
+    if _CHANGE.search(ask) and len(block.years) >= 2:
+        items = []
+        for r in rows:
+            now, before = (r.values + [None, None])[:2]
+            if now is None or not before:
+                continue
+            change = (now - before) / abs(before) * 100
+            items.append(Item(label=r.label, value=change, row=r, chunk=block.chunk,
+                              shown=f"{change:+.1f}% ({_plain(before)} in {block.years[1]} to {_plain(now)} in "
+                                    f"{block.years[0]})"))
+        how = f"by change from {block.years[1]} to {block.years[0]}"
+    else:
+        items = [Item(label=r.label, value=v, shown=_shown(v, block, r), row=r, chunk=block.chunk)
+                 for r in rows if col < len(r.values) and (v := r.values[col]) is not None]
+        when = block.years[col] if col < len(block.years) else None
+        how = f"in the table {_caption(block)}" + (f" ({when} column)" if when else "")
+    return Table(items=items, how=how, total=total) if len(items) >= 2 else None
+
+
+def _caption(block: Block) -> str:
+    lines = [line.strip() for line in block.context.splitlines()
+             if len(line.strip()) > 12 and not re.search(r"\bin\s+(?:millions|thousands|billions)\b", line, re.I)]
+    return f'"{lines[-1][:120]}"' if lines else f"on {block.chunk.doc} p.{block.chunk.page + 1}"
+
+
+def _plain(value: float) -> str:
+    return f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
+def _shown(value: float, block: Block, row: Row | None = None) -> str:
+    if row is not None and row.percent:
+        return f"{_plain(value)}%"
+    return f"{_plain(value)} ({block.scale})"

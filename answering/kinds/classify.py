@@ -1,0 +1,251 @@
+"""Question -> `KindDecision`: the shape of answer it asks for, and why, from its wording.
+
+Read from the asking sentence (the one with the question mark), most specific form first:
+
+- "What drove / why did / what were the reasons for ..."          -> drivers
+- "Is / Does / Has / Did ... ?" (one company)                      -> yes_no: a judgement over
+  a metric when it names one and a test ("improving", "increased", "positive", "healthy
+  ... quick ratio", "capital intensive", "more than 20%"), else a fact stated in text
+- "Which / what ... highest / largest / most / worst ...", "among"   -> choice
+- "What are the ...", "Who are ...", "Which <plural> are ..."        -> list
+- "What is the nature of / policy / how does X recognize ..."      -> definition
+- a metric named with "what is / how much / compare / calculate"   -> metric
+- anything else                                                    -> passage
+
+"If <metric> is not a useful metric for a company like this, state that and explain why"
+marks `unless_not_meaningful`: the writer first checks the statements for the metric's
+inputs (answering.kinds.not_meaningful) and answers in the asked kind only when they exist.
+A question's own rule for a missing fact ("if there is no mention, return False") is kept
+as `default_answer`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from answering.intent import threshold
+from answering.kinds.sentences import ask_part
+from finrag.models import AnswerKind
+from finrag.vocabulary import Vocabulary
+from retrieval.periods import parse_periods
+
+YesNoTest = Literal[
+    "improving", "increased", "decreased", "positive", "negative", "above", "below", "share_above", "share_below",
+    "capital_intensive", "stated",
+]
+
+
+class KindDecision(BaseModel):
+    """The answer kind a question asks for, why, and what that kind's writer needs."""
+
+    kind: AnswerKind
+    reason: str
+    ask: str = ""  # the asking sentence
+    metric: str | None = None  # vocabulary key the answer is about (yes_no over a metric, drivers, ...)
+    test: YesNoTest | None = None  # yes_no: what makes the answer "yes"
+    threshold: float | None = None  # yes_no "above"/"below": the limit (percent for ratios)
+    default_answer: bool | None = None  # the question's own rule when nothing is mentioned
+    default_value: float | None = None  # metric: "if X is not explicitly outlined, state 0"
+    order: Literal["highest", "lowest"] | None = None  # choice: which end of the ranking
+    candidates: list[str] = Field(default_factory=list)  # choice: the items named in the question
+    unless_not_meaningful: bool = False  # "if X is not a useful metric ..., state that and explain why"
+
+    def describe(self) -> str:
+        extra = [f"metric={self.metric}" if self.metric else "", f"test={self.test}" if self.test else "",
+                 f"threshold={self.threshold:g}" if self.threshold is not None else "",
+                 f"order={self.order}" if self.order else "",
+                 f"candidates={'/'.join(self.candidates)}" if self.candidates else "",
+                 f"default={self.default_answer}" if self.default_answer is not None else "",
+                 f"default value={self.default_value:g}" if self.default_value is not None else "",
+                 "unless not meaningful" if self.unless_not_meaningful else ""]
+        details = ", ".join(e for e in extra if e)
+        return f"{self.kind}: {self.reason}" + (f" ({details})" if details else "")
+
+
+_DRIVERS = re.compile(
+    r"\bwhat\s+(?:\w+\s+){0,2}(?:drove|drives|driven|caused|causes|contributed|led\s+to|explains?|accounts?\s+for)\b"
+    r"|\bwhy\b|\b(?:drivers?|reasons?|factors?|causes?)\s+(?:of|for|behind|that|which)\b"
+    r"|\bwhat\s+(?:were|are|was|is)\s+the\s+(?:\w+\s+){0,2}(?:drivers?|reasons?|factors?)\b",
+    re.I,
+)
+_YES_NO_START = re.compile(
+    r"^\W*(?:is|are|was|were|does|do|did|has|have|had|can|will|would|should)\b", re.I
+)
+_SUPERLATIVE = re.compile(
+    r"\b(?P<drop>(?:biggest|largest|greatest|steepest)\s+(?:drop|decline|decrease|fall)|dragged\s+down|held\s+back)\b"
+    r"|\b(?P<high>highest|largest|biggest|most|greatest|top|best|strongest|maximum)\b"
+    r"|\b(?P<low>lowest|smallest|least|worst|weakest|minimum|fewest)\b",
+    re.I,
+)
+# "Which ...", also after a lead-in clause: "In 2022 Q2, which ...", "If we exclude M&A, which ..."
+_WHICH_START = re.compile(r"^\W*(?:(?:\S+\s+){0,8}?\S*,\s*)?which\b", re.I)
+_WHICH = re.compile(r"^\W*(?:(?:\S+\s+){0,8}?\S*,\s*)?(?:which|what)\b|\bamong\b", re.I)
+_LIST = re.compile(
+    r"^\W*(?:what|who|which)\s+(?:are|were)\b|^\W*(?:list|name|enumerate|identify)\b",
+    re.I,
+)
+_WHICH_NOUNS = re.compile(r"^\W*which\s+(?:of\s+\S+\s+)?((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
+_NOT_PLURAL = frozenset({"was", "has", "is", "does", "this", "its", "his", "us", "as", "versus", "plus", "did", "do",
+                         "will", "would", "had", "have", "are", "were"})
+
+
+_DEFINITION = re.compile(
+    r"\bnature\s+(?:(?:and|&)\s+\w+\s+)?of\b|\bhow\s+does\s+.+\b(?:recogni[sz]e|account\s+for)\b"
+    r"|^\W*what\s+(?:is|are)\s+(?:\S+['\u2019]s?\s+|the\s+)?(?:\w+\s+){0,4}polic(?:y|ies)\b"
+    r"|^\W*(?:what\s+is\s+(?:an?\s+)?|what's\s+|define\s+|what\s+does\s+.+\s+mean)",
+    re.I,
+)
+_POLICY = re.compile(r"\bnature\b|\bpolic(?:y|ies)\?|\bpolic(?:y|ies)\b(?!.*\bwhat\b)|\bmean\b|\brecogni[sz]e\b"
+                     r"|\baccount\s+for\b", re.I)
+_METRIC_ASK = re.compile(
+    r"^\W*(?:what|how\s+much|how\s+many|calculate|compute|by\s+how\s+much)\b|\bcompare[sd]?\b|\bhow\s+much\b"
+    r"|\bwhat\s+(?:is|was|were)\b",
+    re.I,
+)
+_IF_NOT_USEFUL = re.compile(
+    r"\bif\b[^.?]*\b(?:not|n't)\s+(?:a\s+)?(?:useful|relevant|meaningful|applicable|appropriate)\b", re.I
+)
+_DEFAULT_FALSE = re.compile(r"\bif\s+(?:there\s+is\s+)?no(?:t)?\s+(?:\w+\s+){0,3}(?:mention\w*|disclos\w*|information)"
+                            r"[^.?]*\breturn\s+(?P<value>false|no|true|yes)\b", re.I)
+_DEFAULT_ZERO = re.compile(r"\bif\b[^.?]*\b(?:not|no)\b[^.?]*\b(?:state|return|answer|put|write)\s+(?:0|zero)\b", re.I)
+_TESTS: list[tuple[YesNoTest, re.Pattern[str]]] = [
+    ("capital_intensive", re.compile(r"\bcapital[-\s]intensive\b|\bcapital\s+intensity\b", re.I)),
+    ("improving", re.compile(r"\bimprov\w*\b|\bhealthier\b|\bstrengthen\w*", re.I)),
+    ("decreased", re.compile(r"\b(?:decreas|declin|reduc|shrink|shrank|lower|fell|fall|drop)\w*", re.I)),
+    ("increased", re.compile(r"\b(?:increas|grow|grew|growth|rais|rise|rose|higher|expand)\w*", re.I)),
+    ("positive", re.compile(r"\bpositive\b|\bprofitable\b", re.I)),
+    ("negative", re.compile(r"\bnegative\b", re.I)),
+]
+_HEALTHY = re.compile(r"\b(?:healthy|sufficient|adequate|strong|good|reasonabl\w*)\b", re.I)
+_CAPITAL_INTENSITY = "capex_to_revenue"
+
+
+def _plural_which(ask: str) -> bool:
+    """ "Which debt securities ...", "which of its segments ...": the question asks for a set."""
+    m = _WHICH_NOUNS.search(ask)
+    if not m:
+        return False
+    for word in m.group(1).lower().split():
+        if word in _NOT_PLURAL:
+            return False
+        if word.endswith("s") and not word.endswith(("ss", "us", "is", "'s")):
+            return True
+    return False
+
+
+def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
+    metrics = vocab.match_metrics(ask)
+    default = _DEFAULT_FALSE.search(question)
+    default_answer = default.group("value").lower() in ("true", "yes") if default else None
+    limit = threshold(ask)
+    for test, pattern in _TESTS:
+        if not pattern.search(ask):
+            continue
+        if test == "capital_intensive":
+            return KindDecision(kind="yes_no", reason="asks whether the business is capital intensive (a judgement over "
+                                "capital intensity ratios)", ask=ask, metric=_CAPITAL_INTENSITY, test=test)
+        if metrics:
+            # "improving gross margin profile": the metric's latest year against the one before
+            return KindDecision(kind="yes_no", reason=f"yes/no on whether {metrics[-1]} is {test}", ask=ask,
+                                metric=_main_metric(metrics, vocab), test=test, default_answer=default_answer)
+    if metrics and limit is not None and re.search(r"%\s+of\b|\bpercent\s+of\b", ask, re.I) \
+            and re.search(r"\b(?:any|which|what)\b", ask, re.I):
+        # "any product categories that represent more than 20% of revenue": items' shares of a total
+        above, value = limit
+        return KindDecision(kind="yes_no", reason="yes/no on whether any item's share of a total passes a threshold",
+                            ask=ask, metric=_main_metric(metrics, vocab), test="share_above" if above else "share_below",
+                            threshold=value)
+    if metrics and limit is not None:
+        above, value = limit
+        return KindDecision(kind="yes_no", reason="yes/no on a metric against a threshold the question names",
+                            ask=ask, metric=_main_metric(metrics, vocab), test="above" if above else "below",
+                            threshold=value)
+    if metrics and _HEALTHY.search(ask) and any(vocab.metrics[m].unit == "ratio" for m in metrics):
+        # "a reasonably healthy liquidity profile based on its quick ratio": the ratio's convention (>= 1)
+        ratio = next(m for m in metrics if vocab.metrics[m].unit == "ratio")
+        return KindDecision(kind="yes_no", reason=f"yes/no on whether {ratio} is healthy (its convention)",
+                            ask=ask, metric=ratio, test="above", threshold=1.0)
+    return KindDecision(kind="yes_no", reason="a yes/no question about a fact the filing states", ask=ask,
+                        test="stated", default_answer=default_answer)
+
+
+def _main_metric(metrics: list[str], vocab: Vocabulary) -> str:
+    """The metric asked about, not an input of it: "gross margin" over "gross profit"."""
+    inputs = {i for m in metrics for i in vocab.inputs(m)}
+    primary = [m for m in metrics if m not in inputs] or metrics
+    return next((m for m in primary if vocab.metrics[m].kind == "derived"), primary[0])
+
+
+def _candidates(ask: str) -> list[str]:
+    """Items the question itself offers: "among operating, investing and financing activities"."""
+    m = re.search(r"\bamong\s+(?:the\s+)?(?P<items>.+?)\s*(?:,\s*)?\bwhich\b", ask, re.I)
+    if not m or re.match(r"(?:all|each|every|its|their)\b", m.group("items"), re.I) \
+            or not re.search(r",|\band\b|\bor\b", m.group("items")):
+        return []
+    items = re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group("items"))
+    return [i.strip() for i in items if i.strip() and not i.strip().lower().startswith("all ")]
+
+
+def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) -> KindDecision:
+    """The kind of answer `question` asks for. `companies`: the companies it names (as the
+    store knows them); their names are not read as words of the question ("Best Buy")."""
+    ask = ask_part(question)
+    unless = bool(_IF_NOT_USEFUL.search(question))
+    decision = _classify(ask, _without_names(ask, companies), question, vocab, len(companies))
+    if decision.kind == "metric" and _DEFAULT_ZERO.search(question):
+        decision.default_value = 0.0
+    if unless:
+        decision.unless_not_meaningful = True
+        decision.metric = decision.metric or next(iter(_metrics_named(question, vocab)), None)
+    return decision
+
+
+def _metrics_named(text: str, vocab: Vocabulary) -> list[str]:
+    found = vocab.match_metrics(text)
+    return [_main_metric(found, vocab)] if found else []
+
+
+def _without_names(ask: str, companies: Sequence[str]) -> str:
+    for name in sorted(companies, key=len, reverse=True):
+        ask = re.sub(re.escape(name), "Company", ask, flags=re.I)
+    return ask
+
+
+def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companies: int) -> KindDecision:
+    """`ask` as asked (kept in the decision); `wording`: the ask with company names replaced."""
+    metrics = vocab.match_metrics(ask)
+    if _DRIVERS.search(ask) and not (_WHICH_START.match(ask) and _SUPERLATIVE.search(wording)):
+        return KindDecision(kind="drivers", reason="asks what drove or explains a change", ask=ask,
+                            metric=_main_metric(metrics, vocab) if metrics else None)
+    if _YES_NO_START.search(ask) and companies <= 1 and not re.search(r"\bhow\s+(?:much|many)\b", ask, re.I):
+        return _yes_no(ask, question, vocab)
+    if metrics and (companies >= 2 or re.search(r"\b(?:which|among)\s+(?:of\s+the\s+)?(?:compan|firm|issuer)", ask, re.I)):
+        return KindDecision(kind="metric", reason="a metric compared across companies", ask=ask,
+                            metric=_main_metric(metrics, vocab))
+    superlative = _SUPERLATIVE.search(wording)
+    if _WHICH.search(ask) and superlative:
+        # the biggest drop is the lowest change
+        order = "highest" if superlative.group("high") else "lowest"
+        return KindDecision(kind="choice", reason=f"asks which item ranks {order}", ask=ask, order=order,
+                            metric=_main_metric(metrics, vocab) if metrics else None, candidates=_candidates(ask))
+    if _WHICH_START.match(ask) and not _plural_which(ask):
+        return KindDecision(kind="choice", reason="asks which item the filing names", ask=ask,
+                            candidates=_candidates(ask))
+    if _DEFINITION.search(ask) and companies == 0 and not parse_periods(ask).years:
+        return KindDecision(kind="definition", reason="asks what a term means (no company named)", ask=ask)
+    if _LIST.search(ask) or _plural_which(ask):
+        if metrics and not re.search(r"^\W*(?:what|who|which)\s+(?:are|were)\b", ask, re.I) \
+                and _METRIC_ASK.search(ask) and not _plural_which(ask):
+            return KindDecision(kind="metric", reason="asks for a metric's value", ask=ask,
+                                metric=_main_metric(metrics, vocab))
+        return KindDecision(kind="list", reason="asks for the items of a set", ask=ask)
+    if _DEFINITION.search(ask) and (_POLICY.search(ask) or (not metrics and companies == 0)):
+        return KindDecision(kind="definition", reason="asks what a term, policy or arrangement is", ask=ask)
+    if metrics:
+        how = "asks for a metric's value" if _METRIC_ASK.search(ask) else "names a metric (its value or change)"
+        return KindDecision(kind="metric", reason=how, ask=ask, metric=_main_metric(metrics, vocab))
+    return KindDecision(kind="passage", reason="asks for a fact stated in the filing's text", ask=ask)

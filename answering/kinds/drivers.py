@@ -1,0 +1,107 @@
+"""drivers: what explains a change, as the filing's own sentences say it, with the change itself.
+
+The sentences quoted name the asked metric (or the question's topic: "why did it raise
+guidance") and carry a cause cue ("due to", "driven by", "primarily", "partially offset by",
+"as a result of", "reflecting", "given"); the asked period's filing and MD&A come first.
+The change is computed from cited rows when the metric machinery can (the asked year
+against the one before), else the sentences' own wording of it stands.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.citations import cite, unique_citations
+from answering.kinds.sentences import asks_about_risk, content_words, overlap, read_topic, sentences
+from answering.kinds.yes_no import Value, metric_value
+from answering.numbers import years_in
+from answering.written_answer import WrittenAnswer
+from finrag.models import SearchHit
+from finrag.vocabulary import Vocabulary, tokenize
+
+if TYPE_CHECKING:
+    from answering.kinds.classify import KindDecision
+    from answering.metric_answer import MetricServices
+    from retrieval.query_understanding import QueryUnderstanding
+
+_CAUSE = re.compile(
+    r"\b(?:due\s+to|driven\s+by|drove|primarily|mainly|largely|partially\s+offset|partly\s+offset|offset\s+by|"
+    r"as\s+a\s+result\s+of|result(?:ed|ing)?\s+(?:from|in)|reflect(?:s|ed|ing)?|attributable\s+to|"
+    r"because|given|caused\s+by|led\s+by|owing\s+to|on\s+the\s+strength\s+of|thanks\s+to)\b",
+    re.I,
+)
+_LIMIT = 3
+_MIN_OVERLAP = 0.5
+
+
+def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+          services: MetricServices) -> WrittenAnswer | None:
+    companies = list(understanding.companies)
+    vocab = services.vocabulary
+    topic = read_topic(decision.ask, companies, vocab)
+    if topic is None:
+        return None
+    topic = topic.model_copy(update={"phrases": topic.phrases + _numerator_phrases(decision.metric, vocab)})
+    years = sorted(set(understanding.fiscal_years))
+    wanted = content_words(decision.ask, companies)
+    scored = []
+    for s in sentences(hits, companies, risks=asks_about_risk(decision.ask)):
+        if not (topic.stated_by(s.text) and _CAUSE.search(s.text)):
+            continue
+        if not decision.metric and overlap(s.text, wanted) < _MIN_OVERLAP:
+            continue  # no metric to anchor it: the sentence must be about what the question asks
+        mentioned = years_in(s.text)
+        # about the asked year first, then undated sentences of its filing; "2021 compared with 2020" last
+        when = 0 if years and years[-1] in mentioned else 1 if not mentioned else 2
+        own_filing = not years or s.chunk.fiscal_year == years[-1]
+        mdna = "mdna" in s.chunk.tags or "Management" in s.chunk.section
+        scored.append(((when, 0 if own_filing else 1, 0 if mdna else 1, s.rank, s.position), s))
+    if not scored:
+        return None
+    best = [s for _, s in sorted(scored, key=lambda t: t[0])[:_LIMIT]]
+    text = " ".join(s.shown() for s in best)
+    change = _change(decision, hits, understanding, services, years)
+    citations = [cite(s.chunk, s.text) for s in best]
+    flags: list[str] = []
+    if change is not None:
+        first, last = change
+        verb = "rose" if last.value > first.value else "fell" if last.value < first.value else "was unchanged"
+        label = (vocab.label(decision.metric or "") or "").lower()
+        text = (f"{label.capitalize()} {verb} from {first.shown} (FY{first.year}) to {last.shown} (FY{last.year}). "
+                f"What drove it, as the filing says: {text} Working: {first.answer.text} {last.answer.text}")
+        citations = [*citations, *first.answer.citations, *last.answer.citations]
+        flags = list(dict.fromkeys([*first.answer.flags, *last.answer.flags]))
+    return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
+                         flags=flags)
+
+
+def _numerator_phrases(metric: str | None, vocab: Vocabulary) -> list[tuple[str, ...]]:
+    """A margin moves with its numerator: MD&A explains "loss from operations" for an
+    operating margin. The numerator's wordings, with income / earnings / loss / profit
+    interchangeable (a year's figure can be either)."""
+    formula = vocab.formula(metric or "")
+    if not formula or "/" not in formula:
+        return []
+    numerator = next((m for m in vocab.inputs(metric or "") if m in formula.split("/")[0]), None)
+    if numerator is None:
+        return []
+    phrases: list[tuple[str, ...]] = []
+    for wording in vocab.metrics[numerator].wordings:
+        for word in ("income", "earnings", "loss", "profit"):
+            variant = re.sub(r"\b(?:income|earnings|loss|profit)\b", word, wording)
+            phrases.append(tuple(tokenize(variant)))
+    return list(dict.fromkeys(p for p in phrases if p))
+
+
+def _change(decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,
+            services: MetricServices, years: list[int]) -> tuple[Value, Value] | None:
+    """The asked metric in the year before and the asked year, when both can be computed."""
+    if not decision.metric or len(understanding.companies) != 1 or not years:
+        return None
+    span = [years[-1] - 1, years[-1]] if len(years) == 1 else [years[0], years[-1]]
+    label = (services.vocabulary.label(decision.metric) or "").lower()
+    got = [metric_value(label, y, hits, understanding, services) for y in span]
+    if not all(isinstance(v, Value) for v in got):
+        return None
+    return got[0], got[1]  # type: ignore[return-value]

@@ -1,0 +1,89 @@
+"""not_meaningful: the asked metric does not apply to this business, and why.
+
+Decided from the income statement's structure, never from a company's name or sector: the
+metric's income-statement inputs (gross margin: cost of revenue, or gross profit) have no
+line in a statement that was read whole (its revenue lines and its net income line are
+both there). The answer says what the statement shows instead (its first revenue lines,
+e.g. "Interest income", "Net interest income") and the analogue (net interest margin when
+it earns interest income; operating margin otherwise), with those rows cited.
+
+When the inputs do exist, this writer returns None and the question is answered in its
+own kind.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.citations import cite, unique_citations
+from answering.kinds.statement_lines import NET_INCOME, has_line, income_statement, statement_labels
+from answering.numbers import Row, split_row
+from answering.written_answer import WrittenAnswer
+from finrag.models import Chunk, SearchHit
+
+if TYPE_CHECKING:
+    from answering.kinds.classify import KindDecision
+    from answering.metric_answer import MetricServices
+    from finrag.vocabulary import Vocabulary
+    from retrieval.query_understanding import QueryUnderstanding
+
+_GOODS_LINES = ("cost_of_revenue", "gross_profit")  # only a business that sells goods or services at a cost has them
+_INTEREST_INCOME = re.compile(r"\binterest\s+(?:and\s+\w+\s+)?income\b", re.I)
+
+
+def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+          services: MetricServices) -> WrittenAnswer | None:
+    vocab = services.vocabulary
+    if not decision.metric or len(understanding.companies) != 1:
+        return None
+    company = understanding.companies[0]
+    needed = _statement_inputs(decision.metric, vocab)
+    if not needed:
+        return None
+    statement = income_statement(company, hits, understanding, services)
+    if statement is None:
+        return None  # the statement was not read whole: nothing can be said about its lines
+    rows = [(row, chunk) for chunk in statement for line in chunk.text.splitlines() if (row := split_row(line))]
+    labels = statement_labels(statement)
+    if any(has_line(m, label, vocab) for m in needed for label in labels):
+        return None  # the inputs exist: answer the question as asked
+    earned = _first_revenue_rows(rows)
+    if not earned:
+        return None
+    label = vocab.label(decision.metric) or decision.metric
+    missing = " or ".join((vocab.label(m) or m).lower() for m in needed)
+    shows = ", ".join(f'"{r.line.strip()}"' for r, _ in earned)
+    analogue = ("net interest margin (net interest income over average interest-earning assets)"
+                if any(_INTEREST_INCOME.search(r.label) for r, _ in rows) else "operating margin")
+    text = (f"{label} is not a meaningful measure for {company}: its income statement has no {missing} line "
+            f"(no cost of goods sold to subtract from revenue). What it earns, as the statement shows: {shows}. The comparable measure is "
+            f"{analogue}.")
+    citations = [cite(c, r.line) for r, c in earned]
+    net = next(((r, c) for r, c in rows if NET_INCOME.match(r.label)), None)
+    if net is not None:
+        citations.append(cite(net[1], net[0].line))
+    return WrittenAnswer(status="answered", kind="not_meaningful", text=text, citations=unique_citations(citations),
+                         flags=["metric_not_meaningful"])
+
+
+def _statement_inputs(metric: str, vocab: Vocabulary) -> list[str]:
+    """The lines that make the metric meaningful when any of them exists: cost of revenue
+    or gross profit, for a metric built on either (gross margin, inventory turnover, DPO)."""
+    seen: set[str] = set()
+    pending = [metric]
+    while pending:
+        key = pending.pop()
+        seen.add(key)
+        pending += [i for i in vocab.inputs(key) if i not in seen]
+    return list(_GOODS_LINES) if seen & set(_GOODS_LINES) else []
+
+
+def _first_revenue_rows(rows: list[tuple[Row, Chunk]]) -> list[tuple[Row, Chunk]]:
+    """What the statement says the business earns: its first total (or first lines), and its
+    net interest income line when it has one."""
+    head = rows[:8]
+    total = next(((r, c) for r, c in head if re.match(r"^total\b", r.label, re.I)), None)
+    earned = [total] if total else head[:3]
+    net_interest = next(((r, c) for r, c in rows if re.match(r"^net\s+interest\s+income\b", r.label, re.I)), None)
+    return earned + ([net_interest] if net_interest and net_interest not in earned else [])

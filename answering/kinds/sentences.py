@@ -1,0 +1,183 @@
+"""Sentences of the retrieved pages, and whether one *states* what a question asks about.
+
+Sharing words with the question is not enough: a sentence states the topic when it
+contains the question's key phrase, i.e. the wording of a vocabulary metric or glossary
+term the question names ("legal battles" -> litigation, legal proceedings, lawsuits ...),
+or else two of the question's content words side by side ("production rate"). Risk-factor
+hedges ("could adversely affect", "there can be no assurance") say what might happen, not
+what is; they are left out unless the question asks about risks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, ConfigDict
+
+from answering.aspects import split_sentences
+from answering.citations import is_instruction
+from finrag.models import Chunk, SearchHit
+from finrag.vocabulary import Vocabulary, tokenize
+from retrieval.periods import parse_periods
+
+# Glossary terms that set the scene ("in the FY2022 10-K", "which segment") rather than
+# name what is asked: a sentence need not repeat them.
+_CONTEXT_TERMS = frozenset({"fiscal_year", "ten_k", "ten_q", "eight_k", "gaap", "segment", "cagr"})
+# Words of a question's scaffolding, not its topic.
+_STOP = frozenset(tokenize(
+    "what which who whom whose how why when where did does do is was were are be been being has have had "
+    "will would should can could may might the a an of in for to from and or by on at with its their his her "
+    "it they them this that these those there any all some each as much many company companies business "
+    "report reported reports reporting fiscal year years fy quarter as of about based data use using "
+    "mention mentioned mentions state stated return true false yes no if not please answer question "
+    "important materially material major main primary key significant overall currently current "
+    "ongoing recent recently including include includes between during"
+))
+_HEDGE = re.compile(
+    r"\b(?:could|may|might|can)\s+(?:\w+\s+){0,3}(?:adverse|adversely|negatively|materially|material|harm|hurt|impair|result|cause|affect|"
+    r"reduce|increase|decrease|be\s+(?:adversely|negatively|materially|subject))\b"
+    r"|\bno\s+assurance\b|\bcannot\s+(?:assure|guarantee|predict)\b|\bthere\s+can\s+be\s+no\b"
+    r"|\bforward-looking\s+statements?\b",
+    re.I,
+)
+_AMOUNT = re.compile(r"(?<![\w.])\(?\$?\d[\d,]*(?:\.\d+)?\)?%?(?![\w])")
+_ENDS = re.compile(r"[.!?:;)\"\u201d]\s*$")
+_ASKS_RISK = re.compile(r"\brisks?\b|\buncertaint", re.I)
+_MAX_SENTENCE = 600
+
+
+class Sentence(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    chunk: Chunk
+    rank: int  # the hit's rank (0 = best retrieved)
+    position: int  # index of the sentence in its chunk
+
+    def shown(self) -> str:
+        return f'"{self.text}" ({self.chunk.doc} p.{self.chunk.page + 1})'
+
+
+class Topic(BaseModel):
+    """What a sentence must name to state the asked fact."""
+
+    words: str  # the topic as the question says it, for answers and refusals
+    phrases: list[tuple[str, ...]]  # stemmed wordings: one must occur in the sentence, in order
+    pairs: list[tuple[str, str]]  # or: both stems of one pair within a few words of each other
+
+    def stated_by(self, text: str) -> bool:
+        tokens = tokenize(text)
+        for phrase in self.phrases:
+            n = len(phrase)
+            if n == 1 and any(_same(t, phrase[0]) for t in tokens):
+                return True  # one word: "audits" states "auditor"
+            if any(tuple(tokens[i : i + n]) == phrase for i in range(len(tokens) - n + 1)):
+                return True
+        for a, b in self.pairs:
+            at_a = [i for i, t in enumerate(tokens) if _same(t, a)]
+            at_b = [i for i, t in enumerate(tokens) if _same(t, b)]
+            if any(abs(i - j) <= 3 for i in at_a for j in at_b):
+                return True
+        return False
+
+
+def _same(token: str, stem: str) -> bool:
+    if token == stem:
+        return True
+    short, long = sorted((token, stem), key=len)
+    return len(short) >= 5 and long.startswith(short)
+
+
+def ask_part(question: str) -> str:
+    """The sentence that asks (the one with the question mark, else the first)."""
+    parts = re.split(r"(?<=[.?!])\s+(?=[A-Z\"(])", question.strip())
+    asked = [p for p in parts if "?" in p]
+    return (asked or parts or [question])[0]
+
+
+def content_words(text: str, companies: list[str]) -> list[str]:
+    """The stems of `text` that carry its topic: no scaffolding, company names or years."""
+    names = {t for c in companies for t in tokenize(c)}
+    years = {str(y) for y in parse_periods(text).years}
+    out: list[str] = []
+    for token in tokenize(text):
+        if token in _STOP or token in names or token in years or token.isdigit() or len(token) < 3:
+            continue
+        if re.fullmatch(r"(fy|q[1-4])?\d+(q[1-4])?", token):
+            continue
+        out.append(token)
+    return out
+
+
+def read_topic(text: str, companies: list[str], vocab: Vocabulary, metrics: bool = True) -> Topic | None:
+    """The key phrase of `text` (usually a question's ask), or None when it has no topic words."""
+    terms = [t for t in vocab.match_terms(text) if t not in _CONTEXT_TERMS]
+    keys = terms + (vocab.match_metrics(text) if metrics else [])
+    if keys:
+        phrases = [tuple(tokenize(w)) for k in keys for w in vocab.entries[k].wordings]
+        words = ", ".join(vocab.label(k) or k for k in keys).lower()
+        return Topic(words=words, phrases=[p for p in phrases if p], pairs=[])
+    stems = content_words(text, companies)
+    if not stems:
+        return None
+    # adjacent content words of the question are its noun phrases ("production rate")
+    raw = [w for w in re.findall(r"[A-Za-z][A-Za-z&\-']+", text)]
+    shown = [w for w in raw if tokenize(w) and tokenize(w)[0] in stems]
+    if len(stems) == 1:
+        return Topic(words=" ".join(shown) or stems[0], phrases=[(stems[0],)], pairs=[])
+    pairs = list(dict.fromkeys(zip(stems, stems[1:], strict=False)))
+    return Topic(words=" ".join(shown), phrases=[], pairs=pairs)
+
+
+def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False) -> list[Sentence]:
+    """Every prose sentence of the hits about the asked company (all hits when none is named),
+    best-ranked hit first; instructions to an AI and (unless `risks`) hedged risk language left out."""
+    wanted = {c.casefold() for c in companies}
+    out: list[Sentence] = []
+    seen: set[str] = set()
+    for rank, hit in enumerate(hits):
+        if wanted and (hit.chunk.company or "").casefold() not in wanted:
+            continue
+        for position, text in enumerate(split_sentences(_item_breaks(hit.chunk.text))):
+            if len(text) > _MAX_SENTENCE or len(text) < 20 or text in seen or is_instruction(text):
+                continue
+            if not _ENDS.search(text) or _table_like(text):
+                continue  # a fragment cut at the chunk's end, or table rows run together
+            if not risks and _HEDGE.search(text):
+                continue
+            seen.add(text)
+            out.append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position))
+    return out
+
+
+def _item_breaks(text: str) -> str:
+    """Numbered items ("(8) The shareholder proposal ... was defeated:") and lines ending in a
+    colon close a sentence: what follows them is a list or a table, not the same sentence."""
+    text = re.sub(r"\n(?=\s*(?:\(\w{1,3}\)|\u2022|•)\s)", "\n\n", text)
+    return re.sub(r":[ \t]*\n", ":\n\n", text)
+
+
+def _table_like(text: str) -> bool:
+    """Statement rows joined into one "sentence": mostly amounts."""
+    amounts = len(_AMOUNT.findall(text))
+    return amounts >= 5 and amounts > len(text.split()) / 4
+
+
+def mentions_years(text: str, years: list[int]) -> bool:
+    return any(str(y) in text for y in years)
+
+
+def asks_about_risk(question: str) -> bool:
+    return bool(_ASKS_RISK.search(question))
+
+
+def overlap(sentence: str, wanted: list[str]) -> float:
+    """Share of the question's content stems the sentence contains."""
+    if not wanted:
+        return 0.0
+    words = set(tokenize(sentence))
+    return sum(1 for w in set(wanted) if any(_same(w, x) for x in words)) / len(set(wanted))
+
+
+def quoted(items: list[Sentence]) -> str:
+    return " ".join(s.shown() for s in items)

@@ -1,0 +1,117 @@
+"""The income statement's lines as a filing prints them, read whole or not at all.
+
+A line's absence means something only when the statement was read from its title to its
+net income line with no chunk missing in between (`income_statement`); then "no cost of
+revenue line" (answering.kinds.not_meaningful) or "no restructuring line" (a question's
+"if not outlined, state 0") can be said of the business.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.citations import cite
+from answering.numbers import normalize_label, split_row
+from answering.written_answer import WrittenAnswer
+from finrag.models import Chunk, SearchFilters, SearchHit
+
+if TYPE_CHECKING:
+    from answering.metric_answer import MetricServices
+    from finrag.vocabulary import Vocabulary
+    from retrieval.query_understanding import QueryUnderstanding
+
+NET_INCOME = re.compile(r"^net\s+(?:income|earnings|loss|\(loss\)|income\s*\(loss\))(?!\s+(?:before|from|per))", re.I)
+_COST_LINE = re.compile(r"^(?:total\s+)?costs?\s+(?:of|applicable\s+to)\b|\bcost\s+of\s+(?:sales|revenues?|goods|products|"
+                        r"services)\b|^merchandise\s+costs\b", re.I)
+_TITLE = re.compile(r"statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings)", re.I)
+
+
+def statement_labels(chunks: list[Chunk]) -> list[str]:
+    """Every line's label, headings without amounts included ("Cost of revenue:" over its parts)."""
+    labels = []
+    for chunk in chunks:
+        for line in chunk.text.splitlines():
+            row = split_row(line)
+            label = normalize_label(row.label if row else line)
+            if label:
+                labels.append(label)
+    return labels
+
+
+def has_line(metric: str, label: str, vocab: Vocabulary) -> bool:
+    letters = re.sub(r"[^a-z]", "", label)
+    if any(re.fullmatch(re.sub(r"\s+", "", p), letters) for p in vocab.metrics[metric].rows.get("income_statement", [])):
+        return True
+    if metric == "cost_of_revenue" and _COST_LINE.search(label):
+        return True  # "Cost of products", "Costs of services": a cost of what was sold, split by kind
+    return any(label.startswith(normalize_label(w)) for w in vocab.metrics[metric].wordings)
+
+
+def income_statement(company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                      services: MetricServices) -> list[Chunk] | None:
+    """The company's income statement chunks of one filing, when its revenue and its net
+    income lines were both read (one more search for the statement's pages when needed)."""
+    found = [h.chunk for h in hits if h.chunk.company == company and "income_statement" in h.chunk.tags]
+    if not _whole(found) and services.retriever is not None:
+        years = sorted(set(understanding.fiscal_years))[-1:]
+        filters = SearchFilters(companies=[company], tags=["income_statement"], fiscal_years=years)
+        searched = services.retriever.search("consolidated statements of income revenues expenses net income",
+                                             filters=filters, k=8, mode="sparse")
+        found += [h.chunk for h in searched if h.chunk.chunk_id not in {c.chunk_id for c in found}]
+    by_doc: dict[str, list[Chunk]] = {}
+    for chunk in found:
+        by_doc.setdefault(chunk.doc, []).append(chunk)
+    for chunks in by_doc.values():
+        if _whole(chunks):
+            ordered = sorted(chunks, key=lambda c: c.index)
+            start = next(n for n, c in enumerate(ordered) if _TITLE.search(c.text) and _labels(c))
+            run = [ordered[start]]
+            for chunk in ordered[start + 1:]:
+                if chunk.index != run[-1].index + 1 or any(NET_INCOME.match(label) for label in _labels(run[-1])):
+                    break
+                run.append(chunk)
+            return run
+    return None
+
+
+def _whole(chunks: list[Chunk]) -> bool:
+    """The statement from its title to its net income line, with no chunk missing in between."""
+    ordered = sorted(chunks, key=lambda c: c.index)
+    start = next((n for n, c in enumerate(ordered) if _TITLE.search(c.text) and _labels(c)), None)
+    if start is None:
+        return False
+    for n, chunk in enumerate(ordered[start:], start=start):
+        if n > start and chunk.index != ordered[n - 1].index + 1:
+            return False
+        if any(NET_INCOME.match(label) for label in _labels(chunk)):
+            return True
+    return False
+
+
+def _labels(chunk: Chunk) -> list[str]:
+    return [r.label for line in chunk.text.splitlines() if (r := split_row(line))]
+
+
+
+
+def zero_by_rule(metric: str, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                 services: MetricServices) -> WrittenAnswer | None:
+    """The question's own rule "if X is not explicitly outlined, state 0": 0 when the income
+    statement, read whole, has no line for X; None when it has one or was not read whole."""
+    vocab = services.vocabulary
+    if vocab.statement_of(metric) != "income_statement":
+        return None
+    statement = income_statement(company, hits, understanding, services)
+    if statement is None or any(has_line(metric, label, vocab) for label in statement_labels(statement)):
+        return None
+    label = vocab.label(metric) or metric
+    title = next(line for c in statement for line in c.text.splitlines() if _TITLE.search(line))
+    net = next(((c, r.line) for c in statement for line in c.text.splitlines()
+                if (r := split_row(line)) and NET_INCOME.match(r.label)), None)
+    citations = [cite(statement[0], title)] + ([cite(net[0], net[1])] if net else [])
+    return WrittenAnswer(
+        status="answered", kind="metric", value=0.0, flags=["question_default"], citations=citations,
+        text=f"0: {company}'s income statement ({statement[0].doc} p.{statement[0].page + 1}) has no {label.lower()} "
+             f"line; the question says to state 0 when it is not explicitly outlined.",
+    )

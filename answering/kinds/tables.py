@@ -1,0 +1,85 @@
+"""Tables in retrieved chunks as blocks of rows: the items a choice or list is read from.
+
+A block is a run of consecutive statement rows (answering.numbers.split_row) in one chunk
+with the same number of amounts; its column years come from the nearest header line above
+it, and its context is the prose just above (or, when the block opens its chunk, the end
+of the previous chunk of the same filing when it was retrieved too: tables are often cut
+between two chunks right after their caption).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
+
+from answering.numbers import Row, header_years, split_row, table_scale
+from finrag.models import Chunk, SearchFilters, SearchHit
+
+if TYPE_CHECKING:
+    from retrieval.retriever import Retriever
+
+_CONTEXT_LINES = 6
+
+
+class Block(BaseModel):
+    chunk: Chunk
+    rows: list[Row]
+    years: list[int]  # column years, left to right ([] when no header)
+    context: str  # caption / prose just above the table
+    scale: str  # "millions", "thousands", "billions"
+
+    def column(self, year: int | None) -> int:
+        """The column of `year`; the first (latest, in filings) when the year is not a column."""
+        if year is not None and year in self.years:
+            return self.years.index(year)
+        return 0
+
+
+def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
+    wanted = {c.casefold() for c in companies}
+    by_index = {(h.chunk.doc, h.chunk.index): h.chunk for h in hits}
+    out: list[Block] = []
+    for hit in hits:
+        chunk = hit.chunk
+        if wanted and (chunk.company or "").casefold() not in wanted:
+            continue
+        lines = chunk.text.splitlines()
+        run: list[Row] = []
+        start = 0
+        for i, line in enumerate([*lines, ""]):
+            row = split_row(line) if line.strip() and not header_years(line) else None
+            if row is not None and (not run or len(row.values) == len(run[0].values)):
+                if not run:
+                    start = i
+                run.append(row)
+                continue
+            if len(run) >= 2:
+                out.append(_block(chunk, lines, start, run, by_index.get((chunk.doc, chunk.index - 1))))
+            run = [row] if row is not None else []
+            start = i
+    return out
+
+
+def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous: Chunk | None) -> Block:
+    above = lines[max(0, start - _CONTEXT_LINES * 3) : start]
+    years = next((header_years(line) for line in reversed(above) if header_years(line)), [])
+    prose = [line for line in above if split_row(line) is None and not header_years(line)][-_CONTEXT_LINES:]
+    if len([p for p in prose if len(p) > 30]) < 1 and previous is not None:
+        tail = previous.text.splitlines()[-_CONTEXT_LINES:]
+        prose = tail + prose
+        years = years or next((header_years(line) for line in reversed(tail) if header_years(line)), [])
+    scale, _ = table_scale("\n".join(above[-_CONTEXT_LINES:] + (previous.text.splitlines()[-3:] if previous else [])))
+    return Block(chunk=chunk, rows=rows, years=years, context="\n".join(prose), scale=scale)
+
+
+def more_tables(ask: str, hits: list[SearchHit], companies: list[str], years: list[int],
+                retriever: Retriever | None) -> list[SearchHit]:
+    """The hits and one more search, for the question's words in the asked company's filings:
+    a ranking table is often on a page the first search did not bring back."""
+    if retriever is None:
+        return hits
+    filters = SearchFilters(companies=companies, fiscal_years=years[-1:])
+    extra = retriever.search(ask, filters=filters, k=8, mode="sparse")
+    seen = {h.chunk.chunk_id for h in hits}
+    return [*hits, *(h for h in extra if h.chunk.chunk_id not in seen)]

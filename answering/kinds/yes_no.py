@@ -1,0 +1,277 @@
+"""yes_no: a conclusion with what decides it.
+
+(a) A judgement over a metric ("an improving gross margin", "increased its debt", "positive
+    working capital", "healthy liquidity based on its quick ratio", "capital intensive"): the
+    metric is computed for the years needed by the metric machinery (answering.metric_answer,
+    each year asked as its own one-company metric question, rows cited) and the test applied:
+    "Yes — Gross margin rose from 4.8% (FY2021) to 5.3% (FY2022)". Thresholds that are
+    conventions are named in the answer (quick ratio >= 1; capital intensive when total assets
+    are at least one year of revenue or capital expenditures at least 10% of revenue).
+(b) A fact stated in text ("subject to cyclicality?", "any material legal proceedings?"):
+    the sentence that names the topic decides; a negated one ("not a party to any ...",
+    "will not have a material adverse effect") says No, and a statement followed by such a
+    disclaimer does not count for Yes when the question asks about *material* matters. With
+    no deciding sentence: the question's own rule ("if there is no mention, return False")
+    when it has one, else None (the caller refuses; never a guess).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.citations import cite, unique_citations
+from answering.kinds.choice import table_items
+from answering.kinds.sentences import (
+    Sentence,
+    Topic,
+    asks_about_risk,
+    mentions_years,
+    read_topic,
+    sentences,
+)
+from answering.kinds.tables import more_tables
+from answering.metric_answer import answer_metric
+from answering.metric_formula import show
+from answering.metric_target import read_target
+from answering.written_answer import NOT_FOUND, WrittenAnswer
+from finrag.models import SearchHit
+from finrag.vocabulary import tokenize
+
+if TYPE_CHECKING:
+    from answering.kinds.classify import KindDecision
+    from answering.metric_answer import MetricServices
+    from finrag.vocabulary import Vocabulary
+    from retrieval.query_understanding import QueryUnderstanding
+
+_NEGATION = re.compile(r"\b(?:not|no|none|never|neither|nor|without|no\s+longer)\b|n't\b"
+                       r"|\b(?:suspen|ceas|discontinu|eliminat)\w*", re.I)
+_NOT_MATERIAL = re.compile(r"\b(?:not|no)\b[^.;]{0,80}\bmaterial\b|\bimmaterial\b", re.I)
+_MATERIAL = re.compile(r"\bmaterial(?:ly)?\b", re.I)
+_SPECIFIC = re.compile(r"\b(?:19|20)\d\d\b|\$\s?\d")
+_QUICK_CONVENTION = "a quick ratio of 1.0 or more is the usual sign of healthy liquidity"
+_ASSET_INTENSITY = 1.0  # total assets / revenue at or above one year of revenue
+_CAPEX_INTENSITY = 10.0  # capital expenditures at or above 10% of revenue
+
+
+def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+          services: MetricServices) -> WrittenAnswer | None:
+    if decision.metric and decision.test and decision.test != "stated":
+        return _over_metric(decision, hits, understanding, services)
+    return _stated(decision, question, hits, understanding, services)
+
+
+# --------------------------------------------------------------------------- (a) over a metric
+
+
+def _years(understanding: QueryUnderstanding, hits: list[SearchHit], span: bool) -> list[int]:
+    years = sorted(set(understanding.fiscal_years))
+    if not years:
+        own = [h.chunk.fiscal_year for h in hits if h.chunk.fiscal_year
+               and (not understanding.companies or h.chunk.company in understanding.companies)]
+        years = [max(own)] if own else []
+    if not years:
+        return []
+    if span:
+        return [years[0] - 1, years[0]] if len(years) == 1 else [years[0], years[-1]]
+    return [years[-1]]
+
+
+class Value:
+    def __init__(self, year: int, answer: WrittenAnswer, shown: str):
+        self.year, self.answer, self.value, self.shown = year, answer, answer.value or 0.0, shown
+
+
+def metric_value(phrase: str, year: int, hits: list[SearchHit], understanding: QueryUnderstanding,
+                  services: MetricServices, quarter: int | None = None) -> Value | WrittenAnswer:
+    """One year's (or quarter's) figure, asked of the metric machinery as its own question
+    (its checks apply)."""
+    asked = f"What is the {f'Q{quarter} ' if quarter else ''}FY{year} {phrase}?"
+    target = read_target(asked, services.vocabulary)
+    one_year = understanding.model_copy(update={"fiscal_years": [year]})
+    answer = answer_metric(asked, hits, one_year, services) if target is not None else None
+    if answer is None or target is None:
+        return WrittenAnswer(status="not_found", kind="yes_no", reason=f"cannot compute {phrase} FY{year}",
+                             text=f"{NOT_FOUND.capitalize()}: {phrase} FY{year} cannot be computed.")
+    if answer.status != "answered" or answer.value is None:
+        return answer.model_copy(update={"kind": "yes_no"})
+    return Value(year, answer, show(answer.value, target))
+
+
+def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,
+                 services: MetricServices) -> WrittenAnswer | None:
+    if len(understanding.companies) != 1:
+        return None
+    company = understanding.companies[0]
+    vocab = services.vocabulary
+    if decision.test == "capital_intensive":
+        return _capital_intensive(company, hits, understanding, services)
+    if decision.test in ("share_above", "share_below"):
+        return _shares(decision, company, hits, understanding, vocab) or _shares(
+            decision, company, more_tables(decision.ask, hits, [company], understanding.fiscal_years,
+                                           services.retriever), understanding, vocab)
+    label = (vocab.label(decision.metric or "") or "").lower() or str(decision.metric)
+    span = decision.test in ("improving", "increased", "decreased")
+    years = _years(understanding, hits, span)
+    if not years:
+        return None
+    # "for Q2 of FY2023": a balance-sheet judgement on that quarter's column
+    quarter = int(understanding.periods[-1][-1]) if understanding.periods and not span else None
+    values: list[Value] = []
+    for year in years:
+        got = metric_value(label, year, hits, understanding, services, quarter)
+        if isinstance(got, WrittenAnswer):
+            return got
+        values.append(got)
+    last = values[-1]
+    if span:
+        first = values[0]
+        rose = last.value > first.value
+        verb = "rose" if rose else "fell" if last.value < first.value else "was unchanged"
+        lower_is_better = bool(re.search(r"debt|liabilit|days_inventory|days_sales|expense|cost", decision.metric or ""))
+        want_up = {"increased": True, "decreased": False, "improving": not lower_is_better}[decision.test or "increased"]
+        yes = last.value != first.value and rose == want_up
+        finding = f"{label} {verb} from {first.shown} (FY{first.year}) to {last.shown} (FY{last.year})"
+    elif decision.test in ("positive", "negative"):
+        yes = (last.value > 0) == (decision.test == "positive") and last.value != 0
+        finding = f"{label} {_when(last.year, quarter)} was {last.shown}"
+    else:
+        limit = decision.threshold if decision.threshold is not None else 0.0
+        yes = last.value >= limit if decision.test == "above" else last.value <= limit
+        convention = f" ({_QUICK_CONVENTION})" if decision.metric == "quick_ratio" and limit == 1.0 else ""
+        finding = (f"{label} {_when(last.year, quarter)} was {last.shown}, "
+                   f"{'above' if last.value >= limit else 'below'} {limit:g}{convention}")
+    return _judged(yes, f"{company} {finding}", values)
+
+
+def _when(year: int, quarter: int | None) -> str:
+    return f"FY{year} Q{quarter}" if quarter else f"FY{year}"
+
+
+def _capital_intensive(company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                       services: MetricServices) -> WrittenAnswer | None:
+    years = _years(understanding, hits, span=False)
+    if not years:
+        return None
+    year = years[-1]
+    assets = metric_value("total assets as a % of revenue", year, hits, understanding, services)
+    capex = metric_value("capital expenditures as a % of revenue", year, hits, understanding, services)
+    got = [v for v in (assets, capex) if isinstance(v, Value)]
+    if not got:
+        return assets if isinstance(assets, WrittenAnswer) else None
+    findings, yes = [], False
+    if isinstance(assets, Value):
+        ratio = assets.value / 100
+        yes = yes or ratio >= _ASSET_INTENSITY
+        findings.append(f"total assets are {ratio:.2f}x revenue (capital intensive at {_ASSET_INTENSITY:g}x or more)")
+    if isinstance(capex, Value):
+        yes = yes or capex.value >= _CAPEX_INTENSITY
+        findings.append(f"capital expenditures are {capex.value:.1f}% of revenue (capital intensive at "
+                        f"{_CAPEX_INTENSITY:g}% or more)")
+    return _judged(yes, f"{company} FY{year}: " + "; ".join(findings), got)
+
+
+def _shares(decision: KindDecision, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+            vocab: Vocabulary) -> WrittenAnswer | None:
+    """Each item's share of the table's total (its total row, else the items' sum) against the limit."""
+    year = max(understanding.fiscal_years) if understanding.fiscal_years else None
+    table = table_items(decision.ask, hits, [company], year, vocab, decision.metric)
+    if table is None or decision.threshold is None:
+        return None
+    total = table.total.value if table.total is not None else sum(i.value for i in table.items)
+    if total <= 0:
+        return None
+    above = decision.test == "share_above"
+    shares = [(i, i.value / total * 100) for i in table.items]
+    passing = [(i, p) for i, p in shares if (p > decision.threshold) == above]
+    listing = "; ".join(f"{i.label} {i.shown} = {p:.1f}%" for i, p in shares)
+    base = f"{table.total.label} {table.total.shown}" if table.total is not None else f"the items' sum {total:,.0f}"
+    word = "more" if above else "less"
+    found = ", ".join(f"{i.label} ({p:.1f}%)" for i, p in passing) or "none"
+    text = (f"{'Yes' if passing else 'No'}. Items with {word} than {decision.threshold:g}% of {base} {table.how}: "
+            f"{found}. Shares: {listing}.")
+    rows = [i for i, _ in shares] + ([table.total] if table.total is not None else [])
+    return WrittenAnswer(status="answered", kind="yes_no", text=text,
+                         citations=unique_citations([cite(i.chunk, i.row.line) for i in rows]))
+
+
+def _judged(yes: bool, finding: str, values: list[Value]) -> WrittenAnswer:
+    working = " ".join(v.answer.text for v in values)
+    citations = unique_citations([c for v in values for c in v.answer.citations])
+    flags = list(dict.fromkeys(f for v in values for f in v.answer.flags))
+    return WrittenAnswer(status="answered", kind="yes_no", text=f"{'Yes' if yes else 'No'}. {finding}. {working}",
+                         citations=citations, flags=flags)
+
+
+# --------------------------------------------------------------------------- (b) stated in text
+
+
+def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,
+              services: MetricServices) -> tuple[list[Sentence], list[Sentence]]:
+    """(sentences saying yes, sentences saying no) about the question's topic."""
+    companies = list(understanding.companies)
+    topic = read_topic(decision.ask, companies, services.vocabulary)
+    if topic is None:
+        return [], []
+    material = bool(_MATERIAL.search(decision.ask))
+    pool = sentences(hits, companies, risks=asks_about_risk(decision.ask))
+    following = {(s.chunk.chunk_id, s.position): s for s in pool}
+    yes, no = [], []
+    for s in pool:
+        if not topic.stated_by(s.text):
+            continue
+        after = following.get((s.chunk.chunk_id, s.position + 1))
+        if _NOT_MATERIAL.search(s.text) if material else _negated(s.text, topic):
+            no.append(s)
+        elif material and after is not None and _NOT_MATERIAL.search(after.text):
+            no.append(after)  # "party to various proceedings ... will not have a material adverse effect"
+        else:
+            yes.append(s)
+    return yes, no
+
+
+def _negated(text: str, topic: Topic) -> bool:
+    """The sentence denies or stops what it names ("we suspended our dividend"); the topic's
+    own words are left out first ("discontinued operations" is no denial)."""
+    stems = {t for phrase in topic.phrases for t in phrase} | {t for pair in topic.pairs for t in pair}
+    rest = " ".join(w for w in text.split() if not (tokenize(w) and tokenize(w)[0] in stems))
+    return bool(_NEGATION.search(rest))
+
+
+def _stated(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+            services: MetricServices) -> WrittenAnswer | None:
+    yes, no = _deciding(decision, hits, understanding, services)
+    topic = read_topic(decision.ask, list(understanding.companies), services.vocabulary)
+    if _MATERIAL.search(decision.ask) and no:
+        # the company calls its matters immaterial: only a specific one (dated, or with an
+        # amount: "legal actions filed ... as a result of the October 29, 2018 accident") says Yes
+        yes = [s for s in yes if _SPECIFIC.search(s.text)]
+    if yes or no:
+        years = sorted(set(understanding.fiscal_years))
+
+        def order(s: Sentence) -> tuple[int, int, int]:
+            # a sentence about the asked year decides over an older one ("suspended in 2020")
+            return (0 if years and mentions_years(s.text, years[-1:]) else 1, s.rank, s.position)
+
+        deciding = min([*yes, *no], key=order)
+        answer = any(s is deciding for s in yes)
+        if _MATERIAL.search(decision.ask) and yes:
+            answer = True  # a specific material matter (kept above) outweighs a general disclaimer
+        evidence = yes if answer else no
+        unique = {s.text: s for s in sorted(evidence, key=order, reverse=True)}
+        evidence = sorted(unique.values(), key=order)[:2]
+        return WrittenAnswer(
+            status="answered", kind="yes_no",
+            text=f"{'Yes' if answer else 'No'}. " + " ".join(s.shown() for s in evidence),
+            citations=unique_citations([cite(s.chunk, s.text) for s in evidence]),
+        )
+    own = [h for h in hits if not understanding.companies or h.chunk.company in understanding.companies]
+    if decision.default_answer is not None and own and topic is not None:
+        docs = ", ".join(dict.fromkeys(h.chunk.doc for h in own))
+        word = "Yes" if decision.default_answer else "No"
+        return WrittenAnswer(
+            status="answered", kind="yes_no", flags=["question_default"],
+            text=f"{word}. No retrieved passage of {docs} mentions {topic.words}; the question's rule for no "
+                 f"mention gives {word}.",
+        )
+    return None

@@ -1,0 +1,60 @@
+"""Real shared filings for the answer-kind writers: loaded (parsed, chunked, not embedded)
+once per session, and turned into retrieval hits page by page so each test gives a writer
+the pages a search would bring back, with other pages beside them."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from finrag.config import load_settings
+from finrag.llm import Usage
+from finrag.models import CatalogCompany, Chunk, SearchHit, StoreCatalog
+from finrag.vocabulary import load_vocabulary
+from strategies.services import Services
+from tests.conftest import SHARED
+
+
+@lru_cache(maxsize=8)
+def _chunks(path: str) -> tuple[Chunk, ...]:
+    from loaders.document import load_document
+
+    return tuple(load_document(path).chunks)
+
+
+def filing(relative: str) -> list[Chunk]:
+    """The chunks of a shared filing (`financebench/pdfs/BOEING_2022_10K.pdf`); skips when absent."""
+    path = SHARED / relative
+    if not Path(path).is_file():
+        pytest.skip(f"{relative} not in ../shared")
+    return list(_chunks(str(path)))
+
+
+def hits(chunks: list[Chunk], pages: list[int]) -> list[SearchHit]:
+    """The chunks of these (zero-based) pages, in the order given, as search hits."""
+    return [SearchHit(chunk=c, score=1.0) for p in pages for c in chunks if c.page == p]
+
+
+def catalog(chunks: list[Chunk]) -> StoreCatalog:
+    company = chunks[0].company or "Company"
+    years = sorted({c.fiscal_year for c in chunks if c.fiscal_year})
+    full = [y for year in years for y in (year - 2, year - 1, year)]
+    return StoreCatalog(companies=[CatalogCompany(name=company, fiscal_years=sorted(set(full)))],
+                        fiscal_years=sorted(set(full)))
+
+
+@pytest.fixture(scope="session")
+def services() -> Services:
+    """Writers need the vocabulary; no store, graph or LLM (hits are given)."""
+    return Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]
+                    graph=None, vocabulary=load_vocabulary())
+
+
+def ask(question: str, chunks: list[Chunk], pages: list[int], services: Services):
+    from answering.writer import write_answer
+    from retrieval.query_understanding import understand
+
+    understanding = understand(question, catalog(chunks), services.vocabulary)
+    return write_answer(question, hits(chunks, pages), understanding, services, Usage())

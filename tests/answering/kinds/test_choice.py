@@ -1,0 +1,47 @@
+"""choice: the item that ranks first, read from the table that ranks the items, every value
+shown and cited (Verizon's FY2021 and Boeing's FY2022 10-Ks)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answering.kinds.conftest import ask, filing
+
+
+@pytest.fixture(scope="module")
+def verizon():
+    return filing("financebench/pdfs/VERIZON_2021_10K.pdf")
+
+
+@pytest.fixture(scope="module")
+def boeing():
+    return filing("financebench/pdfs/BOEING_2022_10K.pdf")
+
+
+def test_the_table_whose_caption_matches_is_ranked(verizon, services):
+    # the notional-amounts table is cut from its caption by the chunker: the caption is read
+    # from the previous chunk; the designated-derivatives table below repeats its labels
+    written = ask("Which derivative instrument used by Verizon had the highest notional amount in FY2021?",
+                  verizon, [84, 85, 83], services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Cross currency swaps (32,502")
+    assert "Interest rate swaps: 19,779" in written.text  # the ranking, with each value
+    assert "Cross currency swaps 32,502 26,288" in [c.quote for c in written.citations]
+
+
+def test_candidates_named_by_the_question_are_read_from_their_rows(boeing, services):
+    written = ask("Among operating, investing and financing activities, which brought in the most cash for Boeing "
+                  "in FY2022?", boeing, [58, 59, 54], services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    # Boeing's investing activities brought in $4,370M in 2022 (sales of short-term investments),
+    # more than operating activities' $3,512M; financing used $1,266M
+    assert written.text.startswith("investing (Net cash provided/(used) by investing activities) (4,370"), written.text
+    ranking = written.text.split("Ranking:")[1]
+    assert ranking.index("operating activities): 3,512") < ranking.index("-1,266")
+    assert all(any(word in c.quote for c in written.citations) for word in ("operating", "investing", "financing"))
+
+
+def test_a_segment_ranking_comes_from_the_segment_table_not_the_contents_page(boeing, services):
+    written = ask("Which segment of Boeing had the highest revenue in FY2022?", boeing, [2, 54, 61], services)
+    assert written.text.startswith("Commercial Airplanes (25,867"), written.text
+    assert "Boeing Capital: 199" in written.text

@@ -1,0 +1,75 @@
+"""The answer kind is read from the question's wording and structure (no model, no store).
+
+Wordings are in the style of analysts' questions about filings (FinanceBench, the
+Enterprise RAG Challenge); companies are invented."""
+
+from __future__ import annotations
+
+import pytest
+
+from answering.kinds.classify import classify
+from finrag.vocabulary import load_vocabulary
+
+VOCAB = load_vocabulary()
+
+CASES = [
+    # (question, companies named, kind, what the kind's writer is told)
+    ("What is Acme's FY2021 operating cash flow ratio? Round to two decimal places.", 1, "metric",
+     {"metric": "operating_cash_flow_ratio"}),
+    ("How does Acme's net margin in FY2022 compare with FY2021?", 1, "metric", {"metric": "net_margin"}),
+    ("Did Acme or Globex have the higher gross margin in FY2022?", 2, "metric", {}),
+    ("Does Acme have an improving operating margin profile as of FY2023?", 1, "yes_no",
+     {"metric": "operating_margin", "test": "improving"}),
+    ("Has Acme reduced its total debt between FY2021 and FY2022?", 1, "yes_no",
+     {"metric": "long_term_debt", "test": "decreased"}),
+    ("Did Acme grow its PP&E between FY20 and FY21?", 1, "yes_no", {"metric": "ppe_net", "test": "increased"}),
+    ("Does Acme have positive working capital based on FY2023 data?", 1, "yes_no",
+     {"metric": "working_capital", "test": "positive"}),
+    ("Is Acme's liquidity reasonably healthy based on its quick ratio for FY2022?", 1, "yes_no",
+     {"metric": "quick_ratio", "test": "above", "threshold": 1.0}),
+    ("Would you call Acme a capital-intensive business, based on FY2023?", 1, "yes_no",
+     {"test": "capital_intensive"}),
+    ("Do any of Acme's segments account for more than 30% of its FY2022 revenue?", 1, "yes_no",
+     {"metric": "revenue", "test": "share_above", "threshold": 30.0}),
+    ("Is Acme exposed to cyclical demand?", 1, "yes_no", {"test": "stated"}),
+    ("Did Acme disclose any acquisitions in its annual report? If there is no mention, return False.", 1, "yes_no",
+     {"test": "stated", "default_answer": False}),
+    ("What drove the decline in Acme's gross margin in FY2022?", 1, "drivers", {"metric": "gross_margin"}),
+    ("Why did Acme lower its full-year outlook in Q2 FY2023?", 1, "drivers", {}),
+    ("Which of Acme's segments dragged down organic growth in 2022?", 1, "choice", {"order": "lowest"}),
+    ("Which Acme segment reported the largest operating income in FY2022?", 1, "choice",
+     {"order": "highest", "metric": "operating_income"}),
+    ("Among operating, investing and financing activities, which used the least cash at Acme in FY2021?", 1,
+     "choice", {"order": "lowest", "candidates": ["operating", "investing", "financing activities"]}),
+    ("Which region had the biggest drop in Acme's net sales in FY2023?", 1, "choice", {"order": "lowest"}),
+    ("Which business unit will Acme report as a discontinued operation after the separation?", 1, "choice", {}),
+    ("Which notes of Acme are listed on a stock exchange?", 1, "list", {}),
+    ("What are the main markets Acme sells into as of FY2022?", 1, "list", {}),
+    ("Who are Acme's largest customers?", 1, "list", {}),
+    ("What is the nature and purpose of Acme's off-balance sheet arrangements?", 1, "definition", {}),
+    ("How does Acme recognize revenue on long-term contracts?", 1, "definition", {}),
+    ("What is the quick ratio?", 0, "definition", {}),
+    ("What was the result of the vote on the board's proposal at Acme's 2023 annual meeting?", 1, "passage", {}),
+    ("By how much did Acme enlarge its revolving credit facility in May 2023?", 1, "passage", {}),
+]
+
+
+@pytest.mark.parametrize(("question", "companies", "kind", "details"), CASES, ids=[c[0][:50] for c in CASES])
+def test_kind_from_wording(question, companies, kind, details):
+    decision = classify(question, VOCAB, companies=["Acme", "Globex"][:companies])
+    assert decision.kind == kind, decision.describe()
+    for name, value in details.items():
+        assert getattr(decision, name) == value, decision.describe()
+    assert decision.reason
+
+
+def test_a_metric_that_may_not_apply_is_checked_first():
+    decision = classify("Is Acme's gross margin improving as of FY2022? If gross margin is not a useful metric for a "
+                        "company like this, then state that and explain why.", VOCAB)
+    assert (decision.kind, decision.metric, decision.unless_not_meaningful) == ("yes_no", "gross_margin", True)
+
+
+def test_a_company_name_is_not_read_as_words_of_the_question():
+    question = "What is the year-end FY2019 inventory of Best Buy, in USD millions?"
+    assert classify(question, VOCAB, companies=["Best Buy"]).kind == "metric"
+    assert classify(question, VOCAB).kind == "choice"  # "best": a superlative, when the name is not known

@@ -1,0 +1,31 @@
+"""drivers: the MD&A sentences that explain the asked metric's change in the asked year, with
+the change itself computed from cited rows (Boeing's FY2022 10-K)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answering.kinds.conftest import ask, filing
+
+
+@pytest.fixture(scope="module")
+def boeing():
+    return filing("financebench/pdfs/BOEING_2022_10K.pdf")
+
+
+def test_the_change_and_the_sentences_that_explain_it(boeing, services):
+    written = ask("What drove the change in Boeing's operating margin in FY2022?", boeing,
+                  [54, *range(20, 32)], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    # the change, from the income statement's rows: -$2,902M / $62,286M and -$3,547M / $66,608M
+    assert written.text.startswith("Operating margin fell from -4.7% (FY2021) to -5.3% (FY2022).")
+    quotes = [c.quote for c in written.citations]
+    assert any("primarily due to" in q and "2022" in q for q in quotes)
+    assert "Total revenues 66,608 62,286 58,158" in quotes  # the rows behind the change are cited too
+
+
+def test_sentences_that_do_not_explain_the_asked_metric_are_not_quoted(boeing, services):
+    # pages about the business and its risks: causes of other things, none of the margin
+    written = ask("What drove the change in Boeing's gross margin in FY2022?", boeing, [5, 6, 7, 8], services)
+    assert (written.status, written.kind) == ("not_found", "drivers")
+    assert "gross margin" in written.text

@@ -1,0 +1,74 @@
+"""not_meaningful: a metric whose inputs the business does not have is explained from its
+income statement's lines, not refused (CrossFirst Bankshares, a bank, FY2022 10-K); a
+business that has the inputs gets the question answered as asked (Boeing)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answering.kinds.conftest import ask, filing
+
+BANK = "erc-round1/pdfs/e2b19d2cc2ccab2fd9022326b56b38fb0e772e73.pdf"  # CrossFirst Bankshares FY2022 10-K
+
+
+@pytest.fixture(scope="module")
+def bank():
+    return filing(BANK)
+
+
+@pytest.fixture(scope="module")
+def boeing():
+    return filing("financebench/pdfs/BOEING_2022_10K.pdf")
+
+
+def test_a_bank_has_no_gross_margin_and_the_answer_says_why(bank, services):
+    company = bank[0].company
+    written = ask(f"Does {company} have an improving gross margin profile as of FY2022? If gross margin is not a "
+                  "useful metric for a company like this, then state that and explain why.", bank,
+                  [64, 65, 40], services)
+    assert (written.status, written.kind) == ("answered", "not_meaningful"), written.text
+    assert written.text.startswith(f"Gross margin is not a meaningful measure for {company}")
+    assert "net interest margin" in written.text
+    quotes = [c.quote for c in written.citations]
+    assert "Total interest income 248,513 193,150 203,448" in quotes
+    assert "Net Interest Income 193,534 168,691 160,249" in quotes
+
+
+def test_a_plain_gross_margin_question_is_explained_too(bank, services):
+    written = ask(f"What was the gross profit margin of {bank[0].company} in FY2022?", bank, [64, 65], services)
+    assert written.kind == "not_meaningful" and written.value is None
+
+
+def test_a_partly_read_statement_decides_nothing(bank, services):
+    # the page with the interest lines only: the statement's other lines were not read
+    written = ask(f"What was the gross profit margin of {bank[0].company} in FY2022?", bank, [], services)
+    assert written.kind != "not_meaningful"
+    partial = [c for c in bank if c.page == 64 and "Net Interest Income" in c.text]
+    from answering.kinds.classify import classify
+    from answering.kinds.not_meaningful import write
+    from finrag.models import SearchHit
+    from retrieval.query_understanding import understand
+    from tests.answering.kinds.conftest import catalog
+
+    question = f"What was the gross profit margin of {bank[0].company} in FY2022?"
+    understanding = understand(question, catalog(bank), services.vocabulary)
+    decision = classify(question, services.vocabulary, companies=[bank[0].company])
+    assert write(decision, question, [SearchHit(chunk=c, score=1.0) for c in partial], understanding, services) is None
+
+
+def test_a_business_with_costs_of_what_it_sells_is_answered_as_asked(boeing, services):
+    # Boeing prints "Cost of products" and "Cost of services", no gross profit line
+    written = ask("Does Boeing have an improving gross margin profile as of FY2022? If gross margin is not a useful "
+                  "metric for a company like this, then state that and explain why.", boeing, [53, 54], services)
+    assert written.kind == "yes_no"
+
+
+def test_the_questions_state_0_rule_needs_the_whole_statement_without_the_line(bank, services):
+    question = (f"What is the quantity of restructuring costs directly outlined in {bank[0].company}'s income "
+                "statements for FY2022? If restructuring costs are not explicitly outlined then state 0.")
+    written = ask(question, bank, [64, 65], services)
+    assert (written.status, written.value) == ("answered", 0.0), written.text
+    assert "question_default" in written.flags
+    assert any("Consolidated Statements of Operations" in c.quote for c in written.citations)
+    partial = ask(question, bank, [65], services)  # the statement's first page was not read
+    assert partial.status == "not_found"

@@ -1,0 +1,36 @@
+"""passage: only sentences that state the asked fact are quoted; look-alikes (risk-factor
+hedges, sentences that share words but not the key phrase) are refused (Boeing FY2022 10-K)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answering.kinds.conftest import ask, filing
+
+
+@pytest.fixture(scope="module")
+def boeing():
+    return filing("financebench/pdfs/BOEING_2022_10K.pdf")
+
+
+def test_the_sentence_that_states_the_fact_is_quoted(boeing, services):
+    written = ask("What production rate changes does Boeing expect for the 787 program in FY2023?", boeing,
+                  [7, 8, 9, 51], services)
+    assert (written.status, written.kind) == ("answered", "passage"), written.text
+    assert "we expect to gradually increase to 5 per month in 2023" in written.citations[0].quote
+
+
+def test_risk_language_and_shared_words_are_not_an_answer(boeing, services):
+    # the risk-factor pages talk about production, suppliers and costs, none states a plant closure
+    written = ask("What plant closures did Boeing announce in FY2022?", boeing, [7, 8, 9, 10], services)
+    assert (written.status, written.kind) == ("not_found", "passage"), written.text
+    assert written.citations == []
+
+
+def test_by_how_much_is_the_difference_of_the_two_amounts_the_sentences_state(services):
+    eight_k = filing("financebench/pdfs/PEPSICO_2023_8K_dated-2023-05-30.pdf")
+    written = ask("By how much did PepsiCo increase its unsecured five year revolving credit agreement on May 26, "
+                  "2023?", eight_k, [0, 1, 2], services)
+    assert written.text.startswith("$400,000,000: from $3,800,000,000 to $4,200,000,000"), written.text
+    assert written.value == 400_000_000
+    assert len(written.citations) == 2

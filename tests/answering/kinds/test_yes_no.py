@@ -1,0 +1,82 @@
+"""yes_no: a Yes or No with what decides it, on real filings (Boeing and PepsiCo FY2022
+10-Ks); never a bare quote, never a guess."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answering.kinds.conftest import ask, filing
+
+
+@pytest.fixture(scope="module")
+def boeing():
+    return filing("financebench/pdfs/BOEING_2022_10K.pdf")
+
+
+@pytest.fixture(scope="module")
+def pepsico():
+    return filing("financebench/pdfs/PEPSICO_2022_10K.pdf")
+
+
+def test_a_fact_stated_in_text_is_answered_yes_with_the_sentence_that_says_it(boeing, services):
+    written = ask("Does Boeing's business depend on a cyclical industry?", boeing, [112, 7, 8], services)
+    assert (written.status, written.kind) == ("answered", "yes_no")
+    assert written.text.startswith("Yes.")
+    assert any("cyclical" in c.quote for c in written.citations)
+
+
+def test_a_disclaimed_matter_is_a_no_when_the_question_asks_about_material_ones(pepsico, services):
+    # "party to a variety of litigation ... will not have a material adverse effect": no material case
+    written = ask("Is PepsiCo involved in any material litigation in FY2022?", pepsico, [25, 24, 26], services)
+    assert written.text.startswith("No."), written.text
+    assert any("will not have a material adverse effect" in c.quote for c in written.citations)
+
+
+def test_a_specific_lawsuit_is_a_yes(boeing, services):
+    written = ask("Is Boeing facing any material lawsuits as of FY2022?", boeing, [112, 111], services)
+    assert written.text.startswith("Yes."), written.text
+    assert any("legal actions have been filed against us" in c.quote for c in written.citations)
+
+
+def test_no_deciding_sentence_is_refused_unless_the_question_gives_its_own_rule(boeing, services):
+    pages = [61, 54]  # segment tables: nothing about a spin-off
+    refused = ask("Is Boeing spinning off one of its segments?", boeing, pages, services)
+    assert (refused.status, refused.kind) == ("not_found", "yes_no")
+    assert "spin-off" in refused.text.lower()
+    ruled = ask("Did Boeing announce a spin-off of a segment? If there is no mention, return False.", boeing, pages,
+                services)
+    assert ruled.status == "answered" and ruled.text.startswith("No.")
+    assert "question_default" in ruled.flags
+
+
+def test_a_share_threshold_is_judged_item_by_item_from_the_table(boeing, services):
+    written = ask("Are there any business segments that represent more than 20% of Boeing's revenue for FY2022?",
+                  boeing, [54, 61], services)
+    assert written.text.startswith("Yes."), written.text
+    picked = written.text.split("Shares:")[0]
+    assert all(name in picked for name in ("Commercial Airplanes", "Defense, Space & Security", "Global Services"))
+    assert "Boeing Capital (" not in picked  # 0.3% of revenue
+    assert any("Total revenues" in c.quote for c in written.citations)
+
+
+def test_a_ratio_convention_is_named_and_its_inputs_cited(boeing, services):
+    written = ask("Does Boeing have a healthy liquidity profile based on its quick ratio for FY2022?", boeing,
+                  [56, 57], services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    # ($109,523M - $78,151M) / $90,052M = 0.35
+    assert written.text.startswith("No. Boeing quick ratio FY2022 was 0.35, below 1")
+    assert "quick ratio of 1.0 or more" in written.text
+    assert any(c.quote.startswith("Total current liabilities") for c in written.citations)
+
+
+def test_a_change_over_two_years_is_judged_from_both_years_rows(boeing, services):
+    written = ask("Does Boeing have an improving operating margin profile as of FY2022?", boeing, [54, 55], services)
+    assert written.text.startswith("No. Boeing operating margin fell from -4.7% (FY2021) to -5.3% (FY2022)")
+    assert {"Total revenues 66,608 62,286 58,158", "Loss from operations (3,547) (2,902) (12,767)"} <= {
+        c.quote for c in written.citations}
+
+
+def test_a_sentence_that_denies_the_practice_says_no(boeing, services):
+    written = ask("Did Boeing pay dividends to its shareholders in FY2022?", boeing, [43, 42], services)
+    assert written.text.startswith("No."), written.text
+    assert any("did not pay any dividends" in c.quote for c in written.citations)
