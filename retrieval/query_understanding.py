@@ -80,11 +80,11 @@ _LEAD_IN = re.compile(
 # "Block (formerly known as Square)", "Block, formerly Square", "Block (f/k/a Square)": the name
 # before the cue is the current one. "Square (now Block)": the name after it is.
 _FORMERLY = re.compile(
-    r"^\s*[(,\[]?\s*(?:which\s+was\s+)?(?:formerly|previously|f/k/a|fka|n[e\u00e9]e)\b"
+    r"^(?:['\u2019]s?)?\s*[(,\[]?\s*(?:which\s+was\s+)?(?:formerly|previously|f/k/a|fka|n[e\u00e9]e)\b"
     r"(?:\s+(?:known\s+as|called|named))?\s*:?\s*",
     re.I,
 )
-_NOW = re.compile(r"^\s*[(,\[]?\s*now\b(?:\s+(?:known\s+as|called|named))?\s*:?\s*", re.I)
+_NOW = re.compile(r"^(?:['\u2019]s?)?\s*[(,\[]?\s*now\b(?:\s+(?:known\s+as|called|named))?\s*:?\s*", re.I)
 _NEAREST = 3  # names suggested for a company the store does not hold
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Z])")
 _PARENTHESES = re.compile(r"\s*\(([^()]*)\)")
