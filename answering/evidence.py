@@ -67,9 +67,12 @@ def from_one_company(
     several, and the evidence the answer was written from comes from more than one.
 
     A question about all companies ("which company had the highest revenue") is exempt: it
-    names none on purpose. So is a store of one company: there is no other to confuse.
+    names none on purpose. So is a definition answered from the glossary (general knowledge,
+    no filing read), and a store of one company: there is no other to confuse.
     """
     if written.status != "answered" or understanding.companies or companies_held < 2:
+        return written
+    if "glossary" in written.flags:
         return written
     if asks_across_companies(question, []):
         return written
