@@ -78,3 +78,10 @@ def test_definitions_from_the_glossary_are_still_answered(offline, strategy):
 
 def test_a_question_about_all_companies_is_still_answered(offline):
     assert ask(offline, "Which company had the highest revenue in FY2023?").status == "answered"
+
+
+def test_the_graph_never_answers_for_a_company_hint_the_store_does_not_hold(offline):
+    # A question the graph answers from facts across companies, restricted to Apple by the hint.
+    answer = ask(offline, "Which company had the highest revenue in FY2023?", "graph", company="Apple")
+    assert answer.status == "not_found" and not answer.citations
+    assert "Apple is not in the store" in answer.answer
