@@ -38,6 +38,9 @@ def not_covered(searched: Searched, understanding: QueryUnderstanding | None = N
     """The "not found" for an out-of-scope question: a company the store does not hold is
     named, with the nearest names it does hold ("Apple is not in the store; nearest: ...")."""
     missing = list(getattr(understanding, "missing_companies", None) or [])
+    unread = getattr(understanding, "unread_period", None)
+    if unread and not missing:
+        return not_found(searched, f"the period {unread!r} could not be read (write e.g. FY2023 or 2023Q2)")
     if not missing:
         return not_found(searched, NOT_COVERED)
     names = ", ".join(missing)

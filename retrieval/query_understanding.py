@@ -108,13 +108,14 @@ class QueryUnderstanding(BaseModel):
     # the former's filings are the current company's (searched and cited under its name).
     renamed: dict[str, str] = Field(default_factory=dict)
     missing_years: list[int] = Field(default_factory=list)  # named but not in the store
+    unread_period: str | None = None  # a period hint with no year or quarter in it ("Q2")
     relative_years: bool = False  # years came from "last N years"
     search_text: str = ""  # the question without answer-format instructions: what to embed / BM25
 
     @property
     def no_filter_match(self) -> bool:
         """The question (or the asker's hint) names a company or year the store does not hold."""
-        return bool(self.missing_companies or self.missing_years)
+        return bool(self.missing_companies or self.missing_years or self.unread_period)
 
 
 # --------------------------------------------------------------------------- company names
@@ -374,8 +375,11 @@ def understand(
         missing_companies += [m for m in unknown if m not in missing_companies]
 
     mentions = parse_periods(question)
+    unread_period = None
     if period and period.strip():
         hinted_period = parse_periods(period)
+        if not (hinted_period.years or hinted_period.last_n_years):
+            unread_period = period.strip()  # never ignored: an answer for another period would follow
         mentions = mentions.model_copy(update={
             "years": sorted(set(mentions.years) | set(hinted_period.years)),
             "periods": list(dict.fromkeys([*mentions.periods, *hinted_period.periods])),
@@ -413,6 +417,7 @@ def understand(
         nearest_companies=nearest_companies(missing_companies, catalog) if missing_companies else [],
         renamed={former: current for former, current in renamed.items() if current in companies},
         missing_years=missing if store_years else [],
+        unread_period=unread_period,
         relative_years=relative,
         search_text=_strip_instructions(question, matcher, vocab),
     )

@@ -394,10 +394,10 @@ def answer_graph(question: Question, services: Services, route: RouteDecision,
 
 
 def _not_held(question: Question, query: GraphQuery, u: QueryUnderstanding) -> bool:
-    """The asker's company hint is not in the store, or the question names only companies the
-    store does not hold and the graph found none of its entities in it either (a relation's
-    object, such as an auditor, is not a missing company)."""
-    if question.company and question.company.strip() in u.missing_companies:
+    """The asker's company hint is not in the store (or the period hint cannot be read), or the
+    question names only companies the store does not hold and the graph found none of its
+    entities in it either (a relation's object, such as an auditor, is not a missing company)."""
+    if (question.company and question.company.strip() in u.missing_companies) or u.unread_period:
         return True
     return bool(u.missing_companies) and not (query.companies or query.objects)
 

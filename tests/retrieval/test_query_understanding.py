@@ -331,3 +331,8 @@ def test_two_companies_named_without_a_rename_stay_two():
 def test_a_rename_in_the_company_hint_is_read_too():
     u = understand("What was revenue in FY2016?", RENAMED, company="Block (formerly Square)")
     assert u.companies == ["Block"] and u.renamed == {"Square": "Block"}
+
+
+def test_a_period_hint_with_no_year_is_not_ignored():
+    u = understand("What was PepsiCo's revenue?", CATALOG, period="Q2")
+    assert u.unread_period == "Q2" and u.no_filter_match  # not answered for the latest year instead

@@ -85,3 +85,9 @@ def test_the_graph_never_answers_for_a_company_hint_the_store_does_not_hold(offl
     answer = ask(offline, "Which company had the highest revenue in FY2023?", "graph", company="Apple")
     assert answer.status == "not_found" and not answer.citations
     assert "Apple is not in the store" in answer.answer
+
+
+def test_a_period_hint_that_cannot_be_read_is_said_not_answered_for_another_period(offline):
+    answer = ask(offline, "What was capex?", company="Helix Dynamics", period="second quarter")
+    assert answer.status == "not_found" and not answer.citations
+    assert "'second quarter' could not be read" in answer.answer
