@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,7 @@ NOT_COVERED = "the reports in the store do not cover the company or period asked
 NOT_RELEVANT = "no retrieved passage is relevant enough"
 
 Searched = list[tuple[str, SearchFilters | None]]
+_GROUP = re.compile(r"\bcompanies\b", re.I)
 
 
 def out_of_scope(flags: Sequence[str]) -> bool:
@@ -69,11 +71,19 @@ def from_one_company(
     """`written`, or `needs_company` when the question names no company, the store holds
     several, and the evidence the answer was written from comes from more than one.
 
+    A "not found" written from such evidence asks too (what was missing, and the figures it
+    did find, are another company's); one for want of any relevant passage stays "not found".
     A question about all companies ("which company had the highest revenue") is exempt: it
     names none on purpose. So is a definition answered from the glossary (general knowledge,
     no filing read), and a store of one company: there is no other to confuse.
     """
-    if written.status != "answered" or understanding.companies or companies_held < 2:
+    if understanding.companies or companies_held < 2:
+        return written
+    if written.status not in ("answered", "not_found") or written.reason == NOT_RELEVANT:
+        return written
+    if written.status == "not_found" and (_GROUP.search(question) or understanding.unplaced_names):
+        # "the Industrials companies": a group, not one company left unnamed; "Who audits
+        # Bluewater Aerospace?": a name no company in the store answers to.
         return written
     if "glossary" in written.flags:
         return written

@@ -57,6 +57,8 @@ _UNKNOWN_PATTERNS = (
     re.compile(rf"\b(?:for|of|did|does|has|had|was|is|at|by|about)\s+({_NAME})"),
 )
 _WORD = re.compile(r"[a-z0-9]+(?:&[a-z0-9]+)*")
+# Two or more capitalised words in a row ("Bluewater Aerospace"), wherever they stand.
+_CAPITALISED_RUN = re.compile(r"\b[A-Z][\w&.\-]*(?:\s+(?:&\s+)?[A-Z][\w&.\-]*)+")
 
 # Words of sentences and lead-in clauses that say HOW to answer (persona, format, rounding,
 # which statement to read: "Round your answer to two decimal places.", "Based on the
@@ -107,6 +109,10 @@ class QueryUnderstanding(BaseModel):
     # A former name's catalog entry -> the current name's, from "X (formerly known as Y)":
     # the former's filings are the current company's (searched and cited under its name).
     renamed: dict[str, str] = Field(default_factory=dict)
+    # Capitalised phrases no known company matched and no company pattern placed ("Who audits
+    # Bluewater Aerospace?"): maybe a company the store does not hold, so a refusal says "not
+    # found" rather than asking which company.
+    unplaced_names: list[str] = Field(default_factory=list)
     missing_years: list[int] = Field(default_factory=list)  # named but not in the store
     unread_period: str | None = None  # a period hint with no year or quarter in it ("Q2")
     relative_years: bool = False  # years came from "last N years"
@@ -278,6 +284,27 @@ def _unknown_mentions(text: str, known_spans: list[tuple[int, int]], vocab: Voca
     return list(found)
 
 
+def _unplaced_names(text: str, known_spans: list[tuple[int, int]], unknown: list[str], vocab: Vocabulary) -> list[str]:
+    """Runs of capitalised words that are not a known company, an unknown mention already,
+    a metric or a statement: names the question may give that no pattern placed."""
+    found: dict[str, None] = {}
+    for m in _CAPITALISED_RUN.finditer(text):
+        if any(s < m.end() and m.start() < e for s, e in known_spans):
+            continue
+        words = m.group().split()
+        while words and words[0].lower().strip(".,") in _NOT_COMPANIES:
+            words.pop(0)
+        while words and _is_generic(words[-1]):
+            words.pop()
+        phrase = " ".join(words)
+        if len(words) < 2 or any(phrase in u or u in phrase for u in unknown):
+            continue
+        if vocab.match_metrics(phrase) or vocab.match_statements(phrase) or vocab.define(phrase):
+            continue
+        found.setdefault(phrase, None)
+    return list(found)
+
+
 # --------------------------------------------------------------------------- instructions
 
 
@@ -413,6 +440,7 @@ def understand(
         metrics=metrics,
         statements=list(statements),
         unknown_company_mentions=unknown,
+        unplaced_names=_unplaced_names(question, spans, unknown, vocab),
         missing_companies=missing_companies,
         nearest_companies=nearest_companies(missing_companies, catalog) if missing_companies else [],
         renamed={former: current for former, current in renamed.items() if current in companies},

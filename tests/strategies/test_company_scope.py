@@ -91,3 +91,16 @@ def test_a_period_hint_that_cannot_be_read_is_said_not_answered_for_another_peri
     answer = ask(offline, "What was capex?", company="Helix Dynamics", period="second quarter")
     assert answer.status == "not_found" and not answer.citations
     assert "'second quarter' could not be read" in answer.answer
+
+
+def test_a_not_found_written_from_several_companies_evidence_asks_which_company(offline):
+    # Unanswerable as asked, and what was found belongs to whichever company ranked first.
+    answer = ask(offline, "Who is the CFO?")
+    assert answer.status == "needs_company", answer.answer
+    assert "Which company?" in answer.answer
+
+
+def test_a_question_naming_a_company_no_pattern_places_stays_not_found(offline):
+    # "Bluewater Aerospace" is not in the store: "not found", not "which company?".
+    answer = ask(offline, "Who audits Bluewater Aerospace?")
+    assert answer.status == "not_found", answer.answer
