@@ -60,12 +60,13 @@ from answering.aspects import (
     plan_aspects,
     primary_metrics,
 )
-from answering.evidence import held_to_evidence, not_covered, out_of_scope
+from answering.evidence import from_one_company, held_to_evidence, not_covered, out_of_scope
 from answering.metric_answer import inputs_in_graph
 from answering.sufficiency import NextQuery, assess
 from answering.writer import WrittenAnswer, not_found, write_answer
 from finrag.llm import LLMError
 from finrag.models import Answer, PlannedSearches, Question, SearchFilters, SearchHit, TraceStep
+from strategies.router import companies_held, understanding_for
 
 if TYPE_CHECKING:
     from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -283,13 +284,12 @@ def compose(state: AgentState, ctx: AgentContext, offline_only: bool = False) ->
         return not_found(searched, "stopped before any evidence was gathered")
     flags = state.get("flags") or []
     if out_of_scope(flags):
-        return not_covered(searched)
-    written = write_answer(
-        question, state.get("hits") or [], state["understanding"], ctx.services, ctx.usage,
-        offline_only=offline_only,
-    )
+        return not_covered(searched, state["understanding"])
+    hits = state.get("hits") or []
+    written = write_answer(question, hits, state["understanding"], ctx.services, ctx.usage, offline_only=offline_only)
     # The first search's low-evidence flag stops counting once the agent searched again.
-    return held_to_evidence(written, flags if state.get("searches", 0) <= 1 else [], searched)
+    written = held_to_evidence(written, flags if state.get("searches", 0) <= 1 else [], searched)
+    return from_one_company(written, question.question, hits, state["understanding"], companies_held(ctx.services))
 
 
 def _searched(state: AgentState) -> list[tuple[str, SearchFilters | None]]:
@@ -304,7 +304,8 @@ def _searched(state: AgentState) -> list[tuple[str, SearchFilters | None]]:
 
 
 def answer_iterative(question: Question, services: Services, route: RouteDecision) -> Answer:
-    return run_agent(question, services, AgentConfig.from_settings(services.settings), route.understanding)
+    understanding = understanding_for(question, services, route)
+    return run_agent(question, services, AgentConfig.from_settings(services.settings), understanding)
 
 
 def run_agent(

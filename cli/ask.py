@@ -1,8 +1,12 @@
 """`finrag ask "QUESTION"`: answer one question and print it with its sources.
 
-Exit codes: 0 answered or not found, 1 failed or the configured LLM failed (`fallback`),
-2 the store is missing, empty, unreachable
-or held by another process (one line saying so and how to fix it).
+`--company` / `--period` filter like a company or period the question names (query
+understanding reads them; the question's text is not changed to carry the company).
+
+Exit codes (README, "`finrag ask`"): 0 answered or refused (not_found, unverified,
+needs_company: the status says which), 1 failed or the configured LLM failed (`fallback`),
+2 the store is missing, empty, unreachable or held by another process (one line saying so
+and how to fix it).
 """
 
 from __future__ import annotations

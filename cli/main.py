@@ -76,8 +76,8 @@ def _add_question_commands(sub) -> None:
     )  # fmt: skip
     p.add_argument("question")
     p.add_argument("--strategy", choices=STRATEGIES, default="auto", help="how to answer (see above; default auto)")
-    p.add_argument("--company", help="the company asked about, when the question does not say (e.g. PepsiCo)")
-    p.add_argument("--period", help="the period asked about, when the question does not say (e.g. FY2022, 2023Q2)")
+    p.add_argument("--company", help="the company asked about (e.g. PepsiCo): filters like a company the question names; one the store does not hold is not_found")
+    p.add_argument("--period", help="the period asked about (e.g. FY2022, 2023Q2): filters like a period the question names")
     p.add_argument("--json", action="store_true", help="print the answer record as JSON")
     add_store(p)
     p.set_defaults(handler=_ask)

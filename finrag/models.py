@@ -316,6 +316,10 @@ class RunRecord(BaseModel):
 
     id: str
     question: str
+    # The asker's hints the answer was made with: they filter like words of the question, so
+    # an earlier answer is reused only for the same hints (flows/resume.py).
+    company: str | None = None
+    period: str | None = None
     config_hash: str
     store_version: str
     gold: Any = None

@@ -133,6 +133,8 @@ def run_batch(
         record = RunRecord(
             id=question.id,
             question=question.question,
+            company=question.company,
+            period=question.period,
             config_hash=chash,
             store_version=store_version,
             gold=question.answer,

@@ -47,8 +47,10 @@ class AskRequest(BaseModel):
     )
     # Plain text with an empty default (not `str | None`, which the form shows as a
     # "None" toggle): empty means "read it from the question".
-    company: str = Field("", title="Company", description="Optional: the company asked about, e.g. PepsiCo")
-    period: str = Field("", title="Period", description="Optional: the period asked about, e.g. FY2022 or 2023Q2")
+    company: str = Field("", title="Company", description="Optional: the company asked about, e.g. PepsiCo. Filters "
+                         "like a company the question names; one the store does not hold is answered not found")
+    period: str = Field("", title="Period", description="Optional: the period asked about, e.g. FY2022 or 2023Q2. "
+                        "Filters like a period the question names")
     review_plan: bool = Field(
         False,
         title="Review the plan",

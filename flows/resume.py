@@ -1,6 +1,6 @@
 """Resuming a batch: which earlier answers in results.jsonl still hold, and keeping the rest.
 
-A record is kept when it was made for the same question text with the same answer key
+A record is kept when it was made for the same question text and company / period hints, with the same answer key
 (`config_hash`: strategy + the settings that shape an answer + engine/model identity) and
 the same store content version. When any earlier record no longer holds, the whole earlier
 file moves to `results.<UTC timestamp>.jsonl` first: nothing a run paid for is deleted.
@@ -67,10 +67,11 @@ def reusable_records(
 ) -> dict[str, RunRecord]:
     """Earlier records still valid now. With an LLM configured, an answer that fell back
     offline (the LLM was unreachable) is asked again rather than kept."""
-    wanted = {q.id: q.question for q in questions}
+    # The company / period hints filter like the question's words: a changed hint is a new question.
+    wanted = {q.id: (q.question, q.company, q.period) for q in questions}
     keep: dict[str, RunRecord] = {}
     for r in records:
-        same_question = wanted.get(r.id) == r.question
+        same_question = wanted.get(r.id) == (r.question, r.company, r.period)
         fell_back = retry_fallbacks and r.answer.fallback is not None
         # A question whose Dask worker died was never answered: ask it again.
         lost = WORKER_LOST in r.answer.flags

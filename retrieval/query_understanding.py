@@ -7,6 +7,13 @@ tickers, aliases, possessives ("3M's"), any case, names written without spaces
 ("Tesla's revenue") is reported in `unknown_company_mentions` and yields no company
 filter, so the caller can flag the question instead of searching the wrong company.
 
+The asker's hints (`--company`, the form's Company field, a batch's company column; the
+period hint) are read exactly like a company or period named in the question: a hint the
+catalog resolves becomes a company filter, one it does not is a missing company that is
+answered "not found" with the nearest names the store holds (`missing_companies`,
+`nearest_companies`). "Block (formerly known as Square)" links the two names: the former
+name's filings are searched as the current name's (`renamed`).
+
 Years are read by `retrieval.periods`; relative phrases ("last three years") resolve to
 the latest years the store holds for the company named (or for the whole store).
 
@@ -16,6 +23,7 @@ units, "based on the balance sheet, ..."): what retrieval embeds and matches wit
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from pydantic import BaseModel, Field
@@ -49,6 +57,8 @@ _UNKNOWN_PATTERNS = (
     re.compile(rf"\b(?:for|of|did|does|has|had|was|is|at|by|about)\s+({_NAME})"),
 )
 _WORD = re.compile(r"[a-z0-9]+(?:&[a-z0-9]+)*")
+# Two or more capitalised words in a row ("Bluewater Aerospace"), wherever they stand.
+_CAPITALISED_RUN = re.compile(r"\b[A-Z][\w&.\-]*(?:\s+(?:&\s+)?[A-Z][\w&.\-]*)+")
 
 # Words of sentences and lead-in clauses that say HOW to answer (persona, format, rounding,
 # which statement to read: "Round your answer to two decimal places.", "Based on the
@@ -69,6 +79,15 @@ _LEAD_IN = re.compile(
     r"^(.+?)[:,]\s+(?=(?:what|which|how|who|whom|when|where|why|is|are|was|were|does|did|do|has|have|had|can)\b)",
     re.I,
 )
+# "Block (formerly known as Square)", "Block, formerly Square", "Block (f/k/a Square)": the name
+# before the cue is the current one. "Square (now Block)": the name after it is.
+_FORMERLY = re.compile(
+    r"^(?:['\u2019]s?)?\s*[(,\[]?\s*(?:which\s+was\s+)?(?:formerly|previously|f/k/a|fka|n[e\u00e9]e)\b"
+    r"(?:\s+(?:known\s+as|called|named))?\s*:?\s*",
+    re.I,
+)
+_NOW = re.compile(r"^(?:['\u2019]s?)?\s*[(,\[]?\s*now\b(?:\s+(?:known\s+as|called|named))?\s*:?\s*", re.I)
+_NEAREST = 3  # names suggested for a company the store does not hold
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Z])")
 _PARENTHESES = re.compile(r"\s*\(([^()]*)\)")
 
@@ -83,14 +102,26 @@ class QueryUnderstanding(BaseModel):
     metrics: list[str] = Field(default_factory=list)  # vocabulary keys
     statements: list[str] = Field(default_factory=list)  # named or implied by the metrics
     unknown_company_mentions: list[str] = Field(default_factory=list)
+    # Companies asked about (the asker's hint, or named in a question that names no held
+    # company) that the store does not hold, and the catalog's names nearest to them.
+    missing_companies: list[str] = Field(default_factory=list)
+    nearest_companies: list[str] = Field(default_factory=list)
+    # A former name's catalog entry -> the current name's, from "X (formerly known as Y)":
+    # the former's filings are the current company's (searched and cited under its name).
+    renamed: dict[str, str] = Field(default_factory=dict)
+    # Capitalised phrases no known company matched and no company pattern placed ("Who audits
+    # Bluewater Aerospace?"): maybe a company the store does not hold, so a refusal says "not
+    # found" rather than asking which company.
+    unplaced_names: list[str] = Field(default_factory=list)
     missing_years: list[int] = Field(default_factory=list)  # named but not in the store
+    unread_period: str | None = None  # a period hint with no year or quarter in it ("Q2")
     relative_years: bool = False  # years came from "last N years"
     search_text: str = ""  # the question without answer-format instructions: what to embed / BM25
 
     @property
     def no_filter_match(self) -> bool:
-        """The question names a company or year the store does not hold."""
-        return bool((self.unknown_company_mentions and not self.companies) or self.missing_years)
+        """The question (or the asker's hint) names a company or year the store does not hold."""
+        return bool(self.missing_companies or self.missing_years or self.unread_period)
 
 
 # --------------------------------------------------------------------------- company names
@@ -253,6 +284,27 @@ def _unknown_mentions(text: str, known_spans: list[tuple[int, int]], vocab: Voca
     return list(found)
 
 
+def _unplaced_names(text: str, known_spans: list[tuple[int, int]], unknown: list[str], vocab: Vocabulary) -> list[str]:
+    """Runs of capitalised words that are not a known company, an unknown mention already,
+    a metric or a statement: names the question may give that no pattern placed."""
+    found: dict[str, None] = {}
+    for m in _CAPITALISED_RUN.finditer(text):
+        if any(s < m.end() and m.start() < e for s, e in known_spans):
+            continue
+        words = m.group().split()
+        while words and words[0].lower().strip(".,") in _NOT_COMPANIES:
+            words.pop(0)
+        while words and _is_generic(words[-1]):
+            words.pop()
+        phrase = " ".join(words)
+        if len(words) < 2 or any(phrase in u or u in phrase for u in unknown):
+            continue
+        if vocab.match_metrics(phrase) or vocab.match_statements(phrase) or vocab.define(phrase):
+            continue
+        found.setdefault(phrase, None)
+    return list(found)
+
+
 # --------------------------------------------------------------------------- instructions
 
 
@@ -322,16 +374,46 @@ def filing_years(years: list[int], store_years: list[int]) -> tuple[list[int], i
 
 
 def understand(
-    question: str, catalog: StoreCatalog, vocabulary: Vocabulary | None = None
+    question: str,
+    catalog: StoreCatalog,
+    vocabulary: Vocabulary | None = None,
+    company: str | None = None,
+    period: str | None = None,
 ) -> QueryUnderstanding:
+    """What `question` asks about. `company` / `period`: the asker's hints (a CLI option, a
+    form field, a batch column), read like a company or period named in the question."""
     vocab = vocabulary or load_vocabulary()
     matcher = _CompanyMatcher(catalog.companies)
     companies, spans = matcher.find(question)
+    renamed = _renames(question, matcher)
     unknown = _unknown_mentions(question, spans, vocab)
 
+    missing_companies: list[str] = []
+    if company and company.strip():
+        hinted, hint_renamed = _resolve_hint(company.strip(), catalog, matcher)
+        if hinted:
+            companies = [*companies, *hinted]
+            renamed |= hint_renamed
+        else:
+            missing_companies.append(company.strip())
+    # A former name is searched as the current one: "Block (formerly Square)" is one company.
+    companies = list(dict.fromkeys(renamed.get(c, c) for c in companies))
+    if unknown and not companies:
+        missing_companies += [m for m in unknown if m not in missing_companies]
+
     mentions = parse_periods(question)
+    unread_period = None
+    if period and period.strip():
+        hinted_period = parse_periods(period)
+        if not (hinted_period.years or hinted_period.last_n_years):
+            unread_period = period.strip()  # never ignored: an answer for another period would follow
+        mentions = mentions.model_copy(update={
+            "years": sorted(set(mentions.years) | set(hinted_period.years)),
+            "periods": list(dict.fromkeys([*mentions.periods, *hinted_period.periods])),
+            "last_n_years": mentions.last_n_years or hinted_period.last_n_years,
+        })
     by_name = {c.name: c for c in catalog.companies}
-    scope = [by_name[n] for n in companies] or catalog.companies
+    scope = [by_name[n] for n in [*companies, *renamed] if n in by_name] or catalog.companies
     store_years = sorted({y for c in scope for y in c.fiscal_years} or set(catalog.fiscal_years))
 
     years = list(mentions.years)
@@ -358,7 +440,71 @@ def understand(
         metrics=metrics,
         statements=list(statements),
         unknown_company_mentions=unknown,
+        unplaced_names=_unplaced_names(question, spans, unknown, vocab),
+        missing_companies=missing_companies,
+        nearest_companies=nearest_companies(missing_companies, catalog) if missing_companies else [],
+        renamed={former: current for former, current in renamed.items() if current in companies},
         missing_years=missing if store_years else [],
+        unread_period=unread_period,
         relative_years=relative,
         search_text=_strip_instructions(question, matcher, vocab),
     )
+
+
+# --------------------------------------------------------------------------- hints, renames, near names
+
+
+def _resolve_hint(hint: str, catalog: StoreCatalog, matcher: _CompanyMatcher) -> tuple[list[str], dict[str, str]]:
+    """The catalog companies a company hint names (any of their names, tickers or aliases, in
+    any case), and the renames it states; ([], {}) when the store holds no such company."""
+    wanted = hint.casefold()
+    exact = [
+        c.name for c in catalog.companies
+        if any(n.casefold() == wanted for n in (c.name, *c.legal_names, *c.aliases, *c.tickers, *c.stored_names))
+    ]
+    if exact:
+        return exact, {}
+    # Typed in a field, a single-word name need not be capitalised ("helix" for Helix Dynamics).
+    for text in dict.fromkeys((hint, hint.title())):
+        found, _ = matcher.find(text)
+        if found:
+            return found, _renames(text, matcher)
+    return [], {}
+
+
+def _renames(text: str, matcher: _CompanyMatcher) -> dict[str, str]:
+    """Former name -> current name, for two held companies that the text links with
+    "formerly (known as)", "f/k/a", "previously" or "now": one issuer under two names."""
+    _, spans = matcher.find(text)
+    renamed: dict[str, str] = {}
+    for (start, end), (next_start, next_end) in zip(spans, spans[1:], strict=False):
+        between = text[end:next_start]
+        first, second = matcher.find(text[start:end])[0], matcher.find(text[next_start:next_end])[0]
+        if not (first and second) or set(first) & set(second):
+            continue
+        if (m := _FORMERLY.match(between)) and m.end() == len(between):
+            current, formers = first[0], second
+        elif (m := _NOW.match(between)) and m.end() == len(between):
+            current, formers = second[0], first
+        else:
+            continue
+        for former in formers:
+            renamed[former] = current
+    return renamed
+
+
+def nearest_companies(names: list[str], catalog: StoreCatalog, limit: int = _NEAREST) -> list[str]:
+    """The catalog's companies whose names (any of them, tickers included) are most like
+    `names`, best first: what to suggest when a company asked about is not in the store."""
+
+    def likeness(name: str, company: CatalogCompany) -> float:
+        asked = " ".join(_core_words(name))
+        return max(
+            difflib.SequenceMatcher(None, asked, " ".join(_core_words(spelling))).ratio()
+            for spelling in (company.name, *company.legal_names, *company.aliases, *company.tickers)
+        )
+
+    scored = sorted(
+        catalog.companies, key=lambda c: (-max(likeness(n, c) for n in names), c.name.casefold())
+    )
+    return [c.name for c in scored[:limit]]

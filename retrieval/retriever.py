@@ -155,11 +155,13 @@ class Retriever:
     def filters_for(self, u: QueryUnderstanding, year_window: bool = True) -> tuple[SearchFilters, int | None]:
         """Hard filters for a question, and the filing year to prefer."""
         # A company matches every spelling its filings are stored under (corrections included).
+        # A renamed company's former name ("Block (formerly Square)") is searched with it.
         stored = {c.name: c.filter_names for c in self.catalog.companies}
-        filters = SearchFilters(companies=list(dict.fromkeys(n for c in u.companies for n in stored.get(c, [c]))))
+        asked = [*u.companies, *u.renamed]
+        filters = SearchFilters(companies=list(dict.fromkeys(n for c in asked for n in stored.get(c, [c]))))
         if u.fiscal_years:
             by_name = {c.name: c for c in self.catalog.companies}
-            scope = [by_name[n] for n in u.companies if n in by_name]
+            scope = [by_name[n] for n in asked if n in by_name]
             store_years = sorted({y for c in scope for y in c.fiscal_years}) if scope else self.catalog.fiscal_years
             years, preferred = filing_years(u.fiscal_years, store_years)
             exact = sorted(set(u.fiscal_years) & set(store_years))
@@ -220,7 +222,7 @@ class Retriever:
         # Fused scores (RRF, DBSF) are not similarities: the store gives each hit its dense
         # cosine, and the best of the filtered pool is the best a search could find here.
         best = max((h.similarity for h in hits if h.similarity is not None), default=None)
-        hits = self._named_as_in_catalog(hits[:k])
+        hits = self._named_as_in_catalog(hits[:k], u.renamed)
 
         return Retrieval(
             question=question,
@@ -235,11 +237,14 @@ class Retriever:
 
     # ------------------------------------------------------------------ helpers
 
-    def _named_as_in_catalog(self, hits: list[SearchHit]) -> list[SearchHit]:
+    def _named_as_in_catalog(self, hits: list[SearchHit], renamed: dict[str, str] | None = None) -> list[SearchHit]:
         """Hits carry the catalog's company name, not the spelling a filing was stored under:
         a later correction (`finrag catalog alias`) then reaches the writers and citations
-        too, without re-embedding."""
-        canonical = {stored: c.name for c in self.catalog.companies for stored in c.filter_names}
+        too, without re-embedding. `renamed`: a former name's filings carry the current name."""
+        renamed = renamed or {}
+        canonical = {
+            stored: renamed.get(c.name, c.name) for c in self.catalog.companies for stored in c.filter_names
+        }
         return [
             h.model_copy(update={"chunk": h.chunk.model_copy(update={"company": canonical[h.chunk.company]})})
             if h.chunk.company in canonical and canonical[h.chunk.company] != h.chunk.company else h

@@ -15,7 +15,7 @@ from finrag.llm import LLMError
 from finrag.llm_guards import question_scope
 from finrag.models import Answer, Question, StrategyName, TraceStep
 from strategies import direct, knowledge_graph, single
-from strategies.router import RouteDecision, StrategyFunction, forced, route
+from strategies.router import RouteDecision, StrategyFunction, forced, route, understand_question
 from strategies.services import Services
 
 log = logging.getLogger(__name__)
@@ -49,7 +49,7 @@ def strategy_function(strategy: StrategyName) -> StrategyFunction:
 
 def answer_question(question: Question, services: Services, strategy: str = "auto") -> Answer:
     started = time.perf_counter()
-    question = with_hints(question)
+    question = with_period_words(question)
     decision: RouteDecision | None = None
     # One deadline per question, whatever the strategy: no LLM call starts after it.
     with question_scope(services.settings.question_timeout_s) as scope:
@@ -84,18 +84,18 @@ def answer_question(question: Question, services: Services, strategy: str = "aut
     return answer
 
 
-def with_hints(question: Question) -> Question:
-    """The question with the asker's company / period hints said in it, where it does not say them.
+def with_period_words(question: Question) -> Question:
+    """The question with the asker's period hint said in it, when its words do not say it.
 
-    Every strategy reads companies and periods from the question's words (query
-    understanding), so a hint becomes words: "What was revenue?" with company PepsiCo and
-    period FY2022 is answered as "What was revenue? (PepsiCo, FY2022)".
+    The hints filter through query understanding (company and period alike); the period is
+    also put in words because the metric writer reads a question's years from its text
+    ("What was capex?" with period FY2023 is computed as "What was capex? (FY2023)"). The
+    company hint never becomes words: an unknown name in the text would read as no company.
     """
-    text = question.question
-    missing = [h for h in (question.company, question.period) if h and h.strip().lower() not in text.lower()]
-    if not missing:
+    period = (question.period or "").strip()
+    if not period or period.lower() in question.question.lower():
         return question
-    return question.model_copy(update={"question": f"{text.rstrip()} ({', '.join(h.strip() for h in missing)})"})
+    return question.model_copy(update={"question": f"{question.question.rstrip()} ({period})"})
 
 
 def _decide(question: Question, services: Services, strategy: str) -> RouteDecision:
@@ -103,7 +103,8 @@ def _decide(question: Question, services: Services, strategy: str) -> RouteDecis
         return route(question, services)
     if strategy not in STRATEGY_NAMES:
         raise ValueError(f"unknown strategy {strategy!r}; choose auto, {', '.join(STRATEGY_NAMES)}")
-    return forced(strategy)  # type: ignore[arg-type]
+    # A forced strategy reads the question (and the asker's hints) once here, as routing would.
+    return forced(strategy, understand_question(question, services.catalog(), services.vocabulary))  # type: ignore[arg-type]
 
 
 def _failed(decision: RouteDecision | None, strategy: str, reason: str) -> Answer:

@@ -22,10 +22,13 @@ from pydantic import BaseModel, Field
 from answering.answer_rows import fact_rows
 from answering.arithmetic import display_value, format_ratio
 from answering.citations import cite
+from answering.evidence import not_covered
 from answering.numbers import format_money
 from finrag.knowledge_graph import GraphStore, name_key
+from finrag.llm import Usage
 from finrag.models import Answer, Citation, Fact, Question, Relation, SearchFilters, TraceStep
 from finrag.text import quote_in_text
+from strategies.router import understanding_for
 
 if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
@@ -363,7 +366,14 @@ def answer_graph(question: Question, services: Services, route: RouteDecision,
     trace: list[TraceStep] = []
     if graph is None:
         return _fallback(question, services, route, fallback, trace, "no knowledge graph beside this store")
-    query = read_query(question.question, services, graph, route.understanding)
+    understanding = understanding_for(question, services, route)
+    query = read_query(question.question, services, graph, understanding)
+    if query is not None and understanding is not None and _not_held(question, query, understanding):
+        # A company the store does not hold: never another company's facts in its place.
+        searched = [(question.question, SearchFilters())]
+        trace.append(TraceStep(step="graph", query=question.question, decision="company not in the store"))
+        return not_covered(searched, understanding).to_answer("graph", Usage(), searches=0, trace=trace,
+                                                               flags=["no_filter_match"])
     if query is None:
         return _fallback(question, services, route, fallback, trace, "the question names no relation or metric the graph can answer")
     trace.append(TraceStep(step="graph", query=question.question, filters=query.model_dump(exclude_defaults=True),
@@ -381,6 +391,15 @@ def answer_graph(question: Question, services: Services, route: RouteDecision,
         status="answered", answer=result.text, citations=citations, strategy="graph", engine="offline",
         searches=wanted, trace=trace, flags=flags, value=result.value, rows=rows,
     )
+
+
+def _not_held(question: Question, query: GraphQuery, u: QueryUnderstanding) -> bool:
+    """The asker's company hint is not in the store (or the period hint cannot be read), or the
+    question names only companies the store does not hold and the graph found none of its
+    entities in it either (a relation's object, such as an auditor, is not a missing company)."""
+    if (question.company and question.company.strip() in u.missing_companies) or u.unread_period:
+        return True
+    return bool(u.missing_companies) and not (query.companies or query.objects)
 
 
 def _fallback(question: Question, services: Services, route: RouteDecision, fallback: StrategyFunction,

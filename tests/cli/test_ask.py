@@ -90,3 +90,21 @@ def test_render_shows_reason_when_not_answered():
         "columns (period of each figure)": "",
     }]  # fmt: skip
 
+
+
+def test_company_not_in_the_store_is_not_found_naming_it_and_the_nearest_names(store, capsys):
+    code = main(["ask", "What was capex?", "--company", "Apple", "--json", "--store", store])
+    record = json.loads(capsys.readouterr().out)
+    assert code == 0  # a refusal is an answer (README: exit codes of ask), never "answered"
+    assert record["status"] == "not_found" and not record["citations"]
+    assert "Apple is not in the store; nearest: " in record["answer"]
+
+
+def test_company_option_filters_to_that_company(store, capsys):
+    code = main(["ask", "What was capex?", "--company", "nwrb", "--period", "FY2023", "--json", "--store", store])
+    record = json.loads(capsys.readouterr().out)
+    assert code == 0 and record["status"] == "answered", record["answer"]
+    assert record["citations"]
+    assert {c["doc"] for c in record["citations"]} == {"northwind-robotics_2023_10K"}
+    search = next(s for s in record["trace"] if s["step"] == "search")
+    assert search["filters"]["companies"] == ["Northwind Robotics"]  # a filter, not words added to the query

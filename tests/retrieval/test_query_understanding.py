@@ -262,3 +262,77 @@ def test_nicknames_people_write_without_a_hand_list(question, company):
 def test_a_clipped_word_matching_no_company_is_not_one():
     u = understand("What is Adex's revenue in FY2022?", NICKNAMES)
     assert u.companies == [] and u.unknown_company_mentions == ["Adex"]
+
+
+# --------------------------------------------------------------------------- the asker's hints
+
+
+@pytest.mark.parametrize("hint", ["PepsiCo", "pepsico", "PEP", "pep", "PepsiCo, Inc."])
+def test_a_company_hint_filters_like_a_company_the_question_names(hint):
+    u = understand("What was capex in FY2022?", CATALOG, company=hint)
+    assert u.companies == ["PepsiCo"]
+    assert not u.no_filter_match
+
+
+def test_a_company_hint_the_store_does_not_hold_is_missing_with_the_nearest_names():
+    u = understand("What was capex in FY2022?", CATALOG, company="Lockhead Martin")
+    assert u.companies == []
+    assert u.missing_companies == ["Lockhead Martin"]
+    assert u.nearest_companies[0] == "Lockheed Martin" and len(u.nearest_companies) == 3
+    assert u.no_filter_match  # never searched (and answered) as another company
+
+
+def test_a_company_the_question_names_that_the_store_does_not_hold_gets_the_nearest_names():
+    u = understand("What was Pepsi Cola's revenue in FY2022?", CATALOG)
+    assert u.missing_companies == ["Pepsi Cola"]
+    assert u.nearest_companies[0] == "PepsiCo"
+
+
+def test_a_period_hint_gives_the_fiscal_years_and_a_period_not_held_is_missing():
+    assert understand("What was PepsiCo's revenue?", CATALOG, period="FY2022").fiscal_years == [2022]
+    u = understand("What was PepsiCo's revenue?", CATALOG, period="FY2035")
+    assert u.missing_years == [2035] and u.no_filter_match
+
+
+# --------------------------------------------------------------------------- renamed companies
+
+RENAMED = StoreCatalog(
+    companies=[
+        # One issuer that the catalog keeps as two entries: its old filings under the old name.
+        CatalogCompany(name="Block", legal_names=["Block, Inc."], tickers=["SQ"], fiscal_years=[2021, 2022]),
+        CatalogCompany(name="Square", legal_names=["Square, Inc."], fiscal_years=[2016, 2017]),
+        CatalogCompany(name="PepsiCo", tickers=["PEP"], fiscal_years=[2016, 2022]),
+    ],
+    fiscal_years=[2016, 2017, 2021, 2022],
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was Block (formerly known as Square)'s revenue in FY2016?",
+        "What was the FY2016 revenue of Block, formerly Square?",
+        "Block (f/k/a Square): FY2016 revenue?",
+        "What was Square's (now Block) revenue in FY2016?",
+    ],
+)
+def test_formerly_known_as_resolves_to_both_names_as_one_company(question):
+    u = understand(question, RENAMED)
+    assert u.companies == ["Block"]  # one company, under its current name
+    assert u.renamed == {"Square": "Block"}  # whose former name's filings are searched too
+    assert u.fiscal_years == [2016] and not u.no_filter_match  # FY2016 is the former name's filing
+
+
+def test_two_companies_named_without_a_rename_stay_two():
+    u = understand("Compare Block and PepsiCo revenue in FY2022", RENAMED)
+    assert u.companies == ["Block", "PepsiCo"] and u.renamed == {}
+
+
+def test_a_rename_in_the_company_hint_is_read_too():
+    u = understand("What was revenue in FY2016?", RENAMED, company="Block (formerly Square)")
+    assert u.companies == ["Block"] and u.renamed == {"Square": "Block"}
+
+
+def test_a_period_hint_with_no_year_is_not_ignored():
+    u = understand("What was PepsiCo's revenue?", CATALOG, period="Q2")
+    assert u.unread_period == "Q2" and u.no_filter_match  # not answered for the latest year instead

@@ -225,3 +225,12 @@ def test_both_fusions_find_the_statement_page(retriever, fusion):
     result = retriever.retrieve("What were Acme Widgets' FY2021 total current liabilities?", options=RetrievalOptions(fusion=fusion))
     top = result.hits[0].chunk
     assert (top.company, top.fiscal_year, top.page) == ("Acme Widgets", 2021, 42)
+
+
+def test_a_former_name_is_searched_and_cited_as_the_current_name(retriever):
+    # Made up: "Acme Widgets (formerly known as Cobalt Mining)" makes Cobalt's filing Acme's.
+    result = retriever.retrieve("What were Acme Widgets (formerly known as Cobalt Mining) net sales in FY2022?")
+    assert result.understanding.companies == ["Acme Widgets"]
+    assert set(result.filters.companies) == {"Acme Widgets", "Cobalt Mining"}
+    assert any(h.chunk.doc == "cobalt-2022-annual" for h in result.hits)  # the former name's filing
+    assert {h.chunk.company for h in result.hits} == {"Acme Widgets"}  # under the current name

@@ -159,13 +159,13 @@ def test_api_key_never_appears_in_the_answer_logs_or_stderr(offline, server, cap
     assert SECRET not in out + err
 
 
-def test_company_and_period_hints_are_read_like_words_of_the_question():
-    from strategies.dispatch import with_hints
+def test_the_period_hint_is_said_in_the_question_and_the_company_hint_never_is():
+    from strategies.dispatch import with_period_words
 
     q = Question(id="t", question="What was revenue?", company="Acme Widgets", period="FY2023")
-    assert with_hints(q).question == "What was revenue? (Acme Widgets, FY2023)"
+    assert with_period_words(q).question == "What was revenue? (FY2023)"
     said = Question(id="t", question="What was Acme Widgets' revenue in FY2023?", company="acme widgets", period="FY2023")
-    assert with_hints(said) == said  # nothing added when the question already says it
+    assert with_period_words(said) == said  # nothing added when the question already says it
 
 
 def test_an_answer_uses_the_company_hint_when_the_question_names_none(offline):
