@@ -252,6 +252,34 @@ def _is_percent(key: str, unit: str, source: str, aggregation: str, ask: str, qu
     return unit == "ratio" and (explicit or implied)
 
 
+# Words that may stand before a metric's one-word name without changing what it names.
+_NEUTRAL_BEFORE = frozenset({
+    "the", "a", "an", "its", "their", "our", "his", "her", "total", "of", "in", "for", "what", "was", "were",
+    "is", "are", "and", "or", "to", "as", "at", "by", "on", "reported", "company", "consolidated", "group",
+    "fiscal", "year", "fy", "operating", "gross", "annual", "overall", "aggregate",
+    # comparisons and aggregations: "how much more revenue", "average assets"
+    "more", "less", "much", "higher", "lower", "greater", "fewer", "bigger", "smaller", "largest", "highest",
+    "lowest", "average", "mean", "median", "change", "growth", "increase", "decrease",
+})
+_PERIOD_WORD = re.compile(r"year|quarter|month|date|ytd|\d", re.I)  # "year-to-date revenue", "Q2 revenue"
+
+
+def qualified_name(ask: str, key: str, vocab: Vocabulary) -> str | None:
+    """"intangible assets" when the ask names `key` (total assets) only by a one-word synonym
+    ("assets") that another word qualifies: a different line item, which must not be answered
+    with this metric. None when a full wording occurs or nothing qualifies the bare word."""
+    ask = re.sub(r"['’]s\b", "", ask)  # "Acme's revenue": a possessive qualifies nothing
+    words = [w for w in vocab.metrics[key].wordings if w in ask.lower()]
+    if not words or any(len(w.split()) > 1 for w in words if re.search(rf"\b{re.escape(w)}\b", ask, re.I)):
+        return None
+    for word in words:
+        for m in re.finditer(rf"([A-Za-z][\w-]*)[\s\"'”’]+{re.escape(word)}\b", ask, re.I):
+            before = m.group(1)
+            if before.lower() not in _NEUTRAL_BEFORE and not before[:1].isupper() and not _PERIOD_WORD.search(before):
+                return f"{before} {word}".lower()
+    return None
+
+
 def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     """The typed target of a metric question; None when the question asks for no metric
     (or defines one with terms the vocabulary does not know)."""
@@ -277,6 +305,9 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     if kind_asked and unit == "USD" and source != "question":
         # "working capital ratio" when only working capital (an amount) is known
         unresolved = f"the question asks for a {kind_asked.group(1).lower()}, but {label} is an amount"
+    if source != "question" and key in vocab.metrics and (other := qualified_name(ask, key, vocab)):
+        # "intangible assets" read as "assets": answering total assets would be another quantity
+        unresolved = f"the question asks for {other}, which is not {label}"
     quarter = int(mentions.periods[-1][-1]) if mentions.periods else None
     return MetricTarget(
         metric=key, label=label, formula=formula, formula_source=source,  # type: ignore[arg-type]

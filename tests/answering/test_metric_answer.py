@@ -173,3 +173,25 @@ def test_differences_are_amounts_and_comparisons_are_left_to_the_general_writer(
     more = ask("How much more revenue did Acme Widgets report in FY2023 than in FY2022, in USD millions?", services)
     assert more.value == pytest.approx(500.0) and "metric_target" in more.flags
     assert read_target("Which year had the higher revenue for Acme Widgets, FY2022 or FY2023?", vocab) is None
+
+
+@pytest.mark.parametrize(("question", "other"), [
+    ('What was the intangible assets of "TransUnion" in the fiscal year 2021?', "intangible assets"),
+    ("What were Acme's right-of-use assets in FY2022?", "right-of-use assets"),
+    ("What was the deferred revenue of Acme in FY2021?", "deferred revenue"),
+    ("What was the segment revenue of Acme in FY2022?", "segment revenue"),
+])  # fmt: skip
+def test_a_qualified_one_word_name_is_another_line_item_never_the_metric(question, other):
+    # "assets" is a synonym of total assets; "intangible assets" is not total assets.
+    target = read_target(question, load_vocabulary())
+    assert target is not None and target.unresolved == f"the question asks for {other}, which is not {target.label}"
+
+
+@pytest.mark.parametrize("question", [
+    "What were the total assets of Acme in FY2021?", "What were the assets of Acme in FY2021?",
+    "What was Acme's revenue in FY2022?", "What were the total operating revenues of Acme in FY2022?",
+    'What was the total revenue of "Mercia Asset Management PLC" in the fiscal year 2021?',
+])  # fmt: skip
+def test_neutral_words_and_possessives_before_a_metric_name_keep_it(question):
+    target = read_target(question, load_vocabulary())
+    assert target is not None and target.unresolved is None
