@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
 
@@ -71,6 +70,7 @@ class PageCandidate(BaseModel):
     period: str | None = None
     fiscal_year: int | None = None
     first_rank: int | None = None  # zero-based page rank of the first stage; None: added by section
+    tokens: list[str] | None = Field(default=None, repr=False)  # tokenize(text), when already known
 
 
 class PageScore(BaseModel):
@@ -101,40 +101,49 @@ class PageScore(BaseModel):
         return f"{self.doc} p.{self.page + 1} score {self.score:.2f}: " + ", ".join(parts)
 
 
-@dataclass
 class FilingPages:
-    """One filing's chunks by the page(s) they cover, with each page's section kinds and
-    terms (what the page stage asks of every page of a filing it reads)."""
+    """One filing's chunks by the page(s) they cover; each page's terms and section kinds
+    are computed when first asked for and kept (a filing is read once per process)."""
 
-    pages: dict[int, list[Chunk]]
-    kinds: dict[int, set[SectionKind]]
-    terms: dict[int, frozenset[str]]
-
-    @classmethod
-    def of(cls, chunks: list[Chunk]) -> FilingPages:
-        pages: dict[int, list[Chunk]] = {}
+    def __init__(self, chunks: list[Chunk]) -> None:
+        self.pages: dict[int, list[Chunk]] = {}
         for chunk in chunks:
             for page in range(chunk.page, chunk.page_end + 1):
-                pages.setdefault(page, []).append(chunk)
-        kinds, terms = {}, {}
-        for page, on_page in pages.items():
-            text = "\n".join(c.text for c in on_page)
-            kinds[page] = page_sections([c.section for c in on_page], [t for c in on_page for t in c.tags], text)
-            terms[page] = frozenset(tokenize(text))
-        return cls(pages=pages, kinds=kinds, terms=terms)
+                self.pages.setdefault(page, []).append(chunk)
+        self._tokens: dict[int, list[str]] = {}
+        self._kinds: dict[int, set[SectionKind]] = {}
+
+    def text(self, page: int) -> str:
+        return "\n".join(c.text for c in self.pages[page])
+
+    def tokens(self, page: int) -> list[str]:
+        if page not in self._tokens:
+            self._tokens[page] = tokenize(self.text(page))
+        return self._tokens[page]
+
+    def kinds(self, page: int) -> set[SectionKind]:
+        if page not in self._kinds:
+            on_page = self.pages[page]
+            self._kinds[page] = page_sections(
+                [c.section for c in on_page], [t for c in on_page for t in c.tags], self.text(page)
+            )
+        return self._kinds[page]
+
+    def candidate(self, doc: str, page: int, rank: int | None) -> PageCandidate:
+        return page_candidate(self.pages[page], doc, page, rank, self.tokens(page))
 
 
-
-def page_candidate(chunks: list[Chunk], doc: str, page: int, rank: int | None) -> PageCandidate:
-    """One page of a filing as a candidate, from the chunks on it."""
+def page_candidate(
+    chunks: list[Chunk], doc: str, page: int, rank: int | None, tokens: list[str] | None = None
+) -> PageCandidate:
+    """One page as a candidate, from the chunks on it (all of them when its filing was read)."""
     first = chunks[0]
     return PageCandidate(
         doc=doc, page=page, text="\n".join(c.text for c in chunks),
         labels=list(dict.fromkeys(c.section for c in chunks if c.section)),
         tags=list(dict.fromkeys(t for c in chunks for t in c.tags)),
-        form=first.form, period=first.period, fiscal_year=first.fiscal_year, first_rank=rank,
+        form=first.form, period=first.period, fiscal_year=first.fiscal_year, first_rank=rank, tokens=tokens,
     )
-
 
 
 def rerank_pages(
@@ -145,7 +154,7 @@ def rerank_pages(
     if not candidates:
         return []
     query = list(dict.fromkeys(tokenize(question)))
-    pages = [tokenize(c.text) for c in candidates]
+    pages = [c.tokens if c.tokens is not None else tokenize(c.text) for c in candidates]
     idf = _idf(query, pages)
     lexical = _bm25(query, pages, idf)
     best = max(lexical) or 1.0

@@ -293,8 +293,10 @@ class Retriever:
         candidates: list[PageCandidate] = []
         for rank, key in enumerate(shortlisted):
             doc, page = key
-            chunks = (whole[doc].pages.get(page) if doc in whole else None) or [h.chunk for h in by_page[key]]
-            candidates.append(page_candidate(chunks, doc, page, rank))
+            if doc in whole and page in whole[doc].pages:
+                candidates.append(whole[doc].candidate(doc, page, rank))
+            else:  # a filing not read whole: the page as far as its retrieved chunks go
+                candidates.append(page_candidate([h.chunk for h in by_page[key]], doc, page, rank))
         added: dict[tuple[str, int], list[Chunk]] = {}
         if needs.sections and opts.section_pages:
             # Pages of the asked-for section that the search did not reach, the ones sharing
@@ -304,12 +306,12 @@ class Retriever:
             wanted = set(needs.sections)
             for doc, filing in whole.items():
                 matching = sorted(
-                    (page for page in filing.pages if (doc, page) not in have and wanted & filing.kinds[page]),
-                    key=lambda page: (-len(terms & filing.terms[page]), page),
+                    (page for page in filing.pages if (doc, page) not in have and wanted & filing.kinds(page)),
+                    key=lambda page, f=filing: (-len(terms.intersection(f.tokens(page))), page),
                 )
                 for page in matching[: opts.section_pages]:
                     added[(doc, page)] = filing.pages[page]
-                    candidates.append(page_candidate(filing.pages[page], doc, page, None))
+                    candidates.append(filing.candidate(doc, page, None))
 
         scored = rerank_pages(text, needs, candidates, opts.page_weights)
         reordered: list[SearchHit] = []
@@ -331,7 +333,7 @@ class Retriever:
             _FILING_CACHE.move_to_end(key)
             return _FILING_CACHE[key]
         reader = getattr(self.store, "doc_chunks", None)  # a store without it: chunks only
-        filing = FilingPages.of(reader(doc) if reader else [])
+        filing = FilingPages(reader(doc) if reader else [])
         _FILING_CACHE[key] = filing
         while len(_FILING_CACHE) > _FILING_CACHE_SIZE:
             _FILING_CACHE.popitem(last=False)

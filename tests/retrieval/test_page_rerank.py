@@ -15,7 +15,6 @@ from retrieval.page_rerank import (
     FilingPages,
     PageCandidate,
     PageWeights,
-    page_candidate,
     rerank_pages,
 )
 from retrieval.query_understanding import understand
@@ -23,8 +22,8 @@ from retrieval.sections import explains_changes, page_sections, question_needs
 
 
 def _candidates(financebench_dir, name: str) -> list[PageCandidate]:
-    filing = FilingPages.of(load_document(financebench_dir / "pdfs" / f"{name}.pdf").chunks)
-    return [page_candidate(filing.pages[p], name, p, None) for p in sorted(filing.pages)]
+    filing = FilingPages(load_document(financebench_dir / "pdfs" / f"{name}.pdf").chunks)
+    return [filing.candidate(name, p, None) for p in sorted(filing.pages)]
 
 
 @pytest.fixture(scope="module")
