@@ -36,7 +36,9 @@ _QUESTION_CUES: list[tuple[SectionKind, re.Pattern[str]]] = [
     ("debt_securities", re.compile(
         r"\b(?:debt\s+securities|notes?\s+due|senior\s+notes|bonds?|registered|"
         r"trading\s+symbols?|securities\s+exchange|12\(b\))", re.I)),
-    ("segments", re.compile(r"\b(?:segments?|divisions?|business\s+units?|reportable)\b", re.I)),
+    # Revenue by product / service category is disclosed with the segments (disaggregation).
+    ("segments", re.compile(
+        r"\b(?:segments?|divisions?|business\s+units?|reportable|product\s+lines?|categor(?:y|ies))\b", re.I)),
     ("risk_factors", re.compile(r"\brisks?\b", re.I)),
 ]
 
