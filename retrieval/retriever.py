@@ -421,7 +421,9 @@ class Retriever:
 
 
 _FILING_CACHE: OrderedDict[tuple[str, str, str], FilingPages] = OrderedDict()
-_FILING_CACHE_SIZE = 24  # filings kept (a 10-K's chunks are ~1-2 MB of text)
+# Filings kept per process: a 10-K's chunks and page terms are a few MB; a batch over a
+# store of ~50 filings then reads each once.
+_FILING_CACHE_SIZE = 64
 
 
 def _page_texts(hits: list[SearchHit], pages: list[PageScore]) -> dict[tuple[str, int], str]:

@@ -22,11 +22,12 @@ from pydantic import BaseModel
 SectionKind = Literal["results_discussion", "legal", "executives", "debt_securities", "segments", "risk_factors"]
 
 # Question wording -> the section that answers it. Cues are words of the question only
-# (never of one filing); a question can ask for two sections ("litigation risk").
+# (never of one filing); a question can ask for two sections ("litigation risk"). Metric
+# wordings are not cues: "net income attributable to", "contribution margin".
 _QUESTION_CUES: list[tuple[SectionKind, re.Pattern[str]]] = [
     ("results_discussion", re.compile(
-        r"\b(?:drive[rns]?|drove|driving|why|reasons?|due\s+to|attribut\w+|contribut\w+|caused?|"
-        r"explain\w*)\b", re.I)),
+        r"\b(?:drive[rns]?|drove|driving|why|reasons?|due\s+to|attributed\s+to|led\s+to|"
+        r"contribut(?:ed|ing|ors?)|caus(?:ed?|es|ing)|explain\w*)\b", re.I)),
     ("legal", re.compile(
         r"\b(?:legal|litigation|lawsuits?|suits?|proceedings?|court|settle\w*|antitrust|"
         r"investigations?|contingenc\w+|class\s+action|claims?)\b", re.I)),

@@ -75,9 +75,9 @@ def test_an_executive_question_gets_the_executive_officers_list(boeing):
 
 def test_a_quarter_question_gets_the_quarterly_report(pfizer):
     question = "What were Pfizer's total revenues in the second quarter of 2023?"
-    # A first stage that ranked the annual report's pages above the quarter's (as a
+    # A first stage that ranked the annual report's pages one place above the quarter's (as a
     # revenue question with the annual filing's statement boost does).
-    ranked_first = [c.model_copy(update={"first_rank": 0 if c.doc == "PFIZER_2022_10K" else 2}) for c in pfizer]
+    ranked_first = [c.model_copy(update={"first_rank": 0 if c.doc == "PFIZER_2022_10K" else 1}) for c in pfizer]
     ranked = _ranked(question, ranked_first)
     assert ranked[0].doc == "Pfizer_2023Q2_10Q" and ranked[0].kind == 1.0
     assert "filing kind" in ranked[0].reason(PageWeights())
