@@ -106,7 +106,8 @@ class PageScore(BaseModel):
             parts.append(f"explains changes (+{weights.causal * self.causal:.2f})")
         if self.kind:
             parts.append(f"filing kind (+{weights.kind * self.kind:.2f})")
-        parts.append(f"lexical {self.lexical:.2f}, window {self.window:.2f}, phrase {self.phrase:.2f}")
+        if self.lexical or self.window or self.phrase:
+            parts.append(f"lexical {self.lexical:.2f}, window {self.window:.2f}, phrase {self.phrase:.2f}")
         parts.append(f"first-stage #{self.first_rank + 1}" if self.first_rank is not None else "added by section")
         return f"{self.doc} p.{self.page + 1} score {self.score:.2f}: " + ", ".join(parts)
 
@@ -156,6 +157,13 @@ def page_candidate(
         tags=list(dict.fromkeys(t for c in chunks for t in c.tags)),
         form=first.form, period=first.period, fiscal_year=first.fiscal_year, first_rank=rank, tokens=tokens,
     )
+
+
+def first_stage_page(doc: str, page: int, rank: int, weights: PageWeights) -> PageScore:
+    """A page kept where the first stage put it (the question asks for no section or kind)."""
+    prior = 1.0 / (1.0 + rank / weights.prior_depth)
+    return PageScore(doc=doc, page=page, score=weights.prior * prior, prior=prior, lexical=0.0, window=0.0,
+                     phrase=0.0, section=0.0, kind=0.0, first_rank=rank)
 
 
 def rerank_pages(

@@ -52,6 +52,7 @@ from retrieval.page_rerank import (
     PageCandidate,
     PageScore,
     PageWeights,
+    first_stage_page,
     page_candidate,
     rerank_pages,
 )
@@ -98,6 +99,7 @@ class RetrievalOptions(BaseModel):
     page_candidates: int = 30  # first-stage pages the page stage re-ranks
     page_filings: int = 2  # filings (of the best pages) read whole for page text and sections
     section_pages: int = 6  # pages per read filing added for the section a question asks for
+    pages_when_asked: bool = True  # re-rank only questions that ask for a section or filing kind
     page_weights: PageWeights = Field(default_factory=PageWeights)
     rerank_service: bool = True  # use Settings.rerank_url when it is set
     min_similarity: float = 0.25  # best dense cosine below this => low_evidence
@@ -285,10 +287,14 @@ class Retriever:
             by_page.setdefault((hit.chunk.doc, hit.chunk.page), []).append(hit)
         order = list(by_page)
         shortlisted = order[: opts.page_candidates]
+        needs = question_needs(text, u.periods, u.statements)
+        if opts.pages_when_asked and not (needs.sections or needs.filing_kind):
+            # Nothing structural to go by: words alone re-ordered pages for the worse as often
+            # as for the better (measured), so the first stage's page order stands.
+            return hits, [first_stage_page(doc, page, rank, opts.page_weights) for rank, (doc, page) in enumerate(order)]
         filings = list(dict.fromkeys(doc for doc, _ in shortlisted))[: opts.page_filings]
         shas = {hit.chunk.doc: hit.chunk.doc_sha256 for hit in hits}
         whole = {doc: self._filing(doc, shas[doc]) for doc in filings}
-        needs = question_needs(text, u.periods, u.statements)
 
         candidates: list[PageCandidate] = []
         for rank, key in enumerate(shortlisted):
