@@ -55,7 +55,6 @@ def _cumulative(**parts: bool) -> RetrievalOptions:
     return RetrievalOptions(mode="hybrid", **{**_NAIVE, **parts})
 
 
-_FIRST_STAGE = dict(understand=True, strip_instructions=True, expand_vocabulary=True, boosts=True, diversity=True)
 
 
 ROWS: list[tuple[str, RetrievalOptions]] = [
@@ -66,14 +65,15 @@ ROWS: list[tuple[str, RetrievalOptions]] = [
     ("+ instruction stripping", _cumulative(understand=True, strip_instructions=True)),
     ("+ vocabulary expansion", _cumulative(understand=True, strip_instructions=True, expand_vocabulary=True)),
     ("+ statement/filing boosts", _cumulative(understand=True, strip_instructions=True, expand_vocabulary=True, boosts=True)),
-    ("+ diversity", _cumulative(**_FIRST_STAGE)),
-    ("+ page stage (full)", RetrievalOptions(mode="hybrid", rerank_service=False)),
+    ("+ diversity (full)", RetrievalOptions(mode="hybrid", rerank_service=False)),
+    # The page stage (FINRAG_RERANK=pages), not a default: see RetrievalOptions.pages.
+    ("+ page stage", RetrievalOptions(mode="hybrid", pages=True, rerank_service=False)),
     # Not cumulative: the full pipeline with the other fusion, to show the default was measured.
     ("full, RRF fusion instead", RetrievalOptions(mode="hybrid", fusion="rrf", rerank_service=False)),
 ]
-FULL_ROW = "+ page stage (full)"
+FULL_ROW = "+ diversity (full)"
 # Added when FINRAG_RERANK_URL is set: the full pipeline with the /rerank service.
-RERANK_ROW = ("+ rerank service", RetrievalOptions(mode="hybrid"))
+RERANK_ROW = ("+ rerank service", RetrievalOptions(mode="hybrid", rerank_service=True))
 # `--rows checks`: the full pipeline without one default at a time (keep a default only
 # where the held-out half confirms it).
 CHECK_ROWS: list[tuple[str, RetrievalOptions]] = [
@@ -81,11 +81,14 @@ CHECK_ROWS: list[tuple[str, RetrievalOptions]] = [
     ("full, no latest-filing pref.", RetrievalOptions(mode="hybrid", latest_boost=0.0, rerank_service=False)),
     ("full, no instruction strip.", RetrievalOptions(mode="hybrid", strip_instructions=False, rerank_service=False)),
     ("full, no boosts", RetrievalOptions(mode="hybrid", boosts=False, rerank_service=False)),
-    ("full, no section pages", RetrievalOptions(mode="hybrid", section_pages=0, rerank_service=False)),
+    ("page stage, no section pages", RetrievalOptions(mode="hybrid", pages=True, section_pages=0,
+                                                      rerank_service=False)),
+    ("page stage on every question", RetrievalOptions(mode="hybrid", pages=True, pages_when_asked=False,
+                                                      rerank_service=False)),
 ]
 # `--rows name[,name]`: single ablation rows by short name, in table order.
 ROW_KEYS = dict(zip(
-    ["dense", "sparse", "hybrid", "understanding", "stripping", "vocabulary", "boosts", "diversity", "full", "rrf"],
+    ["dense", "sparse", "hybrid", "understanding", "stripping", "vocabulary", "boosts", "full", "pages", "rrf"],
     [name for name, _ in ROWS], strict=True,
 ))
 

@@ -30,7 +30,7 @@ from collections import Counter
 
 from pydantic import BaseModel, Field
 
-from finrag.models import Chunk
+from finrag.models import Chunk, SearchHit
 from finrag.sparse import tokenize
 from retrieval.sections import (
     QuestionNeeds,
@@ -159,11 +159,16 @@ def page_candidate(
     )
 
 
-def first_stage_page(doc: str, page: int, rank: int, weights: PageWeights) -> PageScore:
-    """A page kept where the first stage put it (the question asks for no section or kind)."""
-    prior = 1.0 / (1.0 + rank / weights.prior_depth)
-    return PageScore(doc=doc, page=page, score=weights.prior * prior, prior=prior, lexical=0.0, window=0.0,
-                     phrase=0.0, section=0.0, kind=0.0, first_rank=rank)
+def first_stage_pages(hits: list[SearchHit], weights: PageWeights) -> list[PageScore]:
+    """The pages of `hits` where the first stage put them (by their best chunk), scored by
+    their rank alone: what a rerank service re-scores when the page stage does not run."""
+    order = list(dict.fromkeys((h.chunk.doc, h.chunk.page) for h in hits))
+    out = []
+    for rank, (doc, page) in enumerate(order):
+        prior = 1.0 / (1.0 + rank / weights.prior_depth)
+        out.append(PageScore(doc=doc, page=page, score=weights.prior * prior, prior=prior, lexical=0.0, window=0.0,
+                             phrase=0.0, section=0.0, kind=0.0, first_rank=rank))
+    return out
 
 
 def rerank_pages(

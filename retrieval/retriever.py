@@ -20,7 +20,8 @@ first reads the question (company, years, metrics: `retrieval.query_understandin
    (page tags) and in the preferred filing/quarter/form get a multiplicative boost; with
    no year named, the latest filing is preferred (questions of the present tense);
 5. keeps at most `Settings.max_per_page` chunks per page in the top-k (diversity);
-6. re-ranks the top PAGES of the candidate filings as whole pages (`retrieval.page_rerank`:
+6. with `Settings.rerank == "pages"` (FINRAG_RERANK=pages; off by default: measured better
+   on the tune half of the dev companies, not confirmed on the held-out half), re-ranks the top PAGES of the candidate filings as whole pages (`retrieval.page_rerank`:
    full page text, term proximity, the section and filing kind the question asks for), and
    adds the pages of the section a narrative question asks for when no chunk of them was
    found; the hits then come page by page in that order, and the trace says why the first
@@ -52,7 +53,7 @@ from retrieval.page_rerank import (
     PageCandidate,
     PageScore,
     PageWeights,
-    first_stage_page,
+    first_stage_pages,
     page_candidate,
     rerank_pages,
 )
@@ -95,7 +96,7 @@ class RetrievalOptions(BaseModel):
     latest_boost: float = 0.6  # company but no year named: chunk from its latest filing year
     year_window: bool = True  # also allow the next year's filing (comparatives); False: named years only
     candidates: int = 60  # pool re-ranked by the boosts (>= k)
-    pages: bool = True  # the page stage (retrieval.page_rerank)
+    pages: bool | None = None  # the page stage (retrieval.page_rerank); None: Settings.rerank == "pages"
     page_candidates: int = 30  # first-stage pages the page stage re-ranks
     page_filings: int = 2  # filings (of the best pages) read whole for page text and sections
     section_pages: int = 6  # pages per read filing added for the section a question asks for
@@ -249,10 +250,13 @@ class Retriever:
         pages: list[PageScore] = []
         reason = None
         failed = False
-        if opts.pages and hits:
+        service = opts.rerank_service and bool(self.settings.rerank_url)
+        if hits and (opts.pages if opts.pages is not None else self.settings.rerank == "pages"):
             hits, pages = self._page_stage(hits, u, text, opts)
             reason = pages[0].reason(opts.page_weights) if pages else None
-        if opts.rerank_service and self.settings.rerank_url and pages:
+        elif hits and service:  # the service re-scores the first stage's pages
+            pages = first_stage_pages(hits, opts.page_weights)
+        if service and pages:
             hits, pages, failed = self._rerank_service(hits, pages, text)
             if pages and not failed:
                 reason = f"{pages[0].doc} p.{pages[0].page + 1}: ranked first by the rerank service"
@@ -291,7 +295,7 @@ class Retriever:
         if opts.pages_when_asked and not (needs.sections or needs.filing_kind):
             # Nothing structural to go by: words alone re-ordered pages for the worse as often
             # as for the better (measured), so the first stage's page order stands.
-            return hits, [first_stage_page(doc, page, rank, opts.page_weights) for rank, (doc, page) in enumerate(order)]
+            return hits, first_stage_pages(hits, opts.page_weights)
         filings = list(dict.fromkeys(doc for doc, _ in shortlisted))[: opts.page_filings]
         shas = {hit.chunk.doc: hit.chunk.doc_sha256 for hit in hits}
         whole = {doc: self._filing(doc, shas[doc]) for doc in filings}

@@ -229,28 +229,37 @@ def test_both_fusions_find_the_statement_page(retriever, fusion):
 
 
 def test_the_page_stage_says_why_the_first_page_won(retriever):
-    result = retriever.retrieve("What are Cobalt Mining's supply chain risks?")
+    question = "What are Cobalt Mining's supply chain risks?"
+    assert not retriever.retrieve(question).pages  # off by default (FINRAG_RERANK=pages)
+    result = retriever.retrieve(question, options=RetrievalOptions(pages=True))
     assert "risk_factors" in result.hits[0].chunk.tags
     assert result.pages[0].sections == ["risk_factors"]
     assert result.page_reason and "section risk_factors" in result.page_reason
     assert result.page_reason in result.trace_step().decision
+    on = Retriever(retriever.store, retriever.embedder, retriever.settings.model_copy(update={"rerank": "pages"}))
+    assert on.retrieve(question).page_reason == result.page_reason
+
+
+def _pages(result) -> list[tuple[str, int]]:
+    return list(dict.fromkeys((h.chunk.doc, h.chunk.page) for h in result.hits))
 
 
 def test_a_rerank_service_reorders_the_pages_and_its_failure_keeps_the_order(retriever, settings):
     question = "What was Acme Widgets' FY2022 capex?"
-    own = retriever.retrieve(question)
-    last = min(len(own.pages), settings.rerank_top_n) - 1
+    own = retriever.retrieve(question, k=40)
+    last = min(len(_pages(own)), settings.rerank_top_n) - 1
     assert last > 0
     with FakeRerank() as server:
         served = Retriever(retriever.store, retriever.embedder, settings.model_copy(update={"rerank_url": server.url}))
         server.script(Reply(body={"results": [{"index": last, "relevance_score": 0.99}]}))
-        reranked = served.retrieve(question)
+        reranked = served.retrieve(question, k=40)
         server.script(Reply(status=500, body={"error": "down"}))
-        failed = served.retrieve(question)
-    # The service's first page leads; pages it did not score keep the page stage's order.
-    assert (reranked.pages[0].doc, reranked.pages[0].page) == (own.pages[last].doc, own.pages[last].page)
-    assert (reranked.hits[0].chunk.doc, reranked.hits[0].chunk.page) == (own.pages[last].doc, own.pages[last].page)
-    assert reranked.pages[1:last + 1] == own.pages[:last]
+        failed = served.retrieve(question, k=40)
+        documents = server.requests[0][1]["documents"]
+    assert len(documents) == last + 1  # the first stage's pages, one document each
+    # The service's first page leads; pages it did not score keep the first stage's order.
+    assert _pages(reranked)[0] == _pages(own)[last]
+    assert _pages(reranked)[1:last + 1] == _pages(own)[:last]
     assert "rerank service" in reranked.page_reason and not reranked.rerank_failed
     # A failing service: the order without it, flagged.
     assert [h.chunk.chunk_id for h in failed.hits] == [h.chunk.chunk_id for h in own.hits]
