@@ -12,7 +12,12 @@ are scored against the evidence pages, a page being (PDF file stem, zero-based p
 - mrr@10: mean of 1 / rank of the first evidence page within the top 10 (0 if none).
 
 Rows: the three search modes without help (naive), then the retrieval pipeline's parts
-added one at a time (cumulative), so each row's gain is that part's. Latency is the
+added one at a time (cumulative), so each row's gain is that part's; with
+FINRAG_RERANK_URL set, a last row adds the `/rerank` service. Each table is followed by
+the narrative questions alone (FinanceBench domain-relevant + novel-generated: drivers,
+litigation, yes/no and choices, which have no statement to anchor them) and by the full
+pipeline's misses at 5 by kind: no company understood / wrong company / right company,
+wrong filing / right filing, wrong page. Latency is the
 full pipeline per question (query embedding computed, not cached), in milliseconds,
 over the first LATENCY_QUESTIONS questions.
 """
@@ -30,7 +35,7 @@ from pydantic import BaseModel
 from finrag.config import load_settings
 from finrag.console import table_text
 from finrag.models import SearchHit
-from retrieval.retriever import RetrievalOptions, Retriever
+from retrieval.retriever import Retrieval, RetrievalOptions, Retriever
 
 DEFAULT_FINANCEBENCH_STORE = Path("data/fb-store")
 DEFAULT_SAMPLE_STORE = Path("data/eval-sample-store")
@@ -38,11 +43,18 @@ CHUNKS_PER_QUESTION = 40  # enough chunks for 10 distinct pages
 K_VALUES = (1, 5, 10)
 LATENCY_QUESTIONS = 40  # questions timed (uncached embedding) for p50 / p95
 
-_NAIVE = dict(understand=False, strip_instructions=False, expand_vocabulary=False, boosts=False, diversity=False)
+_NAIVE = dict(
+    understand=False, strip_instructions=False, expand_vocabulary=False, boosts=False, diversity=False, pages=False,
+    rerank_service=False,
+)
+NARRATIVE_TYPES = ("domain-relevant", "novel-generated")
+MISS_KINDS = ("no company", "wrong company", "wrong filing", "wrong page")
 
 
 def _cumulative(**parts: bool) -> RetrievalOptions:
     return RetrievalOptions(mode="hybrid", **{**_NAIVE, **parts})
+
+
 
 
 ROWS: list[tuple[str, RetrievalOptions]] = [
@@ -53,22 +65,30 @@ ROWS: list[tuple[str, RetrievalOptions]] = [
     ("+ instruction stripping", _cumulative(understand=True, strip_instructions=True)),
     ("+ vocabulary expansion", _cumulative(understand=True, strip_instructions=True, expand_vocabulary=True)),
     ("+ statement/filing boosts", _cumulative(understand=True, strip_instructions=True, expand_vocabulary=True, boosts=True)),
-    ("+ diversity (full)", RetrievalOptions(mode="hybrid")),
+    ("+ diversity (full)", RetrievalOptions(mode="hybrid", rerank_service=False)),
+    # The page stage (FINRAG_RERANK=pages), not a default: see RetrievalOptions.pages.
+    ("+ page stage", RetrievalOptions(mode="hybrid", pages=True, rerank_service=False)),
     # Not cumulative: the full pipeline with the other fusion, to show the default was measured.
-    ("full, RRF fusion instead", RetrievalOptions(mode="hybrid", fusion="rrf")),
+    ("full, RRF fusion instead", RetrievalOptions(mode="hybrid", fusion="rrf", rerank_service=False)),
 ]
 FULL_ROW = "+ diversity (full)"
+# Added when FINRAG_RERANK_URL is set: the full pipeline with the /rerank service.
+RERANK_ROW = ("+ rerank service", RetrievalOptions(mode="hybrid", rerank_service=True))
 # `--rows checks`: the full pipeline without one default at a time (keep a default only
 # where the held-out half confirms it).
 CHECK_ROWS: list[tuple[str, RetrievalOptions]] = [
-    (FULL_ROW, RetrievalOptions(mode="hybrid")),
-    ("full, no latest-filing pref.", RetrievalOptions(mode="hybrid", latest_boost=0.0)),
-    ("full, no instruction strip.", RetrievalOptions(mode="hybrid", strip_instructions=False)),
-    ("full, no boosts", RetrievalOptions(mode="hybrid", boosts=False)),
+    (FULL_ROW, RetrievalOptions(mode="hybrid", rerank_service=False)),
+    ("full, no latest-filing pref.", RetrievalOptions(mode="hybrid", latest_boost=0.0, rerank_service=False)),
+    ("full, no instruction strip.", RetrievalOptions(mode="hybrid", strip_instructions=False, rerank_service=False)),
+    ("full, no boosts", RetrievalOptions(mode="hybrid", boosts=False, rerank_service=False)),
+    ("page stage, no section pages", RetrievalOptions(mode="hybrid", pages=True, section_pages=0,
+                                                      rerank_service=False)),
+    ("page stage on every question", RetrievalOptions(mode="hybrid", pages=True, pages_when_asked=False,
+                                                      rerank_service=False)),
 ]
 # `--rows name[,name]`: single ablation rows by short name, in table order.
 ROW_KEYS = dict(zip(
-    ["dense", "sparse", "hybrid", "understanding", "stripping", "vocabulary", "boosts", "full", "rrf"],
+    ["dense", "sparse", "hybrid", "understanding", "stripping", "vocabulary", "boosts", "full", "pages", "rrf"],
     [name for name, _ in ROWS], strict=True,
 ))
 
@@ -94,6 +114,19 @@ class EvalQuestion(BaseModel):
     id: str
     text: str
     evidence: set[tuple[str, int]]  # (file stem, zero-based page)
+    kind: str = ""  # FinanceBench question_type ("metrics-generated", "domain-relevant", ...)
+
+    @property
+    def narrative(self) -> bool:
+        return self.kind in NARRATIVE_TYPES
+
+
+class RowRun(BaseModel):
+    """One row's result per question: the rank of its first evidence page (None: not in
+    the top 10) and, when not in the top 5, the kind of miss (MISS_KINDS)."""
+
+    ranks: list[int | None]
+    misses: list[str | None]
 
 
 class RowScore(BaseModel):
@@ -119,7 +152,9 @@ def financebench_questions(root: Path) -> list[EvalQuestion]:
             continue
         row = json.loads(line)
         evidence = {(e["doc_name"], int(e["evidence_page_num"])) for e in row["evidence"]}
-        questions.append(EvalQuestion(id=row["financebench_id"], text=row["question"], evidence=evidence))
+        questions.append(EvalQuestion(
+            id=row["financebench_id"], text=row["question"], evidence=evidence, kind=row.get("question_type") or "",
+        ))
     return questions
 
 
@@ -193,18 +228,41 @@ def evaluate_ranks(
     retriever: Retriever, questions: list[EvalQuestion], progress: bool = False,
     rows: list[tuple[str, RetrievalOptions]] | None = None,
 ) -> dict[str, list[int | None]]:
-    """Per row, each question's rank of its first evidence page (None: not in the top 10).
+    """Per row, each question's rank of its first evidence page (None: not in the top 10)."""
+    return {name: run.ranks for name, run in evaluate_runs(retriever, questions, progress, rows).items()}
+
+
+def miss_kind(retriever: Retriever, result: Retrieval, top: list[tuple[str, int]], evidence: set[tuple[str, int]]) -> str:
+    """Why no evidence page is in `top` (the first 5 pages): the most specific of MISS_KINDS."""
+    docs = {doc for doc, _ in evidence}
+    if docs & {doc for doc, _ in top}:
+        return "wrong page"
+    company_of = {doc: c.name for c in retriever.catalog.companies for doc in c.docs}
+    wanted = {company_of.get(doc) for doc in docs} - {None}
+    if wanted & {company_of.get(doc) for doc, _ in top}:
+        return "wrong filing"
+    return "wrong company" if result.understanding.companies else "no company"
+
+
+def evaluate_runs(
+    retriever: Retriever, questions: list[EvalQuestion], progress: bool = False,
+    rows: list[tuple[str, RetrievalOptions]] | None = None,
+) -> dict[str, RowRun]:
+    """Per row, each question's rank and kind of miss at 5.
 
     With `progress`, each finished row is printed to stderr at once: on a large local store
     a full run takes long, and finished rows should not wait for the last one."""
-    all_ranks: dict[str, list[int | None]] = {}
+    runs: dict[str, RowRun] = {}
     for name, options in rows or ROWS:
         started = time.perf_counter()
-        ranks = []
+        ranks, misses = [], []
         for q in questions:
             result = retriever.retrieve(q.text, k=CHUNKS_PER_QUESTION, options=options)
-            ranks.append(first_relevant_rank(ranked_pages(result.hits)[:10], q.evidence))
-        all_ranks[name] = ranks
+            pages = ranked_pages(result.hits)[:10]
+            rank = first_relevant_rank(pages, q.evidence)
+            ranks.append(rank)
+            misses.append(None if rank is not None and rank <= 5 else miss_kind(retriever, result, pages[:5], q.evidence))
+        runs[name] = RowRun(ranks=ranks, misses=misses)
         s = score_ranks(ranks)
         if progress:
             print(
@@ -213,13 +271,15 @@ def evaluate_ranks(
                 f"({time.perf_counter() - started:.0f} s)",
                 file=sys.stderr, flush=True,
             )
-    return all_ranks
+    return runs
 
 
 def full_pipeline_latencies(retriever: Retriever, questions: list[EvalQuestion]) -> list[float]:
     """Milliseconds per question of the full pipeline, query embedding included (not cached)."""
     uncached = Retriever(retriever.store, _UncachedEmbedder(retriever.embedder), retriever.settings)
     uncached.retrieve("warm-up: total revenue", k=5)  # model and catalog load outside the timings
+    # Filings the page stage reads are kept per process: time a process that has not read
+    # them yet would see the first question of each filing slower (one scroll of its chunks).
     latencies = []
     for q in questions[:LATENCY_QUESTIONS]:
         started = time.perf_counter()
@@ -328,24 +388,56 @@ def run_cli(args) -> int:
         print(f"  failed: {r.doc}: {r.reason}", file=sys.stderr)
 
     embedder = get_embedder(settings)
+    if settings.rerank_url and RERANK_ROW not in rows:
+        rows = [*rows, RERANK_ROW]
     with open_store(settings, dim=embedder.dim, wait_s=600) as store:
         retriever = Retriever(store, embedder, settings)
-        ranks = evaluate_ranks(retriever, scored, progress=True, rows=rows)
+        runs = evaluate_runs(retriever, scored, progress=True, rows=rows)
         latencies = full_pipeline_latencies(retriever, scored)
 
-    tables = {"all": {name: score_ranks(r) for name, r in ranks.items()}}
+    groups = {"all": list(range(len(questions)))}
     if getattr(args, "split", False) and args.financebench:
         for half in ("A", "B"):
             members = {q.id for q in half_of_questions(root, questions, half)}
-            keep = [i for i, q in enumerate(questions) if q.id in members]
-            tables[f"half {half}"] = {name: score_ranks([r[i] for i in keep]) for name, r in ranks.items()}
+            groups[f"half {half}"] = [i for i, q in enumerate(questions) if q.id in members]
+    tables = {name: _scores(runs, keep) for name, keep in groups.items()}
+    narrative = {name: _scores(runs, [i for i in keep if questions[i].narrative]) for name, keep in groups.items()}
+    misses = {name: _misses(runs, keep) for name, keep in groups.items()}
     if args.json:
         report = report_json(tables["all"], latencies)
         report["halves"] = {h: {n: s.as_json() for n, s in t.items()} for h, t in tables.items() if h != "all"}
+        report["narrative"] = {h: {n: s.as_json() for n, s in t.items()} for h, t in narrative.items()}
+        report["misses_at_5"] = misses
         print(json.dumps(report, indent=1))
     else:
         for name, scores in tables.items():
             label = title if name == "all" else f"{title}: {name} of its companies" + (
                 " (settings chosen on)" if name == "half A" else " (held out)")
-            print(format_table(scores, latencies, label) + "\n")
+            print(format_table(scores, latencies, label))
+            if narrative[name] and next(iter(narrative[name].values())).n:
+                print(format_table(narrative[name], [], f"{label}: narrative questions only").rsplit("\n", 1)[0])
+            print(format_misses(misses[name]) + "\n")
     return 0
+
+
+def _scores(runs: dict[str, RowRun], keep: list[int]) -> dict[str, RowScore]:
+    return {name: score_ranks([run.ranks[i] for i in keep]) for name, run in runs.items()}
+
+
+def _misses(runs: dict[str, RowRun], keep: list[int]) -> dict[str, dict[str, int]]:
+    """Per row: misses at 5 by kind."""
+    out = {}
+    for name, run in runs.items():
+        counts = {kind: 0 for kind in MISS_KINDS}
+        for i in keep:
+            if run.misses[i]:
+                counts[run.misses[i]] += 1
+        out[name] = counts
+    return out
+
+
+def format_misses(misses: dict[str, dict[str, int]]) -> str:
+    columns = ["misses at 5", *MISS_KINDS]
+    return table_text(
+        columns, [[name, *(counts[k] for k in MISS_KINDS)] for name, counts in misses.items()], right=columns[1:],
+    )

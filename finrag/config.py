@@ -77,6 +77,15 @@ class Settings(BaseSettings):
     fusion: Literal["dbsf", "rrf"] = _env("FINRAG_FUSION", default="dbsf")
     top_k: int = _env("FINRAG_TOP_K", default=8, ge=1, le=200)
     max_per_page: int = _env("FINRAG_MAX_PER_PAGE", default=2, ge=1)  # diversity cap in top-k
+    # "pages": the offline page stage after the hybrid search (retrieval.page_rerank). Off by
+    # default: it gained on the tune half of the dev companies, not on the held-out half.
+    rerank: Literal["off", "pages"] = _env("FINRAG_RERANK", default="off")
+    # A reranker with the common `/rerank` API (TEI, vLLM, llama.cpp, Jina/Cohere style):
+    # re-scores the page stage's shortlist; unset = the offline page stage alone.
+    rerank_url: str | None = _env("FINRAG_RERANK_URL", pattern=r"^https?://")
+    rerank_model: str | None = _env("FINRAG_RERANK_MODEL")  # sent as "model" when set (vLLM needs it)
+    rerank_top_n: int = _env("FINRAG_RERANK_TOP_N", default=20, ge=1, le=200)  # pages sent
+    rerank_timeout_s: float = _env("FINRAG_RERANK_TIMEOUT", default=10.0, gt=0)
 
     # --- LLM (unset base URL and key => offline deterministic engine) ---------
     llm_base_url: str | None = _env("FINRAG_LLM_BASE_URL", "OPENAI_BASE_URL", pattern=r"^https?://")

@@ -137,6 +137,11 @@ class VectorStore(ABC):
     def chunk_ids(self, doc: str | None = None) -> set[str]: ...
 
     @abstractmethod
+    def doc_chunks(self, doc: str) -> list[Chunk]:
+        """Every chunk of one filing (payload only, no vectors), in reading order: the
+        retriever's page stage reads whole pages and their sections from them."""
+
+    @abstractmethod
     def iter_points(self, page: int = SCROLL_PAGE) -> Iterator[list[StoredPoint]]:
         """Every chunk point with its vectors, page by page in id order."""
 

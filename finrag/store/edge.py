@@ -39,7 +39,7 @@ from qdrant_edge import (
     UpdateOperation,
 )
 
-from finrag.models import SearchFilters, SearchHit
+from finrag.models import Chunk, SearchFilters, SearchHit
 from finrag.sparse import SparseVec
 from finrag.store.base import (
     INDEXED_FIELDS,
@@ -201,6 +201,17 @@ class EdgeStore(VectorStore):
             ids.update(str(r.id) for r in page)
             if offset is None:
                 return ids
+
+    def doc_chunks(self, doc: str) -> list[Chunk]:
+        chunks, offset = [], None
+        while True:
+            records, offset = self._chunks.scroll(
+                ScrollRequest(offset=offset, limit=SCROLL_PAGE, filter=_doc_filter(doc), with_payload=True,
+                              with_vector=False)
+            )
+            chunks.extend(Chunk(chunk_id=str(r.id), **(r.payload or {})) for r in records)
+            if offset is None:
+                return sorted(chunks, key=lambda c: c.index)
 
     def iter_points(self, page: int = SCROLL_PAGE) -> Iterator[list[StoredPoint]]:
         offset = None

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from qdrant_client import QdrantClient, models
 
-from finrag.models import SearchFilters, SearchHit
+from finrag.models import Chunk, SearchFilters, SearchHit
 from finrag.sparse import SparseVec
 from finrag.store.base import (
     INDEXED_FIELDS,
@@ -158,6 +158,17 @@ class QdrantStore(VectorStore):
             ids.update(str(p.id) for p in page)
             if offset is None:
                 return ids
+
+    def doc_chunks(self, doc: str) -> list[Chunk]:
+        chunks, offset = [], None
+        while True:
+            records, offset = self.client.scroll(
+                self.collection, scroll_filter=_doc_filter(doc), limit=SCROLL_PAGE, offset=offset,
+                with_payload=True, with_vectors=False,
+            )
+            chunks.extend(Chunk(chunk_id=str(r.id), **(r.payload or {})) for r in records)
+            if offset is None:
+                return sorted(chunks, key=lambda c: c.index)
 
     def iter_points(self, page: int = SCROLL_PAGE) -> Iterator[list[StoredPoint]]:
         offset = None

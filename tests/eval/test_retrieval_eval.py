@@ -53,3 +53,26 @@ def test_half_of_questions_follows_the_company_split(tmp_path):
     questions = [EvalQuestion(id=c, text=f"{c}?", evidence={(d, 3)}) for d, c in docs]
     assert [q.id for q in half_of_questions(tmp_path, questions, "A")] == ["Alpha", "Gamma"]
     assert [q.id for q in half_of_questions(tmp_path, questions, "B")] == ["Beta"]
+
+
+def test_misses_at_5_are_told_apart_by_kind():
+    from types import SimpleNamespace
+
+    from eval.retrieval import EvalQuestion, miss_kind
+    from finrag.models import CatalogCompany, StoreCatalog
+    from retrieval.query_understanding import QueryUnderstanding
+
+    catalog = StoreCatalog(companies=[
+        CatalogCompany(name="Alpha", docs=["ALPHA_2022_10K", "ALPHA_2021_10K"]),
+        CatalogCompany(name="Beta", docs=["BETA_2022_10K"]),
+    ])
+    retriever = SimpleNamespace(catalog=catalog)
+    evidence = {("ALPHA_2022_10K", 5)}
+    named = SimpleNamespace(understanding=QueryUnderstanding(companies=["Alpha"]))
+    unnamed = SimpleNamespace(understanding=QueryUnderstanding())
+    assert miss_kind(retriever, named, [("ALPHA_2022_10K", 9)], evidence) == "wrong page"
+    assert miss_kind(retriever, named, [("ALPHA_2021_10K", 5)], evidence) == "wrong filing"
+    assert miss_kind(retriever, named, [("BETA_2022_10K", 5)], evidence) == "wrong company"
+    assert miss_kind(retriever, unnamed, [("BETA_2022_10K", 5)], evidence) == "no company"
+    assert EvalQuestion(id="q", text="Why?", evidence=evidence, kind="novel-generated").narrative
+    assert not EvalQuestion(id="q", text="Capex?", evidence=evidence, kind="metrics-generated").narrative

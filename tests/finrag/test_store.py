@@ -86,6 +86,13 @@ def test_document_round_trips_and_is_complete(store):
     assert {h.chunk.chunk_id: h.chunk for h in hits} == {c.chunk_id: c for c in chunks}
 
 
+def test_doc_chunks_are_one_filing_in_reading_order(store):
+    acme = _write(store, _meta("acme_2022", "Acme", 2022, "a" * 64), ["first", "second", "third"], 0, ["mdna"])
+    _write(store, _meta("beta_2022", "Beta", 2022, "b" * 64), ["beta text"], 1)
+    assert store.doc_chunks("acme_2022") == acme  # payload only, every field, index order
+    assert store.doc_chunks("nothing") == []
+
+
 def test_replacing_a_document_leaves_no_orphans(store):
     old = _meta("acme_2022", "Acme", 2022, "a" * 64)
     _write(store, old, ["old one", "old two", "old three"], 0)

@@ -16,6 +16,7 @@ from finrag.models import Chunk, DocumentMeta, SearchFilters, SearchHit
 from finrag.sparse import document_vector
 from finrag.store import open_store
 from retrieval.retriever import RetrievalOptions, Retriever, cap_per_page
+from tests.support.fake_rerank import FakeRerank, Reply
 
 pytestmark = pytest.mark.slow
 
@@ -127,7 +128,7 @@ def test_retrieve_filters_to_the_company_and_prefers_the_named_year(retriever):
 
 def test_statement_boost_and_vocabulary_lift_the_statement_page(retriever):
     question = "What was Acme Widgets' FY2022 capex?"
-    plain = retriever.retrieve(question, options=RetrievalOptions(expand_vocabulary=False, boosts=False))
+    plain = retriever.retrieve(question, options=RetrievalOptions(expand_vocabulary=False, boosts=False, pages=False))
     full = retriever.retrieve(question)
     assert "capex" in full.understanding.metrics
     assert full.understanding.statements == ["cash_flow"]
@@ -135,8 +136,8 @@ def test_statement_boost_and_vocabulary_lift_the_statement_page(retriever):
     assert "cash_flow" not in plain.hits[0].chunk.tags
     assert "cash_flow" in full.hits[0].chunk.tags
     # The boost alone lifts the statement (how far depends on the fusion's score scale).
-    unboosted = retriever.retrieve(question, options=RetrievalOptions(expand_vocabulary=False, boosts=False))
-    statement_only = retriever.retrieve(question, options=RetrievalOptions(expand_vocabulary=False))
+    unboosted = retriever.retrieve(question, options=RetrievalOptions(expand_vocabulary=False, boosts=False, pages=False))
+    statement_only = retriever.retrieve(question, options=RetrievalOptions(expand_vocabulary=False, pages=False))
     assert _first_rank(statement_only, "cash_flow") < _first_rank(unboosted, "cash_flow")
     assert full.hits[0].chunk.fiscal_year == 2022
 
@@ -148,7 +149,7 @@ def _first_rank(result, tag: str) -> int:
 def test_vocabulary_expansion_finds_line_items_the_question_does_not_name(retriever):
     # "COGS" is not a word of the statement, which prints "Cost of sales".
     question = "What was Borealis Foods' COGS in FY2022?"
-    opts = dict(mode="sparse", boosts=False, diversity=False)
+    opts = dict(mode="sparse", boosts=False, diversity=False, pages=False)
     without = retriever.retrieve(question, k=3, options=RetrievalOptions(expand_vocabulary=False, **opts))
     with_ = retriever.retrieve(question, k=3, options=RetrievalOptions(expand_vocabulary=True, **opts))
     assert with_.hits[0].chunk.page == 40
@@ -234,3 +235,42 @@ def test_a_former_name_is_searched_and_cited_as_the_current_name(retriever):
     assert set(result.filters.companies) == {"Acme Widgets", "Cobalt Mining"}
     assert any(h.chunk.doc == "cobalt-2022-annual" for h in result.hits)  # the former name's filing
     assert {h.chunk.company for h in result.hits} == {"Acme Widgets"}  # under the current name
+
+
+def test_the_page_stage_says_why_the_first_page_won(retriever):
+    question = "What are Cobalt Mining's supply chain risks?"
+    assert not retriever.retrieve(question).pages  # off by default (FINRAG_RERANK=pages)
+    result = retriever.retrieve(question, options=RetrievalOptions(pages=True))
+    assert "risk_factors" in result.hits[0].chunk.tags
+    assert result.pages[0].sections == ["risk_factors"]
+    assert result.page_reason and "section risk_factors" in result.page_reason
+    assert result.page_reason in result.trace_step().decision
+    on = Retriever(retriever.store, retriever.embedder, retriever.settings.model_copy(update={"rerank": "pages"}))
+    assert on.retrieve(question).page_reason == result.page_reason
+
+
+def _pages(result) -> list[tuple[str, int]]:
+    return list(dict.fromkeys((h.chunk.doc, h.chunk.page) for h in result.hits))
+
+
+def test_a_rerank_service_reorders_the_pages_and_its_failure_keeps_the_order(retriever, settings):
+    question = "What was Acme Widgets' FY2022 capex?"
+    own = retriever.retrieve(question, k=40)
+    last = min(len(_pages(own)), settings.rerank_top_n) - 1
+    assert last > 0
+    with FakeRerank() as server:
+        served = Retriever(retriever.store, retriever.embedder, settings.model_copy(update={"rerank_url": server.url}))
+        server.script(Reply(body={"results": [{"index": last, "relevance_score": 0.99}]}))
+        reranked = served.retrieve(question, k=40)
+        server.script(Reply(status=500, body={"error": "down"}))
+        failed = served.retrieve(question, k=40)
+        documents = server.requests[0][1]["documents"]
+    assert len(documents) == last + 1  # the first stage's pages, one document each
+    # The service's first page leads; pages it did not score keep the first stage's order.
+    assert _pages(reranked)[0] == _pages(own)[last]
+    assert _pages(reranked)[1:last + 1] == _pages(own)[:last]
+    assert "rerank service" in reranked.page_reason and not reranked.rerank_failed
+    # A failing service: the order without it, flagged.
+    assert [h.chunk.chunk_id for h in failed.hits] == [h.chunk.chunk_id for h in own.hits]
+    assert failed.rerank_failed and "rerank_failed" in failed.flags
+    assert "rerank_failed" in failed.trace_step().decision

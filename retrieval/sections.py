@@ -1,0 +1,138 @@
+"""What part of a filing a question asks for, and which part of a filing a page is.
+
+A narrative question has no statement to anchor it: "what drove the margin change" is
+answered in the MD&A's discussion of results, "any material legal proceedings" in Item 3
+and the contingencies note, "the new CEO's previous roles" in the executive officers list
+(10-K Part I / Item 10) or an 8-K's Item 5.02, "which debt securities are registered" on
+the cover's Section 12(b) table and in the debt note. Every SEC filing carries these
+headings, so a page's section is read from the Item / Note headings ingest stored with its
+chunks (`Chunk.section`), or, for a page without them, from its own text.
+
+The filing KIND a question implies is read here too: a quarter -> the 10-Q; an adjusted /
+non-GAAP measure or guidance -> the earnings release, which is where those are reported.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel
+
+SectionKind = Literal["results_discussion", "legal", "executives", "debt_securities", "segments", "risk_factors"]
+
+# Question wording -> the section that answers it. Cues are words of the question only
+# (never of one filing); a question can ask for two sections ("litigation risk"). Metric
+# wordings are not cues: "net income attributable to", "contribution margin".
+_QUESTION_CUES: list[tuple[SectionKind, re.Pattern[str]]] = [
+    ("results_discussion", re.compile(
+        r"\b(?:drive[rns]?|drove|driving|why|reasons?|due\s+to|attributed\s+to|led\s+to|"
+        r"contribut(?:ed|ing|ors?)|caus(?:ed?|es|ing)|explain\w*)\b", re.I)),
+    ("legal", re.compile(
+        r"\b(?:legal|litigation|lawsuits?|suits?|proceedings?|court|settle\w*|antitrust|"
+        r"investigations?|contingenc\w+|class\s+action|claims?)\b", re.I)),
+    ("executives", re.compile(
+        r"\b(?:ceo|cfo|coo|chief\s+\w+\s+officer|executive\s+officers?|executives?|president|"
+        r"appoint\w*|resign\w*|board\s+of\s+directors|directors?|chair(?:man|woman|person)?)\b", re.I)),
+    ("debt_securities", re.compile(
+        r"\b(?:debt\s+securities|notes?\s+due|senior\s+notes|bonds?|registered|"
+        r"trading\s+symbols?|securities\s+exchange|12\(b\))", re.I)),
+    # Revenue by product / service category is disclosed with the segments (disaggregation).
+    ("segments", re.compile(
+        r"\b(?:segments?|divisions?|business\s+units?|reportable|product\s+lines?|categor(?:y|ies))\b", re.I)),
+    ("risk_factors", re.compile(r"\brisks?\b", re.I)),
+]
+
+# A page's section labels ("Item 7. Management's Discussion ...", "Note 21 — Legal
+# Proceedings", "Item 5.02 Departure of Directors ...") -> kinds.
+_SECTION_LABELS: list[tuple[SectionKind, re.Pattern[str]]] = [
+    ("results_discussion", re.compile(r"management.s\s+discussion|results\s+of\s+operations", re.I)),
+    ("legal", re.compile(r"legal\s+proceedings|contingenc|litigation|commitments\s+and\s+guarantees", re.I)),
+    ("executives", re.compile(
+        r"executive\s+officers|directors,\s+executive|item\s+5\.02|departure\s+of\s+directors|"
+        r"election\s+of\s+directors|appointment\s+of", re.I)),
+    ("debt_securities", re.compile(r"\bdebt\b|borrowings|notes\s+payable|financing\s+arrangements", re.I)),
+    ("segments", re.compile(r"segment", re.I)),
+    ("risk_factors", re.compile(r"risk\s+factors", re.I)),
+]
+# Page tags stored at ingest (`loaders.page_tags`) that name the same sections.
+_TAG_KINDS: dict[str, SectionKind] = {
+    "mdna": "results_discussion", "segment_note": "segments", "risk_factors": "risk_factors",
+}
+# Headings a page's own text carries, for pages whose chunks have no section label (older
+# stores, filings without Items such as 8-K exhibits and releases). A heading is a short
+# line; the cover's Section 12(b) table is recognised by its column titles.
+_TEXT_HEADINGS: list[tuple[SectionKind, re.Pattern[str]]] = [
+    ("results_discussion", re.compile(
+        r"^(?:item\s+[27]\.?\s*)?management.s\s+discussion(?:\s+and\s+analysis)?[^\d]{0,80}$", re.I | re.M)),
+    ("legal", re.compile(r"^(?:item\s+3\.?\s*|note\s+\d+\s*[.:\-–—]*\s*)?(?:legal\s+proceedings|"
+                         r"(?:commitments\s+and\s+)?contingencies)\s*$", re.I | re.M)),
+    ("executives", re.compile(
+        r"^[\w ,]{0,40}\bexecutive\s+officers(?:\s+of\s+[\w., ]{0,40})?\s*$|^item\s+5\.02\b", re.I | re.M)),
+    ("debt_securities", re.compile(r"section\s+12\(b\)|title\s+of\s+each\s+class|trading\s+symbol", re.I)),
+    ("risk_factors", re.compile(r"^(?:item\s+1a\.?\s*)?risk\s+factors\s*$", re.I | re.M)),
+]
+
+FilingKind = Literal["quarterly", "release"]
+_RELEASE_CUES = re.compile(
+    r"\b(?:adjusted|non-?gaap|core|organic|guidance|outlook|constant\s+currency|ex-?items)\b", re.I
+)
+_QUARTER_CUES = re.compile(r"\b(?:q[1-4]|(?:first|second|third|fourth)\s+quarter|quarter(?:ly)?)\b", re.I)
+
+
+class QuestionNeeds(BaseModel):
+    """Sections and filing kind a question's words point to (empty: no preference)."""
+
+    sections: list[SectionKind] = []
+    statements: list[str] = []  # page tags of the statements a metric question needs
+    filing_kind: FilingKind | None = None
+
+
+def question_needs(text: str, periods: list[str] | None = None, statements: list[str] | None = None) -> QuestionNeeds:
+    """`text`: the question without its answer-format instructions (those say "explain"
+    and "based on" without asking for a section). `periods`: quarters the question names;
+    `statements`: the statements its metrics are read from (query understanding)."""
+    sections = [kind for kind, cue in _QUESTION_CUES if cue.search(text)]
+    kind: FilingKind | None = None
+    if _RELEASE_CUES.search(text):
+        kind = "release"
+    elif any("Q" in p for p in periods or []) or _QUARTER_CUES.search(text):
+        kind = "quarterly"
+    # "What drove the margin change" names a metric, but the statement only shows the
+    # change: the reasons are in the discussion of results.
+    read_from = [] if "results_discussion" in sections else list(statements or [])
+    return QuestionNeeds(sections=sections, statements=read_from, filing_kind=kind)
+
+
+# How a results discussion explains a change: "increased ... primarily due to", "driven
+# by", "reflecting", "partially offset by". Its density tells the page that explains from
+# the page that only shows the figures or mentions them.
+_CAUSAL = re.compile(
+    r"\b(?:due\s+to|driven\s+by|reflect(?:s|ed|ing)?|attributable\s+to|as\s+a\s+result\s+of|"
+    r"offset\s+by|result(?:ed|ing)?\s+from|primarily|because\s+of)\b",
+    re.I,
+)
+_CAUSAL_SATURATION = 6
+
+
+def explains_changes(text: str) -> float:
+    """0-1: how much of a page is explanation of changes (saturates at a few phrases)."""
+    return min(1.0, len(_CAUSAL.findall(text)) / _CAUSAL_SATURATION)
+
+
+def page_sections(labels: list[str], tags: list[str], text: str) -> set[SectionKind]:
+    """Section kinds of one page: from its chunks' section labels and page tags, and from
+    headings in its own text (a section that starts mid-page, or a page without labels)."""
+    kinds = {kind for kind, pattern in _SECTION_LABELS for label in labels if pattern.search(label)}
+    kinds |= {_TAG_KINDS[t] for t in tags if t in _TAG_KINDS}
+    kinds |= {kind for kind, pattern in _TEXT_HEADINGS if pattern.search(text)}
+    return kinds
+
+
+def filing_kind_of(form: str, period: str | None) -> FilingKind | None:
+    """The kind of filing a page comes from, as `question_needs` names them."""
+    if form == "earnings":
+        return "release"
+    if form == "10-Q" or (period and "Q" in period):
+        return "quarterly"
+    return None

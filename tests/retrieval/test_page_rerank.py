@@ -1,0 +1,102 @@
+"""The page stage on real shared filings: every page of a filing scored as a whole page,
+without embedding, and the page that answers comes first.
+
+The candidates are ALL pages of the filing(s) with no first-stage rank, which is harder
+than the retriever's shortlist: the scorer alone has to find the page.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from finrag.models import StoreCatalog
+from loaders.document import load_document
+from retrieval.page_rerank import (
+    FilingPages,
+    PageCandidate,
+    PageWeights,
+    rerank_pages,
+)
+from retrieval.query_understanding import understand
+from retrieval.sections import explains_changes, page_sections, question_needs
+
+
+def _candidates(financebench_dir, name: str) -> list[PageCandidate]:
+    filing = FilingPages(load_document(financebench_dir / "pdfs" / f"{name}.pdf").chunks)
+    return [filing.candidate(name, p, None) for p in sorted(filing.pages)]
+
+
+@pytest.fixture(scope="module")
+def boeing(financebench_dir) -> list[PageCandidate]:
+    return _candidates(financebench_dir, "BOEING_2022_10K")
+
+
+@pytest.fixture(scope="module")
+def pfizer(financebench_dir) -> list[PageCandidate]:
+    return _candidates(financebench_dir, "PFIZER_2022_10K") + _candidates(financebench_dir, "Pfizer_2023Q2_10Q")
+
+
+def _ranked(question: str, candidates: list[PageCandidate], weights: PageWeights | None = None):
+    u = understand(question, StoreCatalog())
+    text = u.search_text or question
+    return rerank_pages(text, question_needs(text, u.periods, u.statements), candidates, weights)
+
+
+def _page(candidates: list[PageCandidate], number: int) -> PageCandidate:
+    return next(c for c in candidates if c.page == number)
+
+
+def test_a_drivers_question_gets_the_results_discussion_that_explains_the_change(boeing):
+    ranked = _ranked("What drove the increase in Boeing's total revenues in 2022?", boeing)
+    top = _page(boeing, ranked[0].page)
+    # Consolidated results of operations: "Revenues increased ... primarily due to higher deliveries".
+    assert ranked[0].page == 23
+    assert "results_discussion" in ranked[0].sections and ranked[0].causal > 0
+    assert "primarily due to" in top.text and "Revenues" in top.text
+    assert "explains changes" in ranked[0].reason(PageWeights())
+
+
+def test_a_litigation_question_gets_legal_proceedings_not_the_table_of_contents(boeing):
+    ranked = _ranked("Is Boeing involved in any material legal proceedings?", boeing)
+    # Item 3 (p.20) and the legal proceedings note (pp.112-113, the 737 MAX actions).
+    assert ranked[0].page in {19, 111, 112}
+    assert ranked[0].sections == ["legal"]
+    # The table of contents names "Legal Proceedings" with a page number: not a heading.
+    contents = _page(boeing, 1)
+    assert "Legal Proceedings" in contents.text and "legal" not in page_sections([], [], contents.text)
+
+
+def test_an_executive_question_gets_the_executive_officers_list(boeing):
+    ranked = _ranked("Who are Boeing's executive officers and what roles did they hold before?", boeing)
+    top = _page(boeing, ranked[0].page)
+    assert "executives" in ranked[0].sections
+    # Item 10's list: name, age, roles held and since when.
+    assert "Principal Occupation" in top.text and "Chief" in top.text and "served" in top.text
+
+
+def test_a_quarter_question_gets_the_quarterly_report(pfizer):
+    question = "What were Pfizer's total revenues in the second quarter of 2023?"
+    # A first stage that ranked the annual report's pages two places above the quarter's (as a
+    # revenue question with the annual filing's statement boost does).
+    ranked_first = [c.model_copy(update={"first_rank": 0 if c.doc == "PFIZER_2022_10K" else 2}) for c in pfizer]
+    ranked = _ranked(question, ranked_first)
+    assert ranked[0].doc == "Pfizer_2023Q2_10Q" and ranked[0].kind == 1.0
+    assert "filing kind" in ranked[0].reason(PageWeights())
+    # Without the filing-kind part the annual report keeps the lead.
+    assert _ranked(question, ranked_first, PageWeights(kind=0.0))[0].doc == "PFIZER_2022_10K"
+
+
+def test_question_needs_read_sections_and_filing_kind_from_words_alone():
+    assert question_needs("What drove the margin decline?").sections == ["results_discussion"]
+    assert question_needs("Any ongoing lawsuits or investigations?").sections == ["legal"]
+    assert question_needs("Who is the new CFO?").sections == ["executives"]
+    assert question_needs("Which notes due 2030 are registered?").sections == ["debt_securities"]
+    assert question_needs("What was adjusted EBITDA?").filing_kind == "release"
+    assert question_needs("Revenue in Q2?", ["2023Q2"]).filing_kind == "quarterly"
+    # A drivers question is answered by the discussion, not by the statement its metric is on.
+    assert question_needs("Why did operating income fall?", statements=["income_statement"]).statements == []
+    assert question_needs("What was operating income?", statements=["income_statement"]).statements == [
+        "income_statement"
+    ]
+    assert explains_changes("Sales rose primarily due to volume, partially offset by price.") > 0
+    assert explains_changes("Sales 100 120 Cost of sales 60 70") == 0
