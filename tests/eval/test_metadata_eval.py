@@ -53,3 +53,11 @@ def test_a_release_is_right_by_its_fiscal_year_or_the_year_of_its_date():
     assert _compare(label, report) == []
     ten_k = label.model_copy(update={"doc_type": "10k"})
     assert [m.field for m in _compare(ten_k, report.model_copy(update={"form": "10-K"}))] == ["fiscal_year"]
+
+
+def test_a_label_without_a_company_is_in_neither_half_and_shifts_no_other():
+    halves = company_halves(["Beta", None, "Alpha", "Inc."])  # "Inc." is nothing once normalised
+    assert halves == {"Alpha": "A", "Beta": "B"}
+    label = Labelled(doc_name="X_10K", company=None, doc_type="10k", doc_period=2022)
+    report = DocumentReport(file="x.pdf", doc="x", status="ok", company=None, form="10-K", fiscal_year=2022)
+    assert _compare(label, report) == []  # the company is not scored when the label does not say it
