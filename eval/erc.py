@@ -53,6 +53,11 @@ _FIGURE = re.compile(
 _SCALES = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9,
            "trillion": 1e12}
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
+# Numbers that say where or when, not what: "p. 115", "Note 7", "June 30".
+_REFERENCE = re.compile(
+    r"(?:\bp\.|\bpp\.|\bpages?|\bnotes?|\bitem|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?)"
+    r"\s*$", re.I,
+)
 _QUOTED = re.compile(r"[\"“”]([^\"“”]+)[\"“”]")
 _YES_NO = re.compile(r"^\W*(yes|no)\b", re.I)
 
@@ -96,6 +101,8 @@ def _figures(text: str) -> list[tuple[float, float]]:
         raw = m.group("num").replace(",", "")
         if _YEAR.match(raw) and not m.group("scale") and not m.group("pct"):
             continue  # "fiscal 2022" is a period, not the answer
+        if _REFERENCE.search(text, 0, m.start()):
+            continue  # "p. 115", "Note 7", "June 30": where or when, not what
         number = float(raw)
         if m.group("neg") in ("-", "−", "("):
             number = -number
