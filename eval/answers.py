@@ -205,17 +205,17 @@ def format_table(summary: dict) -> str:
         right=columns[1:],
     )  # fmt: skip
     details = [table(
-        columns := ["type", "n", "accuracy", "answered", "precision", *_STATUS_HEADS, "answer kinds"],
-        [[t, c["n"], f"{c['accuracy']:.0%}", c["answered"], _percent(c["answered_precision"]),
-          *(c["statuses"][st] or "" for st in STATUSES), _kinds(c["kinds"])]
+        columns := ["type", "n", "correct", "accuracy", "answ. precision", *_STATUS_HEADS, "answer kinds"],
+        [[t, c["n"], c["correct"], f"{c['accuracy']:.0%}", _percent(c["answered_precision"]),
+          *(c["statuses"][st] for st in STATUSES), _kinds(c["kinds"])]
          for t, cells in summary["by_type"].items() if (c := cells[s])["n"]],
-        title=f"{s}: statuses, answered precision (correct / answered) and answer kinds per question type",
+        title=f"{s}: answered precision (correct among answered), statuses and answer kinds per question type",
         right=columns[1:-1],
     ) for s in strategies]  # fmt: skip
     return to_text(by_type, "", per_strategy, *(part for d in details for part in ("", d)))
 
 
-_STATUS_HEADS = ("answd", "unverif", "not fnd", "needs co", "failed")
+_STATUS_HEADS = ("answered", "unverified", "not found", "needs co.", "failed")
 
 
 def _percent(value: float | None) -> str:

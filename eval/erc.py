@@ -47,10 +47,10 @@ CATEGORIES = ("hallucination", "tricky", "retrieval", "")  # "" = the challenge 
 # A figure and the scale word written after it: "$23.4 million", "5,118,490", "(4,542)".
 _FIGURE = re.compile(
     r"(?<![\w.])(?P<neg>[-−(])?[$£€]?\s?(?P<num>\d[\d,]*(?:\.\d+)?)\)?\s*(?P<pct>%)?"
-    r"(?:\s*(?P<scale>thousand|million|billion|trillion|bn|mn|m|k)\b)?",
+    r"(?:\s*(?P<scale>thousand|million|billion|trillion|bn|mn|m|b|k)\b)?",
     re.I,
 )
-_SCALES = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9,
+_SCALES = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9,
            "trillion": 1e12}
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 # Numbers that say where or when, not what: "p. 115", "Note 7", "June 30".
@@ -119,12 +119,27 @@ def _unit_scale(unit: str | None) -> float | None:
     return None
 
 
+def _scale_shown(value: float, figures: list[tuple[float, float]]) -> float:
+    """The scale the text gives the value: the scale word beside the same figure ("23.41
+    million"), or the power of 1,000 that makes the value the figure the text shows ("$192.4B"
+    for a value of 192,440 in millions); 1 when the text shows neither."""
+    for number, scale in figures:
+        if abs(number - value) <= 1e-9 * max(1.0, abs(number)):
+            return scale
+    for k in (1e3, 1e6, 1e9):
+        for number, scale in figures:
+            shown = number * scale
+            if scale > 1 and shown and abs(value * k - shown) <= 0.005 * abs(shown):  # the text rounds
+                return k
+    return 1.0
+
+
 def typed_number(answer: Answer) -> float | str:
     figures = _figures(answer.answer)
     if answer.value is not None:
         scale = _unit_scale(answer.unit)
-        if scale is None:  # the scale the text writes beside the same figure, if any
-            scale = next((s for n, s in figures if abs(n - answer.value) <= 1e-9 * max(1.0, abs(n))), 1.0)
+        if scale is None:
+            scale = _scale_shown(answer.value, figures)
         return answer.value * scale
     distinct = {n * s for n, s in figures}
     return distinct.pop() if len(distinct) == 1 else NA
@@ -283,15 +298,17 @@ def format_report(results: list[ErcResult], rows: list[ErcRow], baseline: float,
                      f"{teams.median:g}%, best {teams.best:g}% ({teams.best_team})")
     lines += ["", table_text(
         ["id", "category", "expected", "typed", "score", "status", "kind"],
-        [[r.id, r.category, " | ".join(map(str, r.expected)), _shown(r.typed), f"{r.score:g}", r.status,
+        [[r.id, r.category, " | ".join(map(_shown, r.expected)), _shown(r.typed), f"{r.score:g}", r.status,
           r.answer_kind or "?"] for r in results],
         right=["score"],
     )]  # fmt: skip
     return "\n".join(lines)
 
 
-def _shown(typed: TypedAnswer) -> str:
-    return f"{typed:,.4g}" if isinstance(typed, float) else str(typed)
+def _shown(typed: object) -> str:
+    if isinstance(typed, float | int) and not isinstance(typed, bool):
+        return f"{typed:,.2f}".rstrip("0").rstrip(".")
+    return str(typed)
 
 
 def run_cli(args) -> int:

@@ -127,3 +127,9 @@ def test_a_missing_store_is_one_line_and_rc_2(tmp_path, capsys):
     rc = main(["eval", "erc", "--erc", str(tmp_path), "--store", str(tmp_path / "nope")])
     err = capsys.readouterr().err
     assert rc == 2 and "no store at" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_value_in_millions_takes_the_scale_of_the_figure_the_text_shows():
+    assert typed_answer("number", _answer("Total assets: $192.4B.", value=192_440.0)) == pytest.approx(192.44e9)
+    assert typed_answer("number", _answer("Total assets = $154,818.0M.", value=154_818.0)) == pytest.approx(154.818e9)
+    assert typed_answer("number", _answer("Total assets were 154,818.", value=154_818.0)) == 154_818.0
