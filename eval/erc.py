@@ -35,6 +35,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from eval.metadata import company_key
 from finrag.config import load_settings
 from finrag.console import table_text
 from finrag.models import Answer, Question
@@ -151,10 +152,16 @@ def candidate_names(question: str) -> list[str]:
 
 
 def typed_name(answer: Answer, question: str) -> str:
+    """The name as the question spells it (the challenge matches names exactly): the
+    answer's first row (its catalog name, e.g. "Mercia", is the candidate "Mercia Asset
+    Management PLC" it begins), else the one candidate the text names in full."""
+    candidates = candidate_names(question)
     if answer.rows:
-        return answer.rows[0].company
-    text = answer.answer.lower()
-    named = [c for c in candidate_names(question) if c.lower() in text]
+        top = company_key(answer.rows[0].company)
+        spelled = [c for c in candidates if top and (company_key(c) == top or company_key(c).startswith(top + " "))]
+        return spelled[0] if len(spelled) == 1 else answer.rows[0].company
+    text = f" {company_key(answer.answer)} "
+    named = [c for c in candidates if company_key(c) and f" {company_key(c)} " in text]
     return named[0] if len(named) == 1 else NA
 
 

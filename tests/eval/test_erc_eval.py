@@ -59,6 +59,9 @@ def test_a_name_is_the_first_row_or_the_single_candidate_the_answer_states():
     assert typed_answer("name", _answer("Mercia Asset Management PLC held the most."), question) == \
         "Mercia Asset Management PLC"
     assert typed_answer("name", _answer("TSX_Y held more than Tradition."), question) == NA  # two named: no pick
+    short = [AnswerRow(company="Mercia", value=9.0), AnswerRow(company="Tradition", value=3.0)]
+    assert typed_answer("name", _answer("Mercia: 9.0; Tradition: 3.0", rows=short), question) == \
+        "Mercia Asset Management PLC"  # spelled as the question spells it
 
 
 def test_a_boolean_comes_from_the_leading_yes_or_no():
