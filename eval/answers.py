@@ -287,8 +287,7 @@ def run_cli(args: argparse.Namespace) -> int:
     if getattr(args, "financebench", None):
         corpus = Path(args.financebench)
         if not (corpus / "questions.jsonl").exists():
-            print(f"no questions.jsonl in {corpus}", file=sys.stderr)
-            return 2
+            raise UsageError(f"no questions.jsonl in {corpus}")  # one line, rc 2 (cli.main)
         questions = financebench_questions(corpus, getattr(args, "question_type", None))
         groups = financebench_groups(corpus)
         store = Path(args.store) if args.store else FINANCEBENCH_STORE

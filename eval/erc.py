@@ -29,7 +29,6 @@ import csv
 import json
 import re
 import statistics
-import sys
 from pathlib import Path
 from typing import Literal
 
@@ -38,6 +37,7 @@ from pydantic import BaseModel
 from eval.metadata import company_key
 from finrag.config import load_settings
 from finrag.console import table_text
+from finrag.errors import UserError
 from finrag.models import Answer, Question
 
 NA = "N/A"
@@ -323,8 +323,7 @@ def run_cli(args) -> int:
 
     directory = Path(args.erc)
     if not (directory / "questions.jsonl").exists():
-        print(f"finrag eval erc: no questions.jsonl in {directory}", file=sys.stderr)
-        return 2
+        raise UserError(f"no questions.jsonl in {directory}")  # one line, rc 2 (cli.main)
     questions = read_questions(directory)
     settings = load_settings(store_dir=Path(args.store)) if args.store else load_settings()
     check_store_exists(settings)  # StoreUnavailable: one line, rc 2 (cli.main)
