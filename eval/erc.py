@@ -263,6 +263,9 @@ class ErcRow(BaseModel):
     with_answer: int  # questions that have a real answer (N/A not accepted)
     with_answer_right: int  # of those, scored 1
     na_right: int  # N/A expected and given
+    # Typed N/A although the status was answered (the text states no single figure / name):
+    # right by the challenge's rules when N/A is expected, but no refusal an analyst would see.
+    na_from_answer: int
 
 
 def summarize(results: list[ErcResult]) -> list[ErcRow]:
@@ -280,6 +283,7 @@ def _row(name: str, rows: list[ErcResult]) -> ErcRow:
         with_answer=sum(1 for r in rows if r.weight == 2),
         with_answer_right=sum(1 for r in rows if r.weight == 2 and r.score == 1.0),
         na_right=sum(1 for r in rows if any(_is_na(a) for a in r.expected) and _is_na(r.typed)),
+        na_from_answer=sum(1 for r in rows if _is_na(r.typed) and r.status == "answered"),
     )
 
 
@@ -290,11 +294,11 @@ def all_na_baseline(questions: list[ErcQuestion]) -> float:
 
 
 def format_report(results: list[ErcResult], rows: list[ErcRow], baseline: float, teams: TeamScores | None) -> str:
-    columns = ["category", "n", "points", "score", "weighted", "real answer right", "N/A right"]
+    columns = ["category", "n", "points", "score", "weighted", "real answer right", "N/A right", "N/A from an answer"]
     lines = [table_text(
         columns,
         [[r.name, r.n, f"{r.points:g}", f"{r.score:.0%}", f"{r.weighted:.0%}", f"{r.with_answer_right}/{r.with_answer}",
-          r.na_right] for r in rows],
+          r.na_right, r.na_from_answer] for r in rows],
         title="Enterprise RAG Challenge rules: typed answers (N/A right only when expected; number within 1% = 1, "
               "within 10% = 0.5; name exact)",
         right=columns[1:],

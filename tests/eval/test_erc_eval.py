@@ -113,6 +113,9 @@ def test_rows_per_category_weigh_real_answers_twice_as_the_challenge_does():
     assert rows["all"].score == pytest.approx(2.5 / 4)
     assert rows["all"].weighted == pytest.approx((1 + 2 * 0.5 + 1 + 0) / 5)
     assert (rows["all"].with_answer, rows["all"].with_answer_right, rows["all"].na_right) == (1, 0, 1)
+    passage = result_of(questions[0], _answer("Revenue 6,793,690; capex 1,858,054."))  # answered, no single figure
+    assert (passage.typed, passage.score) == (NA, 1.0)
+    assert summarize([passage])[-1].na_from_answer == 1  # right by the rules, but not a refusal: counted apart
     assert all_na_baseline(questions) == pytest.approx(3 / 5)
 
 
