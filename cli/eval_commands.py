@@ -12,7 +12,7 @@ from cli.options import add_store
 
 
 def add_eval_commands(sub) -> None:
-    """Evaluations: eval retrieval|answers|router|graph|metadata."""
+    """Evaluations: eval retrieval|answers|judged|financebench-batch|erc|router|graph|metadata."""
     e = sub.add_parser("eval", help="evaluations with printed tables")
     esub = e.add_subparsers(dest="eval_command", required=True, metavar="SUBCOMMAND")
     p = esub.add_parser("retrieval", help="page-level recall@k / MRR on FinanceBench or the sample corpus")
@@ -39,10 +39,32 @@ def add_eval_commands(sub) -> None:
     src.add_argument("--sample", help="sample corpus dir")
     src.add_argument("--financebench", help="dir with questions.jsonl and pdfs/")
     p.add_argument("--question-type", help="FinanceBench: only this question_type (e.g. metrics-generated)")
+    p.add_argument("--strategy", action="append", metavar="S[,S]",
+                   help="strategies to answer under (repeatable or comma list of auto, direct, single, iterative, "
+                   "graph; default: auto, single, iterative)")
     p.add_argument("--judge", action="store_true", help="also grade each answer with the configured LLM")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="the tables' numbers and every answer in full")
     add_store(p)
     p.set_defaults(handler=_eval_answers)
+    p = esub.add_parser("judged", help="judged accuracy and answered precision from a judge's grades (rubric.md)")
+    p.add_argument("items", metavar="ITEMS.jsonl", help="the judge's input (../shared/judge/items.py)")
+    p.add_argument("grades", metavar="GRADES.jsonl",
+                   help='one line per item: {"id", "grade": correct|incorrect|refusal, "reason"[, "kind"]}')
+    p.add_argument("--questions", metavar="QUESTIONS.jsonl",
+                   help="FinanceBench-style questions (company per id): rows per half of the companies")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_eval_judged)
+    p = esub.add_parser("financebench-batch",
+                        help="a `finrag batch` file from FinanceBench questions: ids = financebench_id, text only")
+    p.add_argument("financebench", metavar="DIR", help="dir with questions.jsonl")
+    p.add_argument("out", metavar="OUT.jsonl")
+    p.add_argument("--question-type", help="only this question_type (e.g. metrics-generated)")
+    p.set_defaults(handler=_eval_financebench_batch)
+    p = esub.add_parser("erc", help="Enterprise RAG Challenge typed answers, scored by the challenge's rules")
+    p.add_argument("--erc", required=True, metavar="DIR", help="dir with questions.jsonl (and team-scores.csv)")
+    p.add_argument("--json", action="store_true")
+    add_store(p)
+    p.set_defaults(handler=_eval_erc)
     p = esub.add_parser("router", help="router accuracy on labelled questions")
     p.add_argument("--sample", help="sample corpus dir")
     p.add_argument("--labels", help="JSONL of {question, expected_strategy}")
@@ -115,6 +137,24 @@ def _eval_answers(args: argparse.Namespace) -> int:
     from eval import answers
 
     return answers.run_cli(args)
+
+
+def _eval_judged(args: argparse.Namespace) -> int:
+    from eval import judged
+
+    return judged.run_cli(args)
+
+
+def _eval_financebench_batch(args: argparse.Namespace) -> int:
+    from eval import financebench_batch
+
+    return financebench_batch.run_cli(args)
+
+
+def _eval_erc(args: argparse.Namespace) -> int:
+    from eval import erc
+
+    return erc.run_cli(args)
 
 
 def _eval_router(args: argparse.Namespace) -> int:

@@ -54,7 +54,7 @@ _RELEASES = ("8k", "earnings")
 
 class Labelled(BaseModel):
     doc_name: str
-    company: str
+    company: str | None = None  # None: the label does not say (company not scored, in neither half)
     doc_type: str
     doc_period: int
     set_name: str = ""
@@ -65,7 +65,7 @@ class Miss(BaseModel):
     field: str
     expected: str
     got: str
-    half: str = ""
+    half: str | None = ""
 
 
 class Row(BaseModel):
@@ -96,11 +96,13 @@ def company_key(name: str | None) -> str:
     return " ".join(re.sub(r"[^a-z0-9 ]", " ", text).split())
 
 
-def company_halves(companies: list[str]) -> dict[str, str]:
-    """Company label -> "A" or "B": sorted by name, alternating (A = rules chosen on)."""
-    keys = sorted({company_key(c) for c in companies})
+def company_halves(companies: list[str | None]) -> dict[str, str]:
+    """Company label -> "A" or "B": sorted by name, alternating (A = rules chosen on). A
+    missing company (None, or a name with nothing left once normalised) is in neither half,
+    and does not shift the alternation of the others."""
+    keys = sorted({key for c in companies if (key := company_key(c))})
     half = {key: HALVES[i % 2] for i, key in enumerate(keys)}
-    return {c: half[company_key(c)] for c in companies}
+    return {c: half[company_key(c)] for c in companies if c and company_key(c) in half}
 
 
 def read_labels(sets: list[Path]) -> list[tuple[Path, Labelled]]:
@@ -164,16 +166,16 @@ def evaluate(
     outcomes: list[tuple[Labelled, set[str]]] = []  # label, fields missed
     misses_of = list(misses_of or HALVES)
     for name, label in sorted(copies.items(), key=lambda item: (item[1].set_name, item[1].doc_name)):
-        missed = [m.model_copy(update={"half": halves[label.company]}) for m in _compare(label, by_name[name])]
+        missed = [m.model_copy(update={"half": halves.get(label.company or "")}) for m in _compare(label, by_name[name])]
         misses.extend(m for m in missed if m.half in misses_of)
         outcomes.append((label, {m.field for m in missed}))
     rows = [_row("all", outcomes)]
     rows += [_row(f"half {h}" + (" (rules chosen on)" if h == "A" else " (held out)"),
-                  [o for o in outcomes if halves[o[0].company] == h]) for h in HALVES]
+                  [o for o in outcomes if halves.get(o[0].company or "") == h]) for h in HALVES]
     for set_name in dict.fromkeys(label.set_name for _, label in labels):
         for h in HALVES:
             rows.append(_row(f"{set_name} {h}", [o for o in outcomes if o[0].set_name == set_name
-                                                   and halves[o[0].company] == h]))  # fmt: skip
+                                                   and halves.get(o[0].company or "") == h]))  # fmt: skip
     seconds = round(sum(r.seconds for r in reports), 1)
     members = {h: sorted({c for c, x in halves.items() if x == h}, key=company_key) for h in HALVES}
     return MetadataEval(
@@ -192,7 +194,7 @@ def _row(name: str, outcomes: list[tuple[Labelled, set[str]]]) -> Row:
     total = max(len(outcomes), 1)
     accuracy = {f: round(sum(f not in missed for _, missed in outcomes) / total, 4) for f in FIELDS}
     accuracy["all"] = round(sum(not missed for _, missed in outcomes) / total, 4)
-    companies = len({company_key(label.company) for label, _ in outcomes})
+    companies = len({company_key(label.company) for label, _ in outcomes if label.company})
     return Row(name=name, documents=len(outcomes), companies=companies, accuracy=accuracy)
 
 
@@ -211,7 +213,8 @@ def _compare(label: Labelled, report: DocumentReport) -> list[Miss]:
     if report.report_date and kind in _RELEASES:
         year_got += f" (dated {report.report_date})"
     checks = [
-        ("company", label.company, report.company, company_key(label.company) == company_key(report.company)),
+        ("company", label.company or "", report.company, label.company is None or
+         company_key(label.company) == company_key(report.company)),
         ("fiscal_year", str(label.doc_period), year_got, _year_ok(label, report)),
         ("form", " or ".join(accepted), report.form, report.form in accepted),
     ]

@@ -212,8 +212,10 @@ def half_of_questions(root: Path, questions: list[EvalQuestion], half: str) -> l
         for line in (root / "documents.jsonl").read_text(encoding="utf-8").splitlines()
         if line.strip() and (row := json.loads(line))
     }
-    halves = company_halves(sorted(set(company_of.values())))
-    return [q for q in questions if {halves[company_of[doc]] for doc, _ in q.evidence if doc in company_of} == {half}]
+    # A document whose label names no company (null) is in neither half: company_halves leaves it out.
+    halves = company_halves(list(company_of.values()))
+    return [q for q in questions
+            if {halves.get(company_of[doc] or "") for doc, _ in q.evidence if doc in company_of} == {half}]
 
 
 def evaluate(

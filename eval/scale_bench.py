@@ -150,7 +150,8 @@ def synthetic_points(source: list[StoredPoint], size: int, seed: int = 7) -> Ite
             copy_no = row // len(source)
             payload = dict(src.payload)
             if copy_no:
-                payload["company"] = f"{payload.get('company')} {copy_no + 1}"
+                if payload.get("company"):  # a filing with no company read stays without one
+                    payload["company"] = f"{payload['company']} {copy_no + 1}"
                 payload["doc"] = f"{payload.get('doc')}-copy{copy_no + 1}"
             point_id = str(uuid.UUID(int=id_rng.getrandbits(128)))
             batch.append(StoredPoint(point_id, vector.tolist(), _perturbed(src.sparse, copy_no, rng), payload))
@@ -244,8 +245,11 @@ def measure(
         open_s = time.perf_counter() - started
     _log(f"{engine} {size}: build {build_s:.1f} s, open {open_s:.2f} s")
     try:
-        src = source[0].payload
-        one_filing = SearchFilters(companies=[src["company"]], fiscal_years=[src["fiscal_year"]])
+        # The first chunk whose filing has a company and a year read (a null one cannot filter).
+        src = next((p.payload for p in source if p.payload.get("company") and p.payload.get("fiscal_year")),
+                   source[0].payload)
+        one_filing = SearchFilters(companies=[c for c in [src.get("company")] if c],
+                                   fiscal_years=[y for y in [src.get("fiscal_year")] if y])
         timed = vectors[:_LOCAL_QUERIES] if engine == "local" else vectors
         repeats = 1 if engine == "local" and size > 20_000 else 3
         store.query(*vectors[0], None, k=8, mode="dense")  # warm-up: first-call overheads

@@ -93,3 +93,11 @@ def test_free_text_forms_map_to_finrag_forms():
                                    "Annual Report (letter + 20-F)", "Interim Financial Statements (half-year)",
                                    "Annual Audited Financial Statements")] == [
         "10k", "10q", "8k", "20f", "earnings", "earnings", "10k", "20f", "interim", "annual"]
+
+
+def test_a_label_without_a_company_is_in_neither_half_and_shifts_no_other():
+    halves = company_halves(["Beta", None, "Alpha", "Inc."])  # "Inc." is nothing once normalised
+    assert halves == {"Alpha": "A", "Beta": "B"}
+    label = Labelled(doc_name="X_10K", company=None, doc_type="10k", doc_period=2022)
+    report = DocumentReport(file="x.pdf", doc="x", status="ok", company=None, form="10-K", fiscal_year=2022)
+    assert _compare(label, report) == []  # the company is not scored when the label does not say it

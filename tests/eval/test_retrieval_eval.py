@@ -76,3 +76,15 @@ def test_misses_at_5_are_told_apart_by_kind():
     assert miss_kind(retriever, unnamed, [("BETA_2022_10K", 5)], evidence) == "no company"
     assert EvalQuestion(id="q", text="Why?", evidence=evidence, kind="novel-generated").narrative
     assert not EvalQuestion(id="q", text="Capex?", evidence=evidence, kind="metrics-generated").narrative
+
+
+def test_a_document_labelled_without_a_company_is_in_neither_half(tmp_path):
+    from eval.retrieval import EvalQuestion, half_of_questions
+
+    docs = [("ALPHA_2022_10K", "Alpha"), ("NONAME_2022_10K", None), ("BETA_2022_10K", "Beta")]
+    (tmp_path / "documents.jsonl").write_text(
+        "\n".join(json.dumps({"doc_name": d, "company": c}) for d, c in docs) + "\n"
+    )
+    questions = [EvalQuestion(id=d, text=f"{d}?", evidence={(d, 3)}) for d, _ in docs]
+    assert [q.id for q in half_of_questions(tmp_path, questions, "A")] == ["ALPHA_2022_10K"]
+    assert [q.id for q in half_of_questions(tmp_path, questions, "B")] == ["BETA_2022_10K"]

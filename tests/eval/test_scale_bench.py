@@ -83,6 +83,16 @@ def test_measure_builds_a_store_of_the_asked_size_and_times_both_searches(engine
     assert str(size) in format_runs([run])
 
 
+def test_a_filing_without_a_company_is_copied_without_one_and_not_used_as_the_filter(source, source_settings, vectors,
+                                                                                     tmp_path):
+    unnamed = source[0].__class__(source[0].id, source[0].dense, source[0].sparse, {**source[0].payload, "company": None})
+    mixed = [unnamed, *source[1:]]
+    copies = [p for batch in synthetic_points(mixed, len(mixed) + 1) for p in batch]
+    assert copies[len(mixed)].payload["company"] is None  # not "None 2"
+    run = measure("edge", str(tmp_path / "edge"), len(mixed) + 5, mixed, vectors, source_settings)
+    assert run.filtered_ms.p50 > 0
+
+
 def test_cli_json_has_one_run_per_engine_and_size(source_settings, monkeypatch, capsys):
     monkeypatch.setenv("FINRAG_STORE", str(source_settings.store_dir))
     monkeypatch.setenv("FINRAG_CACHE", str(source_settings.cache_dir))

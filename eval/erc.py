@@ -1,0 +1,350 @@
+"""`finrag eval erc --erc DIR --store STORE [--json]`: typed answers scored by the Enterprise
+RAG Challenge's rules, beside the teams' published scores.
+
+Each question of DIR/questions.jsonl is asked by its text only, under the router
+(`strategies.dispatch.answer_question`, "auto"), and the Answer becomes the challenge's
+typed answer (`typed_answer`):
+- `number`: the answer's `value` (scaled by its unit or the scale word the text shows with
+  it), else the one number the text states; "N/A" when the status is not answered or the
+  text states no single number;
+- `name`: the first row of an answer about many companies, else the single candidate name
+  (the question's quoted names) the answer states; "N/A" otherwise;
+- `boolean`: True / False from the answer's leading yes / no; "N/A" otherwise.
+
+Scoring follows the challenge's rank.py (`grade`): "N/A" is right only when "N/A" is
+expected; a number within 1% of the expected scores 1, within 10% scores 0.5; a name must
+match exactly, case aside; of several accepted answers the best grade counts. The
+challenge's overall score weighs a question that accepts "N/A" 1 and one that has only a
+real answer 2 (`weight`); the table prints that weighted score and the plain mean. One
+deliberate difference: rank.py compares against `0.01 * expected`, which never credits a
+negative number; here the band is relative to |expected|.
+
+The teams' scores (team-scores.csv) are on all 40 questions of round 1, ours on the subset
+in DIR: the all-N/A baseline is computed on the same subset, for a fair floor.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import statistics
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel
+
+from eval.metadata import company_key
+from finrag.config import load_settings
+from finrag.console import table_text
+from finrag.errors import UserError
+from finrag.models import Answer, Question
+
+NA = "N/A"
+TypedAnswer = float | str | bool  # a number, a name, a yes/no, or "N/A"
+ErcKind = Literal["number", "name", "boolean"]
+CATEGORIES = ("hallucination", "tricky", "retrieval", "")  # "" = the challenge gave none
+
+# A figure and the scale word written after it: "$23.4 million", "5,118,490", "(4,542)".
+_FIGURE = re.compile(
+    r"(?<![\w.])(?P<neg>[-−(])?[$£€]?\s?(?P<num>\d[\d,]*(?:\.\d+)?)\)?\s*(?P<pct>%)?"
+    r"(?:\s*(?P<scale>thousand|million|billion|trillion|bn|mn|m|b|k)\b)?",
+    re.I,
+)
+_SCALES = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9,
+           "trillion": 1e12}
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+# Numbers that say where or when, not what: "p. 115", "Note 7", "June 30".
+_REFERENCE = re.compile(
+    r"(?:\bp\.|\bpp\.|\bpages?|\bnotes?|\bitem|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?)"
+    r"\s*$", re.I,
+)
+_QUOTED = re.compile(r"[\"“”]([^\"“”]+)[\"“”]")
+_YES_NO = re.compile(r"^\W*(yes|no)\b", re.I)
+
+
+class ErcQuestion(BaseModel):
+    id: str
+    question: str
+    kind: ErcKind
+    answers: list[float | str | bool]
+    category: str | None = None
+    comment: str = ""
+
+
+class ErcResult(BaseModel):
+    id: str
+    category: str
+    kind: ErcKind
+    expected: list[float | str | bool]
+    typed: TypedAnswer
+    score: float  # 0, 0.5 or 1
+    weight: int  # 1 when N/A is accepted, else 2 (the challenge's weighting)
+    status: str
+    answer_kind: str | None = None
+    answer: str
+
+
+class TeamScores(BaseModel):
+    teams: int
+    median: float
+    best: float
+    best_team: str
+
+
+# --------------------------------------------------------------------------- typed answers
+
+
+def _figures(text: str) -> list[tuple[float, float]]:
+    """(number as written, scale) for every figure in the text, years left out."""
+    found = []
+    for m in _FIGURE.finditer(text):
+        raw = m.group("num").replace(",", "")
+        if _YEAR.match(raw) and not m.group("scale") and not m.group("pct"):
+            continue  # "fiscal 2022" is a period, not the answer
+        if _REFERENCE.search(text, 0, m.start()):
+            continue  # "p. 115", "Note 7", "June 30": where or when, not what
+        number = float(raw)
+        if m.group("neg") in ("-", "−", "("):
+            number = -number
+        scale = _SCALES.get((m.group("scale") or "").lower(), 1.0)
+        found.append((number, scale))
+    return found
+
+
+def _unit_scale(unit: str | None) -> float | None:
+    words = (unit or "").lower()
+    for word in ("thousand", "million", "billion"):
+        if word in words:
+            return _SCALES[word]
+    return None
+
+
+def _scale_shown(value: float, figures: list[tuple[float, float]]) -> float:
+    """The scale the text gives the value: the scale word beside the same figure ("23.41
+    million"), or the power of 1,000 that makes the value the figure the text shows ("$192.4B"
+    for a value of 192,440 in millions); 1 when the text shows neither."""
+    for number, scale in figures:
+        if abs(number - value) <= 1e-9 * max(1.0, abs(number)):
+            return scale
+    for k in (1e3, 1e6, 1e9):
+        for number, scale in figures:
+            shown = number * scale
+            if scale > 1 and shown and abs(value * k - shown) <= 0.005 * abs(shown):  # the text rounds
+                return k
+    return 1.0
+
+
+def typed_number(answer: Answer) -> float | str:
+    figures = _figures(answer.answer)
+    if answer.value is not None:
+        scale = _unit_scale(answer.unit)
+        if scale is None:
+            scale = _scale_shown(answer.value, figures)
+        return answer.value * scale
+    distinct = {n * s for n, s in figures}
+    return distinct.pop() if len(distinct) == 1 else NA
+
+
+def candidate_names(question: str) -> list[str]:
+    """The names a question offers, in quotes: 'Which company had ...: "A", "B" or "C"'."""
+    return [name.strip() for name in _QUOTED.findall(question) if name.strip()]
+
+
+def typed_name(answer: Answer, question: str) -> str:
+    """The name as the question spells it (the challenge matches names exactly): the
+    answer's first row (its catalog name, e.g. "Mercia", is the candidate "Mercia Asset
+    Management PLC" it begins), else the one candidate the text names in full."""
+    candidates = candidate_names(question)
+    if answer.rows:
+        top = company_key(answer.rows[0].company)
+        spelled = [c for c in candidates if top and (company_key(c) == top or company_key(c).startswith(top + " "))]
+        return spelled[0] if len(spelled) == 1 else answer.rows[0].company
+    text = f" {company_key(answer.answer)} "
+    named = [c for c in candidates if company_key(c) and f" {company_key(c)} " in text]
+    return named[0] if len(named) == 1 else NA
+
+
+def typed_boolean(answer: Answer) -> bool | str:
+    m = _YES_NO.match(answer.answer)
+    return NA if m is None else m.group(1).lower() == "yes"
+
+
+def typed_answer(kind: ErcKind, answer: Answer, question: str = "") -> TypedAnswer:
+    """The challenge's typed answer for one FinRAG Answer; "N/A" for every refusal."""
+    if answer.status != "answered":
+        return NA
+    if kind == "number":
+        return typed_number(answer)
+    if kind == "name":
+        return typed_name(answer, question)
+    return typed_boolean(answer)
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def _is_na(value: object) -> bool:
+    return isinstance(value, str) and value.strip().lower() == "n/a"
+
+
+def grade(kind: ErcKind, typed: TypedAnswer, expected: float | str | bool) -> float:
+    """One typed answer against one accepted answer, as the challenge's rank.py grades it."""
+    if _is_na(expected):
+        return 1.0 if _is_na(typed) else 0.0
+    if _is_na(typed):
+        return 0.0
+    if kind == "number":
+        try:
+            actual, wanted = float(typed), float(expected)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            return 0.0
+        off = abs(actual - wanted)
+        return 1.0 if off < 0.01 * abs(wanted) else 0.5 if off < 0.1 * abs(wanted) else 0.0
+    if kind == "boolean":
+        return 1.0 if bool(typed) == bool(expected) else 0.0
+    return 1.0 if str(typed).strip().lower() == str(expected).strip().lower() else 0.0
+
+
+def score(kind: ErcKind, typed: TypedAnswer, accepted: list[float | str | bool]) -> float:
+    """The best grade over the accepted answers."""
+    return max((grade(kind, typed, a) for a in accepted), default=0.0)
+
+
+def weight(accepted: list[float | str | bool]) -> int:
+    """The challenge weighs a question that N/A answers right half as much as one that needs retrieval."""
+    return 1 if any(_is_na(a) for a in accepted) else 2
+
+
+# --------------------------------------------------------------------------- the run
+
+
+def read_questions(directory: Path) -> list[ErcQuestion]:
+    path = directory / "questions.jsonl"
+    return [ErcQuestion.model_validate_json(line) for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+
+
+def read_team_scores(directory: Path) -> TeamScores | None:
+    path = directory / "team-scores.csv"
+    if not path.exists():
+        return None
+    with path.open(encoding="utf-8", newline="") as f:
+        rows = [(r["Team"], float(r["Score"])) for r in csv.DictReader(f) if (r.get("Score") or "").strip()]
+    if not rows:
+        return None
+    best_team, best = max(rows, key=lambda r: r[1])
+    return TeamScores(teams=len(rows), median=statistics.median(s for _, s in rows), best=best, best_team=best_team)
+
+
+def evaluate(questions: list[ErcQuestion], services) -> list[ErcResult]:
+    from strategies.dispatch import answer_question
+
+    results = []
+    for q in questions:
+        answer = answer_question(Question(id=q.id, question=q.question), services, "auto")
+        results.append(result_of(q, answer))
+    return results
+
+
+def result_of(q: ErcQuestion, answer: Answer) -> ErcResult:
+    typed = typed_answer(q.kind, answer, q.question)
+    return ErcResult(id=q.id, category=q.category or "", kind=q.kind, expected=q.answers, typed=typed,
+                     score=score(q.kind, typed, q.answers), weight=weight(q.answers), status=answer.status,
+                     answer_kind=answer.kind, answer=answer.answer)
+
+
+class ErcRow(BaseModel):
+    name: str
+    n: int
+    points: float  # sum of scores
+    score: float  # mean score
+    weighted: float  # the challenge's weighted score, 0..1
+    with_answer: int  # questions that have a real answer (N/A not accepted)
+    with_answer_right: int  # of those, scored 1
+    na_right: int  # N/A expected and given
+    # Typed N/A although the status was answered (the text states no single figure / name):
+    # right by the challenge's rules when N/A is expected, but no refusal an analyst would see.
+    na_from_answer: int
+
+
+def summarize(results: list[ErcResult]) -> list[ErcRow]:
+    groups = [(c or "(none)", [r for r in results if r.category == c]) for c in CATEGORIES]
+    groups = [(name, rows) for name, rows in groups if rows] + [("all", results)]
+    return [_row(name, rows) for name, rows in groups]
+
+
+def _row(name: str, rows: list[ErcResult]) -> ErcRow:
+    total_weight = sum(r.weight for r in rows)
+    return ErcRow(
+        name=name, n=len(rows), points=sum(r.score for r in rows),
+        score=round(sum(r.score for r in rows) / len(rows), 4) if rows else 0.0,
+        weighted=round(sum(r.score * r.weight for r in rows) / total_weight, 4) if total_weight else 0.0,
+        with_answer=sum(1 for r in rows if r.weight == 2),
+        with_answer_right=sum(1 for r in rows if r.weight == 2 and r.score == 1.0),
+        na_right=sum(1 for r in rows if any(_is_na(a) for a in r.expected) and _is_na(r.typed)),
+        na_from_answer=sum(1 for r in rows if _is_na(r.typed) and r.status == "answered"),
+    )
+
+
+def all_na_baseline(questions: list[ErcQuestion]) -> float:
+    """The weighted score of a submission that says N/A to everything, on these questions."""
+    total = sum(weight(q.answers) for q in questions)
+    return sum(score(q.kind, NA, q.answers) * weight(q.answers) for q in questions) / total if total else 0.0
+
+
+def format_report(results: list[ErcResult], rows: list[ErcRow], baseline: float, teams: TeamScores | None) -> str:
+    columns = ["category", "n", "points", "score", "weighted", "real answer right", "N/A right", "N/A from an answer"]
+    lines = [table_text(
+        columns,
+        [[r.name, r.n, f"{r.points:g}", f"{r.score:.0%}", f"{r.weighted:.0%}", f"{r.with_answer_right}/{r.with_answer}",
+          r.na_right, r.na_from_answer] for r in rows],
+        title="Enterprise RAG Challenge rules: typed answers (N/A right only when expected; number within 1% = 1, "
+              "within 10% = 0.5; name exact)",
+        right=columns[1:],
+    ), ""]  # fmt: skip
+    lines.append(f"all-N/A baseline on these {len(results)} questions: {baseline:.0%} (weighted)")
+    if teams:
+        lines.append(f"teams' published scores (all 40 questions of round 1, {teams.teams} teams): median "
+                     f"{teams.median:g}%, best {teams.best:g}% ({teams.best_team})")
+    lines += ["", table_text(
+        ["id", "category", "expected", "typed", "score", "status", "kind"],
+        [[r.id, r.category, " | ".join(map(_shown, r.expected)), _shown(r.typed), f"{r.score:g}", r.status,
+          r.answer_kind or "?"] for r in results],
+        right=["score"],
+    )]  # fmt: skip
+    return "\n".join(lines)
+
+
+def _shown(typed: object) -> str:
+    if isinstance(typed, float | int) and not isinstance(typed, bool):
+        return f"{typed:,.2f}".rstrip("0").rstrip(".")
+    return str(typed)
+
+
+def run_cli(args) -> int:
+    from strategies.services import check_store_exists, open_services
+
+    directory = Path(args.erc)
+    if not (directory / "questions.jsonl").exists():
+        raise UserError(f"no questions.jsonl in {directory}")  # one line, rc 2 (cli.main)
+    questions = read_questions(directory)
+    settings = load_settings(store_dir=Path(args.store)) if args.store else load_settings()
+    check_store_exists(settings)  # StoreUnavailable: one line, rc 2 (cli.main)
+    services = open_services(settings)
+    try:
+        results = evaluate(questions, services)
+    finally:
+        services.close()
+    rows = summarize(results)
+    baseline = all_na_baseline(questions)
+    teams = read_team_scores(directory)
+    if args.json:
+        print(json.dumps({"rows": [r.model_dump() for r in rows], "all_na_baseline": round(baseline, 4),
+                          "teams": teams.model_dump() if teams else None,
+                          "questions": [r.model_dump() for r in results]}, indent=1))
+    else:
+        print(format_report(results, rows, baseline, teams))
+        print(f"\n{len(questions)} questions from {directory}; store {settings.store_dir}; engine "
+              f"{'offline' if settings.offline else 'llm'}")
+    return 0

@@ -1,0 +1,141 @@
+"""`finrag eval erc`: FinRAG answers become the challenge's typed answers, scored by its rules."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from eval.erc import (
+    NA,
+    ErcQuestion,
+    all_na_baseline,
+    grade,
+    read_team_scores,
+    result_of,
+    score,
+    summarize,
+    typed_answer,
+    weight,
+)
+from finrag.models import Answer, AnswerRow
+
+
+def _answer(text: str, status: str = "answered", **fields) -> Answer:
+    return Answer(status=status, answer=text, strategy="single", **fields)
+
+
+# --------------------------------------------------------------------------- typed answers
+
+
+def test_a_number_is_the_answers_value_scaled_by_its_unit_or_the_scale_the_text_shows():
+    assert typed_answer("number", _answer("Revenue was $23.41 million.", value=23.41, unit="USD millions")) == \
+        pytest.approx(23_410_000)
+    assert typed_answer("number", _answer("Revenue was £23.41m in fiscal 2021.", value=23.41)) == \
+        pytest.approx(23_410_000)
+    assert typed_answer("number", _answer("Operating margin was 177.1%.", value=177.06, unit="percent")) == 177.06
+
+
+def test_without_a_value_the_one_number_the_text_states_else_na():
+    assert typed_answer("number", _answer("Total assets were 5,118,490 at June 30, 2022.")) == 5_118_490
+    assert typed_answer("number", _answer("Net loss of (4,542,384) in 2022.")) == -4_542_384
+    assert typed_answer("number", _answer("Assets 5,118,490; liabilities 1,200,000.")) == NA  # which one?
+    assert typed_answer("number", _answer("Total assets were 5,118,490 (p. 48, Note 7).")) == 5_118_490  # no refs
+    assert typed_answer("number", _answer("No figure stated in fiscal 2021.")) == NA
+
+
+@pytest.mark.parametrize("status", ["unverified", "not_found", "needs_company", "failed"])
+def test_every_refusal_is_na_whatever_its_text_says(status):
+    answer = _answer("Total liabilities were $7.1 billion.", status=status, value=7.1, unit="USD billions")
+    assert typed_answer("number", answer) == NA
+    assert typed_answer("name", answer, 'Which had more: "A" or "B"?') == NA
+    assert typed_answer("boolean", answer) == NA
+
+
+def test_a_name_is_the_first_row_or_the_single_candidate_the_answer_states():
+    question = 'Which company had a higher inventories: "TSX_Y", "Mercia Asset Management PLC" or "Tradition"?'
+    rows = [AnswerRow(company="Tradition", value=9.0), AnswerRow(company="TSX_Y", value=3.0)]
+    assert typed_answer("name", _answer("Tradition: 9.0; TSX_Y: 3.0", rows=rows), question) == "Tradition"
+    assert typed_answer("name", _answer("Mercia Asset Management PLC held the most."), question) == \
+        "Mercia Asset Management PLC"
+    assert typed_answer("name", _answer("TSX_Y held more than Tradition."), question) == NA  # two named: no pick
+    short = [AnswerRow(company="Mercia", value=9.0), AnswerRow(company="Tradition", value=3.0)]
+    assert typed_answer("name", _answer("Mercia: 9.0; Tradition: 3.0", rows=short), question) == \
+        "Mercia Asset Management PLC"  # spelled as the question spells it
+
+
+def test_a_boolean_comes_from_the_leading_yes_or_no():
+    assert typed_answer("boolean", _answer("Yes. The company issued green bonds in 2022 (p. 14).")) is True
+    assert typed_answer("boolean", _answer("No - there is no mention of a buyback.")) is False
+    assert typed_answer("boolean", _answer("The company issued green bonds.")) == NA
+
+
+# --------------------------------------------------------------------------- the challenge's rules
+
+
+def test_na_is_right_only_when_na_is_expected():
+    assert grade("number", NA, "N/A") == 1.0
+    assert grade("number", 12.0, "N/A") == 0.0  # an answer to a trap
+    assert grade("number", NA, 23_410_000) == 0.0  # a refusal where the report has it
+    assert grade("name", "n/a", "N/A") == 1.0
+
+
+def test_numbers_within_one_percent_score_one_within_ten_half():
+    assert grade("number", 23_410_000 * 1.009, 23_410_000) == 1.0
+    assert grade("number", 23_410_000 * 1.011, 23_410_000) == 0.5
+    assert grade("number", 23_410_000 * 0.91, 23_410_000) == 0.5
+    assert grade("number", 23_410_000 * 0.89, 23_410_000) == 0.0
+    assert grade("number", -45.0, -45.42) == 1.0  # the band is relative to |expected|
+
+
+def test_names_match_exactly_case_aside_and_the_best_accepted_answer_counts():
+    assert grade("name", "mercia asset management plc ", "Mercia Asset Management PLC") == 1.0
+    assert grade("name", "Mercia", "Mercia Asset Management PLC") == 0.0
+    assert score("number", 5_679_500_000, [3_770_600_000, 5_679_500_000]) == 1.0
+    assert score("number", -45.42, [-45.42, "N/A"]) == 1.0 and score("number", NA, [-45.42, "N/A"]) == 1.0
+    assert grade("boolean", False, False) == 1.0 and grade("boolean", True, False) == 0.0
+
+
+def test_rows_per_category_weigh_real_answers_twice_as_the_challenge_does():
+    questions = [
+        ErcQuestion(id="a", question="?", kind="number", answers=["N/A"], category="hallucination"),
+        ErcQuestion(id="b", question="?", kind="number", answers=[23_410_000], category="retrieval"),
+        ErcQuestion(id="c", question="?", kind="number", answers=[177.06, "N/A"], category="tricky"),
+        ErcQuestion(id="d", question="?", kind="number", answers=["N/A"], category=None),
+    ]
+    answers = [_answer("x", status="not_found"), _answer("Revenue £23.0m.", value=23.0), _answer("177.1%", value=177.1),
+               _answer("Assets 5.", value=5.0)]
+    results = [result_of(q, a) for q, a in zip(questions, answers, strict=True)]
+    assert [r.score for r in results] == [1.0, 0.5, 1.0, 0.0]
+    assert [weight(q.answers) for q in questions] == [1, 2, 1, 1]
+    rows = {r.name: r for r in summarize(results)}
+    assert list(rows) == ["hallucination", "tricky", "retrieval", "(none)", "all"]
+    assert rows["all"].score == pytest.approx(2.5 / 4)
+    assert rows["all"].weighted == pytest.approx((1 + 2 * 0.5 + 1 + 0) / 5)
+    assert (rows["all"].with_answer, rows["all"].with_answer_right, rows["all"].na_right) == (1, 0, 1)
+    passage = result_of(questions[0], _answer("Revenue 6,793,690; capex 1,858,054."))  # answered, no single figure
+    assert (passage.typed, passage.score) == (NA, 1.0)
+    assert summarize([passage])[-1].na_from_answer == 1  # right by the rules, but not a refusal: counted apart
+    assert all_na_baseline(questions) == pytest.approx(3 / 5)
+
+
+def test_team_scores_give_median_and_best(tmp_path):
+    (tmp_path / "team-scores.csv").write_text("Team,Score,Model\nA,84,x\nB,65,y\nC,10,z\n")
+    teams = read_team_scores(tmp_path)
+    assert (teams.teams, teams.median, teams.best, teams.best_team) == (3, 65.0, 84.0, "A")
+
+
+def test_a_missing_store_is_one_line_and_rc_2(tmp_path, capsys):
+    from cli.main import main
+
+    q = {"id": "x", "question": "What?", "kind": "number", "answers": ["N/A"], "category": None}
+    (tmp_path / "questions.jsonl").write_text(json.dumps(q) + "\n")
+    rc = main(["eval", "erc", "--erc", str(tmp_path), "--store", str(tmp_path / "nope")])
+    err = capsys.readouterr().err
+    assert rc == 2 and "no store at" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_value_in_millions_takes_the_scale_of_the_figure_the_text_shows():
+    assert typed_answer("number", _answer("Total assets: $192.4B.", value=192_440.0)) == pytest.approx(192.44e9)
+    assert typed_answer("number", _answer("Total assets = $154,818.0M.", value=154_818.0)) == pytest.approx(154.818e9)
+    assert typed_answer("number", _answer("Total assets were 154,818.", value=154_818.0)) == 154_818.0
