@@ -51,8 +51,10 @@ def test_definition_needs_most_key_words():
     assert not score(gold, answer("A measure of profit."), "definition").correct
 
 
-def test_unanswerable_requires_not_found():
+def test_unanswerable_requires_a_refusal():
     assert score(None, answer("Not found in the reports", status="not_found"), "unanswerable").correct
+    assert score(None, answer("Which company?", status="needs_company"), "unanswerable").correct
+    assert score(None, answer("Found $5M but it fails a check", status="unverified"), "unanswerable").correct
     assert not score(None, answer("Revenue was $5M", 5.0), "unanswerable").correct
     assert not score(None, answer("", status="failed"), "unanswerable").correct
 
