@@ -34,7 +34,9 @@ _NOT_A_NAME = re.compile(
     r"stock\s+market|\bnyse\b|\bnasdaq\b|telephone|address|identification|incorporation|"
     r"organi[sz]ation|\bform\b|pursuant|washington|check\s+mark|\bfile\b|\bnumber\b|"
     r"date\s+of|earliest\s+event|emerging\s+growth|transition|\bmark\s+one\b|\breport\b|"
-    r"charter|\bperiod\b|fiscal\s+year|zip\s+code|employer|jurisdiction|\bN/?A\b|not\s+applicable",
+    r"charter|\bperiod\b|fiscal\s+year|zip\s+code|employer|jurisdiction|\bN/?A\b|not\s+applicable|"
+    # "Formerly known as Kopore Metals Limited" states a former name; it is not the company's
+    r"^\W*(?:formerly|previously|f/k/a)\b",
     re.I,
 )
 _STATES = (

@@ -143,3 +143,18 @@ def test_an_8k_under_item_2_02_without_the_release_is_not_a_release(financebench
     assert read_metadata(without).form == "8-K"
     release = "Exhibit 99.1\neBay Inc. Reports First Quarter 2023 Results\neBay Inc. (Nasdaq: EBAY) today reported results."
     assert read_metadata([*without, release]).form == "earnings"
+
+
+def test_a_running_line_stating_a_former_name_is_never_the_company():
+    # An ERC annual report prints "ENRG ELEMENTS LIMITED / Formerly known as Kopore Metals Limited"
+    # on every page: the first line is the company, the second only links its former name.
+    from tests.conftest import SHARED
+
+    path = SHARED / "erc-round1" / "pdfs" / "43437bccca01aeae222ec7cc706ba3eaf50be2d7.pdf"
+    if not path.exists():
+        pytest.skip("../shared/erc-round1 not present")
+    cleaned = clean_document(_text(path))
+    meta = read_metadata(cleaned.pages, cleaned.running_lines)
+    assert meta.company_legal == "ENRG ELEMENTS LIMITED"
+    assert not meta.company.lower().startswith("formerly")
+    assert "Kopore Metals Limited" in meta.aliases
