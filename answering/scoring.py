@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from pydantic import BaseModel
 
-from finrag.models import Answer
+from finrag.models import REFUSAL_STATUSES, Answer
 from finrag.text import collapse_whitespace
 
 NUMERIC_TOLERANCE = 0.01  # relative
@@ -146,7 +146,7 @@ def score_definition(gold: object, answer: Answer) -> Score:
 
 
 def score_unanswerable(gold: object, answer: Answer) -> Score:
-    ok = answer.status == "not_found"
+    ok = answer.status in REFUSAL_STATUSES
     return Score(correct=ok, reason="declined" if ok else f"status {answer.status}: {answer.answer[:60]!r}")
 
 

@@ -46,11 +46,13 @@ def write_answer(
     # an input it could not find is named rather than another quantity answered.
     metric = answer_metric(text, hits, understanding, services)
     offline_engine = services.llm is None or offline_only or not hits
-    if metric is not None and (metric.status == "answered" or offline_engine):
+    # An unverified figure (answering.checks) stays refused with an LLM too: the evidence it
+    # would rest on failed a check, and the LLM reads the same evidence.
+    if metric is not None and (metric.status in ("answered", "unverified") or offline_engine):
         offline = metric
     else:
         offline = write_offline(text, hits, understanding, services.vocabulary)
-    if services.llm is None or offline_only or not hits:
+    if services.llm is None or offline_only or not hits or offline.status == "unverified":
         return offline
     try:
         return write_llm(text, hits, offline, services.llm, usage)
