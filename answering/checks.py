@@ -166,20 +166,20 @@ def stated_scale(context: str, quote: str) -> str | None:
 
 
 def _printed(quote: str) -> list[tuple[float, bool]]:
-    """The amounts printed in a row (value as printed, is it a percentage)."""
+    """The amounts printed in a row (value as printed, is it a percentage: "23%", "23 %")."""
     row = numbers.split_row(quote)
     if row is None:
         return []
-    tokens = [t for t in quote.split()[len(row.label.split()):] if t not in ("$", "%")]
+    tokens = quote.split()[len(row.label.split()):]
     out: list[tuple[float, bool]] = []
-    for token in tokens:
-        if not numbers.is_amount(token) or token in ("—", "–", "-", "--"):
+    for n, token in enumerate(tokens):
+        if token in ("$", "%") or not numbers.is_amount(token):
             continue
         value = numbers.parse_amount(token)
-        if value is not None:
-            out.append((abs(value), token.endswith("%") or token.endswith("%)")))
-    if row.percent and out and not any(p for _, p in out):  # "12.5 %": the sign stands apart
-        out = [(v, True) for v, _ in out]
+        if value is None:
+            continue
+        percent = token.endswith("%") or token.endswith("%)") or (n + 1 < len(tokens) and tokens[n + 1] == "%")
+        out.append((abs(value), percent))
     return out
 
 
