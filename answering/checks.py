@@ -358,6 +358,8 @@ def _stated_in_rows(chunk: Chunk, keys: set[tuple[str, ...]], year: int) -> Stat
             continue
         if tuple(tokenize(numbers.normalize_label(row.label))) not in keys:
             continue
+        if not_consolidated(line, chunk.text, "", annual=True) is not None:
+            continue  # a segment's margin row is not the company's
         tokens = _PERCENT.findall(line)
         value = row.values[years.index(year)]
         if value is None or len(tokens) != len(row.values):
