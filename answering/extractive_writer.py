@@ -107,7 +107,7 @@ def write_offline(
         value = round(value / 1000, 4)  # the question asks in billions; figures are in millions
         text += f" In billions: ${value:,.2f}B."
     return WrittenAnswer(status="answered", text=text, citations=unique_citations(citations), value=value,
-                         rows=figure_rows(figures, vocab))  # fmt: skip
+                         rows=figure_rows(figures, vocab), unit=_value_unit(intent, figures, value, question))  # fmt: skip
 
 
 def check_figures(question: str, intent: Intent, figures: list[Figure], value: float | None,
@@ -145,6 +145,22 @@ def check_figures(question: str, intent: Intent, figures: list[Figure], value: f
                 if failure is not None:
                     return failure
     return None
+
+
+def _value_unit(intent: Intent, figures: list[Figure], value: float | None, question: str) -> str | None:
+    """The unit of the headline value compose_answer returned (None when there is none)."""
+    units = {f.unit for f in figures}
+    if value is None or len(units) != 1:
+        return None
+    unit = units.pop()
+    if intent == "change":
+        return "percent"
+    if unit == "ratio" and arithmetic.is_percent_metric(figures[0].metric) and intent in ("value", "higher", "lower"):
+        return "percent"  # Figure.headline: margins as percentages; sums and differences stay fractions
+    if unit == "USD":
+        money = intent in ("value", "amount_change", "difference", "average", "sum")
+        return "USD billions" if money and _IN_BILLIONS.search(question) else "USD millions"
+    return {"USD/share": "USD per share", "shares": "shares (millions)"}.get(unit, unit)
 
 
 def _define(metric: str, vocab: Vocabulary) -> WrittenAnswer:

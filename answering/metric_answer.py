@@ -195,7 +195,14 @@ def answer_metric(
                                  citations, services.vocabulary, ["metric_target"])
     flags = ["metric_target"] + ([] if len(citations) == len(result.inputs) else ["uncited_input"])
     return WrittenAnswer(status="answered", text=text, citations=unique_citations(citations), value=result.value,
-                         flags=flags)
+                         flags=flags, unit=value_unit(target))
+
+
+def value_unit(target: MetricTarget) -> str:
+    """The unit of an answer's `value`, as results.csv and the JSON say it."""
+    if target.unit == "USD":
+        return f"USD {target.scale}"
+    return {"USD/share": "USD per share"}.get(target.unit, target.unit)
 
 
 def checked_inputs(inputs: list[InputValue], cited: list[tuple[Citation, Chunk]]) -> list[CheckedInput]:

@@ -123,6 +123,7 @@ def test_the_batch_results_csv_shows_the_checked_text_and_value(llm_services, hi
         store.close()
     (row,) = csv.DictReader((tmp_path / "out" / RESULTS_CSV).open(encoding="utf-8"))
     assert row["status"] == "answered" and float(row["value"]) == pytest.approx(5007.0)
+    assert row["unit"] == "USD millions"
     assert row["answer"].startswith("Costco Net income FY2021: $5,007.00 million") and row["answer"].endswith(NOTE)
     assert "llm_answer_not_used" in row["flags"].split("; ")
     assert summary.answered == 1 and summary.refused == 0
