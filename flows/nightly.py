@@ -80,6 +80,34 @@ def move_to_processed(path: Path, day: str) -> Path:
     return target
 
 
+def file_outcome(path: Path, moved: Path, summary: object) -> FileOutcome:
+    """An answered file's outcome, with its questions' counts when its summary came back."""
+    if isinstance(summary, BatchSummary):
+        return FileOutcome(file=path.name, status="answered", moved_to=str(moved), answered=summary.answered,
+                           refused=summary.refused)
+    return FileOutcome(file=path.name, status="answered", moved_to=str(moved))
+
+
+def nightly_message(outcomes: list[FileOutcome]) -> str:
+    """"2 of 3 question files answered; failed: bad.jsonl. Questions: 5 answered, 2 refused"."""
+    failed = [o for o in outcomes if o.status == "failed"]
+    message = f"{len(outcomes) - len(failed)} of {len(outcomes)} question files answered"
+    if failed:
+        message += "; failed: " + ", ".join(o.file for o in failed)
+    # a refused question (unverified, not_found, needs_company) is never counted as answered
+    return message + (f". Questions: {sum(o.answered for o in outcomes)} answered, "
+                      f"{sum(o.refused for o in outcomes)} refused")
+
+
+def nightly_markdown(day: str, message: str, outcomes: list[FileOutcome]) -> str:
+    return "\n".join(
+        [f"# Nightly batch {day}", "", message, "",
+         "| file | status | answered | refused | detail |", "| --- | --- | ---: | ---: | --- |"]
+        + [f"| {o.file} | {o.status} | {o.answered} | {o.refused} | {o.moved_to or markdown_cell(o.message)} |"
+           for o in outcomes]
+    )
+
+
 def _file_run_name() -> str:
     from prefect.runtime import flow_run
 
@@ -128,27 +156,14 @@ def nightly_batch(
                 summary = state.result(raise_on_failure=False)
             except MissingResult:  # results not kept: the file's counts are in its own summary
                 summary = None
-            counts = ({"answered": summary.answered, "refused": summary.refused}
-                      if isinstance(summary, BatchSummary) else {})
-            outcomes.append(FileOutcome(file=path.name, status="answered", moved_to=str(moved), **counts))
+            outcomes.append(file_outcome(path, moved, summary))
         else:
             outcomes.append(FileOutcome(file=path.name, status="failed", message=state.message or state.name))
             logger.error("%s failed: %s (left in the inbox)", path.name, state.message)
-    failed = [o for o in outcomes if o.status == "failed"]
-    message = f"{len(outcomes) - len(failed)} of {len(outcomes)} question files answered"
-    if failed:
-        message += "; failed: " + ", ".join(o.file for o in failed)
-    # a refused question (unverified, not_found, needs_company) is never counted as answered
-    message += (f". Questions: {sum(o.answered for o in outcomes)} answered, "
-                f"{sum(o.refused for o in outcomes)} refused")
+    message = nightly_message(outcomes)
     create_markdown_artifact(
         key="nightly-summary",
-        markdown="\n".join(
-            [f"# Nightly batch {day}", "", message, "",
-             "| file | status | answered | refused | detail |", "| --- | --- | ---: | ---: | --- |"]
-            + [f"| {o.file} | {o.status} | {o.answered} | {o.refused} | {o.moved_to or markdown_cell(o.message)} |"
-               for o in outcomes]
-        ),
+        markdown=nightly_markdown(day, message, outcomes),
         description=message,
     )
     logger.info(message)

@@ -8,6 +8,7 @@ from answering.scoring import score
 from finrag.models import REFUSAL_STATUSES, Answer, RunRecord
 from flows.artifacts import batch_summary_markdown, summarize
 from flows.comparison import build_comparison
+from flows.nightly import FileOutcome, file_outcome, nightly_markdown, nightly_message
 from flows.report import render_html
 
 STATUSES = ["answered", "unverified", "not_found", "needs_company", "failed"]
@@ -47,3 +48,13 @@ def test_declining_an_unanswerable_question_is_right_for_every_refusal_status():
     for status in REFUSAL_STATUSES:
         assert score(None, record(0, status).answer, "unanswerable").correct, status
     assert not score(None, record(0, "answered").answer, "unanswerable").correct
+
+
+def test_the_nightly_summary_counts_each_files_refusals_apart_from_its_answers(tmp_path):
+    summary = summarize([record(n, s) for n, s in enumerate(STATUSES)], out_dir="out", strategy="auto",
+                        config_hash="h", store_version="v", reused=0, wall_seconds=1.0)
+    good = file_outcome(tmp_path / "good.jsonl", tmp_path / "processed" / "good.jsonl", summary)
+    bad = FileOutcome(file="bad.jsonl", status="failed", message="line 1: not valid JSON")
+    message = nightly_message([good, bad])
+    assert message == "1 of 2 question files answered; failed: bad.jsonl. Questions: 1 answered, 3 refused"
+    assert "| good.jsonl | answered | 1 | 3 |" in nightly_markdown("2026-12-01", message, [good, bad])
