@@ -16,7 +16,14 @@ from answering.llm_writer import write_llm
 from answering.writer import WrittenAnswer, write_answer
 from finrag.config import load_settings
 from finrag.llm import Usage, get_llm
-from finrag.models import CatalogCompany, Question, SearchHit, StoreCatalog, TraceStep
+from finrag.models import (
+    CatalogCompany,
+    LoadedDocument,
+    Question,
+    SearchHit,
+    StoreCatalog,
+    TraceStep,
+)
 from finrag.store import open_store
 from finrag.vocabulary import load_vocabulary
 from flows.answer_batch import RESULTS_CSV, run_batch
@@ -32,8 +39,12 @@ NOTE = "The LLM's answer was not used: it stated $9,999.0 million, which no cite
 
 
 @pytest.fixture(scope="module")
-def hits(financebench_dir) -> list[SearchHit]:
-    costco = load_document(financebench_dir / "pdfs" / "COSTCO_2021_10K.pdf")
+def costco(financebench_dir) -> LoadedDocument:
+    return load_document(financebench_dir / "pdfs" / "COSTCO_2021_10K.pdf")
+
+
+@pytest.fixture(scope="module")
+def hits(costco) -> list[SearchHit]:
     statement = next(c for c in costco.chunks if ROW in c.text)
     return [SearchHit(chunk=statement, score=0.9)]
 
@@ -127,3 +138,17 @@ def test_the_batch_results_csv_shows_the_checked_text_and_value(llm_services, hi
     assert row["answer"].startswith("Costco Net income FY2021: $5,007.00 million") and row["answer"].endswith(NOTE)
     assert "llm_answer_not_used" in row["flags"].split("; ")
     assert summary.answered == 1 and summary.refused == 0
+
+
+def test_a_figure_that_failed_a_check_stays_refused_with_an_llm(llm_services, costco):
+    """The LLM reads the same evidence the check refused: it is not asked to answer from it."""
+    server, services = llm_services
+    nci = next(c for c in costco.chunks if "Net income attributable to noncontrolling interests (72)" in c.text)
+    only_nci = nci.model_copy(update={"text": "\n".join(
+        line for line in nci.text.splitlines() if "COSTCO" not in line and "Basic" not in line)})
+    server.script(reply("Costco's net income was $72 million [1].", value=72.0,
+                        quote="Net income attributable to noncontrolling interests (72) (57) (45)"))
+    written = write_answer(QUESTION, [SearchHit(chunk=only_nci, score=0.9)], understand(QUESTION, CATALOG), services,
+                           Usage())
+    assert written.status == "unverified" and "check_failed:consolidated_inputs" in written.flags
+    assert server.requests == []
