@@ -12,6 +12,8 @@ found (figures and pages) and why it is not trusted, with status `unverified`.
 - `units_and_scale`: a money input is printed as money (not a percentage) and was read at
   the scale its table states ("in thousands" read as millions is 1,000 times too big);
   inputs of one filing come from tables of one scale (the consolidated statements share it).
+- `adjusted_measure`: a question that asks for an adjusted (non-GAAP) measure is not
+  answered from GAAP statement lines ("adjusted EBIT" is not operating income).
 - `cited_values`: each input's figure is printed in the row cited for it, and a change is
   the change the two cited values give.
 - `plausible_value`: the result lies in the range of its kind, read from the vocabulary
@@ -43,6 +45,7 @@ from finrag.vocabulary import Plausible, Vocabulary, tokenize
 CONSOLIDATED = "consolidated_inputs"
 UNITS = "units_and_scale"
 CITED = "cited_values"
+ADJUSTED = "adjusted_measure"
 PLAUSIBLE = "plausible_value"
 STATED = "stated_value"
 FAILED_FLAG = "check_failed:"  # + the check's name
@@ -141,6 +144,19 @@ def check_consolidated(inputs: Sequence[CheckedInput], question: str, annual: bo
             return CheckFailure(check=CONSOLIDATED, why=f"{_name(i)} ({i.where()}) is {what}, not the "
                                 "consolidated statements' figure")
     return None
+
+
+_ADJUSTED = re.compile(r"(?<![-\w])(?<!un)adjusted\b|\bnon-?\s?gaap\b|\bpro\s+forma\b", re.I)
+
+
+def check_adjusted(inputs: Sequence[CheckedInput], question: str) -> CheckFailure | None:
+    """An adjusted (non-GAAP) measure asked for, but every input is a GAAP statement line."""
+    m = _ADJUSTED.search(question)
+    if m is None or not inputs or any(_ADJUSTED.search(_row_label(i.quote)) for i in inputs):
+        return None
+    rows = "; ".join(f"“{collapse_whitespace(_row_label(i.quote))}” ({i.where()})" for i in inputs)
+    return CheckFailure(check=ADJUSTED, why=f"the question asks for a {m.group(0).lower()} measure, but the figures "
+                        f"read are GAAP statement lines ({rows}); the filing's own adjustments were not read")
 
 
 # --------------------------------------------------------------------------- units, scale, cited values
@@ -421,8 +437,10 @@ def check_stated(label: str, computed_pct: float, stated: Stated | None) -> Chec
 
 def check_inputs(inputs: Sequence[CheckedInput], question: str, annual: bool, vocab: Vocabulary,
                  hits: Sequence[SearchHit] = ()) -> CheckFailure | None:
-    """The input checks, first failure wins: consolidated rows, units and scale, cited values."""
+    """The input checks, first failure wins: consolidated rows, the measure asked (adjusted or
+    GAAP), units and scale, cited values."""
     return (check_consolidated(inputs, question, annual)
+            or check_adjusted(inputs, question)
             or check_units_and_scale(inputs, vocab, hits)
             or check_cited_values(inputs))
 

@@ -115,6 +115,15 @@ def test_segment_quarterly_and_guarantor_tables_are_not_the_consolidated_stateme
                                                    question, True)
 
 
+def test_an_adjusted_measure_is_not_answered_from_gaap_lines(netflix, services):
+    statement = find(netflix, "CONSOLIDATED STATEMENTS OF OPERATIONS", "Revenues $ 6,779,511")
+    written = ask("What is Netflix's FY2015 adjusted operating margin?", [statement], services)
+    refused(written, "adjusted_measure")
+    assert "“Operating income” (NETFLIX_2015_10K p.40)" in written.text
+    unadjusted = ask("What is Netflix's FY2015 unadjusted operating margin?", [statement], services)
+    assert unadjusted.status == "answered" and unadjusted.value == pytest.approx(305_826 / 6_779_511 * 100)
+
+
 # --------------------------------------------------------------------------- units and scale
 
 
