@@ -346,8 +346,8 @@ def check_size_change(label: str, change_pct: float) -> CheckFailure | None:
 # --------------------------------------------------------------------------- the filing's own statement
 
 _PERCENT = re.compile(r"(-?\d+(?:\.\d+)?)\s?%")
-_STATED_VERB = re.compile(r"\b(?:was|were|of|to|at)\s+(?:approximately\s+|about\s+)?(-?\d+(?:\.\d+)?)\s?%", re.I)
-_NOT_THE_MEASURE = re.compile(r"\bsegments?\b|\badjusted\b|\bnon-gaap\b|\bexcluding\b|\bcore\b|\bquarter\b", re.I)
+_NOT_THE_MEASURE = re.compile(
+    r"\bsegments?\b|\badjusted\b|\bnon-gaap\b|\bexcluding\b|\bcore\b|\bquarter\b|\bstatutory\b", re.I)
 
 
 class Stated(BaseModel):
@@ -386,19 +386,20 @@ def _stated_in_rows(chunk: Chunk, keys: set[tuple[str, ...]], year: int) -> Stat
 
 
 def _stated_in_prose(chunk: Chunk, wordings: list[str], year: int) -> Stated | None:
+    """"Our effective tax rate was 24.0% in 2021": the measure named, then at once its
+    figure ("... differed from the statutory rate of 21%" states another rate)."""
     for sentence in split_sentences(chunk.text):
         if len(_PERCENT.findall(sentence)) != 1 or _NOT_THE_MEASURE.search(sentence):
             continue
         if numbers.years_in(sentence) != {year}:
             continue
-        norm = f" {numbers.normalize_label(sentence)} "
-        if not any(f" {w} " in norm for w in wordings):
-            continue
-        m = _STATED_VERB.search(sentence)
-        if m is None:
-            continue
-        return Stated(value=float(m.group(1)), decimals=_decimals(m.group(1)), quote=sentence.strip(),
-                      doc=chunk.doc, page=chunk.page)
+        for wording in wordings:
+            named = r"\s+".join(re.escape(w) for w in wording.split())
+            m = re.search(rf"\b{named}\s+(?:for\s+(?:fiscal\s+)?(?:year\s+)?\d{{4}}\s+)?(?:was|were|is|of|at)\s+"
+                          r"(?:approximately\s+|about\s+)?(-?\d+(?:\.\d+)?)\s?%", sentence, re.I)
+            if m is not None:
+                return Stated(value=float(m.group(1)), decimals=_decimals(m.group(1)), quote=sentence.strip(),
+                              doc=chunk.doc, page=chunk.page)
     return None
 
 

@@ -246,6 +246,13 @@ def test_a_computed_percentage_must_agree_with_the_one_the_filing_states(costco,
     assert failure is not None and failure.check == "stated_value" and "24%" in failure.why
     assert checks.check_stated("Effective tax rate FY2021", 1_601 / 6_680 * 100, stated) is None  # 23.97%
 
+    # CORNING_2022_10K p.26 names another rate in the same sentence: no statement of its own rate
+    corning = stated_page.model_copy(update={"company": "Corning", "fiscal_year": 2022, "text": (
+        "Provision for Income Taxes\nFor the year ended December 31, 2022, the effective tax rate differed from the "
+        "U.S. statutory rate of 21% primarily due to the following:")})
+    assert checks.stated_percent("effective_tax_rate", 2022, "Corning", [SearchHit(chunk=corning, score=1.0)],
+                                 services.vocabulary) is None
+
     statement = find(costco, "Total revenue 195,929")
     written = ask("What is Costco's FY2021 effective tax rate?", [statement, stated_page], services)
     assert written.status == "answered" and written.value == pytest.approx(1_601 / 6_680 * 100, abs=0.05)
