@@ -16,6 +16,7 @@ from functools import lru_cache
 from pydantic import BaseModel, ConfigDict
 
 from answering import numbers
+from answering.row_scope import label_not_consolidated
 from finrag.models import Chunk
 from finrag.vocabulary import Vocabulary, load_vocabulary, tokenize
 
@@ -216,6 +217,7 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
     unit = metric_unit(aspect.metric, vocab)
     _, factor = numbers.table_scale(chunk.text)
     years: list[int] = []
+    side: Reading | None = None  # a matching row that is not the consolidated figure
     in_header = False  # headers wrap: "December 2,\n2016\nNovember 27,\n2015"
     for line in chunk.text.splitlines():
         found = numbers.header_years(line)
@@ -236,7 +238,7 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             if value is None:
                 continue
             if aspect.fiscal_year is None or col_year == aspect.fiscal_year:
-                return Reading(
+                reading = Reading(
                     aspect=aspect,
                     value=_money(value, unit, factor, aspect.metric),
                     unit=unit,
@@ -244,7 +246,13 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
                     chunk=chunk,
                     fiscal_year=col_year,
                 )
-    return None
+                # "Net income attributable to noncontrolling interests" also reads as net
+                # income: a later row of the same chunk that is the consolidated one wins
+                if not label_not_consolidated(row.label):
+                    return reading
+                side = side or reading
+                break
+    return side
 
 
 def _implied_years(chunk: Chunk, values: list[float | None]) -> list[int]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from answering import arithmetic, checks
 from answering.answer_composition import compose_answer
 from answering.answer_rows import figure_rows
 from answering.aspects import (
@@ -25,13 +26,15 @@ from answering.aspects import (
     primary_metrics,
     split_sentences,
 )
+from answering.checks import CheckedInput, CheckFailure
 from answering.citations import cite, is_instruction, unique_citations
 from answering.figures import Figure, build_figure
-from answering.intent import detect_intent
+from answering.intent import Intent, detect_intent
 from answering.sufficiency import best_readings
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import Chunk, Citation, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
+from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
@@ -91,12 +94,73 @@ def write_offline(
     intent = detect_intent(question, len(companies), len(years))
     citations = [cite(r.chunk, r.quote) for f in figures for r in f.readings]
     text, value = compose_answer(intent, figures, vocab, question)
+    inputs = [CheckedInput(metric=r.aspect.metric, fiscal_year=r.fiscal_year, value=r.value, quote=r.quote,
+                           doc=r.chunk.doc, page=r.chunk.page, context=r.chunk.text, from_table=r.from_table)
+              for f in figures for r in f.readings]
+    failure = check_figures(question, intent, figures, value, inputs, hits, vocab)
+    if failure is not None:
+        what = "; ".join(f"{f.who_when()} {metric_label(f.metric, vocab)}" for f in figures)
+        shown = "; ".join(f.shown() for f in figures) if value is None or len(figures) == 1 else f"{value:,.2f}"
+        return checks.unverified(what, shown, failure, inputs, citations, vocab)
     money = intent in ("value", "amount_change", "difference", "average", "sum")
     if value is not None and money and all(f.unit == "USD" for f in figures) and _IN_BILLIONS.search(question):
         value = round(value / 1000, 4)  # the question asks in billions; figures are in millions
         text += f" In billions: ${value:,.2f}B."
     return WrittenAnswer(status="answered", text=text, citations=unique_citations(citations), value=value,
-                         rows=figure_rows(figures, vocab))  # fmt: skip
+                         rows=figure_rows(figures, vocab), unit=_value_unit(intent, figures, value, question))  # fmt: skip
+
+
+def check_figures(question: str, intent: Intent, figures: list[Figure], value: float | None,
+                  inputs: list[CheckedInput], hits: list[SearchHit], vocab: Vocabulary) -> CheckFailure | None:
+    """answering.checks on the figures of an extractive answer: their rows, each figure's
+    range, a change's size and arithmetic, and the filing's own statement of a percentage."""
+    annual = not parse_periods(question).periods
+    failure = checks.check_inputs(inputs, question, annual, vocab, hits)
+    if failure is not None:
+        return failure
+    for f in figures:
+        bounded = checks.bounds_for(f.metric, vocab.formula(f.metric) or f.metric, f.unit, vocab)
+        if bounded is not None:
+            label, plausible = bounded
+            failure = checks.check_plausible(f"{label} {f.who_when()}", f.value, plausible,
+                                             arithmetic.is_percent_metric(f.metric), f.shown())
+            if failure is not None:
+                return failure
+    same_metric = len({f.metric for f in figures}) == 1
+    if intent == "change" and same_metric and len(figures) >= 2 and value is not None \
+            and not re.search(r"\bcagr\b|compound annual", question, re.I):
+        ordered = sorted(figures, key=lambda f: f.fiscal_year or 0)
+        label = metric_label(ordered[0].metric, vocab)
+        failure = checks.check_change(ordered[0].value, ordered[-1].value, value, label, 0.005)
+        if failure is None and checks.size_metric(ordered[0].metric, vocab):
+            failure = checks.check_size_change(label, value)
+        if failure is not None:
+            return failure
+    if intent == "value" and annual:
+        for f in figures:
+            if f.unit == "ratio" and arithmetic.is_percent_metric(f.metric) and f.fiscal_year is not None:
+                stated = checks.stated_percent(f.metric, f.fiscal_year, f.company, hits, vocab)
+                failure = checks.check_stated(f"{metric_label(f.metric, vocab)} FY{f.fiscal_year}",
+                                              f.value * 100, stated)
+                if failure is not None:
+                    return failure
+    return None
+
+
+def _value_unit(intent: Intent, figures: list[Figure], value: float | None, question: str) -> str | None:
+    """The unit of the headline value compose_answer returned (None when there is none)."""
+    units = {f.unit for f in figures}
+    if value is None or len(units) != 1:
+        return None
+    unit = units.pop()
+    if intent == "change":
+        return "percent"
+    if unit == "ratio" and arithmetic.is_percent_metric(figures[0].metric) and intent in ("value", "higher", "lower"):
+        return "percent"  # Figure.headline: margins as percentages; sums and differences stay fractions
+    if unit == "USD":
+        money = intent in ("value", "amount_change", "difference", "average", "sum")
+        return "USD billions" if money and _IN_BILLIONS.search(question) else "USD millions"
+    return {"USD/share": "USD per share", "shares": "shares (millions)"}.get(unit, unit)
 
 
 def define_term(metric: str, vocab: Vocabulary) -> WrittenAnswer:

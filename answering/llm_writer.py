@@ -3,7 +3,11 @@
 Evidence goes in as numbered, delimited passages that the prompt declares to be data
 (instructions inside them are ignored); the model returns passage numbers + exact
 quotes, which are verified in code (answering.citations). Figures the offline engine
-computed are given to the model as checked facts, and win over the model's arithmetic.
+computed are given to the model as checked facts, with the kind of answer to write.
+The LLM's answer is held to the evidence (answering.llm_evidence): a number in its text
+that is neither the checked value nor printed in a passage it cited, a headline value
+that differs from the checked one, or an instruction addressed to an AI means its answer
+is not used; the checked offline answer is given with a visible note saying why.
 An answer with no verifiable quote falls back to the offline answer, and so does a
 "not found" from the model when the offline engine answered from verified rows.
 """
@@ -14,9 +18,10 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
 from answering.citations import DROPPED_FLAG, is_instruction, verify_citations
+from answering.llm_evidence import unsupported
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.llm import LLMClient, Usage
-from finrag.models import Citation, SearchHit
+from finrag.models import AnswerKind, Citation, SearchHit
 
 MAX_PASSAGES = 16  # evidence passages given to the writer model
 
@@ -45,6 +50,24 @@ WRITER_SYSTEM = (
 )
 
 
+# The shape of answer the offline engine gave (answering.kinds): the LLM writes the same.
+KIND_SHAPES: dict[str, str] = {
+    "metric": "one figure with its unit and period, and the arithmetic that gives it",
+    "yes_no": "'Yes' or 'No' first, then the sentence or figures that decide it",
+    "drivers": "the change itself, then what the filing says drove it",
+    "choice": "the one item chosen, then the figures or sentence that rank it first",
+    "list": "the items asked for, each once",
+    "definition": "what the term or policy is, as the filing describes it",
+    "not_meaningful": "why the measure does not apply to this business, and its analogue if the filing has one",
+    "passage": "the sentences of the passages that state the answer",
+}
+NOT_USED_FLAG = "llm_answer_not_used"
+
+
+def _kind_line(kind: AnswerKind | None) -> str:
+    return f"Answer kind: {kind} - write {KIND_SHAPES[kind]}." if kind in KIND_SHAPES else ""
+
+
 def _evidence_block(hits: list[SearchHit]) -> str:
     parts = []
     for n, hit in enumerate(hits, start=1):
@@ -70,7 +93,8 @@ def write_llm(
     checked = f"Checked figures (computed in code): {offline.text}" if offline.status == "answered" and offline.value is not None else ""
     messages = [
         SystemMessage(WRITER_SYSTEM),
-        HumanMessage(f"Question: {question}\n\n<evidence>\n{_evidence_block(hits)}\n</evidence>\n\n{checked}".strip()),
+        HumanMessage(f"Question: {question}\n\n<evidence>\n{_evidence_block(hits)}\n</evidence>\n\n{checked}\n"
+                     f"{_kind_line(offline.kind)}".strip()),
     ]
     draft, reply = llm.structured("writer", DraftAnswer, messages)
     usage.add(reply)
@@ -85,8 +109,12 @@ def write_llm(
     # A quote of an instruction planted in a report is never support for an answer.
     trusted = [c for c in proposed if not is_instruction(c.quote)]
     invalid = len(draft.citations) - len(trusted)
-    kept, dropped = verify_citations(trusted, {h.chunk.chunk_id: h.chunk for h in hits})
+    by_id = {h.chunk.chunk_id: h.chunk for h in hits}
+    kept, dropped = verify_citations(trusted, by_id)
     flags = [DROPPED_FLAG] if dropped or invalid else []
+    if is_instruction(draft.answer):
+        # a reply that repeats or follows an instruction addressed to an AI is never an answer
+        return _not_used(offline, "it contained an instruction addressed to an AI", flags, engine)
     if not draft.found:
         if offline.status == "answered" and offline.citations:
             # The code read this answer from rows it verified; a model that missed them
@@ -99,10 +127,34 @@ def write_llm(
     if not kept:
         # An answer with no verifiable quote is not evidence-backed: keep the offline one.
         return offline.model_copy(update={"flags": [*offline.flags, *flags, "llm_unsupported"], "engine": engine})
-    value = draft.value if draft.value is not None else offline.value
-    if offline.value is not None and value is not None and abs(value - offline.value) > 0.01 * abs(offline.value):
+    checked_value = offline.value if offline.status == "answered" else None
+    if checked_value is not None and draft.value is not None \
+            and abs(draft.value - checked_value) > 0.01 * max(abs(checked_value), 1e-9):
         # Figures computed in code from verified rows win over the model's arithmetic.
-        value = offline.value
-        flags.append("llm_value_overridden")
+        return _not_used(offline, f"it gave {draft.value:,.2f} where the figures computed from the cited rows "
+                         f"give {checked_value:,.2f}", flags, engine)
+    # Every number the text states is the checked value (or a figure of the checked
+    # working) or is printed in a passage it cited; else it is not the filing's.
+    checked = [checked_value] if checked_value is not None else []
+    sources = [by_id[c.chunk_id].text for c in kept] + [question]
+    if offline.status == "answered" and offline.value is not None:
+        sources.append(offline.text)
+    made_up = unsupported(draft.answer, checked, sources)
+    if made_up:
+        return _not_used(offline, f"it stated {', '.join(made_up)}, which no cited passage contains", flags, engine)
+    value = checked_value if checked_value is not None else draft.value
+    if value is not None and checked_value is None and unsupported(f"{value}", [], sources):
+        value = None  # a headline number no passage holds is not given as the value
     return WrittenAnswer(status="answered", text=draft.answer, citations=kept, value=value, flags=flags,
-                         engine=engine)
+                         engine=engine, kind=offline.kind, unit=offline.unit if checked_value is not None else None)
+
+
+def _not_used(offline: WrittenAnswer, why: str, flags: list[str], engine: str) -> WrittenAnswer:
+    """The checked offline answer, with a visible note saying why the LLM's was not used."""
+    note = f"The LLM's answer was not used: {why}."
+    return offline.model_copy(update={
+        "text": f"{offline.text} {note}".strip(),
+        "flags": [*offline.flags, *flags, NOT_USED_FLAG],
+        "reason": offline.reason or note,
+        "engine": engine,
+    })

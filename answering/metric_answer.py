@@ -18,12 +18,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from answering import checks, numbers
 from answering.aspects import Aspect, metric_label, read_aspect
+from answering.checks import CheckedInput, CheckFailure
 from answering.citations import cite, quote_in_text, unique_citations
-from answering.metric_formula import InputValue, Missing, compute
+from answering.metric_formula import InputValue, MetricResult, Missing, compute
 from answering.metric_target import read_target
 from answering.written_answer import NOT_FOUND, WrittenAnswer
-from finrag.models import Citation, Fact, MetricTarget, SearchFilters, SearchHit
+from finrag.models import Chunk, Citation, Fact, MetricTarget, SearchFilters, SearchHit
 from finrag.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
@@ -55,8 +57,9 @@ class Evidence:
     """Input values for one company: graph facts first, then rows in retrieved chunks."""
 
     def __init__(self, company: str, anchor_year: int, hits: list[SearchHit], vocab: Vocabulary,
-                 graph: GraphStore | None = None, period: str = "FY"):
+                 graph: GraphStore | None = None, period: str = "FY", question: str = ""):
         self.company = company
+        self.question = question
         self.period = period  # "FY", or a 10-Q column: "Q2" (the quarter) / "Q2YTD" (year to date)
         self.anchor = anchor_year
         self.hits = hits
@@ -102,7 +105,11 @@ class Evidence:
             reading = read_aspect(hit.chunk, Aspect(company=self.company, fiscal_year=year, metric=metric), self.vocab)
             if reading is None:
                 continue
-            key = (0 if reading.from_table else 1, 0 if reading.chunk.fiscal_year == self.anchor else 1, rank)
+            # a consolidated statement's row before a segment's, a quarter's or a
+            # non-controlling interest's (answering.checks refuses those if nothing else is found)
+            suspect = checks.not_consolidated(reading.quote, hit.chunk.text, self.question, annual=True) is not None
+            key = (int(suspect), 0 if reading.from_table else 1, 0 if reading.chunk.fiscal_year == self.anchor else 1,
+                   rank)
             if best is None or key < best[0]:
                 best = (key, reading)
         if best is None:
@@ -150,7 +157,8 @@ def answer_metric(
     if target.unresolved:
         return WrittenAnswer(status="not_found", text=f"{NOT_FOUND.capitalize()}: {target.unresolved}; no formula "
                              "for the quantity asked is known.", reason=target.unresolved, flags=["metric_target"])
-    evidence = Evidence(company, max(target.years), hits, services.vocabulary, services.graph, _column(target))
+    evidence = Evidence(company, max(target.years), hits, services.vocabulary, services.graph, _column(target),
+                        question)
     try:
         result = compute(target, services.vocabulary, evidence.get)
     except Missing as missing:
@@ -178,10 +186,66 @@ def answer_metric(
     text += f" Read from {', '.join(filings)}."
     if also:
         text += " Also reported: " + "; ".join(also) + "."
-    citations = _citations(result.inputs, hits, services)
+    cited = _citations(result.inputs, hits, services)
+    citations = [c for c, _ in cited]
+    inputs = checked_inputs(result.inputs, cited)
+    failure = check_result(question, target, result, inputs, company, hits, services.vocabulary)
+    if failure is not None:
+        return checks.unverified(f"{company} {target.label} {_period(target)}", result.shown, failure, inputs,
+                                 citations, services.vocabulary, ["metric_target"])
     flags = ["metric_target"] + ([] if len(citations) == len(result.inputs) else ["uncited_input"])
     return WrittenAnswer(status="answered", text=text, citations=unique_citations(citations), value=result.value,
-                         flags=flags)
+                         flags=flags, unit=value_unit(target))
+
+
+def value_unit(target: MetricTarget) -> str:
+    """The unit of an answer's `value`, as results.csv and the JSON say it."""
+    if target.unit == "USD":
+        return f"USD {target.scale}"
+    return {"USD/share": "USD per share"}.get(target.unit, target.unit)
+
+
+def checked_inputs(inputs: list[InputValue], cited: list[tuple[Citation, Chunk]]) -> list[CheckedInput]:
+    """The inputs as the checks see them, each with the text of the chunk it is cited from."""
+    context = {(c.doc, c.quote): chunk.text for c, chunk in cited}
+    out = []
+    for i in inputs:
+        text = i.chunk.text if i.chunk is not None else next(
+            (t for (doc, quote), t in context.items() if doc == i.doc and quote_in_text(quote, i.quote)), "")
+        out.append(CheckedInput(metric=i.metric, fiscal_year=i.fiscal_year, value=i.value, quote=i.quote, doc=i.doc,
+                                page=i.page, context=text, from_table=numbers.split_row(i.quote) is not None))
+    return out
+
+
+def check_result(question: str, target: MetricTarget, result: MetricResult, inputs: list[CheckedInput],
+                 company: str, hits: list[SearchHit], vocab: Vocabulary) -> CheckFailure | None:
+    """The checks of answering.checks on a computed target: its inputs, then its value."""
+    failure = checks.check_inputs(inputs, question, target.quarter is None, vocab, hits)
+    if failure is not None:
+        return failure
+    percent = target.unit == "percent"
+    bounded = checks.bounds_for(target.metric, target.formula, target.unit, vocab)
+    if bounded is not None:
+        label, plausible = bounded
+        for year, value in sorted(result.per_year.items()):
+            shown = f"{value * 100:,.1f}%" if percent else f"{value:,.2f}"
+            failure = checks.check_plausible(f"{label} FY{year}", value, plausible, percent, shown)
+            if failure is not None:
+                return failure
+    years = sorted(result.per_year)
+    if target.aggregation == "change" and len(years) >= 2:
+        old, new = result.per_year[years[0]], result.per_year[years[-1]]
+        decimals = target.decimals if target.decimals is not None else 6
+        failure = checks.check_change(old, new, result.value, target.label, 0.5 * 10 ** -decimals)
+        if failure is None and checks.size_metric(target.formula, vocab):
+            failure = checks.check_size_change(target.label, result.value)
+        if failure is not None:
+            return failure
+    if percent and target.aggregation == "value" and target.quarter is None and target.formula_source != "question":
+        year = years[-1]
+        stated = checks.stated_percent(target.metric, year, company, hits, vocab)
+        return checks.check_stated(f"{target.label} FY{year}", result.per_year[year] * 100, stated)
+    return None
 
 
 def inputs_in_graph(question: str, understanding: QueryUnderstanding, services: MetricServices) -> bool:
@@ -201,18 +265,18 @@ def inputs_in_graph(question: str, understanding: QueryUnderstanding, services: 
     return True
 
 
-def _citations(inputs: list[InputValue], hits: list[SearchHit], services: MetricServices) -> list[Citation]:
+def _citations(inputs: list[InputValue], hits: list[SearchHit], services: MetricServices) -> list[tuple[Citation, Chunk]]:
     """Each input's row, quoted from a chunk of its filing that contains it (checked literally).
 
     Rows read from retrieved chunks cite them; facts first look in the hits, then one sparse
     search per filing for all its rows together (a statement page holds most of them)."""
-    citations: list[Citation] = []
+    citations: list[tuple[Citation, Chunk]] = []
     pending: dict[str, list[InputValue]] = {}
     for value in inputs:
         chunk = value.chunk or next((h.chunk for h in hits if h.chunk.doc == value.doc
                                      and quote_in_text(value.quote, h.chunk.text)), None)
         if chunk is not None:
-            citations.append(cite(chunk, value.quote))
+            citations.append((cite(chunk, value.quote), chunk))
         else:
             pending.setdefault(value.doc, []).append(value)
     for doc, values in pending.items():
@@ -222,5 +286,5 @@ def _citations(inputs: list[InputValue], hits: list[SearchHit], services: Metric
             on_page = [h for h in found if h.chunk.page <= value.page <= h.chunk.page_end]
             chunk = next((h.chunk for h in on_page + found if quote_in_text(value.quote, h.chunk.text)), None)
             if chunk is not None:
-                citations.append(cite(chunk, value.quote))
+                citations.append((cite(chunk, value.quote), chunk))
     return citations

@@ -50,6 +50,9 @@ class MetricResult(BaseModel):
     shown: str
     working: list[str]  # one line per year computed
     inputs: list[InputValue]
+    # each year's formula value before aggregation, in the formula's own unit (a ratio as a
+    # fraction, money in USD millions): what plausibility is checked on
+    per_year: dict[int, float] = Field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------- computing
@@ -174,7 +177,8 @@ def compute(target: MetricTarget, vocab: Vocabulary, get: Callable[[str, int], I
         value *= _SCALE_FROM_MILLIONS[target.scale]
     if target.decimals is not None:
         value = round(value, target.decimals)
-    return MetricResult(value=value, shown=show(value, target), working=working, inputs=list(used.values()))
+    return MetricResult(value=value, shown=show(value, target), working=working, inputs=list(used.values()),
+                        per_year=per_year)
 
 
 def _per_year(value: float, target: MetricTarget) -> str:

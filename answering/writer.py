@@ -61,7 +61,9 @@ def write_answer(
     decision = classify(text, services.vocabulary, companies=understanding.companies)
     offline = _write_kind(decision, text, hits, understanding, services, offline_engine)
     offline = offline.model_copy(update={"kind": offline.kind or decision.kind, "kind_reason": decision.describe()})
-    if offline_engine:
+    # An unverified figure (answering.checks) stays refused with an LLM too: the evidence it
+    # would rest on failed a check, and the LLM reads the same evidence.
+    if offline_engine or offline.status == "unverified":
         return offline
     try:
         written = write_llm(text, hits, offline, services.llm, usage)
@@ -104,7 +106,7 @@ def _metric(text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
     # answer is the offline answer, and the checked figure the LLM writer is given. Offline,
     # an input it could not find is named rather than another quantity answered.
     metric = answer_metric(text, hits, understanding, services)
-    if metric is not None and (metric.status == "answered" or offline_engine):
+    if metric is not None and (metric.status in ("answered", "unverified") or offline_engine):
         return metric.model_copy(update={"kind": "metric"})
     return write_offline(text, hits, understanding, services.vocabulary).model_copy(update={"kind": "metric"})
 

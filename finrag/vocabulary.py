@@ -45,6 +45,19 @@ def tokenize(text: str) -> list[str]:
     return stemmer("english").stemWords(_TOKEN.findall(text))
 
 
+class Plausible(BaseModel):
+    """The range a derived metric's value can take for a real company (in the metric's own
+    unit: a ratio as a fraction, days as days). A value outside it means its inputs were
+    read from the wrong table, line or scale (answering.checks refuses to give it)."""
+
+    low: float | None = None
+    high: float | None = None
+    why: str  # for an analyst: why a value outside the range cannot be right
+
+    def contains(self, value: float) -> bool:
+        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+
+
 class Entry(BaseModel):
     """One vocabulary entry: a metric (base or derived), a statement, or a glossary term."""
 
@@ -61,6 +74,10 @@ class Entry(BaseModel):
     # are a second source, used only when its own statement has no row.
     rows: dict[str, list[str]] = Field(default_factory=dict)
     spent: bool = False  # printed as an outflow "(1,577)" but meant as the amount spent
+    plausible: Plausible | None = None  # derived metrics: the range a real company's value lies in
+    # A size (revenue, assets): positive and far from zero for an operating company, so its
+    # year-over-year change stays within -100%..+500% (a profit can cross zero; a size cannot).
+    size: bool = False
 
     @property
     def wordings(self) -> list[str]:

@@ -352,7 +352,7 @@ def answer_file(
             answer_many=prefect_answers(services, strategy, settings, present), progress=progress,
         )  # fmt: skip
     publish_batch_artifacts(summary, records, key_prefix=key_prefix)
-    logger.info("%d questions, %s, %s, results in %s", summary.total, summary.by_status, summary.engine_line(), out_dir)
+    logger.info("%d questions, %s, %s, results in %s", summary.total, summary.status_line(), summary.engine_line(), out_dir)
     return summary
 
 

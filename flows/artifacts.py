@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from finrag.models import Answer, Citation, Question, RunRecord, TraceStep
+from finrag.models import REFUSAL_STATUSES, Answer, Citation, Question, RunRecord, TraceStep
 from finrag.text import collapse_whitespace
 from flows.batch_io import format_citations
 
@@ -29,6 +29,8 @@ class BatchSummary(BaseModel):
     reused: int  # answered by an earlier, interrupted run with the same config and store
     answered_now: int
     by_status: dict[str, int] = Field(default_factory=dict)
+    answered: int = 0  # status "answered": a checked answer was given
+    refused: int = 0  # a status of REFUSAL_STATUSES (unverified, not_found, needs_company)
     by_strategy: dict[str, int] = Field(default_factory=dict)
     by_engine: dict[str, int] = Field(default_factory=dict)  # "offline" / "llm:<model>"
     by_fallback: dict[str, int] = Field(default_factory=dict)  # why answers fell back from the LLM
@@ -46,6 +48,13 @@ class BatchSummary(BaseModel):
         """An LLM is configured, it was needed, and not one answer came from it."""
         llm_answers = sum(n for engine, n in self.by_engine.items() if engine.startswith("llm:"))
         return self.llm_configured and sum(self.by_fallback.values()) > 0 and llm_answers == 0
+
+    def status_line(self) -> str:
+        """E.g. "answered 7, refused 3 (not_found 2, unverified 1), failed 1": a refusal is never an answer."""
+        refusals = ", ".join(f"{k} {v}" for k, v in sorted(self.by_status.items()) if k in REFUSAL_STATUSES)
+        failed = self.by_status.get("failed", 0)
+        return (f"answered {self.answered}, refused {self.refused}" + (f" ({refusals})" if refusals else "")
+                + (f", failed {failed}" if failed else ""))
 
     def engine_line(self) -> str:
         """E.g. "engines: llm:gpt-4o-mini 10, offline 2 (fallback: connection 1, circuit_open 1)"."""
@@ -69,6 +78,8 @@ def summarize(
         reused=reused,
         answered_now=len(records) - reused,
         by_status=dict(Counter(a.status for a in answers)),
+        answered=sum(a.status == "answered" for a in answers),
+        refused=sum(a.status in REFUSAL_STATUSES for a in answers),
         by_strategy=dict(Counter(a.strategy for a in answers)),
         by_engine=dict(Counter(a.engine for a in answers)),
         by_fallback=dict(Counter(a.fallback for a in answers if a.fallback)),
@@ -90,6 +101,7 @@ def batch_summary_markdown(s: BatchSummary) -> str:
                   "(reasons in the last table). Check the LLM endpoint and key.", ""]
     lines += [
         f"- questions: **{s.total}** ({s.answered_now} answered in this run, {s.reused} kept from an earlier run)",
+        f"- outcome: {s.status_line()} (a refusal says what was searched or why a figure was not trusted)",
         f"- output: `{s.out_dir}` (results.jsonl, results.csv)",
         *([f"- earlier results that no longer matched are kept in `{s.previous_results}`"]
           if s.previous_results else []),

@@ -300,6 +300,8 @@ CSV_COLUMNS = [
     "id", "question", "status", "answer", "strategy", "engine", "fallback", "citations", "gold", "type",
     "expected_strategy", "route_reason", "stopped_by", "searches", "llm_calls",
     "tokens_in", "tokens_out", "cost_usd", "latency_s", "reason", "config_hash", "store_version",
+    # added at the end so spreadsheets built on the earlier columns keep working
+    "kind", "value", "unit", "flags",
 ]  # fmt: skip
 
 
@@ -346,6 +348,10 @@ def records_csv(records: Iterable[RunRecord]) -> str:
             "reason": a.reason or "",
             "config_hash": r.config_hash,
             "store_version": r.store_version,
+            "kind": a.kind or "",
+            "value": "" if a.value is None else a.value,
+            "unit": a.unit or "",
+            "flags": "; ".join(a.flags),
         }
         writer.writerow({k: spreadsheet_safe(v) for k, v in row.items()})
     return buf.getvalue()

@@ -84,7 +84,7 @@ def run_comparison(
             strategy=strategy, answer_many=answer_many,
         )  # fmt: skip
         if progress_label:
-            print(f"{strategy}: {summary.by_status} in {summary.wall_seconds:.1f}s", file=sys.stderr)
+            print(f"{strategy}: {summary.status_line()} in {summary.wall_seconds:.1f}s", file=sys.stderr)
         if summary.llm_all_failed:
             llm_failed.append(strategy)
     comparison = build_comparison(records, scorer).model_copy(update={"llm_failed": llm_failed})

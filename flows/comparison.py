@@ -16,7 +16,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from finrag.models import Answer, Citation, RunRecord, TraceStep
+from finrag.models import REFUSAL_STATUSES, Answer, Citation, RunRecord, TraceStep
 from flows.stats import mcnemar_exact, wilson_interval
 
 BASELINE = "single"  # what the other strategies are measured against, when it was run
@@ -77,7 +77,7 @@ class StrategyTotals(BaseModel):
     scored: int
     correct: int
     answered: int
-    not_found: int
+    refused: int  # any of REFUSAL_STATUSES: unverified, not_found, needs_company
     failed: int
     ci_low: float  # Wilson 95% interval of the accuracy (0..1 when nothing was scored)
     ci_high: float
@@ -244,7 +244,7 @@ def _totals(strategy: str, outcomes: list[StrategyOutcome]) -> StrategyTotals:
         scored=len(scored),
         correct=correct,
         answered=sum(o.status == "answered" for o in outcomes),
-        not_found=sum(o.status == "not_found" for o in outcomes),
+        refused=sum(o.status in REFUSAL_STATUSES for o in outcomes),
         failed=sum(o.status == "failed" for o in outcomes),
         ci_low=low,
         ci_high=high,

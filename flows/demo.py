@@ -72,7 +72,7 @@ def _run(args) -> int:
                 "FinRAG demo finished — where everything is:",
                 f"  corpus (PDFs, truth.json, questions.jsonl): {corpus}",
                 f"  store (Qdrant Edge, embedded):              {store}",
-                f"  batch results ({batch.total} questions, {batch.by_status}):",
+                f"  batch results ({batch.total} questions, {batch.status_line()}):",
                 f"      {out / 'batch' / 'results.jsonl'}",
                 f"      {out / 'batch' / 'results.csv'}",
                 f"  comparison report:                          {report}",

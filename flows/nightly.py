@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from prefect import flow, get_run_logger
+from prefect.exceptions import MissingResult
 from pydantic import BaseModel, Field
 
 from finrag.models import DocumentReport, StrategyChoice
@@ -37,9 +38,12 @@ HOUR = 3600
 
 class FileOutcome(BaseModel):
     file: str
-    status: str  # "answered" or "failed"
+    status: str  # "answered" or "failed" (the file's run, not its questions)
     message: str = ""
     moved_to: str | None = None
+    # the file's questions: answered, and refused (unverified / not_found / needs_company)
+    answered: int = 0
+    refused: int = 0
 
 
 class NightlySummary(BaseModel):
@@ -76,6 +80,34 @@ def move_to_processed(path: Path, day: str) -> Path:
     return target
 
 
+def file_outcome(path: Path, moved: Path, summary: object) -> FileOutcome:
+    """An answered file's outcome, with its questions' counts when its summary came back."""
+    if isinstance(summary, BatchSummary):
+        return FileOutcome(file=path.name, status="answered", moved_to=str(moved), answered=summary.answered,
+                           refused=summary.refused)
+    return FileOutcome(file=path.name, status="answered", moved_to=str(moved))
+
+
+def nightly_message(outcomes: list[FileOutcome]) -> str:
+    """"2 of 3 question files answered; failed: bad.jsonl. Questions: 5 answered, 2 refused"."""
+    failed = [o for o in outcomes if o.status == "failed"]
+    message = f"{len(outcomes) - len(failed)} of {len(outcomes)} question files answered"
+    if failed:
+        message += "; failed: " + ", ".join(o.file for o in failed)
+    # a refused question (unverified, not_found, needs_company) is never counted as answered
+    return message + (f". Questions: {sum(o.answered for o in outcomes)} answered, "
+                      f"{sum(o.refused for o in outcomes)} refused")
+
+
+def nightly_markdown(day: str, message: str, outcomes: list[FileOutcome]) -> str:
+    return "\n".join(
+        [f"# Nightly batch {day}", "", message, "",
+         "| file | status | answered | refused | detail |", "| --- | --- | ---: | ---: | --- |"]
+        + [f"| {o.file} | {o.status} | {o.answered} | {o.refused} | {o.moved_to or markdown_cell(o.message)} |"
+           for o in outcomes]
+    )
+
+
 def _file_run_name() -> str:
     from prefect.runtime import flow_run
 
@@ -90,7 +122,7 @@ def nightly_file(
     path = Path(file)
     summary = answer_file(path, out_dir, strategy=strategy, store=store, key_prefix=f"nightly-{path.stem}")
     moved = move_to_processed(path, day or today())
-    get_run_logger().info("%s: %s; moved to %s", path.name, summary.by_status, moved)
+    get_run_logger().info("%s: %s; moved to %s", path.name, summary.status_line(), moved)
     return summary
 
 
@@ -120,20 +152,18 @@ def nightly_batch(
         )  # fmt: skip
         if state.is_completed():
             moved = folder / PROCESSED / day / path.name
-            outcomes.append(FileOutcome(file=path.name, status="answered", moved_to=str(moved)))
+            try:
+                summary = state.result(raise_on_failure=False)
+            except MissingResult:  # results not kept: the file's counts are in its own summary
+                summary = None
+            outcomes.append(file_outcome(path, moved, summary))
         else:
             outcomes.append(FileOutcome(file=path.name, status="failed", message=state.message or state.name))
             logger.error("%s failed: %s (left in the inbox)", path.name, state.message)
-    failed = [o for o in outcomes if o.status == "failed"]
-    message = f"{len(outcomes) - len(failed)} of {len(outcomes)} question files answered"
-    if failed:
-        message += "; failed: " + ", ".join(o.file for o in failed)
+    message = nightly_message(outcomes)
     create_markdown_artifact(
         key="nightly-summary",
-        markdown="\n".join(
-            [f"# Nightly batch {day}", "", message, "", "| file | status | detail |", "| --- | --- | --- |"]
-            + [f"| {o.file} | {o.status} | {o.moved_to or markdown_cell(o.message)} |" for o in outcomes]
-        ),
+        markdown=nightly_markdown(day, message, outcomes),
         description=message,
     )
     logger.info(message)

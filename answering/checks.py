@@ -1,0 +1,477 @@
+"""Checks a computed figure must pass before it is given (offline and LLM answers alike).
+
+A metric answer (answering.metric_answer) and a figure the extractive writer composes
+(answering.extractive_writer) are checked here, each check named and with a reason an
+analyst understands. The first failure stops the answer: the writer then says what was
+found (figures and pages) and why it is not trusted, with status `unverified`.
+
+- `consolidated_inputs`: every input row comes from the consolidated statements, not a
+  non-controlling-interest, segment, guarantor / parent-only or quarterly line or table
+  (unless the question asks for one of those). The row's own label and the headings of
+  its table (the short lines above its first row) are read.
+- `units_and_scale`: a money input is printed as money (not a percentage) and was read at
+  the scale its table states ("in thousands" read as millions is 1,000 times too big);
+  inputs of one filing come from tables of one scale (the consolidated statements share it).
+- `adjusted_measure`: a question that asks for an adjusted (non-GAAP) measure is not
+  answered from GAAP statement lines ("adjusted EBIT" is not operating income).
+- `cited_values`: each input's figure is printed in the row cited for it, and a change is
+  the change the two cited values give.
+- `plausible_value`: the result lies in the range of its kind, read from the vocabulary
+  (`plausible` of a derived metric: margins within ±100%, capex at most 75% of revenue,
+  days 0..1000, ...), and a size's year-over-year change (revenue, assets) within
+  -100%..+500%. A profit or a cash flow can cross zero, so its change is not bounded.
+- `stated_value`: where the filing states the same measure for the year ("gross margin
+  was 42.1%", a "Gross margin 42.1% 40.0%" row), the computed value agrees with it
+  within the stated figure's rounding.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from answering import numbers
+from answering.aspects import metric_label, split_sentences
+from answering.citations import unique_citations
+from answering.row_scope import NOT_CONSOLIDATED, QUARTERLY
+from answering.written_answer import WrittenAnswer
+from finrag.models import Chunk, Citation, SearchHit
+from finrag.text import collapse_whitespace
+from finrag.vocabulary import Plausible, Vocabulary, tokenize
+
+CONSOLIDATED = "consolidated_inputs"
+UNITS = "units_and_scale"
+CITED = "cited_values"
+ADJUSTED = "adjusted_measure"
+PLAUSIBLE = "plausible_value"
+STATED = "stated_value"
+FAILED_FLAG = "check_failed:"  # + the check's name
+
+# A size's year-over-year change (percent): revenue cannot fall below zero, and a
+# consolidated company does not grow sixfold in a year.
+SIZE_CHANGE = Plausible(low=-100, high=500, why="a size such as revenue or total assets cannot fall by more "
+                        "than 100% and does not grow more than sixfold in a year; such a change means one of "
+                        "the two values is a quarter's, a segment's or another table's")
+# A question's own formula in days (365 * ...) when the vocabulary has no entry for it.
+DAYS = Plausible(low=0, high=1000, why="days are counted within a year's cycle: a negative count or more than "
+                 "1,000 days means the inputs are from different tables or scales")
+SHARE_OF_REVENUE = Plausible(low=-1, high=1, why="an income-statement line as a share of revenue lies within ±100% "
+                             "when both are the company's consolidated figures for the same period")
+
+
+class CheckFailure(BaseModel):
+    """Why a figure is not given: the check's name and the reason in an analyst's words."""
+
+    check: str
+    why: str
+
+    @property
+    def flag(self) -> str:
+        return FAILED_FLAG + self.check
+
+
+class CheckedInput(BaseModel):
+    """One input figure as the checks see it: what it is, its value, the row it was read from."""
+
+    metric: str  # vocabulary key of a base metric
+    fiscal_year: int | None
+    value: float  # USD millions for money, as printed for the rest
+    quote: str  # the row (or sentence) cited for it
+    doc: str
+    page: int  # zero-based
+    context: str = ""  # the text of the chunk the row is in ("" when not known)
+    from_table: bool = True
+
+    def where(self) -> str:
+        return f"{self.doc} p.{self.page + 1}"
+
+
+# --------------------------------------------------------------------------- consolidated inputs
+
+_HEADING_WORDS = 14  # a table heading is short; a longer line is prose, where the table starts
+_HEADING_CHARS = 100
+
+
+def table_headings(context: str, quote: str) -> list[str]:
+    """The headings of the table a row is in: the short non-row lines above it, up to
+    the first prose line (a statement's title, its column headers, a section caption)."""
+    lines = context.splitlines()
+    q = collapse_whitespace(quote)[:60]
+    at = next((i for i, line in enumerate(lines) if q and q in collapse_whitespace(line)), None)
+    if at is None:
+        return []
+    headings: list[str] = []
+    for line in reversed(lines[:at]):
+        text = line.strip()
+        if not text or numbers.split_row(text) is not None:
+            continue
+        if len(text) > _HEADING_CHARS or len(text.split()) > _HEADING_WORDS or text.endswith("."):
+            break  # prose: the table's headings are below it
+        headings.append(text)
+    return headings
+
+
+def _row_label(quote: str) -> str:
+    row = numbers.split_row(quote)
+    return row.label if row is not None else quote
+
+
+def not_consolidated(quote: str, context: str, question: str, annual: bool) -> str | None:
+    """What the row is when it is not the consolidated statements' figure (else None):
+    by its own label, then by its table's headings. A question that asks for a segment,
+    a quarter ... allows rows of that kind."""
+    kinds = [*NOT_CONSOLIDATED, *([QUARTERLY] if annual else [])]
+    label = _row_label(quote)
+    headings = table_headings(context, quote)
+    for what, pattern in kinds:
+        if pattern.search(question):
+            continue
+        if pattern.search(label):
+            return f"{what} (row “{collapse_whitespace(label)}”)"
+        heading = next((h for h in headings if pattern.search(h)), None)
+        if heading is not None:
+            return f"{what} (its table is headed “{collapse_whitespace(heading)}”)"
+    return None
+
+
+def check_consolidated(inputs: Sequence[CheckedInput], question: str, annual: bool) -> CheckFailure | None:
+    for i in inputs:
+        what = not_consolidated(i.quote, i.context, question, annual)
+        if what is not None:
+            return CheckFailure(check=CONSOLIDATED, why=f"{_name(i)} ({i.where()}) is {what}, not the "
+                                "consolidated statements' figure")
+    return None
+
+
+_ADJUSTED = re.compile(r"(?<![-\w])(?<!un)adjusted\b|\bnon-?\s?gaap\b|\bpro\s+forma\b", re.I)
+
+
+def check_adjusted(inputs: Sequence[CheckedInput], question: str) -> CheckFailure | None:
+    """An adjusted (non-GAAP) measure asked for, but every input is a GAAP statement line."""
+    m = _ADJUSTED.search(question)
+    if m is None or not inputs or any(_ADJUSTED.search(_row_label(i.quote)) for i in inputs):
+        return None
+    rows = "; ".join(f"“{collapse_whitespace(_row_label(i.quote))}” ({i.where()})" for i in inputs)
+    return CheckFailure(check=ADJUSTED, why=f"the question asks for a {m.group(0).lower()} measure, but the figures "
+                        f"read are GAAP statement lines ({rows}); the filing's own adjustments were not read")
+
+
+# --------------------------------------------------------------------------- units, scale, cited values
+
+_SCALE_NOTE = re.compile(r"\bin\s+(thousands|millions|billions)\b|\(\s*(thousands|millions|billions)\b"
+                         r"|\b(thousands|millions|billions)\s+of\s+(?:u\.?s\.?\s+)?dollars\b", re.I)
+_FACTOR = {"thousands": 0.001, "millions": 1.0, "billions": 1000.0}
+_PROSE_AMOUNT = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)\s*(million|billion|thousand)", re.I)
+_TOKEN = re.compile(r"\(?\$?\(?-?\d[\d,]*(?:\.\d+)?\)?%?\)?")
+
+
+def stated_scale(context: str, quote: str) -> str | None:
+    """The scale stated for the row's table: the nearest scale note above the row in its
+    chunk ("(in thousands, except per share data)"), or None when the chunk states none."""
+    lines = context.splitlines()
+    q = collapse_whitespace(quote)[:60]
+    at = next((i for i, line in enumerate(lines) if q and q in collapse_whitespace(line)), len(lines))
+    for line in reversed(lines[:at]):
+        m = _SCALE_NOTE.search(line)
+        if m and numbers.split_row(line) is None:
+            return next(g for g in m.groups() if g).lower()
+    return None
+
+
+def _printed(quote: str) -> list[tuple[float, bool]]:
+    """The amounts printed in a row (value as printed, is it a percentage: "23%", "23 %")."""
+    row = numbers.split_row(quote)
+    if row is None:
+        return []
+    tokens = quote.split()[len(row.label.split()):]
+    out: list[tuple[float, bool]] = []
+    for n, token in enumerate(tokens):
+        if token in ("$", "%") or not numbers.is_amount(token):
+            continue
+        value = numbers.parse_amount(token)
+        if value is None:
+            continue
+        percent = token.endswith("%") or token.endswith("%)") or (n + 1 < len(tokens) and tokens[n + 1] == "%")
+        out.append((abs(value), percent))
+    return out
+
+
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) <= 0.005 * max(abs(a), abs(b)) + 1e-9
+
+
+def _applied_scale(value: float, printed: list[tuple[float, bool]]) -> tuple[str, bool] | None:
+    """(scale the value was read at, was the printed amount a percentage), or None when the
+    value is not printed in the row at any scale."""
+    for scale, factor in sorted(_FACTOR.items(), key=lambda s: s[1] != 1.0):
+        for amount, percent in printed:
+            if _same(abs(value), amount * factor):
+                return scale, percent
+    return None
+
+
+def _page_scale(i: CheckedInput, hits: Sequence[SearchHit]) -> str | None:
+    """A scale stated by another retrieved chunk of the same page (a continuation chunk of a
+    statement repeats its title and columns, not always its scale note)."""
+    for hit in hits:
+        c = hit.chunk
+        if c.doc == i.doc and c.page <= i.page <= c.page_end:
+            m = stated_scale(c.text, "\x00")  # the chunk's last scale note
+            if m is not None:
+                return m
+    return None
+
+
+def check_units_and_scale(inputs: Sequence[CheckedInput], vocab: Vocabulary,
+                          hits: Sequence[SearchHit] = ()) -> CheckFailure | None:
+    by_doc: dict[str, tuple[str, CheckedInput]] = {}
+    for i in inputs:
+        entry = vocab.metrics.get(i.metric)
+        if entry is None or entry.unit != "USD" or not i.from_table:
+            continue
+        applied = _applied_scale(i.value, _printed(i.quote))
+        if applied is None:
+            continue  # check_cited_values says so
+        scale, percent = applied
+        if percent:
+            return CheckFailure(check=UNITS, why=f"{_name(i)} ({i.where()}) was read from a percentage "
+                                f"in “{collapse_whitespace(i.quote)}”, not a dollar amount")
+        stated = stated_scale(i.context, i.quote) if i.context else None
+        stated = stated or _page_scale(i, hits)
+        if stated is not None and stated != scale:
+            return CheckFailure(check=UNITS, why=f"{_name(i)} ({i.where()}) was read in {scale} but its table "
+                                f"is in {stated}")
+        if stated is not None:
+            earlier = by_doc.setdefault(i.doc, (stated, i))
+            if earlier[0] != stated:
+                other = earlier[1]
+                return CheckFailure(check=UNITS, why=f"{_name(other)} comes from a table in {earlier[0]} "
+                                    f"({other.where()}) and {_name(i)} from one in {stated} ({i.where()}): one "
+                                    "filing's consolidated statements share one scale")
+    return None
+
+
+def check_cited_values(inputs: Sequence[CheckedInput]) -> CheckFailure | None:
+    """Each input's figure is printed in its cited row (at some scale) or sentence."""
+    for i in inputs:
+        if i.from_table:
+            printed = _printed(i.quote)
+            ok = not printed or _applied_scale(i.value, printed) is not None
+        else:
+            amounts = [float(d.replace(",", "")) * {"thousand": 0.001, "million": 1.0, "billion": 1000.0}[s.lower()]
+                       for d, s in _PROSE_AMOUNT.findall(i.quote)]
+            ok = not amounts or any(_same(abs(i.value), a) for a in amounts)
+        if not ok:
+            return CheckFailure(check=CITED, why=f"{_name(i)} {_amount(i.value)} is not printed in the row cited "
+                                f"for it ({i.where()}: “{collapse_whitespace(i.quote)}”)")
+    return None
+
+
+def check_change(old: float, new: float, stated_pct: float, label: str, rounding: float = 0.05) -> CheckFailure | None:
+    """The change stated is the change the two cited values give (within the rounding of
+    the stated figure)."""
+    if old == 0:
+        return None
+    pct = (new - old) / abs(old) * 100
+    if abs(pct - stated_pct) > rounding + 1e-6 * abs(pct) + 1e-9:
+        return CheckFailure(check=CITED, why=f"the change in {label} stated ({stated_pct:+.1f}%) is not the "
+                            f"change from {old:,.2f} to {new:,.2f} ({pct:+.1f}%)")
+    return None
+
+
+# --------------------------------------------------------------------------- plausible values
+
+
+def _normal(formula: str) -> str:
+    try:
+        return ast.unparse(ast.parse(formula, mode="eval"))
+    except SyntaxError:
+        return formula
+
+
+def bounds_for(metric: str, formula: str, unit: str, vocab: Vocabulary) -> tuple[str, Plausible] | None:
+    """(what is bounded, its range) for a result: the vocabulary entry of the metric (or of
+    the derived metric with the same formula: "capex as a % of revenue" is capex to
+    revenue), else by its unit and shape (days; a line item as a share of revenue)."""
+    entry = vocab.metrics.get(metric)
+    if entry is None or entry.plausible is None:
+        wanted = _normal(formula)
+        entry = next((e for e in vocab.metrics.values()
+                      if e.plausible is not None and e.formula and _normal(e.formula) == wanted), None)
+    if entry is not None and entry.plausible is not None:
+        return entry.label, entry.plausible
+    if unit == "days":
+        return "days", DAYS
+    m = re.fullmatch(r"\s*([a-z_]+)\s*/\s*revenue\s*", formula)
+    if m and m.group(1) in vocab.metrics:
+        numerator = vocab.metrics[m.group(1)]
+        if numerator.kind == "metric" and numerator.unit == "USD" and numerator.statement == "income_statement":
+            return f"{numerator.label} as a share of revenue", SHARE_OF_REVENUE
+    return None
+
+
+def _range(p: Plausible, percent: bool) -> str:
+    def one(x: float | None) -> str:
+        if x is None:
+            return "…"
+        return f"{x * 100:g}%" if percent else f"{x:g}"
+    return f"{one(p.low)} to {one(p.high)}"
+
+
+def check_plausible(label: str, value: float, plausible: Plausible, percent: bool, shown: str) -> CheckFailure | None:
+    """`value` in the metric's own unit (a ratio as a fraction); `percent`: show it as one."""
+    if plausible.contains(value):
+        return None
+    return CheckFailure(check=PLAUSIBLE, why=f"{label} of {shown} is outside {_range(plausible, percent)}: "
+                        f"{plausible.why}")
+
+
+def size_metric(formula: str, vocab: Vocabulary) -> str | None:
+    """The size a formula is (revenue, total assets ...), when it is one line item that is one."""
+    name = formula.strip()
+    entry = vocab.metrics.get(name)
+    return name if entry is not None and entry.size else None
+
+
+def check_size_change(label: str, change_pct: float) -> CheckFailure | None:
+    if SIZE_CHANGE.contains(change_pct):
+        return None
+    return CheckFailure(check=PLAUSIBLE, why=f"a change in {label} of {change_pct:+,.1f}% is outside -100% to "
+                        f"+500%: {SIZE_CHANGE.why}")
+
+
+# --------------------------------------------------------------------------- the filing's own statement
+
+_PERCENT = re.compile(r"(-?\d+(?:\.\d+)?)\s?%")
+_NOT_THE_MEASURE = re.compile(
+    r"\bsegments?\b|\badjusted\b|\bnon-gaap\b|\bexcluding\b|\bcore\b|\bquarter\b|\bstatutory\b", re.I)
+
+
+class Stated(BaseModel):
+    value: float  # percent, as printed
+    decimals: int
+    quote: str
+    doc: str
+    page: int
+
+
+def _decimals(text: str) -> int:
+    return len(text.split(".")[1]) if "." in text else 0
+
+
+def _stated_in_rows(chunk: Chunk, keys: set[tuple[str, ...]], year: int) -> Stated | None:
+    years: list[int] = []
+    for line in chunk.text.splitlines():
+        found = numbers.header_years(line)
+        if found:
+            years = found
+            continue
+        row = numbers.split_row(line)
+        if row is None or not row.percent or len(years) != len(row.values) or year not in years:
+            continue
+        if tuple(tokenize(numbers.normalize_label(row.label))) not in keys:
+            continue
+        if not_consolidated(line, chunk.text, "", annual=True) is not None:
+            continue  # a segment's margin row is not the company's
+        tokens = _PERCENT.findall(line)
+        value = row.values[years.index(year)]
+        if value is None or len(tokens) != len(row.values):
+            continue
+        return Stated(value=value, decimals=_decimals(tokens[years.index(year)]), quote=line.strip(),
+                      doc=chunk.doc, page=chunk.page)
+    return None
+
+
+def _stated_in_prose(chunk: Chunk, wordings: list[str], year: int) -> Stated | None:
+    """"Our effective tax rate was 24.0% in 2021": the measure named, then at once its
+    figure ("... differed from the statutory rate of 21%" states another rate)."""
+    for sentence in split_sentences(chunk.text):
+        if len(_PERCENT.findall(sentence)) != 1 or _NOT_THE_MEASURE.search(sentence):
+            continue
+        if numbers.years_in(sentence) != {year}:
+            continue
+        for wording in wordings:
+            named = r"\s+".join(re.escape(w) for w in wording.split())
+            m = re.search(rf"\b{named}\s+(?:for\s+(?:fiscal\s+)?(?:year\s+)?\d{{4}}\s+)?(?:was|were|is|of|at)\s+"
+                          r"(?:approximately\s+|about\s+)?(-?\d+(?:\.\d+)?)\s?%", sentence, re.I)
+            if m is not None:
+                return Stated(value=float(m.group(1)), decimals=_decimals(m.group(1)), quote=sentence.strip(),
+                              doc=chunk.doc, page=chunk.page)
+    return None
+
+
+def stated_percent(metric: str, year: int, company: str | None, hits: Sequence[SearchHit],
+                   vocab: Vocabulary) -> Stated | None:
+    """The filing's own statement of a percent metric for the year (a row, else a sentence)."""
+    entry = vocab.metrics.get(metric)
+    if entry is None or entry.kind != "derived" or entry.unit != "ratio":
+        return None
+    wordings = [numbers.normalize_label(w) for w in entry.wordings]
+    keys = {tuple(tokenize(w)) for w in wordings}
+    chunks = [h.chunk for h in hits if company is None or (h.chunk.company or "").casefold() == company.casefold()]
+    for chunk in chunks:
+        if (found := _stated_in_rows(chunk, keys, year)) is not None:
+            return found
+    for chunk in chunks:
+        if (found := _stated_in_prose(chunk, wordings, year)) is not None:
+            return found
+    return None
+
+
+def check_stated(label: str, computed_pct: float, stated: Stated | None) -> CheckFailure | None:
+    """The computed percent agrees with the one the filing states, within its rounding."""
+    if stated is None:
+        return None
+    tolerance = 0.5 * 10 ** -stated.decimals + 0.1
+    if abs(computed_pct - stated.value) <= tolerance:
+        return None
+    return CheckFailure(check=STATED, why=f"the filing states {label} of {stated.value:g}% ({stated.doc} "
+                        f"p.{stated.page + 1}: “{collapse_whitespace(stated.quote)[:200]}”), but the figures "
+                        f"read give {computed_pct:.1f}%")
+
+
+# --------------------------------------------------------------------------- all together
+
+
+def check_inputs(inputs: Sequence[CheckedInput], question: str, annual: bool, vocab: Vocabulary,
+                 hits: Sequence[SearchHit] = ()) -> CheckFailure | None:
+    """The input checks, first failure wins: consolidated rows, the measure asked (adjusted or
+    GAAP), units and scale, cited values."""
+    return (check_consolidated(inputs, question, annual)
+            or check_adjusted(inputs, question)
+            or check_units_and_scale(inputs, vocab, hits)
+            or check_cited_values(inputs))
+
+
+def found_text(inputs: Sequence[CheckedInput], vocab: Vocabulary) -> str:
+    """What was read, for the unverified answer: each figure with its page and row."""
+    parts = [f"{metric_label(i.metric, vocab)}{f' FY{i.fiscal_year}' if i.fiscal_year else ''} "
+             f"{_amount(i.value) if (vocab.metrics.get(i.metric) and vocab.metrics[i.metric].unit == 'USD') else f'{i.value:,.2f}'}"
+             f" ({i.where()}: “{collapse_whitespace(i.quote)[:160]}”)" for i in inputs]
+    return "; ".join(parts)
+
+
+def unverified(what: str, shown: str, failure: CheckFailure, inputs: Sequence[CheckedInput],
+               citations: list[Citation], vocab: Vocabulary, flags: list[str] | None = None) -> WrittenAnswer:
+    """A figure that failed a check: not given (status `unverified`, a refusal); the text
+    says what was found, with pages, and why it is not trusted."""
+    found = found_text(inputs, vocab)
+    return WrittenAnswer(
+        status="unverified",
+        text=f"Not given: {what} computed as {shown} is not trusted, because {failure.why}."
+             + (f" Found: {found}." if found else ""),
+        citations=unique_citations(citations),
+        reason=f"{failure.check}: {failure.why}",
+        flags=[*(flags or []), failure.flag],
+    )
+
+
+def _name(i: CheckedInput) -> str:
+    return f"{i.metric.replace('_', ' ')}{f' FY{i.fiscal_year}' if i.fiscal_year else ''}"
+
+
+def _amount(millions: float) -> str:
+    return f"{'-' if millions < 0 else ''}${abs(millions):,.1f}M"

@@ -1,0 +1,27 @@
+"""Which statement rows are the consolidated whole, by the words of their label or table.
+
+A non-controlling interest's line, a segment's, a guarantor's or parent-only figure and a
+quarter's column are not the company's consolidated figure. Readers (answering.aspects)
+prefer another row for the same metric; answering.checks refuses an answer built on one,
+unless the question asks for that kind of figure.
+"""
+
+from __future__ import annotations
+
+import re
+
+# What a line or table is when it is not the consolidated whole, and the words that say so.
+NOT_CONSOLIDATED: list[tuple[str, re.Pattern[str]]] = [
+    ("a non-controlling-interest line", re.compile(
+        r"(?<!including )(?<!including the )\bnon-?\s?controlling\b|\bminority\s+interests?\b", re.I)),
+    ("a segment's figure", re.compile(r"\bsegments?\b", re.I)),
+    ("a guarantor / parent-only figure", re.compile(
+        r"\b(?:non-?)?guarantors?\b|\bparent\s+(?:company\s+)?only\b|\bcondensed\s+consolidating\b", re.I)),
+]
+QUARTERLY = ("a quarter's figure", re.compile(
+    r"\bquarter(?:s|ly)?\b|\b(?:three|thirteen|3)[\s-]months?\b|\bthirteen\s+weeks\b|\b(?:12|13)\s+weeks\b", re.I))
+
+
+def label_not_consolidated(label: str) -> bool:
+    """A row label that names a non-controlling interest, a segment, a guarantor or a quarter."""
+    return any(p.search(label) for _, p in [*NOT_CONSOLIDATED, QUARTERLY])

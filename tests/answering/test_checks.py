@@ -1,0 +1,266 @@
+"""Checks before answering: a figure whose inputs or result cannot be right is not given.
+
+Evidence is real: chunks of two shared FinanceBench filings as the loader cuts them
+(COSTCO_2021_10K, statements in millions with a non-controlling interest; NETFLIX_2015_10K,
+statements in thousands, segment and quarterly tables), loaded once for the module. An
+absurd input is made the way the pipeline meets one: a non-controlling-interest row, a
+continuation chunk whose table states no scale, a segment or quarterly table. Each must
+come back `unverified`, naming the check, the figures and their pages.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from answering import checks
+from answering.checks import CheckedInput
+from answering.writer import write_answer
+from finrag.config import load_settings
+from finrag.knowledge_graph import GraphStore
+from finrag.llm import Usage
+from finrag.models import (
+    CatalogCompany,
+    Chunk,
+    DocumentKnowledge,
+    LoadedDocument,
+    SearchHit,
+    StoreCatalog,
+)
+from finrag.vocabulary import load_vocabulary
+from loaders.document import load_document
+from loaders.facts import extract_facts
+from retrieval.query_understanding import understand
+from strategies.services import Services
+
+CATALOG = StoreCatalog(
+    companies=[CatalogCompany(name="Costco", fiscal_years=[2021]), CatalogCompany(name="Netflix", fiscal_years=[2015])],
+    fiscal_years=[2015, 2021],
+)
+
+
+@pytest.fixture(scope="module")
+def costco(financebench_dir) -> LoadedDocument:
+    return load_document(financebench_dir / "pdfs" / "COSTCO_2021_10K.pdf")
+
+
+@pytest.fixture(scope="module")
+def netflix(financebench_dir) -> LoadedDocument:
+    return load_document(financebench_dir / "pdfs" / "NETFLIX_2015_10K.pdf")
+
+
+@pytest.fixture(scope="module")
+def services() -> Services:
+    return Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]
+                    graph=None, vocabulary=load_vocabulary())
+
+
+def find(doc: LoadedDocument, *lines: str) -> Chunk:
+    """The chunk holding all these lines."""
+    return next(c for c in doc.chunks if all(line in c.text for line in lines))
+
+
+def cut(chunk: Chunk, keep: list[str]) -> Chunk:
+    """The chunk with only the lines that start with one of `keep` (its title, its column
+    headers, one row): a continuation chunk as a chunker may cut a statement page."""
+    lines = [line for line in chunk.text.splitlines() if any(line.startswith(k) for k in keep)]
+    return chunk.model_copy(update={"text": "\n".join(lines), "chunk_id": chunk.chunk_id + "-cut"})
+
+
+def ask(question: str, chunks: list[Chunk], services: Services):
+    hits = [SearchHit(chunk=c, score=1.0 - n / 100) for n, c in enumerate(chunks)]
+    return write_answer(question, hits, understand(question, CATALOG), services, Usage())
+
+
+def refused(written, check: str) -> None:
+    assert written.status == "unverified", written.text
+    assert written.value is None
+    assert f"check_failed:{check}" in written.flags and written.reason.startswith(check)
+    assert written.text.startswith("Not given:") and " p." in written.text  # the figures found, with pages
+
+
+# --------------------------------------------------------------------------- consolidated inputs
+
+
+def test_net_income_is_not_read_from_the_non_controlling_interest_line(costco, services):
+    statement = find(costco, "Total revenue 195,929")
+    nci_page = find(costco, "Net income attributable to noncontrolling interests (72)")
+    nci_only = cut(nci_page, ["CONSOLIDATED STATEMENTS", "52 Weeks", "2021", "2020", "2019", "Net income attributable"])
+    written = ask("What is Costco's FY2021 net profit margin?", [statement, nci_only], services)
+    refused(written, "consolidated_inputs")
+    assert "non-controlling-interest line" in written.text and "(72)" in written.text
+
+
+def test_the_consolidated_row_of_a_chunk_wins_over_its_non_controlling_interest_row(costco, services):
+    nci_page = find(costco, "Net income attributable to noncontrolling interests (72)")
+    written = ask("What was Costco's net income in FY2021 (in USD millions)?", [nci_page], services)
+    assert written.status == "answered" and written.value == pytest.approx(5007.0)
+    assert "NET INCOME ATTRIBUTABLE TO COSTCO" in written.citations[0].quote
+
+
+def test_segment_quarterly_and_guarantor_tables_are_not_the_consolidated_statements(netflix):
+    segment = find(netflix, "The following tables represent segment information for the year ended December 31, 2015")
+    quarterly = find(netflix, "Selected Quarterly Financial Data")
+    statement = find(netflix, "Provision for income taxes 19,244 82,570")
+    question = "What is Netflix's FY2015 effective tax rate?"
+    assert "segment" in checks.not_consolidated("Provision for income taxes 19,244", segment.text, question, True)
+    assert "quarter" in checks.not_consolidated("Net income 43,178 29,432 26,335 23,696", quarterly.text,
+                                                question, annual=True)
+    # the consolidated statement is; and a question that asks for the quarter may use it
+    assert checks.not_consolidated("Provision for income taxes 19,244 82,570 58,671", statement.text, question,
+                                   True) is None
+    assert checks.not_consolidated("Net income 43,178 29,432 26,335 23,696", quarterly.text,
+                                   "What was Netflix's net income in the fourth quarter of 2015?", True) is None
+    assert "guarantor" in checks.not_consolidated("Net sales 1,200 900", "Condensed Consolidating Statements\n"
+                                                   "Guarantor Subsidiaries\n2021 2020\nNet sales 1,200 900",
+                                                   question, True)
+
+
+def test_an_adjusted_measure_is_not_answered_from_gaap_lines(netflix, services):
+    statement = find(netflix, "CONSOLIDATED STATEMENTS OF OPERATIONS", "Revenues $ 6,779,511")
+    written = ask("What is Netflix's FY2015 adjusted operating margin?", [statement], services)
+    refused(written, "adjusted_measure")
+    assert "“Operating income” (NETFLIX_2015_10K p.40)" in written.text
+    unadjusted = ask("What is Netflix's FY2015 unadjusted operating margin?", [statement], services)
+    assert unadjusted.status == "answered" and unadjusted.value == pytest.approx(305_826 / 6_779_511 * 100)
+
+
+# --------------------------------------------------------------------------- units and scale
+
+
+def test_a_row_in_thousands_read_as_millions_is_refused(netflix, services):
+    income = find(netflix, "CONSOLIDATED STATEMENTS OF OPERATIONS", "Revenues $ 6,779,511")
+    rest = find(netflix, "Net income $ 122,641 $ 266,799", "Provision for income taxes 19,244")  # same page
+    no_scale_note = income.model_copy(update={"text": income.text.replace("(in thousands, except per share data)\n", "")})
+    written = ask("What is Netflix's FY2015 net profit margin?", [no_scale_note, rest], services)
+    refused(written, "units_and_scale")
+    assert "read in millions but its table is in thousands" in written.text
+    assert ask("What is Netflix's FY2015 net profit margin?", [income, rest], services).value == pytest.approx(
+        122_641 / 6_779_511 * 100)  # the same rows at the stated scale are answered
+
+
+def test_a_percentage_is_not_a_dollar_amount(netflix):
+    row = "Revenues $ 6,779,511 $ 5,504,656 $ 4,374,562 23 % 26%"  # MD&A: amounts, then the changes
+    context = find(netflix, row).text
+    as_revenue = CheckedInput(metric="revenue", fiscal_year=2015, value=23.0, quote=row, doc="NETFLIX_2015_10K",
+                              page=17, context=context)
+    failure = checks.check_units_and_scale([as_revenue], load_vocabulary())
+    assert failure is not None and failure.check == "units_and_scale" and "percentage" in failure.why
+    right = as_revenue.model_copy(update={"value": 6_779.511})
+    assert checks.check_units_and_scale([right], load_vocabulary()) is None
+
+
+def test_tables_of_one_filing_in_different_scales_are_refused(netflix, costco):
+    thousands = find(netflix, "CONSOLIDATED STATEMENTS OF OPERATIONS", "Revenues $ 6,779,511")
+    millions = find(costco, "Total revenue 195,929")
+    a = CheckedInput(metric="revenue", fiscal_year=2015, value=6_779.511, quote="Revenues $ 6,779,511 $ 5,504,656 "
+                     "$ 4,374,562", doc="X_10K", page=39, context=thousands.text)
+    b = CheckedInput(metric="operating_income", fiscal_year=2015, value=6_708.0, quote="Operating income 6,708 5,435 "
+                     "4,737", doc="X_10K", page=35, context=millions.text)
+    failure = checks.check_units_and_scale([a, b], load_vocabulary())
+    assert failure is not None and "one filing's consolidated statements share one scale" in failure.why
+    assert checks.check_units_and_scale([a, b.model_copy(update={"doc": "Y_10K"})], load_vocabulary()) is None
+
+
+# --------------------------------------------------------------------------- cited values
+
+
+def test_a_figure_not_printed_in_its_cited_row_is_refused(costco):
+    row = "NET INCOME ATTRIBUTABLE TO COSTCO $ 5,007 $ 4,002 $ 3,659"
+    made_up = CheckedInput(metric="net_income", fiscal_year=2021, value=9_999.0, quote=row, doc="COSTCO_2021_10K",
+                           page=35, context=find(costco, row).text)
+    failure = checks.check_cited_values([made_up])
+    assert failure is not None and failure.check == "cited_values" and "$9,999.0M" in failure.why
+    assert checks.check_cited_values([made_up.model_copy(update={"value": 5_007.0})]) is None
+    assert checks.check_change(100.0, 120.0, 20.0, "revenue") is None
+    assert checks.check_change(100.0, 120.0, 14_742.0, "revenue").check == "cited_values"
+
+
+# --------------------------------------------------------------------------- plausible values
+
+
+def test_a_margin_beyond_100_percent_is_refused(netflix, services):
+    selected = find(netflix, "Item 6. Selected Financial Data", "Revenues $ 6,779,511")  # in thousands
+    statement = find(netflix, "CONSOLIDATED STATEMENTS OF OPERATIONS", "Revenues $ 6,779,511")
+    no_scale = cut(statement, ["CONSOLIDATED STATEMENTS", "Year ended", "2015 2014 2013", "Operating income"])
+    selected_revenue = cut(selected, ["Consolidated Statements", "Year ended", "2015 2014", "(in thousands", "Revenues"])
+    written = ask("What is Netflix's FY2015 operating margin?", [no_scale, selected_revenue], services)
+    refused(written, "plausible_value")
+    assert "±100%" in written.text and "4511" in written.text.replace(",", "")
+    # the extractive writer (a question the metric target does not express) checks its figures too
+    written = ask("What was Netflix's FY2015 operating margin compared with FY2014?", [no_scale, selected_revenue],
+                  services)
+    refused(written, "plausible_value")
+
+
+def test_capex_above_three_quarters_of_revenue_is_refused(netflix, services):
+    selected = find(netflix, "Item 6. Selected Financial Data", "Revenues $ 6,779,511")
+    cash = find(netflix, "Purchases of property and equipment (91,248)")
+    no_scale = cut(cash, ["CONSOLIDATED STATEMENTS", "Year Ended", "2015 2014 2013", "Purchases of property"])
+    selected_revenue = cut(selected, ["Consolidated Statements", "Year ended", "2015 2014", "(in thousands", "Revenues"])
+    question = "What is Netflix's FY2015 capital expenditure as a % of revenue?"
+    written = ask(question, [no_scale, selected_revenue], services)
+    refused(written, "plausible_value")
+    assert "capex" in written.text and "75%" in written.text
+    right = cut(cash, ["CONSOLIDATED STATEMENTS", "(in thousands)", "Year Ended", "2015 2014 2013", "Purchases of"])
+    assert ask(question, [right, selected_revenue], services).value == pytest.approx(91_248 / 6_779_511 * 100, abs=0.05)
+
+
+def test_a_revenue_change_beyond_500_percent_is_refused(netflix, services, tmp_path):
+    """FY2014 revenue from the graph (read at ingest, in thousands), FY2015 from a chunk whose
+    table states no scale (read as millions): +123,000% is no year's growth."""
+    facts = [f for f in extract_facts(netflix.meta, netflix.pages) if f.metric == "revenue" and f.fiscal_year == 2014]
+    assert [f.value for f in facts] == [pytest.approx(5_504.656)]
+    statement = find(netflix, "CONSOLIDATED STATEMENTS OF OPERATIONS", "Revenues $ 6,779,511")
+    no_scale = cut(statement, ["CONSOLIDATED STATEMENTS", "Year ended", "2015 2014 2013", "Revenues"])
+    with GraphStore(tmp_path / "g.sqlite") as graph:
+        graph.replace_document(DocumentKnowledge(doc=netflix.meta.doc, company="Netflix", facts=facts))
+        with_graph = Services(settings=services.settings, store=None, embedder=None, retriever=None,  # type: ignore[arg-type]
+                              llm=None, graph=graph, vocabulary=services.vocabulary)
+        written = ask("What is the year-over-year change in Netflix's revenue from FY2014 to FY2015? "
+                      "Answer in units of percents.", [no_scale], with_graph)
+    refused(written, "plausible_value")
+    assert "-100% to +500%" in written.text
+
+
+def test_plausible_ranges_come_from_the_vocabulary_by_metric_or_formula():
+    vocab = load_vocabulary()
+    assert checks.bounds_for("capex_revenue", "capex / revenue", "percent", vocab)[0] == "Capex to revenue"
+    assert checks.bounds_for("days_payable_outstanding", "365 * avg(accounts_payable) / cost_of_revenue", "days",
+                             vocab)[1].high == 1000
+    assert checks.bounds_for("x", "365 * avg(inventories) / (cost_of_revenue + 1)", "days", vocab)[0] == "days"
+    assert "share of revenue" in checks.bounds_for("sga_revenue", "sga / revenue", "percent", vocab)[0]
+    assert checks.bounds_for("ebitda", "operating_income + depreciation_amortization", "USD", vocab) is None
+
+
+# --------------------------------------------------------------------------- the filing's own statement
+
+
+def test_a_computed_percentage_must_agree_with_the_one_the_filing_states(costco, services):
+    page = costco.pages[next(c.page for c in costco.chunks if "Effective tax rate 24.0 % 24.4 % 22.3 %" in c.text)]
+    stated_page = Chunk(chunk_id="costco-p", doc=costco.meta.doc, doc_sha256=costco.meta.sha256, index=0,
+                        company="Costco", fiscal_year=2021, page=page.number, page_end=page.number, text=page.text)
+    hits = [SearchHit(chunk=stated_page, score=1.0)]
+    stated = checks.stated_percent("effective_tax_rate", 2021, "Costco", hits, services.vocabulary)
+    assert stated is not None and (stated.value, stated.decimals) == (24.0, 1)
+    failure = checks.check_stated("Effective tax rate FY2021", 30.0, stated)
+    assert failure is not None and failure.check == "stated_value" and "24%" in failure.why
+    assert checks.check_stated("Effective tax rate FY2021", 1_601 / 6_680 * 100, stated) is None  # 23.97%
+
+    # CORNING_2022_10K p.26 names another rate in the same sentence: no statement of its own rate
+    corning = stated_page.model_copy(update={"company": "Corning", "fiscal_year": 2022, "text": (
+        "Provision for Income Taxes\nFor the year ended December 31, 2022, the effective tax rate differed from the "
+        "U.S. statutory rate of 21% primarily due to the following:")})
+    assert checks.stated_percent("effective_tax_rate", 2022, "Corning", [SearchHit(chunk=corning, score=1.0)],
+                                 services.vocabulary) is None
+
+    statement = find(costco, "Total revenue 195,929")
+    written = ask("What is Costco's FY2021 effective tax rate?", [statement, stated_page], services)
+    assert written.status == "answered" and written.value == pytest.approx(1_601 / 6_680 * 100, abs=0.05)
+    pretax_of_2020 = cut(statement, ["CONSOLIDATED STATEMENTS", "(amounts", "52 Weeks", "August", "September", "2021",
+                                     "2020", "2019", "Provision for income taxes"])
+    # the pre-tax row shifted one column (the wrong column, as seen on unseen filings):
+    # FY2020's pre-tax income under FY2021; 1,601 / 5,367 = 29.8%, a plausible rate
+    wrong = pretax_of_2020.model_copy(update={"text": pretax_of_2020.text + "\nINCOME BEFORE INCOME TAXES 5,367 "
+                                              "4,765 4,765"})
+    written = ask("What is Costco's FY2021 effective tax rate?", [wrong, stated_page], services)
+    refused(written, "stated_value")
