@@ -141,6 +141,9 @@ def _add_store_commands(sub) -> None:
     p.add_argument("--to", required=True, help="Qdrant server URL (API key from QDRANT_API_KEY)")
     p.add_argument("--collection", help="target collection (default: FINRAG_COLLECTION)")
     p.add_argument("--batch", type=int, default=256, help="points per request (default 256)")
+    p.add_argument("--prune", action="store_true",
+                   help="also delete documents the server holds and the store does not (lists them, asks)")
+    p.add_argument("--yes", action="store_true", help="answer yes to --prune's question (for scripts)")
     add_store(p)
     p.set_defaults(handler=_store_push)
 
