@@ -14,6 +14,7 @@ from finrag.console import progress, stderr_is_terminal
 from finrag.errors import StoreUnavailable
 from finrag.models import DocumentReport
 from finrag.store import server_problem
+from flows.outcome import result_of
 from flows.runner import parse_runner, running_on
 from indexing.pipeline import STORE_WAIT_S, ingest_paths
 from indexing.store import EMBED_SLICE
@@ -71,8 +72,8 @@ def run(args) -> int:
 
         with running_on(runner):
             flow_run = ingest_reports.with_options(task_runner=runner.task_runner())
-            reports = flow_run(paths=[str(p) for p in args.paths], store=args.store,
-                               manifest=str(args.manifest) if args.manifest else None)
+            reports = result_of(flow_run(paths=[str(p) for p in args.paths], store=args.store,
+                                         manifest=str(args.manifest) if args.manifest else None, return_state=True))
     else:
         with TerminalProgress() as bars:
             reports = ingest_paths(

@@ -46,6 +46,7 @@ from flows.batch_io import (
     records_csv,
     write_text_atomic,
 )
+from flows.outcome import finish
 from flows.parallel_batch import dask_answers
 from flows.resume import config_hash, resume_results
 from flows.runner import configured_task_runner, on_dask
@@ -354,16 +355,18 @@ def answer_file(
     return summary
 
 
-# A retry resumes where the failed attempt stopped (every answer is already recorded): it
-# is for a store held by another process or a worker lost mid-run.
-@flow(name="answer_batch", task_runner=task_runner(), log_prints=False, retries=1, retry_delay_seconds=60,
-      timeout_seconds=4 * 3600)  # fmt: skip
+# No flow retry: a run whose questions failed ends Failed (flows/outcome.py), and a retry
+# would only wait a minute to fail the same rows again; a re-run resumes (every answer is
+# recorded), and runs that want the embedded store queue on the "store" limit.
+@flow(name="answer_batch", task_runner=task_runner(), log_prints=False, timeout_seconds=4 * 3600)
 def answer_batch(
     questions_file: str, out_dir: str, strategy: StrategyChoice = "auto", store: str | None = None
 ) -> BatchSummary:
-    """Answer every question of a CSV/JSONL/YAML file; resumable; one failure never fails the batch."""
+    """Answer every question of a CSV/JSONL/YAML file; resumable; one failure never stops the
+    batch, but any failed question ends the run Failed (with the summary attached)."""
     key_prefix = artifact_key("batch", Path(questions_file).stem)
-    return answer_file(questions_file, out_dir, strategy=strategy, store=store, key_prefix=key_prefix)
+    summary = answer_file(questions_file, out_dir, strategy=strategy, store=store, key_prefix=key_prefix)
+    return finish(summary, summary.problem())
 
 
 def preflight(questions_file: str, out_dir: str, store: str | None) -> None:

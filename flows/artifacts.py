@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from finrag.models import Answer, Citation, Question, RunRecord, TraceStep
 from finrag.text import collapse_whitespace
 from flows.batch_io import format_citations
+from flows.outcome import count_problem
 
 
 class BatchSummary(BaseModel):
@@ -46,6 +47,18 @@ class BatchSummary(BaseModel):
         """An LLM is configured, it was needed, and not one answer came from it."""
         llm_answers = sum(n for engine, n in self.by_engine.items() if engine.startswith("llm:"))
         return self.llm_configured and sum(self.by_fallback.values()) > 0 and llm_answers == 0
+
+    @property
+    def failed(self) -> int:
+        return self.by_status.get("failed", 0)
+
+    def problem(self) -> str | None:
+        """Why this batch did not fully succeed (the run ends Failed, the CLI exits 1), or
+        None. Refusals are answers; failed rows and an LLM that never answered are not."""
+        problems = [p for p in (count_problem(self.failed, self.total, "questions"),) if p]
+        if self.llm_all_failed:
+            problems.append("every LLM call failed (answers written offline)")
+        return "; ".join(problems) or None
 
     def engine_line(self) -> str:
         """E.g. "engines: llm:gpt-4o-mini 10, offline 2 (fallback: connection 1, circuit_open 1)"."""

@@ -21,6 +21,7 @@ from finrag.knowledge_graph import open_graph
 from finrag.models import DocumentReport, LoadedDocument
 from finrag.store import VectorStore, open_store
 from flows import parallel_ingest
+from flows.outcome import count_problem, finish
 from flows.runner import configured_task_runner, dask_workers_now, on_dask
 from indexing.knowledge_graph import GraphWriter, open_graph_writer
 from indexing.load import load_job, pdf_options
@@ -57,7 +58,8 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
     paths: PDF files or directories (their *.pdf files). store: Qdrant local-mode
     directory (default $FINRAG_STORE). manifest: optional CSV/JSONL of hints.
     On a Dask task runner (FINRAG_RUNNER=dask), documents are processed on the workers
-    and written by this process (flows/parallel_ingest.py).
+    and written by this process (flows/parallel_ingest.py). A document that failed ends the
+    run Failed ("1 of 3 documents failed"), the reports attached (flows/outcome.py).
     """
     settings = load_settings(store_dir=Path(store) if store else None)
     dask = on_dask()
@@ -108,4 +110,5 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
     )
     for line in ingest_warnings(reports):
         print(line)  # in the flow run's log, as the CLI prints them under its table
-    return reports
+    failed = sum(r.status == "failed" for r in reports)
+    return finish(reports, count_problem(failed, len(reports), "documents"))  # Failed when any failed

@@ -29,6 +29,7 @@ from finrag.models import DocumentReport, StrategyChoice
 from flows.answer_batch import answer_file
 from flows.artifacts import BatchSummary, markdown_cell
 from flows.batch_io import QUESTION_SUFFIXES
+from flows.outcome import finish, result_of
 
 PROCESSED = "processed"
 ALERT_BLOCK = "finrag-alerts"
@@ -37,7 +38,7 @@ HOUR = 3600
 
 class FileOutcome(BaseModel):
     file: str
-    status: str  # "answered" or "failed"
+    status: str  # "answered", "answered with failures" (moved; some rows failed) or "failed" (left)
     message: str = ""
     moved_to: str | None = None
 
@@ -91,7 +92,7 @@ def nightly_file(
     summary = answer_file(path, out_dir, strategy=strategy, store=store, key_prefix=f"nightly-{path.stem}")
     moved = move_to_processed(path, day or today())
     get_run_logger().info("%s: %s; moved to %s", path.name, summary.by_status, moved)
-    return summary
+    return finish(summary, summary.problem())  # answered, but failed rows end the run Failed
 
 
 @flow(name="nightly_batch", timeout_seconds=8 * HOUR)
@@ -118,26 +119,38 @@ def nightly_batch(
             file=str(path), out_dir=str(Path(out_root) / day / path.stem), strategy=strategy, store=store,
             day=day, return_state=True,
         )  # fmt: skip
-        if state.is_completed():
+        answered = state.result(raise_on_failure=False)
+        if isinstance(answered, BatchSummary):  # answered (and moved), some rows perhaps failed
             moved = folder / PROCESSED / day / path.name
-            outcomes.append(FileOutcome(file=path.name, status="answered", moved_to=str(moved)))
+            problem = answered.problem()
+            outcomes.append(FileOutcome(file=path.name, status="answered with failures" if problem else "answered",
+                                        message=problem or "", moved_to=str(moved)))
+            if problem:
+                logger.error("%s: %s", path.name, problem)
         else:
             outcomes.append(FileOutcome(file=path.name, status="failed", message=state.message or state.name))
             logger.error("%s failed: %s (left in the inbox)", path.name, state.message)
     failed = [o for o in outcomes if o.status == "failed"]
+    partial = [o for o in outcomes if o.status == "answered with failures"]
     message = f"{len(outcomes) - len(failed)} of {len(outcomes)} question files answered"
     if failed:
         message += "; failed: " + ", ".join(o.file for o in failed)
+    if partial:
+        message += "; with failed questions: " + ", ".join(f"{o.file} ({o.message})" for o in partial)
     create_markdown_artifact(
         key="nightly-summary",
         markdown="\n".join(
             [f"# Nightly batch {day}", "", message, "", "| file | status | detail |", "| --- | --- | --- |"]
-            + [f"| {o.file} | {o.status} | {o.moved_to or markdown_cell(o.message)} |" for o in outcomes]
+            + [f"| {o.file} | {o.status} | {markdown_cell(' '.join(filter(None, [o.message, o.moved_to])))} |"
+               for o in outcomes]
         ),
         description=message,
     )
     logger.info(message)
-    return NightlySummary(inbox=str(folder), message=message, files=outcomes)
+    # Any file failed, or any question in one: the nightly run ends Failed, so monitoring
+    # and the failure automation see it (flows/outcome.py).
+    return finish(NightlySummary(inbox=str(folder), message=message, files=outcomes),
+                  message if failed or partial else None)
 
 
 @flow(name="ingest_inbox", retries=2, retry_delay_seconds=600, timeout_seconds=6 * HOUR)
@@ -150,7 +163,8 @@ def ingest_inbox(inbox: str = "data/inbox/reports", store: str | None = None) ->
     if not expand_paths([folder]):
         get_run_logger().info("nothing to do: no PDFs in %s", folder)
         return []
-    return ingest_reports(paths=[str(folder)], store=store)
+    state = ingest_reports(paths=[str(folder)], store=store, return_state=True)
+    return finish(result_of(state), state.message if state.is_failed() else None)  # a failed PDF: Failed
 
 
 @flow(name="notify_failure", retries=3, retry_delay_seconds=60, timeout_seconds=300)
