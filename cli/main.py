@@ -149,7 +149,7 @@ def _add_store_commands(sub) -> None:
 
 
 def _add_catalog_commands(sub) -> None:
-    """The store's companies: catalog [alias|unalias]."""
+    """The store's companies: catalog [alias|unalias|merge]."""
     c = sub.add_parser("catalog", help="companies in the store, their filings and aliases; correct a name")
     c.add_argument("--json", action="store_true", help="print the catalog as JSON")
     add_store(c)
@@ -159,6 +159,13 @@ def _add_catalog_commands(sub) -> None:
     p = csub.add_parser("alias", help="NAME (a stored spelling or a nickname) means CANONICAL")
     p.add_argument("name")
     p.add_argument("canonical")
+    p.add_argument("--force", action="store_true",
+                   help="merge even when the two companies' filings give different tickers or legal names")
+    p.add_argument("--store", default=argparse.SUPPRESS, help="as for `finrag catalog`")
+    p = csub.add_parser("merge", help="the company A is the company B: join their entries (no re-embedding)")
+    p.add_argument("first", metavar="A")
+    p.add_argument("second", metavar="B")
+    p.add_argument("--force", action="store_true", help="as for alias")
     p.add_argument("--store", default=argparse.SUPPRESS, help="as for `finrag catalog`")
     p = csub.add_parser("unalias", help="forget the correction of NAME")
     p.add_argument("name")

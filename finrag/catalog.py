@@ -7,26 +7,44 @@ issuer:
 - entries that share a name (any case), a ticker or a legal name are one issuer;
 - a correction `NAME -> CANONICAL` (from `finrag catalog alias` or a manifest at ingest)
   makes NAME a spelling of CANONICAL: a stored company name is moved under it, any other
-  name becomes an alias questions may use ("Amex").
+  name becomes an alias questions may use ("Amex"). Chains resolve to their end (A -> B ->
+  C: A is C); a correction that would make a cycle, or merge two issuers whose filings give
+  different tickers or legal names, is refused (unless forced).
 
 Each resolved entry keeps every spelling stored in chunk payloads (`stored_names`): the
 retrieval filter matches those, so a correction changes which filings a question reaches
 without touching (or re-embedding) a single chunk. Corrections live in a small JSON file
-beside the store (`Settings.catalog_path`).
+in the store's folder (`Settings.catalog_path`), changed only under a file lock and
+replaced atomically (`updating`), so concurrent corrections never lose one another.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
 import tempfile
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from difflib import SequenceMatcher
 from pathlib import Path
 
-from pydantic import BaseModel, Field
+from filelock import FileLock, Timeout
+from pydantic import BaseModel, Field, ValidationError
 
+from finrag.errors import UserError
 from finrag.models import CatalogCompany, CatalogFiling, DocumentMeta, StoreCatalog
+
+# Names this alike (difflib ratio) are a misreading of one another, not two issuers:
+# "glbex" / "globex" is 0.91, "meta" / "beta" 0.75, "northwind robotics" / "helix dynamics" 0.25.
+MISREAD_RATIO = 0.85
+LOCK_WAIT_S = 60.0  # how long a correction waits for another one writing catalog.json
+
+
+class CatalogError(UserError):
+    """catalog.json cannot be read, or a correction would merge or swap issuers."""
 
 
 class Corrections(BaseModel):
@@ -34,44 +52,149 @@ class Corrections(BaseModel):
 
     aliases: dict[str, str] = Field(default_factory=dict)
 
-    def canonical(self, name: str) -> str | None:
+    def target(self, name: str) -> str | None:
+        """The one-step correction of `name` (any case), or None."""
         wanted = name.casefold()
         return next((c for n, c in self.aliases.items() if n.casefold() == wanted), None)
 
+    def chain(self, name: str) -> list[str]:
+        """`name` and the names its corrections lead to, in order ("A", "B", "C" for A -> B
+        -> C). Stops before a name seen already (a cycle in a hand-edited file)."""
+        path, seen = [name], {name.casefold()}
+        while (nxt := self.target(path[-1])) is not None and nxt.casefold() not in seen:
+            path.append(nxt)
+            seen.add(nxt.casefold())
+        return path
+
+    def canonical(self, name: str) -> str | None:
+        """Where `name`'s corrections end (an alias of an alias is followed), or None."""
+        path = self.chain(name)
+        return path[-1] if len(path) > 1 else None
+
 
 def load_corrections(path: Path) -> Corrections:
+    """The corrections in `path` (none when it does not exist); a file that is not a
+    corrections file raises CatalogError naming it (the CLI's one line)."""
     if not path.is_file():
         return Corrections()
-    return Corrections.model_validate_json(path.read_text(encoding="utf-8"))
+    try:
+        return Corrections.model_validate_json(path.read_bytes())
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "the file"
+        raise CatalogError(f"{path}: not a valid catalog file ({where}: {first['msg']}); fix it or move it "
+                           "away (it holds only name corrections, the store is not affected)") from exc
 
 
 def save_corrections(path: Path, corrections: Corrections) -> None:
-    """Written to a temporary file and renamed: a crash never leaves half a file."""
+    """Written to a temporary file, flushed and renamed: a crash never leaves half a file.
+    Call it under `updating` when the file may have other writers."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(json.dumps(corrections.model_dump(), indent=2, sort_keys=True))
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps(corrections.model_dump(), indent=2, sort_keys=True))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
-def add_alias(path: Path, name: str, canonical: str) -> Corrections:
-    """Record that `name` means `canonical` (a later correction of the same name wins)."""
-    corrections = load_corrections(path)
-    for existing in [n for n in corrections.aliases if n.casefold() == name.casefold()]:
-        del corrections.aliases[existing]
-    if name.casefold() != canonical.casefold():
+@contextmanager
+def updating(path: Path) -> Iterator[Corrections]:
+    """Read, change and write catalog.json as one step under a file lock, so concurrent
+    corrections never lose one another (the body changes the yielded Corrections; it is
+    saved only when the body succeeds)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with FileLock(str(path) + ".lock", timeout=LOCK_WAIT_S):
+            corrections = load_corrections(path)
+            yield corrections
+            save_corrections(path, corrections)
+    except Timeout as exc:
+        raise CatalogError(f"{path} is being changed by another process (waited {LOCK_WAIT_S:.0f} s)") from exc
+
+
+def add_alias(path: Path, name: str, canonical: str, catalog: StoreCatalog | None = None,
+              force: bool = False) -> Corrections:
+    """Record that `name` means `canonical` (a later correction of the same name wins).
+
+    Refused (CatalogError): a correction that would make a cycle; and, given the store's
+    `catalog`, one that would merge two issuers whose tickers or legal names differ, unless
+    `force` (an analyst who knows better)."""
+    with updating(path) as corrections:
+        for existing in [n for n in corrections.aliases if n.casefold() == name.casefold()]:
+            del corrections.aliases[existing]
+        if name.casefold() == canonical.casefold():
+            return corrections
+        onward = corrections.chain(canonical)
+        if any(n.casefold() == name.casefold() for n in onward):
+            cycle = " -> ".join([name, *onward])
+            raise CatalogError(f"{name!r} -> {canonical!r} would make a cycle ({cycle}): unalias one of them first")
+        if catalog is not None and not force:
+            refuse_other_issuer(resolve(catalog, corrections), name, onward[-1])
         corrections.aliases[name] = canonical
-    save_corrections(path, corrections)
     return corrections
 
 
+def refuse_other_issuer(resolved: StoreCatalog, name: str, canonical: str) -> None:
+    """Raise CatalogError when `name` and `canonical` are two stored issuers that their own
+    filings tell apart: different tickers, or different legal names. A legal name that is a
+    misreading of the other ("Glbex, Inc." / "Globex, Inc.", a fragment "Coca" of
+    "Coca-Cola") is what a correction is for, so near names do not count as different."""
+    first, second = find_company(resolved, name), find_company(resolved, canonical)
+    if first is None or second is None or first is second:
+        return
+    checks = (("tickers", first.tickers, second.tickers, lambda x, y: x.upper() == y.upper()),
+              ("legal names", first.legal_names, second.legal_names, same_or_misread))
+    for what, a, b, agree in checks:
+        if a and b and not any(agree(x, y) for x in a for y in b):
+            raise CatalogError(
+                f"{first.name!r} ({', '.join(a)}) and {second.name!r} ({', '.join(b)}) have different {what}: "
+                "they look like two issuers, and merging them would answer one's questions with the other's "
+                "figures; add --force if they really are one company")
+
+
+def same_or_misread(first: str, second: str) -> bool:
+    """Two names of one issuer as far as their spelling tells: equal without case,
+    punctuation and legal form, one a word-prefix of the other, or a letter or two apart."""
+    a, b = core_key(first), core_key(second)
+    if a == b or f"{a} ".startswith(f"{b} ") or f"{b} ".startswith(f"{a} "):
+        return True
+    return SequenceMatcher(None, a, b).ratio() >= MISREAD_RATIO
+
+
+def find_company(catalog: StoreCatalog, name: str) -> CatalogCompany | None:
+    """The entry `name` (a name, stored spelling, alias or ticker, any case) belongs to."""
+    wanted = _name_key(name)
+    for company in catalog.companies:
+        if wanted in {_name_key(n) for n in (company.name, *company.stored_names, *company.aliases,
+                                                *company.tickers)}:
+            return company
+    return None
+
+
 def remove_alias(path: Path, name: str) -> bool:
-    corrections = load_corrections(path)
-    found = [n for n in corrections.aliases if n.casefold() == name.casefold()]
-    for existing in found:
-        del corrections.aliases[existing]
-    save_corrections(path, corrections)
+    with updating(path) as corrections:
+        found = [n for n in corrections.aliases if n.casefold() == name.casefold()]
+        for existing in found:
+            del corrections.aliases[existing]
     return bool(found)
+
+
+def catalog_key(catalog: StoreCatalog, text: str) -> str:
+    """A fingerprint of the resolved entries `text` names (by name, stored spelling, alias
+    or ticker, as whole words): a batch's resume key, so a correction re-computes the
+    answers to questions about the companies it changed, and keeps the others."""
+    folded = text.casefold()
+    named = []
+    for company in catalog.companies:
+        names = {n for n in (company.name, *company.stored_names, *company.aliases, *company.tickers) if n}
+        if any(re.search(rf"(?<!\w){re.escape(n.casefold())}(?!\w)", folded) for n in names):
+            named.append([company.name, sorted(company.filter_names), sorted(company.aliases)])
+    return hashlib.sha256(json.dumps(sorted(named)).encode()).hexdigest()[:12]
 
 
 def catalog_from_documents(metas: list[DocumentMeta]) -> StoreCatalog:
@@ -140,8 +263,8 @@ def resolve(catalog: StoreCatalog, corrections: Corrections | None = None) -> St
     companies = [_merge(group, corrections) for group in groups.values()]
     # Nicknames: a correction naming no stored company is an alias of its target.
     by_name = {c.name.casefold(): c for c in companies}
-    for name, target in corrections.aliases.items():
-        company = by_name.get(target.casefold())
+    for name in corrections.aliases:
+        company = by_name.get((corrections.canonical(name) or name).casefold())
         if company is not None and name not in company.aliases and name.casefold() != company.name.casefold():
             company.aliases.append(name)
     return catalog.model_copy(update={"companies": sorted(companies, key=lambda c: c.name.casefold())})
@@ -150,6 +273,28 @@ def resolve(catalog: StoreCatalog, corrections: Corrections | None = None) -> St
 def _name_key(name: str) -> str:
     """"McDonald’s" / "McDONALD'S" / "mcdonalds": one key."""
     return re.sub(r"['\u2019\s]", "", name.casefold())
+
+
+# Words that say what kind of company a name is, not which one: dropped from the end of a
+# name (and "the" from its start) when comparing names. "International" is one of them
+# only at the end ("MGM Resorts International"), never at the start ("International Paper").
+_FORM_WORDS = {
+    "inc", "incorporated", "corp", "corporation", "co", "company", "companies", "plc", "ltd", "limited", "llc",
+    "lp", "sa", "ag", "nv", "se", "spa", "ab", "asa", "oyj", "kk", "tbk", "pt", "bhd", "pty", "holdings", "holding",
+    "group", "international", "the",
+}
+
+
+def core_key(name: str) -> str:
+    """A name without case, punctuation and legal-form words: "MGM Resorts International",
+    "MGM RESORTS" and "MGM Resorts, Inc." share "mgm resorts"; "Coca-Cola" is "coca cola"."""
+    folded = re.sub(r"['\u2019]", "", name.casefold()).replace("&", " and ")
+    words = re.findall(r"[^\W_]+", folded)
+    if words and words[0] == "the":
+        words = words[1:]
+    while len(words) > 1 and words[-1] in _FORM_WORDS:
+        words.pop()
+    return " ".join(words)
 
 
 def _merge(group: list[CatalogCompany], corrections: Corrections) -> CatalogCompany:

@@ -48,7 +48,7 @@ from flows.batch_io import (
 )
 from flows.outcome import finish
 from flows.parallel_batch import dask_answers
-from flows.resume import config_hash, resume_results
+from flows.resume import answer_versions, config_hash, resume_results
 from flows.runner import configured_task_runner, on_dask
 
 if TYPE_CHECKING:
@@ -123,9 +123,10 @@ def run_batch(
     out.mkdir(parents=True, exist_ok=True)
     chash = config_hash(settings, strategy)
     store_version = str(services.store.version())
+    versions = answer_versions(questions, store_version, services, settings)
     log = ResultsLog(out / RESULTS_JSONL)
 
-    done, previous = resume_results(log, questions, chash, store_version, retry_fallbacks=not settings.offline)
+    done, previous = resume_results(log, questions, chash, versions, retry_fallbacks=not settings.offline)
     pending = [q for q in questions if q.id not in done]
     reused = len(done)
 
@@ -135,7 +136,7 @@ def run_batch(
             id=question.id,
             question=question.question,
             config_hash=chash,
-            store_version=store_version,
+            store_version=versions[question.id],
             gold=question.answer,
             expected_strategy=question.expected_strategy,
             type=question.type,
@@ -372,10 +373,13 @@ def answer_batch(
 def preflight(questions_file: str, out_dir: str, store: str | None) -> None:
     """What would stop a batch, found before Prefect starts (each raises a one-line error):
     an unreadable question file, an --out that is a file, a missing, unreachable, busy or
-    empty store."""
+    empty store, a corrupt catalog.json (every question would fail on it)."""
+    from finrag.catalog import load_corrections
     from flows.batch_io import check_output_dir
     from strategies.services import check_store
 
     read_questions(questions_file)
     check_output_dir(out_dir)
-    check_store(settings_for(store))
+    settings = settings_for(store)
+    check_store(settings)
+    load_corrections(settings.catalog_path)

@@ -9,9 +9,11 @@ import pytest
 
 from cli.main import main
 from finrag.catalog import (
+    CatalogError,
     Corrections,
     add_alias,
     catalog_from_documents,
+    catalog_key,
     load_corrections,
     remove_alias,
     resolve,
@@ -161,3 +163,72 @@ def test_ingest_warns_about_filings_read_with_low_confidence(corrected_store):
     assert all(r.sources["fiscal_year"].source == "cover" for r in reports)
     warnings = ingest_warnings(reports)
     assert warnings[1] == "warning: gx-2023: low confidence in company 'Glbex' (cover, 0.50)"
+
+
+# --------------------------------------------------------------------------- safe corrections (issue 23)
+
+
+def _two_issuers():
+    return catalog_from_documents([
+        _meta("nwr-2023", "Northwind Robotics", 2023, ticker="NWRB", legal="Northwind Robotics, Inc."),
+        _meta("hlx-2023", "Helix Dynamics", 2023, ticker="HLXD", legal="Helix Dynamics Corporation"),
+        _meta("nw-q1", "Northwind", 2024),  # a release read under a short name, no ticker
+    ])
+
+
+def test_an_alias_merging_two_issuers_with_different_tickers_is_refused_unless_forced(tmp_path):
+    path = tmp_path / "catalog.json"
+    with pytest.raises(CatalogError, match=r"'Northwind Robotics' \(NWRB\) and 'Helix Dynamics' \(HLXD\) have "
+                                           r"different tickers.*--force"):
+        add_alias(path, "Northwind Robotics", "Helix Dynamics", catalog=_two_issuers())
+    assert load_corrections(path).aliases == {}  # nothing saved
+    add_alias(path, "Northwind", "Northwind Robotics", catalog=_two_issuers())  # a misread: accepted
+    add_alias(path, "Northwind Robotics", "Helix Dynamics", catalog=_two_issuers(), force=True)
+    assert load_corrections(path).aliases["Northwind Robotics"] == "Helix Dynamics"
+
+
+def test_legal_names_that_differ_only_by_form_or_punctuation_are_not_a_conflict(tmp_path):
+    catalog = catalog_from_documents([
+        _meta("a", "Acme", 2022, legal="ACME, Inc."), _meta("b", "Acme Corp", 2023, legal="Acme Inc"),
+        _meta("c", "Apex", 2023, legal="Apex Industries plc"),
+    ])
+    add_alias(tmp_path / "catalog.json", "Acme Corp", "Acme", catalog=catalog)
+    with pytest.raises(CatalogError, match="different legal names"):
+        add_alias(tmp_path / "catalog.json", "Apex", "Acme", catalog=catalog)
+
+
+def test_a_cycle_is_refused_and_chains_resolve_to_their_end(tmp_path):
+    path = tmp_path / "catalog.json"
+    add_alias(path, "NW", "Northwind")
+    add_alias(path, "Northwind", "Northwind Robotics")
+    for name, canonical in (("Northwind", "NW"), ("Northwind Robotics", "NW")):
+        with pytest.raises(CatalogError, match="would make a cycle"):
+            add_alias(path, name, canonical)
+    corrections = load_corrections(path)
+    assert corrections.canonical("nw") == "Northwind Robotics"  # an alias of an alias is followed
+    resolved = resolve(_two_issuers(), corrections)
+    northwind = next(c for c in resolved.companies if c.name == "Northwind Robotics")
+    assert set(northwind.filter_names) == {"Northwind Robotics", "Northwind"} and "NW" in northwind.aliases
+
+
+@pytest.mark.parametrize("text", ["{not json", '{"aliases": ["Amex"]}', "\udcff".encode("utf-8", "surrogatepass")])
+def test_a_corrupt_catalog_file_is_one_error_naming_it(tmp_path, text):
+    path = tmp_path / "catalog.json"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    with pytest.raises(CatalogError, match=f"^{path}: not a valid catalog file"):
+        load_corrections(path)
+    with pytest.raises(CatalogError):
+        add_alias(path, "Amex", "American Express")
+    assert path.read_bytes() == (text if isinstance(text, bytes) else text.encode())  # left for the analyst
+
+
+def test_the_resume_key_changes_only_for_questions_naming_a_corrected_company():
+    before = resolve(_two_issuers())
+    after = resolve(_two_issuers(), Corrections(aliases={"Northwind": "Northwind Robotics"}))
+    about_northwind = "What did Northwind Robotics report as capex in FY2023?"
+    about_helix = "What did Helix Dynamics report as capex in FY2023?"
+    assert catalog_key(before, about_northwind) != catalog_key(after, about_northwind)
+    assert catalog_key(before, about_helix) == catalog_key(after, about_helix)
+    assert catalog_key(before, "NWRB capex?") != catalog_key(before, "capex?")  # a ticker names it too
+    nickname = resolve(_two_issuers(), Corrections(aliases={"Robo": "Northwind Robotics"}))
+    assert catalog_key(before, "Robo capex?") != catalog_key(nickname, "Robo capex?")  # a new nickname reaches it
