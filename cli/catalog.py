@@ -1,6 +1,8 @@
 """`finrag catalog`: the companies the store holds, their filings and names, and corrections.
 
-    finrag catalog [--json]                  companies, aliases, filings (form, period)
+    finrag catalog [--json]                  companies, aliases, filings (form, period), and
+                                             flags on suspect entries (fragment names,
+                                             near duplicates, no ticker)
     finrag catalog alias NAME CANONICAL      NAME (a stored spelling or a nickname) means CANONICAL
     finrag catalog unalias NAME              forget a correction
     finrag catalog merge A B                 the company A is the company B (all its filings)
@@ -19,9 +21,11 @@ import json
 from pathlib import Path
 
 from finrag.catalog import (
+    TEXT_SAMPLE,
     add_alias,
     catalog_from_documents,
     find_company,
+    flag_suspects,
     load_corrections,
     refuse_other_issuer,
     remove_alias,
@@ -57,6 +61,16 @@ def current_catalog(settings: Settings) -> StoreCatalog:
     return resolve(stored_catalog(settings), load_corrections(settings.catalog_path))
 
 
+def checked_catalog(settings: Settings) -> StoreCatalog:
+    """The resolved catalog with its suspect entries flagged (reads a sample of each
+    filing's text to check the names it was stored under)."""
+    check_store_exists(settings)
+    corrections = load_corrections(settings.catalog_path)
+    with open_store(settings, wait_s=STORE_WAIT_S) as store:
+        resolved = resolve(catalog_from_documents(store.documents()), corrections)
+        return flag_suspects(resolved, texts=lambda doc: store.chunk_texts(doc, TEXT_SAMPLE))
+
+
 def format_catalog(catalog: StoreCatalog) -> str:
     if not catalog.companies:
         return "the store holds no company yet (finrag ingest PATH...)"
@@ -68,8 +82,11 @@ def format_catalog(catalog: StoreCatalog) -> str:
             period = filing.period or (str(filing.fiscal_year) if filing.fiscal_year else "period ?")
             weak = f"  low confidence: {', '.join(filing.low_confidence)}" if filing.low_confidence else ""
             lines.append(f"  {filing.form:<8} {period:<8} {filing.doc}{weak}")
+        lines.extend(f"  ! {flag}" for flag in company.flags)
     lines.append("")
-    lines.append(f"{len(catalog.companies)} companies, {catalog.documents} filings")
+    suspect = sum(1 for c in catalog.companies if set(c.flags) - {"no ticker"})
+    lines.append(f"{len(catalog.companies)} companies, {catalog.documents} filings"
+                 + (f"; {suspect} to check (marked !)" if suspect else ""))
     return "\n".join(lines)
 
 
@@ -90,7 +107,7 @@ def run(args) -> int:
         return 0 if removed else 1
     if action == "merge":
         return merge(settings, args)
-    catalog = current_catalog(settings)  # StoreBusy: cli.main prints it as one line, rc 2
+    catalog = checked_catalog(settings)  # StoreBusy: cli.main prints it as one line, rc 2
     if getattr(args, "json", False):
         print(json.dumps(catalog.model_dump(mode="json"), indent=2))
     else:

@@ -26,7 +26,7 @@ import os
 import re
 import tempfile
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from difflib import SequenceMatcher
 from pathlib import Path
@@ -257,6 +257,7 @@ def resolve(catalog: StoreCatalog, corrections: Corrections | None = None) -> St
                 join(i, owner[key])
             else:
                 owner[key] = i
+    _join_by_filing_signals(entries, root, join)
     groups: dict[int, list[CatalogCompany]] = {}
     for i, entry in enumerate(entries):
         groups.setdefault(root(i), []).append(entry)
@@ -270,6 +271,45 @@ def resolve(catalog: StoreCatalog, corrections: Corrections | None = None) -> St
     return catalog.model_copy(update={"companies": sorted(companies, key=lambda c: c.name.casefold())})
 
 
+def _join_by_filing_signals(entries: list[CatalogCompany], root, join) -> None:
+    """Join entries the filings themselves say are one issuer, unless their tickers or legal
+    names tell them apart (a wrong merge answers with another company's figures):
+    - names equal without case, punctuation and legal form ("MGM Resorts" / "MGM Resorts
+      International", "Coca-Cola" / "The Coca-Cola Company");
+    - a name one filing gives itself besides its own (a former name, "formerly known as
+      Square"; a defined term; a second registrant) that is another entry's name."""
+
+    def group(i: int) -> list[CatalogCompany]:
+        return [e for j, e in enumerate(entries) if root(j) == root(i)]
+
+    def compatible(i: int, j: int, legal: bool = True) -> bool:
+        a, b = group(i), group(j)
+        tickers_a = {t.upper() for e in a for t in e.tickers}
+        tickers_b = {t.upper() for e in b for t in e.tickers}
+        if tickers_a and tickers_b and not tickers_a & tickers_b:
+            return False
+        if not legal:  # a former name: the legal name changed with it
+            return True
+        legal_a = [n for e in a for n in e.legal_names]
+        legal_b = [n for e in b for n in e.legal_names]
+        return not legal_a or not legal_b or any(same_or_misread(x, y) for x in legal_a for y in legal_b)
+
+    by_core: dict[str, int] = {}
+    for i, entry in enumerate(entries):
+        for name in {entry.name, *entry.stored_names}:
+            key = core_key(name)
+            if key in by_core and root(by_core[key]) != root(i):
+                if compatible(i, by_core[key]):
+                    join(i, by_core[key])
+            else:
+                by_core.setdefault(key, i)
+    for i, entry in enumerate(entries):
+        for alias in entry.aliases:
+            j = by_core.get(core_key(alias))
+            if j is not None and root(j) != root(i) and compatible(i, j, legal=False):
+                join(i, j)
+
+
 def _name_key(name: str) -> str:
     """"McDonald’s" / "McDONALD'S" / "mcdonalds": one key."""
     return re.sub(r"['\u2019\s]", "", name.casefold())
@@ -280,9 +320,8 @@ def _name_key(name: str) -> str:
 # only at the end ("MGM Resorts International"), never at the start ("International Paper").
 _FORM_WORDS = {
     "inc", "incorporated", "corp", "corporation", "co", "company", "companies", "plc", "ltd", "limited", "llc",
-    "lp", "sa", "ag", "nv", "se", "spa", "ab", "asa", "oyj", "kk", "tbk", "pt", "bhd", "pty", "holdings", "holding",
-    "group", "international", "the",
-}
+    "lp", "sa", "ag", "nv", "se", "spa", "ab", "asa", "oyj", "kk", "tbk", "pt", "bhd", "pty", "international", "the",
+}  # not "Holdings" / "Group": "Acme Holdings" and "Acme Corp" can be two issuers
 
 
 def core_key(name: str) -> str:
@@ -317,3 +356,52 @@ def _merge(group: list[CatalogCompany], corrections: Corrections) -> CatalogComp
             merged.aliases.append(spelling)
     merged.filings.sort(key=lambda f: (f.fiscal_year or 0, f.period or "", f.doc))
     return merged
+
+
+# --------------------------------------------------------------------------- suspect entries
+
+TEXT_SAMPLE = 60  # chunk texts read per filing to check a name (the cover and first pages)
+
+
+def flag_suspects(catalog: StoreCatalog, texts: Callable[[str], list[str]] | None = None) -> StoreCatalog:
+    """The resolved catalog with `flags` on entries that look wrong, for an analyst to
+    check (and `merge` or `alias`):
+    - a stored name that is not a whole name in its filings' text (`texts(doc)`): it only
+      occurs inside a longer word ("Coca" of "Coca-Cola", "Nternational");
+    - one filing, under a name near another entry's (a misreading, a fragment);
+    - no ticker (nothing ties the entry to an issuer but its name)."""
+    companies = []
+    for company in catalog.companies:
+        flags = []
+        if texts is not None:
+            sample = [t for doc in company.docs[:3] for t in texts(doc)]
+            flags += [f"{name!r} is not a whole name in its filings (only inside {inside!r})"
+                      for name in company.stored_names if (inside := _only_inside(name, sample))]
+        if len(company.docs) == 1:  # flagged on the weaker of the two, merged into the stronger
+            near = [o.name for o in catalog.companies if o is not company
+                    and same_or_misread(company.name, o.name) and _strength(o) > _strength(company)]
+            flags += [f"one filing, named like {other!r}: the same issuer? "
+                      f"(finrag catalog merge {company.name!r} {other!r})" for other in near]
+        if not company.tickers:
+            flags.append("no ticker")
+        companies.append(company.model_copy(update={"flags": flags}))
+    return catalog.model_copy(update={"companies": companies})
+
+
+def _strength(company: CatalogCompany) -> tuple[bool, int, int]:
+    """Which of two near entries is more likely the issuer's real one: a ticker, more
+    filings, a longer (whole) name."""
+    return bool(company.tickers), len(company.docs), len(company.name)
+
+
+def _only_inside(name: str, texts: list[str]) -> str | None:
+    """A longer word `name` occurs inside in `texts`, when it never occurs there as a whole
+    name (None when it does, or does not occur at all: nothing to say)."""
+    whole = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+    inside = re.compile(rf"[\w-]*{re.escape(name)}[\w-]*", re.IGNORECASE)
+    longer = None
+    for text in texts:
+        if whole.search(text):
+            return None
+        longer = longer or next((m.group(0) for m in inside.finditer(text) if len(m.group(0)) > len(name)), None)
+    return longer

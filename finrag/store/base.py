@@ -137,6 +137,10 @@ class VectorStore(ABC):
     def chunk_ids(self, doc: str | None = None) -> set[str]: ...
 
     @abstractmethod
+    def chunk_texts(self, doc: str, limit: int) -> list[str]:
+        """Up to `limit` chunk texts of `doc`, without vectors (the catalog's checks read them)."""
+
+    @abstractmethod
     def iter_points(self, page: int = SCROLL_PAGE) -> Iterator[list[StoredPoint]]:
         """Every chunk point with its vectors, page by page in id order."""
 

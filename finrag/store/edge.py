@@ -202,6 +202,12 @@ class EdgeStore(VectorStore):
             if offset is None:
                 return ids
 
+    def chunk_texts(self, doc: str, limit: int) -> list[str]:
+        page, _ = self._chunks.scroll(
+            ScrollRequest(limit=limit, filter=_doc_filter(doc), with_payload=True, with_vector=False)
+        )
+        return [str((r.payload or {}).get("text", "")) for r in page]
+
     def iter_points(self, page: int = SCROLL_PAGE) -> Iterator[list[StoredPoint]]:
         offset = None
         while True:

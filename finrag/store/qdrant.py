@@ -159,6 +159,11 @@ class QdrantStore(VectorStore):
             if offset is None:
                 return ids
 
+    def chunk_texts(self, doc: str, limit: int) -> list[str]:
+        page, _ = self.client.scroll(self.collection, scroll_filter=_doc_filter(doc), limit=limit,
+                                     with_payload=True, with_vectors=False)
+        return [str((r.payload or {}).get("text", "")) for r in page]
+
     def iter_points(self, page: int = SCROLL_PAGE) -> Iterator[list[StoredPoint]]:
         offset = None
         while True:

@@ -103,3 +103,17 @@ def test_a_corrupt_catalog_file_is_one_line_naming_it(store, capsys):
         assert main(["catalog", *args, "--store", str(store.store_dir)]) == 2
         [line] = capsys.readouterr().err.strip().splitlines()
         assert line.startswith(f"finrag catalog: {store.catalog_path}: not a valid catalog file")
+
+
+def test_the_listing_flags_suspect_entries_from_their_filings_text(tmp_path, capsys):
+    settings = load_settings(store_dir=tmp_path / "store")
+    with open_store(settings, dim=DIM) as opened:
+        _write(opened, _meta("ko-2023", "Coca-Cola", 2023, "a" * 64, ticker="KO"), ["The Coca-Cola Company"], 0)
+        _write(opened, _meta("ko-q1", "Coca", 2024, "b" * 64), ["Coca-Cola reports results", "Coca-Cola's volume"], 1)
+    assert main(["catalog", "--store", str(settings.store_dir)]) == 0
+    listing = capsys.readouterr().out
+    assert "  ! 'Coca' is not a whole name in its filings (only inside 'Coca-Cola')" in listing
+    assert "  ! one filing, named like 'Coca-Cola': the same issuer? (finrag catalog merge 'Coca' 'Coca-Cola')" in listing
+    assert listing.rstrip().endswith("2 companies, 2 filings; 1 to check (marked !)")
+    assert main(["catalog", "--json", "--store", str(settings.store_dir)]) == 0
+    assert '"no ticker"' in capsys.readouterr().out

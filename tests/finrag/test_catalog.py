@@ -14,6 +14,7 @@ from finrag.catalog import (
     add_alias,
     catalog_from_documents,
     catalog_key,
+    flag_suspects,
     load_corrections,
     remove_alias,
     resolve,
@@ -232,3 +233,49 @@ def test_the_resume_key_changes_only_for_questions_naming_a_corrected_company():
     assert catalog_key(before, "NWRB capex?") != catalog_key(before, "capex?")  # a ticker names it too
     nickname = resolve(_two_issuers(), Corrections(aliases={"Robo": "Northwind Robotics"}))
     assert catalog_key(before, "Robo capex?") != catalog_key(nickname, "Robo capex?")  # a new nickname reaches it
+
+
+# --------------------------------------------------------------------------- one issuer, one entry (issue 21)
+
+
+def test_names_differing_by_case_punctuation_or_legal_form_are_one_issuer_unless_tickers_differ():
+    resolved = resolve(catalog_from_documents([
+        _meta("mgm-2022", "MGM Resorts International", 2022, ticker="MGM", legal="MGM Resorts International"),
+        _meta("mgm-q1", "MGM RESORTS", 2023),  # a release: no ticker printed
+        _meta("ko-2022", "The Coca-Cola Company", 2022, ticker="KO"),
+        _meta("ko-2023", "Coca Cola", 2023, legal="THE COCA-COLA COMPANY"),
+        _meta("acm-2022", "Acme Corp", 2022, ticker="ACM"),
+        _meta("acx-2022", "ACME, Inc.", 2022, ticker="ACX"),  # same name, another ticker: two issuers
+        _meta("ach-2022", "Acme Holdings", 2022),  # "Holdings" is not a legal form: not joined
+    ]))
+    groups = sorted(sorted(c.docs) for c in resolved.companies)
+    assert groups == [["ach-2022"], ["acm-2022"], ["acx-2022"], ["ko-2022", "ko-2023"], ["mgm-2022", "mgm-q1"]]
+
+
+def test_a_former_name_a_filing_gives_links_the_two_entries():
+    resolved = resolve(catalog_from_documents([
+        _meta("sq-2016", "Square", 2016, legal="Square, Inc."),
+        _meta("xyz-2023", "Block", 2023, ticker="SQ", legal="Block, Inc.", aliases=["Square"]),  # formerly Square
+        _meta("other", "Squarespace", 2023, ticker="SQSP", aliases=["Square Online"]),
+    ]))
+    block = next(c for c in resolved.companies if "xyz-2023" in c.docs)
+    assert block.name == "Block" and sorted(block.docs) == ["sq-2016", "xyz-2023"]
+    assert set(block.filter_names) == {"Block", "Square"}
+    assert len(resolved.companies) == 2
+
+
+def test_suspect_entries_are_flagged():
+    resolved = resolve(catalog_from_documents([
+        _meta("ko-2022", "Coca-Cola", 2022, ticker="KO"),
+        _meta("ko-2023", "Coca-Cola", 2023, ticker="KO"),
+        _meta("ko-q1", "Coca", 2023),  # a fragment read off a release
+    ]))
+    texts = {"ko-q1": ["The Coca-Cola Company reports first quarter results", "Coca-Cola's unit case volume"],
+             "ko-2022": ["The Coca-Cola Company"], "ko-2023": ["Coca-Cola"]}
+    flagged = {c.name: c.flags for c in flag_suspects(resolved, texts=texts.get).companies}
+    assert flagged["Coca-Cola"] == []
+    assert flagged["Coca"] == [
+        "'Coca' is not a whole name in its filings (only inside 'Coca-Cola')",
+        "one filing, named like 'Coca-Cola': the same issuer? (finrag catalog merge 'Coca' 'Coca-Cola')",
+        "no ticker",
+    ]
