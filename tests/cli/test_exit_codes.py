@@ -15,7 +15,7 @@ import sys
 import httpx
 import pytest
 
-from tests.cli.test_errors import finrag, store_copy, store_env  # noqa: F401 - fixtures
+from tests.cli.test_errors import finrag, one_line_error, store_copy, store_env  # noqa: F401 - fixtures
 from tests.support.prefect_server import REPO, shared_prefect_server
 
 pytestmark = pytest.mark.slow
@@ -87,3 +87,16 @@ def test_a_nightly_file_whose_rows_all_failed_ends_the_nightly_run_failed(tmp_pa
     [nightly] = _runs(inbox=str(inbox))
     assert nightly["state"]["type"] == "FAILED"
     assert (inbox / "processed").is_dir() and not (inbox / no_questions.name).exists()  # answered: moved
+
+
+def test_a_corrupt_catalog_stops_a_batch_with_one_line_before_any_work(tmp_path, store_env, store_copy,  # noqa: F811
+                                                                        no_questions):
+    catalog = store_copy / "catalog.json"
+    kept = catalog.read_bytes() if catalog.exists() else None
+    catalog.write_text('{"aliases": {"Amex": ', encoding="utf-8")
+    try:
+        run = finrag("batch", str(no_questions), "--out", str(tmp_path / "out"), env=store_env)
+    finally:
+        catalog.write_bytes(kept) if kept is not None else catalog.unlink()
+    one_line_error(run, f"{catalog}: not a valid catalog file")
+    assert not (tmp_path / "out").exists()
