@@ -89,7 +89,7 @@ def nightly_file(
 ) -> BatchSummary:
     """Answer one question file (resumable), then move it to processed/YYYY-MM-DD/."""
     path = Path(file)
-    summary = answer_file(path, out_dir, strategy=strategy, store=store, key_prefix=f"nightly-{path.stem}")
+    summary = answer_file(path, out_dir, strategy=strategy, store=store, key_prefix=f"nightly-{path.name}")
     moved = move_to_processed(path, day or today())
     get_run_logger().info("%s: %s; moved to %s", path.name, summary.by_status, moved)
     return finish(summary, summary.problem())  # answered, but failed rows end the run Failed
@@ -102,7 +102,8 @@ def nightly_batch(
     strategy: StrategyChoice = "auto",
     store: str | None = None,
 ) -> NightlySummary:
-    """Answer every question file in an inbox folder into `out_root/YYYY-MM-DD/<file stem>/`."""
+    """Answer every question file in an inbox folder into `out_root/YYYY-MM-DD/<file name>/`
+    (the whole name: `team.csv` and `team.jsonl` never write into one folder)."""
     from prefect.artifacts import create_markdown_artifact
 
     logger = get_run_logger()
@@ -116,7 +117,7 @@ def nightly_batch(
     outcomes = []
     for path in files:
         state = nightly_file(
-            file=str(path), out_dir=str(Path(out_root) / day / path.stem), strategy=strategy, store=store,
+            file=str(path), out_dir=str(Path(out_root) / day / path.name), strategy=strategy, store=store,
             day=day, return_state=True,
         )  # fmt: skip
         answered = state.result(raise_on_failure=False)

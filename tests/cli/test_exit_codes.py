@@ -75,7 +75,8 @@ def test_a_nightly_file_whose_rows_all_failed_ends_the_nightly_run_failed(tmp_pa
                                                                            no_questions):
     inbox = tmp_path / "inbox"
     inbox.mkdir()
-    no_questions.rename(inbox / no_questions.name)
+    no_questions.rename(inbox / "team.jsonl")
+    (inbox / "team.csv").write_text("question,gold\n,1\n", encoding="utf-8")  # same stem: its own folder
     code = ("from flows.nightly import nightly_batch; import sys; "
             f"s = nightly_batch(inbox={str(inbox)!r}, out_root={str(tmp_path / 'nightly')!r}, "
             f"store={str(store_copy)!r}, return_state=True); print(s.type.value, s.message)")
@@ -83,10 +84,15 @@ def test_a_nightly_file_whose_rows_all_failed_ends_the_nightly_run_failed(tmp_pa
                           timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert proc.stdout.strip().splitlines()[-1] == (
-        "FAILED 1 of 1 question files answered; with failed questions: no-questions.jsonl (2 of 2 questions failed)")
+        "FAILED 2 of 2 question files answered; with failed questions: team.csv (1 of 1 questions failed), "
+        "team.jsonl (2 of 2 questions failed)")
     [nightly] = _runs(inbox=str(inbox))
     assert nightly["state"]["type"] == "FAILED"
-    assert (inbox / "processed").is_dir() and not (inbox / no_questions.name).exists()  # answered: moved
+    assert not list(inbox.glob("team.*"))  # answered: moved to processed/
+    [day] = (tmp_path / "nightly").iterdir()
+    assert sorted(p.name for p in day.iterdir()) == ["team.csv", "team.jsonl"]
+    # each file's own results (one folder each: neither overwrote the other's)
+    assert [len((day / f / "results.jsonl").read_text().splitlines()) for f in ("team.csv", "team.jsonl")] == [1, 2]
 
 
 def test_a_corrupt_catalog_stops_a_batch_with_one_line_before_any_work(tmp_path, store_env, store_copy,  # noqa: F811

@@ -121,7 +121,7 @@ def test_a_bad_file_fails_alone_the_good_one_is_answered_and_moved(
     assert (inbox / "processed" / day / "good.jsonl").exists()
     assert not (inbox / "good.jsonl").exists()
     assert (inbox / "bad.jsonl").exists()  # left for the operator to fix; tried again next night
-    records = [json.loads(line) for line in (out / day / "good" / "results.jsonl").read_text().splitlines()]
+    records = [json.loads(line) for line in (out / day / "good.jsonl" / "results.jsonl").read_text().splitlines()]
     assert [r["id"] for r in records] == ["g1"]
 
     alert = webhook.wait_for("bad.jsonl")
