@@ -296,8 +296,18 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as err:  # noqa: BLE001 - the one place a failure becomes one line and rc 2
         if args.debug:
             raise
-        print(f"{name}: {describe_error(err)}", file=sys.stderr)
+        print(f"{name}: {_redacted(describe_error(err))}", file=sys.stderr)
         return 2
+
+
+def _redacted(line: str) -> str:
+    """The line without any configured key in it (a server may have echoed one)."""
+    from finrag.config import load_settings
+
+    try:
+        return load_settings().redact(line)
+    except Exception:  # noqa: BLE001 - settings were validated at start; never hide the error
+        return line
 
 
 def describe_error(err: Exception) -> str:

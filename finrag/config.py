@@ -28,6 +28,14 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 SECRETS = frozenset({"qdrant_api_key", "embedding_api_key", "llm_api_key"})
 
 
+def redact(text: str, secrets: list[str | None] | tuple[str | None, ...]) -> str:
+    """`text` with every secret in it replaced by "***", whatever a server echoed back
+    (secrets shorter than 4 characters are not secrets worth mangling a message for)."""
+    for secret in sorted((s for s in secrets if s and len(s) >= 4), key=len, reverse=True):
+        text = text.replace(secret, "***")
+    return text
+
+
 def _env(*names: str, default: Any = None, **constraints: Any) -> Any:
     """A field read from the first of `names` that is set (and non-empty)."""
     alias = names[0] if len(names) == 1 else AliasChoices(*names)
@@ -117,6 +125,10 @@ class Settings(BaseSettings):
         # `Settings(...)` is the defaults plus what is passed; the environment is read by
         # `load_settings` alone, so a module-level `Settings()` never fails at import.
         return (init_settings,)
+
+    def redact(self, text: str) -> str:
+        """`text` without any configured key (LLM, embedding, Qdrant) in it."""
+        return redact(text, [getattr(self, name) for name in sorted(SECRETS)])
 
     @property
     def offline(self) -> bool:

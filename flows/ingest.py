@@ -16,7 +16,7 @@ from prefect.cache_policies import NO_CACHE
 from prefect.task_runners import ThreadPoolTaskRunner
 
 from finrag.config import load_settings
-from finrag.embeddings import Embedder, get_embedder
+from finrag.embeddings import Embedder, EmbeddingEndpointError, get_embedder
 from finrag.knowledge_graph import open_graph
 from finrag.models import DocumentReport, LoadedDocument
 from finrag.store import VectorStore, open_store
@@ -41,8 +41,19 @@ def load_task(job: FileJob, options: PdfOptions | None = None) -> LoadedDocument
     return load_job(job, options)
 
 
+def _worth_retrying(task, task_run, state) -> bool:  # noqa: ANN001 - Prefect's retry_condition_fn
+    """A wrong key, URL or model fails the same way again: no retry for those."""
+    try:
+        state.result()
+    except EmbeddingEndpointError as exc:
+        return not exc.permanent
+    except Exception:  # noqa: BLE001 - anything else: the retry policy decides
+        return True
+    return True
+
+
 @task(name="store-document", task_run_name="store {job.doc}", retries=2, retry_delay_seconds=2,
-      cache_policy=NO_CACHE)
+      cache_policy=NO_CACHE, retry_condition_fn=_worth_retrying)
 def store_task(job: FileJob, loaded: LoadedDocument, store: VectorStore, embedder: Embedder,
                graph: GraphWriter | None) -> DocumentReport:
     # Retries help here: a Qdrant server or embedding endpoint can fail transiently, and
