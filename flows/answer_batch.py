@@ -28,10 +28,12 @@ from typing import TYPE_CHECKING, Any
 from prefect import flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
 from prefect.futures import PrefectFuture
+from prefect.states import Failed
 from prefect.utilities.annotations import quote
 
 from finrag.config import Settings, load_settings
 from finrag.console import progress as progress_bars
+from finrag.errors import DiskFull, full_disk_named
 from finrag.models import Answer, Question, RunRecord, StrategyChoice
 from flows.artifacts import (
     BatchSummary,
@@ -131,31 +133,33 @@ def run_batch(
     reused = len(done)
 
     answer_many = answer_many or sequential_answers(services, strategy)
-    for question, answer in answer_many(pending):
-        record = RunRecord(
-            id=question.id,
-            question=question.question,
-            config_hash=chash,
-            store_version=versions[question.id],
-            gold=question.answer,
-            expected_strategy=question.expected_strategy,
-            type=question.type,
-            answer=answer,
-        )
-        log.append(record)
-        done[record.id] = record
-        if progress:
-            progress(len(done), len(questions), record)
+    kept = lambda: f"{len(done)} answers kept in {log.path}; free space and run again to resume"  # noqa: E731
+    with full_disk_named(out, kept):  # one line naming --out, never a traceback per answer
+        for question, answer in answer_many(pending):
+            record = RunRecord(
+                id=question.id,
+                question=question.question,
+                config_hash=chash,
+                store_version=versions[question.id],
+                gold=question.answer,
+                expected_strategy=question.expected_strategy,
+                type=question.type,
+                answer=answer,
+            )
+            log.append(record)
+            done[record.id] = record
+            if progress:
+                progress(len(done), len(questions), record)
 
-    log.sync()
-    records = [done[q.id] for q in questions if q.id in done]
-    summary = summarize(
-        records, out_dir=str(out), strategy=strategy, config_hash=chash,
-        store_version=store_version, reused=reused, wall_seconds=time.perf_counter() - started,
-        llm_configured=not settings.offline, previous_results=str(previous) if previous else None,
-    )  # fmt: skip
-    write_text_atomic(out / RESULTS_CSV, records_csv(records))
-    write_text_atomic(out / SUMMARY_MD, batch_summary_markdown(summary))
+        log.sync()
+        records = [done[q.id] for q in questions if q.id in done]
+        summary = summarize(
+            records, out_dir=str(out), strategy=strategy, config_hash=chash,
+            store_version=store_version, reused=reused, wall_seconds=time.perf_counter() - started,
+            llm_configured=not settings.offline, previous_results=str(previous) if previous else None,
+        )  # fmt: skip
+        write_text_atomic(out / RESULTS_CSV, records_csv(records))
+        write_text_atomic(out / SUMMARY_MD, batch_summary_markdown(summary))
     return summary, records
 
 
@@ -366,7 +370,11 @@ def answer_batch(
     """Answer every question of a CSV/JSONL/YAML file; resumable; one failure never stops the
     batch, but any failed question ends the run Failed (with the summary attached)."""
     key_prefix = artifact_key("batch", Path(questions_file).stem)
-    summary = answer_file(questions_file, out_dir, strategy=strategy, store=store, key_prefix=key_prefix)
+    try:
+        summary = answer_file(questions_file, out_dir, strategy=strategy, store=store, key_prefix=key_prefix)
+    except DiskFull as full:  # said in one line (state message, CLI), not as a traceback
+        get_run_logger().error(str(full))
+        return Failed(message=str(full), data=full)
     return finish(summary, summary.problem())
 
 
