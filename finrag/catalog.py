@@ -36,6 +36,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from finrag.errors import UserError
 from finrag.models import CatalogCompany, CatalogFiling, DocumentMeta, StoreCatalog
+from finrag.text_files import umask_mode
 
 # Names this alike (difflib ratio) are a misreading of one another, not two issuers:
 # "glbex" / "globex" is 0.91, "meta" / "beta" 0.75, "northwind robotics" / "helix dynamics" 0.25.
@@ -92,6 +93,7 @@ def save_corrections(path: Path, corrections: Corrections) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
+        os.chmod(tmp, umask_mode())  # as any file the user creates, not mkstemp's 0600
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(json.dumps(corrections.model_dump(), indent=2, sort_keys=True))
             handle.flush()

@@ -51,7 +51,8 @@ class ConfigError(ValueError):
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(frozen=True, populate_by_name=True, extra="ignore")
+    # allow_inf_nan=False: FINRAG_PDF_MAX_MB=inf would pass `gt=0` and fail later (OverflowError)
+    model_config = SettingsConfigDict(frozen=True, populate_by_name=True, extra="ignore", allow_inf_nan=False)
 
     # --- storage -------------------------------------------------------------
     store_dir: Path = _env("FINRAG_STORE", default=Path("data/store"))  # the embedded store's folder (Qdrant Edge)
@@ -223,7 +224,7 @@ def accepts(name: str) -> str:
         return "one of " + ", ".join(choices)
     if info.metadata and any(getattr(m, "pattern", None) for m in info.metadata):
         return "an http:// or https:// URL"
-    base = {int: "a whole number", float: "a number", bool: "1/0, true/false or yes/no"}
+    base = {int: "a whole number", float: "a finite number", bool: "1/0, true/false or yes/no"}
     kind = next((text for t, text in base.items() if annotation is t), "a non-empty value")
     bounds = []
     for m in info.metadata:

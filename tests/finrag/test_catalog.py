@@ -279,3 +279,14 @@ def test_suspect_entries_are_flagged():
         "one filing, named like 'Coca-Cola': the same issuer? (finrag catalog merge 'Coca' 'Coca-Cola')",
         "no ticker",
     ]
+
+
+def test_the_catalog_file_follows_the_umask(tmp_path):
+    import os
+
+    old = os.umask(0o022)
+    try:
+        add_alias(tmp_path / "catalog.json", "Amex", "American Express")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "catalog.json").stat().st_mode & 0o777 == 0o644
