@@ -75,6 +75,9 @@ class Settings(BaseSettings):
     pdf_max_pages: int = _env("FINRAG_PDF_MAX_PAGES", default=2000, ge=1)
     # pages per PDF read by OCR (Tesseract) when their text layer is unreadable; 0 = OCR off
     ocr_max_pages: int = _env("FINRAG_OCR_MAX_PAGES", default=100, ge=0)
+    # seconds Tesseract may take on one page; after a page times out, the file's other pages
+    # are not tried (a hung tesseract hangs on each)
+    ocr_timeout_s: float = _env("FINRAG_OCR_TIMEOUT", default=120.0, gt=0)
     # pdfium: ~17x faster and keeps a statement row on one line; pypdf: the fallback
     pdf_extractor: Literal["pdfium", "pypdf"] = _env("FINRAG_PDF_EXTRACTOR", default="pdfium")
     # LLM relation calls per document (with an LLM configured)
