@@ -15,7 +15,7 @@ from flows.answer_batch import (
     settings_for,
 )
 from flows.outcome import count_problem, result_of
-from flows.runner import parse_runner, running_on
+from flows.runner import check_runner, parse_runner, running_on
 from flows.runtime import temporary_server
 
 
@@ -23,6 +23,7 @@ def run(args) -> int:
     """`finrag batch FILE --out DIR [--strategy S] [--store DIR] [--runner R] [--workers N]`:
     rc 0 every question answered (refusals included), 1 some failed, 2 a usage error (one line)."""
     runner = parse_runner(args.runner, args.workers, settings_for(args.store))  # RunnerError: one line, rc 2
+    check_runner(runner)
     preflight(args.file, args.out, args.store)
     with temporary_server(), running_on(runner):
         run = answer_batch.with_options(task_runner=runner.task_runner(local_task_runner()))

@@ -15,7 +15,7 @@ from finrag.errors import StoreUnavailable
 from finrag.models import DocumentReport
 from finrag.store import server_problem
 from flows.outcome import result_of
-from flows.runner import parse_runner, running_on
+from flows.runner import check_runner, parse_runner, running_on
 from indexing.pipeline import STORE_WAIT_S, ingest_paths
 from indexing.store import EMBED_SLICE
 from indexing.summary import format_table, ingest_warnings, progress_line, status_counts
@@ -58,6 +58,7 @@ def run(args) -> int:
     """`finrag ingest PATH... [--json] [--manifest F] [--store DIR] [--runner R] [--workers N]`."""
     settings = load_settings(store_dir=Path(args.store) if args.store else None)
     runner = parse_runner(args.runner, args.workers, settings)  # RunnerError: one line, rc 2
+    check_runner(runner)
     if args.manifest:  # a bad manifest is found before the model loads
         read_manifest(Path(args.manifest))
     if settings.qdrant_url:

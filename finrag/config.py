@@ -123,6 +123,8 @@ class Settings(BaseSettings):
     runner: Literal["local", "dask"] = _env("FINRAG_RUNNER", default="local")
     dask_address: str | None = _env("FINRAG_DASK_ADDRESS")  # e.g. tcp://scheduler:8786
     dask_workers: int = _env("FINRAG_DASK_WORKERS", default=2, ge=1)  # LocalCluster size
+    # seconds to reach a Dask scheduler (checked before a run starts, and the client's own)
+    dask_timeout_s: float = _env("FINRAG_DASK_TIMEOUT", default=10.0, gt=0)
 
     @classmethod
     def settings_customise_sources(cls, settings_cls, init_settings, **_sources):  # noqa: ANN001

@@ -33,7 +33,7 @@ from flows.batch_io import read_questions, write_text_atomic
 from flows.comparison import Comparison, Scorer, build_comparison
 from flows.outcome import finish, result_of
 from flows.report import question_table, render_html, render_markdown
-from flows.runner import parse_runner, running_on
+from flows.runner import check_runner, parse_runner, running_on
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -135,6 +135,7 @@ def run_cli(args) -> int:
     from flows.runtime import temporary_server
 
     runner = parse_runner(args.runner, args.workers, settings_for(args.store))  # RunnerError: one line, rc 2
+    check_runner(runner)
     preflight(args.file, args.out, args.store)
     with temporary_server(), running_on(runner):
         run = compare_strategies.with_options(task_runner=runner.task_runner(local_task_runner()))
