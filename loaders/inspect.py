@@ -6,10 +6,12 @@ in parallel).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from finrag.models import DocumentReport
@@ -27,10 +29,11 @@ def inspect_file(
     started = time.perf_counter()
     try:
         meta, _pages = read_document(path, hints, options)
-    except LoadError as err:
+    except Exception as err:  # noqa: BLE001 - one unreadable file is that file's report, never the run's end
+        reason = err.reason if isinstance(err, LoadError) else unreadable_reason(err)
         seconds = round(time.perf_counter() - started, 3)
         failed = DocumentReport(
-            file=str(path), doc=path.stem, status="failed", reason=err.reason, seconds=seconds
+            file=str(path), doc=path.stem, status="failed", reason=reason, seconds=seconds
         )
         return failed, ""
     fields = meta.model_dump(include=set(DocumentReport.model_fields) - {"status", "seconds"})
@@ -53,11 +56,40 @@ def inspect_paths(
     each_options = [options] * len(files)
     workers = workers or min(len(files), os.cpu_count() or 1)
     if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(inspect_file, files, hints, each_options))
+        results = _in_processes(files, hints, each_options, workers)
     else:
         results = [inspect_file(f, h, lim) for f, h, lim in zip(files, hints, each_options, strict=True)]
     return _mark_duplicates(results)
+
+
+def unreadable_reason(err: BaseException) -> str:
+    """The reason for a file a PDF reader raised on (a page tree holding a non-page, a
+    damaged stream): what broke, in one line."""
+    detail = " ".join(str(err).split())[:300]
+    return f"the PDF cannot be read ({type(err).__name__}: {detail})" if detail else \
+        f"the PDF cannot be read ({type(err).__name__})"
+
+
+def _in_processes(files: list[Path], hints: list, options: list, workers: int) -> list[tuple[DocumentReport, str]]:
+    """Each file read in a worker process. A file that kills its worker (out of memory, a
+    crash inside pdfium) breaks the pool for every file in flight; those are read again,
+    each alone, so the one that kills its worker fails by itself, named, and the others
+    get their reports."""
+    results: dict[int, tuple[DocumentReport, str]] = {}
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(inspect_file, f, h, o) for f, h, o in zip(files, hints, options, strict=True)]
+        for index, future in enumerate(futures):
+            with contextlib.suppress(BrokenProcessPool):  # read again below, alone
+                results[index] = future.result()
+    for index in [i for i in range(len(files)) if i not in results]:
+        with ProcessPoolExecutor(max_workers=1) as alone:
+            try:
+                results[index] = alone.submit(inspect_file, files[index], hints[index], options[index]).result()
+            except BrokenProcessPool:
+                results[index] = (DocumentReport(file=str(files[index]), doc=files[index].stem, status="failed",
+                                                 reason="the reader process died on this file (out of memory, or "
+                                                        "a crash inside the PDF library)"), "")
+    return [results[i] for i in range(len(files))]
 
 
 def _mark_duplicates(results: list[tuple[DocumentReport, str]]) -> list[DocumentReport]:
