@@ -19,6 +19,18 @@ from io import BytesIO
 from PIL import Image
 
 OCR_DPI = 300  # pages are rendered at this resolution for OCR
+# At most this many pixels per rendered page (a letter page at 300 dpi is 8.4 million): a
+# page sized in metres (a 24 KB file can declare one) is rendered at a lower resolution
+# instead of costing gigabytes of memory.
+MAX_OCR_PIXELS = 40_000_000
+
+
+def ocr_scale(width_pt: float, height_pt: float) -> float:
+    """The render scale (pixels per point) for a page: OCR_DPI, lowered to stay within
+    MAX_OCR_PIXELS."""
+    scale = OCR_DPI / 72
+    area = max(width_pt, 1.0) * max(height_pt, 1.0)
+    return min(scale, 0.995 * (MAX_OCR_PIXELS / area) ** 0.5)  # 0.995: the renderer rounds sizes up
 _TIMEOUT_S = 120.0  # one page (FINRAG_OCR_TIMEOUT); a page that takes longer is left unreadable, not retried
 # A page's text layer is unreadable when this share of its visible characters are control
 # or private-use code points. Across 15,600 pages of 171 real filings, the only pages
@@ -53,8 +65,8 @@ def tesseract_available() -> bool:
     return shutil.which("tesseract") is not None
 
 
-def ocr_image(image: Image.Image, timeout_s: float = _TIMEOUT_S) -> str:
-    """The text Tesseract reads on one page image rendered at OCR_DPI. Raises
+def ocr_image(image: Image.Image, timeout_s: float = _TIMEOUT_S, dpi: int = OCR_DPI) -> str:
+    """The text Tesseract reads on one page image rendered at `dpi`. Raises
     OcrUnavailable, or OcrTimedOut after `timeout_s`."""
     png = BytesIO()
     image.save(png, format="PNG")
@@ -63,7 +75,7 @@ def ocr_image(image: Image.Image, timeout_s: float = _TIMEOUT_S) -> str:
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}
     try:
         done = subprocess.run(
-            ["tesseract", "-", "-", "--dpi", str(OCR_DPI)],
+            ["tesseract", "-", "-", "--dpi", str(dpi)],
             input=png.getvalue(), capture_output=True, timeout=timeout_s, env=env, check=False,
         )
     except FileNotFoundError as err:

@@ -25,10 +25,10 @@ from pypdf.errors import FileNotDecryptedError, PdfReadError
 from finrag.config import Settings
 from loaders.errors import LoadError
 from loaders.ocr import (
-    OCR_DPI,
     OcrTimedOut,
     OcrUnavailable,
     ocr_image,
+    ocr_scale,
     tesseract_available,
     text_layer_unreadable,
 )
@@ -155,10 +155,11 @@ def _ocr(data: bytes, indexes: list[int], timeout_s: float) -> tuple[dict[int, s
         for index in indexes:
             with _PDFIUM_LOCK:
                 page = pdf[index]
-                image = page.render(scale=OCR_DPI / 72, grayscale=True).to_pil()
+                scale = ocr_scale(*page.get_size())  # a huge page: fewer dpi, bounded memory
+                image = page.render(scale=scale, grayscale=True).to_pil()
                 page.close()
             try:
-                read[index] = ocr_image(image, timeout_s)
+                read[index] = ocr_image(image, timeout_s, dpi=max(1, round(scale * 72)))
             except OcrUnavailable as err:
                 raise LoadError(f"OCR failed: {err}") from err
             except OcrTimedOut as err:
