@@ -74,6 +74,9 @@ class Settings(BaseSettings):
     pdf_max_mb: float = _env("FINRAG_PDF_MAX_MB", default=200.0, gt=0)  # refused before parsing
     pdf_max_pages: int = _env("FINRAG_PDF_MAX_PAGES", default=2000, ge=1)
     # pages per PDF read by OCR (Tesseract) when their text layer is unreadable; 0 = OCR off
+    # memory (MB) a reader process may add to read one PDF: a 1 MB Flate bomb inflates to
+    # gigabytes, and the size and page limits do not bound inflated streams
+    pdf_max_memory_mb: int = _env("FINRAG_PDF_MAX_MEMORY_MB", default=2048, ge=64)
     ocr_max_pages: int = _env("FINRAG_OCR_MAX_PAGES", default=100, ge=0)
     # seconds Tesseract may take on one page; after a page times out, the file's other pages
     # are not tried (a hung tesseract hangs on each)

@@ -1,13 +1,16 @@
 """What FinRAG reads from PDFs without chunking or embedding: text, metadata and page tags.
 
 Files are read in worker processes (pdfium is not thread-safe, so threads would not run
-in parallel).
+in parallel), each with a memory budget (FINRAG_PDF_MAX_MEMORY_MB); a file that breaks its
+process fails alone.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import resource
+import signal
 import time
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
@@ -54,8 +57,9 @@ def inspect_paths(
     files = expand_paths(paths)
     hints = [hints_for(manifest, f) if manifest else None for f in files]
     each_options = [options] * len(files)
+    auto = workers is None
     workers = workers or min(len(files), os.cpu_count() or 1)
-    if workers > 1:
+    if files and (auto or workers > 1):  # workers=1 given: in this process, no memory budget
         results = _in_processes(files, hints, each_options, workers)
     else:
         results = [inspect_file(f, h, lim) for f, h, lim in zip(files, hints, each_options, strict=True)]
@@ -70,19 +74,43 @@ def unreadable_reason(err: BaseException) -> str:
         f"the PDF cannot be read ({type(err).__name__})"
 
 
+def _start_reader(budget_mb: int) -> None:
+    """A reader process: default signal handling (a forked copy of the CLI's SIGTERM
+    handler would print a traceback when the pool stops its workers), a memory budget."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    bound_memory(budget_mb)
+
+
+def bound_memory(budget_mb: int) -> None:
+    """A reader process may grow by `budget_mb` over what it holds at start (its address
+    space is capped): a file that inflates past it fails in that process, with the reason,
+    instead of taking the machine's memory (a 1 MB Flate bomb inflates to 2 GB)."""
+    try:
+        status = Path("/proc/self/status").read_text()
+        size_kb = int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmSize:")))
+    except (OSError, StopIteration, ValueError):
+        return  # not Linux: no cap
+    limit = size_kb * 1024 + budget_mb * 2**20
+    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
+
+
 def _in_processes(files: list[Path], hints: list, options: list, workers: int) -> list[tuple[DocumentReport, str]]:
     """Each file read in a worker process. A file that kills its worker (out of memory, a
     crash inside pdfium) breaks the pool for every file in flight; those are read again,
     each alone, so the one that kills its worker fails by itself, named, and the others
     get their reports."""
     results: dict[int, tuple[DocumentReport, str]] = {}
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    budget = (options[0] or PdfOptions()).max_memory_mb if options else PdfOptions().max_memory_mb
+    bounded = {"initializer": _start_reader, "initargs": (budget,)}
+    with ProcessPoolExecutor(max_workers=workers, **bounded) as pool:
         futures = [pool.submit(inspect_file, f, h, o) for f, h, o in zip(files, hints, options, strict=True)]
         for index, future in enumerate(futures):
             with contextlib.suppress(BrokenProcessPool):  # read again below, alone
                 results[index] = future.result()
     for index in [i for i in range(len(files)) if i not in results]:
-        with ProcessPoolExecutor(max_workers=1) as alone:
+        with ProcessPoolExecutor(max_workers=1, **bounded) as alone:
             try:
                 results[index] = alone.submit(inspect_file, files[index], hints[index], options[index]).result()
             except BrokenProcessPool:

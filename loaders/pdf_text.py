@@ -57,13 +57,14 @@ class PdfOptions:
     # line: `finrag eval metadata --extractor pypdf` checks reading does not hang on layout.
     extractor: Literal["pdfium", "pypdf"] = _DEFAULT_SETTINGS.pdf_extractor
     ocr_timeout_s: float = _DEFAULT_SETTINGS.ocr_timeout_s  # per page
+    max_memory_mb: int = _DEFAULT_SETTINGS.pdf_max_memory_mb  # a reader process's budget (loaders.inspect)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> PdfOptions:
         """FINRAG_PDF_MAX_PAGES, FINRAG_PDF_MAX_MB, FINRAG_OCR_MAX_PAGES, FINRAG_PDF_EXTRACTOR."""
         return cls(max_pages=settings.pdf_max_pages, max_bytes=int(settings.pdf_max_mb * _MB),
                    ocr_pages=settings.ocr_max_pages, extractor=settings.pdf_extractor,
-                   ocr_timeout_s=settings.ocr_timeout_s)  # fmt: skip
+                   ocr_timeout_s=settings.ocr_timeout_s, max_memory_mb=settings.pdf_max_memory_mb)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -92,3 +92,23 @@ def test_a_file_that_kills_its_reader_process_fails_alone(make_pdf, tmp_path, mo
     reports = {r.doc: r for r in inspect_paths([tmp_path], workers=2)}
     assert reports["killer"].status == "failed" and "reader process died" in reports["killer"].reason
     assert [reports[n].status for n in ("a", "b", "c")] == ["ok", "ok", "ok"]
+
+
+def test_a_flate_bomb_fails_alone_within_its_memory_budget(make_pdf, tmp_path, capfd, monkeypatch):
+    import time
+
+    from tests.support.pdfs import flate_bomb
+
+    make_pdf("filing.pdf", filing_pages())
+    bomb = flate_bomb(tmp_path / "bomb.pdf", inflated_mb=400)
+    assert bomb.stat().st_size < 2**20  # within every size and page limit
+    monkeypatch.setenv("FINRAG_PDF_MAX_MEMORY_MB", "128")
+    started = time.monotonic()
+    assert main(["inspect", str(tmp_path), "--json"]) == 1
+    captured = capfd.readouterr()  # the reader processes' stderr too
+    reports = {d["doc"]: d for d in json.loads(captured.out)["documents"]}
+    assert "Traceback" not in captured.err
+    assert reports["filing"]["status"] == "ok"
+    assert reports["bomb"]["status"] == "failed"
+    assert "reader process died" in reports["bomb"]["reason"] or "MemoryError" in reports["bomb"]["reason"]
+    assert time.monotonic() - started < 30
