@@ -379,6 +379,8 @@ def flag_suspects(catalog: StoreCatalog, texts: Callable[[str], list[str]] | Non
             sample = [t for doc in company.docs[:3] for t in texts(doc)]
             flags += [f"{name!r} is not a whole name in its filings (only inside {inside!r})"
                       for name in company.stored_names if (inside := _only_inside(name, sample))]
+        if (why := _not_a_name(company.name)) is not None:
+            flags.append(f"{company.name!r} does not look like a company name ({why})")
         if len(company.docs) == 1:  # flagged on the weaker of the two, merged into the stronger
             near = [o.name for o in catalog.companies if o is not company
                     and same_or_misread(company.name, o.name) and _strength(o) > _strength(company)]
@@ -388,6 +390,20 @@ def flag_suspects(catalog: StoreCatalog, texts: Callable[[str], list[str]] | Non
             flags.append("no ticker")
         companies.append(company.model_copy(update={"flags": flags}))
     return catalog.model_copy(update={"companies": companies})
+
+
+MAX_NAME_WORDS = 7  # "Federal Home Loan Mortgage Corporation of America" is 7; a sentence is longer
+
+
+def _not_a_name(name: str) -> str | None:
+    """Why `name` reads as a sentence, not a name (a caption or a line of prose read as the
+    company), or None."""
+    words = name.split()
+    if re.search(r"[a-z]\.\s+\S", name):  # "Results. The": a sentence ends inside it
+        return "a sentence ends inside it"
+    if len(words) > MAX_NAME_WORDS:
+        return f"{len(words)} words"
+    return None
 
 
 def _strength(company: CatalogCompany) -> tuple[bool, int, int]:

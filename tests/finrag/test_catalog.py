@@ -290,3 +290,17 @@ def test_the_catalog_file_follows_the_umask(tmp_path):
     finally:
         os.umask(old)
     assert (tmp_path / "catalog.json").stat().st_mode & 0o777 == 0o644
+
+
+def test_a_line_of_prose_read_as_a_company_is_flagged():
+    resolved = resolve(catalog_from_documents([
+        _meta("a", "First Quarter Operating Results. The", 2023),
+        _meta("b", "He is also Chairman of corporate advisory firm Cicero Advisory Services Pty", 2022),
+        _meta("c", "Amazon.com", 2022, ticker="AMZN"),  # a dot inside a name is not a sentence
+        _meta("d", "Federal Home Loan Mortgage Corp", 2022, ticker="FMCC"),
+    ]))
+    flags = {c.name: c.flags for c in flag_suspects(resolved).companies}
+    assert "'First Quarter Operating Results. The' does not look like a company name (a sentence ends inside it)" \
+        in flags["First Quarter Operating Results. The"]
+    assert any("(12 words)" in f for f in flags["He is also Chairman of corporate advisory firm Cicero Advisory Services Pty"])
+    assert flags["Amazon.com"] == [] and flags["Federal Home Loan Mortgage Corp"] == []
