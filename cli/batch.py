@@ -14,18 +14,22 @@ from flows.answer_batch import (
     preflight,
     settings_for,
 )
-from flows.runner import parse_runner, running_on
+from flows.outcome import count_problem, result_of
+from flows.runner import check_runner, parse_runner, running_on
 from flows.runtime import temporary_server
 
 
 def run(args) -> int:
-    """`finrag batch FILE --out DIR [--strategy S] [--store DIR] [--runner R] [--workers N]`;
-    errors are one line (rc 2)."""
+    """`finrag batch FILE --out DIR [--strategy S] [--store DIR] [--runner R] [--workers N]`:
+    rc 0 every question answered (refusals included), 1 some failed, 2 a usage error (one line)."""
     runner = parse_runner(args.runner, args.workers, settings_for(args.store))  # RunnerError: one line, rc 2
+    check_runner(runner)
     preflight(args.file, args.out, args.store)
     with temporary_server(), running_on(runner):
         run = answer_batch.with_options(task_runner=runner.task_runner(local_task_runner()))
-        summary = run(questions_file=args.file, out_dir=args.out, strategy=args.strategy, store=args.store)
+        state = run(questions_file=args.file, out_dir=args.out, strategy=args.strategy, store=args.store,
+                    return_state=True)
+        summary = result_of(state)  # a usage error or crash is raised: cli.main's one line
     print(
         f"{summary.total} questions ({summary.reused} kept from an earlier run): {summary.status_line()}"
         + f"\n{summary.engine_line()}"
@@ -34,5 +38,7 @@ def run(args) -> int:
     if summary.llm_all_failed:
         print("finrag batch: every LLM call failed; the answers above were written offline "
               f"({', '.join(f'{k} {v}' for k, v in sorted(summary.by_fallback.items()))})", file=sys.stderr)
-        return 1
-    return 0
+    if summary.failed:
+        print(f"finrag batch: {count_problem(summary.failed, summary.total, 'questions')} "
+              f"(reasons in {Path(args.out) / RESULTS_CSV})", file=sys.stderr)
+    return 1 if summary.problem() else 0  # exit codes: README "Exit codes"

@@ -14,7 +14,8 @@ from finrag.console import progress, stderr_is_terminal
 from finrag.errors import StoreUnavailable
 from finrag.models import DocumentReport
 from finrag.store import server_problem
-from flows.runner import parse_runner, running_on
+from flows.outcome import result_of
+from flows.runner import check_runner, parse_runner, running_on
 from indexing.pipeline import STORE_WAIT_S, ingest_paths
 from indexing.store import EMBED_SLICE
 from indexing.summary import format_table, ingest_warnings, progress_line, status_counts
@@ -57,6 +58,7 @@ def run(args) -> int:
     """`finrag ingest PATH... [--json] [--manifest F] [--store DIR] [--runner R] [--workers N]`."""
     settings = load_settings(store_dir=Path(args.store) if args.store else None)
     runner = parse_runner(args.runner, args.workers, settings)  # RunnerError: one line, rc 2
+    check_runner(runner)
     if args.manifest:  # a bad manifest is found before the model loads
         read_manifest(Path(args.manifest))
     if settings.qdrant_url:
@@ -71,8 +73,8 @@ def run(args) -> int:
 
         with running_on(runner):
             flow_run = ingest_reports.with_options(task_runner=runner.task_runner())
-            reports = flow_run(paths=[str(p) for p in args.paths], store=args.store,
-                               manifest=str(args.manifest) if args.manifest else None)
+            reports = result_of(flow_run(paths=[str(p) for p in args.paths], store=args.store,
+                                         manifest=str(args.manifest) if args.manifest else None, return_state=True))
     else:
         with TerminalProgress() as bars:
             reports = ingest_paths(

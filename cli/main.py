@@ -141,12 +141,15 @@ def _add_store_commands(sub) -> None:
     p.add_argument("--to", required=True, help="Qdrant server URL (API key from QDRANT_API_KEY)")
     p.add_argument("--collection", help="target collection (default: FINRAG_COLLECTION)")
     p.add_argument("--batch", type=int, default=256, help="points per request (default 256)")
+    p.add_argument("--prune", action="store_true",
+                   help="also delete documents the server holds and the store does not (lists them, asks)")
+    p.add_argument("--yes", action="store_true", help="answer yes to --prune's question (for scripts)")
     add_store(p)
     p.set_defaults(handler=_store_push)
 
 
 def _add_catalog_commands(sub) -> None:
-    """The store's companies: catalog [alias|unalias]."""
+    """The store's companies: catalog [alias|unalias|merge]."""
     c = sub.add_parser("catalog", help="companies in the store, their filings and aliases; correct a name")
     c.add_argument("--json", action="store_true", help="print the catalog as JSON")
     add_store(c)
@@ -156,6 +159,13 @@ def _add_catalog_commands(sub) -> None:
     p = csub.add_parser("alias", help="NAME (a stored spelling or a nickname) means CANONICAL")
     p.add_argument("name")
     p.add_argument("canonical")
+    p.add_argument("--force", action="store_true",
+                   help="merge even when the two companies' filings give different tickers or legal names")
+    p.add_argument("--store", default=argparse.SUPPRESS, help="as for `finrag catalog`")
+    p = csub.add_parser("merge", help="the company A is the company B: join their entries (no re-embedding)")
+    p.add_argument("first", metavar="A")
+    p.add_argument("second", metavar="B")
+    p.add_argument("--force", action="store_true", help="as for alias")
     p.add_argument("--store", default=argparse.SUPPRESS, help="as for `finrag catalog`")
     p = csub.add_parser("unalias", help="forget the correction of NAME")
     p.add_argument("name")
@@ -286,8 +296,18 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as err:  # noqa: BLE001 - the one place a failure becomes one line and rc 2
         if args.debug:
             raise
-        print(f"{name}: {describe_error(err)}", file=sys.stderr)
+        print(f"{name}: {_redacted(describe_error(err))}", file=sys.stderr)
         return 2
+
+
+def _redacted(line: str) -> str:
+    """The line without any configured key in it (a server may have echoed one)."""
+    from finrag.config import load_settings
+
+    try:
+        return load_settings().redact(line)
+    except Exception:  # noqa: BLE001 - settings were validated at start; never hide the error
+        return line
 
 
 def describe_error(err: Exception) -> str:

@@ -1,6 +1,8 @@
 """`finrag store info | migrate | push`: the store commands for operators.
 
-Exit codes: 0 done, 2 bad input or the store is busy (one stderr line, no traceback).
+Exit codes: 0 done, 1 a push cancelled at its --prune question, 2 bad input or the store is
+busy (one stderr line, no traceback). `push` never creates a store, refuses an empty one, and
+deletes nothing on the server unless --prune (then it lists what goes and asks, or --yes).
 """
 
 from __future__ import annotations
@@ -87,32 +89,58 @@ def migrate(args: argparse.Namespace) -> int:
 
 
 def push(args: argparse.Namespace) -> int:
+    """Copy the embedded store into a server collection. Refuses a missing or empty source
+    (rc 2) before anything reaches the server; deletes there only with --prune, after
+    listing what goes and a yes (or --yes)."""
     from qdrant_client import QdrantClient
 
     from finrag.store.qdrant import QdrantStore, server_problem
-    from finrag.store.transfer import graph_copy, push_store
+    from finrag.store.transfer import EmptySource, graph_copy, push_plan, push_store
 
     settings = _settings(args)
     if settings.qdrant_url:
         raise UserError("QDRANT_URL is set, so the store already is a server: unset it to push the embedded store")
+    source = settings.store_dir
+    if not is_local_mode_store(source) and not (source / "store.json").exists():  # never create one here
+        raise UserError(f"no store at {source}: nothing to push (check --store or FINRAG_STORE)")
     collection = args.collection or settings.collection
     problem = server_problem(args.to, settings.qdrant_api_key)
     if problem:
         raise UserError(f"the Qdrant server at {args.to} does not answer ({problem})")
     try:
         with open_store(settings) as store:
+            if not store.document_records():
+                raise EmptySource(f"the store at {source} holds no documents: nothing to push")
             target = QdrantStore(QdrantClient(url=args.to, api_key=settings.qdrant_api_key), collection,
                                  store.dim, args.to, engine="qdrant-server")
             with target:
-                report = push_store(store, target, page=args.batch, progress=_progress)
+                if args.prune and not _prune_confirmed(push_plan(store, target), args, collection):
+                    print("push cancelled: nothing was written or deleted", file=sys.stderr)
+                    return 1
+                report = push_store(store, target, page=args.batch, progress=_progress, prune=args.prune)
             server_settings = settings.with_overrides(qdrant_url=args.to, collection=collection)
             graph = graph_copy(store, server_settings.graph_path)
-    except ValueError as exc:  # e.g. the server's collection has another vector size
+    except ValueError as exc:  # an empty source; the server's collection has another vector size
         raise UserError(str(exc)) from exc
     print(file=sys.stderr)
     print(f"pushed {report.points} chunks ({report.written} written now, the rest already there) and "
           f"{report.documents} documents to {args.to} collection {collection!r}")
+    if report.pruned:
+        print(f"pruned {len(report.pruned)} documents the store does not hold: {', '.join(report.pruned)}")
     if graph:
         print(f"knowledge graph copied to {server_settings.graph_path} (where FinRAG reads it with QDRANT_URL set)")
     print(f"use it: QDRANT_URL={args.to} FINRAG_COLLECTION={collection} finrag ask ...")
     return 0
+
+
+def _prune_confirmed(docs: list[str], args: argparse.Namespace, collection: str) -> bool:
+    """List what --prune deletes; go on with --yes, or a "y" typed at a terminal."""
+    if not docs:
+        return True
+    print(f"--prune deletes {len(docs)} documents from {args.to} collection {collection!r} "
+          f"(the store at hand does not hold them): {', '.join(docs)}", file=sys.stderr)
+    if args.yes:
+        return True
+    if not sys.stdin.isatty():
+        raise UserError("--prune would delete documents on the server: re-run with --yes to confirm in a script")
+    return input("delete them? [y/N] ").strip().lower() in {"y", "yes"}

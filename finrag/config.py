@@ -28,6 +28,14 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 SECRETS = frozenset({"qdrant_api_key", "embedding_api_key", "llm_api_key"})
 
 
+def redact(text: str, secrets: list[str | None] | tuple[str | None, ...]) -> str:
+    """`text` with every secret in it replaced by "***", whatever a server echoed back
+    (secrets shorter than 4 characters are not secrets worth mangling a message for)."""
+    for secret in sorted((s for s in secrets if s and len(s) >= 4), key=len, reverse=True):
+        text = text.replace(secret, "***")
+    return text
+
+
 def _env(*names: str, default: Any = None, **constraints: Any) -> Any:
     """A field read from the first of `names` that is set (and non-empty)."""
     alias = names[0] if len(names) == 1 else AliasChoices(*names)
@@ -43,7 +51,8 @@ class ConfigError(ValueError):
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(frozen=True, populate_by_name=True, extra="ignore")
+    # allow_inf_nan=False: FINRAG_PDF_MAX_MB=inf would pass `gt=0` and fail later (OverflowError)
+    model_config = SettingsConfigDict(frozen=True, populate_by_name=True, extra="ignore", allow_inf_nan=False)
 
     # --- storage -------------------------------------------------------------
     store_dir: Path = _env("FINRAG_STORE", default=Path("data/store"))  # the embedded store's folder (Qdrant Edge)
@@ -65,7 +74,13 @@ class Settings(BaseSettings):
     pdf_max_mb: float = _env("FINRAG_PDF_MAX_MB", default=200.0, gt=0)  # refused before parsing
     pdf_max_pages: int = _env("FINRAG_PDF_MAX_PAGES", default=2000, ge=1)
     # pages per PDF read by OCR (Tesseract) when their text layer is unreadable; 0 = OCR off
+    # memory (MB) a reader process may add to read one PDF: a 1 MB Flate bomb inflates to
+    # gigabytes, and the size and page limits do not bound inflated streams
+    pdf_max_memory_mb: int = _env("FINRAG_PDF_MAX_MEMORY_MB", default=2048, ge=64)
     ocr_max_pages: int = _env("FINRAG_OCR_MAX_PAGES", default=100, ge=0)
+    # seconds Tesseract may take on one page; after a page times out, the file's other pages
+    # are not tried (a hung tesseract hangs on each)
+    ocr_timeout_s: float = _env("FINRAG_OCR_TIMEOUT", default=120.0, gt=0)
     # pdfium: ~17x faster and keeps a statement row on one line; pypdf: the fallback
     pdf_extractor: Literal["pdfium", "pypdf"] = _env("FINRAG_PDF_EXTRACTOR", default="pdfium")
     # LLM relation calls per document (with an LLM configured)
@@ -120,12 +135,18 @@ class Settings(BaseSettings):
     runner: Literal["local", "dask"] = _env("FINRAG_RUNNER", default="local")
     dask_address: str | None = _env("FINRAG_DASK_ADDRESS")  # e.g. tcp://scheduler:8786
     dask_workers: int = _env("FINRAG_DASK_WORKERS", default=2, ge=1)  # LocalCluster size
+    # seconds to reach a Dask scheduler (checked before a run starts, and the client's own)
+    dask_timeout_s: float = _env("FINRAG_DASK_TIMEOUT", default=10.0, gt=0)
 
     @classmethod
     def settings_customise_sources(cls, settings_cls, init_settings, **_sources):  # noqa: ANN001
         # `Settings(...)` is the defaults plus what is passed; the environment is read by
         # `load_settings` alone, so a module-level `Settings()` never fails at import.
         return (init_settings,)
+
+    def redact(self, text: str) -> str:
+        """`text` without any configured key (LLM, embedding, Qdrant) in it."""
+        return redact(text, [getattr(self, name) for name in sorted(SECRETS)])
 
     @property
     def offline(self) -> bool:
@@ -220,7 +241,7 @@ def accepts(name: str) -> str:
         return "one of " + ", ".join(choices)
     if info.metadata and any(getattr(m, "pattern", None) for m in info.metadata):
         return "an http:// or https:// URL"
-    base = {int: "a whole number", float: "a number", bool: "1/0, true/false or yes/no"}
+    base = {int: "a whole number", float: "a finite number", bool: "1/0, true/false or yes/no"}
     kind = next((text for t, text in base.items() if annotation is t), "a non-empty value")
     bounds = []
     for m in info.metadata:

@@ -23,8 +23,9 @@ from typing import Protocol
 
 import numpy as np
 
-from finrag.config import Settings
+from finrag.config import Settings, redact
 from finrag.embedding_cache import EmbeddingCache, text_key
+from finrag.errors import UserError
 
 BUNDLED_MODEL = "all-MiniLM-L6-v2"
 
@@ -144,6 +145,8 @@ class OpenAIEncoder:
         from langchain_openai import OpenAIEmbeddings
 
         self.name = f"{model}@{base_url}"
+        self._base_url = base_url
+        self._api_key = api_key
         self._client = OpenAIEmbeddings(
             model=model,
             base_url=base_url,
@@ -156,7 +159,31 @@ class OpenAIEncoder:
         )
 
     def encode(self, texts: list[str]) -> list[list[float]]:
-        return self._client.embed_documents(texts)
+        try:
+            return self._client.embed_documents(texts)
+        except Exception as exc:  # noqa: BLE001 - every failure leaves here redacted
+            status = getattr(exc, "status_code", None)
+            message = redact(f"{type(exc).__name__}: {exc}", [self._api_key])
+            # `from None`: the SDK's exception (and its echo of the key) must not ride along
+            # into tracebacks, logs or Prefect states.
+            raise EmbeddingEndpointError(f"the embedding endpoint {self._base_url} failed: {message}",
+                                         permanent=status in PERMANENT_STATUSES) from None
+
+
+# An endpoint answering these will answer them again: a retry only costs time.
+PERMANENT_STATUSES = frozenset({400, 401, 403, 404, 422})
+
+
+class EmbeddingEndpointError(UserError):
+    """The embedding endpoint failed; the message holds no key. `permanent`: a wrong key,
+    URL or model (retrying cannot help), as opposed to a busy or unreachable server."""
+
+    def __init__(self, message: str, permanent: bool = False) -> None:
+        super().__init__(message)
+        self.permanent = permanent
+
+    def __reduce__(self):  # picklable with its flag (Prefect and Dask move exceptions)
+        return (type(self), (str(self), self.permanent))
 
 
 class LazyEncoder:

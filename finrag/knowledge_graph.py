@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
+from finrag.errors import DiskFull, UserError, is_disk_full
 from finrag.models import DocumentKnowledge, Fact, Relation
 
 if TYPE_CHECKING:
@@ -88,7 +89,14 @@ class GraphStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # One connection per store; the ingest flow may write from a worker thread.
         self._db = sqlite3.connect(self.path, check_same_thread=False)
-        self._db.executescript(_SCHEMA)
+        try:
+            self._db.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as err:  # e.g. "file is not a database": say which file
+            self._db.close()
+            if is_disk_full(err):
+                raise DiskFull(f"{self.path}: no space left on device") from None
+            raise UserError(f"{self.path}: the knowledge graph is damaged ({err}); move it away and rebuild it with "
+                            "`finrag graph rebuild PDF_DIR` (the vector store is not affected)") from None
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(facts)")}
         if "period" not in columns:  # a graph written before 10-Q facts: all its facts are annual
             with self._db:

@@ -19,6 +19,7 @@ Both live in finrag.llm_guards; this module applies them around every attempt.
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from collections.abc import Callable
@@ -107,9 +108,18 @@ def _kind(exc: BaseException) -> FailureKind:
         return "timeout"
     if isinstance(exc, openai.APIConnectionError):
         return "connection"
-    if isinstance(exc, MalformedOutput | ValidationError):
+    if isinstance(exc, MalformedOutput | ValidationError) or _not_the_api(exc):
         return "malformed_output"
     return "http_error"
+
+
+def _not_the_api(exc: BaseException) -> bool:
+    """A reply that is not the API's JSON at all (a proxy's HTML page, a cut-off body): the
+    SDK fails to decode it, or langchain-openai gets a string where it wants a reply. Like
+    malformed output, another attempt may well get a real reply."""
+    if isinstance(exc, json.JSONDecodeError):
+        return True
+    return isinstance(exc, ValueError) and "Unexpected response type" in str(exc)
 
 
 def _is_retryable(exc: BaseException) -> bool:
@@ -118,7 +128,7 @@ def _is_retryable(exc: BaseException) -> bool:
     if isinstance(exc, openai.APIStatusError):
         return exc.status_code == 429 or exc.status_code >= 500
     # APITimeoutError is a subclass of APIConnectionError.
-    return isinstance(exc, openai.APIConnectionError | MalformedOutput | ValidationError)
+    return isinstance(exc, openai.APIConnectionError | MalformedOutput | ValidationError) or _not_the_api(exc)
 
 
 def _retry_after_s(exc: BaseException | None) -> float | None:

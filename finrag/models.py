@@ -214,6 +214,9 @@ class CatalogCompany(BaseModel):
     forms: list[str] = Field(default_factory=list)
     docs: list[str] = Field(default_factory=list)
     filings: list[CatalogFiling] = Field(default_factory=list)
+    # why the entry looks wrong (`finrag catalog` prints them): a fragment name, a near
+    # duplicate of another entry, no ticker (finrag.catalog.flag_suspects)
+    flags: list[str] = Field(default_factory=list)
 
     @property
     def filter_names(self) -> list[str]:

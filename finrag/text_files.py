@@ -8,6 +8,9 @@ names the file (and the line, when there is one), never a traceback.
 from __future__ import annotations
 
 import codecs
+import os
+import stat
+import threading
 from pathlib import Path
 
 from finrag.errors import UserError
@@ -20,14 +23,21 @@ class TextFileError(UserError, ValueError):
 
 
 def read_text(path: str | Path, max_bytes: int = MAX_TEXT_FILE_BYTES) -> str:
+    """A regular file's text, at most `max_bytes` read (a FIFO would block, a link to
+    /dev/zero would never end: both are refused unread)."""
     path = Path(path)
     try:
         if path.is_dir():
             raise TextFileError(f"{path}: is a directory, not a file")
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise TextFileError(f"{path}: {size:,} bytes, over the {max_bytes:,}-byte limit")
-        data = path.read_bytes()
+        mode = path.stat().st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or \
+                stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file"
+            raise TextFileError(f"{path}: is {kind}, not a regular file")
+        with path.open("rb") as handle:
+            data = handle.read(max_bytes + 1)
+        if len(data) > max_bytes:
+            raise TextFileError(f"{path}: over the {max_bytes:,}-byte limit")
     except FileNotFoundError:
         raise TextFileError(f"{path}: file not found") from None
     except OSError as err:
@@ -58,3 +68,15 @@ def decode_text(path: Path, data: bytes) -> str:
         f"{path}:{line}: not UTF-8, UTF-16 (with BOM) or cp1252 text (byte 0x{data[error.start]:02x}); "
         "save it as UTF-8"
     )
+
+
+_UMASK_LOCK = threading.Lock()
+
+
+def umask_mode(mode: int = 0o666) -> int:
+    """`mode` as the process umask leaves it: what `open()` would give a new file. For
+    files made with mkstemp (always 0600) that people in the group must read."""
+    with _UMASK_LOCK:  # os.umask can only be read by setting it
+        current = os.umask(0o077)
+        os.umask(current)
+    return mode & ~current

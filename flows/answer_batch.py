@@ -28,10 +28,12 @@ from typing import TYPE_CHECKING, Any
 from prefect import flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
 from prefect.futures import PrefectFuture
+from prefect.states import Failed
 from prefect.utilities.annotations import quote
 
 from finrag.config import Settings, load_settings
 from finrag.console import progress as progress_bars
+from finrag.errors import DiskFull, full_disk_named
 from finrag.models import Answer, Question, RunRecord, StrategyChoice
 from flows.artifacts import (
     BatchSummary,
@@ -46,8 +48,9 @@ from flows.batch_io import (
     records_csv,
     write_text_atomic,
 )
+from flows.outcome import finish
 from flows.parallel_batch import dask_answers
-from flows.resume import config_hash, resume_results
+from flows.resume import answer_versions, config_hash, resume_results
 from flows.runner import configured_task_runner, on_dask
 
 if TYPE_CHECKING:
@@ -122,40 +125,43 @@ def run_batch(
     out.mkdir(parents=True, exist_ok=True)
     chash = config_hash(settings, strategy)
     store_version = str(services.store.version())
+    versions = answer_versions(questions, store_version, services, settings)
     log = ResultsLog(out / RESULTS_JSONL)
 
-    done, previous = resume_results(log, questions, chash, store_version, retry_fallbacks=not settings.offline)
+    done, previous = resume_results(log, questions, chash, versions, retry_fallbacks=not settings.offline)
     pending = [q for q in questions if q.id not in done]
     reused = len(done)
 
     answer_many = answer_many or sequential_answers(services, strategy)
-    for question, answer in answer_many(pending):
-        record = RunRecord(
-            id=question.id,
-            question=question.question,
-            company=question.company,
-            period=question.period,
-            config_hash=chash,
-            store_version=store_version,
-            gold=question.answer,
-            expected_strategy=question.expected_strategy,
-            type=question.type,
-            answer=answer,
-        )
-        log.append(record)
-        done[record.id] = record
-        if progress:
-            progress(len(done), len(questions), record)
+    kept = lambda: f"{len(done)} answers kept in {log.path}; free space and run again to resume"  # noqa: E731
+    with full_disk_named(out, kept):  # one line naming --out, never a traceback per answer
+        for question, answer in answer_many(pending):
+            record = RunRecord(
+                id=question.id,
+                question=question.question,
+                company=question.company,
+                period=question.period,
+                config_hash=chash,
+                store_version=versions[question.id],
+                gold=question.answer,
+                expected_strategy=question.expected_strategy,
+                type=question.type,
+                answer=answer,
+            )
+            log.append(record)
+            done[record.id] = record
+            if progress:
+                progress(len(done), len(questions), record)
 
-    log.sync()
-    records = [done[q.id] for q in questions if q.id in done]
-    summary = summarize(
-        records, out_dir=str(out), strategy=strategy, config_hash=chash,
-        store_version=store_version, reused=reused, wall_seconds=time.perf_counter() - started,
-        llm_configured=not settings.offline, previous_results=str(previous) if previous else None,
-    )  # fmt: skip
-    write_text_atomic(out / RESULTS_CSV, records_csv(records))
-    write_text_atomic(out / SUMMARY_MD, batch_summary_markdown(summary))
+        log.sync()
+        records = [done[q.id] for q in questions if q.id in done]
+        summary = summarize(
+            records, out_dir=str(out), strategy=strategy, config_hash=chash,
+            store_version=store_version, reused=reused, wall_seconds=time.perf_counter() - started,
+            llm_configured=not settings.offline, previous_results=str(previous) if previous else None,
+        )  # fmt: skip
+        write_text_atomic(out / RESULTS_CSV, records_csv(records))
+        write_text_atomic(out / SUMMARY_MD, batch_summary_markdown(summary))
     return summary, records
 
 
@@ -356,25 +362,34 @@ def answer_file(
     return summary
 
 
-# A retry resumes where the failed attempt stopped (every answer is already recorded): it
-# is for a store held by another process or a worker lost mid-run.
-@flow(name="answer_batch", task_runner=task_runner(), log_prints=False, retries=1, retry_delay_seconds=60,
-      timeout_seconds=4 * 3600)  # fmt: skip
+# No flow retry: a run whose questions failed ends Failed (flows/outcome.py), and a retry
+# would only wait a minute to fail the same rows again; a re-run resumes (every answer is
+# recorded), and runs that want the embedded store queue on the "store" limit.
+@flow(name="answer_batch", task_runner=task_runner(), log_prints=False, timeout_seconds=4 * 3600)
 def answer_batch(
     questions_file: str, out_dir: str, strategy: StrategyChoice = "auto", store: str | None = None
 ) -> BatchSummary:
-    """Answer every question of a CSV/JSONL/YAML file; resumable; one failure never fails the batch."""
+    """Answer every question of a CSV/JSONL/YAML file; resumable; one failure never stops the
+    batch, but any failed question ends the run Failed (with the summary attached)."""
     key_prefix = artifact_key("batch", Path(questions_file).stem)
-    return answer_file(questions_file, out_dir, strategy=strategy, store=store, key_prefix=key_prefix)
+    try:
+        summary = answer_file(questions_file, out_dir, strategy=strategy, store=store, key_prefix=key_prefix)
+    except DiskFull as full:  # said in one line (state message, CLI), not as a traceback
+        get_run_logger().error(str(full))
+        return Failed(message=str(full), data=full)
+    return finish(summary, summary.problem())
 
 
 def preflight(questions_file: str, out_dir: str, store: str | None) -> None:
     """What would stop a batch, found before Prefect starts (each raises a one-line error):
     an unreadable question file, an --out that is a file, a missing, unreachable, busy or
-    empty store."""
+    empty store, a corrupt catalog.json (every question would fail on it)."""
+    from finrag.catalog import load_corrections
     from flows.batch_io import check_output_dir
     from strategies.services import check_store
 
     read_questions(questions_file)
     check_output_dir(out_dir)
-    check_store(settings_for(store))
+    settings = settings_for(store)
+    check_store(settings)
+    load_corrections(settings.catalog_path)

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from finrag.models import REFUSAL_STATUSES, Answer, Citation, Question, RunRecord, TraceStep
 from finrag.text import collapse_whitespace
 from flows.batch_io import format_citations
+from flows.outcome import count_problem
 
 
 class BatchSummary(BaseModel):
@@ -55,6 +56,18 @@ class BatchSummary(BaseModel):
         failed = self.by_status.get("failed", 0)
         return (f"answered {self.answered}, refused {self.refused}" + (f" ({refusals})" if refusals else "")
                 + (f", failed {failed}" if failed else ""))
+
+    @property
+    def failed(self) -> int:
+        return self.by_status.get("failed", 0)
+
+    def problem(self) -> str | None:
+        """Why this batch did not fully succeed (the run ends Failed, the CLI exits 1), or
+        None. Refusals are answers; failed rows and an LLM that never answered are not."""
+        problems = [p for p in (count_problem(self.failed, self.total, "questions"),) if p]
+        if self.llm_all_failed:
+            problems.append("every LLM call failed (answers written offline)")
+        return "; ".join(problems) or None
 
     def engine_line(self) -> str:
         """E.g. "engines: llm:gpt-4o-mini 10, offline 2 (fallback: connection 1, circuit_open 1)"."""

@@ -41,6 +41,7 @@ from pydantic import ValidationError
 from finrag import text_files
 from finrag.errors import UsageError, UserError
 from finrag.models import Question, RunRecord
+from finrag.text_files import umask_mode
 
 QUESTION_SUFFIXES = (".csv", ".jsonl", ".yaml", ".yml")
 
@@ -189,6 +190,10 @@ def _to_question(path: Path, line: int, raw: Any) -> Question:
         return _problem(where, given_id, None, "no 'question'")
     if not isinstance(text, str):
         return _problem(where, given_id, None, f"the question must be text, got {_kind(text)}")
+    nul = next((k for k, v in row.items() if _has_nul(v)), None)
+    if nul is not None:  # a JSON "\u0000" or YAML "\0": never into results.csv
+        clean = lambda v: v.replace("\x00", "") if isinstance(v, str) else v  # noqa: E731
+        return _problem(where, clean(given_id), clean(text), f"cell {nul!r} contains a NUL character")
     sizes = {k: len(v) if isinstance(v, str) else len(json.dumps(v, default=str)) for k, v in row.items()}
     if sizes["question"] > MAX_QUESTION_CHARS:
         return _problem(where, given_id, text, f"question is {sizes['question']:,} characters, over the "
@@ -207,6 +212,14 @@ def _to_question(path: Path, line: int, raw: Any) -> Question:
         error = e.errors()[0]
         field = ".".join(str(p) for p in error["loc"]) or "row"
         return _problem(where, given_id, text, f"{field}: {error['msg']}")
+
+
+def _has_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    return isinstance(value, list | tuple) and any(_has_nul(v) for v in value)
 
 
 def _problem(where: str, given_id: Any, text: str | None, reason: str) -> Question:
@@ -381,6 +394,7 @@ def write_text_atomic(path: str | Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.chmod(tmp, umask_mode())  # mkstemp makes 0600: the group must read a service's outputs
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             f.write(text)
             f.flush()

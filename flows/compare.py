@@ -32,8 +32,9 @@ from flows.answer_batch import (
 )
 from flows.batch_io import read_questions, write_text_atomic
 from flows.comparison import Comparison, Scorer, build_comparison
+from flows.outcome import finish, result_of
 from flows.report import question_table, render_html, render_markdown
-from flows.runner import parse_runner, running_on
+from flows.runner import check_runner, parse_runner, running_on
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -46,6 +47,16 @@ COMPARED = ("single", "iterative", "auto")
 class ComparisonOutcome(BaseModel):
     report: str  # path of report.html
     llm_failed: list[str] = Field(default_factory=list)  # strategies whose LLM calls all failed
+    failed: dict[str, int] = Field(default_factory=dict)  # strategy -> questions answered `failed`
+
+    def problem(self) -> str | None:
+        """Why the comparison did not fully succeed (run Failed, exit 1), or None."""
+        problems = []
+        if any(self.failed.values()):
+            problems.append("failed answers: " + ", ".join(f"{s} {n}" for s, n in self.failed.items() if n))
+        if self.llm_failed:
+            problems.append(f"every LLM call failed in {', '.join(self.llm_failed)}")
+        return "; ".join(problems) or None
 REPORT_HTML = "report.html"
 SUMMARY_MD = "summary.md"
 
@@ -113,8 +124,8 @@ def _warm_up(questions: Sequence[Question], out: Path, strategies: Sequence[str]
         answer_question(questions[0], services, strategy)
 
 
-# Resumable like a batch, so a retry only answers what the failed attempt had not.
-@flow(name="compare_strategies", task_runner=task_runner(), retries=1, retry_delay_seconds=60, timeout_seconds=6 * 3600)
+# No flow retry, as for a batch: failed answers end the run Failed, and a re-run resumes.
+@flow(name="compare_strategies", task_runner=task_runner(), timeout_seconds=6 * 3600)
 def compare_strategies(questions_file: str, out_dir: str, store: str | None = None) -> ComparisonOutcome:
     """Single-shot vs iterative vs auto on one batch: the report's path, and the strategies
     whose LLM calls all failed."""
@@ -144,25 +155,31 @@ def compare_strategies(questions_file: str, out_dir: str, store: str | None = No
     logger.info("report: %s", report)
     if comparison.llm_failed:
         logger.error("every LLM call failed in %s: those answers were written offline", ", ".join(comparison.llm_failed))
-    return ComparisonOutcome(report=report, llm_failed=comparison.llm_failed)
+    outcome = ComparisonOutcome(report=report, llm_failed=comparison.llm_failed,
+                                failed={t.strategy: t.failed for t in comparison.totals})
+    return finish(outcome, outcome.problem())
 
 
 def run_cli(args) -> int:
-    """`finrag compare FILE --out DIR [--store DIR] [--runner R] [--workers N]`; errors are one
-    line (rc 2)."""
+    """`finrag compare FILE --out DIR [--store DIR] [--runner R] [--workers N]`: rc 0 all
+    answered (refusals included), 1 failed answers or an LLM that never answered, 2 a usage
+    error (one line)."""
     from flows.answer_batch import preflight
     from flows.runtime import temporary_server
 
     runner = parse_runner(args.runner, args.workers, settings_for(args.store))  # RunnerError: one line, rc 2
+    check_runner(runner)
     preflight(args.file, args.out, args.store)
     with temporary_server(), running_on(runner):
         run = compare_strategies.with_options(task_runner=runner.task_runner(local_task_runner()))
-        outcome = run(questions_file=args.file, out_dir=args.out, store=args.store)
+        outcome = result_of(run(questions_file=args.file, out_dir=args.out, store=args.store, return_state=True))
     print((Path(args.out) / SUMMARY_MD).read_text(encoding="utf-8"))
     print(f"report: {outcome.report}")
     if outcome.llm_failed:
         print(f"finrag compare: every LLM call failed in {', '.join(outcome.llm_failed)}; those answers were "
               "written offline, so this is not a comparison of the LLM's strategies", file=sys.stderr)
-        return 1
-    return 0
+    if failed := {s: n for s, n in outcome.failed.items() if n}:
+        print("finrag compare: questions answered `failed`: " + ", ".join(f"{s} {n}" for s, n in failed.items())
+              + f" (reasons in {args.out}/<strategy>/results.csv)", file=sys.stderr)
+    return 1 if outcome.problem() else 0  # exit codes: README "Exit codes"
 

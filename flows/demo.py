@@ -32,6 +32,7 @@ def _run(args) -> int:
     from flows.answer_batch import answer_batch
     from flows.compare import compare_strategies
     from flows.ingest import ingest_reports
+    from flows.outcome import result_of
     from samples import generate_corpus
 
     out = Path(args.out).resolve()
@@ -44,14 +45,15 @@ def _run(args) -> int:
     timings.append(("generate", time.perf_counter() - t))
 
     t = _step(2, f"ingesting {corpus / 'pdfs'} into {store}")
-    reports = ingest_reports(paths=[str(corpus / "pdfs")], store=str(store))
+    reports = result_of(ingest_reports(paths=[str(corpus / "pdfs")], store=str(store), return_state=True))
     failed = [r for r in reports if r.status == "failed"]
     timings.append(("ingest", time.perf_counter() - t))
     if failed:
         print(f"{len(failed)} PDFs failed to ingest: {[(r.doc, r.reason) for r in failed]}", file=sys.stderr)
 
     t = _step(3, f"answering {questions.name} (strategy auto)")
-    batch = answer_batch(questions_file=str(questions), out_dir=str(out / "batch"), strategy="auto", store=str(store))
+    batch = result_of(answer_batch(questions_file=str(questions), out_dir=str(out / "batch"), strategy="auto",
+                                   store=str(store), return_state=True))
     timings.append(("batch", time.perf_counter() - t))
 
     t = _step(4, "comparing single-shot, iterative and auto")
@@ -61,7 +63,8 @@ def _run(args) -> int:
     if not auto_results.exists():
         auto_results.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(out / "batch" / "results.jsonl", auto_results)
-    report = compare_strategies(questions_file=str(questions), out_dir=str(out / "compare"), store=str(store)).report
+    report = result_of(compare_strategies(questions_file=str(questions), out_dir=str(out / "compare"),
+                                          store=str(store), return_state=True)).report
     timings.append(("compare", time.perf_counter() - t))
 
     summary = (out / "compare" / "summary.md").read_text(encoding="utf-8")
@@ -81,4 +84,4 @@ def _run(args) -> int:
             ]
         )
     )
-    return 0
+    return 1 if failed or batch.problem() else 0  # exit codes as batch's

@@ -16,11 +16,12 @@ from prefect.cache_policies import NO_CACHE
 from prefect.task_runners import ThreadPoolTaskRunner
 
 from finrag.config import load_settings
-from finrag.embeddings import Embedder, get_embedder
+from finrag.embeddings import Embedder, EmbeddingEndpointError, get_embedder
 from finrag.knowledge_graph import open_graph
 from finrag.models import DocumentReport, LoadedDocument
 from finrag.store import VectorStore, open_store
 from flows import parallel_ingest
+from flows.outcome import count_problem, finish
 from flows.runner import configured_task_runner, dask_workers_now, on_dask
 from indexing.knowledge_graph import GraphWriter, open_graph_writer
 from indexing.load import load_job, pdf_options
@@ -40,8 +41,19 @@ def load_task(job: FileJob, options: PdfOptions | None = None) -> LoadedDocument
     return load_job(job, options)
 
 
+def _worth_retrying(task, task_run, state) -> bool:  # noqa: ANN001 - Prefect's retry_condition_fn
+    """A wrong key, URL or model fails the same way again: no retry for those."""
+    try:
+        state.result()
+    except EmbeddingEndpointError as exc:
+        return not exc.permanent
+    except Exception:  # noqa: BLE001 - anything else: the retry policy decides
+        return True
+    return True
+
+
 @task(name="store-document", task_run_name="store {job.doc}", retries=2, retry_delay_seconds=2,
-      cache_policy=NO_CACHE)
+      cache_policy=NO_CACHE, retry_condition_fn=_worth_retrying)
 def store_task(job: FileJob, loaded: LoadedDocument, store: VectorStore, embedder: Embedder,
                graph: GraphWriter | None) -> DocumentReport:
     # Retries help here: a Qdrant server or embedding endpoint can fail transiently, and
@@ -57,7 +69,8 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
     paths: PDF files or directories (their *.pdf files). store: Qdrant local-mode
     directory (default $FINRAG_STORE). manifest: optional CSV/JSONL of hints.
     On a Dask task runner (FINRAG_RUNNER=dask), documents are processed on the workers
-    and written by this process (flows/parallel_ingest.py).
+    and written by this process (flows/parallel_ingest.py). A document that failed ends the
+    run Failed ("1 of 3 documents failed"), the reports attached (flows/outcome.py).
     """
     settings = load_settings(store_dir=Path(store) if store else None)
     dask = on_dask()
@@ -108,4 +121,5 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
     )
     for line in ingest_warnings(reports):
         print(line)  # in the flow run's log, as the CLI prints them under its table
-    return reports
+    failed = sum(r.status == "failed" for r in reports)
+    return finish(reports, count_problem(failed, len(reports), "documents"))  # Failed when any failed

@@ -30,6 +30,7 @@ from finrag.models import DocumentReport, StrategyChoice
 from flows.answer_batch import answer_file
 from flows.artifacts import BatchSummary, markdown_cell
 from flows.batch_io import QUESTION_SUFFIXES
+from flows.outcome import finish, result_of
 
 PROCESSED = "processed"
 ALERT_BLOCK = "finrag-alerts"
@@ -38,7 +39,7 @@ HOUR = 3600
 
 class FileOutcome(BaseModel):
     file: str
-    status: str  # "answered" or "failed" (the file's run, not its questions)
+    status: str  # "answered", "answered with failures" (moved; some rows failed) or "failed" (left)
     message: str = ""
     moved_to: str | None = None
     # the file's questions: answered, and refused (unverified / not_found / needs_company)
@@ -81,9 +82,12 @@ def move_to_processed(path: Path, day: str) -> Path:
 
 
 def file_outcome(path: Path, moved: Path, summary: object) -> FileOutcome:
-    """An answered file's outcome, with its questions' counts when its summary came back."""
+    """An answered file's outcome, with its questions' counts when its summary came back;
+    "answered with failures" when some of its rows failed (the nightly run then ends Failed)."""
     if isinstance(summary, BatchSummary):
-        return FileOutcome(file=path.name, status="answered", moved_to=str(moved), answered=summary.answered,
+        problem = summary.problem()
+        return FileOutcome(file=path.name, status="answered with failures" if problem else "answered",
+                           message=problem or "", moved_to=str(moved), answered=summary.answered,
                            refused=summary.refused)
     return FileOutcome(file=path.name, status="answered", moved_to=str(moved))
 
@@ -91,9 +95,12 @@ def file_outcome(path: Path, moved: Path, summary: object) -> FileOutcome:
 def nightly_message(outcomes: list[FileOutcome]) -> str:
     """"2 of 3 question files answered; failed: bad.jsonl. Questions: 5 answered, 2 refused"."""
     failed = [o for o in outcomes if o.status == "failed"]
+    partial = [o for o in outcomes if o.status == "answered with failures"]
     message = f"{len(outcomes) - len(failed)} of {len(outcomes)} question files answered"
     if failed:
         message += "; failed: " + ", ".join(o.file for o in failed)
+    if partial:
+        message += "; with failed questions: " + ", ".join(f"{o.file} ({o.message})" for o in partial)
     # a refused question (unverified, not_found, needs_company) is never counted as answered
     return message + (f". Questions: {sum(o.answered for o in outcomes)} answered, "
                       f"{sum(o.refused for o in outcomes)} refused")
@@ -103,7 +110,8 @@ def nightly_markdown(day: str, message: str, outcomes: list[FileOutcome]) -> str
     return "\n".join(
         [f"# Nightly batch {day}", "", message, "",
          "| file | status | answered | refused | detail |", "| --- | --- | ---: | ---: | --- |"]
-        + [f"| {o.file} | {o.status} | {o.answered} | {o.refused} | {o.moved_to or markdown_cell(o.message)} |"
+        + [f"| {o.file} | {o.status} | {o.answered} | {o.refused} | "
+           f"{markdown_cell(' '.join(filter(None, [o.message, o.moved_to])))} |"
            for o in outcomes]
     )
 
@@ -120,10 +128,10 @@ def nightly_file(
 ) -> BatchSummary:
     """Answer one question file (resumable), then move it to processed/YYYY-MM-DD/."""
     path = Path(file)
-    summary = answer_file(path, out_dir, strategy=strategy, store=store, key_prefix=f"nightly-{path.stem}")
+    summary = answer_file(path, out_dir, strategy=strategy, store=store, key_prefix=f"nightly-{path.name}")
     moved = move_to_processed(path, day or today())
     get_run_logger().info("%s: %s; moved to %s", path.name, summary.status_line(), moved)
-    return summary
+    return finish(summary, summary.problem())  # answered, but failed rows end the run Failed
 
 
 @flow(name="nightly_batch", timeout_seconds=8 * HOUR)
@@ -133,7 +141,8 @@ def nightly_batch(
     strategy: StrategyChoice = "auto",
     store: str | None = None,
 ) -> NightlySummary:
-    """Answer every question file in an inbox folder into `out_root/YYYY-MM-DD/<file stem>/`."""
+    """Answer every question file in an inbox folder into `out_root/YYYY-MM-DD/<file name>/`
+    (the whole name: `team.csv` and `team.jsonl` never write into one folder)."""
     from prefect.artifacts import create_markdown_artifact
 
     logger = get_run_logger()
@@ -147,19 +156,25 @@ def nightly_batch(
     outcomes = []
     for path in files:
         state = nightly_file(
-            file=str(path), out_dir=str(Path(out_root) / day / path.stem), strategy=strategy, store=store,
+            file=str(path), out_dir=str(Path(out_root) / day / path.name), strategy=strategy, store=store,
             day=day, return_state=True,
         )  # fmt: skip
-        if state.is_completed():
+        try:
+            answered = state.result(raise_on_failure=False)
+        except MissingResult:  # results not kept: the file's counts are in its own summary
+            answered = None
+        if isinstance(answered, BatchSummary) or (answered is None and state.is_completed()):
+            # answered (and moved), some rows perhaps failed
             moved = folder / PROCESSED / day / path.name
-            try:
-                summary = state.result(raise_on_failure=False)
-            except MissingResult:  # results not kept: the file's counts are in its own summary
-                summary = None
-            outcomes.append(file_outcome(path, moved, summary))
+            outcome = file_outcome(path, moved, answered)
+            outcomes.append(outcome)
+            if outcome.message:
+                logger.error("%s: %s", path.name, outcome.message)
         else:
             outcomes.append(FileOutcome(file=path.name, status="failed", message=state.message or state.name))
             logger.error("%s failed: %s (left in the inbox)", path.name, state.message)
+    failed = [o for o in outcomes if o.status == "failed"]
+    partial = [o for o in outcomes if o.status == "answered with failures"]
     message = nightly_message(outcomes)
     create_markdown_artifact(
         key="nightly-summary",
@@ -167,7 +182,10 @@ def nightly_batch(
         description=message,
     )
     logger.info(message)
-    return NightlySummary(inbox=str(folder), message=message, files=outcomes)
+    # Any file failed, or any question in one: the nightly run ends Failed, so monitoring
+    # and the failure automation see it (flows/outcome.py).
+    return finish(NightlySummary(inbox=str(folder), message=message, files=outcomes),
+                  message if failed or partial else None)
 
 
 @flow(name="ingest_inbox", retries=2, retry_delay_seconds=600, timeout_seconds=6 * HOUR)
@@ -180,7 +198,8 @@ def ingest_inbox(inbox: str = "data/inbox/reports", store: str | None = None) ->
     if not expand_paths([folder]):
         get_run_logger().info("nothing to do: no PDFs in %s", folder)
         return []
-    return ingest_reports(paths=[str(folder)], store=store)
+    state = ingest_reports(paths=[str(folder)], store=store, return_state=True)
+    return finish(result_of(state), state.message if state.is_failed() else None)  # a failed PDF: Failed
 
 
 @flow(name="notify_failure", retries=3, retry_delay_seconds=60, timeout_seconds=300)

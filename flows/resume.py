@@ -2,7 +2,8 @@
 
 A record is kept when it was made for the same question text and company / period hints, with the same answer key
 (`config_hash`: strategy + the settings that shape an answer + engine/model identity) and
-the same store content version. When any earlier record no longer holds, the whole earlier
+the same content version: the store's, and that of the catalog entries the question names
+(so a catalog correction re-answers the questions about the companies it changed). When any earlier record no longer holds, the whole earlier
 file moves to `results.<UTC timestamp>.jsonl` first: nothing a run paid for is deleted.
 """
 
@@ -12,14 +13,19 @@ import hashlib
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from finrag.catalog import catalog_from_documents, catalog_key, load_corrections, resolve
 from finrag.config import Settings
 from finrag.models import Question, RunRecord
 from flows.batch_io import ResultsLog
 from flows.parallel_batch import WORKER_LOST
+
+if TYPE_CHECKING:
+    from strategies.services import Services
 
 # The settings that shape an answer (with the strategy, the store's content version and
 # the engine below, the resume key). Everything else — where the store is and how its path
@@ -41,19 +47,30 @@ def config_hash(settings: Settings, strategy: str) -> str:
     return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
 
+def answer_versions(questions: Sequence[Question], store_version: str, services: Services,
+                    settings: Settings) -> dict[str, str]:
+    """Each question's content version: the store's, and the catalog entries the question
+    names (`finrag.catalog.catalog_key`). A correction (`finrag catalog alias`, a manifest)
+    changes the version of the questions about the companies it touches, so those are
+    answered again, and only those."""
+    catalog = resolve(catalog_from_documents(services.store.documents()), load_corrections(settings.catalog_path))
+    return {q.id: f"{store_version}+catalog:{catalog_key(catalog, q.question)}" for q in questions}
+
+
 def resume_results(
-    log: ResultsLog, questions: Sequence[Question], chash: str, store_version: str, retry_fallbacks: bool,
+    log: ResultsLog, questions: Sequence[Question], chash: str, versions: Mapping[str, str], retry_fallbacks: bool,
 ) -> tuple[dict[str, RunRecord], Path | None]:
     """The earlier records still valid now, by id, and where the earlier file was moved
-    (None when every earlier record still holds). The log is left holding just those."""
+    (None when every earlier record still holds). The log is left holding just those.
+    `versions`: each question's content version now (`answer_versions`)."""
     earlier = log.read()
-    done = reusable_records(earlier, questions, chash, store_version, retry_fallbacks=retry_fallbacks)
+    done = reusable_records(earlier, questions, chash, versions, retry_fallbacks=retry_fallbacks)
     previous = None
     dropped = [r for r in earlier if done.get(r.id) != r]
     if dropped:
         previous = move_aside(log.path)
-        print(f"{log.path}: {len(dropped)} earlier answer(s) no longer match (questions, strategy, store or "
-              f"engine changed, or the LLM was unreachable); earlier results kept as {previous}",
+        print(f"{log.path}: {len(dropped)} earlier answer(s) no longer match (questions, strategy, store, "
+              f"catalog corrections or engine changed, or the LLM was unreachable); earlier results kept as {previous}",
               file=sys.stderr, flush=True)
     # Rewrite even when nothing changed: it drops a torn last line and duplicates, so
     # appends below start on a clean line.
@@ -62,7 +79,7 @@ def resume_results(
 
 
 def reusable_records(
-    records: list[RunRecord], questions: Sequence[Question], chash: str, store_version: str,
+    records: list[RunRecord], questions: Sequence[Question], chash: str, versions: Mapping[str, str],
     retry_fallbacks: bool,
 ) -> dict[str, RunRecord]:
     """Earlier records still valid now. With an LLM configured, an answer that fell back
@@ -75,7 +92,7 @@ def reusable_records(
         fell_back = retry_fallbacks and r.answer.fallback is not None
         # A question whose Dask worker died was never answered: ask it again.
         lost = WORKER_LOST in r.answer.flags
-        if same_question and r.config_hash == chash and r.store_version == store_version and not (fell_back or lost):
+        if same_question and r.config_hash == chash and r.store_version == versions.get(r.id) and not (fell_back or lost):
             keep.setdefault(r.id, r)
     return keep
 

@@ -11,7 +11,11 @@ tasks go through Prefect's Dask task runner (prefect-dask), so the UI shows them
 from __future__ import annotations
 
 import logging
+import os
+import re
 import signal
+import socket
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,14 +31,19 @@ class RunnerError(UsageError):
     """A --runner / --workers value that cannot be used; the message says why."""
 
 
+# A scheduler address as Dask writes it: tcp:// or tls://, a host (or [IPv6]) and a port.
+_ADDRESS = re.compile(r"^(?P<scheme>tcp|tls)://(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(?P<port>\d{1,5})$")
+
+
 class Runner(BaseModel):
     kind: Literal["local", "dask"] = "local"
     workers: int | None = None  # LocalCluster size; None on a remote scheduler (its own size)
     address: str | None = None  # scheduler address, e.g. tcp://10.0.0.5:8786
+    timeout_s: float = 10.0  # to reach the scheduler (FINRAG_DASK_TIMEOUT)
 
     def report(self) -> dict[str, Any]:
         """What `--json` outputs say about where the work ran."""
-        return self.model_dump(exclude_none=True)
+        return self.model_dump(exclude_none=True, exclude={"timeout_s"})
 
     def task_runner(self, local_default: Any = None) -> Any:
         """The Prefect task runner for this choice (`local_default` when local)."""
@@ -42,26 +51,67 @@ class Runner(BaseModel):
             return local_default
         from prefect_dask import DaskTaskRunner
 
-        if self.address:
-            return DaskTaskRunner(address=self.address)
+        if self.address:  # the client's own connect is bounded too
+            return DaskTaskRunner(address=self.address, client_kwargs={"timeout": f"{self.timeout_s:g}s"})
         return DaskTaskRunner(cluster_class=local_cluster, cluster_kwargs={"n_workers": self.workers})
 
 
 def parse_runner(text: str | None, workers: int | None, settings: Settings) -> Runner:
-    """`local`, `dask`, `dask:tcp://host:8786` (CLI) with the settings' values as defaults."""
+    """`local`, `dask`, `dask:tcp://host:8786` (CLI) with the settings' values as defaults.
+
+    Refused (RunnerError, before anything starts): an unknown runner, an address that is
+    not `tcp://HOST:PORT` / `tls://HOST:PORT`, and `workers` (the CLI's --workers) where it
+    means nothing (the local runner, a remote scheduler). A LocalCluster larger than the
+    machine's cores is capped at them, with a warning."""
     text = text or settings.runner
     kind, _, address = text.partition(":")
     if kind not in ("local", "dask"):
         raise RunnerError(f"unknown runner {text!r}: use local, dask or dask:ADDRESS")
     if kind == "local":
+        if workers is not None:
+            raise RunnerError("--workers is for --runner dask (a LocalCluster); the local runner uses threads")
         return Runner()
     address = address or settings.dask_address
     if address:
-        return Runner(kind="dask", address=address)
+        if not _ADDRESS.match(address):
+            raise RunnerError(f"{address!r} is not a Dask scheduler address: use tcp://HOST:PORT (or tls://)")
+        if workers is not None:
+            raise RunnerError(f"--workers is for a LocalCluster; the scheduler at {address} has its own workers")
+        return Runner(kind="dask", address=address, timeout_s=settings.dask_timeout_s)
     count = workers if workers is not None else settings.dask_workers
     if count < 1:
         raise RunnerError(f"--workers must be at least 1, got {count}")
+    cores = os.cpu_count() or 1
+    if count > cores:
+        print(f"warning: {count} Dask workers capped at {cores}, this machine's cores (one CPU job per worker)",
+              file=sys.stderr)
+        count = cores
     return Runner(kind="dask", workers=count)
+
+
+def check_runner(runner: Runner) -> None:
+    """Before a run starts: a remote scheduler must answer, as a Dask scheduler, within its
+    timeout. A Dask scheduler speaks first on a new connection (its handshake), so a port
+    that accepts and stays silent is something else, found in seconds instead of a client
+    that waits for minutes and ignores SIGTERM. RunnerError (one line, never retried)."""
+    if runner.kind != "dask" or not runner.address:
+        return
+    found = _ADDRESS.match(runner.address)
+    assert found is not None  # parse_runner checked it
+    host, port = found["host"].strip("[]"), int(found["port"])
+    where = f"the Dask scheduler at {runner.address}"
+    try:
+        with socket.create_connection((host, port), timeout=runner.timeout_s) as probe:
+            if found["scheme"] == "tls":
+                return  # a TLS server waits for the client's hello: reaching it is all we can check
+            probe.settimeout(runner.timeout_s)
+            if not probe.recv(1):
+                raise RunnerError(f"{where} closed the connection at once: is it a Dask scheduler?")
+    except TimeoutError:
+        raise RunnerError(f"{where} did not answer as a Dask scheduler within {runner.timeout_s:g} s "
+                          "(FINRAG_DASK_TIMEOUT): check the address and port") from None
+    except OSError as err:
+        raise RunnerError(f"{where} cannot be reached: {err.strerror or err}") from None
 
 
 def local_cluster(n_workers: int = 2, **kwargs: Any):

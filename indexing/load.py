@@ -9,6 +9,7 @@ from finrag.config import Settings
 from finrag.models import DocumentReport, LoadedDocument
 from indexing.plan import FileJob, document_report
 from loaders import LoadError, PdfOptions, load_document
+from loaders.inspect import unreadable_reason
 
 log = logging.getLogger(__name__)
 
@@ -20,9 +21,9 @@ def load_job(job: FileJob, options: PdfOptions | None = None) -> LoadedDocument 
         loaded = load_document(job.path, job.hints, options, sha256=job.sha256)
     except LoadError as err:
         return document_report(job.path, job.doc, "failed", err.reason, seconds=time.perf_counter() - started)
-    except Exception as err:  # a loader bug must not stop the batch; say what broke
-        log.exception("loading %s failed", job.path)
-        return document_report(job.path, job.doc, "failed", f"{type(err).__name__}: {err}",
+    except Exception as err:  # a file the readers choke on must not stop the batch; say what broke
+        log.debug("loading %s failed", job.path, exc_info=True)  # the traceback with --debug only
+        return document_report(job.path, job.doc, "failed", unreadable_reason(err),
                                seconds=time.perf_counter() - started)
     finally:
         job.timings.parse = time.perf_counter() - started

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from finrag.config import Settings
 from finrag.embeddings import get_embedder
+from finrag.errors import DiskFull, is_disk_full
 from finrag.models import DocumentReport, LoadedDocument
 from finrag.store import StoreBusy, open_store
 from indexing.knowledge_graph import open_graph_writer
@@ -82,6 +83,11 @@ def run_pipeline(jobs: list[FileJob], submit_load: LoadSubmitter, store_step: St
                 try:
                     job.outcome = store_step(job, result)
                 except Exception as err:
+                    if is_disk_full(err):  # every next document would fail the same way: stop
+                        stored = sum(1 for r in reports if r.status == "ingested")
+                        detail = str(err) if isinstance(err, DiskFull) else f"no space left on device ({err})"
+                        raise DiskFull(f"{detail}; stopped at {job.doc}: {stored} documents stored in this run are "
+                                       "kept, run again once there is room (stored files are skipped)") from None
                     log.exception("storing %s failed", job.doc)
                     job.outcome = document_report(job.path, job.doc, "failed", f"{type(err).__name__}: {err}",
                                                   meta=result.meta)

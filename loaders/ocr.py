@@ -19,7 +19,19 @@ from io import BytesIO
 from PIL import Image
 
 OCR_DPI = 300  # pages are rendered at this resolution for OCR
-_TIMEOUT_S = 120  # one page; a page that takes longer is left unreadable, not retried
+# At most this many pixels per rendered page (a letter page at 300 dpi is 8.4 million): a
+# page sized in metres (a 24 KB file can declare one) is rendered at a lower resolution
+# instead of costing gigabytes of memory.
+MAX_OCR_PIXELS = 40_000_000
+
+
+def ocr_scale(width_pt: float, height_pt: float) -> float:
+    """The render scale (pixels per point) for a page: OCR_DPI, lowered to stay within
+    MAX_OCR_PIXELS."""
+    scale = OCR_DPI / 72
+    area = max(width_pt, 1.0) * max(height_pt, 1.0)
+    return min(scale, 0.995 * (MAX_OCR_PIXELS / area) ** 0.5)  # 0.995: the renderer rounds sizes up
+_TIMEOUT_S = 120.0  # one page (FINRAG_OCR_TIMEOUT); a page that takes longer is left unreadable, not retried
 # A page's text layer is unreadable when this share of its visible characters are control
 # or private-use code points. Across 15,600 pages of 171 real filings, the only pages
 # above 1% were the 9 pages of the one release set in such fonts (8% to 88%).
@@ -33,6 +45,10 @@ _GLYPH_NAME_SHARE = 0.3
 
 class OcrUnavailable(Exception):
     """Tesseract is not installed (or cannot run)."""
+
+
+class OcrTimedOut(Exception):
+    """Tesseract took longer than its timeout on a page (and was stopped)."""
 
 
 def text_layer_unreadable(text: str) -> bool:
@@ -49,8 +65,9 @@ def tesseract_available() -> bool:
     return shutil.which("tesseract") is not None
 
 
-def ocr_image(image: Image.Image) -> str:
-    """The text Tesseract reads on one page image rendered at OCR_DPI. Raises OcrUnavailable."""
+def ocr_image(image: Image.Image, timeout_s: float = _TIMEOUT_S, dpi: int = OCR_DPI) -> str:
+    """The text Tesseract reads on one page image rendered at `dpi`. Raises
+    OcrUnavailable, or OcrTimedOut after `timeout_s`."""
     png = BytesIO()
     image.save(png, format="PNG")
     # One thread per page: Tesseract's OpenMP threads fight each other on a busy 2-core
@@ -58,13 +75,13 @@ def ocr_image(image: Image.Image) -> str:
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}
     try:
         done = subprocess.run(
-            ["tesseract", "-", "-", "--dpi", str(OCR_DPI)],
-            input=png.getvalue(), capture_output=True, timeout=_TIMEOUT_S, env=env, check=False,
+            ["tesseract", "-", "-", "--dpi", str(dpi)],
+            input=png.getvalue(), capture_output=True, timeout=timeout_s, env=env, check=False,
         )
     except FileNotFoundError as err:
         raise OcrUnavailable("tesseract is not installed") from err
     except subprocess.TimeoutExpired:
-        return ""
+        raise OcrTimedOut(f"tesseract timed out after {timeout_s:g} s on a page (FINRAG_OCR_TIMEOUT)") from None
     if done.returncode != 0:
         last = done.stderr.decode(errors="replace").strip().splitlines()[-1:]
         raise OcrUnavailable(last[0] if last else f"tesseract exited with {done.returncode}")

@@ -25,9 +25,10 @@ from pypdf.errors import FileNotDecryptedError, PdfReadError
 from finrag.config import Settings
 from loaders.errors import LoadError
 from loaders.ocr import (
-    OCR_DPI,
+    OcrTimedOut,
     OcrUnavailable,
     ocr_image,
+    ocr_scale,
     tesseract_available,
     text_layer_unreadable,
 )
@@ -55,12 +56,15 @@ class PdfOptions:
     # The first extractor; the other is the fallback. pypdf lays a table out one cell per
     # line: `finrag eval metadata --extractor pypdf` checks reading does not hang on layout.
     extractor: Literal["pdfium", "pypdf"] = _DEFAULT_SETTINGS.pdf_extractor
+    ocr_timeout_s: float = _DEFAULT_SETTINGS.ocr_timeout_s  # per page
+    max_memory_mb: int = _DEFAULT_SETTINGS.pdf_max_memory_mb  # a reader process's budget (loaders.inspect)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> PdfOptions:
         """FINRAG_PDF_MAX_PAGES, FINRAG_PDF_MAX_MB, FINRAG_OCR_MAX_PAGES, FINRAG_PDF_EXTRACTOR."""
         return cls(max_pages=settings.pdf_max_pages, max_bytes=int(settings.pdf_max_mb * _MB),
-                   ocr_pages=settings.ocr_max_pages, extractor=settings.pdf_extractor)  # fmt: skip
+                   ocr_pages=settings.ocr_max_pages, extractor=settings.pdf_extractor,
+                   ocr_timeout_s=settings.ocr_timeout_s, max_memory_mb=settings.pdf_max_memory_mb)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -128,9 +132,9 @@ def _read_unreadable_pages(data: bytes, pages: list[str], options: PdfOptions) -
     elif not tesseract_available():
         missing = "OCR needs tesseract-ocr, which is not installed"
     else:
-        read = _ocr(data, wanted[: options.ocr_pages])
-        missing = "OCR found no text" if len(wanted) <= options.ocr_pages else (
-            f"over the OCR limit of {options.ocr_pages} pages (FINRAG_OCR_MAX_PAGES)")
+        read, timed_out = _ocr(data, wanted[: options.ocr_pages], options.ocr_timeout_s)
+        missing = timed_out or ("OCR found no text" if len(wanted) <= options.ocr_pages else (
+            f"over the OCR limit of {options.ocr_pages} pages (FINRAG_OCR_MAX_PAGES)"))
     # A wanted page is what OCR read or nothing: its glyph codes are never indexed.
     needed = set(wanted)
     pages = [read.get(i, "") if i in needed else text for i, text in enumerate(pages)]
@@ -141,26 +145,30 @@ def _read_unreadable_pages(data: bytes, pages: list[str], options: PdfOptions) -
     return PdfText(pages, ocr_pages=[i for i in read if i not in unreadable], unreadable_pages=unreadable)
 
 
-def _ocr(data: bytes, indexes: list[int]) -> dict[int, str]:
-    """Text OCR reads on each page. pdfium renders the page images under its lock; the OCR
-    runs outside it."""
-    read = {}
+def _ocr(data: bytes, indexes: list[int], timeout_s: float) -> tuple[dict[int, str], str | None]:
+    """Text OCR reads on each page, and why it stopped early (a page timed out: the next
+    ones would too, at `timeout_s` each). pdfium renders the page images under its lock;
+    the OCR runs outside it."""
+    read: dict[int, str] = {}
     with _PDFIUM_LOCK:
         pdf = pdfium.PdfDocument(data)
     try:
         for index in indexes:
             with _PDFIUM_LOCK:
                 page = pdf[index]
-                image = page.render(scale=OCR_DPI / 72, grayscale=True).to_pil()
+                scale = ocr_scale(*page.get_size())  # a huge page: fewer dpi, bounded memory
+                image = page.render(scale=scale, grayscale=True).to_pil()
                 page.close()
             try:
-                read[index] = ocr_image(image)
+                read[index] = ocr_image(image, timeout_s, dpi=max(1, round(scale * 72)))
             except OcrUnavailable as err:
                 raise LoadError(f"OCR failed: {err}") from err
+            except OcrTimedOut as err:
+                return read, f"OCR stopped: {err}"
     finally:
         with _PDFIUM_LOCK:
             pdf.close()
-    return read
+    return read, None
 
 
 # A file whose last object is complete but whose cross-reference table or trailer was cut

@@ -141,6 +141,10 @@ class VectorStore(ABC):
         """Every chunk of one filing (payload only, no vectors), in reading order: the
         retriever's page stage reads whole pages and their sections from them."""
 
+    def chunk_texts(self, doc: str, limit: int) -> list[str]:
+        """Up to `limit` chunk texts of `doc`, in reading order (the catalog's checks read them)."""
+        return [c.text for c in self.doc_chunks(doc)[:limit]]
+
     @abstractmethod
     def iter_points(self, page: int = SCROLL_PAGE) -> Iterator[list[StoredPoint]]:
         """Every chunk point with its vectors, page by page in id order."""

@@ -9,6 +9,7 @@ acknowledged write, and the document record written last tells what is complete.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -39,6 +40,7 @@ from qdrant_edge import (
     UpdateOperation,
 )
 
+from finrag.errors import DiskFull
 from finrag.models import Chunk, SearchFilters, SearchHit
 from finrag.sparse import SparseVec
 from finrag.store.base import (
@@ -98,6 +100,12 @@ def _filter(fields: dict[str, list]) -> Filter | None:
     return Filter(must=[FieldCondition(key=k, match=MatchAny(v)) for k, v in fields.items()])
 
 
+# Free space the embedded store needs to open and write: its files are sparse memory maps
+# (32 MB WAL segments and storage pages) that fill as points arrive, and the first open
+# after an ingest materializes its segments (measured: a one-filing store went from 16 MB
+# to 84 MB on disk). Under a mapping, a full disk is SIGBUS: the process dies silently.
+MIN_FREE_MB = 128
+
 def _doc_filter(doc: str, keep: set[str] | None = None) -> Filter:
     return Filter(
         must=[FieldCondition(key="doc", match=MatchValue(doc))],
@@ -136,6 +144,7 @@ class EdgeStore(VectorStore):
         self.dim = meta.dim
         self._lock = lock
         fresh = not (store_dir / CHUNKS_DIR / "edge_config.json").exists()
+        self.check_space("create a store" if fresh else "open the store")  # opening writes too
         self._chunks = _open_shard(store_dir / CHUNKS_DIR, _config(meta.dim))
         self._docs = _open_shard(store_dir / DOCUMENTS_DIR, _records_config())
         if fresh:
@@ -161,6 +170,7 @@ class EdgeStore(VectorStore):
         return dict(found[0].payload) if found else None
 
     def _put_record(self, doc: str, payload: dict) -> None:
+        self.check_space()
         self._docs.update(UpdateOperation.upsert_points([Point(record_id(doc), {}, payload)]))
         self._dirty = True
 
@@ -170,9 +180,20 @@ class EdgeStore(VectorStore):
 
     # ------------------------------------------------------------------ chunks
 
+    def check_space(self, doing: str = "write") -> None:
+        """Refuse to write with less than MIN_FREE_MB free on the store's disk: Edge writes
+        through memory-mapped files, and a full disk under a mapping kills the process
+        (SIGBUS) with no message. Stopping first keeps every document already stored."""
+        free = shutil.disk_usage(self.store_dir).free
+        if free < MIN_FREE_MB * 2**20:
+            raise DiskFull(f"{self.store_dir}: no space left on device to {doing} ({free / 2**20:.0f} MB free, the "
+                           f"embedded store needs {MIN_FREE_MB} MB); nothing was written, the documents already "
+                           "stored are kept")
+
     def upsert_points(self, points: list[StoredPoint]) -> None:
         if not points:
             return
+        self.check_space()
         batch = []
         for p in points:
             vector: dict = {"dense": p.dense}

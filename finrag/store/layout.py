@@ -22,8 +22,9 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import IO
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
+from finrag.errors import UserError
 from finrag.store.base import StoreBusy, StoreNeedsMigration
 
 META_FILE = "store.json"
@@ -52,8 +53,17 @@ def new_meta(dim: int, collection: str) -> StoreMeta:
 
 
 def read_meta(store_dir: Path) -> StoreMeta | None:
+    """The store's `store.json`, None when there is none; a damaged one is a UserError
+    naming it (one line, not a pydantic ValidationError)."""
     path = store_dir / META_FILE
-    return StoreMeta.model_validate_json(path.read_text()) if path.exists() else None
+    if not path.exists():
+        return None
+    try:
+        return StoreMeta.model_validate_json(path.read_bytes())
+    except ValidationError as err:
+        first = err.errors()[0]
+        raise UserError(f"{path}: not a valid store file ({first['msg']}); restore it from a copy of the store "
+                        "(it records the engine and the vector size)") from None
 
 
 def write_meta(store_dir: Path, meta: StoreMeta) -> None:

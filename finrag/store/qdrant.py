@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from qdrant_client import QdrantClient, models
 
+from finrag.config import redact
 from finrag.models import Chunk, SearchFilters, SearchHit
 from finrag.sparse import SparseVec
 from finrag.store.base import (
@@ -56,7 +57,7 @@ def server_problem(url: str, api_key: str | None) -> str | None:
         client = QdrantClient(url=url, api_key=api_key, timeout=5, check_compatibility=False)
         client.get_collections()
     except Exception as exc:  # noqa: BLE001 - any failure means "unusable"; say which
-        return f"{type(exc).__name__}: {exc}"
+        return redact(f"{type(exc).__name__}: {exc}", [api_key])  # a server may echo the key
     finally:
         if client is not None:
             client.close()

@@ -3,7 +3,9 @@
 - `migrate_local_store`: a qdrant-client local-mode folder (the embedded engine before
   Edge) -> an Edge store folder.
 - `push_store`: any store -> a Qdrant server collection, batched and resumable: points the
-  target already holds are skipped, so a push killed halfway is simply run again.
+  target already holds are skipped, so a push killed halfway is simply run again. A push
+  is a copy: it never deletes a document of the target unless asked to prune, and refuses
+  an empty source (a mistyped store must not empty a server).
 
 Both copy the chunk points first and the document records last: on the target, as in every
 write, a document counts as stored only once all its chunks are there.
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from finrag.store.base import VectorStore
@@ -33,6 +35,7 @@ class TransferReport:
     written: int  # points written to the target (a resumed push skips those already there)
     documents: int
     target: str
+    pruned: list[str] = field(default_factory=list)  # documents deleted on the target (push --prune)
 
 
 def copy_points(source: VectorStore, target: VectorStore, page: int, progress: Progress | None = None,
@@ -120,20 +123,38 @@ def migrate_in_place(store_dir: Path, collection: str, progress: Progress | None
     return report, backup
 
 
-def push_store(store: VectorStore, target: QdrantStore, page: int = 256, progress: Progress | None = None) -> TransferReport:
-    """Make the server collection hold what `store` holds: points, then each document's
-    record (after dropping any chunk of it the store no longer has), then documents the
-    store no longer has are removed."""
-    points, written = copy_points(store, target, page, progress, skip_existing=True)
+class EmptySource(ValueError):
+    """The store to push holds nothing: pushing it would copy nothing (and a mistyped path
+    must never reach the server as "the truth")."""
+
+
+def push_plan(store: VectorStore, target: QdrantStore) -> list[str]:
+    """Documents the target holds that `store` does not: what `prune=True` would delete."""
+    known = {r["doc"] for r in store.document_records()}
+    return sorted(r["doc"] for r in target.document_records() if r["doc"] not in known)
+
+
+def push_store(store: VectorStore, target: QdrantStore, page: int = 256, progress: Progress | None = None,
+               prune: bool = False) -> TransferReport:
+    """Copy what `store` holds into the server collection: points, then each document's
+    record. A push is a copy: documents only the target holds stay, unless `prune` (then
+    exactly `push_plan`'s list is deleted, after everything was copied). A pushed document
+    replaces its own earlier version there (its chunks the store no longer has are dropped).
+
+    Raises `EmptySource` for a store without documents, before anything is sent."""
     records = store.document_records()
+    if not records:
+        raise EmptySource(f"{store.location} holds no documents: nothing to push")
+    to_prune = push_plan(store, target) if prune else []
+    on_target = {r["doc"]: r.get("sha256") for r in target.document_records()}
+    points, written = copy_points(store, target, page, progress, skip_existing=True)
     for record in records:
-        target._delete_chunks(record["doc"], keep=store.chunk_ids(record["doc"]))
+        if on_target.get(record["doc"]) != record.get("sha256"):  # new here, or another version
+            target._delete_chunks(record["doc"], keep=store.chunk_ids(record["doc"]))
         target.put_document_record(record)
-    known = {r["doc"] for r in records}
-    for record in target.document_records():
-        if record["doc"] not in known:
-            target.delete_document(record["doc"])
-    return TransferReport(points, written, len(records), target.location)
+    for doc in to_prune:
+        target.delete_document(doc)
+    return TransferReport(points, written, len(records), target.location, pruned=to_prune)
 
 
 def graph_copy(store: EdgeStore, to: Path) -> bool:

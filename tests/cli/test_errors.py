@@ -82,7 +82,7 @@ def test_bad_settings_and_bad_files_are_one_line_with_rc_2(tmp_path):
                       ["FINRAG_TOP_K='abc': expected a whole number"]),
         "top_k=0": (["ask", "What is EBITDA?"], {"FINRAG_TOP_K": "0"}, ["FINRAG_TOP_K='0'", ">= 1"]),
         "timeout=-1": (["batch", "q.csv", "--out", "out"], {"FINRAG_QUESTION_TIMEOUT": "-1"},
-                       ["FINRAG_QUESTION_TIMEOUT='-1': expected a number > 0"]),
+                       ["FINRAG_QUESTION_TIMEOUT='-1': expected a finite number > 0"]),
         "alias bomb": (["batch", "bomb.yaml", "--out", "out"], {}, ["bomb.yaml:2", "aliases"]),
         "bad yaml": (["compare", "bad.yaml", "--out", "out"], {}, ["bad.yaml:", "not valid YAML"]),
         "missing file": (["batch", "nope.csv", "--out", "out"], {}, ["nope.csv: file not found"]),

@@ -44,3 +44,71 @@ def test_inspect_with_manifest(make_pdf, tmp_path, capsys):
     assert (document["company"], document["form"]) == ("Acme Renamed", "annual")
     assert document["sources"]["company"] == {"source": "manifest", "confidence": 1.0}
     assert document["sources"]["form"] == {"source": "manifest", "confidence": 1.0}
+
+
+def _page_tree_with_a_non_page(source, target):
+    """A copy of `source` whose page tree lists a font dictionary as its second page."""
+    from pypdf import PdfWriter
+    from pypdf.generic import DictionaryObject, NameObject, NumberObject
+
+    writer = PdfWriter(clone_from=str(source))
+    pages = writer._root_object["/Pages"]
+    font = writer._add_object(DictionaryObject({NameObject("/Type"): NameObject("/Font"),
+                                                NameObject("/Subtype"): NameObject("/Type1"),
+                                                NameObject("/BaseFont"): NameObject("/Helvetica")}))
+    pages["/Kids"].insert(1, font)
+    pages[NameObject("/Count")] = NumberObject(int(pages["/Count"]) + 1)
+    writer.write(str(target))
+    return target
+
+
+def test_one_unreadable_pdf_fails_alone_and_the_others_are_reported(make_pdf, tmp_path, capsys):
+    good = make_pdf("filing.pdf", filing_pages())
+    make_pdf("other.pdf", filing_pages() + ["another page"])
+    _page_tree_with_a_non_page(good, tmp_path / "broken.pdf")
+    assert main(["inspect", str(tmp_path), "--json"]) == 1  # some files failed
+    reports = {d["doc"]: d for d in json.loads(capsys.readouterr().out)["documents"]}
+    assert reports["broken"]["status"] == "failed"
+    assert reports["broken"]["reason"].startswith("the PDF cannot be read (PdfiumError")
+    assert (reports["filing"]["status"], reports["other"]["status"]) == ("ok", "ok")
+
+
+def test_a_file_that_kills_its_reader_process_fails_alone(make_pdf, tmp_path, monkeypatch):
+    import os
+
+    import loaders.inspect as inspect_module
+    from loaders.inspect import inspect_paths
+
+    for name in ("a", "b", "killer", "c"):
+        make_pdf(f"{name}.pdf", filing_pages() + [f"page of {name}"])
+    real = inspect_module.read_document
+
+    def dies_on_the_killer(path, *args):  # the workers are forked: they run this too
+        if path.stem == "killer":
+            os._exit(9)  # as the kernel's OOM killer or a crash in pdfium would end it
+        return real(path, *args)
+
+    monkeypatch.setattr(inspect_module, "read_document", dies_on_the_killer)
+    reports = {r.doc: r for r in inspect_paths([tmp_path], workers=2)}
+    assert reports["killer"].status == "failed" and "reader process died" in reports["killer"].reason
+    assert [reports[n].status for n in ("a", "b", "c")] == ["ok", "ok", "ok"]
+
+
+def test_a_flate_bomb_fails_alone_within_its_memory_budget(make_pdf, tmp_path, capfd, monkeypatch):
+    import time
+
+    from tests.support.pdfs import flate_bomb
+
+    make_pdf("filing.pdf", filing_pages())
+    bomb = flate_bomb(tmp_path / "bomb.pdf", inflated_mb=400)
+    assert bomb.stat().st_size < 2**20  # within every size and page limit
+    monkeypatch.setenv("FINRAG_PDF_MAX_MEMORY_MB", "128")
+    started = time.monotonic()
+    assert main(["inspect", str(tmp_path), "--json"]) == 1
+    captured = capfd.readouterr()  # the reader processes' stderr too
+    reports = {d["doc"]: d for d in json.loads(captured.out)["documents"]}
+    assert "Traceback" not in captured.err
+    assert reports["filing"]["status"] == "ok"
+    assert reports["bomb"]["status"] == "failed"
+    assert "reader process died" in reports["bomb"]["reason"] or "MemoryError" in reports["bomb"]["reason"]
+    assert time.monotonic() - started < 30

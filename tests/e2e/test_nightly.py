@@ -103,7 +103,10 @@ def test_a_bad_file_fails_alone_the_good_one_is_answered_and_moved(
     out = tmp_path / "out"
 
     run = run_deployment(deployed, "batch-nightly", {"inbox": str(inbox), "out_root": str(out)})
-    assert run["state"]["type"] == "COMPLETED", f"{run['state']}\n{worker_log(deployed)}"
+    # A file failed, so the nightly run is Failed (monitoring must not see success); its
+    # message says which file.
+    assert run["state"]["type"] == "FAILED", f"{run['state']}\n{worker_log(deployed)}"
+    assert run["state"]["message"] == "1 of 2 question files answered; failed: bad.jsonl"
     children = api(deployed.server, "POST", "/flow_runs/filter",
                    {"flow_runs": {"parent_flow_run_id": {"any_": [run["id"]]}}})  # fmt: skip
     if not children:  # subflow runs link to their parent through a task run in the parent
@@ -118,7 +121,7 @@ def test_a_bad_file_fails_alone_the_good_one_is_answered_and_moved(
     assert (inbox / "processed" / day / "good.jsonl").exists()
     assert not (inbox / "good.jsonl").exists()
     assert (inbox / "bad.jsonl").exists()  # left for the operator to fix; tried again next night
-    records = [json.loads(line) for line in (out / day / "good" / "results.jsonl").read_text().splitlines()]
+    records = [json.loads(line) for line in (out / day / "good.jsonl" / "results.jsonl").read_text().splitlines()]
     assert [r["id"] for r in records] == ["g1"]
 
     alert = webhook.wait_for("bad.jsonl")

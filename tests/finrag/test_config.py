@@ -34,8 +34,11 @@ def test_openai_variables_are_read_too(monkeypatch):
         ({"FINRAG_TOP_K": "abc"}, ["FINRAG_TOP_K='abc': expected a whole number >= 1 and <= 200"]),
         ({"FINRAG_TOP_K": "0", "FINRAG_QUESTION_TIMEOUT": "-1"},
          ["FINRAG_TOP_K='0': expected a whole number >= 1 and <= 200",
-          "FINRAG_QUESTION_TIMEOUT='-1': expected a number > 0"]),
+          "FINRAG_QUESTION_TIMEOUT='-1': expected a finite number > 0"]),
         ({"FINRAG_FUSION": "max"}, ["FINRAG_FUSION='max': expected one of dbsf, rrf"]),
+        ({"FINRAG_PDF_MAX_MB": "inf", "FINRAG_LLM_TIMEOUT": "nan", "FINRAG_PRICE_IN": "-inf"},
+         ["FINRAG_PDF_MAX_MB='inf': expected a finite number > 0", "FINRAG_LLM_TIMEOUT='nan': expected a finite number > 0",
+          "FINRAG_PRICE_IN='-inf': expected a finite number >= 0"]),
         ({"QDRANT_URL": "localhost:6333"}, ["QDRANT_URL='localhost:6333': expected an http:// or https:// URL"]),
     ],
 )
@@ -48,7 +51,7 @@ def test_every_bad_value_is_one_line_naming_the_variable_and_what_it_accepts(mon
 
 
 def test_a_bad_override_is_refused_the_same_way():
-    with pytest.raises(ConfigError, match="FINRAG_LLM_TIMEOUT=0: expected a number > 0"):
+    with pytest.raises(ConfigError, match="FINRAG_LLM_TIMEOUT=0: expected a finite number > 0"):
         load_settings(llm_timeout_s=0)
 
 

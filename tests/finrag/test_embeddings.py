@@ -132,3 +132,25 @@ def test_openai_compatible_endpoint_is_used_and_cached(tmp_path, caplog):
         assert "sk-secret-123" not in repr(settings)
     finally:
         server.close()
+
+
+EMBEDDING_KEY = "sk-embed-SECRET-4242"
+
+
+def test_an_endpoint_echoing_its_key_in_a_401_is_redacted_and_not_retried(tmp_path):
+    from finrag.embeddings import EmbeddingEndpointError, get_embedder
+    from tests.support.fake_openai import Error, FakeOpenAI
+
+    with FakeOpenAI() as server:
+        server.script(*[Error(401, message=f"Incorrect API key provided: {EMBEDDING_KEY}")] * 5)
+        settings = load_settings(cache_dir=tmp_path, embedding_url=server.url, embedding_api_key=EMBEDDING_KEY)
+        with pytest.raises(EmbeddingEndpointError) as raised:
+            get_embedder(settings).embed_documents(["Revenue was 1,577."])
+        assert len(server.requests) == 1  # a wrong key fails the same way again: asked once
+    message = str(raised.value)
+    assert "401" in message and "Incorrect API key provided: ***" in message and EMBEDDING_KEY not in message
+    assert raised.value.permanent and raised.value.__suppress_context__  # the SDK's exception does not ride along
+    import pickle
+
+    again = pickle.loads(pickle.dumps(raised.value))  # as Prefect / Dask move it
+    assert again.permanent and EMBEDDING_KEY not in str(again)

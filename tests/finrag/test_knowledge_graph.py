@@ -83,3 +83,15 @@ def test_export_to_networkx_and_graphml(tmp_path):
     assert g.has_edge("Acme", "Ashby Marlow LLP")
     nx.write_graphml(g, tmp_path / "g.graphml")
     assert nx.read_graphml(tmp_path / "g.graphml").number_of_nodes() == g.number_of_nodes()
+
+
+def test_a_damaged_graph_file_is_one_error_naming_it(tmp_path):
+    import pytest
+
+    from finrag.errors import UserError
+    from finrag.knowledge_graph import GraphStore
+
+    damaged = tmp_path / "graph.sqlite"
+    damaged.write_bytes(b"not a database at all, just text that is long enough" * 20)
+    with pytest.raises(UserError, match=f"^{damaged}: the knowledge graph is damaged"):
+        GraphStore(damaged)

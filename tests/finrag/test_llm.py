@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from finrag.config import load_settings
 from finrag.llm import LLMClient, LLMError, Usage, get_llm
-from tests.support.fake_openai import Error, FakeOpenAI, Text, ToolCall
+from tests.support.fake_openai import Error, FakeOpenAI, Raw, Text, ToolCall
 
 SECRET = "sk-test-SECRET123"
 HELLO = [HumanMessage("hello")]
@@ -247,3 +247,17 @@ def test_failed_attempts_are_counted_with_what_malformed_replies_cost(server):
     assert (scope.tokens_in, scope.tokens_out) == (100, 20)
     assert scope.cost_usd == pytest.approx(120 / 1e6)
     assert reply.tokens_in == 13
+
+
+@pytest.mark.parametrize("raw", [Raw("<html><body>502 Bad Gateway</body></html>"),
+                                 Raw("<html>oops</html>", content_type="application/json")],
+                         ids=["html", "not-json-labelled-json"])
+def test_a_reply_that_is_not_json_is_malformed_output_and_retried(server, raw):
+    server.script(raw, Text("ok"))
+    reply = client_for(server).chat("writer", HELLO)
+    assert reply.text == "ok" and len(server.requests) == 2
+    server.requests.clear()
+    server.default = raw
+    with pytest.raises(LLMError) as failed:
+        client_for(server, llm_max_retries=1).chat("writer", HELLO)
+    assert failed.value.kind == "malformed_output" and len(server.requests) == 2

@@ -213,3 +213,15 @@ def test_a_second_process_is_refused_clearly_and_may_wait(settings):
     with open_store(settings, dim=DIM, wait_s=120) as store:
         assert store.count() == 0
     holder.wait(timeout=60)
+
+
+def test_a_damaged_store_file_is_one_error_naming_it(settings, capsys):
+    from cli.main import main
+
+    with open_store(settings, dim=DIM):
+        pass
+    meta = settings.store_dir / "store.json"
+    meta.write_text("{oops", encoding="utf-8")
+    assert main(["store", "info", "--store", str(settings.store_dir)]) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith(f"finrag store: {meta}: not a valid store file")

@@ -97,10 +97,13 @@ def test_push_keeps_every_point_and_resumes_and_converges(tmp_path):
             assert again.written == 2
             assert _everything(server) == expected
 
-            # The store changed since: the server follows (replaced and deleted documents).
+            # The store changed since: the server follows a replaced document; a document the
+            # store no longer has stays there until a push with prune.
             _write(store, _meta("acme_2022", "Acme", 2022, "d" * 64), ["Revenue was restated."], 0)
             store.delete_document("acme_2023")
-            push_store(store, server, page=2)
+            kept = push_store(store, server, page=2)
+            assert kept.pruned == [] and server.document_sha("acme_2023") == "c" * 64
+            assert push_store(store, server, page=2, prune=True).pruned == ["acme_2023"]
             assert _everything(server) == _everything(store)
 
 

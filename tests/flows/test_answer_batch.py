@@ -272,3 +272,21 @@ def test_a_bad_row_is_recorded_failed_and_never_answered(sample_settings, sample
     assert [r.answer.status for r in records] == ["answered", "failed"]
     assert records[1].answer.reason.startswith("q.yaml:2: ") and records[1].answer.flags == ["bad_input"]
     assert summary.failures[0][1] == records[1].answer.reason
+
+
+def test_a_catalog_correction_re_answers_only_the_questions_about_the_company_it_changed(
+    sample_settings, sample_services, sample_questions, tmp_path
+):
+    from finrag.catalog import add_alias
+
+    # Its own catalog.json (the resume key reads it; the shared services are not touched).
+    settings = sample_settings.with_overrides(store_dir=tmp_path / "corrections")
+    questions = [q for q in sample_questions if q.id in ("fact-001", "fact-003")]  # Northwind, Helix
+    run = {"settings": settings, "services": sample_services, "strategy": "single"}
+    first, _ = run_batch(questions, tmp_path / "out", **run)
+    assert (first.total, first.reused) == (2, 0)
+    add_alias(settings.catalog_path, "NW Robo", "Northwind Robotics")
+    again, records = run_batch(questions, tmp_path / "out", **run)
+    assert again.reused == 1  # Helix's answer is kept; Northwind's is asked again
+    assert [r.id for r in records] == ["fact-001", "fact-003"] and records[0].store_version != records[1].store_version
+    assert run_batch(questions, tmp_path / "out", **run)[0].reused == 2  # nothing changed since

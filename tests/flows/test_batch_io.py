@@ -211,3 +211,38 @@ def test_csv_cells_that_would_be_formulas_are_escaped(tmp_path):
     assert rows[0]["answer"] == "'@SUM(1+1)"
     assert rows[0]["reason"] == "'-1+2"
     assert rows[0]["gold"] == "-12.5"  # a plain number stays a number
+
+
+def test_a_nul_written_as_an_escape_is_a_bad_row_in_every_format(tmp_path):
+    (tmp_path / "q.jsonl").write_text('{"question": "What is ROE?"}\n{"question": "What is\\u0000 ROA?"}\n',
+                                      encoding="utf-8")
+    (tmp_path / "q.yaml").write_text('- What is ROE?\n- question: "What is ROA?"\n  gold: "1\\0"\n', encoding="utf-8")
+    for name, line, cell in (("q.jsonl", 2, "question"), ("q.yaml", 2, "answer")):
+        questions = read_questions(tmp_path / name)
+        assert [q.problem for q in questions] == [None, f"{name}:{line}: cell {cell!r} contains a NUL character"]
+        assert "\x00" not in questions[1].question
+    (tmp_path / "q.csv").write_bytes(b"question\nWhat is\x00 ROA?\n")  # a raw NUL: not a text file at all
+    with pytest.raises(BatchFormatError, match="NUL"):
+        read_questions(tmp_path / "q.csv")
+
+
+def test_a_fifo_or_a_link_to_a_device_is_refused_unread(tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / "q.csv")  # reading it would block forever
+    with pytest.raises(BatchFormatError, match=r"q.csv: is a named pipe \(FIFO\), not a regular file"):
+        read_questions(tmp_path / "q.csv")
+    (tmp_path / "zero.jsonl").symlink_to("/dev/zero")  # would never end, and stat says 0 bytes
+    with pytest.raises(BatchFormatError, match="zero.jsonl: is a device, not a regular file"):
+        read_questions(tmp_path / "zero.jsonl")
+
+
+def test_outputs_follow_the_umask(tmp_path):
+    import os
+
+    old = os.umask(0o027)
+    try:
+        write_text_atomic(tmp_path / "results.csv", "x")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "results.csv").stat().st_mode & 0o777 == 0o640  # the group reads it (mkstemp: 0600)

@@ -117,6 +117,7 @@ def test_a_dead_worker_fails_only_its_documents_and_a_rerun_finishes_them(cluste
     from prefect_dask import DaskTaskRunner
 
     from flows.ingest import ingest_reports
+    from flows.outcome import result_of
 
     monkeypatch.setenv("FINRAG_CACHE", str(tmp_path / "cache"))
     store = str(tmp_path / "store")
@@ -127,11 +128,13 @@ def test_a_dead_worker_fails_only_its_documents_and_a_rerun_finishes_them(cluste
     killer = threading.Thread(target=lambda: killed.append(_kill_a_worker_mid_document(cluster.scheduler_address, stop)))
     killer.start()
     try:
-        first = run(paths=[str(corpus)], store=store)
+        state = run(paths=[str(corpus)], store=store, return_state=True)
     finally:
         stop.set()
         killer.join()
     assert killed and killed[0], "no worker was seen processing a document"
+    assert state.is_failed()  # documents were lost: the run says so (flows/outcome.py)
+    first = result_of(state)
 
     lost = [r for r in first if r.status == "failed"]
     assert lost, "the killed worker's document should be reported lost"

@@ -291,17 +291,20 @@ def test_prefect_flow_publishes_progress_and_summary(tmp_path, good_dir, bad_fil
     from prefect.testing.utilities import prefect_test_harness
 
     from flows.ingest import ingest_reports
+    from flows.outcome import result_of
 
     monkeypatch.setenv("FINRAG_CACHE", str(cache_dir))
     with prefect_test_harness(server_startup_timeout=300):  # a loaded 2-core machine is slow to start it
-        reports = ingest_reports([str(good_dir / "acme_2022_10k.pdf"), str(bad_files["corrupt"])],
-                                 store=str(tmp_path / "store"))
+        state = ingest_reports([str(good_dir / "acme_2022_10k.pdf"), str(bad_files["corrupt"])],
+                               store=str(tmp_path / "store"), return_state=True)
+        reports = result_of(state)
         with get_client(sync_client=True) as client:
             summary = client.read_artifacts(
                 artifact_filter=ArtifactFilter(key=ArtifactFilterKey(any_=["ingest-summary"])))
             progress = client.read_artifacts(
                 artifact_filter=ArtifactFilter(key=ArtifactFilterKey(any_=["ingest-progress"])))
     assert [r.status for r in reports] == ["ingested", "failed"]
+    assert state.is_failed() and state.message == "1 of 2 documents failed"  # monitoring sees it
     assert len(summary) == 1 and summary[0].type == "table"
     table = json.loads(summary[0].data) if isinstance(summary[0].data, str) else summary[0].data
     assert [row["document"] for row in table] == ["acme_2022_10k", "corrupt"]

@@ -98,3 +98,51 @@ def test_a_scanned_filing_without_ocr_fails_with_the_reason(tmp_path):
     with pytest.raises(LoadError) as caught:
         read_document(path, options=_options(ocr_max_pages=0))
     assert caught.value.reason == "no text layer (scanned/image-only?) in 1 page(s); OCR is off (FINRAG_OCR_MAX_PAGES=0)"
+
+
+def test_a_hung_tesseract_times_out_once_per_file_and_says_so(tmp_path, monkeypatch):
+    import os
+    import time
+
+    hung = tmp_path / "bin" / "tesseract"
+    hung.parent.mkdir()
+    hung.write_text("#!/bin/sh\nexec sleep 60\n")
+    hung.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{hung.parent}{os.pathsep}{os.environ['PATH']}")
+    image = Image.new("L", (800, 300), "white")
+    ImageDraw.Draw(image).text((40, 40), "Net revenue 1,577 million", fill="black")
+    pdf = FPDF()
+    for _ in range(3):
+        pdf.add_page()
+        pdf.image(image, x=10, y=10, w=190)
+    pdf.output(str(tmp_path / "scan.pdf"))
+    started = time.monotonic()
+    with pytest.raises(LoadError) as caught:
+        read_document(tmp_path / "scan.pdf", options=_options(ocr_timeout_s=1))
+    assert time.monotonic() - started < 15  # one page's timeout, not three
+    assert caught.value.reason == ("no text layer (scanned/image-only?) in 3 page(s); OCR stopped: tesseract timed "
+                                   "out after 1 s on a page (FINRAG_OCR_TIMEOUT)")
+
+
+def test_a_huge_page_is_rendered_for_ocr_within_the_pixel_cap(tmp_path, monkeypatch):
+    import loaders.pdf_text as pdf_text
+    from loaders.ocr import MAX_OCR_PIXELS
+
+    image = Image.new("L", (800, 300), "white")
+    ImageDraw.Draw(image).text((40, 40), "Net revenue 1,577 million", fill="black")
+    pdf = FPDF(format=(3000, 3000))  # mm: 118 inches a side, 1.2 billion pixels at 300 dpi
+    pdf.add_page()
+    pdf.image(image, x=10, y=10, w=2900)
+    pdf.output(str(tmp_path / "huge.pdf"))
+    rendered = []
+
+    def fake_ocr(image, timeout_s, dpi):  # what would be handed to Tesseract
+        rendered.append((image.size, dpi))
+        return "Net revenue 1,577 million"
+
+    monkeypatch.setattr(pdf_text, "ocr_image", fake_ocr)
+    monkeypatch.setattr(pdf_text, "tesseract_available", lambda: True)
+    _, pages = read_document(tmp_path / "huge.pdf")
+    [((width, height), dpi)] = rendered
+    assert width * height <= MAX_OCR_PIXELS and dpi < 300
+    assert "Net revenue 1,577" in pages[0].text

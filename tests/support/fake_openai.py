@@ -46,7 +46,17 @@ class Error:
     delay_s: float = 0.0
 
 
-Reply = Text | ToolCall | Error
+@dataclass
+class Raw:
+    """A reply that is not the API's JSON (a proxy's HTML page, a truncated body)."""
+
+    body: str
+    content_type: str = "text/html"
+    status: int = 200
+    delay_s: float = 0.0
+
+
+Reply = Text | ToolCall | Error | Raw
 
 
 @dataclass
@@ -144,12 +154,22 @@ def _handler_for(server: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             reply = server._next()
             if reply.delay_s:
                 time.sleep(reply.delay_s)
-            if isinstance(reply, Error):
+            if isinstance(reply, Raw):
+                self._send_raw(reply)
+            elif isinstance(reply, Error):
                 headers = {} if reply.retry_after is None else {"Retry-After": str(reply.retry_after)}
                 payload = {"error": {"message": reply.message, "type": "fake", "code": reply.status}}
                 self._send(reply.status, payload, headers)
             else:
                 self._send(200, _completion(body, reply), {})
+
+        def _send_raw(self, reply: Raw) -> None:
+            data = reply.body.encode()
+            self.send_response(reply.status)
+            self.send_header("Content-Type", reply.content_type)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
 
         def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str]) -> None:
             data = json.dumps(payload).encode()

@@ -1,0 +1,40 @@
+"""How a run that did its work ends, for Prefect and for the shell: one rule.
+
+- Every item succeeded: the flow returns its value, the run is Completed, the command exits 0.
+- Some items failed (a question answered `failed`, a PDF that did not ingest, every LLM call
+  failing): the run ends **Failed** with a message that counts them, the value still
+  attached (artifacts and the CLI's summary are written as usual), and the command exits 1.
+- A usage error (bad file, missing store, bad settings) stops before any work: exit 2.
+
+Refusals (`not_found`, `unverified`, `needs_company`) are answers, not failures.
+Monitoring reads the run's state: a nightly run whose questions all failed is never green.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from prefect.client.schemas.objects import State
+from prefect.states import Failed
+
+T = TypeVar("T")
+
+
+def finish(value: T, problem: str | None) -> T | State:
+    """The flow's return: `value` when nothing failed, else a Failed state carrying it."""
+    return Failed(message=problem, data=value) if problem else value
+
+
+def count_problem(failed: int, total: int, noun: str) -> str | None:
+    """E.g. "2 of 30 questions failed", or None when none did."""
+    return f"{failed} of {total} {noun} failed" if failed else None
+
+
+def result_of(state: State) -> Any:
+    """What a flow run returned, whether it Completed or ended Failed by `finish`; an
+    exception the run raised (a usage error, a crash, a timeout) is raised again here, so
+    the CLI turns it into its one line."""
+    value = state.result(raise_on_failure=False)
+    if isinstance(value, BaseException):
+        raise value
+    return value
