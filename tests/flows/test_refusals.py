@@ -56,5 +56,7 @@ def test_the_nightly_summary_counts_each_files_refusals_apart_from_its_answers(t
     good = file_outcome(tmp_path / "good.jsonl", tmp_path / "processed" / "good.jsonl", summary)
     bad = FileOutcome(file="bad.jsonl", status="failed", message="line 1: not valid JSON")
     message = nightly_message([good, bad])
-    assert message == "1 of 2 question files answered; failed: bad.jsonl. Questions: 1 answered, 3 refused"
-    assert "| good.jsonl | answered | 1 | 3 |" in nightly_markdown("2026-12-01", message, [good, bad])
+    # good.jsonl's failed row makes it "answered with failures" (and the nightly run Failed)
+    assert message == ("1 of 2 question files answered; failed: bad.jsonl; with failed questions: good.jsonl "
+                       "(1 of 5 questions failed). Questions: 1 answered, 3 refused")
+    assert "| good.jsonl | answered with failures | 1 | 3 |" in nightly_markdown("2026-12-01", message, [good, bad])
