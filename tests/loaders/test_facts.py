@@ -199,3 +199,13 @@ def test_a_10q_quarter_column_gives_the_quarters_value_apart_from_the_year_to_da
     assert facts[("capex", 2024, "Q2YTD")] == 395.0
     assert ("capex", 2024, "Q2") not in facts
     assert not any(period == "FY" and year == 2024 for _, year, period in facts)  # nothing passes for annual
+
+
+def test_a_loss_year_labels_pre_tax_income_by_its_sign(financebench_dir):
+    # Boeing's income statement prints "Loss before income taxes (5,022) (5,033) (14,476)": the
+    # same line as "Earnings before income taxes", read with its sign (the effective tax rate's input).
+    pages = real_pages(financebench_dir / "pdfs" / "BOEING_2022_10K.pdf", [54])
+    meta = DocumentMeta(file="BOEING_2022_10K.pdf", doc="BOEING_2022_10K", sha256="0", company="Boeing",
+                        fiscal_year=2022, form="10-K", period="FY2022")
+    facts = {(f.metric, f.fiscal_year): f.value for f in extract_facts(meta, pages)}
+    assert (facts[("pretax_income", 2022)], facts[("pretax_income", 2021)]) == (-5022.0, -5033.0)
