@@ -1,0 +1,32 @@
+"""Rows read from retrieved chunks at answer time: an IFRS statement's note column and its
+"£'000" unit cell, on the chunk FinRAG's own chunker makes of a real UK annual report."""
+
+from __future__ import annotations
+
+import pytest
+
+from answering.aspects import Aspect, read_aspect
+from finrag.models import Chunk
+from loaders.document import load_document
+from tests.conftest import SHARED
+
+MERCIA = SHARED / "erc-round1" / "pdfs" / "ac9aa244462c80705c3ff046542c02c459989742.pdf"
+
+
+@pytest.fixture(scope="module")
+def statement_chunk() -> Chunk:
+    """The chunk opening Mercia's consolidated statement of comprehensive income (p.76)."""
+    if not MERCIA.is_file():
+        pytest.skip(f"{MERCIA} not present")
+    doc = load_document(MERCIA)
+    return next(c for c in doc.chunks if c.page == 76 and "Revenue 3 23,183 23,410" in c.text)
+
+
+@pytest.mark.parametrize(("year", "millions"), [(2022, 23.183), (2021, 23.410)])
+def test_revenue_of_both_columns_under_a_note_column_in_thousands_of_pounds(statement_chunk, year, millions):
+    aspect = Aspect(company=statement_chunk.company, fiscal_year=year, metric="revenue")
+    reading = read_aspect(statement_chunk, aspect)
+    assert reading is not None and reading.fiscal_year == year
+    assert reading.value == pytest.approx(millions)  # not note 3, not the other year's column
+    assert (reading.currency, reading.table_scale) == ("GBP", "thousands")
+    assert reading.quote == "Revenue 3 23,183 23,410"
