@@ -30,3 +30,13 @@ def test_revenue_of_both_columns_under_a_note_column_in_thousands_of_pounds(stat
     assert reading.value == pytest.approx(millions)  # not note 3, not the other year's column
     assert (reading.currency, reading.table_scale) == ("GBP", "thousands")
     assert reading.quote == "Revenue 3 23,183 23,410"
+
+
+def test_a_figure_from_pound_rows_says_pounds(statement_chunk):
+    from answering.figures import build_figure
+    from finrag.vocabulary import load_vocabulary
+
+    aspect = Aspect(company=statement_chunk.company, fiscal_year=2021, metric="revenue")
+    reading = read_aspect(statement_chunk, aspect)
+    figure = build_figure(statement_chunk.company, 2021, "revenue", {aspect: reading}, load_vocabulary())
+    assert not isinstance(figure, str) and figure.currency == "GBP"
