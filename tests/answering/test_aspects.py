@@ -40,3 +40,9 @@ def test_a_figure_from_pound_rows_says_pounds(statement_chunk):
     reading = read_aspect(statement_chunk, aspect)
     figure = build_figure(statement_chunk.company, 2021, "revenue", {aspect: reading}, load_vocabulary())
     assert not isinstance(figure, str) and figure.currency == "GBP"
+
+
+def test_the_citation_of_a_wrapped_header_row_shows_both_years_in_order(statement_chunk):
+    from answering.citations import cite
+
+    assert cite(statement_chunk, "Revenue 3 23,183 23,410").columns == ["2022", "2021"]
