@@ -15,7 +15,7 @@ import re
 from pydantic import BaseModel
 
 from finrag.text import collapse_whitespace
-from loaders.statement_layout import currency_of, statement_unit
+from loaders.statement_layout import statement_unit
 
 _YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
 # One amount token: optional "$", optional parentheses, thousands separators, decimals, "%".
@@ -134,7 +134,7 @@ def table_scale(text: str) -> tuple[str, float]:
 def table_currency(text: str) -> str | None:
     """ISO code of the currency a table's unit names ("£'000" -> GBP); None for a bare "$"."""
     unit = statement_unit(text)
-    return unit.currency if unit and unit.currency else currency_of(text) if unit else None
+    return unit.currency if unit else None
 
 
 def normalize_label(text: str) -> str:

@@ -142,7 +142,7 @@ def page_unit(text: str) -> StatementUnit | None:
     for name, factor in _SCALES:
         # "(in millions)", and "(MILLIONS, EXCEPT PER COMMON SHARE DATA)" with no "in"
         if f"in{name}" in head or re.search(rf"\(\s*{name}\b", raw):
-            found = statement_unit(" ".join(lines))
+            found = statement_unit("\n".join(lines))
             return StatementUnit(scale=name, factor=factor, currency=found.currency if found else None)
     return _header_unit(text)
 

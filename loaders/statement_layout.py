@@ -35,10 +35,16 @@ _CURRENCIES: tuple[tuple[str, str], ...] = (
     (r"\bRMB\b|\bCNY\b|\brenminbi\b", "CNY"),
     (r"\bNIS\b|\bILS\b|₪", "ILS"),
     (r"\bRp\.?(?=\s|\d|$)|\bIDR\b|\brupiah\b", "IDR"),
-    (r"\bCHF\b", "CHF"),
+    (r"\bCHF", "CHF"),
+    (r"\bSEK|\bkronor\b", "SEK"),
+    (r"\bNOK\b", "NOK"),
+    (r"\bDKK\b", "DKK"),
+    (r"\bZAR\b|\bR'000", "ZAR"),
+    (r"\bRM(?=\W|\d|$)|\bMYR\b|\bringgit\b", "MYR"),
 )
 _CURRENCY_RX = [(re.compile(p, re.I if not p.startswith("£") else 0), code) for p, code in _CURRENCIES]
-_MARK = r"(?:US\$|A\$|AU\$|HK\$|C\$|CA\$|S\$|NZ\$|\$|£|€|₹|¥|RMB|NIS|Rp|Rs\.?|USD|GBP|EUR|AUD|HKD|INR|JPY|CAD|IDR|ILS)"
+_MARK = (r"(?:US\$|A\$|AU\$|HK\$|C\$|CA\$|S\$|NZ\$|\$|£|€|₹|¥|RMB|NIS|Rp|Rs\.?|RM|USD|GBP|EUR|AUD|HKD|INR|JPY|CAD|IDR"
+         r"|ILS|CHF|SEK|NOK|DKK|ZAR|MYR)")
 _QUOTE = r"['’‘`´]"
 # Scale as the table states it, with its multiplier to units.
 _SCALE_RX: tuple[tuple[re.Pattern[str], str, float], ...] = (
@@ -73,8 +79,13 @@ class StatementUnit(BaseModel):
 def statement_unit(header: str) -> StatementUnit | None:
     """The scale and currency a statement's header text states, None if it states no scale."""
     for rx, name, factor in _SCALE_RX:
-        if rx.search(header):
-            return StatementUnit(scale=name, factor=factor, currency=currency_of(header))
+        if match := rx.search(header):
+            # the currency is the one named on the unit's own line ("£'000", "(in thousands of
+            # Canadian dollars)"), not one mentioned elsewhere on the page
+            start = header.rfind("\n", 0, match.start()) + 1
+            end = header.find("\n", match.end())
+            line = header[start : end if end >= 0 else len(header)]
+            return StatementUnit(scale=name, factor=factor, currency=currency_of(line))
     return None
 
 

@@ -62,6 +62,9 @@ def test_israeli_aim_report_in_us_dollars_reads_revenue_under_a_multi_note_refer
     ("(in thousands of Canadian dollars, except share and per share information)", "thousands", "CAD"),
     ("(In millions, except per share data)", "millions", None),  # a bare US "$" names no currency
     ("Rs. in crore", "crores", "INR"),
+    ("CHF000 Notes 2022 2021", "thousands", "CHF"),
+    # a currency named elsewhere on the page is not the table's
+    ("(In millions)\n2022 2021\nSales of euro-denominated notes 5 4", "millions", None),
 ])  # fmt: skip
 def test_the_unit_line_gives_scale_and_currency(header, scale, currency):
     unit = statement_unit(header)
