@@ -19,6 +19,7 @@ from answering import numbers
 from answering.row_scope import label_not_consolidated
 from finrag.models import Chunk
 from finrag.vocabulary import Vocabulary, load_vocabulary, tokenize
+from loaders.statement_layout import has_note_column, without_note
 
 # Line items printed as negatives (outflows) or positives depending on the filer, but
 # meant as an amount spent in the vocabulary's formulas ("capex / revenue").
@@ -59,6 +60,10 @@ class Reading(BaseModel):
     chunk: Chunk
     fiscal_year: int | None  # the column's year
     from_table: bool = True
+    # the table's unit line: ISO currency ("£'000" -> "GBP"; None for a bare "$" or prose)
+    # and the scale its amounts were printed in ("thousands"); `value` is in millions anyway
+    currency: str | None = None
+    table_scale: str | None = None
 
 
 # --------------------------------------------------------------------------- vocabulary helpers
@@ -215,26 +220,31 @@ def read_aspect(chunk: Chunk, aspect: Aspect, vocabulary: Vocabulary | None = No
 def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None:
     metric_wordings = _wordings(vocab, aspect.metric)
     unit = metric_unit(aspect.metric, vocab)
-    _, factor = numbers.table_scale(chunk.text)
+    scale, factor = numbers.table_scale(chunk.text)
+    currency = numbers.table_currency(chunk.text)
     years: list[int] = []
     side: Reading | None = None  # a matching row that is not the consolidated figure
     in_header = False  # headers wrap: "December 2,\n2016\nNovember 27,\n2015"
+    note_column = False  # an IFRS "Note" heading: rows lead with a note reference
     for line in chunk.text.splitlines():
         found = numbers.header_years(line)
         if found:
             years = [*years, *(y for y in found if y not in years)] if in_header else found
             in_header = True
+            note_column = note_column or has_note_column([line])
             continue
         row = numbers.split_row(line)
         if row is None:
+            note_column = note_column or has_note_column([line])
             continue
         in_header = False
         if not _label_matches(row.label, metric_wordings):
             continue
         if "per share" in row.label.lower() and unit not in _PER_SHARE_UNITS:
             continue
-        column_years = years if len(years) == len(row.values) else _implied_years(chunk, row.values)
-        for col_year, value in zip(column_years, row.values, strict=False):
+        values = without_note(row.values, row.tokens, len(years), note_column) if years else None
+        column_years = years if values is not None else _implied_years(chunk, row.values)
+        for col_year, value in zip(column_years, values or row.values, strict=False):
             if value is None:
                 continue
             if aspect.fiscal_year is None or col_year == aspect.fiscal_year:
@@ -245,6 +255,8 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
                     quote=line.strip(),
                     chunk=chunk,
                     fiscal_year=col_year,
+                    currency=currency,
+                    table_scale=scale,
                 )
                 # "Net income attributable to noncontrolling interests" also reads as net
                 # income: a later row of the same chunk that is the consolidated one wins

@@ -61,6 +61,9 @@ _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _FIGURE = re.compile(r"\(?\$?\d[\d,]*(?:\.\d+)?\)?%?")
 _DAY = re.compile(r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? \d{1,2},?", re.I)
 _HEADER_LOOKBACK = 40  # lines above the row; a statement page's header is near its top
+_DAY_FIRST = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)? (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?", re.I)
+_UNIT_CELL = re.compile(r"^[^\d\s]{0,5}000s?$")
+_CELL_WORDS = 3  # a header cell on its own line: "Year ended", "31 March", "£'000"
 
 
 def table_columns(text: str, quote: str) -> list[str]:
@@ -68,7 +71,10 @@ def table_columns(text: str, quote: str) -> list[str]:
 
     A row is a line with figures; its header is the nearest line above it that names
     years and holds no other figure ("(in millions) 2023 2022 2021", "December 31, 2022
-    December 31, 2021"). A quote that is not a table row has no columns.
+    December 31, 2021"). A header wrapped one cell per line ("Year ended / 31 March / 2022
+    / £'000 / Year ended / 31 March / 2021 / £'000") is read as one: its year lines and the
+    short cells between them, a year repeated by the title above counted once. A quote that
+    is not a table row has no columns.
     """
     lines = text.splitlines()
     q = collapse_whitespace(quote)
@@ -77,12 +83,21 @@ def table_columns(text: str, quote: str) -> list[str]:
     row = next((i for i, line in enumerate(lines) if q[:60] in collapse_whitespace(line)), None)
     if row is None or len(_figures(lines[row])) < 2:
         return []
+    years: list[str] = []
     for line in reversed(lines[max(0, row - _HEADER_LOOKBACK) : row]):
-        undated = _DAY.sub(" ", line)  # "December 31, 2022": the 31 is not a figure
-        years = _YEAR.findall(undated)
-        if years and len(_figures(undated)) == len(years):
-            return years
-    return []
+        undated = _DAY.sub(" ", _DAY_FIRST.sub(" ", line))  # "December 31, 2022" / "31 March 2022"
+        undated = " ".join(t for t in undated.split() if not _UNIT_CELL.match(t))  # "£'000" is no figure
+        found = _YEAR.findall(undated)
+        if found and len(_figures(undated)) == len(found):
+            years = found + years
+            if len(found) > 1 or len(line.split()) > _CELL_WORDS:
+                break  # a whole header line (or a title) ends the header
+            continue
+        if years and not _figures(undated) and len(line.split()) <= _CELL_WORDS:
+            continue  # a short cell of a wrapped header ("£'000", "Year ended", "Note")
+        if years:
+            break
+    return list(dict.fromkeys(years))
 
 
 def _figures(line: str) -> list[str]:

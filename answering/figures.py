@@ -38,6 +38,15 @@ class Figure(BaseModel):
             return f"${self.value:,.2f} per share"
         return f"{self.value:,.1f}M" if self.unit == "shares" else f"{self.value:,.2f}"
 
+    @property
+    def currency(self) -> str | None:
+        """ISO currency of the statement rows behind a money figure when they name one and
+        agree ("GBP" for a "£'000" table); None for ratios, a bare "$" or mixed readings."""
+        if self.unit != "USD":  # "USD" is the money unit of a metric, whatever the table's currency
+            return None
+        found = {r.currency for r in self.readings}
+        return found.pop() if len(found) == 1 else None
+
     def headline(self) -> float:
         if self.unit == "ratio":
             return arithmetic.display_value(self.metric, self.value)

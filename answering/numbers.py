@@ -15,6 +15,7 @@ import re
 from pydantic import BaseModel
 
 from finrag.text import collapse_whitespace
+from loaders.statement_layout import statement_unit
 
 _YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
 # One amount token: optional "$", optional parentheses, thousands separators, decimals, "%".
@@ -37,6 +38,8 @@ _HEADER_WORDS = _MONTHS | {
     # the scale note often shares the header line: "(in millions, except per share data) 2022 2021"
     "in", "millions", "thousands", "billions", "except", "per", "share", "data", "amounts",
     "dollars", "usd", "unaudited",
+    # IFRS headers: "Notes 2022 2021", "2022 £'000 2021 £'000", "2022 €m 2021 €m (restated)"
+    "note", "notes", "restated", "m", "mn", "bn", "us", "gbp", "eur", "aud", "hkd", "inr", "group", "company",
 }
 
 
@@ -47,6 +50,7 @@ class Row(BaseModel):
     label: str
     values: list[float | None]  # None for a dash ("—")
     percent: bool = False
+    tokens: list[str] = []  # the amounts as printed, parallel to `values` (a note reference "3")
 
 
 def parse_amount(token: str) -> float | None:
@@ -74,6 +78,7 @@ def split_row(line: str) -> Row | None:
     """
     tokens = line.split()
     values: list[float | None] = []
+    printed: list[str] = []
     percent = False
     i = len(tokens)
     while i > 0:
@@ -86,13 +91,14 @@ def split_row(line: str) -> Row | None:
             break
         percent = percent or tok.endswith("%") or tok.endswith("%)")
         values.append(parse_amount(tok))
+        printed.append(tok)
         i -= 1
     if not values or i == 0:
         return None
     label = " ".join(tokens[:i]).rstrip(" $:")
     if not re.search(r"[A-Za-z]", label):
         return None
-    return Row(line=line, label=label, values=list(reversed(values)), percent=percent)
+    return Row(line=line, label=label, values=list(reversed(values)), percent=percent, tokens=list(reversed(printed)))
 
 
 def header_years(line: str) -> list[int]:
@@ -113,11 +119,22 @@ def header_years(line: str) -> list[int]:
 
 
 def table_scale(text: str) -> tuple[str, float]:
-    """The scale a table states, as (name, multiplier to millions); millions if unstated."""
+    """The scale a table states, as (name, multiplier to millions); millions if unstated.
+
+    Besides "in millions", a non-US statement's unit cell: "£'000", "€m", "US$'000"."""
     for pattern, name, factor in _SCALES:
         if pattern.search(text):
             return name, factor
+    unit = statement_unit(text)
+    if unit is not None:
+        return unit.scale, unit.factor / 1e6
     return "millions", 1.0
+
+
+def table_currency(text: str) -> str | None:
+    """ISO code of the currency a table's unit names ("£'000" -> GBP); None for a bare "$"."""
+    unit = statement_unit(text)
+    return unit.currency if unit else None
 
 
 def normalize_label(text: str) -> str:

@@ -44,7 +44,8 @@ CREATE INDEX IF NOT EXISTS entities_key ON entities(key);
 CREATE TABLE IF NOT EXISTS facts (
     doc TEXT NOT NULL, company TEXT NOT NULL, metric TEXT NOT NULL, fiscal_year INTEGER NOT NULL,
     value REAL NOT NULL, unit TEXT NOT NULL, scale TEXT NOT NULL, page INTEGER NOT NULL,
-    source_text TEXT NOT NULL, derived_from TEXT NOT NULL, formula TEXT, period TEXT NOT NULL DEFAULT 'FY'
+    source_text TEXT NOT NULL, derived_from TEXT NOT NULL, formula TEXT, period TEXT NOT NULL DEFAULT 'FY',
+    currency TEXT, table_scale TEXT
 );
 CREATE INDEX IF NOT EXISTS facts_lookup ON facts(metric, fiscal_year, company);
 CREATE INDEX IF NOT EXISTS facts_doc ON facts(doc);
@@ -101,6 +102,10 @@ class GraphStore:
         if "period" not in columns:  # a graph written before 10-Q facts: all its facts are annual
             with self._db:
                 self._db.execute("ALTER TABLE facts ADD COLUMN period TEXT NOT NULL DEFAULT 'FY'")
+        for column in ("currency", "table_scale"):  # a graph written before non-US statements: unknown
+            if column not in columns:
+                with self._db:
+                    self._db.execute(f"ALTER TABLE facts ADD COLUMN {column} TEXT")
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -131,9 +136,10 @@ class GraphStore:
                 )
             self._db.executemany(
                 "INSERT INTO facts (doc, company, metric, fiscal_year, value, unit, scale, page, source_text, "
-                "derived_from, formula, period) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "derived_from, formula, period, currency, table_scale) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(doc, f.company, f.metric, f.fiscal_year, f.value, f.unit, f.scale, f.page, f.source_text,
-                  json.dumps(f.derived_from), f.formula, f.period) for f in knowledge.facts],
+                  json.dumps(f.derived_from), f.formula, f.period, f.currency, f.table_scale)
+                 for f in knowledge.facts],
             )
             self._db.executemany(
                 "INSERT INTO edges VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -184,7 +190,7 @@ class GraphStore:
         """
         sql = (
             "SELECT f.doc, f.company, f.metric, f.fiscal_year, f.value, f.unit, f.scale, f.page, f.source_text, "
-            "f.derived_from, f.formula, COALESCE(d.latest_year, 0), f.period FROM facts f "
+            "f.derived_from, f.formula, COALESCE(d.latest_year, 0), f.period, f.currency, f.table_scale FROM facts f "
             "LEFT JOIN documents d USING (doc) WHERE 1=1"
         )
         params: list[object] = []
@@ -200,7 +206,7 @@ class GraphStore:
             fact = Fact(
                 doc=row[0], company=row[1], metric=row[2], fiscal_year=row[3], value=row[4], unit=row[5],
                 scale=row[6], page=row[7], source_text=row[8], derived_from=json.loads(row[9]), formula=row[10],
-                period=row[12],
+                period=row[12], currency=row[13], table_scale=row[14],
             )
             everything.append(fact)
             key = (fact.company, fact.metric, fact.fiscal_year, fact.period)

@@ -351,6 +351,10 @@ class Fact(BaseModel):
     # "FY" for a fiscal year; a 10-Q's "Q2" (the quarter, or the balance at its end) and
     # "Q2YTD" (the year to date at the quarter's end) - never mixed with annual figures
     period: str = "FY"
+    # The statement's own unit line ("£'000", "(in millions)"): ISO currency code when the
+    # table names one (None for a bare "$"), and the scale the table printed its amounts in.
+    currency: str | None = None
+    table_scale: str | None = None
 
 
 class Relation(BaseModel):

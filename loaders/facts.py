@@ -29,6 +29,13 @@ from datetime import date
 from finrag.models import DocumentMeta, Fact, Page
 from loaders.line_items import LINE_ITEMS, Statement
 from loaders.quarter_columns import quarter_columns
+from loaders.statement_layout import (
+    StatementUnit,
+    has_note_column,
+    statement_unit,
+    units_unit,
+    without_note,
+)
 
 ANNUAL_FORMS = {"10-K", "annual", "other"}
 
@@ -36,11 +43,19 @@ ANNUAL_FORMS = {"10-K", "annual", "other"}
 
 _TITLES: dict[Statement, re.Pattern[str]] = {
     "income_statement": re.compile(
-        r"(statements?of(?:consolidated)?(?:operations|income|earnings)|incomestatements?)"
+        r"(statements?of(?:consolidated)?(?:operations|income|earnings|profitorloss)|incomestatements?"
+        r"|profitandlossaccounts?)"
     ),
     "balance_sheet": re.compile(r"(balancesheets?|statements?of(?:consolidated)?financial(?:position|condition))"),
-    "cash_flow": re.compile(r"statements?of(?:consolidated)?cashflows?"),
+    "cash_flow": re.compile(r"statements?of(?:consolidated)?cashflows?|cashflowstatements?"),
 }
+# IFRS lets a company present profit or loss and other comprehensive income in one statement
+# ("Consolidated statement of (profit or loss and other) comprehensive income"). Such a page is
+# the income statement when it carries the revenue row; a US-style separate comprehensive
+# income statement (starting from net income) is not.
+_COMPREHENSIVE = re.compile(
+    r"statements?of(?:consolidated)?(?:(?:profitorloss|income|operations|earnings)and(?:other)?)?"
+    r"comprehensive(?:income|loss|incomeloss)")
 _NOT_A_STATEMENT = re.compile(r"comprehensive|changesin|equity|notesto|parentcompany|condensed|quarterly|selected")
 _SUMMARY = re.compile(r"selected(?:consolidated)?financialdata|fiveyear|quarterlyresults")
 _SCALES = (("billions", 1e9), ("millions", 1e6), ("thousands", 1e3))
@@ -49,7 +64,11 @@ _MONTHS = {
     "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
     "sept", "oct", "nov", "dec",
 }
-_DATE_WORDS = {"fiscal", "year", "years", "ended", "ending", "as", "of", "at", "and", "the", "for", "weeks", "week"}
+_DATE_WORDS = {"fiscal", "year", "years", "ended", "ending", "as", "of", "at", "and", "the", "for", "weeks", "week",
+               # an IFRS header's other cells: "Notes 2022 2021", "2022 £'000 2021 £'000", "restated"
+               "note", "notes", "restated", "group", "company", "consolidated"}
+# A unit cell among the years: "£'000", "$000", "€m", "US$m", "RM'000"
+_UNIT_CELL = re.compile(r"^(?:[A-Z]{0,3}\$|£|€|₹|¥|[A-Z]{3})?['’]?000s?$|^(?:[A-Z]{0,3}\$|£|€|₹|¥|[A-Z]{3})['’]?(?:m|mn|bn)$")
 _YEAR = re.compile(r"^(19[5-9]\d|20[0-4]\d)$")
 # "1,234", "$1,234", "(1,234)", "$(1.5)"; not "6)" (the end of "(Note 6)")
 _VALUE = re.compile(r"^\$?(?:\(\$?-?[\d,]*\.?\d+\)|-?[\d,]*\.?\d+)$")
@@ -66,34 +85,75 @@ def statement_kind(page: Page) -> Statement | None:
     """The primary statement a page carries, judged by a title line near its top.
 
     "Statements of Operations:" inside a five-year summary is a section line, not a title.
+    A page whose top names several statements (a running header listing the statements
+    beside the page's own title) carries the one whose line items its rows are.
     """
     head = page.text.splitlines()[:12]
     if _SUMMARY.search(letters(" ".join(head))):
         return None
+    kinds: list[Statement] = []
     for line in head:
         if len(line) > 120 or line.rstrip().endswith(":"):
             continue
         key = letters(line)
+        single = _COMPREHENSIVE.search(key)
+        if single and key[: single.start()] in ("", "consolidated", "combined", "group") and _has_revenue_row(page):
+            kinds.append("income_statement")
+            continue
         for kind, rx in _TITLES.items():
             match = rx.search(key)
             # a title line starts or ends with the title ("NIKE, Inc. Consolidated Statements of
             # Income"); prose that mentions one ("we have audited the ... balance sheets of") doesn't
             starts = match is not None and key[: match.start()] in ("", "consolidated", "combined")
             if match and (starts or match.end() == len(key)) and not _NOT_A_STATEMENT.search(key):
-                return kind
-    return None
+                kinds.append(kind)
+                break
+    kinds = list(dict.fromkeys(kinds))
+    if len(kinds) > 1:
+        return max(kinds, key=lambda kind: _rows_of(page, kind))  # ties: the first title
+    return kinds[0] if kinds else None
+
+
+def _rows_of(page: Page, kind: Statement) -> int:
+    """How many of a page's rows are line items of the statement `kind`."""
+    _, rows = statement_rows(page)
+    patterns = [rx for item in LINE_ITEMS if item.statement == kind for rx in item.patterns]
+    return sum(any(re.match(rx, label_key(row.label)) for rx in patterns) for row in rows)
+
+
+def _has_revenue_row(page: Page) -> bool:
+    _, rows = statement_rows(page)
+    revenue = [rx for item in LINE_ITEMS if item.metric == "revenue" for rx in item.patterns]
+    return any(re.match(rx, label_key(row.label)) for row in rows for rx in revenue)
 
 
 def page_scale(text: str) -> tuple[str, float] | None:
     """The scale a table states in its header ("in millions", "(Dollars in thousands)")."""
+    unit = page_unit(text)
+    return (unit.scale, unit.factor) if unit else None
+
+
+def page_unit(text: str) -> StatementUnit | None:
+    """Scale and currency a table states in its header: "in millions", "(Dollars in
+    thousands)", and the "£'000" / "€m" / "US$'000" over the columns of non-US reports."""
     lines = text.splitlines()[:15]
     head = letters(" ".join(lines))
     raw = " ".join(lines).lower()
     for name, factor in _SCALES:
         # "(in millions)", and "(MILLIONS, EXCEPT PER COMMON SHARE DATA)" with no "in"
         if f"in{name}" in head or re.search(rf"\(\s*{name}\b", raw):
-            return name, factor
-    return None
+            found = statement_unit("\n".join(lines))
+            return StatementUnit(scale=name, factor=factor, currency=found.currency if found else None)
+    return _header_unit(text)
+
+
+def _header_unit(text: str) -> StatementUnit | None:
+    """The unit printed among the column headers, above the first row (a unit cell like
+    "£'000" sits there, a line or two above the amounts, not always in the first 15 lines)."""
+    lines, first_row = _split_header(Page(number=0, text=text))
+    if first_row >= len(lines):
+        return None
+    return statement_unit("\n".join(lines[:first_row])) or units_unit(lines[:first_row])
 
 
 # "In millions, except per share data" / "(MILLIONS, EXCEPT ...)" opening a column-header line
@@ -124,6 +184,7 @@ def header_years(lines: list[str]) -> list[int]:
         found = [int(t) for t in tokens if _YEAR.match(t)]
         dateish = all(
             _YEAR.match(t) or t.lower() in _MONTHS or t.lower() in _DATE_WORDS or re.fullmatch(r"\d{1,2}", t)
+            or _UNIT_CELL.match(t)
             for t in tokens
         )
         if dateish and found:
@@ -136,6 +197,7 @@ class Row:
     label: str  # as printed (without the values)
     values: list[float]
     text: str  # the whole row as it appears in the page
+    tokens: tuple[str, ...] = ()  # the values as printed, parallel to `values`
 
 
 def _parse_value(token: str) -> float | None:
@@ -156,6 +218,7 @@ def parse_row(line: str) -> Row | None:
     clean = re.sub(r"\.{2,}", " ", line).strip()
     tokens = clean.split()
     values: list[float] = []
+    printed: list[str] = []
     i = len(tokens)
     while i > 0:
         token = tokens[i - 1]
@@ -166,13 +229,14 @@ def parse_row(line: str) -> Row | None:
         if value is None:
             break
         values.append(value)
+        printed.append(token)
         i -= 1
     label = " ".join(tokens[:i]).rstrip(" $:")
     if not values or not re.search(r"[A-Za-z]", label):
         return None
     if len(values) == 1 and tokens[-1] in _DASHES:
         return None  # "... net of accumulated depreciation -": a wrapped label, not a zero
-    return Row(label=label, values=list(reversed(values)), text=line.strip())
+    return Row(label=label, values=list(reversed(values)), text=line.strip(), tokens=tuple(reversed(printed)))
 
 
 def label_key(label: str) -> str:
@@ -209,18 +273,29 @@ def statement_rows(page: Page) -> tuple[list[int], list[Row]]:
             pending = ""
         if letters(label) in {"basic", "diluted"} and section:
             label = f"{section} {label}"
-        rows.append(Row(label=label, values=row.values, text=row.text))
+        rows.append(Row(label=label, values=row.values, text=row.text, tokens=row.tokens))
     return years, rows
 
 
 def _split_header(page: Page) -> tuple[list[str], int]:
     """The page's non-empty lines and the index of its first value row (the header ends there)."""
     lines = [ln for ln in page.text.splitlines() if ln.strip()]
-    # The first row with two or more values ends the header ("Item 8" is not a table row).
-    first_row = next(
-        (i for i, ln in enumerate(lines) if len(getattr(parse_row(ln), "values", [])) >= 2 and not header_years([ln])),
-        len(lines),
-    )
+
+    def first_row_from(start: int) -> int:
+        # The first row with two or more values ends the header ("Item 8" is not a table row).
+        return next(
+            (i for i in range(start, len(lines))
+             if len(getattr(parse_row(lines[i]), "values", [])) >= 2 and not header_years([lines[i]])),
+            len(lines),
+        )
+
+    first_row = first_row_from(0)
+    if not header_years(lines[:first_row]):
+        # a running header with numbers ("ACME PLC ANNUAL REPORT 2022 33") above the column
+        # header is no row: the table starts after the column header's years, when one follows
+        later = next((i for i in range(first_row, min(first_row + 8, len(lines))) if header_years([lines[i]])), None)
+        if later is not None:
+            first_row = first_row_from(later + 1)
     return lines, first_row
 
 
@@ -264,11 +339,13 @@ def page_facts(
     `quarter`: (fiscal quarter, period end) of a 10-Q, whose columns are read by their dates
     (`quarter_columns`); an annual filing's columns are fiscal years.
     """
-    scale = page_scale(page.text)
-    if scale is None:
+    unit = page_unit(page.text)
+    if unit is None:
         return []
-    _, factor = scale
+    factor = unit.factor
     years, rows = statement_rows(page)
+    header, first_row = _split_header(page)
+    note_column = has_note_column(header[:first_row])
     if quarter is not None:
         if fiscal_year is None:
             return []
@@ -287,13 +364,13 @@ def page_facts(
             continue
         best: tuple[int, Row] | None = None
         for row in rows:
-            values = _column_values(row, len(columns))
+            values = _column_values(row, len(columns), note_column)
             if values is None:
                 continue
             key = label_key(row.label)
             rank = next((i for i, rx in enumerate(item.patterns) if re.match(rx, key)), None)
             if rank is not None and (best is None or rank < best[0]):
-                best = (rank, Row(label=row.label, values=values, text=row.text))
+                best = (rank, Row(label=row.label, values=values, text=row.text, tokens=row.tokens))
         if best is None:
             continue
         row = best[1]
@@ -309,15 +386,18 @@ def page_facts(
             facts.append((Fact(
                 company=company, metric=item.metric, fiscal_year=year, value=value, unit=item.unit,
                 scale=used_scale, doc=doc, page=page.number, source_text=row.text, period=period,
+                currency=unit.currency, table_scale=unit.scale,
             ), item.secondary))
     return facts
 
 
-def _column_values(row: Row, columns: int) -> list[float] | None:
+def _column_values(row: Row, columns: int, note_column: bool = False) -> list[float] | None:
     """The row's one value per column; "net of allowance of $426 and $335  18,277 17,908"
-    reads one amount of its label as a value, recognisable by the label ending in "and"/"of"."""
-    if len(row.values) == columns:
-        return row.values
+    reads one amount of its label as a value, recognisable by the label ending in "and"/"of";
+    under a "Note" column heading, "Revenue 3 23,183 23,410" leads with a note reference."""
+    values = without_note(row.values, list(row.tokens), columns, note_column)
+    if values is not None:
+        return values
     if len(row.values) == columns + 1 and re.search(r"\b(?:and|of)$", row.label.strip()):
         return row.values[1:]
     return None

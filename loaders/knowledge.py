@@ -96,8 +96,15 @@ def derive_facts(facts: list[Fact], vocab: Vocabulary) -> list[Fact]:
                     doc=anchor.doc, page=anchor.page, source_text=anchor.source_text,
                     derived_from=list(dict.fromkeys(f.metric for f in used)),
                     formula=f"{metric} = {entry.formula} ({inputs})",
+                    # a ratio has no currency; an amount keeps its inputs' (one, or unknown)
+                    currency=None if entry.unit in ("ratio", "days", "percent") else _one({f.currency for f in used}),
+                    table_scale=anchor.table_scale,
                 ))
     return derived
+
+
+def _one(values: set[str | None]) -> str | None:
+    return next(iter(values)) if len(values) == 1 else None
 
 
 def extract_knowledge(

@@ -95,3 +95,20 @@ def test_a_damaged_graph_file_is_one_error_naming_it(tmp_path):
     damaged.write_bytes(b"not a database at all, just text that is long enough" * 20)
     with pytest.raises(UserError, match=f"^{damaged}: the knowledge graph is damaged"):
         GraphStore(damaged)
+
+
+def test_a_facts_currency_and_printed_scale_survive_the_graph_and_an_older_graph_opens(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "g.sqlite"
+    with sqlite3.connect(path) as db:  # a graph written before facts had a currency
+        db.execute("CREATE TABLE facts (doc TEXT NOT NULL, company TEXT NOT NULL, metric TEXT NOT NULL, "
+                   "fiscal_year INTEGER NOT NULL, value REAL NOT NULL, unit TEXT NOT NULL, scale TEXT NOT NULL, "
+                   "page INTEGER NOT NULL, source_text TEXT NOT NULL, derived_from TEXT NOT NULL, formula TEXT, "
+                   "period TEXT NOT NULL DEFAULT 'FY')")
+    pounds = _fact("Mercia", "mercia_2022", "revenue", 2021, 23.41).model_copy(
+        update={"currency": "GBP", "table_scale": "thousands"})
+    with GraphStore(path) as graph:
+        graph.replace_document(DocumentKnowledge(doc="mercia_2022", company="Mercia", facts=[pounds]))
+        fact = graph.facts(["Mercia"], ["revenue"], [2021])[0]
+    assert (fact.value, fact.currency, fact.table_scale) == (23.41, "GBP", "thousands")

@@ -1,0 +1,48 @@
+"""Rows read from retrieved chunks at answer time: an IFRS statement's note column and its
+"£'000" unit cell, on the chunk FinRAG's own chunker makes of a real UK annual report."""
+
+from __future__ import annotations
+
+import pytest
+
+from answering.aspects import Aspect, read_aspect
+from finrag.models import Chunk
+from loaders.document import load_document
+from tests.conftest import SHARED
+
+MERCIA = SHARED / "erc-round1" / "pdfs" / "ac9aa244462c80705c3ff046542c02c459989742.pdf"
+
+
+@pytest.fixture(scope="module")
+def statement_chunk() -> Chunk:
+    """The chunk opening Mercia's consolidated statement of comprehensive income (p.76)."""
+    if not MERCIA.is_file():
+        pytest.skip(f"{MERCIA} not present")
+    doc = load_document(MERCIA)
+    return next(c for c in doc.chunks if c.page == 76 and "Revenue 3 23,183 23,410" in c.text)
+
+
+@pytest.mark.parametrize(("year", "millions"), [(2022, 23.183), (2021, 23.410)])
+def test_revenue_of_both_columns_under_a_note_column_in_thousands_of_pounds(statement_chunk, year, millions):
+    aspect = Aspect(company=statement_chunk.company, fiscal_year=year, metric="revenue")
+    reading = read_aspect(statement_chunk, aspect)
+    assert reading is not None and reading.fiscal_year == year
+    assert reading.value == pytest.approx(millions)  # not note 3, not the other year's column
+    assert (reading.currency, reading.table_scale) == ("GBP", "thousands")
+    assert reading.quote == "Revenue 3 23,183 23,410"
+
+
+def test_a_figure_from_pound_rows_says_pounds(statement_chunk):
+    from answering.figures import build_figure
+    from finrag.vocabulary import load_vocabulary
+
+    aspect = Aspect(company=statement_chunk.company, fiscal_year=2021, metric="revenue")
+    reading = read_aspect(statement_chunk, aspect)
+    figure = build_figure(statement_chunk.company, 2021, "revenue", {aspect: reading}, load_vocabulary())
+    assert not isinstance(figure, str) and figure.currency == "GBP"
+
+
+def test_the_citation_of_a_wrapped_header_row_shows_both_years_in_order(statement_chunk):
+    from answering.citations import cite
+
+    assert cite(statement_chunk, "Revenue 3 23,183 23,410").columns == ["2022", "2021"]
