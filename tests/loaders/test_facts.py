@@ -209,3 +209,17 @@ def test_a_loss_year_labels_pre_tax_income_by_its_sign(financebench_dir):
                         fiscal_year=2022, form="10-K", period="FY2022")
     facts = {(f.metric, f.fiscal_year): f.value for f in extract_facts(meta, pages)}
     assert (facts[("pretax_income", 2022)], facts[("pretax_income", 2021)]) == (-5022.0, -5033.0)
+
+
+@pytest.mark.parametrize(("shared_set", "doc", "page", "year", "net_income"), [
+    ("financebench", "BOEING_2022_10K", 54, 2022, -4935.0),  # "Net loss attributable to Boeing Shareholders"
+    # "Profit and total comprehensive income for the year 26,100" (£'000) in a UK annual report
+    ("erc-round1", "ac9aa244462c80705c3ff046542c02c459989742", 76, 2022, 26.1),
+])  # fmt: skip
+def test_net_income_is_read_in_a_loss_year_and_in_ifrs_wording(financebench_dir, shared_set, doc, page, year,
+                                                               net_income):
+    pages = real_pages(financebench_dir.parent / shared_set / "pdfs" / f"{doc}.pdf", [page])
+    meta = DocumentMeta(file=f"{doc}.pdf", doc=doc, sha256="0", company="X", fiscal_year=year,
+                        form="10-K" if shared_set == "financebench" else "annual", period=f"FY{year}")
+    facts = {(f.metric, f.fiscal_year): f.value for f in extract_facts(meta, pages)}
+    assert facts[("net_income", year)] == pytest.approx(net_income)
