@@ -15,6 +15,7 @@ from finrag.llm import LLMError
 from finrag.llm_guards import question_scope
 from finrag.models import Answer, Question, StrategyName, TraceStep
 from strategies import direct, knowledge_graph, single
+from strategies.report_terms import in_report_terms
 from strategies.router import RouteDecision, StrategyFunction, forced, route, understand_question
 from strategies.services import Services
 
@@ -56,6 +57,7 @@ def answer_question(question: Question, services: Services, strategy: str = "aut
         try:
             decision = _decide(question, services, strategy)
             answer = strategy_function(decision.strategy)(question, services, decision)
+            answer = in_report_terms(answer, question.question, services)
         except Exception as exc:  # never raise: the question fails, the batch goes on
             _log_failure(question, exc)
             answer = _failed(decision, strategy, _safe_reason(exc, services))
