@@ -15,6 +15,7 @@ from finrag.llm import LLMError
 from finrag.llm_guards import question_scope
 from finrag.models import Answer, Question, StrategyName, TraceStep
 from strategies import direct, knowledge_graph, single
+from strategies.company_choice import answer_choice, read_choice
 from strategies.report_terms import in_report_terms
 from strategies.router import RouteDecision, StrategyFunction, forced, route, understand_question
 from strategies.services import Services
@@ -55,9 +56,11 @@ def answer_question(question: Question, services: Services, strategy: str = "aut
     # One deadline per question, whatever the strategy: no LLM call starts after it.
     with question_scope(services.settings.question_timeout_s) as scope:
         try:
-            decision = _decide(question, services, strategy)
-            answer = strategy_function(decision.strategy)(question, services, decision)
-            answer = in_report_terms(answer, question.question, services)
+            choice = read_choice(question.question, services.catalog(), services.vocabulary) if strategy == "auto" else None
+            if choice is not None:  # "Which company had a higher X: "A", "B" or "C"?": X read per company
+                answer = answer_choice(choice, lambda asked: _answer_routed(asked, services, "auto")[1])
+            else:
+                decision, answer = _answer_routed(question, services, strategy)
         except Exception as exc:  # never raise: the question fails, the batch goes on
             _log_failure(question, exc)
             answer = _failed(decision, strategy, _safe_reason(exc, services))
@@ -84,6 +87,13 @@ def answer_question(question: Question, services: Services, strategy: str = "aut
             answer.tokens_out += reply.tokens_out
             answer.cost_usd += reply.cost_usd
     return answer
+
+
+def _answer_routed(question: Question, services: Services, strategy: str) -> tuple[RouteDecision, Answer]:
+    """Route (unless forced), answer, and say the answer in its report's terms."""
+    decision = _decide(question, services, strategy)
+    answer = strategy_function(decision.strategy)(question, services, decision)
+    return decision, in_report_terms(answer, question.question, services)
 
 
 def with_period_words(question: Question) -> Question:
