@@ -370,6 +370,19 @@ def filing_years(years: list[int], store_years: list[int]) -> tuple[list[int], i
     return sorted(allowed), preferred
 
 
+def dated_years(years: list[int], dates: list[str], companies: list[CatalogCompany]) -> list[int]:
+    """The years asked, with a named day that a held filing's period ends on read as that
+    filing's fiscal year: "as of January 29, 2023" is fiscal 2022 for a retailer whose fiscal
+    2022 ends then. A day no filing ends on keeps its calendar year."""
+    asked = set(years)
+    for date in dates:
+        ends = {f.fiscal_year for c in companies for f in c.filings if f.period_end == date and f.fiscal_year}
+        if ends:
+            asked.discard(int(date[:4]))
+            asked |= ends
+    return sorted(asked)
+
+
 # --------------------------------------------------------------------------- understanding
 
 
@@ -416,7 +429,7 @@ def understand(
     scope = [by_name[n] for n in [*companies, *renamed] if n in by_name] or catalog.companies
     store_years = sorted({y for c in scope for y in c.fiscal_years} or set(catalog.fiscal_years))
 
-    years = list(mentions.years)
+    years = dated_years(mentions.years, mentions.dates, scope)
     relative = False
     if not years and mentions.last_n_years and store_years:
         years = store_years[-mentions.last_n_years :]
