@@ -1,7 +1,9 @@
-"""A day named in a question ("as of January 28, 2023", "in June 30, 2022", "for the year
-ended 31 March 2022") is read as the fiscal year of the held filing whose period ends that
-day; a day no held filing ends on keeps its calendar year (a year the filings do not cover
-stays missing, and is answered "not found")."""
+"""Periods and metrics read from ERC-style questions.
+
+A day named in a question ("as of January 28, 2023", "in June 30, 2022", "for the year ended
+31 March 2022") is read as the fiscal year of the held filing whose period ends that day; a
+day no held filing ends on keeps its calendar year (a year the filings do not cover stays
+missing, and is answered "not found"). A company's name never counts as a metric."""
 
 from __future__ import annotations
 
@@ -46,3 +48,9 @@ def test_a_day_no_filing_ends_on_keeps_its_calendar_year():
 def test_a_period_end_named_like_the_report_does_is_its_year():
     u = understand('What was the revenue of "Mercia Asset Management PLC" for the year ended 31 March 2022?', CATALOG)
     assert u.fiscal_years == [2022]
+
+
+def test_a_company_name_is_not_read_as_a_metric():
+    # "Mercia Asset Management PLC" names no assets: the question asks for revenue only.
+    u = understand('What was the total revenue of "Mercia Asset Management PLC" in the fiscal year 2021?', CATALOG)
+    assert u.metrics == ["revenue"]
