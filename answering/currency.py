@@ -155,3 +155,31 @@ def _shows_value(text: str, value: float) -> bool:
         if abs(shown - value) <= 0.001 * max(abs(value), 1.0) + 0.05:
             return True
     return False
+
+
+# "total assets in EUR", "(in USD)", "in euros": the currency the asker wants the figure in.
+_ASKED = re.compile(
+    r"\bin\s+(?P<code>" + "|".join(_CODES) + r")\b|\bin\s+(?:the\s+)?(?:" + _NAMED_RE + r")\b", re.I
+)
+
+
+def asked_currency(question: str) -> str | None:
+    """The currency the question asks the figure in, as an ISO code; None when it names none."""
+    m = _ASKED.search(question)
+    if m is None:
+        return None
+    if m.group("code"):
+        return _code(m.group("code").upper())
+    return _named_code(m)
+
+
+def against_asked_currency(answer: Answer, question: str) -> Answer:
+    """An amount in another currency than the question asks for is not the answer: the
+    report's figure is shown, with status not_found (FinRAG converts no currencies)."""
+    asked = asked_currency(question)
+    unit = answer.unit or ""
+    if answer.status != "answered" or asked is None or not re.match(r"[A-Z]{3}\b", unit) or unit[:3] == asked:
+        return answer
+    text = f"The report states this in {unit[:3]}, not {asked}; no conversion is made. {answer.answer}"
+    return answer.model_copy(update={"status": "not_found", "answer": text, "reason": f"currency {unit[:3]}, "
+                                     f"asked in {asked}", "flags": [*answer.flags, "other_currency"]})

@@ -36,11 +36,16 @@ class CompanyChoice(BaseModel):
     highest: bool
 
 
+def asks_company_choice(question: str) -> bool:
+    """The question's words ask to pick one of several quoted names (no catalog needed)."""
+    return len(_QUOTED.findall(question)) >= 2 and bool(_WHICH.search(question))
+
+
 def read_choice(question: str, catalog: StoreCatalog, vocabulary: Vocabulary) -> CompanyChoice | None:
     """The choice a question asks for, or None when it is not a pick among quoted companies
     by one metric."""
     names = [n.strip() for n in _QUOTED.findall(question) if n.strip()]
-    if len(names) < 2 or not _WHICH.search(question):
+    if len(names) < 2 or not asks_company_choice(question):
         return None
     higher, lower = bool(_HIGHER.search(question)), bool(_LOWER.search(question))
     if higher == lower:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from answering.aspects import Aspect, read_aspect
-from answering.currency import in_report_currency, report_currency
+from answering.currency import against_asked_currency, in_report_currency, report_currency
 from eval.erc import typed_number
 from finrag.models import Answer
 from loaders.document import load_document
@@ -86,3 +86,16 @@ def test_a_dollar_report_keeps_its_text_and_gets_its_unit():
     shown = in_report_currency(offline, report_currency("(in millions of U.S. dollars)"))
     assert shown.answer == offline.answer
     assert shown.unit == "USD millions"
+
+
+def test_a_figure_asked_in_another_currency_is_not_given_as_if_it_were(baker):
+    reading = _total_assets(baker, 2022)
+    page = "\n".join(c.text for c in baker.chunks if c.page == reading.chunk.page)
+    offline = Answer(status="answered", answer="Baker Steel Resources Trust FY2022 Total assets: $84.6M.",
+                     strategy="single", kind="metric", value=round(reading.value, 4))
+    shown = in_report_currency(offline, report_currency(page))
+    asked_in_euros = against_asked_currency(shown, 'What was the total assets of "Baker Steel" in EUR in 2022?')
+    assert asked_in_euros.status == "not_found"
+    assert asked_in_euros.answer.startswith("The report states this in GBP, not EUR")
+    assert against_asked_currency(shown, 'What was the total assets of "Baker Steel" in GBP?').status == "answered"
+    assert against_asked_currency(shown, 'What was the total assets of "Baker Steel" in millions?') is shown
