@@ -80,6 +80,9 @@ _SYMBOL_COLUMNS = re.compile(
 _DOLLAR_AMOUNT = re.compile(r"(?<![A-Za-z$])\$(?=\s?\(?\d)")
 _MONEY_SHOWN = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s?([MB])\b")
 _PER_SHARE = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?\s+per\s+share", re.I)
+_PER_SHARE_AMOUNT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s+per\s+share", re.I)
+# A row whose amounts are in pence or cents: "Basic earnings per share (pence)", "in cents".
+_MINOR = re.compile(r"\bpence\b|\bcents?\b", re.I)
 
 
 class ReportCurrency(BaseModel):
@@ -142,10 +145,26 @@ def in_report_currency(answer: Answer, currency: ReportCurrency | None) -> Answe
             update["unit"] = f"{currency.code} millions"
         elif _PER_SHARE.search(answer.answer):
             update["unit"] = f"{currency.code}/share"
+    text = answer.answer
+    minor = _minor_unit(answer)
+    if minor and _PER_SHARE.search(text):
+        # "Basic earnings per Ordinary share (pence) 5.93": 5.93 pence, not £5.93.
+        text = _PER_SHARE_AMOUNT.sub(lambda m: f"{m.group(1)} {minor} per share", text)
+        update["answer"] = text
+        if answer.unit is None and answer.value is not None:
+            update["unit"] = f"{currency.code} {minor}/share"
     if currency.code != "USD":
-        update["answer"] = _DOLLAR_AMOUNT.sub(lambda _: currency.shown, answer.answer)
+        update["answer"] = _DOLLAR_AMOUNT.sub(lambda _: currency.shown, text)
         update["flags"] = [*answer.flags, f"currency:{currency.code}"]
     return answer.model_copy(update=update) if update else answer
+
+
+def _minor_unit(answer: Answer) -> str | None:
+    """"pence" / "cents" when a cited row states its amounts in the currency's minor unit."""
+    for citation in answer.citations:
+        if m := _MINOR.search(citation.quote):
+            return "pence" if m.group(0).lower().startswith("pen") else "cents"
+    return None
 
 
 def _shows_value(text: str, value: float) -> bool:

@@ -14,7 +14,7 @@ import pytest
 from answering.aspects import Aspect, read_aspect
 from answering.currency import against_asked_currency, in_report_currency, report_currency
 from eval.erc import typed_number
-from finrag.models import Answer
+from finrag.models import Answer, Citation
 from loaders.document import load_document
 from loaders.pdf_text import extract_pages
 from tests.conftest import SHARED
@@ -99,3 +99,15 @@ def test_a_figure_asked_in_another_currency_is_not_given_as_if_it_were(baker):
     assert asked_in_euros.answer.startswith("The report states this in GBP, not EUR")
     assert against_asked_currency(shown, 'What was the total assets of "Baker Steel" in GBP?').status == "answered"
     assert against_asked_currency(shown, 'What was the total assets of "Baker Steel" in millions?') is shown
+
+
+def test_earnings_per_share_stated_in_pence_is_shown_in_pence_not_pounds(mercia):
+    row = next(line for c in mercia.chunks for line in c.text.splitlines()
+               if line.startswith("Basic earnings per Ordinary share (pence)"))
+    chunk = next(c for c in mercia.chunks if row in c.text)
+    offline = Answer(status="answered", answer="Mercia Basic EPS FY2022: $5.93 per share.", strategy="single",
+                     kind="metric", value=5.93,
+                     citations=[Citation(doc=chunk.doc, page=chunk.page, chunk_id=chunk.chunk_id, quote=row)])
+    shown = in_report_currency(offline, report_currency(chunk.text))
+    assert shown.answer == "Mercia Basic EPS FY2022: 5.93 pence per share."
+    assert shown.unit == "GBP pence/share"
