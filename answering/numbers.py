@@ -25,6 +25,16 @@ _SCALES = (
     (re.compile(r"in\s+billions", re.I), "billions", 1000.0),
     (re.compile(r"in\s+millions", re.I), "millions", 1.0),
     (re.compile(r"in\s+thousands", re.I), "thousands", 0.001),
+    # Column headers that carry the currency and the scale together, as annual reports outside
+    # the US print them: "£'000", "CHF000", "US$'000" (thousands); "£m", "€m", "$bn".
+    (re.compile(r"(?:[£€¥$]|\b(?:CHF|EUR|GBP|USD|CAD|AUD|JPY|INR|ILS|NIS))\s?['’]?000s?\b"), "thousands", 0.001),
+    (re.compile(r"(?:[£€¥$]|\b(?:CHF|EUR|GBP|USD|CAD|AUD|JPY|INR|ILS|NIS))\s?(?:m|mn)\b"), "millions", 1.0),
+    (re.compile(r"(?:[£€¥$]|\b(?:CHF|EUR|GBP|USD|CAD|AUD|JPY|INR|ILS|NIS))\s?bn\b"), "billions", 1000.0),
+    # A column header of bare currency symbols ("Notes £ £") when no scale is stated anywhere in
+    # the table: the amounts are in units of the currency ("Total assets 84,641,911"). A bare
+    # "$ $" line is left out: a US table continued from a chunk whose "(in millions)" is above
+    # prints such lines too.
+    (re.compile(r"^[ \t]*(?:notes?[ \t]+)?(A\$|C\$|£|€|¥)(?:[ \t]+\1)+[ \t]*$", re.I | re.M), "units", 1e-6),
 )
 _MONTHS = {
     "january", "february", "march", "april", "may", "june", "july", "august", "september",

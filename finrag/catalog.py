@@ -219,7 +219,7 @@ def catalog_from_documents(metas: list[DocumentMeta]) -> StoreCatalog:
         entry.filings.append(
             CatalogFiling(
                 doc=meta.doc, form=meta.form, fiscal_year=meta.fiscal_year, period=meta.period,
-                low_confidence=meta.low_confidence,
+                period_end=meta.period_end, low_confidence=meta.low_confidence,
             )
         )
     for entry in companies.values():

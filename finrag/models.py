@@ -198,6 +198,7 @@ class CatalogFiling(BaseModel):
     form: str
     fiscal_year: int | None = None
     period: str | None = None
+    period_end: str | None = None  # ISO date the filing's period ends: "as of 31 March 2022" reads it
     low_confidence: list[str] = Field(default_factory=list)  # fields read as a guess
 
 

@@ -48,10 +48,22 @@ _LAST_N = re.compile(
 _LATEST = re.compile(r"\b(?:most\s+recent|latest|last|current)\s+(?:fiscal\s+)?(?:year|annual\s+report|10-?k)\b", re.I)
 
 
+_MONTH_NUMBERS = {
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10,
+    "nov": 11, "dec": 12,
+}
+_MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+# "June 30, 2022", "31 March 2022", "31st March, 2022", "2022-06-30": a day a period may end on.
+_MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
+_DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH},?\s+(\d{{4}})\b", re.I)
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+
+
 class PeriodMentions(BaseModel):
     years: list[int] = Field(default_factory=list)  # fiscal years named, ascending
     periods: list[str] = Field(default_factory=list)  # quarters, e.g. "2023Q2"
     last_n_years: int | None = None  # "last three years" -> 3; "most recent year" -> 1
+    dates: list[str] = Field(default_factory=list)  # ISO days named: "as of June 30, 2022" -> "2022-06-30"
 
 
 def _full_year(text: str) -> int:
@@ -95,4 +107,24 @@ def parse_periods(text: str) -> PeriodMentions:
         years=sorted(y for y in years if 1980 <= y <= 2100),
         periods=list(dict.fromkeys(periods)),
         last_n_years=last_n,
+        dates=parse_dates(text),
     )
+
+
+def parse_dates(text: str) -> list[str]:
+    """Calendar days the text names, as ISO dates, in order ("June 30, 2022" -> "2022-06-30")."""
+    found: list[tuple[int, str]] = []
+    for m in _MONTH_DAY_YEAR.finditer(text):
+        found.append((m.start(), _iso(int(m.group(3)), m.group(1), int(m.group(2)))))
+    for m in _DAY_MONTH_YEAR.finditer(text):
+        found.append((m.start(), _iso(int(m.group(3)), m.group(2), int(m.group(1)))))
+    for m in _ISO_DATE.finditer(text):
+        found.append((m.start(), _iso(int(m.group(1)), int(m.group(2)), int(m.group(3)))))
+    return list(dict.fromkeys(d for _, d in sorted(found) if d))
+
+
+def _iso(year: int, month: str | int, day: int) -> str:
+    number = month if isinstance(month, int) else _MONTH_NUMBERS[month.lower()[:3]]
+    if not (1 <= number <= 12 and 1 <= day <= 31 and 1980 <= year <= 2100):
+        return ""
+    return f"{year:04d}-{number:02d}-{day:02d}"

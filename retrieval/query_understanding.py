@@ -370,6 +370,26 @@ def filing_years(years: list[int], store_years: list[int]) -> tuple[list[int], i
     return sorted(allowed), preferred
 
 
+def _without_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """The text with the given spans blanked out (same length, so offsets stay valid)."""
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
+def dated_years(years: list[int], dates: list[str], companies: list[CatalogCompany]) -> list[int]:
+    """The years asked, with a named day that a held filing's period ends on read as that
+    filing's fiscal year: "as of January 29, 2023" is fiscal 2022 for a retailer whose fiscal
+    2022 ends then. A day no filing ends on keeps its calendar year."""
+    asked = set(years)
+    for date in dates:
+        ends = {f.fiscal_year for c in companies for f in c.filings if f.period_end == date and f.fiscal_year}
+        if ends:
+            asked.discard(int(date[:4]))
+            asked |= ends
+    return sorted(asked)
+
+
 # --------------------------------------------------------------------------- understanding
 
 
@@ -416,7 +436,7 @@ def understand(
     scope = [by_name[n] for n in [*companies, *renamed] if n in by_name] or catalog.companies
     store_years = sorted({y for c in scope for y in c.fiscal_years} or set(catalog.fiscal_years))
 
-    years = list(mentions.years)
+    years = dated_years(mentions.years, mentions.dates, scope)
     relative = False
     if not years and mentions.last_n_years and store_years:
         years = store_years[-mentions.last_n_years :]
@@ -426,7 +446,8 @@ def understand(
     if store_years and len(missing) < len(years):
         missing = []  # at least one named year is covered: a usable question ("as of FY21 ... in 2024")
 
-    metrics = vocab.match_metrics(question)
+    # A company's name is not a metric: "Mercia Asset Management" asks for no assets.
+    metrics = vocab.match_metrics(_without_spans(question, spans))
     statements = dict.fromkeys(vocab.match_statements(question))
     for metric in metrics:
         for statement in vocab.statements_for(metric):

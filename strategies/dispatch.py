@@ -11,10 +11,13 @@ import logging
 import time
 from typing import get_args
 
+from answering.currency import against_asked_currency
 from finrag.llm import LLMError
 from finrag.llm_guards import question_scope
 from finrag.models import Answer, Question, StrategyName, TraceStep
 from strategies import direct, knowledge_graph, single
+from strategies.company_choice import answer_choice, asks_company_choice, read_choice
+from strategies.report_terms import in_report_terms
 from strategies.router import RouteDecision, StrategyFunction, forced, route, understand_question
 from strategies.services import Services
 
@@ -54,8 +57,14 @@ def answer_question(question: Question, services: Services, strategy: str = "aut
     # One deadline per question, whatever the strategy: no LLM call starts after it.
     with question_scope(services.settings.question_timeout_s) as scope:
         try:
-            decision = _decide(question, services, strategy)
-            answer = strategy_function(decision.strategy)(question, services, decision)
+            choice = (read_choice(question.question, services.catalog(), services.vocabulary)
+                      if strategy == "auto" and asks_company_choice(question.question) else None)
+            if choice is not None:  # "Which company had a higher X: "A", "B" or "C"?": X read per company
+                answer = answer_choice(choice, lambda asked: _answer_decided(asked, services, _decide(asked, services, "auto")))
+            else:
+                decision = _decide(question, services, strategy)
+                answer = _answer_decided(question, services, decision)
+            answer = against_asked_currency(answer, question.question)
         except Exception as exc:  # never raise: the question fails, the batch goes on
             _log_failure(question, exc)
             answer = _failed(decision, strategy, _safe_reason(exc, services))
@@ -82,6 +91,12 @@ def answer_question(question: Question, services: Services, strategy: str = "aut
             answer.tokens_out += reply.tokens_out
             answer.cost_usd += reply.cost_usd
     return answer
+
+
+def _answer_decided(question: Question, services: Services, decision: RouteDecision) -> Answer:
+    """Answer under the decided strategy, and say the answer in its report's terms."""
+    answer = strategy_function(decision.strategy)(question, services, decision)
+    return in_report_terms(answer, question.question, services)
 
 
 def with_period_words(question: Question) -> Question:

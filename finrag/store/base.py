@@ -23,6 +23,7 @@ import numpy as np
 
 from finrag.models import (
     CatalogCompany,
+    CatalogFiling,
     Chunk,
     DocumentMeta,
     SearchFilters,
@@ -282,6 +283,9 @@ class VectorStore(ABC):
             _add(entry.docs, meta.doc)
             if meta.fiscal_year is not None and meta.fiscal_year not in entry.fiscal_years:
                 entry.fiscal_years.append(meta.fiscal_year)
+            entry.filings.append(CatalogFiling(doc=meta.doc, form=meta.form, fiscal_year=meta.fiscal_year,
+                                               period=meta.period, period_end=meta.period_end,
+                                               low_confidence=meta.low_confidence))
         for entry in companies.values():
             entry.fiscal_years.sort()
         return StoreCatalog(

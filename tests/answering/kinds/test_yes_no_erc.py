@@ -1,0 +1,38 @@
+"""yes_no on an annual report outside the US, asked in the Enterprise RAG Challenge's style
+("Did "X" mention ...? If there is no mention, return False."): a leading Yes / No that
+eval/erc.py reads as True / False. Baker Steel Resources Trust's FY2022 report
+(../shared/erc-round1), parsed without embedding."""
+
+from __future__ import annotations
+
+import pytest
+
+from eval.erc import typed_boolean
+from finrag.models import Answer
+from tests.answering.kinds.conftest import ask, filing
+
+RULE = " If there is no mention, return False."
+
+
+@pytest.fixture(scope="module")
+def baker():
+    return filing("erc-round1/pdfs/84749ef5c2bbf2a302b6614f31727a95bf29f309.pdf")
+
+
+def _typed(written) -> bool | str:
+    return typed_boolean(Answer(status=written.status, answer=written.text, strategy="single"))
+
+
+def test_a_mention_is_a_yes_the_challenge_reads_as_true(baker, services):
+    written = ask('Did "Baker Steel Resources Trust Limited" announce a share buyback plan in the annual report?' + RULE,
+                  baker, [63, 20, 37], services)
+    assert written.text.startswith("Yes."), written.text
+    assert any("buyback" in c.quote for c in written.citations)
+    assert _typed(written) is True
+
+
+def test_no_mention_is_the_questions_own_false(baker, services):
+    written = ask('Did "Baker Steel Resources Trust Limited" mention any new product launches?' + RULE,
+                  baker, [37, 20], services)
+    assert written.text.startswith("No."), written.text
+    assert _typed(written) is False
