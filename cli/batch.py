@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from finrag.wording import plural
 from flows.answer_batch import (
     RESULTS_CSV,
     RESULTS_JSONL,
@@ -27,7 +28,7 @@ def run(args) -> int:
         run = answer_batch.with_options(task_runner=runner.task_runner(local_task_runner()))
         summary = run(questions_file=args.file, out_dir=args.out, strategy=args.strategy, store=args.store)
     print(
-        f"{summary.total} questions ({summary.reused} kept from an earlier run): "
+        f"{plural(summary.total, 'question')} ({summary.reused} kept from an earlier run): "
         + ", ".join(f"{k} {v}" for k, v in sorted(summary.by_status.items()))
         + f"\n{summary.engine_line()}"
         + f"\nresults: {Path(args.out) / RESULTS_JSONL}, {Path(args.out) / RESULTS_CSV}"

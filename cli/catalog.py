@@ -24,6 +24,7 @@ from finrag.catalog import (
 from finrag.config import Settings, load_settings
 from finrag.models import StoreCatalog
 from finrag.store import open_store
+from finrag.wording import plural
 
 
 def current_catalog(settings: Settings) -> StoreCatalog:
@@ -44,7 +45,7 @@ def format_catalog(catalog: StoreCatalog) -> str:
             weak = f"  low confidence: {', '.join(filing.low_confidence)}" if filing.low_confidence else ""
             lines.append(f"  {filing.form:<8} {period:<8} {filing.doc}{weak}")
     lines.append("")
-    lines.append(f"{len(catalog.companies)} companies, {catalog.documents} filings")
+    lines.append(f"{plural(len(catalog.companies), 'company')}, {plural(catalog.documents, 'filing')}")
     return "\n".join(lines)
 
 

@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from finrag.models import Answer, Citation, Question, RunRecord, TraceStep
 from finrag.text import collapse_whitespace
+from finrag.wording import money_for_people, plural
 from flows.batch_io import format_citations
 
 
@@ -133,10 +134,10 @@ def citation_text(c: Citation) -> str:
 
 def answer_markdown(question: Question, answer: Answer) -> str:
     """One analyst's question: the answer, then its sources, then the agent's steps (collapsed)."""
-    lines = [f"### {question.question}", "", answer.answer or "_(no answer)_", ""]
+    lines = [f"### {question.question}", "", money_for_people(answer.answer) or "_(no answer)_", ""]
     if answer.rows:  # many companies: a table, highest first
         lines += ["| # | company | period | metric | value |", "| ---: | --- | --- | --- | ---: |"]
-        lines += [f"| {n} | {markdown_cell(r.company)} | {r.period or ''} | {markdown_cell(r.metric)} | {r.shown} |"
+        lines += [f"| {n} | {markdown_cell(r.company)} | {r.period or ''} | {markdown_cell(r.metric)} | {money_for_people(r.shown)} |"
                   for n, r in enumerate(answer.rows, start=1)]  # fmt: skip
         lines.append("")
     if answer.reason and answer.status != "answered":
@@ -149,7 +150,7 @@ def answer_markdown(question: Question, answer: Answer) -> str:
     lines += [
         "",
         f"`{answer.status}` via **{answer.strategy}** ({answer.route_reason or 'no route reason'}), "
-        f"{answer.searches} searches, {answer.latency_s:.2f} s",
+        f"{plural(answer.searches, 'search')}, {answer.latency_s:.2f} s",
     ]
     if answer.trace:
         lines += ["", "<details>", f"<summary>Agent steps ({len(answer.trace)})</summary>", ""]

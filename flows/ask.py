@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 
 from finrag.config import load_settings
 from finrag.models import STRATEGY_HELP, Answer, Question
+from finrag.wording import plural
 from flows.answer_batch import answer_safely, limits_present, open_run_services
 from flows.artifacts import answer_markdown, answers_overview_markdown, artifact_key
 from flows.batch_io import question_id
@@ -98,6 +99,6 @@ def ask(request: AskRequest) -> list[Answer]:
         create_markdown_artifact(
             key="ask-answers",
             markdown=answers_overview_markdown(questions, answers),
-            description=f"{len(questions)} questions of this run",
+            description=f"{plural(len(questions), 'question')} of this run",
         )
     return answers

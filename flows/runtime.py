@@ -1,7 +1,7 @@
 """How a `finrag` process runs its flows: Prefect defaults, the temporary server, signals.
 
 - `prefect_defaults()`: what the Makefile exports, for people who call `finrag` directly
-  (analytics off — its first-run SQLite writes race the first flow run and print pages of
+  (analytics and the client's usage notice off — its first-run SQLite writes race the first flow run and print pages of
   "database is locked" —, a start-up timeout for a busy machine, PREFECT_HOME under data/).
   Values already set win.
 - `temporary_server()`: without PREFECT_API_URL, flows run on Prefect's temporary local
@@ -28,6 +28,9 @@ PREFECT_DEFAULTS = {
     # The temporary server shares our stderr; stopping it mid-flush (the run is over, or was
     # interrupted) logs cancelled-write tracebacks that are no concern of the user's.
     "PREFECT_SERVER_LOGGING_LEVEL": "CRITICAL",
+    # The client's own usage reporting, and its first-run notice on the terminal ("Prefect
+    # collects anonymous usage data..."): the server setting above does not cover it.
+    "DO_NOT_TRACK": "1",
 }
 
 
@@ -127,14 +130,22 @@ def temporary_server() -> Iterator[None]:
         )
     # Dask worker processes inherit the environment: they use this server instead of
     # each starting its own (~20 s each here, and invisible in this run's UI).
-    from prefect.settings import PREFECT_API_URL, temporary_settings
+    # No UI link either: Prefect logs "View at <url>" for every flow run, and this server is
+    # gone when the command ends (an empty UI URL is Prefect's "no UI to link to").
+    from prefect.settings import PREFECT_API_URL, PREFECT_UI_URL, temporary_settings
 
+    ui_url = os.environ.get("PREFECT_UI_URL")
     os.environ["PREFECT_API_URL"] = server.api_url
+    os.environ["PREFECT_UI_URL"] = ""
     try:
-        with temporary_settings({PREFECT_API_URL: server.api_url}):
+        with temporary_settings({PREFECT_API_URL: server.api_url, PREFECT_UI_URL: ""}):
             yield
     finally:
         os.environ.pop("PREFECT_API_URL", None)
+        if ui_url is None:
+            os.environ.pop("PREFECT_UI_URL", None)
+        else:
+            os.environ["PREFECT_UI_URL"] = ui_url
         _drain_prefect_workers()  # logs and events still queued go out while the server is up
         server.stop()
         if watchdog is not None:
