@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
+from agents.provenance import contributing_searches
 from finrag.models import Answer, Citation, Question, RunRecord, TraceStep
 from finrag.text import collapse_whitespace
 from finrag.wording import money_for_people, plural
@@ -145,6 +146,8 @@ def answer_markdown(question: Question, answer: Answer) -> str:
     if answer.citations:
         lines.append("**Sources** (page numbers one-based; a table row's columns give the period of each figure):")
         lines += [f"- {citation_text(c)}" for c in answer.citations]
+        if found_by := contributing_searches(answer):
+            lines.append(f"\nFound by {', '.join(found_by)}.")
     else:
         lines.append("_No citations._")
     lines += [

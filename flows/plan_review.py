@@ -24,9 +24,15 @@ class PlanReview(RunInput):
 
 def review_description(plan: PlannedSearches) -> str:
     searched = "; ".join(f"“{q}”" for q in plan.searched) or "nothing yet"
+    if plan.aspects:
+        looks_for = ["| figure | found by the first search | search for it |", "| --- | --- | --- |"]
+        looks_for += [f"| {a.label} | {'yes' if a.found else '**no**'} | {a.query} |" for a in plan.aspects]
+    else:
+        looks_for = ["No figures to look for: the answer is text, so the searches below look for passages."]
     return (
         f"### Review the plan for: {plan.question}\n\n"
         f"Already searched: {searched}.\n\n"
+        + "\n".join(looks_for) + "\n\n"
         f"**Searches** below are what the agent will run next, in order (at most {plan.max_planned}). "
         "Edit, delete or add searches, then Submit: the agent runs exactly these and then writes the answer."
     )

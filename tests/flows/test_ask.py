@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from finrag.models import Answer, Citation, Question, TraceStep
+from finrag.models import Answer, Citation, PlannedAspect, PlannedSearches, Question, TraceStep
 from flows.artifacts import answer_markdown
 from flows.ask import AskRequest, Strategy, ask_artifact_key
 from flows.batch_io import question_id
+from flows.plan_review import review_description
 
 
 def test_form_schema_has_a_question_list_and_a_strategy_dropdown():
@@ -60,3 +61,24 @@ def test_answer_artifact_gives_the_answer_then_sources_with_periods_then_steps_c
     assert text.index("Revenue was") < text.index("Sources") < text.index("<details>")
     assert "acme_2023_10K p.42: “Revenue $ 13,344.8 $ 12,576.1” (columns: 2023 | 2022)" in text
     assert "<summary>Agent steps (2)</summary>" in text and "**search** “Acme revenue 2023”" in text
+
+
+def test_the_plan_review_form_shows_each_figure_sought_and_whether_it_was_found():
+    plan = PlannedSearches(question="What was Acme's revenue in FY2023?", searched=["What was Acme's revenue in FY2023?"],
+                           planned=["Acme income statement revenue fiscal 2023"],
+                           aspects=[PlannedAspect(label="Acme Revenue FY2023", query="Acme revenue fiscal 2023", found=True)])
+    text = review_description(plan)
+    assert "| Acme Revenue FY2023 | yes | Acme revenue fiscal 2023 |" in text
+    text = review_description(plan.model_copy(update={"aspects": []}))
+    assert "No figures to look for" in text
+
+
+def test_the_answer_artifact_names_the_searches_its_citations_came_from():
+    answer = Answer(
+        status="answered", answer="Acme relies on one supplier.", strategy="iterative",
+        citations=[Citation(doc="acme_2023_10K", page=9, chunk_id="c2", quote="one supplier")],
+        trace=[TraceStep(step="search", query="What risks?", retrieved=["c1"]), TraceStep(step="review"),
+               TraceStep(step="search", query="Acme supplier", retrieved=["c1", "c2"])],
+    )  # fmt: skip
+    text = answer_markdown(Question(id="q", question="What risks?"), answer)
+    assert "Found by search 2 “Acme supplier” (reviewed)." in text
