@@ -7,6 +7,7 @@ its history across runs. Artifact keys allow lowercase letters, digits and dashe
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -16,8 +17,15 @@ from pydantic import BaseModel, Field
 from agents.provenance import contributing_searches
 from finrag.models import Answer, Citation, Question, RunRecord, TraceStep
 from finrag.text import collapse_whitespace
-from finrag.wording import money_for_people, plural
+from finrag.wording import money_for_people, plural, shorten
 from flows.batch_io import format_citations
+
+# Table cells on a run page: a 1920 px screen holds a table of about 250 characters a row,
+# so the long cells share that room; the full text is in the per-question artifact and files.
+QUESTION_CHARS = 100
+ANSWER_CHARS = 160
+CITATIONS_CHARS = 80
+REASON_CHARS = 160
 
 
 class BatchSummary(BaseModel):
@@ -106,21 +114,22 @@ def batch_summary_markdown(s: BatchSummary) -> str:
             lines += ["", f"| {title} | count |", "| --- | ---: |", *[f"| {k} | {v} |" for k, v in sorted(counts.items())]]
     if s.failures:
         lines += ["", "## Failures", "", "| id | reason |", "| --- | --- |"]
-        lines += [f"| {qid} | {markdown_cell(reason)} |" for qid, reason in s.failures]
+        lines += [f"| {qid} | {markdown_cell(reason, REASON_CHARS)} |" for qid, reason in s.failures]
     return "\n".join(lines) + "\n"
 
 
 def answers_table(records: Sequence[RunRecord]) -> list[dict[str, object]]:
-    """One row per question, citations as `doc p.N` (one-based pages, for people)."""
+    """One row per question, citations as `doc p.N` (one-based pages, for people); long
+    questions, answers and citation lists shortened (the full text is in results.jsonl)."""
     return [
         {
             "id": r.id,
-            "question": r.question,
+            "question": shorten(r.question, QUESTION_CHARS),
             "status": r.answer.status,
             "strategy": r.answer.strategy,
             "engine": r.answer.engine + (f" (fallback: {r.answer.fallback})" if r.answer.fallback else ""),
-            "answer": r.answer.answer,
-            "citations": format_citations(r),
+            "answer": shorten(money_for_people(r.answer.answer), ANSWER_CHARS),
+            "citations": shorten(format_citations(r), CITATIONS_CHARS),
             "latency_s": round(r.answer.latency_s, 3),
         }
         for r in records
@@ -156,28 +165,31 @@ def answer_markdown(question: Question, answer: Answer) -> str:
         f"{plural(answer.searches, 'search')}, {answer.latency_s:.2f} s",
     ]
     if answer.trace:
-        lines += ["", "<details>", f"<summary>Agent steps ({len(answer.trace)})</summary>", ""]
-        lines += [f"{n}. {step_text(step)}" for n, step in enumerate(answer.trace, start=1)]
-        lines += ["", "</details>"]
+        # One HTML block, no blank line inside: markdown between <details> tags ends the
+        # HTML block, and the UI then shows the steps below a closed toggle.
+        items = "".join(f"<li>{step_text(step)}</li>" for step in answer.trace)
+        lines += ["", f"<details><summary>Agent steps ({len(answer.trace)})</summary><ol>{items}</ol></details>"]
     return "\n".join(lines) + "\n"
 
 
 def step_text(step: TraceStep) -> str:
-    """One trace step for people: what it did, with which query, and what it decided."""
-    parts = [f"**{step.step}**"]
+    """One trace step for people (HTML): what it did, with which query, and what it decided."""
+    parts = [f"<b>{html.escape(step.step)}</b>"]
     if step.query:
-        parts.append(f"“{markdown_cell(step.query)}”")
+        parts.append(f"“{html.escape(collapse_whitespace(step.query))}”")
     if step.decision:
-        parts.append(f"— {markdown_cell(step.decision)}")
+        parts.append(f"— {html.escape(collapse_whitespace(step.decision))}")
     return " ".join(parts)
 
 
 def answers_overview_markdown(questions: Sequence[Question], answers: Sequence[Answer]) -> str:
-    """Every question of a run with its answer in full (a markdown table wraps; a table artifact cuts)."""
+    """Every question of a run with its answer, shortened to fit a screen (each question's
+    own artifact has the answer in full)."""
     lines = ["| question | status | strategy | answer | sources |", "| --- | --- | --- | --- | --- |"]
     for q, a in zip(questions, answers, strict=True):
-        sources = "; ".join(f"{c.doc} p.{c.page + 1}" for c in a.citations)
-        lines.append(f"| {markdown_cell(q.question)} | {a.status} | {a.strategy} | {markdown_cell(a.answer)} | {sources} |")
+        sources = shorten("; ".join(f"{c.doc} p.{c.page + 1}" for c in a.citations), CITATIONS_CHARS)
+        answer = markdown_cell(money_for_people(a.answer), ANSWER_CHARS)
+        lines.append(f"| {markdown_cell(q.question, QUESTION_CHARS)} | {a.status} | {a.strategy} | {answer} | {sources} |")
     return "\n".join(lines) + "\n"
 
 
@@ -202,6 +214,8 @@ def publish_batch_artifacts(summary: BatchSummary, records: Sequence[RunRecord],
     )
 
 
-def markdown_cell(text: str) -> str:
-    """Keep free text from breaking a markdown table row."""
-    return collapse_whitespace(text).replace("|", "\\|")
+def markdown_cell(text: str, limit: int | None = None) -> str:
+    """Keep free text from breaking a markdown table row (and, with a limit, from widening it
+    past a screen)."""
+    text = collapse_whitespace(text) if limit is None else shorten(text, limit)
+    return text.replace("|", "\\|")

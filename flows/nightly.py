@@ -27,7 +27,7 @@ from pydantic import BaseModel, Field
 
 from finrag.models import DocumentReport, StrategyChoice
 from flows.answer_batch import answer_file
-from flows.artifacts import BatchSummary, markdown_cell
+from flows.artifacts import REASON_CHARS, BatchSummary, markdown_cell
 from flows.batch_io import QUESTION_SUFFIXES
 
 PROCESSED = "processed"
@@ -132,7 +132,7 @@ def nightly_batch(
         key="nightly-summary",
         markdown="\n".join(
             [f"# Nightly batch {day}", "", message, "", "| file | status | detail |", "| --- | --- | --- |"]
-            + [f"| {o.file} | {o.status} | {o.moved_to or markdown_cell(o.message)} |" for o in outcomes]
+            + [f"| {o.file} | {o.status} | {o.moved_to or markdown_cell(o.message, REASON_CHARS)} |" for o in outcomes]
         ),
         description=message,
     )

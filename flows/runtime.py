@@ -1,12 +1,14 @@
 """How a `finrag` process runs its flows: Prefect defaults, the temporary server, signals.
 
 - `prefect_defaults()`: what the Makefile exports, for people who call `finrag` directly
-  (analytics and the client's usage notice off — its first-run SQLite writes race the first flow run and print pages of
-  "database is locked" —, a start-up timeout for a busy machine, PREFECT_HOME under data/).
+  (analytics off — its first-run SQLite writes race the first flow run and print pages of
+  "database is locked" —, the client's usage notice off, a start-up timeout for a busy
+  machine, PREFECT_HOME under data/).
   Values already set win.
 - `temporary_server()`: without PREFECT_API_URL, flows run on Prefect's temporary local
   server. It is started here, up front, and a small watchdog process stops it if this
   process dies without cleaning up (kill -9): the server (~200 MB) never outlives us.
+- `user_errors_in_one_line()`: a run failing on the user's file logs one line, not a traceback.
 - `signals_as_interrupts()`: SIGTERM (what `timeout`, systemd and CI send) is turned into
   the same KeyboardInterrupt as Ctrl-C, so `finally` blocks run: Prefect marks the flow run
   Crashed, the store is closed and the temporary server stopped.
@@ -14,6 +16,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import subprocess
@@ -45,6 +48,37 @@ def prefect_defaults(environ: MutableMapping[str, str] | None = None) -> None:
     if not environ.get("PREFECT_HOME"):
         environ["PREFECT_HOME"] = str(Path("data/prefect").resolve())
     Path(environ["PREFECT_HOME"]).mkdir(parents=True, exist_ok=True)
+
+
+class UserErrorsInOneLine(logging.Filter):
+    """A run that fails on the user's file or setting (a bad question file, an unreadable
+    PDF): Prefect logs "Encountered exception during execution" with the whole traceback,
+    which the run page then shows; the person reading it needs the error's one line. Other
+    exceptions are bugs and keep their traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        err = record.exc_info[1] if record.exc_info else None
+        if err is not None and isinstance(err, _user_errors()):
+            lines = [line.strip() for line in str(err).splitlines() if line.strip()]
+            record.msg, record.args = "failed: %s", (lines[0] if lines else type(err).__name__,)
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+def _user_errors() -> tuple[type[BaseException], ...]:
+    from finrag.config import ConfigError
+    from finrag.errors import UserError
+    from loaders.errors import LoadError
+
+    return (UserError, LoadError, ConfigError)
+
+
+def user_errors_in_one_line() -> None:
+    """Install the filter on the loggers Prefect's engines log run failures to (once)."""
+    for name in ("prefect.flow_runs", "prefect.task_runs"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, UserErrorsInOneLine) for f in logger.filters):
+            logger.addFilter(UserErrorsInOneLine())
 
 
 class Interrupted(KeyboardInterrupt):

@@ -71,8 +71,8 @@ def review_in_the_ui(deployed, run, question, browser, test_output_dir) -> None:
                       {"artifacts": {"flow_run_id": {"any_": [run["id"]]}, "type": {"any_": ["markdown"]}}})  # fmt: skip
     markdown = artifact["data"]
     steps = markdown.split("<summary>Agent steps", 1)[1]
-    assert f"**review** — reviewed plan: 1 search: {EDITED}" in steps  # the analyst's plan, as edited
-    assert f"**search** “{EDITED}”" in steps  # and the agent ran it
+    assert f"<b>review</b> — reviewed plan: 1 search: {EDITED}" in steps  # the analyst's plan, as edited
+    assert f"<b>search</b> “{EDITED}”" in steps  # and the agent ran it
     if planned:
         assert f"“{planned}”" not in steps  # the planned search it replaced was not run
 

@@ -21,13 +21,21 @@ from prefect._internal.analytics.enabled import is_telemetry_enabled
 def hello() -> str:
     return "done"
 
+@flow(name="bad-file")
+def bad_file() -> None:
+    from flows.batch_io import BatchFormatError
+
+    raise BatchFormatError("q.jsonl:3: not valid JSON (Unterminated string starting at: line 1 column 14)")
+
 with temporary_server():
     print(hello())
+    state = bad_file(return_state=True)
+    print(state.type.value, state.message)
 print("telemetry", is_telemetry_enabled())
 """
 
 
-def test_a_run_on_the_temporary_server_logs_no_link_to_it_and_reports_no_usage(tmp_path):
+def test_a_run_on_the_temporary_server_logs_no_link_to_it_no_traceback_for_a_bad_file_and_no_usage(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_") and k != "DO_NOT_TRACK"}
     env.update(PYTHONPATH=str(REPO), PREFECT_HOME=str(tmp_path / "prefect"))
     for ci in ("CI", "GITHUB_ACTIONS", "GITLAB_CI"):  # Prefect stays quiet in CI anyway: test the default
@@ -37,4 +45,12 @@ def test_a_run_on_the_temporary_server_logs_no_link_to_it_and_reports_no_usage(t
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Beginning flow run" in proc.stderr  # the run's log lines are shown...
     assert "View at" not in proc.stderr  # ...but no link to a server that is gone when we are
-    assert proc.stdout.splitlines() == ["done", "telemetry False"]
+    assert proc.stdout.splitlines() == [
+        "done",
+        "FAILED Flow run encountered an exception: BatchFormatError: q.jsonl:3: not valid JSON "
+        "(Unterminated string starting at: line 1 column 14)",
+        "telemetry False",
+    ]
+    # the user's file error is one line in the run's log, not a traceback
+    assert "Traceback" not in proc.stderr
+    assert "failed: q.jsonl:3: not valid JSON (Unterminated string starting at: line 1 column 14)" in proc.stderr
