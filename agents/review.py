@@ -30,7 +30,7 @@ def review(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     room = max(0, ctx.config.max_searches - state["searches"])
     plan = PlannedSearches(question=state["question"].question, searched=list(state["queries"]),
                            planned=[q.text for q in proposed][:room], max_planned=room,
-                           aspects=planned_aspects(state, ctx))  # fmt: skip
+                           aspects=planned_aspects(state, ctx, proposed))  # fmt: skip
     reviewed = interrupt(plan.model_dump())
     texts = [t.strip() for t in (reviewed or []) if isinstance(t, str) and t.strip()]
     kept = {q.text: q for q in proposed}
@@ -60,16 +60,20 @@ def proposed_searches(state: AgentState, ctx: AgentContext) -> list[NextQuery]:
     return proposed
 
 
-def planned_aspects(state: AgentState, ctx: AgentContext) -> list[PlannedAspect]:
-    """Every figure the agent looks for, with its search and whether the first search found it."""
+def planned_aspects(state: AgentState, ctx: AgentContext, proposed: list[NextQuery]) -> list[PlannedAspect]:
+    """Every figure the agent looks for, whether the first search found it, and its search:
+    the planned one (several companies may share it), else the figure's own."""
     vocab = ctx.services.vocabulary
     coverage = assess(state["aspects"], state["hits"], vocab, tried=[])
     found = {r.aspect for r in coverage.readings}
-    out = []
-    for aspect in coverage.aspects:
-        query = query_variants(aspect, vocab)[0]
-        out.append(PlannedAspect(label=aspect.label(vocab), query=query.text, found=aspect in found))
-    return out
+    planned = {q.aspect: q.text for q in proposed if q.aspect is not None}
+    for q in proposed:  # a search for several companies serves each of their figures
+        if q.aspect is not None:
+            for a in coverage.aspects:
+                if a.company in q.filters.companies and (a.metric, a.fiscal_year) == (q.aspect.metric, q.aspect.fiscal_year):
+                    planned.setdefault(a, q.text)
+    return [PlannedAspect(label=a.label(vocab), query=planned.get(a) or query_variants(a, vocab)[0].text,
+                          found=a in found) for a in coverage.aspects]  # fmt: skip
 
 
 def _one_per_aspect(aspects: list[Aspect], ctx: AgentContext, tried: set[str]) -> list[NextQuery]:

@@ -155,7 +155,8 @@ def answer_markdown(question: Question, answer: Answer) -> str:
     if answer.citations:
         lines.append("**Sources** (page numbers one-based; a table row's columns give the period of each figure):")
         lines += [f"- {citation_text(c)}" for c in answer.citations]
-        if found_by := contributing_searches(answer):
+        several = sum(step.step == "search" for step in answer.trace) > 1
+        if several and (found_by := contributing_searches(answer)):  # which of the agent's searches counted
             lines.append(f"\nFound by {', '.join(found_by)}.")
     else:
         lines.append("_No citations._")

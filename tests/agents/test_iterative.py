@@ -342,3 +342,10 @@ def test_an_edited_plan_changes_the_answer_and_says_which_search_found_its_evide
     assessed = [s.decision for s in edited.trace if s.step == "assess"]
     assert assessed == ["no figures to look for: run the reviewed searches",
                         "no figures to look for: write from the 2 searches run"]
+
+
+def test_the_plan_marks_which_figures_the_first_search_found_and_plans_a_search_for_each_other():
+    _, plan = reviewed(COMPARISON, ScriptedRetriever())
+    found = {a.label.split(" ")[0] + " " + a.label.split(" ")[1]: a.found for a in plan.aspects}
+    assert found == {"Acme Widgets": True, "Bolt Motors": False}
+    assert all(a.query in plan.planned for a in plan.aspects if not a.found)
