@@ -22,7 +22,7 @@ from finrag.wording import plural
 from flows.answer_batch import answer_safely, limits_present, open_run_services
 from flows.artifacts import answer_markdown, answers_overview_markdown, artifact_key
 from flows.batch_io import question_id
-from flows.plan_review import ui_plan_reviewer
+from flows.plan_review import PlanReviewer, ReviewTimedOut
 
 
 class Strategy(StrEnum):
@@ -69,7 +69,7 @@ def ask_artifact_key(question: str, day: str) -> str:
 
 
 # No retry: an analyst is waiting and should see a failure at once. An hour leaves room for
-# a plan review (each waits up to 30 minutes) and the answers.
+# a plan review (each waits up to FINRAG_REVIEW_TIMEOUT, 30 minutes by default) and the answers.
 @flow(name="ask", timeout_seconds=3600)
 def ask(request: AskRequest) -> list[Answer]:
     """Answer an analyst's questions; each answer appears as an artifact on this run's page."""
@@ -81,11 +81,14 @@ def ask(request: AskRequest) -> list[Answer]:
     present = limits_present(["store"])
     day = datetime.now(UTC).date().isoformat()
     answers: list[Answer] = []
+    unreviewed: list[str] = []
     with open_run_services(settings, present) as services:
         for n, q in enumerate(questions):
             if request.review_plan:
-                reviewed = replace(services, plan_reviewer=ui_plan_reviewer(key=f"plan-review-{n}"))
-                answer = answer_safely(q, reviewed, Strategy.iterative.value)
+                reviewer = PlanReviewer(key=f"plan-review-{n}", timeout_s=settings.review_timeout_s)
+                answer = answer_safely(q, replace(services, plan_reviewer=reviewer), Strategy.iterative.value)
+                if reviewer.timed_out:
+                    unreviewed.append(q.question)
             else:
                 answer = answer_safely(q, services, request.strategy.value)
             logger.info("%s: %s via %s", q.id, answer.status, answer.strategy)
@@ -101,4 +104,7 @@ def ask(request: AskRequest) -> list[Answer]:
             markdown=answers_overview_markdown(questions, answers),
             description=f"{plural(len(questions), 'question')} of this run",
         )
+    if unreviewed:  # a review left unanswered is a failed run, not a completed one
+        raise ReviewTimedOut(f"the plan review of “{unreviewed[0]}” was not resumed within "
+                             f"{settings.review_timeout_s:g} s (FINRAG_REVIEW_TIMEOUT)")
     return answers

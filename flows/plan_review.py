@@ -1,21 +1,19 @@
 """Plan review in the Prefect UI: the ask flow pauses while an analyst edits the agent's plan.
 
 The iterative agent stops after planning (LangGraph `interrupt`) and hands its planned
-searches to `ui_plan_reviewer`, which pauses the flow run with `pause_flow_run(wait_for_input=
+searches to `PlanReviewer`, which pauses the flow run with `pause_flow_run(wait_for_input=
 PlanReview)`. The run page then shows a Resume button with a form: the planned searches as
 a list the analyst can edit, delete from or add to. Resuming returns the list to the agent,
-which continues from its checkpoint with it.
+which continues from its checkpoint with it. A review nobody resumes within
+FINRAG_REVIEW_TIMEOUT seconds fails the run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from prefect.input import RunInput
 
+from finrag.errors import UserError
 from finrag.models import PlannedSearches
-
-REVIEW_TIMEOUT_S = 1800  # an unanswered review fails the run after 30 minutes
 
 
 class PlanReview(RunInput):
@@ -28,7 +26,8 @@ def review_description(plan: PlannedSearches) -> str:
         looks_for = ["| figure | found by the first search | search for it |", "| --- | --- | --- |"]
         looks_for += [f"| {a.label} | {'yes' if a.found else '**no**'} | {a.query} |" for a in plan.aspects]
     else:
-        looks_for = ["No figures to look for: the answer is text, so the searches below look for passages."]
+        looks_for = ["No figures left to search for (the question asks for text, or the knowledge graph holds "
+                     "every figure): the searches below look for more passages."]
     return (
         f"### Review the plan for: {plan.question}\n\n"
         f"Already searched: {searched}.\n\n"
@@ -38,16 +37,29 @@ def review_description(plan: PlannedSearches) -> str:
     )
 
 
-def ui_plan_reviewer(key: str) -> Callable[[PlannedSearches], list[str]]:
-    """A reviewer for `Services.plan_reviewer` that pauses this flow run for the analyst."""
+class ReviewTimedOut(UserError):
+    """Nobody resumed the plan review in time: the run fails (red in the UI, and alerted)."""
 
-    def review(plan: PlannedSearches) -> list[str]:
+
+class PlanReviewer:
+    """A reviewer for `Services.plan_reviewer` that pauses this flow run for the analyst;
+    `timed_out` says whether a review was left unanswered (the ask flow then fails)."""
+
+    def __init__(self, key: str, timeout_s: float) -> None:
+        self.key, self.timeout_s, self.timed_out = key, timeout_s, False
+
+    def __call__(self, plan: PlannedSearches) -> list[str]:
         from prefect import get_run_logger
+        from prefect.exceptions import FlowPauseTimeout
         from prefect.flow_runs import pause_flow_run
 
         get_run_logger().info("waiting for the plan review: %s", "; ".join(plan.planned) or "no searches planned")
         form = PlanReview.with_initial_data(description=review_description(plan), searches=plan.planned)
-        reviewed = pause_flow_run(wait_for_input=form, timeout=REVIEW_TIMEOUT_S, key=key)
+        try:
+            reviewed = pause_flow_run(wait_for_input=form, timeout=max(1, round(self.timeout_s)), key=self.key)
+        except FlowPauseTimeout:
+            self.timed_out = True
+            raise ReviewTimedOut(
+                f"the plan review was not resumed within {self.timeout_s:g} s (FINRAG_REVIEW_TIMEOUT)"
+            ) from None
         return list(reviewed.searches)
-
-    return review

@@ -80,7 +80,11 @@ def review_in_the_ui(deployed, run, question, browser, test_output_dir) -> None:
     page.get_by_text("Artifacts", exact=True).first.click(timeout=60_000)
     page.get_by_text(artifact["key"], exact=True).first.click(timeout=30_000)
     page.get_by_text(question).first.wait_for(timeout=30_000)
+    steps = page.locator("details li")
+    page.screenshot(path=str(test_output_dir / "e2e-plan-review-answer-collapsed.png"), full_page=True)
+    assert not steps.first.is_visible()  # "Agent steps" starts collapsed
     page.get_by_text("Agent steps").first.click()
+    steps.first.wait_for(state="visible", timeout=10_000)
     page.get_by_text(EDITED).first.wait_for(timeout=10_000)
     page.screenshot(path=str(test_output_dir / "e2e-plan-review-answer.png"), full_page=True)
     page.close()

@@ -88,7 +88,7 @@ def test_the_plan_review_form_shows_each_figure_sought_and_whether_it_was_found(
     text = review_description(plan)
     assert "| Acme Revenue FY2023 | yes | Acme revenue fiscal 2023 |" in text
     text = review_description(plan.model_copy(update={"aspects": []}))
-    assert "No figures to look for" in text
+    assert "No figures left to search for" in text
 
 
 def test_the_answer_artifact_names_the_searches_its_citations_came_from():
