@@ -310,6 +310,7 @@ class Answer(BaseModel):
     tokens_out: int = 0
     cost_usd: float = 0.0
     latency_s: float = 0.0
+    review_wait_s: float = 0.0  # time paused for an analyst's plan review, not in latency_s
     trace: list[TraceStep] = Field(default_factory=list)
     reason: str | None = None  # why it failed / was not found
     flags: list[str] = Field(default_factory=list)  # e.g. "dropped_citation", "no_filter_match"

@@ -163,7 +163,8 @@ def answer_markdown(question: Question, answer: Answer) -> str:
     lines += [
         "",
         f"`{answer.status}` via **{answer.strategy}** ({answer.route_reason or 'no route reason'}), "
-        f"{plural(answer.searches, 'search')}, {answer.latency_s:.2f} s",
+        f"{plural(answer.searches, 'search')}, {answer.latency_s:.2f} s"
+        + (f" (and {answer.review_wait_s:.0f} s waiting for the plan review)" if answer.review_wait_s else ""),
     ]
     if answer.trace:
         # One HTML block, no blank line inside: markdown between <details> tags ends the

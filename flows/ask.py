@@ -86,7 +86,7 @@ def ask(request: AskRequest) -> list[Answer]:
         for n, q in enumerate(questions):
             if request.review_plan:
                 reviewer = PlanReviewer(key=f"plan-review-{n}", timeout_s=settings.review_timeout_s)
-                answer = answer_safely(q, replace(services, plan_reviewer=reviewer), Strategy.iterative.value)
+                answer = reviewer.timed(answer_safely(q, replace(services, plan_reviewer=reviewer), Strategy.iterative.value))
                 if reviewer.timed_out:
                     unreviewed.append(q.question)
             else:

@@ -10,10 +10,12 @@ FINRAG_REVIEW_TIMEOUT seconds fails the run.
 
 from __future__ import annotations
 
+import time
+
 from prefect.input import RunInput
 
 from finrag.errors import UserError
-from finrag.models import PlannedSearches
+from finrag.models import Answer, PlannedSearches
 
 
 class PlanReview(RunInput):
@@ -47,6 +49,14 @@ class PlanReviewer:
 
     def __init__(self, key: str, timeout_s: float) -> None:
         self.key, self.timeout_s, self.timed_out = key, timeout_s, False
+        self.paused_s = 0.0  # time spent waiting for the analyst
+
+    def timed(self, answer: Answer) -> Answer:
+        """The answer's latency without the wait for the review, which is recorded apart."""
+        if not self.paused_s:
+            return answer
+        return answer.model_copy(update={"latency_s": round(max(0.0, answer.latency_s - self.paused_s), 3),
+                                         "review_wait_s": round(self.paused_s, 3)})  # fmt: skip
 
     def __call__(self, plan: PlannedSearches) -> list[str]:
         from prefect import get_run_logger
@@ -55,6 +65,7 @@ class PlanReviewer:
 
         get_run_logger().info("waiting for the plan review: %s", "; ".join(plan.planned) or "no searches planned")
         form = PlanReview.with_initial_data(description=review_description(plan), searches=plan.planned)
+        started = time.monotonic()
         try:
             reviewed = pause_flow_run(wait_for_input=form, timeout=max(1, round(self.timeout_s)), key=self.key)
         except FlowPauseTimeout:
@@ -62,4 +73,6 @@ class PlanReviewer:
             raise ReviewTimedOut(
                 f"the plan review was not resumed within {self.timeout_s:g} s (FINRAG_REVIEW_TIMEOUT)"
             ) from None
+        finally:
+            self.paused_s += time.monotonic() - started
         return list(reviewed.searches)

@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from finrag.models import Answer, Question
+from flows.artifacts import answer_markdown
+from flows.plan_review import PlanReviewer
+
 REPO = Path(__file__).resolve().parents[2]
 
 # The ask flow's reviewer in a flow of its own (no store needed), on a temporary server,
@@ -25,7 +29,7 @@ def unreviewed() -> None:
     try:
         reviewer(PlannedSearches(question="What was Acme's revenue?", planned=["Acme revenue fiscal 2023"]))
     finally:
-        print("timed out:", reviewer.timed_out)
+        print("timed out:", reviewer.timed_out, "paused:", reviewer.paused_s >= 2)
 
 with temporary_server():
     state = unreviewed(return_state=True)
@@ -40,7 +44,15 @@ def test_a_review_nobody_resumes_fails_the_run_after_the_configured_timeout(tmp_
                           timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     timed_out, state = proc.stdout.splitlines()
-    assert timed_out == "timed out: True"  # the ask flow then fails its run (flows/ask.py)
+    assert timed_out == "timed out: True paused: True"  # the ask flow then fails its run (flows/ask.py)
     # Failed, by Prefect's server when the pause expires ("never resumed") or by the reviewer's error
     assert state.startswith("FAILED") and "resumed" in state
     assert "Traceback" not in proc.stderr  # the user's (un)doing: one line
+
+
+def test_latency_leaves_out_the_wait_for_the_analyst_and_records_it_apart():
+    reviewer = PlanReviewer(key="plan-review-0", timeout_s=1800)
+    reviewer.paused_s = 600.25  # ten minutes with the analyst
+    answer = reviewer.timed(Answer(status="answered", answer="x", strategy="iterative", latency_s=602.5))
+    assert (answer.latency_s, answer.review_wait_s) == (2.25, 600.25)
+    assert "2.25 s (and 600 s waiting for the plan review)" in answer_markdown(Question(id="q", question="q?"), answer)
