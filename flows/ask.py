@@ -9,7 +9,6 @@ collapsed. A run with several questions also gets one `ask-answers` overview.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import UTC, datetime
 from enum import StrEnum
 
@@ -19,10 +18,11 @@ from pydantic import BaseModel, Field
 from finrag.config import load_settings
 from finrag.models import STRATEGY_HELP, Answer, Question
 from finrag.wording import plural
-from flows.answer_batch import answer_safely, limits_present, open_run_services
+from flows.answer_batch import answer_safely, limits_present
 from flows.artifacts import answer_markdown, answers_overview_markdown, artifact_key
 from flows.batch_io import question_id
 from flows.plan_review import PlanReviewer, ReviewTimedOut
+from flows.store_hold import StoreHold
 
 
 class Strategy(StrEnum):
@@ -82,11 +82,17 @@ def ask(request: AskRequest) -> list[Answer]:
     day = datetime.now(UTC).date().isoformat()
     answers: list[Answer] = []
     unreviewed: list[str] = []
-    with open_run_services(settings, present) as services:
+    # While a plan review waits, the store and its slot are free for other runs.
+    hold = StoreHold(settings, present)
+    with hold as services:
         for n, q in enumerate(questions):
             if request.review_plan:
-                reviewer = PlanReviewer(key=f"plan-review-{n}", timeout_s=settings.review_timeout_s)
-                answer = reviewer.timed(answer_safely(q, replace(services, plan_reviewer=reviewer), Strategy.iterative.value))
+                reviewer = PlanReviewer(key=f"plan-review-{n}", timeout_s=settings.review_timeout_s, release=hold.released)
+                services.plan_reviewer = reviewer  # the same object: reopened in place after the review
+                try:
+                    answer = reviewer.timed(answer_safely(q, services, Strategy.iterative.value))
+                finally:
+                    services.plan_reviewer = None
                 if reviewer.timed_out:
                     unreviewed.append(q.question)
             else:

@@ -11,6 +11,8 @@ FINRAG_REVIEW_TIMEOUT seconds fails the run.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 
 from prefect.input import RunInput
 
@@ -47,8 +49,10 @@ class PlanReviewer:
     """A reviewer for `Services.plan_reviewer` that pauses this flow run for the analyst;
     `timed_out` says whether a review was left unanswered (the ask flow then fails)."""
 
-    def __init__(self, key: str, timeout_s: float) -> None:
-        self.key, self.timeout_s, self.timed_out = key, timeout_s, False
+    def __init__(self, key: str, timeout_s: float,
+                 release: Callable[[], AbstractContextManager[None]] = nullcontext) -> None:  # fmt: skip
+        """`release`: what the run gives up while it waits (flows.store_hold: the store and its slot)."""
+        self.key, self.timeout_s, self.timed_out, self.release = key, timeout_s, False, release
         self.paused_s = 0.0  # time spent waiting for the analyst
 
     def timed(self, answer: Answer) -> Answer:
@@ -67,7 +71,8 @@ class PlanReviewer:
         form = PlanReview.with_initial_data(description=review_description(plan), searches=plan.planned)
         started = time.monotonic()
         try:
-            reviewed = pause_flow_run(wait_for_input=form, timeout=max(1, round(self.timeout_s)), key=self.key)
+            with self.release():
+                reviewed = pause_flow_run(wait_for_input=form, timeout=max(1, round(self.timeout_s)), key=self.key)
         except FlowPauseTimeout:
             self.timed_out = True
             raise ReviewTimedOut(

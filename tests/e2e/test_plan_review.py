@@ -88,3 +88,29 @@ def review_in_the_ui(deployed, run, question, browser, test_output_dir) -> None:
     page.get_by_text(EDITED).first.wait_for(timeout=10_000)
     page.screenshot(path=str(test_output_dir / "e2e-plan-review-answer.png"), full_page=True)
     page.close()
+
+
+def test_a_paused_review_frees_the_store_so_another_ask_completes_meanwhile(deployed):
+    server = deployed.server
+    company = deployed.company_doc.split("_")[0].replace("-", " ").title()
+    question = f"How did {company}'s revenue and net income change from FY2021 to FY2022?"
+    reviewed = api(server, "POST", f"/deployments/{deployed.deployments['ask']}/create_flow_run",
+                   {"parameters": {"request": {"questions": [question], "review_plan": True}}})  # fmt: skip
+    try:
+        paused = wait_for_run(server, reviewed["id"], states=("PAUSED", "COMPLETED", "FAILED", "CRASHED"))
+        assert paused["state"]["type"] == "PAUSED", paused["state"]
+        # Another analyst's question, on the same store (one process at a time, one `store` slot)
+        other = api(server, "POST", f"/deployments/{deployed.deployments['ask']}/create_flow_run",
+                    {"parameters": {"request": {"questions": [deployed.question]}}})  # fmt: skip
+        done = wait_for_run(server, other["id"], timeout_s=300)
+        log = (server.home / "worker.log").read_text(errors="replace")[-3000:]
+        assert done["state"]["type"] == "COMPLETED", f"{done['state']}\n{log}"
+        assert wait_for_run(server, reviewed["id"], timeout_s=1)["state"]["type"] == "PAUSED"  # still waiting
+        api(server, "POST", f"/flow_runs/{reviewed['id']}/resume", {"run_input": {"searches": [EDITED]}})
+        finished = wait_for_run(server, reviewed["id"], timeout_s=300)
+        log = (server.home / "worker.log").read_text(errors="replace")[-3000:]
+        assert finished["state"]["type"] == "COMPLETED", f"{finished['state']}\n{log}"  # took the store back
+    finally:
+        if wait_for_run(server, reviewed["id"], timeout_s=1)["state"]["type"] == "PAUSED":
+            api(server, "POST", f"/flow_runs/{reviewed['id']}/set_state",
+                {"state": {"type": "CANCELLING", "message": "test cleanup"}, "force": True})
