@@ -12,6 +12,7 @@ export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS ?= 120
 # Prefect's telemetry writes to its SQLite at start-up and races the first flow run
 # ("database is locked" tracebacks in the output); FinRAG runs offline anyway.
 export PREFECT_SERVER_ANALYTICS_ENABLED ?= false
+export DO_NOT_TRACK ?= 1
 
 .PHONY: setup demo test lint bench clean
 

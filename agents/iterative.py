@@ -50,6 +50,7 @@ from agents.configuration import (
     TOKEN_BUDGET,
     AgentConfig,
 )
+from agents.provenance import contributing_searches
 from agents.review import review
 from agents.state import CHECKPOINTED_TYPES, AgentContext, AgentState
 from agents.stream import stream_until_stopped
@@ -149,7 +150,11 @@ def assess_evidence(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     if coverage.complete:
         decision = f"sufficient: {coverage.summary()}"
     elif not coverage.aspects:
-        decision = "no figures to look for: write from the first search"
+        decision = "no figures to look for: " + (
+            "run the reviewed searches" if state.get("reviewed") and state.get("planned")
+            else "write from the first search" if state["searches"] <= 1
+            else f"write from the {state['searches']} searches run"
+        )
     elif ctx.out_of_time():
         stopped_by, decision = TIMEOUT, "out of time"
     elif state["searches"] >= ctx.config.max_searches:
@@ -184,8 +189,15 @@ def search(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
         return {"planned": planned}
     hits = ctx.services.retriever.search(query.text, filters=query.filters, k=query.k)
     target = f"for {query.aspect.label(ctx.services.vocabulary)}" if query.aspect else "(planned)"
+    update: dict = {"hits": _merge(state["hits"], hits)}
+    if state.get("reviewed"):
+        # An analyst's searches lead, in their order: the writer meets their evidence
+        # before the first search's.
+        lead = state.get("reviewed_hits", 0)
+        new = _merge(state["hits"], hits)[len(state["hits"]) :]
+        update = {"hits": [*state["hits"][:lead], *new, *state["hits"][lead:]], "reviewed_hits": lead + len(new)}
     return {
-        "hits": _merge(state["hits"], hits),
+        **update,
         "queries": [*state["queries"], query.text],
         "planned": planned,
         "searches": state["searches"] + 1,
@@ -342,10 +354,23 @@ def run_agent(
             trace.append(TraceStep(step="kind", decision=written.kind_reason))
         trace.append(TraceStep(step="write", decision=f"{written.status} ({written.engine}) after {stopped_by}"))
     stopped_by = stopped_by or last.get("stopped_by")
-    return written.to_answer(
+    answer = written.to_answer(
         "iterative", ctx.usage, searches=last.get("searches", 0), trace=trace,
         flags=list(last.get("flags") or []), stopped_by=stopped_by,
     )
+    return _with_sources(answer)
+
+
+def _with_sources(answer: Answer) -> Answer:
+    """The write step says which searches found the evidence it cites."""
+    found_by = contributing_searches(answer)
+    writes = [n for n, step in enumerate(answer.trace) if step.step == "write"]
+    if not found_by or not writes:
+        return answer
+    trace = list(answer.trace)
+    step = trace[writes[-1]]
+    trace[writes[-1]] = step.model_copy(update={"decision": f"{step.decision}; cites {', '.join(found_by)}"})
+    return answer.model_copy(update={"trace": trace})
 
 
 @functools.cache

@@ -58,6 +58,7 @@ class AgentState(TypedDict, total=False):
     planned: list[NextQuery]  # queries proposed by the LLM planner, not yet searched
     coverage: Coverage | None
     reviewed: bool  # the planned searches were reviewed: run those, invent no others
+    reviewed_hits: int  # the first hits in `hits` came from the reviewed searches
     searches: int
     stopped_by: str | None
     written: WrittenAnswer | None

@@ -18,6 +18,7 @@ from finrag.config import load_settings
 from finrag.console import table, to_text
 from finrag.models import Answer, Question
 from finrag.text import collapse_whitespace
+from finrag.wording import money_for_people
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,14 +41,14 @@ def run(args: argparse.Namespace) -> int:
 
 def render(answer: Answer) -> str:
     """The answer for people: text, sources (pages one-based, as printed), then how it was found."""
-    lines = [answer.answer or f"({answer.status})"]
+    lines = [money_for_people(answer.answer) if answer.answer else f"({answer.status})"]
     if answer.reason and answer.status != "answered":
         lines.append(f"Reason: {answer.reason}")
     parts: list[object] = ["\n".join(lines)]
     if answer.rows:  # many companies: a table, highest first
         parts += ["", table(
             ["#", "company", "period", "metric", "value"],
-            [[n, r.company, r.period or "", r.metric, r.shown] for n, r in enumerate(answer.rows, start=1)],
+            [[n, r.company, r.period or "", r.metric, money_for_people(r.shown)] for n, r in enumerate(answer.rows, start=1)],
             right=["#", "value"],
         )]  # fmt: skip
     if answer.citations:

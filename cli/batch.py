@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from finrag.wording import plural
 from flows.answer_batch import (
     RESULTS_CSV,
     RESULTS_JSONL,
@@ -31,7 +32,7 @@ def run(args) -> int:
                     return_state=True)
         summary = result_of(state)  # a usage error or crash is raised: cli.main's one line
     print(
-        f"{summary.total} questions ({summary.reused} kept from an earlier run): {summary.status_line()}"
+        f"{plural(summary.total, 'question')} ({summary.reused} kept from an earlier run): {summary.status_line()}"
         + f"\n{summary.engine_line()}"
         + f"\nresults: {Path(args.out) / RESULTS_JSONL}, {Path(args.out) / RESULTS_CSV}"
     )

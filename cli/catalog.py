@@ -36,6 +36,7 @@ from finrag.errors import StoreUnavailable, UsageError
 from finrag.models import StoreCatalog
 from finrag.store import open_store
 from finrag.store.layout import is_local_mode_store
+from finrag.wording import plural
 
 STORE_WAIT_S = 60.0  # a correction waits for a store another command has open
 
@@ -85,7 +86,7 @@ def format_catalog(catalog: StoreCatalog) -> str:
         lines.extend(f"  ! {flag}" for flag in company.flags)
     lines.append("")
     suspect = sum(1 for c in catalog.companies if set(c.flags) - {"no ticker"})
-    lines.append(f"{len(catalog.companies)} companies, {catalog.documents} filings"
+    lines.append(f"{plural(len(catalog.companies), 'company')}, {plural(catalog.documents, 'filing')}"
                  + (f"; {suspect} to check (marked !)" if suspect else ""))
     return "\n".join(lines)
 

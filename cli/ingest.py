@@ -14,6 +14,7 @@ from finrag.console import progress, stderr_is_terminal
 from finrag.errors import StoreUnavailable
 from finrag.models import DocumentReport
 from finrag.store import server_problem
+from finrag.wording import plural
 from flows.outcome import result_of
 from flows.runner import check_runner, parse_runner, running_on
 from indexing.pipeline import STORE_WAIT_S, ingest_paths
@@ -51,7 +52,7 @@ class TerminalProgress:
         if done <= EMBED_SLICE:  # a new document: its own bar and ETA
             self._bars.reset(self._chunks, total=total, visible=True)
         self._bars.update(self._chunks, completed=done, total=total,
-                          description=f"  {doc}: {pages} pages, chunks embedded")  # fmt: skip
+                          description=f"  {doc}: {plural(pages, 'page')}, chunks embedded")  # fmt: skip
 
 
 def run(args) -> int:

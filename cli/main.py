@@ -8,14 +8,18 @@ Before any command runs, the configuration is validated once (one line per bad v
 rc 2) and unknown FINRAG_* variables are warned about; Prefect gets the Makefile's
 defaults. A mistake ends as one stderr line "finrag COMMAND: what went wrong" with rc 2,
 never a traceback (`--debug` shows it); SIGTERM and Ctrl-C end the run cleanly (rc 143 /
-130) after the store is closed and the temporary Prefect server stopped.
+130) after the store is closed and the temporary Prefect server stopped; a reader that
+stops early (`| head -1`) ends the command quietly (rc 141, like any program killed by SIGPIPE).
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import os
+import signal
 import sys
+from contextlib import suppress
 from typing import get_args
 
 from cli.eval_commands import add_bench_commands, add_eval_commands
@@ -288,11 +292,15 @@ def main(argv: list[str] | None = None) -> int:
         logging.getLogger("finrag").setLevel(logging.DEBUG)
     try:
         with signals_as_interrupts():
-            return int(args.handler(args) or 0)
+            code = int(args.handler(args) or 0)
+            sys.stdout.flush()  # here, where a closed pipe is handled, not at exit
+            return code
     except KeyboardInterrupt as err:
         print(f"{name}: interrupted ({err or 'SIGINT'}); the store was closed and partial results kept",
               file=sys.stderr)
         return exit_code(err)
+    except BrokenPipeError:
+        return reader_gone()
     except Exception as err:  # noqa: BLE001 - the one place a failure becomes one line and rc 2
         if args.debug:
             raise
@@ -308,6 +316,16 @@ def _redacted(line: str) -> str:
         return load_settings().redact(line)
     except Exception:  # noqa: BLE001 - settings were validated at start; never hide the error
         return line
+
+
+def reader_gone() -> int:
+    """The reader of our output stopped (`finrag catalog --json | head -1`): that is its choice,
+    not a failure to report. Later writes, and the flush at exit, go nowhere instead of raising
+    again; the exit code is the shell's for SIGPIPE (128 + 13), as a killed `cat` would give."""
+    with suppress(OSError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return 128 + signal.SIGPIPE
 
 
 def describe_error(err: Exception) -> str:

@@ -128,6 +128,8 @@ class Settings(BaseSettings):
 
     # --- orchestration -------------------------------------------------------
     llm_concurrency: int = _env("FINRAG_LLM_CONCURRENCY", default=4, ge=1)
+    # How long an ask run paused for a plan review waits for the analyst before it fails.
+    review_timeout_s: float = _env("FINRAG_REVIEW_TIMEOUT", default=1800.0, gt=0)
     # Questions per Prefect task in a batch; 0 = automatic (1 with an LLM, 50 offline).
     batch_task_size: int = _env("FINRAG_BATCH_TASK_SIZE", default=0, ge=0)
     # Where ingest/batch tasks run: "local" (threads in this process) or "dask" (worker

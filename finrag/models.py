@@ -278,6 +278,14 @@ class AnswerRow(BaseModel):
     shown: str = ""  # the figure as written, e.g. "$1,234.5M" or "31.6%"
 
 
+class PlannedAspect(BaseModel):
+    """One figure the agent looks for, and the search that would find it."""
+
+    label: str  # "Acme Widgets revenue FY2023"
+    query: str
+    found: bool = False  # the first search already holds a reading for it
+
+
 class PlannedSearches(BaseModel):
     """What the iterative agent means to search next, shown to an analyst before it does."""
 
@@ -285,6 +293,7 @@ class PlannedSearches(BaseModel):
     searched: list[str] = Field(default_factory=list)  # already searched (the question itself)
     planned: list[str] = Field(default_factory=list)  # the searches it would run next, in order
     max_planned: int = 3  # how many the agent may still run (FINRAG_MAX_SEARCHES - searched)
+    aspects: list[PlannedAspect] = Field(default_factory=list)  # what it looks for (none for text questions)
 
 
 class Answer(BaseModel):
@@ -305,6 +314,7 @@ class Answer(BaseModel):
     tokens_out: int = 0
     cost_usd: float = 0.0
     latency_s: float = 0.0
+    review_wait_s: float = 0.0  # time paused for an analyst's plan review, not in latency_s
     trace: list[TraceStep] = Field(default_factory=list)
     reason: str | None = None  # why it failed / was not found
     flags: list[str] = Field(default_factory=list)  # e.g. "dropped_citation", "no_filter_match"

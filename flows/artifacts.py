@@ -7,16 +7,26 @@ its history across runs. Artifact keys allow lowercase letters, digits and dashe
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
+from agents.provenance import contributing_searches
 from finrag.models import REFUSAL_STATUSES, Answer, Citation, Question, RunRecord, TraceStep
 from finrag.text import collapse_whitespace
+from finrag.wording import money_for_people, plural, shorten
 from flows.batch_io import format_citations
 from flows.outcome import count_problem
+
+# Table cells on a run page: a 1920 px screen holds a table of about 250 characters a row,
+# so the long cells share that room; the full text is in the per-question artifact and files.
+QUESTION_CHARS = 100
+ANSWER_CHARS = 160
+CITATIONS_CHARS = 80
+REASON_CHARS = 160
 
 
 class BatchSummary(BaseModel):
@@ -129,21 +139,22 @@ def batch_summary_markdown(s: BatchSummary) -> str:
             lines += ["", f"| {title} | count |", "| --- | ---: |", *[f"| {k} | {v} |" for k, v in sorted(counts.items())]]
     if s.failures:
         lines += ["", "## Failures", "", "| id | reason |", "| --- | --- |"]
-        lines += [f"| {qid} | {markdown_cell(reason)} |" for qid, reason in s.failures]
+        lines += [f"| {qid} | {markdown_cell(reason, REASON_CHARS)} |" for qid, reason in s.failures]
     return "\n".join(lines) + "\n"
 
 
 def answers_table(records: Sequence[RunRecord]) -> list[dict[str, object]]:
-    """One row per question, citations as `doc p.N` (one-based pages, for people)."""
+    """One row per question, citations as `doc p.N` (one-based pages, for people); long
+    questions, answers and citation lists shortened (the full text is in results.jsonl)."""
     return [
         {
             "id": r.id,
-            "question": r.question,
+            "question": shorten(r.question, QUESTION_CHARS),
             "status": r.answer.status,
             "strategy": r.answer.strategy,
             "engine": r.answer.engine + (f" (fallback: {r.answer.fallback})" if r.answer.fallback else ""),
-            "answer": r.answer.answer,
-            "citations": format_citations(r),
+            "answer": shorten(money_for_people(r.answer.answer), ANSWER_CHARS),
+            "citations": shorten(format_citations(r), CITATIONS_CHARS),
             "latency_s": round(r.answer.latency_s, 3),
         }
         for r in records
@@ -158,10 +169,10 @@ def citation_text(c: Citation) -> str:
 
 def answer_markdown(question: Question, answer: Answer) -> str:
     """One analyst's question: the answer, then its sources, then the agent's steps (collapsed)."""
-    lines = [f"### {question.question}", "", answer.answer or "_(no answer)_", ""]
+    lines = [f"### {question.question}", "", money_for_people(answer.answer) or "_(no answer)_", ""]
     if answer.rows:  # many companies: a table, highest first
         lines += ["| # | company | period | metric | value |", "| ---: | --- | --- | --- | ---: |"]
-        lines += [f"| {n} | {markdown_cell(r.company)} | {r.period or ''} | {markdown_cell(r.metric)} | {r.shown} |"
+        lines += [f"| {n} | {markdown_cell(r.company)} | {r.period or ''} | {markdown_cell(r.metric)} | {money_for_people(r.shown)} |"
                   for n, r in enumerate(answer.rows, start=1)]  # fmt: skip
         lines.append("")
     if answer.reason and answer.status != "answered":
@@ -169,36 +180,43 @@ def answer_markdown(question: Question, answer: Answer) -> str:
     if answer.citations:
         lines.append("**Sources** (page numbers one-based; a table row's columns give the period of each figure):")
         lines += [f"- {citation_text(c)}" for c in answer.citations]
+        several = sum(step.step == "search" for step in answer.trace) > 1
+        if several and (found_by := contributing_searches(answer)):  # which of the agent's searches counted
+            lines.append(f"\nFound by {', '.join(found_by)}.")
     else:
         lines.append("_No citations._")
     lines += [
         "",
         f"`{answer.status}` via **{answer.strategy}** ({answer.route_reason or 'no route reason'}), "
-        f"{answer.searches} searches, {answer.latency_s:.2f} s",
+        f"{plural(answer.searches, 'search')}, {answer.latency_s:.2f} s"
+        + (f" (and {answer.review_wait_s:.0f} s waiting for the plan review)" if answer.review_wait_s else ""),
     ]
     if answer.trace:
-        lines += ["", "<details>", f"<summary>Agent steps ({len(answer.trace)})</summary>", ""]
-        lines += [f"{n}. {step_text(step)}" for n, step in enumerate(answer.trace, start=1)]
-        lines += ["", "</details>"]
+        # One HTML block, no blank line inside: markdown between <details> tags ends the
+        # HTML block, and the UI then shows the steps below a closed toggle.
+        items = "".join(f"<li>{step_text(step)}</li>" for step in answer.trace)
+        lines += ["", f"<details><summary>Agent steps ({len(answer.trace)})</summary><ol>{items}</ol></details>"]
     return "\n".join(lines) + "\n"
 
 
 def step_text(step: TraceStep) -> str:
-    """One trace step for people: what it did, with which query, and what it decided."""
-    parts = [f"**{step.step}**"]
+    """One trace step for people (HTML): what it did, with which query, and what it decided."""
+    parts = [f"<b>{html.escape(step.step)}</b>"]
     if step.query:
-        parts.append(f"“{markdown_cell(step.query)}”")
+        parts.append(f"“{html.escape(collapse_whitespace(step.query))}”")
     if step.decision:
-        parts.append(f"— {markdown_cell(step.decision)}")
+        parts.append(f"— {html.escape(collapse_whitespace(step.decision))}")
     return " ".join(parts)
 
 
 def answers_overview_markdown(questions: Sequence[Question], answers: Sequence[Answer]) -> str:
-    """Every question of a run with its answer in full (a markdown table wraps; a table artifact cuts)."""
+    """Every question of a run with its answer, shortened to fit a screen (each question's
+    own artifact has the answer in full)."""
     lines = ["| question | status | strategy | answer | sources |", "| --- | --- | --- | --- | --- |"]
     for q, a in zip(questions, answers, strict=True):
-        sources = "; ".join(f"{c.doc} p.{c.page + 1}" for c in a.citations)
-        lines.append(f"| {markdown_cell(q.question)} | {a.status} | {a.strategy} | {markdown_cell(a.answer)} | {sources} |")
+        sources = shorten("; ".join(f"{c.doc} p.{c.page + 1}" for c in a.citations), CITATIONS_CHARS)
+        answer = markdown_cell(money_for_people(a.answer), ANSWER_CHARS)
+        lines.append(f"| {markdown_cell(q.question, QUESTION_CHARS)} | {a.status} | {a.strategy} | {answer} | {sources} |")
     return "\n".join(lines) + "\n"
 
 
@@ -223,6 +241,8 @@ def publish_batch_artifacts(summary: BatchSummary, records: Sequence[RunRecord],
     )
 
 
-def markdown_cell(text: str) -> str:
-    """Keep free text from breaking a markdown table row."""
-    return collapse_whitespace(text).replace("|", "\\|")
+def markdown_cell(text: str, limit: int | None = None) -> str:
+    """Keep free text from breaking a markdown table row (and, with a limit, from widening it
+    past a screen)."""
+    text = collapse_whitespace(text) if limit is None else shorten(text, limit)
+    return text.replace("|", "\\|")

@@ -9,7 +9,6 @@ collapsed. A run with several questions also gets one `ask-answers` overview.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import UTC, datetime
 from enum import StrEnum
 
@@ -18,10 +17,12 @@ from pydantic import BaseModel, Field
 
 from finrag.config import load_settings
 from finrag.models import STRATEGY_HELP, Answer, Question
-from flows.answer_batch import answer_safely, limits_present, open_run_services
+from finrag.wording import plural
+from flows.answer_batch import answer_safely, limits_present
 from flows.artifacts import answer_markdown, answers_overview_markdown, artifact_key
 from flows.batch_io import question_id
-from flows.plan_review import ui_plan_reviewer
+from flows.plan_review import PlanReviewer, ReviewTimedOut
+from flows.store_hold import StoreHold
 
 
 class Strategy(StrEnum):
@@ -70,7 +71,7 @@ def ask_artifact_key(question: str, day: str) -> str:
 
 
 # No retry: an analyst is waiting and should see a failure at once. An hour leaves room for
-# a plan review (each waits up to 30 minutes) and the answers.
+# a plan review (each waits up to FINRAG_REVIEW_TIMEOUT, 30 minutes by default) and the answers.
 @flow(name="ask", timeout_seconds=3600)
 def ask(request: AskRequest) -> list[Answer]:
     """Answer an analyst's questions; each answer appears as an artifact on this run's page."""
@@ -82,11 +83,20 @@ def ask(request: AskRequest) -> list[Answer]:
     present = limits_present(["store"])
     day = datetime.now(UTC).date().isoformat()
     answers: list[Answer] = []
-    with open_run_services(settings, present) as services:
+    unreviewed: list[str] = []
+    # While a plan review waits, the store and its slot are free for other runs.
+    hold = StoreHold(settings, present)
+    with hold as services:
         for n, q in enumerate(questions):
             if request.review_plan:
-                reviewed = replace(services, plan_reviewer=ui_plan_reviewer(key=f"plan-review-{n}"))
-                answer = answer_safely(q, reviewed, Strategy.iterative.value)
+                reviewer = PlanReviewer(key=f"plan-review-{n}", timeout_s=settings.review_timeout_s, release=hold.released)
+                services.plan_reviewer = reviewer  # the same object: reopened in place after the review
+                try:
+                    answer = reviewer.timed(answer_safely(q, services, Strategy.iterative.value))
+                finally:
+                    services.plan_reviewer = None
+                if reviewer.timed_out:
+                    unreviewed.append(q.question)
             else:
                 answer = answer_safely(q, services, request.strategy.value)
             logger.info("%s: %s via %s", q.id, answer.status, answer.strategy)
@@ -100,6 +110,9 @@ def ask(request: AskRequest) -> list[Answer]:
         create_markdown_artifact(
             key="ask-answers",
             markdown=answers_overview_markdown(questions, answers),
-            description=f"{len(questions)} questions of this run",
+            description=f"{plural(len(questions), 'question')} of this run",
         )
+    if unreviewed:  # a review left unanswered is a failed run, not a completed one
+        raise ReviewTimedOut(f"the plan review of “{unreviewed[0]}” was not resumed within "
+                             f"{settings.review_timeout_s:g} s (FINRAG_REVIEW_TIMEOUT)")
     return answers

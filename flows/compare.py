@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from datetime import UTC, datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,7 +20,7 @@ from pydantic import BaseModel, Field
 
 from answering.scoring import score
 from finrag.config import Settings
-from finrag.models import Question, RunRecord
+from finrag.models import STRATEGY_HELP, Question, RunRecord
 from flows.answer_batch import (
     AnswerMany,
     limits_present,
@@ -42,6 +44,53 @@ if TYPE_CHECKING:
     from strategies.services import Services
 
 COMPARED = ("single", "iterative", "auto")
+INBOX = "data/inbox/questions"  # the questions inbox (prefect.yaml's build step creates it)
+
+
+class CompareStrategy(StrEnum):
+    single = "single"
+    iterative = "iterative"
+    auto = "auto"
+    direct = "direct"
+    graph = "graph"
+
+
+class CompareRequest(BaseModel):
+    """What the `compare` deployment's run form asks for (Prefect builds the form from this)."""
+
+    questions_file: str = Field(
+        title="Question file",
+        description="A file name in the questions inbox (data/inbox/questions, or a file the nightly run "
+        "already moved to its processed/ folder), or a path on the worker: CSV, JSONL or YAML with gold answers.",
+        examples=["questions.jsonl"],
+    )
+    strategies: list[CompareStrategy] = Field(
+        default_factory=lambda: [CompareStrategy(s) for s in COMPARED],
+        min_length=2,
+        title="Strategies",
+        description="At least two. The verdict compares single against iterative first, then what auto's "
+        "routing adds. " + "; ".join(f"**{name}**: {STRATEGY_HELP[name]}" for name in CompareStrategy),
+    )
+    # Plain text with an empty default (not `str | None`, which the form shows as a "None" toggle).
+    store: str = Field("", title="Store", description="The embedded store's folder on the worker; empty: the "
+                       "worker's FINRAG_STORE (or data/store)")
+    out_dir: str = Field("", title="Output folder", description="Where report.html, summary.md and each "
+                         "strategy's results go; empty: out/compare/<question file>-<date>")
+
+    def questions_path(self, inbox: str | Path = INBOX) -> Path:
+        """The path as given when it is a file; else a name in the inbox (or, newest day first,
+        in its processed/ folders, where the nightly run moves answered files)."""
+        given = Path(self.questions_file.strip())
+        if given.is_file() or given.name != str(given):
+            return given
+        root = Path(inbox)
+        candidates = [root / given, *sorted(root.glob(f"processed/*/{given}"), reverse=True)]
+        return next((c for c in candidates if c.is_file()), given)  # not found: read_questions says so
+
+    def output_dir(self, day: str) -> Path:
+        if self.out_dir.strip():
+            return Path(self.out_dir.strip())
+        return Path("out/compare") / f"{Path(self.questions_file.strip()).stem}-{day}"
 
 
 class ComparisonOutcome(BaseModel):
@@ -126,18 +175,21 @@ def _warm_up(questions: Sequence[Question], out: Path, strategies: Sequence[str]
 
 # No flow retry, as for a batch: failed answers end the run Failed, and a re-run resumes.
 @flow(name="compare_strategies", task_runner=task_runner(), timeout_seconds=6 * 3600)
-def compare_strategies(questions_file: str, out_dir: str, store: str | None = None) -> ComparisonOutcome:
-    """Single-shot vs iterative vs auto on one batch: the report's path, and the strategies
-    whose LLM calls all failed."""
+def compare_strategies(request: CompareRequest) -> ComparisonOutcome:
+    """Single-shot vs iterative (and auto) on one question file: the verdict and tables on
+    this run's page, the report's path, and the strategies whose LLM calls all failed."""
     from prefect.artifacts import create_markdown_artifact, create_table_artifact
 
     logger = get_run_logger()
-    settings = settings_for(store)
+    settings = settings_for(request.store.strip() or None)
+    questions_file = request.questions_path()
+    out_dir = request.output_dir(datetime.now(UTC).strftime("%Y-%m-%d"))
+    logger.info("comparing %s on %s into %s", ", ".join(request.strategies), questions_file, out_dir)
     questions = read_questions(questions_file)
     present = limits_present(["store", "llm"])
     with open_run_services(settings, present) as services:
         comparison = run_comparison(
-            questions, out_dir, settings=settings, services=services,
+            questions, out_dir, settings=settings, services=services, strategies=[str(s) for s in request.strategies],
             answer_many_for=lambda s: prefect_answers(services, s, settings, present),
             progress_label=True,
         )  # fmt: skip
@@ -172,7 +224,8 @@ def run_cli(args) -> int:
     preflight(args.file, args.out, args.store)
     with temporary_server(), running_on(runner):
         run = compare_strategies.with_options(task_runner=runner.task_runner(local_task_runner()))
-        outcome = result_of(run(questions_file=args.file, out_dir=args.out, store=args.store, return_state=True))
+        outcome = result_of(run(CompareRequest(questions_file=args.file, out_dir=args.out, store=args.store or ""),
+                                return_state=True))
     print((Path(args.out) / SUMMARY_MD).read_text(encoding="utf-8"))
     print(f"report: {outcome.report}")
     if outcome.llm_failed:

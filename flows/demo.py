@@ -30,7 +30,7 @@ def run_cli(args) -> int:
 
 def _run(args) -> int:
     from flows.answer_batch import answer_batch
-    from flows.compare import compare_strategies
+    from flows.compare import CompareRequest, compare_strategies
     from flows.ingest import ingest_reports
     from flows.outcome import result_of
     from samples import generate_corpus
@@ -63,8 +63,8 @@ def _run(args) -> int:
     if not auto_results.exists():
         auto_results.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(out / "batch" / "results.jsonl", auto_results)
-    report = result_of(compare_strategies(questions_file=str(questions), out_dir=str(out / "compare"),
-                                          store=str(store), return_state=True)).report
+    request = CompareRequest(questions_file=str(questions), out_dir=str(out / "compare"), store=str(store))
+    report = result_of(compare_strategies(request, return_state=True)).report
     timings.append(("compare", time.perf_counter() - t))
 
     summary = (out / "compare" / "summary.md").read_text(encoding="utf-8")

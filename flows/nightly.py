@@ -28,7 +28,7 @@ from pydantic import BaseModel, Field
 
 from finrag.models import DocumentReport, StrategyChoice
 from flows.answer_batch import answer_file
-from flows.artifacts import BatchSummary, markdown_cell
+from flows.artifacts import REASON_CHARS, BatchSummary, markdown_cell
 from flows.batch_io import QUESTION_SUFFIXES
 from flows.outcome import finish, result_of
 
@@ -111,7 +111,7 @@ def nightly_markdown(day: str, message: str, outcomes: list[FileOutcome]) -> str
         [f"# Nightly batch {day}", "", message, "",
          "| file | status | answered | refused | detail |", "| --- | --- | ---: | ---: | --- |"]
         + [f"| {o.file} | {o.status} | {o.answered} | {o.refused} | "
-           f"{markdown_cell(' '.join(filter(None, [o.message, o.moved_to])))} |"
+           f"{markdown_cell(' '.join(filter(None, [o.message, o.moved_to])), REASON_CHARS)} |"
            for o in outcomes]
     )
 

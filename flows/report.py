@@ -12,11 +12,17 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from finrag.wording import money_for_people, shorten
+from flows.artifacts import QUESTION_CHARS
 from flows.comparison import Comparison, p_text, pct
 from flows.report_plots import plots
 
 TITLE = "FinRAG — which strategy to use"
 _TEMPLATES = Path(__file__).parent / "templates"
+# A table artifact's cells on a screen: each strategy's mark and answer, and the gold answer,
+# shortened (the HTML report's drill-down has them in full).
+STRATEGY_ANSWER_CHARS = 80
+GOLD_CHARS = 60
 
 
 def _environment() -> Environment:
@@ -84,11 +90,12 @@ def question_table(c: Comparison) -> list[dict[str, object]]:
     """One row per question for a table artifact: gold, and each strategy's mark and answer."""
     rows = []
     for r in c.rows:
-        row: dict[str, object] = {"id": r.id, "type": r.type, "question": r.question, "gold": r.gold_text}
+        row: dict[str, object] = {"id": r.id, "type": r.type, "question": shorten(r.question, QUESTION_CHARS),
+                                  "gold": shorten(r.gold_text, GOLD_CHARS)}
         for s in c.strategies:
             o = r.outcomes.get(s)
             mark = "" if o is None else {True: "right", False: "wrong"}.get(o.correct, "unscored")
-            row[s] = "" if o is None else f"{mark}: {o.answer}"
+            row[s] = "" if o is None else shorten(f"{mark}: {money_for_people(o.answer)}", STRATEGY_ANSWER_CHARS)
         if c.headline:
             row[c.headline] = r.vs[c.headline]
         rows.append(row)

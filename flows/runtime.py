@@ -2,11 +2,13 @@
 
 - `prefect_defaults()`: what the Makefile exports, for people who call `finrag` directly
   (analytics off — its first-run SQLite writes race the first flow run and print pages of
-  "database is locked" —, a start-up timeout for a busy machine, PREFECT_HOME under data/).
+  "database is locked" —, the client's usage notice off, a start-up timeout for a busy
+  machine, PREFECT_HOME under data/).
   Values already set win.
 - `temporary_server()`: without PREFECT_API_URL, flows run on Prefect's temporary local
   server. It is started here, up front, and a small watchdog process stops it if this
   process dies without cleaning up (kill -9): the server (~200 MB) never outlives us.
+- `user_errors_in_one_line()`: a run failing on the user's file logs one line, not a traceback.
 - `signals_as_interrupts()`: SIGTERM (what `timeout`, systemd and CI send) is turned into
   the same KeyboardInterrupt as Ctrl-C, so `finally` blocks run: Prefect marks the flow run
   Crashed, the store is closed and the temporary server stopped.
@@ -14,6 +16,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import subprocess
@@ -28,6 +31,9 @@ PREFECT_DEFAULTS = {
     # The temporary server shares our stderr; stopping it mid-flush (the run is over, or was
     # interrupted) logs cancelled-write tracebacks that are no concern of the user's.
     "PREFECT_SERVER_LOGGING_LEVEL": "CRITICAL",
+    # The client's own usage reporting, and its first-run notice on the terminal ("Prefect
+    # collects anonymous usage data..."): the server setting above does not cover it.
+    "DO_NOT_TRACK": "1",
 }
 
 
@@ -42,6 +48,37 @@ def prefect_defaults(environ: MutableMapping[str, str] | None = None) -> None:
     if not environ.get("PREFECT_HOME"):
         environ["PREFECT_HOME"] = str(Path("data/prefect").resolve())
     Path(environ["PREFECT_HOME"]).mkdir(parents=True, exist_ok=True)
+
+
+class UserErrorsInOneLine(logging.Filter):
+    """A run that fails on the user's file or setting (a bad question file, an unreadable
+    PDF): Prefect logs "Encountered exception during execution" with the whole traceback,
+    which the run page then shows; the person reading it needs the error's one line. Other
+    exceptions are bugs and keep their traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        err = record.exc_info[1] if record.exc_info else None
+        if err is not None and isinstance(err, _user_errors()):
+            lines = [line.strip() for line in str(err).splitlines() if line.strip()]
+            record.msg, record.args = "failed: %s", (lines[0] if lines else type(err).__name__,)
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+def _user_errors() -> tuple[type[BaseException], ...]:
+    from finrag.config import ConfigError
+    from finrag.errors import UserError
+    from loaders.errors import LoadError
+
+    return (UserError, LoadError, ConfigError)
+
+
+def user_errors_in_one_line() -> None:
+    """Install the filter on the loggers Prefect's engines log run failures to (once)."""
+    for name in ("prefect.flow_runs", "prefect.task_runs"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, UserErrorsInOneLine) for f in logger.filters):
+            logger.addFilter(UserErrorsInOneLine())
 
 
 class Interrupted(KeyboardInterrupt):
@@ -127,14 +164,22 @@ def temporary_server() -> Iterator[None]:
         )
     # Dask worker processes inherit the environment: they use this server instead of
     # each starting its own (~20 s each here, and invisible in this run's UI).
-    from prefect.settings import PREFECT_API_URL, temporary_settings
+    # No UI link either: Prefect logs "View at <url>" for every flow run, and this server is
+    # gone when the command ends (an empty UI URL is Prefect's "no UI to link to").
+    from prefect.settings import PREFECT_API_URL, PREFECT_UI_URL, temporary_settings
 
+    ui_url = os.environ.get("PREFECT_UI_URL")
     os.environ["PREFECT_API_URL"] = server.api_url
+    os.environ["PREFECT_UI_URL"] = ""
     try:
-        with temporary_settings({PREFECT_API_URL: server.api_url}):
+        with temporary_settings({PREFECT_API_URL: server.api_url, PREFECT_UI_URL: ""}):
             yield
     finally:
         os.environ.pop("PREFECT_API_URL", None)
+        if ui_url is None:
+            os.environ.pop("PREFECT_UI_URL", None)
+        else:
+            os.environ["PREFECT_UI_URL"] = ui_url
         _drain_prefect_workers()  # logs and events still queued go out while the server is up
         server.stop()
         if watchdog is not None:

@@ -17,6 +17,7 @@ import pytest
 import agents.iterative as iterative
 from agents.configuration import AgentConfig
 from agents.iterative import answer_iterative, build_agent_graph, run_agent
+from agents.provenance import contributing_searches
 from answering.sufficiency import Coverage, NextQuery
 from finrag.config import load_settings
 from finrag.llm import get_llm
@@ -277,3 +278,74 @@ def test_the_checkpointer_restores_every_type_the_agent_state_holds():
     hit = SearchHit(chunk=Chunk(chunk_id="c", doc="d", doc_sha256="s", index=0, page=1, page_end=1, text="t"), score=1.0)
     restored = serde.loads_typed(serde.dumps_typed({"hits": [hit], "question": COMPARISON}))
     assert restored == {"hits": [hit], "question": COMPARISON}
+
+
+# --------------------------------------------------------------------------- plan review, offline
+
+NET_INCOME = Question(id="ni", question="What was Acme Widgets net income in FY2023?")
+PROPERTIES = "Item 2. Properties\nAcme Widgets leases its headquarters and two plants in Ohio."
+SUPPLIER = "Supply chain risks: Acme Widgets relies on one supplier, Volta GmbH, for about 60% of its motors."
+RISKS = Question(id="risks", question="What supply chain risks does Acme Widgets describe for FY2023?")
+
+
+class PassageRetriever:
+    """The question's own search, and any search not about a supplier, find the properties
+    page; a search about a supplier finds the risk passage."""
+
+    catalog = CATALOG
+
+    def retrieve(self, question: str, k: int | None = None, understanding=None) -> Retrieval:
+        u = understand(question, CATALOG)
+        return Retrieval(question=question, hits=[_hit("Acme Widgets", PROPERTIES)], understanding=u,
+                         filters=SearchFilters(companies=u.companies, fiscal_years=u.fiscal_years))
+
+    def search(self, query: str, filters: SearchFilters | None = None, k: int | None = None, mode=None):
+        return [_hit("Acme Widgets", SUPPLIER if "supplier" in query.lower() else PROPERTIES)]
+
+
+def reviewed(question: Question, retriever, edit=None):
+    """The answer after a plan review (the agent's interrupt and resume), and the plan shown."""
+    plans = []
+
+    def analyst(plan):
+        plans.append(plan)
+        return plan.planned if edit is None else edit
+
+    services = services_with(retriever)
+    services.plan_reviewer = analyst
+    return answer_iterative(question, services, forced("iterative")), plans[0]
+
+
+def test_the_plan_lists_each_figure_with_its_search_even_when_the_first_search_found_it():
+    answer, plan = reviewed(NET_INCOME, ScriptedRetriever())
+    assert [(a.label, a.found) for a in plan.aspects] == [("Acme Widgets Net income FY2023", True)]
+    assert "Acme Widgets" in plan.aspects[0].query and "2023" in plan.aspects[0].query
+    assert plan.planned  # something for the analyst to keep, edit or delete
+    assert answer.status == "answered" and "410.5" in answer.answer
+
+
+def test_a_text_question_gets_a_topic_search_to_review():
+    _, plan = reviewed(RISKS, PassageRetriever())
+    assert plan.aspects == []  # no figures: the answer is a passage
+    (search,) = plan.planned
+    assert "Acme Widgets" in search and "supply chain risks" in search and search != RISKS.question
+
+
+def test_an_edited_plan_changes_the_answer_and_says_which_search_found_its_evidence():
+    as_planned, _ = reviewed(RISKS, PassageRetriever())
+    edited, _ = reviewed(RISKS, PassageRetriever(), edit=["Acme Widgets single supplier of motors"])
+    assert as_planned.status == "not_found"  # the planned searches find only the properties page
+    assert edited.status == "answered" and "Volta GmbH" in edited.answer
+    assert edited.citations and "Volta GmbH" in edited.citations[0].quote
+    assert contributing_searches(edited) == ["search 2 “Acme Widgets single supplier of motors” (reviewed)"]
+    assert edited.trace[-1].step == "write" and "cites search 2" in edited.trace[-1].decision
+    assessed = [s.decision for s in edited.trace if s.step == "assess"]
+    assert assessed == ["no figures to look for: run the reviewed searches",
+                        "no figures to look for: write from the 2 searches run"]
+
+
+def test_the_plan_marks_which_figures_the_first_search_found_and_plans_a_search_for_each_other():
+    _, plan = reviewed(COMPARISON, ScriptedRetriever())
+    found = {a.label.split(" ")[0] + " " + a.label.split(" ")[1]: a.found for a in plan.aspects}
+    assert found == {"Acme Widgets": True, "Bolt Motors": False}
+    assert all(a.query in plan.planned for a in plan.aspects if not a.found)

@@ -71,8 +71,8 @@ def review_in_the_ui(deployed, run, question, browser, test_output_dir) -> None:
                       {"artifacts": {"flow_run_id": {"any_": [run["id"]]}, "type": {"any_": ["markdown"]}}})  # fmt: skip
     markdown = artifact["data"]
     steps = markdown.split("<summary>Agent steps", 1)[1]
-    assert f"**review** — reviewed plan: 1 searches: {EDITED}" in steps  # the analyst's plan, as edited
-    assert f"**search** “{EDITED}”" in steps  # and the agent ran it
+    assert f"<b>review</b> — reviewed plan: 1 search: {EDITED}" in steps  # the analyst's plan, as edited
+    assert f"<b>search</b> “{EDITED}”" in steps  # and the agent ran it
     if planned:
         assert f"“{planned}”" not in steps  # the planned search it replaced was not run
 
@@ -80,7 +80,37 @@ def review_in_the_ui(deployed, run, question, browser, test_output_dir) -> None:
     page.get_by_text("Artifacts", exact=True).first.click(timeout=60_000)
     page.get_by_text(artifact["key"], exact=True).first.click(timeout=30_000)
     page.get_by_text(question).first.wait_for(timeout=30_000)
+    steps = page.locator("details li")
+    page.screenshot(path=str(test_output_dir / "e2e-plan-review-answer-collapsed.png"), full_page=True)
+    assert not steps.first.is_visible()  # "Agent steps" starts collapsed
     page.get_by_text("Agent steps").first.click()
+    steps.first.wait_for(state="visible", timeout=10_000)
     page.get_by_text(EDITED).first.wait_for(timeout=10_000)
     page.screenshot(path=str(test_output_dir / "e2e-plan-review-answer.png"), full_page=True)
     page.close()
+
+
+def test_a_paused_review_frees_the_store_so_another_ask_completes_meanwhile(deployed):
+    server = deployed.server
+    company = deployed.company_doc.split("_")[0].replace("-", " ").title()
+    question = f"How did {company}'s revenue and net income change from FY2021 to FY2022?"
+    reviewed = api(server, "POST", f"/deployments/{deployed.deployments['ask']}/create_flow_run",
+                   {"parameters": {"request": {"questions": [question], "review_plan": True}}})  # fmt: skip
+    try:
+        paused = wait_for_run(server, reviewed["id"], states=("PAUSED", "COMPLETED", "FAILED", "CRASHED"))
+        assert paused["state"]["type"] == "PAUSED", paused["state"]
+        # Another analyst's question, on the same store (one process at a time, one `store` slot)
+        other = api(server, "POST", f"/deployments/{deployed.deployments['ask']}/create_flow_run",
+                    {"parameters": {"request": {"questions": [deployed.question]}}})  # fmt: skip
+        done = wait_for_run(server, other["id"], timeout_s=300)
+        log = (server.home / "worker.log").read_text(errors="replace")[-3000:]
+        assert done["state"]["type"] == "COMPLETED", f"{done['state']}\n{log}"
+        assert wait_for_run(server, reviewed["id"], timeout_s=1)["state"]["type"] == "PAUSED"  # still waiting
+        api(server, "POST", f"/flow_runs/{reviewed['id']}/resume", {"run_input": {"searches": [EDITED]}})
+        finished = wait_for_run(server, reviewed["id"], timeout_s=300)
+        log = (server.home / "worker.log").read_text(errors="replace")[-3000:]
+        assert finished["state"]["type"] == "COMPLETED", f"{finished['state']}\n{log}"  # took the store back
+    finally:
+        if wait_for_run(server, reviewed["id"], timeout_s=1)["state"]["type"] == "PAUSED":
+            api(server, "POST", f"/flow_runs/{reviewed['id']}/set_state",
+                {"state": {"type": "CANCELLING", "message": "test cleanup"}, "force": True})

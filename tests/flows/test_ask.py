@@ -5,10 +5,26 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from finrag.models import Answer, Citation, Question, TraceStep
-from flows.artifacts import answer_markdown
+from finrag.models import (
+    Answer,
+    Citation,
+    PlannedAspect,
+    PlannedSearches,
+    Question,
+    RunRecord,
+    TraceStep,
+)
+from flows.artifacts import (
+    ANSWER_CHARS,
+    answer_markdown,
+    answers_overview_markdown,
+    answers_table,
+    batch_summary_markdown,
+    summarize,
+)
 from flows.ask import AskRequest, Strategy, ask_artifact_key
 from flows.batch_io import question_id
+from flows.plan_review import review_description
 
 
 def test_form_schema_has_a_question_list_and_a_strategy_dropdown():
@@ -59,4 +75,49 @@ def test_answer_artifact_gives_the_answer_then_sources_with_periods_then_steps_c
     text = answer_markdown(Question(id="q", question="What was Acme's revenue in FY2023?"), answer)
     assert text.index("Revenue was") < text.index("Sources") < text.index("<details>")
     assert "acme_2023_10K p.42: “Revenue $ 13,344.8 $ 12,576.1” (columns: 2023 | 2022)" in text
-    assert "<summary>Agent steps (2)</summary>" in text and "**search** “Acme revenue 2023”" in text
+    # one HTML block: a blank line inside <details> would end it and show the steps below a closed toggle
+    (details,) = [line for line in text.splitlines() if line.startswith("<details>")]
+    assert details.startswith("<details><summary>Agent steps (2)</summary><ol><li>") and details.endswith("</details>")
+    assert "<li><b>search</b> “Acme revenue 2023”</li>" in details
+
+
+def test_the_plan_review_form_shows_each_figure_sought_and_whether_it_was_found():
+    plan = PlannedSearches(question="What was Acme's revenue in FY2023?", searched=["What was Acme's revenue in FY2023?"],
+                           planned=["Acme income statement revenue fiscal 2023"],
+                           aspects=[PlannedAspect(label="Acme Revenue FY2023", query="Acme revenue fiscal 2023", found=True)])
+    text = review_description(plan)
+    assert "| Acme Revenue FY2023 | yes | Acme revenue fiscal 2023 |" in text
+    text = review_description(plan.model_copy(update={"aspects": []}))
+    assert "No figures left to search for" in text
+
+
+def test_the_answer_artifact_names_the_searches_its_citations_came_from():
+    answer = Answer(
+        status="answered", answer="Acme relies on one supplier.", strategy="iterative",
+        citations=[Citation(doc="acme_2023_10K", page=9, chunk_id="c2", quote="one supplier")],
+        trace=[TraceStep(step="search", query="What risks?", retrieved=["c1"]), TraceStep(step="review"),
+               TraceStep(step="search", query="Acme supplier", retrieved=["c1", "c2"])],
+    )  # fmt: skip
+    text = answer_markdown(Question(id="q", question="What risks?"), answer)
+    assert "Found by search 2 “Acme supplier” (reviewed)." in text
+
+
+LONG = "Revenue grew because " + "customers bought more widgets in every region, " * 40 + "and prices rose."
+
+
+def test_tables_fit_a_screen_and_each_question_keeps_its_full_answer():
+    question = Question(id="q1", question="Why did Acme's revenue grow in FY2023?")
+    answer = Answer(status="answered", answer=LONG, strategy="single",
+                    citations=[Citation(doc=f"acme_2023_10K_{n}", page=n, chunk_id=f"c{n}", quote="q") for n in range(9)])
+    overview = answers_overview_markdown([question], [answer]).splitlines()[-1]
+    assert len(overview) < 400 and "…" in overview  # a row of a 1920 px screen
+    assert LONG in answer_markdown(question, answer)  # the question's own artifact: in full
+    record = RunRecord(id="q1", question=question.question, config_hash="h", store_version="v", answer=answer)
+    (row,) = answers_table([record])
+    assert len(str(row["answer"])) <= ANSWER_CHARS and str(row["answer"]).endswith("…")
+    assert len(str(row["citations"])) <= 80
+    failed = record.model_copy(update={"answer": answer.model_copy(update={"status": "failed", "reason": LONG})})
+    summary = summarize([failed], out_dir="out", strategy="auto", config_hash="h", store_version="v", reused=0,
+                        wall_seconds=1.0)
+    (reason_row,) = [line for line in batch_summary_markdown(summary).splitlines() if line.startswith("| q1 |")]
+    assert len(reason_row) < 200

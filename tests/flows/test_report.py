@@ -168,6 +168,16 @@ def test_question_table_rows_carry_gold_and_every_strategys_answer():
     assert q2["single"] == "wrong: 21" and q2["iterative"] == "right: 20"
 
 
+def test_question_table_cells_are_shortened_to_fit_a_screen():
+    runs_by_strategy = runs()
+    q5 = runs_by_strategy["single"][4]
+    long = "free text " * 50
+    runs_by_strategy["single"][4] = q5.model_copy(update={"answer": q5.answer.model_copy(update={"answer": long})})
+    rows = question_table(build_comparison(runs_by_strategy, exact_scorer))
+    q5_row = next(r for r in rows if r["id"] == "q5")
+    assert len(q5_row["single"]) <= 80 and q5_row["single"].startswith("unscored: free text") and q5_row["single"].endswith("…")
+
+
 def test_without_a_scorer_accuracy_is_not_invented():
     c = build_comparison(runs(), None, scorer_note="answers not scored")
     assert all(t.accuracy is None for t in c.totals)

@@ -1,0 +1,56 @@
+"""How a `finrag` process runs its flows: what the terminal shows of Prefect."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+# A flow run on the temporary server, as `finrag batch` does it, in a process of its own
+# (Prefect reads its settings once per process).
+SCRIPT = """
+from flows.runtime import prefect_defaults, temporary_server
+prefect_defaults()
+from prefect import flow
+from prefect._internal.analytics.enabled import is_telemetry_enabled
+
+@flow(name="hello")
+def hello() -> str:
+    return "done"
+
+@flow(name="bad-file")
+def bad_file() -> None:
+    from flows.batch_io import BatchFormatError
+
+    raise BatchFormatError("q.jsonl:3: not valid JSON (Unterminated string starting at: line 1 column 14)")
+
+with temporary_server():
+    print(hello())
+    state = bad_file(return_state=True)
+    print(state.type.value, state.message)
+print("telemetry", is_telemetry_enabled())
+"""
+
+
+def test_a_run_on_the_temporary_server_logs_no_link_to_it_no_traceback_for_a_bad_file_and_no_usage(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_") and k != "DO_NOT_TRACK"}
+    env.update(PYTHONPATH=str(REPO), PREFECT_HOME=str(tmp_path / "prefect"))
+    for ci in ("CI", "GITHUB_ACTIONS", "GITLAB_CI"):  # Prefect stays quiet in CI anyway: test the default
+        env.pop(ci, None)
+    proc = subprocess.run([sys.executable, "-c", SCRIPT], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Beginning flow run" in proc.stderr  # the run's log lines are shown...
+    assert "View at" not in proc.stderr  # ...but no link to a server that is gone when we are
+    assert proc.stdout.splitlines() == [
+        "done",
+        "FAILED Flow run encountered an exception: BatchFormatError: q.jsonl:3: not valid JSON "
+        "(Unterminated string starting at: line 1 column 14)",
+        "telemetry False",
+    ]
+    # the user's file error is one line in the run's log, not a traceback
+    assert "Traceback" not in proc.stderr
+    assert "failed: q.jsonl:3: not valid JSON (Unterminated string starting at: line 1 column 14)" in proc.stderr
