@@ -13,7 +13,7 @@ def record(company: str | None, period: str | None = "FY2023") -> RunRecord:
 
 
 def reused(earlier: RunRecord, question: Question) -> bool:
-    return bool(reusable_records([earlier], [question], "h", "v", retry_fallbacks=False))
+    return bool(reusable_records([earlier], [question], "h", {question.id: "v"}, retry_fallbacks=False))
 
 
 def test_an_answer_made_for_another_company_hint_is_not_reused():
