@@ -151,6 +151,8 @@ class _CompanyMatcher:
         # cannot tell them apart, so it matches both.
         self._joined: dict[str, list[str]] = {}  # joined lowercase variant -> canonical names
         self._capitalised_only: set[str] = set()  # single common words: must be written capitalised
+        # one-word names as the company styles them ("eBay", "iRobot"): that exact spelling is the name
+        self._styled: set[str] = set()
         self._tickers: dict[str, list[str]] = {}
         self._initials: dict[str, list[str]] = {}
         first_words: dict[str, set[str]] = {}
@@ -166,6 +168,7 @@ class _CompanyMatcher:
                         _add(self._joined, joined, company.name)
                 if len(core) == 1:
                     self._capitalised_only.add(core[0])
+                    self._styled.update(w for w in re.findall(r"[A-Za-z0-9]+", name) if w.lower() == core[0])
                 if len(core) >= 2:
                     significant = [w for w in core if w != "and"]
                     _add(self._initials, "".join(w[0] for w in significant), company.name)
@@ -199,7 +202,8 @@ class _CompanyMatcher:
                 # "and" and "&" are dropped on both sides: "Johnson and Johnson" == "Johnson & Johnson".
                 joined = "".join(t[0] for t in window if t[0] != "and")
                 names = self._joined.get(joined)
-                if names and n == 1 and joined in self._capitalised_only and not window[0][3][0].isupper() and not window[0][3][0].isdigit():
+                if names and n == 1 and joined in self._capitalised_only and not window[0][3][0].isupper() \
+                        and not window[0][3][0].isdigit() and window[0][3] not in self._styled:
                     names = None
                 if names:
                     found.update(dict.fromkeys(names))

@@ -106,7 +106,7 @@ def test_a_bad_file_fails_alone_the_good_one_is_answered_and_moved(
     # A file failed, so the nightly run is Failed (monitoring must not see success); its
     # message says which file.
     assert run["state"]["type"] == "FAILED", f"{run['state']}\n{worker_log(deployed)}"
-    assert run["state"]["message"] == "1 of 2 question files answered; failed: bad.jsonl"
+    assert run["state"]["message"] == "1 of 2 question files answered; failed: bad.jsonl. Questions: 1 answered, 0 refused"
     children = api(deployed.server, "POST", "/flow_runs/filter",
                    {"flow_runs": {"parent_flow_run_id": {"any_": [run["id"]]}}})  # fmt: skip
     if not children:  # subflow runs link to their parent through a task run in the parent

@@ -336,3 +336,14 @@ def test_a_rename_in_the_company_hint_is_read_too():
 def test_a_period_hint_with_no_year_is_not_ignored():
     u = understand("What was PepsiCo's revenue?", CATALOG, period="Q2")
     assert u.unread_period == "Q2" and u.no_filter_match  # not answered for the latest year instead
+
+
+def test_a_one_word_name_the_company_styles_in_lower_case_is_found_as_styled():
+    # "eBay" is one common-looking word, so a one-word name must be capitalised to count as a
+    # company ("apple of his eye" is no company); the company's own spelling counts too.
+    catalog = StoreCatalog(companies=[
+        CatalogCompany(name="eBay", legal_names=["eBay Inc."], tickers=["EBAY"], fiscal_years=[2022]),
+        CatalogCompany(name="Apple", legal_names=["Apple Inc."], tickers=["AAPL"], fiscal_years=[2022]),
+    ], fiscal_years=[2022], forms=["10-K"])  # fmt: skip
+    assert understand("What is eBay's debt-to-equity ratio at the end of FY2022?", catalog).companies == ["eBay"]
+    assert understand("What is the apple of his eye in 2022?", catalog).companies == []
