@@ -120,6 +120,18 @@ _TESTS: list[tuple[YesNoTest, re.Pattern[str]]] = [
     ("positive", re.compile(r"\bpositive\b|\bprofitable\b", re.I)),
     ("negative", re.compile(r"\bnegative\b", re.I)),
 ]
+# "What restructuring plan did X announce in January 2023", "What income tax matter did X settle":
+# a specific event, described in the text; the period's statement line of the same name
+# (restructuring charges, income tax expense) would be another quantity.
+_EVENT_ASK = re.compile(
+    r"^\W*(?:what|which)\s+(?:[\w-]+\s+){0,3}(?:changes?(?!\s+(?:in|of)\b)|matter|matters|plan|plans|program|programs|programme|"
+    r"agreement|settlement|lawsuit|litigation|event|transaction|deal|action|decision|initiative|transformation)\b",
+    re.I,
+)
+_DATED_ACTION = re.compile(
+    r"\b(?:settl|announc|agree|sign|complet|clos|enter|effective|launch)\w*\b[^?]*\b(?:January|February|March|April|"
+    r"May|June|July|August|September|October|November|December)\s+(?:\d{1,2},\s*)?\d{4}\b", re.I,
+)
 _HEALTHY = re.compile(r"\b(?:healthy|sufficient|adequate|strong|good|reasonabl\w*)\b", re.I)
 _CAPITAL_INTENSITY = "capex_to_revenue"
 
@@ -245,6 +257,9 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
         return KindDecision(kind="list", reason="asks for the items of a set", ask=ask)
     if _DEFINITION.search(ask) and (_POLICY.search(ask) or (not metrics and companies == 0)):
         return KindDecision(kind="definition", reason="asks what a term, policy or arrangement is", ask=ask)
+    if metrics and (_EVENT_ASK.search(ask) or _DATED_ACTION.search(ask)):
+        return KindDecision(kind="passage", reason="asks about a specific event the text describes (a statement "
+                            "line of the same name would be another quantity)", ask=ask)
     if metrics:
         how = "asks for a metric's value" if _METRIC_ASK.search(ask) else "names a metric (its value or change)"
         return KindDecision(kind="metric", reason=how, ask=ask, metric=_main_metric(metrics, vocab))

@@ -35,6 +35,11 @@ CASES = [
     ("Did Acme disclose any acquisitions in its annual report? If there is no mention, return False.", 1, "yes_no",
      {"test": "stated", "default_answer": False}),
     ("What drove the decline in Acme's gross margin in FY2022?", 1, "drivers", {"metric": "gross_margin"}),
+    # a specific event the text describes, not the period's statement line of the same name
+    ("What restructuring plan did Acme announce in March 2023, and how much did it incur under it?", 1, "passage", {}),
+    ("What income tax matter did Acme settle with Germany in 2021, and what did it cost?", 1, "passage", {}),
+    ("What change to the useful life of its servers did Acme make effective July 2022?", 1, "passage", {}),
+    ("What was the change in Acme's revenue between FY2021 and FY2022?", 1, "metric", {"metric": "revenue"}),
     ("Why did Acme lower its full-year outlook in Q2 FY2023?", 1, "drivers", {}),
     ("Which of Acme's segments dragged down organic growth in 2022?", 1, "choice", {"order": "lowest"}),
     ("Which Acme segment reported the largest operating income in FY2022?", 1, "choice",
