@@ -23,6 +23,9 @@ found (figures and pages) and why it is not trusted, with status `unverified`.
 - `stated_value`: where the filing states the same measure for the year ("gross margin
   was 42.1%", a "Gross margin 42.1% 40.0%" row), the computed value agrees with it
   within the stated figure's rounding.
+- `meaningful_base`: a ratio over an amount that is positive for a going concern (equity,
+  total assets) is not given when that amount is negative (return on a shareholders'
+  deficit is not a return).
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ CITED = "cited_values"
 ADJUSTED = "adjusted_measure"
 PLAUSIBLE = "plausible_value"
 STATED = "stated_value"
+MEANINGFUL_BASE = "meaningful_base"
 FAILED_FLAG = "check_failed:"  # + the check's name
 
 # A size's year-over-year change (percent): revenue cannot fall below zero, and a
@@ -431,6 +435,32 @@ def check_stated(label: str, computed_pct: float, stated: Stated | None) -> Chec
     return CheckFailure(check=STATED, why=f"the filing states {label} of {stated.value:g}% ({stated.doc} "
                         f"p.{stated.page + 1}: “{collapse_whitespace(stated.quote)[:200]}”), but the figures "
                         f"read give {computed_pct:.1f}%")
+
+
+# --------------------------------------------------------------------------- a meaningful base
+
+# Amounts that are positive for a going concern: a ratio over one of them that is negative
+# (a shareholders' deficit after years of buybacks) is not a measure an analyst reads.
+_POSITIVE_BASES = ("equity", "total_assets")
+
+
+def check_meaningful_base(formula: str, label: str, inputs: Sequence[CheckedInput],
+                          vocab: Vocabulary) -> CheckFailure | None:
+    """A ratio whose denominator (equity, total assets) is negative in every year read: the
+    value can be computed but means nothing (return on a negative equity is not a return)."""
+    if "/" not in formula:
+        return None
+    denominator = formula.rsplit("/", 1)[1]
+    for key in _POSITIVE_BASES:
+        if not re.search(rf"\b{key}\b", denominator):
+            continue
+        values = [i for i in inputs if i.metric == key]
+        if values and all(i.value < 0 for i in values):
+            name = vocab.label(key) or key
+            shown = "; ".join(f"FY{i.fiscal_year} {_amount(i.value)} ({i.where()})" for i in values)
+            return CheckFailure(check=MEANINGFUL_BASE, why=f"{name} is negative (a deficit: {shown}), so {label} "
+                                "is not a meaningful measure for this company")
+    return None
 
 
 # --------------------------------------------------------------------------- all together

@@ -220,7 +220,8 @@ def checked_inputs(inputs: list[InputValue], cited: list[tuple[Citation, Chunk]]
 def check_result(question: str, target: MetricTarget, result: MetricResult, inputs: list[CheckedInput],
                  company: str, hits: list[SearchHit], vocab: Vocabulary) -> CheckFailure | None:
     """The checks of answering.checks on a computed target: its inputs, then its value."""
-    failure = checks.check_inputs(inputs, question, target.quarter is None, vocab, hits)
+    failure = checks.check_inputs(inputs, question, target.quarter is None, vocab, hits) \
+        or checks.check_meaningful_base(target.formula, target.label, inputs, vocab)
     if failure is not None:
         return failure
     percent = target.unit == "percent"

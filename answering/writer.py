@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from answering import checks
 from answering.aspects import split_sentences
 from answering.citations import is_instruction
 from answering.extractive_writer import write_offline
@@ -88,6 +89,11 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
             and len(understanding.companies) == 1:
         zero = zero_by_rule(decision.metric, understanding.companies[0], hits, understanding, services)
         written = zero or written
+    if written is not None and decision.unless_not_meaningful and checks.FAILED_FLAG + checks.MEANINGFUL_BASE in written.flags:
+        # the question asked to be told when its metric does not apply: that is the answer
+        why = (written.reason or "").removeprefix(f"{checks.MEANINGFUL_BASE}: ")
+        return written.model_copy(update={"status": "answered", "kind": "not_meaningful", "value": None,
+                                          "text": why[0].upper() + why[1:] + "."})
     if (written is None or written.status == "not_found") and decision.metric:
         # a metric whose inputs this business does not have is explained, not refused
         explained = not_meaningful.write(decision, text, hits, understanding, services)

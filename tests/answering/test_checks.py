@@ -264,3 +264,33 @@ def test_a_computed_percentage_must_agree_with_the_one_the_filing_states(costco,
                                               "4,765 4,765"})
     written = ask("What is Costco's FY2021 effective tax rate?", [wrong, stated_page], services)
     refused(written, "stated_value")
+
+
+# --------------------------------------------------------------------------- a meaningful base
+
+
+def test_a_return_on_a_shareholders_deficit_is_not_given(financebench_extra_dir, services):
+    # McDonald's equity is negative after years of buybacks: "Total shareholders' equity (deficit)
+    # (6,003.4) (4,601.0)". Net income over it computes (-116%) but is no return an analyst reads.
+    mcd = load_document(financebench_extra_dir / "pdfs" / "MCDONALDS_2022_10K.pdf")
+    income = find(mcd, "Net income $ 6,177.4")
+    balance = find(mcd, "Total shareholders’ equity (deficit)")
+    question = "What is McDonald's FY2022 return on equity (net income / average total shareholders' equity)?"
+    catalog = StoreCatalog(companies=[CatalogCompany(name="McDonald's", fiscal_years=[2022])], fiscal_years=[2022])
+    hits = [SearchHit(chunk=c, score=1.0 - n / 100) for n, c in enumerate([income, balance])]
+    written = write_answer(question, hits, understand(question, catalog), services, Usage())
+    refused(written, "meaningful_base")
+    assert "negative (a deficit" in written.text and "not a meaningful measure" in written.text
+
+
+def test_asked_whether_it_applies_the_deficit_is_the_answer(financebench_extra_dir, services):
+    mcd = load_document(financebench_extra_dir / "pdfs" / "MCDONALDS_2022_10K.pdf")
+    chunks = [find(mcd, "Net income $ 6,177.4"), find(mcd, "Total shareholders’ equity (deficit)")]
+    question = ("What is McDonald's FY2022 return on equity (net income / average total shareholders' equity)? "
+                "If return on equity is not a useful metric for McDonald's, state that and explain why.")
+    catalog = StoreCatalog(companies=[CatalogCompany(name="McDonald's", fiscal_years=[2022])], fiscal_years=[2022])
+    hits = [SearchHit(chunk=c, score=1.0 - n / 100) for n, c in enumerate(chunks)]
+    written = write_answer(question, hits, understand(question, catalog), services, Usage())
+    assert (written.status, written.kind, written.value) == ("answered", "not_meaningful", None)
+    assert written.text.startswith("Shareholders") and "is not a meaningful measure" in written.text
+    assert written.citations  # the deficit's row
