@@ -1,7 +1,7 @@
 """Which statement rows are the consolidated whole, by the words of their label or table.
 
-A non-controlling interest's line, a segment's, a guarantor's or parent-only figure and a
-quarter's column are not the company's consolidated figure. Readers (answering.aspects)
+A non-controlling interest's line, a segment's, a guarantor's or parent-only figure, a
+preferred-stock line and a quarter's column are not the company's consolidated figure. Readers (answering.aspects)
 prefer another row for the same metric; answering.checks refuses an answer built on one,
 unless the question asks for that kind of figure.
 """
@@ -17,6 +17,9 @@ NOT_CONSOLIDATED: list[tuple[str, re.Pattern[str]]] = [
     ("a segment's figure", re.compile(r"\bsegments?\b", re.I)),
     ("a guarantor / parent-only figure", re.compile(
         r"\b(?:non-?)?guarantors?\b|\bparent\s+(?:company\s+)?only\b|\bcondensed\s+consolidating\b", re.I)),
+    # a subsidiary's preferred shares are one class: "Preferred dividend requirement of subsidiary"
+    # is not the dividends paid to the company's common shareholders
+    ("a preferred-stock figure", re.compile(r"\bpreferred\b", re.I)),
 ]
 QUARTERLY = ("a quarter's figure", re.compile(
     r"\bquarter(?:s|ly)?\b|\b(?:three|thirteen|3)[\s-]months?\b|\bthirteen\s+weeks\b|\b(?:12|13)\s+weeks\b", re.I))

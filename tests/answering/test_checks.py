@@ -294,3 +294,15 @@ def test_asked_whether_it_applies_the_deficit_is_the_answer(financebench_extra_d
     assert (written.status, written.kind, written.value) == ("answered", "not_meaningful", None)
     assert written.text.startswith("Shareholders") and "is not a meaningful measure" in written.text
     assert written.citations  # the deficit's row
+
+
+def test_a_preferred_stock_dividend_is_not_the_common_dividend(financebench_extra_dir):
+    # PG&E's 10-K: "... unpaid dividends on the Utility's preferred stock as of January 31, 2022
+    # totaling $59.1 million ..." is no dividend to PG&E Corporation's common shareholders.
+    pge = load_document(financebench_extra_dir / "pdfs" / "PG_E_2022_10K.pdf")
+    chunk = find(pge, "totaling $59.1 million")
+    sentence = next(s for s in chunk.text.replace("\n", " ").split(". ") if "totaling $59.1 million" in s)
+    question = "What was PG&E Corporation's FY2022 dividend payout ratio on its common stock?"
+    what = checks.not_consolidated(sentence, chunk.text, question, annual=True)
+    assert what is not None and what.startswith("a preferred-stock figure")
+    assert checks.not_consolidated(sentence, chunk.text, "What preferred dividends did PG&E pay in 2022?", True) is None
