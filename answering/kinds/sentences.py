@@ -33,10 +33,12 @@ _STOP = frozenset(tokenize(
     "important materially material major main primary key significant overall currently current "
     "ongoing recent recently including include includes between during"
 ))
-_HEDGE = re.compile(
+HEDGE = re.compile(
     r"\b(?:could|may|might|can)\s+(?:\w+\s+){0,3}(?:adverse|adversely|negatively|materially|material|harm|hurt|impair|result|cause|affect|"
     r"reduce|increase|decrease|be\s+(?:adversely|negatively|materially|subject))\b"
     r"|\bno\s+assurance\b|\bcannot\s+(?:assure|guarantee|predict)\b|\bthere\s+can\s+be\s+no\b"
+    # "We may not be able to achieve the expected ... cost savings": a risk, not the plan's target
+    r"|\b(?:may|might|could)\s+not\s+(?:be\s+able\s+to|achieve|realize|succeed)\b"
     r"|\bforward-looking\s+statements?\b",
     re.I,
 )
@@ -143,7 +145,7 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False) 
                 continue
             if not _ENDS.search(text) or _table_like(text):
                 continue  # a fragment cut at the chunk's end, or table rows run together
-            if not risks and _HEDGE.search(text):
+            if not risks and HEDGE.search(text):
                 continue
             seen.add(text)
             out.append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position))

@@ -34,3 +34,14 @@ def test_by_how_much_is_the_difference_of_the_two_amounts_the_sentences_state(se
     assert written.text.startswith("$400,000,000: from $3,800,000,000 to $4,200,000,000"), written.text
     assert written.value == 400_000_000
     assert len(written.citations) == 2
+
+
+def test_a_risk_that_a_plan_may_not_succeed_is_not_the_plan():
+    from answering.kinds.sentences import HEDGE  # the hedges a stating sentence never has
+
+    # FedEx's risk factors: the plan's targets are stated elsewhere, in the stockholder letter
+    risk = ("We may not be able to achieve the expected operational efficiencies and network flexibility, "
+            "alignment of our cost base with demand, cost savings and reductions to our permanent cost structure, "
+            "and other benefits from our DRIVE transformation and one FedEx consolidation plan.")
+    target = "DRIVE is expected to deliver $4 billion in permanent cost savings in fiscal 2025."
+    assert HEDGE.search(risk) and not HEDGE.search(target)
