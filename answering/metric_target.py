@@ -111,6 +111,9 @@ def _term(segment: str, vocab: Vocabulary, year: int | None) -> str:
         raise UnreadableFormula(f"no metric in {text!r}")
     # the longest-named metric of the segment ("cost of goods sold" over "goods")
     key = found[0]
+    if (other := qualified_name(text, key, vocab)) is not None:
+        # "short-term debt" is not long-term debt (named "debt"): a term the vocabulary lacks
+        raise UnreadableFormula(f"{other!r} is not {key}")
     years = parse_periods(text).years
     if _AVERAGE.search(text):
         return f"avg({key})"
@@ -144,7 +147,26 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None) -> str:
         ast.parse(formula, mode="eval")
     except SyntaxError as exc:
         raise UnreadableFormula(f"not a formula: {text!r}") from exc
+    if "/" in formula:
+        top, bottom = (side.strip(" ()") for side in formula.rsplit("/", 1))
+        if top == bottom:
+            # "revenues from franchised restaurants / total revenues" read as revenue / revenue: one
+            # side names a part the vocabulary does not know, and the ratio would always be 1
+            raise UnreadableFormula(f"both sides of {text!r} read as {top}")
     return formula
+
+
+_PRONOUN = re.compile(r"^(?:it|this|that|(?:the|this)\s+(?:ratio|metric|measure|figure))$", re.I)
+
+
+def _defined_key(name: str, ask: str, vocab: Vocabulary) -> str:
+    """The key a question's definition defines: "Define it as: ..." defines what the ask names
+    ("What is X's capital expenditure to revenue ratio? Define it as: capex / revenue")."""
+    if _PRONOUN.match(name.strip()):
+        metric, _composed = _ask_metric(ask, vocab)
+        if metric is not None:
+            return metric
+    return _name_key(name, vocab)
 
 
 def _name_key(name: str, vocab: Vocabulary) -> str:
@@ -216,7 +238,10 @@ def _resolve(
         return re.sub(r"\W+", "_", composed).strip("_"), ask_phrase(composed, vocab), composed, "question"
     label = vocab.label(metric) or metric.replace("_", " ")
     if metric in given:
-        return metric, label, given.pop(metric), "question"
+        formula = given.pop(metric)
+        if "/" in formula and vocab.metrics.get(metric) and vocab.metrics[metric].unit == "USD":
+            label = ask_phrase(formula, vocab)  # "Define it as: capex / revenue": a ratio, not the amount
+        return metric, label, formula, "question"
     formula = vocab.formula(metric) if metric in vocab.metrics else None
     return metric, label, formula or metric, "vocabulary" if formula else "line item"
 
@@ -291,7 +316,7 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     if not years:
         return None
     try:
-        given = {_name_key(name, vocab): parse_formula(expr, vocab, max(years)) for name, expr in definitions}
+        given = {_defined_key(name, ask, vocab): parse_formula(expr, vocab, max(years)) for name, expr in definitions}
     except UnreadableFormula:
         return None
     resolved = _resolve(ask, definitions, given, vocab)

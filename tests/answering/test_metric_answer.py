@@ -195,3 +195,24 @@ def test_a_qualified_one_word_name_is_another_line_item_never_the_metric(questio
 def test_neutral_words_and_possessives_before_a_metric_name_keep_it(question):
     target = read_target(question, load_vocabulary())
     assert target is not None and target.unresolved is None
+
+
+def test_define_it_as_defines_what_the_ask_names():
+    target = read_target("What is Acme's FY2023 capital expenditure to revenue ratio? Define it as: FY2023 capital "
+                         "expenditures / FY2023 revenue. Express as a percentage rounded to two decimal places.",
+                         load_vocabulary())
+    assert target is not None and target.unresolved is None
+    assert (target.formula, target.formula_source, target.unit) == ("capex / revenue", "question", "percent")
+    assert target.label == "Capital expenditures / Revenue"  # a ratio, not the amount's name
+
+
+@pytest.mark.parametrize("question", [
+    # "short-term debt" is not long-term debt (whose one-word synonym is "debt")
+    "What is Acme's debt-to-equity ratio at the end of FY2022? Define it as: (short-term debt + long-term debt) / "
+    "total stockholders' equity. Round your answer to two decimal places.",
+    # a part of revenue the vocabulary does not know, over revenue: read as revenue / revenue
+    "What share of Acme's FY2023 revenues came from franchised restaurants? Define it as: revenues from franchised "
+    "restaurants / total revenues.",
+])  # fmt: skip
+def test_a_definition_with_a_term_the_vocabulary_lacks_is_no_metric_target(question):
+    assert read_target(question, load_vocabulary()) is None
