@@ -14,8 +14,9 @@ found (figures and pages) and why it is not trusted, with status `unverified`.
   inputs of one filing come from tables of one scale (the consolidated statements share it).
 - `adjusted_measure`: a question that asks for an adjusted (non-GAAP) measure is not
   answered from GAAP statement lines ("adjusted EBIT" is not operating income).
-- `cited_values`: each input's figure is printed in the row cited for it, and a change is
-  the change the two cited values give.
+- `cited_values`: each input's figure is printed in the row cited for it (a sentence that
+  negates or conditions its amount, "may not pay dividends until ... $6.2 billion", reports
+  none), and a change is the change the two cited values give.
 - `plausible_value`: the result lies in the range of its kind, read from the vocabulary
   (`plausible` of a derived metric: margins within ±100%, capex at most 75% of revenue,
   days 0..1000, ...), and a size's year-over-year change (revenue, assets) within
@@ -258,6 +259,13 @@ def check_units_and_scale(inputs: Sequence[CheckedInput], vocab: Vocabulary,
     return None
 
 
+# A sentence that negates or conditions its amount ("may not pay dividends ... until it
+# recognizes $6.2 billion") does not report the period's figure.
+_NOT_A_REPORTED_AMOUNT = re.compile(
+    r"\b(?:may|might|could|would|will|shall|can)\s+not\b|\bcannot\b|\buntil\b|\bunless\b|\bprovided\s+that\b", re.I
+)
+
+
 def check_cited_values(inputs: Sequence[CheckedInput]) -> CheckFailure | None:
     """Each input's figure is printed in its cited row (at some scale) or sentence."""
     for i in inputs:
@@ -268,6 +276,9 @@ def check_cited_values(inputs: Sequence[CheckedInput]) -> CheckFailure | None:
             amounts = [float(d.replace(",", "")) * {"thousand": 0.001, "million": 1.0, "billion": 1000.0}[s.lower()]
                        for d, s in _PROSE_AMOUNT.findall(i.quote)]
             ok = not amounts or any(_same(abs(i.value), a) for a in amounts)
+            if ok and (m := _NOT_A_REPORTED_AMOUNT.search(i.quote)):
+                return CheckFailure(check=CITED, why=f"{_name(i)} {_amount(i.value)} comes from a sentence that "
+                                    f"does not report it (“{m.group(0)}”: {i.where()}, “{collapse_whitespace(i.quote)}”)")
         if not ok:
             return CheckFailure(check=CITED, why=f"{_name(i)} {_amount(i.value)} is not printed in the row cited "
                                 f"for it ({i.where()}: “{collapse_whitespace(i.quote)}”)")

@@ -156,6 +156,17 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None) -> str:
     return formula
 
 
+def unreadable_definition(question: str, vocab: Vocabulary) -> str | None:
+    """The formula text of a definition in `question` that cannot be read over the vocabulary
+    ("(short-term debt + long-term debt) / total stockholders' equity"), or None."""
+    for _name, expr in split_definitions(question)[1]:
+        try:
+            parse_formula(expr, vocab)
+        except UnreadableFormula:
+            return expr
+    return None
+
+
 _PRONOUN = re.compile(r"^(?:it|this|that|(?:the|this)\s+(?:ratio|metric|measure|figure))$", re.I)
 
 

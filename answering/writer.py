@@ -25,6 +25,7 @@ from answering.kinds.sentences import read_topic
 from answering.kinds.statement_lines import zero_by_rule
 from answering.llm_writer import write_llm
 from answering.metric_answer import MetricServices, answer_metric
+from answering.metric_target import unreadable_definition
 from answering.written_answer import NOT_FOUND, WrittenAnswer, not_found
 from finrag.llm import LLMClient, LLMError, Usage
 from finrag.models import Question, SearchHit
@@ -114,6 +115,11 @@ def _metric(text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
     metric = answer_metric(text, hits, understanding, services)
     if metric is not None and (metric.status in ("answered", "unverified") or offline_engine):
         return metric.model_copy(update={"kind": "metric"})
+    if (unread := unreadable_definition(text, services.vocabulary)) is not None:
+        # the question defines its own formula: the vocabulary's formula would be another quantity
+        reason = f"the question defines its measure as “{unread}”, with a term the reports' vocabulary does not read"
+        return WrittenAnswer(status="not_found", kind="metric", reason=reason,
+                             text=f"{NOT_FOUND.capitalize()}: {reason}; no other formula is used.")
     return write_offline(text, hits, understanding, services.vocabulary).model_copy(update={"kind": "metric"})
 
 

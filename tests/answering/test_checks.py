@@ -306,3 +306,26 @@ def test_a_preferred_stock_dividend_is_not_the_common_dividend(financebench_extr
     what = checks.not_consolidated(sentence, chunk.text, question, annual=True)
     assert what is not None and what.startswith("a preferred-stock figure")
     assert checks.not_consolidated(sentence, chunk.text, "What preferred dividends did PG&E pay in 2022?", True) is None
+
+
+def test_an_amount_in_a_sentence_that_conditions_it_is_not_reported(financebench_extra_dir):
+    # PG&E's 10-K: "... may not pay dividends on shares of its common stock until it recognizes
+    # $6.2 billion in Non-GAAP ..." is a condition, not the dividends paid.
+    pge = load_document(financebench_extra_dir / "pdfs" / "PG_E_2022_10K.pdf")
+    chunk = find(pge, "may not pay dividends")
+    sentence = next(s for s in chunk.text.replace("\n", " ").split(". ") if "may not pay dividends" in s)
+    dividends = CheckedInput(metric="dividends_paid", fiscal_year=2022, value=6200.0, quote=sentence,
+                             doc=pge.meta.doc, page=chunk.page, context=chunk.text, from_table=False)
+    failure = checks.check_cited_values([dividends])
+    assert failure is not None and failure.check == "cited_values" and "does not report it" in failure.why
+
+
+def test_a_formula_the_question_defines_but_cannot_be_read_is_never_replaced(costco, services):
+    # The question's own debt-to-equity adds short-term debt: the vocabulary's long-term debt /
+    # equity would be another quantity, so nothing is answered.
+    question = ("What is Costco's debt-to-equity ratio at the end of FY2021? Define it as: (short-term debt + "
+                "long-term debt) / total stockholders' equity. Round your answer to two decimal places.")
+    balance = find(costco, "Long-term debt, excluding current portion")
+    written = ask(question, [balance], services)
+    assert (written.status, written.value) == ("not_found", None), written.text
+    assert "defines its measure as “(short-term debt + long-term debt) / total stockholders' equity”" in written.text
