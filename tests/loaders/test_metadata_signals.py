@@ -5,23 +5,13 @@ text layer of the pages needed is read (pdfium, no OCR, no embedding)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 
 from loaders.cleaning import clean_document
 from loaders.metadata import read_metadata
 from loaders.page_agreement import addressee_names, most_named, self_definitions
-
-
-def _text(path: Path, pages: int | None = None) -> list[str]:
-    pdf = pdfium.PdfDocument(str(path))
-    try:
-        count = len(pdf) if pages is None else min(pages, len(pdf))
-        return [pdf[i].get_textpage().get_text_range() for i in range(count)]
-    finally:
-        pdf.close()
+from tests.support.pdf_pages import page_texts
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +21,7 @@ def wild(filings_wild_dir):
 
     def read(name: str, pages: int | None = None):
         if (name, pages) not in cache:
-            cleaned = clean_document(_text(filings_wild_dir / "pdfs" / f"{name}.pdf", pages))
+            cleaned = clean_document(page_texts(filings_wild_dir / "pdfs" / f"{name}.pdf", pages))
             cache[(name, pages)] = (cleaned.pages, cleaned.running_lines)
         return cache[(name, pages)]
 
@@ -136,7 +126,7 @@ def test_a_20f_is_an_annual_report_even_with_the_spaces_lost(wild):
 
 
 def test_an_8k_under_item_2_02_without_the_release_is_not_a_release(financebench_extra_dir):
-    pages = clean_document(_text(financebench_extra_dir / "pdfs" / "EBAY_2023Q1_8K.pdf", 2)).pages
+    pages = clean_document(page_texts(financebench_extra_dir / "pdfs" / "EBAY_2023Q1_8K.pdf", 2)).pages
     item = ("Item 2.02. Results of Operations and Financial Condition.\nOn April 26, 2023 the company issued a "
             "press release, furnished as Exhibit 99.1, which is incorporated by reference.")
     without = [pages[0] + "\n" + item, *pages[1:]]
@@ -153,7 +143,7 @@ def test_a_running_line_stating_a_former_name_is_never_the_company():
     path = SHARED / "erc-round1" / "pdfs" / "43437bccca01aeae222ec7cc706ba3eaf50be2d7.pdf"
     if not path.exists():
         pytest.skip("../shared/erc-round1 not present")
-    cleaned = clean_document(_text(path))
+    cleaned = clean_document(page_texts(path))
     meta = read_metadata(cleaned.pages, cleaned.running_lines)
     assert meta.company_legal == "ENRG ELEMENTS LIMITED"
     assert not meta.company.lower().startswith("formerly")

@@ -4,9 +4,6 @@ titles) confirms, questions or replaces the cover's reading: real filings of
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pypdfium2 as pdfium
 import pytest
 
 from finrag.models import LOW_CONFIDENCE, DocumentMeta, FieldSource
@@ -20,15 +17,7 @@ from loaders.page_agreement import (
     signature_name,
     statement_title_names,
 )
-
-
-def _raw_pages(pdf_path: Path, pages: int | None = None) -> list[str]:
-    pdf = pdfium.PdfDocument(str(pdf_path))
-    try:
-        count = len(pdf) if pages is None else min(pages, len(pdf))
-        return [pdf[i].get_textpage().get_text_range() for i in range(count)]
-    finally:
-        pdf.close()
+from tests.support.pdf_pages import page_texts
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +25,7 @@ def raw(financebench_dir, financebench_extra_dir):
     def pages(name: str, count: int | None = None) -> list[str]:
         for root in (financebench_extra_dir, financebench_dir):
             if (path := root / "pdfs" / f"{name}.pdf").is_file():
-                return _raw_pages(path, count)
+                return page_texts(path, count)
         raise FileNotFoundError(name)
 
     return pages
@@ -70,7 +59,7 @@ def test_a_short_8k_is_confirmed_by_its_signature(raw):
     assert _low_confidence(meta) == []
 
 
-def test_running_headers_are_read_from_the_raw_pages(raw):
+def test_running_headers_are_read_from_thepage_texts(raw):
     # "Apple Inc. | 2022 Form 10-K | 25" at the foot of most pages (cleaning removes it).
     texts = raw("APPLE_2022_10K")
     headers = running_header_names(running_lines(texts))

@@ -15,8 +15,10 @@ import json
 import threading
 import time
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from tests.support.loopback import LoopbackServer
 
 
 @dataclass
@@ -70,8 +72,10 @@ class Request:
 
 
 @dataclass
-class FakeOpenAI:
+class FakeOpenAI(LoopbackServer):
     """Context manager: starts the server on a free port; `url` is the /v1 base URL."""
+
+    path = "/v1"
 
     default: Reply = field(default_factory=lambda: Text("default reply"))
     requests: list[Request] = field(default_factory=list)
@@ -90,21 +94,8 @@ class FakeOpenAI:
         with self._lock:
             self.requests.append(request)
 
-    @property
-    def url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}/v1"
-
-    def __enter__(self) -> FakeOpenAI:
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+    def handler_for(self) -> type[BaseHTTPRequestHandler]:
+        return _handler_for(self)
 
 
 def _completion(body: dict[str, Any], reply: Text | ToolCall) -> dict[str, Any]:

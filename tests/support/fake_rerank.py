@@ -17,8 +17,10 @@ import re
 import threading
 import time
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from tests.support.loopback import LoopbackServer
 
 
 @dataclass
@@ -29,7 +31,7 @@ class Reply:
 
 
 @dataclass
-class FakeRerank:
+class FakeRerank(LoopbackServer):
     style: str = "results"  # "results": {"results": [{index, relevance_score}]}; "tei": [{index, score}]
     requests: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     _queue: list[Reply] = field(default_factory=list)
@@ -43,21 +45,8 @@ class FakeRerank:
         with self._lock:
             return self._queue.pop(0) if self._queue else Reply()
 
-    @property
-    def url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
-
-    def __enter__(self) -> FakeRerank:
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+    def handler_for(self) -> type[BaseHTTPRequestHandler]:
+        return _handler_for(self)
 
     def scores(self, body: dict[str, Any]) -> Any:
         words = set(re.findall(r"\w+", body.get("query", "").lower()))
