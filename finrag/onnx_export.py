@@ -35,7 +35,7 @@ def export_onnx(model_dir: Path, target: Path) -> Path:
 def _quiet_libraries() -> Iterator[None]:
     """torch's tracer warnings and transformers' "Loading weights" bar are about the export's
     internals, nothing a user can act on: kept off the terminal unless `--debug` is on."""
-    if logging.getLogger("finrag").isEnabledFor(logging.DEBUG):
+    if logging.getLogger("finrag").getEffectiveLevel() <= logging.DEBUG:  # not isEnabledFor: its cache
         yield
         return
     from transformers.utils import logging as transformers_logging

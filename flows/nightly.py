@@ -160,7 +160,7 @@ def nightly_batch(
             day=day, return_state=True,
         )  # fmt: skip
         try:
-            answered = state.result(raise_on_failure=False)
+            answered = state.result(raise_on_failure=False, _sync=True)  # type: ignore[call-overload]
         except MissingResult:  # results not kept: the file's counts are in its own summary
             answered = None
         if isinstance(answered, BatchSummary) or (answered is None and state.is_completed()):

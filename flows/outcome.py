@@ -34,7 +34,9 @@ def result_of(state: State) -> Any:
     """What a flow run returned, whether it Completed or ended Failed by `finish`; an
     exception the run raised (a usage error, a crash, a timeout) is raised again here, so
     the CLI turns it into its one line."""
-    value = state.result(raise_on_failure=False)
+    # `_sync`: the sync path even when a test (or an embedding host) runs an event loop in this
+    # thread; Prefect's async_dispatch would otherwise hand back a coroutine
+    value = state.result(raise_on_failure=False, _sync=True)  # type: ignore[call-overload]
     if isinstance(value, BaseException):
         raise value
     return value

@@ -135,7 +135,7 @@ def test_an_alias_changes_the_filter_without_re_embedding(corrected_store, capsy
         first, *filings = listing.splitlines()
         assert first.startswith("Globex  (also: ") and "Glbex" in first
         assert "FY2023   gx-2023  low confidence: company" in listing  # a fallback reading says so
-        assert "1 companies, 2 filings" in listing
+        assert "1 company, 2 filings" in listing
     finally:
         remove_alias(settings.catalog_path, "Glbex")
 
