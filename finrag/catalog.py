@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -36,7 +34,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from finrag.errors import UserError
 from finrag.models import CatalogCompany, CatalogFiling, DocumentMeta, StoreCatalog
-from finrag.text_files import umask_mode
+from finrag.text_files import write_text_atomic
 
 # Names this alike (difflib ratio) are a misreading of one another, not two issuers:
 # "glbex" / "globex" is 0.91, "meta" / "beta" 0.75, "northwind robotics" / "helix dynamics" 0.25.
@@ -90,18 +88,7 @@ def load_corrections(path: Path) -> Corrections:
 def save_corrections(path: Path, corrections: Corrections) -> None:
     """Written to a temporary file, flushed and renamed: a crash never leaves half a file.
     Call it under `updating` when the file may have other writers."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        os.chmod(tmp, umask_mode())  # as any file the user creates, not mkstemp's 0600
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps(corrections.model_dump(), indent=2, sort_keys=True))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text_atomic(path, json.dumps(corrections.model_dump(), indent=2, sort_keys=True))
 
 
 @contextmanager

@@ -10,6 +10,7 @@ from __future__ import annotations
 import codecs
 import os
 import stat
+import tempfile
 import threading
 from pathlib import Path
 
@@ -80,3 +81,21 @@ def umask_mode(mode: int = 0o666) -> int:
         current = os.umask(0o077)
         os.umask(current)
     return mode & ~current
+
+
+def write_text_atomic(path: str | Path, text: str) -> None:
+    """Write via a temporary file in the same directory, flushed, and rename it over `path`:
+    a crash never leaves half a file, and the file gets the mode the umask gives."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        os.chmod(tmp, umask_mode())  # mkstemp makes 0600: the group must read a service's outputs
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

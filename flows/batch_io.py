@@ -29,7 +29,6 @@ import io
 import json
 import os
 import re
-import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -41,7 +40,7 @@ from pydantic import ValidationError
 from finrag import text_files
 from finrag.errors import UsageError, UserError
 from finrag.models import Question, RunRecord
-from finrag.text_files import umask_mode
+from finrag.text_files import write_text_atomic
 
 QUESTION_SUFFIXES = (".csv", ".jsonl", ".yaml", ".yml")
 
@@ -388,18 +387,3 @@ def check_output_dir(path: str | Path, option: str = "--out") -> Path:
     return out
 
 
-def write_text_atomic(path: str | Path, text: str) -> None:
-    """Write via a temporary file in the same directory and rename it over `path`."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        os.chmod(tmp, umask_mode())  # mkstemp makes 0600: the group must read a service's outputs
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -46,6 +46,12 @@ def catalog(chunks: list[Chunk]) -> StoreCatalog:
 
 
 @pytest.fixture(scope="session")
+def boeing() -> list[Chunk]:
+    """Boeing's FY2022 10-K: the filing most kinds are specified on."""
+    return filing("financebench/pdfs/BOEING_2022_10K.pdf")
+
+
+@pytest.fixture(scope="session")
 def services() -> Services:
     """Writers need the vocabulary; no store, graph or LLM (hits are given)."""
     return Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]

@@ -13,10 +13,6 @@ def verizon():
     return filing("financebench/pdfs/VERIZON_2021_10K.pdf")
 
 
-@pytest.fixture(scope="module")
-def boeing():
-    return filing("financebench/pdfs/BOEING_2022_10K.pdf")
-
 
 def test_the_table_whose_caption_matches_is_ranked(verizon, services):
     # the notional-amounts table is cut from its caption by the chunker: the caption is read

@@ -3,14 +3,7 @@ sentences of its filing that state it (Boeing's FY2022 10-K)."""
 
 from __future__ import annotations
 
-import pytest
-
-from tests.answering.kinds.conftest import ask, filing
-
-
-@pytest.fixture(scope="module")
-def boeing():
-    return filing("financebench/pdfs/BOEING_2022_10K.pdf")
+from tests.answering.kinds.conftest import ask
 
 
 def test_a_company_policy_is_quoted_from_the_filing(boeing, services):

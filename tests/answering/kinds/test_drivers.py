@@ -3,14 +3,7 @@ the change itself computed from cited rows (Boeing's FY2022 10-K)."""
 
 from __future__ import annotations
 
-import pytest
-
-from tests.answering.kinds.conftest import ask, filing
-
-
-@pytest.fixture(scope="module")
-def boeing():
-    return filing("financebench/pdfs/BOEING_2022_10K.pdf")
+from tests.answering.kinds.conftest import ask
 
 
 def test_the_change_and_the_sentences_that_explain_it(boeing, services):

@@ -5,12 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.answering.kinds.conftest import ask, filing
-
-
-@pytest.fixture(scope="module")
-def boeing():
-    return filing("financebench/pdfs/BOEING_2022_10K.pdf")
+from tests.answering.kinds.conftest import ask
 
 
 def test_a_figure_question_is_a_metric_computed_from_rows(boeing, services):

@@ -16,10 +16,6 @@ def bank():
     return filing(BANK)
 
 
-@pytest.fixture(scope="module")
-def boeing():
-    return filing("financebench/pdfs/BOEING_2022_10K.pdf")
-
 
 def test_a_bank_has_no_gross_margin_and_the_answer_says_why(bank, services):
     company = bank[0].company

@@ -3,14 +3,7 @@ hedges, sentences that share words but not the key phrase) are refused (Boeing F
 
 from __future__ import annotations
 
-import pytest
-
 from tests.answering.kinds.conftest import ask, filing
-
-
-@pytest.fixture(scope="module")
-def boeing():
-    return filing("financebench/pdfs/BOEING_2022_10K.pdf")
 
 
 def test_the_sentence_that_states_the_fact_is_quoted(boeing, services):

@@ -9,11 +9,6 @@ from tests.answering.kinds.conftest import ask, filing
 
 
 @pytest.fixture(scope="module")
-def boeing():
-    return filing("financebench/pdfs/BOEING_2022_10K.pdf")
-
-
-@pytest.fixture(scope="module")
 def pepsico():
     return filing("financebench/pdfs/PEPSICO_2022_10K.pdf")
 
