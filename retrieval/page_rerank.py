@@ -117,6 +117,7 @@ class FilingPages:
     are computed when first asked for and kept (a filing is read once per process)."""
 
     def __init__(self, chunks: list[Chunk]) -> None:
+        self.chunks = chunks  # in reading order
         self.pages: dict[int, list[Chunk]] = {}
         for chunk in chunks:
             for page in range(chunk.page, chunk.page_end + 1):

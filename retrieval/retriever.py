@@ -338,6 +338,10 @@ class Retriever:
             reordered.extend(by_page[key])
         return reordered, scored
 
+    def filing(self, doc: str) -> FilingPages:
+        """A stored filing's pages (read once per process, as the page stage reads them)."""
+        return self._filing(doc, self.store.document_sha(doc) or "")
+
     def _filing(self, doc: str, sha: str) -> FilingPages:
         """A filing's pages, read once per process (keyed by its content hash, so a
         re-ingested filing is read again)."""

@@ -23,6 +23,8 @@ def in_report_terms(answer: Answer, question: str, services: Services) -> Answer
     if answer.status == "failed" or not answer.citations:
         return answer
     answer = _in_currency(answer, services)
+    if answer.status != "answered" or answer.kind != "metric":
+        return answer  # the latest-year note is for metric answers only: no store read
     return with_latest_year_note(answer, question, services.store.documents())
 
 
@@ -40,14 +42,13 @@ def _in_currency(answer: Answer, services: Services) -> Answer:
 
 
 def _doc_currency(doc: str, pages: list[int], services: Services) -> ReportCurrency | None:
-    sha = services.store.document_sha(doc) or ""
-    key = (doc, sha)
-    chunks = services.store.doc_chunks(doc)
-    cited = "\n".join(c.text for c in chunks if c.page in pages or c.page_end in pages)
+    filing = services.retriever.filing(doc)  # the retriever's per-process copy, not a new scroll
+    cited = "\n".join(filing.text(p) for p in pages if p in filing.pages)
     if cited and (code := report_currency(cited)) is not None and code.source == "header":
         return code  # the cited page's own header: "£'000" above the row that was read
+    key = (doc, services.store.document_sha(doc) or "")
     if key not in _CACHE:
-        _CACHE[key] = report_currency("\n".join(c.text for c in chunks))
+        _CACHE[key] = report_currency("\n".join(c.text for c in filing.chunks))
     return _CACHE[key]
 
 
