@@ -40,6 +40,6 @@ def run(args) -> int:
         print("finrag batch: every LLM call failed; the answers above were written offline "
               f"({', '.join(f'{k} {v}' for k, v in sorted(summary.by_fallback.items()))})", file=sys.stderr)
     if summary.failed:
-        print(f"finrag batch: {count_problem(summary.failed, summary.total, 'questions')} "
+        print(f"finrag batch: {count_problem(summary.failed, summary.total, 'question')} "
               f"(reasons in {Path(args.out) / RESULTS_CSV})", file=sys.stderr)
     return 1 if summary.problem() else 0  # exit codes: README "Exit codes"

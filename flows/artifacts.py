@@ -74,7 +74,7 @@ class BatchSummary(BaseModel):
     def problem(self) -> str | None:
         """Why this batch did not fully succeed (the run ends Failed, the CLI exits 1), or
         None. Refusals are answers; failed rows and an LLM that never answered are not."""
-        problems = [p for p in (count_problem(self.failed, self.total, "questions"),) if p]
+        problems = [p for p in (count_problem(self.failed, self.total, "question"),) if p]
         if self.llm_all_failed:
             problems.append("every LLM call failed (answers written offline)")
         return "; ".join(problems) or None

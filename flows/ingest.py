@@ -122,4 +122,4 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
     for line in ingest_warnings(reports):
         print(line)  # in the flow run's log, as the CLI prints them under its table
     failed = sum(r.status == "failed" for r in reports)
-    return finish(reports, count_problem(failed, len(reports), "documents"))  # Failed when any failed
+    return finish(reports, count_problem(failed, len(reports), "document"))  # Failed when any failed

@@ -17,6 +17,8 @@ from typing import Any, TypeVar
 from prefect.client.schemas.objects import State
 from prefect.states import Failed
 
+from finrag.wording import plural
+
 T = TypeVar("T")
 
 
@@ -26,8 +28,9 @@ def finish(value: T, problem: str | None) -> T | State:
 
 
 def count_problem(failed: int, total: int, noun: str) -> str | None:
-    """E.g. "2 of 30 questions failed", or None when none did."""
-    return f"{failed} of {total} {noun} failed" if failed else None
+    """E.g. "2 of 30 questions failed" or "1 of 1 question failed" (`noun` singular), or
+    None when none did."""
+    return f"{failed} of {plural(total, noun)} failed" if failed else None
 
 
 def result_of(state: State) -> Any:

@@ -86,7 +86,7 @@ def test_a_nightly_file_whose_rows_all_failed_ends_the_nightly_run_failed(tmp_pa
                           timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert proc.stdout.strip().splitlines()[-1] == (
-        "FAILED 2 of 2 question files answered; with failed questions: team.csv (1 of 1 questions failed), "
+        "FAILED 2 of 2 question files answered; with failed questions: team.csv (1 of 1 question failed), "
         "team.jsonl (2 of 2 questions failed). Questions: 0 answered, 0 refused")
     [nightly] = _runs(inbox=str(inbox))
     assert nightly["state"]["type"] == "FAILED"
