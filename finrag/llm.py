@@ -40,6 +40,7 @@ from tenacity import (
 
 from finrag.config import Settings
 from finrag.llm_guards import CircuitBreaker, DeadlineExpired, QuestionScope, current_scope
+from finrag.models import FailureKind, LLMReply
 
 if TYPE_CHECKING:  # openai and langchain-openai take seconds to import: only with an LLM
     from langchain_openai import ChatOpenAI
@@ -54,10 +55,6 @@ T = TypeVar("T")
 MAX_BACKOFF_S = 30.0
 
 
-# Why an LLM call gave up; an answer written offline instead carries it as `fallback`.
-FailureKind = Literal["connection", "timeout", "http_error", "malformed_output", "circuit_open", "deadline"]
-
-
 class LLMError(Exception):
     """An LLM call failed after its last attempt. `reason` is safe to show and store."""
 
@@ -65,14 +62,6 @@ class LLMError(Exception):
         super().__init__(reason)
         self.reason = reason
         self.kind: FailureKind = kind
-
-
-class LLMReply(BaseModel):
-    text: str
-    tokens_in: int = 0
-    tokens_out: int = 0
-    cost_usd: float = 0.0
-    model: str
 
 
 @dataclass

@@ -16,8 +16,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # types only: finrag.llm imports this module
-    from finrag.llm import FailureKind, LLMReply
+if TYPE_CHECKING:
+    from finrag.models import FailureKind, LLMReply
 
 
 class DeadlineExpired(Exception):

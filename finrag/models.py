@@ -414,3 +414,17 @@ class MetricTarget(BaseModel):
     scale: Literal["units", "thousands", "millions", "billions"] = "millions"  # of a USD answer
     decimals: int | None = None  # "round to two decimal places"
     unresolved: str | None = None  # why the quantity asked cannot be computed (never answer another one)
+
+
+# Why an LLM call gave up; an answer written offline instead carries it as `fallback`.
+FailureKind = Literal["connection", "timeout", "http_error", "malformed_output", "circuit_open", "deadline"]
+
+
+class LLMReply(BaseModel):
+    """One LLM call's text and what it cost."""
+
+    text: str
+    tokens_in: int = 0
+    tokens_out: int = 0
+    cost_usd: float = 0.0
+    model: str

@@ -35,6 +35,7 @@ from finrag.config import Settings, load_settings
 from finrag.console import progress as progress_bars
 from finrag.errors import DiskFull, full_disk_named
 from finrag.models import Answer, Question, RunRecord, StrategyChoice
+from flows.answer_one import answer_safely, failed_answer
 from flows.artifacts import (
     BatchSummary,
     artifact_key,
@@ -63,37 +64,6 @@ SUMMARY_MD = "summary.md"
 # Yields (question, answer) pairs as they complete, in any order.
 AnswerMany = Callable[[Sequence[Question]], Iterable[tuple[Question, Answer]]]
 Progress = Callable[[int, int, RunRecord], None]
-
-
-def answer_safely(question: Question, services: Services, strategy: str) -> Answer:
-    """`answer_question` promises never to raise; a bug that does anyway must not sink the batch.
-
-    A row that could not be read as a question (`problem`) is recorded failed, never asked.
-    """
-    from strategies.dispatch import answer_question
-
-    if question.problem:
-        return failed_answer(question, strategy, question.problem, flag="bad_input")
-    started = time.perf_counter()
-    try:
-        return answer_question(question, services, strategy=strategy)
-    except Exception as e:  # noqa: BLE001 - recorded as this question's failure
-        return failed_answer(question, strategy, f"{type(e).__name__}: {e}", time.perf_counter() - started)
-
-
-def failed_answer(
-    question: Question, strategy: str, reason: str, latency_s: float = 0.0, flag: str = "answerer_raised"
-) -> Answer:
-    return Answer(
-        status="failed",
-        answer="",
-        # An Answer must name a concrete strategy; for "auto" the router never got to say.
-        strategy=strategy if strategy != "auto" else (question.expected_strategy or "single"),
-        reason=reason,
-        engine="none",  # no engine answered it
-        flags=[flag],
-        latency_s=latency_s,
-    )
 
 
 def sequential_answers(services: Services, strategy: str) -> AnswerMany:

@@ -18,7 +18,8 @@ from pydantic import BaseModel, Field
 from finrag.config import load_settings
 from finrag.models import STRATEGY_HELP, Answer, Question
 from finrag.wording import plural
-from flows.answer_batch import answer_safely, limits_present
+from flows.answer_batch import limits_present
+from flows.answer_one import answer_safely
 from flows.artifacts import answer_markdown, answers_overview_markdown, artifact_key
 from flows.batch_io import question_id
 from flows.plan_review import PlanReviewer, ReviewTimedOut

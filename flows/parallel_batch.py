@@ -27,11 +27,11 @@ from prefect.cache_policies import NO_CACHE
 
 from finrag.config import Settings
 from finrag.models import Answer, Question
+from flows.answer_one import WORKER_LOST, answer_safely, failed_answer
 
 if TYPE_CHECKING:
     from strategies.services import Services
 
-WORKER_LOST = "worker_lost"
 # Questions per Dask task: small enough that a kill loses few answers and progress moves,
 # large enough that Prefect's ~50 ms per task stays small against ~0.1-1 s per answer.
 DASK_GROUP = 8
@@ -65,8 +65,6 @@ def worker_services(settings: Settings, store_version: str) -> Services:
 @task(name="answer-questions", task_run_name="answer {label}", retries=0, cache_policy=NO_CACHE)
 def answer_on_worker(questions: list[Question], settings: Settings, strategy: str, store_version: str,
                      label: str) -> list[Answer]:
-    from flows.answer_batch import answer_safely
-
     services = worker_services(settings, store_version)
     return [answer_safely(q, services, strategy) for q in questions]
 
@@ -75,8 +73,6 @@ def dask_answers(services: Services, strategy: str, settings: Settings):
     """An AnswerMany that sends groups of questions to the Dask workers of this flow run
     (FINRAG_BATCH_TASK_SIZE questions per group when set, else DASK_GROUP)."""
     from prefect.futures import as_completed
-
-    from flows.answer_batch import failed_answer
 
     store_version = str(services.store.version())
     group = settings.batch_task_size or DASK_GROUP

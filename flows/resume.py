@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 from finrag.catalog import catalog_from_documents, catalog_key, load_corrections, resolve
 from finrag.config import Settings
 from finrag.models import Question, RunRecord
+from flows.answer_one import WORKER_LOST
 from flows.batch_io import ResultsLog
-from flows.parallel_batch import WORKER_LOST
 
 if TYPE_CHECKING:
     from strategies.services import Services

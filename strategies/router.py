@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from finrag.llm import LLMClient, LLMError, LLMReply
-from finrag.models import Answer, Question, StoreCatalog, StrategyName
+from finrag.llm import LLMClient, LLMError
+from finrag.models import Answer, LLMReply, Question, StoreCatalog, StrategyName
 from finrag.vocabulary import Vocabulary
 from retrieval.query_understanding import QueryUnderstanding, understand
 
