@@ -206,6 +206,14 @@ def _year_ok(label: Labelled, report: DocumentReport) -> bool:
     return label.doc_type.lower() in _RELEASES and bool(dated) and dated[:4] == str(label.doc_period)
 
 
+def _company_ok(expected: str, report: DocumentReport) -> bool:
+    """The name people write ("Uber") or the legal name it was read from ("UBER TECHNOLOGIES,
+    INC."): filings-wild labels give the legal name, FinanceBench the short one. A legal name
+    read without a company name is still a miss."""
+    key = company_key(expected)
+    return bool(report.company) and key in (company_key(report.company), company_key(report.company_legal))
+
+
 def _compare(label: Labelled, report: DocumentReport) -> list[Miss]:
     kind = label.doc_type.lower()
     accepted = _ACCEPTED_FORMS.get(kind, (_FORMS.get(kind, label.doc_type),))
@@ -213,8 +221,7 @@ def _compare(label: Labelled, report: DocumentReport) -> list[Miss]:
     if report.report_date and kind in _RELEASES:
         year_got += f" (dated {report.report_date})"
     checks = [
-        ("company", label.company or "", report.company, label.company is None or
-         company_key(label.company) == company_key(report.company)),
+        ("company", label.company or "", report.company, label.company is None or _company_ok(label.company, report)),
         ("fiscal_year", str(label.doc_period), year_got, _year_ok(label, report)),
         ("form", " or ".join(accepted), report.form, report.form in accepted),
     ]

@@ -172,13 +172,52 @@ def addressee_names(pages: list[str]) -> list[Sighting]:
 
 
 def self_definitions(pages: list[str]) -> list[Sighting]:
-    """The first legal name a filing defines as "the Company" (or "the Group")."""
+    """The first legal name a filing defines as "the Company" (or "the Group"); else the
+    legal name it defines by its initials ("Reliance Industries Limited (RIL)") that the
+    filing then uses most."""
     for text in pages[:60]:
         flat = " ".join(text.split())
         for m in _SELF_DEFINITION.finditer(flat):
             if name := _name_ending(m.group(1).split()):
                 return [Sighting(name, "defined term", 1)]
-    return []
+    return abbreviation_definitions(pages)[:1]
+
+
+# "Reliance Industries Limited (RIL)", "Acme Holdings plc (“AH”)": a legal name and the
+# initials the filing will call it by.
+_INITIALS_DEFINED = re.compile(r"([A-Z][^\n()“”\"]{1,80}?)\s*\(\s*[“\"]?([A-Z][A-Za-z&]{1,6})[”\"]?\s*\)")
+_MIN_INITIALS_USES = 3  # a definition is made to be used: the initials recur in the text
+
+
+def abbreviation_definitions(pages: list[str]) -> list[Sighting]:
+    """Legal names defined by their initials, the ones the filing uses most first. The
+    initials also cut the name from the words before it ("Founder Chairman Reliance
+    Industries Limited (RIL)" -> "Reliance Industries Limited")."""
+    uses: Counter[str] = Counter()
+    printed: dict[str, str] = {}
+    body = "\n".join(pages)
+    for text in pages[:60]:
+        for m in _INITIALS_DEFINED.finditer(" ".join(text.split())):
+            name, initials = _name_ending(m.group(1).split()), m.group(2)
+            if name is None or (name := _spelled_by(initials, name)) is None or name_key(name) in printed:
+                continue
+            printed[name_key(name)] = name
+            uses[name_key(name)] = len(re.findall(rf"(?<![\w&]){re.escape(initials)}(?![\w&])", body))
+    return [Sighting(printed[k], "defined term", 1) for k, n in uses.most_common() if n >= _MIN_INITIALS_USES]
+
+
+def _spelled_by(initials: str, name: str) -> str | None:
+    """The tail of `name` whose words' initials are `initials` (with or without its legal
+    suffix, connectors skipped); None if no tail is."""
+    words = name.split()
+    letters = initials.lower().replace("&", "")
+    for start in range(len(words)):
+        tail = " ".join(words[start:])
+        for candidate in (tail, base_name(tail)):
+            spelled = "".join(w[0] for w in re.findall(r"[A-Za-z][\w'’.-]*", candidate) if w.lower() not in ("of", "and", "the"))
+            if spelled.lower() == letters and len(letters) >= 2:
+                return tail
+    return None
 
 
 _CLAUSE_OPENERS = frozenset(["In", "On", "For", "At", "By", "As", "To", "From", "With", "And", "Or", "While", "When"])

@@ -66,6 +66,15 @@ def test_a_release_is_right_by_its_fiscal_year_or_the_year_of_its_date():
     assert [m.field for m in _compare(ten_k, report.model_copy(update={"form": "10-K"}))] == ["fiscal_year"]
 
 
+def test_a_company_is_right_by_its_short_name_or_the_legal_name_it_was_read_from():
+    label = Labelled(doc_name="U_10K", company="Uber Technologies, Inc.", doc_type="10k", doc_period=2021)
+    report = DocumentReport(file="x.pdf", doc="x", status="ok", company="Uber", company_legal="UBER TECHNOLOGIES, INC.",
+                            form="10-K", fiscal_year=2021)
+    assert _compare(label, report) == []
+    assert [m.field for m in _compare(label, report.model_copy(update={"company_legal": "Uber Eats Ltd"}))] == ["company"]
+    assert [m.field for m in _compare(label, report.model_copy(update={"company": None}))] == ["company"]
+
+
 def test_filings_wild_labels_are_read_and_held_out_misses_stay_hidden(tmp_path):
     (tmp_path / "pdfs").mkdir()
     write_pdf(tmp_path / "pdfs" / "Acme_2022_10-K.pdf", filing_pages())

@@ -9,8 +9,14 @@ import re
 import pytest
 
 from loaders.cleaning import clean_document
+from loaders.dates import parse_date
 from loaders.metadata import read_metadata
-from loaders.page_agreement import addressee_names, most_named, self_definitions
+from loaders.page_agreement import (
+    abbreviation_definitions,
+    addressee_names,
+    most_named,
+    self_definitions,
+)
 from tests.support.pdf_pages import page_texts
 
 
@@ -80,6 +86,26 @@ def test_a_sentence_ending_in_company_is_never_a_name(wild):
     assert meta.fiscal_year == 2022  # "Integrated Annual Report 2021-22": the year it ends
 
 
+def test_a_name_defined_by_its_initials_names_the_company(wild):
+    # "... Shri Dhirubhai H. Ambani / Founder Chairman / Reliance Industries Limited (RIL) / is a
+    # Fortune 500 company": no cover, no caption; the initials it then uses cut the name out.
+    pages, _ = wild("RelianceIndustries_2022_AnnualReport")
+    assert [s.name for s in abbreviation_definitions(pages)] == ["Reliance Industries Limited"]
+    meta = _meta(wild, "RelianceIndustries_2022_AnnualReport")
+    assert (meta.company, meta.company_legal) == ("Reliance Industries", "Reliance Industries Limited")
+    assert [e.kind for e in meta.evidence] == ["defined term"]
+    # Initials the text never uses again define nothing.
+    assert abbreviation_definitions(["Initech Holdings Limited (IHL) makes staplers."]) == []
+
+
+def test_a_company_named_only_in_prose_gets_its_short_name():
+    # No cover caption, no suffixed line of its own: the legal name most pages print is the
+    # company, and it gets the short name too (not only a legal name).
+    pages = [f"In {2000 + i} Acme Widgets plc grew its sales in every region it serves." for i in range(6)]
+    meta = read_metadata(pages)
+    assert (meta.company, meta.company_legal) == ("Acme Widgets", "Acme Widgets plc")
+
+
 def test_a_document_naming_itself_on_most_pages_gets_that_name():
     pages = [f"Acme Widgets plc\nPage {i} of the report. Results were good; Deloitte Audit Ltd audited them."
              for i in range(6)]
@@ -113,6 +139,30 @@ def test_a_june_year_companys_december_quarter_is_q2_of_the_next_fiscal_year(wil
 def test_a_day_first_year_end_on_a_report_without_an_sec_cover(wild):
     meta = _meta(wild, "EthernityNetworks_2022_AnnualReport")
     assert (meta.form, meta.fiscal_year, str(meta.period_end)) == ("annual", 2022, "2022-12-31")
+
+
+def test_indonesian_month_names_are_dates():
+    assert [str(parse_date(t)) for t in ("31 DESEMBER 2009", "31 Maret 2009", "Juni 30, 2012", "1 Okt 2021")] == [
+        "2009-12-31", "2009-03-31", "2012-06-30", "2021-10-01"]
+
+
+def test_indonesian_annual_statements_are_an_annual_report_of_the_year_they_end(wild):
+    # "LAPORAN KEUANGAN KONSOLIDASIAN / UNTUK TAHUN-TAHUN YANG BERAKHIR / 31 DESEMBER 2009 DAN 2008"
+    meta = _meta(wild, "AdhiKarya_2009_AnnualFinancialStatements", 8)
+    assert (meta.form, meta.fiscal_year, str(meta.period_end)) == ("annual", 2009, "2009-12-31")
+
+
+def test_indonesian_interim_statements_get_the_year_of_their_period(wild):
+    # "PERIODE 9 (SEMBILAN) BULAN YANG BERAKHIR / TANGGAL 30 SEPTEMBER 2011": not an annual report.
+    meta = _meta(wild, "AdhiKarya_2011_FinancialStatements_Q3", 3)
+    assert (meta.form, meta.fiscal_year, str(meta.period_end)) == ("other", 2011, "2011-09-30")
+
+
+def test_a_results_release_in_indonesian_reports_the_year_before_its_date(wild):
+    # "Media Release / Jakarta, 11 Februari 2014 - ADHI berhasil membukukan kenaikan Laba Bersih
+    # ... di tahun 2013": no "today announced", no quarter; the lead sentence's year.
+    meta = _meta(wild, "AdhiKarya_2013_PressRelease")
+    assert (meta.form, meta.fiscal_year, str(meta.report_date)) == ("earnings", 2013, "2014-02-11")
 
 
 # --------------------------------------------------------------------------- forms
