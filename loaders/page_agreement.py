@@ -58,9 +58,15 @@ _ADDRESSEE = re.compile(
     re.I | re.M,
 )
 # The filing's definition of itself: "Acme Corporation (“Acme” or the “Company”)",
-# "Acme plc (the “Company”)".
+# "Acme plc (the “Company”)", the "we" bound to a name: "Salesforce, Inc. (“we”) is ...".
 _SELF_DEFINITION = re.compile(
-    r"([A-Z][^\n()“”\"]{1,80}?)\s*\((?:[^()]{0,60}?\s)?(?:the\s+)?[“\"](?:Company|Corporation|Group|Registrant)[”\"]"
+    r"([A-Z][^\n()“”\"]{1,80}?)\s*\((?:[^()]{0,60}?\s)?(?:the\s+)?[“\"](?:Company|Corporation|Group|Registrant|we|We)[,]?[”\"]"
+)
+# "References in this section to the “Company,” “us,” “we” and “our” are solely to Apple Inc."
+_REFERENCES_TO = re.compile(
+    r"\breferences?\s+(?:[^.“”\"]{0,40}?\s)?to\s+(?:the\s+)?[“\"](?:Company|we|us|our)[,]?[”\"][^.]{0,80}?"
+    r"\b(?:are|is|mean|refer)\s+(?:solely\s+|only\s+)?to\s+(.{2,80})",
+    re.I,
 )
 
 
@@ -176,9 +182,12 @@ def self_definitions(pages: list[str]) -> list[Sighting]:
     legal name it defines by its initials ("Reliance Industries Limited (RIL)") that the
     filing then uses most."""
     for text in pages[:60]:
-        flat = " ".join(text.split())
+        flat = _flat(text)
         for m in _SELF_DEFINITION.finditer(flat):
-            if name := _name_ending(m.group(1).split()):
+            if name := _name_ending(flat[: m.end(1)].split()[-40:]):
+                return [Sighting(name, "defined term", 1)]
+        for m in _REFERENCES_TO.finditer(flat):
+            if name := legal_name(m.group(1).replace(_BREAK, " ")):
                 return [Sighting(name, "defined term", 1)]
     return abbreviation_definitions(pages)[:1]
 
@@ -197,8 +206,9 @@ def abbreviation_definitions(pages: list[str]) -> list[Sighting]:
     printed: dict[str, str] = {}
     body = "\n".join(pages)
     for text in pages[:60]:
-        for m in _INITIALS_DEFINED.finditer(" ".join(text.split())):
-            name, initials = _name_ending(m.group(1).split()), m.group(2)
+        flat = _flat(text)
+        for m in _INITIALS_DEFINED.finditer(flat):
+            name, initials = _name_ending(flat[: m.end(1)].split()[-40:]), m.group(2)
             if name is None or (name := _spelled_by(initials, name)) is None or name_key(name) in printed:
                 continue
             printed[name_key(name)] = name
@@ -223,14 +233,30 @@ def _spelled_by(initials: str, name: str) -> str | None:
 _CLAUSE_OPENERS = frozenset(["In", "On", "For", "At", "By", "As", "To", "From", "With", "And", "Or", "While", "When"])
 
 
+_BREAK = "¶"  # a line break kept as a word of the flattened page
+_HEADING_WORDS = 4  # a line this short before a name is a heading or caption, not its start
+
+
+def _flat(text: str) -> str:
+    """A page as one line of words, its line breaks kept as `_BREAK` words."""
+    return f" {_BREAK} ".join(" ".join(line.split()) for line in text.split("\n") if line.strip())
+
+
 def _name_ending(words: list[str]) -> str | None:
     """The name that ends a run of words ("On March 1, Acme Holdings plc" -> "Acme Holdings
-    plc"): capitalised words back from a legal suffix, up to a clause's comma or opener."""
-    text = " ".join(words)
+    plc"): capitalised words back from a legal suffix, up to a clause's comma or opener, or a
+    short line above it ("Overview" / "Salesforce, Inc."); a name wrapped from a line of prose
+    is whole."""
+    lines = " ".join(words).split(f" {_BREAK} ")
+    text = lines[-1]
     suffix = CORPORATE_SUFFIX.search(text)
-    if suffix is None:
+    if suffix is None or _BREAK in text:
         return None
     stem = text[: suffix.start()].split()
+    for line in reversed(lines[:-1]):
+        if len(line.split()) <= _HEADING_WORDS:
+            break
+        stem = [*line.split(), *stem]
     start = len(stem)
     while start > 0 and len(stem) - start < 7:
         word = stem[start - 1]

@@ -98,6 +98,19 @@ def test_a_name_defined_by_its_initials_names_the_company(wild):
     assert abbreviation_definitions(["Initech Holdings Limited (IHL) makes staplers."]) == []
 
 
+def test_the_we_a_filing_binds_to_its_name_names_the_company(financebench_extra_dir):
+    # Salesforce's 10-Q: "Overview" / "Salesforce, Inc. (“we”) is a global leader ..." (the
+    # heading line above is not part of the name).
+    pages = clean_document(page_texts(financebench_extra_dir / "pdfs" / "SALESFORCE_2023Q3_10Q.pdf", 12)).pages
+    assert [s.name for s in self_definitions(pages)] == ["Salesforce, Inc."]
+    # Apple's description of securities: the pronouns are declared to mean the issuer.
+    assert [s.name for s in self_definitions(["References in this section to the “Company,” “us,” “we” and “our”"
+                                              " are solely to Apple Inc. and not to any of its subsidiaries."])] == ["Apple Inc."]
+    # A name wrapped from a line of prose is whole.
+    assert [s.name for s in self_definitions(["the financial statements of Acme\nWidgets plc (the “Company”) were"
+                                              " prepared by its directors"])] == ["Acme Widgets plc"]
+
+
 def test_a_company_named_only_in_prose_gets_its_short_name():
     # No cover caption, no suffixed line of its own: the legal name most pages print is the
     # company, and it gets the short name too (not only a legal name).
