@@ -62,10 +62,11 @@ _ADDRESSEE = re.compile(
 _SELF_DEFINITION = re.compile(
     r"([A-Z][^\n()“”\"]{1,80}?)\s*\((?:[^()]{0,60}?\s)?(?:the\s+)?[“\"](?:Company|Corporation|Group|Registrant|we|We)[,]?[”\"]"
 )
-# "References in this section to the “Company,” “us,” “we” and “our” are solely to Apple Inc."
+# "References in this section to the “Company,” “us,” “we” and “our” are solely to Apple Inc.",
+# "the terms “Facebook,” “company,” “we,” “us,” and “our” in this document refer to Facebook, Inc."
 _REFERENCES_TO = re.compile(
-    r"\breferences?\s+(?:[^.“”\"]{0,40}?\s)?to\s+(?:the\s+)?[“\"](?:Company|we|us|our)[,]?[”\"][^.]{0,80}?"
-    r"\b(?:are|is|mean|refer)\s+(?:solely\s+|only\s+)?to\s+(.{2,80})",
+    r"\b(?:references?\s+(?:[^.“”\"]{0,40}?\s)?to|the\s+terms?)\s+(?:the\s+)?[“\"][^.]{0,80}?[“\"]?(?:Company|we|us|our)[,]?[”\"]"
+    r"[^.]{0,80}?\b(?:are|is|means?|refers?)\s+(?:solely\s+|only\s+)?to\s+(.{2,80})",
     re.I,
 )
 
@@ -187,7 +188,8 @@ def self_definitions(pages: list[str]) -> list[Sighting]:
             if name := _name_ending(flat[: m.end(1)].split()[-40:]):
                 return [Sighting(name, "defined term", 1)]
         for m in _REFERENCES_TO.finditer(flat):
-            if name := legal_name(m.group(1).replace(_BREAK, " ")):
+            # "... refer to Facebook, Inc., a Delaware corporation": the name ends at its suffix.
+            if name := legal_name(_NAME_CUT.split(m.group(1).replace(_BREAK, " "))[0].rstrip(",")):
                 return [Sighting(name, "defined term", 1)]
     return abbreviation_definitions(pages)[:1]
 
@@ -195,6 +197,9 @@ def self_definitions(pages: list[str]) -> list[Sighting]:
 # "Reliance Industries Limited (RIL)", "Acme Holdings plc (“AH”)": a legal name and the
 # initials the filing will call it by.
 _INITIALS_DEFINED = re.compile(r"([A-Z][^\n()“”\"]{1,80}?)\s*\(\s*[“\"]?([A-Z][A-Za-z&]{1,6})[”\"]?\s*\)")
+# What follows the name in "refer to Facebook, Inc., a Delaware corporation, and ...",
+# "are solely to Apple Inc. and not to any of its subsidiaries".
+_NAME_CUT = re.compile(r",?\s+(?:a|an)\s+|\s+and\s+(?:not|its|where|the)\b|,\s+(?:its|where|and)\b")
 _MIN_INITIALS_USES = 3  # a definition is made to be used: the initials recur in the text
 
 

@@ -98,7 +98,7 @@ def test_a_name_defined_by_its_initials_names_the_company(wild):
     assert abbreviation_definitions(["Initech Holdings Limited (IHL) makes staplers."]) == []
 
 
-def test_the_we_a_filing_binds_to_its_name_names_the_company(financebench_extra_dir):
+def test_the_we_a_filing_binds_to_its_name_names_the_company(financebench_extra_dir, filings_wild_dir):
     # Salesforce's 10-Q: "Overview" / "Salesforce, Inc. (“we”) is a global leader ..." (the
     # heading line above is not part of the name).
     pages = clean_document(page_texts(financebench_extra_dir / "pdfs" / "SALESFORCE_2023Q3_10Q.pdf", 12)).pages
@@ -106,6 +106,9 @@ def test_the_we_a_filing_binds_to_its_name_names_the_company(financebench_extra_
     # Apple's description of securities: the pronouns are declared to mean the issuer.
     assert [s.name for s in self_definitions(["References in this section to the “Company,” “us,” “we” and “our”"
                                               " are solely to Apple Inc. and not to any of its subsidiaries."])] == ["Apple Inc."]
+    pages = clean_document(page_texts(filings_wild_dir / "pdfs" / "Facebook_2020_10-K.pdf", 6)).pages
+    # 'the terms "Facebook," "company," "we," "us," and "our" in this document refer to Facebook, Inc.'
+    assert [s.name for s in self_definitions(pages)] == ["Facebook, Inc."]
     # A name wrapped from a line of prose is whole.
     assert [s.name for s in self_definitions(["the financial statements of Acme\nWidgets plc (the “Company”) were"
                                               " prepared by its directors"])] == ["Acme Widgets plc"]
