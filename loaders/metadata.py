@@ -71,7 +71,7 @@ _FOREIGN_ANNUAL = re.compile(r"\bform\s*(?:20|40)-F\b", re.I)
 _ANNUAL_STATEMENTS = re.compile(
     r"\bfinancial\s+statements\b(?:(?!period|months|interim|quarter)[\s\S]){0,60}?\bfor\s+the\s+(?:fiscal\s+)?years?\s+ended\b"
     r"|\blaporan\s+keuangan\b(?:(?!periode|bulan|interim|triwulan)[\s\S]){0,60}?\btahun(?:-tahun)?\s+yang\s+berakhir\b"
-    r"(?![^\n]{0,60}\b(?:unaudited|tidak\s+diaudit))",  # annual statements are audited
+    r"(?![\s\S]{0,60}?\b(?:unaudited|tidak\s+diaudit))",  # annual statements are audited
     re.I,
 )
 # A release that says it is one ("Press Release", "Media Release", Indonesian "Siaran Pers")
