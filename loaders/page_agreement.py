@@ -54,7 +54,8 @@ _WEIGHT: dict[Kind, int] = {"signature": 3, "running header": 2, "auditor's repo
 # own name is never taken).
 _ADDRESSEE = re.compile(
     r"^\s*To\s+the\s+(?:(?:(?:share|stock)holders|members|owners)(?:\s+and\s+(?:the\s+)?board\s+of\s+directors)?"
-    r"|board\s+of\s+directors(?:\s+and\s+(?:share|stock)holders)?)\s+of\s+(.{2,80}?)[\s:,]*$",
+    r"|board\s+of\s+directors(?:\s+and\s+(?:share|stock)holders)?"
+    r"|(?:annual\s+)?general\s+meeting(?:\s+of\s+(?:the\s+)?(?:share|stock)holders)?)\s+of\s+(.{2,80}?)[\s:,]*$",
     re.I | re.M,
 )
 # The filing's definition of itself: "Acme Corporation (“Acme” or the “Company”)",
@@ -172,7 +173,10 @@ def addressee_names(pages: list[str]) -> list[Sighting]:
     printed: dict[str, str] = {}
     for text in pages:
         for m in _ADDRESSEE.finditer(text):
-            if name := legal_name(m.group(1).strip(" .")) or _tagged_name(m.group(1)):
+            # A long name wraps: "To the General Meeting of Compagnie Financière" / "Tradition SA, Lausanne".
+            following = text[m.end() :].lstrip("\n").split("\n", 1)[0]
+            wrapped = legal_name(f"{m.group(1)} {following}".strip(" .")) if not legal_name(m.group(1)) else None
+            if name := wrapped or legal_name(m.group(1).strip(" .")) or _tagged_name(m.group(1)):
                 counts[name_key(name)] += 1
                 printed.setdefault(name_key(name), name)
     return [Sighting(printed[k], "auditor's report", n) for k, n in counts.most_common(1)]
@@ -307,9 +311,15 @@ def legal_name(text: str) -> str | None:
     """The first name ending in a legal suffix in `text` ("PG&E CORPORATION PACIFIC GAS AND
     ELECTRIC COMPANY" -> "PG&E CORPORATION"), tidied; None if there is none."""
     words = text.split()
+
+    def suffixed(end: int) -> str | None:
+        prefix = " ".join(words[:end]).rstrip(",;:")  # "Tradition SA, Lausanne": the name ends at its suffix
+        return prefix if end > 1 and CORPORATE_SUFFIX.search(prefix) else None
+
     for end in range(1, len(words) + 1):
-        prefix = " ".join(words[:end])
-        if CORPORATE_SUFFIX.search(prefix) and len(words[:end]) > 1:
+        if prefix := suffixed(end):
+            while end < len(words) and (longer := suffixed(end + 1)):  # "Globex Co., Inc."
+                prefix, end = longer, end + 1
             return name_candidate(prefix, any_case=True)
     return None
 

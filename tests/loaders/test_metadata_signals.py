@@ -9,6 +9,7 @@ import re
 import pytest
 
 from loaders.cleaning import clean_document
+from loaders.cover import CORPORATE_SUFFIX
 from loaders.dates import parse_date
 from loaders.metadata import read_metadata
 from loaders.page_agreement import (
@@ -70,6 +71,20 @@ def test_an_auditor_report_and_a_definition_name_the_company(wild):
     assert [s.name.lower() for s in addressee_names(pages)] == ["zegona communications plc"]
     assert [s.name for s in self_definitions(["Uber Technologies, Inc. (“Uber,” “we,” or the “Company”) is a"])] == [
         "Uber Technologies, Inc."]
+
+
+def test_a_continental_audit_report_is_addressed_to_the_general_meeting_of_the_company():
+    # ERC's Tradition report: "To the General Meeting of Compagnie Financière" / "Tradition SA, Lausanne";
+    # its cover and first pages print no legal name.
+    from tests.conftest import SHARED
+
+    path = SHARED / "erc-round1" / "pdfs" / "2779336b845a41544348abb7b3e6e5bd2ff893a2.pdf"
+    if not path.exists():
+        pytest.skip("../shared/erc-round1 not present")
+    pages = clean_document(page_texts(path)).pages  # the auditor's reports are on pp. 128 and 145
+    assert [s.name for s in addressee_names(pages)] == ["Compagnie Financière Tradition SA"]
+    assert read_metadata(pages).company_legal == "Compagnie Financière Tradition SA"
+    assert CORPORATE_SUFFIX.search("Adelaide, SA") is None  # an address, not a société anonyme
 
 
 def test_the_evidence_naming_the_company_is_listed_with_its_confidence(wild):
