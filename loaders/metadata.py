@@ -80,6 +80,12 @@ _RELEASE_HEADING = re.compile(r"\A(?:[^\n]*\n){0,4}?\s*(?:(?:press|media|news)\s
 _RESULT_REPORTED = re.compile(
     r"\bnet\s+(?:income|profit|loss|earnings)\b|\bearnings\s+per\s+share\b|\blaba\s+(?:bersih|per\s+saham)\b", re.I
 )
+# A results deck's title: "Q4 2023 Earnings Results", "Fourth Quarter Fiscal 2023 Financial Results".
+_RESULTS_TITLE = re.compile(
+    r"\A(?:[^\n]*\n){0,3}?\s*(?:Q[1-4]|(?:first|second|third|fourth)\s+quarter|full[- ]year)\s+(?:(?:fiscal|FY)\s*)?"
+    r"'?(?:19|20)?\d\d\s+(?:earnings|(?:financial\s+)?results)\b",
+    re.I,
+)
 _GLOSSY_ANNUAL = re.compile(
     r"\bannual\s+report\b|\bdear\s+(?:fellow\s+)?(?:shareholders|stockholders|shareowners)\b", re.I
 )
@@ -153,6 +159,8 @@ def detect_form_with_confidence(pages: list[str]) -> tuple[FormType, float]:
         return "earnings", 0.8
     if _RELEASE_HEADING.search(pages[0] if pages else "") and _RESULT_REPORTED.search(first_page):
         return "earnings", 0.7
+    if _RESULTS_TITLE.search(pages[0] if pages else ""):
+        return "earnings", 0.7  # before a mere mention of "our Annual Report on Form 10-K"
     if found:
         return min(found)[1], 0.6
     if _ANNUAL_STATEMENTS.search("\n".join(pages[:3])):

@@ -45,6 +45,10 @@ _STATEMENT_TITLE = re.compile(
 # Running lines add a year, a form or a page number to the name: cut the name there.
 _AFTER_NAME = re.compile(r"\s*(?:\||•|·|\b(?:19|20)\d\d\b|\bForm\s+10-?[KQ]\b|\bAnnual\s+Report\b|/\s*Page\b).*$", re.I)
 _LEADING_PAGE = re.compile(r"^\s*(?:\d{1,4}|[ivx]{1,5})\s+(?=\S)", re.I)
+# A copyright footer names its owner: "© 2020 Corning Incorporated. All Rights Reserved.",
+# "©2023 TWILIO INC. ALL RIGHTS RESERVED" (the year and the notice are not the name).
+_COPYRIGHT = re.compile(r"^\s*(?:©|\(c\)|copyright)\s*(?:(?:©|\(c\))\s*)?(?:(?:19|20)\d\d(?:\s*[-–]\s*(?:19|20)?\d\d)?\s*,?\s*)?", re.I)
+_RIGHTS_RESERVED = re.compile(r"(\b(?:inc|corp|co|ltd)\.)?\.?,?\s*all\s+rights\s+reserved.*$", re.I)
 # A running line on this many pages is the filing's own, not one exhibit's.
 _MIN_RUNNING_PAGES = 5
 _WEIGHT: dict[Kind, int] = {"signature": 3, "running header": 2, "auditor's report": 2, "defined term": 2,
@@ -370,6 +374,8 @@ def running_header_names(running: list[tuple[str, int]]) -> list[Sighting]:
     for line, count in running:
         if count < _MIN_RUNNING_PAGES:
             continue
+        if _COPYRIGHT.match(line) and _COPYRIGHT.match(line).end():
+            line = _RIGHTS_RESERVED.sub(r"\1", _COPYRIGHT.sub("", line))
         text = _AFTER_NAME.sub("", _LEADING_PAGE.sub("", line))
         if (name := legal_name(text)) and name_key(name) not in found:
             found[name_key(name)] = Sighting(name, "running header", count)

@@ -16,6 +16,7 @@ from loaders.page_agreement import (
     abbreviation_definitions,
     addressee_names,
     most_named,
+    running_header_names,
     self_definitions,
 )
 from tests.support.pdf_pages import page_texts
@@ -85,6 +86,17 @@ def test_a_continental_audit_report_is_addressed_to_the_general_meeting_of_the_c
     assert [s.name for s in addressee_names(pages)] == ["Compagnie Financière Tradition SA"]
     assert read_metadata(pages).company_legal == "Compagnie Financière Tradition SA"
     assert CORPORATE_SUFFIX.search("Adelaide, SA") is None  # an address, not a société anonyme
+
+
+def test_a_copyright_footer_names_the_company_and_a_deck_title_makes_it_a_results_release(wild):
+    # Twilio's results deck: "Q4 2023 Earnings Results" / "February 14, 2024" on its first slide,
+    # "©2023 TWILIO INC. ALL RIGHTS RESERVED" on every slide, "our Annual Report on Form 10-K" on the second.
+    meta = _meta(wild, "Twilio_2023_EarningsPresentation_Q4")
+    assert (meta.company, meta.company_legal, meta.form, meta.period, str(meta.report_date)) == (
+        "Twilio", "TWILIO INC.", "earnings", "2023Q4", "2024-02-14")
+    assert [s.name for s in running_header_names([("© 2020 Corning Incorporated. All Rights Reserved.", 135),
+                                                  ("Copyright (c) 2021 Acme Holdings plc", 9)])] == [
+        "Corning Incorporated", "Acme Holdings plc"]
 
 
 def test_the_evidence_naming_the_company_is_listed_with_its_confidence(wild):
