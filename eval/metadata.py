@@ -29,9 +29,10 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from eval.opaque_names import copy_under_opaque_names
+from finrag.catalog import catalog_from_documents, resolve
 from finrag.config import load_settings
 from finrag.console import table_text
-from finrag.models import DocumentReport
+from finrag.models import DocumentMeta, DocumentReport
 from loaders.inspect import inspect_paths
 from loaders.pdf_text import PdfOptions
 
@@ -77,6 +78,16 @@ class Row(BaseModel):
     accuracy: dict[str, float]  # FIELDS and "all"
 
 
+class CatalogCheck(BaseModel):
+    """The catalog the reports make (`finrag.catalog.resolve`), against the labels: one entry
+    per issuer, no entry holding two issuers' filings."""
+
+    entries: int
+    issuers: int  # labelled companies among the filings that got a company
+    split: list[str] = []  # "issuer: entry, entry" (duplicates / fragments)
+    mixed: list[str] = []  # "entry: issuer, issuer" (a wrong merge)
+
+
 class MetadataEval(BaseModel):
     documents: int
     accuracy: dict[str, float]  # every filing given
@@ -86,6 +97,7 @@ class MetadataEval(BaseModel):
     misses_of: list[str] = list(HALVES)
     seconds: float
     extractor: str = "pdfium"
+    catalog: CatalogCheck | None = None
 
 
 def company_key(name: str | None) -> str:
@@ -177,6 +189,7 @@ def evaluate(
             rows.append(_row(f"{set_name} {h}", [o for o in outcomes if o[0].set_name == set_name
                                                    and halves.get(o[0].company or "") == h]))  # fmt: skip
     seconds = round(sum(r.seconds for r in reports), 1)
+    catalog = check_catalog([(label, by_name[name]) for name, label in copies.items()])
     members = {h: sorted({c for c, x in halves.items() if x == h}, key=company_key) for h in HALVES}
     return MetadataEval(
         documents=len(copies),
@@ -187,6 +200,30 @@ def evaluate(
         misses=misses,
         misses_of=misses_of,
         seconds=seconds,
+        catalog=catalog,
+    )
+
+
+def check_catalog(pairs: list[tuple[Labelled, DocumentReport]]) -> CatalogCheck:
+    """Which catalog entries hold which labelled issuers' filings."""
+    metas = [DocumentMeta(file=r.file, doc=f"{label.set_name}/{label.doc_name}", sha256="",
+                          **r.model_dump(include={"company", "company_legal", "ticker", "aliases", "fiscal_year",
+                                                  "period_end", "period", "report_date", "form"}))
+             for label, r in pairs]  # fmt: skip
+    issuer_of = {f"{label.set_name}/{label.doc_name}": company_key(label.company) for label, _ in pairs if label.company}
+    catalog = resolve(catalog_from_documents(metas))
+    entries_of: dict[str, set[str]] = {}
+    issuers_in: dict[str, set[str]] = {}
+    for company in catalog.companies:
+        for doc in company.docs:
+            if issuer := issuer_of.get(doc):
+                entries_of.setdefault(issuer, set()).add(company.name)
+                issuers_in.setdefault(company.name, set()).add(issuer)
+    return CatalogCheck(
+        entries=len(catalog.companies),
+        issuers=len(entries_of),
+        split=[f"{i}: {', '.join(sorted(e))}" for i, e in sorted(entries_of.items()) if len(e) > 1],
+        mixed=[f"{e}: {', '.join(sorted(i))}" for e, i in sorted(issuers_in.items()) if len(i) > 1],
     )
 
 
@@ -206,6 +243,14 @@ def _year_ok(label: Labelled, report: DocumentReport) -> bool:
     return label.doc_type.lower() in _RELEASES and bool(dated) and dated[:4] == str(label.doc_period)
 
 
+def _company_ok(expected: str, report: DocumentReport) -> bool:
+    """The name people write ("Uber") or the legal name it was read from ("UBER TECHNOLOGIES,
+    INC."): filings-wild labels give the legal name, FinanceBench the short one. A legal name
+    read without a company name is still a miss."""
+    key = company_key(expected)
+    return bool(report.company) and key in (company_key(report.company), company_key(report.company_legal))
+
+
 def _compare(label: Labelled, report: DocumentReport) -> list[Miss]:
     kind = label.doc_type.lower()
     accepted = _ACCEPTED_FORMS.get(kind, (_FORMS.get(kind, label.doc_type),))
@@ -213,8 +258,7 @@ def _compare(label: Labelled, report: DocumentReport) -> list[Miss]:
     if report.report_date and kind in _RELEASES:
         year_got += f" (dated {report.report_date})"
     checks = [
-        ("company", label.company or "", report.company, label.company is None or
-         company_key(label.company) == company_key(report.company)),
+        ("company", label.company or "", report.company, label.company is None or _company_ok(label.company, report)),
         ("fiscal_year", str(label.doc_period), year_got, _year_ok(label, report)),
         ("form", " or ".join(accepted), report.form, report.form in accepted),
     ]
@@ -245,6 +289,11 @@ def format_result(result: MetadataEval) -> str:
         "an 8-K or earnings release's fiscal year counts as right if its fiscal year or the "
         "year of its date matches (FinanceBench labels releases by the date's calendar year)"
     )
+    if (catalog := result.catalog) is not None:
+        lines.append(f"catalog: {catalog.entries} entries for {catalog.issuers} labelled issuers; "
+                     f"issuers split over entries: {len(catalog.split)}; entries mixing issuers: {len(catalog.mixed)}")
+        lines.extend(f"  split {s}" for s in catalog.split)
+        lines.extend(f"  mixed {m}" for m in catalog.mixed)
     lines.append("split: companies sorted by name, alternating")
     for half, companies in result.halves.items():
         lines.append(f"  half {half}: {', '.join(companies)}")

@@ -25,7 +25,9 @@ _REGISTRANT_LABEL = re.compile(r"exact\s+name\s+of\s+(?:the\s+)?registrants?", r
 CORPORATE_SUFFIX = re.compile(
     r"(?:,?\s+(?:Inc\.?|Incorporated|Corporation|Corp\.?|Company|Co\.?|Ltd\.?|Limited|plc|PLC|"
     r"N\.V\.|S\.A\.|SE|AG|LLC|L\.P\.|LP|Tbk\.?|Berhad|Bhd\.?|GmbH)"
-    r"|\s+(?:&|and)\s+(?:Consolidated\s+)?Subsidiaries|\s+dan\s+(?:entitas|anak)\s+\w+(?:\s+anak)?)\s*$",
+    r"|\s+(?:&|and)\s+(?:Consolidated\s+)?Subsidiaries|\s+dan\s+(?:entitas|anak)\s+\w+(?:\s+anak)?"
+    # Continental forms in capitals only, and never after a comma ("Adelaide, SA" is an address).
+    r"|(?<!,)\s+(?-i:SA|ASA|SpA|S\.p\.A\.|Oyj))\s*$",
     re.I,
 )
 # Cover captions and boilerplate that sit near the name but never are one.

@@ -1,5 +1,6 @@
 """Dates as filings write them ("January 28, 2023", "Sept. 30, 2022", and day first as
-outside the US: "31 March 2022"), across line breaks."""
+outside the US: "31 March 2022"), across line breaks; month names in Indonesian/Malay too
+("31 Desember 2009", "PER 31 MARET 2009"), whose reports print them in every heading."""
 
 from __future__ import annotations
 
@@ -8,8 +9,14 @@ from datetime import date, datetime
 
 MONTHS = (
     "January|February|March|April|May|June|July|August|September|October|November|December|"
-    "Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?"
+    "Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?|"
+    "Januari|Februari|Pebruari|Maret|Mei|Juni|Juli|Agustus|Oktober|Nopember|Desember|Agt\\.?|Okt\\.?|Des\\.?"
 )
+# Indonesian/Malay month names that differ from the English ones (the rest are the same).
+_LOCAL_MONTHS = {"januari": "January", "februari": "February", "pebruari": "February", "maret": "March",
+                 "mei": "May", "juni": "June", "juli": "July", "agustus": "August", "oktober": "October",
+                 "nopember": "November", "desember": "December", "agt": "Aug", "okt": "Oct", "des": "Dec"}
+_LOCAL_MONTH = re.compile(rf"\b({'|'.join(_LOCAL_MONTHS)})\b", re.I)
 # One capture group; \s also spans the line breaks of covers that print a word per line
 # (\s* where a text layer drops the spaces: "December31,2022").
 DATE = rf"((?:{MONTHS})\s*\d{{1,2}}\s*,?\s*\d{{4}}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{MONTHS})\s*,?\s*\d{{4}})"
@@ -17,6 +24,7 @@ DATE = rf"((?:{MONTHS})\s*\d{{1,2}}\s*,?\s*\d{{4}}|\d{{1,2}}(?:st|nd|rd|th)?\s+(
 
 def parse_date(text: str) -> date | None:
     cleaned = re.sub(r"\s+", " ", text.replace(",", " ")).replace(".", "").strip()
+    cleaned = _LOCAL_MONTH.sub(lambda m: _LOCAL_MONTHS[m.group(1).lower()], cleaned)
     cleaned = re.sub(r"^(\d{1,2})(?:st|nd|rd|th)\b", r"\1", cleaned)
     cleaned = re.sub(r"([A-Za-z])(\d)", r"\1 \2", cleaned)  # "December31 2022"
     for fmt in ("%B %d %Y", "%b %d %Y", "%d %B %Y", "%d %b %Y"):

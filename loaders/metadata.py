@@ -36,7 +36,11 @@ _YTD_MONTHS = re.compile(
     r"\b(six|nine|twenty-six|thirty-nine|26|39)\s+(?:months|weeks)\s+ended\b", re.I
 )
 _INTERIM_ENDED = re.compile(
-    rf"\b(?:three|six|nine|twelve|thirteen|twenty-six|thirty-nine|12|13|26|39)\s+(?:months|weeks)\s+ended\s*:?\s*{DATE}",
+    rf"\b(?:three|six|nine|twelve|thirteen|twenty-six|thirty-nine|12|13|26|39)\s+(?:months|weeks)\s+ended\s*:?\s*{DATE}"
+    rf"|\b(?:three|six|nine|3|6|9)[- ]months?\s+periods?\s+ended\s*:?\s*{DATE}"
+    # Indonesian: "periode 9 (sembilan) bulan yang berakhir tanggal 30 September 2011",
+    # "untuk periode yang berakhir tanggal 31 Maret 2009"
+    rf"|\bperiode\s+(?:[\w()]+\s+){{0,3}}?yang\s+berakhir\s+(?:pada\s+)?(?:tanggal\s+)?{DATE}",
     re.I,
 )
 
@@ -60,6 +64,28 @@ _PRESS_RELEASE = re.compile(
 _RESULTS_ITEM = re.compile(r"item\s+2\.02\.?\s+results\s+of\s+operations", re.I)
 # A foreign private issuer's annual report on the SEC's forms: FinRAG's "annual".
 _FOREIGN_ANNUAL = re.compile(r"\bform\s*(?:20|40)-F\b", re.I)
+# A report of audited annual statements without an SEC cover ("Consolidated Financial
+# Statements for the Years Ended December 31, 2013 and 2012"; in Indonesian "Laporan
+# Keuangan Konsolidasian untuk Tahun-tahun yang Berakhir 31 Desember 2009"), no interim
+# period named between the two.
+_ANNUAL_STATEMENTS = re.compile(
+    r"\bfinancial\s+statements\b(?:(?!period|months|interim|quarter)[\s\S]){0,60}?\bfor\s+the\s+(?:fiscal\s+)?years?\s+ended\b"
+    r"|\blaporan\s+keuangan\b(?:(?!periode|bulan|interim|triwulan)[\s\S]){0,60}?\btahun(?:-tahun)?\s+yang\s+berakhir\b"
+    r"(?![\s\S]{0,60}?\b(?:unaudited|tidak\s+diaudit))",  # annual statements are audited
+    re.I,
+)
+# A release that says it is one ("Press Release", "Media Release", Indonesian "Siaran Pers")
+# in its first lines and reports a result (net profit, earnings per share).
+_RELEASE_HEADING = re.compile(r"\A(?:[^\n]*\n){0,4}?\s*(?:(?:press|media|news)\s+release|siaran\s+pers)\b", re.I)
+_RESULT_REPORTED = re.compile(
+    r"\bnet\s+(?:income|profit|loss|earnings)\b|\bearnings\s+per\s+share\b|\blaba\s+(?:bersih|per\s+saham)\b", re.I
+)
+# A results deck's title: "Q4 2023 Earnings Results", "Fourth Quarter Fiscal 2023 Financial Results".
+_RESULTS_TITLE = re.compile(
+    r"\A(?:[^\n]*\n){0,3}?\s*(?:Q[1-4]|(?:first|second|third|fourth)\s+quarter|full[- ]year)\s+(?:(?:fiscal|FY)\s*)?"
+    r"'?(?:19|20)?\d\d\s+(?:earnings|(?:financial\s+)?results)\b",
+    re.I,
+)
 _GLOSSY_ANNUAL = re.compile(
     r"\bannual\s+report\b|\bdear\s+(?:fellow\s+)?(?:shareholders|stockholders|shareowners)\b", re.I
 )
@@ -131,8 +157,14 @@ def detect_form_with_confidence(pages: list[str]) -> tuple[FormType, float]:
     first_page = "\n".join(pages[:2])
     if _PRESS_RELEASE.search(first_page):
         return "earnings", 0.8
+    if _RELEASE_HEADING.search(pages[0] if pages else "") and _RESULT_REPORTED.search(first_page):
+        return "earnings", 0.7
+    if _RESULTS_TITLE.search(pages[0] if pages else ""):
+        return "earnings", 0.7  # before a mere mention of "our Annual Report on Form 10-K"
     if found:
         return min(found)[1], 0.6
+    if _ANNUAL_STATEMENTS.search("\n".join(pages[:3])):
+        return "annual", 0.6
     if _GLOSSY_ANNUAL.search("\n".join(pages[:4])):
         return "annual", 0.6
     return "other", 0.3
@@ -168,9 +200,12 @@ def _read_company(
     company = company_names.short_name(reading.names[0], body) if reading else None
     if reading is not None and company is not None:
         reading.confidence = _mentions_checked(company, pages, reading.confidence)
+    first = reading.names[0] if reading else None
     reading = _cross_checked(reading, cross, pages)
     if reading is None:
         return
+    if reading.names[0] != first:
+        company = company_names.short_name(reading.names[0], body)  # the cross-page reading replaced it
     if reading.source == "header" or reading.fallback:
         # Read from a line that may carry more than the name ("Management Analysis continued
         # Patriot Transportation Holding, Inc."): keep the whole name the document uses.
@@ -309,6 +344,14 @@ def _read_period(meta: ContentMetadata, cover_text: str, body: str, release) -> 
         meta.fiscal_year, meta.period_end, meta.period = end.year, end, f"FY{end.year}"
         meta.said("fiscal_year", "prose", 0.7)
         return
+    if meta.form == "other" and (end := _latest_interim_end(body)):
+        # Interim statements without an SEC cover ("for the six month periods ended June 30,
+        # 2012"; "periode yang berakhir tanggal 31 Maret 2009"): the year of the period.
+        year_end = fiscal_year_end(body)
+        meta.fiscal_year = _fiscal_quarter(end, year_end, mentions)[0] if year_end else end.year
+        meta.period_end = end
+        meta.said("fiscal_year", "prose", 0.6)
+        return
     if year := _titled_year(cover_text):
         meta.fiscal_year, meta.period = year, f"FY{year}"
         meta.said("fiscal_year", "prose", 0.6)
@@ -324,7 +367,11 @@ def _read_period(meta: ContentMetadata, cover_text: str, body: str, release) -> 
 _YEAR_END_STATED = re.compile(
     rf"\b(?:fiscal\s+year|(?:52|53)\s*(?:/|-|or)?\s*(?:53|52)?[- ]weeks?)\s+(?:ended|ending|ends)\s+(?:on\s+)?{DATE}", re.I
 )
-_YEARS_ENDED = re.compile(rf"\b(?:fiscal\s+)?years?\s+ended\s*:?\s*{DATE}", re.I)
+_YEARS_ENDED = re.compile(
+    rf"\b(?:fiscal\s+)?years?\s+ended\s*:?\s*{DATE}"
+    rf"|\btahun(?:-tahun)?\s+yang\s+berakhir\s+(?:pada\s+)?(?:tanggal\s+)?{DATE}",  # Indonesian
+    re.I,
+)
 _TITLED_YEAR = re.compile(
     r"\b(?:annual\s+(?:financial\s+)?report|fiscal(?:\s+year)?|FY)\s*((?:19|20)\d\d)(?:\s*[-–/]\s*(\d\d)\b)?"
     r"|\b((?:19|20)\d\d)(?:\s*[-–/]\s*(\d\d)\b)?\s+annual\s+(?:financial\s+)?report\b",
@@ -372,7 +419,7 @@ def _on_or_after(day: date, month: int, dom: int) -> date:
 def _latest_year_ended(body: str) -> date | None:
     """The latest year end the statements report, stated at least twice (comparative
     columns name earlier years; a one-off mention may be anything)."""
-    ends = Counter(d for m in _YEARS_ENDED.finditer(body[:600_000]) if (d := parse_date(m.group(1))))
+    ends = Counter(d for m in _YEARS_ENDED.finditer(body[:600_000]) if (d := parse_date(_stated(m))))
     stated = [d for d, n in ends.items() if n >= 2]
     return max(stated, default=None)
 
@@ -391,8 +438,13 @@ def _titled_year(cover_text: str) -> int | None:
 
 
 def _latest_interim_end(body: str) -> date | None:
-    ends = [parse_date(m.group(1)) for m in _INTERIM_ENDED.finditer(body[:100_000])]
+    ends = [parse_date(_stated(m)) for m in _INTERIM_ENDED.finditer(body[:100_000])]
     return max((d for d in ends if d), default=None)
+
+
+def _stated(match: re.Match[str]) -> str:
+    """The date a pattern of several phrasings (one DATE group each) matched."""
+    return next(g for g in match.groups() if g)
 
 
 def _annual_fiscal_year(end: date, mentions: Counter[int]) -> int:

@@ -45,6 +45,10 @@ _STATEMENT_TITLE = re.compile(
 # Running lines add a year, a form or a page number to the name: cut the name there.
 _AFTER_NAME = re.compile(r"\s*(?:\||•|·|\b(?:19|20)\d\d\b|\bForm\s+10-?[KQ]\b|\bAnnual\s+Report\b|/\s*Page\b).*$", re.I)
 _LEADING_PAGE = re.compile(r"^\s*(?:\d{1,4}|[ivx]{1,5})\s+(?=\S)", re.I)
+# A copyright footer names its owner: "© 2020 Corning Incorporated. All Rights Reserved.",
+# "©2023 TWILIO INC. ALL RIGHTS RESERVED" (the year and the notice are not the name).
+_COPYRIGHT = re.compile(r"^\s*(?:©|\(c\)|copyright)\s*(?:(?:©|\(c\))\s*)?(?:(?:19|20)\d\d(?:\s*[-–]\s*(?:19|20)?\d\d)?\s*,?\s*)?", re.I)
+_RIGHTS_RESERVED = re.compile(r"(\b(?:inc|corp|co|ltd)\.)?\.?,?\s*all\s+rights\s+reserved.*$", re.I)
 # A running line on this many pages is the filing's own, not one exhibit's.
 _MIN_RUNNING_PAGES = 5
 _WEIGHT: dict[Kind, int] = {"signature": 3, "running header": 2, "auditor's report": 2, "defined term": 2,
@@ -54,13 +58,21 @@ _WEIGHT: dict[Kind, int] = {"signature": 3, "running header": 2, "auditor's repo
 # own name is never taken).
 _ADDRESSEE = re.compile(
     r"^\s*To\s+the\s+(?:(?:(?:share|stock)holders|members|owners)(?:\s+and\s+(?:the\s+)?board\s+of\s+directors)?"
-    r"|board\s+of\s+directors(?:\s+and\s+(?:share|stock)holders)?)\s+of\s+(.{2,80}?)[\s:,]*$",
+    r"|board\s+of\s+directors(?:\s+and\s+(?:share|stock)holders)?"
+    r"|(?:annual\s+)?general\s+meeting(?:\s+of\s+(?:the\s+)?(?:share|stock)holders)?)\s+of\s+(.{2,80}?)[\s:,]*$",
     re.I | re.M,
 )
 # The filing's definition of itself: "Acme Corporation (“Acme” or the “Company”)",
-# "Acme plc (the “Company”)".
+# "Acme plc (the “Company”)", the "we" bound to a name: "Salesforce, Inc. (“we”) is ...".
 _SELF_DEFINITION = re.compile(
-    r"([A-Z][^\n()“”\"]{1,80}?)\s*\((?:[^()]{0,60}?\s)?(?:the\s+)?[“\"](?:Company|Corporation|Group|Registrant)[”\"]"
+    r"([A-Z][^\n()“”\"]{1,80}?)\s*\((?:[^()]{0,60}?\s)?(?:the\s+)?[“\"](?:Company|Corporation|Group|Registrant|we|We)[,]?[”\"]"
+)
+# "References in this section to the “Company,” “us,” “we” and “our” are solely to Apple Inc.",
+# "the terms “Facebook,” “company,” “we,” “us,” and “our” in this document refer to Facebook, Inc."
+_REFERENCES_TO = re.compile(
+    r"\b(?:references?\s+(?:[^.“”\"]{0,40}?\s)?to|the\s+terms?)\s+(?:the\s+)?[“\"][^.]{0,80}?[“\"]?(?:Company|we|us|our)[,]?[”\"]"
+    r"[^.]{0,80}?\b(?:are|is|means?|refers?)\s+(?:solely\s+|only\s+)?to\s+(.{2,80})",
+    re.I,
 )
 
 
@@ -165,33 +177,99 @@ def addressee_names(pages: list[str]) -> list[Sighting]:
     printed: dict[str, str] = {}
     for text in pages:
         for m in _ADDRESSEE.finditer(text):
-            if name := legal_name(m.group(1).strip(" .")) or _tagged_name(m.group(1)):
+            # A long name wraps: "To the General Meeting of Compagnie Financière" / "Tradition SA, Lausanne".
+            following = text[m.end() :].lstrip("\n").split("\n", 1)[0]
+            wrapped = legal_name(f"{m.group(1)} {following}".strip(" .")) if not legal_name(m.group(1)) else None
+            if name := wrapped or legal_name(m.group(1).strip(" .")) or _tagged_name(m.group(1)):
                 counts[name_key(name)] += 1
                 printed.setdefault(name_key(name), name)
     return [Sighting(printed[k], "auditor's report", n) for k, n in counts.most_common(1)]
 
 
 def self_definitions(pages: list[str]) -> list[Sighting]:
-    """The first legal name a filing defines as "the Company" (or "the Group")."""
+    """The first legal name a filing defines as "the Company" (or "the Group"); else the
+    legal name it defines by its initials ("Reliance Industries Limited (RIL)") that the
+    filing then uses most."""
     for text in pages[:60]:
-        flat = " ".join(text.split())
+        flat = _flat(text)
         for m in _SELF_DEFINITION.finditer(flat):
-            if name := _name_ending(m.group(1).split()):
+            if name := _name_ending(flat[: m.end(1)].split()[-40:]):
                 return [Sighting(name, "defined term", 1)]
-    return []
+        for m in _REFERENCES_TO.finditer(flat):
+            # "... refer to Facebook, Inc., a Delaware corporation": the name ends at its suffix.
+            if name := legal_name(_NAME_CUT.split(m.group(1).replace(_BREAK, " "))[0].rstrip(",")):
+                return [Sighting(name, "defined term", 1)]
+    return abbreviation_definitions(pages)[:1]
+
+
+# "Reliance Industries Limited (RIL)", "Acme Holdings plc (“AH”)": a legal name and the
+# initials the filing will call it by.
+_INITIALS_DEFINED = re.compile(r"([A-Z][^\n()“”\"]{1,80}?)\s*\(\s*[“\"]?([A-Z][A-Za-z&]{1,6})[”\"]?\s*\)")
+# What follows the name in "refer to Facebook, Inc., a Delaware corporation, and ...",
+# "are solely to Apple Inc. and not to any of its subsidiaries".
+_NAME_CUT = re.compile(r",?\s+(?:a|an)\s+|\s+and\s+(?:not|its|where|the)\b|,\s+(?:its|where|and)\b")
+_MIN_INITIALS_USES = 3  # a definition is made to be used: the initials recur in the text
+
+
+def abbreviation_definitions(pages: list[str]) -> list[Sighting]:
+    """Legal names defined by their initials, the ones the filing uses most first. The
+    initials also cut the name from the words before it ("Founder Chairman Reliance
+    Industries Limited (RIL)" -> "Reliance Industries Limited")."""
+    uses: Counter[str] = Counter()
+    printed: dict[str, str] = {}
+    body = "\n".join(pages)
+    for text in pages[:60]:
+        flat = _flat(text)
+        for m in _INITIALS_DEFINED.finditer(flat):
+            name, initials = _name_ending(flat[: m.end(1)].split()[-40:]), m.group(2)
+            if name is None or (name := _spelled_by(initials, name)) is None or name_key(name) in printed:
+                continue
+            printed[name_key(name)] = name
+            uses[name_key(name)] = len(re.findall(rf"(?<![\w&]){re.escape(initials)}(?![\w&])", body))
+    return [Sighting(printed[k], "defined term", 1) for k, n in uses.most_common() if n >= _MIN_INITIALS_USES]
+
+
+def _spelled_by(initials: str, name: str) -> str | None:
+    """The tail of `name` whose words' initials are `initials` (with or without its legal
+    suffix, connectors skipped); None if no tail is."""
+    words = name.split()
+    letters = initials.lower().replace("&", "")
+    for start in range(len(words)):
+        tail = " ".join(words[start:])
+        for candidate in (tail, base_name(tail)):
+            spelled = "".join(w[0] for w in re.findall(r"[A-Za-z][\w'’.-]*", candidate) if w.lower() not in ("of", "and", "the"))
+            if spelled.lower() == letters and len(letters) >= 2:
+                return tail
+    return None
 
 
 _CLAUSE_OPENERS = frozenset(["In", "On", "For", "At", "By", "As", "To", "From", "With", "And", "Or", "While", "When"])
 
 
+_BREAK = "¶"  # a line break kept as a word of the flattened page
+_HEADING_WORDS = 4  # a line this short before a name is a heading or caption, not its start
+
+
+def _flat(text: str) -> str:
+    """A page as one line of words, its line breaks kept as `_BREAK` words."""
+    return f" {_BREAK} ".join(" ".join(line.split()) for line in text.split("\n") if line.strip())
+
+
 def _name_ending(words: list[str]) -> str | None:
     """The name that ends a run of words ("On March 1, Acme Holdings plc" -> "Acme Holdings
-    plc"): capitalised words back from a legal suffix, up to a clause's comma or opener."""
-    text = " ".join(words)
+    plc"): capitalised words back from a legal suffix, up to a clause's comma or opener, or a
+    short line above it ("Overview" / "Salesforce, Inc."); a name wrapped from a line of prose
+    is whole."""
+    lines = " ".join(words).split(f" {_BREAK} ")
+    text = lines[-1]
     suffix = CORPORATE_SUFFIX.search(text)
-    if suffix is None:
+    if suffix is None or _BREAK in text:
         return None
     stem = text[: suffix.start()].split()
+    for line in reversed(lines[:-1]):
+        if len(line.split()) <= _HEADING_WORDS:
+            break
+        stem = [*line.split(), *stem]
     start = len(stem)
     while start > 0 and len(stem) - start < 7:
         word = stem[start - 1]
@@ -237,9 +315,15 @@ def legal_name(text: str) -> str | None:
     """The first name ending in a legal suffix in `text` ("PG&E CORPORATION PACIFIC GAS AND
     ELECTRIC COMPANY" -> "PG&E CORPORATION"), tidied; None if there is none."""
     words = text.split()
+
+    def suffixed(end: int) -> str | None:
+        prefix = " ".join(words[:end]).rstrip(",;:")  # "Tradition SA, Lausanne": the name ends at its suffix
+        return prefix if end > 1 and CORPORATE_SUFFIX.search(prefix) else None
+
     for end in range(1, len(words) + 1):
-        prefix = " ".join(words[:end])
-        if CORPORATE_SUFFIX.search(prefix) and len(words[:end]) > 1:
+        if prefix := suffixed(end):
+            while end < len(words) and (longer := suffixed(end + 1)):  # "Globex Co., Inc."
+                prefix, end = longer, end + 1
             return name_candidate(prefix, any_case=True)
     return None
 
@@ -290,6 +374,8 @@ def running_header_names(running: list[tuple[str, int]]) -> list[Sighting]:
     for line, count in running:
         if count < _MIN_RUNNING_PAGES:
             continue
+        if _COPYRIGHT.match(line) and _COPYRIGHT.match(line).end():
+            line = _RIGHTS_RESERVED.sub(r"\1", _COPYRIGHT.sub("", line))
         text = _AFTER_NAME.sub("", _LEADING_PAGE.sub("", line))
         if (name := legal_name(text)) and name_key(name) not in found:
             found[name_key(name)] = Sighting(name, "running header", count)

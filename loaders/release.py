@@ -30,6 +30,13 @@ _TODAY_SUBJECT = re.compile(
     r",?\s+(?:Inc\.?|Incorporated|Corporation|Corp\.?|Company|Co\.|Ltd\.?|plc|N\.V\.|S\.A\.))"
     r"\s+(?:\([^)]{2,30}\)\s+)?today\s+(?:announced|reported)"
 )
+# "Jakarta, 11 Februari 2014 - ADHI berhasil ...": a city, the date and a dash open the lead
+# sentence, whatever follows.
+_CITY_DATELINE = re.compile(
+    rf"^\s*[A-Z][A-Za-z .'-]{{1,40}},\s*(?:[A-Z][A-Za-z.]{{1,12}},\s*)?{DATE}\s*(?:/[^/\n]{{2,40}}/\s*)?(?:--|[—–-])\s*",
+    re.M,
+)
+_LEAD_YEARS = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 _NUMERIC_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/((?:19|20)\d\d)(?![\d/])")
 _TICKER_IN_PROSE = re.compile(
     rf"{_NAME}\s*\((?:NYSE|NASDAQ|Nasdaq|NYSE American)\s*[:\-–]\s*([A-Z]{{1,5}}(?:\.[A-Z])?)\)"
@@ -83,6 +90,9 @@ def read_release(text: str) -> ReleaseFacts:
             if m := re.fullmatch(rf"\s*{DATE}\s*", line):
                 facts.dated = parse_date(m.group(1))
                 break
+    lead = _CITY_DATELINE.search(text[:5000])
+    if facts.dated is None and lead:
+        facts.dated = parse_date(lead.group(1))
     if facts.dated is None:
         # "7/27/2023" near the top of a release (US month/day order).
         for line in text.split("\n")[:12]:
@@ -102,7 +112,19 @@ def read_release(text: str) -> ReleaseFacts:
     candidates += [_issuer(m.group(1)) for m in _ABOUT.finditer(text[:60000])]
     facts.issuer = next((c for c in candidates if c and _named_again(c, flat)), None)
     _period(facts, flat)
+    if facts.fiscal_year is None and facts.dated and lead:
+        _year_of_lead(facts, text[lead.end() : lead.end() + 300])
     return facts
+
+
+def _year_of_lead(facts: ReleaseFacts, lead: str) -> None:
+    """A release that names no quarter or "full year": the lead sentence's first year is the
+    one reported when it is the year before the release, early in the year ("Jakarta, 11
+    Februari 2014 - ADHI ... Laba Bersih ... di tahun 2013"): annual results come out in the
+    months after the year ends."""
+    years = [int(y) for y in _LEAD_YEARS.findall(lead)]
+    if years and facts.dated and facts.dated.month <= 4 and years[0] == facts.dated.year - 1:
+        facts.fiscal_year, facts.period = years[0], f"FY{years[0]}"
 
 
 def _named_again(name: str, flat: str) -> bool:

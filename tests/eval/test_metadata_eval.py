@@ -7,6 +7,7 @@ import json
 from eval.metadata import (
     Labelled,
     _compare,
+    check_catalog,
     company_halves,
     company_key,
     evaluate,
@@ -50,6 +51,7 @@ def test_evaluate_on_a_tiny_labelled_set(tmp_path):
         ("all", 2), ("half A", 2), ("half B", 0), (f"{tmp_path.name} A", 2), (f"{tmp_path.name} B", 0)]
     assert result.rows[1].accuracy["all"] == 0.5
     assert "NOT MET" in format_result(result)
+    assert (result.catalog.entries, result.catalog.issuers, result.catalog.split) == (1, 1, [])
 
 
 def test_companies_split_alternately_by_name():
@@ -64,6 +66,30 @@ def test_a_release_is_right_by_its_fiscal_year_or_the_year_of_its_date():
     assert _compare(label, report) == []
     ten_k = label.model_copy(update={"doc_type": "10k"})
     assert [m.field for m in _compare(ten_k, report.model_copy(update={"form": "10-K"}))] == ["fiscal_year"]
+
+
+def test_a_company_is_right_by_its_short_name_or_the_legal_name_it_was_read_from():
+    label = Labelled(doc_name="U_10K", company="Uber Technologies, Inc.", doc_type="10k", doc_period=2021)
+    report = DocumentReport(file="x.pdf", doc="x", status="ok", company="Uber", company_legal="UBER TECHNOLOGIES, INC.",
+                            form="10-K", fiscal_year=2021)
+    assert _compare(label, report) == []
+    assert [m.field for m in _compare(label, report.model_copy(update={"company_legal": "Uber Eats Ltd"}))] == ["company"]
+    assert [m.field for m in _compare(label, report.model_copy(update={"company": None}))] == ["company"]
+
+
+def test_the_catalog_check_finds_an_issuer_split_over_entries_and_an_entry_holding_two():
+    def pair(doc: str, issuer: str, company: str, ticker: str | None = None):
+        return (Labelled(doc_name=doc, company=issuer, doc_type="10k", doc_period=2022, set_name="s"),
+                DocumentReport(file=f"{doc}.pdf", doc=doc, status="ok", company=company, ticker=ticker))
+
+    check = check_catalog([
+        pair("a1", "Initech Corporation", "Initech", "INTC"), pair("a2", "Initech Corporation", "Initech"),
+        pair("b1", "Coca-Cola", "Coca-Cola", "KO"), pair("b2", "Coca-Cola", "Coca Cola Bottling Ltd", "COKE"),
+        pair("c1", "Globex", "Globex"), pair("c2", "Hooli", "Globex"),
+    ])
+    assert check.split == ["coca cola: Coca Cola Bottling Ltd, Coca-Cola"]
+    assert check.mixed == ["Globex: globex, hooli"]
+    assert (check.entries, check.issuers) == (4, 4)
 
 
 def test_filings_wild_labels_are_read_and_held_out_misses_stay_hidden(tmp_path):

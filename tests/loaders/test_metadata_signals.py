@@ -9,8 +9,16 @@ import re
 import pytest
 
 from loaders.cleaning import clean_document
+from loaders.cover import CORPORATE_SUFFIX
+from loaders.dates import parse_date
 from loaders.metadata import read_metadata
-from loaders.page_agreement import addressee_names, most_named, self_definitions
+from loaders.page_agreement import (
+    abbreviation_definitions,
+    addressee_names,
+    most_named,
+    running_header_names,
+    self_definitions,
+)
 from tests.support.pdf_pages import page_texts
 
 
@@ -66,6 +74,31 @@ def test_an_auditor_report_and_a_definition_name_the_company(wild):
         "Uber Technologies, Inc."]
 
 
+def test_a_continental_audit_report_is_addressed_to_the_general_meeting_of_the_company():
+    # ERC's Tradition report: "To the General Meeting of Compagnie Financière" / "Tradition SA, Lausanne";
+    # its cover and first pages print no legal name.
+    from tests.conftest import SHARED
+
+    path = SHARED / "erc-round1" / "pdfs" / "2779336b845a41544348abb7b3e6e5bd2ff893a2.pdf"
+    if not path.exists():
+        pytest.skip("../shared/erc-round1 not present")
+    pages = clean_document(page_texts(path)).pages  # the auditor's reports are on pp. 128 and 145
+    assert [s.name for s in addressee_names(pages)] == ["Compagnie Financière Tradition SA"]
+    assert read_metadata(pages).company_legal == "Compagnie Financière Tradition SA"
+    assert CORPORATE_SUFFIX.search("Adelaide, SA") is None  # an address, not a société anonyme
+
+
+def test_a_copyright_footer_names_the_company_and_a_deck_title_makes_it_a_results_release(wild):
+    # Twilio's results deck: "Q4 2023 Earnings Results" / "February 14, 2024" on its first slide,
+    # "©2023 TWILIO INC. ALL RIGHTS RESERVED" on every slide, "our Annual Report on Form 10-K" on the second.
+    meta = _meta(wild, "Twilio_2023_EarningsPresentation_Q4")
+    assert (meta.company, meta.company_legal, meta.form, meta.period, str(meta.report_date)) == (
+        "Twilio", "TWILIO INC.", "earnings", "2023Q4", "2024-02-14")
+    assert [s.name for s in running_header_names([("© 2020 Corning Incorporated. All Rights Reserved.", 135),
+                                                  ("Copyright (c) 2021 Acme Holdings plc", 9)])] == [
+        "Corning Incorporated", "Acme Holdings plc"]
+
+
 def test_the_evidence_naming_the_company_is_listed_with_its_confidence(wild):
     meta = _meta(wild, "ZegonaCommunications_2022_AnnualReport")
     assert meta.company == "Zegona"
@@ -78,6 +111,42 @@ def test_a_sentence_ending_in_company_is_never_a_name(wild):
     meta = _meta(wild, "RelianceIndustries_2022_AnnualReport")
     assert meta.company is None or "largest" not in meta.company
     assert meta.fiscal_year == 2022  # "Integrated Annual Report 2021-22": the year it ends
+
+
+def test_a_name_defined_by_its_initials_names_the_company(wild):
+    # "... Shri Dhirubhai H. Ambani / Founder Chairman / Reliance Industries Limited (RIL) / is a
+    # Fortune 500 company": no cover, no caption; the initials it then uses cut the name out.
+    pages, _ = wild("RelianceIndustries_2022_AnnualReport")
+    assert [s.name for s in abbreviation_definitions(pages)] == ["Reliance Industries Limited"]
+    meta = _meta(wild, "RelianceIndustries_2022_AnnualReport")
+    assert (meta.company, meta.company_legal) == ("Reliance Industries", "Reliance Industries Limited")
+    assert [e.kind for e in meta.evidence] == ["defined term"]
+    # Initials the text never uses again define nothing.
+    assert abbreviation_definitions(["Initech Holdings Limited (IHL) makes staplers."]) == []
+
+
+def test_the_we_a_filing_binds_to_its_name_names_the_company(financebench_extra_dir, filings_wild_dir):
+    # Salesforce's 10-Q: "Overview" / "Salesforce, Inc. (“we”) is a global leader ..." (the
+    # heading line above is not part of the name).
+    pages = clean_document(page_texts(financebench_extra_dir / "pdfs" / "SALESFORCE_2023Q3_10Q.pdf", 12)).pages
+    assert [s.name for s in self_definitions(pages)] == ["Salesforce, Inc."]
+    # Apple's description of securities: the pronouns are declared to mean the issuer.
+    assert [s.name for s in self_definitions(["References in this section to the “Company,” “us,” “we” and “our”"
+                                              " are solely to Apple Inc. and not to any of its subsidiaries."])] == ["Apple Inc."]
+    pages = clean_document(page_texts(filings_wild_dir / "pdfs" / "Facebook_2020_10-K.pdf", 6)).pages
+    # 'the terms "Facebook," "company," "we," "us," and "our" in this document refer to Facebook, Inc.'
+    assert [s.name for s in self_definitions(pages)] == ["Facebook, Inc."]
+    # A name wrapped from a line of prose is whole.
+    assert [s.name for s in self_definitions(["the financial statements of Acme\nWidgets plc (the “Company”) were"
+                                              " prepared by its directors"])] == ["Acme Widgets plc"]
+
+
+def test_a_company_named_only_in_prose_gets_its_short_name():
+    # No cover caption, no suffixed line of its own: the legal name most pages print is the
+    # company, and it gets the short name too (not only a legal name).
+    pages = [f"In {2000 + i} Acme Widgets plc grew its sales in every region it serves." for i in range(6)]
+    meta = read_metadata(pages)
+    assert (meta.company, meta.company_legal) == ("Acme Widgets", "Acme Widgets plc")
 
 
 def test_a_document_naming_itself_on_most_pages_gets_that_name():
@@ -113,6 +182,30 @@ def test_a_june_year_companys_december_quarter_is_q2_of_the_next_fiscal_year(wil
 def test_a_day_first_year_end_on_a_report_without_an_sec_cover(wild):
     meta = _meta(wild, "EthernityNetworks_2022_AnnualReport")
     assert (meta.form, meta.fiscal_year, str(meta.period_end)) == ("annual", 2022, "2022-12-31")
+
+
+def test_indonesian_month_names_are_dates():
+    assert [str(parse_date(t)) for t in ("31 DESEMBER 2009", "31 Maret 2009", "Juni 30, 2012", "1 Okt 2021")] == [
+        "2009-12-31", "2009-03-31", "2012-06-30", "2021-10-01"]
+
+
+def test_indonesian_annual_statements_are_an_annual_report_of_the_year_they_end(wild):
+    # "LAPORAN KEUANGAN KONSOLIDASIAN / UNTUK TAHUN-TAHUN YANG BERAKHIR / 31 DESEMBER 2009 DAN 2008"
+    meta = _meta(wild, "AdhiKarya_2009_AnnualFinancialStatements", 8)
+    assert (meta.form, meta.fiscal_year, str(meta.period_end)) == ("annual", 2009, "2009-12-31")
+
+
+def test_indonesian_interim_statements_get_the_year_of_their_period(wild):
+    # "PERIODE 9 (SEMBILAN) BULAN YANG BERAKHIR / TANGGAL 30 SEPTEMBER 2011": not an annual report.
+    meta = _meta(wild, "AdhiKarya_2011_FinancialStatements_Q3", 3)
+    assert (meta.form, meta.fiscal_year, str(meta.period_end)) == ("other", 2011, "2011-09-30")
+
+
+def test_a_results_release_in_indonesian_reports_the_year_before_its_date(wild):
+    # "Media Release / Jakarta, 11 Februari 2014 - ADHI berhasil membukukan kenaikan Laba Bersih
+    # ... di tahun 2013": no "today announced", no quarter; the lead sentence's year.
+    meta = _meta(wild, "AdhiKarya_2013_PressRelease")
+    assert (meta.form, meta.fiscal_year, str(meta.report_date)) == ("earnings", 2013, "2014-02-11")
 
 
 # --------------------------------------------------------------------------- forms
