@@ -26,20 +26,34 @@ _CURRENT_ASSETS_END = re.compile(r"\btotal\s+current\s+assets\b", re.I)
 
 def balance_sheet(company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
                   services: MetricServices) -> list[Chunk] | None:
-    """The company's balance sheet chunks of one filing, from its title to its total
-    liabilities and equity line (one more search for the statement's pages when needed)."""
-    found = [h.chunk for h in hits if h.chunk.company == company and "balance_sheet" in h.chunk.tags]
-    if _run(found) is None and services.retriever is not None:
-        years = sorted(set(understanding.fiscal_years))[-1:]
+    """The company's balance sheet chunks of one filing of the asked year, from its title to
+    its total liabilities and equity line (one more search for the statement's pages when needed)."""
+    asked = set(understanding.fiscal_years)
+
+    def usable(chunks: list[Chunk]) -> list[Chunk]:
+        # another period's balance sheet says nothing of this one
+        return [c for c in chunks if c.company == company and "balance_sheet" in c.tags
+                and (not asked or c.fiscal_year in asked)]
+
+    found = usable([h.chunk for h in hits])
+    run = _first_whole(found)
+    if run is None and services.retriever is not None:
+        years = sorted(asked)[-1:]
         filters = SearchFilters(companies=[company], tags=["balance_sheet"], fiscal_years=years)
         searched = services.retriever.search("consolidated balance sheets total assets total liabilities and equity",
                                              filters=filters, k=8, mode="sparse")
-        found += [h.chunk for h in searched if h.chunk.chunk_id not in {c.chunk_id for c in found}]
+        run = _first_whole(found + usable([h.chunk for h in searched]))
+    return run
+
+
+def _first_whole(chunks: list[Chunk]) -> list[Chunk] | None:
+    """The first filing whose statement was read whole, an annual report's before a release's
+    condensed one."""
     by_doc: dict[str, list[Chunk]] = {}
-    for chunk in found:
+    for chunk in chunks:
         by_doc.setdefault(chunk.doc, []).append(chunk)
-    for chunks in by_doc.values():
-        run = _run(chunks)
+    for group in sorted(by_doc.values(), key=lambda cs: cs[0].form != "10-K"):
+        run = _run(group)
         if run is not None:
             return run
     return None
@@ -49,8 +63,8 @@ def _run(chunks: list[Chunk]) -> list[Chunk] | None:
     """The chunks from the title to the closing total, consecutive; None when any is missing."""
     ordered = sorted({c.chunk_id: c for c in chunks}.values(), key=lambda c: c.index)
     for start, chunk in enumerate(ordered):
-        if not (_TITLE.search(chunk.text) and _rows(chunk)):
-            continue
+        if not (_TITLE.search(chunk.text) and _opens(chunk)):
+            continue  # a later page repeats the title: the statement starts where its cash line is
         run = [chunk]
         for following in ordered[start + 1:]:
             if _closes(run[-1]) or following.index != run[-1].index + 1:
@@ -59,6 +73,17 @@ def _run(chunks: list[Chunk]) -> list[Chunk] | None:
         if _closes(run[-1]):
             return run
     return None
+
+
+def _opens(chunk: Chunk) -> bool:
+    """The statement's first chunk: its first asset row (cash, for every business and bank)
+    comes before any total of assets."""
+    for label in _rows(chunk):
+        if re.match(r"total\s+assets\b", label, re.I):
+            return False
+        if re.search(r"\bcash\b", label, re.I):
+            return True
+    return False
 
 
 def _closes(chunk: Chunk) -> bool:

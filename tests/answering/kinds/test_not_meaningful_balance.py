@@ -48,3 +48,14 @@ def test_a_balance_sheet_cut_short_proves_nothing(netflix, services):
     understanding = understand("Netflix inventory turnover FY2022", catalog(netflix), services.vocabulary)
     assert balance_sheet("Netflix", hits(netflix, pages), understanding, services) is not None
     assert balance_sheet("Netflix", cut, understanding, services) is None
+
+
+def test_a_later_page_repeating_the_title_is_not_the_statement_s_start(netflix, services):
+    """Each page of the statement repeats its title; without the page that opens it (its cash
+    line) the statement was not read whole, and so nothing is said of its lines."""
+    from retrieval.query_understanding import understand
+
+    pages = sorted({c.page for c in netflix if "balance_sheet" in c.tags})
+    headless = [h for h in hits(netflix, pages) if "Cash and cash equivalents" not in h.chunk.text]
+    understanding = understand("Netflix inventory turnover FY2022", catalog(netflix), services.vocabulary)
+    assert balance_sheet("Netflix", headless, understanding, services) is None
