@@ -88,7 +88,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     period = _Period.of(ask)
     items = _items(ask, list(understanding.companies))
     for chunks in (_chunks(doc, hits, services) for doc in docs):
-        text_chunks = _reading(chunks)
+        text_chunks = reading(chunks)
         if decision.kind == "drivers":
             found = _reasons(text_chunks, period)
         else:
@@ -144,7 +144,7 @@ def _chunks(doc: str, hits: list[SearchHit], services: MetricServices) -> list[C
     return sorted(chunks or [h.chunk for h in hits if h.chunk.doc == doc], key=lambda c: c.index)
 
 
-def _reading(chunks: list[Chunk]) -> list[tuple[Chunk, list[str]]]:
+def reading(chunks: list[Chunk]) -> list[tuple[Chunk, list[str]]]:
     """Each chunk with its lines, the lines it repeats from the one before (chunks overlap) left out."""
     out: list[tuple[Chunk, list[str]]] = []
     previous: list[str] = []

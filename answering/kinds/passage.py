@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
+from answering.kinds import legal
 from answering.kinds.ask_scope import ask_parts, asked_months, topic_ask
 from answering.kinds.sentences import (
     Sentence,
@@ -69,7 +70,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     best = stating(decision, question, hits, understanding, services) or _scoped(decision, question, hits,
                                                                                  understanding, services)
     if not best:
-        return None
+        # a named legal matter is described under its own heading, in words the question does not use
+        return legal.write(decision, question, hits, understanding, services)
     text, value = quoted(best), None
     if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2:
         amounts = [_MONEY.findall(s.text) for s in best]
