@@ -37,6 +37,7 @@ _MIN_OVERLAP = 0.5
 _ASKS_AMOUNT = re.compile(r"\bhow\s+(?:much|many)\b|\bwhat\s+(?:did\s+it\s+cost|(?:was\s+)?the\s+(?:amount|price|cost))\b"
                           r"|\bat\s+what\s+price\b", re.I)
 _FIGURE = re.compile(r"\d")
+_CONTINUES = re.compile(r"^(?:in\s+addition|additionally|also|further(?:more)?|moreover)\b", re.I)
 _BY_HOW_MUCH = re.compile(r"\bby\s+how\s+much\b", re.I)
 # one amount of money in a sentence: "$4,200,000,000", "$3.8 billion"
 _MONEY = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s(?:thousand|million|billion)s?)?", re.I)
@@ -100,7 +101,8 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
         understanding = understanding.model_copy(update={"fiscal_years": []})
     parts = ask_parts(ask)
     if len(parts) == 1:
-        return stating(decision.model_copy(update={"ask": ask}), question, hits, understanding, services)
+        best = stating(decision.model_copy(update={"ask": ask}), question, hits, understanding, services, limit=1)
+        return best + _continued(best, hits, understanding) if best else []
     found: list[Sentence] = []
     for part in parts:
         if not content_words(part, list(understanding.companies)):
@@ -115,6 +117,14 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
         if pick not in found:
             found.append(pick)
     return found
+
+
+def _continued(best: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:
+    """The sentence right after the stating one when it carries it on ("In addition, we expect
+    an incremental $2 billion ..."): the same statement's second half."""
+    wanted = {(s.chunk.chunk_id, s.position + 1) for s in best}
+    return [s for s in sentences(hits, list(understanding.companies))
+            if (s.chunk.chunk_id, s.position) in wanted and _CONTINUES.match(s.text)]
 
 
 def _amount(token: str) -> float:

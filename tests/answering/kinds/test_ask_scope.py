@@ -38,3 +38,18 @@ def test_a_two_part_question_is_refused_unless_each_part_has_its_sentence(boeing
                 "did Boeing discover, and how many customer records were exposed in the breach?")
     a = ask(question, boeing, [15, 16, 14], services)
     assert a.status == "not_found"
+
+
+def test_a_stating_sentence_carried_on_by_the_next_one_brings_it_along(boeing, services):
+    """ "In addition, ..." right after the stating sentence is the same statement's second half."""
+    from answering.kinds.passage import _continued
+    from answering.kinds.sentences import sentences
+    from retrieval.query_understanding import understand
+    from tests.answering.kinds.conftest import catalog, hits
+
+    found = sentences(hits(boeing, [17, 16]), ["Boeing"])
+    debt = [s for s in found if s.text.startswith("As of December 31, 2022, our debt totaled $57.0 billion")]
+    understanding = understand("Boeing debt due FY2022", catalog(boeing), services.vocabulary)
+    carried = _continued(debt, hits(boeing, [17, 16]), understanding)
+    assert [s.text for s in carried] == ["In addition, as of December 31, 2022, our airplane financing commitments "
+                                         "totaled $16.1 billion."]
