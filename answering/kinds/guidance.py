@@ -54,6 +54,8 @@ _PREVIOUSLY = re.compile(
     r"(?P<new>\d+(?:\.\d+)?)\s?(?:%|percent)(?P<what>[^()]{0,80}?)\(\s*previously\s+(?P<old>\d+(?:\.\d+)?)\s?(?:%|percent)\s*\)",
     re.I,
 )
+_QUARTER_TEXT = re.compile(r"\bq[1-4]\b|\b(?:first|second|third|fourth)[-\s]quarter\b|\bquarter(?:ly)?\b", re.I)
+_FULL_YEAR_TEXT = re.compile(r"\bfull[-\s]year\b|\bfiscal\s+year\b|\bannual\b|\bfor\s+(?:fiscal\s+)?(?:year\s+)?20\d\d\b", re.I)
 _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 # Words of the question that say it is about guidance, not what the guidance is for.
 _SCAFFOLD = frozenset(tokenize(
@@ -64,6 +66,7 @@ _SCAFFOLD = frozenset(tokenize(
 ))
 _MAX_ROWS = 8
 _MAX_FIGURES = 6
+_MAX_STATEMENT = 350  # longer: table rows and footnotes run together, not one statement
 _IMPACT = re.compile(r"\b(?:benefit|impact|headwind|tailwind|effect|contribution)s?\s+(?:to|on|of)\b", re.I)
 _EPS = re.compile(r"\bEPS\b|\bearnings\s+(?:\(loss\)\s+)?per\s+(?:diluted\s+)?share\b", re.I)
 _ENDED = re.compile(r"[.!?:;)\"\u201d%]\s*$|\b(?:billion|million|Y/Y)\s*$")
@@ -122,7 +125,8 @@ class _Period:
         if not any(_year_pattern(y).search(text) for y in self.years):
             return False
         if self.quarter is None:
-            return True
+            # a year's guidance: a text about one quarter only ("for Q2 2023") is another period's
+            return bool(_FULL_YEAR_TEXT.search(text)) or not _QUARTER_TEXT.search(text)
         return bool(re.search(rf"\bq{self.quarter}\b|\b{_ORDINALS[self.quarter]}[-\s]quarter\b", text, re.I))
 
 
@@ -207,7 +211,7 @@ def _statements(reading: list[tuple[Chunk, list[str]]], period: _Period,
     """Sentences that state guidance with a figure for the asked period, covering every asked item."""
     found: list[tuple[str, Chunk]] = []
     for text, chunk in _sentences(reading):
-        if len(text) > 600 or is_instruction(text) or HEDGE.search(text) or not _STATES.search(text):
+        if len(text) > _MAX_STATEMENT or is_instruction(text) or HEDGE.search(text) or not _STATES.search(text):
             continue
         if len(_FIGURE.findall(text)) > _MAX_FIGURES:
             continue  # a table's rows run together, not a sentence
@@ -230,18 +234,44 @@ def _outlook_rows(reading: list[tuple[Chunk, list[str]]], period: _Period,
         if not _HEADING.match(line):
             continue
         section = flat[start + 1: start + 1 + 30]
-        end = next((n for n, (text, _) in enumerate(section) if _HEADING.match(text) or "forward-looking" in text.lower()),
+        # the next section's heading ends this one; a lone "Guidance" under "Q2 FY24" is a column title
+        end = next((n for n, (text, _) in enumerate(section)
+                    if (_HEADING.match(text) and len(text.split()) >= 2) or "forward-looking" in text.lower()),
                    len(section))
         section = section[:end]
         if not period.named_in(" ".join(t for t, _ in section)):
             continue
-        columns = next(((t, c) for t, c in section if period.named_in(t) and len(t) < 80 and not _FIGURE.search(t)), None)
-        rows = [(t, c) for t, c in section if _FIGURE.search(t) and len(t) < 160 and re.match(r"[A-Za-z(]", t)
-                and (not items or any(_covers(t, i) for i in items))]
-        covered = {i for i in items if any(_covers(t, i) for t, _ in rows)}
-        if rows and covered == set(items):
-            return ([columns] if columns else []) + rows[:_MAX_ROWS]
+        rows = [(n, t, c) for n, (t, c) in enumerate(section) if _FIGURE.search(t) and len(t) < 160
+                and re.match(r"[A-Za-z(]", t) and (not items or any(_covers(t, i) for i in items))]
+        covered = {i for i in items if any(_covers(t, i) for _, t, _ in rows)}
+        if not rows or covered != set(items):
+            continue
+        table_starts = next(n for n, (t, _) in enumerate(section) if _FIGURE.search(t) and re.match(r"[A-Za-z(]", t))
+        columns = _columns(section, table_starts)
+        if columns is None:
+            continue  # rows without the column titles that say which period each figure is for
+        return [columns] + [(t, c) for _, t, c in rows[:_MAX_ROWS]]
     return []
+
+
+def _columns(section: list[tuple[str, Chunk]], first_row: int) -> tuple[str, Chunk] | None:
+    """The table's column titles: the short lines without figures just above its first figure
+    row ("Q2 FY24 / Guidance / Full Year FY24 / Guidance"), when they name a period."""
+    titles: list[tuple[str, Chunk]] = []
+    for text, chunk in reversed(section[:first_row]):
+        if len(text) > 60 or text.endswith(".") or _FIGURE.search(text) or len(titles) >= 6:
+            break
+        titles.insert(0, (text, chunk))
+    if any(_names_period(t) for t, _ in titles):
+        return " | ".join(t for t, _ in titles), titles[0][1]
+    # no titles of their own: the sentence that introduces the table names its period
+    # ("eBay is providing the following guidance ... for Q2 2023.")
+    return next(((t, c) for t, c in reversed(section[max(0, first_row - 3):first_row])
+                 if _names_period(t) and not _FIGURE.search(t)), None)
+
+
+def _names_period(text: str) -> bool:
+    return bool(_QUARTER_TEXT.search(text) or _FULL_YEAR_TEXT.search(text) or re.search(r"\b20\d\d\b|\bfy\s?\d{2}\b", text, re.I))
 
 
 def _reasons(reading: list[tuple[Chunk, list[str]]], period: _Period) -> list[tuple[str, Chunk]]:

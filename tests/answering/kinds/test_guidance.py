@@ -53,3 +53,22 @@ def test_guidance_for_a_period_the_release_does_not_name_is_refused(intel, servi
 def test_accounting_guidance_is_not_a_company_s_expectations():
     assert asks_guidance("What revenue guidance did Intel give for Q2 2023?")
     assert not asks_guidance("What new accounting guidance did Intel adopt in 2023?")
+
+
+def test_a_year_s_guidance_is_never_read_from_a_quarter_only_outlook(services):
+    """eBay's first-quarter 2023 release guides the second quarter only: asked for the full
+    year, it refuses rather than give the quarter's range."""
+    ebay = filing("financebench-extra/pdfs/EBAY_2023Q1_EARNINGS.pdf")
+    quarter = ask("What revenue guidance did eBay give for the second quarter of 2023?", ebay, _all(ebay), services)
+    assert quarter.status == "answered" and "$2.47 - $2.54" in quarter.text and "Q2 2023" in quarter.text
+    year = ask("What full-year 2023 non-GAAP EPS guidance did eBay give?", ebay, _all(ebay), services)
+    assert year.status == "not_found"
+
+
+def test_outlook_rows_come_with_the_column_titles_that_say_which_period_each_figure_is_for(services):
+    salesforce = filing("financebench-extra/pdfs/SALESFORCE_2024Q1_EARNINGS.pdf")
+    a = ask("What GAAP EPS guidance did Salesforce give for the second quarter of fiscal 2024?", salesforce,
+            _all(salesforce), services)
+    assert a.status == "answered"
+    assert a.text.startswith('"Q2 FY24 | Guidance | Full Year FY24 | Guidance"')
+    assert "$0.79 - $0.80 $2.67 - $2.69" in a.text
