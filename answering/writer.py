@@ -19,7 +19,16 @@ from answering import checks
 from answering.aspects import split_sentences
 from answering.citations import is_instruction
 from answering.extractive_writer import write_offline
-from answering.kinds import choice, definition, drivers, listing, not_meaningful, passage, yes_no
+from answering.kinds import (
+    choice,
+    definition,
+    drivers,
+    guidance,
+    listing,
+    not_meaningful,
+    passage,
+    yes_no,
+)
 from answering.kinds.classify import KindDecision, classify
 from answering.kinds.sentences import read_topic
 from answering.kinds.statement_lines import zero_by_rule
@@ -79,6 +88,9 @@ def write_answer(
 def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
                 services: WriterServices, offline_engine: bool) -> WrittenAnswer:
     """The offline answer in the decided kind, or a refusal that says what was missing."""
+    if guidance.asks_guidance(decision.ask or text):
+        # guidance is a forward-looking figure: the period's actual rows would be another quantity
+        return guidance.write(decision, text, hits, understanding, services)
     if decision.unless_not_meaningful and (explained := not_meaningful.write(decision, text, hits, understanding,
                                                                              services)):
         return explained

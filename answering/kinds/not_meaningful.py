@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
+from answering.kinds.balance_sheet import balance_sheet, current_assets_lines
 from answering.kinds.statement_lines import NET_INCOME, has_line, income_statement, statement_labels
 from answering.numbers import Row, split_row
 from answering.written_answer import WrittenAnswer
@@ -29,6 +30,10 @@ if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
 
 _GOODS_LINES = ("cost_of_revenue", "gross_profit")  # only a business that sells goods or services at a cost has them
+# Balance sheet lines a business may simply not have (a service or software company holds no
+# inventory); lines every balance sheet has (cash, payables, equity) say nothing of the business.
+_BUSINESS_LINES = {"inventories": re.compile(r"\binventor(?:y|ies)\b", re.I)}
+_BALANCE_TITLE = re.compile(r"balance\s+sheets?|financial\s+(?:position|condition)", re.I)
 _INTEREST_INCOME = re.compile(r"\binterest\s+(?:and\s+\w+\s+)?income\b", re.I)
 
 
@@ -40,14 +45,18 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     company = understanding.companies[0]
     needed = _statement_inputs(decision.metric, vocab)
     if not needed:
-        return None
+        return _without_balance_line(decision.metric, company, hits, understanding, services)
     statement = income_statement(company, hits, understanding, services)
     if statement is None:
-        return None  # the statement was not read whole: nothing can be said about its lines
+        # the income statement was not read whole: nothing can be said about its lines;
+        # the balance sheet's may still be read
+        return _without_balance_line(decision.metric, company, hits, understanding, services)
     rows = [(row, chunk) for chunk in statement for line in chunk.text.splitlines() if (row := split_row(line))]
     labels = statement_labels(statement)
     if any(has_line(m, label, vocab) for m in needed for label in labels):
-        return None  # the inputs exist: answer the question as asked
+        # the income statement's inputs exist: the balance sheet's may not (inventory turnover
+        # of a business that sells services); else answer the question as asked
+        return _without_balance_line(decision.metric, company, hits, understanding, services)
     earned = _first_revenue_rows(rows)
     if not earned:
         return None
@@ -65,6 +74,46 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         citations.append(cite(net[1], net[0].line))
     return WrittenAnswer(status="answered", kind="not_meaningful", text=text, citations=unique_citations(citations),
                          flags=["metric_not_meaningful"])
+
+
+def _without_balance_line(metric: str, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                          services: MetricServices) -> WrittenAnswer | None:
+    """The metric needs a balance sheet line (inventories) that the company's balance sheet,
+    read whole, does not have: not meaningful, with what its current assets are instead."""
+    vocab = services.vocabulary
+    needed = [m for m in _all_inputs(metric, vocab) if m in _BUSINESS_LINES]
+    if not needed:
+        return None
+    statement = balance_sheet(company, hits, understanding, services)
+    if statement is None:
+        return None  # not read whole: a missing line proves nothing
+    text = "\n".join(c.text for c in statement)
+    if any(_BUSINESS_LINES[m].search(text) for m in needed):
+        return None  # the line exists (even inside another line's label): answer as asked
+    held = current_assets_lines(statement)
+    if not held:
+        return None
+    label = vocab.label(metric) or metric
+    missing = " or ".join((vocab.label(m) or m).lower() for m in needed)
+    first = statement[0]
+    shows = "; ".join(f'"{line}"' for line, _ in held)
+    text = (f"{label} is not a meaningful measure for {company}: its balance sheet ({first.doc} p.{first.page + 1}) "
+            f"has no {missing} line, so there is nothing to turn over. What it holds as current assets instead: "
+            f"{shows}.")
+    title = next(line for line in first.text.splitlines() if _BALANCE_TITLE.search(line))
+    citations = [cite(first, title)] + [cite(c, line) for line, c in held]
+    return WrittenAnswer(status="answered", kind="not_meaningful", text=text, citations=unique_citations(citations),
+                         flags=["metric_not_meaningful"])
+
+
+def _all_inputs(metric: str, vocab: Vocabulary) -> set[str]:
+    seen: set[str] = set()
+    pending = [metric]
+    while pending:
+        key = pending.pop()
+        seen.add(key)
+        pending += [i for i in vocab.inputs(key) if i not in seen]
+    return seen
 
 
 def _statement_inputs(metric: str, vocab: Vocabulary) -> list[str]:

@@ -12,6 +12,8 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
+from answering.kinds import legal
+from answering.kinds.ask_scope import ask_parts, asked_months, topic_ask
 from answering.kinds.sentences import (
     Sentence,
     asks_about_risk,
@@ -24,6 +26,7 @@ from answering.kinds.sentences import (
 )
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchHit
+from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
@@ -31,6 +34,10 @@ if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
 
 _MIN_OVERLAP = 0.5
+_ASKS_AMOUNT = re.compile(r"\bhow\s+(?:much|many)\b|\bwhat\s+(?:did\s+it\s+cost|(?:was\s+)?the\s+(?:amount|price|cost))\b"
+                          r"|\bat\s+what\s+price\b", re.I)
+_FIGURE = re.compile(r"\d")
+_CONTINUES = re.compile(r"^(?:in\s+addition|additionally|also|further(?:more)?|moreover)\b", re.I)
 _BY_HOW_MUCH = re.compile(r"\bby\s+how\s+much\b", re.I)
 # one amount of money in a sentence: "$4,200,000,000", "$3.8 billion"
 _MONEY = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s(?:thousand|million|billion)s?)?", re.I)
@@ -61,9 +68,11 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
-    best = stating(decision, question, hits, understanding, services)
+    best = stating(decision, question, hits, understanding, services) or _scoped(decision, question, hits,
+                                                                                 understanding, services)
     if not best:
-        return None
+        # a named legal matter is described under its own heading, in words the question does not use
+        return legal.write(decision, question, hits, understanding, services)
     text, value = quoted(best), None
     if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2:
         amounts = [_MONEY.findall(s.text) for s in best]
@@ -74,6 +83,48 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                     f"sentences state (difference computed). {text}")
     return WrittenAnswer(status="answered", text=text, kind=decision.kind, value=value, unit="USD" if value else None,
                          citations=unique_citations([cite(s.chunk, s.text) for s in best]))
+
+
+def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+            services: MetricServices) -> list[Sentence]:
+    """The question as asked found no stating sentence: ask again without the clauses that
+    name its source document or date (answering.kinds.ask_scope), and a two-part question
+    part by part: each part with words of its own needs its own stating sentence, or
+    nothing is answered. A part that only refers back ("what does that company do") is left
+    to the sentence that answers the part before it."""
+    ask = topic_ask(decision.ask or question)
+    if ask == (decision.ask or question) and len(ask_parts(ask)) == 1:
+        return []  # nothing to leave out: the first reading stands
+    months = asked_months(decision.ask or question)
+    if not parse_periods(ask).years:
+        # the year was the source document's ("its FY2023 annual report"), not the fact's
+        understanding = understanding.model_copy(update={"fiscal_years": []})
+    parts = ask_parts(ask)
+    if len(parts) == 1:
+        best = stating(decision.model_copy(update={"ask": ask}), question, hits, understanding, services, limit=1)
+        return best + _continued(best, hits, understanding) if best else []
+    found: list[Sentence] = []
+    for part in parts:
+        if not content_words(part, list(understanding.companies)):
+            continue  # refers back to the part before
+        best = stating(decision.model_copy(update={"ask": part}), question, hits, understanding, services, limit=3)
+        if _ASKS_AMOUNT.search(part):
+            best = [s for s in best if _FIGURE.search(s.text)]  # "how many ...": a sentence without a figure does not say
+        if not best:
+            return []
+        dated = [s for s in best if any(re.search(rf"\b{m}", s.text, re.I) for m in months)]
+        pick = (dated or best)[0]
+        if pick not in found:
+            found.append(pick)
+    return found
+
+
+def _continued(best: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:
+    """The sentence right after the stating one when it carries it on ("In addition, we expect
+    an incremental $2 billion ..."): the same statement's second half."""
+    wanted = {(s.chunk.chunk_id, s.position + 1) for s in best}
+    return [s for s in sentences(hits, list(understanding.companies))
+            if (s.chunk.chunk_id, s.position) in wanted and _CONTINUES.match(s.text)]
 
 
 def _amount(token: str) -> float:

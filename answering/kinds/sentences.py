@@ -154,8 +154,11 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False) 
 
 def _item_breaks(text: str) -> str:
     """Numbered items ("(8) The shareholder proposal ... was defeated:") and lines ending in a
-    colon close a sentence: what follows them is a list or a table, not the same sentence."""
+    colon close a sentence: what follows them is a list or a table, not the same sentence. A
+    footnote ("*Effective January 2023, ...") starts its own sentence: joined to the line above
+    it would be part of whatever that says (a risk boilerplate, a table)."""
     text = re.sub(r"\n(?=\s*(?:\(\w{1,3}\)|\u2022|•)\s)", "\n\n", text)
+    text = re.sub(r"\n(?=[*^†‡]\s*[A-Z])", "\n\n", text)
     return re.sub(r":[ \t]*\n", ":\n\n", text)
 
 

@@ -1,0 +1,56 @@
+"""What a fact question asks about, without the words that only say where to look.
+
+"According to Apple's 10-Q for the third quarter of fiscal 2023 (quarter ended July 1,
+2023), what is the status of ...", "... according to its second-quarter 2023 earnings
+release", "... in the stockholder letter of its FY2023 annual report": the document and
+date clauses name the filing (retrieval and the catalog use them), not the fact. Counted
+as content words they make a sentence that states the fact look like it shares only a
+third of the question. `topic_ask` leaves them out; `ask_parts` splits a two-part
+question ("What company did X acquire, and what does that company do?") so each part is
+answered by its own sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_DOCUMENT = (r"(?:10-?[kq]|8-?k|form\s+10-?[kq]|annual\s+report|quarterly\s+report|(?:earnings|results|press)\s+release|"
+             r"(?:stockholder|shareholder|shareowner)s?['’]?\s+letter|letter\s+to\s+(?:stockholders|shareholders)|filings?|"
+             r"proxy\s+statement)")
+_SOURCE = [
+    # "According to Apple's 10-Q for the third quarter of fiscal 2023", "according to the stockholder letter in its FY2023 annual report"
+    re.compile(rf"\b(?:according\s+to|as\s+(?:stated|reported|disclosed)\s+in|per)\s+[^,?]*?{_DOCUMENT}"
+               rf"(?:\s+(?:in|of|for)\s+[^,?]*(?:{_DOCUMENT}|\d{{4}}))?", re.I),
+    # "in its second-quarter 2023 earnings release", "In PG&E's 10-Q for the quarter ended September 30, 2022"
+    re.compile(rf"\b(?:in|from)\s+(?:its|the|[\w&.]+['’]s)\s+(?:[\w-]+\s+){{0,4}}?{_DOCUMENT}"
+               rf"(?:\s+for\s+the\s+(?:[\w-]+\s+){{0,3}}?(?:quarter|year|period)(?:\s+ended\s+{_MONTH}\s+\d{{1,2}},?\s+\d{{4}})?)?",
+               re.I),
+]
+# "(quarter ended July 1, 2023)", "(August 30, 2023)": a parenthesised period or date
+_PAREN_DATE = re.compile(rf"\(\s*(?:[^()]*?\b(?:ended|dated|as\s+of)\b[^()]*|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}})\s*\)", re.I)
+# "in July 2023", "effective January 2023", "on May 5, 2023", "as of December 31, 2022"
+_DATE = re.compile(rf"\b(?:in|effective|on|as\s+of|during)\s+{_MONTH}(?:\s+\d{{1,2}},?)?\s+\d{{4}}\b", re.I)
+_SECOND_PART = re.compile(r",?\s+and\s+(?=(?:what|where|when|how|which|who|why)\b)", re.I)
+
+
+def topic_ask(ask: str) -> str:
+    """The ask without the clauses that name its source document or date."""
+    text = _PAREN_DATE.sub(" ", ask)
+    for pattern in _SOURCE:
+        text = pattern.sub(" ", text)
+    text = _DATE.sub(" ", text)
+    text = re.sub(r"\s+([,?.])", r"\1", re.sub(r"\s{2,}", " ", text)).strip()
+    return re.sub(r"^[,\s]+|,\s*(?=[?,])", "", text)
+
+
+def asked_months(ask: str) -> list[str]:
+    """Months a question dates its fact by ("acquired in July 2023"): a sentence naming one is about it."""
+    return [m.group(0).rstrip(".").lower()[:3] for m in re.finditer(rf"\b{_MONTH}(?=\s+(?:\d{{1,2}},?\s+)?\d{{4}})", ask, re.I)]
+
+
+def ask_parts(ask: str) -> list[str]:
+    """A two-part question's parts ("What X ..., and where did ...?"), each a question; else [ask]."""
+    parts = [p.strip(" ,?") for p in _SECOND_PART.split(ask) if p.strip(" ,?")]
+    return [p + "?" for p in parts] if len(parts) > 1 else [ask]

@@ -1,0 +1,55 @@
+"""A fact question's source and date clauses name the filing, not the fact: a sentence that
+states the fact is found without them (answering.kinds.ask_scope, answering.kinds.passage)."""
+
+from __future__ import annotations
+
+from answering.kinds.ask_scope import ask_parts, asked_months, topic_ask
+from tests.answering.kinds.conftest import ask
+
+
+def test_source_document_and_date_clauses_are_left_out_of_the_topic():
+    assert topic_ask("According to Apple's 10-Q for the third quarter of fiscal 2023 (quarter ended July 1, 2023), "
+                     "what is the status of the lawsuit?") == "what is the status of the lawsuit?"
+    assert topic_ask("What cost savings does FedEx expect, according to the stockholder letter in its FY2023 "
+                     "annual report?") == "What cost savings does FedEx expect?"
+    assert topic_ask("What company did eBay acquire in July 2023, according to its second-quarter 2023 earnings "
+                     "release, and what does it do?") == "What company did eBay acquire, and what does it do?"
+    assert asked_months("What did X acquire in July 2023?") == ["jul"]
+
+
+def test_a_two_part_question_is_split_at_its_second_question_word():
+    assert ask_parts("What plan did X announce, and how much did it cost?") == [
+        "What plan did X announce?", "how much did it cost?"]
+    assert ask_parts("What were revenue and net income?") == ["What were revenue and net income?"]
+
+
+def test_a_fact_is_found_when_the_question_names_its_source_at_length(boeing, services):
+    question = ("According to the risk discussion in Boeing's annual report on Form 10-K for fiscal 2022 "
+                "(year ended December 31, 2022), what cybersecurity incident did Boeing discover?")
+    a = ask(question, boeing, [15, 16, 14], services)
+    assert a.status == "answered" and a.kind == "passage"
+    assert "Jeppesen" in a.text
+
+
+def test_a_two_part_question_is_refused_unless_each_part_has_its_sentence(boeing, services):
+    """The second part asks something no retrieved sentence states: nothing is answered
+    (half an answer reads as the whole one)."""
+    question = ("According to Boeing's annual report on Form 10-K for fiscal 2022, what cybersecurity incident "
+                "did Boeing discover, and how many customer records were exposed in the breach?")
+    a = ask(question, boeing, [15, 16, 14], services)
+    assert a.status == "not_found"
+
+
+def test_a_stating_sentence_carried_on_by_the_next_one_brings_it_along(boeing, services):
+    """ "In addition, ..." right after the stating sentence is the same statement's second half."""
+    from answering.kinds.passage import _continued
+    from answering.kinds.sentences import sentences
+    from retrieval.query_understanding import understand
+    from tests.answering.kinds.conftest import catalog, hits
+
+    found = sentences(hits(boeing, [17, 16]), ["Boeing"])
+    debt = [s for s in found if s.text.startswith("As of December 31, 2022, our debt totaled $57.0 billion")]
+    understanding = understand("Boeing debt due FY2022", catalog(boeing), services.vocabulary)
+    carried = _continued(debt, hits(boeing, [17, 16]), understanding)
+    assert [s.text for s in carried] == ["In addition, as of December 31, 2022, our airplane financing commitments "
+                                         "totaled $16.1 billion."]

@@ -1,0 +1,74 @@
+"""guidance: what a company said it expects, quoted from its earnings release, for the asked
+period, never read from the period's actual figures (answering.kinds.guidance)."""
+
+from __future__ import annotations
+
+import pytest
+
+from answering.kinds.guidance import asks_guidance
+from tests.answering.kinds.conftest import ask, filing
+
+
+@pytest.fixture(scope="module")
+def pepsico():
+    return filing("financebench/pdfs/PEPSICO_2023Q1_EARNINGS.pdf")
+
+
+@pytest.fixture(scope="module")
+def intel():
+    return filing("financebench-extra/pdfs/INTEL_2022Q4_EARNINGS.pdf")
+
+
+def _all(chunks):
+    return sorted({c.page for c in chunks})
+
+
+def test_a_raised_guidance_change_is_computed_from_the_clause_that_states_both_figures(pepsico, services):
+    a = ask("By how many percentage points did PepsiCo raise its full-year 2023 organic revenue growth guidance?",
+            pepsico, _all(pepsico), services)
+    assert a.status == "answered" and a.value == 2.0 and a.unit == "percentage points"
+    assert "guidance" in a.flags
+    assert any("(previously 6 percent)" in c.quote for c in a.citations)
+
+
+def test_why_guidance_was_raised_is_the_guidance_sentence_that_gives_its_reason(pepsico, services):
+    a = ask("Why did PepsiCo raise its full-year 2023 guidance?", pepsico, _all(pepsico), services)
+    assert a.status == "answered"
+    assert "strong start to the year" in a.text
+
+
+def test_a_quarter_guidance_is_read_from_the_outlook_table_not_from_the_quarter_actuals(intel, services):
+    a = ask("What GAAP EPS guidance did Intel give for the first quarter of 2023?", intel, _all(intel), services)
+    assert a.status == "answered"
+    assert "$(0.80)" in a.text  # the Business Outlook table's Q1 2023 GAAP column
+    assert "Q1 2023" in a.text  # with the table's column line
+
+
+def test_guidance_for_a_period_the_release_does_not_name_is_refused(intel, services):
+    a = ask("What EPS guidance did Intel give for fiscal 2025?", intel, _all(intel), services)
+    assert a.status == "not_found"
+    assert "fiscal 2025" in a.text and "actual figures" in a.text
+
+
+def test_accounting_guidance_is_not_a_company_s_expectations():
+    assert asks_guidance("What revenue guidance did Intel give for Q2 2023?")
+    assert not asks_guidance("What new accounting guidance did Intel adopt in 2023?")
+
+
+def test_a_year_s_guidance_is_never_read_from_a_quarter_only_outlook(services):
+    """eBay's first-quarter 2023 release guides the second quarter only: asked for the full
+    year, it refuses rather than give the quarter's range."""
+    ebay = filing("financebench-extra/pdfs/EBAY_2023Q1_EARNINGS.pdf")
+    quarter = ask("What revenue guidance did eBay give for the second quarter of 2023?", ebay, _all(ebay), services)
+    assert quarter.status == "answered" and "$2.47 - $2.54" in quarter.text and "Q2 2023" in quarter.text
+    year = ask("What full-year 2023 non-GAAP EPS guidance did eBay give?", ebay, _all(ebay), services)
+    assert year.status == "not_found"
+
+
+def test_outlook_rows_come_with_the_column_titles_that_say_which_period_each_figure_is_for(services):
+    salesforce = filing("financebench-extra/pdfs/SALESFORCE_2024Q1_EARNINGS.pdf")
+    a = ask("What GAAP EPS guidance did Salesforce give for the second quarter of fiscal 2024?", salesforce,
+            _all(salesforce), services)
+    assert a.status == "answered"
+    assert a.text.startswith('"Q2 FY24 | Guidance | Full Year FY24 | Guidance"')
+    assert "$0.79 - $0.80 $2.67 - $2.69" in a.text

@@ -1,0 +1,29 @@
+"""A named matter in the legal proceedings / contingencies section is read under its own
+heading, whatever words the filing uses for it (answering.kinds.legal)."""
+
+from __future__ import annotations
+
+from tests.answering.kinds.conftest import ask
+
+
+def test_a_named_matter_is_quoted_from_under_its_heading_in_the_contingencies_note(boeing, services):
+    a = ask("What contingencies does Boeing disclose for its Commercial Crew program in its FY2022 10-K?",
+            boeing, [91, 90], services)
+    assert a.status == "answered" and "legal_section" in a.flags
+    assert a.text.startswith('Under "Commercial Crew"') and "Contingencies" in a.text
+    assert "Starliner" in a.text and "reach-forward loss" in a.text
+    assert all(c.page in (90, 91) for c in a.citations)
+
+
+def test_a_name_no_heading_carries_is_refused(boeing, services):
+    a = ask("What contingencies does Boeing disclose for its Starliner Lunar Base program?", boeing, [91, 90],
+            services)
+    assert a.status == "not_found"
+
+
+def test_a_heading_outside_the_legal_sections_is_not_read_as_a_legal_matter(boeing, services):
+    """"Commercial Crew" is also a heading elsewhere; without a legal cue in the question the
+    heading rule is not used."""
+    a = ask("What does Boeing say about its Commercial Crew program timeline for the crewed flight test?",
+            boeing, [91, 90], services)
+    assert "legal_section" not in a.flags
