@@ -182,3 +182,9 @@ def test_sigterm_stops_a_run_waiting_on_a_scheduler(waiting_in, make_pdf, tmp_pa
     ours = [line for line in err.splitlines() if line.startswith("finrag ")]
     assert ours == ["finrag ingest: interrupted (SIGTERM); the store was closed and partial results kept"], err[-3000:]
     assert err.strip().splitlines()[-1] == ours[0]
+    if waiting_in == "the Dask client":  # the flow run is not left "Running"
+        import httpx
+
+        found = httpx.post(f"{server.api_url}/flow_runs/filter", json={"limit": 200}, timeout=30).json()
+        runs = [r for r in found if r["parameters"].get("store") == str(tmp_path / "store")]
+        assert [r["state"]["type"] for r in runs] == ["CRASHED"]

@@ -120,3 +120,45 @@ def test_an_echoed_webhook_url_is_in_no_message_log_or_prefect_state(tmp_path):
     recorded = _recorded_outside_blocks(server.home / "prefect.db")
     assert b"answered 401 Unauthorized: invalid token in ***" in recorded  # the failure was recorded ...
     assert WEBHOOK_TOKEN.encode() not in recorded  # ... without the URL's token
+
+
+QDRANT_KEY = "q-qdrant-LEAKED-2287"
+
+
+def test_a_qdrant_server_echoing_its_key_is_one_redacted_line(tmp_path, monkeypatch, capsys):
+    """A Qdrant server (or the proxy before it) that answers 401 with the api-key it was sent."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from cli.main import main
+
+    class Refusing(BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 - http.server's name
+            body = f'{{"status": {{"error": "Invalid api-key: {self.headers.get("api-key")}"}}}}'.encode()
+            self.send_response(401)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Refusing)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    monkeypatch.setenv("QDRANT_URL", f"http://127.0.0.1:{server.server_address[1]}")
+    monkeypatch.setenv("QDRANT_API_KEY", QDRANT_KEY)
+    try:
+        for args in (["ingest", str(tmp_path)], ["ask", "What was the revenue?"]):
+            assert main(args) == 2
+            captured = capsys.readouterr()
+            [line] = captured.err.strip().splitlines()
+            assert "401 (Unauthorized)" in line, line
+            assert QDRANT_KEY not in captured.out + captured.err
+        from finrag.config import load_settings
+        from finrag.store import server_problem
+
+        problem = server_problem(load_settings())  # the whole answer, as a log or --debug would show it
+        assert "Invalid api-key: ***" in problem and QDRANT_KEY not in problem
+    finally:
+        server.shutdown()
