@@ -454,3 +454,21 @@ def test_a_flate_bomb_fails_alone_within_the_reader_memory_budget(tmp_path, good
     assert reports["bomb"]["status"] == "failed"
     assert "reader process died" in reports["bomb"]["reason"] or "MemoryError" in reports["bomb"]["reason"]
     assert time.monotonic() - started < 60
+
+
+def test_a_pdf_whose_page_tree_holds_a_non_page_fails_alone_without_a_traceback(tmp_path, good_dir, cache_dir,
+                                                                                 capfd, monkeypatch):
+    from tests.cli.test_inspect import _page_tree_with_a_non_page
+
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    shutil.copy(good_dir / "gamma_2023_10k.pdf", folder)
+    _page_tree_with_a_non_page(good_dir / "acme_2022_10k.pdf", folder / "broken.pdf")
+    monkeypatch.setenv("FINRAG_CACHE", str(cache_dir))
+    assert main(["ingest", str(folder), "--json", "--store", str(tmp_path / "store")]) == 1
+    captured = capfd.readouterr()
+    reports = {d["doc"]: d for d in json.loads(captured.out)["documents"]}
+    assert reports["gamma_2023_10k"]["status"] == "ingested"
+    assert reports["broken"]["status"] == "failed"
+    assert reports["broken"]["reason"].startswith("the PDF cannot be read (PdfiumError")
+    assert "Traceback" not in captured.err
