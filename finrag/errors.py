@@ -30,12 +30,15 @@ DISK_FULL_ERRNOS = frozenset({28, 122, 27})  # ENOSPC, EDQUOT, EFBIG
 
 
 def is_disk_full(err: BaseException) -> bool:
-    """An OSError for a full disk or quota, or SQLite's "database or disk is full"."""
+    """An OSError for a full disk or quota, SQLite's "database or disk is full", or an
+    engine's error carrying the OS's words (Qdrant Edge: "... No space left on device (os
+    error 28)")."""
     if isinstance(err, DiskFull):
         return True
     if isinstance(err, OSError) and err.errno in DISK_FULL_ERRNOS:
         return True
-    return "database or disk is full" in str(err)
+    text = str(err)
+    return "database or disk is full" in text or "No space left on device" in text or "Disk quota exceeded" in text
 
 
 @contextmanager

@@ -126,6 +126,14 @@ class GraphStore:
         names = [n for n in [knowledge.company, *knowledge.aliases] if n]
         latest = max((f.fiscal_year for f in knowledge.facts if f.period == "FY"), default=None)
         latest = latest or max((f.fiscal_year for f in knowledge.facts), default=None)
+        try:
+            self._replace(doc, knowledge, names, latest)
+        except sqlite3.Error as err:
+            if is_disk_full(err):  # "database or disk is full": say which file
+                raise DiskFull(f"{self.path}: no space left on device") from None
+            raise
+
+    def _replace(self, doc: str, knowledge: DocumentKnowledge, names: list[str], latest: int | None) -> None:
         with self._db:
             self._delete(doc)
             self._db.execute("INSERT INTO documents VALUES (?, ?, ?)", (doc, knowledge.company, latest))

@@ -3,6 +3,7 @@ store, a progress artifact while it runs and a summary table at the end."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from prefect.artifacts import (
 from prefect.cache_policies import NO_CACHE
 from prefect.task_runners import ThreadPoolTaskRunner
 
-from finrag.config import load_settings
+from finrag.config import Settings, load_settings
 from finrag.embeddings import Embedder, EmbeddingEndpointError, get_embedder
 from finrag.knowledge_graph import open_graph
 from finrag.models import DocumentReport, LoadedDocument
@@ -24,21 +25,22 @@ from flows import parallel_ingest
 from flows.outcome import count_problem, finish
 from flows.runner import configured_task_runner, dask_workers_now, on_dask
 from indexing.knowledge_graph import GraphWriter, open_graph_writer
-from indexing.load import load_job, pdf_options
+from indexing.load import load_isolated, pdf_options, reader_process
 from indexing.pipeline import STORE_WAIT_S, run_pipeline
 from indexing.plan import FileJob, manifest_hints, mark_relation_retries, plan_jobs
 from indexing.store import optimize_if_written, store_loaded
 from indexing.summary import ingest_warnings, progress_line, status_counts, summary_row
 from loaders import PdfOptions
 from loaders.files import expand_paths
+from loaders.reader_process import ReaderProcess
 
 
 # NO_CACHE: results depend on file bytes and the store, not on hashable inputs, and the
 # store/embedder arguments cannot be hashed into a cache key anyway.
 @task(name="load-document", task_run_name="load {job.doc}", retries=0, cache_policy=NO_CACHE)
-def load_task(job: FileJob, options: PdfOptions | None = None) -> LoadedDocument | DocumentReport:
-    # No retries: a file that failed to parse fails the same way again (LoadError).
-    return load_job(job, options)
+def load_task(job: FileJob, options: PdfOptions, reader: ReaderProcess) -> LoadedDocument | DocumentReport:
+    # No retries: a file that failed to parse (or killed its reader process) fails the same way again.
+    return load_isolated(job, options, reader)
 
 
 def _worth_retrying(task, task_run, state) -> bool:  # noqa: ANN001 - Prefect's retry_condition_fn
@@ -73,7 +75,17 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
     run Failed ("1 of 3 documents failed"), the reports attached (flows/outcome.py).
     """
     settings = load_settings(store_dir=Path(store) if store else None)
+    options = pdf_options(settings)
     dask = on_dask()
+    # Locally each file is read in a reader process (memory budget; a file that kills it
+    # fails alone), forked before the model loads and the store's lock is taken.
+    with contextlib.nullcontext() if dask else reader_process(options) as reader:
+        return _ingest(settings, options, reader, paths, manifest)
+
+
+def _ingest(settings: Settings, options: PdfOptions, reader: ReaderProcess | None, paths: list[str],
+            manifest: str | None) -> list[DocumentReport]:
+    dask = reader is None
     if dask:
         dim = parallel_ingest.dimension_task.submit(settings).result()
     else:
@@ -94,7 +106,6 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
             update_progress_artifact(progress_id, 100.0 * done / max(total, 1))
             print(progress_line(report, done, total))
 
-        options = pdf_options(settings)
         work = any(j.outcome is None for j in jobs)
         if dask:
             graph = open_graph(settings) if work else None
@@ -104,7 +115,7 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
             ahead = {"lookahead": 2 * dask_workers_now()}
         else:
             graph = open_graph_writer(settings) if work else None
-            submit = lambda job: load_task.submit(job, options)  # noqa: E731
+            submit = lambda job: load_task.submit(job, options, reader)  # noqa: E731
             write = lambda job, loaded: store_task(job, loaded, vector_store, embedder, graph)  # noqa: E731
             ahead = {}  # the pipeline's default: one parser thread kept busy
         try:

@@ -27,13 +27,13 @@ from prefect.exceptions import MissingResult
 from pydantic import BaseModel, Field
 
 from finrag.models import DocumentReport, StrategyChoice
+from flows.alerts import ALERT_BLOCK, save_alert_webhook, send_alert, shown_url
 from flows.answer_batch import answer_file
 from flows.artifacts import REASON_CHARS, BatchSummary, markdown_cell
 from flows.batch_io import QUESTION_SUFFIXES
 from flows.outcome import finish, result_of
 
 PROCESSED = "processed"
-ALERT_BLOCK = "finrag-alerts"
 HOUR = 3600
 
 
@@ -202,27 +202,13 @@ def ingest_inbox(inbox: str = "data/inbox/reports", store: str | None = None) ->
     return finish(result_of(state), state.message if state.is_failed() else None)  # a failed PDF: Failed
 
 
-@flow(name="notify_failure", retries=3, retry_delay_seconds=60, timeout_seconds=300)
+@flow(name="notify_failure", timeout_seconds=300)
 def notify_failure(flow_run: str, flow_run_id: str = "", state: str = "Failed", message: str = "") -> None:
-    """Send a failed run's name and message through the `finrag-alerts` webhook block."""
-    from prefect.blocks.notifications import CustomWebhookNotificationBlock
-
-    block = CustomWebhookNotificationBlock.load(ALERT_BLOCK)
+    """Send a failed run's name and message through the `finrag-alerts` webhook block
+    (flows/alerts.py: the URL is a secret; a refused send is not retried, an unreachable
+    webhook is, a minute apart)."""
     body = f"{flow_run} ({flow_run_id.removeprefix('prefect.flow-run.')}) ended {state}: {message or 'no message'}"
-    block.notify(body=body, subject=f"FinRAG: {flow_run} {state}")
-
-
-def save_alert_webhook(url: str) -> None:
-    """Create or replace the `finrag-alerts` block: a JSON POST of subject and body to `url`."""
-    from prefect.blocks.notifications import CustomWebhookNotificationBlock
-
-    CustomWebhookNotificationBlock(
-        name="finrag-alerts",
-        url=url,
-        method="POST",
-        json_data={"subject": "{{subject}}", "body": "{{body}}"},
-        allow_private_urls=True,  # a receiver on the operator's own network is the usual case
-    ).save(ALERT_BLOCK, overwrite=True)
+    send_alert(body=body, subject=f"FinRAG: {flow_run} {state}")
 
 
 if __name__ == "__main__":
@@ -230,5 +216,6 @@ if __name__ == "__main__":
 
     parser = argparse.ArgumentParser(description="Create the webhook block failure alerts are sent through.")
     parser.add_argument("url", help="URL that receives a JSON POST {subject, body} per failed run")
-    save_alert_webhook(parser.parse_args().url)
-    print(f"saved notification block {ALERT_BLOCK!r} -> POST {parser.parse_args().url}")
+    url = parser.parse_args().url
+    save_alert_webhook(url)
+    print(f"saved notification block {ALERT_BLOCK!r} -> POST {shown_url(url)} (the URL is kept as a secret)")

@@ -13,8 +13,8 @@ from __future__ import annotations
 import logging
 import os
 import re
-import signal
 import socket
+import struct
 import sys
 import threading
 from collections.abc import Iterator
@@ -89,11 +89,19 @@ def parse_runner(text: str | None, workers: int | None, settings: Settings) -> R
     return Runner(kind="dask", workers=count)
 
 
+# A Dask message starts with its length (8 bytes, little-endian); a handshake is a few
+# hundred bytes. Text a non-Dask server speaks first ("HTTP/1.1", "SSH-2.0-", "220 ...")
+# read as a length is petabytes, which the Dask client tries to allocate (a MemoryError).
+_PRELUDE = struct.Struct("<Q")
+_MAX_HANDSHAKE = 1 << 20
+
+
 def check_runner(runner: Runner) -> None:
     """Before a run starts: a remote scheduler must answer, as a Dask scheduler, within its
-    timeout. A Dask scheduler speaks first on a new connection (its handshake), so a port
-    that accepts and stays silent is something else, found in seconds instead of a client
-    that waits for minutes and ignores SIGTERM. RunnerError (one line, never retried)."""
+    timeout. A Dask scheduler speaks first on a new connection (its handshake, a length
+    then a message), so a port that accepts and stays silent, or says something else, is
+    not one: found in seconds instead of a client that waits for minutes or fails with a
+    MemoryError. RunnerError (one line, never retried)."""
     if runner.kind != "dask" or not runner.address:
         return
     found = _ADDRESS.match(runner.address)
@@ -105,13 +113,30 @@ def check_runner(runner: Runner) -> None:
             if found["scheme"] == "tls":
                 return  # a TLS server waits for the client's hello: reaching it is all we can check
             probe.settimeout(runner.timeout_s)
-            if not probe.recv(1):
+            prelude = _first_bytes(probe, _PRELUDE.size)
+            if not prelude:
                 raise RunnerError(f"{where} closed the connection at once: is it a Dask scheduler?")
+            (length,) = _PRELUDE.unpack(prelude.ljust(_PRELUDE.size, b"\0"))
+            if len(prelude) < _PRELUDE.size or not 0 < length <= _MAX_HANDSHAKE:
+                said = prelude.decode("latin-1").encode("unicode_escape").decode()
+                raise RunnerError(f"{runner.address} is not a Dask scheduler: it answered {said!r}, not a Dask "
+                                  "handshake; check the address and port")
     except TimeoutError:
         raise RunnerError(f"{where} did not answer as a Dask scheduler within {runner.timeout_s:g} s "
                           "(FINRAG_DASK_TIMEOUT): check the address and port") from None
     except OSError as err:
         raise RunnerError(f"{where} cannot be reached: {err.strerror or err}") from None
+
+
+def _first_bytes(connection: socket.socket, count: int) -> bytes:
+    """Up to `count` bytes, fewer when the peer closes; TimeoutError when it stays silent."""
+    data = b""
+    while len(data) < count:
+        more = connection.recv(count - len(data))
+        if not more:
+            break
+        data += more
+    return data
 
 
 def local_cluster(n_workers: int = 2, **kwargs: Any):
@@ -159,7 +184,9 @@ def on_dask() -> bool:
 
 @contextmanager
 def exit_on_sigterm() -> Iterator[None]:
-    """SIGTERM unwinds like Ctrl-C, so the `with` blocks that own a LocalCluster close it.
+    """SIGTERM unwinds like Ctrl-C, so the `with` blocks that own a LocalCluster close it,
+    and the command ends with its one line (`interrupted (SIGTERM)`, exit code 143), also
+    while the Dask client waits on a scheduler.
 
     Without this, Python dies on SIGTERM without running `finally`, and the cluster's
     worker processes outlive the command.
@@ -167,15 +194,10 @@ def exit_on_sigterm() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    from flows.runtime import signals_as_interrupts
 
-    def stop(signum: int, frame: Any) -> None:
-        raise SystemExit(128 + signum)
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
+    with signals_as_interrupts():
         yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 @contextmanager

@@ -1,4 +1,8 @@
-"""Load one planned file: parse + chunk in the loader; bad input becomes a failed report."""
+"""Load one planned file: parse + chunk in the loader; bad input becomes a failed report.
+
+Ingest reads each file in a reader process with a memory budget (`load_isolated`,
+loaders.reader_process): a file that inflates past it or crashes the PDF library fails
+alone, named, and the run goes on."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from finrag.models import DocumentReport, LoadedDocument
 from indexing.plan import FileJob, document_report
 from loaders import LoadError, PdfOptions, load_document
 from loaders.inspect import unreadable_reason
+from loaders.reader_process import ReaderDied, ReaderProcess
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +36,23 @@ def load_job(job: FileJob, options: PdfOptions | None = None) -> LoadedDocument 
         return document_report(job.path, job.doc, "failed", "no text to index", meta=loaded.meta,
                                seconds=job.timings.parse)
     return loaded
+
+
+def load_isolated(job: FileJob, options: PdfOptions | None, reader: ReaderProcess) -> LoadedDocument | DocumentReport:
+    """`load_job` in the reader process; a file that ends that process fails with the reason."""
+    started = time.perf_counter()
+    try:
+        return reader.call(load_job, job, options)
+    except ReaderDied as died:
+        log.debug("%s: %s", job.path, died)
+        return document_report(job.path, job.doc, "failed", str(died), seconds=time.perf_counter() - started)
+    finally:
+        job.timings.parse = time.perf_counter() - started  # the reader's copy of the job is not this one
+
+
+def reader_process(options: PdfOptions) -> ReaderProcess:
+    """The ingest's reader process, with FINRAG_PDF_MAX_MEMORY_MB as its budget."""
+    return ReaderProcess(options.max_memory_mb)
 
 
 def pdf_options(settings: Settings) -> PdfOptions:

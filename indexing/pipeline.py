@@ -11,10 +11,10 @@ another file with the same document name), failed (unreadable input or an error;
 other files go on). With an LLM configured, a document whose LLM relation calls failed is
 stored with the reason "LLM relations pending" (recorded in the graph); a later ingest of
 the unchanged file re-reads it and asks for those relations only (no embedding, no vector
-write). Parsing runs one document ahead in a background thread while the
-flow thread embeds and writes, because embedding bounds the speed (pdfium is not
-thread-safe, so one parser thread). Store writes stay in one thread: local Qdrant is a
-single client. A document counts as stored only once its record is written (last).
+write). Parsing runs one document ahead, in a reader process with a memory budget (a file
+that kills it fails alone), fed by a background thread, while the flow thread embeds and
+writes, because embedding bounds the speed (pdfium is not thread-safe, so one parser).
+Store writes stay in one thread: local Qdrant is a single client. A document counts as stored only once its record is written (last).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from finrag.errors import DiskFull, is_disk_full
 from finrag.models import DocumentReport, LoadedDocument
 from finrag.store import StoreBusy, open_store
 from indexing.knowledge_graph import open_graph_writer
-from indexing.load import load_job, pdf_options
+from indexing.load import load_isolated, pdf_options, reader_process
 from indexing.plan import (
     FileJob,
     StageSeconds,
@@ -114,33 +114,37 @@ def ingest_paths(
     given, receives the per-stage seconds summed over documents.
     """
     started = time.perf_counter()
-    embedder = get_embedder(settings)
-    try:
-        store = open_store(settings, dim=embedder.dim)
-    except StoreBusy as busy:
-        if wait_s <= 0:
-            raise
-        if waiting is not None:
-            waiting(f"{busy}; waiting up to {wait_s:.0f} s")
-        store = open_store(settings, dim=embedder.dim, wait_s=wait_s)
-    with store:
-        jobs = plan_jobs(expand_paths(paths), store, manifest_hints(manifest), settings.catalog_path)
-        mark_relation_retries(jobs, settings)
-        plan_s = time.perf_counter() - started
-        graph = open_graph_writer(settings) if any(j.outcome is None for j in jobs) else None
-        options = pdf_options(settings)
+    options = pdf_options(settings)
+    # The reader process is forked first: before the model loads (a small copy) and before
+    # the store's lock is taken (so it holds no copy of the lock).
+    with reader_process(options) as reader:
+        embedder = get_embedder(settings)
         try:
-            with ThreadPoolExecutor(max_workers=1, thread_name_prefix="finrag-parse") as parser:
-                reports = run_pipeline(
-                    jobs,
-                    submit_load=lambda job: parser.submit(load_job, job, options),
-                    store_step=lambda job, loaded: store_loaded(job, loaded, store, embedder, graph, chunk_progress),
-                    progress=progress,
-                )
-            optimize_if_written(store, reports)
-        finally:
-            if graph is not None:
-                graph.close()
+            store = open_store(settings, dim=embedder.dim)
+        except StoreBusy as busy:
+            if wait_s <= 0:
+                raise
+            if waiting is not None:
+                waiting(f"{busy}; waiting up to {wait_s:.0f} s")
+            store = open_store(settings, dim=embedder.dim, wait_s=wait_s)
+        with store:
+            jobs = plan_jobs(expand_paths(paths), store, manifest_hints(manifest), settings.catalog_path)
+            mark_relation_retries(jobs, settings)
+            plan_s = time.perf_counter() - started
+            graph = open_graph_writer(settings) if any(j.outcome is None for j in jobs) else None
+            try:
+                with ThreadPoolExecutor(max_workers=1, thread_name_prefix="finrag-parse") as parser:
+                    reports = run_pipeline(
+                        jobs,
+                        submit_load=lambda job: parser.submit(load_isolated, job, options, reader),
+                        store_step=lambda job, loaded: store_loaded(job, loaded, store, embedder, graph,
+                                                                    chunk_progress),
+                        progress=progress,
+                    )
+                optimize_if_written(store, reports)
+            finally:
+                if graph is not None:
+                    graph.close()
     if timings is not None:
         _add_timings(timings, jobs, plan_s)
     return reports

@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 
 from finrag.embeddings import Embedder
+from finrag.errors import is_disk_full
 from finrag.models import DocumentReport, LoadedDocument
 from finrag.sparse import document_vector
 from finrag.store import VectorStore
@@ -53,6 +54,8 @@ def store_loaded(
         try:
             pending = graph.write(loaded)
         except Exception as err:
+            if is_disk_full(err):  # every next document would fail the same way: the pipeline stops
+                raise
             log.exception("knowledge graph for %s failed", meta.doc)
             return document_report(job.path, meta.doc, "failed", f"knowledge graph: {type(err).__name__}: {err}",
                                    meta=meta, seconds=t.parse + t.embed)

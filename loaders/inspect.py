@@ -1,8 +1,8 @@
 """What FinRAG reads from PDFs without chunking or embedding: text, metadata and page tags.
 
 Files are read in worker processes (pdfium is not thread-safe, so threads would not run
-in parallel), each with a memory budget (FINRAG_PDF_MAX_MEMORY_MB); a file that breaks its
-process fails alone.
+in parallel), each with a memory budget (FINRAG_PDF_MAX_MEMORY_MB, loaders.reader_process);
+a file that breaks its process fails alone.
 """
 
 from __future__ import annotations
@@ -10,11 +10,8 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import resource
-import signal
 import time
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
@@ -24,6 +21,7 @@ from loaders.errors import LoadError
 from loaders.files import expand_paths
 from loaders.manifest import DocumentHints, hints_for
 from loaders.pdf_text import PdfOptions
+from loaders.reader_process import ReaderDied, ReaderProcess, reader_pool
 from loaders.text_cache import cached_extract
 
 
@@ -85,28 +83,6 @@ def unreadable_reason(err: BaseException) -> str:
         f"the PDF cannot be read ({type(err).__name__})"
 
 
-def _start_reader(budget_mb: int) -> None:
-    """A reader process: default signal handling (a forked copy of the CLI's SIGTERM
-    handler would print a traceback when the pool stops its workers), a memory budget."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    bound_memory(budget_mb)
-
-
-def bound_memory(budget_mb: int) -> None:
-    """A reader process may grow by `budget_mb` over what it holds at start (its address
-    space is capped): a file that inflates past it fails in that process, with the reason,
-    instead of taking the machine's memory (a 1 MB Flate bomb inflates to 2 GB)."""
-    try:
-        status = Path("/proc/self/status").read_text()
-        size_kb = int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmSize:")))
-    except (OSError, StopIteration, ValueError):
-        return  # not Linux: no cap
-    limit = size_kb * 1024 + budget_mb * 2**20
-    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
-
-
 def _in_processes(files: list[Path], hints: list, options: list, workers: int,
                   text_cache: Path | None = None) -> list[tuple[DocumentReport, str]]:
     """Each file read in a worker process. A file that kills its worker (out of memory, a
@@ -115,21 +91,19 @@ def _in_processes(files: list[Path], hints: list, options: list, workers: int,
     get their reports."""
     results: dict[int, tuple[DocumentReport, str]] = {}
     budget = (options[0] or PdfOptions()).max_memory_mb if options else PdfOptions().max_memory_mb
-    bounded = {"initializer": _start_reader, "initargs": (budget,)}
-    with ProcessPoolExecutor(max_workers=workers, **bounded) as pool:
+    with reader_pool(workers, budget) as pool:
         futures = [pool.submit(inspect_file, f, h, o, text_cache) for f, h, o in zip(files, hints, options, strict=True)]
         for index, future in enumerate(futures):
             with contextlib.suppress(BrokenProcessPool):  # read again below, alone
                 results[index] = future.result()
-    for index in [i for i in range(len(files)) if i not in results]:
-        with ProcessPoolExecutor(max_workers=1, **bounded) as alone:
+    again = [i for i in range(len(files)) if i not in results]
+    with ReaderProcess(budget) if again else contextlib.nullcontext() as alone:
+        for index in again:
             try:
-                results[index] = alone.submit(inspect_file, files[index], hints[index], options[index],
-                                              text_cache).result()
-            except BrokenProcessPool:
+                results[index] = alone.call(inspect_file, files[index], hints[index], options[index], text_cache)
+            except ReaderDied as died:
                 results[index] = (DocumentReport(file=str(files[index]), doc=files[index].stem, status="failed",
-                                                 reason="the reader process died on this file (out of memory, or "
-                                                        "a crash inside the PDF library)"), "")
+                                                 reason=str(died)), "")
     return [results[i] for i in range(len(files))]
 
 

@@ -96,19 +96,33 @@ def extract_pages(path: Path, options: PdfOptions | None = None) -> PdfText:
 
 
 def _read_damaged(data: bytes, options: PdfOptions, pdfium_error: str) -> PdfText:
-    """pdfium cannot open the file: rebuild a cut-off cross-reference table, else ask pypdf."""
-    repaired = _with_rebuilt_trailer(data)
+    """pdfium cannot open the file: rebuild a cut-off cross-reference table, else ask pypdf.
+
+    An encrypted file cut off there has lost its trailer's /Encrypt and /ID: the rebuilt
+    trailer names its encryption dictionary again (AES-256 needs no /ID, so such a file
+    opens); otherwise it is called truncated and encrypted, never read as garbage and OCR'd."""
+    encryption = _encryption_dictionary(data)
+    repaired = _with_rebuilt_trailer(data, encryption)
     if repaired is not None:
         try:
             text = _text_of(repaired, _pdfium_pages(repaired, options), options)
-        except (_PdfiumOpenError, _PdfiumPasswordError):
+        except (_PdfiumOpenError, _PdfiumPasswordError, pdfium.PdfiumError):  # objects are missing too
             pass
         else:
             return replace(text, repaired="file cut off in its cross-reference table: read after rebuilding it")
+    if encryption is not None:
+        raise LoadError(_CUT_ENCRYPTED)
     return _text_of(data, _pypdf_pages(data, options, pdfium_error), options)
 
 
+_CUT_ENCRYPTED = ("truncated encrypted PDF: the file is cut off (its cross-reference table and trailer are "
+                  "missing) and the key to decrypt it went with them, or it needs a password; get the whole file "
+                  "again")
+
+
 def _text_of(data: bytes, pages: list[str], options: PdfOptions) -> PdfText:
+    if not _has_text(pages) and _encryption_lost(data):
+        raise LoadError(_CUT_ENCRYPTED)  # its pages are ciphertext: OCR would read nothing, slowly
     if not _has_text(pages):
         # pdfium found nothing: ask pypdf before calling the file image-only.
         try:
@@ -176,15 +190,39 @@ def _ocr(data: bytes, indexes: list[int], timeout_s: float) -> tuple[dict[int, s
 _CATALOG = re.compile(rb"(\d+)\s+(\d+)\s+obj\s*<<[^>]*?/Type\s*/Catalog\b")
 
 
-def _with_rebuilt_trailer(data: bytes) -> bytes | None:
-    """The bytes up to the end of the last object plus a trailer naming the catalog, so
-    pdfium rebuilds the cross-reference table; None unless only the tail is missing."""
+# An encryption dictionary (the standard or the certificate security handler) and the
+# trailer's reference to one.
+_ENCRYPTION_FILTER = re.compile(rb"/Filter\s*/(?:Standard|Adobe\.PubSec)\b")
+_OBJECT_HEADER = re.compile(rb"(\d+)\s+(\d+)\s+obj\b")
+_ENCRYPT_ENTRY = re.compile(rb"/Encrypt\s*(?:<<|\d+\s+\d+\s+R)")
+
+
+def _encryption_dictionary(data: bytes) -> bytes | None:
+    """b"N G" of the object holding an encryption dictionary, if the file has one."""
+    found = _ENCRYPTION_FILTER.search(data)
+    if found is None:
+        return None
+    headers = list(_OBJECT_HEADER.finditer(data, 0, found.start()))
+    return b"%s %s" % (headers[-1].group(1), headers[-1].group(2)) if headers else None
+
+
+def _encryption_lost(data: bytes) -> bool:
+    """An encryption dictionary no trailer points to: the file was cut off before its trailer."""
+    return _ENCRYPTION_FILTER.search(data) is not None and _ENCRYPT_ENTRY.search(data) is None
+
+
+def _with_rebuilt_trailer(data: bytes, encryption: bytes | None = None) -> bytes | None:
+    """The bytes up to the end of the last object plus a trailer naming the catalog (and the
+    encryption dictionary, `encryption` = b"N G"), so pdfium rebuilds the cross-reference
+    table; None unless only the tail is missing."""
     end = data.rfind(b"endobj") + len(b"endobj")
     catalog = _CATALOG.search(data)
     tail = data[end:].lstrip()
     if end < len(b"endobj") or catalog is None or b"%%EOF" in tail or not (tail == b"" or tail.startswith(b"xref")):
         return None
-    trailer = b"\ntrailer\n<< /Root %s %s R >>\nstartxref\n0\n%%%%EOF\n" % (catalog.group(1), catalog.group(2))
+    encrypt = b" /Encrypt %s R" % encryption if encryption else b""
+    trailer = b"\ntrailer\n<< /Root %s %s R%s >>\nstartxref\n0\n%%%%EOF\n" % (catalog.group(1), catalog.group(2),
+                                                                               encrypt)
     return data[:end] + trailer
 
 

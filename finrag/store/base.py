@@ -13,6 +13,7 @@ document replacement, catalog and versioning live here, once.
 from __future__ import annotations
 
 import hashlib
+import logging
 import uuid
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
@@ -31,6 +32,8 @@ from finrag.models import (
     StoreCatalog,
 )
 from finrag.sparse import SparseVec
+
+log = logging.getLogger(__name__)
 
 Fusion = Literal["rrf", "dbsf"]
 Mode = Literal["dense", "sparse", "hybrid"]
@@ -182,8 +185,15 @@ class VectorStore(ABC):
     def __enter__(self) -> VectorStore:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: object, exc: BaseException | None, traceback: object) -> None:
+        try:
+            self.close()
+        except Exception:
+            if exc is None:
+                raise
+            # Closing failed while an error is on its way out (a full disk, say): that
+            # first error is the one to report, not the close's echo of it.
+            log.debug("closing the store after %r failed too", exc, exc_info=True)
 
     # ------------------------------------------------------------------ documents
 

@@ -40,7 +40,7 @@ from qdrant_edge import (
     UpdateOperation,
 )
 
-from finrag.errors import DiskFull
+from finrag.errors import DiskFull, is_disk_full
 from finrag.models import Chunk, SearchFilters, SearchHit
 from finrag.sparse import SparseVec
 from finrag.store.base import (
@@ -310,10 +310,17 @@ class EdgeStore(VectorStore):
     def close(self) -> None:
         if self._lock is None:
             return
-        if self._dirty:  # an untouched store is left byte for byte as it was
-            self.flush()
-        self._chunks.close()
-        self._docs.close()
-        self._lock.release()
-        self._lock = None
+        try:
+            if self._dirty:  # an untouched store is left byte for byte as it was
+                self.flush()
+        except Exception as err:
+            if not is_disk_full(err):
+                raise
+            raise DiskFull(f"{self.store_dir}: no space left on device to save the store's files; the documents "
+                           "stored are kept (its write-ahead log holds them)") from None
+        finally:  # the shards and the lock are let go even when the last flush failed
+            self._chunks.close()
+            self._docs.close()
+            self._lock.release()
+            self._lock = None
 

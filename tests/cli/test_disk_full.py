@@ -47,3 +47,36 @@ def test_a_full_out_folder_is_one_line_naming_it_and_what_was_kept(tmp_path, sto
                      env=store_env)
     line = one_line_error(run, f"{out}: no space left on device", "answers kept in", "run again to resume")
     assert "Traceback" not in run.err, line
+
+
+def test_a_disk_that_fills_during_an_ingest_stops_it_with_one_line_and_keeps_what_was_stored(
+    tmp_path, pdfs, embedding_cache_dir, monkeypatch, capsys
+):
+    """The store opened with room; the disk fills after the first document: the next write
+    (graph or store) ends the ingest with one line naming the path and what was kept, not a
+    traceback per remaining file."""
+    from cli.ingest import TerminalProgress
+    from cli.main import main
+
+    monkeypatch.setenv("FINRAG_CACHE", str(embedding_cache_dir))
+    with small_disk(tmp_path / "disk", 300) as disk:
+        store = disk.path / "store"
+        first_document = TerminalProgress.document
+
+        def fill_after_the_first(self, report, done, total):
+            first_document(self, report, done, total)
+            if done == 1:
+                disk.fill(leave_mb=0)
+
+        monkeypatch.setattr(TerminalProgress, "document", fill_after_the_first)
+        assert main(["ingest", str(pdfs), "--store", str(store)]) == 2
+        err = capsys.readouterr().err
+        disk.unfill()
+        monkeypatch.undo()
+        monkeypatch.setenv("FINRAG_CACHE", str(embedding_cache_dir))
+        assert "Traceback" not in err
+        [line] = [line for line in err.splitlines() if line.startswith("finrag ingest:")]
+        assert f"{store}" in line and "no space left on device" in line, line
+        assert "stopped at beta-2022: 1 documents stored in this run are kept" in line, line
+        assert main(["store", "info", "--store", str(store)]) == 0
+        assert "documents:    1" in capsys.readouterr().out  # the first document is intact

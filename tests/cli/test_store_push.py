@@ -90,3 +90,23 @@ def test_prune_lists_what_goes_and_needs_yes_in_a_script(server, tmp_path, capsy
     assert _push(server, other, "--prune", "--yes") == 0
     assert "pruned 2 documents the store does not hold: acme_2022, acme_2023" in capsys.readouterr().out
     assert _held(server) == (2, ["beta_2022"])
+
+
+class _Terminal(io.StringIO):
+    """Typed answers at a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_prune_at_a_terminal_asks_and_no_keeps_everything(server, tmp_path, capsys, monkeypatch):
+    other = tmp_path / "other"
+    with open_store(load_settings(store_dir=other), dim=DIM) as store:
+        _write(store, _meta("beta_2022", "Beta", 2022, "b" * 64), ["Beta revenue fell.", "$ % —"], 1)
+    monkeypatch.setattr("sys.stdin", _Terminal("n\n"))
+    assert _push(server, other, "--prune") == 1
+    assert "--prune deletes 2 documents" in capsys.readouterr().err
+    assert _held(server)[1] == ["acme_2022", "acme_2023", "beta_2022"] and server.deletes() == []
+    monkeypatch.setattr("sys.stdin", _Terminal("y\n"))
+    assert _push(server, other, "--prune") == 0
+    assert _held(server) == (2, ["beta_2022"])

@@ -405,3 +405,70 @@ def test_a_symlink_loop_in_a_folder_is_reported_not_skipped(tmp_path, good_dir, 
     assert reports["acme_2022_10k"].status == "ingested"
     assert (reports["loop"].status, reports["loop"].reason) == ("failed", "symbolic link loop: the link points back to itself")
     assert reports["gone"].status == "failed" and "broken symbolic link" in reports["gone"].reason
+
+
+def test_a_file_that_kills_its_reader_process_fails_alone_and_the_others_are_ingested(tmp_path, good_dir,
+                                                                                       cache_dir, monkeypatch):
+    import indexing.load
+
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    for name in ("acme_2022_10k", "beta_2022_10k"):
+        shutil.copy(good_dir / f"{name}.pdf", folder)
+    make_report(folder / "killer.pdf", "Killer", 2022, 99)
+    real = indexing.load.load_document
+
+    def dies_on_the_killer(path, *args, **kwargs):  # the reader process is forked: it runs this too
+        if Path(path).stem == "killer":
+            os._exit(9)  # as the kernel's OOM killer or a crash inside pdfium would end it
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(indexing.load, "load_document", dies_on_the_killer)
+    settings = _settings(tmp_path, cache_dir)
+    reports = {r.doc: r for r in ingest_paths([folder], settings)}
+    assert reports["killer"].status == "failed" and "reader process died" in reports["killer"].reason
+    assert (reports["acme_2022_10k"].status, reports["beta_2022_10k"].status) == ("ingested", "ingested")
+    with open_store(settings) as store:
+        assert [m.doc for m in store.documents()] == ["acme_2022_10k", "beta_2022_10k"]
+
+
+def test_a_flate_bomb_fails_alone_within_the_reader_memory_budget(tmp_path, good_dir, cache_dir, capfd,
+                                                                  monkeypatch):
+    import time
+
+    from tests.support.pdfs import flate_bomb
+
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    shutil.copy(good_dir / "gamma_2023_10k.pdf", folder)
+    bomb = flate_bomb(folder / "bomb.pdf", inflated_mb=400)
+    assert bomb.stat().st_size < 2**20  # within every size and page limit
+    monkeypatch.setenv("FINRAG_CACHE", str(cache_dir))
+    monkeypatch.setenv("FINRAG_PDF_MAX_MEMORY_MB", "128")
+    started = time.monotonic()
+    assert main(["ingest", str(folder), "--json", "--store", str(tmp_path / "store")]) == 1
+    captured = capfd.readouterr()  # the reader process's stderr too
+    reports = {d["doc"]: d for d in json.loads(captured.out)["documents"]}
+    assert "Traceback" not in captured.err
+    assert reports["gamma_2023_10k"]["status"] == "ingested"
+    assert reports["bomb"]["status"] == "failed"
+    assert "reader process died" in reports["bomb"]["reason"] or "MemoryError" in reports["bomb"]["reason"]
+    assert time.monotonic() - started < 60
+
+
+def test_a_pdf_whose_page_tree_holds_a_non_page_fails_alone_without_a_traceback(tmp_path, good_dir, cache_dir,
+                                                                                 capfd, monkeypatch):
+    from tests.cli.test_inspect import _page_tree_with_a_non_page
+
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    shutil.copy(good_dir / "gamma_2023_10k.pdf", folder)
+    _page_tree_with_a_non_page(good_dir / "acme_2022_10k.pdf", folder / "broken.pdf")
+    monkeypatch.setenv("FINRAG_CACHE", str(cache_dir))
+    assert main(["ingest", str(folder), "--json", "--store", str(tmp_path / "store")]) == 1
+    captured = capfd.readouterr()
+    reports = {d["doc"]: d for d in json.loads(captured.out)["documents"]}
+    assert reports["gamma_2023_10k"]["status"] == "ingested"
+    assert reports["broken"]["status"] == "failed"
+    assert reports["broken"]["reason"].startswith("the PDF cannot be read (PdfiumError")
+    assert "Traceback" not in captured.err

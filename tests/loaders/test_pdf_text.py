@@ -44,8 +44,9 @@ def test_truncated_pdf(make_pdf, tmp_path):
 def test_a_file_cut_off_in_its_cross_reference_table_is_read(make_pdf, tmp_path):
     whole = make_pdf("whole.pdf", [TEXT] * 3).read_bytes()
     path = tmp_path / "cut.pdf"
-    path.write_bytes(whole[: whole.rindex(b"xref") + 40])  # every object, half an index
-    _meta, pages = read_document(path)
+    path.write_bytes(whole[: whole.rindex(b"\nxref") + 40])  # every object, half an index ("\n": not startxref)
+    meta, pages = read_document(path)
+    assert meta.repaired == "file cut off in its cross-reference table: read after rebuilding it"
     assert len(pages) == 3 and "Net revenue 86,392 79,474" in pages[2].text
 
 
@@ -56,9 +57,9 @@ def test_a_real_filing_cut_off_in_its_index_is_read(financebench_extra_dir):
     assert meta.repaired == "file cut off in its cross-reference table: read after rebuilding it"
 
 
-def _encrypt(source, target, user_password: str) -> None:
+def _encrypt(source, target, user_password: str, algorithm: str = "AES-128") -> None:
     writer = PdfWriter(clone_from=PdfReader(source))
-    writer.encrypt(user_password=user_password, owner_password="owner-secret", algorithm="AES-128")
+    writer.encrypt(user_password=user_password, owner_password="owner-secret", algorithm=algorithm)
     with open(target, "wb") as handle:
         writer.write(handle)
 
@@ -75,6 +76,40 @@ def test_encrypted_pdf_with_empty_user_password_is_read(make_pdf, tmp_path):
     _encrypt(make_pdf("plain.pdf", [TEXT]), path, user_password="")
     _meta, pages = read_document(path)
     assert "Net revenue 86,392 79,474" in pages[0].text
+
+
+def _cut_in_its_index(path):
+    whole = path.read_bytes()
+    path.write_bytes(whole[: whole.rindex(b"\nxref") + 40])  # every object, half an index, no trailer
+    return path
+
+
+@pytest.mark.parametrize(("user_password", "algorithm"), [("", "RC4-128"), ("", "AES-128"), ("pw", "AES-256")])
+def test_an_encrypted_file_cut_off_in_its_index_is_called_truncated_and_encrypted(make_pdf, tmp_path, monkeypatch,
+                                                                                  user_password, algorithm):
+    """Its trailer held the /Encrypt and /ID its key is made from: the pages are ciphertext,
+    never OCR'd page by page and then called scanned."""
+    import loaders.pdf_text
+
+    def no_ocr(*args):
+        raise AssertionError("a truncated encrypted file was sent to OCR")
+
+    monkeypatch.setattr(loaders.pdf_text, "_ocr", no_ocr)
+    path = tmp_path / "locked.pdf"
+    _encrypt(make_pdf("plain.pdf", [TEXT] * 3), path, user_password=user_password, algorithm=algorithm)
+    reason = _reason(_cut_in_its_index(path))
+    assert reason.startswith("truncated encrypted PDF"), reason
+    assert "scanned" not in reason
+
+
+def test_an_aes256_file_cut_off_in_its_index_is_read(make_pdf, tmp_path):
+    # AES-256 keys do not depend on the trailer's /ID: naming the encryption dictionary
+    # in the rebuilt trailer is enough.
+    path = tmp_path / "owner-only.pdf"
+    _encrypt(make_pdf("plain.pdf", [TEXT] * 3), path, user_password="", algorithm="AES-256")
+    meta, pages = read_document(_cut_in_its_index(path))
+    assert len(pages) == 3 and "Net revenue 86,392 79,474" in pages[2].text
+    assert meta.repaired == "file cut off in its cross-reference table: read after rebuilding it"
 
 
 def _options(**settings) -> PdfOptions:
