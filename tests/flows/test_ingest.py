@@ -245,6 +245,9 @@ def test_killed_cli_run_then_rerun_equals_clean_run(tmp_path, good_dir, cache_di
         run = _cli("ingest", str(good_dir), "--store", str(settings.store_dir))
         # Library warnings may precede it on stderr; wait for the first document's line.
         first_line = next((line for line in run.stderr if line.startswith("[")), "<no progress line>")
+        # Frozen at once, mid-run, holding the store (with warm caches it would otherwise finish
+        # the other two files before the second process below gets to ask).
+        run.send_signal(signal.SIGSTOP)
         assert first_line.startswith("[1/3] acme_2022_10k: ingested"), first_line
         # While it holds the store, a second process is told so plainly (exit 2).
         assert main(["ingest", str(good_dir), "--store", str(settings.store_dir)]) == 2
