@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tests.cli.test_errors import base_env
+from tests.cli.test_errors import base_env, questions_file, store_copy, store_env  # noqa: F401 - fixtures
 from tests.flows.test_ingest import make_report
 from tests.support.fake_openai import Error, FakeOpenAI
 from tests.support.prefect_server import REPO, shared_prefect_server
@@ -165,3 +165,29 @@ def test_a_qdrant_server_echoing_its_key_is_one_redacted_line(tmp_path, monkeypa
         assert "Invalid api-key: ***" in problem and QDRANT_KEY not in problem
     finally:
         server.shutdown()
+
+
+LLM_KEY = "sk-llm-LEAKED-4410"
+
+
+def test_an_echoed_llm_key_is_in_no_answer_log_or_prefect_state(tmp_path, store_env, questions_file):  # noqa: F811
+    """A batch against an LLM endpoint that answers 401 with the key in its message: the
+    answers, their files, the terminal and everything the Prefect server recorded say why
+    the LLM was not used, never with the key."""
+    import time
+
+    server = shared_prefect_server()
+    out = tmp_path / "out"
+    with FakeOpenAI(default=Error(401, message=f"Incorrect API key provided: {LLM_KEY}")) as endpoint:
+        env = {**store_env, "FINRAG_LLM_BASE_URL": endpoint.url, "FINRAG_LLM_API_KEY": LLM_KEY,
+               "PREFECT_LOGGING_TO_API_BATCH_INTERVAL": "0.5"}
+        run = subprocess.run([sys.executable, "-m", "cli.main", "batch", str(questions_file), "--out", str(out)],
+                             cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+        assert endpoint.requests, "the LLM endpoint was never called"
+    written = "".join(p.read_text(encoding="utf-8") for p in out.glob("results.*"))
+    assert "Incorrect API key provided: ***" in written + run.stdout + run.stderr, run.stderr[-3000:]
+    assert LLM_KEY not in run.stdout + run.stderr + written
+    time.sleep(3)  # the last log batch and events reach the database
+    recorded = _recorded_outside_blocks(server.home / "prefect.db")
+    assert b"answer_batch" in recorded  # the run was recorded ...
+    assert LLM_KEY.encode() not in recorded  # ... without the key
