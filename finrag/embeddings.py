@@ -99,13 +99,14 @@ class OnnxEncoder:
     """The bundled sentence-transformers model under ONNX Runtime: tokenizer, transformer,
     mean pooling over real tokens, L2 normalization (the model's own three modules)."""
 
-    def __init__(self, model: str, batch_size: int, onnx_path: Path) -> None:
+    def __init__(self, model: str, batch_size: int, onnx_path: Path, quantize: bool = False) -> None:
         import onnxruntime
         from tokenizers import Tokenizer
 
         model_dir = Path(_model_path(model))
-        self.name = cache_key(model, "onnx", False)
-        self.legacy_key = model  # the same vectors as torch's fp32, cached before the runtime was in the key
+        self.name = cache_key(model, "onnx", quantize)
+        # fp32: the same vectors as torch's, cached before the runtime was in the key
+        self.legacy_key = None if quantize else model
         self._batch_size = batch_size
         self.dim = local_dim(model)
         max_tokens = int(json.loads((model_dir / "sentence_bert_config.json").read_text())["max_seq_length"])
@@ -139,11 +140,13 @@ class OnnxEncoder:
         return pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
 
 
-def onnx_model_path(model: str, cache_dir: Path) -> Path:
-    """The ONNX export of a local model, made from its weights on disk the first time."""
-    from finrag.onnx_export import export_onnx
+def onnx_model_path(model: str, cache_dir: Path, quantize: bool = False) -> Path:
+    """The ONNX export of a local model, made from its weights on disk the first time;
+    `quantize`: its int8 version (ONNX Runtime dynamic quantization of the export)."""
+    from finrag.onnx_export import export_onnx, quantize_onnx
 
-    return export_onnx(Path(_model_path(model)), cache_dir / "models" / f"{Path(model).name}.onnx")
+    fp32 = export_onnx(Path(_model_path(model)), cache_dir / "models" / f"{Path(model).name}.onnx")
+    return quantize_onnx(fp32, fp32.with_name(f"{Path(model).name}.int8.onnx")) if quantize else fp32
 
 
 def _model_path(model: str) -> Path | str:
@@ -157,10 +160,14 @@ def _model_path(model: str) -> Path | str:
 
 def _quantize_linear_layers(model):
     """Dynamic int8 quantization of the Linear layers (weights int8, activations per batch)."""
+    import warnings
+
     import torch
     from torch.ao.quantization import quantize_dynamic
 
-    return quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
+    with warnings.catch_warnings():  # torch's notice that quantized tensors are deprecated: nothing to act on
+        warnings.simplefilter("ignore", UserWarning)
+        return quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
 
 
 class OpenAIEncoder:
@@ -293,9 +300,12 @@ def _encoder(
 ) -> Encoder:
     if url:
         return OpenAIEncoder(model, url, api_key, batch)
-    if runtime == "onnx" and not quantize:
-        return LazyEncoder(cache_key(model, "onnx", False), local_dim(model),
-                           lambda: OnnxEncoder(model, batch, onnx_model_path(model, cache_dir)), legacy_key=model)
+    if runtime == "onnx":
+        return LazyEncoder(
+            cache_key(model, "onnx", quantize), local_dim(model),
+            lambda: OnnxEncoder(model, batch, onnx_model_path(model, cache_dir, quantize), quantize),
+            legacy_key=None if quantize else model,
+        )
     return LazyEncoder(
         cache_key(model, "torch", quantize), local_dim(model), lambda: LocalEncoder(model, batch, quantize),
         legacy_key=None if quantize else model,
