@@ -86,6 +86,13 @@ def test_int8_quantized_model_agrees_with_fp32(embedding_cache_dir, embedder):
     related, unrelated = quantized.embed_documents(texts)
     query = quantized.embed_query(question)
     assert _cos(query, related) > _cos(query, unrelated)
+    # ONNX Runtime's int8 (made from the local export, nothing downloaded): its own key and family.
+    onnx_int8 = get_embedder(load_settings(cache_dir=embedding_cache_dir, embedding_quantize=True,
+                                           embedding_runtime="onnx"))
+    assert onnx_int8.name == "all-MiniLM-L6-v2|onnx|int8" and onnx_int8.query_encoder is onnx_int8.encoder
+    for fp32, int8 in zip(embedder.embed_documents(texts), onnx_int8.embed_documents(texts), strict=True):
+        assert 0.9 < _cos(fp32, int8) < 0.9999
+    assert (embedding_cache_dir / "models" / "all-MiniLM-L6-v2.int8.onnx").exists()
 
 
 class _FakeEmbeddingServer:
