@@ -46,7 +46,10 @@ def vector_family(settings: Settings) -> str:
     them: a local model at its precision (fp32 torch and ONNX give the same vectors, an
     int8 model differs by runtime: their quantization schemes differ), or an endpoint's model."""
     if settings.embedding_url:
-        return f"{settings.embedding_model}@{settings.embedding_url}"
+        from urllib.parse import urlsplit
+
+        url = urlsplit(settings.embedding_url)  # no user:password@ in store.json or an error line
+        return f"{settings.embedding_model}@{url.scheme}://{url.hostname}{f':{url.port}' if url.port else ''}{url.path}"
     if settings.embedding_quantize:
         return cache_key(settings.embedding_model, settings.embedding_runtime, True)
     return f"{settings.embedding_model} (fp32)"

@@ -15,6 +15,7 @@ import uuid
 import pytest
 
 from finrag.config import load_settings
+from finrag.embeddings import vector_family
 from finrag.errors import UserError
 from finrag.models import Chunk, DocumentMeta, SearchFilters
 from finrag.sparse import document_vector, query_vector
@@ -233,6 +234,9 @@ def test_a_store_built_with_one_encoder_refuses_queries_embedded_by_another(sett
     )
     # A UserError: the CLI prints it as this one line and exits 2.
     assert isinstance(refused.value, UserError) and "\n" not in str(refused.value)
+    # An endpoint's family is its model at its URL, without any user:password in it.
+    remote = settings.with_overrides(embedding_url="http://u:pw@host:8080/v1", embedding_model="m")
+    assert vector_family(remote) == "m@http://host:8080/v1"
 
 
 def test_a_store_from_before_the_encoder_was_recorded_is_stamped_by_its_next_write(settings):
