@@ -98,6 +98,8 @@ def plan(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
         return {"stopped_by": TIMEOUT, "trace": [TraceStep(step="plan", decision="timeout before planning")]}
     question = state["question"]
     retrieval = ctx.services.retriever.retrieve(question.question, understanding=ctx.understanding)
+    if retrieval.rerank_reply:  # the LLM rerank of its pages (FINRAG_RERANK=llm)
+        ctx.usage.add(retrieval.rerank_reply)
     u = retrieval.understanding
     vocab = ctx.services.vocabulary
     companies = list(u.companies)

@@ -76,19 +76,26 @@ def _embed_rate(embedder: Embedder, texts: list[str]) -> tuple[float, int]:
     return (time.perf_counter() - started) / max(len(sample), 1), len(sample)
 
 
-def runtime_rows(name: str, texts: list[str], pages: int, settings: Settings) -> list[Row]:
-    """The bundled model under torch and under ONNX Runtime on the same chunks, side by side.
+RUNTIMES = ("torch", "onnx", "torch+int8", "onnx+int8")
 
-    Rounds alternate (torch, onnx, torch, onnx) so both see the same machine load; the note
-    gives the agreement of the vectors (cosine of each chunk's two vectors)."""
+
+def runtime_rows(name: str, texts: list[str], pages: int, settings: Settings) -> list[Row]:
+    """The bundled model under each runtime (torch and ONNX Runtime, fp32 and dynamic int8)
+    on the same chunks, side by side.
+
+    Rounds alternate (torch, onnx, torch+int8, onnx+int8, then again) so all see the same
+    machine load; the note gives each one's speed against torch fp32 and the agreement of
+    its vectors with torch fp32's (cosine of each chunk's two vectors)."""
     import numpy as np
 
     from finrag.embeddings import LocalEncoder, OnnxEncoder, onnx_model_path
 
-    model, batch = settings.embedding_model, settings.embedding_batch
+    model, batch, cache = settings.embedding_model, settings.embedding_batch, settings.cache_dir
     encoders = {
         "torch": LocalEncoder(model, batch, quantize=False),
-        "onnx": OnnxEncoder(model, batch, onnx_model_path(model, settings.cache_dir)),
+        "onnx": OnnxEncoder(model, batch, onnx_model_path(model, cache)),
+        "torch+int8": LocalEncoder(model, batch, quantize=True),
+        "onnx+int8": OnnxEncoder(model, batch, onnx_model_path(model, cache, quantize=True), quantize=True),
     }
     sample = _embed_sample(texts)
     seconds = dict.fromkeys(encoders, 0.0)
@@ -100,15 +107,17 @@ def runtime_rows(name: str, texts: list[str], pages: int, settings: Settings) ->
             started = time.perf_counter()
             vectors[runtime] = np.asarray(encoder.encode(sample), dtype=np.float32)
             seconds[runtime] += (time.perf_counter() - started) / 2
-    cosines = (vectors["torch"] * vectors["onnx"]).sum(axis=1)
     per_chunk = {runtime: s / max(len(sample), 1) for runtime, s in seconds.items()}
-    speed = per_chunk["torch"] / per_chunk["onnx"]
-    return [
-        Row(name, "embed alone (torch)", per_chunk["torch"] * len(texts), pages, len(texts),
-            f"rate from {len(sample)} chunks, load {os.getloadavg()[0]:.1f}"),
-        Row(name, "embed alone (onnx)", per_chunk["onnx"] * len(texts), pages, len(texts),
-            f"{speed:.2f}x torch's speed; cosine to torch mean {cosines.mean():.6f}, min {cosines.min():.6f}"),
-    ]
+    rows = [Row(name, "embed alone (torch)", per_chunk["torch"] * len(texts), pages, len(texts),
+                f"rate from {len(sample)} chunks, load {os.getloadavg()[0]:.1f}")]
+    for runtime in RUNTIMES[1:]:
+        cosines = (vectors["torch"] * vectors[runtime]).sum(axis=1)
+        rows.append(Row(
+            name, f"embed alone ({runtime})", per_chunk[runtime] * len(texts), pages, len(texts),
+            f"{per_chunk['torch'] / per_chunk[runtime]:.2f}x torch's speed; cosine to torch mean "
+            f"{cosines.mean():.4f}, min {cosines.min():.4f}",
+        ))
+    return rows
 
 
 def bench_corpus(name: str, files: list[Path], settings: Settings) -> list[Row]:

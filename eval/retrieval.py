@@ -13,7 +13,8 @@ are scored against the evidence pages, a page being (PDF file stem, zero-based p
 
 Rows: the three search modes without help (naive), then the retrieval pipeline's parts
 added one at a time (cumulative), so each row's gain is that part's; with
-FINRAG_RERANK_URL set, a last row adds the `/rerank` service. Each table is followed by
+FINRAG_RERANK_URL set, a last row adds the `/rerank` service (with FINRAG_RERANK=llm and an
+LLM configured, the LLM's listwise rerank instead, its tokens printed). Each table is followed by
 the narrative questions alone (FinanceBench domain-relevant + novel-generated: drivers,
 litigation, yes/no and choices, which have no statement to anchor them) and by the full
 pipeline's misses at 5 by kind: no company understood / wrong company / right company,
@@ -74,6 +75,8 @@ ROWS: list[tuple[str, RetrievalOptions]] = [
 FULL_ROW = "+ diversity (full)"
 # Added when FINRAG_RERANK_URL is set: the full pipeline with the /rerank service.
 RERANK_ROW = ("+ rerank service", RetrievalOptions(mode="hybrid", rerank_service=True))
+# Added when FINRAG_RERANK=llm and an LLM is configured (no FINRAG_RERANK_URL).
+LLM_RERANK_ROW = ("+ LLM rerank", RetrievalOptions(mode="hybrid", rerank_service=True))
 # `--rows checks`: the full pipeline without one default at a time (keep a default only
 # where the held-out half confirms it).
 CHECK_ROWS: list[tuple[str, RetrievalOptions]] = [
@@ -127,6 +130,7 @@ class RowRun(BaseModel):
 
     ranks: list[int | None]
     misses: list[str | None]
+    llm_tokens: int = 0  # what an LLM rerank cost over the row (tokens in + out)
 
 
 class RowScore(BaseModel):
@@ -257,20 +261,22 @@ def evaluate_runs(
     runs: dict[str, RowRun] = {}
     for name, options in rows or ROWS:
         started = time.perf_counter()
-        ranks, misses = [], []
+        ranks, misses, tokens = [], [], 0
         for q in questions:
             result = retriever.retrieve(q.text, k=CHUNKS_PER_QUESTION, options=options)
+            if result.rerank_reply:
+                tokens += result.rerank_reply.tokens_in + result.rerank_reply.tokens_out
             pages = ranked_pages(result.hits)[:10]
             rank = first_relevant_rank(pages, q.evidence)
             ranks.append(rank)
             misses.append(None if rank is not None and rank <= 5 else miss_kind(retriever, result, pages[:5], q.evidence))
-        runs[name] = RowRun(ranks=ranks, misses=misses)
+        runs[name] = RowRun(ranks=ranks, misses=misses, llm_tokens=tokens)
         s = score_ranks(ranks)
         if progress:
             print(
                 f"  {name:<28} r@1 {s.recall_at[1]:.3f}  r@5 {s.recall_at[5]:.3f}  "
                 f"r@10 {s.recall_at[10]:.3f}  MRR@10 {s.mrr10:.3f}  n={s.n}  "
-                f"({time.perf_counter() - started:.0f} s)",
+                f"({time.perf_counter() - started:.0f} s)" + (f", LLM rerank {tokens} tokens" if tokens else ""),
                 file=sys.stderr, flush=True,
             )
     return runs
@@ -346,6 +352,7 @@ def _under_opaque_names(
 def run_cli(args) -> int:
     # Heavy imports (torch, Prefect) only when the command runs.
     from finrag.embeddings import get_embedder
+    from finrag.llm import get_llm
     from finrag.store import open_store
     from indexing.pipeline import ingest_paths
 
@@ -390,10 +397,13 @@ def run_cli(args) -> int:
         print(f"  failed: {r.doc}: {r.reason}", file=sys.stderr)
 
     embedder = get_embedder(settings)
+    llm = get_llm(settings) if settings.rerank == "llm" and not settings.rerank_url else None
     if settings.rerank_url and RERANK_ROW not in rows:
         rows = [*rows, RERANK_ROW]
+    elif llm and LLM_RERANK_ROW not in rows:
+        rows = [*rows, LLM_RERANK_ROW]
     with open_store(settings, dim=embedder.dim, wait_s=600) as store:
-        retriever = Retriever(store, embedder, settings)
+        retriever = Retriever(store, embedder, settings, llm=llm)
         runs = evaluate_runs(retriever, scored, progress=True, rows=rows)
         latencies = full_pipeline_latencies(retriever, scored)
 

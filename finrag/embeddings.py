@@ -3,9 +3,14 @@
 The bundled model runs under ONNX Runtime by default (`FINRAG_EMBEDDING_RUNTIME=onnx`),
 exported once from the bundled weights into the cache folder: measured faster than torch
 with the same vectors (mean cosine to torch's >= 0.999, `finrag bench ingest`), and a
-process that only encodes queries never imports torch or sentence-transformers. Both
-runtimes give the same vectors, so they share one cache key (the model name): a cache
-filled by either serves the other.
+process that only encodes queries never imports torch or sentence-transformers.
+
+Each encoder's cache key names its model, runtime and precision ("all-MiniLM-L6-v2|onnx|fp32",
+`cache_key`), so the cache never hands one encoder's vectors to another. Vectors cached
+before the key named the runtime carry the model name alone: they were written by the fp32
+runtimes (same vectors), so fp32 encoders still read them. A store records the VECTOR
+FAMILY it was built with (`vector_family`: fp32 under either runtime is one family, each
+int8 runtime its own, an endpoint its model at its URL) and refuses another (finrag.store).
 
 `get_embedder(settings)` returns one `Embedder` per (model, endpoint, cache) for the whole
 process; the model itself loads on first use, and a query already in the cache never
@@ -28,6 +33,26 @@ from finrag.embedding_cache import EmbeddingCache, text_key
 from finrag.errors import UserError
 
 BUNDLED_MODEL = "all-MiniLM-L6-v2"
+Runtime = str  # "torch" | "onnx"
+
+
+def cache_key(model: str, runtime: Runtime, quantize: bool) -> str:
+    """The embedding cache's key for a local encoder: model, runtime and precision."""
+    return f"{model}|{runtime}|{'int8' if quantize else 'fp32'}"
+
+
+def vector_family(settings: Settings) -> str:
+    """What a store's vectors must have been made by for this process's queries to match
+    them: a local model at its precision (fp32 torch and ONNX give the same vectors, an
+    int8 model differs by runtime: their quantization schemes differ), or an endpoint's model."""
+    if settings.embedding_url:
+        from urllib.parse import urlsplit
+
+        url = urlsplit(settings.embedding_url)  # no user:password@ in store.json or an error line
+        return f"{settings.embedding_model}@{url.scheme}://{url.hostname}{f':{url.port}' if url.port else ''}{url.path}"
+    if settings.embedding_quantize:
+        return cache_key(settings.embedding_model, settings.embedding_runtime, True)
+    return f"{settings.embedding_model} (fp32)"
 
 
 class Encoder(Protocol):
@@ -47,7 +72,9 @@ class LocalEncoder:
 
         # Its "Loading weights" bar would interleave with the CLI's own progress output.
         transformers_logging.disable_progress_bar()
-        self.name = f"{model}+int8" if quantize else model
+        self.name = cache_key(model, "torch", quantize)
+        # fp32 vectors cached before the key named the runtime (torch and ONNX wrote them alike)
+        self.legacy_key = None if quantize else model
         self._batch_size = batch_size
         self._model = SentenceTransformer(
             str(_model_path(model)), device="cpu", local_files_only=True
@@ -75,12 +102,14 @@ class OnnxEncoder:
     """The bundled sentence-transformers model under ONNX Runtime: tokenizer, transformer,
     mean pooling over real tokens, L2 normalization (the model's own three modules)."""
 
-    def __init__(self, model: str, batch_size: int, onnx_path: Path) -> None:
+    def __init__(self, model: str, batch_size: int, onnx_path: Path, quantize: bool = False) -> None:
         import onnxruntime
         from tokenizers import Tokenizer
 
         model_dir = Path(_model_path(model))
-        self.name = model  # same vectors as torch's: the cache key does not change
+        self.name = cache_key(model, "onnx", quantize)
+        # fp32: the same vectors as torch's, cached before the runtime was in the key
+        self.legacy_key = None if quantize else model
         self._batch_size = batch_size
         self.dim = local_dim(model)
         max_tokens = int(json.loads((model_dir / "sentence_bert_config.json").read_text())["max_seq_length"])
@@ -114,11 +143,13 @@ class OnnxEncoder:
         return pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
 
 
-def onnx_model_path(model: str, cache_dir: Path) -> Path:
-    """The ONNX export of a local model, made from its weights on disk the first time."""
-    from finrag.onnx_export import export_onnx
+def onnx_model_path(model: str, cache_dir: Path, quantize: bool = False) -> Path:
+    """The ONNX export of a local model, made from its weights on disk the first time;
+    `quantize`: its int8 version (ONNX Runtime dynamic quantization of the export)."""
+    from finrag.onnx_export import export_onnx, quantize_onnx
 
-    return export_onnx(Path(_model_path(model)), cache_dir / "models" / f"{Path(model).name}.onnx")
+    fp32 = export_onnx(Path(_model_path(model)), cache_dir / "models" / f"{Path(model).name}.onnx")
+    return quantize_onnx(fp32, fp32.with_name(f"{Path(model).name}.int8.onnx")) if quantize else fp32
 
 
 def _model_path(model: str) -> Path | str:
@@ -132,10 +163,14 @@ def _model_path(model: str) -> Path | str:
 
 def _quantize_linear_layers(model):
     """Dynamic int8 quantization of the Linear layers (weights int8, activations per batch)."""
+    import warnings
+
     import torch
     from torch.ao.quantization import quantize_dynamic
 
-    return quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
+    with warnings.catch_warnings():  # torch's notice that quantized tensors are deprecated: nothing to act on
+        warnings.simplefilter("ignore", UserWarning)
+        return quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
 
 
 class OpenAIEncoder:
@@ -190,8 +225,9 @@ class LazyEncoder:
     """An encoder loaded on first use: the name and dimension are known without loading it,
     so opening services (or answering a question whose vector is cached) loads no model."""
 
-    def __init__(self, name: str, dim: int, load: Callable[[], Encoder]) -> None:
+    def __init__(self, name: str, dim: int, load: Callable[[], Encoder], legacy_key: str | None = None) -> None:
         self.name = name
+        self.legacy_key = legacy_key
         self.dim = dim
         self._load = load
         self._loaded: Encoder | None = None
@@ -238,13 +274,18 @@ class Embedder:
     def _embed(self, texts: list[str], encoder: Encoder) -> list[list[float]]:
         if not texts:
             return []
-        found = self.cache.get_many(self.name, texts)
+        key = encoder.name  # the query encoder's runtime may differ from the documents'
+        found = self.cache.get_many(key, texts)
         missing = list(dict.fromkeys(t for t in texts if text_key(t) not in found))
+        legacy = getattr(encoder, "legacy_key", None)
+        if missing and legacy:
+            found.update(self.cache.get_many(legacy, missing))
+            missing = [t for t in missing if text_key(t) not in found]
         if missing:
             # float32 like the cache: a vector is the same whether fresh or cached.
             vectors = np.asarray(encoder.encode(missing), dtype=np.float32).tolist()
             self.texts_encoded += len(missing)
-            self.cache.put_many(self.name, missing, vectors)
+            self.cache.put_many(key, missing, vectors)
             found.update(zip((text_key(t) for t in missing), vectors, strict=True))
         result = [found[text_key(t)] for t in texts]
         self._dim = self._dim or len(result[0])
@@ -262,16 +303,22 @@ def _encoder(
 ) -> Encoder:
     if url:
         return OpenAIEncoder(model, url, api_key, batch)
-    if runtime == "onnx" and not quantize:
-        return LazyEncoder(model, local_dim(model), lambda: OnnxEncoder(model, batch, onnx_model_path(model, cache_dir)))
+    if runtime == "onnx":
+        return LazyEncoder(
+            cache_key(model, "onnx", quantize), local_dim(model),
+            lambda: OnnxEncoder(model, batch, onnx_model_path(model, cache_dir, quantize), quantize),
+            legacy_key=None if quantize else model,
+        )
     return LazyEncoder(
-        f"{model}+int8" if quantize else model, local_dim(model), lambda: LocalEncoder(model, batch, quantize)
+        cache_key(model, "torch", quantize), local_dim(model), lambda: LocalEncoder(model, batch, quantize),
+        legacy_key=None if quantize else model,
     )
 
 
 @lru_cache(maxsize=4)
 def _query_encoder(model: str, batch: int, cache_dir: Path) -> Encoder:
-    return LazyEncoder(model, local_dim(model), lambda: OnnxEncoder(model, batch, onnx_model_path(model, cache_dir)))
+    return LazyEncoder(cache_key(model, "onnx", False), local_dim(model),
+                       lambda: OnnxEncoder(model, batch, onnx_model_path(model, cache_dir)), legacy_key=model)
 
 
 @lru_cache(maxsize=16)

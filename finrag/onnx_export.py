@@ -86,3 +86,26 @@ def _export(model_dir: Path, target: Path) -> None:
             dynamo=False,
         )
     os.replace(tmp, target)
+
+
+def quantize_onnx(source: Path, target: Path) -> Path:
+    """Write `target`: `source` with its weights dynamically quantized to int8 (ONNX Runtime's
+    `quantize_dynamic`: MatMul weights int8, activations quantized per batch), unless it
+    exists; returns `target`. Made from the local export: nothing is downloaded."""
+    with open(target.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if target.exists():
+            return target
+        from onnxruntime.quantization import QuantType, quantize_dynamic
+
+        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        root = logging.getLogger()
+        level = root.level
+        root.setLevel(logging.ERROR)  # its advice to pre-process the model goes to the root logger
+        try:
+            with _quiet_libraries():
+                quantize_dynamic(str(source), str(tmp), weight_type=QuantType.QInt8)
+        finally:
+            root.setLevel(level)
+        os.replace(tmp, target)
+    return target

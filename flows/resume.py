@@ -32,8 +32,9 @@ if TYPE_CHECKING:
 # was typed, timeouts, retries, concurrency, group size, prices — only schedules or
 # bounds the work, so changing it keeps earlier answers.
 ANSWER_SETTINGS = (
-    "embedding_model", "embedding_url", "embedding_quantize",
+    "embedding_model", "embedding_url", "embedding_quantize", "embedding_runtime",
     "search_mode", "fusion", "top_k", "max_per_page",
+    "rerank", "rerank_url", "rerank_model", "rerank_top_n", "rerank_llm_pages",  # they re-order the pages read
     "max_searches", "recursion_limit", "token_budget",
 )  # fmt: skip
 LLM_IDENTITY = ("llm_base_url", "router_model", "planner_model", "writer_model", "llm_max_tokens")

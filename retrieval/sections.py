@@ -4,7 +4,8 @@ A narrative question has no statement to anchor it: "what drove the margin chang
 answered in the MD&A's discussion of results, "any material legal proceedings" in Item 3
 and the contingencies note, "the new CEO's previous roles" in the executive officers list
 (10-K Part I / Item 10) or an 8-K's Item 5.02, "which debt securities are registered" on
-the cover's Section 12(b) table and in the debt note. Every SEC filing carries these
+the cover's Section 12(b) table and in the debt note, "who are its primary customers" or
+"where does it operate" in Item 1 (Business). Every SEC filing carries these
 headings, so a page's section is read from the Item / Note headings ingest stored with its
 chunks (`Chunk.section`), or, for a page without them, from its own text.
 
@@ -19,7 +20,9 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-SectionKind = Literal["results_discussion", "legal", "executives", "debt_securities", "segments", "risk_factors"]
+SectionKind = Literal[
+    "results_discussion", "legal", "executives", "debt_securities", "segments", "risk_factors", "business"
+]
 
 # Question wording -> the section that answers it. Cues are words of the question only
 # (never of one filing); a question can ask for two sections ("litigation risk"). Metric
@@ -41,6 +44,11 @@ _QUESTION_CUES: list[tuple[SectionKind, re.Pattern[str]]] = [
     ("segments", re.compile(
         r"\b(?:segments?|divisions?|business\s+units?|reportable|product\s+lines?|categor(?:y|ies))\b", re.I)),
     ("risk_factors", re.compile(r"\brisks?\b", re.I)),
+    # What the company is: who buys from it, where it operates, whom it competes with, how
+    # cyclical or seasonal it is. Item 1 (Business) says so in every 10-K.
+    ("business", re.compile(
+        r"\b(?:customers?|clients?|geograph\w*|operates?\s+in|compet(?:e|es|itors?|ition|itive)|"
+        r"cyclical\w*|seasonal\w*)\b", re.I)),
 ]
 
 # A page's section labels ("Item 7. Management's Discussion ...", "Note 21 — Legal
@@ -54,6 +62,7 @@ _SECTION_LABELS: list[tuple[SectionKind, re.Pattern[str]]] = [
     ("debt_securities", re.compile(r"\bdebt\b|borrowings|notes\s+payable|financing\s+arrangements", re.I)),
     ("segments", re.compile(r"segment", re.I)),
     ("risk_factors", re.compile(r"risk\s+factors", re.I)),
+    ("business", re.compile(r"^(?:item\s+1\.?\s*)?business\b", re.I)),
 ]
 # Page tags stored at ingest (`loaders.page_tags`) that name the same sections.
 _TAG_KINDS: dict[str, SectionKind] = {
@@ -71,6 +80,7 @@ _TEXT_HEADINGS: list[tuple[SectionKind, re.Pattern[str]]] = [
         r"^[\w ,]{0,40}\bexecutive\s+officers(?:\s+of\s+[\w., ]{0,40})?\s*$|^item\s+5\.02\b", re.I | re.M)),
     ("debt_securities", re.compile(r"section\s+12\(b\)|title\s+of\s+each\s+class|trading\s+symbol", re.I)),
     ("risk_factors", re.compile(r"^(?:item\s+1a\.?\s*)?risk\s+factors\s*$", re.I | re.M)),
+    ("business", re.compile(r"^item\s+1\.?\s*business\.?\s*$", re.I | re.M)),
 ]
 
 FilingKind = Literal["quarterly", "release"]

@@ -88,12 +88,13 @@ def open_services(settings: Settings) -> Services:
     store = open_store(settings, dim=embedder.dim)
     try:
         vocabulary = load_vocabulary()
+        llm = get_llm(settings)
         return Services(
             settings=settings,
             store=store,
             embedder=embedder,
-            retriever=Retriever(store, embedder, settings, vocabulary),
-            llm=get_llm(settings),
+            retriever=Retriever(store, embedder, settings, vocabulary, llm=llm),
+            llm=llm,
             graph=_open_graph(settings),
             vocabulary=vocabulary,
         )

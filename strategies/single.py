@@ -24,6 +24,8 @@ def answer_single(question: Question, services: Services, route: RouteDecision) 
     usage = Usage()
     understanding = understanding_for(question, services, route)
     retrieval = services.retriever.retrieve(question.question, understanding=understanding)
+    if retrieval.rerank_reply:  # the LLM rerank of its pages (FINRAG_RERANK=llm)
+        usage.add(retrieval.rerank_reply)
     flags = list(retrieval.flags)
     trace = [retrieval.trace_step()]
     searched = [(question.question, retrieval.filters)]

@@ -15,11 +15,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from finrag.config import Settings
+from finrag.embeddings import vector_family
 from finrag.store.base import StoreBusy, StoredPoint, StoreNeedsMigration, VectorStore
 from finrag.store.edge import EdgeStore
 from finrag.store.layout import (
+    EncoderMismatch,
     StoreLock,
     busy,
+    check_encoder,
     is_local_mode_store,
     needs_migration,
     new_meta,
@@ -29,6 +32,7 @@ from finrag.store.layout import (
 
 __all__ = [
     "EdgeStore",
+    "EncoderMismatch",
     "StoreBusy",
     "StoreNeedsMigration",
     "StoredPoint",
@@ -67,20 +71,22 @@ def open_edge(
         raise needs_migration(store_dir)
     lock = StoreLock(store_dir)
     lock.acquire(wait_s)
+    encoder = vector_family(settings) if settings else None
     try:
         meta = read_meta(store_dir)
         if meta is None:
             if dim is None:
                 dim = _embedder_dim(settings)
-            meta = new_meta(dim, collection or (settings.collection if settings else "finrag_chunks"))
+            meta = new_meta(dim, collection or (settings.collection if settings else "finrag_chunks"), encoder)
             write_meta(store_dir, meta)
         elif dim is not None and meta.dim != dim:
             raise ValueError(
                 f"the store at {store_dir} holds {meta.dim}-d vectors but the embedder makes "
                 f"{dim}-d ones: use another FINRAG_STORE"
             )
+        check_encoder(store_dir, meta, encoder)
         try:
-            return EdgeStore(store_dir, meta, lock)
+            return EdgeStore(store_dir, meta, lock, encoder)
         except Exception as exc:  # Edge's own WAL lock: a process that skipped ours holds it
             if "WouldBlock" in str(exc):
                 raise busy(store_dir, "?") from exc

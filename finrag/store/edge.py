@@ -64,6 +64,7 @@ from finrag.store.layout import (
     StoreLock,
     StoreMeta,
     size_bytes,
+    write_meta,
 )
 
 _SCHEMA = {"keyword": PayloadSchemaType.Keyword, "integer": PayloadSchemaType.Integer}
@@ -137,8 +138,9 @@ def _open_shard(path: Path, config: EdgeConfig) -> EdgeShard:
 class EdgeStore(VectorStore):
     engine = EDGE_ENGINE
 
-    def __init__(self, store_dir: Path, meta: StoreMeta, lock: StoreLock) -> None:
+    def __init__(self, store_dir: Path, meta: StoreMeta, lock: StoreLock, encoder: str | None = None) -> None:
         self.location = str(store_dir)
+        self._encoder = encoder  # the vector family this process writes (stamped on a store without one)
         self.store_dir = store_dir
         self.meta = meta
         self.dim = meta.dim
@@ -194,6 +196,10 @@ class EdgeStore(VectorStore):
         if not points:
             return
         self.check_space()
+        if self.meta.encoder is None and self._encoder:
+            # A store from before the encoder was recorded: its first write says what it holds.
+            self.meta = self.meta.model_copy(update={"encoder": self._encoder})
+            write_meta(self.store_dir, self.meta)
         batch = []
         for p in points:
             vector: dict = {"dense": p.dense}

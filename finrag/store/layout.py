@@ -41,12 +41,16 @@ class StoreMeta(BaseModel):
     collection: str  # the collection name it takes on a server (`finrag store push`)
     created_at: str
     created_with: dict[str, str]  # package -> version that created the store
+    # The vector family its vectors were made by (finrag.embeddings.vector_family); None: a
+    # store from before it was recorded, stamped by its next write.
+    encoder: str | None = None
 
 
-def new_meta(dim: int, collection: str) -> StoreMeta:
+def new_meta(dim: int, collection: str, encoder: str | None = None) -> StoreMeta:
     return StoreMeta(
         dim=dim,
         collection=collection,
+        encoder=encoder,
         created_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         created_with={pkg: version(pkg) for pkg in ("finrag", "qdrant-edge-py")},
     )
@@ -64,6 +68,21 @@ def read_meta(store_dir: Path) -> StoreMeta | None:
         first = err.errors()[0]
         raise UserError(f"{path}: not a valid store file ({first['msg']}); restore it from a copy of the store "
                         "(it records the engine and the vector size)") from None
+
+
+class EncoderMismatch(UserError):
+    """The store's vectors were made by another encoder than this process's queries."""
+
+
+def check_encoder(store_dir: Path, meta: StoreMeta, encoder: str | None) -> None:
+    """One line naming both encoders when a store built with one is opened to be searched
+    (or added to) with another: its vectors and the new ones would not be comparable."""
+    if encoder and meta.encoder and meta.encoder != encoder:
+        raise EncoderMismatch(
+            f"the store at {store_dir} was built with the encoder {meta.encoder} but this process embeds with "
+            f"{encoder}: set FINRAG_EMBEDDING_MODEL / _QUANTIZE / _RUNTIME / _URL as when it was built, "
+            "or use another FINRAG_STORE"
+        )
 
 
 def write_meta(store_dir: Path, meta: StoreMeta) -> None:

@@ -25,7 +25,7 @@ def embedder(embedding_cache_dir) -> Embedder:
 
 
 def test_bundled_model_gives_normalized_384d_vectors(embedder):
-    assert embedder.name == "all-MiniLM-L6-v2"
+    assert embedder.name == "all-MiniLM-L6-v2|torch|fp32"
     assert embedder.dim == 384
     vec = embedder.embed_query("Total net revenue for fiscal 2022")
     assert len(vec) == 384
@@ -59,9 +59,25 @@ def test_cache_prevents_embedding_twice(tmp_path, embedder):
     assert reopened.texts_encoded == 1
 
 
+def test_the_cache_key_names_the_runtime_and_precision(tmp_path, embedding_cache_dir, embedder):
+    onnx = get_embedder(load_settings(cache_dir=embedding_cache_dir, embedding_runtime="onnx"))
+    assert onnx.name == "all-MiniLM-L6-v2|onnx|fp32" and embedder.query_encoder.name == onnx.name
+    cache = type(embedder.cache)(tmp_path / "e.sqlite")
+    # A vector cached before the key named the runtime (model name alone, fp32) still serves
+    # the fp32 encoders; an int8 encoder never reads it.
+    cache.put_many("all-MiniLM-L6-v2", ["Goodwill"], [[1.0] + [0.0] * 383])
+    fp32 = Embedder(onnx.encoder, cache)
+    assert fp32.embed_documents(["Goodwill"])[0][:2] == [1.0, 0.0] and fp32.texts_encoded == 0
+    int8 = get_embedder(load_settings(cache_dir=embedding_cache_dir, embedding_quantize=True))
+    fresh_int8 = Embedder(int8.encoder, cache)
+    assert fresh_int8.embed_documents(["Goodwill"])[0][:2] != [1.0, 0.0] and fresh_int8.texts_encoded == 1
+    assert set(cache.get_many("all-MiniLM-L6-v2|torch|int8", ["Goodwill"])) and not cache.get_many(
+        "all-MiniLM-L6-v2|onnx|fp32", ["Goodwill"])
+
+
 def test_int8_quantized_model_agrees_with_fp32(embedding_cache_dir, embedder):
     quantized = get_embedder(load_settings(cache_dir=embedding_cache_dir, embedding_quantize=True))
-    assert quantized.name == "all-MiniLM-L6-v2+int8"  # never mixed with fp32 vectors in the cache
+    assert quantized.name == "all-MiniLM-L6-v2|torch|int8"  # never mixed with fp32 vectors in the cache
     question = "How much did the company spend on capital expenditures?"
     texts = ["Purchases of property, plant and equipment were $1.2 billion.",
              "The board of directors met four times in the year."]
@@ -70,6 +86,13 @@ def test_int8_quantized_model_agrees_with_fp32(embedding_cache_dir, embedder):
     related, unrelated = quantized.embed_documents(texts)
     query = quantized.embed_query(question)
     assert _cos(query, related) > _cos(query, unrelated)
+    # ONNX Runtime's int8 (made from the local export, nothing downloaded): its own key and family.
+    onnx_int8 = get_embedder(load_settings(cache_dir=embedding_cache_dir, embedding_quantize=True,
+                                           embedding_runtime="onnx"))
+    assert onnx_int8.name == "all-MiniLM-L6-v2|onnx|int8" and onnx_int8.query_encoder is onnx_int8.encoder
+    for fp32, int8 in zip(embedder.embed_documents(texts), onnx_int8.embed_documents(texts), strict=True):
+        assert 0.9 < _cos(fp32, int8) < 0.9999
+    assert (embedding_cache_dir / "models" / "all-MiniLM-L6-v2.int8.onnx").exists()
 
 
 class _FakeEmbeddingServer:

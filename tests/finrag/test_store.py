@@ -6,6 +6,7 @@ API through qdrant-client, with local mode standing in for a server.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import textwrap
@@ -14,9 +15,11 @@ import uuid
 import pytest
 
 from finrag.config import load_settings
+from finrag.embeddings import vector_family
+from finrag.errors import UserError
 from finrag.models import Chunk, DocumentMeta, SearchFilters
 from finrag.sparse import document_vector, query_vector
-from finrag.store import StoreBusy, open_store
+from finrag.store import EncoderMismatch, StoreBusy, open_store
 
 DIM = 4
 
@@ -213,6 +216,42 @@ def test_a_second_process_is_refused_clearly_and_may_wait(settings):
     with open_store(settings, dim=DIM, wait_s=120) as store:
         assert store.count() == 0
     holder.wait(timeout=60)
+
+
+def test_a_store_built_with_one_encoder_refuses_queries_embedded_by_another(settings):
+    with open_store(settings, dim=DIM) as store:
+        _write(store, _meta("acme_2022", "Acme", 2022, "a" * 64), ["x"], 0)
+    assert json.loads((settings.store_dir / "store.json").read_text())["encoder"] == "all-MiniLM-L6-v2 (fp32)"
+    # The ONNX runtime gives the same fp32 vectors: the same family.
+    with open_store(settings.with_overrides(embedding_runtime="onnx"), dim=DIM) as store:
+        assert store.count() == 1
+    int8 = settings.with_overrides(embedding_quantize=True)
+    with pytest.raises(EncoderMismatch) as refused:
+        open_store(int8, dim=DIM)
+    assert str(refused.value).startswith(
+        f"the store at {settings.store_dir} was built with the encoder all-MiniLM-L6-v2 (fp32) but this process "
+        "embeds with all-MiniLM-L6-v2|torch|int8:"
+    )
+    # A UserError: the CLI prints it as this one line and exits 2.
+    assert isinstance(refused.value, UserError) and "\n" not in str(refused.value)
+    # An endpoint's family is its model at its URL, without any user:password in it.
+    remote = settings.with_overrides(embedding_url="http://u:pw@host:8080/v1", embedding_model="m")
+    assert vector_family(remote) == "m@http://host:8080/v1"
+
+
+def test_a_store_from_before_the_encoder_was_recorded_is_stamped_by_its_next_write(settings):
+    with open_store(settings, dim=DIM):
+        pass
+    meta_file = settings.store_dir / "store.json"
+    meta = json.loads(meta_file.read_text())
+    meta.pop("encoder")
+    meta_file.write_text(json.dumps(meta))
+    with open_store(settings.with_overrides(embedding_quantize=True), dim=DIM) as store:  # read only: not stamped
+        assert store.count() == 0
+    assert "encoder" not in json.loads(meta_file.read_text())
+    with open_store(settings, dim=DIM) as store:
+        _write(store, _meta("acme_2022", "Acme", 2022, "a" * 64), ["x"], 0)
+    assert json.loads(meta_file.read_text())["encoder"] == "all-MiniLM-L6-v2 (fp32)"
 
 
 def test_a_damaged_store_file_is_one_error_naming_it(settings, capsys):

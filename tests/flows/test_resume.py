@@ -30,3 +30,13 @@ def test_records_written_before_hints_were_kept_still_match_questions_without_hi
     )
     assert reused(old, Question(id="q1", question="What was capex?"))
     assert not reused(old, Question(id="q1", question="What was capex?", company="Helix Dynamics"))
+
+
+def test_a_reranker_or_an_encoder_runtime_is_part_of_the_answer_key():
+    from finrag.config import load_settings
+    from flows.resume import config_hash
+
+    base = load_settings()
+    for change in ({"rerank": "pages"}, {"rerank": "llm"}, {"rerank_url": "http://127.0.0.1:9/rerank"},
+                   {"embedding_runtime": "onnx", "embedding_quantize": True}):
+        assert config_hash(base.model_copy(update=change), "single") != config_hash(base, "single"), change

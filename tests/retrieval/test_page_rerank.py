@@ -74,6 +74,19 @@ def test_an_executive_question_gets_the_executive_officers_list(boeing):
     assert "Principal Occupation" in top.text and "Chief" in top.text and "served" in top.text
 
 
+def test_a_question_about_the_business_gets_item_1_business_not_the_segment_note(boeing):
+    question = "Who are the primary customers of Boeing as of FY2022?"
+    # The first stage put the segment note (its revenue by customer table) first and Item 1
+    # second: the page stage reads "customers" as a question about the business.
+    ranked_first = [c.model_copy(update={"first_rank": {116: 0, 3: 1}.get(c.page)}) for c in boeing]
+    ranked = _ranked(question, ranked_first)
+    assert ranked[0].page == 3 and ranked[0].sections == ["business"]
+    assert "Item 1. Business" in _page(boeing, 3).labels
+    assert "section business" in ranked[0].reason(PageWeights())
+    # Without the section part the segment note keeps the lead.
+    assert _ranked(question, ranked_first, PageWeights(section=0.0))[0].page == 116
+
+
 def test_a_quarter_question_gets_the_quarterly_report(pfizer):
     question = "What were Pfizer's total revenues in the second quarter of 2023?"
     # A first stage that ranked the annual report's pages two places above the quarter's (as a
@@ -91,6 +104,9 @@ def test_question_needs_read_sections_and_filing_kind_from_words_alone():
     assert question_needs("Any ongoing lawsuits or investigations?").sections == ["legal"]
     assert question_needs("Who is the new CFO?").sections == ["executives"]
     assert question_needs("Which notes due 2030 are registered?").sections == ["debt_securities"]
+    assert question_needs("Who are its primary customers?").sections == ["business"]
+    assert question_needs("In which geographies does it operate?").sections == ["business"]
+    assert question_needs("Is the business seasonal?").sections == ["business"]
     assert question_needs("What was adjusted EBITDA?").filing_kind == "release"
     assert question_needs("Revenue in Q2?", ["2023Q2"]).filing_kind == "quarterly"
     # A drivers question is answered by the discussion, not by the statement its metric is on.

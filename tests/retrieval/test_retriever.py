@@ -274,3 +274,41 @@ def test_a_rerank_service_reorders_the_pages_and_its_failure_keeps_the_order(ret
     assert [h.chunk.chunk_id for h in failed.hits] == [h.chunk.chunk_id for h in own.hits]
     assert failed.rerank_failed and "rerank_failed" in failed.flags
     assert "rerank_failed" in failed.trace_step().decision
+
+
+def test_an_llm_rerank_orders_the_top_pages_counts_its_tokens_and_its_failure_keeps_the_order(retriever, settings):
+    from finrag.llm import LLMClient
+    from tests.support.fake_openai import Error, FakeOpenAI, ToolCall
+
+    question = "What was Acme Widgets' FY2022 capex?"
+    own = retriever.retrieve(question, k=40)
+    with FakeOpenAI() as server:
+        llm_settings = settings.model_copy(update={
+            "rerank": "llm", "llm_base_url": server.url, "llm_api_key": "sk-test", "llm_max_retries": 0,
+        })
+        by_llm = Retriever(retriever.store, retriever.embedder, llm_settings, llm=LLMClient(llm_settings, 0.0))
+        sent = min(len(_pages(own)), llm_settings.rerank_llm_pages)
+        server.script(ToolCall({"pages": [sent, 99]}, tokens_in=900, tokens_out=6))
+        reranked = by_llm.retrieve(question, k=40)
+        server.script(Error(500))
+        failed = by_llm.retrieve(question, k=40)
+        server.script(ToolCall({"pages": [0, 99]}))  # no candidate's number
+        unusable = by_llm.retrieve(question, k=40)
+        prompt = server.requests[0].body["messages"][-1]["content"]
+    # The model read the question and the first stage's top pages, numbered.
+    first_doc, first_page = _pages(own)[0]
+    assert question in prompt and f"[1] {first_doc} p.{first_page + 1}\n" in prompt
+    assert f"[{sent}] " in prompt and f"[{sent + 1}] " not in prompt
+    # Its first page leads; the pages it left out (and 99, no candidate) keep their order.
+    assert _pages(reranked)[0] == _pages(own)[sent - 1]
+    assert _pages(reranked)[1:sent] == _pages(own)[:sent - 1]
+    assert "ranked first by the LLM" in reranked.page_reason and not reranked.rerank_failed
+    assert reranked.rerank_reply.tokens_in == 900 and reranked.rerank_reply.tokens_out == 6
+    assert "LLM rerank 900 tokens in, 6 out" in reranked.trace_step().decision
+    # The endpoint failing, or a reply with no usable page: the first stage's order, flagged.
+    for result in (failed, unusable):
+        assert [h.chunk.chunk_id for h in result.hits] == [h.chunk.chunk_id for h in own.hits]
+        assert result.rerank_failed and "rerank_failed" in result.flags and result.rerank_reply is None
+    # Without an LLM (offline) the setting changes nothing.
+    offline = Retriever(retriever.store, retriever.embedder, settings.model_copy(update={"rerank": "llm"}))
+    assert [h.chunk.chunk_id for h in offline.retrieve(question, k=40).hits] == [h.chunk.chunk_id for h in own.hits]
