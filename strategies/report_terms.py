@@ -9,6 +9,8 @@ Run on every answer the dispatcher returns (strategies.dispatch), whatever strat
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from answering.currency import ReportCurrency, in_report_currency, report_currency
 from finrag.models import Answer, DocumentMeta
 from retrieval.periods import parse_periods
@@ -22,10 +24,8 @@ _CACHE: dict[tuple[str, str], ReportCurrency | None] = {}
 def in_report_terms(answer: Answer, question: str, services: Services) -> Answer:
     if answer.status == "failed" or not answer.citations:
         return answer
-    answer = _in_currency(answer, services)
-    if answer.status != "answered" or answer.kind != "metric":
-        return answer  # the latest-year note is for metric answers only: no store read
-    return with_latest_year_note(answer, question, services.store.documents())
+    # the store's document list is read only when the note applies (passed uncalled)
+    return with_latest_year_note(_in_currency(answer, services), question, services.store.documents)
 
 
 def _in_currency(answer: Answer, services: Services) -> Answer:
@@ -52,15 +52,19 @@ def _doc_currency(doc: str, pages: list[int], services: Services) -> ReportCurre
     return _CACHE[key]
 
 
-def with_latest_year_note(answer: Answer, question: str, filings: list[DocumentMeta]) -> Answer:
+def with_latest_year_note(answer: Answer, question: str,
+                          filings: list[DocumentMeta] | Callable[[], list[DocumentMeta]]) -> Answer:
     """A metric answer to a question that names no year says which year it is for, and
     whether that is the latest filing held for the company ("What was the total revenue of
-    X?" is asked of the latest report)."""
+    X?" is asked of the latest report). `filings`: the store's documents, or how to read them
+    (only once the note is known to apply)."""
     if answer.status != "answered" or answer.kind != "metric":
         return answer
     mentions = parse_periods(question)
     if mentions.years or mentions.periods or mentions.last_n_years:
         return answer
+    if callable(filings):
+        filings = filings()
     docs = {c.doc for c in answer.citations}
     cited = [f for f in filings if f.doc in docs]
     companies = {f.company for f in cited}
