@@ -35,6 +35,7 @@ from flows.answer_batch import answer_file
 from flows.artifacts import REASON_CHARS, BatchSummary, markdown_cell
 from flows.batch_io import QUESTION_SUFFIXES, BatchFormatError
 from flows.outcome import finish, result_of
+from indexing.summary import status_counts
 
 PROCESSED = "processed"
 FAILED = "failed"
@@ -244,7 +245,22 @@ def ingest_inbox(inbox: str = "data/inbox/reports", store: str | None = None) ->
     message = state.message if state.is_failed() else None
     if message and moved_away:
         message += f"; moved to {FAILED}/{day}/: " + ", ".join(moved_away)
+    from prefect.artifacts import create_markdown_artifact
+
+    counts = f"{len(reports)} PDFs: {status_counts(reports)}"
+    create_markdown_artifact(key="ingest-nightly-summary", description=message or counts,
+                             markdown=ingest_markdown(day, counts, message, failed))
     return finish(reports, message)  # a failed PDF: Failed
+
+
+def ingest_markdown(day: str, counts: str, message: str | None, failed: list[DocumentReport]) -> str:
+    lines = [f"# Reports inbox {day}", "", counts + ".", ""]
+    if message:
+        lines += [message, "", "| file | reason | now in |", "| --- | --- | --- |"]
+        lines += [f"| {Path(r.file).name} | {markdown_cell(r.reason, REASON_CHARS)} | "
+                  f"{FAILED + '/' + day if not Path(r.file).exists() else 'the inbox (tried again next night)'} |"
+                  for r in failed]  # fmt: skip
+    return "\n".join(lines)
 
 
 @flow(name="notify_failure", retries=3, retry_delay_seconds=60, timeout_seconds=300)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from finrag.config import Settings
 from finrag.store import StoreHolder, holding_as
+from finrag.store.holder import command_line
 
 if TYPE_CHECKING:
     from strategies.services import Services
@@ -29,14 +30,17 @@ QUEUE_WAIT_S = 24 * 3600.0
 
 
 def run_label() -> str:
-    """"the ask run 'clever-fox'" inside a flow run, else the command line (holder.py)."""
+    """"the ask run 'clever-fox'" inside a flow run ("... of `finrag batch`" when a command
+    started it), else the command line (holder.py)."""
     from prefect.context import FlowRunContext
 
+    command = command_line()
     ctx = FlowRunContext.get()
     if ctx is None or ctx.flow_run is None:
-        return StoreHolder.me().what
+        return command
     flow_name = ctx.flow.name if ctx.flow is not None else "flow"
-    return f"the {flow_name} run '{ctx.flow_run.name}'"
+    label = f"the {flow_name} run '{ctx.flow_run.name}'"
+    return f"{label} of {command}" if command.startswith("`finrag ") else label
 
 
 def waiting_logger(settings: Settings) -> Callable[[StoreHolder], None]:

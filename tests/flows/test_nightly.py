@@ -82,6 +82,11 @@ def test_a_pdf_that_cannot_be_read_moves_to_failed_with_its_reason_and_the_inges
     assert reason.strip() and reason.count("\n") == 1  # its one line
     with get_client(sync_client=True) as client:  # no retry: reading a bad file again fails the same way
         assert client.read_flow_run(state.state_details.flow_run_id).run_count == 1
+        (artifact,) = client.read_artifacts(artifact_filter=ArtifactFilter(
+            key=ArtifactFilterKey(any_=["ingest-nightly-summary"]),
+            flow_run_id=ArtifactFilterFlowRunId(any_=[state.state_details.flow_run_id])))
+    assert "2 PDFs: 1 failed, 1 ingested." in artifact.data  # the run's page counts them
+    assert f"| corrupt.pdf | {reason.strip()[:40]}" in artifact.data and f"| failed/{day} |" in artifact.data
 
     again = ingest_inbox(inbox=str(inbox), store=store, return_state=True)  # the next night
     assert again.is_completed(), again.message  # reported once, not every night
