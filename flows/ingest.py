@@ -81,7 +81,9 @@ def ingest_reports(paths: list[str], store: str | None = None, manifest: str | N
         embedder = get_embedder(settings)
         dim = embedder.dim
     started = time.perf_counter()
-    with queued_for_store(settings) as tell, open_store(settings, dim=dim, wait_s=QUEUE_WAIT_S, on_wait=tell) as vector_store:
+    # A busy store: this run waits its turn, logging who holds it (flows/store_queue.py).
+    with (queued_for_store(settings) as tell,
+          open_store(settings, dim=dim, wait_s=QUEUE_WAIT_S, on_wait=tell) as vector_store):
         jobs = plan_jobs(
             expand_paths(paths), vector_store, manifest_hints(Path(manifest) if manifest else None),
             settings.catalog_path,
