@@ -150,6 +150,8 @@ class StoreLock:
 
     def release(self) -> None:
         if self._file is not None:
+            self._file.truncate(0)  # still ours: the next holder never appears to be us
+            self._file.flush()
             fcntl.flock(self._file, fcntl.LOCK_UN)
             self._file.close()
             self._file = None
