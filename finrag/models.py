@@ -169,6 +169,10 @@ class DocumentReport(BaseModel):
     company_evidence: list[CompanyEvidence] = Field(default_factory=list)
     low_confidence: list[str] = Field(default_factory=list)  # fields read as a guess
     seconds: float = 0.0
+    # Failed because of the file itself (unreadable, not a PDF, encrypted, no text, over the
+    # limits): reading it again fails the same way, so it is not retried (the nightly inbox
+    # moves it to failed/). A failure while storing (embedding endpoint, store) is not.
+    bad_file: bool = False
 
 
 # --------------------------------------------------------------------------- retrieval

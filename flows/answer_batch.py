@@ -53,6 +53,7 @@ from flows.outcome import finish
 from flows.parallel_batch import dask_answers
 from flows.resume import answer_versions, config_hash, resume_results
 from flows.runner import configured_task_runner, on_dask
+from flows.store_queue import open_queued
 
 if TYPE_CHECKING:
     from strategies.services import Services
@@ -176,22 +177,17 @@ def limit_slot(name: str, present: set[str]) -> AbstractContextManager[Any]:
 
 
 @contextmanager
-def open_run_services(settings: Settings, present: set[str]) -> Iterator[Services]:
+def open_run_services(settings: Settings) -> Iterator[Services]:
     """Open Services for one flow run.
 
-    The embedded (local-mode) store is one process at a time: runs that want it queue on
-    the "store" concurrency limit when it exists, and otherwise the second one fails
-    clearly with StoreBusy from `open_store`.
+    The embedded (local-mode) store is one process at a time: a run that wants a busy
+    store waits its turn for that store alone, logging who holds it (flows/store_queue.py).
     """
-    from strategies.services import open_services
-
-    slot = limit_slot("store", present) if not settings.qdrant_url else nullcontext()
-    with slot:
-        services = open_services(settings)
-        try:
-            yield services
-        finally:
-            services.close()
+    services = open_queued(settings)
+    try:
+        yield services
+    finally:
+        services.close()
 
 
 OFFLINE_TASK_SIZE = 50
@@ -314,9 +310,9 @@ def answer_file(
     logger = get_run_logger()
     settings = settings_for(store)
     questions = read_questions(questions_file)
-    present = limits_present(["store", "llm"])
+    present = limits_present(["llm"])
     # A bar with ETA when run from a terminal (`finrag batch`); a worker's log gets the lines.
-    with open_run_services(settings, present) as services, progress_bars(transient=True) as bars:
+    with open_run_services(settings) as services, progress_bars(transient=True) as bars:
         bar = bars.add_task(f"{Path(questions_file).name} ({strategy})", total=len(questions))
 
         def progress(done: int, total: int, record: RunRecord) -> None:
@@ -334,7 +330,7 @@ def answer_file(
 
 # No flow retry: a run whose questions failed ends Failed (flows/outcome.py), and a retry
 # would only wait a minute to fail the same rows again; a re-run resumes (every answer is
-# recorded), and runs that want the embedded store queue on the "store" limit.
+# recorded), and runs that want a busy embedded store wait their turn (flows/store_queue.py).
 @flow(name="answer_batch", task_runner=task_runner(), log_prints=False, timeout_seconds=4 * 3600)
 def answer_batch(
     questions_file: str, out_dir: str, strategy: StrategyChoice = "auto", store: str | None = None

@@ -18,7 +18,6 @@ from pydantic import BaseModel, Field
 from finrag.config import load_settings
 from finrag.models import STRATEGY_HELP, Answer, Question
 from finrag.wording import plural
-from flows.answer_batch import limits_present
 from flows.answer_one import answer_safely
 from flows.artifacts import answer_markdown, answers_overview_markdown, artifact_key
 from flows.batch_io import question_id
@@ -81,12 +80,11 @@ def ask(request: AskRequest) -> list[Answer]:
     logger = get_run_logger()
     settings = load_settings()
     questions = request.to_questions()
-    present = limits_present(["store"])
     day = datetime.now(UTC).date().isoformat()
     answers: list[Answer] = []
     unreviewed: list[str] = []
-    # While a plan review waits, the store and its slot are free for other runs.
-    hold = StoreHold(settings, present)
+    # While a plan review waits, the store is free for other runs.
+    hold = StoreHold(settings)
     with hold as services:
         for n, q in enumerate(questions):
             if request.review_plan:

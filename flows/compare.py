@@ -186,8 +186,8 @@ def compare_strategies(request: CompareRequest) -> ComparisonOutcome:
     out_dir = request.output_dir(datetime.now(UTC).strftime("%Y-%m-%d"))
     logger.info("comparing %s on %s into %s", ", ".join(request.strategies), questions_file, out_dir)
     questions = read_questions(questions_file)
-    present = limits_present(["store", "llm"])
-    with open_run_services(settings, present) as services:
+    present = limits_present(["llm"])
+    with open_run_services(settings) as services:
         comparison = run_comparison(
             questions, out_dir, settings=settings, services=services, strategies=[str(s) for s in request.strategies],
             answer_many_for=lambda s: prefect_answers(services, s, settings, present),

@@ -24,9 +24,10 @@ from finrag.store import VectorStore, open_store
 from flows import parallel_ingest
 from flows.outcome import count_problem, finish
 from flows.runner import configured_task_runner, dask_workers_now, on_dask
+from flows.store_queue import QUEUE_WAIT_S, queued_for_store
 from indexing.knowledge_graph import GraphWriter, open_graph_writer
 from indexing.load import load_isolated, pdf_options, reader_process
-from indexing.pipeline import STORE_WAIT_S, run_pipeline
+from indexing.pipeline import run_pipeline
 from indexing.plan import FileJob, manifest_hints, mark_relation_retries, plan_jobs
 from indexing.store import optimize_if_written, store_loaded
 from indexing.summary import ingest_warnings, progress_line, status_counts, summary_row
@@ -92,7 +93,9 @@ def _ingest(settings: Settings, options: PdfOptions, reader: ReaderProcess | Non
         embedder = get_embedder(settings)
         dim = embedder.dim
     started = time.perf_counter()
-    with open_store(settings, dim=dim, wait_s=STORE_WAIT_S) as vector_store:
+    # A busy store: this run waits its turn, logging who holds it (flows/store_queue.py).
+    with (queued_for_store(settings) as tell,
+          open_store(settings, dim=dim, wait_s=QUEUE_WAIT_S, on_wait=tell) as vector_store):
         jobs = plan_jobs(
             expand_paths(paths), vector_store, manifest_hints(Path(manifest) if manifest else None),
             settings.catalog_path,

@@ -3,17 +3,20 @@
 - `nightly_batch` answers every question file in the inbox, each file in a run of its own
   (`nightly_file`): a file that cannot be read fails alone, with its reason, and the
   others finish. An answered file moves to `processed/YYYY-MM-DD/` inside the inbox, so
-  the next night does not answer (and pay for) it again; a failed file stays where it is.
-- `ingest_inbox` ingests the PDFs in the reports inbox.
+  the next night does not answer (and pay for) it again; a file that cannot be read moves
+  to `failed/YYYY-MM-DD/` beside `<name>.reason.txt`, so it is reported once, not every
+  night (a file that failed for another reason, a busy store, stays for the next night).
+- `ingest_inbox` ingests the PDFs in the reports inbox; a PDF that cannot be read moves to
+  `failed/YYYY-MM-DD/` the same way, and the run ends Failed.
 - Both create their inbox on first run (the deploy step creates them too) and end as a
   success that says "nothing to do" when the inbox is empty.
 - `notify_failure` is what the failure automation in prefect.yaml runs: it sends the
   failed run's name and message through the webhook notification block `finrag-alerts`.
 
-Retries and timeouts, and why: a question file gets no retry (a file that cannot be read
-is not fixed by reading it again, and answering survives a failing LLM per question); it
-stays in the inbox for the next night, which resumes it. Ingestion retries twice, ten
-minutes apart (an embedding server or the store may be busy for a while).
+Retries and timeouts, and why: only transient causes are retried, where they happen: a
+busy store is waited for (flows/store_queue.py), an embedding endpoint failing for a while
+is retried per document, an LLM per question. Neither flow is retried as a whole: a bad
+file is not fixed by reading it again.
 """
 
 from __future__ import annotations
@@ -27,13 +30,16 @@ from prefect.exceptions import MissingResult
 from pydantic import BaseModel, Field
 
 from finrag.models import DocumentReport, StrategyChoice
+from finrag.text_files import write_text_atomic
 from flows.alerts import ALERT_BLOCK, save_alert_webhook, send_alert, shown_url
 from flows.answer_batch import answer_file
 from flows.artifacts import REASON_CHARS, BatchSummary, markdown_cell
-from flows.batch_io import QUESTION_SUFFIXES
+from flows.batch_io import QUESTION_SUFFIXES, BatchFormatError
 from flows.outcome import finish, result_of
+from indexing.summary import status_counts
 
 PROCESSED = "processed"
+FAILED = "failed"
 HOUR = 3600
 
 
@@ -70,7 +76,21 @@ def question_files(inbox: Path) -> list[Path]:
 
 def move_to_processed(path: Path, day: str) -> Path:
     """Move an answered file to `<inbox>/processed/<day>/`, never over an earlier one."""
-    target_dir = path.parent / PROCESSED / day
+    return move_under(path, PROCESSED, day)
+
+
+def move_to_failed(path: Path, day: str, reason: str) -> Path:
+    """Move a file that cannot be used to `<inbox>/failed/<day>/`, its one-line reason beside
+    it in `<name>.reason.txt`: it is reported the night it fails, not every night after.
+    Fixed, it goes back into the inbox."""
+    moved = move_under(path, FAILED, day)
+    write_text_atomic(moved.with_name(moved.name + ".reason.txt"), reason.strip() + "\n")
+    return moved
+
+
+def move_under(path: Path, folder: str, day: str) -> Path:
+    """Move `path` to `<its folder>/<folder>/<day>/`, never over an earlier one."""
+    target_dir = path.parent / folder / day
     target_dir.mkdir(parents=True, exist_ok=True)
     target = target_dir / path.name
     n = 1
@@ -81,15 +101,17 @@ def move_to_processed(path: Path, day: str) -> Path:
     return target
 
 
-def file_outcome(path: Path, moved: Path, summary: object) -> FileOutcome:
+def file_outcome(path: Path, moved: Path, summary: object, run_problem: str = "") -> FileOutcome:
     """An answered file's outcome, with its questions' counts when its summary came back;
-    "answered with failures" when some of its rows failed (the nightly run then ends Failed)."""
+    "answered with failures" when some of its rows failed (the nightly run then ends Failed),
+    read from the summary or, without one, from its run's Failed message."""
     if isinstance(summary, BatchSummary):
         problem = summary.problem()
         return FileOutcome(file=path.name, status="answered with failures" if problem else "answered",
                            message=problem or "", moved_to=str(moved), answered=summary.answered,
                            refused=summary.refused)
-    return FileOutcome(file=path.name, status="answered", moved_to=str(moved))
+    return FileOutcome(file=path.name, status="answered with failures" if run_problem else "answered",
+                       message=run_problem, moved_to=str(moved))
 
 
 def nightly_message(outcomes: list[FileOutcome]) -> str:
@@ -126,9 +148,14 @@ def _file_run_name() -> str:
 def nightly_file(
     file: str, out_dir: str, strategy: StrategyChoice = "auto", store: str | None = None, day: str | None = None
 ) -> BatchSummary:
-    """Answer one question file (resumable), then move it to processed/YYYY-MM-DD/."""
+    """Answer one question file (resumable), then move it to processed/YYYY-MM-DD/; a file that
+    cannot be read moves to failed/YYYY-MM-DD/ with its reason, and the run fails."""
     path = Path(file)
-    summary = answer_file(path, out_dir, strategy=strategy, store=store, key_prefix=f"nightly-{path.name}")
+    try:
+        summary = answer_file(path, out_dir, strategy=strategy, store=store, key_prefix=f"nightly-{path.name}")
+    except BatchFormatError as bad:  # the file's own fault: reading it again tomorrow fails the same way
+        moved = move_to_failed(path, day or today(), str(bad))
+        raise BatchFormatError(f"{bad} (moved to {moved.parent})") from None
     moved = move_to_processed(path, day or today())
     get_run_logger().info("%s: %s; moved to %s", path.name, summary.status_line(), moved)
     return finish(summary, summary.problem())  # answered, but failed rows end the run Failed
@@ -163,16 +190,18 @@ def nightly_batch(
             answered = state.result(raise_on_failure=False, _sync=True)  # type: ignore[call-overload]
         except MissingResult:  # results not kept: the file's counts are in its own summary
             answered = None
-        if isinstance(answered, BatchSummary) or (answered is None and state.is_completed()):
-            # answered (and moved), some rows perhaps failed
-            moved = folder / PROCESSED / day / path.name
-            outcome = file_outcome(path, moved, answered)
+        processed = folder / PROCESSED / day / path.name
+        if isinstance(answered, BatchSummary) or (not path.exists() and processed.exists()):
+            # answered (and moved); some rows failed when its run did, even without its counts
+            outcome = file_outcome(path, processed, answered, state.message if state.is_failed() else "")
             outcomes.append(outcome)
             if outcome.message:
                 logger.error("%s: %s", path.name, outcome.message)
-        else:
-            outcomes.append(FileOutcome(file=path.name, status="failed", message=state.message or state.name))
-            logger.error("%s failed: %s (left in the inbox)", path.name, state.message)
+        else:  # moved to failed/ when the file itself is bad; left for tomorrow when not (a busy store)
+            where = None if path.exists() else str(folder / FAILED / day)
+            outcomes.append(FileOutcome(file=path.name, status="failed", message=state.message or state.name,
+                                        moved_to=where))
+            logger.error("%s failed: %s%s", path.name, state.message, "" if where else " (left in the inbox)")
     failed = [o for o in outcomes if o.status == "failed"]
     partial = [o for o in outcomes if o.status == "answered with failures"]
     message = nightly_message(outcomes)
@@ -188,18 +217,50 @@ def nightly_batch(
                   message if failed or partial else None)
 
 
-@flow(name="ingest_inbox", retries=2, retry_delay_seconds=600, timeout_seconds=6 * HOUR)
+# No flow retry: a retry would read the same bad PDFs again. What is transient is retried
+# where it happens: a busy store is waited for (flows/store_queue.py), an embedding endpoint
+# that fails for a while is retried per document (flows/ingest.py `store_task`).
+@flow(name="ingest_inbox", timeout_seconds=6 * HOUR)
 def ingest_inbox(inbox: str = "data/inbox/reports", store: str | None = None) -> list[DocumentReport]:
-    """Ingest the PDFs in the reports inbox (unchanged files are skipped)."""
+    """Ingest the PDFs in the reports inbox (unchanged files are skipped). A PDF that cannot be
+    read moves to failed/YYYY-MM-DD/ beside its `.reason.txt`, and the run ends Failed."""
     from flows.ingest import ingest_reports
     from loaders.files import expand_paths
 
+    logger = get_run_logger()
     folder = ensure_inbox(inbox)
     if not expand_paths([folder]):
-        get_run_logger().info("nothing to do: no PDFs in %s", folder)
+        logger.info("nothing to do: no PDFs in %s", folder)
         return []
     state = ingest_reports(paths=[str(folder)], store=store, return_state=True)
-    return finish(result_of(state), state.message if state.is_failed() else None)  # a failed PDF: Failed
+    reports = result_of(state)
+    day = today()
+    for report in reports:
+        path = Path(report.file)
+        if report.status == "failed" and report.bad_file and path.parent == folder and path.exists():
+            moved = move_to_failed(path, day, report.reason)
+            logger.error("%s: %s (moved to %s)", path.name, report.reason, moved.parent)
+    failed = [r for r in reports if r.status == "failed"]
+    moved_away = [Path(r.file).name for r in failed if not Path(r.file).exists()]
+    message = state.message if state.is_failed() else None
+    if message and moved_away:
+        message += f"; moved to {FAILED}/{day}/: " + ", ".join(moved_away)
+    from prefect.artifacts import create_markdown_artifact
+
+    counts = f"{len(reports)} PDFs: {status_counts(reports)}"
+    create_markdown_artifact(key="ingest-nightly-summary", description=message or counts,
+                             markdown=ingest_markdown(day, counts, message, failed))
+    return finish(reports, message)  # a failed PDF: Failed
+
+
+def ingest_markdown(day: str, counts: str, message: str | None, failed: list[DocumentReport]) -> str:
+    lines = [f"# Reports inbox {day}", "", counts + ".", ""]
+    if message:
+        lines += [message, "", "| file | reason | now in |", "| --- | --- | --- |"]
+        lines += [f"| {Path(r.file).name} | {markdown_cell(r.reason, REASON_CHARS)} | "
+                  f"{FAILED + '/' + day if not Path(r.file).exists() else 'the inbox (tried again next night)'} |"
+                  for r in failed]  # fmt: skip
+    return "\n".join(lines)
 
 
 @flow(name="notify_failure", timeout_seconds=300)

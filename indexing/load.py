@@ -25,16 +25,17 @@ def load_job(job: FileJob, options: PdfOptions | None = None) -> LoadedDocument 
     try:
         loaded = load_document(job.path, job.hints, options, sha256=job.sha256)
     except LoadError as err:
-        return document_report(job.path, job.doc, "failed", err.reason, seconds=time.perf_counter() - started)
+        return document_report(job.path, job.doc, "failed", err.reason, seconds=time.perf_counter() - started,
+                               bad_file=True)
     except Exception as err:  # a file the readers choke on must not stop the batch; say what broke
         log.debug("loading %s failed", job.path, exc_info=True)  # the traceback with --debug only
         return document_report(job.path, job.doc, "failed", unreadable_reason(err),
-                               seconds=time.perf_counter() - started)
+                               seconds=time.perf_counter() - started, bad_file=True)
     finally:
         job.timings.parse = time.perf_counter() - started
     if not loaded.chunks:
         return document_report(job.path, job.doc, "failed", "no text to index", meta=loaded.meta,
-                               seconds=job.timings.parse)
+                               seconds=job.timings.parse, bad_file=True)
     return loaded
 
 

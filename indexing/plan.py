@@ -59,9 +59,9 @@ def sha256_file(path: Path) -> str:
 
 
 def document_report(path: Path, doc: str, status: str, reason: str = "", meta: DocumentMeta | None = None,
-                    chunks: int | None = None, seconds: float = 0.0) -> DocumentReport:
+                    chunks: int | None = None, seconds: float = 0.0, bad_file: bool = False) -> DocumentReport:
     known = meta.model_dump(include=set(DocumentReport.model_fields)) if meta else {}
-    known.update(file=str(path), doc=doc, status=status, reason=reason, seconds=round(seconds, 3))
+    known.update(file=str(path), doc=doc, status=status, reason=reason, seconds=round(seconds, 3), bad_file=bad_file)
     if chunks is not None:
         known["chunks"] = chunks
     return DocumentReport(**known)
@@ -99,7 +99,7 @@ def plan_jobs(
         try:
             job.sha256 = sha256_file(path)
         except OSError as err:
-            job.outcome = document_report(path, job.doc, "failed", unreadable_reason(path, err))
+            job.outcome = document_report(path, job.doc, "failed", unreadable_reason(path, err), bad_file=True)
             continue
         if job.sha256 in seen_sha:
             job.outcome = document_report(path, job.doc, "skipped", f"same content as {seen_sha[job.sha256]} in this batch")

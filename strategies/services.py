@@ -11,7 +11,7 @@ from finrag.embeddings import get_embedder
 from finrag.errors import StoreUnavailable
 from finrag.llm import LLMClient, get_llm
 from finrag.models import PlannedSearches, StoreCatalog
-from finrag.store import open_store
+from finrag.store import StoreHolder, open_store
 from finrag.vocabulary import Vocabulary, load_vocabulary
 from retrieval.retriever import Retriever
 
@@ -82,10 +82,12 @@ def _first_line(text: str) -> str:
     return text.strip().splitlines()[0][:300] if text.strip() else "no reason given"
 
 
-def open_services(settings: Settings) -> Services:
-    """Open the store (raises `finrag.store.StoreBusy` if another process holds it) and the rest."""
+def open_services(settings: Settings, wait_s: float = 0.0,
+                  on_wait: Callable[[StoreHolder], None] | None = None) -> Services:
+    """Open the store and the rest. Another process holding the store: wait up to `wait_s`
+    (telling `on_wait` who holds it), then raise `finrag.store.StoreBusy` naming the holder."""
     embedder = get_embedder(settings)
-    store = open_store(settings, dim=embedder.dim)
+    store = open_store(settings, dim=embedder.dim, wait_s=wait_s, on_wait=on_wait)
     try:
         vocabulary = load_vocabulary()
         llm = get_llm(settings)

@@ -12,12 +12,14 @@ alone takes seconds to import, which every `finrag ask` would pay.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from finrag.config import Settings
 from finrag.embeddings import vector_family
 from finrag.store.base import StoreBusy, StoredPoint, StoreNeedsMigration, VectorStore
 from finrag.store.edge import EdgeStore
+from finrag.store.holder import StoreHolder, holding_as
 from finrag.store.layout import (
     EncoderMismatch,
     StoreLock,
@@ -34,22 +36,25 @@ __all__ = [
     "EdgeStore",
     "EncoderMismatch",
     "StoreBusy",
+    "StoreHolder",
     "StoreNeedsMigration",
     "StoredPoint",
     "VectorStore",
+    "holding_as",
     "open_edge",
     "open_store",
     "server_problem",
 ]
 
 
-def open_store(settings: Settings, dim: int | None = None, wait_s: float = 0.0) -> VectorStore:
+def open_store(settings: Settings, dim: int | None = None, wait_s: float = 0.0,
+               on_wait: Callable[[StoreHolder], None] | None = None) -> VectorStore:
     """Open (creating if needed) the store of these settings.
 
     `dim` checks an existing store against the embedder, and sizes a new one (default: the
     configured embedder's). The embedded store retries for up to `wait_s` seconds while
-    another process holds it, then raises StoreBusy; a folder of the previous engine raises
-    StoreNeedsMigration naming the command that converts it.
+    another process holds it (telling `on_wait` who does), then raises StoreBusy; a folder
+    of the previous engine raises StoreNeedsMigration naming the command that converts it.
     """
     if settings.qdrant_url:
         from qdrant_client import QdrantClient
@@ -59,18 +64,18 @@ def open_store(settings: Settings, dim: int | None = None, wait_s: float = 0.0) 
         client = QdrantClient(url=settings.qdrant_url, api_key=settings.qdrant_api_key)
         dim = dim or QdrantStore.existing_dim(client, settings.collection) or _embedder_dim(settings)
         return QdrantStore(client, settings.collection, dim, settings.qdrant_url, engine="qdrant-server")
-    return open_edge(settings.store_dir, dim, wait_s=wait_s, settings=settings)
+    return open_edge(settings.store_dir, dim, wait_s=wait_s, settings=settings, on_wait=on_wait)
 
 
 def open_edge(
     store_dir: Path, dim: int | None, wait_s: float = 0.0, settings: Settings | None = None,
-    collection: str | None = None,
+    collection: str | None = None, on_wait: Callable[[StoreHolder], None] | None = None,
 ) -> EdgeStore:
     """The embedded store in `store_dir` (created with `dim`-d vectors if new)."""
     if is_local_mode_store(store_dir):
         raise needs_migration(store_dir)
     lock = StoreLock(store_dir)
-    lock.acquire(wait_s)
+    lock.acquire(wait_s, on_wait)
     encoder = vector_family(settings) if settings else None
     try:
         meta = read_meta(store_dir)
@@ -89,7 +94,7 @@ def open_edge(
             return EdgeStore(store_dir, meta, lock, encoder)
         except Exception as exc:  # Edge's own WAL lock: a process that skipped ours holds it
             if "WouldBlock" in str(exc):
-                raise busy(store_dir, "?") from exc
+                raise busy(store_dir) from exc
             raise
     except BaseException:
         lock.release()

@@ -18,6 +18,7 @@ import fcntl
 import json
 import os
 import time
+from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 from typing import IO
@@ -26,6 +27,7 @@ from pydantic import BaseModel, ValidationError
 
 from finrag.errors import UserError
 from finrag.store.base import StoreBusy, StoreNeedsMigration
+from finrag.store.holder import StoreHolder
 
 META_FILE = "store.json"
 CHUNKS_DIR = "chunks"
@@ -116,7 +118,8 @@ class StoreLock:
     """An exclusive flock on `<store>/.finrag.lock`, taken BEFORE the engine opens the store.
 
     The engine's own lock (Edge: its write-ahead log) fails with an error naming no
-    process; ours fails fast and says which pid holds the store.
+    process; ours fails fast and says who holds the store and since when (holder.py). The
+    lock is the store's own file, so runs on two different stores never wait on each other.
     """
 
     def __init__(self, store_dir: Path) -> None:
@@ -134,34 +137,49 @@ class StoreLock:
             return False
         handle.seek(0)
         handle.truncate()
-        handle.write(str(os.getpid()))
+        handle.write(StoreHolder.me().model_dump_json())
         handle.flush()
         self._file = handle
         return True
 
-    def acquire(self, wait_s: float) -> None:
-        """Take the lock, retrying for up to `wait_s` seconds, else raise StoreBusy."""
-        deadline = time.monotonic() + wait_s
-        while not self.try_acquire():
-            if time.monotonic() >= deadline:
-                raise busy(self.store_dir, self.holder())
-            time.sleep(0.5)
+    def acquire(self, wait_s: float, on_wait: Callable[[StoreHolder], None] | None = None,
+                tell_every_s: float = 60.0) -> None:
+        """Take the lock, retrying for up to `wait_s` seconds, else raise StoreBusy.
 
-    def holder(self) -> str:
+        `on_wait` is told who holds the store when the wait begins, when the holder changes
+        and every `tell_every_s` seconds, so a waiting run's log says what it waits for."""
+        deadline = time.monotonic() + wait_s
+        told: tuple[float, StoreHolder | None] = (float("-inf"), None)
+        while not self.try_acquire():
+            now = time.monotonic()
+            if now >= deadline:
+                raise busy(self.store_dir, self.holder())
+            if on_wait is not None:
+                holder = self.holder()
+                if now - told[0] >= tell_every_s or (holder.pid is not None and holder != told[1]):
+                    on_wait(holder)
+                    told = (now, holder)
+            time.sleep(min(0.5, max(0.0, deadline - now)))
+
+    def holder(self) -> StoreHolder:
         try:
-            return self.path.read_text().strip() or "?"
+            return StoreHolder.parse(self.path.read_text())
         except OSError:
-            return "?"
+            return StoreHolder()
 
     def release(self) -> None:
         if self._file is not None:
+            self._file.truncate(0)  # still ours: the next holder never appears to be us
+            self._file.flush()
             fcntl.flock(self._file, fcntl.LOCK_UN)
             self._file.close()
             self._file = None
 
 
-def busy(store_dir: Path, pid: str) -> StoreBusy:
+def busy(store_dir: Path, holder: StoreHolder | None = None) -> StoreBusy:
+    who = (holder or StoreHolder()).describe()
+    who = f": {who}" if who and not who.startswith("(") else f" {who}" if who else ""
     return StoreBusy(
-        f"store at {store_dir} is in use by another process (pid {pid}) — wait for it to "
+        f"store at {store_dir} is in use by another process{who} — wait for it to "
         "finish or use a Qdrant server (QDRANT_URL)"
     )

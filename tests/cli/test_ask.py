@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 from dataclasses import replace
 
 import pytest
@@ -62,7 +64,8 @@ def test_busy_store_exits_2_with_a_clear_message(sample_services, capsys):
     code = main(["ask", "What is EBITDA?", "--store", str(sample_services.settings.store_dir)])
     err = capsys.readouterr().err
     assert code == 2
-    assert "in use by another process" in err
+    # who holds it (this test process, named by its program), and since when
+    assert re.search(rf"in use by another process: `pytest` \(pid {os.getpid()}\), since \d\d:\d\d UTC \(", err), err
 
 
 def test_sources_print_one_based_pages_with_quotes(sample_services, sample_dir):

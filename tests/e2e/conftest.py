@@ -2,8 +2,8 @@
 shared by every e2e test (each takes tens of seconds to start).
 
 The worker runs flows in its own processes, so it gets its own small store (ingested here
-first, then closed): Qdrant local mode lets one process at a time hold a store, and the
-`store` global concurrency limit makes the worker's runs take turns with it.
+first, then closed): the embedded store lets one process at a time hold it, and the
+worker's runs on it take turns (flows/store_queue.py).
 """
 
 from __future__ import annotations
@@ -68,7 +68,6 @@ def deployed(e2e_store, sample_dir, embedding_cache_dir) -> Deployed:
     pools = api(server, "POST", "/work_pools/filter", {})
     if not any(p["name"] == "finrag-pool" for p in pools):
         prefect_cli(["work-pool", "create", "finrag-pool", "--type", "process"], env)
-        prefect_cli(["global-concurrency-limit", "create", "store", "--limit", "1"], env)
     prefect_cli(["--no-prompt", "deploy", "--all"], env)
     deployments = {d["name"]: d["id"] for d in api(server, "POST", "/deployments/filter", {})}
     worker = server.start_child(

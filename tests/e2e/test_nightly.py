@@ -120,7 +120,8 @@ def test_a_bad_file_fails_alone_the_good_one_is_answered_and_moved(
     day = datetime.now(UTC).date().isoformat()
     assert (inbox / "processed" / day / "good.jsonl").exists()
     assert not (inbox / "good.jsonl").exists()
-    assert (inbox / "bad.jsonl").exists()  # left for the operator to fix; tried again next night
+    assert not (inbox / "bad.jsonl").exists()  # out of the inbox, so it fails once, not every night
+    assert "not valid JSON" in (inbox / "failed" / day / "bad.jsonl.reason.txt").read_text()
     records = [json.loads(line) for line in (out / day / "good.jsonl" / "results.jsonl").read_text().splitlines()]
     assert [r["id"] for r in records] == ["g1"]
 

@@ -99,7 +99,7 @@ def test_a_paused_review_frees_the_store_so_another_ask_completes_meanwhile(depl
     try:
         paused = wait_for_run(server, reviewed["id"], states=("PAUSED", "COMPLETED", "FAILED", "CRASHED"))
         assert paused["state"]["type"] == "PAUSED", paused["state"]
-        # Another analyst's question, on the same store (one process at a time, one `store` slot)
+        # Another analyst's question, on the same store (one process at a time)
         other = api(server, "POST", f"/deployments/{deployed.deployments['ask']}/create_flow_run",
                     {"parameters": {"request": {"questions": [deployed.question]}}})  # fmt: skip
         done = wait_for_run(server, other["id"], timeout_s=300)

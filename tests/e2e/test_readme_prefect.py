@@ -79,7 +79,7 @@ def test_readme_prefect_commands_work_when_pasted(tmp_path):
         names = {d["name"] for d in api(server, "POST", "/deployments/filter", {})}
         assert names == {"ingest-nightly", "batch-nightly", "ask", "compare", "notify-failure"}
         limits = {g["name"] for g in api(server, "POST", "/v2/concurrency_limits/filter", {})}
-        assert {"store", "llm"} <= limits
+        assert "llm" in limits  # none for the store: its runs take turns per store (flows/store_queue.py)
 
         # Deploying activated the nightly schedules; the README's pause command stops them.
         def active_schedules() -> int:

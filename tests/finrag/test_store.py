@@ -7,6 +7,7 @@ API through qdrant-client, with local mode standing in for a server.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -192,10 +193,10 @@ def _open_in_subprocess(store_dir, hold_s: float) -> subprocess.Popen:
         import sys, time
         from pathlib import Path
         from finrag.config import load_settings
-        from finrag.store import StoreBusy, open_store
+        from finrag.store import StoreBusy, holding_as, open_store
         settings = load_settings(store_dir=Path({str(store_dir)!r}))
         try:
-            with open_store(settings, dim={DIM}):
+            with holding_as("the answer_batch run 'clever-fox'"), open_store(settings, dim={DIM}):
                 print("opened", flush=True)
                 time.sleep({hold_s})
         except StoreBusy as err:
@@ -204,17 +205,19 @@ def _open_in_subprocess(store_dir, hold_s: float) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def test_a_second_process_is_refused_clearly_and_may_wait(settings):
+def test_a_second_process_is_refused_clearly_naming_who_holds_it_and_since_when_and_may_wait(settings):
     holder = _open_in_subprocess(settings.store_dir, hold_s=3)
     assert holder.stdout.readline().strip() == "opened"
     with pytest.raises(StoreBusy) as busy:
         open_store(settings, dim=DIM)
-    assert str(busy.value) == (
-        f"store at {settings.store_dir} is in use by another process (pid {holder.pid}) — "
-        "wait for it to finish or use a Qdrant server (QDRANT_URL)"
-    )
-    with open_store(settings, dim=DIM, wait_s=120) as store:
+    assert re.fullmatch(
+        rf"store at {re.escape(str(settings.store_dir))} is in use by another process: "
+        rf"the answer_batch run 'clever-fox' \(pid {holder.pid}\), since \d\d:\d\d UTC \(\d+ s ago\) — "
+        r"wait for it to finish or use a Qdrant server \(QDRANT_URL\)", str(busy.value)), str(busy.value)
+    told = []
+    with open_store(settings, dim=DIM, wait_s=120, on_wait=told.append) as store:  # a flow waits its turn
         assert store.count() == 0
+    assert told and told[0].what == "the answer_batch run 'clever-fox'" and told[0].pid == holder.pid
     holder.wait(timeout=60)
 
 
@@ -252,6 +255,14 @@ def test_a_store_from_before_the_encoder_was_recorded_is_stamped_by_its_next_wri
     with open_store(settings, dim=DIM) as store:
         _write(store, _meta("acme_2022", "Acme", 2022, "a" * 64), ["x"], 0)
     assert json.loads(meta_file.read_text())["encoder"] == "all-MiniLM-L6-v2 (fp32)"
+
+
+def test_two_stores_never_wait_on_each_other(tmp_path):
+    first, second = (load_settings(store_dir=tmp_path / name) for name in ("a", "b"))
+    with open_store(first, dim=DIM), open_store(second, dim=DIM) as other:  # at once, in one process even
+        assert other.count() == 0
+        with pytest.raises(StoreBusy):
+            open_store(first, dim=DIM)  # while the same store is one at a time
 
 
 def test_a_damaged_store_file_is_one_error_naming_it(settings, capsys):

@@ -252,7 +252,7 @@ def test_killed_cli_run_then_rerun_equals_clean_run(tmp_path, good_dir, cache_di
         # While it holds the store, a second process is told so plainly (exit 2).
         assert main(["ingest", str(good_dir), "--store", str(settings.store_dir)]) == 2
         err = capsys.readouterr().err
-        assert f"is in use by another process (pid {run.pid})" in err
+        assert f"is in use by another process: `finrag ingest` (pid {run.pid}), since " in err  # who, since when
         assert "Traceback" not in err
         run.send_signal(signal.SIGKILL)
         run.wait(timeout=60)

@@ -22,7 +22,7 @@ def settings(tmp_path_factory, sample_dir, embedding_cache_dir):
 
 
 def test_the_store_is_free_while_released_and_the_same_services_work_after(settings):
-    hold = StoreHold(settings, present=set())
+    hold = StoreHold(settings)
     with hold as services:
         with pytest.raises(StoreBusy):
             open_services(settings)  # held: another run could not open it
