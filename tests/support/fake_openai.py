@@ -12,13 +12,12 @@ JSON body), so retry counts, headers and request bodies are observed on the wire
 from __future__ import annotations
 
 import json
-import threading
 import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from tests.support.loopback import LoopbackServer
+from tests.support.loopback import ScriptedServer
 
 
 @dataclass
@@ -72,23 +71,16 @@ class Request:
 
 
 @dataclass
-class FakeOpenAI(LoopbackServer):
+class FakeOpenAI(ScriptedServer[Reply]):
     """Context manager: starts the server on a free port; `url` is the /v1 base URL."""
 
     path = "/v1"
 
     default: Reply = field(default_factory=lambda: Text("default reply"))
     requests: list[Request] = field(default_factory=list)
-    _queue: list[Reply] = field(default_factory=list)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def script(self, *replies: Reply) -> None:
-        with self._lock:
-            self._queue.extend(replies)
-
-    def _next(self) -> Reply:
-        with self._lock:
-            return self._queue.pop(0) if self._queue else self.default
+    def unscripted(self) -> Reply:
+        return self.default
 
     def _record(self, request: Request) -> None:
         with self._lock:

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from tests.support.loopback import LoopbackServer
+from tests.support.loopback import ScriptedServer
 
 
 @dataclass
@@ -31,19 +30,12 @@ class Reply:
 
 
 @dataclass
-class FakeRerank(LoopbackServer):
+class FakeRerank(ScriptedServer[Reply]):
     style: str = "results"  # "results": {"results": [{index, relevance_score}]}; "tei": [{index, score}]
     requests: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    _queue: list[Reply] = field(default_factory=list)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def script(self, *replies: Reply) -> None:
-        with self._lock:
-            self._queue.extend(replies)
-
-    def _next(self) -> Reply:
-        with self._lock:
-            return self._queue.pop(0) if self._queue else Reply()
+    def unscripted(self) -> Reply:
+        return Reply()  # score by shared words
 
     def handler_for(self) -> type[BaseHTTPRequestHandler]:
         return _handler_for(self)

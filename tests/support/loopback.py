@@ -1,11 +1,15 @@
 """A scripted HTTP server on a free loopback port, run in a background thread: the base of
-the fake OpenAI and /rerank servers (tests/support/fake_openai.py, fake_rerank.py)."""
+the fake OpenAI and /rerank servers (tests/support/fake_openai.py, fake_rerank.py), with
+the one queue of replies a test scripts for them."""
 
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Self
+from typing import Generic, Self, TypeVar
+
+R = TypeVar("R")
 
 
 class LoopbackServer:
@@ -32,3 +36,21 @@ class LoopbackServer:
         self._server.shutdown()
         self._server.server_close()
 
+
+@dataclass
+class ScriptedServer(LoopbackServer, Generic[R]):
+    """Replies come from `script(...)` in order, then `unscripted()` for every later request."""
+
+    _queue: list[R] = field(default_factory=list)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def script(self, *replies: R) -> None:
+        with self._lock:
+            self._queue.extend(replies)
+
+    def unscripted(self) -> R:
+        raise NotImplementedError
+
+    def _next(self) -> R:
+        with self._lock:
+            return self._queue.pop(0) if self._queue else self.unscripted()
