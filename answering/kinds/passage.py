@@ -37,6 +37,8 @@ _MIN_OVERLAP = 0.5
 _ASKS_AMOUNT = re.compile(r"\bhow\s+(?:much|many)\b|\bwhat\s+(?:did\s+it\s+cost|(?:was\s+)?the\s+(?:amount|price|cost))\b"
                           r"|\bat\s+what\s+price\b", re.I)
 _FIGURE = re.compile(r"\d")
+_PLACE_TIME = re.compile(r"^\W*(?:where|when|who|whom)\b", re.I)
+_ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bcost\b|\bprice\b|\bpaid\b|\bspen[dt]\b", re.I)
 _CONTINUES = re.compile(r"^(?:in\s+addition|additionally|also|further(?:more)?|moreover)\b", re.I)
 _BY_HOW_MUCH = re.compile(r"\bby\s+how\s+much\b", re.I)
 # one amount of money in a sentence: "$4,200,000,000", "$3.8 billion"
@@ -68,13 +70,17 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
-    if len(ask_parts(topic_ask(decision.ask or question))) > 1:
-        # a two-part question is answered part by part: sentences that share the words of the
-        # whole may all answer one part and leave the other unanswered (a partial answer)
+    parts = ask_parts(topic_ask(decision.ask or question))
+    if any(_PLACE_TIME.match(p) for p in parts[1:]):
+        # "..., and where did that fire start?": sentences sharing the words of the whole may
+        # all answer the first part; a place, date or person is checked part by part
         best = _scoped(decision, question, hits, understanding, services)
     else:
-        best = stating(decision, question, hits, understanding, services) or _scoped(decision, question, hits,
-                                                                                     understanding, services)
+        best = stating(decision, question, hits, understanding, services)
+        if best and any(_ASKS_MONEY.search(p) for p in parts[1:]) and not any(_MONEY.search(s.text) for s in best):
+            # "..., and how much did it incur?": sentences without an amount answer half of it
+            best = []
+        best = best or _scoped(decision, question, hits, understanding, services)
     if not best:
         # a named legal matter is described under its own heading, in words the question does not use
         return legal.write(decision, question, hits, understanding, services)

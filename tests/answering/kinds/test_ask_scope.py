@@ -75,3 +75,13 @@ def test_each_part_needs_a_sentence_about_the_named_thing_with_its_amount(servic
     a = ask(question, pge, [6, 11, 89, 90], services)
     assert a.kind == "passage" and a.status == "not_found"
     assert "Dixie" not in a.text
+
+
+def test_a_part_asking_how_much_needs_a_sentence_with_the_amount(services):
+    """Salesforce's 10-K announces its January 2023 restructuring plan in the notes (p.85) and
+    states its cost in the MD&A (p.48): the announcement alone answers half the question."""
+    salesforce = filing("financebench-extra/pdfs/SALESFORCE_2023_10K.pdf")
+    question = "What restructuring plan did Salesforce announce in January 2023, and how much did it cost?"
+    assert ask(question, salesforce, [84], services).status == "not_found"
+    both = ask(question, salesforce, [84, 47], services)
+    assert both.status == "answered" and "$828 million" in both.text and "announced a restructuring plan" in both.text
