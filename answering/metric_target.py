@@ -102,6 +102,10 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
 
 # where a definition's operand stops naming its line: ", all as of December 31, 2022", "for the year ..."
 _LINE_END = re.compile(r",|\b(?:as\s+of|for\s+the|at\s+the\s+end|in\s+(?:fy|fiscal)|between|during|both)\b", re.I)
+# a line read in the question's words is an amount of money (scaled as its table says): a
+# per-share figure, a price, a count or a rate would be scaled wrongly, so it stays unread
+_NOT_MONEY = re.compile(r"\b(?:per|shares?|price|prices|rate|rates|ratio|margin|percent\w*|number|count|"
+                        r"employees|days|units)\b|%", re.I)
 _LINE_WORDS = re.compile(r"[a-z][a-z'’&\s-]*", re.I)  # words only: no figures, no symbols
 
 
@@ -111,7 +115,8 @@ def line_wording(segment: str) -> str | None:
     change), which a line read as printed cannot honour."""
     text = _LINE_END.split(segment.strip(), maxsplit=1)[0].strip(" ()")
     text = re.sub(r"^(?:the|its|their)\s+", "", text, flags=re.I)
-    if not text or _AVERAGE.search(text) or _CHANGE.search(text) or parse_periods(text).years:
+    if not text or _AVERAGE.search(text) or _CHANGE.search(text) or parse_periods(text).years \
+            or _NOT_MONEY.search(text):
         return None
     return text if _LINE_WORDS.fullmatch(text) else None
 

@@ -33,6 +33,10 @@ def test_a_defined_term_the_vocabulary_lacks_is_a_line_of_its_own():
     # an average or a change of a line cannot be read from one printed row: still refused
     assert read_target("What is Acme's FY2023 ratio? Define it as: average short-term debt / total revenues.",
                        vocab) is None
+    # a line read in the question's words is money, scaled as its table says: a per-share
+    # figure or a price would be scaled wrongly, so it is not read that way
+    assert read_target("What was Acme's premium at the end of FY2023? Define it as: (closing market price of the "
+                       "Class A share - net assets per Class A share) / net assets per Class A share.", vocab) is None
 
 
 def test_a_defined_ratio_is_computed_from_the_rows_the_question_names(ebay, services):
