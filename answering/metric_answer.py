@@ -26,7 +26,7 @@ from answering.metric_formula import InputValue, MetricResult, Missing, compute
 from answering.metric_target import read_target
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import Chunk, Citation, Fact, MetricTarget, SearchFilters, SearchHit
-from finrag.vocabulary import Vocabulary
+from finrag.vocabulary import Entry, Vocabulary
 
 if TYPE_CHECKING:
     from finrag.knowledge_graph import GraphStore
@@ -67,6 +67,7 @@ class Evidence:
         self.graph = graph
         self.used: dict[tuple[str, int], InputValue] = {}
         self._doc_years = graph.document_years() if graph is not None else {}
+        self.question_lines: set[str] = set()  # lines only the question names (MetricTarget.lines)
 
     def get(self, metric: str, year: int) -> InputValue:
         key = (metric, year)
@@ -103,7 +104,8 @@ class Evidence:
         best = None
         for rank, hit in enumerate(self.hits):
             reading = read_aspect(hit.chunk, Aspect(company=self.company, fiscal_year=year, metric=metric), self.vocab)
-            if reading is None:
+            if reading is None or (metric in self.question_lines and not reading.from_table):
+                # a line only the question names is read from a statement row, never from prose
                 continue
             # a consolidated statement's row before a segment's, a quarter's or a
             # non-controlling interest's (answering.checks refuses those if nothing else is found)
@@ -117,6 +119,17 @@ class Evidence:
         r = best[1]
         return InputValue(metric=metric, fiscal_year=year, value=r.value, doc=r.chunk.doc, page=r.chunk.page,
                           quote=r.quote, chunk=r.chunk)
+
+
+def with_lines(vocab: Vocabulary, target: MetricTarget) -> Vocabulary:
+    """The vocabulary with the statement lines the question's definition names and the
+    vocabulary lacks ("short-term debt"), each read from a row labelled in those words."""
+    if not target.lines:
+        return vocab
+    extra = [Entry(key=key, kind="metric", label=wording, unit="USD",
+                   definition=f"the statement line '{wording}', as the question names it")
+             for key, wording in target.lines.items()]
+    return Vocabulary([*vocab.entries.values(), *extra])
 
 
 def _input(fact: Fact, also: list[tuple[str, float]]) -> InputValue:
@@ -154,16 +167,18 @@ def answer_metric(
     if target is None:
         return None
     company = understanding.companies[0]
+    vocab = with_lines(services.vocabulary, target)
     if target.unresolved:
         return WrittenAnswer(status="not_found", text=f"{NOT_FOUND.capitalize()}: {target.unresolved}; no formula "
                              "for the quantity asked is known.", reason=target.unresolved, flags=["metric_target"])
-    evidence = Evidence(company, max(target.years), hits, services.vocabulary, services.graph, _column(target),
+    evidence = Evidence(company, max(target.years), hits, vocab, services.graph, _column(target),
                         question)
+    evidence.question_lines = set(target.lines)
     try:
-        result = compute(target, services.vocabulary, evidence.get)
+        result = compute(target, vocab, evidence.get)
     except Missing as missing:
-        label = metric_label(missing.metric, services.vocabulary)
-        found = "; ".join(f"{metric_label(i.metric, services.vocabulary)} FY{i.fiscal_year} {i.value:,.2f}"
+        label = metric_label(missing.metric, vocab)
+        found = "; ".join(f"{metric_label(i.metric, vocab)} FY{i.fiscal_year} {i.value:,.2f}"
                           for i in evidence.used.values())
         where = f"FY{missing.year}" + ("" if evidence.period == "FY" else f" {evidence.period}")
         return WrittenAnswer(
@@ -180,7 +195,7 @@ def answer_metric(
               "line item": "statement line item"}[target.formula_source]
     text = f"{company} {target.label} {_period(target)}: {result.shown} ({source}). " + " ".join(
         f"{w}." for w in result.working)
-    also = [f"{metric_label(i.metric, services.vocabulary)} FY{i.fiscal_year} {v:,.2f} in {doc}"
+    also = [f"{metric_label(i.metric, vocab)} FY{i.fiscal_year} {v:,.2f} in {doc}"
             for i in result.inputs for doc, v in i.also]
     filings = list(dict.fromkeys(i.doc for i in result.inputs))
     text += f" Read from {', '.join(filings)}."
@@ -189,10 +204,10 @@ def answer_metric(
     cited = _citations(result.inputs, hits, services)
     citations = [c for c, _ in cited]
     inputs = checked_inputs(result.inputs, cited)
-    failure = check_result(question, target, result, inputs, company, hits, services.vocabulary)
+    failure = check_result(question, target, result, inputs, company, hits, vocab)
     if failure is not None:
         return checks.unverified(f"{company} {target.label} {_period(target)}", result.shown, failure, inputs,
-                                 citations, services.vocabulary, ["metric_target"])
+                                 citations, vocab, ["metric_target"])
     flags = ["metric_target"] + ([] if len(citations) == len(result.inputs) else ["uncited_input"])
     return WrittenAnswer(status="answered", text=text, citations=unique_citations(citations), value=result.value,
                          flags=flags, unit=value_unit(target))

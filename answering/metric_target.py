@@ -100,20 +100,71 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
     return ask, definitions
 
 
-def _term(segment: str, vocab: Vocabulary, year: int | None) -> str:
+# where a definition's operand stops naming its line: ", all as of December 31, 2022", "for the year ..."
+_LINE_END = re.compile(r",|\b(?:as\s+of|for\s+the|at\s+the\s+end|in\s+(?:fy|fiscal)|between|during|both)\b", re.I)
+# a line read in the question's words is an amount of money (scaled as its table says): a
+# per-share figure, a price, a count or a rate would be scaled wrongly, so it stays unread
+_NOT_MONEY = re.compile(r"\b(?:per|shares?|price|prices|rate|rates|ratio|margin|percent\w*|number|count|"
+                        r"employees|days|units)\b|%", re.I)
+_LINE_WORDS = re.compile(r"[a-z][a-z'’&\s-]*", re.I)  # words only: no figures, no symbols
+
+
+def line_wording(segment: str) -> str | None:
+    """The statement line an operand names in the question's own words ("short-term debt"),
+    without its period clause; None when no words are left or it wraps a function (average,
+    change), which a line read as printed cannot honour."""
+    text = _LINE_END.split(segment.strip(), maxsplit=1)[0].strip(" ()")
+    text = re.sub(r"^(?:the|its|their)\s+", "", text, flags=re.I)
+    if not text or _AVERAGE.search(text) or _CHANGE.search(text) or parse_periods(text).years \
+            or _NOT_MONEY.search(text):
+        return None
+    return text if _LINE_WORDS.fullmatch(text) else None
+
+
+def line_key(wording: str) -> str:
+    return "line_" + "_".join(re.findall(r"[a-z]+", wording.lower()))
+
+
+def _line(text: str, lines: dict[str, str] | None, why: str) -> str:
+    """An operand the vocabulary has no metric for, as a line of its own (when the caller
+    reads such lines), else UnreadableFormula."""
+    wording = line_wording(text) if lines is not None else None
+    if wording is None or lines is None:
+        raise UnreadableFormula(why)
+    key = line_key(wording)
+    lines[key] = wording
+    return key
+
+
+def _extra_words(text: str, key: str, vocab: Vocabulary) -> bool:
+    """The operand names more than the metric it matched ("revenues from franchised
+    restaurants" is not total revenues): words beyond every wording of the metric."""
+    wording = line_wording(text)
+    if wording is None:
+        return False
+    words = set(tokenize(wording)) - {"total", "net", "consolid"}
+    return not any(words <= set(tokenize(w)) for w in vocab.metrics[key].wordings)
+
+
+def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, str] | None = None,
+          strict: bool = False) -> str:
     """One operand of a question's formula as formula text: a number, or a metric key
-    wrapped in avg() / change() / prior() by the words around it."""
+    wrapped in avg() / change() / prior() by the words around it. With `lines`, an operand
+    the vocabulary lacks becomes a line of its own (recorded there); `strict` also makes
+    one of an operand that names more than its metric."""
     text = segment.strip()
     if re.fullmatch(r"\d+(?:\.\d+)?", text):
         return text
     found = vocab.match_metrics(text)
     if not found:
-        raise UnreadableFormula(f"no metric in {text!r}")
+        return _line(text, lines, f"no metric in {text!r}")
     # the longest-named metric of the segment ("cost of goods sold" over "goods")
     key = found[0]
     if (other := qualified_name(text, key, vocab)) is not None:
         # "short-term debt" is not long-term debt (named "debt"): a term the vocabulary lacks
-        raise UnreadableFormula(f"{other!r} is not {key}")
+        return _line(text, lines, f"{other!r} is not {key}")
+    if strict and _extra_words(text, key, vocab):
+        return _line(text, lines, f"{text!r} names more than {key}")
     years = parse_periods(text).years
     if _AVERAGE.search(text):
         return f"avg({key})"
@@ -124,12 +175,14 @@ def _term(segment: str, vocab: Vocabulary, year: int | None) -> str:
     return key
 
 
-def parse_formula(text: str, vocab: Vocabulary, year: int | None = None) -> str:
+def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: dict[str, str] | None = None,
+                  strict: bool = False) -> str:
     """A definition's words as a formula over metric keys.
 
     "365 * (average accounts payable between FY2016 and FY2017) / (FY2017 COGS + change in
     inventory between FY2016 and FY2017)" -> "365 * (avg(accounts_payable)) / (cost_of_revenue
-    + change(inventories))". Raises UnreadableFormula for a term the vocabulary lacks.
+    + change(inventories))". Raises UnreadableFormula for a term the vocabulary lacks, unless
+    `lines` is given: such a term is then a statement line of its own, recorded there.
     """
     parts: list[str] = []
     for piece in _OPERATORS.split(text):
@@ -141,7 +194,7 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None) -> str:
         elif word in _OPERATOR_SYMBOL:
             parts.append(_OPERATOR_SYMBOL[word])
         else:
-            parts.append(_term(piece, vocab, year))
+            parts.append(_term(piece, vocab, year, lines, strict))
     formula = " ".join(parts).replace("( ", "(").replace(" )", ")")
     try:
         ast.parse(formula, mode="eval")
@@ -152,6 +205,11 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None) -> str:
         if top == bottom:
             # "revenues from franchised restaurants / total revenues" read as revenue / revenue: one
             # side names a part the vocabulary does not know, and the ratio would always be 1
+            if lines is not None and not strict:
+                formula = parse_formula(text, vocab, year, lines, strict=True)
+                top, bottom = (side.strip(" ()") for side in formula.rsplit("/", 1))
+                if top != bottom:
+                    return formula
             raise UnreadableFormula(f"both sides of {text!r} read as {top}")
     return formula
 
@@ -326,14 +384,18 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     years = mentions.years or parse_periods(question).years
     if not years:
         return None
+    lines: dict[str, str] = {}
     try:
-        given = {_defined_key(name, ask, vocab): parse_formula(expr, vocab, max(years)) for name, expr in definitions}
+        given = {_defined_key(name, ask, vocab): parse_formula(expr, vocab, max(years), lines)
+                 for name, expr in definitions}
     except UnreadableFormula:
         return None
     resolved = _resolve(ask, definitions, given, vocab)
     if resolved is None:
         return None
     key, label, formula, source = resolved
+    for line, wording in lines.items():
+        label = label.replace(line, wording)  # "revenues from franchised restaurants / Revenue"
     unit = _unit(key, formula, source, vocab)
     aggregation = _aggregation(ask, question, years)
     unresolved = None
@@ -352,7 +414,7 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         aggregation=aggregation,  # type: ignore[arg-type]
         unit="percent" if _is_percent(key, unit, source, aggregation, ask, question) else unit,  # type: ignore[arg-type]
         scale=_scale(question) if unit == "USD" and aggregation != "change" else "units",  # type: ignore[arg-type]
-        decimals=_decimals(question), unresolved=unresolved,
+        decimals=_decimals(question), unresolved=unresolved, lines=lines,
     )
 
 

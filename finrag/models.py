@@ -418,6 +418,10 @@ class MetricTarget(BaseModel):
     scale: Literal["units", "thousands", "millions", "billions"] = "millions"  # of a USD answer
     decimals: int | None = None  # "round to two decimal places"
     unresolved: str | None = None  # why the quantity asked cannot be computed (never answer another one)
+    # statement lines a definition in the question names that the vocabulary has no metric for
+    # ("short-term debt", "revenues from franchised restaurants"): key -> the question's wording,
+    # read only from a statement row labelled exactly so
+    lines: dict[str, str] = Field(default_factory=dict)
 
 
 # Why an LLM call gave up; an answer written offline instead carries it as `fallback`.

@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from finrag.known_words import is_known
 from finrag.text import collapse_whitespace
 from loaders.lines import is_data_row
 
@@ -31,6 +32,10 @@ _LETTERS = re.compile(r"[A-Za-z]")
 _SOFT_HYPHEN = "\ufffe"  # pdfium marks a hyphen it saw at a line end with U+FFFE
 _HYPHEN_BREAK = re.compile(r"([A-Za-z]+)[-\ufffe]\n([a-z]+)")
 _WORD = re.compile(r"[A-Za-z]+")
+# A ligature glyph ("fl" in "cash flow") some producers map to no character: pdfium gives
+# U+FFFE, its soft-hyphen marker, inside the word ("cash \ufffeow", "O\ufffecer").
+_LOST_LIGATURE = re.compile(r"([A-Za-z]*)\ufffe([A-Za-z]+)")
+_LIGATURES = ("fi", "fl", "ff", "ffi", "ffl")
 # Typographic ligatures ("ﬁscal") and odd spaces some PDF producers emit, as plain letters:
 # rules and searches look for "fiscal".
 _PLAIN = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
@@ -53,6 +58,7 @@ def clean_document(raw_pages: list[str]) -> CleanedPages:
     running = _as_printed(pages, furniture)
     pages = [_strip_edges(text, furniture) for text in pages]
     vocabulary = {w.lower() for text in pages for w in _WORD.findall(text)}
+    pages = [_restore_ligatures(text, vocabulary) for text in pages]
     return CleanedPages([_dehyphenate(text, vocabulary) for text in pages], running)
 
 
@@ -120,6 +126,26 @@ def _strip_edges(text: str, furniture: set[str]) -> str:
         if lines and removable(lines[-1]):
             lines.pop()
     return "\n".join(lines)
+
+
+def _restore_ligatures(text: str, vocabulary: set[str]) -> str:
+    """Put back a ligature the text layer lost ("cash \ufffeow" -> "cash flow").
+
+    The marker becomes the ligature whose letters make a known word: one the document
+    prints intact first, else an English or financial word (finrag.known_words). Where no
+    ligature makes a word ("non\ufffeGAAP") it stays a hyphen marker for _dehyphenate.
+    """
+    if "\ufffe" not in text:
+        return text
+
+    def restore(match: re.Match[str]) -> str:
+        head, tail = match.group(1), match.group(2)
+        words = [head + ligature + tail for ligature in _LIGATURES]
+        pick = next((w for w in words if w.lower() in vocabulary), None) \
+            or next((w for w in words if is_known(w)), None)
+        return pick if pick is not None else match.group(0)
+
+    return _LOST_LIGATURE.sub(restore, text)
 
 
 def _dehyphenate(text: str, vocabulary: set[str]) -> str:

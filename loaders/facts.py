@@ -415,7 +415,13 @@ def extract_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
     chosen: dict[tuple[str, int, str], Fact] = {}
     ambiguous: set[tuple[str, int, str]] = set()
     backup: dict[tuple[str, int, str], Fact] = {}
+    # the filer's own consolidated statements: in a combined filing of a parent and its
+    # subsidiary registrant ("PG&E CORPORATION" and "PACIFIC GAS AND ELECTRIC COMPANY"), the
+    # subsidiary's statements give other figures for the same lines; the filer's settle them
+    own: dict[tuple[str, int, str], Fact] = {}
+    own_ambiguous: set[tuple[str, int, str]] = set()
     for page, kind in _statement_pages(meta, pages):
+        filer = _filer_statement(page, meta)
         for fact, secondary in page_facts(page, kind, meta.company, meta.doc, meta.fiscal_year, quarter):
             key = (fact.metric, fact.fiscal_year, fact.period)
             if secondary:
@@ -424,9 +430,25 @@ def extract_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
             if key in chosen and not _same(chosen[key].value, fact.value):
                 ambiguous.add(key)
             chosen.setdefault(key, fact)
+            if filer:
+                if key in own and not _same(own[key].value, fact.value):
+                    own_ambiguous.add(key)
+                own.setdefault(key, fact)
+    for key in ambiguous & set(own) - own_ambiguous:
+        chosen[key] = own[key]
+    ambiguous -= set(own) - own_ambiguous
     for key, fact in backup.items():
         chosen.setdefault(key, fact)
     return [f for k, f in chosen.items() if k not in ambiguous]
+
+
+def _filer_statement(page: Page, meta: DocumentMeta) -> bool:
+    """The page's title block names the filer and a consolidated statement ("PG&E CORPORATION /
+    CONSOLIDATED STATEMENTS OF INCOME"): not a subsidiary's, a parent-only schedule's or a note's."""
+    head = [letters(line) for line in page.text.splitlines()[:4]]
+    names = {letters(n) for n in (meta.company, meta.company_legal) if n}
+    names.discard("")
+    return any(line in names for line in head) and any(line.startswith("consolidated") for line in head)
 
 
 def _same(a: float, b: float) -> bool:

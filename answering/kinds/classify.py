@@ -132,6 +132,10 @@ _DATED_ACTION = re.compile(
     r"\b(?:settl|announc|agree|sign|complet|clos|enter|effective|launch)\w*\b[^?]*\b(?:January|February|March|April|"
     r"May|June|July|August|September|October|November|December)\s+(?:\d{1,2},\s*)?\d{4}\b", re.I,
 )
+# "..., and where did that fire start?": a part asking where, when or who is answered by the
+# text; no statement line holds a place, a date or a person, so the ask is not a metric's value.
+_PLACE_TIME_PART = re.compile(r"(?:,|\band)\s+(?:where|when|who|whom)\s+(?:did|does|do|is|was|were|are|has|had|will)\b",
+                              re.I)
 _HEALTHY = re.compile(r"\b(?:healthy|sufficient|adequate|strong|good|reasonabl\w*)\b", re.I)
 _CAPITAL_INTENSITY = "capex_to_revenue"
 
@@ -257,6 +261,9 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
         return KindDecision(kind="list", reason="asks for the items of a set", ask=ask)
     if _DEFINITION.search(ask) and (_POLICY.search(ask) or (not metrics and companies == 0)):
         return KindDecision(kind="definition", reason="asks what a term, policy or arrangement is", ask=ask)
+    if metrics and _PLACE_TIME_PART.search(ask):
+        return KindDecision(kind="passage", reason="asks a fact with a part on where, when or who (the text states "
+                            "it; a statement line would be another quantity)", ask=ask)
     if metrics and (_EVENT_ASK.search(ask) or _DATED_ACTION.search(ask)):
         return KindDecision(kind="passage", reason="asks about a specific event the text describes (a statement "
                             "line of the same name would be another quantity)", ask=ask)

@@ -33,22 +33,44 @@ _CAUSE = re.compile(
 )
 _LIMIT = 3
 _MIN_OVERLAP = 0.5
+# Words of a driver question that name no subject: "What caused the increase?", "What drove such
+# a large increase?". The subject is then in the sentence before ("X's expenses jumped to ...").
+_SCAFFOLD = frozenset(tokenize(
+    "drove drive driven drivers cause caused causes increase increased decrease decreased change changed rise rose "
+    "jump jumped jumps fall fell decline declined grew growth such large larger big sharp significant explain "
+    "explains led behind reason reasons account accounts million billion thousand percent went"))
+_CHANGED = re.compile(r"\b(?:increas|decreas|declin|grew|grow|rose|rise|fell|fall|higher|lower|jump|drop)\w*", re.I)
+
+
+def _premise(question: str, ask: str) -> str | None:
+    """The sentences before the ask ("Oracle's 'acquisition related and other' expenses jumped
+    to $4,713 million in FY2022 from $138 million in FY2021."), when the ask follows them."""
+    at = question.find(ask)
+    before = question[:at].strip() if at > 0 else ""
+    return before or None
 
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
     companies = list(understanding.companies)
     vocab = services.vocabulary
-    topic = read_topic(decision.ask, companies, vocab)
+    subject, from_premise = decision.ask, False
+    premise = _premise(question, decision.ask)
+    if not decision.metric and premise and not set(content_words(decision.ask, companies)) - _SCAFFOLD:
+        # the ask only refers back ("What caused the increase?"): its subject is the premise's
+        subject, from_premise = premise, True
+    topic = read_topic(subject, companies, vocab)
     if topic is None:
         return None
     topic = topic.model_copy(update={"phrases": topic.phrases + _numerator_phrases(decision.metric, vocab)})
     years = sorted(set(understanding.fiscal_years))
-    wanted = content_words(decision.ask, companies)
+    wanted = [w for w in content_words(subject, companies) if not from_premise or w not in _SCAFFOLD]
     scored = []
     for s in sentences(hits, companies, risks=asks_about_risk(decision.ask)):
         if not (topic.stated_by(s.text) and _CAUSE.search(s.text)):
             continue
+        if from_premise and not _CHANGED.search(s.text):
+            continue  # "expenses primarily consist of ...": what the item is, not why it changed
         if not decision.metric and overlap(s.text, wanted) < _MIN_OVERLAP:
             continue  # no metric to anchor it: the sentence must be about what the question asks
         mentioned = years_in(s.text)

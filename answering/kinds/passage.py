@@ -37,6 +37,8 @@ _MIN_OVERLAP = 0.5
 _ASKS_AMOUNT = re.compile(r"\bhow\s+(?:much|many)\b|\bwhat\s+(?:did\s+it\s+cost|(?:was\s+)?the\s+(?:amount|price|cost))\b"
                           r"|\bat\s+what\s+price\b", re.I)
 _FIGURE = re.compile(r"\d")
+_PLACE_TIME = re.compile(r"^\W*(?:where|when|who|whom)\b", re.I)
+_ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bcost\b|\bprice\b|\bpaid\b|\bspen[dt]\b", re.I)
 _CONTINUES = re.compile(r"^(?:in\s+addition|additionally|also|further(?:more)?|moreover)\b", re.I)
 _BY_HOW_MUCH = re.compile(r"\bby\s+how\s+much\b", re.I)
 # one amount of money in a sentence: "$4,200,000,000", "$3.8 billion"
@@ -68,8 +70,17 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
-    best = stating(decision, question, hits, understanding, services) or _scoped(decision, question, hits,
-                                                                                 understanding, services)
+    parts = ask_parts(topic_ask(decision.ask or question))
+    if any(_PLACE_TIME.match(p) for p in parts[1:]):
+        # "..., and where did that fire start?": sentences sharing the words of the whole may
+        # all answer the first part; a place, date or person is checked part by part
+        best = _scoped(decision, question, hits, understanding, services)
+    else:
+        best = stating(decision, question, hits, understanding, services)
+        if best and any(_ASKS_MONEY.search(p) for p in parts[1:]) and not any(_MONEY.search(s.text) for s in best):
+            # "..., and how much did it incur?": sentences without an amount answer half of it
+            best = []
+        best = best or _scoped(decision, question, hits, understanding, services)
     if not best:
         # a named legal matter is described under its own heading, in words the question does not use
         return legal.write(decision, question, hits, understanding, services)
@@ -108,8 +119,14 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
         if not content_words(part, list(understanding.companies)):
             continue  # refers back to the part before
         best = stating(decision.model_copy(update={"ask": part}), question, hits, understanding, services, limit=3)
+        names = _names(part, list(understanding.companies))
+        # "claims from the 2022 Mosquito fire": a sentence about another fire answers another question
+        best = [s for s in best if all(re.search(rf"\b{re.escape(n)}\b", s.text, re.I) for n in names)]
         if _ASKS_AMOUNT.search(part):
             best = [s for s in best if _FIGURE.search(s.text)]  # "how many ...": a sentence without a figure does not say
+        elif any(services.vocabulary.metrics[m].unit == "USD" for m in services.vocabulary.match_metrics(part)):
+            # "what liability had X recorded for ...": an amount of money, which a sentence must give
+            best = [s for s in best if _MONEY.search(s.text)]
         if not best:
             return []
         dated = [s for s in best if any(re.search(rf"\b{m}", s.text, re.I) for m in months)]
@@ -117,6 +134,17 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
         if pick not in found:
             found.append(pick)
     return found
+
+
+_NAME = re.compile(r"(?<=\s)[A-Z][a-z]{2,}\b")  # a capitalised word inside the ask: a proper name
+_NOT_NAMES = frozenset({"January", "February", "March", "April", "May", "June", "July", "August", "September",
+                        "October", "November", "December", "Form", "Company", "Corporation", "Inc"})
+
+
+def _names(ask: str, companies: list[str]) -> list[str]:
+    """Proper names a question part gives ("the 2022 Mosquito fire"), besides its company's."""
+    own = {w.lower() for c in companies for w in re.findall(r"[A-Za-z]+", c)}
+    return [n for n in dict.fromkeys(_NAME.findall(ask)) if n not in _NOT_NAMES and n.lower() not in own]
 
 
 def _continued(best: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:

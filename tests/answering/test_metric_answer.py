@@ -214,5 +214,11 @@ def test_define_it_as_defines_what_the_ask_names():
     "What share of Acme's FY2023 revenues came from franchised restaurants? Define it as: revenues from franchised "
     "restaurants / total revenues.",
 ])  # fmt: skip
-def test_a_definition_with_a_term_the_vocabulary_lacks_is_no_metric_target(question):
-    assert read_target(question, load_vocabulary()) is None
+def test_a_definition_with_a_term_the_vocabulary_lacks_reads_it_as_its_own_line(question):
+    """Never as the vocabulary metric it resembles: a line of its own, read from the row
+    labelled in the question's words (tests/answering/kinds/test_question_lines.py)."""
+    target = read_target(question, load_vocabulary())
+    assert target is not None and len(target.lines) == 1
+    line = next(iter(target.lines))
+    assert line in target.formula and "long_term_debt + long_term_debt" not in target.formula
+    assert target.formula != "revenue / revenue"

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from loaders.cleaning import clean_pages
+from loaders.pdf_text import extract_pages
 
 ROW = "Net revenue 86,392 79,474 70,372"
 
@@ -43,3 +48,28 @@ def test_dehyphenation_uses_the_documents_own_words():
 
 def test_pdfium_soft_hyphen_marker_becomes_a_hyphen():
     assert clean_pages(["non\ufffeGAAP measures"])[0] == "non-GAAP measures"
+
+
+def test_a_lost_ligature_is_put_back_only_where_it_makes_a_word():
+    pages = clean_pages(["Generated $492 million of free cash \ufffeow. Chief Financial O\ufffecer.\n"
+                         "The non\ufffeGAAP e\ufffeective tax rate and non\ufffeequity investments."])
+    assert "free cash flow" in pages[0] and "Chief Financial Officer" in pages[0]
+    assert "effective tax rate" in pages[0]
+    assert "non-GAAP" in pages[0] and "non-equity" in pages[0]  # a real hyphen: no ligature makes a word
+
+
+@pytest.fixture(scope="module")
+def ebay_release(financebench_extra_dir: Path) -> str:
+    # eBay's Q2 2023 release maps its "fl"/"fi"/"ffi" ligatures to no character: pdfium
+    # gives its soft-hyphen marker, read as "cash -ow", "-nancial", "O-cer" before the fix
+    path = financebench_extra_dir / "pdfs" / "EBAY_2023Q2_EARNINGS.pdf"
+    return "\n".join(clean_pages(extract_pages(path).pages))
+
+
+def test_a_release_that_lost_its_ligatures_reads_as_printed(ebay_release: str):
+    assert "$605 million of operating cash flow and $492 million of free cash flow from continuing operations" \
+        in ebay_release.replace("\n", " ")
+    assert "Chief Financial Officer" in ebay_release
+    assert "-ow" not in ebay_release and "-nancial" not in ebay_release
+    # hyphenated compounds of the same release keep their hyphen
+    assert "non-GAAP" in ebay_release and "FX-Neutral" in ebay_release and "non-equity" in ebay_release

@@ -223,3 +223,18 @@ def test_net_income_is_read_in_a_loss_year_and_in_ifrs_wording(financebench_dir,
                         form="10-K" if shared_set == "financebench" else "annual", period=f"FY{year}")
     facts = {(f.metric, f.fiscal_year): f.value for f in extract_facts(meta, pages)}
     assert facts[("net_income", year)] == pytest.approx(net_income)
+
+
+def test_a_parent_and_subsidiary_filing_keeps_the_filers_own_consolidated_statement(financebench_extra_dir):
+    # PG&E's 10-K holds the statements of PG&E Corporation (p.98) and of its utility, Pacific
+    # Gas and Electric Company (p.105): the same lines, other figures. Both were dropped as
+    # conflicting; the filer's own consolidated statement settles them.
+    pages = real_pages(financebench_extra_dir / "pdfs" / "PG_E_2022_10K.pdf", [97, 104])
+    meta = DocumentMeta(file="PG_E_2022_10K.pdf", doc="PG_E_2022_10K", sha256="0", company="PG&E",
+                        company_legal="PG&E CORPORATION", fiscal_year=2022, form="10-K", period="FY2022")
+    facts = {(f.metric, f.fiscal_year): f for f in extract_facts(meta, pages)}
+    assert facts[("operating_income", 2022)].value == 1837.0 and facts[("operating_income", 2022)].page == 97
+    assert facts[("interest_expense", 2022)].value == 1917.0
+    # without the filer's name over either statement, the conflict stays unresolved
+    anonymous = meta.model_copy(update={"company": "Some Utility", "company_legal": None})
+    assert ("operating_income", 2022) not in {(f.metric, f.fiscal_year) for f in extract_facts(anonymous, pages)}

@@ -4,7 +4,7 @@ states the fact is found without them (answering.kinds.ask_scope, answering.kind
 from __future__ import annotations
 
 from answering.kinds.ask_scope import ask_parts, asked_months, topic_ask
-from tests.answering.kinds.conftest import ask
+from tests.answering.kinds.conftest import ask, filing
 
 
 def test_source_document_and_date_clauses_are_left_out_of_the_topic():
@@ -53,3 +53,35 @@ def test_a_stating_sentence_carried_on_by_the_next_one_brings_it_along(boeing, s
     carried = _continued(debt, hits(boeing, [17, 16]), understanding)
     assert [s.text for s in carried] == ["In addition, as of December 31, 2022, our airplane financing commitments "
                                          "totaled $16.1 billion."]
+
+
+def test_a_part_asking_where_or_when_makes_a_fact_question_not_a_metric():
+    from answering.kinds.classify import classify
+    from finrag.vocabulary import load_vocabulary
+
+    decision = classify("What liability did Acme record for claims from the plant explosion, and when did the "
+                        "explosion occur?", load_vocabulary(), companies=["Acme"])
+    assert decision.kind == "passage"  # not Acme's total liabilities
+    assert classify("What liability did Acme record at the end of FY2022?", load_vocabulary(), ["Acme"]).kind == "metric"
+
+
+def test_each_part_needs_a_sentence_about_the_named_thing_with_its_amount(services):
+    """PG&E's 10-Q for Q3 2022 records liabilities for four named fires: the first part asks
+    the one for the Mosquito fire (an amount). A sentence about the Dixie fire's insurance,
+    or one about the Mosquito fire without an amount, answers another question: refused."""
+    pge = filing("financebench-extra/pdfs/PG_E_2023Q3_10Q.pdf")
+    question = ("In PG&E's 10-Q for the quarter ended September 30, 2022, what liability had PG&E recorded for "
+                "claims from the 2022 Mosquito fire, and where did that fire start?")
+    a = ask(question, pge, [6, 11, 89, 90], services)
+    assert a.kind == "passage" and a.status == "not_found"
+    assert "Dixie" not in a.text
+
+
+def test_a_part_asking_how_much_needs_a_sentence_with_the_amount(services):
+    """Salesforce's 10-K announces its January 2023 restructuring plan in the notes (p.85) and
+    states its cost in the MD&A (p.48): the announcement alone answers half the question."""
+    salesforce = filing("financebench-extra/pdfs/SALESFORCE_2023_10K.pdf")
+    question = "What restructuring plan did Salesforce announce in January 2023, and how much did it cost?"
+    assert ask(question, salesforce, [84], services).status == "not_found"
+    both = ask(question, salesforce, [84, 47], services)
+    assert both.status == "answered" and "$828 million" in both.text and "announced a restructuring plan" in both.text

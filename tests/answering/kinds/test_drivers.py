@@ -3,7 +3,7 @@ the change itself computed from cited rows (Boeing's FY2022 10-K)."""
 
 from __future__ import annotations
 
-from tests.answering.kinds.conftest import ask
+from tests.answering.kinds.conftest import ask, filing
 
 
 def test_the_change_and_the_sentences_that_explain_it(boeing, services):
@@ -22,3 +22,16 @@ def test_sentences_that_do_not_explain_the_asked_metric_are_not_quoted(boeing, s
     written = ask("What drove the change in Boeing's gross margin in FY2022?", boeing, [5, 6, 7, 8], services)
     assert (written.status, written.kind) == ("not_found", "drivers")
     assert "gross margin" in written.text
+
+
+def test_an_ask_that_only_refers_back_takes_its_subject_from_the_sentence_before(services):
+    """"What caused the increase?" names nothing: the subject is the premise, Oracle's
+    acquisition related and other expenses (FY2022 10-K MD&A, p.54); a sentence saying what
+    those expenses consist of, or why another line moved, is not a driver."""
+    oracle = filing("financebench-extra/pdfs/ORACLE_2022_10K.pdf")
+    question = ("Oracle's acquisition related and other expenses rose to about $4.7 billion in fiscal 2022. "
+                "What caused the increase?")
+    written = ask(question, oracle, [53], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "increased during fiscal 2022 due to litigation related charges of $4.7 billion" in written.text
+    assert "primarily consist of" not in written.text and "Restructuring expenses resulted" not in written.text

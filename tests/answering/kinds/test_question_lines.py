@@ -1,0 +1,54 @@
+"""A measure the question defines over statement lines the vocabulary has no metric for
+("short-term debt", "revenues from franchised restaurants") is computed from the rows
+labelled in the question's words (answering.metric_target, answering.metric_answer), with
+the same checks and citations; a term that cannot be read as a line is still refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from answering.metric_target import read_target
+from finrag.vocabulary import load_vocabulary
+from tests.answering.kinds.conftest import ask, filing
+
+DEBT_TO_EQUITY = ("What is eBay's debt-to-equity ratio at the end of FY2022? Define it as: (short-term debt + "
+                  "long-term debt) / total stockholders' equity, all as of December 31, 2022. Round your answer "
+                  "to two decimal places.")
+
+
+@pytest.fixture(scope="module")
+def ebay() -> list:
+    return filing("financebench-extra/pdfs/EBAY_2022_10K.pdf")
+
+
+def test_a_defined_term_the_vocabulary_lacks_is_a_line_of_its_own():
+    vocab = load_vocabulary()
+    target = read_target(DEBT_TO_EQUITY, vocab)
+    assert target is not None and target.formula == "(line_short_term_debt + long_term_debt) / equity"
+    assert target.lines == {"line_short_term_debt": "short-term debt"}
+    # a part named beside its whole is the part's own line, not the whole twice (a ratio of 1)
+    share = read_target("What share of Acme's revenue in fiscal 2023 came from franchised restaurants? Define it as: "
+                        "revenues from franchised restaurants / total revenues.", vocab)
+    assert share is not None and share.formula == "line_revenues_from_franchised_restaurants / revenue"
+    # an average or a change of a line cannot be read from one printed row: still refused
+    assert read_target("What is Acme's FY2023 ratio? Define it as: average short-term debt / total revenues.",
+                       vocab) is None
+    # a line read in the question's words is money, scaled as its table says: a per-share
+    # figure or a price would be scaled wrongly, so it is not read that way
+    assert read_target("What was Acme's premium at the end of FY2023? Define it as: (closing market price of the "
+                       "Class A share - net assets per Class A share) / net assets per Class A share.", vocab) is None
+
+
+def test_a_defined_ratio_is_computed_from_the_rows_the_question_names(ebay, services):
+    a = ask(DEBT_TO_EQUITY, ebay, [57], services)
+    assert a.status == "answered" and a.value == 1.72  # (1,150 + 7,721) / 5,153
+    quotes = {c.quote for c in a.citations}
+    assert any(q.startswith("Short-term debt $ 1,150") for q in quotes)
+    assert any(q.startswith("Total stockholders’ equity 5,153") for q in quotes)
+
+
+def test_a_named_line_missing_from_the_statements_is_named_not_replaced(ebay, services):
+    question = DEBT_TO_EQUITY.replace("short-term debt", "commercial paper")
+    a = ask(question, ebay, [57], services)
+    assert a.status == "not_found" and a.value is None
+    assert "could not find commercial paper FY2022" in a.text  # the line looked for, by name
