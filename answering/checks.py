@@ -60,6 +60,10 @@ FAILED_FLAG = "check_failed:"  # + the check's name
 SIZE_CHANGE = Plausible(low=-100, high=500, why="a size such as revenue or total assets cannot fall by more "
                         "than 100% and does not grow more than sixfold in a year; such a change means one of "
                         "the two values is a quarter's, a segment's or another table's")
+# The inverse of asset turnover's bound (revenue at most 20 times total assets).
+ASSETS_TO_REVENUE = Plausible(low=0.05, why="a company's total assets are at least a twentieth of a year's revenue (even "
+                              "a distributor holds weeks of sales in receivables and inventory); less means the "
+                              "assets figure is a part's amount or a sentence's, not the balance sheet's total")
 # A question's own formula in days (365 * ...) when the vocabulary has no entry for it.
 DAYS = Plausible(low=0, high=1000, why="days are counted within a year's cycle: a negative count or more than "
                  "1,000 days means the inputs are from different tables or scales")
@@ -321,6 +325,8 @@ def bounds_for(metric: str, formula: str, unit: str, vocab: Vocabulary) -> tuple
     if unit == "days":
         return "days", DAYS
     m = re.fullmatch(r"\s*([a-z_]+)\s*/\s*revenue\s*", formula)
+    if m and m.group(1) == "total_assets":
+        return "Total assets as a share of revenue", ASSETS_TO_REVENUE
     if m and m.group(1) in vocab.metrics:
         numerator = vocab.metrics[m.group(1)]
         if numerator.kind == "metric" and numerator.unit == "USD" and numerator.statement == "income_statement":

@@ -321,11 +321,12 @@ def test_an_amount_in_a_sentence_that_conditions_it_is_not_reported(financebench
 
 
 def test_a_formula_the_question_defines_but_cannot_be_read_is_never_replaced(costco, services):
-    # The question's own debt-to-equity adds short-term debt: the vocabulary's long-term debt /
+    # The question's own debt-to-equity adds lease liabilities: the vocabulary's long-term debt /
     # equity would be another quantity, so nothing is answered.
-    question = ("What is Costco's debt-to-equity ratio at the end of FY2021? Define it as: (short-term debt + "
-                "long-term debt) / total stockholders' equity. Round your answer to two decimal places.")
+    question = ("What is Costco's debt-to-equity ratio at the end of FY2021? Define it as: (operating lease "
+                "liabilities + long-term debt) / total stockholders' equity. Round your answer to two decimal places.")
     balance = find(costco, "Long-term debt, excluding current portion")
     written = ask(question, [balance], services)
     assert (written.status, written.value) == ("not_found", None), written.text
-    assert "defines its measure as “(short-term debt + long-term debt) / total stockholders' equity”" in written.text
+    assert ("defines its measure as “(operating lease liabilities + long-term debt) / total stockholders' equity”"
+            in written.text)

@@ -207,9 +207,9 @@ def test_define_it_as_defines_what_the_ask_names():
 
 
 @pytest.mark.parametrize("question", [
-    # "short-term debt" is not long-term debt (whose one-word synonym is "debt")
-    "What is Acme's debt-to-equity ratio at the end of FY2022? Define it as: (short-term debt + long-term debt) / "
-    "total stockholders' equity. Round your answer to two decimal places.",
+    # "operating lease liabilities" is no debt line the vocabulary reads
+    "What is Acme's debt-to-equity ratio at the end of FY2022? Define it as: (operating lease liabilities + long-term "
+    "debt) / total stockholders' equity. Round your answer to two decimal places.",
     # a part of revenue the vocabulary does not know, over revenue: read as revenue / revenue
     "What share of Acme's FY2023 revenues came from franchised restaurants? Define it as: revenues from franchised "
     "restaurants / total revenues.",
