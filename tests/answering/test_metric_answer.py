@@ -216,3 +216,15 @@ def test_define_it_as_defines_what_the_ask_names():
 ])  # fmt: skip
 def test_a_definition_with_a_term_the_vocabulary_lacks_is_no_metric_target(question):
     assert read_target(question, load_vocabulary()) is None
+
+
+@pytest.mark.parametrize("question", [
+    "What is Acme's FY2022 free cash flow conversion?",
+    "What is the FY2022 debt-to-equity ratio for Acme?",
+])  # fmt: skip
+def test_a_metric_computed_in_more_than_one_way_needs_the_question_definition(question):
+    target = read_target(question, load_vocabulary())
+    assert target is not None and target.unresolved is not None
+    assert "computed in more than one way" in target.unresolved and "does not define it" in target.unresolved
+    defined = read_target(question + " Define it as: free cash flow / net income.", load_vocabulary())
+    assert defined is not None and defined.unresolved is None and defined.formula_source == "question"
