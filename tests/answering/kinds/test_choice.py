@@ -41,3 +41,16 @@ def test_a_segment_ranking_comes_from_the_segment_table_not_the_contents_page(bo
     written = ask("Which segment of Boeing had the highest revenue in FY2022?", boeing, [2, 54, 61], services)
     assert written.text.startswith("Commercial Airplanes (25,867"), written.text
     assert "Boeing Capital: 199" in written.text
+
+
+def test_a_drop_by_region_is_read_from_the_table_of_places(boeing, services):
+    # Boeing's revenues by customer location (p.114): Europe is the one region whose revenue fell
+    written = ask("Which region had the largest drop in revenue for Boeing in FY2022?", boeing, [61, 113], services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Europe ("), written.text
+
+
+def test_a_drop_by_region_is_never_read_from_a_table_of_segments(boeing, services):
+    # only the business segments' table is retrieved: a segment is no region, so nothing is ranked
+    written = ask("Which region had the largest drop in revenue for Boeing in FY2022?", boeing, [61], services)
+    assert written.status == "not_found", written.text
