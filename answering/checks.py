@@ -24,6 +24,9 @@ found (figures and pages) and why it is not trusted, with status `unverified`.
 - `stated_value`: where the filing states the same measure for the year ("gross margin
   was 42.1%", a "Gross margin 42.1% 40.0%" row), the computed value agrees with it
   within the stated figure's rounding.
+- `one_statement`: inputs of one statement, year and filing come from one table (the table
+  that gave one input does not print another's line with another amount: a combined 10-K's
+  parent and subsidiary statements).
 - `meaningful_base`: a ratio over an amount that is positive for a going concern (equity,
   total assets) is not given when that amount is negative (return on a shareholders'
   deficit is not a return).
@@ -38,7 +41,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from answering import numbers
-from answering.aspects import metric_label, split_sentences
+from answering.aspects import Aspect, metric_label, read_aspect, split_sentences
 from answering.citations import unique_citations
 from answering.row_scope import NOT_CONSOLIDATED, QUARTERLY
 from answering.written_answer import WrittenAnswer
@@ -53,6 +56,7 @@ ADJUSTED = "adjusted_measure"
 PLAUSIBLE = "plausible_value"
 STATED = "stated_value"
 MEANINGFUL_BASE = "meaningful_base"
+ONE_STATEMENT = "one_statement"
 FAILED_FLAG = "check_failed:"  # + the check's name
 
 # A size's year-over-year change (percent): revenue cannot fall below zero, and a
@@ -480,17 +484,49 @@ def check_meaningful_base(formula: str, label: str, inputs: Sequence[CheckedInpu
     return None
 
 
+# --------------------------------------------------------------------------- one statement
+
+
+def check_one_statement(inputs: Sequence[CheckedInput], vocab: Vocabulary,
+                        hits: Sequence[SearchHit] = ()) -> CheckFailure | None:
+    """Inputs of one statement, year and filing come from one table: when the table that gave
+    one input prints another input's line with a different amount, the two were read from two
+    statements (a combined 10-K prints the parent's and its subsidiary's income statements,
+    each with its own "Interest expense")."""
+    for a in inputs:
+        statement = vocab.statement_of(a.metric)
+        if statement is None or not a.context or not a.from_table:
+            continue
+        for b in inputs:
+            if b is a or b.doc != a.doc or b.fiscal_year != a.fiscal_year or b.page == a.page or not b.from_table \
+                    or vocab.statement_of(b.metric) != statement:
+                continue
+            # the table is the input's chunk and the retrieved chunks of the same page (a statement
+            # is often cut into two chunks)
+            page = [h.chunk.text for h in hits if h.chunk.doc == a.doc and h.chunk.page == a.page]
+            text = "\n".join(dict.fromkeys([a.context, *page]))
+            table = Chunk(chunk_id="", doc=a.doc, doc_sha256="", index=0, page=a.page, page_end=a.page, text=text)
+            there = read_aspect(table, Aspect(company=None, fiscal_year=b.fiscal_year, metric=b.metric), vocab)
+            if there is not None and there.from_table and not _same(there.value, b.value):
+                return CheckFailure(check=ONE_STATEMENT, why=f"{_name(b)} {_amount(b.value)} was read on {b.where()}, "
+                                    f"but the statement that gives {_name(a)} ({a.where()}) prints it as "
+                                    f"{_amount(there.value)} (“{collapse_whitespace(there.quote)}”): the inputs come "
+                                    "from two different statements")
+    return None
+
+
 # --------------------------------------------------------------------------- all together
 
 
 def check_inputs(inputs: Sequence[CheckedInput], question: str, annual: bool, vocab: Vocabulary,
                  hits: Sequence[SearchHit] = ()) -> CheckFailure | None:
     """The input checks, first failure wins: consolidated rows, the measure asked (adjusted or
-    GAAP), units and scale, cited values."""
+    GAAP), units and scale, cited values, one statement's inputs from one table."""
     return (check_consolidated(inputs, question, annual)
             or check_adjusted(inputs, question)
             or check_units_and_scale(inputs, vocab, hits)
-            or check_cited_values(inputs))
+            or check_cited_values(inputs)
+            or check_one_statement(inputs, vocab, hits))
 
 
 def found_text(inputs: Sequence[CheckedInput], vocab: Vocabulary) -> str:

@@ -103,9 +103,9 @@ class Evidence:
         if self.period != "FY":
             return None  # a chunk's row is read by fiscal-year columns only
         best = self._best_reading(metric, year, self.hits)
-        if best is not None and best[0][2] and (own := self._statement_hits(metric)):
-            # the row was read off its statement (a note's table can share the label and hold a
-            # part: an asset-backed entity's "Debt maturing within one year"): the statement's
+        if (best is None or best[0][2]) and (own := self._statement_hits(metric)):
+            # not read, or read off its statement (a note's table can share the label and hold
+            # a part: an asset-backed entity's "Debt maturing within one year"): the statement's
             # own page, searched for, decides when it prints the row
             best = self._best_reading(metric, year, own) or best
         if best is None:
@@ -127,8 +127,11 @@ class Evidence:
             if statement not in hit.chunk.tags or key in pages:
                 continue
             # the whole page: a statement cut into chunks keeps its column years in the first one
-            text = self.retriever.filing(hit.chunk.doc).pages.get(hit.chunk.page)
-            whole = "\n".join(c.text for c in text) if text else hit.chunk.text
+            # (chunks that begin on an earlier page are left out: their dates are no header)
+            filing = getattr(self.retriever, "filing", None)  # a stand-in retriever may hold no pages
+            on_page = [c for c in (filing(hit.chunk.doc).pages.get(hit.chunk.page, []) if filing else [])
+                       if c.page == hit.chunk.page]
+            whole = "\n".join(c.text for c in on_page) if on_page else hit.chunk.text
             pages[key] = hit.model_copy(update={"chunk": hit.chunk.model_copy(update={"text": whole})})
         return list(pages.values())
 
@@ -177,10 +180,12 @@ def _period(target: MetricTarget) -> str:
 
 
 def answer_metric(
-    question: str, hits: list[SearchHit], understanding: QueryUnderstanding, services: MetricServices
+    question: str, hits: list[SearchHit], understanding: QueryUnderstanding, services: MetricServices,
+    search: bool = True,
 ) -> WrittenAnswer | None:
     """The exact answer to a one-company metric question; None when the question is not one
-    (no metric, no year, or not exactly one company): the general writer answers it then."""
+    (no metric, no year, or not exactly one company): the general writer answers it then.
+    `search`: an input's statement page may be searched for (not after the question's deadline)."""
     if len(understanding.companies) != 1:
         return None
     target = read_target(question, services.vocabulary)
@@ -191,7 +196,7 @@ def answer_metric(
         return WrittenAnswer(status="not_found", text=f"{NOT_FOUND.capitalize()}: {target.unresolved}; no formula "
                              "for the quantity asked is known.", reason=target.unresolved, flags=["metric_target"])
     evidence = Evidence(company, max(target.years), hits, services.vocabulary, services.graph, _column(target),
-                        question, services.retriever)
+                        question, services.retriever if search else None)
     try:
         result = compute(target, services.vocabulary, evidence.get)
     except Missing as missing:

@@ -5,7 +5,9 @@ prints "Debt maturing within one year $ 9,963 $ 7,443"; the note on its asset-ba
 entities prints a row with the same label, 6,809 / 5,024, a part of it) and INTEL_2020_10K
 (its statements' header lines carry the scale note: "Years Ended (In Millions, Except Per
 Share Amounts) Dec 26, 2020 ..."; a note says "Additional capital purchases of approximately
-$1.8 billion ... will be classified as assets held for sale"). The retriever is a stand-in
+$1.8 billion ... will be classified as assets held for sale") and PG_E_2022_10K (a combined 10-K:
+PG&E Corporation's income statement prints "Interest expense (1,917)", its utility's "(1,658)").
+The retriever is a stand-in
 that does what the store's hard filters do (company, page tags) over the filing's own chunks.
 """
 
@@ -35,7 +37,8 @@ from retrieval.query_understanding import understand
 from strategies.services import Services
 
 CATALOG = StoreCatalog(companies=[CatalogCompany(name="Verizon", fiscal_years=[2022]),
-                                  CatalogCompany(name="Intel", fiscal_years=[2020])], fiscal_years=[2020, 2022])
+                                  CatalogCompany(name="Intel", fiscal_years=[2020]),
+                                  CatalogCompany(name="PG&E", fiscal_years=[2022])], fiscal_years=[2020, 2022])
 
 
 class FilteredChunks:
@@ -49,6 +52,8 @@ class FilteredChunks:
         f = filters or SearchFilters()
         chunks = [c for c in self.doc.chunks if (not f.companies or c.company in f.companies)
                   and (not f.tags or set(f.tags) & set(c.tags))]
+        words = set(query.lower().split())  # ranked by the query's words, as the sparse search would
+        chunks.sort(key=lambda c: -sum(w in c.text.lower() for w in words))
         return [SearchHit(chunk=c, score=1.0) for c in chunks[: k or 8]]
 
     def filing(self, doc: str) -> FilingPages:
@@ -139,3 +144,15 @@ def test_a_judgement_drops_a_side_figure_read_from_a_sentence(intel):
     assert isinstance(dropped, WrittenAnswer) and dropped.status == "not_found"
     rows = read.model_copy(update={"citations": read.citations[1:]})
     assert isinstance(yes_no._from_rows(yes_no.Value(2020, rows, "2.3%")), yes_no.Value)
+
+
+def test_inputs_from_two_statements_of_one_filing_are_not_combined(financebench_extra_dir):
+    pge = load_document(financebench_extra_dir / "pdfs" / "PG_E_2022_10K.pdf")
+    utility = find(pge, "Interest expense (1,658)", tag="income_statement")
+    # the corporation's statement is cut into two chunks: operating income in one, interest in the other
+    corporation = [find(pge, "Operating Income 1,837", tag="income_statement"),
+                   find(pge, "Interest expense (1,917)", tag="income_statement")]
+    written = ask("What is PG&E Corporation's FY2022 interest coverage ratio? Define it as: operating income / "
+                  "interest expense, for the year ended December 31, 2022.", [utility, *corporation], services())
+    assert written.status == "unverified", written.text
+    assert "check_failed:one_statement" in written.flags and "$1,917.0M" in written.text
