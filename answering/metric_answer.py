@@ -48,6 +48,7 @@ class MetricServices(Protocol):
 
 
 _SAME = 0.005  # values within 0.5% are the same figure (rounding of printed statements)
+_ANNUAL_FORMS = ("10-K", "annual")  # filings whose statements' year columns are fiscal years
 
 
 # --------------------------------------------------------------------------- evidence
@@ -119,12 +120,13 @@ class Evidence:
         if self.retriever is None or statement is None:
             return []
         query = " ".join(dict.fromkeys([*self.vocab.expansions(metric)[:6], self.vocab.label(statement) or ""]))
-        found = self.retriever.search(query, filters=SearchFilters(companies=[self.company], tags=[statement]), k=8,
-                                      mode="sparse")
+        # annual filings only: a 10-Q's balance sheet dated "September 30, 2022" is no FY2022 column
+        found = self.retriever.search(query, filters=SearchFilters(companies=[self.company], tags=[statement],
+                                                                   forms=list(_ANNUAL_FORMS)), k=8, mode="sparse")
         pages: dict[tuple[str, int], SearchHit] = {}
         for hit in found:
             key = (hit.chunk.doc, hit.chunk.page)
-            if statement not in hit.chunk.tags or key in pages:
+            if statement not in hit.chunk.tags or hit.chunk.form not in _ANNUAL_FORMS or key in pages:
                 continue
             # the whole page: a statement cut into chunks keeps its column years in the first one
             # (chunks that begin on an earlier page are left out: their dates are no header)

@@ -17,6 +17,8 @@ import pytest
 
 from answering import numbers
 from answering.kinds import yes_no
+from answering.metric_answer import Evidence
+from answering.metric_formula import Missing
 from answering.writer import write_answer
 from answering.written_answer import WrittenAnswer
 from finrag.config import load_settings
@@ -156,3 +158,12 @@ def test_inputs_from_two_statements_of_one_filing_are_not_combined(financebench_
                   "interest expense, for the year ended December 31, 2022.", [utility, *corporation], services())
     assert written.status == "unverified", written.text
     assert "check_failed:one_statement" in written.flags and "$1,917.0M" in written.text
+
+
+def test_a_quarterly_report_balance_sheet_is_no_fiscal_year_column(financebench_extra_dir):
+    # Apple's 10-Q for the quarter ended July 1, 2023: its balance sheet's "July 1, 2023" column is
+    # a quarter-end balance, not FY2023's; the statement-page search reads annual filings only
+    apple = load_document(financebench_extra_dir / "pdfs" / "APPLE_2023Q3_10Q.pdf")
+    evidence = Evidence("Apple", 2023, [], load_vocabulary(), None, "FY", "", FilteredChunks(apple))
+    with pytest.raises(Missing):
+        evidence.get("total_assets", 2023)
