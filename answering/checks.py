@@ -16,7 +16,8 @@ found (figures and pages) and why it is not trusted, with status `unverified`.
   answered from GAAP statement lines ("adjusted EBIT" is not operating income).
 - `cited_values`: each input's figure is printed in the row cited for it (a sentence that
   negates or conditions its amount, "may not pay dividends until ... $6.2 billion", reports
-  none), and a change is the change the two cited values give.
+  none; a balance-sheet line from a sentence about a flow, "an issuance of $15.0 billion of
+  senior notes", is the flow's amount), and a change is the change the two cited values give.
 - `plausible_value`: the result lies in the range of its kind, read from the vocabulary
   (`plausible` of a derived metric: margins within ±100%, capex at most 75% of revenue,
   days 0..1000, ...), and a size's year-over-year change (revenue, assets) within
@@ -293,6 +294,26 @@ def check_cited_values(inputs: Sequence[CheckedInput]) -> CheckFailure | None:
     return None
 
 
+# A sentence about money moving ("an issuance of $15.0 billion of senior notes", "capital purchases
+# of $1.8 billion") states a flow of the period, not the balance a balance-sheet line holds.
+_FLOW = re.compile(r"\b(?:issu(?:ed|ance|ances|ing)|repa(?:id|y|yment|yments)|redeem\w*|redemptions?|borrow(?:ed|ings? "
+                   r"under)|proceeds|purchases?|purchased|paid|payments?|acquir\w*|sold|sales? of|raised|"
+                   r"increased?|decreased?|rose|fell|grew|declined?)\b", re.I)
+
+
+def check_prose_balance(inputs: Sequence[CheckedInput], vocab: Vocabulary) -> CheckFailure | None:
+    """A balance-sheet line read from a sentence that tells of a flow (an issuance, a purchase, a
+    change) is the flow's amount, not the line's balance at the year end."""
+    for i in inputs:
+        if i.from_table or vocab.statement_of(i.metric) != "balance_sheet":
+            continue
+        if m := _FLOW.search(i.quote):
+            return CheckFailure(check=CITED, why=f"{_name(i)} {_amount(i.value)} comes from a sentence about a "
+                                f"flow (“{m.group(0)}”: {i.where()}, “{collapse_whitespace(i.quote)[:200]}”), not "
+                                "the balance sheet's line")
+    return None
+
+
 def check_change(old: float, new: float, stated_pct: float, label: str, rounding: float = 0.05) -> CheckFailure | None:
     """The change stated is the change the two cited values give (within the rounding of
     the stated figure)."""
@@ -526,6 +547,7 @@ def check_inputs(inputs: Sequence[CheckedInput], question: str, annual: bool, vo
             or check_adjusted(inputs, question)
             or check_units_and_scale(inputs, vocab, hits)
             or check_cited_values(inputs)
+            or check_prose_balance(inputs, vocab)
             or check_one_statement(inputs, vocab, hits))
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from answering import numbers
+from answering import checks, numbers
 from answering.kinds import yes_no
 from answering.metric_answer import Evidence
 from answering.metric_formula import Missing
@@ -40,7 +40,8 @@ from strategies.services import Services
 
 CATALOG = StoreCatalog(companies=[CatalogCompany(name="Verizon", fiscal_years=[2022]),
                                   CatalogCompany(name="Intel", fiscal_years=[2020]),
-                                  CatalogCompany(name="PG&E", fiscal_years=[2022])], fiscal_years=[2020, 2022])
+                                  CatalogCompany(name="PG&E", fiscal_years=[2022]),
+                                  CatalogCompany(name="Oracle", fiscal_years=[2022])], fiscal_years=[2020, 2022])
 
 
 class FilteredChunks:
@@ -121,7 +122,13 @@ def test_total_assets_a_fiftieth_of_revenue_is_not_given(intel):
     income = find(intel, "Net revenue $ 77,867", tag="income_statement")
     written = ask("What is Intel's FY2020 total assets as a % of revenue?", [sentence, income], services())
     assert written.status == "unverified", written.text
-    assert "check_failed:plausible_value" in written.flags
+    # refused twice over: the sentence tells of purchases (a flow), and 2.3% of revenue is no total
+    assert "check_failed:cited_values" in written.flags
+    label, plausible = checks.bounds_for("total_assets_to_revenue", "total_assets / revenue", "ratio",
+                                         load_vocabulary())
+    failure = checks.check_plausible(label, 1_800 / 77_867, plausible, True, "2.3%")
+    assert failure is not None and failure.check == "plausible_value"
+    assert checks.check_plausible(label, 153_091 / 77_867, plausible, True, "196.6%") is None
 
 
 def test_capital_intensity_reads_total_assets_from_the_balance_sheet(intel):
@@ -167,3 +174,13 @@ def test_a_quarterly_report_balance_sheet_is_no_fiscal_year_column(financebench_
     evidence = Evidence("Apple", 2023, [], load_vocabulary(), None, "FY", "", FilteredChunks(apple))
     with pytest.raises(Missing):
         evidence.get("total_assets", 2023)
+
+
+def test_a_balance_sheet_line_is_not_read_from_a_sentence_about_a_flow(financebench_extra_dir):
+    # Oracle's FY2022 MD&A: "... primarily due to an issuance of $15.0 billion of senior notes in fiscal
+    # 2021": the notes issued that year, not the long-term debt the balance sheet holds (~$72 billion)
+    oracle = load_document(financebench_extra_dir / "pdfs" / "ORACLE_2022_10K.pdf")
+    sentence = find(oracle, "Net cash used for financing activities during fiscal 2022 increased")
+    written = ask("What was Oracle's long-term debt at the end of FY2022?", [sentence], services())
+    assert written.status == "unverified", written.text
+    assert "check_failed:cited_values" in written.flags and "a sentence about a flow" in written.text
