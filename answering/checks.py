@@ -16,7 +16,8 @@ found (figures and pages) and why it is not trusted, with status `unverified`.
   answered from GAAP statement lines ("adjusted EBIT" is not operating income).
 - `cited_values`: each input's figure is printed in the row cited for it (a sentence that
   negates or conditions its amount, "may not pay dividends until ... $6.2 billion", reports
-  none), and a change is the change the two cited values give.
+  none; a balance-sheet line from a sentence about a flow, "an issuance of $15.0 billion of
+  senior notes", is the flow's amount), and a change is the change the two cited values give.
 - `plausible_value`: the result lies in the range of its kind, read from the vocabulary
   (`plausible` of a derived metric: margins within ±100%, capex at most 75% of revenue,
   days 0..1000, ...), and a size's year-over-year change (revenue, assets) within
@@ -24,6 +25,9 @@ found (figures and pages) and why it is not trusted, with status `unverified`.
 - `stated_value`: where the filing states the same measure for the year ("gross margin
   was 42.1%", a "Gross margin 42.1% 40.0%" row), the computed value agrees with it
   within the stated figure's rounding.
+- `one_statement`: inputs of one statement, year and filing come from one table (the table
+  that gave one input does not print another's line with another amount: a combined 10-K's
+  parent and subsidiary statements).
 - `meaningful_base`: a ratio over an amount that is positive for a going concern (equity,
   total assets) is not given when that amount is negative (return on a shareholders'
   deficit is not a return).
@@ -38,7 +42,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from answering import numbers
-from answering.aspects import metric_label, split_sentences
+from answering.aspects import Aspect, metric_label, read_aspect, split_sentences
 from answering.citations import unique_citations
 from answering.row_scope import NOT_CONSOLIDATED, QUARTERLY
 from answering.written_answer import WrittenAnswer
@@ -53,6 +57,7 @@ ADJUSTED = "adjusted_measure"
 PLAUSIBLE = "plausible_value"
 STATED = "stated_value"
 MEANINGFUL_BASE = "meaningful_base"
+ONE_STATEMENT = "one_statement"
 FAILED_FLAG = "check_failed:"  # + the check's name
 
 # A size's year-over-year change (percent): revenue cannot fall below zero, and a
@@ -60,6 +65,10 @@ FAILED_FLAG = "check_failed:"  # + the check's name
 SIZE_CHANGE = Plausible(low=-100, high=500, why="a size such as revenue or total assets cannot fall by more "
                         "than 100% and does not grow more than sixfold in a year; such a change means one of "
                         "the two values is a quarter's, a segment's or another table's")
+# The inverse of asset turnover's bound (revenue at most 20 times total assets).
+ASSETS_TO_REVENUE = Plausible(low=0.05, why="a company's total assets are at least a twentieth of a year's revenue (even "
+                              "a distributor holds weeks of sales in receivables and inventory); less means the "
+                              "assets figure is a part's amount or a sentence's, not the balance sheet's total")
 # A question's own formula in days (365 * ...) when the vocabulary has no entry for it.
 DAYS = Plausible(low=0, high=1000, why="days are counted within a year's cycle: a negative count or more than "
                  "1,000 days means the inputs are from different tables or scales")
@@ -285,6 +294,26 @@ def check_cited_values(inputs: Sequence[CheckedInput]) -> CheckFailure | None:
     return None
 
 
+# A sentence about money moving ("an issuance of $15.0 billion of senior notes", "capital purchases
+# of $1.8 billion") states a flow of the period, not the balance a balance-sheet line holds.
+_FLOW = re.compile(r"\b(?:issu(?:ed|ance|ances|ing)|repa(?:id|y|yment|yments)|redeem\w*|redemptions?|borrow(?:ed|ings? "
+                   r"under)|proceeds|purchases?|purchased|paid|payments?|acquir\w*|sold|sales? of|raised|"
+                   r"increased?|decreased?|rose|fell|grew|declined?)\b", re.I)
+
+
+def check_prose_balance(inputs: Sequence[CheckedInput], vocab: Vocabulary) -> CheckFailure | None:
+    """A balance-sheet line read from a sentence that tells of a flow (an issuance, a purchase, a
+    change) is the flow's amount, not the line's balance at the year end."""
+    for i in inputs:
+        if i.from_table or vocab.statement_of(i.metric) != "balance_sheet":
+            continue
+        if m := _FLOW.search(i.quote):
+            return CheckFailure(check=CITED, why=f"{_name(i)} {_amount(i.value)} comes from a sentence about a "
+                                f"flow (“{m.group(0)}”: {i.where()}, “{collapse_whitespace(i.quote)[:200]}”), not "
+                                "the balance sheet's line")
+    return None
+
+
 def check_change(old: float, new: float, stated_pct: float, label: str, rounding: float = 0.05) -> CheckFailure | None:
     """The change stated is the change the two cited values give (within the rounding of
     the stated figure)."""
@@ -321,6 +350,8 @@ def bounds_for(metric: str, formula: str, unit: str, vocab: Vocabulary) -> tuple
     if unit == "days":
         return "days", DAYS
     m = re.fullmatch(r"\s*([a-z_]+)\s*/\s*revenue\s*", formula)
+    if m and m.group(1) == "total_assets":
+        return "Total assets as a share of revenue", ASSETS_TO_REVENUE
     if m and m.group(1) in vocab.metrics:
         numerator = vocab.metrics[m.group(1)]
         if numerator.kind == "metric" and numerator.unit == "USD" and numerator.statement == "income_statement":
@@ -474,17 +505,50 @@ def check_meaningful_base(formula: str, label: str, inputs: Sequence[CheckedInpu
     return None
 
 
+# --------------------------------------------------------------------------- one statement
+
+
+def check_one_statement(inputs: Sequence[CheckedInput], vocab: Vocabulary,
+                        hits: Sequence[SearchHit] = ()) -> CheckFailure | None:
+    """Inputs of one statement, year and filing come from one table: when the table that gave
+    one input prints another input's line with a different amount, the two were read from two
+    statements (a combined 10-K prints the parent's and its subsidiary's income statements,
+    each with its own "Interest expense")."""
+    for a in inputs:
+        statement = vocab.statement_of(a.metric)
+        if statement is None or not a.context or not a.from_table:
+            continue
+        for b in inputs:
+            if b is a or b.doc != a.doc or b.fiscal_year != a.fiscal_year or b.page == a.page or not b.from_table \
+                    or vocab.statement_of(b.metric) != statement:
+                continue
+            # the table is the input's chunk and the retrieved chunks of the same page (a statement
+            # is often cut into two chunks)
+            page = [h.chunk.text for h in hits if h.chunk.doc == a.doc and h.chunk.page == a.page]
+            text = "\n".join(dict.fromkeys([a.context, *page]))
+            table = Chunk(chunk_id="", doc=a.doc, doc_sha256="", index=0, page=a.page, page_end=a.page, text=text)
+            there = read_aspect(table, Aspect(company=None, fiscal_year=b.fiscal_year, metric=b.metric), vocab)
+            if there is not None and there.from_table and not _same(there.value, b.value):
+                return CheckFailure(check=ONE_STATEMENT, why=f"{_name(b)} {_amount(b.value)} was read on {b.where()}, "
+                                    f"but the statement that gives {_name(a)} ({a.where()}) prints it as "
+                                    f"{_amount(there.value)} (“{collapse_whitespace(there.quote)}”): the inputs come "
+                                    "from two different statements")
+    return None
+
+
 # --------------------------------------------------------------------------- all together
 
 
 def check_inputs(inputs: Sequence[CheckedInput], question: str, annual: bool, vocab: Vocabulary,
                  hits: Sequence[SearchHit] = ()) -> CheckFailure | None:
     """The input checks, first failure wins: consolidated rows, the measure asked (adjusted or
-    GAAP), units and scale, cited values."""
+    GAAP), units and scale, cited values, one statement's inputs from one table."""
     return (check_consolidated(inputs, question, annual)
             or check_adjusted(inputs, question)
             or check_units_and_scale(inputs, vocab, hits)
-            or check_cited_values(inputs))
+            or check_cited_values(inputs)
+            or check_prose_balance(inputs, vocab)
+            or check_one_statement(inputs, vocab, hits))
 
 
 def found_text(inputs: Sequence[CheckedInput], vocab: Vocabulary) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from answering import checks, numbers
-from answering.aspects import Aspect, metric_label, read_aspect
+from answering.aspects import Aspect, Reading, metric_label, read_aspect
 from answering.checks import CheckedInput, CheckFailure
 from answering.citations import cite, quote_in_text, unique_citations
 from answering.metric_formula import InputValue, MetricResult, Missing, compute
@@ -48,6 +48,7 @@ class MetricServices(Protocol):
 
 
 _SAME = 0.005  # values within 0.5% are the same figure (rounding of printed statements)
+_ANNUAL_FORMS = ("10-K", "annual")  # filings whose statements' year columns are fiscal years
 
 
 # --------------------------------------------------------------------------- evidence
@@ -57,8 +58,10 @@ class Evidence:
     """Input values for one company: graph facts first, then rows in retrieved chunks."""
 
     def __init__(self, company: str, anchor_year: int, hits: list[SearchHit], vocab: Vocabulary,
-                 graph: GraphStore | None = None, period: str = "FY", question: str = ""):
+                 graph: GraphStore | None = None, period: str = "FY", question: str = "",
+                 retriever: Retriever | None = None):
         self.company = company
+        self.retriever = retriever  # for a statement's own page when the hits hold only a note's row
         self.question = question
         self.period = period  # "FY", or a 10-Q column: "Q2" (the quarter) / "Q2YTD" (year to date)
         self.anchor = anchor_year
@@ -101,8 +104,43 @@ class Evidence:
     def _from_hits(self, metric: str, year: int) -> InputValue | None:
         if self.period != "FY":
             return None  # a chunk's row is read by fiscal-year columns only
+        best = self._best_reading(metric, year, self.hits)
+        if (best is None or best[0][2]) and (own := self._statement_hits(metric)):
+            # not read, or read off its statement (a note's table can share the label and hold
+            # a part: an asset-backed entity's "Debt maturing within one year"): the statement's
+            # own page, searched for, decides when it prints the row
+            best = self._best_reading(metric, year, own) or best
+        if best is None:
+            return None
+        r = best[1]
+        return InputValue(metric=metric, fiscal_year=year, value=r.value, doc=r.chunk.doc, page=r.chunk.page,
+                          quote=r.quote, chunk=r.chunk)
+
+    def _statement_hits(self, metric: str) -> list[SearchHit]:
+        statement = self.vocab.statement_of(metric)
+        if self.retriever is None or statement is None:
+            return []
+        query = " ".join(dict.fromkeys([*self.vocab.expansions(metric)[:6], self.vocab.label(statement) or ""]))
+        # annual filings only: a 10-Q's balance sheet dated "September 30, 2022" is no FY2022 column
+        found = self.retriever.search(query, filters=SearchFilters(companies=[self.company], tags=[statement],
+                                                                   forms=list(_ANNUAL_FORMS)), k=8, mode="sparse")
+        pages: dict[tuple[str, int], SearchHit] = {}
+        for hit in found:
+            key = (hit.chunk.doc, hit.chunk.page)
+            if statement not in hit.chunk.tags or hit.chunk.form not in _ANNUAL_FORMS or key in pages:
+                continue
+            # the whole page: a statement cut into chunks keeps its column years in the first one
+            # (chunks that begin on an earlier page are left out: their dates are no header)
+            filing = getattr(self.retriever, "filing", None)  # a stand-in retriever may hold no pages
+            on_page = [c for c in (filing(hit.chunk.doc).pages.get(hit.chunk.page, []) if filing else [])
+                       if c.page == hit.chunk.page]
+            whole = "\n".join(c.text for c in on_page) if on_page else hit.chunk.text
+            pages[key] = hit.model_copy(update={"chunk": hit.chunk.model_copy(update={"text": whole})})
+        return list(pages.values())
+
+    def _best_reading(self, metric: str, year: int, hits: list[SearchHit]) -> tuple[tuple[int, ...], Reading] | None:
         best = None
-        for rank, hit in enumerate(self.hits):
+        for rank, hit in enumerate(hits):
             reading = read_aspect(hit.chunk, Aspect(company=self.company, fiscal_year=year, metric=metric), self.vocab)
             if reading is None or (metric in self.question_lines and not reading.from_table):
                 # a line only the question names is read from a statement row, never from prose
@@ -110,15 +148,15 @@ class Evidence:
             # a consolidated statement's row before a segment's, a quarter's or a
             # non-controlling interest's (answering.checks refuses those if nothing else is found)
             suspect = checks.not_consolidated(reading.quote, hit.chunk.text, self.question, annual=True) is not None
-            key = (int(suspect), 0 if reading.from_table else 1, 0 if reading.chunk.fiscal_year == self.anchor else 1,
-                   rank)
+            # a line item from its own statement's page before a note's table with the same label
+            # ("Debt maturing within one year" is also a row of the debt note, with other amounts)
+            statement = self.vocab.statement_of(metric)
+            off_statement = int(statement is not None and statement not in hit.chunk.tags)
+            key = (int(suspect), 0 if reading.from_table else 1, off_statement,
+                   0 if reading.chunk.fiscal_year == self.anchor else 1, rank)
             if best is None or key < best[0]:
                 best = (key, reading)
-        if best is None:
-            return None
-        r = best[1]
-        return InputValue(metric=metric, fiscal_year=year, value=r.value, doc=r.chunk.doc, page=r.chunk.page,
-                          quote=r.quote, chunk=r.chunk)
+        return best
 
 
 def with_lines(vocab: Vocabulary, target: MetricTarget) -> Vocabulary:
@@ -157,10 +195,12 @@ def _period(target: MetricTarget) -> str:
 
 
 def answer_metric(
-    question: str, hits: list[SearchHit], understanding: QueryUnderstanding, services: MetricServices
+    question: str, hits: list[SearchHit], understanding: QueryUnderstanding, services: MetricServices,
+    search: bool = True,
 ) -> WrittenAnswer | None:
     """The exact answer to a one-company metric question; None when the question is not one
-    (no metric, no year, or not exactly one company): the general writer answers it then."""
+    (no metric, no year, or not exactly one company): the general writer answers it then.
+    `search`: an input's statement page may be searched for (not after the question's deadline)."""
     if len(understanding.companies) != 1:
         return None
     target = read_target(question, services.vocabulary)
@@ -172,7 +212,7 @@ def answer_metric(
         return WrittenAnswer(status="not_found", text=f"{NOT_FOUND.capitalize()}: {target.unresolved}; no formula "
                              "for the quantity asked is known.", reason=target.unresolved, flags=["metric_target"])
     evidence = Evidence(company, max(target.years), hits, vocab, services.graph, _column(target),
-                        question)
+                        question, services.retriever if search else None)
     evidence.question_lines = set(target.lines)
     try:
         result = compute(target, vocab, evidence.get)

@@ -403,6 +403,9 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     if kind_asked and unit == "USD" and source != "question":
         # "working capital ratio" when only working capital (an amount) is known
         unresolved = f"the question asks for a {kind_asked.group(1).lower()}, but {label} is an amount"
+    if source == "vocabulary" and key in vocab.metrics and (contested := vocab.metrics[key].contested):
+        # answering with one of the ways would be another quantity than the one asked, half the time
+        unresolved = f"{label} is computed in more than one way ({contested}) and the question does not define it"
     if source != "question" and key in vocab.metrics and (other := qualified_name(ask, key, vocab)):
         # "intangible assets" read as "assets": answering total assets would be another quantity
         unresolved = f"the question asks for {other}, which is not {label}"

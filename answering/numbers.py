@@ -111,8 +111,14 @@ def split_row(line: str) -> Row | None:
     return Row(line=line, label=label, values=list(reversed(values)), percent=percent, tokens=list(reversed(printed)))
 
 
+_SCALE_NOTE = re.compile(r"\((?:(?:dollars|amounts)\s+)?in\s+(?:thousands|millions|billions)\b[^)]*\)", re.I)
+
+
 def header_years(line: str) -> list[int]:
-    """Years of a column-header line (`2023 2022`, `December 31, 2023  December 31, 2022`), else []."""
+    """Years of a column-header line (`2023 2022`, `December 31, 2023  December 31, 2022`), else [].
+    A scale note in the header line ("Years Ended (In Millions, Except Per Share Amounts) Dec 26,
+    2020 Dec 28, 2019") is not part of the header."""
+    line = _SCALE_NOTE.sub(" ", line)
     years = [int(y) for y in _YEAR.findall(line)]
     if not years:
         return []

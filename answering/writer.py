@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 from answering import checks
 from answering.aspects import split_sentences
 from answering.citations import is_instruction
+from answering.company_comparison import ComparisonServices, compare_companies
 from answering.extractive_writer import write_offline
 from answering.kinds import (
     choice,
@@ -33,7 +34,7 @@ from answering.kinds.classify import KindDecision, classify
 from answering.kinds.sentences import read_topic
 from answering.kinds.statement_lines import zero_by_rule
 from answering.llm_writer import write_llm
-from answering.metric_answer import MetricServices, answer_metric
+from answering.metric_answer import answer_metric
 from answering.metric_target import unreadable_definition
 from answering.written_answer import NOT_FOUND, WrittenAnswer, not_found
 from finrag.llm import LLMClient, LLMError, Usage
@@ -51,7 +52,7 @@ _WRITERS = {
 }
 
 
-class WriterServices(MetricServices, Protocol):
+class WriterServices(ComparisonServices, Protocol):
     """What writing needs of the open services (strategies.services.Services has it)."""
 
     @property
@@ -70,7 +71,7 @@ def write_answer(
     text = question.question if isinstance(question, Question) else question
     offline_engine = services.llm is None or offline_only or not hits
     decision = classify(text, services.vocabulary, companies=understanding.companies)
-    offline = _write_kind(decision, text, hits, understanding, services, offline_engine)
+    offline = _write_kind(decision, text, hits, understanding, services, offline_engine, not offline_only)
     offline = offline.model_copy(update={"kind": offline.kind or decision.kind, "kind_reason": decision.describe()})
     # An unverified figure (answering.checks) stays refused with an LLM too: the evidence it
     # would rest on failed a check, and the LLM reads the same evidence.
@@ -86,8 +87,9 @@ def write_answer(
 
 
 def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
-                services: WriterServices, offline_engine: bool) -> WrittenAnswer:
-    """The offline answer in the decided kind, or a refusal that says what was missing."""
+                services: WriterServices, offline_engine: bool, may_search: bool = True) -> WrittenAnswer:
+    """The offline answer in the decided kind, or a refusal that says what was missing.
+    `may_search`: a statement page may still be searched for (not after the question's deadline)."""
     if guidance.asks_guidance(decision.ask or text):
         # guidance is a forward-looking figure: the period's actual rows would be another quantity
         return guidance.write(decision, text, hits, understanding, services)
@@ -95,7 +97,7 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
                                                                              services)):
         return explained
     if decision.kind == "metric":
-        written: WrittenAnswer | None = _metric(text, hits, understanding, services, offline_engine)
+        written: WrittenAnswer | None = _metric(text, hits, understanding, services, offline_engine, may_search)
     else:
         written = _WRITERS[decision.kind](decision, text, hits, understanding, services)
     if written is not None and written.status == "not_found" and decision.default_value == 0 and decision.metric \
@@ -120,11 +122,14 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
 
 
 def _metric(text: str, hits: list[SearchHit], understanding: QueryUnderstanding, services: WriterServices,
-            offline_engine: bool) -> WrittenAnswer:
+            offline_engine: bool, may_search: bool = True) -> WrittenAnswer:
     # A metric question is computed exactly from statement rows (answering.metric_answer): its
     # answer is the offline answer, and the checked figure the LLM writer is given. Offline,
     # an input it could not find is named rather than another quantity answered.
-    metric = answer_metric(text, hits, understanding, services)
+    compared = compare_companies(text, hits, understanding, services, may_search)
+    if compared is not None:  # "which company had a higher X: A or B": X read per company, one currency
+        return compared
+    metric = answer_metric(text, hits, understanding, services, may_search)
     if metric is not None and (metric.status in ("answered", "unverified") or offline_engine):
         return metric.model_copy(update={"kind": "metric"})
     if (unread := unreadable_definition(text, services.vocabulary)) is not None:

@@ -78,6 +78,10 @@ class Entry(BaseModel):
     # A size (revenue, assets): positive and far from zero for an operating company, so its
     # year-over-year change stays within -100%..+500% (a profit can cross zero; a size cannot).
     size: bool = False
+    # Derived metrics analysts compute in more than one way (free cash flow over EBITDA, over net
+    # income ...): the ways, said for the answer. Without the question's own definition the
+    # vocabulary's formula would be a guess at which quantity is asked, so it is not used.
+    contested: str | None = None
 
     @property
     def wordings(self) -> list[str]:

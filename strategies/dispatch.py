@@ -16,7 +16,6 @@ from finrag.llm import LLMError
 from finrag.llm_guards import question_scope
 from finrag.models import Answer, Question, StrategyName, TraceStep
 from strategies import direct, knowledge_graph, single
-from strategies.company_choice import answer_choice, asks_company_choice, read_choice
 from strategies.report_terms import in_report_terms
 from strategies.router import RouteDecision, StrategyFunction, forced, route, understand_question
 from strategies.services import Services
@@ -57,13 +56,8 @@ def answer_question(question: Question, services: Services, strategy: str = "aut
     # One deadline per question, whatever the strategy: no LLM call starts after it.
     with question_scope(services.settings.question_timeout_s) as scope:
         try:
-            choice = (read_choice(question.question, services.catalog(), services.vocabulary)
-                      if strategy == "auto" and asks_company_choice(question.question) else None)
-            if choice is not None:  # "Which company had a higher X: "A", "B" or "C"?": X read per company
-                answer = answer_choice(choice, lambda asked: _answer_decided(asked, services, _decide(asked, services, "auto")))
-            else:
-                decision = _decide(question, services, strategy)
-                answer = _answer_decided(question, services, decision)
+            decision = _decide(question, services, strategy)
+            answer = _answer_decided(question, services, decision)
             answer = against_asked_currency(answer, question.question)
         except Exception as exc:  # never raise: the question fails, the batch goes on
             _log_failure(question, exc)

@@ -25,7 +25,7 @@ from answering.kinds import passage
 from answering.kinds.sentences import content_words, overlap
 from answering.kinds.tables import Block, blocks, more_tables
 from answering.numbers import Row, normalize_label
-from answering.written_answer import WrittenAnswer
+from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import Chunk, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
 
@@ -36,9 +36,23 @@ if TYPE_CHECKING:
 
 _CHANGE = re.compile(r"\b(?:drop|decline|decrease|growth|grew|grow|change|increase|performance|perform\w*|dragged|topline)\b",
                      re.I)
+_DROP = re.compile(r"\b(?:drop|decline|decrease|fall|fell|dragged|shr[ai]nk\w*|contract\w*)\b", re.I)
 _RANK_WORDS = set(tokenize("highest largest biggest most greatest top best lowest smallest least worst fewest one item "
                            "amount value brought lost cash"))
 _MIN_MATCH = 0.3  # share of the question's words a table's caption and labels must carry
+
+# The dimension a question ranks along and the dimension of a table's items must agree: a drop
+# "by region" read from a table of products or segments names a product, not a region.
+_ASKS_PLACES = re.compile(r"\b(?:regions?|regional|geograph\w*|countr(?:y|ies)|continents?|territor(?:y|ies)|"
+                          r"customer\s+locations?)\b", re.I)
+_ASKS_OFFERINGS = re.compile(r"\b(?:products?|brands?|categor(?:y|ies)|services?|product\s+lines?|offerings?)\b",
+                             re.I)
+_PLACE_CAPTION = re.compile(r"\b(?:geograph\w*|regions?|countr(?:y|ies)|customer\s+location|domestic|foreign)\b",
+                            re.I)
+_PLACES = re.compile(
+    r"\b(?:(?:north|south|latin|central)\s+america|americas|caribbean|europe(?:an)?|emea|asia|pacific|apac|apla|africa|"
+    r"middle\s+east|china|japan|india|korea|taiwan|canada|mexico|brazil|australia|oceania|germany|france|"
+    r"united\s+(?:states|kingdom)|u\.\s?s\.|international|domestic|foreign|rest\s+of\s+(?:the\s+)?world)(?![\w])", re.I)
 
 
 class Item(BaseModel):
@@ -67,6 +81,14 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     items, how = found
     ranked = sorted(items, key=lambda i: i.value, reverse=decision.order == "highest")
     best = ranked[0]
+    if how.startswith("by change") and _DROP.search(decision.ask) and best.value >= 0:
+        # "the largest decline" among items that all grew: naming the smallest growth would
+        # answer a question the filing contradicts
+        reason = f"no item fell {how}: every one grew"
+        return WrittenAnswer(status="not_found", kind="choice", reason=reason,
+                             text=f"{NOT_FOUND.capitalize()}: {reason} ("
+                                  + "; ".join(f"{i.label}: {i.shown}" for i in ranked) + ").",
+                             citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
     listing = "; ".join(f"{n}. {i.label}: {i.shown}" for n, i in enumerate(ranked, start=1))
     text = f"{best.label} ({best.shown}) ranks {decision.order} {how}. Ranking: {listing}."
     return WrittenAnswer(status="answered", text=text, kind="choice",
@@ -117,6 +139,11 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
             continue  # repeated labels: a table of several parts; no year columns: not a table of figures
         if len({m for r in block.rows for m in vocab.match_metrics(r.label)}) >= 2:
             continue  # rows that are different line items (a statement), not like items of one measure
+        if not same_dimension(ask, block):
+            continue
+        named = vocab.match_metrics("\n".join(_caption_lines(block)))
+        if metric and named and metric not in named:
+            continue  # its caption names another measure ("long-lived assets were located as follows")
         score = overlap(block.context, words) + 0.5 * overlap(" ".join(r.label for r in block.rows), words)
         caption = "\n".join(block.context.splitlines()[-2:])
         if metric and metric in vocab.match_metrics(caption):
@@ -153,6 +180,35 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
         when = block.years[col] if col < len(block.years) else None
         how = f"in the table {_caption(block)}" + (f" ({when} column)" if when else "")
     return Table(items=items, how=how, total=total) if len(items) >= 2 else None
+
+
+def places_table(block: Block) -> bool:
+    """The table's items are places: its caption says so ("by customer location", "geographic
+    area"), or most of its labels name regions or countries."""
+    labels = [r.label for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
+    placed = sum(1 for label in labels if _PLACES.search(label))
+    return bool(_PLACE_CAPTION.search(block.context)) or (bool(labels) and placed * 2 > len(labels))
+
+
+def same_dimension(ask: str, block: Block) -> bool:
+    """A question by region needs a table of places; one by product, brand or category a table
+    that is not one. A question by segment (segments are places for some companies, products
+    for others) or naming no dimension takes either."""
+    if re.search(r"\bsegments?\b", ask, re.I):
+        return True
+    if _ASKS_PLACES.search(ask):
+        return places_table(block)
+    if _ASKS_OFFERINGS.search(ask):
+        return not places_table(block)
+    return True
+
+
+def _caption_lines(block: Block, n: int = 2) -> list[str]:
+    """The last lines of prose above the table (its caption), scale notes and column dates left out."""
+    lines = [line.strip() for line in block.context.splitlines()
+             if len(line.split()) >= 4 and not re.search(r"\bin\s+(?:millions|thousands|billions)\b", line, re.I)
+             and not re.match(r"(?:as\s+of|years?\s+ended|at)\b", line.strip(), re.I)]
+    return lines[-n:]
 
 
 def _caption(block: Block) -> str:

@@ -76,7 +76,8 @@ _YES_NO_START = re.compile(
     r"^\W*(?:is|are|was|were|does|do|did|has|have|had|can|will|would|should)\b", re.I
 )
 _SUPERLATIVE = re.compile(
-    r"\b(?P<drop>(?:biggest|largest|greatest|steepest)\s+(?:drop|decline|decrease|fall)|dragged\s+down|held\s+back)\b"
+    r"\b(?P<drop>(?:biggest|largest|greatest|steepest)\s+(?:[\w-]+\s+){0,2}?(?:drop|decline|decrease|fall)|"
+    r"dragged\s+down|held\s+back)\b"
     r"|\b(?P<high>highest|largest|biggest|most|greatest|top|best|strongest|maximum)\b"
     r"|\b(?P<low>lowest|smallest|least|worst|weakest|minimum|fewest)\b",
     re.I,

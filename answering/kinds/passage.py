@@ -24,7 +24,7 @@ from answering.kinds.sentences import (
     read_topic,
     sentences,
 )
-from answering.written_answer import WrittenAnswer
+from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import SearchHit
 from retrieval.periods import parse_periods
 
@@ -68,6 +68,14 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     return [t[3] for t in scored[:limit]]
 
 
+# A question that asks for an amount ("and how much did it incur under the plan?") is not
+# answered by sentences that state none: the part asked for would be missing.
+_ASKS_AMOUNT = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:amount|price|did\s+(?:it|this|that)\s+cost)\b|"
+                          r"\bat\s+what\s+price\b|\bhow\s+many\b", re.I)
+_AN_AMOUNT = re.compile(r"\$\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million|billion)s?\b)|"
+                        r"\b\d{1,3}(?:,\d{3})+\b", re.I)
+
+
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
     parts = ask_parts(topic_ask(decision.ask or question))
@@ -84,6 +92,14 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if not best:
         # a named legal matter is described under its own heading, in words the question does not use
         return legal.write(decision, question, hits, understanding, services)
+    if _ASKS_AMOUNT.search(question) and not any(_AN_AMOUNT.search(s.text) for s in best):
+        stated = [s for s in stating(decision, question, hits, understanding, services, limit=8)
+                  if _AN_AMOUNT.search(s.text)]
+        if not stated:
+            reason = "the question asks for an amount, and the sentences that state the rest name none"
+            return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
+                                 text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
+        best = [best[0], stated[0]]
     text, value = quoted(best), None
     if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2:
         amounts = [_MONEY.findall(s.text) for s in best]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from answering import numbers
 from answering.citations import cite, unique_citations
 from answering.kinds.choice import table_items
 from answering.kinds.sentences import (
@@ -132,6 +133,8 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
         want_up = {"increased": True, "decreased": False, "improving": not lower_is_better}[decision.test or "increased"]
         yes = last.value != first.value and rose == want_up
         finding = f"{label} {verb} from {first.shown} (FY{first.year}) to {last.shown} (FY{last.year})"
+        if (last.answer.unit or "").startswith("USD") and last.answer.unit == first.answer.unit:
+            finding += f", a change of {last.value - first.value:+,.2f} ({last.answer.unit.removeprefix('USD ')})"
     elif decision.test in ("positive", "negative"):
         yes = (last.value > 0) == (decision.test == "positive") and last.value != 0
         finding = f"{label} {_when(last.year, quarter)} was {last.shown}"
@@ -154,8 +157,8 @@ def _capital_intensive(company: str, hits: list[SearchHit], understanding: Query
     if not years:
         return None
     year = years[-1]
-    assets = metric_value("total assets as a % of revenue", year, hits, understanding, services)
-    capex = metric_value("capital expenditures as a % of revenue", year, hits, understanding, services)
+    assets = _from_rows(metric_value("total assets as a % of revenue", year, hits, understanding, services))
+    capex = _from_rows(metric_value("capital expenditures as a % of revenue", year, hits, understanding, services))
     got = [v for v in (assets, capex) if isinstance(v, Value)]
     if not got:
         return assets if isinstance(assets, WrittenAnswer) else None
@@ -169,6 +172,16 @@ def _capital_intensive(company: str, hits: list[SearchHit], understanding: Query
         findings.append(f"capital expenditures are {capex.value:.1f}% of revenue (capital intensive at "
                         f"{_CAPEX_INTENSITY:g}% or more)")
     return _judged(yes, f"{company} FY{year}: " + "; ".join(findings), got)
+
+
+def _from_rows(got: Value | WrittenAnswer) -> Value | WrittenAnswer:
+    """A side figure of a judgement stands only when every input is a statement row: a
+    sentence's amount ("capital purchases of approximately $1.8 billion ... classified as
+    assets") is about something else than the company's total, so it is dropped."""
+    if isinstance(got, Value) and any(numbers.split_row(c.quote) is None for c in got.answer.citations):
+        return WrittenAnswer(status="not_found", kind="yes_no", reason="an input was read from a sentence",
+                             text=f"{NOT_FOUND.capitalize()}: an input was read from a sentence, not a statement row.")
+    return got
 
 
 def _shares(decision: KindDecision, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,

@@ -93,7 +93,7 @@ def test_agent_searches_for_the_missing_company_and_beats_single_shot():
     single = answer_single(COMPARISON, services, forced("single"))
     agent = answer_iterative(COMPARISON, services, forced("iterative"))
     assert single.status == "not_found"  # one search saw only Acme's statement
-    assert agent.status == "answered" and agent.answer.startswith("Acme Widgets had the higher")  # 40% vs 30%
+    assert agent.status == "answered" and agent.answer.startswith("Acme Widgets: the higher gross margin")  # 40% vs 30%
     assert agent.searches == 2 and agent.stopped_by is None
     searches = [s for s in agent.trace if s.step == "search"]
     assert searches[1].filters["companies"] == ["Bolt Motors"] and searches[1].retrieved
@@ -213,8 +213,8 @@ def test_plan_review_shows_the_planned_searches_and_runs_the_reviewed_ones():
     assert steps == ["plan", "search", "review", "assess", "search", "assess", "kind", "write"]
     searches = [s for s in answer.trace if s.step == "search"]
     assert searches[1].query == "Bolt Motors gross margin 2023 (analyst)"
-    assert retriever.calls[-1][0] == "Bolt Motors gross margin 2023 (analyst)"
-    assert answer.status == "answered" and answer.answer.startswith("Acme Widgets had the higher")
+    assert "Bolt Motors gross margin 2023 (analyst)" in [query for query, _ in retriever.calls]
+    assert answer.status == "answered" and answer.answer.startswith("Acme Widgets: the higher gross margin")
 
 
 def test_a_plan_emptied_in_review_runs_no_more_searches():

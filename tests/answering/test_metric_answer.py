@@ -207,9 +207,9 @@ def test_define_it_as_defines_what_the_ask_names():
 
 
 @pytest.mark.parametrize("question", [
-    # "short-term debt" is not long-term debt (whose one-word synonym is "debt")
-    "What is Acme's debt-to-equity ratio at the end of FY2022? Define it as: (short-term debt + long-term debt) / "
-    "total stockholders' equity. Round your answer to two decimal places.",
+    # "operating lease liabilities" is no debt line the vocabulary reads
+    "What is Acme's debt-to-equity ratio at the end of FY2022? Define it as: (operating lease liabilities + long-term "
+    "debt) / total stockholders' equity. Round your answer to two decimal places.",
     # a part of revenue the vocabulary does not know, over revenue: read as revenue / revenue
     "What share of Acme's FY2023 revenues came from franchised restaurants? Define it as: revenues from franchised "
     "restaurants / total revenues.",
@@ -222,3 +222,15 @@ def test_a_definition_with_a_term_the_vocabulary_lacks_reads_it_as_its_own_line(
     line = next(iter(target.lines))
     assert line in target.formula and "long_term_debt + long_term_debt" not in target.formula
     assert target.formula != "revenue / revenue"
+
+
+@pytest.mark.parametrize("question", [
+    "What is Acme's FY2022 free cash flow conversion?",
+    "What is the FY2022 debt-to-equity ratio for Acme?",
+])  # fmt: skip
+def test_a_metric_computed_in_more_than_one_way_needs_the_question_definition(question):
+    target = read_target(question, load_vocabulary())
+    assert target is not None and target.unresolved is not None
+    assert "computed in more than one way" in target.unresolved and "does not define it" in target.unresolved
+    defined = read_target(question + " Define it as: free cash flow / net income.", load_vocabulary())
+    assert defined is not None and defined.unresolved is None and defined.formula_source == "question"

@@ -40,6 +40,9 @@ def decide(text: str, llm: LLMClient | None = None):
         ("What was Northwind Robotics' FY2022 capex?", "single", "1 company"),
         ("What were Acme Foods' total assets at the end of FY2023?", "single", "1 metric"),
         ("Compare the FY2023 revenue of Acme Foods and Helios Energy.", "iterative", "2 companies"),
+        # a pick among the companies it names is a comparison of those (answering.company_comparison)
+        ('Which company had a higher total assets: "Acme Foods" or "Helios Energy", in the fiscal year 2023?',
+         "iterative", "2 companies"),
         ("How did Northwind Robotics' revenue change from FY2021 to FY2023?", "iterative", "fiscal years"),
         ("What were Acme Foods' revenue and net income in FY2022?", "iterative", "2 metrics"),
         ("What was Helios Energy's FY2023 EBITDA margin?", "iterative", "statements"),

@@ -41,3 +41,31 @@ def test_a_segment_ranking_comes_from_the_segment_table_not_the_contents_page(bo
     written = ask("Which segment of Boeing had the highest revenue in FY2022?", boeing, [2, 54, 61], services)
     assert written.text.startswith("Commercial Airplanes (25,867"), written.text
     assert "Boeing Capital: 199" in written.text
+
+
+def test_a_drop_by_region_is_read_from_the_table_of_places(boeing, services):
+    # Boeing's revenues by customer location (p.114): Europe is the one region whose revenue fell
+    written = ask("Which region had the largest drop in revenue for Boeing in FY2022?", boeing, [61, 113], services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Europe ("), written.text
+
+
+def test_a_drop_by_region_is_never_read_from_a_table_of_segments(boeing, services):
+    # only the business segments' table is retrieved: a segment is no region, so nothing is ranked
+    written = ask("Which region had the largest drop in revenue for Boeing in FY2022?", boeing, [61], services)
+    assert written.status == "not_found", written.text
+
+
+def test_a_table_whose_caption_names_another_measure_ranks_nothing_for_the_asked_one(services):
+    # Netflix's FY2015 10-K p.60: "The Company's long-lived tangible assets were located as follows:"
+    # United States / International: places, but assets, not revenue
+    netflix = filing("financebench/pdfs/NETFLIX_2015_10K.pdf")
+    written = ask("Which region had the largest revenue decline for Netflix in FY2015?", netflix, [59], services)
+    assert written.status == "not_found" and "International" not in written.text, written.text
+
+
+def test_the_largest_decline_among_items_that_all_grew_is_refused(services):
+    netflix = filing("financebench/pdfs/NETFLIX_2015_10K.pdf")
+    written = ask("Which region had the largest decline in long-lived tangible assets for Netflix in FY2015?",
+                  netflix, [59], services)
+    assert written.status == "not_found" and "every one grew" in written.text, written.text

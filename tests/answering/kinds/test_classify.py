@@ -21,7 +21,7 @@ CASES = [
     ("Does Acme have an improving operating margin profile as of FY2023?", 1, "yes_no",
      {"metric": "operating_margin", "test": "improving"}),
     ("Has Acme reduced its total debt between FY2021 and FY2022?", 1, "yes_no",
-     {"metric": "long_term_debt", "test": "decreased"}),
+     {"metric": "total_debt", "test": "decreased"}),
     ("Did Acme grow its PP&E between FY20 and FY21?", 1, "yes_no", {"metric": "ppe_net", "test": "increased"}),
     ("Does Acme have positive working capital based on FY2023 data?", 1, "yes_no",
      {"metric": "working_capital", "test": "positive"}),

@@ -3,7 +3,11 @@ hedges, sentences that share words but not the key phrase) are refused (Boeing F
 
 from __future__ import annotations
 
-from tests.answering.kinds.conftest import ask, filing
+from answering.writer import write_answer
+from finrag.llm import Usage
+from finrag.models import SearchHit
+from retrieval.query_understanding import understand
+from tests.answering.kinds.conftest import ask, catalog, filing
 
 
 def test_the_sentence_that_states_the_fact_is_quoted(boeing, services):
@@ -38,3 +42,22 @@ def test_a_risk_that_a_plan_may_not_succeed_is_not_the_plan():
             "and other benefits from our DRIVE transformation and one FedEx consolidation plan.")
     target = "DRIVE is expected to deliver $4 billion in permanent cost savings in fiscal 2025."
     assert HEDGE.search(risk) and not HEDGE.search(target)
+
+
+def test_a_question_that_asks_how_much_is_answered_with_the_sentence_that_states_the_amount(services):
+    # Salesforce's Q2 FY2024 release (p.6) states the plan ("In January 2023, the Company announced
+    # a restructuring plan ..."), no amount; the FY2023 10-K's p.48 states the costs
+    # ("approximately $828 million of costs were incurred")
+    salesforce = filing("financebench-extra/pdfs/SALESFORCE_2023_10K.pdf")
+    release = filing("financebench-extra/pdfs/SALESFORCE_2024Q2_EARNINGS.pdf")
+    question = ("What restructuring plan did Salesforce announce in January 2023, and how much did it incur under "
+                "the plan in fiscal 2023?")
+    only_the_plan = [c for c in release if c.page == 5]
+    refused = write_answer(question, [SearchHit(chunk=c, score=1.0) for c in only_the_plan],
+                           understand(question, catalog(salesforce), services.vocabulary), services, Usage())
+    # refused: the plan's sentence alone would answer half of the question
+    assert refused.status == "not_found" and "announced a restructuring plan" not in refused.text.split(";")[0], \
+        refused.text
+    written = ask(question, salesforce, [84, 47], services)
+    assert written.status == "answered", written.text
+    assert "announced a restructuring plan" in written.text and "$828 million" in written.text

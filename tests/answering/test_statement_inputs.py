@@ -1,0 +1,186 @@
+"""A metric's inputs are the statement's own lines, in the definition the question asks.
+
+Real filings, loaded once per module without embedding: VERIZON_2022_10K (its balance sheet
+prints "Debt maturing within one year $ 9,963 $ 7,443"; the note on its asset-backed debt
+entities prints a row with the same label, 6,809 / 5,024, a part of it) and INTEL_2020_10K
+(its statements' header lines carry the scale note: "Years Ended (In Millions, Except Per
+Share Amounts) Dec 26, 2020 ..."; a note says "Additional capital purchases of approximately
+$1.8 billion ... will be classified as assets held for sale") and PG_E_2022_10K (a combined 10-K:
+PG&E Corporation's income statement prints "Interest expense (1,917)", its utility's "(1,658)").
+The retriever is a stand-in
+that does what the store's hard filters do (company, page tags) over the filing's own chunks.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from answering import checks, numbers
+from answering.kinds import yes_no
+from answering.metric_answer import Evidence
+from answering.metric_formula import Missing
+from answering.writer import write_answer
+from answering.written_answer import WrittenAnswer
+from finrag.config import load_settings
+from finrag.llm import Usage
+from finrag.models import (
+    CatalogCompany,
+    Chunk,
+    Citation,
+    LoadedDocument,
+    SearchFilters,
+    SearchHit,
+    StoreCatalog,
+)
+from finrag.vocabulary import load_vocabulary
+from loaders.document import load_document
+from retrieval.page_rerank import FilingPages
+from retrieval.query_understanding import understand
+from strategies.services import Services
+
+CATALOG = StoreCatalog(companies=[CatalogCompany(name="Verizon", fiscal_years=[2022]),
+                                  CatalogCompany(name="Intel", fiscal_years=[2020]),
+                                  CatalogCompany(name="PG&E", fiscal_years=[2022]),
+                                  CatalogCompany(name="Oracle", fiscal_years=[2022])], fiscal_years=[2020, 2022])
+
+
+class FilteredChunks:
+    """The store's hard filters (company, page tags) over one filing's chunks, in reading order."""
+
+    def __init__(self, doc: LoadedDocument):
+        self.doc = doc
+
+    def search(self, query: str, filters: SearchFilters | None = None, k: int | None = None,
+               mode: str | None = None) -> list[SearchHit]:
+        f = filters or SearchFilters()
+        chunks = [c for c in self.doc.chunks if (not f.companies or c.company in f.companies)
+                  and (not f.tags or set(f.tags) & set(c.tags))]
+        words = set(query.lower().split())  # ranked by the query's words, as the sparse search would
+        chunks.sort(key=lambda c: -sum(w in c.text.lower() for w in words))
+        return [SearchHit(chunk=c, score=1.0) for c in chunks[: k or 8]]
+
+    def filing(self, doc: str) -> FilingPages:
+        return FilingPages(self.doc.chunks)
+
+
+@pytest.fixture(scope="module")
+def verizon(financebench_dir) -> LoadedDocument:
+    return load_document(financebench_dir / "pdfs" / "VERIZON_2022_10K.pdf")
+
+
+@pytest.fixture(scope="module")
+def intel(financebench_extra_dir) -> LoadedDocument:
+    return load_document(financebench_extra_dir / "pdfs" / "INTEL_2020_10K.pdf")
+
+
+def services(doc: LoadedDocument | None = None) -> Services:
+    return Services(settings=load_settings(), store=None, embedder=None,  # type: ignore[arg-type]
+                    retriever=FilteredChunks(doc) if doc else None, llm=None, graph=None,  # type: ignore[arg-type]
+                    vocabulary=load_vocabulary())
+
+
+def find(doc: LoadedDocument, *lines: str, tag: str | None = None) -> Chunk:
+    return next(c for c in doc.chunks if all(line in c.text for line in lines) and (tag is None or tag in c.tags))
+
+
+def ask(question: str, chunks: list[Chunk], with_services: Services) -> WrittenAnswer:
+    hits = [SearchHit(chunk=c, score=1.0 - n / 100) for n, c in enumerate(chunks)]
+    return write_answer(question, hits, understand(question, CATALOG), with_services, Usage())
+
+
+def test_total_debt_adds_the_debt_due_within_a_year_read_from_the_balance_sheet_page(verizon):
+    # the retrieved passages hold the asset-backed entities' note (its "Debt maturing within one
+    # year 6,809") and the balance sheet's second chunk, which has no column years of its own
+    note = find(verizon, "Debt maturing within one year 6,809 5,024")
+    long_term = find(verizon, "Long-term debt 140,676 143,425", tag="balance_sheet")
+    written = ask("What was Verizon's total debt at the end of FY2022?", [note, long_term], services(verizon))
+    assert written.status == "answered", written.text
+    assert written.value == pytest.approx(150_639.0)  # 140,676 + 9,963, the balance sheet's lines
+    assert "Debt maturing within one year $ 9,963 $ 7,443" in [c.quote for c in written.citations]
+
+
+def test_a_question_about_debt_is_not_answered_with_long_term_debt_alone(verizon):
+    # without the balance sheet's page an input of total debt is missing: named, never replaced
+    # by the long-term debt line alone
+    long_term = find(verizon, "Long-term debt 140,676 143,425", tag="balance_sheet")
+    written = ask("Has Verizon increased its debt on balance sheet between FY2021 and FY2022?", [long_term],
+                  services())
+    assert written.status == "not_found", written.text
+    assert "an input of Total debt (long_term_debt + short_term_debt)" in written.text
+
+
+def test_a_scale_note_in_a_header_line_leaves_its_column_years():
+    assert numbers.header_years("Years Ended (In Millions, Except Per Share Amounts) Dec 26, 2020 Dec 28, 2019 "
+                                "Dec 29, 2018") == [2020, 2019, 2018]
+    assert numbers.header_years("(In Millions, Except Par Value) Dec 26, 2020 Dec 28, 2019") == [2020, 2019]
+    assert numbers.header_years("Revenue (in millions) 2020 2019") == []  # a row's label is no header
+
+
+def test_total_assets_a_fiftieth_of_revenue_is_not_given(intel):
+    # the only "assets" amount in the passages is a sentence's $1.8 billion: 2.3% of revenue
+    sentence = find(intel, "Additional capital purchases of approximately")
+    income = find(intel, "Net revenue $ 77,867", tag="income_statement")
+    written = ask("What is Intel's FY2020 total assets as a % of revenue?", [sentence, income], services())
+    assert written.status == "unverified", written.text
+    # refused twice over: the sentence tells of purchases (a flow), and 2.3% of revenue is no total
+    assert "check_failed:cited_values" in written.flags
+    label, plausible = checks.bounds_for("total_assets_to_revenue", "total_assets / revenue", "ratio",
+                                         load_vocabulary())
+    failure = checks.check_plausible(label, 1_800 / 77_867, plausible, True, "2.3%")
+    assert failure is not None and failure.check == "plausible_value"
+    assert checks.check_plausible(label, 153_091 / 77_867, plausible, True, "196.6%") is None
+
+
+def test_capital_intensity_reads_total_assets_from_the_balance_sheet(intel):
+    sentence = find(intel, "Additional capital purchases of approximately")
+    income = find(intel, "Net revenue $ 77,867", tag="income_statement")
+    cash = find(intel, "Additions to property, plant and equipment", tag="cash_flow")
+    written = ask("Is Intel a capital-intensive business based on its FY2020 financial statements?",
+                  [sentence, income, cash], services(intel))
+    assert written.status == "answered" and written.text.startswith("Yes."), written.text
+    assert "1.97x revenue" in written.text and "$153,091.0M" in written.text  # Total assets $ 153,091
+    assert "18.3% of revenue" in written.text
+
+
+def test_a_judgement_drops_a_side_figure_read_from_a_sentence(intel):
+    sentence = find(intel, "Additional capital purchases of approximately")
+    quote = next(s for s in sentence.text.replace("\n", " ").split(". ") if "Additional capital purchases" in s)
+    read = WrittenAnswer(status="answered", text="Intel Total assets / Revenue FY2020: 2.3%.", value=2.3,
+                         citations=[Citation(doc=sentence.doc, page=sentence.page, chunk_id=sentence.chunk_id, quote=quote),
+                                    Citation(doc=sentence.doc, page=75, chunk_id="income",
+                                             quote="Net revenue $ 77,867 $ 71,965 $ 70,848")])
+    dropped = yes_no._from_rows(yes_no.Value(2020, read, "2.3%"))
+    assert isinstance(dropped, WrittenAnswer) and dropped.status == "not_found"
+    rows = read.model_copy(update={"citations": read.citations[1:]})
+    assert isinstance(yes_no._from_rows(yes_no.Value(2020, rows, "2.3%")), yes_no.Value)
+
+
+def test_inputs_from_two_statements_of_one_filing_are_not_combined(financebench_extra_dir):
+    pge = load_document(financebench_extra_dir / "pdfs" / "PG_E_2022_10K.pdf")
+    utility = find(pge, "Interest expense (1,658)", tag="income_statement")
+    # the corporation's statement is cut into two chunks: operating income in one, interest in the other
+    corporation = [find(pge, "Operating Income 1,837", tag="income_statement"),
+                   find(pge, "Interest expense (1,917)", tag="income_statement")]
+    written = ask("What is PG&E Corporation's FY2022 interest coverage ratio? Define it as: operating income / "
+                  "interest expense, for the year ended December 31, 2022.", [utility, *corporation], services())
+    assert written.status == "unverified", written.text
+    assert "check_failed:one_statement" in written.flags and "$1,917.0M" in written.text
+
+
+def test_a_quarterly_report_balance_sheet_is_no_fiscal_year_column(financebench_extra_dir):
+    # Apple's 10-Q for the quarter ended July 1, 2023: its balance sheet's "July 1, 2023" column is
+    # a quarter-end balance, not FY2023's; the statement-page search reads annual filings only
+    apple = load_document(financebench_extra_dir / "pdfs" / "APPLE_2023Q3_10Q.pdf")
+    evidence = Evidence("Apple", 2023, [], load_vocabulary(), None, "FY", "", FilteredChunks(apple))
+    with pytest.raises(Missing):
+        evidence.get("total_assets", 2023)
+
+
+def test_a_balance_sheet_line_is_not_read_from_a_sentence_about_a_flow(financebench_extra_dir):
+    # Oracle's FY2022 MD&A: "... primarily due to an issuance of $15.0 billion of senior notes in fiscal
+    # 2021": the notes issued that year, not the long-term debt the balance sheet holds (~$72 billion)
+    oracle = load_document(financebench_extra_dir / "pdfs" / "ORACLE_2022_10K.pdf")
+    sentence = find(oracle, "Net cash used for financing activities during fiscal 2022 increased")
+    written = ask("What was Oracle's long-term debt at the end of FY2022?", [sentence], services())
+    assert written.status == "unverified", written.text
+    assert "check_failed:cited_values" in written.flags and "a sentence about a flow" in written.text
