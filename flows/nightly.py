@@ -7,8 +7,10 @@
 - `ingest_inbox` ingests the PDFs in the reports inbox.
 - Both create their inbox on first run (the deploy step creates them too) and end as a
   success that says "nothing to do" when the inbox is empty.
-- `notify_failure` is what the failure automation in prefect.yaml runs: it sends the
-  failed run's name and message through the webhook notification block `finrag-alerts`.
+- Each nightly run sends one alert when files failed (flows/alerts.py: the deployment, the
+  day, the counts, each file's reason, the run's link; a failure already reported is not
+  reported again). `notify_failure` is what the failure automation in prefect.yaml runs for
+  every other failed run: one alert through the webhook notification block `finrag-alerts`.
 
 Retries and timeouts, and why: a question file gets no retry (a file that cannot be read
 is not fixed by reading it again, and answering survives a failing LLM per question); it
@@ -27,13 +29,22 @@ from prefect.exceptions import MissingResult
 from pydantic import BaseModel, Field
 
 from finrag.models import DocumentReport, StrategyChoice
+from flows.alerts import (
+    ALERT_ARTIFACT,
+    ALERT_BLOCK,
+    alert_nightly,
+    failed_file,
+    one_line,
+    redacted_url,
+    run_link,
+    send,
+)
 from flows.answer_batch import answer_file
 from flows.artifacts import REASON_CHARS, BatchSummary, markdown_cell
 from flows.batch_io import QUESTION_SUFFIXES
 from flows.outcome import finish, result_of
 
 PROCESSED = "processed"
-ALERT_BLOCK = "finrag-alerts"
 HOUR = 3600
 
 
@@ -182,6 +193,10 @@ def nightly_batch(
         description=message,
     )
     logger.info(message)
+    alert_nightly(folder, day, len(outcomes), [
+        failed_file(Path(o.moved_to) if o.moved_to else folder / o.file, o.message)
+        for o in outcomes if o.status != "answered"
+    ], logger)  # fmt: skip
     # Any file failed, or any question in one: the nightly run ends Failed, so monitoring
     # and the failure automation see it (flows/outcome.py).
     return finish(NightlySummary(inbox=str(folder), message=message, files=outcomes),
@@ -199,36 +214,76 @@ def ingest_inbox(inbox: str = "data/inbox/reports", store: str | None = None) ->
         get_run_logger().info("nothing to do: no PDFs in %s", folder)
         return []
     state = ingest_reports(paths=[str(folder)], store=store, return_state=True)
-    return finish(result_of(state), state.message if state.is_failed() else None)  # a failed PDF: Failed
+    reports = result_of(state)  # a busy store raises here: Prefect retries the run, no alert yet
+    alert_nightly(folder, today(), len(reports),
+                  [failed_file(Path(r.file), r.reason) for r in reports if r.status == "failed"], get_run_logger())
+    return finish(reports, state.message if state.is_failed() else None)  # a failed PDF: Failed
 
 
 @flow(name="notify_failure", retries=3, retry_delay_seconds=60, timeout_seconds=300)
 def notify_failure(flow_run: str, flow_run_id: str = "", state: str = "Failed", message: str = "") -> None:
-    """Send a failed run's name and message through the `finrag-alerts` webhook block."""
-    from prefect.blocks.notifications import CustomWebhookNotificationBlock
+    """One alert for a failed FinRAG run, sent through the `finrag-alerts` webhook block:
+    "FinRAG <deployment> <day>: <state>", its one-line reason and its link. Nothing for a
+    subflow run (its parent's run reports it: a nightly file, or an ingest a retry redid),
+    for a run no longer failed when read (retried), or for a nightly run that sent its own."""
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import (
+        ArtifactFilter,
+        ArtifactFilterFlowRunId,
+        ArtifactFilterKey,
+    )
 
-    block = CustomWebhookNotificationBlock.load(ALERT_BLOCK)
-    body = f"{flow_run} ({flow_run_id.removeprefix('prefect.flow-run.')}) ended {state}: {message or 'no message'}"
-    block.notify(body=body, subject=f"FinRAG: {flow_run} {state}")
+    logger = get_run_logger()
+    run_id = flow_run_id.removeprefix("prefect.flow-run.")
+    label, day = flow_run, today()
+    if run_id:
+        with get_client(sync_client=True) as client:
+            run = client.read_flow_run(run_id)
+            if run.parent_task_run_id:
+                logger.info("%s is a subflow run: its parent's run reports it", flow_run)
+                return
+            if run.state is None or not (run.state.is_failed() or run.state.is_crashed()):
+                logger.info("%s is %s now: no alert", flow_run, run.state.name if run.state else "unknown")
+                return
+            own = client.read_artifacts(artifact_filter=ArtifactFilter(
+                flow_run_id=ArtifactFilterFlowRunId(any_=[run.id]), key=ArtifactFilterKey(any_=[ALERT_ARTIFACT])))
+            if own and run.state.name == "Failed":
+                logger.info("%s sent its own nightly alert", flow_run)
+                return
+            label = (client.read_deployment(run.deployment_id).name if run.deployment_id
+                     else client.read_flow(run.flow_id).name)  # the deployment, else the flow
+            day = (run.start_time or run.expected_start_time or run.created).date().isoformat()
+    reason = one_line(message) if message else "no message"
+    link = run_link(run_id) if run_id else None
+    send(f"FinRAG {label} {day}: {flow_run} {state}",
+         f"{flow_run} ended {state}: {reason}\nRun: {link or 'no UI link'}", logger)
 
 
 def save_alert_webhook(url: str) -> None:
-    """Create or replace the `finrag-alerts` block: a JSON POST of subject and body to `url`."""
+    """Create or replace the `finrag-alerts` block: a JSON POST of subject and body to `url`.
+    The URL often carries a token, so it is kept as the block's secret (masked in the UI and
+    the API) and put into the request only when one is sent."""
     from prefect.blocks.notifications import CustomWebhookNotificationBlock
 
     CustomWebhookNotificationBlock(
         name="finrag-alerts",
-        url=url,
+        url="{{webhook_url}}",
+        secrets={"webhook_url": url},  # type: ignore[arg-type] - validated into a SecretDict
         method="POST",
         json_data={"subject": "{{subject}}", "body": "{{body}}"},
         allow_private_urls=True,  # a receiver on the operator's own network is the usual case
     ).save(ALERT_BLOCK, overwrite=True)
 
 
-if __name__ == "__main__":
+def main(argv: list[str] | None = None) -> None:
     import argparse
 
     parser = argparse.ArgumentParser(description="Create the webhook block failure alerts are sent through.")
-    parser.add_argument("url", help="URL that receives a JSON POST {subject, body} per failed run")
-    save_alert_webhook(parser.parse_args().url)
-    print(f"saved notification block {ALERT_BLOCK!r} -> POST {parser.parse_args().url}")
+    parser.add_argument("url", help="URL that receives a JSON POST {subject, body} per alert")
+    url = parser.parse_args(argv).url
+    save_alert_webhook(url)
+    print(f"saved notification block {ALERT_BLOCK!r} -> POST {redacted_url(url)}")  # its path may hold a token
+
+
+if __name__ == "__main__":
+    main()
