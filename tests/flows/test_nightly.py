@@ -24,3 +24,13 @@ def test_an_answered_file_moves_under_its_day_without_overwriting_an_earlier_one
     moved_again = move_to_processed(again, "2026-12-01")
     assert moved_again.name == "q.1.csv"
     assert (moved.read_text(), moved_again.read_text()) == ("first", "second")
+
+
+def test_a_long_failure_reason_is_shortened_in_the_nightly_summary_table():
+    from flows.artifacts import REASON_CHARS
+    from flows.nightly import FileOutcome, nightly_markdown
+
+    reason = "bad.jsonl:1: not valid JSON (" + "x " * 400 + ")"
+    row = nightly_markdown("2026-12-01", "0 of 1", [FileOutcome(file="bad.jsonl", status="failed", message=reason)])
+    cell = row.splitlines()[-1].split(" | ")[-1].rstrip(" |")
+    assert cell.endswith("…") and len(cell) <= REASON_CHARS  # a screen wide, not the whole reason
