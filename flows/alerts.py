@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -61,7 +62,7 @@ def one_line(reason: str) -> str:
 
 
 def failed_file(path: Path, reason: str) -> FailedFile:
-    reason = one_line(reason)
+    reason = one_line(reason).replace(f"{path.parent}{os.sep}", "")  # the file is named once, in front
     digest = hashlib.sha256()
     try:
         digest.update(path.read_bytes())
@@ -72,16 +73,21 @@ def failed_file(path: Path, reason: str) -> FailedFile:
 
 
 def new_failures(inbox: Path, failures: list[FailedFile]) -> list[FailedFile]:
-    """The failures not reported on the last run; the ledger then holds exactly this run's
-    keys, so a file fixed and later broken the same way is reported again."""
-    ledger = inbox / LEDGER
+    """The failures not reported on the last run that alerted."""
     try:
-        seen = set(json.loads(ledger.read_text()))
+        seen = set(json.loads((inbox / LEDGER).read_text()))
     except (OSError, ValueError):
         seen = set()
+    return [f for f in failures if f.key not in seen]
+
+
+def remember(inbox: Path, failures: list[FailedFile]) -> None:
+    """The ledger holds exactly this run's keys (once its alert went out), so a file fixed and
+    later broken the same way is reported again, and an alert that could not be sent is
+    tried again the next night."""
+    ledger = inbox / LEDGER
     ledger.parent.mkdir(parents=True, exist_ok=True)
     ledger.write_text(json.dumps(sorted(f.key for f in failures)))
-    return [f for f in failures if f.key not in seen]
 
 
 def compose(label: str, day: str, total: int, failures: list[FailedFile], new: list[FailedFile],
@@ -139,10 +145,10 @@ def alert_nightly(inbox: Path, day: str, total: int, failures: Iterable[FailedFi
         return None
     alert = compose(run_label(), day, total, failures, new_failures(inbox, failures), run_link(flow_run.id))
     create_markdown_artifact(key=ALERT_ARTIFACT, markdown=alert.markdown(), description=alert.subject)
-    if alert.new:
-        send(alert.subject, alert.body, logger)
-    else:
+    if not alert.new:
         logger.info("%s: every failure was reported before; no alert sent", alert.subject)
+    if not alert.new or send(alert.subject, alert.body, logger):
+        remember(inbox, failures)
     return alert
 
 

@@ -114,6 +114,23 @@ def test_one_alert_per_nightly_run_and_an_unfixed_file_is_not_reported_again(ser
     assert lines[1] == "Still failing, reported before: bad.yaml"
 
 
+def test_an_alert_that_could_not_be_sent_goes_out_the_next_night(server, webhook, received, tmp_path):
+    from flows.nightly import main, nightly_batch
+    from tests.support.prefect_server import free_port
+
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    (inbox / "bad.jsonl").write_text("this line is not JSON\n")
+    main([f"http://127.0.0.1:{free_port()}/down"])  # the receiver is down tonight
+    try:
+        assert nightly_batch(inbox=str(inbox), out_root=str(tmp_path / "out"), return_state=True).is_failed()
+    finally:
+        main([webhook.url])
+    assert received == []
+    nightly_batch(inbox=str(inbox), out_root=str(tmp_path / "out"), return_state=True)
+    assert len(received) == 1 and received[0]["body"].startswith("- bad.jsonl: bad.jsonl:1: not valid JSON")
+
+
 def test_a_busy_store_retried_into_success_sends_nothing(server, received, tmp_path, sample_dir, monkeypatch,
                                                           embedding_cache_dir):  # fmt: skip
     import flows.ingest
