@@ -192,3 +192,16 @@ def test_any_other_failed_run_gets_one_alert_with_its_reason_and_link(server, re
     first, link = alert["body"].splitlines()
     assert first.startswith(f"{run['name']} ended Failed: {questions}:1: not valid JSON")
     assert link == f"Run: {server.url}/runs/flow-run/{run['id']}"
+
+
+def test_the_link_goes_to_the_operators_ui_and_there_is_none_from_a_temporary_server():
+    from prefect.settings import PREFECT_API_URL, PREFECT_UI_URL, temporary_settings
+
+    from flows.alerts import run_link
+
+    with temporary_settings({PREFECT_API_URL: "http://prefect.internal:4200/api"}):
+        assert run_link("abc") == "http://prefect.internal:4200/runs/flow-run/abc"  # the API's own UI
+    with temporary_settings({PREFECT_UI_URL: "https://prefect.example.com"}):
+        assert run_link("abc") == "https://prefect.example.com/runs/flow-run/abc"
+    with temporary_settings({PREFECT_API_URL: "http://127.0.0.1:8734/api", PREFECT_UI_URL: ""}):  # runtime.py's
+        assert run_link("abc") is None  # temporary server: gone by the time anyone reads the alert
