@@ -80,10 +80,12 @@ def test_one_alert_per_nightly_run_and_an_unfixed_file_is_not_reported_again(ser
 
     inbox = tmp_path / "inbox"
     inbox.mkdir()
-    (inbox / "bad.jsonl").write_text("this line is not JSON\n")
-    (inbox / "bad.yaml").write_text("- [unclosed\n")
+    dropped = {"bad.jsonl": "this line is not JSON\n", "bad.yaml": "- [unclosed\n"}
 
     def night() -> dict:
+        for name, text in dropped.items():  # left in the inbox, or (moved to failed/) dropped again
+            if not (inbox / name).exists():
+                (inbox / name).write_text(text)
         state = nightly_batch(inbox=str(inbox), out_root=str(tmp_path / "out"), return_state=True)
         assert state.is_failed()
         return api(server, "GET", f"/flow_runs/{state.state_details.flow_run_id}")
@@ -106,7 +108,8 @@ def test_one_alert_per_nightly_run_and_an_unfixed_file_is_not_reported_again(ser
     night()  # the same unfixed files the next night: the run is Failed, no alert
     assert len(received) == 1, received
 
-    (inbox / "bad.jsonl").write_text('{"id": "q1"}\n')  # "fixed" into another mistake: reported
+    dropped["bad.jsonl"] = '{"id": "q1"}\n'  # "fixed" into another mistake: reported
+    (inbox / "bad.jsonl").unlink(missing_ok=True)
     night()
     assert len(received) == 2, received
     lines = received[1]["body"].splitlines()
@@ -151,7 +154,7 @@ def test_a_busy_store_retried_into_success_sends_nothing(server, received, tmp_p
         return real(*args, **kwargs)
 
     monkeypatch.setattr(flows.ingest, "open_store", busy_once)
-    state = ingest_inbox.with_options(retry_delay_seconds=0)(
+    state = ingest_inbox.with_options(retries=1, retry_delay_seconds=0)(
         inbox=str(inbox), store=str(tmp_path / "store"), return_state=True
     )
     assert state.is_completed() and len(calls) == 2
@@ -163,19 +166,27 @@ def test_a_busy_store_retried_into_success_sends_nothing(server, received, tmp_p
     assert received == []
 
 
-def test_a_nightly_ingest_alerts_only_on_its_last_attempt(server, received, tmp_path):
-    from flows.nightly import ingest_inbox
+def test_a_nightly_run_that_prefect_retries_alerts_only_on_its_last_attempt(server, received, tmp_path):
+    from prefect import flow
+    from prefect.logging import get_run_logger
 
-    inbox = tmp_path / "reports"
-    inbox.mkdir()
-    (inbox / "broken.pdf").write_bytes(b"%PDF-1.4\nnot really a PDF\n")
-    state = ingest_inbox.with_options(retries=1, retry_delay_seconds=0)(
-        inbox=str(inbox), store=str(tmp_path / "store"), return_state=True
-    )
-    assert state.is_failed()
+    from finrag.store import StoreBusy
+    from flows.alerts import FailedFile, alert_nightly
+
+    attempts = []
+
+    @flow(name="retried_nightly", retries=1, retry_delay_seconds=0)
+    def retried_nightly() -> None:
+        attempts.append(1)
+        failure = FailedFile(file="q.csv", reason=f"attempt {len(attempts)}", key=str(len(attempts)))
+        alert_nightly(tmp_path, "2026-12-01", 2, [failure], get_run_logger())
+        if len(attempts) == 1:
+            raise StoreBusy("the store is in use by another process")
+
+    assert retried_nightly(return_state=True).is_completed() and len(attempts) == 2
     assert len(received) == 1, received  # the first attempt, which Prefect retried, said nothing
-    assert received[0]["subject"] == f"FinRAG ingest_inbox {today()}: 1 of 1 file failed"
-    assert received[0]["body"].startswith("- broken.pdf: ")
+    assert received[0]["subject"] == "FinRAG retried_nightly 2026-12-01: 1 of 2 files failed"
+    assert received[0]["body"].startswith("- q.csv: attempt 2")
 
 
 def test_any_other_failed_run_gets_one_alert_with_its_reason_and_link(server, received, tmp_path):
