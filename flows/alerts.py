@@ -62,7 +62,8 @@ def one_line(reason: str) -> str:
 
 
 def failed_file(path: Path, reason: str) -> FailedFile:
-    reason = one_line(reason).replace(f"{path.parent}{os.sep}", "")  # the file is named once, in front
+    # the file is named once, in front: not again with the folder it was read from
+    reason = re.sub(rf"[^\s()]*{re.escape(os.sep)}{re.escape(path.name)}\b", path.name, one_line(reason))
     digest = hashlib.sha256()
     try:
         digest.update(path.read_bytes())

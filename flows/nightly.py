@@ -103,6 +103,14 @@ def file_outcome(path: Path, moved: Path, summary: object) -> FileOutcome:
     return FileOutcome(file=path.name, status="answered", moved_to=str(moved))
 
 
+def where_now(inbox: Path, outcome: FileOutcome) -> Path:
+    """Where a file of the night is now: moved (to a file, or into a day's folder) or still in the inbox."""
+    if not outcome.moved_to:
+        return inbox / outcome.file
+    moved = Path(outcome.moved_to)
+    return moved / outcome.file if moved.is_dir() else moved
+
+
 def nightly_message(outcomes: list[FileOutcome]) -> str:
     """"2 of 3 question files answered; failed: bad.jsonl. Questions: 5 answered, 2 refused"."""
     failed = [o for o in outcomes if o.status == "failed"]
@@ -194,7 +202,7 @@ def nightly_batch(
     )
     logger.info(message)
     alert_nightly(folder, day, len(outcomes), [
-        failed_file(Path(o.moved_to) if o.moved_to else folder / o.file, o.message)
+        failed_file(where_now(folder, o), o.message)
         for o in outcomes if o.status != "answered"
     ], logger)  # fmt: skip
     # Any file failed, or any question in one: the nightly run ends Failed, so monitoring

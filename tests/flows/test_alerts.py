@@ -95,8 +95,8 @@ def test_one_alert_per_nightly_run_and_an_unfixed_file_is_not_reported_again(ser
     alert = received[0]
     assert alert["subject"] == f"FinRAG nightly_batch {today()}: 2 of 2 files failed"
     lines = alert["body"].splitlines()
-    assert lines[0].startswith("- bad.jsonl: ") and "not valid JSON" in lines[0]
-    assert lines[1].startswith("- bad.yaml: ")
+    assert lines[0].startswith("- bad.jsonl: bad.jsonl:1: not valid JSON (Expecting value")
+    assert lines[1].startswith("- bad.yaml: bad.yaml:")
     assert not any("Flow run encountered" in line or "Traceback" in line for line in lines)
     assert lines[-1] == f"Run: {server.url}/runs/flow-run/{run['id']}"
     # The failure automation fires for the nightly run and for each file's run: all stay quiet.
@@ -108,12 +108,12 @@ def test_one_alert_per_nightly_run_and_an_unfixed_file_is_not_reported_again(ser
     night()  # the same unfixed files the next night: the run is Failed, no alert
     assert len(received) == 1, received
 
-    dropped["bad.jsonl"] = '{"id": "q1"}\n'  # "fixed" into another mistake: reported
+    dropped["bad.jsonl"] = "{still broken\n"  # "fixed" into another mistake: reported
     (inbox / "bad.jsonl").unlink(missing_ok=True)
     night()
     assert len(received) == 2, received
     lines = received[1]["body"].splitlines()
-    assert lines[0].startswith("- bad.jsonl: ") and "bad.yaml" not in lines[0]
+    assert lines[0].startswith("- bad.jsonl: bad.jsonl:1: not valid JSON (Expecting property name")
     assert lines[1] == "Still failing, reported before: bad.yaml"
 
 
