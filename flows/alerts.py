@@ -4,8 +4,10 @@
   files failed: the subject names the deployment, the day and the counts ("FinRAG batch-nightly
   2026-12-01: 2 of 5 files failed"); the body lists each failed file with its one-line reason,
   then the link to the run in the UI (none for a temporary server: it is gone by the time
-  anyone reads the alert). The run publishes the same text as its `nightly-alert` artifact,
-  which tells the failure automation (`notify_failure`) that this run has spoken for itself.
+  anyone reads the alert). Once it is sent (or every failure was reported before), the run
+  publishes the same text as its `nightly-alert` artifact, which tells the failure automation
+  (`notify_failure`) that this run has spoken for itself; an alert that could not be sent
+  leaves that to the automation, which retries the webhook.
 - **Once per failure.** A file that stays in the inbox fails again every night; its failure is
   keyed by the file's content hash and its reason, and the keys seen on the last run are kept
   in `<inbox>/failed/.alerted.json`. A key seen before is not reported again; a changed file or
@@ -145,11 +147,12 @@ def alert_nightly(inbox: Path, day: str, total: int, failures: Iterable[FailedFi
         logger.info("%s failed; not alerting: Prefect retries this run", plural(len(failures), "file"))
         return None
     alert = compose(run_label(), day, total, failures, new_failures(inbox, failures), run_link(flow_run.id))
-    create_markdown_artifact(key=ALERT_ARTIFACT, markdown=alert.markdown(), description=alert.subject)
+    if alert.new and not send(alert.subject, alert.body, logger):
+        return alert  # no artifact: the failure automation alerts for this run (and retries the webhook)
     if not alert.new:
         logger.info("%s: every failure was reported before; no alert sent", alert.subject)
-    if not alert.new or send(alert.subject, alert.body, logger):
-        remember(inbox, failures)
+    remember(inbox, failures)
+    create_markdown_artifact(key=ALERT_ARTIFACT, markdown=alert.markdown(), description=alert.subject)
     return alert
 
 

@@ -123,14 +123,27 @@ def test_an_alert_that_could_not_be_sent_goes_out_the_next_night(server, webhook
 
     inbox = tmp_path / "inbox"
     inbox.mkdir()
-    (inbox / "bad.jsonl").write_text("this line is not JSON\n")
+
+    def night():
+        if not (inbox / "bad.jsonl").exists():  # left in the inbox, or (moved to failed/) dropped again
+            (inbox / "bad.jsonl").write_text("this line is not JSON\n")
+        state = nightly_batch(inbox=str(inbox), out_root=str(tmp_path / "out"), return_state=True)
+        assert state.is_failed()
+        return api(server, "GET", f"/flow_runs/{state.state_details.flow_run_id}")
+
     main([f"http://127.0.0.1:{free_port()}/down"])  # the receiver is down tonight
     try:
-        assert nightly_batch(inbox=str(inbox), out_root=str(tmp_path / "out"), return_state=True).is_failed()
+        run = night()
     finally:
         main([webhook.url])
     assert received == []
-    nightly_batch(inbox=str(inbox), out_root=str(tmp_path / "out"), return_state=True)
+    # No nightly-alert artifact: the failure automation alerts for this run, as for any other.
+    artifacts = api(server, "POST", "/artifacts/filter", {"artifacts": {"flow_run_id": {"any_": [run["id"]]}}})
+    assert "nightly-alert" not in {a["key"] for a in artifacts}
+    automation_would_notify(run)
+    assert len(received) == 1 and received[0]["subject"].endswith(f"{run['name']} Failed")
+    received.clear()
+    night()  # and the next night's alert reports the failure (it was never reported by this run)
     assert len(received) == 1 and received[0]["body"].startswith("- bad.jsonl: bad.jsonl:1: not valid JSON")
 
 
