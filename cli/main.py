@@ -97,6 +97,9 @@ def _add_question_commands(sub) -> None:
     p = sub.add_parser("compare", help="single-shot vs iterative vs auto on one batch, with an HTML report")
     p.add_argument("file")
     p.add_argument("--out", required=True, help="output directory for the report")
+    p.add_argument("--judge", action="store_true",
+                   help="grade text answers (definitions, explanations) with the configured LLM; without it "
+                        "they are not scored")
     add_store(p)
     add_runner(p)
     p.set_defaults(handler=_compare)

@@ -10,8 +10,9 @@ Files are read the way people make them: UTF-8 with or without a BOM, UTF-16 wit
 (Excel's "Unicode text"), cp1252 as a fallback (Excel's plain "CSV" on Windows); a CSV's
 delimiter is the header's comma, semicolon or tab. YAML is read without aliases (a
 380-byte alias bomb would otherwise expand to gigabytes). A problem with the whole file
-raises `BatchFormatError` naming the file (and line); a problem with one row (no question,
-a question that is not text, a cell or row over the size limits, a bad field) becomes a
+raises `BatchFormatError` naming the file (and line); a problem with one row (a JSONL line
+that is not JSON, no question, a question that is not text, a cell or row over the size
+limits, a bad field) becomes a
 `Question` with `problem` set, which a batch records as a failed answer without answering.
 
 Writing: `ResultsLog` appends one `RunRecord` per line to results.jsonl as each answer is
@@ -32,7 +33,7 @@ import re
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 from pydantic import ValidationError
@@ -80,7 +81,7 @@ def read_questions(path: str | Path) -> list[Question]:
     if suffix == ".csv":
         rows = _csv_rows(path, text)
     elif suffix == ".jsonl":
-        rows = [(n, _json_row(path, n, line)) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        rows = _jsonl_rows(path, text)
     else:
         rows = _yaml_rows(path, text)
     return _to_questions(path, rows)
@@ -117,13 +118,29 @@ def _csv_rows(path: Path, text: str) -> list[tuple[int, Any]]:
     return rows
 
 
-def _json_row(path: Path, line_no: int, line: str) -> Any:
+class _BadLine(NamedTuple):
+    """A JSONL line that is not JSON: a row of its own with this reason, like a bad CSV row."""
+
+    reason: str
+
+
+def _jsonl_rows(path: Path, text: str) -> list[tuple[int, Any]]:
+    """One row per non-blank line; a line that is not JSON is a bad row and the others are read.
+    When no line is JSON the file is not JSONL at all: that fails the file, at its first line."""
+    rows = [(n, _json_row(line)) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if rows and all(isinstance(raw, _BadLine) for _, raw in rows):
+        line, bad = rows[0]
+        raise BatchFormatError(f"{path}:{line}: {bad.reason}")
+    return rows
+
+
+def _json_row(line: str) -> Any:
     try:
         return json.loads(line)
-    except json.JSONDecodeError as e:
-        raise BatchFormatError(f"{path}:{line_no}: not valid JSON ({e.msg})") from None
+    except json.JSONDecodeError as e:  # the whole error: what and where in the line
+        return _BadLine(f"not valid JSON ({e.msg}: column {e.colno}, char {e.pos})")
     except RecursionError:
-        raise BatchFormatError(f"{path}:{line_no}: JSON nested too deeply") from None
+        return _BadLine("JSON nested too deeply")
 
 
 class _NoAliasLoader(yaml.SafeLoader):
@@ -180,6 +197,8 @@ def _to_questions(path: Path, rows: list[tuple[int, Any]]) -> list[Question]:
 def _to_question(path: Path, line: int, raw: Any) -> Question:
     """The row's Question, or one with `problem` saying (with file and line) why it cannot be asked."""
     where = f"{path.name}:{line}"
+    if isinstance(raw, _BadLine):
+        return _problem(where, None, None, raw.reason)
     if not isinstance(raw, dict):
         return _problem(where, None, None, f"expected a question or a mapping, got {_kind(raw)}")
     row = _normalize(raw)

@@ -1,7 +1,9 @@
 """`compare_strategies` flow and `finrag compare`: one batch under single, iterative and auto.
 
 Each strategy's run is an ordinary resumable batch in `OUT/<strategy>/`; the comparison
-scores them against gold answers (answering/scoring.py by default, or any scorer passed in)
+scores them against gold answers (flows/compare_scoring.py: numbers, lists and refusals
+automatically, text answers by the LLM judge with `--judge`, else left unscored; the report
+says which)
 and writes `OUT/report.html` (self-contained, with plots) and `OUT/summary.md`; the flow
 publishes the summary (markdown, with the report's path) and a per-question table as artifacts.
 """
@@ -18,8 +20,8 @@ from typing import TYPE_CHECKING
 from prefect import flow, get_run_logger
 from pydantic import BaseModel, Field
 
-from answering.scoring import score
 from finrag.config import Settings
+from finrag.errors import UserError
 from finrag.models import STRATEGY_HELP, Question, RunRecord
 from flows.answer_batch import (
     AnswerMany,
@@ -33,6 +35,7 @@ from flows.answer_batch import (
     task_runner,
 )
 from flows.batch_io import read_questions, write_text_atomic
+from flows.compare_scoring import CompareScorer
 from flows.comparison import Comparison, Scorer, build_comparison
 from flows.outcome import finish, result_of
 from flows.report import question_table, render_html, render_markdown
@@ -76,6 +79,9 @@ class CompareRequest(BaseModel):
                        "worker's FINRAG_STORE (or data/store)")
     out_dir: str = Field("", title="Output folder", description="Where report.html, summary.md and each "
                          "strategy's results go; empty: out/compare/<question file>-<date>")
+    judge: bool = Field(False, title="Judge text answers with the LLM", description="Grade definitions and "
+                        "other text answers with the configured LLM (FinanceBench's scheme); off: they are not "
+                        "scored (key-word overlap marks correct ones wrong). Needs FINRAG_LLM_BASE_URL on the worker.")
 
     def questions_path(self, inbox: str | Path = INBOX) -> Path:
         """The path as given when it is a file; else a name in the inbox (or, newest day first,
@@ -117,7 +123,7 @@ def run_comparison(
     settings: Settings,
     services: Services,
     strategies: Sequence[str] = COMPARED,
-    scorer: Scorer = score,
+    scorer: Scorer | None = None,
     answer_many_for: Callable[[str], AnswerMany] | None = None,
     progress_label: bool = False,
 ) -> Comparison:
@@ -127,6 +133,8 @@ def run_comparison(
     warm-up: model, caches, the agent's graph), then the strategies take turns over rounds
     of a few questions, so neither pays the cold start nor a different stretch of a busy
     machine's load."""
+    scorer = scorer or CompareScorer()
+    note = scorer.note(questions) if isinstance(scorer, CompareScorer) else ""
     out = Path(out_dir)
     _warm_up(questions, out, strategies, services)
     for end in range(ROUND, len(questions), ROUND):
@@ -147,7 +155,7 @@ def run_comparison(
             print(f"{strategy}: {summary.status_line()} in {summary.wall_seconds:.1f}s", file=sys.stderr)
         if summary.llm_all_failed:
             llm_failed.append(strategy)
-    comparison = build_comparison(records, scorer).model_copy(update={"llm_failed": llm_failed})
+    comparison = build_comparison(records, scorer, note).model_copy(update={"llm_failed": llm_failed})
     write_text_atomic(out / REPORT_HTML, render_html(comparison))
     write_text_atomic(out / SUMMARY_MD, render_markdown(comparison, report_path=str((out / REPORT_HTML).resolve())))
     return comparison
@@ -186,11 +194,12 @@ def compare_strategies(request: CompareRequest) -> ComparisonOutcome:
     out_dir = request.output_dir(datetime.now(UTC).strftime("%Y-%m-%d"))
     logger.info("comparing %s on %s into %s", ", ".join(request.strategies), questions_file, out_dir)
     questions = read_questions(questions_file)
+    scorer = comparison_scorer(settings, request.judge)
     present = limits_present(["llm"])
     with open_run_services(settings) as services:
         comparison = run_comparison(
             questions, out_dir, settings=settings, services=services, strategies=[str(s) for s in request.strategies],
-            answer_many_for=lambda s: prefect_answers(services, s, settings, present),
+            scorer=scorer, answer_many_for=lambda s: prefect_answers(services, s, settings, present),
             progress_label=True,
         )  # fmt: skip
     report = str((Path(out_dir) / REPORT_HTML).resolve())
@@ -212,6 +221,17 @@ def compare_strategies(request: CompareRequest) -> ComparisonOutcome:
     return finish(outcome, outcome.problem())
 
 
+def comparison_scorer(settings: Settings, judge: bool) -> CompareScorer:
+    """The automatic scorer, with the LLM judge for text answers when asked (and configured)."""
+    if not judge:
+        return CompareScorer()
+    if settings.offline:
+        raise UserError("--judge needs an LLM: set FINRAG_LLM_BASE_URL (or OPENAI_BASE_URL) and a key")
+    from finrag.llm import get_llm
+
+    return CompareScorer(get_llm(settings))
+
+
 def run_cli(args) -> int:
     """`finrag compare FILE --out DIR [--store DIR] [--runner R] [--workers N]`: rc 0 all
     answered (refusals included), 1 failed answers or an LLM that never answered, 2 a usage
@@ -222,10 +242,12 @@ def run_cli(args) -> int:
     runner = parse_runner(args.runner, args.workers, settings_for(args.store))  # RunnerError: one line, rc 2
     check_runner(runner)
     preflight(args.file, args.out, args.store)
+    comparison_scorer(settings_for(args.store), getattr(args, "judge", False))  # --judge offline: one line, rc 2
     with temporary_server(), running_on(runner):
         run = compare_strategies.with_options(task_runner=runner.task_runner(local_task_runner()))
-        outcome = result_of(run(CompareRequest(questions_file=args.file, out_dir=args.out, store=args.store or ""),
-                                return_state=True))
+        request = CompareRequest(questions_file=args.file, out_dir=args.out, store=args.store or "",
+                                 judge=getattr(args, "judge", False))
+        outcome = result_of(run(request, return_state=True))
     print((Path(args.out) / SUMMARY_MD).read_text(encoding="utf-8"))
     print(f"report: {outcome.report}")
     if outcome.llm_failed:

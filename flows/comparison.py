@@ -16,7 +16,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from finrag.models import REFUSAL_STATUSES, Answer, Citation, RunRecord, TraceStep
+from finrag.models import REFUSAL_STATUSES, Citation, RunRecord, TraceStep
 from flows.stats import mcnemar_exact, wilson_interval
 
 BASELINE = "single"  # what the other strategies are measured against, when it was run
@@ -32,8 +32,9 @@ class ScoreLike(Protocol):
     reason: str
 
 
-# score(gold, answer, question_type) -> object with .correct and .reason (answering/scoring.py)
-Scorer = Callable[[Any, Answer, "str | None"], ScoreLike]
+# scorer(gold, answer, question_type, question=text) -> object with .correct and .reason
+# (answering/scoring.py's `score`, flows/compare_scoring.py), or None: not scored.
+Scorer = Callable[..., "ScoreLike | None"]
 
 
 class StrategyOutcome(BaseModel):
@@ -189,8 +190,9 @@ def _outcome(r: RunRecord, scorer: Scorer | None) -> StrategyOutcome:
     a = r.answer
     correct, reason = None, ""
     if scorer is not None and is_scorable(r):
-        s = scorer(r.gold, a, r.type)
-        correct, reason = bool(s.correct), s.reason
+        s = scorer(r.gold, a, r.type, question=r.question)
+        if s is not None:
+            correct, reason = bool(s.correct), s.reason
     return StrategyOutcome(
         status=a.status,
         answer=a.answer,

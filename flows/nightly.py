@@ -10,8 +10,10 @@
   `failed/YYYY-MM-DD/` the same way, and the run ends Failed.
 - Both create their inbox on first run (the deploy step creates them too) and end as a
   success that says "nothing to do" when the inbox is empty.
-- `notify_failure` is what the failure automation in prefect.yaml runs: it sends the
-  failed run's name and message through the webhook notification block `finrag-alerts`.
+- Each nightly run sends one alert when files failed (flows/alerts.py: the deployment, the
+  day, the counts, each file's reason, the run's link; a failure already reported is not
+  reported again). `notify_failure` is what the failure automation in prefect.yaml runs for
+  every other failed run: one alert through the webhook notification block `finrag-alerts`.
 
 Retries and timeouts, and why: only transient causes are retried, where they happen: a
 busy store is waited for (flows/store_queue.py), an embedding endpoint failing for a while
@@ -31,12 +33,20 @@ from pydantic import BaseModel, Field
 
 from finrag.models import DocumentReport, StrategyChoice
 from finrag.text_files import write_text_atomic
-from flows.alerts import ALERT_BLOCK, save_alert_webhook, send_alert, shown_url
+from flows.alerts import (
+    ALERT_ARTIFACT,
+    ALERT_BLOCK,
+    alert_nightly,
+    failed_file,
+    one_line,
+    redacted_url,
+    run_link,
+    send,
+)
 from flows.answer_batch import answer_file
 from flows.artifacts import REASON_CHARS, BatchSummary, markdown_cell
 from flows.batch_io import QUESTION_SUFFIXES, BatchFormatError
 from flows.outcome import finish, result_of
-from indexing.summary import status_counts
 
 PROCESSED = "processed"
 FAILED = "failed"
@@ -112,6 +122,14 @@ def file_outcome(path: Path, moved: Path, summary: object, run_problem: str = ""
                            refused=summary.refused)
     return FileOutcome(file=path.name, status="answered with failures" if run_problem else "answered",
                        message=run_problem, moved_to=str(moved))
+
+
+def where_now(inbox: Path, outcome: FileOutcome) -> Path:
+    """Where a file of the night is now: moved (to a file, or into a day's folder) or still in the inbox."""
+    if not outcome.moved_to:
+        return inbox / outcome.file
+    moved = Path(outcome.moved_to)
+    return moved / outcome.file if moved.is_dir() else moved
 
 
 def nightly_message(outcomes: list[FileOutcome]) -> str:
@@ -211,6 +229,10 @@ def nightly_batch(
         description=message,
     )
     logger.info(message)
+    alert_nightly(folder, day, len(outcomes), [
+        failed_file(where_now(folder, o), o.message)
+        for o in outcomes if o.status != "answered"
+    ], logger)  # fmt: skip
     # Any file failed, or any question in one: the nightly run ends Failed, so monitoring
     # and the failure automation see it (flows/outcome.py).
     return finish(NightlySummary(inbox=str(folder), message=message, files=outcomes),
@@ -245,38 +267,79 @@ def ingest_inbox(inbox: str = "data/inbox/reports", store: str | None = None) ->
     message = state.message if state.is_failed() else None
     if message and moved_away:
         message += f"; moved to {FAILED}/{day}/: " + ", ".join(moved_away)
-    from prefect.artifacts import create_markdown_artifact
-
-    counts = f"{len(reports)} PDFs: {status_counts(reports)}"
-    create_markdown_artifact(key="ingest-nightly-summary", description=message or counts,
-                             markdown=ingest_markdown(day, counts, message, failed))
+    alert_nightly(folder, day, len(reports), [failed_file(Path(r.file), r.reason) for r in failed], logger)
     return finish(reports, message)  # a failed PDF: Failed
 
 
-def ingest_markdown(day: str, counts: str, message: str | None, failed: list[DocumentReport]) -> str:
-    lines = [f"# Reports inbox {day}", "", counts + ".", ""]
-    if message:
-        lines += [message, "", "| file | reason | now in |", "| --- | --- | --- |"]
-        lines += [f"| {Path(r.file).name} | {markdown_cell(r.reason, REASON_CHARS)} | "
-                  f"{FAILED + '/' + day if not Path(r.file).exists() else 'the inbox (tried again next night)'} |"
-                  for r in failed]  # fmt: skip
-    return "\n".join(lines)
-
-
-@flow(name="notify_failure", timeout_seconds=300)
+@flow(name="notify_failure", retries=3, retry_delay_seconds=60, timeout_seconds=300)
 def notify_failure(flow_run: str, flow_run_id: str = "", state: str = "Failed", message: str = "") -> None:
-    """Send a failed run's name and message through the `finrag-alerts` webhook block
-    (flows/alerts.py: the URL is a secret; a refused send is not retried, an unreachable
-    webhook is, a minute apart)."""
-    body = f"{flow_run} ({flow_run_id.removeprefix('prefect.flow-run.')}) ended {state}: {message or 'no message'}"
-    send_alert(body=body, subject=f"FinRAG: {flow_run} {state}")
+    """One alert for a failed FinRAG run, sent through the `finrag-alerts` webhook block:
+    "FinRAG <deployment> <day>: <state>", its one-line reason and its link. Nothing for a
+    subflow run (its parent's run reports it: a nightly file, or an ingest a retry redid),
+    for a run no longer failed when read (retried), or for a nightly run that sent its own."""
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import (
+        ArtifactFilter,
+        ArtifactFilterFlowRunId,
+        ArtifactFilterKey,
+    )
+
+    logger = get_run_logger()
+    run_id = flow_run_id.removeprefix("prefect.flow-run.")
+    label, day = flow_run, today()
+    if run_id:
+        with get_client(sync_client=True) as client:
+            run = client.read_flow_run(run_id)
+            if run.parent_task_run_id:
+                logger.info("%s is a subflow run: its parent's run reports it", flow_run)
+                return
+            if run.state is None or not (run.state.is_failed() or run.state.is_crashed()):
+                logger.info("%s is %s now: no alert", flow_run, run.state.name if run.state else "unknown")
+                return
+            own = client.read_artifacts(artifact_filter=ArtifactFilter(
+                flow_run_id=ArtifactFilterFlowRunId(any_=[run.id]), key=ArtifactFilterKey(any_=[ALERT_ARTIFACT])))
+            if own and run.state.name == "Failed":
+                logger.info("%s sent its own nightly alert", flow_run)
+                return
+            label = (client.read_deployment(run.deployment_id).name if run.deployment_id
+                     else client.read_flow(run.flow_id).name)  # the deployment, else the flow
+            day = (run.start_time or run.expected_start_time or run.created).date().isoformat()
+    reason = one_line(message) if message else "no message"
+    link = run_link(run_id) if run_id else None
+    if not send(f"FinRAG {label} {day}: {flow_run} {state}",
+                f"{flow_run} ended {state}: {reason}\nRun: {link or 'no UI link'}", logger):
+        raise AlertNotSent(f"alert for {flow_run} not sent (see the log)")  # Prefect retries this run
 
 
-if __name__ == "__main__":
+class AlertNotSent(RuntimeError):
+    """The webhook could not be reached (or no block exists): notify_failure's retries try again."""
+
+
+def save_alert_webhook(url: str) -> None:
+    """Create or replace the `finrag-alerts` block: a JSON POST of subject and body to `url`.
+    The URL often carries a token, so it is kept as the block's secret (masked in the UI and
+    the API) and put into the request only when one is sent."""
+    from prefect.blocks.notifications import CustomWebhookNotificationBlock
+
+    CustomWebhookNotificationBlock(
+        name="finrag-alerts",
+        url="{{webhook_url}}",
+        secrets={"webhook_url": url},  # type: ignore[arg-type] - validated into a SecretDict
+        method="POST",
+        json_data={"subject": "{{subject}}", "body": "{{body}}"},
+        allow_private_urls=True,  # a receiver on the operator's own network is the usual case
+    ).save(ALERT_BLOCK, overwrite=True)
+
+
+def main(argv: list[str] | None = None) -> None:
     import argparse
 
     parser = argparse.ArgumentParser(description="Create the webhook block failure alerts are sent through.")
-    parser.add_argument("url", help="URL that receives a JSON POST {subject, body} per failed run")
-    url = parser.parse_args().url
+    parser.add_argument("url", help="URL that receives a JSON POST {subject, body} per alert")
+    url = parser.parse_args(argv).url
     save_alert_webhook(url)
-    print(f"saved notification block {ALERT_BLOCK!r} -> POST {shown_url(url)} (the URL is kept as a secret)")
+    print(f"saved notification block {ALERT_BLOCK!r} -> POST {redacted_url(url)}")  # its path may hold a token
+
+
+if __name__ == "__main__":
+    main()

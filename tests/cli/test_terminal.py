@@ -45,3 +45,50 @@ def test_negative_money_is_shown_with_a_minus_before_the_dollar():
         "change: −$24.50 million; −$3.1M; $12.0M; FY2023-$5"
     answer = Answer(status="answered", answer="Acme operating income FY2023: $-24.50 million.", strategy="single")
     assert render(answer).splitlines()[0] == "Acme operating income FY2023: −$24.50 million."
+
+
+# A run's progress bar on a terminal while Prefect's console handler logs, as `finrag batch` does.
+PROGRESS_AND_LOGS = """
+import logging, sys, time
+from prefect.logging.handlers import PrefectConsoleHandler
+from finrag.console import progress
+
+log = logging.getLogger("run")
+log.addHandler(PrefectConsoleHandler(stream=sys.stderr))  # holds the stderr of this moment
+log.setLevel(logging.INFO)
+with progress(transient=True) as bars:
+    bar = bars.add_task("questions.csv (auto)", total=3)
+    for n in range(1, 4):
+        time.sleep(0.3)  # the bar is drawn (no newline) before the log line comes
+        log.info("LOGLINE %d answered", n)
+        bars.update(bar, completed=n)
+log.info("LOGLINE after the bars")
+"""
+
+
+def test_the_progress_bar_never_shares_a_line_with_a_log_line():
+    import re
+
+    leader, follower = os.openpty()  # a terminal, so the bars are drawn
+    env = {**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": "120", "TERM": "xterm"}
+    proc = subprocess.Popen([sys.executable, "-c", PROGRESS_AND_LOGS], stdin=follower, stdout=follower,
+                            stderr=follower, env=env, cwd=REPO)  # fmt: skip
+    os.close(follower)
+    raw = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        raw += chunk
+    assert proc.wait(timeout=60) == 0, raw.decode(errors="replace")[-2000:]
+    os.close(leader)
+    text = raw.decode(errors="replace")
+    assert "questions.csv (auto)" in text  # the bars were drawn
+    ansi = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+    for n in (1, 2, 3):
+        line = next(line for line in text.split("\n") if f"LOGLINE {n} answered" in line)
+        before = ansi.sub("", line[: line.index(f"LOGLINE {n}")].rsplit("\r", 1)[-1])
+        assert before == "", repr(line)  # the log line starts its own row: no bar before it

@@ -11,51 +11,15 @@ from __future__ import annotations
 
 import json
 import subprocess
-import threading
 import time
 from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from tests.support.prefect_server import REPO, VENV_BIN, api, free_port, wait_for_run
+from tests.support.prefect_server import REPO, VENV_BIN, api, wait_for_run
+from tests.support.webhook import WebhookReceiver
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
-
-
-class WebhookReceiver:
-    """A local HTTP endpoint standing in for the operator's chat or paging webhook."""
-
-    def __init__(self):
-        self.bodies: list[dict] = []
-        received = self.bodies
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802 - http.server's name
-                length = int(self.headers.get("Content-Length", 0))
-                received.append(json.loads(self.rfile.read(length) or b"{}"))
-                self.send_response(200)
-                self.end_headers()
-
-            def log_message(self, *args):  # keep the test output quiet
-                pass
-
-        self.port = free_port()
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/hook"
-
-    def wait_for(self, text: str, timeout_s: float = 180) -> dict | None:
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            hit = next((b for b in self.bodies if text in json.dumps(b)), None)
-            if hit:
-                return hit
-            time.sleep(1)
-        return None
 
 
 @pytest.fixture(scope="module")
@@ -67,13 +31,26 @@ def webhook(deployed):
         cwd=REPO, env=deployed.env | {"PYTHONPATH": str(REPO)}, check=True, capture_output=True, timeout=120,
     )  # fmt: skip
     yield receiver
-    receiver.httpd.shutdown()
+    receiver.close()
 
 
 def run_deployment(deployed, name: str, parameters: dict) -> dict:
     run = api(deployed.server, "POST", f"/deployments/{deployed.deployments[name]}/create_flow_run",
               {"parameters": parameters})  # fmt: skip
     return wait_for_run(deployed.server, run["id"], timeout_s=300)
+
+
+def automation_runs(deployed, run_ids: list[str], timeout_s: float = 180) -> list[dict]:
+    """The failure automation's `notify-failure` runs about these runs, once all have ended."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        runs = api(deployed.server, "POST", "/flow_runs/filter",
+                   {"flow_runs": {"deployment_id": {"any_": [deployed.deployments["notify-failure"]]}}})  # fmt: skip
+        about = [r for r in runs if r["parameters"].get("flow_run_id", "").rpartition(".")[2] in run_ids]
+        ended = all(r["state"]["type"] in ("COMPLETED", "FAILED", "CRASHED") for r in about)
+        if (len(about) >= len(run_ids) and ended) or time.monotonic() > deadline:
+            return about
+        time.sleep(2)
 
 
 def worker_log(deployed) -> str:
@@ -125,9 +102,17 @@ def test_a_bad_file_fails_alone_the_good_one_is_answered_and_moved(
     records = [json.loads(line) for line in (out / day / "good.jsonl" / "results.jsonl").read_text().splitlines()]
     assert [r["id"] for r in records] == ["g1"]
 
+    # One alert for the night (not one more for bad.jsonl's own run, nor for the automation's
+    # view of the parent): deployment, day, counts, the file's reason, the run's link.
     alert = webhook.wait_for("bad.jsonl")
     assert alert is not None, f"no webhook call; received {webhook.bodies}\n{worker_log(deployed)}"
-    assert "not valid JSON" in alert["body"] and "Failed" in alert["body"]
+    assert alert["subject"] == f"FinRAG batch-nightly {day}: 1 of 2 files failed"
+    assert alert["body"].splitlines()[0].startswith("- bad.jsonl: ") and "not valid JSON" in alert["body"]
+    assert alert["body"].splitlines()[-1] == f"Run: {deployed.server.url}/runs/flow-run/{run['id']}"
+    notified = automation_runs(deployed, [run["id"], *(c["id"] for c in children if c["name"] == "bad.jsonl")])
+    assert len(notified) == 2 and all(r["state"]["type"] == "COMPLETED" for r in notified), notified
+    about_bad = [b for b in webhook.bodies if "bad.jsonl" in json.dumps(b)]
+    assert len(about_bad) == 1, about_bad
     assert not any("good.jsonl" in json.dumps(b) for b in webhook.bodies)
 
     page = browser.new_page(viewport={"width": 1400, "height": 1000})

@@ -93,6 +93,19 @@ def test_readme_prefect_commands_work_when_pasted(tmp_path):
         assert paused.returncode == 0, paused.stdout + paused.stderr
         assert active_schedules() == 0
 
+        # README's warning holds: deploying by name leaves paused schedules paused; `--all` does not.
+        by_name = "prefect --no-prompt deploy -n ask -n compare -n notify-failure"
+        assert f"`{by_name}`" in (REPO / "README.md").read_text(encoding="utf-8")
+        redeployed = subprocess.run(["bash", "-c", script([terminals["terminal 2"][0], by_name])], cwd=REPO,
+                                    env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
+        assert redeployed.returncode == 0, redeployed.stdout[-3000:] + redeployed.stderr[-3000:]
+        assert active_schedules() == 0
+        everything = next(line for line in terminals["terminal 2"] if "deploy --all" in line)
+        redeployed = subprocess.run(["bash", "-c", script([terminals["terminal 2"][0], everything])], cwd=REPO,
+                                    env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
+        assert redeployed.returncode == 0, redeployed.stdout[-3000:] + redeployed.stderr[-3000:]
+        assert active_schedules() == 2  # re-activated, as README warns
+
         worker = server.start_child(["bash", "-c", script(terminals["terminal 3"])], "worker.log",
                                     cwd=REPO, env=env)  # fmt: skip
         deadline = time.monotonic() + 120

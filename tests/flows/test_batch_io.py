@@ -68,7 +68,7 @@ def test_derived_ids_are_stable_and_ignore_case_and_spacing():
     [
         ("dup.jsonl", '{"id": "a", "question": "x?"}\n{"id": "a", "question": "y?"}\n', "repeats id"),
         ("noq.csv", "id,company\n1,Acme\n", "no 'question'"),
-        ("bad.jsonl", '{"question": "x?"}\n{not json\n', "bad.jsonl:2"),
+        ("bad.jsonl", "{not json\nnor this\n", r"bad\.jsonl:1: not valid JSON"),  # no JSON line: not JSONL
         ("q.txt", "What?", "unsupported"),
     ],
 )
@@ -186,6 +186,20 @@ def test_bad_rows_get_their_own_status_and_the_others_are_read(tmp_path):
     assert questions[2].problem.startswith("q.yaml:3: expected_strategy")
     assert questions[3].problem == "q.yaml:5: no 'question'"
     assert len({q.id for q in questions}) == 5
+
+
+def test_a_jsonl_line_that_is_not_json_is_a_bad_row_with_the_whole_error_and_the_others_are_read(tmp_path):
+    f = tmp_path / "q.jsonl"
+    f.write_text('{"id": "a", "question": "What is ROE?"}\n'
+                 '{"id": "b", "question": "What is ROA?\n'  # a quote left open
+                 '\n'
+                 '{"id": "c", "question": "What is EPS?"}\n', encoding="utf-8")  # fmt: skip
+    questions = read_questions(f)
+    assert [(q.id, q.problem) for q in questions] == [
+        ("a", None),
+        ("line-2", "q.jsonl:2: not valid JSON (Unterminated string starting at: column 25, char 24)"),
+        ("c", None),
+    ]
 
 
 def test_a_cell_over_the_limit_is_a_row_status_not_a_crash(tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from prefect.utilities.callables import parameter_schema
 
 from flows.compare import COMPARED, CompareRequest, compare_strategies
@@ -42,3 +43,38 @@ def test_the_summary_artifact_leads_with_the_verdict():
     markdown = render_markdown(c, report_path="/tmp/report.html")
     first = [line for line in markdown.splitlines() if line.strip() and not line.startswith("#")][0]
     assert first == f"**{c.verdict}**" and "single-shot" in c.verdict
+
+
+@pytest.mark.slow
+def test_the_compare_flow_puts_the_verdict_and_tables_on_its_run_page(sample_store_copy, sample_dir, tmp_path,
+                                                                      embedding_cache_dir, monkeypatch):  # fmt: skip
+    """On a real Prefect server: the decision is readable from the UI, not only as a worker path."""
+    import json
+
+    from prefect.settings import PREFECT_API_URL, temporary_settings
+
+    from flows.outcome import result_of
+    from tests.support.prefect_server import api, shared_prefect_server
+
+    monkeypatch.setenv("FINRAG_CACHE", str(embedding_cache_dir))
+    rows = [json.loads(line) for line in (sample_dir / "questions.jsonl").read_text().splitlines()]
+    picked = [next(r for r in rows if r["type"] == kind) for kind in ("fact", "definition", "unanswerable")]
+    questions = tmp_path / "three.jsonl"
+    questions.write_text("".join(json.dumps(r) + "\n" for r in picked))
+    server = shared_prefect_server()
+    request = CompareRequest(questions_file=str(questions), store=str(sample_store_copy), out_dir=str(tmp_path / "out"),
+                             strategies=["single", "iterative"])  # fmt: skip
+    with temporary_settings({PREFECT_API_URL: server.api_url}):
+        state = compare_strategies(request, return_state=True)
+        result_of(state)
+    run_id = str(state.state_details.flow_run_id)
+    artifacts = {a["key"]: a for a in api(server, "POST", "/artifacts/filter",
+                                          {"artifacts": {"flow_run_id": {"any_": [run_id]}}})}  # fmt: skip
+    summary = artifacts["compare-summary"]
+    assert summary["type"] == "markdown"
+    lines = [line for line in summary["data"].splitlines() if line.strip() and not line.startswith("#")]
+    assert lines[0].startswith("**iterative is right on ") and "against single-shot" in lines[0]  # the verdict
+    assert "| strategy | against | won | lost |" in summary["data"]  # the pairs, with McNemar
+    assert "1 text answer (definitions, explanations) not scored" in summary["data"]  # which scorer
+    assert artifacts["compare-questions"]["type"] == "table"
+    assert len(json.loads(artifacts["compare-questions"]["data"])) == 3

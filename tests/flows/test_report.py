@@ -21,7 +21,7 @@ class _Score(BaseModel):
     reason: str
 
 
-def exact_scorer(gold, answer: Answer, qtype):
+def exact_scorer(gold, answer: Answer, qtype, question=""):
     if qtype == "unanswerable":
         return _Score(correct=answer.status == "not_found", reason="declined?")
     ok = answer.status == "answered" and answer.answer == str(gold)
