@@ -43,6 +43,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Command
 from pydantic import BaseModel, Field
 
+from agents.analyst_searches import with_analyst_findings
 from agents.configuration import (
     MAX_SEARCHES,
     RECURSION_LIMIT,
@@ -221,6 +222,9 @@ def write(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     if stopped_by is None and ctx.out_of_time():
         stopped_by = TIMEOUT
     written = compose(state, ctx, offline_only=stopped_by in (TIMEOUT, TOKEN_BUDGET))
+    if state.get("analyst_queries") and state.get("understanding") is not None:
+        written = with_analyst_findings(written, state["analyst_queries"], state.get("hits") or [],
+                                        state.get("trace") or [], list(state["understanding"].companies))
     return {
         "written": written,
         "stopped_by": stopped_by,

@@ -38,7 +38,9 @@ def review(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     decision = f"reviewed plan: {plural(len(planned), 'search')}" + (": " + "; ".join(q.text for q in planned) if planned else "")
     if len(texts) > room:
         decision += f"; {len(texts) - room} over the limit of {ctx.config.max_searches} searches dropped"
-    return {"planned": planned, "reviewed": True, "trace": [TraceStep(step="review", decision=decision)]}
+    analyst = [t for t in texts[:room] if t not in kept]  # written by the analyst, not proposed
+    return {"planned": planned, "reviewed": True, "analyst_queries": analyst,
+            "trace": [TraceStep(step="review", decision=decision)]}
 
 
 def proposed_searches(state: AgentState, ctx: AgentContext) -> list[NextQuery]:

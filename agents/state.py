@@ -59,6 +59,7 @@ class AgentState(TypedDict, total=False):
     coverage: Coverage | None
     reviewed: bool  # the planned searches were reviewed: run those, invent no others
     reviewed_hits: int  # the first hits in `hits` came from the reviewed searches
+    analyst_queries: list[str]  # reviewed searches the analyst wrote (agents/analyst_searches.py)
     searches: int
     stopped_by: str | None
     written: WrittenAnswer | None

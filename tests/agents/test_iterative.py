@@ -344,6 +344,22 @@ def test_an_edited_plan_changes_the_answer_and_says_which_search_found_its_evide
                         "no figures to look for: write from the 2 searches run"]
 
 
+def test_an_analysts_own_search_adds_what_it_found_to_the_answer_cited():
+    """The question is answered as asked; a search the analyst wrote into the plan adds the
+    sentence its own hits state, cited, so the edited plan gives a different answer."""
+    planned_search = "Acme Widgets single supplier of motors"
+    as_asked, _ = reviewed(RISKS, PassageRetriever(), edit=[planned_search])
+    edited, _ = reviewed(RISKS, PassageRetriever(), edit=[planned_search, "Acme Widgets headquarters plants Ohio"])
+    assert "Your search “Acme Widgets headquarters plants Ohio” found: " in edited.answer
+    assert "leases its headquarters and two plants in Ohio" in edited.answer
+    assert edited.answer != as_asked.answer and edited.status == as_asked.status == "answered"
+    assert any("headquarters" in c.quote for c in edited.citations)
+    # a search that finds no sentence stating its words says so, and is never taken for the answer
+    nothing, _ = reviewed(RISKS, PassageRetriever(), edit=[planned_search, "Acme Widgets dividend policy"])
+    assert "Your search “Acme Widgets dividend policy” found no sentence stating it." in nothing.answer
+    assert "Volta GmbH" in nothing.answer
+
+
 def test_the_plan_marks_which_figures_the_first_search_found_and_plans_a_search_for_each_other():
     _, plan = reviewed(COMPARISON, ScriptedRetriever())
     found = {a.label.split(" ")[0] + " " + a.label.split(" ")[1]: a.found for a in plan.aspects}

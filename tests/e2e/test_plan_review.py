@@ -1,7 +1,7 @@
 """Plan review in the Prefect UI: an analyst submits `ask` with "review the plan" on, the run
 pauses after the agent plans, the analyst edits the planned searches in the Resume form,
 and the agent goes on from its checkpoint with the edited plan — the edited search is in
-the answer's trace and in its artifact. Screenshots go to test-output/.
+the answer's trace and in its artifact, and what it found is quoted in the answer. Screenshots go to test-output/.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from tests.support.prefect_server import api, wait_for_run
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
-EDITED = "capital expenditures fiscal 2022 analyst check"
+# The analyst's own search: what the question did not ask (where the company is and how its
+# stock trades), stated in one sentence of every sample 10-K's Item 1.
+EDITED = "headquartered common stock trades symbol"
 
 
 def test_the_analyst_edits_the_plan_in_the_ui_and_the_agent_runs_it(deployed, browser, test_output_dir):
@@ -73,7 +75,10 @@ def review_in_the_ui(deployed, run, question, browser, test_output_dir) -> None:
     assert f"<b>review</b> — reviewed plan: 1 search: {EDITED}" in steps  # the analyst's plan, as edited
     assert f"<b>search</b> “{EDITED}”" in steps  # and the agent ran it
     assert f"“{planned}”" not in steps  # the planned search it replaced was not run
-    assert "Found by search " in markdown.split("<summary>Agent steps", 1)[0]  # cited, and by which search
+    answer_part = markdown.split("<summary>Agent steps", 1)[0]
+    assert "Found by search " in answer_part  # cited, and by which search
+    # a different answer: what the analyst's search found is added, quoted and cited
+    assert f"Your search “{EDITED}” found: " in answer_part and "headquartered in" in answer_part, answer_part
 
     page.goto(f"{server.url}/runs/flow-run/{run['id']}")
     page.get_by_text("Artifacts", exact=True).first.click(timeout=60_000)
