@@ -94,7 +94,7 @@ def release_tables(pages: list[Page]) -> list[tuple[Statement, int, list[str], l
         while j < len(lines) and _title_kind(lines[j][1]) is None:
             text = lines[j][1]
             if not rows:
-                row = parse_row(text)
+                row = parse_row(_PERCENT_CELL.sub(" ", text))  # "$ 374.2 18 %" ends a first row too
                 if row is not None and len(row.values) >= 2 and not header_years([text]):
                     rows.append(text)
                     page = lines[j][0]
@@ -163,12 +163,14 @@ def table_columns(
         if not dates or len(dates) != len(years):
             return None
         latest = max(dates)
+        # a fourth quarter's closing balance is the fiscal year-end's (as a 10-K files it)
+        at_end = f"Q{q}" if q < 4 else "FY"
         columns = []
         for when in dates:
             if when == latest:
-                columns.append((fiscal_year, f"Q{q}" if quarter else "FY"))
+                columns.append((fiscal_year, at_end))
             elif _near(when, latest - timedelta(days=365), 12):
-                columns.append((fiscal_year - 1, f"Q{q}" if quarter else "FY"))
+                columns.append((fiscal_year - 1, at_end))
             elif quarter and quarter < 4 and _near(when, latest - timedelta(days=91 * quarter), 25):
                 columns.append((fiscal_year - 1, "FY"))  # the prior fiscal year-end balance
             else:
