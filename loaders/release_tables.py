@@ -30,6 +30,9 @@ from loaders.line_items import LINE_ITEMS, Statement
 from loaders.statement_layout import statement_unit
 
 RELEASE_FORMS = {"earnings", "8-K"}
+# The non-GAAP table where a release states its free cash flow: never read into facts, only
+# a check of the statement rows the free cash flow formula reads (see `_agree_with_stated`).
+FREE_CASH_FLOW = "free_cash_flow_table"
 
 _TITLE = (
     ("income_statement", re.compile(r"^statements?of(?:income|operations|earnings)(?:andotherinformation)?$")),
@@ -62,10 +65,14 @@ _PERCENT_CELL = re.compile(r"\s+\(?-?[\d,.]+\)?\s*%|\s+(?:nm|n/m|NM|N/M)\b")
 
 def _title_kind(line: str) -> Statement | None:
     """The statement a short title line names ("Unaudited Condensed Consolidated Statement of
-    Income", "CONDENSED CONSOLIDATED STATEMENT OF INCOME (UNAUDITED)"); None for prose."""
+    Income", "CONDENSED CONSOLIDATED STATEMENT OF INCOME (UNAUDITED)"); None for prose.
+    `FREE_CASH_FLOW` for the release's own free cash flow table ("Reconciliation of Operating
+    Cash Flow to Free Cash Flow", "Computation of Free Cash Flow, a Non-GAAP Measure")."""
     if len(line) > 90 or line.rstrip().endswith((":", ".")) or re.search(r"\d", line):
         return None
     key = letters(line)
+    if "freecashflow" in key:
+        return FREE_CASH_FLOW
     while (m := _TITLE_PREFIX.match(key)) and m.end() < len(key):
         key = key[m.end():]
     while (m := _TITLE_SUFFIX.search(key)) and m.start() > 0:
@@ -224,21 +231,61 @@ def release_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
     quarter = int(m.group(2)) if m.group(2) else None
     chosen: dict[tuple[str, int, str], Fact] = {}
     ambiguous: set[tuple[str, int, str]] = set()
+    stated: list[tuple[list[tuple[int, str]], list[Row], float, int]] = []
     for kind, page, header, lines in release_tables(pages):
         unit = statement_unit("\n".join(header))
-        columns = table_columns(header, kind, meta.fiscal_year, quarter)
+        columns = table_columns(header, "cash_flow" if kind == FREE_CASH_FLOW else kind, meta.fiscal_year, quarter)
         if unit is None or columns is None:
             continue
         change = bool(_CHANGE_HEADER.search(" ".join(header)))
         if change and len({span for _, span in columns}) > 1:
             continue  # change cells between spans: which amount is which is unsure
         rows = [r for r in (_amounts(ln, len(columns), change) for ln in _with_context(lines)) if r]
+        if kind == FREE_CASH_FLOW:
+            stated.append((columns, rows, unit.factor / 1e6, page))
+            continue
         for fact in _table_facts(rows, kind, columns, unit.factor, meta, page, unit.currency, unit.scale):
             key = (fact.metric, fact.fiscal_year, fact.period)
             if key in chosen and abs(chosen[key].value - fact.value) > 1e-6 * max(1.0, abs(fact.value)):
                 ambiguous.add(key)
             chosen.setdefault(key, fact)
+    for columns, rows, factor, page in stated:
+        _agree_with_stated(chosen, ambiguous, columns, rows, factor, page)
     return [f for k, f in chosen.items() if k not in ambiguous]
+
+
+def _agree_with_stated(
+    chosen: dict[tuple[str, int, str], Fact], ambiguous: set[tuple[str, int, str]],
+    columns: list[tuple[int, str]], rows: list[Row], factor: float, page: int,
+) -> None:
+    """Hold the statement's cash from operations to the free cash flow the release states.
+
+    Free cash flow is computed as cash from operations minus capex. A company with
+    discontinued operations builds its stated free cash flow on the continuing operations'
+    cash flow ("Net cash provided by continuing operating activities 605", not the total
+    601): when the statement's total disagrees with the stated figure and the table's own
+    operating row agrees, that row is the cash from operations of the period; when neither
+    agrees the fact is dropped (a free cash flow computed from it would contradict the
+    release).
+    """
+    fcf = next((r for r in rows if label_key(r.label) == "freecashflow"), None)
+    ocf = next((r for r in rows if "operatingactivities" in label_key(r.label)), None)
+    if fcf is None:
+        return
+    tolerance = 0.51 * factor
+    for index, (year, period) in enumerate(columns):
+        key = ("operating_cash_flow", year, period)
+        statement, capex = chosen.get(key), chosen.get(("capex", year, period))
+        if statement is None or capex is None or key in ambiguous:
+            continue
+        stated = fcf.values[index] * factor
+        if abs(statement.value - capex.value - stated) <= tolerance:
+            continue
+        if ocf is not None and abs(ocf.values[index] * factor - capex.value - stated) <= tolerance:
+            chosen[key] = statement.model_copy(update={
+                "value": ocf.values[index] * factor, "source_text": ocf.text, "page": page})
+        else:
+            ambiguous.add(key)
 
 
 def _with_context(lines: list[str]) -> list[str]:
