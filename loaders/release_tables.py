@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from pydantic import BaseModel
+
 from finrag.models import DocumentMeta, Fact, Page
 from loaders.facts import Row, header_years, label_key, letters, parse_row
 from loaders.line_items import LINE_ITEMS, Statement
@@ -332,3 +334,35 @@ def _table_facts(
                 currency=currency, table_scale=scale,
             ))
     return facts
+
+
+class PlacedRow(BaseModel):
+    """A row of a release table with its amounts (in millions for money) by placed column."""
+
+    label: str
+    text: str  # the row as printed
+    amounts: dict[str, float]  # "2023 Q2" -> amount in millions (as printed x the table's scale)
+
+
+def placed_rows(text: str, fiscal_year: int, quarter: int | None) -> list[PlacedRow]:
+    """The rows of the titled income statement and cash flow tables in `text` (a retrieved
+    passage of a release), each with its amount per placed column; none where a table's
+    columns cannot be placed. Lets the answer read a line the question names for a quarter
+    (a line that is no vocabulary metric, so no fact) by the same column rules as the facts."""
+    out: list[PlacedRow] = []
+    for kind, _page, header, lines in release_tables([Page(number=0, text=text)]):
+        if kind not in ("income_statement", "cash_flow"):
+            continue
+        unit = statement_unit("\n".join(header))
+        columns = table_columns(header, kind, fiscal_year, quarter)
+        if unit is None or columns is None:
+            continue
+        change = bool(_CHANGE_HEADER.search(" ".join(header)))
+        if change and len({span for _, span in columns}) > 1:
+            continue
+        for row in (_amounts(ln, len(columns), change) for ln in _with_context(lines)):
+            if row is not None:
+                out.append(PlacedRow(label=row.label, text=row.text, amounts={
+                    f"{year} {period}": value * unit.factor / 1e6 for (year, period), value in zip(columns, row.values,
+                                                                                                 strict=True)}))
+    return out
