@@ -246,7 +246,10 @@ def release_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
         if kind == FREE_CASH_FLOW:
             stated.append((columns, rows, unit.factor / 1e6, page))
             continue
-        for fact in _table_facts(rows, kind, columns, unit.factor, meta, page, unit.currency, unit.scale):
+        facts = _table_facts(rows, kind, columns, unit.factor, meta, page, unit.currency, unit.scale)
+        if not _spans_agree(facts):
+            continue
+        for fact in facts:
             key = (fact.metric, fact.fiscal_year, fact.period)
             if key in chosen and abs(chosen[key].value - fact.value) > 1e-6 * max(1.0, abs(fact.value)):
                 ambiguous.add(key)
@@ -254,6 +257,18 @@ def release_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
     for columns, rows, factor, page in stated:
         _agree_with_stated(chosen, ambiguous, columns, rows, factor, page)
     return [f for k, f in chosen.items() if k not in ambiguous]
+
+
+def _spans_agree(facts: list[Fact]) -> bool:
+    """A quarter's revenue is no more than the year to date (or full year) that contains it;
+    more means the spans were given the wrong columns, and the table gives nothing."""
+    revenue = {(f.fiscal_year, f.period): f.value for f in facts if f.metric == "revenue"}
+    for (year, period), value in revenue.items():
+        if re.fullmatch(r"Q[1-4]", period):
+            longer = revenue.get((year, f"{period}YTD"), revenue.get((year, "FY")))
+            if longer is not None and value > longer * 1.001 and value > 0:
+                return False
+    return True
 
 
 def _agree_with_stated(

@@ -97,3 +97,21 @@ def test_ingest_reads_a_releases_tables_into_its_knowledge(financebench_dir):
     knowledge = extract_knowledge(load_document(financebench_dir / "pdfs" / "PEPSICO_2023Q1_EARNINGS.pdf"))
     revenue = {(f.fiscal_year, f.period): f.value for f in knowledge.facts if f.metric == "revenue"}
     assert revenue[(2023, "Q1")] == 17846
+
+
+def test_a_table_whose_quarter_exceeds_its_year_to_date_gives_nothing():
+    from finrag.models import Page
+
+    # spans printed in one order, amounts in the other: the quarter would read 5,050
+    text = """Acme Inc.
+Condensed Consolidated Statement of Income
+Three Months Ended Six Months Ended
+June 30, 2023 June 30, 2022 June 30, 2023 June 30, 2022
+(In millions)
+Net revenues $ 5,050 $ 4,905 $ 2,540 $ 2,422
+Income from operations 1,076 1,217 518 525"""
+    meta = DocumentMeta(doc="ACME_2023Q2_EARNINGS", file="ACME_2023Q2_EARNINGS.pdf", sha256="0" * 64, company="Acme",
+                        form="earnings", period="2023Q2", fiscal_year=2023)
+    assert release_facts(meta, [Page(number=0, text=text)]) == []
+    fixed = text.replace("$ 5,050 $ 4,905 $ 2,540 $ 2,422", "$ 2,540 $ 2,422 $ 5,050 $ 4,905")
+    assert {(f.metric, f.period) for f in release_facts(meta, [Page(number=0, text=fixed)])} >= {("revenue", "Q2")}
