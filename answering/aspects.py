@@ -203,6 +203,11 @@ def _label_matches(label: str, metric_wordings: list[str]) -> bool:
     )
 
 
+def row_names(label: str, metric: str, vocabulary: Vocabulary) -> bool:
+    """Whether a statement row's label names the metric (the row reader's own test)."""
+    return _label_matches(label, _wordings(vocabulary, metric))
+
+
 def _money(value: float, unit: str, scale_factor: float, metric: str) -> float:
     if unit == "USD":
         value *= scale_factor

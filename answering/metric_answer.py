@@ -16,10 +16,11 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Protocol
 
 from answering import checks, numbers
-from answering.aspects import Aspect, Reading, metric_label, read_aspect
+from answering.aspects import Aspect, Reading, metric_label, read_aspect, row_names
 from answering.checks import CheckedInput, CheckFailure
 from answering.citations import cite, quote_in_text, unique_citations
 from answering.metric_formula import InputValue, MetricResult, Missing, compute
@@ -27,6 +28,7 @@ from answering.metric_target import read_target
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import Chunk, Citation, Fact, MetricTarget, SearchFilters, SearchHit
 from finrag.vocabulary import Entry, Vocabulary
+from loaders.release_tables import RELEASE_FORMS, placed_rows
 
 if TYPE_CHECKING:
     from finrag.knowledge_graph import GraphStore
@@ -103,7 +105,9 @@ class Evidence:
 
     def _from_hits(self, metric: str, year: int) -> InputValue | None:
         if self.period != "FY":
-            return None  # a chunk's row is read by fiscal-year columns only
+            # a chunk's row is read by fiscal-year columns, except a line only the question
+            # names (no fact holds it) in a release's table, whose columns are placed by header
+            return self._release_line(metric, year) if metric in self.question_lines else None
         best = self._best_reading(metric, year, self.hits)
         if (best is None or best[0][2]) and (own := self._statement_hits(metric)):
             # not read, or read off its statement (a note's table can share the label and hold
@@ -157,6 +161,21 @@ class Evidence:
             if best is None or key < best[0]:
                 best = (key, reading)
         return best
+
+
+    def _release_line(self, metric: str, year: int) -> InputValue | None:
+        for hit in self.hits:
+            chunk = hit.chunk
+            quarter = re.fullmatch(r"\d{4}Q([1-4])", chunk.period or "")
+            if chunk.form not in RELEASE_FORMS or not quarter or not chunk.fiscal_year or \
+                    (chunk.company or "").casefold() != self.company.casefold():
+                continue
+            for row in placed_rows(chunk.text, chunk.fiscal_year, int(quarter.group(1))):
+                value = row.amounts.get(f"{year} {self.period}")
+                if value is not None and row_names(row.label, metric, self.vocab):
+                    return InputValue(metric=metric, fiscal_year=year, value=value, doc=chunk.doc, page=chunk.page,
+                                      quote=row.text, chunk=chunk)
+        return None
 
 
 def with_lines(vocab: Vocabulary, target: MetricTarget) -> Vocabulary:

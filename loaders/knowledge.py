@@ -18,6 +18,7 @@ from finrag.models import DocumentKnowledge, Fact, LoadedDocument
 from finrag.vocabulary import Vocabulary, load_vocabulary
 from loaders.facts import extract_facts
 from loaders.relations import extract_relations
+from loaders.release_tables import RELEASE_FORMS, release_facts
 
 if TYPE_CHECKING:
     from finrag.llm import LLMClient
@@ -119,7 +120,10 @@ def extract_knowledge(
     """
     vocab = vocab or load_vocabulary()
     pending: str | None = None
-    facts = extract_facts(doc.meta, doc.pages)
+    # an earnings release's tables are laid out for readers: cut at their titles, each
+    # column placed from its own header (loaders.release_tables)
+    read = release_facts if doc.meta.form in RELEASE_FORMS else extract_facts
+    facts = read(doc.meta, doc.pages)
     relations = extract_relations(doc.meta, doc.pages)
     if llm is not None:
         # imported here: the offline path never loads the LLM client's libraries

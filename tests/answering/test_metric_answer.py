@@ -234,3 +234,35 @@ def test_a_metric_computed_in_more_than_one_way_needs_the_question_definition(qu
     assert "computed in more than one way" in target.unresolved and "does not define it" in target.unresolved
     defined = read_target(question + " Define it as: free cash flow / net income.", load_vocabulary())
     assert defined is not None and defined.unresolved is None and defined.formula_source == "question"
+
+
+RELEASE_QUARTER = """ACME WIDGETS, INC.
+CONDENSED CONSOLIDATED STATEMENT OF INCOME (UNAUDITED)
+Dollars in millions, except per share data
+Quarters Ended June 30, 2023 2022 Inc/ (Dec)
+Revenues
+Sales by Company-operated restaurants $ 2,487.0 $ 2,112.8 $ 374.2 18 %
+Revenues from franchised restaurants 3,933.3 3,526.8 406.5 12
+TOTAL REVENUES 6,497.5 5,718.4 779.1 14"""
+FRANCHISED = ("What share of Acme Widgets' total revenues in the second quarter of 2023 came from franchised "
+              "restaurants? Define it as: revenues from franchised restaurants / total revenues. Express as a "
+              "percentage rounded to one decimal place.")
+
+
+@pytest.mark.parametrize(("table", "expected"), [
+    (RELEASE_QUARTER, 60.5),
+    # the same rows under a six-month header are the year to date: never the quarter's
+    (RELEASE_QUARTER.replace("Quarters Ended", "Six Months Ended"), None),
+])
+def test_a_line_the_question_names_is_read_from_a_release_quarter_column(tmp_path, table, expected):
+    graph = GraphStore(tmp_path / "g.sqlite")
+    doc = "ACME_2023Q2_EARNINGS"
+    graph.replace_document(DocumentKnowledge(doc=doc, company="Acme Widgets", facts=[
+        Fact(company="Acme Widgets", metric="revenue", fiscal_year=2023, value=6497.5, doc=doc, page=4,
+             source_text="TOTAL REVENUES 6,497.5 5,718.4 779.1 14", period="Q2")]))
+    services = Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]
+                        graph=graph, vocabulary=load_vocabulary())
+    release = chunk(table, 2023, doc=doc).model_copy(update={"form": "earnings", "period": "2023Q2"})
+    answer = ask(FRANCHISED, services, [SearchHit(chunk=release, score=1.0)])
+    assert answer.value == expected
+    graph.close()

@@ -1,0 +1,383 @@
+"""Statement tables of an earnings release, read into facts with the period of each column.
+
+A release prints the same primary statements as a 10-Q, but laid out for a reader, not a
+filer:
+- the title may sit anywhere on a page ("Unaudited Condensed Consolidated Statement of Cash
+  Flows" at the foot of one page, its columns on the next) and several tables share a page;
+- the column header is split over lines ("Three Months Ended" / "June 30," / "2023 2022"),
+  or printed as numeric dates ("12 Weeks Ended" / "3/25/2023 3/19/2022");
+- quarter and year-to-date columns stand side by side, and change columns ("Inc/ (Dec)",
+  "% Change") follow the amounts.
+
+So a release is cut into tables at its statement titles, and each table's columns are
+placed from its own header: the spans ("three months" = the quarter, "six months" = the
+year to date, "twelve months" = the fiscal year) split the year columns evenly between them,
+in the order printed; a balance sheet's columns are placed by their dates. Whatever cannot
+be placed with confidence gives no facts: a quarter's figure filed under the year to date is
+worse than none. Rows are the same line-item rules as the 10-K/10-Q reader (exact label
+match, best wording per table, amounts in millions); non-GAAP reconciliation tables are not
+statements and are never read, so an adjusted figure never answers a GAAP question.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from pydantic import BaseModel
+
+from finrag.models import DocumentMeta, Fact, Page
+from loaders.facts import Row, header_years, label_key, letters, parse_row
+from loaders.line_items import LINE_ITEMS, Statement
+from loaders.statement_layout import statement_unit
+
+RELEASE_FORMS = {"earnings", "8-K"}
+# The non-GAAP table where a release states its free cash flow: never read into facts, only
+# a check of the statement rows the free cash flow formula reads (see `_agree_with_stated`).
+FREE_CASH_FLOW = "free_cash_flow_table"
+
+_TITLE = (
+    ("income_statement", re.compile(r"^statements?of(?:income|operations|earnings)(?:andotherinformation)?$")),
+    ("balance_sheet", re.compile(r"^(?:balancesheets?|statements?offinancialposition)$")),
+    ("cash_flow", re.compile(r"^statements?ofcashflows?$")),
+)
+_TITLE_PREFIX = re.compile(r"^(?:unaudited|condensed|consolidated|combined|interim|the)")
+_TITLE_SUFFIX = re.compile(r"(?:unaudited|continued)$")
+# What ends a table before the next title: another table's column header or a non-GAAP block.
+_TABLE_BREAK = re.compile(r"non-?gaap|reconciliation|\badjusted\b|as a percentage", re.I)
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_NAMED_DATE = re.compile(
+    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2}),?\s+((?:19|20)\d\d)\b", re.I)
+_NUMERIC_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/((?:19|20)\d\d)(?![\d/])")
+_YEAR = re.compile(r"(?<![\d/,.])((?:19|20)\d\d)(?![\d/,.]?\d)")
+# Column spans in the order printed; the group says which period the span is.
+_SPANS = re.compile(
+    r"(?P<q>\bthree\s+months\b|\bquarters?\s+ended\b|\b1[23]\s+weeks\b|\bthirteen\s+weeks\b|\btwelve\s+weeks\b"
+    r"|\b(?:first|second|third|fourth)\s+quarter\b)"
+    r"|(?P<ytd>\bsix\s+months\b|\bnine\s+months\b|\b(?:2[456]|3[6-9]|40)\s+weeks\b|\byear[- ]to[- ]date\b)"
+    r"|(?P<fy>\btwelve\s+months\b|\byears?\s+ended\b|\bfiscal\s+years?\b|\bfull[- ]year\b|\b5[23]\s+weeks\b)",
+    re.I,
+)
+_YTD_QUARTER = {"six": 2, "nine": 3, "24": 2, "25": 2, "26": 2, "36": 3, "37": 3, "38": 3, "39": 3, "40": 3}
+# Change columns after the amounts: "Inc/ (Dec)", "% Change", "Variance", "B/(W)", "constant currency".
+_CHANGE_HEADER = re.compile(
+    r"inc\.?\s*/\s*\(?\s*dec|%\s*change|\bchange\b|\bvariance\b|\bb\s*/\s*\(?w\)?|constant\s+currency|%\s*inc", re.I)
+_PERCENT_CELL = re.compile(r"\s+\(?-?[\d,.]+\)?\s*%|\s+(?:nm|n/m|NM|N/M)\b")
+
+
+def _title_kind(line: str) -> Statement | None:
+    """The statement a short title line names ("Unaudited Condensed Consolidated Statement of
+    Income", "CONDENSED CONSOLIDATED STATEMENT OF INCOME (UNAUDITED)"); None for prose.
+    `FREE_CASH_FLOW` for the release's own free cash flow table ("Reconciliation of Operating
+    Cash Flow to Free Cash Flow", "Computation of Free Cash Flow, a Non-GAAP Measure")."""
+    if len(line) > 90 or line.rstrip().endswith((":", ".")) or re.search(r"\d", line):
+        return None
+    key = letters(line)
+    if "freecashflow" in key:
+        return FREE_CASH_FLOW
+    while (m := _TITLE_PREFIX.match(key)) and m.end() < len(key):
+        key = key[m.end():]
+    while (m := _TITLE_SUFFIX.search(key)) and m.start() > 0:
+        key = key[: m.start()]
+    return next((kind for kind, rx in _TITLE if rx.match(key)), None)
+
+
+def release_tables(pages: list[Page]) -> list[tuple[Statement, int, list[str], list[str]]]:
+    """(statement, page of the first row, header lines, row lines) of each titled statement table.
+
+    A table runs from its title to the next title, across a page break when its title closes
+    a page, and stops at a second column header or a non-GAAP block after its rows began.
+    """
+    lines = [(p.number, ln.strip()) for p in pages for ln in p.text.splitlines() if ln.strip()]
+    tables = []
+    i = 0
+    while i < len(lines):
+        kind = _title_kind(lines[i][1])
+        if kind is None:
+            i += 1
+            continue
+        header: list[str] = []
+        rows: list[str] = []
+        page = lines[i][0]
+        j = i + 1
+        while j < len(lines) and _title_kind(lines[j][1]) is None:
+            text = lines[j][1]
+            if not rows:
+                row = parse_row(_PERCENT_CELL.sub(" ", text))  # "$ 374.2 18 %" ends a first row too
+                if row is not None and len(row.values) >= 2 and not header_years([text]):
+                    rows.append(text)
+                    page = lines[j][0]
+                else:
+                    header.append(text)
+                    if len(header) > 12:
+                        break  # no table follows the title
+            else:
+                if _SPANS.search(text) or _TABLE_BREAK.search(text) or re.match(r"^\(?in (?:millions|thousands)", text, re.I):
+                    break
+                rows.append(text)
+            j += 1
+        if rows:
+            tables.append((kind, page, header, rows))
+        i = j
+    return tables
+
+
+def _dates(header: str) -> list[date] | None:
+    """The column dates a header prints, in order (named or numeric); None if one is invalid."""
+    found: list[tuple[int, date]] = []
+    try:
+        for m in _NAMED_DATE.finditer(header):
+            found.append((m.start(), date(int(m.group(3)), _MONTHS.index(m.group(1).lower()[:3]) + 1, int(m.group(2)))))
+        for m in _NUMERIC_DATE.finditer(header):
+            found.append((m.start(), date(int(m.group(3)), int(m.group(1)), int(m.group(2)))))
+    except ValueError:
+        return None
+    return [d for _, d in sorted(found)]
+
+
+def _years(header: str) -> list[int]:
+    """The column years in the order printed: those of full dates ("Apr 1, 2023", "3/25/2023")
+    and bare ones under a split header ("June 30," / "2023 2022 2023 2022")."""
+    found = [(m.start(), int(m.group(1))) for m in _YEAR.finditer(header)]
+    found += [(m.start(), int(m.group(3))) for m in _NUMERIC_DATE.finditer(header)]
+    return [year for _, year in sorted(found)]
+
+
+def _near(a: date, b: date, days: int) -> bool:
+    return abs((a - b).days) <= days
+
+
+def table_columns(
+    header_lines: list[str], kind: Statement, fiscal_year: int, quarter: int | None
+) -> list[tuple[int, str]] | None:
+    """(fiscal year, period) of each amount column of a release table, None when unsure.
+
+    `quarter`: the quarter the release reports (None for a full-year release, whose quarter
+    columns are the fourth quarter). A flow statement's columns are split evenly between the
+    spans its header names, in order; a balance sheet's are placed by their dates against
+    the latest one (the release's period end). The latest year printed is the release's fiscal
+    year (the same, or one less for a fiscal year named by the calendar year it ends in).
+    """
+    header = re.sub(r"\((?:in|dollars)[^)]*\)|\b(?:dollars\s+and\s+shares\s+)?in\s+(?:millions|thousands|billions)[^)]*$",
+                    " ", " ".join(header_lines), flags=re.I)
+    q = quarter or 4
+    years = _years(header)
+    if not years:
+        return None
+    offset = fiscal_year - max(years)
+    if offset not in (0, 1):
+        return None
+    if kind == "balance_sheet":
+        dates = _dates(header)
+        if not dates or len(dates) != len(years):
+            return None
+        latest = max(dates)
+        # a fourth quarter's closing balance is the fiscal year-end's (as a 10-K files it)
+        at_end = f"Q{q}" if q < 4 else "FY"
+        columns = []
+        for when in dates:
+            if when == latest:
+                columns.append((fiscal_year, at_end))
+            elif _near(when, latest - timedelta(days=365), 12):
+                columns.append((fiscal_year - 1, at_end))
+            elif quarter and quarter < 4 and _near(when, latest - timedelta(days=91 * quarter), 25):
+                columns.append((fiscal_year - 1, "FY"))  # the prior fiscal year-end balance
+            else:
+                return None
+        return columns
+    spans = []
+    for m in _SPANS.finditer(header):
+        if m.group("q"):
+            spans.append(f"Q{q}")
+        elif m.group("ytd"):
+            word = m.group("ytd").split()[0].lower()
+            if quarter is None or _YTD_QUARTER.get(word, quarter) != quarter:
+                return None  # a year to date that is not the release's: its period is unsure
+            spans.append(f"Q{q}YTD")
+        else:
+            spans.append("FY" if quarter in (None, 4) else "")
+    if not spans or "" in spans or len(years) % len(spans):
+        return None
+    per = len(years) // len(spans)
+    columns = []
+    for index, year in enumerate(years):
+        span = spans[index // per]
+        if not any(c[1] == span for c in columns) and year != max(years):
+            return None  # each span prints its current year first
+        columns.append((year + offset, span))
+    if len(set(columns)) != len(columns):
+        return None
+    return columns
+
+
+def _amounts(line: str, columns: int, change: bool) -> Row | None:
+    """The row's label and its one amount per column; change and percent cells after them are
+    dropped only when the header has change columns."""
+    clean = _PERCENT_CELL.sub(" ", line) if change else line
+    row = parse_row(clean)
+    if row is None:
+        return None
+    values = row.values
+    if change and len(values) in (columns + 1, columns + 2):
+        values = values[:columns]  # the "Inc/ (Dec)" amount and its percent after the years
+    if len(values) != columns:
+        return None
+    return Row(label=row.label, values=values, text=line, tokens=row.tokens[:columns])
+
+
+def release_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
+    """Facts of an earnings release's statement tables; none when its period is unknown."""
+    m = re.fullmatch(r"(\d{4})Q([1-4])|FY(\d{4})", meta.period or "")
+    if not meta.company or not meta.fiscal_year or not m:
+        return []
+    quarter = int(m.group(2)) if m.group(2) else None
+    chosen: dict[tuple[str, int, str], Fact] = {}
+    ambiguous: set[tuple[str, int, str]] = set()
+    stated: list[tuple[list[tuple[int, str]], list[Row], float, int]] = []
+    for kind, page, header, lines in release_tables(pages):
+        unit = statement_unit("\n".join(header))
+        columns = table_columns(header, "cash_flow" if kind == FREE_CASH_FLOW else kind, meta.fiscal_year, quarter)
+        if unit is None or columns is None:
+            continue
+        change = bool(_CHANGE_HEADER.search(" ".join(header)))
+        if change and len({span for _, span in columns}) > 1:
+            continue  # change cells between spans: which amount is which is unsure
+        rows = [r for r in (_amounts(ln, len(columns), change) for ln in _with_context(lines)) if r]
+        if kind == FREE_CASH_FLOW:
+            stated.append((columns, rows, unit.factor / 1e6, page))
+            continue
+        facts = _table_facts(rows, kind, columns, unit.factor, meta, page, unit.currency, unit.scale)
+        if not _spans_agree(facts):
+            continue
+        for fact in facts:
+            key = (fact.metric, fact.fiscal_year, fact.period)
+            if key in chosen and abs(chosen[key].value - fact.value) > 1e-6 * max(1.0, abs(fact.value)):
+                ambiguous.add(key)
+            chosen.setdefault(key, fact)
+    for columns, rows, factor, page in stated:
+        _agree_with_stated(chosen, ambiguous, columns, rows, factor, page)
+    return [f for k, f in chosen.items() if k not in ambiguous]
+
+
+def _spans_agree(facts: list[Fact]) -> bool:
+    """A quarter's revenue is no more than the year to date (or full year) that contains it;
+    more means the spans were given the wrong columns, and the table gives nothing."""
+    revenue = {(f.fiscal_year, f.period): f.value for f in facts if f.metric == "revenue"}
+    for (year, period), value in revenue.items():
+        if re.fullmatch(r"Q[1-4]", period):
+            longer = revenue.get((year, f"{period}YTD"), revenue.get((year, "FY")))
+            if longer is not None and value > longer * 1.001 and value > 0:
+                return False
+    return True
+
+
+def _agree_with_stated(
+    chosen: dict[tuple[str, int, str], Fact], ambiguous: set[tuple[str, int, str]],
+    columns: list[tuple[int, str]], rows: list[Row], factor: float, page: int,
+) -> None:
+    """Hold the statement's cash from operations to the free cash flow the release states.
+
+    Free cash flow is computed as cash from operations minus capex. A company with
+    discontinued operations builds its stated free cash flow on the continuing operations'
+    cash flow ("Net cash provided by continuing operating activities 605", not the total
+    601): when the statement's total disagrees with the stated figure and the table's own
+    operating row agrees, that row is the cash from operations of the period; when neither
+    agrees the fact is dropped (a free cash flow computed from it would contradict the
+    release).
+    """
+    fcf = next((r for r in rows if label_key(r.label) == "freecashflow"), None)
+    ocf = next((r for r in rows if "operatingactivities" in label_key(r.label)), None)
+    if fcf is None:
+        return
+    tolerance = 0.51 * factor
+    for index, (year, period) in enumerate(columns):
+        key = ("operating_cash_flow", year, period)
+        statement, capex = chosen.get(key), chosen.get(("capex", year, period))
+        if statement is None or capex is None or key in ambiguous:
+            continue
+        stated = fcf.values[index] * factor
+        if abs(statement.value - capex.value - stated) <= tolerance:
+            continue
+        if ocf is not None and abs(ocf.values[index] * factor - capex.value - stated) <= tolerance:
+            chosen[key] = statement.model_copy(update={
+                "value": ocf.values[index] * factor, "source_text": ocf.text, "page": page})
+        else:
+            ambiguous.add(key)
+
+
+def _with_context(lines: list[str]) -> list[str]:
+    """Row lines with "Basic"/"Diluted" under a section line named by it ("Earnings per share:")."""
+    out, section = [], ""
+    for line in lines:
+        row = parse_row(line)
+        if row is None:
+            section = line.rstrip(":") if len(line) < 60 else section
+            continue
+        if letters(row.label) in {"basic", "diluted"} and section:
+            line = f"{section} {line}"
+        out.append(line)
+    return out
+
+
+def _table_facts(
+    rows: list[Row], kind: Statement, columns: list[tuple[int, str]], factor: float, meta: DocumentMeta,
+    page: int, currency: str | None, scale: str,
+) -> list[Fact]:
+    facts = []
+    for item in LINE_ITEMS:
+        if item.statement != kind or item.secondary:
+            continue
+        best: tuple[int, Row] | None = None
+        for row in rows:
+            key = label_key(row.label)
+            rank = next((i for i, rx in enumerate(item.patterns) if re.match(rx, key)), None)
+            if rank is not None and (best is None or rank < best[0]):
+                best = (rank, row)
+        if best is None:
+            continue
+        row = best[1]
+        for (year, period), raw in zip(columns, row.values, strict=True):
+            if item.unit == "USD/share":
+                value, used = raw, "units"
+            else:
+                value, used = raw * factor / 1e6, "millions"
+            if item.spent:
+                value = abs(value)
+            facts.append(Fact(
+                company=meta.company or "", metric=item.metric, fiscal_year=year, value=value, unit=item.unit,
+                scale=used, doc=meta.doc, page=page, source_text=row.text, period=period,
+                currency=currency, table_scale=scale,
+            ))
+    return facts
+
+
+class PlacedRow(BaseModel):
+    """A row of a release table with its amounts (in millions for money) by placed column."""
+
+    label: str
+    text: str  # the row as printed
+    amounts: dict[str, float]  # "2023 Q2" -> amount in millions (as printed x the table's scale)
+
+
+def placed_rows(text: str, fiscal_year: int, quarter: int | None) -> list[PlacedRow]:
+    """The rows of the titled income statement and cash flow tables in `text` (a retrieved
+    passage of a release), each with its amount per placed column; none where a table's
+    columns cannot be placed. Lets the answer read a line the question names for a quarter
+    (a line that is no vocabulary metric, so no fact) by the same column rules as the facts."""
+    out: list[PlacedRow] = []
+    for kind, _page, header, lines in release_tables([Page(number=0, text=text)]):
+        if kind not in ("income_statement", "cash_flow"):
+            continue
+        unit = statement_unit("\n".join(header))
+        columns = table_columns(header, kind, fiscal_year, quarter)
+        if unit is None or columns is None:
+            continue
+        change = bool(_CHANGE_HEADER.search(" ".join(header)))
+        if change and len({span for _, span in columns}) > 1:
+            continue
+        for row in (_amounts(ln, len(columns), change) for ln in _with_context(lines)):
+            if row is not None:
+                out.append(PlacedRow(label=row.label, text=row.text, amounts={
+                    f"{year} {period}": value * unit.factor / 1e6 for (year, period), value in zip(columns, row.values,
+                                                                                                 strict=True)}))
+    return out

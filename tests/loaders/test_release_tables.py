@@ -1,0 +1,117 @@
+"""Earnings releases give statement facts, each column filed under the period its header names.
+
+Real releases of three companies (shared financebench-extra), read without embedding, once
+per module: eBay (header split over lines, quarter and six-month columns side by side, a free
+cash flow reconciliation), McDonald's (an "Inc/ (Dec)" amount and a percent after the years,
+quarter and six months as separate tables), Intel (dates in the header, a fourth-quarter
+release with twelve-month columns), and PepsiCo's release of the dev set (numeric dates).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from finrag.models import DocumentMeta, Fact
+from loaders.document import read_document
+from loaders.release_tables import release_facts, table_columns
+
+
+def _facts(path) -> dict[tuple[str, int, str], Fact]:
+    meta, pages = read_document(path)
+    return {(f.metric, f.fiscal_year, f.period): f for f in release_facts(meta, pages)}
+
+
+@pytest.fixture(scope="module")
+def ebay(financebench_extra_dir):
+    return _facts(financebench_extra_dir / "pdfs" / "EBAY_2023Q2_EARNINGS.pdf")
+
+
+@pytest.fixture(scope="module")
+def mcdonalds(financebench_extra_dir):
+    return _facts(financebench_extra_dir / "pdfs" / "MCDONALDS_2023Q2_EARNINGS.pdf")
+
+
+def test_a_header_split_over_lines_places_quarter_and_year_to_date_columns(ebay):
+    # "Three Months Ended" / "June 30," / "Six Months Ended" / "June 30," / "2023 2022 2023 2022"
+    assert ebay[("revenue", 2023, "Q2")].value == 2540
+    assert ebay[("revenue", 2022, "Q2")].value == 2422
+    assert ebay[("revenue", 2023, "Q2YTD")].value == 5050
+    assert ebay[("operating_income", 2022, "Q2YTD")].value == 1217
+    # the balance sheet at the quarter's end beside the prior fiscal year-end
+    assert ebay[("total_assets", 2023, "Q2")].value == 19956
+    assert ebay[("total_assets", 2022, "FY")].value == 20850
+
+
+def test_cash_from_operations_agrees_with_the_free_cash_flow_the_release_states(ebay):
+    # stated: free cash flow 492 = continuing operating activities 605 - capex 113 (the
+    # statement's total, 601, includes discontinued operations and would give 488)
+    ocf, capex = ebay[("operating_cash_flow", 2023, "Q2")], ebay[("capex", 2023, "Q2")]
+    assert (ocf.value, capex.value) == (605, 113)
+    assert "continuing" in ocf.source_text
+    assert ebay[("operating_cash_flow", 2023, "Q2YTD")].value - ebay[("capex", 2023, "Q2YTD")].value == 1201
+
+
+def test_change_columns_after_the_years_are_not_read_as_a_year(mcdonalds):
+    # "TOTAL REVENUES 6,497.5 5,718.4 779.1 14" under "Quarters Ended June 30, 2023 2022 Inc/ (Dec)"
+    assert mcdonalds[("revenue", 2023, "Q2")].value == pytest.approx(6497.5)
+    assert mcdonalds[("revenue", 2022, "Q2")].value == pytest.approx(5718.4)
+    assert mcdonalds[("revenue", 2023, "Q2YTD")].value == pytest.approx(12395.3)
+    assert not any(f.value == pytest.approx(779.1) for f in mcdonalds.values())
+
+
+def test_a_fourth_quarter_release_files_twelve_months_as_the_fiscal_year(financebench_extra_dir):
+    intel = _facts(financebench_extra_dir / "pdfs" / "INTEL_2022Q4_EARNINGS.pdf")
+    assert intel[("revenue", 2022, "Q4")].value == 14042
+    assert intel[("revenue", 2022, "FY")].value == 63054
+    assert intel[("total_assets", 2022, "FY")].value == 182103  # the closing balance is the year-end's
+    assert not any(period == "Q4YTD" for _, _, period in intel)
+
+
+def test_numeric_dates_in_the_header_place_the_columns(financebench_dir):
+    pepsico = _facts(financebench_dir / "pdfs" / "PEPSICO_2023Q1_EARNINGS.pdf")
+    assert pepsico[("revenue", 2023, "Q1")].value == 17846  # "12 Weeks Ended" / "3/25/2023 3/19/2022"
+    assert pepsico[("capex", 2022, "Q1")].value == 522
+
+
+@pytest.mark.parametrize("header", [
+    ["Three Months Ended", "June 30,", "2023 2022 2023 2022"],  # four years, one span
+    ["Nine Months Ended June 30,", "2023 2022"],  # a year to date that is not a Q2 release's
+    ["2023 2022"],  # no span: quarter or year to date is a guess
+    ["Three Months Ended Six Months Ended", "2023 2022 2023"],  # spans do not share the years
+    ["Three Months Ended", "2020 2019"],  # years far from the release's fiscal year
+])
+def test_columns_that_cannot_be_placed_give_no_table(header):
+    assert table_columns(header, "income_statement", 2023, 2) is None
+
+
+def test_a_release_without_a_known_period_gives_no_facts(financebench_extra_dir):
+    meta, pages = read_document(financebench_extra_dir / "pdfs" / "EBAY_2023Q2_EARNINGS.pdf")
+    unknown = DocumentMeta(**{**meta.model_dump(), "period": None})
+    assert release_facts(unknown, pages) == []
+
+
+def test_ingest_reads_a_releases_tables_into_its_knowledge(financebench_dir):
+    from loaders.document import load_document
+    from loaders.knowledge import extract_knowledge
+
+    knowledge = extract_knowledge(load_document(financebench_dir / "pdfs" / "PEPSICO_2023Q1_EARNINGS.pdf"))
+    revenue = {(f.fiscal_year, f.period): f.value for f in knowledge.facts if f.metric == "revenue"}
+    assert revenue[(2023, "Q1")] == 17846
+
+
+def test_a_table_whose_quarter_exceeds_its_year_to_date_gives_nothing():
+    from finrag.models import Page
+
+    # spans printed in one order, amounts in the other: the quarter would read 5,050
+    text = """Acme Inc.
+Condensed Consolidated Statement of Income
+Three Months Ended Six Months Ended
+June 30, 2023 June 30, 2022 June 30, 2023 June 30, 2022
+(In millions)
+Net revenues $ 5,050 $ 4,905 $ 2,540 $ 2,422
+Income from operations 1,076 1,217 518 525"""
+    meta = DocumentMeta(doc="ACME_2023Q2_EARNINGS", file="ACME_2023Q2_EARNINGS.pdf", sha256="0" * 64, company="Acme",
+                        form="earnings", period="2023Q2", fiscal_year=2023)
+    assert release_facts(meta, [Page(number=0, text=text)]) == []
+    fixed = text.replace("$ 5,050 $ 4,905 $ 2,540 $ 2,422", "$ 2,540 $ 2,422 $ 5,050 $ 4,905")
+    assert {(f.metric, f.period) for f in release_facts(meta, [Page(number=0, text=fixed)])} >= {("revenue", "Q2")}
