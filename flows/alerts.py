@@ -28,6 +28,7 @@ import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel
 
@@ -147,7 +148,7 @@ def alert_nightly(inbox: Path, day: str, total: int, failures: Iterable[FailedFi
         logger.info("%s failed; not alerting: Prefect retries this run", plural(len(failures), "file"))
         return None
     alert = compose(run_label(), day, total, failures, new_failures(inbox, failures), run_link(flow_run.id))
-    if alert.new and not send(alert.subject, alert.body, logger):
+    if alert.new and send(alert.subject, alert.body, logger) != "sent":
         return alert  # no artifact: the failure automation alerts for this run (and retries the webhook)
     if not alert.new:
         logger.info("%s: every failure was reported before; no alert sent", alert.subject)
@@ -156,24 +157,29 @@ def alert_nightly(inbox: Path, day: str, total: int, failures: Iterable[FailedFi
     return alert
 
 
-def send(subject: str, body: str, logger: logging.Logger | logging.LoggerAdapter) -> bool:
-    """Post through the `finrag-alerts` block; a missing block or a receiver that is down is
-    logged (without the URL), never raised: the run's own outcome stands."""
+# What became of an alert: "refused" (no block, or the receiver answered 4xx: a wrong URL or
+# token fails the same way again, so it is never retried) or "unreachable" (down, 5xx: worth a retry).
+Sent = Literal["sent", "refused", "unreachable"]
+
+
+def send(subject: str, body: str, logger: logging.Logger | logging.LoggerAdapter) -> Sent:
+    """Post through the `finrag-alerts` block; a missing block or a receiver that is down or
+    refuses is logged (without the URL), never raised: the run's own outcome stands."""
     from prefect.blocks.notifications import CustomWebhookNotificationBlock
 
     try:
         block = CustomWebhookNotificationBlock.load(ALERT_BLOCK)
     except ValueError:
         logger.warning("no alert sent: no %r block (create it: python -m flows.nightly URL)", ALERT_BLOCK)
-        return False
+        return "refused"
     try:
         block.notify(body=body, subject=subject)
     except Exception as exc:  # noqa: BLE001 - an httpx error's text carries the URL
         status = getattr(getattr(exc, "response", None), "status_code", None)
         logger.error("alert not sent: %s%s", type(exc).__name__, f" (HTTP {status})" if status else "")
-        return False
+        return "refused" if status is not None and 400 <= status < 500 else "unreachable"
     logger.info("alert sent: %s", subject)
-    return True
+    return "sent"
 
 
 def redacted_url(url: str) -> str:

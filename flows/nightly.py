@@ -306,13 +306,14 @@ def notify_failure(flow_run: str, flow_run_id: str = "", state: str = "Failed", 
             day = (run.start_time or run.expected_start_time or run.created).date().isoformat()
     reason = one_line(message) if message else "no message"
     link = run_link(run_id) if run_id else None
-    if not send(f"FinRAG {label} {day}: {flow_run} {state}",
-                f"{flow_run} ended {state}: {reason}\nRun: {link or 'no UI link'}", logger):
+    sent = send(f"FinRAG {label} {day}: {flow_run} {state}",
+                f"{flow_run} ended {state}: {reason}\nRun: {link or 'no UI link'}", logger)
+    if sent == "unreachable":
         raise AlertNotSent(f"alert for {flow_run} not sent (see the log)")  # Prefect retries this run
 
 
 class AlertNotSent(RuntimeError):
-    """The webhook could not be reached (or no block exists): notify_failure's retries try again."""
+    """The webhook could not be reached: notify_failure's retries try again (not for a refusal)."""
 
 
 def save_alert_webhook(url: str) -> None:
