@@ -31,6 +31,7 @@ from answering.kinds import (
     yes_no,
 )
 from answering.kinds.classify import KindDecision, classify
+from answering.kinds.every_part import answered_in_every_part
 from answering.kinds.sentences import read_topic
 from answering.kinds.statement_lines import zero_by_rule
 from answering.llm_writer import write_llm
@@ -73,6 +74,8 @@ def write_answer(
     decision = classify(text, services.vocabulary, companies=understanding.companies)
     offline = _write_kind(decision, text, hits, understanding, services, offline_engine, not offline_only)
     offline = offline.model_copy(update={"kind": offline.kind or decision.kind, "kind_reason": decision.describe()})
+    # a question of several parts answered in one of them is refused, never given as the answer
+    offline = answered_in_every_part(offline, text, list(understanding.companies))
     # An unverified figure (answering.checks) stays refused with an LLM too: the evidence it
     # would rest on failed a check, and the LLM reads the same evidence.
     if offline_engine or offline.status == "unverified":

@@ -1,0 +1,78 @@
+"""A question of several parts is answered in all of them, or refused: a partial answer is a
+wrong answer to an analyst ("By how much, and what explains it?" answered with the
+explanation alone; "Did it buy back shares? How much authorization remained?" with "No").
+
+A part counts as answered when the answer states what it asks for:
+- a part asking for an amount or a share ("how much", "by how much", "what percentage")
+  needs an amount in the answer, one asking "how long" a duration or a date;
+- a yes/no part ("Is ...", "Did ...") is answered by a yes/no answer;
+- any other part needs at least half of its content words in the answer (the quoted
+  sentences), as a stating sentence needs them (answering.kinds.sentences).
+
+Figures (kind `metric`, `not_meaningful`) are checked by their own formula, not here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from answering.kinds.ask_scope import ask_parts, topic_ask
+from answering.kinds.sentences import content_words, overlap
+from answering.written_answer import NOT_FOUND, WrittenAnswer
+
+_CHECKED_ELSEWHERE = {"metric", "not_meaningful"}
+_ASKS_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many|large|big)|by\s+how|what\s+(?:amount|percentage|share|"
+                          r"proportion|portion|price|level)|at\s+what\s+(?:price|rate)|"
+                          r"what\s+(?:did|does|will|would)\s+(?:\w+\s+){0,3}(?:cost|pay))\b", re.I)
+_AN_AMOUNT = re.compile(r"[$€£¥]\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million|billion|bn|m)\b)|"
+                        r"\b\d{1,3}(?:,\d{3})+\b", re.I)
+_ASKS_DURATION = re.compile(r"\bhow\s+long\b|\buntil\s+when\b", re.I)
+_A_DURATION = re.compile(r"\b\d+\s*(?:days?|weeks?|months?|years?|quarters?)\b|"
+                         r"\b(?:until|through|into|beyond)\s+(?:Q[1-4]|the\s+(?:first|second|third|fourth)\s+quarter|"
+                         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|(?:19|20)\d\d)", re.I)
+_YES_NO_PART = re.compile(r"^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b", re.I)
+_SENTENCE = re.compile(r"[^?]+\?")
+MIN_WORDS = 0.5
+
+
+def asked_parts(question: str) -> list[str]:
+    """Each thing the question asks, in order: its question sentences, each split at ", and what/how/..."."""
+    asks = [s.strip() for s in _SENTENCE.findall(question)] or [question]
+    return [p for ask in asks for p in ask_parts(topic_ask(ask))]
+
+
+def unanswered_part(written: WrittenAnswer, question: str, companies: list[str]) -> str | None:
+    """The first part the answer does not state, or None."""
+    parts = asked_parts(question)
+    if len(parts) < 2:
+        return None
+    for part in parts:
+        if _ASKS_DURATION.search(part):
+            if not _A_DURATION.search(written.text):
+                return part
+        elif _ASKS_AMOUNT.search(part):
+            if not _AN_AMOUNT.search(written.text):
+                return part
+        elif _YES_NO_PART.match(part):
+            if written.kind != "yes_no":
+                words = content_words(part, companies)
+                if words and overlap(written.text, words) < MIN_WORDS:
+                    return part
+        else:
+            words = content_words(part, companies)
+            if words and overlap(written.text, words) < MIN_WORDS:
+                return part
+    return None
+
+
+def answered_in_every_part(written: WrittenAnswer, question: str, companies: list[str]) -> WrittenAnswer:
+    if written.status != "answered" or (written.kind or "") in _CHECKED_ELSEWHERE:
+        return written
+    part = unanswered_part(written, question, companies)
+    if part is None:
+        return written
+    reason = f"the question has several parts and nothing found states “{part.rstrip('?')}”"
+    return written.model_copy(update={
+        "status": "not_found", "value": None, "reason": reason, "flags": [*written.flags, "partial_answer"],
+        "text": f"{NOT_FOUND.capitalize()}: {reason}; found only: {written.text}",
+    })

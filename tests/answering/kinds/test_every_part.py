@@ -1,0 +1,52 @@
+"""A question of several parts is answered in all of them or refused (answering.kinds.every_part).
+Answers as the writers give them, quoting shared filings' sentences."""
+
+from __future__ import annotations
+
+from answering.kinds.every_part import answered_in_every_part, asked_parts
+from answering.written_answer import WrittenAnswer
+
+NVIDIA_NO_BUYBACK = 'No. "We did not repurchase any shares during the first quarter of fiscal year 2024." (p.20)'
+MCD_FRANCE = ('"In 2022, the Company settled an income tax audit with France, which resulted in $537 million of '
+              'nondeductible non-operating expense and conclusion of income tax matters related to transfer pricing '
+              'for the years 2009-2020." (p.53)')
+
+
+def _answer(text: str, kind: str = "passage") -> WrittenAnswer:
+    return WrittenAnswer(status="answered", text=text, kind=kind)  # type: ignore[arg-type]
+
+
+def test_the_parts_are_the_question_sentences_split_at_and_what():
+    assert asked_parts("Did it buy back shares? How much authorization remained, and how much cash did it return?") \
+        == ["Did it buy back shares?", "How much authorization remained?", "how much cash did it return?"]
+    assert asked_parts("What was the revenue in 2022?") == ["What was the revenue in 2022?"]
+
+
+def test_a_yes_no_without_the_amounts_also_asked_is_refused_and_shows_what_was_found():
+    question = ("Did NVIDIA buy back any of its own shares in the first quarter of fiscal year 2024? How much "
+                "repurchase authorization remained?")
+    refused = answered_in_every_part(_answer(NVIDIA_NO_BUYBACK, "yes_no"), question, ["NVIDIA"])
+    assert refused.status == "not_found" and "partial_answer" in refused.flags
+    assert "“How much repurchase authorization remained”" in refused.text and NVIDIA_NO_BUYBACK in refused.text
+
+
+def test_a_how_long_part_needs_a_duration_or_a_date_not_any_amount():
+    question = "Does the report raise doubt about going concern, and how long do the directors expect its cash to last?"
+    cash = _answer("No. Cash fell from €10.56 million to €5.89 million.", "yes_no")
+    assert answered_in_every_part(cash, question, ["Zegona"]).status == "not_found"
+    lasting = _answer('Yes. "The directors expect the cash to last until Q1 2025, a material uncertainty." (p.40)',
+                      "yes_no")
+    assert answered_in_every_part(lasting, question, ["Zegona"]).status == "answered"
+
+
+def test_an_answer_that_states_every_part_is_kept():
+    question = "What income tax matter did McDonald's settle with France in 2022, and what did it cost?"
+    assert answered_in_every_part(_answer(MCD_FRANCE), question, ["McDonald's"]).status == "answered"
+    without_cost = _answer(MCD_FRANCE.replace("$537 million of ", ""))
+    assert answered_in_every_part(without_cost, question, ["McDonald's"]).status == "not_found"
+
+
+def test_one_part_questions_and_figures_are_left_to_their_own_checks():
+    assert answered_in_every_part(_answer("Alpha."), "Which segment grew most?", []).status == "answered"
+    metric = _answer("$1.2 billion", "metric")
+    assert answered_in_every_part(metric, "What was capex, and how did it change?", []).status == "answered"
