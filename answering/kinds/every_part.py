@@ -76,3 +76,27 @@ def answered_in_every_part(written: WrittenAnswer, question: str, companies: lis
         "status": "not_found", "value": None, "reason": reason, "flags": [*written.flags, "partial_answer"],
         "text": f"{NOT_FOUND.capitalize()}: {reason}; found only: {written.text}",
     })
+
+
+# "How much has the effective tax rate changed between FY2021 and FY2022?": a change between
+# years, not one year's level (a range "FY2019-FY2021" asked for an average is no change).
+_ASKS_CHANGE = re.compile(r"\b(?:chang\w*|differ\w*|grow\w*|growth|increas\w*|decreas\w*|declin\w*|rose|fell|"
+                          r"improv\w*|deteriorat\w*)\b", re.I)
+
+
+def answered_over_the_asked_years(written: WrittenAnswer, question: str) -> WrittenAnswer:
+    """A figure asked as a change between named years names each of them, or is refused."""
+    from retrieval.periods import parse_periods
+
+    if written.status != "answered" or written.kind != "metric" or not _ASKS_CHANGE.search(question):
+        return written
+    years = parse_periods(question).years
+    missing = [y for y in years if str(y) not in written.text]
+    if len(years) < 2 or not missing:
+        return written
+    reason = (f"the question asks how it changed over {', '.join(f'FY{y}' for y in years)}; "
+              f"nothing read for {', '.join(f'FY{y}' for y in missing)}")
+    return written.model_copy(update={
+        "status": "not_found", "value": None, "reason": reason, "flags": [*written.flags, "partial_answer"],
+        "text": f"{NOT_FOUND.capitalize()}: {reason}; found only: {written.text}",
+    })

@@ -219,6 +219,14 @@ def _judged(yes: bool, finding: str, values: list[Value]) -> WrittenAnswer:
 # --------------------------------------------------------------------------- (b) stated in text
 
 
+# A sentence about what is planned or expected does not decide whether something happened;
+# it does when the question asks about plans, expectations or guidance.
+_PLANNED = re.compile(r"\b(?:expects?|expected|plans?\s+to|planned|on\s+track\s+to|intends?\s+to|anticipates?|"
+                      r"targets?|aims?\s+to|will|would|outlook|guidance|forecasts?)\b", re.I)
+_ASKS_PLANS = re.compile(r"\b(?:plan\w*|expect\w*|intend\w*|anticipat\w*|will|going\s+to|outlook|guidance|"
+                         r"forecast\w*|target\w*|future|next\s+(?:year|quarter))\b", re.I)
+
+
 def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,
               services: MetricServices) -> tuple[list[Sentence], list[Sentence]]:
     """(sentences saying yes, sentences saying no) about the question's topic."""
@@ -230,9 +238,12 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
     pool = sentences(hits, companies, risks=asks_about_risk(decision.ask))
     following = {(s.chunk.chunk_id, s.position): s for s in pool}
     yes, no = [], []
+    about_plans = bool(_ASKS_PLANS.search(decision.ask))
     for s in pool:
         if not topic.stated_by(s.text):
             continue
+        if _PLANNED.search(s.text) and not about_plans:
+            continue  # "we are on track to close 20 to 30 stores": a plan, not what happened
         after = following.get((s.chunk.chunk_id, s.position + 1))
         if _NOT_MATERIAL.search(s.text) if material else _negated(s.text, topic):
             no.append(s)

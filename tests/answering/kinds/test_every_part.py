@@ -50,3 +50,17 @@ def test_one_part_questions_and_figures_are_left_to_their_own_checks():
     assert answered_in_every_part(_answer("Alpha."), "Which segment grew most?", []).status == "answered"
     metric = _answer("$1.2 billion", "metric")
     assert answered_in_every_part(metric, "What was capex, and how did it change?", []).status == "answered"
+
+
+def test_a_change_between_named_years_answered_with_one_year_is_refused():
+    from answering.kinds.every_part import answered_over_the_asked_years
+
+    question = "How much has the effective tax rate of Corning changed between FY2021 and FY2022?"
+    one_year = _answer("Corning Effective tax rate FY2022: 22.9% (standard definition).", "metric")
+    refused = answered_over_the_asked_years(one_year, question)
+    assert refused.status == "not_found" and "nothing read for FY2021" in refused.text
+    both = _answer("Corning Effective tax rate rose from 20.0% in FY2021 to 22.9% in FY2022.", "metric")
+    assert answered_over_the_asked_years(both, question).status == "answered"
+    # a range asked for an average is no change
+    average = _answer("Capex FY2019-FY2021 average: $1.2 billion.", "metric")
+    assert answered_over_the_asked_years(average, "What is the FY2019 - FY2021 average capex?").status == "answered"

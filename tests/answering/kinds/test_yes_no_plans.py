@@ -1,0 +1,28 @@
+"""A sentence about what a company plans or expects does not decide whether something
+happened; it does answer a question about the plan (answering.kinds.yes_no). Best Buy's
+Q2 FY2024 10-Q, p.15: "We are on track to deliver our fiscal 2024 store plans, which include
+closing 20 to 30 large format stores ..."."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answering.kinds.conftest import ask, filing
+
+PLANS_PAGE = 14  # zero-based
+
+
+@pytest.fixture(scope="module")
+def bestbuy() -> list:
+    return filing("financebench/pdfs/BESTBUY_2024Q2_10Q.pdf")
+
+
+def test_a_plan_does_not_say_that_the_store_count_changed(bestbuy, services):
+    written = ask("Did Best Buy's number of stores change in Q2 of fiscal 2024?", bestbuy, [PLANS_PAGE], services)
+    assert not (written.status == "answered" and "on track to deliver" in written.text), written.text
+
+
+def test_a_question_about_the_plan_is_answered_by_it(bestbuy, services):
+    written = ask("Does Best Buy plan to close stores in fiscal 2024?", bestbuy, [PLANS_PAGE], services)
+    assert written.status == "answered" and written.text.startswith("Yes.") and "closing 20 to 30" in written.text, \
+        written.text
