@@ -242,15 +242,13 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
     for s in pool:
         if not topic.stated_by(s.text):
             continue
-        if _PLANNED.search(s.text) and not about_plans:
-            continue  # "we are on track to close 20 to 30 stores": a plan, not what happened
         after = following.get((s.chunk.chunk_id, s.position + 1))
         if _NOT_MATERIAL.search(s.text) if material else _negated(s.text, topic):
             no.append(s)
         elif material and after is not None and _NOT_MATERIAL.search(after.text):
             no.append(after)  # "party to various proceedings ... will not have a material adverse effect"
-        else:
-            yes.append(s)
+        elif about_plans or not _PLANNED.search(s.text):
+            yes.append(s)  # (not "we are on track to close 20 to 30 stores": a plan is not what happened)
     return yes, no
 
 
