@@ -191,13 +191,15 @@ def places_table(block: Block) -> bool:
 
 
 def same_dimension(ask: str, block: Block) -> bool:
-    """A question by region needs a table of places; one by product, brand or category a table
-    that is not one. A question by segment (segments are places for some companies, products
-    for others) or naming no dimension takes either."""
+    """A question by region needs a table whose items are places (a section captioned "by
+    geographic area" also holds tables of revenue drivers); one by product, brand or category a
+    table that is not one. A question by segment (segments are places for some companies,
+    products for others) or naming no dimension takes either."""
     if re.search(r"\bsegments?\b", ask, re.I):
         return True
     if _ASKS_PLACES.search(ask):
-        return places_table(block)
+        labels = [r.label for r in block.rows if not re.match(r"(?:total|net|worldwide)\b", r.label, re.I)]
+        return places_table(block) and (not labels or any(_PLACES.search(label) for label in labels))
     if _ASKS_OFFERINGS.search(ask):
         return not places_table(block)
     return True

@@ -69,3 +69,12 @@ def test_the_largest_decline_among_items_that_all_grew_is_refused(services):
     written = ask("Which region had the largest decline in long-lived tangible assets for Netflix in FY2015?",
                   netflix, [59], services)
     assert written.status == "not_found" and "every one grew" in written.text, written.text
+
+
+def test_a_drop_by_region_is_never_read_from_revenue_drivers_captioned_by_geographic_area(services):
+    # Pfizer's Q2 2023 10-Q p.45: under "the change in worldwide revenues by geographic areas", a
+    # table of drivers ("channel mix", "Revenues from recently acquired products"): no region
+    pfizer = filing("financebench/pdfs/Pfizer_2023Q2_10Q.pdf")
+    written = ask("For Pfizer, which geographic region had the biggest drop in Q22023 year over year revenues?",
+                  pfizer, [44], services)
+    assert "channel mix" not in written.text.split("Ranking")[0], written.text
