@@ -21,9 +21,11 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator, MutableMapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from types import FrameType
 
 PREFECT_DEFAULTS = {
     "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
@@ -94,7 +96,15 @@ def signals_as_interrupts() -> Iterator[None]:
     """SIGTERM and SIGINT raise `Interrupted` once in the main thread; repeats are ignored
     while the run cleans up (a kill -9 is still the way to stop it at once)."""
 
-    def interrupt(signum: int, _frame: object) -> None:
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        if _holding_a_lock(frame):
+            # An exception raised between a lock's acquire and its `try` leaves the lock held for
+            # good (a logging handler's: every other thread that logs then hangs, and the run
+            # with it). Ask again in a moment, outside that section.
+            again = threading.Timer(0.05, os.kill, (os.getpid(), signum))
+            again.daemon = True
+            again.start()
+            return
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         raise Interrupted(signum)
@@ -105,6 +115,22 @@ def signals_as_interrupts() -> Iterator[None]:
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)
+
+
+# Code that takes a lock with `acquire()` and only then enters its `try`: logging's handlers
+# (and rich's console, which Prefect's handler prints with). Waiting in threading's primitives
+# is safe to interrupt, and is where the main thread spends a batch.
+_LOCKING_CODE = (os.sep + "logging" + os.sep, os.sep + "rich" + os.sep)
+
+
+def _holding_a_lock(frame: FrameType | None, depth: int = 12) -> bool:
+    """The interrupted code, or one of its callers close above, is a logging handler or rich's
+    console: places that hold a lock while they run."""
+    while frame is not None and depth > 0:
+        if any(part in frame.f_code.co_filename for part in _LOCKING_CODE):
+            return True
+        frame, depth = frame.f_back, depth - 1
+    return False
 
 
 def exit_code(interrupted: KeyboardInterrupt) -> int:

@@ -54,3 +54,39 @@ def test_a_run_on_the_temporary_server_logs_no_link_to_it_no_traceback_for_a_bad
     # the user's file error is one line in the run's log, not a traceback
     assert "Traceback" not in proc.stderr
     assert "failed: q.jsonl:3: not valid JSON (Unterminated string starting at: line 1 column 14)" in proc.stderr
+
+
+def test_sigterm_inside_a_logging_handler_is_raised_after_it_leaves_the_handler_lock_free():
+    """An exception raised inside a handler (between its lock's acquire and `try`) would keep
+    the lock: every thread that logs afterwards hangs, and the interrupted run never ends."""
+    import logging
+    import os
+    import signal
+    import threading
+    import time
+
+    import pytest
+
+    from flows.runtime import Interrupted, signals_as_interrupts
+
+    class SignalsWhileEmitting(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(0.2)  # the signal arrives while this handler holds its lock
+
+    handler = SignalsWhileEmitting()
+    logger = logging.getLogger("test_runtime.sigterm")
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        with signals_as_interrupts():
+            logger.warning("a log line")  # not interrupted in here
+            with pytest.raises(Interrupted):
+                time.sleep(5)  # but right after
+        free: list[bool] = []
+        taker = threading.Thread(target=lambda: free.append(handler.lock.acquire(timeout=2)))
+        taker.start()
+        taker.join()
+        assert free == [True]  # another thread can log
+    finally:
+        logger.removeHandler(handler)
