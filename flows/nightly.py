@@ -24,6 +24,7 @@ file is not fixed by reading it again.
 from __future__ import annotations
 
 import shutil
+from contextlib import suppress
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -322,6 +323,10 @@ def save_alert_webhook(url: str) -> None:
     the API) and put into the request only when one is sent."""
     from prefect.blocks.notifications import CustomWebhookNotificationBlock
 
+    # Replaced, not updated: an update merges into the stored document and kept the old URL in
+    # the block's secrets (alerts then went to a receiver that was gone).
+    with suppress(ValueError):  # no block yet
+        CustomWebhookNotificationBlock.delete(ALERT_BLOCK)
     CustomWebhookNotificationBlock(
         name="finrag-alerts",
         url="{{webhook_url}}",
@@ -329,7 +334,7 @@ def save_alert_webhook(url: str) -> None:
         method="POST",
         json_data={"subject": "{{subject}}", "body": "{{body}}"},
         allow_private_urls=True,  # a receiver on the operator's own network is the usual case
-    ).save(ALERT_BLOCK, overwrite=True)
+    ).save(ALERT_BLOCK)
 
 
 def main(argv: list[str] | None = None) -> None:

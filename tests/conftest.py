@@ -115,3 +115,10 @@ def make_pdf(tmp_path):
         return write_pdf(tmp_path / name, pages)
 
     return make
+
+
+def pytest_collection_modifyitems(config, items):
+    """The end-to-end tests run last: they leave a deployed worker, an alert automation and
+    their webhook block behind in this process's Prefect state, which the in-process alert
+    tests (tests/flows/test_alerts.py) must not inherit."""
+    items.sort(key=lambda item: item.get_closest_marker("e2e") is not None)  # stable: order kept otherwise

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tests.support.prefect_server import api, shared_prefect_server
+from tests.support.prefect_server import api, start_prefect_server
 from tests.support.webhook import WebhookReceiver
 
 pytestmark = pytest.mark.slow
@@ -20,12 +20,17 @@ SECRET_PATH = "/hooks/T0KEN-s3cr3t-PATH"
 
 
 @pytest.fixture(scope="module")
-def server():
+def server(tmp_path_factory):
+    """A Prefect server of its own: the shared one holds the end-to-end tests' alert block,
+    automation and worker, and alerts here must come from these tests' runs alone."""
     from prefect.settings import PREFECT_API_URL, temporary_settings
 
-    server = shared_prefect_server()
-    with temporary_settings({PREFECT_API_URL: server.api_url}):
-        yield server
+    server = start_prefect_server(tmp_path_factory.mktemp("alerts-prefect"))
+    try:
+        with temporary_settings({PREFECT_API_URL: server.api_url}):
+            yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="module")
@@ -229,3 +234,20 @@ def test_the_link_goes_to_the_operators_ui_and_there_is_none_from_a_temporary_se
         assert run_link("abc") == "https://prefect.example.com/runs/flow-run/abc"
     with temporary_settings({PREFECT_API_URL: "http://127.0.0.1:8734/api", PREFECT_UI_URL: ""}):  # runtime.py's
         assert run_link("abc") is None  # temporary server: gone by the time anyone reads the alert
+
+
+def test_saving_the_webhook_again_sends_alerts_to_the_new_url(server, webhook):
+    """The operator's step run again with another URL (a receiver moved): alerts go there."""
+    import logging
+
+    from flows.alerts import send
+    from flows.nightly import main
+
+    moved = WebhookReceiver(path=SECRET_PATH)
+    try:
+        main([moved.url])
+        assert send("FinRAG test: moved", "body", logging.getLogger("test")) == "sent"
+        assert [b["subject"] for b in moved.bodies] == ["FinRAG test: moved"]
+    finally:
+        main([webhook.url])  # the module's receiver again, for the tests after this one
+        moved.close()
