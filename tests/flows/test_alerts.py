@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tests.support.prefect_server import api, start_prefect_server
+from tests.support.prefect_server import api, shared_prefect_server
 from tests.support.webhook import WebhookReceiver
 
 pytestmark = pytest.mark.slow
@@ -20,17 +20,12 @@ SECRET_PATH = "/hooks/T0KEN-s3cr3t-PATH"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """A Prefect server of its own: the shared one holds the end-to-end tests' alert block,
-    automation and worker, and alerts here must come from these tests' runs alone."""
+def server():
     from prefect.settings import PREFECT_API_URL, temporary_settings
 
-    server = start_prefect_server(tmp_path_factory.mktemp("alerts-prefect"))
-    try:
-        with temporary_settings({PREFECT_API_URL: server.api_url}):
-            yield server
-    finally:
-        server.stop()
+    server = shared_prefect_server()
+    with temporary_settings({PREFECT_API_URL: server.api_url}):
+        yield server
 
 
 @pytest.fixture(scope="module")
