@@ -57,6 +57,19 @@ def cite(chunk: Chunk, quote: str) -> Citation:
                     columns=table_columns(chunk.text, quote))  # fmt: skip
 
 
+def cite_held(chunk: Chunk, text: str) -> Citation:
+    """Cite `text`, or the longest start of it the chunk holds (a sentence continued in the
+    next chunk): a citation quotes only what its chunk prints."""
+    if quote_in_text(text, chunk.text):
+        return cite(chunk, text)
+    words = text.split()
+    for n in range(len(words), 0, -1):
+        head = " ".join(words[:n])
+        if quote_in_text(head, chunk.text):
+            return cite(chunk, head)
+    return cite(chunk, text)
+
+
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _FIGURE = re.compile(r"\(?\$?\d[\d,]*(?:\.\d+)?\)?%?")
 _DAY = re.compile(r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? \d{1,2},?", re.I)

@@ -25,11 +25,10 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.aspects import split_sentences
-from answering.citations import cite, is_instruction, unique_citations
+from answering.citations import cite_held, is_instruction, unique_citations
 from answering.kinds.sentences import HEDGE, content_words
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, SearchHit
-from finrag.text import quote_in_text
 from finrag.vocabulary import tokenize
 from retrieval.periods import parse_periods
 
@@ -295,7 +294,7 @@ def _answer(found: list[tuple[str, Chunk]], ask: str) -> WrittenAnswer:
             value, what = change
             unit = "percentage points"
             text = f"{value:g} percentage point{'' if abs(value) == 1 else 's'} ({what}). {shown}"
-    citations = [cite(c, t) if quote_in_text(t, c.text) else cite(c, _head_in(t, c)) for t, c in found]
+    citations = [cite_held(c, t) for t, c in found]
     return WrittenAnswer(status="answered", kind="passage", text=text, value=value, unit=unit, flags=["guidance"],
                          citations=unique_citations(citations))
 
@@ -313,16 +312,6 @@ def _change(found: list[tuple[str, Chunk]], ask: str) -> tuple[float, str] | Non
                 best = (shared, round(new - old, 4), f"{m.group('old')}% previously, now {m.group('new')}%"
                                                       f" {m.group('what').strip()}")
     return (best[1], best[2]) if best else None
-
-
-def _head_in(text: str, chunk: Chunk) -> str:
-    """The longest start of `text` the chunk holds (a sentence continued in the next chunk)."""
-    words = text.split()
-    for n in range(len(words), 0, -1):
-        head = " ".join(words[:n])
-        if quote_in_text(head, chunk.text):
-            return head
-    return text
 
 
 def _refuse(reason: str) -> WrittenAnswer:

@@ -18,12 +18,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from answering.citations import cite, unique_citations
+from answering.citations import cite_held, unique_citations
 from answering.kinds.ask_scope import topic_ask
 from answering.kinds.guidance import reading
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, SearchHit
-from finrag.text import quote_in_text
 from retrieval.sections import question_needs
 
 if TYPE_CHECKING:
@@ -66,7 +65,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             first = sentences[0][1]
             where = first.section if _LEGAL_SECTION.search(first.section) else "legal proceedings"
             text = f'Under "{heading}" ({first.doc} p.{first.page + 1}, {where}): {shown}'
-            citations = [cite(c, t) if quote_in_text(t, c.text) else cite(c, _head_in(t, c)) for t, c in sentences]
+            citations = [cite_held(c, t) for t, c in sentences]
             return WrittenAnswer(status="answered", kind="passage", text=text, flags=["legal_section"],
                                  citations=unique_citations(citations))
     return None
@@ -129,12 +128,3 @@ def _segments(body: list[tuple[str, Chunk]]) -> list[tuple[str, Chunk]]:
         kept.insert(0, (text, chunk))
         budget -= len(text)
     return [out[0], *kept]
-
-
-def _head_in(text: str, chunk: Chunk) -> str:
-    words = text.split()
-    for n in range(len(words), 0, -1):
-        head = " ".join(words[:n])
-        if quote_in_text(head, chunk.text):
-            return head
-    return text

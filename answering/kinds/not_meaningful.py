@@ -119,13 +119,7 @@ def _all_inputs(metric: str, vocab: Vocabulary) -> set[str]:
 def _statement_inputs(metric: str, vocab: Vocabulary) -> list[str]:
     """The lines that make the metric meaningful when any of them exists: cost of revenue
     or gross profit, for a metric built on either (gross margin, inventory turnover, DPO)."""
-    seen: set[str] = set()
-    pending = [metric]
-    while pending:
-        key = pending.pop()
-        seen.add(key)
-        pending += [i for i in vocab.inputs(key) if i not in seen]
-    return list(_GOODS_LINES) if seen & set(_GOODS_LINES) else []
+    return list(_GOODS_LINES) if _all_inputs(metric, vocab) & set(_GOODS_LINES) else []
 
 
 def _first_revenue_rows(rows: list[tuple[Row, Chunk]]) -> list[tuple[Row, Chunk]]:
