@@ -67,6 +67,11 @@ _NUMBER_WORDS = {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4}
 _PERCENT_METRIC_WORDS = ("margin", "growth", "rate", "return_on", "payout", "_to_revenue")
 
 
+_WHERE = re.compile(r",?\s+where\s+(?P<name>[^=,]+?)\s*(?:=|\bequals\b|\bis\b|\bare\b)\s*(?P<expr>.+)$", re.I)
+# the only calls a formula may hold, each of one operand: anything else ("avg(x)(y)") is not read
+_FUNCTIONS = ("avg", "prior", "change")
+
+
 class UnreadableFormula(ValueError):
     """A definition in the question uses a term the vocabulary does not know."""
 
@@ -88,7 +93,13 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
         m = _DEFINED.match(sentence) or _DEFINE.match(sentence)
         if m and not sentence.rstrip().endswith("?"):
             name = re.sub(r"^(?:and|where|here)\s+", "", m.group("name").strip(), flags=re.I)
-            definitions.append((name, _clean(m.group("expr"))))
+            expr = _clean(m.group("expr"))
+            # "net income / average total assets, where average total assets = (... + ...) / 2":
+            # the where-clause defines an operand of the formula, it is not part of it
+            if where := _WHERE.search(expr):
+                definitions.append((where.group("name").strip(), _clean(where.group("expr"))))
+                expr = expr[: where.start()].strip()
+            definitions.insert(len(definitions) - (1 if where else 0), (name, expr))
         elif "?" in sentence:
             asks.append(sentence[: sentence.rindex("?") + 1])
     if not asks:
@@ -197,9 +208,14 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
             parts.append(_term(piece, vocab, year, lines, strict))
     formula = " ".join(parts).replace("( ", "(").replace(" )", ")")
     try:
-        ast.parse(formula, mode="eval")
+        tree = ast.parse(formula, mode="eval")
     except SyntaxError as exc:
         raise UnreadableFormula(f"not a formula: {text!r}") from exc
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and not (
+            isinstance(node.func, ast.Name) and node.func.id in _FUNCTIONS and len(node.args) == 1 and not node.keywords
+        ):
+            raise UnreadableFormula(f"not a formula: {text!r} reads as {formula!r}")
     if "/" in formula:
         top, bottom = (side.strip(" ()") for side in formula.rsplit("/", 1))
         if top == bottom:
@@ -390,6 +406,7 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
                  for name, expr in definitions}
     except UnreadableFormula:
         return None
+    given = _without_restatements(given)
     resolved = _resolve(ask, definitions, given, vocab)
     if resolved is None:
         return None
@@ -419,6 +436,19 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         scale=_scale(question) if unit == "USD" and aggregation != "change" else "units",  # type: ignore[arg-type]
         decimals=_decimals(question), unresolved=unresolved, lines=lines,
     )
+
+
+def _without_restatements(given: dict[str, str]) -> dict[str, str]:
+    """The question's definitions less those whose only operand is the name they define.
+    "Define capital expenditure as purchases of property and equipment" reads as capex =
+    capex, and "average total assets = (total assets 2019 + total assets 2020) / 2" as
+    total assets by itself: each names the line as printed (the formula already wraps it
+    in avg()), and expanding it would never end."""
+    def operands(formula: str) -> set[str]:
+        tree = ast.parse(formula, mode="eval")
+        return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} - set(_FUNCTIONS)
+
+    return {key: formula for key, formula in given.items() if operands(formula) != {key}}
 
 
 def ask_phrase(formula: str, vocab: Vocabulary) -> str:
