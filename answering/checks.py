@@ -11,7 +11,11 @@ found (figures and pages) and why it is not trusted, with status `unverified`.
   its table (the short lines above its first row) are read.
 - `units_and_scale`: a money input is printed as money (not a percentage) and was read at
   the scale its table states ("in thousands" read as millions is 1,000 times too big);
-  inputs of one filing come from tables of one scale (the consolidated statements share it).
+  inputs of one filing come from tables of one scale (the consolidated statements share it);
+  and a money input is a size some company reports: a year's flow (revenue, income, cash
+  flow) above $1 trillion, or a balance-sheet total above $10 trillion, is a thousands
+  table read as millions when its scale note was not seen (unless the table's currency is
+  one whose amounts run that high: yen, rupiah, won, rupees).
 - `adjusted_measure`: a question that asks for an adjusted (non-GAAP) measure is not
   answered from GAAP statement lines ("adjusted EBIT" is not operating income).
 - `cited_values`: each input's figure is printed in the row cited for it (a sentence that
@@ -236,6 +240,30 @@ def _page_scale(i: CheckedInput, hits: Sequence[SearchHit]) -> str | None:
             m = stated_scale(c.text, "\x00")  # the chunk's last scale note
             if m is not None:
                 return m
+    return None
+
+
+# Amounts in USD millions no company reports: the largest revenues are below $1 trillion and
+# the largest balance sheets below $10 trillion.
+_LARGEST_FLOW, _LARGEST_STOCK = 1e6, 1e7
+# Currencies whose amounts in millions do run past those figures (a Japanese or Indonesian
+# company's yen or rupiah): their tables are not bounded so.
+_SMALL_UNIT_CURRENCY = re.compile(r"[¥₩₹]|\b(?:yen|JPY|rupiah|IDR|Rp|won|KRW|rupees?|INR|Rs\.?|lakhs?|crores?)\b")
+
+
+def _too_large(i: CheckedInput, statement: str | None) -> bool:
+    bound = _LARGEST_STOCK if statement == "balance_sheet" else _LARGEST_FLOW
+    return abs(i.value) > bound and not _SMALL_UNIT_CURRENCY.search(i.context or i.quote)
+
+
+def check_size(inputs: Sequence[CheckedInput], vocab: Vocabulary) -> CheckFailure | None:
+    """A money input is an amount some company reports (the last of the scale checks: the
+    others name a cause when they see one)."""
+    for i in inputs:
+        entry = vocab.metrics.get(i.metric)
+        if entry is not None and entry.unit == "USD" and _too_large(i, entry.statement):
+            return CheckFailure(check=UNITS, why=f"{_name(i)} ({i.where()}) reads as {_amount(i.value)}, more than "
+                                "any company reports: its table is in thousands (or smaller) and no scale was read")
     return None
 
 

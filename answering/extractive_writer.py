@@ -136,6 +136,8 @@ def check_figures(question: str, intent: Intent, figures: list[Figure], value: f
             failure = checks.check_size_change(label, value)
         if failure is not None:
             return failure
+    if (failure := checks.check_size(inputs, vocab)) is not None:
+        return failure
     if intent == "value" and annual:
         for f in figures:
             if f.unit == "ratio" and arithmetic.is_percent_metric(f.metric) and f.fiscal_year is not None:

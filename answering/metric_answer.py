@@ -316,6 +316,8 @@ def check_result(question: str, target: MetricTarget, result: MetricResult, inpu
             failure = checks.check_size_change(target.label, result.value)
         if failure is not None:
             return failure
+    if (failure := checks.check_size(inputs, vocab)) is not None:
+        return failure
     if percent and target.aggregation == "value" and target.quarter is None and target.formula_source != "question":
         year = years[-1]
         stated = checks.stated_percent(target.metric, year, company, hits, vocab)

@@ -62,6 +62,7 @@ _QUARTER_WORDS = re.compile(r"\b(?:year[- ]to[- ]date|ytd|(?:six|nine)\s+months)
 _UNSUPPORTED = re.compile(
     r"\b(?:which|rank\w*|highest|lowest|higher|lower|compared?|versus|vs\.?|whether|both|each|per\s+employee)\b", re.I
 )
+_SEGMENT = re.compile(r"\b(?:segment|division|business\s+unit|reportable\s+unit)\b", re.I)
 _DIFFERENCE = re.compile(r"\bdifference\b|\bhow\s+much\s+(?:more|less)\b|\bby\s+how\s+much\b", re.I)
 _NUMBER_WORDS = {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4}
 _PERCENT_METRIC_WORDS = ("margin", "growth", "rate", "return_on", "payout", "_to_revenue")
@@ -147,6 +148,20 @@ def _line(text: str, lines: dict[str, str] | None, why: str) -> str:
     return key
 
 
+def _proper_qualifier(text: str, key: str, vocab: Vocabulary) -> bool:
+    """The operand qualifies its metric by a proper name ("Family of Apps income from
+    operations", "Compute & Networking revenue"): the words beyond the metric's wording are
+    capitalised where the rest is not, so they name a segment or a product, not the company."""
+    wording = line_wording(text)
+    if wording is None:
+        return False
+    own = {t for w in vocab.metrics[key].wordings for t in tokenize(w)} | {"total", "net", "consolid"}
+    extra = [w for w in re.findall(r"[A-Za-z][\w&'’-]*", wording) if tokenize(w) and tokenize(w)[0] not in own
+             and w.lower() not in ("of", "and", "the", "from", "for", "in")]
+    rest = [w for w in re.findall(r"[A-Za-z][\w'’-]*", wording) if w not in extra and len(w) > 3]
+    return bool(extra) and all(w[0].isupper() for w in extra) and not any(w[0].isupper() for w in rest)
+
+
 def _extra_words(text: str, key: str, vocab: Vocabulary) -> bool:
     """The operand names more than the metric it matched ("revenues from franchised
     restaurants" is not total revenues): words beyond every wording of the metric."""
@@ -174,7 +189,8 @@ def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, st
     if (other := qualified_name(text, key, vocab)) is not None:
         # "short-term debt" is not long-term debt (named "debt"): a term the vocabulary lacks
         return _line(text, lines, f"{other!r} is not {key}")
-    if strict and _extra_words(text, key, vocab):
+    if (strict and _extra_words(text, key, vocab)) or _proper_qualifier(text, key, vocab):
+        # "Family of Apps income from operations" is a segment's line, not the company's
         return _line(text, lines, f"{text!r} names more than {key}")
     years = parse_periods(text).years
     if _AVERAGE.search(text):
@@ -423,6 +439,9 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     if source == "vocabulary" and key in vocab.metrics and (contested := vocab.metrics[key].contested):
         # answering with one of the ways would be another quantity than the one asked, half the time
         unresolved = f"{label} is computed in more than one way ({contested}) and the question does not define it"
+    if source != "question" and _SEGMENT.search(ask):
+        # "the operating margin of its Family of Apps segment": the statements' lines are the company's
+        unresolved = f"the question asks for one segment's {label}, and the consolidated statements give the company's"
     if source != "question" and key in vocab.metrics and (other := qualified_name(ask, key, vocab)):
         # "intangible assets" read as "assets": answering total assets would be another quantity
         unresolved = f"the question asks for {other}, which is not {label}"

@@ -64,6 +64,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         return None
     topic = topic.model_copy(update={"phrases": topic.phrases + _numerator_phrases(decision.metric, vocab)})
     years = sorted(set(understanding.fiscal_years))
+    # the periods the question names: its fiscal years and the calendar years of its dates
+    # ("the quarter ended October 30, 2022" of fiscal 2023)
+    named = set(years) | years_in(question)
     wanted = [w for w in content_words(subject, companies) if not from_premise or w not in _SCAFFOLD]
     scored = []
     for s in sentences(hits, companies, risks=asks_about_risk(decision.ask)):
@@ -74,8 +77,13 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         if not decision.metric and overlap(s.text, wanted) < _MIN_OVERLAP:
             continue  # no metric to anchor it: the sentence must be about what the question asks
         mentioned = years_in(s.text)
-        # about the asked year first, then undated sentences of its filing; "2021 compared with 2020" last
-        when = 0 if years and years[-1] in mentioned else 1 if not mentioned else 2
+        if years and mentioned and not mentioned & named and (
+                len(mentioned) > 1 or max(mentioned) < min(named) - 1 or min(mentioned) > max(named)):
+            # "2021 compared with 2020" explains another year's change, not the asked one ("as
+            # compared to 2021" alone is the asked year against the one before)
+            continue
+        # about the asked year first, then undated sentences of its filing
+        when = 0 if years and years[-1] in mentioned else 1
         own_filing = not years or s.chunk.fiscal_year == years[-1]
         mdna = "mdna" in s.chunk.tags or "Management" in s.chunk.section
         scored.append(((when, 0 if own_filing else 1, 0 if mdna else 1, s.rank, s.position), s))
@@ -90,7 +98,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         first, last = change
         verb = "rose" if last.value > first.value else "fell" if last.value < first.value else "was unchanged"
         label = (vocab.label(decision.metric or "") or "").lower()
-        text = (f"{label.capitalize()} {verb} from {first.shown} (FY{first.year}) to {last.shown} (FY{last.year}). "
+        quarter = _quarter(understanding)
+        when = (lambda y: f"Q{quarter} FY{y}") if quarter else (lambda y: f"FY{y}")
+        text = (f"{label.capitalize()} {verb} from {first.shown} ({when(first.year)}) to {last.shown} "
+                f"({when(last.year)}). "
                 f"What drove it, as the filing says: {text} Working: {first.answer.text} {last.answer.text}")
         citations = [*citations, *first.answer.citations, *last.answer.citations]
         flags = list(dict.fromkeys([*first.answer.flags, *last.answer.flags]))
@@ -121,9 +132,16 @@ def _change(decision: KindDecision, hits: list[SearchHit], understanding: QueryU
     """The asked metric in the year before and the asked year, when both can be computed."""
     if not decision.metric or len(understanding.companies) != 1 or not years:
         return None
-    span = [years[-1] - 1, years[-1]] if len(years) == 1 else [years[0], years[-1]]
+    quarter = _quarter(understanding)
+    span = [years[-1] - 1, years[-1]] if len(years) == 1 or quarter else [years[0], years[-1]]
     label = (services.vocabulary.label(decision.metric) or "").lower()
-    got = [metric_value(label, y, hits, understanding, services) for y in span]
+    # a quarter's change is the quarter against the same quarter a year before, never the years'
+    got = [metric_value(label, y, hits, understanding, services, quarter=quarter) for y in span]
     if not all(isinstance(v, Value) for v in got):
         return None
     return got[0], got[1]  # type: ignore[return-value]
+
+
+def _quarter(understanding: QueryUnderstanding) -> int | None:
+    """The quarter the question asks about ("2023Q3" -> 3), or None for a year."""
+    return int(understanding.periods[-1][-1]) if understanding.periods else None

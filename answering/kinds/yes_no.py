@@ -47,6 +47,12 @@ if TYPE_CHECKING:
 
 _NEGATION = re.compile(r"\b(?:not|no|none|never|neither|nor|without|no\s+longer)\b|n't\b"
                        r"|\b(?:suspen|ceas|discontinu|eliminat)\w*", re.I)
+# A question about whether something goes on ("still operating in Russia?", "does it continue
+# to pay a dividend?") is answered No by a sentence that says it stopped: "closed business
+# operations", "paused direct sales", "exited the market" deny it as surely as "not".
+_PERSISTS = re.compile(r"\b(?:still|continu\w*|remain\w*|any\s+longer|anymore)\b", re.I)
+_STOPPED = re.compile(r"\b(?:paus|stopp|stops?\b|clos(?:ed|ing|ure)|exit|withdr[ae]w|wound\s+down|wind(?:ing)?\s+down|"
+                      r"terminat|halt|shut|ceas|suspen|discontinu|divest|sold|sale\s+of)\w*", re.I)
 _NOT_MATERIAL = re.compile(r"\b(?:not|no)\b[^.;]{0,80}\bmaterial\b|\bimmaterial\b", re.I)
 _MATERIAL = re.compile(r"\bmaterial(?:ly)?\b", re.I)
 _SPECIFIC = re.compile(r"\b(?:19|20)\d\d\b|\$\s?\d")
@@ -239,11 +245,14 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
     following = {(s.chunk.chunk_id, s.position): s for s in pool}
     yes, no = [], []
     about_plans = bool(_ASKS_PLANS.search(decision.ask))
+    persists = bool(_PERSISTS.search(decision.ask))
     for s in pool:
         if not topic.stated_by(s.text):
             continue
         after = following.get((s.chunk.chunk_id, s.position + 1))
-        if _NOT_MATERIAL.search(s.text) if material else _negated(s.text, topic):
+        if persists and _STOPPED.search(_without_topic(s.text, topic)):
+            no.append(s)  # "we closed business operations in Russia": it does not go on
+        elif _NOT_MATERIAL.search(s.text) if material else _negated(s.text, topic):
             no.append(s)
         elif material and after is not None and _NOT_MATERIAL.search(after.text):
             no.append(after)  # "party to various proceedings ... will not have a material adverse effect"
@@ -255,9 +264,12 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
 def _negated(text: str, topic: Topic) -> bool:
     """The sentence denies or stops what it names ("we suspended our dividend"); the topic's
     own words are left out first ("discontinued operations" is no denial)."""
+    return bool(_NEGATION.search(_without_topic(text, topic)))
+
+
+def _without_topic(text: str, topic: Topic) -> str:
     stems = {t for phrase in topic.phrases for t in phrase} | {t for pair in topic.pairs for t in pair}
-    rest = " ".join(w for w in text.split() if not (tokenize(w) and tokenize(w)[0] in stems))
-    return bool(_NEGATION.search(rest))
+    return " ".join(w for w in text.split() if not (tokenize(w) and tokenize(w)[0] in stems))
 
 
 def _stated(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,

@@ -138,6 +138,22 @@ def test_a_row_in_thousands_read_as_millions_is_refused(netflix, services):
         122_641 / 6_779_511 * 100)  # the same rows at the stated scale are answered
 
 
+def test_a_thousands_table_whose_scale_note_was_never_seen_is_refused_by_size(netflix, services):
+    # the scale note printed below the rows (or on a chunk not retrieved): 6,779,511 read as
+    # $6.8 trillion of revenue, which no company reports
+    income = find(netflix, "CONSOLIDATED STATEMENTS OF OPERATIONS", "Revenues $ 6,779,511")
+    no_scale_note = income.model_copy(update={"text": income.text.replace("(in thousands, except per share data)\n", "")})
+    written = ask("What was Netflix's FY2015 revenue?", [no_scale_note], services)
+    refused(written, "units_and_scale")
+    assert "more than any company reports" in written.text
+    # amounts in millions of yen or rupiah do run that high: not bounded so
+    yen = CheckedInput(metric="revenue", fiscal_year=2023, value=37_154_298.0, doc="X", page=1,
+                       quote="Total revenues 37,154,298 31,379,507", context="(Millions of yen)\nTotal revenues "
+                       "37,154,298 31,379,507")
+    assert checks.check_size([yen], load_vocabulary()) is None
+    assert checks.check_size([yen.model_copy(update={"context": yen.quote})], load_vocabulary()) is not None
+
+
 def test_a_percentage_is_not_a_dollar_amount(netflix):
     row = "Revenues $ 6,779,511 $ 5,504,656 $ 4,374,562 23 % 26%"  # MD&A: amounts, then the changes
     context = find(netflix, row).text

@@ -58,6 +58,15 @@ def services() -> Services:
                     graph=None, vocabulary=load_vocabulary())
 
 
+def write_answer_over(question: str, found: list[SearchHit], chunks: list[Chunk], services: Services):
+    """The answer to `question` from these hits, the store's catalog made of `chunks`' filings."""
+    from answering.writer import write_answer
+    from retrieval.query_understanding import understand
+
+    return write_answer(question, found, understand(question, catalog(chunks), services.vocabulary), services,
+                        Usage())
+
+
 def ask(question: str, chunks: list[Chunk], pages: list[int], services: Services):
     from answering.writer import write_answer
     from retrieval.query_understanding import understand

@@ -53,3 +53,24 @@ def test_both_forms_answer_from_the_statements(ebay, services):
     assert share.status == "answered" and share.value == 4.58  # 449 / 9,795
     roa = ask(ROA.format(where=WHERE), ebay, [57, 58], services)
     assert roa.status == "answered" and roa.value == -5.35  # -1,269 / avg(20,850, 26,626)
+
+
+SEGMENT_MARGIN = ("What was the operating margin of NVIDIA's Graphics segment in the first quarter of fiscal 2024? "
+                  "Express as a percentage rounded to two decimal places.")
+
+
+def test_an_operand_qualified_by_a_proper_name_is_that_segments_line(vocab):
+    target = read_target(SEGMENT_MARGIN + " Define it as: Graphics operating income / Graphics revenue.", vocab)
+    assert target is not None
+    assert target.formula == "line_graphics_operating_income / line_graphics_revenue"
+    # title case throughout is a style, not a name: still the company's lines
+    plain = read_target("What is Acme's FY2022 net profit margin? Define it as: Net Income / Total Revenue.", vocab)
+    assert plain is not None and plain.formula == "net_income / revenue"
+
+
+def test_a_segments_metric_is_never_answered_with_the_companys(services):
+    nvidia = filing("filings-wild/pdfs/NVIDIA_2024_10-Q_Q1.pdf")
+    pages = sorted({c.page for c in nvidia if "Total operating expenses" in c.text or "Graphics" in c.text})[:12]
+    written = ask(SEGMENT_MARGIN, nvidia, pages, services)
+    assert written.status != "answered", written.text
+    assert "segment" in written.text

@@ -75,3 +75,16 @@ def test_a_sentence_that_denies_the_practice_says_no(boeing, services):
     written = ask("Did Boeing pay dividends to its shareholders in FY2022?", boeing, [43, 42], services)
     assert written.text.startswith("No."), written.text
     assert any("did not pay any dividends" in c.quote for c in written.citations)
+
+
+@pytest.fixture(scope="module")
+def nvidia_q1() -> list:
+    return filing("filings-wild/pdfs/NVIDIA_2024_10-Q_Q1.pdf")
+
+
+def test_a_question_whether_it_goes_on_is_a_no_when_the_filing_says_it_stopped(nvidia_q1, services):
+    # "stopped direct sales ... and closed business operations in Russia" denies "still operating"
+    written = ask("Was NVIDIA still operating in Russia as of the first quarter of fiscal year 2024?",
+                  nvidia_q1, [39, 23], services)
+    assert written.status == "answered" and written.text.startswith("No.")
+    assert "closed business operations in Russia" in written.text
