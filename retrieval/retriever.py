@@ -454,14 +454,17 @@ class Retriever:
         """The filing year to lift and by how much: the year the question names, or, when it
         names a company but no year, that company's latest filing (`latest_boost`)."""
         if preferred is None and not u.fiscal_years and filters.companies and opts.latest_boost:
-            return self._latest_year(filters.companies), opts.latest_boost
+            return self._latest_year(filters.companies, u.forms), opts.latest_boost
         return preferred, opts.year_boost
 
-    def _latest_year(self, companies: list[str]) -> int | None:
+    def _latest_year(self, companies: list[str], forms: list[str] | None = None) -> int | None:
         """The latest fiscal year the companies have filings for: a question about a company
-        that names no year asks about the present."""
+        that names no year asks about the present. A question that names the form ("in this
+        10-K") asks about the latest filing OF that form: a later quarter's 10-Q is not it."""
         wanted = set(companies)
-        years = [y for c in self.catalog.companies if wanted & set(c.filter_names) for y in c.fiscal_years]
+        scope = [c for c in self.catalog.companies if wanted & set(c.filter_names)]
+        of_form = [f.fiscal_year for c in scope for f in c.filings if f.form in (forms or []) and f.fiscal_year]
+        years = of_form or [y for c in scope for y in c.fiscal_years]
         return max(years) if years else None
 
 
