@@ -74,6 +74,34 @@ def test_an_executive_question_gets_the_executive_officers_list(boeing):
     assert "Principal Occupation" in top.text and "Chief" in top.text and "served" in top.text
 
 
+def _first_stage(candidates: list[PageCandidate], pages: list[int]) -> list[PageCandidate]:
+    """The candidates the first stage found, in its order (the rest are not candidates)."""
+    return sorted((c.model_copy(update={"first_rank": pages.index(c.page)}) for c in candidates if c.page in pages),
+                  key=lambda c: c.first_rank)
+
+
+def test_after_the_first_stage_a_drivers_question_gets_a_page_that_explains_not_the_statement(boeing):
+    question = "What drove the increase in Boeing's total revenues in 2022?"
+    # The hybrid search over the 53 dev filings ranks the statement of operations (p.55) first:
+    # it shows the increase, it does not explain it.
+    found = _first_stage(boeing, [54, 39, 27, 29, 30, 23, 61, 42, 40, 63])
+    ranked = _ranked(question, found)
+    top = _page(boeing, ranked[0].page)
+    assert "results_discussion" in ranked[0].sections and ranked[0].causal > 0
+    assert "primarily due to" in top.text and "revenues" in top.text
+    # Without the section and the explanation parts the statement keeps the lead.
+    assert _ranked(question, found, PageWeights(section=0.0, causal=0.0))[0].page == 54
+
+
+def test_after_the_first_stage_an_executive_question_gets_the_officers_list_not_an_exhibit(boeing):
+    question = "Who are Boeing's executive officers and what roles did they hold before?"
+    # The hybrid search ranks a compensation plan exhibit (p.157) first and Item 10's list sixth.
+    found = _first_stage(boeing, [156, 136, 188, 189, 6, 127, 129])
+    ranked = _ranked(question, found)
+    assert "executives" in ranked[0].sections and "Principal Occupation" in _page(boeing, ranked[0].page).text
+    assert _ranked(question, found, PageWeights(section=0.0))[0].page == 156
+
+
 def test_a_question_about_the_business_gets_item_1_business_not_the_segment_note(boeing):
     question = "Who are the primary customers of Boeing as of FY2022?"
     # The first stage put the segment note (its revenue by customer table) first and Item 1
