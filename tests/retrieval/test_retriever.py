@@ -343,3 +343,18 @@ def test_a_question_naming_the_form_prefers_the_latest_filing_of_that_form(tmp_p
 
     assert preferred("What acquisitions does Acme Widgets mention?") == 2023  # the latest filing of any form
     assert preferred("What acquisitions does Acme Widgets mention in this 10-K report?") == 2022  # not the 10-Q's year
+
+
+def test_the_page_stage_keeps_the_first_stages_best_pages_in_view():
+    from retrieval.page_rerank import PageScore
+    from retrieval.retriever import keep_first_stage_in_view
+
+    def page(n: int) -> PageScore:
+        return PageScore(doc="d", page=n, score=10 - n, prior=0, lexical=0, window=0, phrase=0, section=0, kind=0)
+
+    # The page stage put seven section pages above the first stage's second page (9).
+    scored = [page(n) for n in (3, 4, 5, 6, 7, 1, 8, 9, 2)]
+    kept = keep_first_stage_in_view(scored, [("d", 1), ("d", 9)], within=5)
+    assert [p.page for p in kept] == [3, 4, 5, 1, 9, 6, 7, 8, 2]  # both within the first five, in their order
+    assert keep_first_stage_in_view(scored, [("d", 3)], within=5) == scored  # already in view: unchanged
+    assert keep_first_stage_in_view(scored, [("d", 9)], within=0) == scored  # the guard switched off
