@@ -111,8 +111,9 @@ def push(args: argparse.Namespace) -> int:
         with open_store(settings) as store:
             if not store.document_records():
                 raise EmptySource(f"the store at {source} holds no documents: nothing to push")
+            # The collection takes the encoder the store's vectors were made by (not this process's).
             target = QdrantStore(QdrantClient(url=args.to, api_key=settings.qdrant_api_key), collection,
-                                 store.dim, args.to, engine="qdrant-server")
+                                 store.dim, args.to, engine="qdrant-server", encoder=store.meta.encoder)
             with target:
                 if args.prune and not _prune_confirmed(push_plan(store, target), args, collection):
                     print("push cancelled: nothing was written or deleted", file=sys.stderr)

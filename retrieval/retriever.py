@@ -24,8 +24,8 @@ first reads the question (company, years, metrics: `retrieval.query_understandin
    on the tune half of the dev companies, not confirmed on the held-out half), re-ranks the top PAGES of the candidate filings as whole pages (`retrieval.page_rerank`:
    full page text, term proximity, the section and filing kind the question asks for), and
    adds the pages of the section a narrative question asks for when no chunk of them was
-   found; the hits then come page by page in that order, and the trace says why the first
-   page won;
+   found; the first stage's best pages stay in view (`keep_first_stage_in_view`); the hits
+   then come page by page in that order, and the trace says why the first page won;
 7. with `Settings.rerank_url`, re-scores the page shortlist by that `/rerank` service
    (`retrieval.rerank_client`); else with `Settings.rerank == "llm"` and an LLM, the LLM
    orders the top pages (`retrieval.llm_rerank`, its cost on `Retrieval.rerank_reply`);
@@ -82,8 +82,9 @@ class RetrievalOptions(BaseModel):
     Measured there and left out: ranking pages by best + a share of the second-best chunk
     (lowered recall@5 by 0.08-0.17), and preferring the latest ANNUAL filing when no year is
     named (lost on the held-out half). The page stage (`pages`) gains on the tune half (R@1
-    0.743 -> 0.800, R@5 0.914 -> 0.943, MRR 0.806 -> 0.854) and still loses one question at
-    R@5 on the held-out half (0.867 -> 0.833): it is there, off unless FINRAG_RERANK=pages.
+    0.743 -> 0.800, R@5 0.914 -> 0.971, MRR 0.809 -> 0.867) and not on the held-out half (R@5
+    0.867 both, MRR 0.666 -> 0.658; before `page_keep_first` it lost one question there):
+    it is there, off unless FINRAG_RERANK=pages.
     """
 
     mode: SearchMode | None = None  # None: Settings.search_mode
@@ -106,6 +107,10 @@ class RetrievalOptions(BaseModel):
     page_filings: int = 2  # filings (of the best pages) read whole for page text and sections
     section_pages: int = 6  # pages per read filing added for the section a question asks for
     pages_when_asked: bool = True  # re-rank only questions that ask for a section or filing kind
+    # The page stage may lift pages above the first stage's best ones, not bury them: its
+    # first `page_keep_first` pages stay within the first `page_keep_within` (0: no guard).
+    page_keep_first: int = 2
+    page_keep_within: int = 5
     page_weights: PageWeights = Field(default_factory=PageWeights)
     rerank_service: bool = True  # use Settings.rerank_url when it is set (or the LLM, FINRAG_RERANK=llm)
     min_similarity: float = 0.25  # best dense cosine below this => low_evidence
@@ -344,7 +349,10 @@ class Retriever:
                     added[(doc, page)] = filing.pages[page]
                     candidates.append(filing.candidate(doc, page, None))
 
-        scored = rerank_pages(text, needs, candidates, opts.page_weights)
+        scored = keep_first_stage_in_view(
+            rerank_pages(text, needs, candidates, opts.page_weights), shortlisted[: opts.page_keep_first],
+            opts.page_keep_within,
+        )
         reordered: list[SearchHit] = []
         for page in scored:
             key = (page.doc, page.page)
@@ -454,14 +462,17 @@ class Retriever:
         """The filing year to lift and by how much: the year the question names, or, when it
         names a company but no year, that company's latest filing (`latest_boost`)."""
         if preferred is None and not u.fiscal_years and filters.companies and opts.latest_boost:
-            return self._latest_year(filters.companies), opts.latest_boost
+            return self._latest_year(filters.companies, u.forms), opts.latest_boost
         return preferred, opts.year_boost
 
-    def _latest_year(self, companies: list[str]) -> int | None:
+    def _latest_year(self, companies: list[str], forms: list[str] | None = None) -> int | None:
         """The latest fiscal year the companies have filings for: a question about a company
-        that names no year asks about the present."""
+        that names no year asks about the present. A question that names the form ("in this
+        10-K") asks about the latest filing OF that form: a later quarter's 10-Q is not it."""
         wanted = set(companies)
-        years = [y for c in self.catalog.companies if wanted & set(c.filter_names) for y in c.fiscal_years]
+        scope = [c for c in self.catalog.companies if wanted & set(c.filter_names)]
+        of_form = [f.fiscal_year for c in scope for f in c.filings if f.form in (forms or []) and f.fiscal_year]
+        years = of_form or [y for c in scope for y in c.fiscal_years]
         return max(years) if years else None
 
 
@@ -469,6 +480,23 @@ _FILING_CACHE: OrderedDict[tuple[str, str, str], FilingPages] = OrderedDict()
 # Filings kept per process: a 10-K's chunks and page terms are a few MB; a batch over a
 # store of ~50 filings then reads each once.
 _FILING_CACHE_SIZE = 64
+
+
+def keep_first_stage_in_view(scored: list[PageScore], best: list[tuple[str, int]], within: int) -> list[PageScore]:
+    """`scored` with each of the first stage's `best` pages moved up to position `within`
+    when the page stage put it lower (their order kept). The page stage orders by structure
+    (section, filing kind); a page the search ranked first on the question's own words is
+    seldom wrong by far, so the reader still sees it."""
+    if within <= 0 or not best:
+        return scored
+    keys = [(p.doc, p.page) for p in scored]
+    late = [key for key in best if key in keys and keys.index(key) >= within]
+    if not late:
+        return scored
+    moved = [p for p in scored if (p.doc, p.page) in late]
+    rest = [p for p in scored if (p.doc, p.page) not in late]
+    at = within - len(moved)
+    return rest[:at] + moved + rest[at:]
 
 
 def _reordered(

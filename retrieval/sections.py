@@ -103,6 +103,11 @@ def question_needs(text: str, periods: list[str] | None = None, statements: list
     and "based on" without asking for a section). `periods`: quarters the question names;
     `statements`: the statements its metrics are read from (query understanding)."""
     sections = [kind for kind, cue in _QUESTION_CUES if cue.search(text)]
+    if "business" in sections and "risk_factors" not in sections:
+        # What the company is, said where it is a risk: Item 1A's "Risks Related to Our
+        # Business" is where a 10-K says whom it depends on ("a substantial portion of our
+        # revenue from the U.S. government"), how cyclical and how competitive it is.
+        sections.append("risk_factors")
     kind: FilingKind | None = None
     if _RELEASE_CUES.search(text):
         kind = "release"

@@ -62,8 +62,13 @@ def open_store(settings: Settings, dim: int | None = None, wait_s: float = 0.0,
         from finrag.store.qdrant import QdrantStore
 
         client = QdrantClient(url=settings.qdrant_url, api_key=settings.qdrant_api_key)
-        dim = dim or QdrantStore.existing_dim(client, settings.collection) or _embedder_dim(settings)
-        return QdrantStore(client, settings.collection, dim, settings.qdrant_url, engine="qdrant-server")
+        try:
+            dim = dim or QdrantStore.existing_dim(client, settings.collection) or _embedder_dim(settings)
+            return QdrantStore(client, settings.collection, dim, settings.qdrant_url, engine="qdrant-server",
+                               encoder=vector_family(settings))
+        except BaseException:  # refused (another encoder, another vector size): no client left open
+            client.close()
+            raise
     return open_edge(settings.store_dir, dim, wait_s=wait_s, settings=settings, on_wait=on_wait)
 
 

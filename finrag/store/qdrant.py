@@ -3,7 +3,9 @@
 A server is the store for more than one process. Local mode (`QdrantClient(path=...)`) is
 the embedded engine FinRAG used before Edge: it is opened here only to migrate such a
 store, and in tests, where it stands in for a server (same API, same behaviour tests).
-Two collections: `<collection>` (chunks) and `<collection>_documents` (records).
+Two collections: `<collection>` (chunks) and `<collection>_documents` (records). The chunk
+collection's metadata records the encoder its vectors were made by (`ENCODER_KEY`), as the
+embedded store's `store.json` does: a process embedding with another encoder is refused.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ from finrag.store.base import (
     record_id,
     similarity,
 )
+from finrag.store.layout import EncoderMismatch
+
+ENCODER_KEY = "finrag_encoder"  # collection metadata: finrag.embeddings.vector_family of its vectors
 
 _SCHEMA = {"keyword": models.PayloadSchemaType.KEYWORD, "integer": models.PayloadSchemaType.INTEGER}
 
@@ -65,13 +70,19 @@ def server_problem(url: str, api_key: str | None) -> str | None:
 
 
 class QdrantStore(VectorStore):
-    def __init__(self, client: QdrantClient, collection: str, dim: int, location: str, engine: str) -> None:
+    """`encoder`: the vector family this process writes and queries with (None: not checked,
+    as for a local-mode store being migrated); a collection recording another is refused."""
+
+    def __init__(self, client: QdrantClient, collection: str, dim: int, location: str, engine: str,
+                 encoder: str | None = None) -> None:
         self.client = client
         self.collection = collection
         self.records = f"{collection}_documents"
         self.dim = dim
         self.location = location
         self.engine = engine
+        self.encoder = encoder
+        self._stamp_encoder = False  # a collection from before the encoder was recorded: its first write says
         self._ensure_collections()
 
     @classmethod
@@ -87,6 +98,7 @@ class QdrantStore(VectorStore):
                 self.collection,
                 vectors_config={"dense": models.VectorParams(size=self.dim, distance=models.Distance.COSINE)},
                 sparse_vectors_config={"sparse": models.SparseVectorParams(modifier=models.Modifier.IDF)},
+                metadata={ENCODER_KEY: self.encoder} if self.encoder else None,
             )
             for key, schema in INDEXED_FIELDS.items():  # local mode ignores them; a server uses them
                 self.client.create_payload_index(self.collection, key, field_schema=_SCHEMA[schema])
@@ -95,8 +107,25 @@ class QdrantStore(VectorStore):
                 f"collection {self.collection!r} holds {size}-d vectors but the embedder "
                 f"makes {self.dim}-d ones: use another FINRAG_STORE or FINRAG_COLLECTION"
             )
+        else:
+            self._check_encoder()
         if not self.client.collection_exists(self.records):
             self.client.create_collection(self.records, vectors_config={})
+
+    def _check_encoder(self) -> None:
+        """One line naming both encoders when the collection's vectors were made by another
+        encoder than this process's: its vectors and the new ones would not be comparable."""
+        if not self.encoder:
+            return
+        built_with = (self.client.get_collection(self.collection).config.metadata or {}).get(ENCODER_KEY)
+        if built_with is None:
+            self._stamp_encoder = True
+        elif built_with != self.encoder:
+            raise EncoderMismatch(
+                f"the collection {self.collection!r} at {self.location} was built with the encoder {built_with} but "
+                f"this process embeds with {self.encoder}: set FINRAG_EMBEDDING_MODEL / _QUANTIZE / _RUNTIME / _URL "
+                "as when it was built, or use another FINRAG_COLLECTION"
+            )
 
     # ------------------------------------------------------------------ records
 
@@ -125,6 +154,9 @@ class QdrantStore(VectorStore):
     def upsert_points(self, points: list[StoredPoint]) -> None:
         if not points:
             return
+        if self._stamp_encoder:
+            self.client.update_collection(self.collection, metadata={ENCODER_KEY: self.encoder})
+            self._stamp_encoder = False
         structs = []
         for p in points:
             vector: dict = {"dense": p.dense}

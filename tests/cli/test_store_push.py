@@ -110,3 +110,23 @@ def test_prune_at_a_terminal_asks_and_no_keeps_everything(server, tmp_path, caps
     monkeypatch.setattr("sys.stdin", _Terminal("y\n"))
     assert _push(server, other, "--prune") == 0
     assert _held(server) == (2, ["beta_2022"])
+
+
+def test_a_store_built_with_another_encoder_is_refused_before_any_point_is_sent(server, tmp_path, capsys, monkeypatch):
+    fp32 = tmp_path / "fp32"
+    with open_store(load_settings(store_dir=fp32), dim=DIM) as store:
+        _write(store, _meta("gamma_2022", "Gamma", 2022, "d" * 64), ["Gamma revenue rose."], 3)
+    assert _push(server, fp32) == 0  # the collection now records the encoder of its vectors
+    monkeypatch.setenv("FINRAG_EMBEDDING_QUANTIZE", "1")  # this process and the next store: int8
+    int8 = tmp_path / "int8"
+    with open_store(load_settings(store_dir=int8), dim=DIM) as store:
+        _write(store, _meta("delta_2022", "Delta", 2022, "e" * 64), ["Delta revenue fell."], 2)
+    capsys.readouterr()
+    server.requests.clear()
+
+    assert _push(server, int8) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "was built with the encoder all-MiniLM-L6-v2 (fp32)" in err[0]
+    assert "embeds with all-MiniLM-L6-v2|torch|int8" in err[0]
+    assert [path for _, path in server.requests if "/points" in path] == []
+    assert _held(server) == (7, ["acme_2022", "acme_2023", "beta_2022", "gamma_2022"])

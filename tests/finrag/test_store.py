@@ -21,6 +21,7 @@ from finrag.errors import UserError
 from finrag.models import Chunk, DocumentMeta, SearchFilters
 from finrag.sparse import document_vector, query_vector
 from finrag.store import EncoderMismatch, StoreBusy, open_store
+from tests.support.qdrant_server import QdrantApiServer
 
 DIM = 4
 
@@ -240,6 +241,42 @@ def test_a_store_built_with_one_encoder_refuses_queries_embedded_by_another(sett
     # An endpoint's family is its model at its URL, without any user:password in it.
     remote = settings.with_overrides(embedding_url="http://u:pw@host:8080/v1", embedding_model="m")
     assert vector_family(remote) == "m@http://host:8080/v1"
+
+
+def test_a_server_collection_built_with_one_encoder_refuses_queries_embedded_by_another(settings):
+    """As the embedded store does, through QDRANT_URL (a Qdrant-API server on loopback)."""
+    with QdrantApiServer() as server:
+        on_server = settings.with_overrides(qdrant_url=server.url)
+        with open_store(on_server, dim=DIM) as store:
+            _write(store, _meta("acme_2022", "Acme", 2022, "a" * 64), ["x"], 0)
+        assert server.engine.get_collection("finrag_chunks").config.metadata == {
+            "finrag_encoder": "all-MiniLM-L6-v2 (fp32)"}
+        with open_store(on_server.with_overrides(embedding_runtime="onnx"), dim=DIM) as store:  # same vectors
+            assert store.count() == 1
+        with pytest.raises(EncoderMismatch) as refused:
+            open_store(on_server.with_overrides(embedding_quantize=True), dim=DIM)
+        assert str(refused.value).startswith(
+            f"the collection 'finrag_chunks' at {server.url} was built with the encoder all-MiniLM-L6-v2 (fp32) but "
+            "this process embeds with all-MiniLM-L6-v2|torch|int8:"
+        )
+        assert isinstance(refused.value, UserError) and "\n" not in str(refused.value)
+
+
+def test_a_server_collection_from_before_the_encoder_was_recorded_is_stamped_by_its_next_write(settings):
+    from qdrant_client import QdrantClient
+
+    from finrag.store.qdrant import QdrantStore
+
+    with QdrantApiServer() as server:
+        QdrantStore(QdrantClient(url=server.url), "finrag_chunks", DIM, server.url, engine="qdrant-server").close()
+        on_server = settings.with_overrides(qdrant_url=server.url)
+        with open_store(on_server.with_overrides(embedding_quantize=True), dim=DIM) as store:  # read only
+            assert store.count() == 0
+        assert not server.engine.get_collection("finrag_chunks").config.metadata
+        with open_store(on_server, dim=DIM) as store:
+            _write(store, _meta("acme_2022", "Acme", 2022, "a" * 64), ["x"], 0)
+        with pytest.raises(EncoderMismatch):
+            open_store(on_server.with_overrides(embedding_quantize=True), dim=DIM)
 
 
 def test_a_store_from_before_the_encoder_was_recorded_is_stamped_by_its_next_write(settings):

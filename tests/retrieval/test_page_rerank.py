@@ -18,7 +18,7 @@ from retrieval.page_rerank import (
     rerank_pages,
 )
 from retrieval.query_understanding import understand
-from retrieval.sections import explains_changes, page_sections, question_needs
+from retrieval.sections import QuestionNeeds, explains_changes, page_sections, question_needs
 
 
 def _candidates(financebench_dir, name: str) -> list[PageCandidate]:
@@ -74,6 +74,34 @@ def test_an_executive_question_gets_the_executive_officers_list(boeing):
     assert "Principal Occupation" in top.text and "Chief" in top.text and "served" in top.text
 
 
+def _first_stage(candidates: list[PageCandidate], pages: list[int]) -> list[PageCandidate]:
+    """The candidates the first stage found, in its order (the rest are not candidates)."""
+    return sorted((c.model_copy(update={"first_rank": pages.index(c.page)}) for c in candidates if c.page in pages),
+                  key=lambda c: c.first_rank)
+
+
+def test_after_the_first_stage_a_drivers_question_gets_a_page_that_explains_not_the_statement(boeing):
+    question = "What drove the increase in Boeing's total revenues in 2022?"
+    # The hybrid search over the 53 dev filings ranks the statement of operations (p.55) first:
+    # it shows the increase, it does not explain it.
+    found = _first_stage(boeing, [54, 39, 27, 29, 30, 23, 61, 42, 40, 63])
+    ranked = _ranked(question, found)
+    top = _page(boeing, ranked[0].page)
+    assert "results_discussion" in ranked[0].sections and ranked[0].causal > 0
+    assert "primarily due to" in top.text and "revenues" in top.text
+    # Without the section and the explanation parts the statement keeps the lead.
+    assert _ranked(question, found, PageWeights(section=0.0, causal=0.0))[0].page == 54
+
+
+def test_after_the_first_stage_an_executive_question_gets_the_officers_list_not_an_exhibit(boeing):
+    question = "Who are Boeing's executive officers and what roles did they hold before?"
+    # The hybrid search ranks a compensation plan exhibit (p.157) first and Item 10's list sixth.
+    found = _first_stage(boeing, [156, 136, 188, 189, 6, 127, 129])
+    ranked = _ranked(question, found)
+    assert "executives" in ranked[0].sections and "Principal Occupation" in _page(boeing, ranked[0].page).text
+    assert _ranked(question, found, PageWeights(section=0.0))[0].page == 156
+
+
 def test_a_question_about_the_business_gets_item_1_business_not_the_segment_note(boeing):
     question = "Who are the primary customers of Boeing as of FY2022?"
     # The first stage put the segment note (its revenue by customer table) first and Item 1
@@ -85,6 +113,22 @@ def test_a_question_about_the_business_gets_item_1_business_not_the_segment_note
     assert "section business" in ranked[0].reason(PageWeights())
     # Without the section part the segment note keeps the lead.
     assert _ranked(question, ranked_first, PageWeights(section=0.0))[0].page == 116
+
+
+def test_a_question_about_customers_also_gets_the_risk_factors_that_say_whom_the_company_depends_on(boeing):
+    question = "Who are the primary customers of Boeing as of FY2022?"
+    # The hybrid search's first 30 pages over the 53 dev filings, in its order (the segment
+    # note's revenue-by-customer table first); p.10 says "We derive a substantial portion of
+    # our revenue from the U.S. government", under "Risks Related to Our Business".
+    found = _first_stage(boeing, [117, 4, 29, 32, 45, 42, 28, 18, 2, 39, 9, 21, 113, 40, 11, 23, 112, 129, 1, 62,
+                                  81, 86, 55, 15, 148, 41, 56, 80, 152, 20])
+    ranked = _ranked(question, found)
+    assert 9 in [p.page for p in ranked[:2]]
+    assert next(p for p in ranked if p.page == 9).sections == ["risk_factors"]
+    assert "substantial portion of our revenue from the U.S. government" in " ".join(_page(boeing, 9).text.split())
+    # Read as a question about Item 1 alone, the page stays below the first five.
+    only_business = rerank_pages(question, QuestionNeeds(sections=["business"]), found)
+    assert 9 not in [p.page for p in only_business[:5]]
 
 
 def test_a_quarter_question_gets_the_quarterly_report(pfizer):
@@ -104,9 +148,9 @@ def test_question_needs_read_sections_and_filing_kind_from_words_alone():
     assert question_needs("Any ongoing lawsuits or investigations?").sections == ["legal"]
     assert question_needs("Who is the new CFO?").sections == ["executives"]
     assert question_needs("Which notes due 2030 are registered?").sections == ["debt_securities"]
-    assert question_needs("Who are its primary customers?").sections == ["business"]
-    assert question_needs("In which geographies does it operate?").sections == ["business"]
-    assert question_needs("Is the business seasonal?").sections == ["business"]
+    assert question_needs("Who are its primary customers?").sections == ["business", "risk_factors"]
+    assert question_needs("In which geographies does it operate?").sections == ["business", "risk_factors"]
+    assert question_needs("Is the business seasonal?").sections == ["business", "risk_factors"]
     assert question_needs("What was adjusted EBITDA?").filing_kind == "release"
     assert question_needs("Revenue in Q2?", ["2023Q2"]).filing_kind == "quarterly"
     # A drivers question is answered by the discussion, not by the statement its metric is on.

@@ -312,3 +312,49 @@ def test_an_llm_rerank_orders_the_top_pages_counts_its_tokens_and_its_failure_ke
     # Without an LLM (offline) the setting changes nothing.
     offline = Retriever(retriever.store, retriever.embedder, settings.model_copy(update={"rerank": "llm"}))
     assert [h.chunk.chunk_id for h in offline.retrieve(question, k=40).hits] == [h.chunk.chunk_id for h in own.hits]
+
+
+class _CatalogOnly:
+    """A store that only says what it holds: enough to choose the filing to prefer."""
+
+    def __init__(self, catalog):
+        self._catalog = catalog
+
+    def catalog(self):
+        return self._catalog
+
+
+def test_a_question_naming_the_form_prefers_the_latest_filing_of_that_form(tmp_path):
+    from finrag.models import CatalogCompany, CatalogFiling, StoreCatalog
+
+    filings = [CatalogFiling(doc="acme-2021-10k", form="10-K", fiscal_year=2021),
+               CatalogFiling(doc="acme-2022-10k", form="10-K", fiscal_year=2022),
+               CatalogFiling(doc="acme-2023q2-10q", form="10-Q", fiscal_year=2023, period="2023Q2")]
+    catalog = StoreCatalog(companies=[CatalogCompany(
+        name="Acme Widgets", fiscal_years=[2021, 2022, 2023], forms=["10-K", "10-Q"],
+        docs=[f.doc for f in filings], filings=filings,
+    )], fiscal_years=[2021, 2022, 2023], forms=["10-K", "10-Q"], documents=3)
+    retriever = Retriever(_CatalogOnly(catalog), embedder=None, settings=load_settings(store_dir=tmp_path / "s"))
+
+    def preferred(question: str) -> int | None:
+        u = retriever.understand(question)
+        filters, year = retriever.filters_for(u)
+        return retriever._preferred_filing(u, filters, year, RetrievalOptions())[0]
+
+    assert preferred("What acquisitions does Acme Widgets mention?") == 2023  # the latest filing of any form
+    assert preferred("What acquisitions does Acme Widgets mention in this 10-K report?") == 2022  # not the 10-Q's year
+
+
+def test_the_page_stage_keeps_the_first_stages_best_pages_in_view():
+    from retrieval.page_rerank import PageScore
+    from retrieval.retriever import keep_first_stage_in_view
+
+    def page(n: int) -> PageScore:
+        return PageScore(doc="d", page=n, score=10 - n, prior=0, lexical=0, window=0, phrase=0, section=0, kind=0)
+
+    # The page stage put seven section pages above the first stage's second page (9).
+    scored = [page(n) for n in (3, 4, 5, 6, 7, 1, 8, 9, 2)]
+    kept = keep_first_stage_in_view(scored, [("d", 1), ("d", 9)], within=5)
+    assert [p.page for p in kept] == [3, 4, 5, 1, 9, 6, 7, 8, 2]  # both within the first five, in their order
+    assert keep_first_stage_in_view(scored, [("d", 3)], within=5) == scored  # already in view: unchanged
+    assert keep_first_stage_in_view(scored, [("d", 9)], within=0) == scored  # the guard switched off

@@ -68,8 +68,12 @@ class QdrantApiServer:
             if rest == "" and method == "PUT":
                 spec = models.CreateCollection.model_validate(body or {})
                 return engine.create_collection(
-                    name, vectors_config=spec.vectors or {}, sparse_vectors_config=spec.sparse_vectors
+                    name, vectors_config=spec.vectors or {}, sparse_vectors_config=spec.sparse_vectors,
+                    metadata=spec.metadata,
                 )
+            if rest == "" and method == "PATCH":  # only what FinRAG updates: the collection's metadata
+                spec = models.UpdateCollection.model_validate(body or {})
+                return engine.update_collection(name, metadata=spec.metadata)
             if rest == "" and method == "DELETE":
                 return engine.delete_collection(name)
             if rest == "/index":
