@@ -44,7 +44,7 @@ from pydantic import BaseModel
 from answering import numbers
 from answering.aspects import Aspect, metric_label, read_aspect, split_sentences
 from answering.citations import unique_citations
-from answering.row_scope import NOT_CONSOLIDATED, QUARTERLY
+from answering.row_scope import NOT_CONSOLIDATED, QUARTERLY, STATEMENT_SIDE
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, Citation, SearchHit
 from finrag.text import collapse_whitespace
@@ -139,7 +139,7 @@ def not_consolidated(quote: str, context: str, question: str, annual: bool) -> s
     a quarter ... allows rows of that kind."""
     kinds = [*NOT_CONSOLIDATED, *([QUARTERLY] if annual else [])]
     label = _row_label(quote)
-    headings = table_headings(context, quote)
+    headings = [h for h in table_headings(context, quote) if not STATEMENT_SIDE.search(h)]
     for what, pattern in kinds:
         if pattern.search(question):
             continue

@@ -331,3 +331,16 @@ def test_a_formula_the_question_defines_but_cannot_be_read_is_never_replaced(cos
     written = ask(question, [balance], services)
     assert (written.status, written.value) == ("not_found", None), written.text
     assert "could not find short-term debt fy2021" in written.text.lower()
+
+
+def test_the_balance_sheet_side_naming_preferred_stock_is_still_the_consolidated_table(filings_wild_dir):
+    # Lyft's 10-K heads the second half of its balance sheet "Liabilities, Redeemable Convertible
+    # Preferred Stock and Stockholders' Equity": its "Total current liabilities" row is the
+    # consolidated figure, while a table about preferred stock alone stays refused.
+    lyft = load_document(filings_wild_dir / "pdfs" / "Lyft_2020_10-K.pdf")
+    chunk = find(lyft, "Total current liabilities 2,074,471")
+    question = "What is Lyft's FY2020 current ratio?"
+    assert checks.not_consolidated("Total current liabilities 2,074,471 2,451,365", chunk.text, question, True) is None
+    preferred = "Redeemable Convertible Preferred Stock\nDividends declared 1,000 2,000"
+    what = checks.not_consolidated("Dividends declared 1,000 2,000", preferred, "What dividends did Lyft declare?", True)
+    assert what is not None and what.startswith("a preferred-stock figure")
