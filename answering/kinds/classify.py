@@ -133,6 +133,13 @@ _DATED_ACTION = re.compile(
     r"\b(?:settl|announc|agree|sign|complet|clos|enter|effective|launch)\w*\b[^?]*\b(?:January|February|March|April|"
     r"May|June|July|August|September|October|November|December)\s+(?:\d{1,2},\s*)?\d{4}\b", re.I,
 )
+# "(quarter ended March 31, 2023)", "as of April 30, 2023": the date a period or a balance ends,
+# not the date of an action; read before a dated action so that "effective income tax rate for
+# the quarter ended March 31, 2023" stays a metric.
+_PERIOD_END = re.compile(
+    r"\b(?:(?:quarter|year|period|months|weeks)\s+end(?:ed|ing)|as\s+(?:of|at))\s+(?:January|February|March|April|May|"
+    r"June|July|August|September|October|November|December)\s+(?:\d{1,2},\s*)?\d{4}\b", re.I,
+)
 # "..., and where did that fire start?": a part asking where, when or who is answered by the
 # text; no statement line holds a place, a date or a person, so the ask is not a metric's value.
 _PLACE_TIME_PART = re.compile(r"(?:,|\band)\s+(?:where|when|who|whom)\s+(?:did|does|do|is|was|were|are|has|had|will)\b",
@@ -265,7 +272,7 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     if metrics and _PLACE_TIME_PART.search(ask):
         return KindDecision(kind="passage", reason="asks a fact with a part on where, when or who (the text states "
                             "it; a statement line would be another quantity)", ask=ask)
-    if metrics and (_EVENT_ASK.search(ask) or _DATED_ACTION.search(ask)):
+    if metrics and (_EVENT_ASK.search(ask) or _DATED_ACTION.search(_PERIOD_END.sub(" ", ask))):
         return KindDecision(kind="passage", reason="asks about a specific event the text describes (a statement "
                             "line of the same name would be another quantity)", ask=ask)
     if metrics:
