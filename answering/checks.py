@@ -508,6 +508,16 @@ def check_meaningful_base(formula: str, label: str, inputs: Sequence[CheckedInpu
 # --------------------------------------------------------------------------- one statement
 
 
+_CONTINUING = re.compile(r"\bcontinuing\b", re.I)
+
+
+def _continuing(quote: str) -> bool:
+    """ "Net cash provided by continuing operating activities" is another line than the
+    statement's "Net cash provided by operating activities", which includes discontinued
+    operations: the two amounts differ without coming from two statements."""
+    return bool(_CONTINUING.search(_row_label(quote)))
+
+
 def check_one_statement(inputs: Sequence[CheckedInput], vocab: Vocabulary,
                         hits: Sequence[SearchHit] = ()) -> CheckFailure | None:
     """Inputs of one statement, year and filing come from one table: when the table that gave
@@ -528,7 +538,8 @@ def check_one_statement(inputs: Sequence[CheckedInput], vocab: Vocabulary,
             text = "\n".join(dict.fromkeys([a.context, *page]))
             table = Chunk(chunk_id="", doc=a.doc, doc_sha256="", index=0, page=a.page, page_end=a.page, text=text)
             there = read_aspect(table, Aspect(company=None, fiscal_year=b.fiscal_year, metric=b.metric), vocab)
-            if there is not None and there.from_table and not _same(there.value, b.value):
+            if there is not None and there.from_table and not _same(there.value, b.value) \
+                    and _continuing(b.quote) == _continuing(there.quote):
                 return CheckFailure(check=ONE_STATEMENT, why=f"{_name(b)} {_amount(b.value)} was read on {b.where()}, "
                                     f"but the statement that gives {_name(a)} ({a.where()}) prints it as "
                                     f"{_amount(there.value)} (“{collapse_whitespace(there.quote)}”): the inputs come "

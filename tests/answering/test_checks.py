@@ -344,3 +344,23 @@ def test_the_balance_sheet_side_naming_preferred_stock_is_still_the_consolidated
     preferred = "Redeemable Convertible Preferred Stock\nDividends declared 1,000 2,000"
     what = checks.not_consolidated("Dividends declared 1,000 2,000", preferred, "What dividends did Lyft declare?", True)
     assert what is not None and what.startswith("a preferred-stock figure")
+
+
+def test_cash_from_continuing_operations_is_another_line_than_the_statements_total(financebench_extra_dir):
+    # eBay's Q2 2023 release: free cash flow 492 = "Net cash provided by continuing operating
+    # activities $ 605" (its reconciliation, p.15) - capex 113 (the cash flow statement, p.9). The
+    # statement's "Net cash provided by operating activities 601" includes discontinued operations:
+    # another line, not a second statement. A total read as 605 against the statement's 601 is refused.
+    ebay = load_document(financebench_extra_dir / "pdfs" / "EBAY_2023Q2_EARNINGS.pdf")
+    statement = find(ebay, "Purchases of property and equipment (113)")
+    reconciliation = find(ebay, "Free cash flow $ 492")
+    vocab = load_vocabulary()
+    capex = CheckedInput(metric="capex", fiscal_year=2023, value=113.0, doc=ebay.meta.doc, page=statement.page,
+                         quote="Purchases of property and equipment (113) (111) (245) (194)", context=statement.text)
+    continuing = CheckedInput(metric="operating_cash_flow", fiscal_year=2023, value=605.0, doc=ebay.meta.doc,
+                              page=reconciliation.page, context=reconciliation.text,
+                              quote="Net cash provided by continuing operating activities $ 605 $ 577 $ 1,446 $ 1,206")
+    assert checks.check_one_statement([continuing, capex], vocab) is None
+    total = continuing.model_copy(update={"quote": "Net cash provided by operating activities $ 605 $ 577"})
+    failure = checks.check_one_statement([total, capex], vocab)
+    assert failure is not None and failure.check == "one_statement" and "$601.0M" in failure.why
