@@ -34,6 +34,7 @@ _GOODS_LINES = ("cost_of_revenue", "gross_profit")  # only a business that sells
 # inventory); lines every balance sheet has (cash, payables, equity) say nothing of the business.
 _BUSINESS_LINES = {"inventories": re.compile(r"\binventor(?:y|ies)\b", re.I)}
 _BALANCE_TITLE = re.compile(r"balance\s+sheets?|financial\s+(?:position|condition)", re.I)
+_PERIOD_HEADING = re.compile(r"\b(?:ended|ending)\b|\bas\s+(?:at|of)\b", re.I)
 _INTEREST_INCOME = re.compile(r"\binterest\s+(?:and\s+\w+\s+)?income\b", re.I)
 
 
@@ -125,7 +126,8 @@ def _statement_inputs(metric: str, vocab: Vocabulary) -> list[str]:
 def _first_revenue_rows(rows: list[tuple[Row, Chunk]]) -> list[tuple[Row, Chunk]]:
     """What the statement says the business earns: its first total (or first lines), and its
     net interest income line when it has one."""
-    head = rows[:8]
+    # "FOR THE YEAR ENDED 30 JUNE 2022" reads as a row (its year as an amount): a heading, not a line
+    head = [(r, c) for r, c in rows if not _PERIOD_HEADING.search(r.label)][:8]
     total = next(((r, c) for r, c in head if re.match(r"^total\b", r.label, re.I)), None)
     earned = [total] if total else head[:3]
     net_interest = next(((r, c) for r, c in rows if re.match(r"^net\s+interest\s+income\b", r.label, re.I)), None)
