@@ -108,7 +108,7 @@ _METRIC_ASK = re.compile(
     re.I,
 )
 _IF_NOT_USEFUL = re.compile(
-    r"\bif\b[^.?]*\b(?:not|n't)\s+(?:a\s+)?(?:useful|relevant|meaningful|applicable|appropriate)\b", re.I
+    r"\bif\b[^.?]*\b(?:not|n't)\s+(?:a\s+)?(?:useful|relevant|meaningful|applicable|appropriate|apply)\b", re.I
 )
 _DEFAULT_FALSE = re.compile(r"\bif\s+(?:there\s+is\s+)?no(?:t)?\s+(?:\w+\s+){0,3}(?:mention\w*|disclos\w*|information)"
                             r"[^.?]*\breturn\s+(?P<value>false|no|true|yes)\b", re.I)
