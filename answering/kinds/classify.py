@@ -135,9 +135,9 @@ _DATED_ACTION = re.compile(
 )
 # "(quarter ended March 31, 2023)", "as of April 30, 2023": the date a period or a balance ends,
 # not the date of an action; read before a dated action so that "effective income tax rate for
-# the quarter ended March 31, 2023" stays a metric.
+# the quarter ended March 31, 2023" stays a metric ("effective as of July 1, 2022" is an action's date).
 _PERIOD_END = re.compile(
-    r"\b(?:(?:quarter|year|period|months|weeks)\s+end(?:ed|ing)|as\s+(?:of|at))\s+(?:January|February|March|April|May|"
+    r"\b(?:(?:quarter|year|period|months|weeks)\s+end(?:ed|ing)|(?<!effective )as\s+(?:of|at))\s+(?:January|February|March|April|May|"
     r"June|July|August|September|October|November|December)\s+(?:\d{1,2},\s*)?\d{4}\b", re.I,
 )
 # "..., and where did that fire start?": a part asking where, when or who is answered by the
