@@ -195,6 +195,9 @@ def stated_scale(context: str, quote: str) -> str | None:
     return None
 
 
+_NIL = frozenset({"-", "–", "—"})
+
+
 def _printed(quote: str) -> list[tuple[float, bool]]:
     """The amounts printed in a row (value as printed, is it a percentage: "23%", "23 %")."""
     row = numbers.split_row(quote)
@@ -203,6 +206,9 @@ def _printed(quote: str) -> list[tuple[float, bool]]:
     tokens = quote.split()[len(row.label.split()):]
     out: list[tuple[float, bool]] = []
     for n, token in enumerate(tokens):
+        if token in _NIL:
+            out.append((0.0, False))  # "Dividends paid 23 – (12,169)": a dash in an amount's column is nil
+            continue
         if token in ("$", "%") or not numbers.is_amount(token):
             continue
         value = numbers.parse_amount(token)

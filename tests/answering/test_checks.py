@@ -364,3 +364,17 @@ def test_cash_from_continuing_operations_is_another_line_than_the_statements_tot
     total = continuing.model_copy(update={"quote": "Net cash provided by operating activities $ 605 $ 577"})
     failure = checks.check_one_statement([total, capex], vocab)
     assert failure is not None and failure.check == "one_statement" and "$601.0M" in failure.why
+
+
+def test_a_dash_in_the_years_column_is_a_printed_nil(filings_wild_dir):
+    # Zegona's 2022 cash flow statement: "Dividends paid to shareholders 23 – (12,169)" (note 23,
+    # nothing in 2022): 0 is the figure printed for 2022; an amount the row does not print stays refused
+    zegona = load_document(filings_wild_dir / "pdfs" / "ZegonaCommunications_2022_AnnualReport.pdf")
+    chunk = find(zegona, "Dividends paid to shareholders")
+    quote = next(line for line in chunk.text.splitlines() if line.startswith("Dividends paid to shareholders"))
+    nil = CheckedInput(metric="dividends_paid", fiscal_year=2022, value=0.0, quote=quote, doc=zegona.meta.doc,
+                       page=chunk.page, context=chunk.text)
+    assert checks.check_cited_values([nil]) is None
+    made_up = nil.model_copy(update={"value": 5.0})
+    failure = checks.check_cited_values([made_up])
+    assert failure is not None and failure.check == "cited_values"
