@@ -276,8 +276,12 @@ def check_units_and_scale(inputs: Sequence[CheckedInput], vocab: Vocabulary,
 
 # A sentence that negates or conditions its amount ("may not pay dividends ... until it
 # recognizes $6.2 billion") does not report the period's figure.
+# So does a bound put on the amount ("combined revenues in excess of $200 million", "up to
+# $7.23 billion"): a floor or a ceiling, not the figure.
 _NOT_A_REPORTED_AMOUNT = re.compile(
-    r"\b(?:may|might|could|would|will|shall|can)\s+not\b|\bcannot\b|\buntil\b|\bunless\b|\bprovided\s+that\b", re.I
+    r"\b(?:may|might|could|would|will|shall|can)\s+not\b|\bcannot\b|\buntil\b|\bunless\b|\bprovided\s+that\b"
+    r"|\b(?:in\s+excess\s+of|more\s+than|greater\s+than|less\s+than|fewer\s+than|over|at\s+least|up\s+to|nearly|"
+    r"almost|exceeding)\s+(?=[$€£]|US\$)", re.I
 )
 
 

@@ -378,3 +378,18 @@ def test_a_dash_in_the_years_column_is_a_printed_nil(filings_wild_dir):
     made_up = nil.model_copy(update={"value": 5.0})
     failure = checks.check_cited_values([made_up])
     assert failure is not None and failure.check == "cited_values"
+
+
+def test_an_amount_with_a_bound_on_it_is_not_reported(filings_wild_dir):
+    # Patriot's merger 8-K: "... with combined revenues in excess of $200 million ..." is a floor of
+    # two companies' revenues, not Patriot's revenue for the year
+    patriot = load_document(filings_wild_dir / "pdfs" / "PatriotTransportation_2023_8-K.pdf")
+    chunk = next(c for c in patriot.chunks if "in excess of $200 million" in c.text.replace("\n", " "))
+    text = chunk.text.replace("\n", " ")
+    sentence = next(s for s in text.split(". ") if "in excess of $200 million" in s)
+    revenue = CheckedInput(metric="revenue", fiscal_year=2023, value=200.0, quote=sentence, doc=patriot.meta.doc,
+                           page=chunk.page, context=chunk.text, from_table=False)
+    failure = checks.check_cited_values([revenue])
+    assert failure is not None and failure.check == "cited_values" and "in excess of" in failure.why
+    stated = revenue.model_copy(update={"quote": "Revenue for the year was $200 million."})
+    assert checks.check_cited_values([stated]) is None
