@@ -48,7 +48,7 @@ from pydantic import BaseModel
 from answering import numbers
 from answering.aspects import Aspect, metric_label, read_aspect, split_sentences
 from answering.citations import unique_citations
-from answering.row_scope import NOT_CONSOLIDATED, QUARTERLY
+from answering.row_scope import NOT_CONSOLIDATED, QUARTERLY, STATEMENT_SIDE
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, Citation, SearchHit
 from finrag.text import collapse_whitespace
@@ -143,7 +143,7 @@ def not_consolidated(quote: str, context: str, question: str, annual: bool) -> s
     a quarter ... allows rows of that kind."""
     kinds = [*NOT_CONSOLIDATED, *([QUARTERLY] if annual else [])]
     label = _row_label(quote)
-    headings = table_headings(context, quote)
+    headings = [h for h in table_headings(context, quote) if not STATEMENT_SIDE.search(h)]
     for what, pattern in kinds:
         if pattern.search(question):
             continue
@@ -199,6 +199,9 @@ def stated_scale(context: str, quote: str) -> str | None:
     return None
 
 
+_NIL = frozenset({"-", "–", "—"})
+
+
 def _printed(quote: str) -> list[tuple[float, bool]]:
     """The amounts printed in a row (value as printed, is it a percentage: "23%", "23 %")."""
     row = numbers.split_row(quote)
@@ -207,6 +210,9 @@ def _printed(quote: str) -> list[tuple[float, bool]]:
     tokens = quote.split()[len(row.label.split()):]
     out: list[tuple[float, bool]] = []
     for n, token in enumerate(tokens):
+        if token in _NIL:
+            out.append((0.0, False))  # "Dividends paid 23 – (12,169)": a dash in an amount's column is nil
+            continue
         if token in ("$", "%") or not numbers.is_amount(token):
             continue
         value = numbers.parse_amount(token)
@@ -298,8 +304,12 @@ def check_units_and_scale(inputs: Sequence[CheckedInput], vocab: Vocabulary,
 
 # A sentence that negates or conditions its amount ("may not pay dividends ... until it
 # recognizes $6.2 billion") does not report the period's figure.
+# So does a bound put on the amount ("combined revenues in excess of $200 million", "up to
+# $7.23 billion"): a floor or a ceiling, not the figure.
 _NOT_A_REPORTED_AMOUNT = re.compile(
-    r"\b(?:may|might|could|would|will|shall|can)\s+not\b|\bcannot\b|\buntil\b|\bunless\b|\bprovided\s+that\b", re.I
+    r"\b(?:may|might|could|would|will|shall|can)\s+not\b|\bcannot\b|\buntil\b|\bunless\b|\bprovided\s+that\b"
+    r"|\b(?:in\s+excess\s+of|more\s+than|greater\s+than|less\s+than|fewer\s+than|over|at\s+least|up\s+to|nearly|"
+    r"almost|exceeding)\s+(?=[$€£]|US\$)", re.I
 )
 
 
@@ -536,6 +546,16 @@ def check_meaningful_base(formula: str, label: str, inputs: Sequence[CheckedInpu
 # --------------------------------------------------------------------------- one statement
 
 
+_CONTINUING = re.compile(r"\bcontinuing\b", re.I)
+
+
+def _continuing(quote: str) -> bool:
+    """ "Net cash provided by continuing operating activities" is another line than the
+    statement's "Net cash provided by operating activities", which includes discontinued
+    operations: the two amounts differ without coming from two statements."""
+    return bool(_CONTINUING.search(_row_label(quote)))
+
+
 def check_one_statement(inputs: Sequence[CheckedInput], vocab: Vocabulary,
                         hits: Sequence[SearchHit] = ()) -> CheckFailure | None:
     """Inputs of one statement, year and filing come from one table: when the table that gave
@@ -556,7 +576,8 @@ def check_one_statement(inputs: Sequence[CheckedInput], vocab: Vocabulary,
             text = "\n".join(dict.fromkeys([a.context, *page]))
             table = Chunk(chunk_id="", doc=a.doc, doc_sha256="", index=0, page=a.page, page_end=a.page, text=text)
             there = read_aspect(table, Aspect(company=None, fiscal_year=b.fiscal_year, metric=b.metric), vocab)
-            if there is not None and there.from_table and not _same(there.value, b.value):
+            if there is not None and there.from_table and not _same(there.value, b.value) \
+                    and _continuing(b.quote) == _continuing(there.quote):
                 return CheckFailure(check=ONE_STATEMENT, why=f"{_name(b)} {_amount(b.value)} was read on {b.where()}, "
                                     f"but the statement that gives {_name(a)} ({a.where()}) prints it as "
                                     f"{_amount(there.value)} (“{collapse_whitespace(there.quote)}”): the inputs come "

@@ -25,6 +25,12 @@ QUARTERLY = ("a quarter's figure", re.compile(
     r"\bquarter(?:s|ly)?\b|\b(?:three|thirteen|3)[\s-]months?\b|\bthirteen\s+weeks\b|\b(?:12|13)\s+weeks\b", re.I))
 
 
+# "Liabilities, Redeemable Convertible Preferred Stock and Stockholders' Equity": the title of a
+# balance sheet's second half names each class of claim on the whole company; a word of one class
+# in it ("preferred") does not make the table that class's figures.
+STATEMENT_SIDE = re.compile(r"\bliabilities\b.*\b(?:equity|deficit|deficiency)\b", re.I)
+
+
 def label_not_consolidated(label: str) -> bool:
     """A row label that names a non-controlling interest, a segment, a guarantor or a quarter."""
     return any(p.search(label) for _, p in [*NOT_CONSOLIDATED, QUARTERLY])

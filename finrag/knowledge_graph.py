@@ -205,7 +205,10 @@ class GraphStore:
         for column, values in (("company", companies), ("metric", metrics), ("fiscal_year", years),
                                ("period", periods or ["FY"])):
             if values:
-                sql += f" AND f.{column} IN ({','.join('?' * len(values))})"
+                # one company under two spellings of its name ("NIKE" in one filing's metadata,
+                # "Nike" in the next) is one company, as the retriever's filter treats it
+                collate = " COLLATE NOCASE" if column == "company" else ""
+                sql += f" AND f.{column}{collate} IN ({','.join('?' * len(values))})"
                 params += list(values)
         sql += " ORDER BY f.company, f.metric, f.fiscal_year"
         best: dict[tuple[str, str, int, str], tuple[int, Fact]] = {}
@@ -217,7 +220,7 @@ class GraphStore:
                 period=row[12], currency=row[13], table_scale=row[14],
             )
             everything.append(fact)
-            key = (fact.company, fact.metric, fact.fiscal_year, fact.period)
+            key = (fact.company.casefold(), fact.metric, fact.fiscal_year, fact.period)
             if key not in best or row[11] > best[key][0]:
                 best[key] = (row[11], fact)
         return [f for _, f in best.values()] if latest_only else everything

@@ -22,6 +22,34 @@ _QUARTER_SPAN = re.compile(r"\bthree\s+months\b|\bquarters?\s+ended\b|\b1[23]\s+
 _YTD_SPAN = re.compile(r"\b(?:six|nine)\s+months\b|\b(?:2[56]|3[89])\s+weeks\b|\byear[- ]to[- ]date\b", re.I)
 
 
+# "April 30," with no year after it: a stacked header prints the month-days on one line and
+# the years on the next ("April 30, May 1," / "2023 2022").
+_MONTH_DAY = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})\b(?![,.]?\d)", re.I)
+_BARE_YEAR = re.compile(r"(?<![\d/,.])((?:19|20)\d\d)(?![\d/]|[,.]\d)")
+
+
+def column_dates(header: str) -> list[date] | None:
+    """The column dates a statement header prints, in order; None when a date is invalid.
+
+    Dates printed whole ("July 29, 2023  July 30, 2022") are read as printed. A header whose
+    years are stacked under its month-days ("Three Months Ended April 30, May 1," / "2023 2022",
+    "As of December 31, As of March 31," / "2022 2023", "June 30," / "2023 2022") has more years
+    than whole dates: its k-th year group goes with its k-th month-day, in the order printed
+    (the text extractor reads a "May 1, / 2022" column as "May 1, 2023" when the lines merge).
+    """
+    try:
+        whole = [date(int(m.group(3)), _MONTH_NUMBER[m.group(1).lower()[:3]], int(m.group(2)))
+                 for m in _DATE.finditer(header)]
+        days = [(_MONTH_NUMBER[m.group(1).lower()[:3]], int(m.group(2))) for m in _MONTH_DAY.finditer(header)]
+        years = [int(m.group(1)) for m in _BARE_YEAR.finditer(header)]
+        if not days or len(years) <= len(whole) or len(years) % len(days):
+            return whole
+        per = len(years) // len(days)
+        return [date(year, *days[i // per]) for i, year in enumerate(years)]
+    except ValueError:
+        return None
+
+
 def _near(a: date, b: date, days: int = 10) -> bool:
     return abs((a - b).days) <= days
 
@@ -37,12 +65,7 @@ def quarter_columns(
     year earlier to the year before. None when a column cannot be placed: no fact is
     better than a quarter's value filed under the year to date.
     """
-    dates = []
-    for m in _DATE.finditer(header):
-        try:
-            dates.append(date(int(m.group(3)), _MONTH_NUMBER[m.group(1).lower()[:3]], int(m.group(2))))
-        except ValueError:
-            return None
+    dates = column_dates(header)
     if not dates:
         return None
     quarter_at, ytd_at = _QUARTER_SPAN.search(header), _YTD_SPAN.search(header)

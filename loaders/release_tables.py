@@ -29,6 +29,7 @@ from pydantic import BaseModel
 from finrag.models import DocumentMeta, Fact, Page
 from loaders.facts import Row, header_years, label_key, letters, parse_row
 from loaders.line_items import LINE_ITEMS, Statement
+from loaders.quarter_columns import column_dates
 from loaders.statement_layout import statement_unit
 
 RELEASE_FORMS = {"earnings", "8-K"}
@@ -123,7 +124,11 @@ def release_tables(pages: list[Page]) -> list[tuple[Statement, int, list[str], l
 
 
 def _dates(header: str) -> list[date] | None:
-    """The column dates a header prints, in order (named or numeric); None if one is invalid."""
+    """The column dates a header prints, in order (named or numeric); None if one is invalid.
+    Named dates stacked over their years ("As of December 31, As of March 31," / "2022 2023")
+    are paired as `column_dates` reads them."""
+    if not _NUMERIC_DATE.search(header):
+        return column_dates(header)
     found: list[tuple[int, date]] = []
     try:
         for m in _NAMED_DATE.finditer(header):
@@ -201,10 +206,10 @@ def table_columns(
     per = len(years) // len(spans)
     columns = []
     for index, year in enumerate(years):
-        span = spans[index // per]
-        if not any(c[1] == span for c in columns) and year != max(years):
-            return None  # each span prints its current year first
-        columns.append((year + offset, span))
+        group = years[index - index % per:index - index % per + per]
+        if max(years) not in (group[0], group[-1]):
+            return None  # each span prints its current year first ("2023 2022") or last ("2022 2023")
+        columns.append((year + offset, spans[index // per]))
     if len(set(columns)) != len(columns):
         return None
     return columns

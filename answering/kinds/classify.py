@@ -108,7 +108,7 @@ _METRIC_ASK = re.compile(
     re.I,
 )
 _IF_NOT_USEFUL = re.compile(
-    r"\bif\b[^.?]*\b(?:not|n't)\s+(?:a\s+)?(?:useful|relevant|meaningful|applicable|appropriate)\b", re.I
+    r"\bif\b[^.?]*\b(?:not|n't)\s+(?:a\s+)?(?:useful|relevant|meaningful|applicable|appropriate|apply)\b", re.I
 )
 _DEFAULT_FALSE = re.compile(r"\bif\s+(?:there\s+is\s+)?no(?:t)?\s+(?:\w+\s+){0,3}(?:mention\w*|disclos\w*|information)"
                             r"[^.?]*\breturn\s+(?P<value>false|no|true|yes)\b", re.I)
@@ -132,6 +132,13 @@ _EVENT_ASK = re.compile(
 _DATED_ACTION = re.compile(
     r"\b(?:settl|announc|agree|sign|complet|clos|enter|effective|launch)\w*\b[^?]*\b(?:January|February|March|April|"
     r"May|June|July|August|September|October|November|December)\s+(?:\d{1,2},\s*)?\d{4}\b", re.I,
+)
+# "(quarter ended March 31, 2023)", "as of April 30, 2023": the date a period or a balance ends,
+# not the date of an action; read before a dated action so that "effective income tax rate for
+# the quarter ended March 31, 2023" stays a metric ("effective as of July 1, 2022" is an action's date).
+_PERIOD_END = re.compile(
+    r"\b(?:(?:quarter|year|period|months|weeks)\s+end(?:ed|ing)|(?<!effective )as\s+(?:of|at))\s+(?:January|February|March|April|May|"
+    r"June|July|August|September|October|November|December)\s+(?:\d{1,2},\s*)?\d{4}\b", re.I,
 )
 # "..., and where did that fire start?": a part asking where, when or who is answered by the
 # text; no statement line holds a place, a date or a person, so the ask is not a metric's value.
@@ -265,7 +272,7 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     if metrics and _PLACE_TIME_PART.search(ask):
         return KindDecision(kind="passage", reason="asks a fact with a part on where, when or who (the text states "
                             "it; a statement line would be another quantity)", ask=ask)
-    if metrics and (_EVENT_ASK.search(ask) or _DATED_ACTION.search(ask)):
+    if metrics and (_EVENT_ASK.search(ask) or _DATED_ACTION.search(_PERIOD_END.sub(" ", ask))):
         return KindDecision(kind="passage", reason="asks about a specific event the text describes (a statement "
                             "line of the same name would be another quantity)", ask=ask)
     if metrics:

@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
 from answering.kinds.balance_sheet import balance_sheet, current_assets_lines
+from answering.kinds.cash_flow_statement import TITLE as CASH_FLOW_TITLE
+from answering.kinds.cash_flow_statement import cash_flow_statement
+from answering.kinds.cash_flow_statement import lines as cash_flow_lines
 from answering.kinds.statement_lines import NET_INCOME, has_line, income_statement, statement_labels
 from answering.numbers import Row, split_row
 from answering.written_answer import WrittenAnswer
@@ -33,7 +36,12 @@ _GOODS_LINES = ("cost_of_revenue", "gross_profit")  # only a business that sells
 # Balance sheet lines a business may simply not have (a service or software company holds no
 # inventory); lines every balance sheet has (cash, payables, equity) say nothing of the business.
 _BUSINESS_LINES = {"inventories": re.compile(r"\binventor(?:y|ies)\b", re.I)}
+# Cash flow lines a company may simply not have (one that pays no dividends): a payout ratio
+# then has nothing to pay out.
+_FLOW_LINES = {"dividends_paid": re.compile(r"\bdividends?\b", re.I)}
+_FINANCING_TOTAL = re.compile(r"^net\s+cash\b.*\bfinancing\s+activities\b", re.I)
 _BALANCE_TITLE = re.compile(r"balance\s+sheets?|financial\s+(?:position|condition)", re.I)
+_PERIOD_HEADING = re.compile(r"\b(?:ended|ending)\b|\bas\s+(?:at|of)\b", re.I)
 _INTEREST_INCOME = re.compile(r"\binterest\s+(?:and\s+\w+\s+)?income\b", re.I)
 
 
@@ -45,7 +53,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     company = understanding.companies[0]
     needed = _statement_inputs(decision.metric, vocab)
     if not needed:
-        return _without_balance_line(decision.metric, company, hits, understanding, services)
+        return _without_balance_line(decision.metric, company, hits, understanding, services) \
+            or _without_cash_flow_line(decision.metric, company, hits, understanding, services)
     statement = income_statement(company, hits, understanding, services)
     if statement is None:
         # the income statement was not read whole: nothing can be said about its lines;
@@ -106,6 +115,38 @@ def _without_balance_line(metric: str, company: str, hits: list[SearchHit], unde
                          flags=["metric_not_meaningful"])
 
 
+def _without_cash_flow_line(metric: str, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                            services: MetricServices) -> WrittenAnswer | None:
+    """The metric needs a cash flow line (dividends paid) that the company's cash flow
+    statement, read whole, does not have: the company paid none, and the metric does not apply."""
+    vocab = services.vocabulary
+    needed = [m for m in _all_inputs(metric, vocab) if m in _FLOW_LINES]
+    if not needed:
+        return None
+    statement = cash_flow_statement(company, hits, understanding, services)
+    if statement is None:
+        return None  # not read whole: a missing line proves nothing
+    rows = cash_flow_lines(statement)
+    if any(_FLOW_LINES[m].search(line) for m in needed for line, _ in rows):
+        return None  # the line exists: answer as asked
+    label = vocab.label(metric) or metric
+    missing = " or ".join((vocab.label(m) or m).lower() for m in needed)
+    first, last = statement[0], statement[-1]
+    pages = f"p.{first.page + 1}" + (f"-{last.page_end + 1}" if last.page_end > first.page else "")
+    years = sorted(set(understanding.fiscal_years))
+    when = f" in FY{years[-1]}" if years else ""
+    text = (f"{label} does not apply to {company}: its consolidated statement of cash flows ({first.doc} {pages}), "
+            f"read from its title to its closing cash balance, has no {missing} line; the company paid none{when}, "
+            "so there is nothing to pay out.")
+    title = next(line for line in first.text.splitlines() if CASH_FLOW_TITLE.search(line))
+    citations = [cite(first, title)]
+    financing = next(((line, c) for line, c in rows if _FINANCING_TOTAL.search(line)), None)
+    if financing is not None:
+        citations.append(cite(financing[1], financing[0]))
+    return WrittenAnswer(status="answered", kind="not_meaningful", text=text, citations=unique_citations(citations),
+                         flags=["metric_not_meaningful"])
+
+
 def _all_inputs(metric: str, vocab: Vocabulary) -> set[str]:
     seen: set[str] = set()
     pending = [metric]
@@ -125,7 +166,8 @@ def _statement_inputs(metric: str, vocab: Vocabulary) -> list[str]:
 def _first_revenue_rows(rows: list[tuple[Row, Chunk]]) -> list[tuple[Row, Chunk]]:
     """What the statement says the business earns: its first total (or first lines), and its
     net interest income line when it has one."""
-    head = rows[:8]
+    # "FOR THE YEAR ENDED 30 JUNE 2022" reads as a row (its year as an amount): a heading, not a line
+    head = [(r, c) for r, c in rows if not _PERIOD_HEADING.search(r.label)][:8]
     total = next(((r, c) for r, c in head if re.match(r"^total\b", r.label, re.I)), None)
     earned = [total] if total else head[:3]
     net_interest = next(((r, c) for r, c in rows if re.match(r"^net\s+interest\s+income\b", r.label, re.I)), None)

@@ -21,10 +21,16 @@ if TYPE_CHECKING:
     from finrag.vocabulary import Vocabulary
     from retrieval.query_understanding import QueryUnderstanding
 
-NET_INCOME = re.compile(r"^net\s+(?:income|earnings|loss|\(loss\)|income\s*\(loss\))(?!\s+(?:before|from|per))", re.I)
+# IFRS statements end on "Profit for the year", "Loss for the period", "(Loss)/profit for the year"
+NET_INCOME = re.compile(r"^net\s+(?:income|earnings|loss|\(loss\)|income\s*\(loss\))(?!\s+(?:before|from|per))"
+                        r"|^(?:profit|loss|\(loss\)|profit\s*/?\s*\(loss\)|\(loss\)\s*/?\s*profit)\s+for\s+the\s+"
+                        r"(?:financial\s+)?(?:year|period)\b", re.I)
 _COST_LINE = re.compile(r"^(?:total\s+)?costs?\s+(?:of|applicable\s+to)\b|\bcost\s+of\s+(?:sales|revenues?|goods|products|"
                         r"services)\b|^merchandise\s+costs\b", re.I)
-_TITLE = re.compile(r"statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings)", re.I)
+# US GAAP titles, and IFRS's "statement of profit or loss (and other comprehensive income)" and
+# "income statement"; not a US "statement of comprehensive income", which starts at net income
+_TITLE = re.compile(r"statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings|profit\s+or\s+loss)"
+                    r"|\bincome\s+statements?\b", re.I)
 
 
 def statement_labels(chunks: list[Chunk]) -> list[str]:

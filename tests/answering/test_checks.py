@@ -347,3 +347,65 @@ def test_a_formula_the_question_defines_but_cannot_be_read_is_never_replaced(cos
     written = ask(question, [balance], services)
     assert (written.status, written.value) == ("not_found", None), written.text
     assert "could not find short-term debt fy2021" in written.text.lower()
+
+
+def test_the_balance_sheet_side_naming_preferred_stock_is_still_the_consolidated_table(filings_wild_dir):
+    # Lyft's 10-K heads the second half of its balance sheet "Liabilities, Redeemable Convertible
+    # Preferred Stock and Stockholders' Equity": its "Total current liabilities" row is the
+    # consolidated figure, while a table about preferred stock alone stays refused.
+    lyft = load_document(filings_wild_dir / "pdfs" / "Lyft_2020_10-K.pdf")
+    chunk = find(lyft, "Total current liabilities 2,074,471")
+    question = "What is Lyft's FY2020 current ratio?"
+    assert checks.not_consolidated("Total current liabilities 2,074,471 2,451,365", chunk.text, question, True) is None
+    preferred = "Redeemable Convertible Preferred Stock\nDividends declared 1,000 2,000"
+    what = checks.not_consolidated("Dividends declared 1,000 2,000", preferred, "What dividends did Lyft declare?", True)
+    assert what is not None and what.startswith("a preferred-stock figure")
+
+
+def test_cash_from_continuing_operations_is_another_line_than_the_statements_total(financebench_extra_dir):
+    # eBay's Q2 2023 release: free cash flow 492 = "Net cash provided by continuing operating
+    # activities $ 605" (its reconciliation, p.15) - capex 113 (the cash flow statement, p.9). The
+    # statement's "Net cash provided by operating activities 601" includes discontinued operations:
+    # another line, not a second statement. A total read as 605 against the statement's 601 is refused.
+    ebay = load_document(financebench_extra_dir / "pdfs" / "EBAY_2023Q2_EARNINGS.pdf")
+    statement = find(ebay, "Purchases of property and equipment (113)")
+    reconciliation = find(ebay, "Free cash flow $ 492")
+    vocab = load_vocabulary()
+    capex = CheckedInput(metric="capex", fiscal_year=2023, value=113.0, doc=ebay.meta.doc, page=statement.page,
+                         quote="Purchases of property and equipment (113) (111) (245) (194)", context=statement.text)
+    continuing = CheckedInput(metric="operating_cash_flow", fiscal_year=2023, value=605.0, doc=ebay.meta.doc,
+                              page=reconciliation.page, context=reconciliation.text,
+                              quote="Net cash provided by continuing operating activities $ 605 $ 577 $ 1,446 $ 1,206")
+    assert checks.check_one_statement([continuing, capex], vocab) is None
+    total = continuing.model_copy(update={"quote": "Net cash provided by operating activities $ 605 $ 577"})
+    failure = checks.check_one_statement([total, capex], vocab)
+    assert failure is not None and failure.check == "one_statement" and "$601.0M" in failure.why
+
+
+def test_a_dash_in_the_years_column_is_a_printed_nil(filings_wild_dir):
+    # Zegona's 2022 cash flow statement: "Dividends paid to shareholders 23 – (12,169)" (note 23,
+    # nothing in 2022): 0 is the figure printed for 2022; an amount the row does not print stays refused
+    zegona = load_document(filings_wild_dir / "pdfs" / "ZegonaCommunications_2022_AnnualReport.pdf")
+    chunk = find(zegona, "Dividends paid to shareholders")
+    quote = next(line for line in chunk.text.splitlines() if line.startswith("Dividends paid to shareholders"))
+    nil = CheckedInput(metric="dividends_paid", fiscal_year=2022, value=0.0, quote=quote, doc=zegona.meta.doc,
+                       page=chunk.page, context=chunk.text)
+    assert checks.check_cited_values([nil]) is None
+    made_up = nil.model_copy(update={"value": 5.0})
+    failure = checks.check_cited_values([made_up])
+    assert failure is not None and failure.check == "cited_values"
+
+
+def test_an_amount_with_a_bound_on_it_is_not_reported(filings_wild_dir):
+    # Patriot's merger 8-K: "... with combined revenues in excess of $200 million ..." is a floor of
+    # two companies' revenues, not Patriot's revenue for the year
+    patriot = load_document(filings_wild_dir / "pdfs" / "PatriotTransportation_2023_8-K.pdf")
+    chunk = next(c for c in patriot.chunks if "in excess of $200 million" in c.text.replace("\n", " "))
+    text = chunk.text.replace("\n", " ")
+    sentence = next(s for s in text.split(". ") if "in excess of $200 million" in s)
+    revenue = CheckedInput(metric="revenue", fiscal_year=2023, value=200.0, quote=sentence, doc=patriot.meta.doc,
+                           page=chunk.page, context=chunk.text, from_table=False)
+    failure = checks.check_cited_values([revenue])
+    assert failure is not None and failure.check == "cited_values" and "in excess of" in failure.why
+    stated = revenue.model_copy(update={"quote": "Revenue for the year was $200 million."})
+    assert checks.check_cited_values([stated]) is None

@@ -112,3 +112,20 @@ def test_a_facts_currency_and_printed_scale_survive_the_graph_and_an_older_graph
         graph.replace_document(DocumentKnowledge(doc="mercia_2022", company="Mercia", facts=[pounds]))
         fact = graph.facts(["Mercia"], ["revenue"], [2021])[0]
     assert (fact.value, fact.currency, fact.table_scale) == (23.41, "GBP", "thousands")
+
+
+def test_a_company_spelled_in_another_case_by_one_filing_is_the_same_company(tmp_path, financebench_dir):
+    # The FinanceBench store names NIKE_2021_10K's company "NIKE" and its later 10-Ks' "Nike":
+    # asked for Nike's FY2020 inventories (a column of the FY2021 10-K only), the graph answers.
+    from loaders.document import load_document
+    from loaders.facts import extract_facts
+
+    doc = load_document(financebench_dir / "pdfs" / "NIKE_2021_10K.pdf")
+    meta = doc.meta.model_copy(update={"company": "NIKE"})
+    with GraphStore(tmp_path / "g.sqlite") as graph:
+        graph.replace_document(DocumentKnowledge(doc=meta.doc, company="NIKE", facts=extract_facts(meta, doc.pages)))
+        graph.replace_document(DocumentKnowledge(doc="nike_2022", company="Nike", facts=[
+            _fact("Nike", "nike_2022", "inventories", 2021, 6854.0), _fact("Nike", "nike_2022", "inventories", 2022, 8420.0)]))
+        assert [f.value for f in graph.facts(["Nike"], ["inventories"], [2020])] == [7367.0]
+        assert len(graph.facts(["Nike"], ["inventories"], [2021])) == 1  # one company: the newest filing's
+        assert len(graph.facts(["Nike"], ["inventories"], [2021], latest_only=False)) == 2

@@ -238,3 +238,19 @@ def test_a_parent_and_subsidiary_filing_keeps_the_filers_own_consolidated_statem
     # without the filer's name over either statement, the conflict stays unresolved
     anonymous = meta.model_copy(update={"company": "Some Utility", "company_legal": None})
     assert ("operating_income", 2022) not in {(f.metric, f.fiscal_year) for f in extract_facts(anonymous, pages)}
+
+
+def test_a_10q_header_with_years_stacked_under_its_month_days_places_each_column(filings_wild_dir):
+    # NVIDIA's Q1 of fiscal 2024: "Three Months Ended April 30, May 1," over "2023 2022" (income
+    # statement p.3), "April 30, January 29," over "2023 2023" (balance sheet p.5); read whole, the
+    # text has one date ("May 1, 2023") for two columns and gave no fact at all
+    pages = real_pages(filings_wild_dir / "pdfs" / "NVIDIA_2024_10-Q_Q1.pdf", [2, 4])
+    meta = DocumentMeta(file="q.pdf", doc="NVIDIA_2024_10-Q_Q1", sha256="0", company="Nvidia", fiscal_year=2024,
+                        period="2024Q1", period_end="2023-04-30", form="10-Q",
+                        page_tags={"income_statement": [2], "balance_sheet": [4]})
+    facts = {(f.metric, f.fiscal_year, f.period): f.value for f in extract_facts(meta, pages)}
+    assert facts[("income_tax", 2024, "Q1")] == 166.0
+    assert facts[("pretax_income", 2023, "Q1")] == 1805.0  # the quarter ended May 1, 2022
+    assert facts[("current_assets", 2024, "Q1")] == 24883.0
+    assert facts[("current_liabilities", 2024, "Q1")] == 7260.0
+    assert facts[("current_assets", 2023, "FY")] == 23073.0  # the prior fiscal year-end, January 29, 2023

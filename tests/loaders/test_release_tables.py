@@ -115,3 +115,14 @@ Income from operations 1,076 1,217 518 525"""
     assert release_facts(meta, [Page(number=0, text=text)]) == []
     fixed = text.replace("$ 5,050 $ 4,905 $ 2,540 $ 2,422", "$ 2,540 $ 2,422 $ 5,050 $ 4,905")
     assert {(f.metric, f.period) for f in release_facts(meta, [Page(number=0, text=fixed)])} >= {("revenue", "Q2")}
+
+
+def test_a_release_printing_the_prior_year_first_with_stacked_dates_is_read(filings_wild_dir):
+    # Alphabet's Q1 2023 release: "Quarter Ended March 31," over "2022 2023" (the current year last)
+    # and a balance sheet "As of December 31, As of March 31," over "2022 2023"
+    facts = _facts(filings_wild_dir / "pdfs" / "Alphabet_2023_EarningsRelease_Q1.pdf")
+    assert facts[("income_tax", 2023, "Q1")].value == 3154
+    assert facts[("pretax_income", 2023, "Q1")].value == 18205
+    assert facts[("pretax_income", 2022, "Q1")].value == 18934
+    assert facts[("current_assets", 2023, "Q1")].value == 161985
+    assert facts[("current_assets", 2022, "FY")].value == 164795

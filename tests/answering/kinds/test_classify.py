@@ -39,6 +39,10 @@ CASES = [
     ("What restructuring plan did Acme announce in March 2023, and how much did it incur under it?", 1, "passage", {}),
     ("What income tax matter did Acme settle with Germany in 2021, and what did it cost?", 1, "passage", {}),
     ("What change to the useful life of its servers did Acme make effective July 2022?", 1, "passage", {}),
+    # the date a period ends is no action's date: "effective" is the tax rate's
+    ("What was Acme's effective income tax rate for the first quarter of 2023 (quarter ended March 31, 2023)?", 1,
+     "metric", {"metric": "effective_tax_rate"}),
+    ("What revenue did Acme defer under the amendment effective as of July 1, 2022?", 1, "passage", {}),
     ("What was the change in Acme's revenue between FY2021 and FY2022?", 1, "metric", {"metric": "revenue"}),
     ("Why did Acme lower its full-year outlook in Q2 FY2023?", 1, "drivers", {}),
     ("Which of Acme's segments dragged down organic growth in 2022?", 1, "choice", {"order": "lowest"}),

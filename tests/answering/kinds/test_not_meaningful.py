@@ -68,3 +68,18 @@ def test_the_questions_state_0_rule_needs_the_whole_statement_without_the_line(b
     assert any("Consolidated Statements of Operations" in c.quote for c in written.citations)
     partial = ask(question, bank, [65], services)  # the statement's first page was not read
     assert partial.status == "not_found"
+
+
+def test_an_ifrs_statement_of_profit_or_loss_without_revenue_is_read_whole(services):
+    # eMetals (an Australian explorer, IFRS): "CONSOLIDATED STATEMENT OF PROFIT OR LOSS AND OTHER
+    # COMPREHENSIVE INCOME", no revenue or cost of sales lines, ending on "Net loss for the year";
+    # its period heading ("FOR THE YEAR ENDED 30 JUNE 2022") is no line of what it earns
+    explorer = filing("filings-wild/pdfs/eMetals_2022_AnnualFinancialReport.pdf")
+    written = ask("What was eMetals Limited's gross profit margin for the financial year ended 30 June 2022? Gross "
+                  "profit margin is defined as: (revenue - cost of sales) / revenue. If the metric is not meaningful "
+                  "for the company, state that and explain why.", explorer, [16], services)
+    assert (written.status, written.kind, written.value) == ("answered", "not_meaningful", None), written.text
+    assert written.text.startswith("Gross margin is not a meaningful measure for")
+    quotes = [c.quote for c in written.citations]
+    assert "Other income 2 21,343 16,331" in quotes and "Net loss for the year (1,925,704) (909,186)" in quotes
+    assert "ENDED" not in written.text
