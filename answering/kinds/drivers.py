@@ -13,11 +13,12 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
+from answering.kinds import statement_drivers
 from answering.kinds.sentences import asks_about_risk, content_words, overlap, read_topic, sentences
 from answering.kinds.yes_no import Value, metric_value
 from answering.numbers import years_in
 from answering.written_answer import WrittenAnswer
-from finrag.models import SearchHit
+from finrag.models import SearchFilters, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         mdna = "mdna" in s.chunk.tags or "Management" in s.chunk.section
         scored.append(((when, 0 if own_filing else 1, 0 if mdna else 1, s.rank, s.position), s))
     if not scored:
-        return None
+        return _from_statement(decision, question, hits, understanding, services)
     best = [s for _, s in sorted(scored, key=lambda t: t[0])[:_LIMIT]]
     text = " ".join(s.shown() for s in best)
     change = _change(decision, hits, understanding, services, years)
@@ -96,6 +97,33 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         flags = list(dict.fromkeys([*first.answer.flags, *last.answer.flags]))
     return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
                          flags=flags)
+
+
+def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                    services: MetricServices) -> WrittenAnswer | None:
+    """No sentence explains the change: the statement lines that sum to the asked total, for the
+    metric the ask names, else those the sentences before it name ("revenue fell 13%, yet income
+    from operations rose 15%. What explains this?": the last named is the one explained). The
+    asked period's income statement is searched for once when the hits do not hold it."""
+    vocab = services.vocabulary
+    premise = _premise(question, decision.ask) or ""
+    metrics = [decision.metric] if decision.metric else list(reversed(vocab.match_metrics(premise)))
+    years = sorted(set(understanding.fiscal_years))
+    companies = list(understanding.companies)
+    if not metrics or len(companies) != 1:
+        return None
+    year = years[-1] if years else None
+    for pool in (hits, None):
+        if pool is None:
+            filters = SearchFilters(companies=companies, fiscal_years=[year] if year else [], tags=["income_statement"])
+            label = vocab.label(metrics[0]) or ""
+            pool = services.retriever.search(f"{companies[0]} consolidated statements of income {label}",
+                                             filters=filters, k=8)
+        for metric in metrics:
+            change = statement_drivers.read_change(metric, year, pool, companies, vocab)
+            if change is not None:
+                return statement_drivers.write(change)
+    return None
 
 
 def _numerator_phrases(metric: str | None, vocab: Vocabulary) -> list[tuple[str, ...]]:
