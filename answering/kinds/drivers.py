@@ -115,6 +115,8 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
     year = years[-1] if years else None
     for pool in (hits, None):
         if pool is None:
+            if services.retriever is None:
+                return None
             filters = SearchFilters(companies=companies, fiscal_years=[year] if year else [], tags=["income_statement"])
             label = vocab.label(metrics[0]) or ""
             pool = services.retriever.search(f"{companies[0]} consolidated statements of income {label}",

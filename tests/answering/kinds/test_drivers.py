@@ -35,3 +35,29 @@ def test_an_ask_that_only_refers_back_takes_its_subject_from_the_sentence_before
     assert (written.status, written.kind) == ("answered", "drivers"), written.text
     assert "increased during fiscal 2022 due to litigation related charges of $4.7 billion" in written.text
     assert "primarily consist of" not in written.text and "Restructuring expenses resulted" not in written.text
+
+
+def test_without_an_explaining_sentence_the_statement_lines_that_sum_to_the_total(services):
+    """eMetals' FY2022 annual report has no MD&A: its income statement (p.17) is the
+    explanation. Its lines sum to the net loss in both years, so the lines that moved it most
+    are the drivers: the exploration write-off, exploration expenses, the smaller fair value gain."""
+    emetals = filing("filings-wild/pdfs/eMetals_2022_AnnualFinancialReport.pdf")
+    written = ask("eMetals Limited's net loss roughly doubled in the year ended 30 June 2022. What were the main "
+                  "drivers compared with the prior year?", emetals, [16], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert written.text.startswith("Net loss for the year went from (909,186) (2021) to (1,925,704) (2022)")
+    drivers = written.text.split("What drove it")[1]
+    assert drivers.index("Impairment of deferred exploration") < drivers.index("Exploration expenses") \
+        < drivers.index("Fair value gain")
+    assert "Loss before income tax" not in drivers  # a subtotal is not a driver of its own total
+    assert any("(673,526) (59,177)" in c.quote for c in written.citations)
+
+
+def test_statement_lines_that_do_not_sum_to_the_total_are_not_drivers(services):
+    """The statement of changes in equity (p.19) prints the year's loss among other movements
+    of equity; its lines do not sum to the loss, so nothing is read from them."""
+    emetals = filing("filings-wild/pdfs/eMetals_2022_AnnualFinancialReport.pdf")
+    written = ask("eMetals Limited's net loss roughly doubled in the year ended 30 June 2022. What were the main "
+                  "drivers compared with the prior year?", emetals, [18], services)
+    assert written.status == "not_found", written.text
+
