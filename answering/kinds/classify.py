@@ -213,12 +213,27 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
     ask = ask_part(question)
     unless = bool(_IF_NOT_USEFUL.search(question))
     decision = _classify(ask, _without_names(ask, companies), question, vocab, len(companies))
+    if decision.kind == "yes_no" and decision.test == "stated" and (then := _drivers_ask_after(question, ask)):
+        # "Was this driven by better operating performance? What drove the change?": the
+        # question's own second ask says what answers it, the change and what drove it
+        decision = KindDecision(kind="drivers", reason="a yes/no on a change's cause, then asks what drove it",
+                                ask=then, metric=next(iter(_metrics_named(then, vocab)), None))
     if decision.kind == "metric" and _DEFAULT_ZERO.search(question):
         decision.default_value = 0.0
     if unless:
         decision.unless_not_meaningful = True
         decision.metric = decision.metric or next(iter(_metrics_named(question, vocab)), None)
     return decision
+
+
+def _drivers_ask_after(question: str, ask: str) -> str | None:
+    """A later sentence of the question that asks what drove a change ("Explain what drove it.")."""
+    at = question.find(ask)
+    if at < 0:
+        return None
+    rest = question[at + len(ask):]
+    parts = re.split(r"(?<=[.?!])\s+(?=[A-Z\"(])", rest.strip())
+    return next((p for p in parts if _DRIVERS.search(p)), None)
 
 
 def _metrics_named(text: str, vocab: Vocabulary) -> list[str]:

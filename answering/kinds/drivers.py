@@ -43,6 +43,11 @@ _SCAFFOLD = frozenset(tokenize(
 _CHANGED = re.compile(r"\b(?:increas|decreas|declin|grew|grow|rose|rise|fell|fall|higher|lower|jump|drop)\w*", re.I)
 
 
+# the question says a figure changed between two periods (the statement lines explain a change)
+_A_CHANGE = re.compile(r"\b(?:increas|decreas|declin|grew|grow|rose|rise|fell|fall|jump|drop|doubl|tripl|halv|swung|swing|"
+                       r"chang|improv|deteriorat|widen|narrow|went\s+from|turned)\w*", re.I)
+
+
 def _premise(question: str, ask: str) -> str | None:
     """The sentences before the ask ("Oracle's 'acquisition related and other' expenses jumped
     to $4,713 million in FY2022 from $138 million in FY2021."), when the ask follows them."""
@@ -110,8 +115,8 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
     metrics = [decision.metric] if decision.metric else list(reversed(vocab.match_metrics(premise)))
     years = sorted(set(understanding.fiscal_years))
     companies = list(understanding.companies)
-    if not metrics or len(companies) != 1:
-        return None
+    if not metrics or len(companies) != 1 or not _A_CHANGE.search(question):
+        return None  # "X reported a net loss; what drove it": the loss's make-up, not a change between years
     year = years[-1] if years else None
     for pool in (hits, None):
         if pool is None:
@@ -121,11 +126,30 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
             label = vocab.label(metrics[0]) or ""
             pool = services.retriever.search(f"{companies[0]} consolidated statements of income {label}",
                                              filters=filters, k=8)
+        pool = _with_chunks_above(pool, services)
         for metric in metrics:
-            change = statement_drivers.read_change(metric, year, pool, companies, vocab)
+            change = statement_drivers.read_change(metric, year, pool, companies, vocab, question)
             if change is not None:
                 return statement_drivers.write(change)
     return None
+
+
+_ABOVE = 2  # a statement cut into chunks: its total's chunk and the two before it hold its lines
+
+
+def _with_chunks_above(pool: list[SearchHit], services: MetricServices) -> list[SearchHit]:
+    """The pool and, for each income statement chunk in it, the chunks just before it in its
+    filing: the lines above a total are often in a chunk the search did not bring back."""
+    store = getattr(services.retriever, "store", None)
+    wanted = {(h.chunk.doc, h.chunk.index - d) for h in pool if "income_statement" in h.chunk.tags
+              for d in range(1, _ABOVE + 1)}
+    have = {(h.chunk.doc, h.chunk.index) for h in pool}
+    missing = wanted - have
+    if store is None or not missing:
+        return pool
+    extra = [SearchHit(chunk=c, score=0.0) for doc in sorted({d for d, _ in missing}) for c in store.doc_chunks(doc)
+             if (c.doc, c.index) in missing]
+    return [*pool, *extra]
 
 
 def _numerator_phrases(metric: str | None, vocab: Vocabulary) -> list[tuple[str, ...]]:

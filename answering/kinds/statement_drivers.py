@@ -27,7 +27,7 @@ from finrag.vocabulary import Vocabulary
 # A line that totals others ("Total operating expenses", "Gross profit", "Loss before income
 # tax"): it may be part of the sum or left out of it; any other line must be in it.
 _SUBTOTAL = re.compile(
-    r"^(?:total\b|gross\s+(?:profit|margin|loss)|net\s+(?:revenues?|sales)\b|(?:operating\s+)?(?:income|loss|profit|"
+    r"^(?!income\s+tax)(?:total\b|gross\s+(?:profit|margin|loss)|net\s+(?:revenues?|sales)\b|(?:operating\s+)?(?:income|loss|profit|"
     r"earnings)\b|(?:\(loss\)|\(income\))|net\s+(?:income|loss|earnings)|(?:income|profit|loss|earnings)\s*\(?(?:loss|income)?"
     r"\)?\s+(?:before|from|after)\b)",
     re.I,
@@ -51,6 +51,7 @@ class StatementChange(BaseModel):
     years: tuple[int, int]  # (before, asked)
     columns: tuple[int, int]  # value columns of (before, asked), counted from the right end of the row
     parts: list[tuple[Line, int]]  # (line, +1 / -1)
+    subtotals: list[Line] = []  # subtotals of the run left out of the sum (operating income on the way to net income)
 
     def value(self, line: Line, which: int) -> float:
         v = line.row.values[len(line.row.values) - self.columns[which]]
@@ -142,8 +143,10 @@ def _signs(parts: list[Line], total: Line, cols: list[int], width: int) -> list[
 
 
 def read_change(metric: str, year: int | None, hits: Sequence[SearchHit], companies: list[str],
-                vocab: Vocabulary) -> StatementChange | None:
-    """The asked total's row and the statement lines above it that sum to it, or None."""
+                vocab: Vocabulary, question: str = "") -> StatementChange | None:
+    """The asked total's row and the statement lines above it that sum to it, or None. A
+    question that states the total's figures or its change ("went from a net loss of $88
+    million to net income of $1,814 million", "rose 15%") is about the row that has them."""
     for lines in _lines(hits, companies):
         for at, item in enumerate(lines):
             if not isinstance(item, Line) or not has_line(metric, normalize_label(item.label), vocab) \
@@ -152,7 +155,7 @@ def read_change(metric: str, year: int | None, hits: Sequence[SearchHit], compan
             if year is not None and item.chunk.fiscal_year not in (None, year):
                 continue  # another period's filing: its latest column is not the asked period
             found = _above(lines, at, item, year)
-            if found is not None:
+            if found is not None and _agrees(found, question):
                 return found
     return None
 
@@ -193,8 +196,36 @@ def _above(lines: list[Line | tuple[int, ...]], at: int, total: Line, year: int 
         signs = _signs(parts, total, list(range(1, width + 1)), width)
         if signs is not None and sum(1 for s in signs if s) >= 3:
             used = [(p, s) for p, s in zip(parts, signs, strict=True) if s]
-            return StatementChange(total=total, years=years, columns=cols, parts=used)
+            totals = [total.row.values[len(total.row.values) - c] for c in cols]
+            between = [p for p, s in zip(parts, signs, strict=True) if not s and _SUBTOTAL.search(p.label)
+                       and not re.match(r"(?:total\s+)?(?:net\s+)?(?:revenues?|sales)\b", p.label, re.I)
+                       and [p.row.values[len(p.row.values) - c] for c in cols] != totals]
+            return StatementChange(total=total, years=years, columns=cols, parts=used, subtotals=between)
     return None
+
+
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b)", re.I)
+_AMOUNT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)|\b(\d{1,3}(?:,\d{3})+(?:\.\d+)?)\b"
+                     r"|\b(\d+(?:\.\d+)?)\s*(?:thousand|million|billion)\b", re.I)
+
+
+def _agrees(change: StatementChange, question: str) -> bool:
+    """The figures the question states, if any: two of them (or its only one) are the total's
+    two values (at any scale), or one is its change in percent."""
+    amounts = [float(next(g for g in m.groups() if g).replace(",", "")) for m in _AMOUNT.finditer(question)]
+    percents = [float(m.group(1)) for m in _PERCENT.finditer(question)]
+    if not amounts and not percents:
+        return True
+    t0, t1 = abs(change.value(change.total, 0)), abs(change.value(change.total, 1))
+    matched = sum(1 for x in amounts if any(t and any(abs(x * 10.0 ** k - t) <= 0.005 * t for k in (-6, -3, 0, 3, 6))
+                                            for t in (t0, t1)))
+    if amounts and matched >= min(2, len(amounts)):
+        return True
+    if t0:
+        moved = abs(change.value(change.total, 1) - change.value(change.total, 0)) / t0 * 100
+        if any(abs(moved - p) <= 1.0 for p in percents):
+            return True
+    return False
 
 
 def _shown(value: float, token_like: str) -> str:
@@ -219,6 +250,12 @@ def write(change: StatementChange) -> WrittenAnswer:
     text = (f"{label} went from {_shown(t0, sample)} ({before}) to {_shown(t1, sample)} ({now}), a change of "
             f"{'+' if t1 >= t0 else '-'}{_shown(abs(t1 - t0), sample)}. What drove it, from the statement's lines "
             f"(those between the top of the statement and {label} sum to it in both years): {shown}.")
-    citations = [cite(change.total.chunk, change.total.row.line), *(cite(line.chunk, line.row.line) for line, _ in top)]
+    if change.subtotals:
+        # where the change arose: above or below operating income, before or after tax
+        text += " On the way: " + "; ".join(
+            f"{line.label.rstrip(' :')}: {_shown(change.value(line, 0), sample)} ({before}) to "
+            f"{_shown(change.value(line, 1), sample)} ({now})" for line in change.subtotals[-_SHOWN:]) + "."
+    citations = [cite(change.total.chunk, change.total.row.line), *(cite(line.chunk, line.row.line) for line, _ in top),
+                 *(cite(line.chunk, line.row.line) for line in change.subtotals[-_SHOWN:])]
     return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
                          flags=["drivers_from_statement_lines"])

@@ -61,3 +61,29 @@ def test_statement_lines_that_do_not_sum_to_the_total_are_not_drivers(services):
                   "drivers compared with the prior year?", emetals, [18], services)
     assert written.status == "not_found", written.text
 
+
+
+def test_the_statement_the_question_states_the_figures_of_and_a_cause_yes_no_answered_by_the_drivers(services):
+    """PG&E's FY2022 10-K prints two income statements on consecutive pages (PG&E Corporation
+    p.98, the Utility p.105) and a parent-only one (p.217, the same 2021 loss of $88M): the
+    question's figures ($88M loss, $1,814M income) pick PG&E Corporation's. The swing came
+    from income taxes, below a falling pre-tax income: the drivers answer the yes/no part."""
+    pge = filing("financebench-extra/pdfs/PG_E_2022_10K.pdf")
+    question = ("PG&E Corporation went from a net loss of $88 million in FY2021 to net income of $1,814 million in "
+                "FY2022. Was this driven by better operating performance? What drove the change?")
+    written = ask(question, pge, [104, 216, 97], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert written.text.startswith("Net Income (Loss) went from (88) (2021) to 1,814 (2022)")
+    drivers = written.text.split("What drove it")[1]
+    assert drivers.index("Income tax provision (benefit): 836 (2021) to (1,338) (2022)") < drivers.index("Interest expense")
+    assert "Income Before Income Taxes: 748 (2021) to 476 (2022)" in written.text  # pre-tax income fell
+
+
+def test_a_statement_whose_total_is_not_the_one_the_question_states_is_not_read(services):
+    """The Utility's statement (net income $138M to $2,226M) and the parent-only one ($88M loss
+    to $1,743M income) both add up, but neither has the question's $88M loss and $1,814M income."""
+    pge = filing("financebench-extra/pdfs/PG_E_2022_10K.pdf")
+    question = ("PG&E Corporation went from a net loss of $88 million in FY2021 to net income of $1,814 million in "
+                "FY2022. Was this driven by better operating performance? What drove the change?")
+    written = ask(question, pge, [104, 216], services)
+    assert written.status == "not_found", written.text
