@@ -125,8 +125,9 @@ _TESTS: list[tuple[YesNoTest, re.Pattern[str]]] = [
 # a specific event, described in the text; the period's statement line of the same name
 # (restructuring charges, income tax expense) would be another quantity.
 _EVENT_ASK = re.compile(
-    r"^\W*(?:what|which)\s+(?:[\w-]+\s+){0,3}(?:changes?(?!\s+(?:in|of)\b)|matter|matters|plan|plans|program|programs|programme|"
-    r"agreement|settlement|lawsuit|litigation|event|transaction|deal|action|decision|initiative|transformation)\b",
+    r"^\W*(?:(?:\S+\s+){0,8}?\S*,\s*)?(?:what|which)\s+(?:[\w-]+\s+){0,3}(?:changes?(?!\s+(?:in|of)\b)|matter|matters|plan|plans|program|programs|programme|"
+    r"agreement|settlement|lawsuit|litigation|event|transaction|deal|action|decision|initiative|transformation|"
+    r"authori[sz]ations?|approvals?)\b",
     re.I,
 )
 _DATED_ACTION = re.compile(

@@ -100,6 +100,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
                                  text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
         best = [best[0], stated[0]]
+    best = best + [s for s in _continued(best, hits, understanding) if s not in best]
     text, value = quoted(best), None
     if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2:
         amounts = [_MONEY.findall(s.text) for s in best]
@@ -165,10 +166,31 @@ def _names(ask: str, companies: list[str]) -> list[str]:
 
 def _continued(best: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:
     """The sentence right after the stating one when it carries it on ("In addition, we expect
-    an incremental $2 billion ..."): the same statement's second half."""
-    wanted = {(s.chunk.chunk_id, s.position + 1) for s in best}
-    return [s for s in sentences(hits, list(understanding.companies))
-            if (s.chunk.chunk_id, s.position) in wanted and _CONTINUES.match(s.text)]
+    an incremental $2 billion ..."): the same statement's second half. Also the next item of
+    the same bulleted list when it refers back to the stating one ("• ... the $3 million
+    contract for its Chinese/Indian OEM" / "• the Company signed a follow-on contract of $4.6
+    million with that customer"): what it says is about the same thing, and leaving it out
+    gives one item of two."""
+    after = {(s.chunk.chunk_id, s.position + 1): s for s in best}
+    out = []
+    for s in sentences(hits, list(understanding.companies)):
+        before = after.get((s.chunk.chunk_id, s.position))
+        if before is None or s in best:
+            continue
+        if _CONTINUES.match(s.text) or (_BULLET.match(before.text) and _BULLET.match(s.text)
+                                         and _refers_to(s.text, before.text)):
+            out.append(s)
+    return out
+
+
+_BULLET = re.compile(r"^\s*(?:[\u2022•\-\u2013*]|\(?[a-z0-9]{1,3}\))\s")
+_REFERS = re.compile(r"\b(?:that|this|the\s+same|such)\s+([a-z][a-z-]{2,})\b", re.I)
+
+
+def _refers_to(text: str, before: str) -> bool:
+    """ "with that customer": a demonstrative before a noun the previous item names."""
+    named = {w.lower().rstrip("s") for w in re.findall(r"[A-Za-z][A-Za-z-]+", before)}
+    return any(m.group(1).lower().rstrip("s") in named for m in _REFERS.finditer(text))
 
 
 def _amount(token: str) -> float:

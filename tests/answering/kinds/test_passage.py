@@ -61,3 +61,28 @@ def test_a_question_that_asks_how_much_is_answered_with_the_sentence_that_states
     written = ask(question, salesforce, [84, 47], services)
     assert written.status == "answered", written.text
     assert "announced a restructuring plan" in written.text and "$828 million" in written.text
+
+
+def test_the_next_bullet_that_refers_back_to_the_stating_one_is_part_of_the_answer(services):
+    """Ethernity's 2022 highlights (p.8) list the $3 million PON contract with its Chinese/Indian
+    OEM, and in the next bullet a follow-on contract "with that customer": one contract of two
+    would be a partial list."""
+    ethernity = filing("filings-wild/pdfs/EthernityNetworks_2022_AnnualReport.pdf")
+    written = ask("What PON (passive optical network) contracts did Ethernity Networks have with its Chinese/Indian "
+                  "OEM customer in 2022?", ethernity, [7], services)
+    assert written.status == "answered", written.text
+    assert "$3 million GPON and XGS-PON OLT SoC contract" in written.text
+    assert "follow-on contract of $4.6 million with that customer" in written.text
+    assert "UEP2025" not in written.text  # the bullet after it is about another customer
+
+
+def test_an_authorization_asked_after_a_lead_in_clause_is_an_event_the_text_states(services):
+    """"According to ..., what additional share repurchase authorization did its Board approve":
+    an event, stated under the release's "Stock Repurchases" heading (p.3), not the quarter's
+    repurchases line of the cash flow statement."""
+    release = filing("filings-wild/pdfs/Alphabet_2023_EarningsRelease_Q1.pdf")
+    written = ask("According to Alphabet's first-quarter 2023 earnings release, what additional share repurchase "
+                  "authorization did its Board approve, when, and for which share classes?", release, [2, 6], services)
+    assert (written.status, written.kind) == ("answered", "passage"), written.text
+    assert "On April 19, 2023, the Board of Directors of Alphabet authorized the company to repurchase up to an " \
+           "additional $70.0 billion of its Class A and Class C shares" in written.text
