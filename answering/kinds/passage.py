@@ -132,18 +132,27 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
         best = stating(decision.model_copy(update={"ask": ask}), question, hits, understanding, services, limit=1)
         return best + _continued(best, hits, understanding) if best else []
     found: list[Sentence] = []
+    named: list[str] = []  # proper names the parts before gave ("Mosquito")
     for part in parts:
         if not content_words(part, list(understanding.companies)):
             continue  # refers back to the part before
-        best = stating(decision.model_copy(update={"ask": part}), question, hits, understanding, services, limit=3)
+        # more than the best few: the one dated as the question asks may rank below another period's
+        best = stating(decision.model_copy(update={"ask": part}), question, hits, understanding, services, limit=6)
         names = _names(part, list(understanding.companies))
         # "claims from the 2022 Mosquito fire": a sentence about another fire answers another question
         best = [s for s in best if all(re.search(rf"\b{re.escape(n)}\b", s.text, re.I) for n in names)]
         if _ASKS_AMOUNT.search(part):
             best = [s for s in best if _FIGURE.search(s.text)]  # "how many ...": a sentence without a figure does not say
-        elif any(services.vocabulary.metrics[m].unit == "USD" for m in services.vocabulary.match_metrics(part)):
+        elif any(services.vocabulary.metrics[m].unit == "USD" for m in services.vocabulary.match_metrics(part)) \
+                and not _ASKS_EVENT.search(part):
             # "what liability had X recorded for ...": an amount of money, which a sentence must give
+            # ("what restructuring plan did X announce" asks for the plan)
             best = [s for s in best if _MONEY.search(s.text)]
+        if not best and _PLACE_TIME.match(part) and named:
+            # "..., and where did that fire start?": the filing introduces the named event where it
+            # defines its term ("a wildfire had ignited near OxBow Reservoir ... (the “2022 Mosquito fire”)")
+            best = _defining(named, hits, understanding)
+        named += names
         if not best:
             return []
         dated = [s for s in best if any(re.search(rf"\b{m}", s.text, re.I) for m in months)]
@@ -151,6 +160,19 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
         if pick not in found:
             found.append(pick)
     return found
+
+
+_ASKS_EVENT = re.compile(r"^\W*(?:what|which)\s+(?:[\w-]+\s+){0,3}(?:plan|program|programme|agreement|settlement|"
+                         r"initiative|transaction|deal|authori[sz]ation)s?\b", re.I)
+_DEFINES = re.compile(r"\((?:the\s+|collectively,?\s+the\s+)?[\"“']([A-Z0-9][\w\s-]{1,40}?)[\"”']\)")
+
+
+def _defining(names: list[str], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:
+    """The sentence that defines a term with one of these names in it (the “2022 Mosquito fire”)."""
+    for s in sentences(hits, list(understanding.companies)):
+        if any(re.search(rf"\b{re.escape(n)}\b", term) for term in _DEFINES.findall(s.text) for n in names):
+            return [s]
+    return []
 
 
 _NAME = re.compile(r"(?<=\s)[A-Z][a-z]{2,}\b")  # a capitalised word inside the ask: a proper name

@@ -86,3 +86,34 @@ def test_an_authorization_asked_after_a_lead_in_clause_is_an_event_the_text_stat
     assert (written.status, written.kind) == ("answered", "passage"), written.text
     assert "On April 19, 2023, the Board of Directors of Alphabet authorized the company to repurchase up to an " \
            "additional $70.0 billion of its Class A and Class C shares" in written.text
+
+
+def test_a_plan_asked_for_is_the_plan_and_the_amount_part_its_own_sentence(services):
+    """"What restructuring plan did Salesforce announce ..., and how much did it incur under
+    the plan?": the plan is described without an amount (its Q2 FY2024 release, p.6 footnote;
+    FY2023 10-K note 10, p.85); the amount is the 10-K MD&A's sentence (p.48). Restructuring is
+    a line of the statements too, but the first part asks for the plan, not its charge."""
+    from tests.answering.kinds.conftest import hits
+
+    annual = filing("financebench-extra/pdfs/SALESFORCE_2023_10K.pdf")
+    release = filing("financebench-extra/pdfs/SALESFORCE_2024Q2_EARNINGS.pdf")
+    question = ("What restructuring plan did Salesforce announce in January 2023, and how much did it incur under "
+                "the plan in fiscal 2023?")
+    understanding = understand(question, catalog(annual), services.vocabulary)
+    written = write_answer(question, [*hits(release, [5]), *hits(annual, [84, 47])], understanding, services,
+                           Usage())
+    assert written.status == "answered", written.text
+    assert "announced a restructuring plan" in written.text and "intended to reduce operating costs" in written.text
+    assert "$828 million" in written.text
+
+
+def test_where_a_named_event_began_is_where_the_filing_defines_its_term(services):
+    """PG&E's FY2022 10-K states the liability recorded for each fire (MD&A p.61) and introduces
+    the fire where it defines it (note 15, p.167): "a wildfire had ignited near OxBow Reservoir in
+    Placer County, California (the “2022 Mosquito fire”)". No sentence says where it "began"."""
+    pge = filing("financebench-extra/pdfs/PG_E_2022_10K.pdf")
+    written = ask("What liability had PG&E recorded for claims from the 2022 Mosquito fire, and where did that fire "
+                  "begin?", pge, [60, 166], services)
+    assert written.status == "answered", written.text
+    assert "and $100 million for claims in connection with" in written.text
+    assert "ignited near OxBow Reservoir in Placer County, California" in written.text
