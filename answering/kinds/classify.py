@@ -214,7 +214,8 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
     ask = ask_part(question)
     unless = bool(_IF_NOT_USEFUL.search(question))
     decision = _classify(ask, _without_names(ask, companies), question, vocab, len(companies))
-    if decision.kind == "yes_no" and decision.test == "stated" and (then := _drivers_ask_after(question, ask)):
+    if decision.kind == "yes_no" and decision.test == "stated" and _CAUSE_ASK.search(ask) \
+            and (then := _drivers_ask_after(question, ask)):
         # "Was this driven by better operating performance? What drove the change?": the
         # question's own second ask says what answers it, the change and what drove it
         decision = KindDecision(kind="drivers", reason="a yes/no on a change's cause, then asks what drove it",
@@ -227,6 +228,10 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
     return decision
 
 
+# "Was this driven by ...", "Was the loss caused by ...": a yes/no on what caused a change
+_CAUSE_ASK = re.compile(r"\b(?:driven|caused)\s+by\b|\bdue\s+to\b|\bthe\s+result\s+of\b|\bbecause\s+of\b", re.I)
+
+
 def _drivers_ask_after(question: str, ask: str) -> str | None:
     """A later sentence of the question that asks what drove a change ("Explain what drove it.")."""
     at = question.find(ask)
@@ -234,7 +239,7 @@ def _drivers_ask_after(question: str, ask: str) -> str | None:
         return None
     rest = question[at + len(ask):]
     parts = re.split(r"(?<=[.?!])\s+(?=[A-Z\"(])", rest.strip())
-    return next((p for p in parts if _DRIVERS.search(p)), None)
+    return next((p for p in parts if _DRIVERS.search(p) and not _IF_NOT_USEFUL.search(p)), None)
 
 
 def _metrics_named(text: str, vocab: Vocabulary) -> list[str]:
