@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
-from answering.kinds import legal
+from answering.kinds import legal, schedule
 from answering.kinds.ask_scope import ask_parts, asked_months, topic_ask
 from answering.kinds.sentences import (
     Sentence,
@@ -89,6 +89,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             # "..., and how much did it incur?": sentences without an amount answer half of it
             best = []
         best = best or _scoped(decision, question, hits, understanding, services)
+    if not best and _ASKS_AMOUNT.search(decision.ask or question) \
+            and (row := schedule.write(decision.ask or question, hits, understanding, decision.kind)) is not None:
+        return row  # "how much did X expect to pay ... in 2024?": a schedule's row for the year
     if not best:
         # a named legal matter is described under its own heading, in words the question does not use
         return legal.write(decision, question, hits, understanding, services)
