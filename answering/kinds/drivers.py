@@ -130,7 +130,7 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
         for metric in metrics:
             change = statement_drivers.read_change(metric, year, pool, companies, vocab, question)
             if change is not None:
-                return statement_drivers.write(change)
+                return statement_drivers.write(change)  # None: its main mover explains nothing
     return None
 
 

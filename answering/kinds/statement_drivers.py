@@ -33,6 +33,11 @@ _SUBTOTAL = re.compile(
     re.I,
 )
 _PER_UNIT = re.compile(r"\bper\b", re.I)  # "Net assets per unit", "Net income per share": not a statement total
+# "Quarters Ended June 30, 2023 2022 Inc/ (Dec)": the two periods, then their change in $ and in %
+_CHANGE_HEADER = re.compile(r"^(?P<years>[A-Za-z ,0-9]*?(?:19|20)\d\d\s+(?:19|20)\d\d)\s+(?:inc(?:rease)?\s*/\s*\(?dec(?:rease)?\)?|"
+                            r"\$?\s*change\b|increase\s*\(decrease\))", re.I)
+_CHANGE_COLUMNS = re.compile(r"\s+\$?\s*\(?-?[\d,]+(?:\.\d+)?\)?\s+(?:\(?-?[\d,]+(?:\.\d+)?\)?\s*%?|n/?m)\s*%?\s*$",
+                             re.I)
 _MAX_ROWS = 14  # 2^14 sign choices at most: a statement's lines above a total, not a whole note
 _SHOWN = 3
 _MIN_SHARE = 0.1  # a line shown moved the total by at least a tenth of what all lines moved it
@@ -74,14 +79,19 @@ def _lines(hits: Sequence[SearchHit], companies: list[str]) -> list[list[Line | 
     out: list[list[Line | tuple[int, ...]]] = []
     for run in runs:
         lines: list[Line | tuple[int, ...]] = []
+        changes = False  # the header's last columns are the change in $ and in % ("Inc/ (Dec)")
         for chunk in run:
             pending = ""
             for raw in chunk.text.splitlines():
+                if m := _CHANGE_HEADER.match(raw):
+                    lines.append(tuple(int(y) for y in re.findall(r"(?:19|20)\d\d", m.group("years"))[-2:]))
+                    pending, changes = "", True
+                    continue
                 if years := header_years(raw):
                     lines.append(tuple(years))
-                    pending = ""
+                    pending, changes = "", False
                     continue
-                row = split_row(raw)
+                row = split_row(_CHANGE_COLUMNS.sub("", raw) if changes else raw)
                 if row is None:
                     pending = raw.strip() if re.search(r"[A-Za-z]", raw) else pending
                     continue
@@ -234,14 +244,26 @@ def _shown(value: float, token_like: str) -> str:
     return f"({text})" if value < 0 else text
 
 
-def write(change: StatementChange) -> WrittenAnswer:
-    """The total's change and the lines that moved it most, each with its two columns."""
+_CATCH_ALL = re.compile(r"^(?:all\s+)?others?\b", re.I)
+
+
+def _movers(change: StatementChange) -> list[tuple[Line, float]]:
+    """The lines that moved the total most, largest first, with what each moved it by."""
+    moves = [(line, sign * (change.value(line, 1) - change.value(line, 0))) for line, sign in change.parts]
+    moved = sum(abs(m) for _, m in moves) or 1.0
+    return [(line, m) for line, m in sorted(moves, key=lambda t: -abs(t[1])) if abs(m) >= _MIN_SHARE * moved][:_SHOWN]
+
+
+def write(change: StatementChange) -> WrittenAnswer | None:
+    """The total's change and the lines that moved it most, each with its two columns; None when
+    the line that moved it most is a catch-all ("Other operating (income) expense, net"): its
+    name explains nothing, and what it holds is not on the statement."""
     before, now = change.years
     sample = change.total.row.tokens[-1] if change.total.row.tokens else ""
     t0, t1 = change.value(change.total, 0), change.value(change.total, 1)
-    moves = [(line, sign * (change.value(line, 1) - change.value(line, 0))) for line, sign in change.parts]
-    moved = sum(abs(m) for _, m in moves) or 1.0
-    top = [(line, m) for line, m in sorted(moves, key=lambda t: -abs(t[1])) if abs(m) >= _MIN_SHARE * moved][:_SHOWN]
+    top = _movers(change)
+    if not top or _CATCH_ALL.match(top[0][0].label):
+        return None
     label = change.total.label.rstrip(" :")
     shown = "; ".join(
         f"{line.label.rstrip(' :')}: {_shown(change.value(line, 0), sample)} ({before}) to "

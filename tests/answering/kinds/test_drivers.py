@@ -3,7 +3,7 @@ the change itself computed from cited rows (Boeing's FY2022 10-K)."""
 
 from __future__ import annotations
 
-from tests.answering.kinds.conftest import ask, filing
+from tests.answering.kinds.conftest import ask, filing, hits
 
 
 def test_the_change_and_the_sentences_that_explain_it(boeing, services):
@@ -86,4 +86,31 @@ def test_a_statement_whose_total_is_not_the_one_the_question_states_is_not_read(
     question = ("PG&E Corporation went from a net loss of $88 million in FY2021 to net income of $1,814 million in "
                 "FY2022. Was this driven by better operating performance? What drove the change?")
     written = ask(question, pge, [104, 216], services)
+    assert written.status == "not_found", written.text
+
+
+MCDONALDS_Q2 = ("McDonald's consolidated operating income rose 81% in the second quarter of 2023. "
+                "What drove such a large increase?")
+
+
+def test_a_statement_with_change_columns_is_read_by_its_two_periods(services):
+    """McDonald's Q2 2023 release prints each line's change beside its two quarters ("Quarters
+    Ended June 30, 2023 2022 Inc/ (Dec)"; "(35.8) 886.1 (921.9) n/m"): the lines are read by
+    the two periods, and they sum to operating income in both."""
+    from answering.kinds import statement_drivers
+
+    release = filing("financebench-extra/pdfs/MCDONALDS_2023Q2_EARNINGS.pdf")
+    change = statement_drivers.read_change("operating_income", 2023, hits(release, [4]), [], services.vocabulary,
+                                           MCDONALDS_Q2)
+    assert change is not None
+    assert (change.value(change.total, 0), change.value(change.total, 1)) == (1711.8, 3104.1)
+    labels = [line.label for line, _ in change.parts]
+    assert "Other operating (income) expense, net" in labels and "Sales by Company-operated restaurants" in labels
+
+
+def test_a_catch_all_line_that_moved_the_total_most_explains_nothing(services):
+    """The line that moved McDonald's operating income most is "Other operating (income) expense,
+    net" (886.1 to (35.8)): what it holds is not on the statement, so no driver is given."""
+    release = filing("financebench-extra/pdfs/MCDONALDS_2023Q2_EARNINGS.pdf")
+    written = ask(MCDONALDS_Q2, release, [4], services)
     assert written.status == "not_found", written.text
