@@ -141,6 +141,10 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
             continue  # refers back to the part before
         # more than the best few: the one dated as the question asks may rank below another period's
         best = stating(decision.model_copy(update={"ask": part}), question, hits, understanding, services, limit=6)
+        if found and len(set(content_words(part, list(understanding.companies)))) < 2:
+            # "..., and what did eMetals pay?": one word of its own ("pay") is no topic; the part is
+            # about what the part before found, so it is answered on that sentence's page or not at all
+            best = [s for s in best if (s.chunk.doc, s.chunk.page) == (found[-1].chunk.doc, found[-1].chunk.page)]
         names = _names(part, list(understanding.companies))
         # "claims from the 2022 Mosquito fire": a sentence about another fire answers another question
         best = [s for s in best if all(re.search(rf"\b{re.escape(n)}\b", s.text, re.I) for n in names)]

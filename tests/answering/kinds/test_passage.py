@@ -117,3 +117,14 @@ def test_where_a_named_event_began_is_where_the_filing_defines_its_term(services
     assert written.status == "answered", written.text
     assert "and $100 million for claims in connection with" in written.text
     assert "ignited near OxBow Reservoir in Placer County, California" in written.text
+
+
+def test_a_part_with_one_word_of_its_own_is_answered_beside_the_part_before_or_not_at_all(services):
+    """"..., and what did eMetals pay?" has one word of its own: the directors' declaration (p.42)
+    says the company "will be able to pay its debts", which is not what it paid for what the
+    first part found (p.10). No answer rather than that quote."""
+    emetals = filing("filings-wild/pdfs/eMetals_2022_AnnualFinancialReport.pdf")
+    written = ask("What company did eMetals Limited acquire in January 2022, what does it hold, and what did eMetals "
+                  "pay?", emetals, [9, 41], services)
+    assert "pay its debts" not in written.text
+    assert written.status == "not_found", written.text
