@@ -103,7 +103,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
                                  text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
         best = [best[0], stated[0]]
-    best = best + [s for s in _continued(best, hits, understanding) if s not in best]
+    enumerated = _enumerated(best[0], decision, hits, understanding, services)
+    best = enumerated or best + [s for s in _continued(best, hits, understanding) if s not in best]
     text, value = quoted(best), None
     if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2:
         amounts = [_MONEY.findall(s.text) for s in best]
@@ -210,6 +211,39 @@ def _continued(best: list[Sentence], hits: list[SearchHit], understanding: Query
                                          and _refers_to(s.text, before.text)):
             out.append(s)
     return out
+
+
+_SEVERAL = re.compile(r"\b(?:several|various|a\s+number\s+of|multiple|certain\s+of|each\s+of)\b", re.I)
+_MAX_ENUMERATED = 5
+
+
+def _enumerated(first: Sentence, decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,
+                services: MetricServices) -> list[Sentence]:
+    """The sentence before the stating one announces several items of the asked topic ("We have
+    previously announced plans to adjust production rates on several of our commercial aircraft
+    programs."), and the sentences after it take them one by one: the announcement and every
+    item sentence up to one that moves on ("In addition, ..."), else [] (the stating sentence
+    stands). One program's rate of several is a partial answer."""
+    companies = list(understanding.companies)
+    topic = read_topic(decision.ask, companies, services.vocabulary)
+    own = [s for s in sentences(hits, companies) if s.chunk.chunk_id == first.chunk.chunk_id]
+    intro = next((s for s in own if s.position == first.position - 1), None)
+    if topic is not None and _SEVERAL.search(first.text) and topic.stated_by(first.text):
+        # the stating sentence is itself the announcement: its items follow it
+        intro, first = first, next((s for s in own if s.position == first.position + 1), first)
+        if first is intro:
+            return []
+    if topic is None or intro is None or not _SEVERAL.search(intro.text) or not topic.stated_by(intro.text):
+        return []
+    named = [w for w in re.findall(r"\b\w*\d\w*\b", decision.ask) if not parse_periods(w).years]
+    if any(re.search(rf"\b{re.escape(w)}\b", first.text) for w in [*named, *_names(decision.ask, companies)]):
+        return []  # "... for the 787 program": the question names its item
+    items = []
+    for s in sorted((s for s in own if s.position >= first.position), key=lambda s: s.position):
+        if _CONTINUES.match(s.text) or s.position != first.position + len(items) or len(items) >= _MAX_ENUMERATED:
+            break
+        items.append(s)
+    return [intro, *items] if len(items) >= 2 else []
 
 
 _BULLET = re.compile(r"^\s*(?:[\u2022•\-\u2013*]|\(?[a-z0-9]{1,3}\))\s")

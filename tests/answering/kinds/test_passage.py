@@ -128,3 +128,15 @@ def test_a_part_with_one_word_of_its_own_is_answered_beside_the_part_before_or_n
                   "pay?", emetals, [9, 41], services)
     assert "pay its debts" not in written.text
     assert written.status == "not_found", written.text
+
+
+def test_a_sentence_announcing_several_items_brings_every_item_sentence_after_it(boeing, services):
+    """Boeing's FY2022 10-K (p.9): "We have previously announced plans to adjust production rates
+    on several of our commercial aircraft programs." and then the 787, the 777X and the 737 one
+    by one, up to "In addition, ...": one program of three would be a partial answer."""
+    written = ask("What changes to production rates does Boeing plan for its commercial aircraft in 2023?", boeing,
+                  [8], services)
+    assert written.status == "answered", written.text
+    for program in ("787 program", "777X", "737 program"):
+        assert program in written.text
+    assert "In addition" not in written.text
