@@ -125,8 +125,9 @@ _TESTS: list[tuple[YesNoTest, re.Pattern[str]]] = [
 # a specific event, described in the text; the period's statement line of the same name
 # (restructuring charges, income tax expense) would be another quantity.
 _EVENT_ASK = re.compile(
-    r"^\W*(?:what|which)\s+(?:[\w-]+\s+){0,3}(?:changes?(?!\s+(?:in|of)\b)|matter|matters|plan|plans|program|programs|programme|"
-    r"agreement|settlement|lawsuit|litigation|event|transaction|deal|action|decision|initiative|transformation)\b",
+    r"^\W*(?:(?:\S+\s+){0,8}?\S*,\s*)?(?:what|which)\s+(?:[\w-]+\s+){0,3}(?:changes?(?!\s+(?:in|of)\b)|matter|matters|plan|plans|program|programs|programme|"
+    r"agreement|settlement|lawsuit|litigation|event|transaction|deal|action|decision|initiative|transformation|"
+    r"authori[sz]ations?|approvals?)\b",
     re.I,
 )
 _DATED_ACTION = re.compile(
@@ -220,12 +221,32 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
     ask = ask_part(question)
     unless = bool(_IF_NOT_USEFUL.search(question))
     decision = _classify(ask, _without_names(ask, companies), question, vocab, len(companies))
+    if decision.kind == "yes_no" and decision.test == "stated" and _CAUSE_ASK.search(ask) \
+            and (then := _drivers_ask_after(question, ask)):
+        # "Was this driven by better operating performance? What drove the change?": the
+        # question's own second ask says what answers it, the change and what drove it
+        decision = KindDecision(kind="drivers", reason="a yes/no on a change's cause, then asks what drove it",
+                                ask=then, metric=next(iter(_metrics_named(then, vocab)), None))
     if decision.kind == "metric" and _DEFAULT_ZERO.search(question):
         decision.default_value = 0.0
     if unless:
         decision.unless_not_meaningful = True
         decision.metric = decision.metric or next(iter(_metrics_named(question, vocab)), None)
     return decision
+
+
+# "Was this driven by ...", "Was the loss caused by ...": a yes/no on what caused a change
+_CAUSE_ASK = re.compile(r"\b(?:driven|caused)\s+by\b|\bdue\s+to\b|\bthe\s+result\s+of\b|\bbecause\s+of\b", re.I)
+
+
+def _drivers_ask_after(question: str, ask: str) -> str | None:
+    """A later sentence of the question that asks what drove a change ("Explain what drove it.")."""
+    at = question.find(ask)
+    if at < 0:
+        return None
+    rest = question[at + len(ask):]
+    parts = re.split(r"(?<=[.?!])\s+(?=[A-Z\"(])", rest.strip())
+    return next((p for p in parts if _DRIVERS.search(p) and not _IF_NOT_USEFUL.search(p)), None)
 
 
 def _metrics_named(text: str, vocab: Vocabulary) -> list[str]:

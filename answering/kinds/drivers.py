@@ -13,11 +13,12 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
+from answering.kinds import statement_drivers
 from answering.kinds.sentences import asks_about_risk, content_words, overlap, read_topic, sentences
 from answering.kinds.yes_no import Value, metric_value
 from answering.numbers import years_in
 from answering.written_answer import WrittenAnswer
-from finrag.models import SearchHit
+from finrag.models import SearchFilters, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
 
 if TYPE_CHECKING:
@@ -40,6 +41,11 @@ _SCAFFOLD = frozenset(tokenize(
     "jump jumped jumps fall fell decline declined grew growth such large larger big sharp significant explain "
     "explains led behind reason reasons account accounts million billion thousand percent went"))
 _CHANGED = re.compile(r"\b(?:increas|decreas|declin|grew|grow|rose|rise|fell|fall|higher|lower|jump|drop)\w*", re.I)
+
+
+# the question says a figure changed between two periods (the statement lines explain a change)
+_A_CHANGE = re.compile(r"\b(?:increas|decreas|declin|grew|grow|rose|rise|fell|fall|jump|drop|doubl|tripl|halv|swung|swing|"
+                       r"chang|improv|deteriorat|widen|narrow|went\s+from|turned)\w*", re.I)
 
 
 def _premise(question: str, ask: str) -> str | None:
@@ -88,7 +94,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         mdna = "mdna" in s.chunk.tags or "Management" in s.chunk.section
         scored.append(((when, 0 if own_filing else 1, 0 if mdna else 1, s.rank, s.position), s))
     if not scored:
-        return None
+        return _from_statement(decision, question, hits, understanding, services)
     best = [s for _, s in sorted(scored, key=lambda t: t[0])[:_LIMIT]]
     text = " ".join(s.shown() for s in best)
     change = _change(decision, hits, understanding, services, years)
@@ -107,6 +113,54 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         flags = list(dict.fromkeys([*first.answer.flags, *last.answer.flags]))
     return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
                          flags=flags)
+
+
+def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                    services: MetricServices) -> WrittenAnswer | None:
+    """No sentence explains the change: the statement lines that sum to the asked total, for the
+    metric the ask names, else those the sentences before it name ("revenue fell 13%, yet income
+    from operations rose 15%. What explains this?": the last named is the one explained). The
+    asked period's income statement is searched for once when the hits do not hold it."""
+    vocab = services.vocabulary
+    premise = _premise(question, decision.ask) or ""
+    metrics = [decision.metric] if decision.metric else list(reversed(vocab.match_metrics(premise)))
+    years = sorted(set(understanding.fiscal_years))
+    companies = list(understanding.companies)
+    if not metrics or len(companies) != 1 or not _A_CHANGE.search(question):
+        return None  # "X reported a net loss; what drove it": the loss's make-up, not a change between years
+    year = years[-1] if years else None
+    for pool in (hits, None):
+        if pool is None:
+            if services.retriever is None:
+                return None
+            filters = SearchFilters(companies=companies, fiscal_years=[year] if year else [], tags=["income_statement"])
+            label = vocab.label(metrics[0]) or ""
+            pool = services.retriever.search(f"{companies[0]} consolidated statements of income {label}",
+                                             filters=filters, k=8)
+        pool = _with_chunks_above(pool, services)
+        for metric in metrics:
+            change = statement_drivers.read_change(metric, year, pool, companies, vocab, question)
+            if change is not None:
+                return statement_drivers.write(change)  # None: its main mover explains nothing
+    return None
+
+
+_ABOVE = 2  # a statement cut into chunks: its total's chunk and the two before it hold its lines
+
+
+def _with_chunks_above(pool: list[SearchHit], services: MetricServices) -> list[SearchHit]:
+    """The pool and, for each income statement chunk in it, the chunks just before it in its
+    filing: the lines above a total are often in a chunk the search did not bring back."""
+    store = getattr(services.retriever, "store", None)
+    wanted = {(h.chunk.doc, h.chunk.index - d) for h in pool if "income_statement" in h.chunk.tags
+              for d in range(1, _ABOVE + 1)}
+    have = {(h.chunk.doc, h.chunk.index) for h in pool}
+    missing = wanted - have
+    if store is None or not missing:
+        return pool
+    extra = [SearchHit(chunk=c, score=0.0) for doc in sorted({d for d, _ in missing}) for c in store.doc_chunks(doc)
+             if (c.doc, c.index) in missing]
+    return [*pool, *extra]
 
 
 def _numerator_phrases(metric: str | None, vocab: Vocabulary) -> list[tuple[str, ...]]:

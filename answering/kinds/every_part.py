@@ -53,6 +53,8 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
         elif _ASKS_AMOUNT.search(part):
             if not _AN_AMOUNT.search(written.text):
                 return part
+        elif written.kind == "drivers" and _YES_NO_PART.match(last := _last_sentence(part)) and _ASKS_CAUSE.search(last):
+            continue  # "Was this driven by better operating performance?": what drove it is the answer's substance
         elif _YES_NO_PART.match(part):
             if written.kind != "yes_no":
                 words = content_words(part, companies)
@@ -63,6 +65,15 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
             if words and overlap(written.text, words) < MIN_WORDS:
                 return part
     return None
+
+
+_ASKS_CAUSE = re.compile(r"\b(?:driven\s+by|caused\s+by|due\s+to|(?:the\s+)?result\s+of|because\s+of|attributable\s+to)\b",
+                         re.I)
+
+
+def _last_sentence(part: str) -> str:
+    """A part read with the statement before it ("X went from A to B. Was this driven by ...?"): its asking sentence."""
+    return re.split(r"(?<=[.!])\s+(?=[A-Z])", part.strip())[-1]
 
 
 def answered_in_every_part(written: WrittenAnswer, question: str, companies: list[str]) -> WrittenAnswer:

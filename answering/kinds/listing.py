@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
 from answering.kinds import passage
+from answering.kinds.ask_scope import ask_parts, topic_ask
 from answering.kinds.sentences import Topic, content_words, overlap, read_topic
 from answering.kinds.tables import blocks
 from answering.written_answer import WrittenAnswer
@@ -42,6 +43,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         registered = _registered_securities(hits, companies)
         if registered:
             return registered
+    enumerated = _introduced_list(decision, question, hits, understanding, services)
+    if enumerated is not None:
+        return enumerated
     topic = read_topic(decision.ask, companies, services.vocabulary)
     best = [s for s in passage.stating(decision, question, hits, understanding, services, limit=6, min_overlap=0.5)
             if topic is not None and _enumerates(s.text, topic)][:2]
@@ -49,6 +53,86 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         return WrittenAnswer(status="answered", kind="list", text=" ".join(s.shown() for s in best),
                              citations=unique_citations([cite(s.chunk, s.text) for s in best]))
     return _from_table(decision, hits, companies, services)
+
+
+# "Which banks must ...", "What are the geographies ...", "Who are the primary customers ...": the kind of item asked for
+_ITEM_NOUN = re.compile(r"^\W*(?:which|what|who)\s+(?:are\s+|were\s+)?(?:the\s+|its\s+)?(?:[\w-]+\s+){0,2}?"
+                        r"(?P<noun>[a-z][\w-]*?(?:s|ies))\b", re.I)
+_INTRO_OVERLAP = 0.3
+_MAX_ITEM_WORDS = 10
+_SENTENCE_START = re.compile(r"^(?:The|This|These|In|Our|We|It|Its|As|For|Each|Such|Any|Other)\b")
+
+
+def _introduced_list(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                     services: MetricServices) -> WrittenAnswer | None:
+    """Items printed one to a line after a line that introduces them with a colon and names
+    the kind of item asked ("... will include each of the following Canadian chartered
+    banks:"), the introduction (with the heading just above it) about what the question asks.
+    All the lines are the answer, never some of them; a second part of the question ("and
+    how much ...") needs a sentence of its own that states it, or nothing is answered."""
+    parts = ask_parts(topic_ask(decision.ask))
+    m = _ITEM_NOUN.match(parts[0])
+    if not m:
+        return None
+    noun = tokenize(m.group("noun"))
+    companies = list(understanding.companies)
+    words = content_words(parts[0], companies)
+    wanted = {c.casefold() for c in companies}
+    by_index = {(h.chunk.doc, h.chunk.index): h.chunk for h in hits}
+    for hit in hits:
+        chunk = hit.chunk
+        if wanted and (chunk.company or "").casefold() not in wanted:
+            continue
+        lines = [line.strip() for line in chunk.text.splitlines()]
+        before = by_index.get((chunk.doc, chunk.index - 1))
+        for i, line in enumerate(lines):
+            if not line.endswith(":") or not noun or noun[0] not in tokenize(line):
+                continue
+            above = _lines_above(lines, i, before)
+            intro = " ".join(above[-5:])
+            if overlap(intro, words) < _INTRO_OVERLAP:
+                continue
+            items = []
+            for item in lines[i + 1 :]:
+                if not item or item.endswith((".", ":")) or len(item.split()) > _MAX_ITEM_WORDS \
+                        or _SENTENCE_START.match(item):
+                    break
+                items.append(item)
+            if i + 1 + len(items) >= len(lines) or len(items) < 2:
+                continue  # the list may go on in the next chunk: some of the items are not the list
+            sentence = _intro_sentence(above, len(above) - 1)
+            text = f'"{sentence} {"; ".join(items)}" ({chunk.doc} p.{chunk.page + 1})'
+            citations = [cite(chunk, line), *(cite(chunk, item) for item in items)]
+            for part in parts[1:]:
+                rest = passage.stating(decision.model_copy(update={"ask": part}), question, hits, understanding,
+                                       services, limit=1)
+                if not rest:
+                    return None
+                text += " " + rest[0].shown()
+                citations.append(cite(rest[0].chunk, rest[0].text))
+            return WrittenAnswer(status="answered", kind="list", text=text, citations=unique_citations(citations))
+    return None
+
+
+def _lines_above(lines: list[str], at: int, before: Chunk | None) -> list[str]:
+    """Lines up to and including `at`; when `at` opens its chunk, the previous chunk's lines
+    come first (chunks overlap: its copy of the line is where it continues from)."""
+    own = lines[: at + 1]
+    if at >= 4 or before is None:
+        return own
+    prev = [line.strip() for line in before.text.splitlines()]
+    if own[0] in prev:
+        prev = prev[: len(prev) - prev[::-1].index(own[0]) - 1]
+    return [*prev, *own]
+
+
+def _intro_sentence(lines: list[str], at: int) -> str:
+    """The sentence that ends in the colon at line `at`, from the lines before it."""
+    start = at
+    while start > 0 and lines[start - 1] and not lines[start - 1].endswith((".", ":")) and at - start < 4:
+        start -= 1
+    text = " ".join(lines[start : at + 1])
+    return re.split(r"(?<=[.!?])\s+(?=[A-Z])", text)[-1]
 
 
 def _enumerates(text: str, topic: Topic) -> bool:

@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
-from answering.kinds import legal
+from answering.kinds import legal, schedule
 from answering.kinds.ask_scope import ask_parts, asked_months, topic_ask
 from answering.kinds.sentences import (
     Sentence,
@@ -89,6 +89,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             # "..., and how much did it incur?": sentences without an amount answer half of it
             best = []
         best = best or _scoped(decision, question, hits, understanding, services)
+    if not best and _ASKS_AMOUNT.search(decision.ask or question) \
+            and (row := schedule.write(decision.ask or question, hits, understanding, decision.kind)) is not None:
+        return row  # "how much did X expect to pay ... in 2024?": a schedule's row for the year
     if not best:
         # a named legal matter is described under its own heading, in words the question does not use
         return legal.write(decision, question, hits, understanding, services)
@@ -100,6 +103,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
                                  text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
         best = [best[0], stated[0]]
+    enumerated = _enumerated(best[0], decision, hits, understanding, services)
+    best = enumerated or best + [s for s in _continued(best, hits, understanding) if s not in best]
     text, value = quoted(best), None
     if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2:
         amounts = [_MONEY.findall(s.text) for s in best]
@@ -131,18 +136,31 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
         best = stating(decision.model_copy(update={"ask": ask}), question, hits, understanding, services, limit=1)
         return best + _continued(best, hits, understanding) if best else []
     found: list[Sentence] = []
+    named: list[str] = []  # proper names the parts before gave ("Mosquito")
     for part in parts:
         if not content_words(part, list(understanding.companies)):
             continue  # refers back to the part before
-        best = stating(decision.model_copy(update={"ask": part}), question, hits, understanding, services, limit=3)
+        # more than the best few: the one dated as the question asks may rank below another period's
+        best = stating(decision.model_copy(update={"ask": part}), question, hits, understanding, services, limit=6)
+        if found and len(set(content_words(part, list(understanding.companies)))) < 2:
+            # "..., and what did eMetals pay?": one word of its own ("pay") is no topic; the part is
+            # about what the part before found, so it is answered on that sentence's page or not at all
+            best = [s for s in best if (s.chunk.doc, s.chunk.page) == (found[-1].chunk.doc, found[-1].chunk.page)]
         names = _names(part, list(understanding.companies))
         # "claims from the 2022 Mosquito fire": a sentence about another fire answers another question
         best = [s for s in best if all(re.search(rf"\b{re.escape(n)}\b", s.text, re.I) for n in names)]
         if _ASKS_AMOUNT.search(part):
             best = [s for s in best if _FIGURE.search(s.text)]  # "how many ...": a sentence without a figure does not say
-        elif any(services.vocabulary.metrics[m].unit == "USD" for m in services.vocabulary.match_metrics(part)):
+        elif any(services.vocabulary.metrics[m].unit == "USD" for m in services.vocabulary.match_metrics(part)) \
+                and not _ASKS_EVENT.search(part):
             # "what liability had X recorded for ...": an amount of money, which a sentence must give
+            # ("what restructuring plan did X announce" asks for the plan)
             best = [s for s in best if _MONEY.search(s.text)]
+        if not best and _PLACE_TIME.match(part) and named:
+            # "..., and where did that fire start?": the filing introduces the named event where it
+            # defines its term ("a wildfire had ignited near OxBow Reservoir ... (the “2022 Mosquito fire”)")
+            best = _defining(named, hits, understanding)
+        named += names
         if not best:
             return []
         dated = [s for s in best if any(re.search(rf"\b{m}", s.text, re.I) for m in months)]
@@ -150,6 +168,19 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
         if pick not in found:
             found.append(pick)
     return found
+
+
+_ASKS_EVENT = re.compile(r"^\W*(?:what|which)\s+(?:[\w-]+\s+){0,3}(?:plan|program|programme|agreement|settlement|"
+                         r"initiative|transaction|deal|authori[sz]ation)s?\b", re.I)
+_DEFINES = re.compile(r"\((?:the\s+|collectively,?\s+the\s+)?[\"“']([A-Z0-9][\w\s-]{1,40}?)[\"”']\)")
+
+
+def _defining(names: list[str], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:
+    """The sentence that defines a term with one of these names in it (the “2022 Mosquito fire”)."""
+    for s in sentences(hits, list(understanding.companies)):
+        if any(re.search(rf"\b{re.escape(n)}\b", term) for term in _DEFINES.findall(s.text) for n in names):
+            return [s]
+    return []
 
 
 _NAME = re.compile(r"(?<=\s)[A-Z][a-z]{2,}\b")  # a capitalised word inside the ask: a proper name
@@ -165,10 +196,64 @@ def _names(ask: str, companies: list[str]) -> list[str]:
 
 def _continued(best: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:
     """The sentence right after the stating one when it carries it on ("In addition, we expect
-    an incremental $2 billion ..."): the same statement's second half."""
-    wanted = {(s.chunk.chunk_id, s.position + 1) for s in best}
-    return [s for s in sentences(hits, list(understanding.companies))
-            if (s.chunk.chunk_id, s.position) in wanted and _CONTINUES.match(s.text)]
+    an incremental $2 billion ..."): the same statement's second half. Also the next item of
+    the same bulleted list when it refers back to the stating one ("• ... the $3 million
+    contract for its Chinese/Indian OEM" / "• the Company signed a follow-on contract of $4.6
+    million with that customer"): what it says is about the same thing, and leaving it out
+    gives one item of two."""
+    after = {(s.chunk.chunk_id, s.position + 1): s for s in best}
+    out = []
+    for s in sentences(hits, list(understanding.companies)):
+        before = after.get((s.chunk.chunk_id, s.position))
+        if before is None or s in best:
+            continue
+        if _CONTINUES.match(s.text) or (_BULLET.match(before.text) and _BULLET.match(s.text)
+                                         and _refers_to(s.text, before.text)):
+            out.append(s)
+    return out
+
+
+_SEVERAL = re.compile(r"\b(?:several|various|a\s+number\s+of|multiple|certain\s+of|each\s+of)\b", re.I)
+_MAX_ENUMERATED = 5
+
+
+def _enumerated(first: Sentence, decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,
+                services: MetricServices) -> list[Sentence]:
+    """The sentence before the stating one announces several items of the asked topic ("We have
+    previously announced plans to adjust production rates on several of our commercial aircraft
+    programs."), and the sentences after it take them one by one: the announcement and every
+    item sentence up to one that moves on ("In addition, ..."), else [] (the stating sentence
+    stands). One program's rate of several is a partial answer."""
+    companies = list(understanding.companies)
+    topic = read_topic(decision.ask, companies, services.vocabulary)
+    own = [s for s in sentences(hits, companies) if s.chunk.chunk_id == first.chunk.chunk_id]
+    intro = next((s for s in own if s.position == first.position - 1), None)
+    if topic is not None and _SEVERAL.search(first.text) and topic.stated_by(first.text):
+        # the stating sentence is itself the announcement: its items follow it
+        intro, first = first, next((s for s in own if s.position == first.position + 1), first)
+        if first is intro:
+            return []
+    if topic is None or intro is None or not _SEVERAL.search(intro.text) or not topic.stated_by(intro.text):
+        return []
+    named = [w for w in re.findall(r"\b\w*\d\w*\b", decision.ask) if not parse_periods(w).years]
+    if any(re.search(rf"\b{re.escape(w)}\b", first.text) for w in [*named, *_names(decision.ask, companies)]):
+        return []  # "... for the 787 program": the question names its item
+    items = []
+    for s in sorted((s for s in own if s.position >= first.position), key=lambda s: s.position):
+        if _CONTINUES.match(s.text) or s.position != first.position + len(items) or len(items) >= _MAX_ENUMERATED:
+            break
+        items.append(s)
+    return [intro, *items] if len(items) >= 2 else []
+
+
+_BULLET = re.compile(r"^\s*(?:[\u2022•\-\u2013*]|\(?[a-z0-9]{1,3}\))\s")
+_REFERS = re.compile(r"\b(?:that|this|the\s+same|such)\s+([a-z][a-z-]{2,})\b", re.I)
+
+
+def _refers_to(text: str, before: str) -> bool:
+    """ "with that customer": a demonstrative before a noun the previous item names."""
+    named = {w.lower().rstrip("s") for w in re.findall(r"[A-Za-z][A-Za-z-]+", before)}
+    return any(m.group(1).lower().rstrip("s") in named for m in _REFERS.finditer(text))
 
 
 def _amount(token: str) -> float:

@@ -14,6 +14,12 @@ VOCAB = load_vocabulary()
 
 CASES = [
     # (question, companies named, kind, what the kind's writer is told)
+    # a yes/no on a change's cause followed by "what drove it": the drivers are the answer
+    ("Acme went from a net loss in FY2021 to net income in FY2022. Was this driven by better operating "
+     "performance? What drove the change?", 1, "drivers", {}),
+    # ... but "explain why" of a metric that may not apply is not a drivers ask
+    ("Are Acme's gross margins historically consistent? If gross margins are not a relevant metric for a company "
+     "like this, then please state that and explain why.", 1, "yes_no", {}),
     ("What is Acme's FY2021 operating cash flow ratio? Round to two decimal places.", 1, "metric",
      {"metric": "operating_cash_flow_ratio"}),
     ("How does Acme's net margin in FY2022 compare with FY2021?", 1, "metric", {"metric": "net_margin"}),

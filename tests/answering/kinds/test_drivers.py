@@ -63,3 +63,82 @@ def test_a_quarters_change_is_never_headed_by_the_years_change(services):
     assert (written.status, written.kind) == ("answered", "drivers"), written.text
     assert "(FY2022)" not in written.text and "64.9%" not in written.text
     assert "$702 million inventory charge" in written.text
+
+
+def test_without_an_explaining_sentence_the_statement_lines_that_sum_to_the_total(services):
+    """eMetals' FY2022 annual report has no MD&A: its income statement (p.17) is the
+    explanation. Its lines sum to the net loss in both years, so the lines that moved it most
+    are the drivers: the exploration write-off, exploration expenses, the smaller fair value gain."""
+    emetals = filing("filings-wild/pdfs/eMetals_2022_AnnualFinancialReport.pdf")
+    written = ask("eMetals Limited's net loss roughly doubled in the year ended 30 June 2022. What were the main "
+                  "drivers compared with the prior year?", emetals, [16], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert written.text.startswith("Net loss for the year went from (909,186) (2021) to (1,925,704) (2022)")
+    drivers = written.text.split("What drove it")[1]
+    assert drivers.index("Impairment of deferred exploration") < drivers.index("Exploration expenses") \
+        < drivers.index("Fair value gain")
+    assert "Loss before income tax" not in drivers  # a subtotal is not a driver of its own total
+    assert any("(673,526) (59,177)" in c.quote for c in written.citations)
+
+
+def test_statement_lines_that_do_not_sum_to_the_total_are_not_drivers(services):
+    """The statement of changes in equity (p.19) prints the year's loss among other movements
+    of equity; its lines do not sum to the loss, so nothing is read from them."""
+    emetals = filing("filings-wild/pdfs/eMetals_2022_AnnualFinancialReport.pdf")
+    written = ask("eMetals Limited's net loss roughly doubled in the year ended 30 June 2022. What were the main "
+                  "drivers compared with the prior year?", emetals, [18], services)
+    assert written.status == "not_found", written.text
+
+
+
+def test_the_statement_the_question_states_the_figures_of_and_a_cause_yes_no_answered_by_the_drivers(services):
+    """PG&E's FY2022 10-K prints two income statements on consecutive pages (PG&E Corporation
+    p.98, the Utility p.105) and a parent-only one (p.217, the same 2021 loss of $88M): the
+    question's figures ($88M loss, $1,814M income) pick PG&E Corporation's. The swing came
+    from income taxes, below a falling pre-tax income: the drivers answer the yes/no part."""
+    pge = filing("financebench-extra/pdfs/PG_E_2022_10K.pdf")
+    question = ("PG&E Corporation went from a net loss of $88 million in FY2021 to net income of $1,814 million in "
+                "FY2022. Was this driven by better operating performance? What drove the change?")
+    written = ask(question, pge, [104, 216, 97], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert written.text.startswith("Net Income (Loss) went from (88) (2021) to 1,814 (2022)")
+    drivers = written.text.split("What drove it")[1]
+    assert drivers.index("Income tax provision (benefit): 836 (2021) to (1,338) (2022)") < drivers.index("Interest expense")
+    assert "Income Before Income Taxes: 748 (2021) to 476 (2022)" in written.text  # pre-tax income fell
+
+
+def test_a_statement_whose_total_is_not_the_one_the_question_states_is_not_read(services):
+    """The Utility's statement (net income $138M to $2,226M) and the parent-only one ($88M loss
+    to $1,743M income) both add up, but neither has the question's $88M loss and $1,814M income."""
+    pge = filing("financebench-extra/pdfs/PG_E_2022_10K.pdf")
+    question = ("PG&E Corporation went from a net loss of $88 million in FY2021 to net income of $1,814 million in "
+                "FY2022. Was this driven by better operating performance? What drove the change?")
+    written = ask(question, pge, [104, 216], services)
+    assert written.status == "not_found", written.text
+
+
+MCDONALDS_Q2 = ("McDonald's consolidated operating income rose 81% in the second quarter of 2023. "
+                "What drove such a large increase?")
+
+
+def test_a_statement_with_change_columns_is_read_by_its_two_periods(services):
+    """McDonald's Q2 2023 release prints each line's change beside its two quarters ("Quarters
+    Ended June 30, 2023 2022 Inc/ (Dec)"; "(35.8) 886.1 (921.9) n/m"): the lines are read by
+    the two periods, and they sum to operating income in both."""
+    from answering.kinds import statement_drivers
+
+    release = filing("financebench-extra/pdfs/MCDONALDS_2023Q2_EARNINGS.pdf")
+    change = statement_drivers.read_change("operating_income", 2023, hits(release, [4]), [], services.vocabulary,
+                                           MCDONALDS_Q2)
+    assert change is not None
+    assert (change.value(change.total, 0), change.value(change.total, 1)) == (1711.8, 3104.1)
+    labels = [line.label for line, _ in change.parts]
+    assert "Other operating (income) expense, net" in labels and "Sales by Company-operated restaurants" in labels
+
+
+def test_a_catch_all_line_that_moved_the_total_most_explains_nothing(services):
+    """The line that moved McDonald's operating income most is "Other operating (income) expense,
+    net" (886.1 to (35.8)): what it holds is not on the statement, so no driver is given."""
+    release = filing("financebench-extra/pdfs/MCDONALDS_2023Q2_EARNINGS.pdf")
+    written = ask(MCDONALDS_Q2, release, [4], services)
+    assert written.status == "not_found", written.text

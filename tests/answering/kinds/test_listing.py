@@ -21,3 +21,18 @@ def test_exchange_registered_debt_is_listed_from_the_cover_page(verizon, service
     assert len(written.citations) >= 5  # one cited line per class of notes
     assert all("Notes due" in c.quote for c in written.citations)
     assert "Common Stock" not in written.text  # equity is not debt
+
+
+def test_items_one_to_a_line_after_the_line_that_introduces_them_all_or_none(services):
+    """Canadian Banc's investment objectives (annual report p.3) introduce the core holdings
+    with "... each of the following Canadian chartered banks:" and print them two to a line;
+    the question's second part (how much outside them) is the sentence after the list."""
+    fund = filing("filings-wild/pdfs/CanadianBancCorp_2022_AnnualReport.pdf")
+    question = ("Which banks must Canadian Banc Corp.'s portfolio include under its investment objectives, and how much "
+                "of its net asset value may it invest outside those core holdings?")
+    written = ask(question, fund, [2], services)
+    assert (written.status, written.kind) == ("answered", "list"), written.text
+    for bank in ("Bank of Montreal", "National Bank of Canada", "Bank of Nova Scotia", "Royal Bank of Canada",
+                 "Canadian Imperial Bank of Commerce", "Toronto-Dominion Bank"):
+        assert bank in written.text
+    assert "may also invest up to 20% of the net asset value" in written.text

@@ -61,3 +61,82 @@ def test_a_question_that_asks_how_much_is_answered_with_the_sentence_that_states
     written = ask(question, salesforce, [84, 47], services)
     assert written.status == "answered", written.text
     assert "announced a restructuring plan" in written.text and "$828 million" in written.text
+
+
+def test_the_next_bullet_that_refers_back_to_the_stating_one_is_part_of_the_answer(services):
+    """Ethernity's 2022 highlights (p.8) list the $3 million PON contract with its Chinese/Indian
+    OEM, and in the next bullet a follow-on contract "with that customer": one contract of two
+    would be a partial list."""
+    ethernity = filing("filings-wild/pdfs/EthernityNetworks_2022_AnnualReport.pdf")
+    written = ask("What PON (passive optical network) contracts did Ethernity Networks have with its Chinese/Indian "
+                  "OEM customer in 2022?", ethernity, [7], services)
+    assert written.status == "answered", written.text
+    assert "$3 million GPON and XGS-PON OLT SoC contract" in written.text
+    assert "follow-on contract of $4.6 million with that customer" in written.text
+    assert "UEP2025" not in written.text  # the bullet after it is about another customer
+
+
+def test_an_authorization_asked_after_a_lead_in_clause_is_an_event_the_text_states(services):
+    """"According to ..., what additional share repurchase authorization did its Board approve":
+    an event, stated under the release's "Stock Repurchases" heading (p.3), not the quarter's
+    repurchases line of the cash flow statement."""
+    release = filing("filings-wild/pdfs/Alphabet_2023_EarningsRelease_Q1.pdf")
+    written = ask("According to Alphabet's first-quarter 2023 earnings release, what additional share repurchase "
+                  "authorization did its Board approve, when, and for which share classes?", release, [2, 6], services)
+    assert (written.status, written.kind) == ("answered", "passage"), written.text
+    assert "On April 19, 2023, the Board of Directors of Alphabet authorized the company to repurchase up to an " \
+           "additional $70.0 billion of its Class A and Class C shares" in written.text
+
+
+def test_a_plan_asked_for_is_the_plan_and_the_amount_part_its_own_sentence(services):
+    """"What restructuring plan did Salesforce announce ..., and how much did it incur under
+    the plan?": the plan is described without an amount (its Q2 FY2024 release, p.6 footnote;
+    FY2023 10-K note 10, p.85); the amount is the 10-K MD&A's sentence (p.48). Restructuring is
+    a line of the statements too, but the first part asks for the plan, not its charge."""
+    from tests.answering.kinds.conftest import hits
+
+    annual = filing("financebench-extra/pdfs/SALESFORCE_2023_10K.pdf")
+    release = filing("financebench-extra/pdfs/SALESFORCE_2024Q2_EARNINGS.pdf")
+    question = ("What restructuring plan did Salesforce announce in January 2023, and how much did it incur under "
+                "the plan in fiscal 2023?")
+    understanding = understand(question, catalog(annual), services.vocabulary)
+    written = write_answer(question, [*hits(release, [5]), *hits(annual, [84, 47])], understanding, services,
+                           Usage())
+    assert written.status == "answered", written.text
+    assert "announced a restructuring plan" in written.text and "intended to reduce operating costs" in written.text
+    assert "$828 million" in written.text
+
+
+def test_where_a_named_event_began_is_where_the_filing_defines_its_term(services):
+    """PG&E's FY2022 10-K states the liability recorded for each fire (MD&A p.61) and introduces
+    the fire where it defines it (note 15, p.167): "a wildfire had ignited near OxBow Reservoir in
+    Placer County, California (the “2022 Mosquito fire”)". No sentence says where it "began"."""
+    pge = filing("financebench-extra/pdfs/PG_E_2022_10K.pdf")
+    written = ask("What liability had PG&E recorded for claims from the 2022 Mosquito fire, and where did that fire "
+                  "begin?", pge, [60, 166], services)
+    assert written.status == "answered", written.text
+    assert "and $100 million for claims in connection with" in written.text
+    assert "ignited near OxBow Reservoir in Placer County, California" in written.text
+
+
+def test_a_part_with_one_word_of_its_own_is_answered_beside_the_part_before_or_not_at_all(services):
+    """"..., and what did eMetals pay?" has one word of its own: the directors' declaration (p.42)
+    says the company "will be able to pay its debts", which is not what it paid for what the
+    first part found (p.10). No answer rather than that quote."""
+    emetals = filing("filings-wild/pdfs/eMetals_2022_AnnualFinancialReport.pdf")
+    written = ask("What company did eMetals Limited acquire in January 2022, what does it hold, and what did eMetals "
+                  "pay?", emetals, [9, 41], services)
+    assert "pay its debts" not in written.text
+    assert written.status == "not_found", written.text
+
+
+def test_a_sentence_announcing_several_items_brings_every_item_sentence_after_it(boeing, services):
+    """Boeing's FY2022 10-K (p.9): "We have previously announced plans to adjust production rates
+    on several of our commercial aircraft programs." and then the 787, the 777X and the 737 one
+    by one, up to "In addition, ...": one program of three would be a partial answer."""
+    written = ask("What changes to production rates does Boeing plan for its commercial aircraft in 2023?", boeing,
+                  [8], services)
+    assert written.status == "answered", written.text
+    for program in ("787 program", "777X", "737 program"):
+        assert program in written.text
+    assert "In addition" not in written.text

@@ -1,0 +1,283 @@
+"""drivers read from the statement itself: the lines that moved a total, proven by its own arithmetic.
+
+When no sentence of the filing explains a change (a small company's annual report has no MD&A;
+a 10-Q's explanation sits on a page the search did not bring back), the income statement still
+does: the asked total (net loss, operating income) is the signed sum of the lines printed above
+it. The lines are taken only when that sum holds for *both* columns of the asked period and the
+one before with one sign per line (a subtotal such as gross profit may be left out, a line never
+counted twice): a table the question is not about, or columns read wrongly, does not add up and
+is refused. The answer is the total's change and the lines whose change moved it most.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from answering.citations import cite, unique_citations
+from answering.kinds.statement_lines import has_line
+from answering.numbers import Row, header_years, normalize_label, split_row
+from answering.written_answer import WrittenAnswer
+from finrag.models import Chunk, SearchHit
+from finrag.vocabulary import Vocabulary
+
+# A line that totals others ("Total operating expenses", "Gross profit", "Loss before income
+# tax"): it may be part of the sum or left out of it; any other line must be in it.
+_SUBTOTAL = re.compile(
+    r"^(?!income\s+tax)(?:total\b|gross\s+(?:profit|margin|loss)|net\s+(?:revenues?|sales)\b|(?:operating\s+)?(?:income|loss|profit|"
+    r"earnings)\b|(?:\(loss\)|\(income\))|net\s+(?:income|loss|earnings)|(?:income|profit|loss|earnings)\s*\(?(?:loss|income)?"
+    r"\)?\s+(?:before|from|after)\b)",
+    re.I,
+)
+_PER_UNIT = re.compile(r"\bper\b", re.I)  # "Net assets per unit", "Net income per share": not a statement total
+# "Quarters Ended June 30, 2023 2022 Inc/ (Dec)": the two periods, then their change in $ and in %
+_CHANGE_HEADER = re.compile(r"^(?P<years>[A-Za-z ,0-9]*?(?:19|20)\d\d\s+(?:19|20)\d\d)\s+(?:inc(?:rease)?\s*/\s*\(?dec(?:rease)?\)?|"
+                            r"\$?\s*change\b|increase\s*\(decrease\))", re.I)
+_CHANGE_COLUMNS = re.compile(r"\s+\$?\s*\(?-?[\d,]+(?:\.\d+)?\)?\s+(?:\(?-?[\d,]+(?:\.\d+)?\)?\s*%?|n/?m)\s*%?\s*$",
+                             re.I)
+_MAX_ROWS = 14  # 2^14 sign choices at most: a statement's lines above a total, not a whole note
+_SHOWN = 3
+_MIN_SHARE = 0.1  # a line shown moved the total by at least a tenth of what all lines moved it
+
+
+class Line(BaseModel):
+    row: Row
+    chunk: Chunk
+    label: str
+
+
+class StatementChange(BaseModel):
+    """The total's two columns and the lines that sum to it, with their signs."""
+
+    total: Line
+    years: tuple[int, int]  # (before, asked)
+    columns: tuple[int, int]  # value columns of (before, asked), counted from the right end of the row
+    parts: list[tuple[Line, int]]  # (line, +1 / -1)
+    subtotals: list[Line] = []  # subtotals of the run left out of the sum (operating income on the way to net income)
+
+    def value(self, line: Line, which: int) -> float:
+        v = line.row.values[len(line.row.values) - self.columns[which]]
+        return v or 0.0
+
+
+def _lines(hits: Sequence[SearchHit], companies: list[str]) -> list[list[Line | tuple[int, ...]]]:
+    """Runs of consecutive chunks of one filing joined, each as its lines: a `Line` for a table
+    row (a label-only line above a row that continues it in lower case is joined to it), the
+    years of a header line as a tuple."""
+    wanted = {c.casefold() for c in companies}
+    chunks = {(h.chunk.doc, h.chunk.index): h.chunk for h in hits
+              if not wanted or (h.chunk.company or "").casefold() in wanted}
+    runs: list[list[Chunk]] = []
+    for key in sorted(chunks, key=lambda k: (k[0], k[1])):
+        if runs and runs[-1][-1].doc == key[0] and runs[-1][-1].index == key[1] - 1:
+            runs[-1].append(chunks[key])
+        else:
+            runs.append([chunks[key]])
+    out: list[list[Line | tuple[int, ...]]] = []
+    for run in runs:
+        lines: list[Line | tuple[int, ...]] = []
+        changes = False  # the header's last columns are the change in $ and in % ("Inc/ (Dec)")
+        for chunk in run:
+            pending = ""
+            for raw in chunk.text.splitlines():
+                if m := _CHANGE_HEADER.match(raw):
+                    lines.append(tuple(int(y) for y in re.findall(r"(?:19|20)\d\d", m.group("years"))[-2:]))
+                    pending, changes = "", True
+                    continue
+                if years := header_years(raw):
+                    lines.append(tuple(years))
+                    pending, changes = "", False
+                    continue
+                row = split_row(_CHANGE_COLUMNS.sub("", raw) if changes else raw)
+                if row is None:
+                    pending = raw.strip() if re.search(r"[A-Za-z]", raw) else pending
+                    continue
+                label = row.label
+                if pending and label[:1].islower():
+                    label = f"{pending} {label}"
+                pending = ""
+                lines.append(Line(row=row, chunk=chunk, label=label))
+        out.append(lines)
+    return out
+
+
+def _columns(header: list[int], year: int | None, width: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """(before, asked) years and their columns counted from the right of a row `width` amounts
+    wide, from the header's last `width` years: the asked year beside the one before, else the
+    first two when the header runs latest first around the asked year (the asked year's own
+    filing, its fiscal year named for the calendar year it ends in)."""
+    if len(header) < width or width < 2:
+        return None
+    years = header[-width:]
+    if year is not None and year in years and year - 1 in years:
+        now, before = years.index(year), years.index(year - 1)
+    elif years[0] == years[1] + 1 and (year is None or abs(years[0] - year) <= 1):
+        now, before = 0, 1
+    else:
+        return None
+    return (years[before], years[now]), (width - before, width - now)
+
+
+def _signs(parts: list[Line], total: Line, cols: list[int], width: int) -> list[int] | None:
+    """One sign per line (0 allowed for a subtotal) under which the lines sum to the total in
+    every column, the fewest subtotals used; None when no choice does. A line printed negative
+    in every column is already signed (a loss, an expense in parentheses): it is added, unless
+    its label says which way it reads ("Other (income) expense")."""
+    def value(line: Line, c: int) -> float:
+        return line.row.values[len(line.row.values) - c] or 0.0
+
+    targets = [value(total, c) for c in cols]
+    vals = [[value(p, c) for c in cols] for p in parts]
+    digits = max((len(t.split(".")[1].rstrip(")")) if "." in t else 0) for p in [*parts, total]
+                 for t in p.row.tokens[-width:])
+    unit = 10.0 ** -digits
+    choices = []
+    for p, v in zip(parts, vals, strict=True):
+        signed = all(x < 0 for x in v) and "(" not in p.label
+        base = (1,) if signed else (1, -1)
+        choices.append((*base, 0) if _SUBTOTAL.search(p.label) else base)
+    tolerance = unit * (1 + len(parts) // 4)
+    best: list[int] | None = None
+    for signs in itertools.product(*choices):
+        subtotals = sum(1 for s, p in zip(signs, parts, strict=True) if s and _SUBTOTAL.search(p.label))
+        if best is not None and subtotals >= sum(1 for s, p in zip(best, parts, strict=True)
+                                                 if s and _SUBTOTAL.search(p.label)):
+            continue
+        if all(abs(sum(s * v[k] for s, v in zip(signs, vals, strict=True)) - targets[k]) <= tolerance
+               for k in range(len(cols))):
+            best = list(signs)
+    return best
+
+
+def read_change(metric: str, year: int | None, hits: Sequence[SearchHit], companies: list[str],
+                vocab: Vocabulary, question: str = "") -> StatementChange | None:
+    """The asked total's row and the statement lines above it that sum to it, or None. A
+    question that states the total's figures or its change ("went from a net loss of $88
+    million to net income of $1,814 million", "rose 15%") is about the row that has them."""
+    for lines in _lines(hits, companies):
+        for at, item in enumerate(lines):
+            if not isinstance(item, Line) or not has_line(metric, normalize_label(item.label), vocab) \
+                    or _PER_UNIT.search(item.label) or item.row.percent:
+                continue
+            if year is not None and item.chunk.fiscal_year not in (None, year):
+                continue  # another period's filing: its latest column is not the asked period
+            found = _above(lines, at, item, year)
+            if found is not None and _agrees(found, question):
+                return found
+    return None
+
+
+def _header(lines: list[Line | tuple[int, ...]]) -> list[int]:
+    """The years of the nearest header above: consecutive header lines ("2022" / "2021", each
+    on its own line) read as one."""
+    years: list[int] = []
+    for item in reversed(lines):
+        if isinstance(item, tuple):
+            years = [*item, *years]
+        elif years:
+            break
+    return years
+
+
+def _above(lines: list[Line | tuple[int, ...]], at: int, total: Line, year: int | None) -> StatementChange | None:
+    width = len(total.row.values)
+    header = _header(lines[:at])
+    # a row prints a note number before its amounts: the columns are the header's years, read from the right
+    width = min(width, len(header)) if header else width
+    placed = _columns(header, year, width)
+    if placed is None:
+        return None
+    years, cols = placed
+    # walk up from the total while rows have its columns; the largest run that sums to it wins
+    run: list[Line] = []
+    for item in reversed(lines[:at]):
+        if isinstance(item, tuple):
+            continue
+        if len(item.row.values) < width or item.row.percent or len(run) >= _MAX_ROWS:
+            break
+        run.insert(0, item)
+    for start in range(len(run)):
+        parts = run[start:]
+        if len(parts) < 2:
+            break
+        signs = _signs(parts, total, list(range(1, width + 1)), width)
+        if signs is not None and sum(1 for s in signs if s) >= 3:
+            used = [(p, s) for p, s in zip(parts, signs, strict=True) if s]
+            totals = [total.row.values[len(total.row.values) - c] for c in cols]
+            between = [p for p, s in zip(parts, signs, strict=True) if not s and _SUBTOTAL.search(p.label)
+                       and not re.match(r"(?:total\s+)?(?:net\s+)?(?:revenues?|sales)\b", p.label, re.I)
+                       and [p.row.values[len(p.row.values) - c] for c in cols] != totals]
+            return StatementChange(total=total, years=years, columns=cols, parts=used, subtotals=between)
+    return None
+
+
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b)", re.I)
+_AMOUNT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)|\b(\d{1,3}(?:,\d{3})+(?:\.\d+)?)\b"
+                     r"|\b(\d+(?:\.\d+)?)\s*(?:thousand|million|billion)\b", re.I)
+
+
+def _agrees(change: StatementChange, question: str) -> bool:
+    """The figures the question states, if any: two of them (or its only one) are the total's
+    two values (at any scale), or one is its change in percent."""
+    amounts = [float(next(g for g in m.groups() if g).replace(",", "")) for m in _AMOUNT.finditer(question)]
+    percents = [float(m.group(1)) for m in _PERCENT.finditer(question)]
+    if not amounts and not percents:
+        return True
+    t0, t1 = abs(change.value(change.total, 0)), abs(change.value(change.total, 1))
+    matched = sum(1 for x in amounts if any(t and any(abs(x * 10.0 ** k - t) <= 0.005 * t for k in (-6, -3, 0, 3, 6))
+                                            for t in (t0, t1)))
+    if amounts and matched >= min(2, len(amounts)):
+        return True
+    if t0:
+        moved = abs(change.value(change.total, 1) - change.value(change.total, 0)) / t0 * 100
+        if any(abs(moved - p) <= 1.0 for p in percents):
+            return True
+    return False
+
+
+def _shown(value: float, token_like: str) -> str:
+    digits = len(token_like.split(".")[1].rstrip(")")) if "." in token_like else 0
+    text = f"{abs(value):,.{digits}f}"
+    return f"({text})" if value < 0 else text
+
+
+_CATCH_ALL = re.compile(r"^(?:all\s+)?others?\b", re.I)
+
+
+def _movers(change: StatementChange) -> list[tuple[Line, float]]:
+    """The lines that moved the total most, largest first, with what each moved it by."""
+    moves = [(line, sign * (change.value(line, 1) - change.value(line, 0))) for line, sign in change.parts]
+    moved = sum(abs(m) for _, m in moves) or 1.0
+    return [(line, m) for line, m in sorted(moves, key=lambda t: -abs(t[1])) if abs(m) >= _MIN_SHARE * moved][:_SHOWN]
+
+
+def write(change: StatementChange) -> WrittenAnswer | None:
+    """The total's change and the lines that moved it most, each with its two columns; None when
+    the line that moved it most is a catch-all ("Other operating (income) expense, net"): its
+    name explains nothing, and what it holds is not on the statement."""
+    before, now = change.years
+    sample = change.total.row.tokens[-1] if change.total.row.tokens else ""
+    t0, t1 = change.value(change.total, 0), change.value(change.total, 1)
+    top = _movers(change)
+    if not top or _CATCH_ALL.match(top[0][0].label):
+        return None
+    label = change.total.label.rstrip(" :")
+    shown = "; ".join(
+        f"{line.label.rstrip(' :')}: {_shown(change.value(line, 0), sample)} ({before}) to "
+        f"{_shown(change.value(line, 1), sample)} ({now}), {'+' if m > 0 else '-'}{_shown(abs(m), sample)} on {label}"
+        for line, m in top)
+    text = (f"{label} went from {_shown(t0, sample)} ({before}) to {_shown(t1, sample)} ({now}), a change of "
+            f"{'+' if t1 >= t0 else '-'}{_shown(abs(t1 - t0), sample)}. What drove it, from the statement's lines "
+            f"(those between the top of the statement and {label} sum to it in both years): {shown}.")
+    if change.subtotals:
+        # where the change arose: above or below operating income, before or after tax
+        text += " On the way: " + "; ".join(
+            f"{line.label.rstrip(' :')}: {_shown(change.value(line, 0), sample)} ({before}) to "
+            f"{_shown(change.value(line, 1), sample)} ({now})" for line in change.subtotals[-_SHOWN:]) + "."
+    citations = [cite(change.total.chunk, change.total.row.line), *(cite(line.chunk, line.row.line) for line, _ in top),
+                 *(cite(line.chunk, line.row.line) for line in change.subtotals[-_SHOWN:])]
+    return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
+                         flags=["drivers_from_statement_lines"])
