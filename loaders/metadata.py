@@ -226,7 +226,7 @@ def _read_company(
     meta.aliases = [a for a in dict.fromkeys(aliases) if a and a != meta.company]
     meta.evidence = [
         CompanyEvidence(name=s.name, kind=s.kind, pages=s.pages, confidence=KIND_CONFIDENCE[s.kind])
-        for s in cross.sightings if any(same_company(s.name, n) for n in names)
+        for s in cross.all_sightings() if any(same_company(s.name, n) for n in names)
     ]
 
 
@@ -274,6 +274,10 @@ def _cross_checked(
     agrees = cross.agrees_with(reading.names) if reading else None
     if reading is None and best is None and (named := most_named(pages)) is not None:
         return _CompanyReading([named.name], "prose", 0.6)
+    if reading is None and best is None and cross.title is not None:
+        # No legal name anywhere, but a running title repeats one on most pages
+        # ("CARVANA 2021 ANNUAL REPORT"): a document that names itself gets that name.
+        return _CompanyReading([cross.title.name], "header", KIND_CONFIDENCE["running title"])
     if best is not None and (reading is None or (reading.fallback and agrees is False)):
         return _CompanyReading([best.name], "header", cross.confidence())
     if reading is None or agrees is None:

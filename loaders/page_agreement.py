@@ -21,11 +21,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
+from finrag.known_words import is_known
 from loaders.company_names import base_name, styled_as_name
 from loaders.cover import CORPORATE_SUFFIX, name_candidate
 from loaders.dates import DATE
 
-Kind = Literal["signature", "running header", "statement title", "auditor's report", "defined term"]
+Kind = Literal["signature", "running header", "statement title", "auditor's report", "defined term",
+               "running title", "trading symbol"]
 
 # "the registrant has duly caused this report", "PepsiCo has duly caused this report",
 # "the registrants have duly caused this Annual Report on Form 10-K ..." (any line breaks;
@@ -52,7 +54,7 @@ _RIGHTS_RESERVED = re.compile(r"(\b(?:inc|corp|co|ltd)\.)?\.?,?\s*all\s+rights\s
 # A running line on this many pages is the filing's own, not one exhibit's.
 _MIN_RUNNING_PAGES = 5
 _WEIGHT: dict[Kind, int] = {"signature": 3, "running header": 2, "auditor's report": 2, "defined term": 2,
-                            "statement title": 1}
+                            "statement title": 1, "running title": 1, "trading symbol": 2}
 # The auditor's report is addressed to the company's owners: "To the Shareholders and Board
 # of Directors of Acme Corporation", "To the Members of Acme plc" (the auditor signs it; its
 # own name is never taken).
@@ -89,12 +91,24 @@ class Sighting:
 
 # How surely each kind of place names the issuer, alone.
 KIND_CONFIDENCE: dict[Kind, float] = {"signature": 0.9, "auditor's report": 0.85, "defined term": 0.85,
-                                      "running header": 0.8, "statement title": 0.7}
+                                      "running header": 0.8, "statement title": 0.7, "running title": 0.6,
+                                      "trading symbol": 0.85}
 
 
 @dataclass
 class CrossPageReading:
     sightings: list[Sighting] = field(default_factory=list)
+    # Weaker signals, kept apart from the vote of `best()`: the name a running title gives
+    # without a legal suffix (the company only when nothing else names one), and the names
+    # printed beside a trading symbol ("Acme Corp. (NYSE: ACME)").
+    title: Sighting | None = None
+    symbols: list[Sighting] = field(default_factory=list)
+
+    def all_sightings(self) -> list[Sighting]:
+        """Every sighting, a running title once (a running header may be the same line)."""
+        title = [self.title] if self.title and not any(
+            s.kind == "running header" and name_key(s.name) == name_key(self.title.name) for s in self.sightings) else []
+        return [*self.sightings, *title, *self.symbols]
 
     def best(self) -> Sighting | None:
         """The name most of the evidence gives; the signature names the registrant by law."""
@@ -137,7 +151,7 @@ def read_cross_page(pages: list[str], running: list[tuple[str, int]] | None = No
         sightings += running_header_names(running)
     sightings += statement_title_names(pages)
     sightings += addressee_names(pages) + self_definitions(pages)
-    return CrossPageReading(sightings)
+    return CrossPageReading(sightings, title=running_title_name(pages, running))
 
 
 _NAME_IN_PROSE = re.compile(
@@ -169,6 +183,59 @@ def most_named(pages: list[str]) -> Sighting | None:
         return None
     key, n = counts.most_common(1)[0]
     return Sighting(printed[key], "running header", n) if n >= max(2, readable / 2) else None
+
+
+# A report's running title: "CARVANA 2021 ANNUAL REPORT", "Acme | 2022 Form 10-K | 25",
+# "Acme Annual Report 2021-22": a name, then the report's title (a page number around it).
+_RUNNING_TITLE = re.compile(
+    r"^\s*(?:\d{1,4}\s+)?(?P<name>[A-Za-z][^\n|•·]{1,40}?)\s*[|•·,–-]?\s*(?:(?:19|20)\d\d(?:\s*[-–/]\s*\d\d)?\s+)?"
+    r"(?:(?:integrated\s+)?annual\s+(?:financial\s+)?report(?:\s+and\s+accounts)?|form\s+10-?K)"
+    r"(?:\s*(?:19|20)\d\d(?:\s*[-–/]\s*\d\d)?)?\s*(?:[|•·]?\s*\d{1,4})?\s*$",
+    re.I | re.M,
+)
+# Words a title begins with or is made of that name no company ("Our 2021 Annual Report",
+# "Integrated Annual Report", "Strategic Report | Annual Report 2022").
+_TITLE_WORDS = frozenset([
+    "our", "the", "this", "a", "an", "integrated", "interim", "strategic", "financial", "consolidated",
+    "corporate", "governance", "sustainability", "directors", "directors'", "chairman's", "letter", "review",
+    "summary", "highlights", "overview", "business", "performance", "report", "statements", "accounts", "group",
+    "year", "fiscal", "form", "annual", "quarterly"
+])
+_TITLE_NAME_WORDS = 4
+
+
+def running_title_name(pages: list[str], running: list[tuple[str, int]] | None = None) -> Sighting | None:
+    """The name a report's running title gives ("CARVANA 2021 ANNUAL REPORT" at the foot of
+    its pages), with no legal suffix needed, when it is on most pages (a one-page excerpt:
+    its page). A caption ("Integrated Annual Report 2021-22") or a fragment is no name."""
+    counts: Counter[str] = Counter()
+    printed: dict[str, str] = {}
+    for text in pages:
+        counts.update({key for key in _title_keys(text, printed)})
+    for line, n in running or []:
+        for key in _title_keys(line, printed):
+            counts[key] += n
+    readable = sum(1 for text in pages if text.strip())
+    if not counts:
+        return None
+    key, n = counts.most_common(1)[0]
+    return Sighting(printed[key], "running title", n) if n >= max(1, readable / 2) else None
+
+
+def _title_keys(text: str, printed: dict[str, str]) -> set[str]:
+    keys = set()
+    for m in _RUNNING_TITLE.finditer(text):
+        name = m.group("name").strip(" ,-–|")
+        words = [w.strip("(),.“”\"'").lower() for w in name.split()]
+        if not words or len(words) > _TITLE_NAME_WORDS or words[0] in _TITLE_WORDS or all(w in _TITLE_WORDS for w in words):
+            continue
+        if not (candidate := name_candidate(name)) or not styled_as_name(candidate) or not base_name(candidate).strip():
+            continue
+        if not CORPORATE_SUFFIX.search(candidate) and all(is_known(w) for w in re.findall(r"[A-Za-z]+", candidate)):
+            continue  # English words without a legal suffix: a caption ("Online Integrated Annual Report")
+        keys.add(name_key(candidate))
+        printed.setdefault(name_key(candidate), candidate)
+    return keys
 
 
 def addressee_names(pages: list[str]) -> list[Sighting]:

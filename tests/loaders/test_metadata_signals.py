@@ -5,18 +5,21 @@ text layer of the pages needed is read (pdfium, no OCR, no embedding)."""
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 
 from loaders.cleaning import clean_document
 from loaders.cover import CORPORATE_SUFFIX
 from loaders.dates import parse_date
+from loaders.document import read_document
 from loaders.metadata import read_metadata
 from loaders.page_agreement import (
     abbreviation_definitions,
     addressee_names,
     most_named,
     running_header_names,
+    running_title_name,
     self_definitions,
 )
 from tests.support.pdf_pages import page_texts
@@ -241,3 +244,24 @@ def test_a_running_line_stating_a_former_name_is_never_the_company():
     assert meta.company_legal == "ENRG ELEMENTS LIMITED"
     assert not meta.company.lower().startswith("formerly")
     assert "Kopore Metals Limited" in meta.aliases
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract-ocr not installed")
+def test_a_page_named_only_by_its_running_title_gets_that_company(filings_wild_dir):
+    # One image-only page of KPI charts whose OCR'd footer is "CARVANA 2021 ANNUAL REPORT":
+    # no legal suffix, no cover, no prose; the title names the company on its only page.
+    meta, _pages = read_document(filings_wild_dir / "pdfs" / "Carvana_2021_AnnualReport.pdf")
+    assert (meta.company, meta.form, meta.fiscal_year) == ("Carvana", "annual", 2021)
+    assert meta.sources["company"].source == "header"
+    assert [(e.name, e.kind) for e in meta.company_evidence] == [("CARVANA", "running title")]
+
+
+def test_a_running_title_made_of_caption_words_is_no_company(wild):
+    # Reliance's excerpt prints "Online Integrated Annual Report" on its pages: English words
+    # before the title, no legal suffix, so no name; a real footer on most pages is one.
+    pages, running = wild("RelianceIndustries_2022_AnnualReport")
+    assert running_title_name(pages, running) is None
+    footer = ["Revenue grew\nACME WIDGETS 2022 ANNUAL REPORT 7", "Outlook\nACME WIDGETS 2022 ANNUAL REPORT 8", "Notes"]
+    assert running_title_name(footer).name == "ACME WIDGETS"
+    assert running_title_name(["Our 2022 Annual Report", "Integrated Annual Report 2021-22"]) is None
+    assert running_title_name([*footer, "a", "b", "c"]) is None  # on 2 of 6 pages: not most
