@@ -199,11 +199,23 @@ def ticker(cover: str) -> str | None:
     return None
 
 
-_SYMBOL_IN_PROSE = re.compile(r"under\s+the\s+(?:ticker\s+|trading\s+)?symbols?\s+[“\"'‘]?([A-Z]{1,5})\b")
+_SYMBOL_IN_PROSE = re.compile(
+    r"(?:under\s+the\s+(?:ticker\s+|trading\s+)?symbols?|\((?:stock\s+|ticker\s+|trading\s+)?symbol)"
+    r"\s+[“\"'‘]?([A-Z]{1,5})\b"
+)
+# The trading symbol's line in prose: "eBay Inc. (Nasdaq: EBAY)", "Alphabet Inc. (NASDAQ: GOOG,
+# GOOGL)", "Patriot Transportation Holding, Inc. (NASDAQ-PATI)", "(AIM: ENET.L OTCQB: ENETF)",
+# "(TSX: BK)": the first symbol is group 1; the name printed before the parenthesis.
+_EXCHANGES = r"NYSE(?:\s+(?:American|Arca|MKT))?|NASDAQ(?:\s*GS)?|Nasdaq(?:\s*GS)?|TSX(?:-?V)?|ASX|LSE|AIM|OTCQ[BX]|AMEX"
+SYMBOL_IN_PARENS = re.compile(
+    rf"\(\s*(?:{_EXCHANGES})\s*[:\-–]\s*([A-Z]{{1,5}}(?:\.[A-Z]{{1,2}})?)"
+    r"(?:\s*,\s*[A-Z]{1,5}(?:\.[A-Z]{1,2})?)*[^()]{0,30}\)"
+)
 
 
 def ticker_in_prose(body: str) -> str | None:
-    """Item 5's "... is traded on the Nasdaq ... under the symbol “EBAY”" (older covers list no ticker)."""
+    """Item 5's "... is traded on the Nasdaq ... under the symbol “EBAY”", "(stock symbol “PATI”)"
+    (older covers list no ticker)."""
     found = [m.group(1) for m in _SYMBOL_IN_PROSE.finditer(body[:400_000])]
     return max(set(found), key=found.count) if found else None
 

@@ -196,6 +196,11 @@ def _read_company(
     meta: ContentMetadata, cover_text: str, body: str, pages: list[str], release, cross: CrossPageReading
 ) -> None:
     _read_ticker(meta, cover_text, body, release)
+    # The name beside the issuer's own symbol (the cover's 12(b) table or the release's
+    # "(Nasdaq: EBAY)") names the issuer: it votes with the other signals.
+    own = [s for s in cross.symbols if meta.ticker and meta.ticker in (s.ticker, *s.also)]
+    cross.sightings += own
+    cross.symbols = [s for s in cross.symbols if s not in own]
     reading = _first_reading(cover_text, release)
     company = company_names.short_name(reading.names[0], body) if reading else None
     if reading is not None and company is not None:
@@ -215,6 +220,7 @@ def _read_company(
     meta.company_legal = names[0]
     meta.company = company
     meta.said("company", reading.source, reading.confidence)
+    _ticker_beside_name(meta, cross, names)
     former = cover.former_names(cover_text) + company_names.former_names_in_prose(body, names)
     aliases = [
         *names,
@@ -222,10 +228,11 @@ def _read_company(
         *company_names.defined_terms(names, body),
         *former,
         meta.ticker,
+        *(t for s in cross.all_sightings() if s.kind == "trading symbol" and s.ticker == meta.ticker for t in s.also),
     ]
     meta.aliases = [a for a in dict.fromkeys(aliases) if a and a != meta.company]
     meta.evidence = [
-        CompanyEvidence(name=s.name, kind=s.kind, pages=s.pages, confidence=KIND_CONFIDENCE[s.kind])
+        CompanyEvidence(name=s.name, kind=s.kind, pages=s.pages, confidence=KIND_CONFIDENCE[s.kind], ticker=s.ticker)
         for s in cross.all_sightings() if any(same_company(s.name, n) for n in names)
     ]
 
@@ -237,6 +244,18 @@ def _read_ticker(meta: ContentMetadata, cover_text: str, body: str, release) -> 
     elif ticker := (release.ticker if release else None) or cover.ticker_in_prose(body):
         meta.ticker = ticker
         meta.said("ticker", "prose", 0.8)
+
+
+def _ticker_beside_name(meta: ContentMetadata, cross: CrossPageReading, names: list[str]) -> None:
+    """No ticker on a cover or in a dateline: the symbol printed beside the issuer's own name
+    ("Alphabet Inc. (NASDAQ: GOOG, GOOGL)"), never one beside another company's name (a
+    biography's "VocalTec (NASDAQ: VOCL)")."""
+    if meta.ticker:
+        return
+    agreeing = [s for s in cross.symbols if any(same_company(s.name, n) for n in names)]
+    if agreeing:
+        meta.ticker = max(agreeing, key=lambda s: s.pages).ticker
+        meta.said("ticker", "prose", KIND_CONFIDENCE["trading symbol"])
 
 
 def _first_reading(cover_text: str, release) -> _CompanyReading | None:

@@ -23,7 +23,7 @@ from typing import Literal
 
 from finrag.known_words import is_known
 from loaders.company_names import base_name, styled_as_name
-from loaders.cover import CORPORATE_SUFFIX, name_candidate
+from loaders.cover import CORPORATE_SUFFIX, SYMBOL_IN_PARENS, name_candidate
 from loaders.dates import DATE
 
 Kind = Literal["signature", "running header", "statement title", "auditor's report", "defined term",
@@ -87,6 +87,8 @@ class Sighting:
     name: str  # as printed, legal suffix included
     kind: Kind
     pages: int  # how many pages it is on (1 for a signature)
+    ticker: str | None = None  # a trading symbol's line: the (first) symbol beside the name
+    also: tuple[str, ...] = ()  # the line's other symbols ("GOOG, GOOGL": another class)
 
 
 # How surely each kind of place names the issuer, alone.
@@ -151,7 +153,7 @@ def read_cross_page(pages: list[str], running: list[tuple[str, int]] | None = No
         sightings += running_header_names(running)
     sightings += statement_title_names(pages)
     sightings += addressee_names(pages) + self_definitions(pages)
-    return CrossPageReading(sightings, title=running_title_name(pages, running))
+    return CrossPageReading(sightings, title=running_title_name(pages, running), symbols=symbol_names(pages))
 
 
 _NAME_IN_PROSE = re.compile(
@@ -236,6 +238,51 @@ def _title_keys(text: str, printed: dict[str, str]) -> set[str]:
         keys.add(name_key(candidate))
         printed.setdefault(name_key(candidate), candidate)
     return keys
+
+
+def symbol_names(pages: list[str]) -> list[Sighting]:
+    """Names printed beside a trading symbol ("eBay Inc. (Nasdaq: EBAY)", "VocalTec (NASDAQ:
+    VOCL)"), each with its symbol, on the most pages first. Any company's: a biography
+    names others, so `loaders.metadata` keeps only those that agree with the issuer."""
+    counts: Counter[tuple[str, str]] = Counter()
+    printed: dict[tuple[str, str], str] = {}
+    also: dict[tuple[str, str], tuple[str, ...]] = {}
+    for text in pages[:60]:
+        flat = _flat(text)
+        found = set()
+        for m in SYMBOL_IN_PARENS.finditer(flat):
+            words = flat[: m.start()].split()[-40:]
+            if name := _name_ending(words) or _plain_name(words):
+                symbols = tuple(re.findall(r"(?<![\w.])[A-Z]{1,5}(?:\.[A-Z]{1,2})?(?![\w.])", m.group(0).split(":", 1)[-1]
+                                           if ":" in m.group(0) else m.group(0)[m.start(1) - m.start():]))
+                key = (name_key(name), m.group(1))
+                found.add(key)
+                printed.setdefault(key, name)
+                also.setdefault(key, tuple(t for t in symbols if t != m.group(1) and not re.fullmatch(_EXCHANGE_WORDS, t)))
+        counts.update(found)
+    return [Sighting(printed[k], "trading symbol", n, ticker=k[1], also=also[k]) for k, n in counts.most_common()]
+
+
+_EXCHANGE_WORDS = r"NYSE|NASDAQ|TSX|TSXV|ASX|LSE|AIM|OTCQB|OTCQX|AMEX|MKT|GS"
+
+
+def _plain_name(words: list[str]) -> str | None:
+    """A name without a legal suffix ending a run of words: up to four capitalised words back
+    to a line break, a clause's end or a lower-case word ("... with VocalTec" -> "VocalTec");
+    English words alone ("the Company") are no name."""
+    taken: list[str] = []
+    for word in reversed(words):
+        if word == _BREAK or len(taken) == _TITLE_NAME_WORDS or word in _CLAUSE_OPENERS:
+            break
+        if taken and word.endswith((",", ".", ":", ";", "–", "-", "—")):
+            break
+        if not (word[:1].isupper() or re.match(r"[a-z]{1,3}[A-Z]", word)):
+            break
+        taken.insert(0, word)
+    name = " ".join(taken).strip(" ,;:")
+    if not name or not (candidate := name_candidate(name)) or not styled_as_name(candidate):
+        return None
+    return None if all(is_known(w) for w in re.findall(r"[A-Za-z]+", candidate)) else candidate
 
 
 def addressee_names(pages: list[str]) -> list[Sighting]:

@@ -265,3 +265,28 @@ def test_a_running_title_made_of_caption_words_is_no_company(wild):
     assert running_title_name(footer).name == "ACME WIDGETS"
     assert running_title_name(["Our 2022 Annual Report", "Integrated Annual Report 2021-22"]) is None
     assert running_title_name([*footer, "a", "b", "c"]) is None  # on 2 of 6 pages: not most
+
+
+def test_the_trading_symbols_line_gives_the_ticker_and_names_the_issuer(wild):
+    # "Alphabet Inc. (NASDAQ: GOOG, GOOGL) today announced ...": both share classes' symbols,
+    # and the name beside them is listed as evidence with its symbol.
+    meta = _meta(wild, "Alphabet_2023_EarningsRelease_Q1")
+    assert (meta.company, meta.ticker) == ("Alphabet", "GOOG")
+    assert "GOOGL" in meta.aliases
+    assert ("Alphabet Inc.", "trading symbol", "GOOG") in [(e.name, e.kind, e.ticker) for e in meta.evidence]
+    # An older 10-K with no symbol table on its cover: "(Symbol PATI)" in its prose.
+    assert _meta(wild, "PatriotTransportation_2015_10-K", 12).ticker == "PATI"
+
+
+def test_a_symbol_beside_another_companys_name_is_not_the_issuers_ticker():
+    cover = ("ANNUAL REPORT PURSUANT TO SECTION 13\nFor the fiscal year ended December 31, 2022\n"
+             "GLOBEX CORPORATION\n(Exact name of registrant as specified in its charter)")
+    bio = "Jane Roe led a merger with VocalTec (NASDAQ: VOCL) in 2005 and joined Globex in 2010."
+    own = "Globex Corporation (NYSE: GBX) makes widgets. Globex sells them. Globex grows."
+    assert read_metadata([cover, bio, own, "Globex"]).ticker == "GBX"
+    assert read_metadata([cover, bio, "Globex makes widgets. Globex sells them.", "Globex"]).ticker is None
+
+
+def test_a_name_the_prose_writes_in_capitals_keeps_them(wild):
+    # TD SYNNEX writes "TD SYNNEX is ..." in its own prose: never the title-cased "Td Synnex".
+    assert _meta(wild, "TDSYNNEX_2022_AnnualReport", 12).company == "TD SYNNEX"
