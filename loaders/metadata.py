@@ -228,6 +228,7 @@ def _read_company(
         *company_names.defined_terms(names, body),
         *former,
         meta.ticker,
+        *cover.share_class_tickers(cover_text)[1:],  # the cover's other share classes (GOOG beside GOOGL)
         *(t for s in cross.all_sightings() if s.kind == "trading symbol" and s.ticker == meta.ticker for t in s.also),
     ]
     meta.aliases = [a for a in dict.fromkeys(aliases) if a and a != meta.company]

@@ -290,3 +290,19 @@ def test_a_symbol_beside_another_companys_name_is_not_the_issuers_ticker():
 def test_a_name_the_prose_writes_in_capitals_keeps_them(wild):
     # TD SYNNEX writes "TD SYNNEX is ..." in its own prose: never the title-cased "Td Synnex".
     assert _meta(wild, "TDSYNNEX_2022_AnnualReport", 12).company == "TD SYNNEX"
+
+
+def test_the_covers_symbol_table_gives_every_share_class_and_the_catalog_one_issuer(wild):
+    # Alphabet's 10-K cover lists Class A "GOOGL" and Class C "GOOG"; its release prints
+    # "Alphabet Inc. (NASDAQ: GOOG, GOOGL)". Read apart, they are one catalog entry.
+    from finrag.catalog import catalog_from_documents, resolve
+    from finrag.models import DocumentMeta
+
+    annual = _meta(wild, "Alphabet_2022_10-K", 3)
+    assert (annual.ticker, "GOOG" in annual.aliases) == ("GOOGL", True)
+    release = _meta(wild, "Alphabet_2023_EarningsRelease_Q1")
+    metas = [DocumentMeta(file=f"{doc}.pdf", doc=doc, sha256=doc, company=m.company, company_legal=m.company_legal,
+                          ticker=m.ticker, aliases=m.aliases, form=m.form, fiscal_year=m.fiscal_year)
+             for doc, m in (("k", annual), ("r", release))]
+    metas[1] = metas[1].model_copy(update={"company": "Alphabet Inc", "company_legal": "ALPHABET INC"})  # spelt apart
+    assert [sorted(c.docs) for c in resolve(catalog_from_documents(metas)).companies] == [["k", "r"]]
