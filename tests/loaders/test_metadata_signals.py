@@ -306,3 +306,16 @@ def test_the_covers_symbol_table_gives_every_share_class_and_the_catalog_one_iss
              for doc, m in (("k", annual), ("r", release))]
     metas[1] = metas[1].model_copy(update={"company": "Alphabet Inc", "company_legal": "ALPHABET INC"})  # spelt apart
     assert [sorted(c.docs) for c in resolve(catalog_from_documents(metas)).companies] == [["k", "r"]]
+
+
+def test_a_september_year_companys_december_quarter_is_q1_of_the_next_fiscal_year(wild):
+    # Patriot's year ends September 30: its 10-Q for the quarter ended December 31, 2014 is
+    # fiscal 2015's first quarter, never calendar 2014.
+    meta = _meta(wild, "PatriotTransportation_2015_10-Q_Q1", 12)
+    assert (meta.form, meta.fiscal_year, meta.period, str(meta.period_end)) == ("10-Q", 2015, "2015Q1", "2014-12-31")
+
+
+def test_an_annual_report_wrapped_around_a_10k_is_a_10k(wild):
+    # TD SYNNEX's annual report: a CEO letter, then the 10-K's cover on p.5 (year ends November 30).
+    meta = _meta(wild, "TDSYNNEX_2022_AnnualReport", 12)
+    assert (meta.form, meta.fiscal_year, str(meta.period_end), meta.ticker) == ("10-K", 2022, "2022-11-30", "SNX")
