@@ -364,11 +364,15 @@ def _read_period(meta: ContentMetadata, cover_text: str, body: str, release) -> 
     # Annual reports without an SEC cover: the latest "year ended ..." their statements
     # report ("for the years ended 31 December 2022 and 2021"), else the year their title
     # gives ("Annual Report 2021-22" -> 2022).
-    if end := _latest_year_ended(body):
+    interim = _latest_interim_end(body) if meta.form == "other" else None
+    # Interim statements may call their own period a "year" ("tahun yang berakhir pada
+    # tanggal 30 September 2011" beside "periode 9 (sembilan) bulan"): a year end that is
+    # also the latest interim period's end is that interim's, never "FY".
+    if (end := _latest_year_ended(body)) and not (interim and interim >= end):
         meta.fiscal_year, meta.period_end, meta.period = end.year, end, f"FY{end.year}"
         meta.said("fiscal_year", "prose", 0.7)
         return
-    if meta.form == "other" and (end := _latest_interim_end(body)):
+    if meta.form == "other" and (end := interim):
         # Interim statements without an SEC cover ("for the six month periods ended June 30,
         # 2012"; "periode yang berakhir tanggal 31 Maret 2009"): the year of the period.
         year_end = fiscal_year_end(body)

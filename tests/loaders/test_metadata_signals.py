@@ -319,3 +319,11 @@ def test_an_annual_report_wrapped_around_a_10k_is_a_10k(wild):
     # TD SYNNEX's annual report: a CEO letter, then the 10-K's cover on p.5 (year ends November 30).
     meta = _meta(wild, "TDSYNNEX_2022_AnnualReport", 12)
     assert (meta.form, meta.fiscal_year, str(meta.period_end), meta.ticker) == ("10-K", 2022, "2022-11-30", "SNX")
+
+
+def test_interim_statements_that_call_their_period_a_year_are_no_fiscal_year_report(wild):
+    # The Q3 2011 statements print "tahun yang berakhir pada tanggal 30 September 2011" beside
+    # "periode 9 (sembilan) bulan": the year 2011 is right, the period is no "FY2011".
+    meta = _meta(wild, "AdhiKarya_2011_FinancialStatements_Q3")
+    assert (meta.form, meta.fiscal_year, str(meta.period_end)) == ("other", 2011, "2011-09-30")
+    assert meta.period != "FY2011"
