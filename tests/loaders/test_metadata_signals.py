@@ -327,3 +327,13 @@ def test_interim_statements_that_call_their_period_a_year_are_no_fiscal_year_rep
     meta = _meta(wild, "AdhiKarya_2011_FinancialStatements_Q3")
     assert (meta.form, meta.fiscal_year, str(meta.period_end)) == ("other", 2011, "2011-09-30")
     assert meta.period != "FY2011"
+
+
+@pytest.mark.parametrize("name", ["Alphabet_2022_10-K", "Lyft_2021_10-K", "PatriotTransportation_2020_10-K"])
+def test_more_covers_printed_one_word_per_line_read_as_the_originals(wild, name):
+    pages, running = wild(name, 6)
+    one_word_per_line = ["\n".join(pages[0].split()), *pages[1:]]
+    fields = ("company", "company_legal", "ticker", "form", "fiscal_year", "period_end")
+    original, rebuilt = read_metadata(pages, running), read_metadata(one_word_per_line, running)
+    assert [getattr(rebuilt, f) for f in fields] == [getattr(original, f) for f in fields]
+    assert original.company and original.ticker and original.form == "10-K"
