@@ -330,21 +330,16 @@ def _read_period(meta: ContentMetadata, cover_text: str, body: str, release) -> 
             # dates are comparative columns.
             end, source, confidence = _latest_interim_end(body), "prose", 0.6
         if end:
-            meta.period_end = end
-            year_end = fiscal_year_end(body)
-            if year_end is not None:
-                # The quarter belongs to the fiscal year that ends next: the quarter ended
-                # December 2022 of a company whose year ends June 30 is fiscal 2023, Q2.
-                meta.fiscal_year, quarter = _fiscal_quarter(end, year_end, mentions)
-            else:
-                # A quarter belongs to the fiscal year that ends after it: retailers' July
-                # quarter is in "fiscal 2024" when their year ends in early 2024.
-                later = mentions[end.year + 1] > mentions[end.year]
-                meta.fiscal_year, quarter = (end.year + 1 if later else end.year), _quarter_number(body)
-                confidence = confidence if not later else confidence - 0.1
-            meta.period = f"{meta.fiscal_year}Q{quarter}"
-            meta.said("fiscal_year", source, confidence)
+            _quarter_ending(meta, end, body, mentions, source, confidence)
             return
+    if meta.form == "earnings" and release is not None and not release.fiscal_year and (
+        end := _latest_interim_end(cover_text)
+    ):
+        # A release whose headline names no period: its tables' latest quarter ("Three
+        # Months Ended June 30, 2023" beside "Six Months Ended"), placed in the company's
+        # fiscal year as a 10-Q's is; its date stays the dateline's.
+        _quarter_ending(meta, end, cover_text, mentions, "prose", 0.7)
+        return
     if meta.form == "earnings" and release is not None and release.fiscal_year:
         # The period the release reports on ("first-quarter 2023 results"), which for
         # an 8-K-wrapped release is not the year of the filing date.
@@ -389,6 +384,25 @@ def _read_period(meta: ContentMetadata, cover_text: str, body: str, release) -> 
         meta.fiscal_year = mentions.most_common(1)[0][0]
         meta.period = f"FY{meta.fiscal_year}"
         meta.said("fiscal_year", "prose", 0.5)
+
+
+def _quarter_ending(meta: ContentMetadata, end: date, body: str, mentions: Counter[int], source: MetaSource,
+                    confidence: float) -> None:
+    """Fiscal year and quarter of the quarter ending on `end`."""
+    meta.period_end = end
+    year_end = fiscal_year_end(body)
+    if year_end is not None:
+        # The quarter belongs to the fiscal year that ends next: the quarter ended
+        # December 2022 of a company whose year ends June 30 is fiscal 2023, Q2.
+        meta.fiscal_year, quarter = _fiscal_quarter(end, year_end, mentions)
+    else:
+        # A quarter belongs to the fiscal year that ends after it: retailers' July
+        # quarter is in "fiscal 2024" when their year ends in early 2024.
+        later = mentions[end.year + 1] > mentions[end.year]
+        meta.fiscal_year, quarter = (end.year + 1 if later else end.year), _quarter_number(body)
+        confidence = confidence if not later else confidence - 0.1
+    meta.period = f"{meta.fiscal_year}Q{quarter}"
+    meta.said("fiscal_year", source, confidence)
 
 
 # "fiscal year ending June 30, 2023", "the fiscal year ended 31 March 2022", "52 weeks ended ..."

@@ -337,3 +337,14 @@ def test_more_covers_printed_one_word_per_line_read_as_the_originals(wild, name)
     original, rebuilt = read_metadata(pages, running), read_metadata(one_word_per_line, running)
     assert [getattr(rebuilt, f) for f in fields] == [getattr(original, f) for f in fields]
     assert original.company and original.ticker and original.form == "10-K"
+
+
+def test_a_release_whose_headline_names_no_period_is_placed_by_its_tables(financebench_extra_dir):
+    # eBay's Q2 2023 release with every "second quarter" / "Q2" / "full year" worded away:
+    # the tables' "Three Months Ended June 30, 2023" beside "Six Months Ended" still place
+    # it, and its date stays the dateline's.
+    pages = clean_document(page_texts(financebench_extra_dir / "pdfs" / "EBAY_2023Q2_EARNINGS.pdf")).pages
+    named = re.compile(r"(?i)\b(?:first|second|third|fourth)[- ]quarter\b|\bQ[1-4]\b|\bfull[- ]year\b")
+    meta = read_metadata([named.sub("period", page) for page in pages])
+    assert (meta.form, meta.period, str(meta.period_end), str(meta.report_date)) == (
+        "earnings", "2023Q2", "2023-06-30", "2023-07-26")
