@@ -15,6 +15,10 @@ labels an 8-K or earnings release by the calendar year of its date, so a release
 fiscal year counts as right when either its fiscal year or the year of its date
 (`report_date`) matches the label.
 
+Labels their own documents contradict are listed in metadata_label_disputes.jsonl, each with
+the document's statement quoted; the scores are printed as labelled (the target is checked on
+those) and, apart, with those labels set to what the documents state.
+
 Extracted text is kept by file content under `--text-cache` (default: the cache folder's
 pdf-text/), so a second run re-reads metadata without pdfium or OCR.
 """
@@ -51,6 +55,24 @@ _ACCEPTED_FORMS = {
     "interim": ("other", "10-Q"),  # a non-US quarterly or half-year statement
 }
 _RELEASES = ("8k", "earnings")
+# Labels their own documents contradict, each with the document's statement: the scores are
+# printed as labelled and, apart, with these labels set to what the documents state.
+DISPUTES = Path(__file__).with_name("metadata_label_disputes.jsonl")
+
+
+def read_disputes(path: Path = DISPUTES) -> list[Dispute]:
+    if not path.is_file():
+        return []
+    return [Dispute.model_validate_json(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def as_the_document_states(label: Labelled, disputes: list[Dispute]) -> Labelled:
+    """`label` with each of its disputed fields set to what the document states."""
+    for d in disputes:
+        if (d.set, d.doc_name) == (label.set_name, label.doc_name):
+            label = label.model_copy(update={"doc_period": int(d.document)} if d.field == "fiscal_year"
+                                     else {"doc_type": d.document})  # fmt: skip
+    return label
 
 
 class Labelled(BaseModel):
@@ -88,6 +110,17 @@ class CatalogCheck(BaseModel):
     mixed: list[str] = []  # "entry: issuer, issuer" (a wrong merge)
 
 
+class Dispute(BaseModel):
+    """A label its document contradicts (`DISPUTES`): the document's own statement, quoted."""
+
+    set: str
+    doc_name: str
+    field: str  # "fiscal_year" or "form"
+    label: str
+    document: str  # what the document states: a year, or a doc_type ("8k")
+    evidence: str
+
+
 class MetadataEval(BaseModel):
     documents: int
     accuracy: dict[str, float]  # every filing given
@@ -98,6 +131,10 @@ class MetadataEval(BaseModel):
     seconds: float
     extractor: str = "pdfium"
     catalog: CatalogCheck | None = None
+    # The scores again with the disputed labels set to what their documents state (all, A,
+    # B): shown beside the labels' scores, never instead of them; the target is the labels'.
+    disputes: list[Dispute] = []
+    rows_documents_win: list[Row] = []
 
 
 def company_key(name: str | None) -> str:
@@ -188,6 +225,11 @@ def evaluate(
         for h in HALVES:
             rows.append(_row(f"{set_name} {h}", [o for o in outcomes if o[0].set_name == set_name
                                                    and halves.get(o[0].company or "") == h]))  # fmt: skip
+    disputes = [d for d in read_disputes() if any((d.set, d.doc_name) == (lb.set_name, lb.doc_name) for lb in copies.values())]
+    fixed = [(label, {m.field for m in _compare(as_the_document_states(label, disputes), by_name[name])})
+             for name, label in copies.items()]
+    rows_documents_win = [_row("all", fixed)] + [
+        _row(f"half {h}", [o for o in fixed if halves.get(o[0].company or "") == h]) for h in HALVES]
     seconds = round(sum(r.seconds for r in reports), 1)
     catalog = check_catalog([(label, by_name[name]) for name, label in copies.items()])
     members = {h: sorted({c for c, x in halves.items() if x == h}, key=company_key) for h in HALVES}
@@ -201,6 +243,8 @@ def evaluate(
         misses_of=misses_of,
         seconds=seconds,
         catalog=catalog,
+        disputes=disputes,
+        rows_documents_win=rows_documents_win if disputes else [],
     )
 
 
@@ -289,6 +333,13 @@ def format_result(result: MetadataEval) -> str:
         "an 8-K or earnings release's fiscal year counts as right if its fiscal year or the "
         "year of its date matches (FinanceBench labels releases by the date's calendar year)"
     )
+    if result.disputes:
+        lines.append(f"{len(result.disputes)} labels their documents contradict (eval/{DISPUTES.name}); "
+                     "with them set to what the documents state:")
+        lines.extend(f"  {row.name}: company {row.accuracy['company']:.1%}, fiscal yr {row.accuracy['fiscal_year']:.1%}, "
+                     f"form {row.accuracy['form']:.1%}, all 3 {row.accuracy['all']:.1%}" for row in result.rows_documents_win)
+        lines.extend(f"  {d.doc_name}: {d.field} labelled {d.label!r}, the document states {d.document!r} ({d.evidence})"
+                     for d in result.disputes)
     if (catalog := result.catalog) is not None:
         lines.append(f"catalog: {catalog.entries} entries for {catalog.issuers} labelled issuers; "
                      f"issuers split over entries: {len(catalog.split)}; entries mixing issuers: {len(catalog.mixed)}")

@@ -275,7 +275,11 @@ def _join_by_filing_signals(entries: list[CatalogCompany], root, join) -> None:
         a, b = group(i), group(j)
         tickers_a = {t.upper() for e in a for t in e.tickers}
         tickers_b = {t.upper() for e in b for t in e.tickers}
-        if tickers_a and tickers_b and not tickers_a & tickers_b:
+        # A filing lists its other share classes' symbols among its names ("Alphabet Inc.
+        # (NASDAQ: GOOG, GOOGL)"): one of them is the other entry's ticker, the same issuer.
+        names_a = tickers_a | {n.upper() for e in a for n in e.aliases}
+        names_b = tickers_b | {n.upper() for e in b for n in e.aliases}
+        if tickers_a and tickers_b and not (tickers_a & names_b or tickers_b & names_a):
             return False
         if not legal:  # a former name: the legal name changed with it
             return True

@@ -77,9 +77,11 @@ class CompanyEvidence(BaseModel):
     """One place a filing names its company outside the cover (inspect --json shows each)."""
 
     name: str  # as printed
-    kind: str  # signature, running header, statement title, auditor's report, defined term
+    kind: str  # signature, running header, statement title, auditor's report, defined term,
+    # running title, trading symbol
     pages: int  # pages it is on (1 for a signature or a definition)
     confidence: float  # how surely this kind of place names the issuer (0-1)
+    ticker: str | None = None  # a trading symbol's line ("Acme Corp. (NYSE: ACME)"): its symbol
 
 
 class DocumentMeta(BaseModel):

@@ -53,8 +53,11 @@ def as_written(name: str, body: str) -> str:
         return max(capitalised)[1]
     if not name.isupper():
         return name
-    # Short all-caps names are usually the company's own styling or an acronym (NIKE, IBM).
-    return name if len(name) <= 4 else name.title()
+    # Short all-caps names are usually the company's own styling or an acronym (NIKE, IBM);
+    # so is a name the prose itself writes in capitals ("TD SYNNEX is a leading ..."), which
+    # title case would turn into a name the filing never uses ("Td Synnex").
+    in_sentences = re.findall(rf"(?<![\w&]){re.escape(name)}\s+[a-z]{{2,}}\s+[a-z]{{2,}}", body)
+    return name if len(name) <= 4 or len(in_sentences) >= 2 else name.title()
 
 
 def _odd_casing(name: str) -> bool:

@@ -199,11 +199,44 @@ def ticker(cover: str) -> str | None:
     return None
 
 
-_SYMBOL_IN_PROSE = re.compile(r"under\s+the\s+(?:ticker\s+|trading\s+)?symbols?\s+[“\"'‘]?([A-Z]{1,5})\b")
+# A share class's row of the 12(b) table ("Class C Capital Stock, $0.001 par value GOOG Nasdaq
+# ..."), not a note's ("1.250% Notes due 2026 KO26 ...").
+_SHARE_ROW = re.compile(r"\b(?:common|capital|ordinary|class\s+[A-C])\b[^\n]{0,40}?\b(?:stock|shares?)\b", re.I)
+
+
+def share_class_tickers(cover: str) -> list[str]:
+    """Every share class's symbol in the cover's 12(b) table, the first as `ticker` gives it
+    ("GOOGL", then Class C's "GOOG"): one issuer under each of them."""
+    label = re.search(r"trading\s+symbol", cover, re.I)
+    if label is None:
+        return []
+    found: list[str] = []
+    for line in cover[label.end() : label.end() + 2000].split("\n")[1:20]:
+        if re.search(r"12\s*\(g\)", line):
+            break
+        if _SHARE_ROW.search(line) and (match := _TICKER_ON_COVER.search(line)) and match.group(1) not in found:
+            found.append(match.group(1))
+    first = ticker(cover)
+    return [first, *(t for t in found if t != first)] if first else found
+
+
+_SYMBOL_IN_PROSE = re.compile(
+    r"(?:under\s+the\s+(?:ticker\s+|trading\s+)?symbols?|\((?:stock\s+|ticker\s+|trading\s+)?symbol)"
+    r"\s+[“\"'‘]?([A-Z]{1,5})\b"
+)
+# The trading symbol's line in prose: "eBay Inc. (Nasdaq: EBAY)", "Alphabet Inc. (NASDAQ: GOOG,
+# GOOGL)", "Patriot Transportation Holding, Inc. (NASDAQ-PATI)", "(AIM: ENET.L OTCQB: ENETF)",
+# "(TSX: BK)": the first symbol is group 1; the name printed before the parenthesis.
+_EXCHANGES = r"NYSE(?:\s+(?:American|Arca|MKT))?|NASDAQ(?:\s*GS)?|Nasdaq(?:\s*GS)?|TSX(?:-?V)?|ASX|LSE|AIM|OTCQ[BX]|AMEX"
+SYMBOL_IN_PARENS = re.compile(
+    rf"\(\s*(?:{_EXCHANGES})\s*[:\-–]\s*([A-Z]{{1,5}}(?:\.[A-Z]{{1,2}})?)"
+    r"(?:\s*,\s*[A-Z]{1,5}(?:\.[A-Z]{1,2})?)*[^()]{0,30}\)"
+)
 
 
 def ticker_in_prose(body: str) -> str | None:
-    """Item 5's "... is traded on the Nasdaq ... under the symbol “EBAY”" (older covers list no ticker)."""
+    """Item 5's "... is traded on the Nasdaq ... under the symbol “EBAY”", "(stock symbol “PATI”)"
+    (older covers list no ticker)."""
     found = [m.group(1) for m in _SYMBOL_IN_PROSE.finditer(body[:400_000])]
     return max(set(found), key=found.count) if found else None
 

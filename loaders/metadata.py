@@ -196,6 +196,11 @@ def _read_company(
     meta: ContentMetadata, cover_text: str, body: str, pages: list[str], release, cross: CrossPageReading
 ) -> None:
     _read_ticker(meta, cover_text, body, release)
+    # The name beside the issuer's own symbol (the cover's 12(b) table or the release's
+    # "(Nasdaq: EBAY)") names the issuer: it votes with the other signals.
+    own = [s for s in cross.symbols if meta.ticker and meta.ticker in (s.ticker, *s.also)]
+    cross.sightings += own
+    cross.symbols = [s for s in cross.symbols if s not in own]
     reading = _first_reading(cover_text, release)
     company = company_names.short_name(reading.names[0], body) if reading else None
     if reading is not None and company is not None:
@@ -215,6 +220,7 @@ def _read_company(
     meta.company_legal = names[0]
     meta.company = company
     meta.said("company", reading.source, reading.confidence)
+    _ticker_beside_name(meta, cross, names)
     former = cover.former_names(cover_text) + company_names.former_names_in_prose(body, names)
     aliases = [
         *names,
@@ -222,11 +228,13 @@ def _read_company(
         *company_names.defined_terms(names, body),
         *former,
         meta.ticker,
+        *cover.share_class_tickers(cover_text)[1:],  # the cover's other share classes (GOOG beside GOOGL)
+        *(t for s in cross.all_sightings() if s.kind == "trading symbol" and s.ticker == meta.ticker for t in s.also),
     ]
     meta.aliases = [a for a in dict.fromkeys(aliases) if a and a != meta.company]
     meta.evidence = [
-        CompanyEvidence(name=s.name, kind=s.kind, pages=s.pages, confidence=KIND_CONFIDENCE[s.kind])
-        for s in cross.sightings if any(same_company(s.name, n) for n in names)
+        CompanyEvidence(name=s.name, kind=s.kind, pages=s.pages, confidence=KIND_CONFIDENCE[s.kind], ticker=s.ticker)
+        for s in cross.all_sightings() if any(same_company(s.name, n) for n in names)
     ]
 
 
@@ -237,6 +245,18 @@ def _read_ticker(meta: ContentMetadata, cover_text: str, body: str, release) -> 
     elif ticker := (release.ticker if release else None) or cover.ticker_in_prose(body):
         meta.ticker = ticker
         meta.said("ticker", "prose", 0.8)
+
+
+def _ticker_beside_name(meta: ContentMetadata, cross: CrossPageReading, names: list[str]) -> None:
+    """No ticker on a cover or in a dateline: the symbol printed beside the issuer's own name
+    ("Alphabet Inc. (NASDAQ: GOOG, GOOGL)"), never one beside another company's name (a
+    biography's "VocalTec (NASDAQ: VOCL)")."""
+    if meta.ticker:
+        return
+    agreeing = [s for s in cross.symbols if any(same_company(s.name, n) for n in names)]
+    if agreeing:
+        meta.ticker = max(agreeing, key=lambda s: s.pages).ticker
+        meta.said("ticker", "prose", KIND_CONFIDENCE["trading symbol"])
 
 
 def _first_reading(cover_text: str, release) -> _CompanyReading | None:
@@ -274,6 +294,10 @@ def _cross_checked(
     agrees = cross.agrees_with(reading.names) if reading else None
     if reading is None and best is None and (named := most_named(pages)) is not None:
         return _CompanyReading([named.name], "prose", 0.6)
+    if reading is None and best is None and cross.title is not None:
+        # No legal name anywhere, but a running title repeats one on most pages
+        # ("CARVANA 2021 ANNUAL REPORT"): a document that names itself gets that name.
+        return _CompanyReading([cross.title.name], "header", KIND_CONFIDENCE["running title"])
     if best is not None and (reading is None or (reading.fallback and agrees is False)):
         return _CompanyReading([best.name], "header", cross.confidence())
     if reading is None or agrees is None:
@@ -306,21 +330,16 @@ def _read_period(meta: ContentMetadata, cover_text: str, body: str, release) -> 
             # dates are comparative columns.
             end, source, confidence = _latest_interim_end(body), "prose", 0.6
         if end:
-            meta.period_end = end
-            year_end = fiscal_year_end(body)
-            if year_end is not None:
-                # The quarter belongs to the fiscal year that ends next: the quarter ended
-                # December 2022 of a company whose year ends June 30 is fiscal 2023, Q2.
-                meta.fiscal_year, quarter = _fiscal_quarter(end, year_end, mentions)
-            else:
-                # A quarter belongs to the fiscal year that ends after it: retailers' July
-                # quarter is in "fiscal 2024" when their year ends in early 2024.
-                later = mentions[end.year + 1] > mentions[end.year]
-                meta.fiscal_year, quarter = (end.year + 1 if later else end.year), _quarter_number(body)
-                confidence = confidence if not later else confidence - 0.1
-            meta.period = f"{meta.fiscal_year}Q{quarter}"
-            meta.said("fiscal_year", source, confidence)
+            _quarter_ending(meta, end, body, mentions, source, confidence)
             return
+    if meta.form == "earnings" and release is not None and not release.fiscal_year and (
+        end := _latest_interim_end(cover_text)
+    ):
+        # A release whose headline names no period: its tables' latest quarter ("Three
+        # Months Ended June 30, 2023" beside "Six Months Ended"), placed in the company's
+        # fiscal year as a 10-Q's is; its date stays the dateline's.
+        _quarter_ending(meta, end, cover_text, mentions, "prose", 0.7)
+        return
     if meta.form == "earnings" and release is not None and release.fiscal_year:
         # The period the release reports on ("first-quarter 2023 results"), which for
         # an 8-K-wrapped release is not the year of the filing date.
@@ -340,11 +359,15 @@ def _read_period(meta: ContentMetadata, cover_text: str, body: str, release) -> 
     # Annual reports without an SEC cover: the latest "year ended ..." their statements
     # report ("for the years ended 31 December 2022 and 2021"), else the year their title
     # gives ("Annual Report 2021-22" -> 2022).
-    if end := _latest_year_ended(body):
+    interim = _latest_interim_end(body) if meta.form == "other" else None
+    # Interim statements may call their own period a "year" ("tahun yang berakhir pada
+    # tanggal 30 September 2011" beside "periode 9 (sembilan) bulan"): a year end that is
+    # also the latest interim period's end is that interim's, never "FY".
+    if (end := _latest_year_ended(body)) and not (interim and interim >= end):
         meta.fiscal_year, meta.period_end, meta.period = end.year, end, f"FY{end.year}"
         meta.said("fiscal_year", "prose", 0.7)
         return
-    if meta.form == "other" and (end := _latest_interim_end(body)):
+    if meta.form == "other" and (end := interim):
         # Interim statements without an SEC cover ("for the six month periods ended June 30,
         # 2012"; "periode yang berakhir tanggal 31 Maret 2009"): the year of the period.
         year_end = fiscal_year_end(body)
@@ -361,6 +384,25 @@ def _read_period(meta: ContentMetadata, cover_text: str, body: str, release) -> 
         meta.fiscal_year = mentions.most_common(1)[0][0]
         meta.period = f"FY{meta.fiscal_year}"
         meta.said("fiscal_year", "prose", 0.5)
+
+
+def _quarter_ending(meta: ContentMetadata, end: date, body: str, mentions: Counter[int], source: MetaSource,
+                    confidence: float) -> None:
+    """Fiscal year and quarter of the quarter ending on `end`."""
+    meta.period_end = end
+    year_end = fiscal_year_end(body)
+    if year_end is not None:
+        # The quarter belongs to the fiscal year that ends next: the quarter ended
+        # December 2022 of a company whose year ends June 30 is fiscal 2023, Q2.
+        meta.fiscal_year, quarter = _fiscal_quarter(end, year_end, mentions)
+    else:
+        # A quarter belongs to the fiscal year that ends after it: retailers' July
+        # quarter is in "fiscal 2024" when their year ends in early 2024.
+        later = mentions[end.year + 1] > mentions[end.year]
+        meta.fiscal_year, quarter = (end.year + 1 if later else end.year), _quarter_number(body)
+        confidence = confidence if not later else confidence - 0.1
+    meta.period = f"{meta.fiscal_year}Q{quarter}"
+    meta.said("fiscal_year", source, confidence)
 
 
 # "fiscal year ending June 30, 2023", "the fiscal year ended 31 March 2022", "52 weeks ended ..."

@@ -21,11 +21,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
+from finrag.known_words import is_known
 from loaders.company_names import base_name, styled_as_name
-from loaders.cover import CORPORATE_SUFFIX, name_candidate
+from loaders.cover import CORPORATE_SUFFIX, SYMBOL_IN_PARENS, name_candidate
 from loaders.dates import DATE
 
-Kind = Literal["signature", "running header", "statement title", "auditor's report", "defined term"]
+Kind = Literal["signature", "running header", "statement title", "auditor's report", "defined term",
+               "running title", "trading symbol"]
 
 # "the registrant has duly caused this report", "PepsiCo has duly caused this report",
 # "the registrants have duly caused this Annual Report on Form 10-K ..." (any line breaks;
@@ -52,7 +54,7 @@ _RIGHTS_RESERVED = re.compile(r"(\b(?:inc|corp|co|ltd)\.)?\.?,?\s*all\s+rights\s
 # A running line on this many pages is the filing's own, not one exhibit's.
 _MIN_RUNNING_PAGES = 5
 _WEIGHT: dict[Kind, int] = {"signature": 3, "running header": 2, "auditor's report": 2, "defined term": 2,
-                            "statement title": 1}
+                            "statement title": 1, "running title": 1, "trading symbol": 2}
 # The auditor's report is addressed to the company's owners: "To the Shareholders and Board
 # of Directors of Acme Corporation", "To the Members of Acme plc" (the auditor signs it; its
 # own name is never taken).
@@ -85,16 +87,30 @@ class Sighting:
     name: str  # as printed, legal suffix included
     kind: Kind
     pages: int  # how many pages it is on (1 for a signature)
+    ticker: str | None = None  # a trading symbol's line: the (first) symbol beside the name
+    also: tuple[str, ...] = ()  # the line's other symbols ("GOOG, GOOGL": another class)
 
 
 # How surely each kind of place names the issuer, alone.
 KIND_CONFIDENCE: dict[Kind, float] = {"signature": 0.9, "auditor's report": 0.85, "defined term": 0.85,
-                                      "running header": 0.8, "statement title": 0.7}
+                                      "running header": 0.8, "statement title": 0.7, "running title": 0.6,
+                                      "trading symbol": 0.85}
 
 
 @dataclass
 class CrossPageReading:
     sightings: list[Sighting] = field(default_factory=list)
+    # Weaker signals, kept apart from the vote of `best()`: the name a running title gives
+    # without a legal suffix (the company only when nothing else names one), and the names
+    # printed beside a trading symbol ("Acme Corp. (NYSE: ACME)").
+    title: Sighting | None = None
+    symbols: list[Sighting] = field(default_factory=list)
+
+    def all_sightings(self) -> list[Sighting]:
+        """Every sighting, a running title once (a running header may be the same line)."""
+        title = [self.title] if self.title and not any(
+            s.kind == "running header" and name_key(s.name) == name_key(self.title.name) for s in self.sightings) else []
+        return [*self.sightings, *title, *self.symbols]
 
     def best(self) -> Sighting | None:
         """The name most of the evidence gives; the signature names the registrant by law."""
@@ -137,7 +153,7 @@ def read_cross_page(pages: list[str], running: list[tuple[str, int]] | None = No
         sightings += running_header_names(running)
     sightings += statement_title_names(pages)
     sightings += addressee_names(pages) + self_definitions(pages)
-    return CrossPageReading(sightings)
+    return CrossPageReading(sightings, title=running_title_name(pages, running), symbols=symbol_names(pages))
 
 
 _NAME_IN_PROSE = re.compile(
@@ -169,6 +185,104 @@ def most_named(pages: list[str]) -> Sighting | None:
         return None
     key, n = counts.most_common(1)[0]
     return Sighting(printed[key], "running header", n) if n >= max(2, readable / 2) else None
+
+
+# A report's running title: "CARVANA 2021 ANNUAL REPORT", "Acme | 2022 Form 10-K | 25",
+# "Acme Annual Report 2021-22": a name, then the report's title (a page number around it).
+_RUNNING_TITLE = re.compile(
+    r"^\s*(?:\d{1,4}\s+)?(?P<name>[A-Za-z][^\n|•·]{1,40}?)\s*[|•·,–-]?\s*(?:(?:19|20)\d\d(?:\s*[-–/]\s*\d\d)?\s+)?"
+    r"(?:(?:integrated\s+)?annual\s+(?:financial\s+)?report(?:\s+and\s+accounts)?|form\s+10-?K)"
+    r"(?:\s*(?:19|20)\d\d(?:\s*[-–/]\s*\d\d)?)?\s*(?:[|•·]?\s*\d{1,4})?\s*$",
+    re.I | re.M,
+)
+# Words a title begins with or is made of that name no company ("Our 2021 Annual Report",
+# "Integrated Annual Report", "Strategic Report | Annual Report 2022").
+_TITLE_WORDS = frozenset([
+    "our", "the", "this", "a", "an", "integrated", "interim", "strategic", "financial", "consolidated",
+    "corporate", "governance", "sustainability", "directors", "directors'", "chairman's", "letter", "review",
+    "summary", "highlights", "overview", "business", "performance", "report", "statements", "accounts", "group",
+    "year", "fiscal", "form", "annual", "quarterly"
+])
+_TITLE_NAME_WORDS = 4
+
+
+def running_title_name(pages: list[str], running: list[tuple[str, int]] | None = None) -> Sighting | None:
+    """The name a report's running title gives ("CARVANA 2021 ANNUAL REPORT" at the foot of
+    its pages), with no legal suffix needed, when it is on most pages (a one-page excerpt:
+    its page). A caption ("Integrated Annual Report 2021-22") or a fragment is no name."""
+    counts: Counter[str] = Counter()
+    printed: dict[str, str] = {}
+    for text in pages:
+        counts.update({key for key in _title_keys(text, printed)})
+    for line, n in running or []:
+        for key in _title_keys(line, printed):
+            counts[key] += n
+    readable = sum(1 for text in pages if text.strip())
+    if not counts:
+        return None
+    key, n = counts.most_common(1)[0]
+    return Sighting(printed[key], "running title", n) if n >= max(1, readable / 2) else None
+
+
+def _title_keys(text: str, printed: dict[str, str]) -> set[str]:
+    keys = set()
+    for m in _RUNNING_TITLE.finditer(text):
+        name = m.group("name").strip(" ,-–|")
+        words = [w.strip("(),.“”\"'").lower() for w in name.split()]
+        if not words or len(words) > _TITLE_NAME_WORDS or words[0] in _TITLE_WORDS or all(w in _TITLE_WORDS for w in words):
+            continue
+        if not (candidate := name_candidate(name)) or not styled_as_name(candidate) or not base_name(candidate).strip():
+            continue
+        if not CORPORATE_SUFFIX.search(candidate) and all(is_known(w) for w in re.findall(r"[A-Za-z]+", candidate)):
+            continue  # English words without a legal suffix: a caption ("Online Integrated Annual Report")
+        keys.add(name_key(candidate))
+        printed.setdefault(name_key(candidate), candidate)
+    return keys
+
+
+def symbol_names(pages: list[str]) -> list[Sighting]:
+    """Names printed beside a trading symbol ("eBay Inc. (Nasdaq: EBAY)", "VocalTec (NASDAQ:
+    VOCL)"), each with its symbol, on the most pages first. Any company's: a biography
+    names others, so `loaders.metadata` keeps only those that agree with the issuer."""
+    counts: Counter[tuple[str, str]] = Counter()
+    printed: dict[tuple[str, str], str] = {}
+    also: dict[tuple[str, str], tuple[str, ...]] = {}
+    for text in pages[:60]:
+        flat = _flat(text)
+        found = set()
+        for m in SYMBOL_IN_PARENS.finditer(flat):
+            words = flat[: m.start()].split()[-40:]
+            if name := _name_ending(words) or _plain_name(words):
+                symbols = tuple(re.findall(r"(?<![\w.])[A-Z]{1,5}(?:\.[A-Z]{1,2})?(?![\w.])", m.group(0).split(":", 1)[-1]
+                                           if ":" in m.group(0) else m.group(0)[m.start(1) - m.start():]))
+                key = (name_key(name), m.group(1))
+                found.add(key)
+                printed.setdefault(key, name)
+                also.setdefault(key, tuple(t for t in symbols if t != m.group(1) and not re.fullmatch(_EXCHANGE_WORDS, t)))
+        counts.update(found)
+    return [Sighting(printed[k], "trading symbol", n, ticker=k[1], also=also[k]) for k, n in counts.most_common()]
+
+
+_EXCHANGE_WORDS = r"NYSE|NASDAQ|TSX|TSXV|ASX|LSE|AIM|OTCQB|OTCQX|AMEX|MKT|GS"
+
+
+def _plain_name(words: list[str]) -> str | None:
+    """A name without a legal suffix ending a run of words: up to four capitalised words back
+    to a line break, a clause's end or a lower-case word ("... with VocalTec" -> "VocalTec");
+    English words alone ("the Company") are no name."""
+    taken: list[str] = []
+    for word in reversed(words):
+        if word == _BREAK or len(taken) == _TITLE_NAME_WORDS or word in _CLAUSE_OPENERS:
+            break
+        if taken and word.endswith((",", ".", ":", ";", "–", "-", "—")):
+            break
+        if not (word[:1].isupper() or re.match(r"[a-z]{1,3}[A-Z]", word)):
+            break
+        taken.insert(0, word)
+    name = " ".join(taken).strip(" ,;:")
+    if not name or not (candidate := name_candidate(name)) or not styled_as_name(candidate):
+        return None
+    return None if all(is_known(w) for w in re.findall(r"[A-Za-z]+", candidate)) else candidate
 
 
 def addressee_names(pages: list[str]) -> list[Sighting]:

@@ -38,8 +38,11 @@ _CITY_DATELINE = re.compile(
 )
 _LEAD_YEARS = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 _NUMERIC_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/((?:19|20)\d\d)(?![\d/])")
+# The issuer beside its US listing, all its share classes ("(NASDAQ: GOOG, GOOGL)"); a listing
+# elsewhere in an annual report may be another company's (an ASX investee).
 _TICKER_IN_PROSE = re.compile(
-    rf"{_NAME}\s*\((?:NYSE|NASDAQ|Nasdaq|NYSE American)\s*[:\-–]\s*([A-Z]{{1,5}}(?:\.[A-Z])?)\)"
+    rf"{_NAME}\s*\((?:NYSE|NASDAQ|Nasdaq|NYSE American)\s*[:\-–]\s*([A-Z]{{1,5}}(?:\.[A-Z])?)"
+    r"(?:\s*,\s*[A-Z]{1,5}(?:\.[A-Z])?)*\)"
 )
 # The headline's subject: "PATRIOT TRANSPORTATION HOLDING, INC. ANNOUNCES RESULTS FOR ...",
 # "Acme Corp Reports Fiscal 2023 Results".

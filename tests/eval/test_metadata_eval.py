@@ -127,3 +127,19 @@ def test_a_label_without_a_company_is_in_neither_half_and_shifts_no_other():
     label = Labelled(doc_name="X_10K", company=None, doc_type="10k", doc_period=2022)
     report = DocumentReport(file="x.pdf", doc="x", status="ok", company=None, form="10-K", fiscal_year=2022)
     assert _compare(label, report) == []  # the company is not scored when the label does not say it
+
+
+def test_disputed_labels_are_the_labels_given_and_are_scored_apart(financebench_extra_dir):
+    from eval.metadata import as_the_document_states, read_disputes
+
+    disputes = read_disputes()
+    labels = {label.doc_name: label for _, label in read_labels([financebench_extra_dir])}
+    for d in disputes:  # each names a real label, as that label reads today
+        given = labels[d.doc_name]
+        assert (str(given.doc_period) if d.field == "fiscal_year" else given.doc_type) == d.label
+    pg_e = labels["PG_E_2023Q3_10Q"]
+    assert as_the_document_states(pg_e, disputes).doc_period == 2022
+    assert pg_e.doc_period == 2023  # the label itself is left as given
+    report = DocumentReport(file="x.pdf", doc="x", status="ok", company="PG&E", fiscal_year=2022, form="10-Q")
+    assert [m.field for m in _compare(pg_e, report)] == ["fiscal_year"]
+    assert _compare(as_the_document_states(pg_e, disputes), report) == []

@@ -304,3 +304,15 @@ def test_a_line_of_prose_read_as_a_company_is_flagged():
         in flags["First Quarter Operating Results. The"]
     assert any("(12 words)" in f for f in flags["He is also Chairman of corporate advisory firm Cicero Advisory Services Pty"])
     assert flags["Amazon.com"] == [] and flags["Federal Home Loan Mortgage Corp"] == []
+
+
+def test_a_release_listing_both_share_classes_is_one_issuer_with_the_10k():
+    # The release's line "Alphabet Inc. (NASDAQ: GOOG, GOOGL)" gives GOOG (GOOGL among its
+    # names); the 10-K's cover table gives GOOGL: one issuer, not two "Alphabet" entries.
+    release = DocumentMeta(file="r.pdf", doc="r", sha256="1", company="Alphabet", company_legal="Alphabet Inc.",
+                           ticker="GOOG", aliases=["Alphabet Inc.", "GOOGL"], form="earnings", fiscal_year=2023)
+    annual = DocumentMeta(file="k.pdf", doc="k", sha256="2", company="Alphabet Inc", company_legal="ALPHABET INC",
+                          ticker="GOOGL", aliases=["GOOGL"], form="10-K", fiscal_year=2022)
+    other = DocumentMeta(file="o.pdf", doc="o", sha256="3", company="Alphabet Holdings", ticker="ALPH", form="10-K")
+    names = [c.name for c in resolve(catalog_from_documents([release, annual, other])).companies]
+    assert len(names) == 2 and "Alphabet Holdings" in names

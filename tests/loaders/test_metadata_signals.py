@@ -5,18 +5,21 @@ text layer of the pages needed is read (pdfium, no OCR, no embedding)."""
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 
 from loaders.cleaning import clean_document
 from loaders.cover import CORPORATE_SUFFIX
 from loaders.dates import parse_date
+from loaders.document import read_document
 from loaders.metadata import read_metadata
 from loaders.page_agreement import (
     abbreviation_definitions,
     addressee_names,
     most_named,
     running_header_names,
+    running_title_name,
     self_definitions,
 )
 from tests.support.pdf_pages import page_texts
@@ -241,3 +244,107 @@ def test_a_running_line_stating_a_former_name_is_never_the_company():
     assert meta.company_legal == "ENRG ELEMENTS LIMITED"
     assert not meta.company.lower().startswith("formerly")
     assert "Kopore Metals Limited" in meta.aliases
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract-ocr not installed")
+def test_a_page_named_only_by_its_running_title_gets_that_company(filings_wild_dir):
+    # One image-only page of KPI charts whose OCR'd footer is "CARVANA 2021 ANNUAL REPORT":
+    # no legal suffix, no cover, no prose; the title names the company on its only page.
+    meta, _pages = read_document(filings_wild_dir / "pdfs" / "Carvana_2021_AnnualReport.pdf")
+    assert (meta.company, meta.form, meta.fiscal_year) == ("Carvana", "annual", 2021)
+    assert meta.sources["company"].source == "header"
+    assert [(e.name, e.kind) for e in meta.company_evidence] == [("CARVANA", "running title")]
+
+
+def test_a_running_title_made_of_caption_words_is_no_company(wild):
+    # Reliance's excerpt prints "Online Integrated Annual Report" on its pages: English words
+    # before the title, no legal suffix, so no name; a real footer on most pages is one.
+    pages, running = wild("RelianceIndustries_2022_AnnualReport")
+    assert running_title_name(pages, running) is None
+    footer = ["Revenue grew\nACME WIDGETS 2022 ANNUAL REPORT 7", "Outlook\nACME WIDGETS 2022 ANNUAL REPORT 8", "Notes"]
+    assert running_title_name(footer).name == "ACME WIDGETS"
+    assert running_title_name(["Our 2022 Annual Report", "Integrated Annual Report 2021-22"]) is None
+    assert running_title_name([*footer, "a", "b", "c"]) is None  # on 2 of 6 pages: not most
+
+
+def test_the_trading_symbols_line_gives_the_ticker_and_names_the_issuer(wild):
+    # "Alphabet Inc. (NASDAQ: GOOG, GOOGL) today announced ...": both share classes' symbols,
+    # and the name beside them is listed as evidence with its symbol.
+    meta = _meta(wild, "Alphabet_2023_EarningsRelease_Q1")
+    assert (meta.company, meta.ticker) == ("Alphabet", "GOOG")
+    assert "GOOGL" in meta.aliases
+    assert ("Alphabet Inc.", "trading symbol", "GOOG") in [(e.name, e.kind, e.ticker) for e in meta.evidence]
+    # An older 10-K with no symbol table on its cover: "(Symbol PATI)" in its prose.
+    assert _meta(wild, "PatriotTransportation_2015_10-K", 12).ticker == "PATI"
+
+
+def test_a_symbol_beside_another_companys_name_is_not_the_issuers_ticker():
+    cover = ("ANNUAL REPORT PURSUANT TO SECTION 13\nFor the fiscal year ended December 31, 2022\n"
+             "GLOBEX CORPORATION\n(Exact name of registrant as specified in its charter)")
+    bio = "Jane Roe led a merger with VocalTec (NASDAQ: VOCL) in 2005 and joined Globex in 2010."
+    own = "Globex Corporation (NYSE: GBX) makes widgets. Globex sells them. Globex grows."
+    assert read_metadata([cover, bio, own, "Globex"]).ticker == "GBX"
+    assert read_metadata([cover, bio, "Globex makes widgets. Globex sells them.", "Globex"]).ticker is None
+
+
+def test_a_name_the_prose_writes_in_capitals_keeps_them(wild):
+    # TD SYNNEX writes "TD SYNNEX is ..." in its own prose: never the title-cased "Td Synnex".
+    assert _meta(wild, "TDSYNNEX_2022_AnnualReport", 12).company == "TD SYNNEX"
+
+
+def test_the_covers_symbol_table_gives_every_share_class_and_the_catalog_one_issuer(wild):
+    # Alphabet's 10-K cover lists Class A "GOOGL" and Class C "GOOG"; its release prints
+    # "Alphabet Inc. (NASDAQ: GOOG, GOOGL)". Read apart, they are one catalog entry.
+    from finrag.catalog import catalog_from_documents, resolve
+    from finrag.models import DocumentMeta
+
+    annual = _meta(wild, "Alphabet_2022_10-K", 3)
+    assert (annual.ticker, "GOOG" in annual.aliases) == ("GOOGL", True)
+    release = _meta(wild, "Alphabet_2023_EarningsRelease_Q1")
+    metas = [DocumentMeta(file=f"{doc}.pdf", doc=doc, sha256=doc, company=m.company, company_legal=m.company_legal,
+                          ticker=m.ticker, aliases=m.aliases, form=m.form, fiscal_year=m.fiscal_year)
+             for doc, m in (("k", annual), ("r", release))]
+    metas[1] = metas[1].model_copy(update={"company": "Alphabet Inc", "company_legal": "ALPHABET INC"})  # spelt apart
+    assert [sorted(c.docs) for c in resolve(catalog_from_documents(metas)).companies] == [["k", "r"]]
+
+
+def test_a_september_year_companys_december_quarter_is_q1_of_the_next_fiscal_year(wild):
+    # Patriot's year ends September 30: its 10-Q for the quarter ended December 31, 2014 is
+    # fiscal 2015's first quarter, never calendar 2014.
+    meta = _meta(wild, "PatriotTransportation_2015_10-Q_Q1", 12)
+    assert (meta.form, meta.fiscal_year, meta.period, str(meta.period_end)) == ("10-Q", 2015, "2015Q1", "2014-12-31")
+
+
+def test_an_annual_report_wrapped_around_a_10k_is_a_10k(wild):
+    # TD SYNNEX's annual report: a CEO letter, then the 10-K's cover on p.5 (year ends November 30).
+    meta = _meta(wild, "TDSYNNEX_2022_AnnualReport", 12)
+    assert (meta.form, meta.fiscal_year, str(meta.period_end), meta.ticker) == ("10-K", 2022, "2022-11-30", "SNX")
+
+
+def test_interim_statements_that_call_their_period_a_year_are_no_fiscal_year_report(wild):
+    # The Q3 2011 statements print "tahun yang berakhir pada tanggal 30 September 2011" beside
+    # "periode 9 (sembilan) bulan": the year 2011 is right, the period is no "FY2011".
+    meta = _meta(wild, "AdhiKarya_2011_FinancialStatements_Q3")
+    assert (meta.form, meta.fiscal_year, str(meta.period_end)) == ("other", 2011, "2011-09-30")
+    assert meta.period != "FY2011"
+
+
+@pytest.mark.parametrize("name", ["Alphabet_2022_10-K", "Lyft_2021_10-K", "PatriotTransportation_2020_10-K"])
+def test_more_covers_printed_one_word_per_line_read_as_the_originals(wild, name):
+    pages, running = wild(name, 6)
+    one_word_per_line = ["\n".join(pages[0].split()), *pages[1:]]
+    fields = ("company", "company_legal", "ticker", "form", "fiscal_year", "period_end")
+    original, rebuilt = read_metadata(pages, running), read_metadata(one_word_per_line, running)
+    assert [getattr(rebuilt, f) for f in fields] == [getattr(original, f) for f in fields]
+    assert original.company and original.ticker and original.form == "10-K"
+
+
+def test_a_release_whose_headline_names_no_period_is_placed_by_its_tables(financebench_extra_dir):
+    # eBay's Q2 2023 release with every "second quarter" / "Q2" / "full year" worded away:
+    # the tables' "Three Months Ended June 30, 2023" beside "Six Months Ended" still place
+    # it, and its date stays the dateline's.
+    pages = clean_document(page_texts(financebench_extra_dir / "pdfs" / "EBAY_2023Q2_EARNINGS.pdf")).pages
+    named = re.compile(r"(?i)\b(?:first|second|third|fourth)[- ]quarter\b|\bQ[1-4]\b|\bfull[- ]year\b")
+    meta = read_metadata([named.sub("period", page) for page in pages])
+    assert (meta.form, meta.period, str(meta.period_end), str(meta.report_date)) == (
+        "earnings", "2023Q2", "2023-06-30", "2023-07-26")
