@@ -32,6 +32,7 @@ from answering.kinds import (
 )
 from answering.kinds.classify import KindDecision, classify
 from answering.kinds.every_part import answered_in_every_part, answered_over_the_asked_years
+from answering.kinds.named_filing import answered_from_the_named_filing
 from answering.kinds.sentences import read_topic
 from answering.kinds.statement_lines import zero_by_rule
 from answering.llm_writer import write_llm
@@ -77,6 +78,7 @@ def write_answer(
     # a question of several parts answered in one of them is refused, never given as the answer
     offline = answered_in_every_part(offline, text, list(understanding.companies))
     offline = answered_over_the_asked_years(offline, text)
+    offline = answered_from_the_named_filing(offline, understanding, hits)
     # An unverified figure (answering.checks) stays refused with an LLM too: the evidence it
     # would rest on failed a check, and the LLM reads the same evidence.
     if offline_engine or offline.status == "unverified":

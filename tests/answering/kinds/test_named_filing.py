@@ -1,0 +1,30 @@
+"""named_filing: a question that names the filing it asks about ("In PG&E's 10-Q for the
+quarter ended September 30, 2022, ...") is not answered with another filing's sentence
+(the FY2022 10-K's "As of December 31, 2022, ... had recorded ... $100 million"), even when
+the amount is the same; without the named filing, the same evidence answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answering.kinds.conftest import filing, hits, write_answer_over
+
+NAMED = ("In PG&E's 10-Q for the quarter ended September 30, 2022, what liability had PG&E recorded for claims "
+         "from the 2022 Mosquito fire, and where did that fire start?")
+UNNAMED = ("What liability had PG&E recorded for claims from the 2022 Mosquito fire in 2022, and where did that "
+           "fire start?")
+
+
+@pytest.fixture(scope="module")
+def pge() -> tuple[list, list]:
+    return filing("financebench-extra/pdfs/PG_E_2022_10K.pdf"), filing("financebench-extra/pdfs/PG_E_2023Q3_10Q.pdf")
+
+
+def test_an_answer_citing_another_kind_of_filing_than_the_named_one_is_refused(pge, services):
+    annual, quarterly = pge
+    found = hits(annual, [60]) + hits(quarterly, [89])
+    unnamed = write_answer_over(UNNAMED, found, annual + quarterly, services)
+    assert unnamed.status == "answered" and "$100 million" in unnamed.text, unnamed.text
+    named = write_answer_over(NAMED, found, annual + quarterly, services)
+    assert named.status == "not_found", named.text
+    assert named.reason.startswith("the question asks what its 10-Q says, and what was found is from PG_E_2022_10K")
