@@ -19,6 +19,7 @@ from answering import numbers
 from answering.row_scope import label_not_consolidated
 from finrag.models import Chunk
 from finrag.vocabulary import Vocabulary, load_vocabulary, tokenize
+from loaders.release_tables import span_periods
 from loaders.statement_layout import has_note_column, without_note
 
 # Line items printed as negatives (outflows) or positives depending on the filer, but
@@ -231,26 +232,34 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
     side: Reading | None = None  # a matching row that is not the consolidated figure
     in_header = False  # headers wrap: "December 2,\n2016\nNovember 27,\n2015"
     note_column = False  # an IFRS "Note" heading: rows lead with a note reference
+    # column spans above the years ("THREE MONTHS ENDED TWELVE MONTHS ENDED" / "2023 2022 2023
+    # 2022"): a fiscal year's figure is the twelve months' column, not the first with its year
+    spans = ""
+    periods: list[str] | None = None
     for line in chunk.text.splitlines():
         found = numbers.header_years(line)
         if found:
             years = [*years, *(y for y in found if y not in years)] if in_header else found
             in_header = True
             note_column = note_column or has_note_column([line])
+            periods = span_periods(spans, years)
             continue
         row = numbers.split_row(line)
         if row is None:
             note_column = note_column or has_note_column([line])
+            spans = f"{spans} {line}" if len(line) < 100 else ""
             continue
         in_header = False
+        spans = ""
         if not _label_matches(row.label, metric_wordings):
             continue
         if "per share" in row.label.lower() and unit not in _PER_SHARE_UNITS:
             continue
         values = without_note(row.values, row.tokens, len(years), note_column) if years else None
         column_years = years if values is not None else _implied_years(chunk, row.values)
-        for col_year, value in zip(column_years, values or row.values, strict=False):
-            if value is None:
+        fiscal_only = values is not None and periods is not None and "fy" in periods
+        for index, (col_year, value) in enumerate(zip(column_years, values or row.values, strict=False)):
+            if value is None or (fiscal_only and periods[index] != "fy"):
                 continue
             if aspect.fiscal_year is None or col_year == aspect.fiscal_year:
                 reading = Reading(
