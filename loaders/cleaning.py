@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from finrag.known_words import is_known
 from finrag.text import collapse_whitespace
-from loaders.lines import is_data_row
+from loaders.lines import is_data_row, trailing_amounts
 
 _EDGE_LINES = 3  # lines at each end of a page that may be running headers/footers
 # A line recurring at a page edge on this share of pages (and at least 3) is furniture.
@@ -74,8 +74,29 @@ def running_lines(raw_pages: list[str]) -> list[tuple[str, int]]:
 def _normalise(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
     text = text.translate(_PLAIN)
-    lines = [collapse_whitespace(line) for line in text.split("\n")]
+    lines = [part for line in text.split("\n") for part in split_joined_rows(collapse_whitespace(line))]
     return "\n".join(line for line in lines if line)
+
+
+_NIL_CELLS = {"—", "–", "-"}
+_LABEL_START = re.compile(r"^[A-Z][a-z]")
+
+
+def split_joined_rows(line: str) -> list[str]:
+    """Two statement rows the text layer ran together after a nil cell: pdfium ends no line
+    after a dash ("Assets held for sale 517 — Total current assets 9,882 8,819"). The line
+    is cut after the dash when both halves are rows of as many amounts (two or more: a
+    table's column count) and the second starts with a label, so a table keeps one row a
+    line and prose is never cut."""
+    tokens = line.split()
+    for k in range(1, len(tokens) - 2):
+        if tokens[k] not in _NIL_CELLS or not _LABEL_START.match(tokens[k + 1]):
+            continue
+        head, tail = " ".join(tokens[: k + 1]), " ".join(tokens[k + 1:])
+        columns = trailing_amounts(head)
+        if columns >= 2 and trailing_amounts(tail) == columns and _LETTERS.search(" ".join(tokens[: k + 1 - columns])):
+            return [head, *split_joined_rows(tail)]
+    return [line]
 
 
 def _shape(line: str) -> str:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 
-from loaders.cleaning import clean_pages
+from finrag.models import Page
+from loaders.cleaning import clean_pages, split_joined_rows
+from loaders.facts import page_facts, statement_kind
 from loaders.pdf_text import extract_pages
 
 ROW = "Net revenue 86,392 79,474 70,372"
@@ -73,3 +76,37 @@ def test_a_release_that_lost_its_ligatures_reads_as_printed(ebay_release: str):
     assert "-ow" not in ebay_release and "-nancial" not in ebay_release
     # hyphenated compounds of the same release keep their hyphen
     assert "non-GAAP" in ebay_release and "FX-Neutral" in ebay_release and "non-equity" in ebay_release
+
+
+def _pdfium_page(path: Path, index: int) -> str:
+    """One page's text as the loader's extractor (pypdfium2's text range) gives it."""
+    pdf = pdfium.PdfDocument(path)
+    try:
+        page = pdf[index]
+        textpage = page.get_textpage()
+        text = textpage.get_text_range()
+        textpage.close()
+        page.close()
+        return text
+    finally:
+        pdf.close()
+
+
+def test_rows_run_together_after_a_nil_cell_are_two_rows(filings_wild_dir):
+    # Uber's FY2021 balance sheet (p.76): pdfium ends no line after a dash cell, so
+    # "Assets held for sale 517 — Total current assets 9,882 8,819" came as one row, whose
+    # label is not "Total current assets": the current ratio was refused
+    text = clean_pages([_pdfium_page(filings_wild_dir / "pdfs" / "Uber_2021_10-K.pdf", 75)])[0]
+    lines = text.split("\n")
+    assert "Assets held for sale 517 —" in lines and "Total current assets 9,882 8,819" in lines
+    assert "Liabilities held for sale 100 —" in lines and "Total current liabilities 6,865 9,024" in lines
+    page = Page(number=75, text=text)
+    assert statement_kind(page) == "balance_sheet"
+    facts = {(f.metric, f.fiscal_year): f.value for f, _ in page_facts(page, "balance_sheet", "Uber", "uber", 2021)}
+    assert facts[("current_assets", 2021)] == 8819 and facts[("current_liabilities", 2021)] == 9024
+
+
+def test_a_dash_in_prose_or_a_one_column_row_is_not_cut():
+    assert split_joined_rows("Gain on sale of terminal sites — — — (8,330)") == [
+        "Gain on sale of terminal sites — — — (8,330)"]
+    assert split_joined_rows("Revenue grew 5 — Total was 3") == ["Revenue grew 5 — Total was 3"]
