@@ -110,3 +110,32 @@ def test_a_dash_in_prose_or_a_one_column_row_is_not_cut():
     assert split_joined_rows("Gain on sale of terminal sites — — — (8,330)") == [
         "Gain on sale of terminal sites — — — (8,330)"]
     assert split_joined_rows("Revenue grew 5 — Total was 3") == ["Revenue grew 5 — Total was 3"]
+
+
+@pytest.fixture(scope="module")
+def nice_pages(filings_wild_dir) -> list[str]:
+    return clean_pages(extract_pages(filings_wild_dir / "pdfs" / "NICE_2022_AnnualReport.pdf").pages)
+
+
+def test_headings_a_text_layer_gives_last_are_put_back_on_top(nice_pages):
+    # NICE's 2022 annual report: pdfium gives each financial page's company, title and
+    # "U.S. dollars in thousands" after its rows; the income statement (p.114) then read its
+    # amounts as millions (cloud revenue $1.3 trillion) and was no statement by its title
+    page = Page(number=113, text=nice_pages[113])
+    assert nice_pages[113].split("\n")[1:3] == [
+        "CONSOLIDATED STATEMENTS OF INCOME", "U.S. dollars in thousands (except share and per share data)"]
+    assert statement_kind(page) == "income_statement"
+    facts = {(f.metric, f.fiscal_year): f.value for f, _ in page_facts(page, "income_statement", "Nice", "nice", 2022)}
+    assert facts[("revenue", 2022)] == pytest.approx(2181.294)
+
+
+def test_a_title_at_one_pages_foot_stays_there():
+    # an earnings release prints a statement's title at the foot of a page, its table overleaf:
+    # one page doing so is no document printing its headings last
+    pages = ["Revenue 10 9\nNet income 2 1\nCONDENSED STATEMENTS OF CASH FLOWS\n(in thousands)",
+             "2023 2022\nNet cash provided by operating activities 5 4"]
+    assert clean_pages(pages)[0].endswith("CONDENSED STATEMENTS OF CASH FLOWS\n(in thousands)")
+
+
+def test_a_date_range_is_not_two_rows():
+    assert split_joined_rows("September 3 — September 30, 2016") == ["September 3 — September 30, 2016"]
