@@ -29,6 +29,7 @@ SPENDING_METRICS = frozenset(
      "cost_of_revenue", "research_and_development", "sga", "depreciation_amortization"}
 )
 _PER_SHARE_UNITS = {"USD/share"}
+LINE_PREFIX = "line_"  # the key of a statement line a question names and the vocabulary lacks
 _FORMULA_NAME = re.compile(r"\b(avg|prior)\s*\(\s*([a-z_]+)\s*\)|\b([a-z_][a-z0-9_]*)\b")
 # "$1,234.5 million" in a sentence.
 _PROSE_AMOUNT = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)\s*(million|billion|thousand)", re.I)
@@ -236,6 +237,7 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
     # 2022"): a fiscal year's figure is the twelve months' column, not the first with its year
     spans = ""
     periods: list[str] | None = None
+    section = ""  # the caption a row is under ("Cost of revenue:")
     for line in chunk.text.splitlines():
         found = numbers.header_years(line)
         if found:
@@ -248,10 +250,14 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
         if row is None:
             note_column = note_column or has_note_column([line])
             spans = f"{spans} {line}" if len(line) < 100 else ""
+            section = line.strip().rstrip(":") if line.strip().endswith(":") and len(line) < 60 else section
             continue
         in_header = False
         spans = ""
-        if not _label_matches(row.label, metric_wordings):
+        if not _label_matches(row.label, metric_wordings) and not (
+                aspect.metric.startswith(LINE_PREFIX) and section
+                and any(_label_matches(f"{a} {b}", metric_wordings) for a, b in ((row.label, section), (section, row.label)))):
+            # a line the question names is also a row under its section ("Revenue:" / "Cloud")
             continue
         if "per share" in row.label.lower() and unit not in _PER_SHARE_UNITS:
             continue

@@ -53,3 +53,28 @@ def test_a_named_line_missing_from_the_statements_is_named_not_replaced(ebay, se
     a = ask(question, ebay, [57], services)
     assert a.status == "not_found" and a.value is None
     assert "could not find commercial paper FY2022" in a.text  # the line looked for, by name
+
+
+CLOUD_MARGIN = ("What was NICE's GAAP gross margin on cloud revenue in 2022? Define it as: (cloud revenue - cloud cost "
+                "of revenue) / cloud revenue, using the consolidated statements of income. Express as a percentage "
+                "rounded to one decimal place.")
+
+
+def test_the_word_that_makes_one_operand_a_line_qualifies_the_others_alike():
+    # "cloud cost of revenue" is not the total cost of revenue: the ratio would mix a part and a whole
+    vocab = load_vocabulary()
+    target = read_target(CLOUD_MARGIN, vocab)
+    assert target is not None and target.formula == "(line_cloud_revenue - line_cloud_cost_of_revenue) / line_cloud_revenue"
+    swapped = read_target(CLOUD_MARGIN.replace("(cloud revenue - cloud cost of revenue) / cloud revenue",
+                                               "cloud cost of revenue / cloud revenue"), vocab)
+    assert swapped is not None and swapped.formula == "line_cloud_cost_of_revenue / line_cloud_revenue"
+    plain = read_target("What is Acme's FY2022 gross margin? Define it as: (revenue - cost of revenue) / revenue.", vocab)
+    assert plain is not None and plain.formula == "(revenue - cost_of_revenue) / revenue"
+
+
+def test_a_named_line_is_read_from_a_row_under_its_section(services):
+    # NICE's income statement (thousands) prints "Cloud" under "Revenue:" and under "Cost of revenue:"
+    nice = filing("filings-wild/pdfs/NICE_2022_AnnualReport.pdf")
+    a = ask(CLOUD_MARGIN, nice, [113], services)
+    assert a.status == "answered" and a.value == 63.5, a.text  # (1,295,323 - 472,805) / 1,295,323
+    assert {c.quote for c in a.citations} >= {"Cloud $ 1,295,323 $ 1,018,624 $ 777,331", "Cloud 472,805 410,671 339,985"}
