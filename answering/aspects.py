@@ -239,6 +239,13 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
     periods: list[str] | None = None
     section = ""  # the caption a row is under ("Cost of revenue:")
     for line in chunk.text.splitlines():
+        deck = numbers.period_columns(line)
+        if deck is not None:
+            # a presentation's "Metrics Q3 2023 Q4 2023 FY 2023": each year with its period (a
+            # fiscal year is read only from an FY column; quarters alone give it none)
+            years, periods = (deck[0], deck[1]) if "fy" in deck[1] else ([], None)
+            in_header, spans = False, ""
+            continue
         found = numbers.header_years(line)
         if found:
             years = [*years, *(y for y in found if y not in years)] if in_header else found
@@ -270,7 +277,7 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             if aspect.fiscal_year is None or col_year == aspect.fiscal_year:
                 reading = Reading(
                     aspect=aspect,
-                    value=_money(value, unit, factor, aspect.metric),
+                    value=_money(value, unit, 1.0 if numbers.millions_cells(row) else factor, aspect.metric),
                     unit=unit,
                     quote=line.strip(),
                     chunk=chunk,

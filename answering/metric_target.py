@@ -173,6 +173,9 @@ def _extra_words(text: str, key: str, vocab: Vocabulary) -> bool:
     return not any(words <= set(tokenize(w)) for w in vocab.metrics[key].wordings)
 
 
+_PERIOD_PREFIX = re.compile(r"^(?:FY\s?(\d{4})|fiscal(?:\s+year)?\s+(\d{4}))\s+", re.I)
+
+
 def _shared_qualifier(text: str, key: str, lines: dict[str, str], vocab: Vocabulary) -> bool:
     """The operand opens with the word that opens a line the formula already reads ("cloud"
     of "cloud revenue"), a word of none of the metric's own wordings."""
@@ -193,6 +196,10 @@ def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, st
     text = segment.strip()
     if re.fullmatch(r"\d+(?:\.\d+)?", text):
         return text
+    period = _PERIOD_PREFIX.match(text)
+    if period and year is not None and int(period.group(1) or period.group(2)) == year:
+        # "FY2023 Communications revenue" of an FY2023 question: the asked year's line
+        text = text[period.end():]
     found = vocab.match_metrics(text)
     if not found:
         return _line(text, lines, f"no metric in {text!r}")

@@ -78,3 +78,17 @@ def test_a_named_line_is_read_from_a_row_under_its_section(services):
     a = ask(CLOUD_MARGIN, nice, [113], services)
     assert a.status == "answered" and a.value == 63.5, a.text  # (1,295,323 - 472,805) / 1,295,323
     assert {c.quote for c in a.citations} >= {"Cloud $ 1,295,323 $ 1,018,624 $ 777,331", "Cloud 472,805 410,671 339,985"}
+
+
+def test_a_presentations_fiscal_year_column_is_read_in_its_printed_millions(services):
+    # Twilio's Q4 2023 deck: "Metrics Q3 2023 Q4 2023 FY 2023" over "Communications Revenue $960M
+    # $1,001M $3,859M", and "Total Revenue $1,076M $4,154M" under "Metrics Q4 2023 FY 2023"
+    twilio = filing("filings-wild/pdfs/Twilio_2023_EarningsPresentation_Q4.pdf")
+    question = ("What share of Twilio's fiscal year 2023 total revenue came from its Communications business? Define "
+                "it as: FY2023 Communications revenue / FY2023 total revenue. Express as a percentage rounded to one "
+                "decimal place.")
+    a = ask(question, twilio, [2, 4], services)
+    assert a.status == "answered" and a.value == 92.9, a.text  # 3,859 / 4,154, not the quarter's 1,001 / 1,076
+    # a deck whose columns are quarters only gives no fiscal year
+    quarters = [c.model_copy(update={"text": c.text.replace("FY 2023", "Q4 2022")}) for c in twilio]
+    assert ask(question, quarters, [2, 4], services).status != "answered"
