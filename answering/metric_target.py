@@ -417,6 +417,12 @@ _NEUTRAL_BEFORE = frozenset({
     "more", "less", "much", "higher", "lower", "greater", "fewer", "bigger", "smaller", "largest", "highest",
     "lowest", "average", "mean", "median", "change", "growth", "increase", "decrease",
 })
+# Nouns a metric's one-word name modifies when it stands before them: "equity compensation costs"
+# are pay, not shareholders' equity; "revenue recognition" is a policy, "equity method" a way to account.
+_HEAD_AFTER = frozenset({
+    "compensation", "award", "awards", "grant", "grants", "plan", "plans", "incentive", "incentives",
+    "method", "recognition", "securities", "instruments", "issuance", "offering",
+})
 _PERIOD_WORD = re.compile(r"year|quarter|month|date|ytd|\d", re.I)  # "year-to-date revenue", "Q2 revenue"
 
 
@@ -433,6 +439,9 @@ def qualified_name(ask: str, key: str, vocab: Vocabulary) -> str | None:
             before = m.group(1)
             if before.lower() not in _NEUTRAL_BEFORE and not before[:1].isupper() and not _PERIOD_WORD.search(before):
                 return f"{before} {word}".lower()
+        for m in re.finditer(rf"\b{re.escape(word)}\s+([a-z]+)\b", ask, re.I):
+            if m.group(1).lower() in _HEAD_AFTER:
+                return f"{word} {m.group(1)}".lower()
     return None
 
 
