@@ -92,3 +92,14 @@ def test_a_presentations_fiscal_year_column_is_read_in_its_printed_millions(serv
     # a deck whose columns are quarters only gives no fiscal year
     quarters = [c.model_copy(update={"text": c.text.replace("FY 2023", "Q4 2022")}) for c in twilio]
     assert ask(question, quarters, [2, 4], services).status != "answered"
+
+
+def test_a_metric_word_before_a_noun_it_modifies_is_another_quantity():
+    # NICE's CEO question: "what salary, bonus and equity compensation costs did NICE record" asks
+    # for pay, not the balance sheet's shareholders' equity
+    vocab = load_vocabulary()
+    target = read_target("Who is NICE's Chief Executive Officer, since when, and what salary, bonus and equity "
+                         "compensation costs did NICE record for the CEO for 2022?", vocab)
+    assert target is None or (target.unresolved or "").startswith("the question asks for equity compensation")
+    plain = read_target("What was NICE's total equity at the end of 2022?", vocab)
+    assert plain is not None and plain.unresolved is None
