@@ -19,6 +19,7 @@ from answering import numbers
 from answering.row_scope import label_not_consolidated
 from finrag.models import Chunk
 from finrag.vocabulary import Vocabulary, load_vocabulary, tokenize
+from loaders.release_tables import span_periods
 from loaders.statement_layout import has_note_column, without_note
 
 # Line items printed as negatives (outflows) or positives depending on the filer, but
@@ -28,6 +29,7 @@ SPENDING_METRICS = frozenset(
      "cost_of_revenue", "research_and_development", "sga", "depreciation_amortization"}
 )
 _PER_SHARE_UNITS = {"USD/share"}
+LINE_PREFIX = "line_"  # the key of a statement line a question names and the vocabulary lacks
 _FORMULA_NAME = re.compile(r"\b(avg|prior)\s*\(\s*([a-z_]+)\s*\)|\b([a-z_][a-z0-9_]*)\b")
 # "$1,234.5 million" in a sentence.
 _PROSE_AMOUNT = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)\s*(million|billion|thousand)", re.I)
@@ -231,31 +233,51 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
     side: Reading | None = None  # a matching row that is not the consolidated figure
     in_header = False  # headers wrap: "December 2,\n2016\nNovember 27,\n2015"
     note_column = False  # an IFRS "Note" heading: rows lead with a note reference
+    # column spans above the years ("THREE MONTHS ENDED TWELVE MONTHS ENDED" / "2023 2022 2023
+    # 2022"): a fiscal year's figure is the twelve months' column, not the first with its year
+    spans = ""
+    periods: list[str] | None = None
+    section = ""  # the caption a row is under ("Cost of revenue:")
     for line in chunk.text.splitlines():
+        deck = numbers.period_columns(line)
+        if deck is not None:
+            # a presentation's "Metrics Q3 2023 Q4 2023 FY 2023": each year with its period (a
+            # fiscal year is read only from an FY column; quarters alone give it none)
+            years, periods = (deck[0], deck[1]) if "fy" in deck[1] else ([], None)
+            in_header, spans = False, ""
+            continue
         found = numbers.header_years(line)
         if found:
             years = [*years, *(y for y in found if y not in years)] if in_header else found
             in_header = True
             note_column = note_column or has_note_column([line])
+            periods = span_periods(spans, years)
             continue
         row = numbers.split_row(line)
         if row is None:
             note_column = note_column or has_note_column([line])
+            spans = f"{spans} {line}" if len(line) < 100 else ""
+            section = line.strip().rstrip(":") if line.strip().endswith(":") and len(line) < 60 else section
             continue
         in_header = False
-        if not _label_matches(row.label, metric_wordings):
+        spans = ""
+        if not _label_matches(row.label, metric_wordings) and not (
+                aspect.metric.startswith(LINE_PREFIX) and section
+                and any(_label_matches(f"{a} {b}", metric_wordings) for a, b in ((row.label, section), (section, row.label)))):
+            # a line the question names is also a row under its section ("Revenue:" / "Cloud")
             continue
         if "per share" in row.label.lower() and unit not in _PER_SHARE_UNITS:
             continue
         values = without_note(row.values, row.tokens, len(years), note_column) if years else None
         column_years = years if values is not None else _implied_years(chunk, row.values)
-        for col_year, value in zip(column_years, values or row.values, strict=False):
-            if value is None:
+        fiscal_only = values is not None and periods is not None and "fy" in periods
+        for index, (col_year, value) in enumerate(zip(column_years, values or row.values, strict=False)):
+            if value is None or (fiscal_only and periods[index] != "fy"):
                 continue
             if aspect.fiscal_year is None or col_year == aspect.fiscal_year:
                 reading = Reading(
                     aspect=aspect,
-                    value=_money(value, unit, factor, aspect.metric),
+                    value=_money(value, unit, 1.0 if numbers.millions_cells(row) else factor, aspect.metric),
                     unit=unit,
                     quote=line.strip(),
                     chunk=chunk,

@@ -53,6 +53,7 @@ from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, Citation, SearchHit
 from finrag.text import collapse_whitespace
 from finrag.vocabulary import Plausible, Vocabulary, tokenize
+from loaders.release_tables import span_periods
 
 CONSOLIDATED = "consolidated_inputs"
 UNITS = "units_and_scale"
@@ -137,10 +138,12 @@ def _row_label(quote: str) -> str:
     return row.label if row is not None else quote
 
 
-def not_consolidated(quote: str, context: str, question: str, annual: bool) -> str | None:
+def not_consolidated(quote: str, context: str, question: str, annual: bool, value: float | None = None) -> str | None:
     """What the row is when it is not the consolidated statements' figure (else None):
     by its own label, then by its table's headings. A question that asks for a segment,
-    a quarter ... allows rows of that kind."""
+    a quarter ... allows rows of that kind. `value` (millions for money): the figure read
+    from the row; under spans "THREE MONTHS ENDED TWELVE MONTHS ENDED" a value printed only
+    in the twelve months' columns is the fiscal year's, not a quarter's."""
     kinds = [*NOT_CONSOLIDATED, *([QUARTERLY] if annual else [])]
     label = _row_label(quote)
     headings = [h for h in table_headings(context, quote) if not STATEMENT_SIDE.search(h)]
@@ -150,14 +153,31 @@ def not_consolidated(quote: str, context: str, question: str, annual: bool) -> s
         if pattern.search(label):
             return f"{what} (row “{collapse_whitespace(label)}”)"
         heading = next((h for h in headings if pattern.search(h)), None)
-        if heading is not None:
+        if heading is not None and not (pattern is QUARTERLY[1] and _in_fiscal_year_column(value, quote, headings, context)):
             return f"{what} (its table is headed “{collapse_whitespace(heading)}”)"
     return None
 
 
+def _in_fiscal_year_column(value: float | None, quote: str, headings: list[str], context: str) -> bool:
+    """The value is printed in the row only under a fiscal-year span of its table's header
+    (placed as `loaders.release_tables.span_periods` places a release's columns)."""
+    row = numbers.split_row(quote)
+    if value is None or row is None:
+        return False
+    top_down = list(reversed(headings))
+    years = [y for h in top_down for y in numbers.header_years(h)]
+    periods = span_periods(" ".join(h for h in top_down if not numbers.header_years(h)), years)
+    if periods is None or len(row.values) != len(years):
+        return False
+    _, factor = numbers.table_scale(context)
+    placed = [p for p, v in zip(periods, row.values, strict=True)
+              if v is not None and (_same(abs(v * factor), abs(value)) or _same(abs(v), abs(value)))]
+    return bool(placed) and all(p == "fy" for p in placed)
+
+
 def check_consolidated(inputs: Sequence[CheckedInput], question: str, annual: bool) -> CheckFailure | None:
     for i in inputs:
-        what = not_consolidated(i.quote, i.context, question, annual)
+        what = not_consolidated(i.quote, i.context, question, annual, i.value)
         if what is not None:
             return CheckFailure(check=CONSOLIDATED, why=f"{_name(i)} ({i.where()}) is {what}, not the "
                                 "consolidated statements' figure")

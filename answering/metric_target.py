@@ -29,6 +29,7 @@ from __future__ import annotations
 import ast
 import re
 
+from answering.aspects import LINE_PREFIX
 from finrag.models import MetricTarget
 from finrag.vocabulary import Vocabulary, tokenize
 from retrieval.periods import parse_periods
@@ -134,7 +135,7 @@ def line_wording(segment: str) -> str | None:
 
 
 def line_key(wording: str) -> str:
-    return "line_" + "_".join(re.findall(r"[a-z]+", wording.lower()))
+    return LINE_PREFIX + "_".join(re.findall(r"[a-z]+", wording.lower()))
 
 
 def _line(text: str, lines: dict[str, str] | None, why: str) -> str:
@@ -172,6 +173,20 @@ def _extra_words(text: str, key: str, vocab: Vocabulary) -> bool:
     return not any(words <= set(tokenize(w)) for w in vocab.metrics[key].wordings)
 
 
+_PERIOD_PREFIX = re.compile(r"^(?:FY\s?(\d{4})|fiscal(?:\s+year)?\s+(\d{4}))\s+", re.I)
+
+
+def _shared_qualifier(text: str, key: str, lines: dict[str, str], vocab: Vocabulary) -> bool:
+    """The operand opens with the word that opens a line the formula already reads ("cloud"
+    of "cloud revenue"), a word of none of the metric's own wordings."""
+    wording = line_wording(text)
+    if wording is None:
+        return False
+    first = wording.split()[0].lower()
+    own = {t for w in vocab.metrics[key].wordings for t in tokenize(w)}
+    return any(line.split()[0].lower() == first for line in lines.values()) and not set(tokenize(first)) & own
+
+
 def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, str] | None = None,
           strict: bool = False) -> str:
     """One operand of a question's formula as formula text: a number, or a metric key
@@ -181,6 +196,10 @@ def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, st
     text = segment.strip()
     if re.fullmatch(r"\d+(?:\.\d+)?", text):
         return text
+    period = _PERIOD_PREFIX.match(text)
+    if period and year is not None and int(period.group(1) or period.group(2)) == year:
+        # "FY2023 Communications revenue" of an FY2023 question: the asked year's line
+        text = text[period.end():]
     found = vocab.match_metrics(text)
     if not found:
         return _line(text, lines, f"no metric in {text!r}")
@@ -192,6 +211,10 @@ def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, st
     if (strict and _extra_words(text, key, vocab)) or _proper_qualifier(text, key, vocab):
         # "Family of Apps income from operations" is a segment's line, not the company's
         return _line(text, lines, f"{text!r} names more than {key}")
+    if lines and _shared_qualifier(text, key, lines, vocab):
+        # "(cloud revenue - cloud cost of revenue) / cloud revenue": the word that made one operand
+        # a line of its own ("cloud") qualifies the other too; the total cost of revenue is not it
+        return _line(text, lines, f"{text!r} is qualified like another operand")
     years = parse_periods(text).years
     if _AVERAGE.search(text):
         return f"avg({key})"
@@ -211,17 +234,24 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
     + change(inventories))". Raises UnreadableFormula for a term the vocabulary lacks, unless
     `lines` is given: such a term is then a statement line of its own, recorded there.
     """
-    parts: list[str] = []
-    for piece in _OPERATORS.split(text):
-        if piece is None or not piece.strip():
-            continue
-        word = piece.strip().lower()
-        if word in ("(", ")", "+", "*", "/", "-"):
-            parts.append(word)
-        elif word in _OPERATOR_SYMBOL:
-            parts.append(_OPERATOR_SYMBOL[word])
-        else:
-            parts.append(_term(piece, vocab, year, lines, strict))
+    def terms() -> list[str]:
+        parts: list[str] = []
+        for piece in _OPERATORS.split(text):
+            if piece is None or not piece.strip():
+                continue
+            word = piece.strip().lower()
+            if word in ("(", ")", "+", "*", "/", "-"):
+                parts.append(word)
+            elif word in _OPERATOR_SYMBOL:
+                parts.append(_OPERATOR_SYMBOL[word])
+            else:
+                parts.append(_term(piece, vocab, year, lines, strict))
+        return parts
+
+    known = dict(lines) if lines is not None else {}
+    parts = terms()
+    if lines is not None and lines != known:
+        parts = terms()  # a line found late qualifies the operands read before it alike
     formula = " ".join(parts).replace("( ", "(").replace(" )", ")")
     try:
         tree = ast.parse(formula, mode="eval")
@@ -387,6 +417,12 @@ _NEUTRAL_BEFORE = frozenset({
     "more", "less", "much", "higher", "lower", "greater", "fewer", "bigger", "smaller", "largest", "highest",
     "lowest", "average", "mean", "median", "change", "growth", "increase", "decrease",
 })
+# Nouns a metric's one-word name modifies when it stands before them: "equity compensation costs"
+# are pay, not shareholders' equity; "revenue recognition" is a policy, "equity method" a way to account.
+_HEAD_AFTER = frozenset({
+    "compensation", "award", "awards", "grant", "grants", "plan", "plans", "incentive", "incentives",
+    "method", "recognition", "securities", "instruments", "issuance", "offering",
+})
 _PERIOD_WORD = re.compile(r"year|quarter|month|date|ytd|\d", re.I)  # "year-to-date revenue", "Q2 revenue"
 
 
@@ -403,6 +439,9 @@ def qualified_name(ask: str, key: str, vocab: Vocabulary) -> str | None:
             before = m.group(1)
             if before.lower() not in _NEUTRAL_BEFORE and not before[:1].isupper() and not _PERIOD_WORD.search(before):
                 return f"{before} {word}".lower()
+        for m in re.finditer(rf"\b{re.escape(word)}\s+([a-z]+)\b", ask, re.I):
+            if m.group(1).lower() in _HEAD_AFTER:
+                return f"{word} {m.group(1)}".lower()
     return None
 
 

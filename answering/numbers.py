@@ -20,6 +20,8 @@ from loaders.statement_layout import statement_unit
 _YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
 # One amount token: optional "$", optional parentheses, thousands separators, decimals, "%".
 _AMOUNT = re.compile(r"^\(?\$?\(?-?\d{1,3}(?:,\d{3})*(?:\.\d+)?\)?%?\)?$|^\(?\$?-?\d+(?:\.\d+)?\)?%?$")
+# A presentation's cell that prints its scale: "$3,859M" (millions), "$(12.5)M".
+_MILLIONS_CELL = re.compile(r"^\(?\$\(?-?\d{1,3}(?:,\d{3})*(?:\.\d+)?\)?M\)?$")
 _DASHES = {"—", "–", "-", "--"}
 _SCALES = (
     (re.compile(r"in\s+billions", re.I), "billions", 1000.0),
@@ -77,7 +79,13 @@ def parse_amount(token: str) -> float | None:
 
 
 def is_amount(token: str) -> bool:
-    return token in _DASHES or bool(_AMOUNT.match(token))
+    return token in _DASHES or bool(_AMOUNT.match(token)) or bool(_MILLIONS_CELL.match(token))
+
+
+def millions_cells(row: Row) -> bool:
+    """The row's amounts print their scale ("$960M $1,001M $3,859M"): millions whatever the
+    table's note says."""
+    return bool(row.tokens) and all(_MILLIONS_CELL.match(t) for t in row.tokens)
 
 
 def split_row(line: str) -> Row | None:
@@ -132,6 +140,22 @@ def header_years(line: str) -> list[int]:
         if digits and not (digits.isdigit() and int(digits) <= 31):
             return []
     return years
+
+
+_PERIOD_COLUMN = re.compile(r"\b(Q[1-4]|FY)\s?'?((?:19|20)\d\d)\b")
+
+
+def period_columns(line: str) -> tuple[list[int], list[str]] | None:
+    """A presentation's column header that names each column's period with its year ("Metrics
+    Q3 2023 Q4 2023 FY 2023"): the years and "quarter" / "fy" per column, in order; None for
+    any other line (two such columns at least, ending the line, no amounts among them)."""
+    found = list(_PERIOD_COLUMN.finditer(line))
+    if len(found) < 2 or line[found[-1].end():].strip():
+        return None
+    between = _PERIOD_COLUMN.sub(" ", line[found[0].start():])
+    if between.strip():
+        return None
+    return [int(m.group(2)) for m in found], ["fy" if m.group(1) == "FY" else "quarter" for m in found]
 
 
 def table_scale(text: str) -> tuple[str, float]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from finrag.known_words import is_known
 from finrag.text import collapse_whitespace
-from loaders.lines import is_data_row
+from loaders.lines import is_data_row, trailing_amounts
 
 _EDGE_LINES = 3  # lines at each end of a page that may be running headers/footers
 # A line recurring at a page edge on this share of pages (and at least 3) is furniture.
@@ -53,7 +53,7 @@ class CleanedPages:
 
 
 def clean_document(raw_pages: list[str]) -> CleanedPages:
-    pages = [_normalise(text) for text in raw_pages]
+    pages = lift_foot_headings([_normalise(text) for text in raw_pages])
     furniture = _running_lines(pages)
     running = _as_printed(pages, furniture)
     pages = [_strip_edges(text, furniture) for text in pages]
@@ -74,8 +74,84 @@ def running_lines(raw_pages: list[str]) -> list[tuple[str, int]]:
 def _normalise(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
     text = text.translate(_PLAIN)
-    lines = [collapse_whitespace(line) for line in text.split("\n")]
+    lines = [part for line in text.split("\n") for part in split_joined_rows(collapse_whitespace(line))]
     return "\n".join(line for line in lines if line)
+
+
+_NIL_CELLS = {"—", "–", "-"}
+_LABEL_START = re.compile(r"^[A-Z][a-z]")
+
+
+def split_joined_rows(line: str) -> list[str]:
+    """Two statement rows the text layer ran together after a nil cell: pdfium ends no line
+    after a dash ("Assets held for sale 517 — Total current assets 9,882 8,819"). The line
+    is cut after the dash when both halves are rows of as many amounts (two or more: a
+    table's column count) and the second starts with a label, so a table keeps one row a
+    line and prose is never cut."""
+    tokens = line.split()
+    for k in range(1, len(tokens) - 2):
+        if tokens[k] not in _NIL_CELLS or not _LABEL_START.match(tokens[k + 1]):
+            continue
+        head, tail = " ".join(tokens[: k + 1]), " ".join(tokens[k + 1:])
+        columns = trailing_amounts(head)
+        if columns >= 2 and trailing_amounts(tail) == columns and _LETTERS.search(" ".join(tokens[: k + 1 - columns])) \
+                and not any(t.endswith(",") for t in tokens[-columns:]):
+            # ("September 3 — September 30, 2016" is a date range: "30," is a day, not an amount)
+            return [head, *split_joined_rows(tail)]
+    return [line]
+
+
+_SCALE_NOTE = re.compile(r"\bin\s+(?:thousands|millions|billions)\b", re.I)
+_FOOT_LINES = 5  # a page's heading block: company, statement title, scale note, a caption
+
+
+def _foot_block(lines: list[str]) -> int | None:
+    """Where the heading block printed after a page's last row starts (company, statement title,
+    "U.S. dollars in thousands"), or None: short lines that are no rows nor sentences, one of
+    them a scale note, with a table row above them."""
+    start = len(lines)
+    while start > 0 and len(lines) - start < _FOOT_LINES:
+        line = lines[start - 1]
+        numbered = re.search(r"\d", line) and not _PAGE_NUMBER.match(line)
+        if numbered or len(line) > 120 or line.endswith("."):
+            break  # a row, a column header or a sentence: the page's content ends here
+        start -= 1
+    block = lines[start:]
+    if start == 0 or not any(_SCALE_NOTE.search(line) for line in block):
+        return None
+    return start
+
+
+def lift_foot_headings(pages: list[str]) -> list[str]:
+    """Put back at the top the headings a text layer gives last (pypdf's order on some
+    reports: the company, the statement's title and "U.S. dollars in thousands" after the
+    rows), so the page's table reads its scale and title where readers look for them.
+
+    Only in a document that does it on many pages (the same scale note at the foot of at
+    least `_MIN_REPEATS` pages and more often than at their top): a single title at a page's
+    foot is the next page's table's (an earnings release's statement continued overleaf)."""
+    feet: dict[int, int] = {}
+    foot_notes: Counter[str] = Counter()
+    top_notes: Counter[str] = Counter()
+    for index, text in enumerate(pages):
+        lines = text.split("\n")
+        top_notes.update({_shape(ln) for ln in lines[:_FOOT_LINES] if _SCALE_NOTE.search(ln)})
+        start = _foot_block(lines)
+        if start is not None:
+            feet[index] = start
+            foot_notes.update({_shape(ln) for ln in lines[start:] if _SCALE_NOTE.search(ln)})
+    printed_last = {shape for shape, n in foot_notes.items() if n >= _MIN_REPEATS and n > top_notes[shape]}
+    if not printed_last:
+        return pages
+    out = list(pages)
+    for index, start in feet.items():
+        lines = pages[index].split("\n")
+        if any(_shape(ln) in printed_last for ln in lines[start:]):
+            # the page number stays last, where furniture is looked for
+            heading = [ln for ln in lines[start:] if not _PAGE_NUMBER.match(ln)]
+            numbers = [ln for ln in lines[start:] if _PAGE_NUMBER.match(ln)]
+            out[index] = "\n".join(heading + lines[:start] + numbers)
+    return out
 
 
 def _shape(line: str) -> str:

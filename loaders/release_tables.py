@@ -215,6 +215,23 @@ def table_columns(
     return columns
 
 
+def span_periods(span_text: str, years: list[int]) -> list[str] | None:
+    """The period each year column is under, from the column spans printed above the years
+    ("THREE MONTHS ENDED TWELVE MONTHS ENDED" over "2023 2022 2023 2022" -> quarter, quarter,
+    fy, fy): "quarter", "ytd" or "fy", the years split evenly between the spans in order, as
+    `table_columns` places a release's columns. None when the spans do not place every column
+    (no span, years not a multiple of them, a span whose years do not hold the latest one)."""
+    spans = ["quarter" if m.group("q") else "ytd" if m.group("ytd") else "fy" for m in _SPANS.finditer(span_text)]
+    if not spans or not years or len(years) % len(spans):
+        return None
+    per = len(years) // len(spans)
+    for start in range(0, len(years), per):
+        group = years[start:start + per]
+        if max(years) not in (group[0], group[-1]) or len(set(group)) != len(group):
+            return None
+    return [spans[index // per] for index in range(len(years))]
+
+
 def _amounts(line: str, columns: int, change: bool) -> Row | None:
     """The row's label and its one amount per column; change and percent cells after them are
     dropped only when the header has change columns."""

@@ -33,6 +33,8 @@ _CAUSE = re.compile(
     re.I,
 )
 _LIMIT = 3
+_SEGMENT = re.compile(r"\bsegments?\b", re.I)
+_ROUNDING = re.compile(r"\bdue\s+to\s+rounding\b", re.I)
 _MIN_OVERLAP = 0.5
 # Words of a driver question that name no subject: "What caused the increase?", "What drove such
 # a large increase?". The subject is then in the sentence before ("X's expenses jumped to ...").
@@ -78,6 +80,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     for s in sentences(hits, companies, risks=asks_about_risk(decision.ask)):
         if not (topic.stated_by(s.text) and _CAUSE.search(s.text)):
             continue
+        if _SEGMENT.search(s.text) and not _SEGMENT.search(question):
+            continue  # a segment's change does not explain the company's
+        if _ROUNDING.search(s.text) and not _CAUSE.search(_ROUNDING.sub(" ", s.text)):
+            continue  # "totals may not add up due to rounding": no cause of a change
         if from_premise and not _CHANGED.search(s.text):
             continue  # "expenses primarily consist of ...": what the item is, not why it changed
         if not decision.metric and overlap(s.text, wanted) < _MIN_OVERLAP:

@@ -46,3 +46,21 @@ def test_the_citation_of_a_wrapped_header_row_shows_both_years_in_order(statemen
     from answering.citations import cite
 
     assert cite(statement_chunk, "Revenue 3 23,183 23,410").columns == ["2022", "2021"]
+
+
+@pytest.fixture(scope="module")
+def patriot_release(filings_wild_dir) -> list[Chunk]:
+    """Patriot's FY2023 fourth-quarter release: its income statement is headed "THREE MONTHS ENDED
+    TWELVE MONTHS ENDED" over "2023 2022 2023 2022" (in thousands), in every chunk of it."""
+    return load_document(filings_wild_dir / "pdfs" / "PatriotTransportation_2023_EarningsRelease_Q4.pdf").chunks
+
+
+@pytest.mark.parametrize(("metric", "year", "row", "millions"), [
+    ("revenue", 2023, "Operating revenues $ 24,217", 94.785), ("revenue", 2022, "Operating revenues $ 24,217", 87.882),
+    ("net_income", 2023, "Net income $ 526", 2.673)])
+def test_a_fiscal_year_is_read_from_the_twelve_months_columns(patriot_release, metric, year, row, millions):
+    # the first column printing 2023 is the fourth quarter's (24,217): a fiscal year's figure is
+    # the one under the twelve months' span
+    chunk = next(c for c in patriot_release if row in c.text)
+    reading = read_aspect(chunk, Aspect(company=chunk.company, fiscal_year=year, metric=metric))
+    assert reading is not None and reading.value == pytest.approx(millions)

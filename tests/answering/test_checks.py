@@ -409,3 +409,17 @@ def test_an_amount_with_a_bound_on_it_is_not_reported(filings_wild_dir):
     assert failure is not None and failure.check == "cited_values" and "in excess of" in failure.why
     stated = revenue.model_copy(update={"quote": "Revenue for the year was $200 million."})
     assert checks.check_cited_values([stated]) is None
+
+
+def test_a_twelve_months_column_beside_a_quarter_is_the_fiscal_year(filings_wild_dir):
+    # Patriot's Q4 release heads its income statement "THREE MONTHS ENDED TWELVE MONTHS ENDED":
+    # net income 2,673 (thousands) is printed under the twelve months, the year's figure; 526,
+    # under the three months, stays a quarter's for a fiscal-year question
+    patriot = load_document(filings_wild_dir / "pdfs" / "PatriotTransportation_2023_EarningsRelease_Q4.pdf")
+    row = "Net income $ 526 470 2,673 7,190"
+    chunk = find(patriot, row)
+    question = "What was Patriot's net profit margin for fiscal year 2023?"
+    assert checks.not_consolidated(row, chunk.text, question, True, 2.673) is None
+    what = checks.not_consolidated(row, chunk.text, question, True, 0.526)
+    assert what is not None and what.startswith("a quarter's figure")
+    assert checks.not_consolidated(row, chunk.text, question, True) is not None

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 
-from loaders.cleaning import clean_pages
+from finrag.models import Page
+from loaders.cleaning import clean_pages, split_joined_rows
+from loaders.facts import page_facts, statement_kind
 from loaders.pdf_text import extract_pages
 
 ROW = "Net revenue 86,392 79,474 70,372"
@@ -73,3 +76,66 @@ def test_a_release_that_lost_its_ligatures_reads_as_printed(ebay_release: str):
     assert "-ow" not in ebay_release and "-nancial" not in ebay_release
     # hyphenated compounds of the same release keep their hyphen
     assert "non-GAAP" in ebay_release and "FX-Neutral" in ebay_release and "non-equity" in ebay_release
+
+
+def _pdfium_page(path: Path, index: int) -> str:
+    """One page's text as the loader's extractor (pypdfium2's text range) gives it."""
+    pdf = pdfium.PdfDocument(path)
+    try:
+        page = pdf[index]
+        textpage = page.get_textpage()
+        text = textpage.get_text_range()
+        textpage.close()
+        page.close()
+        return text
+    finally:
+        pdf.close()
+
+
+def test_rows_run_together_after_a_nil_cell_are_two_rows(filings_wild_dir):
+    # Uber's FY2021 balance sheet (p.76): pdfium ends no line after a dash cell, so
+    # "Assets held for sale 517 — Total current assets 9,882 8,819" came as one row, whose
+    # label is not "Total current assets": the current ratio was refused
+    text = clean_pages([_pdfium_page(filings_wild_dir / "pdfs" / "Uber_2021_10-K.pdf", 75)])[0]
+    lines = text.split("\n")
+    assert "Assets held for sale 517 —" in lines and "Total current assets 9,882 8,819" in lines
+    assert "Liabilities held for sale 100 —" in lines and "Total current liabilities 6,865 9,024" in lines
+    page = Page(number=75, text=text)
+    assert statement_kind(page) == "balance_sheet"
+    facts = {(f.metric, f.fiscal_year): f.value for f, _ in page_facts(page, "balance_sheet", "Uber", "uber", 2021)}
+    assert facts[("current_assets", 2021)] == 8819 and facts[("current_liabilities", 2021)] == 9024
+
+
+def test_a_dash_in_prose_or_a_one_column_row_is_not_cut():
+    assert split_joined_rows("Gain on sale of terminal sites — — — (8,330)") == [
+        "Gain on sale of terminal sites — — — (8,330)"]
+    assert split_joined_rows("Revenue grew 5 — Total was 3") == ["Revenue grew 5 — Total was 3"]
+
+
+@pytest.fixture(scope="module")
+def nice_pages(filings_wild_dir) -> list[str]:
+    return clean_pages(extract_pages(filings_wild_dir / "pdfs" / "NICE_2022_AnnualReport.pdf").pages)
+
+
+def test_headings_a_text_layer_gives_last_are_put_back_on_top(nice_pages):
+    # NICE's 2022 annual report: pdfium gives each financial page's company, title and
+    # "U.S. dollars in thousands" after its rows; the income statement (p.114) then read its
+    # amounts as millions (cloud revenue $1.3 trillion) and was no statement by its title
+    page = Page(number=113, text=nice_pages[113])
+    assert nice_pages[113].split("\n")[1:3] == [
+        "CONSOLIDATED STATEMENTS OF INCOME", "U.S. dollars in thousands (except share and per share data)"]
+    assert statement_kind(page) == "income_statement"
+    facts = {(f.metric, f.fiscal_year): f.value for f, _ in page_facts(page, "income_statement", "Nice", "nice", 2022)}
+    assert facts[("revenue", 2022)] == pytest.approx(2181.294)
+
+
+def test_a_title_at_one_pages_foot_stays_there():
+    # an earnings release prints a statement's title at the foot of a page, its table overleaf:
+    # one page doing so is no document printing its headings last
+    pages = ["Revenue 10 9\nNet income 2 1\nCONDENSED STATEMENTS OF CASH FLOWS\n(in thousands)",
+             "2023 2022\nNet cash provided by operating activities 5 4"]
+    assert clean_pages(pages)[0].endswith("CONDENSED STATEMENTS OF CASH FLOWS\n(in thousands)")
+
+
+def test_a_date_range_is_not_two_rows():
+    assert split_joined_rows("September 3 — September 30, 2016") == ["September 3 — September 30, 2016"]

@@ -142,3 +142,15 @@ def test_a_catch_all_line_that_moved_the_total_most_explains_nothing(services):
     release = filing("financebench-extra/pdfs/MCDONALDS_2023Q2_EARNINGS.pdf")
     written = ask(MCDONALDS_Q2, release, [4], services)
     assert written.status == "not_found", written.text
+
+
+def test_a_segments_change_or_a_rounding_note_does_not_explain_the_companys(services):
+    # NICE's 2022 MD&A: "The revenue increase in our Financial Crime and Compliance business segment
+    # ... is primarily attributed to ..." explains one segment, and the results table's caption
+    # "(totals may not add up due to rounding)" explains nothing; neither is quoted for the total
+    nice = filing("filings-wild/pdfs/NICE_2022_AnnualReport.pdf")
+    written = ask("NICE's total revenue grew about 13.5% in 2022. What drove the growth?", nice,
+                  [58, 59, 60, 112], services)
+    quotes = " ".join(c.quote for c in written.citations)
+    assert "Financial Crime and Compliance business segment" not in quotes, written.text
+    assert "due to rounding" not in quotes

@@ -53,3 +53,53 @@ def test_a_named_line_missing_from_the_statements_is_named_not_replaced(ebay, se
     a = ask(question, ebay, [57], services)
     assert a.status == "not_found" and a.value is None
     assert "could not find commercial paper FY2022" in a.text  # the line looked for, by name
+
+
+CLOUD_MARGIN = ("What was NICE's GAAP gross margin on cloud revenue in 2022? Define it as: (cloud revenue - cloud cost "
+                "of revenue) / cloud revenue, using the consolidated statements of income. Express as a percentage "
+                "rounded to one decimal place.")
+
+
+def test_the_word_that_makes_one_operand_a_line_qualifies_the_others_alike():
+    # "cloud cost of revenue" is not the total cost of revenue: the ratio would mix a part and a whole
+    vocab = load_vocabulary()
+    target = read_target(CLOUD_MARGIN, vocab)
+    assert target is not None and target.formula == "(line_cloud_revenue - line_cloud_cost_of_revenue) / line_cloud_revenue"
+    swapped = read_target(CLOUD_MARGIN.replace("(cloud revenue - cloud cost of revenue) / cloud revenue",
+                                               "cloud cost of revenue / cloud revenue"), vocab)
+    assert swapped is not None and swapped.formula == "line_cloud_cost_of_revenue / line_cloud_revenue"
+    plain = read_target("What is Acme's FY2022 gross margin? Define it as: (revenue - cost of revenue) / revenue.", vocab)
+    assert plain is not None and plain.formula == "(revenue - cost_of_revenue) / revenue"
+
+
+def test_a_named_line_is_read_from_a_row_under_its_section(services):
+    # NICE's income statement (thousands) prints "Cloud" under "Revenue:" and under "Cost of revenue:"
+    nice = filing("filings-wild/pdfs/NICE_2022_AnnualReport.pdf")
+    a = ask(CLOUD_MARGIN, nice, [113], services)
+    assert a.status == "answered" and a.value == 63.5, a.text  # (1,295,323 - 472,805) / 1,295,323
+    assert {c.quote for c in a.citations} >= {"Cloud $ 1,295,323 $ 1,018,624 $ 777,331", "Cloud 472,805 410,671 339,985"}
+
+
+def test_a_presentations_fiscal_year_column_is_read_in_its_printed_millions(services):
+    # Twilio's Q4 2023 deck: "Metrics Q3 2023 Q4 2023 FY 2023" over "Communications Revenue $960M
+    # $1,001M $3,859M", and "Total Revenue $1,076M $4,154M" under "Metrics Q4 2023 FY 2023"
+    twilio = filing("filings-wild/pdfs/Twilio_2023_EarningsPresentation_Q4.pdf")
+    question = ("What share of Twilio's fiscal year 2023 total revenue came from its Communications business? Define "
+                "it as: FY2023 Communications revenue / FY2023 total revenue. Express as a percentage rounded to one "
+                "decimal place.")
+    a = ask(question, twilio, [2, 4], services)
+    assert a.status == "answered" and a.value == 92.9, a.text  # 3,859 / 4,154, not the quarter's 1,001 / 1,076
+    # a deck whose columns are quarters only gives no fiscal year
+    quarters = [c.model_copy(update={"text": c.text.replace("FY 2023", "Q4 2022")}) for c in twilio]
+    assert ask(question, quarters, [2, 4], services).status != "answered"
+
+
+def test_a_metric_word_before_a_noun_it_modifies_is_another_quantity():
+    # NICE's CEO question: "what salary, bonus and equity compensation costs did NICE record" asks
+    # for pay, not the balance sheet's shareholders' equity
+    vocab = load_vocabulary()
+    target = read_target("Who is NICE's Chief Executive Officer, since when, and what salary, bonus and equity "
+                         "compensation costs did NICE record for the CEO for 2022?", vocab)
+    assert target is None or (target.unresolved or "").startswith("the question asks for equity compensation")
+    plain = read_target("What was NICE's total equity at the end of 2022?", vocab)
+    assert plain is not None and plain.unresolved is None
