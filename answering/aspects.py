@@ -315,5 +315,17 @@ def split_sentences(text: str) -> list[str]:
     parts: list[str] = []
     for block in re.split(r"\n\s*\n", text):
         joined = " ".join(line.strip() for line in block.splitlines() if line.strip())
-        parts += [s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(])", joined) if s.strip()]
+        for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(])", joined):
+            if not s.strip():
+                continue
+            if parts and _LEGAL_FORM_END.search(parts[-1]) and _NAME_GOES_ON.match(s):
+                # "Tupelo Parent, Inc. (“Transplace”), a leading ...": the period ends a company's
+                # legal form, not the sentence; what follows is its defined name or the rest of its name
+                parts[-1] = f"{parts[-1]} {s}"
+            else:
+                parts.append(s)
     return parts
+
+
+_LEGAL_FORM_END = re.compile(r"\b(?:Co|Ltd|Inc|Corp|L\.P|N\.V|S\.A)\.$")
+_NAME_GOES_ON = re.compile(r"\(|(?:Ltd|Inc|Co|Limited|LLC|L\.P)\b")

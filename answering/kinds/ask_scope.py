@@ -16,6 +16,7 @@ import re
 
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+MONTH = _MONTH  # shared with answering.kinds.other_words
 _DOCUMENT = (r"(?:10-?[kq]|8-?k|form\s+10-?[kq]|annual\s+report|quarterly\s+report|(?:earnings|results|press)\s+release|"
              r"(?:stockholder|shareholder|shareowner)s?['’]?\s+letter|letter\s+to\s+(?:stockholders|shareholders)|filings?|"
              r"proxy\s+statement)")
@@ -32,7 +33,11 @@ _SOURCE = [
 _PAREN_DATE = re.compile(rf"\(\s*(?:[^()]*?\b(?:ended|dated|as\s+of)\b[^()]*|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}})\s*\)", re.I)
 # "in July 2023", "effective January 2023", "on May 5, 2023", "as of December 31, 2022"
 _DATE = re.compile(rf"\b(?:in|effective|on|as\s+of|during)\s+{_MONTH}(?:\s+\d{{1,2}},?)?\s+\d{{4}}\b", re.I)
-_SECOND_PART = re.compile(r",?\s+and\s+(?=(?:what|where|when|how|which|who|why)\b)", re.I)
+# ", and what ...", and a list of follow-on questions ("..., when did the deal close, how was it
+# paid for, and ..."): a comma before when/how/who/where/what and a verb opens a question of its
+# own ("which" and "who" without a verb open a relative clause: "Walmart, which operates ...")
+_SECOND_PART = re.compile(r",?\s+and\s+(?=(?:what|where|when|how|which|who|why)\b)|"
+                          r",\s+(?=(?:what|where|when|how|who)\s+(?:is|was|are|were|did|does|do|has|had|will)\b)", re.I)
 
 
 def topic_ask(ask: str) -> str:

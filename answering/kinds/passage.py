@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from answering.citations import cite, unique_citations
 from answering.kinds import legal, schedule
 from answering.kinds.ask_scope import ask_parts, asked_months, topic_ask
+from answering.kinds.other_words import answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import (
     Sentence,
     asks_about_risk,
@@ -140,6 +141,12 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
     for part in parts:
         if not content_words(part, list(understanding.companies)):
             continue  # refers back to the part before
+        if found and asks_in_other_words(part):
+            if answered_in_other_words(part, " ".join(s.text for s in found)):
+                continue  # "when did the deal close?": the sentence found names the date it closed
+            if (other := _in_other_words(part, found, hits, understanding, months)) is not None:
+                found.append(other)  # "what share does it hold in it?": "owned a 49% interest in the JV"
+                continue
         # more than the best few: the one dated as the question asks may rank below another period's
         best = stating(decision.model_copy(update={"ask": part}), question, hits, understanding, services, limit=6)
         if found and len(set(content_words(part, list(understanding.companies)))) < 2:
@@ -163,6 +170,9 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
         named += names
         if not best:
             return []
+        if _WHAT_IS.match(part):
+            # "What is its joint venture in China?": where the filing defines its term for it (the “JV”)
+            best = [s for s in best if _DEFINES.search(s.text)] or best
         dated = [s for s in best if any(re.search(rf"\b{m}", s.text, re.I) for m in months)]
         pick = (dated or best)[0]
         if pick not in found:
@@ -173,6 +183,23 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
 _ASKS_EVENT = re.compile(r"^\W*(?:what|which)\s+(?:[\w-]+\s+){0,3}(?:plan|program|programme|agreement|settlement|"
                          r"initiative|transaction|deal|authori[sz]ation)s?\b", re.I)
 _DEFINES = re.compile(r"\((?:the\s+|collectively,?\s+the\s+)?[\"“']([A-Z0-9][\w\s-]{1,40}?)[\"”']\)")
+
+
+_WHAT_IS = re.compile(r"^\W*what\s+(?:is|are|was|were)\s+(?!the\s+(?:amount|number|total|value)\b)", re.I)
+
+
+def _in_other_words(part: str, found: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding,
+                    months: list[str]) -> Sentence | None:
+    """A sentence about what the sentences found define (the “JV”, “Transplace”) that answers a
+    follow-on part in other words (answering.kinds.other_words), or None."""
+    terms = [t.strip() for s in found for t in _DEFINES.findall(s.text)]
+    if not terms:
+        return None
+    about = [s for s in sentences(hits, list(understanding.companies))
+             if any(re.search(rf"\b{re.escape(t)}\b", s.text) for t in terms) and answered_in_other_words(part, s.text)]
+    # "(as of fiscal year end June 30, 2022)": the sentence dated as asked before another
+    dated = [s for s in about if any(re.search(rf"\b{m}", s.text, re.I) for m in months)]
+    return (dated or about or [None])[0]
 
 
 def _defining(names: list[str], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:
