@@ -92,7 +92,8 @@ def _same(token: str, stem: str) -> bool:
 
 def ask_part(question: str) -> str:
     """The sentence that asks (the one with the question mark, else the first)."""
-    parts = re.split(r"(?<=[.?!])\s+(?=[A-Z\"(])", question.strip())
+    # "did the U.S. Federal Trade Commission sue": an initial's period ("U.S.", "N.A.") ends no sentence
+    parts = re.split(r"(?<=[.?!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"(])", question.strip())
     asked = [p for p in parts if "?" in p]
     return (asked or parts or [question])[0]
 
@@ -181,7 +182,29 @@ def overlap(sentence: str, wanted: list[str]) -> float:
     if not wanted:
         return 0.0
     words = set(tokenize(sentence))
-    return sum(1 for w in set(wanted) if any(_same(w, x) for x in words)) / len(set(wanted))
+    present = {w for w in set(wanted) if any(_same(w, x) for x in words)} | _by_initials(sentence, wanted)
+    return len(present) / len(set(wanted))
+
+
+_ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
+_NAME_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:[A-Z][a-z]+|and|of|&)){1,5}")
+
+
+def _by_initials(sentence: str, wanted: list[str]) -> set[str]:
+    """Question words the sentence states by their initials, or the other way round: "the FTC"
+    states "Federal Trade Commission", and "the Federal Trade Commission" states "FTC" (a name
+    and its abbreviation, as filings define them: "Federal Trade Commission (FTC)")."""
+    out: set[str] = set()
+    for acronym in {a.lower() for a in _ACRONYM.findall(sentence)}:
+        n = len(acronym)
+        for i in range(len(wanted) - n + 1):
+            if "".join(w[0] for w in wanted[i : i + n]) == acronym:
+                out.update(wanted[i : i + n])
+    initials = set()
+    for run in _NAME_RUN.findall(sentence):
+        letters = "".join(w[0] for w in run.split() if w[0].isupper()).lower()
+        initials.update(letters[i:j] for i in range(len(letters)) for j in range(i + 2, len(letters) + 1))
+    return out | {w for w in wanted if 2 <= len(w) <= 6 and w in initials and w.isalpha() and w not in _STOP}
 
 
 def quoted(items: list[Sentence]) -> str:
