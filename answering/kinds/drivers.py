@@ -77,7 +77,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # explains the last one named, and a sentence about the others explains something else
         last = named_metrics[-1]
         topic = topic.model_copy(update={"phrases": [tuple(tokenize(w)) for w in vocab.metrics[last].wordings
-                                                     if tokenize(w)], "pairs": []})
+                                                     if tokenize(w)] + _numerator_phrases(last, vocab), "pairs": []})
     topic = topic.model_copy(update={"phrases": topic.phrases + _numerator_phrases(decision.metric, vocab)})
     years = sorted(set(understanding.fiscal_years))
     # the periods the question names: its fiscal years and the calendar years of its dates
