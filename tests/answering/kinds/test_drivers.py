@@ -142,3 +142,16 @@ def test_a_catch_all_line_that_moved_the_total_most_explains_nothing(services):
     release = filing("financebench-extra/pdfs/MCDONALDS_2023Q2_EARNINGS.pdf")
     written = ask(MCDONALDS_Q2, release, [4], services)
     assert written.status == "not_found", written.text
+
+
+def test_the_last_metric_of_the_premise_is_explained_and_a_prior_years_one_time_gain_explains_it(services):
+    # revenues rose, net income fell: the release's "Net income in the fiscal year ended September
+    # 30, 2022 included $6,281,000 ... from one-time gains on real estate" explains the decline
+    # (Patriot Transportation's Q4 FY2023 release)
+    release = filing("filings-wild/pdfs/PatriotTransportation_2023_EarningsRelease_Q4.pdf")
+    written = ask("Patriot Transportation Holding's operating revenues rose about 8% in fiscal 2023 (year ended "
+                  "September 30, 2023), but its net income fell from $7.2 million to $2.7 million. What explains "
+                  "the decline?", release, [2, 0, 3, 1], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "from one-time gains on real estate" in written.text
+    assert "Operating revenues for the" not in written.text  # why revenue rose is not why net income fell

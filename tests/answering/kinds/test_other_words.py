@@ -1,0 +1,28 @@
+"""A question listing follow-on parts ("when did the deal close, how was it paid for, who is
+its partner, what share does it hold") is answered part by part, each part by a sentence that
+states it in its own words: a date, a means of payment, an organisation's name, a percentage
+interest (answering.kinds.other_words). Real filings of filings-wild."""
+
+from __future__ import annotations
+
+from tests.answering.kinds.conftest import ask, filing
+
+
+def test_when_and_how_paid_are_answered_by_the_date_and_the_cash_the_sentence_states(services):
+    uber = filing("filings-wild/pdfs/Uber_2021_10-K.pdf")
+    written = ask("What freight logistics company did Uber acquire in 2021 to expand Uber Freight, when did the "
+                  "deal close, how was it paid for, and what was the consideration?", uber, [143, 53], services)
+    assert (written.status, written.kind) == ("answered", "passage"), written.text
+    assert "November 12, 2021" in written.text and "all-cash" in written.text, written.text
+    assert "consideration transferred for Transplace was $2.3 billion" in written.text
+
+
+def test_a_joint_venture_its_partner_and_the_share_held_come_from_the_note_that_defines_it(services):
+    accuray = filing("filings-wild/pdfs/Accuray_2022_10-K.pdf")
+    written = ask("What is Accuray's joint venture in China, who is its partner, and what ownership share does "
+                  "Accuray hold in it (as of fiscal year end June 30, 2022)?", accuray, [96, 127], services)
+    assert written.status == "answered", written.text
+    # "Co., Ltd. (the “CIRC Subsidiary”)" does not end the sentence that names the partner and the JV
+    assert "CNNC High Energy Equipment (Tianjin) Co., Ltd. (the “CIRC Subsidiary”)" in written.text, written.text
+    assert "CNNC Accuray (Tianjin) Medical Technology Co. Ltd. (the “JV”)" in written.text
+    assert "49%" in written.text
