@@ -6,7 +6,8 @@ all-cash transaction". It never says "deal", "close" or "paid", yet it answers b
 follow-on parts: a part asking *when* is answered by a date, one asking *how something
 was paid for* by the means of payment (cash, stock, debt), one asking *who the other
 party* was (its partner, the buyer) by the name of an organisation, one asking *what share
-it holds* by a percentage interest ("owned a 49% interest in the entity"). Counting the part's
+it holds* by a percentage interest ("owned a 49% interest in the entity"), one asking *what
+remedies* a suit seeks by what it seeks ("seek a permanent injunction ... divestiture"). Counting the part's
 own words would refuse a sentence that answers it, or search for one that cannot exist.
 """
 
@@ -30,6 +31,11 @@ _ASKS_STAKE = re.compile(r"^\W*(?:and\s+)?what\s+(?:(?:ownership|equity)\s+)?(?:
                          r"(?:\w+\s+){0,3}?(?:hold|holds|own|owns|have|has)\b", re.I)
 # "owned a 49% interest in the entity", "has a 49% ownership interest in the JV"
 _A_STAKE = re.compile(r"\b\d+(?:\.\d+)?\s?%\s+(?:\w+\s+){0,2}?(?:interest|stake|ownership|owned|equity\s+interest)\b", re.I)
+_ASKS_RELIEF = re.compile(r"^\W*(?:and\s+)?what\s+(?:remed(?:y|ies)|relief|damages|penalt(?:y|ies))\s+"
+                          r"(?:did|do|does|will|would|are|were|is|was)\b", re.I)
+# "both seek a permanent injunction ... and other equitable relief, including divestiture"
+_RELIEF = re.compile(r"\bseek(?:s|ing)?\b[^.;]{0,80}?\b(?:injunct\w*|enjoin\w*|relief|damages|divestiture|penalt\w*|"
+                     r"restitution|disgorgement)", re.I)
 # the legal form that ends an organisation's name: "CNNC High Energy Equipment (Tianjin) Co., Ltd."
 _ORGANISATION = re.compile(r"\b(?:Co\.|Ltd\.?|Limited|Inc\.|Corporation|Corp\.|LLC|L\.P\.|plc|GmbH|S\.A\.|N\.V\.)(?=\W|$)")
 
@@ -44,9 +50,11 @@ def answered_in_other_words(part: str, text: str) -> bool:
         return bool(_ORGANISATION.search(text))
     if _ASKS_STAKE.match(part):
         return bool(_A_STAKE.search(text))
+    if _ASKS_RELIEF.match(part):
+        return bool(_RELIEF.search(text))
     return False
 
 
 def asks_in_other_words(part: str) -> bool:
     """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
-    return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, _ASKS_STAKE))
+    return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, _ASKS_STAKE, _ASKS_RELIEF))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from answering.citations import cite, unique_citations
 from answering.kinds import legal, schedule
 from answering.kinds.ask_scope import ask_parts, asked_months, topic_ask
+from answering.kinds.every_part import asked_parts
 from answering.kinds.other_words import answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import (
     Sentence,
@@ -41,6 +42,7 @@ _FIGURE = re.compile(r"\d")
 _PLACE_TIME = re.compile(r"^\W*(?:where|when|who|whom)\b", re.I)
 _ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bcost\b|\bprice\b|\bpaid\b|\bspen[dt]\b", re.I)
 _CONTINUES = re.compile(r"^(?:in\s+addition|additionally|also|further(?:more)?|moreover)\b", re.I)
+_ASKS_STATUS = re.compile(r"\bstatus\b|\bstand(?:s|ing)?\b|\blatest\s+developments?\b", re.I)
 _BY_HOW_MUCH = re.compile(r"\bby\s+how\s+much\b", re.I)
 # one amount of money in a sentence: "$4,200,000,000", "$3.8 billion"
 _MONEY = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s(?:thousand|million|billion)s?)?", re.I)
@@ -80,6 +82,11 @@ _AN_AMOUNT = re.compile(r"\$\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
     parts = ask_parts(topic_ask(decision.ask or question))
+    if _ASKS_STATUS.search(decision.ask or question) \
+            and (matter := legal.write(decision, question, hits, understanding, services)) is not None:
+        # "what is the status of the Epic Games lawsuit?": the matter's whole paragraph (filed, ruled,
+        # appealed), of which the sentence naming the suit is the start, not the status
+        return matter
     if any(_PLACE_TIME.match(p) for p in parts[1:]):
         # "..., and where did that fire start?": sentences sharing the words of the whole may
         # all answer the first part; a place, date or person is checked part by part
@@ -104,6 +111,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
                                  text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
         best = [best[0], stated[0]]
+    best = _completed(best, decision, question, hits, understanding)
     enumerated = _enumerated(best[0], decision, hits, understanding, services)
     best = enumerated or best + [s for s in _continued(best, hits, understanding) if s not in best]
     text, value = quoted(best), None
@@ -183,6 +191,27 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
 _ASKS_EVENT = re.compile(r"^\W*(?:what|which)\s+(?:[\w-]+\s+){0,3}(?:plan|program|programme|agreement|settlement|"
                          r"initiative|transaction|deal|authori[sz]ation)s?\b", re.I)
 _DEFINES = re.compile(r"\((?:the\s+|collectively,?\s+the\s+)?[\"“']([A-Z0-9][\w\s-]{1,40}?)[\"”']\)")
+
+
+_NAMED = re.compile(r"(?<=[a-z,;] )(?:[A-Z]{2,6}|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+)\b")
+
+
+def _completed(best: list[Sentence], decision: KindDecision, question: str, hits: list[SearchHit],
+               understanding: QueryUnderstanding) -> list[Sentence]:
+    """The stating sentences and, for a follow-on part they leave unanswered that a sentence
+    answers in other words ("what remedies did they seek?"), the sentence about the same parties
+    (a name the found sentences give: "the FTC", "attorneys general") that answers it."""
+    companies = list(understanding.companies)
+    out = list(best)
+    for part in asked_parts(question)[1:]:
+        if not asks_in_other_words(part) or answered_in_other_words(part, quoted(out)):
+            continue
+        names = {n for s in out for n in _NAMED.findall(s.text)}
+        about = [s for s in sentences(hits, companies) if s not in out and answered_in_other_words(part, s.text)
+                 and any(re.search(rf"\b{re.escape(n)}\b", s.text) for n in names)]
+        if about:
+            out.append(about[0])
+    return out
 
 
 _WHAT_IS = re.compile(r"^\W*what\s+(?:is|are|was|were)\s+(?!the\s+(?:amount|number|total|value)\b)", re.I)

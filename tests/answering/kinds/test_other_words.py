@@ -26,3 +26,15 @@ def test_a_joint_venture_its_partner_and_the_share_held_come_from_the_note_that_
     assert "CNNC High Energy Equipment (Tianjin) Co., Ltd. (the “CIRC Subsidiary”)" in written.text, written.text
     assert "CNNC Accuray (Tianjin) Medical Technology Co. Ltd. (the “JV”)" in written.text
     assert "49%" in written.text
+
+
+def test_the_lawsuits_of_the_asked_month_with_what_they_allege_and_the_remedies_they_seek(services):
+    # "filed complaints against us" names a lawsuit; the remedies are what "both seek" (a
+    # permanent injunction, divestiture), a sentence about the same parties (the FTC)
+    facebook = filing("filings-wild/pdfs/Facebook_2020_10-K.pdf")
+    written = ask("What antitrust lawsuits were filed against Facebook in December 2020, what did they allege, and "
+                  "what remedies did they seek?", facebook, [35, 45, 103, 104, 30], services)
+    assert written.status == "answered", written.text
+    assert "In December 2020, the FTC and the attorneys general from 46 states" in written.text
+    assert "both seek a permanent injunction" in written.text
+    assert "Multiple putative class actions" not in written.text  # other suits than the asked month's
