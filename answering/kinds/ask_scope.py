@@ -40,6 +40,10 @@ _SECOND_PART = re.compile(r",?\s+and\s+(?=(?:what|where|when|how|which|who|why)\
                           r",\s+(?=(?:what|where|when|how|who)\s+(?:is|was|are|were|did|does|do|has|had|will)\b)", re.I)
 
 
+_ASKS = re.compile(r"(?:^|,\s+)\W*(?:what|which|who|whom|whose|how|when|where|why|is|are|was|were|does|do|did|has|have|had|"
+                   r"can|could|will|would|should)\b", re.I)
+
+
 def topic_ask(ask: str) -> str:
     """The ask without the clauses that name its source document or date."""
     text = _PAREN_DATE.sub(" ", ask)
@@ -57,5 +61,12 @@ def asked_months(ask: str) -> list[str]:
 
 def ask_parts(ask: str) -> list[str]:
     """A two-part question's parts ("What X ..., and where did ...?"), each a question; else [ask]."""
-    parts = [p.strip(" ,?") for p in _SECOND_PART.split(ask) if p.strip(" ,?")]
+    parts: list[str] = []
+    for piece in (p.strip(" ,?") for p in _SECOND_PART.split(ask) if p.strip(" ,?")):
+        if parts and not _ASKS.search(parts[-1]):
+            # "At the AGM held on May 3, 2023, what was the outcome ...?": a lead-in clause, not a
+            # question of its own, belongs to the question it opens
+            parts[-1] = f"{parts[-1]}, {piece}"
+        else:
+            parts.append(piece)
     return [p + "?" for p in parts] if len(parts) > 1 else [ask]

@@ -85,3 +85,14 @@ def test_a_part_asking_how_much_needs_a_sentence_with_the_amount(services):
     assert ask(question, salesforce, [84], services).status == "not_found"
     both = ask(question, salesforce, [84, 47], services)
     assert both.status == "answered" and "$828 million" in both.text and "announced a restructuring plan" in both.text
+
+
+def test_follow_on_questions_listed_with_commas_are_parts_and_a_lead_in_clause_is_none():
+    from answering.kinds.ask_scope import ask_parts
+
+    assert ask_parts("What company did X acquire in 2021, when did the deal close, how was it paid for, and what "
+                     "was the consideration?") == ["What company did X acquire in 2021?", "when did the deal close?",
+                                                   "how was it paid for?", "what was the consideration?"]
+    # a clause that sets the scene opens the question; it asks nothing of its own
+    assert ask_parts("At the AGM held on May 3, what was the outcome of the vote on the proposal?") == [
+        "At the AGM held on May 3, what was the outcome of the vote on the proposal?"]
