@@ -17,7 +17,7 @@ import re
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
 MONTH = _MONTH  # shared with answering.kinds.other_words
-_DOCUMENT = (r"(?:10-?[kq]|8-?k|form\s+10-?[kq]|annual\s+report|quarterly\s+report|(?:earnings|results|press)\s+release|"
+_DOCUMENT = (r"(?:10-?[kq]|8-?k|20-?f|40-?f|6-?k|form\s+(?:10-?[kq]|20-?f|40-?f)|annual\s+report|quarterly\s+report|(?:earnings|results|press)\s+release|"
              r"(?:stockholder|shareholder|shareowner)s?['’]?\s+letter|letter\s+to\s+(?:stockholders|shareholders)|filings?|"
              r"proxy\s+statement)")
 _SOURCE = [

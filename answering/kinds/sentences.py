@@ -31,7 +31,7 @@ _STOP = frozenset(tokenize(
     "report reported reports reporting fiscal year years fy quarter as of about based data use using "
     "mention mentioned mentions state stated return true false yes no if not please answer question "
     "important materially material major main primary key significant overall currently current "
-    "ongoing recent recently including include includes between during"
+    "ongoing recent recently including include includes between during happen happened happens"
 ))
 HEDGE = re.compile(
     r"\b(?:could|may|might|can)\s+(?:\w+\s+){0,3}(?:adverse|adversely|negatively|materially|material|harm|hurt|impair|result|cause|affect|"
@@ -83,7 +83,14 @@ class Topic(BaseModel):
         return False
 
 
+# Irregular past forms the stemmer leaves apart: "cryptocurrencies held by" states "holdings"
+_IRREGULAR = {"held": "hold", "paid": "pay", "sold": "sell", "bought": "buy", "made": "make", "brought": "bring",
+              "spent": "spend", "lent": "lend", "won": "win", "lost": "lose", "built": "build", "began": "begin",
+              "begun": "begin"}
+
+
 def _same(token: str, stem: str) -> bool:
+    token, stem = _IRREGULAR.get(token, token), _IRREGULAR.get(stem, stem)
     if token == stem:
         return True
     short, long = sorted((token, stem), key=len)
@@ -138,10 +145,13 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False) 
     wanted = {c.casefold() for c in companies}
     out: list[Sentence] = []
     seen: set[str] = set()
+    by_place = {(h.chunk.doc, h.chunk.index): h.chunk for h in hits}
     for rank, hit in enumerate(hits):
         if wanted and (hit.chunk.company or "").casefold() not in wanted:
             continue
-        for position, text in enumerate(split_sentences(_item_breaks(hit.chunk.text))):
+        following = by_place.get((hit.chunk.doc, hit.chunk.index + 1))
+        body = _carried_on(hit.chunk.text, following.text) if following is not None else hit.chunk.text
+        for position, text in enumerate(split_sentences(_item_breaks(body))):
             if len(text) > _MAX_SENTENCE or len(text) < 20 or text in seen or is_instruction(text):
                 continue
             if not _ENDS.search(text) or _table_like(text):
@@ -151,6 +161,25 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False) 
             seen.add(text)
             out.append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position))
     return out
+
+
+_OVERLAP_PROBE = 40
+_SENTENCE_END = re.compile(r"[.!?][\"\u201d)]?(?=\s+[A-Z\"(\u201c]|\s*$)")
+
+
+def _carried_on(text: str, following: str) -> str:
+    """A chunk whose last sentence runs on into the next chunk (also retrieved): the chunk with
+    that sentence completed from the next one ("..., were detained by the ... Public Security
+    Bureau, Yanc" + "... leading to our hardware cold wallet ... being seized."). Chunks overlap:
+    the next one restarts inside this one's tail."""
+    tail = text.rstrip()
+    if _ENDS.search(tail):
+        return text
+    probe = following.lstrip()[:_OVERLAP_PROBE]
+    at = tail.rfind(probe) if len(probe) == _OVERLAP_PROBE else -1
+    joined = tail[:at] + following.lstrip() if at >= 0 else f"{tail} {following.lstrip()}"
+    end = _SENTENCE_END.search(joined, len(tail))
+    return joined[: end.end()] if end else text
 
 
 def _item_breaks(text: str) -> str:
