@@ -40,7 +40,7 @@ _SECOND_PART = re.compile(r",?\s+and\s+(?=(?:what|where|when|how|which|who|why)\
                           r",\s+(?=(?:what|where|when|how|who)\s+(?:is|was|are|were|did|does|do|has|had|will)\b)", re.I)
 
 
-_ASKS = re.compile(r"(?:^|,\s+)\W*(?:what|which|who|whom|whose|how|when|where|why|is|are|was|were|does|do|did|has|have|had|"
+_ASKS = re.compile(r"(?:^|[,.;:]\s+)\W*(?:by\s+how|to\s+what|what|which|who|whom|whose|how|when|where|why|is|are|was|were|does|do|did|has|have|had|"
                    r"can|could|will|would|should)\b", re.I)
 
 

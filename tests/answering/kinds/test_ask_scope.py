@@ -96,3 +96,6 @@ def test_follow_on_questions_listed_with_commas_are_parts_and_a_lead_in_clause_i
     # a clause that sets the scene opens the question; it asks nothing of its own
     assert ask_parts("At the AGM held on May 3, what was the outcome of the vote on the proposal?") == [
         "At the AGM held on May 3, what was the outcome of the vote on the proposal?"]
+    # the statement before a question is its premise; the question after it still asks its parts
+    assert ask_parts("X's costs rose sharply in 2023. By how much, and what mainly explains the increase?") == [
+        "X's costs rose sharply in 2023. By how much?", "what mainly explains the increase?"]
