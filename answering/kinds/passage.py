@@ -171,10 +171,12 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
             # "what liability had X recorded for ...": an amount of money, which a sentence must give
             # ("what restructuring plan did X announce" asks for the plan)
             best = [s for s in best if _MONEY.search(s.text)]
-        if not best and _PLACE_TIME.match(part) and named:
+        if _PLACE_TIME.match(part) and named:
             # "..., and where did that fire start?": the filing introduces the named event where it
-            # defines its term ("a wildfire had ignited near OxBow Reservoir ... (the “2022 Mosquito fire”)")
-            best = _defining(named, hits, understanding)
+            # defines its term ("a wildfire had ignited near OxBow Reservoir ... (the “2022 Mosquito fire”)");
+            # a later sentence that mentions it ("the fire started in the area of the Utility's power
+            # line") is about an investigation of it, not where it began
+            best = _defining(named, hits, understanding) or best
         named += names
         if not best:
             return []
