@@ -7,7 +7,8 @@ follow-on parts: a part asking *when* is answered by a date, one asking *how som
 was paid for* by the means of payment (cash, stock, debt), one asking *who the other
 party* was (its partner, the buyer) by the name of an organisation, one asking *what share
 it holds* by a percentage interest ("owned a 49% interest in the entity"), one asking *what
-remedies* a suit seeks by what it seeks ("seek a permanent injunction ... divestiture"). Counting the part's
+remedies* a suit seeks by what it seeks ("seek a permanent injunction ... divestiture"), one
+asking *how significant* something was by a share or a materiality judgement ("were immaterial"). Counting the part's
 own words would refuse a sentence that answers it, or search for one that cannot exist.
 """
 
@@ -36,6 +37,9 @@ _ASKS_RELIEF = re.compile(r"^\W*(?:and\s+)?what\s+(?:remed(?:y|ies)|relief|damag
 # "both seek a permanent injunction ... and other equitable relief, including divestiture"
 _RELIEF = re.compile(r"\bseek(?:s|ing)?\b[^.;]{0,80}?\b(?:injunct\w*|enjoin\w*|relief|damages|divestiture|penalt\w*|"
                      r"restitution|disgorgement)", re.I)
+_ASKS_SIGNIFICANCE = re.compile(r"^\W*(?:and\s+)?how\s+(?:significant|important|material|big\s+a\s+part)\b", re.I)
+# "Direct sales to Russia in fiscal year 2022 were immaterial", or the share it was
+_SIGNIFICANCE = re.compile(r"\b(?:im|not\s+)?material\b|\b(?:in|not\s+)?significant\b|\d(?:\.\d+)?\s?(?:%|percent\b)", re.I)
 # the legal form that ends an organisation's name: "CNNC High Energy Equipment (Tianjin) Co., Ltd."
 _ORGANISATION = re.compile(r"\b(?:Co\.|Ltd\.?|Limited|Inc\.|Corporation|Corp\.|LLC|L\.P\.|plc|GmbH|S\.A\.|N\.V\.)(?=\W|$)")
 
@@ -52,9 +56,12 @@ def answered_in_other_words(part: str, text: str) -> bool:
         return bool(_A_STAKE.search(text))
     if _ASKS_RELIEF.match(part):
         return bool(_RELIEF.search(text))
+    if _ASKS_SIGNIFICANCE.match(part):
+        return bool(_SIGNIFICANCE.search(text))
     return False
 
 
 def asks_in_other_words(part: str) -> bool:
     """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
-    return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, _ASKS_STAKE, _ASKS_RELIEF))
+    return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, _ASKS_STAKE, _ASKS_RELIEF,
+                                         _ASKS_SIGNIFICANCE))

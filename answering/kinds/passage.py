@@ -216,6 +216,34 @@ def _completed(best: list[Sentence], decision: KindDecision, question: str, hits
     return out
 
 
+def completed(written: WrittenAnswer, question: str, hits: list[SearchHit],
+              understanding: QueryUnderstanding) -> WrittenAnswer:
+    """Another kind's answer (a yes/no with its deciding sentences) and, for each follow-on part
+    it leaves unanswered that a sentence answers in other words ("..., and how significant had
+    Russia been to its sales?"), the sentence about what the part names ("Russia") that answers
+    it ("Direct sales to Russia in fiscal year 2022 were immaterial."). Parts still unanswered
+    are left to answering.kinds.every_part, which refuses."""
+    if written.status != "answered":
+        return written
+    companies = list(understanding.companies)
+    added: list[Sentence] = []
+    for part in asked_parts(question)[1:]:
+        if not asks_in_other_words(part) or answered_in_other_words(part, f"{written.text} {quoted(added)}"):
+            continue
+        names = _names(part, companies)
+        about = [s for s in sentences(hits, companies) if names and s.text not in written.text
+                 and all(re.search(rf"\b{re.escape(n)}\b", s.text) for n in names)
+                 and answered_in_other_words(part, s.text)]
+        if about:
+            added.append(about[0])
+    if not added:
+        return written
+    return written.model_copy(update={
+        "text": f"{written.text} {quoted(added)}",
+        "citations": unique_citations([*written.citations, *(cite(s.chunk, s.text) for s in added)]),
+    })
+
+
 _WHAT_IS = re.compile(r"^\W*what\s+(?:is|are|was|were)\s+(?!the\s+(?:amount|number|total|value)\b)", re.I)
 
 

@@ -38,3 +38,13 @@ def test_the_lawsuits_of_the_asked_month_with_what_they_allege_and_the_remedies_
     assert "In December 2020, the FTC and the attorneys general from 46 states" in written.text
     assert "both seek a permanent injunction" in written.text
     assert "Multiple putative class actions" not in written.text  # other suits than the asked month's
+
+
+def test_a_yes_no_with_how_significant_is_completed_by_the_sentence_that_judges_it(services):
+    # NVIDIA's Q3 FY2023 10-Q: "No" (operations closed), and "Direct sales to Russia in fiscal year
+    # 2022 were immaterial." answers how significant Russia had been; without it the answer is partial
+    nvidia = filing("filings-wild/pdfs/NVIDIA_2023_10-Q_Q3.pdf")
+    written = ask("Was NVIDIA still operating in Russia as of its third quarter of fiscal year 2023 (quarter ended "
+                  "October 30, 2022), and how significant had Russia been to its sales?", nvidia, [26, 40], services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("No.") and "Direct sales to Russia in fiscal year 2022 were immaterial." in written.text
