@@ -106,6 +106,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if _ASKS_AMOUNT.search(question) and not any(_AN_AMOUNT.search(s.text) for s in best):
         stated = [s for s in stating(decision, question, hits, understanding, services, limit=8)
                   if _AN_AMOUNT.search(s.text)]
+        if not stated and (row := schedule.write(decision.ask or question, hits, understanding, decision.kind)):
+            return row  # "The benefit payments ... are expected to be paid as follows:": the schedule's row
         if not stated:
             reason = "the question asks for an amount, and the sentences that state the rest name none"
             return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,

@@ -146,14 +146,22 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False) 
     out: list[Sentence] = []
     seen: set[str] = set()
     by_place = {(h.chunk.doc, h.chunk.index): h.chunk for h in hits}
+    bodies: dict[str, str] = {}
+    whole: list[str] = []  # sentences completed from the next chunk: that chunk's start is a piece of one
+    for hit in hits:
+        following = by_place.get((hit.chunk.doc, hit.chunk.index + 1))
+        body = _carried_on(hit.chunk.text, following.text) if following is not None else hit.chunk.text
+        bodies[hit.chunk.chunk_id] = body
+        if body != hit.chunk.text:
+            whole.append(split_sentences(_item_breaks(body))[-1])
     for rank, hit in enumerate(hits):
         if wanted and (hit.chunk.company or "").casefold() not in wanted:
             continue
-        following = by_place.get((hit.chunk.doc, hit.chunk.index + 1))
-        body = _carried_on(hit.chunk.text, following.text) if following is not None else hit.chunk.text
-        for position, text in enumerate(split_sentences(_item_breaks(body))):
+        for position, text in enumerate(split_sentences(_item_breaks(bodies[hit.chunk.chunk_id]))):
             if len(text) > _MAX_SENTENCE or len(text) < 20 or text in seen or is_instruction(text):
                 continue
+            if any(text != w and text in w for w in whole):
+                continue  # the next chunk's first words carry on a sentence read whole above
             if not _ENDS.search(text) or _table_like(text):
                 continue  # a fragment cut at the chunk's end, or table rows run together
             if not risks and HEDGE.search(text):
