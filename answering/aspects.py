@@ -337,5 +337,23 @@ def split_sentences(text: str) -> list[str]:
     parts: list[str] = []
     for block in re.split(r"\n\s*\n", text):
         joined = " ".join(line.strip() for line in block.splitlines() if line.strip())
-        parts += [s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(])", joined) if s.strip()]
+        for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(])", joined):
+            if not s.strip():
+                continue
+            if parts and ((_LEGAL_FORM_END.search(parts[-1]) and _NAME_GOES_ON.match(s))
+                          or (_INITIALS_END.search(parts[-1]) and _NAME_WORD.match(s) and not _OPENS.match(s))):
+                # "Tupelo Parent, Inc. (“Transplace”), a leading ...": the period ends a company's
+                # legal form, not the sentence; what follows is its defined name or the rest of its name
+                parts[-1] = f"{parts[-1]} {s}"
+            else:
+                parts.append(s)
     return parts
+
+
+# "the U.S. District Court", "U.S. Federal Trade Commission": initials before a name go on
+_INITIALS_END = re.compile(r"\b(?:[A-Z]\.){2,}$")
+_NAME_WORD = re.compile(r"[A-Z][a-z]+\b")
+_OPENS = re.compile(r"(?:The|We|Our|In|This|These|Those|It|Its|As|For|On|At|A|An|Such|Other|During|Although|However|If|"
+                    r"Any|Each|All|There|Because|While|When|Since|To|With|From|By|Following|Under|See|Refer)\b")
+_LEGAL_FORM_END = re.compile(r"\b(?:Co|Ltd|Inc|Corp|L\.P|N\.V|S\.A)\.$")
+_NAME_GOES_ON = re.compile(r"\(|(?:Ltd|Inc|Co|Limited|LLC|L\.P)\b")

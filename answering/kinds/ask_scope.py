@@ -16,7 +16,8 @@ import re
 
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
-_DOCUMENT = (r"(?:10-?[kq]|8-?k|form\s+10-?[kq]|annual\s+report|quarterly\s+report|(?:earnings|results|press)\s+release|"
+MONTH = _MONTH  # shared with answering.kinds.other_words
+_DOCUMENT = (r"(?:10-?[kq]|8-?k|20-?f|40-?f|6-?k|form\s+(?:10-?[kq]|20-?f|40-?f)|annual\s+report|quarterly\s+report|(?:earnings|results|press)\s+release|"
              r"(?:stockholder|shareholder|shareowner)s?['’]?\s+letter|letter\s+to\s+(?:stockholders|shareholders)|filings?|"
              r"proxy\s+statement)")
 _SOURCE = [
@@ -32,7 +33,15 @@ _SOURCE = [
 _PAREN_DATE = re.compile(rf"\(\s*(?:[^()]*?\b(?:ended|dated|as\s+of)\b[^()]*|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}})\s*\)", re.I)
 # "in July 2023", "effective January 2023", "on May 5, 2023", "as of December 31, 2022"
 _DATE = re.compile(rf"\b(?:in|effective|on|as\s+of|during)\s+{_MONTH}(?:\s+\d{{1,2}},?)?\s+\d{{4}}\b", re.I)
-_SECOND_PART = re.compile(r",?\s+and\s+(?=(?:what|where|when|how|which|who|why)\b)", re.I)
+# ", and what ...", and a list of follow-on questions ("..., when did the deal close, how was it
+# paid for, and ..."): a comma before when/how/who/where/what and a verb opens a question of its
+# own ("which" and "who" without a verb open a relative clause: "Walmart, which operates ...")
+_SECOND_PART = re.compile(r",?\s+and\s+(?=(?:what|where|when|how|which|who|why)\b)|"
+                          r",\s+(?=(?:what|where|when|how|who)\s+(?:is|was|are|were|did|does|do|has|had|will)\b)", re.I)
+
+
+_ASKS = re.compile(r"(?:^|[,.;:]\s+)\W*(?:by\s+how|to\s+what|what|which|who|whom|whose|how|when|where|why|is|are|was|were|does|do|did|has|have|had|"
+                   r"can|could|will|would|should)\b", re.I)
 
 
 def topic_ask(ask: str) -> str:
@@ -52,5 +61,12 @@ def asked_months(ask: str) -> list[str]:
 
 def ask_parts(ask: str) -> list[str]:
     """A two-part question's parts ("What X ..., and where did ...?"), each a question; else [ask]."""
-    parts = [p.strip(" ,?") for p in _SECOND_PART.split(ask) if p.strip(" ,?")]
+    parts: list[str] = []
+    for piece in (p.strip(" ,?") for p in _SECOND_PART.split(ask) if p.strip(" ,?")):
+        if parts and not _ASKS.search(parts[-1]):
+            # "At the AGM held on May 3, 2023, what was the outcome ...?": a lead-in clause, not a
+            # question of its own, belongs to the question it opens
+            parts[-1] = f"{parts[-1]}, {piece}"
+        else:
+            parts.append(piece)
     return [p + "?" for p in parts] if len(parts) > 1 else [ask]

@@ -32,6 +32,9 @@ _CAUSE = re.compile(
     r"because|given|caused\s+by|led\s+by|owing\s+to|on\s+the\s+strength\s+of|thanks\s+to)\b",
     re.I,
 )
+# "Net income in the fiscal year ended September 30, 2022 included $6,281,000 ... from one-time
+# gains on real estate": one period's figure held an item the other did not, which explains the change
+_ONE_OFF = re.compile(r"\binclud(?:ed|es)\b[^;]{0,120}?\b(?:one-time|non-?recurring|unusual|discrete)\b", re.I)
 _LIMIT = 3
 _SEGMENT = re.compile(r"\bsegments?\b", re.I)
 _ROUNDING = re.compile(r"\bdue\s+to\s+rounding\b", re.I)
@@ -70,6 +73,13 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     topic = read_topic(subject, companies, vocab)
     if topic is None:
         return None
+    named_metrics = vocab.match_metrics(subject) if from_premise else []
+    if len(named_metrics) > 1:
+        # "revenues rose 8%, but its net income fell ... What explains the decline?": the ask
+        # explains the last one named, and a sentence about the others explains something else
+        last = named_metrics[-1]
+        topic = topic.model_copy(update={"phrases": [tuple(tokenize(w)) for w in vocab.metrics[last].wordings
+                                                     if tokenize(w)] + _numerator_phrases(last, vocab), "pairs": []})
     topic = topic.model_copy(update={"phrases": topic.phrases + _numerator_phrases(decision.metric, vocab)})
     years = sorted(set(understanding.fiscal_years))
     # the periods the question names: its fiscal years and the calendar years of its dates
@@ -78,13 +88,14 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     wanted = [w for w in content_words(subject, companies) if not from_premise or w not in _SCAFFOLD]
     scored = []
     for s in sentences(hits, companies, risks=asks_about_risk(decision.ask)):
-        if not (topic.stated_by(s.text) and _CAUSE.search(s.text)):
+        one_off = bool(_ONE_OFF.search(s.text))
+        if not (topic.stated_by(s.text) and (_CAUSE.search(s.text) or one_off)):
             continue
         if _SEGMENT.search(s.text) and not _SEGMENT.search(question):
             continue  # a segment's change does not explain the company's
         if _ROUNDING.search(s.text) and not _CAUSE.search(_ROUNDING.sub(" ", s.text)):
             continue  # "totals may not add up due to rounding": no cause of a change
-        if from_premise and not _CHANGED.search(s.text):
+        if from_premise and not _CHANGED.search(s.text) and not one_off:
             continue  # "expenses primarily consist of ...": what the item is, not why it changed
         if not decision.metric and overlap(s.text, wanted) < _MIN_OVERLAP:
             continue  # no metric to anchor it: the sentence must be about what the question asks

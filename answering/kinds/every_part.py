@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from answering.kinds.ask_scope import ask_parts, topic_ask
+from answering.kinds.other_words import answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import content_words, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 
@@ -47,7 +48,10 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
     if len(parts) < 2:
         return None
     for part in parts:
-        if _ASKS_DURATION.search(part):
+        if asks_in_other_words(part):
+            if not answered_in_other_words(part, written.text):
+                return part
+        elif _ASKS_DURATION.search(part):
             if not _A_DURATION.search(written.text):
                 return part
         elif _ASKS_AMOUNT.search(part):

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from answering.aspects import split_sentences
 from answering.citations import cite_held, is_instruction, unique_citations
+from answering.kinds.ask_scope import topic_ask
 from answering.kinds.sentences import HEDGE, content_words
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, SearchHit
@@ -108,10 +109,19 @@ class _Period:
     def __init__(self, years: list[int], quarter: int | None, words: str) -> None:
         self.years, self.quarter, self.words = years, quarter, words
 
+    both = False  # "second-quarter 2023 revenue and full-year 2023 total expenses": each item its own period
+
     @classmethod
     def of(cls, ask: str) -> _Period:
+        # "in its first-quarter 2023 earnings release" names the source, not the guided period
+        ask = re.sub(r"\b(first|second|third|fourth)-quarter\b", r"\1 quarter", topic_ask(ask), flags=re.I)
         parsed = parse_periods(ask)
         quarters = [p for p in parsed.periods if "Q" in p]
+        if _FULL_YEAR.search(ask) and quarters and _QUARTER_TEXT.search(ask):
+            year, q = quarters[-1].split("Q")
+            period = cls([int(year)], int(q), f"Q{q} and full-year {year}")
+            period.both = True
+            return period
         if _FULL_YEAR.search(ask) or not quarters:
             years = sorted(set(parsed.years))
             return cls(years, None, " / ".join(f"fiscal {y}" for y in years))
@@ -123,6 +133,8 @@ class _Period:
             return True  # the question names no period: the release's own guidance
         if not any(_year_pattern(y).search(text) for y in self.years):
             return False
+        if self.both and _FULL_YEAR_TEXT.search(text):
+            return True
         if self.quarter is None:
             # a year's guidance: a text about one quarter only ("for Q2 2023") is another period's
             return bool(_FULL_YEAR_TEXT.search(text)) or not _QUARTER_TEXT.search(text)
@@ -209,6 +221,7 @@ def _statements(reading: list[tuple[Chunk, list[str]]], period: _Period,
                 items: list[str]) -> list[tuple[str, Chunk]]:
     """Sentences that state guidance with a figure for the asked period, covering every asked item."""
     found: list[tuple[str, Chunk]] = []
+    dated_before: Chunk | None = None  # the chunk of the last guidance statement that named the asked period
     for text, chunk in _sentences(reading):
         if len(text) > _MAX_STATEMENT or is_instruction(text) or HEDGE.search(text) or not _STATES.search(text):
             continue
@@ -216,7 +229,13 @@ def _statements(reading: list[tuple[Chunk, list[str]]], period: _Period,
             continue  # a table's rows run together, not a sentence
         if _IMPACT.search(text):
             continue  # what something adds to or takes from the guidance, not the guidance
-        if not _FIGURE.search(text) or not period.named_in(text):
+        if not _FIGURE.search(text):
+            continue
+        if period.named_in(text):
+            dated_before = chunk
+        elif not (period.years and dated_before is chunk and not _names_a_year(text)):
+            # "We expect capital expenditures to be in the range of $30-33 billion": a statement
+            # that names no year goes on in the period of the outlook statement before it
             continue
         if items and not any(_covers(text, i) for i in items):
             continue
@@ -267,6 +286,10 @@ def _columns(section: list[tuple[str, Chunk]], first_row: int) -> tuple[str, Chu
     # ("eBay is providing the following guidance ... for Q2 2023.")
     return next(((t, c) for t, c in reversed(section[max(0, first_row - 3):first_row])
                  if _names_period(t) and not _FIGURE.search(t)), None)
+
+
+def _names_a_year(text: str) -> bool:
+    return bool(re.search(r"\b(?:19|20)\d\d\b|\bfy\s?'?\d{2}\b", text, re.I))
 
 
 def _names_period(text: str) -> bool:

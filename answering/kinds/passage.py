@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from answering.citations import cite, unique_citations
 from answering.kinds import legal, schedule
 from answering.kinds.ask_scope import ask_parts, asked_months, topic_ask
+from answering.kinds.every_part import asked_parts
+from answering.kinds.other_words import answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import (
     Sentence,
     asks_about_risk,
@@ -40,6 +42,7 @@ _FIGURE = re.compile(r"\d")
 _PLACE_TIME = re.compile(r"^\W*(?:where|when|who|whom)\b", re.I)
 _ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bcost\b|\bprice\b|\bpaid\b|\bspen[dt]\b", re.I)
 _CONTINUES = re.compile(r"^(?:in\s+addition|additionally|also|further(?:more)?|moreover)\b", re.I)
+_ASKS_STATUS = re.compile(r"\bstatus\b|\bstand(?:s|ing)?\b|\blatest\s+developments?\b", re.I)
 _BY_HOW_MUCH = re.compile(r"\bby\s+how\s+much\b", re.I)
 # one amount of money in a sentence: "$4,200,000,000", "$3.8 billion"
 _MONEY = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s(?:thousand|million|billion)s?)?", re.I)
@@ -79,6 +82,11 @@ _AN_AMOUNT = re.compile(r"\$\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
     parts = ask_parts(topic_ask(decision.ask or question))
+    if _ASKS_STATUS.search(decision.ask or question) \
+            and (matter := legal.write(decision, question, hits, understanding, services)) is not None:
+        # "what is the status of the Epic Games lawsuit?": the matter's whole paragraph (filed, ruled,
+        # appealed), of which the sentence naming the suit is the start, not the status
+        return matter
     if any(_PLACE_TIME.match(p) for p in parts[1:]):
         # "..., and where did that fire start?": sentences sharing the words of the whole may
         # all answer the first part; a place, date or person is checked part by part
@@ -98,11 +106,14 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if _ASKS_AMOUNT.search(question) and not any(_AN_AMOUNT.search(s.text) for s in best):
         stated = [s for s in stating(decision, question, hits, understanding, services, limit=8)
                   if _AN_AMOUNT.search(s.text)]
+        if not stated and (row := schedule.write(decision.ask or question, hits, understanding, decision.kind)):
+            return row  # "The benefit payments ... are expected to be paid as follows:": the schedule's row
         if not stated:
             reason = "the question asks for an amount, and the sentences that state the rest name none"
             return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
                                  text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
         best = [best[0], stated[0]]
+    best = _completed(best, decision, question, hits, understanding)
     enumerated = _enumerated(best[0], decision, hits, understanding, services)
     best = enumerated or best + [s for s in _continued(best, hits, understanding) if s not in best]
     text, value = quoted(best), None
@@ -140,6 +151,12 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
     for part in parts:
         if not content_words(part, list(understanding.companies)):
             continue  # refers back to the part before
+        if found and asks_in_other_words(part):
+            if answered_in_other_words(part, " ".join(s.text for s in found)):
+                continue  # "when did the deal close?": the sentence found names the date it closed
+            if (other := _in_other_words(part, found, hits, understanding, months)) is not None:
+                found.append(other)  # "what share does it hold in it?": "owned a 49% interest in the JV"
+                continue
         # more than the best few: the one dated as the question asks may rank below another period's
         best = stating(decision.model_copy(update={"ask": part}), question, hits, understanding, services, limit=6)
         if found and len(set(content_words(part, list(understanding.companies)))) < 2:
@@ -156,13 +173,18 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
             # "what liability had X recorded for ...": an amount of money, which a sentence must give
             # ("what restructuring plan did X announce" asks for the plan)
             best = [s for s in best if _MONEY.search(s.text)]
-        if not best and _PLACE_TIME.match(part) and named:
+        if _PLACE_TIME.match(part) and named:
             # "..., and where did that fire start?": the filing introduces the named event where it
-            # defines its term ("a wildfire had ignited near OxBow Reservoir ... (the “2022 Mosquito fire”)")
-            best = _defining(named, hits, understanding)
+            # defines its term ("a wildfire had ignited near OxBow Reservoir ... (the “2022 Mosquito fire”)");
+            # a later sentence that mentions it ("the fire started in the area of the Utility's power
+            # line") is about an investigation of it, not where it began
+            best = _defining(named, hits, understanding) or best
         named += names
         if not best:
             return []
+        if _WHAT_IS.match(part):
+            # "What is its joint venture in China?": where the filing defines its term for it (the “JV”)
+            best = [s for s in best if _DEFINES.search(s.text)] or best
         dated = [s for s in best if any(re.search(rf"\b{m}", s.text, re.I) for m in months)]
         pick = (dated or best)[0]
         if pick not in found:
@@ -173,6 +195,72 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
 _ASKS_EVENT = re.compile(r"^\W*(?:what|which)\s+(?:[\w-]+\s+){0,3}(?:plan|program|programme|agreement|settlement|"
                          r"initiative|transaction|deal|authori[sz]ation)s?\b", re.I)
 _DEFINES = re.compile(r"\((?:the\s+|collectively,?\s+the\s+)?[\"“']([A-Z0-9][\w\s-]{1,40}?)[\"”']\)")
+
+
+_NAMED = re.compile(r"(?<=[a-z,;] )(?:[A-Z]{2,6}|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+)\b")
+
+
+def _completed(best: list[Sentence], decision: KindDecision, question: str, hits: list[SearchHit],
+               understanding: QueryUnderstanding) -> list[Sentence]:
+    """The stating sentences and, for a follow-on part they leave unanswered that a sentence
+    answers in other words ("what remedies did they seek?"), the sentence about the same parties
+    (a name the found sentences give: "the FTC", "attorneys general") that answers it."""
+    companies = list(understanding.companies)
+    out = list(best)
+    for part in asked_parts(question)[1:]:
+        if not asks_in_other_words(part) or answered_in_other_words(part, quoted(out)):
+            continue
+        names = {n for s in out for n in _NAMED.findall(s.text)}
+        about = [s for s in sentences(hits, companies) if s not in out and answered_in_other_words(part, s.text)
+                 and any(re.search(rf"\b{re.escape(n)}\b", s.text) for n in names)]
+        if about:
+            out.append(about[0])
+    return out
+
+
+def completed(written: WrittenAnswer, question: str, hits: list[SearchHit],
+              understanding: QueryUnderstanding) -> WrittenAnswer:
+    """Another kind's answer (a yes/no with its deciding sentences) and, for each follow-on part
+    it leaves unanswered that a sentence answers in other words ("..., and how significant had
+    Russia been to its sales?"), the sentence about what the part names ("Russia") that answers
+    it ("Direct sales to Russia in fiscal year 2022 were immaterial."). Parts still unanswered
+    are left to answering.kinds.every_part, which refuses."""
+    if written.status != "answered":
+        return written
+    companies = list(understanding.companies)
+    added: list[Sentence] = []
+    for part in asked_parts(question)[1:]:
+        if not asks_in_other_words(part) or answered_in_other_words(part, f"{written.text} {quoted(added)}"):
+            continue
+        names = _names(part, companies)
+        about = [s for s in sentences(hits, companies) if names and s.text not in written.text
+                 and all(re.search(rf"\b{re.escape(n)}\b", s.text) for n in names)
+                 and answered_in_other_words(part, s.text)]
+        if about:
+            added.append(about[0])
+    if not added:
+        return written
+    return written.model_copy(update={
+        "text": f"{written.text} {quoted(added)}",
+        "citations": unique_citations([*written.citations, *(cite(s.chunk, s.text) for s in added)]),
+    })
+
+
+_WHAT_IS = re.compile(r"^\W*what\s+(?:is|are|was|were)\s+(?!the\s+(?:amount|number|total|value)\b)", re.I)
+
+
+def _in_other_words(part: str, found: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding,
+                    months: list[str]) -> Sentence | None:
+    """A sentence about what the sentences found define (the “JV”, “Transplace”) that answers a
+    follow-on part in other words (answering.kinds.other_words), or None."""
+    terms = [t.strip() for s in found for t in _DEFINES.findall(s.text)]
+    if not terms:
+        return None
+    about = [s for s in sentences(hits, list(understanding.companies))
+             if any(re.search(rf"\b{re.escape(t)}\b", s.text) for t in terms) and answered_in_other_words(part, s.text)]
+    # "(as of fiscal year end June 30, 2022)": the sentence dated as asked before another
+    dated = [s for s in about if any(re.search(rf"\b{m}", s.text, re.I) for m in months)]
+    return (dated or about or [None])[0]
 
 
 def _defining(names: list[str], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:

@@ -31,7 +31,7 @@ _STOP = frozenset(tokenize(
     "report reported reports reporting fiscal year years fy quarter as of about based data use using "
     "mention mentioned mentions state stated return true false yes no if not please answer question "
     "important materially material major main primary key significant overall currently current "
-    "ongoing recent recently including include includes between during"
+    "ongoing recent recently including include includes between during happen happened happens"
 ))
 HEDGE = re.compile(
     r"\b(?:could|may|might|can)\s+(?:\w+\s+){0,3}(?:adverse|adversely|negatively|materially|material|harm|hurt|impair|result|cause|affect|"
@@ -83,7 +83,14 @@ class Topic(BaseModel):
         return False
 
 
+# Irregular past forms the stemmer leaves apart: "cryptocurrencies held by" states "holdings"
+_IRREGULAR = {"held": "hold", "paid": "pay", "sold": "sell", "bought": "buy", "made": "make", "brought": "bring",
+              "spent": "spend", "lent": "lend", "won": "win", "lost": "lose", "built": "build", "began": "begin",
+              "begun": "begin"}
+
+
 def _same(token: str, stem: str) -> bool:
+    token, stem = _IRREGULAR.get(token, token), _IRREGULAR.get(stem, stem)
     if token == stem:
         return True
     short, long = sorted((token, stem), key=len)
@@ -92,7 +99,8 @@ def _same(token: str, stem: str) -> bool:
 
 def ask_part(question: str) -> str:
     """The sentence that asks (the one with the question mark, else the first)."""
-    parts = re.split(r"(?<=[.?!])\s+(?=[A-Z\"(])", question.strip())
+    # "did the U.S. Federal Trade Commission sue": an initial's period ("U.S.", "N.A.") ends no sentence
+    parts = re.split(r"(?<=[.?!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"(])", question.strip())
     asked = [p for p in parts if "?" in p]
     return (asked or parts or [question])[0]
 
@@ -137,12 +145,23 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False) 
     wanted = {c.casefold() for c in companies}
     out: list[Sentence] = []
     seen: set[str] = set()
+    by_place = {(h.chunk.doc, h.chunk.index): h.chunk for h in hits}
+    bodies: dict[str, str] = {}
+    whole: list[str] = []  # sentences completed from the next chunk: that chunk's start is a piece of one
+    for hit in hits:
+        following = by_place.get((hit.chunk.doc, hit.chunk.index + 1))
+        body = _carried_on(hit.chunk.text, following.text) if following is not None else hit.chunk.text
+        bodies[hit.chunk.chunk_id] = body
+        if body != hit.chunk.text:
+            whole.append(split_sentences(_item_breaks(body))[-1])
     for rank, hit in enumerate(hits):
         if wanted and (hit.chunk.company or "").casefold() not in wanted:
             continue
-        for position, text in enumerate(split_sentences(_item_breaks(hit.chunk.text))):
+        for position, text in enumerate(split_sentences(_item_breaks(bodies[hit.chunk.chunk_id]))):
             if len(text) > _MAX_SENTENCE or len(text) < 20 or text in seen or is_instruction(text):
                 continue
+            if any(text != w and text in w for w in whole):
+                continue  # the next chunk's first words carry on a sentence read whole above
             if not _ENDS.search(text) or _table_like(text):
                 continue  # a fragment cut at the chunk's end, or table rows run together
             if not risks and HEDGE.search(text):
@@ -150,6 +169,25 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False) 
             seen.add(text)
             out.append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position))
     return out
+
+
+_OVERLAP_PROBE = 40
+_SENTENCE_END = re.compile(r"[.!?][\"\u201d)]?(?=\s+[A-Z\"(\u201c]|\s*$)")
+
+
+def _carried_on(text: str, following: str) -> str:
+    """A chunk whose last sentence runs on into the next chunk (also retrieved): the chunk with
+    that sentence completed from the next one ("..., were detained by the ... Public Security
+    Bureau, Yanc" + "... leading to our hardware cold wallet ... being seized."). Chunks overlap:
+    the next one restarts inside this one's tail."""
+    tail = text.rstrip()
+    if _ENDS.search(tail):
+        return text
+    probe = following.lstrip()[:_OVERLAP_PROBE]
+    at = tail.rfind(probe) if len(probe) == _OVERLAP_PROBE else -1
+    joined = tail[:at] + following.lstrip() if at >= 0 else f"{tail} {following.lstrip()}"
+    end = _SENTENCE_END.search(joined, len(tail))
+    return joined[: end.end()] if end else text
 
 
 def _item_breaks(text: str) -> str:
@@ -181,7 +219,29 @@ def overlap(sentence: str, wanted: list[str]) -> float:
     if not wanted:
         return 0.0
     words = set(tokenize(sentence))
-    return sum(1 for w in set(wanted) if any(_same(w, x) for x in words)) / len(set(wanted))
+    present = {w for w in set(wanted) if any(_same(w, x) for x in words)} | _by_initials(sentence, wanted)
+    return len(present) / len(set(wanted))
+
+
+_ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
+_NAME_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:[A-Z][a-z]+|and|of|&)){1,5}")
+
+
+def _by_initials(sentence: str, wanted: list[str]) -> set[str]:
+    """Question words the sentence states by their initials, or the other way round: "the FTC"
+    states "Federal Trade Commission", and "the Federal Trade Commission" states "FTC" (a name
+    and its abbreviation, as filings define them: "Federal Trade Commission (FTC)")."""
+    out: set[str] = set()
+    for acronym in {a.lower() for a in _ACRONYM.findall(sentence)}:
+        n = len(acronym)
+        for i in range(len(wanted) - n + 1):
+            if "".join(w[0] for w in wanted[i : i + n]) == acronym:
+                out.update(wanted[i : i + n])
+    initials = set()
+    for run in _NAME_RUN.findall(sentence):
+        letters = "".join(w[0] for w in run.split() if w[0].isupper()).lower()
+        initials.update(letters[i:j] for i in range(len(letters)) for j in range(i + 2, len(letters) + 1))
+    return out | {w for w in wanted if 2 <= len(w) <= 6 and w in initials and w.isalpha() and w not in _STOP}
 
 
 def quoted(items: list[Sentence]) -> str:

@@ -72,9 +72,14 @@ def test_each_part_needs_a_sentence_about_the_named_thing_with_its_amount(servic
     pge = filing("financebench-extra/pdfs/PG_E_2023Q3_10Q.pdf")
     question = ("In PG&E's 10-Q for the quarter ended September 30, 2022, what liability had PG&E recorded for "
                 "claims from the 2022 Mosquito fire, and where did that fire start?")
-    a = ask(question, pge, [6, 11, 89, 90], services)
+    a = ask(question, pge, [6, 89, 90], services)
     assert a.kind == "passage" and a.status == "not_found"
     assert "Dixie" not in a.text
+    # p.12's sentence states each fire's liability ("$100 million ... the 2022 Mosquito fire, respectively");
+    # where the fire started is where the filing defines its term, not the investigation's sentence
+    both = ask(question, pge, [6, 11, 89, 90], services)
+    assert both.status == "answered" and "$100 million for claims" in both.text, both.text
+    assert "ignited near OxBow Reservoir in Placer County" in both.text
 
 
 def test_a_part_asking_how_much_needs_a_sentence_with_the_amount(services):
@@ -85,3 +90,17 @@ def test_a_part_asking_how_much_needs_a_sentence_with_the_amount(services):
     assert ask(question, salesforce, [84], services).status == "not_found"
     both = ask(question, salesforce, [84, 47], services)
     assert both.status == "answered" and "$828 million" in both.text and "announced a restructuring plan" in both.text
+
+
+def test_follow_on_questions_listed_with_commas_are_parts_and_a_lead_in_clause_is_none():
+    from answering.kinds.ask_scope import ask_parts
+
+    assert ask_parts("What company did X acquire in 2021, when did the deal close, how was it paid for, and what "
+                     "was the consideration?") == ["What company did X acquire in 2021?", "when did the deal close?",
+                                                   "how was it paid for?", "what was the consideration?"]
+    # a clause that sets the scene opens the question; it asks nothing of its own
+    assert ask_parts("At the AGM held on May 3, what was the outcome of the vote on the proposal?") == [
+        "At the AGM held on May 3, what was the outcome of the vote on the proposal?"]
+    # the statement before a question is its premise; the question after it still asks its parts
+    assert ask_parts("X's costs rose sharply in 2023. By how much, and what mainly explains the increase?") == [
+        "X's costs rose sharply in 2023. By how much?", "what mainly explains the increase?"]

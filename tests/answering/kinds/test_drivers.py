@@ -154,3 +154,16 @@ def test_a_segments_change_or_a_rounding_note_does_not_explain_the_companys(serv
     quotes = " ".join(c.quote for c in written.citations)
     assert "Financial Crime and Compliance business segment" not in quotes, written.text
     assert "due to rounding" not in quotes
+
+
+def test_the_last_metric_of_the_premise_is_explained_and_a_prior_years_one_time_gain_explains_it(services):
+    # revenues rose, net income fell: the release's "Net income in the fiscal year ended September
+    # 30, 2022 included $6,281,000 ... from one-time gains on real estate" explains the decline
+    # (Patriot Transportation's Q4 FY2023 release)
+    release = filing("filings-wild/pdfs/PatriotTransportation_2023_EarningsRelease_Q4.pdf")
+    written = ask("Patriot Transportation Holding's operating revenues rose about 8% in fiscal 2023 (year ended "
+                  "September 30, 2023), but its net income fell from $7.2 million to $2.7 million. What explains "
+                  "the decline?", release, [2, 0, 3, 1], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "from one-time gains on real estate" in written.text
+    assert "Operating revenues for the" not in written.text  # why revenue rose is not why net income fell

@@ -72,3 +72,15 @@ def test_outlook_rows_come_with_the_column_titles_that_say_which_period_each_fig
     assert a.status == "answered"
     assert a.text.startswith('"Q2 FY24 | Guidance | Full Year FY24 | Guidance"')
     assert "$0.79 - $0.80 $2.67 - $2.69" in a.text
+
+
+def test_a_quarters_and_the_years_guidance_asked_together_each_in_its_own_period(services):
+    # Meta's Q1 2023 release: Q2 revenue, full-year expenses, then "We expect capital expenditures
+    # to be in the range of $30-33 billion" (no year of its own: the outlook's year goes on)
+    from tests.answering.kinds.conftest import ask, filing
+
+    release = filing("filings-wild/pdfs/MetaPlatforms_2023_EarningsRelease_Q1.pdf")
+    a = ask("What outlook did Meta give in its first-quarter 2023 earnings release for second-quarter 2023 revenue "
+            "and for full-year 2023 total expenses and capital expenditures?", release, [2, 0, 1], services)
+    assert a.status == "answered" and "guidance" in a.flags, a.text
+    assert "$29.5-32 billion" in a.text and "$86-90 billion" in a.text and "$30-33 billion" in a.text

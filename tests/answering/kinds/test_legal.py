@@ -27,3 +27,15 @@ def test_a_heading_outside_the_legal_sections_is_not_read_as_a_legal_matter(boei
     a = ask("What does Boeing say about its Commercial Crew program timeline for the crewed flight test?",
             boeing, [91, 90], services)
     assert "legal_section" not in a.flags
+
+
+def test_the_status_of_a_named_suit_is_its_paragraph_not_the_sentence_that_names_it(services):
+    # "Epic Games, Inc. (“Epic”) filed a lawsuit ...": one sentence names the suit; its status
+    # (ruled, affirmed, stayed) is the rest of the paragraph under the "Epic Games" heading
+    from tests.answering.kinds.conftest import filing
+
+    apple = filing("financebench-extra/pdfs/APPLE_2023Q3_10Q.pdf")
+    a = ask("According to Apple's 10-Q for the third quarter of fiscal 2023 (quarter ended July 1, 2023), what is "
+            "the status of the Epic Games lawsuit over the App Store?", apple, [22, 23, 24], services)
+    assert a.status == "answered" and "legal_section" in a.flags, a.text
+    assert "granted Apple’s motion to stay enforcement of the injunction" in a.text

@@ -140,3 +140,14 @@ def test_a_sentence_announcing_several_items_brings_every_item_sentence_after_it
     for program in ("787 program", "777X", "737 program"):
         assert program in written.text
     assert "In addition" not in written.text
+
+
+def test_initials_end_no_sentence_and_an_abbreviation_states_the_name_it_stands_for(services):
+    # "the U.S. Federal Trade Commission" in the question, "the FTC filed a complaint against us in
+    # the U.S. District Court ..." in the filing (Meta FY2022 10-K p.49)
+    meta = filing("filings-wild/pdfs/MetaPlatforms_2022_10-K.pdf")
+    written = ask("Which proposed acquisition by Meta did the U.S. Federal Trade Commission sue to block in 2022, "
+                  "and what relief did the FTC seek according to Meta's 2022 annual report?", meta,
+                  [110, 48, 111, 47, 112], services)
+    assert written.status == "answered", written.text
+    assert "seeking to preliminarily enjoin our proposed acquisition of Within Unlimited" in written.text

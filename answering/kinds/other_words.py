@@ -1,0 +1,67 @@
+"""A follow-on part of a question that a sentence answers in other words than the part's own.
+
+"What company did X acquire, when did the deal close, how was it paid for, ...": the
+filing says "On November 12, 2021, we completed the acquisition of Transplace in an
+all-cash transaction". It never says "deal", "close" or "paid", yet it answers both
+follow-on parts: a part asking *when* is answered by a date, one asking *how something
+was paid for* by the means of payment (cash, stock, debt), one asking *who the other
+party* was (its partner, the buyer) by the name of an organisation, one asking *what share
+it holds* by a percentage interest ("owned a 49% interest in the entity"), one asking *what
+remedies* a suit seeks by what it seeks ("seek a permanent injunction ... divestiture"), one
+asking *how significant* something was by a share or a materiality judgement ("were immaterial"). Counting the part's
+own words would refuse a sentence that answers it, or search for one that cannot exist.
+"""
+
+from __future__ import annotations
+
+import re
+
+from answering.kinds.ask_scope import MONTH
+
+_ASKS_WHEN = re.compile(r"^\W*(?:and\s+)?when\b", re.I)
+_A_DATE = re.compile(rf"\b{MONTH}\s+(?:\d{{1,2}},?\s+)?(?:19|20)\d\d\b|"
+                     r"\b(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter\s+of\s+(?:fiscal\s+)?(?:year\s+)?(?:19|20)\d\d\b",
+                     re.I)
+_ASKS_MEANS = re.compile(r"^\W*(?:and\s+)?how\s+(?:was|were|is|did|will)\s+(?:\w+\s+){0,3}?"
+                         r"(?:paid|pay|financed|finance|funded|fund|settled)\b", re.I)
+_MEANS = re.compile(r"\bcash\b|\b(?:common|ordinary)\s+(?:stock|shares)\b|\bshares\s+of\b|\bborrowings?\b|"
+                    r"\b(?:term\s+loan|credit\s+facility|senior\s+notes|debt\s+financing|issuance\s+of)\b", re.I)
+_ASKS_PARTY = re.compile(r"^\W*(?:and\s+)?who\s+(?:is|was|are|were)\s+(?:its|their|the|our)\s+(?:[\w-]+\s+)?"
+                         r"(?:partners?|counterpart(?:y|ies)|buyers?|purchasers?|sellers?|acquirers?|lenders?)\b", re.I)
+_ASKS_STAKE = re.compile(r"^\W*(?:and\s+)?what\s+(?:(?:ownership|equity)\s+)?(?:share|stake|interest|percentage)\s+"
+                         r"(?:\w+\s+){0,3}?(?:hold|holds|own|owns|have|has)\b", re.I)
+# "owned a 49% interest in the entity", "has a 49% ownership interest in the JV"
+_A_STAKE = re.compile(r"\b\d+(?:\.\d+)?\s?%\s+(?:\w+\s+){0,2}?(?:interest|stake|ownership|owned|equity\s+interest)\b", re.I)
+_ASKS_RELIEF = re.compile(r"^\W*(?:and\s+)?what\s+(?:remed(?:y|ies)|relief|damages|penalt(?:y|ies))\s+"
+                          r"(?:did|do|does|will|would|are|were|is|was)\b", re.I)
+# "both seek a permanent injunction ... and other equitable relief, including divestiture"
+_RELIEF = re.compile(r"\bseek(?:s|ing)?\b[^.;]{0,80}?\b(?:injunct\w*|enjoin\w*|relief|damages|divestiture|penalt\w*|"
+                     r"restitution|disgorgement)", re.I)
+_ASKS_SIGNIFICANCE = re.compile(r"^\W*(?:and\s+)?how\s+(?:significant|important|material|big\s+a\s+part)\b", re.I)
+# "Direct sales to Russia in fiscal year 2022 were immaterial", or the share it was
+_SIGNIFICANCE = re.compile(r"\b(?:im|not\s+)?material\b|\b(?:in|not\s+)?significant\b|\d(?:\.\d+)?\s?(?:%|percent\b)", re.I)
+# the legal form that ends an organisation's name: "CNNC High Energy Equipment (Tianjin) Co., Ltd."
+_ORGANISATION = re.compile(r"\b(?:Co\.|Ltd\.?|Limited|Inc\.|Corporation|Corp\.|LLC|L\.P\.|plc|GmbH|S\.A\.|N\.V\.)(?=\W|$)")
+
+
+def answered_in_other_words(part: str, text: str) -> bool:
+    """Whether `text` answers the follow-on `part` in the words such a part is answered in."""
+    if _ASKS_WHEN.match(part):
+        return bool(_A_DATE.search(text))
+    if _ASKS_MEANS.match(part):
+        return bool(_MEANS.search(text))
+    if _ASKS_PARTY.match(part):
+        return bool(_ORGANISATION.search(text))
+    if _ASKS_STAKE.match(part):
+        return bool(_A_STAKE.search(text))
+    if _ASKS_RELIEF.match(part):
+        return bool(_RELIEF.search(text))
+    if _ASKS_SIGNIFICANCE.match(part):
+        return bool(_SIGNIFICANCE.search(text))
+    return False
+
+
+def asks_in_other_words(part: str) -> bool:
+    """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
+    return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, _ASKS_STAKE, _ASKS_RELIEF,
+                                         _ASKS_SIGNIFICANCE))

@@ -1,0 +1,50 @@
+"""A question listing follow-on parts ("when did the deal close, how was it paid for, who is
+its partner, what share does it hold") is answered part by part, each part by a sentence that
+states it in its own words: a date, a means of payment, an organisation's name, a percentage
+interest (answering.kinds.other_words). Real filings of filings-wild."""
+
+from __future__ import annotations
+
+from tests.answering.kinds.conftest import ask, filing
+
+
+def test_when_and_how_paid_are_answered_by_the_date_and_the_cash_the_sentence_states(services):
+    uber = filing("filings-wild/pdfs/Uber_2021_10-K.pdf")
+    written = ask("What freight logistics company did Uber acquire in 2021 to expand Uber Freight, when did the "
+                  "deal close, how was it paid for, and what was the consideration?", uber, [143, 53], services)
+    assert (written.status, written.kind) == ("answered", "passage"), written.text
+    assert "November 12, 2021" in written.text and "all-cash" in written.text, written.text
+    assert "consideration transferred for Transplace was $2.3 billion" in written.text
+
+
+def test_a_joint_venture_its_partner_and_the_share_held_come_from_the_note_that_defines_it(services):
+    accuray = filing("filings-wild/pdfs/Accuray_2022_10-K.pdf")
+    written = ask("What is Accuray's joint venture in China, who is its partner, and what ownership share does "
+                  "Accuray hold in it (as of fiscal year end June 30, 2022)?", accuray, [96, 127], services)
+    assert written.status == "answered", written.text
+    # "Co., Ltd. (the “CIRC Subsidiary”)" does not end the sentence that names the partner and the JV
+    assert "CNNC High Energy Equipment (Tianjin) Co., Ltd. (the “CIRC Subsidiary”)" in written.text, written.text
+    assert "CNNC Accuray (Tianjin) Medical Technology Co. Ltd. (the “JV”)" in written.text
+    assert "49%" in written.text
+
+
+def test_the_lawsuits_of_the_asked_month_with_what_they_allege_and_the_remedies_they_seek(services):
+    # "filed complaints against us" names a lawsuit; the remedies are what "both seek" (a
+    # permanent injunction, divestiture), a sentence about the same parties (the FTC)
+    facebook = filing("filings-wild/pdfs/Facebook_2020_10-K.pdf")
+    written = ask("What antitrust lawsuits were filed against Facebook in December 2020, what did they allege, and "
+                  "what remedies did they seek?", facebook, [35, 45, 103, 104, 30], services)
+    assert written.status == "answered", written.text
+    assert "In December 2020, the FTC and the attorneys general from 46 states" in written.text
+    assert "both seek a permanent injunction" in written.text
+    assert "Multiple putative class actions" not in written.text  # other suits than the asked month's
+
+
+def test_a_yes_no_with_how_significant_is_completed_by_the_sentence_that_judges_it(services):
+    # NVIDIA's Q3 FY2023 10-Q: "No" (operations closed), and "Direct sales to Russia in fiscal year
+    # 2022 were immaterial." answers how significant Russia had been; without it the answer is partial
+    nvidia = filing("filings-wild/pdfs/NVIDIA_2023_10-Q_Q3.pdf")
+    written = ask("Was NVIDIA still operating in Russia as of its third quarter of fiscal year 2023 (quarter ended "
+                  "October 30, 2022), and how significant had Russia been to its sales?", nvidia, [26, 40], services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("No.") and "Direct sales to Russia in fiscal year 2022 were immaterial." in written.text
