@@ -30,6 +30,7 @@ from answering.kinds import (
     passage,
     yes_no,
 )
+from answering.kinds.asked_shape import answered_in_the_asked_shape
 from answering.kinds.classify import KindDecision, classify
 from answering.kinds.every_part import answered_in_every_part, answered_over_the_asked_years
 from answering.kinds.named_filing import answered_from_the_named_filing
@@ -81,6 +82,7 @@ def write_answer(
     offline = answered_in_every_part(offline, text, list(understanding.companies))
     offline = answered_over_the_asked_years(offline, text)
     offline = answered_from_the_named_filing(offline, understanding, hits)
+    offline = answered_in_the_asked_shape(offline, text)
     # An unverified figure (answering.checks) stays refused with an LLM too: the evidence it
     # would rest on failed a check, and the LLM reads the same evidence.
     if offline_engine or offline.status == "unverified":

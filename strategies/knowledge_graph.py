@@ -23,6 +23,7 @@ from answering.answer_rows import fact_rows
 from answering.arithmetic import display_value, format_ratio
 from answering.citations import cite
 from answering.evidence import not_covered
+from answering.kinds.every_part import asked_parts
 from answering.numbers import format_money
 from finrag.knowledge_graph import GraphStore, name_key
 from finrag.llm import Usage
@@ -128,6 +129,10 @@ def read_query(
     """The graph query a question asks, or None when the graph cannot answer it."""
     if _EXPLAIN.search(question):
         return None  # the graph holds figures and edges, not the reasons the text gives
+    if len(asked_parts(question)) > 1:
+        # "What company did it acquire, when did the deal close, and in which segment is it
+        # reported?": one edge answers one part; the text answers them all or refuses
+        return None
     u = understanding or services.retriever.understand(question)
     companies = _mentioned_companies(question, graph, u.companies)
     predicates = [p for p, rx in PREDICATE_WORDS.items() if rx.search(question)]

@@ -36,7 +36,7 @@ _DATE = re.compile(rf"\b(?:in|effective|on|as\s+of|during)\s+{_MONTH}(?:\s+\d{{1
 # ", and what ...", and a list of follow-on questions ("..., when did the deal close, how was it
 # paid for, and ..."): a comma before when/how/who/where/what and a verb opens a question of its
 # own ("which" and "who" without a verb open a relative clause: "Walmart, which operates ...")
-_SECOND_PART = re.compile(r",?\s+and\s+(?=(?:what|where|when|how|which|who|why)\b)|"
+_SECOND_PART = re.compile(r",?\s+and\s+(?=(?:(?:in|for|from|by|to|at|under)\s+)?(?:what|where|when|how|which|who|why)\b)|"
                           r",\s+(?=(?:what|where|when|how|who)\s+(?:is|was|are|were|did|does|do|has|had|will)\b)", re.I)
 
 

@@ -7,7 +7,10 @@ A part counts as answered when the answer states what it asks for:
   needs an amount in the answer, one asking "how long" a duration or a date;
 - a yes/no part ("Is ...", "Did ...") is answered by a yes/no answer;
 - any other part needs at least half of its content words in the answer (the quoted
-  sentences), as a stating sentence needs them (answering.kinds.sentences).
+  sentences), as a stating sentence needs them (answering.kinds.sentences);
+- a request that lists what to give ("Give the date, the former parent, the distribution
+  ratio and the number of shares distributed.") asks each item: a date item needs a date,
+  a number item an amount, any other its content words.
 
 Figures (kind `metric`, `not_meaningful`) are checked by their own formula, not here.
 """
@@ -34,12 +37,29 @@ _A_DURATION = re.compile(r"\b\d+\s*(?:days?|weeks?|months?|years?|quarters?)\b|"
 _YES_NO_PART = re.compile(r"^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b", re.I)
 _SENTENCE = re.compile(r"[^?]+\?")
 MIN_WORDS = 0.5
+# "Give the date, the former parent, the distribution ratio and the number of shares distributed."
+_REQUEST = re.compile(r"(?:^|(?<=[.?!]))\s*(?:please\s+)?(?:give|list|name|state|provide|identify|include|specify)\s+"
+                      r"(?P<items>[^.?!]+)[.!]?", re.I)
+_ABOUT_THE_ANSWER = re.compile(r"\b(?:answers?|responses?|solutions?|questions?|reasoning|units?|decimals?|format|words|"
+                               r"sentences?|me)\b", re.I)
+_PRONOUN = re.compile(r"(?:them|it|these|those|all|each|both)", re.I)
+_ITEM_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+", re.I)
+_A_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?(?:19|20)\d\d\b|"
+                     r"\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+(?:19|20)\d\d\b", re.I)
 
 
 def asked_parts(question: str) -> list[str]:
-    """Each thing the question asks, in order: its question sentences, each split at ", and what/how/..."."""
+    """Each thing the question asks, in order: its question sentences, each split at ", and
+    what/how/...", then the items a request lists ("Give the date, the former parent, ...")."""
     asks = [s.strip() for s in _SENTENCE.findall(question)] or [question]
-    return [p for ask in asks for p in ask_parts(topic_ask(ask))]
+    parts = [p for ask in asks for p in ask_parts(topic_ask(ask))]
+    for m in _REQUEST.finditer(question.split("?")[-1] if "?" in question else ""):
+        if _ABOUT_THE_ANSWER.search(m.group("items")):
+            continue  # "State your answer in percent": how to answer, not what
+        parts += [f"the {item.strip()}" if not item.strip().lower().startswith("the ") else item.strip()
+                  for item in _ITEM_SPLIT.split(m.group("items"))
+                  if item.strip() and not _PRONOUN.fullmatch(item.strip())]
+    return parts
 
 
 def unanswered_part(written: WrittenAnswer, question: str, companies: list[str]) -> str | None:
@@ -48,7 +68,13 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
     if len(parts) < 2:
         return None
     for part in parts:
-        if asks_in_other_words(part):
+        if re.fullmatch(r"the\s+(?:\w+\s+)?dates?", part.strip(), re.I):
+            if not _A_DATE.search(written.text):
+                return part
+        elif re.match(r"the\s+(?:number|amount|total|price|value|share|percentage|proportion)\b", part.strip(), re.I):
+            if not _AN_AMOUNT.search(written.text):
+                return part
+        elif asks_in_other_words(part):
             if not answered_in_other_words(part, written.text):
                 return part
         elif _ASKS_DURATION.search(part):

@@ -113,3 +113,13 @@ def test_a_copied_store_folder_answers_graph_questions(sample_settings, sample_d
         assert (answer.strategy, answer.status) == ("graph", "answered") and answer.citations, question
     finally:
         services.close()
+
+
+def test_a_question_of_several_parts_is_not_answered_by_one_edge(sample_services):
+    """"Who audits it, and since when?": the graph's auditor edge answers one part; the text
+    must answer both (or refuse), so the question leaves the graph."""
+    one = _ask(sample_services, "Who is the auditor of Northwind Robotics?")
+    assert "graph_fallback" not in one.flags
+    several = _ask(sample_services, "Who is the auditor of Northwind Robotics, and when was the audit report signed?")
+    assert "graph_fallback" in several.flags
+    assert "fallback" in [t.step for t in several.trace]

@@ -1,0 +1,45 @@
+"""asked_shape: an answer has the shape its question asks for, or it is refused.
+
+Two shapes a passage cannot stand in for, whatever words it shares with the question:
+- a computed figure: a question that defines its measure ("Operating ratio is defined as:
+  total cost of operations / total revenues") or asks for a rounding ("Express as a
+  percentage rounded to one decimal place") is answered by a value, never by quoting the
+  table's headings or a note about another ratio;
+- an explanation: a question that asks why, or what explains or drove a change, is not
+  answered by one figure ("Revenue FY2015: $122.88 million").
+A refusal says which shape was asked and what was found instead.
+"""
+
+from __future__ import annotations
+
+import re
+
+from answering.metric_target import split_definitions
+from answering.written_answer import NOT_FOUND, WrittenAnswer
+
+_ROUNDED = re.compile(r"\bround(?:ed|ing)?\b[^.?]*?\b(?:decimal|nearest|whole)\b|\bexpress(?:ed)?\s+(?:it\s+|your\s+"
+                      r"answer\s+)?as\s+an?\s+(?:%|percent(?:age)?)", re.I)
+_EXPLAIN = re.compile(r"\b(?:explain\w*|why\b|what\s+(?:drove|caused|explains?|were\s+the\s+(?:main\s+)?(?:drivers|"
+                      r"factors|reasons))|main\s+(?:factors|drivers|reasons))\b", re.I)
+# kinds whose answer is itself the asked shape, or is checked by its own writer
+_FIGURES = {"metric", "not_meaningful"}
+
+
+def answered_in_the_asked_shape(written: WrittenAnswer, question: str) -> WrittenAnswer:
+    if written.status != "answered":
+        return written
+    if written.value is None and written.kind not in _FIGURES and _asks_a_figure(question):
+        return _refused(written, "the question asks for a figure computed as it defines, and no figure was "
+                                 "computed; the passages found state none")
+    if written.kind == "metric" and _EXPLAIN.search(question):
+        return _refused(written, "the question asks what explains a change, and a figure alone explains nothing")
+    return written
+
+
+def _asks_a_figure(question: str) -> bool:
+    return bool(split_definitions(question)[1]) or bool(_ROUNDED.search(question))
+
+
+def _refused(written: WrittenAnswer, reason: str) -> WrittenAnswer:
+    return WrittenAnswer(status="not_found", kind=written.kind, reason=reason, citations=written.citations,
+                         text=f"{NOT_FOUND.capitalize()}: {reason}. Found: {written.text}")

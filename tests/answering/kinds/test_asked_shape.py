@@ -1,0 +1,53 @@
+"""asked_shape and the listed items of a request: an answer has the shape its question asks
+for, or it is refused (answering.kinds.asked_shape, answering.kinds.every_part), on Patriot
+Transportation's FY2015 10-K and Q2 FY2019 10-Q."""
+
+from __future__ import annotations
+
+import pytest
+
+from answering.kinds.every_part import asked_parts
+from tests.answering.kinds.conftest import ask, filing
+
+
+@pytest.fixture(scope="module")
+def patriot_2015() -> list:
+    return filing("filings-wild/pdfs/PatriotTransportation_2015_10-K.pdf")
+
+
+def test_a_defined_figure_is_not_answered_with_the_tables_headings(services):
+    # the quarter's results pages: their headings share the words, no page states the ratio
+    quarter = filing("filings-wild/pdfs/PatriotTransportation_2019_10-Q_Q2.pdf")
+    written = ask("What was Patriot Transportation Holding's operating ratio for the second quarter of fiscal 2019 "
+                  "(three months ended March 31, 2019)? Operating ratio is defined as: total cost of operations / "
+                  "total revenues. Express as a percentage rounded to one decimal place.", quarter, [16, 17], services)
+    assert written.status == "not_found", written.text
+    assert written.reason.startswith("the question asks for a figure computed as it defines")
+
+
+def test_a_question_asking_what_explains_a_change_is_not_answered_with_a_figure(patriot_2015, services):
+    written = ask("Patriot Transportation's total revenues fell in fiscal 2015 (year ended September 30, 2015), yet "
+                  "operating profit and net income rose slightly. Explain the revenue decline and the main factors "
+                  "behind the profit outcome.", patriot_2015, [55, 36], services)
+    assert written.status != "answered", written.text
+
+
+def test_each_item_a_request_lists_is_a_part_to_answer(patriot_2015, services):
+    question = ("How did Patriot Transportation Holding become an independent public company, according to its "
+                "fiscal 2015 10-K? Give the date, the former parent, the distribution ratio and the number of "
+                "shares distributed.")
+    assert asked_parts(question)[1:] == ["the date", "the former parent", "the distribution ratio",
+                                         "the number of shares distributed"]
+    # how to answer is no item: "Give a solution ... by using the income statement"
+    assert asked_parts("What is Acme's FY2022 margin? Give a solution to the question by using the income "
+                       "statement.") == ["What is Acme's FY2022 margin?"]
+    # the auditor's consent names the company and a date, not the former parent
+    written = ask(question, patriot_2015, [34], services)
+    assert written.status == "not_found", written.text
+
+
+def test_a_part_opened_by_a_preposition_is_a_part_of_its_own():
+    assert asked_parts("What cybersecurity company did Alphabet acquire in 2022, when did the acquisition close, "
+                       "what was the total purchase price, and in which segment are its results reported?") == [
+        "What cybersecurity company did Alphabet acquire in 2022?", "when did the acquisition close?",
+        "what was the total purchase price?", "in which segment are its results reported?"]
