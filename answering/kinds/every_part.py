@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from answering.kinds.ask_scope import ask_parts, topic_ask
-from answering.kinds.other_words import answered_in_other_words, asks_in_other_words
+from answering.kinds.other_words import A_DATE, answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import content_words, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 
@@ -44,8 +44,6 @@ _ABOUT_THE_ANSWER = re.compile(r"\b(?:answers?|responses?|solutions?|questions?|
                                r"sentences?|me)\b", re.I)
 _PRONOUN = re.compile(r"(?:them|it|these|those|all|each|both)", re.I)
 _ITEM_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+", re.I)
-_A_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?(?:19|20)\d\d\b|"
-                     r"\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+(?:19|20)\d\d\b", re.I)
 
 
 def asked_parts(question: str) -> list[str]:
@@ -69,7 +67,7 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
         return None
     for part in parts:
         if re.fullmatch(r"the\s+(?:\w+\s+)?dates?", part.strip(), re.I):
-            if not _A_DATE.search(written.text):
+            if not A_DATE.search(written.text):
                 return part
         elif re.match(r"the\s+(?:number|amount|total|price|value|share|percentage|proportion)\b", part.strip(), re.I):
             if not _AN_AMOUNT.search(written.text):

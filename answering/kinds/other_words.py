@@ -19,7 +19,7 @@ import re
 from answering.kinds.ask_scope import MONTH
 
 _ASKS_WHEN = re.compile(r"^\W*(?:and\s+)?when\b", re.I)
-_A_DATE = re.compile(rf"\b{MONTH}\s+(?:\d{{1,2}},?\s+)?(?:19|20)\d\d\b|"
+A_DATE = re.compile(rf"\b{MONTH}\s+(?:\d{{1,2}},?\s+)?(?:19|20)\d\d\b|\b\d{{1,2}}\s+{MONTH}\s+(?:19|20)\d\d\b|"
                      r"\b(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter\s+of\s+(?:fiscal\s+)?(?:year\s+)?(?:19|20)\d\d\b",
                      re.I)
 _ASKS_MEANS = re.compile(r"^\W*(?:and\s+)?how\s+(?:was|were|is|did|will)\s+(?:\w+\s+){0,3}?"
@@ -47,7 +47,7 @@ _ORGANISATION = re.compile(r"\b(?:Co\.|Ltd\.?|Limited|Inc\.|Corporation|Corp\.|L
 def answered_in_other_words(part: str, text: str) -> bool:
     """Whether `text` answers the follow-on `part` in the words such a part is answered in."""
     if _ASKS_WHEN.match(part):
-        return bool(_A_DATE.search(text))
+        return bool(A_DATE.search(text))
     if _ASKS_MEANS.match(part):
         return bool(_MEANS.search(text))
     if _ASKS_PARTY.match(part):
