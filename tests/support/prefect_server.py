@@ -15,9 +15,12 @@ import socket
 import subprocess
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
 
 REPO = Path(__file__).resolve().parents[2]
 VENV_BIN = REPO / ".venv" / "bin"
@@ -135,6 +138,14 @@ def shared_prefect_server() -> PrefectServer:
     return _shared
 
 
+def _retryable(exc: BaseException) -> bool:
+    # Prefect's server answers 503 for the errors "clients can retry on" (a busy SQLite
+    # database under a loaded CI machine): the request did nothing, so it is sent again
+    return isinstance(exc, urllib.error.HTTPError) and exc.code == 503
+
+
+@retry(retry=retry_if_exception(_retryable), stop=stop_after_attempt(6), wait=wait_exponential(min=0.5, max=8),
+       reraise=True)
 def api(server: PrefectServer, method: str, path: str, body: dict | None = None):
     """One call to the server's REST API, JSON in and out."""
     data = None if body is None else json.dumps(body).encode()
