@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from answering.kinds.statement_run import consecutive_run, row_labels
 from answering.numbers import split_row
 from finrag.models import Chunk, SearchFilters, SearchHit
 
@@ -65,11 +66,7 @@ def _run(chunks: list[Chunk]) -> list[Chunk] | None:
     for start, chunk in enumerate(ordered):
         if not (_TITLE.search(chunk.text) and _opens(chunk)):
             continue  # a later page repeats the title: the statement starts where its cash line is
-        run = [chunk]
-        for following in ordered[start + 1:]:
-            if _closes(run[-1]) or following.index != run[-1].index + 1:
-                break
-            run.append(following)
+        run = consecutive_run(ordered, start, _closes)
         if _closes(run[-1]):
             return run
     return None
@@ -78,7 +75,7 @@ def _run(chunks: list[Chunk]) -> list[Chunk] | None:
 def _opens(chunk: Chunk) -> bool:
     """The statement's first chunk: its first asset row (cash, for every business and bank)
     comes before any total of assets."""
-    for label in _rows(chunk):
+    for label in row_labels(chunk):
         if re.match(r"total\s+assets\b", label, re.I):
             return False
         if re.search(r"\bcash\b", label, re.I):
@@ -88,10 +85,6 @@ def _opens(chunk: Chunk) -> bool:
 
 def _closes(chunk: Chunk) -> bool:
     return any(_END.search(line) for line in chunk.text.splitlines())
-
-
-def _rows(chunk: Chunk) -> list[str]:
-    return [r.label for line in chunk.text.splitlines() if (r := split_row(line))]
 
 
 def current_assets_lines(statement: list[Chunk], limit: int = 6) -> list[tuple[str, Chunk]]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from answering.kinds.statement_run import consecutive_run, row_labels
 from answering.numbers import split_row
 from finrag.models import Chunk, SearchFilters, SearchHit
 
@@ -60,16 +61,11 @@ def read_whole(chunks: list[Chunk]) -> list[Chunk] | None:
     """The first statement of these chunks (a filing's, in reading order), title to closing
     cash line; None when no run closes."""
     ordered = sorted(chunks, key=lambda c: c.index)
-    for start, chunk in enumerate(ordered):
-        if not (TITLE.search(chunk.text) and _opens(chunk)):
-            continue
-        run = [chunk]
-        for following in ordered[start + 1:start + _MAX_CHUNKS]:
-            if _closes(run[-1]) or following.index != run[-1].index + 1:
-                break
-            run.append(following)
-        return run if _closes(run[-1]) else None
-    return None
+    start = next((n for n, c in enumerate(ordered) if TITLE.search(c.text) and _opens(c)), None)
+    if start is None:
+        return None
+    run = consecutive_run(ordered, start, _closes, limit=_MAX_CHUNKS)
+    return run if _closes(run[-1]) else None
 
 
 def lines(statement: list[Chunk]) -> list[tuple[str, Chunk]]:
@@ -81,14 +77,10 @@ def lines(statement: list[Chunk]) -> list[tuple[str, Chunk]]:
 def _opens(chunk: Chunk) -> bool:
     """The statement's first chunk: its operating activities heading, or net income as its first row."""
     head = chunk.text.splitlines()[:10]
-    labels = _labels(chunk)
+    labels = row_labels(chunk)
     return any(re.search(r"\boperating\s+activities\b", line, re.I) for line in head) or bool(
         labels and _OPENING.search(labels[0]))
 
 
 def _closes(chunk: Chunk) -> bool:
-    return any(_CLOSING.search(label) for label in _labels(chunk))
-
-
-def _labels(chunk: Chunk) -> list[str]:
-    return [r.label for line in chunk.text.splitlines() if (r := split_row(line))]
+    return any(_CLOSING.search(label) for label in row_labels(chunk))

@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite
+from answering.kinds.statement_run import consecutive_run, row_labels
 from answering.numbers import normalize_label, split_row
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, SearchFilters, SearchHit
@@ -69,36 +70,27 @@ def income_statement(company: str, hits: list[SearchHit], understanding: QueryUn
     for chunk in found:
         by_doc.setdefault(chunk.doc, []).append(chunk)
     for chunks in by_doc.values():
-        if _whole(chunks):
-            ordered = sorted(chunks, key=lambda c: c.index)
-            start = next(n for n, c in enumerate(ordered) if _TITLE.search(c.text) and _labels(c))
-            run = [ordered[start]]
-            for chunk in ordered[start + 1:]:
-                if chunk.index != run[-1].index + 1 or any(NET_INCOME.match(label) for label in _labels(run[-1])):
-                    break
-                run.append(chunk)
+        run = _run(chunks)
+        if run is not None and _closes(run[-1]):
             return run
     return None
 
 
 def _whole(chunks: list[Chunk]) -> bool:
     """The statement from its title to its net income line, with no chunk missing in between."""
+    run = _run(chunks)
+    return run is not None and _closes(run[-1])
+
+
+def _run(chunks: list[Chunk]) -> list[Chunk] | None:
+    """The run from the first titled chunk with rows, up to its net income line or a gap."""
     ordered = sorted(chunks, key=lambda c: c.index)
-    start = next((n for n, c in enumerate(ordered) if _TITLE.search(c.text) and _labels(c)), None)
-    if start is None:
-        return False
-    for n, chunk in enumerate(ordered[start:], start=start):
-        if n > start and chunk.index != ordered[n - 1].index + 1:
-            return False
-        if any(NET_INCOME.match(label) for label in _labels(chunk)):
-            return True
-    return False
+    start = next((n for n, c in enumerate(ordered) if _TITLE.search(c.text) and row_labels(c)), None)
+    return None if start is None else consecutive_run(ordered, start, _closes)
 
 
-def _labels(chunk: Chunk) -> list[str]:
-    return [r.label for line in chunk.text.splitlines() if (r := split_row(line))]
-
-
+def _closes(chunk: Chunk) -> bool:
+    return any(NET_INCOME.match(label) for label in row_labels(chunk))
 
 
 def zero_by_rule(metric: str, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
