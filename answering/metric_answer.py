@@ -26,7 +26,15 @@ from answering.citations import cite, quote_in_text, unique_citations
 from answering.metric_formula import InputValue, MetricResult, Missing, compute
 from answering.metric_target import read_target
 from answering.written_answer import NOT_FOUND, WrittenAnswer
-from finrag.models import Chunk, Citation, Fact, MetricTarget, SearchFilters, SearchHit
+from finrag.models import (
+    ANNUAL_FILINGS,
+    Chunk,
+    Citation,
+    Fact,
+    MetricTarget,
+    SearchFilters,
+    SearchHit,
+)
 from finrag.vocabulary import Entry, Vocabulary
 from loaders.release_tables import RELEASE_FORMS, placed_rows
 
@@ -50,7 +58,6 @@ class MetricServices(Protocol):
 
 
 _SAME = 0.005  # values within 0.5% are the same figure (rounding of printed statements)
-_ANNUAL_FORMS = ("10-K", "annual")  # filings whose statements' year columns are fiscal years
 
 
 # --------------------------------------------------------------------------- evidence
@@ -127,11 +134,11 @@ class Evidence:
         query = " ".join(dict.fromkeys([*self.vocab.expansions(metric)[:6], self.vocab.label(statement) or ""]))
         # annual filings only: a 10-Q's balance sheet dated "September 30, 2022" is no FY2022 column
         found = self.retriever.search(query, filters=SearchFilters(companies=[self.company], tags=[statement],
-                                                                   forms=list(_ANNUAL_FORMS)), k=8, mode="sparse")
+                                                                   forms=list(ANNUAL_FILINGS)), k=8, mode="sparse")
         pages: dict[tuple[str, int], SearchHit] = {}
         for hit in found:
             key = (hit.chunk.doc, hit.chunk.page)
-            if statement not in hit.chunk.tags or hit.chunk.form not in _ANNUAL_FORMS or key in pages:
+            if statement not in hit.chunk.tags or hit.chunk.form not in ANNUAL_FILINGS or key in pages:
                 continue
             # the whole page: a statement cut into chunks keeps its column years in the first one
             # (chunks that begin on an earlier page are left out: their dates are no header)

@@ -12,6 +12,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, computed_field
 
 FormType = Literal["10-K", "10-Q", "8-K", "earnings", "annual", "other"]
+# A year's report: a 10-K, or an annual report read as `annual` (a 20-F, a non-US report);
+# their statements' year columns are fiscal years.
+ANNUAL_FILINGS: tuple[FormType, ...] = ("10-K", "annual")
 DocStatus = Literal["ingested", "unchanged", "skipped", "failed"]
 StrategyName = Literal["direct", "single", "iterative", "graph"]
 # What a caller may ask for: a strategy, or "auto" (the router decides).

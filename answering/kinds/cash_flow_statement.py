@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from answering.kinds.statement_run import consecutive_run, row_labels
 from answering.numbers import split_row
-from finrag.models import Chunk, SearchFilters, SearchHit
+from finrag.models import ANNUAL_FILINGS, Chunk, SearchFilters, SearchHit
 
 if TYPE_CHECKING:
     from answering.metric_answer import MetricServices
@@ -29,7 +29,6 @@ _OPENING = re.compile(r"^net\s+(?:income|earnings|loss|\(loss\))|^(?:profit|loss
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
 # "Cash and cash equivalents at end of year", "Cash, Cash Equivalents, and Restricted Cash at December 31"
 _CLOSING = re.compile(rf"^cash\b.*\b(?:end\s+of\s+(?:the\s+)?(?:year|period)|at\s+(?:the\s+)?end\b|at\s+{_MONTH}\b)", re.I)
-_ANNUAL = ("10-K", "annual")
 _MAX_CHUNKS = 14  # a statement fills two or three pages
 
 
@@ -40,13 +39,13 @@ def cash_flow_statement(company: str, hits: list[SearchHit], understanding: Quer
     asked = set(understanding.fiscal_years)
 
     def usable(chunks: list[Chunk]) -> list[Chunk]:
-        return [c for c in chunks if c.company == company and "cash_flow" in c.tags and c.form in _ANNUAL
+        return [c for c in chunks if c.company == company and "cash_flow" in c.tags and c.form in ANNUAL_FILINGS
                 and (not asked or c.fiscal_year in asked)]
 
     found = usable([h.chunk for h in hits])
     if not found and services.retriever is not None:
         filters = SearchFilters(companies=[company], tags=["cash_flow"], fiscal_years=sorted(asked)[-1:],
-                                forms=list(_ANNUAL))
+                                forms=list(ANNUAL_FILINGS))
         searched = services.retriever.search("consolidated statements of cash flows operating investing financing "
                                              "activities", filters=filters, k=8, mode="sparse")
         found = usable([h.chunk for h in searched])

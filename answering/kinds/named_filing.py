@@ -14,12 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from answering.written_answer import NOT_FOUND, WrittenAnswer
-from finrag.models import SearchHit
+from finrag.models import ANNUAL_FILINGS, SearchHit
+from loaders.release_tables import RELEASE_FORMS
 
 if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
 
-_FAMILY = {"10-K": "annual", "annual": "annual", "10-Q": "quarterly", "8-K": "current", "earnings": "current"}
+_FAMILY = {**dict.fromkeys(ANNUAL_FILINGS, "annual"), "10-Q": "quarterly", **dict.fromkeys(RELEASE_FORMS, "current")}
 _NAMED = {"annual": "annual report (10-K)", "quarterly": "10-Q", "current": "8-K or earnings release"}
 
 
