@@ -273,8 +273,10 @@ def _page_scale(i: CheckedInput, hits: Sequence[SearchHit]) -> str | None:
 # the largest balance sheets below $10 trillion.
 _LARGEST_FLOW, _LARGEST_STOCK = 1e6, 1e7
 # Currencies whose amounts in millions do run past those figures (a Japanese or Indonesian
-# company's yen or rupiah): their tables are not bounded so.
-_SMALL_UNIT_CURRENCY = re.compile(r"[¥₩₹]|\b(?:yen|JPY|rupiah|IDR|Rp|won|KRW|rupees?|INR|Rs\.?|lakhs?|crores?)\b")
+# company's yen or rupiah): their tables are not bounded so. Headings capitalise the name
+# ("Millions of Yen"), so the names match in any case; the ISO codes and "Rp"/"Rs" only as printed.
+_SMALL_UNIT_CURRENCY = re.compile(r"[¥₩₹]|\b(?:JPY|IDR|Rp|KRW|INR|Rs\.?)\b"
+                                  r"|\b(?i:yen|rupiah|won|rupees?|lakhs?|crores?)\b")
 
 
 def _too_large(i: CheckedInput, statement: str | None) -> bool:

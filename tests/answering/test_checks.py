@@ -152,6 +152,9 @@ def test_a_thousands_table_whose_scale_note_was_never_seen_is_refused_by_size(ne
                        "37,154,298 31,379,507")
     assert checks.check_size([yen], load_vocabulary()) is None
     assert checks.check_size([yen.model_copy(update={"context": yen.quote})], load_vocabulary()) is not None
+    # a heading capitalises the currency's name
+    capitalised = yen.model_copy(update={"context": "(Millions of Yen)\n" + yen.quote})
+    assert checks.check_size([capitalised], load_vocabulary()) is None
 
 
 def test_a_percentage_is_not_a_dollar_amount(netflix):
