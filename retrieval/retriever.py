@@ -100,6 +100,10 @@ class RetrievalOptions(BaseModel):
     period_boost: float = 0.3  # chunk from the quarter the question names
     form_boost: float = 0.2  # chunk from the form the question names
     latest_boost: float = 0.6  # company but no year named: chunk from its latest filing year
+    # A year asked without a quarter, a quarterly form or a release measure (guidance,
+    # adjusted, non-GAAP): chunk from the filing covering that whole fiscal year (period
+    # "FY<year>"), not a quarter's 10-Q or release of the same or the next fiscal year.
+    annual_boost: float = 0.3
     year_window: bool = True  # also allow the next year's filing (comparatives); False: named years only
     candidates: int = 60  # pool re-ranked by the boosts (>= k)
     pages: bool | None = None  # the page stage (retrieval.page_rerank); None: Settings.rerank == "pages"
@@ -263,7 +267,7 @@ class Retriever:
         )
         if opts.boosts:
             preferred, year_weight = self._preferred_filing(u, filters, preferred, opts)
-            hits = self._boost(hits, u, preferred, year_weight, opts)
+            hits = self._boost(hits, u, preferred, year_weight, opts, text)
         if opts.diversity:
             hits = cap_per_page(hits, self.settings.max_per_page)
         pages: list[PageScore] = []
@@ -431,11 +435,12 @@ class Retriever:
 
     def _boost(
         self, hits: list[SearchHit], u: QueryUnderstanding, preferred: int | None, year_weight: float,
-        opts: RetrievalOptions,
+        opts: RetrievalOptions, text: str = "",
     ) -> list[SearchHit]:
         statements = set(u.statements)
         periods = set(u.periods)
         forms = set(u.forms)
+        annual = whole_years_asked(u, text) if opts.annual_boost else set()
 
         def factor(hit: SearchHit) -> float:
             chunk = hit.chunk
@@ -448,7 +453,10 @@ class Retriever:
                 boost += opts.period_boost
             if forms and chunk.form in forms:
                 boost += opts.form_boost
-            return 1.0 + boost
+            # Apart from the sum: it weighs one filing against another and leaves the order
+            # of a filing's own pages as the other boosts made it.
+            whole_year = 1.0 + (opts.annual_boost if annual and chunk.period in annual else 0.0)
+            return (1.0 + boost) * whole_year
 
         # Scores are positive for every fusion and mode used here (RRF, DBSF: top-of-list
         # values are far above mean - 3 sd, cosine on text, BM25), so a multiplicative boost
@@ -474,6 +482,17 @@ class Retriever:
         of_form = [f.fiscal_year for c in scope for f in c.filings if f.form in (forms or []) and f.fiscal_year]
         years = of_form or [y for c in scope for y in c.fiscal_years]
         return max(years) if years else None
+
+
+def whole_years_asked(u: QueryUnderstanding, text: str) -> set[str]:
+    """The annual periods ("FY2022") a question asks about: it names fiscal years and
+    nothing that points at a quarter (a quarter, "quarterly", a 10-Q or release form) or at
+    what only a release reports (guidance, adjusted or non-GAAP measures). Empty otherwise."""
+    if not u.fiscal_years or u.periods or set(u.forms) & {"10-Q", "earnings", "8-K"}:
+        return set()
+    if question_needs(text, u.periods).filing_kind is not None:
+        return set()
+    return {f"FY{year}" for year in u.fiscal_years}
 
 
 _FILING_CACHE: OrderedDict[tuple[str, str, str], FilingPages] = OrderedDict()
