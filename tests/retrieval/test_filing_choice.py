@@ -11,9 +11,10 @@ from __future__ import annotations
 import pytest
 
 from finrag.config import load_settings
-from finrag.models import CatalogCompany, CatalogFiling, SearchHit, StoreCatalog
+from finrag.models import SearchHit
 from loaders.document import load_document
 from retrieval.retriever import RetrievalOptions, Retriever
+from tests.support.ranked_store import NoEmbedding, RankedStore
 
 ANNUAL = "PatriotTransportation_2015_10-K"
 QUARTER = "PatriotTransportation_2015_10-Q_Q1"
@@ -21,51 +22,21 @@ QUARTER = "PatriotTransportation_2015_10-Q_Q1"
 ANNUAL_PAGE, QUARTER_PAGE = 55, 4
 
 
-class _RankedStore:
-    """Returns the same ranked hits for any query; the catalog is the two filings'."""
-
-    def __init__(self, hits: list[SearchHit], catalog: StoreCatalog):
-        self._hits, self._catalog = hits, catalog
-
-    def query(self, dense, sparse, filters=None, k=8, mode="hybrid", fusion="rrf", prefetch_k=None):
-        return [h.model_copy() for h in self._hits[:k]]
-
-    def catalog(self) -> StoreCatalog:
-        return self._catalog
-
-
-class _NoEmbedding:
-    def embed_query(self, text: str) -> list[float]:
-        return [0.0]
-
-
 @pytest.fixture(scope="module")
-def store(filings_wild_dir) -> _RankedStore:
+def store(filings_wild_dir) -> RankedStore:
     docs = {name: load_document(filings_wild_dir / "pdfs" / f"{name}.pdf") for name in (QUARTER, ANNUAL)}
+    assert {d.meta.fiscal_year for d in docs.values()} == {2015}  # the year alone cannot choose
+    assert {d.meta.period for d in docs.values()} == {"FY2015", "2015Q1"}
     hits = [
         SearchHit(chunk=chunk, score=score)
         for name, page, score in ((QUARTER, QUARTER_PAGE, 1.0), (ANNUAL, ANNUAL_PAGE, 0.9))
         for chunk in docs[name].chunks if chunk.page == page
     ]
-    companies = {}
-    for doc in docs.values():
-        meta = doc.meta
-        entry = companies.setdefault(meta.company, CatalogCompany(name=meta.company, stored_names=[meta.company]))
-        entry.legal_names = list(dict.fromkeys([*entry.legal_names, *([meta.company_legal] if meta.company_legal else [])]))
-        entry.tickers = list(dict.fromkeys([*entry.tickers, *([meta.ticker] if meta.ticker else [])]))
-        entry.fiscal_years = sorted({*entry.fiscal_years, meta.fiscal_year})
-        entry.forms.append(meta.form)
-        entry.docs.append(meta.doc)
-        entry.filings.append(CatalogFiling(doc=meta.doc, form=meta.form, fiscal_year=meta.fiscal_year,
-                                           period=meta.period, period_end=meta.period_end))
-    assert {d.meta.fiscal_year for d in docs.values()} == {2015}  # the year alone cannot choose
-    assert {d.meta.period for d in docs.values()} == {"FY2015", "2015Q1"}
-    return _RankedStore(hits, StoreCatalog(companies=list(companies.values()), fiscal_years=[2015],
-                                           forms=["10-K", "10-Q"], documents=2))
+    return RankedStore(hits, list(docs.values()))
 
 
-def _first_page(store: _RankedStore, question: str, tmp_path, **options) -> tuple[str, int]:
-    retriever = Retriever(store, _NoEmbedding(), load_settings(store_dir=tmp_path / "unused"))
+def _first_page(store: RankedStore, question: str, tmp_path, **options) -> tuple[str, int]:
+    retriever = Retriever(store, NoEmbedding(), load_settings(store_dir=tmp_path / "unused"))
     hit = retriever.retrieve(question, k=10, options=RetrievalOptions(**options)).hits[0]
     return hit.chunk.doc, hit.chunk.page
 
