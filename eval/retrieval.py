@@ -89,6 +89,8 @@ CHECK_ROWS: list[tuple[str, RetrievalOptions]] = [
     ("full, no latest-filing pref.", RetrievalOptions(mode="hybrid", latest_boost=0.0, rerank_service=False)),
     ("full, no whole-year pref.", RetrievalOptions(mode="hybrid", annual_boost=0.0, rerank_service=False)),
     ("full, no section boost", RetrievalOptions(mode="hybrid", section_boost=0.0, rerank_service=False)),
+    ("full, neither (stop 27)", RetrievalOptions(mode="hybrid", annual_boost=0.0, section_boost=0.0,
+                                                 rerank_service=False)),
     ("full, no instruction strip.", RetrievalOptions(mode="hybrid", strip_instructions=False, rerank_service=False)),
     ("full, no boosts", RetrievalOptions(mode="hybrid", boosts=False, rerank_service=False)),
     ("page stage, no section pages", RetrievalOptions(mode="hybrid", pages=True, section_pages=0,
