@@ -61,7 +61,7 @@ from retrieval.page_rerank import (
     rerank_pages,
 )
 from retrieval.query_understanding import QueryUnderstanding, filing_years, understand
-from retrieval.sections import page_sections, question_needs
+from retrieval.sections import SectionKind, page_sections, question_needs
 
 
 class _Store(Protocol):
@@ -109,6 +109,12 @@ class RetrievalOptions(BaseModel):
     # read from the chunk's section label, page tags and headings. Chosen on the tune half and
     # the wild / wild2 / wild3 / fresh sets: 0.3-0.5 gain MRR on all five, 0.8 loses R@5 on fresh.
     section_boost: float = 0.3
+    # Not "business" (Item 1 and, with it, the long Item 1A): on the tune half it moved two
+    # questions by a few places and put risk-factor sentences that mention customers in front
+    # of the writer, which quoted one as the answer to "who are the primary customers".
+    boosted_sections: list[SectionKind] = Field(
+        default_factory=lambda: ["results_discussion", "legal", "executives", "debt_securities", "segments"]
+    )
     year_window: bool = True  # also allow the next year's filing (comparatives); False: named years only
     candidates: int = 60  # pool re-ranked by the boosts (>= k)
     pages: bool | None = None  # the page stage (retrieval.page_rerank); None: Settings.rerank == "pages"
@@ -446,7 +452,7 @@ class Retriever:
         periods = set(u.periods)
         forms = set(u.forms)
         annual = whole_years_asked(u, text) if opts.annual_boost else set()
-        asked = set(question_needs(text, u.periods).sections) if opts.section_boost else set()
+        asked = set(question_needs(text, u.periods).sections) & set(opts.boosted_sections) if opts.section_boost else set()
 
         def factor(hit: SearchHit) -> float:
             chunk = hit.chunk
