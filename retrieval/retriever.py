@@ -17,8 +17,12 @@ first reads the question (company, years, metrics: `retrieval.query_understandin
 3. expands the BM25 query with the vocabulary's line-item wordings ("capex" ->
    "purchases of property, plant and equipment"), weighted below the question's own words;
 4. re-ranks a wider candidate pool: chunks on the statement the question needs
-   (page tags) and in the preferred filing/quarter/form get a multiplicative boost; with
-   no year named, the latest filing is preferred (questions of the present tense);
+   (page tags), in the section a narrative question asks for (drivers -> results
+   discussion, litigation -> legal, executives, debt, segments: `retrieval.sections`) and
+   in the preferred filing/quarter/form get a multiplicative boost; with no year named,
+   the latest filing is preferred (questions of the present tense); a year asked with no
+   quarter, quarterly form or release measure prefers the filing covering that whole
+   fiscal year (`whole_years_asked`) over a quarter's 10-Q or release;
 5. keeps at most `Settings.max_per_page` chunks per page in the top-k (diversity);
 6. with `Settings.rerank == "pages"` (FINRAG_RERANK=pages; off by default: measured better
    on the tune half of the dev companies, not confirmed on the held-out half), re-ranks the top PAGES of the candidate filings as whole pages (`retrieval.page_rerank`:
