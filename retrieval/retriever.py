@@ -65,7 +65,7 @@ from retrieval.page_rerank import (
     rerank_pages,
 )
 from retrieval.query_understanding import QueryUnderstanding, filing_years, understand
-from retrieval.sections import SectionKind, page_sections, question_needs
+from retrieval.sections import SectionKind, in_sections, question_needs
 
 
 class _Store(Protocol):
@@ -469,7 +469,7 @@ class Retriever:
                 boost += opts.period_boost
             if forms and chunk.form in forms:
                 boost += opts.form_boost
-            if asked and asked & page_sections([chunk.section] if chunk.section else [], chunk.tags, chunk.text):
+            if asked and in_sections([chunk.section] if chunk.section else [], chunk.tags, chunk.text, asked):
                 boost += opts.section_boost
             # Apart from the sum: it weighs one filing against another and leaves the order
             # of a filing's own pages as the other boosts made it.
