@@ -19,6 +19,12 @@ def add_eval_commands(sub) -> None:
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--financebench", help="dir with questions.jsonl and pdfs/")
     src.add_argument("--sample", help="sample corpus dir (from `finrag sample`)")
+    src.add_argument("--questions", metavar="QUESTIONS.jsonl",
+                     help="FinanceBench-style questions with evidence pages, on a --store that holds their filings "
+                     "(nothing is ingested)")
+    p.add_argument("--mapping", metavar="MAPPING.json",
+                   help="with --questions: {store file stem: original file name}, for filings stored under "
+                   "other names")
     p.add_argument("--json", action="store_true")
     p.add_argument("--limit", type=int, help="only the first N questions")
     p.add_argument("--half", choices=["A", "B"],

@@ -2,6 +2,11 @@
 
     finrag eval retrieval --financebench ../shared/financebench [--store DIR] [--limit N] [--json]
     finrag eval retrieval --sample out/sample [--store DIR] [--json]
+    finrag eval retrieval --questions Q.jsonl [--mapping mapping.json] --store DIR [--json]
+
+`--questions` scores any FinanceBench-style question file (question, question_type, evidence
+pages by original file stem) on a store that already holds its filings (nothing is ingested);
+`--mapping` ({store stem: original file name}) renames the evidence to the store's opaque names.
 
 Every PDF goes into ONE shared store (ingest is idempotent: a second run only checks
 hashes). Each question is asked by its TEXT only — never its company or document
@@ -82,6 +87,10 @@ LLM_RERANK_ROW = ("+ LLM rerank", RetrievalOptions(mode="hybrid", rerank_service
 CHECK_ROWS: list[tuple[str, RetrievalOptions]] = [
     (FULL_ROW, RetrievalOptions(mode="hybrid", rerank_service=False)),
     ("full, no latest-filing pref.", RetrievalOptions(mode="hybrid", latest_boost=0.0, rerank_service=False)),
+    ("full, no whole-year pref.", RetrievalOptions(mode="hybrid", annual_boost=0.0, rerank_service=False)),
+    ("full, no section boost", RetrievalOptions(mode="hybrid", section_boost=0.0, rerank_service=False)),
+    ("full, neither (stop 27)", RetrievalOptions(mode="hybrid", annual_boost=0.0, section_boost=0.0,
+                                                 rerank_service=False)),
     ("full, no instruction strip.", RetrievalOptions(mode="hybrid", strip_instructions=False, rerank_service=False)),
     ("full, no boosts", RetrievalOptions(mode="hybrid", boosts=False, rerank_service=False)),
     ("page stage, no section pages", RetrievalOptions(mode="hybrid", pages=True, section_pages=0,
@@ -152,8 +161,12 @@ class RowScore(BaseModel):
 
 def financebench_questions(root: Path) -> list[EvalQuestion]:
     """Question text and evidence pages only (documents.jsonl and the company fields are not read)."""
+    return financebench_questions_file(root / "questions.jsonl")
+
+
+def financebench_questions_file(path: Path) -> list[EvalQuestion]:
     questions = []
-    for line in (root / "questions.jsonl").read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip():
             continue
         row = json.loads(line)
@@ -162,6 +175,31 @@ def financebench_questions(root: Path) -> list[EvalQuestion]:
             id=row["financebench_id"], text=row["question"], evidence=evidence, kind=row.get("question_type") or "",
         ))
     return questions
+
+
+def read_mapping(mapping: Path) -> dict[str, str]:
+    """A set's mapping.json ({opaque store stem: original file name, ".pdf" or not}) turned
+    around: original file stem -> the store's stem."""
+    rows = json.loads(mapping.read_text(encoding="utf-8"))
+    if not isinstance(rows, dict) or not all(isinstance(v, str) for v in rows.values()):
+        raise ValueError(f"{mapping}: expected an object of store stem -> original file name")
+    return {Path(original).stem if original.lower().endswith(".pdf") else original: stem
+            for stem, original in rows.items()}
+
+
+def file_questions(questions: Path, mapping: Path | None = None) -> list[EvalQuestion]:
+    """A FinanceBench-style question file (another set's questions.jsonl) read as
+    `financebench_questions` reads FinanceBench's, its evidence renamed through `mapping`.
+    A question whose evidence names a filing the mapping lacks raises ValueError: it could
+    never be found, and would be counted as a miss of retrieval's."""
+    out = financebench_questions_file(questions)
+    if mapping is None:
+        return out
+    stem = read_mapping(mapping)
+    unmapped = sorted({doc for q in out for doc, _ in q.evidence if doc not in stem})
+    if unmapped:
+        raise ValueError(f"{mapping} has no entry for {', '.join(unmapped)}")
+    return [q.model_copy(update={"evidence": {(stem[doc], page) for doc, page in q.evidence}}) for q in out]
 
 
 def sample_questions(root: Path) -> list[EvalQuestion]:
@@ -356,9 +394,20 @@ def run_cli(args) -> int:
     from finrag.embeddings import get_embedder
     from finrag.llm import get_llm
     from finrag.store import open_store
-    from indexing.pipeline import ingest_paths
 
-    if args.financebench:
+    question_file = getattr(args, "questions", None)
+    if question_file:
+        if not args.store:
+            print("finrag eval retrieval: --questions needs --store, the store that holds its filings", file=sys.stderr)
+            return 2
+        mapping = Path(args.mapping) if getattr(args, "mapping", None) else None
+        try:
+            questions = file_questions(Path(question_file), mapping)
+        except (OSError, ValueError) as exc:  # a missing or malformed file: one line, not a traceback
+            print(f"finrag eval retrieval: {exc}", file=sys.stderr)
+            return 2
+        root, default_store, title = Path(question_file).parent, None, f"Retrieval ({question_file})"
+    elif args.financebench:
         root = Path(args.financebench)
         questions = financebench_questions(root)
         default_store, title = DEFAULT_FINANCEBENCH_STORE, f"FinanceBench retrieval ({root})"
@@ -387,16 +436,8 @@ def run_cli(args) -> int:
         pdfs, scored = _under_opaque_names(root / "pdfs", questions, settings.store_dir)
         title += ", files under meaningless names"
 
-    started = time.perf_counter()
-    reports = ingest_paths(pdfs, settings)
-    failed = [r for r in reports if r.status == "failed"]
-    print(
-        f"store {settings.store_dir}: {len(reports)} PDFs ({len(failed)} failed) checked/ingested in "
-        f"{time.perf_counter() - started:.0f} s",
-        file=sys.stderr,
-    )
-    for r in failed:
-        print(f"  failed: {r.doc}: {r.reason}", file=sys.stderr)
+    if not question_file:  # a question file's filings are already in its store
+        _ingest(pdfs, settings)
 
     embedder = get_embedder(settings)
     llm = get_llm(settings) if settings.rerank == "llm" and not settings.rerank_url else None
@@ -432,6 +473,21 @@ def run_cli(args) -> int:
                 print(format_table(narrative[name], [], f"{label}: narrative questions only").rsplit("\n", 1)[0])
             print(format_misses(misses[name]) + "\n")
     return 0
+
+
+def _ingest(pdfs: list[Path], settings) -> None:
+    from indexing.pipeline import ingest_paths
+
+    started = time.perf_counter()
+    reports = ingest_paths(pdfs, settings)
+    failed = [r for r in reports if r.status == "failed"]
+    print(
+        f"store {settings.store_dir}: {len(reports)} PDFs ({len(failed)} failed) checked/ingested in "
+        f"{time.perf_counter() - started:.0f} s",
+        file=sys.stderr,
+    )
+    for r in failed:
+        print(f"  failed: {r.doc}: {r.reason}", file=sys.stderr)
 
 
 def _scores(runs: dict[str, RowRun], keep: list[int]) -> dict[str, RowScore]:

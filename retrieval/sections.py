@@ -144,6 +144,17 @@ def page_sections(labels: list[str], tags: list[str], text: str) -> set[SectionK
     return kinds
 
 
+def in_sections(labels: list[str], tags: list[str], text: str, wanted: set[SectionKind]) -> bool:
+    """Whether a page or chunk is in any of the `wanted` sections, read as `page_sections`
+    reads them, testing only the wanted kinds' headings: the first stage asks this of every
+    candidate chunk, and reading all headings of every chunk cost milliseconds per question."""
+    if any(kind in wanted and pattern.search(label) for kind, pattern in _SECTION_LABELS for label in labels):
+        return True
+    if any(_TAG_KINDS.get(tag) in wanted for tag in tags):
+        return True
+    return any(kind in wanted and pattern.search(text) for kind, pattern in _TEXT_HEADINGS)
+
+
 def filing_kind_of(form: str, period: str | None) -> FilingKind | None:
     """The kind of filing a page comes from, as `question_needs` names them."""
     if form == "earnings":

@@ -48,3 +48,37 @@ def test_financebench_questions_read_text_and_evidence_only(tmp_path):
     assert q.text == "What was revenue?"
     assert q.evidence == {("SECRET_2020_10K", 4), ("SECRET_2020_10K", 5)}
     assert "Secret" not in q.model_dump_json().replace("SECRET_2020_10K", "")
+
+
+def _question_file(tmp_path, doc: str = "Acme_2022_10-K"):
+    row = {"financebench_id": "w1", "question_type": "domain-relevant", "question": "What drove revenue?",
+           "evidence": [{"doc_name": doc, "evidence_page_num": 7}]}
+    path = tmp_path / "questions.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    return path
+
+
+def test_a_question_file_has_its_evidence_renamed_to_the_stores_names(tmp_path):
+    from eval.retrieval import file_questions
+
+    mapping = tmp_path / "mapping.json"
+    # Both spellings the sets use: the original file name with or without ".pdf".
+    mapping.write_text(json.dumps({"a316278d6048": "Acme_2022_10-K.pdf", "4f9283c1f584": "OTHER_2022_10K"}))
+    [q] = file_questions(_question_file(tmp_path), mapping)
+    assert q.evidence == {("a316278d6048", 7)} and q.narrative
+    assert file_questions(_question_file(tmp_path, "OTHER_2022_10K"), mapping)[0].evidence == {("4f9283c1f584", 7)}
+    [unmapped] = file_questions(_question_file(tmp_path))  # no mapping: the names are the store's
+    assert unmapped.evidence == {("Acme_2022_10-K", 7)}
+
+
+def test_a_question_file_naming_a_filing_its_mapping_lacks_is_refused_in_one_line(tmp_path, capsys):
+    from cli.main import main
+
+    mapping = tmp_path / "mapping.json"
+    mapping.write_text(json.dumps({"a316278d6048": "Other_2022_10-K.pdf"}))
+    questions = _question_file(tmp_path)
+    assert main(["eval", "retrieval", "--questions", str(questions), "--mapping", str(mapping),
+                 "--store", str(tmp_path / "s")]) == 2
+    assert "has no entry for Acme_2022_10-K" in capsys.readouterr().err
+    assert main(["eval", "retrieval", "--questions", str(questions)]) == 2  # no store to score on
+    assert "--questions needs --store" in capsys.readouterr().err

@@ -1,0 +1,59 @@
+"""The first stage lifts the section a narrative question asks for, on a real shared
+filing (Boeing's 2022 10-K): a page the search ranked a little lower wins when it is in
+that section (read from the chunks' Item / Note labels and headings), and the page the
+search ranked first wins when it is not.
+
+Nothing is embedded: a store stand-in returns the search's order as stated here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from finrag.config import load_settings
+from finrag.models import SearchHit
+from loaders.document import load_document
+from retrieval.retriever import RetrievalOptions, Retriever
+from tests.support.ranked_store import NoEmbedding, RankedStore
+
+DOC = "BOEING_2022_10K"
+STATEMENT_OF_OPERATIONS, BUSINESS, MDNA, LEGAL_NOTE, SEGMENT_NOTE, EXECUTIVE_OFFICERS = 54, 4, 29, 112, 117, 127
+
+
+@pytest.fixture(scope="module")
+def boeing(financebench_dir):
+    return load_document(financebench_dir / "pdfs" / f"{DOC}.pdf")
+
+
+def _first_page(boeing, ranked: list[int], question: str, tmp_path, **options) -> int:
+    """The first page retrieved when the search ranks `ranked` in that order (each page a
+    little below the one before it)."""
+    hits = [SearchHit(chunk=c, score=1.0 - 0.15 * i) for i, page in enumerate(ranked)
+            for c in boeing.chunks if c.page == page]
+    retriever = Retriever(RankedStore(hits, [boeing]), NoEmbedding(), load_settings(store_dir=tmp_path / "s"))
+    return retriever.retrieve(question, k=10, options=RetrievalOptions(**options)).hits[0].chunk.page
+
+
+@pytest.mark.parametrize("question, search_first, answering", [
+    ("What lawsuits and legal proceedings was Boeing a party to in 2022?", STATEMENT_OF_OPERATIONS, LEGAL_NOTE),
+    ("Who is Boeing's Chief Financial Officer?", SEGMENT_NOTE, EXECUTIVE_OFFICERS),
+    ("Why did Boeing's commercial airplane deliveries change in 2022?", STATEMENT_OF_OPERATIONS, MDNA),
+])
+def test_the_section_a_question_asks_for_wins_over_a_slightly_better_search_hit(
+    boeing, tmp_path, question, search_first, answering
+):
+    assert _first_page(boeing, [search_first, answering], question, tmp_path) == answering
+    # Without the section boost the search's order stands.
+    assert _first_page(boeing, [search_first, answering], question, tmp_path, section_boost=0.0) == search_first
+
+
+def test_a_question_that_asks_for_no_section_keeps_the_search_order(boeing, tmp_path):
+    question = "What was Boeing's total revenue in 2022?"
+    assert _first_page(boeing, [STATEMENT_OF_OPERATIONS, MDNA], question, tmp_path) == STATEMENT_OF_OPERATIONS
+
+
+def test_a_question_about_the_business_is_not_boosted_to_item_1(boeing, tmp_path):
+    # Item 1 comes with the long Item 1A, whose sentences about customers are not the answer
+    # to who the customers are: the search's order stands.
+    question = "Who are Boeing's main customers?"
+    assert _first_page(boeing, [SEGMENT_NOTE, BUSINESS], question, tmp_path) == SEGMENT_NOTE
