@@ -210,6 +210,21 @@ def row_names(label: str, metric: str, vocabulary: Vocabulary) -> bool:
     return _label_matches(label, _wordings(vocabulary, metric))
 
 
+_SEGMENT_WORDS = frozenset(tokenize("segment segments reportable"))
+
+
+def segment_row_names(label: str, section: str, metric: str, vocabulary: Vocabulary) -> bool:
+    """Whether a segment table's row ("Google Cloud" under "Operating income (loss):") names a
+    line the question words as the segment's amount ("Google Cloud segment operating income",
+    "Family of Apps income from operations"): the segment's name and its section's words, in
+    either order, are the wording's words without "segment" (the table says it is one)."""
+    keys = {tuple(t for t in key if t not in _SEGMENT_WORDS) for key in _label_keys(tuple(_wordings(vocabulary, metric)))}
+    return any(
+        (key := tuple(tokenize(numbers.normalize_label(candidate)))) and key in keys
+        for candidate in (f"{label} {section}", f"{section} {label}")
+    )
+
+
 def _money(value: float, unit: str, scale_factor: float, metric: str) -> float:
     if unit == "USD":
         value *= scale_factor

@@ -20,7 +20,14 @@ import re
 from typing import TYPE_CHECKING, Protocol
 
 from answering import checks, numbers
-from answering.aspects import Aspect, Reading, metric_label, read_aspect, row_names
+from answering.aspects import (
+    Aspect,
+    Reading,
+    metric_label,
+    read_aspect,
+    row_names,
+    segment_row_names,
+)
 from answering.checks import CheckedInput, CheckFailure
 from answering.citations import cite, quote_in_text, unique_citations
 from answering.metric_formula import InputValue, MetricResult, Missing, compute
@@ -179,7 +186,9 @@ class Evidence:
                 continue
             for row in placed_rows(chunk.text, chunk.fiscal_year, int(quarter.group(1))):
                 value = row.amounts.get(f"{year} {self.period}")
-                if value is not None and row_names(row.label, metric, self.vocab):
+                named = segment_row_names(row.label, row.segment_section, metric, self.vocab) \
+                    if row.segment_section else row_names(row.label, metric, self.vocab)
+                if value is not None and named:
                     return InputValue(metric=metric, fiscal_year=year, value=value, doc=chunk.doc, page=chunk.page,
                                       quote=row.text, chunk=chunk)
         return None
