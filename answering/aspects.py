@@ -268,7 +268,7 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             note_column = note_column or has_note_column([line])
             periods = span_periods(spans, years)
             continue
-        row = numbers.split_row(line)
+        row = numbers.split_row(line) or (numbers.split_two_label_row(line) if years else None)
         if row is None:
             note_column = note_column or has_note_column([line])
             spans = f"{spans} {line}" if len(line) < 100 else ""
@@ -277,6 +277,7 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
         in_header = False
         spans = ""
         if not _label_matches(row.label, metric_wordings) and not (
+                row.label_before and _label_matches(row.label_before, metric_wordings)) and not (
                 aspect.metric.startswith(LINE_PREFIX) and section
                 and any(_label_matches(f"{a} {b}", metric_wordings) for a, b in ((row.label, section), (section, row.label)))):
             # a line the question names is also a row under its section ("Revenue:" / "Cloud")
