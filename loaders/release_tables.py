@@ -51,7 +51,7 @@ _SEGMENT_TITLE = re.compile(
     r"^(?:(?:business|reportable|operating)?segments?(?:operating)?(?:results|information|data|financialinformation)"
     r"|(?:results|information|financialinformation|data)by(?:business|reportable|operating)?segments?)$"
 )
-_TITLE_PREFIX = re.compile(r"^(?:unaudited|condensed|consolidated|combined|interim|the)")
+_TITLE_PREFIX = re.compile(r"^(?:unaudited|condensed|consolidated|combined|interim|the|and)")  # "consolidated and combined"
 _TITLE_SUFFIX = re.compile(r"(?:unaudited|continued)$")
 # What ends a table before the next title: another table's column header or a non-GAAP block.
 _TABLE_BREAK = re.compile(r"non-?gaap|reconciliation|\badjusted\b|as a percentage", re.I)
