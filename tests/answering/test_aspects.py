@@ -67,11 +67,10 @@ def test_a_fiscal_year_is_read_from_the_twelve_months_columns(patriot_release, m
 
 
 @pytest.fixture(scope="module")
-def bilingual_chunks(filings_wild_dir) -> list[Chunk]:
+def bilingual_chunks(bayan_annual_report) -> list[Chunk]:
     """The chunks of an Indonesian annual report's statement of profit or loss (p.165):
     Indonesian label, note, amounts in whole US dollars, English label, on every row."""
-    doc = load_document(filings_wild_dir / "pdfs" / "BayanResources_2024_AnnualReport.pdf")
-    return [c for c in doc.chunks if c.page == 165]
+    return [c for c in bayan_annual_report.chunks if c.page == 165]
 
 
 @pytest.mark.parametrize(

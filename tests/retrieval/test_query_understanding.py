@@ -350,14 +350,12 @@ def test_a_one_word_name_the_company_styles_in_lower_case_is_found_as_styled():
 
 
 @pytest.fixture(scope="module")
-def bayan_catalog(filings_wild_dir):
+def bayan_catalog(bayan_annual_report):
     """The catalog a store makes of a real Indonesian annual report ("PT BAYAN RESOURCES Tbk."
-    on its running headers), read without embedding."""
+    on its running headers)."""
     from finrag.catalog import catalog_from_documents, resolve
-    from loaders.document import read_document
 
-    meta, _pages = read_document(filings_wild_dir / "pdfs" / "BayanResources_2024_AnnualReport.pdf")
-    return resolve(catalog_from_documents([meta]))
+    return resolve(catalog_from_documents([bayan_annual_report.meta]))
 
 
 @pytest.mark.parametrize(
