@@ -210,6 +210,21 @@ def row_names(label: str, metric: str, vocabulary: Vocabulary) -> bool:
     return _label_matches(label, _wordings(vocabulary, metric))
 
 
+_SEGMENT_WORDS = frozenset(tokenize("segment segments reportable"))
+
+
+def segment_row_names(label: str, section: str, metric: str, vocabulary: Vocabulary) -> bool:
+    """Whether a segment table's row ("Google Cloud" under "Operating income (loss):") names a
+    line the question words as the segment's amount ("Google Cloud segment operating income",
+    "Family of Apps income from operations"): the segment's name and its section's words, in
+    either order, are the wording's words without "segment" (the table says it is one)."""
+    keys = {tuple(t for t in key if t not in _SEGMENT_WORDS) for key in _label_keys(tuple(_wordings(vocabulary, metric)))}
+    return any(
+        (key := tuple(tokenize(numbers.normalize_label(candidate)))) and key in keys
+        for candidate in (f"{label} {section}", f"{section} {label}")
+    )
+
+
 def _money(value: float, unit: str, scale_factor: float, metric: str) -> float:
     if unit == "USD":
         value *= scale_factor
@@ -253,7 +268,7 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             note_column = note_column or has_note_column([line])
             periods = span_periods(spans, years)
             continue
-        row = numbers.split_row(line)
+        row = numbers.split_row(line) or (numbers.split_two_label_row(line) if years else None)
         if row is None:
             note_column = note_column or has_note_column([line])
             spans = f"{spans} {line}" if len(line) < 100 else ""
@@ -262,6 +277,7 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
         in_header = False
         spans = ""
         if not _label_matches(row.label, metric_wordings) and not (
+                row.label_before and _label_matches(row.label_before, metric_wordings)) and not (
                 aspect.metric.startswith(LINE_PREFIX) and section
                 and any(_label_matches(f"{a} {b}", metric_wordings) for a, b in ((row.label, section), (section, row.label)))):
             # a line the question names is also a row under its section ("Revenue:" / "Cloud")

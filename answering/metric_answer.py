@@ -20,7 +20,15 @@ import re
 from typing import TYPE_CHECKING, Protocol
 
 from answering import checks, numbers
-from answering.aspects import Aspect, Reading, metric_label, read_aspect, row_names
+from answering.absence import absent_statement_line, named_filing
+from answering.aspects import (
+    Aspect,
+    Reading,
+    metric_label,
+    read_aspect,
+    row_names,
+    segment_row_names,
+)
 from answering.checks import CheckedInput, CheckFailure
 from answering.citations import cite, quote_in_text, unique_citations
 from answering.metric_formula import InputValue, MetricResult, Missing, compute
@@ -179,7 +187,9 @@ class Evidence:
                 continue
             for row in placed_rows(chunk.text, chunk.fiscal_year, int(quarter.group(1))):
                 value = row.amounts.get(f"{year} {self.period}")
-                if value is not None and row_names(row.label, metric, self.vocab):
+                named = segment_row_names(row.label, row.segment_section, metric, self.vocab) \
+                    if row.segment_section else row_names(row.label, metric, self.vocab)
+                if value is not None and named:
                     return InputValue(metric=metric, fiscal_year=year, value=value, doc=chunk.doc, page=chunk.page,
                                       quote=row.text, chunk=chunk)
         return None
@@ -247,6 +257,10 @@ def answer_metric(
         found = "; ".join(f"{metric_label(i.metric, vocab)} FY{i.fiscal_year} {i.value:,.2f}"
                           for i in evidence.used.values())
         where = f"FY{missing.year}" + ("" if evidence.period == "FY" else f" {evidence.period}")
+        if search and (absent := _absent_from_named_filing(target, company, understanding, hits, services,
+                                                            missing.metric, label)):
+            return WrittenAnswer(status="not_found", text=f"{NOT_FOUND.capitalize()}: {absent}.",
+                                 reason=f"not reported: {label} {where}", flags=["metric_target", "not_reported"])
         return WrittenAnswer(
             status="not_found",
             text=f"{NOT_FOUND.capitalize()}: could not find {label} {where} for {company}, an input of "
@@ -277,6 +291,17 @@ def answer_metric(
     flags = ["metric_target"] + ([] if len(citations) == len(result.inputs) else ["uncited_input"])
     return WrittenAnswer(status="answered", text=text, citations=unique_citations(citations), value=result.value,
                          flags=flags, unit=value_unit(target))
+
+
+def _absent_from_named_filing(target: MetricTarget, company: str, understanding: QueryUnderstanding,
+                              hits: list[SearchHit], services: MetricServices, metric: str, label: str) -> str | None:
+    """Why the filing the question names does not report the missing input, read on all of
+    its stored pages (answering.absence); None when that is not certain."""
+    doc = named_filing(target, company, understanding, hits)
+    filing = getattr(services.retriever, "filing", None)  # a stand-in retriever may hold no pages
+    if doc is None or filing is None:
+        return None
+    return absent_statement_line(metric, label, filing(doc).chunks, services.vocabulary)
 
 
 def value_unit(target: MetricTarget) -> str:

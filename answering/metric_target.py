@@ -318,6 +318,10 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
         return None, None
     inputs = {i for m in found for i in vocab.inputs(m)}
     primary = [m for m in found if m not in inputs] or found
+    # "how much net cash did it provide from operating activities": "cash" is qualified into
+    # "net cash", words of another metric the ask names ("net cash provided by operating
+    # activities"), so the ask names that one, not cash and cash equivalents
+    primary = [m for m in primary if not _qualified_into(ask, m, [n for n in found if n != m], vocab)] or primary
     metric = next((m for m in primary if vocab.metrics[m].kind == "derived"), primary[0])
     if re.search(r"\bmargin\b", ask, re.I):
         if f"{metric}_margin" in vocab.metrics:
@@ -326,6 +330,14 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
         if entry.unit == "USD" and entry.statement == "income_statement" and metric != "revenue":
             return None, f"{metric} / revenue"  # "COGS % margin": a line item as a share of revenue
     return metric, None
+
+
+def _qualified_into(ask: str, key: str, others: list[str], vocab: Vocabulary) -> bool:
+    """The ask names `key` only by a word another word qualifies ("net cash"), and that
+    qualified phrase is part of a wording of another metric the ask names."""
+    phrase = qualified_name(ask, key, vocab)
+    return phrase is not None and any(re.search(rf"\b{re.escape(phrase)}\b", w, re.I)
+                                      for other in others for w in vocab.metrics[other].wordings)
 
 
 def _decimals(question: str) -> int | None:

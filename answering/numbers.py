@@ -63,6 +63,9 @@ class Row(BaseModel):
     values: list[float | None]  # None for a dash ("—")
     percent: bool = False
     tokens: list[str] = []  # the amounts as printed, parallel to `values` (a note reference "3")
+    # a bilingual statement's row carries a label on each side of its amounts ("Laba bruto
+    # 1,332,785,498 1,664,223,263 Gross profit"): `label` is the one after them, this the one before
+    label_before: str = ""
 
 
 def parse_amount(token: str) -> float | None:
@@ -119,6 +122,23 @@ def split_row(line: str) -> Row | None:
     return Row(line=line, label=label, values=list(reversed(values)), percent=percent, tokens=list(reversed(printed)))
 
 
+def split_two_label_row(line: str) -> Row | None:
+    """A bilingual statement's row, its label printed before the amounts in one language and
+    after them in the other ("Pendapatan 22 3,446,214,954 3,581,375,403 Revenue"); None for
+    any other line. Two amounts at least, and words only (no figures) after them."""
+    tokens = line.split()
+    i = len(tokens)
+    while i > 0 and not is_amount(tokens[i - 1]) and tokens[i - 1] != "$" and not re.search(r"\d", tokens[i - 1]):
+        i -= 1
+    after = " ".join(tokens[i:])
+    if i == len(tokens) or not re.search(r"[A-Za-z]{2}", after):
+        return None
+    row = split_row(" ".join(tokens[:i]))
+    if row is None or len(row.values) < 2:
+        return None
+    return row.model_copy(update={"line": line, "label": after.rstrip(" -:"), "label_before": row.label})
+
+
 _SCALE_NOTE = re.compile(r"\((?:(?:dollars|amounts)\s+)?in\s+(?:thousands|millions|billions)\b[^)]*\)", re.I)
 
 
@@ -158,16 +178,28 @@ def period_columns(line: str) -> tuple[list[int], list[str]] | None:
     return [int(m.group(2)) for m in found], ["fy" if m.group(1) == "FY" else "quarter" for m in found]
 
 
+# A statement's note that its amounts are whole currency units: "(Expressed in United States
+# Dollars)", "(Expressed in United States Dollars, except for par value and share data)",
+# "(Amounts in Canadian dollars)". Read only when no scale is stated ("in thousands of ...").
+_WHOLE_UNITS_NOTE = re.compile(
+    r"\((?:expressed|stated|presented|amounts?)\s+in\s+(?:(?:united\s+states|u\.?s\.?|canadian|australian|"
+    r"singapore|hong\s+kong|new\s+zealand)\s+)?(?:dollars?|rupiah|euros?|pounds?(?:\s+sterling)?|ringgit|baht|"
+    r"renminbi|rupees?|yen)\b(?:\s*,[^)]*)?\)", re.I)
+
+
 def table_scale(text: str) -> tuple[str, float]:
     """The scale a table states, as (name, multiplier to millions); millions if unstated.
 
-    Besides "in millions", a non-US statement's unit cell: "£'000", "€m", "US$'000"."""
+    Besides "in millions", a non-US statement's unit cell: "£'000", "€m", "US$'000", and a
+    note that the amounts are whole units ("(Expressed in United States Dollars)")."""
     for pattern, name, factor in _SCALES:
         if pattern.search(text):
             return name, factor
     unit = statement_unit(text)
     if unit is not None:
         return unit.scale, unit.factor / 1e6
+    if _WHOLE_UNITS_NOTE.search(text):
+        return "units", 1e-6
     return "millions", 1.0
 
 

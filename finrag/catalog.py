@@ -311,7 +311,7 @@ def _name_key(name: str) -> str:
 # Words that say what kind of company a name is, not which one: dropped from the end of a
 # name (and "the" from its start) when comparing names. "International" is one of them
 # only at the end ("MGM Resorts International"), never at the start ("International Paper").
-_FORM_WORDS = {
+FORM_WORDS = {
     "inc", "incorporated", "corp", "corporation", "co", "company", "companies", "plc", "ltd", "limited", "llc",
     "lp", "sa", "ag", "nv", "se", "spa", "ab", "asa", "oyj", "kk", "tbk", "pt", "bhd", "pty", "international", "the",
 }  # not "Holdings" / "Group": "Acme Holdings" and "Acme Corp" can be two issuers
@@ -324,7 +324,7 @@ def core_key(name: str) -> str:
     words = re.findall(r"[^\W_]+", folded)
     if words and words[0] == "the":
         words = words[1:]
-    while len(words) > 1 and words[-1] in _FORM_WORDS:
+    while len(words) > 1 and words[-1] in FORM_WORDS:
         words.pop()
     return " ".join(words)
 

@@ -56,6 +56,12 @@ _TITLES: dict[Statement, re.Pattern[str]] = {
 _COMPREHENSIVE = re.compile(
     r"statements?of(?:consolidated)?(?:(?:profitorloss|income|operations|earnings)and(?:other)?)?"
     r"comprehensive(?:income|loss|incomeloss)")
+# What may open a statement's title before its name: "Consolidated", "Combined", "Consolidated
+# and Combined" (a spin-off's first statements, its years before the spin-off combined).
+_TITLE_OPENING = re.compile(r"(?:consolidated|combined)(?:and(?:consolidated|combined))?")
+# What may close it after its name: the period it covers ("... Statements of Income - Years
+# ended September 30", "... Balance Sheets - As of September 30").
+_TITLE_PERIOD = re.compile(r"(?:forthe)?(?:fiscal)?(?:years?|periods?|quarters?)(?:ended|ending)|as(?:of|at)")
 _NOT_A_STATEMENT = re.compile(r"comprehensive|changesin|equity|notesto|parentcompany|condensed|quarterly|selected")
 _SUMMARY = re.compile(r"selected(?:consolidated)?financialdata|fiveyear|quarterlyresults")
 _SCALES = (("billions", 1e9), ("millions", 1e6), ("thousands", 1e3))
@@ -97,21 +103,27 @@ def statement_kind(page: Page) -> Statement | None:
             continue
         key = letters(line)
         single = _COMPREHENSIVE.search(key)
-        if single and key[: single.start()] in ("", "consolidated", "combined", "group") and _has_revenue_row(page):
+        if single and _title_opening(key[: single.start()], "group") and _has_revenue_row(page):
             kinds.append("income_statement")
             continue
         for kind, rx in _TITLES.items():
             match = rx.search(key)
             # a title line starts or ends with the title ("NIKE, Inc. Consolidated Statements of
             # Income"); prose that mentions one ("we have audited the ... balance sheets of") doesn't
-            starts = match is not None and key[: match.start()] in ("", "consolidated", "combined")
-            if match and (starts or match.end() == len(key)) and not _NOT_A_STATEMENT.search(key):
+            starts = match is not None and _title_opening(key[: match.start()])
+            ends = match is not None and (match.end() == len(key) or _TITLE_PERIOD.match(key, match.end()))
+            if match and (starts or ends) and not _NOT_A_STATEMENT.search(key):
                 kinds.append(kind)
                 break
     kinds = list(dict.fromkeys(kinds))
     if len(kinds) > 1:
         return max(kinds, key=lambda kind: _rows_of(page, kind))  # ties: the first title
     return kinds[0] if kinds else None
+
+
+def _title_opening(prefix: str, *also: str) -> bool:
+    """The letters before a statement's name in a title line are a title's opening words."""
+    return prefix == "" or prefix in also or _TITLE_OPENING.fullmatch(prefix) is not None
 
 
 def _rows_of(page: Page, kind: Statement) -> int:

@@ -42,7 +42,16 @@ _TITLE = (
     ("balance_sheet", re.compile(r"^(?:balancesheets?|statements?offinancialposition)$")),
     ("cash_flow", re.compile(r"^statements?ofcashflows?$")),
 )
-_TITLE_PREFIX = re.compile(r"^(?:unaudited|condensed|consolidated|combined|interim|the)")
+# A release's segment table ("Segment Results", "Segment Information", "Segment Operating
+# Results", "Results by Segment"): segment names as rows under section lines ("Revenues:",
+# "Operating income (loss):"). No statement and never read into facts; read only for a line
+# a question names ("Google Cloud operating income"), see `placed_rows`.
+SEGMENT_TABLE = "segment_table"
+_SEGMENT_TITLE = re.compile(
+    r"^(?:(?:business|reportable|operating)?segments?(?:operating)?(?:results|information|data|financialinformation)"
+    r"|(?:results|information|financialinformation|data)by(?:business|reportable|operating)?segments?)$"
+)
+_TITLE_PREFIX = re.compile(r"^(?:unaudited|condensed|consolidated|combined|interim|the|and)")  # "consolidated and combined"
 _TITLE_SUFFIX = re.compile(r"(?:unaudited|continued)$")
 # What ends a table before the next title: another table's column header or a non-GAAP block.
 _TABLE_BREAK = re.compile(r"non-?gaap|reconciliation|\badjusted\b|as a percentage", re.I)
@@ -66,11 +75,12 @@ _CHANGE_HEADER = re.compile(
 _PERCENT_CELL = re.compile(r"\s+\(?-?[\d,.]+\)?\s*%|\s+(?:nm|n/m|NM|N/M)\b")
 
 
-def _title_kind(line: str) -> Statement | None:
+def _title_kind(line: str, segments: bool = False) -> Statement | None:
     """The statement a short title line names ("Unaudited Condensed Consolidated Statement of
     Income", "CONDENSED CONSOLIDATED STATEMENT OF INCOME (UNAUDITED)"); None for prose.
     `FREE_CASH_FLOW` for the release's own free cash flow table ("Reconciliation of Operating
-    Cash Flow to Free Cash Flow", "Computation of Free Cash Flow, a Non-GAAP Measure")."""
+    Cash Flow to Free Cash Flow", "Computation of Free Cash Flow, a Non-GAAP Measure");
+    with `segments`, `SEGMENT_TABLE` for a segment table's title."""
     if len(line) > 90 or line.rstrip().endswith((":", ".")) or re.search(r"\d", line):
         return None
     key = letters(line)
@@ -80,11 +90,14 @@ def _title_kind(line: str) -> Statement | None:
         key = key[m.end():]
     while (m := _TITLE_SUFFIX.search(key)) and m.start() > 0:
         key = key[: m.start()]
+    if segments and _SEGMENT_TITLE.match(key):
+        return SEGMENT_TABLE
     return next((kind for kind, rx in _TITLE if rx.match(key)), None)
 
 
-def release_tables(pages: list[Page]) -> list[tuple[Statement, int, list[str], list[str]]]:
-    """(statement, page of the first row, header lines, row lines) of each titled statement table.
+def release_tables(pages: list[Page], segments: bool = False) -> list[tuple[Statement, int, list[str], list[str]]]:
+    """(statement, page of the first row, header lines, row lines) of each titled statement table
+    (and, with `segments`, of each segment table).
 
     A table runs from its title to the next title, across a page break when its title closes
     a page, and stops at a second column header or a non-GAAP block after its rows began.
@@ -93,7 +106,7 @@ def release_tables(pages: list[Page]) -> list[tuple[Statement, int, list[str], l
     tables = []
     i = 0
     while i < len(lines):
-        kind = _title_kind(lines[i][1])
+        kind = _title_kind(lines[i][1], segments)
         if kind is None:
             i += 1
             continue
@@ -101,7 +114,7 @@ def release_tables(pages: list[Page]) -> list[tuple[Statement, int, list[str], l
         rows: list[str] = []
         page = lines[i][0]
         j = i + 1
-        while j < len(lines) and _title_kind(lines[j][1]) is None:
+        while j < len(lines) and _title_kind(lines[j][1], segments) is None:
             text = lines[j][1]
             if not rows:
                 row = parse_row(_PERCENT_CELL.sub(" ", text))  # "$ 374.2 18 %" ends a first row too
@@ -329,15 +342,24 @@ def _agree_with_stated(
 
 def _with_context(lines: list[str]) -> list[str]:
     """Row lines with "Basic"/"Diluted" under a section line named by it ("Earnings per share:")."""
-    out, section = [], ""
-    for line in lines:
+    out = []
+    for section, line in _sectioned(lines):
         row = parse_row(line)
-        if row is None:
-            section = line.rstrip(":") if len(line) < 60 else section
-            continue
-        if letters(row.label) in {"basic", "diluted"} and section:
+        if row is not None and letters(row.label) in {"basic", "diluted"} and section:
             line = f"{section} {line}"
         out.append(line)
+    return out
+
+
+def _sectioned(lines: list[str], section: str = "") -> list[tuple[str, str]]:
+    """Each row line with the section line it is under (the last short line without amounts
+    before it: "Earnings per share:", "Operating income (loss):"); `section` before the first."""
+    out = []
+    for line in lines:
+        if parse_row(line) is None:
+            section = line.rstrip(":") if len(line) < 60 else section
+            continue
+        out.append((section, line))
     return out
 
 
@@ -379,16 +401,21 @@ class PlacedRow(BaseModel):
     label: str
     text: str  # the row as printed
     amounts: dict[str, float]  # "2023 Q2" -> amount in millions (as printed x the table's scale)
+    # a segment table's row: the section line it is under ("Operating income (loss)"), which
+    # says what the row's segment name ("Google Cloud") is an amount of; "" elsewhere
+    segment_section: str = ""
 
 
 def placed_rows(text: str, fiscal_year: int, quarter: int | None) -> list[PlacedRow]:
-    """The rows of the titled income statement and cash flow tables in `text` (a retrieved
-    passage of a release), each with its amount per placed column; none where a table's
-    columns cannot be placed. Lets the answer read a line the question names for a quarter
-    (a line that is no vocabulary metric, so no fact) by the same column rules as the facts."""
+    """The rows of the titled income statement, cash flow and segment tables in `text` (a
+    retrieved passage of a release), each with its amount per placed column; none where a
+    table's columns cannot be placed. Lets the answer read a line the question names for a
+    quarter (a line that is no vocabulary metric, so no fact) by the same column rules as the
+    facts: "Google Cloud operating income" is the segment table's "Google Cloud" row under its
+    "Operating income (loss):" section."""
     out: list[PlacedRow] = []
-    for kind, _page, header, lines in release_tables([Page(number=0, text=text)]):
-        if kind not in ("income_statement", "cash_flow"):
+    for kind, _page, header, lines in release_tables([Page(number=0, text=text)], segments=True):
+        if kind not in ("income_statement", "cash_flow", SEGMENT_TABLE):
             continue
         unit = statement_unit("\n".join(header))
         columns = table_columns(header, kind, fiscal_year, quarter)
@@ -397,9 +424,21 @@ def placed_rows(text: str, fiscal_year: int, quarter: int | None) -> list[Placed
         change = bool(_CHANGE_HEADER.search(" ".join(header)))
         if change and len({span for _, span in columns}) > 1:
             continue
-        for row in (_amounts(ln, len(columns), change) for ln in _with_context(lines)):
-            if row is not None:
-                out.append(PlacedRow(label=row.label, text=row.text, amounts={
-                    f"{year} {period}": value * unit.factor / 1e6 for (year, period), value in zip(columns, row.values,
-                                                                                                 strict=True)}))
+        section = _header_section(header) if kind == SEGMENT_TABLE else ""
+        for line_section, line in _sectioned(lines, section):
+            row = _amounts(line, len(columns), change)
+            if row is None or (kind == SEGMENT_TABLE and not line_section):
+                continue  # a segment's name means nothing outside its section
+            out.append(PlacedRow(
+                label=row.label, text=row.text,
+                segment_section=line_section if kind == SEGMENT_TABLE else "",
+                amounts={f"{year} {period}": value * unit.factor / 1e6
+                         for (year, period), value in zip(columns, row.values, strict=True)}))
     return out
+
+
+def _header_section(header: list[str]) -> str:
+    """The section line that closes a table's header ("Revenues:" printed before the first
+    row), else ""."""
+    last = header[-1] if header else ""
+    return last.rstrip(":") if last.endswith(":") and len(last) < 60 else ""

@@ -15,12 +15,15 @@ _ITEM = re.compile(
 )
 _NOTE = re.compile(r"^NOTE\s+(\d{1,2})\s*[.:\-–—]*\s*(.+)$", re.I)
 _STATEMENT = re.compile(
-    r"^(?:(?:condensed|unaudited|interim)\s+)*(?:consolidated\s+)?"
+    r"^(?:(?:condensed|unaudited|interim)\s+)*(?:(?:consolidated|combined)(?:\s+and\s+(?:consolidated|combined))?\s+)?"
     r"(?:statements?\s+of\s+\S.{2,80}|balance\s+sheets?\b.{0,40}"
     r"|(?:income|cash\s+flows?|comprehensive\s+income)\s+statements?\b.{0,40})$",
     re.I,
 )
 _TOC_ENTRY = re.compile(r"(?:\s|\.)\d{1,3}\s*$")  # "... Risk Factors 12"
+# a title's own period ends in a day, not a page number: "... - Years ended September 30"
+_ENDS_IN_A_DATE = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*$", re.I)
 _MAX_HEADING = 140
 
 
@@ -77,7 +80,7 @@ def note_heading(line: str) -> str | None:
 def statement_heading(line: str) -> str | None:
     if len(line) > 100 or not _STATEMENT.match(line) or not line[0].isupper():
         return None
-    if line.endswith((".", ",", ":")) or _TOC_ENTRY.search(line):
+    if line.endswith((".", ",", ":")) or (_TOC_ENTRY.search(line) and not _ENDS_IN_A_DATE.search(line)):
         return None
     return line
 

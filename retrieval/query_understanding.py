@@ -28,14 +28,18 @@ import re
 
 from pydantic import BaseModel, Field
 
+from finrag.catalog import FORM_WORDS
 from finrag.models import CatalogCompany, StoreCatalog
 from finrag.vocabulary import Vocabulary, load_vocabulary
 from retrieval.periods import parse_periods
 
-# Words a company's legal name carries that people leave out.
+# Words a company's legal name carries that people leave out, wherever they stand: the
+# catalog's legal-form words ("PT Bayan Resources Tbk" is asked about as "Bayan Resources",
+# the Indonesian "PT" before the name as much as "Tbk" after it) except "International",
+# which is a name's own word at its start ("International Paper").
 _LEGAL_SUFFIXES = frozenset(
     ["inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ltd", "limited", "plc", "llc", "lp", "l.p", "holdings", "holding", "group", "sa", "ag", "nv", "se", "the", "and", "subsidiaries"]
-)
+) | (FORM_WORDS - {"international"})
 # First words too common to stand for a multi-word company on their own ("Best" Buy).
 _COMMON_FIRST_WORDS = frozenset(
     ["best", "general", "american", "united", "first", "national", "international", "new", "bank", "global", "the", "home", "international", "royal", "standard", "pacific", "southern", "northern", "western", "eastern", "public", "big", "great", "old", "real", "digital", "advanced", "applied"]

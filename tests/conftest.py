@@ -53,6 +53,15 @@ def filings_wild_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
+def bayan_annual_report(filings_wild_dir):
+    """A real Indonesian annual report (284 pages: "PT BAYAN RESOURCES Tbk.", bilingual
+    statements in whole US dollars), loaded and chunked once, without embedding."""
+    from loaders.document import load_document
+
+    return load_document(filings_wild_dir / "pdfs" / "BayanResources_2024_AnnualReport.pdf")
+
+
+@pytest.fixture(scope="session")
 def test_output_dir() -> Path:
     TEST_OUTPUT.mkdir(exist_ok=True)
     return TEST_OUTPUT

@@ -64,3 +64,23 @@ def test_a_fiscal_year_is_read_from_the_twelve_months_columns(patriot_release, m
     chunk = next(c for c in patriot_release if row in c.text)
     reading = read_aspect(chunk, Aspect(company=chunk.company, fiscal_year=year, metric=metric))
     assert reading is not None and reading.value == pytest.approx(millions)
+
+
+@pytest.fixture(scope="module")
+def bilingual_chunks(bayan_annual_report) -> list[Chunk]:
+    """The chunks of an Indonesian annual report's statement of profit or loss (p.165):
+    Indonesian label, note, amounts in whole US dollars, English label, on every row."""
+    return [c for c in bayan_annual_report.chunks if c.page == 165]
+
+
+@pytest.mark.parametrize(
+    ("metric", "year", "millions"),
+    [("revenue", 2024, 3446.214954), ("gross_profit", 2024, 1332.785498), ("gross_profit", 2023, 1664.223263)],
+)
+def test_a_bilingual_rows_english_label_after_its_amounts_in_whole_dollars_is_read(bilingual_chunks, metric, year,
+                                                                                   millions):
+    # "Laba bruto 1,332,785,498 1,664,223,263 Gross profit" under "(Expressed in United States Dollars)"
+    readings = [r for c in bilingual_chunks
+                if (r := read_aspect(c, Aspect(company=c.company, fiscal_year=year, metric=metric)))]
+    assert readings and readings[0].fiscal_year == year
+    assert readings[0].value == pytest.approx(millions)  # millions of US$, not the printed dollars

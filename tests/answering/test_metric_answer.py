@@ -266,3 +266,84 @@ def test_a_line_the_question_names_is_read_from_a_release_quarter_column(tmp_pat
     answer = ask(FRANCHISED, services, [SearchHit(chunk=release, score=1.0)])
     assert answer.value == expected
     graph.close()
+
+
+class _NoSearch:
+    """What answer_metric needs when every input is read from the hits given it."""
+
+    vocabulary = load_vocabulary()
+    graph = None
+    retriever = None
+
+
+@pytest.fixture(scope="module")
+def meta_release_hits(filings_wild_dir):
+    """Every chunk of a real earnings release (Meta, Q1 2023), chunked without embedding."""
+    from loaders.document import load_document
+
+    doc = load_document(filings_wild_dir / "pdfs" / "MetaPlatforms_2023_EarningsRelease_Q1.pdf")
+    return [SearchHit(chunk=c, score=1.0) for c in doc.chunks]
+
+
+def test_a_segments_line_is_read_from_the_releases_segment_table(meta_release_hits):
+    # "Segment Information": "Family of Apps 28,306" under "Revenue:" and "Family of Apps
+    # $ 11,219" under "Income (loss) from operations:", a table no statement title heads.
+    from answering.metric_answer import answer_metric
+
+    question = ("What was the operating margin of Meta's Family of Apps segment in the first quarter of 2023 "
+                "(quarter ended March 31, 2023)? Define it as: Family of Apps income from operations / Family "
+                "of Apps revenue. Express as a percentage rounded to two decimal places.")
+    catalog = StoreCatalog(companies=[CatalogCompany(name="Meta Platforms", legal_names=["Meta Platforms, Inc."])])
+    written = answer_metric(question, meta_release_hits, understand(question, catalog), _NoSearch(), search=False)
+    assert written.status == "answered", written.text
+    assert written.value == pytest.approx(39.63, abs=0.005)
+    assert {c.quote for c in written.citations} == {"Family of Apps $ 11,219 $ 11,484", "Family of Apps 28,306 27,213"}
+
+
+class _OneFiling:
+    """The store as answer_metric reads it: a filing's stored chunks, no search results."""
+
+    def __init__(self, chunks):
+        self.chunks = chunks
+
+    def filing(self, doc):
+        return self
+
+    def search(self, *args, **kwargs):
+        return []
+
+
+@pytest.mark.parametrize(
+    ("pdf", "question", "reason"),
+    [
+        ("PatriotTransportation_2015_EarningsRelease_Q2.pdf",
+         "According to Patriot Transportation Holding's earnings release for the second quarter of fiscal 2015, "
+         "what were the company's cash and cash equivalents as of March 31, 2015?",
+         "prints an income statement but no balance sheet, and none of its pages states cash and cash equivalents"),
+        # "net cash ... provide from operating activities" is cash from operations, not cash
+        ("PatriotTransportation_2023_EarningsRelease_Q4.pdf",
+         "According to Patriot Transportation Holding's fourth-quarter and fiscal 2023 earnings release, how much "
+         "net cash did the company provide from operating activities in fiscal year 2023 (year ended September 30, "
+         "2023)?",
+         "prints an income statement and a balance sheet but no cash flow statement, and none of its pages states "
+         "cash from operations"),
+    ],
+)
+def test_an_input_the_named_filing_does_not_print_is_refused_with_the_reason(filings_wild_dir, pdf, question, reason):
+    from answering.metric_answer import answer_metric
+    from loaders.document import load_document
+
+    release = load_document(filings_wild_dir / "pdfs" / pdf)
+    company = release.meta.company
+
+    class Services:
+        vocabulary = load_vocabulary()
+        graph = None
+        retriever = _OneFiling(release.chunks)
+
+    catalog = StoreCatalog(companies=[CatalogCompany(name=company, legal_names=["Patriot Transportation Holding, Inc."])])
+    hits = [SearchHit(chunk=c, score=1.0) for c in release.chunks]
+    written = answer_metric(question, hits, understand(question, catalog), Services())
+    assert written.status == "not_found"
+    assert reason in written.text
+    assert "the filing does not report it" in written.text

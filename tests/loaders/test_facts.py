@@ -254,3 +254,23 @@ def test_a_10q_header_with_years_stacked_under_its_month_days_places_each_column
     assert facts[("current_assets", 2024, "Q1")] == 24883.0
     assert facts[("current_liabilities", 2024, "Q1")] == 7260.0
     assert facts[("current_assets", 2023, "FY")] == 23073.0  # the prior fiscal year-end, January 29, 2023
+
+
+@pytest.fixture(scope="module")
+def patriot_2015(filings_wild_dir):
+    """A spin-off's first 10-K (real, read once): "CONSOLIDATED AND COMBINED STATEMENTS OF
+    INCOME - Years ended September 30", its statements' titles opened by "Consolidated and
+    Combined" and closed by their period."""
+    from loaders.document import read_document
+
+    meta, pages = read_document(filings_wild_dir / "pdfs" / "PatriotTransportation_2015_10-K.pdf")
+    return meta, {(f.metric, f.fiscal_year): f for f in extract_facts(meta, pages)}
+
+
+def test_a_consolidated_and_combined_statement_titled_with_its_period_is_read(patriot_2015):
+    meta, facts = patriot_2015
+    assert meta.page_tags["income_statement"] == [55]
+    assert meta.page_tags["balance_sheet"] == [56]
+    assert facts[("revenue", 2015)].value == pytest.approx(122.882)
+    assert facts[("net_income", 2015)].value == pytest.approx(3.339)
+    assert facts[("total_assets", 2014)].value == pytest.approx(61.134)

@@ -126,3 +126,11 @@ def test_a_release_printing_the_prior_year_first_with_stacked_dates_is_read(fili
     assert facts[("pretax_income", 2022, "Q1")].value == 18934
     assert facts[("current_assets", 2023, "Q1")].value == 161985
     assert facts[("current_assets", 2022, "FY")].value == 164795
+
+
+def test_a_consolidated_and_combined_statement_of_operations_is_read(filings_wild_dir):
+    # a spin-off's release: "CONSOLIDATED AND COMBINED STATEMENTS OF OPERATIONS", three and six months
+    facts = _facts(filings_wild_dir / "pdfs" / "PatriotTransportation_2015_EarningsRelease_Q2.pdf")
+    assert facts[("revenue", 2015, "Q2")].value == pytest.approx(29.737)
+    assert facts[("revenue", 2014, "Q2YTD")].value == pytest.approx(63.491)
+    assert facts[("net_income", 2015, "Q2")].value == pytest.approx(-0.351)

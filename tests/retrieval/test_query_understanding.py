@@ -347,3 +347,28 @@ def test_a_one_word_name_the_company_styles_in_lower_case_is_found_as_styled():
     ], fiscal_years=[2022], forms=["10-K"])  # fmt: skip
     assert understand("What is eBay's debt-to-equity ratio at the end of FY2022?", catalog).companies == ["eBay"]
     assert understand("What is the apple of his eye in 2022?", catalog).companies == []
+
+
+@pytest.fixture(scope="module")
+def bayan_catalog(bayan_annual_report):
+    """The catalog a store makes of a real Indonesian annual report ("PT BAYAN RESOURCES Tbk."
+    on its running headers)."""
+    from finrag.catalog import catalog_from_documents, resolve
+
+    return resolve(catalog_from_documents([bayan_annual_report.meta]))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What targets did Bayan Resources' management set for 2025 for sales volume and capex?",
+        "What was PT Bayan Resources' gross profit margin for fiscal year 2024?",
+        "Bayan Resources Tbk revenue 2024",
+    ],
+)
+def test_a_name_asked_without_its_legal_form_words_before_or_after_it_is_the_stored_company(bayan_catalog, question):
+    # The store names the company "PT Bayan Resources" (legal name "PT BAYAN RESOURCES Tbk."):
+    # the Indonesian "PT" before a name is a legal form as much as "Tbk", "Inc." or "plc" after.
+    u = understand(question, bayan_catalog)
+    assert u.companies == [bayan_catalog.companies[0].name]
+    assert not u.missing_companies
