@@ -14,7 +14,17 @@ from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
 from answering.kinds import statement_drivers
-from answering.kinds.sentences import asks_about_risk, content_words, overlap, read_topic, sentences
+from answering.kinds.ask_scope import ask_parts
+from answering.kinds.every_part import REFERS_BACK
+from answering.kinds.sentences import (
+    Sentence,
+    Topic,
+    asks_about_risk,
+    content_words,
+    overlap,
+    read_topic,
+    sentences,
+)
 from answering.kinds.yes_no import Value, metric_value
 from answering.numbers import years_in
 from answering.written_answer import WrittenAnswer
@@ -41,10 +51,10 @@ _ROUNDING = re.compile(r"\bdue\s+to\s+rounding\b", re.I)
 _MIN_OVERLAP = 0.5
 # Words of a driver question that name no subject: "What caused the increase?", "What drove such
 # a large increase?". The subject is then in the sentence before ("X's expenses jumped to ...").
-_SCAFFOLD = frozenset(tokenize(
-    "drove drive driven drivers cause caused causes increase increased decrease decreased change changed rise rose "
-    "jump jumped jumps fall fell decline declined grew growth such large larger big sharp significant explain "
-    "explains led behind reason reasons account accounts million billion thousand percent went"))
+_SCAFFOLD = REFERS_BACK
+# the clause of a premise that states the change asked about: "revenues rose 8%, but its net income
+# fell": what follows the last contrast is the change the ask ("What explains this?") refers to
+_CONTRAST = re.compile(r",?\s*\b(?:yet|but|while|whereas|although|though|even\s+though|despite|however)\b", re.I)
 _CHANGED = re.compile(r"\b(?:increas|decreas|declin|grew|grow|rose|rise|fell|fall|higher|lower|jump|drop)\w*", re.I)
 
 
@@ -67,39 +77,58 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     vocab = services.vocabulary
     subject, from_premise = decision.ask, False
     premise = _premise(question, decision.ask)
-    if not decision.metric and premise and not set(content_words(decision.ask, companies)) - _SCAFFOLD:
+    parts = ask_parts(decision.ask)
+    # parts of the ask that only refer back ("What drove the increase, and what partly offset it?")
+    referring = [p for p in parts if not set(content_words(p, companies)) - _SCAFFOLD]
+    premise_metrics = _changed_metrics(premise, vocab) if premise and not decision.metric and referring else []
+    if not decision.metric and premise and referring:
         # the ask only refers back ("What caused the increase?"): its subject is the premise's
         subject, from_premise = premise, True
     topic = read_topic(subject, companies, vocab)
     if topic is None:
         return None
-    named_metrics = vocab.match_metrics(subject) if from_premise else []
-    if len(named_metrics) > 1:
+    if premise_metrics:
         # "revenues rose 8%, but its net income fell ... What explains the decline?": the ask
-        # explains the last one named, and a sentence about the others explains something else
-        last = named_metrics[-1]
-        topic = topic.model_copy(update={"phrases": [tuple(tokenize(w)) for w in vocab.metrics[last].wordings
-                                                     if tokenize(w)] + _numerator_phrases(last, vocab), "pairs": []})
+        # explains the change its premise states last, and a sentence about the others explains something else
+        topic = topic.model_copy(update={"phrases": [tuple(tokenize(w)) for m in premise_metrics
+                                                     for w in vocab.metrics[m].wordings if tokenize(w)]
+                                         + [p for m in premise_metrics for p in _numerator_phrases(m, vocab)],
+                                         "pairs": []})
+    others = [p for p in parts if p not in referring]
+    if from_premise and others and (also := read_topic(" ".join(others), companies, vocab)) is not None:
+        # "What drove the growth, and how did the pandemic show up in its advertising metrics?": both asked
+        topic = topic.model_copy(update={"phrases": topic.phrases + also.phrases, "pairs": topic.pairs + also.pairs})
     topic = topic.model_copy(update={"phrases": topic.phrases + _numerator_phrases(decision.metric, vocab)})
     years = sorted(set(understanding.fiscal_years))
     # the periods the question names: its fiscal years and the calendar years of its dates
     # ("the quarter ended October 30, 2022" of fiscal 2023)
     named = set(years) | years_in(question)
     wanted = [w for w in content_words(subject, companies) if not from_premise or w not in _SCAFFOLD]
+    anchored = bool(decision.metric or premise_metrics)
+    asked = set(premise_metrics or [decision.metric] if anchored else [])
+    asked |= {m for a in list(asked) for m in services.vocabulary.inputs(a or "")}
+    pool = _with_following_chunks([*hits, *_searched(topic.words, companies, years, hits, services)], topic, services)
+    found = sentences(pool, companies, risks=asks_about_risk(decision.ask))
+    before, after = _neighbours(found)
     scored = []
-    for s in sentences(hits, companies, risks=asks_about_risk(decision.ask)):
+    for s in found:
+        lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
+        unit = [lead, s] if lead is not None else [s]
+        said = " ".join(u.text for u in unit)
         one_off = bool(_ONE_OFF.search(s.text))
-        if not (topic.stated_by(s.text) and (_CAUSE.search(s.text) or one_off)):
+        if not (topic.stated_by(said) and (_CAUSE.search(s.text) or one_off)):
             continue
-        if _SEGMENT.search(s.text) and not _SEGMENT.search(question):
+        if asked and not _about(unit[0].text, asked, vocab):
+            continue  # "Cost of revenue increased ...": another line that shares the asked one's words
+        if _SEGMENT.search(said) and not _SEGMENT.search(question):
             continue  # a segment's change does not explain the company's
         if _ROUNDING.search(s.text) and not _CAUSE.search(_ROUNDING.sub(" ", s.text)):
             continue  # "totals may not add up due to rounding": no cause of a change
-        if from_premise and not _CHANGED.search(s.text) and not one_off:
+        if from_premise and not _CHANGED.search(said) and not one_off:
             continue  # "expenses primarily consist of ...": what the item is, not why it changed
-        if not decision.metric and overlap(s.text, wanted) < _MIN_OVERLAP:
+        if not anchored and overlap(said, wanted) < _MIN_OVERLAP:
             continue  # no metric to anchor it: the sentence must be about what the question asks
-        mentioned = years_in(s.text)
+        mentioned = years_in(said)
         if years and mentioned and not mentioned & named and (
                 len(mentioned) > 1 or max(mentioned) < min(named) - 1 or min(mentioned) > max(named)):
             # "2021 compared with 2020" explains another year's change, not the asked one ("as
@@ -109,13 +138,13 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         when = 0 if years and years[-1] in mentioned else 1
         own_filing = not years or s.chunk.fiscal_year == years[-1]
         mdna = "mdna" in s.chunk.tags or "Management" in s.chunk.section
-        scored.append(((when, 0 if own_filing else 1, 0 if mdna else 1, s.rank, s.position), s))
+        scored.append(((when, 0 if own_filing else 1, 0 if mdna else 1, s.rank, s.position), unit))
     if not scored:
         return _from_statement(decision, question, hits, understanding, services)
-    best = [s for _, s in sorted(scored, key=lambda t: t[0])[:_LIMIT]]
-    text = " ".join(s.shown() for s in best)
+    best = _units(scored, after)
+    text = " ".join(_shown(s) for s in best)
     change = _change(decision, hits, understanding, services, years)
-    citations = [cite(s.chunk, s.text) for s in best]
+    citations = [cite(s.chunk, _prose(s.text)) for s in best]
     flags: list[str] = []
     if change is not None:
         first, last = change
@@ -130,6 +159,129 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         flags = list(dict.fromkeys([*first.answer.flags, *last.answer.flags]))
     return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
                          flags=flags)
+
+
+# "This was principally due to ...", "These increases were offset by ...", "The decrease was caused
+# by ...": a sentence whose subject is the one before it (which names the metric and its change)
+_ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|The\s+(?:\w+\s+){0,2}?(?:increases?|decreases?|declines?|"
+                      r"changes?|improvements?|growth|drops?|reductions?|rises?|variances?|deterioration|"
+                      r"shortfalls?|differences?))\b")
+# a sentence that goes on explaining the one before it: "These increases were offset by ...",
+# "Revenue in 2021 also benefited from ..."
+_GOES_ON = re.compile(r"\b(?:also|further|additionally|in\s+addition)\b|\boffset\b|\bbenefit", re.I)
+_FOLLOWERS = 2
+
+
+def _changed_metrics(premise: str, vocab: Vocabulary) -> list[str]:
+    """The metrics whose change the premise states last: those of its last clause that names one
+    ("..., yet its revenue and gross profit fell from 2023" -> revenue and gross profit; "Facebook's
+    revenue grew 22% in 2020 despite the COVID-19 pandemic" -> revenue)."""
+    for clause in reversed(_CONTRAST.split(premise)):
+        if metrics := list(dict.fromkeys(vocab.match_metrics(clause))):
+            return metrics
+    return []
+
+
+def _about(text: str, asked: set[str | None], vocab: Vocabulary) -> bool:
+    """Whether the sentence's subject, the first metric it names, is an asked one (or an input
+    of it: gross profit for a gross margin); a sentence that names none is judged by its words."""
+    named = vocab.match_metrics(text)
+    return not named or named[0] in asked
+
+
+def _neighbours(found: list[Sentence]) -> tuple[dict[str, Sentence], dict[str, Sentence]]:
+    """Each sentence's neighbours in reading order (same filing, same or next chunk): the
+    sentence before it and the one after, by text."""
+    ordered = sorted(found, key=lambda s: (s.chunk.doc, s.chunk.index, s.position))
+    before: dict[str, Sentence] = {}
+    after: dict[str, Sentence] = {}
+    for a, b in zip(ordered, ordered[1:], strict=False):
+        if a.chunk.doc == b.chunk.doc and b.chunk.index - a.chunk.index <= 1:
+            before.setdefault(b.text, a)
+            after.setdefault(a.text, b)
+    return before, after
+
+
+def _units(scored: list[tuple[tuple[int, ...], list[Sentence]]], after: dict[str, Sentence]) -> list[Sentence]:
+    """The best explaining units (a sentence, with the one it refers back to), each followed by
+    the sentences that go on explaining it ("These increases were offset by ..."), in order."""
+    out: list[Sentence] = []
+    taken = 0
+    for _, unit in sorted(scored, key=lambda t: t[0]):
+        if taken == _LIMIT:
+            break
+        if all(s.text in {o.text for o in out} for s in unit):
+            continue
+        taken += 1
+        out += [s for s in unit if s.text not in {o.text for o in out}]
+        last = unit[-1]
+        for _ in range(_FOLLOWERS):
+            nxt = after.get(last.text)
+            if nxt is None or not (_ANAPHOR.match(nxt.text) or _GOES_ON.search(nxt.text[:80])) \
+                    or not (_CAUSE.search(nxt.text) or _GOES_ON.search(nxt.text)):
+                break
+            if nxt.text not in {o.text for o in out}:
+                out.append(nxt)
+            last = nxt
+    return out
+
+
+_AMOUNT_WORD = re.compile(r"^\(?[$€£]?\d[\d,.]*\)?%?$|^[$€£%]$")
+_PROSE_RUN = re.compile(r"(?:\b[a-z]+[,;]?\s+){3}[a-z]+\b")
+
+
+def _prose(text: str) -> str:
+    """The sentence without the table rows or headings a page's text ran into it ("Revenue $
+    3,208,323 $ 2,364,681 36 % Revenue increased $843.6 million, ..." -> "Revenue increased ...");
+    what runs before a prose sentence is a table when it holds amounts and no run of prose words."""
+    words = text.split(" ")
+    amounts = 0
+    for i, word in enumerate(words[:-1]):
+        if _AMOUNT_WORD.match(word):
+            amounts += 1
+            continue
+        if amounts >= 3 and word[:1].isupper() and words[i + 1].isalpha() and words[i + 1].islower():
+            if _PROSE_RUN.search(re.sub(r"\([^)]*\)", " ", " ".join(words[:i]))):  # "(in thousands)" is a table's
+                return text  # prose before it: one sentence, not a table run into one
+            return " ".join(words[i:])
+    return text
+
+
+def _shown(s: Sentence) -> str:
+    return f'"{_prose(s.text)}" ({s.chunk.doc} p.{s.chunk.page + 1})'
+
+
+_SEARCH_K = 8
+
+
+def _searched(words: str, companies: list[str], years: list[int], hits: list[SearchHit],
+              services: MetricServices) -> list[SearchHit]:
+    """One more search, for the discussion that explains the asked change: the question's own
+    search brings back what shares its words (the premise's figures, the statements), and the
+    sentences that explain a change are worded as causes ("increased ... primarily due to")."""
+    if services.retriever is None or len(companies) != 1:
+        return []
+    filters = SearchFilters(companies=companies, fiscal_years=years[-1:])
+    query = f"{companies[0]} {words} increased decreased compared to prior year primarily due to driven by offset"
+    have = {h.chunk.chunk_id for h in hits}
+    return [h for h in services.retriever.search(query, filters=filters, k=_SEARCH_K) if h.chunk.chunk_id not in have]
+
+
+def _with_following_chunks(pool: list[SearchHit], topic: Topic, services: MetricServices) -> list[SearchHit]:
+    """The pool and the chunk after each one that explains the topic: a paragraph that explains a
+    change often runs on into the next chunk ("... beginning in the" | "second quarter of 2021.
+    These increases were offset by ...")."""
+    store = getattr(services.retriever, "store", None)
+    if store is None:
+        return pool
+    have = {(h.chunk.doc, h.chunk.index) for h in pool}
+    wanted = {(h.chunk.doc, h.chunk.index + 1) for h in pool
+              if topic.stated_by(h.chunk.text) and _CAUSE.search(h.chunk.text)} - have
+    if not wanted:
+        return pool
+    extra = [SearchHit(chunk=c, score=0.0) for doc in sorted({d for d, _ in wanted}) for c in store.doc_chunks(doc)
+             if (c.doc, c.index) in wanted]
+    return [*pool, *extra]
 
 
 def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
