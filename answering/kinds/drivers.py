@@ -22,6 +22,7 @@ from answering.kinds.sentences import (
     asks_about_risk,
     content_words,
     overlap,
+    prose,
     read_topic,
     sentences,
 )
@@ -108,7 +109,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     asked = set(premise_metrics or [decision.metric] if anchored else [])
     asked |= {m for a in list(asked) for m in services.vocabulary.inputs(a or "")}
     pool = _with_following_chunks([*hits, *_searched(topic.words, companies, years, hits, services)], topic, services)
-    found = sentences(pool, companies, risks=asks_about_risk(decision.ask))
+    found = sentences(pool, companies, risks=asks_about_risk(decision.ask), trim_tables=True)
     before, after = _neighbours(found)
     scored = []
     for s in found:
@@ -118,7 +119,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         one_off = bool(_ONE_OFF.search(s.text))
         if not (topic.stated_by(said) and (_CAUSE.search(s.text) or one_off)):
             continue
-        if asked and not _about(unit[0].text, asked, vocab):
+        if asked and not all(_about(u.text, asked, vocab) for u in unit):
             continue  # "Cost of revenue increased ...": another line that shares the asked one's words
         if _SEGMENT.search(said) and not _SEGMENT.search(question):
             continue  # a segment's change does not explain the company's
@@ -144,7 +145,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     best = _units(scored, after)
     text = " ".join(_shown(s) for s in best)
     change = _change(decision, hits, understanding, services, years)
-    citations = [cite(s.chunk, _prose(s.text)) for s in best]
+    citations = [cite(s.chunk, prose(s.text)) for s in best]
     flags: list[str] = []
     if change is not None:
         first, last = change
@@ -182,9 +183,21 @@ def _changed_metrics(premise: str, vocab: Vocabulary) -> list[str]:
     return []
 
 
+# "The increase in the cost of cloud revenue is ...": what changed is what follows "The increase in"
+_ANAPHOR_OF = re.compile(r"^the\s+(?:increase|decrease|decline|change|rise|growth|drop|reduction)\s+(?:in|of)\s+", re.I)
+_VERB = re.compile(r"\b(?:is|was|were|are|has|have|had|increas\w*|decreas\w*|declin\w*|grew|rose|fell|dropped|improved)\b",
+                   re.I)
+_COST = re.compile(r"\b(?:costs?|expenses?|expenditures?)\b", re.I)
+
+
 def _about(text: str, asked: set[str | None], vocab: Vocabulary) -> bool:
     """Whether the sentence's subject, the first metric it names, is an asked one (or an input
-    of it: gross profit for a gross margin); a sentence that names none is judged by its words."""
+    of it: gross profit for a gross margin), and its subject (the words before its change) no cost
+    unless a cost is asked; a sentence that names no metric is judged by its words."""
+    subject = _VERB.split(_ANAPHOR_OF.sub("", text), maxsplit=1)[0]
+    labels = " ".join(vocab.label(a or "") or "" for a in asked)
+    if _COST.search(subject) and not _COST.search(labels):
+        return False  # "Marketing and sales expenses in 2020 increased ...": a cost, not the asked sales
     named = vocab.match_metrics(text)
     return not named or named[0] in asked
 
@@ -226,29 +239,8 @@ def _units(scored: list[tuple[tuple[int, ...], list[Sentence]]], after: dict[str
     return out
 
 
-_AMOUNT_WORD = re.compile(r"^\(?[$€£]?\d[\d,.]*\)?%?$|^[$€£%]$")
-_PROSE_RUN = re.compile(r"(?:\b[a-z]+[,;]?\s+){3}[a-z]+\b")
-
-
-def _prose(text: str) -> str:
-    """The sentence without the table rows or headings a page's text ran into it ("Revenue $
-    3,208,323 $ 2,364,681 36 % Revenue increased $843.6 million, ..." -> "Revenue increased ...");
-    what runs before a prose sentence is a table when it holds amounts and no run of prose words."""
-    words = text.split(" ")
-    amounts = 0
-    for i, word in enumerate(words[:-1]):
-        if _AMOUNT_WORD.match(word):
-            amounts += 1
-            continue
-        if amounts >= 3 and word[:1].isupper() and words[i + 1].isalpha() and words[i + 1].islower():
-            if _PROSE_RUN.search(re.sub(r"\([^)]*\)", " ", " ".join(words[:i]))):  # "(in thousands)" is a table's
-                return text  # prose before it: one sentence, not a table run into one
-            return " ".join(words[i:])
-    return text
-
-
 def _shown(s: Sentence) -> str:
-    return f'"{_prose(s.text)}" ({s.chunk.doc} p.{s.chunk.page + 1})'
+    return f'"{prose(s.text)}" ({s.chunk.doc} p.{s.chunk.page + 1})'
 
 
 _SEARCH_K = 8

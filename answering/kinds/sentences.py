@@ -139,9 +139,11 @@ def read_topic(text: str, companies: list[str], vocab: Vocabulary, metrics: bool
     return Topic(words=" ".join(shown), phrases=[], pairs=pairs)
 
 
-def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False) -> list[Sentence]:
+def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
+              trim_tables: bool = False) -> list[Sentence]:
     """Every prose sentence of the hits about the asked company (all hits when none is named),
-    best-ranked hit first; instructions to an AI and (unless `risks`) hedged risk language left out."""
+    best-ranked hit first; instructions to an AI and (unless `risks`) hedged risk language left out.
+    `trim_tables`: each without the table rows the page's text ran into its start (`prose`)."""
     wanted = {c.casefold() for c in companies}
     out: list[Sentence] = []
     seen: set[str] = set()
@@ -153,11 +155,13 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False) 
         body = _carried_on(hit.chunk.text, following.text) if following is not None else hit.chunk.text
         bodies[hit.chunk.chunk_id] = body
         if body != hit.chunk.text:
-            whole.append(split_sentences(_item_breaks(body))[-1])
+            last = split_sentences(_item_breaks(body))[-1]
+            whole.append(prose(last) if trim_tables else last)
     for rank, hit in enumerate(hits):
         if wanted and (hit.chunk.company or "").casefold() not in wanted:
             continue
         for position, text in enumerate(split_sentences(_item_breaks(bodies[hit.chunk.chunk_id]))):
+            text = prose(text) if trim_tables else text
             if len(text) > _MAX_SENTENCE or len(text) < 20 or text in seen or is_instruction(text):
                 continue
             if any(text != w and text in w for w in whole):
@@ -169,6 +173,34 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False) 
             seen.add(text)
             out.append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position))
     return out
+
+
+_AMOUNT_WORD = re.compile(r"^\(?[$€£]?\d[\d,.]*\)?%?$|^[$€£%]$")
+_PROSE_WORD = re.compile(r"^[a-z]+[,;]?$")
+_TABLE_AMOUNTS = 3
+
+
+def prose(text: str) -> str:
+    """The sentence without the table rows and headings a page's text ran into its start
+    ("Americas 29 % 27 % ... China 20 % 20 % Gross profit The overall gross profit for the year
+    ... increased" -> "The overall gross profit ..."): it starts at the last capitalised word
+    followed by a lower-case one before the first run of four prose words, when what comes before
+    holds amounts (a table's, not a sentence's: words in parentheses, "(in thousands)", are not prose)."""
+    words = text.split(" ")
+    depth, lower = 0, []
+    for word in words:
+        depth += word.count("(")
+        lower.append(depth == 0 and bool(_PROSE_WORD.match(word)))
+        depth = max(0, depth - word.count(")"))
+    cut, amounts = 0, 0
+    for i in range(len(words) - 1):
+        if all(lower[i : i + 4]) and i + 4 <= len(words):
+            break  # prose begins: the sentence starts at or before here
+        if _AMOUNT_WORD.match(words[i]):
+            amounts += 1
+        elif amounts >= _TABLE_AMOUNTS and words[i][:1].isupper() and lower[i + 1]:
+            cut = i
+    return " ".join(words[cut:]) if cut else text
 
 
 _OVERLAP_PROBE = 40
