@@ -113,6 +113,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     before, after = _neighbours(found)
     scored = []
     for s in found:
+        if s.text[:1].islower():
+            continue  # a chunk that starts inside a sentence: a piece of one
         lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
         unit = [lead, s] if lead is not None else [s]
         said = " ".join(u.text for u in unit)
@@ -203,15 +205,15 @@ def _about(text: str, asked: set[str | None], vocab: Vocabulary) -> bool:
 
 
 def _neighbours(found: list[Sentence]) -> tuple[dict[str, Sentence], dict[str, Sentence]]:
-    """Each sentence's neighbours in reading order (same filing, same or next chunk): the
-    sentence before it and the one after, by text."""
-    ordered = sorted(found, key=lambda s: (s.chunk.doc, s.chunk.index, s.position))
+    """Each sentence's neighbours in its chunk, by text: the sentence just before it and the one
+    just after (a chunk's first sentences, repeated from the chunk before, are that chunk's)."""
+    by_text = {s.text: s for s in found}
     before: dict[str, Sentence] = {}
     after: dict[str, Sentence] = {}
-    for a, b in zip(ordered, ordered[1:], strict=False):
-        if a.chunk.doc == b.chunk.doc and b.chunk.index - a.chunk.index <= 1:
-            before.setdefault(b.text, a)
-            after.setdefault(a.text, b)
+    for s in found:
+        if (lead := by_text.get(s.before)) is not None and lead.chunk.doc == s.chunk.doc:
+            before[s.text] = lead
+            after.setdefault(lead.text, s)
     return before, after
 
 

@@ -72,8 +72,9 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
             # states the change, it asks nothing; an ask that only refers back ("What drove the
             # increase", "what partly offset it") is answered by the drivers themselves
             part = _last_sentence(part)
-            if not set(content_words(part, companies)) - REFERS_BACK:
-                continue
+            subject = [w for w in content_words(part, companies) if w not in REFERS_BACK]
+            if not subject or (not _SPECIAL.search(part) and overlap(written.text, subject) >= MIN_WORDS):
+                continue  # "What caused the revenue decline?": answered when the answer is about revenue
         if re.fullmatch(r"the\s+(?:\w+\s+)?dates?", part.strip(), re.I):
             if not A_DATE.search(written.text):
                 return part
@@ -110,6 +111,9 @@ REFERS_BACK = frozenset(tokenize(
     "explains led behind reason reasons account accounts million billion thousand percent went offset offsets partly "
     "partially improvement improve improved worsen worsened swing swung widen widened narrow narrowed deterioration "
     "happened"))
+# parts read by their own rule below (an amount, a duration, a date, a yes/no)
+_SPECIAL = re.compile(r"\bhow\s+(?:much|many|long|large|big)\b|\bby\s+how\b|\bwhat\s+(?:amount|percentage|share|proportion|"
+                      r"portion|price|level)\b|\bwhen\b|\bdates?\b|^(?:is|are|was|were|does|do|did|has|have|had)\b", re.I)
 _ASKS_CAUSE = re.compile(r"\b(?:driven\s+by|caused\s+by|due\s+to|(?:the\s+)?result\s+of|because\s+of|attributable\s+to)\b",
                          re.I)
 

@@ -55,6 +55,7 @@ class Sentence(BaseModel):
     chunk: Chunk
     rank: int  # the hit's rank (0 = best retrieved)
     position: int  # index of the sentence in its chunk
+    before: str = ""  # the text just before it in its chunk (a sentence, a fragment or a table row)
 
     def shown(self) -> str:
         return f'"{self.text}" ({self.chunk.doc} p.{self.chunk.page + 1})'
@@ -160,18 +161,20 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
     for rank, hit in enumerate(hits):
         if wanted and (hit.chunk.company or "").casefold() not in wanted:
             continue
-        for position, text in enumerate(split_sentences(_item_breaks(bodies[hit.chunk.chunk_id]))):
-            text = prose(text) if trim_tables else text
+        raw = split_sentences(_item_breaks(bodies[hit.chunk.chunk_id]))
+        shown = [prose(t) for t in raw] if trim_tables else raw
+        for position, text in enumerate(shown):
             if len(text) > _MAX_SENTENCE or len(text) < 20 or text in seen or is_instruction(text):
                 continue
             if any(text != w and text in w for w in whole):
                 continue  # the next chunk's first words carry on a sentence read whole above
-            if not _ENDS.search(text) or _table_like(text):
+            if not _ENDS.search(text) or (_table_like(text) and not (trim_tables and _worded(text))):
                 continue  # a fragment cut at the chunk's end, or table rows run together
             if not risks and HEDGE.search(text):
                 continue
             seen.add(text)
-            out.append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position))
+            out.append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position,
+                                before=shown[position - 1] if position else ""))
     return out
 
 
@@ -236,6 +239,13 @@ def _table_like(text: str) -> bool:
     """Statement rows joined into one "sentence": mostly amounts."""
     amounts = len(_AMOUNT.findall(text))
     return amounts >= 5 and amounts > len(text.split()) / 4
+
+
+def _worded(text: str) -> bool:
+    """A sentence of amounts that is still prose ("Cost of revenue in 2024 of US$2,113.4 million was
+    10.2% higher than US$1,917.2 million in 2023."): a third of its words are lower-case words."""
+    words = text.split()
+    return sum(1 for w in words if _PROSE_WORD.match(w)) * 3 >= len(words)
 
 
 def mentions_years(text: str, years: list[int]) -> bool:
