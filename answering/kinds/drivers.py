@@ -123,8 +123,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             continue
         if asked and not all(_about(u.text, asked, vocab) for u in unit):
             continue  # "Cost of revenue increased ...": another line that shares the asked one's words
-        if _SEGMENT.search(said) and not _SEGMENT.search(question):
-            continue  # a segment's change does not explain the company's
+        if not _SEGMENT.search(question) and any(_SEGMENT.search(_subject(u.text)) for u in unit):
+            continue  # a segment's change does not explain the company's (a segment's growth among its causes does)
         if _ROUNDING.search(s.text) and not _CAUSE.search(_ROUNDING.sub(" ", s.text)):
             continue  # "totals may not add up due to rounding": no cause of a change
         if from_premise and not _CHANGED.search(said) and not one_off:
@@ -172,6 +172,7 @@ _ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|The\s+(?:\w+\s+){0,2}?
 # a sentence that goes on explaining the one before it: "These increases were offset by ...",
 # "Revenue in 2021 also benefited from ..."
 _GOES_ON = re.compile(r"\b(?:also|further|additionally|in\s+addition)\b|\boffset\b|\bbenefit", re.I)
+_BENEFIT = re.compile(r"\bbenefit(?:ed|ted|s)?\s+from\b|\boffset\b", re.I)
 _FOLLOWERS = 2
 
 
@@ -187,16 +188,23 @@ def _changed_metrics(premise: str, vocab: Vocabulary) -> list[str]:
 
 # "The increase in the cost of cloud revenue is ...": what changed is what follows "The increase in"
 _ANAPHOR_OF = re.compile(r"^the\s+(?:increase|decrease|decline|change|rise|growth|drop|reduction)\s+(?:in|of)\s+", re.I)
-_VERB = re.compile(r"\b(?:is|was|were|are|has|have|had|increas\w*|decreas\w*|declin\w*|grew|rose|fell|dropped|improved)\b",
-                   re.I)
+# the finite verb that ends a sentence's subject ("Our cloud revenue in 2022 increased by ..."; "The
+# revenue increase in our ... segment in 2022 is primarily attributed to ...": not the noun "increase")
+_VERB = re.compile(r"\b(?:is|was|were|are|has|have|had|increased|decreased|declined|grew|rose|fell|dropped|improved|"
+                   r"remained|totaled|totalled|amounted)\b", re.I)
 _COST = re.compile(r"\b(?:costs?|expenses?|expenditures?)\b", re.I)
+
+
+def _subject(text: str) -> str:
+    """What a sentence says changed: its words before its finite verb."""
+    return _VERB.split(_ANAPHOR_OF.sub("", text), maxsplit=1)[0]
 
 
 def _about(text: str, asked: set[str | None], vocab: Vocabulary) -> bool:
     """Whether the sentence's subject, the first metric it names, is an asked one (or an input
     of it: gross profit for a gross margin), and its subject (the words before its change) no cost
     unless a cost is asked; a sentence that names no metric is judged by its words."""
-    subject = _VERB.split(_ANAPHOR_OF.sub("", text), maxsplit=1)[0]
+    subject = _subject(text)
     labels = " ".join(vocab.label(a or "") or "" for a in asked)
     if _COST.search(subject) and not _COST.search(labels):
         return False  # "Marketing and sales expenses in 2020 increased ...": a cost, not the asked sales
@@ -233,7 +241,7 @@ def _units(scored: list[tuple[tuple[int, ...], list[Sentence]]], after: dict[str
         for _ in range(_FOLLOWERS):
             nxt = after.get(last.text)
             if nxt is None or not (_ANAPHOR.match(nxt.text) or _GOES_ON.search(nxt.text[:80])) \
-                    or not (_CAUSE.search(nxt.text) or _GOES_ON.search(nxt.text)):
+                    or not (_CAUSE.search(nxt.text) or _BENEFIT.search(nxt.text)):
                 break
             if nxt.text not in {o.text for o in out}:
                 out.append(nxt)
