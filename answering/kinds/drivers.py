@@ -132,6 +132,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         if not anchored and overlap(said, wanted) < _MIN_OVERLAP:
             continue  # no metric to anchor it: the sentence must be about what the question asks
         mentioned = years_in(said)
+        if not (mentioned or _DATED.search(said)):
+            continue  # "Generally, when our revenue becomes more concentrated, our gross margin tends to
+            # decrease due to ...": how the business behaves, not what changed in the asked period
         if years and mentioned and not mentioned & named and (
                 len(mentioned) > 1 or max(mentioned) < min(named) - 1 or min(mentioned) > max(named)):
             # "2021 compared with 2020" explains another year's change, not the asked one ("as
@@ -172,6 +175,10 @@ _ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|The\s+(?:\w+\s+){0,2}?
 # a sentence that goes on explaining the one before it: "These increases were offset by ...",
 # "Revenue in 2021 also benefited from ..."
 _GOES_ON = re.compile(r"\b(?:also|further|additionally|in\s+addition)\b|\boffset\b|\bbenefit", re.I)
+# a sentence about a period's change: an amount or a period it is set against
+_DATED = re.compile(r"[$€£¥]\s?\d|\d\s*%|\d[\d,.]*\s*(?:percent|thousand|million|billion)\b|\b(?:compared|prior|previous|"
+                    r"last|preceding|same)\s+(?:\w+\s+){0,2}(?:year|quarter|period|fiscal)|\bfiscal\b|\byear[-\s]over[-\s]year\b|"
+                    r"\bsequentially\b|\bthe\s+(?:year|quarter|period)\b", re.I)
 _BENEFIT = re.compile(r"\bbenefit(?:ed|ted|s)?\s+from\b|\boffset\b", re.I)
 _FOLLOWERS = 2
 
