@@ -107,8 +107,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     wanted = [w for w in content_words(subject, companies) if not from_premise or w not in _SCAFFOLD]
     anchored = bool(decision.metric or premise_metrics)
     asked = set(premise_metrics or [decision.metric] if anchored else [])
+    own = [tuple(tokenize(w)) for m in asked for w in (vocab.metrics[m].wordings if m in vocab.metrics else [])]
     asked |= {m for a in list(asked) for m in services.vocabulary.inputs(a or "")}
-    pool = _with_following_chunks([*hits, *_searched(topic.words, companies, years, hits, services)], topic, services)
+    # which way the asked metric moved, as the question says it (its premise's last clause)
+    asked_way = _way(_CONTRAST.split(premise)[-1] if premise_metrics and premise else question) if asked else 0
+    pool = _with_following_chunks(hits, topic, services)
     found = sentences(pool, companies, risks=asks_about_risk(decision.ask), trim_tables=True)
     before, after = _neighbours(found)
     scored = []
@@ -129,6 +132,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             continue  # "totals may not add up due to rounding": no cause of a change
         if from_premise and not _CHANGED.search(said) and not one_off:
             continue  # "expenses primarily consist of ...": what the item is, not why it changed
+        if asked_way and any(_direction(u.text, own) == -asked_way for u in unit):
+            continue  # "The increase in PG&E Corporation's net loss" when it went from a loss to income: another figure
         if not anchored and overlap(said, wanted) < _MIN_OVERLAP:
             continue  # no metric to anchor it: the sentence must be about what the question asks
         mentioned = years_in(said)
@@ -202,6 +207,33 @@ _VERB = re.compile(r"\b(?:is|was|were|are|has|have|had|increased|decreased|decli
 _COST = re.compile(r"\b(?:costs?|expenses?|expenditures?)\b", re.I)
 
 
+_UP = re.compile(r"\b(?:rose|rise|rises|grew|grow|grows|higher|increas\w*|jump\w*|doubl\w*|tripl\w*|improv\w*|climb\w*|up)\b"
+                 r"|\bfrom\s+(?:a\s+)?(?:net\s+|operating\s+)?loss\b.*\bto\s+(?:a\s+)?(?:net\s+|operating\s+)?(?:income|profit)",
+                 re.I)
+_DOWN = re.compile(r"\b(?:fell|fall|falls|declin\w*|decreas\w*|drop\w*|worsen\w*|shr[ai]nk\w*|slipp\w*|plung\w*|down|lower)\b"
+                   r"|\bfrom\s+(?:\w+\s+)?(?:income|profit)\b.*\bto\s+(?:a\s+)?(?:net\s+|operating\s+)?loss", re.I)
+_LOSS = re.compile(r"\bloss(?:es)?\b", re.I)
+
+
+def _way(text: str) -> int:
+    """+1 when the text says the figure went up, -1 down, 0 when it says neither or both."""
+    up, down = bool(_UP.search(text)), bool(_DOWN.search(text))
+    return 0 if up == down else 1 if up else -1
+
+
+def _direction(text: str, own: list[tuple[str, ...]]) -> int:
+    """Which way a sentence says the asked metric itself moved (a loss that grew is income that
+    fell), or 0 when its subject is not the asked metric or it says no way."""
+    subject = _subject(text)
+    tokens = tokenize(subject)
+    if not any(tuple(tokens[i : i + len(p)]) == p for p in own if p for i in range(len(tokens) - len(p) + 1)) \
+            and not _LOSS.search(subject):
+        return 0
+    changed = _CHANGED.search(text)
+    way = _way(changed.group(0)) if changed else 0
+    return -way if _LOSS.search(subject) else way
+
+
 def _subject(text: str) -> str:
     """What a sentence says changed: its words before its finite verb."""
     return _VERB.split(_ANAPHOR_OF.sub("", text), maxsplit=1)[0]
@@ -258,22 +290,6 @@ def _units(scored: list[tuple[tuple[int, ...], list[Sentence]]], after: dict[str
 
 def _shown(s: Sentence) -> str:
     return f'"{prose(s.text)}" ({s.chunk.doc} p.{s.chunk.page + 1})'
-
-
-_SEARCH_K = 8
-
-
-def _searched(words: str, companies: list[str], years: list[int], hits: list[SearchHit],
-              services: MetricServices) -> list[SearchHit]:
-    """One more search, for the discussion that explains the asked change: the question's own
-    search brings back what shares its words (the premise's figures, the statements), and the
-    sentences that explain a change are worded as causes ("increased ... primarily due to")."""
-    if services.retriever is None or len(companies) != 1:
-        return []
-    filters = SearchFilters(companies=companies, fiscal_years=years[-1:])
-    query = f"{companies[0]} {words} increased decreased compared to prior year primarily due to driven by offset"
-    have = {h.chunk.chunk_id for h in hits}
-    return [h for h in services.retriever.search(query, filters=filters, k=_SEARCH_K) if h.chunk.chunk_id not in have]
 
 
 def _with_following_chunks(pool: list[SearchHit], topic: Topic, services: MetricServices) -> list[SearchHit]:
