@@ -221,3 +221,17 @@ def test_a_cost_that_shares_the_asked_metrics_words_does_not_explain_it(services
     assert (written.status, written.kind) == ("answered", "drivers"), written.text
     assert "increase in the number of ads delivered" in written.text
     assert "Marketing and sales expenses" not in written.text and "Cost of revenue" not in written.text
+
+
+def test_a_sentence_that_says_the_metric_moved_the_other_way_explains_another_figure(services):
+    """PG&E's FY2022 10-K (p.64) explains the parent-only results: "The increase in PG&E
+    Corporation's net loss for 2022 ... is primarily due to increased interest rates". The question
+    says net income went from a loss to income: a loss that grew is another figure, so the
+    consolidated statement's lines explain the change instead."""
+    pge = filing("financebench-extra/pdfs/PG_E_2022_10K.pdf")
+    question = ("PG&E Corporation went from a net loss of $88 million in FY2021 to net income of $1,814 million in "
+                "FY2022. Was this driven by better operating performance? What drove the change?")
+    written = ask(question, pge, [63, 104, 216, 97], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "net loss for 2022" not in written.text
+    assert written.text.startswith("Net Income (Loss) went from (88) (2021) to 1,814 (2022)")
