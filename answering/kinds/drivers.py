@@ -111,7 +111,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     asked |= {m for a in list(asked) for m in services.vocabulary.inputs(a or "")}
     # which way the asked metric moved, as the question says it (its premise's last clause)
     asked_way = _way(_CONTRAST.split(premise)[-1] if premise_metrics and premise else question) if asked else 0
-    pool = _with_following_chunks(hits, topic, services)
+    pool = _with_following_chunks([*hits, *_searched(topic.words, companies, years, hits, services)], topic, services)
     found = sentences(pool, companies, risks=asks_about_risk(decision.ask), trim_tables=True)
     before, after = _neighbours(found)
     scored = []
@@ -258,7 +258,12 @@ def _neighbours(found: list[Sentence]) -> tuple[dict[str, Sentence], dict[str, S
     before: dict[str, Sentence] = {}
     after: dict[str, Sentence] = {}
     for s in found:
-        if (lead := by_text.get(s.before)) is not None and lead.chunk.doc == s.chunk.doc:
+        lead = by_text.get(s.before)
+        if lead is None and s.before:
+            # the chunk starts inside the sentence before, read whole in the chunk it began in
+            lead = next((t for t in found if t.chunk.doc == s.chunk.doc and t.chunk.index == s.chunk.index - 1
+                         and t.text.endswith(s.before)), None)
+        if lead is not None and lead.chunk.doc == s.chunk.doc:
             before[s.text] = lead
             after.setdefault(lead.text, s)
     return before, after
@@ -290,6 +295,22 @@ def _units(scored: list[tuple[tuple[int, ...], list[Sentence]]], after: dict[str
 
 def _shown(s: Sentence) -> str:
     return f'"{prose(s.text)}" ({s.chunk.doc} p.{s.chunk.page + 1})'
+
+
+_SEARCH_K = 8
+
+
+def _searched(words: str, companies: list[str], years: list[int], hits: list[SearchHit],
+              services: MetricServices) -> list[SearchHit]:
+    """One more search, for the discussion that explains the asked change: the question's own
+    search brings back what shares its words (the premise's figures, the statements), and the
+    sentences that explain a change are worded as causes ("increased ... primarily due to")."""
+    if services.retriever is None or len(companies) != 1:
+        return []
+    filters = SearchFilters(companies=companies, fiscal_years=years[-1:])
+    query = f"{companies[0]} {words} increased decreased compared to prior year primarily due to driven by offset"
+    have = {h.chunk.chunk_id for h in hits}
+    return [h for h in services.retriever.search(query, filters=filters, k=_SEARCH_K) if h.chunk.chunk_id not in have]
 
 
 def _with_following_chunks(pool: list[SearchHit], topic: Topic, services: MetricServices) -> list[SearchHit]:
