@@ -56,7 +56,7 @@ _SCAFFOLD = REFERS_BACK
 # the clause of a premise that states the change asked about: "revenues rose 8%, but its net income
 # fell": what follows the last contrast is the change the ask ("What explains this?") refers to
 _CONTRAST = re.compile(r",?\s*\b(?:yet|but|while|whereas|although|though|even\s+though|despite|however)\b", re.I)
-_CHANGED = re.compile(r"\b(?:increas|decreas|declin|grew|grow|rose|rise|fell|fall|higher|lower|jump|drop)\w*", re.I)
+_CHANGED = re.compile(r"\b(?:increas|decreas|declin|grew|grow|rose|rise|fell|fall|higher|lower|jump|drop|reduc)\w*", re.I)
 
 
 # the question says a figure changed between two periods (the statement lines explain a change)
@@ -202,7 +202,7 @@ def _changed_metrics(premise: str, vocab: Vocabulary) -> list[str]:
 _ANAPHOR_OF = re.compile(r"^the\s+(?:increase|decrease|decline|change|rise|growth|drop|reduction)\s+(?:in|of)\s+", re.I)
 # the finite verb that ends a sentence's subject ("Our cloud revenue in 2022 increased by ..."; "The
 # revenue increase in our ... segment in 2022 is primarily attributed to ...": not the noun "increase")
-_VERB = re.compile(r"\b(?:is|was|were|are|has|have|had|increased|decreased|declined|grew|rose|fell|dropped|improved|"
+_VERB = re.compile(r"\b(?:is|was|were|are|has|have|had|increased|decreased|declined|grew|rose|fell|dropped|improved|reduced|"
                    r"remained|totaled|totalled|amounted)\b", re.I)
 _COST = re.compile(r"\b(?:costs?|expenses?|expenditures?)\b", re.I)
 
@@ -210,7 +210,7 @@ _COST = re.compile(r"\b(?:costs?|expenses?|expenditures?)\b", re.I)
 _UP = re.compile(r"\b(?:rose|rise|rises|grew|grow|grows|higher|increas\w*|jump\w*|doubl\w*|tripl\w*|improv\w*|climb\w*|up)\b"
                  r"|\bfrom\s+(?:a\s+)?(?:net\s+|operating\s+)?loss\b.*\bto\s+(?:a\s+)?(?:net\s+|operating\s+)?(?:income|profit)",
                  re.I)
-_DOWN = re.compile(r"\b(?:fell|fall|falls|declin\w*|decreas\w*|drop\w*|worsen\w*|shr[ai]nk\w*|slipp\w*|plung\w*|down|lower)\b"
+_DOWN = re.compile(r"\b(?:fell|fall|falls|declin\w*|decreas\w*|drop\w*|reduc\w*|worsen\w*|shr[ai]nk\w*|slipp\w*|plung\w*|down|lower)\b"
                    r"|\bfrom\s+(?:\w+\s+)?(?:income|profit)\b.*\bto\s+(?:a\s+)?(?:net\s+|operating\s+)?loss", re.I)
 _LOSS = re.compile(r"\bloss(?:es)?\b", re.I)
 
@@ -338,7 +338,9 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
     asked period's income statement is searched for once when the hits do not hold it."""
     vocab = services.vocabulary
     premise = _premise(question, decision.ask) or ""
-    metrics = [decision.metric] if decision.metric else list(reversed(vocab.match_metrics(premise)))
+    # the change the premise states last ("revenue grew, but its gross margin fell": the margin), never
+    # another metric it names on the way
+    metrics = [decision.metric] if decision.metric else list(reversed(_changed_metrics(premise, vocab)))
     years = sorted(set(understanding.fiscal_years))
     companies = list(understanding.companies)
     if not metrics or len(companies) != 1 or not _A_CHANGE.search(question):

@@ -235,3 +235,15 @@ def test_a_sentence_that_says_the_metric_moved_the_other_way_explains_another_fi
     assert (written.status, written.kind) == ("answered", "drivers"), written.text
     assert "net loss for 2022" not in written.text
     assert written.text.startswith("Net Income (Loss) went from (88) (2021) to 1,814 (2022)")
+
+
+def test_a_margin_that_reduced_is_the_fall_the_question_asks_about(services):
+    """Ethernity Networks' 2022 annual report (p.10): "The gross margin percentage reduced to 54.4%
+    in 2022 from 73.8% in 2021, related mainly to increased component costs ..." says the margin
+    fell, as the question does ("increased" is its cause's, not the margin's); the revenue the
+    premise also names is not what is explained."""
+    ethernity = filing("filings-wild/pdfs/EthernityNetworks_2022_AnnualReport.pdf")
+    written = ask("Ethernity Networks grew revenue in 2022, but its gross margin percentage fell sharply. By how much "
+                  "did it fall, and why?", ethernity, [9], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "The gross margin percentage reduced to 54.4% in 2022 from 73.8% in 2021" in written.text
