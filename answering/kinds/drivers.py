@@ -3,6 +3,18 @@
 The sentences quoted name the asked metric (or the question's topic: "why did it raise
 guidance") and carry a cause cue ("due to", "driven by", "primarily", "partially offset by",
 "as a result of", "reflecting", "given"); the asked period's filing and MD&A come first.
+Filings state a change and its cause in many layouts, read by signals any of them carries:
+- a cause that refers back ("This was principally due to ...", "The decrease was caused by
+  ...") is read with the sentence just before it, which names the metric and its change;
+- the sentences that go on explaining it ("These increases were offset by ...", "Revenue
+  also benefited from ...") follow it, from the next chunk when the paragraph runs on;
+- a table the page's text ran into a sentence's start is left out (sentences.prose);
+- an ask that only refers back ("What explains this?", "what partly offset it") explains
+  the metrics whose change the premise states last ("..., yet its revenue and gross profit fell");
+- one more search, worded as causes, for the discussion the question's own search missed.
+A sentence is not a cause of the asked change when its subject is another line (a cost, a
+segment), when it says the metric moved the other way than the question says, or when it
+states no amount, year or period (how the business generally behaves).
 The change is computed from cited rows when the metric machinery can (the asked year
 against the one before), else the sentences' own wording of it stands.
 """
