@@ -3,6 +3,18 @@
 The sentences quoted name the asked metric (or the question's topic: "why did it raise
 guidance") and carry a cause cue ("due to", "driven by", "primarily", "partially offset by",
 "as a result of", "reflecting", "given"); the asked period's filing and MD&A come first.
+Filings state a change and its cause in many layouts, read by signals any of them carries:
+- a cause that refers back ("This was principally due to ...", "The decrease was caused by
+  ...") is read with the sentence just before it, which names the metric and its change;
+- the sentences that go on explaining it ("These increases were offset by ...", "Revenue
+  also benefited from ...") follow it, from the next chunk when the paragraph runs on;
+- a table the page's text ran into a sentence's start is left out (sentences.prose);
+- an ask that only refers back ("What explains this?", "what partly offset it") explains
+  the metrics whose change the premise states last ("..., yet its revenue and gross profit fell");
+- one more search, worded as causes, for the discussion the question's own search missed.
+A sentence is not a cause of the asked change when its subject is another line (a cost, a
+segment), when it says the metric moved the other way than the question says, or when it
+states no amount, year or period (how the business generally behaves).
 The change is computed from cited rows when the metric machinery can (the asked year
 against the one before), else the sentences' own wording of it stands.
 """
@@ -14,7 +26,18 @@ from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
 from answering.kinds import statement_drivers
-from answering.kinds.sentences import asks_about_risk, content_words, overlap, read_topic, sentences
+from answering.kinds.ask_scope import ask_parts
+from answering.kinds.every_part import REFERS_BACK
+from answering.kinds.sentences import (
+    Sentence,
+    Topic,
+    asks_about_risk,
+    content_words,
+    overlap,
+    prose,
+    read_topic,
+    sentences,
+)
 from answering.kinds.yes_no import Value, metric_value
 from answering.numbers import years_in
 from answering.written_answer import WrittenAnswer
@@ -41,11 +64,11 @@ _ROUNDING = re.compile(r"\bdue\s+to\s+rounding\b", re.I)
 _MIN_OVERLAP = 0.5
 # Words of a driver question that name no subject: "What caused the increase?", "What drove such
 # a large increase?". The subject is then in the sentence before ("X's expenses jumped to ...").
-_SCAFFOLD = frozenset(tokenize(
-    "drove drive driven drivers cause caused causes increase increased decrease decreased change changed rise rose "
-    "jump jumped jumps fall fell decline declined grew growth such large larger big sharp significant explain "
-    "explains led behind reason reasons account accounts million billion thousand percent went"))
-_CHANGED = re.compile(r"\b(?:increas|decreas|declin|grew|grow|rose|rise|fell|fall|higher|lower|jump|drop)\w*", re.I)
+_SCAFFOLD = REFERS_BACK
+# the clause of a premise that states the change asked about: "revenues rose 8%, but its net income
+# fell": what follows the last contrast is the change the ask ("What explains this?") refers to
+_CONTRAST = re.compile(r",?\s*\b(?:yet|but|while|whereas|although|though|even\s+though|despite|however)\b", re.I)
+_CHANGED = re.compile(r"\b(?:increas|decreas|declin|grew|grow|rose|rise|fell|fall|higher|lower|jump|drop|reduc)\w*", re.I)
 
 
 # the question says a figure changed between two periods (the statement lines explain a change)
@@ -67,39 +90,68 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     vocab = services.vocabulary
     subject, from_premise = decision.ask, False
     premise = _premise(question, decision.ask)
-    if not decision.metric and premise and not set(content_words(decision.ask, companies)) - _SCAFFOLD:
+    parts = ask_parts(decision.ask)
+    # parts of the ask that only refer back ("What drove the increase, and what partly offset it?")
+    referring = [p for p in parts if not set(content_words(p, companies)) - _SCAFFOLD]
+    premise_metrics = _changed_metrics(premise, vocab) if premise and not decision.metric and referring else []
+    if not decision.metric and premise and referring:
         # the ask only refers back ("What caused the increase?"): its subject is the premise's
         subject, from_premise = premise, True
     topic = read_topic(subject, companies, vocab)
     if topic is None:
         return None
-    named_metrics = vocab.match_metrics(subject) if from_premise else []
-    if len(named_metrics) > 1:
+    if premise_metrics:
         # "revenues rose 8%, but its net income fell ... What explains the decline?": the ask
-        # explains the last one named, and a sentence about the others explains something else
-        last = named_metrics[-1]
-        topic = topic.model_copy(update={"phrases": [tuple(tokenize(w)) for w in vocab.metrics[last].wordings
-                                                     if tokenize(w)] + _numerator_phrases(last, vocab), "pairs": []})
+        # explains the change its premise states last, and a sentence about the others explains something else
+        topic = topic.model_copy(update={"phrases": [tuple(tokenize(w)) for m in premise_metrics
+                                                     for w in vocab.metrics[m].wordings if tokenize(w)]
+                                         + [p for m in premise_metrics for p in _numerator_phrases(m, vocab)],
+                                         "pairs": []})
+    others = [p for p in parts if p not in referring]
+    if from_premise and others and (also := read_topic(" ".join(others), companies, vocab)) is not None:
+        # "What drove the growth, and how did the pandemic show up in its advertising metrics?": both asked
+        topic = topic.model_copy(update={"phrases": topic.phrases + also.phrases, "pairs": topic.pairs + also.pairs})
     topic = topic.model_copy(update={"phrases": topic.phrases + _numerator_phrases(decision.metric, vocab)})
     years = sorted(set(understanding.fiscal_years))
     # the periods the question names: its fiscal years and the calendar years of its dates
     # ("the quarter ended October 30, 2022" of fiscal 2023)
     named = set(years) | years_in(question)
     wanted = [w for w in content_words(subject, companies) if not from_premise or w not in _SCAFFOLD]
+    anchored = bool(decision.metric or premise_metrics)
+    asked = set(premise_metrics or [decision.metric] if anchored else [])
+    own = [tuple(tokenize(w)) for m in asked for w in (vocab.metrics[m].wordings if m in vocab.metrics else [])]
+    asked |= {m for a in list(asked) for m in services.vocabulary.inputs(a or "")}
+    # which way the asked metric moved, as the question says it (its premise's last clause)
+    asked_way = _way(_CONTRAST.split(premise)[-1] if premise_metrics and premise else question) if asked else 0
+    pool = _with_following_chunks([*hits, *_searched(topic.words, companies, years, hits, services)], topic, services)
+    found = sentences(pool, companies, risks=asks_about_risk(decision.ask), trim_tables=True)
+    before, after = _neighbours(found)
     scored = []
-    for s in sentences(hits, companies, risks=asks_about_risk(decision.ask)):
+    for s in found:
+        if s.text[:1].islower():
+            continue  # a chunk that starts inside a sentence: a piece of one
+        lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
+        unit = [lead, s] if lead is not None else [s]
+        said = " ".join(u.text for u in unit)
         one_off = bool(_ONE_OFF.search(s.text))
-        if not (topic.stated_by(s.text) and (_CAUSE.search(s.text) or one_off)):
+        if not (topic.stated_by(said) and (_CAUSE.search(s.text) or one_off)):
             continue
-        if _SEGMENT.search(s.text) and not _SEGMENT.search(question):
-            continue  # a segment's change does not explain the company's
+        if asked and not all(_about(u.text, asked, vocab) for u in unit):
+            continue  # "Cost of revenue increased ...": another line that shares the asked one's words
+        if not _SEGMENT.search(question) and any(_SEGMENT.search(_subject(u.text)) for u in unit):
+            continue  # a segment's change does not explain the company's (a segment's growth among its causes does)
         if _ROUNDING.search(s.text) and not _CAUSE.search(_ROUNDING.sub(" ", s.text)):
             continue  # "totals may not add up due to rounding": no cause of a change
-        if from_premise and not _CHANGED.search(s.text) and not one_off:
+        if from_premise and not _CHANGED.search(said) and not one_off:
             continue  # "expenses primarily consist of ...": what the item is, not why it changed
-        if not decision.metric and overlap(s.text, wanted) < _MIN_OVERLAP:
+        if asked_way and any(_direction(u.text, own) == -asked_way for u in unit):
+            continue  # "The increase in PG&E Corporation's net loss" when it went from a loss to income: another figure
+        if not anchored and overlap(said, wanted) < _MIN_OVERLAP:
             continue  # no metric to anchor it: the sentence must be about what the question asks
-        mentioned = years_in(s.text)
+        mentioned = years_in(said)
+        if not (mentioned or _DATED.search(said)):
+            continue  # "Generally, when our revenue becomes more concentrated, our gross margin tends to
+            # decrease due to ...": how the business behaves, not what changed in the asked period
         if years and mentioned and not mentioned & named and (
                 len(mentioned) > 1 or max(mentioned) < min(named) - 1 or min(mentioned) > max(named)):
             # "2021 compared with 2020" explains another year's change, not the asked one ("as
@@ -109,13 +161,13 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         when = 0 if years and years[-1] in mentioned else 1
         own_filing = not years or s.chunk.fiscal_year == years[-1]
         mdna = "mdna" in s.chunk.tags or "Management" in s.chunk.section
-        scored.append(((when, 0 if own_filing else 1, 0 if mdna else 1, s.rank, s.position), s))
+        scored.append(((when, 0 if own_filing else 1, 0 if mdna else 1, s.rank, s.position), unit))
     if not scored:
         return _from_statement(decision, question, hits, understanding, services)
-    best = [s for _, s in sorted(scored, key=lambda t: t[0])[:_LIMIT]]
-    text = " ".join(s.shown() for s in best)
+    best = _units(scored, after)
+    text = " ".join(_shown(s) for s in best)
     change = _change(decision, hits, understanding, services, years)
-    citations = [cite(s.chunk, s.text) for s in best]
+    citations = [cite(s.chunk, prose(s.text)) for s in best]
     flags: list[str] = []
     if change is not None:
         first, last = change
@@ -132,6 +184,164 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                          flags=flags)
 
 
+# "This was principally due to ...", "These increases were offset by ...", "The decrease was caused
+# by ...": a sentence whose subject is the one before it (which names the metric and its change)
+_ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|The\s+(?:\w+\s+){0,2}?(?:increases?|decreases?|declines?|"
+                      r"changes?|improvements?|growth|drops?|reductions?|rises?|variances?|deterioration|"
+                      r"shortfalls?|differences?))\b")
+# a sentence that goes on explaining the one before it: "These increases were offset by ...",
+# "Revenue in 2021 also benefited from ..."
+_GOES_ON = re.compile(r"\b(?:also|further|additionally|in\s+addition)\b|\boffset\b|\bbenefit", re.I)
+# a sentence about a period's change: an amount or a period it is set against
+_DATED = re.compile(r"[$€£¥]\s?\d|\d\s*%|\d[\d,.]*\s*(?:percent|thousand|million|billion)\b|\b(?:compared|prior|previous|"
+                    r"last|preceding|same)\s+(?:\w+\s+){0,2}(?:year|quarter|period|fiscal)|\bfiscal\b|\byear[-\s]over[-\s]year\b|"
+                    r"\bsequentially\b|\bthe\s+(?:year|quarter|period)\b", re.I)
+_BENEFIT = re.compile(r"\bbenefit(?:ed|ted|s)?\s+from\b|\boffset\b", re.I)
+_FOLLOWERS = 2
+
+
+def _changed_metrics(premise: str, vocab: Vocabulary) -> list[str]:
+    """The metrics whose change the premise states last: those of its last clause that names one
+    ("..., yet its revenue and gross profit fell from 2023" -> revenue and gross profit; "Facebook's
+    revenue grew 22% in 2020 despite the COVID-19 pandemic" -> revenue)."""
+    for clause in reversed(_CONTRAST.split(premise)):
+        if metrics := list(dict.fromkeys(vocab.match_metrics(clause))):
+            return metrics
+    return []
+
+
+# "The increase in the cost of cloud revenue is ...": what changed is what follows "The increase in"
+_ANAPHOR_OF = re.compile(r"^the\s+(?:increase|decrease|decline|change|rise|growth|drop|reduction)\s+(?:in|of)\s+", re.I)
+# the finite verb that ends a sentence's subject ("Our cloud revenue in 2022 increased by ..."; "The
+# revenue increase in our ... segment in 2022 is primarily attributed to ...": not the noun "increase")
+_VERB = re.compile(r"\b(?:is|was|were|are|has|have|had|increased|decreased|declined|grew|rose|fell|dropped|improved|reduced|"
+                   r"remained|totaled|totalled|amounted)\b", re.I)
+_COST = re.compile(r"\b(?:costs?|expenses?|expenditures?)\b", re.I)
+
+
+_UP = re.compile(r"\b(?:rose|rise|rises|grew|grow|grows|higher|increas\w*|jump\w*|doubl\w*|tripl\w*|improv\w*|climb\w*|up)\b"
+                 r"|\bfrom\s+(?:a\s+)?(?:net\s+|operating\s+)?loss\b.*\bto\s+(?:a\s+)?(?:net\s+|operating\s+)?(?:income|profit)",
+                 re.I)
+_DOWN = re.compile(r"\b(?:fell|fall|falls|declin\w*|decreas\w*|drop\w*|reduc\w*|worsen\w*|shr[ai]nk\w*|slipp\w*|plung\w*|down|lower)\b"
+                   r"|\bfrom\s+(?:\w+\s+)?(?:income|profit)\b.*\bto\s+(?:a\s+)?(?:net\s+|operating\s+)?loss", re.I)
+_LOSS = re.compile(r"\bloss(?:es)?\b", re.I)
+
+
+def _way(text: str) -> int:
+    """+1 when the text says the figure went up, -1 down, 0 when it says neither or both."""
+    up, down = bool(_UP.search(text)), bool(_DOWN.search(text))
+    return 0 if up == down else 1 if up else -1
+
+
+def _direction(text: str, own: list[tuple[str, ...]]) -> int:
+    """Which way a sentence says the asked metric itself moved (a loss that grew is income that
+    fell), or 0 when its subject is not the asked metric or it says no way."""
+    subject = _subject(text)
+    tokens = tokenize(subject)
+    if not any(tuple(tokens[i : i + len(p)]) == p for p in own if p for i in range(len(tokens) - len(p) + 1)) \
+            and not _LOSS.search(subject):
+        return 0
+    changed = _CHANGED.search(text)
+    way = _way(changed.group(0)) if changed else 0
+    return -way if _LOSS.search(subject) else way
+
+
+def _subject(text: str) -> str:
+    """What a sentence says changed: its words before its finite verb."""
+    return _VERB.split(_ANAPHOR_OF.sub("", text), maxsplit=1)[0]
+
+
+def _about(text: str, asked: set[str | None], vocab: Vocabulary) -> bool:
+    """Whether the sentence's subject, the first metric it names, is an asked one (or an input
+    of it: gross profit for a gross margin), and its subject (the words before its change) no cost
+    unless a cost is asked; a sentence that names no metric is judged by its words."""
+    subject = _subject(text)
+    labels = " ".join(vocab.label(a or "") or "" for a in asked)
+    if _COST.search(subject) and not _COST.search(labels):
+        return False  # "Marketing and sales expenses in 2020 increased ...": a cost, not the asked sales
+    named = vocab.match_metrics(text)
+    return not named or named[0] in asked
+
+
+def _neighbours(found: list[Sentence]) -> tuple[dict[str, Sentence], dict[str, Sentence]]:
+    """Each sentence's neighbours in its chunk, by text: the sentence just before it and the one
+    just after (a chunk's first sentences, repeated from the chunk before, are that chunk's)."""
+    by_text = {s.text: s for s in found}
+    before: dict[str, Sentence] = {}
+    after: dict[str, Sentence] = {}
+    for s in found:
+        lead = by_text.get(s.before)
+        if lead is None and s.before:
+            # the chunk starts inside the sentence before, read whole in the chunk it began in
+            lead = next((t for t in found if t.chunk.doc == s.chunk.doc and t.chunk.index == s.chunk.index - 1
+                         and t.text.endswith(s.before)), None)
+        if lead is not None and lead.chunk.doc == s.chunk.doc:
+            before[s.text] = lead
+            after.setdefault(lead.text, s)
+    return before, after
+
+
+def _units(scored: list[tuple[tuple[int, ...], list[Sentence]]], after: dict[str, Sentence]) -> list[Sentence]:
+    """The best explaining units (a sentence, with the one it refers back to), each followed by
+    the sentences that go on explaining it ("These increases were offset by ..."), in order."""
+    out: list[Sentence] = []
+    taken = 0
+    for _, unit in sorted(scored, key=lambda t: t[0]):
+        if taken == _LIMIT:
+            break
+        if all(s.text in {o.text for o in out} for s in unit):
+            continue
+        taken += 1
+        out += [s for s in unit if s.text not in {o.text for o in out}]
+        last = unit[-1]
+        for _ in range(_FOLLOWERS):
+            nxt = after.get(last.text)
+            if nxt is None or not (_ANAPHOR.match(nxt.text) or _GOES_ON.search(nxt.text[:80])) \
+                    or not (_CAUSE.search(nxt.text) or _BENEFIT.search(nxt.text)):
+                break
+            if nxt.text not in {o.text for o in out}:
+                out.append(nxt)
+            last = nxt
+    return out
+
+
+def _shown(s: Sentence) -> str:
+    return f'"{prose(s.text)}" ({s.chunk.doc} p.{s.chunk.page + 1})'
+
+
+_SEARCH_K = 8
+
+
+def _searched(words: str, companies: list[str], years: list[int], hits: list[SearchHit],
+              services: MetricServices) -> list[SearchHit]:
+    """One more search, for the discussion that explains the asked change: the question's own
+    search brings back what shares its words (the premise's figures, the statements), and the
+    sentences that explain a change are worded as causes ("increased ... primarily due to")."""
+    if services.retriever is None or len(companies) != 1:
+        return []
+    filters = SearchFilters(companies=companies, fiscal_years=years[-1:])
+    query = f"{companies[0]} {words} increased decreased compared to prior year primarily due to driven by offset"
+    have = {h.chunk.chunk_id for h in hits}
+    return [h for h in services.retriever.search(query, filters=filters, k=_SEARCH_K) if h.chunk.chunk_id not in have]
+
+
+def _with_following_chunks(pool: list[SearchHit], topic: Topic, services: MetricServices) -> list[SearchHit]:
+    """The pool and the chunk after each one that explains the topic: a paragraph that explains a
+    change often runs on into the next chunk ("... beginning in the" | "second quarter of 2021.
+    These increases were offset by ...")."""
+    store = getattr(services.retriever, "store", None)
+    if store is None:
+        return pool
+    have = {(h.chunk.doc, h.chunk.index) for h in pool}
+    wanted = {(h.chunk.doc, h.chunk.index + 1) for h in pool
+              if topic.stated_by(h.chunk.text) and _CAUSE.search(h.chunk.text)} - have
+    if not wanted:
+        return pool
+    extra = [SearchHit(chunk=c, score=0.0) for doc in sorted({d for d, _ in wanted}) for c in store.doc_chunks(doc)
+             if (c.doc, c.index) in wanted]
+    return [*pool, *extra]
+
+
 def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
                     services: MetricServices) -> WrittenAnswer | None:
     """No sentence explains the change: the statement lines that sum to the asked total, for the
@@ -140,7 +350,9 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
     asked period's income statement is searched for once when the hits do not hold it."""
     vocab = services.vocabulary
     premise = _premise(question, decision.ask) or ""
-    metrics = [decision.metric] if decision.metric else list(reversed(vocab.match_metrics(premise)))
+    # the change the premise states last ("revenue grew, but its gross margin fell": the margin), never
+    # another metric it names on the way
+    metrics = [decision.metric] if decision.metric else list(reversed(_changed_metrics(premise, vocab)))
     years = sorted(set(understanding.fiscal_years))
     companies = list(understanding.companies)
     if not metrics or len(companies) != 1 or not _A_CHANGE.search(question):

@@ -23,6 +23,7 @@ from answering.kinds.ask_scope import ask_parts, topic_ask
 from answering.kinds.other_words import A_DATE, answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import content_words, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
+from finrag.vocabulary import tokenize
 
 _CHECKED_ELSEWHERE = {"metric", "not_meaningful"}
 _ASKS_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many|large|big)|by\s+how|what\s+(?:amount|percentage|share|"
@@ -66,6 +67,14 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
     if len(parts) < 2:
         return None
     for part in parts:
+        if written.kind == "drivers":
+            # "Lyft's revenue grew 36% in 2021. What drove the increase": the premise before the ask
+            # states the change, it asks nothing; an ask that only refers back ("What drove the
+            # increase", "what partly offset it") is answered by the drivers themselves
+            part = _last_sentence(part)
+            subject = [w for w in content_words(part, companies) if w not in REFERS_BACK]
+            if not subject or (not _SPECIAL.search(part) and overlap(written.text, subject) >= MIN_WORDS):
+                continue  # "What caused the revenue decline?": answered when the answer is about revenue
         if re.fullmatch(r"the\s+(?:\w+\s+)?dates?", part.strip(), re.I):
             if not A_DATE.search(written.text):
                 return part
@@ -95,6 +104,16 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
     return None
 
 
+# the words of a drivers ask that name no subject: "What drove the increase, and what partly offset it?"
+REFERS_BACK = frozenset(tokenize(
+    "drove drive driven drivers cause caused causes increase increased decrease decreased change changed rise rose "
+    "jump jumped jumps fall fell decline declined grew growth such large larger big sharp significant explain "
+    "explains led behind reason reasons account accounts million billion thousand percent went offset offsets partly "
+    "partially improvement improve improved worsen worsened swing swung widen widened narrow narrowed deterioration "
+    "happened"))
+# parts read by their own rule below (an amount, a duration, a date, a yes/no)
+_SPECIAL = re.compile(r"\bhow\s+(?:much|many|long|large|big)\b|\bby\s+how\b|\bwhat\s+(?:amount|percentage|share|proportion|"
+                      r"portion|price|level)\b|\bwhen\b|\bdates?\b|^(?:is|are|was|were|does|do|did|has|have|had)\b", re.I)
 _ASKS_CAUSE = re.compile(r"\b(?:driven\s+by|caused\s+by|due\s+to|(?:the\s+)?result\s+of|because\s+of|attributable\s+to)\b",
                          re.I)
 

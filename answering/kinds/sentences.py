@@ -55,6 +55,7 @@ class Sentence(BaseModel):
     chunk: Chunk
     rank: int  # the hit's rank (0 = best retrieved)
     position: int  # index of the sentence in its chunk
+    before: str = ""  # the text just before it in its chunk (a sentence, a fragment or a table row)
 
     def shown(self) -> str:
         return f'"{self.text}" ({self.chunk.doc} p.{self.chunk.page + 1})'
@@ -139,9 +140,11 @@ def read_topic(text: str, companies: list[str], vocab: Vocabulary, metrics: bool
     return Topic(words=" ".join(shown), phrases=[], pairs=pairs)
 
 
-def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False) -> list[Sentence]:
+def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
+              trim_tables: bool = False) -> list[Sentence]:
     """Every prose sentence of the hits about the asked company (all hits when none is named),
-    best-ranked hit first; instructions to an AI and (unless `risks`) hedged risk language left out."""
+    best-ranked hit first; instructions to an AI and (unless `risks`) hedged risk language left out.
+    `trim_tables`: each without the table rows the page's text ran into its start (`prose`)."""
     wanted = {c.casefold() for c in companies}
     out: list[Sentence] = []
     seen: set[str] = set()
@@ -153,22 +156,54 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False) 
         body = _carried_on(hit.chunk.text, following.text) if following is not None else hit.chunk.text
         bodies[hit.chunk.chunk_id] = body
         if body != hit.chunk.text:
-            whole.append(split_sentences(_item_breaks(body))[-1])
+            last = split_sentences(_item_breaks(body))[-1]
+            whole.append(prose(last) if trim_tables else last)
     for rank, hit in enumerate(hits):
         if wanted and (hit.chunk.company or "").casefold() not in wanted:
             continue
-        for position, text in enumerate(split_sentences(_item_breaks(bodies[hit.chunk.chunk_id]))):
+        raw = split_sentences(_item_breaks(bodies[hit.chunk.chunk_id]))
+        shown = [prose(t) for t in raw] if trim_tables else raw
+        for position, text in enumerate(shown):
             if len(text) > _MAX_SENTENCE or len(text) < 20 or text in seen or is_instruction(text):
                 continue
             if any(text != w and text in w for w in whole):
                 continue  # the next chunk's first words carry on a sentence read whole above
-            if not _ENDS.search(text) or _table_like(text):
+            if not _ENDS.search(text) or (_table_like(text) and not (trim_tables and _worded(text))):
                 continue  # a fragment cut at the chunk's end, or table rows run together
             if not risks and HEDGE.search(text):
                 continue
             seen.add(text)
-            out.append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position))
+            out.append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position,
+                                before=shown[position - 1] if position else ""))
     return out
+
+
+_AMOUNT_WORD = re.compile(r"^\(?[$€£]?\d[\d,.]*\)?%?$|^[$€£%]$")
+_PROSE_WORD = re.compile(r"^[a-z]+[,;]?$")
+_TABLE_AMOUNTS = 3
+
+
+def prose(text: str) -> str:
+    """The sentence without the table rows and headings a page's text ran into its start
+    ("Americas 29 % 27 % ... China 20 % 20 % Gross profit The overall gross profit for the year
+    ... increased" -> "The overall gross profit ..."): it starts at the last capitalised word
+    followed by a lower-case one before the first run of four prose words, when what comes before
+    holds amounts (a table's, not a sentence's: words in parentheses, "(in thousands)", are not prose)."""
+    words = text.split(" ")
+    depth, lower = 0, []
+    for word in words:
+        depth += word.count("(")
+        lower.append(depth == 0 and bool(_PROSE_WORD.match(word)))
+        depth = max(0, depth - word.count(")"))
+    cut, amounts = 0, 0
+    for i in range(len(words) - 1):
+        if all(lower[i : i + 4]) and i + 4 <= len(words):
+            break  # prose begins: the sentence starts at or before here
+        if _AMOUNT_WORD.match(words[i]):
+            amounts += 1
+        elif amounts >= _TABLE_AMOUNTS and words[i][:1].isupper() and lower[i + 1]:
+            cut = i
+    return " ".join(words[cut:]) if cut else text
 
 
 _OVERLAP_PROBE = 40
@@ -204,6 +239,13 @@ def _table_like(text: str) -> bool:
     """Statement rows joined into one "sentence": mostly amounts."""
     amounts = len(_AMOUNT.findall(text))
     return amounts >= 5 and amounts > len(text.split()) / 4
+
+
+def _worded(text: str) -> bool:
+    """A sentence of amounts that is still prose ("Cost of revenue in 2024 of US$2,113.4 million was
+    10.2% higher than US$1,917.2 million in 2023."): a third of its words are lower-case words."""
+    words = text.split()
+    return sum(1 for w in words if _PROSE_WORD.match(w)) * 3 >= len(words)
 
 
 def mentions_years(text: str, years: list[int]) -> bool:

@@ -167,3 +167,83 @@ def test_the_last_metric_of_the_premise_is_explained_and_a_prior_years_one_time_
     assert (written.status, written.kind) == ("answered", "drivers"), written.text
     assert "from one-time gains on real estate" in written.text
     assert "Operating revenues for the" not in written.text  # why revenue rose is not why net income fell
+
+
+def test_an_ask_that_refers_back_to_the_premise_gets_the_cause_and_what_offset_it(services):
+    """Lyft's FY2021 10-K MD&A (pp.63-64): "What drove the increase, and what partly offset it?"
+    names no subject; the premise's revenue is it. The paragraph goes on past its first cause:
+    "Revenue in 2021 also benefited from ..." and "These increases were offset by ...", and the
+    results table the page ran into the paragraph's first sentence is not quoted with it."""
+    lyft = filing("filings-wild/pdfs/Lyft_2021_10-K.pdf")
+    written = ask("Lyft's revenue grew 36% in 2021. What drove the increase, and what partly offset it?", lyft,
+                  [62, 63], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert written.text.startswith('"Revenue increased $843.6 million, or 36%, in 2021')
+    assert "driven primarily by the significant increase in the number of Active Riders" in written.text
+    assert "also benefited from revenues from licensing and data access agreements" in written.text
+    assert "These increases were offset by investments in driver supply" in written.text
+
+
+def test_a_cause_that_refers_back_is_read_with_the_sentence_that_names_the_change(services):
+    """Bayan Resources' 2024 annual report (p.73) states each change, then its cause in a sentence
+    of its own ("This was principally due to a significant decrease in the average selling price
+    ..."). The premise's last clause ("yet its revenue and gross profit fell") names what is
+    explained: both, and not cost of revenue or selling expenses."""
+    bayan = filing("filings-wild/pdfs/BayanResources_2024_AnnualReport.pdf")
+    written = ask("Bayan Resources sold a record volume of coal in 2024, yet its revenue and gross profit fell from "
+                  "2023. What explains this?", bayan, [72], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "revenue of US$3,446.2 million in 2024 was 3.8% lower" in written.text
+    assert "This was principally due to a significant decrease in the average selling price of coal" in written.text
+    assert "gross profit of US$1,332.8 million in 2024 was 19.9% lower" in written.text
+    assert "overburden removal costs" not in written.text and "DMO compensation" not in written.text
+
+
+def test_a_cause_after_a_table_the_page_ran_into_it_is_found(services):
+    """Accuray's FY2022 10-K (p.81): the regional revenue table runs into "Gross profit The overall
+    gross profit ... increased by $0.4 million ... due to ...", read as one sentence too long to
+    be prose; without the table it is the cause of the gross margin's fall."""
+    accuray = filing("filings-wild/pdfs/Accuray_2022_10-K.pdf")
+    written = ask("Accuray's total net revenue grew 8% in fiscal 2022 (year ended June 30, 2022), yet its gross "
+                  "margin fell from 40% to 37%. What explains this?", accuray, [80], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert written.text.startswith('"The overall gross profit for the year ended June 30, 2022 increased by $0.4 '
+                                   'million')
+    assert "decrease in service gross profit of $12.4 million" in written.text
+
+
+def test_a_cost_that_shares_the_asked_metrics_words_does_not_explain_it(services):
+    """Facebook's 2020 10-K: "Marketing and sales expenses in 2020 increased ... The increase was
+    primarily driven by ..." and "Cost of revenue in 2020 increased ..." name "sales" and
+    "revenue", but explain costs, not the revenue growth asked about."""
+    facebook = filing("filings-wild/pdfs/Facebook_2020_10-K.pdf")
+    written = ask("Facebook's revenue grew 22% in 2020. What drove the growth?", facebook, [65, 66], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "increase in the number of ads delivered" in written.text
+    assert "Marketing and sales expenses" not in written.text and "Cost of revenue" not in written.text
+
+
+def test_a_sentence_that_says_the_metric_moved_the_other_way_explains_another_figure(services):
+    """PG&E's FY2022 10-K (p.64) explains the parent-only results: "The increase in PG&E
+    Corporation's net loss for 2022 ... is primarily due to increased interest rates". The question
+    says net income went from a loss to income: a loss that grew is another figure, so the
+    consolidated statement's lines explain the change instead."""
+    pge = filing("financebench-extra/pdfs/PG_E_2022_10K.pdf")
+    question = ("PG&E Corporation went from a net loss of $88 million in FY2021 to net income of $1,814 million in "
+                "FY2022. Was this driven by better operating performance? What drove the change?")
+    written = ask(question, pge, [63, 104, 216, 97], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "net loss for 2022" not in written.text
+    assert written.text.startswith("Net Income (Loss) went from (88) (2021) to 1,814 (2022)")
+
+
+def test_a_margin_that_reduced_is_the_fall_the_question_asks_about(services):
+    """Ethernity Networks' 2022 annual report (p.10): "The gross margin percentage reduced to 54.4%
+    in 2022 from 73.8% in 2021, related mainly to increased component costs ..." says the margin
+    fell, as the question does ("increased" is its cause's, not the margin's); the revenue the
+    premise also names is not what is explained."""
+    ethernity = filing("filings-wild/pdfs/EthernityNetworks_2022_AnnualReport.pdf")
+    written = ask("Ethernity Networks grew revenue in 2022, but its gross margin percentage fell sharply. By how much "
+                  "did it fall, and why?", ethernity, [9], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "The gross margin percentage reduced to 54.4% in 2022 from 73.8% in 2021" in written.text

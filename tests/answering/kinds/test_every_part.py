@@ -64,3 +64,26 @@ def test_a_change_between_named_years_answered_with_one_year_is_refused():
     # a range asked for an average is no change
     average = _answer("Capex FY2019-FY2021 average: $1.2 billion.", "metric")
     assert answered_over_the_asked_years(average, "What is the FY2019 - FY2021 average capex?").status == "answered"
+
+
+PATRIOT_REVENUE = ('Revenue fell from $108.72 million (FY2019) to $88.71 million (FY2020). What drove it, as the filing '
+                   'says: "Transportation revenues (excluding fuel surcharges) were $82,503,000, down $15,776,000 on '
+                   '7,236,000 fewer miles primarily due to the COVID-19 pandemic, the downsizing of certain customer '
+                   'business due to inadequate freight rates, and the closure of our Charlotte terminal in May, 2019 and '
+                   'our Wilmington terminal on April 25, 2020." (p.37)')
+
+
+def test_a_drivers_part_is_read_without_its_premise_and_by_its_subject():
+    """Patriot Transportation's FY2020 10-K (p.37): the premise ("total revenues fell about 18% ...
+    and its operating ratio worsened") states, it asks nothing; "What caused the revenue decline"
+    asks about revenue, answered by the revenue's causes. The operating ratio part is still asked."""
+    question = ("Patriot Transportation's total revenues fell about 18% in fiscal 2020 (year ended September 30, "
+                "2020) and its operating ratio worsened. What caused the revenue decline, and how did operating "
+                "profit and the operating ratio change?")
+    refused = answered_in_every_part(_answer(PATRIOT_REVENUE, "drivers"), question, ["Patriot Transportation"])
+    assert refused.status == "not_found"
+    assert "“how did operating profit and the operating ratio change”" in refused.text
+    alone = "Patriot Transportation's total revenues fell about 18% in fiscal 2020. What caused the revenue decline?"
+    assert answered_in_every_part(_answer(PATRIOT_REVENUE, "drivers"), alone + " And why?", ["Patriot"]).status \
+        == "answered"
+
