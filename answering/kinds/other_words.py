@@ -10,13 +10,21 @@ it holds* by a percentage interest ("owned a 49% interest in the entity"), one a
 remedies* a suit seeks by what it seeks ("seek a permanent injunction ... divestiture"), one
 asking *how significant* something was by a share or a materiality judgement ("were immaterial"). Counting the part's
 own words would refuse a sentence that answers it, or search for one that cannot exist.
+
+A *when* part that names a date of its own ("when was it payable?", "when is it effective?")
+is answered by a date in a sentence that names it ("is payable on December 30, 2020"), not by
+the date of the event another part asks about ("On December 4, 2020 the Board declared a special
+dividend"). Only a part asking when the event itself took place ("when did the deal close?",
+"when did it occur?") is answered by any date the answer gives.
 """
 
 from __future__ import annotations
 
 import re
 
+from answering.aspects import split_sentences
 from answering.kinds.ask_scope import MONTH
+from answering.kinds.sentences import content_words, overlap
 
 _ASKS_WHEN = re.compile(r"^\W*(?:and\s+)?when\b", re.I)
 A_DATE = re.compile(rf"\b{MONTH}\s+(?:\d{{1,2}},?\s+)?(?:19|20)\d\d\b|\b\d{{1,2}}\s+{MONTH}\s+(?:19|20)\d\d\b|"
@@ -44,10 +52,15 @@ _SIGNIFICANCE = re.compile(r"\b(?:im|not\s+)?material\b|\b(?:in|not\s+)?signific
 _ORGANISATION = re.compile(r"\b(?:Co\.|Ltd\.?|Limited|Inc\.|Corporation|Corp\.|LLC|L\.P\.|plc|GmbH|S\.A\.|N\.V\.)(?=\W|$)")
 
 
+# "when did the deal close / occur / take place?": the date the event itself happened
+_THE_EVENT_ITSELF = re.compile(r"\b(?:clos(?:e|ed|ing)|complet\w*|consummat\w*|occur\w*|happen\w*|take\s+place|took\s+place|"
+                               r"begin|began|start\w*|announc\w*)\b", re.I)
+
+
 def answered_in_other_words(part: str, text: str) -> bool:
     """Whether `text` answers the follow-on `part` in the words such a part is answered in."""
     if _ASKS_WHEN.match(part):
-        return bool(A_DATE.search(text))
+        return dated_as_asked(part, text)
     if _ASKS_MEANS.match(part):
         return bool(_MEANS.search(text))
     if _ASKS_PARTY.match(part):
@@ -65,3 +78,14 @@ def asks_in_other_words(part: str) -> bool:
     """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
     return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, _ASKS_STAKE, _ASKS_RELIEF,
                                          _ASKS_SIGNIFICANCE))
+
+
+def dated_as_asked(part: str, text: str) -> bool:
+    """Whether `text` gives the date a *when* part asks: any date for when the event itself took
+    place, else a date in a sentence that names what the part asks the date of ("payable")."""
+    if not A_DATE.search(text):
+        return False
+    words = content_words(part, [])
+    if not words or _THE_EVENT_ITSELF.search(part):
+        return True
+    return any(A_DATE.search(s) and overlap(s, words) > 0 for s in split_sentences(text))

@@ -157,6 +157,9 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
             if (other := _in_other_words(part, found, hits, understanding, months)) is not None:
                 found.append(other)  # "what share does it hold in it?": "owned a 49% interest in the JV"
                 continue
+            if (other := _following(part, found, hits, understanding)) is not None:
+                found.append(other)  # "when was it payable?": "This one-time, special dividend is payable on ..."
+                continue
         # more than the best few: the one dated as the question asks may rank below another period's
         best = stating(decision.model_copy(update={"ask": part}), question, hits, understanding, services, limit=6)
         if found and len(set(content_words(part, list(understanding.companies)))) < 2:
@@ -210,6 +213,9 @@ def _completed(best: list[Sentence], decision: KindDecision, question: str, hits
     for part in asked_parts(question)[1:]:
         if not asks_in_other_words(part) or answered_in_other_words(part, quoted(out)):
             continue
+        if (following := _following(part, out, hits, understanding)) is not None:
+            out.append(following)  # the next sentence carries on the statement, whatever names it repeats
+            continue
         names = {n for s in out for n in _NAMED.findall(s.text)}
         about = [s for s in sentences(hits, companies) if s not in out and answered_in_other_words(part, s.text)
                  and any(re.search(rf"\b{re.escape(n)}\b", s.text) for n in names)]
@@ -261,6 +267,16 @@ def _in_other_words(part: str, found: list[Sentence], hits: list[SearchHit], und
     # "(as of fiscal year end June 30, 2022)": the sentence dated as asked before another
     dated = [s for s in about if any(re.search(rf"\b{m}", s.text, re.I) for m in months)]
     return (dated or about or [None])[0]
+
+
+def _following(part: str, found: list[Sentence], hits: list[SearchHit],
+               understanding: QueryUnderstanding) -> Sentence | None:
+    """The sentence right after a found one, which carries on the same statement, when it answers
+    a follow-on part in other words ("This one-time, special dividend is payable on December 30,
+    2020"), or None."""
+    following = {(s.chunk.chunk_id, s.position + 1) for s in found}
+    return next((s for s in sentences(hits, list(understanding.companies))
+                 if (s.chunk.chunk_id, s.position) in following and answered_in_other_words(part, s.text)), None)
 
 
 def _defining(names: list[str], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:

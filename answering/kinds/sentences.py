@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from answering.aspects import split_sentences
 from answering.citations import is_instruction
+from answering.kinds.ask_scope import MONTH as _MONTH
 from finrag.models import Chunk, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
 from retrieval.periods import parse_periods
@@ -166,9 +167,25 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False) 
                 continue  # a fragment cut at the chunk's end, or table rows run together
             if not risks and HEDGE.search(text):
                 continue
+            text = _after_dateline(text)
+            if len(text) < 20 or text in seen:
+                continue
             seen.add(text)
             out.append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position))
     return out
+
+
+# "MOUNTAIN VIEW, Calif. – July 25, 2023 –": a release's dateline. What stands before it is the
+# release's headline ("Alphabet Announces ... Plans for Chief Financial Officer Transition"): a
+# title that names what the release is about, not a sentence that states what happened.
+_DATELINE = re.compile(rf"\b[A-Z][A-Z .'-]+,\s+(?:[A-Z][\w.]*\s*){{1,3}}[\u2013\u2014-]+\s*(?i:{_MONTH})\s+\d{{1,2}},?\s+"
+                       r"(?:19|20)\d\d\s*(?:\([^)]{1,40}\)\s*)?[\u2013\u2014-]+\s*")
+
+
+def _after_dateline(text: str) -> str:
+    """The sentence without a release's headline and dateline that open it."""
+    m = _DATELINE.search(text)
+    return text[m.end():] if m else text
 
 
 _OVERLAP_PROBE = 40

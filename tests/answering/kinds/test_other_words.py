@@ -48,3 +48,21 @@ def test_a_yes_no_with_how_significant_is_completed_by_the_sentence_that_judges_
                   "October 30, 2022), and how significant had Russia been to its sales?", nvidia, [26, 40], services)
     assert (written.status, written.kind) == ("answered", "yes_no"), written.text
     assert written.text.startswith("No.") and "Direct sales to Russia in fiscal year 2022 were immaterial." in written.text
+
+
+def test_when_it_was_payable_is_the_date_of_the_sentence_that_says_payable(services):
+    # Patriot's FY2020 10-K: "On December 4, 2020 the ... Board ... declared a special cash dividend
+    # of $3.00 per share" dates the declaration; the next sentence "This one-time, special dividend is
+    # payable on December 30, 2020, ..." dates what the second part asks. The declaration alone is a
+    # partial answer, however many dates it gives.
+    from answering.kinds.other_words import answered_in_other_words
+
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2020_10-K.pdf")
+    written = ask("What special dividend did Patriot Transportation Holding's board declare after the end of "
+                  "fiscal 2020, and when was it payable?", patriot, [38, 18], services)
+    assert written.status == "answered", written.text
+    assert "declared a special cash dividend of $3.00 per share" in written.text, written.text
+    assert "payable on December 30, 2020" in written.text, written.text
+    declared = "On December 4, 2020 the Board of Directors declared a special cash dividend of $3.00 per share."
+    assert not answered_in_other_words("when was it payable?", declared)
+    assert answered_in_other_words("when did the deal close?", "On November 12, 2021, we completed the acquisition.")

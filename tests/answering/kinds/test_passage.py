@@ -151,3 +151,20 @@ def test_initials_end_no_sentence_and_an_abbreviation_states_the_name_it_stands_
                   [110, 48, 111, 47, 112], services)
     assert written.status == "answered", written.text
     assert "seeking to preliminarily enjoin our proposed acquisition of Within Unlimited" in written.text
+
+
+def test_a_release_headline_before_its_dateline_is_no_statement_of_what_happened(services):
+    # Alphabet's Q2 2023 release opens "Alphabet Announces Second Quarter 2023 Results Announces Plans for
+    # Chief Financial Officer Transition ... MOUNTAIN VIEW, Calif. – July 25, 2023 – Alphabet Inc. ...
+    # today announced financial results ...": the headline names the topic, it does not say who moves
+    # where and when. Quoted as the answer it was graded wrong; the sentence after the dateline is
+    # what the release states.
+    from answering.kinds.sentences import sentences
+    from tests.answering.kinds.conftest import hits
+
+    alphabet = filing("filings-wild/pdfs/Alphabet_2023_EarningsRelease_Q2.pdf")
+    written = ask("What executive change did Alphabet announce with its second-quarter 2023 results?",
+                  alphabet, [0, 1, 2], services)
+    assert "Chief Financial Officer Transition" not in written.text or written.status != "answered", written.text
+    opening = [s.text for s in sentences(hits(alphabet, [0]), []) if "today announced financial results" in s.text]
+    assert opening and opening[0].startswith("Alphabet Inc. (NASDAQ: GOOG, GOOGL) today announced"), opening
