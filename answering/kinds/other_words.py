@@ -34,8 +34,10 @@ _ASKS_MEANS = re.compile(r"^\W*(?:and\s+)?how\s+(?:was|were|is|did|will)\s+(?:\w
                          r"(?:paid|pay|financed|finance|funded|fund|settled)\b", re.I)
 _MEANS = re.compile(r"\bcash\b|\b(?:common|ordinary)\s+(?:stock|shares)\b|\bshares\s+of\b|\bborrowings?\b|"
                     r"\b(?:term\s+loan|credit\s+facility|senior\s+notes|debt\s+financing|issuance\s+of)\b", re.I)
-_ASKS_PARTY = re.compile(r"^\W*(?:and\s+)?who\s+(?:is|was|are|were)\s+(?:its|their|the|our)\s+(?:[\w-]+\s+)?"
-                         r"(?:partners?|counterpart(?:y|ies)|buyers?|purchasers?|sellers?|acquirers?|lenders?)\b", re.I)
+_ASKS_PARTY = re.compile(r"^\W*(?:and\s+)?(?:who\s+(?:is|was|are|were)\s+(?:its|their|the|our)\s+(?:[\w-]+\s+)?"
+                         r"(?:partners?|counterpart(?:y|ies)|buyers?|purchasers?|sellers?|acquirers?|lenders?)|"
+                         # "To whom was it sold?", "From whom did it buy ...?"
+                         r"(?:to|from|by|with)\s+whom)\b", re.I)
 _ASKS_STAKE = re.compile(r"^\W*(?:and\s+)?what\s+(?:(?:ownership|equity)\s+)?(?:share|stake|interest|percentage)\s+"
                          r"(?:\w+\s+){0,3}?(?:hold|holds|own|owns|have|has)\b", re.I)
 # "owned a 49% interest in the entity", "has a 49% ownership interest in the JV"
@@ -57,8 +59,15 @@ _THE_EVENT_ITSELF = re.compile(r"\b(?:clos(?:e|ed|ing)|complet\w*|consummat\w*|o
                                r"begin|began|start\w*|announc\w*)\b", re.I)
 
 
+def _asking(part: str) -> str:
+    """The part's asking sentence, after a statement that leads into it ("In 2021 X divested its
+    self-driving division. To whom was it sold?")."""
+    return re.split(r"(?<=[.!])\s+(?=[A-Z])", part.strip())[-1]
+
+
 def answered_in_other_words(part: str, text: str) -> bool:
     """Whether `text` answers the follow-on `part` in the words such a part is answered in."""
+    part = _asking(part)
     if _ASKS_WHEN.match(part):
         return dated_as_asked(part, text)
     if _ASKS_MEANS.match(part):
@@ -76,6 +85,7 @@ def answered_in_other_words(part: str, text: str) -> bool:
 
 def asks_in_other_words(part: str) -> bool:
     """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
+    part = _asking(part)
     return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, _ASKS_STAKE, _ASKS_RELIEF,
                                          _ASKS_SIGNIFICANCE))
 

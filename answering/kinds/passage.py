@@ -143,6 +143,10 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
         # the year was the source document's ("its FY2023 annual report"), not the fact's
         understanding = understanding.model_copy(update={"fiscal_years": []})
     parts = ask_parts(ask)
+    if (lead := _lead_in(question, decision.ask or question)) and len(content_words(parts[0], list(understanding.companies))) < 2:
+        # "In 2021 Lyft divested its self-driving vehicle division. To whom was it sold, ...?": the
+        # statement before the asking sentence names what "it" is
+        parts[0] = f"{lead} {parts[0]}"
     if len(parts) == 1:
         best = stating(decision.model_copy(update={"ask": ask}), question, hits, understanding, services, limit=1)
         return best + _continued(best, hits, understanding) if best else []
@@ -183,6 +187,11 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
             # line") is about an investigation of it, not where it began
             best = _defining(named, hits, understanding) or best
         named += names
+        if asks_in_other_words(part):
+            # "To whom was it sold?", "when did the transaction close?": a sentence that shares the
+            # part's words without the name or date asked ("... as part of the transaction at closing")
+            # does not answer it
+            best = [s for s in best if answered_in_other_words(part, s.text)]
         if not best:
             return []
         if _WHAT_IS.match(part):
@@ -267,6 +276,14 @@ def _in_other_words(part: str, found: list[Sentence], hits: list[SearchHit], und
     # "(as of fiscal year end June 30, 2022)": the sentence dated as asked before another
     dated = [s for s in about if any(re.search(rf"\b{m}", s.text, re.I) for m in months)]
     return (dated or about or [None])[0]
+
+
+def _lead_in(question: str, ask: str) -> str:
+    """The statement right before the asking sentence ("In 2021 X divested its division."), or ""."""
+    at = question.find(ask)
+    lead = question[:at].strip() if at > 0 else ""
+    last = re.split(r"(?<=[.!])\s+(?=[A-Z])", lead)[-1] if lead else ""
+    return last if last.endswith(".") and "?" not in last else ""
 
 
 def _following(part: str, found: list[Sentence], hits: list[SearchHit],

@@ -76,9 +76,11 @@ class Topic(BaseModel):
                 return True  # one word: "audits" states "auditor"
             if any(tuple(tokens[i : i + n]) == phrase for i in range(len(tokens) - n + 1)):
                 return True
+        # a hyphenated compound is one word apart from its neighbours ("recognized a pre-tax gain")
+        placed = [(i, t) for i, word in enumerate(text.split()) for t in tokenize(word)]
         for a, b in self.pairs:
-            at_a = [i for i, t in enumerate(tokens) if _same(t, a)]
-            at_b = [i for i, t in enumerate(tokens) if _same(t, b)]
+            at_a = [i for i, t in placed if _same(t, a)]
+            at_b = [i for i, t in placed if _same(t, b)]
             if any(abs(i - j) <= 3 for i in at_a for j in at_b):
                 return True
         return False

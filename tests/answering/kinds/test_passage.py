@@ -168,3 +168,18 @@ def test_a_release_headline_before_its_dateline_is_no_statement_of_what_happened
     assert "Chief Financial Officer Transition" not in written.text or written.status != "answered", written.text
     opening = [s.text for s in sentences(hits(alphabet, [0]), []) if "today announced financial results" in s.text]
     assert opening and opening[0].startswith("Alphabet Inc. (NASDAQ: GOOG, GOOGL) today announced"), opening
+
+
+def test_a_sale_read_part_by_part_after_the_statement_that_leads_into_it(services):
+    # Lyft's FY2021 10-K: "In 2021 Lyft divested its self-driving vehicle division. To whom was it
+    # sold, when did the transaction close, how much cash ..., and what gain ...?" The lead-in names
+    # what "it" is; "to whom" is answered by the sentence naming the buyer (“Woven Planet”, a
+    # subsidiary of Toyota Motor Corporation) and dating the closing; a pre-tax gain is one word
+    # from "recognized" ("We recognized a pre-tax gain of $119.3 million").
+    lyft = filing("filings-wild/pdfs/Lyft_2021_10-K.pdf")
+    written = ask("In 2021 Lyft divested its self-driving vehicle division. To whom was it sold, when did the "
+                  "transaction close, how much cash will Lyft receive and on what schedule, and what gain did Lyft "
+                  "recognize?", lyft, [95, 75, 56, 71, 47, 96, 69], services)
+    assert written.status == "answered", written.text
+    for stated in ("Woven Planet", "July 13, 2021", "$515 million", "$165 million paid upfront", "$119.3 million"):
+        assert stated in written.text, (stated, written.text)
