@@ -8,7 +8,10 @@ was paid for* by the means of payment (cash, stock, debt), one asking *who the o
 party* was (its partner, the buyer) by the name of an organisation, one asking *what share
 it holds* by a percentage interest ("owned a 49% interest in the entity"), one asking *what
 remedies* a suit seeks by what it seeks ("seek a permanent injunction ... divestiture"), one
-asking *how significant* something was by a share or a materiality judgement ("were immaterial"). Counting the part's
+asking *how significant* something was by a share or a materiality judgement ("were immaterial"), one
+asking *what conditions cause this* by the fact's sentence with its causal link ("..., which raise
+substantial doubt"), one asking *what management has done to address it* by an action ("secured
+new financing"). Counting the part's
 own words would refuse a sentence that answers it, or search for one that cannot exist.
 
 A *when* part that names a date of its own ("when was it payable?", "when is it effective?")
@@ -50,6 +53,24 @@ _RELIEF = re.compile(r"\bseek(?:s|ing)?\b[^.;]{0,80}?\b(?:injunct\w*|enjoin\w*|r
 _ASKS_SIGNIFICANCE = re.compile(r"^\W*(?:and\s+)?how\s+(?:significant|important|material|big\s+a\s+part)\b", re.I)
 # "Direct sales to Russia in fiscal year 2022 were immaterial", or the share it was
 _SIGNIFICANCE = re.compile(r"\b(?:im|not\s+)?material\b|\b(?:in|not\s+)?significant\b|\d(?:\.\d+)?\s?(?:%|percent\b)", re.I)
+# "What conditions cause this?", "what factors gave rise to it?": what the fact asked before is
+# due to, which the sentence stating that fact gives with its causal link ("... has an accumulated
+# deficit, which raise substantial doubt ...")
+_ASKS_CAUSE = re.compile(r"^\W*(?:and\s+)?what\s+(?:[\w-]+\s+)?(?:conditions?|factors?|events?|circumstances|reasons?|"
+                         r"matters?)\s+(?:\w+\s+)?(?:caused?|causes|led\s+to|lead\s+to|gave\s+rise\s+to|give\s+rise\s+to|"
+                         r"raised?|raises|triggered?)\b", re.I)
+_A_CAUSE = re.compile(r"\b(?:which|that|these\s+\w+|this|they)\s+(?:\w+\s+)?(?:raised?|raises|caused?|causes|gave\s+rise|"
+                      r"give\s+rise|led\s+to|lead\s+to|resulted\s+in|result\s+in)\b|"
+                      r"\b(?:due\s+to|because\s+of|as\s+a\s+result\s+of|attributable\s+to|caused\s+by|driven\s+by)\b", re.I)
+# "what has management done to address it?", "what steps is it taking to mitigate this?": what was
+# done or is planned, stated as an action ("secured new financing and clarified new business plans")
+_ASKS_RESPONSE = re.compile(
+    r"^\W*(?:and\s+)?(?:what\s+(?:has|have|had|did|does|do|is|are|will)\s+(?:[\w-]+\s+){0,3}?(?:done|doing|do|taken|taking|"
+    r"take|planned|planning)|what\s+(?:actions?|steps|measures|plans?)\s+(?:[\w-]+\s+){0,4}?)\b[^?]*?"
+    r"\b(?:address|mitigat|remed|alleviat|resolv|respond|deal\s+with|overcome)\w*", re.I)
+_A_RESPONSE = re.compile(r"\b(?:secured|obtained|raised|received|completed|entered\s+into|restructur\w*|implemented|"
+                         r"initiated|launched|reduced|(?:plans?|intends?|expects?)\s+to|will\s+(?:continue\s+to\s+)?"
+                         r"(?:seek|raise|reduce|implement|pursue))\b", re.I)
 # the legal form that ends an organisation's name: "CNNC High Energy Equipment (Tianjin) Co., Ltd."
 _ORGANISATION = re.compile(r"\b(?:Co\.|Ltd\.?|Limited|Inc\.|Corporation|Corp\.|LLC|L\.P\.|plc|GmbH|S\.A\.|N\.V\.)(?=\W|$)")
 
@@ -80,6 +101,10 @@ def answered_in_other_words(part: str, text: str) -> bool:
         return bool(_RELIEF.search(text))
     if _ASKS_SIGNIFICANCE.match(part):
         return bool(_SIGNIFICANCE.search(text))
+    if _ASKS_CAUSE.match(part):
+        return bool(_A_CAUSE.search(text))
+    if _ASKS_RESPONSE.match(part):
+        return bool(_A_RESPONSE.search(text))
     return False
 
 
@@ -87,7 +112,7 @@ def asks_in_other_words(part: str) -> bool:
     """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
     part = _asking(part)
     return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, _ASKS_STAKE, _ASKS_RELIEF,
-                                         _ASKS_SIGNIFICANCE))
+                                         _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_RESPONSE))
 
 
 def dated_as_asked(part: str, text: str) -> bool:

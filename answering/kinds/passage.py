@@ -28,6 +28,7 @@ from answering.kinds.sentences import (
 )
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import SearchHit
+from finrag.vocabulary import load_vocabulary
 from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
@@ -244,12 +245,18 @@ def completed(written: WrittenAnswer, question: str, hits: list[SearchHit],
         return written
     companies = list(understanding.companies)
     added: list[Sentence] = []
-    for part in asked_parts(question)[1:]:
+    parts = asked_parts(question)
+    # "Does X raise substantial doubt about ... going concern? ..., and what has management done to
+    # address it?": a part that refers back is about what the first part asks, so a sentence
+    # answering it comes from a passage that states that topic
+    anchor = read_topic(topic_ask(parts[0]), companies, load_vocabulary(), metrics=False) if parts else None
+    for part in parts[1:]:
         if not asks_in_other_words(part) or answered_in_other_words(part, f"{written.text} {quoted(added)}"):
             continue
         names = _names(part, companies)
-        about = [s for s in sentences(hits, companies) if names and s.text not in written.text
-                 and all(re.search(rf"\b{re.escape(n)}\b", s.text) for n in names)
+        about = [s for s in sentences(hits, companies) if s.text not in written.text
+                 and (all(re.search(rf"\b{re.escape(n)}\b", s.text) for n in names) if names
+                      else anchor is not None and anchor.stated_by(s.chunk.text))
                  and answered_in_other_words(part, s.text)]
         if about:
             added.append(about[0])

@@ -66,3 +66,17 @@ def test_when_it_was_payable_is_the_date_of_the_sentence_that_says_payable(servi
     declared = "On December 4, 2020 the Board of Directors declared a special cash dividend of $3.00 per share."
     assert not answered_in_other_words("when was it payable?", declared)
     assert answered_in_other_words("when did the deal close?", "On November 12, 2021, we completed the acquisition.")
+
+
+def test_a_going_concern_yes_with_its_conditions_and_what_management_did(services):
+    # Mercurity's FY2022 20-F: the auditor's sentence states the conditions with their causal link
+    # ("..., which raise substantial doubt ..."), and Note 3, beside its own going-concern sentence,
+    # what management did ("secured new financing and clarified new business plans"): a part that
+    # refers back ("address it") is answered from a passage about the first part's topic
+    mercurity = filing("filings-wild/pdfs/MercurityFintech_2022_20-F.pdf")
+    written = ask("Does Mercurity Fintech's fiscal 2022 annual report (Form 20-F) raise substantial doubt about its "
+                  "ability to continue as a going concern? What conditions cause this, and what has management done "
+                  "to address it?", mercurity, [112, 135, 337, 29], services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("Yes.") and "which raise substantial doubt" in written.text, written.text
+    assert "the Company secured new financing and clarified new business plans" in written.text, written.text
