@@ -27,7 +27,7 @@ from answering.kinds.sentences import (
     sentences,
 )
 from answering.written_answer import NOT_FOUND, WrittenAnswer
-from finrag.models import SearchHit
+from finrag.models import SearchFilters, SearchHit
 from finrag.vocabulary import load_vocabulary
 from retrieval.periods import parse_periods
 
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
     from answering.metric_answer import MetricServices
     from retrieval.query_understanding import QueryUnderstanding
+    from retrieval.retriever import Retriever
 
 _MIN_OVERLAP = 0.5
 _ASKS_AMOUNT = re.compile(r"\bhow\s+(?:much|many)\b|\bwhat\s+(?:did\s+it\s+cost|(?:was\s+)?the\s+(?:amount|price|cost))\b"
@@ -235,12 +236,14 @@ def _completed(best: list[Sentence], decision: KindDecision, question: str, hits
 
 
 def completed(written: WrittenAnswer, question: str, hits: list[SearchHit],
-              understanding: QueryUnderstanding) -> WrittenAnswer:
+              understanding: QueryUnderstanding, retriever: Retriever | None = None) -> WrittenAnswer:
     """Another kind's answer (a yes/no with its deciding sentences) and, for each follow-on part
     it leaves unanswered that a sentence answers in other words ("..., and how significant had
     Russia been to its sales?"), the sentence about what the part names ("Russia") that answers
     it ("Direct sales to Russia in fiscal year 2022 were immaterial."). Parts still unanswered
-    are left to answering.kinds.every_part, which refuses."""
+    are left to answering.kinds.every_part, which refuses. A part that refers back and that no
+    retrieved sentence answers gets one more search (with `retriever`), for the first part and
+    it together: the note that states the fact goes on past the chunk retrieved for it."""
     if written.status != "answered":
         return written
     companies = list(understanding.companies)
@@ -254,10 +257,17 @@ def completed(written: WrittenAnswer, question: str, hits: list[SearchHit],
         if not asks_in_other_words(part) or answered_in_other_words(part, f"{written.text} {quoted(added)}"):
             continue
         names = _names(part, companies)
-        about = [s for s in sentences(hits, companies) if s.text not in written.text
-                 and (all(re.search(rf"\b{re.escape(n)}\b", s.text) for n in names) if names
-                      else anchor is not None and anchor.stated_by(s.chunk.text))
-                 and answered_in_other_words(part, s.text)]
+
+        def answering(found: list[SearchHit], part: str = part, names: list[str] = names) -> list[Sentence]:
+            return [s for s in sentences(found, companies) if s.text not in written.text
+                    and (all(re.search(rf"\b{re.escape(n)}\b", s.text) for n in names) if names
+                         else anchor is not None and anchor.stated_by(s.chunk.text))
+                    and answered_in_other_words(part, s.text)]
+
+        about = answering(hits)
+        if not about and not names and retriever is not None and companies:
+            about = answering(retriever.search(f"{parts[0]} {part}", filters=SearchFilters(companies=companies),
+                                               k=8, mode="sparse"))
         if about:
             added.append(about[0])
     if not added:

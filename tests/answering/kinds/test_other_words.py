@@ -80,3 +80,30 @@ def test_a_going_concern_yes_with_its_conditions_and_what_management_did(service
     assert (written.status, written.kind) == ("answered", "yes_no"), written.text
     assert written.text.startswith("Yes.") and "which raise substantial doubt" in written.text, written.text
     assert "the Company secured new financing and clarified new business plans" in written.text, written.text
+
+
+def test_what_management_did_is_searched_for_past_the_chunk_retrieved(services):
+    # the search brought the auditor's going-concern sentence (p.113), not the part of Note 3 that
+    # says what management did: one more search, for the first part and the unanswered one together,
+    # finds it (a stand-in for the store's sparse search, serving the real filing's Note 3 page)
+    from dataclasses import replace
+
+    from tests.answering.kinds.conftest import hits
+
+    mercurity = filing("filings-wild/pdfs/MercurityFintech_2022_20-F.pdf")
+
+    class NoteSearch:
+        def __init__(self) -> None:
+            self.queries: list[str] = []
+
+        def search(self, query, filters=None, k=None, mode=None, sparse=None):
+            self.queries.append(query)
+            return hits(mercurity, [135])
+
+    search = NoteSearch()
+    written = ask("Does Mercurity Fintech's fiscal 2022 annual report (Form 20-F) raise substantial doubt about its "
+                  "ability to continue as a going concern? What conditions cause this, and what has management done "
+                  "to address it?", mercurity, [112], replace(services, retriever=search))
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert "the Company secured new financing and clarified new business plans" in written.text, written.text
+    assert len(search.queries) == 1 and "address it" in search.queries[0]
