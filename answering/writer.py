@@ -77,7 +77,8 @@ def write_answer(
     offline = _write_kind(decision, text, hits, understanding, services, offline_engine, not offline_only)
     offline = offline.model_copy(update={"kind": offline.kind or decision.kind, "kind_reason": decision.describe()})
     if offline.kind == "yes_no":
-        offline = passage.completed(offline, text, hits, understanding)  # "..., and how significant was it?"
+        # "..., and how significant was it?"
+        offline = passage.completed(offline, text, hits, understanding, getattr(services, "retriever", None))
     # a question of several parts answered in one of them is refused, never given as the answer
     offline = answered_in_every_part(offline, text, list(understanding.companies))
     offline = answered_over_the_asked_years(offline, text)

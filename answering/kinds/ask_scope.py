@@ -37,10 +37,11 @@ _DATE = re.compile(rf"\b(?:in|effective|on|as\s+of|during)\s+{_MONTH}(?:\s+\d{{1
 # paid for, and ..."): a comma before when/how/who/where/what and a verb opens a question of its
 # own ("which" and "who" without a verb open a relative clause: "Walmart, which operates ...")
 _SECOND_PART = re.compile(r",?\s+and\s+(?=(?:(?:in|for|from|by|to|at|under)\s+)?(?:what|where|when|how|which|who|why)\b)|"
-                          r",\s+(?=(?:what|where|when|how|who)\s+(?:is|was|are|were|did|does|do|has|had|will)\b)", re.I)
+                          r",\s+(?=(?:(?:what|where|when|how|who)\s+(?:is|was|are|were|did|does|do|has|had|will)|"
+                          r"how\s+(?:much|many)\s+(?:\w+\s+){0,2}(?:is|was|are|were|did|does|do|has|had|will))\b)", re.I)
 
 
-_ASKS = re.compile(r"(?:^|[,.;:]\s+)\W*(?:by\s+how|to\s+what|what|which|who|whom|whose|how|when|where|why|is|are|was|were|does|do|did|has|have|had|"
+_ASKS = re.compile(r"(?:^|[,.;:]\s+)\W*(?:(?:to|from|with|by|for|of)\s+(?=wh))?(?:by\s+how|to\s+what|what|which|who|whom|whose|how|when|where|why|is|are|was|were|does|do|did|has|have|had|"
                    r"can|could|will|would|should)\b", re.I)
 
 

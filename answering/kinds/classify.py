@@ -145,6 +145,9 @@ _PERIOD_END = re.compile(
 # text; no statement line holds a place, a date or a person, so the ask is not a metric's value.
 _PLACE_TIME_PART = re.compile(r"(?:,|\band)\s+(?:where|when|who|whom)\s+(?:did|does|do|is|was|were|are|has|had|will)\b",
                               re.I)
+# "Who is X's CEO, since when, and what salary ... costs did X record for the CEO?": a person
+# asked first; "equity compensation costs" of a person is no balance sheet's equity
+_WHO_START = re.compile(r"^\W*(?:who|whom)\s+(?:is|was|are|were|has|had)\b", re.I)
 _HEALTHY = re.compile(r"\b(?:healthy|sufficient|adequate|strong|good|reasonabl\w*)\b", re.I)
 _CAPITAL_INTENSITY = "capex_to_revenue"
 
@@ -290,7 +293,7 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
         return KindDecision(kind="list", reason="asks for the items of a set", ask=ask)
     if _DEFINITION.search(ask) and (_POLICY.search(ask) or (not metrics and companies == 0)):
         return KindDecision(kind="definition", reason="asks what a term, policy or arrangement is", ask=ask)
-    if metrics and _PLACE_TIME_PART.search(ask):
+    if metrics and (_PLACE_TIME_PART.search(ask) or _WHO_START.match(ask)):
         return KindDecision(kind="passage", reason="asks a fact with a part on where, when or who (the text states "
                             "it; a statement line would be another quantity)", ask=ask)
     if metrics and (_EVENT_ASK.search(ask) or _DATED_ACTION.search(_PERIOD_END.sub(" ", ask))):

@@ -3,8 +3,9 @@ wrong answer to an analyst ("By how much, and what explains it?" answered with t
 explanation alone; "Did it buy back shares? How much authorization remained?" with "No").
 
 A part counts as answered when the answer states what it asks for:
-- a part asking for an amount or a share ("how much", "by how much", "what percentage")
-  needs an amount in the answer, one asking "how long" a duration or a date;
+- a part asking for an amount or a share ("how much", "by how much", "what percentage",
+  "what salary and bonus costs did X record") needs an amount in the answer, one asking "how
+  long" a duration or a date, one asking "since when" the date something began;
 - a yes/no part ("Is ...", "Did ...") is answered by a yes/no answer;
 - any other part needs at least half of its content words in the answer (the quoted
   sentences), as a stating sentence needs them (answering.kinds.sentences);
@@ -28,13 +29,21 @@ from finrag.vocabulary import tokenize
 _CHECKED_ELSEWHERE = {"metric", "not_meaningful"}
 _ASKS_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many|large|big)|by\s+how|what\s+(?:amount|percentage|share|"
                           r"proportion|portion|price|level)|at\s+what\s+(?:price|rate)|"
-                          r"what\s+(?:did|does|will|would)\s+(?:\w+\s+){0,3}(?:cost|pay))\b", re.I)
+                          r"what\s+(?:did|does|will|would)\s+(?:\w+\s+){0,3}(?:cost|pay)|"
+                          # "what salary, bonus and equity compensation costs did X record for the CEO?"
+                          r"what\s+(?:[\w,-]+\s+){0,6}?(?:costs?|expenses?|fees?|salar(?:y|ies)|compensation|"
+                          r"amounts?)\s+(?:did|does|do|was|were|is|are|will|has|have|had)\s+(?!(?:\w+\s+)?(?:includ|consist)))\b",
+                          re.I)
 _AN_AMOUNT = re.compile(r"[$€£¥]\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million|billion|bn|m)\b)|"
                         r"\b\d{1,3}(?:,\d{3})+\b", re.I)
 _ASKS_DURATION = re.compile(r"\bhow\s+long\b|\buntil\s+when\b", re.I)
 _A_DURATION = re.compile(r"\b\d+\s*(?:days?|weeks?|months?|years?|quarters?)\b|"
                          r"\b(?:until|through|into|beyond)\s+(?:Q[1-4]|the\s+(?:first|second|third|fourth)\s+quarter|"
                          r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|(?:19|20)\d\d)", re.I)
+_ASKS_SINCE = re.compile(r"\bsince\s+when\b", re.I)
+# "has served as Chief Executive Officer since April 2014", "was appointed CEO in 2014"
+_A_SINCE = re.compile(r"\b(?:since|from)\s+(?:\w+\s+){0,2}(?:19|20)\d\d\b|"
+                      r"\b(?:appointed|named|became|joined|elected|assumed)\b[^.]{0,80}?\b(?:19|20)\d\d\b", re.I)
 _YES_NO_PART = re.compile(r"^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b", re.I)
 _SENTENCE = re.compile(r"[^?]+\?")
 MIN_WORDS = 0.5
@@ -84,6 +93,8 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
         elif asks_in_other_words(part):
             if not answered_in_other_words(part, written.text):
                 return part
+        elif _ASKS_SINCE.search(part) and not _A_SINCE.search(written.text):
+            return part  # "Who is its CEO, since when?": the date the tenure began
         elif _ASKS_DURATION.search(part):
             if not _A_DURATION.search(written.text):
                 return part

@@ -8,15 +8,26 @@ was paid for* by the means of payment (cash, stock, debt), one asking *who the o
 party* was (its partner, the buyer) by the name of an organisation, one asking *what share
 it holds* by a percentage interest ("owned a 49% interest in the entity"), one asking *what
 remedies* a suit seeks by what it seeks ("seek a permanent injunction ... divestiture"), one
-asking *how significant* something was by a share or a materiality judgement ("were immaterial"). Counting the part's
+asking *how significant* something was by a share or a materiality judgement ("were immaterial"), one
+asking *what conditions cause this* by the fact's sentence with its causal link ("..., which raise
+substantial doubt"), one asking *what management has done to address it* by an action ("secured
+new financing"). Counting the part's
 own words would refuse a sentence that answers it, or search for one that cannot exist.
+
+A *when* part that names a date of its own ("when was it payable?", "when is it effective?")
+is answered by a date in a sentence that names it ("is payable on December 30, 2020"), not by
+the date of the event another part asks about ("On December 4, 2020 the Board declared a special
+dividend"). Only a part asking when the event itself took place ("when did the deal close?",
+"when did it occur?") is answered by any date the answer gives.
 """
 
 from __future__ import annotations
 
 import re
 
+from answering.aspects import split_sentences
 from answering.kinds.ask_scope import MONTH
+from answering.kinds.sentences import content_words, overlap
 
 _ASKS_WHEN = re.compile(r"^\W*(?:and\s+)?when\b", re.I)
 A_DATE = re.compile(rf"\b{MONTH}\s+(?:\d{{1,2}},?\s+)?(?:19|20)\d\d\b|\b\d{{1,2}}\s+{MONTH}\s+(?:19|20)\d\d\b|"
@@ -26,8 +37,10 @@ _ASKS_MEANS = re.compile(r"^\W*(?:and\s+)?how\s+(?:was|were|is|did|will)\s+(?:\w
                          r"(?:paid|pay|financed|finance|funded|fund|settled)\b", re.I)
 _MEANS = re.compile(r"\bcash\b|\b(?:common|ordinary)\s+(?:stock|shares)\b|\bshares\s+of\b|\bborrowings?\b|"
                     r"\b(?:term\s+loan|credit\s+facility|senior\s+notes|debt\s+financing|issuance\s+of)\b", re.I)
-_ASKS_PARTY = re.compile(r"^\W*(?:and\s+)?who\s+(?:is|was|are|were)\s+(?:its|their|the|our)\s+(?:[\w-]+\s+)?"
-                         r"(?:partners?|counterpart(?:y|ies)|buyers?|purchasers?|sellers?|acquirers?|lenders?)\b", re.I)
+_ASKS_PARTY = re.compile(r"^\W*(?:and\s+)?(?:who\s+(?:is|was|are|were)\s+(?:its|their|the|our)\s+(?:[\w-]+\s+)?"
+                         r"(?:partners?|counterpart(?:y|ies)|buyers?|purchasers?|sellers?|acquirers?|lenders?)|"
+                         # "To whom was it sold?", "From whom did it buy ...?"
+                         r"(?:to|from|by|with)\s+whom)\b", re.I)
 _ASKS_STAKE = re.compile(r"^\W*(?:and\s+)?what\s+(?:(?:ownership|equity)\s+)?(?:share|stake|interest|percentage)\s+"
                          r"(?:\w+\s+){0,3}?(?:hold|holds|own|owns|have|has)\b", re.I)
 # "owned a 49% interest in the entity", "has a 49% ownership interest in the JV"
@@ -40,14 +53,44 @@ _RELIEF = re.compile(r"\bseek(?:s|ing)?\b[^.;]{0,80}?\b(?:injunct\w*|enjoin\w*|r
 _ASKS_SIGNIFICANCE = re.compile(r"^\W*(?:and\s+)?how\s+(?:significant|important|material|big\s+a\s+part)\b", re.I)
 # "Direct sales to Russia in fiscal year 2022 were immaterial", or the share it was
 _SIGNIFICANCE = re.compile(r"\b(?:im|not\s+)?material\b|\b(?:in|not\s+)?significant\b|\d(?:\.\d+)?\s?(?:%|percent\b)", re.I)
+# "What conditions cause this?", "what factors gave rise to it?": what the fact asked before is
+# due to, which the sentence stating that fact gives with its causal link ("... has an accumulated
+# deficit, which raise substantial doubt ...")
+_ASKS_CAUSE = re.compile(r"^\W*(?:and\s+)?what\s+(?:[\w-]+\s+)?(?:conditions?|factors?|events?|circumstances|reasons?|"
+                         r"matters?)\s+(?:\w+\s+)?(?:caused?|causes|led\s+to|lead\s+to|gave\s+rise\s+to|give\s+rise\s+to|"
+                         r"raised?|raises|triggered?)\b", re.I)
+_A_CAUSE = re.compile(r"\b(?:which|that|these\s+\w+|this|they)\s+(?:\w+\s+)?(?:raised?|raises|caused?|causes|gave\s+rise|"
+                      r"give\s+rise|led\s+to|lead\s+to|resulted\s+in|result\s+in)\b|"
+                      r"\b(?:due\s+to|because\s+of|as\s+a\s+result\s+of|attributable\s+to|caused\s+by|driven\s+by)\b", re.I)
+# "what has management done to address it?", "what steps is it taking to mitigate this?": what was
+# done or is planned, stated as an action ("secured new financing and clarified new business plans")
+_ASKS_RESPONSE = re.compile(
+    r"^\W*(?:and\s+)?(?:what\s+(?:has|have|had|did|does|do|is|are|will)\s+(?:[\w-]+\s+){0,3}?(?:done|doing|do|taken|taking|"
+    r"take|planned|planning)|what\s+(?:actions?|steps|measures|plans?)\s+(?:[\w-]+\s+){0,4}?)\b[^?]*?"
+    r"\b(?:address|mitigat|remed|alleviat|resolv|respond|deal\s+with|overcome)\w*", re.I)
+_A_RESPONSE = re.compile(r"\b(?:secured|obtained|raised|received|completed|entered\s+into|restructur\w*|implemented|"
+                         r"initiated|launched|reduced|(?:plans?|intends?|expects?)\s+to|will\s+(?:continue\s+to\s+)?"
+                         r"(?:seek|raise|reduce|implement|pursue))\b", re.I)
 # the legal form that ends an organisation's name: "CNNC High Energy Equipment (Tianjin) Co., Ltd."
 _ORGANISATION = re.compile(r"\b(?:Co\.|Ltd\.?|Limited|Inc\.|Corporation|Corp\.|LLC|L\.P\.|plc|GmbH|S\.A\.|N\.V\.)(?=\W|$)")
 
 
+# "when did the deal close / occur / take place?": the date the event itself happened
+_THE_EVENT_ITSELF = re.compile(r"\b(?:clos(?:e|ed|ing)|complet\w*|consummat\w*|occur\w*|happen\w*|take\s+place|took\s+place|"
+                               r"begin|began|start\w*|announc\w*)\b", re.I)
+
+
+def _asking(part: str) -> str:
+    """The part's asking sentence, after a statement that leads into it ("In 2021 X divested its
+    self-driving division. To whom was it sold?")."""
+    return re.split(r"(?<=[.!])\s+(?=[A-Z])", part.strip())[-1]
+
+
 def answered_in_other_words(part: str, text: str) -> bool:
     """Whether `text` answers the follow-on `part` in the words such a part is answered in."""
+    part = _asking(part)
     if _ASKS_WHEN.match(part):
-        return bool(A_DATE.search(text))
+        return dated_as_asked(part, text)
     if _ASKS_MEANS.match(part):
         return bool(_MEANS.search(text))
     if _ASKS_PARTY.match(part):
@@ -58,10 +101,26 @@ def answered_in_other_words(part: str, text: str) -> bool:
         return bool(_RELIEF.search(text))
     if _ASKS_SIGNIFICANCE.match(part):
         return bool(_SIGNIFICANCE.search(text))
+    if _ASKS_CAUSE.match(part):
+        return bool(_A_CAUSE.search(text))
+    if _ASKS_RESPONSE.match(part):
+        return bool(_A_RESPONSE.search(text))
     return False
 
 
 def asks_in_other_words(part: str) -> bool:
     """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
+    part = _asking(part)
     return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, _ASKS_STAKE, _ASKS_RELIEF,
-                                         _ASKS_SIGNIFICANCE))
+                                         _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_RESPONSE))
+
+
+def dated_as_asked(part: str, text: str) -> bool:
+    """Whether `text` gives the date a *when* part asks: any date for when the event itself took
+    place, else a date in a sentence that names what the part asks the date of ("payable")."""
+    if not A_DATE.search(text):
+        return False
+    words = content_words(part, [])
+    if not words or _THE_EVENT_ITSELF.search(part):
+        return True
+    return any(A_DATE.search(s) and overlap(s, words) > 0 for s in split_sentences(text))

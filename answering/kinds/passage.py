@@ -27,13 +27,15 @@ from answering.kinds.sentences import (
     sentences,
 )
 from answering.written_answer import NOT_FOUND, WrittenAnswer
-from finrag.models import SearchHit
+from finrag.models import SearchFilters, SearchHit
+from finrag.vocabulary import load_vocabulary
 from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
     from answering.metric_answer import MetricServices
     from retrieval.query_understanding import QueryUnderstanding
+    from retrieval.retriever import Retriever
 
 _MIN_OVERLAP = 0.5
 _ASKS_AMOUNT = re.compile(r"\bhow\s+(?:much|many)\b|\bwhat\s+(?:did\s+it\s+cost|(?:was\s+)?the\s+(?:amount|price|cost))\b"
@@ -143,6 +145,10 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
         # the year was the source document's ("its FY2023 annual report"), not the fact's
         understanding = understanding.model_copy(update={"fiscal_years": []})
     parts = ask_parts(ask)
+    if (lead := _lead_in(question, decision.ask or question)) and len(content_words(parts[0], list(understanding.companies))) < 2:
+        # "In 2021 Lyft divested its self-driving vehicle division. To whom was it sold, ...?": the
+        # statement before the asking sentence names what "it" is
+        parts[0] = f"{lead} {parts[0]}"
     if len(parts) == 1:
         best = stating(decision.model_copy(update={"ask": ask}), question, hits, understanding, services, limit=1)
         return best + _continued(best, hits, understanding) if best else []
@@ -156,6 +162,9 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
                 continue  # "when did the deal close?": the sentence found names the date it closed
             if (other := _in_other_words(part, found, hits, understanding, months)) is not None:
                 found.append(other)  # "what share does it hold in it?": "owned a 49% interest in the JV"
+                continue
+            if (other := _following(part, found, hits, understanding)) is not None:
+                found.append(other)  # "when was it payable?": "This one-time, special dividend is payable on ..."
                 continue
         # more than the best few: the one dated as the question asks may rank below another period's
         best = stating(decision.model_copy(update={"ask": part}), question, hits, understanding, services, limit=6)
@@ -180,6 +189,11 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
             # line") is about an investigation of it, not where it began
             best = _defining(named, hits, understanding) or best
         named += names
+        if asks_in_other_words(part):
+            # "To whom was it sold?", "when did the transaction close?": a sentence that shares the
+            # part's words without the name or date asked ("... as part of the transaction at closing")
+            # does not answer it
+            best = [s for s in best if answered_in_other_words(part, s.text)]
         if not best:
             return []
         if _WHAT_IS.match(part):
@@ -210,6 +224,9 @@ def _completed(best: list[Sentence], decision: KindDecision, question: str, hits
     for part in asked_parts(question)[1:]:
         if not asks_in_other_words(part) or answered_in_other_words(part, quoted(out)):
             continue
+        if (following := _following(part, out, hits, understanding)) is not None:
+            out.append(following)  # the next sentence carries on the statement, whatever names it repeats
+            continue
         names = {n for s in out for n in _NAMED.findall(s.text)}
         about = [s for s in sentences(hits, companies) if s not in out and answered_in_other_words(part, s.text)
                  and any(re.search(rf"\b{re.escape(n)}\b", s.text) for n in names)]
@@ -219,23 +236,38 @@ def _completed(best: list[Sentence], decision: KindDecision, question: str, hits
 
 
 def completed(written: WrittenAnswer, question: str, hits: list[SearchHit],
-              understanding: QueryUnderstanding) -> WrittenAnswer:
+              understanding: QueryUnderstanding, retriever: Retriever | None = None) -> WrittenAnswer:
     """Another kind's answer (a yes/no with its deciding sentences) and, for each follow-on part
     it leaves unanswered that a sentence answers in other words ("..., and how significant had
     Russia been to its sales?"), the sentence about what the part names ("Russia") that answers
     it ("Direct sales to Russia in fiscal year 2022 were immaterial."). Parts still unanswered
-    are left to answering.kinds.every_part, which refuses."""
+    are left to answering.kinds.every_part, which refuses. A part that refers back and that no
+    retrieved sentence answers gets one more search (with `retriever`), for the first part and
+    it together: the note that states the fact goes on past the chunk retrieved for it."""
     if written.status != "answered":
         return written
     companies = list(understanding.companies)
     added: list[Sentence] = []
-    for part in asked_parts(question)[1:]:
+    parts = asked_parts(question)
+    # "Does X raise substantial doubt about ... going concern? ..., and what has management done to
+    # address it?": a part that refers back is about what the first part asks, so a sentence
+    # answering it comes from a passage that states that topic
+    anchor = read_topic(topic_ask(parts[0]), companies, load_vocabulary(), metrics=False) if parts else None
+    for part in parts[1:]:
         if not asks_in_other_words(part) or answered_in_other_words(part, f"{written.text} {quoted(added)}"):
             continue
         names = _names(part, companies)
-        about = [s for s in sentences(hits, companies) if names and s.text not in written.text
-                 and all(re.search(rf"\b{re.escape(n)}\b", s.text) for n in names)
-                 and answered_in_other_words(part, s.text)]
+
+        def answering(found: list[SearchHit], part: str = part, names: list[str] = names) -> list[Sentence]:
+            return [s for s in sentences(found, companies) if s.text not in written.text
+                    and (all(re.search(rf"\b{re.escape(n)}\b", s.text) for n in names) if names
+                         else anchor is not None and anchor.stated_by(s.chunk.text))
+                    and answered_in_other_words(part, s.text)]
+
+        about = answering(hits)
+        if not about and not names and retriever is not None and companies:
+            about = answering(retriever.search(f"{parts[0]} {part}", filters=SearchFilters(companies=companies),
+                                               k=8, mode="sparse"))
         if about:
             added.append(about[0])
     if not added:
@@ -261,6 +293,24 @@ def _in_other_words(part: str, found: list[Sentence], hits: list[SearchHit], und
     # "(as of fiscal year end June 30, 2022)": the sentence dated as asked before another
     dated = [s for s in about if any(re.search(rf"\b{m}", s.text, re.I) for m in months)]
     return (dated or about or [None])[0]
+
+
+def _lead_in(question: str, ask: str) -> str:
+    """The statement right before the asking sentence ("In 2021 X divested its division."), or ""."""
+    at = question.find(ask)
+    lead = question[:at].strip() if at > 0 else ""
+    last = re.split(r"(?<=[.!])\s+(?=[A-Z])", lead)[-1] if lead else ""
+    return last if last.endswith(".") and "?" not in last else ""
+
+
+def _following(part: str, found: list[Sentence], hits: list[SearchHit],
+               understanding: QueryUnderstanding) -> Sentence | None:
+    """The sentence right after a found one, which carries on the same statement, when it answers
+    a follow-on part in other words ("This one-time, special dividend is payable on December 30,
+    2020"), or None."""
+    following = {(s.chunk.chunk_id, s.position + 1) for s in found}
+    return next((s for s in sentences(hits, list(understanding.companies))
+                 if (s.chunk.chunk_id, s.position) in following and answered_in_other_words(part, s.text)), None)
 
 
 def _defining(names: list[str], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from answering.aspects import split_sentences
 from answering.citations import is_instruction
+from answering.kinds.ask_scope import MONTH as _MONTH
 from finrag.models import Chunk, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
 from retrieval.periods import parse_periods
@@ -76,12 +77,34 @@ class Topic(BaseModel):
                 return True  # one word: "audits" states "auditor"
             if any(tuple(tokens[i : i + n]) == phrase for i in range(len(tokens) - n + 1)):
                 return True
+        placed = _placed(text)
         for a, b in self.pairs:
-            at_a = [i for i, t in enumerate(tokens) if _same(t, a)]
-            at_b = [i for i, t in enumerate(tokens) if _same(t, b)]
+            at_a = [i for i, t in placed if _same(t, a)]
+            at_b = [i for i, t in placed if _same(t, b)]
             if any(abs(i - j) <= 3 for i in at_a for j in at_b):
                 return True
         return False
+
+
+_ARTICLE = frozenset({"a", "an", "the"})
+_AMOUNT_WORD = re.compile(r"^\(?[$€£¥]?\d[\d,.]*%?\)?[,;]?$|^(?:thousand|million|billion)s?[,;]?$", re.I)
+
+
+def _placed(text: str) -> list[tuple[int, str]]:
+    """The tokens of `text`, each with its word's place. A hyphenated compound is one word, an
+    amount ("$119.3 million") one, and an article none: "recognized a $119.3 million pre-tax gain"
+    has the gain three words from "recognized"."""
+    out: list[tuple[int, str]] = []
+    at, in_amount = -1, False
+    for word in text.split():
+        if word.lower() in _ARTICLE:
+            continue
+        amount = bool(_AMOUNT_WORD.match(word))
+        if not (amount and in_amount):
+            at += 1
+        in_amount = amount
+        out += [(at, t) for t in tokenize(word)]
+    return out
 
 
 # Irregular past forms the stemmer leaves apart: "cryptocurrencies held by" states "holdings"
@@ -172,13 +195,17 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
                 continue  # a fragment cut at the chunk's end, or table rows run together
             if not risks and HEDGE.search(text):
                 continue
+            text = _after_dateline(text)
+            if len(text) < 20 or text in seen:
+                continue
             seen.add(text)
             out.append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position,
                                 before=shown[position - 1] if position else ""))
     return out
 
 
-_AMOUNT_WORD = re.compile(r"^\(?[$€£]?\d[\d,.]*\)?%?$|^[$€£%]$")
+# a table cell run into a sentence: an amount or a lone currency / percent mark
+_TABLE_CELL = re.compile(r"^\(?[$€£]?\d[\d,.]*\)?%?$|^[$€£%]$")
 _PROSE_WORD = re.compile(r"^[a-z]+[,;]?$")
 _TABLE_AMOUNTS = 3
 
@@ -199,11 +226,24 @@ def prose(text: str) -> str:
     for i in range(len(words) - 1):
         if all(lower[i : i + 4]) and i + 4 <= len(words):
             break  # prose begins: the sentence starts at or before here
-        if _AMOUNT_WORD.match(words[i]):
+        if _TABLE_CELL.match(words[i]):
             amounts += 1
         elif amounts >= _TABLE_AMOUNTS and words[i][:1].isupper() and lower[i + 1]:
             cut = i
     return " ".join(words[cut:]) if cut else text
+
+
+# "MOUNTAIN VIEW, Calif. – July 25, 2023 –": a release's dateline. What stands before it is the
+# release's headline ("Alphabet Announces ... Plans for Chief Financial Officer Transition"): a
+# title that names what the release is about, not a sentence that states what happened.
+_DATELINE = re.compile(rf"\b[A-Z][A-Z .'-]+,\s+(?:[A-Z][\w.]*\s*){{1,3}}[\u2013\u2014-]+\s*(?i:{_MONTH})\s+\d{{1,2}},?\s+"
+                       r"(?:19|20)\d\d\s*(?:\([^)]{1,40}\)\s*)?[\u2013\u2014-]+\s*")
+
+
+def _after_dateline(text: str) -> str:
+    """The sentence without a release's headline and dateline that open it."""
+    m = _DATELINE.search(text)
+    return text[m.end():] if m else text
 
 
 _OVERLAP_PROBE = 40

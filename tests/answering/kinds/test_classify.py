@@ -88,3 +88,11 @@ def test_a_company_name_is_not_read_as_words_of_the_question():
     question = "What is the year-end FY2019 inventory of Best Buy, in USD millions?"
     assert classify(question, VOCAB, companies=["Best Buy"]).kind == "metric"
     assert classify(question, VOCAB).kind == "choice"  # "best": a superlative, when the name is not known
+
+
+def test_a_question_asking_who_first_is_no_metric_whatever_it_names():
+    # "equity compensation costs" of the CEO is not the balance sheet's shareholders' equity
+    decision = classify("Who is NICE's Chief Executive Officer, since when, and what salary, bonus and equity "
+                        "compensation costs did NICE record for the CEO for 2022 according to its annual report?",
+                        load_vocabulary(), ["NICE"])
+    assert decision.kind == "passage", decision.describe()

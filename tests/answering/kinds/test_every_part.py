@@ -3,7 +3,7 @@ Answers as the writers give them, quoting shared filings' sentences."""
 
 from __future__ import annotations
 
-from answering.kinds.every_part import answered_in_every_part, asked_parts
+from answering.kinds.every_part import answered_in_every_part, asked_parts, unanswered_part
 from answering.written_answer import WrittenAnswer
 
 NVIDIA_NO_BUYBACK = 'No. "We did not repurchase any shares during the first quarter of fiscal year 2024." (p.20)'
@@ -87,3 +87,24 @@ def test_a_drivers_part_is_read_without_its_premise_and_by_its_subject():
     assert answered_in_every_part(_answer(PATRIOT_REVENUE, "drivers"), alone + " And why?", ["Patriot"]).status \
         == "answered"
 
+
+
+def test_who_since_when_and_what_costs_need_a_start_date_and_amounts(services):
+    # NICE's 2022 annual report, Item 6B: the heading and opening sentence of the executives'
+    # compensation ("... based on the total of salary costs, bonus cost and equity costs ...") share
+    # the question's words, yet say neither since when the CEO serves nor what costs were recorded
+    from tests.answering.kinds.conftest import ask, filing
+
+    question = ("Who is NICE's Chief Executive Officer, since when, and what salary, bonus and equity compensation "
+                "costs did NICE record for the CEO for 2022 according to its annual report?")
+    nice = filing("filings-wild/pdfs/NICE_2022_AnnualReport.pdf")
+    written = ask(question, nice, [70, 69, 68], services)
+    assert written.status != "answered", written.text
+    heading = WrittenAnswer(status="answered", kind="passage", text=(
+        '"The following describes the compensation of our five most highly compensated executive officers in 2022, '
+        'based on the total of salary costs, bonus cost and equity costs." (x p.71)'))
+    assert unanswered_part(heading, question, ["NICE"]) == "Who is NICE's Chief Executive Officer, since when?"
+    stated = heading.model_copy(update={"text": (
+        '"Barak Eilam has served as Chief Executive Officer since April 2014." "i. Barak Eilam - CEO. Salary Costs - '
+        '$1,536; Bonus Costs - $1,454; Equity Costs - $6,486 expense recorded in 2022." (x p.71)')})
+    assert unanswered_part(stated, question, ["NICE"]) is None

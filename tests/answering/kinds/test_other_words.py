@@ -48,3 +48,62 @@ def test_a_yes_no_with_how_significant_is_completed_by_the_sentence_that_judges_
                   "October 30, 2022), and how significant had Russia been to its sales?", nvidia, [26, 40], services)
     assert (written.status, written.kind) == ("answered", "yes_no"), written.text
     assert written.text.startswith("No.") and "Direct sales to Russia in fiscal year 2022 were immaterial." in written.text
+
+
+def test_when_it_was_payable_is_the_date_of_the_sentence_that_says_payable(services):
+    # Patriot's FY2020 10-K: "On December 4, 2020 the ... Board ... declared a special cash dividend
+    # of $3.00 per share" dates the declaration; the next sentence "This one-time, special dividend is
+    # payable on December 30, 2020, ..." dates what the second part asks. The declaration alone is a
+    # partial answer, however many dates it gives.
+    from answering.kinds.other_words import answered_in_other_words
+
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2020_10-K.pdf")
+    written = ask("What special dividend did Patriot Transportation Holding's board declare after the end of "
+                  "fiscal 2020, and when was it payable?", patriot, [38, 18], services)
+    assert written.status == "answered", written.text
+    assert "declared a special cash dividend of $3.00 per share" in written.text, written.text
+    assert "payable on December 30, 2020" in written.text, written.text
+    declared = "On December 4, 2020 the Board of Directors declared a special cash dividend of $3.00 per share."
+    assert not answered_in_other_words("when was it payable?", declared)
+    assert answered_in_other_words("when did the deal close?", "On November 12, 2021, we completed the acquisition.")
+
+
+def test_a_going_concern_yes_with_its_conditions_and_what_management_did(services):
+    # Mercurity's FY2022 20-F: the auditor's sentence states the conditions with their causal link
+    # ("..., which raise substantial doubt ..."), and Note 3, beside its own going-concern sentence,
+    # what management did ("secured new financing and clarified new business plans"): a part that
+    # refers back ("address it") is answered from a passage about the first part's topic
+    mercurity = filing("filings-wild/pdfs/MercurityFintech_2022_20-F.pdf")
+    written = ask("Does Mercurity Fintech's fiscal 2022 annual report (Form 20-F) raise substantial doubt about its "
+                  "ability to continue as a going concern? What conditions cause this, and what has management done "
+                  "to address it?", mercurity, [112, 135, 337, 29], services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("Yes.") and "which raise substantial doubt" in written.text, written.text
+    assert "the Company secured new financing and clarified new business plans" in written.text, written.text
+
+
+def test_what_management_did_is_searched_for_past_the_chunk_retrieved(services):
+    # the search brought the auditor's going-concern sentence (p.113), not the part of Note 3 that
+    # says what management did: one more search, for the first part and the unanswered one together,
+    # finds it (a stand-in for the store's sparse search, serving the real filing's Note 3 page)
+    from dataclasses import replace
+
+    from tests.answering.kinds.conftest import hits
+
+    mercurity = filing("filings-wild/pdfs/MercurityFintech_2022_20-F.pdf")
+
+    class NoteSearch:
+        def __init__(self) -> None:
+            self.queries: list[str] = []
+
+        def search(self, query, filters=None, k=None, mode=None, sparse=None):
+            self.queries.append(query)
+            return hits(mercurity, [135])
+
+    search = NoteSearch()
+    written = ask("Does Mercurity Fintech's fiscal 2022 annual report (Form 20-F) raise substantial doubt about its "
+                  "ability to continue as a going concern? What conditions cause this, and what has management done "
+                  "to address it?", mercurity, [112], replace(services, retriever=search))
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert "the Company secured new financing and clarified new business plans" in written.text, written.text
+    assert len(search.queries) == 1 and "address it" in search.queries[0]

@@ -151,3 +151,39 @@ def test_initials_end_no_sentence_and_an_abbreviation_states_the_name_it_stands_
                   [110, 48, 111, 47, 112], services)
     assert written.status == "answered", written.text
     assert "seeking to preliminarily enjoin our proposed acquisition of Within Unlimited" in written.text
+
+
+def test_a_release_headline_before_its_dateline_is_no_statement_of_what_happened(services):
+    # Alphabet's Q2 2023 release opens "Alphabet Announces Second Quarter 2023 Results Announces Plans for
+    # Chief Financial Officer Transition ... MOUNTAIN VIEW, Calif. – July 25, 2023 – Alphabet Inc. ...
+    # today announced financial results ...": the headline names the topic, it does not say who moves
+    # where and when. Quoted as the answer it was graded wrong; the sentence after the dateline is
+    # what the release states.
+    from answering.kinds.sentences import sentences
+    from tests.answering.kinds.conftest import hits
+
+    alphabet = filing("filings-wild/pdfs/Alphabet_2023_EarningsRelease_Q2.pdf")
+    written = ask("What executive change did Alphabet announce with its second-quarter 2023 results?",
+                  alphabet, [0, 1, 2], services)
+    assert "Chief Financial Officer Transition" not in written.text or written.status != "answered", written.text
+    opening = [s.text for s in sentences(hits(alphabet, [0]), []) if "today announced financial results" in s.text]
+    assert opening and opening[0].startswith("Alphabet Inc. (NASDAQ: GOOG, GOOGL) today announced"), opening
+
+
+def test_a_sale_read_part_by_part_after_the_statement_that_leads_into_it(services):
+    # Lyft's FY2021 10-K: "In 2021 Lyft divested its self-driving vehicle division. To whom was it
+    # sold, when did the transaction close, how much cash ..., and what gain ...?" The lead-in names
+    # what "it" is; "to whom" is answered by the sentence naming the buyer (“Woven Planet”, a
+    # subsidiary of Toyota Motor Corporation) and dating the closing; a pre-tax gain is one word
+    # from "recognized" ("We recognized a pre-tax gain of $119.3 million").
+    lyft = filing("filings-wild/pdfs/Lyft_2021_10-K.pdf")
+    question = ("In 2021 Lyft divested its self-driving vehicle division. To whom was it sold, when did the transaction "
+                "close, how much cash will Lyft receive and on what schedule, and what gain did Lyft recognize?")
+    written = ask(question, lyft, [95, 75, 56, 71, 47, 96, 69], services)
+    assert written.status == "answered", written.text
+    for stated in ("Woven Planet", "July 13, 2021", "$515 million", "$165 million paid upfront", "$119.3 million"):
+        assert stated in written.text, (stated, written.text)
+    # the note alone: "The Company recognized a $119.3 million pre-tax gain": the amount between the
+    # two key words is one word of the sentence, as the article is none
+    note = ask(question, lyft, [95], services)
+    assert note.status == "answered" and "recognized a $119.3 million pre-tax gain" in note.text, note.text
