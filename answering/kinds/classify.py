@@ -28,7 +28,9 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from answering.intent import threshold
+from answering.kinds.guidance import asks_guidance
 from answering.kinds.sentences import ask_part
+from answering.metric_target import defines_formula
 from finrag.models import AnswerKind
 from finrag.vocabulary import Vocabulary
 from retrieval.periods import parse_periods
@@ -227,6 +229,11 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
         # question's own second ask says what answers it, the change and what drove it
         decision = KindDecision(kind="drivers", reason="a yes/no on a change's cause, then asks what drove it",
                                 ask=then, metric=next(iter(_metrics_named(then, vocab)), None))
+    if decision.kind in ("metric", "passage", "list") and asks_guidance(ask):
+        # "What targets did management set for 2025 for revenue, EBITDA and capex?": what the
+        # company expects, stated in its text; the period's actual rows would be other quantities
+        decision = KindDecision(kind="passage", reason="asks for the company's guidance (its outlook or targets for "
+                                "a period), quoted from its text, never computed from actual figures", ask=ask)
     if decision.kind == "metric" and _DEFAULT_ZERO.search(question):
         decision.default_value = 0.0
     if unless:
@@ -299,4 +306,8 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     if metrics:
         how = "asks for a metric's value" if _METRIC_ASK.search(ask) else "names a metric (its value or change)"
         return KindDecision(kind="metric", reason=how, ask=ask, metric=_main_metric(metrics, vocab))
+    if defines_formula(question):
+        # "Operating ratio is defined as: total cost of operations / total revenues": a measure the
+        # vocabulary does not name, computed from the lines the question's own formula names
+        return KindDecision(kind="metric", reason="the question defines its measure with a formula", ask=ask)
     return KindDecision(kind="passage", reason="asks for a fact stated in the filing's text", ask=ask)

@@ -66,6 +66,12 @@ CASES = [
     ("What is the quick ratio?", 0, "definition", {}),
     ("What was the result of the vote on the board's proposal at Acme's 2023 annual meeting?", 1, "passage", {}),
     ("By how much did Acme enlarge its revolving credit facility in May 2023?", 1, "passage", {}),
+    # a measure the vocabulary does not name, defined by the question's own formula: computed
+    ("What was Acme's operating ratio for the second quarter of fiscal 2015 (three months ended March 31, 2015)? "
+     "Operating ratio is defined as: total cost of operations / total revenues. Express as a percentage rounded to "
+     "one decimal place.", 1, "metric", {}),
+    # ... a definition in words is no formula
+    ("What is Acme's backlog? Backlog is defined as: orders received but not yet delivered.", 1, "passage", {}),
 ]
 
 
@@ -88,3 +94,13 @@ def test_a_company_name_is_not_read_as_words_of_the_question():
     question = "What is the year-end FY2019 inventory of Best Buy, in USD millions?"
     assert classify(question, VOCAB, companies=["Best Buy"]).kind == "metric"
     assert classify(question, VOCAB).kind == "choice"  # "best": a superlative, when the name is not known
+
+
+def test_targets_set_for_a_coming_year_are_guidance_not_that_year_s_metrics():
+    """Revenue, EBITDA and capex named in a question about targets are what the company expects,
+    not statement lines of 2025 (which no filing has yet)."""
+    decision = classify("What targets did Acme's management set for 2025 for sales volume, average selling price, "
+                        "revenue, EBITDA and capital expenditure?", VOCAB, companies=["Acme"])
+    assert decision.kind == "passage" and decision.metric is None and "guidance" in decision.reason
+    # no period: a target that is a policy, read as before
+    assert "guidance" not in classify("What is Acme's target leverage ratio?", VOCAB, companies=["Acme"]).reason
