@@ -70,6 +70,15 @@ CASES = [
     ("What was Acme's operating ratio for the second quarter of fiscal 2015 (three months ended March 31, 2015)? "
      "Operating ratio is defined as: total cost of operations / total revenues. Express as a percentage rounded to "
      "one decimal place.", 1, "metric", {}),
+    # "which segments drove": the parts that drove a change
+    ("Acme's operating income rose 12% while revenues rose 7%. Based on the segment results, which segments drove "
+     "the improvement, and what offset it?", 1, "drivers", {}),
+    # no question mark: the imperative sentence asks, not the one that sets the scene
+    ("Acme's total revenues fell in fiscal 2015, yet operating profit and net income rose slightly. Explain the "
+     "revenue decline and the main factors behind the profit outcome.", 1, "drivers", {}),
+    # "raise doubt" is no increase of the cash named in the next part
+    ("Does Acme's 2022 annual report raise any doubt about the company's ability to continue as a going concern, "
+     "and how long do the directors expect its cash to last?", 1, "yes_no", {"test": "stated", "metric": None}),
     # ... a definition in words is no formula
     ("What is Acme's backlog? Backlog is defined as: orders received but not yet delivered.", 1, "passage", {}),
 ]
