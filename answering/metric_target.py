@@ -276,6 +276,12 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
     return formula
 
 
+def defines_formula(question: str) -> bool:
+    """Whether `question` defines a measure by a formula ("X is defined as: A / B", "Define it
+    as: (A - B) / B"), an arithmetic of named lines, not a description in words."""
+    return any(_OPERATORS.search(expr) for _name, expr in split_definitions(question)[1])
+
+
 def unreadable_definition(question: str, vocab: Vocabulary) -> str | None:
     """The formula text of a definition in `question` that cannot be read over the vocabulary
     ("(short-term debt + long-term debt) / total stockholders' equity"), or None."""

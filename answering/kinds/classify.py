@@ -28,7 +28,9 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from answering.intent import threshold
+from answering.kinds.guidance import asks_guidance
 from answering.kinds.sentences import ask_part
+from answering.metric_target import defines_formula
 from finrag.models import AnswerKind
 from finrag.vocabulary import Vocabulary
 from retrieval.periods import parse_periods
@@ -69,7 +71,9 @@ class KindDecision(BaseModel):
 _DRIVERS = re.compile(
     r"\bwhat\s+(?:\w+\s+){0,2}(?:drove|drives|driven|caused|causes|contributed|led\s+to|explains?|accounts?\s+for)\b"
     r"|\bwhy\b|\b(?:drivers?|reasons?|factors?|causes?)\s+(?:of|for|behind|that|which)\b"
-    r"|\bwhat\s+(?:were|are|was|is)\s+the\s+(?:\w+\s+){0,2}(?:drivers?|reasons?|factors?)\b",
+    r"|\bwhat\s+(?:were|are|was|is)\s+the\s+(?:\w+\s+){0,2}(?:drivers?|reasons?|factors?)\b"
+    # "which segments drove the improvement": the parts that drove a change
+    r"|\bwhich\s+(?:[\w'\u2019-]+\s+){1,4}(?:drove|caused|contributed\s+to)\b",
     re.I,
 )
 _YES_NO_START = re.compile(
@@ -165,7 +169,12 @@ def _plural_which(ask: str) -> bool:
     return False
 
 
+# "raise substantial doubt about its ability to continue as a going concern": no growth of anything
+_RAISE_DOUBT = re.compile(r"\brais\w*\s+(?:[\w-]+\s+){0,2}(?:doubts?|concerns?|questions?)\b", re.I)
+
+
 def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
+    ask = _RAISE_DOUBT.sub("casts doubt", ask)
     metrics = vocab.match_metrics(ask)
     default = _DEFAULT_FALSE.search(question)
     default_answer = default.group("value").lower() in ("true", "yes") if default else None
@@ -221,7 +230,7 @@ def _candidates(ask: str) -> list[str]:
 def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) -> KindDecision:
     """The kind of answer `question` asks for. `companies`: the companies it names (as the
     store knows them); their names are not read as words of the question ("Best Buy")."""
-    ask = ask_part(question)
+    ask = _asking_sentence(question)
     unless = bool(_IF_NOT_USEFUL.search(question))
     decision = _classify(ask, _without_names(ask, companies), question, vocab, len(companies))
     if decision.kind == "yes_no" and decision.test == "stated" and _CAUSE_ASK.search(ask) \
@@ -230,12 +239,32 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
         # question's own second ask says what answers it, the change and what drove it
         decision = KindDecision(kind="drivers", reason="a yes/no on a change's cause, then asks what drove it",
                                 ask=then, metric=next(iter(_metrics_named(then, vocab)), None))
+    if decision.kind in ("metric", "passage", "list") and asks_guidance(ask):
+        # "What targets did management set for 2025 for revenue, EBITDA and capex?": what the
+        # company expects, stated in its text; the period's actual rows would be other quantities
+        decision = KindDecision(kind="passage", reason="asks for the company's guidance (its outlook or targets for "
+                                "a period), quoted from its text, never computed from actual figures", ask=ask)
     if decision.kind == "metric" and _DEFAULT_ZERO.search(question):
         decision.default_value = 0.0
     if unless:
         decision.unless_not_meaningful = True
         decision.metric = decision.metric or next(iter(_metrics_named(question, vocab)), None)
     return decision
+
+
+# "Explain the revenue decline and the main factors behind the profit outcome.": a request
+# without a question mark asks in the imperative, after the sentences that set the scene
+_IMPERATIVE = re.compile(r"^\W*(?:explain|describe|identify|list|name|give|state|summari[sz]e|calculate|compute)\b",
+                         re.I)
+
+
+def _asking_sentence(question: str) -> str:
+    """The sentence that asks: the one with the question mark, else an imperative one, else the first."""
+    ask = ask_part(question)
+    if "?" in question:
+        return ask
+    parts = re.split(r"(?<=[.!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"(])", question.strip())
+    return next((p for p in parts if _IMPERATIVE.match(p)), ask)
 
 
 # "Was this driven by ...", "Was the loss caused by ...": a yes/no on what caused a change
@@ -302,4 +331,8 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     if metrics:
         how = "asks for a metric's value" if _METRIC_ASK.search(ask) else "names a metric (its value or change)"
         return KindDecision(kind="metric", reason=how, ask=ask, metric=_main_metric(metrics, vocab))
+    if defines_formula(question):
+        # "Operating ratio is defined as: total cost of operations / total revenues": a measure the
+        # vocabulary does not name, computed from the lines the question's own formula names
+        return KindDecision(kind="metric", reason="the question defines its measure with a formula", ask=ask)
     return KindDecision(kind="passage", reason="asks for a fact stated in the filing's text", ask=ask)

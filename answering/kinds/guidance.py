@@ -39,9 +39,14 @@ if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
 
 _ASKS = re.compile(r"\b(?:guidance|outlook)\b", re.I)
+# "What targets did management set for 2025 ...", "What are the 2025 projections for ...": the
+# company's own figures for a period, asked by name; read as guidance when the ask names the
+# period (a target with no period, "target leverage ratio", is a policy, not an expectation).
+_ASKS_TARGETS = re.compile(r"^\W*what\s+(?:[\w'\u2019-]+\s+){0,3}?(?:targets?|projections?)\b", re.I)
 # "new accounting guidance", "FASB guidance": a standard, not the company's expectations
 _NOT_EXPECTATIONS = re.compile(r"\b(?:accounting|fasb|sec|regulatory|tax|authoritative|interpretive)\s+guidance\b", re.I)
-_STATES = re.compile(r"\b(?:guidance|outlook|expects?|expected|expecting|anticipates?|forecasts?)\b", re.I)
+_STATES = re.compile(r"\b(?:guidance|outlook|expects?|expected|expecting|anticipat(?:es?|ed)|forecasts?|targets?|targeted)\b",
+                     re.I)
 # An outlook heading: a short line of its own ("Business Outlook", "Guidance and Outlook",
 # "Forward Looking Guidance", "Fiscal 2024 Outlook").
 _HEADING = re.compile(r"^[A-Za-z0-9'’ &-]{0,40}\b(?:outlook|guidance)\s*$", re.I)
@@ -59,12 +64,13 @@ _FULL_YEAR_TEXT = re.compile(r"\bfull[-\s]year\b|\bfiscal\s+year\b|\bannual\b|\b
 _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 # Words of the question that say it is about guidance, not what the guidance is for.
 _SCAFFOLD = frozenset(tokenize(
-    "guidance outlook give gave given provide provided issue issued raise raised lower lowered update updated "
+    "guidance outlook target targets targeted projection projections set management give gave given provide provided issue issued raise raised lower lowered update updated "
     "expect expected release results earnings press full year quarter second third fourth first percentage "
     "point points respect regard initial initiated according january february march april may june july august "
     "september october november december gaap non"
 ))
 _MAX_ROWS = 8
+_MAX_SHOWN = 4  # statements quoted, unless the question lists more items
 _MAX_FIGURES = 6
 _MAX_STATEMENT = 350  # longer: table rows and footnotes run together, not one statement
 _IMPACT = re.compile(r"\b(?:benefit|impact|headwind|tailwind|effect|contribution)s?\s+(?:to|on|of)\b", re.I)
@@ -74,6 +80,8 @@ _BULLET = re.compile(r"^\s*(?:\u2022|•|-)\s")
 
 
 def asks_guidance(ask: str) -> bool:
+    if _ASKS_TARGETS.search(ask) and parse_periods(ask).years:
+        return True
     return bool(_ASKS.search(ask)) and not _NOT_EXPECTATIONS.search(ask)
 
 
@@ -95,7 +103,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         if decision.kind == "drivers":
             found = _reasons(text_chunks, period)
         else:
-            found = _statements(text_chunks, period, items) or _outlook_rows(text_chunks, period, items)
+            found = _statements(text_chunks, period, items, ask) or _outlook_rows(text_chunks, period, items)
         if found:
             return _answer(found, ask)
     what = f"{company}'s guidance" + (f" for {period.words}" if period.words else "")
@@ -218,22 +226,25 @@ def _sentences(reading: list[tuple[Chunk, list[str]]]) -> list[tuple[str, Chunk]
 
 
 def _statements(reading: list[tuple[Chunk, list[str]]], period: _Period,
-                items: list[str]) -> list[tuple[str, Chunk]]:
+                items: list[str], ask: str = "") -> list[tuple[str, Chunk]]:
     """Sentences that state guidance with a figure for the asked period, covering every asked item."""
     found: list[tuple[str, Chunk]] = []
     dated_before: Chunk | None = None  # the chunk of the last guidance statement that named the asked period
     for text, chunk in _sentences(reading):
-        if len(text) > _MAX_STATEMENT or is_instruction(text) or HEDGE.search(text) or not _STATES.search(text):
+        if is_instruction(text) or HEDGE.search(text) or not _STATES.search(text):
             continue
-        if len(_FIGURE.findall(text)) > _MAX_FIGURES:
+        named = period.named_in(text)
+        if named and period.years:
+            # a statement of the asked period, quoted or not ("Total production for 2025 is
+            # targeted to be ... million MT"): the statements after it go on in its period
+            dated_before = chunk
+        if len(text) > _MAX_STATEMENT or len(_FIGURE.findall(text)) > _MAX_FIGURES:
             continue  # a table's rows run together, not a sentence
         if _IMPACT.search(text):
             continue  # what something adds to or takes from the guidance, not the guidance
         if not _FIGURE.search(text):
             continue
-        if period.named_in(text):
-            dated_before = chunk
-        elif not (period.years and dated_before is chunk and not _names_a_year(text)):
+        if not named and not (period.years and _goes_on(dated_before, chunk) and not _names_a_year(text)):
             # "We expect capital expenditures to be in the range of $30-33 billion": a statement
             # that names no year goes on in the period of the outlook statement before it
             continue
@@ -241,7 +252,20 @@ def _statements(reading: list[tuple[Chunk, list[str]]], period: _Period,
             continue
         found.append((text, chunk))
     covered = {i for i in items if any(_covers(t, i) for t, _ in found)}
-    return found[:4] if found and covered == set(items) else []
+    # one statement per item the question lists ("sales volume, average price, revenue, EBITDA
+    # and capex": five), at least four
+    return found[:max(_MAX_SHOWN, _listed(ask))] if found and covered == set(items) else []
+
+
+def _goes_on(dated: Chunk | None, chunk: Chunk) -> bool:
+    """`chunk` is the one of the last dated statement, or the next (a chunk's end cuts prose, not
+    the filing's sections)."""
+    return dated is not None and dated.doc == chunk.doc and chunk.index in (dated.index, dated.index + 1)
+
+
+def _listed(ask: str) -> int:
+    """How many items the ask lists: "for A, B, C and D" -> 4."""
+    return len([p for p in re.split(r",|\band\b", ask) if p.strip(" ?.")])
 
 
 def _outlook_rows(reading: list[tuple[Chunk, list[str]]], period: _Period,

@@ -38,8 +38,6 @@ if TYPE_CHECKING:
     from retrieval.retriever import Retriever
 
 _MIN_OVERLAP = 0.5
-_ASKS_AMOUNT = re.compile(r"\bhow\s+(?:much|many)\b|\bwhat\s+(?:did\s+it\s+cost|(?:was\s+)?the\s+(?:amount|price|cost))\b"
-                          r"|\bat\s+what\s+price\b", re.I)
 _FIGURE = re.compile(r"\d")
 _PLACE_TIME = re.compile(r"^\W*(?:where|when|who|whom)\b", re.I)
 _ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bcost\b|\bprice\b|\bpaid\b|\bspen[dt]\b", re.I)

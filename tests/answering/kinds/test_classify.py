@@ -66,6 +66,21 @@ CASES = [
     ("What is the quick ratio?", 0, "definition", {}),
     ("What was the result of the vote on the board's proposal at Acme's 2023 annual meeting?", 1, "passage", {}),
     ("By how much did Acme enlarge its revolving credit facility in May 2023?", 1, "passage", {}),
+    # a measure the vocabulary does not name, defined by the question's own formula: computed
+    ("What was Acme's operating ratio for the second quarter of fiscal 2015 (three months ended March 31, 2015)? "
+     "Operating ratio is defined as: total cost of operations / total revenues. Express as a percentage rounded to "
+     "one decimal place.", 1, "metric", {}),
+    # "which segments drove": the parts that drove a change
+    ("Acme's operating income rose 12% while revenues rose 7%. Based on the segment results, which segments drove "
+     "the improvement, and what offset it?", 1, "drivers", {}),
+    # no question mark: the imperative sentence asks, not the one that sets the scene
+    ("Acme's total revenues fell in fiscal 2015, yet operating profit and net income rose slightly. Explain the "
+     "revenue decline and the main factors behind the profit outcome.", 1, "drivers", {}),
+    # "raise doubt" is no increase of the cash named in the next part
+    ("Does Acme's 2022 annual report raise any doubt about the company's ability to continue as a going concern, "
+     "and how long do the directors expect its cash to last?", 1, "yes_no", {"test": "stated", "metric": None}),
+    # ... a definition in words is no formula
+    ("What is Acme's backlog? Backlog is defined as: orders received but not yet delivered.", 1, "passage", {}),
 ]
 
 
@@ -96,3 +111,13 @@ def test_a_question_asking_who_first_is_no_metric_whatever_it_names():
                         "compensation costs did NICE record for the CEO for 2022 according to its annual report?",
                         load_vocabulary(), ["NICE"])
     assert decision.kind == "passage", decision.describe()
+
+
+def test_targets_set_for_a_coming_year_are_guidance_not_that_year_s_metrics():
+    """Revenue, EBITDA and capex named in a question about targets are what the company expects,
+    not statement lines of 2025 (which no filing has yet)."""
+    decision = classify("What targets did Acme's management set for 2025 for sales volume, average selling price, "
+                        "revenue, EBITDA and capital expenditure?", VOCAB, companies=["Acme"])
+    assert decision.kind == "passage" and decision.metric is None and "guidance" in decision.reason
+    # no period: a target that is a policy, read as before
+    assert "guidance" not in classify("What is Acme's target leverage ratio?", VOCAB, companies=["Acme"]).reason

@@ -84,3 +84,24 @@ def test_a_quarters_and_the_years_guidance_asked_together_each_in_its_own_period
             "and for full-year 2023 total expenses and capital expenditures?", release, [2, 0, 1], services)
     assert a.status == "answered" and "guidance" in a.flags, a.text
     assert "$29.5-32 billion" in a.text and "$86-90 billion" in a.text and "$30-33 billion" in a.text
+
+
+def test_targets_for_a_coming_year_are_asked_guidance():
+    assert asks_guidance("What targets did Acme's management set for 2025 for revenue and EBITDA?")
+    assert asks_guidance("What are Acme's 2024 projections for sales volume?")
+    assert not asks_guidance("What is Acme's target leverage ratio?")  # no period: a policy
+    assert not asks_guidance("What production rate changes is Acme forecasting for FY2023?")
+
+
+def test_a_year_s_targets_are_quoted_one_statement_per_listed_item(bayan_annual_report, services):
+    """Bayan's 2024 annual report: under "2025 Projections", statements that name no year of their
+    own ("The Company targets EBITDA to be in the range of US$1.4 billion to US$1.6 billion.") go
+    on in the year of the section; the 2024 targets compared with actuals beside them are not 2025's."""
+    chunks = bayan_annual_report.chunks
+    a = ask("What targets did Bayan Resources' management set for 2025 for sales volume, average coal selling "
+            "price, revenue, EBITDA and capital expenditure?", chunks, [80, 81, 82], services)
+    assert a.status == "answered" and "guidance" in a.flags, a.text
+    for figure in ("US$58.0/MT to US$60.0/MT", "70.0 to 72.0 million MT", "US$4.1 to US$4.4 billion",
+                   "US$1.4 billion to US$1.6 billion", "US$200 million to US$300 million"):
+        assert figure in a.text, figure
+    assert "US$3.30" not in a.text and "US$230 to US$260" not in a.text  # 2024's targets
