@@ -239,6 +239,9 @@ def read_aspect(chunk: Chunk, aspect: Aspect, vocabulary: Vocabulary | None = No
     return _read_row(chunk, aspect, vocab) or _read_sentence(chunk, aspect, vocab)
 
 
+_BILINGUAL_ROWS = 3
+
+
 def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None:
     metric_wordings = _wordings(vocab, aspect.metric)
     unit = metric_unit(aspect.metric, vocab)
@@ -253,7 +256,12 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
     spans = ""
     periods: list[str] | None = None
     section = ""  # the caption a row is under ("Cost of revenue:")
-    for line in chunk.text.splitlines():
+    lines = chunk.text.splitlines()
+    # a bilingual statement prints every row with a label on each side: one such line among
+    # ordinary rows is two rows run together ("Total revenues 5,000 4,800 Cost of revenues")
+    bilingual = sum(1 for line in lines if numbers.split_row(line) is None
+                    and numbers.split_two_label_row(line) is not None) >= _BILINGUAL_ROWS
+    for line in lines:
         deck = numbers.period_columns(line)
         if deck is not None:
             # a presentation's "Metrics Q3 2023 Q4 2023 FY 2023": each year with its period (a
@@ -268,7 +276,7 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             note_column = note_column or has_note_column([line])
             periods = span_periods(spans, years)
             continue
-        row = numbers.split_row(line) or (numbers.split_two_label_row(line) if years else None)
+        row = numbers.split_row(line) or (numbers.split_two_label_row(line) if years and bilingual else None)
         if row is None:
             note_column = note_column or has_note_column([line])
             spans = f"{spans} {line}" if len(line) < 100 else ""

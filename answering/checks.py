@@ -276,7 +276,9 @@ _LARGEST_FLOW, _LARGEST_STOCK = 1e6, 1e7
 # company's yen or rupiah): their tables are not bounded so. Headings capitalise the name
 # ("Millions of Yen"), so the names match in any case; the ISO codes and "Rp"/"Rs" only as printed.
 _SMALL_UNIT_CURRENCY = re.compile(r"[¥₩₹]|\b(?:JPY|IDR|Rp|KRW|INR|Rs\.?)\b"
-                                  r"|\b(?i:yen|rupiah|won|rupees?|lakhs?|crores?)\b")
+                                  r"|\b(?i:yen|rupiah|rupees?|lakhs?|crores?)\b"
+                                  # "won" is also a verb ("we won the contract"): only as a unit
+                                  r"|\b(?i:korean\s+won|(?:thousands|millions|billions)\s+of\s+won)\b")
 
 
 def _too_large(i: CheckedInput, statement: str | None) -> bool:

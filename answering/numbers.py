@@ -187,6 +187,9 @@ _WHOLE_UNITS_NOTE = re.compile(
     r"renminbi|rupees?|yen)\b(?:\s*,[^)]*)?\)", re.I)
 
 
+_ANY_SCALE_WORD = re.compile(r"\b(?:thousands?|millions?|billions?|'?000s?|ribuan|jutaan?|miliar|lakhs?|crores?)\b", re.I)
+
+
 def table_scale(text: str) -> tuple[str, float]:
     """The scale a table states, as (name, multiplier to millions); millions if unstated.
 
@@ -198,7 +201,9 @@ def table_scale(text: str) -> tuple[str, float]:
     unit = statement_unit(text)
     if unit is not None:
         return unit.scale, unit.factor / 1e6
-    if _WHOLE_UNITS_NOTE.search(text):
+    if _WHOLE_UNITS_NOTE.search(text) and not _ANY_SCALE_WORD.search(text):
+        # a scale the patterns above do not read ("In thousand US Dollars", "ribuan") still says
+        # the amounts are not whole units: millions stands, which the size check bounds
         return "units", 1e-6
     return "millions", 1.0
 

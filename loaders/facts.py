@@ -111,7 +111,8 @@ def statement_kind(page: Page) -> Statement | None:
             # a title line starts or ends with the title ("NIKE, Inc. Consolidated Statements of
             # Income"); prose that mentions one ("we have audited the ... balance sheets of") doesn't
             starts = match is not None and _title_opening(key[: match.start()])
-            ends = match is not None and (match.end() == len(key) or _TITLE_PERIOD.match(key, match.end()))
+            ends = match is not None and (match.end() == len(key) or (
+                _TITLE_PERIOD.match(key, match.end()) is not None and _named_before(line, match.start())))
             if match and (starts or ends) and not _NOT_A_STATEMENT.search(key):
                 kinds.append(kind)
                 break
@@ -119,6 +120,23 @@ def statement_kind(page: Page) -> Statement | None:
     if len(kinds) > 1:
         return max(kinds, key=lambda kind: _rows_of(page, kind))  # ties: the first title
     return kinds[0] if kinds else None
+
+
+_CONNECTOR = frozenset({"of", "and", "the", "&", "-", "–", "—"})
+
+
+def _named_before(line: str, letters_before: int) -> bool:
+    """The words before a statement's name are a title's (a company's name: "Patriot Transportation
+    Holding, Inc."), not prose ("The following table presents data from our consolidated
+    statements of operations for the years ended"): each is capitalised or a connector."""
+    seen = 0
+    for word in line.split():
+        if seen >= letters_before:
+            break
+        seen += len(letters(word))
+        if not (word[:1].isupper() or word[:1].isdigit() or word.lower() in _CONNECTOR or not letters(word)):
+            return False
+    return True
 
 
 def _title_opening(prefix: str, *also: str) -> bool:

@@ -122,7 +122,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     own = [tuple(tokenize(w)) for m in asked for w in (vocab.metrics[m].wordings if m in vocab.metrics else [])]
     asked |= {m for a in list(asked) for m in services.vocabulary.inputs(a or "")}
     # which way the asked metric moved, as the question says it (its premise's last clause)
-    asked_way = _way(_CONTRAST.split(premise)[-1] if premise_metrics and premise else question) if asked else 0
+    asked_way = asked_direction(_CONTRAST.split(premise)[-1] if premise_metrics and premise else question, own) \
+        if asked else 0
     pool = _with_following_chunks([*hits, *_searched(topic.words, companies, years, hits, services)], topic, services)
     found = sentences(pool, companies, risks=asks_about_risk(decision.ask), trim_tables=True)
     before, after = _neighbours(found)
@@ -225,6 +226,12 @@ _UP = re.compile(r"\b(?:rose|rise|rises|grew|grow|grows|higher|increas\w*|jump\w
 _DOWN = re.compile(r"\b(?:fell|fall|falls|declin\w*|decreas\w*|drop\w*|reduc\w*|worsen\w*|shr[ai]nk\w*|slipp\w*|plung\w*|down|lower)\b"
                    r"|\bfrom\s+(?:\w+\s+)?(?:income|profit)\b.*\bto\s+(?:a\s+)?(?:net\s+|operating\s+)?loss", re.I)
 _LOSS = re.compile(r"\bloss(?:es)?\b", re.I)
+
+
+def asked_direction(clause: str, own: list[tuple[str, ...]]) -> int:
+    """Which way the question says the asked metric moved, read as the sentences are: a loss
+    that grew ("Why did Acme's net loss increase?") is income that fell."""
+    return _direction(clause, own) or _way(clause)
 
 
 def _way(text: str) -> int:

@@ -84,3 +84,12 @@ def test_a_bilingual_rows_english_label_after_its_amounts_in_whole_dollars_is_re
                 if (r := read_aspect(c, Aspect(company=c.company, fiscal_year=year, metric=metric)))]
     assert readings and readings[0].fiscal_year == year
     assert readings[0].value == pytest.approx(millions)  # millions of US$, not the printed dollars
+
+
+def test_one_row_run_into_the_next_is_no_bilingual_row():
+    # "Total revenues 5,000 4,800 Cost of revenues": two rows of an ordinary statement run together;
+    # read as a two-label row it would give cost of revenues the revenue's 5,000
+    chunk = Chunk(chunk_id="x", doc="x", doc_sha256="0", company="Acme", fiscal_year=2023, page=3, page_end=3, index=0,
+                  text="Consolidated Statements of Operations\n(in millions)\n2023 2022\n"
+                       "Total revenues 5,000 4,800 Cost of revenues\n3,100 2,900\nGross profit 1,900 1,900\n")
+    assert read_aspect(chunk, Aspect(company="Acme", fiscal_year=2023, metric="cost_of_revenue")) is None

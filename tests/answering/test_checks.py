@@ -155,6 +155,11 @@ def test_a_thousands_table_whose_scale_note_was_never_seen_is_refused_by_size(ne
     # a heading capitalises the currency's name
     capitalised = yen.model_copy(update={"context": "(Millions of Yen)\n" + yen.quote})
     assert checks.check_size([capitalised], load_vocabulary()) is None
+    assert checks.check_size([yen.model_copy(update={"context": "(Millions of Korean Won)\n" + yen.quote})],
+                             load_vocabulary()) is None
+    # "won" the verb names no currency: the bound stands
+    verb = yen.model_copy(update={"context": "We won the contract in 2023.\n" + yen.quote})
+    assert checks.check_size([verb], load_vocabulary()) is not None
 
 
 def test_a_percentage_is_not_a_dollar_amount(netflix):

@@ -112,6 +112,12 @@ def test_scale_from_table_note():
     assert numbers.table_scale("(in thousands) 2023 2022") == ("thousands", 0.001)
     assert numbers.table_scale("(In Billions)") == ("billions", 1000.0)
     assert numbers.table_scale("no note") == ("millions", 1.0)
+    # whole units only when the note names no scale at all: a scale the patterns miss ("In thousand
+    # US Dollars", Indonesian "ribuan") is no licence to read thousands as units
+    assert numbers.table_scale("(Expressed in United States Dollars)\nGross profit 1,332,785,498") == ("units", 1e-6)
+    for note in ("(Expressed in United States Dollars)\nIn thousand US Dollars",
+                 "(Dinyatakan dalam ribuan Dolar AS) (Expressed in United States Dollars)"):
+        assert numbers.table_scale(note) == ("millions", 1.0), note
 
 
 # --------------------------------------------------------------------------- arithmetic

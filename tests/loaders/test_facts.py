@@ -77,6 +77,12 @@ def test_statement_titles_are_recognised_but_prose_and_summaries_are_not():
     prose = "We have audited the accompanying consolidated balance sheets of X as of December 31\n"
     assert statement_kind(Page(number=0, text=prose)) is None
     assert statement_kind(Page(number=0, text="Item 6. Selected Consolidated Financial Data\nStatements of Operations:\n")) is None
+    # a title may close with its period; prose that names a statement and a period is no title
+    titled = "Patriot Transportation Holding, Inc. Consolidated Statements of Income - Years ended September 30\n"
+    assert statement_kind(Page(number=0, text=titled)) == "income_statement"
+    for prose in ("The following table presents data from our consolidated statements of operations for the years ended\n",
+                  "The table below summarizes our balance sheets as of December 31\n"):
+        assert statement_kind(Page(number=0, text=prose)) is None, prose
 
 
 def test_cash_flow_facts_with_sign_conventions_and_millions():

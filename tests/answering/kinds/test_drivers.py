@@ -247,3 +247,17 @@ def test_a_margin_that_reduced_is_the_fall_the_question_asks_about(services):
                   "did it fall, and why?", ethernity, [9], services)
     assert (written.status, written.kind) == ("answered", "drivers"), written.text
     assert "The gross margin percentage reduced to 54.4% in 2022 from 73.8% in 2021" in written.text
+
+
+def test_a_loss_that_grew_is_asked_as_income_that_fell():
+    # the question and the filing's sentences are read the same way: "net loss increased" in a
+    # sentence is net income moving down, so the question's "net loss increase" must be too, or
+    # every sentence explaining the asked change is dropped as moving "the other way"
+    from answering.kinds.drivers import _direction, asked_direction
+
+    own = [("net", "income")]
+    assert asked_direction("Why did Acme's net loss increase in 2022?", own) == -1
+    assert asked_direction("Acme's net loss increased to $50 million in 2022", own) == -1
+    assert asked_direction("Acme's net income rose 8% in 2022", own) == 1
+    stated = "Net loss increased by $20 million in 2022, primarily due to higher interest expense."
+    assert _direction(stated, own) == asked_direction("Why did Acme's net loss increase in 2022?", own)
