@@ -42,8 +42,9 @@ _A_DURATION = re.compile(r"\b\d+\s*(?:days?|weeks?|months?|years?|quarters?)\b|"
                          r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|(?:19|20)\d\d)", re.I)
 _ASKS_SINCE = re.compile(r"\bsince\s+when\b", re.I)
 # "has served as Chief Executive Officer since April 2014", "was appointed CEO in 2014"
-_A_SINCE = re.compile(r"\b(?:since|from)\s+(?:\w+\s+){0,2}(?:19|20)\d\d\b|"
-                      r"\b(?:appointed|named|became|joined|elected|assumed)\b[^.]{0,80}?\b(?:19|20)\d\d\b", re.I)
+# (a start said of a tenure: "served ... since", "appointed"; not "increased from fiscal 2021")
+_A_SINCE = re.compile(r"\b(?:serv\w*|held|holds|been|was|is|has)\b[^.]{0,80}?\bsince\s+(?:\w+\s+){0,2}(?:19|20)\d\d\b|"
+                      r"\b(?:appointed|named|became|joined|elected|assumed|promoted)\b[^.]{0,80}?\b(?:19|20)\d\d\b", re.I)
 _YES_NO_PART = re.compile(r"^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b", re.I)
 _SENTENCE = re.compile(r"[^?]+\?")
 MIN_WORDS = 0.5

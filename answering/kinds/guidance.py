@@ -45,8 +45,10 @@ _ASKS = re.compile(r"\b(?:guidance|outlook)\b", re.I)
 _ASKS_TARGETS = re.compile(r"^\W*what\s+(?:[\w'\u2019-]+\s+){0,3}?(?:targets?|projections?)\b", re.I)
 # "new accounting guidance", "FASB guidance": a standard, not the company's expectations
 _NOT_EXPECTATIONS = re.compile(r"\b(?:accounting|fasb|sec|regulatory|tax|authoritative|interpretive)\s+guidance\b", re.I)
-_STATES = re.compile(r"\b(?:guidance|outlook|expects?|expected|expecting|anticipat(?:es?|ed)|forecasts?|targets?|targeted)\b",
-                     re.I)
+# "targeted" and "anticipated" state an expectation as verbs ("is targeted to be", "are anticipated
+# to"), not as adjectives ("our targeted growth markets", "the anticipated merger")
+_STATES = re.compile(r"\b(?:guidance|outlook|expects?|expected|expecting|anticipates?|forecasts?|targets?|targeting)\b"
+                     r"|\b(?:is|are|was|were|be|been|remains?)\s+(?:\w+\s+)?(?:targeted|anticipated)\b", re.I)
 # An outlook heading: a short line of its own ("Business Outlook", "Guidance and Outlook",
 # "Forward Looking Guidance", "Fiscal 2024 Outlook").
 _HEADING = re.compile(r"^[A-Za-z0-9'’ &-]{0,40}\b(?:outlook|guidance)\s*$", re.I)

@@ -68,7 +68,10 @@ _ASKS_RESPONSE = re.compile(
     r"^\W*(?:and\s+)?(?:what\s+(?:has|have|had|did|does|do|is|are|will)\s+(?:[\w-]+\s+){0,3}?(?:done|doing|do|taken|taking|"
     r"take|planned|planning)|what\s+(?:actions?|steps|measures|plans?)\s+(?:[\w-]+\s+){0,4}?)\b[^?]*?"
     r"\b(?:address|mitigat|remed|alleviat|resolv|respond|deal\s+with|overcome)\w*", re.I)
-_A_RESPONSE = re.compile(r"\b(?:secured|obtained|raised|received|completed|entered\s+into|restructur\w*|implemented|"
+# ... said of who acts ("we", "management", "the Company"): "reduced liquidity, which raise
+# substantial doubt" names no action
+_A_RESPONSE = re.compile(r"\b(?:we|management|the\s+company|the\s+group|the\s+board|its\s+board)\s+(?:[\w,-]+\s+){0,3}?"
+                         r"(?:secured|obtained|raised|received|completed|entered\s+into|restructur\w*|implemented|"
                          r"initiated|launched|reduced|(?:plans?|intends?|expects?)\s+to|will\s+(?:continue\s+to\s+)?"
                          r"(?:seek|raise|reduce|implement|pursue))\b", re.I)
 # the legal form that ends an organisation's name: "CNNC High Energy Equipment (Tianjin) Co., Ltd."
@@ -78,6 +81,11 @@ _ORGANISATION = re.compile(r"\b(?:Co\.|Ltd\.?|Limited|Inc\.|Corporation|Corp\.|L
 # "when did the deal close / occur / take place?": the date the event itself happened
 _THE_EVENT_ITSELF = re.compile(r"\b(?:clos(?:e|ed|ing)|complet\w*|consummat\w*|occur\w*|happen\w*|take\s+place|took\s+place|"
                                r"begin|began|start\w*|announc\w*)\b", re.I)
+
+
+# the kinds of date a when-part may ask for, each named by its own word in the sentence that gives it
+_DATE_KIND = re.compile(r"\b(?:payable|paid|effective|expir\w*|matur\w*|record|vest\w*|due|terminat\w*|"
+                        r"renew\w*)\b", re.I)
 
 
 def _asking(part: str) -> str:
@@ -123,4 +131,10 @@ def dated_as_asked(part: str, text: str) -> bool:
     words = content_words(part, [])
     if not words or _THE_EVENT_ITSELF.search(part):
         return True
+    kinds = [m.group(0) for m in _DATE_KIND.finditer(part)]
+    if kinds:
+        # "when is the special dividend payable?": the date a sentence gives with "payable", not
+        # the declaration's date in a sentence that shares "special dividend"
+        return any(A_DATE.search(s) and all(re.search(rf"\b{k[:5]}", s, re.I) for k in kinds)
+                   for s in split_sentences(text))
     return any(A_DATE.search(s) and overlap(s, words) > 0 for s in split_sentences(text))

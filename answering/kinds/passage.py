@@ -264,7 +264,8 @@ def completed(written: WrittenAnswer, question: str, hits: list[SearchHit],
 
         about = answering(hits)
         if not about and not names and retriever is not None and companies:
-            about = answering(retriever.search(f"{parts[0]} {part}", filters=SearchFilters(companies=companies),
+            about = answering(retriever.search(f"{parts[0]} {part}", filters=SearchFilters(
+                companies=companies, fiscal_years=sorted(set(understanding.fiscal_years))),
                                                k=8, mode="sparse"))
         if about:
             added.append(about[0])

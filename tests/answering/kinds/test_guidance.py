@@ -105,3 +105,12 @@ def test_a_year_s_targets_are_quoted_one_statement_per_listed_item(bayan_annual_
                    "US$1.4 billion to US$1.6 billion", "US$200 million to US$300 million"):
         assert figure in a.text, figure
     assert "US$3.30" not in a.text and "US$230 to US$260" not in a.text  # 2024's targets
+
+
+def test_targeted_states_guidance_as_a_verb_not_as_an_adjective():
+    from answering.kinds.guidance import _STATES
+
+    assert _STATES.search("Total production for 2025 is targeted to be 70-72 million MT.")
+    assert _STATES.search("Capital expenditure is anticipated to be US$200-300 million.")
+    # an actual result in a market the company targets is no expectation
+    assert not _STATES.search("In 2024, revenue from our targeted growth markets increased 12% to $500 million.")

@@ -107,3 +107,22 @@ def test_what_management_did_is_searched_for_past_the_chunk_retrieved(services):
     assert (written.status, written.kind) == ("answered", "yes_no"), written.text
     assert "the Company secured new financing and clarified new business plans" in written.text, written.text
     assert len(search.queries) == 1 and "address it" in search.queries[0]
+
+
+def test_a_part_is_answered_by_what_states_it_not_by_shared_words():
+    from answering.kinds.every_part import _A_SINCE
+    from answering.kinds.other_words import answered_in_other_words
+
+    declared = "On December 4, 2020 the Board declared a special dividend of $3.00 per share."
+    payable = " This one-time, special dividend is payable on December 30, 2020 to shareholders of record."
+    # the declaration's date shares "special dividend", it is not when the dividend is payable
+    assert not answered_in_other_words("when is the special dividend payable?", declared)
+    assert answered_in_other_words("when is the special dividend payable?", declared + payable)
+    # what management did is an action said of who acts, not "reduced liquidity"
+    doubt = "The Company has recurring losses and reduced liquidity, which raise substantial doubt."
+    assert not answered_in_other_words("what has management done to address it?", doubt)
+    assert answered_in_other_words("what has management done to address it?",
+                                   "Management has secured new financing and clarified new business plans.")
+    # since when: a tenure's start, not a figure's change "from fiscal 2021"
+    assert not _A_SINCE.search("Revenue increased from fiscal 2021 to fiscal 2022.")
+    assert _A_SINCE.search("Barak Eilam has served as Chief Executive Officer since April 2014.")
