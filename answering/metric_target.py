@@ -279,7 +279,12 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
 def defines_formula(question: str) -> bool:
     """Whether `question` defines a measure by a formula ("X is defined as: A / B", "Define it
     as: (A - B) / B"), an arithmetic of named lines, not a description in words."""
-    return any(_OPERATORS.search(expr) for _name, expr in split_definitions(question)[1])
+    return any(_ARITHMETIC.search(expr) for _name, expr in split_definitions(question)[1])
+
+
+# arithmetic between named lines; parentheses alone are a description's aside ("a customer (a buyer
+# or a seller) who ..."), "less than" a comparison
+_ARITHMETIC = re.compile(r"[+*/]|\s[-–]\s|\b(?:plus|minus|divided\s+by|multiplied\s+by)\b|\bless\b(?!\s+than\b)", re.I)
 
 
 def unreadable_definition(question: str, vocab: Vocabulary) -> str | None:

@@ -426,6 +426,10 @@ def placed_rows(text: str, fiscal_year: int, quarter: int | None) -> list[Placed
             continue
         section = _header_section(header) if kind == SEGMENT_TABLE else ""
         for line_section, line in _sectioned(lines, section):
+            parsed = parse_row(line)
+            if kind != SEGMENT_TABLE and line_section and parsed is not None \
+                    and letters(parsed.label) in {"basic", "diluted"}:
+                line = f"{line_section} {line}"  # "Basic" under "Net income per share:" is that line's
             row = _amounts(line, len(columns), change)
             if row is None or (kind == SEGMENT_TABLE and not line_section):
                 continue  # a segment's name means nothing outside its section

@@ -230,6 +230,8 @@ def prose(text: str) -> str:
             amounts += 1
         elif amounts >= _TABLE_AMOUNTS and words[i][:1].isupper() and lower[i + 1]:
             cut = i
+    if cut and sum(lower[:cut]) >= amounts:
+        return text  # the words before are a sentence's own ("In fiscal 2023, sales in the Americas were $1,234, ...")
     return " ".join(words[cut:]) if cut else text
 
 

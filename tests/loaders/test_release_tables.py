@@ -134,3 +134,15 @@ def test_a_consolidated_and_combined_statement_of_operations_is_read(filings_wil
     assert facts[("revenue", 2015, "Q2")].value == pytest.approx(29.737)
     assert facts[("revenue", 2014, "Q2YTD")].value == pytest.approx(63.491)
     assert facts[("net_income", 2015, "Q2")].value == pytest.approx(-0.351)
+
+
+def test_basic_and_diluted_rows_are_named_by_their_section():
+    # "Basic" under "Net income per share:" and under "Weighted-average shares:" are two lines
+    from loaders.release_tables import placed_rows
+
+    text = ("Acme Inc.\nCondensed Consolidated Statements of Operations\n(in millions, except per share data)\n"
+            "Three Months Ended\nJune 30, 2023 June 30, 2022\nRevenue $ 1,000 $ 900\nNet income $ 100 $ 90\n"
+            "Net income per share:\nBasic $ 1.00 $ 0.90\nDiluted $ 0.99 $ 0.89\n"
+            "Weighted-average shares:\nBasic 100 100\nDiluted 101 101\n")
+    labels = [r.label for r in placed_rows(text, 2023, 2)]
+    assert "Net income per share Basic" in labels and "Weighted-average shares Basic" in labels, labels

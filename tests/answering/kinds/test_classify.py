@@ -81,6 +81,9 @@ CASES = [
      "and how long do the directors expect its cash to last?", 1, "yes_no", {"test": "stated", "metric": None}),
     # ... a definition in words is no formula
     ("What is Acme's backlog? Backlog is defined as: orders received but not yet delivered.", 1, "passage", {}),
+    # ... nor one with an aside in parentheses
+    ("How many active customers did Acme have? An active customer is defined as: a customer (a buyer or a seller) "
+     "who made a purchase in the year.", 1, "passage", {}),
 ]
 
 

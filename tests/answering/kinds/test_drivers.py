@@ -261,3 +261,15 @@ def test_a_loss_that_grew_is_asked_as_income_that_fell():
     assert asked_direction("Acme's net income rose 8% in 2022", own) == 1
     stated = "Net loss increased by $20 million in 2022, primarily due to higher interest expense."
     assert _direction(stated, own) == asked_direction("Why did Acme's net loss increase in 2022?", own)
+
+
+def test_a_table_run_into_a_sentence_is_cut_off_but_a_sentence_listing_amounts_is_whole():
+    from answering.kinds.sentences import prose
+
+    run_in = ("Americas 29 % 27 % Europe 21 % 22 % China 20 % 20 % Gross profit The overall gross profit for the year "
+              "increased due to pricing.")
+    assert prose(run_in) == "The overall gross profit for the year increased due to pricing."
+    # its year is what ties a sentence to the asked period: a sentence of amounts keeps its start
+    listing = ("In fiscal 2023, sales in the Americas were $1,234, $1,100 and $980 million, and Europe sales were "
+               "$500 million, up 5%, primarily due to pricing.")
+    assert prose(listing) == listing
