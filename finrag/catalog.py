@@ -311,10 +311,10 @@ def _name_key(name: str) -> str:
 # Words that say what kind of company a name is, not which one: dropped from the end of a
 # name (and "the" from its start) when comparing names. "International" is one of them
 # only at the end ("MGM Resorts International"), never at the start ("International Paper").
-FORM_WORDS = {
+FORM_WORDS = frozenset({
     "inc", "incorporated", "corp", "corporation", "co", "company", "companies", "plc", "ltd", "limited", "llc",
     "lp", "sa", "ag", "nv", "se", "spa", "ab", "asa", "oyj", "kk", "tbk", "pt", "bhd", "pty", "international", "the",
-}  # not "Holdings" / "Group": "Acme Holdings" and "Acme Corp" can be two issuers
+})  # not "Holdings" / "Group": "Acme Holdings" and "Acme Corp" can be two issuers
 
 
 def core_key(name: str) -> str:

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING
 from answering.citations import cite, unique_citations
 from answering.kinds import statement_drivers
 from answering.kinds.ask_scope import ask_parts
-from answering.kinds.every_part import REFERS_BACK
 from answering.kinds.sentences import (
+    REFERS_BACK,
     Sentence,
     Topic,
     asks_about_risk,

@@ -22,9 +22,8 @@ import re
 
 from answering.kinds.ask_scope import ask_parts, topic_ask
 from answering.kinds.other_words import A_DATE, answered_in_other_words, asks_in_other_words
-from answering.kinds.sentences import content_words, overlap
+from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
-from finrag.vocabulary import tokenize
 
 _CHECKED_ELSEWHERE = {"metric", "not_meaningful"}
 _ASKS_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many|large|big)|by\s+how|what\s+(?:amount|percentage|share|"
@@ -116,13 +115,6 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
     return None
 
 
-# the words of a drivers ask that name no subject: "What drove the increase, and what partly offset it?"
-REFERS_BACK = frozenset(tokenize(
-    "drove drive driven drivers cause caused causes increase increased decrease decreased change changed rise rose "
-    "jump jumped jumps fall fell decline declined grew growth such large larger big sharp significant explain "
-    "explains led behind reason reasons account accounts million billion thousand percent went offset offsets partly "
-    "partially improvement improve improved worsen worsened swing swung widen widened narrow narrowed deterioration "
-    "happened"))
 # parts read by their own rule below (an amount, a duration, a date, a yes/no)
 _SPECIAL = re.compile(r"\bhow\s+(?:much|many|long|large|big)\b|\bby\s+how\b|\bwhat\s+(?:amount|percentage|share|proportion|"
                       r"portion|price|level)\b|\bwhen\b|\bdates?\b|^(?:is|are|was|were|does|do|did|has|have|had)\b", re.I)
@@ -132,7 +124,7 @@ _ASKS_CAUSE = re.compile(r"\b(?:driven\s+by|caused\s+by|due\s+to|(?:the\s+)?resu
 
 def _last_sentence(part: str) -> str:
     """A part read with the statement before it ("X went from A to B. Was this driven by ...?"): its asking sentence."""
-    return re.split(r"(?<=[.!])\s+(?=[A-Z])", part.strip())[-1]
+    return last_sentence(part)
 
 
 def answered_in_every_part(written: WrittenAnswer, question: str, companies: list[str]) -> WrittenAnswer:

@@ -27,7 +27,7 @@ import re
 
 from answering.aspects import split_sentences
 from answering.kinds.ask_scope import MONTH
-from answering.kinds.sentences import content_words, overlap
+from answering.kinds.sentences import content_words, last_sentence, overlap
 
 _ASKS_WHEN = re.compile(r"^\W*(?:and\s+)?when\b", re.I)
 A_DATE = re.compile(rf"\b{MONTH}\s+(?:\d{{1,2}},?\s+)?(?:19|20)\d\d\b|\b\d{{1,2}}\s+{MONTH}\s+(?:19|20)\d\d\b|"
@@ -91,7 +91,7 @@ _DATE_KIND = re.compile(r"\b(?:payable|paid|effective|expir\w*|matur\w*|record|v
 def _asking(part: str) -> str:
     """The part's asking sentence, after a statement that leads into it ("In 2021 X divested its
     self-driving division. To whom was it sold?")."""
-    return re.split(r"(?<=[.!])\s+(?=[A-Z])", part.strip())[-1]
+    return last_sentence(part)
 
 
 def answered_in_other_words(part: str, text: str) -> bool:

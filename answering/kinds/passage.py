@@ -20,6 +20,7 @@ from answering.kinds.sentences import (
     Sentence,
     asks_about_risk,
     content_words,
+    last_sentence,
     mentions_years,
     overlap,
     quoted,
@@ -298,7 +299,7 @@ def _lead_in(question: str, ask: str) -> str:
     """The statement right before the asking sentence ("In 2021 X divested its division."), or ""."""
     at = question.find(ask)
     lead = question[:at].strip() if at > 0 else ""
-    last = re.split(r"(?<=[.!])\s+(?=[A-Z])", lead)[-1] if lead else ""
+    last = last_sentence(lead) if lead else ""
     return last if last.endswith(".") and "?" not in last else ""
 
 

@@ -121,6 +121,21 @@ def _same(token: str, stem: str) -> bool:
     return len(short) >= 5 and long.startswith(short)
 
 
+# the words of a drivers ask that name no subject: "What drove the increase, and what partly offset it?"
+REFERS_BACK = frozenset(tokenize(
+    "drove drive driven drivers cause caused causes increase increased decrease decreased change changed rise rose "
+    "jump jumped jumps fall fell decline declined grew growth such large larger big sharp significant explain "
+    "explains led behind reason reasons account accounts million billion thousand percent went offset offsets partly "
+    "partially improvement improve improved worsen worsened swing swung widen widened narrow narrowed deterioration "
+    "happened"))
+
+
+def last_sentence(text: str) -> str:
+    """The last sentence of a text that may open with statements ("In 2021 X divested its
+    division. To whom was it sold?" -> "To whom was it sold?")."""
+    return re.split(r"(?<=[.!])\s+(?=[A-Z])", text.strip())[-1]
+
+
 def ask_part(question: str) -> str:
     """The sentence that asks (the one with the question mark, else the first)."""
     # "did the U.S. Federal Trade Commission sue": an initial's period ("U.S.", "N.A.") ends no sentence
