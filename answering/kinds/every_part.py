@@ -70,6 +70,12 @@ def asked_parts(question: str) -> list[str]:
     return parts
 
 
+# a part that asks to pick one item ("Which of X's two categories earned the higher margin?"), not
+# which items caused the change ("which segments drove the improvement")
+_A_CHOICE = re.compile(r"^\W*(?:and\s+)?which\b(?![^?]*\b(?:drove|drive[ns]?|driving|caus\w*|contribut\w*|explain\w*|"
+                       r"led|offset\w*|accounted|behind)\b)", re.I)
+
+
 def unanswered_part(written: WrittenAnswer, question: str, companies: list[str]) -> str | None:
     """The first part the answer does not state, or None."""
     parts = asked_parts(question)
@@ -81,6 +87,8 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
             # states the change, it asks nothing; an ask that only refers back ("What drove the
             # increase", "what partly offset it") is answered by the drivers themselves
             part = _last_sentence(part)
+            if _A_CHOICE.match(part):
+                return part  # "Which of its two categories earned the higher margin": a pick, no cause states it
             subject = [w for w in content_words(part, companies) if w not in REFERS_BACK]
             if not subject or (not _SPECIAL.search(part) and overlap(written.text, subject) >= MIN_WORDS):
                 continue  # "What caused the revenue decline?": answered when the answer is about revenue

@@ -108,3 +108,23 @@ def test_who_since_when_and_what_costs_need_a_start_date_and_amounts(services):
         '"Barak Eilam has served as Chief Executive Officer since April 2014." "i. Barak Eilam - CEO. Salary Costs - '
         '$1,536; Bonus Costs - $1,454; Equity Costs - $6,486 expense recorded in 2022." (x p.71)')})
     assert unanswered_part(stated, question, ["NICE"]) is None
+
+
+def test_a_pick_among_items_is_no_part_drivers_answer():
+    # Apple FY2022: "Which of Apple's two revenue categories ... earned the higher gross margin
+    # percentage": the drivers of the Products margin do not say which category earned more
+    drivers = _answer('Gross margin rose from 41.8% (FY2021) to 43.3% (FY2022). What drove it, as the filing says: '
+                      '"Products gross margin percentage increased during 2022 compared to 2021 due primarily to a '
+                      'different Products mix, partially offset by the weakness in foreign currencies." (x p.26) '
+                      '"Services Gross Margin Services gross margin increased during 2022 compared to 2021 due '
+                      'primarily to higher Services net sales." (x p.26) Working: Apple Gross margin FY2022: 43.3% '
+                      '(standard definition). Gross margin = Gross profit / Revenue.',
+                      "drivers")
+    question = ("Which of Apple's two revenue categories, Products or Services, earned the higher gross margin percentage "
+                "in FY2022, and what drove the change in the Products gross margin percentage compared with FY2021?")
+    refused = answered_in_every_part(drivers, question, ["Apple"])
+    assert refused.status == "not_found" and "Which of Apple" in refused.text
+    # which items drove a change is what drivers state
+    asked = ("Acme's operating income rose 12% in 2022. Which segments drove the improvement, and what offset it?")
+    assert unanswered_part(drivers.model_copy(update={"text": drivers.text.replace("Products", "Services segment")}),
+                           asked, ["Acme"]) is None
