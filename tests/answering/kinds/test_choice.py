@@ -78,3 +78,25 @@ def test_a_drop_by_region_is_never_read_from_revenue_drivers_captioned_by_geogra
     written = ask("For Pfizer, which geographic region had the biggest drop in Q22023 year over year revenues?",
                   pfizer, [44], services)
     assert "channel mix" not in written.text.split("Ranking")[0], written.text
+
+
+@pytest.fixture(scope="module")
+def uber():
+    return filing("filings-wild/pdfs/Uber_2021_10-K.pdf")
+
+
+def test_a_revenue_ranking_reads_a_header_of_years_then_a_change_column(uber, services):
+    # Uber's FY2021 10-K p.60: "(In millions, except percentages) 2020 2021 2020 to 2021 % Change":
+    # two year columns, then the change, whose "%" is not the revenue's
+    written = ask("Which of Uber's segments generated the most revenue in 2021?", uber, [58, 59, 127], services)
+    assert written.text.startswith("Delivery (8,362 (millions))"), written.text
+    assert "Mobility: 6,953 (millions)" in written.text
+
+
+def test_a_revenue_ranking_is_never_read_from_another_measures_table(uber, services):
+    # p.128 holds the segment adjusted EBITDA table (cut in two, its second part Freight -130 and
+    # All Other -11 under no caption) and revenue by geography (no segment): no revenue by segment
+    written = ask("Which of Uber's segments generated the most revenue in 2021?", uber, [127], services)
+    assert written.status == "not_found", written.text
+    assert not any(word in written.text for word in ("All Other", "Freight", "United States")), written.text
+
