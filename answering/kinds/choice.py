@@ -40,6 +40,7 @@ _DROP = re.compile(r"\b(?:drop|decline|decrease|fall|fell|dragged|shr[ai]nk\w*|c
 _RANK_WORDS = set(tokenize("highest largest biggest most greatest top best lowest smallest least worst fewest one item "
                            "amount value brought lost cash"))
 _JOINED_QUESTION = re.compile(r",?\s+and\s+(?=(?:what|how|why|which|when|where|did|does|is|was)\b)", re.I)
+_BALANCE_OF = re.compile(r"\b(?:unearned|deferred|unbilled|accrued|prepaid)\s+\w+", re.I)
 _MIN_MATCH = 0.3  # share of the question's words a table's caption and labels must carry
 
 # The dimension a question ranks along and the dimension of a table's items must agree: a drop
@@ -154,6 +155,8 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
             continue
         if metric and not _of_measure(metric, found[: n + 1], vocab):
             continue
+        if _group(block, metric, vocab) is None:
+            continue
         score = overlap(block.context, words) + 0.5 * overlap(" ".join(r.label for r in block.rows), words)
         caption = "\n".join(block.context.splitlines()[-2:])
         if metric and metric in vocab.match_metrics(caption):
@@ -167,7 +170,9 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
     rows = [r for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
     if len(rows) < 2:
         return None
-    col = block.column(year)
+    group = _group(block, metric, vocab) or range(len(block.years))
+    years = [block.years[i] for i in group]
+    col = group.start + (years.index(year) if year in years else 0)
     total_row = next((r for r in block.rows if re.match(r"total\b", r.label, re.I)), None)
     total = None
     if total_row is not None and col < len(total_row.values) and total_row.values[col] is not None:
@@ -176,7 +181,7 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
     if _CHANGE.search(_JOINED_QUESTION.split(ask, maxsplit=1)[0]) and len(block.years) >= 2:
         items = []
         # the latest year's column and the one before it, whichever way the header orders them
-        latest, prior = sorted(range(len(block.years)), key=lambda i: -block.years[i])[:2]
+        latest, prior = sorted(group, key=lambda i: -block.years[i])[:2]
         for r in rows:
             now, before = (r.values + [None] * len(block.years))[latest], (r.values + [None] * len(block.years))[prior]
             if now is None or not before:
@@ -206,10 +211,33 @@ def _of_measure(metric: str, found: list[Block], vocab: Vocabulary) -> bool:
             break
         table.insert(0, block)
     named = {m for b in table for r in b.rows if re.match(r"total\b", r.label, re.I)
-             for m in vocab.match_metrics(r.label)}
+             for m in _measures(r.label, vocab)}
     heading = next((names for line in reversed(table[0].context.splitlines())
-                    if (names := vocab.match_metrics(line))), [])
+                    if (names := _measures(line, vocab))), [])
     return metric in named | set(heading)
+
+
+def _measures(line: str, vocab: Vocabulary) -> list[str]:
+    """The measures a line names; "unearned revenue" or "deferred income" is a balance, not the
+    revenue or income it will become."""
+    return vocab.match_metrics(_BALANCE_OF.sub(" ", line))
+
+
+def _group(block: Block, metric: str | None, vocab: Vocabulary) -> range | None:
+    """The columns of the asked measure. A header that repeats its years ("2022 2021 2020 2022 2021
+    2020") holds one group of columns per measure, in the order its heading names them ("Net
+    Revenue Operating Profit/(Loss)"); None when which group is the asked measure cannot be told."""
+    size = len(set(block.years))
+    if size == len(block.years) or len(block.years) % size:
+        return range(len(block.years))
+    if metric is None:
+        return range(size)  # no measure asked: the first group, as a single-group table reads
+    heading = next((names for line in reversed(block.context.splitlines())
+                    if len(names := list(dict.fromkeys(_measures(line, vocab)))) >= 2), [])
+    if len(heading) != len(block.years) // size or metric not in heading:
+        return None
+    start = heading.index(metric) * size
+    return range(start, start + size)
 
 
 def places_table(block: Block) -> bool:

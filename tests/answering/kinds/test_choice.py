@@ -100,3 +100,22 @@ def test_a_revenue_ranking_is_never_read_from_another_measures_table(uber, servi
     assert written.status == "not_found", written.text
     assert not any(word in written.text for word in ("All Other", "Freight", "United States")), written.text
 
+
+
+def test_a_measure_is_read_from_its_own_group_of_columns(services):
+    # PepsiCo's FY2022 10-K p.70: "Net Revenue Operating Profit/(Loss)" over "2022 2021 2020 2022
+    # 2021 2020": the second group of columns is the operating profit (FLNA 6,135; PBNA's 26,213 is
+    # its net revenue)
+    pepsico = filing("financebench/pdfs/PEPSICO_2022_10K.pdf")
+    written = ask("Which of PepsiCo's divisions had the highest operating profit in FY2022?", pepsico, [69], services)
+    assert written.text.startswith("FLNA (6,135"), written.text
+    assert "PBNA: 5,426" in written.text
+
+
+def test_unearned_revenue_is_no_revenue(services):
+    # Microsoft's FY2023 10-K p.86: "Unearned revenue by segment" and "Changes in unearned revenue"
+    # (Balance, beginning of period; Deferral of revenue; ...): a balance, not the segments' revenue
+    microsoft = filing("financebench/pdfs/MICROSOFT_2023_10K.pdf")
+    written = ask("Which segment of Microsoft had the highest revenue in FY2023?", microsoft, [85], services)
+    assert written.status == "not_found", written.text
+    assert not any(w in written.text for w in ("Deferral of revenue", "27,572")), written.text
