@@ -41,6 +41,8 @@ _RANK_WORDS = set(tokenize("highest largest biggest most greatest top best lowes
                            "amount value brought lost cash"))
 _JOINED_QUESTION = re.compile(r",?\s+and\s+(?=(?:what|how|why|which|when|where|did|does|is|was)\b)", re.I)
 _BALANCE_OF = re.compile(r"\b(?:unearned|deferred|unbilled|accrued|prepaid)\s+\w+", re.I)
+_ASKS_RATE = re.compile(r"\b(?:percent\w*|margins?|rates?|ratios?|shares?|growth|grew|increase\w*|decrease\w*|"
+                        r"changes?|drop|decline)\b|%", re.I)
 _MIN_MATCH = 0.3  # share of the question's words a table's caption and labels must carry
 
 # The dimension a question ranks along and the dimension of a table's items must agree: a drop
@@ -51,6 +53,7 @@ _ASKS_OFFERINGS = re.compile(r"\b(?:products?|brands?|categor(?:y|ies)|services?
                              re.I)
 _PLACE_CAPTION = re.compile(r"\b(?:geograph\w*|regions?|countr(?:y|ies)|customer\s+location|domestic|foreign)\b",
                             re.I)
+_OFFERING_CAPTION = re.compile(r"\b(?:categor(?:y|ies)|products?|brands?|product\s+lines?)\b", re.I)
 _PLACES = re.compile(
     r"\b(?:(?:north|south|latin|central)\s+america|americas|caribbean|europe(?:an)?|emea|asia|pacific|apac|apla|africa|"
     r"middle\s+east|china|japan|india|korea|taiwan|canada|mexico|brazil|australia|oceania|germany|france|"
@@ -157,6 +160,8 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
             continue
         if _group(block, metric, vocab) is None:
             continue
+        if metric and all(_rate(block, r) for r in block.rows) and not _ASKS_RATE.search(ask):
+            continue  # rates ("Increases in net sales: U.S. 17%") are no amounts of the asked measure
         score = overlap(block.context, words) + 0.5 * overlap(" ".join(r.label for r in block.rows), words)
         caption = "\n".join(block.context.splitlines()[-2:])
         if metric and metric in vocab.match_metrics(caption):
@@ -254,9 +259,11 @@ def same_dimension(ask: str, block: Block) -> bool:
     table that is not one. A question by segment (segments are places for some companies,
     products for others) or naming no dimension takes either."""
     if re.search(r"\bsegments?\b", ask, re.I):
-        # segments are places for some companies, but a table captioned by geography that never
-        # says segment ("Revenue by geography is based on where the trip was completed") is not theirs
-        return not (_PLACE_CAPTION.search(block.context) and not re.search(r"\bsegments?\b", block.context, re.I))
+        # segments are places for some companies, products for others, but a table captioned by
+        # places or products that never says segment is of other items: revenue by geography
+        # ("based on where the trip was completed"), by merchandise category
+        return bool(re.search(r"\bsegments?\b", block.context, re.I)) or not (
+            _PLACE_CAPTION.search(block.context) or _OFFERING_CAPTION.search(block.context))
     if _ASKS_PLACES.search(ask):
         labels = [r.label for r in block.rows if not re.match(r"(?:total|net|worldwide)\b", r.label, re.I)]
         return places_table(block) and (not labels or any(_PLACES.search(label) for label in labels))
@@ -283,8 +290,13 @@ def _plain(value: float) -> str:
     return f"{value:,.2f}".rstrip("0").rstrip(".")
 
 
+def _rate(block: Block, row: Row) -> bool:
+    """The row's values are percents; a row ending in "%" past its year columns has its percent in
+    the change column, not in the year's."""
+    return row.percent and not (block.years and len(row.values) > len(block.years))
+
+
 def _shown(value: float, block: Block, row: Row | None = None) -> str:
-    if row is not None and row.percent and not (block.years and len(row.values) > len(block.years)):
-        # a row ending in "%" past its year columns: the percent is the change column's, not this value's
+    if row is not None and _rate(block, row):
         return f"{_plain(value)}%"
     return f"{_plain(value)} ({block.scale})"

@@ -119,3 +119,21 @@ def test_unearned_revenue_is_no_revenue(services):
     written = ask("Which segment of Microsoft had the highest revenue in FY2023?", microsoft, [85], services)
     assert written.status == "not_found", written.text
     assert not any(w in written.text for w in ("Deferral of revenue", "27,572")), written.text
+
+
+@pytest.fixture(scope="module")
+def costco():
+    return filing("financebench/pdfs/COSTCO_2022_10K.pdf")
+
+
+def test_a_segment_ranking_is_never_read_from_a_table_of_product_categories(costco, services):
+    # Costco's FY2022 10-K p.63: net sales "to the applicable merchandise categories" (Foods and
+    # Sundries, Non-Foods, Fresh Foods): categories, not the segments (U.S., Canada, Other International)
+    written = ask("Which segment of Costco had the highest net sales in FY2022?", costco, [62], services)
+    assert "Foods and Sundries" not in written.text.split("Ranking")[0], written.text
+
+
+def test_rates_are_no_amounts_of_the_asked_measure(costco, services):
+    # p.25: "Increases in net sales: U.S. 17% Canada 16% Other International 10%" ranks growth, not net sales
+    written = ask("Which segment of Costco had the highest net sales in FY2022?", costco, [24], services)
+    assert written.status == "not_found", written.text
