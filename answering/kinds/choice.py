@@ -145,6 +145,7 @@ class Table(BaseModel):
 
 def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int | None,
                 vocab: Vocabulary, metric: str | None = None) -> Table | None:
+    ask = _JOINED_QUESTION.split(ask, maxsplit=1)[0]  # the ranking clause, not a question joined after it
     words = [w for w in content_words(ask, companies) if w not in _RANK_WORDS]
     scored: list[tuple[float, int, Block]] = []
     found = blocks(hits, companies)
@@ -183,7 +184,7 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
     if total_row is not None and col < len(total_row.values) and total_row.values[col] is not None:
         total = Item(label=total_row.label, value=total_row.values[col], row=total_row, chunk=block.chunk,
                      shown=_shown(total_row.values[col], block, total_row))
-    if _CHANGE.search(_JOINED_QUESTION.split(ask, maxsplit=1)[0]) and len(block.years) >= 2:
+    if _CHANGE.search(ask) and len(block.years) >= 2:
         items = []
         # the latest year's column and the one before it, whichever way the header orders them
         latest, prior = sorted(group, key=lambda i: -block.years[i])[:2]

@@ -137,3 +137,12 @@ def test_rates_are_no_amounts_of_the_asked_measure(costco, services):
     # p.25: "Increases in net sales: U.S. 17% Canada 16% Other International 10%" ranks growth, not net sales
     written = ask("Which segment of Costco had the highest net sales in FY2022?", costco, [24], services)
     assert written.status == "not_found", written.text
+
+
+def test_a_question_joined_after_the_ranking_names_neither_its_measure_nor_a_change(uber, services):
+    # wild2_02: "... the most revenue in 2021, and what drove that segment's revenue growth compared
+    # with 2020?": the ranking is of 2021 revenue (not of growth); the drivers part, unanswered by a
+    # ranking, refuses the whole (answering.kinds.every_part)
+    written = ask("Which of Uber's reportable segments generated the most revenue in 2021, and what drove that "
+                  "segment's revenue growth compared with 2020?", uber, [58, 59, 127], services)
+    assert written.status == "not_found" and "found only: Delivery (8,362 (millions))" in written.text, written.text
