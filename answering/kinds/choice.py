@@ -232,7 +232,9 @@ def _measures(line: str, vocab: Vocabulary) -> list[str]:
 def _group(block: Block, metric: str | None, vocab: Vocabulary) -> range | None:
     """The columns of the asked measure. A header that repeats its years ("2022 2021 2020 2022 2021
     2020") holds one group of columns per measure, in the order its heading names them ("Net
-    Revenue Operating Profit/(Loss)"); None when which group is the asked measure cannot be told."""
+    Revenue Operating Profit/(Loss)"); None when which group is the asked measure cannot be told.
+    Groups no heading names as measures are of another dimension (Worldwide, U.S., International),
+    the first read as a single-group table is."""
     size = len(set(block.years))
     if size == len(block.years) or len(block.years) % size:
         return range(len(block.years))
@@ -240,6 +242,8 @@ def _group(block: Block, metric: str | None, vocab: Vocabulary) -> range | None:
         return range(size)  # no measure asked: the first group, as a single-group table reads
     heading = next((names for line in reversed(block.context.splitlines())
                     if len(names := list(dict.fromkeys(_measures(line, vocab)))) >= 2), [])
+    if not heading:
+        return range(size)  # groups of another dimension ("Worldwide U.S. International"): the first
     if len(heading) != len(block.years) // size or metric not in heading:
         return None
     start = heading.index(metric) * size

@@ -146,3 +146,11 @@ def test_a_question_joined_after_the_ranking_names_neither_its_measure_nor_a_cha
     written = ask("Which of Uber's reportable segments generated the most revenue in 2021, and what drove that "
                   "segment's revenue growth compared with 2020?", uber, [58, 59, 127], services)
     assert written.status == "not_found" and "found only: Delivery (8,362 (millions))" in written.text, written.text
+
+
+def test_column_groups_of_another_dimension_are_read_in_their_first_group(services):
+    # Pfizer's FY2022 10-K p.39: "Worldwide U.S. International" over three repeats of "2022 2021
+    # 2020": no measure names the groups, so the first (worldwide) is read
+    pfizer = filing("financebench/pdfs/PFIZER_2022_10K.pdf")
+    written = ask("Which segment of Pfizer had the highest revenue in FY2022?", pfizer, [38], services)
+    assert written.text.startswith("Biopharma (98,988"), written.text
