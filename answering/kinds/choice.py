@@ -161,6 +161,8 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
             continue
         if _group(block, metric, vocab) is None:
             continue
+        if _other_place(ask, block):
+            continue
         if metric and all(_rate(block, r) for r in block.rows) and not _ASKS_RATE.search(ask):
             continue  # rates ("Increases in net sales: U.S. 17%") are no amounts of the asked measure
         score = overlap(block.context, words) + 0.5 * overlap(" ".join(r.label for r in block.rows), words)
@@ -248,6 +250,18 @@ def _group(block: Block, metric: str | None, vocab: Vocabulary) -> range | None:
         return None
     start = heading.index(metric) * size
     return range(start, start + size)
+
+
+def _other_place(ask: str, block: Block) -> bool:
+    """The question is about one place ("in the domestic (USA) market") and the table's total row
+    or the heading just above it names another ("Total International revenue")."""
+    asked = {m.group(0).casefold() for m in _PLACES.finditer(ask)}
+    if not asked:
+        return False
+    heading = (block.context.splitlines() or [""])[-1]
+    named = {m.group(0).casefold() for r in block.rows if re.match(r"total\b", r.label, re.I)
+             for m in _PLACES.finditer(r.label)} | {m.group(0).casefold() for m in _PLACES.finditer(heading)}
+    return bool(named) and not named & asked
 
 
 def places_table(block: Block) -> bool:

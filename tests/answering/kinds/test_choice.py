@@ -154,3 +154,12 @@ def test_column_groups_of_another_dimension_are_read_in_their_first_group(servic
     pfizer = filing("financebench/pdfs/PFIZER_2022_10K.pdf")
     written = ask("Which segment of Pfizer had the highest revenue in FY2022?", pfizer, [38], services)
     assert written.text.startswith("Biopharma (98,988"), written.text
+
+
+def test_a_question_about_one_market_never_reads_another_markets_table(services):
+    # Best Buy's Q2 FY2024 10-Q p.13: revenue by product category under "Domestic:", then the
+    # international block (its total "Total International revenue") in the same chunk
+    bestbuy = filing("financebench/pdfs/BESTBUY_2024Q2_10Q.pdf")
+    written = ask("Which Best Buy product category performed the best (by top line) in the domestic (USA) Market "
+                  "during Q2 of FY2024?", bestbuy, [12], services)
+    assert "(37 in 2022 to 38 in 2023)" not in written.text, written.text
