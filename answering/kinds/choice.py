@@ -39,6 +39,10 @@ _CHANGE = re.compile(r"\b(?:drop|decline|decrease|growth|grew|grow|change|increa
 _DROP = re.compile(r"\b(?:drop|decline|decrease|fall|fell|dragged|shr[ai]nk\w*|contract\w*)\b", re.I)
 _RANK_WORDS = set(tokenize("highest largest biggest most greatest top best lowest smallest least worst fewest one item "
                            "amount value brought lost cash"))
+_JOINED_QUESTION = re.compile(r",?\s+and\s+(?=(?:what|how|why|which|when|where|did|does|is|was)\b)", re.I)
+_BALANCE_OF = re.compile(r"\b(?:unearned|deferred|unbilled|accrued|prepaid)\s+\w+", re.I)
+_ASKS_RATE = re.compile(r"\b(?:percent\w*|margins?|rates?|ratios?|shares?|growth|grew|increase\w*|decrease\w*|"
+                        r"changes?|drop|decline)\b|%", re.I)
 _MIN_MATCH = 0.3  # share of the question's words a table's caption and labels must carry
 
 # The dimension a question ranks along and the dimension of a table's items must agree: a drop
@@ -49,6 +53,7 @@ _ASKS_OFFERINGS = re.compile(r"\b(?:products?|brands?|categor(?:y|ies)|services?
                              re.I)
 _PLACE_CAPTION = re.compile(r"\b(?:geograph\w*|regions?|countr(?:y|ies)|customer\s+location|domestic|foreign)\b",
                             re.I)
+_OFFERING_CAPTION = re.compile(r"\b(?:categor(?:y|ies)|products?|brands?|product\s+lines?)\b", re.I)
 _PLACES = re.compile(
     r"\b(?:(?:north|south|latin|central)\s+america|americas|caribbean|europe(?:an)?|emea|asia|pacific|apac|apla|africa|"
     r"middle\s+east|china|japan|india|korea|taiwan|canada|mexico|brazil|australia|oceania|germany|france|"
@@ -72,9 +77,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if decision.candidates:
         found = _candidate_items(decision.candidates, hits, companies, year)
     else:
-        table = table_items(decision.ask, hits, companies, year, services.vocabulary, decision.metric) or table_items(
+        metric = ranked_measure(decision.ask, services.vocabulary) or decision.metric
+        table = table_items(decision.ask, hits, companies, year, services.vocabulary, metric) or table_items(
             decision.ask, more_tables(decision.ask, hits, companies, understanding.fiscal_years, services.retriever),
-            companies, year, services.vocabulary, decision.metric)
+            companies, year, services.vocabulary, metric)
         found = (table.items, table.how) if table else None
     if found is None:
         return None
@@ -93,6 +99,14 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     text = f"{best.label} ({best.shown}) ranks {decision.order} {how}. Ranking: {listing}."
     return WrittenAnswer(status="answered", text=text, kind="choice",
                          citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
+
+
+def ranked_measure(ask: str, vocab: Vocabulary) -> str | None:
+    """The measure the ranking clause names ("which segment generated the most revenue"), not one
+    of a question joined after it (", and what drove that segment's revenue growth")."""
+    clause = _JOINED_QUESTION.split(ask, maxsplit=1)[0]
+    named = vocab.match_metrics(clause)
+    return named[0] if named else None
 
 
 def _candidate_items(candidates: list[str], hits: list[SearchHit], companies: list[str],
@@ -131,9 +145,11 @@ class Table(BaseModel):
 
 def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int | None,
                 vocab: Vocabulary, metric: str | None = None) -> Table | None:
+    ask = _JOINED_QUESTION.split(ask, maxsplit=1)[0]  # the ranking clause, not a question joined after it
     words = [w for w in content_words(ask, companies) if w not in _RANK_WORDS]
     scored: list[tuple[float, int, Block]] = []
-    for n, block in enumerate(blocks(hits, companies)):
+    found = blocks(hits, companies)
+    for n, block in enumerate(found):
         labels = [normalize_label(r.label) for r in block.rows]
         if len(set(labels)) < len(labels) or not block.years:
             continue  # repeated labels: a table of several parts; no year columns: not a table of figures
@@ -141,9 +157,14 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
             continue  # rows that are different line items (a statement), not like items of one measure
         if not same_dimension(ask, block):
             continue
-        named = vocab.match_metrics("\n".join(_caption_lines(block)))
-        if metric and named and metric not in named:
-            continue  # its caption names another measure ("long-lived assets were located as follows")
+        if metric and not _of_measure(metric, found[: n + 1], vocab):
+            continue
+        if _group(block, metric, vocab) is None:
+            continue
+        if _other_place(ask, block):
+            continue
+        if metric and all(_rate(block, r) for r in block.rows) and not _ASKS_RATE.search(ask):
+            continue  # rates ("Increases in net sales: U.S. 17%") are no amounts of the asked measure
         score = overlap(block.context, words) + 0.5 * overlap(" ".join(r.label for r in block.rows), words)
         caption = "\n".join(block.context.splitlines()[-2:])
         if metric and metric in vocab.match_metrics(caption):
@@ -157,7 +178,9 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
     rows = [r for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
     if len(rows) < 2:
         return None
-    col = block.column(year)
+    group = _group(block, metric, vocab) or range(len(block.years))
+    years = [block.years[i] for i in group]
+    col = group.start + (years.index(year) if year in years else 0)
     total_row = next((r for r in block.rows if re.match(r"total\b", r.label, re.I)), None)
     total = None
     if total_row is not None and col < len(total_row.values) and total_row.values[col] is not None:
@@ -165,21 +188,80 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
                      shown=_shown(total_row.values[col], block, total_row))
     if _CHANGE.search(ask) and len(block.years) >= 2:
         items = []
+        # the latest year's column and the one before it, whichever way the header orders them
+        latest, prior = sorted(group, key=lambda i: -block.years[i])[:2]
         for r in rows:
-            now, before = (r.values + [None, None])[:2]
+            now, before = (r.values + [None] * len(block.years))[latest], (r.values + [None] * len(block.years))[prior]
             if now is None or not before:
                 continue
             change = (now - before) / abs(before) * 100
             items.append(Item(label=r.label, value=change, row=r, chunk=block.chunk,
-                              shown=f"{change:+.1f}% ({_plain(before)} in {block.years[1]} to {_plain(now)} in "
-                                    f"{block.years[0]})"))
-        how = f"by change from {block.years[1]} to {block.years[0]}"
+                              shown=f"{change:+.1f}% ({_plain(before)} in {block.years[prior]} to {_plain(now)} in "
+                                    f"{block.years[latest]})"))
+        how = f"by change from {block.years[prior]} to {block.years[latest]}"
     else:
         items = [Item(label=r.label, value=v, shown=_shown(v, block, r), row=r, chunk=block.chunk)
                  for r in rows if col < len(r.values) and (v := r.values[col]) is not None]
         when = block.years[col] if col < len(block.years) else None
         how = f"in the table {_caption(block)}" + (f" ({when} column)" if when else "")
     return Table(items=items, how=how, total=total) if len(items) >= 2 else None
+
+
+def _of_measure(metric: str, found: list[Block], vocab: Vocabulary) -> bool:
+    """The last block of `found` holds the asked measure: the nearest line above it that names a
+    measure ("Revenues:", "Segment adjusted EBITDA ... the following table") or its total row
+    ("Total revenue") names the asked one. A block with no caption continues the table above it
+    in the same chunk (a table cut by a footnote line), so that table's caption and total rows
+    speak for it too. A table no line of which names a measure is not taken as the asked one."""
+    table = [found[-1]]
+    for block in reversed(found[:-1]):
+        if _caption_lines(table[0]) or block.chunk.chunk_id != table[0].chunk.chunk_id:
+            break
+        table.insert(0, block)
+    named = {m for b in table for r in b.rows if re.match(r"total\b", r.label, re.I)
+             for m in _measures(r.label, vocab)}
+    heading = next((names for line in reversed(table[0].context.splitlines())
+                    if (names := _measures(line, vocab))), [])
+    return metric in named | set(heading)
+
+
+def _measures(line: str, vocab: Vocabulary) -> list[str]:
+    """The measures a line names; "unearned revenue" or "deferred income" is a balance, not the
+    revenue or income it will become."""
+    return vocab.match_metrics(_BALANCE_OF.sub(" ", line))
+
+
+def _group(block: Block, metric: str | None, vocab: Vocabulary) -> range | None:
+    """The columns of the asked measure. A header that repeats its years ("2022 2021 2020 2022 2021
+    2020") holds one group of columns per measure, in the order its heading names them ("Net
+    Revenue Operating Profit/(Loss)"); None when which group is the asked measure cannot be told.
+    Groups no heading names as measures are of another dimension (Worldwide, U.S., International),
+    the first read as a single-group table is."""
+    size = len(set(block.years))
+    if size == len(block.years) or len(block.years) % size:
+        return range(len(block.years))
+    if metric is None:
+        return range(size)  # no measure asked: the first group, as a single-group table reads
+    heading = next((names for line in reversed(block.context.splitlines())
+                    if len(names := list(dict.fromkeys(_measures(line, vocab)))) >= 2), [])
+    if not heading:
+        return range(size)  # groups of another dimension ("Worldwide U.S. International"): the first
+    if len(heading) != len(block.years) // size or metric not in heading:
+        return None
+    start = heading.index(metric) * size
+    return range(start, start + size)
+
+
+def _other_place(ask: str, block: Block) -> bool:
+    """The question is about one place ("in the domestic (USA) market") and the table's total row
+    or the heading just above it names another ("Total International revenue")."""
+    asked = {m.group(0).casefold() for m in _PLACES.finditer(ask)}
+    if not asked:
+        return False
+    heading = (block.context.splitlines() or [""])[-1]
+    named = {m.group(0).casefold() for r in block.rows if re.match(r"total\b", r.label, re.I)
+             for m in _PLACES.finditer(r.label)} | {m.group(0).casefold() for m in _PLACES.finditer(heading)}
+    return bool(named) and not named & asked
 
 
 def places_table(block: Block) -> bool:
@@ -196,7 +278,11 @@ def same_dimension(ask: str, block: Block) -> bool:
     table that is not one. A question by segment (segments are places for some companies,
     products for others) or naming no dimension takes either."""
     if re.search(r"\bsegments?\b", ask, re.I):
-        return True
+        # segments are places for some companies, products for others, but a table captioned by
+        # places or products that never says segment is of other items: revenue by geography
+        # ("based on where the trip was completed"), by merchandise category
+        return bool(re.search(r"\bsegments?\b", block.context, re.I)) or not (
+            _PLACE_CAPTION.search(block.context) or _OFFERING_CAPTION.search(block.context))
     if _ASKS_PLACES.search(ask):
         labels = [r.label for r in block.rows if not re.match(r"(?:total|net|worldwide)\b", r.label, re.I)]
         return places_table(block) and (not labels or any(_PLACES.search(label) for label in labels))
@@ -223,7 +309,13 @@ def _plain(value: float) -> str:
     return f"{value:,.2f}".rstrip("0").rstrip(".")
 
 
+def _rate(block: Block, row: Row) -> bool:
+    """The row's values are percents; a row ending in "%" past its year columns has its percent in
+    the change column, not in the year's."""
+    return row.percent and not (block.years and len(row.values) > len(block.years))
+
+
 def _shown(value: float, block: Block, row: Row | None = None) -> str:
-    if row is not None and row.percent:
+    if row is not None and _rate(block, row):
         return f"{_plain(value)}%"
     return f"{_plain(value)} ({block.scale})"

@@ -9,6 +9,7 @@ between two chunks right after their caption).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
@@ -20,6 +21,13 @@ if TYPE_CHECKING:
     from retrieval.retriever import Retriever
 
 _CONTEXT_LINES = 6
+
+# A change column closing a header of year columns ("2020 2021 2020 to 2021 % Change", "2022 2021
+# $ Change % Change", "2023 2022 Increase (Decrease)"): the years before it are the columns, the
+# change is one more column at the right, which no year names.
+_CHANGE_COLUMNS = re.compile(
+    r"(?:\b(?:19|20)\d\d\s*(?:to|vs\.?|versus|over|compared\s+(?:to|with))\s*(?:19|20)\d\d\s*)?"
+    r"(?:[%$]\s*)?\(?\b(?:change|chg|variance|increase|decrease)\b.*$", re.I)
 
 
 class Block(BaseModel):
@@ -48,7 +56,7 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
         run: list[Row] = []
         start = 0
         for i, line in enumerate([*lines, ""]):
-            row = split_row(line) if line.strip() and not header_years(line) else None
+            row = split_row(line) if line.strip() and not column_years(line) else None
             if row is not None and (not run or len(row.values) == len(run[0].values)):
                 if not run:
                     start = i
@@ -61,14 +69,23 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
     return out
 
 
+def column_years(line: str) -> list[int]:
+    """The year columns of a header line, a change column at its right end left out."""
+    years = header_years(line)
+    if years:
+        return years
+    cut = _CHANGE_COLUMNS.search(line)
+    return header_years(line[: cut.start()]) if cut and cut.start() > 0 else []
+
+
 def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous: Chunk | None) -> Block:
     above = lines[max(0, start - _CONTEXT_LINES * 3) : start]
-    years = next((header_years(line) for line in reversed(above) if header_years(line)), [])
-    prose = [line for line in above if split_row(line) is None and not header_years(line)][-_CONTEXT_LINES:]
+    years = next((column_years(line) for line in reversed(above) if column_years(line)), [])
+    prose = [line for line in above if split_row(line) is None and not column_years(line)][-_CONTEXT_LINES:]
     if len([p for p in prose if len(p) > 30]) < 1 and previous is not None:
         tail = previous.text.splitlines()[-_CONTEXT_LINES:]
         prose = tail + prose
-        years = years or next((header_years(line) for line in reversed(tail) if header_years(line)), [])
+        years = years or next((column_years(line) for line in reversed(tail) if column_years(line)), [])
     scale, _ = table_scale("\n".join(above[-_CONTEXT_LINES:] + (previous.text.splitlines()[-3:] if previous else [])))
     return Block(chunk=chunk, rows=rows, years=years, context="\n".join(prose), scale=scale)
 

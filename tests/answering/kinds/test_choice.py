@@ -78,3 +78,88 @@ def test_a_drop_by_region_is_never_read_from_revenue_drivers_captioned_by_geogra
     written = ask("For Pfizer, which geographic region had the biggest drop in Q22023 year over year revenues?",
                   pfizer, [44], services)
     assert "channel mix" not in written.text.split("Ranking")[0], written.text
+
+
+@pytest.fixture(scope="module")
+def uber():
+    return filing("filings-wild/pdfs/Uber_2021_10-K.pdf")
+
+
+def test_a_revenue_ranking_reads_a_header_of_years_then_a_change_column(uber, services):
+    # Uber's FY2021 10-K p.60: "(In millions, except percentages) 2020 2021 2020 to 2021 % Change":
+    # two year columns, then the change, whose "%" is not the revenue's
+    written = ask("Which of Uber's segments generated the most revenue in 2021?", uber, [58, 59, 127], services)
+    assert written.text.startswith("Delivery (8,362 (millions))"), written.text
+    assert "Mobility: 6,953 (millions)" in written.text
+
+
+def test_a_revenue_ranking_is_never_read_from_another_measures_table(uber, services):
+    # p.128 holds the segment adjusted EBITDA table (cut in two, its second part Freight -130 and
+    # All Other -11 under no caption) and revenue by geography (no segment): no revenue by segment
+    written = ask("Which of Uber's segments generated the most revenue in 2021?", uber, [127], services)
+    assert written.status == "not_found", written.text
+    assert not any(word in written.text for word in ("All Other", "Freight", "United States")), written.text
+
+
+
+def test_a_measure_is_read_from_its_own_group_of_columns(services):
+    # PepsiCo's FY2022 10-K p.70: "Net Revenue Operating Profit/(Loss)" over "2022 2021 2020 2022
+    # 2021 2020": the second group of columns is the operating profit (FLNA 6,135; PBNA's 26,213 is
+    # its net revenue)
+    pepsico = filing("financebench/pdfs/PEPSICO_2022_10K.pdf")
+    written = ask("Which of PepsiCo's divisions had the highest operating profit in FY2022?", pepsico, [69], services)
+    assert written.text.startswith("FLNA (6,135"), written.text
+    assert "PBNA: 5,426" in written.text
+
+
+def test_unearned_revenue_is_no_revenue(services):
+    # Microsoft's FY2023 10-K p.86: "Unearned revenue by segment" and "Changes in unearned revenue"
+    # (Balance, beginning of period; Deferral of revenue; ...): a balance, not the segments' revenue
+    microsoft = filing("financebench/pdfs/MICROSOFT_2023_10K.pdf")
+    written = ask("Which segment of Microsoft had the highest revenue in FY2023?", microsoft, [85], services)
+    assert written.status == "not_found", written.text
+    assert not any(w in written.text for w in ("Deferral of revenue", "27,572")), written.text
+
+
+@pytest.fixture(scope="module")
+def costco():
+    return filing("financebench/pdfs/COSTCO_2022_10K.pdf")
+
+
+def test_a_segment_ranking_is_never_read_from_a_table_of_product_categories(costco, services):
+    # Costco's FY2022 10-K p.63: net sales "to the applicable merchandise categories" (Foods and
+    # Sundries, Non-Foods, Fresh Foods): categories, not the segments (U.S., Canada, Other International)
+    written = ask("Which segment of Costco had the highest net sales in FY2022?", costco, [62], services)
+    assert "Foods and Sundries" not in written.text.split("Ranking")[0], written.text
+
+
+def test_rates_are_no_amounts_of_the_asked_measure(costco, services):
+    # p.25: "Increases in net sales: U.S. 17% Canada 16% Other International 10%" ranks growth, not net sales
+    written = ask("Which segment of Costco had the highest net sales in FY2022?", costco, [24], services)
+    assert written.status == "not_found", written.text
+
+
+def test_a_question_joined_after_the_ranking_names_neither_its_measure_nor_a_change(uber, services):
+    # wild2_02: "... the most revenue in 2021, and what drove that segment's revenue growth compared
+    # with 2020?": the ranking is of 2021 revenue (not of growth); the drivers part, unanswered by a
+    # ranking, refuses the whole (answering.kinds.every_part)
+    written = ask("Which of Uber's reportable segments generated the most revenue in 2021, and what drove that "
+                  "segment's revenue growth compared with 2020?", uber, [58, 59, 127], services)
+    assert written.status == "not_found" and "found only: Delivery (8,362 (millions))" in written.text, written.text
+
+
+def test_column_groups_of_another_dimension_are_read_in_their_first_group(services):
+    # Pfizer's FY2022 10-K p.39: "Worldwide U.S. International" over three repeats of "2022 2021
+    # 2020": no measure names the groups, so the first (worldwide) is read
+    pfizer = filing("financebench/pdfs/PFIZER_2022_10K.pdf")
+    written = ask("Which segment of Pfizer had the highest revenue in FY2022?", pfizer, [38], services)
+    assert written.text.startswith("Biopharma (98,988"), written.text
+
+
+def test_a_question_about_one_market_never_reads_another_markets_table(services):
+    # Best Buy's Q2 FY2024 10-Q p.13: revenue by product category under "Domestic:", then the
+    # international block (its total "Total International revenue") in the same chunk
+    bestbuy = filing("financebench/pdfs/BESTBUY_2024Q2_10Q.pdf")
+    written = ask("Which Best Buy product category performed the best (by top line) in the domestic (USA) Market "
+                  "during Q2 of FY2024?", bestbuy, [12], services)
+    assert "(37 in 2022 to 38 in 2023)" not in written.text, written.text
