@@ -33,6 +33,7 @@ from answering.kinds import (
 from answering.kinds.asked_shape import answered_in_the_asked_shape
 from answering.kinds.classify import KindDecision, classify
 from answering.kinds.every_part import answered_in_every_part, answered_over_the_asked_years
+from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.named_filing import answered_from_the_named_filing
 from answering.kinds.sentences import read_topic
 from answering.kinds.statement_lines import zero_by_rule
@@ -101,7 +102,7 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
                 services: WriterServices, offline_engine: bool, may_search: bool = True) -> WrittenAnswer:
     """The offline answer in the decided kind, or a refusal that says what was missing.
     `may_search`: a statement page may still be searched for (not after the question's deadline)."""
-    if guidance.asks_guidance(decision.ask or text):
+    if asks_guidance(decision.ask or text):
         # guidance is a forward-looking figure: the period's actual rows would be another quantity
         return guidance.write(decision, text, hits, understanding, services)
     if decision.unless_not_meaningful and (explained := not_meaningful.write(decision, text, hits, understanding,

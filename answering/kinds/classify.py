@@ -28,7 +28,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from answering.intent import threshold
-from answering.kinds.guidance import asks_guidance
+from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.sentences import ask_part
 from answering.metric_target import defines_formula
 from finrag.models import AnswerKind

@@ -38,13 +38,6 @@ if TYPE_CHECKING:
     from answering.metric_answer import MetricServices
     from retrieval.query_understanding import QueryUnderstanding
 
-_ASKS = re.compile(r"\b(?:guidance|outlook)\b", re.I)
-# "What targets did management set for 2025 ...", "What are the 2025 projections for ...": the
-# company's own figures for a period, asked by name; read as guidance when the ask names the
-# period (a target with no period, "target leverage ratio", is a policy, not an expectation).
-_ASKS_TARGETS = re.compile(r"^\W*what\s+(?:[\w'\u2019-]+\s+){0,3}?(?:targets?|projections?)\b", re.I)
-# "new accounting guidance", "FASB guidance": a standard, not the company's expectations
-_NOT_EXPECTATIONS = re.compile(r"\b(?:accounting|fasb|sec|regulatory|tax|authoritative|interpretive)\s+guidance\b", re.I)
 # "targeted" and "anticipated" state an expectation as verbs ("is targeted to be", "are anticipated
 # to"), not as adjectives ("our targeted growth markets", "the anticipated merger")
 _STATES = re.compile(r"\b(?:guidance|outlook|expects?|expected|expecting|anticipates?|forecasts?|targets?|targeting)\b"
@@ -79,12 +72,6 @@ _IMPACT = re.compile(r"\b(?:benefit|impact|headwind|tailwind|effect|contribution
 _EPS = re.compile(r"\bEPS\b|\bearnings\s+(?:\(loss\)\s+)?per\s+(?:diluted\s+)?share\b", re.I)
 _ENDED = re.compile(r"[.!?:;)\"\u201d%]\s*$|\b(?:billion|million|Y/Y)\s*$")
 _BULLET = re.compile(r"^\s*(?:\u2022|•|-)\s")
-
-
-def asks_guidance(ask: str) -> bool:
-    if _ASKS_TARGETS.search(ask) and parse_periods(ask).years:
-        return True
-    return bool(_ASKS.search(ask)) and not _NOT_EXPECTATIONS.search(ask)
 
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,

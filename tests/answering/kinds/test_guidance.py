@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from answering.kinds.guidance import asks_guidance
+from answering.kinds.guidance_ask import asks_guidance
 from tests.answering.kinds.conftest import ask, filing
 
 

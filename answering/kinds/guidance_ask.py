@@ -1,0 +1,24 @@
+"""Whether a question asks for a company's guidance: what it said it expects (its guidance,
+outlook, or targets / projections for a named period). Its own module because the kind
+classifier and the writer both decide by it, and the guidance reader (answering.kinds.guidance)
+takes the classifier's decision: kept apart, no module imports its own importer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from retrieval.periods import parse_periods
+
+_ASKS = re.compile(r"\b(?:guidance|outlook)\b", re.I)
+# "What targets did management set for 2025 ...", "What are the 2025 projections for ...": the
+# company's own figures for a period, asked by name; read as guidance when the ask names the
+# period (a target with no period, "target leverage ratio", is a policy, not an expectation).
+_ASKS_TARGETS = re.compile(r"^\W*what\s+(?:[\w'\u2019-]+\s+){0,3}?(?:targets?|projections?)\b", re.I)
+# "new accounting guidance", "FASB guidance": a standard, not the company's expectations
+_NOT_EXPECTATIONS = re.compile(r"\b(?:accounting|fasb|sec|regulatory|tax|authoritative|interpretive)\s+guidance\b", re.I)
+
+def asks_guidance(ask: str) -> bool:
+    if _ASKS_TARGETS.search(ask) and parse_periods(ask).years:
+        return True
+    return bool(_ASKS.search(ask)) and not _NOT_EXPECTATIONS.search(ask)
