@@ -135,10 +135,36 @@ def _last_sentence(part: str) -> str:
     return last_sentence(part)
 
 
+# a clause that says how to answer, not what ("When primarily referencing the income statement, ...")
+_HOW_TO_ANSWER = re.compile(r"^\W*(?:when|if|using|based|referencing|assuming|considering|according)\b", re.I)
+_ASKING = re.compile(r"^\W*(?:and\s+)?(?:how|what|which|who|whom|why|where|did|does|do|is|are|was|were|has|have)\b", re.I)
+
+
+def metric_part_unanswered(written: WrittenAnswer, question: str, companies: list[str]) -> str | None:
+    """A part of the question the metric answer's one figure (its label, inputs and working) does
+    not speak to: "What total liability did X carry, and how is it made up?" or "..., and how much
+    did it spend on buybacks and dividends?" are not answered by the total alone; or None."""
+    parts = asked_parts(question)
+    if len(parts) < 2:
+        return None
+    for part in parts:
+        if _HOW_TO_ANSWER.match(part) or not _ASKING.match(last_sentence(part)):
+            continue
+        words = content_words(last_sentence(part), companies)
+        if words and overlap(written.text, words) < MIN_WORDS:
+            return part
+    return None
+
+
 def answered_in_every_part(written: WrittenAnswer, question: str, companies: list[str]) -> WrittenAnswer:
-    if written.status != "answered" or (written.kind or "") in _CHECKED_ELSEWHERE:
+    if written.status != "answered" or written.kind == "not_meaningful":
         return written
-    part = unanswered_part(written, question, companies)
+    if written.kind == "metric":
+        part = metric_part_unanswered(written, question, companies)
+    elif (written.kind or "") in _CHECKED_ELSEWHERE:
+        return written
+    else:
+        part = unanswered_part(written, question, companies)
     if part is None:
         return written
     reason = f"the question has several parts and nothing found states “{part.rstrip('?')}”"
