@@ -150,7 +150,8 @@ def metric_part_unanswered(written: WrittenAnswer, question: str, companies: lis
     for part in parts:
         if _HOW_TO_ANSWER.match(part) or not _ASKING.match(last_sentence(part)):
             continue
-        words = content_words(last_sentence(part), companies)
+        # a part that only refers back to the figure ("and how did it change?") is the figure's own
+        words = [w for w in content_words(last_sentence(part), companies) if w not in REFERS_BACK]
         if words and overlap(written.text, words) < MIN_WORDS:
             return part
     return None

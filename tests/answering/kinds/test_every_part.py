@@ -48,7 +48,7 @@ def test_an_answer_that_states_every_part_is_kept():
 
 def test_one_part_questions_and_figures_are_left_to_their_own_checks():
     assert answered_in_every_part(_answer("Alpha."), "Which segment grew most?", []).status == "answered"
-    metric = _answer("$1.2 billion", "metric")
+    metric = _answer("Capex rose from $1.0 billion (FY2021) to $1.2 billion (FY2022).", "metric")
     assert answered_in_every_part(metric, "What was capex, and how did it change?", []).status == "answered"
 
 
