@@ -37,8 +37,12 @@ _DATE = re.compile(rf"\b(?:in|effective|on|as\s+of|during)\s+{_MONTH}(?:\s+\d{{1
 # paid for, and ..."): a comma before when/how/who/where/what and a verb opens a question of its
 # own ("which" and "who" without a verb open a relative clause: "Walmart, which operates ...")
 _SECOND_PART = re.compile(r",?\s+and\s+(?=(?:(?:in|for|from|by|to|at|under)\s+)?(?:what|where|when|how|which|who|why)\b)|"
+                          # "..., and did every category grow?": a yes/no part of its own
+                          r",\s+and\s+(?=(?:did|does|do|is|are|was|were|has|have|had)\s+(?!not\b)\w+\s+\w+)|"
                           r",\s+(?=(?:(?:what|where|when|how|who)\s+(?:is|was|are|were|did|does|do|has|had|will)|"
-                          r"how\s+(?:much|many)\s+(?:\w+\s+){0,2}(?:is|was|are|were|did|does|do|has|had|will))\b)", re.I)
+                          r"how\s+(?:much|many)\s+(?:\w+\s+){0,2}(?:is|was|are|were|did|does|do|has|had|will)|"
+                          # "Which category contributed most, what drove it, and ...": a cause asked of it
+                          r"(?:what|why)\s+(?:drove|drives|caused|causes|explains?|led)\b))", re.I)
 
 
 _ASKS = re.compile(r"(?:^|[,.;:]\s+)\W*(?:(?:to|from|with|by|for|of)\s+(?=wh))?(?:by\s+how|to\s+what|what|which|who|whom|whose|how|when|where|why|is|are|was|were|does|do|did|has|have|had|"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from answering.aspects import split_sentences
 from answering.kinds.ask_scope import ask_parts, topic_ask
 from answering.kinds.other_words import A_DATE, answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
@@ -48,7 +49,7 @@ _YES_NO_PART = re.compile(r"^(?:is|are|was|were|does|do|did|has|have|had|can|cou
 _SENTENCE = re.compile(r"[^?]+\?")
 MIN_WORDS = 0.5
 # "Give the date, the former parent, the distribution ratio and the number of shares distributed."
-_REQUEST = re.compile(r"(?:^|(?<=[.?!]))\s*(?:please\s+)?(?:give|list|name|state|provide|identify|include|specify)\s+"
+_REQUEST = re.compile(r"(?:^|(?<=[.?!]))\s*(?:please\s+)?(?:give|list|name|state|provide|identify|include|specify|quantify)\s+"
                       r"(?P<items>[^.?!]+)[.!]?", re.I)
 _ABOUT_THE_ANSWER = re.compile(r"\b(?:answers?|responses?|solutions?|questions?|reasoning|units?|decimals?|format|words|"
                                r"sentences?|me)\b", re.I)
@@ -107,7 +108,7 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
             if not _A_DURATION.search(written.text):
                 return part
         elif _ASKS_AMOUNT.search(part):
-            if not _AN_AMOUNT.search(written.text):
+            if not _AN_AMOUNT.search(written.text) or _only_capacity(part, written.text):
                 return part
         elif written.kind == "drivers" and _YES_NO_PART.match(last := _last_sentence(part)) and _ASKS_CAUSE.search(last):
             continue  # "Was this driven by better operating performance?": what drove it is the answer's substance
@@ -121,6 +122,27 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
             if words and overlap(written.text, words) < MIN_WORDS:
                 return part
     return None
+
+
+# "how much did it spend on repurchases", "how much stock had it bought back": an amount done, which
+# an amount that may still be done ("a remaining $8.3 billion authorized", "increased the
+# authorization to $175 billion") is not
+_ASKS_DONE = re.compile(r"\b(?:how\s+much|what\s+amount)\b[^?]*?\b(?:spen[dt]|spending|bought|buy\s+back|repurchas\w*|paid|pay|"
+                        r"returned?|used|invest(?:ed)?)\b", re.I)
+_CAPACITY = re.compile(r"\b(?:remain(?:ing|ed|s)?|authori[sz](?:ed|ation|ations)|available|capacity|up\s+to|may\s+(?:purchase|"
+                       r"repurchase|borrow)|permitted|approved)\b", re.I)
+_MAY = re.compile(r"\b(?:may|can|could|might|allowed)\b", re.I)
+# what a sentence says was done: "we repurchased 11 million shares for $1.7 billion"
+_DONE = re.compile(r"\b(?:repurchased|purchased|bought|spent|paid|returned|used|invested|acquired)\b", re.I)
+
+
+def _only_capacity(part: str, text: str) -> bool:
+    """The part asks an amount spent or bought, and every amount the answer gives is one that may
+    still be (remaining, authorized, available); a part that asks the capacity itself is left be."""
+    if not _ASKS_DONE.search(part) or _MAY.search(part) or _CAPACITY.search(part):
+        return False
+    amounts = [s for s in split_sentences(text) if _AN_AMOUNT.search(s)]
+    return bool(amounts) and all(_CAPACITY.search(s) and not _DONE.search(s) for s in amounts)
 
 
 # parts read by their own rule below (an amount, a duration, a date, a yes/no)

@@ -128,3 +128,40 @@ def test_a_pick_among_items_is_no_part_drivers_answer():
     asked = ("Acme's operating income rose 12% in 2022. Which segments drove the improvement, and what offset it?")
     assert unanswered_part(drivers.model_copy(update={"text": drivers.text.replace("Products", "Services segment")}),
                            asked, ["Acme"]) is None
+
+
+def test_an_amount_still_to_be_spent_is_not_what_was_spent():
+    # Salesforce's Q3 FY2023 10-Q: "how much stock had it bought back in the quarter?" is not
+    # answered by the authorization that remains ("a remaining $8.3 billion")
+    remaining = _answer('"As of October 31, 2022, we were authorized to purchase a remaining $8.3 billion of our common '
+                        'stock under the Share Repurchase Program." (x p.30)')
+    asked = ("What share repurchase program did Acme's board authorize in 2022, and how much stock had Acme bought "
+             "back under it in the quarter ended October 31, 2022?")
+    assert unanswered_part(remaining, asked, ["Acme"]) is not None
+    bought = remaining.model_copy(update={"text": remaining.text + (
+        ' "During the three months ended October 31, 2022, we repurchased 11 million shares for $1.7 billion under '
+        'the Share Repurchase Program, which the Board authorized in August 2022." (x p.30)')})
+    assert unanswered_part(bought, asked, ["Acme"]) is None
+    # a part asking the capacity itself is answered by it
+    capacity = "How much of its common stock may Acme still repurchase under the program, and when does it expire?"
+    assert "how much" not in (unanswered_part(remaining, capacity, ["Acme"]) or "").lower()
+
+
+def test_a_cause_and_a_yes_no_asked_after_a_pick_are_parts_of_their_own():
+    from answering.kinds.every_part import asked_parts
+
+    question = ("Acme's net sales rose sharply in fiscal 2021. Which product category contributed the most to the "
+                "increase in dollar terms, what drove it, and did every category grow?")
+    parts = asked_parts(question)
+    assert [p.split()[0].lower() for p in parts[-2:]] == ["what", "did"], parts
+    ranking = _answer("iPhone (191,973 (millions)) ranks highest in the table \"Net sales by category:\".", "choice")
+    assert unanswered_part(ranking, question, ["Acme"]) is not None
+    # "Quantify the buybacks and dividends": each item a part the answer must state
+    quantify = ("Did Acme return more cash to shareholders in 2019 than its operations generated? Quantify the "
+                "buybacks and dividends.")
+    assert "the buybacks" in asked_parts(quantify)
+    dividends_only = _answer('Yes. "During 2019, the company paid a total of $473 million in cash dividends." (x p.33)',
+                             "yes_no")
+    assert unanswered_part(dividends_only, quantify, ["Acme"]) == "the buybacks"
+    # a lead-in clause is no part, and "and did not" continues the clause it is in
+    assert len(asked_parts("In fiscal 2022, what was Acme's revenue?")) == 1
