@@ -21,15 +21,14 @@ from typing import TYPE_CHECKING
 
 from answering import numbers
 from answering.aspects import row_names
-from finrag.models import ANNUAL_FILINGS, Chunk, MetricTarget, Page, SearchHit
+from finrag.models import FORM_FAMILY, Chunk, MetricTarget, Page, SearchHit
 from finrag.vocabulary import Vocabulary
-from loaders.release_tables import RELEASE_FORMS, release_tables
+from loaders.release_tables import release_tables
 
 if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
 
 _STATEMENTS = ("income_statement", "balance_sheet", "cash_flow")
-_FAMILY = {**dict.fromkeys(ANNUAL_FILINGS, "annual"), "10-Q": "quarterly", **dict.fromkeys(RELEASE_FORMS, "current")}
 _NAME = {"income_statement": "income statement", "balance_sheet": "balance sheet", "cash_flow": "cash flow statement"}
 _ARTICLE = {"income_statement": "an", "balance_sheet": "a", "cash_flow": "a"}
 _KIND_NAME = {"earnings": "earnings release", "8-K": "8-K", "10-Q": "10-Q", "10-K": "10-K", "annual": "annual report"}
@@ -39,14 +38,14 @@ def named_filing(target: MetricTarget, company: str, understanding: QueryUnderst
                  hits: list[SearchHit]) -> str | None:
     """The one retrieved filing of `company` of the kind the question names, for the asked
     period; None when the question names no kind or the period matches none or several."""
-    families = {_FAMILY[f] for f in understanding.forms if f in _FAMILY}
+    families = {FORM_FAMILY[f] for f in understanding.forms if f in FORM_FAMILY}
     if not families:
         return None
     year = max(target.years)
     docs = {
         h.chunk.doc for h in hits
         if (h.chunk.company or "").casefold() == company.casefold()
-        and _FAMILY.get(h.chunk.form) in families and h.chunk.fiscal_year == year
+        and FORM_FAMILY.get(h.chunk.form) in families and h.chunk.fiscal_year == year
         and (target.quarter is None or (h.chunk.period or "").endswith(f"Q{target.quarter}"))
     }
     return next(iter(docs)) if len(docs) == 1 else None

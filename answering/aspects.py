@@ -242,6 +242,13 @@ def read_aspect(chunk: Chunk, aspect: Aspect, vocabulary: Vocabulary | None = No
 _BILINGUAL_ROWS = 3
 
 
+def _bilingual(lines: list[str]) -> bool:
+    """A bilingual statement prints every row with a label on each side: one such line among
+    ordinary rows is two rows run together ("Total revenues 5,000 4,800 Cost of revenues")."""
+    return sum(1 for line in lines if numbers.split_row(line) is None
+               and numbers.split_two_label_row(line) is not None) >= _BILINGUAL_ROWS
+
+
 def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None:
     metric_wordings = _wordings(vocab, aspect.metric)
     unit = metric_unit(aspect.metric, vocab)
@@ -257,10 +264,7 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
     periods: list[str] | None = None
     section = ""  # the caption a row is under ("Cost of revenue:")
     lines = chunk.text.splitlines()
-    # a bilingual statement prints every row with a label on each side: one such line among
-    # ordinary rows is two rows run together ("Total revenues 5,000 4,800 Cost of revenues")
-    bilingual = sum(1 for line in lines if numbers.split_row(line) is None
-                    and numbers.split_two_label_row(line) is not None) >= _BILINGUAL_ROWS
+    bilingual: bool | None = None  # counted once, when the first two-label row is met
     for line in lines:
         deck = numbers.period_columns(line)
         if deck is not None:
@@ -276,7 +280,11 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             note_column = note_column or has_note_column([line])
             periods = span_periods(spans, years)
             continue
-        row = numbers.split_row(line) or (numbers.split_two_label_row(line) if years and bilingual else None)
+        row = numbers.split_row(line)
+        if row is None and years and (two := numbers.split_two_label_row(line)) is not None:
+            if bilingual is None:
+                bilingual = _bilingual(lines)
+            row = two if bilingual else None
         if row is None:
             note_column = note_column or has_note_column([line])
             spans = f"{spans} {line}" if len(line) < 100 else ""

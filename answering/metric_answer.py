@@ -36,6 +36,7 @@ from answering.metric_target import read_target
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import (
     ANNUAL_FILINGS,
+    RELEASE_FORMS,
     Chunk,
     Citation,
     Fact,
@@ -44,7 +45,7 @@ from finrag.models import (
     SearchHit,
 )
 from finrag.vocabulary import Entry, Vocabulary
-from loaders.release_tables import RELEASE_FORMS, placed_rows
+from loaders.release_tables import placed_rows
 
 if TYPE_CHECKING:
     from finrag.knowledge_graph import GraphStore

@@ -15,6 +15,12 @@ FormType = Literal["10-K", "10-Q", "8-K", "earnings", "annual", "other"]
 # A year's report: a 10-K, or an annual report read as `annual` (a 20-F, a non-US report);
 # their statements' year columns are fiscal years.
 ANNUAL_FILINGS: tuple[FormType, ...] = ("10-K", "annual")
+# A report of a period's results outside the 10-K / 10-Q: an earnings release, or the 8-K it is filed with.
+RELEASE_FORMS: frozenset[FormType] = frozenset({"earnings", "8-K"})
+# The filing a question names ("the 10-K", "the 10-Q", "the earnings release"), by family: kinds
+# that carry one another count as one (an annual report around a 10-K, a release and its 8-K).
+FORM_FAMILY: dict[str, str] = {**dict.fromkeys(ANNUAL_FILINGS, "annual"), "10-Q": "quarterly",
+                               **dict.fromkeys(RELEASE_FORMS, "current")}
 DocStatus = Literal["ingested", "unchanged", "skipped", "failed"]
 StrategyName = Literal["direct", "single", "iterative", "graph"]
 # What a caller may ask for: a strategy, or "auto" (the router decides).

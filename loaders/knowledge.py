@@ -14,11 +14,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from finrag.config import Settings
-from finrag.models import DocumentKnowledge, Fact, LoadedDocument
+from finrag.models import RELEASE_FORMS, DocumentKnowledge, Fact, LoadedDocument
 from finrag.vocabulary import Vocabulary, load_vocabulary
 from loaders.facts import extract_facts
 from loaders.relations import extract_relations
-from loaders.release_tables import RELEASE_FORMS, release_facts
+from loaders.release_tables import release_facts
 
 if TYPE_CHECKING:
     from finrag.llm import LLMClient

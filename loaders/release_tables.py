@@ -32,7 +32,6 @@ from loaders.line_items import LINE_ITEMS, Statement
 from loaders.quarter_columns import column_dates
 from loaders.statement_layout import statement_unit
 
-RELEASE_FORMS = {"earnings", "8-K"}
 # The non-GAAP table where a release states its free cash flow: never read into facts, only
 # a check of the statement rows the free cash flow formula reads (see `_agree_with_stated`).
 FREE_CASH_FLOW = "free_cash_flow_table"

@@ -87,10 +87,10 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
             # "Lyft's revenue grew 36% in 2021. What drove the increase": the premise before the ask
             # states the change, it asks nothing; an ask that only refers back ("What drove the
             # increase", "what partly offset it") is answered by the drivers themselves
-            part = _last_sentence(part)
+            part = last_sentence(part)
             if _A_CHOICE.match(part):
                 return part  # "Which of its two categories earned the higher margin": a pick, no cause states it
-            subject = [w for w in content_words(part, companies) if w not in REFERS_BACK]
+            subject = _own_words(part, companies)
             if not subject or (not _SPECIAL.search(part) and overlap(written.text, subject) >= MIN_WORDS):
                 continue  # "What caused the revenue decline?": answered when the answer is about revenue
         if re.fullmatch(r"the\s+(?:\w+\s+)?dates?", part.strip(), re.I):
@@ -110,7 +110,7 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
         elif _ASKS_AMOUNT.search(part):
             if not _AN_AMOUNT.search(written.text) or _only_capacity(part, written.text):
                 return part
-        elif written.kind == "drivers" and _YES_NO_PART.match(last := _last_sentence(part)) and _ASKS_CAUSE.search(last):
+        elif written.kind == "drivers" and _YES_NO_PART.match(last := last_sentence(part)) and _ASKS_CAUSE.search(last):
             continue  # "Was this driven by better operating performance?": what drove it is the answer's substance
         elif _YES_NO_PART.match(part):
             if written.kind != "yes_no":
@@ -152,14 +152,15 @@ _ASKS_CAUSE = re.compile(r"\b(?:driven\s+by|caused\s+by|due\s+to|(?:the\s+)?resu
                          re.I)
 
 
-def _last_sentence(part: str) -> str:
-    """A part read with the statement before it ("X went from A to B. Was this driven by ...?"): its asking sentence."""
-    return last_sentence(part)
-
-
 # a clause that says how to answer, not what ("When primarily referencing the income statement, ...")
 _HOW_TO_ANSWER = re.compile(r"^\W*(?:when|if|using|based|referencing|assuming|considering|according)\b", re.I)
 _ASKING = re.compile(r"^\W*(?:and\s+)?(?:how|what|which|who|whom|why|where|did|does|do|is|are|was|were|has|have)\b", re.I)
+
+
+def _own_words(part: str, companies: list[str]) -> list[str]:
+    """What a part asks about by its own words: its content words without those that only
+    refer back to what was asked before ("what drove the increase", "how did it change")."""
+    return [w for w in content_words(part, companies) if w not in REFERS_BACK]
 
 
 def metric_part_unanswered(written: WrittenAnswer, question: str, companies: list[str]) -> str | None:
@@ -173,7 +174,7 @@ def metric_part_unanswered(written: WrittenAnswer, question: str, companies: lis
         if _HOW_TO_ANSWER.match(part) or not _ASKING.match(last_sentence(part)):
             continue
         # a part that only refers back to the figure ("and how did it change?") is the figure's own
-        words = [w for w in content_words(last_sentence(part), companies) if w not in REFERS_BACK]
+        words = _own_words(last_sentence(part), companies)
         if words and overlap(written.text, words) < MIN_WORDS:
             return part
     return None

@@ -14,13 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from answering.written_answer import NOT_FOUND, WrittenAnswer
-from finrag.models import ANNUAL_FILINGS, SearchHit
-from loaders.release_tables import RELEASE_FORMS
+from finrag.models import FORM_FAMILY, SearchHit
 
 if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
 
-_FAMILY = {**dict.fromkeys(ANNUAL_FILINGS, "annual"), "10-Q": "quarterly", **dict.fromkeys(RELEASE_FORMS, "current")}
 _NAMED = {"annual": "annual report (10-K)", "quarterly": "10-Q", "current": "8-K or earnings release"}
 
 
@@ -28,15 +26,15 @@ def answered_from_the_named_filing(written: WrittenAnswer, understanding: QueryU
                                    hits: list[SearchHit]) -> WrittenAnswer:
     """`written`, or a refusal when the question names a kind of filing and the answer cites
     another kind (an answer whose filings are not known is kept)."""
-    named = {_FAMILY[f] for f in understanding.forms if f in _FAMILY}
+    named = {FORM_FAMILY[f] for f in understanding.forms if f in FORM_FAMILY}
     if written.status != "answered" or not named or not written.citations:
         return written
     form_of = {h.chunk.doc: h.chunk.form for h in hits}
     cited = {form_of.get(c.doc) for c in written.citations}
-    if None in cited or "other" in cited or {_FAMILY.get(f or "") for f in cited} <= named:
+    if None in cited or "other" in cited or {FORM_FAMILY.get(f or "") for f in cited} <= named:
         return written
     docs = ", ".join(dict.fromkeys(f"{c.doc} ({form_of[c.doc]})" for c in written.citations
-                                   if _FAMILY.get(form_of[c.doc]) not in named))
+                                   if FORM_FAMILY.get(form_of[c.doc]) not in named))
     asked = " / ".join(_NAMED[n] for n in sorted(named))
     reason = f"the question asks what its {asked} says, and what was found is from {docs}"
     return WrittenAnswer(status="not_found", kind=written.kind, reason=reason, citations=written.citations,
