@@ -120,11 +120,15 @@ class RetrievalOptions(BaseModel):
     # read from the chunk's section label, page tags and headings. Chosen on the tune half and
     # the wild / wild2 / wild3 / fresh sets: 0.3-0.5 gain MRR on all five, 0.8 loses R@5 on fresh.
     section_boost: float = 0.3
-    # Not "business" (Item 1 and, with it, the long Item 1A): on the tune half it moved two
-    # questions by a few places and put risk-factor sentences that mention customers in front
-    # of the writer, which quoted one as the answer to "who are the primary customers".
+    # "business" is Item 1 alone (where a 10-K says where it operates, whom it sells to and
+    # competes with): on the tune half it lifted a geographies question from 10th to 5th and
+    # moved no other question, on wild2 / wild3 / wild4 / fresh it moved none. Not
+    # "risk_factors", which `question_needs` adds to every business question: boosting the
+    # long Item 1A as well put risk-factor sentences that mention customers in front of the
+    # writer, which quoted one as the answer to "who are the primary customers".
     boosted_sections: list[SectionKind] = Field(
-        default_factory=lambda: ["results_discussion", "legal", "executives", "debt_securities", "segments"]
+        default_factory=lambda: ["results_discussion", "legal", "executives", "debt_securities", "segments",
+                                 "business"]
     )
     year_window: bool = True  # also allow the next year's filing (comparatives); False: named years only
     candidates: int = 60  # pool re-ranked by the boosts (>= k)

@@ -18,6 +18,7 @@ from tests.support.ranked_store import NoEmbedding, RankedStore
 
 DOC = "BOEING_2022_10K"
 STATEMENT_OF_OPERATIONS, BUSINESS, MDNA, LEGAL_NOTE, SEGMENT_NOTE, EXECUTIVE_OFFICERS = 54, 4, 29, 112, 117, 127
+RISK_FACTORS = 10  # Item 1A only
 
 
 @pytest.fixture(scope="module")
@@ -52,8 +53,10 @@ def test_a_question_that_asks_for_no_section_keeps_the_search_order(boeing, tmp_
     assert _first_page(boeing, [STATEMENT_OF_OPERATIONS, MDNA], question, tmp_path) == STATEMENT_OF_OPERATIONS
 
 
-def test_a_question_about_the_business_is_not_boosted_to_item_1(boeing, tmp_path):
-    # Item 1 comes with the long Item 1A, whose sentences about customers are not the answer
-    # to who the customers are: the search's order stands.
+def test_a_question_about_the_business_is_boosted_to_item_1_not_to_the_risk_factors(boeing, tmp_path):
+    # Where the company operates, whom it sells to: Item 1 (Business) says so. Item 1A's
+    # sentences about customers are risks, not the answer to who the customers are: a risk
+    # factors page gets no lift, and the search's order stands.
     question = "Who are Boeing's main customers?"
-    assert _first_page(boeing, [SEGMENT_NOTE, BUSINESS], question, tmp_path) == SEGMENT_NOTE
+    assert _first_page(boeing, [SEGMENT_NOTE, BUSINESS], question, tmp_path) == BUSINESS
+    assert _first_page(boeing, [SEGMENT_NOTE, RISK_FACTORS], question, tmp_path) == SEGMENT_NOTE
