@@ -19,6 +19,7 @@ from tests.support.ranked_store import NoEmbedding, RankedStore
 DOC = "BOEING_2022_10K"
 STATEMENT_OF_OPERATIONS, BUSINESS, MDNA, LEGAL_NOTE, SEGMENT_NOTE, EXECUTIVE_OFFICERS = 54, 4, 29, 112, 117, 127
 RISK_FACTORS = 10  # Item 1A only
+SEGMENT_DATA = 61  # revenues and operating earnings by segment
 
 
 @pytest.fixture(scope="module")
@@ -60,3 +61,13 @@ def test_a_question_about_the_business_is_boosted_to_item_1_not_to_the_risk_fact
     question = "Who are Boeing's main customers?"
     assert _first_page(boeing, [SEGMENT_NOTE, BUSINESS], question, tmp_path) == BUSINESS
     assert _first_page(boeing, [SEGMENT_NOTE, RISK_FACTORS], question, tmp_path) == SEGMENT_NOTE
+
+
+def test_a_question_about_segments_gets_the_segment_table_not_the_consolidated_statement(boeing, tmp_path):
+    # "Revenue" points at the statement of operations, which shows only the total: the
+    # segment data answers which segment earned most.
+    question = "Which of Boeing's segments had the highest revenue in 2022?"
+    assert _first_page(boeing, [STATEMENT_OF_OPERATIONS, SEGMENT_DATA], question, tmp_path) == SEGMENT_DATA
+    # Boosting the statement as for any revenue question, its page stays first.
+    assert _first_page(boeing, [STATEMENT_OF_OPERATIONS, SEGMENT_DATA], question, tmp_path,
+                       segment_not_statement=False) == STATEMENT_OF_OPERATIONS
