@@ -18,8 +18,10 @@ first reads the question (company, years, metrics: `retrieval.query_understandin
    "purchases of property, plant and equipment"), weighted below the question's own words;
 4. re-ranks a wider candidate pool: chunks on the statement the question needs
    (page tags), in the section a narrative question asks for (drivers -> results
-   discussion, litigation -> legal, executives, debt, segments: `retrieval.sections`) and
-   in the preferred filing/quarter/form get a multiplicative boost; with no year named,
+   discussion, litigation -> legal, executives, debt, segments, the business -> Item 1:
+   `retrieval.sections`) and in the preferred filing/quarter/form get a multiplicative
+   boost (a segments question's metric does not boost its consolidated statement, which
+   shows only the total); with no year named,
    the latest filing is preferred (questions of the present tense); a year asked with no
    quarter, quarterly form or release measure prefers the filing covering that whole
    fiscal year (`whole_years_asked`) over a quarter's 10-Q or release;
