@@ -23,16 +23,31 @@ ANNUAL_PAGE, QUARTER_PAGE = 55, 4
 
 
 @pytest.fixture(scope="module")
-def store(filings_wild_dir) -> RankedStore:
+def docs(filings_wild_dir) -> dict:
     docs = {name: load_document(filings_wild_dir / "pdfs" / f"{name}.pdf") for name in (QUARTER, ANNUAL)}
     assert {d.meta.fiscal_year for d in docs.values()} == {2015}  # the year alone cannot choose
     assert {d.meta.period for d in docs.values()} == {"FY2015", "2015Q1"}
+    return docs
+
+
+def _ranked(docs: dict, order: tuple[tuple[str, int, float], ...]) -> RankedStore:
     hits = [
         SearchHit(chunk=chunk, score=score)
-        for name, page, score in ((QUARTER, QUARTER_PAGE, 1.0), (ANNUAL, ANNUAL_PAGE, 0.9))
+        for name, page, score in order
         for chunk in docs[name].chunks if chunk.page == page
     ]
     return RankedStore(hits, list(docs.values()))
+
+
+@pytest.fixture(scope="module")
+def store(docs) -> RankedStore:
+    return _ranked(docs, ((QUARTER, QUARTER_PAGE, 1.0), (ANNUAL, ANNUAL_PAGE, 0.9)))
+
+
+@pytest.fixture(scope="module")
+def annual_first(docs) -> RankedStore:
+    """The search puts the 10-K's page a little above the 10-Q's."""
+    return _ranked(docs, ((ANNUAL, ANNUAL_PAGE, 1.0), (QUARTER, QUARTER_PAGE, 0.95)))
 
 
 def _first_page(store: RankedStore, question: str, tmp_path, **options) -> tuple[str, int]:
@@ -55,3 +70,11 @@ def test_a_fiscal_year_question_gets_the_annual_report_not_a_quarter_of_that_yea
 ])
 def test_a_quarter_a_quarterly_form_or_a_release_measure_keeps_the_quarter(store, tmp_path, question):
     assert _first_page(store, question, tmp_path) == (QUARTER, QUARTER_PAGE)
+
+
+def test_a_question_about_a_quarter_it_does_not_name_prefers_the_quarterly_filing(annual_first, tmp_path):
+    # "the quarter" names no period to match, but it asks for a 10-Q's figures, not a year's.
+    question = "How did Patriot Transportation Holding's revenues change in the quarter, fiscal 2015?"
+    assert _first_page(annual_first, question, tmp_path) == (QUARTER, QUARTER_PAGE)
+    # Without the filing-kind boost the 10-K's page keeps the lead the search gave it.
+    assert _first_page(annual_first, question, tmp_path, kind_boost=0.0) == (ANNUAL, ANNUAL_PAGE)
