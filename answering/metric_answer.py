@@ -183,7 +183,7 @@ class Evidence:
         for hit in self.hits:
             chunk = hit.chunk
             quarter = re.fullmatch(r"\d{4}Q([1-4])", chunk.period or "")
-            if chunk.form not in RELEASE_FORMS or not quarter or not chunk.fiscal_year or \
+            if chunk.form not in _QUARTER_TABLE_FORMS or not quarter or not chunk.fiscal_year or \
                     (chunk.company or "").casefold() != self.company.casefold():
                 continue
             for row in placed_rows(chunk.text, chunk.fiscal_year, int(quarter.group(1))):
@@ -194,6 +194,11 @@ class Evidence:
                     return InputValue(metric=metric, fiscal_year=year, value=value, doc=chunk.doc, page=chunk.page,
                                       quote=row.text, chunk=chunk)
         return None
+
+
+# filings whose income statement prints a quarter's columns: a release's, and a 10-Q's
+# ("THREE MONTHS ENDED ... SIX MONTHS ENDED"), placed by the same header rules
+_QUARTER_TABLE_FORMS = frozenset({*RELEASE_FORMS, "10-Q"})
 
 
 def with_lines(vocab: Vocabulary, target: MetricTarget) -> Vocabulary:

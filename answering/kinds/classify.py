@@ -30,7 +30,7 @@ from pydantic import BaseModel, Field
 from answering.intent import threshold
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.sentences import ask_part
-from answering.metric_target import defines_formula
+from answering.metric_target import defines_formula, qualified_name
 from finrag.models import AnswerKind
 from finrag.vocabulary import Vocabulary
 from retrieval.periods import parse_periods
@@ -173,9 +173,16 @@ def _plural_which(ask: str) -> bool:
 _RAISE_DOUBT = re.compile(r"\brais\w*\s+(?:[\w-]+\s+){0,2}(?:doubts?|concerns?|questions?)\b", re.I)
 
 
+def _named(ask: str, vocab: Vocabulary) -> list[str]:
+    """The metrics `ask` names as such: not one named only by a word another qualifies
+    ("estimated liability" is no total liabilities) or by a verb of its stem ("may borrow"
+    is no debt, "did it receive" no receivables), a quantity the text states instead."""
+    return [m for m in vocab.match_metrics(ask) if qualified_name(ask, m, vocab) is None]
+
+
 def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
     ask = _RAISE_DOUBT.sub("casts doubt", ask)
-    metrics = vocab.match_metrics(ask)
+    metrics = _named(ask, vocab)
     default = _DEFAULT_FALSE.search(question)
     default_answer = default.group("value").lower() in ("true", "yes") if default else None
     limit = threshold(ask)
@@ -294,7 +301,7 @@ def _without_names(ask: str, companies: Sequence[str]) -> str:
 
 def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companies: int) -> KindDecision:
     """`ask` as asked (kept in the decision); `wording`: the ask with company names replaced."""
-    metrics = vocab.match_metrics(ask)
+    metrics = _named(ask, vocab)
     if _DRIVERS.search(ask) and not (_WHICH_START.match(ask) and _SUPERLATIVE.search(wording)):
         return KindDecision(kind="drivers", reason="asks what drove or explains a change", ask=ask,
                             metric=_main_metric(metrics, vocab) if metrics else None)
