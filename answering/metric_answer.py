@@ -96,8 +96,24 @@ class Evidence:
             found = self._from_facts(metric, year) or self._from_hits(metric, year)
             if found is None:
                 raise Missing(metric, year)
+            if metric == _TAX:
+                found = self._tax_as_expense(found, year)
             self.used[key] = found
         return self.used[key]
+
+    def _tax_as_expense(self, tax: InputValue, year: int) -> InputValue:
+        """The income tax as an expense (a benefit negative). A statement printing it as a deduction
+        ("Provision for income taxes (411)" under "Income before income taxes 1,797", over "Net
+        income 1,386") prints an expense in parentheses, and one labelled "Income tax
+        (expense)/benefit 743" a benefit unbracketed: the statement's own arithmetic (pre-tax
+        income less the expense is net income) tells which it is."""
+        try:
+            pretax, net = self.get("pretax_income", year).value, self.get("net_income", year).value
+        except Missing:
+            return tax
+        if abs(pretax + tax.value - net) < abs(pretax - tax.value - net):
+            return tax.model_copy(update={"value": -tax.value})
+        return tax
 
     def _rank(self, doc: str) -> tuple[int, int, int]:
         """The filing the question points to first, then the nearest later one, then the rest."""
@@ -196,6 +212,7 @@ class Evidence:
         return None
 
 
+_TAX = "income_tax"
 # filings whose income statement prints a quarter's columns: a release's, and a 10-Q's
 # ("THREE MONTHS ENDED ... SIX MONTHS ENDED"), placed by the same header rules
 _QUARTER_TABLE_FORMS = frozenset({*RELEASE_FORMS, "10-Q"})

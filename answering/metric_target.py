@@ -48,7 +48,10 @@ _CHANGE = re.compile(r"\b(?:change|increase|decrease)\s+in\b", re.I)
 _PERCENT_OF = re.compile(r"\s+as\s+an?\s+(?:%|percent(?:age)?)\s+of\s+|\s+%\s+of\s+", re.I)
 _LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
 _CAGR = re.compile(r"\bcagr\b|compound annual growth", re.I)
-_CHANGE_ASK = re.compile(r"\b(?:change|growth|grew|increase|decrease|decline)\b", re.I)
+_CHANGE_ASK = re.compile(r"\b(?:change[sd]?|changing|growth|grew|increase|decrease|decline)\b", re.I)
+# "percentage change", "% change", "growth rate": a relative change asked, even of a rate
+_RELATIVE_CHANGE = re.compile(r"\b(?:percent(?:age)?|%)\s+(?:change|increase|decrease|decline|growth)\b|%\s+change"
+                              r"|\bgrowth\s+rate\b|\bgrow|\bgrew\b", re.I)
 _AMOUNT_CHANGE = re.compile(
     r"\b(?:dollar|absolute)\s+(?:change|amount)|\bin\s+(?:usd\s+|us\$\s*)?(?:millions|billions|thousands|dollars|\$)", re.I
 )
@@ -539,6 +542,11 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         label = label.replace(line, wording)  # "revenues from franchised restaurants / Revenue"
     unit = _unit(key, formula, source, vocab)
     aggregation = _aggregation(ask, question, years)
+    if aggregation == "change" and unit == "ratio" and _percent_metric(key) and source != "question" \
+            and not _RELATIVE_CHANGE.search(question):
+        # "how much has the effective tax rate changed between FY2021 and FY2022": a rate's
+        # change is read in percentage points (20.2% to 22.9%), not as a growth of the rate
+        aggregation = "amount_change"
     unresolved = None
     kind_asked = re.search(r"\b(ratio|margin|turnover|multiple|yield)\b", ask, re.I)
     if kind_asked and unit == "USD" and source != "question":

@@ -347,3 +347,38 @@ def test_an_input_the_named_filing_does_not_print_is_refused_with_the_reason(fil
     assert written.status == "not_found"
     assert reason in written.text
     assert "the filing does not report it" in written.text
+
+
+# Corning's FY2022 statement prints the tax as a deduction; Boeing's FY2021 one a benefit unbracketed
+DEDUCTED_TAX = """ACME WIDGETS, INC.
+Consolidated Statements of Income
+(in millions) 2023 2022 2021
+Income before income taxes 1,797 2,426 634
+Provision for income taxes (411) (491) (111)
+Net income 1,386 1,935 523"""
+UNBRACKETED_BENEFIT = """ACME WIDGETS, INC.
+Consolidated Statements of Operations
+(in millions) 2023 2022 2021
+Income (loss) before income taxes (5,033) (14,476) (2,259)
+Income taxes 743 2,535 (1,623)
+Net income (loss) (4,290) (11,941) (636)"""
+
+
+def test_a_tax_rate_reads_the_tax_as_the_statement_s_arithmetic_does(services):
+    deducted = ask("What was Acme Widgets' effective tax rate in FY2023?", services,
+                   [SearchHit(chunk=chunk(DEDUCTED_TAX), score=1.0)])
+    assert deducted.status == "answered" and round(deducted.value, 1) == 22.9, deducted.text  # (411) / 1,797, not -22.9%
+    benefit = ask("What was Acme Widgets' effective tax rate in FY2023?", services,
+                  [SearchHit(chunk=chunk(UNBRACKETED_BENEFIT), score=1.0)])
+    assert benefit.status == "answered" and round(benefit.value, 1) == 14.8, benefit.text  # a benefit of 743 on a loss
+
+
+def test_a_rate_s_change_is_read_in_percentage_points(services):
+    hits = [SearchHit(chunk=chunk(DEDUCTED_TAX), score=1.0)]
+    a = ask("How much has the effective tax rate of Acme Widgets changed between FY2022 and FY2023?", services, hits)
+    assert a.status == "answered", a.text
+    assert "+2.6 percentage points (20.2% in FY2022 to 22.9% in FY2023)" in a.text
+    # asked as a percentage change: the rate's own relative change
+    target = read_target("What is the percentage change in Acme Widgets' effective tax rate between FY2022 and "
+                         "FY2023?", services.vocabulary)
+    assert target is not None and target.aggregation == "change"
