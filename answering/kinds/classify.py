@@ -180,15 +180,25 @@ def _named(ask: str, vocab: Vocabulary) -> list[str]:
     return [m for m in vocab.match_metrics(ask) if qualified_name(ask, m, vocab) is None]
 
 
+# "any events ... that", "any items which": the question asks whether things of a kind exist
+_ANY_THAT = re.compile(r"\bany\s+(?:[\w'’-]+\s+){1,10}?(?:that|which)\b", re.I)
+
+
 def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
     ask = _RAISE_DOUBT.sub("casts doubt", ask)
     metrics = _named(ask, vocab)
     default = _DEFAULT_FALSE.search(question)
     default_answer = default.group("value").lower() in ("true", "yes") if default else None
     limit = threshold(ask)
+    existence = _ANY_THAT.search(ask)
     for test, pattern in _TESTS:
-        if not pattern.search(ask):
+        if not (found := pattern.search(ask)):
             continue
+        if existence and found.start() > existence.end() and test != "capital_intensive":
+            # "were there any events ... that substantially increased net income?": whether such
+            # events exist, stated in the text; the metric's own trend is not asked
+            return KindDecision(kind="yes_no", reason="asks whether things of a kind exist (stated in the text), "
+                                "not how a metric moved", ask=ask, test="stated", default_answer=default_answer)
         if test == "capital_intensive":
             return KindDecision(kind="yes_no", reason="asks whether the business is capital intensive (a judgement over "
                                 "capital intensity ratios)", ask=ask, metric=_CAPITAL_INTENSITY, test=test)
@@ -215,6 +225,16 @@ def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
                             ask=ask, metric=ratio, test="above", threshold=1.0)
     return KindDecision(kind="yes_no", reason="a yes/no question about a fact the filing states", ask=ask,
                         test="stated", default_answer=default_answer)
+
+
+# "capex as a % of revenue", "EBITDA less capex", "capex to revenue ratio": two metrics making one
+_COMPOSED = re.compile(r"%|\bpercent|\b(?:less|minus|ratio|to|per|over|divided|times)\b", re.I)
+
+
+def _primary(metrics: list[str], vocab: Vocabulary) -> list[str]:
+    """The metrics named that are no input of another one named."""
+    inputs = {i for m in metrics for i in vocab.inputs(m)}
+    return [m for m in metrics if m not in inputs]
 
 
 def _main_metric(metrics: list[str], vocab: Vocabulary) -> str:
@@ -335,6 +355,9 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     if metrics and (_EVENT_ASK.search(ask) or _DATED_ACTION.search(_PERIOD_END.sub(" ", ask))):
         return KindDecision(kind="passage", reason="asks about a specific event the text describes (a statement "
                             "line of the same name would be another quantity)", ask=ask)
+    if metrics and len(_primary(metrics, vocab)) >= 2 and not _COMPOSED.search(ask):
+        return KindDecision(kind="passage", reason="asks for several quantities side by side (one metric's value "
+                            "would leave the others out)", ask=ask)
     if metrics:
         how = "asks for a metric's value" if _METRIC_ASK.search(ask) else "names a metric (its value or change)"
         return KindDecision(kind="metric", reason=how, ask=ask, metric=_main_metric(metrics, vocab))
