@@ -98,6 +98,11 @@ class Evidence:
                 raise Missing(metric, year)
             if metric == _TAX:
                 found = self._tax_as_expense(found, year)
+            elif metric in self.question_lines and _OUTFLOW.search(self.vocab.label(metric) or ""):
+                # "minus payments for acquisition of property, plant and equipment": the amount
+                # paid, which the cash flow statement prints as "(10,495)"; the question's own
+                # arithmetic already subtracts it (as the vocabulary's spending lines are read)
+                found = found.model_copy(update={"value": abs(found.value)})
             self.used[key] = found
         return self.used[key]
 
@@ -213,6 +218,9 @@ class Evidence:
 
 
 _TAX = "income_tax"
+# a line the question names as money going out ("payments for", "purchases of", "repayments of")
+_OUTFLOW = re.compile(r"\b(?:payments?|purchases?|repayments?|repurchases?|paid|spent|outflows?|expenditures?)\b"
+                      r"|\bused\s+(?:in|for|by)\b", re.I)
 # filings whose income statement prints a quarter's columns: a release's, and a 10-Q's
 # ("THREE MONTHS ENDED ... SIX MONTHS ENDED"), placed by the same header rules
 _QUARTER_TABLE_FORMS = frozenset({*RELEASE_FORMS, "10-Q"})
