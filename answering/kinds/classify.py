@@ -175,9 +175,12 @@ _RAISE_DOUBT = re.compile(r"\brais\w*\s+(?:[\w-]+\s+){0,2}(?:doubts?|concerns?|q
 
 def _named(ask: str, vocab: Vocabulary) -> list[str]:
     """The metrics `ask` names as such: not one named only by a word another qualifies
-    ("estimated liability" is no total liabilities) or by a verb of its stem ("may borrow"
-    is no debt, "did it receive" no receivables), a quantity the text states instead."""
-    return [m for m in vocab.match_metrics(ask) if qualified_name(ask, m, vocab) is None]
+    ("estimated liability for wildfire claims" is no total liabilities), a quantity the text
+    states instead. A verb of the metric's stem ("may borrow", "did it receive") stays the
+    metric's ask, which the metric path refuses by name ("asks for borrow, which is not Total
+    debt"): what may be borrowed is a sum over agreements that one quoted sentence misstates."""
+    return [m for m in vocab.match_metrics(ask)
+            if (qualified := qualified_name(ask, m, vocab)) is None or " " not in qualified]
 
 
 # "any events ... that", "any items which": the question asks whether things of a kind exist

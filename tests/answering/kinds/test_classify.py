@@ -79,15 +79,10 @@ CASES = [
     # "raise doubt" is no increase of the cash named in the next part
     ("Does Acme's 2022 annual report raise any doubt about the company's ability to continue as a going concern, "
      "and how long do the directors expect its cash to last?", 1, "yes_no", {"test": "stated", "metric": None}),
-    # a metric's word qualified into another quantity, or a verb of its stem, names no metric:
-    # the text states the amount ("may borrow" is no total debt, "estimated liability for
-    # wildfire claims" no total liabilities, "did it receive" no receivables)
-    ("As of May 26, 2023, what is the total amount Acme may borrow under its revolving credit agreements?", 1,
-     "passage", {}),
+    # a metric's word qualified into another quantity names no metric: the text states the
+    # amount ("estimated liability for wildfire claims" is no total liabilities)
     ("What total estimated liability for wildfire-related claims did Acme carry at December 31, 2019, and how is it "
      "made up?", 1, "passage", {}),
-    ("At what price were the notes sold, and what net proceeds did Acme receive from the August 2023 offering?", 1,
-     "passage", {}),
     ("What was Acme's total liability at the end of FY2022?", 1, "metric", {"metric": "total_liabilities"}),
     ("What was the year end FY2019 total amount of inventory for Acme?", 1, "metric", {"metric": "inventories"}),
     # several quantities asked side by side: one metric's value would leave the others out
