@@ -183,25 +183,15 @@ def _named(ask: str, vocab: Vocabulary) -> list[str]:
             if (qualified := qualified_name(ask, m, vocab)) is None or " " not in qualified]
 
 
-# "any events ... that", "any items which": the question asks whether things of a kind exist
-_ANY_THAT = re.compile(r"\bany\s+(?:[\w'’-]+\s+){1,10}?(?:that|which)\b", re.I)
-
-
 def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
     ask = _RAISE_DOUBT.sub("casts doubt", ask)
     metrics = _named(ask, vocab)
     default = _DEFAULT_FALSE.search(question)
     default_answer = default.group("value").lower() in ("true", "yes") if default else None
     limit = threshold(ask)
-    existence = _ANY_THAT.search(ask)
     for test, pattern in _TESTS:
-        if not (found := pattern.search(ask)):
+        if not pattern.search(ask):
             continue
-        if existence and found.start() > existence.end() and test != "capital_intensive":
-            # "were there any events ... that substantially increased net income?": whether such
-            # events exist, stated in the text; the metric's own trend is not asked
-            return KindDecision(kind="yes_no", reason="asks whether things of a kind exist (stated in the text), "
-                                "not how a metric moved", ask=ask, test="stated", default_answer=default_answer)
         if test == "capital_intensive":
             return KindDecision(kind="yes_no", reason="asks whether the business is capital intensive (a judgement over "
                                 "capital intensity ratios)", ask=ask, metric=_CAPITAL_INTENSITY, test=test)
