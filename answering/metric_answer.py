@@ -116,7 +116,10 @@ class Evidence:
             pretax, net = self.get("pretax_income", year).value, self.get("net_income", year).value
         except Missing:
             return tax
-        if abs(pretax + tax.value - net) < abs(pretax - tax.value - net):
+        as_printed, flipped = abs(pretax - tax.value - net), abs(pretax + tax.value - net)
+        # only a clear fit flips it: net income may be the parent's share (less a minority's) or
+        # hold discontinued operations, so a near miss of both readings decides nothing
+        if flipped <= 0.25 * abs(tax.value) < as_printed:
             return tax.model_copy(update={"value": -tax.value})
         return tax
 
