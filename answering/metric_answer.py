@@ -96,8 +96,32 @@ class Evidence:
             found = self._from_facts(metric, year) or self._from_hits(metric, year)
             if found is None:
                 raise Missing(metric, year)
+            if metric == _TAX:
+                found = self._tax_as_expense(found, year)
+            elif metric in self.question_lines and _OUTFLOW.search(self.vocab.label(metric) or ""):
+                # "minus payments for acquisition of property, plant and equipment": the amount
+                # paid, which the cash flow statement prints as "(10,495)"; the question's own
+                # arithmetic already subtracts it (as the vocabulary's spending lines are read)
+                found = found.model_copy(update={"value": abs(found.value)})
             self.used[key] = found
         return self.used[key]
+
+    def _tax_as_expense(self, tax: InputValue, year: int) -> InputValue:
+        """The income tax as an expense (a benefit negative). A statement printing it as a deduction
+        ("Provision for income taxes (411)" under "Income before income taxes 1,797", over "Net
+        income 1,386") prints an expense in parentheses, and one labelled "Income tax
+        (expense)/benefit 743" a benefit unbracketed: the statement's own arithmetic (pre-tax
+        income less the expense is net income) tells which it is."""
+        try:
+            pretax, net = self.get("pretax_income", year).value, self.get("net_income", year).value
+        except Missing:
+            return tax
+        as_printed, flipped = abs(pretax - tax.value - net), abs(pretax + tax.value - net)
+        # only a clear fit flips it: net income may be the parent's share (less a minority's) or
+        # hold discontinued operations, so a near miss of both readings decides nothing
+        if flipped <= 0.25 * abs(tax.value) < as_printed:
+            return tax.model_copy(update={"value": -tax.value})
+        return tax
 
     def _rank(self, doc: str) -> tuple[int, int, int]:
         """The filing the question points to first, then the nearest later one, then the rest."""
@@ -183,7 +207,7 @@ class Evidence:
         for hit in self.hits:
             chunk = hit.chunk
             quarter = re.fullmatch(r"\d{4}Q([1-4])", chunk.period or "")
-            if chunk.form not in RELEASE_FORMS or not quarter or not chunk.fiscal_year or \
+            if chunk.form not in _QUARTER_TABLE_FORMS or not quarter or not chunk.fiscal_year or \
                     (chunk.company or "").casefold() != self.company.casefold():
                 continue
             for row in placed_rows(chunk.text, chunk.fiscal_year, int(quarter.group(1))):
@@ -194,6 +218,15 @@ class Evidence:
                     return InputValue(metric=metric, fiscal_year=year, value=value, doc=chunk.doc, page=chunk.page,
                                       quote=row.text, chunk=chunk)
         return None
+
+
+_TAX = "income_tax"
+# a line the question names as money going out ("payments for", "purchases of", "repayments of")
+_OUTFLOW = re.compile(r"\b(?:payments?|purchases?|repayments?|repurchases?|paid|spent|outflows?|expenditures?)\b"
+                      r"|\bused\s+(?:in|for|by)\b", re.I)
+# filings whose income statement prints a quarter's columns: a release's, and a 10-Q's
+# ("THREE MONTHS ENDED ... SIX MONTHS ENDED"), placed by the same header rules
+_QUARTER_TABLE_FORMS = frozenset({*RELEASE_FORMS, "10-Q"})
 
 
 def with_lines(vocab: Vocabulary, target: MetricTarget) -> Vocabulary:

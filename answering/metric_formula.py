@@ -164,7 +164,10 @@ def compute(target: MetricTarget, vocab: Vocabulary, get: Callable[[str, int], I
         working.append(f"change = ({last:,.2f} - {first:,.2f}) / {abs(first):,.2f} = {value:+.1f}%")
     elif target.aggregation == "amount_change":
         value = last - first
-        working.append(f"change = {last:,.2f} - {first:,.2f} = {value:+,.2f}")
+        if target.unit == "percent":
+            working.append(f"change = {last * 100:,.1f}% - {first * 100:,.1f}% = {value * 100:+,.1f} percentage points")
+        else:
+            working.append(f"change = {last:,.2f} - {first:,.2f} = {value:+,.2f}")
     elif target.aggregation == "cagr":
         span = years[-1] - years[0]
         value = ((last / first) ** (1 / span) - 1) * 100
@@ -177,7 +180,12 @@ def compute(target: MetricTarget, vocab: Vocabulary, get: Callable[[str, int], I
         value *= _SCALE_FROM_MILLIONS[target.scale]
     if target.decimals is not None:
         value = round(value, target.decimals)
-    return MetricResult(value=value, shown=show(value, target), working=working, inputs=list(used.values()),
+    shown = show(value, target)
+    if target.aggregation == "amount_change" and target.unit == "percent":
+        # a rate's change in points, with the two rates it is between
+        shown = (f"{value:+,.{target.decimals if target.decimals is not None else 1}f} percentage points "
+                 f"({first * 100:,.1f}% in FY{years[0]} to {last * 100:,.1f}% in FY{years[-1]})")
+    return MetricResult(value=value, shown=shown, working=working, inputs=list(used.values()),
                         per_year=per_year)
 
 

@@ -48,7 +48,10 @@ _CHANGE = re.compile(r"\b(?:change|increase|decrease)\s+in\b", re.I)
 _PERCENT_OF = re.compile(r"\s+as\s+an?\s+(?:%|percent(?:age)?)\s+of\s+|\s+%\s+of\s+", re.I)
 _LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
 _CAGR = re.compile(r"\bcagr\b|compound annual growth", re.I)
-_CHANGE_ASK = re.compile(r"\b(?:change|growth|grew|increase|decrease|decline)\b", re.I)
+_CHANGE_ASK = re.compile(r"\b(?:change[sd]?|changing|growth|grew|increase|decrease|decline)\b", re.I)
+# "percentage change", "% change", "growth rate": a relative change asked, even of a rate
+_RELATIVE_CHANGE = re.compile(r"\b(?:percent(?:age)?|%)\s+(?:change|increase|decrease|decline|growth)\b|%\s+change"
+                              r"|\bgrowth\s+rate\b|\bgrow|\bgrew\b", re.I)
 _AMOUNT_CHANGE = re.compile(
     r"\b(?:dollar|absolute)\s+(?:change|amount)|\bin\s+(?:usd\s+|us\$\s*)?(?:millions|billions|thousands|dollars|\$)", re.I
 )
@@ -119,6 +122,7 @@ _LINE_END = re.compile(r",|\b(?:as\s+of|for\s+the|at\s+the\s+end|in\s+(?:fy|fisc
 # per-share figure, a price, a count or a rate would be scaled wrongly, so it stays unread
 _NOT_MONEY = re.compile(r"\b(?:per|shares?|price|prices|rate|rates|ratio|margin|percent\w*|number|count|"
                         r"employees|days|units)\b|%", re.I)
+_SERIES_COMMA = re.compile(r",\s*(?=[a-z]+(?:\s+[a-z]+)?\s+and\s+[a-z]+\s*$)", re.I)
 _LINE_WORDS = re.compile(r"[a-z][a-z'’&\s-]*", re.I)  # words only: no figures, no symbols
 
 
@@ -126,7 +130,9 @@ def line_wording(segment: str) -> str | None:
     """The statement line an operand names in the question's own words ("short-term debt"),
     without its period clause; None when no words are left or it wraps a function (average,
     change), which a line read as printed cannot honour."""
-    text = _LINE_END.split(segment.strip(), maxsplit=1)[0].strip(" ()")
+    # "property, plant and equipment": a comma inside a series of the name is no period clause
+    text = _SERIES_COMMA.sub(" ", segment.strip())
+    text = _LINE_END.split(text, maxsplit=1)[0].strip(" ()")
     text = re.sub(r"^(?:the|its|their)\s+", "", text, flags=re.I)
     if not text or _AVERAGE.search(text) or _CHANGE.search(text) or parse_periods(text).years \
             or _NOT_MONEY.search(text):
@@ -395,9 +401,13 @@ def _resolve(
     metric, composed = _ask_metric(ask, vocab)
     if metric is None and composed is None:
         # the ask names no vocabulary metric: a defined one it names by its own words
-        metric = next((_name_key(n, vocab) for n, _ in definitions if set(tokenize(n)) <= set(tokenize(ask))), None)
-        if metric is None:
+        named = next((n for n, _ in definitions if set(tokenize(n)) <= set(tokenize(ask))), None)
+        if named is None:
             return None
+        metric = _name_key(named, vocab)
+        if metric not in vocab.metrics and metric in given:
+            # "Operating ratio is defined as: ...": the measure as the question names it
+            return metric, named[:1].upper() + named[1:], given.pop(metric), "question"
     if composed is not None:
         return re.sub(r"\W+", "_", composed).strip("_"), ask_phrase(composed, vocab), composed, "question"
     label = vocab.label(metric) or metric.replace("_", " ")
@@ -449,6 +459,8 @@ _NEUTRAL_BEFORE = frozenset({
     # comparisons and aggregations: "how much more revenue", "average assets"
     "more", "less", "much", "higher", "lower", "greater", "fewer", "bigger", "smaller", "largest", "highest",
     "lowest", "average", "mean", "median", "change", "growth", "increase", "decrease",
+    # a pronoun or a verb before the word: "when was it payable"
+    "it", "they", "be", "been", "being", "which", "that", "who", "has", "have", "had",
 })
 # Nouns a metric's one-word name modifies when it stands before them: "equity compensation costs"
 # are pay, not shareholders' equity; "revenue recognition" is a policy, "equity method" a way to account.
@@ -462,20 +474,47 @@ _PERIOD_WORD = re.compile(r"year|quarter|month|date|ytd|\d", re.I)  # "year-to-d
 def qualified_name(ask: str, key: str, vocab: Vocabulary) -> str | None:
     """"intangible assets" when the ask names `key` (total assets) only by a one-word synonym
     ("assets") that another word qualifies: a different line item, which must not be answered
-    with this metric. None when a full wording occurs or nothing qualifies the bare word."""
+    with this metric. None when a full wording occurs or nothing qualifies the bare word.
+
+    The one word is found by its stem, as the vocabulary matches it: "estimated liability" is
+    qualified like "estimated liabilities"; a word of the same stem that is no form of the
+    noun ("may borrow" for borrowings, "did it receive" for receivables) names an act, not
+    the line, and is returned as it stands."""
     ask = re.sub(r"['’]s\b", "", ask)  # "Acme's revenue": a possessive qualifies nothing
-    words = [w for w in vocab.metrics[key].wordings if w in ask.lower()]
-    if not words or any(len(w.split()) > 1 for w in words if re.search(rf"\b{re.escape(w)}\b", ask, re.I)):
+    tokens = tokenize(ask)
+    wordings = [(w, tokenize(w)) for w in vocab.metrics[key].wordings]
+    if any(len(t) > 1 and any(tokens[i:i + len(t)] == t for i in range(len(tokens))) for _w, t in wordings):
         return None
-    for word in words:
-        for m in re.finditer(rf"([A-Za-z][\w-]*)[\s\"'”’]+{re.escape(word)}\b", ask, re.I):
-            before = m.group(1)
-            if before.lower() not in _NEUTRAL_BEFORE and not before[:1].isupper() and not _PERIOD_WORD.search(before):
+    single = {t[0]: w.lower() for w, t in wordings if len(t) == 1}
+    words = list(re.finditer(r"[A-Za-z][\w-]*", ask))
+    for i, m in enumerate(words):
+        word = m.group(0)
+        stem = tokenize(word)
+        if len(stem) != 1 or stem[0] not in single:
+            continue
+        if not _noun_form(word.lower(), single[stem[0]]):
+            return word.lower()
+        if i > 0:
+            before = words[i - 1].group(0)
+            between = ask[words[i - 1].end(): m.start()]
+            if re.fullmatch(r"[\s\"'”’]+", between) and before.lower() not in _NEUTRAL_BEFORE \
+                    and not before[:1].isupper() and not _PERIOD_WORD.search(before):
                 return f"{before} {word}".lower()
-        for m in re.finditer(rf"\b{re.escape(word)}\s+([a-z]+)\b", ask, re.I):
-            if m.group(1).lower() in _HEAD_AFTER:
-                return f"{word} {m.group(1)}".lower()
+        if i + 1 < len(words) and words[i + 1].group(0).lower() in _HEAD_AFTER \
+                and not ask[m.end(): words[i + 1].start()].strip():
+            return f"{word} {words[i + 1].group(0)}".lower()
     return None
+
+
+def _noun_form(word: str, wording: str) -> bool:
+    """`word` is `wording` or its singular or plural ("liability" of "liabilities")."""
+    forms = {wording, wording + "s", wording + "es"}
+    if wording.endswith("y"):
+        forms.add(wording[:-1] + "ies")  # "inventory", "inventories"
+    for plural, singular in (("ies", "y"), ("es", ""), ("s", "")):
+        if wording.endswith(plural):
+            forms.add(wording[: -len(plural)] + singular)
+    return word in forms
 
 
 def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
@@ -503,6 +542,11 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         label = label.replace(line, wording)  # "revenues from franchised restaurants / Revenue"
     unit = _unit(key, formula, source, vocab)
     aggregation = _aggregation(ask, question, years)
+    if aggregation == "change" and unit == "ratio" and _percent_metric(key) and source != "question" \
+            and not _RELATIVE_CHANGE.search(question):
+        # "how much has the effective tax rate changed between FY2021 and FY2022": a rate's
+        # change is read in percentage points (20.2% to 22.9%), not as a growth of the rate
+        aggregation = "amount_change"
     unresolved = None
     kind_asked = re.search(r"\b(ratio|margin|turnover|multiple|yield)\b", ask, re.I)
     if kind_asked and unit == "USD" and source != "question":
@@ -539,9 +583,21 @@ def _without_restatements(given: dict[str, str]) -> dict[str, str]:
         tree = ast.parse(formula, mode="eval")
         return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} - set(_FUNCTIONS)
 
-    return {key: formula for key, formula in given.items() if operands(formula) != {key}}
+    def relates_periods(formula: str) -> bool:
+        # "(equity 2021 - equity 2022) / equity 2021": the line set against itself in another
+        # period (a change, a ratio), a measure of its own, not the line restated
+        return bool(re.search(r"/\s*\(?\s*(?:prior|avg|change)?\(?[a-z_]", formula)) and "prior(" in formula
+
+    return {key: formula for key, formula in given.items()
+            if operands(formula) != {key} or relates_periods(formula)}
 
 
 def ask_phrase(formula: str, vocab: Vocabulary) -> str:
     """A composed formula in words: "capex / revenue" -> "Capital expenditures / Revenue"."""
+    # "prior(equity)" -> "Shareholders' equity (prior year)": the function read as words
+    formula = re.sub(r"\b(prior|avg|change)\(([a-z_]+)\)", lambda m: f"{m.group(2)} ({_FUNCTION_WORDS[m.group(1)]})",
+                     formula)
     return re.sub(r"[a-z_]+", lambda m: vocab.label(m.group(0)) or m.group(0), formula)
+
+
+_FUNCTION_WORDS = {"prior": "prior year", "avg": "average", "change": "change"}

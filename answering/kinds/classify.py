@@ -30,7 +30,7 @@ from pydantic import BaseModel, Field
 from answering.intent import threshold
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.sentences import ask_part
-from answering.metric_target import defines_formula
+from answering.metric_target import defines_formula, qualified_name
 from finrag.models import AnswerKind
 from finrag.vocabulary import Vocabulary
 from retrieval.periods import parse_periods
@@ -173,9 +173,19 @@ def _plural_which(ask: str) -> bool:
 _RAISE_DOUBT = re.compile(r"\brais\w*\s+(?:[\w-]+\s+){0,2}(?:doubts?|concerns?|questions?)\b", re.I)
 
 
+def _named(ask: str, vocab: Vocabulary) -> list[str]:
+    """The metrics `ask` names as such: not one named only by a word another qualifies
+    ("estimated liability for wildfire claims" is no total liabilities), a quantity the text
+    states instead. A verb of the metric's stem ("may borrow", "did it receive") stays the
+    metric's ask, which the metric path refuses by name ("asks for borrow, which is not Total
+    debt"): what may be borrowed is a sum over agreements that one quoted sentence misstates."""
+    return [m for m in vocab.match_metrics(ask)
+            if (qualified := qualified_name(ask, m, vocab)) is None or " " not in qualified]
+
+
 def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
     ask = _RAISE_DOUBT.sub("casts doubt", ask)
-    metrics = vocab.match_metrics(ask)
+    metrics = _named(ask, vocab)
     default = _DEFAULT_FALSE.search(question)
     default_answer = default.group("value").lower() in ("true", "yes") if default else None
     limit = threshold(ask)
@@ -208,6 +218,16 @@ def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
                             ask=ask, metric=ratio, test="above", threshold=1.0)
     return KindDecision(kind="yes_no", reason="a yes/no question about a fact the filing states", ask=ask,
                         test="stated", default_answer=default_answer)
+
+
+# "capex as a % of revenue", "EBITDA less capex", "capex to revenue ratio": two metrics making one
+_COMPOSED = re.compile(r"%|\bpercent|\b(?:less|minus|ratio|to|per|over|divided|times)\b", re.I)
+
+
+def _primary(metrics: list[str], vocab: Vocabulary) -> list[str]:
+    """The metrics named that are no input of another one named."""
+    inputs = {i for m in metrics for i in vocab.inputs(m)}
+    return [m for m in metrics if m not in inputs]
 
 
 def _main_metric(metrics: list[str], vocab: Vocabulary) -> str:
@@ -294,7 +314,7 @@ def _without_names(ask: str, companies: Sequence[str]) -> str:
 
 def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companies: int) -> KindDecision:
     """`ask` as asked (kept in the decision); `wording`: the ask with company names replaced."""
-    metrics = vocab.match_metrics(ask)
+    metrics = _named(ask, vocab)
     if _DRIVERS.search(ask) and not (_WHICH_START.match(ask) and _SUPERLATIVE.search(wording)):
         return KindDecision(kind="drivers", reason="asks what drove or explains a change", ask=ask,
                             metric=_main_metric(metrics, vocab) if metrics else None)
@@ -328,6 +348,9 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     if metrics and (_EVENT_ASK.search(ask) or _DATED_ACTION.search(_PERIOD_END.sub(" ", ask))):
         return KindDecision(kind="passage", reason="asks about a specific event the text describes (a statement "
                             "line of the same name would be another quantity)", ask=ask)
+    if metrics and len(_primary(metrics, vocab)) >= 2 and not _COMPOSED.search(ask):
+        return KindDecision(kind="passage", reason="asks for several quantities side by side (one metric's value "
+                            "would leave the others out)", ask=ask)
     if metrics:
         how = "asks for a metric's value" if _METRIC_ASK.search(ask) else "names a metric (its value or change)"
         return KindDecision(kind="metric", reason=how, ask=ask, metric=_main_metric(metrics, vocab))

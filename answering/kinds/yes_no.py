@@ -56,6 +56,8 @@ _STOPPED = re.compile(r"\b(?:paus|stopp|stops?\b|clos(?:ed|ing|ure)|exit|withdr[
 _NOT_MATERIAL = re.compile(r"\b(?:not|no)\b[^.;]{0,80}\bmaterial\b|\bimmaterial\b", re.I)
 _MATERIAL = re.compile(r"\bmaterial(?:ly)?\b", re.I)
 _SPECIFIC = re.compile(r"\b(?:19|20)\d\d\b|\$\s?\d")
+_COMPARES = re.compile(r"\b(?:more|less|greater|fewer|higher|lower|larger|smaller)\s+(?:[\w'’$,.-]+\s+){0,8}?than\b"
+                       r"|\bexceed\w*|\boutpac\w*", re.I)
 _QUICK_CONVENTION = "a quick ratio of 1.0 or more is the usual sign of healthy liquidity"
 _ASSET_INTENSITY = 1.0  # total assets / revenue at or above one year of revenue
 _CAPEX_INTENSITY = 10.0  # capital expenditures at or above 10% of revenue
@@ -275,6 +277,10 @@ def _without_topic(text: str, topic: Topic) -> str:
 def _stated(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
             services: MetricServices) -> WrittenAnswer | None:
     yes, no = _deciding(decision, hits, understanding, services)
+    if _COMPARES.search(decision.ask):
+        # "did it return more cash to shareholders than its operations generated?": a sentence
+        # naming one side (the dividends paid) decides nothing; only one that compares does
+        yes, no = [s for s in yes if _COMPARES.search(s.text)], [s for s in no if _COMPARES.search(s.text)]
     topic = read_topic(decision.ask, list(understanding.companies), services.vocabulary)
     if _MATERIAL.search(decision.ask) and no:
         # the company calls its matters immaterial: only a specific one (dated, or with an

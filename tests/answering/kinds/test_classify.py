@@ -79,6 +79,17 @@ CASES = [
     # "raise doubt" is no increase of the cash named in the next part
     ("Does Acme's 2022 annual report raise any doubt about the company's ability to continue as a going concern, "
      "and how long do the directors expect its cash to last?", 1, "yes_no", {"test": "stated", "metric": None}),
+    # a metric's word qualified into another quantity names no metric: the text states the
+    # amount ("estimated liability for wildfire claims" is no total liabilities)
+    ("What total estimated liability for wildfire-related claims did Acme carry at December 31, 2019, and how is it "
+     "made up?", 1, "passage", {}),
+    ("What was Acme's total liability at the end of FY2022?", 1, "metric", {"metric": "total_liabilities"}),
+    ("What was the year end FY2019 total amount of inventory for Acme?", 1, "metric", {"metric": "inventories"}),
+    # several quantities asked side by side: one metric's value would leave the others out
+    ("How did Acme enlarge its capital return program in fiscal 2017: what was the new program size, and how much "
+     "did it spend on buybacks and dividends in the year?", 1, "passage", {}),
+    ("What is Acme's FY2022 capital expenditure as a percentage of revenue?", 1, "metric", {"metric": "capex"}),
+    ("What is the FY2022 unadjusted EBITDA less capex for Acme?", 1, "metric", {}),
     # ... a definition in words is no formula
     ("What is Acme's backlog? Backlog is defined as: orders received but not yet delivered.", 1, "passage", {}),
     # ... nor one with an aside in parentheses

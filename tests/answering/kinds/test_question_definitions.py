@@ -110,3 +110,17 @@ def test_a_metric_answer_does_not_stand_for_the_other_parts_a_question_asks():
     how = ("When primarily referencing the income statement and the statement of financial position, what is the "
            "FY2021 inventory turnover ratio for Acme?")
     assert answered_in_every_part(ratio, how, ["Acme"]).status == "answered"
+
+
+def test_a_line_set_against_itself_in_another_year_is_the_question_s_measure(vocab):
+    # "Define it as: (total equity at 31 December 2021 - total equity at 31 December 2022) / total
+    # equity at 31 December 2021": no restatement of equity but its decline, read from both columns
+    target = read_target("By what percentage did Acme's total equity decline during 2022? Define it as: (total equity "
+                         "at 31 December 2021 - total equity at 31 December 2022) / total equity at 31 December 2021. "
+                         "Express as a percentage rounded to one decimal place.", vocab)
+    assert target is not None and target.formula == "(prior(equity) - equity) / prior(equity)"
+    assert target.unit == "percent"
+    # a definition naming only its own line is still that line
+    plain = read_target("What was Acme's capex in FY2022? Define capital expenditure as: purchases of property and "
+                        "equipment.", vocab)
+    assert plain is None or plain.formula == "capex"

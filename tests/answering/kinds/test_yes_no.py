@@ -88,3 +88,15 @@ def test_a_question_whether_it_goes_on_is_a_no_when_the_filing_says_it_stopped(n
                   nvidia_q1, [39, 23], services)
     assert written.status == "answered" and written.text.startswith("No.")
     assert "closed business operations in Russia" in written.text
+
+
+def test_a_comparison_is_decided_only_by_a_sentence_that_compares(services):
+    # eBay's FY2019 10-K: "During 2019, the company paid a total of $473 million in cash dividends"
+    # names one side of "more cash to shareholders than its operations generated"; it says no Yes
+    ebay = filing("financebench-extra/pdfs/EBAY_2019_10K.pdf")
+    page = next(c.page for c in ebay if "paid a total of $473 million in cash dividends" in c.text)
+    compared = ask("Did eBay return more cash to shareholders in 2019 than its operations generated?", ebay, [page],
+                   services)
+    assert compared.status != "answered", compared.text
+    plain = ask("Did eBay pay dividends in 2019?", ebay, [page], services)
+    assert plain.text.startswith("Yes."), plain.text
