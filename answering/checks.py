@@ -453,7 +453,7 @@ def check_size_change(label: str, change_pct: float) -> CheckFailure | None:
 
 # --------------------------------------------------------------------------- the filing's own statement
 
-_PERCENT = re.compile(r"(-?\d+(?:\.\d+)?)\s?%")
+_PERCENT = re.compile(r"(-?\d+(?:\.\d+)?)\)?\s?%")  # "(99.5)%": a negative rate in parentheses
 _NOT_THE_MEASURE = re.compile(
     r"\bsegments?\b|\badjusted\b|\bnon-gaap\b|\bexcluding\b|\bcore\b|\bquarter\b|\bstatutory\b", re.I)
 

@@ -231,13 +231,16 @@ _QUARTER_TABLE_FORMS = frozenset({*RELEASE_FORMS, "10-Q"})
 
 def with_lines(vocab: Vocabulary, target: MetricTarget) -> Vocabulary:
     """The vocabulary with the statement lines the question's definition names and the
-    vocabulary lacks ("short-term debt"), each read from a row labelled in those words."""
-    if not target.lines:
+    vocabulary lacks ("short-term debt"), each read from a row labelled in those words, and
+    with the question's own wording of a line it does know (MetricTarget.wordings)."""
+    if not target.lines and not target.wordings:
         return vocab
     extra = [Entry(key=key, kind="metric", label=wording, unit="USD",
                    definition=f"the statement line '{wording}', as the question names it")
              for key, wording in target.lines.items()]
-    return Vocabulary([*vocab.entries.values(), *extra])
+    entries = [e.model_copy(update={"synonyms": [*e.synonyms, *target.wordings[e.key]]}) if e.key in target.wordings
+               else e for e in vocab.entries.values()]
+    return Vocabulary([*entries, *extra])
 
 
 def _input(fact: Fact, also: list[tuple[str, float]]) -> InputValue:
@@ -318,7 +321,8 @@ def answer_metric(
     cited = _citations(result.inputs, hits, services)
     citations = [c for c, _ in cited]
     inputs = checked_inputs(result.inputs, cited)
-    failure = check_result(question, target, result, inputs, company, hits, vocab)
+    failure = check_result(question, target, result, inputs, company, hits, vocab,
+                           services.retriever if search else None)
     if failure is not None:
         return checks.unverified(f"{company} {target.label} {_period(target)}", result.shown, failure, inputs,
                                  citations, vocab, ["metric_target"])
@@ -358,7 +362,8 @@ def checked_inputs(inputs: list[InputValue], cited: list[tuple[Citation, Chunk]]
 
 
 def check_result(question: str, target: MetricTarget, result: MetricResult, inputs: list[CheckedInput],
-                 company: str, hits: list[SearchHit], vocab: Vocabulary) -> CheckFailure | None:
+                 company: str, hits: list[SearchHit], vocab: Vocabulary,
+                 retriever: Retriever | None = None) -> CheckFailure | None:
     """The checks of answering.checks on a computed target: its inputs, then its value."""
     failure = checks.check_inputs(inputs, question, target.quarter is None, vocab, hits) \
         or checks.check_meaningful_base(target.formula, target.label, inputs, vocab)
@@ -371,7 +376,10 @@ def check_result(question: str, target: MetricTarget, result: MetricResult, inpu
         for year, value in sorted(result.per_year.items()):
             shown = f"{value * 100:,.1f}%" if percent else f"{value:,.2f}"
             failure = checks.check_plausible(f"{label} FY{year}", value, plausible, percent, shown)
-            if failure is not None:
+            if failure is not None and not (percent and _stated_alike(target, year, value, company, hits, vocab,
+                                                                       retriever)):
+                # a rare value the filing itself states (a 144.5% tax rate in a year of a one-off
+                # tax charge) is the filing's own figure, not a misread row
                 return failure
     years = sorted(result.per_year)
     if target.aggregation == "change" and len(years) >= 2:
@@ -389,6 +397,18 @@ def check_result(question: str, target: MetricTarget, result: MetricResult, inpu
         stated = checks.stated_percent(target.metric, year, company, hits, vocab)
         return checks.check_stated(f"{target.label} FY{year}", result.per_year[year] * 100, stated)
     return None
+
+
+def _stated_alike(target: MetricTarget, year: int, value: float, company: str, hits: list[SearchHit],
+                  vocab: Vocabulary, retriever: Retriever | None) -> bool:
+    """The filing states this very percent for the year (a row or a sentence naming the measure),
+    in the hits or, with a retriever, on a page searched for by the measure's name."""
+    stated = checks.stated_percent(target.metric, year, company, hits, vocab)
+    if stated is None and retriever is not None:
+        found = retriever.search(f"{target.label} {year}", filters=SearchFilters(companies=[company]), k=8,
+                                 mode="sparse")
+        stated = checks.stated_percent(target.metric, year, company, found, vocab)
+    return stated is not None and checks.check_stated(target.label, value * 100, stated) is None
 
 
 def inputs_in_graph(question: str, understanding: QueryUnderstanding, services: MetricServices) -> bool:

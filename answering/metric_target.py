@@ -198,8 +198,12 @@ _A_FLOW = re.compile(r"\b(?:generated|provided|used)\s+(?:by|in|from)\b|\bpaymen
                      r"\bproceeds\s+from\b|\bacquisitions?\s+of\b|\b(?:paid|spent)\b", re.I)
 
 
+# words that make an operand another quantity than the metric it names ("income ... before income taxes")
+_RELATIONAL = re.compile(r"\b(?:before|after|excluding|less|net\s+of|other\s+than|attributable|per)\b", re.I)
+
+
 def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, str] | None = None,
-          strict: bool = False) -> str:
+          strict: bool = False, wordings: dict[str, list[str]] | None = None) -> str:
     """One operand of a question's formula as formula text: a number, or a metric key
     wrapped in avg() / change() / prior() by the words around it. With `lines`, an operand
     the vocabulary lacks becomes a line of its own (recorded there); `strict` also makes
@@ -231,6 +235,12 @@ def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, st
         # "(cloud revenue - cloud cost of revenue) / cloud revenue": the word that made one operand
         # a line of its own ("cloud") qualifies the other too; the total cost of revenue is not it
         return _line(text, lines, f"{text!r} is qualified like another operand")
+    if wordings is not None and not _RELATIONAL.search(text) and (own := line_wording(text)) is not None:
+        # "payments for dividends and dividend equivalents": the question names the row as the
+        # filing prints it, so a row labelled in those words is this metric's row too
+        wordings.setdefault(key, [])
+        if own not in wordings[key]:
+            wordings[key].append(own)
     years = parse_periods(text).years
     if _AVERAGE.search(text):
         return f"avg({key})"
@@ -242,7 +252,7 @@ def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, st
 
 
 def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: dict[str, str] | None = None,
-                  strict: bool = False) -> str:
+                  strict: bool = False, wordings: dict[str, list[str]] | None = None) -> str:
     """A definition's words as a formula over metric keys.
 
     "365 * (average accounts payable between FY2016 and FY2017) / (FY2017 COGS + change in
@@ -250,7 +260,10 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
     + change(inventories))". Raises UnreadableFormula for a term the vocabulary lacks, unless
     `lines` is given: such a term is then a statement line of its own, recorded there.
     """
+    named: dict[str, list[str]] = {}  # this reading's own wordings, kept only for the formula returned
+
     def terms() -> list[str]:
+        named.clear()
         parts: list[str] = []
         for piece in _OPERATORS.split(text):
             if piece is None or not piece.strip():
@@ -261,7 +274,7 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
             elif word in _OPERATOR_SYMBOL:
                 parts.append(_OPERATOR_SYMBOL[word])
             else:
-                parts.append(_term(piece, vocab, year, lines, strict))
+                parts.append(_term(piece, vocab, year, lines, strict, named))
         return parts
 
     known = dict(lines) if lines is not None else {}
@@ -284,11 +297,14 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
             # "revenues from franchised restaurants / total revenues" read as revenue / revenue: one
             # side names a part the vocabulary does not know, and the ratio would always be 1
             if lines is not None and not strict:
-                formula = parse_formula(text, vocab, year, lines, strict=True)
+                formula = parse_formula(text, vocab, year, lines, strict=True, wordings=wordings)
                 top, bottom = (side.strip(" ()") for side in formula.rsplit("/", 1))
                 if top != bottom:
                     return formula
             raise UnreadableFormula(f"both sides of {text!r} read as {top}")
+    if wordings is not None:
+        for key, words in named.items():
+            wordings.setdefault(key, []).extend(w for w in words if w not in wordings[key])
     return formula
 
 
@@ -528,8 +544,9 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     if not years:
         return None
     lines: dict[str, str] = {}
+    wordings: dict[str, list[str]] = {}
     try:
-        given = {_defined_key(name, ask, vocab): parse_formula(expr, vocab, max(years), lines)
+        given = {_defined_key(name, ask, vocab): parse_formula(expr, vocab, max(years), lines, wordings=wordings)
                  for name, expr in definitions}
     except UnreadableFormula:
         return None
@@ -570,6 +587,7 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         unit="percent" if _is_percent(key, unit, source, aggregation, ask, question) else unit,  # type: ignore[arg-type]
         scale=_scale(question) if unit == "USD" and aggregation != "change" else "units",  # type: ignore[arg-type]
         decimals=_decimals(question), unresolved=unresolved, lines=lines,
+        wordings=wordings,
     )
 
 

@@ -433,6 +433,9 @@ class MetricTarget(BaseModel):
     # ("short-term debt", "revenues from franchised restaurants"): key -> the question's wording,
     # read only from a statement row labelled exactly so
     lines: dict[str, str] = Field(default_factory=dict)
+    # the question's own words for a vocabulary metric's row ("payments for dividends and dividend
+    # equivalents" for dividends paid): key -> wordings, read beside the vocabulary's own
+    wordings: dict[str, list[str]] = Field(default_factory=dict)
 
 
 # Why an LLM call gave up; an answer written offline instead carries it as `fallback`.
