@@ -207,7 +207,28 @@ def _label_matches(label: str, metric_wordings: list[str]) -> bool:
 
 def row_names(label: str, metric: str, vocabulary: Vocabulary) -> bool:
     """Whether a statement row's label names the metric (the row reader's own test)."""
-    return _label_matches(label, _wordings(vocabulary, metric))
+    return _label_matches(label, _wordings(vocabulary, metric)) or _spells(label, _acronym(vocabulary, metric))
+
+
+_NOT_INITIAL = frozenset({"total", "of", "and", "the", "&", "net"})
+
+
+def _acronym(vocabulary: Vocabulary, metric: str) -> str | None:
+    """The acronym a question names a line by ("GMV"), lower-cased; None for any other line. Only
+    a line the question names: the vocabulary's own short wordings ("cash") are words, not initials."""
+    entry = vocabulary.metrics.get(metric)
+    if not metric.startswith(LINE_PREFIX) or entry is None:
+        return None
+    return entry.label.lower() if re.fullmatch(r"[A-Z]{2,6}", entry.label) else None
+
+
+def _spells(label: str, acronym: str | None) -> bool:
+    """The label's words spell the acronym by their initials: "Total Gross Merchandise Volume" is
+    GMV, as the filing's defined term "Gross Merchandise Volume (GMV)" says."""
+    if acronym is None:
+        return False
+    words = [w for w in re.findall(r"[A-Za-z]+", numbers.normalize_label(label)) if w.lower() not in _NOT_INITIAL]
+    return "".join(w[0] for w in words).lower() == acronym
 
 
 _SEGMENT_WORDS = frozenset(tokenize("segment segments reportable"))
@@ -251,6 +272,7 @@ def _bilingual(lines: list[str]) -> bool:
 
 def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None:
     metric_wordings = _wordings(vocab, aspect.metric)
+    acronym = _acronym(vocab, aspect.metric)
     unit = metric_unit(aspect.metric, vocab)
     scale, factor = numbers.table_scale(chunk.text)
     currency = numbers.table_currency(chunk.text)
@@ -292,7 +314,7 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             continue
         in_header = False
         spans = ""
-        if not _label_matches(row.label, metric_wordings) and not (
+        if not _label_matches(row.label, metric_wordings) and not _spells(row.label, acronym) and not (
                 row.label_before and _label_matches(row.label_before, metric_wordings)) and not (
                 aspect.metric.startswith(LINE_PREFIX) and section
                 and any(_label_matches(f"{a} {b}", metric_wordings) for a, b in ((row.label, section), (section, row.label)))):

@@ -38,6 +38,11 @@ _SENTENCE = re.compile(r"(?<=[.?!])\s+(?=[A-Z\"(])")
 # "X is defined as: ...", "X is calculated as ...", "Define X as ...", "X = ..."
 _DEFINED = re.compile(r"^(?P<name>.+?)\s+(?:is|are)\s+(?:defined|calculated|computed)\s+as:?\s*(?P<expr>.+)$", re.I)
 _DEFINE = re.compile(r"^(?:please\s+)?define\s+(?P<name>.+?)\s+as:?\s*(?P<expr>.+)$", re.I)
+# "The company defines free cash flow as ...", "Management defines X as ...": the filer's own definition
+_DEFINES = re.compile(r"^(?:the\s+company|it|they|we|management|[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*)*)\s+"
+                      r"defines\s+(?P<name>.+?)\s+as:?\s*(?P<expr>.+)$", re.I)
+# "..., and the conversion rate as free cash flow divided by net income": a second definition
+_AND_DEFINED = re.compile(r",?\s+and\s+(?:the\s+|its\s+)?(?P<name>[a-z][\w\s'’-]{2,60}?)\s+as:?\s+(?P<expr>.+)$", re.I)
 _OPERATORS = re.compile(
     r"(\(|\)|\+|\*|/|\s[-–]\s|\bplus\b|\bminus\b|\bless\b|\bdivided by\b|\bmultiplied by\b|\btimes\b)", re.I
 )
@@ -95,10 +100,14 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
     asks: list[str] = []
     definitions: list[tuple[str, str]] = []
     for sentence in _sentences(question):
-        m = _DEFINED.match(sentence) or _DEFINE.match(sentence)
+        m = _DEFINED.match(sentence) or _DEFINE.match(sentence) or _DEFINES.match(sentence)
         if m and not sentence.rstrip().endswith("?"):
             name = re.sub(r"^(?:and|where|here)\s+", "", m.group("name").strip(), flags=re.I)
             expr = _clean(m.group("expr"))
+            if more := _AND_DEFINED.search(expr):
+                # "A, and the conversion rate as B": A defines the first name, B the second
+                definitions.append((name, _clean(expr[: more.start()])))
+                name, expr = more.group("name").strip(), _clean(more.group("expr"))
             # "net income / average total assets, where average total assets = (... + ...) / 2":
             # the where-clause defines an operand of the formula, it is not part of it
             if where := _WHERE.search(expr):
@@ -108,7 +117,7 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
         elif "?" in sentence:
             asks.append(sentence[: sentence.rindex("?") + 1])
     if not asks:
-        asks = [s for s in _sentences(question) if not (_DEFINED.match(s) or _DEFINE.match(s))][:1]
+        asks = [s for s in _sentences(question) if not (_DEFINED.match(s) or _DEFINE.match(s) or _DEFINES.match(s))][:1]
     ask = asks[0] if asks else question
     # "Here's the question: what is ...?" - the ask proper follows the last colon
     if ":" in ask:
@@ -339,6 +348,14 @@ def _defined_key(name: str, ask: str, vocab: Vocabulary) -> str:
     if _PRONOUN.match(name.strip()):
         metric, _composed = _ask_metric(ask, vocab)
         if metric is not None:
+            return metric
+    if not vocab.match_metrics(name):
+        # "the conversion rate" of a question asking the free cash flow conversion rate: a short
+        # name for the measure asked, every word of it in the ask, one of them the measure's own
+        metric, _composed = _ask_metric(ask, vocab)
+        words = set(tokenize(re.sub(r"^(?:the|its|their)\s+", "", name.strip(), flags=re.I)))
+        if metric is not None and metric in vocab.metrics and words and words <= set(tokenize(ask)) and \
+                words & {t for w in vocab.metrics[metric].wordings for t in tokenize(w)}:
             return metric
     return _name_key(name, vocab)
 

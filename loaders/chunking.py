@@ -13,6 +13,8 @@ Rules, in order of importance:
 
 from __future__ import annotations
 
+import re
+
 import uuid
 from dataclasses import dataclass, field
 
@@ -131,7 +133,7 @@ def _drafts(lines: list[_Line], meta: DocumentMeta) -> list[_Draft]:
             if since_row:
                 context = _table_context(line.section, since_row, context)
                 since_row = []
-        elif is_column_header(line.text) or not draft.has_rows or _is_title(line):
+        elif is_column_header(line.text) or _fragment(line.text) or not draft.has_rows or _is_title(line):
             since_row.append(line)
 
         if draft.pieces + line.pieces > budget(line.section) and draft.lines:
@@ -153,7 +155,8 @@ def _table_context(
 ) -> list[_Line]:
     """The lines to repeat above a split table: its statement title and column headers
     (a continuation page may repeat only the headers: the title is kept from before)."""
-    chosen = [line for line in candidates if is_column_header(line.text)][-_MAX_CONTEXT_LINES:]
+    chosen = _joined_headers([line for line in candidates
+                              if is_column_header(line.text) or _fragment(line.text)])[-_MAX_CONTEXT_LINES:]
     if section.sub_kind == "statement":
         title = [line for line in candidates if _is_title(line)][:1]
         title = title or [line for line in previous if _is_title(line)][:1]
@@ -161,6 +164,29 @@ def _table_context(
     while chosen and sum(line.pieces for line in chosen) > _MAX_CONTEXT_PIECES:
         chosen = chosen[1:]
     return chosen
+
+
+def _joined_headers(headers: list[_Line]) -> list[_Line]:
+    """Header lines of one page run together: a header printed one date per line ("March 31,"
+    / "2023" / "December 31," / "2022" ...) is one header, and keeping only its last lines would
+    repeat "2022 2022 2022" above five columns of figures."""
+    joined: list[_Line] = []
+    for line in headers:
+        last = joined[-1] if joined else None
+        if last is not None and last.page == line.page and len(last.text) + len(line.text) < 160 \
+                and _fragment(line.text):
+            joined[-1] = _Line(f"{last.text} {line.text}", last.page, last.section, last.pieces + line.pieces, False)
+        else:
+            joined.append(line)
+    return joined
+
+
+_FRAGMENT = re.compile(r"^\(?(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?|\d{4}|\d{1,2},?)\)?$")
+
+
+def _fragment(text: str) -> bool:
+    """A header line that is one piece of a date ("March 31," or "2023"): it continues the line before."""
+    return bool(_FRAGMENT.match(text.strip()))
 
 
 def _with_context(draft: _Draft, line: _Line, context: list[_Line]) -> _Draft:

@@ -335,6 +335,11 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     if _DEFINITION.search(ask) and companies == 0 and not parse_periods(ask).years:
         return KindDecision(kind="definition", reason="asks what a term means (no company named)", ask=ask)
     if _LIST.search(ask) or _plural_which(ask):
+        if defines_formula(question) and not _plural_which(ask):
+            # "What were its net revenues as a percentage of GMV? Define it as net revenues / GMV":
+            # a plural noun, one figure, computed as the question's own formula says
+            return KindDecision(kind="metric", reason="the question defines its measure with a formula", ask=ask,
+                                metric=_main_metric(metrics, vocab) if metrics else None)
         if metrics and not re.search(r"^\W*(?:what|who|which)\s+(?:are|were)\b", ask, re.I) \
                 and _METRIC_ASK.search(ask) and not _plural_which(ask):
             return KindDecision(kind="metric", reason="asks for a metric's value", ask=ask,

@@ -13,6 +13,9 @@ from __future__ import annotations
 import pytest
 
 from answering import checks
+from answering.aspects import row_names
+from answering.kinds.classify import classify
+from answering.metric_answer import with_lines
 from answering.metric_target import read_target
 from answering.writer import write_answer
 from answering.written_answer import WrittenAnswer
@@ -102,3 +105,32 @@ def test_the_same_rate_unstated_is_not_given(ebay):
 
 def test_a_negative_percent_in_parentheses_counts_as_a_percent():
     assert checks._PERCENT.findall("Effective tax rate 144.5% (99.5)% 19.1%") == ["144.5", "99.5", "19.1"]
+
+
+def test_the_filer_s_own_definitions_are_read_one_after_the_other():
+    question = ("What was McDonald's free cash flow conversion rate for full-year 2022? The company defines free "
+                "cash flow as cash provided by operations less capital expenditures, and the conversion rate as free "
+                "cash flow divided by net income. Express as a percentage rounded to one decimal place.")
+    target = read_target(question, load_vocabulary())
+    assert target is not None and target.unresolved is None, target
+    # "the conversion rate" is the measure asked, by its own short name
+    assert target.formula_source == "question"
+    assert target.formula.replace(" ", "") == "free_cash_flow/net_income"
+    assert target.definitions["free_cash_flow"] == "operating_cash_flow - capex"
+
+
+def test_a_plural_ask_with_a_formula_is_a_metric():
+    question = ("What were eBay's net revenues as a percentage of gross merchandise volume in the first quarter of "
+                "2023? Define it as net revenues / GMV. Express as a percentage rounded to two decimal places.")
+    assert classify(question, load_vocabulary(), ["eBay"]).kind == "metric"
+
+
+def test_an_acronym_the_question_names_is_spelled_by_a_row_s_initials():
+    question = ("What were eBay's net revenues as a percentage of gross merchandise volume in the first quarter of "
+                "2023? Define it as net revenues / GMV. Express as a percentage rounded to two decimal places.")
+    target = read_target(question, load_vocabulary())
+    vocab = with_lines(load_vocabulary(), target)
+    assert row_names("Total Gross Merchandise Volume", "line_gmv", vocab)
+    assert not row_names("Gross margin", "line_gmv", vocab)
+    # the vocabulary's own short words are words, not initials
+    assert not row_names("Commercial and Statutory Holdings", "cash", load_vocabulary())
