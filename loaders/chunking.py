@@ -14,7 +14,6 @@ Rules, in order of importance:
 from __future__ import annotations
 
 import re
-
 import uuid
 from dataclasses import dataclass, field
 
