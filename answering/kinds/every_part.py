@@ -141,7 +141,8 @@ def _only_capacity(part: str, text: str) -> bool:
     still be (remaining, authorized, available); a part that asks the capacity itself is left be."""
     if not _ASKS_DONE.search(part) or _MAY.search(part) or _CAPACITY.search(part):
         return False
-    amounts = [s for s in split_sentences(text) if _AN_AMOUNT.search(s)]
+    # an extractive answer is its quotes ("..." (doc p.N) "..."), which split_sentences reads as one
+    amounts = [s for s in re.findall(r'"([^"]{20,})"', text) or split_sentences(text) if _AN_AMOUNT.search(s)]
     return bool(amounts) and all(_CAPACITY.search(s) and not _DONE.search(s) for s in amounts)
 
 

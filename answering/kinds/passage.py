@@ -132,7 +132,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "What company did X acquire, what does it hold, and what did X pay?": the sentences
         # sharing the most words with the whole may all answer its first parts; part by part
         # each gets its own, taken when it leaves none out (else the question is refused as before)
-        scoped = _completed(scoped, decision, question, hits, understanding)
+        scoped = _completed(scoped, decision, question, hits, understanding, beside=True)
         scoped += [s for s in _continued(scoped, hits, understanding) if s not in scoped]
         best = best if _leaves_a_part(scoped, decision, question, companies) else scoped
     text, value = quoted(best), None
@@ -176,7 +176,11 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
         return best + _continued(best, hits, understanding) if best else []
     found: list[Sentence] = []
     named: list[str] = []  # proper names the parts before gave ("Mosquito")
-    for part in parts:
+    # each part's own months: "... authorize in 2022, and how much ... in the quarter ended October
+    # 31, 2022?" dates the second part, not the first (the parts as asked, before dates were left out)
+    asked = ask_parts(decision.ask or question)
+    dates = [asked_months(p) for p in asked] if len(asked) == len(parts) else [months] * len(parts)
+    for part, months in zip(parts, dates, strict=True):
         if not content_words(part, list(understanding.companies)):
             continue  # refers back to the part before
         if found and asks_in_other_words(part):
@@ -250,7 +254,7 @@ _NAMED = re.compile(r"(?<=[a-z,;] )(?:[A-Z]{2,6}|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+)
 
 
 def _completed(best: list[Sentence], decision: KindDecision, question: str, hits: list[SearchHit],
-               understanding: QueryUnderstanding) -> list[Sentence]:
+               understanding: QueryUnderstanding, beside: bool = False) -> list[Sentence]:
     """The stating sentences and, for a follow-on part they leave unanswered that a sentence
     answers in other words ("what remedies did they seek?"), the sentence about the same parties
     (a name the found sentences give: "the FTC", "attorneys general") that answers it."""
@@ -267,7 +271,10 @@ def _completed(best: list[Sentence], decision: KindDecision, question: str, hits
                  and any(re.search(rf"\b{re.escape(n)}\b", s.text) for n in names)]
         if about:
             out.append(about[0])
-    for part in asked_parts(question)[1:]:
+    # `beside`: the sentences were found part by part, each for its part's own words; a sentence
+    # found for the whole question may answer its first part only in look-alike words ("a remaining
+    # $8.3 billion" for "what program did the board authorize"), which a completed answer would hide
+    for part in asked_parts(question)[1:] if beside else []:
         if not part_unanswered(part, quoted(out), decision.kind, companies):
             continue
         if (beside := _beside(part, out, hits, companies)) is not None:

@@ -150,7 +150,9 @@ def ask_part(question: str) -> str:
 
 
 _LEGAL_FORM = re.compile(r"(\b\w*[A-Z][\w&.'-]*)\s+(?:Limited|Ltd|Inc|Incorporated|Corp|Corporation|plc|PLC|LLC|N\.V|S\.A|AG|SE)\b\.?")
-_DATED_MONTH = re.compile(rf"\b(?:{_MONTH}|early|late|mid)(?=[\s-]+(?:\d{{1,2}},?\s+)?(?:19|20)\d\d\b)", re.I)
+# "in early 2022", "mid-2023": when in the year, which a sentence says by a date or a quarter (a month
+# the question names stays: a sentence naming it is about the asked event)
+_VAGUE_TIME = re.compile(r"\b(?:early|late|mid)(?=[\s-]+(?:19|20)\d\d\b)", re.I)
 
 
 def content_words(text: str, companies: list[str]) -> list[str]:
@@ -158,9 +160,9 @@ def content_words(text: str, companies: list[str]) -> list[str]:
     names = {t for c in companies for t in tokenize(c)}
     years = {str(y) for y in parse_periods(text).years}
     out: list[str] = []
-    # "eMetals Limited", "in January 2022": a name's legal form and a date's month are neither the
-    # topic (a stating sentence says "the Company", "on 6 January 2022" or no month at all)
-    text = _DATED_MONTH.sub(" ", _LEGAL_FORM.sub(r"\1", text))
+    # "eMetals Limited", "in early 2022": a name's legal form and a vague time of year are not the
+    # topic (a stating sentence says "the Company", "in February 2022")
+    text = _VAGUE_TIME.sub(" ", _LEGAL_FORM.sub(r"\1", text))
     # a word of the company's name is its name only where it is written as one: "Mercurity
     # Fintech Holding" names the company, "its cryptocurrency holdings" the topic
     common = {t for word in re.findall(r"\b[a-z][a-z'-]*\b", text) for t in tokenize(word)}

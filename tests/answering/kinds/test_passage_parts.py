@@ -8,8 +8,8 @@ from answering.kinds.sentences import content_words, overlap
 from tests.answering.kinds.conftest import ask, filing
 
 
-def test_a_name_s_legal_form_a_date_s_month_and_a_noun_for_a_verb_are_read_as_the_filing_writes_them():
-    words = content_words("What company did eMetals Limited acquire in January 2022, what does it hold?", ["eMetals"])
+def test_a_name_s_legal_form_a_vague_time_and_a_noun_for_a_verb_are_read_as_the_filing_writes_them():
+    words = content_words("What company did eMetals Limited acquire in early 2022, what does it hold?", ["eMetals"])
     assert words == ["acquir", "hold"]
     assert overlap("On September 12, 2022 we closed the acquisition of Mandiant.", ["acquir"]) == 1.0
     # a word of the company's name written as a common noun is a topic word: "its cryptocurrency holdings"
@@ -85,3 +85,18 @@ def test_a_sale_asked_with_its_buyer_date_and_price_needs_each_of_them(services)
     written = ask("What business did eBay agree to sell in late 2019, to whom, on what date, for how much, and when was "
                   "the sale expected to close?", ebay, [37], services)
     assert written.status == "not_found", written.text
+
+
+def test_a_month_dates_the_part_it_is_asked_in(services):
+    """Salesforce's 10-Q for the quarter ended October 31, 2022 (p.42): "In August 2022, the Board of
+    Directors authorized a program to repurchase up to $10.0 billion" is the first part; "As of
+    October 31, 2022, we were authorized to purchase a remaining $8.3 billion" names the month the
+    second part asks in, which does not make it the program asked for."""
+    salesforce = filing("financebench-extra/pdfs/SALESFORCE_2023Q3_10Q.pdf")
+    written = ask("What share repurchase program did Salesforce's board authorize in 2022, and how much stock had "
+                  "Salesforce bought back under it in the quarter ended October 31, 2022?", salesforce, [41, 70],
+                  services)
+    assert written.status == "answered", written.text
+    assert "authorized a program to repurchase up to $10.0 billion" in written.text
+    assert "repurchased approximately 11 million shares of our common stock for approximately $1.7 billion" in written.text
+    assert "remaining $8.3 billion" not in written.text
