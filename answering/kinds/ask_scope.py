@@ -37,6 +37,9 @@ _DATE = re.compile(rf"\b(?:in|effective|on|as\s+of|during)\s+{_MONTH}(?:\s+\d{{1
 # paid for, and ..."): a comma before when/how/who/where/what and a verb opens a question of its
 # own ("which" and "who" without a verb open a relative clause: "Walmart, which operates ...")
 _SECOND_PART = re.compile(r",?\s+and\s+(?=(?:(?:in|for|from|by|to|at|under)\s+)?(?:what|where|when|how|which|who|why)\b)|"
+                          # "What did X agree to sell, to whom, on what date, for how much, ...": each a part
+                          r",\s+(?=(?:to|from|by|with)\s+whom\b|(?:on|as\s+of)\s+what\s+(?:date|day)\b|"
+                          r"for\s+how\s+much\b|at\s+what\s+price\b)|"
                           # "..., and did every category grow?": a yes/no part of its own
                           r",\s+and\s+(?=(?:did|does|do|is|are|was|were|has|have|had)\s+(?!not\b)\w+\s+\w+)|"
                           r",\s+(?=(?:(?:what|where|when|how|who)\s+(?:is|was|are|were|did|does|do|has|had|will)|"
@@ -45,7 +48,7 @@ _SECOND_PART = re.compile(r",?\s+and\s+(?=(?:(?:in|for|from|by|to|at|under)\s+)?
                           r"(?:what|why)\s+(?:drove|drives|caused|causes|explains?|led)\b))", re.I)
 
 
-_ASKS = re.compile(r"(?:^|[,.;:]\s+)\W*(?:(?:to|from|with|by|for|of)\s+(?=wh))?(?:by\s+how|to\s+what|what|which|who|whom|whose|how|when|where|why|is|are|was|were|does|do|did|has|have|had|"
+_ASKS = re.compile(r"(?:^|[,.;:]\s+)\W*(?:(?:to|from|with|by|for|of|on|at)\s+(?=wh|how))?(?:by\s+how|to\s+what|what|which|who|whom|whose|how|when|where|why|is|are|was|were|does|do|did|has|have|had|"
                    r"can|could|will|would|should)\b", re.I)
 
 

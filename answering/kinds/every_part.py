@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from answering.aspects import split_sentences
-from answering.kinds.ask_scope import ask_parts, topic_ask
+from answering.kinds.ask_scope import MONTH, ask_parts, topic_ask
 from answering.kinds.other_words import A_DATE, answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
@@ -45,6 +45,8 @@ _ASKS_SINCE = re.compile(r"\bsince\s+when\b", re.I)
 # (a start said of a tenure: "served ... since", "appointed"; not "increased from fiscal 2021")
 _A_SINCE = re.compile(r"\b(?:serv\w*|held|holds|been|was|is|has)\b[^.]{0,80}?\bsince\s+(?:\w+\s+){0,2}(?:19|20)\d\d\b|"
                       r"\b(?:appointed|named|became|joined|elected|assumed|promoted)\b[^.]{0,80}?\b(?:19|20)\d\d\b", re.I)
+_ASKS_DAY = re.compile(r"^\W*(?:and\s+)?(?:on|as\s+of)\s+what\s+(?:date|day)\b", re.I)
+_A_DAY = re.compile(rf"\b{MONTH}\s+\d{{1,2}},?\s+(?:19|20)\d\d\b|\b\d{{1,2}}\s+{MONTH}\s+(?:19|20)\d\d\b", re.I)
 _YES_NO_PART = re.compile(r"^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b", re.I)
 _SENTENCE = re.compile(r"[^?]+\?")
 MIN_WORDS = 0.5
@@ -93,35 +95,33 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
             subject = _own_words(part, companies)
             if not subject or (not _SPECIAL.search(part) and overlap(written.text, subject) >= MIN_WORDS):
                 continue  # "What caused the revenue decline?": answered when the answer is about revenue
-        if re.fullmatch(r"the\s+(?:\w+\s+)?dates?", part.strip(), re.I):
-            if not A_DATE.search(written.text):
-                return part
-        elif re.match(r"the\s+(?:number|amount|total|price|value|share|percentage|proportion)\b", part.strip(), re.I):
-            if not _AN_AMOUNT.search(written.text):
-                return part
-        elif asks_in_other_words(part):
-            if not answered_in_other_words(part, written.text):
-                return part
-        elif _ASKS_SINCE.search(part) and not _A_SINCE.search(written.text):
-            return part  # "Who is its CEO, since when?": the date the tenure began
-        elif _ASKS_DURATION.search(part):
-            if not _A_DURATION.search(written.text):
-                return part
-        elif _ASKS_AMOUNT.search(part):
-            if not _AN_AMOUNT.search(written.text) or _only_capacity(part, written.text):
-                return part
-        elif written.kind == "drivers" and _YES_NO_PART.match(last := last_sentence(part)) and _ASKS_CAUSE.search(last):
-            continue  # "Was this driven by better operating performance?": what drove it is the answer's substance
-        elif _YES_NO_PART.match(part):
-            if written.kind != "yes_no":
-                words = content_words(part, companies)
-                if words and overlap(written.text, words) < MIN_WORDS:
-                    return part
-        else:
-            words = content_words(part, companies)
-            if words and overlap(written.text, words) < MIN_WORDS:
-                return part
+        if part_unanswered(part, written.text, written.kind or "", companies):
+            return part
     return None
+
+
+def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bool:
+    """Whether `text` (an answer of this kind) leaves this one part of a question unstated."""
+    if re.fullmatch(r"the\s+(?:\w+\s+)?dates?", part.strip(), re.I):
+        return not A_DATE.search(text)
+    if _ASKS_DAY.match(part):
+        return not _A_DAY.search(text)  # "on what date?": a day, not "in the fourth quarter of 2019"
+    if re.match(r"the\s+(?:number|amount|total|price|value|share|percentage|proportion)\b", part.strip(), re.I):
+        return not _AN_AMOUNT.search(text)
+    if asks_in_other_words(part):
+        return not answered_in_other_words(part, text)
+    if _ASKS_SINCE.search(part) and not _A_SINCE.search(text):
+        return True  # "Who is its CEO, since when?": the date the tenure began
+    if _ASKS_DURATION.search(part):
+        return not _A_DURATION.search(text)
+    if _ASKS_AMOUNT.search(part):
+        return not _AN_AMOUNT.search(text) or _only_capacity(part, text)
+    if kind == "drivers" and _YES_NO_PART.match(last := last_sentence(part)) and _ASKS_CAUSE.search(last):
+        return False  # "Was this driven by better operating performance?": what drove it is the answer's substance
+    if _YES_NO_PART.match(part) and kind == "yes_no":
+        return False
+    words = content_words(part, companies)
+    return bool(words) and overlap(text, words) < MIN_WORDS
 
 
 # "how much did it spend on repurchases", "how much stock had it bought back": an amount done, which
@@ -141,7 +141,8 @@ def _only_capacity(part: str, text: str) -> bool:
     still be (remaining, authorized, available); a part that asks the capacity itself is left be."""
     if not _ASKS_DONE.search(part) or _MAY.search(part) or _CAPACITY.search(part):
         return False
-    amounts = [s for s in split_sentences(text) if _AN_AMOUNT.search(s)]
+    # an extractive answer is its quotes ("..." (doc p.N) "..."), which split_sentences reads as one
+    amounts = [s for s in re.findall(r'"([^"]{20,})"', text) or split_sentences(text) if _AN_AMOUNT.search(s)]
     return bool(amounts) and all(_CAPACITY.search(s) and not _DONE.search(s) for s in amounts)
 
 

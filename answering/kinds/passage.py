@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 from answering.citations import cite, unique_citations
 from answering.kinds import legal, schedule
 from answering.kinds.ask_scope import ask_parts, asked_months, topic_ask
-from answering.kinds.every_part import asked_parts
+from answering.kinds.every_part import asked_parts, part_unanswered, unanswered_part
 from answering.kinds.other_words import answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import (
+    REFERS_BACK,
     Sentence,
     asks_about_risk,
     content_words,
@@ -50,8 +51,13 @@ _MONEY = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s(?:thousand|million|billion)s?
 
 
 def stating(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
-            services: MetricServices, limit: int = 2, min_overlap: float = _MIN_OVERLAP) -> list[Sentence]:
-    """The best sentences that state what the question asks, best first (at most `limit`)."""
+            services: MetricServices, limit: int = 2, min_overlap: float = _MIN_OVERLAP,
+            names: tuple[str, ...] = ()) -> list[Sentence]:
+    """The best sentences that state what the question asks, best first (at most `limit`).
+    `names`: proper names the ask gives ("the 2022 Mosquito fire"); a sentence that does not
+    repeat them is read with the sentence before it when that one names them all ("... incur a
+    loss in connection with the 2022 Mosquito fire." / "PG&E ... recorded a liability in the
+    aggregate amount of $100 million ..."): the same paragraph, still on the named event."""
     companies = list(understanding.companies)
     ask = decision.ask or question
     topic = read_topic(ask, companies, services.vocabulary)
@@ -63,7 +69,10 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     for s in sentences(hits, companies, risks=asks_about_risk(ask)):
         if not topic.stated_by(s.text):
             continue
-        share = overlap(s.text, wanted)
+        read = s.text
+        if _named_before(names, ask, s):
+            read = f"{s.before} {s.text}"  # its paragraph's event, which it names no other of
+        share = overlap(read, wanted)
         if share >= min_overlap:
             # a sentence about the asked period outranks one about another
             dated = 0.25 if years and mentions_years(s.text, years) else 0.0
@@ -83,6 +92,7 @@ _AN_AMOUNT = re.compile(r"\$\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
     parts = ask_parts(topic_ask(decision.ask or question))
+    companies = list(understanding.companies)
     if _ASKS_STATUS.search(decision.ask or question) \
             and (matter := legal.write(decision, question, hits, understanding, services)) is not None:
         # "what is the status of the Epic Games lawsuit?": the matter's whole paragraph (filed, ruled,
@@ -117,6 +127,14 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     best = _completed(best, decision, question, hits, understanding)
     enumerated = _enumerated(best[0], decision, hits, understanding, services)
     best = enumerated or best + [s for s in _continued(best, hits, understanding) if s not in best]
+    if len(parts) > 1 and _leaves_a_part(best, decision, question, companies) \
+            and (scoped := _scoped(decision, question, hits, understanding, services)):
+        # "What company did X acquire, what does it hold, and what did X pay?": the sentences
+        # sharing the most words with the whole may all answer its first parts; part by part
+        # each gets its own, taken when it leaves none out (else the question is refused as before)
+        scoped = _completed(scoped, decision, question, hits, understanding, beside=True)
+        scoped += [s for s in _continued(scoped, hits, understanding) if s not in scoped]
+        best = best if _leaves_a_part(scoped, decision, question, companies) else scoped
     text, value = quoted(best), None
     if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2:
         amounts = [_MONEY.findall(s.text) for s in best]
@@ -127,6 +145,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                     f"sentences state (difference computed). {text}")
     return WrittenAnswer(status="answered", text=text, kind=decision.kind, value=value, unit="USD" if value else None,
                          citations=unique_citations([cite(s.chunk, s.text) for s in best]))
+
+
+def _leaves_a_part(best: list[Sentence], decision: KindDecision, question: str, companies: list[str]) -> bool:
+    written = WrittenAnswer(status="answered", kind=decision.kind, text=quoted(best))
+    return unanswered_part(written, question, companies) is not None
 
 
 def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -153,7 +176,11 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
         return best + _continued(best, hits, understanding) if best else []
     found: list[Sentence] = []
     named: list[str] = []  # proper names the parts before gave ("Mosquito")
-    for part in parts:
+    # each part's own months: "... authorize in 2022, and how much ... in the quarter ended October
+    # 31, 2022?" dates the second part, not the first (the parts as asked, before dates were left out)
+    asked = ask_parts(decision.ask or question)
+    dates = [asked_months(p) for p in asked] if len(asked) == len(parts) else [months] * len(parts)
+    for part, months in zip(parts, dates, strict=True):
         if not content_words(part, list(understanding.companies)):
             continue  # refers back to the part before
         if found and asks_in_other_words(part):
@@ -166,14 +193,15 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
                 found.append(other)  # "when was it payable?": "This one-time, special dividend is payable on ..."
                 continue
         # more than the best few: the one dated as the question asks may rank below another period's
-        best = stating(decision.model_copy(update={"ask": part}), question, hits, understanding, services, limit=6)
+        names = _names(part, list(understanding.companies))
+        best = stating(decision.model_copy(update={"ask": part}), question, hits, understanding, services, limit=6,
+                       names=tuple(names))
         if found and len(set(content_words(part, list(understanding.companies)))) < 2:
             # "..., and what did eMetals pay?": one word of its own ("pay") is no topic; the part is
             # about what the part before found, so it is answered on that sentence's page or not at all
             best = [s for s in best if (s.chunk.doc, s.chunk.page) == (found[-1].chunk.doc, found[-1].chunk.page)]
-        names = _names(part, list(understanding.companies))
         # "claims from the 2022 Mosquito fire": a sentence about another fire answers another question
-        best = [s for s in best if all(re.search(rf"\b{re.escape(n)}\b", s.text, re.I) for n in names)]
+        best = [s for s in best if _names_all(names, s.text) or _named_before(names, part, s)]
         if _ASKS_AMOUNT.search(part):
             best = [s for s in best if _FIGURE.search(s.text)]  # "how many ...": a sentence without a figure does not say
         elif any(services.vocabulary.metrics[m].unit == "USD" for m in services.vocabulary.match_metrics(part)) \
@@ -193,13 +221,25 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
             # part's words without the name or date asked ("... as part of the transaction at closing")
             # does not answer it
             best = [s for s in best if answered_in_other_words(part, s.text)]
+        if not best and found and _POINTS_BACK.search(part):
+            # "..., and in which segment are its results reported?": the part's words said of what
+            # the parts before found ("The financial results of Mandiant have been included within
+            # the Google Cloud segment"), not side by side as a key phrase
+            best = _about_found(part, found, hits, understanding)
         if not best:
             return []
         if _WHAT_IS.match(part):
             # "What is its joint venture in China?": where the filing defines its term for it (the “JV”)
             best = [s for s in best if _DEFINES.search(s.text)] or best
         dated = [s for s in best if any(re.search(rf"\b{m}", s.text, re.I) for m in months)]
-        pick = (dated or best)[0]
+        # a part with words of its own is stated by a sentence of its own when one qualifies: the
+        # sentence quoted for a part before shares its words by chance ("... meeting held on ..."
+        # for "what does it hold?")
+        pick = next((s for s in [*dated, *best] if s not in found), (dated or best)[0])
+        if _named_before(names, part, pick):
+            # the sentence before names what it is about: quoted with it
+            found += [b for b in sentences(hits, list(understanding.companies))
+                      if b.chunk.chunk_id == pick.chunk.chunk_id and b.position == pick.position - 1 and b not in found]
         if pick not in found:
             found.append(pick)
     return found
@@ -214,7 +254,7 @@ _NAMED = re.compile(r"(?<=[a-z,;] )(?:[A-Z]{2,6}|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+)
 
 
 def _completed(best: list[Sentence], decision: KindDecision, question: str, hits: list[SearchHit],
-               understanding: QueryUnderstanding) -> list[Sentence]:
+               understanding: QueryUnderstanding, beside: bool = False) -> list[Sentence]:
     """The stating sentences and, for a follow-on part they leave unanswered that a sentence
     answers in other words ("what remedies did they seek?"), the sentence about the same parties
     (a name the found sentences give: "the FTC", "attorneys general") that answers it."""
@@ -231,7 +271,36 @@ def _completed(best: list[Sentence], decision: KindDecision, question: str, hits
                  and any(re.search(rf"\b{re.escape(n)}\b", s.text) for n in names)]
         if about:
             out.append(about[0])
+    # `beside`: the sentences were found part by part, each for its part's own words; a sentence
+    # found for the whole question may answer its first part only in look-alike words ("a remaining
+    # $8.3 billion" for "what program did the board authorize"), which a completed answer would hide
+    for part in asked_parts(question)[1:] if beside else []:
+        if not part_unanswered(part, quoted(out), decision.kind, companies):
+            continue
+        if (beside := _beside(part, out, hits, companies)) is not None:
+            out.append(beside)
     return out
+
+
+def _beside(part: str, found: list[Sentence], hits: list[SearchHit], companies: list[str]) -> Sentence | None:
+    """A part the stating sentences leave unanswered ("Give the per-share price, ..."), answered on
+    the page they were found on (the note on the acquisition goes on with its price and date): the
+    first sentence there that states the part (what its kind needs: an amount, a date) and holds
+    at least half its own words, or None. Only words of its own: one word ("pay") is no topic."""
+    words = [w for w in content_words(part, companies) if w not in _REFERS_WORDS]
+    if len(set(words)) < 2:
+        return None
+    # the page a stating sentence is on and the next (a note runs on over the page break)
+    pages = {(s.chunk.doc, s.chunk.page + n) for s in found for n in (0, 1)}
+    for s in sentences(hits, companies):
+        if s in found or (s.chunk.doc, s.chunk.page) not in pages:
+            continue
+        if overlap(s.text, words) >= _MIN_OVERLAP and not part_unanswered(part, s.text, "passage", companies):
+            return s
+    return None
+
+
+_REFERS_WORDS = frozenset({"deal", "transact", "acquisit", "acquir", "compani", "busi"})
 
 
 def completed(written: WrittenAnswer, question: str, hits: list[SearchHit],
@@ -270,12 +339,45 @@ def completed(written: WrittenAnswer, question: str, hits: list[SearchHit],
                                                k=8, mode="sparse"))
         if about:
             added.append(about[0])
+    for part in parts[1:]:
+        text = f"{written.text} {quoted(added)}"
+        own = [w for w in content_words(part, companies) if w not in REFERS_BACK]
+        if asks_in_other_words(part) or (not part_unanswered(part, text, written.kind or "", companies)
+                                         and (not own or overlap(text, own) == 1.0)):
+            continue  # stated: what the part asks for (an amount) said of what it names
+        if (own := _own_statement(part, text, hits, understanding, retriever)) is not None:
+            added.append(own)  # "Did it buy back shares? How much repurchase authorization remained?"
     if not added:
         return written
     return written.model_copy(update={
         "text": f"{written.text} {quoted(added)}",
         "citations": unique_citations([*written.citations, *(cite(s.chunk, s.text) for s in added)]),
     })
+
+
+def _own_statement(part: str, text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                   retriever: Retriever | None) -> Sentence | None:
+    """A follow-on part with words of its own (two at least: "How much repurchase authorization
+    remained") stated by a sentence of its own: one that names the part's key phrase, holds at
+    least half its own words and what the part asks for (an amount, a date), in the retrieved
+    pages or else in one search of the asked company's filings for the part's words; or None."""
+    companies = list(understanding.companies)
+    words = [w for w in content_words(part, companies) if w not in REFERS_BACK]
+    topic = read_topic(part, companies, load_vocabulary())
+    if len(set(words)) < 2 or topic is None:
+        return None
+    names = _names(part, companies)
+
+    def stated(found: list[SearchHit]) -> list[Sentence]:
+        return [s for s in sentences(found, companies) if s.text not in text and topic.stated_by(s.text)
+                and overlap(s.text, words) >= _MIN_OVERLAP and _names_all(names, s.text)
+                and not part_unanswered(part, s.text, "passage", companies)]
+
+    found = stated(hits)
+    if not found and retriever is not None and companies:
+        found = stated(retriever.search(part, filters=SearchFilters(
+            companies=companies, fiscal_years=sorted(set(understanding.fiscal_years))), k=8, mode="sparse"))
+    return max(found, key=lambda s: overlap(s.text, words), default=None)
 
 
 _WHAT_IS = re.compile(r"^\W*what\s+(?:is|are|was|were)\s+(?!the\s+(?:amount|number|total|value)\b)", re.I)
@@ -313,6 +415,30 @@ def _following(part: str, found: list[Sentence], hits: list[SearchHit],
                  if (s.chunk.chunk_id, s.position) in following and answered_in_other_words(part, s.text)), None)
 
 
+_POINTS_BACK = re.compile(r"\b(?:its|it|their|they|that|this|these|those)\b", re.I)
+_NOT_NAMED = frozenset({"the", "on", "in", "our", "we", "as", "for", "at", "to", "of"})
+
+
+def _about_found(part: str, found: list[Sentence], hits: list[SearchHit],
+                 understanding: QueryUnderstanding) -> list[Sentence]:
+    """A sentence that names what the sentences found name (“Mandiant”: a capitalised word inside
+    them that is no month and no word of the part) and holds every content word of a part that
+    refers back to it (at least two), or []."""
+    companies = list(understanding.companies)
+    words = set(content_words(part, companies))
+    if len(words) < 2:
+        return []
+    asked = {w.lower() for w in re.findall(r"[A-Za-z]+", part)}
+    # a proper name is never written in lower case: a heading's "Acquisition" is the word "acquisition"
+    said = " ".join(s.text for s in found)
+    names = {n for n in _NAME.findall(said) if n not in _NOT_NAMES and n.lower() not in _NOT_NAMED
+             and n.lower() not in asked and not re.search(rf"\b{n.lower()}", said)}
+    if not names:
+        return []
+    return [s for s in sentences(hits, companies) if s not in found and overlap(s.text, list(words)) == 1.0
+            and any(re.search(rf"\b{re.escape(n)}\b", s.text) for n in names)][:1]
+
+
 def _defining(names: list[str], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:
     """The sentence that defines a term with one of these names in it (the “2022 Mosquito fire”)."""
     for s in sentences(hits, list(understanding.companies)):
@@ -323,7 +449,25 @@ def _defining(names: list[str], hits: list[SearchHit], understanding: QueryUnder
 
 _NAME = re.compile(r"(?<=\s)[A-Z][a-z]{2,}\b")  # a capitalised word inside the ask: a proper name
 _NOT_NAMES = frozenset({"January", "February", "March", "April", "May", "June", "July", "August", "September",
-                        "October", "November", "December", "Form", "Company", "Corporation", "Inc"})
+                        "October", "November", "December", "Form", "Company", "Corporation", "Inc",
+                        # a name's legal form ("eMetals Limited"): the filing calls it "the Company"
+                        "Limited", "Ltd", "Incorporated", "Corp", "Plc", "Group"})
+
+
+def _named_before(names: list[str] | tuple[str, ...], ask: str, s: Sentence) -> bool:
+    """The sentence leaves the asked names to the sentence before it, and names no other of
+    their kind: "the 2022 Mosquito fire" asked, the sentence before names it, this one no
+    "<Name> fire" (another fire's liability is another answer)."""
+    if not names or _names_all(names, s.text) or not _names_all(names, s.before):
+        return False
+    kinds = [m.group(1) for n in names if (m := re.search(rf"\b{re.escape(n)}\s+([a-z]{{3,}})", ask))]
+    if len(kinds) != len(names):
+        return False  # a name not followed by what it names: nothing to tell another one by
+    return not any(m.group(1) not in names for k in kinds for m in re.finditer(rf"\b([A-Z][\w-]+)\s+{k}\b", s.text))
+
+
+def _names_all(names: list[str] | tuple[str, ...], text: str) -> bool:
+    return all(re.search(rf"\b{re.escape(n)}\b", text, re.I) for n in names)
 
 
 def _names(ask: str, companies: list[str]) -> list[str]:

@@ -110,7 +110,12 @@ def _placed(text: str) -> list[tuple[int, str]]:
 # Irregular past forms the stemmer leaves apart: "cryptocurrencies held by" states "holdings"
 _IRREGULAR = {"held": "hold", "paid": "pay", "sold": "sell", "bought": "buy", "made": "make", "brought": "bring",
               "spent": "spend", "lent": "lend", "won": "win", "lost": "lose", "built": "build", "began": "begin",
-              "begun": "begin"}
+              "begun": "begin",
+              # a noun and the verb it is made of, which the stemmer leaves apart ("the acquisition of
+              # Mandiant" states what "did Alphabet acquire" asks; "the redemption" what "redeem" does)
+              "acquisit": "acquir", "expans": "expand", "decis": "decid", "extens": "extend", "conclus": "conclud",
+              "reduct": "reduc", "redempt": "redeem", "assumpt": "assum", "resolut": "resolv", "agreement": "agre",
+              "payment": "pay"}
 
 
 def _same(token: str, stem: str) -> bool:
@@ -144,13 +149,26 @@ def ask_part(question: str) -> str:
     return (asked or parts or [question])[0]
 
 
+_LEGAL_FORM = re.compile(r"(\b\w*[A-Z][\w&.'-]*)\s+(?:Limited|Ltd|Inc|Incorporated|Corp|Corporation|plc|PLC|LLC|N\.V|S\.A|AG|SE)\b\.?")
+# "in early 2022", "mid-2023": when in the year, which a sentence says by a date or a quarter (a month
+# the question names stays: a sentence naming it is about the asked event)
+_VAGUE_TIME = re.compile(r"\b(?:early|late|mid)(?=[\s-]+(?:19|20)\d\d\b)", re.I)
+
+
 def content_words(text: str, companies: list[str]) -> list[str]:
     """The stems of `text` that carry its topic: no scaffolding, company names or years."""
     names = {t for c in companies for t in tokenize(c)}
     years = {str(y) for y in parse_periods(text).years}
     out: list[str] = []
+    # "eMetals Limited", "in early 2022": a name's legal form and a vague time of year are not the
+    # topic (a stating sentence says "the Company", "in February 2022")
+    text = _VAGUE_TIME.sub(" ", _LEGAL_FORM.sub(r"\1", text))
+    # a word of the company's name is its name only where it is written as one: "Mercurity
+    # Fintech Holding" names the company, "its cryptocurrency holdings" the topic
+    common = {t for word in re.findall(r"\b[a-z][a-z'-]*\b", text) for t in tokenize(word)}
     for token in tokenize(text):
-        if token in _STOP or token in names or token in years or token.isdigit() or len(token) < 3:
+        if token in _STOP or (token in names and token not in common) or token in years or token.isdigit() \
+                or len(token) < 3:
             continue
         if re.fullmatch(r"(fy|q[1-4])?\d+(q[1-4])?", token):
             continue

@@ -142,6 +142,11 @@ def test_an_amount_still_to_be_spent_is_not_what_was_spent():
         ' "During the three months ended October 31, 2022, we repurchased 11 million shares for $1.7 billion under '
         'the Share Repurchase Program, which the Board authorized in August 2022." (x p.30)')})
     assert unanswered_part(bought, asked, ["Acme"]) is None
+    # each quote is read on its own: a table's caption that names the price "paid" states no amount
+    captioned = remaining.model_copy(update={"text": remaining.text + (
+        ' "Share repurchases of the Company’s common stock for the three months ended October 31, 2022 were as '
+        'follows (in millions, except for average price paid per share):" (x p.71)')})
+    assert unanswered_part(captioned, asked, ["Acme"]) is not None
     # a part asking the capacity itself is answered by it
     capacity = "How much of its common stock may Acme still repurchase under the program, and when does it expire?"
     assert "how much" not in (unanswered_part(remaining, capacity, ["Acme"]) or "").lower()
