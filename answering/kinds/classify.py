@@ -288,6 +288,12 @@ def _asking_sentence(question: str) -> str:
 
 
 # "Was this driven by ...", "Was the loss caused by ...": a yes/no on what caused a change
+# "... by a higher take rate or by higher volume?": two alternatives after "or" (not "or not",
+# "or no", "or otherwise", nor a list's last item "A, B or C" inside a yes/no about all of them)
+_EITHER_OR = re.compile(r"\b(?:by|from|to|in|on)\s+(?:an?\s+|the\s+|its\s+)?[\w-]+(?:\s+[\w-]+){0,3}\s+or\s+"
+                        r"(?:by|from|to|in|on)\s+(?:an?\s+|the\s+|its\s+)?[\w-]+|"
+                        r"\b(?:driven|caused)\s+(?:\w+ly\s+)?by\s+[\w-]+(?:\s+[\w-]+){0,3}\s+or\s+(?!not\b|no\b)[\w-]+",
+                        re.I)
 _CAUSE_ASK = re.compile(r"\b(?:driven|caused)\s+by\b|\bdue\s+to\b|\bthe\s+result\s+of\b|\bbecause\s+of\b", re.I)
 
 
@@ -318,6 +324,14 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     if _DRIVERS.search(ask) and not (_WHICH_START.match(ask) and _SUPERLATIVE.search(wording)):
         return KindDecision(kind="drivers", reason="asks what drove or explains a change", ask=ask,
                             metric=_main_metric(metrics, vocab) if metrics else None)
+    if _YES_NO_START.search(ask) and _EITHER_OR.search(ask):
+        # "Was that growth driven by a higher take rate or by higher volume?": one of two
+        # alternatives, which neither "Yes" nor "No" answers; the filing's causes decide it
+        if _CAUSE_ASK.search(ask):
+            return KindDecision(kind="drivers", reason="asks which of two causes drove a change", ask=ask,
+                                metric=_main_metric(metrics, vocab) if metrics else None)
+        return KindDecision(kind="passage", reason="asks which of two alternatives holds (no yes/no answers it)",
+                            ask=ask)
     if _YES_NO_START.search(ask) and companies <= 1 and not re.search(r"\bhow\s+(?:much|many)\b", ask, re.I):
         return _yes_no(ask, question, vocab)
     if metrics and (companies >= 2 or re.search(r"\b(?:which|among)\s+(?:of\s+the\s+)?(?:compan|firm|issuer)", ask, re.I)):

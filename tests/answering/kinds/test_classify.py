@@ -38,6 +38,12 @@ CASES = [
     ("Do any of Acme's segments account for more than 30% of its FY2022 revenue?", 1, "yes_no",
      {"metric": "revenue", "test": "share_above", "threshold": 30.0}),
     ("Is Acme exposed to cyclical demand?", 1, "yes_no", {"test": "stated"}),
+    # one of two alternatives: neither "Yes" nor "No" answers it; a cause asked is the drivers'
+    ("Acme's revenues grew in 2022. Was that growth driven by a higher take rate or by higher volume?", 1,
+     "drivers", {}),
+    ("Is Acme's growth driven by price or volume?", 1, "drivers", {}),
+    ("Did Acme pay dividends in 2021 or 2022?", 1, "yes_no", {}),
+    ("Was Acme's increase driven by acquisitions or not?", 1, "yes_no", {}),
     ("Did Acme disclose any acquisitions in its annual report? If there is no mention, return False.", 1, "yes_no",
      {"test": "stated", "default_answer": False}),
     ("What drove the decline in Acme's gross margin in FY2022?", 1, "drivers", {"metric": "gross_margin"}),
