@@ -117,6 +117,9 @@ _IF_NOT_USEFUL = re.compile(
 _DEFAULT_FALSE = re.compile(r"\bif\s+(?:there\s+is\s+)?no(?:t)?\s+(?:\w+\s+){0,3}(?:mention\w*|disclos\w*|information)"
                             r"[^.?]*\breturn\s+(?P<value>false|no|true|yes)\b", re.I)
 _DEFAULT_ZERO = re.compile(r"\bif\b[^.?]*\b(?:not|no)\b[^.?]*\b(?:state|return|answer|put|write)\s+(?:0|zero)\b", re.I)
+# a comparison with another item, not with a number ("more profitable than its Products business")
+_THAN_ANOTHER = re.compile(r"\b(?:more|less|higher|lower|greater|larger|smaller|better|worse)\b[^.?]{0,40}?\bthan\s+"
+                           r"(?!\$?\d|\w+\s+percent)", re.I)
 _TESTS: list[tuple[YesNoTest, re.Pattern[str]]] = [
     ("capital_intensive", re.compile(r"\bcapital[-\s]intensive\b|\bcapital\s+intensity\b", re.I)),
     ("improving", re.compile(r"\bimprov\w*\b|\bhealthier\b|\bstrengthen\w*", re.I)),
@@ -190,7 +193,9 @@ def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
     default_answer = default.group("value").lower() in ("true", "yes") if default else None
     limit = threshold(ask)
     for test, pattern in _TESTS:
-        if not pattern.search(ask):
+        if not pattern.search(ask) or _THAN_ANOTHER.search(ask):
+            # "Is its Services business more profitable than its Products business?" compares two
+            # items: the company's own metric being positive or rising answers nothing of it
             continue
         if test == "capital_intensive":
             return KindDecision(kind="yes_no", reason="asks whether the business is capital intensive (a judgement over "

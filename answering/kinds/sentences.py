@@ -228,6 +228,8 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
                 continue  # a fragment cut at the chunk's end, or table rows run together
             if not risks and HEDGE.search(text):
                 continue
+            if _INTRODUCES.search(text):
+                continue  # "... were as follows (dollars in millions):" states nothing; the table does
             text = _after_dateline(text)
             if len(text) < 20 or text in seen:
                 continue
@@ -236,6 +238,9 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
                                 before=shown[position - 1] if position else ""))
     return out
 
+
+# a caption that hands over to the table or list below it
+_INTRODUCES = re.compile(r"\bas\s+follows\b[^.;]{0,60}[:.]?\s*$", re.I)
 
 # a table cell run into a sentence: an amount or a lone currency / percent mark
 _TABLE_CELL = re.compile(r"^\(?[$€£]?\d[\d,.]*\)?%?$|^[$€£%]$")

@@ -43,6 +43,9 @@ CASES = [
      "drivers", {}),
     ("Is Acme's growth driven by price or volume?", 1, "drivers", {}),
     ("Did Acme pay dividends in 2021 or 2022?", 1, "yes_no", {}),
+    # two items compared: not the company's metric being positive
+    ("Is Acme's Services business more profitable than its Products business on a gross margin basis?", 1,
+     "yes_no", {"test": "stated"}),
     ("Was Acme's increase driven by acquisitions or not?", 1, "yes_no", {}),
     ("Did Acme disclose any acquisitions in its annual report? If there is no mention, return False.", 1, "yes_no",
      {"test": "stated", "default_answer": False}),
