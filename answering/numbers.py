@@ -91,13 +91,18 @@ def millions_cells(row: Row) -> bool:
     return bool(row.tokens) and all(_MILLIONS_CELL.match(t) for t in row.tokens)
 
 
+# "Provision for income taxes (Note 7) (411)", "Goodwill (Notes 8 and 9) 2,394": a reference to a
+# note, printed in the label; its "7)" would otherwise be read as a first amount of -7
+NOTE_REFERENCE = re.compile(r"\s\((?:notes?|note)\s+[\w.]+(?:\s*(?:,|and|&)\s*[\w.]+)*\)(?=\s)", re.I)
+
+
 def split_row(line: str) -> Row | None:
     """Split `Label  $ 1,234.5  (99.0)` into label + amounts; None if the line has no amounts.
 
     Tokens are read from the right while they look like amounts ("$" alone is skipped),
     so digits inside the label ("Note 5", "2023 Notes") stay in the label.
     """
-    tokens = line.split()
+    tokens = NOTE_REFERENCE.sub(" ", line).split()
     values: list[float | None] = []
     printed: list[str] = []
     percent = False
