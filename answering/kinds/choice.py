@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from answering.citations import cite, unique_citations
 from answering.kinds import passage
-from answering.kinds.sentences import content_words, overlap
+from answering.kinds.sentences import content_words, overlap, prose
 from answering.kinds.tables import Block, blocks, more_tables
 from answering.numbers import Row, normalize_label
 from answering.written_answer import NOT_FOUND, WrittenAnswer
@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 
 _CHANGE = re.compile(r"\b(?:drop|decline|decrease|growth|grew|grow|change|increase|performance|perform\w*|dragged|topline)\b",
                      re.I)
+# a change asked in amount, not rate: "contributed the most to the increase in dollar terms", "drove
+# the growth" (an item's share of the change is its amount)
+_BY_AMOUNT = re.compile(r"\b(?:dollars?|contribut\w*|drove|driv\w*|accounted\s+for|absolute)\b", re.I)
 _DROP = re.compile(r"\b(?:drop|decline|decrease|fall|fell|dragged|shr[ai]nk\w*|contract\w*)\b", re.I)
 _RANK_WORDS = set(tokenize("highest largest biggest most greatest top best lowest smallest least worst fewest one item "
                            "amount value brought lost cash"))
@@ -96,9 +99,39 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                                   + "; ".join(f"{i.label}: {i.shown}" for i in ranked) + ").",
                              citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
     listing = "; ".join(f"{n}. {i.label}: {i.shown}" for n, i in enumerate(ranked, start=1))
-    text = f"{best.label} ({best.shown}) ranks {decision.order} {how}. Ranking: {listing}."
-    return WrittenAnswer(status="answered", text=text, kind="choice",
-                         citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
+    ranks = f"ranks {decision.order}"
+    if how.startswith("by amount of change") and (best.value > 0) == (decision.order == "highest") and best.value:
+        # an item's amount of change is its part of the total's: "contributed the most to the increase"
+        ranks = f"contributed the most to the {'increase' if best.value > 0 else 'decrease'}, ranked"
+    text = f"{best.label} ({best.shown}) {ranks} {how}. Ranking: {listing}."
+    citations = [cite(i.chunk, i.row.line) for i in ranked]
+    if how.startswith("by ") and "change" in how:
+        fell = [i.label for i in ranked if i.value < 0]
+        text += (f" Did every item grow? No: {', '.join(fell)} fell." if fell else
+                 f" Did every item grow? Yes: all {len(ranked)} grew.")
+    if _ASKS_WHY.search(question):
+        # "..., and what drove that segment's revenue growth?": the pick's own causes, never the company's
+        way = (1 if best.value > 0 else -1 if best.value < 0 else 0) if "change" in how else 0
+        year = max(understanding.fiscal_years) if understanding.fiscal_years else None
+        from answering.kinds import (
+            drivers,  # drivers reads figures through yes_no, which ranks through this module
+        )
+
+        causes = drivers.item_causes(_item_name(best.label), way, year, hits, companies, services)
+        if causes:
+            text += f" What drove {_item_name(best.label)}'s change, as the filing says: " + " ".join(
+                drivers.shown(c) for c in causes)
+            citations += [cite(c.chunk, prose(c.text)) for c in causes]
+    return WrittenAnswer(status="answered", text=text, kind="choice", citations=unique_citations(citations))
+
+
+# a part of the question that asks why the picked item changed
+_ASKS_WHY = re.compile(r"\bwhy\b|\bwhat\s+(?:\w+\s+){0,2}(?:drove|drives|caused|explains?|led\s+to)\b|\bdrivers?\s+of\b", re.I)
+
+
+def _item_name(label: str) -> str:
+    """A candidate's own name, without the row label shown after it ("Operating (Net cash ...)")."""
+    return re.sub(r"\s*\(.*\)$", "", label)
 
 
 def ranked_measure(ask: str, vocab: Vocabulary) -> str | None:
@@ -190,15 +223,18 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
         items = []
         # the latest year's column and the one before it, whichever way the header orders them
         latest, prior = sorted(group, key=lambda i: -block.years[i])[:2]
+        by_amount = bool(_BY_AMOUNT.search(ask)) and not any(_rate(block, r) for r in rows)
         for r in rows:
             now, before = (r.values + [None] * len(block.years))[latest], (r.values + [None] * len(block.years))[prior]
             if now is None or not before:
                 continue
             change = (now - before) / abs(before) * 100
-            items.append(Item(label=r.label, value=change, row=r, chunk=block.chunk,
-                              shown=f"{change:+.1f}% ({_plain(before)} in {block.years[prior]} to {_plain(now)} in "
-                                    f"{block.years[latest]})"))
-        how = f"by change from {block.years[prior]} to {block.years[latest]}"
+            amount = f"{'+' if now >= before else '-'}{_plain(abs(now - before))} ({block.scale}), " if by_amount else ""
+            items.append(Item(label=r.label, value=now - before if by_amount else change, row=r, chunk=block.chunk,
+                              shown=f"{amount}{change:+.1f}% ({_plain(before)} in {block.years[prior]} to {_plain(now)} "
+                                    f"in {block.years[latest]})"))
+        how = (f"by {'amount of ' if by_amount else ''}change from {block.years[prior]} to {block.years[latest]} in the "
+               f"table {_caption(block)}")
     else:
         items = [Item(label=r.label, value=v, shown=_shown(v, block, r), row=r, chunk=block.chunk)
                  for r in rows if col < len(r.values) and (v := r.values[col]) is not None]

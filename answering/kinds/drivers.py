@@ -166,7 +166,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if not scored:
         return _from_statement(decision, question, hits, understanding, services)
     best = _units(scored, after)
-    text = " ".join(_shown(s) for s in best)
+    text = " ".join(shown(s) for s in best)
     change = _change(decision, hits, understanding, services, years)
     citations = [cite(s.chunk, prose(s.text)) for s in best]
     flags: list[str] = []
@@ -288,13 +288,59 @@ def _neighbours(found: list[Sentence]) -> tuple[dict[str, Sentence], dict[str, S
     return before, after
 
 
-def _units(scored: list[tuple[tuple[int, ...], list[Sentence]]], after: dict[str, Sentence]) -> list[Sentence]:
+def item_causes(label: str, way: int, year: int | None, hits: list[SearchHit], companies: list[str],
+                services: MetricServices) -> list[Sentence]:
+    """What the filing says drove one item's change (a segment, a category, a region picked from a
+    table): the sentences whose subject is the item ("iPhone net sales increased during 2021 compared
+    to 2020 due primarily to ..."; "Delivery revenue increased $4.5 billion ... primarily attributable
+    to"), with a cause cue, about the asked year's change and moving the way the table says it moved
+    (`way`: +1 up, -1 down, 0 either). A sentence about another item, another year's change or how
+    the business generally behaves is none of its causes."""
+    words = content_words(label, companies)
+    if not words or len(companies) != 1:
+        return []
+    pool = _with_following_chunks([*hits, *_searched(label, companies, [year] if year else [], hits, services)],
+                                  Topic(words=label, phrases=[tuple(tokenize(label))], pairs=[]), services)
+    found = sentences(pool, companies, trim_tables=True)
+    before, after = _neighbours(found)
+    scored = []
+    for s in found:
+        if s.text[:1].islower() or not _CAUSE.search(s.text):
+            continue
+        lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
+        unit = [lead, s] if lead is not None else [s]
+        head = unit[0].text
+        if overlap(_subject(head), words) < 1:
+            continue  # its subject is another item, or the whole company
+        changed = _CHANGED.search(head)
+        if way and changed and _way(changed.group(0)) == -way:
+            continue  # it says the item moved the other way: another period's change
+        said = " ".join(u.text for u in unit)
+        mentioned = years_in(said)
+        if not (mentioned or _DATED.search(said)):
+            continue
+        if year and mentioned and year not in mentioned:
+            continue  # "during 2020 compared to 2019": the year before's change
+        scored.append(((0 if year in mentioned else 1, s.rank, s.position), unit))
+    return [_from_item(s, label) for s in _units(scored, after, limit=1)]
+
+
+def _from_item(s: Sentence, label: str) -> Sentence:
+    """The sentence from where it names the item, when a heading or the sentence before it ran into
+    its start ("... bundled products. iPhone iPhone net sales increased ...")."""
+    at = s.text.find(label)
+    cut = s.text.rfind(". ", 0, at) if at > 0 else -1
+    return s.model_copy(update={"text": s.text[cut + 2:]}) if cut >= 0 else s
+
+
+def _units(scored: list[tuple[tuple[int, ...], list[Sentence]]], after: dict[str, Sentence],
+           limit: int = _LIMIT) -> list[Sentence]:
     """The best explaining units (a sentence, with the one it refers back to), each followed by
     the sentences that go on explaining it ("These increases were offset by ..."), in order."""
     out: list[Sentence] = []
     taken = 0
     for _, unit in sorted(scored, key=lambda t: t[0]):
-        if taken == _LIMIT:
+        if taken == limit:
             break
         if all(s.text in {o.text for o in out} for s in unit):
             continue
@@ -312,7 +358,7 @@ def _units(scored: list[tuple[tuple[int, ...], list[Sentence]]], after: dict[str
     return out
 
 
-def _shown(s: Sentence) -> str:
+def shown(s: Sentence) -> str:
     return f'"{prose(s.text)}" ({s.chunk.doc} p.{s.chunk.page + 1})'
 
 

@@ -28,6 +28,9 @@ _CONTEXT_LINES = 6
 _CHANGE_COLUMNS = re.compile(
     r"(?:\b(?:19|20)\d\d\s*(?:to|vs\.?|versus|over|compared\s+(?:to|with))\s*(?:19|20)\d\d\s*)?"
     r"(?:[%$]\s*)?\(?\b(?:change|chg|variance|increase|decrease)\b.*$", re.I)
+# A change column after each year column but the last ("2021 Change 2020 Change 2019"): each row
+# prints an amount, its change, the next amount ("iPhone $ 191,973 39 % $ 137,781 (3) % $ 142,381")
+_INTERLEAVED = re.compile(r"^\s*(?:(?:19|20)\d\d\s+(?:[%$]\s*)?(?:change|chg)\s+)+(?:19|20)\d\d\s*$", re.I)
 
 
 class Block(BaseModel):
@@ -80,7 +83,11 @@ def column_years(line: str) -> list[int]:
 
 def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous: Chunk | None) -> Block:
     above = lines[max(0, start - _CONTEXT_LINES * 3) : start]
-    years = next((column_years(line) for line in reversed(above) if column_years(line)), [])
+    header = next((line for line in reversed(above) if column_years(line)), "")
+    years = column_years(header)
+    if _INTERLEAVED.match(header):
+        years = header_years(re.sub(r"(?:[%$]\s*)?\b(?:change|chg)\b", " ", header, flags=re.I))
+        rows = [_amounts_only(r, len(years)) for r in rows]
     prose = [line for line in above if split_row(line) is None and not column_years(line)][-_CONTEXT_LINES:]
     if len([p for p in prose if len(p) > 30]) < 1 and previous is not None:
         tail = previous.text.splitlines()[-_CONTEXT_LINES:]
@@ -88,6 +95,17 @@ def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous
         years = years or next((column_years(line) for line in reversed(tail) if column_years(line)), [])
     scale, _ = table_scale("\n".join(above[-_CONTEXT_LINES:] + (previous.text.splitlines()[-3:] if previous else [])))
     return Block(chunk=chunk, rows=rows, years=years, context="\n".join(prose), scale=scale)
+
+
+def _amounts_only(row: Row, years: int) -> Row:
+    """A row of a table with a change column after each year column but the last, with its
+    year columns only: the changes between them would be read as the next year's amounts."""
+    if len(row.values) != 2 * years - 1:
+        return row
+    tokens = row.tokens[::2] if len(row.tokens) == len(row.values) else row.tokens
+    # a percent only when one of the year columns' own amounts is printed as one
+    percent = any(re.search(re.escape(t) + r"\s*%", row.line) for t in tokens) if tokens else row.percent
+    return row.model_copy(update={"values": row.values[::2], "tokens": tokens, "percent": percent})
 
 
 def more_tables(ask: str, hits: list[SearchHit], companies: list[str], years: list[int],
