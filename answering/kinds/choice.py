@@ -39,6 +39,15 @@ _CHANGE = re.compile(r"\b(?:drop|decline|decrease|growth|grew|grow|change|increa
 # a change asked in amount, not rate: "contributed the most to the increase in dollar terms", "drove
 # the growth" (an item's share of the change is its amount)
 _BY_AMOUNT = re.compile(r"\b(?:dollars?|contribut\w*|drove|driv\w*|accounted\s+for|absolute)\b", re.I)
+# the items a question ranks ("which of its reportable segments", "which revenue line")
+_ITEMS = (r"(?:segments?|categor(?:y|ies)|regions?|geograph\w*|countr(?:y|ies)|products?(?:\s+lines?)?|"
+          r"brands?|offerings?|revenue\s+lines?|business(?:es)?)\b")
+_DIMENSION = re.compile(r"\b" + _ITEMS, re.I)
+_DIMENSION_PHRASE = re.compile(r"\b(?:(?:reportable|operating|geographic|business|product|service)\s+)?" + _ITEMS, re.I)
+_SUPERLATIVE_WORD = re.compile(r"\b(?:most|highest|largest|biggest|greatest|lowest|smallest|least|best|worst|fastest|"
+                               r"strongest|weakest)\b", re.I)
+_ASKS_SHARE = re.compile(r"\b(?:share|proportion|portion|percent(?:age)?)\s+of\s+(?:the\s+)?(?:total|overall|all)\b", re.I)
+_SEGMENTS = re.compile(r"\bsegments?\b", re.I)
 _DROP = re.compile(r"\b(?:drop|decline|decrease|fall|fell|dragged|shr[ai]nk\w*|contract\w*)\b", re.I)
 _RANK_WORDS = set(tokenize("highest largest biggest most greatest top best lowest smallest least worst fewest one item "
                            "amount value brought lost cash"))
@@ -77,13 +86,28 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         return passage.write(decision, question, hits, understanding, services)
     companies = list(understanding.companies)
     year = max(understanding.fiscal_years) if understanding.fiscal_years else None
+    table: Table | None = None
     if decision.candidates:
         found = _candidate_items(decision.candidates, hits, companies, year)
     else:
         metric = ranked_measure(decision.ask, services.vocabulary) or decision.metric
+        if metric and (formula := services.vocabulary.formula(metric) or "") and "prior(" in formula \
+                and len(inputs := services.vocabulary.inputs(metric)) == 1:
+            metric = inputs[0]  # "drove its revenue growth": ranked by the change of revenue, in its table
         table = table_items(decision.ask, hits, companies, year, services.vocabulary, metric) or table_items(
             decision.ask, more_tables(decision.ask, hits, companies, understanding.fiscal_years, services.retriever),
             companies, year, services.vocabulary, metric)
+        dimension = _DIMENSION.search(_JOINED_QUESTION.split(decision.ask)[0])
+        if metric and dimension and len(companies) == 1 and (table is None or (_SEGMENTS.search(dimension.group(0))
+                                                                               and not table.of_segments)):
+            # the ranking table is captioned by its measure ("Revenue"), its rows by the items: the
+            # measure by the dimension finds it when the question's other words do not; a question
+            # by segment takes a table the filing says is by segment over one of other items (markets)
+            query = f"{companies[0]} {services.vocabulary.label(metric) or ''} by {dimension.group(0)}"
+            again = table_items(decision.ask, more_tables(query, hits, companies, understanding.fiscal_years,
+                                                          services.retriever), companies, year, services.vocabulary, metric)
+            if again is not None and (table is None or again.of_segments):
+                table = again
         found = (table.items, table.how) if table else None
     if found is None:
         return None
@@ -103,8 +127,23 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if how.startswith("by amount of change") and (best.value > 0) == (decision.order == "highest") and best.value:
         # an item's amount of change is its part of the total's: "contributed the most to the increase"
         ranks = f"contributed the most to the {'increase' if best.value > 0 else 'decrease'}, ranked"
+    clause = _JOINED_QUESTION.split(decision.ask)[0]
+    among = _DIMENSION_PHRASE.search(clause)
+    superlative = _SUPERLATIVE_WORD.search(clause)
+    if among and superlative and not decision.candidates:
+        # the pick said in the question's own terms: "the most revenue among the reportable segments"
+        measure = (services.vocabulary.label(ranked_measure(clause, services.vocabulary) or decision.metric or "")
+                   or "").lower()
+        ranks = f"{ranks} ({'the ' + superlative.group(0).lower() + (' ' + measure if measure else '')} among the " \
+                f"{among.group(0).lower()})"
     text = f"{best.label} ({best.shown}) {ranks} {how}. Ranking: {listing}."
     citations = [cite(i.chunk, i.row.line) for i in ranked]
+    if table is not None and table.total is not None and table.total.value and _ASKS_SHARE.search(question) \
+            and table.column < len(best.row.values) and (level := best.row.values[table.column]) is not None:
+        # "what share of total revenue did it represent": its amount over the table's total, same column
+        text += (f" {best.label} was {level / table.total.value * 100:.1f}% of {table.total.label} "
+                 f"({_plain(level)} of {table.total.shown}).")
+        citations.append(cite(table.total.chunk, table.total.row.line))
     if how.startswith("by ") and "change" in how:
         fell = [i.label for i in ranked if i.value < 0]
         text += (f" Did every item grow? No: {', '.join(fell)} fell." if fell else
@@ -117,7 +156,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             drivers,  # drivers reads figures through yes_no, which ranks through this module
         )
 
-        causes = drivers.item_causes(_item_name(best.label), way, year, hits, companies, services)
+        measure = ranked_measure(decision.ask, services.vocabulary) or decision.metric
+        if measure and "prior(" in (services.vocabulary.formula(measure) or "") \
+                and len(inputs := services.vocabulary.inputs(measure)) == 1:
+            measure = inputs[0]
+        causes = drivers.item_causes(_item_name(best.label), measure, way, year, hits, companies, services)
         if causes:
             text += f" What drove {_item_name(best.label)}'s change, as the filing says: " + " ".join(
                 drivers.shown(c) for c in causes)
@@ -174,6 +217,8 @@ class Table(BaseModel):
     items: list[Item]
     how: str  # which column / change, for the answer
     total: Item | None = None  # the table's total row, in the same column
+    column: int = 0  # the asked year's column (the latest of a change)
+    of_segments: bool = False  # the text above the table says its items are segments
 
 
 def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int | None,
@@ -202,6 +247,8 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
         caption = "\n".join(block.context.splitlines()[-2:])
         if metric and metric in vocab.match_metrics(caption):
             score += 0.5  # the table's own caption names the asked measure ("Revenues:")
+        if _SEGMENTS.search(ask) and _captioned_segments(block):
+            score += 1.0  # asked by segment, and the filing says these items are its segments
         scored.append((score, -n, block))
     if not scored:
         return None
@@ -240,7 +287,8 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
                  for r in rows if col < len(r.values) and (v := r.values[col]) is not None]
         when = block.years[col] if col < len(block.years) else None
         how = f"in the table {_caption(block)}" + (f" ({when} column)" if when else "")
-    return Table(items=items, how=how, total=total) if len(items) >= 2 else None
+    of_segments = _captioned_segments(block)
+    return Table(items=items, how=how, total=total, column=col, of_segments=of_segments) if len(items) >= 2 else None
 
 
 def _of_measure(metric: str, found: list[Block], vocab: Vocabulary) -> bool:
@@ -333,6 +381,12 @@ def _caption_lines(block: Block, n: int = 2) -> list[str]:
              if len(line.split()) >= 4 and not re.search(r"\bin\s+(?:millions|thousands|billions)\b", line, re.I)
              and not re.match(r"(?:as\s+of|years?\s+ended|at)\b", line.strip(), re.I)]
     return lines[-n:]
+
+
+def _captioned_segments(block: Block) -> bool:
+    """The table's own caption says its items are segments ("Revenue by Reportable Segments"); a
+    word further up the page may be about another table."""
+    return any(_SEGMENTS.search(line) for line in _caption_lines(block, 1))
 
 
 def _caption(block: Block) -> str:

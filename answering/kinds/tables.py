@@ -33,6 +33,9 @@ _CHANGE_COLUMNS = re.compile(
 _INTERLEAVED = re.compile(r"^\s*(?:(?:19|20)\d\d\s+(?:[%$]\s*)?(?:change|chg)\s+)+(?:19|20)\d\d\s*$", re.I)
 
 
+_CELL = re.compile(r"[$%(]?\s*(?:change|chg|variance|increase|decrease|year\s+ended|years\s+ended)\s*[$%)]?", re.I)
+
+
 class Block(BaseModel):
     chunk: Chunk
     rows: list[Row]
@@ -88,7 +91,10 @@ def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous
     if _INTERLEAVED.match(header):
         years = header_years(re.sub(r"(?:[%$]\s*)?\b(?:change|chg)\b", " ", header, flags=re.I))
         rows = [_amounts_only(r, len(years)) for r in rows]
-    prose = [line for line in above if split_row(line) is None and not column_years(line)][-_CONTEXT_LINES:]
+    # a header cut into one line per cell ("$", "Change", "%") is no prose: it would push the caption
+    # ("Revenue by Reportable Segments") out of the lines kept
+    prose = [line for line in above if split_row(line) is None and not column_years(line)
+             and re.search(r"[A-Za-z]{3}", line) and not _CELL.fullmatch(line.strip())][-_CONTEXT_LINES:]
     if len([p for p in prose if len(p) > 30]) < 1 and previous is not None:
         tail = previous.text.splitlines()[-_CONTEXT_LINES:]
         prose = tail + prose
