@@ -48,6 +48,11 @@ _SUPERLATIVE_WORD = re.compile(r"\b(?:most|highest|largest|biggest|greatest|lowe
                                r"strongest|weakest)\b", re.I)
 _ASKS_SHARE = re.compile(r"\b(?:share|proportion|portion|percent(?:age)?)\s+of\s+(?:the\s+)?(?:total|overall|all)\b", re.I)
 _SEGMENTS = re.compile(r"\bsegments?\b", re.I)
+# "did every category grow?", "did all of its segments grow?"
+_ASKS_EVERY = re.compile(r"\b(?:every|all|each)\b[^?]{0,60}?\b(?:grow|grew|increas\w*|ris[ei]|rose|declin\w*|fell|fall)\b", re.I)
+# the motion a why-part asks about ("and why did it grow?"), said back in the answer
+_WHY_VERB = re.compile(r"\bwhy\s+(?:did|has|have|does|do)\s+(?:it|they|(?:the\s+|that\s+|this\s+)?\w+)\s+"
+                       r"(grow|increase|rise|decline|decrease|fall|drop|shrink|change|improve|weaken)\b", re.I)
 _DROP = re.compile(r"\b(?:drop|decline|decrease|fall|fell|dragged|shr[ai]nk\w*|contract\w*)\b", re.I)
 _RANK_WORDS = set(tokenize("highest largest biggest most greatest top best lowest smallest least worst fewest one item "
                            "amount value brought lost cash"))
@@ -144,7 +149,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         text += (f" {best.label} was {level / table.total.value * 100:.1f}% of {table.total.label} "
                  f"({_plain(level)} of {table.total.shown}).")
         citations.append(cite(table.total.chunk, table.total.row.line))
-    if how.startswith("by ") and "change" in how:
+    if how.startswith("by ") and "change" in how and _ASKS_EVERY.search(question):
         fell = [i.label for i in ranked if i.value < 0]
         text += (f" Did every item grow? No: {', '.join(fell)} fell." if fell else
                  f" Did every item grow? Yes: all {len(ranked)} grew.")
@@ -161,10 +166,17 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                 and len(inputs := services.vocabulary.inputs(measure)) == 1:
             measure = inputs[0]
         causes = drivers.item_causes(_item_name(best.label), measure, way, year, hits, companies, services)
-        if causes:
-            text += f" What drove {_item_name(best.label)}'s change, as the filing says: " + " ".join(
-                drivers.shown(c) for c in causes)
-            citations += [cite(c.chunk, prose(c.text)) for c in causes]
+        if not causes:
+            # the pick without why it moved answers half the question: refused, the pick shown
+            reason = f"no sentence found states what drove {_item_name(best.label)}'s change"
+            return WrittenAnswer(status="not_found", kind="choice", reason=reason,
+                                 text=f"{NOT_FOUND.capitalize()}: {reason}; found only: {text}",
+                                 citations=unique_citations(citations))
+        asked = _WHY_VERB.search(question)
+        verb = asked.group(1).lower() if asked else "grow" if way > 0 else "decline" if way < 0 else "change"
+        text += f" What drove it: why did {_item_name(best.label)} {verb}? As the filing says: " + " ".join(
+            drivers.shown(c) for c in causes)
+        citations += [cite(c.chunk, prose(c.text)) for c in causes]
     return WrittenAnswer(status="answered", text=text, kind="choice", citations=unique_citations(citations))
 
 

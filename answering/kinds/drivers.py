@@ -327,7 +327,10 @@ def item_causes(label: str, measure: str | None, way: int, year: int | None, hit
         return []
     pool = _with_following_chunks([*hits, *_searched(label, companies, [year] if year else [], hits, services)],
                                   Topic(words=label, phrases=[tuple(tokenize(label))], pairs=[]), services)
-    found = [_with_name(s, label) for s in sentences(pool, companies, trim_tables=True)]
+    texts: dict[str, list[str]] = {}
+    for h in pool:
+        texts.setdefault(h.chunk.doc, []).append(" ".join(h.chunk.text.split()))
+    found = [_with_name(s, label, texts.get(s.chunk.doc, [])) for s in sentences(pool, companies, trim_tables=True)]
     before, after = _neighbours(found)
     scored = []
     for s in found:
@@ -354,15 +357,17 @@ def item_causes(label: str, measure: str | None, way: int, year: int | None, hit
     return [_from_item(s, label) for s in _units(scored, after, limit=1)]
 
 
-def _with_name(s: Sentence, label: str) -> Sentence:
+def _with_name(s: Sentence, label: str, texts: list[str]) -> Sentence:
     """The sentence with the start of the item's name that the table rows cut before it took
     ("681 % Compute & Networking revenue – The year-on-year increase ..." trimmed to "Networking
-    revenue – ..."): the name is the sentence's subject, not a table cell."""
-    text = " ".join(s.chunk.text.split())
-    at = text.find(s.text[:60])
+    revenue – ..."): the name is the sentence's subject, not a table cell. `texts`: its filing's
+    chunks, whitespace collapsed (a sentence read on into the next chunk is that chunk's text)."""
     for k in (i for i, ch in enumerate(label) if ch == " "):
         head, rest = label[:k], label[k + 1:]
-        if at > 0 and s.text.startswith(rest) and text[:at].rstrip().endswith(head):
+        if not s.text.startswith(rest):
+            continue
+        # the sentence may run on into the next chunk: its start is found by its first words
+        if any(f"{head} {s.text[:len(rest) + 12]}" in text for text in texts):
             return s.model_copy(update={"text": f"{head} {s.text}"})
     return s
 

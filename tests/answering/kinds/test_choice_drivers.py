@@ -1,0 +1,60 @@
+"""A pick and what drove it: the item ranked by its part of a change, read from the table of the
+items, its share of the total when asked, and the filing's own sentences on why that item moved
+(Apple's FY2021 10-K, NVIDIA's FY2024 10-K, Uber's FY2021 10-K)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answering.kinds.conftest import ask, filing
+
+
+@pytest.fixture(scope="module")
+def apple():
+    return filing("financebench-extra/pdfs/APPLE_2021_10K.pdf")
+
+
+def test_a_pick_by_its_dollar_part_of_the_increase_with_its_own_cause(apple, services):
+    # p.24: "2021 Change 2020 Change 2019" over "iPhone $ 191,973 39 % $ 137,781 (3) % $ 142,381": the
+    # change columns between the years are no year's amounts; iPhone added $54.2B of the $91.3B
+    written = ask("Apple's net sales rose sharply in fiscal 2021. Which product or service category contributed "
+                  "the most to the increase in dollar terms, what drove it, and did every category grow?",
+                  apple, [23], services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("iPhone (+54,192 (millions), +39.3% (137,781 in 2020 to 191,973 in 2021)) "
+                                   "contributed the most to the increase"), written.text
+    assert "2. Services: +14,657" in written.text and "Yes: all 5 grew" in written.text
+    # the cause is iPhone's own, never the company's or another category's
+    assert "iPhone net sales increased during 2021 compared to 2020 due primarily to higher net sales from the " \
+           "Company’s new iPhone models" in written.text
+    assert "Mac net sales" not in written.text
+
+
+@pytest.fixture(scope="module")
+def nvidia():
+    return filing("filings-wild/pdfs/NVIDIA_2024_10-K.pdf")
+
+
+def test_which_segment_drove_the_growth_is_read_from_the_segment_table_not_the_markets_one(nvidia, services):
+    # p.84 ranks markets (Data Center, Gaming, ...), p.41 "Revenue by Reportable Segments" under a header
+    # cut one cell a line ("$", "Change", "%"): the question asks which reportable segment
+    written = ask("Which of NVIDIA's two reportable segments drove its revenue growth in fiscal year 2024, what "
+                  "share of total revenue did it represent, and why did it grow?", nvidia, [83, 40], services)
+    assert written.status == "answered", written.text
+    assert written.text.startswith("Compute & Networking (+32,337 (millions)"), written.text
+    assert "Compute & Networking was 77.8% of Total" in written.text
+    # its revenue's cause (the table cut "Compute &" off the sentence's start), not its operating income's
+    assert "Compute & Networking revenue – The year-on-year increase was due to higher Data Center revenue." \
+        in written.text
+    assert "operating income was driven by" not in written.text
+
+
+def test_a_segment_picked_by_its_level_with_the_cause_of_its_growth(services):
+    # Uber's p.60 revenue by segment, p.61: "Delivery revenue increased primarily attributable to ..."
+    uber = filing("filings-wild/pdfs/Uber_2021_10-K.pdf")
+    written = ask("Which of Uber's reportable segments generated the most revenue in 2021, and what drove that "
+                  "segment's revenue growth compared with 2020?", uber, [58, 59, 127, 60], services)
+    assert written.status == "answered", written.text
+    assert written.text.startswith("Delivery (8,362 (millions)) ranks highest (the most revenue among the "
+                                   "reportable segments)"), written.text
+    assert "Delivery revenue increased primarily attributable to an increase in Delivery Gross Bookings" in written.text
