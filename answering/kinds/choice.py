@@ -43,7 +43,9 @@ _BY_AMOUNT = re.compile(r"\b(?:dollars?|contribut\w*|drove|driv\w*|accounted\s+f
 _ITEMS = (r"(?:segments?|categor(?:y|ies)|regions?|geograph\w*|countr(?:y|ies)|products?(?:\s+lines?)?|"
           r"brands?|offerings?|revenue\s+lines?|business(?:es)?)\b")
 _DIMENSION = re.compile(r"\b" + _ITEMS, re.I)
-_DIMENSION_PHRASE = re.compile(r"\b(?:(?:reportable|operating|geographic|business|product|service)\s+)?" + _ITEMS, re.I)
+# "which of Uber's reportable segments", "which product or service category": the items as the question names them
+_DIMENSION_PHRASE = re.compile(r"\bwhich\s+(?:of\s+(?:the\s+|its\s+|[\w&.-]+['’]s?\s+))?(?:(?:two|three|four|five)\s+)?"
+                               r"(?P<items>(?:[\w&-]+\s+){0,4}" + _ITEMS + ")", re.I)
 _SUPERLATIVE_WORD = re.compile(r"\b(?:most|highest|largest|biggest|greatest|lowest|smallest|least|best|worst|fastest|"
                                r"strongest|weakest)\b", re.I)
 _ASKS_SHARE = re.compile(r"\b(?:share|proportion|portion|percent(?:age)?)\s+of\s+(?:the\s+)?(?:total|overall|all)\b", re.I)
@@ -129,18 +131,18 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                              citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
     listing = "; ".join(f"{n}. {i.label}: {i.shown}" for n, i in enumerate(ranked, start=1))
     ranks = f"ranks {decision.order}"
-    if how.startswith("by amount of change") and (best.value > 0) == (decision.order == "highest") and best.value:
-        # an item's amount of change is its part of the total's: "contributed the most to the increase"
-        ranks = f"contributed the most to the {'increase' if best.value > 0 else 'decrease'}, ranked"
     clause = _JOINED_QUESTION.split(decision.ask)[0]
     among = _DIMENSION_PHRASE.search(clause)
+    items = f" among the {among.group('items').lower()}" if among and not decision.candidates else ""
     superlative = _SUPERLATIVE_WORD.search(clause)
-    if among and superlative and not decision.candidates:
+    if how.startswith("by amount of change") and (best.value > 0) == (decision.order == "highest") and best.value:
+        # an item's amount of change is its part of the total's: "contributed the most to the increase"
+        ranks = f"contributed the most to the {'increase' if best.value > 0 else 'decrease'}{items}, ranked"
+    elif items and superlative:
         # the pick said in the question's own terms: "the most revenue among the reportable segments"
         measure = (services.vocabulary.label(ranked_measure(clause, services.vocabulary) or decision.metric or "")
                    or "").lower()
-        ranks = f"{ranks} ({'the ' + superlative.group(0).lower() + (' ' + measure if measure else '')} among the " \
-                f"{among.group(0).lower()})"
+        ranks = f"{ranks} (the {superlative.group(0).lower()}{' ' + measure if measure else ''}{items})"
     text = f"{best.label} ({best.shown}) {ranks} {how}. Ranking: {listing}."
     citations = [cite(i.chunk, i.row.line) for i in ranked]
     if table is not None and table.total is not None and table.total.value and _ASKS_SHARE.search(question) \

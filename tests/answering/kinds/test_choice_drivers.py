@@ -22,7 +22,7 @@ def test_a_pick_by_its_dollar_part_of_the_increase_with_its_own_cause(apple, ser
                   apple, [23], services)
     assert (written.status, written.kind) == ("answered", "choice"), written.text
     assert written.text.startswith("iPhone (+54,192 (millions), +39.3% (137,781 in 2020 to 191,973 in 2021)) "
-                                   "contributed the most to the increase"), written.text
+                                   "contributed the most to the increase among the product or service category"), written.text
     assert "2. Services: +14,657" in written.text and "Yes: all 5 grew" in written.text
     # the cause is iPhone's own, never the company's or another category's
     assert "iPhone net sales increased during 2021 compared to 2020 due primarily to higher net sales from the " \
