@@ -55,6 +55,8 @@ _ASKS_EVERY = re.compile(r"\b(?:every|all|each)\b[^?]{0,60}?\b(?:grow|grew|incre
 # the motion a why-part asks about ("and why did it grow?"), said back in the answer
 _WHY_VERB = re.compile(r"\bwhy\s+(?:did|has|have|does|do)\s+(?:it|they|(?:the\s+|that\s+|this\s+)?\w+)\s+"
                        r"(grow|increase|rise|decline|decrease|fall|drop|shrink|change|improve|weaken)\b", re.I)
+# a why-part about the whole, not an item: "why did total capital expenditures fall"
+_TOTAL = re.compile(r"\b(?:total|overall|consolidated|company-wide|whole)\b", re.I)
 _DROP = re.compile(r"\b(?:drop|decline|decrease|fall|fell|dragged|shr[ai]nk\w*|contract\w*)\b", re.I)
 _RANK_WORDS = set(tokenize("highest largest biggest most greatest top best lowest smallest least worst fewest one item "
                            "amount value brought lost cash"))
@@ -133,7 +135,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     ranks = f"ranks {decision.order}"
     clause = _JOINED_QUESTION.split(decision.ask)[0]
     among = _DIMENSION_PHRASE.search(clause)
-    items = f" among the {among.group('items').lower()}" if among and not decision.candidates else ""
+    items = f" among the {among.group('items')}" if among and not decision.candidates else ""
     superlative = _SUPERLATIVE_WORD.search(clause)
     if how.startswith("by amount of change") and (best.value > 0) == (decision.order == "highest") and best.value:
         # an item's amount of change is its part of the total's: "contributed the most to the increase"
@@ -155,28 +157,46 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         fell = [i.label for i in ranked if i.value < 0]
         text += (f" Did every item grow? No: {', '.join(fell)} fell." if fell else
                  f" Did every item grow? Yes: all {len(ranked)} grew.")
-    if _ASKS_WHY.search(question):
-        # "..., and what drove that segment's revenue growth?": the pick's own causes, never the company's
-        way = (1 if best.value > 0 else -1 if best.value < 0 else 0) if "change" in how else 0
-        year = max(understanding.fiscal_years) if understanding.fiscal_years else None
+    if (why := _ASKS_WHY.search(question)) is not None:
         from answering.kinds import (
             drivers,  # drivers reads figures through yes_no, which ranks through this module
         )
 
+        # the item the why-part asks about: one it names ("what drove the change in the Products gross
+        # margin"), the total ("why did total capital expenditures fall"), else the pick ("what drove it")
+        asks = question[why.start():]
+        named = [i for i in ranked if (w := content_words(_item_name(i.label), companies)) and overlap(asks, w) == 1
+                 and not re.match(r"(?:all\s+)?other\b", i.label, re.I)]
+        if not named and _TOTAL.search(asks):
+            total = drivers.write(decision.model_copy(update={"kind": "drivers", "ask": asks, "order": None,
+                                                              "candidates": [], "metric": _asked_metric(asks, services)
+                                                              or decision.metric}),
+                                  question, hits, understanding, services)
+            if total is None or total.status != "answered":
+                reason = "no sentence found states what drove the total's change"
+                return WrittenAnswer(status="not_found", kind="choice", reason=reason,
+                                     text=f"{NOT_FOUND.capitalize()}: {reason}; found only: {text}",
+                                     citations=unique_citations(citations))
+            return WrittenAnswer(status="answered", kind="choice", text=f"{text} {total.text}",
+                                 citations=unique_citations([*citations, *total.citations]), flags=total.flags)
+        target = named[0] if len(named) == 1 else best
+        way = (1 if target.value > 0 else -1 if target.value < 0 else 0) if "change" in how else 0
+        year = max(understanding.fiscal_years) if understanding.fiscal_years else None
         measure = ranked_measure(decision.ask, services.vocabulary) or decision.metric
         if measure and "prior(" in (services.vocabulary.formula(measure) or "") \
                 and len(inputs := services.vocabulary.inputs(measure)) == 1:
             measure = inputs[0]
-        causes = drivers.item_causes(_item_name(best.label), measure, way, year, hits, companies, services)
+        name = _item_name(target.label)
+        causes = drivers.item_causes(name, measure, way, year, hits, companies, services)
         if not causes:
             # the pick without why it moved answers half the question: refused, the pick shown
-            reason = f"no sentence found states what drove {_item_name(best.label)}'s change"
+            reason = f"no sentence found states what drove {name}'s change"
             return WrittenAnswer(status="not_found", kind="choice", reason=reason,
                                  text=f"{NOT_FOUND.capitalize()}: {reason}; found only: {text}",
                                  citations=unique_citations(citations))
         asked = _WHY_VERB.search(question)
         verb = asked.group(1).lower() if asked else "grow" if way > 0 else "decline" if way < 0 else "change"
-        text += f" What drove it: why did {_item_name(best.label)} {verb}? As the filing says: " + " ".join(
+        text += f" What drove it: why did {name} {verb}? As the filing says: " + " ".join(
             drivers.shown(c) for c in causes)
         citations += [cite(c.chunk, prose(c.text)) for c in causes]
     return WrittenAnswer(status="answered", text=text, kind="choice", citations=unique_citations(citations))
@@ -184,6 +204,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
 
 # a part of the question that asks why the picked item changed
 _ASKS_WHY = re.compile(r"\bwhy\b|\bwhat\s+(?:\w+\s+){0,2}(?:drove|drives|caused|explains?|led\s+to)\b|\bdrivers?\s+of\b", re.I)
+
+
+def _asked_metric(text: str, services: MetricServices) -> str | None:
+    named = services.vocabulary.match_metrics(text)
+    return named[0] if named else None
 
 
 def _item_name(label: str) -> str:

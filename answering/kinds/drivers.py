@@ -177,6 +177,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if not scored:
         return _from_statement(decision, question, hits, understanding, services)
     best = _units(scored, after)
+    # a sentence read with the table rows before it repeats one read whole: the whole one is kept
+    best = [s for s in best if not any(o.text != s.text and s.text.endswith(o.text) for o in best)]
     text = " ".join(shown(s) for s in best)
     change = _change(decision, hits, understanding, services, years)
     citations = [cite(s.chunk, prose(s.text)) for s in best]
@@ -342,7 +344,7 @@ def item_causes(label: str, measure: str | None, way: int, year: int | None, hit
         if overlap(_subject(head), words) < 1:
             continue  # its subject is another item, or the whole company
         named = services.vocabulary.match_metrics(_subject(head))
-        if measure and named and measure not in named:
+        if measure and named and not {measure, *services.vocabulary.inputs(measure)} & set(named):
             continue  # the item's other line: its operating income for its revenue
         changed = _CHANGED.search(head)
         if way and changed and _way(changed.group(0)) == -way:

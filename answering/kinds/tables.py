@@ -27,7 +27,7 @@ _CONTEXT_LINES = 6
 # change is one more column at the right, which no year names.
 _CHANGE_COLUMNS = re.compile(
     r"(?:\b(?:19|20)\d\d\s*(?:to|vs\.?|versus|over|compared\s+(?:to|with))\s*(?:19|20)\d\d\s*)?"
-    r"(?:[%$]\s*)?\(?\b(?:change|chg|variance|increase|decrease)\b.*$", re.I)
+    r"(?:[%$]\s*|\bpercent(?:age)?\s+)?\(?\b(?:change|chg|variance|increase|decrease)\b.*$", re.I)
 # A change column after each year column but the last ("2021 Change 2020 Change 2019"): each row
 # prints an amount, its change, the next amount ("iPhone $ 191,973 39 % $ 137,781 (3) % $ 142,381")
 _INTERLEAVED = re.compile(r"^\s*(?:(?:19|20)\d\d\s+(?:[%$]\s*)?(?:change|chg)\s+)+(?:19|20)\d\d\s*$", re.I)
@@ -69,10 +69,25 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
                 run.append(row)
                 continue
             if len(run) >= 2:
-                out.append(_block(chunk, lines, start, run, by_index.get((chunk.doc, chunk.index - 1))))
+                block = _block(chunk, lines, start, run, by_index.get((chunk.doc, chunk.index - 1)))
+                out += [block.model_copy(update={"rows": part}) for part in _parts(block.rows)]
             run = [row] if row is not None else []
             start = i
     return out
+
+
+_TOTAL = re.compile(r"total\b", re.I)
+
+
+def _parts(rows: list[Row]) -> list[list[Row]]:
+    """The table's parts: a total row ends one ("Total capital expenditures" after the asset
+    categories, then the same amounts by segment), the rows after it are other items."""
+    parts: list[list[Row]] = [[]]
+    for row in rows:
+        parts[-1].append(row)
+        if _TOTAL.match(row.label):
+            parts.append([])
+    return [p for p in parts if len(p) >= 2]
 
 
 def column_years(line: str) -> list[int]:
