@@ -177,7 +177,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                 return WrittenAnswer(status="not_found", kind="choice", reason=reason,
                                      text=f"{NOT_FOUND.capitalize()}: {reason}; found only: {text}",
                                      citations=unique_citations(citations))
-            return WrittenAnswer(status="answered", kind="choice", text=f"{text} {total.text}",
+            return WrittenAnswer(status="answered", kind="choice", text=f"{text} What drove the total's change: {total.text}",
                                  citations=unique_citations([*citations, *total.citations]), flags=total.flags)
         target = named[0] if len(named) == 1 else best
         way = (1 if target.value > 0 else -1 if target.value < 0 else 0) if "change" in how else 0
@@ -404,7 +404,13 @@ def same_dimension(ask: str, block: Block) -> bool:
         # segments are places for some companies, products for others, but a table captioned by
         # places or products that never says segment is of other items: revenue by geography
         # ("based on where the trip was completed"), by merchandise category
-        return bool(re.search(r"\bsegments?\b", block.context, re.I)) or not (
+        # ("by asset category and reportable segment": a part whose labels do not say segment is the categories)
+        if any(_SEGMENTS.search(r.label) for r in block.rows):
+            return True
+        lines = block.context.splitlines()
+        if any(_SEGMENTS.search(line) and (_PLACE_CAPTION.search(line) or _OFFERING_CAPTION.search(line)) for line in lines):
+            return False
+        return bool(_SEGMENTS.search(block.context)) or not (
             _PLACE_CAPTION.search(block.context) or _OFFERING_CAPTION.search(block.context))
     if _ASKS_PLACES.search(ask):
         labels = [r.label for r in block.rows if not re.match(r"(?:total|net|worldwide)\b", r.label, re.I)]

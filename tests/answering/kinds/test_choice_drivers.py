@@ -58,3 +58,30 @@ def test_a_segment_picked_by_its_level_with_the_cause_of_its_growth(services):
     assert written.text.startswith("Delivery (8,362 (millions)) ranks highest (the most revenue among the "
                                    "reportable segments)"), written.text
     assert "Delivery revenue increased primarily attributable to an increase in Delivery Gross Bookings" in written.text
+
+
+def _capex_pages(chunks):
+    return sorted({c.page for c in chunks if "capital expenditures by asset category and reportable segment" in c.text})
+
+
+_CAPEX = ("Which FedEx reportable segment accounted for the largest share of capital expenditures in FY2023, and why "
+          "did total capital expenditures fall compared with FY2022?")
+
+
+def test_a_pick_then_why_the_total_fell_gives_the_totals_causes_from_the_segment_part_of_the_table(services):
+    # FedEx's FY2023 annual report: "capital expenditures by asset category and reportable segment": the
+    # asset categories end at "Total capital expenditures", the segments follow under the same header
+    # ("2023 2022 Percent Change"); the why-part asks about the total, not the picked segment
+    fedex = filing("financebench-extra/pdfs/FEDEX_2023_annualreport.pdf")
+    written = ask(_CAPEX, fedex, _capex_pages(fedex), services)
+    assert written.status == "answered", written.text
+    assert written.text.startswith("FedEx Express segment (3,055 (millions)) ranks highest"), written.text
+    assert "Aircraft and related equipment" not in written.text.split("Ranking:")[1].split(".")[0]
+    assert "primarily due to decreased spending on aircraft" in written.text
+
+
+def test_asset_categories_under_a_caption_by_category_and_segment_are_no_segments(services):
+    # the 10-K prints the same table with the segment rows unread: the categories are never the pick
+    fedex = filing("financebench-extra/pdfs/FEDEX_2023_10K.pdf")
+    written = ask(_CAPEX, fedex, _capex_pages(fedex), services)
+    assert "Package handling" not in written.text, written.text
