@@ -57,6 +57,9 @@ _WHY_VERB = re.compile(r"\bwhy\s+(?:did|has|have|does|do)\s+(?:it|they|(?:the\s+
                        r"(grow|increase|rise|decline|decrease|fall|drop|shrink|change|improve|weaken)\b", re.I)
 # a why-part about the whole, not an item: "why did total capital expenditures fall"
 _TOTAL = re.compile(r"\b(?:total|overall|consolidated|company-wide|whole)\b", re.I)
+# "what happened to the other two", "and the others": the items not picked are asked too
+_ASKS_OTHERS = re.compile(r"\bthe\s+other\s+(?:two|three|four|segments?|lines?|categor(?:y|ies)|regions?)\b|"
+                          r"\bthe\s+(?:others|rest)\b", re.I)
 _DROP = re.compile(r"\b(?:drop|decline|decrease|fall|fell|dragged|shr[ai]nk\w*|contract\w*)\b", re.I)
 _RANK_WORDS = set(tokenize("highest largest biggest most greatest top best lowest smallest least worst fewest one item "
                            "amount value brought lost cash"))
@@ -199,6 +202,14 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         text += f" What drove it: why did {name} {verb}? As the filing says: " + " ".join(
             drivers.shown(c) for c in causes)
         citations += [cite(c.chunk, prose(c.text)) for c in causes]
+        if _ASKS_OTHERS.search(question):
+            # "what happened to the other two, and why?": each other item's own causes, as the filing says them
+            for other in (i for i in ranked if i is not target and not re.match(r"(?:all\s+)?other\b", i.label, re.I)):
+                sign = (1 if other.value > 0 else -1 if other.value < 0 else 0) if "change" in how else 0
+                more = drivers.item_causes(_item_name(other.label), measure, sign, year, hits, companies, services)
+                if more:
+                    text += f" {_item_name(other.label)}: " + " ".join(drivers.shown(c) for c in more)
+                    citations += [cite(c.chunk, prose(c.text)) for c in more]
     return WrittenAnswer(status="answered", text=text, kind="choice", citations=unique_citations(citations))
 
 
