@@ -60,6 +60,11 @@ _TOTAL = re.compile(r"\b(?:total|overall|consolidated|company-wide|whole)\b", re
 # "what happened to the other two", "and the others": the items not picked are asked too
 _ASKS_OTHERS = re.compile(r"\bthe\s+other\s+(?:two|three|four|segments?|lines?|categor(?:y|ies)|regions?)\b|"
                           r"\bthe\s+(?:others|rest)\b", re.I)
+# a caption of a table in two parts: "capital expenditures by asset category and reportable segment"
+_OTHER_ITEMS = r"(?:categor(?:y|ies)|products?|geograph\w*|regions?|countr(?:y|ies))"
+_BY_OTHER_AND_SEGMENT = re.compile(
+    rf"\bby\s+(?:[\w-]+\s+){{0,3}}?{_OTHER_ITEMS}\s+and\s+(?:[\w-]+\s+){{0,2}}?segments?\b|"
+    rf"\bby\s+(?:[\w-]+\s+){{0,2}}?segments?\s+and\s+(?:[\w-]+\s+){{0,3}}?{_OTHER_ITEMS}\b", re.I)
 _DROP = re.compile(r"\b(?:drop|decline|decrease|fall|fell|dragged|shr[ai]nk\w*|contract\w*)\b", re.I)
 _RANK_WORDS = set(tokenize("highest largest biggest most greatest top best lowest smallest least worst fewest one item "
                            "amount value brought lost cash"))
@@ -418,8 +423,7 @@ def same_dimension(ask: str, block: Block) -> bool:
         # ("by asset category and reportable segment": a part whose labels do not say segment is the categories)
         if any(_SEGMENTS.search(r.label) for r in block.rows):
             return True
-        lines = block.context.splitlines()
-        if any(_SEGMENTS.search(line) and (_PLACE_CAPTION.search(line) or _OFFERING_CAPTION.search(line)) for line in lines):
+        if _BY_OTHER_AND_SEGMENT.search(" ".join(block.context.split())):
             return False
         return bool(_SEGMENTS.search(block.context)) or not (
             _PLACE_CAPTION.search(block.context) or _OFFERING_CAPTION.search(block.context))
