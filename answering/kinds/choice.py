@@ -65,6 +65,8 @@ _OTHER_ITEMS = r"(?:categor(?:y|ies)|products?|geograph\w*|regions?|countr(?:y|i
 _BY_OTHER_AND_SEGMENT = re.compile(
     rf"\bby\s+(?:[\w-]+\s+){{0,3}}?{_OTHER_ITEMS}\s+and\s+(?:[\w-]+\s+){{0,2}}?segments?\b|"
     rf"\bby\s+(?:[\w-]+\s+){{0,2}}?segments?\s+and\s+(?:[\w-]+\s+){{0,3}}?{_OTHER_ITEMS}\b", re.I)
+_FASTEST = re.compile(r"\b(?:grew|grow|grown|growing|increased|rose)\s+(?:the\s+)?(?:fastest|most\s+quickly|most\s+rapidly)\b|"
+                      r"\bfastest[-\s]growing\b", re.I)
 _DROP = re.compile(r"\b(?:drop|decline|decrease|fall|fell|dragged|shr[ai]nk\w*|contract\w*)\b", re.I)
 _RANK_WORDS = set(tokenize("highest largest biggest most greatest top best lowest smallest least worst fewest one item "
                            "amount value brought lost cash"))
@@ -99,6 +101,9 @@ class Item(BaseModel):
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
+    if decision.order is None and _FASTEST.search(decision.ask):
+        # "which offering grew fastest": the highest growth, ranked like any other superlative
+        decision = decision.model_copy(update={"order": "highest"})
     if decision.order is None:
         return passage.write(decision, question, hits, understanding, services)
     companies = list(understanding.companies)

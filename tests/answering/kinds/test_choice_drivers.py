@@ -85,3 +85,13 @@ def test_asset_categories_under_a_caption_by_category_and_segment_are_no_segment
     fedex = filing("financebench-extra/pdfs/FEDEX_2023_10K.pdf")
     written = ask(_CAPEX, fedex, _capex_pages(fedex), services)
     assert "Package handling" not in written.text, written.text
+
+
+def test_grew_fastest_is_the_highest_growth_in_the_asked_quarters_columns(services):
+    # Salesforce's Q3 FY2023 10-Q p.17: "Three Months Ended ... Nine Months Ended ... 2022 2021 2022 2021"
+    salesforce = filing("financebench-extra/pdfs/SALESFORCE_2023Q3_10Q.pdf")
+    written = ask("Which of Salesforce's subscription and support service offerings grew fastest in the third quarter "
+                  "of fiscal 2023 (quarter ended October 31, 2022), and by how much?", salesforce, [16], services)
+    assert written.status == "answered", written.text
+    assert written.text.startswith("Platform and Other (+18.5% (1,277 in 2021 to 1,513 in 2022)) ranks highest"), \
+        written.text
