@@ -386,7 +386,7 @@ def _group(block: Block, metric: str | None, vocab: Vocabulary) -> range | None:
         return range(len(block.years))
     if metric is None:
         return range(size)  # no measure asked: the first group, as a single-group table reads
-    heading = next((names for line in reversed(block.context.splitlines())
+    heading = next((names for line in reversed(block.context.splitlines()[-3:])
                     if len(names := list(dict.fromkeys(_measures(line, vocab)))) >= 2), [])
     if not heading:
         return range(size)  # groups of another dimension ("Worldwide U.S. International"): the first
@@ -436,7 +436,13 @@ def same_dimension(ask: str, block: Block) -> bool:
         labels = [r.label for r in block.rows if not re.match(r"(?:total|net|worldwide)\b", r.label, re.I)]
         return places_table(block) and (not labels or any(_PLACES.search(label) for label in labels))
     if _ASKS_OFFERINGS.search(ask):
-        return not places_table(block)
+        # "Revenue by product category" under "Domestic:": categories of one market, a place in its
+        # caption; a table whose caption says places and never products, or whose labels are places, is not
+        labels = [r.label for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
+        placed = sum(1 for label in labels if _PLACES.search(label))
+        if labels and placed * 2 > len(labels):
+            return False
+        return not _PLACE_CAPTION.search(block.context) or bool(_OFFERING_CAPTION.search(block.context))
     return True
 
 

@@ -106,16 +106,47 @@ def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous
     if _INTERLEAVED.match(header):
         years = header_years(re.sub(r"(?:[%$]\s*)?\b(?:change|chg)\b", " ", header, flags=re.I))
         rows = [_amounts_only(r, len(years)) for r in rows]
+    if len(years) < 2 and (cells := _stacked_cells(above)) and cells[1].count("Y") >= 2 \
+            and all(len(r.values) == len(cells[1]) for r in rows):
+        # "July 2," / "2023" / "July 3," / "2022" / "%" / "Change" ...: a header printed one cell a line
+        years, kept = cells[0], [i for i, c in enumerate(cells[1]) if c == "Y"]
+        rows = [r.model_copy(update={"values": [r.values[i] for i in kept],
+                                     "tokens": [r.tokens[i] for i in kept] if len(r.tokens) == len(r.values) else r.tokens,
+                                     "percent": False}) for r in rows]
     # a header cut into one line per cell ("$", "Change", "%") is no prose: it would push the caption
     # ("Revenue by Reportable Segments") out of the lines kept
     prose = [line for line in above if split_row(line) is None and not column_years(line)
-             and re.search(r"[A-Za-z]{3}", line) and not _CELL.fullmatch(line.strip())][-_CONTEXT_LINES:]
+             and re.search(r"[A-Za-z]{3}", line) and not _CELL.fullmatch(line.strip())
+             and not _STACKED_CELL.fullmatch(line.strip())][-_CONTEXT_LINES:]
     if len([p for p in prose if len(p) > 30]) < 1 and previous is not None:
         tail = previous.text.splitlines()[-_CONTEXT_LINES:]
         prose = tail + prose
         years = years or next((column_years(line) for line in reversed(tail) if column_years(line)), [])
     scale, _ = table_scale("\n".join(above[-_CONTEXT_LINES:] + (previous.text.splitlines()[-3:] if previous else [])))
     return Block(chunk=chunk, rows=rows, years=years, context="\n".join(prose), scale=scale)
+
+
+_STACKED_CELL = re.compile(r"(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s*)?(?:19|20)\d\d|[A-Z][a-z]{2,8}\.?\s+\d{1,2},?|[%$]|"
+                           r"(?:[%$]\s*)?change|\((?:in\s+)?(?:millions|thousands|billions)[^)]*\)", re.I)
+
+
+def _stacked_cells(above: list[str]) -> tuple[list[int], list[str]] | None:
+    """A column header printed one cell a line just above the rows: its years in order, and
+    per amount column "Y" (a year's) or "C" (a change's); None when the lines above are not one."""
+    run: list[str] = []
+    for line in reversed(above):
+        if not _STACKED_CELL.fullmatch(line.strip()):
+            break
+        run.insert(0, line.strip())
+    years: list[int] = []
+    cells: list[str] = []
+    for cell in run:
+        if found := re.search(r"\b(?:19|20)\d\d\b", cell):
+            years.append(int(found.group(0)))
+            cells.append("Y")
+        elif re.search(r"change", cell, re.I):
+            cells.append("C")
+    return (years, cells) if years else None
 
 
 def _amounts_only(row: Row, years: int) -> Row:

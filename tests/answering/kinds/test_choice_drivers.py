@@ -95,3 +95,22 @@ def test_grew_fastest_is_the_highest_growth_in_the_asked_quarters_columns(servic
     assert written.status == "answered", written.text
     assert written.text.startswith("Platform and Other (+18.5% (1,277 in 2021 to 1,513 in 2022)) ranks highest"), \
         written.text
+
+
+def test_a_header_printed_one_cell_a_line_is_read_by_its_years(services):
+    # Pfizer's Q2 2023 10-Q p.38: "July 2," / "2023" / "July 3," / "2022" / "%" / "Change" twice over
+    # "United States $ 6,185 $ 11,222 (45) $ 14,692 $ 20,140 (27)": the quarter's columns, no change
+    # column read as a year's amount
+    pfizer = filing("financebench/pdfs/Pfizer_2023Q2_10Q.pdf")
+    written = ask("For Pfizer, which geographic region had the biggest drop in Q22023 year over year revenues (on a "
+                  "percentage basis)?", pfizer, [37], services)
+    assert written.text.startswith("Developed Rest of World (-74.1% (5,034 in 2022 to 1,305 in 2023))"), written.text
+
+
+def test_categories_of_one_market_are_ranked_under_that_markets_caption(services):
+    # Best Buy's Q2 FY2024 10-Q p.13: "Revenue by product category" then "Domestic:": categories,
+    # though a place heads them
+    bestbuy = filing("financebench/pdfs/BESTBUY_2024Q2_10Q.pdf")
+    written = ask("Which Best Buy product category performed the best (by top line) in the domestic (USA) Market "
+                  "during Q2 of FY2024?", bestbuy, [12], services)
+    assert written.text.startswith("Entertainment (+7.1% (508 in 2022 to 544 in 2023))"), written.text
