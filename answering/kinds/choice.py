@@ -148,7 +148,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     ranks = f"ranks {decision.order}"
     clause = _JOINED_QUESTION.split(decision.ask)[0]
     among = _DIMENSION_PHRASE.search(clause)
-    items = f" among the {among.group('items')}" if among and not decision.candidates else ""
+    named = among.group("items") if among and not decision.candidates else ""
+    for company in companies:
+        named = re.sub(rf"^{re.escape(company)}\s+", "", named, flags=re.I)
+    items = f" among the {named}" if named else ""
     superlative = _SUPERLATIVE_WORD.search(clause)
     if how.startswith("by amount of change") and (best.value > 0) == (decision.order == "highest") and best.value:
         # an item's amount of change is its part of the total's: "contributed the most to the increase"
@@ -157,7 +160,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # the pick said in the question's own terms: "the most revenue among the reportable segments"
         measure = (services.vocabulary.label(ranked_measure(clause, services.vocabulary) or decision.metric or "")
                    or "").lower()
-        ranks = f"{ranks} (the {superlative.group(0).lower()}{' ' + measure if measure else ''}{items})"
+        if "change" in how:
+            # "the biggest drop", "performed the best", "grew fastest": a ranking of changes, said as one
+            moved = "largest fall" if decision.order == "lowest" else "largest growth"
+            ranks = f"{ranks} (the {moved}{' in ' + measure if measure else ''}{items})"
+        else:
+            ranks = f"{ranks} (the {superlative.group(0).lower()}{' ' + measure if measure else ''}{items})"
     text = f"{best.label} ({best.shown}) {ranks} {how}. Ranking: {listing}."
     citations = [cite(i.chunk, i.row.line) for i in ranked]
     if table is not None and table.total is not None and table.total.value and _ASKS_SHARE.search(question) \
