@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from answering.citations import cite, unique_citations
 from answering.kinds import passage
-from answering.kinds.sentences import content_words, overlap
+from answering.kinds.sentences import content_words, overlap, prose
 from answering.kinds.tables import Block, blocks, more_tables
 from answering.numbers import Row, normalize_label
 from answering.written_answer import NOT_FOUND, WrittenAnswer
@@ -36,6 +36,37 @@ if TYPE_CHECKING:
 
 _CHANGE = re.compile(r"\b(?:drop|decline|decrease|growth|grew|grow|change|increase|performance|perform\w*|dragged|topline)\b",
                      re.I)
+# a change asked in amount, not rate: "contributed the most to the increase in dollar terms", "drove
+# the growth" (an item's share of the change is its amount)
+_BY_AMOUNT = re.compile(r"\b(?:dollars?|contribut\w*|drove|driv\w*|accounted\s+for|absolute)\b", re.I)
+# the items a question ranks ("which of its reportable segments", "which revenue line")
+_ITEMS = (r"(?:segments?|categor(?:y|ies)|regions?|geograph\w*|countr(?:y|ies)|products?(?:\s+lines?)?|"
+          r"brands?|offerings?|revenue\s+lines?|business(?:es)?)\b")
+_DIMENSION = re.compile(r"\b" + _ITEMS, re.I)
+# "which of Uber's reportable segments", "which product or service category": the items as the question names them
+_DIMENSION_PHRASE = re.compile(r"\bwhich\s+(?:of\s+(?:the\s+|its\s+|[\w&.-]+['’]s?\s+))?(?:(?:two|three|four|five)\s+)?"
+                               r"(?P<items>(?:[\w&-]+\s+){0,4}" + _ITEMS + ")", re.I)
+_SUPERLATIVE_WORD = re.compile(r"\b(?:most|highest|largest|biggest|greatest|lowest|smallest|least|best|worst|fastest|"
+                               r"strongest|weakest)\b", re.I)
+_ASKS_SHARE = re.compile(r"\b(?:share|proportion|portion|percent(?:age)?)\s+of\s+(?:the\s+)?(?:total|overall|all)\b", re.I)
+_SEGMENTS = re.compile(r"\bsegments?\b", re.I)
+# "did every category grow?", "did all of its segments grow?"
+_ASKS_EVERY = re.compile(r"\b(?:every|all|each)\b[^?]{0,60}?\b(?:grow|grew|increas\w*|ris[ei]|rose|declin\w*|fell|fall)\b", re.I)
+# the motion a why-part asks about ("and why did it grow?"), said back in the answer
+_WHY_VERB = re.compile(r"\bwhy\s+(?:did|has|have|does|do)\s+(?:it|they|(?:the\s+|that\s+|this\s+)?\w+)\s+"
+                       r"(grow|increase|rise|decline|decrease|fall|drop|shrink|change|improve|weaken)\b", re.I)
+# a why-part about the whole, not an item: "why did total capital expenditures fall"
+_TOTAL = re.compile(r"\b(?:total|overall|consolidated|company-wide|whole)\b", re.I)
+# "what happened to the other two", "and the others": the items not picked are asked too
+_ASKS_OTHERS = re.compile(r"\bthe\s+other\s+(?:two|three|four|segments?|lines?|categor(?:y|ies)|regions?)\b|"
+                          r"\bthe\s+(?:others|rest)\b", re.I)
+# a caption of a table in two parts: "capital expenditures by asset category and reportable segment"
+_OTHER_ITEMS = r"(?:categor(?:y|ies)|products?|geograph\w*|regions?|countr(?:y|ies))"
+_BY_OTHER_AND_SEGMENT = re.compile(
+    rf"\bby\s+(?:[\w-]+\s+){{0,3}}?{_OTHER_ITEMS}\s+and\s+(?:[\w-]+\s+){{0,2}}?segments?\b|"
+    rf"\bby\s+(?:[\w-]+\s+){{0,2}}?segments?\s+and\s+(?:[\w-]+\s+){{0,3}}?{_OTHER_ITEMS}\b", re.I)
+_FASTEST = re.compile(r"\b(?:grew|grow|grown|growing|increased|rose)\s+(?:the\s+)?(?:fastest|most\s+quickly|most\s+rapidly)\b|"
+                      r"\bfastest[-\s]growing\b", re.I)
 _DROP = re.compile(r"\b(?:drop|decline|decrease|fall|fell|dragged|shr[ai]nk\w*|contract\w*)\b", re.I)
 _RANK_WORDS = set(tokenize("highest largest biggest most greatest top best lowest smallest least worst fewest one item "
                            "amount value brought lost cash"))
@@ -70,17 +101,35 @@ class Item(BaseModel):
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
+    if decision.order is None and _FASTEST.search(decision.ask):
+        # "which offering grew fastest": the highest growth, ranked like any other superlative
+        decision = decision.model_copy(update={"order": "highest"})
     if decision.order is None:
         return passage.write(decision, question, hits, understanding, services)
     companies = list(understanding.companies)
     year = max(understanding.fiscal_years) if understanding.fiscal_years else None
+    table: Table | None = None
     if decision.candidates:
         found = _candidate_items(decision.candidates, hits, companies, year)
     else:
         metric = ranked_measure(decision.ask, services.vocabulary) or decision.metric
+        if metric and (formula := services.vocabulary.formula(metric) or "") and "prior(" in formula \
+                and len(inputs := services.vocabulary.inputs(metric)) == 1:
+            metric = inputs[0]  # "drove its revenue growth": ranked by the change of revenue, in its table
         table = table_items(decision.ask, hits, companies, year, services.vocabulary, metric) or table_items(
             decision.ask, more_tables(decision.ask, hits, companies, understanding.fiscal_years, services.retriever),
             companies, year, services.vocabulary, metric)
+        dimension = _DIMENSION.search(_JOINED_QUESTION.split(decision.ask)[0])
+        if metric and dimension and len(companies) == 1 and (table is None or (_SEGMENTS.search(dimension.group(0))
+                                                                               and not table.of_segments)):
+            # the ranking table is captioned by its measure ("Revenue"), its rows by the items: the
+            # measure by the dimension finds it when the question's other words do not; a question
+            # by segment takes a table the filing says is by segment over one of other items (markets)
+            query = f"{companies[0]} {services.vocabulary.label(metric) or ''} by {dimension.group(0)}"
+            again = table_items(decision.ask, more_tables(query, hits, companies, understanding.fiscal_years,
+                                                          services.retriever), companies, year, services.vocabulary, metric)
+            if again is not None and (table is None or again.of_segments):
+                table = again
         found = (table.items, table.how) if table else None
     if found is None:
         return None
@@ -96,9 +145,104 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                                   + "; ".join(f"{i.label}: {i.shown}" for i in ranked) + ").",
                              citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
     listing = "; ".join(f"{n}. {i.label}: {i.shown}" for n, i in enumerate(ranked, start=1))
-    text = f"{best.label} ({best.shown}) ranks {decision.order} {how}. Ranking: {listing}."
-    return WrittenAnswer(status="answered", text=text, kind="choice",
-                         citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
+    ranks = f"ranks {decision.order}"
+    clause = _JOINED_QUESTION.split(decision.ask)[0]
+    among = _DIMENSION_PHRASE.search(clause)
+    named = among.group("items") if among and not decision.candidates else ""
+    for company in companies:
+        named = re.sub(rf"^{re.escape(company)}\s+", "", named, flags=re.I)
+    items = f" among the {named}" if named else ""
+    superlative = _SUPERLATIVE_WORD.search(clause)
+    if how.startswith("by amount of change") and (best.value > 0) == (decision.order == "highest") and best.value:
+        # an item's amount of change is its part of the total's: "contributed the most to the increase"
+        ranks = f"contributed the most to the {'increase' if best.value > 0 else 'decrease'}{items}, ranked"
+    elif items and superlative:
+        # the pick said in the question's own terms: "the most revenue among the reportable segments"
+        measure = (services.vocabulary.label(ranked_measure(clause, services.vocabulary) or decision.metric or "")
+                   or "").lower()
+        if "change" in how:
+            # "the biggest drop", "performed the best", "grew fastest": a ranking of changes, said as one
+            moved = "largest fall" if decision.order == "lowest" else "largest growth"
+            ranks = f"{ranks} (the {moved}{' in ' + measure if measure else ''}{items})"
+        else:
+            ranks = f"{ranks} (the {superlative.group(0).lower()}{' ' + measure if measure else ''}{items})"
+    text = f"{best.label} ({best.shown}) {ranks} {how}. Ranking: {listing}."
+    citations = [cite(i.chunk, i.row.line) for i in ranked]
+    if table is not None and table.total is not None and table.total.value and _ASKS_SHARE.search(question) \
+            and table.column < len(best.row.values) and (level := best.row.values[table.column]) is not None:
+        # "what share of total revenue did it represent": its amount over the table's total, same column
+        text += (f" {best.label} was {level / table.total.value * 100:.1f}% of {table.total.label} "
+                 f"({_plain(level)} of {table.total.shown}).")
+        citations.append(cite(table.total.chunk, table.total.row.line))
+    if how.startswith("by ") and "change" in how and _ASKS_EVERY.search(question):
+        fell = [i.label for i in ranked if i.value < 0]
+        text += (f" Did every item grow? No: {', '.join(fell)} fell." if fell else
+                 f" Did every item grow? Yes: all {len(ranked)} grew.")
+    if (why := _ASKS_WHY.search(question)) is not None:
+        from answering.kinds import (
+            drivers,  # drivers reads figures through yes_no, which ranks through this module
+        )
+
+        # the item the why-part asks about: one it names ("what drove the change in the Products gross
+        # margin"), the total ("why did total capital expenditures fall"), else the pick ("what drove it")
+        asks = question[why.start():]
+        named = [i for i in ranked if (w := content_words(_item_name(i.label), companies)) and overlap(asks, w) == 1
+                 and not re.match(r"(?:all\s+)?other\b", i.label, re.I)]
+        if not named and _TOTAL.search(asks):
+            total = drivers.write(decision.model_copy(update={"kind": "drivers", "ask": asks, "order": None,
+                                                              "candidates": [], "metric": _asked_metric(asks, services)
+                                                              or decision.metric}),
+                                  question, hits, understanding, services)
+            if total is None or total.status != "answered":
+                reason = "no sentence found states what drove the total's change"
+                return WrittenAnswer(status="not_found", kind="choice", reason=reason,
+                                     text=f"{NOT_FOUND.capitalize()}: {reason}; found only: {text}",
+                                     citations=unique_citations(citations))
+            return WrittenAnswer(status="answered", kind="choice", text=f"{text} What drove the total's change: {total.text}",
+                                 citations=unique_citations([*citations, *total.citations]), flags=total.flags)
+        target = named[0] if len(named) == 1 else best
+        way = (1 if target.value > 0 else -1 if target.value < 0 else 0) if "change" in how else 0
+        year = max(understanding.fiscal_years) if understanding.fiscal_years else None
+        measure = ranked_measure(decision.ask, services.vocabulary) or decision.metric
+        if measure and "prior(" in (services.vocabulary.formula(measure) or "") \
+                and len(inputs := services.vocabulary.inputs(measure)) == 1:
+            measure = inputs[0]
+        name = _item_name(target.label)
+        causes = drivers.item_causes(name, measure, way, year, hits, companies, services)
+        if not causes:
+            # the pick without why it moved answers half the question: refused, the pick shown
+            reason = f"no sentence found states what drove {name}'s change"
+            return WrittenAnswer(status="not_found", kind="choice", reason=reason,
+                                 text=f"{NOT_FOUND.capitalize()}: {reason}; found only: {text}",
+                                 citations=unique_citations(citations))
+        asked = _WHY_VERB.search(question)
+        verb = asked.group(1).lower() if asked else "grow" if way > 0 else "decline" if way < 0 else "change"
+        text += f" What drove it: why did {name} {verb}? As the filing says: " + " ".join(
+            drivers.shown(c) for c in causes)
+        citations += [cite(c.chunk, prose(c.text)) for c in causes]
+        if _ASKS_OTHERS.search(question):
+            # "what happened to the other two, and why?": each other item's own causes, as the filing says them
+            for other in (i for i in ranked if i is not target and not re.match(r"(?:all\s+)?other\b", i.label, re.I)):
+                sign = (1 if other.value > 0 else -1 if other.value < 0 else 0) if "change" in how else 0
+                more = drivers.item_causes(_item_name(other.label), measure, sign, year, hits, companies, services)
+                if more:
+                    text += f" {_item_name(other.label)}: " + " ".join(drivers.shown(c) for c in more)
+                    citations += [cite(c.chunk, prose(c.text)) for c in more]
+    return WrittenAnswer(status="answered", text=text, kind="choice", citations=unique_citations(citations))
+
+
+# a part of the question that asks why the picked item changed
+_ASKS_WHY = re.compile(r"\bwhy\b|\bwhat\s+(?:\w+\s+){0,2}(?:drove|drives|caused|explains?|led\s+to)\b|\bdrivers?\s+of\b", re.I)
+
+
+def _asked_metric(text: str, services: MetricServices) -> str | None:
+    named = services.vocabulary.match_metrics(text)
+    return named[0] if named else None
+
+
+def _item_name(label: str) -> str:
+    """A candidate's own name, without the row label shown after it ("Operating (Net cash ...)")."""
+    return re.sub(r"\s*\(.*\)$", "", label)
 
 
 def ranked_measure(ask: str, vocab: Vocabulary) -> str | None:
@@ -141,6 +285,8 @@ class Table(BaseModel):
     items: list[Item]
     how: str  # which column / change, for the answer
     total: Item | None = None  # the table's total row, in the same column
+    column: int = 0  # the asked year's column (the latest of a change)
+    of_segments: bool = False  # the text above the table says its items are segments
 
 
 def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int | None,
@@ -169,6 +315,8 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
         caption = "\n".join(block.context.splitlines()[-2:])
         if metric and metric in vocab.match_metrics(caption):
             score += 0.5  # the table's own caption names the asked measure ("Revenues:")
+        if _SEGMENTS.search(ask) and _captioned_segments(block):
+            score += 1.0  # asked by segment, and the filing says these items are its segments
         scored.append((score, -n, block))
     if not scored:
         return None
@@ -190,21 +338,25 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
         items = []
         # the latest year's column and the one before it, whichever way the header orders them
         latest, prior = sorted(group, key=lambda i: -block.years[i])[:2]
+        by_amount = bool(_BY_AMOUNT.search(ask)) and not any(_rate(block, r) for r in rows)
         for r in rows:
             now, before = (r.values + [None] * len(block.years))[latest], (r.values + [None] * len(block.years))[prior]
             if now is None or not before:
                 continue
             change = (now - before) / abs(before) * 100
-            items.append(Item(label=r.label, value=change, row=r, chunk=block.chunk,
-                              shown=f"{change:+.1f}% ({_plain(before)} in {block.years[prior]} to {_plain(now)} in "
-                                    f"{block.years[latest]})"))
-        how = f"by change from {block.years[prior]} to {block.years[latest]}"
+            amount = f"{'+' if now >= before else '-'}{_plain(abs(now - before))} ({block.scale}), " if by_amount else ""
+            items.append(Item(label=r.label, value=now - before if by_amount else change, row=r, chunk=block.chunk,
+                              shown=f"{amount}{change:+.1f}% ({_plain(before)} in {block.years[prior]} to {_plain(now)} "
+                                    f"in {block.years[latest]})"))
+        how = (f"by {'amount of ' if by_amount else ''}change from {block.years[prior]} to {block.years[latest]} in the "
+               f"table {_caption(block)}")
     else:
         items = [Item(label=r.label, value=v, shown=_shown(v, block, r), row=r, chunk=block.chunk)
                  for r in rows if col < len(r.values) and (v := r.values[col]) is not None]
         when = block.years[col] if col < len(block.years) else None
         how = f"in the table {_caption(block)}" + (f" ({when} column)" if when else "")
-    return Table(items=items, how=how, total=total) if len(items) >= 2 else None
+    of_segments = _captioned_segments(block)
+    return Table(items=items, how=how, total=total, column=col, of_segments=of_segments) if len(items) >= 2 else None
 
 
 def _of_measure(metric: str, found: list[Block], vocab: Vocabulary) -> bool:
@@ -242,7 +394,7 @@ def _group(block: Block, metric: str | None, vocab: Vocabulary) -> range | None:
         return range(len(block.years))
     if metric is None:
         return range(size)  # no measure asked: the first group, as a single-group table reads
-    heading = next((names for line in reversed(block.context.splitlines())
+    heading = next((names for line in reversed(block.context.splitlines()[-3:])
                     if len(names := list(dict.fromkeys(_measures(line, vocab)))) >= 2), [])
     if not heading:
         return range(size)  # groups of another dimension ("Worldwide U.S. International"): the first
@@ -281,13 +433,24 @@ def same_dimension(ask: str, block: Block) -> bool:
         # segments are places for some companies, products for others, but a table captioned by
         # places or products that never says segment is of other items: revenue by geography
         # ("based on where the trip was completed"), by merchandise category
-        return bool(re.search(r"\bsegments?\b", block.context, re.I)) or not (
+        # ("by asset category and reportable segment": a part whose labels do not say segment is the categories)
+        if any(_SEGMENTS.search(r.label) for r in block.rows):
+            return True
+        if _BY_OTHER_AND_SEGMENT.search(" ".join(block.context.split())):
+            return False
+        return bool(_SEGMENTS.search(block.context)) or not (
             _PLACE_CAPTION.search(block.context) or _OFFERING_CAPTION.search(block.context))
     if _ASKS_PLACES.search(ask):
         labels = [r.label for r in block.rows if not re.match(r"(?:total|net|worldwide)\b", r.label, re.I)]
         return places_table(block) and (not labels or any(_PLACES.search(label) for label in labels))
     if _ASKS_OFFERINGS.search(ask):
-        return not places_table(block)
+        # "Revenue by product category" under "Domestic:": categories of one market, a place in its
+        # caption; a table whose caption says places and never products, or whose labels are places, is not
+        labels = [r.label for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
+        placed = sum(1 for label in labels if _PLACES.search(label))
+        if labels and placed * 2 > len(labels):
+            return False
+        return not _PLACE_CAPTION.search(block.context) or bool(_OFFERING_CAPTION.search(block.context))
     return True
 
 
@@ -297,6 +460,12 @@ def _caption_lines(block: Block, n: int = 2) -> list[str]:
              if len(line.split()) >= 4 and not re.search(r"\bin\s+(?:millions|thousands|billions)\b", line, re.I)
              and not re.match(r"(?:as\s+of|years?\s+ended|at)\b", line.strip(), re.I)]
     return lines[-n:]
+
+
+def _captioned_segments(block: Block) -> bool:
+    """The table's own caption says its items are segments ("Revenue by Reportable Segments"); a
+    word further up the page may be about another table."""
+    return any(_SEGMENTS.search(line) for line in _caption_lines(block, 1))
 
 
 def _caption(block: Block) -> str:

@@ -84,8 +84,19 @@ def _premise(question: str, ask: str) -> str | None:
     return before or None
 
 
+# "Which of NVIDIA's two reportable segments drove its revenue growth", "Which revenue line (cloud,
+# services or product) drove the growth": one item picked by its part of the change; "which segments
+# drove the improvement" (plural, no "of") asks for several and is no pick
+_PICKS_DRIVER = re.compile(r"^\W*(?:(?:\S+\s+){0,12}?\S*[,.]\s*)?which\s+(?:of\s+(?:the\s+|its\s+|[\w&.-]+['’]s?\s+)"
+                           r"(?:(?:two|three|four|five)\s+)?(?:\w+\s+){0,2}?\w+|(?:\w+\s+){0,2}?(?:segment|line|category|"
+                           r"region|product|business|brand|offering|division|unit)\b(?:\s*\([^)]*\))?)\s+"
+                           r"(?:drove|contributed\s+(?:the\s+)?most\s+to|accounted\s+for\s+(?:the\s+)?most\s+of)\b", re.I)
+
+
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
+    if _PICKS_DRIVER.search(decision.ask) and (picked := _pick(decision, question, hits, understanding, services)):
+        return picked
     companies = list(understanding.companies)
     vocab = services.vocabulary
     subject, from_premise = decision.ask, False
@@ -166,7 +177,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if not scored:
         return _from_statement(decision, question, hits, understanding, services)
     best = _units(scored, after)
-    text = " ".join(_shown(s) for s in best)
+    # a sentence read with the table rows before it repeats one read whole: the whole one is kept
+    best = [s for s in best if not any(o.text != s.text and s.text.endswith(o.text) for o in best)]
+    text = " ".join(shown(s) for s in best)
     change = _change(decision, hits, understanding, services, years)
     citations = [cite(s.chunk, prose(s.text)) for s in best]
     flags: list[str] = []
@@ -185,6 +198,20 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                          flags=flags)
 
 
+def _pick(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+          services: MetricServices) -> WrittenAnswer | None:
+    """The item whose change was the largest part of the asked one, read from the table of the
+    items (answering.kinds.choice), with its share and its own causes when asked; the biggest
+    fall when the question says the total fell."""
+    from answering.kinds import choice  # choice reads an item's causes through this module
+
+    way = asked_direction(question, [])
+    order = "lowest" if way < 0 else "highest"
+    written = choice.write(decision.model_copy(update={"kind": "choice", "order": order, "candidates": []}),
+                           question, hits, understanding, services)
+    return written if written is not None and written.status == "answered" else None
+
+
 # "This was principally due to ...", "These increases were offset by ...", "The decrease was caused
 # by ...": a sentence whose subject is the one before it (which names the metric and its change)
 _ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|The\s+(?:\w+\s+){0,2}?(?:increases?|decreases?|declines?|"
@@ -195,7 +222,7 @@ _ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|The\s+(?:\w+\s+){0,2}?
 _GOES_ON = re.compile(r"\b(?:also|further|additionally|in\s+addition)\b|\boffset\b|\bbenefit", re.I)
 # a sentence about a period's change: an amount or a period it is set against
 _DATED = re.compile(r"[$€£¥]\s?\d|\d\s*%|\d[\d,.]*\s*(?:percent|thousand|million|billion)\b|\b(?:compared|prior|previous|"
-                    r"last|preceding|same)\s+(?:\w+\s+){0,2}(?:year|quarter|period|fiscal)|\bfiscal\b|\byear[-\s]over[-\s]year\b|"
+                    r"last|preceding|same)\s+(?:\w+\s+){0,2}(?:year|quarter|period|fiscal)|\bfiscal\b|\byear[-\s](?:over|on)[-\s]year\b|"
                     r"\bsequentially\b|\bthe\s+(?:year|quarter|period)\b", re.I)
 _BENEFIT = re.compile(r"\bbenefit(?:ed|ted|s)?\s+from\b|\boffset\b", re.I)
 _FOLLOWERS = 2
@@ -288,13 +315,81 @@ def _neighbours(found: list[Sentence]) -> tuple[dict[str, Sentence], dict[str, S
     return before, after
 
 
-def _units(scored: list[tuple[tuple[int, ...], list[Sentence]]], after: dict[str, Sentence]) -> list[Sentence]:
+def item_causes(label: str, measure: str | None, way: int, year: int | None, hits: list[SearchHit],
+                companies: list[str], services: MetricServices) -> list[Sentence]:
+    """What the filing says drove one item's change (a segment, a category, a region picked from a
+    table): the sentences whose subject is the item ("iPhone net sales increased during 2021 compared
+    to 2020 due primarily to ..."; "Delivery revenue increased $4.5 billion ... primarily attributable
+    to"), with a cause cue, about the asked year's change and moving the way the table says it moved
+    (`way`: +1 up, -1 down, 0 either), and about the ranked `measure` when its subject names one
+    ("Compute & Networking operating income" explains no revenue). A sentence about another item,
+    another year's change or how the business generally behaves is none of its causes."""
+    words = content_words(label, companies)
+    if not words or len(companies) != 1:
+        return []
+    pool = _with_following_chunks([*hits, *_searched(label, companies, [year] if year else [], hits, services)],
+                                  Topic(words=label, phrases=[tuple(tokenize(label))], pairs=[]), services)
+    texts: dict[str, list[str]] = {}
+    for h in pool:
+        texts.setdefault(h.chunk.doc, []).append(" ".join(h.chunk.text.split()))
+    found = [_with_name(s, label, texts.get(s.chunk.doc, [])) for s in sentences(pool, companies, trim_tables=True)]
+    before, after = _neighbours(found)
+    scored = []
+    for s in found:
+        if s.text[:1].islower() or not _CAUSE.search(s.text):
+            continue
+        lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
+        unit = [lead, s] if lead is not None else [s]
+        head = unit[0].text
+        if overlap(_subject(head), words) < 1:
+            continue  # its subject is another item, or the whole company
+        named = services.vocabulary.match_metrics(_subject(head))
+        if measure and named and not {measure, *services.vocabulary.inputs(measure)} & set(named):
+            continue  # the item's other line: its operating income for its revenue
+        changed = _CHANGED.search(head)
+        if way and changed and _way(changed.group(0)) == -way:
+            continue  # it says the item moved the other way: another period's change
+        said = " ".join(u.text for u in unit)
+        mentioned = years_in(said)
+        if not (mentioned or _DATED.search(said)):
+            continue
+        if year and mentioned and year not in mentioned:
+            continue  # "during 2020 compared to 2019": the year before's change
+        scored.append(((0 if year in mentioned else 1, s.rank, s.position), unit))
+    return [_from_item(s, label) for s in _units(scored, after, limit=1)]
+
+
+def _with_name(s: Sentence, label: str, texts: list[str]) -> Sentence:
+    """The sentence with the start of the item's name that the table rows cut before it took
+    ("681 % Compute & Networking revenue – The year-on-year increase ..." trimmed to "Networking
+    revenue – ..."): the name is the sentence's subject, not a table cell. `texts`: its filing's
+    chunks, whitespace collapsed (a sentence read on into the next chunk is that chunk's text)."""
+    for k in (i for i, ch in enumerate(label) if ch == " "):
+        head, rest = label[:k], label[k + 1:]
+        if not s.text.startswith(rest):
+            continue
+        # the sentence may run on into the next chunk: its start is found by its first words
+        if any(f"{head} {s.text[:len(rest) + 12]}" in text for text in texts):
+            return s.model_copy(update={"text": f"{head} {s.text}"})
+    return s
+
+
+def _from_item(s: Sentence, label: str) -> Sentence:
+    """The sentence from where it names the item, when a heading or the sentence before it ran into
+    its start ("... bundled products. iPhone iPhone net sales increased ...")."""
+    at = s.text.find(label)
+    cut = s.text.rfind(". ", 0, at) if at > 0 else -1
+    return s.model_copy(update={"text": s.text[cut + 2:]}) if cut >= 0 else s
+
+
+def _units(scored: list[tuple[tuple[int, ...], list[Sentence]]], after: dict[str, Sentence],
+           limit: int = _LIMIT) -> list[Sentence]:
     """The best explaining units (a sentence, with the one it refers back to), each followed by
     the sentences that go on explaining it ("These increases were offset by ..."), in order."""
     out: list[Sentence] = []
     taken = 0
     for _, unit in sorted(scored, key=lambda t: t[0]):
-        if taken == _LIMIT:
+        if taken == limit:
             break
         if all(s.text in {o.text for o in out} for s in unit):
             continue
@@ -312,7 +407,7 @@ def _units(scored: list[tuple[tuple[int, ...], list[Sentence]]], after: dict[str
     return out
 
 
-def _shown(s: Sentence) -> str:
+def shown(s: Sentence) -> str:
     return f'"{prose(s.text)}" ({s.chunk.doc} p.{s.chunk.page + 1})'
 
 

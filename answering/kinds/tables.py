@@ -27,7 +27,13 @@ _CONTEXT_LINES = 6
 # change is one more column at the right, which no year names.
 _CHANGE_COLUMNS = re.compile(
     r"(?:\b(?:19|20)\d\d\s*(?:to|vs\.?|versus|over|compared\s+(?:to|with))\s*(?:19|20)\d\d\s*)?"
-    r"(?:[%$]\s*)?\(?\b(?:change|chg|variance|increase|decrease)\b.*$", re.I)
+    r"(?:[%$]\s*|\bpercent(?:age)?\s+)?\(?\b(?:change|chg|variance|increase|decrease)\b.*$", re.I)
+# A change column after each year column but the last ("2021 Change 2020 Change 2019"): each row
+# prints an amount, its change, the next amount ("iPhone $ 191,973 39 % $ 137,781 (3) % $ 142,381")
+_INTERLEAVED = re.compile(r"^\s*(?:(?:19|20)\d\d\s+(?:[%$]\s*)?(?:change|chg)\s+)+(?:19|20)\d\d\s*$", re.I)
+
+
+_CELL = re.compile(r"[$%(]?\s*(?:change|chg|variance|increase|decrease|year\s+ended|years\s+ended)\s*[$%)]?", re.I)
 
 
 class Block(BaseModel):
@@ -63,10 +69,25 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
                 run.append(row)
                 continue
             if len(run) >= 2:
-                out.append(_block(chunk, lines, start, run, by_index.get((chunk.doc, chunk.index - 1))))
+                block = _block(chunk, lines, start, run, by_index.get((chunk.doc, chunk.index - 1)))
+                out += [block.model_copy(update={"rows": part}) for part in _parts(block.rows)]
             run = [row] if row is not None else []
             start = i
     return out
+
+
+_TOTAL = re.compile(r"total\b", re.I)
+
+
+def _parts(rows: list[Row]) -> list[list[Row]]:
+    """The table's parts: a total row ends one ("Total capital expenditures" after the asset
+    categories, then the same amounts by segment), the rows after it are other items."""
+    parts: list[list[Row]] = [[]]
+    for row in rows:
+        parts[-1].append(row)
+        if _TOTAL.match(row.label):
+            parts.append([])
+    return [p for p in parts if len(p) >= 2]
 
 
 def column_years(line: str) -> list[int]:
@@ -80,14 +101,63 @@ def column_years(line: str) -> list[int]:
 
 def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous: Chunk | None) -> Block:
     above = lines[max(0, start - _CONTEXT_LINES * 3) : start]
-    years = next((column_years(line) for line in reversed(above) if column_years(line)), [])
-    prose = [line for line in above if split_row(line) is None and not column_years(line)][-_CONTEXT_LINES:]
+    header = next((line for line in reversed(above) if column_years(line)), "")
+    years = column_years(header)
+    if _INTERLEAVED.match(header):
+        years = header_years(re.sub(r"(?:[%$]\s*)?\b(?:change|chg)\b", " ", header, flags=re.I))
+        rows = [_amounts_only(r, len(years)) for r in rows]
+    if len(years) < 2 and (cells := _stacked_cells(above)) and cells[1].count("Y") >= 2 \
+            and all(len(r.values) == len(cells[1]) for r in rows):
+        # "July 2," / "2023" / "July 3," / "2022" / "%" / "Change" ...: a header printed one cell a line
+        years, kept = cells[0], [i for i, c in enumerate(cells[1]) if c == "Y"]
+        rows = [r.model_copy(update={"values": [r.values[i] for i in kept],
+                                     "tokens": [r.tokens[i] for i in kept] if len(r.tokens) == len(r.values) else r.tokens,
+                                     "percent": False}) for r in rows]
+    # a header cut into one line per cell ("$", "Change", "%") is no prose: it would push the caption
+    # ("Revenue by Reportable Segments") out of the lines kept
+    prose = [line for line in above if split_row(line) is None and not column_years(line)
+             and re.search(r"[A-Za-z]{3}", line) and not _CELL.fullmatch(line.strip())
+             and not _STACKED_CELL.fullmatch(line.strip())][-_CONTEXT_LINES:]
     if len([p for p in prose if len(p) > 30]) < 1 and previous is not None:
         tail = previous.text.splitlines()[-_CONTEXT_LINES:]
         prose = tail + prose
         years = years or next((column_years(line) for line in reversed(tail) if column_years(line)), [])
     scale, _ = table_scale("\n".join(above[-_CONTEXT_LINES:] + (previous.text.splitlines()[-3:] if previous else [])))
     return Block(chunk=chunk, rows=rows, years=years, context="\n".join(prose), scale=scale)
+
+
+_STACKED_CELL = re.compile(r"(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s*)?(?:19|20)\d\d|[A-Z][a-z]{2,8}\.?\s+\d{1,2},?|[%$]|"
+                           r"(?:[%$]\s*)?change|\((?:in\s+)?(?:millions|thousands|billions)[^)]*\)", re.I)
+
+
+def _stacked_cells(above: list[str]) -> tuple[list[int], list[str]] | None:
+    """A column header printed one cell a line just above the rows: its years in order, and
+    per amount column "Y" (a year's) or "C" (a change's); None when the lines above are not one."""
+    run: list[str] = []
+    for line in reversed(above):
+        if not _STACKED_CELL.fullmatch(line.strip()):
+            break
+        run.insert(0, line.strip())
+    years: list[int] = []
+    cells: list[str] = []
+    for cell in run:
+        if found := re.search(r"\b(?:19|20)\d\d\b", cell):
+            years.append(int(found.group(0)))
+            cells.append("Y")
+        elif re.search(r"change", cell, re.I):
+            cells.append("C")
+    return (years, cells) if years else None
+
+
+def _amounts_only(row: Row, years: int) -> Row:
+    """A row of a table with a change column after each year column but the last, with its
+    year columns only: the changes between them would be read as the next year's amounts."""
+    if len(row.values) != 2 * years - 1:
+        return row
+    tokens = row.tokens[::2] if len(row.tokens) == len(row.values) else row.tokens
+    # a percent only when one of the year columns' own amounts is printed as one
+    percent = any(re.search(re.escape(t) + r"\s*%", row.line) for t in tokens) if tokens else row.percent
+    return row.model_copy(update={"values": row.values[::2], "tokens": tokens, "percent": percent})
 
 
 def more_tables(ask: str, hits: list[SearchHit], companies: list[str], years: list[int],
