@@ -110,7 +110,8 @@ def _placed(text: str) -> list[tuple[int, str]]:
 # Irregular past forms the stemmer leaves apart: "cryptocurrencies held by" states "holdings"
 _IRREGULAR = {"held": "hold", "paid": "pay", "sold": "sell", "bought": "buy", "made": "make", "brought": "bring",
               "spent": "spend", "lent": "lend", "won": "win", "lost": "lose", "built": "build", "began": "begin",
-              "begun": "begin",
+              "begun": "begin", "grew": "grow", "grown": "grow", "rose": "rise", "risen": "rise", "fell": "fall",
+              "fallen": "fall",
               # a noun and the verb it is made of, which the stemmer leaves apart ("the acquisition of
               # Mandiant" states what "did Alphabet acquire" asks; "the redemption" what "redeem" does)
               "acquisit": "acquir", "expans": "expand", "decis": "decid", "extens": "extend", "conclus": "conclud",
