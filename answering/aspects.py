@@ -219,7 +219,8 @@ def _acronym(vocabulary: Vocabulary, metric: str) -> str | None:
     entry = vocabulary.metrics.get(metric)
     if not metric.startswith(LINE_PREFIX) or entry is None:
         return None
-    return entry.label.lower() if re.fullmatch(r"[A-Z]{2,6}", entry.label) else None
+    # three letters at least: two ("OI") are spelled by too many labels ("Other income", "Operating income")
+    return entry.label.lower() if re.fullmatch(r"[A-Z]{3,6}", entry.label) else None
 
 
 def _spells(label: str, acronym: str | None) -> bool:

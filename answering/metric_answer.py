@@ -53,6 +53,9 @@ if TYPE_CHECKING:
     from retrieval.retriever import Retriever
 
 
+# a tax row whose label says which sign is which: "Income tax (expense)/benefit", "benefit (expense)"
+_EXPENSE_BENEFIT = re.compile(r"\(expense\)\s*/?\s*benefit|benefit\s*/?\s*\(expense\)", re.I)
+
 class MetricServices(Protocol):
     """What metric answers need of the open services (strategies.services.Services has it)."""
 
@@ -118,8 +121,12 @@ class Evidence:
             return tax
         as_printed, flipped = abs(pretax - tax.value - net), abs(pretax + tax.value - net)
         # only a clear fit flips it: net income may be the parent's share (less a minority's) or
-        # hold discontinued operations, so a near miss of both readings decides nothing
-        if flipped <= 0.25 * abs(tax.value) < as_printed:
+        # hold discontinued operations, so a near miss of both readings decides nothing; and only
+        # a row printed as a deduction "(411)", labelled "(expense)/benefit", or an unbracketed
+        # amount on a pre-tax loss (a benefit, as a loss usually brings) can be flipped; a plain
+        # "Provision 200" on a profit, beside equity income that makes the arithmetic fit, is an expense
+        signed = tax.value < 0 or pretax < 0 or _EXPENSE_BENEFIT.search(tax.quote or "")
+        if signed and flipped <= 0.25 * abs(tax.value) < as_printed:
             return tax.model_copy(update={"value": -tax.value})
         return tax
 

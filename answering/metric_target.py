@@ -42,7 +42,7 @@ _DEFINE = re.compile(r"^(?:please\s+)?define\s+(?P<name>.+?)\s+as:?\s*(?P<expr>.
 _DEFINES = re.compile(r"^(?:the\s+company|it|they|we|management|[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*)*)\s+"
                       r"defines\s+(?P<name>.+?)\s+as:?\s*(?P<expr>.+)$", re.I)
 # "..., and the conversion rate as free cash flow divided by net income": a second definition
-_AND_DEFINED = re.compile(r",?\s+and\s+(?:the\s+|its\s+)?(?P<name>[a-z][\w\s'’-]{2,60}?)\s+as:?\s+(?P<expr>.+)$", re.I)
+_AND_DEFINED = re.compile(r",\s+and\s+(?:the\s+|its\s+)?(?P<name>[a-z][\w\s'’-]{2,60}?)\s+as:?\s+(?P<expr>.+)$", re.I)
 _OPERATORS = re.compile(
     r"(\(|\)|\+|\*|/|\s[-–]\s|\bplus\b|\bminus\b|\bless\b|\bdivided by\b|\bmultiplied by\b|\btimes\b)", re.I
 )
@@ -589,6 +589,10 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     if source == "vocabulary" and key in vocab.metrics and (contested := vocab.metrics[key].contested):
         # answering with one of the ways would be another quantity than the one asked, half the time
         unresolved = f"{label} is computed in more than one way ({contested}) and the question does not define it"
+    if (unused := [name for name in given if name != key and not _uses(name, formula, given)]):
+        # "... and the conversion rate as free cash flow divided by net income" when the ask names
+        # another measure: the formula used would not be the one the question gives
+        unresolved = f"the question defines {unused[0].replace('_', ' ')}, which the measure computed does not use"
     if source != "question" and _SEGMENT.search(ask):
         # "the operating margin of its Family of Apps segment": the statements' lines are the company's
         unresolved = f"the question asks for one segment's {label}, and the consolidated statements give the company's"
@@ -606,6 +610,20 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         decimals=_decimals(question), unresolved=unresolved, lines=lines,
         wordings=wordings,
     )
+
+
+def _uses(name: str, formula: str, given: dict[str, str]) -> bool:
+    """`name` is read by the formula, directly or through another definition it reads."""
+    def names(text: str) -> set[str]:
+        return {n.id for n in ast.walk(ast.parse(text, mode="eval")) if isinstance(n, ast.Name)}
+
+    seen, todo = set(), [formula]
+    while todo:
+        for n in names(todo.pop()) - seen:
+            seen.add(n)
+            if n in given:
+                todo.append(given[n])
+    return name in seen
 
 
 def _without_restatements(given: dict[str, str]) -> dict[str, str]:

@@ -15,6 +15,9 @@ import re
 from pydantic import BaseModel
 
 from finrag.text import collapse_whitespace
+from loaders.facts import (
+    NOTE_REFERENCE,  # "(Note 7)" in a label: one pattern for ingest and answers
+)
 from loaders.statement_layout import statement_unit
 
 _YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
@@ -89,11 +92,6 @@ def millions_cells(row: Row) -> bool:
     """The row's amounts print their scale ("$960M $1,001M $3,859M"): millions whatever the
     table's note says."""
     return bool(row.tokens) and all(_MILLIONS_CELL.match(t) for t in row.tokens)
-
-
-# "Provision for income taxes (Note 7) (411)", "Goodwill (Notes 8 and 9) 2,394": a reference to a
-# note, printed in the label; its "7)" would otherwise be read as a first amount of -7
-NOTE_REFERENCE = re.compile(r"\s\((?:notes?|note)\s+[\w.]+(?:\s*(?:,|and|&)\s*[\w.]+)*\)(?=\s)", re.I)
 
 
 def split_row(line: str) -> Row | None:

@@ -132,7 +132,8 @@ def _drafts(lines: list[_Line], meta: DocumentMeta) -> list[_Draft]:
             if since_row:
                 context = _table_context(line.section, since_row, context)
                 since_row = []
-        elif is_column_header(line.text) or _fragment(line.text) or not draft.has_rows or _is_title(line):
+        elif is_column_header(line.text) or not draft.has_rows or _is_title(line) or (
+                _fragment(line.text) and since_row):  # a date's piece under a header line, never a row's neighbour
             since_row.append(line)
 
         if draft.pieces + line.pieces > budget(line.section) and draft.lines:
@@ -180,7 +181,8 @@ def _joined_headers(headers: list[_Line]) -> list[_Line]:
     return joined
 
 
-_FRAGMENT = re.compile(r"^\(?(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?|\d{4}|\d{1,2},?)\)?$")
+_FRAGMENT = re.compile(r"^(?:(?:January|February|March|April|May|June|July|August|September|October|November|"
+                       r"December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s+\d{1,2},?|(?:19|20)\d{2})$")
 
 
 def _fragment(text: str) -> bool:

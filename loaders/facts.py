@@ -244,13 +244,13 @@ def _parse_value(token: str) -> float | None:
 
 
 # "Provision for income taxes (Note 7) (411)": a note reference in the label, never an amount
-_NOTE_REFERENCE = re.compile(r"\s\((?:notes?|note)\s+[\w.]+(?:\s*(?:,|and|&)\s*[\w.]+)*\)(?=\s)", re.I)
+NOTE_REFERENCE = re.compile(r"\s\((?:notes?|note)\s+[\w.]+(?:\s*(?:,|and|&)\s*[\w.]+)*\)(?=\s|$)", re.I)
 
 
 def parse_row(line: str) -> Row | None:
     """Split "Label .... $ 1,234 (567) —" into its label and trailing values."""
     clean = re.sub(r"\.{2,}", " ", line).strip()
-    tokens = _NOTE_REFERENCE.sub(" ", f"{clean} ").split()
+    tokens = NOTE_REFERENCE.sub(" ", clean).split()
     values: list[float] = []
     printed: list[str] = []
     i = len(tokens)

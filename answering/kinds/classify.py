@@ -118,8 +118,10 @@ _DEFAULT_FALSE = re.compile(r"\bif\s+(?:there\s+is\s+)?no(?:t)?\s+(?:\w+\s+){0,3
                             r"[^.?]*\breturn\s+(?P<value>false|no|true|yes)\b", re.I)
 _DEFAULT_ZERO = re.compile(r"\bif\b[^.?]*\b(?:not|no)\b[^.?]*\b(?:state|return|answer|put|write)\s+(?:0|zero)\b", re.I)
 # a comparison with another item, not with a number ("more profitable than its Products business")
-_THAN_ANOTHER = re.compile(r"\b(?:more|less|higher|lower|greater|larger|smaller|better|worse)\b[^.?]{0,40}?\bthan\s+"
-                           r"(?!\$?\d|\w+\s+percent)", re.I)
+_THAN_ANOTHER = re.compile(
+    r"\b(?:more|less|higher|lower|greater|larger|smaller|better|worse)\b[^.?]{0,40}?\bthan\s+"
+    r"(?!\$?\d|\w+\s+percent|(?:in\s+|at\s+|for\s+)?(?:the\s+)?(?:(?:prior|previous|last|preceding|same|year|quarter|"
+    r"fiscal|one|two|three|four|five|ten|zero|before|a\s+year|it\s+was)\b|fy\s?\d|\d))", re.I)
 _TESTS: list[tuple[YesNoTest, re.Pattern[str]]] = [
     ("capital_intensive", re.compile(r"\bcapital[-\s]intensive\b|\bcapital\s+intensity\b", re.I)),
     ("improving", re.compile(r"\bimprov\w*\b|\bhealthier\b|\bstrengthen\w*", re.I)),

@@ -28,6 +28,7 @@ from answering.kinds.sentences import (
     read_topic,
     sentences,
 )
+from answering.numbers import years_in
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import SearchFilters, SearchHit
 from finrag.vocabulary import load_vocabulary
@@ -368,9 +369,14 @@ def _own_statement(part: str, text: str, hits: list[SearchHit], understanding: Q
         return None
     names = _names(part, companies)
 
+    asked_years = set(understanding.fiscal_years)
+
     def stated(found: list[SearchHit]) -> list[Sentence]:
+        # a sentence dated to other years only ("As of December 31, 2021, $5.2 billion remained")
+        # states another period's fact, however well its words match the part
         return [s for s in sentences(found, companies) if s.text not in text and topic.stated_by(s.text)
                 and overlap(s.text, words) >= _MIN_OVERLAP and _names_all(names, s.text)
+                and not (asked_years and years_in(s.text) and not years_in(s.text) & asked_years)
                 and not part_unanswered(part, s.text, "passage", companies)]
 
     found = stated(hits)
@@ -463,6 +469,8 @@ def _named_before(names: list[str] | tuple[str, ...], ask: str, s: Sentence) -> 
     kinds = [m.group(1) for n in names if (m := re.search(rf"\b{re.escape(n)}\s+([a-z]{{3,}})", ask))]
     if len(kinds) != len(names):
         return False  # a name not followed by what it names: nothing to tell another one by
+    if any(re.search(rf"\b(?:{k}s|\w*{k}-related)\b", s.text, re.I) for k in kinds):
+        return False  # "a liability for wildfire-related claims", "for these fires": every fire's, not the one named
     return not any(m.group(1) not in names for k in kinds for m in re.finditer(rf"\b([A-Z][\w-]+)\s+{k}\b", s.text))
 
 

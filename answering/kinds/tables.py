@@ -80,14 +80,15 @@ _TOTAL = re.compile(r"total\b", re.I)
 
 
 def _parts(rows: list[Row]) -> list[list[Row]]:
-    """The table's parts: a total row ends one ("Total capital expenditures" after the asset
-    categories, then the same amounts by segment), the rows after it are other items."""
-    parts: list[list[Row]] = [[]]
-    for row in rows:
-        parts[-1].append(row)
-        if _TOTAL.match(row.label):
-            parts.append([])
-    return [p for p in parts if len(p) >= 2]
+    """The table's parts: the same total printed twice ("Total capital expenditures" after the
+    asset categories, then the same amounts by segment, ending on the same total) splits it
+    at the first total; subtotals inside one list ("Total North America", "Total Europe",
+    "Total net sales") leave it whole."""
+    totals = [i for i, row in enumerate(rows) if _TOTAL.match(row.label)]
+    for i in totals:
+        if any(rows[j].values == rows[i].values for j in totals if j > i + 1):
+            return [p for p in (rows[: i + 1], rows[i + 1:]) if len(p) >= 2]
+    return [rows]
 
 
 def column_years(line: str) -> list[int]:

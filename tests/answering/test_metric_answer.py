@@ -371,6 +371,17 @@ def test_a_tax_rate_reads_the_tax_as_the_statement_s_arithmetic_does(services):
     benefit = ask("What was Acme Widgets' effective tax rate in FY2023?", services,
                   [SearchHit(chunk=chunk(UNBRACKETED_BENEFIT), score=1.0)])
     assert benefit.status == "answered" and round(benefit.value, 1) == 14.8, benefit.text  # a benefit of 743 on a loss
+    # a plain provision on a profit stays an expense, even where equity income makes net income exceed pre-tax income
+    equity_income = """ACME WIDGETS, INC.
+Consolidated Statements of Income
+(in millions) 2023 2022 2021
+Income before income taxes 1,000 900 800
+Provision for income taxes 200 180 160
+Equity in earnings of affiliates 400 300 200
+Net income 1,200 1,020 840"""
+    expense = ask("What was Acme Widgets' effective tax rate in FY2023?", services,
+                  [SearchHit(chunk=chunk(equity_income), score=1.0)])
+    assert expense.status == "answered" and round(expense.value, 1) == 20.0, expense.text
 
 
 def test_a_rate_s_change_is_read_in_percentage_points(services):

@@ -134,3 +134,19 @@ def test_an_acronym_the_question_names_is_spelled_by_a_row_s_initials():
     assert not row_names("Gross margin", "line_gmv", vocab)
     # the vocabulary's own short words are words, not initials
     assert not row_names("Commercial and Statutory Holdings", "cash", load_vocabulary())
+
+
+def test_a_definition_the_measure_asked_does_not_use_leaves_it_unresolved():
+    # "conversion rate" is no word of "free cash flow conversion": the vocabulary's formula would be
+    # computed, not the question's, so nothing is
+    target = read_target("What is 3M FY2022 free cash flow conversion? The company defines free cash flow as cash "
+                         "provided by operations less capital expenditures, and the conversion rate as free cash flow "
+                         "divided by net income.", load_vocabulary())
+    assert target is not None and target.unresolved is not None
+
+
+def test_and_inside_an_operand_s_name_is_no_second_definition():
+    target = read_target("What is Acme's FY2022 EBITDA? Define EBITDA as operating income plus depreciation and "
+                         "amortization as reported in the cash flow statement.", load_vocabulary())
+    assert target is not None and target.formula == "operating_income + depreciation_amortization"
+    assert not target.lines

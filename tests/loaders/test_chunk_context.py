@@ -23,3 +23,10 @@ def test_a_header_printed_one_date_per_line_is_repeated_whole(release):
     header = chunk.text.split("Total Gross Merchandise Volume")[0]
     # every column's date, in order: the last lines alone ("2022 2022 2022") place no column
     assert "March 31, 2023 December 31, 2022 September 30, 2022 June 30, 2022 March 31, 2022" in header
+
+
+def test_a_footnote_marker_between_rows_does_not_replace_the_header():
+    from loaders.chunking import _fragment
+
+    assert _fragment("March 31,") and _fragment("2023")
+    assert not _fragment("(1)") and not _fragment("45") and not _fragment("12")

@@ -115,3 +115,17 @@ def test_categories_of_one_market_are_ranked_under_that_markets_caption(services
     written = ask("Which Best Buy product category performed the best (by top line) in the domestic (USA) Market "
                   "during Q2 of FY2024?", bestbuy, [12], services)
     assert written.text.startswith("Entertainment (+7.1% (508 in 2022 to 544 in 2023))"), written.text
+
+
+def test_subtotals_inside_one_list_leave_the_table_whole():
+    from answering.kinds.tables import _parts
+    from answering.numbers import split_row
+
+    rows = [split_row(line) for line in ["Canada 1,000 900", "Mexico 800 700", "Total North America 1,800 1,600",
+                                         "United Kingdom 5,000 4,000", "Germany 2,000 1,900",
+                                         "Total Europe 7,000 5,900", "Total net sales 8,800 7,500"]]
+    assert [len(p) for p in _parts(rows)] == [7]  # every region ranks, the UK first
+    # the same total printed twice: the amounts by asset category, then by segment
+    again = [split_row(line) for line in ["Aircraft 3,000 3,500", "Vehicles 3,174 3,263", "Total 6,174 6,763",
+                                          "Express 3,055 3,500", "Ground 3,119 3,263", "Total 6,174 6,763"]]
+    assert [len(p) for p in _parts(again)] == [3, 3]

@@ -46,6 +46,11 @@ CASES = [
     # two items compared: not the company's metric being positive
     ("Is Acme's Services business more profitable than its Products business on a gross margin basis?", 1,
      "yes_no", {"test": "stated"}),
+    # ... but a comparison with another period is the metric's own change
+    ("Were Acme's operating margins higher in FY2022 than in FY2021?", 1, "yes_no",
+     {"metric": "operating_margin", "test": "increased"}),
+    ("Is Acme's operating margin in FY2022 higher than the prior year?", 1, "yes_no",
+     {"metric": "operating_margin", "test": "increased"}),
     ("Was Acme's increase driven by acquisitions or not?", 1, "yes_no", {}),
     ("Did Acme disclose any acquisitions in its annual report? If there is no mention, return False.", 1, "yes_no",
      {"test": "stated", "default_answer": False}),
