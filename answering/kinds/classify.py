@@ -327,7 +327,7 @@ def _without_names(ask: str, companies: Sequence[str]) -> str:
 
 def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companies: int) -> KindDecision:
     """`ask` as asked (kept in the decision); `wording`: the ask with company names replaced."""
-    metrics = _named(ask, vocab)
+    metrics = _named(wording, vocab)  # "Mercia Asset Management PLC" names no assets
     if _DRIVERS.search(ask) and not (_WHICH_START.match(ask) and _SUPERLATIVE.search(wording)):
         return KindDecision(kind="drivers", reason="asks what drove or explains a change", ask=ask,
                             metric=_main_metric(metrics, vocab) if metrics else None)
