@@ -320,8 +320,10 @@ def _metrics_named(text: str, vocab: Vocabulary) -> list[str]:
 
 
 def _without_names(ask: str, companies: Sequence[str]) -> str:
+    """The ask with each company's name replaced, with the capitalised words that continue it
+    as written ("Mercia Asset Management PLC" for the catalog's "Mercia")."""
     for name in sorted(companies, key=len, reverse=True):
-        ask = re.sub(re.escape(name), "Company", ask, flags=re.I)
+        ask = re.sub(re.escape(name) + r"(?-i:(?:\s+(?:[A-Z][\w&.'’-]*|&))*)", "Company", ask, flags=re.I)
     return ask
 
 

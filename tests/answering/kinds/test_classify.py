@@ -133,8 +133,9 @@ def test_a_company_name_is_not_read_as_words_of_the_question():
     assert classify(question, VOCAB).kind == "choice"  # "best": a superlative, when the name is not known
     # "Asset" of a company's name is no second metric beside the revenue asked
     named = 'What was the total revenue of "Mercia Asset Management PLC" in the fiscal year 2021?'
-    decision = classify(named, VOCAB, companies=["Mercia Asset Management PLC"])
-    assert decision.kind == "metric" and decision.metric == "revenue"
+    for catalog_name in ("Mercia Asset Management PLC", "Mercia"):  # the catalog's name may be the short one
+        decision = classify(named, VOCAB, companies=[catalog_name])
+        assert decision.kind == "metric" and decision.metric == "revenue"
 
 
 def test_a_question_asking_who_first_is_no_metric_whatever_it_names():
