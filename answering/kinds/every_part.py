@@ -25,6 +25,7 @@ from answering.kinds.ask_scope import MONTH, ask_parts, topic_ask
 from answering.kinds.other_words import A_DATE, answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
+from finrag.vocabulary import tokenize
 
 _CHECKED_ELSEWHERE = {"metric", "not_meaningful"}
 _ASKS_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many|large|big)|by\s+how|what\s+(?:amount|percentage|share|"
@@ -56,6 +57,8 @@ _REQUEST = re.compile(r"(?:^|(?<=[.?!]))\s*(?:please\s+)?(?:give|list|name|state
 _ABOUT_THE_ANSWER = re.compile(r"\b(?:answers?|responses?|solutions?|questions?|reasoning|units?|decimals?|format|words|"
                                r"sentences?|me)\b", re.I)
 _PRONOUN = re.compile(r"(?:them|it|these|those|all|each|both)", re.I)
+# a list in parentheses inside an ask: "(new program size, share repurchase authorization and quarterly dividend)"
+_LISTED = re.compile(r"\((?P<items>[a-z][\w\s'’&-]*(?:,\s*[\w\s'’&-]+)*(?:,?\s+(?:and|or)\s+[\w\s'’&-]+))\)", re.I)
 _ITEM_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+", re.I)
 
 
@@ -64,6 +67,13 @@ def asked_parts(question: str) -> list[str]:
     what/how/...", then the items a request lists ("Give the date, the former parent, ...")."""
     asks = [s.strip() for s in _SENTENCE.findall(question)] or [question]
     parts = [p for ask in asks for p in ask_parts(topic_ask(ask))]
+    for ask in asks:
+        # "What enlargement did it announce (new program size, share repurchase authorization and
+        # quarterly dividend)?": each item the parentheses list is a part of its own
+        for m in _LISTED.finditer(ask):
+            items = [i.strip() for i in _ITEM_SPLIT.split(m.group("items")) if i.strip()]
+            if len(items) >= 2 and all(len(i.split()) <= 5 and not re.search(r"\d", i) for i in items):
+                parts += [f"the {i}" if not i.lower().startswith("the ") else i for i in items]
     for m in _REQUEST.finditer(question.split("?")[-1] if "?" in question else ""):
         if _ABOUT_THE_ANSWER.search(m.group("items")):
             continue  # "State your answer in percent": how to answer, not what
@@ -115,12 +125,17 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
     if _ASKS_DURATION.search(part):
         return not _A_DURATION.search(text)
     if _ASKS_AMOUNT.search(part):
-        return not _AN_AMOUNT.search(text) or _only_capacity(part, text)
+        return not _AN_AMOUNT.search(text) or _nothing_done(part, text)
     if kind == "drivers" and _YES_NO_PART.match(last := last_sentence(part)) and _ASKS_CAUSE.search(last):
         return False  # "Was this driven by better operating performance?": what drove it is the answer's substance
     if _YES_NO_PART.match(part) and kind == "yes_no":
         return False
     words = content_words(part, companies)
+    named = [w for w in tokenize(part) if w not in ("the", "a", "an", "of", "and", "its")]
+    if re.match(r"the\s", part) and len(named) == 2:
+        # an item a request or a parenthesised list names in two words ("the quarterly dividend"):
+        # both stated, not one it shares with another item ("dividends paid")
+        return overlap(text, named) < 1.0
     return bool(words) and overlap(text, words) < MIN_WORDS
 
 
@@ -136,14 +151,15 @@ _MAY = re.compile(r"\b(?:may|can|could|might|allowed)\b", re.I)
 _DONE = re.compile(r"\b(?:repurchased|purchased|bought|spent|paid|returned|used|invested|acquired)\b", re.I)
 
 
-def _only_capacity(part: str, text: str) -> bool:
-    """The part asks an amount spent or bought, and every amount the answer gives is one that may
-    still be (remaining, authorized, available); a part that asks the capacity itself is left be."""
+def _nothing_done(part: str, text: str) -> bool:
+    """The part asks an amount spent or bought, and no amount the answer gives is one said to be
+    done ("spent $29.0 billion", "paid dividends of $12.2 billion"): an authorization raised or a
+    dividend rate set is not what was spent. A part that asks the capacity itself is left be."""
     if not _ASKS_DONE.search(part) or _MAY.search(part) or _CAPACITY.search(part):
         return False
     # an extractive answer is its quotes ("..." (doc p.N) "..."), which split_sentences reads as one
     amounts = [s for s in re.findall(r'"([^"]{20,})"', text) or split_sentences(text) if _AN_AMOUNT.search(s)]
-    return bool(amounts) and all(_CAPACITY.search(s) and not _DONE.search(s) for s in amounts)
+    return bool(amounts) and not any(_DONE.search(s) for s in amounts)
 
 
 # parts read by their own rule below (an amount, a duration, a date, a yes/no)

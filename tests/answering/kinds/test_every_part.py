@@ -170,3 +170,26 @@ def test_a_cause_and_a_yes_no_asked_after_a_pick_are_parts_of_their_own():
     assert unanswered_part(dividends_only, quantify, ["Acme"]) == "the buybacks"
     # a lead-in clause is no part, and "and did not" continues the clause it is in
     assert len(asked_parts("In fiscal 2022, what was Acme's revenue?")) == 1
+
+
+def test_each_item_a_parenthesised_list_names_is_a_part_stated_in_full():
+    asked = ("What enlargement of its capital return program did Acme announce in fiscal 2015 (new program size, share "
+             "repurchase authorization and quarterly dividend)?")
+    assert asked_parts(asked)[-3:] == ["the new program size", "the share repurchase authorization",
+                                       "the quarterly dividend"]
+    # Apple's FY2015 10-K: the program and the authorization, with dividends paid, but no quarterly dividend
+    partial = _answer('"In April 2015, the Board increased the share repurchase program authorization from $90 billion '
+                      'to $140 billion, increasing the expected total size of the capital return program to $200 '
+                      'billion." (x p.34) "The Company paid dividends and dividend equivalents of $11.6 billion." '
+                      '(x p.34)')
+    assert unanswered_part(partial, asked, ["Acme"]) == "the quarterly dividend"
+
+
+def test_a_dividend_rate_raised_is_not_an_amount_spent():
+    # Apple's FY2016 10-K: the authorization and the dividend rate were raised; what was spent is another sentence
+    raised = _answer('"In April 2016, the Board increased the share repurchase program authorization from $140 billion '
+                     'to $175 billion." (x p.34) "The Board raised the quarterly cash dividend by 10% from $0.52 to '
+                     '$0.57 per share." (x p.34)')
+    asked = ("What did Acme announce about its capital return program in fiscal 2016, and how much did it spend on "
+             "buybacks and dividends during the year?")
+    assert unanswered_part(raised, asked, ["Acme"]) is not None
