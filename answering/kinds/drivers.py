@@ -160,6 +160,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             continue  # "The increase in PG&E Corporation's net loss" when it went from a loss to income: another figure
         if not anchored and overlap(said, wanted) < _MIN_OVERLAP:
             continue  # no metric to anchor it: the sentence must be about what the question asks
+        if years and not understanding.periods and _PART_YEAR.fullmatch(s.chunk.period or ""):
+            continue  # "Why did revenues fall in fiscal 2017?": a first quarter's release explains its quarter only
         mentioned = years_in(said)
         if not (mentioned or _DATED.search(said)):
             continue  # "Generally, when our revenue becomes more concentrated, our gross margin tends to
@@ -220,6 +222,9 @@ _ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|The\s+(?:\w+\s+){0,2}?
 # a sentence that goes on explaining the one before it: "These increases were offset by ...",
 # "Revenue in 2021 also benefited from ..."
 _GOES_ON = re.compile(r"\b(?:also|further|additionally|in\s+addition)\b|\boffset\b|\bbenefit", re.I)
+# a filing about part of a year: its first three quarters (a fourth quarter's release reports the year too)
+_PART_YEAR = re.compile(r"\d{4}Q[1-3]")
+
 # a sentence about a period's change: an amount or a period it is set against
 _DATED = re.compile(r"[$€£¥]\s?\d|\d\s*%|\d[\d,.]*\s*(?:percent|thousand|million|billion)\b|\b(?:compared|prior|previous|"
                     r"last|preceding|same)\s+(?:\w+\s+){0,2}(?:year|quarter|period|fiscal)|\bfiscal\b|\byear[-\s](?:over|on)[-\s]year\b|"

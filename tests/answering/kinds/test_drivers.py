@@ -273,3 +273,15 @@ def test_a_table_run_into_a_sentence_is_cut_off_but_a_sentence_listing_amounts_i
     listing = ("In fiscal 2023, sales in the Americas were $1,234, $1,100 and $980 million, and Europe sales were "
                "$500 million, up 5%, primarily due to pricing.")
     assert prose(listing) == listing
+
+
+def test_a_fiscal_year_s_causes_are_not_read_from_a_first_quarter_release(services):
+    # Patriot Transportation's Q1 FY2017 release explains the quarter ("Transportation revenues ... were
+    # down $750,000 ... as a result of the lower revenue miles"), not the fiscal year asked
+    from tests.answering.kinds.conftest import filing, hits, write_answer_over
+
+    release = filing("filings-wild/pdfs/PatriotTransportation_2017_EarningsRelease_Q1.pdf")
+    assert {c.period for c in release} == {"2017Q1"}
+    written = write_answer_over("Why did Patriot Transportation's revenues fall in fiscal 2017?",
+                                hits(release, [0]), release, services)
+    assert written.status != "answered", written.text
