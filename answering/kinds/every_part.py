@@ -71,6 +71,8 @@ def asked_parts(question: str) -> list[str]:
         # "What enlargement did it announce (new program size, share repurchase authorization and
         # quarterly dividend)?": each item the parentheses list is a part of its own
         for m in _LISTED.finditer(ask):
+            if _ABOUT_THE_ANSWER.search(m.group("items")) or re.search(r"\bround|\bin\s+(?:units|usd|millions)", m.group("items"), re.I):
+                continue  # "(in units of percents and round to one decimal place)": how to answer
             items = [i.strip() for i in _ITEM_SPLIT.split(m.group("items")) if i.strip()]
             if len(items) >= 2 and all(len(i.split()) <= 5 and not re.search(r"\d", i) for i in items):
                 parts += [f"the {i}" if not i.lower().startswith("the ") else i for i in items]
@@ -180,6 +182,13 @@ def _own_words(part: str, companies: list[str]) -> list[str]:
     return [w for w in content_words(part, companies) if w not in REFERS_BACK]
 
 
+# a part asking how a figure moved, and an answer that states a movement
+_ASKS_HOW_CHANGED = re.compile(r"\bhow\s+(?:did|has|have|does)\b[^?]*\b(?:change|changed|move|moved|evolve|evolved|trend)\b|"
+                               r"\bwhat\s+happened\s+to\b", re.I)
+_A_CHANGE = re.compile(r"\bfrom\s+[$€£]?\(?\d|\b(?:rose|fell|increased?|decreased?|declined?|grew|dropped|changed?|up|down)\b|"
+                       r"percentage\s+points?|[+−]\d|(?<![\w$])-\d", re.I)
+
+
 def metric_part_unanswered(written: WrittenAnswer, question: str, companies: list[str]) -> str | None:
     """A part of the question the metric answer's one figure (its label, inputs and working) does
     not speak to: "What total liability did X carry, and how is it made up?" or "..., and how much
@@ -190,6 +199,8 @@ def metric_part_unanswered(written: WrittenAnswer, question: str, companies: lis
     for part in parts:
         if _HOW_TO_ANSWER.match(part) or not _ASKING.match(last_sentence(part)):
             continue
+        if _ASKS_HOW_CHANGED.search(part) and not _A_CHANGE.search(written.text):
+            return part  # "How did its capital spending change?": one year's level is no change
         # a part that only refers back to the figure ("and how did it change?") is the figure's own
         words = _own_words(last_sentence(part), companies)
         if words and overlap(written.text, words) < MIN_WORDS:

@@ -193,3 +193,13 @@ def test_a_dividend_rate_raised_is_not_an_amount_spent():
     asked = ("What did Acme announce about its capital return program in fiscal 2016, and how much did it spend on "
              "buybacks and dividends during the year?")
     assert unanswered_part(raised, asked, ["Acme"]) is not None
+
+
+def test_one_year_s_level_does_not_answer_how_a_figure_changed():
+    level = _answer("Acme Free cash flow FY2015: $12,945.00 million (standard definition). Free cash flow = Cash from "
+                    "operations - Capital expenditures = $14,336.0M - $1,391.0M = $12,945.0M.", kind="metric")
+    asked = "How did Acme's capital spending change in fiscal 2015, and what did that do to its free cash flow?"
+    assert answered_in_every_part(level, asked, ["Acme"]).status == "not_found"
+    moved = _answer("Acme Capital expenditures FY2014-FY2015: +139.8% (from $580.0M to $1,391.0M).", kind="metric")
+    assert answered_in_every_part(moved, "How did Acme's capital spending change in fiscal 2015?", ["Acme"]).status \
+        == "answered"
