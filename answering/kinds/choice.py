@@ -99,6 +99,13 @@ class Item(BaseModel):
     chunk: Chunk
 
 
+def _names_item(question: str, label: str) -> bool:
+    """The question says this row's label in its own words ("its subscription and support revenue")."""
+    words = re.sub(r"\s*\([^)]*\)", "", label).strip()
+    # two words at least: one ("Service") may be the word of the dimension asked ("service offering")
+    return len(words.split()) >= 2 and re.search(rf"\b{re.escape(words)}\b", question, re.I) is not None
+
+
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
     if decision.order is None and _FASTEST.search(decision.ask):
@@ -136,6 +143,13 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     items, how = found
     ranked = sorted(items, key=lambda i: i.value, reverse=decision.order == "highest")
     best = ranked[0]
+    named = [i.label for i in ranked if _names_item(question, i.label)]
+    if len(named) == 1:
+        # "Which service offering grew its subscription and support revenue fastest?": one row of the
+        # table is the question's own measure, so the table ranks measures, not the items asked
+        reason = f"the table found ranks “{named[0]}”, which the question names as its measure, not the items it asks about"
+        return WrittenAnswer(status="not_found", kind="choice", reason=reason,
+                             text=f"{NOT_FOUND.capitalize()}: {reason}.")
     if how.startswith("by change") and _DROP.search(decision.ask) and best.value >= 0:
         # "the largest decline" among items that all grew: naming the smallest growth would
         # answer a question the filing contradicts

@@ -129,3 +129,12 @@ def test_subtotals_inside_one_list_leave_the_table_whole():
     again = [split_row(line) for line in ["Aircraft 3,000 3,500", "Vehicles 3,174 3,263", "Total 6,174 6,763",
                                           "Express 3,055 3,500", "Ground 3,119 3,263", "Total 6,174 6,763"]]
     assert [len(p) for p in _parts(again)] == [3, 3]
+
+
+def test_a_row_the_question_names_as_its_measure_is_no_item_to_rank():
+    from answering.kinds.choice import _names_item
+
+    asked = "Which of Acme's service offerings grew its subscription and support revenue fastest in the quarter?"
+    assert _names_item(asked, "Subscription and support")  # the measure: a table of measures, not of offerings
+    assert not _names_item(asked, "Service")  # one word may be the dimension's own ("service offerings")
+    assert not _names_item(asked, "Data Cloud")
