@@ -103,7 +103,11 @@ def _names_item(question: str, label: str) -> bool:
     """The question says this row's label in its own words ("its subscription and support revenue")."""
     words = re.sub(r"\s*\([^)]*\)", "", label).strip()
     # two words at least: one ("Service") may be the word of the dimension asked ("service offering")
-    return len(words.split()) >= 2 and re.search(rf"\b{re.escape(words)}\b", question, re.I) is not None
+    # and said as a measure, followed by its noun ("subscription and support revenue"); an item among
+    # the candidates the question lists ("operations, investing, and financing activities") is one to rank
+    return len(words.split()) >= 2 and re.search(
+        rf"\b{re.escape(words)}\s+(?:revenues?|sales|income|margins?|expenses?|costs?|profits?|earnings)\b",
+        question, re.I) is not None
 
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,

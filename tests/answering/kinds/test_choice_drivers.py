@@ -138,3 +138,5 @@ def test_a_row_the_question_names_as_its_measure_is_no_item_to_rank():
     assert _names_item(asked, "Subscription and support")  # the measure: a table of measures, not of offerings
     assert not _names_item(asked, "Service")  # one word may be the dimension's own ("service offerings")
     assert not _names_item(asked, "Data Cloud")
+    listed = "Among operations, investing, and financing activities, which brought in the most cash flow for Acme?"
+    assert not _names_item(listed, "financing activities (Total cash used in financing activities)")
