@@ -173,8 +173,10 @@ def _joined_headers(headers: list[_Line]) -> list[_Line]:
     joined: list[_Line] = []
     for line in headers:
         last = joined[-1] if joined else None
+        # only date pieces join one another: a span line ("52 Weeks Ended") stays a line of its own,
+        # which header readers take apart from the dates below it
         if last is not None and last.page == line.page and len(last.text) + len(line.text) < 160 \
-                and _fragment(line.text):
+                and _fragment(line.text) and _fragments_only(last.text):
             joined[-1] = _Line(f"{last.text} {line.text}", last.page, last.section, last.pieces + line.pieces, False)
         else:
             joined.append(line)
@@ -183,6 +185,14 @@ def _joined_headers(headers: list[_Line]) -> list[_Line]:
 
 _FRAGMENT = re.compile(r"^(?:(?:January|February|March|April|May|June|July|August|September|October|November|"
                        r"December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s+\d{1,2},?|(?:19|20)\d{2})$")
+
+
+_PIECE = _FRAGMENT.pattern.strip("^$")
+
+
+def _fragments_only(text: str) -> bool:
+    """A line made only of date pieces ("March 31, 2023 December 31,")."""
+    return bool(re.fullmatch(rf"(?:{_PIECE})(?:\s+(?:{_PIECE}))*", text.strip()))
 
 
 def _fragment(text: str) -> bool:
