@@ -13,6 +13,7 @@ writer (answering.llm_writer) is given. `WrittenAnswer` and `not_found`
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 from answering import checks
@@ -50,9 +51,12 @@ if TYPE_CHECKING:
 __all__ = ["WriterServices", "WrittenAnswer", "not_found", "write_answer"]
 
 # One extractive writer per answer kind (metric has its own path below).
+# choice explains its pick through drivers, and drivers hands "which segment drove it" to choice:
+# each gets the other here, so neither module imports the other
+_CHOICE = partial(choice.write, causes=drivers)
 _WRITERS = {
-    "yes_no": yes_no.write, "drivers": drivers.write, "choice": choice.write, "list": listing.write,
-    "definition": definition.write, "passage": passage.write,
+    "yes_no": yes_no.write, "drivers": partial(drivers.write, pick=_CHOICE), "choice": _CHOICE,
+    "list": listing.write, "definition": definition.write, "passage": passage.write,
 }
 
 

@@ -16,13 +16,13 @@ The answer names the pick and shows the whole ranking with each value, every row
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel
 
 from answering.citations import cite, unique_citations
 from answering.kinds import passage
-from answering.kinds.sentences import content_words, overlap, prose
+from answering.kinds.sentences import Sentence, content_words, overlap, prose
 from answering.kinds.tables import Block, blocks, more_tables
 from answering.numbers import Row, normalize_label
 from answering.written_answer import NOT_FOUND, WrittenAnswer
@@ -110,8 +110,23 @@ def _names_item(question: str, label: str) -> bool:
         question, re.I) is not None
 
 
+class Causes(Protocol):
+    """What reads the causes of a change (answering.kinds.drivers, passed in by the writer so that
+    the two kinds, each using the other, import neither)."""
+
+    def write(self, decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+              services: MetricServices) -> WrittenAnswer | None: ...
+
+    def item_causes(self, name: str, measure: str | None, way: int, year: int | None, hits: list[SearchHit],
+                    companies: list[str], services: MetricServices) -> list[Sentence]: ...
+
+    def shown(self, sentence: Sentence) -> str: ...
+
+
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
-          services: MetricServices) -> WrittenAnswer | None:
+          services: MetricServices, causes: Causes | None = None) -> WrittenAnswer | None:
+    """The item the table of the asked measure ranks first, with its share, whether every item
+    grew, and (with `causes`) why it moved, as each is asked."""
     if decision.order is None and _FASTEST.search(decision.ask):
         # "which offering grew fastest": the highest growth, ranked like any other superlative
         decision = decision.model_copy(update={"order": "highest"})
@@ -197,17 +212,18 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         text += (f" Did every item grow? No: {', '.join(fell)} fell." if fell else
                  f" Did every item grow? Yes: all {len(ranked)} grew.")
     if (why := _ASKS_WHY.search(question)) is not None:
-        from answering.kinds import (
-            drivers,  # drivers reads figures through yes_no, which ranks through this module
-        )
-
+        if causes is None:
+            reason = "the question asks why, and no reader of causes was given"
+            return WrittenAnswer(status="not_found", kind="choice", reason=reason,
+                                 text=f"{NOT_FOUND.capitalize()}: {reason}; found only: {text}",
+                                 citations=unique_citations(citations))
         # the item the why-part asks about: one it names ("what drove the change in the Products gross
         # margin"), the total ("why did total capital expenditures fall"), else the pick ("what drove it")
         asks = question[why.start():]
         named = [i for i in ranked if (w := content_words(_item_name(i.label), companies)) and overlap(asks, w) == 1
                  and not re.match(r"(?:all\s+)?other\b", i.label, re.I)]
         if not named and _TOTAL.search(asks):
-            total = drivers.write(decision.model_copy(update={"kind": "drivers", "ask": asks, "order": None,
+            total = causes.write(decision.model_copy(update={"kind": "drivers", "ask": asks, "order": None,
                                                               "candidates": [], "metric": _asked_metric(asks, services)
                                                               or decision.metric}),
                                   question, hits, understanding, services)
@@ -226,7 +242,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                 and len(inputs := services.vocabulary.inputs(measure)) == 1:
             measure = inputs[0]
         name = _item_name(target.label)
-        causes = drivers.item_causes(name, measure, way, year, hits, companies, services)
+        causes = causes.item_causes(name, measure, way, year, hits, companies, services)
         if not causes:
             # the pick without why it moved answers half the question: refused, the pick shown
             reason = f"no sentence found states what drove {name}'s change"
@@ -236,15 +252,15 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         asked = _WHY_VERB.search(question)
         verb = asked.group(1).lower() if asked else "grow" if way > 0 else "decline" if way < 0 else "change"
         text += f" What drove it: why did {name} {verb}? As the filing says: " + " ".join(
-            drivers.shown(c) for c in causes)
+            causes.shown(c) for c in causes)
         citations += [cite(c.chunk, prose(c.text)) for c in causes]
         if _ASKS_OTHERS.search(question):
             # "what happened to the other two, and why?": each other item's own causes, as the filing says them
             for other in (i for i in ranked if i is not target and not re.match(r"(?:all\s+)?other\b", i.label, re.I)):
                 sign = (1 if other.value > 0 else -1 if other.value < 0 else 0) if "change" in how else 0
-                more = drivers.item_causes(_item_name(other.label), measure, sign, year, hits, companies, services)
+                more = causes.item_causes(_item_name(other.label), measure, sign, year, hits, companies, services)
                 if more:
-                    text += f" {_item_name(other.label)}: " + " ".join(drivers.shown(c) for c in more)
+                    text += f" {_item_name(other.label)}: " + " ".join(causes.shown(c) for c in more)
                     citations += [cite(c.chunk, prose(c.text)) for c in more]
     return WrittenAnswer(status="answered", text=text, kind="choice", citations=unique_citations(citations))
 

@@ -22,7 +22,7 @@ against the one before), else the sentences' own wording of it stands.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from answering.citations import cite, unique_citations
 from answering.kinds import statement_drivers
@@ -93,9 +93,18 @@ _PICKS_DRIVER = re.compile(r"^\W*(?:(?:\S+\s+){0,12}?\S*[,.]\s*)?which\s+(?:of\s
                            r"(?:drove|contributed\s+(?:the\s+)?most\s+to|accounted\s+for\s+(?:the\s+)?most\s+of)\b", re.I)
 
 
+class PickWriter(Protocol):
+    """What picks an item from the table of the items (answering.kinds.choice, passed in by the
+    writer: choice reads an item's causes through this module, so neither imports the other)."""
+
+    def __call__(self, decision: KindDecision, question: str, hits: list[SearchHit],
+                 understanding: QueryUnderstanding, services: MetricServices) -> WrittenAnswer | None: ...
+
+
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
-          services: MetricServices) -> WrittenAnswer | None:
-    if _PICKS_DRIVER.search(decision.ask) and (picked := _pick(decision, question, hits, understanding, services)):
+          services: MetricServices, pick: PickWriter | None = None) -> WrittenAnswer | None:
+    if pick is not None and _PICKS_DRIVER.search(decision.ask) and \
+            (picked := _pick(pick, decision, question, hits, understanding, services)):
         return picked
     companies = list(understanding.companies)
     vocab = services.vocabulary
@@ -200,16 +209,14 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                          flags=flags)
 
 
-def _pick(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
-          services: MetricServices) -> WrittenAnswer | None:
+def _pick(pick: PickWriter, decision: KindDecision, question: str, hits: list[SearchHit],
+          understanding: QueryUnderstanding, services: MetricServices) -> WrittenAnswer | None:
     """The item whose change was the largest part of the asked one, read from the table of the
     items (answering.kinds.choice), with its share and its own causes when asked; the biggest
     fall when the question says the total fell."""
-    from answering.kinds import choice  # choice reads an item's causes through this module
-
     way = asked_direction(question, [])
     order = "lowest" if way < 0 else "highest"
-    written = choice.write(decision.model_copy(update={"kind": "choice", "order": order, "candidates": []}),
+    written = pick(decision.model_copy(update={"kind": "choice", "order": order, "candidates": []}),
                            question, hits, understanding, services)
     return written if written is not None and written.status == "answered" else None
 
