@@ -53,7 +53,7 @@ __all__ = ["WriterServices", "WrittenAnswer", "not_found", "write_answer"]
 # One extractive writer per answer kind (metric has its own path below).
 # choice explains its pick through drivers, and drivers hands "which segment drove it" to choice:
 # each gets the other here, so neither module imports the other
-_CHOICE = partial(choice.write, causes=drivers)
+_CHOICE = partial(choice.write, reader=drivers)
 _WRITERS = {
     "yes_no": yes_no.write, "drivers": partial(drivers.write, pick=_CHOICE), "choice": _CHOICE,
     "list": listing.write, "definition": definition.write, "passage": passage.write,

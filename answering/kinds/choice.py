@@ -124,9 +124,9 @@ class Causes(Protocol):
 
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
-          services: MetricServices, causes: Causes | None = None) -> WrittenAnswer | None:
+          services: MetricServices, reader: Causes | None = None) -> WrittenAnswer | None:
     """The item the table of the asked measure ranks first, with its share, whether every item
-    grew, and (with `causes`) why it moved, as each is asked."""
+    grew, and (with a `reader` of causes) why it moved, as each is asked."""
     if decision.order is None and _FASTEST.search(decision.ask):
         # "which offering grew fastest": the highest growth, ranked like any other superlative
         decision = decision.model_copy(update={"order": "highest"})
@@ -212,7 +212,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         text += (f" Did every item grow? No: {', '.join(fell)} fell." if fell else
                  f" Did every item grow? Yes: all {len(ranked)} grew.")
     if (why := _ASKS_WHY.search(question)) is not None:
-        if causes is None:
+        if reader is None:
             reason = "the question asks why, and no reader of causes was given"
             return WrittenAnswer(status="not_found", kind="choice", reason=reason,
                                  text=f"{NOT_FOUND.capitalize()}: {reason}; found only: {text}",
@@ -223,7 +223,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         named = [i for i in ranked if (w := content_words(_item_name(i.label), companies)) and overlap(asks, w) == 1
                  and not re.match(r"(?:all\s+)?other\b", i.label, re.I)]
         if not named and _TOTAL.search(asks):
-            total = causes.write(decision.model_copy(update={"kind": "drivers", "ask": asks, "order": None,
+            total = reader.write(decision.model_copy(update={"kind": "drivers", "ask": asks, "order": None,
                                                               "candidates": [], "metric": _asked_metric(asks, services)
                                                               or decision.metric}),
                                   question, hits, understanding, services)
@@ -242,7 +242,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                 and len(inputs := services.vocabulary.inputs(measure)) == 1:
             measure = inputs[0]
         name = _item_name(target.label)
-        causes = causes.item_causes(name, measure, way, year, hits, companies, services)
+        causes = reader.item_causes(name, measure, way, year, hits, companies, services)
         if not causes:
             # the pick without why it moved answers half the question: refused, the pick shown
             reason = f"no sentence found states what drove {name}'s change"
@@ -252,15 +252,15 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         asked = _WHY_VERB.search(question)
         verb = asked.group(1).lower() if asked else "grow" if way > 0 else "decline" if way < 0 else "change"
         text += f" What drove it: why did {name} {verb}? As the filing says: " + " ".join(
-            causes.shown(c) for c in causes)
+            reader.shown(c) for c in causes)
         citations += [cite(c.chunk, prose(c.text)) for c in causes]
         if _ASKS_OTHERS.search(question):
             # "what happened to the other two, and why?": each other item's own causes, as the filing says them
             for other in (i for i in ranked if i is not target and not re.match(r"(?:all\s+)?other\b", i.label, re.I)):
                 sign = (1 if other.value > 0 else -1 if other.value < 0 else 0) if "change" in how else 0
-                more = causes.item_causes(_item_name(other.label), measure, sign, year, hits, companies, services)
+                more = reader.item_causes(_item_name(other.label), measure, sign, year, hits, companies, services)
                 if more:
-                    text += f" {_item_name(other.label)}: " + " ".join(causes.shown(c) for c in more)
+                    text += f" {_item_name(other.label)}: " + " ".join(reader.shown(c) for c in more)
                     citations += [cite(c.chunk, prose(c.text)) for c in more]
     return WrittenAnswer(status="answered", text=text, kind="choice", citations=unique_citations(citations))
 
