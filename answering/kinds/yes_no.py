@@ -56,6 +56,16 @@ _STOPPED = re.compile(r"\b(?:paus|stopp|stops?\b|clos(?:ed|ing|ure)|exit|withdr[
 _NOT_MATERIAL = re.compile(r"\b(?:not|no)\b[^.;]{0,80}\bmaterial\b|\bimmaterial\b", re.I)
 _MATERIAL = re.compile(r"\bmaterial(?:ly)?\b", re.I)
 _SPECIFIC = re.compile(r"\b(?:19|20)\d\d\b|\$\s?\d")
+_UP = frozenset({"more", "greater", "higher", "larger"})
+
+
+def _upward(text: str) -> bool | None:
+    """Whether the first comparison in `text` says more (True) or less (False); None without one."""
+    m = _COMPARES.search(text)
+    word = m.group(0).split()[0].lower() if m is not None else ""
+    return None if m is None else word in _UP or word.startswith(("exceed", "outpac"))
+
+
 _COMPARES = re.compile(r"\b(?:more|less|greater|fewer|higher|lower|larger|smaller)\s+(?:[\w'’$,.-]+\s+){0,8}?than\b"
                        r"|\bexceed\w*|\boutpac\w*", re.I)
 _QUICK_CONVENTION = "a quick ratio of 1.0 or more is the usual sign of healthy liquidity"
@@ -280,7 +290,10 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
     if _COMPARES.search(decision.ask):
         # "did it return more cash to shareholders than its operations generated?": a sentence
         # naming one side (the dividends paid) decides nothing; only one that compares does
-        yes, no = [s for s in yes if _COMPARES.search(s.text)], [s for s in no if _COMPARES.search(s.text)]
+        # and a "yes" only from one that compares the asked way ("lower than" does not say "more ... than")
+        way = _upward(decision.ask)
+        yes = [s for s in yes if _COMPARES.search(s.text) and _upward(s.text) == way]
+        no = [s for s in no if _COMPARES.search(s.text)]
     topic = read_topic(decision.ask, list(understanding.companies), services.vocabulary)
     if _MATERIAL.search(decision.ask) and no:
         # the company calls its matters immaterial: only a specific one (dated, or with an

@@ -100,3 +100,11 @@ def test_a_comparison_is_decided_only_by_a_sentence_that_compares(services):
     assert compared.status != "answered", compared.text
     plain = ask("Did eBay pay dividends in 2019?", ebay, [page], services)
     assert plain.text.startswith("Yes."), plain.text
+
+
+def test_a_comparison_said_the_other_way_is_no_yes():
+    from answering.kinds.yes_no import _upward
+
+    assert _upward("Did Acme return more cash to shareholders than its operations generated?") is True
+    assert _upward("Cash returned to shareholders was lower than cash from operations.") is False
+    assert _upward("Dividends and buybacks exceeded operating cash flow.") is True
