@@ -612,14 +612,17 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     )
 
 
+def _operands(formula: str) -> set[str]:
+    """The names a formula reads (metric keys, lines), without its functions (avg, prior, change)."""
+    return {n.id for n in ast.walk(ast.parse(formula, mode="eval")) if isinstance(n, ast.Name)} - set(_FUNCTIONS)
+
+
 def _uses(name: str, formula: str, given: dict[str, str]) -> bool:
     """`name` is read by the formula, directly or through another definition it reads."""
-    def names(text: str) -> set[str]:
-        return {n.id for n in ast.walk(ast.parse(text, mode="eval")) if isinstance(n, ast.Name)}
-
-    seen, todo = set(), [formula]
+    seen: set[str] = set()
+    todo = [formula]
     while todo:
-        for n in names(todo.pop()) - seen:
+        for n in _operands(todo.pop()) - seen:
             seen.add(n)
             if n in given:
                 todo.append(given[n])
@@ -632,17 +635,13 @@ def _without_restatements(given: dict[str, str]) -> dict[str, str]:
     capex, and "average total assets = (total assets 2019 + total assets 2020) / 2" as
     total assets by itself: each names the line as printed (the formula already wraps it
     in avg()), and expanding it would never end."""
-    def operands(formula: str) -> set[str]:
-        tree = ast.parse(formula, mode="eval")
-        return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} - set(_FUNCTIONS)
-
     def relates_periods(formula: str) -> bool:
         # "(equity 2021 - equity 2022) / equity 2021": the line set against itself in another
         # period (a change, a ratio), a measure of its own, not the line restated
         return bool(re.search(r"/\s*\(?\s*(?:prior|avg|change)?\(?[a-z_]", formula)) and "prior(" in formula
 
     return {key: formula for key, formula in given.items()
-            if operands(formula) != {key} or relates_periods(formula)}
+            if _operands(formula) != {key} or relates_periods(formula)}
 
 
 def ask_phrase(formula: str, vocab: Vocabulary) -> str:

@@ -183,16 +183,16 @@ def _joined_headers(headers: list[_Line]) -> list[_Line]:
     return joined
 
 
-_FRAGMENT = re.compile(r"^(?:(?:January|February|March|April|May|June|July|August|September|October|November|"
-                       r"December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s+\d{1,2},?|(?:19|20)\d{2})$")
-
-
-_PIECE = _FRAGMENT.pattern.strip("^$")
+# one piece of a column's date: "March 31," or "2023"
+_DATE_PIECE = (r"(?:(?:January|February|March|April|May|June|July|August|September|October|November|"
+          r"December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s+\d{1,2},?|(?:19|20)\d{2})")
+_FRAGMENT = re.compile(rf"^{_DATE_PIECE}$")
+_FRAGMENTS = re.compile(rf"{_DATE_PIECE}(?:\s+{_DATE_PIECE})*")
 
 
 def _fragments_only(text: str) -> bool:
     """A line made only of date pieces ("March 31, 2023 December 31,")."""
-    return bool(re.fullmatch(rf"(?:{_PIECE})(?:\s+(?:{_PIECE}))*", text.strip()))
+    return bool(_FRAGMENTS.fullmatch(text.strip()))
 
 
 def _fragment(text: str) -> bool:

@@ -99,6 +99,15 @@ class Item(BaseModel):
     chunk: Chunk
 
 
+def _ranked_line(decision: KindDecision, vocab: Vocabulary) -> str | None:
+    """The measure the items are ranked by, as a line of their table: a growth measure is the
+    change of the one line it is computed from ("drove its revenue growth": revenue's change)."""
+    metric = ranked_measure(decision.ask, vocab) or decision.metric
+    if metric and "prior(" in (vocab.formula(metric) or "") and len(inputs := vocab.inputs(metric)) == 1:
+        return inputs[0]
+    return metric
+
+
 def _names_item(question: str, label: str) -> bool:
     """The question says this row's label in its own words ("its subscription and support revenue")."""
     words = re.sub(r"\s*\([^)]*\)", "", label).strip()
@@ -138,10 +147,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if decision.candidates:
         found = _candidate_items(decision.candidates, hits, companies, year)
     else:
-        metric = ranked_measure(decision.ask, services.vocabulary) or decision.metric
-        if metric and (formula := services.vocabulary.formula(metric) or "") and "prior(" in formula \
-                and len(inputs := services.vocabulary.inputs(metric)) == 1:
-            metric = inputs[0]  # "drove its revenue growth": ranked by the change of revenue, in its table
+        metric = _ranked_line(decision, services.vocabulary)
         table = table_items(decision.ask, hits, companies, year, services.vocabulary, metric) or table_items(
             decision.ask, more_tables(decision.ask, hits, companies, understanding.fiscal_years, services.retriever),
             companies, year, services.vocabulary, metric)
@@ -237,10 +243,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         target = named[0] if len(named) == 1 else best
         way = (1 if target.value > 0 else -1 if target.value < 0 else 0) if "change" in how else 0
         year = max(understanding.fiscal_years) if understanding.fiscal_years else None
-        measure = ranked_measure(decision.ask, services.vocabulary) or decision.metric
-        if measure and "prior(" in (services.vocabulary.formula(measure) or "") \
-                and len(inputs := services.vocabulary.inputs(measure)) == 1:
-            measure = inputs[0]
+        measure = _ranked_line(decision, services.vocabulary)
         name = _item_name(target.label)
         causes = reader.item_causes(name, measure, way, year, hits, companies, services)
         if not causes:

@@ -9,10 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from finrag.config import load_settings
 from finrag.llm import Usage
 from finrag.models import CatalogCompany, Chunk, SearchHit, StoreCatalog
-from finrag.vocabulary import load_vocabulary
 from strategies.services import Services
 from tests.conftest import SHARED
 
@@ -50,12 +48,6 @@ def boeing() -> list[Chunk]:
     """Boeing's FY2022 10-K: the filing most kinds are specified on."""
     return filing("financebench/pdfs/BOEING_2022_10K.pdf")
 
-
-@pytest.fixture(scope="session")
-def services() -> Services:
-    """Writers need the vocabulary; no store, graph or LLM (hits are given)."""
-    return Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]
-                    graph=None, vocabulary=load_vocabulary())
 
 
 def write_answer_over(question: str, found: list[SearchHit], chunks: list[Chunk], services: Services):
