@@ -15,7 +15,6 @@ import pytest
 from answering import checks
 from answering.checks import CheckedInput
 from answering.writer import write_answer
-from finrag.config import load_settings
 from finrag.knowledge_graph import GraphStore
 from finrag.llm import Usage
 from finrag.models import (
@@ -46,12 +45,6 @@ def costco(financebench_dir) -> LoadedDocument:
 @pytest.fixture(scope="module")
 def netflix(financebench_dir) -> LoadedDocument:
     return load_document(financebench_dir / "pdfs" / "NETFLIX_2015_10K.pdf")
-
-
-@pytest.fixture(scope="module")
-def services() -> Services:
-    return Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]
-                    graph=None, vocabulary=load_vocabulary())
 
 
 def find(doc: LoadedDocument, *lines: str) -> Chunk:
