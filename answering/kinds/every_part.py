@@ -223,7 +223,18 @@ def _nothing_done(part: str, text: str) -> bool:
         return False
     # an extractive answer is its quotes ("..." (doc p.N) "..."), which split_sentences reads as one
     amounts = [s for s in _sentences(text) if _AN_AMOUNT.search(s)]
-    return bool(amounts) and not any(_amount_done(s) for s in amounts)
+    return bool(amounts) and not any(_amount_done(s) and _in_the_asked_years(s, part) for s in amounts)
+
+
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def _in_the_asked_years(sentence: str, part: str) -> bool:
+    """A sentence that dates what was done dates it in a year the part asks ("During 2015, the
+    Company repurchased $35.3 billion" does not say what was spent in fiscal 2016); one that names
+    no year, or a part that names none, is left be."""
+    asked, said = set(_YEAR.findall(part)), set(_YEAR.findall(sentence))
+    return not asked or not said or bool(asked & said)
 
 
 _A_SHARE = re.compile(r".*(?:%|percent)", re.I)  # "raised it by 10%": a share, never an amount spent

@@ -319,3 +319,18 @@ def test_a_breakdown_asked_needs_figures_for_its_items():
     fires = ("What wildfire-related charges did PG&E record in 2018, broken down by fire event and by quarter, and what "
              "was the net amount after insurance recoveries?")
     assert "by quarter" in (answered_in_every_part(by_fire, fires, ["PG&E"]).reason or "")
+
+
+def test_an_amount_spent_in_another_year_is_not_what_the_asked_year_spent():
+    # Apple's FY2019 and FY2018 10-Ks: the year before's buybacks do not say what was spent in fiscal 2019
+    asked = ("What changes to its share repurchase authorization and quarterly dividend did Apple announce during "
+             "fiscal 2019, and how much did it spend on repurchases and dividends during fiscal 2019?")
+    announced = ('"In April 2019, the Company announced an increase to its current share repurchase program '
+                 'authorization from $100 billion to $175 billion and raised its quarterly dividend from $0.73 to $0.77 '
+                 'per share beginning in May 2019." (513c480b p.21) ')
+    year_before = _answer(announced + '"During 2018, the Company repurchased $72.7 billion of its common stock and paid '
+                                      'dividends and dividend equivalents of $13.7 billion." (x p.24)')
+    assert unanswered_part(year_before, asked, ["Apple"]) is not None
+    that_year = _answer(announced + '"During 2019, the Company repurchased $67.1 billion of its common stock and paid '
+                                    'dividends and dividend equivalents of $14.1 billion." (513c480b p.21)')
+    assert unanswered_part(that_year, asked, ["Apple"]) is None
