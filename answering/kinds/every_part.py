@@ -297,7 +297,8 @@ def metric_part_unanswered(written: WrittenAnswer, question: str, companies: lis
     if len(parts) < 2:
         return None
     for part in parts:
-        if _HOW_TO_ANSWER.match(part) or not _ASKING.match(last_sentence(part)):
+        # an item a closing request names ("Quantify the buybacks and dividends") is asked as well
+        if _HOW_TO_ANSWER.match(part) or not (_ASKING.match(last_sentence(part)) or part.startswith("the ")):
             continue
         if _ASKS_HOW_CHANGED.search(part) and not _A_CHANGE.search(written.text):
             return part  # "How did its capital spending change?": one year's level is no change

@@ -334,3 +334,14 @@ def test_an_amount_spent_in_another_year_is_not_what_the_asked_year_spent():
     that_year = _answer(announced + '"During 2019, the Company repurchased $67.1 billion of its common stock and paid '
                                     'dividends and dividend equivalents of $14.1 billion." (513c480b p.21)')
     assert unanswered_part(that_year, asked, ["Apple"]) is None
+
+
+def test_a_closing_request_asks_more_of_a_figure_but_how_to_answer_does_not():
+    # eBay's 2019 10-K: operating cash flow alone does not quantify the buybacks and dividends asked
+    flow = _answer("eBay Operating cash flow FY2019: $3,114.00 million (statement line item).", "metric")
+    asked = "What was eBay's operating cash flow in 2019? Quantify the buybacks and dividends."
+    assert answered_in_every_part(flow, asked, ["eBay"]).status == "unverified"
+    # FinanceBench's wording of where to read it is no part
+    how = ("What was eBay's operating cash flow in FY2019? Provide a response to the question by primarily using the "
+           "statement of cash flows.")
+    assert answered_in_every_part(flow, how, ["eBay"]).status == "answered"
