@@ -90,8 +90,9 @@ def write_answer(
     offline = answered_from_the_named_filing(offline, understanding, hits)
     offline = answered_in_the_asked_shape(offline, text)
     # An unverified figure (answering.checks) stays refused with an LLM too: the evidence it
-    # would rest on failed a check, and the LLM reads the same evidence.
-    if offline_engine or offline.status == "unverified":
+    # would rest on failed a check, and the LLM reads the same evidence. A figure held back only
+    # because the question asks more than it (every_part) is the LLM's to complete from the evidence.
+    if offline_engine or (offline.status == "unverified" and "partial_answer" not in offline.flags):
         return offline
     try:
         written = write_llm(text, hits, offline, services.llm, usage)

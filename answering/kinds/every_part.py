@@ -7,13 +7,24 @@ A part counts as answered when the answer states what it asks for:
   "what salary and bonus costs did X record") needs an amount in the answer, one asking "how
   long" a duration or a date, one asking "since when" the date something began;
 - a yes/no part ("Is ...", "Did ...") is answered by a yes/no answer;
-- any other part needs at least half of its content words in the answer (the quoted
-  sentences), as a stating sentence needs them (answering.kinds.sentences);
+- any other part needs at least half of its content words in ONE passage of the answer (the
+  quotes of one page, or the answer's own words), as a stating sentence needs them
+  (answering.kinds.sentences), not words scattered over quotes of other pages; and what it asks
+  of a name ("How was X separated from FRP Holdings?") is stated, not the name alone;
+- "how much did it spend / return / buy back" needs an amount said to be done ("repurchased
+  $29.0 billion"), not an authorization or a rate per share;
 - a request that lists what to give ("Give the date, the former parent, the distribution
   ratio and the number of shares distributed.") asks each item: a date item needs a date,
-  a number item an amount, any other its content words.
+  a number item an amount, any other its content words; a closing request of two things
+  ("Explain the revenue decline and the main factors behind the profit outcome.") asks each;
+- a breakdown ("broken down by fire event and by quarter", "segment by segment") needs figures
+  in the sentences naming each of its dimensions, not one total.
 
-Figures (kind `metric`, `not_meaningful`) are checked by their own formula, not here.
+A figure (kind `metric`) answers its own formula; a question that asks more of it (how another
+figure changed, why, what it is made of) is not answered by the figure alone: it is shown with
+the missing part named, status `unverified` (a refusal in every summary), for an LLM to complete
+from the evidence when one is configured. Instructions to a metric question ("Express as a
+percentage", "Base your judgment on ...") are no parts.
 """
 
 from __future__ import annotations
@@ -67,6 +78,10 @@ def asked_parts(question: str) -> list[str]:
     what/how/...", then the items a request lists ("Give the date, the former parent, ...")."""
     asks = [s.strip() for s in _SENTENCE.findall(question)] or [question]
     parts = [p for ask in asks for p in ask_parts(topic_ask(ask))]
+    if "?" not in question:
+        # "X fell, yet Y rose. Explain the revenue decline and the main factors behind the profit
+        # outcome.": a request of two things asks each
+        parts = [p for part in parts for p in _requested(part)]
     for ask in asks:
         # "What enlargement did it announce (new program size, share repurchase authorization and
         # quarterly dividend)?": each item the parentheses list is a part of its own
@@ -83,6 +98,23 @@ def asked_parts(question: str) -> list[str]:
                   for item in _ITEM_SPLIT.split(m.group("items"))
                   if item.strip() and not _PRONOUN.fullmatch(item.strip())]
     return parts
+
+
+_EXPLAIN = re.compile(r"^\W*(?:please\s+)?(?:explain|describe|discuss|summari[sz]e|outline)\b", re.I)
+_AND_THE = re.compile(r",?\s+and\s+(?=(?:the|its|their|what|how|why|which)\b)", re.I)
+
+
+def _requested(part: str) -> list[str]:
+    """The things a closing request asks ("Explain the revenue decline and the main factors behind
+    the profit outcome" -> the decline, the factors behind the profit), the premise before it kept
+    with the first; else [part]."""
+    request = last_sentence(part)
+    if not _EXPLAIN.match(request):
+        return [part]
+    pieces = _AND_THE.split(request)
+    if len(pieces) < 2:
+        return [part]
+    return [part[: len(part) - len(request)] + pieces[0], *pieces[1:]]
 
 
 # a part that asks to pick one item ("Which of X's two categories earned the higher margin?"), not
@@ -134,11 +166,39 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         return False
     words = content_words(part, companies)
     named = [w for w in tokenize(part) if w not in ("the", "a", "an", "of", "and", "its")]
+    passages = _passages(text)
     if re.match(r"the\s", part) and len(named) == 2:
         # an item a request or a parenthesised list names in two words ("the quarterly dividend"):
-        # both stated, not one it shares with another item ("dividends paid")
-        return overlap(text, named) < 1.0
-    return bool(words) and overlap(text, words) < MIN_WORDS
+        # both stated, in one passage, not one it shares with another item ("dividends paid")
+        return max(overlap(s, named) for s in passages) < 1.0
+    if not words:
+        return False
+    # one passage states the part: its words together, not scattered over quotes of other pages;
+    # and it states what the part asks of a name ("How was X separated from FRP Holdings?"), not
+    # the name alone
+    asked = [w for w in words if w not in _names(part)]
+    return not any(overlap(s, words) >= MIN_WORDS and (not asked or overlap(s, asked) > 0) for s in passages)
+
+
+_QUOTED = re.compile(r'"([^"]{20,})"\s*(\([^()]*\bp\.\s?\d+\))?')
+
+
+def _passages(text: str) -> list[str]:
+    """What the answer states, read passage by passage: the quotes of one page together (a writer
+    quotes a page's sentences in their order, one introducing the next), and the answer's own
+    words around its quotes as one."""
+    pages: dict[str, list[str]] = {}
+    for m in _QUOTED.finditer(text):
+        pages.setdefault(m.group(2) or m.group(1), []).append(m.group(1))
+    own = _QUOTED.sub(" ", text).strip()
+    return [" ".join(q) for q in pages.values()] + ([own] if len(own) > 20 or not pages else [])
+
+
+def _names(part: str) -> set[str]:
+    """The stems of the words a part writes capitalised after its first word: names of companies,
+    places, products ("FRP Holdings", "Wells Fargo")."""
+    words = re.findall(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w&'’-]*", part.strip())
+    return {t for w in words for t in tokenize(w)}
 
 
 # "how much did it spend on repurchases", "how much stock had it bought back": an amount done, which
@@ -156,12 +216,46 @@ _DONE = re.compile(r"\b(?:repurchased|purchased|bought|spent|paid|returned|used|
 def _nothing_done(part: str, text: str) -> bool:
     """The part asks an amount spent or bought, and no amount the answer gives is one said to be
     done ("spent $29.0 billion", "paid dividends of $12.2 billion"): an authorization raised or a
-    dividend rate set is not what was spent. A part that asks the capacity itself is left be."""
+    dividend rate set is not what was spent, nor is a rate that names a payment ("raised the
+    dividend from $0.52 to $0.57 per share, beginning with the dividend paid in the third quarter").
+    A part that asks the capacity itself is left be."""
     if not _ASKS_DONE.search(part) or _MAY.search(part) or _CAPACITY.search(part):
         return False
     # an extractive answer is its quotes ("..." (doc p.N) "..."), which split_sentences reads as one
-    amounts = [s for s in re.findall(r'"([^"]{20,})"', text) or split_sentences(text) if _AN_AMOUNT.search(s)]
-    return bool(amounts) and not any(_DONE.search(s) for s in amounts)
+    amounts = [s for s in _sentences(text) if _AN_AMOUNT.search(s)]
+    return bool(amounts) and not any(_amount_done(s) and _in_the_asked_years(s, part) for s in amounts)
+
+
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def _in_the_asked_years(sentence: str, part: str) -> bool:
+    """A sentence that dates what was done dates it in a year the part asks ("During 2015, the
+    Company repurchased $35.3 billion" does not say what was spent in fiscal 2016); one that names
+    no year, or a part that names none, is left be."""
+    asked, said = set(_YEAR.findall(part)), set(_YEAR.findall(sentence))
+    return not asked or not said or bool(asked & said)
+
+
+_A_SHARE = re.compile(r".*(?:%|percent)", re.I)  # "raised it by 10%": a share, never an amount spent
+_PER_UNIT = re.compile(r"^(?:[^.;]|\.\d){0,30}?\bper\s+(?:share|unit)\b", re.I)
+
+
+def _amount_done(sentence: str) -> bool:
+    """Whether the sentence says an amount was done: a done verb with an amount in its clause
+    ("repurchased 11 million shares for $1.7 billion", "$12.2 billion was paid"), the amount no
+    rate per share."""
+    for verb in _DONE.finditer(sentence):
+        window = sentence[max(0, verb.start() - 60):verb.end() + 80]
+        for amount in _AN_AMOUNT.finditer(window):
+            if not _PER_UNIT.match(window[amount.end():]) and not _A_SHARE.fullmatch(amount.group()):
+                return True
+    return False
+
+
+def _sentences(text: str) -> list[str]:
+    """The answer's sentences: each quote of an extractive answer ("..." (doc p.N)), else its sentences."""
+    return re.findall(r'"([^"]{20,})"', text) or split_sentences(text)
 
 
 # parts read by their own rule below (an amount, a duration, a date, a yes/no)
@@ -185,8 +279,14 @@ def _own_words(part: str, companies: list[str]) -> list[str]:
 # a part asking how a figure moved, and an answer that states a movement
 _ASKS_HOW_CHANGED = re.compile(r"\bhow\s+(?:did|has|have|does)\b[^?]*\b(?:change|changed|move|moved|evolve|evolved|trend)\b|"
                                r"\bwhat\s+happened\s+to\b", re.I)
-_A_CHANGE = re.compile(r"\bfrom\s+[$€£]?\(?\d|\b(?:rose|fell|increased?|decreased?|declined?|grew|dropped|changed?|up|down)\b|"
+# ("from $580.0M", not the document id of "Read from 36abfbee")
+_A_CHANGE = re.compile(r"\bfrom\s+[$€£]?\(?\d[\d,.]*(?!\w)|\b(?:rose|fell|increased?|decreased?|declined?|grew|dropped|changed?|up|down)\b|"
                        r"percentage\s+points?|[+−]\d|(?<![\w$])-\d", re.I)
+
+
+# a part asking what caused something, which a figure and its working never state
+_ASKS_WHY = re.compile(r"^\W*(?:and\s+)?(?:why\b|what\s+(?:\w+\s+){0,2}?(?:drove|drives|driv\w+|caused?|causes|"
+                       r"explains?|reasons?|factors?)\b|explain\b)", re.I)
 
 
 def metric_part_unanswered(written: WrittenAnswer, question: str, companies: list[str]) -> str | None:
@@ -197,10 +297,13 @@ def metric_part_unanswered(written: WrittenAnswer, question: str, companies: lis
     if len(parts) < 2:
         return None
     for part in parts:
-        if _HOW_TO_ANSWER.match(part) or not _ASKING.match(last_sentence(part)):
+        # an item a closing request names ("Quantify the buybacks and dividends") is asked as well
+        if _HOW_TO_ANSWER.match(part) or not (_ASKING.match(last_sentence(part)) or part.startswith("the ")):
             continue
         if _ASKS_HOW_CHANGED.search(part) and not _A_CHANGE.search(written.text):
             return part  # "How did its capital spending change?": one year's level is no change
+        if _ASKS_WHY.match(last_sentence(part)):
+            return part  # "..., and why did it fall?": a figure states no cause
         # a part that only refers back to the figure ("and how did it change?") is the figure's own
         words = _own_words(last_sentence(part), companies)
         if words and overlap(written.text, words) < MIN_WORDS:
@@ -217,13 +320,46 @@ def answered_in_every_part(written: WrittenAnswer, question: str, companies: lis
         return written
     else:
         part = unanswered_part(written, question, companies)
+    part = part or unbroken_down(written.text, question)
     if part is None:
         return written
     reason = f"the question has several parts and nothing found states “{part.rstrip('?')}”"
+    if written.kind == "metric":
+        # the figure was found and checked, only not all that was asked: shown, but not given as
+        # the answer (unverified counts as a refusal in every summary, and the exit code)
+        return written.model_copy(update={
+            "status": "unverified", "value": None, "reason": reason, "flags": [*written.flags, "partial_answer"],
+            "text": f"Not given: {reason}; the figure found: {written.text}",
+        })
     return written.model_copy(update={
         "status": "not_found", "value": None, "reason": reason, "flags": [*written.flags, "partial_answer"],
         "text": f"{NOT_FOUND.capitalize()}: {reason}; found only: {written.text}",
     })
+
+
+# "broken down by fire event and by quarter", "segment by segment", "for each segment": each item
+# of the breakdown is asked, so one total or one headline sentence does not answer it
+_BREAKDOWN = re.compile(r"\b(?:broken\s+down|break(?:ing)?\s+(?:\w+\s+){0,3}?down|split)\s+by\s+(?P<by>[^,?;]+)|"
+                        r"\b(?P<each>[a-z]+)\s+by\s+(?P=each)\b|\bfor\s+each\s+(?!of\b)(?P<item>[a-z]+(?:\s+[a-z]+)?)", re.I)
+_DIMENSION_SPLIT = re.compile(r"\s*(?:,|\band\b|\bor\b)\s*(?:by\s+)?", re.I)
+
+
+def unbroken_down(text: str, question: str) -> str | None:
+    """The breakdown a question asks for that the answer does not give, or None: a breakdown
+    "by X" is given when the answer's sentences naming X carry two figures or more (one per item
+    at least for two items); a headline "across all segments" with one figure is no breakdown."""
+    sentences = _sentences(text)
+    for m in _BREAKDOWN.finditer(question):
+        dimensions = [d for d in _DIMENSION_SPLIT.split(m.group("by") or m.group("each") or m.group("item") or "")
+                      if d.strip()]
+        for dimension in dimensions:
+            words = [w for w in tokenize(dimension) if len(w) > 2 and w not in ("the", "its", "their")]
+            if not words:
+                continue
+            naming = [s for s in sentences if overlap(s, words) > 0]
+            if sum(len(_AN_AMOUNT.findall(s)) for s in naming) < 2:
+                return f"{m.group(0).strip()} (by {dimension.strip()})"
+    return None
 
 
 # "How much has the effective tax rate changed between FY2021 and FY2022?": a change between

@@ -152,3 +152,16 @@ def test_a_figure_that_failed_a_check_stays_refused_with_an_llm(llm_services, co
                            Usage())
     assert written.status == "unverified" and "check_failed:consolidated_inputs" in written.flags
     assert server.requests == []
+
+
+def test_a_figure_held_back_for_a_part_it_does_not_answer_is_the_llm_s_to_complete(llm_services, hits):
+    """Offline, "and who audited it?" is a part the net income figure does not state: the
+    figure is shown, not given (answering.kinds.every_part). The LLM reads the evidence for the whole
+    question; a figure that failed a check would not be (answering.checks)."""
+    server, services = llm_services
+    question = "What was Costco's net income in FY2021 (in USD millions), and who audited it?"
+    server.script(reply("Costco's net income was $5,007 million in FY2021 [1]; the passage names no auditor."))
+    offline = write_answer(question, hits, understand(question, CATALOG), services, Usage(), offline_only=True)
+    assert offline.status == "unverified" and "partial_answer" in offline.flags and "$5,007.00 million" in offline.text
+    written = write_answer(question, hits, understand(question, CATALOG), services, Usage())
+    assert len(server.requests) == 1 and written.engine.startswith("llm:")

@@ -105,7 +105,9 @@ def test_a_metric_answer_does_not_stand_for_the_other_parts_a_question_asks():
         "Acme Total liabilities FY2019: $25,500.00 million (statement line item). Total liabilities = $25,500.0M."))
     asked = "What total estimated liability did Acme carry at December 31, 2019, and how is it made up?"
     refused = answered_in_every_part(total, asked, ["Acme"])
-    assert refused.status == "not_found" and "partial_answer" in refused.flags
+    # the figure found is shown, not given: unverified counts as a refusal
+    assert refused.status == "unverified" and "partial_answer" in refused.flags and refused.value is None
+    assert "$25,500.00 million" in refused.text
     # a clause that says how to answer is no part of its own
     ratio = WrittenAnswer(status="answered", kind="metric", text=(
         "Acme Inventory turnover FY2021: 3.5 (standard definition). Inventory turnover = Cost of revenue / "
