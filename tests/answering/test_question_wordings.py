@@ -144,3 +144,20 @@ def test_and_inside_an_operand_s_name_is_no_second_definition():
                          "amortization as reported in the cash flow statement.", load_vocabulary())
     assert target is not None and target.formula == "operating_income + depreciation_amortization"
     assert not target.lines
+
+
+def test_an_operand_glossed_in_the_filing_s_language_is_read_by_either_name():
+    # "net profit (laba bersih)": the gloss is the row's label in an Indonesian filing, not an operation
+    target = read_target("What was Adhi Karya's net profit margin for fiscal year 2009? Net profit margin is defined "
+                         "as net profit (laba bersih) / operating revenues (pendapatan usaha). Express as a percentage "
+                         "rounded to one decimal place.", load_vocabulary())
+    assert target is not None and target.formula == "net_income / revenue"
+    vocab = with_lines(load_vocabulary(), target)
+    assert row_names("Laba bersih", "net_income", vocab) and row_names("Pendapatan usaha", "revenue", vocab)
+    # an aside that qualifies the operand is no gloss: it is not dropped as one
+    aside = read_target("What was Acme's FY2023 ratio? Define it as: accounts payable (average of opening and "
+                        "closing) / revenue.", load_vocabulary())
+    assert aside is None or "accounts_payable / revenue" not in aside.formula
+    # nor is an operation in parentheses after an unfinished name: "sum of (principal x coupon rate)"
+    assert read_target("What is Acme's FY2023 weighted average coupon? Weighted average coupon is defined as: sum of "
+                       "(principal x coupon rate) / total principal.", load_vocabulary()) is None
