@@ -53,7 +53,7 @@ _CHANGE = re.compile(r"\b(?:change|increase|decrease)\s+in\b", re.I)
 _PERCENT_OF = re.compile(r"\s+as\s+an?\s+(?:%|percent(?:age)?)\s+of\s+|\s+%\s+of\s+", re.I)
 _LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
 _CAGR = re.compile(r"\bcagr\b|compound annual growth", re.I)
-_CHANGE_ASK = re.compile(r"\b(?:change[sd]?|changing|growth|grew|increase|decrease|decline)\b", re.I)
+_CHANGE_ASK = re.compile(r"\b(?:change[sd]?|changing|growth|grows?|grew|increase|decrease|decline)\b", re.I)
 # "percentage change", "% change", "growth rate": a relative change asked, even of a rate
 _RELATIVE_CHANGE = re.compile(r"\b(?:percent(?:age)?|%)\s+(?:change|increase|decrease|decline|growth)\b|%\s+change"
                               r"|\bgrowth\s+rate\b|\bgrow|\bgrew\b", re.I)
@@ -80,6 +80,7 @@ _PERCENT_METRIC_WORDS = ("margin", "growth", "rate", "return_on", "payout", "_to
 _WHERE = re.compile(r",?\s+where\s+(?P<name>[^=,]+?)\s*(?:=|\bequals\b|\bis\b|\bare\b)\s*(?P<expr>.+)$", re.I)
 # the only calls a formula may hold, each of one operand: anything else ("avg(x)(y)") is not read
 _FUNCTIONS = ("avg", "prior", "change")
+_RELATES_PERIODS = re.compile(r"\b(?:prior|change)\(")
 
 
 class UnreadableFormula(ValueError):
@@ -232,6 +233,11 @@ _A_FLOW = re.compile(r"\b(?:generated|provided|used)\s+(?:by|in|from)\b|\bpaymen
 _RELATIONAL = re.compile(r"\b(?:before|after|excluding|less|net\s+of|other\s+than|attributable|per)\b", re.I)
 
 
+# an operand the vocabulary lacks dated by a bare year, before or after its words
+_DATED_LINE = re.compile(r"(?:FY\s?)?(?P<y1>(?:19|20)\d\d)\s+(?P<line1>[A-Za-z][^\d]*)"
+                         r"|(?P<line2>[A-Za-z][^\d]*?)\s+(?:in\s+)?(?:FY\s?)?(?P<y2>(?:19|20)\d\d)", re.I)
+
+
 def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, str] | None = None,
           strict: bool = False, wordings: dict[str, list[str]] | None = None) -> str:
     """One operand of a question's formula as formula text: a number, or a metric key
@@ -247,6 +253,13 @@ def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, st
         text = text[period.end():]
     found = vocab.match_metrics(text)
     if not found:
+        if (dated := _DATED_LINE.fullmatch(text)) and year is not None and lines is not None:
+            # "2020 retail units sold" of a 2021 question: the line of the year before, as a
+            # named metric's "FY2020 revenue" is read
+            offset = year - int(dated.group("y1") or dated.group("y2"))
+            if offset in (0, 1):
+                key = _line(dated.group("line1") or dated.group("line2"), lines, f"no metric in {text!r}")
+                return f"prior({key})" if offset else key
         return _line(text, lines, f"no metric in {text!r}")
     # the longest-named metric of the segment ("cost of goods sold" over "goods")
     key = found[0]
@@ -397,12 +410,20 @@ def unreadable_definition(question: str, vocab: Vocabulary) -> str | None:
 
 
 _PRONOUN = re.compile(r"^(?:it|this|that|(?:the|this)\s+(?:ratio|metric|measure|figure))$", re.I)
+# "Change is defined as: (FY2021 X - FY2020 X) / FY2020 X", "Growth is defined as ...": the change
+# or growth the ask asks for, named by its aggregation word
+_AGGREGATE_NAME = re.compile(r"^(?:the\s+)?(?:(?:year[- ]over[- ]year|annual|yoy)\s+)?(?:percent(?:age)?\s+)?"
+                             r"(?:change|growth(?:\s+rate)?|increase|decrease|decline)$", re.I)
+
+
+def _names_asked_change(name: str, ask: str) -> bool:
+    return bool(_AGGREGATE_NAME.match(name.strip())) and bool(_CHANGE_ASK.search(ask))
 
 
 def _defined_key(name: str, ask: str, vocab: Vocabulary) -> str:
     """The key a question's definition defines: "Define it as: ..." defines what the ask names
     ("What is X's capital expenditure to revenue ratio? Define it as: capex / revenue")."""
-    if _PRONOUN.match(name.strip()):
+    if _PRONOUN.match(name.strip()) or _names_asked_change(name, ask):
         metric, _composed = _ask_metric(ask, vocab)
         if metric is not None:
             return metric
@@ -491,7 +512,8 @@ def _resolve(
     metric, composed = _ask_metric(ask, vocab)
     if metric is None and composed is None:
         # the ask names no vocabulary metric: a defined one it names by its own words
-        named = next((n for n, _ in definitions if set(tokenize(n)) <= set(tokenize(ask))), None)
+        named = next((n for n, _ in definitions if set(tokenize(n)) <= set(tokenize(ask)) or _names_asked_change(n, ask)),
+                     None)
         if named is None:
             return None
         metric = _name_key(named, vocab)
@@ -635,6 +657,11 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         label = label.replace(line, wording)  # "revenues from franchised restaurants / Revenue"
     unit = _unit(key, formula, source, vocab)
     aggregation = _aggregation(ask, question, years)
+    relative = aggregation == "change"
+    if source == "question" and _RELATES_PERIODS.search(formula):
+        # the question's formula relates the years itself ("(FY2021 X - FY2020 X) / FY2020 X"):
+        # computed once, for the last year; a change of it between the years would be another measure
+        aggregation = "value"
     if aggregation == "change" and unit == "ratio" and _percent_metric(key) and source != "question" \
             and not _RELATIVE_CHANGE.search(question):
         # "how much has the effective tax rate changed between FY2021 and FY2022": a rate's
@@ -664,7 +691,8 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         definitions=given, years=years if aggregation != "value" else [max(years)],
         quarter=quarter, year_to_date=bool(_QUARTER_WORDS.search(ask)) and quarter is not None,
         aggregation=aggregation,  # type: ignore[arg-type]
-        unit="percent" if _is_percent(key, unit, source, aggregation, ask, question) else unit,  # type: ignore[arg-type]
+        unit="percent" if _is_percent(key, unit, source, aggregation, ask, question) or (relative and unit == "ratio")
+        else unit,  # type: ignore[arg-type]
         scale=_scale(question) if unit == "USD" and aggregation != "change" else "units",  # type: ignore[arg-type]
         decimals=_decimals(question), unresolved=unresolved, lines=lines,
         wordings=wordings,
