@@ -205,9 +205,25 @@ def _label_matches(label: str, metric_wordings: list[str]) -> bool:
     )
 
 
+_FILLER = frozenset(tokenize("of the"))
+
+
+def _same_words(label: str, section: str, metric_wordings: list[str]) -> bool:
+    """A row names a line the question words in another order: the label's words (with its
+    section's, "Closing market price (TSX):" over "Class A shares") are the wording's words,
+    every one, and no other ("closing TSX market price of the Class A share"). A row with a
+    word more or less is another line."""
+    keys = {frozenset(key) - _FILLER for key in _label_keys(tuple(metric_wordings))}
+    candidates = [label] + ([f"{section} {label}"] if section else [])
+    # a parenthesis of the label is words of it too ("Closing market price (TSX):")
+    return any(frozenset(tokenize(form)) - _FILLER in keys
+               for c in candidates for form in (numbers.normalize_label(c), re.sub(r"[()]", " ", c)))
+
+
 def row_names(label: str, metric: str, vocabulary: Vocabulary) -> bool:
     """Whether a statement row's label names the metric (the row reader's own test)."""
-    return _label_matches(label, _wordings(vocabulary, metric)) or _spells(label, _acronym(vocabulary, metric))
+    return _label_matches(label, _wordings(vocabulary, metric)) or _spells(label, _acronym(vocabulary, metric)) \
+        or (metric.startswith(LINE_PREFIX) and _same_words(label, "", _wordings(vocabulary, metric)))
 
 
 _NOT_INITIAL = frozenset({"total", "of", "and", "the", "&", "net"})
@@ -318,7 +334,8 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
         if not _label_matches(row.label, metric_wordings) and not _spells(row.label, acronym) and not (
                 row.label_before and _label_matches(row.label_before, metric_wordings)) and not (
                 aspect.metric.startswith(LINE_PREFIX) and section
-                and any(_label_matches(f"{a} {b}", metric_wordings) for a, b in ((row.label, section), (section, row.label)))):
+                and any(_label_matches(f"{a} {b}", metric_wordings) for a, b in ((row.label, section), (section, row.label)))
+        ) and not (aspect.metric.startswith(LINE_PREFIX) and _same_words(row.label, section, metric_wordings)):
             # a line the question names is also a row under its section ("Revenue:" / "Cloud")
             continue
         if "per share" in row.label.lower() and unit not in _PER_SHARE_UNITS:

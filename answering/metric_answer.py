@@ -32,7 +32,7 @@ from answering.aspects import (
 from answering.checks import CheckedInput, CheckFailure
 from answering.citations import cite, quote_in_text, unique_citations
 from answering.metric_formula import InputValue, MetricResult, Missing, compute
-from answering.metric_target import read_target
+from answering.metric_target import line_unit, read_target
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import (
     ANNUAL_FILINGS,
@@ -161,9 +161,22 @@ class Evidence:
             # a part: an asset-backed entity's "Debt maturing within one year"): the statement's
             # own page, searched for, decides when it prints the row
             best = self._best_reading(metric, year, own) or best
+        if best is None and metric in self.question_lines and self.retriever is not None:
+            # a line only the question names may stand in any table (supplemental data, a
+            # note), on a page the question's words did not retrieve: searched for by its words
+            found = self.retriever.search(self.vocab.label(metric) or "", k=8, mode="sparse",
+                                          filters=SearchFilters(companies=[self.company]))
+            best = self._best_reading(metric, year, self._whole_pages(found))
         if best is None:
             return None
         r = best[1]
+        if r.from_table and self.retriever is not None and checks.stated_scale(r.chunk.text, r.quote) is None:
+            # a chunk cut from the middle of its table states no scale: the whole page, whose
+            # header says "(In thousands)", reads the row at the table's own scale
+            page = self._whole_pages([SearchHit(chunk=r.chunk, score=0.0)])
+            again = self._best_reading(metric, year, page)
+            if again is not None and again[1].quote == r.quote and checks.stated_scale(again[1].chunk.text, r.quote):
+                r = again[1]
         return InputValue(metric=metric, fiscal_year=year, value=r.value, doc=r.chunk.doc, page=r.chunk.page,
                           quote=r.quote, chunk=r.chunk)
 
@@ -175,14 +188,18 @@ class Evidence:
         # annual filings only: a 10-Q's balance sheet dated "September 30, 2022" is no FY2022 column
         found = self.retriever.search(query, filters=SearchFilters(companies=[self.company], tags=[statement],
                                                                    forms=list(ANNUAL_FILINGS)), k=8, mode="sparse")
+        return self._whole_pages([h for h in found if statement in h.chunk.tags and h.chunk.form in ANNUAL_FILINGS])
+
+    def _whole_pages(self, found: list[SearchHit]) -> list[SearchHit]:
+        """Each hit's page once, as one chunk of the whole page's text: a table cut into chunks
+        keeps its column years in the first one (chunks that begin on an earlier page are left
+        out: their dates are no header)."""
         pages: dict[tuple[str, int], SearchHit] = {}
+        filing = getattr(self.retriever, "filing", None)  # a stand-in retriever may hold no pages
         for hit in found:
             key = (hit.chunk.doc, hit.chunk.page)
-            if statement not in hit.chunk.tags or hit.chunk.form not in ANNUAL_FILINGS or key in pages:
+            if key in pages:
                 continue
-            # the whole page: a statement cut into chunks keeps its column years in the first one
-            # (chunks that begin on an earlier page are left out: their dates are no header)
-            filing = getattr(self.retriever, "filing", None)  # a stand-in retriever may hold no pages
             on_page = [c for c in (filing(hit.chunk.doc).pages.get(hit.chunk.page, []) if filing else [])
                        if c.page == hit.chunk.page]
             whole = "\n".join(c.text for c in on_page) if on_page else hit.chunk.text
@@ -211,11 +228,29 @@ class Evidence:
 
 
     def _release_line(self, metric: str, year: int) -> InputValue | None:
-        for hit in self.hits:
-            chunk = hit.chunk
-            quarter = re.fullmatch(r"\d{4}Q([1-4])", chunk.period or "")
-            if chunk.form not in _QUARTER_TABLE_FORMS or not quarter or not chunk.fiscal_year or \
-                    (chunk.company or "").casefold() != self.company.casefold():
+        chunks = [hit.chunk for hit in self.hits]
+        found = self._placed_line(metric, year, chunks)
+        filing = getattr(self.retriever, "filing", None)  # a stand-in retriever may hold no pages
+        if found is None and filing is not None:
+            # the row may stand on a page no hit is from (a release's operating data table,
+            # whose rows the question's words do not retrieve): the retrieved filings read whole
+            for doc in dict.fromkeys(c.doc for c in chunks if self._quarter_chunk(c)):
+                if (found := self._placed_line(metric, year, filing(doc).chunks)) is not None:
+                    break
+        return found
+
+    def _quarter_chunk(self, chunk: Chunk) -> re.Match[str] | None:
+        """The chunk's quarter, when it is of this company's release or 10-Q."""
+        quarter = re.fullmatch(r"\d{4}Q([1-4])", chunk.period or "")
+        if chunk.form not in _QUARTER_TABLE_FORMS or not chunk.fiscal_year or \
+                (chunk.company or "").casefold() != self.company.casefold():
+            return None
+        return quarter
+
+    def _placed_line(self, metric: str, year: int, chunks: list[Chunk]) -> InputValue | None:
+        for chunk in chunks:
+            quarter = self._quarter_chunk(chunk)
+            if not quarter or not chunk.fiscal_year:
                 continue
             for row in placed_rows(chunk.text, chunk.fiscal_year, int(quarter.group(1))):
                 value = row.amounts.get(f"{year} {self.period}")
@@ -242,7 +277,8 @@ def with_lines(vocab: Vocabulary, target: MetricTarget) -> Vocabulary:
     with the question's own wording of a line it does know (MetricTarget.wordings)."""
     if not target.lines and not target.wordings:
         return vocab
-    extra = [Entry(key=key, kind="metric", label=wording, unit="USD",
+    extra = [Entry(key=key, kind="metric", label=wording, unit=line_unit(wording) or "USD",
+                   synonyms=[w for w in target.wordings.get(key, []) if w != wording],
                    definition=f"the statement line '{wording}', as the question names it")
              for key, wording in target.lines.items()]
     entries = [e.model_copy(update={"synonyms": [*e.synonyms, *target.wordings[e.key]]}) if e.key in target.wordings

@@ -53,7 +53,7 @@ _CHANGE = re.compile(r"\b(?:change|increase|decrease)\s+in\b", re.I)
 _PERCENT_OF = re.compile(r"\s+as\s+an?\s+(?:%|percent(?:age)?)\s+of\s+|\s+%\s+of\s+", re.I)
 _LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
 _CAGR = re.compile(r"\bcagr\b|compound annual growth", re.I)
-_CHANGE_ASK = re.compile(r"\b(?:change[sd]?|changing|growth|grew|increase|decrease|decline)\b", re.I)
+_CHANGE_ASK = re.compile(r"\b(?:change[sd]?|changing|growth|grows?|grew|increase|decrease|decline)\b", re.I)
 # "percentage change", "% change", "growth rate": a relative change asked, even of a rate
 _RELATIVE_CHANGE = re.compile(r"\b(?:percent(?:age)?|%)\s+(?:change|increase|decrease|decline|growth)\b|%\s+change"
                               r"|\bgrowth\s+rate\b|\bgrow|\bgrew\b", re.I)
@@ -80,6 +80,7 @@ _PERCENT_METRIC_WORDS = ("margin", "growth", "rate", "return_on", "payout", "_to
 _WHERE = re.compile(r",?\s+where\s+(?P<name>[^=,]+?)\s*(?:=|\bequals\b|\bis\b|\bare\b)\s*(?P<expr>.+)$", re.I)
 # the only calls a formula may hold, each of one operand: anything else ("avg(x)(y)") is not read
 _FUNCTIONS = ("avg", "prior", "change")
+_RELATES_PERIODS = re.compile(r"\b(?:prior|change)\(")
 
 
 class UnreadableFormula(ValueError):
@@ -135,18 +136,39 @@ _SERIES_COMMA = re.compile(r",\s*(?=[a-z]+(?:\s+[a-z]+)?\s+and\s+[a-z]+\s*$)", r
 _LINE_WORDS = re.compile(r"[a-z][a-z'’&\s-]*", re.I)  # words only: no figures, no symbols
 
 
-def line_wording(segment: str) -> str | None:
+def line_wording(segment: str, as_printed: bool = False) -> str | None:
     """The statement line an operand names in the question's own words ("short-term debt"),
     without its period clause; None when no words are left or it wraps a function (average,
-    change), which a line read as printed cannot honour."""
+    change), which a line read as printed cannot honour. A per-share amount or a count is a
+    line only `as_printed` (see `line_unit`): the caller reads it unscaled."""
     # "property, plant and equipment": a comma inside a series of the name is no period clause
     text = _SERIES_COMMA.sub(" ", segment.strip())
     text = _LINE_END.split(text, maxsplit=1)[0].strip(" ()")
     text = re.sub(r"^(?:the|its|their)\s+", "", text, flags=re.I)
     if not text or _AVERAGE.search(text) or _CHANGE.search(text) or parse_periods(text).years \
-            or _NOT_MONEY.search(text):
+            or (_NOT_MONEY.search(text) and not (as_printed and line_unit(text) != "USD")):
         return None
     return text if _LINE_WORDS.fullmatch(text) else None
+
+
+# a line that is an amount per share ("net assets per Class A share", "closing market price
+# of the Class A share") or a count ("retail units sold", "number of stores"), not money in millions
+_PER_SHARE_LINE = re.compile(r"\bper\b[\w\s'’-]*\bshares?\b|\bprices?\b", re.I)
+_COUNT_LINE = re.compile(r"\b(?:number\s+of|units|count|employees|headcount)\b", re.I)
+_NO_LINE = re.compile(r"%|\b(?:rates?|ratios?|margins?|percent\w*|days|yields?)\b", re.I)
+
+
+def line_unit(wording: str) -> str | None:
+    """The unit a line the question names is printed in: "USD" (money, scaled as its table
+    says), "USD/share" or "shares" (a count), both read as printed; None for a rate or a
+    ratio, which a row's amount would not say how to read."""
+    if _NO_LINE.search(wording):
+        return None
+    if _PER_SHARE_LINE.search(wording):
+        return "USD/share"
+    if _COUNT_LINE.search(wording):
+        return "shares"
+    return None if _NOT_MONEY.search(wording) else "USD"
 
 
 def line_key(wording: str) -> str:
@@ -156,7 +178,7 @@ def line_key(wording: str) -> str:
 def _line(text: str, lines: dict[str, str] | None, why: str) -> str:
     """An operand the vocabulary has no metric for, as a line of its own (when the caller
     reads such lines), else UnreadableFormula."""
-    wording = line_wording(text) if lines is not None else None
+    wording = line_wording(text, as_printed=True) if lines is not None else None
     if wording is None or lines is None:
         raise UnreadableFormula(why)
     key = line_key(wording)
@@ -211,6 +233,11 @@ _A_FLOW = re.compile(r"\b(?:generated|provided|used)\s+(?:by|in|from)\b|\bpaymen
 _RELATIONAL = re.compile(r"\b(?:before|after|excluding|less|net\s+of|other\s+than|attributable|per)\b", re.I)
 
 
+# an operand the vocabulary lacks dated by a bare year, before or after its words
+_DATED_LINE = re.compile(r"(?:FY\s?)?(?P<y1>(?:19|20)\d\d)\s+(?P<line1>[A-Za-z][^\d]*)"
+                         r"|(?P<line2>[A-Za-z][^\d]*?)\s+(?:in\s+)?(?:FY\s?)?(?P<y2>(?:19|20)\d\d)", re.I)
+
+
 def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, str] | None = None,
           strict: bool = False, wordings: dict[str, list[str]] | None = None) -> str:
     """One operand of a question's formula as formula text: a number, or a metric key
@@ -226,6 +253,13 @@ def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, st
         text = text[period.end():]
     found = vocab.match_metrics(text)
     if not found:
+        if (dated := _DATED_LINE.fullmatch(text)) and year is not None and lines is not None:
+            # "2020 retail units sold" of a 2021 question: the line of the year before, as a
+            # named metric's "FY2020 revenue" is read
+            offset = year - int(dated.group("y1") or dated.group("y2"))
+            if offset in (0, 1):
+                key = _line(dated.group("line1") or dated.group("line2"), lines, f"no metric in {text!r}")
+                return f"prior({key})" if offset else key
         return _line(text, lines, f"no metric in {text!r}")
     # the longest-named metric of the segment ("cost of goods sold" over "goods")
     key = found[0]
@@ -260,6 +294,27 @@ def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, st
     return key
 
 
+# An operand's name glossed in words only ("net profit (laba bersih)", "operating revenues
+# (pendapatan usaha)"): the same line in another wording, never an operation on it
+_GLOSS = re.compile(r"(?P<term>[A-Za-z][A-Za-z'’&-]*(?:\s+[A-Za-z][A-Za-z'’&-]*)*)\s*\((?P<gloss>[a-z][a-z'’&\s-]*[a-z])\)")
+
+
+# words a gloss never holds: an aside in English that qualifies or aggregates the operand
+# ("(average of the opening and closing balances)", "(net of tax)") changes what it is
+_NOT_GLOSS = frozenset({"of", "and", "or", "the", "a", "an", "in", "for", "from", "to", "at", "on", "by", "between",
+                        "average", "avg", "mean", "change", "excluding", "including", "net", "total", "less",
+                        "plus", "minus", "divided", "times", "before", "after", "per", "only", "all", "each"})
+
+
+def _gloss_words(term: str, gloss: str) -> bool:
+    """A gloss names the operand again: a few words, none that qualify, aggregate or operate
+    ("x" of "(principal x coupon rate)"), after an operand whose name is complete (not
+    "sum of", which the parenthesis continues)."""
+    words = gloss.split()
+    return 1 <= len(words) <= 4 and not any(w in _NOT_GLOSS or len(w) == 1 for w in words) \
+        and term.split()[-1].lower() not in _NOT_GLOSS
+
+
 def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: dict[str, str] | None = None,
                   strict: bool = False, wordings: dict[str, list[str]] | None = None) -> str:
     """A definition's words as a formula over metric keys.
@@ -270,11 +325,21 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
     `lines` is given: such a term is then a statement line of its own, recorded there.
     """
     named: dict[str, list[str]] = {}  # this reading's own wordings, kept only for the formula returned
+    glosses: dict[int, str] = {}  # where a glossed operand ends in the text without its glosses
+    plain, last = "", 0
+    for m in _GLOSS.finditer(text):
+        if _gloss_words(m.group("term"), m.group("gloss")):
+            plain += text[last:m.end("term")]
+            glosses[len(plain) - 1] = m.group("gloss")
+            last = m.end()
+    text = plain + text[last:]
 
     def terms() -> list[str]:
         named.clear()
         parts: list[str] = []
+        at = 0
         for piece in _OPERATORS.split(text):
+            start, at = at, at + len(piece or "")
             if piece is None or not piece.strip():
                 continue
             word = piece.strip().lower()
@@ -284,6 +349,11 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
                 parts.append(_OPERATOR_SYMBOL[word])
             else:
                 parts.append(_term(piece, vocab, year, lines, strict, named))
+                gloss = next((g for end, g in glosses.items() if start <= end < at), None)
+                if gloss is not None and re.fullmatch(r"[a-z_]+", parts[-1]):
+                    # "net profit (laba bersih)": the operand's name in the filing's other
+                    # language, a wording its row may be labelled by instead
+                    named.setdefault(parts[-1], []).append(gloss)
         return parts
 
     known = dict(lines) if lines is not None else {}
@@ -340,12 +410,20 @@ def unreadable_definition(question: str, vocab: Vocabulary) -> str | None:
 
 
 _PRONOUN = re.compile(r"^(?:it|this|that|(?:the|this)\s+(?:ratio|metric|measure|figure))$", re.I)
+# "Change is defined as: (FY2021 X - FY2020 X) / FY2020 X", "Growth is defined as ...": the change
+# or growth the ask asks for, named by its aggregation word
+_AGGREGATE_NAME = re.compile(r"^(?:the\s+)?(?:(?:year[- ]over[- ]year|annual|yoy)\s+)?(?:percent(?:age)?\s+)?"
+                             r"(?:change|growth(?:\s+rate)?|increase|decrease|decline)$", re.I)
+
+
+def _names_asked_change(name: str, ask: str) -> bool:
+    return bool(_AGGREGATE_NAME.match(name.strip())) and bool(_CHANGE_ASK.search(ask))
 
 
 def _defined_key(name: str, ask: str, vocab: Vocabulary) -> str:
     """The key a question's definition defines: "Define it as: ..." defines what the ask names
     ("What is X's capital expenditure to revenue ratio? Define it as: capex / revenue")."""
-    if _PRONOUN.match(name.strip()):
+    if _PRONOUN.match(name.strip()) or _names_asked_change(name, ask):
         metric, _composed = _ask_metric(ask, vocab)
         if metric is not None:
             return metric
@@ -434,7 +512,8 @@ def _resolve(
     metric, composed = _ask_metric(ask, vocab)
     if metric is None and composed is None:
         # the ask names no vocabulary metric: a defined one it names by its own words
-        named = next((n for n, _ in definitions if set(tokenize(n)) <= set(tokenize(ask))), None)
+        named = next((n for n, _ in definitions if set(tokenize(n)) <= set(tokenize(ask)) or _names_asked_change(n, ask)),
+                     None)
         if named is None:
             return None
         metric = _name_key(named, vocab)
@@ -572,10 +651,17 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     if resolved is None:
         return None
     key, label, formula, source = resolved
+    if not _printed_lines_cancel(formula, given, lines):
+        return None
     for line, wording in lines.items():
         label = label.replace(line, wording)  # "revenues from franchised restaurants / Revenue"
     unit = _unit(key, formula, source, vocab)
     aggregation = _aggregation(ask, question, years)
+    relative = aggregation == "change"
+    if source == "question" and _RELATES_PERIODS.search(formula):
+        # the question's formula relates the years itself ("(FY2021 X - FY2020 X) / FY2020 X"):
+        # computed once, for the last year; a change of it between the years would be another measure
+        aggregation = "value"
     if aggregation == "change" and unit == "ratio" and _percent_metric(key) and source != "question" \
             and not _RELATIVE_CHANGE.search(question):
         # "how much has the effective tax rate changed between FY2021 and FY2022": a rate's
@@ -605,11 +691,27 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         definitions=given, years=years if aggregation != "value" else [max(years)],
         quarter=quarter, year_to_date=bool(_QUARTER_WORDS.search(ask)) and quarter is not None,
         aggregation=aggregation,  # type: ignore[arg-type]
-        unit="percent" if _is_percent(key, unit, source, aggregation, ask, question) else unit,  # type: ignore[arg-type]
+        unit="percent" if _is_percent(key, unit, source, aggregation, ask, question) or (relative and unit == "ratio")
+        else unit,  # type: ignore[arg-type]
         scale=_scale(question) if unit == "USD" and aggregation != "change" else "units",  # type: ignore[arg-type]
         decimals=_decimals(question), unresolved=unresolved, lines=lines,
         wordings=wordings,
     )
+
+
+def _printed_lines_cancel(formula: str, given: dict[str, str], lines: dict[str, str]) -> bool:
+    """A formula reading a line as printed (per share, a count) reads nothing else and divides:
+    "(market price - net assets per share) / net assets per share" or a count's growth gives
+    a pure number, whereas money in millions beside a count would be a figure in no unit the
+    target can state."""
+    units = {line_unit(wording) for wording in lines.values()}
+    if units <= {"USD"}:
+        return True
+    operands: set[str] = set()
+    for text in [formula, *given.values()]:
+        operands |= _operands(text)
+    operands -= set(given)
+    return len(units) == 1 and operands <= set(lines) and "/" in formula
 
 
 def _operands(formula: str) -> set[str]:

@@ -22,6 +22,7 @@ statements and are never read, so an adjusted figure never answers a GAAP questi
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date, timedelta
 
 from pydantic import BaseModel
@@ -101,19 +102,33 @@ def release_tables(pages: list[Page], segments: bool = False) -> list[tuple[Stat
     A table runs from its title to the next title, across a page break when its title closes
     a page, and stops at a second column header or a non-GAAP block after its rows began.
     """
+    return _tables(pages, lambda line: _title_kind(line, segments))
+
+
+# A quarter span alone on its line ("Three Months Ended", "Quarter Ended"): the head of a
+# table's column header, titled or not (a release's "Supplemental Operating Data" table)
+_SPAN_LINE = re.compile(r"^(?:(?:for\s+the\s+)?(?:three\s+months|quarters?|13\s+weeks|thirteen\s+weeks)\s+end(?:ed|ing))"
+                        r"(?:\s*\(unaudited\))?$", re.I)
+UNTITLED_TABLE = "untitled_table"
+
+
+def _tables(pages: list[Page], kind_of: Callable[[str], str | None],
+            in_header: bool = False) -> list[tuple[Statement, int, list[str], list[str]]]:
+    """The tables that start at each line `kind_of` names (the line is in the header when
+    `in_header`), read as `release_tables` says."""
     lines = [(p.number, ln.strip()) for p in pages for ln in p.text.splitlines() if ln.strip()]
     tables = []
     i = 0
     while i < len(lines):
-        kind = _title_kind(lines[i][1], segments)
+        kind = kind_of(lines[i][1])
         if kind is None:
             i += 1
             continue
-        header: list[str] = []
+        header: list[str] = [lines[i][1]] if in_header else []
         rows: list[str] = []
         page = lines[i][0]
         j = i + 1
-        while j < len(lines) and _title_kind(lines[j][1], segments) is None:
+        while j < len(lines) and kind_of(lines[j][1]) is None:
             text = lines[j][1]
             if not rows:
                 row = parse_row(_PERCENT_CELL.sub(" ", text))  # "$ 374.2 18 %" ends a first row too
@@ -225,6 +240,37 @@ def table_columns(
     if len(set(columns)) != len(columns):
         return None
     return columns
+
+
+_QUARTER_DAYS = 365.25 / 4
+
+
+def trailing_quarter_columns(header_lines: list[str], fiscal_year: int, quarter: int | None) -> list[tuple[int, str]] | None:
+    """(fiscal year, quarter) of each column of a table of quarters side by side, each under
+    its own end date ("Three Months Ended" / "March 31, 2023  December 31, 2022  September 30,
+    2022 ...", a release's operating data over five trailing quarters), None when unsure.
+
+    Only a header whose spans are all quarters and that prints a full date over every column,
+    the latest first: each column is the quarter ending on its date, counted back from the
+    release's own quarter in steps of a quarter (a date off those steps by more than twelve
+    days places nothing)."""
+    header = " ".join(header_lines)
+    spans = list(_SPANS.finditer(header))
+    if not spans or any(not m.group("q") for m in spans):
+        return None
+    dates = _dates(header)
+    years = _years(header)
+    if not dates or len(dates) < 2 or len(dates) != len(years) or dates[0] != max(dates) \
+            or fiscal_year - dates[0].year not in (0, 1):
+        return None
+    columns = []
+    for when in dates:
+        steps = round((dates[0] - when).days / _QUARTER_DAYS)
+        if not _near(when, dates[0] - timedelta(days=round(steps * _QUARTER_DAYS)), 12):
+            return None
+        back = (quarter or 4) - 1 - steps  # quarters counted from Q1 of the fiscal year
+        columns.append((fiscal_year + back // 4, f"Q{back % 4 + 1}"))
+    return columns if len(set(columns)) == len(columns) else None
 
 
 def span_periods(span_text: str, years: list[int]) -> list[str] | None:
@@ -413,11 +459,15 @@ def placed_rows(text: str, fiscal_year: int, quarter: int | None) -> list[Placed
     facts: "Google Cloud operating income" is the segment table's "Google Cloud" row under its
     "Operating income (loss):" section."""
     out: list[PlacedRow] = []
-    for kind, _page, header, lines in release_tables([Page(number=0, text=text)], segments=True):
-        if kind not in ("income_statement", "cash_flow", SEGMENT_TABLE):
+    page = [Page(number=0, text=text)]
+    untitled = _tables(page, lambda line: UNTITLED_TABLE if _SPAN_LINE.match(line) else None, in_header=True)
+    for kind, _page, header, lines in release_tables(page, segments=True) + untitled:
+        if kind not in ("income_statement", "cash_flow", SEGMENT_TABLE, UNTITLED_TABLE):
             continue
         unit = statement_unit("\n".join(header))
-        columns = table_columns(header, kind, fiscal_year, quarter)
+        # a table of trailing quarters (operating data, key metrics) is placed by its dates
+        columns = (table_columns(header, kind, fiscal_year, quarter) if kind != UNTITLED_TABLE else None) \
+            or trailing_quarter_columns(header, fiscal_year, quarter)
         if unit is None or columns is None:
             continue
         change = bool(_CHANGE_HEADER.search(" ".join(header)))

@@ -144,3 +144,46 @@ def test_and_inside_an_operand_s_name_is_no_second_definition():
                          "amortization as reported in the cash flow statement.", load_vocabulary())
     assert target is not None and target.formula == "operating_income + depreciation_amortization"
     assert not target.lines
+
+
+def test_an_operand_glossed_in_the_filing_s_language_is_read_by_either_name():
+    # "net profit (laba bersih)": the gloss is the row's label in an Indonesian filing, not an operation
+    target = read_target("What was Adhi Karya's net profit margin for fiscal year 2009? Net profit margin is defined "
+                         "as net profit (laba bersih) / operating revenues (pendapatan usaha). Express as a percentage "
+                         "rounded to one decimal place.", load_vocabulary())
+    assert target is not None and target.formula == "net_income / revenue"
+    vocab = with_lines(load_vocabulary(), target)
+    assert row_names("Laba bersih", "net_income", vocab) and row_names("Pendapatan usaha", "revenue", vocab)
+    # an aside that qualifies the operand is no gloss: it is not dropped as one
+    aside = read_target("What was Acme's FY2023 ratio? Define it as: accounts payable (average of opening and "
+                        "closing) / revenue.", load_vocabulary())
+    assert aside is None or "accounts_payable / revenue" not in aside.formula
+    # nor is an operation in parentheses after an unfinished name: "sum of (principal x coupon rate)"
+    assert read_target("What is Acme's FY2023 weighted average coupon? Weighted average coupon is defined as: sum of "
+                       "(principal x coupon rate) / total principal.", load_vocabulary()) is None
+
+
+def test_a_formula_that_relates_the_years_itself_is_computed_once_for_the_last_year():
+    vocab = load_vocabulary()
+    # "Change is defined as ...": the change the ask asks for, named by its aggregation word
+    named = read_target("What was the year-over-year change in Apple's total net sales from fiscal 2020 to fiscal "
+                        "2021? Change is defined as: (FY2021 total net sales - FY2020 total net sales) / FY2020 total "
+                        "net sales. Express as a percentage rounded to one decimal place.", vocab)
+    assert named is not None and named.unresolved is None
+    assert named.formula == "(revenue - prior(revenue)) / prior(revenue)"
+    # the formula holds the prior year already: a change of it between the two years would be
+    # the growth of the growth rate
+    assert (named.aggregation, named.years, named.unit) == ("value", [2021], "percent")
+    pronoun = read_target("What was the year-over-year change in Apple's total net sales from fiscal 2020 to fiscal "
+                          "2021? Define it as: (FY2021 total net sales - FY2020 total net sales) / FY2020 total net "
+                          "sales.", vocab)
+    assert pronoun is not None and (pronoun.aggregation, pronoun.years, pronoun.unit) == ("value", [2021], "percent")
+    # a count the vocabulary lacks, dated by bare years, is the line of each year
+    units = read_target("By what percentage did Carvana's retail units sold grow from 2020 to 2021? Growth is defined "
+                        "as (2021 retail units sold - 2020 retail units sold) / 2020 retail units sold. Express as a "
+                        "percentage rounded to one decimal place.", vocab)
+    assert units is not None and units.formula == ("(line_retail_units_sold - prior(line_retail_units_sold)) / "
+                                                   "prior(line_retail_units_sold)")
+    # "grow from 2020 to 2021" asks the change, as "grew" does
+    grow = read_target("How much did Acme's revenue grow from 2020 to 2021?", vocab)
+    assert grow is not None and grow.aggregation == "change"

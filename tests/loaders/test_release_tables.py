@@ -146,3 +146,26 @@ def test_basic_and_diluted_rows_are_named_by_their_section():
             "Weighted-average shares:\nBasic 100 100\nDiluted 101 101\n")
     labels = [r.label for r in placed_rows(text, 2023, 2)]
     assert "Net income per share Basic" in labels and "Weighted-average shares Basic" in labels, labels
+
+
+def test_a_table_of_trailing_quarters_is_placed_by_its_dates(financebench_extra_dir):
+    # eBay's Q1 2023 release prints its "Unaudited Supplemental Operating Data" (no statement
+    # title) under "Three Months Ended" / "March 31, 2023  December 31, 2022  September 30,
+    # 2022 ..." (each date over its own column): each column is the quarter ending on its date
+    from loaders.release_tables import placed_rows
+
+    _meta, pages = read_document(financebench_extra_dir / "pdfs" / "EBAY_2023Q1_EARNINGS.pdf")
+    rows = [r for r in placed_rows(pages[9].text, 2023, 1) if r.label == "Total Gross Merchandise Volume"]
+    assert rows and rows[0].amounts == {"2023 Q1": 18410.0, "2022 Q4": 18227.0, "2022 Q3": 17715.0,
+                                        "2022 Q2": 18549.0, "2022 Q1": 19409.0}
+
+
+def test_trailing_quarter_dates_off_a_quarter_s_step_place_nothing():
+    from loaders.release_tables import trailing_quarter_columns
+
+    header = ["Three Months Ended", "March 31, 2023 December 31, 2022 September 30, 2022", "(In millions)"]
+    assert trailing_quarter_columns(header, 2023, 1) == [(2023, "Q1"), (2022, "Q4"), (2022, "Q3")]
+    # a date a month off the quarters counted back, or a six months' span beside them: unsure
+    assert trailing_quarter_columns(["Three Months Ended", "March 31, 2023 January 31, 2023"], 2023, 1) is None
+    assert trailing_quarter_columns(["Three Months Ended Six Months Ended",
+                                     "June 30, 2023 March 31, 2023"], 2023, 2) is None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from answering.metric_formula import Missing
 from answering.metric_target import parse_formula, read_target
 from finrag.vocabulary import load_vocabulary
 from tests.answering.kinds.conftest import ask, filing, hits
@@ -34,10 +35,15 @@ def test_a_defined_term_the_vocabulary_lacks_is_a_line_of_its_own():
     # an average or a change of a line cannot be read from one printed row: still refused
     assert read_target("What is Acme's FY2023 ratio? Define it as: average short-term debt / total revenues.",
                        vocab) is None
-    # a line read in the question's words is money, scaled as its table says: a per-share
-    # figure or a price would be scaled wrongly, so it is not read that way
-    assert read_target("What was Acme's premium at the end of FY2023? Define it as: (closing market price of the "
-                       "Class A share - net assets per Class A share) / net assets per Class A share.", vocab) is None
+    # a per-share figure or a price is read as printed (no table scale): only in a ratio of such
+    # lines alone, a pure number; beside money in millions its unit would be no unit at all
+    premium = read_target("At the end of FY2023, at what premium to its net asset value did Acme's Class A share "
+                          "trade? Define it as: (closing market price of the Class A share - net assets per Class A "
+                          "share) / net assets per Class A share.", vocab)
+    assert premium is not None and premium.formula == ("(line_closing_market_price_of_the_class_a_share - "
+                                                       "line_net_assets_per_class_a_share) / line_net_assets_per_class_a_share")
+    assert read_target("What was Acme's ratio in FY2023? Define it as: net assets per Class A share / total revenues.",
+                       vocab) is None
 
 
 def test_a_defined_ratio_is_computed_from_the_rows_the_question_names(ebay, services):
@@ -142,3 +148,71 @@ def test_a_verb_of_a_metric_s_stem_is_refused_by_name():
     assert borrow is not None and borrow.unresolved == "the question asks for borrow, which is not Total debt"
     receive = read_target("What net proceeds did Acme receive from the August 2023 notes offering?", vocab)
     assert receive is None or (receive.unresolved or "").startswith("the question asks for receive")
+
+
+class _Filings:
+    """A retriever that holds one filing's pages and finds nothing more: the evidence reads whole pages."""
+
+    def __init__(self, chunks: list) -> None:
+        from retrieval.page_rerank import FilingPages
+
+        self._filing = FilingPages(chunks)
+
+    def filing(self, doc: str):
+        return self._filing
+
+    def search(self, *args, **kwargs) -> list:
+        return []
+
+
+def test_a_per_share_line_is_read_under_its_section_in_any_order_of_its_words():
+    # Canadian Banc's "Ratios and Supplemental Data" prints "Closing market price (TSX):" over
+    # "Class A shares $13.40 $13.20 ..." under "Years ended November 30 / 2022 2021 ...": the
+    # question's "closing TSX market price of the Class A share" is that row, as printed
+    from answering.metric_answer import Evidence, with_lines
+
+    bank = filing("filings-wild/pdfs/CanadianBancCorp_2022_AnnualReport.pdf")
+    target = read_target("At November 30, 2022, at what premium (or discount) to its net asset value did Canadian "
+                         "Banc Corp.'s Class A share trade? Define it as: (closing TSX market price of the Class A "
+                         "share - net assets per Class A share) / net assets per Class A share, both at November 30, "
+                         "2022. Express as a percentage rounded to one decimal place.", load_vocabulary())
+    assert target is not None
+    evidence = Evidence(bank[0].company or "", 2022, hits(bank, [7]), with_lines(load_vocabulary(), target))
+    evidence.question_lines = set(target.lines)
+    price = evidence.get("line_closing_tsx_market_price_of_the_class_a_share", 2022)
+    assert price.value == 13.40 and price.quote.startswith("Class A shares $13.40")  # not the Preferred shares'
+    # a row with a word less ("Closing market price (TSX):" / "Preferred shares") is another line
+    target.lines["line_closing_tsx_market_price"] = "closing TSX market price of the Class B share"
+    evidence = Evidence(bank[0].company or "", 2022, hits(bank, [7]), with_lines(load_vocabulary(), target))
+    evidence.question_lines = set(target.lines)
+    with pytest.raises(Missing):
+        evidence.get("line_closing_tsx_market_price", 2022)
+
+
+def test_a_row_of_a_chunk_cut_from_its_table_is_read_at_the_page_s_scale():
+    # Patriot's 2017 annual report: the cash flow statement's "(In thousands)" heads the page,
+    # and the chunk holding "Purchase of property and equipment ... (6,332)" states no scale
+    from answering.metric_answer import Evidence
+
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2017_AnnualReport.pdf")
+    evidence = Evidence(patriot[0].company or "", 2017, hits(patriot, [16]), load_vocabulary(),
+                        retriever=_Filings(patriot))  # type: ignore[arg-type]
+    capex = evidence.get("capex", 2017)
+    assert capex.value == 6.332 and capex.quote.startswith("Purchase of property and equipment")
+
+
+def test_a_named_line_of_a_release_is_read_off_the_pages_no_hit_is_from():
+    # eBay's Q1 2023 release: the question's words retrieve the highlights page, and "Total Gross
+    # Merchandise Volume" stands in the operating data table of another page: the filing is read whole
+    from answering.metric_answer import Evidence, with_lines
+
+    ebay_q1 = filing("financebench-extra/pdfs/EBAY_2023Q1_EARNINGS.pdf")
+    target = read_target("What were eBay's net revenues as a percentage of gross merchandise volume in the first "
+                         "quarter of 2023? Define it as net revenues / GMV. Express as a percentage rounded to two "
+                         "decimal places.", load_vocabulary())
+    assert target is not None and target.quarter == 1
+    evidence = Evidence(ebay_q1[0].company or "", 2023, hits(ebay_q1, [0]), with_lines(load_vocabulary(), target),
+                        period="Q1", retriever=_Filings(ebay_q1))  # type: ignore[arg-type]
+    evidence.question_lines = set(target.lines)
+    gmv = evidence.get("line_gmv", 2023)
+    assert gmv.value == 18410.0 and gmv.quote.startswith("Total Gross Merchandise Volume $ 18,410")
