@@ -27,10 +27,11 @@ SectionKind = Literal[
 # Question wording -> the section that answers it. Cues are words of the question only
 # (never of one filing); a question can ask for two sections ("litigation risk"). Metric
 # wordings are not cues: "net income attributable to", "contribution margin".
+_DRIVERS_CUE = re.compile(
+    r"\b(?:drive[rns]?|drove|driving|why|reasons?|due\s+to|attributed\s+to|led\s+to|"
+    r"contribut(?:ed|ing|ors?)|caus(?:ed?|es|ing)|explain\w*)\b", re.I)
 _QUESTION_CUES: list[tuple[SectionKind, re.Pattern[str]]] = [
-    ("results_discussion", re.compile(
-        r"\b(?:drive[rns]?|drove|driving|why|reasons?|due\s+to|attributed\s+to|led\s+to|"
-        r"contribut(?:ed|ing|ors?)|caus(?:ed?|es|ing)|explain\w*)\b", re.I)),
+    ("results_discussion", _DRIVERS_CUE),  # with a word of change or measure (`_asks_for_drivers`)
     ("legal", re.compile(
         r"\b(?:legal|litigation|lawsuits?|suits?|proceedings?|court|settle\w*|antitrust|"
         r"investigations?|contingenc\w+|class\s+action|claims?)\b", re.I)),
@@ -90,6 +91,27 @@ _RELEASE_CUES = re.compile(
 _QUARTER_CUES = re.compile(r"\b(?:q[1-4]|(?:first|second|third|fourth)\s+quarter|quarter(?:ly)?)\b", re.I)
 
 
+# A drivers question asks why a measure CHANGED ("what drove the decline", "why did its
+# gross margin improve"); the results discussion is where a filing explains changes. "Why"
+# about an event ("whom did it buy and why", "why did it announce a restructuring") is
+# answered where the event is told (a note, a release), not in the MD&A: without a word of
+# change or of a measure, the causal cue asks for no section.
+_CHANGE_OR_MEASURE = re.compile(
+    r"\b(?:increas\w*|decreas\w*|ris(?:e|es|ing)|rose|fall(?:s|ing)?|fell|grow(?:s|th|ing)?|grew|declin\w*|"
+    r"chang\w*|improv\w*|worsen\w*|jump\w*|drop\w*|higher|lower|swing|turn(?:ed)?\s+(?:to|from)|"
+    r"margins?|revenues?|sales|income|loss(?:es)?|profit\w*|expenses?|costs?|earnings|ebitda|"
+    r"performance|results)\b",
+    re.I,
+)
+# A word in capitals is a name (a programme, a ticker: "its DRIVE programme"), not the verb.
+_NAME_IN_CAPITALS = re.compile(r"\b[A-Z]{4,}\b")
+
+
+def _asks_for_drivers(text: str) -> bool:
+    plain = _NAME_IN_CAPITALS.sub(" ", text)
+    return bool(_DRIVERS_CUE.search(plain) and _CHANGE_OR_MEASURE.search(plain))
+
+
 class QuestionNeeds(BaseModel):
     """Sections and filing kind a question's words point to (empty: no preference)."""
 
@@ -103,6 +125,8 @@ def question_needs(text: str, periods: list[str] | None = None, statements: list
     and "based on" without asking for a section). `periods`: quarters the question names;
     `statements`: the statements its metrics are read from (query understanding)."""
     sections = [kind for kind, cue in _QUESTION_CUES if cue.search(text)]
+    if "results_discussion" in sections and not _asks_for_drivers(text):
+        sections.remove("results_discussion")
     if "business" in sections and "risk_factors" not in sections:
         # What the company is, said where it is a risk: Item 1A's "Risks Related to Our
         # Business" is where a 10-K says whom it depends on ("a substantial portion of our

@@ -52,7 +52,7 @@ def annual_first(docs) -> RankedStore:
 
 def _first_page(store: RankedStore, question: str, tmp_path, **options) -> tuple[str, int]:
     retriever = Retriever(store, NoEmbedding(), load_settings(store_dir=tmp_path / "unused"))
-    hit = retriever.retrieve(question, k=10, options=RetrievalOptions(**options)).hits[0]
+    hit = retriever.retrieve(question, k=10, options=RetrievalOptions(**{"pages": False, **options})).hits[0]
     return hit.chunk.doc, hit.chunk.page
 
 

@@ -95,11 +95,13 @@ def test_after_the_first_stage_a_drivers_question_gets_a_page_that_explains_not_
 
 def test_after_the_first_stage_an_executive_question_gets_the_officers_list_not_an_exhibit(boeing):
     question = "Who are Boeing's executive officers and what roles did they hold before?"
-    # The hybrid search ranks a compensation plan exhibit (p.157) first and Item 10's list sixth.
+    # The hybrid search ranks a compensation plan exhibit (p.157) first and the pages of
+    # executive officers 5th to 7th. The exhibit keeps first place (the first stage's best
+    # page stays strongest); the executive pages rise above the exhibits ranked 2nd to 4th.
     found = _first_stage(boeing, [156, 136, 188, 189, 6, 127, 129])
     ranked = _ranked(question, found)
-    assert "executives" in ranked[0].sections and "Principal Occupation" in _page(boeing, ranked[0].page).text
-    assert _ranked(question, found, PageWeights(section=0.0))[0].page == 156
+    assert [p.page for p in ranked[:3]] == [156, 129, 6] and all("executives" in p.sections for p in ranked[1:3])
+    assert [p.page for p in _ranked(question, found, PageWeights(section=0.0))[:3]] == [156, 136, 188]
 
 
 def test_a_question_about_the_business_gets_item_1_business_not_the_segment_note(boeing):
@@ -123,7 +125,7 @@ def test_a_question_about_customers_also_gets_the_risk_factors_that_say_whom_the
     found = _first_stage(boeing, [117, 4, 29, 32, 45, 42, 28, 18, 2, 39, 9, 21, 113, 40, 11, 23, 112, 129, 1, 62,
                                   81, 86, 55, 15, 148, 41, 56, 80, 152, 20])
     ranked = _ranked(question, found)
-    assert 9 in [p.page for p in ranked[:2]]
+    assert 9 in [p.page for p in ranked[:3]]
     assert next(p for p in ranked if p.page == 9).sections == ["risk_factors"]
     assert "substantial portion of our revenue from the U.S. government" in " ".join(_page(boeing, 9).text.split())
     # Read as a question about Item 1 alone, the page stays below the first five.
@@ -131,11 +133,25 @@ def test_a_question_about_customers_also_gets_the_risk_factors_that_say_whom_the
     assert 9 not in [p.page for p in only_business[:5]]
 
 
+def test_a_section_nearly_every_candidate_is_in_does_not_outrank_the_first_stages_best_page(boeing):
+    # A drivers question whose first stage found the statement (p.55) and the segment data
+    # first and then eight pages of the 32-page MD&A: the section tells those ten apart
+    # little, and the first stage's best page keeps the lead (on fresh, PG&E's drivers
+    # question lost its answering note from 1st to 5th to MD&A pages this way).
+    question = "What drove the increase in Boeing's total revenues in 2022?"
+    found = _first_stage(boeing, [54, 61, 21, 22, 23, 24, 25, 26, 27, 28])
+    ranked = _ranked(question, found)
+    assert ranked[0].page == 54 and ranked[1].sections == ["results_discussion"]
+    assert ranked[1].section < 0.5  # 8 of 10 candidates in the MD&A: a fifth of the bonus
+    # Counting the section in full however many candidates share it, an MD&A page wins.
+    assert _ranked(question, found, PageWeights(section_spread=0.0))[0].page == 21
+
+
 def test_a_quarter_question_gets_the_quarterly_report(pfizer):
     question = "What were Pfizer's total revenues in the second quarter of 2023?"
-    # A first stage that ranked the annual report's pages two places above the quarter's (as a
+    # A first stage that ranked the annual report's pages three places above the quarter's (as a
     # revenue question with the annual filing's statement boost does).
-    ranked_first = [c.model_copy(update={"first_rank": 0 if c.doc == "PFIZER_2022_10K" else 2}) for c in pfizer]
+    ranked_first = [c.model_copy(update={"first_rank": 0 if c.doc == "PFIZER_2022_10K" else 3}) for c in pfizer]
     ranked = _ranked(question, ranked_first)
     assert ranked[0].doc == "Pfizer_2023Q2_10Q" and ranked[0].kind == 1.0
     assert "filing kind" in ranked[0].reason(PageWeights())
@@ -145,6 +161,12 @@ def test_a_quarter_question_gets_the_quarterly_report(pfizer):
 
 def test_question_needs_read_sections_and_filing_kind_from_words_alone():
     assert question_needs("What drove the margin decline?").sections == ["results_discussion"]
+    # "Why" of an event, a programme named in capitals: no change of a measure to explain.
+    assert question_needs("Whom did Oracle buy in fiscal 2015, at what price per share, and why?").sections == []
+    assert question_needs("Why did Salesforce announce a restructuring plan?").sections == []
+    assert question_needs("What savings does FedEx expect from its DRIVE program?").sections == []
+    assert question_needs("Why did revenues fall in fiscal 2017?").sections == ["results_discussion"]
+    assert question_needs("What drove the increase in expenses?").sections == ["results_discussion"]
     assert question_needs("Any ongoing lawsuits or investigations?").sections == ["legal"]
     assert question_needs("Who is the new CFO?").sections == ["executives"]
     assert question_needs("Which notes due 2030 are registered?").sections == ["debt_securities"]

@@ -33,7 +33,7 @@ def _first_page(boeing, ranked: list[int], question: str, tmp_path, **options) -
     hits = [SearchHit(chunk=c, score=1.0 - 0.15 * i) for i, page in enumerate(ranked)
             for c in boeing.chunks if c.page == page]
     retriever = Retriever(RankedStore(hits, [boeing]), NoEmbedding(), load_settings(store_dir=tmp_path / "s"))
-    return retriever.retrieve(question, k=10, options=RetrievalOptions(**options)).hits[0].chunk.page
+    return retriever.retrieve(question, k=10, options=RetrievalOptions(**{"pages": False, **options})).hits[0].chunk.page
 
 
 @pytest.mark.parametrize("question, search_first, answering", [
