@@ -25,7 +25,7 @@ import re
 from typing import TYPE_CHECKING, Protocol
 
 from answering.citations import cite, unique_citations
-from answering.kinds import statement_drivers
+from answering.kinds import segment_drivers, statement_drivers
 from answering.kinds.ask_scope import ask_parts
 from answering.kinds.sentences import (
     REFERS_BACK,
@@ -193,6 +193,19 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     text = " ".join(shown(s) for s in best)
     change = _change(decision, hits, understanding, services, years)
     citations = [cite(s.chunk, prose(s.text)) for s in best]
+    if segment_drivers.ASKS_BY_SEGMENT.search(question):
+        # "..., and how did its two reportable segments contribute?": each segment's own explanation
+        # the figure whose change the segments explain: the asked one, else the premise's first ("X's
+        # income from operations fell even though revenues grew": its subject, not the contrast)
+        measure = decision.metric or next(iter(vocab.match_metrics(premise or "")), None)
+        parts, said = segment_drivers.by_segment(measure, years[-1] if years else None, hits, companies,
+                                                 services, item_causes)
+        if parts:
+            # the company-wide explanation first, without what a segment's own part repeats
+            told = {s.text for s in said}
+            kept = [s for s in best if s.text not in told]
+            text = " ".join([*(shown(s) for s in kept), parts])
+            citations = [cite(s.chunk, prose(s.text)) for s in [*kept, *said]]
     flags: list[str] = []
     if change is not None:
         first, last = change
