@@ -185,7 +185,15 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         own_filing = not years or s.chunk.fiscal_year == years[-1]
         mdna = "mdna" in s.chunk.tags or "Management" in s.chunk.section
         scored.append(((when, 0 if own_filing else 1, 0 if mdna else 1, s.rank, s.position), unit))
-    if not scored:
+    segment_parts, segment_said = "", []
+    if segment_drivers.ASKS_BY_SEGMENT.search(question):
+        # "..., and how did its two reportable segments contribute?": each segment's own explanation,
+        # of the figure asked, else the premise's first ("X's income from operations fell even though
+        # revenues grew": its subject, not the contrast)
+        measure = decision.metric or next(iter(vocab.match_metrics(premise or "")), None)
+        segment_parts, segment_said = segment_drivers.by_segment(measure, years[-1] if years else None, hits,
+                                                                 companies, services, item_causes)
+    if not scored and not segment_parts:
         return _from_statement(decision, question, hits, understanding, services)
     best = _units(scored, after)
     # a sentence read with the table rows before it repeats one read whole: the whole one is kept
@@ -193,19 +201,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     text = " ".join(shown(s) for s in best)
     change = _change(decision, hits, understanding, services, years)
     citations = [cite(s.chunk, prose(s.text)) for s in best]
-    if segment_drivers.ASKS_BY_SEGMENT.search(question):
-        # "..., and how did its two reportable segments contribute?": each segment's own explanation
-        # the figure whose change the segments explain: the asked one, else the premise's first ("X's
-        # income from operations fell even though revenues grew": its subject, not the contrast)
-        measure = decision.metric or next(iter(vocab.match_metrics(premise or "")), None)
-        parts, said = segment_drivers.by_segment(measure, years[-1] if years else None, hits, companies,
-                                                 services, item_causes)
-        if parts:
-            # the company-wide explanation first, without what a segment's own part repeats
-            told = {s.text for s in said}
-            kept = [s for s in best if s.text not in told]
-            text = " ".join([*(shown(s) for s in kept), parts])
-            citations = [cite(s.chunk, prose(s.text)) for s in [*kept, *said]]
+    if segment_parts:
+        # the company-wide explanation first, without what a segment's own part repeats
+        told = {s.text for s in segment_said}
+        kept = [s for s in best if s.text not in told]
+        text = " ".join([*(shown(s) for s in kept), segment_parts])
+        citations = [cite(s.chunk, prose(s.text)) for s in [*kept, *segment_said]]
     flags: list[str] = []
     if change is not None:
         first, last = change
