@@ -203,8 +203,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     citations = [cite(s.chunk, prose(s.text)) for s in best]
     if segment_parts:
         # the company-wide explanation first, without what a segment's own part repeats
-        told = {s.text for s in segment_said}
-        kept = [s for s in best if s.text not in told]
+        told = {_bare(s.text) for s in segment_said}
+        kept = [s for s in best if _bare(s.text) not in told]
         text = " ".join([*(shown(s) for s in kept), segment_parts])
         citations = [cite(s.chunk, prose(s.text)) for s in [*kept, *segment_said]]
     flags: list[str] = []
@@ -221,6 +221,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         flags = list(dict.fromkeys([*first.answer.flags, *last.answer.flags]))
     return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
                          flags=flags)
+
+
+def _bare(text: str) -> str:
+    """A sentence without the bullet glyph a list printed before it ("° Global comparable sales ...")."""
+    return re.sub(r"^[^\w(]+", "", prose(text)).strip()
 
 
 def _pick(pick: PickWriter, decision: KindDecision, question: str, hits: list[SearchHit],

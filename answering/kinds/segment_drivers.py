@@ -41,6 +41,13 @@ _CAPTION = re.compile(r"\btable\b[^.\n]*\bsegments?\b|\bby\s+(?:reportable\s+)?s
 _TOTAL = re.compile(r"^total\b", re.I)
 _NOT_SEGMENT = re.compile(r"\b(?:total|corporate|unallocated|eliminations?|reconcil\w*|other\s+income|consolidated)\b", re.I)
 _ROWS_AFTER = 14
+# a line that hands over to a list of the segments: "... reflecting strong comparable sales across all
+# segments:" over ". U.S. increased 10.3%", "° International Operated Markets segment increased 12.6%"
+_LIST_HEAD = re.compile(r"\bsegments?\s*:\s*$", re.I)
+_BULLET = re.compile(r"^[^\w(]{0,3}\s*")
+_ITEM_VERB = re.compile(r"\s+(?:increased|decreased|grew|rose|fell|declined|was|were|improved|remained)\b.*$", re.I)
+_SEGMENT_WORD = re.compile(r"\s+segment$", re.I)
+_MAX_LISTED = 8
 _SEARCH_K = 8
 
 Causes = Callable[[str, str | None, int, int | None, list[SearchHit], list[str], "MetricServices"], list[Sentence]]
@@ -90,6 +97,12 @@ def listed_segments(hits: list[SearchHit]) -> Listed:
             names += [i for i in items if i]
         lines = h.chunk.text.splitlines()
         for k, line in enumerate(lines):
+            if _LIST_HEAD.search(line):
+                items = _list_items(lines[k + 1 : k + 1 + _MAX_LISTED])
+                if len(items) >= 2 and not required:
+                    required = items
+                    sentence = Sentence(text=_BULLET.sub("", line).strip(), chunk=h.chunk, rank=rank, position=0)
+                names += items
             if not _CAPTION.search(line):
                 continue
             for row_line in lines[k + 1 : k + 1 + _ROWS_AFTER]:
@@ -101,6 +114,42 @@ def listed_segments(hits: list[SearchHit]) -> Listed:
                 if (name := _clean(row.label)) is not None:
                     names.append(name)
     return Listed(names=list(dict.fromkeys(names)), required=required, sentence=sentence, aliases=aliases)
+
+
+def _list_items(lines: list[str]) -> list[str]:
+    """The segments a list names, each as its line's subject ("U.S. increased 10.3%"), up to the first
+    line whose subject is no segment's name ("Consolidated revenues decreased 1%")."""
+    out: list[str] = []
+    for line in lines:
+        head = _BULLET.sub("", line).strip()
+        subject = _ITEM_VERB.sub("", head)
+        if subject == head:
+            break  # no change stated: the list has ended
+        name = _clean(_SEGMENT_WORD.sub("", subject.strip()))
+        if name is None:
+            break
+        out.append(name)
+    return out
+
+
+# the paragraph a filing heads with a segment's name: "° U.S.: Comparable sales results benefited from ..."
+_NEXT_LABEL = r"(?=\n[^\w(]{0,3}\s*[A-Z][^:\n]{0,60}:|\n[A-Z][A-Z ,&-]{6,}\n|\Z)"
+
+
+def labelled(name: str, pool: list[SearchHit]) -> list[Sentence]:
+    """The paragraph headed by the segment's name and a colon, when it states a cause, or []."""
+    at = re.compile(rf"(?:^|\n)[^\w(\n]{{0,3}}\s*{re.escape(name)}:\s*(?P<body>.+?){_NEXT_LABEL}", re.S)
+    for rank, h in enumerate(pool):
+        if (m := at.search(h.chunk.text)) is None:
+            continue
+        body = " ".join(m.group("body").split())
+        if _CAUSE_OR_BENEFIT.search(body):
+            return [Sentence(text=body, chunk=h.chunk, rank=rank, position=0)]
+    return []
+
+
+_CAUSE_OR_BENEFIT = re.compile(r"\b(?:due\s+to|driven\s+by|drove|reflect\w*|benefit\w*|led\s+by|offset|primarily|"
+                               r"result\w*\s+(?:from|of)|contribut\w*)\b", re.I)
 
 
 def by_segment(metric: str | None, year: int | None, hits: list[SearchHit], companies: list[str],
@@ -120,7 +169,7 @@ def by_segment(metric: str | None, year: int | None, hits: list[SearchHit], comp
     found: dict[str, list[Sentence]] = {}
     for name in listed.names:
         for label in [name, *listed.aliases.get(name, [])]:
-            if said := causes(label, metric, 0, year, hits, companies, services):
+            if said := causes(label, metric, 0, year, hits, companies, services) or labelled(label, pool):
                 found[name] = said
                 break
     if len(found) < 2 or any(name not in found for name in listed.required):

@@ -53,3 +53,24 @@ def test_segments_read_from_a_table_captioned_by_segment(alphabet, services):
                  "Other Bets operating loss increased $802 million from 2021 to 2022",
                  "primarily driven by increases in compensation expenses and TAC"):
         assert said in written.text, said
+
+
+@pytest.fixture(scope="module")
+def mcdonalds():
+    return filing("financebench-extra/pdfs/MCDONALDS_2022Q4_EARNINGS.pdf")
+
+
+def test_segments_of_a_list_under_a_headline_explained_by_paragraphs_headed_with_their_names(mcdonalds, services):
+    # p.1: "Global comparable sales increased 12.6%, reflecting strong comparable sales across all segments:"
+    # over ". U.S. increased 10.3%", "° International Operated Markets segment increased 12.6%", ...;
+    # p.3 explains each in a paragraph headed "U.S.:", "International Operated Markets:", ...
+    written = ask("What drove McDonald's 12.6% global comparable sales growth in the fourth quarter of 2022, segment "
+                  "by segment?", mcdonalds, [0, 2], services)
+    assert written.status == "answered", written.text
+    for said in ('U.S.: "Comparable sales results benefited from strategic menu price increases',
+                 'International Operated Markets: "Strong operating performance drove positive comparable sales',
+                 'International Developmental Licensed Markets: "The quarter reflected strong comparable sales across '
+                 'the segment, led by Japan and Brazil, partly offset by negative comparable sales in China'):
+        assert said in written.text, said
+    # the consolidated lines listed after the segments are no segment
+    assert "Consolidated revenues:" not in written.text
