@@ -64,7 +64,8 @@ _ROUNDING = re.compile(r"\bdue\s+to\s+rounding\b", re.I)
 _MIN_OVERLAP = 0.5
 # Words of a driver question that name no subject: "What caused the increase?", "What drove such
 # a large increase?". The subject is then in the sentence before ("X's expenses jumped to ...").
-_SCAFFOLD = REFERS_BACK
+# "What explains the difference?", "What accounts for the gap?": the premise's two figures moving apart
+_SCAFFOLD = REFERS_BACK | frozenset(tokenize("difference differences gap divergence discrepancy contrast disconnect"))
 # the clause of a premise that states the change asked about: "revenues rose 8%, but its net income
 # fell": what follows the last contrast is the change the ask ("What explains this?") refers to
 _CONTRAST = re.compile(r",?\s*\b(?:yet|but|while|whereas|although|though|even\s+though|despite|however)\b", re.I)

@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from answering.aspects import split_sentences
 from answering.kinds.sentences import Sentence, prose
 from answering.numbers import split_row
 from finrag.models import SearchFilters, SearchHit
@@ -48,6 +49,7 @@ _BULLET = re.compile(r"^[^\w(]{0,3}\s*")
 _ITEM_VERB = re.compile(r"\s+(?:increased|decreased|grew|rose|fell|declined|was|were|improved|remained)\b.*$", re.I)
 _SEGMENT_WORD = re.compile(r"\s+segment$", re.I)
 _MAX_LISTED = 8
+_PARAGRAPH = 2
 _SEARCH_K = 8
 
 Causes = Callable[[str, str | None, int, int | None, list[SearchHit], list[str], "MetricServices"], list[Sentence]]
@@ -142,7 +144,8 @@ def labelled(name: str, pool: list[SearchHit]) -> list[Sentence]:
     for rank, h in enumerate(pool):
         if (m := at.search(h.chunk.text)) is None:
             continue
-        body = " ".join(m.group("body").split())
+        # its first sentences: a paragraph with no next label runs to the chunk's end
+        body = " ".join(split_sentences(" ".join(m.group("body").split()))[:_PARAGRAPH])
         if _CAUSE_OR_BENEFIT.search(body):
             return [Sentence(text=body, chunk=h.chunk, rank=rank, position=0)]
     return []
