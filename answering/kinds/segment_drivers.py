@@ -19,6 +19,8 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from pydantic import BaseModel
+
 from answering.aspects import split_sentences
 from answering.kinds.sentences import Sentence, prose
 from answering.numbers import split_row
@@ -55,15 +57,14 @@ _SEARCH_K = 8
 Causes = Callable[[str, str | None, int, int | None, list[SearchHit], list[str], "MetricServices"], list[Sentence]]
 
 
-class Listed:
-    """The segments the filing names, the sentence that lists them (when one does) and its chunk."""
+class Listed(BaseModel):
+    """The segments the filing names, those its listing sentence names (all must be explained), that
+    sentence, and each name's abbreviation ("Family of Apps (FoA)": the MD&A may say "FoA income")."""
 
-    def __init__(self, names: list[str], required: list[str], sentence: Sentence | None,
-                 aliases: dict[str, list[str]]) -> None:
-        self.names = names
-        self.required = required
-        self.sentence = sentence
-        self.aliases = aliases  # "Family of Apps (FoA)": the MD&A may say "FoA income from operations"
+    names: list[str]
+    required: list[str]
+    sentence: Sentence | None
+    aliases: dict[str, list[str]]
 
 
 def _clean(item: str) -> str | None:
