@@ -25,7 +25,7 @@ import re
 from typing import TYPE_CHECKING, Protocol
 
 from answering.citations import cite, unique_citations
-from answering.kinds import statement_drivers
+from answering.kinds import segment_drivers, statement_drivers
 from answering.kinds.ask_scope import ask_parts
 from answering.kinds.sentences import (
     REFERS_BACK,
@@ -64,7 +64,8 @@ _ROUNDING = re.compile(r"\bdue\s+to\s+rounding\b", re.I)
 _MIN_OVERLAP = 0.5
 # Words of a driver question that name no subject: "What caused the increase?", "What drove such
 # a large increase?". The subject is then in the sentence before ("X's expenses jumped to ...").
-_SCAFFOLD = REFERS_BACK
+# "What explains the difference?", "What accounts for the gap?": the premise's two figures moving apart
+_SCAFFOLD = REFERS_BACK | frozenset(tokenize("difference differences gap divergence discrepancy contrast disconnect"))
 # the clause of a premise that states the change asked about: "revenues rose 8%, but its net income
 # fell": what follows the last contrast is the change the ask ("What explains this?") refers to
 _CONTRAST = re.compile(r",?\s*\b(?:yet|but|while|whereas|although|though|even\s+though|despite|however)\b", re.I)
@@ -93,6 +94,10 @@ _PICKS_DRIVER = re.compile(r"^\W*(?:(?:\S+\s+){0,12}?\S*[,.]\s*)?which\s+(?:of\s
                            r"(?:drove|contributed\s+(?:the\s+)?most\s+to|accounted\s+for\s+(?:the\s+)?most\s+of)\b", re.I)
 
 
+_HELD = re.compile(r"\b(?:(?:relatively\s+)?flat|unchanged|stable|(?:remained|was|were)\s+(?:about\s+)?the\s+same)\b", re.I)
+_EITHER_OR = re.compile(r"^\W*(?:was|were|is|did)\b[^?]*?\b(?:driven|caused|explained|due|because)\b[^?]*\bor\b", re.I)
+
+
 class PickWriter(Protocol):
     """What picks an item from the table of the items (answering.kinds.choice, passed in by the
     writer: choice reads an item's causes through this module, so neither imports the other)."""
@@ -113,8 +118,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     parts = ask_parts(decision.ask)
     # parts of the ask that only refer back ("What drove the increase, and what partly offset it?")
     referring = [p for p in parts if not set(content_words(p, companies)) - _SCAFFOLD]
-    premise_metrics = _changed_metrics(premise, vocab) if premise and not decision.metric and referring else []
-    if not decision.metric and premise and referring:
+    # "Was that growth driven by a higher take rate or by higher volume?": the premise's change, with
+    # the sentences on each alternative (the one the filing says held flat is not what drove it)
+    either = bool(premise and _EITHER_OR.search(decision.ask))
+    premise_metrics = _changed_metrics(premise, vocab) if premise and not decision.metric and (referring or either) \
+        else []
+    if not decision.metric and premise and (referring or either):
         # the ask only refers back ("What caused the increase?"): its subject is the premise's
         subject, from_premise = premise, True
     topic = read_topic(subject, companies, vocab)
@@ -136,6 +145,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     # the periods the question names: its fiscal years and the calendar years of its dates
     # ("the quarter ended October 30, 2022" of fiscal 2023)
     named = set(years) | years_in(question)
+    # the one year whose change is asked, when the question names only it ("grew in 2017")
+    one_year = years[-1] if years and len(years_in(question)) == 1 and years[-1] in years_in(question) else None
     wanted = [w for w in content_words(subject, companies) if not from_premise or w not in _SCAFFOLD]
     anchored = bool(decision.metric or premise_metrics)
     asked = set(premise_metrics or [decision.metric] if anchored else [])
@@ -175,8 +186,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         if not (mentioned or _DATED.search(said)):
             continue  # "Generally, when our revenue becomes more concentrated, our gross margin tends to
             # decrease due to ...": how the business behaves, not what changed in the asked period
-        if years and mentioned and not mentioned & named and (
-                len(mentioned) > 1 or max(mentioned) < min(named) - 1 or min(mentioned) > max(named)):
+        if years and (_another_years(mentioned, named, one_year)
+                      or _another_years(years_in(s.text), set(), one_year)):
             # "2021 compared with 2020" explains another year's change, not the asked one ("as
             # compared to 2021" alone is the asked year against the one before)
             continue
@@ -185,14 +196,33 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         own_filing = not years or s.chunk.fiscal_year == years[-1]
         mdna = "mdna" in s.chunk.tags or "Management" in s.chunk.section
         scored.append(((when, 0 if own_filing else 1, 0 if mdna else 1, s.rank, s.position), unit))
-    if not scored:
+    segment_parts, segment_said = "", []
+    if segment_drivers.ASKS_BY_SEGMENT.search(question):
+        # "..., and how did its two reportable segments contribute?": each segment's own explanation,
+        # of the figure asked, else the premise's first ("X's income from operations fell even though
+        # revenues grew": its subject, not the contrast)
+        measure = decision.metric or next(iter(vocab.match_metrics(premise or "")), None)
+        segment_parts, segment_said = segment_drivers.by_segment(measure, years[-1] if years else None, hits,
+                                                                 companies, services, item_causes)
+    if not scored and not segment_parts:
         return _from_statement(decision, question, hits, understanding, services)
-    best = _units(scored, after)
+    best = _units(scored, after, named=named if years else set(), asked=one_year)
     # a sentence read with the table rows before it repeats one read whole: the whole one is kept
     best = [s for s in best if not any(o.text != s.text and s.text.endswith(o.text) for o in best)]
+    if either and one_year and (alternatives := read_topic(decision.ask, companies, vocab)) is not None:
+        # the alternative the filing says held flat in the asked year, beside the cause it names
+        held = next((s for s in found if s not in best and _HELD.search(s.text) and alternatives.stated_by(s.text)
+                     and one_year in years_in(s.text)), None)
+        best = [*best, held] if held is not None else best
     text = " ".join(shown(s) for s in best)
     change = _change(decision, hits, understanding, services, years)
     citations = [cite(s.chunk, prose(s.text)) for s in best]
+    if segment_parts:
+        # the company-wide explanation first, without what a segment's own part repeats
+        told = {_bare(s.text) for s in segment_said}
+        kept = [s for s in best if _bare(s.text) not in told]
+        text = " ".join([*(shown(s) for s in kept), segment_parts])
+        citations = [cite(s.chunk, prose(s.text)) for s in [*kept, *segment_said]]
     flags: list[str] = []
     if change is not None:
         first, last = change
@@ -207,6 +237,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         flags = list(dict.fromkeys([*first.answer.flags, *last.answer.flags]))
     return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
                          flags=flags)
+
+
+def _bare(text: str) -> str:
+    """A sentence without the bullet glyph a list printed before it ("° Global comparable sales ...")."""
+    return re.sub(r"^[^\w(]+", "", prose(text)).strip()
 
 
 def _pick(pick: PickWriter, decision: KindDecision, question: str, hits: list[SearchHit],
@@ -394,8 +429,19 @@ def _from_item(s: Sentence, label: str) -> Sentence:
     return s.model_copy(update={"text": s.text[cut + 2:]}) if cut >= 0 else s
 
 
+def _another_years(mentioned: set[int], named: set[int], asked: int | None = None) -> bool:
+    """Whether a sentence's years place it on another change than the asked years' ("2021 compared
+    with 2020" for 2023; "as compared to 2021" alone is the year before the asked 2022). `asked`: the
+    one year whose change the question asks ("grew in 2017"): a change between two years that ends
+    before it ("in 2016 compared to 2015") is the year before's, though the year before is named."""
+    if asked is not None and len(mentioned) > 1 and max(mentioned) < asked:
+        return True
+    return bool(mentioned and named and not mentioned & named and (
+        len(mentioned) > 1 or max(mentioned) < min(named) - 1 or min(mentioned) > max(named)))
+
+
 def _units(scored: list[tuple[tuple[int, ...], list[Sentence]]], after: dict[str, Sentence],
-           limit: int = _LIMIT) -> list[Sentence]:
+           limit: int = _LIMIT, named: set[int] | None = None, asked: int | None = None) -> list[Sentence]:
     """The best explaining units (a sentence, with the one it refers back to), each followed by
     the sentences that go on explaining it ("These increases were offset by ..."), in order."""
     out: list[Sentence] = []
@@ -411,8 +457,9 @@ def _units(scored: list[tuple[tuple[int, ...], list[Sentence]]], after: dict[str
         for _ in range(_FOLLOWERS):
             nxt = after.get(last.text)
             if nxt is None or not (_ANAPHOR.match(nxt.text) or _GOES_ON.search(nxt.text[:80])) \
-                    or not (_CAUSE.search(nxt.text) or _BENEFIT.search(nxt.text)):
-                break
+                    or not (_CAUSE.search(nxt.text) or _BENEFIT.search(nxt.text)) \
+                    or _another_years(years_in(nxt.text), named or set(), asked):
+                break  # "The increase ... in 2016 compared to 2015" after the asked 2017's: another change
             if nxt.text not in {o.text for o in out}:
                 out.append(nxt)
             last = nxt
