@@ -9,7 +9,7 @@ import pytest
 
 from answering.kinds.quote_focus import FLAG, answered_on_focus
 from answering.written_answer import WrittenAnswer
-from tests.answering.kinds.conftest import ask, filing
+from tests.answering.kinds.conftest import ask, filing, write_answer_over
 
 
 def _answer(text: str, kind: str = "passage") -> WrittenAnswer:
@@ -37,6 +37,27 @@ def test_an_auditors_consent_is_no_answer_and_the_refusal_shows_it(patriot_2015,
 def test_a_quote_that_names_what_is_asked_is_kept(patriot_2015, services):
     written = ask("Who was Patriot Transportation Holding's former parent company?", patriot_2015, [3, 20], services)
     assert written.status == "answered" and "FRP Holdings" in written.text, written.text
+
+
+def test_with_an_llm_the_evidence_is_read_afresh(patriot_2015, tmp_path):
+    """Offline the consent is refused as a look-alike; an LLM configured reads the same pages for
+    the question itself (its answer is then held to the evidence by answering.llm_writer)."""
+    from finrag.config import load_settings
+    from finrag.llm import get_llm
+    from finrag.vocabulary import load_vocabulary
+    from strategies.services import Services
+    from tests.answering.kinds.conftest import hits
+    from tests.support.fake_openai import FakeOpenAI, ToolCall
+
+    with FakeOpenAI() as server:
+        settings = load_settings(llm_base_url=server.url, llm_api_key="sk-test", llm_max_retries=1,
+                                 store_dir=tmp_path / "store")
+        services = Services(settings=settings, store=None, embedder=None, retriever=None,  # type: ignore[arg-type]
+                            llm=get_llm(settings), graph=None, vocabulary=load_vocabulary())
+        server.script(ToolCall({"found": False, "answer": "The passages do not say.", "value": None, "citations": []}))
+        written = write_answer_over("How did Patriot Transportation Holding become an independent public company?",
+                                    hits(patriot_2015, [34]), patriot_2015, services)
+        assert len(server.requests) == 1, written.text
 
 
 MANDIANT = ('"• On September 12, 2022, we closed the acquisition of Mandiant for a total purchase price of $6.1 billion '
