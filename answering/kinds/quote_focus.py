@@ -3,7 +3,7 @@
 A quote that shares words with the question is not an answer to it (issue 20, "look-alike
 quotes"). What a question asks for is named by its wh-focus, and each focus is stated by a
 thing any filing writes the same way:
-- "what / which company did X acquire" by a sentence saying something was acquired that
+- "what / which company did X acquire", "what acquisitions did X complete" by a sentence saying something was acquired that
   names another organisation than the filer ("we closed the acquisition of Mandiant"), not a
   segment list or a release header;
 - "who ..." by a proper name other than the filer's (a person, a firm);
@@ -37,9 +37,10 @@ _CITATION = re.compile(r'\([^()]*\bp\.\s?\d+\)')
 
 # --- the asked focus -------------------------------------------------------------------------
 # "What cybersecurity company did Alphabet acquire", "Which business did it buy in 2021"
-_ASKS_ACQUIRED = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?:[\w-]+\s+){0,2}?(?:company|companies|firm|firms|business|"
-                            r"businesses|startup|target|entity)\s+(?:did|does|has|had|will)\s+[^?,]*?\b(?:acquire|buy|purchase)\b",
-                            re.I)
+_ASKS_ACQUIRED = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?:[\w-]+\s+){0,2}?(?:(?:company|companies|firm|firms|business|"
+                            r"businesses|startup|target|entity)\s+(?:did|does|has|had|will)\s+[^?,]*?\b(?:acquire|buy|purchase)\b|"
+                            # "What acquisitions did it complete in 2018?", "Which proposed acquisition by Meta ..."
+                            r"acquisitions?\s+(?:and\s+\w+\s+)?(?:did|does|has|had|will|by)\b)", re.I)
 # "Who is the CEO", "who audits", not "whom" (other_words reads "to whom was it sold")
 _ASKS_WHO = re.compile(r"^\W*(?:and\s+)?who\s+(?!(?:else|else's)\b)", re.I)
 _ASKS_WHEN = re.compile(r"^\W*(?:and\s+)?(?:when\b|in\s+what\s+(?:year|month)\b|(?:on|as\s+of)\s+what\s+date\b)", re.I)

@@ -78,6 +78,14 @@ def test_which_company_was_acquired_needs_another_company_named_as_acquired():
     header = ('"(Nasdaq: EBAY), a global commerce leader that connects millions of buyers and sellers around the world, '
               'today reported -nancial results for its second quarter ended June 30, 2023." (cf0e8d78d907 p.1)')
     assert not _kept(header, ebay, ["eBay"])
+    # "which acquisition" asks the same: the acquired company's name
+    meta = ("Which proposed acquisition by Meta did the U.S. Federal Trade Commission sue to block in 2022, and what "
+            "relief did the FTC seek according to Meta's 2022 annual report?")
+    complaint = ('"In addition, on July 27, 2022, the FTC filed a complaint against us in the U.S. District Court for the '
+                 'Northern District of California seeking to preliminarily enjoin our proposed acquisition of Within '
+                 'Unlimited as an alleged violation of antitrust law." (644e95921842 p.49)')
+    assert _kept(complaint, meta, ["Meta"])
+    assert not _kept('"Our proposed acquisitions are subject to regulatory review." (p.49)', meta, ["Meta"])
     # another company agreeing to acquire from the filer is not what the filer acquired
     emetals = "What company did eMetals Limited acquire in January 2022, what does it hold, and what did eMetals pay?"
     scorpion = ('"POONA PROJECT Scorpion Minerals Limited announced that it had entered into a binding Heads of '
