@@ -26,7 +26,7 @@ import re
 
 from answering.kinds.every_part import asked_parts
 from answering.kinds.other_words import A_DATE
-from answering.kinds.sentences import HEDGE, asks_about_risk, last_sentence, prose
+from answering.kinds.sentences import HEDGE, asks_about_risk, prose
 from answering.written_answer import WrittenAnswer
 from finrag.vocabulary import tokenize
 
@@ -101,6 +101,15 @@ def _states_nothing(quote: str, risks: bool) -> bool:
     return len(lower) * 4 < len(words) and len(figures) <= 2
 
 
+# the sentence that asks, after statements that lead into it; an initial's period ("the U.S.
+# Federal Trade Commission") ends no sentence
+_SENTENCE_BREAK = re.compile(r"(?<=[.!])(?<!\b[A-Z]\.)\s+(?=[A-Z])")
+
+
+def _asking(part: str) -> str:
+    return _SENTENCE_BREAK.split(part.strip())[-1]
+
+
 def _quotes(text: str) -> list[str]:
     return [q for q in _QUOTE.findall(text)]
 
@@ -140,7 +149,7 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
     known = {t for c in companies for t in tokenize(c)} | {t for w in _CAPITALISED.findall(question) for t in tokenize(w)}
     stated = _statements(written, risks)
     for part in asked_parts(question):
-        ask = last_sentence(part)
+        ask = _asking(part)
         if _ASKS_ACQUIRED.match(ask):
             if not any(_ACQUIRED.search(s) and _named_other(s, known) for s in stated):
                 return "the question asks which company was acquired, and no quote names one said to be acquired"
