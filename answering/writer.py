@@ -36,6 +36,8 @@ from answering.kinds.classify import KindDecision, classify
 from answering.kinds.every_part import answered_in_every_part, answered_over_the_asked_years
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.named_filing import answered_from_the_named_filing
+from answering.kinds.quote_focus import FLAG as LOOK_ALIKE
+from answering.kinds.quote_focus import answered_on_focus
 from answering.kinds.sentences import read_topic
 from answering.kinds.statement_lines import zero_by_rule
 from answering.llm_writer import write_llm
@@ -87,12 +89,17 @@ def write_answer(
     # a question of several parts answered in one of them is refused, never given as the answer
     offline = answered_in_every_part(offline, text, list(understanding.companies))
     offline = answered_over_the_asked_years(offline, text)
+    # quotes that share words with the question but do not state what its focus asks (a company's
+    # name, a date, a ratio), or state nothing (headings, consents), are no answer
+    offline = answered_on_focus(offline, text, list(understanding.companies))
     offline = answered_from_the_named_filing(offline, understanding, hits)
     offline = answered_in_the_asked_shape(offline, text)
     # An unverified figure (answering.checks) stays refused with an LLM too: the evidence it
     # would rest on failed a check, and the LLM reads the same evidence. A figure held back only
-    # because the question asks more than it (every_part) is the LLM's to complete from the evidence.
-    if offline_engine or (offline.status == "unverified" and "partial_answer" not in offline.flags):
+    # because the question asks more than it (every_part), or quotes that miss the question's focus
+    # (quote_focus), are the LLM's to complete or answer afresh from the evidence.
+    if offline_engine or (offline.status == "unverified" and "partial_answer" not in offline.flags
+                          and LOOK_ALIKE not in offline.flags):
         return offline
     try:
         written = write_llm(text, hits, offline, services.llm, usage)

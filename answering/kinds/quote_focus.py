@@ -1,0 +1,179 @@
+"""quote_focus: a text answer's quotes state what the question's focus asks for, or it is refused.
+
+A quote that shares words with the question is not an answer to it (issue 20, "look-alike
+quotes"). What a question asks for is named by its wh-focus, and each focus is stated by a
+thing any filing writes the same way:
+- "what / which company did X acquire", "what acquisitions did X complete" by a sentence saying something was acquired that
+  names another organisation than the filer ("we closed the acquisition of Mandiant"), not a
+  segment list or a release header;
+- "who ..." by a proper name other than the filer's (a person, a firm);
+- "when ..." ("in what year", "on what date") by a date or a year;
+- "what was the ... ratio / margin / rate" by a figure that is one (a percentage, a multiple,
+  a decimal), not a table's column headings.
+And whatever the focus, a quote that is only a heading, a table's header or rows, a caption
+handing over to a table ("Revenues:"), an auditor's consent, a cross-reference ("can be found
+in Part II, Item 8") or a risk hedge states nothing: an answer made only of such quotes is no
+answer.
+
+The refusal is `unverified` with the quotes shown and the missing focus said, flagged
+`look_alike_quote`: with an LLM configured the writer lets it answer from the evidence afresh.
+A figure (kind `metric`) and a not-meaningful explanation are checked by their own writers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from answering.kinds.every_part import asked_parts
+from answering.kinds.other_words import A_DATE
+from answering.kinds.sentences import HEDGE, asks_about_risk, prose
+from answering.written_answer import WrittenAnswer
+from finrag.vocabulary import tokenize
+
+FLAG = "look_alike_quote"
+_CHECKED_ELSEWHERE = {"metric", "not_meaningful"}
+_QUOTE = re.compile(r'"([^"]{12,})"')
+_CITATION = re.compile(r'\([^()]*\bp\.\s?\d+\)')
+
+# --- the asked focus -------------------------------------------------------------------------
+# "What cybersecurity company did Alphabet acquire", "Which business did it buy in 2021"
+_ASKS_ACQUIRED = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?:[\w-]+\s+){0,2}?(?:(?:company|companies|firm|firms|business|"
+                            r"businesses|startup|target|entity)\s+(?:did|does|has|had|will)\s+[^?,]*?\b(?:acquire|buy|purchase)\b|"
+                            # "What acquisitions did it complete in 2018?", "Which proposed acquisition by Meta ..."
+                            r"acquisitions?\s+(?:and\s+\w+\s+)?(?:did|does|has|had|will|by)\b)", re.I)
+# "Who is the CEO", "who audits", not "whom" (other_words reads "to whom was it sold")
+_ASKS_WHO = re.compile(r"^\W*(?:and\s+)?who\s+(?!(?:else|else's)\b)", re.I)
+_ASKS_WHEN = re.compile(r"^\W*(?:and\s+)?(?:when\b|in\s+what\s+(?:year|month)\b|(?:on|as\s+of)\s+what\s+date\b)", re.I)
+# "What was X's operating margin in fiscal 2022?", "What is the effective tax rate ...": the head of
+# what is asked is a ratio; not "What drove the change in gross margin" nor "the impact on the margin"
+_ASKS_RATIO = re.compile(r"^\W*(?:and\s+)?what\s+(?:was|is|were|are)\s+(?P<np>[^?,]{0,80}?)\b(?:ratio|margin|rate)s?\b"
+                         r"(?=\s*(?:\?|$|for\b|in\b|of\b|at\b|during\b|as\b|on\b|,))", re.I)
+_NOT_THE_RATIO = re.compile(r"\b(?:impact|effect|drivers?|reasons?|causes?|change|changes|trend|outlook|guidance|"
+                            r"definition|defined|method|basis|policy|approach|target|goal|benefit)\b", re.I)
+
+# --- what states it --------------------------------------------------------------------------
+_ACQUIRED = re.compile(r"\b(?:acquir(?:ed|ing)|acquisitions?\s+of|acquisition\s+(?:\w+\s+){0,2}?(?:was|is|has\s+been)\s+"
+                       r"(?:completed|closed)|bought|purchased|merge[dr]|completed\s+the\s+acquisition|closed\s+the\s+acquisition)\b",
+                       re.I)
+# a capitalised word; the words every sentence or heading capitalises name no one
+_CAPITALISED = re.compile(r"\b[A-Z][\w&'’.-]*[A-Za-z0-9]")
+_NO_NAME = frozenset(tokenize(
+    "the a an we our us it its this that these those in on at for of to from by with as and or during following after "
+    "company companies corporation inc ltd limited llc plc group holdings board directors director "
+    "agreement merger acquisition acquisitions purchase note notes item part form annual report quarterly statements "
+    "statement consolidated financial fiscal year quarter first second third fourth total net revenue revenues "
+    "income operations segment segments mr ms dr chief executive officer president chairman "
+    "january february march april may june july august september october november december"))
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+# a figure a ratio is stated as: "98.9%", "26.5 percent", "1.13x", "2.7 to 1", "0.85" (not a year's "2019 %")
+_A_RATIO = re.compile(r"(?<![\d.])(?!(?:19|20)\d\d\b)\d+(?:\.\d+)?\s?(?:%|percent\b|x\b|times\b|to\s+1\b)|"
+                      r"(?<![\d.,$])\d+\.\d+(?![\d,])", re.I)
+
+# --- quotes that state nothing ---------------------------------------------------------------
+_BOILERPLATE = re.compile(
+    r"\bhereby\s+consent\b|\bconsent\s+(?:of|to)\s+(?:the\s+)?(?:incorporation|independent)|"
+    r"\b(?:can|may)\s+be\s+found\s+(?:in|under|on)\b|\bis\s+incorporated\s+(?:herein\s+)?by\s+reference\b|"
+    r"\b(?:are|is)\s+(?:included|set\s+forth|presented|contained)\s+(?:in|under)\s+(?:Part|Item|Note|Exhibit)\b|"
+    r"\breport\s+of\s+independent\s+registered\b|\bsee\s+(?:Note|Item|Part)\s+\w+\s*\.?$|"
+    r"\bgiving\s+a\s+true\s+and\s+fair\s+view\b", re.I)
+# a caption handing over to the table or list below it: "... as follows:", "... include:", or a
+# row label ("... (dollars in thousands) 2019 % 2018 % Revenues:")
+_CAPTION = re.compile(r"\b(?:as\s+follows|the\s+following|below|includ(?:e|es|ed|ing)|consist(?:s|ed)?\s+of)\b[^.:;]{0,40}:\s*$|"
+                      r"(?:^|[\d%)]\s+)(?:[A-Z][\w'’-]*\s+){0,2}[A-Z][\w'’-]*:\s*$")
+_AMOUNT = re.compile(r"(?<![\w.])\(?[$€£]?\d[\d,]*(?:\.\d+)?\)?%?(?!\w)")  # a table cell's figure
+
+
+def _states_nothing(quote: str, risks: bool) -> bool:
+    """A quote that is a heading, a table's header, a caption, a consent, a cross-reference or
+    (unless risks are asked) a hedge: nothing it says is a fact. Table rows with their figures
+    state them, and a sentence ending in a colon ("The shareholder proposal ... was defeated:")
+    is still a sentence."""
+    text = prose(quote.strip())
+    if _BOILERPLATE.search(text) or _CAPTION.search(text):
+        return True
+    if not risks and HEDGE.search(text):
+        return True
+    words = text.split()
+    lower = [w for w in words if re.fullmatch(r"[a-z][a-z'’-]*[.,;:]?", w)]
+    figures = [a for a in _AMOUNT.findall(text) if not _YEAR.fullmatch(a.strip("(),"))]
+    # a heading or a header row: few lower-case words and no figures but dates ("CONSOLIDATED
+    # STATEMENTS OF OPERATIONS (In thousands) (Unaudited) THREE MONTHS ENDED MARCH 31, 2015 2014")
+    return len(lower) * 4 < len(words) and len(figures) <= 2
+
+
+# the sentence that asks, after statements that lead into it; an initial's period ("the U.S.
+# Federal Trade Commission") ends no sentence
+_SENTENCE_BREAK = re.compile(r"(?<=[.!])(?<!\b[A-Z]\.)\s+(?=[A-Z])")
+
+
+def _asking(part: str) -> str:
+    return _SENTENCE_BREAK.split(part.strip())[-1]
+
+
+def _quotes(text: str) -> list[str]:
+    return [q for q in _QUOTE.findall(text)]
+
+
+def _own_words(text: str) -> str:
+    """The answer's words outside its quotes and citations ("Yes.", "Alphabet — segment: ...")."""
+    return _CITATION.sub(" ", _QUOTE.sub(" ", text)).strip(" .;,")
+
+
+def _named_other(sentence: str, known: set[str]) -> bool:
+    """Whether the sentence names another organisation or person than the filer (and the question's
+    own names): a capitalised word past the sentence's first that is no heading or title word."""
+    for m in _CAPITALISED.finditer(sentence):
+        if m.start() == 0:
+            continue
+        stems = tokenize(m.group(0))
+        if stems and not all(s in _NO_NAME or s in known or s.isdigit() for s in stems):
+            return True
+    return False
+
+
+def _statements(written: WrittenAnswer, risks: bool) -> list[str]:
+    """What the answer states: its quotes that state something, and its own words."""
+    said = [q for q in _quotes(written.text) if not _states_nothing(q, risks)]
+    own = _own_words(written.text)
+    return said + ([own] if own else [])
+
+
+def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -> str | None:
+    """What the question's focus asks that the answer does not state, said for the refusal; or None."""
+    risks = asks_about_risk(question)
+    quotes = _quotes(written.text)
+    own = _own_words(written.text)
+    if quotes and all(_states_nothing(q, risks) for q in quotes) and len(own.split()) <= 2:
+        return ("the quotes found are only headings, table headers, captions, consents, cross-references or risk "
+                "hedges, which state nothing the question asks")
+    known = {t for c in companies for t in tokenize(c)} | {t for w in _CAPITALISED.findall(question) for t in tokenize(w)}
+    stated = _statements(written, risks)
+    for part in asked_parts(question):
+        ask = _asking(part)
+        if _ASKS_ACQUIRED.match(ask):
+            if not any(_ACQUIRED.search(s) and _named_other(s, known) for s in stated):
+                return "the question asks which company was acquired, and no quote names one said to be acquired"
+        elif _ASKS_WHO.match(ask):
+            if not any(_named_other(s, known) for s in stated):
+                return "the question asks who, and no quote names a person or firm"
+        elif _ASKS_WHEN.match(ask):
+            if not any(A_DATE.search(s) or _YEAR.search(s) for s in stated):
+                return "the question asks when, and no quote gives a date"
+        elif (m := _ASKS_RATIO.match(ask)) and not _NOT_THE_RATIO.search(m.group("np")) \
+                and not any(_A_RATIO.search(s) for s in stated):
+            return "the question asks for a ratio, and no quote states one as a figure"
+    return None
+
+
+def answered_on_focus(written: WrittenAnswer, question: str, companies: list[str]) -> WrittenAnswer:
+    """The answer, or an `unverified` refusal naming what the question's focus asks and the quotes
+    lack."""
+    if written.status != "answered" or (written.kind or "") in _CHECKED_ELSEWHERE:
+        return written
+    missing = missing_focus(written, question, companies)
+    if missing is None:
+        return written
+    return written.model_copy(update={
+        "status": "unverified", "value": None, "reason": missing, "flags": [*written.flags, FLAG],
+        "text": f"Not given: {missing}; found only: {written.text}",
+    })

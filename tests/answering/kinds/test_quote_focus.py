@@ -1,0 +1,151 @@
+"""A text answer's quotes state what the question's focus asks for, or it is refused as a
+look-alike (answering.kinds.quote_focus). The answers are those the system gave on the shared
+sets (graded "look-alike-quote": wild3_03, wild3_10, wild3_16, wild3_21, wild_21, fresh_07,
+fresh_11), beside the right answers to the same questions, which stay answered."""
+
+from __future__ import annotations
+
+import pytest
+
+from answering.kinds.quote_focus import FLAG, answered_on_focus
+from answering.written_answer import WrittenAnswer
+from tests.answering.kinds.conftest import ask, filing, write_answer_over
+
+
+def _answer(text: str, kind: str = "passage") -> WrittenAnswer:
+    return WrittenAnswer(status="answered", text=text, kind=kind)  # type: ignore[arg-type]
+
+
+def _kept(text: str, question: str, companies: list[str], kind: str = "passage") -> bool:
+    return answered_on_focus(_answer(text, kind), question, companies).status == "answered"
+
+
+@pytest.fixture(scope="module")
+def patriot_2015() -> list:
+    return filing("filings-wild/pdfs/PatriotTransportation_2015_10-K.pdf")
+
+
+def test_an_auditors_consent_is_no_answer_and_the_refusal_shows_it(patriot_2015, services):
+    # the exhibit page shares "Patriot Transportation Holding" and "independent ... public" with
+    # the question, and states nothing it asks
+    written = ask("How did Patriot Transportation Holding become an independent public company?", patriot_2015,
+                  [34], services)
+    assert written.status == "unverified" and FLAG in written.flags, written.text
+    assert "consents" in (written.reason or "") and "We hereby consent" in written.text
+
+
+def test_a_quote_that_names_what_is_asked_is_kept(patriot_2015, services):
+    written = ask("Who was Patriot Transportation Holding's former parent company?", patriot_2015, [3, 20], services)
+    assert written.status == "answered" and "FRP Holdings" in written.text, written.text
+
+
+def test_with_an_llm_the_evidence_is_read_afresh(patriot_2015, tmp_path):
+    """Offline the consent is refused as a look-alike; an LLM configured reads the same pages for
+    the question itself (its answer is then held to the evidence by answering.llm_writer)."""
+    from finrag.config import load_settings
+    from finrag.llm import get_llm
+    from finrag.vocabulary import load_vocabulary
+    from strategies.services import Services
+    from tests.answering.kinds.conftest import hits
+    from tests.support.fake_openai import FakeOpenAI, ToolCall
+
+    with FakeOpenAI() as server:
+        settings = load_settings(llm_base_url=server.url, llm_api_key="sk-test", llm_max_retries=1,
+                                 store_dir=tmp_path / "store")
+        services = Services(settings=settings, store=None, embedder=None, retriever=None,  # type: ignore[arg-type]
+                            llm=get_llm(settings), graph=None, vocabulary=load_vocabulary())
+        server.script(ToolCall({"found": False, "answer": "The passages do not say.", "value": None, "citations": []}))
+        written = write_answer_over("How did Patriot Transportation Holding become an independent public company?",
+                                    hits(patriot_2015, [34]), patriot_2015, services)
+        assert len(server.requests) == 1, written.text
+
+
+MANDIANT = ('"• On September 12, 2022, we closed the acquisition of Mandiant for a total purchase price of $6.1 billion '
+            'and added more than 2,600 employees." (edbd3f196a9e p.31)')
+
+
+def test_which_company_was_acquired_needs_another_company_named_as_acquired():
+    alphabet = ("What cybersecurity company did Alphabet acquire in 2022, when did the acquisition close, what was the "
+                "total purchase price, and in which segment are its results reported?")
+    refused = answered_on_focus(_answer("Alphabet — segment: Google Services, Google Cloud.", "choice"), alphabet,
+                                ["Alphabet"])
+    assert refused.status == "unverified" and "which company was acquired" in (refused.reason or "")
+    assert _kept(MANDIANT, alphabet, ["Alphabet"])
+    ebay = ("What company did eBay acquire in July 2023, according to its second-quarter 2023 earnings release, and "
+            "what does that company do?")
+    assert _kept('"In July, eBay acquired Certilogo, an AI-powered authentication provider for fashion." '
+                 '(cf0e8d78d907 p.2)', ebay, ["eBay"])
+    header = ('"(Nasdaq: EBAY), a global commerce leader that connects millions of buyers and sellers around the world, '
+              'today reported -nancial results for its second quarter ended June 30, 2023." (cf0e8d78d907 p.1)')
+    assert not _kept(header, ebay, ["eBay"])
+    # "which acquisition" asks the same: the acquired company's name
+    meta = ("Which proposed acquisition by Meta did the U.S. Federal Trade Commission sue to block in 2022, and what "
+            "relief did the FTC seek according to Meta's 2022 annual report?")
+    complaint = ('"In addition, on July 27, 2022, the FTC filed a complaint against us in the U.S. District Court for the '
+                 'Northern District of California seeking to preliminarily enjoin our proposed acquisition of Within '
+                 'Unlimited as an alleged violation of antitrust law." (644e95921842 p.49)')
+    assert _kept(complaint, meta, ["Meta"])
+    assert not _kept('"Our proposed acquisitions are subject to regulatory review." (p.49)', meta, ["Meta"])
+    # another company agreeing to acquire from the filer is not what the filer acquired
+    emetals = "What company did eMetals Limited acquire in January 2022, what does it hold, and what did eMetals pay?"
+    scorpion = ('"POONA PROJECT Scorpion Minerals Limited announced that it had entered into a binding Heads of '
+                'Agreement (“the agreement”) with eMetals Limited (ASX: EMT) (“eMetals” or “EMT”) to acquire a 100% '
+                'interest in tenements E 20/896, E 20/963, E 20/964 and a 90% interest in E 20/885 (collectively the '
+                '“tenements”) which cover a combined 904km² in the Murchison Goldfield of Western Australia." '
+                '(642cd2ea2a51 p.10)')
+    assert not _kept(scorpion, emetals, ["eMetals Limited"])
+
+
+def test_a_ratio_is_stated_by_a_figure_not_by_a_tables_headings():
+    question = ("What was Patriot Transportation Holding's GAAP operating ratio for the second quarter of fiscal 2015 "
+                "(three months ended March 31, 2015)?")
+    headings = ('"Three months ended Six months ended March 31, 2015 March 31, 2015 Intangible asset impairment charge '
+                '1,265 1,265 Adjusted net income $ 914 2,016 Adjusted Operating Ratio Adjusted operating ratio excludes '
+                'the impact of the intangible asset impairment charge." (02da9ed38e9c p.6)')
+    refused = answered_on_focus(_answer(headings), question, ["Patriot Transportation Holding"])
+    assert refused.status == "unverified" and "ratio" in (refused.reason or "")
+    assert _kept('"Our operating ratio was 101.9% for the quarter." (02da9ed38e9c p.1)', question,
+                 ["Patriot Transportation Holding"])
+    # what drove a margin is asked of the drivers, not a figure
+    assert _kept('"Gross margin fell on higher freight costs." (p.3)', "What drove the change in gross margin?", [])
+
+
+def test_table_headers_and_captions_state_nothing_but_a_sentence_ending_in_a_colon_does():
+    question = ("What was Patriot Transportation Holding's operating ratio for the second quarter of fiscal 2019 "
+                "(three months ended March 31, 2019)?")
+    headers = ('"Comparative Results of Operations for the Three Months ended March 31, 2019 and 2018 Three months '
+               'ended March 31 (dollars in thousands) 2019 % 2018 % Revenue miles (in thousands) 8,975 9,354 Revenues:" '
+               '(f4e5a6109d3a p.16)')
+    assert not _kept(headers, question, ["Patriot Transportation Holding"])
+    pepsico = ("At the Pepsico AGM held on May 3, 2023, what was the outcome of the shareholder vote on the shareholder "
+               "proposal for a congruency report by Pepsico on net-zero emissions policies?")
+    assert _kept('"(8) The shareholder proposal regarding a congruency report on net-zero emissions policies was '
+                 'defeated:" (PEPSICO_2023_8K_dated-2023-05-05 p.4)', pepsico, ["PepsiCo"])
+
+
+def test_a_risk_hedge_states_nothing_unless_risks_are_asked():
+    question = ("What cost savings does FedEx expect from its DRIVE transformation program, according to the "
+                "stockholder letter in its FY2023 annual report?")
+    hedge = ('"We may not be able to achieve the expected operational efficiencies and network flexibility, alignment '
+             'of our cost base with demand, cost savings and reductions to our permanent cost structure, and other '
+             'benefits from our DRIVE transformation and one FedEx consolidation plan." (50ce56f00bf0 p.30)')
+    assert not _kept(hedge, question, ["FedEx"])
+    assert _kept(hedge, "What risks does FedEx see in its DRIVE transformation program?", ["FedEx"])
+    assert _kept('"DRIVE has gained significant momentum, and we expect to realize $4 billion in permanent and '
+                 'structural cost savings in FY25." (6c454a78587b p.2)', question, ["FedEx"])
+
+
+def test_when_needs_a_date_and_who_a_name():
+    segment = ('"The financial results of Mandiant have been included within the Google Cloud segment as of the close '
+               'of the acquisition." (edbd3f196a9e p.73)')
+    assert not _kept(segment, "When did Alphabet close the acquisition of Mandiant?", ["Alphabet"])
+    assert _kept(MANDIANT, "When did Alphabet close the acquisition of Mandiant?", ["Alphabet"])
+    spin = ('"On January 30, 2015, FRP Holdings, Inc. ("FRP") completed the tax-free spin-off (the “Spin-off") of '
+            'Patriot Transportation Holding, Inc., (the "Company" or "Patriot")." (PatriotTransportation_2015_10-K p.4)')
+    assert _kept(spin, "Who spun off Patriot Transportation Holding?", ["Patriot Transportation Holding"])
+    own = '"Patriot Transportation Holding, Inc. completed the tax-free spin-off in 2015." (p.4)'
+    assert not _kept(own, "Who spun off Patriot Transportation Holding?", ["Patriot Transportation Holding"])
+
+
+def test_figures_are_left_to_their_own_checks():
+    assert _kept("Operating ratio Q2 FY2019: 98.9%.", "When did it close?", [], kind="metric")
