@@ -344,10 +344,20 @@ _BREAKDOWN = re.compile(r"\b(?:broken\s+down|break(?:ing)?\s+(?:\w+\s+){0,3}?dow
 _DIMENSION_SPLIT = re.compile(r"\s*(?:,|\band\b|\bor\b)\s*(?:by\s+)?", re.I)
 
 
+# "U.S.: "Comparable sales results benefited from ..."": an item of a breakdown labelling the
+# quote that explains it (the drivers writer's segment part)
+_LABELLED_QUOTE = re.compile(r'(?:^|[\s)])[A-Z][\w.&\'’ -]{1,60}:\s+"')
+
+
 def unbroken_down(text: str, question: str) -> str | None:
     """The breakdown a question asks for that the answer does not give, or None: a breakdown
     "by X" is given when the answer's sentences naming X carry two figures or more (one per item
-    at least for two items); a headline "across all segments" with one figure is no breakdown."""
+    at least for two items); a headline "across all segments" with one figure is no breakdown.
+    Causes asked item by item ("What drove it, segment by segment?") are given by an explaining
+    quote under each item's name, for two items at least: a cause need not be a figure."""
+    asks_causes = any(_ASKS_WHY.search(part) for part in re.split(r"[,;?]", question))
+    if asks_causes and len(_LABELLED_QUOTE.findall(text)) >= 3:  # "By segment:" and two items
+        return None
     sentences = _sentences(text)
     for m in _BREAKDOWN.finditer(question):
         dimensions = [d for d in _DIMENSION_SPLIT.split(m.group("by") or m.group("each") or m.group("item") or "")

@@ -312,6 +312,17 @@ def test_a_breakdown_asked_needs_figures_for_its_items():
         '15.6%, and International Developmental Licensed Markets segment comparable sales increased 13.4%." '
         '(d895ca0a p.2)')})
     assert answered_in_every_part(by_segment, asked, ["McDonald's"]).status == "answered"
+    # causes asked segment by segment are given by each segment's explaining quote, figures or not
+    # (the drivers writer's segment part, p.3 of the release)
+    explained = headline.model_copy(update={"text": 'By segment: ' + headline.text + (
+        ' U.S.: "Comparable sales results benefited from strategic menu price increases and positive guest '
+        'counts." (d895ca0a p.3) International Operated Markets: "Strong operating performance drove positive '
+        'comparable sales across the segment, led by strong comparable sales in Germany, the U.K. and France." '
+        '(d895ca0a p.3)')})
+    assert answered_in_every_part(explained, asked, ["McDonald's"]).status == "answered"
+    # ... but one segment's quote is no breakdown
+    one = explained.model_copy(update={"text": explained.text.split(" International Operated")[0]})
+    assert answered_in_every_part(one, asked, ["McDonald's"]).status == "not_found"
     # PG&E's 2018 10-K: figures by fire, none by quarter
     by_fire = _answer('"The Utility recorded $18 million relating to the 2017 Northern California wildfires and $60 '
                       'million relating to the 2015 Butte fire in 2017." (917a51a7 p.62) "Wildfire-related claims, net of '
