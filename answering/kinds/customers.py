@@ -42,7 +42,7 @@ _FROM_FEW = re.compile(r"^\s+(?:\w+\s+){0,3}?from\s+(?:a\s+(?:limited|small)\s+n
                        r"|(?:our|its)\s+(?:largest|major|top))\s+(?!customers\b|clients\b)[a-z]", re.I)
 _NAMED = re.compile(r"\b(?:[Rr]evenues?|[Ss]ales)\s+(?:from|to)\s+(?:the\s+)?[A-Z]")
 _ACCOUNTED = re.compile(r"^(?:In\s[^,]{3,40},\s+)?(?:[A-Z][\w.&'’-]*,?\s+){1,4}(?:and\s+(?:[A-Z][\w.&'’-]*\s+){1,4})?"
-                        r"(?:each\s+)?(?:accounted|represented)\s+for\b")
+                        r"(?:each\s+)?(?:accounted\s+for|represented)\b")
 # a pointer elsewhere states nothing: "For more information about our customers ..., see Note 3"
 _POINTER = re.compile(r"\bsee\s+(?:\S+\s+){0,3}?(?:note|item|part)\b|\bfor\s+(?:more|further|additional)\s+information\b",
                       re.I)
@@ -110,10 +110,16 @@ def states_customers(text: str) -> bool:
 _CUSTOMER = re.compile(r"\bcustomers?\b|\bclients?\b", re.I)
 # a sentence whose subject is the company's customers: "The Company’s customers are primarily in the
 # consumer, small and mid-sized business, education, enterprise and government markets."
-_CUSTOMERS_ARE = re.compile(r"\bcustomers\s+(?:are|include|consist|comprise)\b", re.I)
+_CUSTOMERS_ARE = re.compile(r"\b(?:our|its|the\s+company['’]s)\s+(?:\w+\s+)?customers\s+(?:are|include|consist|comprise)\b"
+                            r"(?!\s+(?:subject|not|likely|unlikely|able|unable|expected|concentrated|located)\b)", re.I)
 
 
 def says_who(text: str) -> bool:
     """Another reading's answer to "who are the customers" says who they are: its sentence has
     the customers as subject ("our customers include ..."), or a share of revenues from someone named."""
+    if _GOES_ON.match(text):
+        return False  # "In addition, our customers include other manufacturers ...": the main ones are elsewhere
     return _CUSTOMERS_ARE.search(text) is not None or states_customers(text)
+
+
+_GOES_ON = re.compile(r"^\W*(?:in\s+addition|additionally|also|further(?:more)?|moreover|other)\b", re.I)
