@@ -15,7 +15,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
-from answering.kinds import customers, geographies, passage
+from answering.kinds import acquisitions, customers, geographies, passage
 from answering.kinds.ask_scope import ask_parts, topic_ask
 from answering.kinds.sentences import Topic, content_words, overlap, read_topic
 from answering.kinds.tables import blocks
@@ -52,6 +52,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "What are the geographies that X primarily operates in?": the places its revenue tables break
         # down by; none such, the question is refused rather than answered from another table's rows
         return geographies.write(decision, question, hits, understanding, services)
+    if acquisitions.ASKS_ACQUISITIONS.search(decision.ask):
+        # "What are the major acquisitions of X?": only sentences naming a business acquired answer it
+        return acquisitions.named_only(_listed(decision, question, hits, understanding, services))
     return _listed(decision, question, hits, understanding, services)
 
 

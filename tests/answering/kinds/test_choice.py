@@ -163,3 +163,12 @@ def test_a_question_about_one_market_never_reads_another_markets_table(services)
     written = ask("Which Best Buy product category performed the best (by top line) in the domestic (USA) Market "
                   "during Q2 of FY2024?", bestbuy, [12], services)
     assert "(37 in 2022 to 38 in 2023)" not in written.text, written.text
+
+
+def test_topline_performance_is_revenue_by_region(services):
+    """'Topline' in one word is revenue: Apple's FY2022 'Net sales by reportable segment' ranks
+    its regions, Japan fell (-8.8%)."""
+    apple = filing("financebench-extra/pdfs/APPLE_2022_10K.pdf")
+    written = ask("Which region had the worst topline performance for Apple during FY2022?", apple, [24], services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Japan")
