@@ -172,3 +172,21 @@ def test_topline_performance_is_revenue_by_region(services):
     written = ask("Which region had the worst topline performance for Apple during FY2022?", apple, [24], services)
     assert (written.status, written.kind) == ("answered", "choice"), written.text
     assert written.text.startswith("Japan")
+
+
+def test_a_change_asked_for_a_year_the_table_does_not_print_is_refused(services):
+    """Apple's FY2022 table prints 2022, 2021 and 2020: asked for FY2023, its 2021-2022 change
+    would be another year's, so nothing is picked."""
+    apple = filing("financebench-extra/pdfs/APPLE_2022_10K.pdf")
+    written = ask("Which region had the worst topline performance for Apple during FY2023?", apple, [24], services)
+    assert written.status == "not_found", written.text
+
+
+def test_the_worst_of_regions_that_all_grew_grew_least(services):
+    """NVIDIA FY2024 10-K p.84: every region's revenue grew; the worst is the smallest growth, never
+    called a fall."""
+    nvidia = filing("filings-wild/pdfs/NVIDIA_2024_10-K.pdf")
+    written = ask("Which region had the worst topline performance for NVIDIA during FY2024?", nvidia, [83], services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Other countries")
+    assert "smallest growth" in written.text and "fall" not in written.text
