@@ -349,10 +349,15 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
             continue
         if _other_place(ask, block):
             continue
-        if year is not None and _CHANGE.search(ask) and block.years and year not in block.years:
-            continue  # a change asked for a year this table does not print would be another year's change
-        if metric and all(_rate(block, r) for r in block.rows) and not _ASKS_RATE.search(ask):
-            continue  # rates ("Increases in net sales: U.S. 17%") are no amounts of the asked measure
+        if year is not None and _CHANGE.search(ask) and block.years and not {year, year - 1} & set(block.years):
+            # a change asked for a year this table does not print would be another year's change (a
+            # fiscal year is printed by its end's calendar year, or its start's: "April 30, 2023" in FY2024)
+            continue
+        items = [r for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)] or block.rows
+        if metric and all(_rate(block, r) for r in items) and not _ASKS_RATE.search(ask):
+            # rates ("Increases in net sales: U.S. 17%") are no amounts of the asked measure, also under
+            # the total they are shares of ("Net revenue $ 429,909" / "Americas 29 %")
+            continue
         score = overlap(block.context, words) + 0.5 * overlap(" ".join(r.label for r in block.rows), words)
         caption = "\n".join(block.context.splitlines()[-2:])
         if metric and metric in vocab.match_metrics(caption):

@@ -175,10 +175,10 @@ def test_topline_performance_is_revenue_by_region(services):
 
 
 def test_a_change_asked_for_a_year_the_table_does_not_print_is_refused(services):
-    """Apple's FY2022 table prints 2022, 2021 and 2020: asked for FY2023, its 2021-2022 change
-    would be another year's, so nothing is picked."""
+    """Apple's FY2022 table prints 2022, 2021 and 2020: asked for FY2024 (printed 2024, or 2023 by a
+    fiscal year's start), its 2021-2022 change would be another year's, so nothing is picked."""
     apple = filing("financebench-extra/pdfs/APPLE_2022_10K.pdf")
-    written = ask("Which region had the worst topline performance for Apple during FY2023?", apple, [24], services)
+    written = ask("Which region had the worst topline performance for Apple during FY2024?", apple, [24], services)
     assert written.status == "not_found", written.text
 
 
@@ -190,3 +190,11 @@ def test_the_worst_of_regions_that_all_grew_grew_least(services):
     assert (written.status, written.kind) == ("answered", "choice"), written.text
     assert written.text.startswith("Other countries")
     assert "smallest growth" in written.text and "fall" not in written.text
+
+
+def test_shares_of_a_total_are_no_amounts_to_rank_by_change(services):
+    """Accuray's FY2022 MD&A (p.81) prints net revenue, then each region's share of it ("Japan 13 %
+    15 %"): a share's change is no region's revenue change, so nothing is ranked from it."""
+    accuray = filing("filings-wild/pdfs/Accuray_2022_10-K.pdf")
+    written = ask("Which region had the worst topline performance for Accuray during FY2022?", accuray, [80], services)
+    assert written.status == "not_found", written.text
