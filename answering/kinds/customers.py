@@ -54,6 +54,10 @@ _PLACE = re.compile(r"\b(?:non-u\.?s\.?|international|foreign|domestic|overseas|
 _NEGATED = re.compile(r"\bno\s+(?:single\s+|one\s+|other\s+|individual\s+)?(?:customer|client)s?\b|\bnone\s+of\b"
                       r"|\bnot?\b|\bless\s+than\b|\bbelow\b", re.I)
 _SEARCH = "customers accounted for percent of our revenues significant portion of our revenues derived from sales to"
+# by its words and by meaning, and the words a business section says it in ("We derived 73% of our
+# total consolidated net sales from the U.S. Government")
+_SEARCHES = ((_SEARCH, "sparse"), (_SEARCH, "dense"),
+             ("our principal customers we derived percent of our total net sales from", "sparse"))
 _SEARCH_K = 12
 _MAX_SENTENCES = 3
 
@@ -65,12 +69,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if len(companies) != 1:
         return None  # whose revenues: one company, else another's customers could be quoted
     filters = SearchFilters(companies=companies, fiscal_years=sorted(set(understanding.fiscal_years)))
-    # the retrieved pages and one search of the company's filings in two ways: by its words (the
-    # risk factor's "significant portion of our revenues") and by meaning (the segment note's
-    # "Revenues from ... represented 40% of consolidated revenues")
+    # the retrieved pages and a search of the company's filings by its words (the risk factor's
+    # "significant portion of our revenues") and by meaning (the segment note's "Revenues from ...
+    # represented 40% of consolidated revenues")
     retriever = getattr(services, "retriever", None)
-    searched = [h for mode in ("sparse", "dense") for h in retriever.search(
-        _SEARCH, filters=filters, k=_SEARCH_K, mode=mode)] if retriever is not None else []
+    searched = [h for query, mode in _SEARCHES for h in retriever.search(
+        query, filters=filters, k=_SEARCH_K, mode=mode)] if retriever is not None else []
     found = _stating([*hits, *searched], companies)
     if not found:
         return None
@@ -80,19 +84,27 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
 
 
 def _distinct(found: list[Sentence]) -> list[Sentence]:
-    """One sentence per page: a page's second one tends to repeat its first."""
-    seen: set[tuple[str, int]] = set()
-    out = []
+    """One sentence per page: a page's second one tends to repeat its first. Of one sentence read
+    twice, the copy without the table rows a chunk ran into its start ("... Total revenues $66,608
+    Revenues from the U.S. government ...") is kept."""
+    kept: dict[tuple[str, int], Sentence] = {}
     for s in found:
-        if (s.chunk.doc, s.chunk.page) not in seen:
-            seen.add((s.chunk.doc, s.chunk.page))
-            out.append(s)
-    return out
+        page = (s.chunk.doc, s.chunk.page)
+        if page not in kept or (kept[page].text.endswith(s.text) and len(s.text) < len(kept[page].text)):
+            kept[page] = s
+    return list(kept.values())
 
 
 def _stating(hits: list[SearchHit], companies: list[str]) -> list[Sentence]:
-    # a page's table may run into the sentence after it ("Total revenues $66,608 Revenues from ..."): read without it
-    return [s for s in sentences(hits, companies, trim_tables=True) if states_customers(s.text)]
+    # a page's table may run into the sentence after it ("Total revenues $66,608 $62,286 $58,158 Revenues
+    # from ..."): read without it
+    read = [s.model_copy(update={"text": _ROWS_BEFORE.sub("", s.text)})
+            for s in sentences(hits, companies, trim_tables=True)]
+    return [s for s in read if states_customers(s.text)]
+
+
+# table rows run into a sentence's start: words and three amounts at least, up to a capitalised word
+_ROWS_BEFORE = re.compile(r"^.*(?:[$(]?\s?\d[\d,.]*\)?%?\s+){3,}(?=[A-Z][a-z])")
 
 
 def states_customers(text: str) -> bool:
