@@ -202,6 +202,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         if "change" in how:
             # "the biggest drop", "performed the best", "grew fastest": a ranking of changes, said as one
             moved = "largest fall" if decision.order == "lowest" else "largest growth"
+            if (best.value >= 0) == (decision.order == "lowest"):
+                # the worst of items that all grew grew least; the best of items that all fell fell least
+                moved = "smallest growth" if best.value >= 0 else "smallest fall"
             ranks = f"{ranks} (the {moved}{' in ' + measure if measure else ''}{items})"
         else:
             ranks = f"{ranks} (the {superlative.group(0).lower()}{' ' + measure if measure else ''}{items})"
@@ -346,8 +349,15 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
             continue
         if _other_place(ask, block):
             continue
-        if metric and all(_rate(block, r) for r in block.rows) and not _ASKS_RATE.search(ask):
-            continue  # rates ("Increases in net sales: U.S. 17%") are no amounts of the asked measure
+        if year is not None and _CHANGE.search(ask) and block.years and not {year, year - 1} & set(block.years):
+            # a change asked for a year this table does not print would be another year's change (a
+            # fiscal year is printed by its end's calendar year, or its start's: "April 30, 2023" in FY2024)
+            continue
+        items = [r for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)] or block.rows
+        if metric and all(_rate(block, r) for r in items) and not _ASKS_RATE.search(ask):
+            # rates ("Increases in net sales: U.S. 17%") are no amounts of the asked measure, also under
+            # the total they are shares of ("Net revenue $ 429,909" / "Americas 29 %")
+            continue
         score = overlap(block.context, words) + 0.5 * overlap(" ".join(r.label for r in block.rows), words)
         caption = "\n".join(block.context.splitlines()[-2:])
         if metric and metric in vocab.match_metrics(caption):

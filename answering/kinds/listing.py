@@ -1,5 +1,7 @@
 """list: the items asked for, from the sentence or table that enumerates them.
 
+- Customers: the sentences saying whom the company's revenues come from (kinds/customers.py).
+- Geographies: the places a segment or geography revenue table breaks down by (kinds/geographies.py).
 - Securities registered on an exchange: the rows of the cover page's Section 12(b) table
   (title of each class, trading symbol, exchange), one line per class.
 - Otherwise the sentences that state the topic and enumerate ("include", "such as",
@@ -13,7 +15,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
-from answering.kinds import passage
+from answering.kinds import acquisitions, customers, geographies, passage
 from answering.kinds.ask_scope import ask_parts, topic_ask
 from answering.kinds.sentences import Topic, content_words, overlap, read_topic
 from answering.kinds.tables import blocks
@@ -38,6 +40,26 @@ _MIN_CAPTION = 0.4
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
+    if customers.ASKS_CUSTOMERS.match(decision.ask):
+        # "Who are the primary customers of X?": whom X's revenues come from, or a sentence whose
+        # subject is its customers; a sentence that merely mentions customers answers nothing
+        stated = customers.write(decision, question, hits, understanding, services)
+        if stated is None and (stated := _listed(decision, question, hits, understanding, services)) is not None \
+                and not customers.says_who(stated.text):
+            return None
+        return stated
+    if geographies.ASKS_GEOGRAPHIES.search(decision.ask):
+        # "What are the geographies that X primarily operates in?": the places its revenue tables break
+        # down by; none such, the question is refused rather than answered from another table's rows
+        return geographies.write(decision, question, hits, understanding, services)
+    if acquisitions.ASKS_ACQUISITIONS.search(decision.ask):
+        # "What are the major acquisitions of X?": only sentences naming a business acquired answer it
+        return acquisitions.named_only(_listed(decision, question, hits, understanding, services))
+    return _listed(decision, question, hits, understanding, services)
+
+
+def _listed(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+            services: MetricServices) -> WrittenAnswer | None:
     companies = list(understanding.companies)
     if _REGISTERED.search(decision.ask) and re.search(r"\bsecurities|notes|debt\b", decision.ask, re.I):
         registered = _registered_securities(hits, companies)

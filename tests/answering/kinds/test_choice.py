@@ -163,3 +163,38 @@ def test_a_question_about_one_market_never_reads_another_markets_table(services)
     written = ask("Which Best Buy product category performed the best (by top line) in the domestic (USA) Market "
                   "during Q2 of FY2024?", bestbuy, [12], services)
     assert "(37 in 2022 to 38 in 2023)" not in written.text, written.text
+
+
+def test_topline_performance_is_revenue_by_region(services):
+    """'Topline' in one word is revenue: Apple's FY2022 'Net sales by reportable segment' ranks
+    its regions, Japan fell (-8.8%)."""
+    apple = filing("financebench-extra/pdfs/APPLE_2022_10K.pdf")
+    written = ask("Which region had the worst topline performance for Apple during FY2022?", apple, [24], services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Japan")
+
+
+def test_a_change_asked_for_a_year_the_table_does_not_print_is_refused(services):
+    """Apple's FY2022 table prints 2022, 2021 and 2020: asked for FY2024 (printed 2024, or 2023 by a
+    fiscal year's start), its 2021-2022 change would be another year's, so nothing is picked."""
+    apple = filing("financebench-extra/pdfs/APPLE_2022_10K.pdf")
+    written = ask("Which region had the worst topline performance for Apple during FY2024?", apple, [24], services)
+    assert written.status == "not_found", written.text
+
+
+def test_the_worst_of_regions_that_all_grew_grew_least(services):
+    """NVIDIA FY2024 10-K p.84: every region's revenue grew; the worst is the smallest growth, never
+    called a fall."""
+    nvidia = filing("filings-wild/pdfs/NVIDIA_2024_10-K.pdf")
+    written = ask("Which region had the worst topline performance for NVIDIA during FY2024?", nvidia, [83], services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Other countries")
+    assert "smallest growth" in written.text and "fall" not in written.text
+
+
+def test_shares_of_a_total_are_no_amounts_to_rank_by_change(services):
+    """Accuray's FY2022 MD&A (p.81) prints net revenue, then each region's share of it ("Japan 13 %
+    15 %"): a share's change is no region's revenue change, so nothing is ranked from it."""
+    accuray = filing("filings-wild/pdfs/Accuray_2022_10-K.pdf")
+    written = ask("Which region had the worst topline performance for Accuray during FY2022?", accuray, [80], services)
+    assert written.status == "not_found", written.text
