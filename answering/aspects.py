@@ -269,6 +269,10 @@ def _money(value: float, unit: str, scale_factor: float, metric: str) -> float:
     return abs(value) if metric in SPENDING_METRICS else value
 
 
+# A bare four-digit year: amounts of that size print a thousands separator.
+_BARE_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
 def read_aspect(chunk: Chunk, aspect: Aspect, vocabulary: Vocabulary | None = None) -> Reading | None:
     """The aspect's figure in this chunk: a statement row first, a sentence otherwise."""
     if not _company_matches(chunk, aspect.company):
@@ -328,6 +332,9 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             note_column = note_column or has_note_column([line])
             spans = f"{spans} {line}" if len(line) < 100 else ""
             section = line.strip().rstrip(":") if line.strip().endswith(":") and len(line) < 60 else section
+            continue
+        if row.tokens and all(_BARE_YEAR.fullmatch(t) for t in row.tokens):
+            # a wrapped column header ("% of Total / Revenues 2021"): its years are no amounts
             continue
         in_header = False
         spans = ""

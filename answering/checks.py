@@ -35,6 +35,16 @@ found (figures and pages) and why it is not trusted, with status `unverified`.
 - `meaningful_base`: a ratio over an amount that is positive for a going concern (equity,
   total assets) is not given when that amount is negative (return on a shareholders'
   deficit is not a return).
+- `cited_values` also refuses a row whose only match for the figure is a bare year ("Revenues
+  2021": a column header split over lines, not $2,021 million) and a balance-sheet line other
+  than equity read as negative (no inventory, receivable or asset total is below zero: the row
+  is the cash flow statement's change in it).
+- `whole_measure`: depreciation and amortization is not read from one of its two parts where the
+  statement prints the other on its own row ("Depreciation 712" beside "Amortization of
+  intangible assets 2,149": D&A is their sum, not the first).
+- `period_kind`: a question that asks a quarter ("three months ended October 30, 2022") is not
+  answered from a table whose headings span only years ("Year Ended"): the year's figure is not
+  the quarter's.
 """
 
 from __future__ import annotations
@@ -63,6 +73,8 @@ PLAUSIBLE = "plausible_value"
 STATED = "stated_value"
 MEANINGFUL_BASE = "meaningful_base"
 ONE_STATEMENT = "one_statement"
+PERIOD_KIND = "period_kind"
+WHOLE_MEASURE = "whole_measure"
 FAILED_FLAG = "check_failed:"  # + the check's name
 
 # A size's year-over-year change (percent): revenue cannot fall below zero, and a
@@ -337,9 +349,34 @@ _NOT_A_REPORTED_AMOUNT = re.compile(
 )
 
 
-def check_cited_values(inputs: Sequence[CheckedInput]) -> CheckFailure | None:
-    """Each input's figure is printed in its cited row (at some scale) or sentence."""
+# A bare four-digit year: a column header ("Revenues 2021" where a header line wraps) prints it
+# without the thousands separator every amount of that size carries.
+_BARE_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _year_only(i: CheckedInput) -> bool:
+    """The row prints the figure only as a bare year, at some scale ("Revenues 2021" read as
+    $2,021 million)."""
+    row = numbers.split_row(i.quote)
+    if row is None or not row.tokens:
+        return False
+    matches = [t for t in row.tokens if (a := numbers.parse_amount(t)) is not None
+               and any(_same(abs(i.value), abs(a) * f) for f in _FACTOR.values())]
+    return bool(matches) and all(_BARE_YEAR.fullmatch(t) for t in matches)
+
+
+def check_cited_values(inputs: Sequence[CheckedInput], vocab: Vocabulary | None = None) -> CheckFailure | None:
+    """Each input's figure is printed in its cited row (at some scale) or sentence, as an
+    amount (not a year of a header), and a balance is not negative."""
     for i in inputs:
+        if i.from_table and _year_only(i):
+            return CheckFailure(check=CITED, why=f"{_name(i)} {_amount(i.value)} is a year printed in a column "
+                                f"header, not an amount ({i.where()}: “{collapse_whitespace(i.quote)}”)")
+        if vocab is not None and i.value < 0 and vocab.statement_of(i.metric) == "balance_sheet" \
+                and i.metric != "equity":
+            return CheckFailure(check=CITED, why=f"{_name(i)} reads as {_amount(i.value)}, but a balance of that "
+                                f"line is never negative: the row is a change in it (a cash flow statement's line), "
+                                f"not the balance ({i.where()}: “{collapse_whitespace(i.quote)}”)")
         if i.from_table:
             printed = _printed(i.quote)
             ok = not printed or _applied_scale(i.value, printed) is not None
@@ -609,6 +646,72 @@ def check_one_statement(inputs: Sequence[CheckedInput], vocab: Vocabulary,
     return None
 
 
+# --------------------------------------------------------------------------- period kind
+
+# A table heading that spans a year ("Year Ended", "Years ended December 31", "Twelve Months
+# Ended", "Fiscal Year"); QUARTERLY (answering.row_scope) names a quarter's.
+_YEAR_SPAN = re.compile(r"\byears?\s+ended\b|\btwelve\s+months\b|\b12\s+months\b|\bfiscal\s+years?\b"
+                        r"|\b(?:52|53)\s+weeks\b", re.I)
+
+
+def check_period_kind(inputs: Sequence[CheckedInput], question: str, vocab: Vocabulary) -> CheckFailure | None:
+    """A question asking a quarter's figure is not answered from a year's column: an
+    income-statement or cash-flow input whose table headings span only years."""
+    if not QUARTERLY[1].search(question):
+        return None
+    for i in inputs:
+        if vocab.statement_of(i.metric) == "balance_sheet":
+            continue
+        if not i.from_table:
+            # a sentence that tells a year's amount ("Revenue recognized during fiscal year 2024 ...
+            # was $338 million") and names no quarter is not the quarter's figure either
+            if (m := _YEAR_SPAN.search(i.quote)) and not QUARTERLY[1].search(i.quote):
+                return CheckFailure(check=PERIOD_KIND, why=f"the question asks a quarter's figure, but {_name(i)} "
+                                    f"({i.where()}) comes from a sentence about a year (“{m.group(0)}”: "
+                                    f"“{collapse_whitespace(i.quote)[:200]}”)")
+            continue
+        if not i.context:
+            continue
+        headings = table_headings(i.context, i.quote)
+        if any(_YEAR_SPAN.search(h) for h in headings) and not any(QUARTERLY[1].search(h) for h in headings):
+            return CheckFailure(check=PERIOD_KIND, why=f"the question asks a quarter's figure, but {_name(i)} "
+                                f"({i.where()}) comes from a table of years (headed “"
+                                f"{collapse_whitespace(next(h for h in headings if _YEAR_SPAN.search(h)))}”)")
+    return None
+
+
+# --------------------------------------------------------------------------- whole measure
+
+_DEPRECIATION = re.compile(r"depreciation\b", re.I)
+_AMORTIZATION = re.compile(r"amortization\b", re.I)
+# The other part of D&A: amortization of intangibles (not of debt costs or contract costs,
+# which no EBITDA adds back), or depreciation of any assets.
+_OTHER_PART = {
+    "amortization": re.compile(r"^amortization(?:\s+expense)?$|^amortization\b.*\bintangible", re.I),
+    "depreciation": re.compile(r"^depreciation\b", re.I),
+}
+
+
+def check_whole_measure(inputs: Sequence[CheckedInput]) -> CheckFailure | None:
+    """Depreciation and amortization read from a row of one part while its table prints the
+    other part on a row of its own."""
+    for i in inputs:
+        if i.metric != "depreciation_amortization" or not i.from_table or not i.context:
+            continue
+        label = _row_label(i.quote)
+        has_d, has_a = bool(_DEPRECIATION.search(label)), bool(_AMORTIZATION.search(label))
+        if has_d == has_a:
+            continue  # both parts in one row (or neither named: nothing to tell)
+        other = _OTHER_PART["amortization" if has_d else "depreciation"]
+        for line in i.context.splitlines():
+            row = numbers.split_row(line.strip())
+            if row is not None and row.label != label and other.search(row.label):
+                return CheckFailure(check=WHOLE_MEASURE, why=f"{_name(i)} was read from the row “{label}” "
+                                    f"({i.where()}), but its table prints “{collapse_whitespace(row.label)}” on a row "
+                                    "of its own: depreciation and amortization is the two rows together")
+    return None
+
+
 # --------------------------------------------------------------------------- all together
 
 
@@ -619,7 +722,9 @@ def check_inputs(inputs: Sequence[CheckedInput], question: str, annual: bool, vo
     return (check_consolidated(inputs, question, annual)
             or check_adjusted(inputs, question)
             or check_units_and_scale(inputs, vocab, hits)
-            or check_cited_values(inputs)
+            or check_cited_values(inputs, vocab)
+            or check_period_kind(inputs, question, vocab)
+            or check_whole_measure(inputs)
             or check_prose_balance(inputs, vocab)
             or check_one_statement(inputs, vocab, hits))
 

@@ -93,3 +93,16 @@ def test_one_row_run_into_the_next_is_no_bilingual_row():
                   text="Consolidated Statements of Operations\n(in millions)\n2023 2022\n"
                        "Total revenues 5,000 4,800 Cost of revenues\n3,100 2,900\nGross profit 1,900 1,900\n")
     assert read_aspect(chunk, Aspect(company="Acme", fiscal_year=2023, metric="cost_of_revenue")) is None
+
+
+def test_a_wrapped_column_header_year_is_not_read_as_an_amount(financebench_extra_dir):
+    # Salesforce's 10-Q results table wraps its header ("% of Total" / "Revenues 2021"): the
+    # line "Revenues 2021" names the metric and prints a number, but the number is a column's
+    # year, not revenue of $2,021 million
+    crm = load_document(financebench_extra_dir / "pdfs" / "SALESFORCE_2023Q3_10Q.pdf")
+    chunks = [c for c in crm.chunks if "Revenues 2021" in c.text.splitlines()]
+    assert chunks
+    for chunk in chunks:
+        for year in (2021, 2022, None):
+            reading = read_aspect(chunk, Aspect(company=None, fiscal_year=year, metric="revenue"))
+            assert reading is None or reading.value != 2_021.0, reading.quote

@@ -425,3 +425,94 @@ def test_a_twelve_months_column_beside_a_quarter_is_the_fiscal_year(filings_wild
     what = checks.not_consolidated(row, chunk.text, question, True, 0.526)
     assert what is not None and what.startswith("a quarter's figure")
     assert checks.not_consolidated(row, chunk.text, question, True) is not None
+
+
+# --------------------------------------------------------------------------- years, signs and periods
+
+
+def test_a_year_in_a_wrapped_column_header_is_not_an_amount(financebench_extra_dir):
+    # Salesforce's 10-Q results table wraps its header: "% of Total / Revenues 2021" puts the
+    # year 2021 on a line of its own after the word "Revenues"; read as a row it is revenue of
+    # $2,021 million (an operating margin of 22.8% instead of 5.9%)
+    crm = load_document(financebench_extra_dir / "pdfs" / "SALESFORCE_2023Q3_10Q.pdf")
+    chunk = find(crm, "Revenues 2021", "Total revenues 7,837")
+    header = CheckedInput(metric="revenue", fiscal_year=2022, value=2_021.0, quote="Revenues 2021",
+                          doc=crm.meta.doc, page=chunk.page, context=chunk.text)
+    failure = checks.check_cited_values([header], load_vocabulary())
+    assert failure is not None and failure.check == "cited_values" and "a year printed in a column header" in failure.why
+    total = header.model_copy(update={"value": 7_837.0, "quote": "Total revenues 7,837 100 6,863 100 22,968 100 19,166 100"})
+    assert checks.check_cited_values([total], load_vocabulary()) is None
+
+
+def test_a_balance_read_from_the_cash_flow_statements_change_is_refused(financebench_extra_dir):
+    # Apple's FY2015 cash flow statement prints the change in inventories, "Inventories (238) (76)
+    # (973)": read as the FY2014 balance it gives an inventory turnover of 123 instead of 62.8
+    apple = load_document(financebench_extra_dir / "pdfs" / "APPLE_2015_10K.pdf")
+    row = "Inventories (238) (76) (973)"
+    chunk = find(apple, row)
+    change = CheckedInput(metric="inventories", fiscal_year=2014, value=-76.0, quote=row, doc=apple.meta.doc,
+                          page=chunk.page, context=chunk.text)
+    failure = checks.check_cited_values([change], load_vocabulary())
+    assert failure is not None and failure.check == "cited_values" and "never negative" in failure.why
+    balance_chunk = find(apple, "Inventories 2,349 2,111")
+    balance = change.model_copy(update={"value": 2_111.0, "quote": "Inventories 2,349 2,111",
+                                        "page": balance_chunk.page, "context": balance_chunk.text})
+    assert checks.check_cited_values([balance], load_vocabulary()) is None
+    # a shareholders' deficit is a negative balance some companies do report
+    deficit = change.model_copy(update={"metric": "equity"})
+    assert checks.check_cited_values([deficit], load_vocabulary()) is None
+
+
+def test_a_quarter_is_not_answered_from_a_table_of_years(filings_wild_dir):
+    # NVIDIA's FY2024 10-K prints fiscal years only ("Year Ended"): its gross profit 17,475 is the
+    # year's to January 30, 2022, not the three months ended October 30, 2022 its 10-Q reports
+    quarter = "What was NVIDIA's gross margin for the three months ended October 30, 2022?"
+    annual_10k = load_document(filings_wild_dir / "pdfs" / "NVIDIA_2024_10-K.pdf")
+    row = "Gross profit 44,301 15,356 17,475"
+    chunk = find(annual_10k, row)
+    year = CheckedInput(metric="gross_profit", fiscal_year=2022, value=17_475.0, quote=row,
+                        doc=annual_10k.meta.doc, page=chunk.page, context=chunk.text)
+    failure = checks.check_period_kind([year], quarter, load_vocabulary())
+    assert failure is not None and failure.check == "period_kind" and "Year Ended" in failure.why
+    assert checks.check_period_kind([year], "What was NVIDIA's gross margin in fiscal 2022?", load_vocabulary()) is None
+    q3 = load_document(filings_wild_dir / "pdfs" / "NVIDIA_2023_10-Q_Q3.pdf")
+    q_row = next(line for c in q3.chunks for line in c.text.splitlines() if line.startswith("Gross profit 3,177"))
+    q_chunk = find(q3, q_row)
+    three_months = year.model_copy(update={"value": 3_177.0, "quote": q_row, "doc": q3.meta.doc,
+                                           "page": q_chunk.page, "context": q_chunk.text})
+    assert checks.check_period_kind([three_months], quarter, load_vocabulary()) is None
+
+
+def test_a_quarter_is_not_answered_from_a_sentence_about_a_year(filings_wild_dir):
+    # NVIDIA's FY2024 10-K: "Revenue recognized during fiscal year 2024 that was included in
+    # deferred revenue ... was $338 million" is a year's part of revenue; as the prior quarter's
+    # revenue it made a -94.3% change of a quarter's revenue
+    annual_10k = load_document(filings_wild_dir / "pdfs" / "NVIDIA_2024_10-K.pdf")
+    chunk = find(annual_10k, "was $338 million")
+    sentence = next(s for s in chunk.text.replace("\n", " ").split(". ") if "$338 million" in s)
+    prose = CheckedInput(metric="revenue", fiscal_year=2023, value=338.0, quote=sentence, doc=annual_10k.meta.doc,
+                         page=chunk.page, context=chunk.text, from_table=False)
+    quarter = "What is NVIDIA's year-over-year change in revenue for the three months ended October 30, 2022?"
+    failure = checks.check_period_kind([prose], quarter, load_vocabulary())
+    assert failure is not None and failure.check == "period_kind" and "fiscal year" in failure.why
+    assert checks.check_period_kind([prose], "What was NVIDIA's revenue in fiscal 2024?", load_vocabulary()) is None
+
+
+def test_depreciation_alone_is_not_d_and_a_beside_an_amortization_row(financebench_extra_dir):
+    # Oracle's FY2015 cash flow statement prints "Depreciation 712" and "Amortization of intangible
+    # assets 2,149" on rows of their own: D&A is 2,861, and depreciation alone made an EBITDA
+    # margin of 38.1% instead of 43.8%
+    oracle = load_document(financebench_extra_dir / "pdfs" / "ORACLE_2015_10K.pdf")
+    row = next(line for c in oracle.chunks for line in c.text.splitlines() if line.startswith("Depreciation 712"))
+    chunk = find(oracle, row, "Amortization of intangible assets 2,149")
+    depreciation = CheckedInput(metric="depreciation_amortization", fiscal_year=2015, value=712.0, quote=row,
+                                doc=oracle.meta.doc, page=chunk.page, context=chunk.text)
+    failure = checks.check_whole_measure([depreciation])
+    assert failure is not None and failure.check == "whole_measure" and "Amortization of intangible assets" in failure.why
+    # a row that names both parts is the whole measure
+    both = depreciation.model_copy(update={"quote": "Depreciation and amortization 2,861 2,908 2,931"})
+    assert checks.check_whole_measure([both]) is None
+    # without the other part's row, depreciation is all the table gives
+    alone = depreciation.model_copy(update={"context": "\n".join(
+        line for line in chunk.text.splitlines() if not line.startswith("Amortization"))})
+    assert checks.check_whole_measure([alone]) is None

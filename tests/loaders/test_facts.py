@@ -280,3 +280,18 @@ def test_a_consolidated_and_combined_statement_titled_with_its_period_is_read(pa
     assert facts[("revenue", 2015)].value == pytest.approx(122.882)
     assert facts[("net_income", 2015)].value == pytest.approx(3.339)
     assert facts[("total_assets", 2014)].value == pytest.approx(61.134)
+
+
+def test_payments_of_dividends_to_stockholders_is_dividends_paid(financebench_extra_dir):
+    # Oracle's cash flow statement: "Payments of dividends to stockholders (2,932) (3,140) (2,631)".
+    # Unread, a dividend payout ratio fell back to a sentence's rounded "$2.9 billion" (26.2%, not
+    # the statement's 26.5%)
+    from loaders.document import load_document
+
+    oracle = load_document(financebench_extra_dir / "pdfs" / "ORACLE_2019_10K.pdf")
+    paid = {f.fiscal_year: f.value for f in extract_facts(oracle.meta, oracle.pages) if f.metric == "dividends_paid"}
+    assert paid == {2019: 2_932.0, 2018: 3_140.0, 2017: 2_631.0}
+    # the same suffix on another payment is not the shareholders' dividends
+    assert ("dividends_paid", 2022) not in _facts(
+        "Consolidated Statements of Cash Flows\n(in millions)\n2022 2021 2020\n"
+        "Payments of dividends to noncontrolling interests (12) (10) (9)\n")
