@@ -2,7 +2,8 @@
 
 Only the top and bottom lines of a page are candidates for removal, so a table's rows
 (which may hold lone numbers) are never touched. Line breaks are kept: a statement row
-stays one line, which chunking and fact extraction rely on.
+stays one line, which chunking and fact extraction rely on; a statement whose text layer
+gives all its labels, then all its amounts, has its rows put back (loaders.label_blocks).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 from finrag.known_words import is_known
 from finrag.text import collapse_whitespace
+from loaders.label_blocks import rebuild_label_blocks
 from loaders.lines import is_data_row, trailing_amounts
 
 _EDGE_LINES = 3  # lines at each end of a page that may be running headers/footers
@@ -56,7 +58,8 @@ def clean_document(raw_pages: list[str]) -> CleanedPages:
     pages = lift_foot_headings([_normalise(text) for text in raw_pages])
     furniture = _running_lines(pages)
     running = _as_printed(pages, furniture)
-    pages = [_strip_edges(text, furniture) for text in pages]
+    # rows rebuilt after the edges are stripped: a page number is no amount line
+    pages = [rebuild_label_blocks(_strip_edges(text, furniture)) for text in pages]
     vocabulary = {w.lower() for text in pages for w in _WORD.findall(text)}
     pages = [_restore_ligatures(text, vocabulary) for text in pages]
     return CleanedPages([_dehyphenate(text, vocabulary) for text in pages], running)
