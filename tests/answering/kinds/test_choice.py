@@ -249,3 +249,13 @@ def test_the_rest_of_a_cut_table_is_read_from_the_filing_when_no_search_found_it
     reading = dataclasses.replace(services, retriever=Filings())
     written = write_answer(question, _chunk_hits(accuray, [first.index]), understanding, reading, Usage())
     assert written.text.startswith("Japan (-14.8%"), written.text
+
+
+def test_a_ranking_shows_every_row_of_a_table_cut_by_the_chunker(services):
+    """PepsiCo's FY2022 10-K p.70: the divisions' net revenue table runs past its chunk after FLNA, QFNA,
+    PBNA, LatAm and Europe (no total yet); AMESA, APAC and "Total division" (86,392) open the next chunk:
+    the ranking is of all seven divisions, which add up to it."""
+    pepsico = filing("financebench/pdfs/PEPSICO_2022_10K.pdf")
+    written = ask("Which of PepsiCo's divisions had the highest net revenue in FY2022?", pepsico, [69], services)
+    assert written.text.startswith("PBNA (26,213"), written.text
+    assert "AMESA: 6,438" in written.text and "APAC: 4,787" in written.text, written.text
