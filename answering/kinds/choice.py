@@ -24,6 +24,7 @@ from answering.citations import cite, unique_citations
 from answering.kinds import passage
 from answering.kinds.sentences import Sentence, content_words, overlap, prose
 from answering.kinds.tables import Block, blocks, more_tables
+from answering.kinds.whole_table import adds_up, following, rest, runs_on
 from answering.numbers import Row, normalize_label
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import Chunk, SearchHit
@@ -162,6 +163,14 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                                                           services.retriever), companies, year, services.vocabulary, metric)
             if again is not None and (table is None or again.of_segments):
                 table = again
+        if table is not None:
+            table, cut = _whole(table, decision.ask, hits, year, services, metric)
+            if cut:
+                ranked = sorted(table.items, key=lambda i: i.value, reverse=decision.order == "highest")
+                return WrittenAnswer(status="not_found", kind="choice", reason=cut,
+                                     text=f"{NOT_FOUND.capitalize()}: {cut}; found only: " + "; ".join(
+                                         f"{i.label}: {i.shown}" for i in ranked) + ".",
+                                     citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
         found = (table.items, table.how) if table else None
     if found is None:
         return None
@@ -275,6 +284,29 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
 _ASKS_WHY = re.compile(r"\bwhy\b|\bwhat\s+(?:\w+\s+){0,2}(?:drove|drives|caused|explains?|led\s+to)\b|\bdrivers?\s+of\b", re.I)
 
 
+def _whole(table: Table, ask: str, hits: list[SearchHit], year: int | None, services: MetricServices,
+           metric: str | None) -> tuple[Table, str]:
+    """The table with every one of its items (answering.kinds.whole_table): its rest read from
+    the filing's next chunk when it runs on past its chunk's end; with why it is not, when the
+    items cannot be shown to be the whole set (a rest read that reaches no total they sum to, or a
+    total the items read do not sum to). A next chunk that goes on with anything else than the
+    table's rows (prose, another table's caption) says the table ended with its chunk."""
+    block = table.block
+    if block is None:
+        return table, ""
+    if runs_on(block) and (after := following(block.chunk, hits, services.retriever)) is not None \
+            and (more := rest(block, after)):
+        # the next chunk goes on with rows of the same table: its rest, up to its total
+        whole = read_table(ask, block.model_copy(update={"rows": [*block.rows, *more]}), year, services.vocabulary,
+                           metric)
+        if whole is None or whole.block is None or adds_up(whole.block, whole.compared) is not True:
+            return table, "the table runs on past the part read, and its rest does not add up to its total"
+        return whole, ""
+    if adds_up(block, table.compared) is False:
+        return table, "the items ranked do not add up to the table's total, so they may not be all of its items"
+    return table, ""
+
+
 def _asked_metric(text: str, services: MetricServices) -> str | None:
     named = services.vocabulary.match_metrics(text)
     return named[0] if named else None
@@ -327,6 +359,8 @@ class Table(BaseModel):
     total: Item | None = None  # the table's total row, in the same column
     column: int = 0  # the asked year's column (the latest of a change)
     of_segments: bool = False  # the text above the table says its items are segments
+    block: Block | None = None  # the table read (its rows, its chunk)
+    compared: list[int] = []  # the columns the items are ranked by
 
 
 def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int | None,
@@ -370,6 +404,12 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
     score, _, block = max(scored, key=lambda s: (s[0], s[1]))
     if score < _MIN_MATCH:
         return None
+    return read_table(ask, block, year, vocab, metric)
+
+
+def read_table(ask: str, block: Block, year: int | None, vocab: Vocabulary, metric: str | None = None) -> Table | None:
+    """The items of `block` in the asked year's column, or as changes when a change is asked."""
+    ask = _JOINED_QUESTION.split(ask, maxsplit=1)[0]
     rows = [r for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
     if len(rows) < 2:
         return None
@@ -381,7 +421,8 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
     if total_row is not None and col < len(total_row.values) and total_row.values[col] is not None:
         total = Item(label=total_row.label, value=total_row.values[col], row=total_row, chunk=block.chunk,
                      shown=_shown(total_row.values[col], block, total_row))
-    if _CHANGE.search(ask) and len(block.years) >= 2:
+    changes = bool(_CHANGE.search(ask) and len(block.years) >= 2)
+    if changes:
         items = []
         # the latest year's column and the one before it, whichever way the header orders them
         latest, prior = sorted(group, key=lambda i: -block.years[i])[:2]
@@ -403,7 +444,9 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
         when = block.years[col] if col < len(block.years) else None
         how = f"in the table {_caption(block)}" + (f" ({when} column)" if when else "")
     of_segments = _captioned_segments(block)
-    return Table(items=items, how=how, total=total, column=col, of_segments=of_segments) if len(items) >= 2 else None
+    compared = sorted(group, key=lambda i: -block.years[i])[:2] if changes else [col]
+    return Table(items=items, how=how, total=total, column=col, of_segments=of_segments,
+                 block=block, compared=compared) if len(items) >= 2 else None
 
 
 def _of_measure(metric: str, found: list[Block], vocab: Vocabulary) -> bool:

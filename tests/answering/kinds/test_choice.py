@@ -3,8 +3,11 @@ shown and cited (Verizon's FY2021 and Boeing's FY2022 10-Ks)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from finrag.llm import Usage
 from tests.answering.kinds.conftest import ask, filing
 
 
@@ -198,3 +201,61 @@ def test_shares_of_a_total_are_no_amounts_to_rank_by_change(services):
     accuray = filing("filings-wild/pdfs/Accuray_2022_10-K.pdf")
     written = ask("Which region had the worst topline performance for Accuray during FY2022?", accuray, [80], services)
     assert written.status == "not_found", written.text
+
+
+@pytest.fixture(scope="module")
+def accuray():
+    return filing("filings-wild/pdfs/Accuray_2022_10-K.pdf")
+
+
+def _chunk_hits(chunks, indexes):
+    from finrag.models import SearchHit
+
+    return [SearchHit(chunk=c, score=1.0) for i in indexes for c in chunks if c.index == i]
+
+
+def test_a_table_cut_between_two_chunks_is_ranked_whole(accuray, services):
+    """Accuray's FY2022 revenue by geographic region (p.135) is cut by the chunker after Americas
+    and EMEA; Japan, the one region that fell, is in the next chunk with China and the total: the
+    rest is read before ranking, and the five regions add up to the total (429,909)."""
+    from answering.writer import write_answer
+    from retrieval.query_understanding import understand
+    from tests.answering.kinds.conftest import catalog
+
+    question = "Which region had the worst topline performance for Accuray during FY2022?"
+    understanding = understand(question, catalog(accuray), services.vocabulary)
+    first = next(c for c in accuray if c.page == 134 and "Americas $ 126,005" in c.text)
+    written = write_answer(question, _chunk_hits(accuray, [first.index, first.index + 1]), understanding, services,
+                           Usage())
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Japan (-14.8%"), written.text
+    assert all(region in written.text for region in ("China: +9.0%", "Americas: +19.0%", "Asia Pacific"))
+
+
+def test_the_rest_of_a_cut_table_is_read_from_the_filing_when_no_search_found_it(accuray, services):
+    """Only the table's first chunk is retrieved: its rest is the filing's next chunk, read from the store."""
+    from answering.writer import write_answer
+    from retrieval.page_rerank import FilingPages
+    from retrieval.query_understanding import understand
+    from tests.answering.kinds.conftest import catalog
+
+    class Filings:  # the retriever's reading of a stored filing, over the loaded chunks
+        def filing(self, doc):
+            return FilingPages([c for c in accuray if c.doc == doc])
+
+    question = "Which region had the worst topline performance for Accuray during FY2022?"
+    understanding = understand(question, catalog(accuray), services.vocabulary)
+    first = next(c for c in accuray if c.page == 134 and "Americas $ 126,005" in c.text)
+    reading = dataclasses.replace(services, retriever=Filings())
+    written = write_answer(question, _chunk_hits(accuray, [first.index]), understanding, reading, Usage())
+    assert written.text.startswith("Japan (-14.8%"), written.text
+
+
+def test_a_ranking_shows_every_row_of_a_table_cut_by_the_chunker(services):
+    """PepsiCo's FY2022 10-K p.70: the divisions' net revenue table runs past its chunk after FLNA, QFNA,
+    PBNA, LatAm and Europe (no total yet); AMESA, APAC and "Total division" (86,392) open the next chunk:
+    the ranking is of all seven divisions, which add up to it."""
+    pepsico = filing("financebench/pdfs/PEPSICO_2022_10K.pdf")
+    written = ask("Which of PepsiCo's divisions had the highest net revenue in FY2022?", pepsico, [69], services)
+    assert written.text.startswith("PBNA (26,213"), written.text
+    assert "AMESA: 6,438" in written.text and "APAC: 4,787" in written.text, written.text

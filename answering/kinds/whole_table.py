@@ -1,0 +1,95 @@
+"""whole_table: a ranking is over every item of its table, or it is no ranking.
+
+A table cut by the chunker between two chunks (or two pages) shows a choice only its first
+rows: ranked alone, they can name the wrong item (Accuray's FY2022 revenue by region: Americas
+and EMEA in one chunk; Japan, the one region that fell, with China and the total in the next).
+Two signals any table carries tell a whole set of items:
+
+- its total row ("Total", "Total revenue", "Consolidated", "Net sales"): the items' amounts sum
+  to it in the compared columns, within the rounding of the printed amounts (a table of rates,
+  which do not add up, is exempt);
+- its end: a table whose last row is its chunk's last line, no total reached, runs on in the
+  next chunk of the filing, whose first rows (after the caption and header the chunker repeats)
+  are its rest; when it goes on with anything else (prose, a row already read), the table
+  ended with its chunk.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.kinds.tables import Block, column_years
+from answering.numbers import Row, split_row
+from finrag.models import Chunk, SearchHit
+
+if TYPE_CHECKING:
+    from retrieval.retriever import Retriever
+
+TOTAL_ROW = re.compile(r"(?:total|consolidated|combined|worldwide|net)\b", re.I)
+_HEADER_LINES = 6  # lines the chunker repeats above a table's rest (its caption, its years)
+
+
+def runs_on(block: Block) -> bool:
+    """The table's last row is its chunk's last line and no total row closed it."""
+    lines = [line for line in block.chunk.text.splitlines() if line.strip()]
+    return bool(lines) and lines[-1] == block.rows[-1].line and not any(TOTAL_ROW.match(r.label) for r in block.rows)
+
+
+def following(chunk: Chunk, hits: list[SearchHit], retriever: Retriever | None) -> Chunk | None:
+    """The filing's next chunk: among the hits, else read from the store."""
+    found = next((h.chunk for h in hits if h.chunk.doc == chunk.doc and h.chunk.index == chunk.index + 1), None)
+    if found is not None or retriever is None:
+        return found
+    return next((c for c in retriever.filing(chunk.doc).chunks if c.index == chunk.index + 1), None)
+
+
+def rest(block: Block, after: Chunk) -> list[Row]:
+    """The rows `after` continues the table with: the first rows of as many amounts, past only a
+    few lines of caption and header, up to its total row; none when the chunk goes on with
+    something else (prose, a row already read)."""
+    width = len(block.rows[0].values)
+    seen = {r.label.casefold() for r in block.rows}
+    out: list[Row] = []
+    skipped = 0
+    for line in after.text.splitlines():
+        if not line.strip():
+            continue
+        row = split_row(line) if not column_years(line) else None
+        if row is None or len(row.values) != width:
+            if out or row is not None or (skipped := skipped + 1) > _HEADER_LINES:
+                break
+            continue
+        if row.label.casefold() in seen:
+            return []  # the same rows again: another table (or the same one repeated), not its rest
+        out.append(row)
+        if TOTAL_ROW.match(row.label):
+            break
+    return out
+
+
+def adds_up(block: Block, columns: list[int]) -> bool | None:
+    """The items (rows that are no total) sum to one of the table's total rows in each column
+    compared: True; they sum to none: False; no total row, or rates (which do not add): None."""
+    totals = [r for r in block.rows if TOTAL_ROW.match(r.label)]
+    items = [r for r in block.rows if not TOTAL_ROW.match(r.label)]
+    if not totals or not items or any(r.percent for r in block.rows):
+        return None
+    for col in columns:
+        values = [r.values[col] if col < len(r.values) else None for r in items]
+        if any(v is None for v in values):
+            return None  # a dash ("—") is no zero the table says; nothing to check
+        amount = sum(v for v in values if v is not None)
+        sums = [t.values[col] for t in totals if col < len(t.values) and t.values[col] is not None]
+        if not sums:
+            return None
+        if not any(abs(amount - s) <= _rounding(block, len(items), s) for s in sums if s is not None):
+            return False
+    return True
+
+
+def _rounding(block: Block, count: int, total: float) -> float:
+    """How far printed amounts, each rounded, may sum from their printed total."""
+    decimals = max((len(t.split(".")[1].rstrip(")%")) for r in block.rows for t in r.tokens if "." in t), default=0)
+    step = 10.0 ** -decimals
+    return max(step * (count + 1) / 2, abs(total) * 0.001)
