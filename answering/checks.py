@@ -338,6 +338,26 @@ def check_units_and_scale(inputs: Sequence[CheckedInput], vocab: Vocabulary,
     return None
 
 
+def check_unit_mix(inputs: Sequence[CheckedInput], unit: str, vocab: Vocabulary) -> CheckFailure | None:
+    """A ratio or a percentage has no unit, so its inputs share one: money in millions never
+    divides a per-share or a share-count figure ("dividends paid / diluted EPS" gives
+    $3,070M / 3.08 = 99,675%, where the question meant dividends per share / EPS)."""
+    if unit not in ("percent", "ratio"):
+        return None
+    units: dict[str, CheckedInput] = {}
+    for i in inputs:
+        entry = vocab.metrics.get(i.metric)
+        if entry is not None and entry.unit in ("USD", "USD/share", "shares"):
+            units.setdefault(entry.unit, i)
+    if "USD" in units and len(units) > 1:
+        money = units["USD"]
+        other = next(i for u, i in units.items() if u != "USD")
+        return CheckFailure(check=UNITS, why=f"{_name(money)} ({money.where()}) is an amount in millions and "
+                            f"{_name(other)} ({other.where()}) a per-share or share figure: a {unit} of the two "
+                            "mixes units")
+    return None
+
+
 # A sentence that negates or conditions its amount ("may not pay dividends ... until it
 # recognizes $6.2 billion") does not report the period's figure.
 # So does a bound put on the amount ("combined revenues in excess of $200 million", "up to
@@ -410,6 +430,29 @@ def check_prose_balance(inputs: Sequence[CheckedInput], vocab: Vocabulary) -> Ch
             return CheckFailure(check=CITED, why=f"{_name(i)} {_amount(i.value)} comes from a sentence about a "
                                 f"flow (“{m.group(0)}”: {i.where()}, “{collapse_whitespace(i.quote)[:200]}”), not "
                                 "the balance sheet's line")
+    return None
+
+
+# "operating revenues ... increased $546 million, or 5%, in 2020 compared to 2019": the amount
+# after a verb of change is the change, not the line's level in either year
+_CHANGE_AMOUNT = re.compile(r"\b(?:increas|decreas|rose|fell|grew|declin|dropped|was\s+up|were\s+up|was\s+down|were\s+down)"
+                            r"\w*\s+(?:by\s+)?(?:approximately\s+|about\s+|nearly\s+)?[$€£]\s?(?P<n>\d[\d,]*(?:\.\d+)?)"
+                            r"\s*(?P<scale>thousand|million|billion)?", re.I)
+_TO_MILLIONS = {"thousand": 0.001, "million": 1.0, "billion": 1_000.0, None: 1e-6}
+
+
+def check_prose_change(inputs: Sequence[CheckedInput], vocab: Vocabulary) -> CheckFailure | None:
+    """A money line read from a sentence where its amount follows a verb of change ("increased
+    $546 million") is the change, not the line's amount for the year."""
+    for i in inputs:
+        entry = vocab.metrics.get(i.metric)
+        if i.from_table or entry is None or entry.unit != "USD":
+            continue
+        for m in _CHANGE_AMOUNT.finditer(i.quote):
+            scale = (m.group("scale") or "").lower() or None
+            if _same(float(m.group("n").replace(",", "")) * _TO_MILLIONS[scale], i.value):
+                return CheckFailure(check=CITED, why=f"{_name(i)} {_amount(i.value)} is the change a sentence states "
+                                    f"(“{m.group(0)}”: {i.where()}), not the line's amount for the year")
     return None
 
 
@@ -726,6 +769,7 @@ def check_inputs(inputs: Sequence[CheckedInput], question: str, annual: bool, vo
             or check_period_kind(inputs, question, vocab)
             or check_whole_measure(inputs)
             or check_prose_balance(inputs, vocab)
+            or check_prose_change(inputs, vocab)
             or check_one_statement(inputs, vocab, hits))
 
 

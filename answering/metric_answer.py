@@ -409,6 +409,7 @@ def check_result(question: str, target: MetricTarget, result: MetricResult, inpu
                  retriever: Retriever | None = None) -> CheckFailure | None:
     """The checks of answering.checks on a computed target: its inputs, then its value."""
     failure = checks.check_inputs(inputs, question, target.quarter is None, vocab, hits) \
+        or checks.check_unit_mix(inputs, target.unit, vocab) \
         or checks.check_meaningful_base(target.formula, target.label, inputs, vocab)
     if failure is not None:
         return failure

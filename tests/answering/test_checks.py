@@ -516,3 +516,41 @@ def test_depreciation_alone_is_not_d_and_a_beside_an_amortization_row(financeben
     alone = depreciation.model_copy(update={"context": "\n".join(
         line for line in chunk.text.splitlines() if not line.startswith("Amortization"))})
     assert checks.check_whole_measure([alone]) is None
+
+
+def test_a_ratio_of_an_amount_and_a_per_share_figure_mixes_units(financebench_extra_dir):
+    # Oracle's FY2020 10-K: "dividends declared per share / diluted EPS" read as the cash flow
+    # statement's dividends paid ($3,070M) over diluted EPS (3.08) gave a payout ratio of 99,675%
+    oracle = load_document(financebench_extra_dir / "pdfs" / "ORACLE_2020_10K.pdf")
+    paid_row, eps_row = "Payments of dividends to stockholders (3,070) (2,932) (3,140)", "Diluted $ 3.08 $ 2.97 $ 0.85"
+    paid_chunk, eps_chunk = find(oracle, paid_row), find(oracle, eps_row)
+    paid = CheckedInput(metric="dividends_paid", fiscal_year=2020, value=3_070.0, quote=paid_row, doc=oracle.meta.doc,
+                        page=paid_chunk.page, context=paid_chunk.text)
+    eps = CheckedInput(metric="eps_diluted", fiscal_year=2020, value=3.08, quote=eps_row, doc=oracle.meta.doc,
+                       page=eps_chunk.page, context=eps_chunk.text)
+    vocab = load_vocabulary()
+    failure = checks.check_unit_mix([paid, eps], "percent", vocab)
+    assert failure is not None and failure.check == "units_and_scale" and "mixes units" in failure.why
+    # amounts with amounts, per-share figures with per-share figures, are one unit
+    net_income = paid.model_copy(update={"metric": "net_income", "value": 10_135.0})
+    assert checks.check_unit_mix([paid, net_income], "percent", vocab) is None
+    assert checks.check_unit_mix([eps, eps.model_copy(update={"value": 2.97})], "ratio", vocab) is None
+    # a per-share amount is no ratio: the check is for unitless results only
+    assert checks.check_unit_mix([paid, eps], "USD/share", vocab) is None
+
+
+def test_an_amount_after_a_verb_of_change_is_the_change_not_the_years_amount(financebench_extra_dir):
+    # PG&E's 2020 10-K, MD&A: "operating revenues ... increased $546 million, or 5%, in 2020 compared to
+    # 2019" read as both years' revenue gave a growth of 0.0% (the statements say 7.8%)
+    pge = load_document(financebench_extra_dir / "pdfs" / "PG_E_2020_10K.pdf")
+    words = "operating revenues that impacted earnings increased $546 million, or 5%, in 2020 compared to 2019"
+    chunk = find(pge, "increased $546 million, or 5%")
+    sentence = next(s for s in chunk.text.replace("\n", " ").split(". ") if "increased $546 million" in s)
+    assert words in " ".join(sentence.split())
+    change = CheckedInput(metric="revenue", fiscal_year=2020, value=546.0, quote=sentence, doc=pge.meta.doc,
+                          page=chunk.page, context=chunk.text, from_table=False)
+    failure = checks.check_prose_change([change], load_vocabulary())
+    assert failure is not None and failure.check == "cited_values" and "increased $546 million" in failure.why
+    # the same sentence is no bar to an amount it does not state as a change
+    other = change.model_copy(update={"value": 18_469.0})
+    assert checks.check_prose_change([other], load_vocabulary()) is None
