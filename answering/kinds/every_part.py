@@ -123,8 +123,36 @@ _A_CHOICE = re.compile(r"^\W*(?:and\s+)?which\b(?![^?]*\b(?:drove|drive[ns]?|dri
                        r"led|offset\w*|accounted|behind)\b)", re.I)
 
 
+# "What acquisitions and divestitures did eBay complete in 2018?": two kinds of thing asked in
+# one question, each to be stated (an answer of acquisitions alone leaves the divestitures out)
+_TWO_THINGS = re.compile(r"^\W*what\s+(?P<a>[a-z]{4,}s)\s+and\s+(?P<b>[a-z]{4,}s)\s+(?:did|does|do|has|have|had|were|are|was|is)\b",
+                         re.I)
+
+
+_SAID_AS = {"divesti": ("divest", "sold", "sale", "dispos", "spin", "spun"),
+            "acquisi": ("acquisit", "acquir", "purchas", "bought", "merg")}
+
+
+def _unstated_thing(written: WrittenAnswer, question: str) -> str | None:
+    """The one of two things a question asks together ("What A and B did X ...") that the
+    answer never names, or None."""
+    m = _TWO_THINGS.match(question)
+    if m is None or written.kind in _CHECKED_ELSEWHERE or written.kind == "drivers":
+        return None
+    words = set(tokenize(written.text))
+    for thing in (m.group("a"), m.group("b")):
+        stem = tokenize(thing)[0] if tokenize(thing) else thing.lower()
+        # a deal is stated by its verb as often as by its noun ("we sold our investment in X")
+        said = _SAID_AS.get(stem[:7], (stem,))
+        if not any(w.startswith(s) for w in words for s in said):
+            return f"the {thing.lower()}"
+    return None
+
+
 def unanswered_part(written: WrittenAnswer, question: str, companies: list[str]) -> str | None:
     """The first part the answer does not state, or None."""
+    if (thing := _unstated_thing(written, question)) is not None:
+        return thing
     parts = asked_parts(question)
     if len(parts) < 2:
         return None

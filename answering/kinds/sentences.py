@@ -124,7 +124,9 @@ def _same(token: str, stem: str) -> bool:
     if token == stem:
         return True
     short, long = sorted((token, stem), key=len)
-    return len(short) >= 5 and long.startswith(short)
+    # "shareholders" is no form of "share", nor "stockholders" of "stock": a compound's head
+    # ("-holder") makes another word, where a suffix ("-ing", "-ion") only inflects it
+    return len(short) >= 5 and long.startswith(short) and not long[len(short):].startswith("hold")
 
 
 # the words of a drivers ask that name no subject: "What drove the increase, and what partly offset it?"

@@ -3,7 +3,7 @@ Answers as the writers give them, quoting shared filings' sentences."""
 
 from __future__ import annotations
 
-from answering.kinds.every_part import answered_in_every_part, asked_parts, unanswered_part
+from answering.kinds.every_part import answered_in_every_part, asked_parts, part_unanswered, unanswered_part
 from answering.written_answer import WrittenAnswer
 
 NVIDIA_NO_BUYBACK = 'No. "We did not repurchase any shares during the first quarter of fiscal year 2024." (p.20)'
@@ -356,3 +356,28 @@ def test_a_closing_request_asks_more_of_a_figure_but_how_to_answer_does_not():
     how = ("What was eBay's operating cash flow in FY2019? Provide a response to the question by primarily using the "
            "statement of cash flows.")
     assert answered_in_every_part(flow, how, ["eBay"]).status == "answered"
+
+
+def test_two_things_asked_together_are_each_stated():
+    # eBay's 2018 10-K, p.7: the Giosis and Motors.co.uk acquisitions; the Flipkart sale is elsewhere
+    acquired = _answer('"In the second quarter of 2018, we completed the acquisition of Giosis Pte." (6e27f40a p.7) '
+                       '"In the fourth quarter of 2018, we announced our intention to acquire the U.K.-based classifieds '
+                       'site, Motors.co.uk." (6e27f40a p.7)')
+    asked = "What acquisitions and divestitures did eBay complete or announce in 2018?"
+    assert unanswered_part(acquired, asked, ["eBay"]) == "the divestitures"
+    sold = acquired.model_copy(update={"text": acquired.text + (
+        ' "In the third quarter of 2018, we sold our equity investment in Flipkart, for cash proceeds of '
+        'approximately $1.0 billion." (6e27f40a p.7)')})
+    assert unanswered_part(sold, asked, ["eBay"]) is None
+
+
+def test_shareholders_are_not_stated_by_a_per_share_figure():
+    # Patriot Transportation's FY2022 annual report: the Tampa gain per share says nothing of what
+    # was returned to shareholders afterwards
+    gain = ('"First quarter 2022 net income included $6,281,000, or $1.70 per share, from gains on the sale of our '
+            'former terminal location in Tampa, FL." (3e8d221a p.25)')
+    part = "what did it return to shareholders afterwards?"
+    assert part_unanswered(part, gain, "passage", ["Patriot Transportation"])
+    paid = gain + (' "Following the closing of the Tampa sale, the Board declared a special dividend of $3.75 per share '
+                   'bringing the total dividends paid to shareholders since January 2020" (3e8d221a p.4)')
+    assert not part_unanswered(part, paid, "passage", ["Patriot Transportation"])
