@@ -3,7 +3,12 @@ Answers as the writers give them, quoting shared filings' sentences."""
 
 from __future__ import annotations
 
-from answering.kinds.every_part import answered_in_every_part, asked_parts, part_unanswered, unanswered_part
+from answering.kinds.every_part import (
+    answered_in_every_part,
+    asked_parts,
+    part_unanswered,
+    unanswered_part,
+)
 from answering.written_answer import WrittenAnswer
 
 NVIDIA_NO_BUYBACK = 'No. "We did not repurchase any shares during the first quarter of fiscal year 2024." (p.20)'
