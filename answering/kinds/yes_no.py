@@ -284,6 +284,13 @@ def _without_topic(text: str, topic: Topic) -> str:
     return " ".join(w for w in text.split() if not (tokenize(w) and tokenize(w)[0] in stems))
 
 
+# "Did X pay / declare / repurchase / issue ...": a question about a deed done, stated by its
+# verb in any tense (the first five letters, or the irregular forms)
+_ASKS_DONE = re.compile(r"^\W*did\s+(?:\S+\s+){1,5}?(?P<verb>pay|declare|repurchase|issue|acquire|sell|borrow|"
+                        r"redeem|raise|cut|suspend)\b", re.I)
+_DEED = {"pay": "pay|paid", "sell": "sell|sold", "cut": "cut", "raise": "rais", "issue": "issu"}
+
+
 def _stated(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
             services: MetricServices) -> WrittenAnswer | None:
     yes, no = _deciding(decision, hits, understanding, services)
@@ -294,6 +301,11 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
         way = _upward(decision.ask)
         yes = [s for s in yes if _COMPARES.search(s.text) and _upward(s.text) == way]
         no = [s for s in no if _COMPARES.search(s.text)]
+    if (done := _ASKS_DONE.match(decision.ask)) is not None:
+        # "Did PG&E pay a common stock dividend in 2020?": a "yes" states the deed ("paid",
+        # "declared"), not only its topic (a dividend restriction says nothing was paid)
+        said = _DEED.get(done.group("verb").lower(), done.group("verb").lower()[:5])
+        yes = [s for s in yes if re.search(rf"\b(?:{said})", s.text, re.I)]
     topic = read_topic(decision.ask, list(understanding.companies), services.vocabulary)
     if _MATERIAL.search(decision.ask) and no:
         # the company calls its matters immaterial: only a specific one (dated, or with an

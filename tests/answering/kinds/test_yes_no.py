@@ -108,3 +108,12 @@ def test_a_comparison_said_the_other_way_is_no_yes():
     assert _upward("Did Acme return more cash to shareholders than its operations generated?") is True
     assert _upward("Cash returned to shareholders was lower than cash from operations.") is False
     assert _upward("Dividends and buybacks exceeded operating cash flow.") is True
+
+
+def test_a_deed_asked_is_not_said_yes_by_a_sentence_about_its_topic(services):
+    # PG&E's 2020 10-K: p.154 and p.75 tell of dividend restrictions ("will not pay common dividends
+    # until ..."), none says a common dividend was paid in 2020; they once answered "Yes"
+    pge = filing("financebench-extra/pdfs/PG_E_2020_10K.pdf")
+    written = ask("Did PG&E Corporation pay a common stock dividend in 2020? What restrictions applied?", pge,
+                  [153, 74], services)
+    assert not written.text.startswith("Yes")
