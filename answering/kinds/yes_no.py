@@ -286,9 +286,11 @@ def _without_topic(text: str, topic: Topic) -> str:
 
 # "Did X pay / declare / repurchase / issue ...": a question about a deed done, stated by its
 # verb in any tense (the first five letters, or the irregular forms)
+# (not "raise" or "cut": a change of a dividend is stated by its two rates, "a new quarterly
+# dividend of $0.49", as often as by the verb)
 _ASKS_DONE = re.compile(r"^\W*did\s+(?:\S+\s+){1,5}?(?P<verb>pay|declare|repurchase|issue|acquire|sell|borrow|"
-                        r"redeem|raise|cut|suspend)\b", re.I)
-_DEED = {"pay": "pay|paid", "sell": "sell|sold", "cut": "cut", "raise": "rais", "issue": "issu"}
+                        r"redeem)\b", re.I)
+_DEED = {"pay": "pay|paid", "sell": "sell|sold", "issue": "issu"}
 
 
 def _stated(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -304,8 +306,10 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
     if (done := _ASKS_DONE.match(decision.ask)) is not None:
         # "Did PG&E pay a common stock dividend in 2020?": a "yes" states the deed ("paid",
         # "declared"), not only its topic (a dividend restriction says nothing was paid)
+        # and a "no" states it undone ("will not pay common dividends"), else nothing decides
         said = _DEED.get(done.group("verb").lower(), done.group("verb").lower()[:5])
         yes = [s for s in yes if re.search(rf"\b(?:{said})", s.text, re.I)]
+        no = [s for s in no if re.search(rf"\b(?:{said})", s.text, re.I)]
     topic = read_topic(decision.ask, list(understanding.companies), services.vocabulary)
     if _MATERIAL.search(decision.ask) and no:
         # the company calls its matters immaterial: only a specific one (dated, or with an

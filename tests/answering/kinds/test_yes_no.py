@@ -117,3 +117,12 @@ def test_a_deed_asked_is_not_said_yes_by_a_sentence_about_its_topic(services):
     written = ask("Did PG&E Corporation pay a common stock dividend in 2020? What restrictions applied?", pge,
                   [153, 74], services)
     assert not written.text.startswith("Yes")
+
+
+def test_a_raise_is_still_said_by_the_new_rate(services):
+    # PG&E's 2016 10-K, p.59: "declared a new quarterly common stock dividend of $0.49 per share"
+    # after $0.455 answers "Did it raise its common dividend in 2016?" though it never says "raised"
+    pge = filing("financebench-extra/pdfs/PG_E_2016_10K.pdf")
+    written = ask("Did PG&E Corporation raise its common dividend in 2016, and what dividend policy did its board "
+                  "adopt?", pge, [58], services)
+    assert written.text.startswith("Yes")
