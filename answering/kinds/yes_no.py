@@ -306,10 +306,9 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
     if (done := _ASKS_DONE.match(decision.ask)) is not None:
         # "Did PG&E pay a common stock dividend in 2020?": a "yes" states the deed ("paid",
         # "declared"), not only its topic (a dividend restriction says nothing was paid)
-        # and a "no" states it undone ("will not pay common dividends"), else nothing decides
+        # (a "no" may say it otherwise: "suspended quarterly cash dividends" says none was paid)
         said = _DEED.get(done.group("verb").lower(), done.group("verb").lower()[:5])
         yes = [s for s in yes if re.search(rf"\b(?:{said})", s.text, re.I)]
-        no = [s for s in no if re.search(rf"\b(?:{said})", s.text, re.I)]
     topic = read_topic(decision.ask, list(understanding.companies), services.vocabulary)
     if _MATERIAL.search(decision.ask) and no:
         # the company calls its matters immaterial: only a specific one (dated, or with an
