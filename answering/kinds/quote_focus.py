@@ -66,6 +66,12 @@ _NO_NAME = frozenset(tokenize(
     "january february march april may june july august september october november december"))
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # a figure a ratio is stated as: "98.9%", "26.5 percent", "1.13x", "2.7 to 1", "0.85" (not a year's "2019 %")
+# "How did the Tax Act affect Oracle's fiscal 2018 results?": an effect on results is an amount a
+# filing states ("$7.8 billion of income tax expense"); "comparability ... was impacted by" is none
+_ASKS_EFFECT_ON_RESULTS = re.compile(r"^\W*(?:and\s+)?how\s+(?:did|does|has|have|will|would)\b[^?]{0,120}?\b(?:affect|"
+                                     r"affected|impact|impacted|hurt|help|helped|boost|weigh\s+on)\b[^?]{0,60}?\b(?:results?|"
+                                     r"earnings|income|profits?|margins?|revenues?|sales|eps)\b", re.I)
+_MONEY_OR_RATE = re.compile(r"[$€£¥]\s?\d|\b\d[\d,.]*\s*(?:%|percent\b|million\b|billion\b|basis\s+points\b|bps\b)", re.I)
 _A_RATIO = re.compile(r"(?<![\d.])(?!(?:19|20)\d\d\b)\d+(?:\.\d+)?\s?(?:%|percent\b|x\b|times\b|to\s+1\b)|"
                       r"(?<![\d.,$])\d+\.\d+(?![\d,])", re.I)
 
@@ -159,6 +165,9 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         elif _ASKS_WHEN.match(ask):
             if not any(A_DATE.search(s) or _YEAR.search(s) for s in stated):
                 return "the question asks when, and no quote gives a date"
+        elif _ASKS_EFFECT_ON_RESULTS.match(ask):
+            if not any(_MONEY_OR_RATE.search(s) for s in stated):
+                return "the question asks how results were affected, and no quote states the effect as an amount"
         elif (m := _ASKS_RATIO.match(ask)) and not _NOT_THE_RATIO.search(m.group("np")) \
                 and not any(_A_RATIO.search(s) for s in stated):
             return "the question asks for a ratio, and no quote states one as a figure"

@@ -149,3 +149,19 @@ def test_when_needs_a_date_and_who_a_name():
 
 def test_figures_are_left_to_their_own_checks():
     assert _kept("Operating ratio Q2 FY2019: 98.9%.", "When did it close?", [], kind="metric")
+
+
+def test_an_effect_on_results_is_stated_by_an_amount():
+    # Oracle's FY2018 10-K, p.49: the Tax Act "impacted" comparability (no effect stated); the
+    # paragraph after it gives the effect: "$7.8 billion of income tax expense"
+    question = "How did the U.S. Tax Cuts and Jobs Act affect Oracle's fiscal 2018 results?"
+    comparability = ('"The comparability of our operating results in fiscal 2018 compared to the corresponding prior '
+                     'year periods, and of our consolidated balance sheets as of May 31, 2018 relative to May 31, 2017, '
+                     'was impacted by the U.S. Tax Cuts and Jobs Act of 2017 (the Tax Act), which was signed into law on '
+                     'December 22, 2017." (da466942 p.49)')
+    refused = answered_on_focus(_answer(comparability), question, ["Oracle"])
+    assert refused.status == "unverified" and "effect as an amount" in (refused.reason or "")
+    effect = (' "During fiscal 2018, our provision for income taxes increased and our net income decreased, primarily '
+              'as a result of the following items related to the enactment of the Tax Act: $7.8 billion of income tax '
+              'expense" (da466942 p.49)')
+    assert _kept(comparability + effect, question, ["Oracle"])
