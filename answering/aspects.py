@@ -32,8 +32,8 @@ _PER_SHARE_UNITS = {"USD/share"}
 LINE_PREFIX = "line_"  # the key of a statement line a question names and the vocabulary lacks
 _FORMULA_NAME = re.compile(r"\b(avg|prior)\s*\(\s*([a-z_]+)\s*\)|\b([a-z_][a-z0-9_]*)\b")
 # "$1,234.5 million" in a sentence.
-_PROSE_AMOUNT = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)\s*(million|billion|thousand)", re.I)
-_PROSE_SCALE = {"thousand": 0.001, "million": 1.0, "billion": 1000.0}
+PROSE_AMOUNT = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)\s*(million|billion|thousand)", re.I)
+PROSE_SCALE = {"thousand": 0.001, "million": 1.0, "billion": 1000.0}
 
 
 class Aspect(BaseModel):
@@ -390,7 +390,7 @@ def _read_sentence(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading |
         norm = f" {numbers.normalize_label(sentence)} "
         if not any(f" {w} " in norm for w in metric_wordings):
             continue
-        amounts = _PROSE_AMOUNT.findall(sentence)
+        amounts = PROSE_AMOUNT.findall(sentence)
         if len(amounts) != 1:
             continue  # several amounts: which one is the metric's is a guess
         mentioned = numbers.years_in(sentence)
@@ -398,7 +398,7 @@ def _read_sentence(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading |
         if year is not None and year not in mentioned and not (not mentioned and chunk.fiscal_year == year):
             continue
         digits, scale = amounts[0]
-        value = float(digits.replace(",", "")) * _PROSE_SCALE[scale.lower()]
+        value = float(digits.replace(",", "")) * PROSE_SCALE[scale.lower()]
         return Reading(
             aspect=aspect,
             value=abs(value) if aspect.metric in SPENDING_METRICS else value,

@@ -56,7 +56,14 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from answering import numbers
-from answering.aspects import Aspect, metric_label, read_aspect, split_sentences
+from answering.aspects import (
+    PROSE_AMOUNT,
+    PROSE_SCALE,
+    Aspect,
+    metric_label,
+    read_aspect,
+    split_sentences,
+)
 from answering.citations import unique_citations
 from answering.row_scope import NOT_CONSOLIDATED, QUARTERLY, STATEMENT_SIDE
 from answering.written_answer import WrittenAnswer
@@ -214,7 +221,6 @@ def check_adjusted(inputs: Sequence[CheckedInput], question: str) -> CheckFailur
 _SCALE_NOTE = re.compile(r"\bin\s+(thousands|millions|billions)\b|\(\s*(thousands|millions|billions)\b"
                          r"|\b(thousands|millions|billions)\s+of\s+(?:u\.?s\.?\s+)?dollars\b", re.I)
 _FACTOR = {"thousands": 0.001, "millions": 1.0, "billions": 1000.0}
-_PROSE_AMOUNT = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)\s*(million|billion|thousand)", re.I)
 _TOKEN = re.compile(r"\(?\$?\(?-?\d[\d,]*(?:\.\d+)?\)?%?\)?")
 
 
@@ -401,8 +407,7 @@ def check_cited_values(inputs: Sequence[CheckedInput], vocab: Vocabulary | None 
             printed = _printed(i.quote)
             ok = not printed or _applied_scale(i.value, printed) is not None
         else:
-            amounts = [float(d.replace(",", "")) * {"thousand": 0.001, "million": 1.0, "billion": 1000.0}[s.lower()]
-                       for d, s in _PROSE_AMOUNT.findall(i.quote)]
+            amounts = [float(d.replace(",", "")) * PROSE_SCALE[s.lower()] for d, s in PROSE_AMOUNT.findall(i.quote)]
             ok = not amounts or any(_same(abs(i.value), a) for a in amounts)
             if ok and (m := _NOT_A_REPORTED_AMOUNT.search(i.quote)):
                 return CheckFailure(check=CITED, why=f"{_name(i)} {_amount(i.value)} comes from a sentence that "
@@ -438,7 +443,6 @@ def check_prose_balance(inputs: Sequence[CheckedInput], vocab: Vocabulary) -> Ch
 _CHANGE_AMOUNT = re.compile(r"\b(?:increas|decreas|rose|fell|grew|declin|dropped|was\s+up|were\s+up|was\s+down|were\s+down)"
                             r"\w*\s+(?:by\s+)?(?:approximately\s+|about\s+|nearly\s+)?[$€£]\s?(?P<n>\d[\d,]*(?:\.\d+)?)"
                             r"\s*(?P<scale>thousand|million|billion)?", re.I)
-_TO_MILLIONS = {"thousand": 0.001, "million": 1.0, "billion": 1_000.0, None: 1e-6}
 
 
 def check_prose_change(inputs: Sequence[CheckedInput], vocab: Vocabulary) -> CheckFailure | None:
@@ -449,8 +453,8 @@ def check_prose_change(inputs: Sequence[CheckedInput], vocab: Vocabulary) -> Che
         if i.from_table or entry is None or entry.unit != "USD":
             continue
         for m in _CHANGE_AMOUNT.finditer(i.quote):
-            scale = (m.group("scale") or "").lower() or None
-            if _same(float(m.group("n").replace(",", "")) * _TO_MILLIONS[scale], i.value):
+            scale = PROSE_SCALE.get((m.group("scale") or "").lower(), 1e-6)  # no scale word: whole units
+            if _same(float(m.group("n").replace(",", "")) * scale, i.value):
                 return CheckFailure(check=CITED, why=f"{_name(i)} {_amount(i.value)} is the change a sentence states "
                                     f"(“{m.group(0)}”: {i.where()}), not the line's amount for the year")
     return None

@@ -141,7 +141,7 @@ def _unstated_thing(written: WrittenAnswer, question: str) -> str | None:
         return None
     words = set(tokenize(written.text))
     for thing in (m.group("a"), m.group("b")):
-        stem = tokenize(thing)[0] if tokenize(thing) else thing.lower()
+        stem = next(iter(tokenize(thing)), thing.lower())
         # a deal is stated by its verb as often as by its noun ("we sold our investment in X")
         said = _SAID_AS.get(stem[:7], (stem,))
         if not any(w.startswith(s) for w in words for s in said):

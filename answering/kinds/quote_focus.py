@@ -65,13 +65,13 @@ _NO_NAME = frozenset(tokenize(
     "income operations segment segments mr ms dr chief executive officer president chairman "
     "january february march april may june july august september october november december"))
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
-# a figure a ratio is stated as: "98.9%", "26.5 percent", "1.13x", "2.7 to 1", "0.85" (not a year's "2019 %")
 # "How did the Tax Act affect Oracle's fiscal 2018 results?": an effect on results is an amount a
 # filing states ("$7.8 billion of income tax expense"); "comparability ... was impacted by" is none
 _ASKS_EFFECT_ON_RESULTS = re.compile(r"^\W*(?:and\s+)?how\s+(?:did|does|has|have|will|would)\b[^?]{0,120}?\b(?:affect|"
                                      r"affected|impact|impacted|hurt|help|helped|boost|weigh\s+on)\b[^?]{0,60}?\b(?:results?|"
                                      r"earnings|income|profits?|margins?|revenues?|sales|eps)\b", re.I)
 _MONEY_OR_RATE = re.compile(r"[$€£¥]\s?\d|\b\d[\d,.]*\s*(?:%|percent\b|million\b|billion\b|basis\s+points\b|bps\b)", re.I)
+# a figure a ratio is stated as: "98.9%", "26.5 percent", "1.13x", "2.7 to 1", "0.85" (not a year's "2019 %")
 _A_RATIO = re.compile(r"(?<![\d.])(?!(?:19|20)\d\d\b)\d+(?:\.\d+)?\s?(?:%|percent\b|x\b|times\b|to\s+1\b)|"
                       r"(?<![\d.,$])\d+\.\d+(?![\d,])", re.I)
 
