@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from finrag.text import collapse_whitespace
 from loaders.facts import (
     NOTE_REFERENCE,  # "(Note 7)" in a label: one pattern for ingest and answers
+    trailing_years,
 )
 from loaders.statement_layout import statement_unit
 
@@ -153,6 +154,8 @@ def header_years(line: str) -> list[int]:
     years = [int(y) for y in _YEAR.findall(line)]
     if not years:
         return []
+    if section_years := trailing_years(line.split()):
+        return section_years  # "Cash flows from operating activities: 2022 2021 2020"
     rest = _YEAR.sub(" ", line).lower()
     for word in re.findall(r"[a-z]+", rest):
         if word not in _HEADER_WORDS:

@@ -81,19 +81,23 @@ def _normalise(text: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
-_NIL_CELLS = {"—", "–", "-"}
+# an amount cell as printed: 1,577 | (1,577) | 12.5% | a nil dash ("$" alone is no cell)
+_AMOUNT_CELL = re.compile(r"\(?\$?\d[\d,]*(?:\.\d+)?\)?%?|[—–-]")
 _LABEL_START = re.compile(r"^[A-Z][a-z]")
 
 
 def split_joined_rows(line: str) -> list[str]:
-    """Two statement rows the text layer ran together after a nil cell: pdfium ends no line
-    after a dash ("Assets held for sale 517 — Total current assets 9,882 8,819"). The line
-    is cut after the dash when both halves are rows of as many amounts (two or more: a
-    table's column count) and the second starts with a label, so a table keeps one row a
-    line and prose is never cut."""
+    """Statement rows the text layer ran together: pdfium ends no line after a nil cell
+    ("Assets held for sale 517 — Total current assets 9,882 8,819"), and some producers end
+    none inside a block of rows ("Purchases of property and equipment (651) (666) (626)
+    Purchases of investments (28,115) (14,599) (11,212)") or after the column header
+    ("(in millions) 2020 2019 2018 Net income $ 10,135 $ 11,083 $ 3,587"). The line is cut
+    after an amount when both halves end in as many amounts (two or more: a table's column
+    count) and the second starts with a label, so a table keeps one row a line and prose is
+    never cut."""
     tokens = line.split()
     for k in range(1, len(tokens) - 2):
-        if tokens[k] not in _NIL_CELLS or not _LABEL_START.match(tokens[k + 1]):
+        if not _AMOUNT_CELL.fullmatch(tokens[k]) or not _LABEL_START.match(tokens[k + 1]):
             continue
         head, tail = " ".join(tokens[: k + 1]), " ".join(tokens[k + 1:])
         columns = trailing_amounts(head)

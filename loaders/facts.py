@@ -219,7 +219,26 @@ def header_years(lines: list[str]) -> list[int]:
         )
         if dateish and found:
             years.extend(y for y in found if y not in years)
+        elif (trailing := trailing_years(tokens)):
+            years.extend(y for y in trailing if y not in years)
     return years
+
+
+def trailing_years(tokens: list[str]) -> list[int]:
+    """Column years printed at the end of a section line ("Cash flows from operating
+    activities: 2022 2021 2020"): two or more bare years in a row, each one apart, after a
+    label that ends in a colon. Amounts are never consecutive bare years, so such a line is
+    the table's column header, not its first row."""
+    years: list[int] = []
+    for token in reversed(tokens):
+        if not _YEAR.match(token):
+            break
+        years.insert(0, int(token))
+    label = tokens[: len(tokens) - len(years)]
+    steps = {b - a for a, b in zip(years, years[1:], strict=False)}
+    if len(years) >= 2 and steps in ({1}, {-1}) and label and label[-1].endswith(":"):
+        return years
+    return []
 
 
 @dataclass(frozen=True)

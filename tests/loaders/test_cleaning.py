@@ -139,3 +139,21 @@ def test_a_title_at_one_pages_foot_stays_there():
 
 def test_a_date_range_is_not_two_rows():
     assert split_joined_rows("September 3 — September 30, 2016") == ["September 3 — September 30, 2016"]
+
+
+def test_rows_run_together_after_any_amount_are_cut_at_the_next_label():
+    # eBay's FY2018 10-K cash flow statement as pdfium reads it: three rows on one line, so
+    # "Purchases of property and equipment" (capex) was never a row of its own
+    line = ("Purchases of property and equipment (651) (666) (626) Purchases of investments (28,115) (14,599) "
+            "(11,212) Maturities and sales of investments 30,901 14,520 10,063")
+    assert split_joined_rows(line) == [
+        "Purchases of property and equipment (651) (666) (626)",
+        "Purchases of investments (28,115) (14,599) (11,212)",
+        "Maturities and sales of investments 30,901 14,520 10,063",
+    ]
+    # a column header run into the first row (Oracle's notes) comes apart too
+    assert split_joined_rows("(in millions) 2020 2019 2018 Net income $ 10,135 $ 11,083 $ 3,587") == [
+        "(in millions) 2020 2019 2018", "Net income $ 10,135 $ 11,083 $ 3,587"]
+    # prose with amounts is never cut: its parts do not end in as many amounts
+    assert split_joined_rows("Revenue was 1,234 and 5,678 Compared with 12 13") == [
+        "Revenue was 1,234 and 5,678 Compared with 12 13"]

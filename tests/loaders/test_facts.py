@@ -295,3 +295,20 @@ def test_payments_of_dividends_to_stockholders_is_dividends_paid(financebench_ex
     assert ("dividends_paid", 2022) not in _facts(
         "Consolidated Statements of Cash Flows\n(in millions)\n2022 2021 2020\n"
         "Payments of dividends to noncontrolling interests (12) (10) (9)\n")
+
+
+def test_column_years_printed_on_the_first_section_line_head_the_statement(filings_wild_dir):
+    # Patriot's FY2022 annual report to shareholders prints its cash flow statement's years at
+    # the end of the first section line: "Cash flows from operating activities: 2022 2021 2020".
+    # Read as the first row, the statement had no years and gave no facts: free cash flow was
+    # refused for want of capex.
+    from loaders.document import read_document
+
+    meta, pages = read_document(filings_wild_dir / "pdfs" / "PatriotTransportation_2022_AnnualReport.pdf")
+    facts = {(f.metric, f.fiscal_year): f.value for f in extract_facts(meta, pages)}
+    assert facts[("operating_cash_flow", 2022)] == pytest.approx(4.235)
+    assert facts[("capex", 2022)] == pytest.approx(5.248)
+    assert facts[("capex", 2021)] == pytest.approx(0.910)
+    assert header_years(["Cash flows from operating activities: 2022 2021 2020"]) == [2022, 2021, 2020]
+    # amounts are no years, and years a year apart need the colon of a section line
+    assert header_years(["Net income 2,022 2,021"]) == [] and header_years(["Units sold 2022 2020"]) == []
