@@ -309,6 +309,17 @@ def test_column_years_printed_on_the_first_section_line_head_the_statement(filin
     assert facts[("operating_cash_flow", 2022)] == pytest.approx(4.235)
     assert facts[("capex", 2022)] == pytest.approx(5.248)
     assert facts[("capex", 2021)] == pytest.approx(0.910)
+    # "Operating revenues" is the revenue line of a carrier's (or a utility's) income statement
+    assert facts[("revenue", 2022)] == pytest.approx(87.882)
     assert header_years(["Cash flows from operating activities: 2022 2021 2020"]) == [2022, 2021, 2020]
     # amounts are no years, and years a year apart need the colon of a section line
     assert header_years(["Net income 2,022 2,021"]) == [] and header_years(["Units sold 2022 2020"]) == []
+
+
+def test_total_operating_revenues_is_revenue():
+    # a utility's income statement (PG&E): "Total operating revenues" under "Operating Revenues"
+    facts = _facts("CONSOLIDATED STATEMENTS OF INCOME\n(in millions)\n2020 2019 2018\nOperating Revenues\n"
+                   "Electric $ 13,858 $ 12,740 $ 12,713\nNatural gas 4,611 4,389 4,046\n"
+                   "Total operating revenues 18,469 17,129 16,759\nNet Loss (1,304) (7,642) (6,837)\n",
+                   ANNUAL.model_copy(update={"fiscal_year": 2020, "period": "FY2020"}))
+    assert facts[("revenue", 2019)] == 17_129.0
