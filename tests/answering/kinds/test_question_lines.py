@@ -44,6 +44,11 @@ def test_a_defined_term_the_vocabulary_lacks_is_a_line_of_its_own():
                                                        "line_net_assets_per_class_a_share) / line_net_assets_per_class_a_share")
     assert read_target("What was Acme's ratio in FY2023? Define it as: net assets per Class A share / total revenues.",
                        vocab) is None
+    # an operand per share that a money metric's words match ("cash dividends declared per common
+    # share" is no dividends paid in millions) is a per-share line, and divides by the EPS metric
+    payout = read_target("What was Acme's dividend payout ratio for fiscal 2020? Dividend payout ratio is defined "
+                         "as: cash dividends declared per common share / diluted earnings per share.", vocab)
+    assert payout is not None and payout.formula == "line_cash_dividends_declared_per_common_share / eps_diluted"
 
 
 def test_a_defined_ratio_is_computed_from_the_rows_the_question_names(ebay, services):
