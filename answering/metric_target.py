@@ -50,7 +50,8 @@ _OPERATOR_SYMBOL = {"plus": "+", "minus": "-", "less": "-", "divided by": "/", "
                     "–": "-"}
 _AVERAGE = re.compile(r"\b(?:average|avg|mean)\b", re.I)
 _CHANGE = re.compile(r"\b(?:change|increase|decrease)\s+in\b", re.I)
-_PERCENT_OF = re.compile(r"\s+as\s+an?\s+(?:%|percent(?:age)?)\s+of\s+|\s+%\s+of\s+", re.I)
+# "capex as a % (a percentage, a share, a proportion, a fraction) of revenue": a ratio of the two
+_PERCENT_OF = re.compile(r"\s+as\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\s+|\s+%\s+of\s+", re.I)
 _LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
 _CAGR = re.compile(r"\bcagr\b|compound annual growth", re.I)
 _CHANGE_ASK = re.compile(r"\b(?:change[sd]?|changing|growth|grows?|grew|increase|decrease|decline)\b", re.I)
@@ -303,6 +304,11 @@ def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, st
 _GLOSS = re.compile(r"(?P<term>[A-Za-z][A-Za-z'’&-]*(?:\s+[A-Za-z][A-Za-z'’&-]*)*)\s*\((?P<gloss>[a-z][a-z'’&\s-]*[a-z])\)")
 
 
+# where an operand is to be read, not what it is: "capital expenditures (cash flow statement)",
+# "(see Note 7)", "(from the consolidated balance sheet)"
+_SOURCE_NOTE = re.compile(r"\s*\((?=[^()]*\b(?:statements?|sheets?|notes?)\b)[^()]*\)", re.I)
+
+
 # words a gloss never holds: an aside in English that qualifies or aggregates the operand
 # ("(average of the opening and closing balances)", "(net of tax)") changes what it is
 _NOT_GLOSS = frozenset({"of", "and", "or", "the", "a", "an", "in", "for", "from", "to", "at", "on", "by", "between",
@@ -329,6 +335,7 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
     `lines` is given: such a term is then a statement line of its own, recorded there.
     """
     named: dict[str, list[str]] = {}  # this reading's own wordings, kept only for the formula returned
+    text = _SOURCE_NOTE.sub("", text)
     glosses: dict[int, str] = {}  # where a glossed operand ends in the text without its glosses
     plain, last = "", 0
     for m in _GLOSS.finditer(text):
@@ -679,7 +686,10 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     if source == "vocabulary" and key in vocab.metrics and (contested := vocab.metrics[key].contested):
         # answering with one of the ways would be another quantity than the one asked, half the time
         unresolved = f"{label} is computed in more than one way ({contested}) and the question does not define it"
-    if (unused := [name for name in given if name != key and not _uses(name, formula, given)]):
+    # a definition of the very formula the ask composes ("capex as a share of revenue ...
+    # Capex-to-revenue is defined as: capex / revenue") is the measure computed, not another
+    if (unused := [name for name in given if name != key and not _uses(name, formula, given)
+                   and given[name].replace(" ", "") != formula.replace(" ", "")]):
         # "... and the conversion rate as free cash flow divided by net income" when the ask names
         # another measure: the formula used would not be the one the question gives
         unresolved = f"the question defines {unused[0].replace('_', ' ')}, which the measure computed does not use"

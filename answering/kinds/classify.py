@@ -228,7 +228,8 @@ def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
 
 
 # "capex as a % of revenue", "EBITDA less capex", "capex to revenue ratio": two metrics making one
-_COMPOSED = re.compile(r"%|\bpercent|\b(?:less|minus|ratio|to|per|over|divided|times)\b", re.I)
+_COMPOSED = re.compile(r"%|\bpercent|\b(?:less|minus|ratio|to|per|over|divided|times)\b"
+                       r"|\bas\s+an?\s+(?:share|proportion|fraction)\s+of\b", re.I)
 
 
 def _primary(metrics: list[str], vocab: Vocabulary) -> list[str]:

@@ -103,6 +103,7 @@ CASES = [
     ("How did Acme enlarge its capital return program in fiscal 2017: what was the new program size, and how much "
      "did it spend on buybacks and dividends in the year?", 1, "passage", {}),
     ("What is Acme's FY2022 capital expenditure as a percentage of revenue?", 1, "metric", {"metric": "capex"}),
+    ("What was Acme's capital expenditure as a share of total operating revenues in 2018?", 1, "metric", {}),
     ("What is the FY2022 unadjusted EBITDA less capex for Acme?", 1, "metric", {}),
     # ... a definition in words is no formula
     ("What is Acme's backlog? Backlog is defined as: orders received but not yet delivered.", 1, "passage", {}),

@@ -129,3 +129,20 @@ def test_a_line_set_against_itself_in_another_year_is_the_question_s_measure(voc
     plain = read_target("What was Acme's capex in FY2022? Define capital expenditure as: purchases of property and "
                         "equipment.", vocab)
     assert plain is None or plain.formula == "capex"
+
+
+def test_a_share_of_a_line_defined_with_where_to_read_its_operands_is_that_ratio(vocab):
+    # PG&E's capex-to-revenue: "as a share of" composes the two lines like "as a percentage of", the
+    # question's definition of that very ratio is the measure (not "another measure, unused"), and
+    # "(cash flow statement)" says where an operand is read, not another name of it
+    target = read_target("What was PG&E Corporation's capital expenditure as a share of total operating revenues in "
+                         "2018? Capex-to-revenue is defined as: capital expenditures (cash flow statement) / total "
+                         "operating revenues (income statement). Express as a percentage rounded to one decimal "
+                         "place.", vocab)
+    assert target is not None and target.formula == "capex / revenue" and target.unresolved is None
+    assert target.unit == "percent" and "cash flow statement" not in target.wordings.get("capex", [])
+    # a gloss in the filing's language is still another name of the operand
+    words: dict[str, list[str]] = {}
+    assert parse_formula("net profit (laba bersih) / operating revenues (pendapatan usaha)", vocab, 2009, {},
+                         wordings=words) == "net_income / revenue"
+    assert "laba bersih" in words["net_income"] and "pendapatan usaha" in words["revenue"]
