@@ -1,0 +1,135 @@
+"""How a sentence answers a yes/no question: yes, no, or not at all, read at the asked predicate.
+
+A negation counts only where it governs the predicate (a few words before it in the same
+clause: "we did not repurchase any shares", "has never paid"; or a "no" right after it:
+"paid no dividends"). A cessation says No as surely ("suspended quarterly cash dividends",
+"closed business operations in Russia"). What a sentence says elsewhere ("no other
+customer", "discontinued operations", "not limited to") decides nothing.
+
+Some sentences name the deed but are no deed: a restriction ("will not pay common dividends
+until ...", "the credit agreement limits dividends"), a plan or an authorization ("expects to
+repurchase", "authorized to repurchase up to $7 billion"). They are kept apart, as are
+sentences whose cues cross (a negation and a cessation at once, "did not suspend"; a
+negated clause beside an affirmed one): the caller refuses rather than pick a side.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel
+
+from answering.kinds.asked_predicate import AskedPredicate
+from answering.kinds.sentences import Topic
+from finrag.vocabulary import tokenize
+
+Verdict = Literal["yes", "no", "plan", "restriction", "ambiguous", "unstated"]
+
+
+class Reading(BaseModel):
+    verdict: Verdict
+    cue: str = ""  # the word that decided a No, a plan or a restriction
+    ceased: bool = False  # the No is a cessation (it holds for later periods too)
+
+
+_NEGATION = frozenset({"not", "no", "none", "never", "neither", "nor", "without", "cannot", "nil"})
+_NOT_A_NEGATION = re.compile(r"\b(?:no|not)\s+other\b|\bnot\s+only\b|\bwithout\s+limitation\b|\bnot\s+limited\s+to\b|"
+                             r"\bwhether\s+or\s+not\b|\bno\s+(?:later|less|more|fewer|greater)\s+than\b|"
+                             r"\bdiscontinued\s+operations?\b|\bnot\s+applicable\b", re.I)
+_CESSATION = re.compile(r"^(?:paus|stopp|stops?$|ceas|suspen|discontinu|terminat|halt|exit|clos(?:ed|ing|ure)|"
+                        r"wound|wind|eliminat|withdr|shut|abandon)", re.I)
+_RESTRICTION = re.compile(r"\b(?:restrict\w*|limit(?:s|ed|ation|ations)?|prohibit\w*|covenants?|permitted|permit|"
+                          r"until|unless|conditions?\s+(?:to|of|for)|subject\s+to\s+(?:the\s+)?(?:approval|conditions?|"
+                          r"restrictions?|limitations?))\b", re.I)
+_PLAN_BEFORE = re.compile(r"^(?:will|would|may|might|shall|should|could|expects?|expected|plans?|planned|intends?|"
+                          r"intended|anticipates?|anticipated|authori[sz]ed|aims?|seeks?|targets?|proposed?)$", re.I)
+_CLAUSE_BREAK = re.compile(r"[;:]|\s(?:but|while|whereas|although|though|however)\s", re.I)
+_BEFORE = 6  # words a negation or cessation may stand before the predicate it governs
+_AFTER = 3  # words a "no" or a cessation may stand after it ("paid no dividends")
+_EXCEPTION = re.compile(r"\b(?:except|other\s+than|with\s+the\s+exception\s+of|excluding|apart\s+from)\b", re.I)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z][A-Za-z'’\-]*|\d[\d,.%]*", text)
+
+
+def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, asks_rules: bool = False) -> Reading:
+    """The sentence's answer to the question whose predicate and topic these are. `asks_plans`,
+    `asks_rules`: the question asks about plans, or about conditions and restrictions (then
+    they are what answers it)."""
+    if not topic.stated_by(text):
+        return Reading(verdict="unstated")
+    asked = " ".join(sorted(predicate.stems | {s for p in topic.phrases for s in p} | {s for pr in topic.pairs for s in pr}))
+    clean = _NOT_A_NEGATION.sub(lambda m: "_" * len(m.group(0)), text)
+    clauses = [c for c in _CLAUSE_BREAK.split(clean) if c.strip()]
+    readings: list[tuple[str, str]] = []  # (negated | ceased | ceased-and-negated | plan | affirmed, cue) per clause
+    for clause in clauses:
+        words = _words(clause)
+        stems = [tokenize(w)[0] if tokenize(w) else "" for w in words]
+        anchors = predicate.stated_by(stems) if predicate.stems else [i for i, s in enumerate(stems) if s and s in asked]
+        # (a stop the question itself names is what it asks of: "does it plan to close stores?")
+        ceased_words = [i for i, w in enumerate(words) if _CESSATION.match(w) and stems[i] not in asked.split()]
+        if not anchors and predicate.stems and predicate.deed and not predicate.change and ceased_words \
+                and topic.stated_by(clause):
+            # "suspended quarterly cash dividends" answers "did it pay dividends": the deed's stopping
+            anchors = [i for i, s in enumerate(stems) if s and s in asked]
+        if not anchors:
+            continue
+        negation = cessation = plan = ""
+        for a in anchors:
+            for i in range(max(0, a - _BEFORE), min(len(words), a + _AFTER + 1)):
+                low = words[i].lower()
+                near = i < a or low in ("no", "none", "nil") or _CESSATION.match(low)
+                if not near or i == a:
+                    continue
+                if (low in _NEGATION or low.endswith("n't")) and stems[i] not in predicate.stems:
+                    before = words[i - 1].lower() if i else ""
+                    if _PLAN_BEFORE.match(before) or (before in ("do", "does") and i + 1 < len(words)
+                                                       and _PLAN_BEFORE.match(words[i + 1])):
+                        plan = plan or f"{words[i - 1]} {words[i]}"
+                    else:
+                        negation = negation or words[i]
+                elif i in ceased_words:
+                    cessation = cessation or words[i]
+                elif i < a and _PLAN_BEFORE.match(low):
+                    plan = plan or words[i]
+        if negation and cessation:
+            readings.append(("ambiguous", f"{negation} ... {cessation}"))
+        elif cessation:
+            readings.append(("ceased", cessation))
+        elif negation:
+            readings.append(("negated", negation))
+        elif plan:
+            readings.append(("plan", plan))
+        else:
+            readings.append(("affirmed", ""))
+    if not readings:
+        return Reading(verdict="unstated")
+    kinds = {k for k, _ in readings}
+    cue = next((c for _, c in readings if c), "")
+    if "ambiguous" in kinds or ({"negated", "ceased"} & kinds and "affirmed" in kinds):
+        return Reading(verdict="ambiguous", cue=cue)
+    if not asks_plans and not asks_rules and _RESTRICTION.search(text) \
+            and not ("ceased" in kinds and "negated" not in kinds):
+        # "will not pay common dividends until ...", "requires ... no greater than 70%": a rule, no deed
+        return Reading(verdict="restriction", cue=_RESTRICTION.search(text).group(0))
+    if kinds == {"plan"} and not asks_plans:
+        return Reading(verdict="plan", cue=cue)
+    if "ceased" in kinds:
+        return Reading(verdict="no", cue=cue, ceased=True)
+    if "negated" in kinds:
+        return Reading(verdict="no", cue=cue)
+    if predicate.universal and (m := _EXCEPTION.search(text)):
+        return Reading(verdict="no", cue=m.group(0))  # "all segments grew except Greater China"
+    return Reading(verdict="yes")
+
+
+_ASKS_RULES = re.compile(r"\b(?:restrict\w*|limit\w*|prohibit\w*|covenants?|condition\w*|permit\w*|allowed|require\w*)\b",
+                         re.I)
+
+
+def asks_rules(ask: str) -> bool:
+    """The question asks about a condition or restriction ("is the merger conditioned on financing?",
+    "what restrictions applied?"): sentences stating rules answer it."""
+    return bool(_ASKS_RULES.search(ask))
