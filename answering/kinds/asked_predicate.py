@@ -25,6 +25,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict
 
+from answering.kinds.sentences import content_words
 from finrag.vocabulary import tokenize
 
 
@@ -107,15 +108,16 @@ class AskedPredicate(BaseModel):
     universal: bool = False  # "Did all of its segments grow?"
     alternatives: tuple[str, str] | None = None  # "by higher take rate" / "by higher volume"
     change: str = ""  # "up" / "down": the predicate asks a change ("did it raise its dividend?")
+    objects: frozenset[str] = frozenset()  # stems of what the predicate is asked of ("on the buyer obtaining financing")
 
     def stated_by(self, tokens: list[str]) -> list[int]:
         """Where (token indices) the sentence states the predicate; every index when it asks none."""
         if not self.stems:
             return list(range(len(tokens)))
-        return [i for i, t in enumerate(tokens) if any(_same(t, s) for s in self.stems)]
+        return [i for i, t in enumerate(tokens) if any(same_stem(t, s) for s in self.stems)]
 
 
-def _same(token: str, stem: str) -> bool:
+def same_stem(token: str, stem: str) -> bool:
     if token == stem:
         return True
     short, long = sorted((token, stem), key=len)
@@ -205,9 +207,30 @@ def read_predicate(ask: str, companies: list[str]) -> AskedPredicate:
     alternatives = _alternatives(clause)
     if not stem or stem in _LIGHT:
         return AskedPredicate(deed=deed, universal=universal, alternatives=alternatives)
-    stems = {stem} | {s for group in _SYNONYMS if any(_same(stem, g) for g in group) for s in group}
+    stems = {stem} | {s for group in _SYNONYMS if any(same_stem(stem, g) for g in group) for s in group}
     change = "up" if stem in _UP else "down" if stem in _DOWN else ""
     if stem == tokenize("change")[0]:
         change = "any"
     return AskedPredicate(word=word, stems=frozenset(stems), deed=deed, universal=universal, alternatives=alternatives,
-                          change=change)
+                          change=change, objects=_objects(clause, word, companies, stems))
+
+
+# "in the first quarter of fiscal year 2024", "that year", "as of its third quarter": when, not what
+_WHEN = re.compile(r"\b(?:in|for|during|as\s+of|at|by|through|since|until|over|of)\s+(?:the\s+|its\s+|their\s+)?"
+                   r"(?:(?:end|start|beginning|first|second|third|fourth|last|fiscal|calendar|full|quarter|half|year|"
+                   r"period|month|ended|q[1-4]|fy|h[12])\b\W*)+(?:(?:of|ended|year|fiscal|19\d\d|20\d\d)\b\W*)*"
+                   r"|\b(?:that|this|the)\s+(?:same\s+)?(?:year|quarter|period)\b|\b(?:19|20)\d\d\b", re.I)
+_TIME_WORDS = frozenset(tokenize("first second third fourth quarter half month year period ended end fiscal calendar "
+                                 "january february march april may june july august september october november december"))
+
+
+def _objects(clause: str, word: str, companies: list[str], stems: set[str]) -> frozenset[str]:
+    """The content stems after the predicate: what it is asked of, one of which a deciding
+    sentence must name ("conditioned on the buyer obtaining financing" -> buyer, obtain, financ)."""
+    at = re.search(rf"\b{re.escape(word)}\b", clause, re.I)
+    if at is None:
+        return frozenset()
+    after = _WHEN.sub(" ", clause[at.end():])
+    closed = {t for w in _CLOSED for t in tokenize(w)}
+    return frozenset(t for t in content_words(after, companies)
+                     if t not in closed and t not in _TIME_WORDS and t not in stems)

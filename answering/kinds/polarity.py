@@ -20,7 +20,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from answering.kinds.asked_predicate import AskedPredicate
+from answering.kinds.asked_predicate import AskedPredicate, same_stem
 from answering.kinds.sentences import Topic
 from finrag.vocabulary import tokenize
 
@@ -31,6 +31,7 @@ class Reading(BaseModel):
     verdict: Verdict
     cue: str = ""  # the word that decided a No, a plan or a restriction
     ceased: bool = False  # the No is a cessation (it holds for later periods too)
+    years: list[int] = []  # the years written beside the predicate ("share repurchases in ... fiscal year 2023")
 
 
 _NEGATION = frozenset({"not", "no", "none", "never", "neither", "nor", "without", "cannot", "nil"})
@@ -39,12 +40,21 @@ _NOT_A_NEGATION = re.compile(r"\b(?:no|not)\s+other\b|\bnot\s+only\b|\bwithout\s
                              r"\bdiscontinued\s+operations?\b|\bnot\s+applicable\b", re.I)
 _CESSATION = re.compile(r"^(?:paus|stopp|stops?$|ceas|suspen|discontinu|terminat|halt|exit|clos(?:ed|ing|ure)|"
                         r"wound|wind|eliminat|withdr|shut|abandon)", re.I)
-_RESTRICTION = re.compile(r"\b(?:restrict\w*|limit(?:s|ed|ation|ations)?|prohibit\w*|covenants?|permitted|permit|"
+# "the closing of the Merger", "the acquisition closed on July 1": a deal completed, nothing stopped
+_COMPLETED = re.compile(r"^(?:of|on|in|at|during|as|upon|with|date|conditions?)$", re.I)
+_RESTRICTION = re.compile(r"\b(?:must|obligat\w*|required\s+to|restrict\w*|limit(?:s|ed|ation|ations)?|prohibit\w*|covenants?|permitted|permit|"
                           r"until|unless|conditions?\s+(?:to|of|for)|subject\s+to\s+(?:the\s+)?(?:approval|conditions?|"
                           r"restrictions?|limitations?))\b", re.I)
 _PLAN_BEFORE = re.compile(r"^(?:will|would|may|might|shall|should|could|expects?|expected|plans?|planned|intends?|"
                           r"intended|anticipates?|anticipated|authori[sz]ed|aims?|seeks?|targets?|proposed?)$", re.I)
 _CLAUSE_BREAK = re.compile(r"[;:]|\s(?:but|while|whereas|although|though|however)\s", re.I)
+# a deed that goes on, whose stop answers whether it was done: "suspended quarterly cash dividends"
+# answers "did it pay a dividend?", "closed business operations in Russia" "was it still operating?"
+_ONGOING = frozenset(tokenize("pay paid operate operating sell sold offer declare distribute repurchase buy produce "
+                              "manufacture ship serve provide"))
+_PROGRAM = re.compile(r"^(?:authori[sz]ations?|programs?|plans?|polic(?:y|ies)|authority|capacity|restrictions?|"
+                      r"limits?|limitations?|commitments?|obligations?)$", re.I)
+_GOES_ON = re.compile(r"^(?:continu\w*|began|begun|begin\w*|start\w*|used|resum\w*)$", re.I)
 _BEFORE = 6  # words a negation or cessation may stand before the predicate it governs
 _AFTER = 3  # words a "no" or a cessation may stand after it ("paid no dividends")
 _EXCEPTION = re.compile(r"\b(?:except|other\s+than|with\s+the\s+exception\s+of|excluding|apart\s+from)\b", re.I)
@@ -63,21 +73,31 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     asked = " ".join(sorted(predicate.stems | {s for p in topic.phrases for s in p} | {s for pr in topic.pairs for s in pr}))
     clean = _NOT_A_NEGATION.sub(lambda m: "_" * len(m.group(0)), text)
     clauses = [c for c in _CLAUSE_BREAK.split(clean) if c.strip()]
+    years: list[int] = []
     readings: list[tuple[str, str]] = []  # (negated | ceased | ceased-and-negated | plan | affirmed, cue) per clause
     for clause in clauses:
         words = _words(clause)
         stems = [tokenize(w)[0] if tokenize(w) else "" for w in words]
+        if predicate.objects and not any(same_stem(t, o) for t in stems for o in predicate.objects):
+            continue  # the predicate of something else: "the terms and conditions of the Merger Agreement"
         anchors = predicate.stated_by(stems) if predicate.stems else [i for i, s in enumerate(stems) if s and s in asked]
         # (a stop the question itself names is what it asks of: "does it plan to close stores?")
-        ceased_words = [i for i, w in enumerate(words) if _CESSATION.match(w) and stems[i] not in asked.split()]
-        if not anchors and predicate.stems and predicate.deed and not predicate.change and ceased_words \
-                and topic.stated_by(clause):
+        ceased_words = [i for i, w in enumerate(words) if _CESSATION.match(w) and stems[i] not in asked.split()
+                        and not (w.lower().startswith("clos") and i + 1 < len(words) and _COMPLETED.match(words[i + 1]))]
+        if not anchors and predicate.stems & _ONGOING and ceased_words and topic.stated_by(clause):
             # "suspended quarterly cash dividends" answers "did it pay dividends": the deed's stopping
             anchors = [i for i, s in enumerate(stems) if s and s in asked]
         if not anchors:
             continue
         negation = cessation = plan = ""
         for a in anchors:
+            follows = words[a + 1].lower() if a + 1 < len(words) else ""
+            precedes = [w.lower() for w in words[max(0, a - 2):a]]
+            if _PROGRAM.match(follows) or (precedes[-1:] == ["to"] and not (
+                    len(precedes) == 2 and _GOES_ON.match(precedes[0]))):
+                # "our share repurchase authorization", "the obligation to pay": the deed named, not done
+                plan = plan or " ".join([*precedes[-1:], words[a], follows]).strip()
+                continue
             for i in range(max(0, a - _BEFORE), min(len(words), a + _AFTER + 1)):
                 low = words[i].lower()
                 near = i < a or low in ("no", "none", "nil") or _CESSATION.match(low)
@@ -90,10 +110,14 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
                         plan = plan or f"{words[i - 1]} {words[i]}"
                     else:
                         negation = negation or words[i]
+                elif i in ceased_words and any(_PLAN_BEFORE.match(w) for w in words[max(0, i - 3):i]):
+                    plan = plan or words[i]  # "may be suspended or discontinued at any time": a possibility
                 elif i in ceased_words:
                     cessation = cessation or words[i]
                 elif i < a and _PLAN_BEFORE.match(low):
                     plan = plan or words[i]
+        years += [int(y) for a in anchors for w in words[max(0, a - _BEFORE):a + 12] if (y := w.strip(",.;")).isdigit()
+                  and len(y) == 4 and y[:2] in ("19", "20")]
         if negation and cessation:
             readings.append(("ambiguous", f"{negation} ... {cessation}"))
         elif cessation:
@@ -109,7 +133,7 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     kinds = {k for k, _ in readings}
     cue = next((c for _, c in readings if c), "")
     if "ambiguous" in kinds or ({"negated", "ceased"} & kinds and "affirmed" in kinds):
-        return Reading(verdict="ambiguous", cue=cue)
+        return Reading(verdict="ambiguous", cue=cue, years=sorted(set(years)))
     if not asks_plans and not asks_rules and _RESTRICTION.search(text) \
             and not ("ceased" in kinds and "negated" not in kinds):
         # "will not pay common dividends until ...", "requires ... no greater than 70%": a rule, no deed
@@ -117,12 +141,12 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     if kinds == {"plan"} and not asks_plans:
         return Reading(verdict="plan", cue=cue)
     if "ceased" in kinds:
-        return Reading(verdict="no", cue=cue, ceased=True)
+        return Reading(verdict="no", cue=cue, ceased=True, years=sorted(set(years)))
     if "negated" in kinds:
-        return Reading(verdict="no", cue=cue)
+        return Reading(verdict="no", cue=cue, years=sorted(set(years)))
     if predicate.universal and (m := _EXCEPTION.search(text)):
-        return Reading(verdict="no", cue=m.group(0))  # "all segments grew except Greater China"
-    return Reading(verdict="yes")
+        return Reading(verdict="no", cue=m.group(0), years=sorted(set(years)))  # "all segments grew except Greater China"
+    return Reading(verdict="yes", years=sorted(set(years)))
 
 
 _ASKS_RULES = re.compile(r"\b(?:restrict\w*|limit\w*|prohibit\w*|covenants?|condition\w*|permit\w*|allowed|require\w*)\b",

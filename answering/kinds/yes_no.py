@@ -248,6 +248,7 @@ class _Found:
         self.yes: list[Sentence] = []
         self.no: list[Sentence] = []
         self.ceased: set[int] = set()  # ids of the no-sentences that say it stopped
+        self.years: dict[int, list[int]] = {}  # id of a sentence -> the years written beside its predicate
         self.held: list[tuple[Sentence, polarity.Reading]] = []
 
 
@@ -278,11 +279,13 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
         # name its topic, and its Yes or No is read where it governs that predicate
         reading = polarity.read(s.text, predicate, topic, about_plans, rules)
         if reading.verdict == "yes" and (about_plans or not _PLANNED.search(s.text)):
-            found.yes.append(s)  # (not "we are on track to close 20 to 30 stores": a plan is not what happened)
+            found.yes.append(s)
+            found.years[id(s)] = reading.years  # (not "we are on track to close 20 to 30 stores": a plan is not what happened)
         elif reading.verdict == "yes":
             found.held.append((s, reading.model_copy(update={"verdict": "plan"})))
         elif reading.verdict == "no":
             found.no.append(s)
+            found.years[id(s)] = reading.years
             if reading.ceased:
                 found.ceased.add(id(s))
         elif reading.verdict != "unstated":
@@ -327,8 +330,11 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
         # amount: "legal actions filed ... as a result of the October 29, 2018 accident") says Yes
         yes = [s for s in yes if _SPECIFIC.search(s.text)]
     years = sorted(set(understanding.fiscal_years))
+    # the period the asking clause names ("in the first quarter of fiscal year 2024"), not a date in
+    # its parentheses ("quarter ended April 30, 2023"), when it names one
+    years = sorted({int(y) for y in _YEAR.findall(main_clause(decision.ask))}) or years
     if predicate.deed:
-        yes, no = _in_period(yes, no, found.ceased, years)
+        yes, no = _in_period(yes, no, found, years)
     if not (yes or no) and predicate.change in ("up", "down") and topic is not None \
             and (rates := _new_rate(decision, topic, hits, understanding)) is not None:
         return rates
@@ -399,23 +405,27 @@ def _new_rate(decision: KindDecision, topic: Topic, hits: list[SearchHit],
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 
 
-def _in_period(yes: list[Sentence], no: list[Sentence], ceased: set[int],
+def _in_period(yes: list[Sentence], no: list[Sentence], found: _Found,
                years: list[int]) -> tuple[list[Sentence], list[Sentence]]:
-    """The sentences about the asked period: one dated only in other years says nothing of it,
-    except a stop before it ("suspended ... beginning the fourth quarter of 2017" still holds in
-    2018). When some name the asked year, they decide."""
+    """The sentences about the asked period: one whose predicate is dated only in other years
+    ("share repurchases in the first quarter of fiscal year 2023") says nothing of it, except a
+    stop before it ("suspended ... beginning the fourth quarter of 2017" still holds in 2018).
+    When some are dated in the asked year, they decide."""
     if not years:
         return yes, no
 
+    def named(s: Sentence) -> list[int]:
+        return found.years.get(id(s)) or [int(y) for y in _YEAR.findall(s.text)]
+
     def about(s: Sentence) -> bool:
-        named = [int(y) for y in _YEAR.findall(s.text)]
-        return not named or mentions_years(s.text, years) or (id(s) in ceased and min(named) <= years[-1])
+        dated = named(s)
+        return not dated or bool(set(dated) & set(years)) or (id(s) in found.ceased and min(dated) <= years[-1])
 
     yes, no = [s for s in yes if about(s)], [s for s in no if about(s)]
-    dated = [s for s in [*yes, *no] if mentions_years(s.text, years)]
+    dated = [s for s in [*yes, *no] if set(named(s)) & set(years)]
     if dated:
         yes = [s for s in yes if s in dated]
-        no = [s for s in no if s in dated or id(s) in ceased]
+        no = [s for s in no if s in dated or id(s) in found.ceased]
     return yes, no
 
 
