@@ -176,7 +176,19 @@ def _predicate_word(words: list[str], names: set[str]) -> str:
     return ""
 
 
+_LEADING = re.compile(r"^(?:(?:because\s+of|due\s+to|driven\s+by|caused\s+by|attributable\s+to|by|from|through|in|on|"
+                      r"with|via|the|a|an)\s+)+", re.I)
+
+
 def _alternatives(clause: str) -> tuple[str, str] | None:
+    found = _either(clause)
+    if found is None:
+        return None
+    a, b = (_LEADING.sub("", side.strip()) for side in found)
+    return (a, b) if a and b else None
+
+
+def _either(clause: str) -> tuple[str, str] | None:
     """The two sides of an either/or question, or None for a plain yes/no ("did it pay dividends
     or buy back shares?" asks whether either happened: a Yes or No answers it)."""
     if re.search(r"\bwhether\b.+\bor\b", clause, re.I):

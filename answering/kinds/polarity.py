@@ -20,7 +20,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from answering.kinds.asked_predicate import AskedPredicate, same_stem
+from answering.kinds.asked_predicate import AskedPredicate
 from answering.kinds.sentences import Topic
 from finrag.vocabulary import tokenize
 
@@ -78,7 +78,7 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     for clause in clauses:
         words = _words(clause)
         stems = [tokenize(w)[0] if tokenize(w) else "" for w in words]
-        if predicate.objects and not any(same_stem(t, o) for t in stems for o in predicate.objects):
+        if predicate.objects and not set(stems) & predicate.objects:  # (exactly: "financial" is no "financing")
             continue  # the predicate of something else: "the terms and conditions of the Merger Agreement"
         anchors = predicate.stated_by(stems) if predicate.stems else [i for i, s in enumerate(stems) if s and s in asked]
         # (a stop the question itself names is what it asks of: "does it plan to close stores?")

@@ -70,6 +70,11 @@ _CAPEX_INTENSITY = 10.0  # capital expenditures at or above 10% of revenue
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
+    alternatives = read_predicate(decision.ask, list(understanding.companies)).alternatives
+    if alternatives is not None:
+        # "driven by a higher take rate or by higher volume?", "more or less cash?": no Yes or No answers it,
+        # a metric's judgement included ("did revenue grow because of prices or because of volume?")
+        return _either_or(decision, alternatives, hits, understanding, services)
     if decision.metric and decision.test and decision.test != "stated":
         return _over_metric(decision, hits, understanding, services)
     return _stated(decision, question, hits, understanding, services)
@@ -305,9 +310,6 @@ _DEED = {"pay": "pay|paid", "sell": "sell|sold", "issue": "issu"}
 def _stated(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
             services: MetricServices) -> WrittenAnswer | None:
     predicate = read_predicate(decision.ask, list(understanding.companies))
-    if predicate.alternatives is not None:
-        # "driven by a higher take rate or by higher volume?", "more or less cash?": no Yes or No answers it
-        return _either_or(decision, predicate.alternatives, hits, understanding, services)
     found = _deciding(decision, hits, understanding, services, predicate)
     yes, no = found.yes, found.no
     if _COMPARES.search(decision.ask):
