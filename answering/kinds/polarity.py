@@ -54,7 +54,11 @@ _ONGOING = frozenset(tokenize("pay paid operate operating sell sold offer declar
                               "manufacture ship serve provide"))
 _PROGRAM = re.compile(r"^(?:authori[sz]ations?|programs?|plans?|polic(?:y|ies)|authority|capacity|restrictions?|"
                       r"limits?|limitations?|commitments?|obligations?)$", re.I)
-_GOES_ON = re.compile(r"^(?:continu\w*|began|begun|begin\w*|start\w*|used|resum\w*)$", re.I)
+# "the ability to pay", "authorized to repurchase", "intends to sell": a deed that may be done
+_MODAL_TO = re.compile(r"^(?:abilit(?:y|ies)|able|unable|obligat\w*|required|requirement|authori[sz]\w*|permitted|"
+                       r"allowed|intends?|intention|plans?|planned|expects?|expected|anticipates?|need|needs|right|"
+                       r"rights|option|decision|decided|commitment|committed|agreed|agreement|elect|elected|seeks?|"
+                       r"proposal|proposed|going|likely|unlikely|ways?|efforts?|order|conditions?)$", re.I)
 _BEFORE = 6  # words a negation or cessation may stand before the predicate it governs
 _AFTER = 3  # words a "no" or a cessation may stand after it ("paid no dividends")
 _EXCEPTION = re.compile(r"\b(?:except|other\s+than|with\s+the\s+exception\s+of|excluding|apart\s+from)\b", re.I)
@@ -90,14 +94,17 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
         if not anchors:
             continue
         negation = cessation = plan = ""
+        done = False  # an anchor stated as a deed, neither named as a program nor planned
         for a in anchors:
             follows = words[a + 1].lower() if a + 1 < len(words) else ""
             precedes = [w.lower() for w in words[max(0, a - 2):a]]
-            if _PROGRAM.match(follows) or (precedes[-1:] == ["to"] and not (
-                    len(precedes) == 2 and _GOES_ON.match(precedes[0]))):
+            if _PROGRAM.match(follows) or (precedes[-1:] == ["to"] and len(precedes) == 2
+                                           and _MODAL_TO.match(precedes[0])):
                 # "our share repurchase authorization", "the obligation to pay": the deed named, not done
+                # (not "used $2 billion to repurchase shares": a purpose of a deed done)
                 plan = plan or " ".join([*precedes[-1:], words[a], follows]).strip()
                 continue
+            done = done or not any(_PLAN_BEFORE.match(w) for w in words[max(0, a - 3):a])
             for i in range(max(0, a - _BEFORE), min(len(words), a + _AFTER + 1)):
                 low = words[i].lower()
                 near = i < a or low in ("no", "none", "nil") or _CESSATION.match(low)
@@ -124,7 +131,7 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
             readings.append(("ceased", cessation))
         elif negation:
             readings.append(("negated", negation))
-        elif plan:
+        elif plan and not done:
             readings.append(("plan", plan))
         else:
             readings.append(("affirmed", ""))

@@ -49,6 +49,10 @@ def test_an_authorization_remaining_is_no_buyback_done(services):
     written = ask("Did Acme Corp repurchase any shares in fiscal 2024?", acme, [0], services)
     assert written.status != "answered", written.text
     assert "authorization" in (written.reason or ""), written.reason
+    done = _acme("In fiscal 2024 Acme Corp used $200 million to repurchase 4 million shares under its share "
+                 "repurchase program.")
+    written = ask("Did Acme Corp repurchase any shares in fiscal 2024?", done, [0], services)
+    assert written.text.startswith("Yes."), written.text
 
 
 def test_a_negation_counts_only_where_it_governs_the_predicate(services):
