@@ -384,20 +384,25 @@ _RATE = re.compile(r"\$\s?(\d+\.\d+)\s+per\s+share", re.I)
 def _new_rate(decision: KindDecision, topic: Topic, hits: list[SearchHit],
               understanding: QueryUnderstanding) -> WrittenAnswer | None:
     """"Did it raise its dividend?" said by the rates, not the verb: "declared a new quarterly
-    dividend of $0.49 per share" after "a dividend of $0.455 per share" is a raise. Yes or No by
-    the new rate against the one before it; nothing without both."""
+    dividend of $0.49 per share" after "a dividend of $0.455 per share" just before it is a raise.
+    Yes or No by each new rate against the rate stated just before it, all the same way;
+    nothing without such a pair."""
     pool = [s for s in sentences(hits, list(understanding.companies)) if topic.stated_by(s.text)
             and len(_RATE.findall(s.text)) == 1]
-    new = [s for s in pool if re.search(r"\bnew\b", s.text, re.I)]
-    old = [s for s in pool if not re.search(r"\bnew\b", s.text, re.I)]
-    if len(new) != 1 or not old:
+    pairs: list[tuple[Sentence, Sentence]] = []
+    for s in pool:
+        if re.search(r"\bnew\b", s.text, re.I):
+            before = [o for o in pool if o.chunk.chunk_id == s.chunk.chunk_id and o.position < s.position
+                      and not re.search(r"\bnew\b", o.text, re.I)]
+            if before:
+                pairs.append((max(before, key=lambda o: o.position), s))
+    ways = {float(_RATE.findall(new.text)[0]) > float(_RATE.findall(old.text)[0]) for old, new in pairs
+            if float(_RATE.findall(new.text)[0]) != float(_RATE.findall(old.text)[0])}
+    if len(ways) != 1:
         return None
-    after, before = float(_RATE.findall(new[0].text)[0]), float(_RATE.findall(old[0].text)[0])
-    if after == before:
-        return None
-    up = after > before
+    up = ways.pop()
     predicate = read_predicate(decision.ask, list(understanding.companies))
-    evidence = [old[0], new[0]]
+    evidence = list(pairs[0])
     return WrittenAnswer(status="answered", kind="yes_no",
                          text=f"{'Yes' if up == (predicate.change == 'up') else 'No'}. "
                               + " ".join(s.shown() for s in evidence),
