@@ -8,11 +8,15 @@
     conventions are named in the answer (quick ratio >= 1; capital intensive when total assets
     are at least one year of revenue or capital expenditures at least 10% of revenue).
 (b) A fact stated in text ("subject to cyclicality?", "any material legal proceedings?"):
-    the sentence that names the topic decides; a negated one ("not a party to any ...",
-    "will not have a material adverse effect") says No, and a statement followed by such a
-    disclaimer does not count for Yes when the question asks about *material* matters. With
-    no deciding sentence: the question's own rule ("if there is no mention, return False")
-    when it has one, else None (the caller refuses; never a guess).
+    the sentence that names the topic *and states the asked predicate* (answering.kinds.
+    asked_predicate: "conditioned ... financing", "pay ... dividend") decides; its Yes or No is
+    read where a negation or a stop governs that predicate (answering.kinds.polarity: "did not
+    repurchase any shares", "suspended quarterly cash dividends"), and a statement followed by
+    a disclaimer does not count for Yes when the question asks about *material* matters. A
+    restriction, a plan or an authorization is no deed; sentences that disagree are refused
+    with both quoted; an either/or question gets the alternative a sentence supports, never a
+    Yes or No. With no deciding sentence: the question's own rule ("if there is no mention,
+    return False") when nothing names it at all, else None (the caller refuses; never a guess).
 """
 
 from __future__ import annotations
