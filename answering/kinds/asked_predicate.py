@@ -131,6 +131,8 @@ def main_clause(ask: str) -> str:
     text = re.split(r"\?|,?\s+and\s+(?:how|what|why|which|when|where|who|whom|whether|did|does|do|is|was|if)\b|"
                     r"[;:]|\.\s", text, maxsplit=1, flags=re.I)[0]
     text = re.sub(r",\s+(?:the|a|an|its|which|who)\b[^,]*,", " ", text)  # ", the profitability measure it uses,"
+    # "In fiscal 2023, did Acme ...", "Based on its 10-K, is Acme ...": the question starts at its auxiliary
+    text = re.sub(r"^[^,]{0,80},\s*(?=(?:" + "|".join(sorted(_DO | _BE)) + r")\b)", "", text.strip(), flags=re.I)
     return re.sub(r"\s+", " ", text).strip(" ,")
 
 
