@@ -105,6 +105,7 @@ class AskedPredicate(BaseModel):
     word: str = ""  # the predicate as asked ("conditioned"); "" when none could be read or it is light
     stems: frozenset[str] = frozenset()  # its stem and its synonyms' stems
     deed: bool = False  # "Did / Does X <verb>": a deed done (or habitually done), not a restriction or a plan
+    past: bool = False  # "Did X <verb>", "Has X <participle>": a deed done, said in a past form or by its figure
     universal: bool = False  # "Did all of its segments grow?"
     alternatives: tuple[str, str] | None = None  # "by higher take rate" / "by higher volume"
     change: str = ""  # "up" / "down": the predicate asks a change ("did it raise its dividend?")
@@ -217,6 +218,7 @@ def read_predicate(ask: str, companies: list[str]) -> AskedPredicate:
     word = _predicate_word(words, names)
     stem = tokenize(word)[0] if word and tokenize(word) else ""
     deed = words[0].lower() in ("did", "does", "do")
+    past = words[0].lower() in ("did", "has", "have", "had")
     universal = bool(_UNIVERSAL.match(clause))
     alternatives = _alternatives(clause)
     if not stem or stem in _LIGHT:
@@ -225,8 +227,8 @@ def read_predicate(ask: str, companies: list[str]) -> AskedPredicate:
     change = "up" if stem in _UP else "down" if stem in _DOWN else ""
     if stem == tokenize("change")[0]:
         change = "any"
-    return AskedPredicate(word=word, stems=frozenset(stems), deed=deed, universal=universal, alternatives=alternatives,
-                          change=change, objects=_objects(clause, word, companies, stems))
+    return AskedPredicate(word=word, stems=frozenset(stems), deed=deed, past=past, universal=universal,
+                          alternatives=alternatives, change=change, objects=_objects(clause, word, companies, stems))
 
 
 # "in the first quarter of fiscal year 2024", "that year", "as of its third quarter": when, not what

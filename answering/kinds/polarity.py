@@ -64,6 +64,22 @@ _AFTER = 3  # words a "no" or a cessation may stand after it ("paid no dividends
 _EXCEPTION = re.compile(r"\b(?:except|other\s+than|with\s+the\s+exception\s+of|excluding|apart\s+from)\b", re.I)
 
 
+# irregular past forms: "paid", "sold" say a deed done as "repurchased" does
+_PAST = frozenset(["paid", "sold", "bought", "made", "grew", "rose", "fell", "held", "took", "gave", "spent", "began",
+                   "won", "lost", "built", "brought", "lent", "led", "met", "sent", "shut", "kept", "left", "became",
+                   "got", "saw", "drew", "ran", "wrote"])
+
+
+def _done_form(words: list[str], at: int) -> bool:
+    """The word at `at` says a deed done: a past form ("repurchased", "paid"), or a figure
+    beside it ("share repurchases of $4.5 billion", "represented 13% of revenue")."""
+    word = words[at].lower()
+    if word.endswith("ed") or word in _PAST:
+        return True
+    return any(w[0].isdigit() and not re.fullmatch(r"(?:19|20)\d\d", w.rstrip(",.;"))
+               for w in words[max(0, at - 8):at + 9])
+
+
 def _words(text: str) -> list[str]:
     return re.findall(r"[A-Za-z][A-Za-z'’\-]*|\d[\d,.%]*", text)
 
@@ -88,9 +104,10 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
         # (a stop the question itself names is what it asks of: "does it plan to close stores?")
         ceased_words = [i for i, w in enumerate(words) if _CESSATION.match(w) and stems[i] not in asked.split()
                         and not (w.lower().startswith("clos") and i + 1 < len(words) and _COMPLETED.match(words[i + 1]))]
+        substituted = False
         if not anchors and predicate.stems & _ONGOING and ceased_words and topic.stated_by(clause):
             # "suspended quarterly cash dividends" answers "did it pay dividends": the deed's stopping
-            anchors = [i for i, s in enumerate(stems) if s and s in asked]
+            anchors, substituted = [i for i, s in enumerate(stems) if s and s in asked], True
         if not anchors:
             continue
         negation = cessation = plan = ""
@@ -104,7 +121,13 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
                 # (not "used $2 billion to repurchase shares": a purpose of a deed done)
                 plan = plan or " ".join([*precedes[-1:], words[a], follows]).strip()
                 continue
-            done = done or not any(_PLAN_BEFORE.match(w) for w in words[max(0, a - 3):a])
+            planned = any(_PLAN_BEFORE.match(w) for w in words[max(0, a - 3):a])
+            if predicate.past and not substituted and not planned and not _done_form(words, a):
+                # "evaluate options, including share repurchases", "a program for us to repurchase shares":
+                # "did it repurchase?" is said by "repurchased", "paid", or the deed's amount
+                plan = plan or f"{words[a]} (named, not said done)"
+            else:
+                done = done or not planned
             for i in range(max(0, a - _BEFORE), min(len(words), a + _AFTER + 1)):
                 low = words[i].lower()
                 near = i < a or low in ("no", "none", "nil") or _CESSATION.match(low)

@@ -103,3 +103,13 @@ def test_a_question_asking_which_of_two_is_refused_when_no_sentence_decides(serv
                   acme, [0], services)
     assert not written.text.startswith(("Yes.", "No.")), written.text
     assert written.status != "answered", written.text
+
+
+def test_a_deed_asked_in_the_past_is_said_done_by_a_past_form_or_its_figure(services):
+    considered = _acme("Acme Corp continually evaluates a variety of options, including share repurchases and "
+                       "dividends, as a means to return capital to its shareholders in fiscal 2024.")
+    written = ask("Did Acme Corp repurchase shares in fiscal 2024?", considered, [0], services)
+    assert written.status != "answered", written.text
+    figured = _acme("Share repurchases were $450 million in fiscal 2024.")
+    written = ask("Did Acme Corp repurchase shares in fiscal 2024?", figured, [0], services)
+    assert written.text.startswith("Yes."), written.text
