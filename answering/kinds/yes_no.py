@@ -465,6 +465,7 @@ def _either_or(decision: KindDecision, alternatives: tuple[str, str], hits: list
     topic = read_topic(decision.ask, companies, services.vocabulary)
     pool = [s for s in sentences(hits, companies) if topic is not None and topic.stated_by(s.text)]
     picks: dict[str, list[Sentence]] = {a: [], b: []}
+    both: list[Sentence] = []  # sentences that give both as what happened
     if {a.lower(), b.lower()} in ANTONYMS:
         for s in pool:
             if _COMPARES.search(s.text) and (up := _upward(s.text)) is not None:
@@ -478,11 +479,13 @@ def _either_or(decision: KindDecision, alternatives: tuple[str, str], hits: list
             sides = [side for side in (a, b) if own[side] and own[side] <= stems]
             if len(sides) == 1:
                 picks[sides[0]].append(s)
+            elif len(sides) == 2:
+                both.append(s)
     chosen = [side for side in (a, b) if picks[side]]
-    if len(chosen) != 1:
-        why = "sentences support both" if chosen else "no sentence states either as what happened"
+    if len(chosen) != 1 or both:
+        why = "the filing gives both" if chosen or both else "no sentence states either as what happened"
         return _refused(f"the question asks which of two (“{a}” or “{b}”), not yes or no; {why}",
-                        [s for side in chosen for s in picks[side][:1]])
+                        [*both[:1], *(s for side in chosen for s in picks[side][:1])])
     evidence = picks[chosen[0]][:2]
     return WrittenAnswer(status="answered", kind="yes_no",
                          text=f"{chosen[0][0].upper()}{chosen[0][1:]}. " + " ".join(s.shown() for s in evidence),
