@@ -358,6 +358,13 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
         evidence = yes if answer else no
         unique = {s.text: s for s in sorted(evidence, key=order, reverse=True)}
         evidence = sorted(unique.values(), key=order)[:2]
+        if polarity.asks_rules(question) and not polarity.asks_rules(decision.ask):
+            # "Did it pay a dividend? What restrictions applied?": the restrictions on the asked deed,
+            # held apart from the answer, are what the question's other part asks for
+            # (a specific one first: "until it has recognized $6.2 billion", not "subject to the foregoing")
+            rules = sorted((s for s, r in found.held if r.verdict == "restriction"),
+                           key=lambda s: (not _SPECIFIC.search(s.text), *order(s)))
+            evidence += [s for s in rules if s.text not in unique][:1]
         return WrittenAnswer(
             status="answered", kind="yes_no",
             text=f"{'Yes' if answer else 'No'}. " + " ".join(s.shown() for s in evidence),

@@ -77,6 +77,14 @@ def test_a_restriction_is_no_deed(services):
     written = ask("Did Acme Corp pay a common stock dividend in fiscal 2024?", acme, [0], services)
     assert written.status != "answered", written.text
     assert "restriction" in (written.reason or ""), written.reason
+    # the stop answers; the restriction is quoted when the question asks for it too
+    acme = _acme("In fiscal 2022 Acme Corp suspended its quarterly cash dividends on common stock.",
+                 "Under the dividend restriction of its credit agreement, Acme Corp will not pay common dividends "
+                 "until it has repaid its $500 million term loan.")
+    written = ask("Did Acme Corp pay a common stock dividend in fiscal 2024? What restrictions applied?", acme, [0],
+                  services)
+    assert written.text.startswith("No."), written.text
+    assert [c.quote.split()[:3] for c in written.citations] == [["In", "fiscal", "2022"], ["Under", "the", "dividend"]]
 
 
 def test_an_exception_denies_a_question_about_all(services):
