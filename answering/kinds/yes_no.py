@@ -470,7 +470,10 @@ def _either_or(decision: KindDecision, alternatives: tuple[str, str], hits: list
     a, b = alternatives
     companies = list(understanding.companies)
     topic = read_topic(decision.ask, companies, services.vocabulary)
-    pool = [s for s in sentences(hits, companies) if topic is not None and topic.stated_by(s.text)]
+    objects = read_predicate(decision.ask, companies).objects - set(tokenize(f"{a} {b}"))
+    # a sentence about the topic and what the question asks of it ("cash to shareholders through buybacks")
+    pool = [s for s in sentences(hits, companies) if topic is not None and topic.stated_by(s.text)
+            and (not objects or set(tokenize(s.text)) & objects)]
     picks: dict[str, list[Sentence]] = {a: [], b: []}
     both: list[Sentence] = []  # sentences that give both as what happened
     if {a.lower(), b.lower()} in ANTONYMS:
