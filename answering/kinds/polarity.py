@@ -74,6 +74,8 @@ def _done_form(words: list[str], at: int) -> bool:
     """The word at `at` says a deed done: a past form ("repurchased", "paid"), or a figure
     beside it ("share repurchases of $4.5 billion", "represented 13% of revenue")."""
     word = words[at].lower()
+    if at and words[at - 1].lower() in ("is", "are", "be"):
+        return False  # "dividend equivalents are paid in cash": a standing rule, no deed of a period
     if word.endswith("ed") or word in _PAST:
         return True
     return any(w[0].isdigit() and not re.fullmatch(r"(?:19|20)\d\d", w.rstrip(",.;"))

@@ -376,6 +376,8 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
         s, reading = found.held[0]
         what = {"restriction": "a restriction", "plan": "a plan or authorization, not what was done",
                 "ambiguous": f"cues that cross ({reading.cue})"}.get(reading.verdict, reading.verdict)
+        if reading.cue.endswith("(named, not said done)"):
+            what = "it by name without saying it was done in the asked period"
         return _refused(f"the sentences that name {_asked(decision, topic)} state {what}: {s.shown()}", [s])
     own = [h for h in hits if not understanding.companies or h.chunk.company in understanding.companies]
     if decision.default_answer is not None and own and topic is not None:
