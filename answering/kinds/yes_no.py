@@ -249,6 +249,12 @@ _ASKS_PLANS = re.compile(r"\b(?:plan\w*|expect\w*|intend\w*|anticipat\w*|will|go
                          r"forecast\w*|target\w*|future|next\s+(?:year|quarter))\b", re.I)
 
 
+def _asked_topic(decision: KindDecision, companies: list[str], vocab: Vocabulary) -> Topic | None:
+    """The topic of the asking clause: "does the report raise doubt about going concern, and how long
+    do the directors expect its cash to last?" asks about going concern, not cash."""
+    return read_topic(main_clause(decision.ask), companies, vocab) or read_topic(decision.ask, companies, vocab)
+
+
 class _Found:
     """The sentences that answer the question: yes, no, and those that name it but decide
     nothing (a restriction, a plan, crossed cues), with why."""
@@ -266,7 +272,7 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
     """The sentences about the question's topic that state its predicate, by what they say."""
     found = _Found()
     companies = list(understanding.companies)
-    topic = read_topic(decision.ask, companies, services.vocabulary)
+    topic = _asked_topic(decision, companies, services.vocabulary)
     if topic is None:
         return found
     material = bool(_MATERIAL.search(decision.ask))
@@ -329,7 +335,7 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
         # (a "no" may say it otherwise: "suspended quarterly cash dividends" says none was paid)
         said = _DEED.get(done.group("verb").lower(), done.group("verb").lower()[:5])
         yes = [s for s in yes if re.search(rf"\b(?:{said})", s.text, re.I)]
-    topic = read_topic(decision.ask, list(understanding.companies), services.vocabulary)
+    topic = _asked_topic(decision, list(understanding.companies), services.vocabulary)
     material = bool(_MATERIAL.search(decision.ask))
     if material and no:
         # the company calls its matters immaterial: only a specific one (dated, or with an
@@ -471,7 +477,7 @@ def _either_or(decision: KindDecision, alternatives: tuple[str, str], hits: list
     """The alternative the filing's sentences support, all of them the same one; else a refusal."""
     a, b = alternatives
     companies = list(understanding.companies)
-    topic = read_topic(decision.ask, companies, services.vocabulary)
+    topic = _asked_topic(decision, companies, services.vocabulary)
     objects = read_predicate(decision.ask, companies).objects - set(tokenize(f"{a} {b}"))
     # a sentence about the topic and what the question asks of it ("cash to shareholders through buybacks")
     pool = [s for s in sentences(hits, companies) if topic is not None and topic.stated_by(s.text)
