@@ -8,11 +8,15 @@
     conventions are named in the answer (quick ratio >= 1; capital intensive when total assets
     are at least one year of revenue or capital expenditures at least 10% of revenue).
 (b) A fact stated in text ("subject to cyclicality?", "any material legal proceedings?"):
-    the sentence that names the topic decides; a negated one ("not a party to any ...",
-    "will not have a material adverse effect") says No, and a statement followed by such a
-    disclaimer does not count for Yes when the question asks about *material* matters. With
-    no deciding sentence: the question's own rule ("if there is no mention, return False")
-    when it has one, else None (the caller refuses; never a guess).
+    the sentence that names the topic *and states the asked predicate* (answering.kinds.
+    asked_predicate: "conditioned ... financing", "pay ... dividend") decides; its Yes or No is
+    read where a negation or a stop governs that predicate (answering.kinds.polarity: "did not
+    repurchase any shares", "suspended quarterly cash dividends"), and a statement followed by
+    a disclaimer does not count for Yes when the question asks about *material* matters. A
+    restriction, a plan or an authorization is no deed; sentences that disagree are refused
+    with both quoted; an either/or question gets the alternative a sentence supports, never a
+    Yes or No. With no deciding sentence: the question's own rule ("if there is no mention,
+    return False") when nothing names it at all, else None (the caller refuses; never a guess).
 """
 
 from __future__ import annotations
@@ -22,11 +26,14 @@ from typing import TYPE_CHECKING
 
 from answering import numbers
 from answering.citations import cite, unique_citations
+from answering.kinds import polarity
+from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
 from answering.kinds.choice import table_items
 from answering.kinds.sentences import (
     Sentence,
     Topic,
     asks_about_risk,
+    content_words,
     mentions_years,
     read_topic,
     sentences,
@@ -45,14 +52,6 @@ if TYPE_CHECKING:
     from finrag.vocabulary import Vocabulary
     from retrieval.query_understanding import QueryUnderstanding
 
-_NEGATION = re.compile(r"\b(?:not|no|none|never|neither|nor|without|no\s+longer)\b|n't\b"
-                       r"|\b(?:suspen|ceas|discontinu|eliminat)\w*", re.I)
-# A question about whether something goes on ("still operating in Russia?", "does it continue
-# to pay a dividend?") is answered No by a sentence that says it stopped: "closed business
-# operations", "paused direct sales", "exited the market" deny it as surely as "not".
-_PERSISTS = re.compile(r"\b(?:still|continu\w*|remain\w*|any\s+longer|anymore)\b", re.I)
-_STOPPED = re.compile(r"\b(?:paus|stopp|stops?\b|clos(?:ed|ing|ure)|exit|withdr[ae]w|wound\s+down|wind(?:ing)?\s+down|"
-                      r"terminat|halt|shut|ceas|suspen|discontinu|divest|sold|sale\s+of)\w*", re.I)
 _NOT_MATERIAL = re.compile(r"\b(?:not|no)\b[^.;]{0,80}\bmaterial\b|\bimmaterial\b", re.I)
 _MATERIAL = re.compile(r"\bmaterial(?:ly)?\b", re.I)
 _SPECIFIC = re.compile(r"\b(?:19|20)\d\d\b|\$\s?\d")
@@ -75,6 +74,11 @@ _CAPEX_INTENSITY = 10.0  # capital expenditures at or above 10% of revenue
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
+    alternatives = read_predicate(decision.ask, list(understanding.companies)).alternatives
+    if alternatives is not None:
+        # "driven by a higher take rate or by higher volume?", "more or less cash?": no Yes or No answers it,
+        # a metric's judgement included ("did revenue grow because of prices or because of volume?")
+        return _either_or(decision, alternatives, hits, understanding, services)
     if decision.metric and decision.test and decision.test != "stated":
         return _over_metric(decision, hits, understanding, services)
     return _stated(decision, question, hits, understanding, services)
@@ -245,43 +249,63 @@ _ASKS_PLANS = re.compile(r"\b(?:plan\w*|expect\w*|intend\w*|anticipat\w*|will|go
                          r"forecast\w*|target\w*|future|next\s+(?:year|quarter))\b", re.I)
 
 
+def _asked_topic(decision: KindDecision, companies: list[str], vocab: Vocabulary) -> Topic | None:
+    """The topic of the asking clause: "does the report raise doubt about going concern, and how long
+    do the directors expect its cash to last?" asks about going concern, not cash."""
+    return read_topic(main_clause(decision.ask), companies, vocab) or read_topic(decision.ask, companies, vocab)
+
+
+class _Found:
+    """The sentences that answer the question: yes, no, and those that name it but decide
+    nothing (a restriction, a plan, crossed cues), with why."""
+
+    def __init__(self) -> None:
+        self.yes: list[Sentence] = []
+        self.no: list[Sentence] = []
+        self.ceased: set[int] = set()  # ids of the no-sentences that say it stopped
+        self.years: dict[int, list[int]] = {}  # id of a sentence -> the years written beside its predicate
+        self.held: list[tuple[Sentence, polarity.Reading]] = []
+
+
 def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,
-              services: MetricServices) -> tuple[list[Sentence], list[Sentence]]:
-    """(sentences saying yes, sentences saying no) about the question's topic."""
+              services: MetricServices, predicate: AskedPredicate) -> _Found:
+    """The sentences about the question's topic that state its predicate, by what they say."""
+    found = _Found()
     companies = list(understanding.companies)
-    topic = read_topic(decision.ask, companies, services.vocabulary)
+    topic = _asked_topic(decision, companies, services.vocabulary)
     if topic is None:
-        return [], []
+        return found
     material = bool(_MATERIAL.search(decision.ask))
     pool = sentences(hits, companies, risks=asks_about_risk(decision.ask))
     following = {(s.chunk.chunk_id, s.position): s for s in pool}
-    yes, no = [], []
     about_plans = bool(_ASKS_PLANS.search(decision.ask))
-    persists = bool(_PERSISTS.search(decision.ask))
+    rules = polarity.asks_rules(decision.ask)
     for s in pool:
         if not topic.stated_by(s.text):
             continue
         after = following.get((s.chunk.chunk_id, s.position + 1))
-        if persists and _STOPPED.search(_without_topic(s.text, topic)):
-            no.append(s)  # "we closed business operations in Russia": it does not go on
-        elif _NOT_MATERIAL.search(s.text) if material else _negated(s.text, topic):
-            no.append(s)
-        elif material and after is not None and _NOT_MATERIAL.search(after.text):
-            no.append(after)  # "party to various proceedings ... will not have a material adverse effect"
-        elif about_plans or not _PLANNED.search(s.text):
-            yes.append(s)  # (not "we are on track to close 20 to 30 stores": a plan is not what happened)
-    return yes, no
-
-
-def _negated(text: str, topic: Topic) -> bool:
-    """The sentence denies or stops what it names ("we suspended our dividend"); the topic's
-    own words are left out first ("discontinued operations" is no denial)."""
-    return bool(_NEGATION.search(_without_topic(text, topic)))
-
-
-def _without_topic(text: str, topic: Topic) -> str:
-    stems = {t for phrase in topic.phrases for t in phrase} | {t for pair in topic.pairs for t in pair}
-    return " ".join(w for w in text.split() if not (tokenize(w) and tokenize(w)[0] in stems))
+        if material and _NOT_MATERIAL.search(s.text):
+            found.no.append(s)
+            continue
+        if material and after is not None and _NOT_MATERIAL.search(after.text):
+            found.no.append(after)  # "party to various proceedings ... will not have a material adverse effect"
+            continue
+        # the sentence must state what is asked ("conditioned", "pay", "still operating"), not only
+        # name its topic, and its Yes or No is read where it governs that predicate
+        reading = polarity.read(s.text, predicate, topic, about_plans, rules)
+        if reading.verdict == "yes" and (about_plans or not _PLANNED.search(s.text)):
+            found.yes.append(s)
+            found.years[id(s)] = reading.years  # (not "we are on track to close 20 to 30 stores": a plan is not what happened)
+        elif reading.verdict == "yes":
+            found.held.append((s, reading.model_copy(update={"verdict": "plan"})))
+        elif reading.verdict == "no":
+            found.no.append(s)
+            found.years[id(s)] = reading.years
+            if reading.ceased:
+                found.ceased.add(id(s))
+        elif reading.verdict != "unstated":
+            found.held.append((s, reading))
+    return found
 
 
 # "Did X pay / declare / repurchase / issue ...": a question about a deed done, stated by its
@@ -295,7 +319,9 @@ _DEED = {"pay": "pay|paid", "sell": "sell|sold", "issue": "issu"}
 
 def _stated(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
             services: MetricServices) -> WrittenAnswer | None:
-    yes, no = _deciding(decision, hits, understanding, services)
+    predicate = read_predicate(decision.ask, list(understanding.companies))
+    found = _deciding(decision, hits, understanding, services, predicate)
+    yes, no = found.yes, found.no
     if _COMPARES.search(decision.ask):
         # "did it return more cash to shareholders than its operations generated?": a sentence
         # naming one side (the dividends paid) decides nothing; only one that compares does
@@ -309,30 +335,56 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
         # (a "no" may say it otherwise: "suspended quarterly cash dividends" says none was paid)
         said = _DEED.get(done.group("verb").lower(), done.group("verb").lower()[:5])
         yes = [s for s in yes if re.search(rf"\b(?:{said})", s.text, re.I)]
-    topic = read_topic(decision.ask, list(understanding.companies), services.vocabulary)
-    if _MATERIAL.search(decision.ask) and no:
+    topic = _asked_topic(decision, list(understanding.companies), services.vocabulary)
+    material = bool(_MATERIAL.search(decision.ask))
+    if material and no:
         # the company calls its matters immaterial: only a specific one (dated, or with an
         # amount: "legal actions filed ... as a result of the October 29, 2018 accident") says Yes
         yes = [s for s in yes if _SPECIFIC.search(s.text)]
+    years = sorted(set(understanding.fiscal_years))
+    # the period the asking clause names ("in the first quarter of fiscal year 2024"), not a date in
+    # its parentheses ("quarter ended April 30, 2023"), when it names one
+    years = sorted({int(y) for y in _YEAR.findall(main_clause(decision.ask))}) or years
+    if predicate.deed:
+        yes, no = _in_period(yes, no, found, years)
+    if not (yes or no) and predicate.change in ("up", "down") and topic is not None \
+            and (rates := _new_rate(decision, topic, hits, understanding)) is not None:
+        return rates
+    if yes and no and not material:
+        # the deciding sentences disagree: which one is right is not for an extractive reader to guess
+        return _refused(f"the filing's sentences disagree on whether {_asked(decision, topic)}: "
+                        f"{yes[0].shown()} says yes, {no[0].shown()} says no", [yes[0], no[0]])
     if yes or no:
-        years = sorted(set(understanding.fiscal_years))
 
         def order(s: Sentence) -> tuple[int, int, int]:
             # a sentence about the asked year decides over an older one ("suspended in 2020")
             return (0 if years and mentions_years(s.text, years[-1:]) else 1, s.rank, s.position)
 
-        deciding = min([*yes, *no], key=order)
-        answer = any(s is deciding for s in yes)
-        if _MATERIAL.search(decision.ask) and yes:
-            answer = True  # a specific material matter (kept above) outweighs a general disclaimer
+        answer = bool(yes)  # (a material question: a specific matter, kept above, outweighs a general disclaimer)
         evidence = yes if answer else no
         unique = {s.text: s for s in sorted(evidence, key=order, reverse=True)}
         evidence = sorted(unique.values(), key=order)[:2]
+        if polarity.asks_rules(question) and not polarity.asks_rules(decision.ask):
+            # "Did it pay a dividend? What restrictions applied?": the restrictions on the asked deed,
+            # held apart from the answer, are what the question's other part asks for
+            # (a specific one first: "until it has recognized $6.2 billion", not "subject to the foregoing")
+            rules = sorted((s for s, r in found.held if r.verdict == "restriction"),
+                           key=lambda s: (not _SPECIFIC.search(s.text), *order(s)))
+            evidence += [s for s in rules if s.text not in unique][:1]
         return WrittenAnswer(
             status="answered", kind="yes_no",
             text=f"{'Yes' if answer else 'No'}. " + " ".join(s.shown() for s in evidence),
             citations=unique_citations([cite(s.chunk, s.text) for s in evidence]),
         )
+    if found.held:
+        # sentences name the asked deed but state a rule, a plan or crossed cues: no answer, and no
+        # default either (the question's "if there is no mention" rule is for no mention at all)
+        s, reading = found.held[0]
+        what = {"restriction": "a restriction", "plan": "a plan or authorization, not what was done",
+                "ambiguous": f"cues that cross ({reading.cue})"}.get(reading.verdict, reading.verdict)
+        if reading.cue.endswith("(named, not said done)"):
+            what = "it by name without saying it was done in the asked period"
+        return _refused(f"the sentences that name {_asked(decision, topic)} state {what}: {s.shown()}", [s])
     own = [h for h in hits if not understanding.companies or h.chunk.company in understanding.companies]
     if decision.default_answer is not None and own and topic is not None:
         docs = ", ".join(dict.fromkeys(h.chunk.doc for h in own))
@@ -343,3 +395,116 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
                  f"mention gives {word}.",
         )
     return None
+
+
+_RATE = re.compile(r"\$\s?(\d+\.\d+)\s+per\s+share", re.I)
+
+
+def _new_rate(decision: KindDecision, topic: Topic, hits: list[SearchHit],
+              understanding: QueryUnderstanding) -> WrittenAnswer | None:
+    """"Did it raise its dividend?" said by the rates, not the verb: "declared a new quarterly
+    dividend of $0.49 per share" after "a dividend of $0.455 per share" just before it is a raise.
+    Yes or No by each new rate against the rate stated just before it, all the same way;
+    nothing without such a pair."""
+    pool = [s for s in sentences(hits, list(understanding.companies)) if topic.stated_by(s.text)
+            and len(_RATE.findall(s.text)) == 1]
+    pairs: list[tuple[Sentence, Sentence]] = []
+    for s in pool:
+        if re.search(r"\bnew\b", s.text, re.I):
+            before = [o for o in pool if o.chunk.chunk_id == s.chunk.chunk_id and o.position < s.position
+                      and not re.search(r"\bnew\b", o.text, re.I)]
+            if before:
+                pairs.append((max(before, key=lambda o: o.position), s))
+    ways = {float(_RATE.findall(new.text)[0]) > float(_RATE.findall(old.text)[0]) for old, new in pairs
+            if float(_RATE.findall(new.text)[0]) != float(_RATE.findall(old.text)[0])}
+    if len(ways) != 1:
+        return None
+    up = ways.pop()
+    predicate = read_predicate(decision.ask, list(understanding.companies))
+    evidence = list(pairs[0])
+    return WrittenAnswer(status="answered", kind="yes_no",
+                         text=f"{'Yes' if up == (predicate.change == 'up') else 'No'}. "
+                              + " ".join(s.shown() for s in evidence),
+                         citations=unique_citations([cite(s.chunk, s.text) for s in evidence]))
+
+
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def _in_period(yes: list[Sentence], no: list[Sentence], found: _Found,
+               years: list[int]) -> tuple[list[Sentence], list[Sentence]]:
+    """The sentences about the asked period: one whose predicate is dated only in other years
+    ("share repurchases in the first quarter of fiscal year 2023") says nothing of it, except a
+    stop before it ("suspended ... beginning the fourth quarter of 2017" still holds in 2018).
+    When some are dated in the asked year, they decide."""
+    if not years:
+        return yes, no
+
+    def named(s: Sentence) -> list[int]:
+        return found.years.get(id(s)) or [int(y) for y in _YEAR.findall(s.text)]
+
+    def about(s: Sentence) -> bool:
+        dated = named(s)
+        return not dated or bool(set(dated) & set(years)) or (id(s) in found.ceased and min(dated) <= years[-1])
+
+    yes, no = [s for s in yes if about(s)], [s for s in no if about(s)]
+    dated = [s for s in [*yes, *no] if set(named(s)) & set(years)]
+    if dated:
+        yes = [s for s in yes if s in dated]
+        no = [s for s in no if s in dated or id(s) in found.ceased]
+    return yes, no
+
+
+def _asked(decision: KindDecision, topic: Topic | None) -> str:
+    return main_clause(decision.ask) if topic is None else f"{topic.words} ({main_clause(decision.ask)})"
+
+
+def _refused(reason: str, evidence: list[Sentence]) -> WrittenAnswer:
+    return WrittenAnswer(status="not_found", kind="yes_no", reason=reason,
+                         text=f"{NOT_FOUND.capitalize()}: {reason}.",
+                         citations=unique_citations([cite(s.chunk, s.text) for s in evidence]))
+
+
+# the words of a comparison's direction: "more", "higher", "increased" say up
+_UP_WORDS = frozenset({"more", "higher", "greater", "larger", "increase", "increased", "rise", "rose", "up", "better",
+                       "improve", "improved", "gain", "profit", "positive", "above"})
+_CAUSE = re.compile(r"\b(?:driven|caused|explained|led)\s+by\b|\bdue\s+to\b|\bbecause\s+of\b|\bresult\s+of\b|"
+                    r"\battributable\s+to\b|\bprimarily\b|\breflect\w*", re.I)
+
+
+def _either_or(decision: KindDecision, alternatives: tuple[str, str], hits: list[SearchHit],
+               understanding: QueryUnderstanding, services: MetricServices) -> WrittenAnswer:
+    """The alternative the filing's sentences support, all of them the same one; else a refusal."""
+    a, b = alternatives
+    companies = list(understanding.companies)
+    topic = _asked_topic(decision, companies, services.vocabulary)
+    objects = read_predicate(decision.ask, companies).objects - set(tokenize(f"{a} {b}"))
+    # a sentence about the topic and what the question asks of it ("cash to shareholders through buybacks")
+    pool = [s for s in sentences(hits, companies) if topic is not None and topic.stated_by(s.text)
+            and (not objects or set(tokenize(s.text)) & objects)]
+    picks: dict[str, list[Sentence]] = {a: [], b: []}
+    both: list[Sentence] = []  # sentences that give both as what happened
+    if {a.lower(), b.lower()} in ANTONYMS:
+        for s in pool:
+            if _COMPARES.search(s.text) and (up := _upward(s.text)) is not None:
+                picks[a if (a.lower() in _UP_WORDS) == up else b].append(s)
+    else:
+        own = {side: set(content_words(side, companies)) - set(content_words(other, companies))
+               for side, other in ((a, b), (b, a))}
+        for s in pool:
+            cause = _CAUSE.search(s.text)
+            stems = set(tokenize(s.text[cause.end():])) if cause else set()
+            sides = [side for side in (a, b) if own[side] and own[side] <= stems]
+            if len(sides) == 1:
+                picks[sides[0]].append(s)
+            elif len(sides) == 2:
+                both.append(s)
+    chosen = [side for side in (a, b) if picks[side]]
+    if len(chosen) != 1 or both:
+        why = "the filing gives both" if chosen or both else "no sentence states either as what happened"
+        return _refused(f"the question asks which of two (“{a}” or “{b}”), not yes or no; {why}",
+                        [*both[:1], *(s for side in chosen for s in picks[side][:1])])
+    evidence = picks[chosen[0]][:2]
+    return WrittenAnswer(status="answered", kind="yes_no",
+                         text=f"{chosen[0][0].upper()}{chosen[0][1:]}. " + " ".join(s.shown() for s in evidence),
+                         citations=unique_citations([cite(s.chunk, s.text) for s in evidence]))

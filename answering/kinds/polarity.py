@@ -1,0 +1,191 @@
+"""How a sentence answers a yes/no question: yes, no, or not at all, read at the asked predicate.
+
+A negation counts only where it governs the predicate (a few words before it in the same
+clause: "we did not repurchase any shares", "has never paid"; or a "no" right after it:
+"paid no dividends"). A cessation says No as surely ("suspended quarterly cash dividends",
+"closed business operations in Russia"). What a sentence says elsewhere ("no other
+customer", "discontinued operations", "not limited to") decides nothing.
+
+Some sentences name the deed but are no deed: a restriction ("will not pay common dividends
+until ...", "the credit agreement limits dividends"), a plan or an authorization ("expects to
+repurchase", "authorized to repurchase up to $7 billion"). They are kept apart, as are
+sentences whose cues cross (a negation and a cessation at once, "did not suspend"; a
+negated clause beside an affirmed one): the caller refuses rather than pick a side.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel
+
+from answering.kinds.asked_predicate import AskedPredicate
+from answering.kinds.sentences import Topic
+from finrag.vocabulary import tokenize
+
+Verdict = Literal["yes", "no", "plan", "restriction", "ambiguous", "unstated"]
+
+
+class Reading(BaseModel):
+    verdict: Verdict
+    cue: str = ""  # the word that decided a No, a plan or a restriction
+    ceased: bool = False  # the No is a cessation (it holds for later periods too)
+    years: list[int] = []  # the years written beside the predicate ("share repurchases in ... fiscal year 2023")
+
+
+_NEGATION = frozenset({"not", "no", "none", "never", "neither", "nor", "without", "cannot", "nil"})
+_NOT_A_NEGATION = re.compile(r"\b(?:no|not)\s+other\b|\bnot\s+only\b|\bwithout\s+limitation\b|\bnot\s+limited\s+to\b|"
+                             r"\bwhether\s+or\s+not\b|\bno\s+(?:later|less|more|fewer|greater)\s+than\b|"
+                             r"\bdiscontinued\s+operations?\b|\bnot\s+applicable\b", re.I)
+_CESSATION = re.compile(r"^(?:paus|stopp|stops?$|ceas|suspen|discontinu|terminat|halt|exit|clos(?:ed|ing|ure)|"
+                        r"wound|wind|eliminat|withdr|shut|abandon)", re.I)
+# "the closing of the Merger", "the acquisition closed on July 1": a deal completed, nothing stopped
+_COMPLETED = re.compile(r"^(?:of|on|in|at|during|as|upon|with|date|conditions?)$", re.I)
+_RESTRICTION = re.compile(r"\b(?:must|obligat\w*|required\s+to|restrict\w*|limit(?:s|ed|ation|ations)?|prohibit\w*|covenants?|permitted|permit|"
+                          r"until|unless|conditions?\s+(?:to|of|for)|subject\s+to\s+(?:the\s+)?(?:approval|conditions?|"
+                          r"restrictions?|limitations?))\b", re.I)
+_PLAN_BEFORE = re.compile(r"^(?:will|would|may|might|shall|should|could|expects?|expected|plans?|planned|intends?|"
+                          r"intended|anticipates?|anticipated|authori[sz]ed|aims?|seeks?|targets?|proposed?)$", re.I)
+_CLAUSE_BREAK = re.compile(r"[;:]|\s(?:but|while|whereas|although|though|however)\s", re.I)
+# a deed that goes on, whose stop answers whether it was done: "suspended quarterly cash dividends"
+# answers "did it pay a dividend?", "closed business operations in Russia" "was it still operating?"
+_ONGOING = frozenset(tokenize("pay paid operate operating sell sold offer declare distribute repurchase buy produce "
+                              "manufacture ship serve provide"))
+_PROGRAM = re.compile(r"^(?:authori[sz]ations?|programs?|plans?|polic(?:y|ies)|authority|capacity|restrictions?|"
+                      r"limits?|limitations?|commitments?|obligations?)$", re.I)
+# "the ability to pay", "authorized to repurchase", "intends to sell": a deed that may be done
+_MODAL_TO = re.compile(r"^(?:abilit(?:y|ies)|able|unable|obligat\w*|required|requirement|authori[sz]\w*|permitted|"
+                       r"allowed|intends?|intention|plans?|planned|expects?|expected|anticipates?|need|needs|right|"
+                       r"rights|option|decision|decided|commitment|committed|agreed|agreement|elect|elected|seeks?|"
+                       r"proposal|proposed|going|likely|unlikely|ways?|efforts?|order|conditions?)$", re.I)
+_BEFORE = 6  # words a negation or cessation may stand before the predicate it governs
+_AFTER = 3  # words a "no" or a cessation may stand after it ("paid no dividends")
+_EXCEPTION = re.compile(r"\b(?:except|other\s+than|with\s+the\s+exception\s+of|excluding|apart\s+from)\b", re.I)
+
+
+# irregular past forms: "paid", "sold" say a deed done as "repurchased" does
+_PAST = frozenset(["paid", "sold", "bought", "made", "grew", "rose", "fell", "held", "took", "gave", "spent", "began",
+                   "won", "lost", "built", "brought", "lent", "led", "met", "sent", "shut", "kept", "left", "became",
+                   "got", "saw", "drew", "ran", "wrote"])
+
+
+def _done_form(words: list[str], at: int) -> bool:
+    """The word at `at` says a deed done: a past form ("repurchased", "paid"), or a figure
+    beside it ("share repurchases of $4.5 billion", "represented 13% of revenue")."""
+    word = words[at].lower()
+    if at and words[at - 1].lower() in ("is", "are", "be"):
+        return False  # "dividend equivalents are paid in cash": a standing rule, no deed of a period
+    if word.endswith("ed") or word in _PAST:
+        return True
+    return any(w[0].isdigit() and not re.fullmatch(r"(?:19|20)\d\d", w.rstrip(",.;"))
+               for w in words[max(0, at - 8):at + 9])
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z][A-Za-z'’\-]*|\d[\d,.%]*", text)
+
+
+def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, asks_rules: bool = False) -> Reading:
+    """The sentence's answer to the question whose predicate and topic these are. `asks_plans`,
+    `asks_rules`: the question asks about plans, or about conditions and restrictions (then
+    they are what answers it)."""
+    if not topic.stated_by(text):
+        return Reading(verdict="unstated")
+    asked = " ".join(sorted(predicate.stems | {s for p in topic.phrases for s in p} | {s for pr in topic.pairs for s in pr}))
+    clean = _NOT_A_NEGATION.sub(lambda m: "_" * len(m.group(0)), text)
+    clauses = [c for c in _CLAUSE_BREAK.split(clean) if c.strip()]
+    years: list[int] = []
+    readings: list[tuple[str, str]] = []  # (negated | ceased | ceased-and-negated | plan | affirmed, cue) per clause
+    for clause in clauses:
+        words = _words(clause)
+        stems = [tokenize(w)[0] if tokenize(w) else "" for w in words]
+        if predicate.objects and not set(stems) & predicate.objects:  # (exactly: "financial" is no "financing")
+            continue  # the predicate of something else: "the terms and conditions of the Merger Agreement"
+        anchors = predicate.stated_by(stems) if predicate.stems else [i for i, s in enumerate(stems) if s and s in asked]
+        # (a stop the question itself names is what it asks of: "does it plan to close stores?")
+        ceased_words = [i for i, w in enumerate(words) if _CESSATION.match(w) and stems[i] not in asked.split()
+                        and not (w.lower().startswith("clos") and i + 1 < len(words) and _COMPLETED.match(words[i + 1]))]
+        substituted = False
+        if not anchors and predicate.stems & _ONGOING and ceased_words and topic.stated_by(clause):
+            # "suspended quarterly cash dividends" answers "did it pay dividends": the deed's stopping
+            anchors, substituted = [i for i, s in enumerate(stems) if s and s in asked], True
+        if not anchors:
+            continue
+        negation = cessation = plan = ""
+        done = False  # an anchor stated as a deed, neither named as a program nor planned
+        for a in anchors:
+            follows = words[a + 1].lower() if a + 1 < len(words) else ""
+            precedes = [w.lower() for w in words[max(0, a - 2):a]]
+            if _PROGRAM.match(follows) or (precedes[-1:] == ["to"] and len(precedes) == 2
+                                           and _MODAL_TO.match(precedes[0])):
+                # "our share repurchase authorization", "the obligation to pay": the deed named, not done
+                # (not "used $2 billion to repurchase shares": a purpose of a deed done)
+                plan = plan or " ".join([*precedes[-1:], words[a], follows]).strip()
+                continue
+            planned = any(_PLAN_BEFORE.match(w) for w in words[max(0, a - 3):a])
+            if predicate.past and not substituted and not planned and not _done_form(words, a):
+                # "evaluate options, including share repurchases", "a program for us to repurchase shares":
+                # "did it repurchase?" is said by "repurchased", "paid", or the deed's amount
+                plan = plan or f"{words[a]} (named, not said done)"
+            else:
+                done = done or not planned
+            for i in range(max(0, a - _BEFORE), min(len(words), a + _AFTER + 1)):
+                low = words[i].lower()
+                near = i < a or low in ("no", "none", "nil") or _CESSATION.match(low)
+                if not near or i == a:
+                    continue
+                if (low in _NEGATION or low.endswith("n't")) and stems[i] not in predicate.stems:
+                    before = words[i - 1].lower() if i else ""
+                    if _PLAN_BEFORE.match(before) or (before in ("do", "does") and i + 1 < len(words)
+                                                       and _PLAN_BEFORE.match(words[i + 1])):
+                        plan = plan or f"{words[i - 1]} {words[i]}"
+                    else:
+                        negation = negation or words[i]
+                elif i in ceased_words and any(_PLAN_BEFORE.match(w) for w in words[max(0, i - 3):i]):
+                    plan = plan or words[i]  # "may be suspended or discontinued at any time": a possibility
+                elif i in ceased_words:
+                    cessation = cessation or words[i]
+                elif i < a and _PLAN_BEFORE.match(low):
+                    plan = plan or words[i]
+        years += [int(y) for a in anchors for w in words[max(0, a - _BEFORE):a + 12] if (y := w.strip(",.;")).isdigit()
+                  and len(y) == 4 and y[:2] in ("19", "20")]
+        if negation and cessation:
+            readings.append(("ambiguous", f"{negation} ... {cessation}"))
+        elif cessation:
+            readings.append(("ceased", cessation))
+        elif negation:
+            readings.append(("negated", negation))
+        elif plan and not done:
+            readings.append(("plan", plan))
+        else:
+            readings.append(("affirmed", ""))
+    if not readings:
+        return Reading(verdict="unstated")
+    kinds = {k for k, _ in readings}
+    cue = next((c for _, c in readings if c), "")
+    if "ambiguous" in kinds or ({"negated", "ceased"} & kinds and "affirmed" in kinds):
+        return Reading(verdict="ambiguous", cue=cue, years=sorted(set(years)))
+    if not asks_plans and not asks_rules and _RESTRICTION.search(text) \
+            and not ("ceased" in kinds and "negated" not in kinds):
+        # "will not pay common dividends until ...", "requires ... no greater than 70%": a rule, no deed
+        return Reading(verdict="restriction", cue=_RESTRICTION.search(text).group(0))
+    if kinds == {"plan"} and not asks_plans:
+        return Reading(verdict="plan", cue=cue)
+    if "ceased" in kinds:
+        return Reading(verdict="no", cue=cue, ceased=True, years=sorted(set(years)))
+    if "negated" in kinds:
+        return Reading(verdict="no", cue=cue, years=sorted(set(years)))
+    if predicate.universal and (m := _EXCEPTION.search(text)):
+        return Reading(verdict="no", cue=m.group(0), years=sorted(set(years)))  # "all segments grew except Greater China"
+    return Reading(verdict="yes", years=sorted(set(years)))
+
+
+_ASKS_RULES = re.compile(r"\b(?:restrict\w*|limit\w*|prohibit\w*|covenants?|condition\w*|permit\w*|allowed|require\w*)\b",
+                         re.I)
+
+
+def asks_rules(ask: str) -> bool:
+    """The question asks about a condition or restriction ("is the merger conditioned on financing?",
+    "what restrictions applied?"): sentences stating rules answer it."""
+    return bool(_ASKS_RULES.search(ask))

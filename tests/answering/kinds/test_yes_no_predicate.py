@@ -1,0 +1,124 @@
+"""yes_no decides by the sentence that states what is asked, read where it says it
+(answering.kinds.asked_predicate, answering.kinds.polarity): a sentence naming the topic's
+nouns but not the asked predicate decides nothing; a negation counts where it governs the
+predicate; a restriction, a plan or an authorization is no deed; sentences that disagree,
+and questions that ask which of two, get no Yes or No. Real filings (Patriot Transportation's
+2023 8-K, Zegona's 2022 annual report) and one-page fixtures."""
+
+from __future__ import annotations
+
+import pytest
+
+from finrag.models import Chunk
+from tests.answering.kinds.conftest import ask, filing
+
+
+def _pages(chunks: list[Chunk], *phrases: str) -> list[int]:
+    return list(dict.fromkeys(c.page for c in chunks for p in phrases if p in c.text))
+
+
+def _acme(*sentences: str) -> list[Chunk]:
+    """A one-page filing of a fictional company whose text is these sentences."""
+    text = " ".join(sentences)
+    return [Chunk(chunk_id="acme-0", doc="ACME_2024_10K", doc_sha256="0" * 64, index=0, company="Acme Corp",
+                  fiscal_year=2024, form="10-K", page=0, page_end=0, text=text)]
+
+
+def test_quotes_naming_the_parties_do_not_say_the_merger_is_conditioned_on_financing(services):
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2023_8-K.pdf")
+    pages = _pages(patriot, "Agreement and Plan of Merger", "Debt Financing")
+    written = ask("Is the completion of Patriot Transportation Holding's merger with United Petroleum Transports' "
+                  "affiliates (agreement dated November 1, 2023) conditioned on the buyer obtaining financing?",
+                  patriot, pages, services)
+    assert written.text.startswith("Yes."), written.text
+    assert all("financing" in c.quote.lower() for c in written.citations), written.text
+    assert any("conditioned upon Parent" in c.quote for c in written.citations)
+
+
+def test_a_review_of_going_concern_is_no_doubt_about_it(services):
+    zegona = filing("filings-wild/pdfs/ZegonaCommunications_2022_AnnualReport.pdf")
+    written = ask("Does Zegona Communications' 2022 annual report raise any doubt about the company's ability to "
+                  "continue as a going concern?", zegona, _pages(zegona, "going concern"), services)
+    assert written.text.startswith("Yes."), written.text
+    assert all("uncertainty" in c.quote or "doubt" in c.quote for c in written.citations), written.text
+
+
+def test_an_authorization_remaining_is_no_buyback_done(services):
+    acme = _acme("As of the end of fiscal 2024, Acme Corp had $500 million remaining under its share repurchase "
+                 "authorization.")
+    written = ask("Did Acme Corp repurchase any shares in fiscal 2024?", acme, [0], services)
+    assert written.status != "answered", written.text
+    assert "authorization" in (written.reason or ""), written.reason
+    done = _acme("In fiscal 2024 Acme Corp used $200 million to repurchase 4 million shares under its share "
+                 "repurchase program.")
+    written = ask("Did Acme Corp repurchase any shares in fiscal 2024?", done, [0], services)
+    assert written.text.startswith("Yes."), written.text
+
+
+def test_a_negation_counts_only_where_it_governs_the_predicate(services):
+    acme = _acme("Sales to one customer represented 13% of total revenue for fiscal year 2024, and no other "
+                 "customer accounted for more than 5% of total revenue.")
+    written = ask("Did any single customer account for 10% or more of Acme Corp's revenue in fiscal year 2024?",
+                  acme, [0], services)
+    assert written.text.startswith("Yes."), written.text
+
+
+def test_sentences_that_disagree_are_refused(services):
+    acme = _acme("In fiscal 2024 Acme Corp paid a cash dividend of $0.10 per share to its shareholders.",
+                 "Acme Corp did not pay any dividend to its shareholders in fiscal 2024.")
+    written = ask("Did Acme Corp pay a dividend to its shareholders in fiscal 2024?", acme, [0], services)
+    assert written.status != "answered", written.text
+    assert "disagree" in (written.reason or ""), written.reason
+
+
+def test_a_restriction_is_no_deed(services):
+    acme = _acme("Under the credit agreement, Acme Corp will not pay common dividends until it has repaid "
+                 "its term loan in full.")
+    written = ask("Did Acme Corp pay a common stock dividend in fiscal 2024?", acme, [0], services)
+    assert written.status != "answered", written.text
+    assert "restriction" in (written.reason or ""), written.reason
+    # the stop answers; the restriction is quoted when the question asks for it too
+    acme = _acme("In fiscal 2022 Acme Corp suspended its quarterly cash dividends on common stock.",
+                 "Under the dividend restriction of its credit agreement, Acme Corp will not pay common dividends "
+                 "until it has repaid its $500 million term loan.")
+    written = ask("Did Acme Corp pay a common stock dividend in fiscal 2024? What restrictions applied?", acme, [0],
+                  services)
+    assert written.text.startswith("No."), written.text
+    assert [c.quote.split()[:3] for c in written.citations] == [["In", "fiscal", "2022"], ["Under", "the", "dividend"]]
+
+
+def test_an_exception_denies_a_question_about_all(services):
+    acme = _acme("Net sales grew in all of Acme Corp's geographic segments in fiscal 2024 except Europe.")
+    written = ask("Did all of Acme Corp's geographic segments grow in fiscal 2024?", acme, [0], services)
+    assert written.text.startswith("No."), written.text
+
+
+@pytest.mark.parametrize(("question", "alternative"), [
+    ("Did Acme Corp return more or less cash to shareholders in fiscal 2024 than in fiscal 2023?", "More."),
+    ("Did Acme Corp's revenue grow in fiscal 2024 because of higher prices or because of higher volume?",
+     "Higher volume."),
+])
+def test_a_question_asking_which_of_two_is_answered_by_the_alternative_not_yes_or_no(services, question, alternative):
+    acme = _acme("Acme Corp returned more cash to shareholders in fiscal 2024 than in fiscal 2023.",
+                 "Revenue grew in fiscal 2024 primarily due to higher volume.")
+    written = ask(question, acme, [0], services)
+    assert written.text.startswith(alternative), written.text
+
+
+def test_a_question_asking_which_of_two_is_refused_when_no_sentence_decides(services):
+    acme = _acme("Acme Corp's net transaction revenue grew in fiscal 2024, reflecting higher volume and a higher "
+                 "take rate.")
+    written = ask("Did Acme Corp's net transaction revenue grow in fiscal 2024 because of a higher take rate or "
+                  "because of higher volume?", acme, [0], services)
+    assert not written.text.startswith(("Yes.", "No.")), written.text
+    assert written.status != "answered" and "both" in (written.reason or ""), written.text
+
+
+def test_a_deed_asked_in_the_past_is_said_done_by_a_past_form_or_its_figure(services):
+    considered = _acme("Acme Corp continually evaluates a variety of options, including share repurchases and "
+                       "dividends, as a means to return capital to its shareholders in fiscal 2024.")
+    written = ask("Did Acme Corp repurchase shares in fiscal 2024?", considered, [0], services)
+    assert written.status != "answered", written.text
+    figured = _acme("Share repurchases were $450 million in fiscal 2024.")
+    written = ask("Did Acme Corp repurchase shares in fiscal 2024?", figured, [0], services)
+    assert written.text.startswith("Yes."), written.text
