@@ -1,6 +1,7 @@
 """Audit the answer gates on judged answers: which correct / incorrect answers each gate keeps.
 
-Usage: PYTHONPATH=. python eval/cover_audit.py [/work/runs/answered-items.jsonl] [-v]
+Usage: PYTHONPATH=. python -m eval.cover_audit [/work/runs/answered-items.jsonl] [-v]
+       PYTHONPATH=. python -m eval.cover_audit --items RUN-SET-items.jsonl   (answers the gate would refuse)
 
 Each judged row (question, the system's answer text, its grade) is run through the writer's
 final gates as the writer runs them (answering.kinds.every_part, quote_focus, ask_coverage),
@@ -14,6 +15,7 @@ incorrect refused, for text questions (domain-relevant, novel-generated) and for
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections import Counter
@@ -25,6 +27,7 @@ from answering.kinds.quote_focus import answered_on_focus
 from answering.written_answer import WrittenAnswer
 from finrag.vocabulary import load_vocabulary
 
+HELD_OUT = "/work/runs/fb-heldout-ids.txt"
 TUNE = {"wild", "wild3", "wild5", "wild7", "financebench", "financebench_id"}
 CHECK = {"wild2", "wild4", "wild6", "fresh"}
 _METRIC = re.compile(r"\((?:statement line item|standard definition|as the question defines it)\)|\bRead from\b")
@@ -56,7 +59,32 @@ def gate(question: str, answer: str, vocab, with_new: bool = True) -> tuple[str,
     return "kept", None
 
 
+def items(path: str) -> None:
+    """The answered items of one batch run (finrag batch -> judge items) this gate would refuse, with gold."""
+    vocab = load_vocabulary()
+    with open(path) as rows:
+        lines = rows.readlines()
+    held: set[str] = set()
+    if os.path.exists(HELD_OUT):
+        with open(HELD_OUT) as ids:
+            held = set(ids.read().split())
+    for line in lines:
+        row = json.loads(line)
+        if row.get("system_status") != "answered":
+            continue
+        verdict, why = gate(row["question"], row["system_answer"] or "", vocab)
+        if verdict == "refused" and why and why.startswith("answered_in_every_ask"):
+            if row["id"] in held:
+                print(f"- {row['id']} (held-out) refused")  # counts only: never its gold
+                continue
+            print(f"- {row['id']} [{row['question_type']}] {why}\n  Q: {row['question'][:200]}\n"
+                  f"  GOLD: {(row.get('gold_answer') or '')[:250]}\n  A: {row['system_answer'][:300]}")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--items"]:
+        items(sys.argv[2])
+        return
     args = [a for a in sys.argv[1:] if not a.startswith("-")]
     verbose = "-v" in sys.argv
     path = args[0] if args else "/work/runs/answered-items.jsonl"

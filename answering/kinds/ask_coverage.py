@@ -43,8 +43,9 @@ _LEFT_TO_OTHERS = {"not_meaningful"}
 
 # --- the asks ------------------------------------------------------------------------------------
 # a request after the last question mark: "Explain what drove it.", "Describe the remedies sought."
-_TRAILING_REQUEST = re.compile(r"(?:^|(?<=[.?!]))\s*(?P<ask>(?:please\s+)?(?:explain|describe|discuss|summari[sz]e|outline|"
-                               r"identify|name|list|state|give|provide|quantify)\b[^.?!]*)", re.I)
+_TRAILING_REQUEST = re.compile(r"(?:^|(?<=[.?!]))\s*(?:also|and|then|additionally|finally)?,?\s*(?P<ask>(?:please\s+)?(?:explain|"
+                               r"describe|discuss|summari[sz]e|outline|identify|name|list|state|give|provide|quantify)\b"
+                               r"(?P<items>[^.?!]*))", re.I)
 # what a request says about answering, not what to answer ("State your answer in millions")
 _ABOUT_ANSWERING = re.compile(r"\b(?:answers?|responses?|units?|decimals?|round|format|percent(?:age)?\s+terms|in\s+(?:usd|millions|"
                               r"billions|thousands))\b", re.I)
@@ -58,12 +59,16 @@ _THINGS = re.compile(rf"^\W*(?:and\s+)?(?:what|which)\s+(?P<things>[a-z][\w'’-
 _ALTERNATIVE = re.compile(r"^\W*(?:and\s+)?(?:is|are|was|were|did|does|do|has|have|had)\b[^?]*?\b(?P<p>by|from|through|in|on|"
                           r"with|to)\s+[^?,]+?\s+or\s+(?:(?P=p)\s+)?(?:a|an|the|its|higher|lower|more|less|greater|\w+er)\b",
                           re.I)
-# the head a wh-word asks: "What restructuring plan did X announce" (plan), "What income tax matter
-# did X settle" (matter), "What dividend per share did it pay" (dividend)
-_WH_HEAD = re.compile(rf"^\W*(?:and\s+)?(?:what|which)\s+(?P<np>(?:[a-z][\w'’-]*\s+){{0,4}}?)(?P<head>[a-z][\w'’-]*)"
-                      rf"(?:\s+per\s+\w+)?\s+{_AUX}\s+(?!(?:not\b))", re.I)
+# the object a wh-word asks: "What restructuring plan did X announce" (plan), "What income tax matter
+# has X settled" (matter), "What dividend per share did it pay" (dividend); the do (or has + past
+# participle) makes the head the verb's object, where "Which company had the highest revenue" asks
+# its subject
+_WH_HEAD = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?P<np>(?:[a-z][\w'’-]*\s+){0,4}?)(?P<head>[a-z][\w'’-]*)"
+                      r"(?:\s+per\s+\w+)?\s+(?:(?:did|does|do|will|would|could|can)\s+(?!not\b)|"
+                      r"(?:has|have|had)\s+(?:[\w&.'’-]+\s+){1,4}?\w+(?:ed|en)\b)", re.I)
 # "Describe the restructuring plan ...": a request a figure does not answer
 _DESCRIBE = re.compile(r"^\W*(?:and\s+)?(?:please\s+)?(?:describe|explain|discuss|outline|summari[sz]e)\b", re.I)
+_PRONOUN = re.compile(r"(?:them|it|these|those|all|each|both|that|why|how|what\b.*)", re.I)
 _ITEMS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.I)
 
 # --- the kinds of value an ask needs -------------------------------------------------------------
@@ -117,11 +122,21 @@ def _asks(question: str) -> list[str]:
     """Every ask of the question: every_part's parts, each split again at ", what NP did ...",
     then the requests after the last question mark, the things coordinated after a wh-word."""
     parts = [p.strip() for part in asked_parts(question) for p in _NEXT_ASK.split(part) if p.strip()]
+    tail = question.rsplit("?", 1)[1] if "?" in question else question
+    requests = [m for m in _TRAILING_REQUEST.finditer(tail) if not _ABOUT_ANSWERING.search(m.group("ask"))]
     if "?" in question:
-        tail = question.rsplit("?", 1)[1]
-        parts += [m.group("ask").strip() for m in _TRAILING_REQUEST.finditer(tail)
-                  if not _ABOUT_ANSWERING.search(m.group("ask"))]
-    return list(dict.fromkeys(parts + _things(parts)))
+        parts += [m.group("ask").strip() for m in requests]
+    return list(dict.fromkeys(parts + _things(parts) + [i for m in requests for i in _requested_items(m.group("items"))]))
+
+
+def _requested_items(items: str) -> list[str]:
+    """The things a request lists ("Also give the authorization that remained and the cash it
+    returned", "List eBay's 2018 acquisitions and divestitures"), one ask each, "the ..."; none when
+    it names one thing."""
+    listed = [i.strip() for i in _ITEMS.split(items) if i.strip()]
+    if len(listed) < 2 or any(len(i.split()) > 10 for i in listed) or any(_PRONOUN.fullmatch(i) for i in listed):
+        return []
+    return [i if i.lower().startswith("the ") else f"the {i}" for i in listed]
 
 
 def _things(parts: list[str]) -> list[str]:
@@ -161,6 +176,17 @@ def _prose(quote: str) -> bool:
     lower = [w for w in words if re.fullmatch(r"[a-z][a-z'’-]*[.,;:]?", w)]
     figures = [w for w in words if re.search(r"\d", w)]
     return len(lower) >= 6 and len(lower) * 2 >= len(words) and len(figures) * 4 <= len(words)
+
+
+_CAUSE_ITEM = re.compile(r"\b(?:reasons?|causes?|drivers?|factors?|explanations?)\b", re.I)
+
+
+def _cause_stated(text: str) -> bool:
+    """Whether the answer says why: a writer's own drivers ("What drove it, from the statement's
+    lines", "By segment:"), a sentence saying what caused it, or any quoted sentence (a table's rows
+    say how much, never why)."""
+    return bool(_A_CAUSE.search(text) or re.search(r"\bWhat drove it\b|\bBy segment:", _QUOTE.sub(" ", text))
+                or any(_prose(q) for q in _QUOTE.findall(text)))
 
 
 def _own(ask: str, companies: list[str]) -> list[str]:
@@ -247,11 +273,10 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
                   vocab: Vocabulary | None = None) -> str | None:
     """The first ask of the question the answer does not cover, said for the refusal; or None."""
     asks = _asks(question)
-    things = set(_things(asks))
+    things = set(_things(asks)) | {a for a in asks if a.startswith("the ") and a not in asked_parts(question)}
     text = written.text
     if written.kind == "metric":
         return _uncovered_by_figure(written, question, asks, companies, vocab)
-    own_words = _QUOTE.sub(" ", text)
     for ask in asks:
         sentence = last_sentence(ask)
         head = _WH_HEAD.match(sentence)
@@ -261,10 +286,7 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
             if not _amount_in_own_passage(ask, text, companies, vocab):
                 return sentence.rstrip("?.")
         elif _ASKS_CAUSE.match(sentence):
-            # a writer's own drivers ("What drove it, from the statement's lines", "By segment:"), a
-            # sentence saying why; a table's rows say how much, never why
-            if not (_A_CAUSE.search(text) or re.search(r"\bWhat drove it\b|\bBy segment:", own_words)
-                    or any(_prose(q) for q in _QUOTE.findall(text))):
+            if not _cause_stated(text):
                 return sentence.rstrip("?.")
         elif _ASKS_NAME.match(sentence):
             if not _names_beyond(text, question, companies):
@@ -272,8 +294,11 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
         elif _ALTERNATIVE.match(sentence) and _YES_NO.match(text) and written.kind != "choice":
             return sentence.rstrip("?.")  # "A or B?" is no yes/no
         elif ask in things:
-            # a thing coordinated after a wh-word, stated by its own words in one passage
-            words = [w for w in tokenize(ask) if w not in ("the",) and len(w) > 2]
+            # a thing coordinated after a wh-word or listed, stated by its own words in one passage;
+            # "the reason", "the main factors" ask a cause
+            words = [w for w in content_words(ask, companies) if w not in REFERS_BACK]
+            if not words and _CAUSE_ITEM.search(ask) and not _cause_stated(text):
+                return ask
             if words and max((_stated(words, p, vocab, ask) for p in passages(text)), default=0.0) < 0.5:
                 return ask
     return None
