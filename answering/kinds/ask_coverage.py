@@ -63,9 +63,10 @@ _ALTERNATIVE = re.compile(r"^\W*(?:and\s+)?(?:is|are|was|were|did|does|do|has|ha
 # has X settled" (matter), "What dividend per share did it pay" (dividend); the do (or has + past
 # participle) makes the head the verb's object, where "Which company had the highest revenue" asks
 # its subject
-_WH_HEAD = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?P<np>(?:[a-z][\w'’-]*\s+){0,4}?)(?P<head>[a-z][\w'’-]*)"
+_WH_HEAD = re.compile(rf"^\W*(?:and\s+)?(?:what|which)\s+(?!{_AUX}\b|that\b|this\b|it\b)(?P<np>(?:[a-z][\w'’-]*\s+){{0,4}}?)(?P<head>[a-z][\w'’-]*)"
                       r"(?:\s+per\s+\w+)?\s+(?:(?:did|does|do|will|would|could|can)\s+(?!not\b)|"
                       r"(?:has|have|had)\s+(?:[\w&.'’-]+\s+){1,4}?\w+(?:ed|en)\b)", re.I)
+_NO_HEAD = frozenset({"that", "this", "it", "they", "these", "those", "he", "she", "we", "you"})
 # "Describe the restructuring plan ...": a request a figure does not answer
 _DESCRIBE = re.compile(r"^\W*(?:and\s+)?(?:please\s+)?(?:describe|explain|discuss|outline|summari[sz]e)\b", re.I)
 _PRONOUN = re.compile(r"(?:them|it|these|those|all|each|both|that|why|how|what\b.*)", re.I)
@@ -79,7 +80,7 @@ _AMOUNT_NOUNS = frozenset(tokenize("amount amounts size cost costs price prices 
 _ASKS_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many|large|big)|by\s+how|what\s+(?:amount|percentage|share|proportion|portion|"
                           rf"price|level|size|value|sum)|at\s+what\s+(?:price|rate|cost)|what\s+{_AUX}\s+(?:\w+\s+){{0,3}}"
                           r"(?:cost|pay|spend|receive|fetch|raise|incur|book|record)\b)", re.I)
-_AN_AMOUNT = re.compile(r"[$€£¥]\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million|billion|bn|m)\b)|"
+_AN_AMOUNT = re.compile(r"[$€£¥]\s?\d|\d[\d,.]*\s*(?:%|percent(?:age)?\s+points?\b|percent\b|basis\s+points?\b|bps\b|(?:thousand|million|billion|bn|m)\b)|"
                         r"\b\d{1,3}(?:,\d{3})+\b|\b\d+(?:\.\d+)?\s*(?:US\$|USD|EUR|GBP)", re.I)
 # what an amount ask's verb says ("how much did it spend / incur / record"): filings say it in
 # other verbs ("paid", "recognized charges of"), so the verb is no word the amount's passage needs
@@ -87,6 +88,9 @@ _AMOUNT_VERBS = frozenset(tokenize("spend spent incur incurred record recorded r
                                    "received cost costs book booked take taken total report reported return returned "
                                    "generate generated expect expected amount much many large big raise raised fetch "
                                    "estimate estimated represent represented account accounted share portion percent"))
+_A_COUNT = re.compile(r"(?<![\w.])(?!(?:19|20)\d\d\b)\d[\d,.]*(?![\w-])|" + _AN_AMOUNT.pattern, re.I)
+_ASKS_SHARE = re.compile(r"\bwhat\s+(?:share|percentage|proportion|portion|percent)\s+of\b", re.I)
+_PERCENT = re.compile(r"\d\s?(?:%|percent\b)", re.I)
 _ASKS_CAUSE = re.compile(r"^\W*(?:and\s+)?(?:why\b|what\s+(?:\w+\s+){0,2}?(?:drove|drives|driving|caused?|causes|explains?|"
                          r"led\s+to|contributed)\b|what\s+(?:was|were|is|are)\s+(?:the\s+)?(?:\w+\s+)?(?:drivers?|reasons?|"
                          r"causes?|factors?)\b|(?:please\s+)?explain\s+(?:why|what|how)\b)", re.I)
@@ -183,10 +187,12 @@ _CAUSE_ITEM = re.compile(r"\b(?:reasons?|causes?|drivers?|factors?|explanations?
 
 def _cause_stated(text: str) -> bool:
     """Whether the answer says why: a writer's own drivers ("What drove it, from the statement's
-    lines", "By segment:"), a sentence saying what caused it, or any quoted sentence (a table's rows
-    say how much, never why)."""
-    return bool(_A_CAUSE.search(text) or re.search(r"\bWhat drove it\b|\bBy segment:", _QUOTE.sub(" ", text))
-                or any(_prose(q) for q in _QUOTE.findall(text)))
+    lines", "By segment:"), a sentence saying what caused it, or any quoted sentence, or its own
+    sentences when it quotes none (a table's rows say how much, never why)."""
+    own = _QUOTE.sub(" ", text)
+    quotes = _QUOTE.findall(text)
+    return bool(_A_CAUSE.search(text) or re.search(r"\bWhat drove it\b|\bBy segment:", own)
+                or any(_prose(q) for q in quotes) or (not quotes and _prose(own)))
 
 
 def _own(ask: str, companies: list[str]) -> list[str]:
@@ -210,13 +216,19 @@ def _stated(words: list[str], passage: str, vocab: Vocabulary | None, ask: str) 
     return len(present) / len(set(words))
 
 
-def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Vocabulary | None) -> bool:
+def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Vocabulary | None,
+                           alone: bool) -> bool:
     """An amount ask is covered by a figure in a passage that states at least half of the ask's own
-    words (what it is the amount of), or, when the ask says nothing of its own ("how much did it
-    cost?"), by any figure."""
+    words (what it is the amount of); by any figure when the ask says nothing of its own ("how much
+    did it cost?") or is the question's only ask (no other ask's figure to mistake for it); a share
+    ("what share of the workforce") by any percentage."""
     words = [w for w in _own(ask, companies) if w not in _AMOUNT_VERBS and w not in _AMOUNT_NOUNS]
-    figured = [p for p in passages(text) if _AN_AMOUNT.search(p)]
-    if not words:
+    # "how many employees": a count, which a filing writes as a bare number ("about 500 employees")
+    figure = _A_COUNT if re.search(r"\bhow\s+many\b", ask, re.I) else _AN_AMOUNT
+    figured = [p for p in passages(text) if figure.search(p)]
+    if _ASKS_SHARE.search(ask):
+        return bool(_PERCENT.search(text))
+    if not words or alone:
         return bool(figured)
     if any(_stated(words, p, vocab, ask) >= 0.5 for p in figured):
         return True
@@ -261,7 +273,8 @@ def _uncovered_by_figure(written: WrittenAnswer, question: str, asks: list[str],
         return first.rstrip("?")  # "Is Verizon capital intensive?": a ratio alone says neither yes nor no
     for ask in asks:
         sentence = last_sentence(ask)
-        if (m := _WH_HEAD.match(sentence)) and not _is_measure(m.group("head"), vocab) \
+        if (m := _WH_HEAD.match(sentence)) and m.group("head").lower() not in _NO_HEAD \
+                and not _is_measure(m.group("head"), vocab) \
                 and overlap(written.text, tokenize(m.group("head"))) == 0:
             return f"the {m.group('np')}{m.group('head')}".replace("  ", " ")
         if _ASKS_CAUSE.match(sentence) or _DESCRIBE.match(sentence):
@@ -283,7 +296,7 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
         if _ASKS_AMOUNT.search(sentence) or (ask.startswith("the ") and tokenize(ask)[-1:] and tokenize(ask)[-1]
                                              in _AMOUNT_NOUNS) or (head and tokenize(head.group("head"))[:1] in
                                                                    ([n] for n in _AMOUNT_NOUNS)):
-            if not _amount_in_own_passage(ask, text, companies, vocab):
+            if not _amount_in_own_passage(ask, text, companies, vocab, alone=len(asks) == 1):
                 return sentence.rstrip("?.")
         elif _ASKS_CAUSE.match(sentence):
             if not _cause_stated(text):

@@ -160,3 +160,19 @@ def test_an_answer_covering_every_ask_and_refusals_are_left_as_they_are(vocab):
     assert answered_in_every_ask(full, asked, ["Apple"], vocab) == full
     refused = WrittenAnswer(status="not_found", text="Not found.", kind="passage")
     assert answered_in_every_ask(refused, asked, ["Apple"], vocab) == refused
+
+
+def test_a_question_s_only_amount_is_any_figure_and_a_share_is_a_percentage(vocab):
+    # FinanceBench's PepsiCo Q1 2023 release: one ask, so no other ask's figure to mistake for it
+    points = _answer("1 percentage point (8% previously, now 9% core constant currency EPS growth).")
+    asked = ("As of FY2023Q1, by how many percentage points did Pepsico raise full year guidance in respect of core "
+             "constant currency EPS growth?")
+    assert uncovered_ask(points, asked, ["PepsiCo"], vocab) is None
+    # eBay's February 2023 8-K: "about 4% of eBay's total employee base" is the share of its workforce
+    cuts = _answer('"About 500 employees globally will be told that their jobs are being eliminated, about 4% of our '
+                   'total employee base." (fixture p.1) "We are taking these steps to evolve the organization." (fixture p.1)')
+    asked = ("In early February 2023 eBay announced job cuts. How many employees were affected, what share of the "
+             "workforce was that, and what reasons did the CEO give?")
+    assert uncovered_ask(cuts, asked, ["eBay"], vocab) is None
+    without = cuts.model_copy(update={"text": cuts.text.replace(", about 4% of our total employee base", "")})
+    assert uncovered_ask(without, asked, ["eBay"], vocab) == "what share of the workforce was that"
