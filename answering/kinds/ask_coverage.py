@@ -282,6 +282,14 @@ def _uncovered_by_figure(written: WrittenAnswer, question: str, asks: list[str],
     return None
 
 
+def _asks_an_amount(ask: str) -> bool:
+    """"How much ...", "what did it cost", "what gain did it recognize", an item "the program size"."""
+    sentence = last_sentence(ask)
+    head = _WH_HEAD.match(sentence)
+    named = head.group("head") if head else ask if ask.startswith("the ") else ""
+    return bool(_ASKS_AMOUNT.search(sentence)) or tokenize(named)[-1:] in ([n] for n in _AMOUNT_NOUNS)
+
+
 def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
                   vocab: Vocabulary | None = None) -> str | None:
     """The first ask of the question the answer does not cover, said for the refusal; or None."""
@@ -292,10 +300,7 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
         return _uncovered_by_figure(written, question, asks, companies, vocab)
     for ask in asks:
         sentence = last_sentence(ask)
-        head = _WH_HEAD.match(sentence)
-        if _ASKS_AMOUNT.search(sentence) or (ask.startswith("the ") and tokenize(ask)[-1:] and tokenize(ask)[-1]
-                                             in _AMOUNT_NOUNS) or (head and tokenize(head.group("head"))[:1] in
-                                                                   ([n] for n in _AMOUNT_NOUNS)):
+        if _asks_an_amount(ask):
             if not _amount_in_own_passage(ask, text, companies, vocab, alone=len(asks) == 1):
                 return sentence.rstrip("?.")
         elif _ASKS_CAUSE.match(sentence):
