@@ -31,6 +31,7 @@ from answering.kinds import (
     passage,
     yes_no,
 )
+from answering.kinds.ask_coverage import answered_in_every_ask
 from answering.kinds.asked_shape import answered_in_the_asked_shape
 from answering.kinds.classify import KindDecision, classify
 from answering.kinds.every_part import answered_in_every_part, answered_over_the_asked_years
@@ -94,6 +95,9 @@ def write_answer(
     offline = answered_on_focus(offline, text, list(understanding.companies))
     offline = answered_from_the_named_filing(offline, understanding, hits)
     offline = answered_in_the_asked_shape(offline, text)
+    # last: every ask the question's grammar makes (an amount, a cause, a name, the thing a figure
+    # was asked of) is covered by the answer, or the answer is refused naming the ask it leaves out
+    offline = answered_in_every_ask(offline, text, list(understanding.companies), services.vocabulary)
     # An unverified figure (answering.checks) stays refused with an LLM too: the evidence it
     # would rest on failed a check, and the LLM reads the same evidence. A figure held back only
     # because the question asks more than it (every_part), or quotes that miss the question's focus

@@ -133,6 +133,11 @@ _SAID_AS = {"divesti": ("divest", "sold", "sale", "dispos", "spin", "spun"),
             "acquisi": ("acquisit", "acquir", "purchas", "bought", "merg")}
 
 
+def said_as(stem: str) -> tuple[str, ...]:
+    """The stems a deal's noun is also stated by ("divestitures" by "sold", "spun off"), or ()."""
+    return _SAID_AS.get(stem[:7], ())
+
+
 def _unstated_thing(written: WrittenAnswer, question: str) -> str | None:
     """The one of two things a question asks together ("What A and B did X ...") that the
     answer never names, or None."""
@@ -194,24 +199,24 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         return False
     words = content_words(part, companies)
     named = [w for w in tokenize(part) if w not in ("the", "a", "an", "of", "and", "its")]
-    passages = _passages(text)
+    stated = passages(text)
     if re.match(r"the\s", part) and len(named) == 2:
         # an item a request or a parenthesised list names in two words ("the quarterly dividend"):
         # both stated, in one passage, not one it shares with another item ("dividends paid")
-        return max(overlap(s, named) for s in passages) < 1.0
+        return max(overlap(s, named) for s in stated) < 1.0
     if not words:
         return False
     # one passage states the part: its words together, not scattered over quotes of other pages;
     # and it states what the part asks of a name ("How was X separated from FRP Holdings?"), not
     # the name alone
     asked = [w for w in words if w not in _names(part)]
-    return not any(overlap(s, words) >= MIN_WORDS and (not asked or overlap(s, asked) > 0) for s in passages)
+    return not any(overlap(s, words) >= MIN_WORDS and (not asked or overlap(s, asked) > 0) for s in stated)
 
 
 _QUOTED = re.compile(r'"([^"]{20,})"\s*(\([^()]*\bp\.\s?\d+\))?')
 
 
-def _passages(text: str) -> list[str]:
+def passages(text: str) -> list[str]:
     """What the answer states, read passage by passage: the quotes of one page together (a writer
     quotes a page's sentences in their order, one introducing the next), and the answer's own
     words around its quotes as one."""

@@ -1,0 +1,339 @@
+"""ask_coverage: the writer's last gate. An answer is given only if it covers every ask of the
+question; an answer that leaves one uncovered is refused, the refusal naming that ask.
+
+A question's asks are read from its grammar (answering.kinds.every_part.asked_parts: its
+question sentences, each split at ", and what / how / when ...", the items a request or a
+parenthesised list names), and beyond them:
+- a request after the last question mark ("Was the loss caused by its operations? Explain what
+  drove it.") asks as well;
+- things asked together after an interrogative ("What restructuring plan and headcount cut did X
+  announce?", "What acquisitions, divestitures and investments did it make?") are each asked;
+- an alternative ("Was it driven by a higher take rate or by higher volume?") asks which.
+
+Each ask needs a kind of value, which its wording says and any filing states the same way:
+- an amount ("how much", "by how much", "what did it cost", "what gain did it recognize", an item
+  "(new program size, ...)"): a figure, in a passage of the answer that states the ask's own
+  words (what was spent on share repurchases is stated where share repurchases are);
+- a cause ("why", "what drove", "explain"): a sentence saying what caused it ("due to",
+  "driven by", "as a result of" ...) or a writer's own drivers ("What drove it ...");
+- a name ("which company / firm / bank"): a capitalised name the question does not give;
+- a pick ("A or B?"): more than a bare "Yes." / "No.".
+A figure (kind `metric`: a statement line item and its working) answers its own line: to a
+question whose head asks a thing or an event ("What restructuring plan did X announce", "What
+income tax matter did X settle"), a line item covers nothing unless it names that thing; to a
+yes/no question it covers nothing without the yes or no.
+
+The checks every_part and quote_focus make before this gate are not repeated; this gate adds
+what they do not read. Refused as they refuse: a text answer `not_found`, a figure `unverified`
+(shown, not given), flagged `partial_answer` (the LLM writer, when configured, may complete it)
+and `uncovered_ask`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from answering.kinds.every_part import asked_parts, passages, said_as
+from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
+from answering.written_answer import NOT_FOUND, WrittenAnswer
+from finrag.vocabulary import Vocabulary, tokenize
+
+FLAG = "uncovered_ask"
+_LEFT_TO_OTHERS = {"not_meaningful"}
+
+# --- the asks ------------------------------------------------------------------------------------
+# a request after the last question mark: "Explain what drove it.", "Describe the remedies sought."
+_TRAILING_REQUEST = re.compile(r"(?:^|(?<=[.?!]))\s*(?:also|and|then|additionally|finally)?,?\s*(?P<ask>(?:please\s+)?(?:explain|"
+                               r"describe|discuss|summari[sz]e|outline|identify|name|list|state|give|provide|quantify)\b"
+                               r"(?P<items>[^.?!]*))", re.I)
+# what a request says about answering, not what to answer ("State your answer in millions")
+_ABOUT_ANSWERING = re.compile(r"\b(?:answers?|responses?|units?|decimals?|round|format|percent(?:age)?\s+terms|in\s+(?:usd|millions|"
+                              r"billions|thousands))\b", re.I)
+_AUX = r"(?:did|does|do|has|have|had|was|were|is|are|will|would|could|can)"
+# "What restructuring plan and headcount reduction did X announce", "What acquisitions, divestitures
+# and investments did eBay complete": the things a wh-word asks, coordinated before the verb
+_THINGS = re.compile(rf"^\W*(?:and\s+)?(?:what|which)\s+(?P<things>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){{0,3}}"
+                     rf"(?:\s*,\s*[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){{0,3}})*,?\s+and\s+[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){{0,3}}?)"
+                     rf"\s+{_AUX}\b", re.I)
+# "Was that growth driven by a higher take rate or by higher volume?": which of two, not whether
+_ALTERNATIVE = re.compile(r"^\W*(?:and\s+)?(?:is|are|was|were|did|does|do|has|have|had)\b[^?]*?\b(?P<p>by|from|through|in|on|"
+                          r"with|to)\s+[^?,]+?\s+or\s+(?:(?P=p)\s+)?(?:a|an|the|its|higher|lower|more|less|greater|\w+er)\b",
+                          re.I)
+# the object a wh-word asks: "What restructuring plan did X announce" (plan), "What income tax matter
+# has X settled" (matter), "What dividend per share did it pay" (dividend); the do (or has + past
+# participle) makes the head the verb's object, where "Which company had the highest revenue" asks
+# its subject
+_WH_HEAD = re.compile(rf"^\W*(?:and\s+)?(?:what|which)\s+(?!{_AUX}\b|that\b|this\b|it\b)(?P<np>(?:[a-z][\w'’-]*\s+){{0,4}}?)(?P<head>[a-z][\w'’-]*)"
+                      r"(?:\s+per\s+\w+)?\s+(?:(?:did|does|do|will|would|could|can)\s+(?!not\b)|"
+                      r"(?:has|have|had)\s+(?:[\w&.'’-]+\s+){1,4}?\w+(?:ed|en)\b)", re.I)
+_NO_HEAD = frozenset({"that", "this", "it", "they", "these", "those", "he", "she", "we", "you"})
+# "Describe the restructuring plan ...": a request a figure does not answer
+_DESCRIBE = re.compile(r"^\W*(?:and\s+)?(?:please\s+)?(?:describe|explain|discuss|outline|summari[sz]e)\b", re.I)
+_PRONOUN = re.compile(r"(?:them|it|these|those|all|each|both|that|why|how|what\b.*)", re.I)
+_ITEMS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.I)
+
+# --- the kinds of value an ask needs -------------------------------------------------------------
+# nouns that are amounts by what they are: "what gain did it recognize", "(new program size, ...)"
+_AMOUNT_NOUNS = frozenset(tokenize("amount amounts size cost costs price prices value gain gains loss losses proceeds "
+                                   "consideration charge charges fee fees fine fines penalty penalties payment payments "
+                                   "total sum figure number percentage proportion"))
+_ASKS_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many|large|big)|by\s+how|what\s+(?:amount|percentage|share|proportion|portion|"
+                          rf"price|level|size|value|sum)|at\s+what\s+(?:price|rate|cost)|what\s+{_AUX}\s+(?:\w+\s+){{0,3}}"
+                          r"(?:cost|pay|spend|receive|fetch|raise|incur|book|record)\b)", re.I)
+_AN_AMOUNT = re.compile(r"[$€£¥]\s?\d|\d[\d,.]*\s*(?:%|percent(?:age)?\s+points?\b|percent\b|basis\s+points?\b|bps\b|(?:thousand|million|billion|bn|m)\b)|"
+                        r"\b\d{1,3}(?:,\d{3})+\b|\b\d+(?:\.\d+)?\s*(?:US\$|USD|EUR|GBP)", re.I)
+# what an amount ask's verb says ("how much did it spend / incur / record"): filings say it in
+# other verbs ("paid", "recognized charges of"), so the verb is no word the amount's passage needs
+_AMOUNT_VERBS = frozenset(tokenize("spend spent incur incurred record recorded recognize recognized pay paid receive "
+                                   "received cost costs book booked take taken total report reported return returned "
+                                   "generate generated expect expected amount much many large big raise raised fetch "
+                                   "estimate estimated represent represented account accounted share portion percent"))
+_A_COUNT = re.compile(r"(?<![\w.])(?!(?:19|20)\d\d\b)\d[\d,.]*(?![\w-])|" + _AN_AMOUNT.pattern, re.I)
+_ASKS_SHARE = re.compile(r"\bwhat\s+(?:share|percentage|proportion|portion|percent)\s+of\b", re.I)
+_PERCENT = re.compile(r"\d\s?(?:%|percent\b)", re.I)
+_ASKS_CAUSE = re.compile(r"^\W*(?:and\s+)?(?:why\b|what\s+(?:\w+\s+){0,2}?(?:drove|drives|driving|caused?|causes|explains?|"
+                         r"led\s+to|contributed)\b|what\s+(?:was|were|is|are)\s+(?:the\s+)?(?:\w+\s+)?(?:drivers?|reasons?|"
+                         r"causes?|factors?)\b|(?:please\s+)?explain\s+(?:why|what|how)\b)", re.I)
+# a sentence that says what caused something
+_A_CAUSE = re.compile(r"\b(?:due\s+(?:primarily\s+|mainly\s+|largely\s+|in\s+part\s+)?to|driven\s+(?:\w+\s+)?by|drove|driver|"
+                      r"because|as\s+a\s+result|result(?:ed|ing)?\s+(?:from|of|in)|reflect(?:s|ed|ing)?|attributable|"
+                      r"caused\s+by|owing\s+to|led\s+by|offset\s+by|benefit(?:ed|ted)?\s+from|related\s+(?:\w+\s+)?to|"
+                      r"contribut\w*|primarily\s+(?:from|by|on)|mainly\s+(?:from|by|on)|impact(?:ed)?\s+(?:of|by)|"
+                      r"on\s+the\s+back\s+of|thanks\s+to|following|higher|lower|increased?|decreased?)\b", re.I)
+# "Which bank", "what company": a name, which a sentence states by a capitalised word
+_ASKS_NAME = re.compile(r"^\W*(?:and\s+)?(?:(?:to|from|with|by)\s+)?(?:which|what)\s+(?:\w+\s+)?(?:company|companies|firm|firms|"
+                        r"banks?|buyers?|purchasers?|acquirers?|partners?|auditors?|lenders?|underwriters?|counterpart(?:y|ies)|"
+                        r"insurers?|regulators?|agency|agencies|court|courts|exchanges?)\b", re.I)
+# a quote as the writers give it, up to its citation: "..." (doc p.N); a quote may hold a stray
+# straight quote of its own (the "Company”)
+_QUOTE = re.compile(r'"(.{12,}?)"\s*\([^()]*\bp\.\s?\d+\)', re.S)
+_CAPITALISED = re.compile(r"\b[A-Z][\w&'’.-]*[A-Za-z0-9]")
+_YES_NO = re.compile(r"^\W*(?:yes|no)\b", re.I)
+_YES_NO_ASK = re.compile(rf"^\W*(?:and\s+)?{_AUX}\b", re.I)
+
+
+# ", what share of total revenue did it represent": a wh-phrase and its verb after a comma open an
+# ask of their own (every_part splits at ", what did" / ", and what")
+_NEXT_ASK = re.compile(rf",\s+(?=(?:what|which|how\s+much|how\s+many)\s+(?:[\w'’-]+\s+){{1,5}}?{_AUX}\b)|"
+                       # "What facility did it enter and with which banks?": a preposition's wh-word asks anew
+                       r",?\s+and\s+(?=(?:with|to|from|by|for|through|on)\s+(?:what|which|whom)\b)", re.I)
+# "..., including the program size, the authorization and the dividend?": each item listed is asked
+_INCLUDING = re.compile(r"\b(?:including|namely|specifically)\s+(?P<items>[^?.;()]+?(?:,\s*[^?.;()]+?)*,?\s+and\s+[^?.;()]+)\??$",
+                        re.I)
+
+
+def _asks(question: str) -> list[str]:
+    """Every ask of the question: every_part's parts, each split again at ", what NP did ...",
+    then the requests after the last question mark, the things coordinated after a wh-word."""
+    parts = [p.strip() for part in asked_parts(question) for p in _NEXT_ASK.split(part) if p.strip()]
+    tail = question.rsplit("?", 1)[1] if "?" in question else question
+    requests = [m for m in _TRAILING_REQUEST.finditer(tail) if not _ABOUT_ANSWERING.search(m.group("ask"))]
+    if "?" in question:
+        parts += [m.group("ask").strip() for m in requests]
+    return list(dict.fromkeys(parts + _things(parts) + [i for m in requests for i in _requested_items(m.group("items"))]))
+
+
+def _requested_items(items: str) -> list[str]:
+    """The things a request lists ("Also give the authorization that remained and the cash it
+    returned", "List eBay's 2018 acquisitions and divestitures"), one ask each, "the ..."; none when
+    it names one thing."""
+    listed = [i.strip() for i in _ITEMS.split(items) if i.strip()]
+    if len(listed) < 2 or any(len(i.split()) > 10 for i in listed) or any(_PRONOUN.fullmatch(i) for i in listed):
+        return []
+    return [i if i.lower().startswith("the ") else f"the {i}" for i in listed]
+
+
+def _things(parts: list[str]) -> list[str]:
+    """The things each part asks together: after its wh-word ("What restructuring plan and headcount
+    reduction did ..."), or listed after "including" ("..., including the program size, the
+    authorization and the dividend"); one ask each, "the ..."."""
+    out: list[str] = []
+    for part in parts:
+        if m := _THINGS.match(last_sentence(part)):
+            out += [f"the {t.strip()}" for t in _ITEMS.split(m.group("things")) if t.strip()]
+        if m := _INCLUDING.search(part):
+            items = [i.strip() for i in _ITEMS.split(m.group("items")) if i.strip()]
+            if len(items) >= 2 and all(len(i.split()) <= 5 for i in items):
+                out += [i if i.lower().startswith("the ") else f"the {i}" for i in items]
+    return out
+
+
+# --- is an ask covered ---------------------------------------------------------------------------
+
+def _names_beyond(text: str, question: str, companies: list[str]) -> bool:
+    """Whether the text names someone the question does not (a capitalised word past a sentence's
+    first that is none of the question's or the companies' words)."""
+    known = {t for w in _CAPITALISED.findall(question) for t in tokenize(w)} | {t for c in companies for t in tokenize(c)}
+    for sentence in re.split(r"(?<=[.!?\"”])\s+", text):
+        for m in _CAPITALISED.finditer(sentence):
+            if m.start() <= 1:
+                continue
+            stems = [s for s in tokenize(m.group(0)) if not s.isdigit()]
+            if stems and not all(s in known for s in stems):
+                return True
+    return False
+
+
+def _prose(quote: str) -> bool:
+    """A sentence, not a table's rows: most of its words are lower-case words, few are figures."""
+    words = quote.split()
+    lower = [w for w in words if re.fullmatch(r"[a-z][a-z'’-]*[.,;:]?", w)]
+    figures = [w for w in words if re.search(r"\d", w)]
+    return len(lower) >= 6 and len(lower) * 2 >= len(words) and len(figures) * 4 <= len(words)
+
+
+_CAUSE_ITEM = re.compile(r"\b(?:reasons?|causes?|drivers?|factors?|explanations?)\b", re.I)
+
+
+def _cause_stated(text: str) -> bool:
+    """Whether the answer says why: a writer's own drivers ("What drove it, from the statement's
+    lines", "By segment:"), a sentence saying what caused it, or any quoted sentence, or its own
+    sentences when it quotes none (a table's rows say how much, never why)."""
+    own = _QUOTE.sub(" ", text)
+    quotes = _QUOTE.findall(text)
+    return bool(_A_CAUSE.search(text) or re.search(r"\bWhat drove it\b|\bBy segment:", own)
+                or any(_prose(q) for q in quotes) or (not quotes and _prose(own)))
+
+
+def _own(ask: str, companies: list[str]) -> list[str]:
+    """What an ask is about by its own words, not those that only refer back or say the doing."""
+    return [w for w in content_words(last_sentence(ask), companies) if w not in REFERS_BACK]
+
+
+def _stated(words: list[str], passage: str, vocab: Vocabulary | None, ask: str) -> float:
+    """Share of the ask's words the passage states: as written, as the verb of a noun ("sold" for
+    divestitures), or by a vocabulary synonym of the metric or term the ask names."""
+    if not words:
+        return 1.0
+    said = set(tokenize(passage))
+    present = {w for w in words if overlap(passage, [w]) > 0 or any(x.startswith(s) for x in said for s in said_as(w))}
+    if vocab is not None:
+        for key in [*vocab.match_metrics(ask), *vocab.match_terms(ask)]:
+            wordings = vocab.entries[key].wordings
+            if any(all(t in said for t in tokenize(w)) for w in wordings):
+                covered = {t for w in wordings for t in tokenize(w)} | set(tokenize(key.replace("_", " ")))
+                present |= {w for w in words if w in covered}
+    return len(present) / len(set(words))
+
+
+def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Vocabulary | None,
+                           alone: bool) -> bool:
+    """An amount ask is covered by a figure in a passage that states at least half of the ask's own
+    words (what it is the amount of); by any figure when the ask says nothing of its own ("how much
+    did it cost?") or is the question's only ask (no other ask's figure to mistake for it); a share
+    ("what share of the workforce") by any percentage."""
+    words = [w for w in _own(ask, companies) if w not in _AMOUNT_VERBS and w not in _AMOUNT_NOUNS]
+    # "how many employees": a count, which a filing writes as a bare number ("about 500 employees")
+    figure = _A_COUNT if re.search(r"\bhow\s+many\b", ask, re.I) else _AN_AMOUNT
+    figured = [p for p in passages(text) if figure.search(p)]
+    if _ASKS_SHARE.search(ask):
+        return bool(_PERCENT.search(text))
+    if not words or alone:
+        return bool(figured)
+    if any(_stated(words, p, vocab, ask) >= 0.5 for p in figured):
+        return True
+    # a writer's own figure ("Compute & Networking was 77.8% of Total") is of what its answer is about
+    own = _QUOTE.sub(" ", text)
+    return bool(_AN_AMOUNT.search(own)) and _stated(words, text, vocab, ask) >= 0.5
+
+
+def _is_measure(head: str, vocab: Vocabulary | None) -> bool:
+    """Whether a head noun names a quantity: an amount by what it is, or a word of a vocabulary
+    metric's wordings ("dividend", "costs", "revenue"); "plan", "matter", "program" are none."""
+    stems = tokenize(head)
+    if not stems or stems[0] in _AMOUNT_NOUNS:
+        return True
+    if vocab is None:
+        return False
+    return any(stems[0] in tokenize(w) for e in vocab.entries.values() if e.kind in ("metric", "derived")
+               for w in e.wordings)
+
+
+# the words a yes/no asks of a figure's sign or direction ("Does it have positive working capital?")
+_SIGN_WORDS = frozenset(tokenize("positive negative increase increased decrease decreased higher lower grow grew "
+                                 "fall fell rise rose above below more less"))
+
+
+def _signed(ask: str, text: str, companies: list[str]) -> bool:
+    """Whether a figure answers a yes/no by its sign or direction: every word the ask says of the
+    figure is its label's but the one sign word ("Does Oracle have positive working capital?"
+    answered by "Working capital FY2023: $-2,086.00 million")."""
+    words = content_words(ask, companies)
+    signs = [w for w in words if w in _SIGN_WORDS]
+    rest = [w for w in words if w not in _SIGN_WORDS]
+    return len(signs) == 1 and bool(rest) and overlap(text, rest) >= 0.5
+
+
+def _uncovered_by_figure(written: WrittenAnswer, question: str, asks: list[str], companies: list[str],
+                         vocab: Vocabulary | None) -> str | None:
+    """The ask a figure (a line item and its working) leaves uncovered: a thing or event asked by
+    its head noun, a yes or no, a cause; or None."""
+    first = last_sentence(asks[0]) if asks else question
+    if _YES_NO_ASK.match(first) and not _YES_NO.match(written.text) and not _signed(first, written.text, companies):
+        return first.rstrip("?")  # "Is Verizon capital intensive?": a ratio alone says neither yes nor no
+    for ask in asks:
+        sentence = last_sentence(ask)
+        if (m := _WH_HEAD.match(sentence)) and m.group("head").lower() not in _NO_HEAD \
+                and not _is_measure(m.group("head"), vocab) \
+                and overlap(written.text, tokenize(m.group("head"))) == 0:
+            return f"the {m.group('np')}{m.group('head')}".replace("  ", " ")
+        if _ASKS_CAUSE.match(sentence) or _DESCRIBE.match(sentence):
+            return sentence.rstrip("?.")  # a figure states no cause, describes nothing
+    return None
+
+
+def _asks_an_amount(ask: str) -> bool:
+    """"How much ...", "what did it cost", "what gain did it recognize", an item "the program size"."""
+    sentence = last_sentence(ask)
+    head = _WH_HEAD.match(sentence)
+    named = head.group("head") if head else ask if ask.startswith("the ") else ""
+    return bool(_ASKS_AMOUNT.search(sentence)) or tokenize(named)[-1:] in ([n] for n in _AMOUNT_NOUNS)
+
+
+def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
+                  vocab: Vocabulary | None = None) -> str | None:
+    """The first ask of the question the answer does not cover, said for the refusal; or None."""
+    asks = _asks(question)
+    things = set(_things(asks)) | {a for a in asks if a.startswith("the ") and a not in asked_parts(question)}
+    text = written.text
+    if written.kind == "metric":
+        return _uncovered_by_figure(written, question, asks, companies, vocab)
+    for ask in asks:
+        sentence = last_sentence(ask)
+        if _asks_an_amount(ask):
+            if not _amount_in_own_passage(ask, text, companies, vocab, alone=len(asks) == 1):
+                return sentence.rstrip("?.")
+        elif _ASKS_CAUSE.match(sentence):
+            if not _cause_stated(text):
+                return sentence.rstrip("?.")
+        elif _ASKS_NAME.match(sentence):
+            if not _names_beyond(text, question, companies):
+                return sentence.rstrip("?.")
+        elif _ALTERNATIVE.match(sentence) and _YES_NO.match(text) and written.kind != "choice":
+            return sentence.rstrip("?.")  # "A or B?" is no yes/no
+        elif ask in things:
+            # a thing coordinated after a wh-word or listed, stated by its own words in one passage;
+            # "the reason", "the main factors" ask a cause
+            words = [w for w in content_words(ask, companies) if w not in REFERS_BACK]
+            if not words and _CAUSE_ITEM.search(ask) and not _cause_stated(text):
+                return ask
+            if words and max((_stated(words, p, vocab, ask) for p in passages(text)), default=0.0) < 0.5:
+                return ask
+    return None
+
+
+def answered_in_every_ask(written: WrittenAnswer, question: str, companies: list[str],
+                          vocab: Vocabulary | None = None) -> WrittenAnswer:
+    """The answer, or a refusal naming the ask it leaves uncovered."""
+    if written.status != "answered" or (written.kind or "") in _LEFT_TO_OTHERS:
+        return written
+    ask = uncovered_ask(written, question, companies, vocab)
+    if ask is None:
+        return written
+    reason = f"the question asks “{ask}”, and nothing in the answer covers it"
+    flags = [*written.flags, "partial_answer", FLAG]
+    if written.kind == "metric":
+        return written.model_copy(update={"status": "unverified", "value": None, "reason": reason, "flags": flags,
+                                          "text": f"Not given: {reason}; the figure found: {written.text}"})
+    return written.model_copy(update={"status": "not_found", "value": None, "reason": reason, "flags": flags,
+                                      "text": f"{NOT_FOUND.capitalize()}: {reason}; found only: {written.text}"})

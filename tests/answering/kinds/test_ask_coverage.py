@@ -1,0 +1,178 @@
+"""Every ask of a question is covered by the answer, or the answer is refused naming the ask it
+leaves out (answering.kinds.ask_coverage). Answers as the writers give them, quoting shared
+filings' sentences and statement rows; the asks are read from the question's grammar alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from answering.kinds.ask_coverage import FLAG, answered_in_every_ask, uncovered_ask
+from answering.written_answer import WrittenAnswer
+from finrag.vocabulary import load_vocabulary
+
+
+@pytest.fixture(scope="module")
+def vocab():
+    return load_vocabulary()
+
+
+def _answer(text: str, kind: str = "passage") -> WrittenAnswer:
+    return WrittenAnswer(status="answered", text=text, kind=kind)  # type: ignore[arg-type]
+
+
+RESTRUCTURING = "Acme Restructuring charges FY2023: $20.00 million (statement line item). Read from acme_2023_10K."
+# Zegona's 2022 annual report: no dividend, read from its cash flow statement
+ZEGONA_DIVIDENDS = "Zegona Dividends paid FY2022: €0.00 million (statement line item). Dividends paid = €0.0M."
+
+
+def test_a_figure_covers_no_thing_or_event_the_question_asks_for(vocab):
+    plan = answered_in_every_ask(_answer(RESTRUCTURING, "metric"), "What restructuring plan did Acme announce in 2023?",
+                                 ["Acme"], vocab)
+    assert plan.status == "unverified" and FLAG in plan.flags and "partial_answer" in plan.flags
+    assert "“the restructuring plan”" in plan.text and RESTRUCTURING in plan.text
+    matter = _answer("McDonald's Income tax expense FY2022: $1,648.00 million (statement line item).", "metric")
+    assert uncovered_ask(matter, "What income tax matter has McDonald's settled with France?", ["McDonald's"], vocab) \
+        == "the income tax matter"
+    # a quantity asked by its head ("dividend", "costs") is what a line item is
+    assert uncovered_ask(_answer(ZEGONA_DIVIDENDS, "metric"), "What dividend per share did Zegona pay or declare for 2022?",
+                         ["Zegona"], vocab) is None
+    assert uncovered_ask(_answer(RESTRUCTURING, "metric"), "What restructuring costs did Acme record in 2023?",
+                         ["Acme"], vocab) is None
+    # "Which company had ..." asks the subject, which a comparison of figures names
+    compared = _answer("Bolt Motors had the higher Revenue: Acme FY2023 Revenue $2,500.0M; Bolt Motors FY2023 Revenue "
+                       "$5,000.0M.", "metric")
+    assert uncovered_ask(compared, "Which company had the highest revenue in FY2023?", ["Acme", "Bolt Motors"], vocab) is None
+
+
+def test_a_figure_says_no_yes_or_no_unless_its_sign_does(vocab):
+    capex = _answer("Verizon Capex to revenue FY2022: 16.9% (standard definition). Capex to revenue = Capital "
+                    "expenditures / Revenue = $23,087.0M / $136,835.0M = 16.9%. Read from VERIZON_2022_10K.", "metric")
+    asked = "Is Verizon a capital intensive business based on FY 2022 data?"
+    assert uncovered_ask(capex, asked, ["Verizon"], vocab) == asked.rstrip("?")
+    concluded = capex.model_copy(update={"text": "Yes. " + capex.text})
+    assert uncovered_ask(concluded, asked, ["Verizon"], vocab) is None
+    # Oracle's FY2023 10-K: the working capital's sign says whether it is positive
+    working = _answer("Oracle Working capital FY2023: $-2,086.00 million (standard definition). Working capital = Total "
+                      "current assets - Total current liabilities = $21,004.0M - $23,090.0M = -$2,086.0M.", "metric")
+    assert uncovered_ask(working, "Does Oracle have positive working capital at the end of FY2023?", ["Oracle"], vocab) is None
+
+
+def test_a_figure_states_no_cause_and_describes_nothing(vocab):
+    loss = _answer("eBay FY2022 Net income: -$1,269.0M.", "metric")
+    asked = "eBay reported a net loss for FY2022. Was the loss caused by its core marketplace operations? Explain what drove it."
+    assert uncovered_ask(loss, asked, ["eBay"], vocab) in ("Was the loss caused by its core marketplace operations",
+                                                           "Explain what drove it")
+    described = "Describe the restructuring plan Acme announced in 2023 and the charges it recorded."
+    assert uncovered_ask(_answer(RESTRUCTURING, "metric"), described, ["Acme"], vocab) is not None
+
+
+# Alphabet's Q1 2023 earnings release, p.2: why DeepMind moved, not by how much the costs rose
+DEEPMIND = ('"Segment Operating Results Reflecting DeepMind’s increasing collaboration with Google Services, Google '
+            'Cloud, and Other Bets, beginning in the first quarter of 2023 DeepMind is reported as part of Alphabet’s '
+            'unallocated corporate costs instead of within Other Bets." (d304f54b110d p.2)')
+
+
+def test_by_how_much_needs_an_amount_even_in_a_drivers_answer(vocab):
+    asked = ("Alphabet's unallocated corporate costs rose sharply in the first quarter of 2023 compared with the first "
+             "quarter of 2022. By how much, and what mainly explains the increase?")
+    refused = answered_in_every_ask(_answer(DEEPMIND, "drivers"), asked, ["Alphabet"], vocab)
+    assert refused.status == "not_found" and "“By how much”" in refused.text
+    sized = _answer("Alphabet's unallocated corporate costs went from $(338) million to $(3,288) million. " + DEEPMIND,
+                    "drivers")
+    assert uncovered_ask(sized, asked, ["Alphabet"], vocab) is None
+
+
+# Apple's fiscal 2018 10-K, p.25
+APPLE_PROGRAM = ('"In May 2018, the Company announced a new capital return program of $100 billion and raised its '
+                 'quarterly dividend from $0.63 to $0.73 per share beginning in May 2018." (5a6d5757 p.25)')
+
+
+def test_an_amount_is_stated_where_the_ask_s_own_words_are(vocab):
+    asked = ("What capital return program did Apple announce in fiscal 2018, and how much capital did it deploy on "
+             "business acquisitions that year?")
+    # the program's $100 billion is no amount deployed on acquisitions
+    assert uncovered_ask(_answer(APPLE_PROGRAM), asked, ["Apple"], vocab) == \
+        "how much capital did it deploy on business acquisitions that year"
+    # a sentence stating the amount deployed (worded for the test)
+    deployed = _answer(APPLE_PROGRAM + ' "During 2018, the Company deployed $0.7 billion of capital on business '
+                       'acquisitions, net of cash acquired." (fixture p.1)')
+    assert uncovered_ask(deployed, asked, ["Apple"], vocab) is None
+
+
+# Oracle's FY2022 10-K, p.106: the segment reconciliation's rows
+ORACLE_ROWS = ('"Year Ended May 31, (in millions) 2022 2021 2020 Total revenues $ 42,440 $ 40,479 $ 39,068 Research and '
+               'development (7,219) (6,527) (6,067) Acquisition related and other (4,713) (138) (56) Restructuring (191) '
+               '(431) (250)" (f37dd3c23019 p.106)')
+
+
+def test_a_cause_is_not_stated_by_a_table_s_rows(vocab):
+    asked = ("Oracle's 'acquisition related and other' expenses jumped to $4,713 million in FY2022 from $138 million in "
+             "FY2021. What caused the increase?")
+    assert uncovered_ask(_answer(ORACLE_ROWS), asked, ["Oracle"], vocab) == "What caused the increase"
+    # a sentence saying why (worded for the test)
+    said = _answer('"Acquisition related and other expenses increased in fiscal 2022 primarily due to a litigation '
+                   'related charge of $4.7 billion." (fixture p.1)')
+    assert uncovered_ask(said, asked, ["Oracle"], vocab) is None
+
+
+def test_an_alternative_asks_which_not_whether(vocab):
+    asked = ("eBay's net transaction revenues grew in 2017. Was that growth driven by a higher take rate or by higher "
+             "volume?")
+    bare = _answer('Yes. "Total transaction take rate was flat in 2017 compared to 2016." (27481631 p.40)', "yes_no")
+    assert uncovered_ask(bare, asked, ["eBay"], vocab) == "Was that growth driven by a higher take rate or by higher volume"
+    which = _answer('"The increase in net transaction revenues in 2017 compared to 2016 was primarily due to an increase '
+                    'in Marketplace GMV." (27481631 p.40)')
+    assert uncovered_ask(which, asked, ["eBay"], vocab) is None
+
+
+# eBay's 2018 10-K, p.7
+EBAY_DEALS = ('"In the second quarter of 2018, we completed the acquisition of Giosis Pte." (6e27f40a p.7) "In the third '
+              'quarter of 2018, we sold our equity investment in Flipkart, for cash proceeds of approximately $1.0 '
+              'billion." (6e27f40a p.7)')
+
+
+def test_things_asked_together_or_listed_are_each_stated(vocab):
+    listed = "What acquisitions, divestitures and joint ventures did eBay complete or announce in 2018?"
+    assert uncovered_ask(_answer(EBAY_DEALS), listed, ["eBay"], vocab) == "the joint ventures"
+    assert uncovered_ask(_answer(EBAY_DEALS), "What acquisitions and divestitures did eBay complete in 2018?", ["eBay"],
+                         vocab) is None
+    including = ("What did Apple announce in May 2018, including the program size, the repurchase authorization and "
+                 "the quarterly dividend?")
+    assert uncovered_ask(_answer(APPLE_PROGRAM), including, ["Apple"], vocab) == "the repurchase authorization"
+
+
+def test_a_name_asked_is_a_name_the_question_does_not_give(vocab):
+    asked = "What new credit facility did Pepsico enter into on May 26, 2023, and with which bank as agent?"
+    unnamed = _answer('"On May 26, 2023, PepsiCo entered into a new $4,200,000,000 five year unsecured revolving credit '
+                      'agreement." (PEPSICO_2023_8K p.2)')
+    assert uncovered_ask(unnamed, asked, ["PepsiCo"], vocab) == "with which bank as agent"
+    named = unnamed.model_copy(update={"text": unnamed.text.replace(
+        "agreement.", "agreement among PepsiCo, as borrower, the lenders party thereto, and Citibank, N.A., as "
+        "administrative agent.")})
+    assert uncovered_ask(named, asked, ["PepsiCo"], vocab) is None
+
+
+def test_an_answer_covering_every_ask_and_refusals_are_left_as_they_are(vocab):
+    asked = ("What capital return program did Apple announce in fiscal 2018, and how much did it spend on share "
+             "repurchases and dividends during that fiscal year?")
+    full = _answer(APPLE_PROGRAM + ' "During 2018, the Company spent $73.1 billion to repurchase shares of its common '
+                   'stock and paid dividends and dividend equivalents of $13.7 billion." (5a6d5757 p.25)')
+    assert answered_in_every_ask(full, asked, ["Apple"], vocab) == full
+    refused = WrittenAnswer(status="not_found", text="Not found.", kind="passage")
+    assert answered_in_every_ask(refused, asked, ["Apple"], vocab) == refused
+
+
+def test_a_question_s_only_amount_is_any_figure_and_a_share_is_a_percentage(vocab):
+    # FinanceBench's PepsiCo Q1 2023 release: one ask, so no other ask's figure to mistake for it
+    points = _answer("1 percentage point (8% previously, now 9% core constant currency EPS growth).")
+    asked = ("As of FY2023Q1, by how many percentage points did Pepsico raise full year guidance in respect of core "
+             "constant currency EPS growth?")
+    assert uncovered_ask(points, asked, ["PepsiCo"], vocab) is None
+    # eBay's February 2023 8-K: "about 4% of eBay's total employee base" is the share of its workforce
+    cuts = _answer('"About 500 employees globally will be told that their jobs are being eliminated, about 4% of our '
+                   'total employee base." (fixture p.1) "We are taking these steps to evolve the organization." (fixture p.1)')
+    asked = ("In early February 2023 eBay announced job cuts. How many employees were affected, what share of the "
+             "workforce was that, and what reasons did the CEO give?")
+    assert uncovered_ask(cuts, asked, ["eBay"], vocab) is None
+    without = cuts.model_copy(update={"text": cuts.text.replace(", about 4% of our total employee base", "")})
+    assert uncovered_ask(without, asked, ["eBay"], vocab) == "what share of the workforce was that"
