@@ -252,7 +252,7 @@ class Evidence:
             quarter = self._quarter_chunk(chunk)
             if not quarter or not chunk.fiscal_year:
                 continue
-            for row in placed_rows(chunk.text, chunk.fiscal_year, int(quarter.group(1))):
+            for row in placed_rows(chunk.text, chunk.fiscal_year, int(quarter.group(1)), chunk.number_convention):
                 value = row.amounts.get(f"{year} {self.period}")
                 named = segment_row_names(row.label, row.segment_section, metric, self.vocab) \
                     if row.segment_section else row_names(row.label, metric, self.vocab)
@@ -394,13 +394,16 @@ def value_unit(target: MetricTarget) -> str:
 
 def checked_inputs(inputs: list[InputValue], cited: list[tuple[Citation, Chunk]]) -> list[CheckedInput]:
     """The inputs as the checks see them, each with the text of the chunk it is cited from."""
-    context = {(c.doc, c.quote): chunk.text for c, chunk in cited}
+    context = {(c.doc, c.quote): chunk for c, chunk in cited}
     out = []
     for i in inputs:
-        text = i.chunk.text if i.chunk is not None else next(
-            (t for (doc, quote), t in context.items() if doc == i.doc and quote_in_text(quote, i.quote)), "")
+        chunk = i.chunk if i.chunk is not None else next(
+            (t for (doc, quote), t in context.items() if doc == i.doc and quote_in_text(quote, i.quote)), None)
+        convention = chunk.number_convention if chunk is not None else "us"
         out.append(CheckedInput(metric=i.metric, fiscal_year=i.fiscal_year, value=i.value, quote=i.quote, doc=i.doc,
-                                page=i.page, context=text, from_table=numbers.split_row(i.quote) is not None))
+                                page=i.page, context=chunk.text if chunk is not None else "",
+                                from_table=numbers.split_row(i.quote, convention) is not None,
+                                number_convention=convention))
     return out
 
 
