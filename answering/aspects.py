@@ -17,8 +17,15 @@ from pydantic import BaseModel, ConfigDict
 
 from answering import numbers
 from answering.row_scope import label_not_consolidated
-from finrag.models import Chunk, NumberConventionName
-from finrag.numerals import ENGLISH_SCALE, SCALE_WORDS, AmbiguousNumber, read_number, scale_of
+from finrag.models import Chunk, NumberConventionName, SearchHit
+from finrag.numerals import (
+    ENGLISH_SCALE,
+    SCALE_WORDS,
+    AmbiguousNumber,
+    depends_on_convention,
+    read_number,
+    scale_of,
+)
 from finrag.vocabulary import Vocabulary, load_vocabulary, tokenize
 from loaders.release_tables import span_periods
 from loaders.statement_layout import has_note_column, without_note
@@ -252,6 +259,30 @@ def row_names(label: str, metric: str, vocabulary: Vocabulary) -> bool:
         or (metric.startswith(LINE_PREFIX) and _same_words(label, "", _wordings(vocabulary, metric)))
 
 
+def unsettled_row(hits: list[SearchHit], metric: str, vocabulary: Vocabulary) -> str | None:
+    """Why a row naming the metric was not read, when the reason is its numbers: its document
+    writes numbers both ways and the row prints one only a convention settles ("Gross profit
+    987.448": 987,448 or 987.448). None when no such row is among the hits."""
+    for hit in hits:
+        chunk = hit.chunk
+        if chunk.number_convention != "ambiguous":
+            continue
+        for line in chunk.text.splitlines():
+            row = numbers.split_row(line)  # read the US way only to find the row and its numbers
+            if row is None or numbers.split_row(line, "ambiguous") is not None \
+                    or not row_names(row.label, metric, vocabulary):
+                continue
+            token = next((t for t in row.tokens if depends_on_convention(t.strip("$()%-"))), None)
+            if token is None:
+                continue
+            digits = token.strip("$()%-")
+            return (f"the row “{line.strip()}” ({chunk.doc} p.{chunk.page + 1}) prints {digits}, which is "
+                    f"{digits.replace(',', '').replace('.', '')} written the US way and "
+                    f"{digits.replace(',', '.')} written the continental way; the document writes numbers both "
+                    "ways, so it is not read")
+    return None
+
+
 _NOT_INITIAL = frozenset({"total", "of", "and", "the", "&", "net"})
 
 
@@ -304,7 +335,10 @@ def read_aspect(chunk: Chunk, aspect: Aspect, vocabulary: Vocabulary | None = No
     if not _company_matches(chunk, aspect.company):
         return None
     vocab = vocabulary or load_vocabulary()
-    return _read_row(chunk, aspect, vocab) or _read_sentence(chunk, aspect, vocab)
+    row = _read_row(chunk, aspect, vocab)
+    if row is None and unsettled_row([SearchHit(chunk=chunk, score=0.0)], aspect.metric, vocab):
+        return None  # the chunk's row for it prints a number its convention does not settle: no look-alike
+    return row or _read_sentence(chunk, aspect, vocab)
 
 
 _BILINGUAL_ROWS = 3

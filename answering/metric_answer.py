@@ -28,6 +28,7 @@ from answering.aspects import (
     read_aspect,
     row_names,
     segment_row_names,
+    unsettled_row,
 )
 from answering.checks import CheckedInput, CheckFailure
 from answering.citations import cite, quote_in_text, unique_citations
@@ -341,10 +342,12 @@ def answer_metric(
                                                             missing.metric, label)):
             return WrittenAnswer(status="not_found", text=f"{NOT_FOUND.capitalize()}: {absent}.",
                                  reason=f"not reported: {label} {where}", flags=["metric_target", "not_reported"])
+        unsettled = unsettled_row(hits, missing.metric, vocab)
         return WrittenAnswer(
             status="not_found",
             text=f"{NOT_FOUND.capitalize()}: could not find {label} {where} for {company}, an input of "
-                 f"{target.label} ({target.formula})." + (f" Found: {found}." if found else ""),
+                 f"{target.label} ({target.formula})." + (f" Found: {found}." if found else "")
+                 + (f" Not read: {unsettled}." if unsettled else ""),
             reason=f"missing input: {label} {where}",
             flags=["metric_target"],
         )

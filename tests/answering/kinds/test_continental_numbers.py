@@ -34,3 +34,26 @@ def test_a_figure_it_states_is_read_at_its_scale_in_its_currency(adhi, services)
     assert written.status == "answered", written.text
     assert written.value == pytest.approx(879000.0)
     assert any("Rp879 miliar" in c.quote for c in written.citations)
+
+
+@pytest.fixture(scope="module")
+def mixed_statement(tmp_path_factory):
+    """A generated statement written the continental way beside US-style figures: ambiguous."""
+    from loaders.document import load_document
+    from tests.loaders.test_number_convention import _PROSE, _STATEMENT, CONTINENTAL
+    from tests.support.pdfs import write_pdf
+
+    us_figures = "Shares outstanding 1,234,567,890 1,234,567,890 and 2,345,678,901; average 3,456,789,012\n" \
+                 "Other figures 4,567,890,123 and 5,678,901,234 and 6,789,012,345 and 7,890,123,456\n"
+    page = _STATEMENT.format(**CONTINENTAL) + _PROSE.format(**CONTINENTAL) + us_figures
+    return load_document(write_pdf(tmp_path_factory.mktemp("mixed") / "contoh_2023.pdf", [page])).chunks
+
+
+def test_a_number_the_convention_does_not_settle_is_refused_with_that_reason(mixed_statement, services):
+    # "Gross profit 987.448 696.196" in a document that writes numbers both ways: 987,448 or 987.448
+    written = ask("What was PT Contoh Karya's gross profit in 2023?", mixed_statement, [0], services)
+    assert written.status == "not_found", written.text
+    assert "prints 987.448" in written.text and "writes numbers both ways" in written.text
+    # a number only one convention writes is still read
+    written = ask("What was PT Contoh Karya's revenue in 2023?", mixed_statement, [0], services)
+    assert (written.status, written.value) == ("answered", 9799598.0), written.text
