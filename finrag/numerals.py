@@ -5,17 +5,23 @@ many European and Latin American ones write 1.234.567,8 ("Rp405,9 miliar" is 405
 rupiah). Read the US way, "405,9" becomes 4,059 and "987.654" 987.654: a wrong figure stated
 with confidence. So a document's convention is decided by the numbers only one convention
 writes:
-- US: comma groups of three ("1,234", "1,234,567"), a decimal point with one or two digits
-  ("12.5", "0.75"), both separators in US order ("1,234.5");
-- continental: dot groups of three ("1.234", "1.234.567"), a decimal comma with one or two
-  digits ("405,9", "91,9%"), both in continental order ("1.234,5").
-A document (and a page) is of a convention when its numbers of that convention outnumber the
-other's ten to one; else, or with too few numbers to tell, it is ambiguous. In an ambiguous
-one a number only one convention writes is still read ("1.234.567", "405,9", "1,234.5"); a
+- US: comma groups of three, two or more ("1,234,567"), or with decimals ("1,234.5"); a decimal
+  point with one or two digits ("12.5", "0.75");
+- continental: dot groups of three, two or more ("1.234.567"), or with decimals ("1.234,5"); a
+  decimal comma with one or two digits ("405,9", "91,9%").
+One group ("1,234", "1.234") is no evidence: it is the number the convention decides (and US
+filings print coupon rates and rule numbers as "4.073", "230.425").
+A document is of a convention when its numbers of that convention are three at least and outnumber
+the other's ten to one; a document in English with no continental number is US (English is written
+so wherever the filer is from: an 8-K prints too few numbers to decide by them); else it is
+ambiguous. A page decides apart from its document only with grouped numbers among its own (a
+bilingual report's English statements, "1,332,785,498", in an Indonesian one). In an ambiguous
+document a number only one convention writes is still read ("1.234.567", "405,9", "1,234.5"); a
 number whose reading depends on the convention ("1,234": 1234 or 1.234) is not read.
 
 Scale words are read in the document's language as in English: "ribu/juta/miliar/triliun"
-(Indonesian), "mil/millones/miles de millones" (Spanish), "Mio./Mrd." (German), ...
+(Indonesian), "millones/mil millones" (Spanish), "milhões/bilhões" (Portuguese), "Mio./Mrd." (German),
+"miljoen/miljard" (Dutch), "milliards" (French), "milioni/miliardi" (Italian).
 """
 
 from __future__ import annotations
