@@ -62,8 +62,8 @@ def absent_statement_line(metric: str, label: str, chunks: list[Chunk], vocab: V
     printed |= {kind for kind, *_ in release_tables([Page(number=0, text=text)]) if kind in _STATEMENTS}
     if statement in printed:
         return None
-    if any((row := numbers.split_row(line)) is not None and row_names(row.label, metric, vocab)
-           for line in text.splitlines()):
+    if any((row := numbers.split_row(line, c.number_convention)) is not None and row_names(row.label, metric, vocab)
+           for c in chunks for line in c.text.splitlines()):
         return None  # a row labelled as the line ("Cash 1,234"), wherever it stands
     flat = re.sub(r"\s+", " ", text).casefold()
     wordings = [w for w in (*vocab.expansions(metric), label) if len(w.split()) > 1]

@@ -17,7 +17,15 @@ from pydantic import BaseModel, ConfigDict
 
 from answering import numbers
 from answering.row_scope import label_not_consolidated
-from finrag.models import Chunk
+from finrag.models import Chunk, NumberConventionName, SearchHit
+from finrag.numerals import (
+    ENGLISH_SCALE,
+    SCALE_WORDS,
+    AmbiguousNumber,
+    depends_on_convention,
+    read_number,
+    scale_of,
+)
 from finrag.vocabulary import Vocabulary, load_vocabulary, tokenize
 from loaders.release_tables import span_periods
 from loaders.statement_layout import has_note_column, without_note
@@ -34,6 +42,31 @@ _FORMULA_NAME = re.compile(r"\b(avg|prior)\s*\(\s*([a-z_]+)\s*\)|\b([a-z_][a-z0-
 # "$1,234.5 million" in a sentence.
 PROSE_AMOUNT = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)\s*(million|billion|thousand)", re.I)
 PROSE_SCALE = {"thousand": 0.001, "million": 1.0, "billion": 1000.0}
+# The same in a document not written the US way: the currency marks its prose prints
+# ("Rp405,9 miliar", "€1.234,5 million") and the scale words of its language (finrag.numerals).
+_SCALE_WORD = "|".join(re.escape(w) + ("s?" if w in ENGLISH_SCALE else "")
+                       for w in sorted(SCALE_WORDS, key=len, reverse=True))
+_OTHER_PROSE_AMOUNT = re.compile(rf"(?:US\$|\$|Rp\.?|IDR|€|EUR)\s?(\d[\d.,]*\d|\d)\s*({_SCALE_WORD})(?!\w)", re.I)
+
+
+def prose_amounts(text: str, convention: NumberConventionName = "us") -> list[tuple[float | None, str]]:
+    """The money amounts a sentence prints with a scale word, in millions, each with its text:
+    "$1,234.5 million" -> 1234.5; in a continental document "Rp405,9 miliar" -> 405,900.0. An
+    amount only the convention would settle ("Rp1.234 juta" where the document writes numbers
+    both ways) is None: counted, never read."""
+    if convention == "us":
+        return [(float(d.replace(",", "")) * PROSE_SCALE[w.lower()], f"{d} {w}") for d, w in PROSE_AMOUNT.findall(text)]
+    out: list[tuple[float | None, str]] = []
+    for m in _OTHER_PROSE_AMOUNT.finditer(text):
+        scale = scale_of(m.group(2))
+        try:
+            value: float | None = read_number(m.group(1), convention) * (scale or 1.0)
+        except AmbiguousNumber:
+            value = None
+        except ValueError:
+            continue  # not a number the document writes ("12.5" in a continental one)
+        out.append((value, m.group(0)))
+    return out
 
 
 class Aspect(BaseModel):
@@ -226,6 +259,30 @@ def row_names(label: str, metric: str, vocabulary: Vocabulary) -> bool:
         or (metric.startswith(LINE_PREFIX) and _same_words(label, "", _wordings(vocabulary, metric)))
 
 
+def unsettled_row(hits: list[SearchHit], metric: str, vocabulary: Vocabulary) -> str | None:
+    """Why a row naming the metric was not read, when the reason is its numbers: its document
+    writes numbers both ways and the row prints one only a convention settles ("Gross profit
+    987.448": 987,448 or 987.448). None when no such row is among the hits."""
+    for hit in hits:
+        chunk = hit.chunk
+        if chunk.number_convention != "ambiguous":
+            continue
+        for line in chunk.text.splitlines():
+            row = numbers.split_row(line)  # read the US way only to find the row and its numbers
+            if row is None or numbers.split_row(line, "ambiguous") is not None \
+                    or not row_names(row.label, metric, vocabulary):
+                continue
+            token = next((t for t in row.tokens if depends_on_convention(t.strip("$()%-"))), None)
+            if token is None:
+                continue
+            digits = token.strip("$()%-")
+            return (f"the row “{line.strip()}” ({chunk.doc} p.{chunk.page + 1}) prints {digits}, which is "
+                    f"{digits.replace(',', '').replace('.', '')} written the US way and "
+                    f"{digits.replace(',', '.')} written the continental way; the document writes numbers both "
+                    "ways, so it is not read")
+    return None
+
+
 _NOT_INITIAL = frozenset({"total", "of", "and", "the", "&", "net"})
 
 
@@ -278,17 +335,20 @@ def read_aspect(chunk: Chunk, aspect: Aspect, vocabulary: Vocabulary | None = No
     if not _company_matches(chunk, aspect.company):
         return None
     vocab = vocabulary or load_vocabulary()
-    return _read_row(chunk, aspect, vocab) or _read_sentence(chunk, aspect, vocab)
+    row = _read_row(chunk, aspect, vocab)
+    if row is None and unsettled_row([SearchHit(chunk=chunk, score=0.0)], aspect.metric, vocab):
+        return None  # the chunk's row for it prints a number its convention does not settle: no look-alike
+    return row or _read_sentence(chunk, aspect, vocab)
 
 
 _BILINGUAL_ROWS = 3
 
 
-def _bilingual(lines: list[str]) -> bool:
+def _bilingual(lines: list[str], convention: NumberConventionName = "us") -> bool:
     """A bilingual statement prints every row with a label on each side: one such line among
     ordinary rows is two rows run together ("Total revenues 5,000 4,800 Cost of revenues")."""
-    return sum(1 for line in lines if numbers.split_row(line) is None
-               and numbers.split_two_label_row(line) is not None) >= _BILINGUAL_ROWS
+    return sum(1 for line in lines if numbers.split_row(line, convention) is None
+               and numbers.split_two_label_row(line, convention) is not None) >= _BILINGUAL_ROWS
 
 
 def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None:
@@ -323,10 +383,10 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             note_column = note_column or has_note_column([line])
             periods = span_periods(spans, years)
             continue
-        row = numbers.split_row(line)
-        if row is None and years and (two := numbers.split_two_label_row(line)) is not None:
+        row = numbers.split_row(line, chunk.number_convention)
+        if row is None and years and (two := numbers.split_two_label_row(line, chunk.number_convention)) is not None:
             if bilingual is None:
-                bilingual = _bilingual(lines)
+                bilingual = _bilingual(lines, chunk.number_convention)
             row = two if bilingual else None
         if row is None:
             note_column = note_column or has_note_column([line])
@@ -390,15 +450,16 @@ def _read_sentence(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading |
         norm = f" {numbers.normalize_label(sentence)} "
         if not any(f" {w} " in norm for w in metric_wordings):
             continue
-        amounts = PROSE_AMOUNT.findall(sentence)
-        if len(amounts) != 1:
-            continue  # several amounts: which one is the metric's is a guess
+        amounts = prose_amounts(sentence, chunk.number_convention)
+        if len(amounts) != 1 or amounts[0][0] is None:
+            # several amounts: which one is the metric's is a guess; one the document's
+            # convention does not settle ("1.234" in a document that writes both ways): not read
+            continue
         mentioned = numbers.years_in(sentence)
         year = aspect.fiscal_year
         if year is not None and year not in mentioned and not (not mentioned and chunk.fiscal_year == year):
             continue
-        digits, scale = amounts[0]
-        value = float(digits.replace(",", "")) * PROSE_SCALE[scale.lower()]
+        value = amounts[0][0]
         return Reading(
             aspect=aspect,
             value=abs(value) if aspect.metric in SPENDING_METRICS else value,

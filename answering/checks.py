@@ -57,17 +57,17 @@ from pydantic import BaseModel
 
 from answering import numbers
 from answering.aspects import (
-    PROSE_AMOUNT,
     PROSE_SCALE,
     Aspect,
     metric_label,
+    prose_amounts,
     read_aspect,
     split_sentences,
 )
 from answering.citations import unique_citations
 from answering.row_scope import NOT_CONSOLIDATED, QUARTERLY, STATEMENT_SIDE
 from answering.written_answer import WrittenAnswer
-from finrag.models import Chunk, Citation, SearchHit
+from finrag.models import Chunk, Citation, NumberConventionName, SearchHit
 from finrag.text import collapse_whitespace
 from finrag.vocabulary import Plausible, Vocabulary, tokenize
 from loaders.release_tables import span_periods
@@ -122,6 +122,7 @@ class CheckedInput(BaseModel):
     page: int  # zero-based
     context: str = ""  # the text of the chunk the row is in ("" when not known)
     from_table: bool = True
+    number_convention: NumberConventionName = "us"  # how the row's document writes numbers
 
     def where(self) -> str:
         return f"{self.doc} p.{self.page + 1}"
@@ -240,9 +241,9 @@ def stated_scale(context: str, quote: str) -> str | None:
 _NIL = frozenset({"-", "–", "—"})
 
 
-def _printed(quote: str) -> list[tuple[float, bool]]:
+def _printed(quote: str, convention: NumberConventionName = "us") -> list[tuple[float, bool]]:
     """The amounts printed in a row (value as printed, is it a percentage: "23%", "23 %")."""
-    row = numbers.split_row(quote)
+    row = numbers.split_row(quote, convention)
     if row is None:
         return []
     tokens = quote.split()[len(row.label.split()):]
@@ -251,9 +252,9 @@ def _printed(quote: str) -> list[tuple[float, bool]]:
         if token in _NIL:
             out.append((0.0, False))  # "Dividends paid 23 – (12,169)": a dash in an amount's column is nil
             continue
-        if token in ("$", "%") or not numbers.is_amount(token):
+        if token in ("$", "%") or not numbers.is_amount(token, convention):
             continue
-        value = numbers.parse_amount(token)
+        value = numbers.parse_amount(token, convention)
         if value is None:
             continue
         percent = token.endswith("%") or token.endswith("%)") or (n + 1 < len(tokens) and tokens[n + 1] == "%")
@@ -322,7 +323,7 @@ def check_units_and_scale(inputs: Sequence[CheckedInput], vocab: Vocabulary,
         entry = vocab.metrics.get(i.metric)
         if entry is None or entry.unit != "USD" or not i.from_table:
             continue
-        applied = _applied_scale(i.value, _printed(i.quote))
+        applied = _applied_scale(i.value, _printed(i.quote, i.number_convention))
         if applied is None:
             continue  # check_cited_values says so
         scale, percent = applied
@@ -383,10 +384,10 @@ _BARE_YEAR = re.compile(r"(?:19|20)\d\d")
 def _year_only(i: CheckedInput) -> bool:
     """The row prints the figure only as a bare year, at some scale ("Revenues 2021" read as
     $2,021 million)."""
-    row = numbers.split_row(i.quote)
+    row = numbers.split_row(i.quote, i.number_convention)
     if row is None or not row.tokens:
         return False
-    matches = [t for t in row.tokens if (a := numbers.parse_amount(t)) is not None
+    matches = [t for t in row.tokens if (a := numbers.parse_amount(t, i.number_convention)) is not None
                and any(_same(abs(i.value), abs(a) * f) for f in _FACTOR.values())]
     return bool(matches) and all(_BARE_YEAR.fullmatch(t) for t in matches)
 
@@ -404,10 +405,10 @@ def check_cited_values(inputs: Sequence[CheckedInput], vocab: Vocabulary | None 
                                 f"line is never negative: the row is a change in it (a cash flow statement's line), "
                                 f"not the balance ({i.where()}: “{collapse_whitespace(i.quote)}”)")
         if i.from_table:
-            printed = _printed(i.quote)
+            printed = _printed(i.quote, i.number_convention)
             ok = not printed or _applied_scale(i.value, printed) is not None
         else:
-            amounts = [float(d.replace(",", "")) * PROSE_SCALE[s.lower()] for d, s in PROSE_AMOUNT.findall(i.quote)]
+            amounts = [a for a, _ in prose_amounts(i.quote, i.number_convention) if a is not None]
             ok = not amounts or any(_same(abs(i.value), a) for a in amounts)
             if ok and (m := _NOT_A_REPORTED_AMOUNT.search(i.quote)):
                 return CheckFailure(check=CITED, why=f"{_name(i)} {_amount(i.value)} comes from a sentence that "
@@ -454,6 +455,12 @@ def check_prose_change(inputs: Sequence[CheckedInput], vocab: Vocabulary) -> Che
             continue
         for m in _CHANGE_AMOUNT.finditer(i.quote):
             scale = PROSE_SCALE.get((m.group("scale") or "").lower(), 1e-6)  # no scale word: whole units
+            if i.number_convention != "us":
+                stated = [a for a, _ in prose_amounts(i.quote[m.start():], i.number_convention)[:1] if a is not None]
+                if stated and _same(stated[0], i.value):
+                    return CheckFailure(check=CITED, why=f"{_name(i)} {_amount(i.value)} is the change a sentence "
+                                        f"states (“{m.group(0)}”: {i.where()}), not the line's amount for the year")
+                continue
             if _same(float(m.group("n").replace(",", "")) * scale, i.value):
                 return CheckFailure(check=CITED, why=f"{_name(i)} {_amount(i.value)} is the change a sentence states "
                                     f"(“{m.group(0)}”: {i.where()}), not the line's amount for the year")
@@ -561,7 +568,7 @@ def _stated_in_rows(chunk: Chunk, keys: set[tuple[str, ...]], year: int) -> Stat
         if found:
             years = found
             continue
-        row = numbers.split_row(line)
+        row = numbers.split_row(line, chunk.number_convention)
         if row is None or not row.percent or len(years) != len(row.values) or year not in years:
             continue
         if tuple(tokenize(numbers.normalize_label(row.label))) not in keys:
@@ -580,6 +587,8 @@ def _stated_in_rows(chunk: Chunk, keys: set[tuple[str, ...]], year: int) -> Stat
 def _stated_in_prose(chunk: Chunk, wordings: list[str], year: int) -> Stated | None:
     """"Our effective tax rate was 24.0% in 2021": the measure named, then at once its
     figure ("... differed from the statutory rate of 21%" states another rate)."""
+    if chunk.number_convention != "us":
+        return None  # "91,9%" is 91.9, not the "9%" the pattern below would read
     for sentence in split_sentences(chunk.text):
         if len(_PERCENT.findall(sentence)) != 1 or _NOT_THE_MEASURE.search(sentence):
             continue
@@ -751,7 +760,7 @@ def check_whole_measure(inputs: Sequence[CheckedInput]) -> CheckFailure | None:
             continue  # both parts in one row (or neither named: nothing to tell)
         other = _OTHER_PART["amortization" if has_d else "depreciation"]
         for line in i.context.splitlines():
-            row = numbers.split_row(line.strip())
+            row = numbers.split_row(line.strip(), i.number_convention)
             if row is not None and row.label != label and other.search(row.label):
                 return CheckFailure(check=WHOLE_MEASURE, why=f"{_name(i)} was read from the row “{label}” "
                                     f"({i.where()}), but its table prints “{collapse_whitespace(row.label)}” on a row "

@@ -30,7 +30,7 @@ from finrag.models import Answer
 _SHOWN = {
     "USD": "$", "GBP": "£", "EUR": "€", "JPY": "¥", "INR": "₹", "ILS": "₪", "CHF": "CHF ",
     "CAD": "C$", "AUD": "A$", "NZD": "NZ$", "HKD": "HK$", "SGD": "S$", "SEK": "SEK ", "NOK": "NOK ",
-    "DKK": "DKK ", "CNY": "CN¥", "ZAR": "R", "BRL": "R$",
+    "DKK": "DKK ", "CNY": "CN¥", "ZAR": "R", "BRL": "R$", "IDR": "Rp",
 }
 # Words a header or note names a currency with.
 _NAMED = (
@@ -46,6 +46,7 @@ _NAMED = (
     (r"(?:japanese\s+)?yen", "JPY"),
     (r"(?:indian\s+)?rupees?", "INR"),
     (r"(?:new\s+israeli\s+)?shekels?", "ILS"),
+    (r"(?:indonesian\s+)?rupiah", "IDR"),
 )
 _NAMED_RE = "|".join(f"(?P<c{i}>{pattern})" for i, (pattern, _) in enumerate(_NAMED))
 # "in thousands of Canadian dollars", "expressed in euros", "presentation currency is the Australian dollar".
@@ -62,9 +63,11 @@ _SYMBOLS = (
     ("₪", "ILS"), ("$", "USD"),
 )
 _CODES = ("USD", "GBP", "EUR", "CHF", "JPY", "AUD", "CAD", "INR", "ILS", "NIS", "NZD", "HKD", "SGD", "SEK", "NOK",
-          "DKK", "CNY", "ZAR", "BRL")
+          "DKK", "CNY", "ZAR", "BRL", "IDR")
+# The rupiah's mark before an amount: "Rp405,9 miliar", "Rp 1.234" (a word's "Rp" is no mark)
+_RUPIAH = r"\bRp\.?(?=\s?\d)"
 _SYMBOL_RE = re.compile(
-    "|".join(re.escape(s) for s, _ in _SYMBOLS) + r"|\b(?:" + "|".join(_CODES) + r")\b"
+    "|".join(re.escape(s) for s, _ in _SYMBOLS) + r"|\b(?:" + "|".join(_CODES) + r")\b|" + _RUPIAH
 )
 # A column header that gives the currency and the scale: "£'000", "CHF000", "US$'000", "€m".
 _HEADER_SYMBOL = re.compile(
@@ -97,6 +100,8 @@ class ReportCurrency(BaseModel):
 def _code(symbol: str) -> str:
     if symbol == "NIS":
         return "ILS"
+    if symbol.startswith("Rp"):
+        return "IDR"
     return next((code for s, code in _SYMBOLS if s == symbol), symbol)
 
 

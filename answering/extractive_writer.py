@@ -95,7 +95,8 @@ def write_offline(
     citations = [cite(r.chunk, r.quote) for f in figures for r in f.readings]
     text, value = compose_answer(intent, figures, vocab, question)
     inputs = [CheckedInput(metric=r.aspect.metric, fiscal_year=r.fiscal_year, value=r.value, quote=r.quote,
-                           doc=r.chunk.doc, page=r.chunk.page, context=r.chunk.text, from_table=r.from_table)
+                           doc=r.chunk.doc, page=r.chunk.page, context=r.chunk.text, from_table=r.from_table,
+                           number_convention=r.chunk.number_convention)
               for f in figures for r in f.readings]
     failure = check_figures(question, intent, figures, value, inputs, hits, vocab)
     if failure is not None:

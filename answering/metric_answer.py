@@ -28,6 +28,7 @@ from answering.aspects import (
     read_aspect,
     row_names,
     segment_row_names,
+    unsettled_row,
 )
 from answering.checks import CheckedInput, CheckFailure
 from answering.citations import cite, quote_in_text, unique_citations
@@ -252,7 +253,7 @@ class Evidence:
             quarter = self._quarter_chunk(chunk)
             if not quarter or not chunk.fiscal_year:
                 continue
-            for row in placed_rows(chunk.text, chunk.fiscal_year, int(quarter.group(1))):
+            for row in placed_rows(chunk.text, chunk.fiscal_year, int(quarter.group(1)), chunk.number_convention):
                 value = row.amounts.get(f"{year} {self.period}")
                 named = segment_row_names(row.label, row.segment_section, metric, self.vocab) \
                     if row.segment_section else row_names(row.label, metric, self.vocab)
@@ -341,10 +342,12 @@ def answer_metric(
                                                             missing.metric, label)):
             return WrittenAnswer(status="not_found", text=f"{NOT_FOUND.capitalize()}: {absent}.",
                                  reason=f"not reported: {label} {where}", flags=["metric_target", "not_reported"])
+        unsettled = unsettled_row(hits, missing.metric, vocab)
         return WrittenAnswer(
             status="not_found",
             text=f"{NOT_FOUND.capitalize()}: could not find {label} {where} for {company}, an input of "
-                 f"{target.label} ({target.formula})." + (f" Found: {found}." if found else ""),
+                 f"{target.label} ({target.formula})." + (f" Found: {found}." if found else "")
+                 + (f" Not read: {unsettled}." if unsettled else ""),
             reason=f"missing input: {label} {where}",
             flags=["metric_target"],
         )
@@ -394,13 +397,16 @@ def value_unit(target: MetricTarget) -> str:
 
 def checked_inputs(inputs: list[InputValue], cited: list[tuple[Citation, Chunk]]) -> list[CheckedInput]:
     """The inputs as the checks see them, each with the text of the chunk it is cited from."""
-    context = {(c.doc, c.quote): chunk.text for c, chunk in cited}
+    context = {(c.doc, c.quote): chunk for c, chunk in cited}
     out = []
     for i in inputs:
-        text = i.chunk.text if i.chunk is not None else next(
-            (t for (doc, quote), t in context.items() if doc == i.doc and quote_in_text(quote, i.quote)), "")
+        chunk = i.chunk if i.chunk is not None else next(
+            (t for (doc, quote), t in context.items() if doc == i.doc and quote_in_text(quote, i.quote)), None)
+        convention = chunk.number_convention if chunk is not None else "us"
         out.append(CheckedInput(metric=i.metric, fiscal_year=i.fiscal_year, value=i.value, quote=i.quote, doc=i.doc,
-                                page=i.page, context=text, from_table=numbers.split_row(i.quote) is not None))
+                                page=i.page, context=chunk.text if chunk is not None else "",
+                                from_table=numbers.split_row(i.quote, convention) is not None,
+                                number_convention=convention))
     return out
 
 

@@ -14,6 +14,8 @@ import re
 
 from pydantic import BaseModel
 
+from finrag.models import NumberConventionName
+from finrag.numerals import read_number
 from finrag.text import collapse_whitespace
 from loaders.facts import (
     NOTE_REFERENCE,  # "(Note 7)" in a label: one pattern for ingest and answers
@@ -72,12 +74,19 @@ class Row(BaseModel):
     label_before: str = ""
 
 
-def parse_amount(token: str) -> float | None:
-    """`$1,234.5` -> 1234.5; `(1,577)` -> -1577.0; `12.5%` -> 12.5; dashes -> None."""
+def parse_amount(token: str, convention: NumberConventionName = "us") -> float | None:
+    """`$1,234.5` -> 1234.5; `(1,577)` -> -1577.0; `12.5%` -> 12.5; dashes -> None. A document
+    that writes numbers the continental way: `Rp1.234,5` -> 1234.5 (finrag.numerals)."""
     t = token.strip()
     if t in _DASHES:
         return None
     negative = t.startswith("(") or t.endswith(")") or t.startswith("-") or t.startswith("$(")
+    if convention != "us":
+        m = _OTHER_AMOUNT.match(t)
+        if m is None:
+            raise ValueError(f"not an amount: {token!r}")
+        value = read_number(m.group("digits"), convention)
+        return -value if negative or m.group("minus") else value
     digits = re.sub(r"[^\d.]", "", t)
     if not digits or digits == ".":
         raise ValueError(f"not an amount: {token!r}")
@@ -85,7 +94,21 @@ def parse_amount(token: str) -> float | None:
     return -value if negative else value
 
 
-def is_amount(token: str) -> bool:
+# An amount token in a document not written the US way: a currency mark its reports print
+# before amounts ("Rp1.234", "€405,9"), parentheses, a sign, "%"; the digits are read by the
+# document's convention (`read_number`), so "12.5" in a continental document is not an amount.
+_OTHER_AMOUNT = re.compile(r"^\(?(?:[$€£]|Rp\.?|IDR)?\s?\(?(?P<minus>-)?(?P<digits>\d[\d.,]*\d|\d)\)?%?\)?$")
+
+
+def is_amount(token: str, convention: NumberConventionName = "us") -> bool:
+    if convention != "us":
+        if token in _DASHES:
+            return True
+        try:
+            parse_amount(token, convention)
+        except ValueError:  # AmbiguousNumber too: a number only a convention settles is not read
+            return False
+        return True
     return token in _DASHES or bool(_AMOUNT.match(token)) or bool(_MILLIONS_CELL.match(token))
 
 
@@ -95,7 +118,7 @@ def millions_cells(row: Row) -> bool:
     return bool(row.tokens) and all(_MILLIONS_CELL.match(t) for t in row.tokens)
 
 
-def split_row(line: str) -> Row | None:
+def split_row(line: str, convention: NumberConventionName = "us") -> Row | None:
     """Split `Label  $ 1,234.5  (99.0)` into label + amounts; None if the line has no amounts.
 
     Tokens are read from the right while they look like amounts ("$" alone is skipped),
@@ -112,10 +135,10 @@ def split_row(line: str) -> Row | None:
             percent = percent or tok == "%"
             i -= 1
             continue
-        if not is_amount(tok):
+        if not is_amount(tok, convention):
             break
         percent = percent or tok.endswith("%") or tok.endswith("%)")
-        values.append(parse_amount(tok))
+        values.append(parse_amount(tok, convention))
         printed.append(tok)
         i -= 1
     if not values or i == 0:
@@ -126,18 +149,18 @@ def split_row(line: str) -> Row | None:
     return Row(line=line, label=label, values=list(reversed(values)), percent=percent, tokens=list(reversed(printed)))
 
 
-def split_two_label_row(line: str) -> Row | None:
+def split_two_label_row(line: str, convention: NumberConventionName = "us") -> Row | None:
     """A bilingual statement's row, its label printed before the amounts in one language and
     after them in the other ("Pendapatan 22 3,446,214,954 3,581,375,403 Revenue"); None for
     any other line. Two amounts at least, and words only (no figures) after them."""
     tokens = line.split()
     i = len(tokens)
-    while i > 0 and not is_amount(tokens[i - 1]) and tokens[i - 1] != "$" and not re.search(r"\d", tokens[i - 1]):
+    while i > 0 and not is_amount(tokens[i - 1], convention) and tokens[i - 1] != "$" and not re.search(r"\d", tokens[i - 1]):
         i -= 1
     after = " ".join(tokens[i:])
     if i == len(tokens) or not re.search(r"[A-Za-z]{2}", after):
         return None
-    row = split_row(" ".join(tokens[:i]))
+    row = split_row(" ".join(tokens[:i]), convention)
     if row is None or len(row.values) < 2:
         return None
     return row.model_copy(update={"line": line, "label": after.rstrip(" -:"), "label_before": row.label})

@@ -42,6 +42,11 @@ REFUSAL_STATUSES: tuple[str, ...] = ("unverified", "not_found", "needs_company")
 # passage: anything else, answered by the sentences that state it.
 AnswerKind = Literal["metric", "yes_no", "drivers", "choice", "list", "definition", "not_meaningful", "passage"]
 SearchMode = Literal["dense", "sparse", "hybrid"]
+# How a document writes its numbers (finrag.numerals reads it from the document's own text):
+# "us" 1,234,567.8; "continental" 1.234.567,8 (Indonesian, many European and Latin American
+# reports); "ambiguous" both, or too few numbers to tell: "1,234" and "1.234" are then read
+# by neither convention (never guessed), numbers only one convention writes still are.
+NumberConventionName = Literal["us", "continental", "ambiguous"]
 
 # What each strategy does, in one line (the CLI's --help and the Prefect run form).
 STRATEGY_HELP: dict[str, str] = {
@@ -69,6 +74,7 @@ PAGE_TAGS = (
 class Page(BaseModel):
     number: int  # zero-based
     text: str
+    number_convention: NumberConventionName = "us"  # how its numbers are written (its own or its document's)
 
 
 MetaSource = Literal["cover", "prose", "header", "manifest", "file name", "catalog"]
@@ -91,6 +97,23 @@ class CompanyEvidence(BaseModel):
     pages: int  # pages it is on (1 for a signature or a definition)
     confidence: float  # how surely this kind of place names the issuer (0-1)
     ticker: str | None = None  # a trading symbol's line ("Acme Corp. (NYSE: ACME)"): its symbol
+
+
+class NumberConvention(BaseModel):
+    """How a document writes its numbers, with the evidence read from its own text."""
+
+    convention: NumberConventionName = "us"
+    reason: str = ""  # the evidence, said: "37 continental numbers ('Rp405,9', '1.234.567'), no US ones"
+    us_numbers: int = 0  # numbers only the US convention writes ("1,234,567", "12.5", "1,234")
+    continental_numbers: int = 0  # numbers only the continental one writes ("1.234.567", "405,9", "1.234")
+    examples: list[str] = Field(default_factory=list)  # a few of the deciding numbers, as printed
+    scale_words: list[str] = Field(default_factory=list)  # the language's scale words it prints ("miliar")
+    # pages whose own numbers decide otherwise than the document's (a bilingual report's
+    # English statements, "1,332,785,498", in an Indonesian one): zero-based page -> convention
+    pages: dict[int, NumberConventionName] = Field(default_factory=dict)
+
+    def on_page(self, page: int) -> NumberConventionName:
+        return self.pages.get(page, self.convention)
 
 
 class DocumentMeta(BaseModel):
@@ -117,6 +140,7 @@ class DocumentMeta(BaseModel):
     # company / fiscal_year / period / form -> where it was read and how sure
     sources: dict[str, FieldSource] = Field(default_factory=dict)
     company_evidence: list[CompanyEvidence] = Field(default_factory=list)  # the signals the company agrees with
+    number_convention: NumberConvention = Field(default_factory=NumberConvention)
 
     @computed_field
     @property
@@ -142,6 +166,8 @@ class Chunk(BaseModel):
     tags: list[str] = Field(default_factory=list)  # page tags of the pages it spans
     text: str  # body; citations quote from here
     header: str = ""  # short context line (company, period, form, section) prepended for embedding
+    # how its numbers are written (its first page's convention); "us" in stores built before it was read
+    number_convention: NumberConventionName = "us"
 
     @property
     def embed_text(self) -> str:

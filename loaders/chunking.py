@@ -254,4 +254,5 @@ def _chunk(meta: DocumentMeta, draft: _Draft, index: int) -> Chunk:
         tags=tags,
         text=text,
         header=header,
+        number_convention=meta.number_convention.on_page(pages[0]),
     )

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from finrag.models import DocumentMeta, FieldSource, LoadedDocument, MetaSource, Page
+from finrag.numerals import detect_convention
 from loaders.chunking import chunk_document
 from loaders.cleaning import clean_document
 from loaders.manifest import DocumentHints, hints_from_file_name
@@ -28,7 +29,7 @@ def read_document(
 ) -> tuple[DocumentMeta, list[Page]]:
     """Metadata and cleaned pages (zero-based), without chunking. Raises LoadError."""
     read = _read(Path(path), hints, options, None)
-    return read.meta, [Page(number=i, text=text) for i, text in enumerate(read.pages)]
+    return read.meta, _pages(read)
 
 
 def load_document(
@@ -44,7 +45,7 @@ def load_document(
     read = _read(Path(path), hints, options, sha256)
     return LoadedDocument(
         meta=read.meta,
-        pages=[Page(number=i, text=text) for i, text in enumerate(read.pages)],
+        pages=_pages(read),
         chunks=chunk_document(read.meta, read.pages, read.sections),
     )
 
@@ -54,7 +55,13 @@ def read_document_text(
 ) -> tuple[DocumentMeta, list[Page]]:
     """`read_document` from text already extracted (`extract_pages`), e.g. kept in a cache."""
     read = _from_text(Path(path), raw, hints, sha256)
-    return read.meta, [Page(number=i, text=text) for i, text in enumerate(read.pages)]
+    return read.meta, _pages(read)
+
+
+def _pages(read: _Read) -> list[Page]:
+    """Pages, each with the convention its numbers are read by."""
+    convention = read.meta.number_convention
+    return [Page(number=i, text=text, number_convention=convention.on_page(i)) for i, text in enumerate(read.pages)]
 
 
 def _read(path: Path, hints: DocumentHints | None, options: PdfOptions | None, sha256: str | None) -> _Read:
@@ -86,6 +93,7 @@ def _from_text(path: Path, raw: PdfText, hints: DocumentHints | None, sha256: st
         unreadable_pages=raw.unreadable_pages,
         repaired=raw.repaired,
         page_tags=page_tags(pages, sections),
+        number_convention=detect_convention(pages),
     )
     _fill_from(meta, hints_from_file_name(path), override=False)
     if hints is not None:

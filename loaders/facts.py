@@ -26,7 +26,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
-from finrag.models import DocumentMeta, Fact, Page
+from finrag.models import DocumentMeta, Fact, NumberConventionName, Page
+from finrag.numerals import read_number
 from loaders.line_items import LINE_ITEMS, Statement
 from loaders.quarter_columns import quarter_columns
 from loaders.statement_layout import (
@@ -249,9 +250,11 @@ class Row:
     tokens: tuple[str, ...] = ()  # the values as printed, parallel to `values`
 
 
-def _parse_value(token: str) -> float | None:
+def _parse_value(token: str, convention: NumberConventionName = "us") -> float | None:
     if token in _DASHES:
         return 0.0
+    if convention != "us":
+        return _other_value(token, convention)
     if not _VALUE.match(token):
         return None
     negative = "(" in token or token.lstrip("$(").startswith("-")
@@ -262,12 +265,29 @@ def _parse_value(token: str) -> float | None:
     return -number if negative else number
 
 
+# A value of a document not written the US way: "1.234.567", "(405,9)", "Rp1.234" (a currency
+# mark its tables print); the digits read by the document's convention (finrag.numerals).
+_OTHER_VALUE = re.compile(r"^(?:[$€£]|Rp\.?)?\(?(?:[$€£]|Rp\.?)?(?P<minus>-)?(?P<digits>\d[\d.,]*\d|\d)\)?$")
+
+
+def _other_value(token: str, convention: NumberConventionName) -> float | None:
+    m = _OTHER_VALUE.match(token)
+    if m is None:
+        return None
+    try:
+        number = read_number(m.group("digits"), convention)
+    except ValueError:  # a number the convention does not write, or one only it would settle
+        return None
+    return -number if "(" in token or m.group("minus") else number
+
+
 # "Provision for income taxes (Note 7) (411)": a note reference in the label, never an amount
 NOTE_REFERENCE = re.compile(r"\s\((?:notes?|note)\s+[\w.]+(?:\s*(?:,|and|&)\s*[\w.]+)*\)(?=\s|$)", re.I)
 
 
-def parse_row(line: str) -> Row | None:
-    """Split "Label .... $ 1,234 (567) —" into its label and trailing values."""
+def parse_row(line: str, convention: NumberConventionName = "us") -> Row | None:
+    """Split "Label .... $ 1,234 (567) —" into its label and trailing values (read by the
+    document's number convention: "Pendapatan 1.234.567 (405,9)" in a continental one)."""
     clean = re.sub(r"\.{2,}", " ", line).strip()
     tokens = NOTE_REFERENCE.sub(" ", clean).split()
     values: list[float] = []
@@ -278,7 +298,7 @@ def parse_row(line: str) -> Row | None:
         if token == "$":
             i -= 1
             continue
-        value = _parse_value(token)
+        value = _parse_value(token, convention)
         if value is None:
             break
         values.append(value)
@@ -314,7 +334,7 @@ def statement_rows(page: Page) -> tuple[list[int], list[Row]]:
     section = ""
     pending = ""
     for line in lines[first_row:]:
-        row = parse_row(line)
+        row = parse_row(line, page.number_convention)
         if row is None:
             stripped = line.strip()
             pending = stripped if stripped.endswith(("-", ",", "of", "and")) else ""
@@ -338,7 +358,8 @@ def _split_header(page: Page) -> tuple[list[str], int]:
         # The first row with two or more values ends the header ("Item 8" is not a table row).
         return next(
             (i for i in range(start, len(lines))
-             if len(getattr(parse_row(lines[i]), "values", [])) >= 2 and not header_years([lines[i]])),
+             if len(getattr(parse_row(lines[i], page.number_convention), "values", [])) >= 2
+             and not header_years([lines[i]])),
             len(lines),
         )
 

@@ -27,7 +27,7 @@ from datetime import date, timedelta
 
 from pydantic import BaseModel
 
-from finrag.models import DocumentMeta, Fact, Page
+from finrag.models import DocumentMeta, Fact, NumberConventionName, Page
 from loaders.facts import Row, header_years, label_key, letters, parse_row
 from loaders.line_items import LINE_ITEMS, Statement
 from loaders.quarter_columns import column_dates
@@ -117,6 +117,7 @@ def _tables(pages: list[Page], kind_of: Callable[[str], str | None],
     """The tables that start at each line `kind_of` names (the line is in the header when
     `in_header`), read as `release_tables` says."""
     lines = [(p.number, ln.strip()) for p in pages for ln in p.text.splitlines() if ln.strip()]
+    convention = {p.number: p.number_convention for p in pages}
     tables = []
     i = 0
     while i < len(lines):
@@ -131,7 +132,8 @@ def _tables(pages: list[Page], kind_of: Callable[[str], str | None],
         while j < len(lines) and kind_of(lines[j][1]) is None:
             text = lines[j][1]
             if not rows:
-                row = parse_row(_PERCENT_CELL.sub(" ", text))  # "$ 374.2 18 %" ends a first row too
+                # "$ 374.2 18 %" ends a first row too
+                row = parse_row(_PERCENT_CELL.sub(" ", text), convention[lines[j][0]])
                 if row is not None and len(row.values) >= 2 and not header_years([text]):
                     rows.append(text)
                     page = lines[j][0]
@@ -290,11 +292,11 @@ def span_periods(span_text: str, years: list[int]) -> list[str] | None:
     return [spans[index // per] for index in range(len(years))]
 
 
-def _amounts(line: str, columns: int, change: bool) -> Row | None:
+def _amounts(line: str, columns: int, change: bool, convention: NumberConventionName = "us") -> Row | None:
     """The row's label and its one amount per column; change and percent cells after them are
     dropped only when the header has change columns."""
     clean = _PERCENT_CELL.sub(" ", line) if change else line
-    row = parse_row(clean)
+    row = parse_row(clean, convention)
     if row is None:
         return None
     values = row.values
@@ -322,7 +324,8 @@ def release_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
         change = bool(_CHANGE_HEADER.search(" ".join(header)))
         if change and len({span for _, span in columns}) > 1:
             continue  # change cells between spans: which amount is which is unsure
-        rows = [r for r in (_amounts(ln, len(columns), change) for ln in _with_context(lines)) if r]
+        convention = next((p.number_convention for p in pages if p.number == page), "us")
+        rows = [r for r in (_amounts(ln, len(columns), change, convention) for ln in _with_context(lines, convention)) if r]
         if kind == FREE_CASH_FLOW:
             stated.append((columns, rows, unit.factor / 1e6, page))
             continue
@@ -385,23 +388,23 @@ def _agree_with_stated(
             ambiguous.add(key)
 
 
-def _with_context(lines: list[str]) -> list[str]:
+def _with_context(lines: list[str], convention: NumberConventionName = "us") -> list[str]:
     """Row lines with "Basic"/"Diluted" under a section line named by it ("Earnings per share:")."""
     out = []
-    for section, line in _sectioned(lines):
-        row = parse_row(line)
+    for section, line in _sectioned(lines, convention=convention):
+        row = parse_row(line, convention)
         if row is not None and letters(row.label) in {"basic", "diluted"} and section:
             line = f"{section} {line}"
         out.append(line)
     return out
 
 
-def _sectioned(lines: list[str], section: str = "") -> list[tuple[str, str]]:
+def _sectioned(lines: list[str], section: str = "", convention: NumberConventionName = "us") -> list[tuple[str, str]]:
     """Each row line with the section line it is under (the last short line without amounts
     before it: "Earnings per share:", "Operating income (loss):"); `section` before the first."""
     out = []
     for line in lines:
-        if parse_row(line) is None:
+        if parse_row(line, convention) is None:
             section = line.rstrip(":") if len(line) < 60 else section
             continue
         out.append((section, line))
@@ -451,7 +454,8 @@ class PlacedRow(BaseModel):
     segment_section: str = ""
 
 
-def placed_rows(text: str, fiscal_year: int, quarter: int | None) -> list[PlacedRow]:
+def placed_rows(text: str, fiscal_year: int, quarter: int | None,
+                convention: NumberConventionName = "us") -> list[PlacedRow]:
     """The rows of the titled income statement, cash flow and segment tables in `text` (a
     retrieved passage of a release), each with its amount per placed column; none where a
     table's columns cannot be placed. Lets the answer read a line the question names for a
@@ -459,7 +463,7 @@ def placed_rows(text: str, fiscal_year: int, quarter: int | None) -> list[Placed
     facts: "Google Cloud operating income" is the segment table's "Google Cloud" row under its
     "Operating income (loss):" section."""
     out: list[PlacedRow] = []
-    page = [Page(number=0, text=text)]
+    page = [Page(number=0, text=text, number_convention=convention)]
     untitled = _tables(page, lambda line: UNTITLED_TABLE if _SPAN_LINE.match(line) else None, in_header=True)
     for kind, _page, header, lines in release_tables(page, segments=True) + untitled:
         if kind not in ("income_statement", "cash_flow", SEGMENT_TABLE, UNTITLED_TABLE):
@@ -474,12 +478,12 @@ def placed_rows(text: str, fiscal_year: int, quarter: int | None) -> list[Placed
         if change and len({span for _, span in columns}) > 1:
             continue
         section = _header_section(header) if kind == SEGMENT_TABLE else ""
-        for line_section, line in _sectioned(lines, section):
-            parsed = parse_row(line)
+        for line_section, line in _sectioned(lines, section, convention):
+            parsed = parse_row(line, convention)
             if kind != SEGMENT_TABLE and line_section and parsed is not None \
                     and letters(parsed.label) in {"basic", "diluted"}:
                 line = f"{line_section} {line}"  # "Basic" under "Net income per share:" is that line's
-            row = _amounts(line, len(columns), change)
+            row = _amounts(line, len(columns), change, convention)
             if row is None or (kind == SEGMENT_TABLE and not line_section):
                 continue  # a segment's name means nothing outside its section
             out.append(PlacedRow(

@@ -46,15 +46,21 @@ _CURRENCY_RX = [(re.compile(p, re.I if not p.startswith("£") else 0), code) for
 _MARK = (r"(?:US\$|A\$|AU\$|HK\$|C\$|CA\$|S\$|NZ\$|\$|£|€|₹|¥|RMB|NIS|Rp|Rs\.?|RM|USD|GBP|EUR|AUD|HKD|INR|JPY|CAD|IDR"
          r"|ILS|CHF|SEK|NOK|DKK|ZAR|MYR)")
 _QUOTE = r"['’‘`´]"
+# An Indonesian statement's scale note: "(Dalam jutaan Rupiah)", "(disajikan dalam miliar Rupiah)",
+# "Rp juta"; the same scales as the English words (finrag.numerals.SCALE_WORDS).
+_ID_SCALE = r"\bdalam\s+(?:[a-z]+\s+)?(?:{words})\b|\b(?:{words})\s+rupiah\b|\b(?:Rp|IDR)\.?\s?(?:{words})\b"
 # Scale as the table states it, with its multiplier to units.
 _SCALE_RX: tuple[tuple[re.Pattern[str], str, float], ...] = (
-    (re.compile(r"\bin\s+billions\b|\(\s*billions\b|" + _MARK + r"\s?(?:bn|billions?)\b", re.I), "billions", 1e9),
+    (re.compile(r"\bin\s+billions\b|\(\s*billions\b|" + _MARK + r"\s?(?:bn|billions?)\b|"
+                + _ID_SCALE.format(words="miliar|milyar|miliaran|milyaran"), re.I), "billions", 1e9),
     (re.compile(r"\bin\s+millions\b|\(\s*millions\b|" + _MARK + r"\s?(?:m|mn|millions?)\b|" + _MARK + r"\s?" + _QUOTE
-                + r"\s?(?:m|mn)\b|\bin\s+(?:[a-z.$]+\s+)?millions\b", re.I), "millions", 1e6),
+                + r"\s?(?:m|mn)\b|\bin\s+(?:[a-z.$]+\s+)?millions\b|" + _ID_SCALE.format(words="juta|jutaan"), re.I),
+     "millions", 1e6),
     (re.compile(r"\bcrores?\b", re.I), "crores", 1e7),
     (re.compile(r"\blakhs?\b", re.I), "lakhs", 1e5),
     (re.compile(r"\bin\s+thousands\b|\(\s*thousands\b|" + _MARK + r"\s?" + _QUOTE + r"\s?000\b|" + _MARK
-                + r"\s?000s?\b|\bin\s+(?:[a-z.$]+\s+)?thousands\b|\bthousands\s+of\b", re.I), "thousands", 1e3),
+                + r"\s?000s?\b|\bin\s+(?:[a-z.$]+\s+)?thousands\b|\bthousands\s+of\b|"
+                + _ID_SCALE.format(words="ribu|ribuan"), re.I), "thousands", 1e3),
 )
 # A column header cell "Note" / "Notes" / "Note(s)" (alone on its line, or among the years).
 _NOTE_HEADER = re.compile(r"^notes?(?:\(s\))?$", re.I)

@@ -93,7 +93,7 @@ def current_assets_lines(statement: list[Chunk], limit: int = 6) -> list[tuple[s
     out: list[tuple[str, Chunk]] = []
     for chunk in statement:
         for line in chunk.text.splitlines():
-            if split_row(line) is None or _TITLE.search(line):
+            if split_row(line, chunk.number_convention) is None or _TITLE.search(line):
                 continue
             out.append((line.strip(), chunk))
             if _CURRENT_ASSETS_END.search(line):

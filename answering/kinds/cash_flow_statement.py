@@ -70,7 +70,8 @@ def read_whole(chunks: list[Chunk]) -> list[Chunk] | None:
 def lines(statement: list[Chunk]) -> list[tuple[str, Chunk]]:
     """Every row of the statement (label and amounts), with its chunk; a repeated page header
     is not a row."""
-    return [(line.strip(), chunk) for chunk in statement for line in chunk.text.splitlines() if split_row(line)]
+    return [(line.strip(), chunk) for chunk in statement for line in chunk.text.splitlines()
+            if split_row(line, chunk.number_convention)]
 
 
 def _opens(chunk: Chunk) -> bool:

@@ -60,7 +60,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # the income statement was not read whole: nothing can be said about its lines;
         # the balance sheet's may still be read
         return _without_balance_line(decision.metric, company, hits, understanding, services)
-    rows = [(row, chunk) for chunk in statement for line in chunk.text.splitlines() if (row := split_row(line))]
+    rows = [(row, chunk) for chunk in statement for line in chunk.text.splitlines() if (row := split_row(line, chunk.number_convention))]
     labels = statement_labels(statement)
     if any(has_line(m, label, vocab) for m in needed for label in labels):
         # the income statement's inputs exist: the balance sheet's may not (inventory turnover

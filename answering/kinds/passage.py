@@ -137,7 +137,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         scoped += [s for s in _continued(scoped, hits, understanding) if s not in scoped]
         best = best if _leaves_a_part(scoped, decision, question, companies) else scoped
     text, value = quoted(best), None
-    if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2:
+    # "$1.234 million" of a document not written the US way is not read by the US pattern
+    if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2 and all(s.chunk.number_convention == "us" for s in best):
         amounts = [_MONEY.findall(s.text) for s in best]
         if all(len(a) == 1 for a in amounts):
             low, high = sorted(_amount(a[0]) for a in amounts)

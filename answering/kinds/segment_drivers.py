@@ -109,7 +109,7 @@ def listed_segments(hits: list[SearchHit]) -> Listed:
             if not _CAPTION.search(line):
                 continue
             for row_line in lines[k + 1 : k + 1 + _ROWS_AFTER]:
-                row = split_row(row_line)
+                row = split_row(row_line, h.chunk.number_convention)
                 if row is None:
                     continue
                 if _TOTAL.match(row.label):

@@ -91,7 +91,7 @@ def _lines(hits: Sequence[SearchHit], companies: list[str]) -> list[list[Line | 
                     lines.append(tuple(years))
                     pending, changes = "", False
                     continue
-                row = split_row(_CHANGE_COLUMNS.sub("", raw) if changes else raw)
+                row = split_row(_CHANGE_COLUMNS.sub("", raw) if changes else raw, chunk.number_convention)
                 if row is None:
                     pending = raw.strip() if re.search(r"[A-Za-z]", raw) else pending
                     continue

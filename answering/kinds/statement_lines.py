@@ -39,7 +39,7 @@ def statement_labels(chunks: list[Chunk]) -> list[str]:
     labels = []
     for chunk in chunks:
         for line in chunk.text.splitlines():
-            row = split_row(line)
+            row = split_row(line, chunk.number_convention)
             label = normalize_label(row.label if row else line)
             if label:
                 labels.append(label)
@@ -106,7 +106,7 @@ def zero_by_rule(metric: str, company: str, hits: list[SearchHit], understanding
     label = vocab.label(metric) or metric
     title = next(line for c in statement for line in c.text.splitlines() if _TITLE.search(line))
     net = next(((c, r.line) for c in statement for line in c.text.splitlines()
-                if (r := split_row(line)) and NET_INCOME.match(r.label)), None)
+                if (r := split_row(line, c.number_convention)) and NET_INCOME.match(r.label)), None)
     citations = [cite(statement[0], title)] + ([cite(net[0], net[1])] if net else [])
     return WrittenAnswer(
         status="answered", kind="metric", value=0.0, flags=["question_default"], citations=citations,

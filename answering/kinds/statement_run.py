@@ -30,4 +30,4 @@ def consecutive_run(ordered: list[Chunk], start: int, closes: Callable[[Chunk], 
 
 def row_labels(chunk: Chunk) -> list[str]:
     """The labels of the chunk's rows (lines with amounts)."""
-    return [r.label for line in chunk.text.splitlines() if (r := split_row(line))]
+    return [r.label for line in chunk.text.splitlines() if (r := split_row(line, chunk.number_convention))]

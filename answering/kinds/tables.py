@@ -62,7 +62,7 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
         run: list[Row] = []
         start = 0
         for i, line in enumerate([*lines, ""]):
-            row = split_row(line) if line.strip() and not column_years(line) else None
+            row = split_row(line, chunk.number_convention) if line.strip() and not column_years(line) else None
             if row is not None and (not run or len(row.values) == len(run[0].values)):
                 if not run:
                     start = i
@@ -116,7 +116,7 @@ def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous
                                      "percent": False}) for r in rows]
     # a header cut into one line per cell ("$", "Change", "%") is no prose: it would push the caption
     # ("Revenue by Reportable Segments") out of the lines kept
-    prose = [line for line in above if split_row(line) is None and not column_years(line)
+    prose = [line for line in above if split_row(line, chunk.number_convention) is None and not column_years(line)
              and re.search(r"[A-Za-z]{3}", line) and not _CELL.fullmatch(line.strip())
              and not _STACKED_CELL.fullmatch(line.strip())][-_CONTEXT_LINES:]
     if len([p for p in prose if len(p) > 30]) < 1 and previous is not None:

@@ -55,7 +55,7 @@ def rest(block: Block, after: Chunk) -> list[Row]:
     for line in after.text.splitlines():
         if not line.strip():
             continue
-        row = split_row(line) if not column_years(line) else None
+        row = split_row(line, after.number_convention) if not column_years(line) else None
         if row is None or len(row.values) != width:
             if out or row is not None or (skipped := skipped + 1) > _HEADER_LINES:
                 break

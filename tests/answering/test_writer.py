@@ -113,11 +113,14 @@ def test_scale_from_table_note():
     assert numbers.table_scale("(In Billions)") == ("billions", 1000.0)
     assert numbers.table_scale("no note") == ("millions", 1.0)
     # whole units only when the note names no scale at all: a scale the patterns miss ("In thousand
-    # US Dollars", Indonesian "ribuan") is no licence to read thousands as units
+    # US Dollars") is no licence to read thousands as units
     assert numbers.table_scale("(Expressed in United States Dollars)\nGross profit 1,332,785,498") == ("units", 1e-6)
-    for note in ("(Expressed in United States Dollars)\nIn thousand US Dollars",
-                 "(Dinyatakan dalam ribuan Dolar AS) (Expressed in United States Dollars)"):
-        assert numbers.table_scale(note) == ("millions", 1.0), note
+    assert numbers.table_scale("(Expressed in United States Dollars)\nIn thousand US Dollars") == ("millions", 1.0)
+    # the Indonesian scale words read as the English ones: "dalam ribuan" is "in thousands"
+    assert numbers.table_scale("(Dinyatakan dalam ribuan Dolar AS) (Expressed in United States Dollars)") \
+        == ("thousands", 0.001)
+    assert numbers.table_scale("(Dalam jutaan Rupiah)") == ("millions", 1.0)
+    assert numbers.table_scale("(Disajikan dalam miliar Rupiah)") == ("billions", 1000.0)
 
 
 # --------------------------------------------------------------------------- arithmetic
