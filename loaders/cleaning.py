@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from finrag.known_words import is_known
 from finrag.text import collapse_whitespace
 from loaders.label_blocks import rebuild_label_blocks
-from loaders.lines import is_data_row, trailing_amounts
+from loaders.lines import is_amount_cell, is_data_row, trailing_amounts
 
 _EDGE_LINES = 3  # lines at each end of a page that may be running headers/footers
 # A line recurring at a page edge on this share of pages (and at least 3) is furniture.
@@ -81,8 +81,6 @@ def _normalise(text: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
-# an amount cell as printed: 1,577 | (1,577) | 12.5% | a nil dash ("$" alone is no cell)
-_AMOUNT_CELL = re.compile(r"\(?\$?\d[\d,]*(?:\.\d+)?\)?%?|[—–-]")
 _LABEL_START = re.compile(r"^[A-Z][a-z]")
 
 
@@ -97,7 +95,7 @@ def split_joined_rows(line: str) -> list[str]:
     never cut."""
     tokens = line.split()
     for k in range(1, len(tokens) - 2):
-        if not _AMOUNT_CELL.fullmatch(tokens[k]) or not _LABEL_START.match(tokens[k + 1]):
+        if not is_amount_cell(tokens[k]) or not _LABEL_START.match(tokens[k + 1]):
             continue
         head, tail = " ".join(tokens[: k + 1]), " ".join(tokens[k + 1:])
         columns = trailing_amounts(head)

@@ -30,6 +30,11 @@ def amounts(line: str) -> int:
 _AMOUNT_TOKEN = re.compile(r"\(?\$?\d[\d,]*(?:\.\d+)?\)?%?|[—–-]|\$")
 
 
+def is_amount_cell(token: str) -> bool:
+    """One amount cell as printed: 1,577 | (1,577) | 12.5% | a nil dash ("$" alone is no cell)."""
+    return token != "$" and _AMOUNT_TOKEN.fullmatch(token) is not None
+
+
 def trailing_amounts(line: str) -> int:
     """Amounts at the end of the line ('Net revenue 86,392 79,474' -> 2); a year or a
     number inside a sentence does not make prose a table row."""
