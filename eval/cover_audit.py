@@ -1,36 +1,42 @@
 """Audit the answer gates on judged answers: which correct / incorrect answers each gate keeps.
 
-Usage: PYTHONPATH=. python -m eval.cover_audit [/work/runs/answered-items.jsonl] [-v]
+Usage: PYTHONPATH=. python -m eval.cover_audit [-v]          (every graded answer in eval/judged)
        PYTHONPATH=. python -m eval.cover_audit --items RUN-SET-items.jsonl   (answers the gate would refuse)
-       PYTHONPATH=. python -m eval.cover_audit --gold SET...   (gold answers of /work/sets/SET it would refuse)
+       PYTHONPATH=. python -m eval.cover_audit --gold [QUESTIONS.jsonl...]   (gold answers it would refuse;
+                                                  default: eval/judged/*-questions.jsonl)
 
 Each judged row (question, the system's answer text, its grade) is run through the writer's
 final gates as the writer runs them (answering.kinds.every_part, quote_focus, ask_coverage),
 on a `WrittenAnswer` rebuilt from the answer text: the kind is read from the text (a figure's
 "(statement line item)" working is a metric, "Yes." / "No." a yes/no), else the classifier's.
-The rows are split in two halves: the sets rules are chosen on (tune) and the sets they are
-checked on (check). Printed: per half, correct kept / correct refused / incorrect kept /
-incorrect refused, for text questions (domain-relevant, novel-generated) and for metric ones.
+The rows are every answered, graded item of eval/judged (an `X-items.jsonl` beside its
+`X-grades.jsonl`; one row per distinct question and answer), split in two halves: the sets
+rules are chosen on (tune) and the sets they are checked on (check). FinanceBench's held-out
+companies (`eval.answers.financebench_groups`, from --financebench, default
+../shared/financebench) are left out. Printed: per half, correct kept / correct refused /
+incorrect kept / incorrect refused, for text questions (domain-relevant, novel-generated) and
+for metric ones.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
 from collections import Counter
+from pathlib import Path
 
 from answering.kinds.ask_coverage import answered_in_every_ask
 from answering.kinds.classify import classify
 from answering.kinds.every_part import answered_in_every_part
 from answering.kinds.quote_focus import answered_on_focus
 from answering.written_answer import WrittenAnswer
+from eval.answers import financebench_groups
 from finrag.vocabulary import load_vocabulary
 
-HELD_OUT = "/work/runs/fb-heldout-ids.txt"
-TUNE = {"wild", "wild3", "wild5", "wild7", "financebench", "financebench_id"}
-CHECK = {"wild2", "wild4", "wild6", "fresh"}
+JUDGED = Path(__file__).parent / "judged"
+TUNE = {"wild", "wild3", "wild5", "wild7", "financebench"}
+CHECK = {"wild2", "wild4", "wild6", "wild8", "fresh"}
 _METRIC = re.compile(r"\((?:statement line item|standard definition|as the question defines it)\)|\bRead from\b")
 # "eBay's", "PG&E Corporation's": the company a question names, as the router would resolve it
 _COMPANY = re.compile(r"\b((?:[A-Z][\w&.-]*\s){0,3}[A-Z][\w&.-]*)['’]s\b")
@@ -60,15 +66,39 @@ def gate(question: str, answer: str, vocab, with_new: bool = True) -> tuple[str,
     return "kept", None
 
 
-def items(path: str) -> None:
+def held_out_ids(financebench: Path) -> set[str]:
+    """FinanceBench question ids of its held-out companies (empty when the shared data is absent):
+    their answers are counted, never printed."""
+    if not (financebench / "questions.jsonl").exists():
+        return set()
+    return {qid for qid, (_, half) in financebench_groups(financebench).items() if half == "held-out"}
+
+
+def judged_rows(directory: Path, held: set[str]) -> list[dict]:
+    """Every answered, graded item of the judged runs in `directory`, one per distinct question id
+    and answer, with its set (the file name's first word: "wild3", "fresh", "financebench"), grade
+    and the judge's reason. Held-out FinanceBench ids are left out."""
+    rows: dict[tuple[str, str], dict] = {}
+    for items_path in sorted(directory.glob("*-items.jsonl")):
+        grades_path = items_path.with_name(items_path.name.replace("-items.jsonl", "-grades.jsonl"))
+        if not grades_path.exists():
+            continue
+        grades = {g["id"]: g for g in map(json.loads, grades_path.read_text(encoding="utf-8").splitlines()) if g}
+        for item in map(json.loads, items_path.read_text(encoding="utf-8").splitlines()):
+            grade = grades.get(item["id"])
+            if item["id"] in held or item.get("system_status") != "answered" or grade is None \
+                    or grade["grade"] not in ("correct", "incorrect"):
+                continue
+            rows.setdefault((item["id"], item["system_answer"] or ""), {
+                **item, "set": items_path.name.split("-")[0], "grade": grade["grade"], "reason": grade.get("reason", "")})
+    return list(rows.values())
+
+
+def items(path: str, held: set[str]) -> None:
     """The answered items of one batch run (finrag batch -> judge items) this gate would refuse, with gold."""
     vocab = load_vocabulary()
     with open(path) as rows:
         lines = rows.readlines()
-    held: set[str] = set()
-    if os.path.exists(HELD_OUT):
-        with open(HELD_OUT) as ids:
-            held = set(ids.read().split())
     for line in lines:
         row = json.loads(line)
         if row.get("system_status") != "answered":
@@ -82,43 +112,39 @@ def items(path: str) -> None:
                   f"  GOLD: {(row.get('gold_answer') or '')[:250]}\n  A: {row['system_answer'][:300]}")
 
 
-def gold(sets: list[str]) -> None:
+def gold(paths: list[Path], held: set[str]) -> None:
     """Text questions' gold answers, given as answers: a gold answer states every ask, so each one
     the new gate refuses (and the older gates keep) is a rule too strict. FinanceBench's held-out
     half is left out."""
     vocab = load_vocabulary()
-    held: set[str] = set()
-    if os.path.exists(HELD_OUT):
-        with open(HELD_OUT) as ids:
-            held = set(ids.read().split())
-    for name in sets:
-        with open(f"/work/sets/{name}/questions.jsonl") as rows:
-            questions = [json.loads(line) for line in rows]
+    for path in paths:
+        questions = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
         asked = [q for q in questions if (q.get("financebench_id") or q.get("id")) not in held
                  and q.get("question_type") != "metrics-generated"]
         refused = [(q, why) for q in asked for verdict, why in [gate(q["question"], q["answer"], vocab)]
                    if verdict == "refused" and gate(q["question"], q["answer"], vocab, False)[0] == "kept"]
-        print(f"{name}: {len(asked)} text questions, {len(refused)} gold answers refused by the new gate")
+        print(f"{path.name}: {len(asked)} text questions, {len(refused)} gold answers refused by the new gate")
         for q, why in refused:
             print(f"  {q.get('financebench_id') or q.get('id')}: {why}")
 
 
+def _option(name: str, default: str) -> Path:
+    return Path(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else Path(default)
+
+
 def main() -> None:
+    held = held_out_ids(_option("--financebench", "../shared/financebench"))
     if sys.argv[1:2] == ["--items"]:
-        items(sys.argv[2])
+        items(sys.argv[2], held)
         return
     if sys.argv[1:2] == ["--gold"]:
-        gold(sys.argv[2:])
+        given = [Path(a) for a in sys.argv[2:] if a.endswith(".jsonl")]
+        gold(given or sorted(JUDGED.glob("*-questions.jsonl")), held)
         return
-    args = [a for a in sys.argv[1:] if not a.startswith("-")]
     verbose = "-v" in sys.argv
-    path = args[0] if args else "/work/runs/answered-items.jsonl"
     vocab = load_vocabulary()
     counts: dict[tuple[str, str, bool], Counter] = {}
-    with open(path) as rows:
-        lines = rows.readlines()
-    for line in lines:
-        row = json.loads(line)
+    for row in judged_rows(_option("--judged", str(JUDGED)), held):
         half = "tune" if row["set"] in TUNE else "check" if row["set"] in CHECK else None
         if half is None:
             continue
