@@ -17,7 +17,7 @@ import re
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
 MONTH = _MONTH  # shared with answering.kinds.other_words
-_DOCUMENT = (r"(?:10-?[kq]|8-?k|20-?f|40-?f|6-?k|form\s+(?:10-?[kq]|20-?f|40-?f)|annual\s+report|quarterly\s+report|(?:earnings|results|press)\s+release|"
+_DOCUMENT = (r"(?:10-?[kq]|8-?k|20-?f|40-?f|6-?k|form\s+(?:10-?[kq]|20-?f|40-?f)|annual\s+report|quarterly\s+report|(?:earnings|results|press)\s+release|(?:earnings|results|investor)\s+(?:presentation|deck)|"
              r"(?:stockholder|shareholder|shareowner)s?['’]?\s+letter|letter\s+to\s+(?:stockholders|shareholders)|filings?|"
              r"proxy\s+statement)")
 _SOURCE = [
@@ -28,6 +28,10 @@ _SOURCE = [
     re.compile(rf"\b(?:in|from)\s+(?:its|the|[\w&.]+['’]s)\s+(?:[\w-]+\s+){{0,4}}?{_DOCUMENT}"
                rf"(?:\s+for\s+the\s+(?:[\w-]+\s+){{0,3}}?(?:quarter|year|period)(?:\s+ended\s+{_MONTH}\s+\d{{1,2}},?\s+\d{{4}})?)?",
                re.I),
+    # "with its second-quarter 2023 results", "when it reported its fourth-quarter 2022 results": the
+    # occasion a statement was made on names the source, not the period the statement is about
+    re.compile(r"\b(?:with|alongside|when\s+(?:it|the\s+company|[\w&.]+)\s+(?:reported|announced|released|published|issued))"
+               r"\s+(?:its|the|[\w&.]+['’]s)\s+(?:[\w-]+\s+){0,5}?results\b", re.I),
 ]
 # "(quarter ended July 1, 2023)", "(August 30, 2023)": a parenthesised period or date
 _PAREN_DATE = re.compile(rf"\(\s*(?:[^()]*?\b(?:ended|dated|as\s+of)\b[^()]*|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}})\s*\)", re.I)

@@ -59,7 +59,7 @@ _FULL_YEAR_TEXT = re.compile(r"\bfull[-\s]year\b|\bfiscal\s+year\b|\bannual\b|\b
 _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 # Words of the question that say it is about guidance, not what the guidance is for.
 _SCAFFOLD = frozenset(tokenize(
-    "guidance outlook target targets targeted projection projections set management give gave given provide provided issue issued raise raised lower lowered update updated "
+    "guidance outlook change changed announce announced report reported target targets targeted projection projections set management give gave given provide provided issue issued raise raised lower lowered update updated "
     "expect expected release results earnings press full year quarter second third fourth first percentage "
     "point points respect regard initial initiated according january february march april may june july august "
     "september october november december gaap non"

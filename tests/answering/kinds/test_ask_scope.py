@@ -14,6 +14,10 @@ def test_source_document_and_date_clauses_are_left_out_of_the_topic():
                      "annual report?") == "What cost savings does FedEx expect?"
     assert topic_ask("What company did eBay acquire in July 2023, according to its second-quarter 2023 earnings "
                      "release, and what does it do?") == "What company did eBay acquire, and what does it do?"
+    assert topic_ask("How did PG&E change its 2023 earnings guidance with its second-quarter 2023 results?"
+                     ) == "How did PG&E change its 2023 earnings guidance?"
+    assert topic_ask("What guidance did Twilio give for the first quarter of 2024 in its Q4 2023 earnings "
+                     "presentation?") == "What guidance did Twilio give for the first quarter of 2024?"
     assert asked_months("What did X acquire in July 2023?") == ["jul"]
 
 

@@ -44,6 +44,15 @@ def test_a_quarter_guidance_is_read_from_the_outlook_table_not_from_the_quarter_
     assert "Q1 2023" in a.text  # with the table's column line
 
 
+def test_the_results_a_guidance_was_given_with_are_its_occasion_not_its_period(intel, services):
+    """"when it reported its fourth-quarter 2022 results" says when Intel spoke; the guidance
+    asked is the first quarter of 2023's."""
+    a = ask("What GAAP EPS guidance did Intel give for the first quarter of 2023 when it reported its "
+            "fourth-quarter 2022 results?", intel, _all(intel), services)
+    assert a.status == "answered"
+    assert "$(0.80)" in a.text and "Q1 2023" in a.text
+
+
 def test_guidance_for_a_period_the_release_does_not_name_is_refused(intel, services):
     a = ask("What EPS guidance did Intel give for fiscal 2025?", intel, _all(intel), services)
     assert a.status == "not_found"
