@@ -417,11 +417,10 @@ class Retriever:
                     added[(doc, page)] = filing.pages[page]
                     candidates.append(filing.candidate(doc, page, None))
 
-        scored = rerank_pages(text, needs, candidates, opts.page_weights)
-        # The narrower guard first: the wider one inserts at or after its own bound.
-        for first, within in ((opts.page_keep_first, opts.page_keep_within),
-                              (opts.page_keep_top, opts.page_keep_top_within)):
-            scored = keep_first_stage_in_view(scored, shortlisted[:first], within)
+        scored = keep_first_stage_pages(
+            rerank_pages(text, needs, candidates, opts.page_weights), shortlisted,
+            [(opts.page_keep_first, opts.page_keep_within), (opts.page_keep_top, opts.page_keep_top_within)],
+        )
         reordered: list[SearchHit] = []
         for page in scored:
             key = (page.doc, page.page)
@@ -571,6 +570,17 @@ _FILING_CACHE: OrderedDict[tuple[str, str, str], FilingPages] = OrderedDict()
 # Filings kept per process: a 10-K's chunks and page terms are a few MB; a batch over a
 # store of ~50 filings then reads each once.
 _FILING_CACHE_SIZE = 64
+
+
+def keep_first_stage_pages(
+    scored: list[PageScore], first_stage: list[tuple[str, int]], guards: list[tuple[int, int]]
+) -> list[PageScore]:
+    """`scored` with each guard `(first, within)` applied, narrowest first: the first stage's
+    first `first` pages stay within the first `within` (a wider guard inserts at or after its
+    own bound, so it keeps what a narrower one placed)."""
+    for first, within in sorted(guards, key=lambda guard: guard[1]):
+        scored = keep_first_stage_in_view(scored, first_stage[:first], within)
+    return scored
 
 
 def keep_first_stage_in_view(scored: list[PageScore], best: list[tuple[str, int]], within: int) -> list[PageScore]:

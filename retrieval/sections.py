@@ -34,11 +34,7 @@ _QUESTION_CUES: list[tuple[SectionKind, re.Pattern[str]]] = [
     ("results_discussion", _DRIVERS_CUE),  # with a word of change or measure (`_asks_for_drivers`)
     ("legal", re.compile(
         r"\b(?:legal|litigation|lawsuits?|suits?|proceedings?|court|settle\w*|antitrust|"
-        r"investigations?|contingenc\w+|class\s+action|claims?|"
-        # A criminal or civil case told by its stages: the trial, the jury's verdict, the plea,
-        # the sentence or penalty imposed.
-        r"trials?|criminal|verdicts?|jury|indict\w*|prosecut\w*|guilty|plea|sentenc\w*|penalt(?:y|ies)|"
-        r"subpoena\w*)\b", re.I)),
+        r"investigations?|contingenc\w+|class\s+action|claims?)\b", re.I)),
     ("executives", re.compile(
         r"\b(?:ceo|cfo|coo|chief\s+\w+\s+officer|executive\s+officers?|executives?|president|"
         r"appoint\w*|resign\w*|board\s+of\s+directors|directors?|chair(?:man|woman|person)?)\b", re.I)),
