@@ -37,7 +37,7 @@ def add_eval_commands(sub) -> None:
     p.add_argument("--rows", default="ablation",
                    help="ablation: each part added in turn (default); checks: the full pipeline without one "
                    "default at a time; or row names, comma-separated: dense, sparse, hybrid, understanding, "
-                   "stripping, vocabulary, boosts, diversity (no page stage), full (with it, the default), rrf")
+                   "stripping, vocabulary, boosts, full (the default pipeline), pages (with the page stage), rrf")
     add_store(p)
     p.set_defaults(handler=_eval_retrieval)
     p = esub.add_parser("answers", help="answer accuracy per question type and strategy")

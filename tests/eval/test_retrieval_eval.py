@@ -17,7 +17,7 @@ def test_every_ablation_row_is_scored_and_reported(sample_dir, sample_services):
     scores = evaluate(sample_services.retriever, questions)
 
     assert list(scores) == [name for name, _ in ROWS]
-    assert "+ instruction stripping" in scores and "+ page stage (full)" in scores
+    assert "+ instruction stripping" in scores and "+ diversity (full)" in scores
     for s in scores.values():
         assert s.n == len(questions)
         assert 0.0 <= s.recall_at[1] <= s.recall_at[5] <= s.recall_at[10] <= 1.0
@@ -25,7 +25,7 @@ def test_every_ablation_row_is_scored_and_reported(sample_dir, sample_services):
 
     report = json.loads(json.dumps(report_json(scores, [12.0, 30.0, 18.0])))
     assert set(report) == {"rows", "latency_ms"}
-    assert set(report["rows"]["+ page stage (full)"]) == {"recall@1", "recall@5", "recall@10", "mrr@10", "n"}
+    assert set(report["rows"]["+ diversity (full)"]) == {"recall@1", "recall@5", "recall@10", "mrr@10", "n"}
     assert report["latency_ms"]["p50"] == 18.0
     assert report["latency_ms"]["p95"] <= 30.0
     table = format_table(scores, [12.0], "title")
@@ -37,10 +37,10 @@ def test_rows_option_scores_only_the_named_rows(sample_dir, sample_services):
 
     questions = sample_questions(sample_dir)[:2]
     scores = evaluate(sample_services.retriever, questions, rows=select_rows("full,dense"))
-    assert list(scores) == ["dense (naive)", "+ page stage (full)"]  # table order, not the asked order
+    assert list(scores) == ["dense (naive)", "+ diversity (full)"]  # table order, not the asked order
     with pytest.raises(ValueError, match="unknown row"):
         select_rows("full,bogus")
-    assert select_rows("checks")[0][0] == "+ page stage (full)" and select_rows(None) == ROWS
+    assert select_rows("checks")[0][0] == "+ diversity (full)" and select_rows(None) == ROWS
 
 
 def test_half_of_questions_follows_the_company_split(tmp_path):

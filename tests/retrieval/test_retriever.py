@@ -239,13 +239,14 @@ def test_a_former_name_is_searched_and_cited_as_the_current_name(retriever):
 
 def test_the_page_stage_says_why_the_first_page_won(retriever):
     question = "What are Cobalt Mining's supply chain risks?"
-    result = retriever.retrieve(question)  # the page stage is on by default (Settings.rerank "pages")
+    assert not retriever.retrieve(question).pages  # off by default (FINRAG_RERANK=pages)
+    result = retriever.retrieve(question, options=RetrievalOptions(pages=True))
     assert "risk_factors" in result.hits[0].chunk.tags
     assert result.pages[0].sections == ["risk_factors"]
     assert result.page_reason and "section risk_factors" in result.page_reason
     assert result.page_reason in result.trace_step().decision
-    off = Retriever(retriever.store, retriever.embedder, retriever.settings.model_copy(update={"rerank": "off"}))
-    assert not off.retrieve(question).pages and off.retrieve(question).page_reason is None
+    on = Retriever(retriever.store, retriever.embedder, retriever.settings.model_copy(update={"rerank": "pages"}))
+    assert on.retrieve(question).page_reason == result.page_reason
 
 
 def _pages(result) -> list[tuple[str, int]]:
