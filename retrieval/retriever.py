@@ -108,7 +108,12 @@ class RetrievalOptions(BaseModel):
     above (none down); the held-out half after: R@5 0.867 both, MRR 0.680 -> 0.683, narrative
     R@5 0.778 both (MRR 0.588 -> 0.593). Measured and left out: not boosting a drivers question's
     statement (gained on the wild sets, lost two drivers questions on fresh whose evidence is
-    the statement).
+    the statement). Stop 32: the page stage with the wider guard (`page_keep_top`: the first
+    stage's top three pages stay in the first five) and the section readings of a cut-short
+    "Item 7. MANAGEMENT'S" label and a note numbered without the word, on the tune half with
+    wild3..wild8 (209 questions): R@1 130 -> 136, R@5 196 -> 197, R@10 201 -> 203, MRR 0.751 ->
+    0.772 (narrative R@1 74 -> 81, R@5 129 -> 130 of 136); the held-out half after: R@5 0.867 ->
+    0.833, narrative R@5 0.778 -> 0.722, R@10 0.933 both: still off by default.
     """
 
     mode: SearchMode | None = None  # None: Settings.search_mode
