@@ -99,7 +99,7 @@ CHECK_ROWS: list[tuple[str, RetrievalOptions]] = [
                                                       rerank_service=False)),
     ("page stage on every question", RetrievalOptions(mode="hybrid", pages=True, pages_when_asked=False,
                                                       rerank_service=False)),
-    ("page stage, may bury 1st stage", RetrievalOptions(mode="hybrid", pages=True, page_keep_within=0,
+    ("page stage, may bury 1st stage", RetrievalOptions(mode="hybrid", pages=True, page_keep_within=0, page_keep_top_within=0,
                                                         rerank_service=False)),
 ]
 # `--rows name[,name]`: single ablation rows by short name, in table order.

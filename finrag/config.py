@@ -96,6 +96,9 @@ class Settings(BaseSettings):
     # hybrid search (retrieval.page_rerank; RetrievalOptions.pages). Not a default because the
     # halves disagree: on the tune half of the dev companies with the wild / fresh sets it gains
     # (R@1 153 -> 159, R@5 234 -> 235 of 241), on the held-out half it loses (R@5 0.867 -> 0.833).
+    # Measured again in stop 32 with the wider first-stage guard (`page_keep_top`) and the
+    # section fixes: tune half with wild3..wild8 R@1 130 -> 136, R@5 196 -> 197 of 209; the
+    # held-out half still loses one narrative question (narrative R@5 0.778 -> 0.722).
     # "llm": with an LLM configured and no FINRAG_RERANK_URL, the LLM orders the top pages
     # (retrieval.llm_rerank; its tokens are counted with the answer's).
     rerank: Literal["off", "pages", "llm"] = _env("FINRAG_RERANK", default="off")

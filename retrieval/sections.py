@@ -55,7 +55,10 @@ _QUESTION_CUES: list[tuple[SectionKind, re.Pattern[str]]] = [
 # A page's section labels ("Item 7. Management's Discussion ...", "Note 21 — Legal
 # Proceedings", "Item 5.02 Departure of Directors ...") -> kinds.
 _SECTION_LABELS: list[tuple[SectionKind, re.Pattern[str]]] = [
-    ("results_discussion", re.compile(r"management.s\s+discussion|results\s+of\s+operations", re.I)),
+    # "Item 7. MANAGEMENT'S" with the rest of the heading lost (a heading split over lines):
+    # Item 7 of a 10-K is the MD&A.
+    ("results_discussion", re.compile(
+        r"management.s\s+discussion|results\s+of\s+operations|^item\s+7\.?\s*management", re.I)),
     ("legal", re.compile(r"legal\s+proceedings|contingenc|litigation|commitments\s+and\s+guarantees", re.I)),
     ("executives", re.compile(
         r"executive\s+officers|directors,\s+executive|item\s+5\.02|departure\s+of\s+directors|"
@@ -75,8 +78,9 @@ _TAG_KINDS: dict[str, SectionKind] = {
 _TEXT_HEADINGS: list[tuple[SectionKind, re.Pattern[str]]] = [
     ("results_discussion", re.compile(
         r"^(?:item\s+[27]\.?\s*)?management.s\s+discussion(?:\s+and\s+analysis)?[^\d]{0,80}$", re.I | re.M)),
-    ("legal", re.compile(r"^(?:item\s+3\.?\s*|note\s+\d+\s*[.:\-–—]*\s*)?(?:legal\s+proceedings|"
-                         r"(?:commitments\s+and\s+)?contingencies)\s*$", re.I | re.M)),
+    # A note is numbered with or without the word: "Note 21 — Legal Proceedings", "18. LEGAL PROCEEDINGS".
+    ("legal", re.compile(r"^(?:item\s+3\.?\s*|(?:note\s+)?\d{1,2}\s*[.:\-–—]+\s*|note\s+\d{1,2}\s+)?"
+                         r"(?:legal\s+proceedings|(?:commitments\s+and\s+)?contingencies)\s*$", re.I | re.M)),
     ("executives", re.compile(
         r"^[\w ,]{0,40}\bexecutive\s+officers(?:\s+of\s+[\w., ]{0,40})?\s*$|^item\s+5\.02\b", re.I | re.M)),
     ("debt_securities", re.compile(r"section\s+12\(b\)|title\s+of\s+each\s+class|trading\s+symbol", re.I)),

@@ -182,3 +182,38 @@ def test_question_needs_read_sections_and_filing_kind_from_words_alone():
     ]
     assert explains_changes("Sales rose primarily due to volume, partially offset by price.") > 0
     assert explains_changes("Sales 100 120 Cost of sales 60 70") == 0
+
+
+@pytest.fixture(scope="module")
+def ebay_2018(financebench_extra_dir) -> list[PageCandidate]:
+    return _candidates(financebench_extra_dir, "EBAY_2018_10K")
+
+
+@pytest.fixture(scope="module")
+def oracle_2016(financebench_extra_dir) -> list[PageCandidate]:
+    return _candidates(financebench_extra_dir, "ORACLE_2016_10K")
+
+
+def test_a_drivers_question_gets_the_md_and_a_whose_item_heading_was_cut_short(ebay_2018):
+    # eBay's 10-K prints "ITEM 7: MANAGEMENT'S DISCUSSION AND ANALYSIS ..." over lines, and its
+    # pages carry the label "Item 7. MANAGEMENT'S" alone: still the MD&A (Item 7 of a 10-K).
+    question = "Which of eBay's revenue lines grew fastest in 2018, and what drove it?"
+    labels = _page(ebay_2018, 40).labels
+    assert labels and all("discussion" not in label.lower() for label in labels)
+    assert "results_discussion" in page_sections(labels, [], "")
+    ranked = _ranked(question, ebay_2018)
+    # Pp.37-41: net revenues by line, "primarily due to", marketing services and other revenues.
+    assert ranked[0].page in {36, 37, 40} and "results_discussion" in ranked[0].sections
+    assert "Revenues" in _page(ebay_2018, ranked[0].page).text
+
+
+def test_a_lawsuit_question_gets_the_legal_note_numbered_without_the_word_note(oracle_2016):
+    # Oracle's notes are headed "18. LEGAL PROCEEDINGS", mid-page, under a running label of
+    # another statement: the heading alone says the page is in the legal section.
+    question = ("What is the Hewlett-Packard (Itanium) lawsuit against Oracle described in Oracle's fiscal 2016 "
+                "annual report about, and what was its status?")
+    ranked = _ranked(question, oracle_2016)
+    top = _page(oracle_2016, ranked[0].page)
+    assert ranked[0].page == 134 and ranked[0].sections == ["legal"]
+    assert "LEGAL PROCEEDINGS" in top.text and "Hewlett-Packard" in top.text
+

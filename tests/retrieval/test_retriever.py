@@ -358,3 +358,25 @@ def test_the_page_stage_keeps_the_first_stages_best_pages_in_view():
     assert [p.page for p in kept] == [3, 4, 5, 1, 9, 6, 7, 8, 2]  # both within the first five, in their order
     assert keep_first_stage_in_view(scored, [("d", 3)], within=5) == scored  # already in view: unchanged
     assert keep_first_stage_in_view(scored, [("d", 9)], within=0) == scored  # the guard switched off
+
+
+def test_the_first_stages_top_three_pages_stay_in_the_first_five():
+    from retrieval.page_rerank import PageScore
+    from retrieval.retriever import RetrievalOptions, keep_first_stage_pages
+
+    def page(n: int) -> PageScore:
+        return PageScore(doc="d", page=n, score=10 - n, prior=0, lexical=0, window=0, phrase=0, section=0, kind=0)
+
+    # The first stage found pages 1, 2, 3 first; the page stage lifted six pages of a long
+    # section above its 2nd and 3rd, out of the first five.
+    first_stage = [("d", n) for n in (1, 2, 3, 4)]
+    scored = [page(n) for n in (5, 1, 6, 7, 8, 9, 10, 2, 3, 4)]
+    opts = RetrievalOptions()
+    guards = [(opts.page_keep_first, opts.page_keep_within), (opts.page_keep_top, opts.page_keep_top_within)]
+    kept = keep_first_stage_pages(scored, first_stage, guards)
+    assert [p.page for p in kept[:5]] == [5, 1, 6, 2, 3]  # the stage keeps two lifts of its own
+    # The first stage's best page stays first or second while the wider guard places the others.
+    scored = [page(n) for n in (5, 6, 7, 8, 9, 1, 2, 3)]
+    assert [p.page for p in keep_first_stage_pages(scored, first_stage, guards)[:5]] == [5, 1, 6, 2, 3]
+    # With the wider guard off, only the best page is kept in view.
+    assert [p.page for p in keep_first_stage_pages(scored, first_stage, guards[:1])[:5]] == [5, 1, 6, 7, 8]
