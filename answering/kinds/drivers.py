@@ -11,10 +11,14 @@ Filings state a change and its cause in many layouts, read by signals any of the
 - a table the page's text ran into a sentence's start is left out (sentences.prose);
 - an ask that only refers back ("What explains this?", "what partly offset it") explains
   the metrics whose change the premise states last ("..., yet its revenue and gross profit fell");
-- one more search, worded as causes, for the discussion the question's own search missed.
+- one more search, worded as causes, for the discussion the question's own search missed;
+- a conclusion ("As a result, operating profit was $293,000 compared to an operating loss ...") is
+  read with the run of sentences before it, each a line's change and its cause;
+- "Excluding [items], operating income increased 20%": the items set apart explain the reported change.
 A sentence is not a cause of the asked change when its subject is another line (a cost, a
-segment), when it says the metric moved the other way than the question says, or when it
-states no amount, year or period (how the business generally behaves).
+segment), when it says the metric moved the other way than the question says, when it
+states no amount, year or period (how the business generally behaves), or when its only cue
+says what the figure consists of ("primarily consists of income taxes").
 The change is computed from cited rows when the metric machinery can (the asked year
 against the one before), else the sentences' own wording of it stands.
 """
@@ -57,7 +61,68 @@ _CAUSE = re.compile(
 )
 # "Net income in the fiscal year ended September 30, 2022 included $6,281,000 ... from one-time
 # gains on real estate": one period's figure held an item the other did not, which explains the change
-_ONE_OFF = re.compile(r"\binclud(?:ed|es)\b[^;]{0,120}?\b(?:one-time|non-?recurring|unusual|discrete)\b", re.I)
+_ONE_OFF = re.compile(r"\binclud(?:ed|es)\b[^;]{0,120}?\b(?:one-time|non-?recurring|unusual|discrete)\b"
+                     # "Excluding these current year charges, as well as prior year pre-tax charges and gains of
+                     # $1.2 billion and $271 million, respectively, consolidated operating income increased 20%":
+                     # the items set apart explain the reported change beyond the underlying one
+                     r"|^\W*Excluding\b[^;]{0,300}?,\s+(?:[\w-]+\s+){0,5}?(?:increas|decreas|declin|grew|rose|fell)\w*",
+                     re.I)
+# "net loss decreased ... and primarily consists of income taxes, interest expense ...": what a
+# figure is made of, which its "primarily" does not turn into a cause of its change
+_COMPOSITION = re.compile(r"\b(?:primarily|mainly|largely|principally|chiefly)\s+(?:consist\w*|compris\w*|composed)\b"
+                          r"|\b(?:consist\w*|compris\w*|composed)\s+(?:\w+\s+)?(?:primarily|mainly|largely|principally|chiefly)\b",
+                          re.I)
+
+
+def _is_cause(text: str) -> bool:
+    """Whether a sentence states a cause ("due to", "driven by", "primarily reflecting"), not
+    only what a figure consists of ("primarily consists of income taxes")."""
+    return bool(_CAUSE.search(_COMPOSITION.sub(" ", text)))
+
+
+# a sentence that concludes from the sentences before it: "As a result, operating profit this quarter
+# was $293,000 compared to an operating loss of ($292,000) in the same quarter last year."
+_CONCLUSION = re.compile(r"^(?:As\s+a\s+result|Consequently|Accordingly|As\s+such),\s", re.I)
+_CONCLUDES = re.compile(r"(?:^|[.!?]\s+)(?:As\s+a\s+result|Consequently|Accordingly|As\s+such),\s", re.I)
+# a sentence of the run a conclusion rests on: a line's change ("Insurance and losses decreased
+# $1,167,000 primarily due to ...", "Depreciation expense was down $247,000 as a result of ...")
+_LINE_CHANGE = re.compile(r"\b(?:up|down)\b", re.I)
+_RUN = 8
+
+
+def _causes_before(s: Sentence, before: dict[str, Sentence], found: list[Sentence]) -> list[Sentence]:
+    """The sentences a conclusion rests on, in order: the run just before it, in its filing, of
+    sentences that state a change, back to the first that states none or concludes itself (the
+    paragraph before). None when no sentence of the run states a cause."""
+    run: list[Sentence] = []
+    at = _before(s, before, found)
+    while at is not None and len(run) < _RUN and at.chunk.doc == s.chunk.doc and not _CONCLUSION.match(at.text) \
+            and (_CHANGED.search(at.text) or _LINE_CHANGE.search(at.text)) and at not in run:
+        run.insert(0, at)
+        at = _before(at, before, found)
+    return run if any(_is_cause(r.text) for r in run) else []
+
+
+def _before(s: Sentence, before: dict[str, Sentence], found: list[Sentence]) -> Sentence | None:
+    """The sentence just before `s` in its filing: in its chunk, else the last one of the chunk
+    before that stands before it (chunks overlap: the chunk before may hold `s` too, read once)."""
+    lead = before.get(s.text)
+    if lead is not None and lead.text[:1].islower():
+        # the chunk starts inside a sentence ("higher fuel surcharges."): it is read whole in the chunk before
+        return next((t for t in found if t.chunk.doc == s.chunk.doc and t.chunk.index == s.chunk.index - 1
+                     and t.text.endswith(lead.text)), None)
+    if lead is not None or s.before:
+        return lead
+    previous = sorted((t for t in found if t.chunk.doc == s.chunk.doc and t.chunk.index == s.chunk.index - 1),
+                      key=lambda t: t.position)
+    if not previous:
+        return None
+    text = " ".join(previous[0].chunk.text.split())
+    end = text.find(" ".join(s.text.split())[:40])
+    placed = [t for t in previous if end < 0 or 0 <= text.find(" ".join(t.text.split())[:40]) < end]
+    return placed[-1] if placed else None
+
+
 _LIMIT = 3
 _SEGMENT = re.compile(r"\bsegments?\b", re.I)
 _ROUNDING = re.compile(r"\bdue\s+to\s+rounding\b", re.I)
@@ -149,7 +214,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     one_year = years[-1] if years and len(years_in(question)) == 1 and years[-1] in years_in(question) else None
     wanted = [w for w in content_words(subject, companies) if not from_premise or w not in _SCAFFOLD]
     anchored = bool(decision.metric or premise_metrics)
-    asked = set(premise_metrics or [decision.metric] if anchored else [])
+    # "Why did revenues and operating profit fall?": each metric the ask names is asked
+    asked = set(premise_metrics or [decision.metric, *(vocab.match_metrics(decision.ask) if decision.metric else [])]
+                if anchored else [])
     own = [tuple(tokenize(w)) for m in asked for w in (vocab.metrics[m].wordings if m in vocab.metrics else [])]
     asked |= {m for a in list(asked) for m in services.vocabulary.inputs(a or "")}
     # which way the asked metric moved, as the question says it (its premise's last clause)
@@ -164,23 +231,29 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             continue  # a chunk that starts inside a sentence: a piece of one
         lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
         unit = [lead, s] if lead is not None else [s]
-        said = " ".join(u.text for u in unit)
+        # "As a result, operating profit was $293,000 compared to an operating loss ...": a
+        # conclusion whose causes are the sentences before it (each line's change and its cause)
+        causes = _causes_before(s, before, found) if _CONCLUSION.match(s.text) else []
+        heads = [s] if causes else unit  # the sentences whose subject must be the asked metric
+        unit = [*causes, s] if causes else unit
+        said = " ".join(u.text for u in heads)
         one_off = bool(_ONE_OFF.search(s.text))
-        if not (topic.stated_by(said) and (_CAUSE.search(s.text) or one_off)):
+        if not (topic.stated_by(said) and (causes or _is_cause(s.text) or one_off)):
             continue
-        if asked and not all(_about(u.text, asked, vocab) for u in unit):
+        if asked and not all(_about(u.text, asked, vocab) for u in heads):
             continue  # "Cost of revenue increased ...": another line that shares the asked one's words
-        if not _SEGMENT.search(question) and any(_SEGMENT.search(_subject(u.text)) for u in unit):
+        if not _SEGMENT.search(question) and any(_SEGMENT.search(_subject(u.text)) for u in heads):
             continue  # a segment's change does not explain the company's (a segment's growth among its causes does)
         if _ROUNDING.search(s.text) and not _CAUSE.search(_ROUNDING.sub(" ", s.text)):
             continue  # "totals may not add up due to rounding": no cause of a change
-        if from_premise and not _CHANGED.search(said) and not one_off:
+        if from_premise and not _CHANGED.search(said) and not one_off and not causes:
             continue  # "expenses primarily consist of ...": what the item is, not why it changed
-        if asked_way and any(_direction(u.text, own) == -asked_way for u in unit):
+        if asked_way and any(_direction(u.text, own) == -asked_way for u in heads):
             continue  # "The increase in PG&E Corporation's net loss" when it went from a loss to income: another figure
         if not anchored and overlap(said, wanted) < _MIN_OVERLAP:
             continue  # no metric to anchor it: the sentence must be about what the question asks
-        if years and not understanding.periods and _PART_YEAR.fullmatch(s.chunk.period or ""):
+        if years and not (understanding.periods or _ASKS_QUARTER.search(question)) \
+                and _PART_YEAR.fullmatch(s.chunk.period or ""):
             continue  # "Why did revenues fall in fiscal 2017?": a first quarter's release explains its quarter only
         mentioned = years_in(said)
         if not (mentioned or _DATED.search(said)):
@@ -266,6 +339,9 @@ _ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|The\s+(?:\w+\s+){0,2}?
 _GOES_ON = re.compile(r"\b(?:also|further|additionally|in\s+addition)\b|\boffset\b|\bbenefit", re.I)
 # a filing about part of a year: its first three quarters (a fourth quarter's release reports the year too)
 _PART_YEAR = re.compile(r"\d{4}Q[1-3]")
+# a question about a quarter, though no period of it was read ("in the quarter ended March 31, 2019":
+# the second quarter of a fiscal year ending in September): a quarter's filing explains it
+_ASKS_QUARTER = re.compile(r"\bquarter\b|\bthree\s+months\b|\bQ[1-4]\b", re.I)
 
 # a sentence about a period's change: an amount or a period it is set against
 _DATED = re.compile(r"[$€£¥]\s?\d|\d\s*%|\d[\d,.]*\s*(?:percent|thousand|million|billion)\b|\b(?:compared|prior|previous|"
@@ -383,7 +459,7 @@ def item_causes(label: str, measure: str | None, way: int, year: int | None, hit
     before, after = _neighbours(found)
     scored = []
     for s in found:
-        if s.text[:1].islower() or not _CAUSE.search(s.text):
+        if s.text[:1].islower() or not _is_cause(s.text):
             continue
         lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
         unit = [lead, s] if lead is not None else [s]
@@ -495,12 +571,26 @@ def _with_following_chunks(pool: list[SearchHit], topic: Topic, services: Metric
         return pool
     have = {(h.chunk.doc, h.chunk.index) for h in pool}
     wanted = {(h.chunk.doc, h.chunk.index + 1) for h in pool
-              if topic.stated_by(h.chunk.text) and _CAUSE.search(h.chunk.text)} - have
+              if topic.stated_by(h.chunk.text) and _CAUSE.search(h.chunk.text)}
+    # a conclusion ("As a result, operating profit was ...") rests on the sentences before it, which
+    # often start in the chunk before
+    wanted |= {(h.chunk.doc, h.chunk.index - d) for h in pool for d in range(1, _ABOVE + 1)
+               if _CONCLUDES.search(h.chunk.text) and topic.stated_by(h.chunk.text)}
+    wanted -= have
     if not wanted:
         return pool
-    extra = [SearchHit(chunk=c, score=0.0) for doc in sorted({d for d, _ in wanted}) for c in store.doc_chunks(doc)
-             if (c.doc, c.index) in wanted]
-    return [*pool, *extra]
+    return [*pool, *_store_chunks(wanted, pool, store)]
+
+
+def _store_chunks(wanted: set[tuple[str, int]], pool: list[SearchHit], store: object) -> list[SearchHit]:
+    """The store's chunks at these (doc, index) places, as hits, each under the company name its
+    filing's hits carry: the search names a filing's company as the catalog does ("Patriot
+    Transportation Holding"), the stored chunk as its own cover does ("Patriot"), and a chunk under
+    another name than the asked company's is left out of its sentences."""
+    company = {h.chunk.doc: h.chunk.company for h in pool}
+    return [SearchHit(chunk=c.model_copy(update={"company": company.get(c.doc, c.company)}), score=0.0)
+            for doc in sorted({d for d, _ in wanted}) for c in store.doc_chunks(doc)  # type: ignore[attr-defined]
+            if (c.doc, c.index) in wanted]
 
 
 def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -548,9 +638,7 @@ def _with_chunks_above(pool: list[SearchHit], services: MetricServices) -> list[
     missing = wanted - have
     if store is None or not missing:
         return pool
-    extra = [SearchHit(chunk=c, score=0.0) for doc in sorted({d for d, _ in missing}) for c in store.doc_chunks(doc)
-             if (c.doc, c.index) in missing]
-    return [*pool, *extra]
+    return [*pool, *_store_chunks(missing, pool, store)]
 
 
 def _numerator_phrases(metric: str | None, vocab: Vocabulary) -> list[tuple[str, ...]]:
