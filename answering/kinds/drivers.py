@@ -80,6 +80,14 @@ def _is_cause(text: str) -> bool:
     return bool(_CAUSE.search(_COMPOSITION.sub(" ", text)))
 
 
+# "Why did Salesforce announce a restructuring plan?": an action's reason is its stated purpose
+# ("announced a restructuring plan (the "Plan") intended to reduce operating costs, ...")
+_ASKS_ACTION = re.compile(r"\bwhy\s+(?:did|does|do|has|have|was|were|is)\b[^?]*?\b(?:announc|adopt|launch|implement|"
+                          r"undert[ao]k|initiat|approv|decid|pursu|divest|acquir|exit|restructur|reorganiz|"
+                          r"terminat|suspend|establish|enter)\w*", re.I)
+_PURPOSE = re.compile(r"\b(?:intended|designed|aimed|meant)\s+to\b|\bin\s+order\s+to\b", re.I)
+
+
 # a sentence that concludes from the sentences before it: "As a result, operating profit this quarter
 # was $293,000 compared to an operating loss of ($292,000) in the same quarter last year."
 _CONCLUSION = re.compile(r"^(?:As\s+a\s+result|Consequently|Accordingly|As\s+such),\s", re.I)
@@ -220,8 +228,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     own = [tuple(tokenize(w)) for m in asked for w in (vocab.metrics[m].wordings if m in vocab.metrics else [])]
     asked |= {m for a in list(asked) for m in services.vocabulary.inputs(a or "")}
     # which way the asked metric moved, as the question says it (its premise's last clause)
-    asked_way = asked_direction(_CONTRAST.split(premise)[-1] if premise_metrics and premise else question, own) \
+    asked_way = asked_direction(_changed_clause(premise, vocab) if premise_metrics and premise else question, own) \
         if asked else 0
+    acting = bool(_ASKS_ACTION.search(decision.ask))  # the ask is why an action was taken, not why a figure moved
     pool = _with_following_chunks([*hits, *_searched(topic.words, companies, years, hits, services)], topic, services)
     found = sentences(pool, companies, risks=asks_about_risk(decision.ask), trim_tables=True)
     before, after = _neighbours(found)
@@ -238,7 +247,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         unit = [*causes, s] if causes else unit
         said = " ".join(u.text for u in heads)
         one_off = bool(_ONE_OFF.search(s.text))
-        if not (topic.stated_by(said) and (causes or _is_cause(s.text) or one_off)):
+        purpose = acting and bool(_PURPOSE.search(s.text))
+        if not (topic.stated_by(said) and (causes or _is_cause(s.text) or one_off or purpose)):
             continue
         if asked and not all(_about(u.text, asked, vocab) for u in heads):
             continue  # "Cost of revenue increased ...": another line that shares the asked one's words
@@ -312,6 +322,17 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                          flags=flags)
 
 
+def refused_subject(decision: KindDecision, question: str, vocab: Vocabulary, companies: list[str]) -> str | None:
+    """What a refusal says was not explained when the ask names nothing of its own ("What drove such a
+    large increase?", "What were the main drivers?"): the change its premise states ("the change in
+    operating income"), never the ask's own words ("drove such large increase")."""
+    premise = _premise(question, decision.ask)
+    if decision.metric or not premise or set(content_words(decision.ask, companies)) - _SCAFFOLD:
+        return None
+    metrics = _changed_metrics(premise, vocab)
+    return f"the change in {', '.join((vocab.label(m) or m).lower() for m in metrics)}" if metrics else None
+
+
 def _bare(text: str) -> str:
     """A sentence without the bullet glyph a list printed before it ("° Global comparable sales ...")."""
     return re.sub(r"^[^\w(]+", "", prose(text)).strip()
@@ -355,10 +376,14 @@ def _changed_metrics(premise: str, vocab: Vocabulary) -> list[str]:
     """The metrics whose change the premise states last: those of its last clause that names one
     ("..., yet its revenue and gross profit fell from 2023" -> revenue and gross profit; "Facebook's
     revenue grew 22% in 2020 despite the COVID-19 pandemic" -> revenue)."""
-    for clause in reversed(_CONTRAST.split(premise)):
-        if metrics := list(dict.fromkeys(vocab.match_metrics(clause))):
-            return metrics
-    return []
+    return list(dict.fromkeys(vocab.match_metrics(_changed_clause(premise, vocab))))
+
+
+def _changed_clause(premise: str, vocab: Vocabulary) -> str:
+    """The premise's last clause that names a metric, which says which way the asked one moved ("net
+    revenues grew ... even though gross merchandise volume (GMV) declined": revenue grew; the volume
+    the vocabulary does not know is the contrast, not the change asked about)."""
+    return next((c for c in reversed(_CONTRAST.split(premise)) if vocab.match_metrics(c)), "")
 
 
 # "The increase in the cost of cloud revenue is ...": what changed is what follows "The increase in"
