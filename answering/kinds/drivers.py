@@ -93,8 +93,9 @@ _PURPOSE = re.compile(r"\b(?:intended|designed|aimed|meant)\s+to\b|\bin\s+order\
 _CONCLUSION = re.compile(r"^(?:As\s+a\s+result|Consequently|Accordingly|As\s+such),\s", re.I)
 _CONCLUDES = re.compile(r"(?:^|[.!?]\s+)(?:As\s+a\s+result|Consequently|Accordingly|As\s+such),\s", re.I)
 # a sentence of the run a conclusion rests on: a line's change ("Insurance and losses decreased
-# $1,167,000 primarily due to ...", "Depreciation expense was down $247,000 as a result of ...")
-_LINE_CHANGE = re.compile(r"\b(?:up|down)\b", re.I)
+# $1,167,000 primarily due to ...", "Depreciation expense was down $247,000 as a result of ...", "Gain on
+# disposition of assets was $774,000 this period versus $1,657,000 in the same period last year")
+_LINE_CHANGE = re.compile(r"\b(?:up|down|versus|vs)\b|\bcompared\s+(?:to|with)\b", re.I)
 _RUN = 8
 
 
@@ -109,6 +110,16 @@ def _causes_before(s: Sentence, before: dict[str, Sentence], found: list[Sentenc
         run.insert(0, at)
         at = _before(at, before, found)
     return run if any(_is_cause(r.text) for r in run) else []
+
+
+def _closing(s: Sentence, after: dict[str, Sentence], question: str, companies: list[str]) -> list[Sentence]:
+    """The sentence that closes a conclusion's paragraph with another figure the question asks about
+    ("As a result, operating profit was $243,000 ... Operating ratio was 99.7 versus 98.2 last year.")."""
+    nxt = after.get(s.text)
+    if nxt is None or _is_cause(nxt.text) or not _LINE_CHANGE.search(nxt.text) \
+            or overlap(nxt.text, content_words(question, companies)) == 0:
+        return []
+    return [nxt]
 
 
 def _before(s: Sentence, before: dict[str, Sentence], found: list[Sentence]) -> Sentence | None:
@@ -244,7 +255,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # conclusion whose causes are the sentences before it (each line's change and its cause)
         causes = _causes_before(s, before, found) if _CONCLUSION.match(s.text) else []
         heads = [s] if causes else unit  # the sentences whose subject must be the asked metric
-        unit = [*causes, s] if causes else unit
+        unit = [*causes, s, *_closing(s, after, question, companies)] if causes else unit
         said = " ".join(u.text for u in heads)
         one_off = bool(_ONE_OFF.search(s.text))
         purpose = acting and bool(_PURPOSE.search(s.text))
@@ -265,6 +276,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         if years and not (understanding.periods or _ASKS_QUARTER.search(question)) \
                 and _PART_YEAR.fullmatch(s.chunk.period or ""):
             continue  # "Why did revenues fall in fiscal 2017?": a first quarter's release explains its quarter only
+        if causes and years and (run_years := years_in(" ".join(u.text for u in unit))) \
+                and years[-1] not in run_years:
+            continue  # "Fuel expenses decreased ... in fiscal year 2019. ... As a result, ...": the year before's run
         mentioned = years_in(said)
         if not (mentioned or _DATED.search(said)):
             continue  # "Generally, when our revenue becomes more concentrated, our gross margin tends to
