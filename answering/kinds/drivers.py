@@ -344,7 +344,9 @@ def refused_subject(decision: KindDecision, question: str, vocab: Vocabulary, co
     if decision.metric or not premise or set(content_words(decision.ask, companies)) - _SCAFFOLD:
         return None
     metrics = _changed_metrics(premise, vocab)
-    return f"the change in {', '.join((vocab.label(m) or m).lower() for m in metrics)}" if metrics else None
+    labels = ", ".join((vocab.label(m) or m).lower() for m in metrics)
+    # "X reported a net loss. ... Why?": the figure itself, no change between periods
+    return (f"the change in {labels}" if _A_CHANGE.search(premise) else labels) if metrics else None
 
 
 def _bare(text: str) -> str:

@@ -96,3 +96,30 @@ def test_the_premise_clause_that_names_the_metric_says_which_way_it_moved(servic
                   "declined. How does eBay explain this?", ebay, [47], services)
     assert (written.status, written.kind) == ("answered", "drivers"), written.text
     assert "primarily due to the benefit of a higher take rate" in written.text
+
+
+def test_a_conclusion_about_the_year_before_is_another_change(services):
+    """Patriot's FY2020 10-K (p.38) concludes fiscal 2020 ("As a result, operating profit was $243,000
+    compared to $1,979,000 ... Operating ratio was 99.7 versus 98.2 last year.") and then fiscal 2019 ("Fuel
+    expenses decreased by $1,629,000 in fiscal year 2019 ... As a result, operating profit was $1,979,000 in
+    fiscal year 2019 ..."): only the asked year's run and its conclusion explain it, with the sentence that
+    closes the paragraph on the operating ratio the question asks about."""
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2020_10-K.pdf")
+    written = ask("Patriot Transportation's total revenues fell about 18% in fiscal 2020 (year ended September 30, "
+                  "2020) and its operating ratio worsened. What caused the revenue decline, and how did operating "
+                  "profit and the operating ratio change?", patriot, [36, 37], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "As a result, operating profit was $243,000 compared to $1,979,000" in written.text
+    assert "Operating ratio was 99.7 versus 98.2 last year." in written.text
+    assert "in fiscal year 2019 compared to $2,046,000" not in written.text
+    assert "Fuel expenses decreased by $1,629,000 in fiscal year 2019" not in written.text
+
+
+def test_a_refusal_of_an_ask_that_only_refers_back_names_the_premises_change(boeing, services):
+    """"What drove such a large decline?" names nothing of its own: refused, the reason names what was
+    not found explained, the premise's operating income, never the ask's words ("drove such large")."""
+    written = ask("Boeing's operating income fell sharply in FY2022. What drove such a large decline?", boeing,
+                  [5, 6, 7, 8], services)
+    assert (written.status, written.kind) == ("not_found", "drivers"), written.text
+    assert "states what drove the change in operating income" in written.text
+    assert "such large" not in written.text
