@@ -31,6 +31,13 @@ from typing import TYPE_CHECKING, Protocol
 from answering.citations import cite, unique_citations
 from answering.kinds import segment_drivers, statement_drivers
 from answering.kinds.ask_scope import ask_parts
+from answering.kinds.cause_cues import CAUSE as _CAUSE
+from answering.kinds.cause_cues import CHANGED as _CHANGED
+from answering.kinds.cause_cues import is_cause as _is_cause
+from answering.kinds.conclusions import CONCLUDES as _CONCLUDES
+from answering.kinds.conclusions import CONCLUSION as _CONCLUSION
+from answering.kinds.conclusions import causes_before as _causes_before
+from answering.kinds.conclusions import closing as _closing
 from answering.kinds.sentences import (
     REFERS_BACK,
     Sentence,
@@ -53,12 +60,6 @@ if TYPE_CHECKING:
     from answering.metric_answer import MetricServices
     from retrieval.query_understanding import QueryUnderstanding
 
-_CAUSE = re.compile(
-    r"\b(?:due\s+to|driven\s+by|drove|primarily|mainly|largely|partially\s+offset|partly\s+offset|offset\s+by|"
-    r"as\s+a\s+result\s+of|result(?:ed|ing)?\s+(?:from|in)|reflect(?:s|ed|ing)?|attributable\s+to|"
-    r"because|given|caused\s+by|led\s+by|owing\s+to|on\s+the\s+strength\s+of|thanks\s+to)\b",
-    re.I,
-)
 # "Net income in the fiscal year ended September 30, 2022 included $6,281,000 ... from one-time
 # gains on real estate": one period's figure held an item the other did not, which explains the change
 _ONE_OFF = re.compile(r"\binclud(?:ed|es)\b[^;]{0,120}?\b(?:one-time|non-?recurring|unusual|discrete)\b"
@@ -67,79 +68,12 @@ _ONE_OFF = re.compile(r"\binclud(?:ed|es)\b[^;]{0,120}?\b(?:one-time|non-?recurr
                      # the items set apart explain the reported change beyond the underlying one
                      r"|^\W*Excluding\b[^;]{0,300}?,\s+(?:[\w-]+\s+){0,5}?(?:increas|decreas|declin|grew|rose|fell)\w*",
                      re.I)
-# "net loss decreased ... and primarily consists of income taxes, interest expense ...": what a
-# figure is made of, which its "primarily" does not turn into a cause of its change
-_COMPOSITION = re.compile(r"\b(?:primarily|mainly|largely|principally|chiefly)\s+(?:consist\w*|compris\w*|composed)\b"
-                          r"|\b(?:consist\w*|compris\w*|composed)\s+(?:\w+\s+)?(?:primarily|mainly|largely|principally|chiefly)\b",
-                          re.I)
-
-
-def _is_cause(text: str) -> bool:
-    """Whether a sentence states a cause ("due to", "driven by", "primarily reflecting"), not
-    only what a figure consists of ("primarily consists of income taxes")."""
-    return bool(_CAUSE.search(_COMPOSITION.sub(" ", text)))
-
-
 # "Why did Salesforce announce a restructuring plan?": an action's reason is its stated purpose
 # ("announced a restructuring plan (the "Plan") intended to reduce operating costs, ...")
 _ASKS_ACTION = re.compile(r"\bwhy\s+(?:did|does|do|has|have|was|were|is)\b[^?]*?\b(?:announc|adopt|launch|implement|"
                           r"undert[ao]k|initiat|approv|decid|pursu|divest|acquir|exit|restructur|reorganiz|"
                           r"terminat|suspend|establish|enter)\w*", re.I)
 _PURPOSE = re.compile(r"\b(?:intended|designed|aimed|meant)\s+to\b|\bin\s+order\s+to\b", re.I)
-
-
-# a sentence that concludes from the sentences before it: "As a result, operating profit this quarter
-# was $293,000 compared to an operating loss of ($292,000) in the same quarter last year."
-_CONCLUSION = re.compile(r"^(?:As\s+a\s+result|Consequently|Accordingly|As\s+such),\s", re.I)
-_CONCLUDES = re.compile(r"(?:^|[.!?]\s+)(?:As\s+a\s+result|Consequently|Accordingly|As\s+such),\s", re.I)
-# a sentence of the run a conclusion rests on: a line's change ("Insurance and losses decreased
-# $1,167,000 primarily due to ...", "Depreciation expense was down $247,000 as a result of ...", "Gain on
-# disposition of assets was $774,000 this period versus $1,657,000 in the same period last year")
-_LINE_CHANGE = re.compile(r"\b(?:up|down|versus|vs)\b|\bcompared\s+(?:to|with)\b", re.I)
-_RUN = 8
-
-
-def _causes_before(s: Sentence, before: dict[str, Sentence], found: list[Sentence]) -> list[Sentence]:
-    """The sentences a conclusion rests on, in order: the run just before it, in its filing, of
-    sentences that state a change, back to the first that states none or concludes itself (the
-    paragraph before). None when no sentence of the run states a cause."""
-    run: list[Sentence] = []
-    at = _before(s, before, found)
-    while at is not None and len(run) < _RUN and at.chunk.doc == s.chunk.doc and not _CONCLUSION.match(at.text) \
-            and (_CHANGED.search(at.text) or _LINE_CHANGE.search(at.text)) and at not in run:
-        run.insert(0, at)
-        at = _before(at, before, found)
-    return run if any(_is_cause(r.text) for r in run) else []
-
-
-def _closing(s: Sentence, after: dict[str, Sentence], question: str, companies: list[str]) -> list[Sentence]:
-    """The sentence that closes a conclusion's paragraph with another figure the question asks about
-    ("As a result, operating profit was $243,000 ... Operating ratio was 99.7 versus 98.2 last year.")."""
-    nxt = after.get(s.text)
-    if nxt is None or _is_cause(nxt.text) or not _LINE_CHANGE.search(nxt.text) \
-            or overlap(nxt.text, content_words(question, companies)) == 0:
-        return []
-    return [nxt]
-
-
-def _before(s: Sentence, before: dict[str, Sentence], found: list[Sentence]) -> Sentence | None:
-    """The sentence just before `s` in its filing: in its chunk, else the last one of the chunk
-    before that stands before it (chunks overlap: the chunk before may hold `s` too, read once)."""
-    lead = before.get(s.text)
-    if lead is not None and lead.text[:1].islower():
-        # the chunk starts inside a sentence ("higher fuel surcharges."): it is read whole in the chunk before
-        return next((t for t in found if t.chunk.doc == s.chunk.doc and t.chunk.index == s.chunk.index - 1
-                     and t.text.endswith(lead.text)), None)
-    if lead is not None or s.before:
-        return lead
-    previous = sorted((t for t in found if t.chunk.doc == s.chunk.doc and t.chunk.index == s.chunk.index - 1),
-                      key=lambda t: t.position)
-    if not previous:
-        return None
-    text = " ".join(previous[0].chunk.text.split())
-    end = text.find(" ".join(s.text.split())[:40])
-    placed = [t for t in previous if end < 0 or 0 <= text.find(" ".join(t.text.split())[:40]) < end]
-    return placed[-1] if placed else None
 
 
 _LIMIT = 3
@@ -153,7 +87,6 @@ _SCAFFOLD = REFERS_BACK | frozenset(tokenize("difference differences gap diverge
 # the clause of a premise that states the change asked about: "revenues rose 8%, but its net income
 # fell": what follows the last contrast is the change the ask ("What explains this?") refers to
 _CONTRAST = re.compile(r",?\s*\b(?:yet|but|while|whereas|although|though|even\s+though|despite|however)\b", re.I)
-_CHANGED = re.compile(r"\b(?:increas|decreas|declin|grew|grow|rose|rise|fell|fall|higher|lower|jump|drop|reduc)\w*", re.I)
 
 
 # the question says a figure changed between two periods (the statement lines explain a change)
