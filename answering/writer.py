@@ -142,7 +142,7 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
         explained = not_meaningful.write(decision, text, hits, understanding, services)
         if explained is not None:
             return explained
-    written = written if written is not None else _refusal(decision, hits, understanding, services)
+    written = written if written is not None else _refusal(decision, hits, understanding, services, text)
     if any(is_instruction(s) for h in hits for s in split_sentences(h.chunk.text)):
         # text addressed to an AI was read and left out (answering.citations)
         written = written.model_copy(update={"flags": [*written.flags, "ignored_instruction_in_evidence"]})
@@ -169,11 +169,14 @@ def _metric(text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
 
 
 def _refusal(decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,
-             services: WriterServices) -> WrittenAnswer:
+             services: WriterServices, question: str = "") -> WrittenAnswer:
     topic = read_topic(decision.ask, list(understanding.companies), services.vocabulary)
     what = {"yes_no": "whether", "drivers": "what drove", "choice": "which", "list": "the items of",
             "definition": "what is", "passage": ""}.get(decision.kind, "")
     subject = f"{what} {topic.words}".strip() if topic else "the answer"
+    if decision.kind == "drivers" and (premised := drivers.refused_subject(
+            decision, question, services.vocabulary, list(understanding.companies))):
+        subject = f"{what} {premised}"  # "What drove such a large increase?": the premise's change
     docs = list(dict.fromkeys(h.chunk.doc for h in hits))
     searched = f"{len(hits)} passages from {', '.join(docs[:4])}{' ...' if len(docs) > 4 else ''}" if hits else "nothing"
     reason = f"no sentence or table in the retrieved pages states {subject}"

@@ -71,6 +71,8 @@ class KindDecision(BaseModel):
 _DRIVERS = re.compile(
     r"\bwhat\s+(?:\w+\s+){0,2}(?:drove|drives|driven|caused|causes|contributed|led\s+to|explains?|accounts?\s+for)\b"
     r"|\bwhy\b|\b(?:drivers?|reasons?|factors?|causes?)\s+(?:of|for|behind|that|which)\b"
+    # "How does eBay explain this?", "How did management account for the gap?": the company's own explanation
+    r"|^\W*how\s+(?:does|did|do)\s+(?:[\w&.'\u2019-]+\s+){1,4}?(?:explain|account\s+for)\b"
     r"|\bwhat\s+(?:were|are|was|is)\s+the\s+(?:\w+\s+){0,2}(?:drivers?|reasons?|factors?)\b"
     # "which segments drove the improvement": the parts that drove a change
     r"|\bwhich\s+(?:[\w'\u2019-]+\s+){1,4}(?:drove|caused|contributed\s+to)\b",

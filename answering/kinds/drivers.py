@@ -11,10 +11,14 @@ Filings state a change and its cause in many layouts, read by signals any of the
 - a table the page's text ran into a sentence's start is left out (sentences.prose);
 - an ask that only refers back ("What explains this?", "what partly offset it") explains
   the metrics whose change the premise states last ("..., yet its revenue and gross profit fell");
-- one more search, worded as causes, for the discussion the question's own search missed.
+- one more search, worded as causes, for the discussion the question's own search missed;
+- a conclusion ("As a result, operating profit was $293,000 compared to an operating loss ...") is
+  read with the run of sentences before it, each a line's change and its cause;
+- "Excluding [items], operating income increased 20%": the items set apart explain the reported change.
 A sentence is not a cause of the asked change when its subject is another line (a cost, a
-segment), when it says the metric moved the other way than the question says, or when it
-states no amount, year or period (how the business generally behaves).
+segment), when it says the metric moved the other way than the question says, when it
+states no amount, year or period (how the business generally behaves), or when its only cue
+says what the figure consists of ("primarily consists of income taxes").
 The change is computed from cited rows when the metric machinery can (the asked year
 against the one before), else the sentences' own wording of it stands.
 """
@@ -27,6 +31,13 @@ from typing import TYPE_CHECKING, Protocol
 from answering.citations import cite, unique_citations
 from answering.kinds import segment_drivers, statement_drivers
 from answering.kinds.ask_scope import ask_parts
+from answering.kinds.cause_cues import CAUSE as _CAUSE
+from answering.kinds.cause_cues import CHANGED as _CHANGED
+from answering.kinds.cause_cues import is_cause as _is_cause
+from answering.kinds.conclusions import CONCLUDES as _CONCLUDES
+from answering.kinds.conclusions import CONCLUSION as _CONCLUSION
+from answering.kinds.conclusions import causes_before as _causes_before
+from answering.kinds.conclusions import closing as _closing
 from answering.kinds.sentences import (
     REFERS_BACK,
     Sentence,
@@ -49,15 +60,22 @@ if TYPE_CHECKING:
     from answering.metric_answer import MetricServices
     from retrieval.query_understanding import QueryUnderstanding
 
-_CAUSE = re.compile(
-    r"\b(?:due\s+to|driven\s+by|drove|primarily|mainly|largely|partially\s+offset|partly\s+offset|offset\s+by|"
-    r"as\s+a\s+result\s+of|result(?:ed|ing)?\s+(?:from|in)|reflect(?:s|ed|ing)?|attributable\s+to|"
-    r"because|given|caused\s+by|led\s+by|owing\s+to|on\s+the\s+strength\s+of|thanks\s+to)\b",
-    re.I,
-)
 # "Net income in the fiscal year ended September 30, 2022 included $6,281,000 ... from one-time
 # gains on real estate": one period's figure held an item the other did not, which explains the change
-_ONE_OFF = re.compile(r"\binclud(?:ed|es)\b[^;]{0,120}?\b(?:one-time|non-?recurring|unusual|discrete)\b", re.I)
+_ONE_OFF = re.compile(r"\binclud(?:ed|es)\b[^;]{0,120}?\b(?:one-time|non-?recurring|unusual|discrete)\b"
+                     # "Excluding these current year charges, as well as prior year pre-tax charges and gains of
+                     # $1.2 billion and $271 million, respectively, consolidated operating income increased 20%":
+                     # the items set apart explain the reported change beyond the underlying one
+                     r"|^\W*Excluding\b[^;]{0,300}?,\s+(?:[\w-]+\s+){0,5}?(?:increas|decreas|declin|grew|rose|fell)\w*",
+                     re.I)
+# "Why did Salesforce announce a restructuring plan?": an action's reason is its stated purpose
+# ("announced a restructuring plan (the "Plan") intended to reduce operating costs, ...")
+_ASKS_ACTION = re.compile(r"\bwhy\s+(?:did|does|do|has|have|was|were|is)\b[^?]*?\b(?:announc|adopt|launch|implement|"
+                          r"undert[ao]k|initiat|approv|decid|pursu|divest|acquir|exit|restructur|reorganiz|"
+                          r"terminat|suspend|establish|enter)\w*", re.I)
+_PURPOSE = re.compile(r"\b(?:intended|designed|aimed|meant)\s+to\b|\bin\s+order\s+to\b", re.I)
+
+
 _LIMIT = 3
 _SEGMENT = re.compile(r"\bsegments?\b", re.I)
 _ROUNDING = re.compile(r"\bdue\s+to\s+rounding\b", re.I)
@@ -69,7 +87,6 @@ _SCAFFOLD = REFERS_BACK | frozenset(tokenize("difference differences gap diverge
 # the clause of a premise that states the change asked about: "revenues rose 8%, but its net income
 # fell": what follows the last contrast is the change the ask ("What explains this?") refers to
 _CONTRAST = re.compile(r",?\s*\b(?:yet|but|while|whereas|although|though|even\s+though|despite|however)\b", re.I)
-_CHANGED = re.compile(r"\b(?:increas|decreas|declin|grew|grow|rose|rise|fell|fall|higher|lower|jump|drop|reduc)\w*", re.I)
 
 
 # the question says a figure changed between two periods (the statement lines explain a change)
@@ -149,12 +166,15 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     one_year = years[-1] if years and len(years_in(question)) == 1 and years[-1] in years_in(question) else None
     wanted = [w for w in content_words(subject, companies) if not from_premise or w not in _SCAFFOLD]
     anchored = bool(decision.metric or premise_metrics)
-    asked = set(premise_metrics or [decision.metric] if anchored else [])
+    # "Why did revenues and operating profit fall?": each metric the ask names is asked
+    asked = set(premise_metrics or [decision.metric, *(vocab.match_metrics(decision.ask) if decision.metric else [])]
+                if anchored else [])
     own = [tuple(tokenize(w)) for m in asked for w in (vocab.metrics[m].wordings if m in vocab.metrics else [])]
     asked |= {m for a in list(asked) for m in services.vocabulary.inputs(a or "")}
     # which way the asked metric moved, as the question says it (its premise's last clause)
-    asked_way = asked_direction(_CONTRAST.split(premise)[-1] if premise_metrics and premise else question, own) \
+    asked_way = asked_direction(_changed_clause(premise, vocab) if premise_metrics and premise else question, own) \
         if asked else 0
+    acting = bool(_ASKS_ACTION.search(decision.ask))  # the ask is why an action was taken, not why a figure moved
     pool = _with_following_chunks([*hits, *_searched(topic.words, companies, years, hits, services)], topic, services)
     found = sentences(pool, companies, risks=asks_about_risk(decision.ask), trim_tables=True)
     before, after = _neighbours(found)
@@ -164,24 +184,34 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             continue  # a chunk that starts inside a sentence: a piece of one
         lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
         unit = [lead, s] if lead is not None else [s]
-        said = " ".join(u.text for u in unit)
+        # "As a result, operating profit was $293,000 compared to an operating loss ...": a
+        # conclusion whose causes are the sentences before it (each line's change and its cause)
+        causes = _causes_before(s, before, found) if _CONCLUSION.match(s.text) else []
+        heads = [s] if causes else unit  # the sentences whose subject must be the asked metric
+        unit = [*causes, s, *_closing(s, after, question, companies)] if causes else unit
+        said = " ".join(u.text for u in heads)
         one_off = bool(_ONE_OFF.search(s.text))
-        if not (topic.stated_by(said) and (_CAUSE.search(s.text) or one_off)):
+        purpose = acting and bool(_PURPOSE.search(s.text))
+        if not (topic.stated_by(said) and (causes or _is_cause(s.text) or one_off or purpose)):
             continue
-        if asked and not all(_about(u.text, asked, vocab) for u in unit):
+        if asked and not all(_about(u.text, asked, vocab) for u in heads):
             continue  # "Cost of revenue increased ...": another line that shares the asked one's words
-        if not _SEGMENT.search(question) and any(_SEGMENT.search(_subject(u.text)) for u in unit):
+        if not _SEGMENT.search(question) and any(_SEGMENT.search(_subject(u.text)) for u in heads):
             continue  # a segment's change does not explain the company's (a segment's growth among its causes does)
         if _ROUNDING.search(s.text) and not _CAUSE.search(_ROUNDING.sub(" ", s.text)):
             continue  # "totals may not add up due to rounding": no cause of a change
-        if from_premise and not _CHANGED.search(said) and not one_off:
+        if from_premise and not _CHANGED.search(said) and not one_off and not causes:
             continue  # "expenses primarily consist of ...": what the item is, not why it changed
-        if asked_way and any(_direction(u.text, own) == -asked_way for u in unit):
+        if asked_way and any(_direction(u.text, own) == -asked_way for u in heads):
             continue  # "The increase in PG&E Corporation's net loss" when it went from a loss to income: another figure
         if not anchored and overlap(said, wanted) < _MIN_OVERLAP:
             continue  # no metric to anchor it: the sentence must be about what the question asks
-        if years and not understanding.periods and _PART_YEAR.fullmatch(s.chunk.period or ""):
+        if years and not (understanding.periods or _ASKS_QUARTER.search(question)) \
+                and _PART_YEAR.fullmatch(s.chunk.period or ""):
             continue  # "Why did revenues fall in fiscal 2017?": a first quarter's release explains its quarter only
+        if causes and years and (run_years := years_in(" ".join(u.text for u in unit))) \
+                and years[-1] not in run_years:
+            continue  # "Fuel expenses decreased ... in fiscal year 2019. ... As a result, ...": the year before's run
         mentioned = years_in(said)
         if not (mentioned or _DATED.search(said)):
             continue  # "Generally, when our revenue becomes more concentrated, our gross margin tends to
@@ -239,6 +269,19 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                          flags=flags)
 
 
+def refused_subject(decision: KindDecision, question: str, vocab: Vocabulary, companies: list[str]) -> str | None:
+    """What a refusal says was not explained when the ask names nothing of its own ("What drove such a
+    large increase?", "What were the main drivers?"): the change its premise states ("the change in
+    operating income"), never the ask's own words ("drove such large increase")."""
+    premise = _premise(question, decision.ask)
+    if decision.metric or not premise or set(content_words(decision.ask, companies)) - _SCAFFOLD:
+        return None
+    metrics = _changed_metrics(premise, vocab)
+    labels = ", ".join((vocab.label(m) or m).lower() for m in metrics)
+    # "X reported a net loss. ... Why?": the figure itself, no change between periods
+    return (f"the change in {labels}" if _A_CHANGE.search(premise) else labels) if metrics else None
+
+
 def _bare(text: str) -> str:
     """A sentence without the bullet glyph a list printed before it ("° Global comparable sales ...")."""
     return re.sub(r"^[^\w(]+", "", prose(text)).strip()
@@ -266,6 +309,9 @@ _ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|The\s+(?:\w+\s+){0,2}?
 _GOES_ON = re.compile(r"\b(?:also|further|additionally|in\s+addition)\b|\boffset\b|\bbenefit", re.I)
 # a filing about part of a year: its first three quarters (a fourth quarter's release reports the year too)
 _PART_YEAR = re.compile(r"\d{4}Q[1-3]")
+# a question about a quarter, though no period of it was read ("in the quarter ended March 31, 2019":
+# the second quarter of a fiscal year ending in September): a quarter's filing explains it
+_ASKS_QUARTER = re.compile(r"\bquarter\b|\bthree\s+months\b|\bQ[1-4]\b", re.I)
 
 # a sentence about a period's change: an amount or a period it is set against
 _DATED = re.compile(r"[$€£¥]\s?\d|\d\s*%|\d[\d,.]*\s*(?:percent|thousand|million|billion)\b|\b(?:compared|prior|previous|"
@@ -279,10 +325,14 @@ def _changed_metrics(premise: str, vocab: Vocabulary) -> list[str]:
     """The metrics whose change the premise states last: those of its last clause that names one
     ("..., yet its revenue and gross profit fell from 2023" -> revenue and gross profit; "Facebook's
     revenue grew 22% in 2020 despite the COVID-19 pandemic" -> revenue)."""
-    for clause in reversed(_CONTRAST.split(premise)):
-        if metrics := list(dict.fromkeys(vocab.match_metrics(clause))):
-            return metrics
-    return []
+    return list(dict.fromkeys(vocab.match_metrics(_changed_clause(premise, vocab))))
+
+
+def _changed_clause(premise: str, vocab: Vocabulary) -> str:
+    """The premise's last clause that names a metric, which says which way the asked one moved ("net
+    revenues grew ... even though gross merchandise volume (GMV) declined": revenue grew; the volume
+    the vocabulary does not know is the contrast, not the change asked about)."""
+    return next((c for c in reversed(_CONTRAST.split(premise)) if vocab.match_metrics(c)), "")
 
 
 # "The increase in the cost of cloud revenue is ...": what changed is what follows "The increase in"
@@ -383,7 +433,7 @@ def item_causes(label: str, measure: str | None, way: int, year: int | None, hit
     before, after = _neighbours(found)
     scored = []
     for s in found:
-        if s.text[:1].islower() or not _CAUSE.search(s.text):
+        if s.text[:1].islower() or not _is_cause(s.text):
             continue
         lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
         unit = [lead, s] if lead is not None else [s]
@@ -495,12 +545,26 @@ def _with_following_chunks(pool: list[SearchHit], topic: Topic, services: Metric
         return pool
     have = {(h.chunk.doc, h.chunk.index) for h in pool}
     wanted = {(h.chunk.doc, h.chunk.index + 1) for h in pool
-              if topic.stated_by(h.chunk.text) and _CAUSE.search(h.chunk.text)} - have
+              if topic.stated_by(h.chunk.text) and _CAUSE.search(h.chunk.text)}
+    # a conclusion ("As a result, operating profit was ...") rests on the sentences before it, which
+    # often start in the chunk before
+    wanted |= {(h.chunk.doc, h.chunk.index - d) for h in pool for d in range(1, _ABOVE + 1)
+               if _CONCLUDES.search(h.chunk.text) and topic.stated_by(h.chunk.text)}
+    wanted -= have
     if not wanted:
         return pool
-    extra = [SearchHit(chunk=c, score=0.0) for doc in sorted({d for d, _ in wanted}) for c in store.doc_chunks(doc)
-             if (c.doc, c.index) in wanted]
-    return [*pool, *extra]
+    return [*pool, *_store_chunks(wanted, pool, store)]
+
+
+def _store_chunks(wanted: set[tuple[str, int]], pool: list[SearchHit], store: object) -> list[SearchHit]:
+    """The store's chunks at these (doc, index) places, as hits, each under the company name its
+    filing's hits carry: the search names a filing's company as the catalog does ("Patriot
+    Transportation Holding"), the stored chunk as its own cover does ("Patriot"), and a chunk under
+    another name than the asked company's is left out of its sentences."""
+    company = {h.chunk.doc: h.chunk.company for h in pool}
+    return [SearchHit(chunk=c.model_copy(update={"company": company.get(c.doc, c.company)}), score=0.0)
+            for doc in sorted({d for d, _ in wanted}) for c in store.doc_chunks(doc)  # type: ignore[attr-defined]
+            if (c.doc, c.index) in wanted]
 
 
 def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -548,9 +612,7 @@ def _with_chunks_above(pool: list[SearchHit], services: MetricServices) -> list[
     missing = wanted - have
     if store is None or not missing:
         return pool
-    extra = [SearchHit(chunk=c, score=0.0) for doc in sorted({d for d, _ in missing}) for c in store.doc_chunks(doc)
-             if (c.doc, c.index) in missing]
-    return [*pool, *extra]
+    return [*pool, *_store_chunks(missing, pool, store)]
 
 
 def _numerator_phrases(metric: str | None, vocab: Vocabulary) -> list[tuple[str, ...]]:

@@ -44,7 +44,7 @@ HEDGE = re.compile(
     re.I,
 )
 _AMOUNT = re.compile(r"(?<![\w.])\(?\$?\d[\d,]*(?:\.\d+)?\)?%?(?![\w])")
-_ENDS = re.compile(r"[.!?:;)\"\u201d]\s*$")
+_ENDS = re.compile(r"[.!?:;)\"\u201d][*†‡]*\s*$")  # "... increased 20%.**": a footnote mark after the end
 _ASKS_RISK = re.compile(r"\brisks?\b|\buncertaint", re.I)
 _MAX_SENTENCE = 600
 
@@ -313,7 +313,10 @@ def _item_breaks(text: str) -> str:
     colon close a sentence: what follows them is a list or a table, not the same sentence. A
     footnote ("*Effective January 2023, ...") starts its own sentence: joined to the line above
     it would be part of whatever that says (a risk boilerplate, a table)."""
-    text = re.sub(r"\n(?=\s*(?:\(\w{1,3}\)|\u2022|•)\s)", "\n\n", text)
+    # (an enumeration a sentence runs on through, its line ending mid-sentence: "mostly attributable
+    # to (i) business loss in a competitive bid due to rates,\n(ii) privatization ...", "which included
+    # (i) a gain of $866,000 on a land sale and\n(ii) a gain ...", is no list)
+    text = re.sub(r"(?<![,a-z])\n(?=\s*\(\w{1,3}\)\s)|\n(?=\s*(?:\u2022|•)\s)", "\n\n", text)
     text = re.sub(r"\n(?=[*^†‡]\s*[A-Z])", "\n\n", text)
     return re.sub(r":[ \t]*\n", ":\n\n", text)
 

@@ -87,6 +87,10 @@ CASES = [
     # "which segments drove": the parts that drove a change
     ("Acme's operating income rose 12% while revenues rose 7%. Based on the segment results, which segments drove "
      "the improvement, and what offset it?", 1, "drivers", {}),
+    # "How does Acme explain this?": the company's own explanation of the change its premise states
+    ("Acme's net revenues grew in the second quarter of 2023 even though its volume declined. How does Acme explain "
+     "this?", 1, "drivers", {}),
+    ("How did Acme's management account for the gap between revenue and volume in 2023?", 1, "drivers", {}),
     # no question mark: the imperative sentence asks, not the one that sets the scene
     ("Acme's total revenues fell in fiscal 2015, yet operating profit and net income rose slightly. Explain the "
      "revenue decline and the main factors behind the profit outcome.", 1, "drivers", {}),
