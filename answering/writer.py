@@ -34,6 +34,7 @@ from answering.kinds import (
 from answering.kinds.ask_coverage import answered_in_every_ask
 from answering.kinds.asked_shape import answered_in_the_asked_shape
 from answering.kinds.classify import KindDecision, classify
+from answering.kinds.event_coverage import answered_on_the_event
 from answering.kinds.every_part import answered_in_every_part, answered_over_the_asked_years
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.named_filing import answered_from_the_named_filing
@@ -98,6 +99,9 @@ def write_answer(
     # last: every ask the question's grammar makes (an amount, a cause, a name, the thing a figure
     # was asked of) is covered by the answer, or the answer is refused naming the ask it leaves out
     offline = answered_in_every_ask(offline, text, list(understanding.companies), services.vocabulary)
+    # a deal's sentences are alike: the close date, the reason, the price per share each asked of an
+    # event are given by a sentence that states that, not by one that names the deal
+    offline = answered_on_the_event(offline, text)
     # An unverified figure (answering.checks) stays refused with an LLM too: the evidence it
     # would rest on failed a check, and the LLM reads the same evidence. A figure held back only
     # because the question asks more than it (every_part), or quotes that miss the question's focus

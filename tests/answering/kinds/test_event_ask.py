@@ -1,0 +1,93 @@
+"""A question about a corporate event (a deal, an issue of notes, an appointment) is answered from
+the sentences that state it, never as a statement line a word of it names, and its answer gives
+each thing asked of the event by type (the close date, the reason, the price per share, an amount).
+
+Wordings are those of analysts' questions about filings; the quoted sentences are Oracle's and
+eBay's 10-K sentences (fiscal 2015, 2021)."""
+
+from __future__ import annotations
+
+import pytest
+
+from answering.kinds.classify import classify
+from answering.kinds.event_coverage import answered_on_the_event, missing_in_event
+from answering.written_answer import WrittenAnswer
+from finrag.models import CatalogCompany, StoreCatalog
+from finrag.vocabulary import load_vocabulary
+from retrieval.query_understanding import understand
+
+VOCAB = load_vocabulary()
+
+
+@pytest.mark.parametrize("question", [
+    # a verb of a statement line's stem, used of a deal: what the seller got, not Accounts receivable
+    "What divestitures did Acme complete in 2021, and what did it receive for its Classifieds business?",
+    "What did Beta shareholders receive for each share when Acme completed its acquisition of Beta?",
+    # a balance-sheet word asked of one deal: that deal's goodwill, not the balance sheet's line
+    "What was the total purchase price Acme paid for Beta, and how much goodwill did it record on the acquisition?",
+    # the thing a deal verb acts on: the notes issued, the company bought
+    "What senior notes did Acme issue in March 2021? List the tranches with their amounts.",
+    "Which cloud ERP company did Acme acquire in fiscal 2017? Give the per-share price.",
+    # "why" asked of a deal does not make it a change's drivers
+    "What major acquisition did Acme complete in fiscal 2015: whom did it buy, when did the deal close, and why?",
+])
+def test_a_question_about_a_deal_is_answered_from_its_text(question):
+    decision = classify(question, VOCAB, companies=["Acme"])
+    assert decision.kind == "passage", decision.describe()
+    assert "deal" in decision.reason or "did" in decision.reason
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    # figures of the period, not of a deal, stay a statement line's
+    ("What amount of debt did Acme issue in FY2022?", "metric"),
+    ("How much goodwill did Acme record in FY2022?", "metric"),
+    ("How much did Acme receive from customers in 2022?", "metric"),
+    ("What cash dividend per share did Acme announce for fiscal year 2013, and what payout ratio is that?", "metric"),
+])
+def test_a_figure_of_the_period_stays_a_metric(question, kind):
+    assert classify(question, VOCAB, companies=["Acme"]).kind == kind
+
+
+CATALOG = StoreCatalog(companies=[CatalogCompany(name="eBay", aliases=["ebay"], fiscal_years=[2021])])
+
+
+def test_a_deal_question_searches_no_statement_line():
+    # "receive" would steer the search to the balance sheet's Accounts receivable
+    u = understand("What divestitures did eBay complete in 2021, and what did it receive for its Korean business?",
+                   CATALOG)
+    assert u.metrics == []
+    assert understand("What were eBay's accounts receivable in 2021?", CATALOG).metrics == ["receivables"]
+
+
+TENDER = ("On July 3, 2014, pursuant to the Merger Agreement, we commenced a tender offer to purchase all of the "
+          "issued and outstanding shares of common stock of MICROS at a purchase price of $68.00 per share, net to "
+          "the holder in cash.")
+PRELIMINARY = ("The initial purchase price calculation and related accounting for our acquisitions completed during "
+               "fiscal 2015 is preliminary.")
+CLOSED = ("On September 8, 2014, we completed our acquisition of MICROS to expand our offerings for the hospitality "
+          "and retail industries.")
+ASK = "What major acquisition did Oracle complete in fiscal 2015: whom did it buy, at what price per share, " \
+      "when did the deal close, and why?"
+
+
+def test_the_day_a_tender_offer_began_is_not_the_day_the_deal_closed():
+    # a date in a sentence stating no closing, a fiscal year in one that does: neither dates the close
+    assert missing_in_event(ASK, f'"{PRELIMINARY}" "{TENDER}"') == ["the date it closed", "why"]
+    assert missing_in_event(ASK, f'"{TENDER}" "{CLOSED}"') == []
+
+
+def test_an_event_answer_missing_an_ask_is_refused_naming_it():
+    written = WrittenAnswer(status="answered", kind="passage", text=f'"{PRELIMINARY}" "{TENDER}"')
+    refused = answered_on_the_event(written, ASK)
+    assert refused.status == "not_found"
+    assert "the date it closed, why" in refused.reason
+    # a question about no event is left to the other gates
+    assert answered_on_the_event(written, "What does Oracle say about its cloud strategy?") is written
+
+
+def test_a_price_per_share_needs_an_amount_per_share():
+    ask = "What did Slack shareholders receive for each share when Salesforce completed its acquisition of Slack?"
+    assert missing_in_event(ask, '"The merger was completed on July 21, 2021."') == ["the price per share"]
+    stated = ('"Each share of Slack Class A common stock was converted into the right to receive $26.79 in cash and '
+              '0.0776 shares of common stock of Salesforce."')
+    assert missing_in_event(ask, stated) == []
