@@ -13,6 +13,7 @@ period, it would answer another quantity. Three forms of the asking sentence mak
   it issue") stays a figure's ask;
 - "What did <party> receive / get / pay ... <deal noun>" ("What did Slack shareholders
   receive for each share when Salesforce completed its acquisition of Slack");
+- the terms of a deal: "What were the terms of the agreement eBay signed to transfer ...";
 - a quantity asked *of a deal*: "<word> ... on / for / from / in (the|its|that) <deal noun>"
   ("how much goodwill did it record on the acquisition"): the deal's own figure, which the
   period's statement line (all acquisitions, all goodwill) is not.
@@ -44,6 +45,10 @@ _PARTY_RECEIVED = re.compile(
     rf"(?:{_DEAL_NOUN}|{_GIVEN_UP})\b", re.I)
 _OF_A_DEAL = re.compile(r"\b(?:on|for|from|in|under)\s+(?:the|its|this|that|their)\s+(?:[\w-]+\s+){0,2}?"
                         + _DEAL_NOUN + r"\b", re.I)
+# "What were the terms of the agreement eBay signed in 2020 to transfer its Classifieds business"
+_TERMS_OF_A_DEAL = re.compile(_LEAD_IN + r"what\s+(?:were|are|was|is)\s+the\s+(?:main\s+|key\s+)?(?:terms|details|"
+                              r"structure)\s+of\s+(?:the|its|this|that)\s+(?:[\w-]+\s+){0,2}?(?:agreement|"
+                              + _DEAL_NOUN + r")\b", re.I)
 _FIGURE_ASK = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:was|were|is|are)\s+the\s+(?:total\s+)?(?:[\w-]+\s+){0,2}?"
                          r"(?:price|consideration|gain|loss|charges?|goodwill|proceeds)\b", re.I)
 
@@ -54,6 +59,8 @@ def event_ask(ask: str) -> str | None:
         return "asks what a company did (a deal verb and its object)"
     if _PARTY_RECEIVED.search(ask):
         return "asks what a party received or paid in a deal"
+    if _TERMS_OF_A_DEAL.search(ask):
+        return "asks the terms of a deal"
     if _FIGURE_ASK.search(ask) and _OF_A_DEAL.search(ask):
         return "asks a figure of one deal (the period's statement line would be all deals')"
     return None

@@ -15,6 +15,7 @@ from answering.written_answer import WrittenAnswer
 from finrag.models import CatalogCompany, StoreCatalog
 from finrag.vocabulary import load_vocabulary
 from retrieval.query_understanding import understand
+from tests.answering.kinds.conftest import ask, filing
 
 VOCAB = load_vocabulary()
 
@@ -91,3 +92,37 @@ def test_a_price_per_share_needs_an_amount_per_share():
     stated = ('"Each share of Slack Class A common stock was converted into the right to receive $26.79 in cash and '
               '0.0776 shares of common stock of Salesforce."')
     assert missing_in_event(ask, stated) == []
+
+
+# ---- the deal's own sentences, read in the filing's words (eBay's 10-Ks for 2018, 2020 and 2021)
+
+def test_what_a_seller_received_for_each_business_is_read_from_the_sentences_stating_each_sale(services):
+    """eBay FY2021 10-K p.33: "On November 14, 2021, we completed the sale of 80.01% ... of eBay Korea to
+    Emart for approximately $3.0 billion ..." and "On June 24, 2021, the transfer of our Classifieds
+    business was completed for $13.3 billion of consideration ...": "receive" names no Accounts
+    receivable, and "Korean" names Korea."""
+    ebay = filing("financebench-extra/pdfs/EBAY_2021_10K.pdf")
+    written = ask("What divestitures did eBay complete in 2021, and what did it receive for its Classifieds business "
+                  "and its Korean business?", ebay, [32, 72], services)
+    assert (written.status, written.kind) == ("answered", "passage"), written.text
+    assert "$3.0 billion" in written.text and "Classifieds business was completed for $13.3 billion" in written.text
+
+
+def test_a_deal_and_the_other_one_asked_of_the_same_year_are_each_quoted(services):
+    """eBay FY2020 10-K: the Classifieds agreement (p.76) and, as "what other divestiture", the
+    StubHub sale (p.7), a sale naming none of the names the first part gave."""
+    ebay = filing("financebench-extra/pdfs/EBAY_2020_10K.pdf")
+    written = ask("What were the terms of the agreement eBay signed in 2020 to transfer its Classifieds business, "
+                  "and what other divestiture did it complete that year?", ebay, [6, 75], services)
+    assert written.status == "answered", written.text
+    assert "Adevinta for $2.5 billion in cash" in written.text and "sale of StubHub" in written.text
+
+
+def test_acquisitions_and_divestitures_of_a_year_are_each_quoted_once(services):
+    """eBay FY2018 10-K p.7: Giosis bought, Flipkart stake sold, Motors.co.uk announced (stated twice in the
+    filing, quoted once)."""
+    ebay = filing("financebench-extra/pdfs/EBAY_2018_10K.pdf")
+    written = ask("What acquisitions and divestitures did eBay complete or announce in 2018?", ebay, [6], services)
+    assert written.status == "answered", written.text
+    assert all(name in written.text for name in ("Giosis", "Flipkart", "Motors.co.uk"))
+    assert written.text.count("Motors.co.uk") == 1
