@@ -130,7 +130,7 @@ def _gated(offline: WrittenAnswer, text: str, hits: list[SearchHit], understandi
     offline = answered_in_every_ask(offline, text, list(understanding.companies), services.vocabulary)
     # a deal's sentences are alike: the close date, the reason, the price per share each asked of an
     # event are given by a sentence that states that, not by one that names the deal
-    return answered_on_the_event(offline, text)
+    return answered_on_the_event(offline, text, list(understanding.companies))
 
 
 def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], understanding: QueryUnderstanding,

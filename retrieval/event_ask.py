@@ -33,7 +33,9 @@ _QUANTITY_HEAD = re.compile(r"\b(?:amount|total|sum|value|percent\w*|portion|pro
 _LEAD_IN = r"^\W*(?:(?:\S+\s+){0,8}?\S*,\s*)?"
 _THING_DID = re.compile(
     _LEAD_IN + r"(?:what|which)\s+(?P<thing>(?:[\w'\u2019&-]+\s+){1,4}?)(?:did|has|have|had|will|would|does|do)\s+"
-    r"(?:[\w.'\u2019&-]+\s+){1,5}?" + _DEAL_VERB + r"\b", re.I)
+    # the doer, then the deal verb: "did Intel give when it announced" is no deal done
+    r"(?:(?!(?:when|while|after|before|as|if|it|to|give|gave|provide|report|record|say|expect)\b)"
+    r"[\w.'\u2019&-]+\s+){1,4}?(?:agree\s+to\s+|plan\s+to\s+|decide\s+to\s+)?" + _DEAL_VERB + r"\b", re.I)
 _DEAL_NOUN = (r"(?:acquisitions?|mergers?|divestitures?|dispositions?|disposals?|sale\s+of|spin-?offs?|"
               r"separation|joint\s+venture|transactions?|deal|tender\s+offer|offering|restructuring\s+plan|"
               r"workforce\s+reduction|job\s+cuts|layoffs?|appointment|settlement)")

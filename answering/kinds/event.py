@@ -24,7 +24,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
-from answering.kinds.deal_words import families, named, names, of_family
+from answering.kinds.deal_words import ANY_EVENT, families, named, names, of_family
 from answering.kinds.every_part import asked_parts
 from answering.kinds.sentences import Sentence, mentions_years, quoted, sentences
 from answering.written_answer import WrittenAnswer
@@ -74,7 +74,9 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
     sentence: one of that kind naming every name the part gives, or, naming none, the part's year;
     "what other divestiture" one naming none of the names already quoted."""
     companies = list(understanding.companies)
-    if not families(question):
+    if not families(question) or (families(question) == [ANY_EVENT] and not names(question, companies)):
+        # "what executive change did it announce": "announced" is in every release; a deal of no
+        # kind is read only by a name the question gives it ("what transaction ... with Flipkart")
         return []
     every = [s for s in sentences(hits, companies) if of_family(s.text, families(question))]
     asked_names = names(question, companies)

@@ -11,7 +11,9 @@ event (retrieval.event_ask), each typed ask is checked against the quoted senten
   a date in some quote;
 - why: a sentence that gives a purpose or cause ("to expand", "because", "due to");
 - a price per share: an amount beside "per share" / "for each share";
-- how much / a price / the consideration / the charges: an amount of money.
+- how much / a price / the consideration / the charges: an amount of money;
+- the terms of the deal: an amount in a clause naming what the question names (not one stating
+  another deal in the same sentence).
 
 An ask left uncovered refuses the answer, naming what was missing (answering.kinds.every_part
 gives the same refusal shape for parts in general).
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from answering.kinds import deal_words
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from retrieval.event_ask import asks_an_event
 
@@ -48,15 +51,27 @@ _ASKS_PER_SHARE = re.compile(r"\bper[-\s]share\b|\b(?:for\s+)?each\s+share\b", r
 _PER_SHARE_AMOUNT = re.compile(r"(?:\$|\b(?:USD|EUR|Rp|€|£))\s?\d[\d,]*(?:\.\d+)?\s+(?:in\s+cash\s+)?"
                                r"(?:per|for\s+each|a)\s+(?:\w+\s+){0,3}?share\b|\b\d+(?:\.\d+)?\s+shares?\s+of\b",
                                re.I)
+_ASKS_TERMS = re.compile(r"\bterms\b", re.I)
 _ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bprice\b|\bconsideration\b|\bcharges?\b|\bproceeds\b", re.I)
 _MONEY = re.compile(r"(?:\$|€|£|\b(?:USD|EUR|GBP|Rp|INR|Rs\.?))\s?\d|\b\d[\d,.]*\s*(?:thousand|million|billion|"
                     r"trillion)\b", re.I)
 
 
-def missing_in_event(question: str, text: str) -> list[str]:
+def _clauses(text: str) -> list[str]:
+    """The clauses of the quoted sentences: "... sold StubHub for $4.05 billion, and on July 20, 2020, we
+    entered into an agreement to transfer Classifieds" states two deals, the amount of the first."""
+    return [c for s in re.split(r"(?<=[.;!?\"\u201d])\s+", text) for c in re.split(r";|,\s+and\s+(?=on\b|in\b|we\b)", s)]
+
+
+def missing_in_event(question: str, text: str, companies: list[str] | None = None) -> list[str]:
     """What `question`, an event's ask, asks by type that the quoted `text` does not give."""
     sentences = re.split(r"(?<=[.;!?\"\u201d])\s+", text)
     missing = []
+    if _ASKS_TERMS.search(question):
+        # the terms of the deal the question names: an amount in a clause naming it, not in one on another deal
+        asked = deal_words.names(question, companies or [])
+        if not any(_MONEY.search(c) and (not asked or deal_words.named(c, asked)) for c in _clauses(text)):
+            missing.append("its terms")
     whens = [m.group("rest") for m in _ASKS_WHEN.finditer(question)]
     if any(_CLOSING_WORD.search(rest) for rest in whens):
         if not any(_DATE.search(s) and _COMPLETION.search(s) for s in sentences):
@@ -72,11 +87,11 @@ def missing_in_event(question: str, text: str) -> list[str]:
     return missing
 
 
-def answered_on_the_event(written: WrittenAnswer, question: str) -> WrittenAnswer:
+def answered_on_the_event(written: WrittenAnswer, question: str, companies: list[str] | None = None) -> WrittenAnswer:
     """`written`, or a refusal naming what an event's question asks that its quotes do not give."""
     if written.status != "answered" or not asks_an_event(question):
         return written
-    missing = missing_in_event(question, written.text)
+    missing = missing_in_event(question, written.text, companies)
     if not missing:
         return written
     what = ", ".join(missing)

@@ -131,16 +131,17 @@ def answered_in_other_words(part: str, text: str) -> bool:
         return bool(_A_CAUSE.search(text))
     if _ASKS_RESPONSE.match(part):
         return bool(_A_RESPONSE.search(text))
-    if _ASKS_CONSIDERATION.match(part):
-        return _stated_with(part, text, lambda s: bool(_CONSIDERATION.search(s)))
+    if m := _ASKS_CONSIDERATION.match(part):
+        return _stated_with(part[m.end():], text, lambda s: bool(_CONSIDERATION.search(s)))
     if _ASKS_OTHER_EVENT.match(part):
         # "what other divestiture did it complete": a second sentence of that kind of event
         kinds = deal_words.families(part)
         return sum(1 for s in _stated(text) if deal_words.of_family(s, kinds)) >= 2
-    if _ASKS_EVENT.match(part):
+    if m := _ASKS_EVENT.match(part):
         kinds = deal_words.families(part)
         years = _YEAR.findall(part)
-        return _stated_with(part, text, lambda s: deal_words.of_family(s, kinds) and all(y in s for y in years))
+        return _stated_with(part[m.end():], text,
+                            lambda s: deal_words.of_family(s, kinds) and all(y in s for y in years))
     return False
 
 
@@ -150,10 +151,11 @@ def _stated(text: str) -> list[str]:
     return [s for q in quotes for s in split_sentences(q)] if quotes else split_sentences(text)
 
 
-def _stated_with(part: str, text: str, gives: Callable[[str], bool]) -> bool:
-    """Whether every name `part` gives is named by a sentence of `text` that `gives` what it asks."""
+def _stated_with(rest: str, text: str, gives: Callable[[str], bool]) -> bool:
+    """Whether every name `rest` gives (the part after its verb: the company doing it is its subject,
+    before it) is named by a sentence of `text` that `gives` what the part asks."""
     stating = [s for s in _stated(text) if gives(s)]
-    asked = deal_words.names(part, [])
+    asked = deal_words.names(f"it {rest}", [])
     return bool(stating) and all(any(deal_words.named(s, [n]) for s in stating) for n in asked)
 
 

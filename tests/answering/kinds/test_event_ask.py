@@ -11,6 +11,7 @@ import pytest
 
 from answering.kinds.classify import classify
 from answering.kinds.event_coverage import answered_on_the_event, missing_in_event
+from answering.kinds.other_words import answered_in_other_words, asks_in_other_words
 from answering.written_answer import WrittenAnswer
 from finrag.models import CatalogCompany, StoreCatalog
 from finrag.vocabulary import load_vocabulary
@@ -29,13 +30,15 @@ VOCAB = load_vocabulary()
     # the thing a deal verb acts on: the notes issued, the company bought
     "What senior notes did Acme issue in March 2021? List the tranches with their amounts.",
     "Which cloud ERP company did Acme acquire in fiscal 2017? Give the per-share price.",
+    # the terms of a deal are its sentences, not a list's items
+    "What were the terms of the agreement Acme signed in 2020 to transfer its Classifieds business?",
     # "why" asked of a deal does not make it a change's drivers
     "What major acquisition did Acme complete in fiscal 2015: whom did it buy, when did the deal close, and why?",
 ])
 def test_a_question_about_a_deal_is_answered_from_its_text(question):
     decision = classify(question, VOCAB, companies=["Acme"])
     assert decision.kind == "passage", decision.describe()
-    assert "deal" in decision.reason or "did" in decision.reason
+    assert "deal" in decision.reason or "did" in decision.reason, decision.reason
 
 
 @pytest.mark.parametrize(("question", "kind"), [
@@ -126,3 +129,45 @@ def test_acquisitions_and_divestitures_of_a_year_are_each_quoted_once(services):
     assert written.status == "answered", written.text
     assert all(name in written.text for name in ("Giosis", "Flipkart", "Motors.co.uk"))
     assert written.text.count("Motors.co.uk") == 1
+
+
+def test_what_a_seller_received_is_a_consideration_naming_what_it_gave_up():
+    part = "what did it receive for its Classifieds business and its Korean business?"
+    both = ('"On June 24, 2021, the transfer of our Classifieds business was completed for $13.3 billion of '
+            'consideration." "On November 14, 2021, we completed the sale of 80.01% of eBay Korea to Emart for '
+            'approximately $3.0 billion of gross cash proceeds."')
+    assert asks_in_other_words(part) and answered_in_other_words(part, both)
+    # the Korean business's sale is not stated: half the part is unanswered
+    assert not answered_in_other_words(part, both.split('" "')[0] + '"')
+
+
+def test_another_deal_needs_a_second_sentence_of_its_kind():
+    part = "what other divestiture did it complete that year?"
+    one = '"On July 20, 2020, we entered into a definitive agreement to transfer our Classifieds business to Adevinta."'
+    two = one + ' "In the first quarter of 2020, eBay completed the sale of StubHub to viagogo for $4.05 billion."'
+    assert not answered_in_other_words(part, one)
+    assert answered_in_other_words(part, two)
+
+
+def test_the_terms_of_one_deal_are_not_the_amount_of_another_in_the_same_sentence():
+    """eBay FY2020 10-K p.4 states the StubHub sale's price and the Classifieds agreement in one sentence;
+    only the note (p.76) gives the Classifieds terms."""
+    ask = "What were the terms of the agreement eBay signed in 2020 to transfer its Classifieds business?"
+    both = ('"Notably, on February 13, 2020, we completed the sale of StubHub to viagogo for $4.05 billion in cash, '
+            'and on July 20, 2020, we entered into a definitive agreement to transfer our Classifieds business to '
+            'Adevinta ASA."')
+    assert missing_in_event(ask, both, ["eBay"]) == ["its terms"]
+    note = ('"On July 20, 2020, we entered into a definitive agreement with Adevinta to transfer our Classifieds '
+            'business to Adevinta for $2.5 billion in cash and approximately 540 million shares in Adevinta."')
+    assert missing_in_event(ask, both + " " + note, ["eBay"]) == []
+
+
+
+def test_an_announcement_of_another_matter_is_no_answer_to_an_event_of_no_kind(services):
+    """Alphabet's Q2 2023 release p.3: "In January 2023, we announced a reduction of our workforce ...":
+    announced, in the asked year, but not the executive change asked; "change" names no kind of deal
+    and the question no name, so no sentence is read as the event."""
+    release = filing("filings-wild/pdfs/Alphabet_2023_EarningsRelease_Q2.pdf")
+    written = ask("What executive change did Alphabet announce with its second-quarter 2023 results?", release,
+                  [2], services)
+    assert written.status != "answered", written.text
