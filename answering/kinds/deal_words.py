@@ -77,3 +77,16 @@ def named(sentence: str, asked: list[str]) -> list[str]:
     """The asked names `sentence` names."""
     words = {w.lower().strip(".'\u2019") for w in _WORD.findall(sentence)}
     return [n for n in asked if any(same_name(n, w) for w in words)]
+
+
+# a deal done or agreed, said with a verb: "we completed the sale", "acquired", "issued", "entered into";
+# not the deal's noun in a line about something else ("Bond Issuance Costs ... will be amortized")
+_DONE = re.compile(r"\b(?:complet|clos|consummat|effectuat|finaliz|enter|agre|announc|sign|acquir|purchas|"
+                   r"issu|transferr|transfer|divest|dispos|merg|appoint|elect|separat|distribut|settl|exit|"
+                   r"eliminat|restructur|form|launch)ed\b|\b(?:sold|bought|spun|named|agreed|entered\s+into)\b",
+                   re.I)
+
+
+def states_a_deal(sentence: str) -> bool:
+    """Whether `sentence` states a deal done, agreed or announced (a verb of it in the past)."""
+    return bool(_DONE.search(sentence))

@@ -24,7 +24,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
-from answering.kinds.deal_words import ANY_EVENT, families, named, names, of_family
+from answering.kinds.deal_words import ANY_EVENT, families, named, names, of_family, states_a_deal
 from answering.kinds.every_part import asked_parts
 from answering.kinds.sentences import Sentence, mentions_years, quoted, sentences
 from answering.written_answer import WrittenAnswer
@@ -78,7 +78,7 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
         # "what executive change did it announce": "announced" is in every release; a deal of no
         # kind is read only by a name the question gives it ("what transaction ... with Flipkart")
         return []
-    every = [s for s in sentences(hits, companies) if of_family(s.text, families(question))]
+    every = [s for s in sentences(hits, companies) if of_family(s.text, families(question)) and states_a_deal(s.text)]
     asked_names = names(question, companies)
 
     def score(s: Sentence) -> tuple[int, int, int, int]:
@@ -90,10 +90,12 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
     for n, part in enumerate(asked_parts(question)):
         kinds = families(part) or families(question)
         part_names = names(part, companies)
-        years = [int(y) for y in _YEAR.findall(part)] or (sorted(set(understanding.fiscal_years)) if n == 0 else [])
+        explicit = [int(y) for y in _YEAR.findall(part)]  # the part's own year holds for a named deal too
+        years = explicit or (sorted(set(understanding.fiscal_years)) if n == 0 else [])
         quoted_names = [x for x in asked_names if any(named(c.text, [x]) for c in chosen)]
         for kind in kinds:
             fits = [s for s in every if of_family(s.text, [kind]) and s not in chosen
+                    and (not explicit or mentions_years(s.text, explicit))
                     and (part_names or not years or mentions_years(s.text, years))
                     and not (_OTHER.search(part) and named(s.text, quoted_names))]
             # the same deal stated again ("eBay Korea ... to Emart" in the MD&A and in a note) is quoted once

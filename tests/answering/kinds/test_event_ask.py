@@ -171,3 +171,15 @@ def test_an_announcement_of_another_matter_is_no_answer_to_an_event_of_no_kind(s
     written = ask("What executive change did Alphabet announce with its second-quarter 2023 results?", release,
                   [2], services)
     assert written.status != "answered", written.text
+
+
+def test_a_deal_s_noun_in_a_line_about_its_costs_states_no_deal():
+    from answering.kinds.deal_words import states_a_deal
+
+    # PT Adhi Karya's 2013 statements: the bonds' issuance costs, amortized; not the bonds issued
+    assert not states_a_deal("Adhi Shelf Registry Bond I Phase II Issuance Costs A series Bond's of Rp 275,780,000 "
+                             "and B series Bond's of Rp 1,103,120,000 will be amortized every month until 2018.")
+    assert states_a_deal("In the third quarter of 2018, we sold our equity investment in Flipkart.")
+    assert states_a_deal("On June 24, 2021, the transfer of our Classifieds business was completed.")
+    assert states_a_deal("In the fourth quarter of 2018, we announced our intention to acquire Motors.co.uk.")
+
