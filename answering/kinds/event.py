@@ -49,9 +49,7 @@ _ASKS = [  # what the question asks by type, and what in a sentence gives it
     (re.compile(r"\bwhy\b", re.I), _PURPOSE),
 ]
 _MAX_QUOTES = 6
-
-
-_PLURAL = 3
+_PLURAL = 3  # deals of one kind quoted for a plural ask ("what acquisitions did it complete in 2018")
 
 
 def _plural(part: str, kind: tuple[str, ...]) -> bool:
@@ -69,7 +67,7 @@ _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 
 
 def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:
-    """The sentences that state the asked event, in the order chosen (at most four), or none.
+    """The sentences that state the asked event, in the order chosen (at most six), or none.
     Part by part, each kind of event a part asks ("acquisitions and divestitures") gets its best
     sentence: one of that kind naming every name the part gives, or, naming none, the part's year;
     "what other divestiture" one naming none of the names already quoted."""
