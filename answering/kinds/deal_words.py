@@ -90,3 +90,17 @@ _DONE = re.compile(r"\b(?:complet|clos|consummat|effectuat|finaliz|enter|agre|an
 def states_a_deal(sentence: str) -> bool:
     """Whether `sentence` states a deal done, agreed or announced (a verb of it in the past)."""
     return bool(_DONE.search(sentence))
+
+
+# a business bought or sold named after its verb: "completed the acquisition of Giosis", "sold our equity
+# investment in Flipkart", "to acquire the U.K.-based classifieds site"; not "our acquisitions completed during
+# fiscal 2015" nor "we acquired certain other companies", which name no deal
+_OBJECT_NAMED = re.compile(r"\b(?:acquisitions?\s+of|acquired|acquire|purchased?|sale\s+of|sold|sell|transfer(?:red)?"
+                           r"(?:\s+of)?|divest(?:ed|iture\s+of)?|merger\s+(?:of|with)|dispos(?:ed\s+of|al\s+of))\s+"
+                           r"(?:[\w.,%\u2019'-]+\s+){0,5}?(?-i:[A-Z])", re.I)
+BUY_SELL = (FAMILIES["buy"], FAMILIES["sell"])
+
+
+def names_its_object(sentence: str) -> bool:
+    """Whether a sentence of buying or selling names what was bought or sold (a name after its verb)."""
+    return bool(_OBJECT_NAMED.search(sentence))

@@ -24,7 +24,16 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
-from answering.kinds.deal_words import ANY_EVENT, families, named, names, of_family, states_a_deal
+from answering.kinds.deal_words import (
+    ANY_EVENT,
+    BUY_SELL,
+    families,
+    named,
+    names,
+    names_its_object,
+    of_family,
+    states_a_deal,
+)
 from answering.kinds.every_part import asked_parts
 from answering.kinds.sentences import Sentence, mentions_years, quoted, sentences
 from answering.written_answer import WrittenAnswer
@@ -93,6 +102,7 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
         quoted_names = [x for x in asked_names if any(named(c.text, [x]) for c in chosen)]
         for kind in kinds:
             fits = [s for s in every if of_family(s.text, [kind]) and s not in chosen
+                    and (part_names or kind not in BUY_SELL or names_its_object(s.text))
                     and (not explicit or mentions_years(s.text, explicit))
                     and (part_names or not years or mentions_years(s.text, years))
                     and not (_OTHER.search(part) and named(s.text, quoted_names))]
@@ -116,11 +126,14 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
         return []
     # what is asked by type (the price per share, when, why) from a sentence of the same deal: one
     # naming a name the question gives, or on a page a chosen sentence is on
+    # and naming what a chosen sentence names ("MICROS"): another deal on the page is not this one's
     pages = {(c.chunk.doc, c.chunk.page) for c in chosen}
+    deal_names = {x for c in chosen for x in names(c.text, companies)}
     for asked, gives in _ASKS:
         if asked.search(question) and not any(gives.search(c.text) for c in chosen):
             extra = next((s for s in every if gives.search(s.text) and s not in chosen
-                          and ((s.chunk.doc, s.chunk.page) in pages or named(s.text, asked_names))), None)
+                          and (((s.chunk.doc, s.chunk.page) in pages and deal_names & set(names(s.text, companies)))
+                               or named(s.text, asked_names))), None)
             if extra is not None:
                 chosen.append(extra)
     return chosen[:_MAX_QUOTES]

@@ -183,3 +183,16 @@ def test_a_deal_s_noun_in_a_line_about_its_costs_states_no_deal():
     assert states_a_deal("On June 24, 2021, the transfer of our Classifieds business was completed.")
     assert states_a_deal("In the fourth quarter of 2018, we announced our intention to acquire Motors.co.uk.")
 
+
+
+def test_a_sentence_of_buying_names_what_was_bought():
+    from answering.kinds.deal_words import names_its_object
+
+    # Oracle FY2015 10-K: generic lines of its acquisitions name no deal; the deal sentences name it
+    assert not names_its_object("The initial purchase price calculation and related accounting for our acquisitions "
+                                "completed during fiscal 2015 is preliminary.")
+    assert not names_its_object("During fiscal 2014, we acquired certain other companies and purchased certain "
+                                "technology and development assets primarily to expand our offerings.")
+    assert names_its_object("On March 28, 2013, we completed our acquisition of Acme Packet, Inc.")
+    assert names_its_object("In the third quarter of 2018, we sold our equity investment in Flipkart.")
+
