@@ -25,6 +25,7 @@ from answering.kinds import (
     choice,
     definition,
     drivers,
+    event,
     guidance,
     listing,
     not_meaningful,
@@ -34,6 +35,7 @@ from answering.kinds import (
 from answering.kinds.ask_coverage import answered_in_every_ask
 from answering.kinds.asked_shape import answered_in_the_asked_shape
 from answering.kinds.classify import KindDecision, classify
+from answering.kinds.event_coverage import answered_on_the_event
 from answering.kinds.every_part import answered_in_every_part, answered_over_the_asked_years
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.named_filing import answered_from_the_named_filing
@@ -47,6 +49,7 @@ from answering.metric_target import unreadable_definition
 from answering.written_answer import NOT_FOUND, WrittenAnswer, not_found
 from finrag.llm import LLMClient, LLMError, Usage
 from finrag.models import Question, SearchHit
+from retrieval.event_ask import asks_an_event
 
 if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
@@ -87,17 +90,14 @@ def write_answer(
     if offline.kind == "yes_no":
         # "..., and how significant was it?"
         offline = passage.completed(offline, text, hits, understanding, getattr(services, "retriever", None))
-    # a question of several parts answered in one of them is refused, never given as the answer
-    offline = answered_in_every_part(offline, text, list(understanding.companies))
-    offline = answered_over_the_asked_years(offline, text)
-    # quotes that share words with the question but do not state what its focus asks (a company's
-    # name, a date, a ratio), or state nothing (headings, consents), are no answer
-    offline = answered_on_focus(offline, text, list(understanding.companies))
-    offline = answered_from_the_named_filing(offline, understanding, hits)
-    offline = answered_in_the_asked_shape(offline, text)
-    # last: every ask the question's grammar makes (an amount, a cause, a name, the thing a figure
-    # was asked of) is covered by the answer, or the answer is refused naming the ask it leaves out
-    offline = answered_in_every_ask(offline, text, list(understanding.companies), services.vocabulary)
+    offline = _gated(offline, text, hits, understanding, services)
+    if offline.status != "answered" and decision.kind == "passage" and asks_an_event(decision.ask or text) \
+            and (stated := event.write(decision, text, hits, understanding, services)) is not None:
+        # a deal stated in the filing's words, not the question's: read again for its verb and the
+        # names the question gives it, and held to the same gates
+        stated = _gated(stated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
+                        services)
+        offline = stated if stated.status == "answered" else offline
     # An unverified figure (answering.checks) stays refused with an LLM too: the evidence it
     # would rest on failed a check, and the LLM reads the same evidence. A figure held back only
     # because the question asks more than it (every_part), or quotes that miss the question's focus
@@ -112,6 +112,25 @@ def write_answer(
             "flags": [*offline.flags, "llm_failed"], "reason": offline.reason or exc.reason, "fallback": exc.kind,
         })
     return written.model_copy(update={"kind": written.kind or offline.kind, "kind_reason": offline.kind_reason})
+
+
+def _gated(offline: WrittenAnswer, text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+           services: WriterServices) -> WrittenAnswer:
+    """The writer's gates, in order: an answer that fails one is refused saying why."""
+    # a question of several parts answered in one of them is refused, never given as the answer
+    offline = answered_in_every_part(offline, text, list(understanding.companies))
+    offline = answered_over_the_asked_years(offline, text)
+    # quotes that share words with the question but do not state what its focus asks (a company's
+    # name, a date, a ratio), or state nothing (headings, consents), are no answer
+    offline = answered_on_focus(offline, text, list(understanding.companies))
+    offline = answered_from_the_named_filing(offline, understanding, hits)
+    offline = answered_in_the_asked_shape(offline, text)
+    # last: every ask the question's grammar makes (an amount, a cause, a name, the thing a figure
+    # was asked of) is covered by the answer, or the answer is refused naming the ask it leaves out
+    offline = answered_in_every_ask(offline, text, list(understanding.companies), services.vocabulary)
+    # a deal's sentences are alike: the close date, the reason, the price per share each asked of an
+    # event are given by a sentence that states that, not by one that names the deal
+    return answered_on_the_event(offline, text, list(understanding.companies))
 
 
 def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], understanding: QueryUnderstanding,

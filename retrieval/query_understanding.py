@@ -31,6 +31,7 @@ from pydantic import BaseModel, Field
 from finrag.catalog import FORM_WORDS
 from finrag.models import CatalogCompany, StoreCatalog
 from finrag.vocabulary import Vocabulary, load_vocabulary
+from retrieval.event_ask import asks_an_event
 from retrieval.periods import parse_periods
 
 # Words a company's legal name carries that people leave out, wherever they stand: the
@@ -456,6 +457,10 @@ def understand(
 
     # A company's name is not a metric: "Mercia Asset Management" asks for no assets.
     metrics = vocab.match_metrics(_without_spans(question, spans))
+    if asks_an_event(question):
+        # "what did it receive for the business", "goodwill recorded on the acquisition": a deal's
+        # words, not a statement line's; its line would steer the search to the statements' pages
+        metrics = []
     statements = dict.fromkeys(vocab.match_statements(question))
     for metric in metrics:
         for statement in vocab.statements_for(metric):

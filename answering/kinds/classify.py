@@ -33,6 +33,7 @@ from answering.kinds.sentences import ask_part
 from answering.metric_target import defines_formula, qualified_name
 from finrag.models import AnswerKind
 from finrag.vocabulary import Vocabulary
+from retrieval.event_ask import event_ask
 from retrieval.periods import parse_periods
 
 YesNoTest = Literal[
@@ -333,6 +334,10 @@ def _without_names(ask: str, companies: Sequence[str]) -> str:
 def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companies: int) -> KindDecision:
     """`ask` as asked (kept in the decision); `wording`: the ask with company names replaced."""
     metrics = _named(wording, vocab)  # "Mercia Asset Management PLC" names no assets
+    if (event := event_ask(wording)) is not None:
+        # "what did it receive for the business", "goodwill recorded on the acquisition": the deal's
+        # sentences state it; a statement line, a ranking or a change's drivers would be another answer
+        return KindDecision(kind="passage", reason=f"{event}, stated in the text", ask=ask)
     if _DRIVERS.search(ask) and not (_WHICH_START.match(ask) and _SUPERLATIVE.search(wording)):
         return KindDecision(kind="drivers", reason="asks what drove or explains a change", ask=ask,
                             metric=_main_metric(metrics, vocab) if metrics else None)

@@ -24,8 +24,10 @@ dividend"). Only a part asking when the event itself took place ("when did the d
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from answering.aspects import split_sentences
+from answering.kinds import deal_words
 from answering.kinds.ask_scope import MONTH
 from answering.kinds.sentences import content_words, last_sentence, overlap
 
@@ -74,6 +76,22 @@ _A_RESPONSE = re.compile(r"\b(?:we|management|the\s+company|the\s+group|the\s+bo
                          r"(?:secured|obtained|raised|received|completed|entered\s+into|restructur\w*|implemented|"
                          r"initiated|launched|reduced|(?:plans?|intends?|expects?)\s+to|will\s+(?:continue\s+to\s+)?"
                          r"(?:seek|raise|reduce|implement|pursue))\b", re.I)
+# "what did it receive for its Korean business?", "what did Slack shareholders get?": the consideration,
+# an amount of money, shares or an interest, in a sentence naming what was given up
+_ASKS_CONSIDERATION = re.compile(r"^\W*(?:and\s+)?what\s+did\s+(?:[\w.'\u2019&-]+\s+){1,3}?(?:receive|get|obtain)\b",
+                                 re.I)
+_CONSIDERATION = re.compile(r"[$€£]\s?\d|\b\d[\d,.]*\s*(?:million|billion)\b|\b\d[\d,.]*\s+(?:\w+\s+){0,2}?shares\b"
+                            r"|\d\s?%\s+(?:\w+\s+){0,2}?(?:interest|stake)\b", re.I)
+# "what business did eBay agree to sell", "which company did Oracle acquire": the event itself, stated
+# by a sentence of its kind (sold, sale, transfer; acquired, merger) naming what the part names
+# ("what other divestiture did it complete" is _ASKS_OTHER_EVENT's: not the one another part asked about)
+_ASKS_EVENT = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?!(?:\w+\s+)?(?:other|another|else)\b)(?:[\w'\u2019&-]+\s+){1,4}?(?:did|has|have|had|will)\s+"
+                         r"(?:[\w.'\u2019&-]+\s+){1,4}?(?:acquir|buy|bought|purchas|sell|sold|divest|dispos|issu|"
+                         r"complet|sign|enter|agree|appoint|transfer|merg|exit)\w*\b", re.I)
+_ASKS_OTHER_EVENT = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?:\w+\s+)?(?:other|another)\s+(?:[\w'\u2019&-]+\s+){0,3}?"
+                               r"(?:did|has|have|had|will)\s+(?:[\w.'\u2019&-]+\s+){1,4}?(?:acquir|buy|bought|purchas|sell|"
+                               r"sold|divest|dispos|issu|complet|sign|enter|agree|appoint|transfer|merg|exit)\w*\b", re.I)
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # the legal form that ends an organisation's name: "CNNC High Energy Equipment (Tianjin) Co., Ltd."
 _ORGANISATION = re.compile(r"\b(?:Co\.|Ltd\.?|Limited|Inc\.|Corporation|Corp\.|LLC|L\.P\.|plc|GmbH|S\.A\.|N\.V\.)(?=\W|$)")
 
@@ -113,14 +131,39 @@ def answered_in_other_words(part: str, text: str) -> bool:
         return bool(_A_CAUSE.search(text))
     if _ASKS_RESPONSE.match(part):
         return bool(_A_RESPONSE.search(text))
+    if m := _ASKS_CONSIDERATION.match(part):
+        return _stated_with(part[m.end():], text, lambda s: bool(_CONSIDERATION.search(s)))
+    if _ASKS_OTHER_EVENT.match(part):
+        # "what other divestiture did it complete": a second sentence of that kind of event
+        kinds = deal_words.families(part)
+        return sum(1 for s in _stated(text) if deal_words.of_family(s, kinds)) >= 2
+    if m := _ASKS_EVENT.match(part):
+        kinds = deal_words.families(part)
+        years = _YEAR.findall(part)
+        return _stated_with(part[m.end():], text,
+                            lambda s: deal_words.of_family(s, kinds) and all(y in s for y in years))
     return False
+
+
+def _stated(text: str) -> list[str]:
+    """The sentences an answer quotes (each quote split), or its own sentences when it quotes none."""
+    quotes = re.findall(r'"([^"]{20,})"', text)
+    return [s for q in quotes for s in split_sentences(q)] if quotes else split_sentences(text)
+
+
+def _stated_with(rest: str, text: str, gives: Callable[[str], bool]) -> bool:
+    """Whether every name `rest` gives (the part after its verb: the company doing it is its subject,
+    before it) is named by a sentence of `text` that `gives` what the part asks."""
+    stating = [s for s in _stated(text) if gives(s)]
+    asked = deal_words.names(f"it {rest}", [])
+    return bool(stating) and all(any(deal_words.named(s, [n]) for s in stating) for n in asked)
 
 
 def asks_in_other_words(part: str) -> bool:
     """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
     part = _asking(part)
     return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, _ASKS_STAKE, _ASKS_RELIEF,
-                                         _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_RESPONSE))
+                                         _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_RESPONSE, _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT))
 
 
 def dated_as_asked(part: str, text: str) -> bool:

@@ -19,6 +19,7 @@ from answering.citations import is_instruction
 from answering.kinds.ask_scope import MONTH as _MONTH
 from finrag.models import Chunk, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
+from retrieval.event_ask import asks_an_event
 from retrieval.periods import parse_periods
 
 # Glossary terms that set the scene ("in the FY2022 10-K", "which segment") rather than
@@ -182,6 +183,9 @@ def content_words(text: str, companies: list[str]) -> list[str]:
 def read_topic(text: str, companies: list[str], vocab: Vocabulary, metrics: bool = True) -> Topic | None:
     """The key phrase of `text` (usually a question's ask), or None when it has no topic words."""
     terms = [t for t in vocab.match_terms(text) if t not in _CONTEXT_TERMS]
+    # "what did it receive for the business", "goodwill recorded on the acquisition": a deal's
+    # words; the statement line they also name (Accounts receivable) is no key phrase of it
+    metrics = metrics and not asks_an_event(text)
     keys = terms + (vocab.match_metrics(text) if metrics else [])
     if keys:
         phrases = [tuple(tokenize(w)) for k in keys for w in vocab.entries[k].wordings]

@@ -1,0 +1,103 @@
+"""An answer about a corporate event gives each thing the question asks of it, by type.
+
+A deal's sentences are many and alike: the agreement signed, the tender offer commenced, the
+purchase price allocated, the deal closed. Sentences that name the deal answer "what did it
+acquire", not "when did the deal close" nor "why": a date in a sentence that states no closing
+(the day the tender offer began) is another event's date. So for a question that asks about an
+event (retrieval.event_ask), each typed ask is checked against the quoted sentences:
+
+- when it closed / was completed / became effective: a date in a sentence that states the
+  completion (closed, completed, consummated, effective, expected to close); any other "when":
+  a date in some quote;
+- why: a sentence that gives a purpose or cause ("to expand", "because", "due to");
+- a price per share: an amount beside "per share" / "for each share";
+- how much / a price / the consideration / the charges: an amount of money;
+- the terms of the deal: an amount in a clause naming what the question names (not one stating
+  another deal in the same sentence).
+
+An ask left uncovered refuses the answer, naming what was missing (answering.kinds.every_part
+gives the same refusal shape for parts in general).
+"""
+
+from __future__ import annotations
+
+import re
+
+from answering.kinds import deal_words
+from answering.written_answer import NOT_FOUND, WrittenAnswer
+from retrieval.event_ask import asks_an_event
+
+_MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+          r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?")
+_DATE = re.compile(rf"\b{_MONTH}\s+(?:\d{{1,2}},?\s+)?\d{{4}}\b|\b\d{{1,2}}\s+{_MONTH}\s+\d{{4}}\b"
+                   r"|\b(?:first|second|third|fourth)\s+quarter\s+of\s+(?:fiscal\s+(?:year\s+)?)?\d{4}\b"
+                   r"|\bQ[1-4]\s*(?:FY)?\s*'?\d{2,4}\b", re.I)
+# a year alone ("during fiscal 2015") dates a period, not a day a deal closed; "when" asked of no
+# closing may still be answered by it
+_YEAR = re.compile(r"\b(?:fiscal\s+(?:year\s+)?|FY\s?)\d{2,4}\b|\bin\s+\d{4}\b", re.I)
+_COMPLETION = re.compile(r"\b(?:complet|clos|consummat|effective|finaliz|expected\s+to\s+(?:close|complete))\w*", re.I)
+# "when" that asks (a clause's first word: "..., and when did the deal close", "Give ..., when the
+# deal was completed"), not one that dates the question's own clause ("receive ... when X completed")
+_ASKS_WHEN = re.compile(r"(?:^\W*|[,;:?]\s*|\b(?:and|or)\s+)(?:when\b|(?:on|as\s+of)\s+what\s+date\b|what\s+date\b)"
+                        r"(?P<rest>[^,;?]*)", re.I)
+_CLOSING_WORD = re.compile(r"\b(?:clos|complet|consummat|effective|finaliz)\w*", re.I)
+_ASKS_WHY = re.compile(r"\bwhy\b", re.I)
+_PURPOSE = re.compile(r"\bto\s+(?:expand|strengthen|enhance|extend|grow|accelerate|broaden|add|complement|focus|"
+                      r"simplify|improve|create|deliver|invest|better|increase|reduce|position|support|help|"
+                      r"provide|offer|unlock|streamline|drive|advance)\b|\bbecause\b|\bin\s+order\s+to\b|\bdue\s+to\b"
+                      r"|\breasons?\b|\bas\s+a\s+result\s+of\b|\bpurpose\b|\brationale\b|\bintended\s+to\b"
+                      r"|\bdesigned\s+to\b|\bgiven\s+(?:that|the)\b|\bsince\b", re.I)
+_ASKS_PER_SHARE = re.compile(r"\bper[-\s]share\b|\b(?:for\s+)?each\s+share\b", re.I)
+_PER_SHARE_AMOUNT = re.compile(r"(?:\$|\b(?:USD|EUR|Rp|€|£))\s?\d[\d,]*(?:\.\d+)?\s+(?:in\s+cash\s+)?"
+                               r"(?:per|for\s+each|a)\s+(?:\w+\s+){0,3}?share\b|\b\d+(?:\.\d+)?\s+shares?\s+of\b",
+                               re.I)
+_ASKS_TERMS = re.compile(r"\bterms\b", re.I)
+_ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bprice\b|\bconsideration\b|\bcharges?\b|\bproceeds\b", re.I)
+_MONEY = re.compile(r"(?:\$|€|£|\b(?:USD|EUR|GBP|Rp|INR|Rs\.?))\s?\d|\b\d[\d,.]*\s*(?:thousand|million|billion|"
+                    r"trillion)\b", re.I)
+
+
+def _clauses(text: str) -> list[str]:
+    """The clauses of the quoted sentences: "... sold StubHub for $4.05 billion, and on July 20, 2020, we
+    entered into an agreement to transfer Classifieds" states two deals, the amount of the first."""
+    return [c for s in re.split(r"(?<=[.;!?\"\u201d])\s+", text) for c in re.split(r";|,\s+and\s+(?=on\b|in\b|we\b)", s)]
+
+
+def missing_in_event(question: str, text: str, companies: list[str] | None = None) -> list[str]:
+    """What `question`, an event's ask, asks by type that the quoted `text` does not give."""
+    sentences = re.split(r"(?<=[.;!?\"\u201d])\s+", text)
+    missing = []
+    if _ASKS_TERMS.search(question):
+        # the terms of the deal the question names: an amount in a clause naming it, not in one on another deal
+        asked = deal_words.names(question, companies or [])
+        if not any(_MONEY.search(c) and (not asked or deal_words.named(c, asked)) for c in _clauses(text)):
+            missing.append("its terms")
+    whens = [m.group("rest") for m in _ASKS_WHEN.finditer(question)]
+    if any(_CLOSING_WORD.search(rest) for rest in whens):
+        if not any(_DATE.search(s) and _COMPLETION.search(s) for s in sentences):
+            missing.append("the date it closed")
+    elif whens and not (_DATE.search(text) or _YEAR.search(text)):
+        missing.append("the date")
+    if _ASKS_WHY.search(question) and not _PURPOSE.search(text):
+        missing.append("why")
+    if _ASKS_PER_SHARE.search(question) and not _PER_SHARE_AMOUNT.search(text):
+        missing.append("the price per share")
+    elif _ASKS_MONEY.search(question) and not _MONEY.search(text):
+        missing.append("the amount")
+    return missing
+
+
+def answered_on_the_event(written: WrittenAnswer, question: str, companies: list[str] | None = None) -> WrittenAnswer:
+    """`written`, or a refusal naming what an event's question asks that its quotes do not give."""
+    if written.status != "answered" or not asks_an_event(question):
+        return written
+    missing = missing_in_event(question, written.text, companies)
+    if not missing:
+        return written
+    what = ", ".join(missing)
+    reason = f"the question asks of the event {what}, which the sentences found that state it do not give"
+    return written.model_copy(update={
+        "status": "not_found", "value": None, "unit": None, "reason": reason,
+        "flags": [*written.flags, "partial_answer", "event_ask_uncovered"],
+        "text": f"{NOT_FOUND.capitalize()}: {reason}; found only: {written.text}",
+    })
