@@ -34,6 +34,7 @@ from answering.kinds.deal_words import (
     of_family,
     states_a_deal,
 )
+from answering.kinds.event_coverage import ASKED_DETAILS, DATE, MONEY
 from answering.kinds.every_part import asked_parts
 from answering.kinds.sentences import Sentence, mentions_years, quoted, sentences
 from answering.written_answer import WrittenAnswer
@@ -44,19 +45,6 @@ if TYPE_CHECKING:
     from finrag.models import SearchHit
     from retrieval.query_understanding import QueryUnderstanding
 
-_AMOUNT = re.compile(r"(?:\$|€|£|\b(?:USD|Rp)\s?)\d|\b\d[\d,.]*\s*(?:%|percent\b|(?:million|billion)\b)", re.I)
-_DATE = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)"
-                   r"\s+(?:\d{1,2},?\s+)?\d{4}\b|\b(?:first|second|third|fourth)\s+quarter\s+of\s+(?:fiscal\s+)?\d{4}\b")
-_PURPOSE = re.compile(r"\bto\s+(?:expand|strengthen|enhance|extend|grow|accelerate|broaden|add|complement|focus|"
-                      r"simplify|improve|create|deliver|invest|better|increase|reduce|position|support)\b|\bbecause\b"
-                      r"|\bdue\s+to\b|\bin\s+order\s+to\b|\bas\s+a\s+result\s+of\b", re.I)
-_PER_SHARE = re.compile(r"\d\s+(?:in\s+cash\s+)?(?:per|for\s+each|a)\s+(?:\w+\s+){0,3}?share\b", re.I)
-_ASKS = [  # what the question asks by type, and what in a sentence gives it
-    (re.compile(r"\bper[-\s]share\b|\beach\s+share\b", re.I), _PER_SHARE),
-    (re.compile(r"\bhow\s+much\b|\bprice\b|\bconsideration\b|\bcharges?\b|\bproceeds\b|\bamounts?\b", re.I), _AMOUNT),
-    (re.compile(r"(?:^|[,;:?]\s*|\b(?:and|or)\s+)when\b|\bwhat\s+date\b", re.I), _DATE),
-    (re.compile(r"\bwhy\b", re.I), _PURPOSE),
-]
 _MAX_QUOTES = 6
 _PLURAL = 3  # deals of one kind quoted for a plural ask ("what acquisitions did it complete in 2018")
 
@@ -89,7 +77,7 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
     asked_names = names(question, companies)
 
     def score(s: Sentence) -> tuple[int, int, int, int]:
-        return (len(named(s.text, asked_names)), int(bool(_AMOUNT.search(s.text))) + int(bool(_DATE.search(s.text))),
+        return (len(named(s.text, asked_names)), int(bool(MONEY.search(s.text))) + int(bool(DATE.search(s.text))),
                 -s.rank, -s.position)
 
     every.sort(key=score, reverse=True)
@@ -129,7 +117,7 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
     # and naming what a chosen sentence names ("MICROS"): another deal on the page is not this one's
     pages = {(c.chunk.doc, c.chunk.page) for c in chosen}
     deal_names = {x for c in chosen for x in names(c.text, companies)}
-    for asked, gives in _ASKS:
+    for asked, gives in ASKED_DETAILS:
         if asked.search(question) and not any(gives.search(c.text) for c in chosen):
             extra = next((s for s in every if gives.search(s.text) and s not in chosen
                           and (((s.chunk.doc, s.chunk.page) in pages and deal_names & set(names(s.text, companies)))

@@ -29,7 +29,7 @@ from retrieval.event_ask import asks_an_event
 
 _MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
           r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?")
-_DATE = re.compile(rf"\b{_MONTH}\s+(?:\d{{1,2}},?\s+)?\d{{4}}\b|\b\d{{1,2}}\s+{_MONTH}\s+\d{{4}}\b"
+DATE = re.compile(rf"\b{_MONTH}\s+(?:\d{{1,2}},?\s+)?\d{{4}}\b|\b\d{{1,2}}\s+{_MONTH}\s+\d{{4}}\b"
                    r"|\b(?:first|second|third|fourth)\s+quarter\s+of\s+(?:fiscal\s+(?:year\s+)?)?\d{4}\b"
                    r"|\bQ[1-4]\s*(?:FY)?\s*'?\d{2,4}\b", re.I)
 # a year alone ("during fiscal 2015") dates a period, not a day a deal closed; "when" asked of no
@@ -38,23 +38,28 @@ _YEAR = re.compile(r"\b(?:fiscal\s+(?:year\s+)?|FY\s?)\d{2,4}\b|\bin\s+\d{4}\b",
 _COMPLETION = re.compile(r"\b(?:complet|clos|consummat|effective|finaliz|expected\s+to\s+(?:close|complete))\w*", re.I)
 # "when" that asks (a clause's first word: "..., and when did the deal close", "Give ..., when the
 # deal was completed"), not one that dates the question's own clause ("receive ... when X completed")
-_ASKS_WHEN = re.compile(r"(?:^\W*|[,;:?]\s*|\b(?:and|or)\s+)(?:when\b|(?:on|as\s+of)\s+what\s+date\b|what\s+date\b)"
+ASKS_WHEN = re.compile(r"(?:^\W*|[,;:?]\s*|\b(?:and|or)\s+)(?:when\b|(?:on|as\s+of)\s+what\s+date\b|what\s+date\b)"
                         r"(?P<rest>[^,;?]*)", re.I)
 _CLOSING_WORD = re.compile(r"\b(?:clos|complet|consummat|effective|finaliz)\w*", re.I)
-_ASKS_WHY = re.compile(r"\bwhy\b", re.I)
-_PURPOSE = re.compile(r"\bto\s+(?:expand|strengthen|enhance|extend|grow|accelerate|broaden|add|complement|focus|"
+ASKS_WHY = re.compile(r"\bwhy\b", re.I)
+PURPOSE = re.compile(r"\bto\s+(?:expand|strengthen|enhance|extend|grow|accelerate|broaden|add|complement|focus|"
                       r"simplify|improve|create|deliver|invest|better|increase|reduce|position|support|help|"
                       r"provide|offer|unlock|streamline|drive|advance)\b|\bbecause\b|\bin\s+order\s+to\b|\bdue\s+to\b"
                       r"|\breasons?\b|\bas\s+a\s+result\s+of\b|\bpurpose\b|\brationale\b|\bintended\s+to\b"
                       r"|\bdesigned\s+to\b|\bgiven\s+(?:that|the)\b|\bsince\b", re.I)
-_ASKS_PER_SHARE = re.compile(r"\bper[-\s]share\b|\b(?:for\s+)?each\s+share\b", re.I)
-_PER_SHARE_AMOUNT = re.compile(r"(?:\$|\b(?:USD|EUR|Rp|€|£))\s?\d[\d,]*(?:\.\d+)?\s+(?:in\s+cash\s+)?"
+ASKS_PER_SHARE = re.compile(r"\bper[-\s]share\b|\b(?:for\s+)?each\s+share\b", re.I)
+PER_SHARE_AMOUNT = re.compile(r"(?:\$|\b(?:USD|EUR|Rp|€|£))\s?\d[\d,]*(?:\.\d+)?\s+(?:in\s+cash\s+)?"
                                r"(?:per|for\s+each|a)\s+(?:\w+\s+){0,3}?share\b|\b\d+(?:\.\d+)?\s+shares?\s+of\b",
                                re.I)
 _ASKS_TERMS = re.compile(r"\bterms\b", re.I)
-_ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bprice\b|\bconsideration\b|\bcharges?\b|\bproceeds\b", re.I)
-_MONEY = re.compile(r"(?:\$|€|£|\b(?:USD|EUR|GBP|Rp|INR|Rs\.?))\s?\d|\b\d[\d,.]*\s*(?:thousand|million|billion|"
+ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bprice\b|\bconsideration\b|\bcharges?\b|\bproceeds\b|\bamounts?\b", re.I)
+MONEY = re.compile(r"(?:\$|€|£|\b(?:USD|EUR|GBP|Rp|INR|Rs\.?))\s?\d|\b\d[\d,.]*\s*(?:thousand|million|billion|"
                     r"trillion)\b", re.I)
+
+# What a question asks of an event by type, and what in a sentence gives it: the event reading
+# (answering.kinds.event) adds a sentence for an ask its quotes lack, by the same patterns this
+# gate checks them with
+ASKED_DETAILS = [(ASKS_PER_SHARE, PER_SHARE_AMOUNT), (ASKS_MONEY, MONEY), (ASKS_WHEN, DATE), (ASKS_WHY, PURPOSE)]
 
 
 def _clauses(text: str) -> list[str]:
@@ -70,19 +75,19 @@ def missing_in_event(question: str, text: str, companies: list[str] | None = Non
     if _ASKS_TERMS.search(question):
         # the terms of the deal the question names: an amount in a clause naming it, not in one on another deal
         asked = deal_words.names(question, companies or [])
-        if not any(_MONEY.search(c) and (not asked or deal_words.named(c, asked)) for c in _clauses(text)):
+        if not any(MONEY.search(c) and (not asked or deal_words.named(c, asked)) for c in _clauses(text)):
             missing.append("its terms")
-    whens = [m.group("rest") for m in _ASKS_WHEN.finditer(question)]
+    whens = [m.group("rest") for m in ASKS_WHEN.finditer(question)]
     if any(_CLOSING_WORD.search(rest) for rest in whens):
-        if not any(_DATE.search(s) and _COMPLETION.search(s) for s in sentences):
+        if not any(DATE.search(s) and _COMPLETION.search(s) for s in sentences):
             missing.append("the date it closed")
-    elif whens and not (_DATE.search(text) or _YEAR.search(text)):
+    elif whens and not (DATE.search(text) or _YEAR.search(text)):
         missing.append("the date")
-    if _ASKS_WHY.search(question) and not _PURPOSE.search(text):
+    if ASKS_WHY.search(question) and not PURPOSE.search(text):
         missing.append("why")
-    if _ASKS_PER_SHARE.search(question) and not _PER_SHARE_AMOUNT.search(text):
+    if ASKS_PER_SHARE.search(question) and not PER_SHARE_AMOUNT.search(text):
         missing.append("the price per share")
-    elif _ASKS_MONEY.search(question) and not _MONEY.search(text):
+    elif ASKS_MONEY.search(question) and not MONEY.search(text):
         missing.append("the amount")
     return missing
 
