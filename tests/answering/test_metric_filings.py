@@ -7,6 +7,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
+from answering.aspects import Aspect, read_aspect
 from answering.metric_target import read_target
 from answering.writer import write_answer
 from finrag.config import load_settings
@@ -83,3 +84,13 @@ def test_how_a_rate_compares_between_two_years_gives_both_and_the_change(finance
 def test_a_comparison_of_things_is_still_no_single_metric(question):
     target = read_target(question, load_vocabulary())
     assert target is None or target.aggregation in ("change", "amount_change")
+
+
+def test_the_end_of_a_wrapped_label_is_not_the_row_s_name(services):
+    # as PG&E's FY2017 balance sheet's text layer printed it before its rows were put back:
+    # "Total\ncurrent\nassets 6,281\n6,164": "assets 6,281" is the end of total current assets
+    text = ("PG&E Corporation\nCONSOLIDATED BALANCE SHEETS\n(in millions)\nBalance at December 31,\n2017 2016\n"
+            "Other 464 290\nTotal\ncurrent\nassets 6,281\n6,164\nElectric 55,133 52,556\n")
+    chunk = Chunk(chunk_id="pge-121", doc="pge", doc_sha256="0" * 64, index=121, company="PG&E",
+                  fiscal_year=2017, form="10-K", page=121, page_end=121, text=text)
+    assert read_aspect(chunk, Aspect(company="PG&E", fiscal_year=2017, metric="total_assets")) is None
