@@ -19,6 +19,7 @@ from loaders.lines import is_amount_cell, trailing_amounts
 
 _MIN_RUN = 3  # one-word lines in a row that make a run
 _MIN_RUNS = 3  # runs a page needs before it is read as made that way
+_MIN_ROWS = 5  # rows of two amounts or more: a page of statement rows
 # a token inside a run that has no letter: "ITEM 6.", "December 31,"
 _RUN_NUMBER = re.compile(r"\d{1,2}[.,]")
 _CONNECTORS = frozenset({"of", "and", "to", "the", "for", "in", "on", "from"})
@@ -27,8 +28,8 @@ _SCALE_OPENING = re.compile(r"\((?:in|dollars|amounts)\b", re.I)
 
 def rejoin_word_lines(text: str) -> str:
     lines = text.split("\n")
-    if _runs(lines) < _MIN_RUNS:
-        return text
+    if _runs(lines) < _MIN_RUNS or sum(trailing_amounts(line) >= 2 for line in lines) < _MIN_ROWS:
+        return text  # a cover page or prose set word by word is left alone: only a table's rows are put back
     columns = _column_count(lines)
     out: list[str] = []
     i = 0
