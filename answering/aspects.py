@@ -398,6 +398,10 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             continue
         in_header = False
         spans = ""
+        if row.label[:1].islower() and not row.label_before:
+            # the end of a label wrapped over lines ("Total current" / "assets 6,281"): its words
+            # are not the row's name ("assets" is no total assets)
+            continue
         if not _label_matches(row.label, metric_wordings) and not _spells(row.label, acronym) and not (
                 row.label_before and _label_matches(row.label_before, metric_wordings)) and not (
                 aspect.metric.startswith(LINE_PREFIX) and section

@@ -55,6 +55,8 @@ _PERCENT_OF = re.compile(r"\s+as\s+an?\s+(?:%|percent(?:age)?|share|proportion|f
 _LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
 _CAGR = re.compile(r"\bcagr\b|compound annual growth", re.I)
 _CHANGE_ASK = re.compile(r"\b(?:change[sd]?|changing|growth|grows?|grew|increase|decrease|decline)\b", re.I)
+# "how does its effective tax rate in FY2022 compare to FY2021": the two years' values and the change
+_COMPARE_ASK = re.compile(r"\bhow\s+(?:does|did|do)\b.*\bcompared?\s+(?:with|to|against)\b", re.I)
 # "percentage change", "% change", "growth rate": a relative change asked, even of a rate
 _RELATIVE_CHANGE = re.compile(r"\b(?:percent(?:age)?|%)\s+(?:change|increase|decrease|decline|growth)\b|%\s+change"
                               r"|\bgrowth\s+rate\b|\bgrow|\bgrew\b", re.I)
@@ -72,6 +74,11 @@ _QUARTER_WORDS = re.compile(r"\b(?:year[- ]to[- ]date|ytd|(?:six|nine)\s+months)
 _UNSUPPORTED = re.compile(
     r"\b(?:which|rank\w*|highest|lowest|higher|lower|compared?|versus|vs\.?|whether|both|each|per\s+employee)\b", re.I
 )
+# the ask's period set against another ("grow in 2020 compared with 2019", "in FY2022 compare to
+# FY2021", "2022 versus the prior year"): one company's years, not one thing weighed against another
+_PERIOD_COMPARED = re.compile(
+    r"\b(?:compared?|versus|vs\.?)\s+(?:(?:with|to|against)\s+)?(?:(?:the\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?)?"
+    r"(?:19|20)\d\d\b|the\s+(?:prior|previous|preceding)\s+(?:fiscal\s+)?year\b)", re.I)
 _SEGMENT = re.compile(r"\b(?:segment|division|business\s+unit|reportable\s+unit)\b", re.I)
 _DIFFERENCE = re.compile(r"\bdifference\b|\bhow\s+much\s+(?:more|less)\b|\bby\s+how\s+much\b", re.I)
 _NUMBER_WORDS = {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4}
@@ -552,7 +559,7 @@ def _aggregation(ask: str, question: str, years: list[int]) -> str:
         return "value"
     if _DIFFERENCE.search(ask) and not _EXPLICIT_PERCENT.search(question):
         return "amount_change"
-    if _CHANGE_ASK.search(ask):
+    if _CHANGE_ASK.search(ask) or _COMPARE_ASK.search(ask):
         in_money = _AMOUNT_CHANGE.search(question) and not _EXPLICIT_PERCENT.search(question)
         return "amount_change" if in_money and not re.search(r"%|percent", question, re.I) else "change"
     return "value"
@@ -644,11 +651,15 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     """The typed target of a metric question; None when the question asks for no metric
     (or defines one with terms the vocabulary does not know)."""
     ask, definitions = split_definitions(question)
-    if _UNSUPPORTED.search(ask):
+    if _UNSUPPORTED.search(_PERIOD_COMPARED.sub(" ", ask)):
         return None
     mentions = parse_periods(ask)
     years = mentions.years or parse_periods(question).years
     if not years:
+        return None
+    if _UNSUPPORTED.search(ask) and _aggregation(ask, question, years) not in ("change", "amount_change"):
+        # a year set against another is read only as the change asked ("grow in 2020 compared
+        # with 2019"); "how does X in FY2022 compare to FY2021" asks both years' values
         return None
     lines: dict[str, str] = {}
     wordings: dict[str, list[str]] = {}

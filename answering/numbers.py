@@ -243,9 +243,16 @@ def table_currency(text: str) -> str | None:
     return unit.currency if unit else None
 
 
+_EXPENSE_PAIR = re.compile(r"\(expense\)\s*/\s*benefit\b|\bbenefit\s*/\s*\(expense\)"
+                           r"|\bexpense\s*/\s*\(benefit\)|\(benefit\)\s*/\s*expense\b")
+
+
 def normalize_label(text: str) -> str:
     """Lower-case, drop parentheticals/punctuation/"total"/trailing "net": for label matching."""
-    t = re.sub(r"\([^)]*\)", " ", text.lower())
+    # "Income tax (expense)/benefit": the sign convention's pair names the expense line, which
+    # dropping the parenthesis would leave as "income tax benefit" (another line of a tax note)
+    t = _EXPENSE_PAIR.sub("expense", text.lower())
+    t = re.sub(r"\([^)]*\)", " ", t)
     t = t.replace("’", "'").replace("&", " and ")
     t = re.sub(r"[^a-z0-9' ]+", " ", t)
     t = collapse_whitespace(t)

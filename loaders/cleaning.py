@@ -16,6 +16,7 @@ from finrag.known_words import is_known
 from finrag.text import collapse_whitespace
 from loaders.label_blocks import rebuild_label_blocks
 from loaders.lines import is_amount_cell, is_data_row, trailing_amounts
+from loaders.word_lines import rejoin_word_lines
 
 _EDGE_LINES = 3  # lines at each end of a page that may be running headers/footers
 # A line recurring at a page edge on this share of pages (and at least 3) is furniture.
@@ -78,7 +79,7 @@ def _normalise(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
     text = text.translate(_PLAIN)
     lines = [part for line in text.split("\n") for part in split_joined_rows(collapse_whitespace(line))]
-    return "\n".join(line for line in lines if line)
+    return rejoin_word_lines("\n".join(line for line in lines if line))
 
 
 _LABEL_START = re.compile(r"^[A-Z][a-z]")

@@ -148,10 +148,19 @@ def without_note(values: list, tokens: list[str], columns: int, note_column: boo
     """The row's amounts for `columns` header columns, dropping a leading note reference.
 
     `tokens`: the printed amount tokens, parallel to `values`. The reference is dropped only
-    when the header has a note column and the row has exactly one value too many.
+    when the row has exactly one value too many and the header has a note column, or the
+    reference is a footnote marker "(2)".
     """
     if len(values) == columns:
         return values
     if note_column and len(values) == columns + 1 and tokens and is_note_reference(tokens[0]):
         return values[1:]
+    if len(values) == columns + 1 and tokens and _FOOTNOTE_MARK.fullmatch(tokens[0]) \
+            and not any(_FOOTNOTE_MARK.fullmatch(t) for t in tokens[1:]):
+        # a footnote marker after the label ("Dividends declared per common share (2) 1.82 1.82"):
+        # one digit in parentheses, one cell too many, and no amount of the row printed alike
+        return values[1:]
     return None
+
+
+_FOOTNOTE_MARK = re.compile(r"\(\d\)")

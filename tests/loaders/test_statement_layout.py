@@ -91,3 +91,11 @@ def test_a_us_style_comprehensive_income_statement_without_revenue_is_not_the_in
                                "Net income $ 100 $ 90\nForeign currency translation (5) 3\n"
                                "Comprehensive income $ 95 $ 93\n")
     assert statement_kind(page) is None
+
+
+def test_a_footnote_marker_after_the_label_is_no_column():
+    # "Dividends declared per common share (2) 1.82 1.55": one digit in parentheses, one cell too many
+    assert without_note([-2, 1.82, 1.55], ["(2)", "1.82", "1.55"], 2, False) == [1.82, 1.55]
+    # a row of small bracketed amounts prints its cells alike: which one is a marker is not told
+    assert without_note([-2, -1, -1], ["(2)", "(1)", "(1)"], 2, False) is None
+    assert without_note([-20, 1.82, 1.55], ["(20)", "1.82", "1.55"], 2, False) is None

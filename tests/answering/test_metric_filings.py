@@ -1,0 +1,96 @@
+"""Metric questions answered from real filings' statement pages, read as a 10-K prints them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from answering.aspects import Aspect, read_aspect
+from answering.metric_target import read_target
+from answering.writer import write_answer
+from finrag.config import load_settings
+from finrag.llm import Usage
+from finrag.models import CatalogCompany, Chunk, SearchHit, StoreCatalog
+from finrag.vocabulary import load_vocabulary
+from loaders.cleaning import clean_pages
+from retrieval.query_understanding import understand
+from strategies.services import Services
+
+
+@pytest.fixture(scope="module")
+def services() -> Services:
+    return Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]
+                    graph=None, vocabulary=load_vocabulary())
+
+
+def _page_hits(path: Path, numbers: list[int], company: str, year: int) -> list[SearchHit]:
+    """Pages of a filing, cleaned as ingest cleans them, as retrieved chunks in this order."""
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        raw = [pdf[n].get_textpage().get_text_range() for n in range(len(pdf))]
+    finally:
+        pdf.close()
+    pages = clean_pages(raw)
+    return [SearchHit(chunk=Chunk(chunk_id=f"{path.stem}-{n}", doc=path.stem, doc_sha256="0" * 64, index=n,
+                                  company=company, fiscal_year=year, form="10-K", page=n, page_end=n,
+                                  text=pages[n]), score=1.0) for n in numbers]
+
+
+def _ask(question: str, company: str, years: list[int], hits: list[SearchHit], services: Services):
+    catalog = StoreCatalog(companies=[CatalogCompany(name=company, fiscal_years=years)], fiscal_years=years)
+    return write_answer(question, hits, understand(question, catalog), services, Usage())
+
+
+def test_a_per_share_row_with_a_footnote_marker_is_read_in_its_year_column(financebench_extra_dir, services):
+    # PG&E's FY2015 Selected Financial Data: "Dividends declared per common share (2) 1.82 1.82 1.82
+    # 1.82 1.82" under five year columns; the "(2)" is the footnote's mark, not a sixth amount
+    hits = _page_hits(financebench_extra_dir / "pdfs" / "PG_E_2015_10K.pdf", [41], "PG&E", 2015)
+    answer = _ask("What is PG&E Corporation's FY2015 dividend payout ratio? Define it as dividends declared per "
+                  "common share divided by diluted net earnings per common share, using the FY2015 figures. "
+                  "Express as a percentage rounded to one decimal place.", "PG&E", [2015], hits, services)
+    assert answer.status == "answered", answer.text
+    assert round(answer.value, 1) == 101.7  # 1.82 / 1.79
+
+
+def test_a_growth_between_two_years_compared_is_one_company_s_change(financebench_extra_dir, services):
+    # "grow in 2020 compared with 2019" sets one year against another, not one company against
+    # another: the income statement's line, never the MD&A's change ("increased $546 million")
+    hits = _page_hits(financebench_extra_dir / "pdfs" / "PG_E_2020_10K.pdf", [66, 108], "PG&E", 2020)
+    answer = _ask("By what percentage did PG&E Corporation's total operating revenues grow in 2020 compared with "
+                  "2019? Express as a percentage rounded to one decimal place. Base your judgment on the "
+                  "consolidated statements of income.", "PG&E", [2019, 2020], hits, services)
+    assert answer.status == "answered", answer.text
+    assert round(answer.value, 1) == 7.8  # 18,469 / 17,129 - 1
+    assert "metric_target" in answer.flags  # computed from the statement's rows, each year's cited
+
+
+def test_how_a_rate_compares_between_two_years_gives_both_and_the_change(financebench_dir, services):
+    # Boeing's FY2022 income statement: "(Loss)/earnings before income taxes (5,022) (5,033)" and
+    # "Income tax (expense)/benefit (31) 743"; the filing states the rates as (0.6)% and 14.8%
+    hits = _page_hits(financebench_dir / "pdfs" / "BOEING_2022_10K.pdf", [54], "Boeing", 2022)
+    answer = _ask("How does Boeing's effective tax rate in FY2022 compare to FY2021?", "Boeing", [2021, 2022],
+                  hits, services)
+    assert answer.status == "answered", answer.text
+    assert "(14.8% in FY2021 to -0.6% in FY2022)" in answer.text
+
+
+@pytest.mark.parametrize("question", [
+    "Which company grew revenue faster in 2020 compared with Acme?",
+    "How does Acme's revenue compare to Beta's revenue in FY2022?",
+    "How does Acme's revenue in FY2022 compare to FY2021's operating income?",
+])  # fmt: skip
+def test_a_comparison_of_things_is_still_no_single_metric(question):
+    target = read_target(question, load_vocabulary())
+    assert target is None or target.aggregation in ("change", "amount_change")
+
+
+def test_the_end_of_a_wrapped_label_is_not_the_row_s_name(services):
+    # as PG&E's FY2017 balance sheet's text layer printed it before its rows were put back:
+    # "Total\ncurrent\nassets 6,281\n6,164": "assets 6,281" is the end of total current assets
+    text = ("PG&E Corporation\nCONSOLIDATED BALANCE SHEETS\n(in millions)\nBalance at December 31,\n2017 2016\n"
+            "Other 464 290\nTotal\ncurrent\nassets 6,281\n6,164\nElectric 55,133 52,556\n")
+    chunk = Chunk(chunk_id="pge-121", doc="pge", doc_sha256="0" * 64, index=121, company="PG&E",
+                  fiscal_year=2017, form="10-K", page=121, page_end=121, text=text)
+    assert read_aspect(chunk, Aspect(company="PG&E", fiscal_year=2017, metric="total_assets")) is None
