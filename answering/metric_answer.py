@@ -284,7 +284,7 @@ def with_lines(vocab: Vocabulary, target: MetricTarget) -> Vocabulary:
              for key, wording in target.lines.items()]
     entries = [e.model_copy(update={"synonyms": [*e.synonyms, *target.wordings[e.key]]}) if e.key in target.wordings
                else e for e in vocab.entries.values()]
-    return Vocabulary([*entries, *extra])
+    return Vocabulary([*entries, *extra], list(vocab.languages.values()))
 
 
 def _input(fact: Fact, also: list[tuple[str, float]]) -> InputValue:
