@@ -19,6 +19,7 @@ from finrag.numerals import read_number
 from finrag.text import collapse_whitespace
 from loaders.facts import (
     NOTE_REFERENCE,  # "(Note 7)" in a label: one pattern for ingest and answers
+    join_split_numbers,
     trailing_years,
 )
 from loaders.statement_layout import statement_unit
@@ -124,7 +125,7 @@ def split_row(line: str, convention: NumberConventionName = "us") -> Row | None:
     Tokens are read from the right while they look like amounts ("$" alone is skipped),
     so digits inside the label ("Note 5", "2023 Notes") stay in the label.
     """
-    tokens = NOTE_REFERENCE.sub(" ", line).split()
+    tokens = join_split_numbers(NOTE_REFERENCE.sub(" ", line).split(), convention)
     values: list[float | None] = []
     printed: list[str] = []
     percent = False

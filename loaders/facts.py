@@ -306,7 +306,7 @@ def parse_row(line: str, convention: NumberConventionName = "us") -> Row | None:
     """Split "Label .... $ 1,234 (567) —" into its label and trailing values (read by the
     document's number convention: "Pendapatan 1.234.567 (405,9)" in a continental one)."""
     clean = re.sub(r"\.{2,}", " ", line).strip()
-    tokens = _join_split_numbers(NOTE_REFERENCE.sub(" ", clean).split(), convention)
+    tokens = join_split_numbers(NOTE_REFERENCE.sub(" ", clean).split(), convention)
     values: list[float] = []
     printed: list[str] = []
     i = len(tokens)
@@ -334,7 +334,7 @@ def parse_row(line: str, convention: NumberConventionName = "us") -> Row | None:
 _CUT_GROUP = re.compile(r"^\(?\d{1,3}(?:[.,]\d{3})*[.,]\d{1,2}$")
 
 
-def _join_split_numbers(tokens: list[str], convention: NumberConventionName) -> list[str]:
+def join_split_numbers(tokens: list[str], convention: NumberConventionName) -> list[str]:
     """Tokens with a number the text layer cut inside its last group joined again: the first
     part is no number the document writes, the second one or two digits, and together they are
     one ("165.529.733.25 2" -> "165.529.733.252"). Read apart, the row would hold a value "2"."""
