@@ -28,7 +28,7 @@ from datetime import date
 
 from finrag.models import DocumentMeta, Fact, NumberConventionName, Page
 from finrag.numerals import read_number
-from loaders.line_items import LINE_ITEMS, Statement
+from loaders.line_items import LINE_ITEMS, LineItem, Statement
 from loaders.quarter_columns import quarter_columns
 from loaders.statement_layout import (
     StatementUnit,
@@ -522,6 +522,7 @@ def page_facts(
             return []
         columns = [(y, "FY") for y in years]
     facts: list[tuple[Fact, bool]] = []
+    others = [i for i in LINE_ITEMS if i.statement == kind]
     for item in LINE_ITEMS:
         if item.statement != kind:
             continue
@@ -530,8 +531,7 @@ def page_facts(
             values = _column_values(row, len(columns), note_column)
             if values is None or (row.per_share and item.unit == "USD"):
                 continue  # a profit line under the per-share heading is per share, not an amount
-            rank = min((i for key in row_keys(row) for i, rx in enumerate(item.patterns) if re.match(rx, key)),
-                       default=None)
+            rank = _rank(row, item, others)
             if rank is not None and (best is None or rank < best[0]):
                 best = (rank, Row(label=row.label, values=values, text=row.text, tokens=row.tokens))
         if best is None:
@@ -552,6 +552,24 @@ def page_facts(
                 currency=unit.currency, table_scale=unit.scale,
             ), item.secondary))
     return facts
+
+
+def _names(key: str, item: LineItem) -> int | None:
+    return next((i for i, rx in enumerate(item.patterns) if re.match(rx, key)), None)
+
+
+def _rank(row: Row, item: LineItem, others: list[LineItem]) -> int | None:
+    """How well the row's label names the item (None: not at all). A bilingual row is read by its
+    label before the amounts, the one after confirming it or naming nothing the statement reads:
+    one after that names another line ("Total revenues 5,000 4,800 Cost of revenues") makes the
+    line two rows run together, read as neither."""
+    rank = _names(label_key(row.label), item)
+    if rank is None or not row.other_label:
+        return rank
+    after = label_key(row.other_label)
+    if _names(after, item) is None and any(_names(after, o) is not None for o in others if o.metric != item.metric):
+        return None
+    return rank
 
 
 def _column_values(row: Row, columns: int, note_column: bool = False) -> list[float] | None:

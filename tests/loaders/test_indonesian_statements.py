@@ -121,3 +121,22 @@ def test_a_language_table_naming_an_unknown_metric_fails_loudly():
            "metrics: {}\nlanguages: {id: {label: Indonesian, metrics: {laba: [laba bersih]}}}\n")
     with pytest.raises(ValueError, match="unknown base metric"):
         parse_vocabulary(bad)
+
+
+def test_two_rows_run_together_are_no_bilingual_row():
+    # a page whose rows carry a label after their amounts is read as bilingual; a row whose label
+    # after the amounts names another line item is two rows run together and read as neither
+    from finrag.models import Page
+    from loaders.facts import page_facts
+
+    text = "\n".join([
+        "CONSOLIDATED STATEMENTS OF OPERATIONS", "(In millions)", "2023 2022",
+        "Total revenues 5,000 4,800 Cost of revenues",
+        "Laba kotor 1,200 1,100 Gross profit",
+        "Laba usaha 700 650 Operating income",
+        "Laba bersih 400 380 Net income",
+    ])
+    facts = {(f.metric, f.fiscal_year): f.value for f, _ in page_facts(Page(number=0, text=text), "income_statement",
+                                                                        "Acme", "acme", 2023)}
+    assert facts[("gross_profit", 2023)] == pytest.approx(1200) and facts[("net_income", 2022)] == pytest.approx(380)
+    assert ("revenue", 2023) not in facts and ("cost_of_revenue", 2023) not in facts
