@@ -23,6 +23,8 @@ from loaders.facts import (
     trailing_years,
 )
 from loaders.statement_layout import statement_unit
+from loaders.statement_words import HEADER_WORDS
+from loaders.statement_words import MONTHS as OTHER_MONTHS
 
 _YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
 # One amount token: optional "$", optional parentheses, thousands separators, decimals, "%".
@@ -59,7 +61,7 @@ _HEADER_WORDS = _MONTHS | {
     "dollars", "usd", "unaudited",
     # IFRS headers: "Notes 2022 2021", "2022 £'000 2021 £'000", "2022 €m 2021 €m (restated)"
     "note", "notes", "restated", "m", "mn", "bn", "us", "gbp", "eur", "aud", "hkd", "inr", "group", "company",
-}
+} | set(OTHER_MONTHS) | HEADER_WORDS  # the vocabulary's other languages: "Catatan 2011 2010", "31 Desember 2013 dan 2012"
 
 
 class Row(BaseModel):

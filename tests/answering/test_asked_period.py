@@ -59,3 +59,11 @@ def test_a_bilingual_row_above_a_total_is_no_heading_of_its_table():
                "Total Ekuitas 1,548,462,792,571 1,180,918,969,692 Total Equity")
     assert checks.not_consolidated("Total Ekuitas 1,548,462,792,571 1,180,918,969,692 Total Equity", context,
                                    "What was the return on equity?", annual=True) is None
+
+
+def test_the_answer_time_row_reader_heads_columns_in_indonesian():
+    # "Catatan 2011 2010" (notes column, years) and "TANGGAL 31 DESEMBER 2009 dan 2008" head a table's columns
+    from answering.numbers import header_years
+
+    assert header_years("Catatan 2011 2010") == [2011, 2010]
+    assert header_years("TANGGAL 31 DESEMBER 2009 dan 2008") == [2009, 2008]
