@@ -82,6 +82,9 @@ class Entry(BaseModel):
     # income ...): the ways, said for the answer. Without the question's own definition the
     # vocabulary's formula would be a guess at which quantity is asked, so it is not used.
     contested: str | None = None
+    # how statements in other languages label the line ("laba bersih"): read in questions and in
+    # statement rows, never added to a search query (an English query is not widened by them)
+    translations: list[str] = Field(default_factory=list)
 
     @property
     def wordings(self) -> list[str]:
@@ -143,7 +146,7 @@ class _PhraseIndex:
     def __init__(self, entries: list[Entry]):
         self._by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         for entry in entries:
-            for wording in entry.wordings:
+            for wording in [*entry.wordings, *entry.translations]:
                 tokens = tuple(tokenize(wording))
                 if tokens:
                     self._by_first.setdefault(tokens[0], []).append((tokens, entry.key))
@@ -202,6 +205,11 @@ class Vocabulary:
         """Wordings of a metric as filings print them, for lexical query expansion."""
         entry = self.metrics.get(metric)
         return entry.wordings if entry else []
+
+    def row_wordings(self, metric: str) -> list[str]:
+        """Wordings a statement row labels the metric by: its English ones, then other languages'."""
+        entry = self.metrics.get(metric)
+        return [*entry.wordings, *entry.translations] if entry else []
 
     def statement_of(self, metric: str) -> str | None:
         """The statement (page tag) a base metric lives in; None for derived metrics and unknowns."""
@@ -287,9 +295,10 @@ def row_pattern(wording: str) -> str:
 
 
 def _with_languages(entries: list[Entry], languages) -> list[Entry]:
-    """The entries with each language's row wordings of a metric added: as synonyms (questions
-    and the answer-time row reader match labels by wording) and as rows of the metric's own
-    statement, after the English ones (the fact reader matches labels by row pattern)."""
+    """The entries with each language's row wordings of a metric added: as translations (questions
+    and the answer-time row reader match labels by wording; search queries keep to English) and
+    as rows of the metric's own statement, after the English ones (the fact reader matches labels
+    by row pattern)."""
     added: dict[str, list[str]] = {}
     for lang in languages:
         for key, wordings in lang.metrics.items():
@@ -297,11 +306,11 @@ def _with_languages(entries: list[Entry], languages) -> list[Entry]:
     out: list[Entry] = []
     for entry in entries:
         # idempotent: a vocabulary built again from loaded entries (a question's own lines) adds none twice
-        wordings = [w for w in added.get(entry.key, []) if w not in entry.synonyms]
+        wordings = [w for w in added.get(entry.key, []) if w not in entry.translations]
         if wordings and entry.kind == "metric" and entry.statement:
             own = entry.rows.get(entry.statement, [])
             rows = {**entry.rows, entry.statement: [*own, *(row_pattern(w) for w in wordings)]}
-            entry = entry.model_copy(update={"synonyms": [*entry.synonyms, *wordings], "rows": rows})
+            entry = entry.model_copy(update={"translations": [*entry.translations, *wordings], "rows": rows})
         out.append(entry)
     return out
 
