@@ -127,7 +127,7 @@ def _normalized(words: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _wordings(vocab: Vocabulary, metric: str) -> list[str]:
-    return list(_normalized((*vocab.expansions(metric), metric.replace("_", " "))))
+    return list(_normalized((*vocab.row_wordings(metric), metric.replace("_", " "))))
 
 
 @lru_cache(maxsize=512)

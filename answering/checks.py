@@ -45,6 +45,10 @@ found (figures and pages) and why it is not trusted, with status `unverified`.
 - `period_kind`: a question that asks a quarter ("three months ended October 30, 2022") is not
   answered from a table whose headings span only years ("Year Ended"): the year's figure is not
   the quarter's.
+- `asked_period`: a question that asks part of a year ("the first half of 2012", "the nine
+  months ended September 30, 2011") is not answered with fiscal-year figures; one that asks a
+  balance at a date ("at June 30, 2012") is not answered from a statement page whose title dates
+  it otherwise ("31 Desember 2013 dan 2012", "December 31, 2013 and 2012").
 """
 
 from __future__ import annotations
@@ -70,7 +74,10 @@ from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, Citation, NumberConventionName, SearchHit
 from finrag.text import collapse_whitespace
 from finrag.vocabulary import Plausible, Vocabulary, tokenize
+from loaders.facts import join_split_numbers
 from loaders.release_tables import span_periods
+from loaders.statement_words import MONTHS as OTHER_MONTHS
+from retrieval.periods import parse_dates
 
 CONSOLIDATED = "consolidated_inputs"
 UNITS = "units_and_scale"
@@ -81,6 +88,7 @@ STATED = "stated_value"
 MEANINGFUL_BASE = "meaningful_base"
 ONE_STATEMENT = "one_statement"
 PERIOD_KIND = "period_kind"
+ASKED_PERIOD = "asked_period"
 WHOLE_MEASURE = "whole_measure"
 FAILED_FLAG = "check_failed:"  # + the check's name
 
@@ -145,12 +153,20 @@ def table_headings(context: str, quote: str) -> list[str]:
     headings: list[str] = []
     for line in reversed(lines[:at]):
         text = line.strip()
-        if not text or numbers.split_row(text) is not None:
+        if not text or numbers.split_row(text) is not None or _bilingual_row(text):
             continue
         if len(text) > _HEADING_CHARS or len(text.split()) > _HEADING_WORDS or text.endswith("."):
             break  # prose: the table's headings are below it
         headings.append(text)
     return headings
+
+
+def _bilingual_row(text: str) -> bool:
+    """A bilingual statement's row ("Kepentingan Non Pengendali 3.y, 37 9,234,110,806 6,772,998,398
+    Non Controlling Interest"), a row of the table and no heading of it: amounts, not years alone,
+    between a label on each side."""
+    row = numbers.split_two_label_row(text)
+    return row is not None and not all(re.fullmatch(r"(?:19|20)\d\d", t) for t in row.tokens)
 
 
 def _row_label(quote: str) -> str:
@@ -221,7 +237,9 @@ def check_adjusted(inputs: Sequence[CheckedInput], question: str) -> CheckFailur
 
 _SCALE_NOTE = re.compile(r"\bin\s+(thousands|millions|billions)\b|\(\s*(thousands|millions|billions)\b"
                          r"|\b(thousands|millions|billions)\s+of\s+(?:u\.?s\.?\s+)?dollars\b", re.I)
-_FACTOR = {"thousands": 0.001, "millions": 1.0, "billions": 1000.0}
+# the scales a printed amount is read at, to millions ("units": a statement of whole currency
+# units, "(Dalam Rupiah Penuh)", prints 165.529.733.252 for Rp165,529.7 million)
+_FACTOR = {"thousands": 0.001, "millions": 1.0, "billions": 1000.0, "units": 1e-6}
 _TOKEN = re.compile(r"\(?\$?\(?-?\d[\d,]*(?:\.\d+)?\)?%?\)?")
 
 
@@ -246,7 +264,8 @@ def _printed(quote: str, convention: NumberConventionName = "us") -> list[tuple[
     row = numbers.split_row(quote, convention)
     if row is None:
         return []
-    tokens = quote.split()[len(row.label.split()):]
+    # a number the text layer cut ("165.529.733.25 2") is the one number the row reader read
+    tokens = join_split_numbers(quote.split(), convention)[len(row.label.split()):]
     out: list[tuple[float, bool]] = []
     for n, token in enumerate(tokens):
         if token in _NIL:
@@ -733,6 +752,53 @@ def check_period_kind(inputs: Sequence[CheckedInput], question: str, vocab: Voca
             return CheckFailure(check=PERIOD_KIND, why=f"the question asks a quarter's figure, but {_name(i)} "
                                 f"({i.where()}) comes from a table of years (headed “"
                                 f"{collapse_whitespace(next(h for h in headings if _YEAR_SPAN.search(h)))}”)")
+    return None
+
+
+# --------------------------------------------------------------------------- asked period
+
+# part of a year, as a question names it
+_PART_YEAR = re.compile(r"\b(?:first|second)\s+half\b|\bhalf[\s-]+year\b|\b(?:six|nine|6|9)[\s-]+months?\b"
+                        r"|\bfirst\s+nine\s+months\b|\b[12]H\b|\bH[12]\b", re.I)
+_EN_MONTHS = {m: i + 1 for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july",
+                                               "august", "september", "october", "november", "december"))}
+_ALL_MONTHS = {**_EN_MONTHS, **OTHER_MONTHS}
+_MONTH_NAME = "|".join(sorted(_ALL_MONTHS, key=len, reverse=True))
+# "December 31, 2013", "31 Desember 2013", "Juni 30, 2012": a month and its day, either order
+_DAY_MONTH = re.compile(rf"\b(\d{{1,2}})\s+({_MONTH_NAME})\b|\b({_MONTH_NAME})\s+(\d{{1,2}})\b", re.I)
+_TITLE_LINES = 25  # a statement page's title block, a bilingual one's in both languages
+
+
+def _page_dates(text: str) -> set[tuple[int, int]]:
+    """(month, day) of the dates a statement page's title block names."""
+    found: set[tuple[int, int]] = set()
+    for m in _DAY_MONTH.finditer("\n".join(text.splitlines()[:_TITLE_LINES])):
+        day, month = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        if 1 <= int(day) <= 31:
+            found.add((_ALL_MONTHS[month.lower()], int(day)))
+    return found
+
+
+def check_asked_period(inputs: Sequence[CheckedInput], question: str, vocab: Vocabulary,
+                       pages: dict[tuple[str, int], str]) -> CheckFailure | None:
+    """Fiscal-year figures are not given for a question that asks part of a year, nor a balance
+    from a page whose title dates its columns otherwise than the date the question asks.
+    `pages`: each input's statement page text, (doc, page) -> text, where known."""
+    if (m := _PART_YEAR.search(question)) and inputs:
+        i = inputs[0]
+        return CheckFailure(check=ASKED_PERIOD, why=f"the question asks part of a year (“{m.group(0)}”), but "
+                            f"{_name(i)} ({i.where()}) is a fiscal year's figure")
+    asked = {(int(d[5:7]), int(d[8:10])) for d in parse_dates(question)}
+    if not asked:
+        return None
+    for i in inputs:
+        if vocab.statement_of(i.metric) != "balance_sheet":
+            continue
+        dated = _page_dates(pages.get((i.doc, i.page), "") or i.context)
+        if dated and not dated & asked:
+            return CheckFailure(check=ASKED_PERIOD, why=f"the question asks a balance at "
+                                f"{', '.join(sorted(parse_dates(question)))}, but {_name(i)} ({i.where()}) is read "
+                                "from a statement whose columns are dated otherwise")
     return None
 
 

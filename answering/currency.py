@@ -73,9 +73,9 @@ _SYMBOL_RE = re.compile(
 _HEADER_SYMBOL = re.compile(
     r"(?P<cur>US\$|A\$|C\$|NZ\$|HK\$|S\$|£|€|¥|\$|\b(?:" + "|".join(_CODES) + r"))\s?['’]?(?:000s?|m|mn|bn)\b"
 )
-# A column-header line of currency symbols only, one per column: "Notes £ £", "US$ US$".
+# A column-header line of currency symbols only, one per column: "Notes £ £", "US$ US$", "Notes Rp Rp".
 _SYMBOL_COLUMNS = re.compile(
-    r"^[ \t]*(?:notes?[ \t]+)?(?P<cur>US\$|A\$|C\$|NZ\$|HK\$|S\$|£|€|¥|\$|\b(?:" + "|".join(_CODES) + r")\b)"
+    r"^[ \t]*(?:notes?[ \t]+)?(?P<cur>US\$|A\$|C\$|NZ\$|HK\$|S\$|£|€|¥|\$|\bRp\b|\b(?:" + "|".join(_CODES) + r")\b)"
     r"(?:[ \t]+(?P=cur))+[ \t]*$",
     re.I | re.M,
 )
@@ -100,7 +100,7 @@ class ReportCurrency(BaseModel):
 def _code(symbol: str) -> str:
     if symbol == "NIS":
         return "ILS"
-    if symbol.startswith("Rp"):
+    if symbol.startswith(("Rp", "RP")):
         return "IDR"
     return next((code for s, code in _SYMBOLS if s == symbol), symbol)
 

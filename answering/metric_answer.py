@@ -284,7 +284,7 @@ def with_lines(vocab: Vocabulary, target: MetricTarget) -> Vocabulary:
              for key, wording in target.lines.items()]
     entries = [e.model_copy(update={"synonyms": [*e.synonyms, *target.wordings[e.key]]}) if e.key in target.wordings
                else e for e in vocab.entries.values()]
-    return Vocabulary([*entries, *extra])
+    return Vocabulary([*entries, *extra], list(vocab.languages.values()))
 
 
 def _input(fact: Fact, also: list[tuple[str, float]]) -> InputValue:
@@ -410,11 +410,26 @@ def checked_inputs(inputs: list[InputValue], cited: list[tuple[Citation, Chunk]]
     return out
 
 
+def _pages_of(inputs: list[CheckedInput], retriever: Retriever | None) -> dict[tuple[str, int], str]:
+    """Each input's whole page (its title block dates the columns), where the store holds it."""
+    filing = getattr(retriever, "filing", None)  # a stand-in retriever may hold no pages
+    if filing is None:
+        return {}
+    pages: dict[tuple[str, int], str] = {}
+    for i in inputs:
+        if (i.doc, i.page) not in pages:
+            chunks = [c for c in filing(i.doc).pages.get(i.page, []) if c.page == i.page]
+            pages[(i.doc, i.page)] = "\n".join(c.text for c in chunks)
+    return pages
+
+
 def check_result(question: str, target: MetricTarget, result: MetricResult, inputs: list[CheckedInput],
                  company: str, hits: list[SearchHit], vocab: Vocabulary,
                  retriever: Retriever | None = None) -> CheckFailure | None:
     """The checks of answering.checks on a computed target: its inputs, then its value."""
     failure = checks.check_inputs(inputs, question, target.quarter is None, vocab, hits) \
+        or (checks.check_asked_period(inputs, question, vocab, _pages_of(inputs, retriever))
+            if target.quarter is None else None) \
         or checks.check_unit_mix(inputs, target.unit, vocab) \
         or checks.check_meaningful_base(target.formula, target.label, inputs, vocab)
     if failure is not None:

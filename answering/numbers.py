@@ -19,9 +19,12 @@ from finrag.numerals import read_number
 from finrag.text import collapse_whitespace
 from loaders.facts import (
     NOTE_REFERENCE,  # "(Note 7)" in a label: one pattern for ingest and answers
+    join_split_numbers,
     trailing_years,
 )
 from loaders.statement_layout import statement_unit
+from loaders.statement_words import HEADER_WORDS
+from loaders.statement_words import MONTHS as OTHER_MONTHS
 
 _YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
 # One amount token: optional "$", optional parentheses, thousands separators, decimals, "%".
@@ -58,7 +61,7 @@ _HEADER_WORDS = _MONTHS | {
     "dollars", "usd", "unaudited",
     # IFRS headers: "Notes 2022 2021", "2022 £'000 2021 £'000", "2022 €m 2021 €m (restated)"
     "note", "notes", "restated", "m", "mn", "bn", "us", "gbp", "eur", "aud", "hkd", "inr", "group", "company",
-}
+} | set(OTHER_MONTHS) | HEADER_WORDS  # the vocabulary's other languages: "Catatan 2011 2010", "31 Desember 2013 dan 2012"
 
 
 class Row(BaseModel):
@@ -124,7 +127,7 @@ def split_row(line: str, convention: NumberConventionName = "us") -> Row | None:
     Tokens are read from the right while they look like amounts ("$" alone is skipped),
     so digits inside the label ("Note 5", "2023 Notes") stay in the label.
     """
-    tokens = NOTE_REFERENCE.sub(" ", line).split()
+    tokens = join_split_numbers(NOTE_REFERENCE.sub(" ", line).split(), convention)
     values: list[float | None] = []
     printed: list[str] = []
     percent = False

@@ -82,6 +82,9 @@ class Entry(BaseModel):
     # income ...): the ways, said for the answer. Without the question's own definition the
     # vocabulary's formula would be a guess at which quantity is asked, so it is not used.
     contested: str | None = None
+    # how statements in other languages label the line ("laba bersih"): read in questions and in
+    # statement rows, never added to a search query (an English query is not widened by them)
+    translations: list[str] = Field(default_factory=list)
 
     @property
     def wordings(self) -> list[str]:
@@ -90,6 +93,38 @@ class Entry(BaseModel):
         for w in [self.label, self.key.replace("_", " "), *self.synonyms]:
             seen.setdefault(w.lower(), None)
         return list(seen)
+
+
+class Language(BaseModel):
+    """One language's statement words (the vocabulary's `languages` table): how its statements
+    are titled, their rows labelled, their columns and periods headed. The metric wordings are
+    merged into the metrics' synonyms and rows when the vocabulary loads; the rest is asked for
+    by the loaders (titles, headers, units) through `Vocabulary.statement_words`."""
+
+    code: str  # ISO 639-1
+    label: str
+    statements: dict[str, list[str]] = Field(default_factory=dict)  # page tag -> titles
+    metrics: dict[str, list[str]] = Field(default_factory=dict)  # metric key -> row wordings, best first
+    per_share: list[str] = Field(default_factory=list)
+    note_heading: list[str] = Field(default_factory=list)
+    header_words: list[str] = Field(default_factory=list)
+    months: list[str] = Field(default_factory=list)  # January first
+    interim: list[str] = Field(default_factory=list)
+    whole_units: list[str] = Field(default_factory=list)
+
+
+class StatementWords(BaseModel):
+    """Every language's words of one kind together, for the readers of statement pages."""
+
+    model_config = {"frozen": True}
+
+    titles: dict[str, tuple[str, ...]]  # page tag -> titles in every language
+    per_share: tuple[str, ...]
+    note_heading: tuple[str, ...]
+    header_words: tuple[str, ...]
+    months: dict[str, int]  # month name -> month number
+    interim: tuple[str, ...]
+    whole_units: tuple[str, ...]
 
 
 class LineItem(BaseModel):
@@ -111,7 +146,7 @@ class _PhraseIndex:
     def __init__(self, entries: list[Entry]):
         self._by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         for entry in entries:
-            for wording in entry.wordings:
+            for wording in [*entry.wordings, *entry.translations]:
                 tokens = tuple(tokenize(wording))
                 if tokens:
                     self._by_first.setdefault(tokens[0], []).append((tokens, entry.key))
@@ -136,8 +171,9 @@ class _PhraseIndex:
 class Vocabulary:
     """Typed, read-only view of vocabulary.yaml. Get the shared instance with `load_vocabulary()`."""
 
-    def __init__(self, entries: list[Entry]):
-        self.entries: dict[str, Entry] = {e.key: e for e in entries}
+    def __init__(self, entries: list[Entry], languages: list[Language] | None = None):
+        self.languages: dict[str, Language] = {lang.code: lang for lang in languages or []}
+        self.entries: dict[str, Entry] = {e.key: e for e in _with_languages(entries, self.languages.values())}
         self.metrics: dict[str, Entry] = {
             k: e for k, e in self.entries.items() if e.kind in ("metric", "derived")
         }
@@ -169,6 +205,11 @@ class Vocabulary:
         """Wordings of a metric as filings print them, for lexical query expansion."""
         entry = self.metrics.get(metric)
         return entry.wordings if entry else []
+
+    def row_wordings(self, metric: str) -> list[str]:
+        """Wordings a statement row labels the metric by: its English ones, then other languages'."""
+        entry = self.metrics.get(metric)
+        return [*entry.wordings, *entry.translations] if entry else []
 
     def statement_of(self, metric: str) -> str | None:
         """The statement (page tag) a base metric lives in; None for derived metrics and unknowns."""
@@ -228,6 +269,51 @@ class Vocabulary:
         entry = self.entries.get(key)
         return entry.label if entry else None
 
+    def statement_words(self) -> StatementWords:
+        """The languages' statement words (titles, per-share heading, note column, header words,
+        months, interim periods, whole units), each kind across every language."""
+        langs = list(self.languages.values())
+        titles: dict[str, tuple[str, ...]] = {}
+        for lang in langs:
+            for tag, names in lang.statements.items():
+                titles[tag] = (*titles.get(tag, ()), *names)
+        return StatementWords(
+            titles=titles,
+            per_share=tuple(w for lang in langs for w in lang.per_share),
+            note_heading=tuple(w for lang in langs for w in lang.note_heading),
+            header_words=tuple(w for lang in langs for w in lang.header_words),
+            months={m: i + 1 for lang in langs for i, m in enumerate(lang.months)},
+            interim=tuple(w for lang in langs for w in lang.interim),
+            whole_units=tuple(w for lang in langs for w in lang.whole_units),
+        )
+
+
+def row_pattern(wording: str) -> str:
+    """A wording as a row pattern: its lower-case letters only, literally ("Laba (rugi) usaha"
+    -> "labarugiusaha"), as loaders.facts.letters reads a row label."""
+    return re.escape(re.sub(r"[^a-z]", "", wording.lower()))
+
+
+def _with_languages(entries: list[Entry], languages) -> list[Entry]:
+    """The entries with each language's row wordings of a metric added: as translations (questions
+    and the answer-time row reader match labels by wording; search queries keep to English) and
+    as rows of the metric's own statement, after the English ones (the fact reader matches labels
+    by row pattern)."""
+    added: dict[str, list[str]] = {}
+    for lang in languages:
+        for key, wordings in lang.metrics.items():
+            added.setdefault(key, []).extend(wordings)
+    out: list[Entry] = []
+    for entry in entries:
+        # idempotent: a vocabulary built again from loaded entries (a question's own lines) adds none twice
+        wordings = [w for w in added.get(entry.key, []) if w not in entry.translations]
+        if wordings and entry.kind == "metric" and entry.statement:
+            own = entry.rows.get(entry.statement, [])
+            rows = {**entry.rows, entry.statement: [*own, *(row_pattern(w) for w in wordings)]}
+            entry = entry.model_copy(update={"translations": [*entry.translations, *wordings], "rows": rows})
+        out.append(entry)
+    return out
+
 
 def _entries_from(data: dict) -> list[Entry]:
     sections = {"statements": "statement", "metrics": "metric", "derived": "derived", "terms": "term"}
@@ -238,8 +324,21 @@ def _entries_from(data: dict) -> list[Entry]:
     return entries
 
 
+def _languages_from(data: dict) -> list[Language]:
+    return [Language(code=code, **body) for code, body in (data.get("languages") or {}).items()]
+
+
 def _check(vocab: Vocabulary) -> None:
     """Fail loudly on a broken data file rather than answer wrongly later."""
+    for lang in vocab.languages.values():
+        for key in lang.metrics:
+            if key not in vocab.metrics or vocab.metrics[key].kind != "metric":
+                raise ValueError(f"vocabulary: language {lang.code!r} words unknown base metric {key!r}")
+        for tag in lang.statements:
+            if tag not in vocab.statements:
+                raise ValueError(f"vocabulary: language {lang.code!r} titles unknown statement {tag!r}")
+        if lang.months and len(lang.months) != 12:
+            raise ValueError(f"vocabulary: language {lang.code!r} names {len(lang.months)} months, not 12")
     for key, entry in vocab.metrics.items():
         if entry.kind == "metric" and entry.statement not in vocab.statements:
             raise ValueError(f"vocabulary: metric {key!r} has unknown statement {entry.statement!r}")
@@ -260,7 +359,8 @@ def _check(vocab: Vocabulary) -> None:
 
 
 def parse_vocabulary(text: str) -> Vocabulary:
-    vocab = Vocabulary(_entries_from(yaml.safe_load(text)))
+    data = yaml.safe_load(text)
+    vocab = Vocabulary(_entries_from(data), _languages_from(data))
     _check(vocab)
     return vocab
 

@@ -28,7 +28,7 @@ from datetime import date
 
 from finrag.models import DocumentMeta, Fact, NumberConventionName, Page
 from finrag.numerals import read_number
-from loaders.line_items import LINE_ITEMS, Statement
+from loaders.line_items import LINE_ITEMS, LineItem, Statement
 from loaders.quarter_columns import quarter_columns
 from loaders.statement_layout import (
     StatementUnit,
@@ -37,6 +37,7 @@ from loaders.statement_layout import (
     units_unit,
     without_note,
 )
+from loaders.statement_words import HEADER_WORDS, INTERIM, MONTHS, PER_SHARE, title_kind
 
 ANNUAL_FORMS = {"10-K", "annual", "other"}
 
@@ -103,6 +104,9 @@ def statement_kind(page: Page) -> Statement | None:
         if len(line) > 120 or line.rstrip().endswith(":"):
             continue
         key = letters(line)
+        if (kind := title_kind(line)) is not None:
+            kinds.append(kind)  # a title in another language ("LAPORAN POSISI KEUANGAN")
+            continue
         single = _COMPREHENSIVE.search(key)
         if single and _title_opening(key[: single.start()], "group") and _has_revenue_row(page):
             kinds.append("income_statement")
@@ -149,13 +153,13 @@ def _rows_of(page: Page, kind: Statement) -> int:
     """How many of a page's rows are line items of the statement `kind`."""
     _, rows = statement_rows(page)
     patterns = [rx for item in LINE_ITEMS if item.statement == kind for rx in item.patterns]
-    return sum(any(re.match(rx, label_key(row.label)) for rx in patterns) for row in rows)
+    return sum(any(re.match(rx, key) for rx in patterns for key in row_keys(row)) for row in rows)
 
 
 def _has_revenue_row(page: Page) -> bool:
     _, rows = statement_rows(page)
     revenue = [rx for item in LINE_ITEMS if item.metric == "revenue" for rx in item.patterns]
-    return any(re.match(rx, label_key(row.label)) for row in rows for rx in revenue)
+    return any(re.match(rx, key) for row in rows for rx in revenue for key in row_keys(row))
 
 
 def page_scale(text: str) -> tuple[str, float] | None:
@@ -164,7 +168,7 @@ def page_scale(text: str) -> tuple[str, float] | None:
     return (unit.scale, unit.factor) if unit else None
 
 
-def page_unit(text: str) -> StatementUnit | None:
+def page_unit(text: str, convention: NumberConventionName = "us") -> StatementUnit | None:
     """Scale and currency a table states in its header: "in millions", "(Dollars in
     thousands)", and the "£'000" / "€m" / "US$'000" over the columns of non-US reports."""
     lines = text.splitlines()[:15]
@@ -175,13 +179,14 @@ def page_unit(text: str) -> StatementUnit | None:
         if f"in{name}" in head or re.search(rf"\(\s*{name}\b", raw):
             found = statement_unit("\n".join(lines))
             return StatementUnit(scale=name, factor=factor, currency=found.currency if found else None)
-    return _header_unit(text)
+    return _header_unit(text, convention)
 
 
-def _header_unit(text: str) -> StatementUnit | None:
+def _header_unit(text: str, convention: NumberConventionName = "us") -> StatementUnit | None:
     """The unit printed among the column headers, above the first row (a unit cell like
     "£'000" sits there, a line or two above the amounts, not always in the first 15 lines)."""
-    lines, first_row = _split_header(Page(number=0, text=text))
+    # the rows read by the page's own convention ("5.629.454.335.393" ends the header of a continental one)
+    lines, first_row = _split_header(Page(number=0, text=text, number_convention=convention))
     if first_row >= len(lines):
         return None
     return statement_unit("\n".join(lines[:first_row])) or units_unit(lines[:first_row])
@@ -208,14 +213,15 @@ def header_years(lines: list[str]) -> list[int]:
     years: list[int] = []
     for line in lines:
         line = _SCALE_NOTE.sub(" ", line)
-        tokens = [t.strip(",.") for t in _strip_parentheticals(line).split()]
-        tokens = [t for t in tokens if t]
+        tokens = [t.strip(",./") for t in _strip_parentheticals(line).split()]
+        # a footnote mark on a restated column ("2009 2008 *)") is no word of the header
+        tokens = [t for t in tokens if t and not re.fullmatch(r"\*+\)?", t)]
         if not tokens:
             continue
         found = [int(t) for t in tokens if _YEAR.match(t)]
         dateish = all(
             _YEAR.match(t) or t.lower() in _MONTHS or t.lower() in _DATE_WORDS or re.fullmatch(r"\d{1,2}", t)
-            or _UNIT_CELL.match(t)
+            or _UNIT_CELL.match(t) or t.lower() in MONTHS or t.lower() in HEADER_WORDS
             for t in tokens
         )
         if dateish and found:
@@ -248,6 +254,17 @@ class Row:
     values: list[float]
     text: str  # the whole row as it appears in the page
     tokens: tuple[str, ...] = ()  # the values as printed, parallel to `values`
+    # a bilingual statement's row carries a label on each side of its amounts ("LABA KOTOR
+    # 1,193,154,593,580 955,888,184,288 GROSS PROFITS"): `label` is the one before, this the one after
+    other_label: str = ""
+    # under the statement's per-share heading ("Laba per lembar saham" / "Earnings per share"): a
+    # profit line there ("Laba bersih 94,20") is the profit per share, not an amount
+    per_share: bool = False
+
+
+def row_keys(row: Row) -> list[str]:
+    """The letters of each label a row carries (two in a bilingual statement)."""
+    return [label_key(label) for label in (row.label, row.other_label) if label]
 
 
 def _parse_value(token: str, convention: NumberConventionName = "us") -> float | None:
@@ -289,7 +306,7 @@ def parse_row(line: str, convention: NumberConventionName = "us") -> Row | None:
     """Split "Label .... $ 1,234 (567) —" into its label and trailing values (read by the
     document's number convention: "Pendapatan 1.234.567 (405,9)" in a continental one)."""
     clean = re.sub(r"\.{2,}", " ", line).strip()
-    tokens = NOTE_REFERENCE.sub(" ", clean).split()
+    tokens = join_split_numbers(NOTE_REFERENCE.sub(" ", clean).split(), convention)
     values: list[float] = []
     printed: list[str] = []
     i = len(tokens)
@@ -312,9 +329,70 @@ def parse_row(line: str, convention: NumberConventionName = "us") -> Row | None:
     return Row(label=label, values=list(reversed(values)), text=line.strip(), tokens=tuple(reversed(printed)))
 
 
+# "165.529.733.25 2": a number whose text layer split off its last digit(s); grouped but one
+# group short, and the short token after it completes the group
+_CUT_GROUP = re.compile(r"^\(?\d{1,3}(?:[.,]\d{3})*[.,]\d{1,2}$")
+
+
+def join_split_numbers(tokens: list[str], convention: NumberConventionName) -> list[str]:
+    """Tokens with a number the text layer cut inside its last group joined again: the first
+    part is no number the document writes, the second one or two digits, and together they are
+    one ("165.529.733.25 2" -> "165.529.733.252"). Read apart, the row would hold a value "2"."""
+    out: list[str] = []
+    for token in tokens:
+        if out and re.fullmatch(r"\d{1,2}\)?", token) and _CUT_GROUP.match(out[-1]):
+            joined = out[-1] + token
+            if _parse_value(out[-1], convention) is None and _parse_value(joined, convention) is not None \
+                    and re.search(r"[.,]\d{3}\)?$", joined):
+                out[-1] = joined
+                continue
+        out.append(token)
+    return out
+
+
+def parse_two_label_row(line: str, convention: NumberConventionName = "us") -> Row | None:
+    """A bilingual statement's row: its label before the amounts in one language and after them
+    in the other ("Beban Pajak Penghasilan 3.w, 12.b (305,926,729,229) (209,997,521,506) Income Tax
+    Expenses"); None for any other line. Two amounts at least, and words only after them."""
+    tokens = line.split()
+    i = len(tokens)
+    while i > 0 and not re.search(r"\d", tokens[i - 1]) and tokens[i - 1] not in _DASHES and tokens[i - 1] != "$":
+        i -= 1
+    after = " ".join(tokens[i:]).rstrip(" -:")
+    if i == len(tokens) or not re.search(r"[A-Za-z]{2}", after):
+        return None
+    row = parse_row(" ".join(tokens[:i]), convention)
+    if row is None or len(row.values) < 2:
+        return None
+    return Row(label=row.label, values=row.values, text=line.strip(), tokens=row.tokens, other_label=after)
+
+
+_BILINGUAL_ROWS = 3  # rows with a label on each side before a page is read as a bilingual statement
+
+
+def _row_reader(lines: list[str], convention: NumberConventionName):
+    """How the page's rows are read: a bilingual statement prints every row with a label on each
+    side, so a page with several such lines (and never one alone: two rows run together) reads them."""
+    bilingual = sum(1 for line in lines if parse_row(line, convention) is None
+                    and parse_two_label_row(line, convention) is not None) >= _BILINGUAL_ROWS
+
+    def read(line: str) -> Row | None:
+        row = parse_row(line, convention)
+        if row is None and bilingual:
+            row = parse_two_label_row(line, convention)
+        return row
+    return read
+
+
+_NOTE_TAIL = re.compile(r"(?:\s+[\w.,]*\d[\w.,]*)+\s*$")
+
+
 def label_key(label: str) -> str:
     """Letters of a row label without footnote markers and "net of allowance ..." tails."""
     label = _FOOTNOTE.sub(" ", label)
+    # note references printed at the end of the label under a notes column ("Beban Pajak
+    # Penghasilan 3.w, 12.b"): a token with a figure in it is no word of the line's name
+    label = _NOTE_TAIL.sub("", label)
     label = _strip_parentheticals(label) if re.search(r"\(.*\)", label) and "(loss)" not in label.lower() else label
     label = re.split(r",?\s+net of\b|,?\s+less\b|\s+-\s+\$", label, maxsplit=1, flags=re.I)[0] + (
         " net" if re.search(r",?\s+net of\b", label, re.I) else ""
@@ -330,11 +408,14 @@ def statement_rows(page: Page) -> tuple[list[int], list[Row]]:
     """
     lines, first_row = _split_header(page)
     years = header_years(lines[:first_row])
+    read = _row_reader(lines, page.number_convention)
     rows: list[Row] = []
     section = ""
     pending = ""
+    per_share = False
     for line in lines[first_row:]:
-        row = parse_row(line, page.number_convention)
+        row = read(line)
+        per_share = per_share or _per_share_heading(row.label if row else line)
         if row is None:
             stripped = line.strip()
             pending = stripped if stripped.endswith(("-", ",", "of", "and")) else ""
@@ -346,19 +427,27 @@ def statement_rows(page: Page) -> tuple[list[int], list[Row]]:
             pending = ""
         if letters(label) in {"basic", "diluted"} and section:
             label = f"{section} {label}"
-        rows.append(Row(label=label, values=row.values, text=row.text, tokens=row.tokens))
+        rows.append(Row(label=label, values=row.values, text=row.text, tokens=row.tokens,
+                        other_label=row.other_label, per_share=per_share))
     return years, rows
+
+
+def _per_share_heading(text: str) -> bool:
+    """A line heading the per-share rows ("Laba per lembar saham dasar", "Earnings per share:"),
+    not a scale note's "(in millions, except per share data)"."""
+    return bool(PER_SHARE.search(text)) and not re.search(r"\bexcept\b", text, re.I)
 
 
 def _split_header(page: Page) -> tuple[list[str], int]:
     """The page's non-empty lines and the index of its first value row (the header ends there)."""
     lines = [ln for ln in page.text.splitlines() if ln.strip()]
+    read = _row_reader(lines, page.number_convention)
 
     def first_row_from(start: int) -> int:
         # The first row with two or more values ends the header ("Item 8" is not a table row).
         return next(
             (i for i in range(start, len(lines))
-             if len(getattr(parse_row(lines[i], page.number_convention), "values", [])) >= 2
+             if len(getattr(read(lines[i]), "values", [])) >= 2
              and not header_years([lines[i]])),
             len(lines),
         )
@@ -426,7 +515,7 @@ def page_facts(
     `quarter`: (fiscal quarter, period end) of a 10-Q, whose columns are read by their dates
     (`quarter_columns`); an annual filing's columns are fiscal years.
     """
-    unit = page_unit(page.text)
+    unit = page_unit(page.text, page.number_convention)
     if unit is None:
         return []
     factor = unit.factor
@@ -446,16 +535,16 @@ def page_facts(
             return []
         columns = [(y, "FY") for y in years]
     facts: list[tuple[Fact, bool]] = []
+    others = [i for i in LINE_ITEMS if i.statement == kind]
     for item in LINE_ITEMS:
         if item.statement != kind:
             continue
         best: tuple[int, Row] | None = None
         for row in rows:
             values = _column_values(row, len(columns), note_column)
-            if values is None:
-                continue
-            key = label_key(row.label)
-            rank = next((i for i, rx in enumerate(item.patterns) if re.match(rx, key)), None)
+            if values is None or (row.per_share and item.unit == "USD"):
+                continue  # a profit line under the per-share heading is per share, not an amount
+            rank = _rank(row, item, others)
             if rank is not None and (best is None or rank < best[0]):
                 best = (rank, Row(label=row.label, values=values, text=row.text, tokens=row.tokens))
         if best is None:
@@ -476,6 +565,24 @@ def page_facts(
                 currency=unit.currency, table_scale=unit.scale,
             ), item.secondary))
     return facts
+
+
+def _names(key: str, item: LineItem) -> int | None:
+    return next((i for i, rx in enumerate(item.patterns) if re.match(rx, key)), None)
+
+
+def _rank(row: Row, item: LineItem, others: list[LineItem]) -> int | None:
+    """How well the row's label names the item (None: not at all). A bilingual row is read by its
+    label before the amounts, the one after confirming it or naming nothing the statement reads:
+    one after that names another line ("Total revenues 5,000 4,800 Cost of revenues") makes the
+    line two rows run together, read as neither."""
+    rank = _names(label_key(row.label), item)
+    if rank is None or not row.other_label:
+        return rank
+    after = label_key(row.other_label)
+    if _names(after, item) is None and any(_names(after, o) is not None for o in others if o.metric != item.metric):
+        return None
+    return rank
 
 
 def _column_values(row: Row, columns: int, note_column: bool = False) -> list[float] | None:
@@ -507,7 +614,13 @@ def extract_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
     # subsidiary's statements give other figures for the same lines; the filer's settle them
     own: dict[tuple[str, int, str], Fact] = {}
     own_ambiguous: set[tuple[str, int, str]] = set()
-    for page, kind in _statement_pages(meta, pages):
+    statements = _statement_pages(meta, pages)
+    if quarter is None and any(_interim(page) for page, _ in statements):
+        # an interim report filed as another form than a 10-Q ("Untuk Periode Enam Bulan yang
+        # Berakhir 30 Juni 2012"): its columns are six or nine months, and its balance sheet a
+        # date inside the year, none of them a fiscal year's figure
+        return []
+    for page, kind in statements:
         filer = _filer_statement(page, meta)
         for fact, secondary in page_facts(page, kind, meta.company, meta.doc, meta.fiscal_year, quarter):
             key = (fact.metric, fact.fiscal_year, fact.period)
@@ -527,6 +640,20 @@ def extract_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
     for key, fact in backup.items():
         chosen.setdefault(key, fact)
     return [f for k, f in chosen.items() if k not in ambiguous]
+
+
+# a period shorter than a year, as an English statement's title says it
+_INTERIM_EN = re.compile(r"\b(?:three|six|nine|3|6|9)[\s\-–—]*months?(?:\s+periods?)?\s+ended\b", re.I)
+_TITLE_LINES = 16  # a statement's title block, a bilingual one's in both languages
+
+
+def _interim(page: Page) -> bool:
+    """The statement's title block (its short lines above the first row, near the top) names a
+    period shorter than a year, in English ("For the Six - Month Periods Ended June 30") or in a
+    language of the vocabulary ("Untuk Periode 9 (Sembilan) Bulan yang Berakhir")."""
+    lines, first_row = _split_header(page)
+    head = " ".join(line for line in lines[: min(first_row, _TITLE_LINES)] if len(line) < 120)
+    return bool(_INTERIM_EN.search(head) or INTERIM.search(head))
 
 
 def _filer_statement(page: Page, meta: DocumentMeta) -> bool:

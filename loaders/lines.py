@@ -50,6 +50,28 @@ def is_data_row(line: str) -> bool:
     return trailing_amounts(line) >= 2 and not is_column_header(line)
 
 
+# an amount written the continental way ("5.629.454.335.393", "(150.791.957.628)")
+_CONTINENTAL_CELL = re.compile(r"\(?\d{1,3}(?:\.\d{3})+(?:,\d+)?\)?")
+
+
+def is_statement_row(line: str) -> bool:
+    """A row of a statement, whichever way it is printed: a data row, a row of amounts written
+    the continental way ("Jumlah Aset 5.629.454.335.393 5.125.368.541.520"), or a bilingual
+    statement's row with its label on each side of the amounts ("LABA KOTOR 1,193,154,593,580
+    955,888,184,288 GROSS PROFITS"). Counts a statement page's rows; rows are read elsewhere."""
+    if is_data_row(line):
+        return True
+    tokens = line.split()
+    while tokens and not re.search(r"\d", tokens[-1]):
+        tokens.pop()  # the other language's label, after the amounts
+    count = 0
+    for token in reversed(tokens):
+        if not (_AMOUNT_TOKEN.fullmatch(token) or _CONTINENTAL_CELL.fullmatch(token)):
+            break
+        count += token != "$"
+    return count >= 2 and not is_column_header(line)
+
+
 def is_column_header(line: str) -> bool:
     if len(line) > 160:
         return False

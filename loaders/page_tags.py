@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 
 from finrag.models import PAGE_TAGS
-from loaders.lines import is_data_row
+from loaders.lines import is_statement_row
 from loaders.sections import Section, statement_heading
+from loaders.statement_words import title_kind
 
 _TITLE_LINES = 12  # a statement's title sits in the first lines of its page
 _MIN_STATEMENT_ROWS = 8
@@ -45,7 +46,7 @@ def page_tags(pages: list[str], sections: list[list[Section]]) -> dict[str, list
     tags: dict[str, list[int]] = {tag: [] for tag in PAGE_TAGS}
     for number, (text, page_sections) in enumerate(zip(pages, sections, strict=True)):
         lines = text.split("\n")
-        rows = sum(is_data_row(line) for line in lines)
+        rows = sum(is_statement_row(line) for line in lines)
         for tag in _page_tags(lines, page_sections, rows):
             tags[tag].append(number)
     return {tag: found for tag, found in tags.items() if found}
@@ -55,7 +56,9 @@ def _page_tags(lines: list[str], sections: list[Section], rows: int) -> set[str]
     found: set[str] = set()
     if rows >= _MIN_STATEMENT_ROWS:
         for line in lines[:_TITLE_LINES]:
-            if statement_heading(line) and (kind := statement_kind(line)):
+            # a title in English, or in a language of the vocabulary ("LAPORAN ARUS KAS KONSOLIDASIAN")
+            kind = statement_kind(line) if statement_heading(line) else title_kind(line)
+            if kind:
                 found.add(kind)
                 break
     items = {s.item for s in sections if s.item}

@@ -20,6 +20,8 @@ import re
 
 from pydantic import BaseModel
 
+from loaders.statement_words import HEADER_WORDS, MONTHS, NOTE_HEADINGS, WHOLE_UNITS
+
 # Currency marks as printed in a unit line, most specific first ("US$" before "$").
 _CURRENCIES: tuple[tuple[str, str], ...] = (
     (r"US\$|U\.S\.\s*\$|\bUSD\b|U\.S\.\s+dollars|US\s+dollars", "USD"),
@@ -62,8 +64,9 @@ _SCALE_RX: tuple[tuple[re.Pattern[str], str, float], ...] = (
                 + r"\s?000s?\b|\bin\s+(?:[a-z.$]+\s+)?thousands\b|\bthousands\s+of\b|"
                 + _ID_SCALE.format(words="ribu|ribuan"), re.I), "thousands", 1e3),
 )
-# A column header cell "Note" / "Notes" / "Note(s)" (alone on its line, or among the years).
-_NOTE_HEADER = re.compile(r"^notes?(?:\(s\))?$", re.I)
+# A column header cell "Note" / "Notes" / "Note(s)" (alone on its line, or among the years), or
+# the heading in another language ("Catatan"; "Catatan/" over "Notes" in a bilingual statement).
+_NOTE_HEADER = re.compile(r"^(?:notes?(?:\(s\))?|" + "|".join(map(re.escape, sorted(NOTE_HEADINGS))) + r")/?$", re.I)
 # What else a header line holding the note heading may say: "Notes 2022 2021",
 # "Note Year ended 31 March 2022 £'000", "Note 2022 $'000 2021 $'000 (restated)".
 _HEADER_WORD = re.compile(
@@ -83,8 +86,10 @@ class StatementUnit(BaseModel):
 
 
 def statement_unit(header: str) -> StatementUnit | None:
-    """The scale and currency a statement's header text states, None if it states no scale."""
-    for rx, name, factor in _SCALE_RX:
+    """The scale and currency a statement's header text states, None if it states no scale.
+    A statement that says its amounts are whole units ("(Dalam Rupiah Penuh)", "(In Full of
+    Rupiah)") states the scale "units"."""
+    for rx, name, factor in (*_SCALE_RX, (WHOLE_UNITS, "units", 1.0)):
         if match := rx.search(header):
             # the currency is the one named on the unit's own line ("£'000", "(in thousands of
             # Canadian dollars)"), not one mentioned elsewhere on the page
@@ -125,6 +130,12 @@ def currency_of(text: str) -> str | None:
     return min(hits)[1] if hits else None
 
 
+def _header_word(token: str) -> bool:
+    word = token.lower().strip(",./")
+    # a footnote mark on a restated column ("2008 *)") is no word of a row
+    return bool(_HEADER_WORD.match(token)) or word in HEADER_WORDS or word in MONTHS or bool(re.fullmatch(r"\*+\)?", token))
+
+
 def has_note_column(header_lines: list[str]) -> bool:
     """Whether a statement's header has a "Note(s)" column heading: a line that is the
     heading alone or the heading among years, dates and unit cells (never prose such as
@@ -132,7 +143,7 @@ def has_note_column(header_lines: list[str]) -> bool:
     for line in header_lines:
         tokens = line.split()
         if any(_NOTE_HEADER.match(t) for t in tokens) and all(
-            _NOTE_HEADER.match(t) or _HEADER_WORD.match(t) for t in tokens
+            _NOTE_HEADER.match(t) or _header_word(t) for t in tokens
         ):
             return True
     return False

@@ -111,3 +111,9 @@ def test_earnings_per_share_stated_in_pence_is_shown_in_pence_not_pounds(mercia)
     shown = in_report_currency(offline, report_currency(chunk.text))
     assert shown.answer == "Mercia Basic EPS FY2022: 5.93 pence per share."
     assert shown.unit == "GBP pence/share"
+
+
+def test_a_bilingual_statements_rupiah_columns_name_its_currency():
+    # PT Adhi Karya's FY2013 statements: "Catatan/ 2013 2012" over "Notes Rp Rp", "(In Full of Rupiah)"
+    found = report_currency("Catatan/ 2013 2012\nNotes Rp Rp\nPENDAPATAN USAHA 3.s, 38 9,799,598,396,362")
+    assert found is not None and found.code == "IDR" and found.source == "header"
