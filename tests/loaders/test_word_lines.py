@@ -4,30 +4,13 @@ every column's amount."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pypdfium2 as pdfium
 import pytest
 
 from finrag.models import DocumentMeta, Page
 from loaders.cleaning import clean_pages
 from loaders.facts import extract_facts, statement_kind
+from loaders.pdf_text import extract_pages
 from loaders.word_lines import rejoin_word_lines
-
-
-def _raw_pages(path: Path) -> list[str]:
-    pdf = pdfium.PdfDocument(str(path))
-    try:
-        texts = []
-        for number in range(len(pdf)):
-            page = pdf[number]
-            textpage = page.get_textpage()
-            texts.append(textpage.get_text_range())
-            textpage.close()
-            page.close()
-        return texts
-    finally:
-        pdf.close()
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +19,7 @@ def pge_2017(financebench_extra_dir):
     119-123) and Schedule I, the parent's condensed statements (207-209)."""
     numbers = [119, 120, 121, 122, 123, 207, 208, 209]
     path = financebench_extra_dir / "pdfs" / "PG_E_2017_10K.pdf"
-    pages = clean_pages(_raw_pages(path))  # all of them: running headers are told by repetition
+    pages = clean_pages(extract_pages(path).pages)  # all of them: running headers are told by repetition
     return numbers, [pages[n] for n in numbers]
 
 
