@@ -85,12 +85,13 @@ _CONSIDERATION = re.compile(r"[$€£]\s?\d|\b\d[\d,.]*\s*(?:million|billion)\b|
 # "what business did eBay agree to sell", "which company did Oracle acquire": the event itself, stated
 # by a sentence of its kind (sold, sale, transfer; acquired, merger) naming what the part names
 # ("what other divestiture did it complete" is _ASKS_OTHER_EVENT's: not the one another part asked about)
-_ASKS_EVENT = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?!(?:\w+\s+)?(?:other|another|else)\b)(?:[\w'\u2019&-]+\s+){1,4}?(?:did|has|have|had|will)\s+"
-                         r"(?:[\w.'\u2019&-]+\s+){1,4}?(?:acquir|buy|bought|purchas|sell|sold|divest|dispos|issu|"
-                         r"complet|sign|enter|agree|appoint|transfer|merg|exit)\w*\b", re.I)
+# the doer, then the verb of a deal done ("did eBay agree to sell", "has Oracle acquired")
+_DOES_A_DEAL = (r"(?:did|has|have|had|will)\s+(?:[\w.'\u2019&-]+\s+){1,4}?(?:acquir|buy|bought|purchas|sell|sold|divest|"
+                r"dispos|issu|complet|sign|enter|agree|appoint|transfer|merg|exit)\w*\b")
+_ASKS_EVENT = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?!(?:\w+\s+)?(?:other|another|else)\b)(?:[\w'\u2019&-]+\s+){1,4}?"
+                         + _DOES_A_DEAL, re.I)
 _ASKS_OTHER_EVENT = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?:\w+\s+)?(?:other|another)\s+(?:[\w'\u2019&-]+\s+){0,3}?"
-                               r"(?:did|has|have|had|will)\s+(?:[\w.'\u2019&-]+\s+){1,4}?(?:acquir|buy|bought|purchas|sell|"
-                               r"sold|divest|dispos|issu|complet|sign|enter|agree|appoint|transfer|merg|exit)\w*\b", re.I)
+                               + _DOES_A_DEAL, re.I)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # the legal form that ends an organisation's name: "CNNC High Energy Equipment (Tianjin) Co., Ltd."
 _ORGANISATION = re.compile(r"\b(?:Co\.|Ltd\.?|Limited|Inc\.|Corporation|Corp\.|LLC|L\.P\.|plc|GmbH|S\.A\.|N\.V\.)(?=\W|$)")
