@@ -24,12 +24,11 @@ from __future__ import annotations
 import re
 
 from answering.kinds import deal_words
+from answering.kinds.ask_scope import MONTH
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from retrieval.event_ask import asks_an_event
 
-_MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
-          r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?")
-DATE = re.compile(rf"\b{_MONTH}\s+(?:\d{{1,2}},?\s+)?\d{{4}}\b|\b\d{{1,2}}\s+{_MONTH}\s+\d{{4}}\b"
+DATE = re.compile(rf"\b{MONTH}\s+(?:\d{{1,2}},?\s+)?\d{{4}}\b|\b\d{{1,2}}\s+{MONTH}\s+\d{{4}}\b"
                    r"|\b(?:first|second|third|fourth)\s+quarter\s+of\s+(?:fiscal\s+(?:year\s+)?)?\d{4}\b"
                    r"|\bQ[1-4]\s*(?:FY)?\s*'?\d{2,4}\b", re.I)
 # a year alone ("during fiscal 2015") dates a period, not a day a deal closed; "when" asked of no
