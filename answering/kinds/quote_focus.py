@@ -48,6 +48,24 @@ _ASKS_WHEN = re.compile(r"^\W*(?:and\s+)?(?:when\b|in\s+what\s+(?:year|month)\b|
 # what is asked is a ratio; not "What drove the change in gross margin" nor "the impact on the margin"
 _ASKS_RATIO = re.compile(r"^\W*(?:and\s+)?what\s+(?:was|is|were|are)\s+(?P<np>[^?,]{0,80}?)\b(?:ratio|margin|rate)s?\b"
                          r"(?=\s*(?:\?|$|for\b|in\b|of\b|at\b|during\b|as\b|on\b|,))", re.I)
+# "What was the intangible assets of TransUnion in the fiscal year 2021?", "What were the acquisition
+# costs ...": the head of what is asked is an amount a filing states beside its name ("intangible
+# assets of $3,770.6 million", "Total liabilities were $1.2 billion"); a sentence naming the thing
+# ten words from an amount that belongs to another ("depreciation and amortization increased $30.3
+# million ..., due primarily to recent acquisitions of tangible and intangible assets") states none
+_AMOUNT_NOUN = (r"assets|liabilities|costs?|expenses?|revenues?|sales|income|profits?|loss(?:es)?|earnings|debt|cash|"
+                r"capital|spending|price|value|amount|payments?|proceeds|consideration|charges?|capitali[sz]ation|"
+                r"dividends?|investments?|fees|compensation|salary|backlog|inventor(?:y|ies)|receivables?|payables?|"
+                r"equity|goodwill|reserves?|provisions?|obligations?|commitments?|borrowings?|capex|expenditures?|"
+                r"intangibles")
+_ASKS_AMOUNT = re.compile(r"^\W*(?:and\s+)?what\s+(?:was|is|were|are)\s+(?:the\s+)?(?P<np>[^?,]{0,60}?\b(?P<head>"
+                          + _AMOUNT_NOUN + r"))\b(?=\s*(?:\?|$|for\b|in\b|of\b|at\b|during\b|as\b|on\b|,))", re.I)
+# "What is the nature of its revenue", "What were the main sources of cash", "the largest expense":
+# a description or a choice, not an amount
+_NOT_AN_AMOUNT = re.compile(r"\bof\b|\b(?:nature|composition|sources?|types?|kinds?|breakdown|structure|terms|treatment|"
+                            r"recognition|accounting|purpose|uses?|components?|status|names?|main|primary|principal|key|"
+                            r"largest|biggest|smallest|highest|lowest|most|least)\b", re.I)
+_NEAR = 7  # words either side of the asked thing's name that its amount is stated within
 _NOT_THE_RATIO = re.compile(r"\b(?:impact|effect|drivers?|reasons?|causes?|change|changes|trend|outlook|guidance|"
                             r"definition|defined|method|basis|policy|approach|target|goal|benefit)\b", re.I)
 
@@ -87,6 +105,19 @@ _BOILERPLATE = re.compile(
 _CAPTION = re.compile(r"\b(?:as\s+follows|the\s+following|below|includ(?:e|es|ed|ing)|consist(?:s|ed)?\s+of)\b[^.:;]{0,40}:\s*$|"
                       r"(?:^|[\d%)]\s+)(?:[A-Z][\w'’-]*\s+){0,2}[A-Z][\w'’-]*:\s*$")
 _AMOUNT = re.compile(r"(?<![\w.])\(?[$€£]?\d[\d,]*(?:\.\d+)?\)?%?(?!\w)")  # a table cell's figure
+
+
+def _states_amount_of(sentence: str, head: str) -> bool:
+    """Whether the sentence gives an amount (not a bare year) within a few words of the asked thing's
+    name ("assets", "costs")."""
+    words = sentence.split()
+    stem = head.lower()[:5]
+    for i, word in enumerate(words):
+        if word.lower().strip(".,;:()\"'’").startswith(stem):
+            near = " ".join(words[max(0, i - _NEAR):i + _NEAR + 1])
+            if any(not _YEAR.fullmatch(a.strip("(),$€£")) for a in _AMOUNT.findall(near)):
+                return True
+    return False
 
 
 def _states_nothing(quote: str, risks: bool) -> bool:
@@ -168,9 +199,13 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         elif _ASKS_EFFECT_ON_RESULTS.match(ask):
             if not any(_MONEY_OR_RATE.search(s) for s in stated):
                 return "the question asks how results were affected, and no quote states the effect as an amount"
-        elif (m := _ASKS_RATIO.match(ask)) and not _NOT_THE_RATIO.search(m.group("np")) \
-                and not any(_A_RATIO.search(s) for s in stated):
-            return "the question asks for a ratio, and no quote states one as a figure"
+        elif (m := _ASKS_RATIO.match(ask)) and not _NOT_THE_RATIO.search(m.group("np")):
+            if not any(_A_RATIO.search(s) for s in stated):
+                return "the question asks for a ratio, and no quote states one as a figure"
+        elif (m := _ASKS_AMOUNT.match(ask)) and not _NOT_THE_RATIO.search(m.group("np")) \
+                and not _NOT_AN_AMOUNT.search(m.group("np")) \
+                and not any(_states_amount_of(s, m.group("head")) for s in stated):
+            return f"the question asks for an amount ({m.group('np').strip()}), and no quote states one beside it"
     return None
 
 

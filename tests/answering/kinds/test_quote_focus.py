@@ -165,3 +165,20 @@ def test_an_effect_on_results_is_stated_by_an_amount():
               'as a result of the following items related to the enactment of the Tax Act: $7.8 billion of income tax '
               'expense" (da466942 p.49)')
     assert _kept(comparability + effect, question, ["Oracle"])
+
+
+def test_an_amount_is_stated_beside_the_thing_asked_for():
+    # TransUnion's 2022 annual report, p.72 (an ERC round-1 filing): "intangible assets" ends a
+    # sentence whose amount is a change in depreciation and amortization
+    question = 'What was the intangible assets of "TransUnion" in the fiscal year 2021?'
+    look_alike = ('"For 2021, depreciation and amortization increased $30.3 million compared with 2020, due primarily '
+                  'to recent acquisitions of tangible and intangible assets." (85fb23ba p.72)')
+    refused = answered_on_focus(_answer(look_alike), question, ["TransUnion"])
+    assert refused.status == "unverified" and "intangible assets" in (refused.reason or ""), refused.text
+    assert _kept('"At December 31, 2021, intangible assets, net were $5,679.5 million." (p.115)', question,
+                 ["TransUnion"])
+    # what is asked of an amount's nature or sources is a description, not a figure
+    assert _kept('"Revenue is recognized when control of the services transfers to the customer." (p.80)',
+                 "What is the nature of TransUnion's revenue?", ["TransUnion"])
+    assert _kept('"Cash provided by operating activities funds our capital expenditures." (p.60)',
+                 "What were the main sources of cash in 2021?", ["TransUnion"])
