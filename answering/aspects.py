@@ -27,6 +27,7 @@ from finrag.numerals import (
     scale_of,
 )
 from finrag.vocabulary import Vocabulary, load_vocabulary, tokenize
+from loaders.facts import without_contra_tail
 from loaders.release_tables import span_periods
 from loaders.statement_layout import has_note_column, without_note
 
@@ -232,9 +233,12 @@ _QUALIFIER = re.compile(r"\s+attributable to\b.*$")
 def _label_matches(label: str, metric_wordings: list[str]) -> bool:
     keys = _label_keys(tuple(metric_wordings))
     norm = numbers.normalize_label(label)
+    # "Trade accounts receivable, net of allowance of $11.0 and $10.7": the line is the
+    # receivables, named with or without the "net" its tail leaves
+    bare = numbers.normalize_label(without_contra_tail(label))
     return any(
         (key := tuple(tokenize(candidate))) and key in keys
-        for candidate in (norm, _QUALIFIER.sub("", norm))
+        for candidate in (norm, _QUALIFIER.sub("", norm), bare, re.sub(r"\s+net$", "", bare))
     )
 
 

@@ -394,10 +394,18 @@ def label_key(label: str) -> str:
     # Penghasilan 3.w, 12.b"): a token with a figure in it is no word of the line's name
     label = _NOTE_TAIL.sub("", label)
     label = _strip_parentheticals(label) if re.search(r"\(.*\)", label) and "(loss)" not in label.lower() else label
-    label = re.split(r",?\s+net of\b|,?\s+less\b|\s+-\s+\$", label, maxsplit=1, flags=re.I)[0] + (
-        " net" if re.search(r",?\s+net of\b", label, re.I) else ""
-    )
-    return letters(label)
+    return letters(without_contra_tail(label))
+
+
+_CONTRA_TAIL = re.compile(r",?\s+net of\b|,?\s+less\b|\s+-\s+\$", re.I)
+
+
+def without_contra_tail(label: str) -> str:
+    """A row label without its contra-account tail: "Other intangibles, net of accumulated
+    amortization of $2,268.6 and $1,908.9" is "Other intangibles net", the line it names (the
+    tail's amounts are the allowance's, not the line's)."""
+    head = _CONTRA_TAIL.split(label, maxsplit=1)[0]
+    return head + (" net" if re.search(r",?\s+net of\b", label, re.I) else "")
 
 
 def statement_rows(page: Page) -> tuple[list[int], list[Row]]:

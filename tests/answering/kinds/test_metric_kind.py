@@ -15,3 +15,24 @@ def test_a_figure_question_is_a_metric_computed_from_rows(boeing, services):
     # the same figure asked as a judgement is a yes/no over it, not the figure
     judged = ask("Is Boeing's FY2022 quick ratio healthy?", boeing, [56, 57], services)
     assert judged.kind == "yes_no" and judged.text.startswith("No.")
+
+
+@pytest.fixture(scope="module")
+def transunion() -> list:
+    from tests.answering.kinds.conftest import filing
+
+    return filing("erc-round1/pdfs/85fb23ba2910de45e27f8f40170c0f3576043916.pdf")
+
+
+def test_a_balance_sheet_line_is_read_through_its_contra_account_tail(transunion, services):
+    """TransUnion's 2022 annual report (p.100): "Other intangibles, net of accumulated amortization
+    of $2,268.6 and $1,908.9 ... 3,675.5 3,770.6"; the tail's amounts are the allowance's, and
+    the line is the intangible assets (and "Trade accounts receivable, net of allowance of
+    $11.0 and $10.7" the receivables)."""
+    written = ask('What was the intangible assets of "TransUnion" in the fiscal year 2021?', transunion, [99],
+                  services)
+    assert (written.status, written.kind, written.value) == ("answered", "metric", pytest.approx(3770.6)), \
+        written.text
+    receivables = ask('What was the accounts receivable of "TransUnion" in the fiscal year 2022?', transunion,
+                      [99], services)
+    assert (receivables.status, receivables.value) == ("answered", pytest.approx(602.2)), receivables.text
