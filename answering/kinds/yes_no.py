@@ -29,6 +29,7 @@ from answering.citations import cite, unique_citations
 from answering.kinds import polarity
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
 from answering.kinds.choice import table_items
+from answering.kinds.excepted import excepted_item, item_evidence, row_read
 from answering.kinds.sentences import (
     Sentence,
     Topic,
@@ -350,6 +351,8 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
     if not (yes or no) and predicate.change in ("up", "down") and topic is not None \
             and (rates := _new_rate(decision, topic, hits, understanding)) is not None:
         return rates
+    if yes and no:
+        yes, no = _in_quarter(yes, no, main_clause(decision.ask))
     if yes and no and not material:
         # the deciding sentences disagree: which one is right is not for an extractive reader to guess
         return _refused(f"the filing's sentences disagree on whether {_asked(decision, topic)}: "
@@ -363,7 +366,22 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
         answer = bool(yes)  # (a material question: a specific matter, kept above, outweighs a general disclaimer)
         evidence = yes if answer else no
         unique = {s.text: s for s in sorted(evidence, key=order, reverse=True)}
+        lead = ""
+        # (a chunk's overlap with the next repeats a sentence's end as a sentence of its own)
+        unique = {t: s for t, s in unique.items() if not any(t != o and o.endswith(t) for o in unique)}
         evidence = sorted(unique.values(), key=order)[:2]
+        if not answer and predicate.universal and predicate.change in ("up", "down") \
+                and (item := next((i for s in evidence if (i := excepted_item(s.text))), "")):
+            # "did all of its segments grow? If not, which declined, by how much?": the excepted
+            # item's own change, stated where the filing discusses it
+            own = [s for s in item_evidence(item, predicate.change, main_clause(decision.ask), hits,
+                                            list(understanding.companies), years, services.retriever)
+                   if s.text not in unique]
+            evidence += own
+            said = next((r for s in own if (r := row_read(s, item))), "")
+            if said:
+                went = "declined" if predicate.change == "up" else "grew"
+                lead = f"The exception, {item}, {went}: {said}."
         if polarity.asks_rules(question) and not polarity.asks_rules(decision.ask):
             # "Did it pay a dividend? What restrictions applied?": the restrictions on the asked deed,
             # held apart from the answer, are what the question's other part asks for
@@ -373,7 +391,7 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
             evidence += [s for s in rules if s.text not in unique][:1]
         return WrittenAnswer(
             status="answered", kind="yes_no",
-            text=f"{'Yes' if answer else 'No'}. " + " ".join(s.shown() for s in evidence),
+            text=f"{'Yes' if answer else 'No'}. {lead + ' ' if lead else ''}" + " ".join(s.shown() for s in evidence),
             citations=unique_citations([cite(s.chunk, s.text) for s in evidence]),
         )
     if found.held:
@@ -453,6 +471,28 @@ def _in_period(yes: list[Sentence], no: list[Sentence], found: _Found,
         yes = [s for s in yes if s in dated]
         no = [s for s in no if s in dated or id(s) in found.ceased]
     return yes, no
+
+
+_QUARTER = re.compile(r"\b(?P<nth>first|second|third|fourth)\s+(?:fiscal\s+)?quarter\b|\bQ(?P<q>[1-4])\b", re.I)
+_NTH = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+def _quarters(text: str) -> set[int]:
+    return {_NTH[m.group("nth").lower()] if m.group("nth") else int(m.group("q")) for m in _QUARTER.finditer(text)}
+
+
+def _in_quarter(yes: list[Sentence], no: list[Sentence], clause: str) -> tuple[list[Sentence], list[Sentence]]:
+    """Sentences that disagree, where the question names a quarter ("for the fourth quarter of 2017"):
+    those naming that quarter decide ("suspended ... beginning with the fourth quarter of 2017" over
+    "paid quarterly dividends in July and October of 2017"), when they all say the same."""
+    asked = _quarters(clause)
+    if len(asked) != 1:
+        return yes, no
+    on_yes = [s for s in yes if asked <= _quarters(s.text)]
+    on_no = [s for s in no if asked <= _quarters(s.text)]
+    if bool(on_yes) == bool(on_no):
+        return yes, no
+    return on_yes, on_no
 
 
 def _asked(decision: KindDecision, topic: Topic | None) -> str:
