@@ -28,6 +28,7 @@ from answering import numbers
 from answering.citations import cite, unique_citations
 from answering.kinds import polarity
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
+from answering.kinds.cause_cues import CHANGED, is_cause
 from answering.kinds.choice import table_items
 from answering.kinds.excepted import excepted_item, item_evidence, row_read
 from answering.kinds.sentences import (
@@ -50,6 +51,7 @@ from finrag.vocabulary import tokenize
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
     from answering.metric_answer import MetricServices
+    from retrieval.retriever import Retriever
     from finrag.vocabulary import Vocabulary
     from retrieval.query_understanding import QueryUnderstanding
 
@@ -382,6 +384,11 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
             if said:
                 went = "declined" if predicate.change == "up" else "grew"
                 lead = f"The exception, {item}, {went}: {said}."
+        if _ASKS_WHY.search(question.replace(decision.ask, " ")) and not any(is_cause(s.text) for s in evidence) \
+                and topic is not None and (why := _cause_of(evidence[0], hits, understanding, topic, services.retriever)) is not None:
+            # "Did its operating ratio improve? What drove the change?": the filing gives the cause
+            # where it states the change, in the sentence after it or on the same page
+            evidence.append(why)
         if polarity.asks_rules(question) and not polarity.asks_rules(decision.ask):
             # "Did it pay a dividend? What restrictions applied?": the restrictions on the asked deed,
             # held apart from the answer, are what the question's other part asks for
@@ -413,6 +420,30 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
                  f"mention gives {word}.",
         )
     return None
+
+
+# another part of the question asks a cause: "What drove the change?", "Explain why or why not."
+_ASKS_WHY = re.compile(r"\bwhy\b|\bwhat\s+(?:\w+\s+){0,2}?(?:drove|drives|caused?|explains?|led\s+to)\b|"
+                       r"\bexplain\b|\breasons?\b|\bdrivers?\b", re.I)
+
+
+def _cause_of(first: Sentence, hits: list[SearchHit], understanding: QueryUnderstanding, topic: Topic,
+              retriever: Retriever | None) -> Sentence | None:
+    """The cause the filing gives where it states the deciding fact: the sentence right after it
+    when that one states a cause ("The lower operating ratio was attributable to ..."), else the
+    best-ranked sentence of the same page or the next naming the topic, a change and a cause.
+    The chunk after the deciding sentence's is read too (the sentence after it often runs on there)."""
+    if retriever is not None and not any(h.chunk.doc == first.chunk.doc and h.chunk.index == first.chunk.index + 1
+                                         for h in hits):
+        following = [c for c in retriever.filing(first.chunk.doc).chunks if c.index == first.chunk.index + 1]
+        hits = [*hits, *(SearchHit(chunk=c, score=0.0) for c in following)]
+    pool = [s for s in sentences(hits, list(understanding.companies)) if s.text != first.text and is_cause(s.text)]
+    after = [s for s in pool if s.chunk.chunk_id == first.chunk.chunk_id and s.position == first.position + 1]
+    if after:
+        return after[0]
+    near = [s for s in pool if s.chunk.doc == first.chunk.doc and first.chunk.page <= s.chunk.page <= first.chunk.page + 1
+            and topic.stated_by(s.text) and CHANGED.search(s.text)]
+    return min(near, key=lambda s: (s.rank, s.position)) if near else None
 
 
 _RATE = re.compile(r"\$\s?(\d+\.\d+)\s+per\s+share", re.I)

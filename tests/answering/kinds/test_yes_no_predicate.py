@@ -163,3 +163,16 @@ def test_an_exception_is_answered_with_the_excepted_items_own_change_and_cause(s
     assert any("lower net sales of iPhone" in c.quote for c in written.citations), written.text
     # the 2016 discussion ("decreased during 2016 compared to 2015") is not the asked year's
     assert not any("during 2016 compared to 2015" in c.quote for c in written.citations), written.text
+
+
+def test_a_cause_asked_beside_the_yes_or_no_is_the_filing_s_own_cause_sentence(services):
+    # Patriot Transportation's Q1 FY2015 10-Q, p.18: the change, then (run on into the next chunk) its cause
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2015_10-Q_Q1.pdf")
+    question = ("Did Patriot Transportation's operating ratio, the profitability measure it uses, improve in the first "
+                "quarter of fiscal 2015 (the quarter ended December 31, 2014)? What drove the change?")
+    written = ask(question, patriot, [17, 18], services)
+    assert written.status == "answered" and written.text.startswith("Yes."), written.text
+    assert any("attributable to the increase in revenue per mile" in c.quote for c in written.citations), written.text
+    # without a cause asked, the deciding sentence alone answers
+    written = ask(question.split("?")[0] + "?", patriot, [17, 18], services)
+    assert not any("attributable" in c.quote for c in written.citations), written.text
