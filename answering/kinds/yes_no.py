@@ -51,9 +51,9 @@ from finrag.vocabulary import tokenize
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
     from answering.metric_answer import MetricServices
-    from retrieval.retriever import Retriever
     from finrag.vocabulary import Vocabulary
     from retrieval.query_understanding import QueryUnderstanding
+    from retrieval.retriever import Retriever
 
 _NOT_MATERIAL = re.compile(r"\b(?:not|no)\b[^.;]{0,80}\bmaterial\b|\bimmaterial\b", re.I)
 _MATERIAL = re.compile(r"\bmaterial(?:ly)?\b", re.I)
