@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from answering import numbers
 from answering.citations import cite, unique_citations
-from answering.kinds import polarity
+from answering.kinds import cash_returned, polarity
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
 from answering.kinds.cause_cues import CHANGED, is_cause
 from answering.kinds.choice import table_items
@@ -82,6 +82,14 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "driven by a higher take rate or by higher volume?", "more or less cash?": no Yes or No answers it,
         # a metric's judgement included ("did revenue grow because of prices or because of volume?")
         return _either_or(decision, alternatives, hits, understanding, services)
+    if len(understanding.companies) == 1 and cash_returned.asked_way(main_clause(decision.ask)) \
+            and (years := _years(understanding, hits, span=False)):
+        # "did it return more cash to shareholders than its operations generated?": two statement
+        # lines compared, which no sentence states
+        got = cash_returned.answer(main_clause(decision.ask), question, understanding.companies[0], years[-1],
+                                   lambda label, year: metric_value(label, year, hits, understanding, services))
+        if got is not None:
+            return got
     if decision.metric and decision.test and decision.test != "stated":
         return _over_metric(decision, hits, understanding, services)
     return _stated(decision, question, hits, understanding, services)
