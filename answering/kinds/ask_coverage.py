@@ -104,7 +104,7 @@ _A_CAUSE = re.compile(r"\b(?:due\s+(?:primarily\s+|mainly\s+|largely\s+|in\s+par
 # ("for the next 12 months") or an end ("until the first quarter of 2025", "into 2025")
 _ASKS_DURATION = re.compile(r"^\W*(?:and\s+)?(?:for\s+)?how\s+long\b", re.I)
 _A_DURATION = re.compile(r"\b\d+\s+(?:months?|years?|weeks?|days?|quarters?)\b|\b(?:until|till|through|into|beyond)\s+"
-                         r"(?:[\w,]+\s+){0,4}?(?:19|20)\d\d\b|\b(?:twelve|eighteen|twenty-four)\s+months\b", re.I)
+                         r"(?:[\w,]+\s+){0,6}?(?:19|20)\d\d\b|\b(?:twelve|eighteen|twenty-four)\s+months\b", re.I)
 # the duration ask's own verb ("how long will it last / take / continue"): no word its passage needs
 _DURATION_VERBS = frozenset(tokenize("long last lasts take takes continue remain run fund"))
 # "Which bank", "what company": a name, which a sentence states by a capitalised word
@@ -249,8 +249,14 @@ def _duration_in_own_passage(ask: str, text: str, companies: list[str], vocab: V
     of the ask's own words: "how long do the directors expect its cash to last?" by "expects its cash
     reserves to fund the business until the first quarter of 2025", not by a going-concern review
     "for the next 12 months", which is about something else."""
+    return any(states_duration(ask, p, companies, vocab) for p in passages(text))
+
+
+def states_duration(ask: str, passage: str, companies: list[str], vocab: Vocabulary | None = None) -> bool:
+    """Whether one passage states the span a "how long ..." ask asks: a length or an end of time,
+    with at least half of the ask's own words."""
     words = [w for w in _own(ask, companies) if w not in _DURATION_VERBS]
-    return any(_A_DURATION.search(p) and _stated(words, p, vocab, ask) >= 0.5 for p in passages(text))
+    return bool(_A_DURATION.search(passage)) and _stated(words, passage, vocab, ask) >= 0.5
 
 
 def _is_measure(head: str, vocab: Vocabulary | None) -> bool:

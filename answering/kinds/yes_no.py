@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from answering import numbers
 from answering.citations import cite, unique_citations
 from answering.kinds import cash_returned, polarity
+from answering.kinds.ask_coverage import states_duration
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
 from answering.kinds.cause_cues import CHANGED, is_cause
 from answering.kinds.choice import table_items
@@ -397,6 +398,11 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
             # "Did its operating ratio improve? What drove the change?": the filing gives the cause
             # where it states the change, in the sentence after it or on the same page
             evidence.append(why)
+        if (span := _HOW_LONG.search(question.replace(decision.ask, " "))) is not None \
+                and (until := _span_of(span.group(0), evidence, hits, understanding, services)) is not None:
+            # "..., and how long do the directors expect its cash to last?": the sentence stating that
+            # span, with the part's own words ("cash reserves can fund the business until ... 2025")
+            evidence.append(until)
         if polarity.asks_rules(question) and not polarity.asks_rules(decision.ask):
             # "Did it pay a dividend? What restrictions applied?": the restrictions on the asked deed,
             # held apart from the answer, are what the question's other part asks for
@@ -452,6 +458,27 @@ def _cause_of(first: Sentence, hits: list[SearchHit], understanding: QueryUnders
     near = [s for s in pool if s.chunk.doc == first.chunk.doc and first.chunk.page <= s.chunk.page <= first.chunk.page + 1
             and topic.stated_by(s.text) and CHANGED.search(s.text)]
     return min(near, key=lambda s: (s.rank, s.position)) if near else None
+
+
+_HOW_LONG = re.compile(r"\bhow\s+long\b[^?.;]*", re.I)
+
+
+def _span_of(ask: str, evidence: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding,
+             services: MetricServices) -> Sentence | None:
+    """The best-ranked sentence of the asked company stating the span a "how long" part asks
+    (answering.kinds.ask_coverage.states_duration), among the hits, else one more search."""
+    companies = list(understanding.companies)
+    if any(states_duration(ask, s.text, companies, services.vocabulary) for s in evidence):
+        return None
+
+    def best(found: list[SearchHit]) -> Sentence | None:
+        said = [s for s in sentences(found, companies) if states_duration(ask, s.text, companies, services.vocabulary)]
+        return min(said, key=lambda s: (s.rank, s.position)) if said else None
+
+    got = best(hits)
+    if got is not None or services.retriever is None:
+        return got
+    return best(more_tables(ask, [], companies, sorted(understanding.fiscal_years), services.retriever))
 
 
 _RATE = re.compile(r"\$\s?(\d+\.\d+)\s+per\s+share", re.I)

@@ -176,3 +176,16 @@ def test_a_cause_asked_beside_the_yes_or_no_is_the_filing_s_own_cause_sentence(s
     # without a cause asked, the deciding sentence alone answers
     written = ask(question.split("?")[0] + "?", patriot, [17, 18], services)
     assert not any("attributable" in c.quote for c in written.citations), written.text
+
+
+def test_a_how_long_part_is_answered_by_the_sentence_stating_that_span_of_its_own_words(services):
+    # Zegona's 2022 annual report: the going-concern doubt (p.16), and how long the cash lasts (p.60)
+    zegona = filing("filings-wild/pdfs/ZegonaCommunications_2022_AnnualReport.pdf")
+    question = ("Does Zegona Communications' 2022 annual report raise any doubt about the company's ability to continue "
+                "as a going concern, and how long do the directors expect its cash to last?")
+    written = ask(question, zegona, [15, 59], services)
+    assert written.status == "answered" and written.text.startswith("Yes."), written.text
+    assert any("until at least the first quarter of 2025" in c.quote for c in written.citations), written.text
+    # without the runway's page, the review's "next 12 months" does not answer how long the cash lasts
+    written = ask(question, zegona, [15], services)
+    assert written.status != "answered", written.text
