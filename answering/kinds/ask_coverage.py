@@ -100,6 +100,13 @@ _A_CAUSE = re.compile(r"\b(?:due\s+(?:primarily\s+|mainly\s+|largely\s+|in\s+par
                       r"caused\s+by|owing\s+to|led\s+by|offset\s+by|benefit(?:ed|ted)?\s+from|related\s+(?:\w+\s+)?to|"
                       r"contribut\w*|primarily\s+(?:from|by|on)|mainly\s+(?:from|by|on)|impact(?:ed)?\s+(?:of|by)|"
                       r"on\s+the\s+back\s+of|thanks\s+to|following|higher|lower|increased?|decreased?)\b", re.I)
+# "how long will its cash last", "for how long": a span of time, which a filing states by a length
+# ("for the next 12 months") or an end ("until the first quarter of 2025", "into 2025")
+_ASKS_DURATION = re.compile(r"^\W*(?:and\s+)?(?:for\s+)?how\s+long\b", re.I)
+_A_DURATION = re.compile(r"\b\d+\s+(?:months?|years?|weeks?|days?|quarters?)\b|\b(?:until|till|through|into|beyond)\s+"
+                         r"(?:[\w,]+\s+){0,6}?(?:19|20)\d\d\b|\b(?:twelve|eighteen|twenty-four)\s+months\b", re.I)
+# the duration ask's own verb ("how long will it last / take / continue"): no word its passage needs
+_DURATION_VERBS = frozenset(tokenize("long last lasts take takes continue remain run fund"))
 # "Which bank", "what company": a name, which a sentence states by a capitalised word
 _ASKS_NAME = re.compile(r"^\W*(?:and\s+)?(?:(?:to|from|with|by)\s+)?(?:which|what)\s+(?:\w+\s+)?(?:company|companies|firm|firms|"
                         r"banks?|buyers?|purchasers?|acquirers?|partners?|auditors?|lenders?|underwriters?|counterpart(?:y|ies)|"
@@ -237,6 +244,21 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
     return bool(_AN_AMOUNT.search(own)) and _stated(words, text, vocab, ask) >= 0.5
 
 
+def _duration_in_own_passage(ask: str, text: str, companies: list[str], vocab: Vocabulary | None) -> bool:
+    """A duration ask is covered by a length or an end of time in a passage that states at least half
+    of the ask's own words: "how long do the directors expect its cash to last?" by "expects its cash
+    reserves to fund the business until the first quarter of 2025", not by a going-concern review
+    "for the next 12 months", which is about something else."""
+    return any(states_duration(ask, p, companies, vocab) for p in passages(text))
+
+
+def states_duration(ask: str, passage: str, companies: list[str], vocab: Vocabulary | None = None) -> bool:
+    """Whether one passage states the span a "how long ..." ask asks: a length or an end of time,
+    with at least half of the ask's own words."""
+    words = [w for w in _own(ask, companies) if w not in _DURATION_VERBS]
+    return bool(_A_DURATION.search(passage)) and _stated(words, passage, vocab, ask) >= 0.5
+
+
 def _is_measure(head: str, vocab: Vocabulary | None) -> bool:
     """Whether a head noun names a quantity: an amount by what it is, or a word of a vocabulary
     metric's wordings ("dividend", "costs", "revenue"); "plan", "matter", "program" are none."""
@@ -302,6 +324,9 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
         sentence = last_sentence(ask)
         if _asks_an_amount(ask):
             if not _amount_in_own_passage(ask, text, companies, vocab, alone=len(asks) == 1):
+                return sentence.rstrip("?.")
+        elif _ASKS_DURATION.match(sentence):
+            if not _duration_in_own_passage(ask, text, companies, vocab):
                 return sentence.rstrip("?.")
         elif _ASKS_CAUSE.match(sentence):
             if not _cause_stated(text):

@@ -33,6 +33,7 @@ import re
 
 from answering.aspects import split_sentences
 from answering.kinds.ask_scope import MONTH, ask_parts, topic_ask
+from answering.kinds.cause_cues import is_cause
 from answering.kinds.other_words import A_DATE, answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
@@ -197,6 +198,10 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         return False  # "Was this driven by better operating performance?": what drove it is the answer's substance
     if _YES_NO_PART.match(part) and kind == "yes_no":
         return False
+    if kind == "yes_no" and _ASKS_WHY.match(last_sentence(part)):
+        # "Did its operating ratio improve? What drove the change?": a yes/no's cause is stated in
+        # the filing's words of a cause ("was attributable to"), not in the ask's ("drove", "change")
+        return not any(is_cause(p) for p in passages(text))
     words = content_words(part, companies)
     named = [w for w in tokenize(part) if w not in ("the", "a", "an", "of", "and", "its")]
     stated = passages(text)

@@ -47,6 +47,7 @@ _RESTRICTION = re.compile(r"\b(?:must|obligat\w*|required\s+to|restrict\w*|limit
                           r"restrictions?|limitations?))\b", re.I)
 _PLAN_BEFORE = re.compile(r"^(?:will|would|may|might|shall|should|could|expects?|expected|plans?|planned|intends?|"
                           r"intended|anticipates?|anticipated|authori[sz]ed|aims?|seeks?|targets?|proposed?)$", re.I)
+_MAYBE = re.compile(r"^(?:may|might|could|should)$", re.I)
 _CLAUSE_BREAK = re.compile(r"[;:]|\s(?:but|while|whereas|although|though|however)\s", re.I)
 # a deed that goes on, whose stop answers whether it was done: "suspended quarterly cash dividends"
 # answers "did it pay a dividend?", "closed business operations in Russia" "was it still operating?"
@@ -82,6 +83,13 @@ def _done_form(words: list[str], at: int) -> bool:
                for w in words[max(0, at - 8):at + 9])
 
 
+def _past_verb(words: list[str], at: int) -> bool:
+    """A change named as a noun in a clause that says what happened: "the increase in net sales
+    reflected growth in each of the segments" says the growth happened, as "grew" would."""
+    return any((w.lower().endswith("ed") and len(w) > 4) or w.lower() in _PAST
+               for i, w in enumerate(words) if i != at)
+
+
 def _words(text: str) -> list[str]:
     return re.findall(r"[A-Za-z][A-Za-z'’\-]*|\d[\d,.%]*", text)
 
@@ -112,7 +120,7 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
             anchors, substituted = [i for i, s in enumerate(stems) if s and s in asked], True
         if not anchors:
             continue
-        negation = cessation = plan = ""
+        negation = cessation = plan = maybe_not = ""
         done = False  # an anchor stated as a deed, neither named as a program nor planned
         for a in anchors:
             follows = words[a + 1].lower() if a + 1 < len(words) else ""
@@ -124,7 +132,8 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
                 plan = plan or " ".join([*precedes[-1:], words[a], follows]).strip()
                 continue
             planned = any(_PLAN_BEFORE.match(w) for w in words[max(0, a - 3):a])
-            if predicate.past and not substituted and not planned and not _done_form(words, a):
+            if predicate.past and not substituted and not planned and not _done_form(words, a) \
+                    and not (predicate.change in ("up", "down") and _past_verb(words, a)):
                 # "evaluate options, including share repurchases", "a program for us to repurchase shares":
                 # "did it repurchase?" is said by "repurchased", "paid", or the deed's amount
                 plan = plan or f"{words[a]} (named, not said done)"
@@ -137,9 +146,17 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
                     continue
                 if (low in _NEGATION or low.endswith("n't")) and stems[i] not in predicate.stems:
                     before = words[i - 1].lower() if i else ""
-                    if _PLAN_BEFORE.match(before) or (before in ("do", "does") and i + 1 < len(words)
-                                                       and _PLAN_BEFORE.match(words[i + 1])):
+                    planned_not = _PLAN_BEFORE.match(before) or (before in ("do", "does") and i + 1 < len(words)
+                                                                 and _PLAN_BEFORE.match(words[i + 1]))
+                    if planned_not and asks_plans and not _MAYBE.match(before):
+                        # "Will it recover the cost from customers?" is answered No by "will not seek cost
+                        # recovery from customers": a decision not to, where the question asks what will be
+                        # (not "may not": a possibility decides nothing)
+                        negation = negation or words[i]
+                    elif planned_not:
                         plan = plan or f"{words[i - 1]} {words[i]}"
+                        # "may not recover": to a question about what will be, neither a Yes nor a No
+                        maybe_not = maybe_not or (asks_plans and f"{words[i - 1]} {words[i]}")
                     else:
                         negation = negation or words[i]
                 elif i in ceased_words and any(_PLAN_BEFORE.match(w) for w in words[max(0, i - 3):i]):
@@ -152,6 +169,8 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
                   and len(y) == 4 and y[:2] in ("19", "20")]
         if negation and cessation:
             readings.append(("ambiguous", f"{negation} ... {cessation}"))
+        elif maybe_not:
+            readings.append(("ambiguous", maybe_not))
         elif cessation:
             readings.append(("ceased", cessation))
         elif negation:

@@ -26,9 +26,12 @@ from typing import TYPE_CHECKING
 
 from answering import numbers
 from answering.citations import cite, unique_citations
-from answering.kinds import polarity
+from answering.kinds import cash_returned, polarity
+from answering.kinds.ask_coverage import states_duration
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
+from answering.kinds.cause_cues import CHANGED, is_cause
 from answering.kinds.choice import table_items
+from answering.kinds.excepted import excepted_item, item_evidence, row_read
 from answering.kinds.sentences import (
     Sentence,
     Topic,
@@ -51,6 +54,7 @@ if TYPE_CHECKING:
     from answering.metric_answer import MetricServices
     from finrag.vocabulary import Vocabulary
     from retrieval.query_understanding import QueryUnderstanding
+    from retrieval.retriever import Retriever
 
 _NOT_MATERIAL = re.compile(r"\b(?:not|no)\b[^.;]{0,80}\bmaterial\b|\bimmaterial\b", re.I)
 _MATERIAL = re.compile(r"\bmaterial(?:ly)?\b", re.I)
@@ -79,6 +83,14 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "driven by a higher take rate or by higher volume?", "more or less cash?": no Yes or No answers it,
         # a metric's judgement included ("did revenue grow because of prices or because of volume?")
         return _either_or(decision, alternatives, hits, understanding, services)
+    if len(understanding.companies) == 1 and cash_returned.asked_way(main_clause(decision.ask)) \
+            and (years := _years(understanding, hits, span=False)):
+        # "did it return more cash to shareholders than its operations generated?": two statement
+        # lines compared, which no sentence states
+        got = cash_returned.answer(main_clause(decision.ask), question, understanding.companies[0], years[-1],
+                                   lambda label, year: metric_value(label, year, hits, understanding, services))
+        if got is not None:
+            return got
     if decision.metric and decision.test and decision.test != "stated":
         return _over_metric(decision, hits, understanding, services)
     return _stated(decision, question, hits, understanding, services)
@@ -350,6 +362,8 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
     if not (yes or no) and predicate.change in ("up", "down") and topic is not None \
             and (rates := _new_rate(decision, topic, hits, understanding)) is not None:
         return rates
+    if yes and no:
+        yes, no = _in_quarter(yes, no, main_clause(decision.ask))
     if yes and no and not material:
         # the deciding sentences disagree: which one is right is not for an extractive reader to guess
         return _refused(f"the filing's sentences disagree on whether {_asked(decision, topic)}: "
@@ -363,7 +377,32 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
         answer = bool(yes)  # (a material question: a specific matter, kept above, outweighs a general disclaimer)
         evidence = yes if answer else no
         unique = {s.text: s for s in sorted(evidence, key=order, reverse=True)}
+        lead = ""
+        # (a chunk's overlap with the next repeats a sentence's end as a sentence of its own)
+        unique = {t: s for t, s in unique.items() if not any(t != o and o.endswith(t) for o in unique)}
         evidence = sorted(unique.values(), key=order)[:2]
+        if not answer and predicate.universal and predicate.change in ("up", "down") \
+                and (item := next((i for s in evidence if (i := excepted_item(s.text))), "")):
+            # "did all of its segments grow? If not, which declined, by how much?": the excepted
+            # item's own change, stated where the filing discusses it
+            own = [s for s in item_evidence(item, predicate.change, main_clause(decision.ask), hits,
+                                            list(understanding.companies), years, services.retriever)
+                   if s.text not in unique]
+            evidence += own
+            said = next((r for s in own if (r := row_read(s, item))), "")
+            if said:
+                went = "declined" if predicate.change == "up" else "grew"
+                lead = f"The exception, {item}, {went}: {said}."
+        if _ASKS_WHY.search(question.replace(decision.ask, " ")) and not any(is_cause(s.text) for s in evidence) \
+                and topic is not None and (why := _cause_of(evidence[0], hits, understanding, topic, services.retriever)) is not None:
+            # "Did its operating ratio improve? What drove the change?": the filing gives the cause
+            # where it states the change, in the sentence after it or on the same page
+            evidence.append(why)
+        if (span := _HOW_LONG.search(question.replace(decision.ask, " "))) is not None \
+                and (until := _span_of(span.group(0), evidence, hits, understanding, services)) is not None:
+            # "..., and how long do the directors expect its cash to last?": the sentence stating that
+            # span, with the part's own words ("cash reserves can fund the business until ... 2025")
+            evidence.append(until)
         if polarity.asks_rules(question) and not polarity.asks_rules(decision.ask):
             # "Did it pay a dividend? What restrictions applied?": the restrictions on the asked deed,
             # held apart from the answer, are what the question's other part asks for
@@ -373,7 +412,7 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
             evidence += [s for s in rules if s.text not in unique][:1]
         return WrittenAnswer(
             status="answered", kind="yes_no",
-            text=f"{'Yes' if answer else 'No'}. " + " ".join(s.shown() for s in evidence),
+            text=f"{'Yes' if answer else 'No'}. {lead + ' ' if lead else ''}" + " ".join(s.shown() for s in evidence),
             citations=unique_citations([cite(s.chunk, s.text) for s in evidence]),
         )
     if found.held:
@@ -395,6 +434,51 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
                  f"mention gives {word}.",
         )
     return None
+
+
+# another part of the question asks a cause: "What drove the change?", "Explain why or why not."
+_ASKS_WHY = re.compile(r"\bwhy\b|\bwhat\s+(?:\w+\s+){0,2}?(?:drove|drives|caused?|explains?|led\s+to)\b|"
+                       r"\bexplain\b|\breasons?\b|\bdrivers?\b", re.I)
+
+
+def _cause_of(first: Sentence, hits: list[SearchHit], understanding: QueryUnderstanding, topic: Topic,
+              retriever: Retriever | None) -> Sentence | None:
+    """The cause the filing gives where it states the deciding fact: the sentence right after it
+    when that one states a cause ("The lower operating ratio was attributable to ..."), else the
+    best-ranked sentence of the same page or the next naming the topic, a change and a cause.
+    The chunk after the deciding sentence's is read too (the sentence after it often runs on there)."""
+    if retriever is not None and not any(h.chunk.doc == first.chunk.doc and h.chunk.index == first.chunk.index + 1
+                                         for h in hits):
+        following = [c for c in retriever.filing(first.chunk.doc).chunks if c.index == first.chunk.index + 1]
+        hits = [*hits, *(SearchHit(chunk=c, score=0.0) for c in following)]
+    pool = [s for s in sentences(hits, list(understanding.companies)) if s.text != first.text and is_cause(s.text)]
+    after = [s for s in pool if s.chunk.chunk_id == first.chunk.chunk_id and s.position == first.position + 1]
+    if after:
+        return after[0]
+    near = [s for s in pool if s.chunk.doc == first.chunk.doc and first.chunk.page <= s.chunk.page <= first.chunk.page + 1
+            and topic.stated_by(s.text) and CHANGED.search(s.text)]
+    return min(near, key=lambda s: (s.rank, s.position)) if near else None
+
+
+_HOW_LONG = re.compile(r"\bhow\s+long\b[^?.;]*", re.I)
+
+
+def _span_of(ask: str, evidence: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding,
+             services: MetricServices) -> Sentence | None:
+    """The best-ranked sentence of the asked company stating the span a "how long" part asks
+    (answering.kinds.ask_coverage.states_duration), among the hits, else one more search."""
+    companies = list(understanding.companies)
+    if any(states_duration(ask, s.text, companies, services.vocabulary) for s in evidence):
+        return None
+
+    def best(found: list[SearchHit]) -> Sentence | None:
+        said = [s for s in sentences(found, companies) if states_duration(ask, s.text, companies, services.vocabulary)]
+        return min(said, key=lambda s: (s.rank, s.position)) if said else None
+
+    got = best(hits)
+    if got is not None or services.retriever is None:
+        return got
+    return best(more_tables(ask, [], companies, sorted(understanding.fiscal_years), services.retriever))
 
 
 _RATE = re.compile(r"\$\s?(\d+\.\d+)\s+per\s+share", re.I)
@@ -453,6 +537,28 @@ def _in_period(yes: list[Sentence], no: list[Sentence], found: _Found,
         yes = [s for s in yes if s in dated]
         no = [s for s in no if s in dated or id(s) in found.ceased]
     return yes, no
+
+
+_QUARTER = re.compile(r"\b(?P<nth>first|second|third|fourth)\s+(?:fiscal\s+)?quarter\b|\bQ(?P<q>[1-4])\b", re.I)
+_NTH = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+def _quarters(text: str) -> set[int]:
+    return {_NTH[m.group("nth").lower()] if m.group("nth") else int(m.group("q")) for m in _QUARTER.finditer(text)}
+
+
+def _in_quarter(yes: list[Sentence], no: list[Sentence], clause: str) -> tuple[list[Sentence], list[Sentence]]:
+    """Sentences that disagree, where the question names a quarter ("for the fourth quarter of 2017"):
+    those naming that quarter decide ("suspended ... beginning with the fourth quarter of 2017" over
+    "paid quarterly dividends in July and October of 2017"), when they all say the same."""
+    asked = _quarters(clause)
+    if len(asked) != 1:
+        return yes, no
+    on_yes = [s for s in yes if asked <= _quarters(s.text)]
+    on_no = [s for s in no if asked <= _quarters(s.text)]
+    if bool(on_yes) == bool(on_no):
+        return yes, no
+    return on_yes, on_no
 
 
 def _asked(decision: KindDecision, topic: Topic | None) -> str:

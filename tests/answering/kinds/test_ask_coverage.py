@@ -176,3 +176,16 @@ def test_a_question_s_only_amount_is_any_figure_and_a_share_is_a_percentage(voca
     assert uncovered_ask(cuts, asked, ["eBay"], vocab) is None
     without = cuts.model_copy(update={"text": cuts.text.replace(", about 4% of our total employee base", "")})
     assert uncovered_ask(without, asked, ["eBay"], vocab) == "what share of the workforce was that"
+
+
+def test_how_long_needs_a_span_of_time_where_the_ask_s_own_words_are(vocab):
+    # Zegona's 2022 annual report: the going-concern review's "next 12 months" is not how long its cash lasts
+    question = ("Does Zegona Communications' 2022 annual report raise any doubt about the company's ability to continue "
+                "as a going concern, and how long do the directors expect its cash to last?")
+    review = _answer('Yes. "The Board has concluded that there is a material uncertainty affecting Zegona\'s ability '
+                     'to continue in business or meet its liabilities as they fall due for the next 12 months." '
+                     '(ZEGONA p.16)', "yes_no")
+    assert uncovered_ask(review, question, ["Zegona"], vocab) == "how long do the directors expect its cash to last"
+    runway = _answer(review.text + ' "Provided no material unforeseen costs arise, the Directors expect the cash '
+                     'reserves to fund the business until the first quarter of 2025." (ZEGONA p.52)', "yes_no")
+    assert uncovered_ask(runway, question, ["Zegona"], vocab) is None

@@ -386,3 +386,13 @@ def test_shareholders_are_not_stated_by_a_per_share_figure():
     paid = gain + (' "Following the closing of the Tampa sale, the Board declared a special dividend of $3.75 per share '
                    'bringing the total dividends paid to shareholders since January 2020" (3e8d221a p.4)')
     assert not part_unanswered(part, paid, "passage", ["Patriot Transportation"])
+
+
+def test_a_yes_no_s_cause_part_is_stated_by_a_cause_not_by_the_ask_s_words():
+    question = "Did Acme's operating ratio improve in fiscal 2024? What drove the change?"
+    alone = WrittenAnswer(status="answered", kind="yes_no",
+                          text='Yes. "Our operating ratio in fiscal 2024 improved to 94.2% compared to 96.1%." (acme p.18)')
+    assert unanswered_part(alone, question, ["Acme"]) == "What drove the change?"
+    caused = alone.model_copy(update={"text": alone.text + ' "The lower operating ratio was attributable to the '
+                                                           'increase in revenue per mile." (acme p.18)'})
+    assert unanswered_part(caused, question, ["Acme"]) is None

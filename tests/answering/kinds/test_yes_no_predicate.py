@@ -122,3 +122,70 @@ def test_a_deed_asked_in_the_past_is_said_done_by_a_past_form_or_its_figure(serv
     figured = _acme("Share repurchases were $450 million in fiscal 2024.")
     written = ask("Did Acme Corp repurchase shares in fiscal 2024?", figured, [0], services)
     assert written.text.startswith("Yes."), written.text
+
+
+def test_a_decision_not_to_answers_a_question_about_what_will_be(services):
+    # PG&E's May 2023 8-K on the Zogg fire settlement states the same: "will not seek cost recovery"
+    acme = _acme("The financial commitments stipulated in the settlement total $50 million, and Acme Corp will "
+                 "not seek cost recovery from customers.")
+    written = ask("Will Acme Corp recover the cost of its 2024 settlement from customers through rates?", acme, [0],
+                  services)
+    assert written.text.startswith("No."), written.text
+    maybe = _acme("Acme Corp may not recover the cost of its 2024 settlement from customers through rates.")
+    written = ask("Will Acme Corp recover the cost of its 2024 settlement from customers through rates?", maybe, [0],
+                  services)
+    assert written.status != "answered", written.text
+
+
+def test_sentences_that_disagree_are_decided_by_the_one_naming_the_asked_quarter(services):
+    # PG&E's FY2017 10-K states both: dividends paid in July and October, suspended from the fourth quarter
+    acme = _acme("In July and October of 2024, respectively, Acme Corp paid quarterly common stock dividends of "
+                 "$0.53 per share.",
+                 "On December 20, 2024, the Board of Acme Corp suspended quarterly cash dividends on its common "
+                 "stock, beginning with the fourth quarter of 2024, due to uncertainty about wildfire liabilities.")
+    written = ask("Did Acme Corp pay a common stock dividend for the fourth quarter of 2024? Explain why or why not.",
+                  acme, [0], services)
+    assert written.text.startswith("No.") and "fourth quarter" in written.text, written.text
+    # without a quarter asked, the same sentences still disagree
+    written = ask("Did Acme Corp pay a common stock dividend in 2024?", acme, [0], services)
+    assert written.status != "answered", written.text
+
+
+def test_an_exception_is_answered_with_the_excepted_items_own_change_and_cause(services):
+    # Apple's FY2017 10-K: the highlights name the exception (p.25), the segment table (p.26) and
+    # the segment's own discussion (p.29) say by how much and why
+    apple = filing("financebench-extra/pdfs/APPLE_2017_10K.pdf")
+    question = ("Apple's total net sales grew in fiscal 2017. Did all of its geographic segments grow that year? "
+                "If not, which segment declined, by how much, and why?")
+    written = ask(question, apple, [24, 25, 28], services)
+    assert written.text.startswith("No. The exception, Greater China, declined: 44,764 in 2017 against 48,492 in "
+                                   "2016, a change of (8)%."), written.text
+    assert any("lower net sales of iPhone" in c.quote for c in written.citations), written.text
+    # the 2016 discussion ("decreased during 2016 compared to 2015") is not the asked year's
+    assert not any("during 2016 compared to 2015" in c.quote for c in written.citations), written.text
+
+
+def test_a_cause_asked_beside_the_yes_or_no_is_the_filing_s_own_cause_sentence(services):
+    # Patriot Transportation's Q1 FY2015 10-Q, p.18: the change, then (run on into the next chunk) its cause
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2015_10-Q_Q1.pdf")
+    question = ("Did Patriot Transportation's operating ratio, the profitability measure it uses, improve in the first "
+                "quarter of fiscal 2015 (the quarter ended December 31, 2014)? What drove the change?")
+    written = ask(question, patriot, [17, 18], services)
+    assert written.status == "answered" and written.text.startswith("Yes."), written.text
+    assert any("attributable to the increase in revenue per mile" in c.quote for c in written.citations), written.text
+    # without a cause asked, the deciding sentence alone answers
+    written = ask(question.split("?")[0] + "?", patriot, [17, 18], services)
+    assert not any("attributable" in c.quote for c in written.citations), written.text
+
+
+def test_a_how_long_part_is_answered_by_the_sentence_stating_that_span_of_its_own_words(services):
+    # Zegona's 2022 annual report: the going-concern doubt (p.16), and how long the cash lasts (p.60)
+    zegona = filing("filings-wild/pdfs/ZegonaCommunications_2022_AnnualReport.pdf")
+    question = ("Does Zegona Communications' 2022 annual report raise any doubt about the company's ability to continue "
+                "as a going concern, and how long do the directors expect its cash to last?")
+    written = ask(question, zegona, [15, 59], services)
+    assert written.status == "answered" and written.text.startswith("Yes."), written.text
+    assert any("until at least the first quarter of 2025" in c.quote for c in written.citations), written.text
+    # without the runway's page, the review's "next 12 months" does not answer how long the cash lasts
+    written = ask(question, zegona, [15], services)
+    assert written.status != "answered", written.text
