@@ -285,3 +285,37 @@ def test_a_fiscal_year_s_causes_are_not_read_from_a_first_quarter_release(servic
     written = write_answer_over("Why did Patriot Transportation's revenues fall in fiscal 2017?",
                                 hits(release, [0]), release, services)
     assert written.status != "answered", written.text
+
+
+def test_a_bilingual_statements_lines_are_read_by_their_english_labels_each_once(services):
+    """Adhi Karya's FY2013 statement (p.8) prints each row with an Indonesian label before its
+    amounts and an English one after ("Laba Selisih Kurs - Bersih 3.u 110,166,380,494
+    17,862,052,843 Gain on Foreign Exchange - Net"), and its chunks repeat a row at their seams:
+    the rows are read by their English labels, each once, and sum to net income in both years.
+    Its movers are more than three of like size: the five largest are named."""
+    adhi = filing("filings-wild/pdfs/AdhiKarya_2013_AnnualFinancialStatements.pdf")
+    written = ask("PT Adhi Karya's net income nearly doubled in FY2013. What were the main drivers?", adhi, [7],
+                  services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert written.text.startswith("NET INCOME FOR THE YEAR went from 213,317,532,467 (2012) to 408,437,913,454 (2013)")
+    drivers = written.text.split("What drove it")[1].split("On the way")[0]
+    for line in ("Allowance for Impairment of Receivables", "Other Charges - Net", "Income Tax Expenses",
+                 "Gain on Foreign Exchange - Net: 17,862,052,843 (2012) to 110,166,380,494 (2013)"):
+        assert line in drivers, line
+
+
+def test_a_statement_in_another_language_has_its_subtotals_read_from_the_vocabulary(services):
+    """Adhi Karya's nine-month 2011 statement (p.5) is in Indonesian only: "Laba usaha" (operating
+    income) and "Laba sebelum pajak penghasilan" (income before tax) total the lines above them,
+    as the vocabulary's language table names them, so the lines sum to the period's profit. A row
+    with a nil cell ("463,246,049 --") is still one of its lines."""
+    adhi = filing("filings-wild/pdfs/AdhiKarya_2011_FinancialStatements_Q3.pdf")
+    written = ask("PT Adhi Karya's revenue grew slightly in the first nine months of 2011, yet its net profit fell "
+                  "sharply. What drove the decline?", adhi, [4], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert written.text.startswith("LABA PERIODE BERJALAN (Net income) went from 75,670,311,698 (2010) to "
+                                   "30,286,425,503 (2011)")
+    drivers = written.text.split("What drove it")[1].split("On the way")[0]
+    assert drivers.index("Pendapatan Lainnya: 24,057,661,139 (2010) to (2,844,704,649) (2011)") \
+        < drivers.index("Pajak Kini")
+    assert "2.q," not in drivers  # the note references after a label are not part of its name
