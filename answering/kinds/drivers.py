@@ -570,8 +570,11 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
     metrics = [decision.metric] if decision.metric else list(reversed(_changed_metrics(premise, vocab)))
     years = sorted(set(understanding.fiscal_years))
     companies = list(understanding.companies)
-    if not metrics or len(companies) != 1 or not _A_CHANGE.search(question):
-        return None  # "X reported a net loss; what drove it": the loss's make-up, not a change between years
+    if not metrics or len(companies) != 1:
+        return None
+    # "X had positive pre-tax income but still reported a net loss. Why?": no change between years is
+    # asked, but what made the year's figure a loss: the lines that turned a subtotal of the other sign
+    make_up = not _A_CHANGE.search(question)
     year = years[-1] if years else None
     for pool in (hits, None):
         if pool is None:
@@ -585,7 +588,8 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
         for metric in metrics:
             change = statement_drivers.read_change(metric, year, pool, companies, vocab, question)
             if change is not None:
-                return statement_drivers.write(change)  # None: its main mover explains nothing
+                # None: its main mover explains nothing, or no subtotal above it has the other sign
+                return statement_drivers.write_make_up(change) if make_up else statement_drivers.write(change)
     return None
 
 

@@ -73,6 +73,7 @@ class StatementChange(BaseModel):
     years: tuple[int, int]  # (before, asked)
     columns: tuple[int, int]  # value columns of (before, asked), counted from the right end of the row
     parts: list[tuple[Line, int]]  # (line, +1 / -1)
+    run: list[tuple[Line, int]] = []  # every line above the total in the statement's order, 0: left out of the sum
     subtotals: list[Line] = []  # subtotals of the run left out of the sum (operating income on the way to net income)
 
     def value(self, line: Line, which: int) -> float:
@@ -267,7 +268,8 @@ def _above(lines: list[Line | tuple[int, ...]], at: int, total: Line, year: int 
             between = [p for p, s in zip(parts, signs, strict=True) if not s and p.subtotal
                        and not re.match(r"(?:total\s+)?(?:net\s+)?(?:revenues?|sales)\b", p.label, re.I)
                        and [p.row.values[len(p.row.values) - c] for c in cols] != totals]
-            return StatementChange(total=total, years=years, columns=cols, parts=used, subtotals=between)
+            return StatementChange(total=total, years=years, columns=cols, parts=used, subtotals=between,
+                                   run=list(zip(parts, signs, strict=True)))
     return None
 
 
@@ -336,5 +338,66 @@ def write(change: StatementChange) -> WrittenAnswer | None:
             f"{_shown(change.value(line, 1), sample)} ({now})" for line in change.subtotals[-_ON_THE_WAY:]) + "."
     citations = [cite(change.total.chunk, change.total.row.line), *(cite(line.chunk, line.row.line) for line, _ in top),
                  *(cite(line.chunk, line.row.line) for line in change.subtotals[-_ON_THE_WAY:])]
+    return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
+                         flags=["drivers_from_statement_lines"])
+
+
+def _from_subtotal(change: StatementChange, start: Line, lines: list[Line], sample: str) -> tuple[int, ...] | None:
+    """One sign per line under which the subtotal and the lines after it add up to the total in both
+    columns, or None: a line printed negative in every column is already signed; a line that reads
+    as a subtotal ("Income from discontinued operations") is added as printed or left out, the
+    fewest such used."""
+    digits = len(sample.split(".")[1].rstrip(")")) if "." in sample else 0
+    tolerance = 10.0 ** -digits * (1 + len(lines) // 4)
+    if len(lines) > _MAX_ROWS:
+        return None
+    choices = [(0, 1) if line.subtotal else
+               (1,) if all(change.value(line, k) < 0 for k in (0, 1)) and "(" not in line.label else (1, -1)
+               for line in lines]
+    best: tuple[int, ...] | None = None
+    for signs in itertools.product(*choices):
+        used = sum(1 for s, line in zip(signs, lines, strict=True) if s and line.subtotal)
+        if best is not None and used >= sum(1 for s, line in zip(best, lines, strict=True) if s and line.subtotal):
+            continue
+        if all(abs(change.value(start, k) + sum(s * change.value(line, k) for s, line in zip(signs, lines, strict=True))
+                   - change.value(change.total, k)) <= tolerance for k in (0, 1)):
+            best = signs
+    return best
+
+
+def write_make_up(change: StatementChange) -> WrittenAnswer | None:
+    """What made the asked year's total what it is, when the question asks why it was a loss (or a
+    profit) rather than why it changed ("had positive pre-tax income but still reported a net loss.
+    Why?"): the last subtotal above it of the other sign (income from operations of 2,350 above a net
+    loss of 1,269) and the lines between the two that turned it, largest first. Refused (None) when no
+    subtotal above has the other sign, or the lines between do not take that subtotal to the total."""
+    _, now = change.years
+    sample = change.total.row.tokens[-1] if change.total.row.tokens else ""
+    total = change.value(change.total, 1)
+    turned = [i for i, (line, _) in enumerate(change.run)
+              if line.subtotal and change.value(line, 1) * total < 0]
+    if not total or not turned:
+        return None
+    # the last such subtotal that the lines after it take to the total ("Income from discontinued
+    # operations" reads as one, but nothing follows it)
+    for at in reversed(turned):
+        start, lines = change.run[at][0], [line for line, _ in change.run[at + 1:]]
+        signs = _from_subtotal(change, start, lines, sample) if lines else None
+        if signs is not None and any(signs):
+            break
+    else:
+        return None
+    between = [(line, sign * change.value(line, 1)) for line, sign in zip(lines, signs, strict=True) if sign]
+    moved = sum(abs(v) for _, v in between) or 1.0
+    top = [(line, v) for line, v in sorted(between, key=lambda t: -abs(t[1])) if abs(v) >= _MIN_SHARE * moved][:_SHOWN]
+    if not top or _CATCH_ALL.match(top[0][0].label):
+        return None
+    label = change.total.name
+    shown = "; ".join(f"{line.name}: {_shown(change.value(line, 1), sample)}" for line, _ in top)
+    text = (f"{label} was {_shown(total, sample)} in {now}, though {start.name} above it was "
+            f"{_shown(change.value(start, 1), sample)}. What drove it, from the statement's lines (those between "
+            f"{start.name} and {label} take the one to the other): {shown}.")
+    citations = [cite(change.total.chunk, change.total.row.line), cite(start.chunk, start.row.line),
+                 *(cite(line.chunk, line.row.line) for line, _ in top)]
     return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
                          flags=["drivers_from_statement_lines"])

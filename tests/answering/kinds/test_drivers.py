@@ -319,3 +319,29 @@ def test_a_statement_in_another_language_has_its_subtotals_read_from_the_vocabul
     assert drivers.index("Pendapatan Lainnya: 24,057,661,139 (2010) to (2,844,704,649) (2011)") \
         < drivers.index("Pajak Kini")
     assert "2.q," not in drivers  # the note references after a label are not part of its name
+
+
+def test_why_a_year_ended_in_a_loss_is_read_from_the_lines_that_turned_a_subtotal_of_the_other_sign(services):
+    """eBay's FY2022 statement (p.59): no change between years is asked, but why the year was a
+    loss. Income from operations (2,350) is the last subtotal above the net loss (1,269) with the
+    other sign, and the lines after it take it to the loss in both columns: the equity
+    investments' loss turned it. "Income from discontinued operations" reads as a subtotal but has
+    nothing after it."""
+    ebay = filing("financebench-extra/pdfs/EBAY_2022_10K.pdf")
+    written = ask("eBay reported a net loss for FY2022. Was the loss caused by its core marketplace operations? "
+                  "Explain what drove it.", ebay, [58], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert written.text.startswith("Net income (loss) was (1,269) in 2022, though Income from operations above it "
+                                   "was 2,350.")
+    assert "Gain (loss) on equity investments and warrant, net: (3,786)" in written.text
+
+
+def test_a_loss_under_a_positive_pre_tax_income_is_turned_by_the_tax_line(services):
+    """PG&E Corporation's FY2021 10-K (its statement on p.100): income before income taxes of 748
+    and a tax provision of 836 make the net loss of 88."""
+    pge = filing("financebench-extra/pdfs/PG_E_2021_10K.pdf")
+    written = ask("PG&E Corporation had positive pre-tax income in FY2021 but still reported a net loss. Why?", pge,
+                  [99], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "was (88) in 2021, though Income (Loss) Before Income Taxes above it was 748" in written.text
+    assert "Income tax provision (benefit): 836" in written.text
