@@ -234,6 +234,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         held = next((s for s in found if s not in best and _HELD.search(s.text) and alternatives.stated_by(s.text)
                      and one_year in years_in(s.text)), None)
         best = [*best, held] if held is not None else best
+    if from_premise:
+        # "What drove the growth, and how did the pandemic show up in its advertising metrics?": the
+        # other part has a subject of its own, explained by a sentence of its own
+        best += _other_parts(others, found, before, best, years, named, one_year, companies)
     text = " ".join(shown(s) for s in best)
     change = _change(decision, hits, understanding, services, years)
     citations = [cite(s.chunk, prose(s.text)) for s in best]
@@ -257,6 +261,42 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         flags = list(dict.fromkeys([*first.answer.flags, *last.answer.flags]))
     return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
                          flags=flags)
+
+
+# a part that asks a pick, a yes/no or an amount: a cause sentence does not answer it
+_NOT_A_CAUSE_PART = re.compile(r"^\W*(?:and\s+)?(?:which|who|when|where|is|are|was|were|did|does|do|has|have|had|"
+                               r"how\s+(?:much|many)|by\s+how|what\s+(?:percentage|share|amount|portion))\b", re.I)
+
+
+def _other_parts(others: list[str], found: list[Sentence], before: dict[str, Sentence], best: list[Sentence],
+                 years: list[int], named: set[int], one_year: int | None, companies: list[str]) -> list[Sentence]:
+    """For each part of the ask with a subject of its own, the one explaining sentence (with the one it
+    refers back to) that names at least half of that part's words, about the asked year's change:
+    "how did the pandemic show up in its advertising metrics" -> "The decrease in average price per ad
+    ... was primarily driven by a decrease in advertising demand ... due to the COVID-19 pandemic"."""
+    out: list[Sentence] = []
+    for part in others:
+        words = content_words(part, companies)
+        if _NOT_A_CAUSE_PART.match(part) or len(words) < 2:
+            continue
+        scored = []
+        for s in found:
+            if s.text[:1].islower() or s in best or s in out or not _is_cause(s.text):
+                continue
+            lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
+            said = " ".join(u.text for u in (lead, s) if u is not None)
+            mentioned = years_in(said)
+            if overlap(s.text, words) < _MIN_OVERLAP or not (mentioned or _DATED.search(said)):
+                continue
+            if years and (_another_years(mentioned, named, one_year) or _another_years(years_in(s.text), set(), one_year)):
+                continue  # another year's change
+            when = 0 if years and years[-1] in mentioned else 1
+            own_filing = not years or s.chunk.fiscal_year == years[-1]
+            scored.append(((when, 0 if own_filing else 1, -overlap(s.text, words), s.rank, s.position),
+                           [u for u in (lead, s) if u is not None and u not in best and u not in out]))
+        if scored:
+            out += min(scored, key=lambda t: t[0])[1]
+    return out
 
 
 def refused_subject(decision: KindDecision, question: str, vocab: Vocabulary, companies: list[str]) -> str | None:

@@ -345,3 +345,16 @@ def test_a_loss_under_a_positive_pre_tax_income_is_turned_by_the_tax_line(servic
     assert (written.status, written.kind) == ("answered", "drivers"), written.text
     assert "was (88) in 2021, though Income (Loss) Before Income Taxes above it was 748" in written.text
     assert "Income tax provision (benefit): 836" in written.text
+
+
+def test_a_part_with_a_subject_of_its_own_is_explained_by_a_sentence_of_its_own(services):
+    """"What drove the growth, and how did the pandemic show up in its advertising metrics?": the
+    growth is the premise's revenue, explained on p.66; the second part asks about other things
+    (the pandemic, the ad metrics), which the sentence on the average price per ad explains."""
+    fb = filing("filings-wild/pdfs/Facebook_2020_10-K.pdf")
+    written = ask("Facebook's revenue grew 22% in 2020 despite the COVID-19 pandemic. What drove the growth, and how "
+                  "did the pandemic show up in its advertising metrics?", fb, [65], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "increase in the number of ads delivered" in written.text
+    assert "The decrease in average price per ad during the year ended December 31, 2020 was primarily driven by " \
+           "a decrease in advertising demand globally" in written.text
