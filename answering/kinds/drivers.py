@@ -149,7 +149,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if from_premise and others and (also := read_topic(" ".join(others), companies, vocab)) is not None:
         # "What drove the growth, and how did the pandemic show up in its advertising metrics?": both asked
         topic = topic.model_copy(update={"phrases": topic.phrases + also.phrases, "pairs": topic.pairs + also.pairs})
-    topic = topic.model_copy(update={"phrases": topic.phrases + _numerator_phrases(decision.metric, vocab)})
+    topic = topic.model_copy(update={"phrases": topic.phrases + _numerator_phrases(decision.metric, vocab)
+                                     + _per_share_phrases(topic.phrases)})
     years = sorted(set(understanding.fiscal_years))
     # the periods the question names: its fiscal years and the calendar years of its dates
     # ("the quarter ended October 30, 2022" of fiscal 2023)
@@ -196,6 +197,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             continue  # "The increase in PG&E Corporation's net loss" when it went from a loss to income: another figure
         if not anchored and overlap(said, wanted) < _MIN_OVERLAP:
             continue  # no metric to anchor it: the sentence must be about what the question asks
+        if understanding.periods and _QUARTER_FILING.fullmatch(s.chunk.period or "") \
+                and s.chunk.period not in understanding.periods:
+            continue  # "in the first quarter of 2023": the second quarter's release explains its own quarter
         if years and not (understanding.periods or _ASKS_QUARTER.search(question)) \
                 and _PART_YEAR.fullmatch(s.chunk.period or ""):
             continue  # "Why did revenues fall in fiscal 2017?": a first quarter's release explains its quarter only
@@ -339,6 +343,7 @@ _ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|The\s+(?:\w+\s+){0,2}?
 _GOES_ON = re.compile(r"\b(?:also|further|additionally|in\s+addition)\b|\boffset\b|\bbenefit", re.I)
 # a filing about part of a year: its first three quarters (a fourth quarter's release reports the year too)
 _PART_YEAR = re.compile(r"\d{4}Q[1-3]")
+_QUARTER_FILING = re.compile(r"\d{4}Q[1-4]")
 # a question about a quarter, though no period of it was read ("in the quarter ended March 31, 2019":
 # the second quarter of a fiscal year ending in September): a quarter's filing explains it
 _ASKS_QUARTER = re.compile(r"\bquarter\b|\bthree\s+months\b|\bQ[1-4]\b", re.I)
@@ -647,6 +652,17 @@ def _with_chunks_above(pool: list[SearchHit], services: MetricServices) -> list[
     if store is None or not missing:
         return pool
     return [*pool, *_store_chunks(missing, pool, store)]
+
+
+_PER_SHARE = ("per", "share")
+
+
+def _per_share_phrases(phrases: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """A per-share figure as releases word it: "earnings per share" is "$0.29 per diluted share",
+    "core earnings per diluted share" (the share count between "per" and "share")."""
+    if not any(p[i:i + 2] == _PER_SHARE for p in phrases for i in range(len(p) - 1)):
+        return []
+    return [(*tokenize("per"), *tokenize(kind), *tokenize("share")) for kind in ("diluted", "basic")]
 
 
 def _numerator_phrases(metric: str | None, vocab: Vocabulary) -> list[tuple[str, ...]]:

@@ -358,3 +358,19 @@ def test_a_part_with_a_subject_of_its_own_is_explained_by_a_sentence_of_its_own(
     assert "increase in the number of ads delivered" in written.text
     assert "The decrease in average price per ad during the year ended December 31, 2020 was primarily driven by " \
            "a decrease in advertising demand globally" in written.text
+
+
+def test_earnings_per_diluted_share_is_the_asked_eps_and_another_quarters_release_explains_its_own(services):
+    """PG&E's Q1 2023 release says its EPS as "$0.27 per diluted share" and explains "the change in
+    quarter-over-quarter non-GAAP core earnings per diluted share" and "the increase in GAAP
+    results": both are the asked earnings per share. Its Q2 2023 release explains the second
+    quarter's change, not the first's."""
+    q1 = filing("financebench-extra/pdfs/PG_E_2023_EARNINGS_dated-2023-05-04.pdf")
+    q2 = filing("financebench-extra/pdfs/PG_E_2023_EARNINGS-dated-2023-07-27.pdf")
+    found = hits(q1, [0, 1]) + hits(q2, [1])
+    written = write_answer_over("What drove the change in PG&E Corporation's GAAP and non-GAAP core earnings per share "
+                                "in the first quarter of 2023?", found, q1 + q2, services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "primarily driven by lower operating and maintenance costs due to crews reallocated" in written.text
+    assert "The increase in GAAP results was primarily driven by lower costs related to investigation" in written.text
+    assert "second quarter of 2023" not in written.text and "timing items and other increases" not in written.text
