@@ -365,6 +365,11 @@ def _from_subtotal(change: StatementChange, start: Line, lines: list[Line], samp
     return best
 
 
+# a total of costs ("Total operating expenses") is no profit a loss was turned from ("Income before tax
+# and financial charges" is one)
+_EXPENSES = re.compile(r"^(?!.*\b(?:income|profit|loss|earnings)\b).*\b(?:expenses?|costs?|charges?)\b", re.I)
+
+
 def write_make_up(change: StatementChange) -> WrittenAnswer | None:
     """What made the asked year's total what it is, when the question asks why it was a loss (or a
     profit) rather than why it changed ("had positive pre-tax income but still reported a net loss.
@@ -375,7 +380,7 @@ def write_make_up(change: StatementChange) -> WrittenAnswer | None:
     sample = change.total.row.tokens[-1] if change.total.row.tokens else ""
     total = change.value(change.total, 1)
     turned = [i for i, (line, _) in enumerate(change.run)
-              if line.subtotal and change.value(line, 1) * total < 0]
+              if line.subtotal and not _EXPENSES.search(line.label) and change.value(line, 1) * total < 0]
     if not total or not turned:
         return None
     # the last such subtotal that the lines after it take to the total ("Income from discontinued
