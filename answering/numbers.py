@@ -152,13 +152,20 @@ def split_row(line: str, convention: NumberConventionName = "us") -> Row | None:
     return Row(line=line, label=label, values=list(reversed(values)), percent=percent, tokens=list(reversed(printed)))
 
 
+# a dash between two words of the label after the amounts ("Gain on Foreign Exchange - Net") is the
+# label's, not a nil amount (which stands between an amount and the label)
+_LABEL_DASH = re.compile(r"[-–—]")
+
+
 def split_two_label_row(line: str, convention: NumberConventionName = "us") -> Row | None:
     """A bilingual statement's row, its label printed before the amounts in one language and
     after them in the other ("Pendapatan 22 3,446,214,954 3,581,375,403 Revenue"); None for
     any other line. Two amounts at least, and words only (no figures) after them."""
     tokens = line.split()
     i = len(tokens)
-    while i > 0 and not is_amount(tokens[i - 1], convention) and tokens[i - 1] != "$" and not re.search(r"\d", tokens[i - 1]):
+    while i > 0 and (not is_amount(tokens[i - 1], convention) and tokens[i - 1] != "$" and not re.search(r"\d", tokens[i - 1])
+                     or _LABEL_DASH.fullmatch(tokens[i - 1]) and i < len(tokens) and i >= 2
+                     and not is_amount(tokens[i - 2], convention) and not re.search(r"\d", tokens[i - 2])):
         i -= 1
     after = " ".join(tokens[i:])
     if i == len(tokens) or not re.search(r"[A-Za-z]{2}", after):

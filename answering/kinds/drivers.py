@@ -149,7 +149,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if from_premise and others and (also := read_topic(" ".join(others), companies, vocab)) is not None:
         # "What drove the growth, and how did the pandemic show up in its advertising metrics?": both asked
         topic = topic.model_copy(update={"phrases": topic.phrases + also.phrases, "pairs": topic.pairs + also.pairs})
-    topic = topic.model_copy(update={"phrases": topic.phrases + _numerator_phrases(decision.metric, vocab)})
+    topic = topic.model_copy(update={"phrases": topic.phrases + _numerator_phrases(decision.metric, vocab)
+                                     + _per_share_phrases(topic.phrases)})
     years = sorted(set(understanding.fiscal_years))
     # the periods the question names: its fiscal years and the calendar years of its dates
     # ("the quarter ended October 30, 2022" of fiscal 2023)
@@ -196,6 +197,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             continue  # "The increase in PG&E Corporation's net loss" when it went from a loss to income: another figure
         if not anchored and overlap(said, wanted) < _MIN_OVERLAP:
             continue  # no metric to anchor it: the sentence must be about what the question asks
+        if understanding.periods and _QUARTER_FILING.fullmatch(s.chunk.period or "") \
+                and s.chunk.period not in understanding.periods:
+            continue  # "in the first quarter of 2023": the second quarter's release explains its own quarter
         if years and not (understanding.periods or _ASKS_QUARTER.search(question)) \
                 and _PART_YEAR.fullmatch(s.chunk.period or ""):
             continue  # "Why did revenues fall in fiscal 2017?": a first quarter's release explains its quarter only
@@ -234,6 +238,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         held = next((s for s in found if s not in best and _HELD.search(s.text) and alternatives.stated_by(s.text)
                      and one_year in years_in(s.text)), None)
         best = [*best, held] if held is not None else best
+    if from_premise:
+        # "What drove the growth, and how did the pandemic show up in its advertising metrics?": the
+        # other part has a subject of its own, explained by a sentence of its own
+        best += _other_parts(others, found, before, best, years, named, one_year, companies)
     text = " ".join(shown(s) for s in best)
     change = _change(decision, hits, understanding, services, years)
     citations = [cite(s.chunk, prose(s.text)) for s in best]
@@ -257,6 +265,42 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         flags = list(dict.fromkeys([*first.answer.flags, *last.answer.flags]))
     return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
                          flags=flags)
+
+
+# a part that asks a pick, a yes/no or an amount: a cause sentence does not answer it
+_NOT_A_CAUSE_PART = re.compile(r"^\W*(?:and\s+)?(?:which|who|when|where|is|are|was|were|did|does|do|has|have|had|"
+                               r"how\s+(?:much|many)|by\s+how|what\s+(?:percentage|share|amount|portion))\b", re.I)
+
+
+def _other_parts(others: list[str], found: list[Sentence], before: dict[str, Sentence], best: list[Sentence],
+                 years: list[int], named: set[int], one_year: int | None, companies: list[str]) -> list[Sentence]:
+    """For each part of the ask with a subject of its own, the one explaining sentence (with the one it
+    refers back to) that names at least half of that part's words, about the asked year's change:
+    "how did the pandemic show up in its advertising metrics" -> "The decrease in average price per ad
+    ... was primarily driven by a decrease in advertising demand ... due to the COVID-19 pandemic"."""
+    out: list[Sentence] = []
+    for part in others:
+        words = content_words(part, companies)
+        if _NOT_A_CAUSE_PART.match(part) or len(words) < 2:
+            continue
+        scored = []
+        for s in found:
+            if s.text[:1].islower() or s in best or s in out or not _is_cause(s.text):
+                continue
+            lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
+            said = " ".join(u.text for u in (lead, s) if u is not None)
+            mentioned = years_in(said)
+            if overlap(s.text, words) < _MIN_OVERLAP or not (mentioned or _DATED.search(said)):
+                continue
+            if years and (_another_years(mentioned, named, one_year) or _another_years(years_in(s.text), set(), one_year)):
+                continue  # another year's change
+            when = 0 if years and years[-1] in mentioned else 1
+            own_filing = not years or s.chunk.fiscal_year == years[-1]
+            scored.append(((when, 0 if own_filing else 1, -overlap(s.text, words), s.rank, s.position),
+                           [u for u in (lead, s) if u is not None and u not in best and u not in out]))
+        if scored:
+            out += min(scored, key=lambda t: t[0])[1]
+    return out
 
 
 def refused_subject(decision: KindDecision, question: str, vocab: Vocabulary, companies: list[str]) -> str | None:
@@ -299,6 +343,7 @@ _ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|The\s+(?:\w+\s+){0,2}?
 _GOES_ON = re.compile(r"\b(?:also|further|additionally|in\s+addition)\b|\boffset\b|\bbenefit", re.I)
 # a filing about part of a year: its first three quarters (a fourth quarter's release reports the year too)
 _PART_YEAR = re.compile(r"\d{4}Q[1-3]")
+_QUARTER_FILING = re.compile(r"\d{4}Q[1-4]")
 # a question about a quarter, though no period of it was read ("in the quarter ended March 31, 2019":
 # the second quarter of a fiscal year ending in September): a quarter's filing explains it
 _ASKS_QUARTER = re.compile(r"\bquarter\b|\bthree\s+months\b|\bQ[1-4]\b", re.I)
@@ -570,8 +615,11 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
     metrics = [decision.metric] if decision.metric else list(reversed(_changed_metrics(premise, vocab)))
     years = sorted(set(understanding.fiscal_years))
     companies = list(understanding.companies)
-    if not metrics or len(companies) != 1 or not _A_CHANGE.search(question):
-        return None  # "X reported a net loss; what drove it": the loss's make-up, not a change between years
+    if not metrics or len(companies) != 1:
+        return None
+    # "X had positive pre-tax income but still reported a net loss. Why?": no change between years is
+    # asked, but what made the year's figure a loss: the lines that turned a subtotal of the other sign
+    make_up = not _A_CHANGE.search(question)
     year = years[-1] if years else None
     for pool in (hits, None):
         if pool is None:
@@ -585,7 +633,8 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
         for metric in metrics:
             change = statement_drivers.read_change(metric, year, pool, companies, vocab, question)
             if change is not None:
-                return statement_drivers.write(change)  # None: its main mover explains nothing
+                # None: its main mover explains nothing, or no subtotal above it has the other sign
+                return statement_drivers.write_make_up(change) if make_up else statement_drivers.write(change)
     return None
 
 
@@ -603,6 +652,17 @@ def _with_chunks_above(pool: list[SearchHit], services: MetricServices) -> list[
     if store is None or not missing:
         return pool
     return [*pool, *_store_chunks(missing, pool, store)]
+
+
+_PER_SHARE = ("per", "share")
+
+
+def _per_share_phrases(phrases: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """A per-share figure as releases word it: "earnings per share" is "$0.29 per diluted share",
+    "core earnings per diluted share" (the share count between "per" and "share")."""
+    if not any(p[i:i + 2] == _PER_SHARE for p in phrases for i in range(len(p) - 1)):
+        return []
+    return [(*tokenize("per"), *tokenize(kind), *tokenize("share")) for kind in ("diluted", "basic")]
 
 
 def _numerator_phrases(metric: str | None, vocab: Vocabulary) -> list[tuple[str, ...]]:

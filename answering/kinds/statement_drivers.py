@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from answering.citations import cite, unique_citations
 from answering.kinds.statement_lines import has_line
-from answering.numbers import Row, header_years, normalize_label, split_row
+from answering.numbers import Row, header_years, normalize_label, split_row, split_two_label_row
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, SearchHit
 from finrag.vocabulary import Vocabulary
@@ -32,6 +32,9 @@ _SUBTOTAL = re.compile(
     r"\)?\s+(?:before|from|after)\b)",
     re.I,
 )
+# the statement totals a line may be, in the filing's own language ("Laba usaha" is operating income,
+# "Laba sebelum pajak penghasilan" income before tax): the vocabulary's `languages` table
+_TOTALS = ("gross_profit", "operating_income", "pretax_income", "income_tax", "net_income")
 _PER_UNIT = re.compile(r"\bper\b", re.I)  # "Net assets per unit", "Net income per share": not a statement total
 # "Quarters Ended June 30, 2023 2022 Inc/ (Dec)": the two periods, then their change in $ and in %
 _CHANGE_HEADER = re.compile(r"^(?P<years>[A-Za-z ,0-9]*?(?:19|20)\d\d\s+(?:19|20)\d\d)\s+(?:inc(?:rease)?\s*/\s*\(?dec(?:rease)?\)?|"
@@ -39,7 +42,12 @@ _CHANGE_HEADER = re.compile(r"^(?P<years>[A-Za-z ,0-9]*?(?:19|20)\d\d\s+(?:19|20
 _CHANGE_COLUMNS = re.compile(r"\s+\$?\s*\(?-?[\d,]+(?:\.\d+)?\)?\s+(?:\(?-?[\d,]+(?:\.\d+)?\)?\s*%?|n/?m)\s*%?\s*$",
                              re.I)
 _MAX_ROWS = 14  # 2^14 sign choices at most: a statement's lines above a total, not a whole note
-_SHOWN = 3
+# the lines shown: a total's change often has several movers of like size (revenue, a provision, other
+# charges, tax), and an answer naming three of five leaves main drivers out
+_SHOWN = 5
+_ON_THE_WAY = 3
+# note references printed after a label ("2.q,", "3.s, 3.v,"), left once the amounts are read
+_NOTE_AFTER = re.compile(r"(?:\s+\d{1,2}(?:\.[a-z]{1,2}){1,2},?)+\s*$")
 _MIN_SHARE = 0.1  # a line shown moved the total by at least a tenth of what all lines moved it
 
 
@@ -47,6 +55,15 @@ class Line(BaseModel):
     row: Row
     chunk: Chunk
     label: str
+    subtotal: bool = False  # it totals lines above it: it may be part of the sum or left out
+    gloss: str = ""  # the vocabulary's English name of a line labelled in another language ("Net income")
+
+    @property
+    def name(self) -> str:
+        """The label as shown: without the note references printed after it ("Pendapatan Lainnya
+        2.q,") and with its English name when the statement is in another language."""
+        bare = _NOTE_AFTER.sub("", self.label).rstrip(" :")
+        return f"{bare} ({self.gloss})" if self.gloss and self.gloss.lower() != bare.lower() else bare
 
 
 class StatementChange(BaseModel):
@@ -56,6 +73,7 @@ class StatementChange(BaseModel):
     years: tuple[int, int]  # (before, asked)
     columns: tuple[int, int]  # value columns of (before, asked), counted from the right end of the row
     parts: list[tuple[Line, int]]  # (line, +1 / -1)
+    run: list[tuple[Line, int]] = []  # every line above the total in the statement's order, 0: left out of the sum
     subtotals: list[Line] = []  # subtotals of the run left out of the sum (operating income on the way to net income)
 
     def value(self, line: Line, which: int) -> float:
@@ -63,11 +81,29 @@ class StatementChange(BaseModel):
         return v or 0.0
 
 
-def _lines(hits: Sequence[SearchHit], companies: list[str]) -> list[list[Line | tuple[int, ...]]]:
+def _language_rows(vocab: Vocabulary) -> list[tuple[str, str]]:
+    """How statements in other languages than English label the vocabulary's lines, each wording
+    with its metric ("laba usaha" -> operating_income), longest first."""
+    rows = [(normalize_label(w), m) for lang in vocab.languages.values() for m, ws in lang.metrics.items() for w in ws]
+    return sorted((r for r in rows if r[0]), key=lambda r: -len(r[0]))
+
+
+def _subtotal(label: str, metric: str | None) -> bool:
+    return bool(_SUBTOTAL.search(label)) or metric in _TOTALS
+
+
+def _language_metric(label: str, rows: list[tuple[str, str]]) -> str | None:
+    key = normalize_label(label)
+    return next((m for w, m in rows if key.startswith(w)), None)
+
+
+def _lines(hits: Sequence[SearchHit], companies: list[str], vocab: Vocabulary | None = None
+           ) -> list[list[Line | tuple[int, ...]]]:
     """Runs of consecutive chunks of one filing joined, each as its lines: a `Line` for a table
     row (a label-only line above a row that continues it in lower case is joined to it), the
     years of a header line as a tuple."""
     wanted = {c.casefold() for c in companies}
+    rows = _language_rows(vocab) if vocab is not None else []
     chunks = {(h.chunk.doc, h.chunk.index): h.chunk for h in hits
               if not wanted or (h.chunk.company or "").casefold() in wanted}
     runs: list[list[Chunk]] = []
@@ -80,9 +116,10 @@ def _lines(hits: Sequence[SearchHit], companies: list[str]) -> list[list[Line | 
     for run in runs:
         lines: list[Line | tuple[int, ...]] = []
         changes = False  # the header's last columns are the change in $ and in % ("Inc/ (Dec)")
+        last: list[str] = []
         for chunk in run:
             pending = ""
-            for raw in chunk.text.splitlines():
+            for raw in _without_overlap(chunk.text.splitlines(), last):
                 if m := _CHANGE_HEADER.match(raw):
                     lines.append(tuple(int(y) for y in re.findall(r"(?:19|20)\d\d", m.group("years"))[-2:]))
                     pending, changes = "", True
@@ -91,17 +128,39 @@ def _lines(hits: Sequence[SearchHit], companies: list[str]) -> list[list[Line | 
                     lines.append(tuple(years))
                     pending, changes = "", False
                     continue
-                row = split_row(_CHANGE_COLUMNS.sub("", raw) if changes else raw, chunk.number_convention)
+                row = split_row(_CHANGE_COLUMNS.sub("", raw) if changes else raw, chunk.number_convention) \
+                    or split_two_label_row(raw, chunk.number_convention)  # a bilingual statement: its English label
                 if row is None:
                     pending = raw.strip() if re.search(r"[A-Za-z]", raw) else pending
                     continue
                 label = row.label
                 if pending and label[:1].islower():
                     label = f"{pending} {label}"
+                elif pending and row.label_before and not re.search(r"\d", pending):
+                    # a bilingual row whose two labels both began on the line above ("LABA KOTOR SETELAH
+                    # LABA VENTURA GROSS PROFITS AFTER CONSTRUCTION" / "BERSAMA KONSTRUKSI 1,247 ... JOINT
+                    # VENTURES"): the line's words as printed, which no split can part by language
+                    label = f"{pending} {row.label_before} {label}"
                 pending = ""
-                lines.append(Line(row=row, chunk=chunk, label=label))
+                metric = _language_metric(label, rows)
+                # a bilingual row has its English label already
+                gloss = (vocab.label(metric) or "") if vocab is not None and metric and not row.label_before else ""
+                lines.append(Line(row=row, chunk=chunk, label=label, subtotal=_subtotal(label, metric), gloss=gloss))
+            last = chunk.text.splitlines()
         out.append(lines)
     return out
+
+
+_OVERLAP = 3
+
+
+def _without_overlap(raw: list[str], before: list[str]) -> list[str]:
+    """A chunk's lines without those it repeats from the end of the chunk before (the chunker's
+    overlap): a statement row read twice would be counted twice in the sum."""
+    for k in range(min(_OVERLAP, len(raw), len(before)), 0, -1):
+        if raw[:k] == before[-k:] and any(re.search(r"\d", x) for x in raw[:k]):
+            return raw[k:]
+    return raw
 
 
 def _columns(header: list[int], year: int | None, width: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
@@ -138,13 +197,12 @@ def _signs(parts: list[Line], total: Line, cols: list[int], width: int) -> list[
     for p, v in zip(parts, vals, strict=True):
         signed = all(x < 0 for x in v) and "(" not in p.label
         base = (1,) if signed else (1, -1)
-        choices.append((*base, 0) if _SUBTOTAL.search(p.label) else base)
+        choices.append((*base, 0) if p.subtotal else base)
     tolerance = unit * (1 + len(parts) // 4)
     best: list[int] | None = None
     for signs in itertools.product(*choices):
-        subtotals = sum(1 for s, p in zip(signs, parts, strict=True) if s and _SUBTOTAL.search(p.label))
-        if best is not None and subtotals >= sum(1 for s, p in zip(best, parts, strict=True)
-                                                 if s and _SUBTOTAL.search(p.label)):
+        subtotals = sum(1 for s, p in zip(signs, parts, strict=True) if s and p.subtotal)
+        if best is not None and subtotals >= sum(1 for s, p in zip(best, parts, strict=True) if s and p.subtotal):
             continue
         if all(abs(sum(s * v[k] for s, v in zip(signs, vals, strict=True)) - targets[k]) <= tolerance
                for k in range(len(cols))):
@@ -157,7 +215,7 @@ def read_change(metric: str, year: int | None, hits: Sequence[SearchHit], compan
     """The asked total's row and the statement lines above it that sum to it, or None. A
     question that states the total's figures or its change ("went from a net loss of $88
     million to net income of $1,814 million", "rose 15%") is about the row that has them."""
-    for lines in _lines(hits, companies):
+    for lines in _lines(hits, companies, vocab):
         for at, item in enumerate(lines):
             if not isinstance(item, Line) or not has_line(metric, normalize_label(item.label), vocab) \
                     or _PER_UNIT.search(item.label) or item.row.percent:
@@ -207,10 +265,11 @@ def _above(lines: list[Line | tuple[int, ...]], at: int, total: Line, year: int 
         if signs is not None and sum(1 for s in signs if s) >= 3:
             used = [(p, s) for p, s in zip(parts, signs, strict=True) if s]
             totals = [total.row.values[len(total.row.values) - c] for c in cols]
-            between = [p for p, s in zip(parts, signs, strict=True) if not s and _SUBTOTAL.search(p.label)
+            between = [p for p, s in zip(parts, signs, strict=True) if not s and p.subtotal
                        and not re.match(r"(?:total\s+)?(?:net\s+)?(?:revenues?|sales)\b", p.label, re.I)
                        and [p.row.values[len(p.row.values) - c] for c in cols] != totals]
-            return StatementChange(total=total, years=years, columns=cols, parts=used, subtotals=between)
+            return StatementChange(total=total, years=years, columns=cols, parts=used, subtotals=between,
+                                   run=list(zip(parts, signs, strict=True)))
     return None
 
 
@@ -264,9 +323,9 @@ def write(change: StatementChange) -> WrittenAnswer | None:
     top = _movers(change)
     if not top or _CATCH_ALL.match(top[0][0].label):
         return None
-    label = change.total.label.rstrip(" :")
+    label = change.total.name
     shown = "; ".join(
-        f"{line.label.rstrip(' :')}: {_shown(change.value(line, 0), sample)} ({before}) to "
+        f"{line.name}: {_shown(change.value(line, 0), sample)} ({before}) to "
         f"{_shown(change.value(line, 1), sample)} ({now}), {'+' if m > 0 else '-'}{_shown(abs(m), sample)} on {label}"
         for line, m in top)
     text = (f"{label} went from {_shown(t0, sample)} ({before}) to {_shown(t1, sample)} ({now}), a change of "
@@ -275,9 +334,75 @@ def write(change: StatementChange) -> WrittenAnswer | None:
     if change.subtotals:
         # where the change arose: above or below operating income, before or after tax
         text += " On the way: " + "; ".join(
-            f"{line.label.rstrip(' :')}: {_shown(change.value(line, 0), sample)} ({before}) to "
-            f"{_shown(change.value(line, 1), sample)} ({now})" for line in change.subtotals[-_SHOWN:]) + "."
+            f"{line.name}: {_shown(change.value(line, 0), sample)} ({before}) to "
+            f"{_shown(change.value(line, 1), sample)} ({now})" for line in change.subtotals[-_ON_THE_WAY:]) + "."
     citations = [cite(change.total.chunk, change.total.row.line), *(cite(line.chunk, line.row.line) for line, _ in top),
-                 *(cite(line.chunk, line.row.line) for line in change.subtotals[-_SHOWN:])]
+                 *(cite(line.chunk, line.row.line) for line in change.subtotals[-_ON_THE_WAY:])]
+    return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
+                         flags=["drivers_from_statement_lines"])
+
+
+def _from_subtotal(change: StatementChange, start: Line, lines: list[Line], sample: str) -> tuple[int, ...] | None:
+    """One sign per line under which the subtotal and the lines after it add up to the total in both
+    columns, or None: a line printed negative in every column is already signed; a line that reads
+    as a subtotal ("Income from discontinued operations") is added as printed or left out, the
+    fewest such used."""
+    digits = len(sample.split(".")[1].rstrip(")")) if "." in sample else 0
+    tolerance = 10.0 ** -digits * (1 + len(lines) // 4)
+    if len(lines) > _MAX_ROWS:
+        return None
+    choices = [(0, 1) if line.subtotal else
+               (1,) if all(change.value(line, k) < 0 for k in (0, 1)) and "(" not in line.label else (1, -1)
+               for line in lines]
+    best: tuple[int, ...] | None = None
+    for signs in itertools.product(*choices):
+        used = sum(1 for s, line in zip(signs, lines, strict=True) if s and line.subtotal)
+        if best is not None and used >= sum(1 for s, line in zip(best, lines, strict=True) if s and line.subtotal):
+            continue
+        if all(abs(change.value(start, k) + sum(s * change.value(line, k) for s, line in zip(signs, lines, strict=True))
+                   - change.value(change.total, k)) <= tolerance for k in (0, 1)):
+            best = signs
+    return best
+
+
+# a total of costs ("Total operating expenses") is no profit a loss was turned from ("Income before tax
+# and financial charges" is one)
+_EXPENSES = re.compile(r"^(?!.*\b(?:income|profit|loss|earnings)\b).*\b(?:expenses?|costs?|charges?)\b", re.I)
+
+
+def write_make_up(change: StatementChange) -> WrittenAnswer | None:
+    """What made the asked year's total what it is, when the question asks why it was a loss (or a
+    profit) rather than why it changed ("had positive pre-tax income but still reported a net loss.
+    Why?"): the last subtotal above it of the other sign (income from operations of 2,350 above a net
+    loss of 1,269) and the lines between the two that turned it, largest first. Refused (None) when no
+    subtotal above has the other sign, or the lines between do not take that subtotal to the total."""
+    _, now = change.years
+    sample = change.total.row.tokens[-1] if change.total.row.tokens else ""
+    total = change.value(change.total, 1)
+    turned = [i for i, (line, _) in enumerate(change.run)
+              if line.subtotal and not _EXPENSES.search(line.label) and change.value(line, 1) * total < 0]
+    if not total or not turned:
+        return None
+    # the last such subtotal that the lines after it take to the total ("Income from discontinued
+    # operations" reads as one, but nothing follows it)
+    for at in reversed(turned):
+        start, lines = change.run[at][0], [line for line, _ in change.run[at + 1:]]
+        signs = _from_subtotal(change, start, lines, sample) if lines else None
+        if signs is not None and any(signs):
+            break
+    else:
+        return None
+    between = [(line, sign * change.value(line, 1)) for line, sign in zip(lines, signs, strict=True) if sign]
+    moved = sum(abs(v) for _, v in between) or 1.0
+    top = [(line, v) for line, v in sorted(between, key=lambda t: -abs(t[1])) if abs(v) >= _MIN_SHARE * moved][:_SHOWN]
+    if not top or _CATCH_ALL.match(top[0][0].label):
+        return None
+    label = change.total.name
+    shown = "; ".join(f"{line.name}: {_shown(change.value(line, 1), sample)}" for line, _ in top)
+    text = (f"{label} was {_shown(total, sample)} in {now}, though {start.name} above it was "
+            f"{_shown(change.value(start, 1), sample)}. What drove it, from the statement's lines (those between "
+            f"{start.name} and {label} take the one to the other): {shown}.")
+    citations = [cite(change.total.chunk, change.total.row.line), cite(start.chunk, start.row.line),
+                 *(cite(line.chunk, line.row.line) for line, _ in top)]
     return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
                          flags=["drivers_from_statement_lines"])

@@ -41,3 +41,13 @@ def test_a_year_in_a_label_is_still_read_as_before():
     # only a parenthesised note reference is dropped: "2025" of a label is left to the reader as it was
     assert numbers.split_row("Inventories (Note 5) 2,904 2,481").label == "Inventories"
     assert numbers.split_row("Revenue 3 23,183 23,410").values == [3.0, 23183.0, 23410.0]
+
+
+def test_a_dash_between_words_of_a_bilingual_rows_english_label_is_the_labels():
+    from answering.numbers import split_two_label_row
+
+    row = split_two_label_row("Laba Selisih Kurs - Bersih 3.u 110,166,380,494 17,862,052,843 Gain on Foreign Exchange - Net")
+    assert row is not None and row.label == "Gain on Foreign Exchange - Net"
+    assert row.values[-2:] == [110166380494.0, 17862052843.0]
+    nil = split_two_label_row("Pemulihan Piutang 463,246,049 - Recovery of Receivables")
+    assert nil is not None and nil.label == "Recovery of Receivables" and nil.values[-1] is None

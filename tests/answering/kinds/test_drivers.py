@@ -285,3 +285,92 @@ def test_a_fiscal_year_s_causes_are_not_read_from_a_first_quarter_release(servic
     written = write_answer_over("Why did Patriot Transportation's revenues fall in fiscal 2017?",
                                 hits(release, [0]), release, services)
     assert written.status != "answered", written.text
+
+
+def test_a_bilingual_statements_lines_are_read_by_their_english_labels_each_once(services):
+    """Adhi Karya's FY2013 statement (p.8) prints each row with an Indonesian label before its
+    amounts and an English one after ("Laba Selisih Kurs - Bersih 3.u 110,166,380,494
+    17,862,052,843 Gain on Foreign Exchange - Net"), and its chunks repeat a row at their seams:
+    the rows are read by their English labels, each once, and sum to net income in both years.
+    Its movers are more than three of like size: the five largest are named."""
+    adhi = filing("filings-wild/pdfs/AdhiKarya_2013_AnnualFinancialStatements.pdf")
+    written = ask("PT Adhi Karya's net income nearly doubled in FY2013. What were the main drivers?", adhi, [7],
+                  services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert written.text.startswith("NET INCOME FOR THE YEAR went from 213,317,532,467 (2012) to 408,437,913,454 (2013)")
+    drivers = written.text.split("What drove it")[1].split("On the way")[0]
+    for line in ("Allowance for Impairment of Receivables", "Other Charges - Net", "Income Tax Expenses",
+                 "Gain on Foreign Exchange - Net: 17,862,052,843 (2012) to 110,166,380,494 (2013)"):
+        assert line in drivers, line
+
+
+def test_a_statement_in_another_language_has_its_subtotals_read_from_the_vocabulary(services):
+    """Adhi Karya's nine-month 2011 statement (p.5) is in Indonesian only: "Laba usaha" (operating
+    income) and "Laba sebelum pajak penghasilan" (income before tax) total the lines above them,
+    as the vocabulary's language table names them, so the lines sum to the period's profit. A row
+    with a nil cell ("463,246,049 --") is still one of its lines."""
+    adhi = filing("filings-wild/pdfs/AdhiKarya_2011_FinancialStatements_Q3.pdf")
+    written = ask("PT Adhi Karya's revenue grew slightly in the first nine months of 2011, yet its net profit fell "
+                  "sharply. What drove the decline?", adhi, [4], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert written.text.startswith("LABA PERIODE BERJALAN (Net income) went from 75,670,311,698 (2010) to "
+                                   "30,286,425,503 (2011)")
+    drivers = written.text.split("What drove it")[1].split("On the way")[0]
+    assert drivers.index("Pendapatan Lainnya: 24,057,661,139 (2010) to (2,844,704,649) (2011)") \
+        < drivers.index("Pajak Kini")
+    assert "2.q," not in drivers  # the note references after a label are not part of its name
+
+
+def test_why_a_year_ended_in_a_loss_is_read_from_the_lines_that_turned_a_subtotal_of_the_other_sign(services):
+    """eBay's FY2022 statement (p.59): no change between years is asked, but why the year was a
+    loss. Income from operations (2,350) is the last subtotal above the net loss (1,269) with the
+    other sign, and the lines after it take it to the loss in both columns: the equity
+    investments' loss turned it. "Income from discontinued operations" reads as a subtotal but has
+    nothing after it."""
+    ebay = filing("financebench-extra/pdfs/EBAY_2022_10K.pdf")
+    written = ask("eBay reported a net loss for FY2022. Was the loss caused by its core marketplace operations? "
+                  "Explain what drove it.", ebay, [58], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert written.text.startswith("Net income (loss) was (1,269) in 2022, though Income from operations above it "
+                                   "was 2,350.")
+    assert "Gain (loss) on equity investments and warrant, net: (3,786)" in written.text
+
+
+def test_a_loss_under_a_positive_pre_tax_income_is_turned_by_the_tax_line(services):
+    """PG&E Corporation's FY2021 10-K (its statement on p.100): income before income taxes of 748
+    and a tax provision of 836 make the net loss of 88."""
+    pge = filing("financebench-extra/pdfs/PG_E_2021_10K.pdf")
+    written = ask("PG&E Corporation had positive pre-tax income in FY2021 but still reported a net loss. Why?", pge,
+                  [99], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "was (88) in 2021, though Income (Loss) Before Income Taxes above it was 748" in written.text
+    assert "Income tax provision (benefit): 836" in written.text
+
+
+def test_a_part_with_a_subject_of_its_own_is_explained_by_a_sentence_of_its_own(services):
+    """"What drove the growth, and how did the pandemic show up in its advertising metrics?": the
+    growth is the premise's revenue, explained on p.66; the second part asks about other things
+    (the pandemic, the ad metrics), which the sentence on the average price per ad explains."""
+    fb = filing("filings-wild/pdfs/Facebook_2020_10-K.pdf")
+    written = ask("Facebook's revenue grew 22% in 2020 despite the COVID-19 pandemic. What drove the growth, and how "
+                  "did the pandemic show up in its advertising metrics?", fb, [65], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "increase in the number of ads delivered" in written.text
+    assert "The decrease in average price per ad during the year ended December 31, 2020 was primarily driven by " \
+           "a decrease in advertising demand globally" in written.text
+
+
+def test_earnings_per_diluted_share_is_the_asked_eps_and_another_quarters_release_explains_its_own(services):
+    """PG&E's Q1 2023 release says its EPS as "$0.27 per diluted share" and explains "the change in
+    quarter-over-quarter non-GAAP core earnings per diluted share" and "the increase in GAAP
+    results": both are the asked earnings per share. Its Q2 2023 release explains the second
+    quarter's change, not the first's."""
+    q1 = filing("financebench-extra/pdfs/PG_E_2023_EARNINGS_dated-2023-05-04.pdf")
+    q2 = filing("financebench-extra/pdfs/PG_E_2023_EARNINGS-dated-2023-07-27.pdf")
+    found = hits(q1, [0, 1]) + hits(q2, [1])
+    written = write_answer_over("What drove the change in PG&E Corporation's GAAP and non-GAAP core earnings per share "
+                                "in the first quarter of 2023?", found, q1 + q2, services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "primarily driven by lower operating and maintenance costs due to crews reallocated" in written.text
+    assert "The increase in GAAP results was primarily driven by lower costs related to investigation" in written.text
+    assert "second quarter of 2023" not in written.text and "timing items and other increases" not in written.text
