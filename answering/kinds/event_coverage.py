@@ -22,6 +22,7 @@ gives the same refusal shape for parts in general).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from answering.kinds import deal_words
 from answering.kinds.ask_scope import MONTH
@@ -41,11 +42,16 @@ ASKS_WHEN = re.compile(r"(?:^\W*|[,;:?]\s*|\b(?:and|or)\s+)(?:when\b|(?:on|as\s+
                         r"(?P<rest>[^,;?]*)", re.I)
 _CLOSING_WORD = re.compile(r"\b(?:clos|complet|consummat|effective|finaliz)\w*", re.I)
 ASKS_WHY = re.compile(r"\bwhy\b", re.I)
-PURPOSE = re.compile(r"\bto\s+(?:expand|strengthen|enhance|extend|grow|accelerate|broaden|add|complement|focus|"
+PURPOSE = re.compile(r"\bto,?\s+(?:among\s+other\s+things,\s+)?(?:expand|strengthen|enhance|extend|grow|accelerate|broaden|add|complement|focus|"
                       r"simplify|improve|create|deliver|invest|better|increase|reduce|position|support|help|"
                       r"provide|offer|unlock|streamline|drive|advance)\b|\bbecause\b|\bin\s+order\s+to\b|\bdue\s+to\b"
                       r"|\breasons?\b|\bas\s+a\s+result\s+of\b|\bpurpose\b|\brationale\b|\bintended\s+to\b"
                       r"|\bdesigned\s+to\b|\bgiven\s+(?:that|the)\b|\bsince\b", re.I)
+# a purpose said of a deal, which a cause in passing ("adjusted due to differences in reporting periods") is not:
+# what the event reading adds a sentence for when "why" is asked
+_DEAL_PURPOSE = re.compile(r"\bto,?\s+(?:among\s+other\s+things,\s+)?(?:expand|strengthen|enhance|extend|grow|accelerate|broaden|add|complement|focus|"
+                           r"simplify|improve|create|deliver|better|reduce|position|unlock|streamline|advance)\b"
+                           r"|\bin\s+order\s+to\b|\b(?:intended|designed)\s+to\b|\bpurpose\b|\brationale\b", re.I)
 ASKS_PER_SHARE = re.compile(r"\bper[-\s]share\b|\b(?:for\s+)?each\s+share\b", re.I)
 PER_SHARE_AMOUNT = re.compile(r"(?:\$|\b(?:USD|EUR|Rp|€|£))\s?\d[\d,]*(?:\.\d+)?\s+(?:in\s+cash\s+)?"
                                r"(?:per|for\s+each|a)\s+(?:\w+\s+){0,3}?share\b|\b\d+(?:\.\d+)?\s+shares?\s+of\b",
@@ -55,10 +61,43 @@ ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bprice\b|\bconsideration\b|\bcharges?\
 MONEY = re.compile(r"(?:\$|€|£|\b(?:USD|EUR|GBP|Rp|INR|Rs\.?))\s?\d|\b\d[\d,.]*\s*(?:thousand|million|billion|"
                     r"trillion)\b", re.I)
 
+def asks_closing(question: str) -> bool:
+    """Whether a "when" of `question` asks when the deal closed or is to close."""
+    return any(_CLOSING_WORD.search(m.group("rest")) for m in ASKS_WHEN.finditer(question))
+
+
+# the day or period a completion is dated by: a date, a quarter, the end of a (fiscal) year
+_WHEN_DONE = (rf"(?:{DATE.pattern}|\b(?:the\s+)?end\s+of\s+(?:(?:the|its|our)\s+)?(?:\w+[\u2019']s\s+)?"
+              r"(?:fiscal\s+(?:year\s+)?)?\d{4}\b|\bfiscal\s+(?:year\s+)?\d{4}\b)")
+# the completion dated: "expected to close in the first quarter of 2020", "to be substantially complete by the
+# end of fiscal 2024", "On November 14, 2021, we completed the sale"; not a date beside it that dates
+# something else ("The completion ... is subject to closing conditions ..., which have not been met as of
+# December 31, 2019")
+# (a deal's verb dates it by a day, month or quarter: "acquired ... in fiscal 2015" names the year's deals)
+_DONE_DEAL = r"\b(?:acquired|sold|divested|spun\s+off|merged|effectuated)\b"
+_PREPOSITION = r"[^.;]{0,40}?\b(?:in|on|by|during|within|before|at|effective)\s+(?:or\s+about\s+)?(?:the\s+)?"
+_DATED_COMPLETION = re.compile(
+    rf"{_COMPLETION.pattern}{_PREPOSITION}{_WHEN_DONE}|{_DONE_DEAL}{_PREPOSITION}(?:{DATE.pattern})"
+    rf"|(?:^|(?<=[\x22\u201c]))\W*(?:[A-Z][^,]{{0,40}}\s)?(?:on|in|as\s+of|effective)\s+(?:{DATE.pattern}),?\s+"
+    rf"(?:[^.;]{{0,120}}?)(?:{_COMPLETION.pattern}|{_DONE_DEAL})", re.I)
+
+
+def dates_closing(sentence: str) -> bool:
+    """Whether `sentence` dates the completion ("The sale is expected to close in the first quarter of 2020")."""
+    return bool(_DATED_COMPLETION.search(sentence))
+
+
+def _found(pattern: re.Pattern[str]) -> Callable[[str], bool]:
+    return lambda text: bool(pattern.search(text))
+
+
 # What a question asks of an event by type, and what in a sentence gives it: the event reading
-# (answering.kinds.event) adds a sentence for an ask its quotes lack, by the same patterns this
+# (answering.kinds.event) adds a sentence for an ask its quotes lack, by the same tests this
 # gate checks them with
-ASKED_DETAILS = [(ASKS_PER_SHARE, PER_SHARE_AMOUNT), (ASKS_MONEY, MONEY), (ASKS_WHEN, DATE), (ASKS_WHY, PURPOSE)]
+ASKED_DETAILS: list[tuple[Callable[[str], bool], Callable[[str], bool]]] = [
+    (_found(ASKS_PER_SHARE), _found(PER_SHARE_AMOUNT)), (_found(ASKS_MONEY), _found(MONEY)),
+    (asks_closing, dates_closing), (_found(ASKS_WHEN), _found(DATE)), (_found(ASKS_WHY), _found(_DEAL_PURPOSE)),
+]
 
 
 def _clauses(text: str) -> list[str]:
@@ -77,8 +116,8 @@ def missing_in_event(question: str, text: str, companies: list[str] | None = Non
         if not any(MONEY.search(c) and (not asked or deal_words.named(c, asked)) for c in _clauses(text)):
             missing.append("its terms")
     whens = [m.group("rest") for m in ASKS_WHEN.finditer(question)]
-    if any(_CLOSING_WORD.search(rest) for rest in whens):
-        if not any(DATE.search(s) and _COMPLETION.search(s) for s in sentences):
+    if asks_closing(question):
+        if not any(dates_closing(s) for s in sentences):
             missing.append("the date it closed")
     elif whens and not (DATE.search(text) or _YEAR.search(text)):
         missing.append("the date")

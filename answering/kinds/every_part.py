@@ -70,6 +70,7 @@ _ABOUT_THE_ANSWER = re.compile(r"\b(?:answers?|responses?|solutions?|questions?|
 _PRONOUN = re.compile(r"(?:them|it|these|those|all|each|both)", re.I)
 # a list in parentheses inside an ask: "(new program size, share repurchase authorization and quarterly dividend)"
 _LISTED = re.compile(r"\((?P<items>[a-z][\w\s'’&-]*(?:,\s*[\w\s'’&-]+)*(?:,?\s+(?:and|or)\s+[\w\s'’&-]+))\)", re.I)
+_OWN_ASK = re.compile(r"(?:the|when|why|how|what|who|whom|where|which|whether)\b", re.I)
 _ITEM_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+", re.I)
 
 
@@ -94,7 +95,9 @@ def asked_parts(question: str) -> list[str]:
     for m in _REQUEST.finditer(question.split("?")[-1] if "?" in question else ""):
         if _ABOUT_THE_ANSWER.search(m.group("items")):
             continue  # "State your answer in percent": how to answer, not what
-        parts += [f"the {item.strip()}" if not item.strip().lower().startswith("the ") else item.strip()
+        # "Give the per-share price, when the deal was completed, ...": an item asked by a wh-word is
+        # a question of its own ("when the deal was completed"), not a thing named ("the date")
+        parts += [item.strip() if _OWN_ASK.match(item.strip()) else f"the {item.strip()}"
                   for item in _ITEM_SPLIT.split(m.group("items"))
                   if item.strip() and not _PRONOUN.fullmatch(item.strip())]
     return parts

@@ -94,6 +94,8 @@ _ASKS_OTHER_EVENT = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?:\w+\s+)?(?:o
                                + _DOES_A_DEAL, re.I)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # the legal form that ends an organisation's name: "CNNC High Energy Equipment (Tianjin) Co., Ltd."
+# a party named through its group, whatever its case: "a stock purchase agreement with an affiliate of viagogo"
+_AFFILIATE = re.compile(r"\b(?:with|to|from|by)\s+(?:an?\s+)?(?:affiliate|subsidiary|affiliated\s+entity)\s+of\s+\w", re.I)
 _ORGANISATION = re.compile(r"\b(?:Co\.|Ltd\.?|Limited|Inc\.|Corporation|Corp\.|LLC|L\.P\.|plc|GmbH|S\.A\.|N\.V\.)(?=\W|$)")
 
 
@@ -121,7 +123,7 @@ def answered_in_other_words(part: str, text: str) -> bool:
     if _ASKS_MEANS.match(part):
         return bool(_MEANS.search(text))
     if _ASKS_PARTY.match(part):
-        return bool(_ORGANISATION.search(text))
+        return bool(_ORGANISATION.search(text) or _AFFILIATE.search(text))
     if _ASKS_STAKE.match(part):
         return bool(_A_STAKE.search(text))
     if _ASKS_RELIEF.match(part):
