@@ -133,6 +133,9 @@ def _asks(question: str) -> list[str]:
     return list(dict.fromkeys(parts + _things(parts) + [i for m in requests for i in _requested_items(m.group("items"))]))
 
 
+_OWN_ASK = re.compile(r"(?:the|when|why|how|what|who|whom|where|which|whether)\b", re.I)
+
+
 def _requested_items(items: str) -> list[str]:
     """The things a request lists ("Also give the authorization that remained and the cash it
     returned", "List eBay's 2018 acquisitions and divestitures"), one ask each, "the ..."; none when
@@ -140,7 +143,8 @@ def _requested_items(items: str) -> list[str]:
     listed = [i.strip() for i in _ITEMS.split(items) if i.strip()]
     if len(listed) < 2 or any(len(i.split()) > 10 for i in listed) or any(_PRONOUN.fullmatch(i) for i in listed):
         return []
-    return [i if i.lower().startswith("the ") else f"the {i}" for i in listed]
+    # "Give the per-share price, when the deal was completed, ...": a wh-item is an ask of its own
+    return [i if _OWN_ASK.match(i) else f"the {i}" for i in listed]
 
 
 def _things(parts: list[str]) -> list[str]:

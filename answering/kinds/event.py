@@ -24,6 +24,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
+from answering.kinds.ask_scope import MONTH
 from answering.kinds.deal_words import (
     ANY_EVENT,
     BUY_SELL,
@@ -68,8 +69,21 @@ def _plural(part: str, kind: tuple[str, ...]) -> bool:
 
 
 def _same_deal(one: Sentence, other: Sentence, companies: list[str]) -> bool:
-    """Whether two sentences name a deal by the same name (a name past the sentence's start)."""
-    return bool(set(names(one.text, companies)) & set(names(other.text, companies)))
+    """Whether two sentences name a deal by the same name (a name past the sentence's start), on the
+    same day if both date it: "the transfer of Classifieds ... shares of Adevinta" on June 24, 2021 and
+    "the sale of ... our voting shares in Adevinta to Permira" on November 18, 2021 are two deals."""
+    if not set(names(one.text, companies)) & set(names(other.text, companies)):
+        return False
+    days, others = _months(one.text), _months(other.text)
+    return not (days and others and not days & others)
+
+
+def _months(text: str) -> set[tuple[str, str]]:
+    """The (month, year) of each date a sentence gives."""
+    return {(m.group(1).lower()[:3], m.group(2)) for m in _MONTH_YEAR.finditer(text)}
+
+
+_MONTH_YEAR = re.compile(rf"\b({MONTH})\s+(?:\d{{1,2}},?\s+)?(\d{{4}})\b", re.I)
 
 
 _OTHER = re.compile(r"\b(?:other|another|else)\b", re.I)

@@ -26,6 +26,7 @@ from collections.abc import Callable
 
 from answering.kinds import deal_words
 from answering.kinds.ask_scope import MONTH
+from answering.kinds.sentences import content_words, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from retrieval.event_ask import asks_an_event
 
@@ -97,6 +98,7 @@ def _found(pattern: re.Pattern[str]) -> Callable[[str], bool]:
 ASKED_DETAILS: list[tuple[Callable[[str], bool], Callable[[str], bool]]] = [
     (_found(ASKS_PER_SHARE), _found(PER_SHARE_AMOUNT)), (_found(ASKS_MONEY), _found(MONEY)),
     (asks_closing, dates_closing), (_found(ASKS_WHEN), _found(DATE)), (_found(ASKS_WHY), _found(_DEAL_PURPOSE)),
+    (lambda q: asks_total(q), lambda t: gives_total(t)),
 ]
 
 
@@ -121,13 +123,56 @@ def missing_in_event(question: str, text: str, companies: list[str] | None = Non
             missing.append("the date it closed")
     elif whens and not (DATE.search(text) or _YEAR.search(text)):
         missing.append("the date")
-    if ASKS_WHY.search(question) and not PURPOSE.search(text):
+    if ASKS_WHY.search(question) and not (PURPOSE.search(text) and all(_why_given(why, sentences, companies or [])
+                                                                        for why in _whys(question))):
         missing.append("why")
     if ASKS_PER_SHARE.search(question) and not PER_SHARE_AMOUNT.search(text):
         missing.append("the price per share")
     elif ASKS_MONEY.search(question) and not MONEY.search(text):
         missing.append("the amount")
+    if asks_total(question) and not gives_total(text):
+        missing.append("the total price")
     return missing
+
+
+# "why it was treated as a related-party transaction": a why of its own clause, not the deal's own why
+_WHY_CLAUSE = re.compile(r"\bwhy\s+(?P<rest>(?:it|they|the|this|that|its|these|those)\s+[^,;?]*)", re.I)
+_DEAL_WORDS = re.compile(r"\b(?:acquir\w*|acquisition|bought|buy|purchas\w*|sell|sold|sale|divest\w*|merg\w*|deal|"
+                         r"transaction|spin\w*|separat\w*|announc\w*|plan|do|did|does|make|made|it|they)\b", re.I)
+
+
+def _whys(question: str) -> list[str]:
+    """The words of each why-clause that asks of something else than the deal ("why it was treated as a
+    related-party transaction" -> "treated related-party"); none for "why?" or "why did it buy X"."""
+    out = []
+    for m in _WHY_CLAUSE.finditer(question):
+        words = [w for w in re.findall(r"[A-Za-z][\w-]+", m.group("rest")) if not _DEAL_WORDS.fullmatch(w)
+                 and w.lower() not in ("was", "were", "is", "are", "the", "its", "as", "a", "an", "this", "that", "of", "to")]
+        if len(words) >= 2:
+            out.append(" ".join(words))
+    return out
+
+
+def _why_given(why: str, sentences: list[str], companies: list[str]) -> bool:
+    """Whether a quoted sentence gives a cause of the why-clause's words: names most of them, with a cause."""
+    wanted = content_words(why, companies)
+    return any(PURPOSE.search(s) and overlap(s, wanted) >= 0.5 for s in sentences)
+
+
+# "the total purchase price", "the total consideration": an amount for the whole deal, which a price per
+# share ("$109.00 per share") is not
+_ASKS_TOTAL = re.compile(r"\btotal\s+(?:purchase\s+)?(?:price|consideration|cost|value)\b", re.I)
+
+
+def asks_total(question: str) -> bool:
+    return bool(_ASKS_TOTAL.search(question))
+
+
+def gives_total(text: str) -> bool:
+    """An amount of money in `text` that is not a price per share."""
+    return any(not re.match(r"(?:\s+in\s+cash)?\s+(?:per|for\s+each|a)\s+(?:\w+\s+){0,3}?share\b", text[m.end():], re.I)
+               and not re.match(r"[\d,.]*\s+(?:per|for\s+each|a)\s+(?:\w+\s+){0,3}?share\b", text[m.end():], re.I)
+               for m in MONEY.finditer(text))
 
 
 def answered_on_the_event(written: WrittenAnswer, question: str, companies: list[str] | None = None) -> WrittenAnswer:
