@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from answering.kinds.every_part import asked_parts, passages, said_as
+from answering.kinds.every_part import asked_parts, passages, said_as, typed_item
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.vocabulary import Vocabulary, tokenize
@@ -304,7 +304,10 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
         return _uncovered_by_figure(written, question, asks, companies, vocab)
     for ask in asks:
         sentence = last_sentence(ask)
-        if _asks_an_amount(ask):
+        if (typed := typed_item(ask)) is not None:
+            if not typed.search(text):  # "the coupons" of listed notes: a rate, whatever the filing calls it
+                return ask
+        elif _asks_an_amount(ask):
             if not _amount_in_own_passage(ask, text, companies, vocab, alone=len(asks) == 1):
                 return sentence.rstrip("?.")
         elif _ASKS_CAUSE.match(sentence):

@@ -103,9 +103,12 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
     every = [s for s in sentences(hits, companies) if of_family(s.text, families(question)) and states_a_deal(s.text)]
     asked_names = names(question, companies)
 
-    def score(s: Sentence) -> tuple[int, int, int, int]:
-        return (len(named(s.text, asked_names)), int(bool(MONEY.search(s.text))) + int(bool(DATE.search(s.text))),
-                -s.rank, -s.position)
+    asked_months = _months(question)
+
+    def score(s: Sentence) -> tuple[int, int, int, int, int]:
+        # a deal the question dates by its month ("in March 2021") is stated on that month, not another's
+        return (len(named(s.text, asked_names)), int(bool(asked_months & _months(s.text))),
+                int(bool(MONEY.search(s.text))) + int(bool(DATE.search(s.text))), -s.rank, -s.position)
 
     every.sort(key=score, reverse=True)
     chosen: list[Sentence] = []

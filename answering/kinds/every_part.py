@@ -188,6 +188,8 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         return not _A_DAY.search(text)  # "on what date?": a day, not "in the fourth quarter of 2019"
     if re.match(r"the\s+(?:number|amount|total|price|value|share|percentage|proportion)\b", part.strip(), re.I):
         return not _AN_AMOUNT.search(text)
+    if (typed := typed_item(part)) is not None:
+        return not typed.search(text)
     if asks_in_other_words(part):
         return not answered_in_other_words(part, text)
     if _ASKS_SINCE.search(part) and not _A_SINCE.search(text):
@@ -214,6 +216,25 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
     # the name alone
     asked = [w for w in words if w not in _names(part)]
     return not any(overlap(s, words) >= MIN_WORDS and (not asked or overlap(s, asked) > 0) for s in stated)
+
+
+# an item a request asks of each thing listed ("List the tranches with their amounts, coupons and maturities"):
+# stated by its kind of figure, in the filing's own words ("$2.75 billion of 1.65% senior notes due March 2026")
+_ATTRIBUTES = [
+    (re.compile(r"\b(?:amounts?|sizes?|principal(?:\s+amounts?)?)\b", re.I), _AN_AMOUNT),
+    (re.compile(r"\b(?:coupons?(?:\s+rates?)?|interest\s+rates?)\b", re.I), re.compile(r"\d(?:\.\d+)?\s?(?:%|percent\b)", re.I)),
+    (re.compile(r"\b(?:maturit(?:y|ies)(?:\s+dates?)?|tenors?|terms?\s+to\s+maturity)\b", re.I),
+     re.compile(r"\b(?:due|matur\w*)\b[^.;]{0,30}?(?:19|20)\d\d\b|\b\d+[-\s](?:year|yr)s?\b", re.I)),
+]
+# the things such an item is asked of, which the filing names its own way (a tranche is "senior notes due ...")
+_ITEM_OF = re.compile(r"^the\s+(?:(?:tranches?|series|issues?|notes|bonds)\s+with\s+(?:their|its)\s+)?", re.I)
+
+
+def typed_item(part: str) -> re.Pattern[str] | None:
+    """What states a request's item that is one attribute of listed things ("the coupons", "the tranches
+    with their amounts"): the attribute's kind of figure; None for any other part."""
+    item = _ITEM_OF.sub("", part.strip().rstrip(".?"), count=1) if part.strip().lower().startswith("the ") else ""
+    return next((gives for asks, gives in _ATTRIBUTES if item and asks.fullmatch(item)), None)
 
 
 _QUOTED = re.compile(r'"([^"]{20,})"\s*(\([^()]*\bp\.\s?\d+\))?')
