@@ -39,6 +39,7 @@ from answering.kinds.event_coverage import (
     ASKED_DETAILS,
     DATE,
     MONEY,
+    asks_accounting,
     asks_closing,
     missing_in_event,
 )
@@ -169,7 +170,18 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
                 if asked is asks_closing:
                     chosen += [s for s in read if s not in chosen and s.chunk.chunk_id == extra.chunk.chunk_id
                                and 0 < s.position - extra.position <= _GOES_ON and gives(s.text)][:1]
+                elif asked is asks_accounting:
+                    # the accounting of a deal is told in parts too: the stake recorded, the gain on what was given up
+                    chosen += [s for s in read if s not in chosen and gives(s.text) and not _restates(s, chosen)
+                               and _of_the_deal(s, chosen, read, asked_names, companies)][:1]
     return chosen[:_MAX_QUOTES]
+
+
+def _restates(s: Sentence, chosen: list[Sentence]) -> bool:
+    """Whether `s` says again what a chosen sentence says (the MD&A's words repeated in a note)."""
+    words = set(re.findall(r"\w+", s.text.lower()))
+    return any(len(words & (other := set(re.findall(r"\w+", c.text.lower())))) >= 0.7 * len(words | other)
+               for c in chosen)
 
 
 _ONE_DEAL = 3  # names a sentence that states one deal gives it at most ("MICROS Systems, Inc.")

@@ -26,6 +26,7 @@ from collections.abc import Callable
 
 from answering.kinds import deal_words
 from answering.kinds.ask_scope import MONTH
+from answering.kinds.other_words import ACCOUNTING, ASKS_ACCOUNTING
 from answering.kinds.sentences import content_words, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from retrieval.event_ask import asks_an_event
@@ -88,6 +89,11 @@ def dates_closing(sentence: str) -> bool:
     return bool(_DATED_COMPLETION.search(sentence))
 
 
+def asks_accounting(question: str) -> bool:
+    """Whether a part of `question` asks how the deal was accounted for."""
+    return any(ASKS_ACCOUNTING.match(p) for p in re.split(r"[,;?:]\s*", question))
+
+
 def _found(pattern: re.Pattern[str]) -> Callable[[str], bool]:
     return lambda text: bool(pattern.search(text))
 
@@ -99,6 +105,7 @@ ASKED_DETAILS: list[tuple[Callable[[str], bool], Callable[[str], bool]]] = [
     (_found(ASKS_PER_SHARE), _found(PER_SHARE_AMOUNT)), (_found(ASKS_MONEY), _found(MONEY)),
     (asks_closing, dates_closing), (_found(ASKS_WHEN), _found(DATE)), (_found(ASKS_WHY), _found(_DEAL_PURPOSE)),
     (lambda q: asks_total(q), lambda t: gives_total(t)),
+    (asks_accounting, _found(ACCOUNTING)),
 ]
 
 

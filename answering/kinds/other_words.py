@@ -43,6 +43,14 @@ _ASKS_PARTY = re.compile(r"^\W*(?:and\s+)?(?:who\s+(?:is|was|are|were)\s+(?:its|
                          r"(?:partners?|counterpart(?:y|ies)|buyers?|purchasers?|sellers?|acquirers?|lenders?)|"
                          # "To whom was it sold?", "From whom did it buy ...?"
                          r"(?:to|from|by|with)\s+whom)\b", re.I)
+# "how was it accounted for?", "how did it record the transaction?": the accounting said ("recorded as a cost
+# method investment of $725 million", "recognized a gain of $167 million", "accounted for as a business combination")
+ASKS_ACCOUNTING = re.compile(r"^\W*(?:and\s+)?how\s+(?:was|were|is|are|did|does|do)\s+(?:[\w.'\u2019&-]+\s+){0,4}?"
+                             r"(?:accounted|account|recorded|record|recogni[sz]ed|recogni[sz]e|treated|reported|classified)\b",
+                             re.I)
+ACCOUNTING = re.compile(r"\baccounted\s+for\s+(?:as|under|using|by)\b|\b(?:recorded|recogni[sz]ed|reported|classified)\s+"
+                        r"(?:\w+\s+){0,4}?(?:as|in|within|an?)\s|\b(?:cost|equity)[-\s]method\b|\bbusiness\s+combination\b"
+                        r"|\b(?:gain|loss)\s+(?:on\s+(?:\w+\s+){0,4}?)?of\s+(?:approximately\s+)?[$€£]", re.I)
 _ASKS_STAKE = re.compile(r"^\W*(?:and\s+)?what\s+(?:(?:ownership|equity)\s+)?(?:share|stake|interest|percentage)\s+"
                          r"(?:\w+\s+){0,3}?(?:hold|holds|own|owns|have|has)\b", re.I)
 # "owned a 49% interest in the entity", "has a 49% ownership interest in the JV"
@@ -124,6 +132,8 @@ def answered_in_other_words(part: str, text: str) -> bool:
         return bool(_MEANS.search(text))
     if _ASKS_PARTY.match(part):
         return bool(_ORGANISATION.search(text) or _AFFILIATE.search(text))
+    if ASKS_ACCOUNTING.match(part):
+        return bool(ACCOUNTING.search(text))
     if _ASKS_STAKE.match(part):
         return bool(_A_STAKE.search(text))
     if _ASKS_RELIEF.match(part):
@@ -165,7 +175,7 @@ def _stated_with(rest: str, text: str, gives: Callable[[str], bool]) -> bool:
 def asks_in_other_words(part: str) -> bool:
     """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
     part = _asking(part)
-    return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, _ASKS_STAKE, _ASKS_RELIEF,
+    return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, ASKS_ACCOUNTING, _ASKS_STAKE, _ASKS_RELIEF,
                                          _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_RESPONSE, _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT))
 
 
