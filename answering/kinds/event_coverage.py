@@ -70,16 +70,19 @@ def asks_closing(question: str) -> bool:
 
 # the day or period a completion is dated by: a date, a quarter, the end of a (fiscal) year
 _WHEN_DONE = (rf"(?:{DATE.pattern}|\b(?:the\s+)?end\s+of\s+(?:(?:the|its|our)\s+)?(?:\w+[\u2019']s\s+)?"
-              r"(?:fiscal\s+(?:year\s+)?)?\d{4}\b|\bfiscal\s+(?:year\s+)?\d{4}\b)")
+              r"(?:fiscal\s+(?:year\s+)?)?\d{4}\b)")
 # the completion dated: "expected to close in the first quarter of 2020", "to be substantially complete by the
 # end of fiscal 2024", "On November 14, 2021, we completed the sale"; not a date beside it that dates
 # something else ("The completion ... is subject to closing conditions ..., which have not been met as of
-# December 31, 2019")
+# December 31, 2019"), nor a year of deals done ("our acquisitions completed during fiscal 2015"); a year
+# alone dates only a completion still expected ("expected to be fully complete in fiscal 2026")
 # (a deal's verb dates it by a day, month or quarter: "acquired ... in fiscal 2015" names the year's deals)
 _DONE_DEAL = r"\b(?:acquired|sold|divested|spun\s+off|merged|effectuated)\b"
 _PREPOSITION = r"[^.;]{0,40}?\b(?:in|on|by|during|within|before|at|effective)\s+(?:or\s+about\s+)?(?:the\s+)?"
 _DATED_COMPLETION = re.compile(
     rf"{_COMPLETION.pattern}{_PREPOSITION}{_WHEN_DONE}|{_DONE_DEAL}{_PREPOSITION}(?:{DATE.pattern})"
+    rf"|\b(?:expect|anticipat|intend|plan|target)\w*\s+(?:[^.;]{{0,60}}?){_COMPLETION.pattern}{_PREPOSITION}"
+    r"(?:fiscal\s+(?:year\s+)?)?\d{4}\b"
     rf"|(?:^|(?<=[\x22\u201c]))\W*(?:[A-Z][^,]{{0,40}}\s)?(?:on|in|as\s+of|effective)\s+(?:{DATE.pattern}),?\s+"
     rf"(?:[^.;]{{0,120}}?)(?:{_COMPLETION.pattern}|{_DONE_DEAL})", re.I)
 
