@@ -63,6 +63,7 @@ ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bprice\b|\bconsideration\b|\bcharges?\
 MONEY = re.compile(r"(?:\$|€|£|\b(?:USD|EUR|GBP|Rp|INR|Rs\.?))\s?\d|\b\d[\d,.]*\s*(?:thousand|million|billion|"
                     r"trillion)\b", re.I)
 
+
 def asks_closing(question: str) -> bool:
     """Whether a "when" of `question` asks when the deal closed or is to close."""
     return any(_CLOSING_WORD.search(m.group("rest")) for m in ASKS_WHEN.finditer(question))
