@@ -44,6 +44,7 @@ from answering.kinds.event_coverage import (
     missing_in_event,
 )
 from answering.kinds.every_part import asked_parts
+from answering.kinds.other_words import own_thing
 from answering.kinds.sentences import (
     Sentence,
     content_words,
@@ -101,7 +102,8 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
         # "what executive change did it announce": "announced" is in every release; a deal of no
         # kind is read only by a name the question gives it ("what transaction ... with Flipkart")
         return []
-    every = [s for s in sentences(hits, companies) if of_family(s.text, families(question)) and states_a_deal(s.text)]
+    every_sentence = sentences(hits, companies)
+    every = [s for s in every_sentence if of_family(s.text, families(question)) and states_a_deal(s.text)]
     asked_names = names(question, companies)
 
     asked_months = _months(question)
@@ -121,7 +123,7 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
         quoted_names = [x for x in asked_names if any(named(c.text, [x]) for c in chosen)]
         for kind in kinds:
             if n and not part_names and not explicit and not _OTHER.search(part) and not _plural(part, kind) \
-                    and any(of_family(c.text, [kind]) for c in chosen):
+                    and not own_thing(part) and any(of_family(c.text, [kind]) for c in chosen):
                 # "What major acquisition did it complete in fiscal 2015: whom did it buy, ...": a later part
                 # naming nothing of its own asks of the deal already quoted, not of another one
                 continue
@@ -130,6 +132,9 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
                     and (not explicit or mentions_years(s.text, explicit))
                     and (part_names or not years or mentions_years(s.text, years))
                     and not (_OTHER.search(part) and named(s.text, quoted_names))]
+            if thing := own_thing(part):
+                # "what new credit facility did it enter into at the separation": a sentence of that thing
+                fits = [s for s in fits if overlap(s.text, thing) >= 0.5]
             # the same deal stated again ("eBay Korea ... to Emart" in the MD&A and in a note) is quoted once
             fits = [s for s in fits if not any(_same_deal(s, c, companies) for c in chosen)]
             if part_names:
@@ -146,6 +151,12 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
                     if not any(_same_deal(s, c, companies) for c in chosen + added):
                         added.append(s)
                 chosen += added
+                if thing and added:
+                    # "what new credit facility did it enter into": the thing's terms, in the sentence that goes
+                    # on with it ("The new credit agreement provides a $25 million revolving line of credit ...")
+                    chosen += [t for t in every_sentence if t.chunk.chunk_id == added[0].chunk.chunk_id
+                               and t.position == added[0].position + 1 and _BACK_TO_THE_DEAL.search(t.text)
+                               and MONEY.search(t.text) and t not in chosen][:1]
     if not chosen:
         return []
     # what is asked by type (the price per share, when, why) from a sentence of the same deal: one

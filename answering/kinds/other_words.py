@@ -153,9 +153,30 @@ def answered_in_other_words(part: str, text: str) -> bool:
     if m := _ASKS_EVENT.match(part):
         kinds = deal_words.families(part)
         years = _YEAR.findall(part)
+        # the thing asked, in a sentence of its own: "what new credit facility did it enter into at the separation"
+        # is not answered by the spin-off's sentence
+        thing = own_thing(part)
         return _stated_with(part[m.end():], text,
-                            lambda s: deal_words.of_family(s, kinds) and all(y in s for y in years))
+                            lambda s: deal_words.of_family(s, kinds) and all(y in s for y in years)
+                            and (not thing or overlap(s, thing) >= 0.5))
     return False
+
+
+# words of a thing asked that any deal's sentence may leave unsaid ("what major acquisition", "what business")
+_GENERIC_THING = frozenset(["major", "new", "business", "busi", "company", "compani", "deal", "transaction", "acquisit",
+                            "divestitur", "market", "other", "significant", "key", "main", "larg", "largest"])
+
+
+def own_thing(part: str) -> list[str]:
+    """The content stems of what a "what/which <thing> did X <deal verb>" part asks, beyond its kind of deal
+    and words any deal's sentence may leave unsaid; [] when it asks no thing of its own."""
+    m = re.match(r"^\W*(?:and\s+)?(?:what|which)\s+(?P<thing>(?:[\w'\u2019&-]+\s+){1,4}?)(?:did|has|have|had|will)\b",
+                 _asking(part), re.I)
+    if m is None:
+        return []
+    stems = {s for stems in deal_words.FAMILIES.values() for s in stems}
+    return [w for w in content_words(m.group("thing"), []) if w not in _GENERIC_THING
+            and not any(w.startswith(s[:5]) for s in stems)]
 
 
 def _stated(text: str) -> list[str]:
