@@ -132,7 +132,7 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
                     and (not explicit or mentions_years(s.text, explicit))
                     and (part_names or not years or mentions_years(s.text, years))
                     and not (_OTHER.search(part) and named(s.text, quoted_names))]
-            if thing := own_thing(part):
+            if (thing := own_thing(part) if n else []):
                 # "what new credit facility did it enter into at the separation": a sentence of that thing
                 fits = [s for s in fits if overlap(s.text, thing) >= 0.5]
             # the same deal stated again ("eBay Korea ... to Emart" in the MD&A and in a note) is quoted once
