@@ -175,8 +175,13 @@ def own_thing(part: str) -> list[str]:
     if m is None:
         return []
     stems = {s for stems in deal_words.FAMILIES.values() for s in stems}
-    return [w for w in content_words(m.group("thing"), []) if w not in _GENERIC_THING
-            and not any(w.startswith(s[:5]) for s in stems)]
+    words = content_words(m.group("thing"), [])
+    # a thing named by a generic head ("what cybersecurity company", "which cloud ERP company") is described,
+    # not named: the filing names the company ("Mandiant"), seldom its description
+    if not words or re.search(r"\b(?:compan(?:y|ies)|business(?:es)?|firms?|entit(?:y|ies)|deals?|transactions?|"
+                              r"targets?|startups?|subsidiar(?:y|ies))\s*$", m.group("thing"), re.I):
+        return []
+    return [w for w in words if w not in _GENERIC_THING and not any(w.startswith(s[:5]) for s in stems)]
 
 
 def _stated(text: str) -> list[str]:

@@ -110,3 +110,17 @@ def test_an_attribute_of_listed_things_is_asked_by_its_kind_of_figure():
     assert typed_item("the maturities").search("senior notes due March 2061")
     assert typed_item("the tranches with their amounts").search("$2.75 billion of notes")
     assert typed_item("the former parent") is None
+
+
+def test_a_thing_asked_by_its_own_noun_is_stated_by_it_a_described_company_by_its_name():
+    """"what new credit facility did it enter into" asks a credit facility, which the spin-off's sentence is not;
+    "what cybersecurity company did it acquire" is answered by "the acquisition of Mandiant", undescribed."""
+    from answering.kinds.other_words import answered_in_other_words
+
+    spin = '"On January 30, 2015, FRP completed the spin-off of Patriot to its shareholders." (d p.7)'
+    credit = ('"In connection with the spin-off, on January 30, 2015, we entered into a new five year credit agreement '
+              'with Wells Fargo Bank N.A." (d p.13)')
+    part = "what new credit facility did it enter into at the separation?"
+    assert not answered_in_other_words(part, spin) and answered_in_other_words(part, credit)
+    mandiant = '"On September 12, 2022, we closed the acquisition of Mandiant for a total purchase price of $6.1 billion."'
+    assert answered_in_other_words("What cybersecurity company did Alphabet acquire in 2022?", mandiant)
