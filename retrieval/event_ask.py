@@ -36,6 +36,10 @@ _THING_DID = re.compile(
     # the doer, then the deal verb: "did Intel give when it announced" is no deal done
     r"(?:(?!(?:when|while|after|before|as|if|it|to|give|gave|provide|report|record|say|expect)\b)"
     r"[\w.'\u2019&-]+\s+){1,4}?(?:agree\s+to\s+|plan\s+to\s+|decide\s+to\s+)?" + _DEAL_VERB + r"\b", re.I)
+# "How did eBay separate from PayPal", "How was Patriot Transportation separated from FRP Holdings": how a deal
+# was done, asked of the doer or of what was dealt
+_HOW_DONE = re.compile(_LEAD_IN + r"how\s+(?:did|was|were|has|had|have)\s+(?:[\w.'\u2019&-]+\s+){1,4}?"
+                       r"(?:separat|spin|spun|divest|sold|sell|acquir|merg|distribut)\w*\b", re.I)
 _DEAL_NOUN = (r"(?:acquisitions?|mergers?|divestitures?|dispositions?|disposals?|sale\s+of|spin-?offs?|"
               r"separation|joint\s+venture|transactions?|deal|tender\s+offer|offering|restructuring\s+plan|"
               r"workforce\s+reduction|job\s+cuts|layoffs?|appointment|settlement)")
@@ -59,6 +63,8 @@ def event_ask(ask: str) -> str | None:
     """How `ask` (the asking sentence) asks about a corporate event, or None when it does not."""
     if (m := _THING_DID.search(ask)) and not _QUANTITY_HEAD.search(m.group("thing")):
         return "asks what a company did (a deal verb and its object)"
+    if _HOW_DONE.search(ask):
+        return "asks how a deal was done"
     if _PARTY_RECEIVED.search(ask):
         return "asks what a party received or paid in a deal"
     if _TERMS_OF_A_DEAL.search(ask):

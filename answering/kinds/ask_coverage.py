@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from answering.kinds.every_part import asked_parts, passages, said_as
+from answering.kinds.every_part import asked_parts, passages, said_as, typed_item
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.vocabulary import Vocabulary, tokenize
@@ -140,6 +140,9 @@ def _asks(question: str) -> list[str]:
     return list(dict.fromkeys(parts + _things(parts) + [i for m in requests for i in _requested_items(m.group("items"))]))
 
 
+_OWN_ASK = re.compile(r"(?:the|when|why|how|what|who|whom|where|which|whether)\b", re.I)
+
+
 def _requested_items(items: str) -> list[str]:
     """The things a request lists ("Also give the authorization that remained and the cash it
     returned", "List eBay's 2018 acquisitions and divestitures"), one ask each, "the ..."; none when
@@ -147,7 +150,8 @@ def _requested_items(items: str) -> list[str]:
     listed = [i.strip() for i in _ITEMS.split(items) if i.strip()]
     if len(listed) < 2 or any(len(i.split()) > 10 for i in listed) or any(_PRONOUN.fullmatch(i) for i in listed):
         return []
-    return [i if i.lower().startswith("the ") else f"the {i}" for i in listed]
+    # "Give the per-share price, when the deal was completed, ...": a wh-item is an ask of its own
+    return [i if _OWN_ASK.match(i) else f"the {i}" for i in listed]
 
 
 def _things(parts: list[str]) -> list[str]:
@@ -322,7 +326,10 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
         return _uncovered_by_figure(written, question, asks, companies, vocab)
     for ask in asks:
         sentence = last_sentence(ask)
-        if _asks_an_amount(ask):
+        if (typed := typed_item(ask)) is not None:
+            if not typed.search(text):  # "the coupons" of listed notes: a rate, whatever the filing calls it
+                return ask
+        elif _asks_an_amount(ask):
             if not _amount_in_own_passage(ask, text, companies, vocab, alone=len(asks) == 1):
                 return sentence.rstrip("?.")
         elif _ASKS_DURATION.match(sentence):

@@ -22,9 +22,12 @@ gives the same refusal shape for parts in general).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from answering.kinds import deal_words
 from answering.kinds.ask_scope import MONTH
+from answering.kinds.other_words import ACCOUNTING, ASKS_ACCOUNTING
+from answering.kinds.sentences import content_words, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from retrieval.event_ask import asks_an_event
 
@@ -41,11 +44,16 @@ ASKS_WHEN = re.compile(r"(?:^\W*|[,;:?]\s*|\b(?:and|or)\s+)(?:when\b|(?:on|as\s+
                         r"(?P<rest>[^,;?]*)", re.I)
 _CLOSING_WORD = re.compile(r"\b(?:clos|complet|consummat|effective|finaliz)\w*", re.I)
 ASKS_WHY = re.compile(r"\bwhy\b", re.I)
-PURPOSE = re.compile(r"\bto\s+(?:expand|strengthen|enhance|extend|grow|accelerate|broaden|add|complement|focus|"
+PURPOSE = re.compile(r"\bto,?\s+(?:among\s+other\s+things,\s+)?(?:expand|strengthen|enhance|extend|grow|accelerate|broaden|add|complement|focus|"
                       r"simplify|improve|create|deliver|invest|better|increase|reduce|position|support|help|"
                       r"provide|offer|unlock|streamline|drive|advance)\b|\bbecause\b|\bin\s+order\s+to\b|\bdue\s+to\b"
                       r"|\breasons?\b|\bas\s+a\s+result\s+of\b|\bpurpose\b|\brationale\b|\bintended\s+to\b"
                       r"|\bdesigned\s+to\b|\bgiven\s+(?:that|the)\b|\bsince\b", re.I)
+# a purpose said of a deal, which a cause in passing ("adjusted due to differences in reporting periods") is not:
+# what the event reading adds a sentence for when "why" is asked
+_DEAL_PURPOSE = re.compile(r"\bto,?\s+(?:among\s+other\s+things,\s+)?(?:expand|strengthen|enhance|extend|grow|accelerate|broaden|add|complement|focus|"
+                           r"simplify|improve|create|deliver|better|reduce|position|unlock|streamline|advance)\b"
+                           r"|\bin\s+order\s+to\b|\b(?:intended|designed)\s+to\b|\bpurpose\b|\brationale\b", re.I)
 ASKS_PER_SHARE = re.compile(r"\bper[-\s]share\b|\b(?:for\s+)?each\s+share\b", re.I)
 PER_SHARE_AMOUNT = re.compile(r"(?:\$|\b(?:USD|EUR|Rp|€|£))\s?\d[\d,]*(?:\.\d+)?\s+(?:in\s+cash\s+)?"
                                r"(?:per|for\s+each|a)\s+(?:\w+\s+){0,3}?share\b|\b\d+(?:\.\d+)?\s+shares?\s+of\b",
@@ -55,10 +63,54 @@ ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bprice\b|\bconsideration\b|\bcharges?\
 MONEY = re.compile(r"(?:\$|€|£|\b(?:USD|EUR|GBP|Rp|INR|Rs\.?))\s?\d|\b\d[\d,.]*\s*(?:thousand|million|billion|"
                     r"trillion)\b", re.I)
 
+
+def asks_closing(question: str) -> bool:
+    """Whether a "when" of `question` asks when the deal closed or is to close."""
+    return any(_CLOSING_WORD.search(m.group("rest")) for m in ASKS_WHEN.finditer(question))
+
+
+# the day or period a completion is dated by: a date, a quarter, the end of a (fiscal) year
+_WHEN_DONE = (rf"(?:{DATE.pattern}|\b(?:the\s+)?end\s+of\s+(?:(?:the|its|our)\s+)?(?:\w+[\u2019']s\s+)?"
+              r"(?:fiscal\s+(?:year\s+)?)?\d{4}\b)")
+# the completion dated: "expected to close in the first quarter of 2020", "to be substantially complete by the
+# end of fiscal 2024", "On November 14, 2021, we completed the sale"; not a date beside it that dates
+# something else ("The completion ... is subject to closing conditions ..., which have not been met as of
+# December 31, 2019"), nor a year of deals done ("our acquisitions completed during fiscal 2015"); a year
+# alone dates only a completion still expected ("expected to be fully complete in fiscal 2026")
+# (a deal's verb dates it by a day, month or quarter: "acquired ... in fiscal 2015" names the year's deals)
+_DONE_DEAL = r"\b(?:acquired|sold|divested|spun\s+off|merged|effectuated)\b"
+_PREPOSITION = r"[^.;]{0,40}?\b(?:in|on|by|during|within|before|at|effective)\s+(?:or\s+about\s+)?(?:the\s+)?"
+_DATED_COMPLETION = re.compile(
+    rf"{_COMPLETION.pattern}{_PREPOSITION}{_WHEN_DONE}|{_DONE_DEAL}{_PREPOSITION}(?:{DATE.pattern})"
+    rf"|\b(?:expect|anticipat|intend|plan|target)\w*\s+(?:[^.;]{{0,60}}?){_COMPLETION.pattern}{_PREPOSITION}"
+    r"(?:fiscal\s+(?:year\s+)?)?\d{4}\b"
+    rf"|(?:^|(?<=[\x22\u201c]))\W*(?:[A-Z][^,]{{0,40}}\s)?(?:on|in|as\s+of|effective)\s+(?:{DATE.pattern}),?\s+"
+    rf"(?:[^.;]{{0,120}}?)(?:{_COMPLETION.pattern}|{_DONE_DEAL})", re.I)
+
+
+def dates_closing(sentence: str) -> bool:
+    """Whether `sentence` dates the completion ("The sale is expected to close in the first quarter of 2020")."""
+    return bool(_DATED_COMPLETION.search(sentence))
+
+
+def asks_accounting(question: str) -> bool:
+    """Whether a part of `question` asks how the deal was accounted for."""
+    return any(ASKS_ACCOUNTING.match(p) for p in re.split(r"[,;?:]\s*", question))
+
+
+def _found(pattern: re.Pattern[str]) -> Callable[[str], bool]:
+    return lambda text: bool(pattern.search(text))
+
+
 # What a question asks of an event by type, and what in a sentence gives it: the event reading
-# (answering.kinds.event) adds a sentence for an ask its quotes lack, by the same patterns this
+# (answering.kinds.event) adds a sentence for an ask its quotes lack, by the same tests this
 # gate checks them with
-ASKED_DETAILS = [(ASKS_PER_SHARE, PER_SHARE_AMOUNT), (ASKS_MONEY, MONEY), (ASKS_WHEN, DATE), (ASKS_WHY, PURPOSE)]
+ASKED_DETAILS: list[tuple[Callable[[str], bool], Callable[[str], bool]]] = [
+    (_found(ASKS_PER_SHARE), _found(PER_SHARE_AMOUNT)), (_found(ASKS_MONEY), _found(MONEY)),
+    (asks_closing, dates_closing), (_found(ASKS_WHEN), _found(DATE)), (_found(ASKS_WHY), _found(_DEAL_PURPOSE)),
+    (lambda q: asks_total(q), lambda t: gives_total(t)),
+    (asks_accounting, _found(ACCOUNTING)),
+]
 
 
 def _clauses(text: str) -> list[str]:
@@ -77,18 +129,61 @@ def missing_in_event(question: str, text: str, companies: list[str] | None = Non
         if not any(MONEY.search(c) and (not asked or deal_words.named(c, asked)) for c in _clauses(text)):
             missing.append("its terms")
     whens = [m.group("rest") for m in ASKS_WHEN.finditer(question)]
-    if any(_CLOSING_WORD.search(rest) for rest in whens):
-        if not any(DATE.search(s) and _COMPLETION.search(s) for s in sentences):
+    if asks_closing(question):
+        if not any(dates_closing(s) for s in sentences):
             missing.append("the date it closed")
     elif whens and not (DATE.search(text) or _YEAR.search(text)):
         missing.append("the date")
-    if ASKS_WHY.search(question) and not PURPOSE.search(text):
+    if ASKS_WHY.search(question) and not (PURPOSE.search(text) and all(_why_given(why, sentences, companies or [])
+                                                                        for why in _whys(question))):
         missing.append("why")
     if ASKS_PER_SHARE.search(question) and not PER_SHARE_AMOUNT.search(text):
         missing.append("the price per share")
     elif ASKS_MONEY.search(question) and not MONEY.search(text):
         missing.append("the amount")
+    if asks_total(question) and not gives_total(text):
+        missing.append("the total price")
     return missing
+
+
+# "why it was treated as a related-party transaction": a why of its own clause, not the deal's own why
+_WHY_CLAUSE = re.compile(r"\bwhy\s+(?P<rest>(?:it|they|the|this|that|its|these|those)\s+[^,;?]*)", re.I)
+_DEAL_WORDS = re.compile(r"\b(?:acquir\w*|acquisition|bought|buy|purchas\w*|sell|sold|sale|divest\w*|merg\w*|deal|"
+                         r"transaction|spin\w*|separat\w*|announc\w*|plan|do|did|does|make|made|it|they)\b", re.I)
+
+
+def _whys(question: str) -> list[str]:
+    """The words of each why-clause that asks of something else than the deal ("why it was treated as a
+    related-party transaction" -> "treated related-party"); none for "why?" or "why did it buy X"."""
+    out = []
+    for m in _WHY_CLAUSE.finditer(question):
+        words = [w for w in re.findall(r"[A-Za-z][\w-]+", m.group("rest")) if not _DEAL_WORDS.fullmatch(w)
+                 and w.lower() not in ("was", "were", "is", "are", "the", "its", "as", "a", "an", "this", "that", "of", "to")]
+        if len(words) >= 2:
+            out.append(" ".join(words))
+    return out
+
+
+def _why_given(why: str, sentences: list[str], companies: list[str]) -> bool:
+    """Whether a quoted sentence gives a cause of the why-clause's words: names most of them, with a cause."""
+    wanted = content_words(why, companies)
+    return any(PURPOSE.search(s) and overlap(s, wanted) >= 0.5 for s in sentences)
+
+
+# "the total purchase price", "the total consideration": an amount for the whole deal, which a price per
+# share ("$109.00 per share") is not
+_ASKS_TOTAL = re.compile(r"\btotal\s+(?:purchase\s+)?(?:price|consideration|cost|value)\b", re.I)
+
+
+def asks_total(question: str) -> bool:
+    return bool(_ASKS_TOTAL.search(question))
+
+
+def gives_total(text: str) -> bool:
+    """An amount of money in `text` that is not a price per share."""
+    return any(not re.match(r"(?:\s+in\s+cash)?\s+(?:per|for\s+each|a)\s+(?:\w+\s+){0,3}?share\b", text[m.end():], re.I)
+               and not re.match(r"[\d,.]*\s+(?:per|for\s+each|a)\s+(?:\w+\s+){0,3}?share\b", text[m.end():], re.I)
+               for m in MONEY.finditer(text))
 
 
 def answered_on_the_event(written: WrittenAnswer, question: str, companies: list[str] | None = None) -> WrittenAnswer:

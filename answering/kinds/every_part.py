@@ -71,6 +71,7 @@ _ABOUT_THE_ANSWER = re.compile(r"\b(?:answers?|responses?|solutions?|questions?|
 _PRONOUN = re.compile(r"(?:them|it|these|those|all|each|both)", re.I)
 # a list in parentheses inside an ask: "(new program size, share repurchase authorization and quarterly dividend)"
 _LISTED = re.compile(r"\((?P<items>[a-z][\w\s'’&-]*(?:,\s*[\w\s'’&-]+)*(?:,?\s+(?:and|or)\s+[\w\s'’&-]+))\)", re.I)
+_OWN_ASK = re.compile(r"(?:the|when|why|how|what|who|whom|where|which|whether)\b", re.I)
 _ITEM_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+", re.I)
 
 
@@ -95,7 +96,9 @@ def asked_parts(question: str) -> list[str]:
     for m in _REQUEST.finditer(question.split("?")[-1] if "?" in question else ""):
         if _ABOUT_THE_ANSWER.search(m.group("items")):
             continue  # "State your answer in percent": how to answer, not what
-        parts += [f"the {item.strip()}" if not item.strip().lower().startswith("the ") else item.strip()
+        # "Give the per-share price, when the deal was completed, ...": an item asked by a wh-word is
+        # a question of its own ("when the deal was completed"), not a thing named ("the date")
+        parts += [item.strip() if _OWN_ASK.match(item.strip()) else f"the {item.strip()}"
                   for item in _ITEM_SPLIT.split(m.group("items"))
                   if item.strip() and not _PRONOUN.fullmatch(item.strip())]
     return parts
@@ -186,6 +189,8 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         return not _A_DAY.search(text)  # "on what date?": a day, not "in the fourth quarter of 2019"
     if re.match(r"the\s+(?:number|amount|total|price|value|share|percentage|proportion)\b", part.strip(), re.I):
         return not _AN_AMOUNT.search(text)
+    if (typed := typed_item(part)) is not None:
+        return not typed.search(text)
     if asks_in_other_words(part):
         return not answered_in_other_words(part, text)
     if _ASKS_SINCE.search(part) and not _A_SINCE.search(text):
@@ -216,6 +221,25 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
     # the name alone
     asked = [w for w in words if w not in _names(part)]
     return not any(overlap(s, words) >= MIN_WORDS and (not asked or overlap(s, asked) > 0) for s in stated)
+
+
+# an item a request asks of each thing listed ("List the tranches with their amounts, coupons and maturities"):
+# stated by its kind of figure, in the filing's own words ("$2.75 billion of 1.65% senior notes due March 2026")
+_ATTRIBUTES = [
+    (re.compile(r"\b(?:amounts?|sizes?|principal(?:\s+amounts?)?)\b", re.I), _AN_AMOUNT),
+    (re.compile(r"\b(?:coupons?(?:\s+rates?)?|interest\s+rates?)\b", re.I), re.compile(r"\d(?:\.\d+)?\s?(?:%|percent\b)", re.I)),
+    (re.compile(r"\b(?:maturit(?:y|ies)(?:\s+dates?)?|tenors?|terms?\s+to\s+maturity)\b", re.I),
+     re.compile(r"\b(?:due|matur\w*)\b[^.;]{0,30}?(?:19|20)\d\d\b|\b\d+[-\s](?:year|yr)s?\b", re.I)),
+]
+# the things such an item is asked of, which the filing names its own way (a tranche is "senior notes due ...")
+_ITEM_OF = re.compile(r"^the\s+(?:(?:tranches?|series|issues?|notes|bonds)\s+with\s+(?:their|its)\s+)?", re.I)
+
+
+def typed_item(part: str) -> re.Pattern[str] | None:
+    """What states a request's item that is one attribute of listed things ("the coupons", "the tranches
+    with their amounts"): the attribute's kind of figure; None for any other part."""
+    item = _ITEM_OF.sub("", part.strip().rstrip(".?"), count=1) if part.strip().lower().startswith("the ") else ""
+    return next((gives for asks, gives in _ATTRIBUTES if item and asks.fullmatch(item)), None)
 
 
 _QUOTED = re.compile(r'"([^"]{20,})"\s*(\([^()]*\bp\.\s?\d+\))?')

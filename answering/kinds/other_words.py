@@ -43,6 +43,14 @@ _ASKS_PARTY = re.compile(r"^\W*(?:and\s+)?(?:who\s+(?:is|was|are|were)\s+(?:its|
                          r"(?:partners?|counterpart(?:y|ies)|buyers?|purchasers?|sellers?|acquirers?|lenders?)|"
                          # "To whom was it sold?", "From whom did it buy ...?"
                          r"(?:to|from|by|with)\s+whom)\b", re.I)
+# "how was it accounted for?", "how did it record the transaction?": the accounting said ("recorded as a cost
+# method investment of $725 million", "recognized a gain of $167 million", "accounted for as a business combination")
+ASKS_ACCOUNTING = re.compile(r"^\W*(?:and\s+)?how\s+(?:was|were|is|are|did|does|do)\s+(?:[\w.'\u2019&-]+\s+){0,4}?"
+                             r"(?:accounted|account|recorded|record|recogni[sz]ed|recogni[sz]e|treated|reported|classified)\b",
+                             re.I)
+ACCOUNTING = re.compile(r"\baccounted\s+for\s+(?:as|under|using|by)\b|\b(?:recorded|recogni[sz]ed|reported|classified)\s+"
+                        r"(?:\w+\s+){0,4}?(?:as|in|within|an?)\s|\b(?:cost|equity)[-\s]method\b|\bbusiness\s+combination\b"
+                        r"|\b(?:gain|loss)\s+(?:on\s+(?:\w+\s+){0,4}?)?of\s+(?:approximately\s+)?[$€£]", re.I)
 _ASKS_STAKE = re.compile(r"^\W*(?:and\s+)?what\s+(?:(?:ownership|equity)\s+)?(?:share|stake|interest|percentage)\s+"
                          r"(?:\w+\s+){0,3}?(?:hold|holds|own|owns|have|has)\b", re.I)
 # "owned a 49% interest in the entity", "has a 49% ownership interest in the JV"
@@ -94,6 +102,8 @@ _ASKS_OTHER_EVENT = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?:\w+\s+)?(?:o
                                + _DOES_A_DEAL, re.I)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # the legal form that ends an organisation's name: "CNNC High Energy Equipment (Tianjin) Co., Ltd."
+# a party named through its group, whatever its case: "a stock purchase agreement with an affiliate of viagogo"
+_AFFILIATE = re.compile(r"\b(?:with|to|from|by)\s+(?:an?\s+)?(?:affiliate|subsidiary|affiliated\s+entity)\s+of\s+\w", re.I)
 _ORGANISATION = re.compile(r"\b(?:Co\.|Ltd\.?|Limited|Inc\.|Corporation|Corp\.|LLC|L\.P\.|plc|GmbH|S\.A\.|N\.V\.)(?=\W|$)")
 
 
@@ -121,7 +131,9 @@ def answered_in_other_words(part: str, text: str) -> bool:
     if _ASKS_MEANS.match(part):
         return bool(_MEANS.search(text))
     if _ASKS_PARTY.match(part):
-        return bool(_ORGANISATION.search(text))
+        return bool(_ORGANISATION.search(text) or _AFFILIATE.search(text))
+    if ASKS_ACCOUNTING.match(part):
+        return bool(ACCOUNTING.search(text))
     if _ASKS_STAKE.match(part):
         return bool(_A_STAKE.search(text))
     if _ASKS_RELIEF.match(part):
@@ -141,9 +153,35 @@ def answered_in_other_words(part: str, text: str) -> bool:
     if m := _ASKS_EVENT.match(part):
         kinds = deal_words.families(part)
         years = _YEAR.findall(part)
+        # the thing asked, in a sentence of its own: "what new credit facility did it enter into at the separation"
+        # is not answered by the spin-off's sentence
+        thing = own_thing(part)
         return _stated_with(part[m.end():], text,
-                            lambda s: deal_words.of_family(s, kinds) and all(y in s for y in years))
+                            lambda s: deal_words.of_family(s, kinds) and all(y in s for y in years)
+                            and (not thing or overlap(s, thing) >= 0.5))
     return False
+
+
+# words of a thing asked that any deal's sentence may leave unsaid ("what major acquisition", "what business")
+_GENERIC_THING = frozenset(["major", "new", "business", "busi", "company", "compani", "deal", "transaction", "acquisit",
+                            "divestitur", "market", "other", "significant", "key", "main", "larg", "largest"])
+
+
+def own_thing(part: str) -> list[str]:
+    """The content stems of what a "what/which <thing> did X <deal verb>" part asks, beyond its kind of deal
+    and words any deal's sentence may leave unsaid; [] when it asks no thing of its own."""
+    m = re.match(r"^\W*(?:and\s+)?(?:what|which)\s+(?P<thing>(?:[\w'\u2019&-]+\s+){1,4}?)(?:did|has|have|had|will)\b",
+                 _asking(part), re.I)
+    if m is None:
+        return []
+    stems = {s for stems in deal_words.FAMILIES.values() for s in stems}
+    words = content_words(m.group("thing"), [])
+    # a thing named by a generic head ("what cybersecurity company", "which cloud ERP company") is described,
+    # not named: the filing names the company ("Mandiant"), seldom its description
+    if not words or re.search(r"\b(?:compan(?:y|ies)|business(?:es)?|firms?|entit(?:y|ies)|deals?|transactions?|"
+                              r"targets?|startups?|subsidiar(?:y|ies))\s*$", m.group("thing"), re.I):
+        return []
+    return [w for w in words if w not in _GENERIC_THING and not any(w.startswith(s[:5]) for s in stems)]
 
 
 def _stated(text: str) -> list[str]:
@@ -163,7 +201,7 @@ def _stated_with(rest: str, text: str, gives: Callable[[str], bool]) -> bool:
 def asks_in_other_words(part: str) -> bool:
     """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
     part = _asking(part)
-    return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, _ASKS_STAKE, _ASKS_RELIEF,
+    return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, ASKS_ACCOUNTING, _ASKS_STAKE, _ASKS_RELIEF,
                                          _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_RESPONSE, _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT))
 
 

@@ -294,6 +294,8 @@ def _after_dateline(text: str) -> str:
 
 
 _OVERLAP_PROBE = 40
+_LIST_GOES_ON = re.compile(r"[;:]\s*$|[;:]\s+and\s*$")
+_BULLET = re.compile(r"[•\u2022\u25cf\u25aa\-–]\s|\([a-z0-9]{1,3}\)\s")
 _SENTENCE_END = re.compile(r"[.!?][\"\u201d)]?(?=\s+[A-Z\"(\u201c]|\s*$)")
 
 
@@ -303,7 +305,8 @@ def _carried_on(text: str, following: str) -> str:
     Bureau, Yanc" + "... leading to our hardware cold wallet ... being seized."). Chunks overlap:
     the next one restarts inside this one's tail."""
     tail = text.rstrip()
-    if _ENDS.search(tail):
+    if _ENDS.search(tail) and not (_LIST_GOES_ON.search(tail) and _BULLET.match(following.lstrip())):
+        # (a list cut at an item: "... comprised of the following: • ...; • ...;" | "• ...; and • ... 2061.")
         return text
     probe = following.lstrip()[:_OVERLAP_PROBE]
     at = tail.rfind(probe) if len(probe) == _OVERLAP_PROBE else -1
@@ -320,7 +323,8 @@ def _item_breaks(text: str) -> str:
     # (an enumeration a sentence runs on through, its line ending mid-sentence: "mostly attributable
     # to (i) business loss in a competitive bid due to rates,\n(ii) privatization ...", "which included
     # (i) a gain of $866,000 on a land sale and\n(ii) a gain ...", is no list)
-    text = re.sub(r"(?<![,a-z])\n(?=\s*\(\w{1,3}\)\s)|\n(?=\s*(?:\u2022|•)\s)", "\n\n", text)
+    # (nor a last bullet after "...; and": "• $3.25 billion of 3.95% notes due 2051; and\n• $1.50 billion ... 2061.")
+    text = re.sub(r"(?<![,a-z])\n(?=\s*\(\w{1,3}\)\s)|(?<!; and)(?<!; or)\n(?=\s*(?:\u2022|•)\s)", "\n\n", text)
     text = re.sub(r"\n(?=[*^†‡]\s*[A-Z])", "\n\n", text)
     return re.sub(r":[ \t]*\n", ":\n\n", text)
 
@@ -328,6 +332,9 @@ def _item_breaks(text: str) -> str:
 def _table_like(text: str) -> bool:
     """Statement rows joined into one "sentence": mostly amounts."""
     amounts = len(_AMOUNT.findall(text))
+    items = text.split("\u2022")
+    if len(items) >= 3 and all(len(re.findall(r"\b[A-Za-z]{3,}\b", i)) >= 3 for i in items):
+        return False  # a list of worded items ("• $2.75 billion of 1.65% senior notes due March 2026;"), not rows
     return amounts >= 5 and amounts > len(text.split()) / 4
 
 

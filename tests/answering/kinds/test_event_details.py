@@ -1,0 +1,126 @@
+"""What a question asks of a deal beyond naming it (the buyer, the price per share, the day it closed or is
+to close, why, the tranches, how it was accounted for) is read from the deal's own sentences: a sentence
+that names the deal, or one that goes on with it ("The sale is expected to close ..."), the list read
+whole where a chunk cut it. An ask none of them states still refuses the answer."""
+
+from __future__ import annotations
+
+from answering.kinds.event_coverage import dates_closing, missing_in_event
+from answering.kinds.every_part import typed_item
+from tests.answering.kinds.conftest import ask, filing
+
+# ---- the deal's details from its own sentences (shared 10-Ks and an 8-K)
+
+
+def test_a_sale_is_answered_with_its_buyer_price_and_expected_closing(services):
+    """eBay FY2019 10-K: "On November 24, 2019, we entered into a definitive agreement ... to sell StubHub to
+    viagogo, with closing of the transaction expected to occur in the first quarter of 2020" (p.4) and "...
+    with an affiliate of viagogo to sell StubHub for $4.05 billion" (p.71): "to whom" is a party named through
+    its group, lower-cased as the filing writes it."""
+    ebay = filing("financebench-extra/pdfs/EBAY_2019_10K.pdf")
+    written = ask("What business did eBay agree to sell in late 2019, to whom, on what date, for how much, and when "
+                  "was the sale expected to close?", ebay, [70, 3], services)
+    assert written.status == "answered", written.text
+    assert "$4.05 billion" in written.text and "first quarter of 2020" in written.text
+
+
+def test_an_acquisition_s_price_per_share_closing_and_purpose_come_from_the_note_naming_it(services):
+    """Oracle FY2015 10-K: the MD&A names MICROS among the year's deals (p.40); the note gives the tender
+    offer's $68.00 per share, the merger effectuated on September 8, 2014 and "We acquired MICROS to, among
+    other things, expand ..." (p.108-109). A deal of another year on the page (Acme Packet) is not this one."""
+    oracle = filing("financebench-extra/pdfs/ORACLE_2015_10K.pdf")
+    written = ask("What major acquisition did Oracle complete in fiscal 2015: whom did it buy, at what price per share, "
+                  "when did the deal close, and why?", oracle, [39, 107, 109], services)
+    assert written.status == "answered", written.text
+    assert "$68.00 per share" in written.text and "September 8, 2014" in written.text
+    assert "expand" in written.text and "Acme Packet" not in written.text
+
+
+def test_a_note_issue_is_listed_tranche_by_tranche_though_a_chunk_cut_the_list(services):
+    """Oracle FY2021 10-K p.57: "In March 2021, we issued $15.0 billion of senior notes comprised of the
+    following: • $2.75 billion of 1.65% senior notes due March 2026; ... and • $1.50 billion of 4.10% senior
+    notes due March 2061." The list runs over two chunks; its bullets are worded items, not table rows."""
+    oracle = filing("financebench-extra/pdfs/ORACLE_2021_10K.pdf")
+    written = ask("What senior notes did Oracle issue in March 2021? List the tranches with their amounts, coupons "
+                  "and maturities.", oracle, [56], services)
+    assert written.status == "answered", written.text
+    assert "$2.75 billion of 1.65% senior notes due March 2026" in written.text
+    assert "$1.50 billion of 4.10% senior notes due March 2061" in written.text
+
+
+def test_how_a_deal_was_accounted_for_is_read_from_the_sentences_recording_it(services):
+    """eBay FY2017 10-K p.38: the Flipkart stake "resulting in a cost method investment of $725 million" and
+    "The gain on disposal of our eBay India business of $167 million was recorded in interest and other, net"."""
+    ebay = filing("financebench-extra/pdfs/EBAY_2017_10K.pdf")
+    written = ask("What transaction did eBay complete with Flipkart in 2017, and how was it accounted for?", ebay,
+                  [6, 37], services)
+    assert written.status == "answered", written.text
+    assert "$725 million" in written.text and "$167 million" in written.text
+
+
+def test_a_plan_s_completion_is_dated_in_each_of_its_parts(services):
+    """Salesforce 8-K of January 4, 2023: the charges and their fourth-quarter share, then "The actions
+    associated with the employee restructuring ... substantially complete by the end of the Company's fiscal
+    2024" and the real estate actions "fully complete in fiscal 2026"."""
+    crm = filing("financebench-extra/pdfs/SALESFORCE_2021_8K_dated-2023-01-04.pdf")
+    written = ask("What charges did Salesforce expect to incur for the restructuring plan it announced on January 4, "
+                  "2023, how much in the fourth quarter of fiscal 2023, and when should the actions be complete?",
+                  crm, [0, 1], services)
+    assert written.status == "answered", written.text
+    assert "$1.4 billion to $2.1 billion" in written.text
+    assert "fiscal 2024" in written.text and "fiscal 2026" in written.text
+
+
+def test_a_related_party_deal_without_its_reason_and_total_is_refused(services):
+    """Oracle FY2017 10-K: NetSuite, $109.00 per share and "to expand our cloud ERP offerings" are stated; why it
+    was a related-party transaction (Mr. Ellison's affiliation, p.103) and the total price are not on the pages
+    given, and a price per share is no total price."""
+    oracle = filing("financebench-extra/pdfs/ORACLE_2017_10K.pdf")
+    written = ask("Which cloud ERP company did Oracle acquire in fiscal 2017? Give the per-share price, when the deal "
+                  "was completed, the total purchase price, and why it was treated as a related-party transaction.",
+                  oracle, [8, 101], services)
+    assert written.status != "answered", written.text
+
+
+# ---- the gate's tests, by type
+
+
+def test_a_completion_is_dated_by_a_date_said_of_it():
+    assert dates_closing("The sale is expected to close in the first quarter of 2020, subject to regulatory approval.")
+    assert dates_closing('x." (doc p.3) "On September 8, 2014, we effectuated the merger of MICROS into a subsidiary.')
+    assert dates_closing("The actions are expected to be substantially complete by the end of the Company\u2019s "
+                         "fiscal 2024.")
+    # a date beside the completion that dates something else, a tender offer begun, a year's deals
+    assert not dates_closing("The completion of the proposed sale is subject to closing conditions, which have not "
+                             "been met as of December 31, 2019.")
+    assert not dates_closing("On July 3, 2014, we commenced a tender offer to purchase all shares at $68.00 per share.")
+    assert not dates_closing("We have acquired a number of companies, including MICROS Systems, Inc. in fiscal 2015.")
+
+
+def test_a_price_per_share_is_no_total_price_and_a_why_of_its_own_clause_needs_its_cause():
+    question = ("Which cloud ERP company did Oracle acquire in fiscal 2017? Give the per-share price, the total "
+                "purchase price, and why it was treated as a related-party transaction.")
+    stated = ('"In November 2016, we acquired NetSuite to expand our cloud ERP offerings." (d p.9) "We commenced a '
+              'tender offer to purchase the shares of NetSuite at a purchase price of $109.00 per share." (d p.102)')
+    assert missing_in_event(question, stated) == ["why", "the total price"]
+
+
+def test_an_attribute_of_listed_things_is_asked_by_its_kind_of_figure():
+    assert typed_item("the coupons") is not None and typed_item("the coupons").search("of 1.65% senior notes")
+    assert typed_item("the maturities").search("senior notes due March 2061")
+    assert typed_item("the tranches with their amounts").search("$2.75 billion of notes")
+    assert typed_item("the former parent") is None
+
+
+def test_a_thing_asked_by_its_own_noun_is_stated_by_it_a_described_company_by_its_name():
+    """"what new credit facility did it enter into" asks a credit facility, which the spin-off's sentence is not;
+    "what cybersecurity company did it acquire" is answered by "the acquisition of Mandiant", undescribed."""
+    from answering.kinds.other_words import answered_in_other_words
+
+    spin = '"On January 30, 2015, FRP completed the spin-off of Patriot to its shareholders." (d p.7)'
+    credit = ('"In connection with the spin-off, on January 30, 2015, we entered into a new five year credit agreement '
+              'with Wells Fargo Bank N.A." (d p.13)')
+    part = "what new credit facility did it enter into at the separation?"
+    assert not answered_in_other_words(part, spin) and answered_in_other_words(part, credit)
+    mandiant = '"On September 12, 2022, we closed the acquisition of Mandiant for a total purchase price of $6.1 billion."'
+    assert answered_in_other_words("What cybersecurity company did Alphabet acquire in 2022?", mandiant)
