@@ -30,6 +30,7 @@ from answering.kinds import (
     listing,
     not_meaningful,
     passage,
+    stated_share,
     yes_no,
 )
 from answering.kinds.ask_coverage import answered_in_every_ask
@@ -91,6 +92,13 @@ def write_answer(
         # "..., and how significant was it?"
         offline = passage.completed(offline, text, hits, understanding, getattr(services, "retriever", None))
     offline = _gated(offline, text, hits, understanding, services)
+    if offline.status == "not_found" and (share := stated_share.write(
+            text, hits, understanding.companies[0] if len(understanding.companies) == 1 else None)) is not None:
+        # "what share of the total commitment goes to X": two amounts a deal's prose states, no
+        # statement row; held to the same gates
+        share = _gated(share.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
+                       services)
+        offline = share if share.status == "answered" else offline
     if offline.status != "answered" and decision.kind == "passage" and asks_an_event(decision.ask or text) \
             and (stated := event.write(decision, text, hits, understanding, services)) is not None:
         # a deal stated in the filing's words, not the question's: read again for its verb and the
