@@ -29,6 +29,7 @@ from answering.kinds import (
     guidance,
     listing,
     not_meaningful,
+    note_tranches,
     passage,
     stated_share,
     yes_no,
@@ -92,13 +93,12 @@ def write_answer(
         # "..., and how significant was it?"
         offline = passage.completed(offline, text, hits, understanding, getattr(services, "retriever", None))
     offline = _gated(offline, text, hits, understanding, services)
-    if offline.status == "not_found" and (share := stated_share.write(
-            text, hits, understanding.companies[0] if len(understanding.companies) == 1 else None)) is not None:
-        # "what share of the total commitment goes to X": two amounts a deal's prose states, no
-        # statement row; held to the same gates
-        share = _gated(share.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
-                       services)
-        offline = share if share.status == "answered" else offline
+    if offline.status == "not_found" and (stated := _stated_in_prose(text, hits, understanding)) is not None:
+        # "what share of the total commitment goes to X", "the weighted average coupon of the notes
+        # issued": amounts a deal's prose states, no statement row; held to the same gates
+        stated = _gated(stated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
+                        services)
+        offline = stated if stated.status == "answered" else offline
     if offline.status != "answered" and decision.kind == "passage" and asks_an_event(decision.ask or text) \
             and (stated := event.write(decision, text, hits, understanding, services)) is not None:
         # a deal stated in the filing's words, not the question's: read again for its verb and the
@@ -120,6 +120,15 @@ def write_answer(
             "flags": [*offline.flags, "llm_failed"], "reason": offline.reason or exc.reason, "fallback": exc.kind,
         })
     return written.model_copy(update={"kind": written.kind or offline.kind, "kind_reason": offline.kind_reason})
+
+
+def _stated_in_prose(text: str, hits: list[SearchHit], understanding: QueryUnderstanding) -> WrittenAnswer | None:
+    """A figure computed from amounts a filing states in sentences, each reader asked in turn."""
+    company = understanding.companies[0] if len(understanding.companies) == 1 else None
+    for reader in (stated_share.write, note_tranches.write):
+        if (written := reader(text, hits, company)) is not None:
+            return written
+    return None
 
 
 def _gated(offline: WrittenAnswer, text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
