@@ -31,6 +31,7 @@ from answering.kinds import (
     not_meaningful,
     note_tranches,
     passage,
+    stated_product,
     stated_share,
     yes_no,
 )
@@ -55,6 +56,7 @@ from retrieval.event_ask import asks_an_event
 
 if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
+    from retrieval.retriever import Retriever
 
 __all__ = ["WriterServices", "WrittenAnswer", "not_found", "write_answer"]
 
@@ -93,7 +95,8 @@ def write_answer(
         # "..., and how significant was it?"
         offline = passage.completed(offline, text, hits, understanding, getattr(services, "retriever", None))
     offline = _gated(offline, text, hits, understanding, services)
-    if offline.status == "not_found" and (stated := _stated_in_prose(text, hits, understanding)) is not None:
+    if offline.status == "not_found" and (stated := _stated_in_prose(
+            text, hits, understanding, getattr(services, "retriever", None))) is not None:
         # "what share of the total commitment goes to X", "the weighted average coupon of the notes
         # issued": amounts a deal's prose states, no statement row; held to the same gates
         stated = _gated(stated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
@@ -122,13 +125,14 @@ def write_answer(
     return written.model_copy(update={"kind": written.kind or offline.kind, "kind_reason": offline.kind_reason})
 
 
-def _stated_in_prose(text: str, hits: list[SearchHit], understanding: QueryUnderstanding) -> WrittenAnswer | None:
+def _stated_in_prose(text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                     retriever: Retriever | None) -> WrittenAnswer | None:
     """A figure computed from amounts a filing states in sentences, each reader asked in turn."""
     company = understanding.companies[0] if len(understanding.companies) == 1 else None
     for reader in (stated_share.write, note_tranches.write):
         if (written := reader(text, hits, company)) is not None:
             return written
-    return None
+    return stated_product.write(text, hits, company, retriever)
 
 
 def _gated(offline: WrittenAnswer, text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
