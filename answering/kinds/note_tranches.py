@@ -32,7 +32,12 @@ _TRANCHE = re.compile(
     r"(?:US)?\$\s?(?P<amount>\d{1,3}(?:,\d{3})*(?:\.\d+)?)\s*(?P<scale>million|billion)?\s+"
     r"(?:(?:in\s+)?aggregate\s+principal\s+amount\s+)?(?:of\s+(?:its|our|the|their)?\s*)?"
     r"(?P<rate>\d{1,2}(?:\.\d+)?)\s?%\s+(?:[A-Za-z][\w-]*\s+){0,4}?(?:notes|debentures|bonds)\s+due\s+"
-    r"(?:[A-Z][a-z]+\s+\d{1,2},\s+)?(?P<year>(?:19|20)\d\d)", re.I)
+    r"(?:[A-Z][a-z]+\s+(?:\d{1,2},\s+)?)?(?P<year>(?:19|20)\d\d)", re.I)
+# "we issued $15.0 billion of senior notes comprised of the following: ...": the issue's total, which
+# its tranches must add up to (a list cut short by a page or a chunk does not)
+_TOTAL = re.compile(r"\$\s?(?P<amount>\d{1,3}(?:,\d{3})*(?:\.\d+)?)\s*(?P<scale>million|billion)\s+(?:aggregate\s+principal\s+"
+                    r"amount\s+)?of\s+(?:[\w-]+\s+){0,3}?(?:notes|debentures|bonds),?\s+(?:comprised|composed|consisting)\s+of\b",
+                    re.I)
 _SCALE = {None: 1e-6, "million": 1.0, "billion": 1000.0}
 _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 _COUNT = re.compile(r"\b(two|three|four|five|six|seven|eight|\d)\s+(?:series|tranches)\b", re.I)
@@ -89,6 +94,10 @@ def write(question: str, hits: list[SearchHit], company: str | None = None) -> W
     total = sum(t.principal for t in issue)
     if total <= 0 or any(not 0 < t.rate < 25 for t in issue):
         return None
+    if (stated := _TOTAL.search(issue[0].sentence)) is not None:
+        said = float(stated.group("amount").replace(",", "")) * _SCALE[stated.group("scale").lower()]
+        if abs(said - total) > 0.005 * said:
+            return None  # the tranches read do not make up the issue the sentence states
     weighted = sum(t.principal * t.rate for t in issue) / total
     decimals = asked_decimals(question)
     decimals = 2 if decimals is None else decimals

@@ -57,3 +57,15 @@ def test_the_writer_answers_it_through_its_gates(tmp_path, services):
     written = write_answer_over(QUESTION, found, chunks, services)
     assert written.status == "answered", written.text
     assert "4.73%" in written.text
+
+
+def test_tranches_that_do_not_make_up_the_stated_issue_leave_it_unanswered(tmp_path):
+    # the list is cut short (a chunk's end): two tranches of the $1.5 billion issue do not add up to it
+    cut = ("Senior Notes: In March 2024, we issued $1.5 billion of senior notes comprised of the following: "
+           "$500.0 million of 4.250% senior notes due March 2029; $700.0 million of 4.750% senior notes due March 2034.")
+    _, found = _hits(tmp_path, [cut])
+    assert note_tranches.write(QUESTION.replace("three", "two"), found) is None
+    whole = cut.replace("2034.", "2034; $300.0 million of 5.500% senior notes due March 2054.")
+    _, found = _hits(tmp_path, [whole])
+    written = note_tranches.write(QUESTION, found)
+    assert written is not None and written.value == 4.73, written and written.text
