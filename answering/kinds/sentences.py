@@ -54,11 +54,14 @@ _ENUMERATOR_END = re.compile(r"\(\s*(?:[ivx]{1,4}|[a-h]|\d{1,2})\s*\)\s*$")
 def _ended(text: str) -> bool:
     return bool(_ENDS.search(text)) and not _ENUMERATOR_END.search(text)
 
+
 _ASKS_RISK = re.compile(r"\brisks?\b|\buncertaint", re.I)
 _MAX_SENTENCE = 600
 # "is comprised of (i) $11 billion ..., plus (ii) ..., plus (iii) ..., plus (iv) ...": a sentence that
-# enumerates its items is that long by what it lists, not a table's rows run together
-_ENUMERATED = re.compile(r"\((?:i|a|1)\)\s.*\((?:ii|b|2)\)\s", re.S)
+# says what something is made of, item by item, is that long by what it lists, not a table's rows run
+# together (an enumeration of causes, "resulted from (i) ...; (ii) ...", is held to the usual length)
+_ENUMERATED = re.compile(r"\b(?:(?:comprised|composed|made\s+up)\s+of|consist(?:s|ed|ing)?\s+of)\s+\((?:i|a|1)\)\s"
+                         r".*\((?:ii|b|2)\)\s", re.I | re.S)
 
 
 def _too_long(text: str) -> bool:

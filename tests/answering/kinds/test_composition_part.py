@@ -43,6 +43,9 @@ def test_an_enumerating_sentence_is_read_though_long():
     assert len(long) > 600
     found = [s.text for s in sentences([SearchHit(chunk=_chunk(1, long), score=1.0)], [])]
     assert long in found
+    # an enumeration of causes ("resulted from (i) ...; (ii) ...") is no composition: the usual length holds
+    causes = long.replace("is comprised of", "primarily resulted from")
+    assert causes not in [s.text for s in sentences([SearchHit(chunk=_chunk(1, causes), score=1.0)], [])]
 
 
 def test_the_total_and_how_it_is_made_up(tmp_path: Path, services):
