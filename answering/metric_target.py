@@ -496,7 +496,8 @@ def _qualified_into(ask: str, key: str, others: list[str], vocab: Vocabulary) ->
                                       for other in others for w in vocab.metrics[other].wordings)
 
 
-def _decimals(question: str) -> int | None:
+def asked_decimals(question: str) -> int | None:
+    """The decimal places the question asks its figure rounded to ("rounded to one decimal place": 1)."""
     if m := _DECIMALS.search(question):
         word = m.group(1).lower()
         return int(word) if word.isdigit() else _NUMBER_WORDS[word]
@@ -719,7 +720,7 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         unit="percent" if _is_percent(key, unit, source, aggregation, ask, question) or (relative and unit == "ratio")
         else unit,  # type: ignore[arg-type]
         scale=_scale(question) if unit == "USD" and aggregation != "change" else "units",  # type: ignore[arg-type]
-        decimals=_decimals(question), unresolved=unresolved, lines=lines,
+        decimals=asked_decimals(question), unresolved=unresolved, lines=lines,
         wordings=wordings,
     )
 

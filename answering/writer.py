@@ -29,7 +29,10 @@ from answering.kinds import (
     guidance,
     listing,
     not_meaningful,
+    note_tranches,
     passage,
+    stated_product,
+    stated_share,
     yes_no,
 )
 from answering.kinds.ask_coverage import answered_in_every_ask
@@ -53,6 +56,7 @@ from retrieval.event_ask import asks_an_event
 
 if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
+    from retrieval.retriever import Retriever
 
 __all__ = ["WriterServices", "WrittenAnswer", "not_found", "write_answer"]
 
@@ -91,6 +95,13 @@ def write_answer(
         # "..., and how significant was it?"
         offline = passage.completed(offline, text, hits, understanding, getattr(services, "retriever", None))
     offline = _gated(offline, text, hits, understanding, services)
+    if offline.status == "not_found" and (stated := _stated_in_prose(
+            text, hits, understanding, getattr(services, "retriever", None))) is not None:
+        # "what share of the total commitment goes to X", "the weighted average coupon of the notes
+        # issued": amounts a deal's prose states, no statement row; held to the same gates
+        stated = _gated(stated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
+                        services)
+        offline = stated if stated.status == "answered" else offline
     if offline.status != "answered" and decision.kind == "passage" and asks_an_event(decision.ask or text) \
             and (stated := event.write(decision, text, hits, understanding, services)) is not None:
         # a deal stated in the filing's words, not the question's: read again for its verb and the
@@ -112,6 +123,16 @@ def write_answer(
             "flags": [*offline.flags, "llm_failed"], "reason": offline.reason or exc.reason, "fallback": exc.kind,
         })
     return written.model_copy(update={"kind": written.kind or offline.kind, "kind_reason": offline.kind_reason})
+
+
+def _stated_in_prose(text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                     retriever: Retriever | None) -> WrittenAnswer | None:
+    """A figure computed from amounts a filing states in sentences, each reader asked in turn."""
+    company = understanding.companies[0] if len(understanding.companies) == 1 else None
+    for reader in (stated_share.write, note_tranches.write):
+        if (written := reader(text, hits, company)) is not None:
+            return written
+    return stated_product.write(text, hits, company, retriever)
 
 
 def _gated(offline: WrittenAnswer, text: str, hits: list[SearchHit], understanding: QueryUnderstanding,

@@ -100,6 +100,14 @@ _ASKS_EVENT = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?!(?:\w+\s+)?(?:othe
                          + _DOES_A_DEAL, re.I)
 _ASKS_OTHER_EVENT = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?:\w+\s+)?(?:other|another)\s+(?:[\w'\u2019&-]+\s+){0,3}?"
                                + _DOES_A_DEAL, re.I)
+# "how is it made up?", "what does it consist of?", "what are its components?": the amounts a
+# sentence says the figure is comprised of ("is comprised of (i) $11 billion ..., plus (ii) $47.5 million")
+_ASKS_COMPOSITION = re.compile(
+    r"^\W*(?:and\s+)?(?:how\s+(?:is|was|are|were)\s+(?:it|this|that|they|the\s+\w+)\s+(?:made\s+up|composed|comprised|"
+    r"broken\s+down|split)|what\s+(?:is|was|are|were|does|did|do)\s+(?:it|this|that|they)\s+(?:made\s+up\s+of|"
+    r"composed\s+of|comprised\s+of|consists?\s+of|comprise)|what\s+(?:are|were)\s+(?:its|their)\s+components)\b", re.I)
+_COMPOSED = re.compile(r"\b(?:comprised|composed|made\s+up)\s+of\b|\bconsist(?:s|ed|ing)?\s+of\b", re.I)
+_AMOUNT = re.compile(r"[$€£]\s?\d[\d,.]*(?:\s*(?:million|billion|thousand))?", re.I)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # the legal form that ends an organisation's name: "CNNC High Energy Equipment (Tianjin) Co., Ltd."
 # a party named through its group, whatever its case: "a stock purchase agreement with an affiliate of viagogo"
@@ -142,6 +150,8 @@ def answered_in_other_words(part: str, text: str) -> bool:
         return bool(_SIGNIFICANCE.search(text))
     if _ASKS_CAUSE.match(part):
         return bool(_A_CAUSE.search(text))
+    if _ASKS_COMPOSITION.match(part):
+        return any(_composed(s) for s in split_sentences(text))
     if _ASKS_RESPONSE.match(part):
         return bool(_A_RESPONSE.search(text))
     if m := _ASKS_CONSIDERATION.match(part):
@@ -184,6 +194,12 @@ def own_thing(part: str) -> list[str]:
     return [w for w in words if w not in _GENERIC_THING and not any(w.startswith(s[:5]) for s in stems)]
 
 
+def _composed(sentence: str) -> bool:
+    """The sentence says what an amount is made of, and names two amounts or more after saying so."""
+    m = _COMPOSED.search(sentence)
+    return m is not None and bool(_AMOUNT.search(sentence[: m.start()])) and len(_AMOUNT.findall(sentence[m.end():])) >= 2
+
+
 def _stated(text: str) -> list[str]:
     """The sentences an answer quotes (each quote split), or its own sentences when it quotes none."""
     quotes = re.findall(r'"([^"]{20,})"', text)
@@ -202,7 +218,8 @@ def asks_in_other_words(part: str) -> bool:
     """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
     part = _asking(part)
     return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, ASKS_ACCOUNTING, _ASKS_STAKE, _ASKS_RELIEF,
-                                         _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_RESPONSE, _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT))
+                                         _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_COMPOSITION, _ASKS_RESPONSE,
+                                         _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT))
 
 
 def dated_as_asked(part: str, text: str) -> bool:

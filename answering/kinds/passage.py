@@ -125,7 +125,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
                                  text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
         best = [best[0], stated[0]]
-    best = _completed(best, decision, question, hits, understanding)
+    best = _completed(best, decision, question, hits, understanding, retriever=services.retriever)
     enumerated = _enumerated(best[0], decision, hits, understanding, services)
     best = enumerated or best + [s for s in _continued(best, hits, understanding) if s not in best]
     if len(parts) > 1 and _leaves_a_part(best, decision, question, companies) \
@@ -133,9 +133,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "What company did X acquire, what does it hold, and what did X pay?": the sentences
         # sharing the most words with the whole may all answer its first parts; part by part
         # each gets its own, taken when it leaves none out (else the question is refused as before)
-        scoped = _completed(scoped, decision, question, hits, understanding, beside=True)
+        scoped = _completed(scoped, decision, question, hits, understanding, beside=True, retriever=services.retriever)
         scoped += [s for s in _continued(scoped, hits, understanding) if s not in scoped]
         best = best if _leaves_a_part(scoped, decision, question, companies) else scoped
+    best = _whole(best, hits, understanding, services.retriever)
     text, value = quoted(best), None
     # "$1.234 million" of a document not written the US way is not read by the US pattern
     if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2 and all(s.chunk.number_convention == "us" for s in best):
@@ -191,7 +192,7 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
             if (other := _in_other_words(part, found, hits, understanding, months)) is not None:
                 found.append(other)  # "what share does it hold in it?": "owned a 49% interest in the JV"
                 continue
-            if (other := _following(part, found, hits, understanding)) is not None:
+            if (other := _following(part, found, hits, understanding, services.retriever)) is not None:
                 found.append(other)  # "when was it payable?": "This one-time, special dividend is payable on ..."
                 continue
         # more than the best few: the one dated as the question asks may rank below another period's
@@ -256,7 +257,8 @@ _NAMED = re.compile(r"(?<=[a-z,;] )(?:[A-Z]{2,6}|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+)
 
 
 def _completed(best: list[Sentence], decision: KindDecision, question: str, hits: list[SearchHit],
-               understanding: QueryUnderstanding, beside: bool = False) -> list[Sentence]:
+               understanding: QueryUnderstanding, beside: bool = False, retriever: Retriever | None = None
+               ) -> list[Sentence]:
     """The stating sentences and, for a follow-on part they leave unanswered that a sentence
     answers in other words ("what remedies did they seek?"), the sentence about the same parties
     (a name the found sentences give: "the FTC", "attorneys general") that answers it."""
@@ -265,7 +267,7 @@ def _completed(best: list[Sentence], decision: KindDecision, question: str, hits
     for part in asked_parts(question)[1:]:
         if not asks_in_other_words(part) or answered_in_other_words(part, quoted(out)):
             continue
-        if (following := _following(part, out, hits, understanding)) is not None:
+        if (following := _following(part, out, hits, understanding, retriever)) is not None:
             out.append(following)  # the next sentence carries on the statement, whatever names it repeats
             continue
         names = {n for s in out for n in _NAMED.findall(s.text)}
@@ -412,14 +414,49 @@ def _lead_in(question: str, ask: str) -> str:
     return last if last.endswith(".") and "?" not in last else ""
 
 
-def _following(part: str, found: list[Sentence], hits: list[SearchHit],
-               understanding: QueryUnderstanding) -> Sentence | None:
+def _following(part: str, found: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding,
+               retriever: Retriever | None = None) -> Sentence | None:
     """The sentence right after a found one, which carries on the same statement, when it answers
     a follow-on part in other words ("This one-time, special dividend is payable on December 30,
-    2020"), or None."""
+    2020"), or None. A sentence the found one's chunk cuts at its end ("is comprised of (i) $11
+    billion ..., plus (iii)") is read whole from the filing's next chunk."""
     following = {(s.chunk.chunk_id, s.position + 1) for s in found}
-    return next((s for s in sentences(hits, list(understanding.companies))
+    return next((s for s in sentences([*hits, *_next_chunks(found, hits, retriever)], list(understanding.companies))
                  if (s.chunk.chunk_id, s.position) in following and answered_in_other_words(part, s.text)), None)
+
+
+def _whole(found: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding,
+           retriever: Retriever | None) -> list[Sentence]:
+    """Each found sentence whole: one its chunk cuts at its end ("... plus (ii) $47.5 million for
+    expected professional fees ..., plus (iii)") carried on into the filing's next chunk."""
+    more = _next_chunks(found, hits, retriever)
+    if not more:
+        return found
+    read = {(s.chunk.chunk_id, s.position): s for s in sentences([*hits, *more], list(understanding.companies))}
+    out = []
+    for s in found:
+        whole = read.get((s.chunk.chunk_id, s.position))
+        out.append(s.model_copy(update={"text": whole.text}) if whole is not None and len(whole.text) > len(s.text)
+                   and whole.text.startswith(s.text) else s)
+    return out
+
+
+def _next_chunks(found: list[Sentence], hits: list[SearchHit], retriever: Retriever | None) -> list[SearchHit]:
+    """The chunk after each found sentence's chunk, in its filing, when the hits lack it (appended
+    after the hits: it completes a cut sentence and outranks none)."""
+    filing = getattr(retriever, "filing", None)  # a stand-in retriever may hold no pages
+    if filing is None:
+        return []
+    held = {(h.chunk.doc, h.chunk.index) for h in hits}
+    out: list[SearchHit] = []
+    for chunk in {s.chunk.chunk_id: s.chunk for s in found}.values():
+        if (chunk.doc, chunk.index + 1) in held:
+            continue
+        after = next((c for c in filing(chunk.doc).chunks if c.index == chunk.index + 1), None)
+        if after is not None:
+            held.add((after.doc, after.index))
+            out.append(SearchHit(chunk=after, score=0.0))
+    return out
 
 
 _POINTS_BACK = re.compile(r"\b(?:its|it|their|they|that|this|these|those)\b", re.I)

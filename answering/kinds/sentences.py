@@ -46,8 +46,26 @@ HEDGE = re.compile(
 )
 _AMOUNT = re.compile(r"(?<![\w.])\(?\$?\d[\d,]*(?:\.\d+)?\)?%?(?![\w])")
 _ENDS = re.compile(r"[.!?:;)\"\u201d][*†‡]*\s*$")  # "... increased 20%.**": a footnote mark after the end
+# "..., plus (ii) $47.5 million for expected professional fees, plus (iii)": an enumeration's next
+# marker closes no sentence, whatever bracket it ends in
+_ENUMERATOR_END = re.compile(r"\(\s*(?:[ivx]{1,4}|[a-h]|\d{1,2})\s*\)\s*$")
+
+
+def _ended(text: str) -> bool:
+    return bool(_ENDS.search(text)) and not _ENUMERATOR_END.search(text)
+
+
 _ASKS_RISK = re.compile(r"\brisks?\b|\buncertaint", re.I)
 _MAX_SENTENCE = 600
+# "is comprised of (i) $11 billion ..., plus (ii) ..., plus (iii) ..., plus (iv) ...": a sentence that
+# says what something is made of, item by item, is that long by what it lists, not a table's rows run
+# together (an enumeration of causes, "resulted from (i) ...; (ii) ...", is held to the usual length)
+_ENUMERATED = re.compile(r"\b(?:(?:comprised|composed|made\s+up)\s+of|consist(?:s|ed|ing)?\s+of)\s+\((?:i|a|1)\)\s"
+                         r".*\((?:ii|b|2)\)\s", re.I | re.S)
+
+
+def _too_long(text: str) -> bool:
+    return len(text) > (2 * _MAX_SENTENCE if _ENUMERATED.search(text) else _MAX_SENTENCE)
 
 
 class Sentence(BaseModel):
@@ -227,11 +245,11 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
         raw = split_sentences(_item_breaks(bodies[hit.chunk.chunk_id]))
         shown = [prose(t) for t in raw] if trim_tables else raw
         for position, text in enumerate(shown):
-            if len(text) > _MAX_SENTENCE or len(text) < 20 or text in seen or is_instruction(text):
+            if _too_long(text) or len(text) < 20 or text in seen or is_instruction(text):
                 continue
             if any(text != w and text in w for w in whole):
                 continue  # the next chunk's first words carry on a sentence read whole above
-            if not _ENDS.search(text) or (_table_like(text) and not (trim_tables and _worded(text))):
+            if not _ended(text) or (_table_like(text) and not (trim_tables and _worded(text))):
                 continue  # a fragment cut at the chunk's end, or table rows run together
             if not risks and HEDGE.search(text):
                 continue
@@ -305,7 +323,7 @@ def _carried_on(text: str, following: str) -> str:
     Bureau, Yanc" + "... leading to our hardware cold wallet ... being seized."). Chunks overlap:
     the next one restarts inside this one's tail."""
     tail = text.rstrip()
-    if _ENDS.search(tail) and not (_LIST_GOES_ON.search(tail) and _BULLET.match(following.lstrip())):
+    if _ended(tail) and not (_LIST_GOES_ON.search(tail) and _BULLET.match(following.lstrip())):
         # (a list cut at an item: "... comprised of the following: • ...; • ...;" | "• ...; and • ... 2061.")
         return text
     probe = following.lstrip()[:_OVERLAP_PROBE]
