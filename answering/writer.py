@@ -95,7 +95,8 @@ def write_answer(
         # "..., and how significant was it?"
         offline = passage.completed(offline, text, hits, understanding, getattr(services, "retriever", None))
     offline = _gated(offline, text, hits, understanding, services)
-    if offline.status == "not_found" and (stated := _stated_in_prose(
+    # (a look-alike quote refused by quote_focus is no reading either: the prose may still state it)
+    if (offline.status == "not_found" or LOOK_ALIKE in offline.flags) and (stated := _stated_in_prose(
             text, hits, understanding, getattr(services, "retriever", None))) is not None:
         # "what share of the total commitment goes to X", "the weighted average coupon of the notes
         # issued": amounts a deal's prose states, no statement row; held to the same gates
