@@ -47,6 +47,7 @@ from answering.kinds.sentences import (
     prose,
     read_topic,
     sentences,
+    table_like,
 )
 from answering.kinds.yes_no import Value, metric_value
 from answering.numbers import years_in
@@ -468,8 +469,8 @@ def item_causes(label: str, measure: str | None, way: int, year: int | None, hit
     before, after = _neighbours(found)
     scored = []
     for s in found:
-        if s.text[:1].islower() or not _is_cause(s.text):
-            continue
+        if s.text[:1].islower() or not _is_cause(s.text) or table_like(s.text):
+            continue  # (statement rows read as one sentence: "... Earnings per share attributable to" is no cause)
         lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
         unit = [lead, s] if lead is not None else [s]
         head = unit[0].text
@@ -634,8 +635,30 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
             change = statement_drivers.read_change(metric, year, pool, companies, vocab, question)
             if change is not None:
                 # None: its main mover explains nothing, or no subtotal above it has the other sign
-                return statement_drivers.write_make_up(change) if make_up else statement_drivers.write(change)
+                written = statement_drivers.write_make_up(change) if make_up else statement_drivers.write(change)
+                return _with_line_cause(written, change, make_up, year, pool, companies, services)
     return None
+
+
+def _with_line_cause(written: WrittenAnswer | None, change: statement_drivers.StatementChange, make_up: bool,
+                     year: int | None, pool: list[SearchHit], companies: list[str],
+                     services: MetricServices) -> WrittenAnswer | None:
+    """The statement's arithmetic and, when the filing says why its main line moved, that sentence:
+    "Income tax provision: 836" tells what turned pre-tax income into a loss, not why the tax was so
+    large ("... increased ... primarily due to a DTA write-off ..."). Found by `item_causes`, under
+    its gates (the line's own subject, the asked year, the way the line moved)."""
+    main = statement_drivers.main_line(change, make_up) if written is not None else None
+    if written is None or main is None:
+        return written
+    line, way = main
+    causes = item_causes(line.gloss or line.name, None, way, year, pool, companies, services)
+    if not causes:
+        return written
+    said = " ".join(shown(s) for s in causes)
+    return written.model_copy(update={
+        "text": f"{written.text} Why {line.name} moved, in the filing's words: {said}",
+        "citations": unique_citations([*written.citations, *(cite(s.chunk, prose(s.text)) for s in causes)]),
+        "flags": [*written.flags, "line_cause_stated"]})
 
 
 _ABOVE = 2  # a statement cut into chunks: its total's chunk and the two before it hold its lines

@@ -249,7 +249,7 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
                 continue
             if any(text != w and text in w for w in whole):
                 continue  # the next chunk's first words carry on a sentence read whole above
-            if not _ended(text) or (_table_like(text) and not (trim_tables and _worded(text))):
+            if not _ended(text) or (table_like(text) and not (trim_tables and _worded(text))):
                 continue  # a fragment cut at the chunk's end, or table rows run together
             if not risks and HEDGE.search(text):
                 continue
@@ -347,7 +347,7 @@ def _item_breaks(text: str) -> str:
     return re.sub(r":[ \t]*\n", ":\n\n", text)
 
 
-def _table_like(text: str) -> bool:
+def table_like(text: str) -> bool:
     """Statement rows joined into one "sentence": mostly amounts."""
     amounts = len(_AMOUNT.findall(text))
     items = text.split("\u2022")

@@ -306,7 +306,7 @@ def _shown(value: float, token_like: str) -> str:
 _CATCH_ALL = re.compile(r"^(?:all\s+)?others?\b", re.I)
 
 
-def _movers(change: StatementChange) -> list[tuple[Line, float]]:
+def movers(change: StatementChange) -> list[tuple[Line, float]]:
     """The lines that moved the total most, largest first, with what each moved it by."""
     moves = [(line, sign * (change.value(line, 1) - change.value(line, 0))) for line, sign in change.parts]
     moved = sum(abs(m) for _, m in moves) or 1.0
@@ -320,7 +320,7 @@ def write(change: StatementChange) -> WrittenAnswer | None:
     before, now = change.years
     sample = change.total.row.tokens[-1] if change.total.row.tokens else ""
     t0, t1 = change.value(change.total, 0), change.value(change.total, 1)
-    top = _movers(change)
+    top = movers(change)
     if not top or _CATCH_ALL.match(top[0][0].label):
         return None
     label = change.total.name
@@ -370,6 +370,47 @@ def _from_subtotal(change: StatementChange, start: Line, lines: list[Line], samp
 _EXPENSES = re.compile(r"^(?!.*\b(?:income|profit|loss|earnings)\b).*\b(?:expenses?|costs?|charges?)\b", re.I)
 
 
+def _turned_from(change: StatementChange) -> tuple[Line, list[Line], tuple[int, ...]] | None:
+    """The last subtotal above the total of the other sign that the lines after it take to the total
+    ("Income from discontinued operations" reads as one, but nothing follows it), those lines and
+    their signs; None when there is none."""
+    sample = change.total.row.tokens[-1] if change.total.row.tokens else ""
+    total = change.value(change.total, 1)
+    turned = [i for i, (line, _) in enumerate(change.run)
+              if line.subtotal and not _EXPENSES.search(line.label) and change.value(line, 1) * total < 0]
+    if not total:
+        return None
+    for at in reversed(turned):
+        start, lines = change.run[at][0], [line for line, _ in change.run[at + 1:]]
+        signs = _from_subtotal(change, start, lines, sample) if lines else None
+        if signs is not None and any(signs):
+            return start, lines, signs
+    return None
+
+
+def _turners(change: StatementChange, lines: list[Line], signs: tuple[int, ...]) -> list[tuple[Line, float]]:
+    """The lines that turned the subtotal into the total, largest first, with their asked-year values."""
+    between = [(line, sign * change.value(line, 1)) for line, sign in zip(lines, signs, strict=True) if sign]
+    moved = sum(abs(v) for _, v in between) or 1.0
+    return [(line, v) for line, v in sorted(between, key=lambda t: -abs(t[1])) if abs(v) >= _MIN_SHARE * moved][:_SHOWN]
+
+
+def main_line(change: StatementChange, make_up: bool) -> tuple[Line, int] | None:
+    """The line the answer leads with (the one that moved the total most, or that turned the subtotal
+    most) and the way it moved itself from the year before (+1 up, -1 down, 0 unchanged): the
+    filing's own sentence about that line's change is the cause an analyst asks for."""
+    if make_up:
+        found = _turned_from(change)
+        top = _turners(change, found[1], found[2]) if found else []
+    else:
+        top = movers(change)
+    if not top:
+        return None
+    line = top[0][0]
+    delta = change.value(line, 1) - change.value(line, 0)
+    return line, (delta > 0) - (delta < 0)
+
+
 def write_make_up(change: StatementChange) -> WrittenAnswer | None:
     """What made the asked year's total what it is, when the question asks why it was a loss (or a
     profit) rather than why it changed ("had positive pre-tax income but still reported a net loss.
@@ -379,22 +420,11 @@ def write_make_up(change: StatementChange) -> WrittenAnswer | None:
     _, now = change.years
     sample = change.total.row.tokens[-1] if change.total.row.tokens else ""
     total = change.value(change.total, 1)
-    turned = [i for i, (line, _) in enumerate(change.run)
-              if line.subtotal and not _EXPENSES.search(line.label) and change.value(line, 1) * total < 0]
-    if not total or not turned:
+    found = _turned_from(change)
+    if found is None:
         return None
-    # the last such subtotal that the lines after it take to the total ("Income from discontinued
-    # operations" reads as one, but nothing follows it)
-    for at in reversed(turned):
-        start, lines = change.run[at][0], [line for line, _ in change.run[at + 1:]]
-        signs = _from_subtotal(change, start, lines, sample) if lines else None
-        if signs is not None and any(signs):
-            break
-    else:
-        return None
-    between = [(line, sign * change.value(line, 1)) for line, sign in zip(lines, signs, strict=True) if sign]
-    moved = sum(abs(v) for _, v in between) or 1.0
-    top = [(line, v) for line, v in sorted(between, key=lambda t: -abs(t[1])) if abs(v) >= _MIN_SHARE * moved][:_SHOWN]
+    start, lines, signs = found
+    top = _turners(change, lines, signs)
     if not top or _CATCH_ALL.match(top[0][0].label):
         return None
     label = change.total.name

@@ -347,6 +347,22 @@ def test_a_loss_under_a_positive_pre_tax_income_is_turned_by_the_tax_line(servic
     assert "Income tax provision (benefit): 836" in written.text
 
 
+def test_the_line_that_turned_the_total_is_explained_by_the_filings_own_sentence_about_it(services):
+    """The arithmetic says the tax provision turned PG&E's pre-tax income into a loss, not why the tax
+    was so large; the MD&A (p.71) says it: a DTA write-off tied to the Fire Victim Trust's grantor
+    trust election. The statement's rows (p.100), read as one "sentence" with "attributable to" in
+    it, are no cause."""
+    pge = filing("financebench-extra/pdfs/PG_E_2021_10K.pdf")
+    question = "PG&E Corporation had positive pre-tax income in FY2021 but still reported a net loss. Why?"
+    written = ask(question, pge, [99, 70], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    cause = written.text.split("Why Income tax provision (benefit) moved, in the filing's words:")[1]
+    assert "primarily due to a DTA write-off associated with the grantor trust election" in cause
+    assert any(c.page == 70 and "DTA write-off" in c.quote for c in written.citations)  # zero-based page
+    alone = ask(question, pge, [99], services)  # no page says why: the arithmetic alone, no made-up cause
+    assert "in the filing's words" not in alone.text and "Income tax provision (benefit): 836" in alone.text
+
+
 def test_a_part_with_a_subject_of_its_own_is_explained_by_a_sentence_of_its_own(services):
     """"What drove the growth, and how did the pandemic show up in its advertising metrics?": the
     growth is the premise's revenue, explained on p.66; the second part asks about other things
