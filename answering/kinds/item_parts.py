@@ -1,0 +1,367 @@
+"""item_parts: a drivers question whose other parts ask about the items of one table.
+
+"What drove the increase, and which product lines declined?", "What caused the decline, which
+geographic segment fell the most, and did any product category grow?", "What drove the increase,
+and did every revenue type grow?": the driver part is answered by the filing's cause sentences
+(answering.kinds.drivers), each item part by the table whose rows are items of the asked kind,
+read in the asked year and the one before:
+
+- the kind is the question's noun: places ("geographic segment", "region", "country"),
+  offerings ("product", "product line", "product category", "revenue type", "revenue line",
+  "business"), or segments ("operating segment", "reportable segment", "segment");
+- a table is of that kind by its rows and caption: places when most of its labels name regions
+  or countries; offerings when none does and its caption says no place and no segment; segments
+  when its caption or labels say segment (and, for places, the labels are places too);
+- the table prints both years, its rows are unique and like items of one measure (no
+  statement), and its items add up to its total row in both years (answering.kinds.whole_table):
+  a set of items that cannot be shown to be the whole set answers no "every", "any" or "most".
+
+Each item part states the items picked with their amounts in both years and the change. A part
+no such table answers refuses the question: a wrong item is worse than no answer.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from pydantic import BaseModel
+
+from answering.citations import cite, unique_citations
+from answering.kinds import choice
+from answering.kinds.classify import classify
+from answering.kinds.sentences import content_words, overlap
+from answering.kinds.tables import Block, blocks, more_tables
+from answering.kinds.whole_table import TOTAL_ROW, following, rest, runs_on
+from answering.numbers import Row, normalize_label
+from answering.written_answer import WrittenAnswer
+from finrag.models import Chunk, Citation, SearchHit
+
+if TYPE_CHECKING:
+    from answering.kinds.classify import KindDecision
+    from answering.metric_answer import MetricServices
+    from retrieval.query_understanding import QueryUnderstanding
+
+ItemKind = Literal["places", "offerings", "segments"]
+Test = Literal["declined", "grew", "fell_most", "grew_most", "drove", "every_grew", "any_grew", "any_fell"]
+
+_PLACE_NOUN = r"(?:geographic(?:al)?\s+(?:segments?|regions?|areas?|markets?)|regions?|geograph(?:y|ies)|countr(?:y|ies))"
+_OFFERING_NOUN = (r"(?:product\s+(?:lines?|categor(?:y|ies)|groups?|families)|products?|categor(?:y|ies)|"
+                  r"revenue\s+(?:types?|lines?|streams?|sources?|categor(?:y|ies))|types?\s+of\s+revenues?|"
+                  r"business(?:es)?|brands?|offerings?)")
+_SEGMENT_NOUN = r"(?:(?:operating|reportable|business)\s+segments?|segments?)"
+_NOUN = rf"(?:{_PLACE_NOUN}|{_OFFERING_NOUN}|{_SEGMENT_NOUN})"
+_OWNER = r"(?:of\s+(?:the\s+|its\s+|their\s+|[\w&.-]+['’]s?\s+)?)?"
+_UP = r"(?:grew|grow|grown|increased|increase|rose|rise)"
+_DOWN = r"(?:declined|decline|decreased|decrease|fell|fall|dropped|drop|shrank|shrink)"
+# "which product lines declined", "which geographic segment fell the most", "which of its revenue
+# lines grew fastest", "which product and which geographic segment drove the growth"
+_WHICH = re.compile(rf"^\W*(?:and\s+)?which\s+{_OWNER}(?P<nouns>{_NOUN}(?:\s+and\s+which\s+{_NOUN})?)\s+"
+                    rf"(?P<verb>{_UP}|{_DOWN}|drove|contributed\s+(?:the\s+)?most\s+to)"
+                    r"(?P<most>\s+(?:the\s+)?(?:most|fastest|furthest|the\s+most))?"
+                    r"(?:\s+(?:the\s+)?(?:growth|increase|decline|decrease|in\s+(?:fiscal\s+)?\d{4}|"
+                    r"(?:in|during)\s+(?:the\s+)?(?:year|period|quarter)))*\W*$", re.I)
+# "did every revenue type grow", "did any product category grow", "did all of its segments grow"
+_EVERY = re.compile(rf"^\W*(?:and\s+)?(?:did|do|does|have|has)\s+(?P<q>every|each|all|any)\s+{_OWNER}"
+                    rf"(?P<nouns>{_NOUN})\s+(?P<verb>{_UP}|{_DOWN})\W*$", re.I)
+# the asks a driver part makes: "what drove the increase", "what caused the decline"
+_DRIVER = re.compile(r"^\W*(?:and\s+)?(?:what|why)\b", re.I)
+# a driver part about the item picked before it ("..., and what drove it?")
+_PICK_DRIVERS = re.compile(r"^\W*(?:and\s+)?what\s+(?:drove|caused|explains?|led\s+to)\s+(?:it|that|this|them)\W*$", re.I)
+_SPLIT = re.compile(r",\s*(?:and\s+)?(?=(?:what|which|did|do|does|has|have|why)\b)|"
+                    r"\s+and\s+(?=(?:what|did|do|does|why)\b)|;\s*", re.I)
+_NOUN_KIND = [("places", re.compile(rf"^{_PLACE_NOUN}$", re.I)), ("segments", re.compile(rf"^{_SEGMENT_NOUN}$", re.I)),
+              ("offerings", re.compile(rf"^{_OFFERING_NOUN}$", re.I))]
+_SEGMENT_WORD = re.compile(r"\bsegments?\b", re.I)
+_PLACE_WORD = re.compile(r"\b(?:geograph\w*|regions?|regional|countr(?:y|ies)|customer\s+locations?|domestic|foreign)\b",
+                         re.I)
+
+
+class ItemAsk(BaseModel):
+    """One item part: the asked kind of item, the noun as asked, and what it asks of them."""
+
+    part: str
+    noun: str
+    kind: ItemKind
+    test: Test
+
+
+class Parts(BaseModel):
+    drivers: list[str]
+    items: list[ItemAsk]
+
+
+class DriversWriter(Protocol):
+    def __call__(self, decision: KindDecision, question: str, hits: list[SearchHit],
+                 understanding: QueryUnderstanding, services: MetricServices) -> WrittenAnswer | None: ...
+
+
+def read_parts(ask: str) -> Parts | None:
+    """The ask's driver parts and item parts, when it has both and nothing else."""
+    drivers: list[str] = []
+    items: list[ItemAsk] = []
+    for part in (p.strip() for p in _SPLIT.split(ask.strip().rstrip("?")) if p.strip()):
+        if (asked := _item_asks(part)) is not None:
+            items += asked
+        elif _DRIVER.match(part) and not re.match(r"^\W*(?:and\s+)?what\s+(?:is|was|were|are)\b", part, re.I):
+            drivers.append(part)
+        else:
+            return None
+    if not drivers or not items:
+        return None
+    if _PICK_DRIVERS.match(drivers[0]) and ask.strip().lower().find(drivers[0].lower()) > 0 and _item_asks(
+            _SPLIT.split(ask.strip())[0].strip()) is not None:
+        return None  # "Which line grew fastest, and what drove it?": the pick's own causes (answering.kinds.choice)
+    return Parts(drivers=drivers, items=items)
+
+
+def _item_asks(part: str) -> list[ItemAsk] | None:
+    if (m := _EVERY.match(part)) is not None:
+        down = re.fullmatch(_DOWN, m.group("verb"), re.I) is not None
+        every = m.group("q").lower() != "any"
+        if every and down:
+            return None  # "did every segment decline": not asked here
+        test: Test = "every_grew" if every else "any_fell" if down else "any_grew"
+        return [_ask(part, m.group("nouns"), test)]
+    if (m := _WHICH.match(part)) is None:
+        return None
+    verb = m.group("verb").lower()
+    most = bool(m.group("most"))
+    if verb.startswith(("drove", "contributed")):
+        test = "drove"
+    elif re.fullmatch(_DOWN, verb, re.I):
+        test = "fell_most" if most else "declined"
+    else:
+        test = "grew_most" if most else "grew"
+    nouns = re.split(r"\s+and\s+which\s+", m.group("nouns"), flags=re.I)
+    return [_ask(part, noun, test) for noun in nouns]
+
+
+def _ask(part: str, noun: str, test: Test) -> ItemAsk:
+    kind = next(k for k, pattern in _NOUN_KIND if pattern.match(noun.strip()))
+    return ItemAsk(part=part, noun=noun.strip(), kind=kind, test=test)  # type: ignore[arg-type]
+
+
+class Moved(BaseModel):
+    """One item's amounts in the two years compared, as its row prints them."""
+
+    label: str
+    before: float
+    now: float
+    row: Row
+    block: Block
+
+    @property
+    def change(self) -> float:
+        return self.now - self.before
+
+    @property
+    def rate(self) -> float:
+        return (self.now - self.before) / abs(self.before) * 100 if self.before else 0.0
+
+    def shown(self, prior: int, latest: int) -> str:
+        return (f"{self.label}: {_plain(self.before)} in {prior} to {_plain(self.now)} in {latest} "
+                f"({'+' if self.change >= 0 else '-'}{_plain(abs(self.change))} {self.block.scale}, {self.rate:+.1f}%)")
+
+
+class ItemTable(BaseModel):
+    block: Block
+    items: list[Moved]
+    prior: int
+    latest: int
+    printed: Chunk | None = None  # the chunk as printed, note references and all (the citations' source)
+
+    def cite(self, row: Row) -> Citation:
+        """The row cited as its chunk prints it (with the note references read past)."""
+        chunk = self.printed or self.block.chunk
+        line = next((line for line in chunk.text.splitlines()
+                     if _NOTE_MARKS.sub(lambda m: m.group("label"), line) == row.line), row.line)
+        return cite(chunk, line)
+
+
+def of_kind(kind: ItemKind, block: Block) -> bool:
+    """The table's items are of the asked kind, by its labels and its caption."""
+    total = _total(block)
+    labels = [r.label for r in block.rows if r is not total]
+    if not labels:
+        return False
+    placed = sum(1 for label in labels if choice._PLACES.search(label))
+    caption = " ".join(choice._caption_lines(block, 2))
+    if kind == "places":
+        return placed * 2 > len(labels)
+    if kind == "segments":
+        return choice._captioned_segments(block) or any(_SEGMENT_WORD.search(label) for label in labels)
+    # offerings: no label a place, no caption of places or segments
+    return placed == 0 and not _PLACE_WORD.search(caption) and not _SEGMENT_WORD.search(caption)
+
+
+def find_table(ask: ItemAsk, question: str, hits: list[SearchHit], companies: list[str], year: int,
+               services: MetricServices, measure: str | None) -> ItemTable | None:
+    """The table of the asked kind of items with the asked year and the one before, its items
+    adding up to its total in both: among the hits, else one more search for the measure by the noun."""
+    label = (services.vocabulary.label(measure or "") or "revenue").lower()
+    said = [w for w in (services.vocabulary.metrics[measure].wordings if measure in services.vocabulary.metrics else [])
+            if re.search(rf"\b{re.escape(w)}\b", question, re.I)]
+    label = max(said, key=len).lower() if said else label  # the measure as the question says it ("net sales")
+    query = f"{companies[0] if companies else ''} {label} by {ask.noun}".strip()
+    # the caption's words: "net sales by product lines", and "net sales by product" (the noun's head)
+    head = re.sub(r"\s+(?:lines?|categor(?:y|ies)|types?|groups?|families|segments?|areas?)$", "", ask.noun, flags=re.I)
+    more = more_tables(query, hits, companies, [year], services.retriever)
+    if head != ask.noun:
+        more = more_tables(query.replace(f"by {ask.noun}", f"by {head}"), more, companies, [year], services.retriever)
+    for searched in (hits, more):
+        pool = [_without_notes(h) for h in searched]
+        found = [t for t in (_read(ask, b, year, pool, services) for b in blocks(pool, companies)) if t is not None]
+        printed = {h.chunk.chunk_id: h.chunk for h in searched}
+        found = [t.model_copy(update={"printed": printed.get(t.block.chunk.chunk_id, t.block.chunk)}) for t in found]
+        if found:
+            words = content_words(f"{ask.noun} {label}", companies)
+            return max(found, key=lambda t: overlap(t.block.context + " " + " ".join(r.label for r in t.block.rows),
+                                                    words))
+    return None
+
+
+# a row's note references after its label ("iPad (1) 18,805 (2)% 19,222", "Other Products (1)(3) $ 17,417"):
+# single digits in parentheses before the row's first amount, which would read as amounts of -1 and -3
+_NOTE_MARKS = re.compile(r"^(?P<label>[A-Za-z][^\d$()\n]*?[A-Za-z])(?P<marks>(?:\s*\(\d\))+)(?=\s+[$(]?\s?\d[\d,.]*\b(?!\)))",
+                         re.M)
+
+
+def _without_notes(hit: SearchHit) -> SearchHit:
+    """The hit with its rows' note references taken out (the row's text otherwise as printed)."""
+    text = _NOTE_MARKS.sub(lambda m: m.group("label"), hit.chunk.text)
+    return hit if text == hit.chunk.text else hit.model_copy(update={"chunk": hit.chunk.model_copy(update={"text": text})})
+
+
+def _read(ask: ItemAsk, block: Block, year: int, pool: list[SearchHit], services: MetricServices) -> ItemTable | None:
+    labels = [normalize_label(r.label) for r in block.rows]
+    if len(set(labels)) < len(labels) or year not in block.years or year - 1 not in block.years:
+        return None
+    if len({m for r in block.rows for m in services.vocabulary.match_metrics(r.label)}) >= 2:
+        return None  # different line items (a statement), not like items of one measure
+    if any(r.percent and not len(r.values) > len(block.years) for r in block.rows):
+        return None  # rates, which do not add up to a total
+    if runs_on(block) and (after := following(block.chunk, pool, services.retriever)) is not None \
+            and (more := rest(block, after)):
+        block = block.model_copy(update={"rows": [*block.rows, *more]})
+    if not of_kind(ask.kind, block):
+        return None
+    latest, prior = block.years.index(year), block.years.index(year - 1)
+    total = _total(block)
+    if total is None or not _adds_up(block, total, [latest, prior]):
+        return None  # not shown to be every item of the table
+    items = []
+    for r in block.rows:
+        if r is total:
+            continue
+        values = r.values + [None] * len(block.years)
+        now, before = values[latest], values[prior]
+        if now is None or before is None:
+            return None
+        items.append(Moved(label=re.sub(r"\s*\(\d\)", "", r.label).strip(), before=before, now=now, row=r, block=block))
+    return ItemTable(block=block, items=items, prior=year - 1, latest=year) if len(items) >= 2 else None
+
+
+def _total(block: Block) -> Row | None:
+    """The table's total row: the one labelled "Total ...", else its last row when a total's word
+    labels it ("Net sales", "Consolidated"); a "Net transaction revenues" row above others is an item."""
+    totals = [r for r in block.rows if re.match(r"total\b", r.label, re.I)]
+    if totals:
+        return totals[-1] if totals[-1] is block.rows[-1] else None
+    return block.rows[-1] if TOTAL_ROW.match(block.rows[-1].label) else None
+
+
+def _adds_up(block: Block, total: Row, columns: list[int]) -> bool:
+    """Every row above the total sums to it in each column compared, within the printed rounding."""
+    items = [r for r in block.rows if r is not total]
+    decimals = max((len(t.split(".")[1].rstrip(")%")) for r in block.rows for t in r.tokens if "." in t), default=0)
+    step = 10.0 ** -decimals  # how far printed amounts, each rounded, may sum from their printed total
+    for col in columns:
+        values = [r.values[col] if col < len(r.values) else None for r in items]
+        printed = total.values[col] if col < len(total.values) else None
+        if printed is None or any(v is None for v in values):
+            return False
+        if abs(sum(v for v in values if v is not None) - printed) > max(step * (len(items) + 1) / 2, abs(printed) * 0.001):
+            return False
+    return True
+
+
+def answer_part(ask: ItemAsk, table: ItemTable, way: int) -> str | None:
+    """The part's answer from its table, said in the part's own words; None when the table
+    contradicts the ask ("which fell the most" when every item grew)."""
+    shown = [i.shown(table.prior, table.latest) for i in table.items]
+    fell = [i for i in table.items if i.change < 0]
+    grew = [i for i in table.items if i.change > 0]
+    where = f" (table {choice._caption(table.block)})"
+
+    def said(items: list[Moved]) -> str:
+        return "; ".join(i.shown(table.prior, table.latest) for i in items)
+
+    question = ask.part[0].upper() + ask.part[1:].rstrip("?") + "?"
+    if ask.test == "every_grew":
+        return f"{question} {'No: ' + said(fell) + ' fell' if fell else 'Yes: every one grew'}{where}. All: {'; '.join(shown)}."
+    if ask.test in ("any_grew", "any_fell"):
+        moved = grew if ask.test == "any_grew" else fell
+        return f"{question} {'Yes: ' + said(moved) if moved else 'No'}{where}. All: {'; '.join(shown)}."
+    if ask.test == "declined":
+        return f"{question} {said(fell) if fell else 'None'}{where}. All: {'; '.join(shown)}."
+    if ask.test == "grew":
+        return f"{question} {said(grew) if grew else 'None'}{where}. All: {'; '.join(shown)}."
+    if ask.test == "fell_most":
+        if not fell:
+            return None
+        pick = min(fell, key=lambda i: i.rate)
+        return f"{question} {pick.label}, the largest fall by rate{where}: {pick.shown(table.prior, table.latest)}. All: {'; '.join(shown)}."
+    if ask.test == "grew_most":
+        if not grew:
+            return None
+        pick = max(grew, key=lambda i: i.rate)
+        return f"{question} {pick.label}, the fastest growth{where}: {pick.shown(table.prior, table.latest)}. All: {'; '.join(shown)}."
+    # "drove": the item whose change was the largest part of the total's, the way the total moved
+    moved = [i for i in table.items if (i.change > 0 if way >= 0 else i.change < 0)]
+    if not moved:
+        return None
+    pick = max(moved, key=lambda i: abs(i.change))
+    return (f"{question} {pick.label}, the largest part of the change{where}: {pick.shown(table.prior, table.latest)}. "
+            f"All: {'; '.join(shown)}.")
+
+
+def write(parts: Parts, decision: KindDecision, question: str, hits: list[SearchHit],
+          understanding: QueryUnderstanding, services: MetricServices,
+          drivers_writer: DriversWriter) -> WrittenAnswer | None:
+    """The driver parts from the filing's cause sentences, each item part from its table; None
+    (the question left to its kind's writer) when any part is not answered."""
+    companies = list(understanding.companies)
+    if len(companies) != 1 or not understanding.fiscal_years:
+        return None
+    year = max(understanding.fiscal_years)
+    at = question.find(decision.ask)
+    premise = question[:at].strip() if at > 0 else ""
+    ask = " and ".join(parts.drivers)
+    asked = f"{premise} {ask[0].upper()}{ask[1:]}?".strip()
+    driving = classify(asked, services.vocabulary, companies=companies)
+    if driving.kind != "drivers":
+        return None
+    drove = drivers_writer(driving, asked, hits, understanding, services)
+    if drove is None or drove.status != "answered":
+        return None
+    measure = driving.metric or next(iter(services.vocabulary.match_metrics(premise)), None)
+    if measure and "prior(" in (services.vocabulary.formula(measure) or "") \
+            and len(inputs := services.vocabulary.inputs(measure)) == 1:
+        measure = inputs[0]  # "revenue growth": revenue's change
+    way = -1 if re.search(_DOWN, premise or decision.ask, re.I) and not re.search(_UP, premise, re.I) else 1
+    texts, citations = [drove.text], list(drove.citations)
+    for item in parts.items:
+        table = find_table(item, question, hits, companies, year, services, measure)
+        if table is None or (said := answer_part(item, table, way)) is None:
+            return None
+        texts.append(said)
+        citations += [table.cite(i.row) for i in table.items]
+        if (total := _total(table.block)) is not None:
+            citations.append(table.cite(total))
+    return WrittenAnswer(status="answered", kind="drivers", text=" ".join(texts),
+                         citations=unique_citations(citations), flags=list(drove.flags))
+
+
+def _plain(value: float) -> str:
+    return f"{value:,.2f}".rstrip("0").rstrip(".")
