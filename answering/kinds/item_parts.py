@@ -31,9 +31,9 @@ from answering.citations import cite, unique_citations
 from answering.kinds import choice
 from answering.kinds.classify import classify
 from answering.kinds.sentences import content_words, overlap
-from answering.kinds.tables import Block, blocks, more_tables
+from answering.kinds.tables import Block, blocks, column_years, more_tables
 from answering.kinds.whole_table import TOTAL_ROW, following, rest, runs_on
-from answering.numbers import Row, normalize_label
+from answering.numbers import Row, normalize_label, split_row
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, Citation, SearchHit
 
@@ -73,6 +73,7 @@ _SPLIT = re.compile(r",\s*(?:and\s+)?(?=(?:what|which|did|do|does|has|have|why)\
 _NOUN_KIND = [("places", re.compile(rf"^{_PLACE_NOUN}$", re.I)), ("segments", re.compile(rf"^{_SEGMENT_NOUN}$", re.I)),
               ("offerings", re.compile(rf"^{_OFFERING_NOUN}$", re.I))]
 _SEGMENT_WORD = re.compile(r"\bsegments?\b", re.I)
+_HEADER_LINES = 6  # lines a chunk repeats above a table's later rows (its caption, its years)
 _PLACE_WORD = re.compile(r"\b(?:geograph\w*|regions?|regional|countr(?:y|ies)|customer\s+locations?|domestic|foreign)\b",
                          re.I)
 
@@ -169,14 +170,16 @@ class ItemTable(BaseModel):
     items: list[Moved]
     prior: int
     latest: int
-    printed: Chunk | None = None  # the chunk as printed, note references and all (the citations' source)
+    printed: list[Chunk] = []  # the chunks as printed, note references and all (the citations' sources)
 
     def cite(self, row: Row) -> Citation:
         """The row cited as its chunk prints it (with the note references read past)."""
-        chunk = self.printed or self.block.chunk
-        line = next((line for line in chunk.text.splitlines()
-                     if _NOTE_MARKS.sub(lambda m: m.group("label"), line) == row.line), row.line)
-        return cite(chunk, line)
+        for chunk in [*self.printed, self.block.chunk]:
+            line = next((line for line in chunk.text.splitlines()
+                         if _NOTE_MARKS.sub(lambda m: m.group("label"), line) == row.line), None)
+            if line is not None:
+                return cite(chunk, line)
+        return cite(self.block.chunk, row.line)
 
 
 def of_kind(kind: ItemKind, block: Block) -> bool:
@@ -186,13 +189,14 @@ def of_kind(kind: ItemKind, block: Block) -> bool:
     if not labels:
         return False
     placed = sum(1 for label in labels if choice._PLACES.search(label))
-    caption = " ".join(choice._caption_lines(block, 2))
     if kind == "places":
         return placed * 2 > len(labels)
     if kind == "segments":
         return choice._captioned_segments(block) or any(_SEGMENT_WORD.search(label) for label in labels)
-    # offerings: no label a place, no caption of places or segments
-    return placed == 0 and not _PLACE_WORD.search(caption) and not _SEGMENT_WORD.search(caption)
+    # offerings: no label a place, no heading of places or segments (the nearest caption line: a
+    # sentence further up may introduce several tables, "net sales by reportable segment and by product")
+    heading = " ".join(choice._caption_lines(block, 1))
+    return placed == 0 and not _PLACE_WORD.search(heading) and not _SEGMENT_WORD.search(heading)
 
 
 def find_table(ask: ItemAsk, question: str, hits: list[SearchHit], companies: list[str], year: int,
@@ -210,10 +214,12 @@ def find_table(ask: ItemAsk, question: str, hits: list[SearchHit], companies: li
     if head != ask.noun:
         more = more_tables(query.replace(f"by {ask.noun}", f"by {head}"), more, companies, [year], services.retriever)
     for searched in (hits, more):
-        pool = [_without_notes(h) for h in searched]
+        pool = [_without_notes(_with_rows_before(h, searched, services)) for h in searched]
         found = [t for t in (_read(ask, b, year, pool, services) for b in blocks(pool, companies)) if t is not None]
         printed = {h.chunk.chunk_id: h.chunk for h in searched}
-        found = [t.model_copy(update={"printed": printed.get(t.block.chunk.chunk_id, t.block.chunk)}) for t in found]
+        found = [t.model_copy(update={"printed": [c for c in (printed.get(t.block.chunk.chunk_id),
+                                                              _previous(t.block.chunk, searched, services))
+                                                  if c is not None]}) for t in found]
         if found:
             words = content_words(f"{ask.noun} {label}", companies)
             return max(found, key=lambda t: overlap(t.block.context + " " + " ".join(r.label for r in t.block.rows),
@@ -225,6 +231,36 @@ def find_table(ask: ItemAsk, question: str, hits: list[SearchHit], companies: li
 # single digits in parentheses before the row's first amount, which would read as amounts of -1 and -3
 _NOTE_MARKS = re.compile(r"^(?P<label>[A-Za-z][^\d$()\n]*?[A-Za-z])(?P<marks>(?:\s*\(\d\))+)(?=\s+[$(]?\s?\d[\d,.]*\b(?!\)))",
                          re.M)
+
+
+def _previous(chunk: Chunk, pool: list[SearchHit], services: MetricServices) -> Chunk | None:
+    """The filing's chunk before this one: among the hits, else read from the store."""
+    found = next((h.chunk for h in pool if h.chunk.doc == chunk.doc and h.chunk.index == chunk.index - 1), None)
+    if found is not None or services.retriever is None:
+        return found
+    return next((c for c in services.retriever.filing(chunk.doc).chunks if c.index == chunk.index - 1), None)
+
+
+def _with_rows_before(hit: SearchHit, pool: list[SearchHit], services: MetricServices) -> SearchHit:
+    """A table the chunker cut before its first rows: the chunk opens with the caption and header
+    it repeats, then the table's later rows; the previous chunk ends with the table's own caption
+    and first rows ("Net Sales by Product:" / "iPhone (1) $ 166,699 ..."). Those rows are put back
+    above the later ones, under their caption (the rows are then held to adding up to the total)."""
+    lines = hit.chunk.text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip() and split_row(line) is not None
+                  and not column_years(line)), None)
+    if first is None or first > _HEADER_LINES or not any(column_years(line) for line in lines[:first]):
+        return hit
+    if (before := _previous(hit.chunk, pool, services)) is None:
+        return hit
+    tail = [line for line in before.text.splitlines() if line.strip()]
+    start = len(tail)
+    while start > 0 and split_row(tail[start - 1]) is not None and not column_years(tail[start - 1]):
+        start -= 1
+    if start == len(tail) or start == 0 or column_years(tail[start - 1]) or len(tail[start - 1].split()) > 8:
+        return hit  # no rows at the previous chunk's end, or no caption of their own above them
+    text = "\n".join([*lines[:first], *tail[start - 1:], *lines[first:]])
+    return hit.model_copy(update={"chunk": hit.chunk.model_copy(update={"text": text})})
 
 
 def _without_notes(hit: SearchHit) -> SearchHit:
