@@ -182,12 +182,13 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
 
 
 def _pick_stated(part: str, text: str, companies: list[str]) -> bool:
-    """A pick stated in the answer's own words, with amounts (the items a table reader picked:
-    "Which product lines declined? iPad: 19,222 in 2017 to 18,805 in 2018 ..."): no cause quoted
-    states a pick, but the answer's words outside its quotes can."""
+    """A pick stated in the answer's own words, every word of the part with amounts (the items a
+    table reader picked: "Which product lines declined? iPad: 19,222 in 2017 to 18,805 in 2018 ..."):
+    no cause quoted states a pick, but the answer's words outside its quotes can; a figure's own
+    words ("Revenue rose ... statement line item") sharing some of the part's are no pick."""
     own = _QUOTED.sub(" ", text)
     words = _own_words(part, companies)
-    return bool(words) and overlap(own, words) >= MIN_WORDS and len(_AN_AMOUNT.findall(own)) >= 2
+    return bool(words) and overlap(own, words) >= 1.0 and len(_AN_AMOUNT.findall(own)) >= 2
 
 
 def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bool:

@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from pydantic import BaseModel
 
 from answering.citations import cite, unique_citations
-from answering.kinds import choice
+from answering.kinds import choice, drivers
 from answering.kinds.classify import classify
-from answering.kinds.sentences import content_words, overlap
+from answering.kinds.sentences import content_words, overlap, prose
 from answering.kinds.tables import Block, blocks, column_years, more_tables
 from answering.kinds.whole_table import TOTAL_ROW, following, rest, runs_on
 from answering.numbers import Row, normalize_label, split_row
@@ -68,6 +68,7 @@ _EVERY = re.compile(rf"^\W*(?:and\s+)?(?:did|do|does|have|has)\s+(?P<q>every|eac
 _DRIVER = re.compile(r"^\W*(?:and\s+)?(?:what|why)\b", re.I)
 # a driver part about the item picked before it ("..., and what drove it?")
 _PICK_DRIVERS = re.compile(r"^\W*(?:and\s+)?what\s+(?:drove|caused|explains?|led\s+to)\s+(?:it|that|this|them)\W*$", re.I)
+_PICKS_ONE = ("fell_most", "grew_most", "drove")
 _SPLIT = re.compile(r",\s*(?:and\s+)?(?=(?:what|which|did|do|does|has|have|why)\b)|"
                     r"\s+and\s+(?=(?:what|did|do|does|why)\b)|;\s*", re.I)
 _NOUN_KIND = [("places", re.compile(rf"^{_PLACE_NOUN}$", re.I)), ("segments", re.compile(rf"^{_SEGMENT_NOUN}$", re.I)),
@@ -90,6 +91,7 @@ class ItemAsk(BaseModel):
 class Parts(BaseModel):
     drivers: list[str]
     items: list[ItemAsk]
+    about_pick: bool = False  # "Which line grew fastest, and what drove it?": the causes of the item picked
 
 
 class DriversWriter(Protocol):
@@ -110,9 +112,11 @@ def read_parts(ask: str) -> Parts | None:
             return None
     if not drivers or not items:
         return None
-    if _PICK_DRIVERS.match(drivers[0]) and ask.strip().lower().find(drivers[0].lower()) > 0 and _item_asks(
-            _SPLIT.split(ask.strip())[0].strip()) is not None:
-        return None  # "Which line grew fastest, and what drove it?": the pick's own causes (answering.kinds.choice)
+    if any(_PICK_DRIVERS.match(d) for d in drivers):
+        # "Which line grew fastest, and what drove it?": the causes of the one item picked before it
+        picks = len(drivers) == 1 and len(items) == 1 and items[0].test in _PICKS_ONE \
+            and ask.lower().find(drivers[0].lower()) > ask.lower().find(items[0].part.lower()) >= 0
+        return Parts(drivers=drivers, items=items, about_pick=True) if picks else None
     return Parts(drivers=drivers, items=items)
 
 
@@ -282,6 +286,8 @@ def _read(ask: ItemAsk, block: Block, year: int, pool: list[SearchHit], services
         block = block.model_copy(update={"rows": [*block.rows, *more]})
     if not of_kind(ask.kind, block):
         return None
+    if _a_section(block):
+        return None  # one section of a larger table: its items are not all the table's items
     latest, prior = block.years.index(year), block.years.index(year - 1)
     total = _total(block)
     if total is None or not _adds_up(block, total, [latest, prior]):
@@ -296,6 +302,31 @@ def _read(ask: ItemAsk, block: Block, year: int, pool: list[SearchHit], services
             return None
         items.append(Moved(label=re.sub(r"\s*\(\d\)", "", r.label).strip(), before=before, now=now, row=r, block=block))
     return ItemTable(block=block, items=items, prior=year - 1, latest=year) if len(items) >= 2 else None
+
+
+def _a_section(block: Block) -> bool:
+    """The rows are one section of a larger table: a heading of their own ending in ":" just above
+    them with another row of the table above it ("Total net transaction revenues 8,484 ..." /
+    "Marketing services and other revenues:"), or a "Total ..." row of the same width after their
+    own total (the grand total of the sections)."""
+    lines = [line for line in block.chunk.text.splitlines() if line.strip()]
+    first = next((i for i, line in enumerate(lines) if line == block.rows[0].line), None)
+    last = next((i for i, line in enumerate(lines) if line == block.rows[-1].line), None)
+    if first is None or last is None:
+        return False
+    if first >= 2 and lines[first - 1].rstrip().endswith(":") and split_row(lines[first - 2]) is not None \
+            and not column_years(lines[first - 2]):
+        return True
+    width = len(block.rows[0].values)
+    for line in lines[last + 1:last + 1 + _HEADER_LINES]:
+        row = split_row(line) if not column_years(line) else None
+        if row is None:
+            if not line.rstrip().endswith(":"):
+                return False  # prose: the table ended
+            continue  # another section's heading
+        if len(row.values) == width and re.match(r"total\b", row.label, re.I):
+            return True
+    return False
 
 
 def _total(block: Block) -> Row | None:
@@ -322,44 +353,47 @@ def _adds_up(block: Block, total: Row, columns: list[int]) -> bool:
     return True
 
 
-def answer_part(ask: ItemAsk, table: ItemTable, way: int) -> str | None:
-    """The part's answer from its table, said in the part's own words; None when the table
-    contradicts the ask ("which fell the most" when every item grew)."""
-    shown = [i.shown(table.prior, table.latest) for i in table.items]
+def answer_part(ask: ItemAsk, table: ItemTable, way: int) -> tuple[str, Moved | None] | None:
+    """The part's answer from its table, said in the part's own words, with the one item it picks
+    (if it picks one); None when the table contradicts the ask ("which fell the most" when every
+    item grew)."""
     fell = [i for i in table.items if i.change < 0]
     grew = [i for i in table.items if i.change > 0]
-    where = f" (table {choice._caption(table.block)})"
 
     def said(items: list[Moved]) -> str:
         return "; ".join(i.shown(table.prior, table.latest) for i in items)
 
     question = ask.part[0].upper() + ask.part[1:].rstrip("?") + "?"
+    every = f" (table {choice._caption(table.block)}). All: {said(table.items)}."
+    pick: Moved | None = None
     if ask.test == "every_grew":
-        return f"{question} {'No: ' + said(fell) + ' fell' if fell else 'Yes: every one grew'}{where}. All: {'; '.join(shown)}."
-    if ask.test in ("any_grew", "any_fell"):
+        answer = f"No: {said(fell)} fell" if fell else "Yes: every one grew"
+    elif ask.test in ("any_grew", "any_fell"):
         moved = grew if ask.test == "any_grew" else fell
-        return f"{question} {'Yes: ' + said(moved) if moved else 'No'}{where}. All: {'; '.join(shown)}."
-    if ask.test == "declined":
-        return f"{question} {said(fell) if fell else 'None'}{where}. All: {'; '.join(shown)}."
-    if ask.test == "grew":
-        return f"{question} {said(grew) if grew else 'None'}{where}. All: {'; '.join(shown)}."
-    if ask.test == "fell_most":
+        answer = f"Yes: {said(moved)}" if moved else "No"
+    elif ask.test in ("declined", "grew"):
+        moved = fell if ask.test == "declined" else grew
+        answer = said(moved) if moved else "None"
+    elif ask.test == "fell_most":
         if not fell:
             return None
         pick = min(fell, key=lambda i: i.rate)
-        return f"{question} {pick.label}, the largest fall by rate{where}: {pick.shown(table.prior, table.latest)}. All: {'; '.join(shown)}."
-    if ask.test == "grew_most":
+        answer = f"{pick.label}, the largest fall by rate"
+    elif ask.test == "grew_most":
         if not grew:
             return None
         pick = max(grew, key=lambda i: i.rate)
-        return f"{question} {pick.label}, the fastest growth{where}: {pick.shown(table.prior, table.latest)}. All: {'; '.join(shown)}."
-    # "drove": the item whose change was the largest part of the total's, the way the total moved
-    moved = [i for i in table.items if (i.change > 0 if way >= 0 else i.change < 0)]
-    if not moved:
-        return None
-    pick = max(moved, key=lambda i: abs(i.change))
-    return (f"{question} {pick.label}, the largest part of the change{where}: {pick.shown(table.prior, table.latest)}. "
-            f"All: {'; '.join(shown)}.")
+        answer = f"{pick.label}, the fastest growth"
+    else:
+        # "drove": the item whose change was the largest part of the total's, the way the total moved
+        moved = [i for i in table.items if (i.change > 0 if way >= 0 else i.change < 0)]
+        if not moved:
+            return None
+        pick = max(moved, key=lambda i: abs(i.change))
+        answer = f"{pick.label}, the largest part of the change"
+    if pick is not None:
+        answer += f" ({pick.shown(table.prior, table.latest)})"
+    return f"{question} {answer}{every}", pick
 
 
 def write(parts: Parts, decision: KindDecision, question: str, hits: list[SearchHit],
@@ -373,6 +407,8 @@ def write(parts: Parts, decision: KindDecision, question: str, hits: list[Search
     year = max(understanding.fiscal_years)
     at = question.find(decision.ask)
     premise = question[:at].strip() if at > 0 else ""
+    if parts.about_pick:
+        return _pick_and_causes(parts.items[0], question, hits, companies, year, services)
     ask = " and ".join(parts.drivers)
     asked = f"{premise} {ask[0].upper()}{ask[1:]}?".strip()
     driving = classify(asked, services.vocabulary, companies=companies)
@@ -391,12 +427,32 @@ def write(parts: Parts, decision: KindDecision, question: str, hits: list[Search
         table = find_table(item, question, hits, companies, year, services, measure)
         if table is None or (said := answer_part(item, table, way)) is None:
             return None
-        texts.append(said)
+        texts.append(said[0])
         citations += [table.cite(i.row) for i in table.items]
         if (total := _total(table.block)) is not None:
             citations.append(table.cite(total))
     return WrittenAnswer(status="answered", kind="drivers", text=" ".join(texts),
                          citations=unique_citations(citations), flags=list(drove.flags))
+
+
+def _pick_and_causes(item: ItemAsk, question: str, hits: list[SearchHit], companies: list[str], year: int,
+                     services: MetricServices) -> WrittenAnswer | None:
+    """"Which of its revenue lines grew fastest, and what drove it?": the item picked from its table,
+    and what the filing says drove that item's change (answering.kinds.drivers.item_causes)."""
+    measure = next(iter(services.vocabulary.match_metrics(item.part)), None)
+    table = find_table(item, question, hits, companies, year, services, measure)
+    if table is None or (said := answer_part(item, table, 0)) is None or said[1] is None:
+        return None
+    text, pick = said
+    causes = drivers.item_causes(pick.label, measure, 1 if pick.change > 0 else -1, year, hits, companies, services)
+    if not causes:
+        return None  # the pick without why it moved answers half the question
+    citations = [table.cite(i.row) for i in table.items]
+    if (total := _total(table.block)) is not None:
+        citations.append(table.cite(total))
+    citations += [cite(c.chunk, prose(c.text)) for c in causes]
+    return WrittenAnswer(status="answered", kind="choice", citations=unique_citations(citations),
+                         text=f"{text} What drove it? As the filing says: " + " ".join(drivers.shown(c) for c in causes))
 
 
 def _plain(value: float) -> str:

@@ -25,12 +25,18 @@ def test_the_parts_of_a_drivers_question_with_item_parts_are_read_by_their_gramm
     assert every is not None and [(i.kind, i.test) for i in every.items] == [("offerings", "every_grew")]
 
 
+def test_what_drove_it_after_a_pick_asks_the_picks_own_causes():
+    parts = read_parts("Which of eBay's revenue lines grew fastest in 2018, and what drove it?")
+    assert parts is not None and parts.about_pick and [i.test for i in parts.items] == ["grew_most"]
+    # two items picked: "it" is neither
+    assert read_parts("Which product and which region grew fastest, and what drove it?") is None
+
+
 @pytest.mark.parametrize("ask_text", [
-    "Which of eBay's revenue lines grew fastest in 2018, and what drove it?",  # the pick's own causes: choice
     "What drove the increase, and how much did it spend on buybacks?",  # an amount part: not an item part
     "What drove the increase?",  # no item part
 ])
-def test_no_item_parts_are_read_where_the_question_asks_none_or_asks_the_picks_causes(ask_text):
+def test_no_item_parts_are_read_where_the_question_asks_none(ask_text):
     assert read_parts(ask_text) is None
 
 
@@ -75,3 +81,58 @@ def test_an_item_part_no_table_of_its_kind_answers_refuses_the_question(services
     written = ask("eBay's net revenues rose 19% in 2020. What drove the increase, and did every product category "
                   "grow?", ebay, [37], services)
     assert written.status != "answered", written.text
+
+
+def test_which_product_lines_declined_reads_a_table_the_chunker_cut_before_its_first_row(services):
+    # Apple's FY2018 10-K p.26: "Net Sales by Product:" and its iPhone row end one chunk; the next
+    # repeats the caption and header, then iPad ... Total net sales: read whole, it adds up
+    apple = filing("financebench-extra/pdfs/APPLE_2018_10K.pdf")
+    written = ask("Apple's iPhone unit sales were essentially flat in fiscal 2018, yet net sales rose 16%. What drove "
+                  "the increase, and which product lines declined?", apple, [24, 25], services)
+    assert written.status == "answered", written.text
+    declined = written.text.split("Which product lines declined?")[1].split(" All: ")[0]
+    assert "iPad: 19,222 in 2017 to 18,805 in 2018" in declined and "Mac: 25,850 in 2017 to 25,484 in 2018" in declined
+    assert "iPhone" not in declined and "Services" not in declined
+    assert any(c.quote.startswith("iPhone (1) $ 166,699") for c in written.citations)  # cited as printed
+
+
+def test_the_segment_that_fell_most_and_the_categories_that_grew_come_from_their_own_tables(services):
+    # Apple's FY2016 10-K p.26: net sales by operating segment (places) and by product, one table each
+    apple = filing("financebench-extra/pdfs/APPLE_2016_10K.pdf")
+    written = ask("Apple's net sales declined in fiscal 2016. What caused the decline, which geographic segment fell "
+                  "the most, and did any product category grow?", apple, [24, 25, 27, 28], services)
+    assert written.status == "answered", written.text
+    assert "Which geographic segment fell the most? Greater China, the largest fall by rate" in written.text
+    grew = written.text.split("Did any product category grow?")[1].split(" All: ")[0]
+    assert grew.startswith(" Yes: Services: 19,909 in 2015 to 24,348 in 2016") and "Other Products" in grew
+    assert "Japan" not in grew and "iPhone" not in grew
+
+
+def test_a_section_of_a_larger_table_is_not_read_as_all_its_items():
+    # eBay's FY2018 10-K: net transaction revenues (Marketplace, StubHub, their total) and marketing
+    # services and other revenues (Marketplace, Classifieds, ..., their total) under one total net revenues
+    from answering.kinds.item_parts import _a_section
+
+    ebay = filing("financebench-extra/pdfs/EBAY_2018_10K.pdf")
+    chunk = next(c for c in ebay if "Classifieds 1,022 897 791" in c.text)
+    found = [b for b in blocks([SearchHit(chunk=chunk, score=1.0)], [chunk.company or ""])
+             if any(r.label.startswith("Total") for r in b.rows) and not b.rows[-1].label.startswith("Total net revenues")]
+    assert found and all(_a_section(b) for b in found)
+
+
+def test_a_pick_part_of_a_drivers_answer_is_stated_only_by_its_own_words_with_amounts():
+    from answering.kinds.every_part import answered_in_every_part
+    from answering.written_answer import WrittenAnswer
+
+    cause = '"Net sales increased 16% during 2018 compared to 2017, driven by higher net sales of iPhone." (5a6d p.25)'
+    picked = WrittenAnswer(status="answered", kind="drivers", text=f"{cause} Which product lines declined? iPad: 19,222 "
+                           "in 2017 to 18,805 in 2018 (-417 millions, -2.2%); Mac: 25,850 in 2017 to 25,484 in 2018.")
+    question = "Apple's net sales rose 16%. What drove the increase, and which product lines declined?"
+    assert answered_in_every_part(picked, question, ["Apple"]).status == "answered"
+    # a figure's own words share "revenue", "line" and the year with the pick part, and pick nothing
+    figure = WrittenAnswer(status="answered", kind="drivers", text="Revenue rose from $9,927.00 million (FY2017) to "
+                           f"$10,746.00 million (FY2018). What drove it, as the filing says: {cause} Working: Revenue "
+                           "FY2018: $10,746.00 million (statement line item).")
+    refused = answered_in_every_part(figure, "Which of eBay's revenue lines grew fastest in 2018, and what drove it?",
+                                     ["eBay"])
+    assert refused.status == "not_found"
