@@ -187,7 +187,8 @@ def _pick_stated(part: str, text: str, companies: list[str]) -> bool:
     no cause quoted states a pick, but the answer's words outside its quotes can; a figure's own
     words ("Revenue rose ... statement line item") sharing some of the part's are no pick."""
     own = _QUOTED.sub(" ", text)
-    words = _own_words(part, companies)
+    # every word the part says ("which businesses declined": "busi", "declin"), generic ones too
+    words = [w for w in tokenize(part) if w not in {"which", "and", "the", "of", "its", "their"}]
     return bool(words) and overlap(own, words) >= 1.0 and len(_AN_AMOUNT.findall(own)) >= 2
 
 

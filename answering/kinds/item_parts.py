@@ -180,7 +180,8 @@ class ItemTable(BaseModel):
         """The row cited as its chunk prints it (with the note references read past)."""
         for chunk in [*self.printed, self.block.chunk]:
             line = next((line for line in chunk.text.splitlines()
-                         if _NOTE_MARKS.sub(lambda m: m.group("label"), line) == row.line), None)
+                         if _NOTE_MARKS.sub(lambda m: m.group("label"), line) == row.line
+                         or line.endswith(f": {row.line}")), None)
             if line is not None:
                 return cite(chunk, line)
         return cite(self.block.chunk, row.line)
@@ -218,6 +219,7 @@ def find_table(ask: ItemAsk, question: str, hits: list[SearchHit], companies: li
     if head != ask.noun:
         more = more_tables(query.replace(f"by {ask.noun}", f"by {head}"), more, companies, [year], services.retriever)
     for searched in (hits, more):
+        searched = _with_tables_above(searched, services)
         pool = [_without_notes(_with_rows_before(h, searched, services)) for h in searched]
         found = [t for t in (_read(ask, b, year, pool, services) for b in blocks(pool, companies)) if t is not None]
         printed = {h.chunk.chunk_id: h.chunk for h in searched}
@@ -245,6 +247,26 @@ def _previous(chunk: Chunk, pool: list[SearchHit], services: MetricServices) -> 
     return next((c for c in services.retriever.filing(chunk.doc).chunks if c.index == chunk.index - 1), None)
 
 
+_YEARS_HEADER = re.compile(r"\b(?:19|20)\d\d\b(?:\D+\b(?:19|20)\d\d\b)+\D*$")  # "2018 Actual Constant 2017 ... 2016"
+
+
+def _with_tables_above(pool: list[SearchHit], services: MetricServices) -> list[SearchHit]:
+    """The pool with the chunk before each that opens with a table's total row after its repeated
+    header ("Total revenues $ 39,831 ..."): that chunk holds the table's items."""
+    seen = {h.chunk.chunk_id for h in pool}
+    out = list(pool)
+    for hit in pool:
+        lines = [line for line in hit.chunk.text.splitlines() if line.strip()][:_HEADER_LINES]
+        first = next((row for line in lines if not column_years(line) and not _YEARS_HEADER.search(line)
+                      and (row := split_row(line)) is not None), None)
+        if first is None or not re.match(r"total\b", first.label, re.I):
+            continue
+        if (before := _previous(hit.chunk, pool, services)) is not None and before.chunk_id not in seen:
+            seen.add(before.chunk_id)
+            out.append(SearchHit(chunk=before, score=hit.score))
+    return out
+
+
 def _with_rows_before(hit: SearchHit, pool: list[SearchHit], services: MetricServices) -> SearchHit:
     """A table the chunker cut before its first rows: the chunk opens with the caption and header
     it repeats, then the table's later rows; the previous chunk ends with the table's own caption
@@ -267,13 +289,23 @@ def _with_rows_before(hit: SearchHit, pool: list[SearchHit], services: MetricSer
     return hit.model_copy(update={"chunk": hit.chunk.model_copy(update={"text": text})})
 
 
+# a table's caption printed on its first row's line ("Total Revenues by Business: Cloud and license $ 32,444 ..."):
+# a heading ending in ":" that says what the rows are broken down by, then a row of its own
+_CAPTION_ON_ROW = re.compile(r"^(?P<caption>[A-Z%][^:\n$\d]{2,60}\bby\s+[^:\n$\d]{2,30}:)\s+(?P<row>[A-Z][^:\n]*\d.*)$", re.M)
+
+
 def _without_notes(hit: SearchHit) -> SearchHit:
-    """The hit with its rows' note references taken out (the row's text otherwise as printed)."""
-    text = _NOTE_MARKS.sub(lambda m: m.group("label"), hit.chunk.text)
+    """The hit with its rows' note references taken out, and a caption printed on its first row's
+    line put on a line of its own (the row's text otherwise as printed)."""
+    text = _NOTE_MARKS.sub(lambda m: m.group("label"), _CAPTION_ON_ROW.sub(r"\g<caption>\n\g<row>", hit.chunk.text))
     return hit if text == hit.chunk.text else hit.model_copy(update={"chunk": hit.chunk.model_copy(update={"text": text})})
 
 
 def _read(ask: ItemAsk, block: Block, year: int, pool: list[SearchHit], services: MetricServices) -> ItemTable | None:
+    if runs_on(block) and (after := following(block.chunk, pool, services.retriever)) is not None \
+            and (more := rest(block, _headless(after))):
+        block = block.model_copy(update={"rows": [*block.rows, *more]})
+    block = _with_years(block)
     labels = [normalize_label(r.label) for r in block.rows]
     if len(set(labels)) < len(labels) or year not in block.years or year - 1 not in block.years:
         return None
@@ -281,9 +313,6 @@ def _read(ask: ItemAsk, block: Block, year: int, pool: list[SearchHit], services
         return None  # different line items (a statement), not like items of one measure
     if any(r.percent and not len(r.values) > len(block.years) for r in block.rows):
         return None  # rates, which do not add up to a total
-    if runs_on(block) and (after := following(block.chunk, pool, services.retriever)) is not None \
-            and (more := rest(block, after)):
-        block = block.model_copy(update={"rows": [*block.rows, *more]})
     if not of_kind(ask.kind, block):
         return None
     if _a_section(block):
@@ -304,6 +333,36 @@ def _read(ask: ItemAsk, block: Block, year: int, pool: list[SearchHit], services
     return ItemTable(block=block, items=items, prior=year - 1, latest=year) if len(items) >= 2 else None
 
 
+def _headless(chunk: Chunk) -> Chunk:
+    """The chunk without the header lines of years it repeats above a table's rest (a header with
+    words between its years, "2018 Actual Constant 2017 ...", reads as a row of amounts)."""
+    lines = [line for line in chunk.text.splitlines() if not _YEARS_HEADER.search(line)]
+    return chunk.model_copy(update={"text": "\n".join(lines)})
+
+
+def _with_years(block: Block) -> Block:
+    """A table whose header the block reader did not place ("Year Ended May 31, Percent Change ...
+    2018 Actual Constant 2017 Actual Constant 2016"): its years from the header line above its
+    rows, each row's amounts those of its tokens that are no percent change ("$ 32,444 7% 5%
+    $ 30,218 ..."), when every row has one amount per year; else the block as read."""
+    if block.years:
+        return block
+    lines = block.chunk.text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line == block.rows[0].line), None)
+    header = next((line for line in reversed(lines[:first]) if _YEARS_HEADER.search(line)), None) if first else None
+    if header is None:
+        return block
+    years = [int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", header)]
+    rows = []
+    for r in block.rows:
+        kept = [i for i, token in enumerate(r.tokens) if not token.rstrip().endswith("%")]
+        if len(r.tokens) != len(r.values) or len(kept) != len(years):
+            return block
+        rows.append(r.model_copy(update={"values": [r.values[i] for i in kept], "tokens": [r.tokens[i] for i in kept],
+                                         "percent": False}))
+    return block.model_copy(update={"rows": rows, "years": years})
+
+
 def _a_section(block: Block) -> bool:
     """The rows are one section of a larger table: a heading of their own ending in ":" just above
     them with another row of the table above it ("Total net transaction revenues 8,484 ..." /
@@ -314,10 +373,12 @@ def _a_section(block: Block) -> bool:
     last = next((i for i, line in enumerate(lines) if line == block.rows[-1].line), None)
     if first is None or last is None:
         return False
-    if first >= 2 and lines[first - 1].rstrip().endswith(":") and split_row(lines[first - 2]) is not None \
-            and not column_years(lines[first - 2]):
-        return True
-    width = len(block.rows[0].values)
+    width = len(raw.values) if (raw := split_row(block.rows[0].line)) is not None else len(block.rows[0].values)
+    heading = lines[first - 1].strip() if first >= 1 else ""
+    above = split_row(lines[first - 2]) if first >= 2 and not column_years(lines[first - 2]) else None
+    if heading.endswith(":") and not re.search(r"\bby\b", heading, re.I) and above is not None \
+            and len(above.values) == width:
+        return True  # a heading of the table's own rows ("Marketing services and other revenues:"), not a caption "by"
     for line in lines[last + 1:last + 1 + _HEADER_LINES]:
         row = split_row(line) if not column_years(line) else None
         if row is None:

@@ -136,3 +136,17 @@ def test_a_pick_part_of_a_drivers_answer_is_stated_only_by_its_own_words_with_am
     refused = answered_in_every_part(figure, "Which of eBay's revenue lines grew fastest in 2018, and what drove it?",
                                      ["eBay"])
     assert refused.status == "not_found"
+
+
+def test_a_table_captioned_on_its_first_row_with_its_total_in_the_next_chunk_is_read_whole(services):
+    # Oracle's FY2018 10-K p.51: "Total Revenues by Business: Cloud and license $ 32,444 7% 5% $ 30,218 ...",
+    # Hardware, Services; the next chunk repeats the header ("2018 Actual Constant 2017 ...") and opens
+    # with "Total revenues $ 39,831 ...": the caption is no row, the percent changes no years' amounts
+    oracle = filing("financebench-extra/pdfs/ORACLE_2018_10K.pdf")
+    written = ask("What drove Oracle's revenue growth in fiscal 2018, and which businesses declined?", oracle, [50],
+                  services)
+    assert written.status == "answered", written.text
+    declined = written.text.split("Which businesses declined?")[1].split(" All: ")[0]
+    assert declined.startswith(" Hardware: 4,152 in 2017 to 3,993 in 2018") and "Services" not in declined
+    assert "Cloud and license: 30,218 in 2017 to 32,444 in 2018" in written.text
+    assert any(c.quote.startswith("Total Revenues by Business: Cloud and license $ 32,444") for c in written.citations)
