@@ -43,7 +43,8 @@ if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
 
 ItemKind = Literal["places", "offerings", "segments"]
-Test = Literal["declined", "grew", "fell_most", "grew_most", "drove", "every_grew", "any_grew", "any_fell"]
+Test = Literal["declined", "grew", "fell_most", "grew_most", "drove", "every_grew", "any_grew", "any_fell", "higher",
+               "lower"]
 
 _PLACE_NOUN = r"(?:geographic(?:al)?\s+(?:segments?|regions?|areas?|markets?)|regions?|geograph(?:y|ies)|countr(?:y|ies))"
 _OFFERING_NOUN = (r"(?:product\s+(?:lines?|categor(?:y|ies)|groups?|families)|products?|categor(?:y|ies)|"
@@ -64,6 +65,12 @@ _WHICH = re.compile(rf"^\W*(?:and\s+)?which\s+{_OWNER}(?P<nouns>{_NOUN}(?:\s+and
 # "did every revenue type grow", "did any product category grow", "did all of its segments grow"
 _EVERY = re.compile(rf"^\W*(?:and\s+)?(?:did|do|does|have|has)\s+(?P<q>every|each|all|any)\s+{_OWNER}"
                     rf"(?P<nouns>{_NOUN})\s+(?P<verb>{_UP}|{_DOWN})\W*$", re.I)
+# "Which of Apple's two revenue categories, Products or Services, earned the higher gross margin percentage in
+# FY2022": one year's level of a measure, compared between the items the question names
+_LEVEL = re.compile(rf"^\W*(?:and\s+)?which\s+{_OWNER}(?:(?:two|three|four|five)\s+)?(?P<nouns>{_NOUN}),\s*"
+                    r"(?P<candidates>[^,]+?\s+or\s+[^,]+?),\s*(?:earned|had|has|have|generated|posted|reported|delivered)\s+"
+                    r"(?:the\s+|a\s+)?(?P<order>higher|highest|larger|largest|greater|greatest|lower|lowest|smaller|smallest)\s+"
+                    r"(?P<measure>[a-z][\w\s%-]*?)(?:\s+in\s+(?:fiscal\s+(?:year\s+)?|FY\s?)?\d{4})?\W*$", re.I)
 # the asks a driver part makes: "what drove the increase", "what caused the decline"
 _DRIVER = re.compile(r"^\W*(?:and\s+)?(?:what|why)\b", re.I)
 # a driver part about the item picked before it ("..., and what drove it?")
@@ -86,6 +93,8 @@ class ItemAsk(BaseModel):
     noun: str
     kind: ItemKind
     test: Test
+    candidates: list[str] = []  # the items the question names ("Products or Services")
+    measure: str = ""  # the measure a level pick compares ("gross margin percentage")
 
 
 class Parts(BaseModel):
@@ -121,6 +130,11 @@ def read_parts(ask: str) -> Parts | None:
 
 
 def _item_asks(part: str) -> list[ItemAsk] | None:
+    if (m := _LEVEL.match(part)) is not None:
+        low = m.group("order").lower().startswith(("lower", "lowest", "smaller", "smallest"))
+        candidates = [c.strip() for c in re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group("candidates")) if c.strip()]
+        ask = _ask(part, m.group("nouns"), "lower" if low else "higher")
+        return [ask.model_copy(update={"candidates": candidates, "measure": m.group("measure").strip()})]
     if (m := _EVERY.match(part)) is not None:
         down = re.fullmatch(_DOWN, m.group("verb"), re.I) is not None
         every = m.group("q").lower() != "any"
@@ -485,6 +499,12 @@ def write(parts: Parts, decision: KindDecision, question: str, hits: list[Search
     way = -1 if re.search(_DOWN, premise or decision.ask, re.I) and not re.search(_UP, premise, re.I) else 1
     texts, citations = [drove.text], list(drove.citations)
     for item in parts.items:
+        if item.test in ("higher", "lower"):
+            if (level := level_pick(item, hits, companies, year, services)) is None:
+                return None
+            texts.append(level[0])
+            citations += level[1]
+            continue
         table = find_table(item, question, hits, companies, year, services, measure)
         if table is None or (said := answer_part(item, table, way)) is None:
             return None
@@ -494,6 +514,36 @@ def write(parts: Parts, decision: KindDecision, question: str, hits: list[Search
             citations.append(table.cite(total))
     return WrittenAnswer(status="answered", kind="drivers", text=" ".join(texts),
                          citations=unique_citations(citations), flags=list(drove.flags))
+
+
+def level_pick(item: ItemAsk, hits: list[SearchHit], companies: list[str], year: int,
+               services: MetricServices) -> tuple[str, list[Citation]] | None:
+    """"Which of its two categories, Products or Services, earned the higher gross margin percentage
+    in FY2022": the table whose heading names the measure ("Gross margin percentage:") and whose
+    rows are the named items (and a total), read in the asked year's column; the amounts table
+    above it ("Gross margin:") names another measure. None when no such table, or a tie."""
+    words = content_words(item.measure, companies)
+    wanted = {normalize_label(c) for c in item.candidates}
+    more = more_tables(f"{companies[0]} {item.measure} {' '.join(item.candidates)}", hits, companies, [year],
+                       services.retriever)
+    for block in blocks(more, companies):
+        heading = next((line for line in reversed(block.context.splitlines()) if line.strip()), "")
+        rows = [r for r in block.rows if not re.match(r"total\b", r.label, re.I)]
+        if year not in block.years or {normalize_label(r.label) for r in rows} != wanted or len(rows) != len(wanted):
+            continue
+        if not words or overlap(heading, words) < 1.0 or len(heading.split()) > len(item.measure.split()) + 3:
+            continue  # the heading just above the rows names the asked measure, and little else
+        col = block.years.index(year)
+        values = [(r.values[col], r) for r in rows if col < len(r.values) and r.values[col] is not None]
+        if len(values) != len(rows) or len({v for v, _ in values}) != len(values):
+            return None
+        best = (max if item.test == "higher" else min)(values, key=lambda v: v[0])
+        shown = "; ".join(f"{r.label}: {choice._shown(v, block, r)}" for v, r in values)
+        question = item.part[0].upper() + item.part[1:].rstrip("?") + "?"
+        text = (f"{question} {best[1].label} ({choice._shown(best[0], block, best[1])} in {year}; table "
+                f"{choice._caption(block)}: {shown}).")
+        return text, [cite(block.chunk, r.line) for _, r in values]
+    return None
 
 
 def _pick_and_causes(item: ItemAsk, question: str, hits: list[SearchHit], companies: list[str], year: int,

@@ -150,3 +150,20 @@ def test_a_table_captioned_on_its_first_row_with_its_total_in_the_next_chunk_is_
     assert declined.startswith(" Hardware: 4,152 in 2017 to 3,993 in 2018") and "Services" not in declined
     assert "Cloud and license: 30,218 in 2017 to 32,444 in 2018" in written.text
     assert any(c.quote.startswith("Total Revenues by Business: Cloud and license $ 32,444") for c in written.citations)
+
+
+def test_the_higher_of_two_named_categories_is_read_under_the_heading_of_the_asked_measure(services):
+    # Apple's FY2022 10-K p.26: "Gross margin:" (Products, Services, Total in dollars), then "Gross margin
+    # percentage:" (36.3%, 71.7%, 43.3%): the percentage is read under its own heading, not the amounts
+    apple = filing("financebench-extra/pdfs/APPLE_2022_10K.pdf")
+    question = ("Which of Apple's two revenue categories, Products or Services, earned the higher gross margin "
+                "percentage in FY2022, and what drove the change in the Products gross margin percentage compared "
+                "with FY2021?")
+    parts = read_parts(question)
+    assert parts is not None and parts.items[0].candidates == ["Products", "Services"]
+    assert parts.items[0].measure == "gross margin percentage" and parts.items[0].test == "higher"
+    written = ask(question, apple, [25], services)
+    assert written.status == "answered", written.text
+    assert "earned the higher gross margin percentage in FY2022? Services (71.7% in 2022" in written.text
+    assert "Products gross margin percentage increased during 2022 compared to 2021 due primarily to a different " \
+           "Products mix" in written.text
