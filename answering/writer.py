@@ -27,6 +27,7 @@ from answering.kinds import (
     drivers,
     event,
     guidance,
+    item_parts,
     listing,
     not_meaningful,
     note_tranches,
@@ -165,6 +166,12 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
     if decision.unless_not_meaningful and (explained := not_meaningful.write(decision, text, hits, understanding,
                                                                              services)):
         return explained
+    if decision.kind in ("drivers", "choice") and (parts := item_parts.read_parts(decision.ask)) is not None \
+            and (composed := item_parts.write(parts, decision, text, hits, understanding, services,
+                                              _WRITERS["drivers"])) is not None:
+        # "What drove the increase, and which product lines declined?": the causes, then each item
+        # part from the table of the asked kind of items; else the kind's own writer (and its refusal)
+        return composed
     if decision.kind == "metric":
         written: WrittenAnswer | None = _metric(text, hits, understanding, services, offline_engine, may_search)
     else:

@@ -84,7 +84,9 @@ _YES_NO_START = re.compile(
 )
 _SUPERLATIVE = re.compile(
     r"\b(?P<drop>(?:biggest|largest|greatest|steepest)\s+(?:[\w-]+\s+){0,2}?(?:drop|decline|decrease|fall)|"
-    r"dragged\s+down|held\s+back)\b"
+    r"dragged\s+down|held\s+back|"
+    # "which segment fell the most": the lowest change, as "the biggest drop"
+    r"(?:fell|declined|dropped|decreased|shrank)\s+(?:the\s+)?most)\b"
     r"|\b(?P<high>highest|largest|biggest|most|greatest|top|best|strongest|maximum)\b"
     r"|\b(?P<low>lowest|smallest|least|worst|weakest|minimum|fewest)\b",
     re.I,

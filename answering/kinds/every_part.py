@@ -171,7 +171,7 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
             # states the change, it asks nothing; an ask that only refers back ("What drove the
             # increase", "what partly offset it") is answered by the drivers themselves
             part = last_sentence(part)
-            if _A_CHOICE.match(part):
+            if _A_CHOICE.match(part) and not _pick_stated(part, written.text, companies):
                 return part  # "Which of its two categories earned the higher margin": a pick, no cause states it
             subject = _own_words(part, companies)
             if not subject or (not _SPECIAL.search(part) and overlap(written.text, subject) >= MIN_WORDS):
@@ -179,6 +179,17 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
         if part_unanswered(part, written.text, written.kind or "", companies):
             return part
     return None
+
+
+def _pick_stated(part: str, text: str, companies: list[str]) -> bool:
+    """A pick stated in the answer's own words, every word of the part with amounts (the items a
+    table reader picked: "Which product lines declined? iPad: 19,222 in 2017 to 18,805 in 2018 ..."):
+    no cause quoted states a pick, but the answer's words outside its quotes can; a figure's own
+    words ("Revenue rose ... statement line item") sharing some of the part's are no pick."""
+    own = _QUOTED.sub(" ", text)
+    # every word the part says ("which businesses declined": "busi", "declin"), generic ones too
+    words = [w for w in tokenize(part) if w not in {"which", "and", "the", "of", "its", "their"}]
+    return bool(words) and overlap(own, words) >= 1.0 and len(_AN_AMOUNT.findall(own)) >= 2
 
 
 def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bool:
