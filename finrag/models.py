@@ -450,6 +450,10 @@ class MetricTarget(BaseModel):
     years: list[int]  # fiscal years: one, the two ends of a change / CAGR, or each year averaged
     quarter: int | None = None  # a 10-Q question: the fiscal quarter asked
     year_to_date: bool = False  # with `quarter`: the year-to-date column, not the quarter's
+    # the one day the question asks ("at June 30, 2012", "nine months ended September 30, 2011"), ISO,
+    # and the months of the span it names ending then: an interim report's columns are labelled so
+    as_of: str | None = None
+    months: int | None = None
     aggregation: Literal["value", "change", "amount_change", "cagr", "average"] = "value"
     unit: Literal["USD", "USD/share", "shares", "ratio", "percent", "days"] = "USD"
     scale: Literal["units", "thousands", "millions", "billions"] = "millions"  # of a USD answer
