@@ -401,7 +401,8 @@ class Fact(BaseModel):
     derived_from: list[str] = Field(default_factory=list)  # for derived metrics: input metric keys
     formula: str | None = None
     # "FY" for a fiscal year; a 10-Q's "Q2" (the quarter, or the balance at its end) and
-    # "Q2YTD" (the year to date at the quarter's end) - never mixed with annual figures
+    # "Q2YTD" (the year to date at the quarter's end) - never mixed with annual figures; an
+    # interim report's column by its date: "2012-06-30" a balance, "6M2012-06-30" six months ended then
     period: str = "FY"
     # The statement's own unit line ("£'000", "(in millions)"): ISO currency code when the
     # table names one (None for a bare "$"), and the scale the table printed its amounts in.

@@ -652,7 +652,8 @@ def extract_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
     """Reported facts of one document (derived metrics are added by `loaders.knowledge`).
 
     Annual filings give one fact per fiscal-year column; a 10-Q gives the quarter's and the
-    year-to-date columns apart (`Fact.period` "Q2" / "Q2YTD"). Other reports give none.
+    year-to-date columns apart (`Fact.period` "Q2" / "Q2YTD"); an interim report filed as no 10-Q
+    its columns by their dates (`Fact.period` "2012-06-30", "6M2012-06-30"). Other reports give none.
     """
     quarter = _quarter(meta)
     if not meta.company or not (_is_annual(meta) or quarter):
