@@ -131,6 +131,13 @@ class CheckedInput(BaseModel):
     context: str = ""  # the text of the chunk the row is in ("" when not known)
     from_table: bool = True
     number_convention: NumberConventionName = "us"  # how the row's document writes numbers
+    # "FY", or the dated column of an interim report the input was read from ("2012-06-30",
+    # "9M2011-09-30"): placed by its statement's title, so it is the asked period's by construction
+    period: str = "FY"
+
+    @property
+    def dated(self) -> bool:
+        return self.period[:1].isdigit()
 
     def where(self) -> str:
         return f"{self.doc} p.{self.page + 1}"
@@ -735,7 +742,7 @@ def check_period_kind(inputs: Sequence[CheckedInput], question: str, vocab: Voca
     if not QUARTERLY[1].search(question):
         return None
     for i in inputs:
-        if vocab.statement_of(i.metric) == "balance_sheet":
+        if vocab.statement_of(i.metric) == "balance_sheet" or i.dated:
             continue
         if not i.from_table:
             # a sentence that tells a year's amount ("Revenue recognized during fiscal year 2024 ...
@@ -784,14 +791,15 @@ def check_asked_period(inputs: Sequence[CheckedInput], question: str, vocab: Voc
     """Fiscal-year figures are not given for a question that asks part of a year, nor a balance
     from a page whose title dates its columns otherwise than the date the question asks.
     `pages`: each input's statement page text, (doc, page) -> text, where known."""
-    if (m := _PART_YEAR.search(question)) and inputs:
-        i = inputs[0]
+    annual = [i for i in inputs if not i.dated]
+    if (m := _PART_YEAR.search(question)) and annual:
+        i = annual[0]
         return CheckFailure(check=ASKED_PERIOD, why=f"the question asks part of a year (“{m.group(0)}”), but "
                             f"{_name(i)} ({i.where()}) is a fiscal year's figure")
     asked = {(int(d[5:7]), int(d[8:10])) for d in parse_dates(question)}
     if not asked:
         return None
-    for i in inputs:
+    for i in annual:
         if vocab.statement_of(i.metric) != "balance_sheet":
             continue
         dated = _page_dates(pages.get((i.doc, i.page), "") or i.context)

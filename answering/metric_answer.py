@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import TYPE_CHECKING, Protocol
 
 from answering import checks, numbers
@@ -46,6 +47,7 @@ from finrag.models import (
     SearchHit,
 )
 from finrag.vocabulary import Entry, Vocabulary
+from loaders.interim_columns import dated_period
 from loaders.release_tables import placed_rows
 
 if TYPE_CHECKING:
@@ -93,11 +95,13 @@ class Evidence:
         self.used: dict[tuple[str, int], InputValue] = {}
         self._doc_years = graph.document_years() if graph is not None else {}
         self.question_lines: set[str] = set()  # lines only the question names (MetricTarget.lines)
+        self.as_of: str | None = None  # the day the question asks (MetricTarget.as_of) and its span's months
+        self.months: int | None = None
 
     def get(self, metric: str, year: int) -> InputValue:
         key = (metric, year)
         if key not in self.used:
-            found = self._from_facts(metric, year) or self._from_hits(metric, year)
+            found = self._from_dated(metric) or self._from_facts(metric, year) or self._from_hits(metric, year)
             if found is None:
                 raise Missing(metric, year)
             if metric == _TAX:
@@ -135,6 +139,25 @@ class Evidence:
         """The filing the question points to first, then the nearest later one, then the rest."""
         year = self._doc_years.get(doc) or 0
         return (0 if year == self.anchor else 1 if year > self.anchor else 2, abs(year - self.anchor), -year)
+
+    def _from_dated(self, metric: str) -> InputValue | None:
+        """The input in an interim report's column of the day the question asks: a balance at
+        it, or a flow of the months the question names ending then (loaders.interim_columns)."""
+        if self.graph is None or self.as_of is None:
+            return None
+        balance = self.vocab.statement_of(metric) == "balance_sheet"
+        if not balance and self.months is None:
+            return None
+        period = dated_period(date.fromisoformat(self.as_of), None if balance else self.months)
+        facts = [f for f in self.graph.facts([self.company], [metric], [int(self.as_of[:4])], latest_only=False,
+                                             periods=[period]) if not f.formula]
+        if not facts:
+            return None
+        facts.sort(key=lambda f: self._rank(f.doc))
+        best = facts[0]
+        others = {f.doc: f.value for f in facts[1:]
+                  if abs(f.value - best.value) > _SAME * max(abs(best.value), 1e-9) and f.doc != best.doc}
+        return _input(best, list(others.items())).model_copy(update={"period": period})
 
     def _from_facts(self, metric: str, year: int) -> InputValue | None:
         if self.graph is None:
@@ -301,7 +324,11 @@ def _column(target: MetricTarget) -> str:
     return f"Q{target.quarter}YTD" if target.year_to_date else f"Q{target.quarter}"
 
 
-def _period(target: MetricTarget) -> str:
+def _period(target: MetricTarget, inputs: list[InputValue] | None = None) -> str:
+    dated = [i.period for i in inputs or [] if i.period != "FY"]
+    if dated and len(dated) == len(inputs or []):
+        # every input read from the asked day's column of an interim report
+        return f"{target.months} months ended {target.as_of}" if any("M" in p for p in dated) else f"at {target.as_of}"
     years = target.years
     if target.quarter is not None:
         span = f"Q{target.quarter} year to date" if target.year_to_date else f"Q{target.quarter}"
@@ -331,6 +358,7 @@ def answer_metric(
     evidence = Evidence(company, max(target.years), hits, vocab, services.graph, _column(target),
                         question, services.retriever if search else None)
     evidence.question_lines = set(target.lines)
+    evidence.as_of, evidence.months = target.as_of, target.months
     try:
         result = compute(target, vocab, evidence.get)
     except Missing as missing:
@@ -356,7 +384,7 @@ def answer_metric(
                              reason="division by zero", flags=["metric_target"])
     source = {"question": "as the question defines it", "vocabulary": "standard definition",
               "line item": "statement line item"}[target.formula_source]
-    text = f"{company} {target.label} {_period(target)}: {result.shown} ({source}). " + " ".join(
+    text = f"{company} {target.label} {_period(target, result.inputs)}: {result.shown} ({source}). " + " ".join(
         f"{w}." for w in result.working)
     also = [f"{metric_label(i.metric, vocab)} FY{i.fiscal_year} {v:,.2f} in {doc}"
             for i in result.inputs for doc, v in i.also]
@@ -370,7 +398,7 @@ def answer_metric(
     failure = check_result(question, target, result, inputs, company, hits, vocab,
                            services.retriever if search else None)
     if failure is not None:
-        return checks.unverified(f"{company} {target.label} {_period(target)}", result.shown, failure, inputs,
+        return checks.unverified(f"{company} {target.label} {_period(target, result.inputs)}", result.shown, failure, inputs,
                                  citations, vocab, ["metric_target"])
     flags = ["metric_target"] + ([] if len(citations) == len(result.inputs) else ["uncited_input"])
     return WrittenAnswer(status="answered", text=text, citations=unique_citations(citations), value=result.value,
@@ -406,7 +434,7 @@ def checked_inputs(inputs: list[InputValue], cited: list[tuple[Citation, Chunk]]
         out.append(CheckedInput(metric=i.metric, fiscal_year=i.fiscal_year, value=i.value, quote=i.quote, doc=i.doc,
                                 page=i.page, context=chunk.text if chunk is not None else "",
                                 from_table=numbers.split_row(i.quote, convention) is not None,
-                                number_convention=convention))
+                                number_convention=convention, period=i.period))
     return out
 
 

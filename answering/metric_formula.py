@@ -36,6 +36,8 @@ class InputValue(BaseModel):
     quote: str  # the statement row as printed
     chunk: Chunk | None = None  # set when read from a retrieved chunk (cited directly)
     also: list[tuple[str, float]] = Field(default_factory=list)  # (doc, value) of other filings that differ
+    # "FY"; an interim report's dated column ("2012-06-30", "9M2011-09-30") when read by the asked day
+    period: str = "FY"
 
 
 class Missing(Exception):

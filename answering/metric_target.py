@@ -648,6 +648,24 @@ def _noun_form(word: str, wording: str) -> bool:
     return word in forms
 
 
+# "nine months ended", "three-month period ended", "six months ending": a span ending on the day asked
+_SPAN_ENDED = re.compile(r"\b(three|six|nine|3|6|9)[\s-]*months?(?:\s+periods?)?\s+end(?:ed|ing)\b", re.I)
+_SPAN_MONTHS = {"three": 3, "six": 6, "nine": 9}
+
+
+def asked_day(question: str) -> tuple[str | None, int | None]:
+    """(the one day the question names, ISO; the months of the span it names ending then, if
+    any): "current ratio at June 30, 2012" -> ("2012-06-30", None); "effective tax rate for the
+    nine months ended September 30, 2011" -> ("2011-09-30", 9). (None, None) when it names no
+    day, or several."""
+    days = list(dict.fromkeys(parse_periods(question).dates))
+    if len(days) != 1:
+        return None, None
+    spans = {int(m.group(1)) if m.group(1).isdigit() else _SPAN_MONTHS[m.group(1).lower()]
+             for m in _SPAN_ENDED.finditer(question)}
+    return days[0], (spans.pop() if len(spans) == 1 else None)
+
+
 def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     """The typed target of a metric question; None when the question asks for no metric
     (or defines one with terms the vocabulary does not know)."""
@@ -712,10 +730,12 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         # "intangible assets" read as "assets": answering total assets would be another quantity
         unresolved = f"the question asks for {other}, which is not {label}"
     quarter = int(mentions.periods[-1][-1]) if mentions.periods else None
+    as_of, months = asked_day(question) if aggregation == "value" else (None, None)
     return MetricTarget(
         metric=key, label=label, formula=formula, formula_source=source,  # type: ignore[arg-type]
         definitions=given, years=years if aggregation != "value" else [max(years)],
         quarter=quarter, year_to_date=bool(_QUARTER_WORDS.search(ask)) and quarter is not None,
+        as_of=as_of, months=months,
         aggregation=aggregation,  # type: ignore[arg-type]
         unit="percent" if _is_percent(key, unit, source, aggregation, ask, question) or (relative and unit == "ratio")
         else unit,  # type: ignore[arg-type]

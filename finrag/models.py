@@ -401,7 +401,8 @@ class Fact(BaseModel):
     derived_from: list[str] = Field(default_factory=list)  # for derived metrics: input metric keys
     formula: str | None = None
     # "FY" for a fiscal year; a 10-Q's "Q2" (the quarter, or the balance at its end) and
-    # "Q2YTD" (the year to date at the quarter's end) - never mixed with annual figures
+    # "Q2YTD" (the year to date at the quarter's end) - never mixed with annual figures; an
+    # interim report's column by its date: "2012-06-30" a balance, "6M2012-06-30" six months ended then
     period: str = "FY"
     # The statement's own unit line ("£'000", "(in millions)"): ISO currency code when the
     # table names one (None for a bare "$"), and the scale the table printed its amounts in.
@@ -450,6 +451,10 @@ class MetricTarget(BaseModel):
     years: list[int]  # fiscal years: one, the two ends of a change / CAGR, or each year averaged
     quarter: int | None = None  # a 10-Q question: the fiscal quarter asked
     year_to_date: bool = False  # with `quarter`: the year-to-date column, not the quarter's
+    # the one day the question asks ("at June 30, 2012", "nine months ended September 30, 2011"), ISO,
+    # and the months of the span it names ending then: an interim report's columns are labelled so
+    as_of: str | None = None
+    months: int | None = None
     aggregation: Literal["value", "change", "amount_change", "cagr", "average"] = "value"
     unit: Literal["USD", "USD/share", "shares", "ratio", "percent", "days"] = "USD"
     scale: Literal["units", "thousands", "millions", "billions"] = "millions"  # of a USD answer

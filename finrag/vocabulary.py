@@ -109,8 +109,9 @@ class Language(BaseModel):
     note_heading: list[str] = Field(default_factory=list)
     header_words: list[str] = Field(default_factory=list)
     months: list[str] = Field(default_factory=list)  # January first
-    interim: list[str] = Field(default_factory=list)
+    interim: dict[int, list[str]] = Field(default_factory=dict)  # months -> how a title names that span
     whole_units: list[str] = Field(default_factory=list)
+    notes_titles: list[str] = Field(default_factory=list)  # the notes' title ("Catatan atas Laporan Keuangan")
 
 
 class StatementWords(BaseModel):
@@ -123,8 +124,9 @@ class StatementWords(BaseModel):
     note_heading: tuple[str, ...]
     header_words: tuple[str, ...]
     months: dict[str, int]  # month name -> month number
-    interim: tuple[str, ...]
+    interim: tuple[tuple[str, int], ...]  # (phrase, the months it names)
     whole_units: tuple[str, ...]
+    notes_titles: tuple[str, ...] = ()
 
 
 class LineItem(BaseModel):
@@ -283,8 +285,9 @@ class Vocabulary:
             note_heading=tuple(w for lang in langs for w in lang.note_heading),
             header_words=tuple(w for lang in langs for w in lang.header_words),
             months={m: i + 1 for lang in langs for i, m in enumerate(lang.months)},
-            interim=tuple(w for lang in langs for w in lang.interim),
+            interim=tuple((w, months) for lang in langs for months, words in lang.interim.items() for w in words),
             whole_units=tuple(w for lang in langs for w in lang.whole_units),
+            notes_titles=tuple(w for lang in langs for w in lang.notes_titles),
         )
 
 

@@ -28,6 +28,7 @@ from datetime import date
 
 from finrag.models import DocumentMeta, Fact, NumberConventionName, Page
 from finrag.numerals import read_number
+from loaders.interim_columns import column_labels, period_lines, title_period
 from loaders.line_items import LINE_ITEMS, LineItem, Statement
 from loaders.quarter_columns import quarter_columns
 from loaders.statement_layout import (
@@ -37,7 +38,14 @@ from loaders.statement_layout import (
     units_unit,
     without_note,
 )
-from loaders.statement_words import HEADER_WORDS, INTERIM, MONTHS, PER_SHARE, title_kind
+from loaders.statement_words import (
+    HEADER_WORDS,
+    INTERIM,
+    MONTHS,
+    NOTES_TITLE,
+    PER_SHARE,
+    title_kind,
+)
 
 ANNUAL_FORMS = {"10-K", "annual", "other"}
 
@@ -515,13 +523,14 @@ _HEAD_LINES = 12
 
 def page_facts(
     page: Page, kind: Statement, company: str, doc: str, fiscal_year: int | None,
-    quarter: tuple[int, date] | None = None,
+    quarter: tuple[int, date] | None = None, dated: bool = False,
 ) -> list[tuple[Fact, bool]]:
     """Facts of one statement page (best row per line item, one fact per column),
     each with whether it comes from a secondary source.
 
     `quarter`: (fiscal quarter, period end) of a 10-Q, whose columns are read by their dates
-    (`quarter_columns`); an annual filing's columns are fiscal years.
+    (`quarter_columns`); `dated`: an interim report's, placed by the dates its title states
+    (`interim_columns`); an annual filing's columns are fiscal years.
     """
     unit = page_unit(page.text, page.number_convention)
     if unit is None:
@@ -530,7 +539,12 @@ def page_facts(
     years, rows = statement_rows(page)
     header, first_row = _split_header(page)
     note_column = has_note_column(header[:first_row])
-    if quarter is not None:
+    if dated:
+        placed = _dated_columns(page, kind)
+        if not placed:
+            return []
+        columns = placed
+    elif quarter is not None:
         if fiscal_year is None:
             return []
         lines, first_row = _split_header(page)
@@ -575,6 +589,35 @@ def page_facts(
     return facts
 
 
+# a bilingual interim statement's title block: the stamps and notes line above it, the title, its
+# period and unit in one language, then in the other
+_DATED_TITLE_LINES = 24
+
+
+def _dated_columns(page: Page, kind: Statement) -> list[tuple[int, str]] | None:
+    """An interim statement's columns placed by its title's dates (`interim_columns`), one column
+    per date it names (each row must print as many amounts), each column's date picked by the
+    year its header prints over it, or in the title's order when it prints none."""
+    lines, first_row = _split_header(page)
+    head = [line for line in lines[: min(first_row, _DATED_TITLE_LINES)] if len(line) < 160]
+    period = title_period(head)
+    if period is None:
+        return None
+    return column_labels(head, _column_header_years(lines[:first_row]), kind, len(period[1]))
+
+
+def _column_header_years(header: list[str]) -> list[int]:
+    """The years the column header prints: those of the last line above the first row that
+    carries years ("Catatan/ 2012 2011", over "Notes Rp Rp"), unless that line states the
+    period (a title's "2011(Tidak Diaudit)" is no column's header); [] when it prints none."""
+    for line in reversed(header):
+        if period_lines([line]):
+            return []
+        if (found := header_years([line])):
+            return found
+    return []
+
+
 def _names(key: str, item: LineItem) -> int | None:
     return next((i for i, rx in enumerate(item.patterns) if re.match(rx, key)), None)
 
@@ -609,7 +652,8 @@ def extract_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
     """Reported facts of one document (derived metrics are added by `loaders.knowledge`).
 
     Annual filings give one fact per fiscal-year column; a 10-Q gives the quarter's and the
-    year-to-date columns apart (`Fact.period` "Q2" / "Q2YTD"). Other reports give none.
+    year-to-date columns apart (`Fact.period` "Q2" / "Q2YTD"); an interim report filed as no 10-Q
+    its columns by their dates (`Fact.period` "2012-06-30", "6M2012-06-30"). Other reports give none.
     """
     quarter = _quarter(meta)
     if not meta.company or not (_is_annual(meta) or quarter):
@@ -626,8 +670,8 @@ def extract_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
     if quarter is None and any(_interim(page) for page, _ in statements):
         # an interim report filed as another form than a 10-Q ("Untuk Periode Enam Bulan yang
         # Berakhir 30 Juni 2012"): its columns are six or nine months, and its balance sheet a
-        # date inside the year, none of them a fiscal year's figure
-        return []
+        # date inside the year, none of them a fiscal year's figure: each is read by its date
+        return _dated_facts(meta, statements, pages)
     for page, kind in statements:
         filer = _filer_statement(page, meta)
         for fact, secondary in page_facts(page, kind, meta.company, meta.doc, meta.fiscal_year, quarter):
@@ -648,6 +692,49 @@ def extract_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
     for key, fact in backup.items():
         chosen.setdefault(key, fact)
     return [f for k, f in chosen.items() if k not in ambiguous]
+
+
+def _dated_facts(meta: DocumentMeta, statements: list[tuple[Page, Statement]], pages: list[Page]) -> list[Fact]:
+    """An interim report's facts, each column labelled by its date (and months, for a flow).
+
+    The report's own statements come first: a second set printed after its notes (the parent
+    entity's, as supplementary information) gives other figures for the same lines and dates,
+    and is read only when no statement precedes the notes (a line the first set lacks is not
+    the parent's either). Two values for one line and date within either set
+    make it ambiguous, and it is dropped."""
+    notes = next((p.number for p in pages if _notes_title(p)), None)
+    chosen: dict[tuple[str, int, str], Fact] = {}
+    ambiguous: set[tuple[str, int, str]] = set()
+    backup: dict[tuple[str, int, str], Fact] = {}
+    later: dict[tuple[str, int, str], list[Fact]] = {}
+    for page, kind in statements:
+        after_notes = notes is not None and page.number > notes
+        for fact, secondary in page_facts(page, kind, meta.company or "", meta.doc, meta.fiscal_year, dated=True):
+            key = (fact.metric, fact.fiscal_year, fact.period)
+            if secondary:
+                backup.setdefault(key, fact)
+            elif after_notes:
+                later.setdefault(key, []).append(fact)
+            else:
+                if key in chosen and not _same(chosen[key].value, fact.value):
+                    ambiguous.add(key)
+                chosen.setdefault(key, fact)
+    if not any(notes is None or page.number < notes for page, _ in statements):
+        # no statement before the notes: the set after them is the report's own
+        for key, facts in later.items():
+            if any(not _same(f.value, facts[0].value) for f in facts):
+                ambiguous.add(key)
+            chosen[key] = facts[0]
+    for key, fact in backup.items():
+        chosen.setdefault(key, fact)
+    return [f for k, f in chosen.items() if k not in ambiguous]
+
+
+def _notes_title(page: Page) -> bool:
+    """The page opens the notes: a title line that is the notes' title alone ("CATATAN ATAS
+    LAPORAN KEUANGAN KONSOLIDASIAN", "Notes to Consolidated Financial Statements"), not a
+    statement's footer that refers to them ("Lihat Catatan atas Laporan Keuangan ...")."""
+    return any(NOTES_TITLE.fullmatch(letters(line)) for line in page.text.splitlines()[:_HEAD_LINES])
 
 
 # a period shorter than a year, as an English statement's title says it

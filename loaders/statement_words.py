@@ -35,7 +35,10 @@ HEADER_WORDS: frozenset[str] = frozenset(w.lower() for w in (*_WORDS.header_word
 # The notes column's heading ("Catatan"; "Catatan/" over "Notes" in a bilingual statement).
 NOTE_HEADINGS: frozenset[str] = frozenset(w.lower() for w in _WORDS.note_heading)
 # A title line naming a period shorter than a year ("Untuk Periode Enam Bulan ...").
-INTERIM = _phrases(_WORDS.interim)
+INTERIM = _phrases(tuple(phrase for phrase, _ in _WORDS.interim))
+# Each of those phrases with the months it names ("Periode 9 (Sembilan) Bulan" -> 9).
+INTERIM_MONTHS: tuple[tuple[re.Pattern[str], int], ...] = tuple(
+    (_phrases((phrase,)), months) for phrase, months in _WORDS.interim)
 # A unit line saying the amounts are whole currency units ("(Dalam Rupiah Penuh)").
 WHOLE_UNITS = _phrases(_WORDS.whole_units)
 # The earnings-per-share heading ("Laba per lembar saham"), English's with the others; not any
@@ -60,3 +63,8 @@ def title_kind(line: str) -> str | None:
         if key in titles:
             return tag
     return None
+
+
+# The notes' own title, letters only, English's with the others ("catatanataslaporankeuangankonsolidasian").
+NOTES_TITLE = re.compile(r"(?:notesto(?:the)?(?:consolidated|combined)?(?:interim)?(?:condensed)?financialstatements"
+                         + "".join(f"|{re.escape(_letters(t))}" for t in _WORDS.notes_titles) + r")(?:continued|lanjutan)?")

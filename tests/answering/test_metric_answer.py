@@ -410,3 +410,45 @@ Payments for acquisition of property, plant and equipment (10,495) (13,313) (12,
             "by operating activities minus payments for acquisition of property, plant and equipment. Answer in USD "
             "millions.", services, [SearchHit(chunk=chunk(cash), score=1.0)])
     assert a.status == "answered" and a.value == pytest.approx(58_896), a.text  # 69,391 - 10,495, not + 10,495
+
+
+def test_a_question_asking_a_day_reads_the_interim_report_s_column_of_that_day(tmp_path):
+    # an annual report's FY2012 balance (December 31) and an interim report's June 30 columns: "at June
+    # 30, 2012" is the interim's, and "the nine months ended September 30, 2011" its nine-month flow
+    graph = GraphStore(tmp_path / "g.sqlite")
+    annual = [Fact(company="Acme Widgets", metric=m, fiscal_year=2012, value=v, doc="ACME_2012_AR", page=5,
+                   source_text=f"{m} {v}") for m, v in (("current_assets", 7283.0), ("current_liabilities", 5852.0))]
+    interim = [Fact(company="Acme Widgets", metric=m, fiscal_year=y, value=v, doc="ACME_2012_H1", page=3,
+                    source_text=f"{m} {v}", period=p)
+               for m, y, p, v in (("current_assets", 2012, "2012-06-30", 5644.0),
+                                  ("current_liabilities", 2012, "2012-06-30", 5270.0),
+                                  ("pretax_income", 2011, "9M2011-09-30", 104.95),
+                                  ("income_tax", 2011, "9M2011-09-30", 74.66),
+                                  ("pretax_income", 2011, "3M2011-09-30", 30.0))]
+    graph.replace_document(DocumentKnowledge(doc="ACME_2012_AR", company="Acme Widgets", facts=annual))
+    graph.replace_document(DocumentKnowledge(doc="ACME_2012_H1", company="Acme Widgets", facts=interim))
+    services = Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]
+                        graph=graph, vocabulary=load_vocabulary())
+    hits = [SearchHit(chunk=chunk("\n".join(f.source_text for f in facts), 2012, index=i, doc=facts[0].doc), score=1.0)
+            for i, facts in enumerate((annual, interim))]
+    ratio = ask("What was Acme Widgets' current ratio at June 30, 2012? Define it as total current assets divided "
+                "by total current liabilities. Round to two decimal places.", services, hits)
+    assert ratio.status == "answered" and ratio.value == 1.07 and "at 2012-06-30" in ratio.text
+    rate = ask("What was Acme Widgets' effective income tax rate for the nine months ended September 30, 2011? "
+               "Define it as total income tax expense divided by profit before income tax. Express as a "
+               "percentage rounded to one decimal place.", services, hits)
+    assert rate.status == "answered" and rate.value == 71.1
+    annual_ratio = ask("What was Acme Widgets' FY2012 current ratio? Round to two decimal places.", services, hits)
+    assert annual_ratio.value == 1.24  # a fiscal year's question never sees the dated columns
+    graph.close()
+
+
+@pytest.mark.parametrize("question, day, months", [
+    ("What was the current ratio at June 30, 2012?", "2012-06-30", None),
+    ("What was the effective tax rate for the nine months ended September 30, 2011?", "2011-09-30", 9),
+    ("What was the gross margin for the first quarter of 2009 (three months ended March 31, 2009)?", "2009-03-31", 3),
+    ("What was the current ratio at June 30, 2012 and at December 31, 2011?", None, None),
+])
+def test_the_day_a_question_asks_and_its_span(question, day, months):
+    target = read_target(question, load_vocabulary())
+    assert target is not None and (target.as_of, target.months) == (day, months)
