@@ -64,6 +64,9 @@ _AMOUNT = re.compile(r"\$\s?\d|\d\s*(?:cents?|per\s+share)\b", re.I)
 _SPENT = re.compile(r"\b(?:spent|spend|paid|pay|used|utilized|repurchased|returned|bought)\b", re.I)
 _SPENT_NEAR = 8  # words between an amount spent and the item's word
 _QUARTERLY = re.compile(r"\bquarterly\b", re.I)
+# "As of September 30, 2017, $166 billion of the share repurchase program had been utilized": a
+# balance at a date (all the years of a program), not what was spent in the asked year
+_AS_OF = re.compile(r"^\W*as\s+of\b", re.I)
 
 
 class Item(BaseModel):
@@ -167,7 +170,7 @@ def _dated(s: Sentence, years: set[int]) -> bool:
 def _spent_beside(text: str, item: Item) -> bool:
     """An amount said spent, with the item's word within a few words of it: "spent $33.0 billion
     to repurchase shares", "paid dividends and dividend equivalents of $12.8 billion"."""
-    if not _SPENT.search(text):
+    if not _SPENT.search(text) or _AS_OF.match(text):
         return False
     words = text.split()
     for at, word in enumerate(words):
