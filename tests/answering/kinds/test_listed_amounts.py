@@ -95,3 +95,37 @@ def test_a_repurchase_row_worded_as_the_payment_is_the_share_repurchases():
                 if (r := read_aspect(c, Aspect(company=c.company, fiscal_year=2019, metric="share_repurchases")))]
     assert readings and readings[0].value == 36140.0, readings
     assert "Payments for repurchases of common stock" in readings[0].quote
+
+
+CHARGES = ("What restructuring charges did McDonald's record in the first quarter of 2023, for which initiative, and "
+           "what was diluted EPS with and without them?")
+
+
+def test_a_charge_what_it_was_for_and_earnings_with_and_without_it():
+    mcdonalds = filing("financebench-extra/pdfs/MCDONALDS_2023Q1_EARNINGS.pdf")
+    written = _write(CHARGES, mcdonalds, [0, 1])
+    assert written is not None, "the release states each part"
+    # the charge in money, with what it was for (its "$0.18 per share" is its effect on earnings);
+    # the bullet is read without the next list's lead-in ("Results for 2022 included the following:")
+    assert "Pre-tax restructuring charges of $180 million, or $0.18 per share, related to Accelerating the " \
+           "Organization\"" in written.text, written.text
+    assert "Diluted earnings per share was $2.45" in written.text  # as reported
+    assert "Excluding $0.18 per share" in written.text and "was $2.63" in written.text  # without them
+    assert "$127 million" not in written.text  # 2022's charges, under 2022's lead-in
+
+
+def test_earnings_without_the_charge_must_be_stated_too():
+    mcdonalds = filing("financebench-extra/pdfs/MCDONALDS_2023Q1_EARNINGS.pdf")
+    # the key metrics table and the 2023 items alone: no sentence gives diluted EPS excluding the charges
+    assert _write(CHARGES, mcdonalds, [1]) is None
+
+
+def test_the_writer_gives_every_checked_item_though_the_ask_words_are_not_the_filings(services):
+    # "record", "initiative": the ask's words, which no sentence repeats; each item was checked by
+    # the reader, so the part gates do not refuse it for them
+    from tests.answering.kinds.conftest import ask
+
+    mcdonalds = filing("financebench-extra/pdfs/MCDONALDS_2023Q1_EARNINGS.pdf")
+    written = ask(CHARGES, mcdonalds, [0, 1], services)
+    assert written.status == "answered", written.text
+    assert "$180 million" in written.text and "$2.45" in written.text and "$2.63" in written.text
