@@ -28,6 +28,7 @@ from answering.kinds import (
     event,
     guidance,
     item_parts,
+    listed_amounts,
     listing,
     not_meaningful,
     note_tranches,
@@ -104,6 +105,13 @@ def write_answer(
         stated = _gated(stated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
                         services)
         offline = stated if stated.status == "answered" else offline
+    if offline.status != "answered" and (listed := listed_amounts.write(
+            text, hits, understanding, services.vocabulary, getattr(services, "retriever", None))) is not None:
+        # "what were the new program size, repurchase authorization and quarterly dividend, and how
+        # much did it spend on buybacks": each listed amount from the sentence that states it
+        listed = _gated(listed.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
+                        services)
+        offline = listed if listed.status == "answered" else offline
     if offline.status != "answered" and decision.kind == "passage" and asks_an_event(decision.ask or text) \
             and (stated := event.write(decision, text, hits, understanding, services)) is not None:
         # a deal stated in the filing's words, not the question's: read again for its verb and the

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 
 from answering.kinds.every_part import asked_parts, passages, said_as, typed_item
+from answering.kinds.listed_amounts import EVERY_ITEM
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.vocabulary import Vocabulary, tokenize
@@ -357,8 +358,8 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
 def answered_in_every_ask(written: WrittenAnswer, question: str, companies: list[str],
                           vocab: Vocabulary | None = None) -> WrittenAnswer:
     """The answer, or a refusal naming the ask it leaves uncovered."""
-    if written.status != "answered" or (written.kind or "") in _LEFT_TO_OTHERS:
-        return written
+    if written.status != "answered" or (written.kind or "") in _LEFT_TO_OTHERS or EVERY_ITEM in written.flags:
+        return written  # (answering.kinds.listed_amounts covered each ask, an item of its list, itself)
     ask = uncovered_ask(written, question, companies, vocab)
     if ask is None:
         return written

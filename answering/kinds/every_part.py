@@ -34,6 +34,7 @@ import re
 from answering.aspects import split_sentences
 from answering.kinds.ask_scope import MONTH, ask_parts, topic_ask
 from answering.kinds.cause_cues import is_cause
+from answering.kinds.listed_amounts import EVERY_ITEM
 from answering.kinds.other_words import A_DATE, answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
@@ -385,8 +386,8 @@ def metric_part_unanswered(written: WrittenAnswer, question: str, companies: lis
 
 
 def answered_in_every_part(written: WrittenAnswer, question: str, companies: list[str]) -> WrittenAnswer:
-    if written.status != "answered" or written.kind == "not_meaningful":
-        return written
+    if written.status != "answered" or written.kind == "not_meaningful" or EVERY_ITEM in written.flags:
+        return written  # (answering.kinds.listed_amounts checked each listed item itself)
     if written.kind == "metric":
         part = metric_part_unanswered(written, question, companies)
     elif (written.kind or "") in _CHECKED_ELSEWHERE:
