@@ -162,6 +162,16 @@ class RetrievalOptions(BaseModel):
     # their filing), wild3 one question and fresh two up one to two places, none down on
     # wild2 / wild4; flat from 0.15 to 0.5.
     kind_boost: float = 0.3
+    # Chunk from a filing whose period ends (or, for an 8-K, which is dated) on a day the
+    # question names: "the quarter ended March 31, 2009", "its January 6, 2023 Form 8-K",
+    # "at September 30, 2011". A named day is the most precise pointer to one filing a
+    # question carries; the year, form and kind boosts cannot tell an interim report from
+    # the annual report of the same year, nor one 8-K from a release of the same month. An 8-K
+    # dated in a month the question names without a day counts too (`_dated_filings`).
+    # Apart from the sum, as `annual_boost`: it weighs filings, not a filing's own pages.
+    date_boost: float = 0.6
+    # Chunks of each such filing searched for on their own when the pool holds fewer.
+    dated_chunks: int = 10
     year_window: bool = True  # also allow the next year's filing (comparatives); False: named years only
     candidates: int = 60  # pool re-ranked by the boosts (>= k)
     pages: bool | None = None  # the page stage (retrieval.page_rerank); None: Settings.rerank == "pages"
@@ -334,6 +344,8 @@ class Retriever:
             dense, sparse, filters, k=pool, mode=mode,
             fusion=opts.fusion or self.settings.fusion, prefetch_k=max(2 * pool, 40),
         )
+        if opts.boosts and opts.date_boost:
+            hits = self._with_dated_filings(hits, u, filters, dense, sparse, mode, opts)
         if opts.boosts:
             preferred, year_weight = self._preferred_filing(u, filters, preferred, opts)
             hits = self._boost(hits, u, preferred, year_weight, opts, text)
@@ -513,6 +525,7 @@ class Retriever:
         periods = set(u.periods)
         forms = set(u.forms)
         annual = whole_years_asked(u, text) if opts.annual_boost else set()
+        dated = self._dated_filings(u) if opts.date_boost else set()
 
         def factor(hit: SearchHit) -> float:
             chunk = hit.chunk
@@ -532,7 +545,8 @@ class Retriever:
             # Apart from the sum: it weighs one filing against another and leaves the order
             # of a filing's own pages as the other boosts made it.
             whole_year = 1.0 + (opts.annual_boost if annual and chunk.period in annual else 0.0)
-            return (1.0 + boost) * whole_year
+            on_day = 1.0 + (opts.date_boost if chunk.doc in dated else 0.0)
+            return (1.0 + boost) * whole_year * on_day
 
         # Scores are positive for every fusion and mode used here (RRF, DBSF: top-of-list
         # values are far above mean - 3 sd, cosine on text, BM25), so a multiplicative boost
@@ -548,6 +562,42 @@ class Retriever:
         if preferred is None and not u.fiscal_years and filters.companies and opts.latest_boost:
             return self._latest_year(filters.companies, u.forms), opts.latest_boost
         return preferred, opts.year_boost
+
+    def _with_dated_filings(
+        self, hits: list[SearchHit], u: QueryUnderstanding, filters: SearchFilters, dense, sparse, mode: str,
+        opts: RetrievalOptions,
+    ) -> list[SearchHit]:
+        """`hits` plus the best chunks of the filings dated on a day the question names, when
+        the search left them (nearly) out of the pool: a filing in another language, or a
+        short interim report, loses the whole pool to a long report of the same company that
+        shares more of the question's words, and a boost cannot lift what is not there."""
+        dated = self._dated_filings(u)
+        present = Counter(h.chunk.doc for h in hits)
+        wanting = sorted(doc for doc in dated if present[doc] < opts.dated_chunks)
+        if not wanting:
+            return hits
+        scoped = filters.model_copy(update={"docs": wanting, "fiscal_years": []})
+        extra = self.store.query(
+            dense, sparse, scoped, k=opts.dated_chunks * len(wanting), mode=mode,
+            fusion=opts.fusion or self.settings.fusion, prefetch_k=max(4 * opts.dated_chunks, 40),
+        )
+        seen = {h.chunk.chunk_id for h in hits}
+        return hits + [h for h in extra if h.chunk.chunk_id not in seen]
+
+    def _dated_filings(self, u: QueryUnderstanding) -> set[str]:
+        """Filings of the asked companies (any company when none is named) whose period
+        ends on a day the question names, and 8-Ks dated in a month it names without a day
+        ("announced in January 2023"): an 8-K's period end is the day of its event, which a
+        question seldom gives to the day. A month does not pin a period's report: a fiscal
+        year "ended January 2023" and a release of the same month both end in it."""
+        if not (u.dates or u.months):
+            return set()
+        wanted = set(u.companies) | set(u.renamed)
+        scope = [c for c in self.catalog.companies if not wanted or c.name in wanted]
+        return {
+            f.doc for c in scope for f in c.filings
+            if f.period_end and (f.period_end in u.dates or (f.form == "8-K" and f.period_end[:7] in u.months))
+        }
 
     def _latest_year(self, companies: list[str], forms: list[str] | None = None) -> int | None:
         """The latest fiscal year the companies have filings for: a question about a company
