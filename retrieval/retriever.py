@@ -534,8 +534,6 @@ class Retriever:
                 boost += opts.statement_boost
             if preferred is not None and chunk.fiscal_year == preferred:
                 boost += year_weight
-            if periods and chunk.period in periods:
-                boost += opts.period_boost
             if forms and chunk.form in forms:
                 boost += opts.form_boost
             if kind and filing_kind_of(chunk.form, chunk.period) == kind:
@@ -546,7 +544,8 @@ class Retriever:
             # of a filing's own pages as the other boosts made it.
             whole_year = 1.0 + (opts.annual_boost if annual and chunk.period in annual else 0.0)
             on_day = 1.0 + (opts.date_boost if chunk.doc in dated else 0.0)
-            return (1.0 + boost) * whole_year * on_day
+            of_quarter = 1.0 + (opts.period_boost if periods and chunk.period in periods else 0.0)
+            return (1.0 + boost) * whole_year * on_day * of_quarter
 
         # Scores are positive for every fusion and mode used here (RRF, DBSF: top-of-list
         # values are far above mean - 3 sd, cosine on text, BM25), so a multiplicative boost
