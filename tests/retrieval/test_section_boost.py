@@ -38,6 +38,9 @@ def _first_page(boeing, ranked: list[int], question: str, tmp_path, **options) -
 
 @pytest.mark.parametrize("question, search_first, answering", [
     ("What lawsuits and legal proceedings was Boeing a party to in 2022?", STATEMENT_OF_OPERATIONS, LEGAL_NOTE),
+    # A criminal case's words (trial, verdict, sentence) ask for the legal section too.
+    ("What was the outcome of the criminal trial against Boeing, and was it convicted?", STATEMENT_OF_OPERATIONS,
+     LEGAL_NOTE),
     ("Who is Boeing's Chief Financial Officer?", SEGMENT_NOTE, EXECUTIVE_OFFICERS),
     ("Why did Boeing's commercial airplane deliveries change in 2022?", STATEMENT_OF_OPERATIONS, MDNA),
 ])
@@ -71,3 +74,14 @@ def test_a_question_about_segments_gets_the_segment_table_not_the_consolidated_s
     # Boosting the statement as for any revenue question, its page stays first.
     assert _first_page(boeing, [STATEMENT_OF_OPERATIONS, SEGMENT_DATA], question, tmp_path,
                        segment_not_statement=False) == STATEMENT_OF_OPERATIONS
+
+
+@pytest.mark.parametrize(("question", "legal"), [
+    ("What was the outcome of the federal criminal trial against the utility?", True),
+    ("Was the company indicted, and did the jury return a guilty verdict?", True),
+    ("How many clinical trials did the company start in 2022?", False),  # a trial of a drug, not a court's
+])
+def test_a_criminal_case_asks_for_the_legal_section(question, legal):
+    from retrieval.sections import question_needs
+
+    assert ("legal" in question_needs(question).sections) is legal
