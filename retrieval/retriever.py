@@ -46,7 +46,9 @@ Each step can be switched off in `RetrievalOptions`: the retrieval benchmark
 
 from __future__ import annotations
 
+import math
 from collections import Counter, OrderedDict
+from functools import lru_cache
 from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
@@ -170,6 +172,15 @@ class RetrievalOptions(BaseModel):
     # dated in a month the question names without a day counts too (`_dated_filings`).
     # Apart from the sum, as `annual_boost`: it weighs filings, not a filing's own pages.
     date_boost: float = 0.6
+    # Chunk that has the question's terms side by side ("joint venture", "going concern",
+    # "revenue guidance"): the weighted share of the question's adjacent term pairs it has
+    # adjacent too, a pair weighted by how few of the candidates have it (`phrase_shares`).
+    # BM25 and the embedding score words apart; a narrative question's subject is often a
+    # phrase. On allwild (266 questions) with the other changes of stop 34: 0.3 lifted R@5
+    # 244 -> 246, R@10 253 -> 255, MRR 0.707 -> 0.726, narrative R@5 162 -> 163, metric 82 -> 83;
+    # the tune half R@5 0.943 both, MRR 0.837 -> 0.851. 0.6 gained two more on allwild and lost
+    # MRR on the tune half (0.822).
+    phrase_boost: float = 0.3
     # Chunks of each such filing searched for on their own when the pool holds fewer.
     dated_chunks: int = 10
     year_window: bool = True  # also allow the next year's filing (comparatives); False: named years only
@@ -526,6 +537,8 @@ class Retriever:
         forms = set(u.forms)
         annual = whole_years_asked(u, text) if opts.annual_boost else set()
         dated = self._dated_filings(u) if opts.date_boost else set()
+        phrases = phrase_shares(text, [h.chunk.text for h in hits]) if opts.phrase_boost else [0.0] * len(hits)
+        phrase_of = {h.chunk.chunk_id: share for h, share in zip(hits, phrases, strict=True)}
 
         def factor(hit: SearchHit) -> float:
             chunk = hit.chunk
@@ -538,6 +551,7 @@ class Retriever:
                 boost += opts.form_boost
             if kind and filing_kind_of(chunk.form, chunk.period) == kind:
                 boost += opts.kind_boost
+            boost += opts.phrase_boost * phrase_of.get(chunk.chunk_id, 0.0)
             if asked and in_sections([chunk.section] if chunk.section else [], chunk.tags, chunk.text, asked):
                 boost += opts.section_boost
             # Apart from the sum: it weighs one filing against another and leaves the order
@@ -691,3 +705,31 @@ def cap_per_page(hits: list[SearchHit], max_per_page: int) -> list[SearchHit]:
             seen[key] += 1
             kept.append(hit)
     return kept
+
+
+def phrase_shares(question: str, texts: list[str]) -> list[float]:
+    """Per text, the weighted share of the question's adjacent term pairs ("joint venture",
+    "going concern", "special items") it has adjacent too, each pair weighted by how few of
+    the texts have it: a pair most of the pool shares (the company's name) tells nothing."""
+    terms = tokenize(question)
+    pairs = list(dict.fromkeys(zip(terms, terms[1:], strict=False)))
+    if not pairs or not texts:
+        return [0.0] * len(texts)
+    present = [_adjacent_pairs(text) for text in texts]
+    n = len(texts)
+    weight = {}
+    for pair in pairs:
+        df = sum(pair in p for p in present)
+        weight[pair] = max(0.0, math.log((n + 1) / (df + 1))) if df else 0.0
+    total = sum(weight.values())
+    if not total:
+        return [0.0] * len(texts)
+    return [sum(w for pair, w in weight.items() if pair in p) / total for p in present]
+
+
+@lru_cache(maxsize=8192)
+def _adjacent_pairs(text: str) -> frozenset[tuple[str, str]]:
+    """A chunk's adjacent term pairs, kept per process: a batch's questions about one filing
+    meet the same chunks again, and tokenizing them is most of the phrase signal's cost."""
+    tokens = tokenize(text)
+    return frozenset(zip(tokens, tokens[1:], strict=False))
