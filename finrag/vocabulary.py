@@ -42,7 +42,15 @@ _TOKEN = re.compile(r"[a-z0-9]+(?:&[a-z0-9]+)*")
 def tokenize(text: str) -> list[str]:
     """Lower-cased, stemmed word tokens; possessives and punctuation dropped."""
     text = text.lower().replace("\u2019", "'").replace("'s ", " ").replace(" & ", " and ")
-    return stemmer("english").stemWords(_TOKEN.findall(text))
+    return [_stem(word) for word in _TOKEN.findall(text)]
+
+
+@lru_cache(maxsize=100_000)
+def _stem(word: str) -> str:
+    # A word's stem, kept per process: reading one question matches it against every
+    # wording of the vocabulary, which stemmed the same few thousand words again each time
+    # (most of a question's retrieval time).
+    return stemmer("english").stemWord(word)
 
 
 class Plausible(BaseModel):

@@ -64,6 +64,7 @@ class PeriodMentions(BaseModel):
     periods: list[str] = Field(default_factory=list)  # quarters, e.g. "2023Q2"
     last_n_years: int | None = None  # "last three years" -> 3; "most recent year" -> 1
     dates: list[str] = Field(default_factory=list)  # ISO days named: "as of June 30, 2022" -> "2022-06-30"
+    months: list[str] = Field(default_factory=list)  # months named without a day: "in January 2023" -> "2023-01"
 
 
 def _full_year(text: str) -> int:
@@ -108,6 +109,7 @@ def parse_periods(text: str) -> PeriodMentions:
         periods=list(dict.fromkeys(periods)),
         last_n_years=last_n,
         dates=parse_dates(text),
+        months=parse_months(text),
     )
 
 
@@ -121,6 +123,26 @@ def parse_dates(text: str) -> list[str]:
     for m in _ISO_DATE.finditer(text):
         found.append((m.start(), _iso(int(m.group(1)), int(m.group(2)), int(m.group(3)))))
     return list(dict.fromkeys(d for _, d in sorted(found) if d))
+
+
+# "January 2023", "in Jan. 2023": a month and year with no day before or after the month.
+_MONTH_YEAR = re.compile(rf"\b{_MONTH}\s+(\d{{4}})\b", re.I)
+_DAY_BEFORE = re.compile(r"\d\s*(?:st|nd|rd|th)?\s*$")
+
+
+def parse_months(text: str) -> list[str]:
+    """Months the text names without a day, as "YYYY-MM" ("in January 2023" -> "2023-01");
+    "January 6, 2023" and "6 January 2023" are days (`parse_dates`), not months."""
+    months = []
+    for m in _MONTH_YEAR.finditer(text):
+        if not m.group(1)[0].isupper():  # "may 2023" is not a month: a month is written capitalised
+            continue
+        if _DAY_BEFORE.search(text[: m.start()]):  # "6 January 2023": a day
+            continue
+        number = _MONTH_NUMBERS[m.group(1).lower()[:3]]
+        if 1980 <= int(m.group(2)) <= 2100:
+            months.append(f"{int(m.group(2)):04d}-{number:02d}")
+    return list(dict.fromkeys(months))
 
 
 def _iso(year: int, month: str | int, day: int) -> str:

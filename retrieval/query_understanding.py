@@ -103,6 +103,8 @@ class QueryUnderstanding(BaseModel):
     companies: list[str] = Field(default_factory=list)  # canonical names present in the store
     fiscal_years: list[int] = Field(default_factory=list)  # years the question is about
     periods: list[str] = Field(default_factory=list)  # quarters, e.g. "2023Q2"
+    dates: list[str] = Field(default_factory=list)  # ISO days named: "quarter ended March 31, 2009" -> "2009-03-31"
+    months: list[str] = Field(default_factory=list)  # months named without a day: "in January 2023" -> "2023-01"
     forms: list[str] = Field(default_factory=list)  # "10-K", "10-Q", "8-K", "earnings"
     metrics: list[str] = Field(default_factory=list)  # vocabulary keys
     statements: list[str] = Field(default_factory=list)  # named or implied by the metrics
@@ -470,6 +472,8 @@ def understand(
         companies=companies,
         fiscal_years=years,
         periods=mentions.periods,
+        dates=mentions.dates,
+        months=mentions.months,
         forms=[form for pattern, form in _FORM_PATTERNS if pattern.search(question)],
         metrics=metrics,
         statements=list(statements),

@@ -34,7 +34,7 @@ _QUESTION_CUES: list[tuple[SectionKind, re.Pattern[str]]] = [
     ("results_discussion", _DRIVERS_CUE),  # with a word of change or measure (`_asks_for_drivers`)
     ("legal", re.compile(
         r"\b(?:legal|litigation|lawsuits?|suits?|proceedings?|court|settle\w*|antitrust|"
-        r"investigations?|contingenc\w+|class\s+action|claims?)\b", re.I)),
+        r"investigations?|contingenc\w+|class\s+action|claims?|criminal|(?<!clinical\s)trials?|verdicts?|jury|indict\w*|convict\w*|prosecut\w*|guilty|plaintiffs?|defendants?)\b", re.I)),
     ("executives", re.compile(
         r"\b(?:ceo|cfo|coo|chief\s+\w+\s+officer|executive\s+officers?|executives?|president|"
         r"appoint\w*|resign\w*|board\s+of\s+directors|directors?|chair(?:man|woman|person)?)\b", re.I)),

@@ -38,6 +38,9 @@ def _first_page(boeing, ranked: list[int], question: str, tmp_path, **options) -
 
 @pytest.mark.parametrize("question, search_first, answering", [
     ("What lawsuits and legal proceedings was Boeing a party to in 2022?", STATEMENT_OF_OPERATIONS, LEGAL_NOTE),
+    # A criminal case's words (trial, verdict, sentence) ask for the legal section too.
+    ("What was the outcome of the criminal trial against Boeing, and was it convicted?", STATEMENT_OF_OPERATIONS,
+     LEGAL_NOTE),
     ("Who is Boeing's Chief Financial Officer?", SEGMENT_NOTE, EXECUTIVE_OFFICERS),
     ("Why did Boeing's commercial airplane deliveries change in 2022?", STATEMENT_OF_OPERATIONS, MDNA),
 ])
@@ -45,8 +48,10 @@ def test_the_section_a_question_asks_for_wins_over_a_slightly_better_search_hit(
     boeing, tmp_path, question, search_first, answering
 ):
     assert _first_page(boeing, [search_first, answering], question, tmp_path) == answering
-    # Without the section boost the search's order stands.
-    assert _first_page(boeing, [search_first, answering], question, tmp_path, section_boost=0.0) == search_first
+    # Without the section boost the search's order stands (and without the phrase boost: the
+    # legal note has "legal proceedings" side by side as the question does).
+    assert _first_page(boeing, [search_first, answering], question, tmp_path, section_boost=0.0,
+                       phrase_boost=0.0) == search_first
 
 
 def test_a_question_that_asks_for_no_section_keeps_the_search_order(boeing, tmp_path):
@@ -71,3 +76,14 @@ def test_a_question_about_segments_gets_the_segment_table_not_the_consolidated_s
     # Boosting the statement as for any revenue question, its page stays first.
     assert _first_page(boeing, [STATEMENT_OF_OPERATIONS, SEGMENT_DATA], question, tmp_path,
                        segment_not_statement=False) == STATEMENT_OF_OPERATIONS
+
+
+@pytest.mark.parametrize(("question", "legal"), [
+    ("What was the outcome of the federal criminal trial against the utility?", True),
+    ("Was the company indicted, and did the jury return a guilty verdict?", True),
+    ("How many clinical trials did the company start in 2022?", False),  # a trial of a drug, not a court's
+])
+def test_a_criminal_case_asks_for_the_legal_section(question, legal):
+    from retrieval.sections import question_needs
+
+    assert ("legal" in question_needs(question).sections) is legal
