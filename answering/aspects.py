@@ -332,6 +332,14 @@ def _money(value: float, unit: str, scale_factor: float, metric: str) -> float:
 
 # A bare four-digit year: amounts of that size print a thousands separator.
 _BARE_YEAR = re.compile(r"(?:19|20)\d\d")
+# A sentence's amount that is a capacity or a ceiling, not what the period saw: "$82.3 million
+# was available to be paid as dividends", "may repurchase up to $30 million".
+_CAPACITY = re.compile(
+    r"\bavailable\s+(?:to\s+be|to|for)\b|\b(?:could|may|might|can)\s+(?:be\s+)?(?:paid|pay|declared?|distributed?"
+    r"|borrowed?|drawn|spent|used|repurchased?)\b|\bup\s+to\s+(?:an?\s+)?(?:aggregate\s+(?:of\s+)?)?[$£€\d]"
+    r"|\b(?:permitted|allowed)\s+to\b",
+    re.I,
+)
 
 
 def read_aspect(chunk: Chunk, aspect: Aspect, vocabulary: Vocabulary | None = None) -> Reading | None:
@@ -458,6 +466,8 @@ def _read_sentence(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading |
         norm = f" {numbers.normalize_label(sentence)} "
         if not any(f" {w} " in norm for w in metric_wordings):
             continue
+        if _CAPACITY.search(sentence):
+            continue  # what could be paid or spent is no amount of the period
         amounts = prose_amounts(sentence, chunk.number_convention)
         if len(amounts) != 1 or amounts[0][0] is None:
             # several amounts: which one is the metric's is a guess; one the document's

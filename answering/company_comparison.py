@@ -11,6 +11,12 @@ checks apply), and the pick is given only when
 - all are in one unit and one currency (each cited filing's own: answering.currency).
 Otherwise the answer is `not_found`, naming what is missing. Ranking the companies that happen
 to be found would name a winner over a company never read.
+
+The question's own rule for a missing company ("If data for a company is not available,
+exclude it from the comparison") is followed only where the absence is certain: a company the
+store holds no filing of, and, when the question asks for one currency ("in USD"), a company
+whose filing states X in another (FinRAG converts no currencies). A held company whose X was
+not read still refuses the comparison: that may be a reading failure, not missing data.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from answering.aspects import metric_label, primary_metrics
 from answering.citations import unique_citations
-from answering.currency import report_currency
+from answering.currency import asked_currency, report_currency
 from answering.intent import detect_intent
 from answering.metric_answer import MetricServices, answer_metric
 from answering.written_answer import NOT_FOUND, WrittenAnswer
@@ -31,6 +37,15 @@ if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
 
 _QUOTED = re.compile(r"[\"“”]([^\"“”]+)[\"“”]")
+# "If data for a company is not available, exclude it from the comparison."
+_EXCLUDE_RULE = re.compile(
+    r"\b(?:not\s+available|unavailable|missing|no\s+data)\b[^.?!]{0,40}?\bexclude\b"
+    r"|\bexclude\b[^.?!]{0,60}?\b(?:not\s+available|unavailable|missing|no\s+data)\b", re.I)
+
+
+def excludes_unavailable(question: str) -> bool:
+    """The question's own rule: a company whose data is not available is left out, not a refusal."""
+    return _EXCLUDE_RULE.search(question) is not None
 
 
 class ComparisonServices(MetricServices, Protocol):
@@ -54,8 +69,10 @@ def compare_companies(question: str, hits: list[SearchHit], understanding: Query
     label = metric_label(metrics[0], services.vocabulary)
     held = _held(names, quoted, understanding, services)
     missing = [n for n in names if n not in held]
-    if missing:
+    exclude = excludes_unavailable(question)
+    if missing and not exclude:
         return _refused(f"the store holds no filing of {_listed(missing)}: the companies cannot be compared")
+    left_out = [f"{_listed([n])} (no filing held)" for n in missing]
     years = sorted(set(understanding.fiscal_years))
     catalog = _catalog(services)
     read: dict[str, WrittenAnswer] = {}
@@ -72,6 +89,14 @@ def compare_companies(question: str, hits: list[SearchHit], understanding: Query
         return _refused(f"{label} was not found for {_listed(unread)}: the companies cannot be compared",
                         [a for a in read.values() if a.status == "answered"])
     units = {n: _unit(a, services) for n, a in read.items()}
+    asked = asked_currency(question)
+    if exclude and asked:
+        other = [n for n, u in units.items() if re.match(r"[A-Z]{3}\b", u) and not u.startswith(asked)]
+        left_out += [f"{_listed([n])} (stated in {units[n][:3]}, not {asked})" for n in other]
+        read = {n: a for n, a in read.items() if n not in other}
+        units = {n: u for n, u in units.items() if n not in other}
+    if not read:
+        return _refused(f"no named company's {label.lower()} is available: {', '.join(left_out)}")
     if len(set(units.values())) != 1:
         shown = ", ".join(f"{n}: {u}" for n, u in units.items())
         return _refused(f"{label} is stated in different units or currencies ({shown}): not compared",
@@ -80,8 +105,11 @@ def compare_companies(question: str, hits: list[SearchHit], understanding: Query
     pick, best = ranked[0]
     two = len(ranked) == 2
     word = ("higher" if two else "highest") if intent == "higher" else ("lower" if two else "lowest")
-    lines = [f"{pick}: the {word} {label.lower()} of the {len(ranked)} companies."]
+    lines = [f"{pick}: the {word} {label.lower()} of the {len(ranked)} companies." if len(ranked) > 1 else
+             f"{pick}: the only named company whose {label.lower()} is available."]
     lines += [f"- {a.text}" for _, a in ranked]
+    if left_out:  # the question's own rule: data not available -> excluded, said so
+        lines.append(f"Excluded as the question asks, data not available: {', '.join(left_out)}.")
     return WrittenAnswer(
         status="answered", kind="choice", text="\n".join(lines), value=best.value, unit=best.unit,
         citations=unique_citations([c for _, a in ranked for c in a.citations]),

@@ -68,6 +68,8 @@ def add_eval_commands(sub) -> None:
     p.set_defaults(handler=_eval_financebench_batch)
     p = esub.add_parser("erc", help="Enterprise RAG Challenge typed answers, scored by the challenge's rules")
     p.add_argument("--erc", required=True, metavar="DIR", help="dir with questions.jsonl (and team-scores.csv)")
+    p.add_argument("--questions", metavar="FILE.jsonl",
+                   help="questions of the same form instead of DIR/questions.jsonl (e.g. eval/erc_probe/questions.jsonl)")
     p.add_argument("--json", action="store_true")
     add_store(p)
     p.set_defaults(handler=_eval_erc)

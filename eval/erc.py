@@ -41,8 +41,9 @@ from finrag.errors import UserError
 from finrag.models import Answer, Question
 
 NA = "N/A"
-TypedAnswer = float | str | bool  # a number, a name, a yes/no, or "N/A"
-ErcKind = Literal["number", "name", "boolean"]
+TypedAnswer = float | str | bool | list[str]  # a number, a name, names, a yes/no, or "N/A"
+ErcKind = Literal["number", "name", "names", "boolean"]
+Accepted = float | str | bool | list[str]
 CATEGORIES = ("hallucination", "tricky", "retrieval", "")  # "" = the challenge gave none
 
 # A figure and the scale word written after it: "$23.4 million", "5,118,490", "(4,542)".
@@ -67,16 +68,17 @@ class ErcQuestion(BaseModel):
     id: str
     question: str
     kind: ErcKind
-    answers: list[float | str | bool]
+    answers: list[Accepted]
     category: str | None = None
     comment: str = ""
+    page: int | None = None  # where the gold answer is read (zero-based), for a probe set's reader
 
 
 class ErcResult(BaseModel):
     id: str
     category: str
     kind: ErcKind
-    expected: list[float | str | bool]
+    expected: list[Accepted]
     typed: TypedAnswer
     score: float  # 0, 0.5 or 1
     weight: int  # 1 when N/A is accepted, else 2 (the challenge's weighting)
@@ -154,8 +156,13 @@ def candidate_names(question: str) -> list[str]:
 def typed_name(answer: Answer, question: str) -> str:
     """The name as the question spells it (the challenge matches names exactly): the
     answer's first row (its catalog name, e.g. "Mercia", is the candidate "Mercia Asset
-    Management PLC" it begins), else the one candidate the text names in full."""
+    Management PLC" it begins), else the one candidate the text names in full. A question
+    that offers no choice ("Who is the CEO of "X"?") is answered by the name the answer
+    leads with (`answer_names`), never by the company the question names."""
     candidates = candidate_names(question)
+    if len(candidates) < 2 and not answer.rows:
+        names = answer_names(answer.answer)
+        return names[0] if len(names) == 1 and _name_like(names[0]) else NA
     if answer.rows:
         top = company_key(answer.rows[0].company)
         spelled = [c for c in candidates if top and (company_key(c) == top or company_key(c).startswith(top + " "))]
@@ -163,6 +170,41 @@ def typed_name(answer: Answer, question: str) -> str:
     text = f" {company_key(answer.answer)} "
     named = [c for c in candidates if company_key(c) and f" {company_key(c)} " in text]
     return named[0] if len(named) == 1 else NA
+
+
+_CITE = re.compile(r"\s*\[[^\]]*\]")  # "[1]", "[doc p.3]": where, not what
+# The graph's fact line: "Holley — ceo: Michelle Gloeckler." (subject — predicate: object)
+_FACT_LINE = re.compile(r"^[^\n:—]{1,120}—\s*[\w /&'-]{1,40}:\s*(?P<object>[^\n]+?)\.?$")
+_NAME_WORD = re.compile(r"^(?:[A-Z][\w'’&.,-]*|[A-Z]\.|&|and|of|the|for|de|du|la|von|van|der)$")
+
+
+def _name_like(text: str) -> bool:
+    """A name, not a sentence or a quote: a few capitalised words, no quote marks, no figures."""
+    words = text.split()
+    return 1 <= len(words) <= 8 and not re.search(r"[\"“”\d]", text) and all(_NAME_WORD.match(w) for w in words)
+
+
+def answer_names(text: str) -> list[str]:
+    """The names an answer leads with: its first line's items ("A; B; C", one a bullet),
+    citation marks dropped."""
+    lines = [line.strip(" -•*\t") for line in text.strip().splitlines() if line.strip()]
+    if not lines:
+        return []
+    fact = _FACT_LINE.match(lines[0])
+    if fact is not None:  # the graph's answer: its objects, ", "-joined (strategies.knowledge_graph)
+        items = re.split(r",\s+", fact.group("object"))
+    elif len(lines) > 1 and all(len(line) < 120 for line in lines):
+        items = lines
+    else:
+        items = re.split(r"\s*;\s*", lines[0])
+    return [name for name in (_CITE.sub("", item).strip(" .") for item in items) if name]
+
+
+def typed_names(answer: Answer) -> list[str] | str:
+    if answer.rows:
+        return [row.company for row in answer.rows]
+    names = answer_names(answer.answer)
+    return names if names and all(_name_like(n) for n in names) else NA
 
 
 def typed_boolean(answer: Answer) -> bool | str:
@@ -178,6 +220,8 @@ def typed_answer(kind: ErcKind, answer: Answer, question: str = "") -> TypedAnsw
         return typed_number(answer)
     if kind == "name":
         return typed_name(answer, question)
+    if kind == "names":
+        return typed_names(answer)
     return typed_boolean(answer)
 
 
@@ -203,15 +247,30 @@ def grade(kind: ErcKind, typed: TypedAnswer, expected: float | str | bool) -> fl
         return 1.0 if off < 0.01 * abs(wanted) else 0.5 if off < 0.1 * abs(wanted) else 0.0
     if kind == "boolean":
         return 1.0 if bool(typed) == bool(expected) else 0.0
+    if kind == "names":
+        return _names_grade(typed, expected)
     return 1.0 if str(typed).strip().lower() == str(expected).strip().lower() else 0.0
 
 
-def score(kind: ErcKind, typed: TypedAnswer, accepted: list[float | str | bool]) -> float:
+def _names_grade(typed: object, expected: object) -> float:
+    """Names: the share of the expected names given, less the names given beyond them
+    (matched / the larger list); one name matches another that holds all its words."""
+    given = [company_key(n) for n in (typed if isinstance(typed, list) else [typed]) if company_key(str(n))]
+    wanted = [company_key(n) for n in (expected if isinstance(expected, list) else [expected]) if company_key(str(n))]
+    if not given or not wanted:
+        return 0.0
+    def same(a: str, b: str) -> bool:
+        return set(a.split()) <= set(b.split()) or set(b.split()) <= set(a.split())
+    matched = sum(1 for w in wanted if any(same(w, g) for g in given))
+    return matched / max(len(given), len(wanted))
+
+
+def score(kind: ErcKind, typed: TypedAnswer, accepted: list[Accepted]) -> float:
     """The best grade over the accepted answers."""
     return max((grade(kind, typed, a) for a in accepted), default=0.0)
 
 
-def weight(accepted: list[float | str | bool]) -> int:
+def weight(accepted: list[Accepted]) -> int:
     """The challenge weighs a question that N/A answers right half as much as one that needs retrieval."""
     return 1 if any(_is_na(a) for a in accepted) else 2
 
@@ -219,8 +278,9 @@ def weight(accepted: list[float | str | bool]) -> int:
 # --------------------------------------------------------------------------- the run
 
 
-def read_questions(directory: Path) -> list[ErcQuestion]:
-    path = directory / "questions.jsonl"
+def read_questions(directory: Path, path: Path | None = None) -> list[ErcQuestion]:
+    """DIR/questions.jsonl, or a probe file of the same form (`--questions`)."""
+    path = path or directory / "questions.jsonl"
     return [ErcQuestion.model_validate_json(line) for line in path.read_text(encoding="utf-8").splitlines()
             if line.strip()]
 
@@ -326,9 +386,10 @@ def run_cli(args) -> int:
     from strategies.services import check_store_exists, open_services
 
     directory = Path(args.erc)
-    if not (directory / "questions.jsonl").exists():
-        raise UserError(f"no questions.jsonl in {directory}")  # one line, rc 2 (cli.main)
-    questions = read_questions(directory)
+    path = Path(args.questions) if getattr(args, "questions", None) else directory / "questions.jsonl"
+    if not path.exists():
+        raise UserError(f"no questions file {path}")  # one line, rc 2 (cli.main)
+    questions = read_questions(directory, path)
     settings = load_settings(store_dir=Path(args.store)) if args.store else load_settings()
     check_store_exists(settings)  # StoreUnavailable: one line, rc 2 (cli.main)
     services = open_services(settings)
@@ -345,6 +406,6 @@ def run_cli(args) -> int:
                           "questions": [r.model_dump() for r in results]}, indent=1))
     else:
         print(format_report(results, rows, baseline, teams))
-        print(f"\n{len(questions)} questions from {directory}; store {settings.store_dir}; engine "
+        print(f"\n{len(questions)} questions from {path}; store {settings.store_dir}; engine "
               f"{'offline' if settings.offline else 'llm'}")
     return 0

@@ -10,7 +10,11 @@ Recognised layouts:
 - auditor: "/s/ Deloitte & Touche LLP" on or after a "Report of Independent Registered
   Public Accounting Firm" page (or "<firm> LLP has served as our auditor").
 - ceo / cfo: signature and certification lines, "/s/ Jane Doe ... Chief Executive Officer",
-  "Jane Doe, Chief Financial Officer" and "Chief Executive Officer: Jane Doe".
+  "Jane Doe, Chief Financial Officer" and "Chief Executive Officer: Jane Doe"; a letter's
+  signature, the name alone on its line and the title alone on the next ("Dr Mark Payton" /
+  "Chief Executive Officer"); an executive officers table's row, name, age, title ("Jane Doe
+  53 President and Chief Executive Officer"). A title "of" another body than the company (a
+  subsidiary's, "Chief Executive Officer of the Bank's trust unit") is no edge of these two.
 - segment: "We operate in / report / manage our business through three (reportable)
   segments: X, Y and Z" and "our (reportable) segments are X, Y and Z".
 - competitor / brand / subsidiary: "our (principal) competitors include A, B and C",
@@ -143,6 +147,38 @@ def _officer_patterns(title: str) -> list[re.Pattern[str]]:
     ]
 
 
+# The layouts by line (the sentence patterns above fold lines away): a person's name in title
+# case, an honorific left out; a title line that is the title and nothing else but its role
+# words and "of the Company".
+_HONORIFIC = r"(?:(?:Dr|Mr|Mrs|Ms|Miss|Sir|Dame|Prof|Professor)\.?\s+)?"
+# words one space apart: a wider gap is a column's ("Mark Payton   Martin Glanfield" over
+# "Chief Executive Officer   Chief Financial Officer" signs two officers side by side)
+_NAME_LINE_PERSON = r"(?:[A-Z][a-zA-Z'’\-]*[a-z]|[A-Z]\.)(?: (?:[A-Z][a-zA-Z'’\-]*[a-z]|[A-Z]\.)){1,3}"
+_ROLE_WORDS = r"(?:(?:(?!Officer\b)[A-Z][a-z]+|and|&),? ){0,6}?"
+_OF_COMPANY = r"(?:\s+of\s+the\s+(?:Company|Corporation|Group)\b.*)?"
+# report words a heading line has that no person's name has ("Strategic Report" / "Chief Executive Officer")
+_NOT_NAME_WORDS = {"report", "review", "statement", "letter", "message", "overview", "strategy", "governance",
+                   "annual", "accounts", "highlights", "contents", "introduction", "board", "directors", "committee"}
+
+
+def _line_officers(text: str, title: str) -> list[tuple[str, str]]:
+    """(name, the lines that say it) a page signs with the title by line: a name line over a
+    title line, or an officers table's "Name  Age  Title" row."""
+    lines = [line.strip() for line in text.splitlines()]
+    found = []
+    signed = re.compile(rf"{_ROLE_WORDS}{title}{_OF_COMPANY}\s*$")
+    name_line = re.compile(rf"{_HONORIFIC}(?P<name>{_NAME_LINE_PERSON})")
+    table_row = re.compile(rf"{_HONORIFIC}(?P<name>{_NAME_LINE_PERSON})(?:\s*\.)*\s+\(?\d{{2}}\)?\s+{_ROLE_WORDS}{title}"
+                           rf"(?!\s+of\s+(?!the\s+(?:Company|Corporation|Group)\b))")
+    for here, after in zip(lines, [*lines[1:], ""], strict=False):  # an empty page has no lines
+        m = name_line.fullmatch(here)
+        if m and signed.match(after):
+            found.append((m.group("name"), f"{here} {after}"))
+        elif (m := table_row.match(here)) is not None:
+            found.append((m.group("name"), here))
+    return [(n, q) for n, q in found if not {w.lower() for w in n.split()} & _NOT_NAME_WORDS]
+
+
 _TITLE_WORDS = {
     "chief", "executive", "officer", "financial", "vice", "president", "chairman", "board", "director",
     "senior", "global", "principal", "date", "dated", "by", "the", "company", "our", "and", "name", "title",
@@ -204,6 +240,12 @@ def _single_valued(meta: DocumentMeta, pages: list[Page]) -> list[Relation]:
                     continue
                 found[predicate][value] += 1
                 source.setdefault((predicate, value), (page.number, sentence))
+        for predicate, title in _TITLES.items():
+            # by line: a page's sentences fold a signature's two lines into one run of words
+            for person, quote in _line_officers(page.text, title):
+                if looks_like_name(person):
+                    found[predicate][person] += 1
+                    source.setdefault((predicate, person), (page.number, quote))
     for predicate, counts in found.items():
         value = _dominant(counts)
         if value:

@@ -101,6 +101,9 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     if not topic.stated_by(text):
         return Reading(verdict="unstated")
     asked = " ".join(sorted(predicate.stems | {s for p in topic.phrases for s in p} | {s for pr in topic.pairs for s in pr}))
+    # an anchor is one of these stems, whole: as a substring of their string "to" and "on" were
+    # anchors ("stock", "common"), and a "not" before them governed the asked deed
+    asked_stems = frozenset(asked.split())
     clean = _NOT_A_NEGATION.sub(lambda m: "_" * len(m.group(0)), text)
     clauses = [c for c in _CLAUSE_BREAK.split(clean) if c.strip()]
     years: list[int] = []
@@ -110,14 +113,14 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
         stems = [tokenize(w)[0] if tokenize(w) else "" for w in words]
         if predicate.objects and not set(stems) & predicate.objects:  # (exactly: "financial" is no "financing")
             continue  # the predicate of something else: "the terms and conditions of the Merger Agreement"
-        anchors = predicate.stated_by(stems) if predicate.stems else [i for i, s in enumerate(stems) if s and s in asked]
+        anchors = predicate.stated_by(stems) if predicate.stems else [i for i, s in enumerate(stems) if s and s in asked_stems]
         # (a stop the question itself names is what it asks of: "does it plan to close stores?")
-        ceased_words = [i for i, w in enumerate(words) if _CESSATION.match(w) and stems[i] not in asked.split()
+        ceased_words = [i for i, w in enumerate(words) if _CESSATION.match(w) and stems[i] not in asked_stems
                         and not (w.lower().startswith("clos") and i + 1 < len(words) and _COMPLETED.match(words[i + 1]))]
         substituted = False
         if not anchors and predicate.stems & _ONGOING and ceased_words and topic.stated_by(clause):
             # "suspended quarterly cash dividends" answers "did it pay dividends": the deed's stopping
-            anchors, substituted = [i for i, s in enumerate(stems) if s and s in asked], True
+            anchors, substituted = [i for i, s in enumerate(stems) if s and s in asked_stems], True
         if not anchors:
             continue
         negation = cessation = plan = maybe_not = ""

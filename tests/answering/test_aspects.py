@@ -106,3 +106,20 @@ def test_a_wrapped_column_header_year_is_not_read_as_an_amount(financebench_extr
         for year in (2021, 2022, None):
             reading = read_aspect(chunk, Aspect(company=None, fiscal_year=year, metric="revenue"))
             assert reading is None or reading.value != 2_021.0, reading.quote
+
+
+def _prose(text: str) -> Chunk:
+    return Chunk(chunk_id="c", doc="bank_2022", doc_sha256="0", index=0, company="Acme Bank", fiscal_year=2022,
+                 form="10-K", page=3, page_end=3, text=text)
+
+
+def test_a_sentences_capacity_is_no_amount_of_the_period():
+    """ "$82.3 million was available to be paid as dividends" names dividends and one amount,
+    but what could be paid is not what was paid (First Mid's 10-K read it as dividends paid)."""
+    aspect = Aspect(company="Acme Bank", fiscal_year=2022, metric="dividends_paid")
+    capacity = ("At December 31, 2022, approximately $82.3 million was available to be paid as dividends to the "
+                "Company by the Bank.")
+    assert read_aspect(_prose(capacity), aspect) is None
+    paid = "In 2022 the Company paid dividends to shareholders of $17.8 million."
+    reading = read_aspect(_prose(paid), aspect)
+    assert reading is not None and reading.value == pytest.approx(17.8)

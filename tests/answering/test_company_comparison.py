@@ -97,3 +97,34 @@ def test_figures_in_different_currencies_are_not_compared(docs):
     written = compare(question, [docs[0], docs[2]])
     assert written is not None and written.status == "not_found", written.text
     assert "different units or currencies" in written.text and "GBP" in written.text
+
+
+# The question's own rule for a company whose data is not available: "exclude it from the
+# comparison". Followed only where the absence is certain, and said in the answer.
+EXCLUDE = "If data for a company is not available, exclude it from the comparison."
+
+
+def test_the_questions_exclude_rule_leaves_out_a_company_the_store_does_not_hold(docs):
+    question = ('Which of the companies had the highest total assets at the end of the period: "Northwind Traders '
+                f'Inc.", "Holley Inc." or "CrossFirst Bank"? {EXCLUDE}')
+    written = compare(question, docs[:2])
+    assert written is not None and written.status == "answered", written.text
+    assert written.text.startswith("CrossFirst Bank: the higher total assets of the 2 companies"), written.text
+    assert '"Northwind Traders Inc." (no filing held)' in written.text
+    assert typed_name(written.to_answer("single", Usage(), 1, []), question) == "CrossFirst Bank"
+
+
+def test_the_exclude_rule_leaves_out_a_company_stating_another_currency_than_asked(docs):
+    question = ('Which of the companies had the lowest total assets in USD at the end of the period: "Mercia Asset '
+                f'Management PLC", "Holley Inc." or "CrossFirst Bank"? {EXCLUDE}')
+    written = compare(question, docs)
+    assert written is not None and written.status == "answered", written.text
+    assert written.text.startswith("Holley Inc.: the lower total assets of the 2 companies"), written.text
+    assert "(stated in GBP, not USD)" in written.text
+
+
+def test_the_exclude_rule_does_not_excuse_a_held_company_whose_figure_was_not_read(docs):
+    holley_without_statements = docs[0].model_copy(update={"chunks": [c for c in docs[0].chunks if not c.tags]})
+    written = compare(f"{QUESTION} {EXCLUDE}", [holley_without_statements, docs[1]])
+    assert written is not None and written.status == "not_found"  # a reading failure is no missing data
+    assert 'not found for "Holley Inc."' in written.text

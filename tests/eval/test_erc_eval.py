@@ -139,3 +139,47 @@ def test_a_value_in_millions_takes_the_scale_of_the_figure_the_text_shows():
     assert typed_answer("number", _answer("Total assets: $192.4B.", value=192_440.0)) == pytest.approx(192.44e9)
     assert typed_answer("number", _answer("Total assets = $154,818.0M.", value=154_818.0)) == pytest.approx(154.818e9)
     assert typed_answer("number", _answer("Total assets were 154,818.", value=154_818.0)) == 154_818.0
+
+
+# --------------------------------------------------------------------------- names, a probe file
+
+WHO = "Who is the CEO of \"Holley Inc.\"? If data is not available, return 'N/A'."
+
+
+def test_a_who_question_is_typed_as_the_name_the_answer_gives_never_the_company_it_names():
+    assert typed_answer("name", _answer("Holley — ceo: Michelle Gloeckler."), WHO) == "Michelle Gloeckler"
+    assert typed_answer("name", _answer("Michelle Gloeckler [1]"), WHO) == "Michelle Gloeckler"
+    # quotes that never state the name: no name, rather than a sentence as one
+    quoted = _answer('"Diane held various senior positions, including CIO and CEO for Asia." (doc p.55)')
+    assert typed_answer("name", quoted, WHO) == NA
+    assert typed_answer("name", _answer("Holley Inc. reported net sales of $688 million."), WHO) == NA
+
+
+def test_names_are_typed_from_a_list_answer_and_graded_by_the_share_matched():
+    listed = _answer("- President of the Bank\n- Chief Risk Officer\n- Chief Credit Officer")
+    typed = typed_answer("names", listed)
+    assert typed == ["President of the Bank", "Chief Risk Officer", "Chief Credit Officer"]
+    wanted = ["President of the Bank", "Chief Risk Officer", "Chief Credit Officer", "General Counsel"]
+    assert score("names", typed, [wanted]) == pytest.approx(0.75)
+    assert score("names", NA, [NA]) == 1.0 and score("names", typed, [NA]) == 0.0
+    assert typed_answer("names", _answer('"The Company launched a new platform." (doc p.3)')) == NA
+
+
+def test_a_probe_file_of_the_same_form_is_read_instead_of_the_dirs_questions(tmp_path, capsys):
+    from cli.main import main
+
+    q = {"id": "p", "question": WHO, "kind": "name", "answers": ["Michelle Gloeckler"], "page": 91}
+    (tmp_path / "probe.jsonl").write_text(json.dumps(q) + "\n")
+    rc = main(["eval", "erc", "--erc", str(tmp_path), "--questions", str(tmp_path / "probe.jsonl"),
+               "--store", str(tmp_path / "nope")])
+    assert rc == 2 and "no store at" in capsys.readouterr().err  # read past the questions file to the store
+
+
+def test_the_shipped_probe_set_reads():
+    from pathlib import Path
+
+    from eval.erc import read_questions
+
+    probe = Path(__file__).parents[2] / "eval" / "erc_probe" / "questions.jsonl"
+    questions = read_questions(probe.parent, probe)
+    assert len(questions) >= 20 and {q.kind for q in questions} == {"number", "name", "names", "boolean"}

@@ -88,3 +88,45 @@ def test_sample_corpus_relations_match_truth(sample_dir):
         got |= {(r.doc, r.predicate, name_key(r.object)) for r in extract_relations(loaded.meta, loaded.pages)}
     assert len(got & want) / len(got) >= 0.98
     assert len(got & want) / len(want) >= 0.98
+
+
+# A letter signed by line ("Dr Mark Payton" over "Chief Executive Officer"), and an executive
+# officers table's "Name  Age  Title" row: the sentence patterns fold both into one run of words.
+LETTER = """Thank you for your continued support.
+Dr Jane Okonkwo
+Chief Executive Officer
+Strategic Report
+Chief Executive Officer
+"""
+
+OFFICERS = """Information about our Executive Officers
+Name Age Position
+Jane Okonkwo . . . 53 President and Chief Executive Officer of the Company
+Tom Reyes 48 Chief Executive Officer of the Trust Division
+Priya Natarajan 41 Executive Vice President and Chief Financial Officer
+"""
+
+SIDE_BY_SIDE = """Approved by the Board
+Jane Okonkwo  Priya Natarajan
+Chief Executive Officer  Chief Financial Officer
+"""
+
+
+def test_a_letter_signed_with_the_name_over_the_title_gives_the_ceo():
+    assert ("ceo", "Jane Okonkwo") in _edges(LETTER)  # "Dr" left out; "Strategic Report" is no person
+
+
+def test_an_officers_table_row_gives_ceo_and_cfo_and_a_divisions_chief_is_not_the_companys():
+    edges = _edges(OFFICERS)
+    assert {("ceo", "Jane Okonkwo"), ("cfo", "Priya Natarajan")} <= edges
+    assert ("ceo", "Tom Reyes") not in edges
+
+
+def test_two_officers_signing_side_by_side_are_not_one_name():
+    edges = _edges(SIDE_BY_SIDE)
+    assert not any(" " * 2 in name or name == "Jane Okonkwo Priya Natarajan" for _, name in edges)
+    assert ("cfo", "Jane Okonkwo") not in edges
+
+
+def test_an_empty_page_has_no_officers():
+    assert _edges("", LETTER) >= {("ceo", "Jane Okonkwo")}

@@ -189,3 +189,16 @@ def test_a_how_long_part_is_answered_by_the_sentence_stating_that_span_of_its_ow
     # without the runway's page, the review's "next 12 months" does not answer how long the cash lasts
     written = ask(question, zegona, [15], services)
     assert written.status != "answered", written.text
+
+
+def test_a_negation_before_a_short_word_that_is_part_of_a_topic_word_governs_nothing(services):
+    """ "to" is inside "stock", "on" inside "common": only a whole topic word is where the asked
+    thing is said (CrossFirst's EPS table ran into its buyback note: "awards not included because
+    to do so would be antidilutive ... Share repurchases On October 18, 2021, the Company
+    announced ... a new stock repurchase program" read as a No)."""
+    acme = _acme("Diluted earnings per share $ 1.23 $ 1.33 Stock-based awards not included because to do so would "
+                 "be antidilutive 523,768 658,100 Share repurchases On October 18, 2024, the Company announced that "
+                 "its Board of Directors adopted a new stock repurchase program.")
+    written = ask('Did "Acme Corp" announce a share buyback plan in the annual report? If there is no mention, '
+                  "return False.", acme, [0], services)
+    assert written.text.startswith("Yes."), written.text
