@@ -29,6 +29,7 @@ from collections.abc import Callable
 from answering.aspects import split_sentences
 from answering.kinds import deal_words
 from answering.kinds.ask_scope import MONTH
+from answering.kinds.legal_outcome import asks_outcome, outcome_stated
 from answering.kinds.sentences import content_words, last_sentence, overlap
 
 _ASKS_WHEN = re.compile(r"^\W*(?:and\s+)?when\b", re.I)
@@ -146,6 +147,9 @@ def answered_in_other_words(part: str, text: str) -> bool:
         return bool(_A_STAKE.search(text))
     if _ASKS_RELIEF.match(part):
         return bool(_RELIEF.search(text))
+    if asks_outcome(part):
+        # "what did the court decide", "what happened next": "ruled in favor of", "Epic appealed the decision"
+        return outcome_stated(part, text)
     if _ASKS_SIGNIFICANCE.match(part):
         return bool(_SIGNIFICANCE.search(text))
     if _ASKS_CAUSE.match(part):
@@ -219,7 +223,8 @@ def asks_in_other_words(part: str) -> bool:
     part = _asking(part)
     return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, ASKS_ACCOUNTING, _ASKS_STAKE, _ASKS_RELIEF,
                                          _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_COMPOSITION, _ASKS_RESPONSE,
-                                         _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT))
+                                         _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT)) \
+        or asks_outcome(part)
 
 
 def dated_as_asked(part: str, text: str) -> bool:
