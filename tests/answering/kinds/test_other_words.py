@@ -148,3 +148,15 @@ def test_the_reasons_someone_gave_are_a_reason_or_a_purpose():
     assert answered_in_other_words("and what reasons did the CEO give?",
                                    "Today’s actions are designed to strengthen our ability to deliver better experiences.")
     assert not answered_in_other_words("and what reasons did the CEO give?", "This number represents about 4%.")
+
+
+def test_the_outcome_of_a_trial_is_a_verdict_not_the_trial_beginning():
+    from answering.kinds.other_words import answered_in_other_words, asks_in_other_words
+
+    # PG&E's 2016 10-K: the trial began on June 14, the jury found the Utility guilty on August 9
+    part = "What was the outcome of the federal criminal trial against PG&E's utility in 2016"
+    assert not answered_in_other_words(part, "On June 14, 2016, a federal criminal trial against the Utility began.")
+    assert answered_in_other_words(part, "On August 9, 2016, the jury in the federal criminal trial against the Utility "
+                                         "found the Utility guilty on one count of obstructing a federal agency proceeding.")
+    # an outcome of no suit is asked in its own words
+    assert not asks_in_other_words("What was the outcome of the strategic review")
