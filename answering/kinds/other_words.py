@@ -30,6 +30,7 @@ from answering.aspects import split_sentences
 from answering.kinds import deal_words
 from answering.kinds.ask_scope import MONTH
 from answering.kinds.legal_outcome import asks_outcome, outcome_stated
+from answering.kinds.people_words import names_a_change
 from answering.kinds.sentences import content_words, last_sentence, overlap
 
 _ASKS_WHEN = re.compile(r"^\W*(?:and\s+)?when\b", re.I)
@@ -79,6 +80,11 @@ _ASKS_REASONS = re.compile(r"^\W*(?:and\s+)?what\s+(?:\w+\s+)?(?:reasons?|ration
                            r"(?:did|does|do|has|have|had|was|were|is|are)\b", re.I)
 _A_REASON = re.compile(_A_CAUSE.pattern + r"|\b(?:designed|intended|aimed)\s+to\b|\bin\s+order\s+to\b|\bbecause\b|"
                        r"\bconsiderations?\s+of\b|\bso\s+that\b", re.I)
+# "which leadership appointments did it announce?", "what executive change did it make?": a sentence naming a
+# person, a role and the action on it ("Skye Anderson is being elevated to President, Global Business Services")
+_ASKS_APPOINTMENTS = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?:[\w-]+\s+){0,2}?(?:appointments?|(?:executive|leadership|"
+                                r"management|officer|board)\s+(?:changes?|transitions?))\s+(?:did|does|do|has|have|had|"
+                                r"will|was|were)\b", re.I)
 # "what has management done to address it?", "what steps is it taking to mitigate this?": what was
 # done or is planned, stated as an action ("secured new financing and clarified new business plans")
 _ASKS_RESPONSE = re.compile(
@@ -162,6 +168,8 @@ def answered_in_other_words(part: str, text: str) -> bool:
         return bool(_A_CAUSE.search(text))
     if _ASKS_REASONS.match(part):
         return bool(_A_REASON.search(text))
+    if _ASKS_APPOINTMENTS.match(part):
+        return any(names_a_change(s) for s in _stated(text))
     if _ASKS_COMPOSITION.match(part):
         return any(_composed(s) for s in split_sentences(text))
     if _ASKS_RESPONSE.match(part):
@@ -230,7 +238,7 @@ def asks_in_other_words(part: str) -> bool:
     """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
     part = _asking(part)
     return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, ASKS_ACCOUNTING, _ASKS_STAKE, _ASKS_RELIEF,
-                                         _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_REASONS, _ASKS_COMPOSITION, _ASKS_RESPONSE,
+                                         _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_REASONS, _ASKS_APPOINTMENTS, _ASKS_COMPOSITION, _ASKS_RESPONSE,
                                          _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT)) \
         or asks_outcome(part)
 

@@ -31,6 +31,11 @@ from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
 from answering.kinds.every_part import asked_parts
+from answering.kinds.people_words import ACTION as _ACTION
+from answering.kinds.people_words import ROLE as _ROLE
+from answering.kinds.people_words import SAID as _SAID
+from answering.kinds.people_words import names_a_change
+from answering.kinds.people_words import people as _people
 from answering.kinds.sentences import Sentence, content_words, overlap, quoted, sentences
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchHit
@@ -54,24 +59,6 @@ _ASKS_WHY = re.compile(r"\bwhy\b|\breasons?\b|\brationale\b", re.I)
 _ASKS_SHARE = re.compile(r"\b(?:share|percent\w*|proportion|portion)\b", re.I)
 
 # --- what a sentence states -------------------------------------------------------------------------
-# a title word, a sentence's opening word or an organisation's word is no part of a person's name
-_NOT_A_NAME = frozenset(re.findall(r"\w+",
-    "the a an on in as at of for to our its their this that these those we it he she they mr ms mrs dr "
-    "chief officer officers executive senior vice president presidents director directors board chair chairman "
-    "chairwoman chairperson global group company corporation inc business services financial operating "
-    "investment marketing technology transformation franchising development new ventures general counsel "
-    "committee annual meeting form item exhibit securities exchange commission united states north south "
-    "america americas europe international january february march april may june july august september "
-    "october november december monday tuesday wednesday thursday friday street avenue california"))
-_NAME = re.compile(r"\b(?:(?:Mr|Ms|Mrs|Dr)\.\s+)?([A-Z][a-z]+(?:\s+[A-Z]\.)?\s+(?:[A-Z][a-z]+-)?[A-Z][a-z]{2,})\b")
-_ROLE = re.compile(r"\b(?:Chief\s+(?:[A-Z]\w+\s+){1,3}Officer|CEO|CFO|COO|CTO|CIO|(?:Executive\s+|Senior\s+)?Vice\s+President|"
-                   r"President|[Dd]irector|member\s+of\s+(?:the|its|our)\s+Board|Chair(?:man|woman|person)?|General\s+Counsel|"
-                   r"Treasurer|Controller|Corporate\s+Secretary)\b")
-_ACTION = re.compile(r"\b(?:appointed|appoints?|appointing|named|promoted|being\s+promoted|elevated|elected|hired|"
-                     r"will\s+(?:become|assume|join|succeed|step\s+down|retire|transition|serve\s+as|lead)|"
-                     r"assum(?:ed|es)\s+the\s+(?:\w+\s+){0,3}role|resign\w*|retire[sd]?|retirement|step(?:ping|ped|s)?\s+down|"
-                     r"succeed\w*|successor)\b", re.I)
-_SAID = re.compile(r"\b(?:said|says|commented|added|noted)\s*[:,]|[:,]\s*[\"\u201c]", re.I)
 _EFFECTIVE = re.compile(r"\beffective\s+(?:on\s+|as\s+of\s+|immediately|upon\b)|\b(?:will\s+be|become|became|is|are)\s+"
                         r"effective\b", re.I)
 _A_DAY = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2}\b"
@@ -91,24 +78,6 @@ _MAX_PEOPLE = 6
 _GOES_ON = 2  # sentences after a person's, in the filing's order, read as going on about them
 _NEAR = 2  # chunks either side of the event's sentence read as its passage
 _MAX_REASONS = 4
-
-
-def _people(text: str) -> list[str]:
-    """The personal names a sentence gives: two or three capitalised words, no word a title's,
-    an organisation's, a month's or a sentence opener's."""
-    out = []
-    for m in _NAME.finditer(text):
-        words = re.findall(r"[A-Za-z]+", m.group(1))
-        if any(w.lower() in _NOT_A_NAME for w in words):
-            continue
-        out.append(m.group(1))
-    return out
-
-
-def names_a_change(text: str) -> bool:
-    """Whether a sentence states an appointment or an executive change: a person, a role, an
-    action on it; a quote of what someone said is no change."""
-    return bool(_people(text) and _ROLE.search(text) and _ACTION.search(text) and not _SAID.search(text))
 
 
 def states_a_cut(text: str) -> bool:
@@ -173,6 +142,28 @@ def _appointments(question: str, read: list[Sentence]) -> list[Sentence]:
     return chosen
 
 
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+           "december")
+_DAY_OF = re.compile(r"\b(" + "|".join(_MONTHS) + r")\s+(\d{1,2})\b(?!,?\s+\d{4})", re.I)
+_FULL_DATE = re.compile(r"\b(" + "|".join(_MONTHS) + r")\s+(\d{1,2}),?\s+((?:19|20)\d\d)\b", re.I)
+
+
+def _dated(best: list[Sentence], filing: list[SearchHit]) -> str:
+    """The day the changes take effect, with its year, when the sentence that says so gives a day
+    without one ("These appointments will be effective on February 1."): the first such day on or
+    after the filing's own date (the first full date of its first page), said as read; else ""."""
+    effective = next((s for s in best if _EFFECTIVE.search(s.text) and _DAY_OF.search(s.text)
+                      and not _FULL_DATE.search(s.text)), None)
+    first = [h.chunk for h in filing if h.chunk.page == min(x.chunk.page for x in filing)]
+    dated = next((m for c in first if (m := _FULL_DATE.search(c.text))), None)
+    if effective is None or dated is None or (day := _DAY_OF.search(effective.text)) is None:
+        return ""
+    filed = (_MONTHS.index(dated.group(1).lower()), int(dated.group(2)))
+    year = int(dated.group(3)) + ((_MONTHS.index(day.group(1).lower()), int(day.group(2))) < filed)
+    return (f"Effective on {day.group(1).capitalize()} {int(day.group(2))}, {year} (the filing, dated "
+            f"{dated.group(0)}, gives the day without its year).")
+
+
 def _gap(one: Sentence, other: Sentence, read: list[Sentence]) -> int:
     """How many sentences `other` comes after `one` in the filing's order (negative: before)."""
     return read.index(other) - read.index(one)
@@ -229,7 +220,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     appointment, workforce = bool(_ASKS_APPOINTMENT.search(question)), bool(_ASKS_WORKFORCE.search(question))
     if appointment == workforce:
         return None  # neither, or a question of both kinds: not read here
-    read = _honorifics_joined(sentences(_filing(hits, companies[0], services), companies))
+    filing = _filing(hits, companies[0], services)
+    read = _honorifics_joined(sentences(filing, companies))
     chosen = _appointments(question, read) if appointment else _workforce(question, read)
     if not chosen:
         return None
@@ -241,6 +233,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         text = quoted(best)
         # each thing a later part lists, labelled by the sentence read for it
         text += " " + " ".join(f"{item[0].upper()}{item[1:]}: {s.shown()}" for item, s in listed)
+    if appointment and _ASKS_WHEN.search(question) and (day := _dated(best, filing)):
+        text += " " + day
     every = [*best, *(s for _, s in listed)]
     return WrittenAnswer(status="answered", text=text, kind=decision.kind, flags=["people_event"],
                          citations=unique_citations([cite(s.chunk, s.text) for s in every]))

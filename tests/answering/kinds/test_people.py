@@ -63,3 +63,26 @@ def test_a_cut_is_a_count_of_jobs_with_a_verb_of_cutting():
     assert states_a_cut("Over the next 24 hours, we’ll be letting approximately 500 employees globally know that "
                         "their jobs will be eliminated.")
     assert not states_a_cut("As of December 31, 2022, we had approximately 12,300 employees globally.")
+
+
+def test_appointments_listed_are_each_quoted_with_the_day_they_take_effect_dated_by_the_filing(services):
+    mcdonalds = filing("financebench-extra/pdfs/MCDONALDS_8K_dated-2023-01-06.pdf")
+    a = ask("Which leadership appointments did McDonald's announce with Accelerating the Arches 2.0 in January 2023, "
+            "and when were they effective?", mcdonalds, [5, 0], services)
+    assert a.status == "answered", a.text
+    for person in ("Morgan Flatley", "Skye Anderson", "Andrew Gregory", "Spero Droulias"):
+        assert person in a.text
+    # "These appointments will be effective on February 1.": the year is the filing's (dated January 6, 2023)
+    assert "These appointments will be effective on February 1." in a.text
+    assert "Effective on February 1, 2023 (the filing, dated January 6, 2023" in a.text
+
+
+def test_a_part_asking_which_appointments_were_made_is_answered_by_a_person_given_a_role():
+    from answering.kinds.other_words import answered_in_other_words, asks_in_other_words
+
+    part = "Which leadership appointments did McDonald's announce with Accelerating the Arches 2.0 in January 2023"
+    assert asks_in_other_words(part)
+    assert answered_in_other_words(part, '"Spero Droulias will become Senior Vice President, Chief Transformation '
+                                         'Officer." (cbaf5384 p.6)')
+    assert not answered_in_other_words(part, '"Chris Kempczinski, President and Chief Executive Officer, said: '
+                                             '“We are accelerating.”" (cbaf5384 p.6)')
