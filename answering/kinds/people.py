@@ -100,6 +100,27 @@ def _filing(hits: list[SearchHit], company: str, services: MetricServices) -> li
             for c in sorted(chunks, key=lambda c: c.index)]
 
 
+# a heading line: capitalised words and the small words between them, no closing punctuation
+_SMALL = frozenset(["and", "of", "the", "for", "to", "in", "on", "a", "an", "at", "by", "with"])
+
+
+def _heading(line: str) -> bool:
+    words = line.split()
+    return len(words) >= 3 and not re.search(r"[.:;!?,]$", line) \
+        and all(w[0].isupper() or w in _SMALL for w in words if w[0].isalpha())
+
+
+def _without_headings(s: Sentence) -> Sentence:
+    """The sentence without the heading lines its chunk runs into its start ("Additional Information Regarding
+    Chief Financial Officer Transition ... Alphabet and Google CFO Ruth Porat will assume ..."): a heading names
+    the topic, the sentence states the change."""
+    text = s.text
+    for line in (ln.strip() for ln in s.chunk.text.splitlines()):
+        if line and _heading(line) and text.startswith(line + " "):
+            text = text[len(line) + 1:]
+    return s if text == s.text else s.model_copy(update={"text": text})
+
+
 _HONORIFIC_END = re.compile(r"\b(?:Mr|Ms|Mrs|Dr)\.$")
 
 
@@ -221,7 +242,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if appointment == workforce:
         return None  # neither, or a question of both kinds: not read here
     filing = _filing(hits, companies[0], services)
-    read = _honorifics_joined(sentences(filing, companies))
+    read = [_without_headings(s) for s in _honorifics_joined(sentences(filing, companies))]
     chosen = _appointments(question, read) if appointment else _workforce(question, read)
     if not chosen:
         return None
