@@ -104,9 +104,10 @@ def _filing(hits: list[SearchHit], company: str, services: MetricServices) -> li
 _SMALL = frozenset(["and", "of", "the", "for", "to", "in", "on", "a", "an", "at", "by", "with"])
 
 
-def _heading(line: str) -> bool:
+def _heading(line: str, carried: bool = False) -> bool:
+    """Whether a line is a heading's: three words at least, or any number carrying on a heading's line."""
     words = line.split()
-    return len(words) >= 3 and not re.search(r"[.:;!?,]$", line) \
+    return len(words) >= (1 if carried else 3) and not re.search(r"[.:;!?,]$", line) \
         and all(w[0].isupper() or w in _SMALL for w in words if w[0].isalpha())
 
 
@@ -114,10 +115,11 @@ def _without_headings(s: Sentence) -> Sentence:
     """The sentence without the heading lines its chunk runs into its start ("Additional Information Regarding
     Chief Financial Officer Transition ... Alphabet and Google CFO Ruth Porat will assume ..."): a heading names
     the topic, the sentence states the change."""
-    text = s.text
+    text, carried = s.text, False
     for line in (ln.strip() for ln in s.chunk.text.splitlines()):
-        if line and _heading(line) and text.startswith(line + " "):
-            text = text[len(line) + 1:]
+        # (a line naming a person is the sentence's own start, cut by the page's width)
+        if line and _heading(line, carried) and not _people(line) and text.startswith(line + " "):
+            text, carried = text[len(line) + 1:], True
     return s if text == s.text else s.model_copy(update={"text": text})
 
 

@@ -48,6 +48,7 @@ def test_an_executive_change_is_the_person_the_role_and_the_date_it_takes_effect
             [0, 2], services)
     assert a.status == "answered", a.text
     assert "Ruth Porat will assume the newly created role of President and Chief Investment Officer" in a.text
+    assert a.text.startswith("\"Alphabet and Google CFO Ruth Porat")  # the heading run into it left out
     assert "effective September 1, 2023" in a.text
 
 
