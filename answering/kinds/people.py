@@ -117,8 +117,8 @@ def _without_headings(s: Sentence) -> Sentence:
     the topic, the sentence states the change."""
     text, carried = s.text, False
     for line in (ln.strip() for ln in s.chunk.text.splitlines()):
-        # (a line naming a person is the sentence's own start, cut by the page's width)
-        if line and _heading(line, carried) and not _people(line) and text.startswith(line + " "):
+        # (never the line that names the person: the rest still names one)
+        if line and _heading(line, carried) and text.startswith(line + " ") and _people(text[len(line) + 1:]):
             text, carried = text[len(line) + 1:], True
     return s if text == s.text else s.model_copy(update={"text": text})
 
