@@ -33,6 +33,7 @@ from answering.kinds import (
     not_meaningful,
     note_tranches,
     passage,
+    people,
     stated_product,
     stated_share,
     yes_no,
@@ -118,6 +119,13 @@ def write_answer(
         # names the question gives it, and held to the same gates
         stated = _gated(stated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
                         services)
+        offline = stated if stated.status == "answered" else offline
+    if offline.status != "answered" and decision.kind in ("passage", "list", "metric") \
+            and (stated := people.write(decision, text, hits, understanding, services)) is not None:
+        # an appointment or a workforce action, stated with a person's name and role or a count of jobs
+        # cut, in words the question does not use: held to the same gates
+        stated = _gated(stated.model_copy(update={"kind": "passage", "kind_reason": offline.kind_reason}), text, hits,
+                        understanding, services)
         offline = stated if stated.status == "answered" else offline
     # An unverified figure (answering.checks) stays refused with an LLM too: the evidence it
     # would rest on failed a check, and the LLM reads the same evidence. A figure held back only

@@ -29,6 +29,8 @@ from collections.abc import Callable
 from answering.aspects import split_sentences
 from answering.kinds import deal_words
 from answering.kinds.ask_scope import MONTH
+from answering.kinds.legal_outcome import asks_outcome, outcome_stated
+from answering.kinds.people_words import names_a_change
 from answering.kinds.sentences import content_words, last_sentence, overlap
 
 _ASKS_WHEN = re.compile(r"^\W*(?:and\s+)?when\b", re.I)
@@ -72,6 +74,17 @@ _ASKS_CAUSE = re.compile(r"^\W*(?:and\s+)?what\s+(?:[\w-]+\s+)?(?:conditions?|fa
 _A_CAUSE = re.compile(r"\b(?:which|that|these\s+\w+|this|they)\s+(?:\w+\s+)?(?:raised?|raises|caused?|causes|gave\s+rise|"
                       r"give\s+rise|led\s+to|lead\s+to|resulted\s+in|result\s+in)\b|"
                       r"\b(?:due\s+to|because\s+of|as\s+a\s+result\s+of|attributable\s+to|caused\s+by|driven\s+by)\b", re.I)
+# "what reasons did the CEO give?", "what rationale did it cite?": a reason or a purpose, in the filing's words of one
+# ("as a result of these considerations", "Today's actions are designed to strengthen ...")
+_ASKS_REASONS = re.compile(r"^\W*(?:and\s+)?what\s+(?:\w+\s+)?(?:reasons?|rationale|explanations?|justifications?)\s+"
+                           r"(?:did|does|do|has|have|had|was|were|is|are)\b", re.I)
+_A_REASON = re.compile(_A_CAUSE.pattern + r"|\b(?:designed|intended|aimed)\s+to\b|\bin\s+order\s+to\b|\bbecause\b|"
+                       r"\bconsiderations?\s+of\b|\bso\s+that\b", re.I)
+# "which leadership appointments did it announce?", "what executive change did it make?": a sentence naming a
+# person, a role and the action on it ("Skye Anderson is being elevated to President, Global Business Services")
+_ASKS_APPOINTMENTS = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?:[\w-]+\s+){0,2}?(?:appointments?|(?:executive|leadership|"
+                                r"management|officer|board)\s+(?:changes?|transitions?))\s+(?:did|does|do|has|have|had|"
+                                r"will|was|were)\b", re.I)
 # "what has management done to address it?", "what steps is it taking to mitigate this?": what was
 # done or is planned, stated as an action ("secured new financing and clarified new business plans")
 _ASKS_RESPONSE = re.compile(
@@ -146,10 +159,17 @@ def answered_in_other_words(part: str, text: str) -> bool:
         return bool(_A_STAKE.search(text))
     if _ASKS_RELIEF.match(part):
         return bool(_RELIEF.search(text))
+    if asks_outcome(part):
+        # "what did the court decide", "what happened next": "ruled in favor of", "Epic appealed the decision"
+        return outcome_stated(part, text)
     if _ASKS_SIGNIFICANCE.match(part):
         return bool(_SIGNIFICANCE.search(text))
     if _ASKS_CAUSE.match(part):
         return bool(_A_CAUSE.search(text))
+    if _ASKS_REASONS.match(part):
+        return bool(_A_REASON.search(text))
+    if _ASKS_APPOINTMENTS.match(part):
+        return any(names_a_change(s) for s in _stated(text))
     if _ASKS_COMPOSITION.match(part):
         return any(_composed(s) for s in split_sentences(text))
     if _ASKS_RESPONSE.match(part):
@@ -218,8 +238,9 @@ def asks_in_other_words(part: str) -> bool:
     """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
     part = _asking(part)
     return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, ASKS_ACCOUNTING, _ASKS_STAKE, _ASKS_RELIEF,
-                                         _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_COMPOSITION, _ASKS_RESPONSE,
-                                         _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT))
+                                         _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_REASONS, _ASKS_APPOINTMENTS, _ASKS_COMPOSITION, _ASKS_RESPONSE,
+                                         _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT)) \
+        or asks_outcome(part)
 
 
 def dated_as_asked(part: str, text: str) -> bool:

@@ -15,6 +15,7 @@ from answering.citations import cite, unique_citations
 from answering.kinds import legal, schedule
 from answering.kinds.ask_scope import ask_parts, asked_months, topic_ask
 from answering.kinds.every_part import asked_parts, part_unanswered, unanswered_part
+from answering.kinds.legal_outcome import searches_outcome
 from answering.kinds.other_words import answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import (
     REFERS_BACK,
@@ -94,7 +95,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
           services: MetricServices) -> WrittenAnswer | None:
     parts = ask_parts(topic_ask(decision.ask or question))
     companies = list(understanding.companies)
-    if _ASKS_STATUS.search(decision.ask or question) \
+    if (_ASKS_STATUS.search(decision.ask or question) or searches_outcome(decision.ask or question)) \
             and (matter := legal.write(decision, question, hits, understanding, services)) is not None:
         # "what is the status of the Epic Games lawsuit?": the matter's whole paragraph (filed, ruled,
         # appealed), of which the sentence naming the suit is the start, not the status

@@ -166,11 +166,13 @@ def test_the_terms_of_one_deal_are_not_the_amount_of_another_in_the_same_sentenc
 def test_an_announcement_of_another_matter_is_no_answer_to_an_event_of_no_kind(services):
     """Alphabet's Q2 2023 release p.3: "In January 2023, we announced a reduction of our workforce ...":
     announced, in the asked year, but not the executive change asked; "change" names no kind of deal
-    and the question no name, so no sentence is read as the event."""
+    and the question no name, so no sentence is read as the event. The change asked is read by its
+    own kind (answering.kinds.people: a person, a role, an action), never as the workforce reduction."""
     release = filing("filings-wild/pdfs/Alphabet_2023_EarningsRelease_Q2.pdf")
     written = ask("What executive change did Alphabet announce with its second-quarter 2023 results?", release,
                   [2], services)
-    assert written.status != "answered", written.text
+    assert "reduction of our workforce" not in written.text
+    assert written.status != "answered" or "Ruth Porat will assume" in written.text, written.text
 
 
 def test_a_deal_s_noun_in_a_line_about_its_costs_states_no_deal():

@@ -39,3 +39,25 @@ def test_the_status_of_a_named_suit_is_its_paragraph_not_the_sentence_that_names
             "the status of the Epic Games lawsuit over the App Store?", apple, [22, 23, 24], services)
     assert a.status == "answered" and "legal_section" in a.flags, a.text
     assert "granted Apple’s motion to stay enforcement of the injunction" in a.text
+
+
+def test_what_the_court_decided_and_what_happened_next_are_the_ruling_and_the_appeal(services):
+    # neither "decide" nor "happened next" is in the filing: "ruled in favor of", "Epic appealed the decision"
+    from tests.answering.kinds.conftest import filing
+
+    apple = filing("financebench-extra/pdfs/APPLE_2021_10K.pdf")
+    a = ask("According to Apple's fiscal 2021 annual report, what did the court decide in the antitrust lawsuit Epic "
+            "Games brought against Apple over the App Store, and what happened next?", apple, [19, 16], services)
+    assert a.status == "answered" and "legal_section" in a.flags, a.text
+    assert "ruled in favor of the Company with respect to nine out of the ten counts" in a.text
+    assert "Epic appealed the decision" in a.text
+
+
+def test_a_suits_status_is_answered_by_its_ruling_and_the_trial_under_way(services):
+    from tests.answering.kinds.conftest import filing
+
+    oracle = filing("financebench-extra/pdfs/ORACLE_2016_10K.pdf")
+    a = ask("What is the Hewlett-Packard (Itanium) lawsuit against Oracle described in Oracle's fiscal 2016 annual "
+            "report about, and what was its status?", oracle, [133, 134], services)
+    assert a.status == "answered" and "legal_section" in a.flags, a.text
+    assert "trial, which began on May 23, 2016" in a.text

@@ -126,3 +126,37 @@ def test_a_part_is_answered_by_what_states_it_not_by_shared_words():
     # since when: a tenure's start, not a figure's change "from fiscal 2021"
     assert not _A_SINCE.search("Revenue increased from fiscal 2021 to fiscal 2022.")
     assert _A_SINCE.search("Barak Eilam has served as Chief Executive Officer since April 2014.")
+
+
+def test_a_suits_decision_next_step_and_status_are_answered_by_a_ruling_or_a_later_step():
+    from answering.kinds.other_words import answered_in_other_words, asks_in_other_words
+
+    ruled = "On September 10, 2021, the court ruled in favor of the Company with respect to nine out of the ten counts."
+    appealed = "Epic appealed the decision."
+    assert asks_in_other_words("what did the court decide in the antitrust lawsuit")
+    assert answered_in_other_words("what did the court decide in the antitrust lawsuit", ruled)
+    assert not answered_in_other_words("what did the court decide", "Epic filed a lawsuit alleging violations.")
+    assert answered_in_other_words("and what happened next?", appealed)
+    assert not answered_in_other_words("and what happened next?", ruled)
+    assert answered_in_other_words("what was its status?", "The trial began on May 23, 2016.")
+
+
+def test_the_reasons_someone_gave_are_a_reason_or_a_purpose():
+    from answering.kinds.other_words import answered_in_other_words, asks_in_other_words
+
+    assert asks_in_other_words("and what reasons did the CEO give?")
+    assert answered_in_other_words("and what reasons did the CEO give?",
+                                   "Today’s actions are designed to strengthen our ability to deliver better experiences.")
+    assert not answered_in_other_words("and what reasons did the CEO give?", "This number represents about 4%.")
+
+
+def test_the_outcome_of_a_trial_is_a_verdict_not_the_trial_beginning():
+    from answering.kinds.other_words import answered_in_other_words, asks_in_other_words
+
+    # PG&E's 2016 10-K: the trial began on June 14, the jury found the Utility guilty on August 9
+    part = "What was the outcome of the federal criminal trial against PG&E's utility in 2016"
+    assert not answered_in_other_words(part, "On June 14, 2016, a federal criminal trial against the Utility began.")
+    assert answered_in_other_words(part, "On August 9, 2016, the jury in the federal criminal trial against the Utility "
+                                         "found the Utility guilty on one count of obstructing a federal agency proceeding.")
+    # an outcome of no suit is asked in its own words
+    assert not asks_in_other_words("What was the outcome of the strategic review")
