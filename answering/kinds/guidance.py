@@ -310,6 +310,11 @@ def _outlook_rows(reading: list[tuple[Chunk, list[str]]], period: _Period,
                 # "Non-GAAP income from operations¹" / ": $120 million to $130 million": a row the
                 # superscript of its footnote broke in two
                 flat[-1] = (f"{flat[-1][0]} {line}", flat[-1][1])
+            elif line[:1].islower() and flat and _FIGURE.search(flat[-1][0]) and not _ENDED.search(flat[-1][0]) \
+                    and len(flat[-1][0]) + len(line) < 160:
+                # "... year-over-year on a" / "reported and organic basis, respectively": a row wrapped
+                # onto a line of its own, which no row label starts in lower case
+                flat[-1] = (f"{flat[-1][0]} {line}", flat[-1][1])
             elif line:
                 flat.append((line, chunk))
     for start, (line, _) in enumerate(flat):

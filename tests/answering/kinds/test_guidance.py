@@ -142,7 +142,7 @@ def test_a_cost_included_in_the_guidance_is_the_footnote_of_its_line(services):
             "what one-off cost factor is included in its non-GAAP operating income guidance?", twilio, _all(twilio),
             services)
     assert a.status == "answered", a.text
-    assert "$1.025 billion to $1.035 billion" in a.text
+    assert "$1.025 billion to $1.035 billion" in a.text and "organic basis, respectively" in a.text
     assert "$20 million of incremental expenses" in a.text
 
 
@@ -156,3 +156,15 @@ def test_full_year_guidance_intel_did_not_give_stays_refused(intel, services):
     a = ask("What full-year 2023 revenue guidance did Intel give when it announced its fourth-quarter and "
             "full-year 2022 results?", intel, _all(intel), services)
     assert a.status == "not_found", a.text
+
+
+def test_a_question_splits_into_its_guidance_part_and_the_parts_that_ask_something_else():
+    from answering.kinds.guidance import guidance_parts
+
+    guided, others = guidance_parts("What guidance did Twilio give for the first quarter of 2024, and what one-off "
+                                    "cost factor is included in its non-GAAP operating income guidance?")
+    assert guided.startswith("What guidance did Twilio give") and "cost factor" not in guided
+    assert others == ["what one-off cost factor is included in its non-GAAP operating income guidance?"]
+    # two guidance asks are one guidance part: both read from the outlook
+    ask = "What revenue guidance did eBay give for Q2 2023, and what is its full-year EPS guidance?"
+    assert guidance_parts(ask) == (ask, [])
