@@ -17,6 +17,9 @@ has a quoted figure. "By how many percentage points did X raise guidance" is com
 only from one clause that states both figures ("9 percent ... (previously 8 percent)").
 A "why did X raise guidance" question gets the guidance sentence that gives its reason
 ("Given our strong start to the year, we now expect ...").
+A question with another part ("..., and what accounting change affects the comparison?") is
+read in two: the outlook by its guidance part's words, each other part from the footnote or
+sentence beside the outlook that states it (answering.kinds.guidance_other_parts), or refused.
 """
 
 from __future__ import annotations
