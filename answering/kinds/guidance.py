@@ -17,6 +17,9 @@ has a quoted figure. "By how many percentage points did X raise guidance" is com
 only from one clause that states both figures ("9 percent ... (previously 8 percent)").
 A "why did X raise guidance" question gets the guidance sentence that gives its reason
 ("Given our strong start to the year, we now expect ...").
+A question with another part ("..., and what accounting change affects the comparison?") is
+read in two: the outlook by its guidance part's words, each other part from the footnote or
+sentence beside the outlook that states it (answering.kinds.guidance_other_parts), or refused.
 """
 
 from __future__ import annotations
@@ -26,7 +29,10 @@ from typing import TYPE_CHECKING
 
 from answering.aspects import split_sentences
 from answering.citations import cite_held, is_instruction, unique_citations
-from answering.kinds.ask_scope import topic_ask
+from answering.kinds import guidance_other_parts as other_parts
+from answering.kinds.ask_scope import ask_parts, topic_ask
+from answering.kinds.guidance_ask import asks_guidance
+from answering.kinds.listed_amounts import EVERY_ITEM
 from answering.kinds.sentences import HEDGE, content_words
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, SearchHit
@@ -60,7 +66,7 @@ _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 # Words of the question that say it is about guidance, not what the guidance is for.
 _SCAFFOLD = frozenset(tokenize(
     "guidance outlook change changed announce announced report reported target targets targeted projection projections set management give gave given provide provided issue issued raise raised lower lowered update updated "
-    "expect expected release results earnings press full year quarter second third fourth first percentage "
+    "expect expected release presentation results earnings press full year quarter second third fourth first percentage "
     "point points respect regard initial initiated according january february march april may june july august "
     "september october november december gaap non"
 ))
@@ -85,19 +91,59 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     docs = _docs(company, hits)
     if not docs:
         return _refuse(f"no retrieved passage is from {company}'s filings")
+    # "What outlook did X give for Q1 2023, and what accounting change affects the comparison?":
+    # the outlook is read by its own part's words, each other part from the sentence that states it
+    ask, others = guidance_parts(ask) if decision.kind != "drivers" else (ask, [])
     period = _Period.of(ask)
     items = _items(ask, list(understanding.companies))
+    unstated: str | None = None
     for chunks in (_chunks(doc, hits, services) for doc in docs):
         text_chunks = reading(chunks)
         if decision.kind == "drivers":
             found = _reasons(text_chunks, period)
         else:
             found = _statements(text_chunks, period, items, ask) or _outlook_rows(text_chunks, period, items)
+        if found and others:
+            stated = other_parts.stating(others, text_chunks, _sentences(text_chunks), found,
+                                         list(understanding.companies))
+            if isinstance(stated, str):
+                unstated = unstated or stated
+                continue  # a part the outlook's pages do not state: a partial answer is no answer
+            found = found + [s for s in stated if s not in found]
+            # each part was read and checked here (the outlook by its period and items, each other
+            # part by the footnote or sentence that states it): the answer says so
+            return _answer(found, ask, every_part=True)
         if found:
             return _answer(found, ask)
+    if unstated is not None:
+        return _refuse(f"the outlook's pages state no answer to “{unstated}”")
     what = f"{company}'s guidance" + (f" for {period.words}" if period.words else "")
     return _refuse(f"no statement or outlook table of {what}"
                    + (f" naming {', '.join(items)}" if items else "") + f" in {', '.join(docs[:3])}")
+
+
+# "what one-off cost factor is included in its guidance": a wh-phrase that names a thing other
+# than the guidance asks about something of it, not for the guidance
+_WH_THING = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?P<np>(?:[\w'’-]+\s+){1,5}?)"
+                       r"(?:is|are|was|were|did|does|do|has|have|had|will|would|could|affects?|affected|drove|drives?)\b",
+                       re.I)
+
+
+def guidance_parts(ask: str) -> tuple[str, list[str]]:
+    """The ask's guidance part (its parts that ask for guidance, joined) and its other parts;
+    (ask, []) when the question is one part or none asks about something else."""
+    parts = ask_parts(ask)
+    if len(parts) < 2:
+        return ask, []
+    guided, others = [], []
+    for n, part in enumerate(parts):
+        m = _WH_THING.match(part)
+        thing = n > 0 and (not asks_guidance(part) or (m is not None and not re.search(
+            r"\b(?:guidance|outlook|targets?|projections?)\b", m.group("np"), re.I)))
+        (others if thing else guided).append(part)
+    if not guided or not others:
+        return ask, []
+    return " ".join(guided), others
 
 
 class _Period:
@@ -260,14 +306,29 @@ def _listed(ask: str) -> int:
 def _outlook_rows(reading: list[tuple[Chunk, list[str]]], period: _Period,
                   items: list[str]) -> list[tuple[str, Chunk]]:
     """Rows of the outlook table under a guidance heading: its column line and the asked items' rows."""
-    flat = [(line.strip(), chunk) for chunk, lines in reading for line in lines if line.strip()]
+    flat: list[tuple[str, Chunk]] = []
+    for chunk, lines in reading:
+        for line in (re.sub(r"^\s*(?:\u2022|•|●|▪)\s*", "", x).strip() for x in lines):
+            if line.startswith(":") and flat:
+                # "Non-GAAP income from operations¹" / ": $120 million to $130 million": a row the
+                # superscript of its footnote broke in two
+                flat[-1] = (f"{flat[-1][0]} {line}", flat[-1][1])
+            elif line[:1].islower() and flat and _FIGURE.search(flat[-1][0]) and not _ENDED.search(flat[-1][0]) \
+                    and len(flat[-1][0]) + len(line) < 160:
+                # "... year-over-year on a" / "reported and organic basis, respectively": a row wrapped
+                # onto a line of its own, which no row label starts in lower case
+                flat[-1] = (f"{flat[-1][0]} {line}", flat[-1][1])
+            elif line:
+                flat.append((line, chunk))
     for start, (line, _) in enumerate(flat):
         if not _HEADING.match(line):
             continue
         section = flat[start + 1: start + 1 + 30]
         # the next section's heading ends this one; a lone "Guidance" under "Q2 FY24" is a column title
-        end = next((n for n, (text, _) in enumerate(section)
-                    if (_HEADING.match(text) and len(text.split()) >= 2) or "forward-looking" in text.lower()),
+        # a slide or page ends its outlook: the next one's rows are about something else
+        end = next((n for n, (text, chunk) in enumerate(section)
+                    if (_HEADING.match(text) and len(text.split()) >= 2) or "forward-looking" in text.lower()
+                    or chunk.page > flat[start][1].page),
                    len(section))
         section = section[:end]
         if not period.named_in(" ".join(t for t, _ in section)):
@@ -321,7 +382,7 @@ def _reasons(reading: list[tuple[Chunk, list[str]]], period: _Period) -> list[tu
     return found[:2]
 
 
-def _answer(found: list[tuple[str, Chunk]], ask: str) -> WrittenAnswer:
+def _answer(found: list[tuple[str, Chunk]], ask: str, every_part: bool = False) -> WrittenAnswer:
     shown = " ".join(f'"{t}" ({c.doc} p.{c.page + 1})' for t, c in found)
     text, value, unit = shown, None, None
     if _BY_HOW_MUCH.search(ask):
@@ -331,7 +392,8 @@ def _answer(found: list[tuple[str, Chunk]], ask: str) -> WrittenAnswer:
             unit = "percentage points"
             text = f"{value:g} percentage point{'' if abs(value) == 1 else 's'} ({what}). {shown}"
     citations = [cite_held(c, t) for t, c in found]
-    return WrittenAnswer(status="answered", kind="passage", text=text, value=value, unit=unit, flags=["guidance"],
+    return WrittenAnswer(status="answered", kind="passage", text=text, value=value, unit=unit,
+                         flags=["guidance", EVERY_ITEM] if every_part else ["guidance"],
                          citations=unique_citations(citations))
 
 

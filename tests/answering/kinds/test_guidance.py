@@ -123,3 +123,48 @@ def test_targeted_states_guidance_as_a_verb_not_as_an_adjective():
     assert _STATES.search("Capital expenditure is anticipated to be US$200-300 million.")
     # an actual result in a market the company targets is no expectation
     assert not _STATES.search("In 2024, revenue from our targeted growth markets increased 12% to $500 million.")
+
+
+def test_a_second_part_about_the_outlook_is_answered_from_its_footnote(intel, services):
+    """The outlook is read by its own part's words; the accounting change asked beside it is the
+    outlook table's footnote ("*Effective January 2023, Intel increased the estimated useful life
+    ..."), not a reason to refuse the outlook for lacking the words "accounting change"."""
+    a = ask("What outlook did Intel give for the first quarter of 2023 when it reported its fourth-quarter 2022 "
+            "results, and what accounting change affects the comparison with 2022?", intel, _all(intel), services)
+    assert a.status == "answered", a.text
+    assert "$(0.80)" in a.text and "Q1 2023" in a.text
+    assert "useful life" in a.text and "five years to eight years" in a.text
+
+
+def test_a_cost_included_in_the_guidance_is_the_footnote_of_its_line(services):
+    twilio = filing("filings-wild/pdfs/Twilio_2023_EarningsPresentation_Q4.pdf")
+    a = ask("What guidance did Twilio give for the first quarter of 2024 in its Q4 2023 earnings presentation, and "
+            "what one-off cost factor is included in its non-GAAP operating income guidance?", twilio, _all(twilio),
+            services)
+    assert a.status == "answered", a.text
+    assert "$1.025 billion to $1.035 billion" in a.text and "organic basis, respectively" in a.text
+    assert "$20 million of incremental expenses" in a.text
+
+
+def test_a_second_part_nothing_beside_the_outlook_states_refuses_the_whole_question(intel, services):
+    a = ask("What outlook did Intel give for the first quarter of 2023, and what dividend did its board declare "
+            "for the first quarter?", intel, _all(intel), services)
+    assert a.status == "not_found", a.text
+
+
+def test_full_year_guidance_intel_did_not_give_stays_refused(intel, services):
+    a = ask("What full-year 2023 revenue guidance did Intel give when it announced its fourth-quarter and "
+            "full-year 2022 results?", intel, _all(intel), services)
+    assert a.status == "not_found", a.text
+
+
+def test_a_question_splits_into_its_guidance_part_and_the_parts_that_ask_something_else():
+    from answering.kinds.guidance import guidance_parts
+
+    guided, others = guidance_parts("What guidance did Twilio give for the first quarter of 2024, and what one-off "
+                                    "cost factor is included in its non-GAAP operating income guidance?")
+    assert guided.startswith("What guidance did Twilio give") and "cost factor" not in guided
+    assert others == ["what one-off cost factor is included in its non-GAAP operating income guidance?"]
+    # two guidance asks are one guidance part: both read from the outlook
+    ask = "What revenue guidance did eBay give for Q2 2023, and what is its full-year EPS guidance?"
+    assert guidance_parts(ask) == (ask, [])
