@@ -86,9 +86,13 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
                                   filters=SearchFilters(companies=companies, fiscal_years=sorted(years)))
         found += _neighbours(found, retriever)
     chunks = {(h.chunk.doc, h.chunk.index): h.chunk for h in found}
+    filing = getattr(retriever, "filing", None)  # a stand-in retriever may hold no pages
+    for doc in {d for d, _ in chunks} if filing is not None else ():
+        chunks |= {(c.doc, c.index): c for c in filing(doc).chunks}
     for hit in found:
-        listed = _enumeration(hit.chunk, chunks.get((hit.chunk.doc, hit.chunk.index + 1)), question, kind,
-                              event_words, years)
+        # a list read on into the next two chunks: a chunk may cut it twice
+        following = [c for i in (1, 2) if (c := chunks.get((hit.chunk.doc, hit.chunk.index + i))) is not None]
+        listed = _enumeration(hit.chunk, following, question, kind, event_words, years)
         if listed is not None:
             lead, items, held = listed
             text = f"\u201c{lead}\u201d " + " ".join(f"\u2022 \u201c{i}\u201d" for i in items)
@@ -103,19 +107,24 @@ def _cite(held: list[Chunk], text: str):
     return cite_held(chunk, text)
 
 
-def _joined(chunk: Chunk, following: Chunk | None) -> str:
-    """A chunk's text read on into the next (the overlap the chunker repeats cut once)."""
-    if following is None:
-        return chunk.text
-    first = following.text.split("\n", 1)[0]
-    at = chunk.text.rfind(first) if first.strip() else -1
-    return (chunk.text[:at] if at >= 0 else chunk.text + "\n") + following.text
+def _joined(chunk: Chunk, following: list[Chunk]) -> tuple[str, int]:
+    """A chunk's text read on into the next ones (the overlap the chunker repeats cut once), and
+    where the chunk's own text ends in it."""
+    text, own = chunk.text, len(chunk.text)
+    for after in following:
+        first = after.text.split("\n", 1)[0]
+        at = text.rfind(first) if first.strip() else -1
+        text = (text[:at] if at >= 0 else text + "\n") + after.text
+        own = min(own, at) if at >= 0 else own
+    return text, own
 
 
-def _enumeration(chunk: Chunk, following: Chunk | None, question: str, kind: str, event_words: set[str],
+def _enumeration(chunk: Chunk, following: list[Chunk], question: str, kind: str, event_words: set[str],
                  years: set[int]) -> tuple[str, list[str], list[Chunk]] | None:
-    text = _joined(chunk, following)
+    text, own = _joined(chunk, following)
     for m in _LEAD.finditer(text):
+        if m.start() >= own:
+            break  # the next chunk's own list: read from that chunk
         lead = " ".join(m["lead"].split())
         if not _fits(lead, chunk, question, kind, event_words, years):
             continue
@@ -127,9 +136,7 @@ def _enumeration(chunk: Chunk, following: Chunk | None, question: str, kind: str
             return None  # an item without its amount: the list cannot be given whole
         if kind == "event" and not (any(with_amount) and all(with_amount[:-1])):
             return None
-        if m.start() >= len(chunk.text):
-            continue  # the next chunk's own list: read from that chunk
-        return lead, items, [c for c in (chunk, following) if c is not None]
+        return lead, items, [chunk, *following]
     return None
 
 

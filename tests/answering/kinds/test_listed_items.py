@@ -53,3 +53,22 @@ def test_a_list_with_an_item_without_amount_is_no_special_items_answer():
                                "Results for 2021 included the following:\n") == [
         "Pre-tax charges of $10 million related to X", "the sale of Y"]
     assert listed_items.asks_items("What one-time charge did PG&E record in 2017?") is None
+
+
+SPLIT_2017 = ("What one-time charge did PG&E Corporation record in 2017 for the transitional impacts of the Tax Cuts "
+              "and Jobs Act, and how was it split?")
+
+
+def test_how_an_amount_was_split_is_the_sentences_after_it_whose_amounts_add_up_to_it():
+    from answering.kinds import stated_split
+
+    pge = filing("financebench-extra/pdfs/PG_E_2017_10K.pdf")
+    vocab = load_vocabulary()
+    written = stated_split.write(SPLIT_2017, hits(pge, [150, 76]), understand(SPLIT_2017, catalog(pge), vocab), None)
+    assert written is not None and written.status == "answered"
+    for stated in ("one-time provisional tax expense of $147 million", "Of this amount, $83 million",
+                   "The remaining $64 million"):
+        assert stated in written.text, written.text
+    # another year asked: the 2017 charge and its parts answer nothing
+    wrong = SPLIT_2017.replace("2017", "2016")
+    assert stated_split.write(wrong, hits(pge, [150, 76]), understand(wrong, catalog(pge), vocab), None) is None
