@@ -55,6 +55,7 @@ _QUARTER = re.compile(r"\bquarter|\bq[1-4]\b|three\s+months", re.I)
 _YEAR_WORD = re.compile(r"\b(?:year|annual|fiscal|twelve\s+months)\b|\b\d{4}\b", re.I)
 _WRAPPED = 60  # a line this long was wrapped: a capitalised next line may carry on its item
 _MAX_ITEM = 900
+_FUNCTION_WORDS = frozenset(["of", "the", "a", "an", "and", "or", "to", "in", "for", "by", "with", "on", "from", "at", "its", "their", "our", "as"])
 _MAX_ITEMS = 12
 
 
@@ -182,8 +183,12 @@ def _kept(piece: str) -> tuple[str, bool]:
         if not stripped:
             continue
         previous = kept[-1].rstrip()
+        # a wrapped line goes on lower-case, or capitalised after a line cut mid-phrase (after "of the",
+        # inside a name: "its Dynamic / Yield business"); a capitalised line after a whole phrase
+        # ("... sale of a brand" / "Outlook for 2024 ...") is the text after the list
+        last = previous.split()[-1] if previous.split() else ""
         carries_on = stripped[0].islower() or stripped[0] in "$(" or (
-            len(previous) >= _WRAPPED and not previous.endswith((".", ":", ";")))
+            len(previous) >= _WRAPPED and (last.lower() in _FUNCTION_WORDS or last[:1].isupper()))
         if stripped.endswith(":") and not stripped[0].islower() or not carries_on:
             return "\n".join(kept), True
         kept.append(line)

@@ -72,3 +72,24 @@ def test_how_an_amount_was_split_is_the_sentences_after_it_whose_amounts_add_up_
     # another year asked: the 2017 charge and its parts answer nothing
     wrong = SPLIT_2017.replace("2017", "2016")
     assert stated_split.write(wrong, hits(pge, [150, 76]), understand(wrong, catalog(pge), vocab), None) is None
+
+
+def _release(text: str):
+    from finrag.models import Chunk
+
+    return Chunk(chunk_id="c0", doc="contoso", doc_sha256="0" * 64, index=0, company="Contoso", fiscal_year=2023, page=0, page_end=0,
+                 text=text)
+
+
+def test_a_special_items_list_with_an_item_stating_no_amount_is_refused_whole():
+    lead = "Contoso reported strong sales.\nResults for 2023 included the following:\n"
+    whole = (lead + "\u2022 Pre-tax charges of $120 million, or $0.10 per share, related to the sale of a plant\n"
+             "\u2022 Pre-tax gain of $45 million, or $0.04 per share, related to the sale of a brand\n"
+             "Outlook for 2024 is unchanged.\n")
+    question = "What special items affected Contoso's 2023 results, and what were their amounts?"
+    listed = listed_items._enumeration(_release(whole), [], question, "special", set(), {2023})
+    assert listed is not None and len(listed[1]) == 2
+    partial = whole.replace("Pre-tax gain of $45 million, or $0.04 per share, related to", "Costs related to")
+    assert listed_items._enumeration(_release(partial), [], question, "special", set(), {2023}) is None
+    # the year's list, not another's
+    assert listed_items._enumeration(_release(whole), [], question, "special", set(), {2022}) is None
