@@ -97,9 +97,9 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
         if listed is not None:
             lead, items, held = listed
             text = f"\u201c{lead}\u201d " + " ".join(f"\u2022 \u201c{i}\u201d" for i in items)
-            citations = [_cite(held, lead), *(_cite(held, i) for i in items)]
-            return WrittenAnswer(status="answered", kind="passage", text=f"{text} (p.{hit.chunk.page + 1})",
-                                 flags=[EVERY_ITEM], citations=unique_citations(citations))
+            citations = unique_citations([_cite(held, lead), *(_cite(held, i) for i in items)])
+            return WrittenAnswer(status="answered", kind="passage", text=f"{text} (p.{citations[0].page + 1})",
+                                 flags=[EVERY_ITEM], citations=citations)
     return None
 
 

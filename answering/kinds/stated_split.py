@@ -70,10 +70,10 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
             if len(parts) >= 2 and abs(sum(p for _, p in parts) - total) <= 0.005 * total:
                 quotes = [sentence, *(p for p, _ in parts)]
                 held = [c for c in (hit.chunk, after) if c is not None]
+                citations = unique_citations([_cite(held, q) for q in quotes])
                 return WrittenAnswer(
-                    status="answered", kind="passage", flags=[EVERY_ITEM],
-                    text=" ".join(f"\u201c{q}\u201d" for q in quotes) + f" (p.{hit.chunk.page + 1})",
-                    citations=unique_citations([_cite(held, q) for q in quotes]))
+                    status="answered", kind="passage", flags=[EVERY_ITEM], citations=citations,
+                    text=" ".join(f"\u201c{q}\u201d" for q in quotes) + f" (p.{citations[0].page + 1})")
     return None
 
 
