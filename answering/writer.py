@@ -29,6 +29,7 @@ from answering.kinds import (
     guidance,
     item_parts,
     listed_amounts,
+    listed_items,
     listing,
     not_meaningful,
     note_tranches,
@@ -36,6 +37,7 @@ from answering.kinds import (
     people,
     stated_product,
     stated_share,
+    stated_split,
     yes_no,
 )
 from answering.kinds.ask_coverage import answered_in_every_ask
@@ -113,6 +115,20 @@ def write_answer(
         listed = _gated(listed.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
                         services)
         offline = listed if listed.status == "answered" else offline
+    if offline.status != "answered" and (enumerated := listed_items.write(
+            text, hits, understanding, getattr(services, "retriever", None))) is not None:
+        # "what special items affected its 2022 results, and their amounts": the filing's own
+        # enumeration, every item with its amount, held to the same gates
+        enumerated = _gated(enumerated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits,
+                            understanding, services)
+        offline = enumerated if enumerated.status == "answered" else offline
+    if offline.status != "answered" and (split := stated_split.write(
+            text, hits, understanding, getattr(services, "retriever", None))) is not None:
+        # "what one-time charge did it record, and how was it split": the amount's sentence and the
+        # sentences after it whose amounts add up to it, held to the same gates
+        split = _gated(split.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
+                       services)
+        offline = split if split.status == "answered" else offline
     if offline.status != "answered" and decision.kind == "passage" and asks_an_event(decision.ask or text) \
             and (stated := event.write(decision, text, hits, understanding, services)) is not None:
         # a deal stated in the filing's words, not the question's: read again for its verb and the
