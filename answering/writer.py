@@ -34,6 +34,7 @@ from answering.kinds import (
     note_tranches,
     passage,
     people,
+    role_changes,
     stated_product,
     stated_share,
     yes_no,
@@ -126,6 +127,13 @@ def write_answer(
         # cut, in words the question does not use: held to the same gates
         stated = _gated(stated.model_copy(update={"kind": "passage", "kind_reason": offline.kind_reason}), text, hits,
                         understanding, services)
+        offline = stated if stated.status == "answered" else offline
+    if offline.status != "answered" and decision.kind in ("passage", "list", "choice") \
+            and (stated := role_changes.write(decision, text, hits, understanding, services)) is not None:
+        # "which leadership positions changed": the titles a named person took or left in the report's
+        # period, as the filing's sentences state them; held to the same gates
+        stated = _gated(stated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
+                        services)
         offline = stated if stated.status == "answered" else offline
     # An unverified figure (answering.checks) stays refused with an LLM too: the evidence it
     # would rest on failed a check, and the LLM reads the same evidence. A figure held back only
