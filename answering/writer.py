@@ -28,6 +28,7 @@ from answering.kinds import (
     event,
     guidance,
     item_parts,
+    launches,
     listed_amounts,
     listing,
     not_meaningful,
@@ -121,19 +122,22 @@ def write_answer(
         stated = _gated(stated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
                         services)
         offline = stated if stated.status == "answered" else offline
+    if offline.status != "answered" and decision.kind in ("passage", "list", "choice") and (stated := (
+            role_changes.write(decision, text, hits, understanding, services)
+            or launches.write(decision, text, hits, understanding, services))) is not None:
+        # "which leadership positions changed", "the names of the new products launched": the titles a named
+        # person took or left, the products the company launched, in the report's period as its sentences
+        # state them, before the people writer's sentences (these questions want the names);
+        # held to the same gates
+        stated = _gated(stated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
+                        services)
+        offline = stated if stated.status == "answered" else offline
     if offline.status != "answered" and decision.kind in ("passage", "list", "metric") \
             and (stated := people.write(decision, text, hits, understanding, services)) is not None:
         # an appointment or a workforce action, stated with a person's name and role or a count of jobs
         # cut, in words the question does not use: held to the same gates
         stated = _gated(stated.model_copy(update={"kind": "passage", "kind_reason": offline.kind_reason}), text, hits,
                         understanding, services)
-        offline = stated if stated.status == "answered" else offline
-    if offline.status != "answered" and decision.kind in ("passage", "list", "choice") \
-            and (stated := role_changes.write(decision, text, hits, understanding, services)) is not None:
-        # "which leadership positions changed": the titles a named person took or left in the report's
-        # period, as the filing's sentences state them; held to the same gates
-        stated = _gated(stated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
-                        services)
         offline = stated if stated.status == "answered" else offline
     # An unverified figure (answering.checks) stays refused with an LLM too: the evidence it
     # would rest on failed a check, and the LLM reads the same evidence. A figure held back only

@@ -60,6 +60,10 @@ _HEAD = re.compile(r"\b(?:Officer|President|Counsel|Secretary|Director|Chair(?:m
 _TRAILING = re.compile(r"(?:\s+(?:and|of|the|&))+$")
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _MAX_TITLES = 8
+# a board's new member, named after the verb, the seat lower-case: "We welcomed John Falla to the Board as a
+# non-executive director", "appointed Shripriya Mahesh as a member of the Board" (read for a question asking names)
+_JOINS_BOARD = re.compile(r"\b(?:welcomed|appointed|elected)\s+(?P<name>(?:[A-Z][\w.'\u2019-]*\s+){1,3}?[A-Z][\w'\u2019-]+)\s+"
+                          r"(?:to|as\s+(?:a\s+)?member\s+of)\s+(?:the|our|its)\s+Board\b")
 
 
 def asks_role_changes(question: str) -> bool:
@@ -93,7 +97,7 @@ def _title_after(text: str, at: int) -> str | None:
 _CARRIED = 1000
 
 
-def _dated(read: list[Sentence]) -> list[tuple[Sentence, set[int]]]:
+def dated(read: list[Sentence]) -> list[tuple[Sentence, set[int]]]:
     """Each sentence with the years it states, else those of the nearest sentence before it that states some,
     when that one is close (`_CARRIED` characters, in its chunk or the end of the chunk before)."""
     out: list[tuple[Sentence, set[int]]] = []
@@ -111,15 +115,16 @@ def _dated(read: list[Sentence]) -> list[tuple[Sentence, set[int]]]:
     return out
 
 
-def _in_period(s: Sentence, years: set[int]) -> bool:
+def in_period(s: Sentence, years: set[int]) -> bool:
     """Whether the years a sentence is dated by are the report's period: its fiscal year, no year before the
     one before it, none after the one after it (the filing's own months after the year end)."""
     fy = s.chunk.fiscal_year
     return fy is not None and fy in years and min(years) >= fy - 1 and max(years) <= fy + 1
 
 
-def _changes(s: Sentence) -> list[tuple[str, str]]:
-    """(title, person) for every role the sentence says a named person took or left."""
+def _changes(s: Sentence, board: bool = False) -> list[tuple[str, str]]:
+    """(title, person) for every role the sentence says a named person took or left; `board`: a new board
+    member too (a question asking names: the seat is no title a positions question asks)."""
     named = [(m.start(), m.group(0)) for p in people(s.text) for m in re.finditer(re.escape(p), s.text)]
     out = []
     for cue in _CUE.finditer(s.text):
@@ -127,6 +132,10 @@ def _changes(s: Sentence) -> list[tuple[str, str]]:
         before = [name for at, name in named if at < cue.start()]
         if title and before:
             out.append((title, before[-1]))
+    for joined in _JOINS_BOARD.finditer(s.text) if board else ():
+        person = next((p for p in people(joined.group("name")) if p in joined.group("name")), None)
+        if person:
+            out.append(("Director", person))
     return out
 
 
@@ -141,12 +150,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if len(companies) != 1 or not asks_role_changes(question):
         return None
     filing = asked_filing(hits, companies[0], services)
-    read = [s for s, years in _dated(sentences(filing, companies)) if _in_period(s, years)]
+    read = [s for s, years in dated(sentences(filing, companies)) if in_period(s, years)]
     wants_people = bool(_ASKS_PEOPLE.search(question))
     items: dict[str, str] = {}
     cited: list[Sentence] = []
     for s in read:
-        found = _changes(s)
+        found = _changes(s, board=wants_people)
         for title, person in found:
             shown = person if wants_people else title
             items.setdefault(_key(shown), shown)
