@@ -28,6 +28,7 @@ from answering.kinds import (
     event,
     guidance,
     item_parts,
+    launches,
     listed_amounts,
     listed_items,
     listing,
@@ -35,6 +36,7 @@ from answering.kinds import (
     note_tranches,
     passage,
     people,
+    role_changes,
     stated_product,
     stated_share,
     stated_split,
@@ -133,6 +135,16 @@ def write_answer(
             and (stated := event.write(decision, text, hits, understanding, services)) is not None:
         # a deal stated in the filing's words, not the question's: read again for its verb and the
         # names the question gives it, and held to the same gates
+        stated = _gated(stated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
+                        services)
+        offline = stated if stated.status == "answered" else offline
+    if offline.status != "answered" and decision.kind in ("passage", "list", "choice") and (stated := (
+            role_changes.write(decision, text, hits, understanding, services)
+            or launches.write(decision, text, hits, understanding, services))) is not None:
+        # "which leadership positions changed", "the names of the new products launched": the titles a named
+        # person took or left, the products the company launched, in the report's period as its sentences
+        # state them, before the people writer's sentences (these questions want the names);
+        # held to the same gates
         stated = _gated(stated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
                         services)
         offline = stated if stated.status == "answered" else offline

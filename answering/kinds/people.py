@@ -85,7 +85,7 @@ def states_a_cut(text: str) -> bool:
     return bool(_A_COUNT.search(text) and _CUTTING.search(text))
 
 
-def _filing(hits: list[SearchHit], company: str, services: MetricServices) -> list[SearchHit]:
+def asked_filing(hits: list[SearchHit], company: str, services: MetricServices) -> list[SearchHit]:
     """The asked company's best-ranked filing among the hits, every chunk of it, as hits."""
     docs = [h.chunk.doc for h in hits if (h.chunk.company or "").casefold() == company.casefold()]
     if not docs:
@@ -243,7 +243,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     appointment, workforce = bool(_ASKS_APPOINTMENT.search(question)), bool(_ASKS_WORKFORCE.search(question))
     if appointment == workforce:
         return None  # neither, or a question of both kinds: not read here
-    filing = _filing(hits, companies[0], services)
+    filing = asked_filing(hits, companies[0], services)
     read = [_without_headings(s) for s in _honorifics_joined(sentences(filing, companies))]
     chosen = _appointments(question, read) if appointment else _workforce(question, read)
     if not chosen:

@@ -1,0 +1,63 @@
+"""role_changes: "Which leadership positions changed at X in the reporting period?" is answered by the
+titles a named person took or left, as the report's own sentences of its period state them, and
+refused where no such sentence is (ERC-style names questions over erc-round1's annual reports)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answering.kinds.conftest import ask, filing
+
+BANK = "erc-round1/pdfs/e2b19d2cc2ccab2fd9022326b56b38fb0e772e73.pdf"  # CrossFirst Bankshares FY2022 10-K
+MERCIA = "erc-round1/pdfs/ac9aa244462c80705c3ff046542c02c459989742.pdf"  # Mercia Asset Management, FY to March 2022
+SAFE_GREEN = "erc-round1/pdfs/f06d7ecc8072de616a4ea35c74e20199de6b0691.pdf"  # Safe & Green Holdings FY2022 10-K
+
+
+@pytest.fixture(scope="module")
+def bank():
+    return filing(BANK)
+
+
+def _asked(company: str) -> str:
+    return (f'Which leadership positions changed at "{company}" in the reporting period? If data is not available, '
+            "return 'N/A'. Give me the title of the position.")
+
+
+def test_the_positions_changed_are_the_titles_the_periods_sentences_give(bank, services):
+    # p.11: Abrams appointed General Counsel and Corporate Secretary (June 2022), Rapp promoted to President of the
+    # Bank, "Jenny Payne was named Chief Risk Officer ... Tom Robinson was named Chief Credit Officer" (dated by the
+    # paragraph's "In June of 2022"); p.35's biographies: Merfen "joined CrossFirst in January 2021 as Chief
+    # Technology Officer", history before the period
+    a = ask(_asked(bank[0].company), bank, [10, 34, 33], services)
+    assert a.status == "answered", a.text
+    titles = a.text.splitlines()[0].split("; ")
+    assert titles == ["General Counsel and Corporate Secretary", "President of the Bank", "Chief Risk Officer of the Bank",
+                      "Chief Credit Officer of the Bank"], a.text
+    assert "Chief Technology Officer" not in a.text.splitlines()[0]
+
+
+def test_the_names_of_new_executives_are_the_people_named(bank, services):
+    a = ask(f'What are the names of the new executives appointed at "{bank[0].company}" in the reporting period?',
+            bank, [10], services)
+    assert a.status == "answered", a.text
+    assert a.text.splitlines()[0].split("; ") == ["Amy Abrams", "Randall Rapp", "Jenny Payne", "Tom Robinson"]
+
+
+@pytest.mark.parametrize(("relative", "pages"), [
+    (MERCIA, [56, 57]),  # "Date of appointment July 2020 ... joined the Group as Head of Legal": before the period
+    (SAFE_GREEN, [58]),  # "until February 2023 when he was appointed President and CEO of SG DevCorp": after it
+])
+def test_a_change_outside_the_reports_period_is_no_answer(relative, pages, services):
+    chunks = filing(relative)
+    a = ask(_asked(chunks[0].company), chunks, pages, services)
+    assert a.status != "answered" or "role_changes" not in a.flags, a.text
+
+
+def test_a_new_board_member_is_named_when_the_question_asks_names(services):
+    # "We welcomed John Falla to the Board as a non-executive director in October 2022" (p.6): the seat in
+    # lower case, the person after the verb
+    chunks = filing("erc-round1/pdfs/84749ef5c2bbf2a302b6614f31727a95bf29f309.pdf")  # Baker Steel, FY2022
+    a = ask(f'What are the names of the new directors appointed at "{chunks[0].company}" in the reporting period? '
+            "If data is not available, return 'N/A'.", chunks, [5], services)
+    assert a.status == "answered", a.text
+    assert a.text.splitlines()[0] == "John Falla"
