@@ -13,8 +13,9 @@ writer (answering.llm_writer) is given. `WrittenAnswer` and `not_found`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from answering import checks
 from answering.aspects import split_sentences
@@ -58,7 +59,7 @@ from answering.metric_answer import answer_metric
 from answering.metric_target import unreadable_definition
 from answering.written_answer import NOT_FOUND, WrittenAnswer, not_found
 from finrag.llm import LLMClient, LLMError, Usage
-from finrag.models import Question, SearchHit
+from finrag.models import AnswerKind, Question, SearchHit
 from retrieval.event_ask import asks_an_event
 
 if TYPE_CHECKING:
@@ -102,59 +103,7 @@ def write_answer(
         # "..., and how significant was it?"
         offline = passage.completed(offline, text, hits, understanding, getattr(services, "retriever", None))
     offline = _gated(offline, text, hits, understanding, services)
-    # (a look-alike quote refused by quote_focus is no reading either: the prose may still state it)
-    if (offline.status == "not_found" or LOOK_ALIKE in offline.flags) and (stated := _stated_in_prose(
-            text, hits, understanding, getattr(services, "retriever", None))) is not None:
-        # "what share of the total commitment goes to X", "the weighted average coupon of the notes
-        # issued": amounts a deal's prose states, no statement row; held to the same gates
-        stated = _gated(stated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
-                        services)
-        offline = stated if stated.status == "answered" else offline
-    if offline.status != "answered" and (listed := listed_amounts.write(
-            text, hits, understanding, services.vocabulary, getattr(services, "retriever", None))) is not None:
-        # "what were the new program size, repurchase authorization and quarterly dividend, and how
-        # much did it spend on buybacks": each listed amount from the sentence that states it
-        listed = _gated(listed.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
-                        services)
-        offline = listed if listed.status == "answered" else offline
-    if offline.status != "answered" and (enumerated := listed_items.write(
-            text, hits, understanding, getattr(services, "retriever", None))) is not None:
-        # "what special items affected its 2022 results, and their amounts": the filing's own
-        # enumeration, every item with its amount, held to the same gates
-        enumerated = _gated(enumerated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits,
-                            understanding, services)
-        offline = enumerated if enumerated.status == "answered" else offline
-    if offline.status != "answered" and (split := stated_split.write(
-            text, hits, understanding, getattr(services, "retriever", None))) is not None:
-        # "what one-time charge did it record, and how was it split": the amount's sentence and the
-        # sentences after it whose amounts add up to it, held to the same gates
-        split = _gated(split.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
-                       services)
-        offline = split if split.status == "answered" else offline
-    if offline.status != "answered" and decision.kind == "passage" and asks_an_event(decision.ask or text) \
-            and (stated := event.write(decision, text, hits, understanding, services)) is not None:
-        # a deal stated in the filing's words, not the question's: read again for its verb and the
-        # names the question gives it, and held to the same gates
-        stated = _gated(stated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
-                        services)
-        offline = stated if stated.status == "answered" else offline
-    if offline.status != "answered" and decision.kind in ("passage", "list", "choice") and (stated := (
-            role_changes.write(decision, text, hits, understanding, services)
-            or launches.write(decision, text, hits, understanding, services))) is not None:
-        # "which leadership positions changed", "the names of the new products launched": the titles a named
-        # person took or left, the products the company launched, in the report's period as its sentences
-        # state them, before the people writer's sentences (these questions want the names);
-        # held to the same gates
-        stated = _gated(stated.model_copy(update={"kind_reason": offline.kind_reason}), text, hits, understanding,
-                        services)
-        offline = stated if stated.status == "answered" else offline
-    if offline.status != "answered" and decision.kind in ("passage", "list", "metric") \
-            and (stated := people.write(decision, text, hits, understanding, services)) is not None:
-        # an appointment or a workforce action, stated with a person's name and role or a count of jobs
-        # cut, in words the question does not use: held to the same gates
-        stated = _gated(stated.model_copy(update={"kind": "passage", "kind_reason": offline.kind_reason}), text, hits,
-                        understanding, services)
-        offline = stated if stated.status == "answered" else offline
+    offline = _read_in_turn(offline, decision, text, hits, understanding, services)
     # An unverified figure (answering.checks) stays refused with an LLM too: the evidence it
     # would rest on failed a check, and the LLM reads the same evidence. A figure held back only
     # because the question asks more than it (every_part), or quotes that miss the question's focus
@@ -169,6 +118,63 @@ def write_answer(
             "flags": [*offline.flags, "llm_failed"], "reason": offline.reason or exc.reason, "fallback": exc.kind,
         })
     return written.model_copy(update={"kind": written.kind or offline.kind, "kind_reason": offline.kind_reason})
+
+
+class _Reader(NamedTuple):
+    """A reader of what a filing's prose states, tried when the kind's own reader gave no answer."""
+
+    when: Callable[[WrittenAnswer], bool]  # whether to try it, given the answer so far
+    read: Callable[[], WrittenAnswer | None]
+    kind: AnswerKind | None = None  # the kind its answer is given as, when not the asked one
+
+
+def _unanswered(written: WrittenAnswer) -> bool:
+    return written.status != "answered"
+
+
+def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hits: list[SearchHit],
+                  understanding: QueryUnderstanding, services: WriterServices) -> WrittenAnswer:
+    """The kind's refused answer read again by each prose reader in turn, until one gives an answer
+    that passes the same gates as every other (`_gated`). Each states, in the filing's own words,
+    what the kind's reader looks for elsewhere (a statement row, a table, a question's wording)."""
+    retriever = getattr(services, "retriever", None)
+    readers = (
+        # "what share of the total commitment goes to X", "the weighted average coupon of the notes
+        # issued": amounts a deal's prose states, no statement row (a look-alike quote refused by
+        # quote_focus is no reading either: the prose may still state it)
+        _Reader(lambda w: w.status == "not_found" or LOOK_ALIKE in w.flags,
+                lambda: _stated_in_prose(text, hits, understanding, retriever)),
+        # "what were the new program size, repurchase authorization and quarterly dividend, and how
+        # much did it spend on buybacks": each listed amount from the sentence that states it
+        _Reader(_unanswered, lambda: listed_amounts.write(text, hits, understanding, services.vocabulary, retriever)),
+        # "what special items affected its 2022 results, and their amounts": the filing's own
+        # enumeration, every item with its amount
+        _Reader(_unanswered, lambda: listed_items.write(text, hits, understanding, retriever)),
+        # "what one-time charge did it record, and how was it split": the amount's sentence and the
+        # sentences after it whose amounts add up to it
+        _Reader(_unanswered, lambda: stated_split.write(text, hits, understanding, retriever)),
+        # a deal stated in the filing's words, not the question's: read again for its verb and the
+        # names the question gives it
+        _Reader(lambda w: _unanswered(w) and decision.kind == "passage" and asks_an_event(decision.ask or text),
+                lambda: event.write(decision, text, hits, understanding, services)),
+        # "which leadership positions changed", "the names of the new products launched": the titles a
+        # named person took or left, the products the company launched, in the report's period as its
+        # sentences state them, before the people writer's sentences (these questions want the names)
+        _Reader(lambda w: _unanswered(w) and decision.kind in ("passage", "list", "choice"),
+                lambda: role_changes.write(decision, text, hits, understanding, services)
+                or launches.write(decision, text, hits, understanding, services)),
+        # an appointment or a workforce action, stated with a person's name and role or a count of jobs
+        # cut, in words the question does not use
+        _Reader(lambda w: _unanswered(w) and decision.kind in ("passage", "list", "metric"),
+                lambda: people.write(decision, text, hits, understanding, services), kind="passage"),
+    )
+    for reader in readers:
+        if not reader.when(offline) or (stated := reader.read()) is None:
+            continue
+        update = {"kind_reason": offline.kind_reason, **({"kind": reader.kind} if reader.kind else {})}
+        stated = _gated(stated.model_copy(update=update), text, hits, understanding, services)
+        offline = stated if stated.status == "answered" else offline
+    return offline
 
 
 def _stated_in_prose(text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
