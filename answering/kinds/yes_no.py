@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from answering import numbers
 from answering.citations import cite, unique_citations
-from answering.kinds import cash_returned, polarity
+from answering.kinds import cash_returned, going_concern, polarity
 from answering.kinds.ask_coverage import states_duration
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
 from answering.kinds.cause_cues import CHANGED, is_cause
@@ -93,6 +93,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             return got
     if decision.metric and decision.test and decision.test != "stated":
         return _over_metric(decision, hits, understanding, services)
+    if going_concern.asks_status(decision.ask):
+        # "is it (considered) a going concern?": answered by the doubt the filing concludes, the
+        # other way round; a question about the doubt itself goes on to the stated reading
+        return going_concern.answer(decision.ask, question, hits, list(understanding.companies))
     return _stated(decision, question, hits, understanding, services)
 
 

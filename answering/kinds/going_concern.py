@@ -1,0 +1,87 @@
+"""going_concern: "Is the company (considered) a going concern?" read from the going-concern conclusion.
+
+A filing states the conclusion the other way round: "management has concluded that these
+circumstances raise substantial doubt about [its] ability to continue as a going concern". A
+question asking whether the company IS (considered, regarded) a going concern is answered No by
+such a sentence, and by nothing weaker: a hedge ("could raise substantial doubt"), a negation
+("no substantial doubt", "alleviated") or a policy ("evaluates whether ...") decides nothing here.
+A question about the doubt itself ("does it raise substantial doubt ...?") is not read here: its
+Yes is the sentence's own (answering.kinds.yes_no). Anything this cannot read with certainty is None.
+"""
+
+from __future__ import annotations
+
+import re
+
+from answering.citations import cite, unique_citations
+from answering.kinds.cause_cues import is_cause
+from answering.kinds.sentences import Sentence, sentences
+from answering.written_answer import WrittenAnswer
+from finrag.models import SearchHit
+
+# "consider the company a going concern", "is X still a going concern", "regarded as a going concern"
+_ASKS_STATUS = re.compile(r"\b(?:consider(?:s|ed)?|regard(?:s|ed)?|deem(?:s|ed)?|view(?:s|ed)?|is|was|remains?|"
+                          r"remained)\s+(?:[\w&'’.-]+\s+){0,4}?(?:as\s+|to\s+be\s+)?an?\s+going\s+concerns?\b", re.I)
+# the question asks about the doubt, or its polarity is turned: not a status question
+_ASKS_OTHER = re.compile(r"\bdoubt|\buncertaint|\bability\b|\bnot\b|n['’]t\b|\bno\s+longer\b|\bwarning|"
+                         r"\bemphasis\b|\bqualif|\brisks?\b|\bbasis\b", re.I)
+_DOUBT = re.compile(r"\bsubstantial\s+doubt\s+(?:about|as\s+to|regarding|on)\b[^.;]{0,160}?"
+                    r"\babilit(?:y|ies)\s+to\s+continue\s+as\s+(?:a\s+)?going\s+concerns?\b", re.I)
+# a conclusion, stated: "has concluded that ... raise(s)", "there is substantial doubt", "conditions exist"
+_CONCLUDED = re.compile(r"\b(?:conclu\w+|determined|raises?|there\s+is|exists?)\b", re.I)
+# a hedge, a negation, a condition or a policy: the sentence concludes nothing certain
+_UNCERTAIN = re.compile(r"\b(?:no|not|never|without|alleviat\w*|mitigat\w*|eliminat\w*|resolv\w*|"
+                        r"if|unless|whether|could|may|might|would|can|should|absent|evaluat\w*|assess\w*)\b"
+                        r"|n['’]t\b", re.I)
+# the stated cause of the doubt, said in the sentence before the conclusion
+_CIRCUMSTANCE = re.compile(r"\b(?:chapter\s+11|bankruptcy|losses|net\s+loss|deficit|default\w*|"
+                           r"negative\s+(?:cash|working)|wildfires?|litigation|liabilit(?:y|ies))\b", re.I)
+_ASKS_WHY = re.compile(r"\bwhy\b|\bexplain\b|\bcircumstances?\b|\breasons?\b|\bcauses?\b", re.I)
+
+
+def asks_status(ask: str) -> bool:
+    """Whether the asking clause asks if the company is (considered) a going concern, with no
+    turn of its polarity (a "not", a "doubt") that would make a No read as a Yes."""
+    return bool(_ASKS_STATUS.search(ask)) and not _ASKS_OTHER.search(ask)
+
+
+def concludes_doubt(text: str) -> bool:
+    """Whether a sentence states, without hedge or negation, substantial doubt about the ability
+    to continue as a going concern."""
+    return bool(_DOUBT.search(text)) and bool(_CONCLUDED.search(text)) and not _UNCERTAIN.search(text)
+
+
+def answer(ask: str, question: str, hits: list[SearchHit], companies: list[str]) -> WrittenAnswer | None:
+    """No, with the doubt-stating sentence (and its stated cause when the question asks why), or
+    None when the question is no status question or no sentence concludes doubt with certainty."""
+    if not asks_status(ask):
+        return None
+    pool = sentences(hits, companies)
+    named = [s for s in pool if _DOUBT.search(s.text)]
+    doubt = [s for s in named if concludes_doubt(s.text)]
+    if not doubt or any(re.search(r"\b(?:no|not)\s+(?:\w+\s+){0,3}substantial\s+doubt|alleviat", s.text, re.I)
+                        for s in named):
+        return None  # nothing concluded, or a sentence that says the doubt was alleviated: not for us to weigh
+    doubt.sort(key=lambda s: (s.rank, s.position))
+    evidence: list[Sentence] = [doubt[0]]
+    if _ASKS_WHY.search(question):
+        # the circumstances the conclusion refers to ("these circumstances") are stated just before
+        # it: the first concluding sentence that has them, else the best-ranked one alone
+        for s in doubt:
+            cause = _cause_before(s, pool)
+            if cause is not None:
+                evidence = [cause, s]
+                break
+    return WrittenAnswer(
+        status="answered", kind="yes_no",
+        text="No. Management concluded there is substantial doubt about the company's ability to continue "
+             "as a going concern: " + " ".join(s.shown() for s in evidence),
+        citations=unique_citations([cite(s.chunk, s.text) for s in evidence]),
+    )
+
+
+def _cause_before(s: Sentence, pool: list[Sentence]) -> Sentence | None:
+    before = [b for b in pool if b.chunk.chunk_id == s.chunk.chunk_id and b.position == s.position - 1]
+    if before and (is_cause(before[0].text) or _CIRCUMSTANCE.search(before[0].text)):
+        return before[0]
+    return None
