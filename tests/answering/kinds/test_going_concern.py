@@ -1,0 +1,48 @@
+"""A question asking whether the company IS (considered) a going concern is answered by the
+going-concern conclusion the filing states the other way round ("substantial doubt about ...
+ability to continue as going concerns"): No, with that sentence, and the circumstances stated
+before it when the question asks for them. A question about the doubt itself keeps its own Yes;
+a hedged or negated doubt decides nothing. PG&E's FY2019 10-K (Chapter 11, 2019)."""
+
+from __future__ import annotations
+
+from answering.kinds import going_concern
+from tests.answering.kinds.conftest import ask, filing
+
+_PGE = "financebench-extra/pdfs/PG_E_2019_10K.pdf"
+
+
+def test_a_going_concern_status_question_is_answered_no_by_the_stated_doubt_with_its_circumstances(services):
+    pge = filing(_PGE)
+    pages = list(dict.fromkeys(c.page for c in pge if "continue as going concerns" in c.text))
+    written = ask("Did PG&E's management consider the company a going concern in its fiscal 2019 annual report? "
+                  "Explain the circumstances behind the conclusion.", pge, pages, services)
+    assert written.status == "answered" and written.text.startswith("No."), written.text
+    assert any("substantial doubt" in c.quote and "going concerns" in c.quote for c in written.citations), written.text
+    # the circumstances: the sentence before the conclusion, naming what caused it
+    assert len(written.citations) == 2 and "substantial doubt" not in written.citations[0].quote, written.text
+
+
+def test_a_question_about_the_doubt_itself_keeps_its_yes(services):
+    pge = filing(_PGE)
+    pages = list(dict.fromkeys(c.page for c in pge if "continue as going concerns" in c.text))
+    written = ask("Did PG&E's management conclude that there is substantial doubt about its ability to continue "
+                  "as a going concern in fiscal 2019?", pge, pages, services)
+    assert written.status == "answered" and written.text.startswith("Yes."), written.text
+
+
+def test_only_an_unturned_status_question_and_an_unhedged_conclusion_are_read():
+    assert going_concern.asks_status("Did management consider the company a going concern in 2019?")
+    assert going_concern.asks_status("Is Acme still regarded as a going concern?")
+    # the doubt itself, or a turned polarity: not a status question
+    assert not going_concern.asks_status("Is there substantial doubt about Acme's ability to continue as a going concern?")
+    assert not going_concern.asks_status("Is Acme no longer considered a going concern?")
+    assert not going_concern.asks_status("Was Acme not considered a going concern?")
+    assert going_concern.concludes_doubt("Management has concluded that these circumstances raise substantial doubt "
+                                         "about the Company's ability to continue as a going concern.")
+    assert not going_concern.concludes_doubt("These conditions could raise substantial doubt about the Company's "
+                                             "ability to continue as a going concern.")
+    assert not going_concern.concludes_doubt("Management concluded that there is no substantial doubt about the "
+                                             "Company's ability to continue as a going concern.")
+    assert not going_concern.concludes_doubt("The plans alleviated the substantial doubt about the Company's "
+                                             "ability to continue as a going concern.")
