@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from answering import numbers
 from answering.citations import cite, unique_citations
-from answering.kinds import cash_returned, polarity
+from answering.kinds import cash_returned, liquidity_change, polarity
 from answering.kinds.ask_coverage import states_duration
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
 from answering.kinds.cause_cues import CHANGED, is_cause
@@ -46,7 +46,7 @@ from answering.metric_answer import answer_metric
 from answering.metric_formula import show
 from answering.metric_target import read_target
 from answering.written_answer import NOT_FOUND, WrittenAnswer
-from finrag.models import SearchHit
+from finrag.models import Citation, SearchFilters, SearchHit
 from finrag.vocabulary import tokenize
 
 if TYPE_CHECKING:
@@ -88,12 +88,24 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "did it return more cash to shareholders than its operations generated?": two statement
         # lines compared, which no sentence states
         got = cash_returned.answer(main_clause(decision.ask), question, understanding.companies[0], years[-1],
-                                   lambda label, year: metric_value(label, year, hits, understanding, services))
+                                   lambda label, year: metric_value(label, year, hits, understanding, services),
+                                   lambda year: _liquidity(hits, understanding.companies[0], year, services))
         if got is not None:
             return got
     if decision.metric and decision.test and decision.test != "stated":
         return _over_metric(decision, hits, understanding, services)
     return _stated(decision, question, hits, understanding, services)
+
+
+def _liquidity(hits: list[SearchHit], company: str, year: int, services: MetricServices) -> tuple[str, Citation] | None:
+    """The year's sentence stating its liquidity's change, from the hits or the year's filing searched for it."""
+    found = liquidity_change.stated_change(hits, company, year)
+    if found is not None or services.retriever is None:
+        return found
+    filters = SearchFilters(companies=[company], fiscal_years=[year])
+    return liquidity_change.stated_change(
+        services.retriever.search(f"{company} liquidity decrease increase in cash, cash equivalents and marketable securities",
+                                  filters=filters, k=8, mode="sparse"), company, year)
 
 
 # --------------------------------------------------------------------------- (a) over a metric
