@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from answering import numbers
 from answering.citations import cite, unique_citations
-from answering.kinds import cash_returned, liquidity_change, polarity
+from answering.kinds import cash_returned, liquidity_change, polarity, returned_instead
 from answering.kinds.ask_coverage import states_duration
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
 from answering.kinds.cause_cues import CHANGED, is_cause
@@ -422,9 +422,18 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
             rules = sorted((s for s, r in found.held if r.verdict == "restriction"),
                            key=lambda s: (not _SPECIFIC.search(s.text), *order(s)))
             evidence += [s for s in rules if s.text not in unique][:1]
+        instead = ""
+        if not answer and years and len(understanding.companies) == 1 \
+                and returned_instead.ASKS_INSTEAD.search(question.replace(decision.ask, " ")) \
+                and (bought := returned_instead.repurchase(hits, understanding.companies[0], years[-1],
+                                                           services.retriever)) is not None:
+            # "Did it pay a dividend? How did it return capital instead?": the year's buyback, said done
+            instead = f" It returned capital instead by repurchasing stock: {bought.shown()}"
+            evidence.append(bought)
         return WrittenAnswer(
             status="answered", kind="yes_no",
-            text=f"{'Yes' if answer else 'No'}. {lead + ' ' if lead else ''}" + " ".join(s.shown() for s in evidence),
+            text=f"{'Yes' if answer else 'No'}. {lead + ' ' if lead else ''}"
+                 + " ".join(s.shown() for s in evidence if not instead or s is not evidence[-1]) + instead,
             citations=unique_citations([cite(s.chunk, s.text) for s in evidence]),
         )
     if found.held:
