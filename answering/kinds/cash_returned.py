@@ -7,7 +7,8 @@ metric machinery as its own question (its checks apply, rows cited): the cash re
 share repurchases plus the dividends paid (only the buybacks when the question names only
 them), the cash generated is the cash from operations. Both in one unit, or no answer.
 A question that also asks what happened to the equity gets the shareholders' equity at the
-year's start and end the same way. Any side that cannot be read: None (the caller goes on).
+year's start and end the same way; one that asks what happened to its liquidity gets the
+year's sentence stating its cash balance's change (answering.kinds.liquidity_change). Any side that cannot be read: None (the caller goes on).
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from collections.abc import Callable
 from typing import Protocol
 
 from answering.citations import unique_citations
+from answering.kinds.liquidity_change import ASKS_LIQUIDITY
 from answering.written_answer import WrittenAnswer
+from finrag.models import Citation
 
 # what the question compares: cash returned (buybacks, dividends, "cash to shareholders") ...
 _RETURNED = re.compile(r"\b(?:repurchas\w*|buy\s?-?backs?|dividends?|(?:return\w*|distribut\w*)\s+(?:more\s+|less\s+)?"
@@ -53,7 +56,8 @@ def asked_way(ask: str) -> str | None:
 
 
 def answer(ask: str, question: str, company: str, year: int,
-           value_of: Callable[[str, int], Figure | WrittenAnswer]) -> WrittenAnswer | None:
+           value_of: Callable[[str, int], Figure | WrittenAnswer],
+           liquidity_of: Callable[[int], tuple[str, Citation] | None] = lambda year: None) -> WrittenAnswer | None:
     way = asked_way(ask)
     if way is None:
         return None
@@ -91,9 +95,16 @@ def answer(ask: str, question: str, company: str, year: int,
         verb = "fell" if end.value < start.value else "rose" if end.value > start.value else "was unchanged"
         text += (f" Shareholders' equity {verb} from {start.shown} (FY{year - 1}) to {end.shown} (FY{year}).")
         used += [start, end]
+    stated: list[Citation] = []
+    # "..., and what happened to its liquidity?": the year's own sentence stating it; else the
+    # part stays unstated (the every-part gate names it)
+    if ASKS_LIQUIDITY.search(question.replace(ask, " ")) and (liquidity := liquidity_of(year)) is not None:
+        _, citation = liquidity
+        text += f' Liquidity: "{citation.quote}" ({citation.doc} p.{citation.page + 1})'
+        stated.append(citation)
     working = " ".join(f.answer.text for f in used)
     return WrittenAnswer(status="answered", kind="yes_no", text=f"{text} {working}",
-                         citations=unique_citations([c for f in used for c in f.answer.citations]),
+                         citations=unique_citations([*stated, *(c for f in used for c in f.answer.citations)]),
                          flags=list(dict.fromkeys(flag for f in used for flag in f.answer.flags)))
 
 

@@ -26,7 +26,13 @@ from typing import TYPE_CHECKING
 
 from answering import numbers
 from answering.citations import cite, unique_citations
-from answering.kinds import cash_returned, going_concern, polarity
+from answering.kinds import (
+    cash_returned,
+    going_concern,
+    liquidity_change,
+    polarity,
+    returned_instead,
+)
 from answering.kinds.ask_coverage import states_duration
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
 from answering.kinds.cause_cues import CHANGED, is_cause
@@ -46,7 +52,7 @@ from answering.metric_answer import answer_metric
 from answering.metric_formula import show
 from answering.metric_target import read_target
 from answering.written_answer import NOT_FOUND, WrittenAnswer
-from finrag.models import SearchHit
+from finrag.models import Citation, SearchFilters, SearchHit
 from finrag.vocabulary import tokenize
 
 if TYPE_CHECKING:
@@ -88,7 +94,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "did it return more cash to shareholders than its operations generated?": two statement
         # lines compared, which no sentence states
         got = cash_returned.answer(main_clause(decision.ask), question, understanding.companies[0], years[-1],
-                                   lambda label, year: metric_value(label, year, hits, understanding, services))
+                                   lambda label, year: metric_value(label, year, hits, understanding, services),
+                                   lambda year: _liquidity(hits, understanding.companies[0], year, services))
         if got is not None:
             return got
     if decision.metric and decision.test and decision.test != "stated":
@@ -98,6 +105,17 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # other way round; a question about the doubt itself goes on to the stated reading
         return going_concern.answer(decision.ask, question, hits, list(understanding.companies))
     return _stated(decision, question, hits, understanding, services)
+
+
+def _liquidity(hits: list[SearchHit], company: str, year: int, services: MetricServices) -> tuple[str, Citation] | None:
+    """The year's sentence stating its liquidity's change, from the hits or the year's filing searched for it."""
+    found = liquidity_change.stated_change(hits, company, year)
+    if found is not None or services.retriever is None:
+        return found
+    filters = SearchFilters(companies=[company], fiscal_years=[year])
+    return liquidity_change.stated_change(
+        services.retriever.search(f"{company} liquidity decrease increase in cash, cash equivalents and marketable securities",
+                                  filters=filters, k=8, mode="sparse"), company, year)
 
 
 # --------------------------------------------------------------------------- (a) over a metric
@@ -414,9 +432,18 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
             rules = sorted((s for s, r in found.held if r.verdict == "restriction"),
                            key=lambda s: (not _SPECIFIC.search(s.text), *order(s)))
             evidence += [s for s in rules if s.text not in unique][:1]
+        instead = ""
+        if not answer and years and len(understanding.companies) == 1 \
+                and returned_instead.ASKS_INSTEAD.search(question.replace(decision.ask, " ")) \
+                and (bought := returned_instead.repurchase(hits, understanding.companies[0], years[-1],
+                                                           services.retriever)) is not None:
+            # "Did it pay a dividend? How did it return capital instead?": the year's buyback, said done
+            instead = f" It returned capital instead by repurchasing stock: {bought.shown()}"
+            evidence.append(bought)
         return WrittenAnswer(
             status="answered", kind="yes_no",
-            text=f"{'Yes' if answer else 'No'}. {lead + ' ' if lead else ''}" + " ".join(s.shown() for s in evidence),
+            text=f"{'Yes' if answer else 'No'}. {lead + ' ' if lead else ''}"
+                 + " ".join(s.shown() for s in evidence if not instead or s is not evidence[-1]) + instead,
             citations=unique_citations([cite(s.chunk, s.text) for s in evidence]),
         )
     if found.held:
