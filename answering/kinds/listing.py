@@ -3,7 +3,7 @@
 - Customers: the sentences saying whom the company's revenues come from (kinds/customers.py).
 - Geographies: the places a segment or geography revenue table breaks down by (kinds/geographies.py).
 - Securities registered on an exchange: the rows of the cover page's Section 12(b) table
-  (title of each class, trading symbol, exchange), one line per class.
+  (kinds/registered_securities.py), or nothing.
 - Otherwise the sentences that state the topic and enumerate ("include", "such as",
   "consist of", a run of commas), or a table whose caption names the topic (its row
   labels are the items).
@@ -15,7 +15,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
-from answering.kinds import acquisitions, customers, geographies, passage
+from answering.kinds import acquisitions, customers, geographies, passage, registered_securities
 from answering.kinds.ask_scope import ask_parts, topic_ask
 from answering.kinds.sentences import Topic, content_words, overlap, read_topic
 from answering.kinds.tables import blocks
@@ -28,9 +28,6 @@ if TYPE_CHECKING:
     from answering.metric_answer import MetricServices
     from retrieval.query_understanding import QueryUnderstanding
 
-_REGISTERED = re.compile(r"\bregistered\b|\bexchange\b|\bsection\s+12\(b\)", re.I)
-_SECURITY_LINE = re.compile(r"\b\d+(?:\.\d+)?%\s+(?:\w+\s+){0,4}(?:notes?|debentures?|bonds?)\b.*\bdue\b"
-                            r"|\b(?:notes?|debentures?|bonds?)\s+due\s+\d{4}\b", re.I)
 # Words that open an enumeration: "our primary customers are ...", "acquisitions included ..."
 _LIST_CUES = frozenset(tokenize("include includes included including are were consist consists comprise comprises "
                                 "such namely following is was"))
@@ -61,10 +58,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
 def _listed(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
             services: MetricServices) -> WrittenAnswer | None:
     companies = list(understanding.companies)
-    if _REGISTERED.search(decision.ask) and re.search(r"\bsecurities|notes|debt\b", decision.ask, re.I):
-        registered = _registered_securities(hits, companies)
-        if registered:
-            return registered
+    if registered_securities.ASKS_REGISTERED.search(decision.ask) \
+            and re.search(r"\b(?:securities|notes|debt|stock|shares)\b", decision.ask, re.I):
+        # the cover's Section 12(b) table is the answer; no table read, no answer (an exhibit's
+        # sentence about "securities registered under Section 12" lists nothing)
+        return registered_securities.answer(decision.ask, hits, companies, getattr(services, "retriever", None))
     enumerated = _introduced_list(decision, question, hits, understanding, services)
     if enumerated is not None:
         return enumerated
@@ -168,28 +166,6 @@ def _enumerates(text: str, topic: Topic) -> bool:
                 t in _LIST_CUES for t in tokens[i + 1 : i + 1 + _CUE_WINDOW]):
             return True
     return False
-
-
-def _registered_securities(hits: list[SearchHit], companies: list[str]) -> WrittenAnswer | None:
-    """The classes of notes in the cover's Section 12(b) table, which may run over a few pages."""
-    wanted = {c.casefold() for c in companies}
-    own = [h.chunk for h in hits if not wanted or (h.chunk.company or "").casefold() in wanted]
-    caption = next((c for c in own if re.search(r"section\s+12\(b\)|name\s+of\s+each\s+exchange", c.text, re.I)), None)
-    if caption is None:
-        return None
-    table = sorted((c for c in own if c.doc == caption.doc and caption.index <= c.index
-                    and c.page <= caption.page + 3), key=lambda c: c.index)
-    found: dict[str, Chunk] = {}
-    for chunk in table:
-        for line in chunk.text.splitlines():
-            if _SECURITY_LINE.search(line) and line.strip() not in found:
-                found[line.strip()] = chunk
-    if not found:
-        return None
-    return WrittenAnswer(status="answered", kind="list",
-                         text=f"Registered under Section 12(b) ({caption.doc} p.{caption.page + 1}): "
-                              f"{'; '.join(found)}.",
-                         citations=unique_citations([cite(chunk, line) for line, chunk in found.items()]))
 
 
 def _from_table(decision: KindDecision, hits: list[SearchHit], companies: list[str],

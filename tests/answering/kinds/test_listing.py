@@ -36,3 +36,33 @@ def test_items_one_to_a_line_after_the_line_that_introduces_them_all_or_none(ser
                  "Canadian Imperial Bank of Commerce", "Toronto-Dominion Bank"):
         assert bank in written.text
     assert "may also invest up to 20% of the net asset value" in written.text
+
+
+@pytest.fixture(scope="module")
+def pge_2020():
+    return filing("financebench-extra/pdfs/PG_E_2020_10K.pdf")
+
+
+_REGISTERED_12B = ("Which securities of PG&E Corporation and its utility subsidiary were registered under Section 12(b) "
+                   "of the Exchange Act according to the 2020 annual report, and on which exchanges?")
+
+
+def test_registered_securities_are_every_row_of_the_cover_table_with_its_exchange(pge_2020, services):
+    """PG&E's FY2020 cover lists common stock and equity units on the NYSE and eight series of
+    the Utility's first preferred stock on NYSE American; rows wrap over lines and run together."""
+    written = ask(_REGISTERED_12B, pge_2020, [239, 214, 0], services)
+    assert (written.status, written.kind) == ("answered", "list"), written.text
+    assert "Common stock, no par value PCG The New York Stock Exchange" in written.text
+    assert "Equity Units PCGU The New York Stock Exchange" in written.text
+    assert written.text.count("NYSE American LLC") == 8  # each preferred series once, overlapping chunks aside
+    assert "4.36% series A redeemable PCG-PI NYSE American LLC" in written.text
+    assert "Under Section 12(g): none" in written.text
+    assert "EXHIBIT" not in written.text
+
+
+def test_registered_securities_without_the_cover_table_are_refused(pge_2020, services):
+    """An exhibit's title ("securities registered under Section 12") and a Section 16 sentence
+    share the question's words but list no class and no exchange: no answer."""
+    written = ask(_REGISTERED_12B, pge_2020, [239, 214], services)
+    assert written.status == "not_found", written.text
+    assert "Section 12(b)" in (written.reason or "")

@@ -1,0 +1,118 @@
+"""list: the securities registered under Section 12(b), read from the cover page's table.
+
+Every SEC registrant's 10-K, 10-Q and 8-K cover prints the same table: "Securities
+registered pursuant to Section 12(b) of the Act:", then one row per class (title of the
+class, trading symbol, name of the exchange), then the Section 12(g) line. The rows wrap
+and run together in PDF text, but each one ends in the name of an exchange, and US
+exchanges are few: a row is the text up to and including the next exchange name. That is
+the whole answer; a sentence elsewhere that mentions registered securities (an exhibit's
+description, Section 16 compliance) is not, so a question about them with no table read
+is refused rather than answered from such sentences.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.citations import cite, unique_citations
+from answering.written_answer import NOT_FOUND, WrittenAnswer
+from finrag.models import Chunk, SearchHit
+
+if TYPE_CHECKING:
+    from retrieval.retriever import Retriever
+
+ASKS_REGISTERED = re.compile(r"\bregistered\b.*\b(?:exchange|section\s+12)|\bsection\s+12\(b\)"
+                             r"|\b(?:listed|trade[sd]?)\s+on\b.*\bexchanges?\b", re.I)
+_ASKS_DEBT = re.compile(r"\bdebt\b|\bnotes\b|\bbonds\b|\bdebentures\b", re.I)
+_DEBT_ROW = re.compile(r"\bnotes?\b|\bdebentures?\b|\bbonds?\b", re.I)
+
+_CAPTION = re.compile(r"section\s+12\s*\(\s*b\s*\)\s+of\s+the\s+(?:act|exchange\s+act)\s*:?", re.I)
+_END = re.compile(r"section\s+12\s*\(\s*g\s*\)|indicate\s+by\s+check\s+mark", re.I)
+_TWELVE_G_NONE = re.compile(r"section\s+12\s*\(\s*g\s*\)\s+of\s+the\s+act\s*:?\s*none", re.I)
+_HEADER = re.compile(r"title\s+of\s+(?:each|the)\s+class|trading\s+symbols?(?:\(s\))?"
+                     r"|name\s+of\s+each\s+exchange\s+on\s+which\s+registered", re.I)
+# The US national securities exchanges (and the two foreign ones US covers name most),
+# longest wordings first so "NYSE American LLC" is not read as "NYSE".
+_EXCHANGE = re.compile(
+    r"(?:the\s+)?new\s+york\s+stock\s+exchange(?:\s+llc)?"
+    r"|nyse\s+(?:american|arca|chicago|texas|mkt)(?:\s+llc)?|\bnyse\b(?!\s+(?:american|arca|chicago|texas|mkt))"
+    r"|(?:the\s+)?nasdaq(?:\s+(?:stock|global\s+select|global|capital))?(?:\s+market)?(?:\s+llc)?"
+    r"(?:\s*\((?:nasdaq\s+)?(?:global\s+select|global|capital)\s+market\))?"
+    r"|(?:the\s+)?(?:chicago|boston|philadelphia|london|pacific)\s+(?:stock\s+)?exchange(?:,?\s+inc\.?|\s+llc)?"
+    r"|cboe\s+[\w ]{0,20}?exchange(?:,?\s+inc\.?)?|investors\s+exchange(?:\s+llc)?",
+    re.I)
+_MAX_ROW_WORDS = 40  # a row longer than this is prose, not a table row
+_COVER_PAGES = 3
+
+
+def answer(ask: str, hits: list[SearchHit], companies: list[str], retriever: Retriever | None) -> WrittenAnswer:
+    """The rows of the asked company's cover table; `not_found` with the reason when none is read."""
+    debt_only = bool(_ASKS_DEBT.search(ask))
+    for doc in _filings(hits, companies):
+        cover = _cover_chunks(doc, hits, retriever)
+        rows, none_under_g = _rows(cover)
+        if debt_only:
+            rows = {row: chunk for row, chunk in rows.items() if _DEBT_ROW.search(row)}
+        if not rows:
+            continue
+        first = next(iter(rows.values()))
+        text = (f"Registered under Section 12(b) ({doc} p.{first.page + 1}): "
+                + "; ".join(rows) + "." + (" Under Section 12(g): none." if none_under_g else ""))
+        return WrittenAnswer(status="answered", kind="list", text=text,
+                             citations=unique_citations([cite(chunk, row) for row, chunk in rows.items()]))
+    what = "debt securities" if debt_only else "securities"
+    reason = f"no cover-page table of {what} registered under Section 12(b) was read in the asked company's filings"
+    return WrittenAnswer(status="not_found", kind="list", reason=reason, text=f"{NOT_FOUND.capitalize()}: {reason}.")
+
+
+def _filings(hits: list[SearchHit], companies: list[str]) -> list[str]:
+    """The asked company's filings among the hits, best-ranked first."""
+    wanted = {c.casefold() for c in companies}
+    docs: list[str] = []
+    for hit in hits:
+        if (not wanted or (hit.chunk.company or "").casefold() in wanted) and hit.chunk.doc not in docs:
+            docs.append(hit.chunk.doc)
+    return docs[:2]
+
+
+def _cover_chunks(doc: str, hits: list[SearchHit], retriever: Retriever | None) -> list[Chunk]:
+    """The filing's first pages in reading order (the whole filing from the store when it can
+    be read, else the hits that are on those pages)."""
+    chunks = retriever.filing(doc).chunks if retriever is not None else []
+    if not chunks:
+        chunks = sorted({h.chunk.chunk_id: h.chunk for h in hits if h.chunk.doc == doc}.values(),
+                        key=lambda c: c.index)
+    return [c for c in chunks if c.page < _COVER_PAGES]
+
+
+def _rows(cover: list[Chunk]) -> tuple[dict[str, Chunk], bool]:
+    """Each table row (collapsed text, as printed) with the chunk it is quoted from, and
+    whether the cover says no class is registered under Section 12(g). Chunks overlap, so a
+    row read again, or a row's tail opening the next chunk, is not a new row."""
+    rows: dict[str, Chunk] = {}
+    none_under_g = False
+    inside = False
+    for chunk in cover:
+        text = chunk.text
+        none_under_g |= bool(_TWELVE_G_NONE.search(text))
+        caption = _CAPTION.search(text)
+        if caption:
+            start, inside = caption.end(), True
+        elif inside:
+            start = 0
+        else:
+            continue
+        end = _END.search(text, start)
+        region = text[start:end.start() if end else len(text)]
+        offset = start
+        for exchange in _EXCHANGE.finditer(region):
+            row = " ".join(_HEADER.sub(" ", region[offset - start:exchange.end()]).split()).strip(" ,;")
+            offset = start + exchange.end()
+            if not row or len(row.split()) > _MAX_ROW_WORDS or row == " ".join(exchange.group().split()):
+                continue
+            if not any(seen.endswith(row) for seen in rows):
+                rows[row] = chunk
+        if end:
+            inside = False
+    return rows, none_under_g
