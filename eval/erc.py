@@ -137,15 +137,25 @@ def _scale_shown(value: float, figures: list[tuple[float, float]]) -> float:
     return 1.0
 
 
-def typed_number(answer: Answer) -> float | str:
+_ASKED_SCALE = re.compile(r"\bin\s+(thousands|millions|billions)\b", re.I)
+
+
+def asked_scale(question: str) -> float:
+    """The scale the question asks the figure in ("..., in millions of USD?"): 1 when it names none."""
+    m = _ASKED_SCALE.search(question)
+    return _SCALES[m.group(1).lower().removesuffix("s")] if m else 1.0
+
+
+def typed_number(answer: Answer, question: str = "") -> float | str:
+    """The answer's figure in units, or in the scale the question asks for."""
     figures = _figures(answer.answer)
     if answer.value is not None:
         scale = _unit_scale(answer.unit)
         if scale is None:
             scale = _scale_shown(answer.value, figures)
-        return answer.value * scale
+        return answer.value * scale / asked_scale(question)
     distinct = {n * s for n, s in figures}
-    return distinct.pop() if len(distinct) == 1 else NA
+    return distinct.pop() / asked_scale(question) if len(distinct) == 1 else NA
 
 
 def candidate_names(question: str) -> list[str]:
@@ -217,7 +227,7 @@ def typed_answer(kind: ErcKind, answer: Answer, question: str = "") -> TypedAnsw
     if answer.status != "answered":
         return NA
     if kind == "number":
-        return typed_number(answer)
+        return typed_number(answer, question)
     if kind == "name":
         return typed_name(answer, question)
     if kind == "names":

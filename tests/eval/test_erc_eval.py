@@ -141,6 +141,15 @@ def test_a_value_in_millions_takes_the_scale_of_the_figure_the_text_shows():
     assert typed_answer("number", _answer("Total assets were 154,818.", value=154_818.0)) == 154_818.0
 
 
+def test_a_number_is_given_in_the_scale_the_question_asks_for():
+    asked = "What was the total assets of \"Apple Inc.\" at the end of the fiscal year 2017, in millions of USD?"
+    assert typed_answer("number", _answer("Total assets: $375,319.0M.", value=375_319.0), asked) == \
+        pytest.approx(375_319.0)
+    assert typed_answer("number", _answer("Total assets were $375.3 billion."), asked) == pytest.approx(375_300.0)
+    assert typed_answer("number", _answer("Total assets: $375,319.0M.", value=375_319.0), "Total assets?") == \
+        pytest.approx(375.319e9)
+
+
 # --------------------------------------------------------------------------- names, a probe file
 
 WHO = "Who is the CEO of \"Holley Inc.\"? If data is not available, return 'N/A'."
