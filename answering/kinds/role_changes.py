@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
 from answering.kinds.people import asked_filing
-from answering.kinds.people_words import people
+from answering.kinds.people_words import names_a_change, people
 from answering.kinds.sentences import Sentence, quoted, sentences
 from answering.written_answer import WrittenAnswer
 
@@ -46,7 +46,8 @@ _ASKS_PEOPLE = re.compile(
 
 # --- what a sentence states -------------------------------------------------------------------------
 # the words that put a title in a person's hands (or take it away), the title right after them
-_TAKES = (r"(?:was|were|has\s+been|have\s+been|is|being|been)\s+(?:appointed|named|promoted|elected|elevated|hired)"
+_TAKES = (r"(?:was|were|has\s+been|have\s+been|is|being|been|(?:will|would|to)\s+be)\s+"
+          r"(?:appointed|named|promoted|elected|elevated|hired)"
           r"(?:\s+(?:as|to))?|\bappointed\s+(?:\w+\s+){1,3}?as|\bjoined\s+(?:\w+\s+){0,3}?as|"
           r"\bresigned\s+(?:from\s+(?:\w+\s+){0,2}?)?as|\bretired\s+as|\bstep(?:ped|s)?\s+down\s+as|"
           r"\bsucceed(?:ed|s)?\s+(?:[A-Z][\w.'-]*\s+){1,3}as|\bto\s+the\s+(?:position|role|office)\s+of")
@@ -64,6 +65,13 @@ _MAX_TITLES = 8
 # non-executive director", "appointed Shripriya Mahesh as a member of the Board" (read for a question asking names)
 _JOINS_BOARD = re.compile(r"\b(?:welcomed|appointed|elected)\s+(?P<name>(?:[A-Z][\w.'\u2019-]*\s+){1,3}?[A-Z][\w'\u2019-]+)\s+"
                           r"(?:to|as\s+(?:a\s+)?member\s+of)\s+(?:the|our|its)\s+Board\b")
+
+
+# "Did X mention any changes in its leadership or executive team?": a yes/no on the same sentences
+ASKS_IF_CHANGED = re.compile(
+    r"\bchanges?\b.{0,40}?\b(?:leadership|executive\s+team|executives|management\s+team|senior\s+management|"
+    r"chief\s+executive|CEO|executive\s+officers?)\b|\b(?:leadership|executive|management)\s+(?:changes?|transitions?)\b",
+    re.I)
 
 
 def asks_role_changes(question: str) -> bool:
@@ -120,6 +128,24 @@ def in_period(s: Sentence, years: set[int]) -> bool:
     one before it, none after the one after it (the filing's own months after the year end)."""
     fy = s.chunk.fiscal_year
     return fy is not None and fy in years and min(years) >= fy - 1 and max(years) <= fy + 1
+
+
+def near_period(s: Sentence, years: set[int]) -> bool:
+    """Whether a sentence is dated in the report's year or the months after it (a change announced
+    before the filing date is a change the report mentions), never by an older year alone."""
+    fy = s.chunk.fiscal_year
+    return fy is not None and bool(years) and min(years) >= fy - 1 and max(years) <= fy + 1 \
+        and bool(years & {fy, fy + 1})
+
+
+def mentioned(hits: list[SearchHit], company: str, services: MetricServices) -> list[Sentence]:
+    """The sentences of the asked company's filing that say a named person took or left a titled role
+    in the report's year or the months after it ("Did X mention any changes in its leadership?"): the
+    title after the verb, or a person, a role and an action on it in one sentence ("Bret Taylor, our
+    former co-CEO ..., resigned from these positions")."""
+    filing = asked_filing(hits, company, services)
+    return [s for s, years in dated(sentences(filing, [company]))
+            if near_period(s, years) and (_changes(s) or names_a_change(s.text))]
 
 
 def _changes(s: Sentence, board: bool = False) -> list[tuple[str, str]]:

@@ -32,6 +32,7 @@ from answering.kinds import (
     liquidity_change,
     polarity,
     returned_instead,
+    role_changes,
 )
 from answering.kinds.ask_coverage import states_duration
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
@@ -455,6 +456,14 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
         if reading.cue.endswith("(named, not said done)"):
             what = "it by name without saying it was done in the asked period"
         return _refused(f"the sentences that name {_asked(decision, topic)} state {what}: {s.shown()}", [s])
+    if decision.default_answer is not None and len(understanding.companies) == 1 \
+            and role_changes.ASKS_IF_CHANGED.search(decision.ask) \
+            and (changed := role_changes.mentioned(hits, understanding.companies[0], services)):
+        # "Did X mention any changes in its leadership?": a named person taking or leaving a titled
+        # role in the report's year (or the months before it was filed) is such a mention, in words
+        # the question does not use ("would be appointed Chief Executive Officer")
+        return WrittenAnswer(status="answered", kind="yes_no", text="Yes. " + " ".join(s.shown() for s in changed[:2]),
+                             citations=unique_citations([cite(s.chunk, s.text) for s in changed[:2]]))
     own = [h for h in hits if not understanding.companies or h.chunk.company in understanding.companies]
     if decision.default_answer is not None and own and topic is not None:
         docs = ", ".join(dict.fromkeys(h.chunk.doc for h in own))

@@ -61,3 +61,24 @@ def test_a_new_board_member_is_named_when_the_question_asks_names(services):
             "If data is not available, return 'N/A'.", chunks, [5], services)
     assert a.status == "answered", a.text
     assert a.text.splitlines()[0] == "John Falla"
+
+
+_MENTION = ('Did "{}" mention any changes in its leadership or executive team in the annual report? '
+            "If there is no mention, return False.")
+
+
+@pytest.mark.parametrize(("relative", "company", "page", "person"), [
+    # announced in January 2021, before the FY2020 10-K was filed; a nickname between the names
+    ("financebench-extra/pdfs/INTEL_2020_10K.pdf", "Intel Corporation", 69, "Gelsinger"),
+    # the title before the verb: "Bret Taylor, our former co-CEO ..., resigned from these positions"
+    ("financebench-extra/pdfs/SALESFORCE_2023_10K.pdf", "Salesforce, Inc.", 19, "Bret Taylor"),
+])
+def test_a_leadership_change_in_the_reports_year_is_a_mention_whatever_its_words(relative, company, page, person,
+                                                                                 services):
+    """The question's rule ("if there is no mention, return False") is for no mention at all: a named
+    person taking or leaving a titled role in the report's year, or the months before it was filed,
+    is one, though the sentence says neither "leadership" nor "change"."""
+    written = ask(_MENTION.format(company), filing(relative), [0, page], services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("Yes."), written.text
+    assert person in written.text
