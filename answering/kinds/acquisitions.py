@@ -29,8 +29,8 @@ def names_acquired(text: str) -> bool:
 
 def named_only(written: WrittenAnswer | None) -> WrittenAnswer | None:
     """The answer's quotes that name an acquired business; None when none does."""
-    if written is None or written.status != "answered":
-        return written
+    if written is None or written.status != "answered" or "dash_listed" in written.flags:
+        return written  # (items listed after "acquisitions —" are the businesses acquired)
     kept = [c for c in written.citations if names_acquired(c.quote)]
     if not kept:
         return None

@@ -20,7 +20,7 @@ from answering.kinds.ask_scope import ask_parts, topic_ask
 from answering.kinds.sentences import Topic, content_words, overlap, read_topic
 from answering.kinds.tables import blocks
 from answering.written_answer import WrittenAnswer
-from finrag.models import Chunk, SearchHit
+from finrag.models import Chunk, SearchFilters, SearchHit
 from finrag.vocabulary import tokenize
 
 if TYPE_CHECKING:
@@ -50,8 +50,19 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # down by; none such, the question is refused rather than answered from another table's rows
         return geographies.write(decision, question, hits, understanding, services)
     if acquisitions.ASKS_ACQUISITIONS.search(decision.ask):
-        # "What are the major acquisitions of X?": only sentences naming a business acquired answer it
-        return acquisitions.named_only(_listed(decision, question, hits, understanding, services))
+        # "What are the major acquisitions of X?": only sentences naming a business acquired answer it;
+        # none in the hits, the filing is searched once in the words filings state deals in
+        named = acquisitions.named_only(_listed(decision, question, hits, understanding, services))
+        retriever = getattr(services, "retriever", None)
+        if named is None and retriever is not None and len(understanding.companies) == 1:
+            company, years = understanding.companies[0], list(understanding.fiscal_years)
+            more = retriever.search(f"{company} completed acquisitions acquired {' '.join(map(str, years))}",
+                                    filters=SearchFilters(companies=[company], fiscal_years=years), k=8, mode="sparse")
+            have = {h.chunk.chunk_id for h in hits}
+            named = acquisitions.named_only(_listed(decision, question, [*hits, *(h for h in more
+                                                                                 if h.chunk.chunk_id not in have)],
+                                                    understanding, services))
+        return named
     return _listed(decision, question, hits, understanding, services)
 
 
@@ -67,6 +78,8 @@ def _listed(decision: KindDecision, question: str, hits: list[SearchHit], unders
     if enumerated is not None:
         return enumerated
     topic = read_topic(decision.ask, companies, services.vocabulary)
+    if topic is not None and (dashed := _dash_listed(decision, question, hits, understanding, services, topic)):
+        return dashed
     best = [s for s in passage.stating(decision, question, hits, understanding, services, limit=6, min_overlap=0.5)
             if topic is not None and _enumerates(s.text, topic)][:2]
     if best:
@@ -153,6 +166,42 @@ def _intro_sentence(lines: list[str], at: int) -> str:
         start -= 1
     text = " ".join(lines[start : at + 1])
     return re.split(r"(?<=[.!?])\s+(?=[A-Z])", text)[-1]
+
+
+# "eBay completed six acquisitions — Cargigi Inc., Expertmaker, ... and Corrigon Ltd. — for ...":
+# the topic, then a dash or colon, then capitalised items separated by commas (the last by "and")
+_OPENS_ITEMS = re.compile(r"\s[\u2014\u2013]\s|\s--\s|:\s")
+# (a company's "Inc." or "Ltd." is no sentence end)
+_CLOSES_ITEMS = re.compile(r"\s[\u2014\u2013]\s|\s--\s|;\s|(?<!Inc)(?<!Ltd)(?<!Co)(?<!Corp)(?<!Jr)\.(?:\s|$)"
+                           r"|,\s+(?:for|which|each|all|with|as)\b")
+_ITEM_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
+_MIN_DASHED_ITEMS = 3
+DASH_LISTED = "dash_listed"  # the items were read after the topic's dash: each a name the sentence lists
+
+
+def dash_items(text: str, topic: Topic) -> list[str]:
+    """The items a sentence lists after the topic and a dash or colon ("six acquisitions — A, B and C —"),
+    each capitalised and short; [] when the sentence lists none so."""
+    for opens in _OPENS_ITEMS.finditer(text):
+        if not topic.stated_by(" ".join(tokenize(text[:opens.start()])[-4:])):
+            continue
+        rest = text[opens.end():]
+        closes = _CLOSES_ITEMS.search(rest)
+        items = [i.strip() for i in _ITEM_SPLIT.split(rest[:closes.start()] if closes else rest) if i.strip()]
+        if len(items) >= _MIN_DASHED_ITEMS and all(i[:1].isupper() and len(i.split()) <= 5 for i in items):
+            return items
+    return []
+
+
+def _dash_listed(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                 services: MetricServices, topic: Topic) -> WrittenAnswer | None:
+    """The items of the best sentence that lists them after a dash or colon, leading the answer
+    ("; "-joined, as the other lists are), the sentence quoted after them."""
+    for s in passage.stating(decision, question, hits, understanding, services, limit=6, min_overlap=0.5):
+        if items := dash_items(s.text, topic):
+            return WrittenAnswer(status="answered", kind="list", text="; ".join(items) + "\n\n" + s.shown(),
+                                 citations=[cite(s.chunk, s.text)], flags=[DASH_LISTED])
+    return None
 
 
 def _enumerates(text: str, topic: Topic) -> bool:

@@ -32,3 +32,15 @@ def test_a_name_after_the_acquiring_words():
     assert names_acquired("In September 2022, Google acquired Mandiant, Inc.")
     assert not names_acquired("We may not realize the benefits of the businesses we acquire.")
     assert not names_acquired("Acquisition related and other expenses increased in fiscal 2022.")
+
+
+def test_the_businesses_listed_after_a_dash_are_the_answer_each_named_once(services):
+    """eBay's FY2016 10-K (note 3): "we completed six acquisitions — Cargigi Inc., Expertmaker,
+    SalesPredict, Ticketbis, Ticket Utils and Corrigon Ltd. — for ...": the items lead the answer
+    ("; "-joined, a company's "Ltd." kept whole), the sentence quoted after them."""
+    ebay = filing("financebench-extra/pdfs/EBAY_2016_10K.pdf")
+    written = ask('What are the names of the companies acquired by "eBay Inc." in the fiscal year 2016?', ebay,
+                  [0, 74], services)
+    assert (written.status, written.kind) == ("answered", "list"), written.text
+    assert written.text.splitlines()[0] == \
+        "Cargigi Inc.; Expertmaker; SalesPredict; Ticketbis; Ticket Utils; Corrigon Ltd."
