@@ -28,6 +28,7 @@ from answering.kinds import (
     drivers,
     event,
     guidance,
+    headcount,
     item_parts,
     launches,
     listed_amounts,
@@ -150,6 +151,9 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # "what special items affected its 2022 results, and their amounts": the filing's own
         # enumeration, every item with its amount
         _Reader(_unanswered, lambda: listed_items.write(text, hits, understanding, retriever)),
+        # "what was the number of employees": the company's own count of its people ("we employed
+        # approximately 13,300 people"), never a part's ("6,600 of our employees were located in the U.S.")
+        _Reader(_unanswered, lambda: headcount.write(text, hits, understanding, services)),
         # "what one-time charge did it record, and how was it split": the amount's sentence and the
         # sentences after it whose amounts add up to it
         _Reader(_unanswered, lambda: stated_split.write(text, hits, understanding, retriever)),

@@ -1,0 +1,87 @@
+"""headcount: "What was the number of employees of X at the end of fiscal 2020?" read from the
+sentence in which the company itself states how many people it employs.
+
+Every annual report says it once, in the company's own voice: "As of December 31, 2019, we employed
+approximately 13,300 people globally", "we had 79,390 employees", "our highly-skilled global
+workforce of 110,600 people", "PG&E Corporation and the Utility had approximately 23,000 regular
+employees". The same filings give parts of it too ("Approximately 6,600 of our employees were
+located in the U.S.", "FedEx Express employed approximately 245,000 employees", "the plan affected
+approximately 5,000 employees"): a count counts only when its subject is the company (we, the
+Company, its name with nothing after it) or its whole workforce. Several such counts that differ
+are no answer (which one is the total is not for an extractive reader to guess).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.citations import cite
+from answering.kinds.people import asked_filing
+from answering.kinds.sentences import Sentence, sentences
+from answering.written_answer import WrittenAnswer
+
+if TYPE_CHECKING:
+    from answering.metric_answer import MetricServices
+    from finrag.models import SearchHit
+    from retrieval.query_understanding import QueryUnderstanding
+
+ASKS_HEADCOUNT = re.compile(
+    r"\bnumber\s+of\s+(?:full[- ]time\s+|total\s+)?(?:employees|staff|people\s+employed)\b"
+    r"|\bhow\s+many\s+(?:full[- ]time\s+)?(?:employees|people)\s+(?:\w+\s+){0,2}?(?:employ|work|have|had)"
+    r"|\b(?:employee\s+)?headcount\b|\bsize\s+of\s+(?:its|the)\s+workforce\b", re.I)
+
+_COUNT = r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+(?:thousand|million))"
+_ABOUT = r"(?:(?:a\s+total\s+of|approximately|about|around|over|more\s+than|nearly|some|roughly)\s+)*"
+_PEOPLE = r"(?:(?:full[- ]time|regular|total|global|equivalent)\s+){0,2}(?:employees|people|persons|team\s+members|associates|staff)\b"
+_VERB = r"(?:had|has|have|employed|employs|employ|had\s+a\s+workforce\s+of)"
+
+
+def _stated(company: str) -> list[re.Pattern[str]]:
+    name = re.escape(company.split()[0])
+    # the subject is the company: "we", "the Company", or its name (and its utility, its subsidiaries)
+    # right before the verb; "FedEx Express employed" is a part of FedEx, not FedEx
+    subject = rf"(?:\bwe|\bthe\s+company|\b{name}(?:\s+(?:Corporation|Inc\.?|Corp\.?|Limited|Ltd\.?|plc|PLC|Group))?" \
+              rf"(?:\s+and\s+(?:the|its)\s+\w+)?)"
+    return [re.compile(rf"{subject},?\s+(?:\w+\s+){{0,2}}?{_VERB}\s+{_ABOUT}{_COUNT}\s+{_PEOPLE}", re.I),
+            re.compile(rf"\b(?:our|its)\s+(?:[\w-]+\s+){{0,3}}?(?:workforce|headcount)\s+(?:of|was|is|totaled|totalled)\s+"
+                       rf"{_ABOUT}{_COUNT}", re.I),
+            re.compile(rf"\b(?:total|global)\s+headcount\s+(?:of|was|is)\s+{_ABOUT}{_COUNT}", re.I)]
+
+
+def _value(raw: str) -> float:
+    number, _, scale = raw.partition(" ")
+    return float(number.replace(",", "")) * {"thousand": 1e3, "million": 1e6}.get(scale.lower(), 1.0)
+
+
+def write(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+          services: MetricServices) -> WrittenAnswer | None:
+    """The company's own count of its people, with its sentence; None when no sentence states it
+    or the sentences that do disagree."""
+    if not ASKS_HEADCOUNT.search(question) or len(understanding.companies) != 1:
+        return None
+    company = understanding.companies[0]
+    stated = _stated(company)
+    found: dict[float, tuple[Sentence, str]] = {}
+    # (risks=True: a risk factor quoted just before the count, '... rights.”', runs into its sentence)
+    years = set(understanding.fiscal_years)
+    for s in sentences(asked_filing(hits, company, services), [company], risks=True):
+        if years and s.chunk.fiscal_year not in years:
+            continue  # another year's filing: another year's count
+        for m in (m for pattern in stated if (m := pattern.search(s.text)) is not None):
+            found.setdefault(_value(m.group("n")), (s, _own_sentence(s.text, m.start())))
+    if len(found) != 1:
+        return None
+    (count, (s, quote)), = found.items()
+    return WrittenAnswer(status="answered", kind="passage", value=count, unit="employees",
+                         text=f'{count:,.0f} employees: "{quote}" ({s.chunk.doc} p.{s.chunk.page + 1})',
+                         citations=[cite(s.chunk, quote)])
+
+
+_ENDS = re.compile(r"[.!?][\"\u201d\u2019]?\s+")
+
+
+def _own_sentence(text: str, at: int) -> str:
+    """The sentence the count at `at` is in, when the splitter ran an earlier one into it."""
+    ends = [m.end() for m in _ENDS.finditer(text, 0, at)]
+    return text[ends[-1]:] if ends else text

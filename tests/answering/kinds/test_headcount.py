@@ -1,0 +1,32 @@
+"""headcount: the number of employees is the company's own count of its people, never a part's."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answering.kinds.conftest import ask, filing
+
+_ASKED = "What was the number of employees of \"{}\" at the end of the fiscal year {}? If data is not available, " \
+         "return 'N/A'."
+
+
+@pytest.mark.parametrize(("relative", "company", "year", "pages", "count"), [
+    # "the Company had approximately 123,000 full-time equivalent employees"
+    ("financebench-extra/pdfs/APPLE_2017_10K.pdf", "Apple Inc.", 2017, [0, 9], 123_000),
+    # "we employed approximately 12,600 people globally. Approximately 6,600 of our employees were
+    # located in the U.S.": the second is a part; the risk factor quoted before runs into the first
+    ("financebench-extra/pdfs/EBAY_2016_10K.pdf", "eBay Inc.", 2016, [0, 7], 12_600),
+])
+def test_the_companys_own_count_of_its_people_is_the_answer(relative, company, year, pages, count, services):
+    written = ask(_ASKED.format(company, year), filing(relative), pages, services)
+    assert written.status == "answered", written.text
+    assert written.value == count
+    assert written.text.startswith(f"{count:,} employees: \"Employees As of")
+    assert "may harm" not in written.text  # the quote is the count's own sentence
+
+
+def test_the_company_named_with_its_subsidiary_is_the_company(services):
+    """PG&E FY2017: "PG&E Corporation and the Utility had approximately 23,000 regular employees"."""
+    pge = filing("financebench-extra/pdfs/PG_E_2017_10K.pdf")
+    written = ask(_ASKED.format("PG&E Corporation", 2017), pge, [0, 10], services)
+    assert (written.status, written.value) == ("answered", 23_000), written.text
