@@ -24,7 +24,7 @@ _NOT_A_NAME = frozenset(re.findall(r"\w+",
     "october november december monday tuesday wednesday thursday friday street avenue california"))
 # (a nickname may stand between the names: 'Patrick ("Pat") Gelsinger')
 _NAME = re.compile(r"\b(?:(?:Mr|Ms|Mrs|Dr)\.\s+)?([A-Z][a-z]+(?:\s+\([\"\u201c][A-Z][a-z]+[\"\u201d]\))?(?:\s+[A-Z]\.)?"
-                   r"\s+(?:[A-Z][a-z]+-)?[A-Z][a-z]{2,})\b")
+                   r"\s+(?:[A-Z][a-z]+-)?(?:Mc|Mac|O['\u2019])?[A-Z][a-z]{2,})\b")
 ROLE = re.compile(r"\b(?:Chief\s+(?:[A-Z]\w+\s+){1,3}Officer|CEO|CFO|COO|CTO|CIO|(?:Executive\s+|Senior\s+)?Vice\s+President|"
                   r"President|[Dd]irector|member\s+of\s+(?:the|its|our)\s+Board|Chair(?:man|woman|person)?|General\s+Counsel|"
                   r"Treasurer|Controller|Corporate\s+Secretary)\b")

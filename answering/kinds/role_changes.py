@@ -23,6 +23,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
+from answering.kinds import officer_bios
 from answering.kinds.people import asked_filing
 from answering.kinds.people_words import names_a_change, people
 from answering.kinds.sentences import Sentence, quoted, sentences
@@ -41,8 +42,13 @@ _ASKS_POSITIONS = re.compile(
     r"(?:changed?|changes)\b|\bchanges?\s+(?:in|to)\s+(?:the\s+)?(?:leadership|executive|management)\s+"
     r"(?:positions?|roles?)\b", re.I)
 _ASKS_PEOPLE = re.compile(
-    r"\bnames?\s+of\s+(?:the\s+|any\s+)?new(?:ly\s+appointed)?\s+(?:executives?|officers?|directors?|"
-    r"board\s+members?|leaders?|managers?|members\s+of\s+(?:the\s+)?(?:board|management))\b", re.I)
+    r"\bnames?\s+of\s+(?:the\s+|any\s+|all\s+(?:the\s+)?)?new(?:ly\s+appointed)?\s+(?:executives?|officers?|directors?|"
+    r"board\s+members?|leaders?|managers?|members\s+of\s+(?:the\s+)?(?:board|management))\b"
+    r"|\bnames?\s+of\s+(?:the\s+|all\s+(?:the\s+)?)?(?:executive\s+officers?|executives|officers)(?:\s+(?:of|at)\s+.{1,60}?)?"
+    r"\s+whose\s+"
+    r"(?:positions?|roles?|titles?)\s+changed\b", re.I)
+# "... in June 2022": the month the question asks about
+_ASKED_MONTH = re.compile(rf"\bin\s+(?P<month>{'|'.join(officer_bios.MONTHS)})\s+(?P<year>(?:19|20)\d\d)\b")
 
 # --- what a sentence states -------------------------------------------------------------------------
 # the words that put a title in a person's hands (or take it away), the title right after them
@@ -186,9 +192,28 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             shown = person if wants_people else title
             items.setdefault(_key(shown), shown)
         cited += [s] if found else []
+    if not items and wants_people and (started := _from_officer_list(question, filing, understanding)):
+        # no sentence tells the change: the executive officers' list dates each one's position
+        listed = [s.person for s in started][:_MAX_TITLES]
+        text = "; ".join(listed) + "\n\n" + " ".join(f'"{s.quote}" ({s.chunk.doc} p.{s.chunk.page + 1})'
+                                                     for s in started[:_MAX_TITLES])
+        return WrittenAnswer(status="answered", text=text, kind=decision.kind, flags=["role_changes"],
+                             citations=unique_citations([cite(s.chunk, s.quote) for s in started[:_MAX_TITLES]]))
     if not items:
         return None
     listed = list(items.values())[:_MAX_TITLES]
     text = "; ".join(listed) + "\n\n" + quoted(cited)
     return WrittenAnswer(status="answered", text=text, kind=decision.kind, flags=["role_changes"],
                          citations=unique_citations([cite(s.chunk, s.text) for s in cited]))
+
+
+def _from_officer_list(question: str, filing: list[SearchHit], understanding: QueryUnderstanding
+                       ) -> list[officer_bios.Started]:
+    """The officers whose position started in the asked month, else in the asked (or the filing's) year."""
+    month = _ASKED_MONTH.search(question)
+    chunks = [h.chunk for h in filing]
+    if month is not None:
+        return officer_bios.started_in(chunks, int(month.group("year")),
+                                       officer_bios.MONTHS.index(month.group("month")) + 1)
+    years = sorted(understanding.fiscal_years) or sorted({c.fiscal_year for c in chunks if c.fiscal_year})
+    return officer_bios.started_in(chunks, years[-1]) if len(years) == 1 else []

@@ -82,3 +82,27 @@ def test_a_leadership_change_in_the_reports_year_is_a_mention_whatever_its_words
     assert (written.status, written.kind) == ("answered", "yes_no"), written.text
     assert written.text.startswith("Yes."), written.text
     assert person in written.text
+
+
+def test_officers_whose_position_started_in_the_asked_year_are_read_from_the_officers_list(services):
+    """McDonald's FY2022 10-K lists its executive officers as "Ian Borden, 54, is Executive Vice
+    President and Chief Financial Officer, a position he has held since September 2022": those
+    dated 2022 changed position that year (a title's capitalised words are no one's name)."""
+    mcd = filing("financebench-extra/pdfs/MCDONALDS_2022_10K.pdf")
+    written = ask("What are the names of the executive officers of \"McDonald's Corporation\" whose positions changed "
+                  "in the fiscal year 2022?", mcd, [32, 33], services)
+    assert written.status == "answered", written.text
+    assert written.text.splitlines()[0] == \
+        "Jonathan Banner; Ian Borden; Marion Gross; Jill McDonald; Kevin Ozan; Brian Rice; Jo Sempels"
+
+
+def test_a_month_asked_is_the_month_the_officers_list_dates(services):
+    """FedEx's FY2023 annual report: "Frederick W. Smith ... 78 Executive Chairman of FedEx since June
+    2022"; officers whose position started in another month of 2022 are not named."""
+    fedex = filing("financebench-extra/pdfs/FEDEX_2023_annualreport.pdf")
+    written = ask("What are the names of the executive officers of \"FedEx Corporation\" whose positions changed in "
+                  "June 2022?", fedex, [46, 47], services)
+    assert written.status == "answered", written.text
+    names = written.text.splitlines()[0].split("; ")
+    assert {"Frederick W. Smith", "Rajesh Subramaniam"} <= set(names)
+    assert all("since June 2022" in c.quote for c in written.citations)
