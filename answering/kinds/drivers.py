@@ -353,6 +353,11 @@ _ASKS_QUARTER = re.compile(r"\bquarter\b|\bthree\s+months\b|\bQ[1-4]\b", re.I)
 _DATED = re.compile(r"[$€£¥]\s?\d|\d\s*%|\d[\d,.]*\s*(?:percent|thousand|million|billion)\b|\b(?:compared|prior|previous|"
                     r"last|preceding|same)\s+(?:\w+\s+){0,2}(?:year|quarter|period|fiscal)|\bfiscal\b|\byear[-\s](?:over|on)[-\s]year\b|"
                     r"\bsequentially\b|\bthe\s+(?:year|quarter|period)\b", re.I)
+# "This includes charges related to our restructuring efforts of $1.14 billion": what a figure held,
+# with its amount (a sentence referring back to the figure's change)
+_HELD_CHARGE = re.compile(r"^(?:This|These|That|It)\s+(?:figure\s+|amount\s+)?(?:includes|included|reflects|reflected)\b"
+                          r"[^.;]{0,80}?\b(?:charges?|costs?|expenses?|impairments?|losses?|gains?)\b[^;]{0,120}?"
+                          r"(?:[$€£¥]\s?\d|\d[\d,.]*\s*(?:thousand|million|billion)\b)", re.I)
 _BENEFIT = re.compile(r"\bbenefit(?:ed|ted|s)?\s+from\b|\boffset\b", re.I)
 _FOLLOWERS = 2
 
@@ -449,14 +454,16 @@ def _neighbours(found: list[Sentence]) -> tuple[dict[str, Sentence], dict[str, S
 
 
 def item_causes(label: str, measure: str | None, way: int, year: int | None, hits: list[SearchHit],
-                companies: list[str], services: MetricServices) -> list[Sentence]:
+                companies: list[str], services: MetricServices, included: bool = False) -> list[Sentence]:
     """What the filing says drove one item's change (a segment, a category, a region picked from a
     table): the sentences whose subject is the item ("iPhone net sales increased during 2021 compared
     to 2020 due primarily to ..."; "Delivery revenue increased $4.5 billion ... primarily attributable
     to"), with a cause cue, about the asked year's change and moving the way the table says it moved
     (`way`: +1 up, -1 down, 0 either), and about the ranked `measure` when its subject names one
     ("Compute & Networking operating income" explains no revenue). A sentence about another item,
-    another year's change or how the business generally behaves is none of its causes."""
+    another year's change or how the business generally behaves is none of its causes. `included`: a
+    sentence that refers back to the item's change and names a charge it held, with its amount ("This
+    includes charges related to our restructuring efforts of $1.14 billion"), is a cause as well."""
     words = content_words(label, companies)
     if not words or len(companies) != 1:
         return []
@@ -469,9 +476,12 @@ def item_causes(label: str, measure: str | None, way: int, year: int | None, hit
     before, after = _neighbours(found)
     scored = []
     for s in found:
-        if s.text[:1].islower() or not _is_cause(s.text) or table_like(s.text):
+        if s.text[:1].islower() or table_like(s.text):
             continue  # (statement rows read as one sentence: "... Earnings per share attributable to" is no cause)
         lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
+        held = included and lead is not None and bool(_HELD_CHARGE.search(s.text))
+        if not (_is_cause(s.text) or held):
+            continue
         unit = [lead, s] if lead is not None else [s]
         head = unit[0].text
         if overlap(_subject(head), words) < 1:
@@ -652,6 +662,20 @@ def _with_line_cause(written: WrittenAnswer | None, change: statement_drivers.St
         return written
     line, way = main
     causes = item_causes(line.gloss or line.name, None, way, year, pool, companies, services)
+    if not causes and not make_up:
+        # "revenue grew 3%, but income from operations fell 15%": the lines add up, but the filing
+        # explains the costs' subtotal on the way ("Total costs and expenses were $21.42 billion, an
+        # increase of 10% ... This includes charges related to our restructuring efforts of $1.14
+        # billion"): what that subtotal held is why the total moved
+        for total in reversed(change.subtotals):
+            delta = change.value(total, 1) - change.value(total, 0)
+            if not _COST.search(total.name) or not delta:
+                continue
+            causes = item_causes(total.gloss or total.name, None, (delta > 0) - (delta < 0), year, pool, companies,
+                                 services, included=True)
+            if causes:
+                line = total
+                break
     if not causes:
         return written
     said = " ".join(shown(s) for s in causes)
