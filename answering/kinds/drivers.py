@@ -28,7 +28,7 @@ import re
 from typing import TYPE_CHECKING, Protocol
 
 from answering.citations import cite, unique_citations
-from answering.kinds import segment_drivers, statement_drivers
+from answering.kinds import bridge, segment_drivers, statement_drivers
 from answering.kinds.ask_scope import ask_parts
 from answering.kinds.cause_cues import CAUSE as _CAUSE
 from answering.kinds.cause_cues import CHANGED as _CHANGED
@@ -635,7 +635,7 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
     for pool in (hits, None):
         if pool is None:
             if services.retriever is None:
-                return None
+                break
             filters = SearchFilters(companies=companies, fiscal_years=[year] if year else [], tags=["income_statement"])
             label = vocab.label(metrics[0]) or ""
             pool = services.retriever.search(f"{companies[0]} consolidated statements of income {label}",
@@ -647,6 +647,34 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
                 # None: its main mover explains nothing, or no subtotal above it has the other sign
                 written = statement_drivers.write_make_up(change) if make_up else statement_drivers.write(change)
                 return _with_line_cause(written, change, make_up, year, pool, companies, services)
+    return _from_walk(metrics, year, hits, companies, services) if not make_up else None
+
+
+def _from_walk(metrics: list[str], year: int | None, hits: list[SearchHit], companies: list[str],
+               services: MetricServices) -> WrittenAnswer | None:
+    """No sentence and no statement explains the change: the filing's own reconciliation of it, the
+    year before's figure walked to the asked year's by items that add up ("Income Available for
+    Common Shareholders - 2014 $ 1,436 $ 3.06 ... Fines and penalties (578) (1.19) ... - 2015 $ 874
+    $ 1.79"), searched for once, each chunk read with the ones around it (a table runs on)."""
+    if year is None:
+        return None
+    vocab = services.vocabulary
+    pool = list(hits)
+    if services.retriever is not None:
+        label = vocab.label(metrics[0]) or ""
+        filters = SearchFilters(companies=companies, fiscal_years=[year])
+        pool += services.retriever.search(f"{companies[0]} summary reconciliation of key changes in {label} "
+                                          f"{year} compared to {year - 1}", filters=filters, k=8)
+    store = getattr(services.retriever, "store", None)
+    if store is not None:
+        have = {(h.chunk.doc, h.chunk.index) for h in pool}
+        wanted = {(h.chunk.doc, h.chunk.index + d) for h in pool for d in (-1, 1)
+                  if re.search(rf"[-–—]\s*(?:{year - 1}|{year})\b", h.chunk.text)} - have
+        pool += _store_chunks(wanted, pool, store) if wanted else []
+    for metric in metrics:
+        walk = bridge.read_walk(metric, year, pool, companies, vocab)
+        if walk is not None:
+            return bridge.write(walk, vocab.label(metric) or metric)
     return None
 
 
