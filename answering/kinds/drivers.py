@@ -28,7 +28,7 @@ import re
 from typing import TYPE_CHECKING, Protocol
 
 from answering.citations import cite, unique_citations
-from answering.kinds import bridge, segment_drivers, statement_drivers
+from answering.kinds import bridge, included_items, segment_drivers, statement_drivers
 from answering.kinds.ask_scope import ask_parts
 from answering.kinds.cause_cues import CAUSE as _CAUSE
 from answering.kinds.cause_cues import CHANGED as _CHANGED
@@ -646,8 +646,55 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
             if change is not None:
                 # None: its main mover explains nothing, or no subtotal above it has the other sign
                 written = statement_drivers.write_make_up(change) if make_up else statement_drivers.write(change)
+                if written is None and not make_up:
+                    # its main mover is a catch-all: what each year's results included, as the filing lists it
+                    return _from_included(change, pool, companies, services)
                 return _with_line_cause(written, change, make_up, year, pool, companies, services)
     return _from_walk(metrics, year, hits, companies, services) if not make_up else None
+
+
+def _from_included(change: statement_drivers.StatementChange, pool: list[SearchHit], companies: list[str],
+                   services: MetricServices) -> WrittenAnswer | None:
+    """The total's change when the line that moved it most is a catch-all ("Other operating (income)
+    expense, net"): the statement's arithmetic, and what the statement's own filing says each year's
+    results included ("Results for 2022 included the following: • Pre-tax charges of $1,153 million ...
+    related to the sale of the Company's business in Russia"), else nothing."""
+    top = statement_drivers.movers(change)
+    if not top or not statement_drivers.catch_all(top[0][0]):
+        return None
+    doc, (before, now) = change.total.chunk.doc, change.years
+    found = list(pool)
+    if services.retriever is not None:
+        filters = SearchFilters(companies=companies, fiscal_years=[change.total.chunk.fiscal_year or now])
+        found += [h for h in services.retriever.search(f"{companies[0]} results for {before} included the following "
+                                                       f"charges gain", filters=filters, k=6) if h.chunk.doc == doc]
+    store = getattr(services.retriever, "store", None)
+    if store is not None:
+        have = {(h.chunk.doc, h.chunk.index) for h in found}
+        wanted = {(doc, h.chunk.index + 1) for h in found if h.chunk.doc == doc
+                  and included_items.HEAD.search(" ".join(h.chunk.text.split()))} - have
+        found += _store_chunks(wanted, found, store) if wanted else []
+    lists = included_items.read(found, doc, (before, now))
+    if not lists:
+        return None
+    line, moved = top[0]
+    sample = change.total.row.tokens[-1] if change.total.row.tokens else ""
+    t0, t1 = change.value(change.total, 0), change.value(change.total, 1)
+    label = change.total.name
+    held = " ".join(f"Results for {i.year} included: " + "; ".join(f'"{x}"' for x in i.items) + "." for i in lists)
+    after = next((i.after for i in lists if i.after and _CAUSE.search(i.after)), "")
+    text = (f"{label} went from {statement_drivers.shown_value(t0, sample)} ({before}) to "
+            f"{statement_drivers.shown_value(t1, sample)} ({now}). The statement line that moved it most is "
+            f"{line.name}: {statement_drivers.shown_value(change.value(line, 0), sample)} ({before}) to "
+            f"{statement_drivers.shown_value(change.value(line, 1), sample)} ({now}), "
+            f"{'+' if moved > 0 else '-'}{statement_drivers.shown_value(abs(moved), sample)} on {label}. "
+            f"What the results held, as the filing lists it: {held}" + (f' "{after}"' if after else ""))
+    citations = [cite(change.total.chunk, change.total.row.line), cite(line.chunk, line.row.line),
+                 *(cite(i.chunk, x) for i in lists for x in i.items)]
+    if after:
+        citations.append(cite(lists[-1].chunk, after))
+    return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
+                         flags=["drivers_from_statement_lines", "drivers_included_items"])
 
 
 def _from_walk(metrics: list[str], year: int | None, hits: list[SearchHit], companies: list[str],
