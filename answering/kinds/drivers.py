@@ -28,7 +28,13 @@ import re
 from typing import TYPE_CHECKING, Protocol
 
 from answering.citations import cite, unique_citations
-from answering.kinds import bridge, included_items, segment_drivers, statement_drivers
+from answering.kinds import (
+    bridge,
+    footnoted_row,
+    included_items,
+    segment_drivers,
+    statement_drivers,
+)
 from answering.kinds.ask_scope import ask_parts
 from answering.kinds.cause_cues import CAUSE as _CAUSE
 from answering.kinds.cause_cues import CHANGED as _CHANGED
@@ -626,8 +632,12 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
     metrics = [decision.metric] if decision.metric else list(reversed(_changed_metrics(premise, vocab)))
     years = sorted(set(understanding.fiscal_years))
     companies = list(understanding.companies)
-    if not metrics or len(companies) != 1:
+    if len(companies) != 1:
         return None
+    if not metrics:
+        # a figure the vocabulary does not know ("unallocated corporate costs"): its table row and what
+        # the row's own footnote says it included in the asked year
+        return _from_row_footnote(premise or decision.ask, years[-1] if years else None, hits, companies, services)
     # "X had positive pre-tax income but still reported a net loss. Why?": no change between years is
     # asked, but what made the year's figure a loss: the lines that turned a subtotal of the other sign
     make_up = not _A_CHANGE.search(question)
@@ -695,6 +705,14 @@ def _from_included(change: statement_drivers.StatementChange, pool: list[SearchH
         citations.append(cite(lists[-1].chunk, after))
     return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
                          flags=["drivers_from_statement_lines", "drivers_included_items"])
+
+
+def _from_row_footnote(premise: str, year: int | None, hits: list[SearchHit], companies: list[str],
+                       services: MetricServices) -> WrittenAnswer | None:
+    if year is None or not _A_CHANGE.search(premise):
+        return None
+    row = footnoted_row.read(premise, year, hits, companies, services.vocabulary)
+    return footnoted_row.write(row) if row is not None else None
 
 
 def _from_walk(metrics: list[str], year: int | None, hits: list[SearchHit], companies: list[str],
