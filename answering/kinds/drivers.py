@@ -28,7 +28,13 @@ import re
 from typing import TYPE_CHECKING, Protocol
 
 from answering.citations import cite, unique_citations
-from answering.kinds import segment_drivers, statement_drivers
+from answering.kinds import (
+    bridge,
+    footnoted_row,
+    included_items,
+    segment_drivers,
+    statement_drivers,
+)
 from answering.kinds.ask_scope import ask_parts
 from answering.kinds.cause_cues import CAUSE as _CAUSE
 from answering.kinds.cause_cues import CHANGED as _CHANGED
@@ -353,6 +359,11 @@ _ASKS_QUARTER = re.compile(r"\bquarter\b|\bthree\s+months\b|\bQ[1-4]\b", re.I)
 _DATED = re.compile(r"[$€£¥]\s?\d|\d\s*%|\d[\d,.]*\s*(?:percent|thousand|million|billion)\b|\b(?:compared|prior|previous|"
                     r"last|preceding|same)\s+(?:\w+\s+){0,2}(?:year|quarter|period|fiscal)|\bfiscal\b|\byear[-\s](?:over|on)[-\s]year\b|"
                     r"\bsequentially\b|\bthe\s+(?:year|quarter|period)\b", re.I)
+# "This includes charges related to our restructuring efforts of $1.14 billion": what a figure held,
+# with its amount (a sentence referring back to the figure's change)
+_HELD_CHARGE = re.compile(r"^(?:This|These|That|It)\s+(?:figure\s+|amount\s+)?(?:includes|included|reflects|reflected)\b"
+                          r"[^.;]{0,80}?\b(?:charges?|costs?|expenses?|impairments?|losses?|gains?)\b[^;]{0,120}?"
+                          r"(?:[$€£¥]\s?\d|\d[\d,.]*\s*(?:thousand|million|billion)\b)", re.I)
 _BENEFIT = re.compile(r"\bbenefit(?:ed|ted|s)?\s+from\b|\boffset\b", re.I)
 _FOLLOWERS = 2
 
@@ -449,14 +460,16 @@ def _neighbours(found: list[Sentence]) -> tuple[dict[str, Sentence], dict[str, S
 
 
 def item_causes(label: str, measure: str | None, way: int, year: int | None, hits: list[SearchHit],
-                companies: list[str], services: MetricServices) -> list[Sentence]:
+                companies: list[str], services: MetricServices, included: bool = False) -> list[Sentence]:
     """What the filing says drove one item's change (a segment, a category, a region picked from a
     table): the sentences whose subject is the item ("iPhone net sales increased during 2021 compared
     to 2020 due primarily to ..."; "Delivery revenue increased $4.5 billion ... primarily attributable
     to"), with a cause cue, about the asked year's change and moving the way the table says it moved
     (`way`: +1 up, -1 down, 0 either), and about the ranked `measure` when its subject names one
     ("Compute & Networking operating income" explains no revenue). A sentence about another item,
-    another year's change or how the business generally behaves is none of its causes."""
+    another year's change or how the business generally behaves is none of its causes. `included`: a
+    sentence that refers back to the item's change and names a charge it held, with its amount ("This
+    includes charges related to our restructuring efforts of $1.14 billion"), is a cause as well."""
     words = content_words(label, companies)
     if not words or len(companies) != 1:
         return []
@@ -469,9 +482,12 @@ def item_causes(label: str, measure: str | None, way: int, year: int | None, hit
     before, after = _neighbours(found)
     scored = []
     for s in found:
-        if s.text[:1].islower() or not _is_cause(s.text) or table_like(s.text):
+        if s.text[:1].islower() or table_like(s.text):
             continue  # (statement rows read as one sentence: "... Earnings per share attributable to" is no cause)
         lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
+        held = included and lead is not None and bool(_HELD_CHARGE.search(s.text))
+        if not (_is_cause(s.text) or held):
+            continue
         unit = [lead, s] if lead is not None else [s]
         head = unit[0].text
         if overlap(_subject(head), words) < 1:
@@ -616,8 +632,12 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
     metrics = [decision.metric] if decision.metric else list(reversed(_changed_metrics(premise, vocab)))
     years = sorted(set(understanding.fiscal_years))
     companies = list(understanding.companies)
-    if not metrics or len(companies) != 1:
+    if len(companies) != 1:
         return None
+    if not metrics:
+        # a figure the vocabulary does not know ("unallocated corporate costs"): its table row and what
+        # the row's own footnote says it included in the asked year
+        return _from_row_footnote(premise or decision.ask, years[-1] if years else None, hits, companies, services)
     # "X had positive pre-tax income but still reported a net loss. Why?": no change between years is
     # asked, but what made the year's figure a loss: the lines that turned a subtotal of the other sign
     make_up = not _A_CHANGE.search(question)
@@ -625,7 +645,7 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
     for pool in (hits, None):
         if pool is None:
             if services.retriever is None:
-                return None
+                break
             filters = SearchFilters(companies=companies, fiscal_years=[year] if year else [], tags=["income_statement"])
             label = vocab.label(metrics[0]) or ""
             pool = services.retriever.search(f"{companies[0]} consolidated statements of income {label}",
@@ -636,7 +656,90 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
             if change is not None:
                 # None: its main mover explains nothing, or no subtotal above it has the other sign
                 written = statement_drivers.write_make_up(change) if make_up else statement_drivers.write(change)
+                if written is None and not make_up:
+                    # its main mover is a catch-all: what each year's results included, as the filing lists it
+                    return _from_included(change, pool, companies, services)
                 return _with_line_cause(written, change, make_up, year, pool, companies, services)
+    return _from_walk(metrics, year, hits, companies, services) if not make_up else None
+
+
+def _from_included(change: statement_drivers.StatementChange, pool: list[SearchHit], companies: list[str],
+                   services: MetricServices) -> WrittenAnswer | None:
+    """The total's change when the line that moved it most is a catch-all ("Other operating (income)
+    expense, net"): the statement's arithmetic, and what the statement's own filing says each year's
+    results included ("Results for 2022 included the following: • Pre-tax charges of $1,153 million ...
+    related to the sale of the Company's business in Russia"), else nothing."""
+    top = statement_drivers.movers(change)
+    if not top or not statement_drivers.catch_all(top[0][0]):
+        return None
+    doc, (before, now) = change.total.chunk.doc, change.years
+    found = list(pool)
+    if services.retriever is not None:
+        filters = SearchFilters(companies=companies, fiscal_years=[change.total.chunk.fiscal_year or now])
+        found += [h for h in services.retriever.search(f"{companies[0]} results for {before} included the following "
+                                                       f"charges gain", filters=filters, k=6) if h.chunk.doc == doc]
+    store = getattr(services.retriever, "store", None)
+    if store is not None:
+        have = {(h.chunk.doc, h.chunk.index) for h in found}
+        wanted = {(doc, h.chunk.index + 1) for h in found if h.chunk.doc == doc
+                  and included_items.HEAD.search(" ".join(h.chunk.text.split()))} - have
+        found += _store_chunks(wanted, found, store) if wanted else []
+    lists = included_items.read(found, doc, (before, now))
+    if not lists:
+        return None
+    line, moved = top[0]
+    sample = change.total.row.tokens[-1] if change.total.row.tokens else ""
+    t0, t1 = change.value(change.total, 0), change.value(change.total, 1)
+    label = change.total.name
+    held = " ".join(f"Results for {i.year} included: " + "; ".join(f'"{x}"' for x in i.items) + "." for i in lists)
+    after = next((i.after for i in lists if i.after and _CAUSE.search(i.after)), "")
+    text = (f"{label} went from {statement_drivers.shown_value(t0, sample)} ({before}) to "
+            f"{statement_drivers.shown_value(t1, sample)} ({now}). The statement line that moved it most is "
+            f"{line.name}: {statement_drivers.shown_value(change.value(line, 0), sample)} ({before}) to "
+            f"{statement_drivers.shown_value(change.value(line, 1), sample)} ({now}), "
+            f"{'+' if moved > 0 else '-'}{statement_drivers.shown_value(abs(moved), sample)} on {label}. "
+            f"What the results held, as the filing lists it: {held}" + (f' "{after}"' if after else ""))
+    citations = [cite(change.total.chunk, change.total.row.line), cite(line.chunk, line.row.line),
+                 *(cite(i.chunk, x) for i in lists for x in i.items)]
+    if after:
+        citations.append(cite(lists[-1].chunk, after))
+    return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
+                         flags=["drivers_from_statement_lines", "drivers_included_items"])
+
+
+def _from_row_footnote(premise: str, year: int | None, hits: list[SearchHit], companies: list[str],
+                       services: MetricServices) -> WrittenAnswer | None:
+    if year is None or not _A_CHANGE.search(premise):
+        return None
+    row = footnoted_row.read(premise, year, hits, companies, services.vocabulary)
+    return footnoted_row.write(row) if row is not None else None
+
+
+def _from_walk(metrics: list[str], year: int | None, hits: list[SearchHit], companies: list[str],
+               services: MetricServices) -> WrittenAnswer | None:
+    """No sentence and no statement explains the change: the filing's own reconciliation of it, the
+    year before's figure walked to the asked year's by items that add up ("Income Available for
+    Common Shareholders - 2014 $ 1,436 $ 3.06 ... Fines and penalties (578) (1.19) ... - 2015 $ 874
+    $ 1.79"), searched for once, each chunk read with the ones around it (a table runs on)."""
+    if year is None:
+        return None
+    vocab = services.vocabulary
+    pool = list(hits)
+    if services.retriever is not None:
+        label = vocab.label(metrics[0]) or ""
+        filters = SearchFilters(companies=companies, fiscal_years=[year])
+        pool += services.retriever.search(f"{companies[0]} summary reconciliation of key changes in {label} "
+                                          f"{year} compared to {year - 1}", filters=filters, k=8)
+    store = getattr(services.retriever, "store", None)
+    if store is not None:
+        have = {(h.chunk.doc, h.chunk.index) for h in pool}
+        wanted = {(h.chunk.doc, h.chunk.index + d) for h in pool for d in (-1, 1)
+                  if re.search(rf"[-–—]\s*(?:{year - 1}|{year})\b", h.chunk.text)} - have
+        pool += _store_chunks(wanted, pool, store) if wanted else []
+    for metric in metrics:
+        walk = bridge.read_walk(metric, year, pool, companies, vocab)
+        if walk is not None:
+            return bridge.write(walk, vocab.label(metric) or metric)
     return None
 
 
@@ -652,6 +755,20 @@ def _with_line_cause(written: WrittenAnswer | None, change: statement_drivers.St
         return written
     line, way = main
     causes = item_causes(line.gloss or line.name, None, way, year, pool, companies, services)
+    if not causes and not make_up:
+        # "revenue grew 3%, but income from operations fell 15%": the lines add up, but the filing
+        # explains the costs' subtotal on the way ("Total costs and expenses were $21.42 billion, an
+        # increase of 10% ... This includes charges related to our restructuring efforts of $1.14
+        # billion"): what that subtotal held is why the total moved
+        for total in reversed(change.subtotals):
+            delta = change.value(total, 1) - change.value(total, 0)
+            if not _COST.search(total.name) or not delta:
+                continue
+            causes = item_causes(total.gloss or total.name, None, (delta > 0) - (delta < 0), year, pool, companies,
+                                 services, included=True)
+            if causes:
+                line = total
+                break
     if not causes:
         return written
     said = " ".join(shown(s) for s in causes)

@@ -306,6 +306,16 @@ def _shown(value: float, token_like: str) -> str:
 _CATCH_ALL = re.compile(r"^(?:all\s+)?others?\b", re.I)
 
 
+def catch_all(line: Line) -> bool:
+    """Whether a line is a catch-all ("Other operating (income) expense, net"), whose name explains nothing."""
+    return bool(_CATCH_ALL.match(line.label))
+
+
+def shown_value(value: float, token_like: str) -> str:
+    """A value as the statement prints its amounts (its decimals, a negative in parentheses)."""
+    return _shown(value, token_like)
+
+
 def movers(change: StatementChange) -> list[tuple[Line, float]]:
     """The lines that moved the total most, largest first, with what each moved it by."""
     moves = [(line, sign * (change.value(line, 1) - change.value(line, 0))) for line, sign in change.parts]

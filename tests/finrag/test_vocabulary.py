@@ -37,6 +37,9 @@ def vocab():
         ("capex as a % of revenue", ["capex_to_revenue"]),
         ("unadjusted EBITDA less capex", ["ebitda", "capex"]),
         ("days payable outstanding (DPO)", ["days_payable_outstanding"]),
+        # a driver question's premise: "posted an operating loss yet a pre-tax profit"
+        ("yet a pre-tax profit", ["pretax_income"]),
+        ("a pretax loss", ["pretax_income"]),
     ],
 )
 def test_line_item_wordings_map_to_metric_keys(vocab, text, expected):
