@@ -46,7 +46,9 @@ _RESTRICTION = re.compile(r"\b(?:must|obligat\w*|required\s+to|restrict\w*|limit
                           r"until|unless|conditions?\s+(?:to|of|for)|subject\s+to\s+(?:the\s+)?(?:approval|conditions?|"
                           r"restrictions?|limitations?))\b", re.I)
 _PLAN_BEFORE = re.compile(r"^(?:will|would|may|might|shall|should|could|expects?|expected|plans?|planned|intends?|"
-                          r"intended|anticipates?|anticipated|authori[sz]ed|aims?|seeks?|targets?|proposed?)$", re.I)
+                          r"intended|anticipates?|anticipated|authori[sz]ed|aims?|seeks?|targets?|proposed?|"
+                          # "the returns assume reinvestment of dividends": a hypothesis, no deed
+                          r"assumes?|assumed|assuming)$", re.I)
 _MAYBE = re.compile(r"^(?:may|might|could|should)$", re.I)
 _CLAUSE_BREAK = re.compile(r"[;:]|\s(?:but|while|whereas|although|though|however)\s", re.I)
 # a deed that goes on, whose stop answers whether it was done: "suspended quarterly cash dividends"
@@ -60,6 +62,7 @@ _MODAL_TO = re.compile(r"^(?:abilit(?:y|ies)|able|unable|obligat\w*|required|req
                        r"allowed|intends?|intention|plans?|planned|expects?|expected|anticipates?|need|needs|right|"
                        r"rights|option|decision|decided|commitment|committed|agreed|agreement|elect|elected|seeks?|"
                        r"proposal|proposed|going|likely|unlikely|ways?|efforts?|order|conditions?)$", re.I)
+_FUNCTION_WORDS = frozenset(["of", "for", "to", "on", "in", "the", "a", "an", "and", "or", "by", "with", "at", "from"])
 _BEFORE = 6  # words a negation or cessation may stand before the predicate it governs
 _AFTER = 3  # words a "no" or a cessation may stand after it ("paid no dividends")
 _EXCEPTION = re.compile(r"\b(?:except|other\s+than|with\s+the\s+exception\s+of|excluding|apart\s+from)\b", re.I)
@@ -103,7 +106,9 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     asked = " ".join(sorted(predicate.stems | {s for p in topic.phrases for s in p} | {s for pr in topic.pairs for s in pr}))
     # an anchor is one of these stems, whole: as a substring of their string "to" and "on" were
     # anchors ("stock", "common"), and a "not" before them governed the asked deed
-    asked_stems = frozenset(asked.split())
+    # (the topic's wordings' small words are no anchor: "payment of dividends" made "for" and "of" anchors,
+    # and "Data for the S&P 500 ... assume reinvestment of dividends" read as a dividend paid)
+    asked_stems = frozenset(asked.split()) - _FUNCTION_WORDS
     clean = _NOT_A_NEGATION.sub(lambda m: "_" * len(m.group(0)), text)
     clauses = [c for c in _CLAUSE_BREAK.split(clean) if c.strip()]
     years: list[int] = []

@@ -36,3 +36,15 @@ def test_no_mention_is_the_questions_own_false(baker, services):
                   baker, [37, 20], services)
     assert written.text.startswith("No."), written.text
     assert _typed(written) is False
+
+
+def test_an_assumption_is_no_deed(services):
+    """Salesforce's FY2023 10-K, Item 5: "Dividend Policy We have never paid any cash dividends" and,
+    under the stock performance graph, returns that "assume reinvestment of dividends": a hypothesis of
+    the graph, not a dividend paid, so the one sentence about the company's dividends decides."""
+    crm = filing("financebench-extra/pdfs/SALESFORCE_2023_10K.pdf")
+    written = ask('Did "Salesforce, Inc." announce a change to its dividend policy in the annual report? If there is '
+                  "no mention, return False.", crm, [37], services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("No."), written.text
+    assert "never paid any cash dividends" in written.text
