@@ -29,6 +29,7 @@ from answering.kinds import (
     event,
     guidance,
     headcount,
+    headquarters,
     item_parts,
     launches,
     listed_amounts,
@@ -154,6 +155,10 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # "what was the number of employees": the company's own count of its people ("we employed
         # approximately 13,300 people"), never a part's ("6,600 of our employees were located in the U.S.")
         _Reader(_unanswered, lambda: headcount.write(text, hits, understanding, services)),
+        # "where is it headquartered": the cover's address of principal executive offices, over any
+        # sentence that names the headquarters (one that says where they are agrees with it)
+        _Reader(lambda w: headquarters.ASKS_HEADQUARTERS.search(text) is not None,
+                lambda: headquarters.write(text, hits, understanding, services)),
         # "what one-time charge did it record, and how was it split": the amount's sentence and the
         # sentences after it whose amounts add up to it
         _Reader(_unanswered, lambda: stated_split.write(text, hits, understanding, retriever)),
