@@ -89,8 +89,12 @@ _TEXT_HEADINGS: list[tuple[SectionKind, re.Pattern[str]]] = [
 ]
 
 FilingKind = Literal["quarterly", "release"]
+# "Full-year" is how an earnings release names the year it closes ("fourth quarter and
+# full-year 2022 results"); a 10-K says "fiscal year" or "the year". On the dev sets every
+# question saying "full year" / "full-year" (8, FinanceBench's tune half and the wild sets)
+# is answered from a release.
 _RELEASE_CUES = re.compile(
-    r"\b(?:adjusted|non-?gaap|core|organic|guidance|outlook|constant\s+currency|ex-?items)\b", re.I
+    r"\b(?:adjusted|non-?gaap|core|organic|guidance|outlook|constant\s+currency|ex-?items|full[\s-]+year)\b", re.I
 )
 # An interim period asks for an interim report too: "the first nine months of 2011", "the
 # first half of 2012", "six months ended June 30".
