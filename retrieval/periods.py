@@ -57,6 +57,12 @@ _MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug
 _MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
 _DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH},?\s+(\d{{4}})\b", re.I)
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+# "the first nine months of 2011", "first half of 2012": calendar months counted from January
+# of a year, so the period ends on the last day of the Nth month. Not "of fiscal 2024": a
+# fiscal year may start in any month.
+_FIRST_MONTHS = re.compile(r"\bfirst\s+(three|six|nine|3|6|9)\s+months\s+of\s+(?:calendar\s+)?(\d{4})\b", re.I)
+_FIRST_HALF = re.compile(r"\bfirst\s+half\s+of\s+(?:calendar\s+)?(\d{4})\b", re.I)
+_MONTH_ENDS = {3: 31, 6: 30, 9: 30}
 
 
 class PeriodMentions(BaseModel):
@@ -114,7 +120,9 @@ def parse_periods(text: str) -> PeriodMentions:
 
 
 def parse_dates(text: str) -> list[str]:
-    """Calendar days the text names, as ISO dates, in order ("June 30, 2022" -> "2022-06-30")."""
+    """Calendar days the text names, as ISO dates, in order ("June 30, 2022" -> "2022-06-30"),
+    and the last day of a period counted from January ("first nine months of 2011" ->
+    "2011-09-30")."""
     found: list[tuple[int, str]] = []
     for m in _MONTH_DAY_YEAR.finditer(text):
         found.append((m.start(), _iso(int(m.group(3)), m.group(1), int(m.group(2)))))
@@ -122,6 +130,12 @@ def parse_dates(text: str) -> list[str]:
         found.append((m.start(), _iso(int(m.group(3)), m.group(2), int(m.group(1)))))
     for m in _ISO_DATE.finditer(text):
         found.append((m.start(), _iso(int(m.group(1)), int(m.group(2)), int(m.group(3)))))
+    for m in _FIRST_MONTHS.finditer(text):
+        word = m.group(1).lower()
+        months = int(word) if word.isdigit() else _NUMBER_WORDS[word]
+        found.append((m.start(), _iso(int(m.group(2)), months, _MONTH_ENDS[months])))
+    for m in _FIRST_HALF.finditer(text):
+        found.append((m.start(), _iso(int(m.group(1)), 6, 30)))
     return list(dict.fromkeys(d for _, d in sorted(found) if d))
 
 

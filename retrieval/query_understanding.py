@@ -39,7 +39,10 @@ from retrieval.periods import parse_periods
 # the Indonesian "PT" before the name as much as "Tbk" after it) except "International",
 # which is a name's own word at its start ("International Paper").
 _LEGAL_SUFFIXES = frozenset(
-    ["inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ltd", "limited", "plc", "llc", "lp", "l.p", "holdings", "holding", "group", "sa", "ag", "nv", "se", "the", "and", "subsidiaries"]
+    ["inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ltd", "limited", "plc", "llc", "lp", "l.p", "holdings", "holding", "group", "sa", "ag", "nv", "se", "the", "and", "subsidiaries",
+     # an Indonesian state-owned company's designation: "PT Adhi Karya (Persero) Tbk" is
+     # asked about as "PT Adhi Karya"
+     "persero"]
 ) | (FORM_WORDS - {"international"})
 # First words too common to stand for a multi-word company on their own ("Best" Buy).
 _COMMON_FIRST_WORDS = frozenset(

@@ -89,10 +89,20 @@ _TEXT_HEADINGS: list[tuple[SectionKind, re.Pattern[str]]] = [
 ]
 
 FilingKind = Literal["quarterly", "release"]
+# "Full-year" is how an earnings release names the year it closes ("fourth quarter and
+# full-year 2022 results"); a 10-K says "fiscal year" or "the year". On the dev sets every
+# question saying "full year" / "full-year" (8, FinanceBench's tune half and the wild sets)
+# is answered from a release.
 _RELEASE_CUES = re.compile(
-    r"\b(?:adjusted|non-?gaap|core|organic|guidance|outlook|constant\s+currency|ex-?items)\b", re.I
+    r"\b(?:adjusted|non-?gaap|core|organic|guidance|outlook|constant\s+currency|ex-?items|full[\s-]+year)\b", re.I
 )
-_QUARTER_CUES = re.compile(r"\b(?:q[1-4]|(?:first|second|third|fourth)\s+quarter|quarter(?:ly)?)\b", re.I)
+# An interim period asks for an interim report too: "the first nine months of 2011", "the
+# first half of 2012", "six months ended June 30".
+_QUARTER_CUES = re.compile(
+    r"\b(?:q[1-4]|(?:first|second|third|fourth)\s+quarter|quarter(?:ly)?"
+    r"|first\s+(?:three|six|nine|3|6|9)\s+months|first\s+half|(?:three|six|nine)\s+months\s+ended)\b",
+    re.I,
+)
 
 
 # A drivers question asks why a measure CHANGED ("what drove the decline", "why did its
