@@ -23,6 +23,7 @@ from answering.citations import is_instruction
 from answering.company_comparison import ComparisonServices, compare_companies
 from answering.extractive_writer import write_offline
 from answering.kinds import (
+    board_members,
     choice,
     definition,
     drivers,
@@ -159,6 +160,9 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # sentence that names the headquarters (one that says where they are agrees with it)
         _Reader(lambda w: headquarters.ASKS_HEADQUARTERS.search(text) is not None,
                 lambda: headquarters.write(text, hits, understanding, services)),
+        # "the names of the members of the board": the directors who signed the report
+        _Reader(lambda w: board_members.ASKS_BOARD.search(text) is not None,
+                lambda: board_members.write(text, hits, understanding, services)),
         # "what one-time charge did it record, and how was it split": the amount's sentence and the
         # sentences after it whose amounts add up to it
         _Reader(_unanswered, lambda: stated_split.write(text, hits, understanding, retriever)),

@@ -1,0 +1,82 @@
+"""board_members: "What are the names of the members of the board of directors of X?" read from the
+signatures of the annual report, which every director signs in the capacity "Director".
+
+The signatures run "/s/ NAME", then the capacity ("Director", "Chief Executive Officer and Director",
+"Chairman of the Board"), then the date. Two signatures side by side print both names, then both
+capacities ("/s/ JAMES J. GOETZ /s/ GREGORY D. SMITH ... Director Director"): a run of signatures with
+no capacity between them shares the capacities after the last, and is read only when each has one. A
+"Senior Director of Corporate Accounting" is an officer, not a board member.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.citations import cite
+from answering.kinds.people import asked_filing
+from answering.written_answer import WrittenAnswer
+
+if TYPE_CHECKING:
+    from answering.metric_answer import MetricServices
+    from finrag.models import SearchHit
+    from retrieval.query_understanding import QueryUnderstanding
+
+ASKS_BOARD = re.compile(r"\b(?:names?\s+of\s+(?:the\s+|all\s+(?:the\s+)?)?(?:members\s+of\s+(?:the|its)\s+board(?:\s+of\s+directors)?|"
+                        r"board\s+members|directors)|who\s+(?:are|were|sits?|sat)\s+(?:on\s+)?(?:the|its)\s+board)\b", re.I)
+# a signature's name is on its own line: "/s/ Timothy D. Cook", "/s/    ROBERT H. SWAN"
+_WORD = (r"(?!(?:Director|Chair\w*|Chief|President|Senior|Executive|Vice|Officer|Principal|Lead|Independent|By)\b)"
+         r"[A-Z][A-Za-z.'\u2019-]*")  # a name's word, not its capacity's ("/s/ James A. Bell Director")
+_SIGNED = re.compile(rf"/s/[ \t]*(?P<name>(?:Dr\.[ \t]+)?{_WORD}(?:[ \t]+{_WORD}){{1,3}})")
+_SEAT = re.compile(r"\bDirector\b(?!\s+of\b)")
+_CHAIR = re.compile(r"\bChair(?:man|woman|person)?\s+of\s+the\s+Board\b")
+_DATE = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+                   r"\s+\d{1,2},\s+\d{4}\b")
+
+
+def _shown(name: str) -> str:
+    """A name as people write it: "ROBERT H. SWAN" -> "Robert H. Swan"."""
+    return " ".join(w if not w.isupper() or len(w) <= 2 else "-".join(p.capitalize() for p in w.split("-"))
+                    for w in name.split())
+
+
+def directors(text: str) -> list[tuple[str, str]]:
+    """(name, its signature as printed) for each one signing in a director's seat, in signing order."""
+    signed = list(_SIGNED.finditer(text))
+    out: list[tuple[str, str]] = []
+    run: list[tuple[str, str]] = []
+    for i, sig in enumerate(signed):
+        run.append((_shown(sig.group("name")), sig.group(0)))
+        rest = text[sig.end(): signed[i + 1].start() if i + 1 < len(signed) else len(text)]
+        capacity = _DATE.split(rest)[0]
+        if not capacity.strip():
+            continue  # side by side: its capacity is printed after the next signature's
+        # one seat per signer: "Chairman of the Board and Director" is one (a chair without "Director" too)
+        seats = len(_SEAT.findall(capacity)) or len(_CHAIR.findall(capacity))
+        if len(run) == 1 and seats:
+            out.append(run[0])
+        elif len(run) > 1 and seats == len(run):
+            out.extend(run)
+        run = []
+    return list({name: (name, raw) for name, raw in out}.values())
+
+
+def write(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+          services: MetricServices) -> WrittenAnswer | None:
+    """The directors who signed the asked company's report, or None."""
+    if not ASKS_BOARD.search(question) or len(understanding.companies) != 1:
+        return None
+    filing = [h.chunk for h in asked_filing(hits, understanding.companies[0], services)]
+    pages = sorted({c.page for c in filing if "/s/" in c.text})
+    for page in reversed(pages):  # the signatures close the report (exhibits' signatures come after it)
+        chunks = sorted((c for c in filing if c.page == page), key=lambda c: c.index)
+        text = "\n".join(c.text for c in chunks)
+        signed = directors(text)
+        if len(signed) >= 3:
+            cited = {raw: next(c for c in chunks if " ".join(raw.split()) in " ".join(c.text.split()))
+                     for _, raw in signed if any(" ".join(raw.split()) in " ".join(c.text.split()) for c in chunks)}
+            return WrittenAnswer(status="answered", kind="list",
+                                 text="; ".join(name for name, _ in signed)
+                                      + f"\n\n(the directors who signed the report, {chunks[0].doc} p.{page + 1})",
+                                 citations=[cite(chunk, raw) for raw, chunk in cited.items()])
+    return None

@@ -1,0 +1,31 @@
+"""board_members: the members of the board are the directors who signed the annual report."""
+
+from __future__ import annotations
+
+from answering.kinds.board_members import directors
+from tests.answering.kinds.conftest import ask, filing
+
+_ASKED = 'What are the names of the members of the board of directors of "{}"? If data is not available, return \'N/A\'.'
+
+
+def test_each_signature_in_a_directors_seat_names_a_member(services):
+    """Apple's FY2017 10-K: "/s/ James A. Bell Director" (the capacity on the name's line); the CFO and
+    the "Senior Director of Corporate Accounting" sign too, and are no board members."""
+    apple = filing("financebench-extra/pdfs/APPLE_2017_10K.pdf")
+    written = ask(_ASKED.format("Apple Inc."), apple, [0, 80], services)
+    assert written.status == "answered", written.text
+    assert written.text.splitlines()[0] == ("Timothy D. Cook; James A. Bell; Al Gore; Robert A. Iger; Andrea Jung; "
+                                            "Arthur D. Levinson; Ronald D. Sugar; Susan L. Wagner")
+    assert len(written.citations) == 8
+
+
+def test_signatures_side_by_side_share_the_capacities_printed_after_them(services):
+    """Intel's FY2020 10-K prints two signatures a line ("/s/ JAMES J. GOETZ /s/ GREGORY D. SMITH", then
+    "Director Director"); "Chairman of the Board and Director" is one seat."""
+    intel = filing("financebench-extra/pdfs/INTEL_2020_10K.pdf")
+    text = "\n".join(c.text for c in intel if c.page == 121)
+    names = [name for name, _ in directors(text)]
+    assert names == ["Robert H. Swan", "James J. Goetz", "Gregory D. Smith", "Alyssa Henry", "Dion J. Weisler",
+                     "Dr. Omar Ishrak", "Andrew Wilson", "Dr. Risa Lavizzo-Mourey", "Frank D. Yeary",
+                     "Dr. Tsu-Jae King Liu"]
+    assert "George S. Davis" not in names and "Kevin T. Mcbride" not in names  # officers, no seat
