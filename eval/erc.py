@@ -195,9 +195,10 @@ def _name_like(text: str) -> bool:
 
 
 def answer_names(text: str) -> list[str]:
-    """The names an answer leads with: its first line's items ("A; B; C", one a bullet),
-    citation marks dropped."""
-    lines = [line.strip(" -•*\t") for line in text.strip().splitlines() if line.strip()]
+    """The names an answer leads with: its first line's items ("A; B; C", one a bullet), or its
+    lines up to the first blank one, citation marks dropped."""
+    lead = text.strip().split("\n\n")[0]  # (the quotes after a blank line are evidence, not names)
+    lines = [line.strip(" -•*\t") for line in lead.splitlines() if line.strip()]
     if not lines:
         return []
     fact = _FACT_LINE.match(lines[0])

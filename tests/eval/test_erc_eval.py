@@ -192,3 +192,8 @@ def test_the_shipped_probe_set_reads():
     probe = Path(__file__).parents[2] / "eval" / "erc_probe" / "questions.jsonl"
     questions = read_questions(probe.parent, probe)
     assert len(questions) >= 20 and {q.kind for q in questions} == {"number", "name", "names", "boolean"}
+
+
+def test_a_name_leading_an_answer_is_typed_without_the_quote_after_it():
+    answer = _answer('Austin, Texas\n\n"2300 Oracle Way Austin, Texas" (32680140 p.1)')
+    assert typed_answer("name", answer, 'Where is "Oracle Corporation" headquartered?') == "Austin, Texas"
