@@ -29,6 +29,7 @@ from answering.citations import cite, unique_citations
 from answering.kinds import (
     cash_returned,
     going_concern,
+    item_comparison,
     liquidity_change,
     polarity,
     returned_instead,
@@ -84,6 +85,10 @@ _CAPEX_INTENSITY = 10.0  # capital expenditures at or above 10% of revenue
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
+    if (compared := item_comparison.answer(decision.ask, list(understanding.companies), hits, understanding,
+                                           services)) is not None:
+        # "is A more profitable than B on a gross margin basis": two rows of the table of that measure
+        return compared
     alternatives = read_predicate(decision.ask, list(understanding.companies)).alternatives
     if alternatives is not None:
         # "driven by a higher take rate or by higher volume?", "more or less cash?": no Yes or No answers it,
