@@ -36,3 +36,19 @@ def test_no_comparison_is_read_where_the_table_lacks_an_asked_year_or_item(apple
     for asked in (_ASKED.replace("fiscal 2018", "fiscal 2016"), _ASKED.replace("Products business", "Wearables business")):
         written = ask(asked, apple, _pages(apple), services)
         assert "Gross margin percentage:" not in written.text, written.text
+
+
+def test_more_or_less_across_two_years_is_read_from_the_measures_line_in_both(services):
+    # Oracle's FY2020 10-K p.75, cash flow statement: "Payments for repurchases of common stock (19,240)
+    # (36,140) (11,347)": no sentence says "less", the line in the two asked years does
+    oracle = filing("financebench-extra/pdfs/ORACLE_2020_10K.pdf")
+    pages = sorted({c.page for c in oracle if "Payments for repurchases of common stock (19,240)" in c.text})
+    written = ask("Did Oracle return more or less cash to shareholders through buybacks in fiscal 2020 than in "
+                  "fiscal 2019?", oracle, pages, services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("Less: share repurchases were $19,240.00 million in FY2020, against "
+                                   "$36,140.00 million in FY2019"), written.text
+    # no two years compared: nothing to read across years
+    once = ask("Did Oracle return more or less cash to shareholders through buybacks in fiscal 2020?", oracle, pages,
+               services)
+    assert not once.text.startswith(("Less", "More")), once.text
