@@ -85,7 +85,7 @@ _ASKS_OFFERINGS = re.compile(r"\b(?:products?|brands?|categor(?:y|ies)|services?
                              re.I)
 _PLACE_CAPTION = re.compile(r"\b(?:geograph\w*|regions?|countr(?:y|ies)|customer\s+location|domestic|foreign)\b",
                             re.I)
-_OFFERING_CAPTION = re.compile(r"\b(?:categor(?:y|ies)|products?|brands?|product\s+lines?)\b", re.I)
+_OFFERING_CAPTION = re.compile(r"\b(?:categor(?:y|ies)|products?|brands?|product\s+lines?|offerings?)\b", re.I)
 _PLACES = re.compile(
     r"\b(?:(?:north|south|latin|central)\s+america|americas|caribbean|europe(?:an)?|emea|asia|pacific|apac|apla|africa|"
     r"middle\s+east|china|japan|india|korea|taiwan|canada|mexico|brazil|australia|oceania|germany|france|"
@@ -111,13 +111,19 @@ def _ranked_line(decision: KindDecision, vocab: Vocabulary) -> str | None:
 
 def _names_item(question: str, label: str) -> bool:
     """The question says this row's label in its own words ("its subscription and support revenue")."""
+    return _measure_said(question, label) is not None
+
+
+def _measure_said(question: str, label: str) -> str | None:
+    """The row's label as the question says it, as a measure followed by its noun ("subscription and
+    support revenue"); None when the question does not."""
     words = re.sub(r"\s*\([^)]*\)", "", label).strip()
     # two words at least: one ("Service") may be the word of the dimension asked ("service offering")
     # and said as a measure, followed by its noun ("subscription and support revenue"); an item among
     # the candidates the question lists ("operations, investing, and financing activities") is one to rank
-    return len(words.split()) >= 2 and re.search(
-        rf"\b{re.escape(words)}\s+(?:revenues?|sales|income|margins?|expenses?|costs?|profits?|earnings)\b",
-        question, re.I) is not None
+    said = re.search(rf"\b{re.escape(words)}\s+(?:revenues?|sales|income|margins?|expenses?|costs?|profits?|earnings)\b",
+                     question, re.I) if len(words.split()) >= 2 else None
+    return said.group(0) if said else None
 
 
 class Causes(Protocol):
@@ -163,6 +169,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                                                           services.retriever), companies, year, services.vocabulary, metric)
             if again is not None and (table is None or again.of_segments):
                 table = again
+        measured = [i.label for i in table.items if _names_item(question, i.label)] if table is not None else []
+        if len(measured) == 1 and len(companies) == 1:
+            # "which service offering grew its subscription and support revenue fastest": the table found
+            # ranks measures, one of them the question's; the items are in the table that measure heads
+            table = _table_of(measured[0], decision.ask, hits, companies, understanding, year, services) or table
         if table is not None:
             table, cut = _whole(table, decision.ask, hits, year, services, metric)
             if cut:
@@ -208,9 +219,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # the pick said in the question's own terms: "the most revenue among the reportable segments"
         measure = (services.vocabulary.label(ranked_measure(clause, services.vocabulary) or decision.metric or "")
                    or "").lower()
+        if table is not None and table.block is not None and (said := _caption_measure(clause, table)):
+            measure = said.lower()  # the table's own measure, as the question says it ("subscription and support revenue")
         if "change" in how:
             # "the biggest drop", "performed the best", "grew fastest": a ranking of changes, said as one
-            moved = "largest fall" if decision.order == "lowest" else "largest growth"
+            moved = "largest fall" if decision.order == "lowest" else "fastest growth" if re.search(
+                r"\bfastest\b|\bmost\s+(?:quickly|rapidly)\b", clause, re.I) else "largest growth"
             if (best.value >= 0) == (decision.order == "lowest"):
                 # the worst of items that all grew grew least; the best of items that all fell fell least
                 moved = "smallest growth" if best.value >= 0 else "smallest fall"
@@ -225,6 +239,20 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         text += (f" {best.label} was {level / table.total.value * 100:.1f}% of {table.total.label} "
                  f"({_plain(level)} of {table.total.shown}).")
         citations.append(cite(table.total.chunk, table.total.row.line))
+    if table is not None and table.block is not None and "change" in how and table.compared \
+            and (level := _ASKS_LEVEL.search(question)) is not None:
+        # "which grew fastest, and which was the largest?": the level pick, in the latest column compared
+        col, block = table.compared[0], table.block
+        levels = [(i, i.row.values[col]) for i in ranked if col < len(i.row.values) and i.row.values[col] is not None]
+        if len(levels) != len(ranked) or len({v for _, v in levels}) != len(levels):
+            reason = f"the items' levels in {block.years[col]} are not all printed, or tie"
+            return WrittenAnswer(status="not_found", kind="choice", reason=reason,
+                                 text=f"{NOT_FOUND.capitalize()}: {reason}; found only: {text}",
+                                 citations=unique_citations(citations))
+        small = level.group("word").lower() == "smallest"
+        top, value = (min if small else max)(levels, key=lambda p: p[1] or 0.0)
+        text += (f" Which was the {level.group('word').lower()}? {top.label}, at {_shown(value or 0.0, block, top.row)} "
+                 f"in {block.years[col]}, the {'smallest' if small else 'largest'} of the {len(levels)} items.")
     if how.startswith("by ") and "change" in how and _ASKS_EVERY.search(question):
         fell = [i.label for i in ranked if i.value < 0]
         text += (f" Did every item grow? No: {', '.join(fell)} fell." if fell else
@@ -280,6 +308,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     return WrittenAnswer(status="answered", text=text, kind="choice", citations=unique_citations(citations))
 
 
+# a joined part asking the items' level pick after a change pick ("..., and which was the largest?")
+_ASKS_LEVEL = re.compile(r",?\s+and\s+which\s+(?:one\s+)?(?:was|is|were)\s+(?:the\s+)?(?P<word>largest|biggest|smallest)"
+                         r"\s*\??\s*$", re.I)
 # a part of the question that asks why the picked item changed
 _ASKS_WHY = re.compile(r"\bwhy\b|\bwhat\s+(?:\w+\s+){0,2}(?:drove|drives|caused|explains?|led\s+to)\b|\bdrivers?\s+of\b", re.I)
 
@@ -301,10 +332,41 @@ def _whole(table: Table, ask: str, hits: list[SearchHit], year: int | None, serv
                            metric)
         if whole is None or whole.block is None or adds_up(whole.block, whole.compared) is not True:
             return table, "the table runs on past the part read, and its rest does not add up to its total"
-        return whole, ""
+        return whole.model_copy(update={"measure": table.measure}), ""
     if adds_up(block, table.compared) is False:
         return table, "the items ranked do not add up to the table's total, so they may not be all of its items"
     return table, ""
+
+
+_MEASURE_NOUN = r"(?:revenues?|sales|income|margins?|expenses?|costs?|profits?|earnings)"
+
+
+def _caption_measure(clause: str, table: Table) -> str | None:
+    """The measure the question's ranking clause names ("its subscription and support revenue") when
+    the table's caption names it too, every word ("Subscription and support revenues consisted of")."""
+    if table.measure:
+        return _measure_said(clause, table.measure) or table.measure
+    if table.block is None:
+        return None
+    caption = " ".join(table.block.context.splitlines()[-4:])
+    for said in re.finditer(rf"\b(?:its|their|the)\s+(?P<m>(?:[\w&-]+\s+){{1,4}}?{_MEASURE_NOUN})\b", clause, re.I):
+        words = content_words(said.group("m"), [])
+        if len(words) >= 2 and overlap(caption, words) == 1.0:
+            return said.group("m")
+    return None
+
+
+def _table_of(measure: str, ask: str, hits: list[SearchHit], companies: list[str], understanding: QueryUnderstanding,
+              year: int | None, services: MetricServices) -> Table | None:
+    """The table whose caption names `measure` (a line of another table, "Subscription and support")
+    and whose rows are the items the question ranks by it ("Subscription and support revenues
+    consisted of the following": Sales, Service, ...): among the hits, else one more search."""
+    dimension = _DIMENSION.search(_JOINED_QUESTION.split(ask)[0])
+    query = f"{companies[0]} {measure} by {dimension.group(0) if dimension else ''}".strip()
+    for pool in (hits, more_tables(query, hits, companies, understanding.fiscal_years, services.retriever)):
+        if (found := table_items(ask, pool, companies, year, services.vocabulary, captioned=measure)) is not None:
+            return found.model_copy(update={"measure": measure})
+    return None
 
 
 def _asked_metric(text: str, services: MetricServices) -> str | None:
@@ -361,10 +423,13 @@ class Table(BaseModel):
     of_segments: bool = False  # the text above the table says its items are segments
     block: Block | None = None  # the table read (its rows, its chunk)
     compared: list[int] = []  # the columns the items are ranked by
+    measure: str = ""  # the measure the table's caption names, a line of another table ("Subscription and support")
 
 
 def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int | None,
-                vocab: Vocabulary, metric: str | None = None) -> Table | None:
+                vocab: Vocabulary, metric: str | None = None, captioned: str | None = None) -> Table | None:
+    """The items of the table that best matches the ask; with `captioned`, only a table whose caption
+    names that measure and none of whose rows is it (the items the measure is broken down into)."""
     ask = _JOINED_QUESTION.split(ask, maxsplit=1)[0]  # the ranking clause, not a question joined after it
     words = [w for w in content_words(ask, companies) if w not in _RANK_WORDS]
     scored: list[tuple[float, int, Block]] = []
@@ -376,6 +441,8 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
         if len({m for r in block.rows for m in vocab.match_metrics(r.label)}) >= 2:
             continue  # rows that are different line items (a statement), not like items of one measure
         if not same_dimension(ask, block):
+            continue
+        if captioned and not _captions(block, captioned):
             continue
         if metric and not _of_measure(metric, found[: n + 1], vocab):
             continue
@@ -405,6 +472,14 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
     if score < _MIN_MATCH:
         return None
     return read_table(ask, block, year, vocab, metric)
+
+
+def _captions(block: Block, measure: str) -> bool:
+    """The lines just above the table name `measure` in every word, and no row of it is that measure."""
+    words = content_words(measure, [])
+    caption = " ".join(block.context.splitlines()[-4:])
+    return bool(words) and overlap(caption, words) == 1.0 and not any(
+        normalize_label(r.label) == normalize_label(measure) for r in block.rows)
 
 
 def read_table(ask: str, block: Block, year: int | None, vocab: Vocabulary, metric: str | None = None) -> Table | None:

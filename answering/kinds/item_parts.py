@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from pydantic import BaseModel
 
 from answering.citations import cite, unique_citations
-from answering.kinds import choice, drivers
+from answering.kinds import choice, drivers, sectioned_table
 from answering.kinds.classify import classify
 from answering.kinds.sentences import content_words, overlap, prose
 from answering.kinds.tables import Block, blocks, column_years, more_tables
@@ -232,10 +232,18 @@ def find_table(ask: ItemAsk, question: str, hits: list[SearchHit], companies: li
     more = more_tables(query, hits, companies, [year], services.retriever)
     if head != ask.noun:
         more = more_tables(query.replace(f"by {ask.noun}", f"by {head}"), more, companies, [year], services.retriever)
+    if ask.kind == "offerings":
+        # offerings are broken down "by type" in many a filing ("net revenues by type", revenue
+        # disaggregated by type of offering), whatever the question calls them
+        more = more_tables(query.replace(f"by {ask.noun}", "by type"), more, companies, [year], services.retriever)
     for searched in (hits, more):
         searched = _with_tables_above(searched, services)
         pool = [_without_notes(_with_rows_before(h, searched, services)) for h in searched]
-        found = [t for t in (_read(ask, b, year, pool, services) for b in blocks(pool, companies)) if t is not None]
+        read = blocks(pool, companies)
+        # a table in sections ("Net transaction revenues:" ..., "Marketing services and other revenues:" ...)
+        # is read as its leaf items under its grand total
+        found = [t for t in (_read(ask, b, year, pool, services) for b in [*read, *sectioned_table.flattened(read)])
+                 if t is not None]
         printed = {h.chunk.chunk_id: h.chunk for h in searched}
         found = [t.model_copy(update={"printed": [c for c in (printed.get(t.block.chunk.chunk_id),
                                                               _previous(t.block.chunk, searched, services))
@@ -555,7 +563,8 @@ def _pick_and_causes(item: ItemAsk, question: str, hits: list[SearchHit], compan
     if table is None or (said := answer_part(item, table, 0)) is None or said[1] is None:
         return None
     text, pick = said
-    causes = drivers.item_causes(pick.label, measure, 1 if pick.change > 0 else -1, year, hits, companies, services)
+    # a leaf of a table in sections is said by its own label ("Classifieds"), its section's heading after it
+    causes = drivers.item_causes(pick.label.split(sectioned_table.SECTION)[0], measure, 1 if pick.change > 0 else -1, year, hits, companies, services)
     if not causes:
         return None  # the pick without why it moved answers half the question
     citations = [table.cite(i.row) for i in table.items]

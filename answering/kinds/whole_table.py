@@ -56,6 +56,10 @@ def rest(block: Block, after: Chunk) -> list[Row]:
         if not line.strip():
             continue
         row = split_row(line, after.number_convention) if not column_years(line) else None
+        if row is None and (total := _unlabeled_total(line, [*block.rows, *out], width, after)):
+            # "$ 7,642 $ 6,856" under the items: the table's total printed without its label
+            out.append(total)
+            break
         if row is None or len(row.values) != width:
             if out or row is not None or (skipped := skipped + 1) > _HEADER_LINES:
                 break
@@ -66,6 +70,24 @@ def rest(block: Block, after: Chunk) -> list[Row]:
         if TOTAL_ROW.match(row.label):
             break
     return out
+
+
+def _unlabeled_total(line: str, rows: list[Row], width: int, after: Chunk) -> Row | None:
+    """A line of amounts only, as many as the table's columns, each the sum of the rows above it
+    in its column (within the printed rounding): the table's total, its label left unprinted."""
+    if re.search(r"[A-Za-z]", line) or len(rows) < 2:
+        return None
+    row = split_row(f"Total {line}", after.number_convention)
+    if row is None or len(row.values) != width or row.percent or any(r.percent for r in rows):
+        return None
+    for col, printed in enumerate(row.values):
+        values = [r.values[col] if col < len(r.values) else None for r in rows]
+        if printed is None or any(v is None for v in values):
+            return None
+        slack = max(0.5 * (len(rows) + 1), abs(printed) * 0.001)
+        if abs(sum(v for v in values if v is not None) - printed) > slack:
+            return None
+    return row.model_copy(update={"line": line})
 
 
 def adds_up(block: Block, columns: list[int]) -> bool | None:

@@ -29,6 +29,7 @@ from answering.citations import cite, unique_citations
 from answering.kinds import (
     cash_returned,
     going_concern,
+    item_comparison,
     liquidity_change,
     polarity,
     returned_instead,
@@ -85,6 +86,10 @@ _CAPEX_INTENSITY = 10.0  # capital expenditures at or above 10% of revenue
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
+    if (compared := item_comparison.answer(decision.ask, list(understanding.companies), hits, understanding,
+                                           services)) is not None:
+        # "is A more profitable than B on a gross margin basis": two rows of the table of that measure
+        return compared
     alternatives = read_predicate(decision.ask, list(understanding.companies)).alternatives
     if alternatives is not None:
         # "driven by a higher take rate or by higher volume?", "more or less cash?": no Yes or No answers it,
@@ -605,6 +610,47 @@ def _asked(decision: KindDecision, topic: Topic | None) -> str:
     return main_clause(decision.ask) if topic is None else f"{topic.words} ({main_clause(decision.ask)})"
 
 
+# "in fiscal 2020 than in fiscal 2019": the year asked about, then the year it is compared with
+_THAN_YEAR = re.compile(r"\b(?:in|for|during)\s+(?:fiscal\s+(?:year\s+)?|FY\s?)?(?P<asked>(?:19|20)\d\d)\s+than\s+"
+                        r"(?:in|for|during)?\s*(?:fiscal\s+(?:year\s+)?|FY\s?)?(?P<base>(?:19|20)\d\d)\b", re.I)
+# the measure a "more or less cash ... through buybacks" names as its means
+_THROUGH = re.compile(r"\b(?:through|via|by\s+way\s+of|in\s+the\s+form\s+of)\s+(?P<means>[\w\s-]+?)(?=\s+(?:in|for|during|than)\b|$)",
+                      re.I)
+
+
+def _across_years(decision: KindDecision, alternatives: tuple[str, str], hits: list[SearchHit],
+                  understanding: QueryUnderstanding, services: MetricServices) -> WrittenAnswer | None:
+    """Which of "more" or "less": the asked measure's figure in the asked year against the year it is
+    compared with, each read by the metric path (its checks apply). The measure is the one metric the
+    clause names, or the one its means names ("cash ... through buybacks": share repurchases); None
+    when the clause names no two years, no one measure, or a figure is not read."""
+    clause = main_clause(decision.ask)
+    years = _THAN_YEAR.search(clause)
+    if len(understanding.companies) != 1 or years is None:
+        return None
+    named = services.vocabulary.match_metrics(clause)
+    means = _THROUGH.search(clause)
+    if means is not None and len(by := services.vocabulary.match_metrics(means.group("means"))) == 1:
+        named = by
+    if len(named) != 1:
+        return None
+    label = (services.vocabulary.label(named[0]) or named[0]).lower()
+    asked, base = int(years.group("asked")), int(years.group("base"))
+    values = [metric_value(label, year, hits, understanding, services) for year in (asked, base)]
+    now, before = values
+    if not isinstance(now, Value) or not isinstance(before, Value) or now.value == before.value:
+        return None
+    if (now.value < 0) != (before.value < 0) and now.value and before.value:
+        return None  # an outflow one year, an inflow the other: no "more" of one thing
+    bigger = abs(now.value) > abs(before.value)
+    up, down = (alternatives if alternatives[0].lower() in _UP_WORDS else alternatives[::-1])
+    pick = up if bigger else down
+    text = (f"{pick[0].upper()}{pick[1:]}: {label} were {now.shown} in FY{asked}, against {before.shown} in FY{base}. "
+            f"Read from the filing's figures: {now.answer.text} {before.answer.text}")
+    return WrittenAnswer(status="answered", kind="yes_no", text=text,
+                         citations=unique_citations([*now.answer.citations, *before.answer.citations]))
+
+
 def _refused(reason: str, evidence: list[Sentence]) -> WrittenAnswer:
     return WrittenAnswer(status="not_found", kind="yes_no", reason=reason,
                          text=f"{NOT_FOUND.capitalize()}: {reason}.",
@@ -646,6 +692,11 @@ def _either_or(decision: KindDecision, alternatives: tuple[str, str], hits: list
             elif len(sides) == 2:
                 both.append(s)
     chosen = [side for side in (a, b) if picks[side]]
+    if not chosen and not both and {a.lower(), b.lower()} in ANTONYMS \
+            and (by_years := _across_years(decision, (a, b), hits, understanding, services)) is not None:
+        # "more or less cash through buybacks in fiscal 2020 than in fiscal 2019": no sentence says
+        # which, the measure's own line in both years does
+        return by_years
     if len(chosen) != 1 or both:
         why = "the filing gives both" if chosen or both else "no sentence states either as what happened"
         return _refused(f"the question asks which of two (“{a}” or “{b}”), not yes or no; {why}",

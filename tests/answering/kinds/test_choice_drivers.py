@@ -140,3 +140,21 @@ def test_a_row_the_question_names_as_its_measure_is_no_item_to_rank():
     assert not _names_item(asked, "Data Cloud")
     listed = "Among operations, investing, and financing activities, which brought in the most cash flow for Acme?"
     assert not _names_item(listed, "financing activities (Total cash used in financing activities)")
+
+
+@pytest.fixture(scope="module")
+def salesforce_q1():
+    return filing("financebench-extra/pdfs/SALESFORCE_2024Q1_EARNINGS.pdf")
+
+
+def test_items_ranked_by_a_measure_the_question_names_come_from_the_table_that_measure_heads(salesforce_q1, services):
+    # Q1 FY2024 10-Q: the income statement's "Subscription and support" row is the question's measure; p.10
+    # "Subscription and support revenues consisted of the following": Sales ... Data, their total printed
+    # unlabelled at the top of the next chunk ("$ 7,642 $ 6,856"); "which was the largest" the level pick
+    statement = sorted({c.page for c in salesforce_q1 if "Professional services and other" in c.text})[:1]
+    written = ask("Which of Salesforce's service offerings grew its subscription and support revenue fastest in the "
+                  "first quarter of fiscal 2024, and which was the largest?", salesforce_q1, [*statement, 9], services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Data (+18.4% (955 in 2022 to 1,131 in 2023)) ranks highest (the fastest growth "
+                                   "in subscription and support revenue among the service offerings)"), written.text
+    assert "Which was the largest? Service, at 1,964 (millions) in 2023" in written.text

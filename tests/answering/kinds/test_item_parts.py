@@ -167,3 +167,37 @@ def test_the_higher_of_two_named_categories_is_read_under_the_heading_of_the_ask
     assert "earned the higher gross margin percentage in FY2022? Services (71.7% in 2022" in written.text
     assert "Products gross margin percentage increased during 2022 compared to 2021 due primarily to a different " \
            "Products mix" in written.text
+
+
+def test_the_fastest_growing_revenue_line_is_a_leaf_of_a_table_in_sections_with_its_own_cause(services):
+    # eBay's FY2018 10-K p.78 (Note 5): "Net transaction revenues:" Marketplace, StubHub, their total;
+    # "Marketing services and other revenues:" Marketplace, Classifieds, StubHub, Corporate and other, their
+    # total; "Total net revenues": the lines are the leaves (Marketplace twice, each in its section)
+    ebay = filing("financebench-extra/pdfs/EBAY_2018_10K.pdf")
+    written = ask("Which of eBay's revenue lines grew fastest in 2018, and what drove it?", ebay, [37, 40, 77],
+                  services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Which of eBay's revenue lines grew fastest in 2018? Classifieds — Marketing "
+                                   "services and other revenues, the fastest growth"), written.text
+    assert "Marketplace — Net transaction revenues: 6,809 in 2017 to 7,416 in 2018" in written.text
+    assert "primarily driven by increased revenue from our Classifieds horizontal and vertical motors platforms" \
+        in written.text
+    assert any("10,746" in c.quote for c in written.citations)
+
+
+def test_a_table_is_read_in_sections_only_when_each_section_and_the_whole_add_up():
+    from answering.kinds.sectioned_table import flattened
+
+    def chunk(text: str) -> Chunk:
+        return Chunk(chunk_id="c", doc="d", doc_sha256="0", index=0, page=0, page_end=0, company="Acme", text=text)
+
+    head = "Revenue by type (in millions):\nYear Ended December 31,\n2018 2017\n"
+    good = (head + "Products:\nWidgets $ 100 $ 90\nGadgets 50 40\nTotal products 150 130\n"
+            "Services:\nSupport 30 20\nTraining 20 10\nTotal services 50 30\nTotal revenues $ 200 $ 160")
+    found = flattened(blocks([SearchHit(chunk=chunk(good), score=1.0)], ["Acme"]))
+    assert [[r.label for r in b.rows] for b in found] == [["Widgets — Products", "Gadgets — Products",
+                                                            "Support — Services", "Training — Services",
+                                                            "Total revenues"]]
+    # a section whose rows miss its subtotal, or a grand total the sections miss: no set of items
+    for bad in (good.replace("Gadgets 50 40", "Gadgets 50 45"), good.replace("$ 200 $ 160", "$ 210 $ 160")):
+        assert flattened(blocks([SearchHit(chunk=chunk(bad), score=1.0)], ["Acme"])) == []
