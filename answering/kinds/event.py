@@ -41,6 +41,7 @@ from answering.kinds.event_coverage import (
     MONEY,
     asks_accounting,
     asks_closing,
+    asks_structure,
     missing_in_event,
 )
 from answering.kinds.every_part import asked_parts
@@ -181,6 +182,12 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
                 if asked is asks_closing:
                     chosen += [s for s in read if s not in chosen and s.chunk.chunk_id == extra.chunk.chunk_id
                                and 0 < s.position - extra.position <= _GOES_ON and gives(s.text)][:1]
+                elif asked is asks_structure:
+                    # a deal done in steps (a first merger, then a second into another subsidiary), each its sentence
+                    chosen += [s for s in sorted(read, key=lambda t: (t.chunk.index, t.position))
+                               if s not in chosen and (s.chunk.doc, s.chunk.page) == (extra.chunk.doc, extra.chunk.page)
+                               and (s.chunk.index, s.position) > (extra.chunk.index, extra.position)
+                               and gives(s.text) and not _restates(s, chosen)][:1]
                 elif asked is asks_accounting:
                     # the accounting of a deal is told in parts too: the stake recorded, the gain on what was given up
                     chosen += [s for s in read if s not in chosen and gives(s.text) and not _restates(s, chosen)
@@ -244,7 +251,8 @@ def _following_chunks(chosen: list[Sentence], hits: list[SearchHit], services: M
 
 
 # the words a sentence giving each missing detail is written in, to search by
-_DETAIL_WORDS = {"why": "acquired to expand strengthen because in order to", "the date it closed": "completed closed effective",
+_DETAIL_WORDS = {"why": "acquired to expand strengthen because in order to",
+                 "how it was structured": "merged with and into surviving wholly owned subsidiary", "the date it closed": "completed closed effective",
                  "the date": "on date", "the price per share": "per share in cash", "the amount": "total purchase price billion",
                  "its terms": "terms consideration"}
 _SEARCH_K = 8

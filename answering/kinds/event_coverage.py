@@ -26,7 +26,7 @@ from collections.abc import Callable
 
 from answering.kinds import deal_words
 from answering.kinds.ask_scope import MONTH
-from answering.kinds.other_words import ACCOUNTING, ASKS_ACCOUNTING
+from answering.kinds.other_words import ACCOUNTING, ASKS_ACCOUNTING, ASKS_STRUCTURE, STRUCTURE
 from answering.kinds.sentences import content_words, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from retrieval.event_ask import asks_an_event
@@ -98,6 +98,11 @@ def asks_accounting(question: str) -> bool:
     return any(ASKS_ACCOUNTING.match(p) for p in re.split(r"[,;?:]\s*", question))
 
 
+def asks_structure(question: str) -> bool:
+    """Whether a part of `question` asks how the deal was structured."""
+    return any(ASKS_STRUCTURE.search(p) for p in re.split(r"[,;?:]\s*", question))
+
+
 def _found(pattern: re.Pattern[str]) -> Callable[[str], bool]:
     return lambda text: bool(pattern.search(text))
 
@@ -109,7 +114,7 @@ ASKED_DETAILS: list[tuple[Callable[[str], bool], Callable[[str], bool]]] = [
     (_found(ASKS_PER_SHARE), _found(PER_SHARE_AMOUNT)), (_found(ASKS_MONEY), _found(MONEY)),
     (asks_closing, dates_closing), (_found(ASKS_WHEN), _found(DATE)), (_found(ASKS_WHY), _found(_DEAL_PURPOSE)),
     (lambda q: asks_total(q), lambda t: gives_total(t)),
-    (asks_accounting, _found(ACCOUNTING)),
+    (asks_accounting, _found(ACCOUNTING)), (asks_structure, _found(STRUCTURE)),
 ]
 
 
@@ -143,6 +148,8 @@ def missing_in_event(question: str, text: str, companies: list[str] | None = Non
         missing.append("the amount")
     if asks_total(question) and not gives_total(text):
         missing.append("the total price")
+    if asks_structure(question) and not STRUCTURE.search(text):
+        missing.append("how it was structured")
     return missing
 
 

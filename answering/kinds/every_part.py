@@ -204,7 +204,7 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
     if (typed := typed_item(part)) is not None:
         return not typed.search(text)
     if asks_in_other_words(part):
-        return not answered_in_other_words(part, text)
+        return not answered_in_other_words(part, text, companies)
     if _ASKS_SINCE.search(part) and not _A_SINCE.search(text):
         return True  # "Who is its CEO, since when?": the date the tenure began
     if _ASKS_DURATION.search(part):
@@ -412,9 +412,10 @@ def answered_in_every_part(written: WrittenAnswer, question: str, companies: lis
 
 
 # "broken down by fire event and by quarter", "segment by segment", "for each segment": each item
-# of the breakdown is asked, so one total or one headline sentence does not answer it
+# of the breakdown is asked, so one total or one headline sentence does not answer it ("for each share" asks
+# an amount per unit, the price a share gets, not a breakdown)
 _BREAKDOWN = re.compile(r"\b(?:broken\s+down|break(?:ing)?\s+(?:\w+\s+){0,3}?down|split)\s+by\s+(?P<by>[^,?;]+)|"
-                        r"\b(?P<each>[a-z]+)\s+by\s+(?P=each)\b|\bfor\s+each\s+(?!of\b)(?P<item>[a-z]+(?:\s+[a-z]+)?)", re.I)
+                        r"\b(?P<each>[a-z]+)\s+by\s+(?P=each)\b|\bfor\s+each\s+(?!of\b|(?:\w+\s+)?(?:shares?|units?|ADSs?)\b)(?P<item>[a-z]+(?:\s+[a-z]+)?)", re.I)
 _DIMENSION_SPLIT = re.compile(r"\s*(?:,|\band\b|\bor\b)\s*(?:by\s+)?", re.I)
 
 

@@ -24,7 +24,7 @@ dividend"). Only a part asking when the event itself took place ("when did the d
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from answering.aspects import split_sentences
 from answering.kinds import deal_words
@@ -103,6 +103,13 @@ _ASKS_CONSIDERATION = re.compile(r"^\W*(?:and\s+)?what\s+did\s+(?:[\w.'\u2019&-]
                                  re.I)
 _CONSIDERATION = re.compile(r"[$€£]\s?\d|\b\d[\d,.]*\s*(?:million|billion)\b|\b\d[\d,.]*\s+(?:\w+\s+){0,2}?shares\b"
                             r"|\d\s?%\s+(?:\w+\s+){0,2}?(?:interest|stake)\b", re.I)
+# "how was the deal structured?": the steps or form of the deal ("Merger Sub I merged with and into Slack ..., with
+# Slack surviving ... as a wholly owned subsidiary", "a tender offer", "a pro rata distribution", "an all-cash transaction")
+ASKS_STRUCTURE = re.compile(r"^\W*(?:and\s+)?how\s+(?:was|were|is|did)\s+(?:the|it|this|that|its)\s*(?:[\w-]+\s+){0,2}?"
+                            r"(?:structured|structure)\b|\bstructure\s+of\s+the\s+(?:deal|transaction|acquisition|merger)\b", re.I)
+STRUCTURE = re.compile(r"\bwith\s+and\s+into\b|\bsurviv(?:ed|ing)\s+(?:the\s+\w+\s+)?(?:merger\s+)?as\b|\btender\s+offer\b"
+                       r"|\bpro\s+rata\s+(?:distribution|dividend)\b|\ball[-\s](?:cash|stock)\s+transaction\b"
+                       r"|\bstock[-\s]for[-\s]stock\b", re.I)
 # "what business did eBay agree to sell", "which company did Oracle acquire": the event itself, stated
 # by a sentence of its kind (sold, sale, transfer; acquired, merger) naming what the part names
 # ("what other divestiture did it complete" is _ASKS_OTHER_EVENT's: not the one another part asked about)
@@ -144,8 +151,9 @@ def _asking(part: str) -> str:
     return last_sentence(part)
 
 
-def answered_in_other_words(part: str, text: str) -> bool:
-    """Whether `text` answers the follow-on `part` in the words such a part is answered in."""
+def answered_in_other_words(part: str, text: str, companies: Sequence[str] = ()) -> bool:
+    """Whether `text` answers the follow-on `part` in the words such a part is answered in (`companies`:
+    the asked company's names, which its own filing gives as "the Company" or "we")."""
     part = _asking(part)
     if _ASKS_WHEN.match(part):
         return dated_as_asked(part, text)
@@ -174,8 +182,10 @@ def answered_in_other_words(part: str, text: str) -> bool:
         return any(_composed(s) for s in split_sentences(text))
     if _ASKS_RESPONSE.match(part):
         return bool(_A_RESPONSE.search(text))
+    if ASKS_STRUCTURE.search(part):
+        return bool(STRUCTURE.search(text))
     if m := _ASKS_CONSIDERATION.match(part):
-        return _stated_with(part[m.end():], text, lambda s: bool(_CONSIDERATION.search(s)))
+        return _stated_with(part[m.end():], text, lambda s: bool(_CONSIDERATION.search(s)), companies)
     if _ASKS_OTHER_EVENT.match(part):
         # "what other divestiture did it complete": a second sentence of that kind of event
         kinds = deal_words.families(part)
@@ -226,11 +236,12 @@ def _stated(text: str) -> list[str]:
     return [s for q in quotes for s in split_sentences(q)] if quotes else split_sentences(text)
 
 
-def _stated_with(rest: str, text: str, gives: Callable[[str], bool]) -> bool:
+def _stated_with(rest: str, text: str, gives: Callable[[str], bool], companies: Sequence[str] = ()) -> bool:
     """Whether every name `rest` gives (the part after its verb: the company doing it is its subject,
-    before it) is named by a sentence of `text` that `gives` what the part asks."""
+    before it) is named by a sentence of `text` that `gives` what the part asks; the asked company
+    ("when Salesforce completed its acquisition of Slack") need not be: its filing calls it "the Company"."""
     stating = [s for s in _stated(text) if gives(s)]
-    asked = deal_words.names(f"it {rest}", [])
+    asked = deal_words.names(f"it {rest}", list(companies))
     return bool(stating) and all(any(deal_words.named(s, [n]) for s in stating) for n in asked)
 
 
@@ -240,7 +251,7 @@ def asks_in_other_words(part: str) -> bool:
     return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, ASKS_ACCOUNTING, _ASKS_STAKE, _ASKS_RELIEF,
                                          _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_REASONS, _ASKS_APPOINTMENTS, _ASKS_COMPOSITION, _ASKS_RESPONSE,
                                          _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT)) \
-        or asks_outcome(part)
+        or bool(ASKS_STRUCTURE.search(part)) or asks_outcome(part)
 
 
 def dated_as_asked(part: str, text: str) -> bool:
