@@ -26,7 +26,14 @@ from collections.abc import Callable
 
 from answering.kinds import deal_words
 from answering.kinds.ask_scope import MONTH
-from answering.kinds.other_words import ACCOUNTING, ASKS_ACCOUNTING, ASKS_STRUCTURE, STRUCTURE
+from answering.kinds.other_words import (
+    ACCOUNTING,
+    ASKS_ACCOUNTING,
+    ASKS_SHARE_TERMS,
+    ASKS_STRUCTURE,
+    SHARE_TERMS,
+    STRUCTURE,
+)
 from answering.kinds.sentences import content_words, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from retrieval.event_ask import asks_an_event
@@ -115,6 +122,7 @@ ASKED_DETAILS: list[tuple[Callable[[str], bool], Callable[[str], bool]]] = [
     (asks_closing, dates_closing), (_found(ASKS_WHEN), _found(DATE)), (_found(ASKS_WHY), _found(_DEAL_PURPOSE)),
     (lambda q: asks_total(q), lambda t: gives_total(t)),
     (asks_accounting, _found(ACCOUNTING)), (asks_structure, _found(STRUCTURE)),
+    (_found(ASKS_SHARE_TERMS), _found(SHARE_TERMS)),
 ]
 
 
@@ -150,6 +158,8 @@ def missing_in_event(question: str, text: str, companies: list[str] | None = Non
         missing.append("the total price")
     if asks_structure(question) and not STRUCTURE.search(text):
         missing.append("how it was structured")
+    if ASKS_SHARE_TERMS.search(question) and not SHARE_TERMS.search(text):
+        missing.append("the ratio of shares")
     return missing
 
 

@@ -110,6 +110,16 @@ ASKS_STRUCTURE = re.compile(r"^\W*(?:and\s+)?how\s+(?:was|were|is|did)\s+(?:the|
 STRUCTURE = re.compile(r"\bwith\s+and\s+into\b|\bsurviv(?:ed|ing)\s+(?:the\s+\w+\s+)?(?:merger\s+)?as\b|\btender\s+offer\b"
                        r"|\bpro\s+rata\s+(?:distribution|dividend)\b|\ball[-\s](?:cash|stock)\s+transaction\b"
                        r"|\bstock[-\s]for[-\s]stock\b", re.I)
+# "the distribution terms", "the distribution ratio", "the exchange ratio": what a holder gets for what it holds,
+# said by a ratio ("one (1) share of PayPal Holdings, Inc. common stock for every share of eBay common stock", "one
+# share of Patriot common stock for every three shares of FRP common stock") or a conversion ("converted into the
+# right to receive 0.0776 shares ... and $26.79 in cash")
+ASKS_SHARE_TERMS = re.compile(r"\b(?:distribution|exchange|conversion|merger|spin-?off)\s+(?:terms|ratio)\b", re.I)
+SHARE_TERMS = re.compile(r"\bshares?\s+of\s+(?:[^.;]|\.(?=,?\s+[a-z])){0,80}?\bfor\s+(?:every|each)\s+(?:[\w()]+\s+){0,2}?shares?\b"
+                         r"|\bconverted\s+into\s+the\s+right\s+to\s+receive\b|\b(?:distribution|exchange)\s+ratio\s+of\b", re.I)
+# "what happened to its Enterprise business that year?": what was done with the thing named, stated by a sentence
+# naming it with a deal's verb ("we signed a definitive agreement to sell Enterprise and ... the sale closed")
+ASKS_HAPPENED_TO = re.compile(r"^\W*(?:and\s+)?what\s+(?:has\s+|had\s+)?happened\s+to\s+", re.I)
 # "what business did eBay agree to sell", "which company did Oracle acquire": the event itself, stated
 # by a sentence of its kind (sold, sale, transfer; acquired, merger) naming what the part names
 # ("what other divestiture did it complete" is _ASKS_OTHER_EVENT's: not the one another part asked about)
@@ -182,8 +192,12 @@ def answered_in_other_words(part: str, text: str, companies: Sequence[str] = ())
         return any(_composed(s) for s in split_sentences(text))
     if _ASKS_RESPONSE.match(part):
         return bool(_A_RESPONSE.search(text))
+    if m := ASKS_HAPPENED_TO.match(part):
+        return _stated_with(part[m.end():], text, deal_words.states_a_deal, companies)
     if ASKS_STRUCTURE.search(part):
         return bool(STRUCTURE.search(text))
+    if ASKS_SHARE_TERMS.search(part):
+        return bool(SHARE_TERMS.search(text))
     if m := _ASKS_CONSIDERATION.match(part):
         return _stated_with(part[m.end():], text, lambda s: bool(_CONSIDERATION.search(s)), companies)
     if _ASKS_OTHER_EVENT.match(part):
@@ -251,7 +265,7 @@ def asks_in_other_words(part: str) -> bool:
     return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, ASKS_ACCOUNTING, _ASKS_STAKE, _ASKS_RELIEF,
                                          _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_REASONS, _ASKS_APPOINTMENTS, _ASKS_COMPOSITION, _ASKS_RESPONSE,
                                          _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT)) \
-        or bool(ASKS_STRUCTURE.search(part)) or asks_outcome(part)
+        or bool(ASKS_STRUCTURE.search(part) or ASKS_SHARE_TERMS.search(part) or ASKS_HAPPENED_TO.match(part)) or asks_outcome(part)
 
 
 def dated_as_asked(part: str, text: str) -> bool:
