@@ -120,6 +120,14 @@ SHARE_TERMS = re.compile(r"\bshares?\s+of\s+(?:[^.;]|\.(?=,?\s+[a-z])){0,80}?\bf
 # "what happened to its Enterprise business that year?": what was done with the thing named, stated by a sentence
 # naming it with a deal's verb ("we signed a definitive agreement to sell Enterprise and ... the sale closed")
 ASKS_HAPPENED_TO = re.compile(r"^\W*(?:and\s+)?what\s+(?:has\s+|had\s+)?happened\s+to\s+", re.I)
+# "how did Patriot become an independent public company?": by a spin-off, a separation, a distribution of its shares,
+# an offering, stated as done ("FRP Holdings, Inc. completed the tax-free spin-off of Patriot ...")
+ASKS_BECAME_INDEPENDENT = re.compile(r"^\W*(?:and\s+)?how\s+did\s+(?:[\w.'\u2019&-]+\s+){1,5}?become\s+(?:an?\s+)?"
+                                     r"(?:independent|separate|stand-?alone|publicly[-\s]traded|public)\b", re.I)
+BECAME_INDEPENDENT = re.compile(r"\bspin-?off\b|\bspun\s+off\b|\bseparation\b|\bdistribution\b|\binitial\s+public\s+offering\b",
+                                re.I)
+# "the former parent": the organisation a spin-off or separation was made from, named in its sentence
+ASKS_PARENT = re.compile(r"^\W*(?:and\s+)?the\s+(?:former\s+)?parent(?:\s+company)?\W*$", re.I)
 # "what business did eBay agree to sell", "which company did Oracle acquire": the event itself, stated
 # by a sentence of its kind (sold, sale, transfer; acquired, merger) naming what the part names
 # ("what other divestiture did it complete" is _ASKS_OTHER_EVENT's: not the one another part asked about)
@@ -194,6 +202,12 @@ def answered_in_other_words(part: str, text: str, companies: Sequence[str] = ())
         return bool(_A_RESPONSE.search(text))
     if m := ASKS_HAPPENED_TO.match(part):
         return _stated_with(part[m.end():], text, deal_words.states_a_deal, companies)
+    if ASKS_BECAME_INDEPENDENT.match(part):
+        return any(BECAME_INDEPENDENT.search(s) and deal_words.states_a_deal(s) for s in split_sentences(text))
+    if ASKS_PARENT.match(part):
+        # (the answer's own sentences: a quote holding quotes, '("FRP")', is not cut at them)
+        return any(BECAME_INDEPENDENT.search(s) and _ORGANISATION.search(s) and deal_words.states_a_deal(s)
+                   for s in split_sentences(text))
     if ASKS_STRUCTURE.search(part):
         return bool(STRUCTURE.search(text))
     if ASKS_SHARE_TERMS.search(part):
@@ -265,7 +279,8 @@ def asks_in_other_words(part: str) -> bool:
     return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, ASKS_ACCOUNTING, _ASKS_STAKE, _ASKS_RELIEF,
                                          _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_REASONS, _ASKS_APPOINTMENTS, _ASKS_COMPOSITION, _ASKS_RESPONSE,
                                          _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT)) \
-        or bool(ASKS_STRUCTURE.search(part) or ASKS_SHARE_TERMS.search(part) or ASKS_HAPPENED_TO.match(part)) or asks_outcome(part)
+        or bool(ASKS_STRUCTURE.search(part) or ASKS_SHARE_TERMS.search(part) or ASKS_HAPPENED_TO.match(part)
+                                                   or ASKS_BECAME_INDEPENDENT.match(part) or ASKS_PARENT.match(part)) or asks_outcome(part)
 
 
 def dated_as_asked(part: str, text: str) -> bool:

@@ -124,3 +124,53 @@ def test_a_thing_asked_by_its_own_noun_is_stated_by_it_a_described_company_by_it
     assert not answered_in_other_words(part, spin) and answered_in_other_words(part, credit)
     mandiant = '"On September 12, 2022, we closed the acquisition of Mandiant for a total purchase price of $6.1 billion."'
     assert answered_in_other_words("What cybersecurity company did Alphabet acquire in 2022?", mandiant)
+
+
+# ---- a deal's defining terms: the consideration per share, the steps, the distribution ratio, the parent
+
+
+def test_a_merger_s_consideration_per_share_and_its_steps_are_quoted_from_the_8_k(services):
+    """Salesforce 8-K of July 21, 2021 p.2: each Slack share "was automatically converted into the right to receive
+    0.0776 shares of common stock ... and $26.79 in cash" (one sentence of 836 characters, long by the share
+    classes and exceptions it names), and the two mergers ("Merger Sub I merged with and into Slack ...",
+    "Slack merged ... with and into Merger Sub II"). "For each share" asks a price per share, no breakdown; the
+    acquirer is the filer ("the Company"), which the consideration sentence need not name."""
+    salesforce = filing("financebench-extra/pdfs/SALESFORCE_2021_8K_dated-2021-07-21.pdf")
+    written = ask("What did Slack shareholders receive for each share when Salesforce completed its acquisition of "
+                  "Slack, and how was the deal structured?", salesforce, [1], services)
+    assert written.status == "answered", written.text
+    assert "0.0776 shares" in written.text and "$26.79 in cash" in written.text
+    assert "with and into Merger Sub II" in written.text
+
+
+def test_a_spin_off_s_distribution_ratio_and_a_business_sold_the_same_year(services):
+    """eBay FY2015 10-K: "On July 17, 2015, we completed the Distribution" (p.43), "Each eBay stockholder received one
+    ( 1 ) share of PayPal Holdings, Inc. common stock for every share of eBay common stock held ..." (p.70): the
+    distribution terms; "what happened to its Enterprise business" is a deal of any kind naming Enterprise ("we
+    signed a definitive agreement to sell Enterprise ... the sale closed"), though the question asks no selling."""
+    ebay = filing("financebench-extra/pdfs/EBAY_2015_10K.pdf")
+    written = ask("How did eBay separate from PayPal in 2015 (date and distribution terms), and what happened to its "
+                  "Enterprise business that year?", ebay, [42, 63, 69, 32, 71, 4, 70], services)
+    assert written.status == "answered", written.text
+    assert "July 17, 2015" in written.text and "for every share of eBay common stock" in written.text
+    assert "sell Enterprise" in written.text and "November 2, 2015" in written.text
+
+
+def test_how_a_company_became_independent_is_its_spin_off_from_the_parent_named(services):
+    """Patriot Transportation FY2015 10-K p.40: "On January 30, 2015, FRP Holdings, Inc. ("FRP") completed the
+    tax-free spin-off ... of Patriot" answers how it became independent and who the former parent was; "one share of
+    Patriot ... for every three shares of FRP ... resulting in 3,242,524 of Patriot shares" the ratio and count."""
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2015_10-K.pdf")
+    written = ask("How did Patriot Transportation Holding become an independent public company, according to its "
+                  "fiscal 2015 10-K? Give the date, the former parent, the distribution ratio and the number of shares "
+                  "distributed.", patriot, [39], services)
+    assert written.status == "answered", written.text
+    assert "FRP Holdings, Inc." in written.text and "January 30, 2015" in written.text
+    assert "for every three shares of FRP" in written.text and "3,242,524" in written.text
+
+
+def test_a_ratio_asked_is_not_given_by_a_date_alone():
+    """The distribution terms asked, the completion's sentence alone leaves them out."""
+    assert "the ratio of shares" in missing_in_event(
+        "How did eBay separate from PayPal in 2015 (date and distribution terms)?",
+        '"On July 17, 2015, we completed the Distribution, pursuant to which PayPal became an independent company."')
