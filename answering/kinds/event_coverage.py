@@ -29,8 +29,10 @@ from answering.kinds.ask_scope import MONTH
 from answering.kinds.other_words import (
     ACCOUNTING,
     ASKS_ACCOUNTING,
+    ASKS_RETURNED,
     ASKS_SHARE_TERMS,
     ASKS_STRUCTURE,
+    RETURNED,
     SHARE_TERMS,
     STRUCTURE,
 )
@@ -105,6 +107,17 @@ def asks_accounting(question: str) -> bool:
     return any(ASKS_ACCOUNTING.match(p) for p in re.split(r"[,;?:]\s*", question))
 
 
+# "Give the date", "(date and distribution terms)": the day the deal was done (a day its completion is dated by), which "During 2015, we completed the
+# Distribution of PayPal and the sale of Enterprise" does not give
+_ASKS_DATE = re.compile(r"(?:\bthe\s+|\()date\b", re.I)
+_A_DAY = rf"\b(?:{MONTH})\s+\d{{1,2}},?\s+(?:19|20)\d\d\b"
+_DONE_VERB = r"\b(?:completed|closed|consummated|effected|effectuated|occurred|became\s+effective)\b"
+# the day and the deal done in one clause: "On July 17, 2015, we completed the Distribution", "The Distribution
+# occurred on July 17, 2015"; not a record date beside "To consummate the Distribution"
+_DONE_ON_A_DAY = re.compile(rf"\b(?:on|as\s+of|effective)\s+{_A_DAY},?\s+[^.;]{{0,80}}?{_DONE_VERB}"
+                            rf"|{_DONE_VERB}[^.;]{{0,60}}?\bon\s+{_A_DAY}", re.I)
+
+
 def asks_structure(question: str) -> bool:
     """Whether a part of `question` asks how the deal was structured."""
     return any(ASKS_STRUCTURE.search(p) for p in re.split(r"[,;?:]\s*", question))
@@ -122,7 +135,8 @@ ASKED_DETAILS: list[tuple[Callable[[str], bool], Callable[[str], bool]]] = [
     (asks_closing, dates_closing), (_found(ASKS_WHEN), _found(DATE)), (_found(ASKS_WHY), _found(_DEAL_PURPOSE)),
     (lambda q: asks_total(q), lambda t: gives_total(t)),
     (asks_accounting, _found(ACCOUNTING)), (asks_structure, _found(STRUCTURE)),
-    (_found(ASKS_SHARE_TERMS), _found(SHARE_TERMS)),
+    (_found(ASKS_SHARE_TERMS), _found(SHARE_TERMS)), (_found(_ASKS_DATE), _found(_DONE_ON_A_DAY)),
+    (_found(ASKS_RETURNED), _found(RETURNED)),
 ]
 
 
@@ -136,7 +150,8 @@ def missing_in_event(question: str, text: str, companies: list[str] | None = Non
     """What `question`, an event's ask, asks by type that the quoted `text` does not give."""
     sentences = re.split(r"(?<=[.;!?\"\u201d])\s+", text)
     missing = []
-    if _ASKS_TERMS.search(question):
+    if _ASKS_TERMS.search(ASKS_SHARE_TERMS.sub(" ", question)):
+        # ("the distribution terms" are a ratio of shares, asked below, not an amount)
         # the terms of the deal the question names: an amount in a clause naming it, not in one on another deal
         asked = deal_words.names(question, companies or [])
         if not any(MONEY.search(c) and (not asked or deal_words.named(c, asked)) for c in _clauses(text)):

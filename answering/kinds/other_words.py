@@ -128,6 +128,11 @@ BECAME_INDEPENDENT = re.compile(r"\bspin-?off\b|\bspun\s+off\b|\bseparation\b|\b
                                 re.I)
 # "the former parent": the organisation a spin-off or separation was made from, named in its sentence
 ASKS_PARENT = re.compile(r"^\W*(?:and\s+)?the\s+(?:former\s+)?parent(?:\s+company)?\W*$", re.I)
+# "what did it return to shareholders afterwards?": a dividend declared or paid, or shares bought back, with its amount
+# ("the Board declared a special dividend of $3.75 per share")
+ASKS_RETURNED = re.compile(r"\breturn(?:ed)?\s+(?:\w+\s+){0,2}?to\s+(?:its\s+|the\s+)?(?:share|stock)holders\b", re.I)
+RETURNED = re.compile(r"\bdividends?\s+(?:of\s+)?(?:\w+\s+){0,3}?[$€£]\s?\d|\b(?:repurchas|bought\s+back|buyback)\w*[^.;]{0,60}?[$€£]\s?\d",
+                      re.I)
 # "what business did eBay agree to sell", "which company did Oracle acquire": the event itself, stated
 # by a sentence of its kind (sold, sale, transfer; acquired, merger) naming what the part names
 # ("what other divestiture did it complete" is _ASKS_OTHER_EVENT's: not the one another part asked about)
@@ -210,6 +215,8 @@ def answered_in_other_words(part: str, text: str, companies: Sequence[str] = ())
                    for s in split_sentences(text))
     if ASKS_STRUCTURE.search(part):
         return bool(STRUCTURE.search(text))
+    if ASKS_RETURNED.search(part) and re.match(r"^\W*(?:and\s+)?what\b", part, re.I):
+        return bool(RETURNED.search(text))
     if ASKS_SHARE_TERMS.search(part):
         return bool(SHARE_TERMS.search(text))
     if m := _ASKS_CONSIDERATION.match(part):
@@ -280,7 +287,8 @@ def asks_in_other_words(part: str) -> bool:
                                          _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_REASONS, _ASKS_APPOINTMENTS, _ASKS_COMPOSITION, _ASKS_RESPONSE,
                                          _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT)) \
         or bool(ASKS_STRUCTURE.search(part) or ASKS_SHARE_TERMS.search(part) or ASKS_HAPPENED_TO.match(part)
-                                                   or ASKS_BECAME_INDEPENDENT.match(part) or ASKS_PARENT.match(part)) or asks_outcome(part)
+                                                   or ASKS_BECAME_INDEPENDENT.match(part) or ASKS_PARENT.match(part)
+                                                   or (ASKS_RETURNED.search(part) and re.match(r"^\W*(?:and\s+)?what\b", part, re.I))) or asks_outcome(part)
 
 
 def dated_as_asked(part: str, text: str) -> bool:
