@@ -34,6 +34,7 @@ import re
 from answering.aspects import split_sentences
 from answering.kinds.ask_scope import MONTH, ask_parts, topic_ask
 from answering.kinds.cause_cues import is_cause
+from answering.kinds.defined_term import defines_quoted
 from answering.kinds.listed_amounts import EVERY_ITEM
 from answering.kinds.other_words import A_DATE, answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
@@ -203,6 +204,8 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         return not _AN_AMOUNT.search(text)
     if (typed := typed_item(part)) is not None:
         return not typed.search(text)
+    if defines_quoted(part, text):
+        return False  # "which buildings make up the 'Arizona Fab'": the agreement's definition of the term says
     if asks_in_other_words(part):
         return not answered_in_other_words(part, text, companies)
     if _ASKS_SINCE.search(part) and not _A_SINCE.search(text):

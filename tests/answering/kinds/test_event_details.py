@@ -188,3 +188,16 @@ def test_a_property_sale_s_gain_and_the_dividend_declared_after_it(services):
                   "to shareholders afterwards?", patriot, [9, 3, 24, 8, 2], services)
     assert written.status == "answered", written.text
     assert "$8,330,000" in written.text and "special dividend of $3.75 per share" in written.text
+
+
+def test_a_term_the_question_quotes_is_answered_by_the_agreement_s_definition_of_it(services):
+    """Intel 8-K of November 22, 2022, the LLC agreement filed with it (p.76): "“Arizona Fab” means, collectively, the
+    two semiconductor wafer fabrication buildings, Fab 52 and Fab 62, ... located on Intel’s Ocotillo campus in the
+    State of Arizona." — one definition of a glossary that runs on ("“Asset Value” of any ..."), given to its own
+    full stop; the chunk before it, cut inside another definition, gives nothing."""
+    intel = filing("financebench-extra/pdfs/INTEL_2023_8K_dated-2022-11-22.pdf")
+    written = ask("Which semiconductor fabrication buildings make up the 'Arizona Fab' in Intel's November 2022 "
+                  "joint-venture agreement with Brookfield, and where are they?", intel, [1, 75], services)
+    assert written.status == "answered", written.text
+    assert "Fab 52 and Fab 62" in written.text and "Ocotillo campus" in written.text
+    assert "Asset Value" not in written.text
