@@ -46,7 +46,7 @@ from answering.kinds.event_coverage import (
     missing_in_event,
 )
 from answering.kinds.every_part import asked_parts
-from answering.kinds.other_words import ASKS_HAPPENED_TO, own_thing
+from answering.kinds.other_words import happened_to_a_name, own_thing
 from answering.kinds.sentences import (
     Sentence,
     content_words,
@@ -96,7 +96,7 @@ _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 
 def _happened_to(part: str, companies: list[str]) -> bool:
     """Whether `part` asks what happened to a thing it names ("what happened to its Enterprise business")."""
-    return bool(ASKS_HAPPENED_TO.match(part)) and bool(names(part, companies))
+    return happened_to_a_name(part, companies)
 
 
 def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:

@@ -206,7 +206,7 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         return not typed.search(text)
     if defines_quoted(part, text):
         return False  # "which buildings make up the 'Arizona Fab'": the agreement's definition of the term says
-    if asks_in_other_words(part):
+    if asks_in_other_words(part, companies):
         return not answered_in_other_words(part, text, companies)
     if _ASKS_SINCE.search(part) and not _A_SINCE.search(text):
         return True  # "Who is its CEO, since when?": the date the tenure began

@@ -130,7 +130,8 @@ BECAME_INDEPENDENT = re.compile(r"\bspin-?off\b|\bspun\s+off\b|\bseparation\b|\b
 ASKS_PARENT = re.compile(r"^\W*(?:and\s+)?the\s+(?:former\s+)?parent(?:\s+company)?\W*$", re.I)
 # "what did it return to shareholders afterwards?": a dividend declared or paid, or shares bought back, with its amount
 # ("the Board declared a special dividend of $3.75 per share")
-ASKS_RETURNED = re.compile(r"\breturn(?:ed)?\s+(?:\w+\s+){0,2}?to\s+(?:its\s+|the\s+)?(?:share|stock)holders\b", re.I)
+ASKS_RETURNED = re.compile(r"\bwhat\s+did\s+(?:[\w.'\u2019&-]+\s+){1,4}?return\s+to\s+(?:its\s+|the\s+)?(?:share|stock)holders\b",
+                           re.I)
 RETURNED = re.compile(r"\bdividends?\s+(?:of\s+)?(?:\w+\s+){0,3}?[$€£]\s?\d|\b(?:repurchas|bought\s+back|buyback)\w*[^.;]{0,60}?[$€£]\s?\d",
                       re.I)
 # "what business did eBay agree to sell", "which company did Oracle acquire": the event itself, stated
@@ -205,7 +206,7 @@ def answered_in_other_words(part: str, text: str, companies: Sequence[str] = ())
         return any(_composed(s) for s in split_sentences(text))
     if _ASKS_RESPONSE.match(part):
         return bool(_A_RESPONSE.search(text))
-    if m := ASKS_HAPPENED_TO.match(part):
+    if (m := ASKS_HAPPENED_TO.match(part)) and happened_to_a_name(part, companies):
         return _stated_with(part[m.end():], text, deal_words.states_a_deal, companies)
     if ASKS_BECAME_INDEPENDENT.match(part):
         return any(BECAME_INDEPENDENT.search(s) and deal_words.states_a_deal(s) for s in split_sentences(text))
@@ -215,7 +216,7 @@ def answered_in_other_words(part: str, text: str, companies: Sequence[str] = ())
                    for s in split_sentences(text))
     if ASKS_STRUCTURE.search(part):
         return bool(STRUCTURE.search(text))
-    if ASKS_RETURNED.search(part) and re.match(r"^\W*(?:and\s+)?what\b", part, re.I):
+    if ASKS_RETURNED.search(part):
         return bool(RETURNED.search(text))
     if ASKS_SHARE_TERMS.search(part):
         return bool(SHARE_TERMS.search(text))
@@ -280,15 +281,22 @@ def _stated_with(rest: str, text: str, gives: Callable[[str], bool], companies: 
     return bool(stating) and all(any(deal_words.named(s, [n]) for s in stating) for n in asked)
 
 
-def asks_in_other_words(part: str) -> bool:
+def happened_to_a_name(part: str, companies: Sequence[str] = ()) -> bool:
+    """Whether `part` asks what happened to a thing it names ("what happened to its Enterprise business"), not to a
+    figure or a quality ("what happened to its liquidity", "to headcount"), which are not deals."""
+    m = ASKS_HAPPENED_TO.match(_asking(part))
+    return m is not None and bool(deal_words.names(f"it {_asking(part)[m.end():]}", list(companies)))
+
+
+def asks_in_other_words(part: str, companies: Sequence[str] = ()) -> bool:
     """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
     part = _asking(part)
     return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, ASKS_ACCOUNTING, _ASKS_STAKE, _ASKS_RELIEF,
                                          _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_REASONS, _ASKS_APPOINTMENTS, _ASKS_COMPOSITION, _ASKS_RESPONSE,
                                          _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT)) \
-        or bool(ASKS_STRUCTURE.search(part) or ASKS_SHARE_TERMS.search(part) or ASKS_HAPPENED_TO.match(part)
+        or bool(ASKS_STRUCTURE.search(part) or ASKS_SHARE_TERMS.search(part) or happened_to_a_name(part, companies)
                                                    or ASKS_BECAME_INDEPENDENT.match(part) or ASKS_PARENT.match(part)
-                                                   or (ASKS_RETURNED.search(part) and re.match(r"^\W*(?:and\s+)?what\b", part, re.I))) or asks_outcome(part)
+                                                   or ASKS_RETURNED.search(part)) or asks_outcome(part)
 
 
 def dated_as_asked(part: str, text: str) -> bool:
