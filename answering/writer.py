@@ -25,6 +25,7 @@ from answering.extractive_writer import write_offline
 from answering.kinds import (
     board_members,
     choice,
+    defined_term,
     definition,
     drivers,
     event,
@@ -166,6 +167,9 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # "what one-time charge did it record, and how was it split": the amount's sentence and the
         # sentences after it whose amounts add up to it
         _Reader(_unanswered, lambda: stated_split.write(text, hits, understanding, retriever)),
+        # "which buildings make up the 'Arizona Fab' in the agreement": a quoted term, by the filing's own definition
+        _Reader(lambda w: _unanswered(w) and decision.kind in ("passage", "list", "definition"),
+                lambda: defined_term.write(text, hits, understanding, retriever), kind="passage"),
         # a deal stated in the filing's words, not the question's: read again for its verb and the
         # names the question gives it
         _Reader(lambda w: _unanswered(w) and decision.kind == "passage" and asks_an_event(decision.ask or text),

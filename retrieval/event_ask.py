@@ -40,6 +40,9 @@ _THING_DID = re.compile(
 # was done, asked of the doer or of what was dealt
 _HOW_DONE = re.compile(_LEAD_IN + r"how\s+(?:did|was|were|has|had|have)\s+(?:[\w.'\u2019&-]+\s+){1,4}?"
                        r"(?:separat|spin|spun|divest|sold|sell|acquir|merg|distribut)\w*\b", re.I)
+# "How did Patriot Transportation Holding become an independent public company": by a spin-off, a separation, an offering
+_BECAME_INDEPENDENT = re.compile(_LEAD_IN + r"how\s+did\s+(?:[\w.'\u2019&-]+\s+){1,5}?become\s+(?:an?\s+)?"
+                                 r"(?:independent|separate|stand-?alone|publicly[-\s]traded)\b", re.I)
 _DEAL_NOUN = (r"(?:acquisitions?|mergers?|divestitures?|dispositions?|disposals?|sale\s+of|spin-?offs?|"
               r"separation|joint\s+venture|transactions?|deal|tender\s+offer|offering|restructuring\s+plan|"
               r"workforce\s+reduction|job\s+cuts|layoffs?|appointment|settlement)")
@@ -63,7 +66,7 @@ def event_ask(ask: str) -> str | None:
     """How `ask` (the asking sentence) asks about a corporate event, or None when it does not."""
     if (m := _THING_DID.search(ask)) and not _QUANTITY_HEAD.search(m.group("thing")):
         return "asks what a company did (a deal verb and its object)"
-    if _HOW_DONE.search(ask):
+    if _HOW_DONE.search(ask) or _BECAME_INDEPENDENT.search(ask):
         return "asks how a deal was done"
     if _PARTY_RECEIVED.search(ask):
         return "asks what a party received or paid in a deal"

@@ -83,7 +83,10 @@ def named(sentence: str, asked: list[str]) -> list[str]:
 # not the deal's noun in a line about something else ("Bond Issuance Costs ... will be amortized")
 _DONE = re.compile(r"\b(?:complet|clos|consummat|effectuat|finaliz|enter|agre|announc|sign|acquir|purchas|"
                    r"issu|transferr|transfer|divest|dispos|merg|appoint|elect|separat|distribut|settl|exit|"
-                   r"eliminat|restructur|form|launch)ed\b|\b(?:sold|bought|spun|named|agreed|entered\s+into)\b",
+                   r"eliminat|restructur|form|launch)ed\b|\b(?:sold|bought|spun|named|agreed|entered\s+into)\b"
+                   # a gain on a sale is had only once the sale is done: "Gain on the sale of land was $8,330,000 due
+                   # to the sale of our former terminal location in Tampa"
+                   r"|\bgain\s+(?:on|from)\s+(?:the\s+)?sale\s+of\b",
                    re.I)
 
 

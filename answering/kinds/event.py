@@ -28,6 +28,7 @@ from answering.kinds.ask_scope import MONTH
 from answering.kinds.deal_words import (
     ANY_EVENT,
     BUY_SELL,
+    FAMILIES,
     families,
     named,
     names,
@@ -41,10 +42,11 @@ from answering.kinds.event_coverage import (
     MONEY,
     asks_accounting,
     asks_closing,
+    asks_structure,
     missing_in_event,
 )
 from answering.kinds.every_part import asked_parts
-from answering.kinds.other_words import own_thing
+from answering.kinds.other_words import happened_to_a_name, own_thing
 from answering.kinds.sentences import (
     Sentence,
     content_words,
@@ -92,6 +94,11 @@ _OTHER = re.compile(r"\b(?:other|another|else)\b", re.I)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 
 
+def _happened_to(part: str, companies: list[str]) -> bool:
+    """Whether `part` asks what happened to a thing it names ("what happened to its Enterprise business")."""
+    return happened_to_a_name(part, companies)
+
+
 def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:
     """The sentences that state the asked event, in the order chosen (at most six), or none.
     Part by part, each kind of event a part asks ("acquisitions and divestitures") gets its best
@@ -103,8 +110,11 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
         # kind is read only by a name the question gives it ("what transaction ... with Flipkart")
         return []
     every_sentence = sentences(hits, companies)
-    every = [s for s in every_sentence if of_family(s.text, families(question)) and states_a_deal(s.text)]
     asked_names = names(question, companies)
+    parts = asked_parts(question)
+    # a part asking "what happened to <a named thing>" asks a deal of any kind
+    kinds_asked = [*families(question), *([*FAMILIES.values()] if any(_happened_to(p, companies) for p in parts) else [])]
+    every = [s for s in every_sentence if of_family(s.text, kinds_asked) and states_a_deal(s.text)]
 
     asked_months = _months(question)
 
@@ -115,9 +125,10 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
 
     every.sort(key=score, reverse=True)
     chosen: list[Sentence] = []
-    for n, part in enumerate(asked_parts(question)):
-        kinds = families(part) or families(question)
+    for n, part in enumerate(parts):
         part_names = names(part, companies)
+        # "what happened to its Enterprise business": any kind of deal done with the thing it names
+        kinds = families(part) or ([*FAMILIES.values()] if _happened_to(part, companies) else families(question))
         explicit = [int(y) for y in _YEAR.findall(part)]  # the part's own year holds for a named deal too
         years = explicit or (sorted(set(understanding.fiscal_years)) if n == 0 else [])
         quoted_names = [x for x in asked_names if any(named(c.text, [x]) for c in chosen)]
@@ -181,6 +192,12 @@ def stating(question: str, hits: list[SearchHit], understanding: QueryUnderstand
                 if asked is asks_closing:
                     chosen += [s for s in read if s not in chosen and s.chunk.chunk_id == extra.chunk.chunk_id
                                and 0 < s.position - extra.position <= _GOES_ON and gives(s.text)][:1]
+                elif asked is asks_structure:
+                    # a deal done in steps (a first merger, then a second into another subsidiary), each its sentence
+                    chosen += [s for s in sorted(read, key=lambda t: (t.chunk.index, t.position))
+                               if s not in chosen and (s.chunk.doc, s.chunk.page) == (extra.chunk.doc, extra.chunk.page)
+                               and (s.chunk.index, s.position) > (extra.chunk.index, extra.position)
+                               and gives(s.text) and not _restates(s, chosen)][:1]
                 elif asked is asks_accounting:
                     # the accounting of a deal is told in parts too: the stake recorded, the gain on what was given up
                     chosen += [s for s in read if s not in chosen and gives(s.text) and not _restates(s, chosen)
@@ -244,7 +261,9 @@ def _following_chunks(chosen: list[Sentence], hits: list[SearchHit], services: M
 
 
 # the words a sentence giving each missing detail is written in, to search by
-_DETAIL_WORDS = {"why": "acquired to expand strengthen because in order to", "the date it closed": "completed closed effective",
+_DETAIL_WORDS = {"why": "acquired to expand strengthen because in order to",
+                 "the ratio of shares": "share for every shares held record date",
+                 "how it was structured": "merged with and into surviving wholly owned subsidiary", "the date it closed": "completed closed effective",
                  "the date": "on date", "the price per share": "per share in cash", "the amount": "total purchase price billion",
                  "its terms": "terms consideration"}
 _SEARCH_K = 8

@@ -26,7 +26,16 @@ from collections.abc import Callable
 
 from answering.kinds import deal_words
 from answering.kinds.ask_scope import MONTH
-from answering.kinds.other_words import ACCOUNTING, ASKS_ACCOUNTING
+from answering.kinds.other_words import (
+    ACCOUNTING,
+    ASKS_ACCOUNTING,
+    ASKS_RETURNED,
+    ASKS_SHARE_TERMS,
+    ASKS_STRUCTURE,
+    RETURNED,
+    SHARE_TERMS,
+    STRUCTURE,
+)
 from answering.kinds.sentences import content_words, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from retrieval.event_ask import asks_an_event
@@ -98,6 +107,22 @@ def asks_accounting(question: str) -> bool:
     return any(ASKS_ACCOUNTING.match(p) for p in re.split(r"[,;?:]\s*", question))
 
 
+# "Give the date", "(date and distribution terms)": the day the deal was done (a day its completion is dated by), which "During 2015, we completed the
+# Distribution of PayPal and the sale of Enterprise" does not give
+_ASKS_DATE = re.compile(r"(?:\bthe\s+|\()date\b", re.I)
+_A_DAY = rf"\b(?:{MONTH})\s+\d{{1,2}},?\s+(?:19|20)\d\d\b"
+_DONE_VERB = r"\b(?:completed|closed|consummated|effected|effectuated|occurred|became\s+effective)\b"
+# the day and the deal done in one clause: "On July 17, 2015, we completed the Distribution", "The Distribution
+# occurred on July 17, 2015"; not a record date beside "To consummate the Distribution"
+_DONE_ON_A_DAY = re.compile(rf"\b(?:on|as\s+of|effective)\s+{_A_DAY},?\s+[^.;]{{0,80}}?{_DONE_VERB}"
+                            rf"|{_DONE_VERB}[^.;]{{0,60}}?\bon\s+{_A_DAY}", re.I)
+
+
+def asks_structure(question: str) -> bool:
+    """Whether a part of `question` asks how the deal was structured."""
+    return any(ASKS_STRUCTURE.search(p) for p in re.split(r"[,;?:]\s*", question))
+
+
 def _found(pattern: re.Pattern[str]) -> Callable[[str], bool]:
     return lambda text: bool(pattern.search(text))
 
@@ -109,7 +134,9 @@ ASKED_DETAILS: list[tuple[Callable[[str], bool], Callable[[str], bool]]] = [
     (_found(ASKS_PER_SHARE), _found(PER_SHARE_AMOUNT)), (_found(ASKS_MONEY), _found(MONEY)),
     (asks_closing, dates_closing), (_found(ASKS_WHEN), _found(DATE)), (_found(ASKS_WHY), _found(_DEAL_PURPOSE)),
     (lambda q: asks_total(q), lambda t: gives_total(t)),
-    (asks_accounting, _found(ACCOUNTING)),
+    (asks_accounting, _found(ACCOUNTING)), (asks_structure, _found(STRUCTURE)),
+    (_found(ASKS_SHARE_TERMS), _found(SHARE_TERMS)), (_found(_ASKS_DATE), _found(_DONE_ON_A_DAY)),
+    (_found(ASKS_RETURNED), _found(RETURNED)),
 ]
 
 
@@ -123,7 +150,8 @@ def missing_in_event(question: str, text: str, companies: list[str] | None = Non
     """What `question`, an event's ask, asks by type that the quoted `text` does not give."""
     sentences = re.split(r"(?<=[.;!?\"\u201d])\s+", text)
     missing = []
-    if _ASKS_TERMS.search(question):
+    if _ASKS_TERMS.search(ASKS_SHARE_TERMS.sub(" ", question)):
+        # ("the distribution terms" are a ratio of shares, asked below, not an amount)
         # the terms of the deal the question names: an amount in a clause naming it, not in one on another deal
         asked = deal_words.names(question, companies or [])
         if not any(MONEY.search(c) and (not asked or deal_words.named(c, asked)) for c in _clauses(text)):
@@ -143,6 +171,10 @@ def missing_in_event(question: str, text: str, companies: list[str] | None = Non
         missing.append("the amount")
     if asks_total(question) and not gives_total(text):
         missing.append("the total price")
+    if asks_structure(question) and not STRUCTURE.search(text):
+        missing.append("how it was structured")
+    if ASKS_SHARE_TERMS.search(question) and not SHARE_TERMS.search(text):
+        missing.append("the ratio of shares")
     return missing
 
 

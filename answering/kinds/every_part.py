@@ -34,6 +34,7 @@ import re
 from answering.aspects import split_sentences
 from answering.kinds.ask_scope import MONTH, ask_parts, topic_ask
 from answering.kinds.cause_cues import is_cause
+from answering.kinds.defined_term import defines_quoted
 from answering.kinds.listed_amounts import EVERY_ITEM
 from answering.kinds.other_words import A_DATE, answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
@@ -203,8 +204,10 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         return not _AN_AMOUNT.search(text)
     if (typed := typed_item(part)) is not None:
         return not typed.search(text)
-    if asks_in_other_words(part):
-        return not answered_in_other_words(part, text)
+    if defines_quoted(part, text):
+        return False  # "which buildings make up the 'Arizona Fab'": the agreement's definition of the term says
+    if asks_in_other_words(part, companies):
+        return not answered_in_other_words(part, text, companies)
     if _ASKS_SINCE.search(part) and not _A_SINCE.search(text):
         return True  # "Who is its CEO, since when?": the date the tenure began
     if _ASKS_DURATION.search(part):
@@ -412,9 +415,10 @@ def answered_in_every_part(written: WrittenAnswer, question: str, companies: lis
 
 
 # "broken down by fire event and by quarter", "segment by segment", "for each segment": each item
-# of the breakdown is asked, so one total or one headline sentence does not answer it
+# of the breakdown is asked, so one total or one headline sentence does not answer it ("for each share" asks
+# an amount per unit, the price a share gets, not a breakdown)
 _BREAKDOWN = re.compile(r"\b(?:broken\s+down|break(?:ing)?\s+(?:\w+\s+){0,3}?down|split)\s+by\s+(?P<by>[^,?;]+)|"
-                        r"\b(?P<each>[a-z]+)\s+by\s+(?P=each)\b|\bfor\s+each\s+(?!of\b)(?P<item>[a-z]+(?:\s+[a-z]+)?)", re.I)
+                        r"\b(?P<each>[a-z]+)\s+by\s+(?P=each)\b|\bfor\s+each\s+(?!of\b|(?:\w+\s+)?(?:shares?|units?|ADSs?)\b)(?P<item>[a-z]+(?:\s+[a-z]+)?)", re.I)
 _DIMENSION_SPLIT = re.compile(r"\s*(?:,|\band\b|\bor\b)\s*(?:by\s+)?", re.I)
 
 

@@ -24,7 +24,7 @@ dividend"). Only a part asking when the event itself took place ("when did the d
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from answering.aspects import split_sentences
 from answering.kinds import deal_words
@@ -103,6 +103,37 @@ _ASKS_CONSIDERATION = re.compile(r"^\W*(?:and\s+)?what\s+did\s+(?:[\w.'\u2019&-]
                                  re.I)
 _CONSIDERATION = re.compile(r"[$€£]\s?\d|\b\d[\d,.]*\s*(?:million|billion)\b|\b\d[\d,.]*\s+(?:\w+\s+){0,2}?shares\b"
                             r"|\d\s?%\s+(?:\w+\s+){0,2}?(?:interest|stake)\b", re.I)
+# "how was the deal structured?": the steps or form of the deal ("Merger Sub I merged with and into Slack ..., with
+# Slack surviving ... as a wholly owned subsidiary", "a tender offer", "a pro rata distribution", "an all-cash transaction")
+ASKS_STRUCTURE = re.compile(r"^\W*(?:and\s+)?how\s+(?:was|were|is|did)\s+(?:the|it|this|that|its)\s*(?:[\w-]+\s+){0,2}?"
+                            r"(?:structured|structure)\b|\bstructure\s+of\s+the\s+(?:deal|transaction|acquisition|merger)\b", re.I)
+STRUCTURE = re.compile(r"\bwith\s+and\s+into\b|\bsurviv(?:ed|ing)\s+(?:the\s+\w+\s+)?(?:merger\s+)?as\b|\btender\s+offer\b"
+                       r"|\bpro\s+rata\s+(?:distribution|dividend)\b|\ball[-\s](?:cash|stock)\s+transaction\b"
+                       r"|\bstock[-\s]for[-\s]stock\b", re.I)
+# "the distribution terms", "the distribution ratio", "the exchange ratio": what a holder gets for what it holds,
+# said by a ratio ("one (1) share of PayPal Holdings, Inc. common stock for every share of eBay common stock", "one
+# share of Patriot common stock for every three shares of FRP common stock") or a conversion ("converted into the
+# right to receive 0.0776 shares ... and $26.79 in cash")
+ASKS_SHARE_TERMS = re.compile(r"\b(?:distribution|exchange|conversion|merger|spin-?off)\s+(?:terms|ratio)\b", re.I)
+SHARE_TERMS = re.compile(r"\bshares?\s+of\s+(?:[^.;]|\.(?=,?\s+[a-z])){0,80}?\bfor\s+(?:every|each)\s+(?:[\w()]+\s+){0,2}?shares?\b"
+                         r"|\bconverted\s+into\s+the\s+right\s+to\s+receive\b|\b(?:distribution|exchange)\s+ratio\s+of\b", re.I)
+# "what happened to its Enterprise business that year?": what was done with the thing named, stated by a sentence
+# naming it with a deal's verb ("we signed a definitive agreement to sell Enterprise and ... the sale closed")
+ASKS_HAPPENED_TO = re.compile(r"^\W*(?:and\s+)?what\s+(?:has\s+|had\s+)?happened\s+to\s+", re.I)
+# "how did Patriot become an independent public company?": by a spin-off, a separation, a distribution of its shares,
+# an offering, stated as done ("FRP Holdings, Inc. completed the tax-free spin-off of Patriot ...")
+ASKS_BECAME_INDEPENDENT = re.compile(r"^\W*(?:and\s+)?how\s+did\s+(?:[\w.'\u2019&-]+\s+){1,5}?become\s+(?:an?\s+)?"
+                                     r"(?:independent|separate|stand-?alone|publicly[-\s]traded|public)\b", re.I)
+BECAME_INDEPENDENT = re.compile(r"\bspin-?off\b|\bspun\s+off\b|\bseparation\b|\bdistribution\b|\binitial\s+public\s+offering\b",
+                                re.I)
+# "the former parent": the organisation a spin-off or separation was made from, named in its sentence
+ASKS_PARENT = re.compile(r"^\W*(?:and\s+)?the\s+(?:former\s+)?parent(?:\s+company)?\W*$", re.I)
+# "what did it return to shareholders afterwards?": a dividend declared or paid, or shares bought back, with its amount
+# ("the Board declared a special dividend of $3.75 per share")
+ASKS_RETURNED = re.compile(r"\bwhat\s+did\s+(?:[\w.'\u2019&-]+\s+){1,4}?return\s+to\s+(?:its\s+|the\s+)?(?:share|stock)holders\b",
+                           re.I)
+RETURNED = re.compile(r"\bdividends?\s+(?:of\s+)?(?:\w+\s+){0,3}?[$€£]\s?\d|\b(?:repurchas|bought\s+back|buyback)\w*[^.;]{0,60}?[$€£]\s?\d",
+                      re.I)
 # "what business did eBay agree to sell", "which company did Oracle acquire": the event itself, stated
 # by a sentence of its kind (sold, sale, transfer; acquired, merger) naming what the part names
 # ("what other divestiture did it complete" is _ASKS_OTHER_EVENT's: not the one another part asked about)
@@ -144,8 +175,9 @@ def _asking(part: str) -> str:
     return last_sentence(part)
 
 
-def answered_in_other_words(part: str, text: str) -> bool:
-    """Whether `text` answers the follow-on `part` in the words such a part is answered in."""
+def answered_in_other_words(part: str, text: str, companies: Sequence[str] = ()) -> bool:
+    """Whether `text` answers the follow-on `part` in the words such a part is answered in (`companies`:
+    the asked company's names, which its own filing gives as "the Company" or "we")."""
     part = _asking(part)
     if _ASKS_WHEN.match(part):
         return dated_as_asked(part, text)
@@ -174,8 +206,22 @@ def answered_in_other_words(part: str, text: str) -> bool:
         return any(_composed(s) for s in split_sentences(text))
     if _ASKS_RESPONSE.match(part):
         return bool(_A_RESPONSE.search(text))
+    if (m := ASKS_HAPPENED_TO.match(part)) and happened_to_a_name(part, companies):
+        return _stated_with(part[m.end():], text, deal_words.states_a_deal, companies)
+    if ASKS_BECAME_INDEPENDENT.match(part):
+        return any(BECAME_INDEPENDENT.search(s) and deal_words.states_a_deal(s) for s in split_sentences(text))
+    if ASKS_PARENT.match(part):
+        # (the answer's own sentences: a quote holding quotes, '("FRP")', is not cut at them)
+        return any(BECAME_INDEPENDENT.search(s) and _ORGANISATION.search(s) and deal_words.states_a_deal(s)
+                   for s in split_sentences(text))
+    if ASKS_STRUCTURE.search(part):
+        return bool(STRUCTURE.search(text))
+    if ASKS_RETURNED.search(part):
+        return bool(RETURNED.search(text))
+    if ASKS_SHARE_TERMS.search(part):
+        return bool(SHARE_TERMS.search(text))
     if m := _ASKS_CONSIDERATION.match(part):
-        return _stated_with(part[m.end():], text, lambda s: bool(_CONSIDERATION.search(s)))
+        return _stated_with(part[m.end():], text, lambda s: bool(_CONSIDERATION.search(s)), companies)
     if _ASKS_OTHER_EVENT.match(part):
         # "what other divestiture did it complete": a second sentence of that kind of event
         kinds = deal_words.families(part)
@@ -226,21 +272,31 @@ def _stated(text: str) -> list[str]:
     return [s for q in quotes for s in split_sentences(q)] if quotes else split_sentences(text)
 
 
-def _stated_with(rest: str, text: str, gives: Callable[[str], bool]) -> bool:
+def _stated_with(rest: str, text: str, gives: Callable[[str], bool], companies: Sequence[str] = ()) -> bool:
     """Whether every name `rest` gives (the part after its verb: the company doing it is its subject,
-    before it) is named by a sentence of `text` that `gives` what the part asks."""
+    before it) is named by a sentence of `text` that `gives` what the part asks; the asked company
+    ("when Salesforce completed its acquisition of Slack") need not be: its filing calls it "the Company"."""
     stating = [s for s in _stated(text) if gives(s)]
-    asked = deal_words.names(f"it {rest}", [])
+    asked = deal_words.names(f"it {rest}", list(companies))
     return bool(stating) and all(any(deal_words.named(s, [n]) for s in stating) for n in asked)
 
 
-def asks_in_other_words(part: str) -> bool:
+def happened_to_a_name(part: str, companies: Sequence[str] = ()) -> bool:
+    """Whether `part` asks what happened to a thing it names ("what happened to its Enterprise business"), not to a
+    figure or a quality ("what happened to its liquidity", "to headcount"), which are not deals."""
+    m = ASKS_HAPPENED_TO.match(_asking(part))
+    return m is not None and bool(deal_words.names(f"it {_asking(part)[m.end():]}", list(companies)))
+
+
+def asks_in_other_words(part: str, companies: Sequence[str] = ()) -> bool:
     """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
     part = _asking(part)
     return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, ASKS_ACCOUNTING, _ASKS_STAKE, _ASKS_RELIEF,
                                          _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_REASONS, _ASKS_APPOINTMENTS, _ASKS_COMPOSITION, _ASKS_RESPONSE,
                                          _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT)) \
-        or asks_outcome(part)
+        or bool(ASKS_STRUCTURE.search(part) or ASKS_SHARE_TERMS.search(part) or happened_to_a_name(part, companies)
+                                                   or ASKS_BECAME_INDEPENDENT.match(part) or ASKS_PARENT.match(part)
+                                                   or ASKS_RETURNED.search(part)) or asks_outcome(part)
 
 
 def dated_as_asked(part: str, text: str) -> bool:

@@ -63,9 +63,15 @@ _MAX_SENTENCE = 600
 _ENUMERATED = re.compile(r"\b(?:(?:comprised|composed|made\s+up)\s+of|consist(?:s|ed|ing)?\s+of)\s+\((?:i|a|1)\)\s"
                          r".*\((?:ii|b|2)\)\s", re.I | re.S)
 
+# "each share of Slack Class A common stock, par value ..., and each share of Slack Class B common stock ...
+# (other than shares owned by ...) was automatically converted into the right to receive 0.0776 shares ...
+# and $26.79 in cash": a merger's consideration is one sentence long by the classes and exceptions a
+# merger agreement names, not table rows run together
+_CONVERTED = re.compile(r"\b(?:converted|exchanged)\s+into\s+(?:the\s+right\s+to\s+receive\b|\(a\)\s)", re.I)
+
 
 def _too_long(text: str) -> bool:
-    return len(text) > (2 * _MAX_SENTENCE if _ENUMERATED.search(text) else _MAX_SENTENCE)
+    return len(text) > (2 * _MAX_SENTENCE if _ENUMERATED.search(text) or _CONVERTED.search(text) else _MAX_SENTENCE)
 
 
 class Sentence(BaseModel):

@@ -5,6 +5,8 @@ whole where a chunk cut it. An ask none of them states still refuses the answer.
 
 from __future__ import annotations
 
+import re
+
 from answering.kinds.event_coverage import dates_closing, missing_in_event
 from answering.kinds.every_part import typed_item
 from tests.answering.kinds.conftest import ask, filing
@@ -124,3 +126,78 @@ def test_a_thing_asked_by_its_own_noun_is_stated_by_it_a_described_company_by_it
     assert not answered_in_other_words(part, spin) and answered_in_other_words(part, credit)
     mandiant = '"On September 12, 2022, we closed the acquisition of Mandiant for a total purchase price of $6.1 billion."'
     assert answered_in_other_words("What cybersecurity company did Alphabet acquire in 2022?", mandiant)
+
+
+# ---- a deal's defining terms: the consideration per share, the steps, the distribution ratio, the parent
+
+
+def test_a_merger_s_consideration_per_share_and_its_steps_are_quoted_from_the_8_k(services):
+    """Salesforce 8-K of July 21, 2021 p.2: each Slack share "was automatically converted into the right to receive
+    0.0776 shares of common stock ... and $26.79 in cash" (one sentence of 836 characters, long by the share
+    classes and exceptions it names), and the two mergers ("Merger Sub I merged with and into Slack ...",
+    "Slack merged ... with and into Merger Sub II"). "For each share" asks a price per share, no breakdown; the
+    acquirer is the filer ("the Company"), which the consideration sentence need not name."""
+    salesforce = filing("financebench-extra/pdfs/SALESFORCE_2021_8K_dated-2021-07-21.pdf")
+    written = ask("What did Slack shareholders receive for each share when Salesforce completed its acquisition of "
+                  "Slack, and how was the deal structured?", salesforce, [1], services)
+    assert written.status == "answered", written.text
+    assert "0.0776 shares" in written.text and "$26.79 in cash" in written.text
+    assert "with and into Merger Sub II" in written.text
+
+
+def test_a_spin_off_s_distribution_ratio_and_a_business_sold_the_same_year(services):
+    """eBay FY2015 10-K: "On July 17, 2015, we completed the Distribution" (p.43), "Each eBay stockholder received one
+    ( 1 ) share of PayPal Holdings, Inc. common stock for every share of eBay common stock held ..." (p.70): the
+    distribution terms; "what happened to its Enterprise business" is a deal of any kind naming Enterprise ("we
+    signed a definitive agreement to sell Enterprise ... the sale closed"), though the question asks no selling."""
+    ebay = filing("financebench-extra/pdfs/EBAY_2015_10K.pdf")
+    written = ask("How did eBay separate from PayPal in 2015 (date and distribution terms), and what happened to its "
+                  "Enterprise business that year?", ebay, [42, 63, 69, 32, 71, 4, 70], services)
+    assert written.status == "answered", written.text
+    assert "July 17, 2015" in written.text and "for every share of eBay common stock" in written.text
+    assert re.search(r"sell Enterprise|sale of Enterprise", written.text)
+
+
+def test_how_a_company_became_independent_is_its_spin_off_from_the_parent_named(services):
+    """Patriot Transportation FY2015 10-K p.40: "On January 30, 2015, FRP Holdings, Inc. ("FRP") completed the
+    tax-free spin-off ... of Patriot" answers how it became independent and who the former parent was; "one share of
+    Patriot ... for every three shares of FRP ... resulting in 3,242,524 of Patriot shares" the ratio and count."""
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2015_10-K.pdf")
+    written = ask("How did Patriot Transportation Holding become an independent public company, according to its "
+                  "fiscal 2015 10-K? Give the date, the former parent, the distribution ratio and the number of shares "
+                  "distributed.", patriot, [39], services)
+    assert written.status == "answered", written.text
+    assert "FRP Holdings, Inc." in written.text and "January 30, 2015" in written.text
+    assert "for every three shares of FRP" in written.text and "3,242,524" in written.text
+
+
+def test_a_ratio_asked_is_not_given_by_a_date_alone():
+    """The distribution terms asked, the completion's sentence alone leaves them out."""
+    assert "the ratio of shares" in missing_in_event(
+        "How did eBay separate from PayPal in 2015 (date and distribution terms)?",
+        '"On July 17, 2015, we completed the Distribution, pursuant to which PayPal became an independent company."')
+
+
+def test_a_property_sale_s_gain_and_the_dividend_declared_after_it(services):
+    """Patriot Transportation FY2022 annual report: "Gain on the sale of land was $8,330,000 due to the sale of our
+    former terminal location in Tampa, FL ..." (p.10; a gain on a sale states the sale done) and "Following the
+    closing of the Tampa sale, the Board declared a special dividend of $3.75 per share ..." (p.4): what it returned
+    to shareholders, a dividend with its amount, told of the same sale."""
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2022_AnnualReport.pdf")
+    written = ask("What did Patriot Transportation gain from selling its Tampa terminal property, and what did it return "
+                  "to shareholders afterwards?", patriot, [9, 3, 24, 8, 2], services)
+    assert written.status == "answered", written.text
+    assert "$8,330,000" in written.text and "special dividend of $3.75 per share" in written.text
+
+
+def test_a_term_the_question_quotes_is_answered_by_the_agreement_s_definition_of_it(services):
+    """Intel 8-K of November 22, 2022, the LLC agreement filed with it (p.76): "“Arizona Fab” means, collectively, the
+    two semiconductor wafer fabrication buildings, Fab 52 and Fab 62, ... located on Intel’s Ocotillo campus in the
+    State of Arizona." — one definition of a glossary that runs on ("“Asset Value” of any ..."), given to its own
+    full stop; the chunk before it, cut inside another definition, gives nothing."""
+    intel = filing("financebench-extra/pdfs/INTEL_2023_8K_dated-2022-11-22.pdf")
+    written = ask("Which semiconductor fabrication buildings make up the 'Arizona Fab' in Intel's November 2022 "
+                  "joint-venture agreement with Brookfield, and where are they?", intel, [1, 75], services)
+    assert written.status == "answered", written.text
+    assert "Fab 52 and Fab 62" in written.text and "Ocotillo campus" in written.text
+    assert "Asset Value" not in written.text

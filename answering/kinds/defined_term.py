@@ -1,0 +1,86 @@
+"""defined_term: a term the question quotes, answered by the filing's own definition of it.
+
+An agreement filed with a report defines its terms: "“Arizona Fab” means, collectively, the two
+semiconductor wafer fabrication buildings, Fab 52 and Fab 62, ... located on Intel’s Ocotillo campus".
+A question that quotes the term ("Which buildings make up the 'Arizona Fab' in Intel's joint-venture
+agreement") asks what that definition says. The definition is one sentence of a long exhibit that a
+search for the question's words seldom brings back, so every chunk of the filings the search found is
+read for the quoted term followed by "means" / "shall mean" / "refers to". Only the asked company's
+filings are read, and only a definition of the very term quoted answers.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.aspects import split_sentences
+from answering.citations import cite, unique_citations
+from answering.written_answer import WrittenAnswer
+
+if TYPE_CHECKING:
+    from finrag.models import Chunk, SearchHit
+    from retrieval.query_understanding import QueryUnderstanding
+    from retrieval.retriever import Retriever
+
+# a term quoted in the question: 'Arizona Fab', "Merger Consideration", “Closing Date” (a capitalised name, as
+# agreements define their terms)
+_QUOTED_TERM = re.compile(r"(?:(?<=\s)|^)['\"\u2018\u201c](?P<term>[A-Z][\w&.-]*(?:\s+[\w&.-]+){0,5})['\"\u2019\u201d]"
+                          r"(?=[\s,.;:?)]|$)")
+_MAX_DEFINITION = 800
+_ENDS = re.compile(r"\.(?=\s+[\"\u201c(A-Z]|\s*$)")
+
+
+def quoted_terms(question: str) -> list[str]:
+    """The capitalised terms `question` quotes."""
+    return [m.group("term") for m in _QUOTED_TERM.finditer(question)]
+
+
+def _defines(term: str) -> re.Pattern[str]:
+    words = r"\s+".join(re.escape(w) for w in term.split())
+    return re.compile(rf"[\"\u201c']\s*{words}\s*[\"\u201d']\s+(?:means|shall\s+mean|refers\s+to|is\s+defined\s+as)\b")
+
+
+def _definition(chunk: Chunk, defines: re.Pattern[str]) -> str | None:
+    """The sentence of `chunk` that defines the term, from the term on."""
+    text = " ".join(chunk.text.split())
+    for sentence in split_sentences(text):
+        if (m := defines.search(sentence)) is None:
+            continue
+        # a glossary runs its definitions on ("... in the State of Arizona. “Asset Value” of any ..."): this one ends
+        # at its own full stop; one the chunk cut before its end is not given
+        rest = sentence[m.start():]
+        end = _ENDS.search(rest)
+        if end is not None and end.end() <= _MAX_DEFINITION:
+            return rest[: end.end()].strip()
+    return None
+
+
+def defines_quoted(part: str, text: str) -> bool:
+    """Whether `part` quotes terms and `text` gives the definition of every one."""
+    terms = quoted_terms(part)
+    return bool(terms) and all(_defines(t).search(text) for t in terms)
+
+
+def write(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+          retriever: Retriever | None) -> WrittenAnswer | None:
+    """The definition of each term the question quotes, from the found filings, or None."""
+    terms = quoted_terms(question)
+    if not terms or len(understanding.companies) != 1:
+        return None
+    wanted = understanding.companies[0].casefold()
+    docs = list(dict.fromkeys(h.chunk.doc for h in hits if (h.chunk.company or "").casefold() == wanted))
+    found: list[tuple[Chunk, str]] = []
+    for term in terms:
+        defines = _defines(term)
+        # the found chunks first, then every chunk of their filings
+        chunks = [h.chunk for h in hits if h.chunk.doc in docs]
+        definition = next(((c, d) for c in chunks if (d := _definition(c, defines)) is not None), None)
+        if definition is None and retriever is not None:
+            definition = next(((c, d) for doc in docs for c in retriever.filing(doc).chunks
+                               if (d := _definition(c, defines)) is not None), None)
+        if definition is None:
+            return None  # a term quoted and not defined: its meaning is not the filing's to give here
+        found.append(definition)
+    return WrittenAnswer(status="answered", kind="definition", text=" ".join(f'"{d}" ({c.doc} p.{c.page + 1})' for c, d in found),
+                         citations=unique_citations([cite(c, d) for c, d in found]))
