@@ -335,7 +335,7 @@ _BARE_YEAR = re.compile(r"(?:19|20)\d\d")
 # A sentence's amount that is a capacity or a ceiling, not what the period saw: "$82.3 million
 # was available to be paid as dividends", "may repurchase up to $30 million".
 _CAPACITY = re.compile(
-    r"\bavailable\s+(?:to\s+be|to|for)\b|\b(?:could|may|might|can)\s+(?:be\s+)?(?:paid|pay|declared?|distributed?"
+    r"\bavailable\s+(?:to\s+be|to|for|under)\b|\bremain(?:s|ed|ing)?\s+available\b|\b(?:could|may|might|can)\s+(?:be\s+)?(?:paid|pay|declared?|distributed?"
     r"|borrowed?|drawn|spent|used|repurchased?)\b|\bup\s+to\s+(?:an?\s+)?(?:aggregate\s+(?:of\s+)?)?[$£€\d]"
     r"|\b(?:permitted|allowed)\s+to\b",
     re.I,

@@ -352,8 +352,11 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
             last = m.end()
     text = plain + text[last:]
 
+    read_as: list[tuple[str, str]] = []  # (an operand's words, what it was read as)
+
     def terms() -> list[str]:
         named.clear()
+        read_as.clear()
         parts: list[str] = []
         at = 0
         for piece in _OPERATORS.split(text):
@@ -367,6 +370,7 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
                 parts.append(_OPERATOR_SYMBOL[word])
             else:
                 parts.append(_term(piece, vocab, year, lines, strict, named))
+                read_as.append((" ".join(piece.lower().split()), parts[-1]))
                 gloss = next((g for end, g in glosses.items() if start <= end < at), None)
                 if gloss is not None and re.fullmatch(r"[a-z_]+", parts[-1]):
                     # "net profit (laba bersih)": the operand's name in the filing's other
@@ -388,6 +392,14 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
             isinstance(node.func, ast.Name) and node.func.id in _FUNCTIONS and len(node.args) == 1 and not node.keywords
         ):
             raise UnreadableFormula(f"not a formula: {text!r} reads as {formula!r}")
+    if _merged_operands(read_as):
+        # "(short-term borrowings + long-term debt classified as current + long-term debt)" read as
+        # long_term_debt twice: one operand names a line the metric's own wording does not, so it is
+        # read as the line it names, or the formula is not read (the same row would be added twice)
+        if lines is not None and not strict:
+            return parse_formula(text, vocab, year, lines, strict=True, wordings=wordings)
+        raise UnreadableFormula(f"two operands of {text!r} read as one line: "
+                                + ", ".join(sorted({k for _, k in read_as if _count(read_as, k) > 1})))
     if "/" in formula:
         top, bottom = (side.strip(" ()") for side in formula.rsplit("/", 1))
         if top == bottom:
@@ -403,6 +415,16 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
         for key, words in named.items():
             wordings.setdefault(key, []).extend(w for w in words if w not in wordings[key])
     return formula
+
+
+def _count(read_as: list[tuple[str, str]], key: str) -> int:
+    return len({words for words, k in read_as if k == key})
+
+
+def _merged_operands(read_as: list[tuple[str, str]]) -> bool:
+    """Two operands written differently read as the same metric (a repeated operand written
+    the same, "(revenue - cost of revenue) / revenue", is the question's own)."""
+    return any(re.fullmatch(r"[a-z_]+", key) and _count(read_as, key) > 1 for _, key in read_as)
 
 
 def defines_formula(question: str) -> bool:

@@ -123,3 +123,13 @@ def test_a_sentences_capacity_is_no_amount_of_the_period():
     paid = "In 2022 the Company paid dividends to shareholders of $17.8 million."
     reading = read_aspect(_prose(paid), aspect)
     assert reading is not None and reading.value == pytest.approx(17.8)
+
+
+def test_an_amount_available_under_a_program_is_no_balance():
+    """PG&E's 10-Q for the quarter ended September 30, 2022 (p.23): "$400 million available under PG&E
+    Corporation's At the Market Equity Distribution Program" names equity and one amount; it was read
+    as shareholders' equity (a debt-to-equity of 126.7)."""
+    pge = load_document(str(SHARED / "financebench-extra/pdfs/PG_E_2023Q3_10Q.pdf")).chunks
+    chunk = next(c for c in pge if "At the Market Equity Distribution Program for future offerings" in c.text)
+    aspect = Aspect(company=chunk.company, fiscal_year=2022, metric="equity")
+    assert read_aspect(chunk, aspect) is None

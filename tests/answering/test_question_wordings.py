@@ -10,6 +10,8 @@ and "Effective tax rate 144.5% (99.5)% 19.1%" in its MD&A table).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from answering import checks
@@ -187,3 +189,15 @@ def test_a_formula_that_relates_the_years_itself_is_computed_once_for_the_last_y
     # "grow from 2020 to 2021" asks the change, as "grew" does
     grow = read_target("How much did Acme's revenue grow from 2020 to 2021?", vocab)
     assert grow is not None and grow.aggregation == "change"
+
+
+def test_two_operands_worded_apart_are_never_read_as_one_line():
+    """ "(short-term borrowings + long-term debt classified as current + long-term debt) / total equity"
+    read the current portion as long-term debt too, so one row was added twice: the operand that names
+    more than the metric is read as the line it names."""
+    target = read_target("What was PG&E Corporation's debt-to-equity ratio at September 30, 2022? Debt-to-equity is "
+                         "defined as: (short-term borrowings + long-term debt classified as current + long-term debt) / "
+                         "total equity. Round your answer to two decimal places.", load_vocabulary())
+    assert target is not None
+    assert re.findall(r"\b\w+\b", target.formula).count("long_term_debt") == 1, target.formula
+    assert any("classified as current" in wording for wording in target.lines.values()), target.lines
