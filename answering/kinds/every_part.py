@@ -51,6 +51,7 @@ _ASKS_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many|large|big)|by\s+how|what\s+(
                           re.I)
 _AN_AMOUNT = re.compile(r"[$€£¥]\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million|billion|bn|m)\b)|"
                         r"\b\d{1,3}(?:,\d{3})+\b", re.I)
+_ASKS_LEFT = re.compile(r"\bhow\s+much\b[^?]*?\b(?:remain(?:ed|ing|s)?|left|available|unused)\b", re.I)
 _ASKS_DURATION = re.compile(r"\bhow\s+long\b|\buntil\s+when\b", re.I)
 _A_DURATION = re.compile(r"\b\d+\s*(?:days?|weeks?|months?|years?|quarters?)\b|"
                          r"\b(?:until|through|into|beyond)\s+(?:Q[1-4]|the\s+(?:first|second|third|fourth)\s+quarter|"
@@ -212,6 +213,10 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         return True  # "Who is its CEO, since when?": the date the tenure began
     if _ASKS_DURATION.search(part):
         return not _A_DURATION.search(text)
+    if _ASKS_LEFT.search(part):
+        # "how much remained under its repurchase authorization?": an amount said to remain (or be
+        # available), not the amount spent beside it
+        return not any(_AN_AMOUNT.search(p) and _CAPACITY.search(p) for p in passages(text) or [text])
     if _ASKS_AMOUNT.search(part):
         return not _AN_AMOUNT.search(text) or _nothing_done(part, text)
     if kind == "drivers" and _YES_NO_PART.match(last := last_sentence(part)) and _ASKS_CAUSE.search(last):

@@ -3,6 +3,8 @@ Answers as the writers give them, quoting shared filings' sentences."""
 
 from __future__ import annotations
 
+import re
+
 from answering.kinds.every_part import (
     answered_in_every_part,
     asked_parts,
@@ -10,6 +12,7 @@ from answering.kinds.every_part import (
     unanswered_part,
 )
 from answering.written_answer import WrittenAnswer
+from tests.answering.kinds.conftest import ask, filing
 
 NVIDIA_NO_BUYBACK = 'No. "We did not repurchase any shares during the first quarter of fiscal year 2024." (p.20)'
 MCD_FRANCE = ('"In 2022, the Company settled an income tax audit with France, which resulted in $537 million of '
@@ -396,3 +399,32 @@ def test_a_yes_no_s_cause_part_is_stated_by_a_cause_not_by_the_ask_s_words():
     caused = alone.model_copy(update={"text": alone.text + ' "The lower operating ratio was attributable to the '
                                                            'increase in revenue per mile." (acme p.18)'})
     assert unanswered_part(caused, question, ["Acme"]) is None
+
+
+_REMAINED = re.compile(r"(?:As\s+of\s+May\s+31,\s+2019,\s+approximately\s+\$5\.8\s+)?billion\s+remained\s+available"
+                       r".*?program\.", re.S)
+
+
+def test_how_much_remained_is_answered_by_an_amount_said_to_remain_not_the_amount_spent(services):
+    """Oracle's FY2019 10-K (p.102): "We repurchased 733.8 million shares for $36.0 billion ..." states
+    the shares and the price, not what remained of the authorization; "approximately $5.8 billion
+    remained available" does. Without that sentence among the hits the question is refused."""
+    from answering.writer import write_answer
+    from finrag.llm import Usage
+    from finrag.models import SearchHit
+    from retrieval.query_understanding import understand
+    from tests.answering.kinds.conftest import catalog
+
+    oracle = filing("financebench-extra/pdfs/ORACLE_2019_10K.pdf")
+    question = ("How many shares did Oracle repurchase in fiscal 2019, for how much, and how much remained under "
+                "its repurchase authorization at May 31, 2019?")
+    whole = ask(question, oracle, [101], services)
+    assert whole.status == "answered" and "$5.8 billion remained" in whole.text, whole.text
+    # the same page with the remaining amount's sentence cut out
+    spent = [SearchHit(chunk=c.model_copy(update={"text": re.sub(_REMAINED, "", c.text)}), score=1.0)
+             for c in oracle if c.page == 101]
+    assert spent and not any("remained available" in h.chunk.text for h in spent)
+    written = write_answer(question, spent, understand(question, catalog(oracle), services.vocabulary), services,
+                           Usage())
+    assert written.status != "answered", written.text
+    assert "how much remained" in written.text
