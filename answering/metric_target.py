@@ -370,7 +370,8 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
                 parts.append(_OPERATOR_SYMBOL[word])
             else:
                 parts.append(_term(piece, vocab, year, lines, strict, named))
-                read_as.append((" ".join(piece.lower().split()), parts[-1]))
+                # (the operand's own words: ", using the consolidated statements", ", both at ..." are no part)
+                read_as.append((" ".join(piece.split(",")[0].lower().split()), parts[-1]))
                 gloss = next((g for end, g in glosses.items() if start <= end < at), None)
                 if gloss is not None and re.fullmatch(r"[a-z_]+", parts[-1]):
                     # "net profit (laba bersih)": the operand's name in the filing's other
@@ -422,9 +423,11 @@ def _count(read_as: list[tuple[str, str]], key: str) -> int:
 
 
 def _merged_operands(read_as: list[tuple[str, str]]) -> bool:
-    """Two operands written differently read as the same metric (a repeated operand written
-    the same, "(revenue - cost of revenue) / revenue", is the question's own)."""
-    return any(re.fullmatch(r"[a-z_]+", key) and _count(read_as, key) > 1 for _, key in read_as)
+    """Two operands written differently read as the same metric of the vocabulary (a repeated operand
+    written the same, "(revenue - cost of revenue) / revenue", is the question's own; a line the
+    question names is keyed by its own words, so one key is one wording)."""
+    return any(re.fullmatch(r"[a-z_]+", key) and not key.startswith(LINE_PREFIX) and _count(read_as, key) > 1
+               for _, key in read_as)
 
 
 def defines_formula(question: str) -> bool:

@@ -201,3 +201,13 @@ def test_two_operands_worded_apart_are_never_read_as_one_line():
     assert target is not None
     assert re.findall(r"\b\w+\b", target.formula).count("long_term_debt") == 1, target.formula
     assert any("classified as current" in wording for wording in target.lines.values()), target.lines
+
+
+def test_an_operand_written_again_with_a_trailing_clause_is_the_same_operand():
+    """ "(cloud revenue - cloud cost of revenue) / cloud revenue, using the consolidated statements of
+    income": the clause after the comma says where to read, not another quantity."""
+    target = read_target("What was NICE's GAAP gross margin on cloud revenue in 2022? Define it as: (cloud revenue - "
+                         "cloud cost of revenue) / cloud revenue, using the consolidated statements of income. Express "
+                         "as a percentage rounded to one decimal place.", load_vocabulary())
+    assert target is not None and not target.unresolved
+    assert target.formula == "(line_cloud_revenue - line_cloud_cost_of_revenue) / line_cloud_revenue"
