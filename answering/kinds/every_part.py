@@ -74,7 +74,7 @@ _ABOUT_THE_ANSWER = re.compile(r"\b(?:answers?|responses?|solutions?|questions?|
 _PRONOUN = re.compile(r"(?:them|it|these|those|all|each|both)", re.I)
 # a list in parentheses inside an ask: "(new program size, share repurchase authorization and quarterly dividend)"
 _LISTED = re.compile(r"\((?P<items>[a-z][\w\s'’&-]*(?:,\s*[\w\s'’&-]+)*(?:,?\s+(?:and|or)\s+[\w\s'’&-]+))\)", re.I)
-_DASH_LISTED = re.compile(r"\s[-\u2013\u2014]\s+(?P<items>[^?:;]+?)\s*\?\s*$|:\s+(?P<items2>[^?:;]+?)\s*\?\s*$")
+_DASH_LISTED = re.compile(r"\s[-\u2013\u2014]\s+(?P<items>[^?:;]+?)\s*\?\s*$")
 _POSSESSIVE = re.compile(r"^(?:its|their|the)\s+", re.I)
 _OWN_ASK = re.compile(r"(?:the|when|why|how|what|who|whom|where|which|whether)\b", re.I)
 _ITEM_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+", re.I)
@@ -100,13 +100,14 @@ def asked_parts(question: str) -> list[str]:
                 parts += [f"the {i}" if not i.lower().startswith("the ") else i for i in items]
     for ask in asks:
         # "What does the 10-Q report about the fire - where and when it started, its size, and the status
-        # of the investigation?": each item a dash or colon lists is a part of its own
+        # of the investigation?": each thing a closing dash lists is a part of its own
         m = _DASH_LISTED.search(ask)
-        listed = (m.group("items") or m.group("items2")) if m else ""
+        listed = m.group("items") if m else ""
         items = [i.strip() for i in _ITEM_SPLIT.split(listed) if i.strip()]
         if len(items) >= 2 and all(len(i.split()) <= 7 and not re.search(r"\d", i) for i in items) \
                 and not any(_ABOUT_THE_ANSWER.search(i) for i in items):
-            parts += [i if _OWN_ASK.match(i) else "the " + _POSSESSIVE.sub("", i) for i in items]
+            # (a wh-item, "when it started", is a question ask_parts reads already; the things named are not)
+            parts += ["the " + _POSSESSIVE.sub("", i) for i in items if not _OWN_ASK.match(i) or _POSSESSIVE.match(i)]
     for m in _REQUEST.finditer(question.split("?")[-1] if "?" in question else ""):
         if _ABOUT_THE_ANSWER.search(m.group("items")):
             continue  # "State your answer in percent": how to answer, not what
