@@ -238,7 +238,8 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
     if decision.unless_not_meaningful and (explained := not_meaningful.write(decision, text, hits, understanding,
                                                                              services)):
         return explained
-    if decision.kind in ("drivers", "choice") and (parts := item_parts.read_parts(decision.ask)) is not None \
+    if decision.kind in ("drivers", "choice", "list") and (parts := item_parts.read_parts(decision.ask)) is not None \
+            and (decision.kind != "list" or not parts.drivers) \
             and (composed := item_parts.write(parts, decision, text, hits, understanding, services,
                                               _WRITERS["drivers"])) is not None:
         # "What drove the increase, and which product lines declined?": the causes, then each item
