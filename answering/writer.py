@@ -25,6 +25,7 @@ from answering.extractive_writer import write_offline
 from answering.kinds import (
     board_members,
     choice,
+    dated_comparison,
     defined_term,
     definition,
     drivers,
@@ -157,6 +158,10 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # "what was the number of employees": the company's own count of its people ("we employed
         # approximately 13,300 people"), never a part's ("6,600 of our employees were located in the U.S.")
         _Reader(_unanswered, lambda: headcount.write(text, hits, understanding, services)),
+        # "what was its headcount at April 30, 2023, and how did it compare with January 31, 2023": the
+        # row of a table headed by both dates that names the measure, both figures and the change
+        _Reader(_unanswered, lambda: dated_comparison.write(text, hits, list(understanding.companies)),
+                kind="passage"),
         # "where is it headquartered": the cover's address of principal executive offices, over any
         # sentence that names the headquarters (one that says where they are agrees with it)
         _Reader(lambda w: headquarters.ASKS_HEADQUARTERS.search(text) is not None,
@@ -233,7 +238,8 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
     if decision.unless_not_meaningful and (explained := not_meaningful.write(decision, text, hits, understanding,
                                                                              services)):
         return explained
-    if decision.kind in ("drivers", "choice") and (parts := item_parts.read_parts(decision.ask)) is not None \
+    if decision.kind in ("drivers", "choice", "list") and (parts := item_parts.read_parts(decision.ask)) is not None \
+            and (decision.kind != "list" or not parts.drivers) \
             and (composed := item_parts.write(parts, decision, text, hits, understanding, services,
                                               _WRITERS["drivers"])) is not None:
         # "What drove the increase, and which product lines declined?": the causes, then each item

@@ -41,6 +41,22 @@ def _defines(term: str) -> re.Pattern[str]:
     return re.compile(rf"[\"\u201c']\s*{words}\s*[\"\u201d']\s+(?:means|shall\s+mean|refers\s+to|is\s+defined\s+as)\b")
 
 
+def _names_members(term: str) -> re.Pattern[str]:
+    """A group the filing names after listing its members, or names and then lists: "Australia, Canada,
+    France, Germany and the U.K. are collectively referred to as the "Big Five" international markets",
+    "Apple, Google and Meta (together, the "Platforms")", "the Big Five markets (France, Germany, ...)".
+    The members are the sentence's own words, so the whole sentence is the definition."""
+    words = r"\s+".join(re.escape(w) for w in term.split())
+    quoted = rf"[\"\u201c']\s*{words}\s*[\"\u201d']"
+    # a parenthesis of members: at least two, separated by commas or "and"
+    members = r"\((?=[^()]*(?:,|\band\b))[A-Z][^()]{2,300}\)"
+    return re.compile(
+        rf"\b(?:are|is)\s+(?:collectively\s+|together\s+|jointly\s+)?(?:referred\s+to|known|defined)\s+as\s+"
+        rf"(?:the\s+)?{quoted}"
+        rf"|\((?:together|collectively|jointly)?,?\s*(?:the\s+)?{quoted}\)"
+        rf"|(?<![\w\"\u201c']){words}[\"\u201d']?(?:\s+[a-z]+){{0,2}}\s+{members}")
+
+
 def _definition(chunk: Chunk, defines: re.Pattern[str]) -> str | None:
     """The sentence of `chunk` that defines the term, from the term on."""
     text = " ".join(chunk.text.split())
@@ -53,6 +69,23 @@ def _definition(chunk: Chunk, defines: re.Pattern[str]) -> str | None:
         end = _ENDS.search(rest)
         if end is not None and end.end() <= _MAX_DEFINITION:
             return rest[: end.end()].strip()
+    return None
+
+
+# where a sentence that names a group's members starts: after a full stop, or at a footnote's marker
+_STARTS = re.compile(r"(?:[.;:]\s+|\*+|\u2020|\u2022|\(\d\)\s*|^)(?=[A-Z\u201c\"])")
+
+
+def _members_sentence(chunk: Chunk, names: re.Pattern[str]) -> str | None:
+    """The sentence of `chunk` that names the group and lists its members, or None."""
+    text = " ".join(chunk.text.split())
+    for m in names.finditer(text):
+        start = [s.end() for s in _STARTS.finditer(text, 0, m.start())]
+        begin = start[-1] if start else 0
+        end = _ENDS.search(text, m.end())
+        stop = end.end() if end is not None else len(text)
+        if stop - begin <= _MAX_DEFINITION:
+            return text[begin:stop].strip()
     return None
 
 
@@ -72,13 +105,17 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
     docs = list(dict.fromkeys(h.chunk.doc for h in hits if (h.chunk.company or "").casefold() == wanted))
     found: list[tuple[Chunk, str]] = []
     for term in terms:
-        defines = _defines(term)
+        defines, names = _defines(term), _names_members(term)
+
+        def read(chunk: Chunk, defines: re.Pattern[str] = defines, names: re.Pattern[str] = names) -> str | None:
+            return _definition(chunk, defines) or _members_sentence(chunk, names)
+
         # the found chunks first, then every chunk of their filings
         chunks = [h.chunk for h in hits if h.chunk.doc in docs]
-        definition = next(((c, d) for c in chunks if (d := _definition(c, defines)) is not None), None)
+        definition = next(((c, d) for c in chunks if (d := read(c)) is not None), None)
         if definition is None and retriever is not None:
             definition = next(((c, d) for doc in docs for c in retriever.filing(doc).chunks
-                               if (d := _definition(c, defines)) is not None), None)
+                               if (d := read(c)) is not None), None)
         if definition is None:
             return None  # a term quoted and not defined: its meaning is not the filing's to give here
         found.append(definition)

@@ -50,7 +50,7 @@ _PLACE_NOUN = r"(?:geographic(?:al)?\s+(?:segments?|regions?|areas?|markets?)|re
 _OFFERING_NOUN = (r"(?:product\s+(?:lines?|categor(?:y|ies)|groups?|families)|products?|categor(?:y|ies)|"
                   r"revenue\s+(?:types?|lines?|streams?|sources?|categor(?:y|ies))|types?\s+of\s+revenues?|"
                   r"business(?:es)?|brands?|offerings?)")
-_SEGMENT_NOUN = r"(?:(?:operating|reportable|business)\s+segments?|segments?)"
+_SEGMENT_NOUN = r"(?:(?:operating|reportable|business)\s+segments?|segments?|business\s+units?|divisions?)"
 _NOUN = rf"(?:{_PLACE_NOUN}|{_OFFERING_NOUN}|{_SEGMENT_NOUN})"
 _OWNER = r"(?:of\s+(?:the\s+|its\s+|their\s+|[\w&.-]+['’]s?\s+)?)?"
 _UP = r"(?:grew|grow|grown|increased|increase|rose|rise)"
@@ -61,7 +61,11 @@ _WHICH = re.compile(rf"^\W*(?:and\s+)?which\s+{_OWNER}(?P<nouns>{_NOUN}(?:\s+and
                     rf"(?P<verb>{_UP}|{_DOWN}|drove|contributed\s+(?:the\s+)?most\s+to)"
                     r"(?P<most>\s+(?:the\s+)?(?:most|fastest|furthest|the\s+most))?"
                     r"(?:\s+(?:the\s+)?(?:growth|increase|decline|decrease|in\s+(?:fiscal\s+)?\d{4}|"
-                    r"(?:in|during)\s+(?:the\s+)?(?:year|period|quarter)))*\W*$", re.I)
+                    r"(?:in|during)\s+(?:the\s+)?(?:year|period|quarter)|"
+                    # "grew revenue year over year in the first quarter of 2023": the measure and the period
+                    r"(?P<measure>revenues?|net\s+revenues?|net\s+sales|sales)|year[\s-]+over[\s-]+year|"
+                    r"(?:in|during)\s+(?:the\s+)?(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter\s+of\s+"
+                    r"(?:fiscal\s+)?\d{4}))*\W*$", re.I)
 # "did every revenue type grow", "did any product category grow", "did all of its segments grow"
 _EVERY = re.compile(rf"^\W*(?:and\s+)?(?:did|do|does|have|has)\s+(?P<q>every|each|all|any)\s+{_OWNER}"
                     rf"(?P<nouns>{_NOUN})\s+(?P<verb>{_UP}|{_DOWN})\W*$", re.I)
@@ -119,8 +123,12 @@ def read_parts(ask: str) -> Parts | None:
             drivers.append(part)
         else:
             return None
-    if not drivers or not items:
+    if not items:
         return None
+    if not drivers:
+        # "Which of Intel's business units grew revenue year over year?": one item part asked alone
+        alone = len(items) == 1 and items[0].test in ("declined", "grew")
+        return Parts(drivers=[], items=items) if alone else None
     if any(_PICK_DRIVERS.match(d) for d in drivers):
         # "Which line grew fastest, and what drove it?": the causes of the one item picked before it
         picks = len(drivers) == 1 and len(items) == 1 and items[0].test in _PICKS_ONE \
@@ -492,6 +500,8 @@ def write(parts: Parts, decision: KindDecision, question: str, hits: list[Search
     premise = question[:at].strip() if at > 0 else ""
     if parts.about_pick:
         return _pick_and_causes(parts.items[0], question, hits, companies, year, services)
+    if not parts.drivers:
+        return _items_alone(parts.items[0], question, hits, companies, year, services)
     ask = " and ".join(parts.drivers)
     asked = f"{premise} {ask[0].upper()}{ask[1:]}?".strip()
     driving = classify(asked, services.vocabulary, companies=companies)
@@ -522,6 +532,20 @@ def write(parts: Parts, decision: KindDecision, question: str, hits: list[Search
             citations.append(table.cite(total))
     return WrittenAnswer(status="answered", kind="drivers", text=" ".join(texts),
                          citations=unique_citations(citations), flags=list(drove.flags))
+
+
+def _items_alone(item: ItemAsk, question: str, hits: list[SearchHit], companies: list[str], year: int,
+                 services: MetricServices) -> WrittenAnswer | None:
+    """"Which of its business units grew revenue?" asked alone: every item of the one table of those
+    items (adding up to its total) that moved the asked way, each with both amounts and its change."""
+    measure = next(iter(services.vocabulary.match_metrics(item.part)), None)
+    table = find_table(item, question, hits, companies, year, services, measure)
+    if table is None or (said := answer_part(item, table, 1)) is None:
+        return None
+    citations = [table.cite(i.row) for i in table.items]
+    if (total := _total(table.block)) is not None:
+        citations.append(table.cite(total))
+    return WrittenAnswer(status="answered", kind="list", text=said[0], citations=unique_citations(citations))
 
 
 def level_pick(item: ItemAsk, hits: list[SearchHit], companies: list[str], year: int,

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from answering.kinds.tables import Block, column_years
-from answering.numbers import Row
+from answering.numbers import Row, split_row
 
 SECTION = " — "  # between a leaf's own label and its section's heading
 _TOTAL = re.compile(r"total\b", re.I)
@@ -36,9 +36,55 @@ def flattened(found: list[Block]) -> list[Block]:
         by_chunk.setdefault(block.chunk.chunk_id, []).append(block)
     out = []
     for parts in by_chunk.values():
-        if len(parts) >= 2 and (flat := _flatten(parts)) is not None:
+        if len(parts) >= 2 and (flat := _flatten(parts) or _subtotalled(parts)) is not None:
             out.append(flat)
     return out
+
+
+_BARE_HEADING = re.compile(r"^[A-Za-z][^\d$:]*$")
+
+
+def _amounts_only(line: str, width: int) -> Row | None:
+    """A line of `width` amounts and nothing else ("5,767 9,322"): a subtotal printed with no label."""
+    row = split_row(f"Subtotal {line}")
+    if row is None or row.label != "Subtotal" or len(row.values) != width:
+        return None
+    return row
+
+
+def _subtotalled(parts: list[Block]) -> Block | None:
+    """A table whose first item is itself broken down: "Client Computing" (a heading, no amounts),
+    its lines Desktop, Notebook, Other, then their sum on a line of amounts alone ("5,767 9,322"), then
+    the other items and "Total net revenue". Read as one item per heading, valued at its subtotal, and
+    the other items, when the subtotals and items sum to the "Total ..." row in every column."""
+    lines = [line.strip() for line in parts[0].chunk.text.splitlines() if line.strip()]
+    at = {line: i for i, line in reversed(list(enumerate(lines)))}
+    years = parts[0].years
+    if len(years) < 2 or any(b.years != years for b in parts):
+        return None
+    for k, first in enumerate(parts):
+        items: list[Row] = []
+        for block in parts[k:]:
+            start, end = at.get(block.rows[0].line.strip()), at.get(block.rows[-1].line.strip())
+            if start is None or end is None or any(len(r.values) != len(years) for r in block.rows):
+                break
+            total = block.rows[-1] if _TOTAL.match(block.rows[-1].label) else None
+            if total is not None:
+                rows = [*items, *block.rows[:-1]]
+                if items and len(rows) >= 2 and _sums(rows, total):
+                    # the caption is the table's, not its first item's heading
+                    context = first.context.splitlines()
+                    while context and context[-1].strip() == items[0].label:
+                        context.pop()
+                    return first.model_copy(update={"rows": [*rows, total], "context": "\n".join(context)})
+                break
+            subtotal = _amounts_only(lines[end + 1], len(years)) if end + 1 < len(lines) else None
+            heading = lines[start - 1] if start > 0 else ""
+            if subtotal is None or not _BARE_HEADING.match(heading) or not _sums(block.rows, subtotal):
+                break
+            # the item: its heading, valued at the subtotal (cited from the heading to the subtotal's line)
+            items.append(subtotal.model_copy(update={"label": heading, "line": " ".join(lines[start - 1:end + 2])}))
+    return None
 
 
 def _flatten(parts: list[Block]) -> Block | None:

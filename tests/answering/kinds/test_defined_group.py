@@ -1,0 +1,23 @@
+"""defined_term: a group a filing names ("Big Five") answered by the filing's own sentence that lists its
+members, a footnote's "... are collectively referred to as the "Big Five" international markets"."""
+
+from __future__ import annotations
+
+from tests.answering.kinds.conftest import ask, filing
+
+MCDONALDS = "financebench-extra/pdfs/MCDONALDS_2023Q1_EARNINGS.pdf"
+
+
+def test_a_footnote_naming_a_group_after_its_members_answers_which_members(services):
+    written = ask('Which countries make up McDonald\'s "Big Five" international markets, as referred to in its '
+                  "first quarter 2023 earnings release?", filing(MCDONALDS), [0, 1], services)
+    assert written.status == "answered", written.text
+    assert written.text.startswith('"Australia, Canada, France, Germany and the U.K. are collectively referred to as')
+    assert "Big Five" in written.citations[0].quote
+
+
+def test_a_group_the_filing_never_lists_is_not_answered(services):
+    # the release uses "International Operated Markets" without listing its members anywhere on these pages
+    written = ask('Which countries make up McDonald\'s "Big Six" international markets, as referred to in its '
+                  "first quarter 2023 earnings release?", filing(MCDONALDS), [0, 1], services)
+    assert written.status != "answered"
