@@ -31,6 +31,7 @@ from answering.citations import cite, unique_citations
 from answering.kinds import (
     bridge,
     footnoted_row,
+    gap,
     included_items,
     segment_drivers,
     statement_drivers,
@@ -127,6 +128,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if pick is not None and _PICKS_DRIVER.search(decision.ask) and \
             (picked := _pick(pick, decision, question, hits, understanding, services)):
         return picked
+    if (between := _from_gap(decision, question, hits, understanding, services)) is not None:
+        return between
     companies = list(understanding.companies)
     vocab = services.vocabulary
     subject, from_premise = decision.ask, False
@@ -661,6 +664,57 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
                     return _from_included(change, pool, companies, services)
                 return _with_line_cause(written, change, make_up, year, pool, companies, services)
     return _from_walk(metrics, year, hits, companies, services) if not make_up else None
+
+
+def _gap_totals(question: str, ask: str, companies: list[str], vocab: Vocabulary) -> tuple[str, str] | None:
+    """The two statement totals a premise says moved apart ("net income roughly tripled while operating
+    income grew only about 2%"), upper first in the statement's order, when the ask only refers back to
+    them ("What explains the gap?"); None otherwise."""
+    premise = _premise(question, ask)
+    if not premise or any(set(content_words(p, companies)) - _SCAFFOLD for p in ask_parts(ask)):
+        return None
+    clauses = [c for c in _CONTRAST.split(premise) if c.strip()]
+    named = [m for c in clauses if _A_CHANGE.search(c) for m in vocab.match_metrics(c)
+             if m in statement_drivers.TOTALS]
+    totals = sorted(set(named), key=statement_drivers.TOTALS.index)
+    return (totals[0], totals[-1]) if len(totals) == 2 and len(clauses) >= 2 else None
+
+
+def _from_gap(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+              services: MetricServices) -> WrittenAnswer | None:
+    """"X rose while Y grew only Z: what explains the gap": the statement lines between the two totals
+    (gap.py), with the filing's own sentence on why the line that opened the gap most moved."""
+    vocab, companies = services.vocabulary, list(understanding.companies)
+    totals = _gap_totals(question, decision.ask, companies, vocab) if len(companies) == 1 else None
+    if totals is None:
+        return None
+    years = sorted(set(understanding.fiscal_years))
+    year = years[-1] if years else None
+    for pool in (hits, None):
+        if pool is None:
+            if services.retriever is None:
+                break
+            filters = SearchFilters(companies=companies, fiscal_years=[year] if year else [], tags=["income_statement"])
+            pool = services.retriever.search(f"{companies[0]} consolidated statements of operations "
+                                             f"{vocab.label(totals[1]) or ''}", filters=filters, k=8)
+        pool = _with_chunks_above(pool, services)
+        found = gap.read(totals[0], totals[1], year, pool, companies, vocab)
+        written = gap.write(found) if found is not None else None
+        if written is None or found is None:
+            continue
+        main = gap.main_line(found)
+        if main is None:
+            return written
+        line, way = main
+        causes = item_causes(line.gloss or line.name, None, way, year, pool, companies, services)
+        if not causes:
+            return written
+        said = " ".join(shown(s) for s in causes)
+        return written.model_copy(update={
+            "text": f"{written.text} Why {line.name} moved, in the filing's words: {said}",
+            "citations": unique_citations([*written.citations, *(cite(s.chunk, prose(s.text)) for s in causes)]),
+            "flags": [*written.flags, "line_cause_stated"]})
+    return None
 
 
 def _from_included(change: statement_drivers.StatementChange, pool: list[SearchHit], companies: list[str],
