@@ -33,6 +33,7 @@ from answering.kinds import (
     footnoted_row,
     gap,
     included_items,
+    margin_change,
     segment_drivers,
     statement_drivers,
 )
@@ -655,6 +656,12 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
                                              filters=filters, k=8)
         pool = _with_chunks_above(pool, services)
         for metric in metrics:
+            if (ratio := margin_change.parts(metric, vocab)) is not None:
+                # a margin is no statement line: read through its numerator's lines, with its denominator's row
+                margin = _from_margin(metric, ratio, year, question, pool, companies, services)
+                if margin is not None:
+                    return margin
+                continue
             change = statement_drivers.read_change(metric, year, pool, companies, vocab, question)
             if change is not None:
                 # None: its main mover explains nothing, or no subtotal above it has the other sign
@@ -715,6 +722,42 @@ def _from_gap(decision: KindDecision, question: str, hits: list[SearchHit], unde
             "citations": unique_citations([*written.citations, *(cite(s.chunk, prose(s.text)) for s in causes)]),
             "flags": [*written.flags, "line_cause_stated"]})
     return None
+
+
+def _from_margin(metric: str, ratio: tuple[str, str], year: int | None, question: str, pool: list[SearchHit],
+                 companies: list[str], services: MetricServices) -> WrittenAnswer | None:
+    """A margin's change: both periods' margins from its numerator's and denominator's statement rows,
+    the numerator's lines that moved it (margin_change.py), and the filing's own sentences that say
+    what moved the margin itself ("Restructuring impacted first quarter GAAP operating margin by (860)
+    bps"), from the statement's filing."""
+    vocab = services.vocabulary
+    wordings = list(vocab.metrics[metric].wordings)
+    if margin_change.asks_adjusted(question, wordings):
+        return None
+    change = statement_drivers.read_change(ratio[0], year, pool, companies, vocab)
+    found = margin_change.read(change, ratio[1], vocab) if change is not None else None
+    label = vocab.label(metric) or metric
+    written = margin_change.write(found, label, question, wordings) if found is not None else None
+    if written is None or change is None:
+        return None
+    doc = change.total.chunk.doc
+    topic = Topic(words=label, phrases=[tuple(tokenize(w)) for w in wordings if tokenize(w)], pairs=[])
+    searched = services.retriever.search(f"{companies[0]} {label} impacted by", filters=SearchFilters(
+        companies=companies), k=6) if services.retriever is not None else []
+    stated = [s for s in sentences([h for h in [*pool, *searched] if h.chunk.doc == doc], companies, trim_tables=True)
+              if not table_like(s.text) and topic.stated_by(s.text) and (_is_cause(s.text) or _IMPACTED.search(s.text))]
+    stated = list({s.text: s for s in stated}.values())[:_LIMIT]
+    if not stated:
+        return written
+    said = " ".join(shown(s) for s in stated)
+    return written.model_copy(update={
+        "text": f"{written.text} What moved {label}, in the filing's words: {said}",
+        "citations": unique_citations([*written.citations, *(cite(s.chunk, prose(s.text)) for s in stated)]),
+        "flags": [*written.flags, "margin_cause_stated"]})
+
+
+# "Restructuring impacted first quarter GAAP operating margin by (860) bps": a named item's effect on the margin
+_IMPACTED = re.compile(r"(?:impacted|affected|reduced|lowered|benefit(?:ed|ted))[^.]{0,80}by", re.I)
 
 
 def _from_included(change: statement_drivers.StatementChange, pool: list[SearchHit], companies: list[str],
