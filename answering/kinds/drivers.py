@@ -745,7 +745,8 @@ def _from_margin(metric: str, ratio: tuple[str, str], year: int | None, question
     searched = services.retriever.search(f"{companies[0]} {label} impacted by", filters=SearchFilters(
         companies=companies), k=6) if services.retriever is not None else []
     stated = [s for s in sentences([h for h in [*pool, *searched] if h.chunk.doc == doc], companies, trim_tables=True)
-              if not table_like(s.text) and topic.stated_by(s.text) and (_is_cause(s.text) or _IMPACTED.search(s.text))]
+              if not table_like(s.text) and topic.stated_by(s.text) and (_is_cause(s.text) or _IMPACTED.search(s.text))
+              and not margin_change.asks_adjusted(s.text, wordings)]  # a non-GAAP margin's sentence is another figure's
     stated = list({s.text: s for s in stated}.values())[:_LIMIT]
     if not stated:
         return written
@@ -757,7 +758,7 @@ def _from_margin(metric: str, ratio: tuple[str, str], year: int | None, question
 
 
 # "Restructuring impacted first quarter GAAP operating margin by (860) bps": a named item's effect on the margin
-_IMPACTED = re.compile(r"(?:impacted|affected|reduced|lowered|benefit(?:ed|ted))[^.]{0,80}by", re.I)
+_IMPACTED = re.compile(r"\b(?:impacted|affected|reduced|lowered|benefit(?:ed|ted))\b[^.]{0,80}\bby\b", re.I)
 
 
 def _from_included(change: statement_drivers.StatementChange, pool: list[SearchHit], companies: list[str],
