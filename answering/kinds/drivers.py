@@ -36,6 +36,7 @@ from answering.kinds import (
     margin_change,
     segment_drivers,
     statement_drivers,
+    underlying,
 )
 from answering.kinds.ask_scope import ask_parts
 from answering.kinds.cause_cues import CAUSE as _CAUSE
@@ -131,6 +132,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         return picked
     if (between := _from_gap(decision, question, hits, understanding, services)) is not None:
         return between
+    if underlying.ASKS.search(question):
+        # "how much was underlying growth, and what items distort the comparison?": the filing's figure
+        # excluding items and the items, or a refusal (what drove the reported change answers neither)
+        return _from_underlying(decision, question, hits, understanding, services)
     companies = list(understanding.companies)
     vocab = services.vocabulary
     subject, from_premise = decision.ask, False
@@ -759,6 +764,53 @@ def _from_margin(metric: str, ratio: tuple[str, str], year: int | None, question
 
 # "Restructuring impacted first quarter GAAP operating margin by (860) bps": a named item's effect on the margin
 _IMPACTED = re.compile(r"\b(?:impacted|affected|reduced|lowered|benefit(?:ed|ted))\b[^.]{0,80}\bby\b", re.I)
+
+
+def _from_underlying(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                     services: MetricServices) -> WrittenAnswer | None:
+    """The asked figure's change excluding items, as its filing states it, and the items each period's
+    results included (underlying.py), from one filing of the asked period."""
+    vocab, companies = services.vocabulary, list(understanding.companies)
+    years = sorted(set(understanding.fiscal_years))
+    premise = _premise(question, decision.ask) or question
+    metric = decision.metric or next(iter(vocab.match_metrics(premise)), None)
+    if len(companies) != 1 or not years or metric is None or metric not in vocab.metrics:
+        return None
+    year = years[-1]
+    wordings = [tuple(tokenize(w)) for w in vocab.metrics[metric].wordings if tokenize(w)]
+    topic = Topic(words=vocab.label(metric) or metric, phrases=wordings + _per_share_phrases(wordings), pairs=[])
+    pool = list(hits)
+    if services.retriever is not None:
+        filters = SearchFilters(companies=companies, fiscal_years=[year])
+        pool += services.retriever.search(f"{companies[0]} excluding {topic.words} was an increase of", filters=filters, k=6)
+        pool += services.retriever.search(f"{companies[0]} results for {year} included the following", filters=filters,
+                                          k=6)
+    store = getattr(services.retriever, "store", None)
+    if store is not None:
+        have = {(h.chunk.doc, h.chunk.index) for h in pool}
+        # a list of what results included, or a sentence on the figure excluding items, runs on into the next chunk
+        wanted = {(h.chunk.doc, h.chunk.index + 1) for h in pool
+                  if included_items.HEAD.search(text := " ".join(h.chunk.text.split()))
+                  or re.search(r"\bexcluding\b", text, re.I)} - have
+        pool += _store_chunks(wanted, pool, store) if wanted else []
+    found = sentences(pool, companies, trim_tables=True)
+    for doc in dict.fromkeys(h.chunk.doc for h in pool if h.chunk.fiscal_year in (None, year)):
+        read = underlying.read(found, topic, doc, (year - 1, year), pool)
+        if read is None:
+            continue
+        held = " ".join(f"Results for {i.year} included: " + "; ".join(f'"{x}"' for x in i.items) + "."
+                        for i in read.lists)
+        after = next((i.after for i in read.lists if i.after), "")
+        text = (f"Underlying growth (excluding items), in the filing's words: {shown(read.stated)} The items that "
+                f"distort the comparison, "
+                f"as the filing lists them: {held}" + (f' "{after}"' if after else ""))
+        citations = [cite(read.stated.chunk, prose(read.stated.text)),
+                     *(cite(i.chunk, x) for i in read.lists for x in i.items)]
+        if after:
+            citations.append(cite(read.lists[-1].chunk, after))
+        return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
+                             flags=["drivers_underlying", "drivers_included_items"])
+    return None
 
 
 def _from_included(change: statement_drivers.StatementChange, pool: list[SearchHit], companies: list[str],
