@@ -31,9 +31,12 @@ from answering.citations import cite, unique_citations
 from answering.kinds import (
     bridge,
     footnoted_row,
+    gap,
     included_items,
+    margin_change,
     segment_drivers,
     statement_drivers,
+    underlying,
 )
 from answering.kinds.ask_scope import ask_parts
 from answering.kinds.cause_cues import CAUSE as _CAUSE
@@ -127,6 +130,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if pick is not None and _PICKS_DRIVER.search(decision.ask) and \
             (picked := _pick(pick, decision, question, hits, understanding, services)):
         return picked
+    if (between := _from_gap(decision, question, hits, understanding, services)) is not None:
+        return between
+    if underlying.ASKS.search(question):
+        # "how much was underlying growth, and what items distort the comparison?": the filing's figure
+        # excluding items and the items, or a refusal (what drove the reported change answers neither)
+        return _from_underlying(decision, question, hits, understanding, services)
     companies = list(understanding.companies)
     vocab = services.vocabulary
     subject, from_premise = decision.ask, False
@@ -652,6 +661,12 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
                                              filters=filters, k=8)
         pool = _with_chunks_above(pool, services)
         for metric in metrics:
+            if (ratio := margin_change.parts(metric, vocab)) is not None:
+                # a margin is no statement line: read through its numerator's lines, with its denominator's row
+                margin = _from_margin(metric, ratio, year, question, pool, companies, services)
+                if margin is not None:
+                    return margin
+                continue
             change = statement_drivers.read_change(metric, year, pool, companies, vocab, question)
             if change is not None:
                 # None: its main mover explains nothing, or no subtotal above it has the other sign
@@ -661,6 +676,141 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
                     return _from_included(change, pool, companies, services)
                 return _with_line_cause(written, change, make_up, year, pool, companies, services)
     return _from_walk(metrics, year, hits, companies, services) if not make_up else None
+
+
+def _gap_totals(question: str, ask: str, companies: list[str], vocab: Vocabulary) -> tuple[str, str] | None:
+    """The two statement totals a premise says moved apart ("net income roughly tripled while operating
+    income grew only about 2%"), upper first in the statement's order, when the ask only refers back to
+    them ("What explains the gap?"); None otherwise."""
+    premise = _premise(question, ask)
+    if not premise or any(set(content_words(p, companies)) - _SCAFFOLD for p in ask_parts(ask)):
+        return None
+    clauses = [c for c in _CONTRAST.split(premise) if c.strip()]
+    named = [m for c in clauses if _A_CHANGE.search(c) for m in vocab.match_metrics(c)
+             if m in statement_drivers.TOTALS]
+    totals = sorted(set(named), key=statement_drivers.TOTALS.index)
+    return (totals[0], totals[-1]) if len(totals) == 2 and len(clauses) >= 2 else None
+
+
+def _from_gap(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+              services: MetricServices) -> WrittenAnswer | None:
+    """"X rose while Y grew only Z: what explains the gap": the statement lines between the two totals
+    (gap.py), with the filing's own sentence on why the line that opened the gap most moved."""
+    vocab, companies = services.vocabulary, list(understanding.companies)
+    totals = _gap_totals(question, decision.ask, companies, vocab) if len(companies) == 1 else None
+    if totals is None:
+        return None
+    years = sorted(set(understanding.fiscal_years))
+    year = years[-1] if years else None
+    for pool in (hits, None):
+        if pool is None:
+            if services.retriever is None:
+                break
+            filters = SearchFilters(companies=companies, fiscal_years=[year] if year else [], tags=["income_statement"])
+            pool = services.retriever.search(f"{companies[0]} consolidated statements of operations "
+                                             f"{vocab.label(totals[1]) or ''}", filters=filters, k=8)
+        pool = _with_chunks_above(pool, services)
+        found = gap.read(totals[0], totals[1], year, pool, companies, vocab)
+        written = gap.write(found) if found is not None else None
+        if written is None or found is None:
+            continue
+        main = gap.main_line(found)
+        if main is None:
+            return written
+        line, way = main
+        causes = item_causes(line.gloss or line.name, None, way, year, pool, companies, services)
+        if not causes:
+            return written
+        said = " ".join(shown(s) for s in causes)
+        return written.model_copy(update={
+            "text": f"{written.text} Why {line.name} moved, in the filing's words: {said}",
+            "citations": unique_citations([*written.citations, *(cite(s.chunk, prose(s.text)) for s in causes)]),
+            "flags": [*written.flags, "line_cause_stated"]})
+    return None
+
+
+def _from_margin(metric: str, ratio: tuple[str, str], year: int | None, question: str, pool: list[SearchHit],
+                 companies: list[str], services: MetricServices) -> WrittenAnswer | None:
+    """A margin's change: both periods' margins from its numerator's and denominator's statement rows,
+    the numerator's lines that moved it (margin_change.py), and the filing's own sentences that say
+    what moved the margin itself ("Restructuring impacted first quarter GAAP operating margin by (860)
+    bps"), from the statement's filing."""
+    vocab = services.vocabulary
+    wordings = list(vocab.metrics[metric].wordings)
+    if margin_change.asks_adjusted(question, wordings):
+        return None
+    change = statement_drivers.read_change(ratio[0], year, pool, companies, vocab)
+    found = margin_change.read(change, ratio[1], vocab) if change is not None else None
+    label = vocab.label(metric) or metric
+    written = margin_change.write(found, label, question, wordings) if found is not None else None
+    if written is None or change is None:
+        return None
+    doc = change.total.chunk.doc
+    topic = Topic(words=label, phrases=[tuple(tokenize(w)) for w in wordings if tokenize(w)], pairs=[])
+    searched = services.retriever.search(f"{companies[0]} {label} impacted by", filters=SearchFilters(
+        companies=companies), k=6) if services.retriever is not None else []
+    stated = [s for s in sentences([h for h in [*pool, *searched] if h.chunk.doc == doc], companies, trim_tables=True)
+              if not table_like(s.text) and topic.stated_by(s.text) and (_is_cause(s.text) or _IMPACTED.search(s.text))
+              and not margin_change.asks_adjusted(s.text, wordings)]  # a non-GAAP margin's sentence is another figure's
+    stated = list({s.text: s for s in stated}.values())[:_LIMIT]
+    if not stated:
+        return written
+    said = " ".join(shown(s) for s in stated)
+    return written.model_copy(update={
+        "text": f"{written.text} What moved {label}, in the filing's words: {said}",
+        "citations": unique_citations([*written.citations, *(cite(s.chunk, prose(s.text)) for s in stated)]),
+        "flags": [*written.flags, "margin_cause_stated"]})
+
+
+# "Restructuring impacted first quarter GAAP operating margin by (860) bps": a named item's effect on the margin
+_IMPACTED = re.compile(r"\b(?:impacted|affected|reduced|lowered|benefit(?:ed|ted))\b[^.]{0,80}\bby\b", re.I)
+
+
+def _from_underlying(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                     services: MetricServices) -> WrittenAnswer | None:
+    """The asked figure's change excluding items, as its filing states it, and the items each period's
+    results included (underlying.py), from one filing of the asked period."""
+    vocab, companies = services.vocabulary, list(understanding.companies)
+    years = sorted(set(understanding.fiscal_years))
+    premise = _premise(question, decision.ask) or question
+    metric = decision.metric or next(iter(vocab.match_metrics(premise)), None)
+    if len(companies) != 1 or not years or metric is None or metric not in vocab.metrics:
+        return None
+    year = years[-1]
+    wordings = [tuple(tokenize(w)) for w in vocab.metrics[metric].wordings if tokenize(w)]
+    topic = Topic(words=vocab.label(metric) or metric, phrases=wordings + _per_share_phrases(wordings), pairs=[])
+    pool = list(hits)
+    if services.retriever is not None:
+        filters = SearchFilters(companies=companies, fiscal_years=[year])
+        pool += services.retriever.search(f"{companies[0]} excluding {topic.words} was an increase of", filters=filters, k=6)
+        pool += services.retriever.search(f"{companies[0]} results for {year} included the following", filters=filters,
+                                          k=6)
+    store = getattr(services.retriever, "store", None)
+    if store is not None:
+        have = {(h.chunk.doc, h.chunk.index) for h in pool}
+        # a list of what results included, or a sentence on the figure excluding items, runs on into the next chunk
+        wanted = {(h.chunk.doc, h.chunk.index + 1) for h in pool
+                  if included_items.HEAD.search(text := " ".join(h.chunk.text.split()))
+                  or re.search(r"\bexcluding\b", text, re.I)} - have
+        pool += _store_chunks(wanted, pool, store) if wanted else []
+    found = sentences(pool, companies, trim_tables=True)
+    for doc in dict.fromkeys(h.chunk.doc for h in pool if h.chunk.fiscal_year in (None, year)):
+        read = underlying.read(found, topic, doc, (year - 1, year), pool)
+        if read is None:
+            continue
+        held = " ".join(f"Results for {i.year} included: " + "; ".join(f'"{x}"' for x in i.items) + "."
+                        for i in read.lists)
+        after = next((i.after for i in read.lists if i.after), "")
+        text = (f"Underlying growth (excluding items), in the filing's words: {shown(read.stated)} The items that "
+                f"distort the comparison, "
+                f"as the filing lists them: {held}" + (f' "{after}"' if after else ""))
+        citations = [cite(read.stated.chunk, prose(read.stated.text)),
+                     *(cite(i.chunk, x) for i in read.lists for x in i.items)]
+        if after:
+            citations.append(cite(read.lists[-1].chunk, after))
+        return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
+                             flags=["drivers_underlying", "drivers_included_items"])
+    return None
 
 
 def _from_included(change: statement_drivers.StatementChange, pool: list[SearchHit], companies: list[str],

@@ -34,7 +34,7 @@ _SUBTOTAL = re.compile(
 )
 # the statement totals a line may be, in the filing's own language ("Laba usaha" is operating income,
 # "Laba sebelum pajak penghasilan" income before tax): the vocabulary's `languages` table
-_TOTALS = ("gross_profit", "operating_income", "pretax_income", "income_tax", "net_income")
+TOTALS = ("gross_profit", "operating_income", "pretax_income", "income_tax", "net_income")
 _PER_UNIT = re.compile(r"\bper\b", re.I)  # "Net assets per unit", "Net income per share": not a statement total
 # "Quarters Ended June 30, 2023 2022 Inc/ (Dec)": the two periods, then their change in $ and in %
 _CHANGE_HEADER = re.compile(r"^(?P<years>[A-Za-z ,0-9]*?(?:19|20)\d\d\s+(?:19|20)\d\d)\s+(?:inc(?:rease)?\s*/\s*\(?dec(?:rease)?\)?|"
@@ -89,7 +89,7 @@ def _language_rows(vocab: Vocabulary) -> list[tuple[str, str]]:
 
 
 def _subtotal(label: str, metric: str | None) -> bool:
-    return bool(_SUBTOTAL.search(label)) or metric in _TOTALS
+    return bool(_SUBTOTAL.search(label)) or metric in TOTALS
 
 
 def _language_metric(label: str, rows: list[tuple[str, str]]) -> str | None:
@@ -352,7 +352,7 @@ def write(change: StatementChange) -> WrittenAnswer | None:
                          flags=["drivers_from_statement_lines"])
 
 
-def _from_subtotal(change: StatementChange, start: Line, lines: list[Line], sample: str) -> tuple[int, ...] | None:
+def from_subtotal(change: StatementChange, start: Line, lines: list[Line], sample: str) -> tuple[int, ...] | None:
     """One sign per line under which the subtotal and the lines after it add up to the total in both
     columns, or None: a line printed negative in every column is already signed; a line that reads
     as a subtotal ("Income from discontinued operations") is added as printed or left out, the
@@ -392,7 +392,7 @@ def _turned_from(change: StatementChange) -> tuple[Line, list[Line], tuple[int, 
         return None
     for at in reversed(turned):
         start, lines = change.run[at][0], [line for line, _ in change.run[at + 1:]]
-        signs = _from_subtotal(change, start, lines, sample) if lines else None
+        signs = from_subtotal(change, start, lines, sample) if lines else None
         if signs is not None and any(signs):
             return start, lines, signs
     return None
