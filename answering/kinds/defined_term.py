@@ -49,7 +49,9 @@ def _names_members(term: str) -> re.Pattern[str]:
     words = r"\s+".join(re.escape(w) for w in term.split())
     quoted = rf"[\"\u201c']\s*{words}\s*[\"\u201d']"
     # a parenthesis of members: at least two, separated by commas or "and"
-    members = r"\((?=[^()]*(?:,|\band\b))[A-Z][^()]{2,300}\)"
+    # (short capitalised names, not a parenthesis of prose: "(Incorporated by reference to Exhibit 2.1 ...)")
+    item = r"[A-Z][\w.&'\u2019-]*(?:\s+[A-Z][\w.&'\u2019-]*){0,3}"
+    members = rf"\(\s*{item}(?:\s*,\s*(?:and\s+)?{item})*(?:,?\s+and\s+{item})\s*\)"
     return re.compile(
         rf"\b(?:are|is)\s+(?:collectively\s+|together\s+|jointly\s+)?(?:referred\s+to|known|defined)\s+as\s+"
         rf"(?:the\s+)?{quoted}"
@@ -98,10 +100,13 @@ def defines_quoted(part: str, text: str) -> bool:
 def write(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           retriever: Retriever | None) -> WrittenAnswer | None:
     """The definition of each term the question quotes, from the found filings, or None."""
-    terms = quoted_terms(question)
-    if not terms or len(understanding.companies) != 1:
+    if len(understanding.companies) != 1:
         return None
     wanted = understanding.companies[0].casefold()
+    # (a question quoting the company's own name, 'launched by "TransUnion"', quotes no term to define)
+    terms = [t for t in quoted_terms(question) if wanted not in t.casefold() and t.casefold() not in wanted]
+    if not terms:
+        return None
     docs = list(dict.fromkeys(h.chunk.doc for h in hits if (h.chunk.company or "").casefold() == wanted))
     found: list[tuple[Chunk, str]] = []
     for term in terms:

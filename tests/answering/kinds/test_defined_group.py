@@ -21,3 +21,20 @@ def test_a_group_the_filing_never_lists_is_not_answered(services):
     written = ask('Which countries make up McDonald\'s "Big Six" international markets, as referred to in its '
                   "first quarter 2023 earnings release?", filing(MCDONALDS), [0, 1], services)
     assert written.status != "answered"
+
+
+def test_a_quoted_company_name_and_a_parenthesis_of_prose_define_nothing():
+    """ERC questions quote the company ("launched by "TransUnion""); its exhibit index prints "TransUnion's
+    ... (Incorporated by reference to Exhibit 2.1 ...)", a parenthesis of prose, not of members."""
+    from answering.kinds.defined_term import write
+    from finrag.models import SearchHit
+    from finrag.vocabulary import load_vocabulary
+    from retrieval.query_understanding import understand
+    from tests.answering.kinds.conftest import catalog
+
+    transunion = filing("erc-round1/pdfs/85fb23ba2910de45e27f8f40170c0f3576043916.pdf")
+    exhibits = [SearchHit(chunk=c, score=1.0) for c in transunion if "Incorporated by reference to Exhibit 2.1" in c.text]
+    assert exhibits
+    question = 'What are the names of the new products launched by "TransUnion" in the reporting period?'
+    understanding = understand(question, catalog(transunion), load_vocabulary())
+    assert write(question, exhibits, understanding, None) is None
