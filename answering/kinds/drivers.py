@@ -721,11 +721,7 @@ def _from_gap(decision: KindDecision, question: str, hits: list[SearchHit], unde
         causes = item_causes(line.gloss or line.name, None, way, year, pool, companies, services)
         if not causes:
             return written
-        said = " ".join(shown(s) for s in causes)
-        return written.model_copy(update={
-            "text": f"{written.text} Why {line.name} moved, in the filing's words: {said}",
-            "citations": unique_citations([*written.citations, *(cite(s.chunk, prose(s.text)) for s in causes)]),
-            "flags": [*written.flags, "line_cause_stated"]})
+        return _with_stated(written, f"Why {line.name} moved", causes, "line_cause_stated")
     return None
 
 
@@ -755,11 +751,7 @@ def _from_margin(metric: str, ratio: tuple[str, str], year: int | None, question
     stated = list({s.text: s for s in stated}.values())[:_LIMIT]
     if not stated:
         return written
-    said = " ".join(shown(s) for s in stated)
-    return written.model_copy(update={
-        "text": f"{written.text} What moved {label}, in the filing's words: {said}",
-        "citations": unique_citations([*written.citations, *(cite(s.chunk, prose(s.text)) for s in stated)]),
-        "flags": [*written.flags, "margin_cause_stated"]})
+    return _with_stated(written, f"What moved {label}", stated, "margin_cause_stated")
 
 
 # "Restructuring impacted first quarter GAAP operating margin by (860) bps": a named item's effect on the margin
@@ -921,11 +913,16 @@ def _with_line_cause(written: WrittenAnswer | None, change: statement_drivers.St
                 break
     if not causes:
         return written
-    said = " ".join(shown(s) for s in causes)
+    return _with_stated(written, f"Why {line.name} moved", causes, "line_cause_stated")
+
+
+def _with_stated(written: WrittenAnswer, lead: str, stated: list[Sentence], flag: str) -> WrittenAnswer:
+    """The answer with the filing's own sentences about what moved it appended, quoted and cited."""
+    said = " ".join(shown(s) for s in stated)
     return written.model_copy(update={
-        "text": f"{written.text} Why {line.name} moved, in the filing's words: {said}",
-        "citations": unique_citations([*written.citations, *(cite(s.chunk, prose(s.text)) for s in causes)]),
-        "flags": [*written.flags, "line_cause_stated"]})
+        "text": f"{written.text} {lead}, in the filing's words: {said}",
+        "citations": unique_citations([*written.citations, *(cite(s.chunk, prose(s.text)) for s in stated)]),
+        "flags": [*written.flags, flag]})
 
 
 _ABOVE = 2  # a statement cut into chunks: its total's chunk and the two before it hold its lines
