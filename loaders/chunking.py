@@ -24,6 +24,7 @@ from finrag.tokens import (
     count_wordpieces_batch,
     split_by_wordpieces,
 )
+from loaders.dates import ENGLISH_MONTHS
 from loaders.lines import is_column_header, is_data_row
 from loaders.sections import Section
 
@@ -184,8 +185,7 @@ def _joined_headers(headers: list[_Line]) -> list[_Line]:
 
 
 # one piece of a column's date: "March 31," or "2023"
-_DATE_PIECE = (r"(?:(?:January|February|March|April|May|June|July|August|September|October|November|"
-          r"December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s+\d{1,2},?|(?:19|20)\d{2})")
+_DATE_PIECE = rf"(?:{ENGLISH_MONTHS}\s+\d{{1,2}},?|(?:19|20)\d{{2}})"
 _FRAGMENT = re.compile(rf"^{_DATE_PIECE}$")
 _FRAGMENTS = re.compile(rf"{_DATE_PIECE}(?:\s+{_DATE_PIECE})*")
 

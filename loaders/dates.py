@@ -7,8 +7,13 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
+# The twelve English month names in order, as a regex alternation: every reader that
+# dates a sentence ("appointed in March 2023") takes them from here.
+MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December"
+# and with the abbreviations filings print in tables and headers ("Sept. 30"), dot optional
+ENGLISH_MONTHS = rf"(?:{MONTH_NAMES}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?"
 MONTHS = (
-    "January|February|March|April|May|June|July|August|September|October|November|December|"
+    f"{MONTH_NAMES}|"
     "Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?|"
     "Januari|Februari|Pebruari|Maret|Mei|Juni|Juli|Agustus|Oktober|Nopember|Desember|Agt\\.?|Okt\\.?|Des\\.?"
 )

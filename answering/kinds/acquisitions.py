@@ -13,13 +13,14 @@ from __future__ import annotations
 import re
 
 from answering.written_answer import WrittenAnswer
+from loaders.dates import MONTH_NAMES
 
 ASKS_ACQUISITIONS = re.compile(r"\bacquisitions\b|\bacquired\b|\bacquire\b", re.I)
 # the acquiring words, then within a few words a capitalised name (not a month or "Company")
 _NAMES_ACQUIRED = re.compile(
     r"\b(?:acquired|acquire|acquiring|(?:acquisitions?|purchases?)\s+of|acquisitions?,?\s+(?:including|such\s+as|of))"
     r"\s+(?:(?:all|substantially|of|the|a|an|its|our|outstanding|remaining|shares|stock|equity|interests?|in|\d+%)\s+){0,6}"
-    r"(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Company|Corporation)\b)"
+    rf"(?!(?:{MONTH_NAMES}|Company|Corporation)\b)"
     r"[A-Z][\w&.'’-]+")
 
 

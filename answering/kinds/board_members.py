@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from answering.citations import cite
 from answering.kinds.people import asked_filing
 from answering.written_answer import WrittenAnswer
+from loaders.dates import MONTH_NAMES
 
 if TYPE_CHECKING:
     from answering.metric_answer import MetricServices
@@ -30,8 +31,7 @@ _WORD = (r"(?!(?:Director|Chair\w*|Chief|President|Senior|Executive|Vice|Officer
 _SIGNED = re.compile(rf"/s/[ \t]*(?P<name>(?:Dr\.[ \t]+)?{_WORD}(?:[ \t]+{_WORD}){{1,3}})")
 _SEAT = re.compile(r"\bDirector\b(?!\s+of\b)")
 _CHAIR = re.compile(r"\bChair(?:man|woman|person)?\s+of\s+the\s+Board\b")
-_DATE = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)"
-                   r"\s+\d{1,2},\s+\d{4}\b")
+_DATE = re.compile(rf"\b(?:{MONTH_NAMES})\s+\d{{1,2}},\s+\d{{4}}\b")
 
 
 def _shown(name: str) -> str:

@@ -34,6 +34,7 @@ from answering.kinds.underlying import DISTORTS
 from answering.metric_target import defines_formula, qualified_name
 from finrag.models import AnswerKind
 from finrag.vocabulary import Vocabulary
+from loaders.dates import MONTH_NAMES
 from retrieval.event_ask import event_ask
 from retrieval.periods import parse_periods
 
@@ -146,15 +147,13 @@ _EVENT_ASK = re.compile(
     re.I,
 )
 _DATED_ACTION = re.compile(
-    r"\b(?:settl|announc|agree|sign|complet|clos|enter|effective|launch)\w*\b[^?]*\b(?:January|February|March|April|"
-    r"May|June|July|August|September|October|November|December)\s+(?:\d{1,2},\s*)?\d{4}\b", re.I,
+    r"\b(?:settl|announc|agree|sign|complet|clos|enter|effective|launch)\w*\b[^?]*\b(?:" + MONTH_NAMES + r")\s+(?:\d{1,2},\s*)?\d{4}\b", re.I,
 )
 # "(quarter ended March 31, 2023)", "as of April 30, 2023": the date a period or a balance ends,
 # not the date of an action; read before a dated action so that "effective income tax rate for
 # the quarter ended March 31, 2023" stays a metric ("effective as of July 1, 2022" is an action's date).
 _PERIOD_END = re.compile(
-    r"\b(?:(?:quarter|year|period|months|weeks)\s+end(?:ed|ing)|(?<!effective )as\s+(?:of|at))\s+(?:January|February|March|April|May|"
-    r"June|July|August|September|October|November|December)\s+(?:\d{1,2},\s*)?\d{4}\b", re.I,
+    r"\b(?:(?:quarter|year|period|months|weeks)\s+end(?:ed|ing)|(?<!effective )as\s+(?:of|at))\s+(?:" + MONTH_NAMES + r")\s+(?:\d{1,2},\s*)?\d{4}\b", re.I,
 )
 # "..., and where did that fire start?": a part asking where, when or who is answered by the
 # text; no statement line holds a place, a date or a person, so the ask is not a metric's value.

@@ -17,13 +17,12 @@ from typing import TYPE_CHECKING
 from answering.citations import cite
 from answering.kinds.listed_amounts import EVERY_ITEM
 from answering.written_answer import WrittenAnswer
+from loaders.dates import ENGLISH_MONTHS
 
 if TYPE_CHECKING:
     from finrag.models import Chunk, SearchHit
 
-_MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
-          r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?")
-_DATE = rf"{_MONTH}\s+\d{{1,2}},\s*(?:19|20)\d\d"
+_DATE = rf"{ENGLISH_MONTHS}\s+\d{{1,2}},\s*(?:19|20)\d\d"
 _DATE_RE = re.compile(_DATE, re.I)
 
 ASKS_DATED_COMPARISON = re.compile(

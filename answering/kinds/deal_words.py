@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from loaders.dates import MONTH_NAMES
+
 # the kinds of event, each by the stems its verbs and nouns start with
 FAMILIES: dict[str, tuple[str, ...]] = {
     "buy": ("acquir", "acquisition", "purchas", "merg", "bought", "buy", "tender offer"),
@@ -28,7 +30,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
 # an event asked by a word of no kind ("what transaction did it complete with Flipkart"): any deal verb
 ANY_EVENT = ("transaction", "complet", "agreement", "agreed", "announc", "exchang", "invest", "entered")
 _WORD = re.compile(r"[A-Za-z][\w&.'\u2019-]*")
-_MONTHS = frozenset(["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"])
+_MONTHS = frozenset(MONTH_NAMES.lower().split("|"))
 # capitalised words that name no event: the question's own words when capitalised, forms, periods
 _NOT_NAMES = frozenset(["what", "which", "who", "whom", "when", "where", "why", "how", "did", "does", "do", "give", "list", "name", "the", "a", "an", "and", "or", "in", "on", "of", "for", "to", "its", "it", "their", "state", "explain", "describe", "according", "form", "fiscal", "fy", "quarter", "q1", "q2", "q3", "q4", "usd", "billion", "million", "inc", "corp", "company", "us", "u.s", "i", "ii", "iii", "iv", "10-k", "10-q", "8-k", "20-f", "annual", "report"])
 

@@ -22,6 +22,7 @@ from answering.kinds.people import asked_filing
 from answering.kinds.role_changes import dated, in_period
 from answering.kinds.sentences import Sentence, quoted, sentences
 from answering.written_answer import WrittenAnswer
+from loaders.dates import MONTH_NAMES
 
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
@@ -42,7 +43,7 @@ _NAME = rf"(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})"
 _OBJECT = re.compile(
     rf"\s+(?:(?:the|our|its|a|an)\s+)?(?:new\s+)?(?:{_NAME}(?![\w-])|(?:[a-z][\w-]*\s+){{0,3}}?{_KIND},?\s+{_NAME.replace('name', 'kname')})")
 _NOT_A_PRODUCT = re.compile(r"\b(?:Officer|President|Director|CEO|CFO|COO|Chair\w*|Board|Company|Group|Phase|Stage|"
-                            r"January|February|March|April|May|June|July|August|September|October|November|December|"
+                            + MONTH_NAMES + "|"
                             r"Q[1-4]|The|Our|We|In|On|At)\b")
 _CLAUSE_BREAK = re.compile(r"[;:]|\b(?:which|that|who|whom|whose)\b")
 _MAX = 8

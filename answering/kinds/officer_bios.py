@@ -16,8 +16,9 @@ from typing import NamedTuple
 
 from answering.kinds.people_words import people
 from finrag.models import Chunk
+from loaders.dates import MONTH_NAMES
 
-MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+MONTHS = MONTH_NAMES.split("|")
 _SINCE = re.compile(rf"\bsince\s+(?P<month>{'|'.join(MONTHS)})(?:\s+\d{{1,2}},)?\s+(?P<year>(?:19|20)\d\d)\b")
 _HEADING = re.compile(r"^.{0,40}\bexecutive\s+officers\b.{0,60}$", re.I | re.M)
 _SECTION_CHUNKS = 8  # an officers' list runs over a few chunks after its heading

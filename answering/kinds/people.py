@@ -39,6 +39,7 @@ from answering.kinds.people_words import people as _people
 from answering.kinds.sentences import Sentence, content_words, overlap, quoted, sentences
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchHit
+from loaders.dates import MONTH_NAMES
 
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
@@ -61,7 +62,7 @@ _ASKS_SHARE = re.compile(r"\b(?:share|percent\w*|proportion|portion)\b", re.I)
 # --- what a sentence states -------------------------------------------------------------------------
 _EFFECTIVE = re.compile(r"\beffective\s+(?:on\s+|as\s+of\s+|immediately|upon\b)|\b(?:will\s+be|become|became|is|are)\s+"
                         r"effective\b", re.I)
-_A_DAY = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2}\b"
+_A_DAY = re.compile(rf"\b(?:{MONTH_NAMES})\s+\d{{1,2}}\b"
                     r"|\bimmediately\b", re.I)
 # "approximately 500 employees globally know that their jobs will be eliminated", "reduce headcount by 1,200 roles"
 _A_COUNT = re.compile(r"\b\d[\d,]*\s+(?:\w+\s+)?(?:employees|jobs|positions|roles|people|team\s+members|workers|staff)\b", re.I)
