@@ -173,7 +173,12 @@ def financebench_questions_file(path: Path) -> list[EvalQuestion]:
         if not line.strip():
             continue
         row = json.loads(line)
-        evidence = {(e["doc_name"], int(e["evidence_page_num"])) for e in row["evidence"]}
+        try:
+            # an evidence item may leave its filing to the question's doc_name (one filing per question)
+            evidence = {(e.get("doc_name") or row["doc_name"], int(e["evidence_page_num"])) for e in row["evidence"]}
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"{path}: question {row.get('financebench_id', '?')} has no readable evidence "
+                             f"(each needs evidence_page_num and a doc_name, its own or the question's): {error!r}") from None
         questions.append(EvalQuestion(
             id=row["financebench_id"], text=row["question"], evidence=evidence, kind=row.get("question_type") or "",
         ))

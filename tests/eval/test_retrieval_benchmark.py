@@ -82,3 +82,20 @@ def test_a_question_file_naming_a_filing_its_mapping_lacks_is_refused_in_one_lin
     assert "has no entry for Acme_2022_10-K" in capsys.readouterr().err
     assert main(["eval", "retrieval", "--questions", str(questions)]) == 2  # no store to score on
     assert "--questions needs --store" in capsys.readouterr().err
+
+
+def test_an_evidence_item_without_its_own_filing_is_the_questions_filing(tmp_path):
+    from eval.retrieval import financebench_questions_file
+
+    # A set written one filing per question names the filing once, on the question.
+    row = {"financebench_id": "b1", "doc_name": "ACME_2022_10K", "question": "What was revenue?",
+           "evidence": [{"evidence_page_num": 3, "evidence_text": "x"}]}
+    path = tmp_path / "questions.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    [q] = financebench_questions_file(path)
+    assert q.evidence == {("ACME_2022_10K", 3)}
+    # neither the item nor the question names one: one line saying which question and what it lacks
+    del row["doc_name"]
+    path.write_text(json.dumps(row) + "\n")
+    with pytest.raises(ValueError, match="question b1 has no readable evidence"):
+        financebench_questions_file(path)
