@@ -186,13 +186,15 @@ def financebench_questions_file(path: Path) -> list[EvalQuestion]:
 
 
 def read_mapping(mapping: Path) -> dict[str, str]:
-    """A set's mapping.json ({opaque store stem: original file name, ".pdf" or not}) turned
+    """A set's mapping.json ({opaque store file: original file name, ".pdf" or not on each}) turned
     around: original file stem -> the store's stem."""
     rows = json.loads(mapping.read_text(encoding="utf-8"))
     if not isinstance(rows, dict) or not all(isinstance(v, str) for v in rows.values()):
         raise ValueError(f"{mapping}: expected an object of store stem -> original file name")
-    return {Path(original).stem if original.lower().endswith(".pdf") else original: stem
-            for stem, original in rows.items()}
+    def bare(name: str) -> str:  # both sides come with or without ".pdf"; the store names a filing by its stem
+        return Path(name).stem if name.lower().endswith(".pdf") else name
+
+    return {bare(original): bare(stem) for stem, original in rows.items()}
 
 
 def file_questions(questions: Path, mapping: Path | None = None) -> list[EvalQuestion]:

@@ -63,10 +63,13 @@ def test_a_question_file_has_its_evidence_renamed_to_the_stores_names(tmp_path):
 
     mapping = tmp_path / "mapping.json"
     # Both spellings the sets use: the original file name with or without ".pdf".
-    mapping.write_text(json.dumps({"a316278d6048": "Acme_2022_10-K.pdf", "4f9283c1f584": "OTHER_2022_10K"}))
+    # Both spellings on the store's side too: "53e191f12c.pdf" is the filing the store calls 53e191f12c.
+    mapping.write_text(json.dumps({"a316278d6048": "Acme_2022_10-K.pdf", "4f9283c1f584": "OTHER_2022_10K",
+                                   "53e191f12c.pdf": "THIRD_2023Q3_10Q"}))
     [q] = file_questions(_question_file(tmp_path), mapping)
     assert q.evidence == {("a316278d6048", 7)} and q.narrative
     assert file_questions(_question_file(tmp_path, "OTHER_2022_10K"), mapping)[0].evidence == {("4f9283c1f584", 7)}
+    assert file_questions(_question_file(tmp_path, "THIRD_2023Q3_10Q"), mapping)[0].evidence == {("53e191f12c", 7)}
     [unmapped] = file_questions(_question_file(tmp_path))  # no mapping: the names are the store's
     assert unmapped.evidence == {("Acme_2022_10-K", 7)}
 
