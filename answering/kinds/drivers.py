@@ -46,6 +46,7 @@ from answering.kinds.conclusions import CONCLUDES as _CONCLUDES
 from answering.kinds.conclusions import CONCLUSION as _CONCLUSION
 from answering.kinds.conclusions import causes_before as _causes_before
 from answering.kinds.conclusions import closing as _closing
+from answering.kinds.named_part import NamedPart, named_part
 from answering.kinds.sentences import (
     REFERS_BACK,
     Sentence,
@@ -136,6 +137,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "how much was underlying growth, and what items distort the comparison?": the filing's figure
         # excluding items and the items, or a refusal (what drove the reported change answers neither)
         return _from_underlying(decision, question, hits, understanding, services)
+    if (part := named_part(question, hits, list(understanding.companies))) is not None:
+        # "What drove the improvement in Boeing's Commercial Airplanes (BCA) loss from operations?":
+        # the part's own sentences, or none; the company's change and sentences answer another question
+        return _part_drivers(part, decision, hits, understanding, services)
     companies = list(understanding.companies)
     vocab = services.vocabulary
     subject, from_premise = decision.ask, False
@@ -281,6 +286,23 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         flags = list(dict.fromkeys([*first.answer.flags, *last.answer.flags]))
     return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
                          flags=flags)
+
+
+def _part_drivers(part: NamedPart, decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,
+                  services: MetricServices) -> WrittenAnswer | None:
+    """A named part's change, explained by the filing's sentences whose subject is that part (by its
+    name or its abbreviation), about the asked year; None when the filing has none."""
+    years = sorted(set(understanding.fiscal_years))
+    for label in part.labels:
+        said = item_causes(label, decision.metric, 0, years[-1] if years else None, hits,
+                           list(understanding.companies), services)
+        if said:
+            return WrittenAnswer(status="answered", kind="drivers",
+                                 text=f"What drove {part.name}'s change, as the filing says: "
+                                      + " ".join(shown(s) for s in said),
+                                 citations=unique_citations([cite(s.chunk, prose(s.text)) for s in said]),
+                                 flags=["drivers_named_part"])
+    return None
 
 
 # a part that asks a pick, a yes/no or an amount: a cause sentence does not answer it

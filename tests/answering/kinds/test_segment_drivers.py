@@ -74,3 +74,31 @@ def test_segments_of_a_list_under_a_headline_explained_by_paragraphs_headed_with
         assert said in written.text, said
     # the consolidated lines listed after the segments are no segment
     assert "Consolidated revenues:" not in written.text
+
+
+@pytest.fixture(scope="module")
+def boeing_2021():
+    return filing("financebench/pdfs/BOEING_2021_10K.pdf")
+
+
+def test_one_named_part_is_explained_by_its_own_sentences_not_the_companys(boeing_2021, services):
+    # The question names one business by its defined term ("Commercial Airplanes (BCA)"), not the word
+    # segment. p.29 (zero-based 28) explains "BCA loss from operations"; the same pages explain BGS and
+    # the company's loss from operations, which answer another question.
+    question = ("What drove the improvement in Boeing's Commercial Airplanes (BCA) loss from operations in FY2021 "
+                "compared with FY2020?")
+    written = ask(question, boeing_2021, [27, 28, 29], services)
+    assert written.status == "answered", written.text
+    assert "BCA loss from operations decreased by $7,372 million primarily due to the absence of a $6,493 " \
+           "million reach-forward loss" in written.text
+    assert "BGS" not in written.text and "Core operating loss" not in written.text
+    assert "Operating income rose" not in written.text  # the company's change is not the part's
+
+
+def test_a_named_part_without_its_own_sentence_is_not_answered_with_the_companys(boeing_2021, services):
+    # only the company-wide and BGS pages: nothing explains BCA's change, so no answer rather than theirs
+    question = ("What drove the improvement in Boeing's Commercial Airplanes (BCA) loss from operations in FY2021 "
+                "compared with FY2020?")
+    written = ask(question, boeing_2021, [29], services)
+    assert written.status != "answered", written.text
+    assert "Core operating loss decreased" not in written.text and "BGS earnings" not in written.text

@@ -1,0 +1,68 @@
+"""named_part: the one part of a company a question is about ("Boeing's Commercial Airplanes (BCA)
+loss from operations", "Google Cloud's operating loss"), so that the company's own figures and
+sentences are not given for the part's.
+
+Two signals any filing or question carries:
+- a segment the filing itself lists (segment_drivers.listed_segments: its listing sentence, a table
+  captioned by segment), named in the question by its name or its abbreviation;
+- a defined term in the question: capitalised words with their abbreviation in brackets
+  ("Commercial Airplanes (BCA)"), which is how filings name their businesses, and which the
+  company's own name is not.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from answering.kinds.segment_drivers import listed_segments
+from finrag.models import SearchHit
+
+# "Commercial Airplanes (BCA)", "Family of Apps (FoA)": a name of capitalised words (with "of", "and",
+# "&") and its abbreviation in brackets
+_DEFINED = re.compile(r"\b(?P<name>[A-Z][\w&'’.-]*(?:\s+(?:[A-Z][\w&'’.-]*|of|and|&)){0,4})\s*"
+                      r"\((?P<short>[A-Z][A-Za-z&]{1,5})\)")
+
+
+# "its segments", "by segment", "each segment": a breakdown over the parts, not one part's question
+_SEVERAL = re.compile(r"\bsegments\b|\b(?:by|each|every)\s+segment\b", re.I)
+
+
+class NamedPart(BaseModel):
+    """The part's name and the other ways the filing writes it (its abbreviation)."""
+
+    name: str
+    aliases: list[str]
+
+    @property
+    def labels(self) -> list[str]:
+        return [self.name, *self.aliases]
+
+
+def _words_in(label: str, text: str) -> bool:
+    return re.search(rf"(?<![\w&]){re.escape(label)}(?![\w&])", text) is not None
+
+
+def named_part(question: str, hits: list[SearchHit], companies: list[str]) -> NamedPart | None:
+    """The one part of the company the question names, or None (the company as a whole, or several
+    parts: "how did Google Services, Google Cloud and Other Bets change" asks a breakdown)."""
+    if _SEVERAL.search(question):
+        return None
+    company_words = {w.lower() for c in companies for w in re.findall(r"[A-Za-z&]+", c)}
+    listed = listed_segments(hits)
+    named = [NamedPart(name=name, aliases=listed.aliases.get(name, [])) for name in listed.names
+             if name.lower() not in company_words
+             and any(_words_in(label, question) for label in [name, *listed.aliases.get(name, [])])]
+    if named:
+        return named[0] if len(named) == 1 else None
+    parts = []
+    for m in _DEFINED.finditer(question):
+        tokens = m.group("name").split()
+        while tokens and re.sub(r"['’]s$", "", tokens[0]).lower() in company_words:
+            tokens = tokens[1:]  # "Boeing's Commercial Airplanes (BCA)": the company's name is no part of the part's
+        name = " ".join(tokens)
+        words = {w.lower() for w in re.findall(r"[A-Za-z&]+", name)}
+        if words and not words <= company_words and m.group("short").lower() not in company_words:
+            parts.append(NamedPart(name=name, aliases=[m.group("short")]))
+    return parts[0] if len(parts) == 1 else None
