@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from answering.kinds.segment_drivers import listed_segments
 from finrag.models import SearchHit
+from finrag.vocabulary import tokenize
 
 # "Commercial Airplanes (BCA)", "Family of Apps (FoA)": a name of capitalised words (with "of", "and",
 # "&") and its abbreviation in brackets
@@ -66,3 +67,31 @@ def named_part(question: str, hits: list[SearchHit], companies: list[str]) -> Na
         if words and not words <= company_words and m.group("short").lower() not in company_words:
             parts.append(NamedPart(name=name, aliases=[m.group("short")]))
     return parts[0] if len(parts) == 1 else None
+
+
+# an abbreviation naming a part ("BGS total backlog", "AWS segment sales"); accounting's own
+# abbreviations qualify no part of the company
+_ABBREVIATION = re.compile(r"^[A-Z][A-Z&]{1,4}$")
+_NOT_A_PART = frozenset({"GAAP", "IFRS", "US", "USD", "EPS", "EBIT", "EBITDA", "ASC", "SEC", "CEO", "CFO", "LLC", "LP",
+                         "INC", "NYSE", "FY", "YOY", "TTM", "II", "III", "IV"})
+_WORD = re.compile(r"[A-Za-z&][\w&'’-]*")
+_BACK = 2  # "BGS total backlog": the abbreviation within two words before the asked word
+
+
+def said_of_another_part(text: str, first_stems: set[str], question: str, companies: list[str]) -> bool:
+    """Whether the sentence's first mention of the asked thing (a word whose stem is in one of the
+    topic's phrases, `first_stems`) names it as a part's: an abbreviation the question does not use just
+    before it ("BGS total backlog of $20,496 million" for "Boeing's total backlog"). A sentence
+    about one part states the part's figure, not the company's."""
+    asked = {re.sub(r"['’]s$", "", w).lower() for w in _WORD.findall(" ".join([question, *companies]))}
+    raw = _WORD.findall(text)
+    places = [i for i, w in enumerate(raw) if tokenize(w) and tokenize(w)[0] in first_stems]
+    if places and places[0] == 0 and len(raw) > 1 and raw[1][:1].isupper():
+        places = places[1:]  # "Backlog BGS total backlog ...": a heading the page's text ran into the sentence
+    if not places:
+        return False
+    # its first mention is its subject ("BCA total backlog of $296,882 million ... for inclusion in backlog")
+    before = raw[max(0, places[0] - _BACK - 1):places[0]]
+    marks = [w for w in before if _ABBREVIATION.match(w) and w not in _NOT_A_PART and w.lower() not in asked]
+    # only small lower-case words between the abbreviation and the asked word ("BGS total backlog")
+    return bool(marks) and not any(w[:1].isupper() for w in before[before.index(marks[-1]) + 1:])

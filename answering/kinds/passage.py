@@ -16,6 +16,7 @@ from answering.kinds import legal, schedule
 from answering.kinds.ask_scope import ask_parts, asked_months, topic_ask
 from answering.kinds.every_part import asked_parts, part_unanswered, unanswered_part
 from answering.kinds.legal_outcome import searches_outcome
+from answering.kinds.named_part import said_of_another_part
 from answering.kinds.other_words import answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import (
     REFERS_BACK,
@@ -67,10 +68,13 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
         return []
     wanted = content_words(ask, companies)
     years = sorted(set(understanding.fiscal_years))
+    firsts = {p[0] for p in topic.phrases} | {w for pair in topic.pairs for w in pair}
     scored = []
     for s in sentences(hits, companies, risks=asks_about_risk(ask)):
         if not topic.stated_by(s.text):
             continue
+        if said_of_another_part(s.text, firsts, question, companies):
+            continue  # "BGS total backlog of $20,496 million": one part's figure, not the company's asked
         read = s.text
         if _named_before(names, ask, s):
             read = f"{s.before} {s.text}"  # its paragraph's event, which it names no other of
