@@ -395,6 +395,11 @@ _DATED = re.compile(r"[$€£¥]\s?\d|\d\s*%|\d[\d,.]*\s*(?:percent|thousand|mil
 _HELD_CHARGE = re.compile(r"^(?:This|These|That|It)\s+(?:figure\s+|amount\s+)?(?:includes|included|reflects|reflected)\b"
                           r"[^.;]{0,80}?\b(?:charges?|costs?|expenses?|impairments?|losses?|gains?)\b[^;]{0,120}?"
                           r"(?:[$€£¥]\s?\d|\d[\d,.]*\s*(?:thousand|million|billion)\b)", re.I)
+# "Included in other income (expense), net in 2021 and 2022 is a ... valuation gain (loss) of $11.8 billion
+# and $(12.7) billion from our equity investment in Rivian": what the item held, named with its amount
+_INCLUDED_IN = re.compile(r"^(?:Also\s+)?Included\s+in\b[^.;]{0,160}?\b(?:charges?|costs?|expenses?|impairments?|"
+                          r"losses?|gains?|\(losses?\))\b[^;]{0,160}?(?:[$€£¥]\s?\(?\d|\d[\d,.]*\s*(?:thousand|million|"
+                          r"billion)\b)", re.I)
 _BENEFIT = re.compile(r"\bbenefit(?:ed|ted|s)?\s+from\b|\boffset\b", re.I)
 _FOLLOWERS = 2
 
@@ -491,7 +496,8 @@ def _neighbours(found: list[Sentence]) -> tuple[dict[str, Sentence], dict[str, S
 
 
 def item_causes(label: str, measure: str | None, way: int, year: int | None, hits: list[SearchHit],
-                companies: list[str], services: MetricServices, included: bool = False) -> list[Sentence]:
+                companies: list[str], services: MetricServices, included: bool = False,
+                verbatim: bool = False) -> list[Sentence]:
     """What the filing says drove one item's change (a segment, a category, a region picked from a
     table): the sentences whose subject is the item ("iPhone net sales increased during 2021 compared
     to 2020 due primarily to ..."; "Delivery revenue increased $4.5 billion ... primarily attributable
@@ -500,7 +506,9 @@ def item_causes(label: str, measure: str | None, way: int, year: int | None, hit
     ("Compute & Networking operating income" explains no revenue). A sentence about another item,
     another year's change or how the business generally behaves is none of its causes. `included`: a
     sentence that refers back to the item's change and names a charge it held, with its amount ("This
-    includes charges related to our restructuring efforts of $1.14 billion"), is a cause as well."""
+    includes charges related to our restructuring efforts of $1.14 billion"), is a cause as well.
+    `verbatim`: the sentence names the item as `label` prints it (a catch-all line, "Other income
+    (expense), net", shares every word with another: "Other operating expense (income), net")."""
     words = content_words(label, companies)
     if not words or len(companies) != 1:
         return []
@@ -516,11 +524,14 @@ def item_causes(label: str, measure: str | None, way: int, year: int | None, hit
         if s.text[:1].islower() or table_like(s.text):
             continue  # (statement rows read as one sentence: "... Earnings per share attributable to" is no cause)
         lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
-        held = included and lead is not None and bool(_HELD_CHARGE.search(s.text))
+        held = included and ((lead is not None and bool(_HELD_CHARGE.search(s.text)))
+                             or bool(_INCLUDED_IN.search(s.text)))
         if not (_is_cause(s.text) or held):
             continue
         unit = [lead, s] if lead is not None else [s]
         head = unit[0].text
+        if verbatim and not any(_names_line(u.text, label) for u in unit):
+            continue
         if overlap(_subject(head), words) < 1:
             continue  # its subject is another item, or the whole company
         named = services.vocabulary.match_metrics(_subject(head))
@@ -714,12 +725,50 @@ def _gap_totals(question: str, ask: str, companies: list[str], vocab: Vocabulary
     return (totals[0], totals[-1]) if len(totals) == 2 and len(clauses) >= 2 else None
 
 
+# a total said to be a loss beside another that is not ("positive operating income but a net loss")
+_A_LOSS = re.compile(r"\bloss(?:es)?\b|\bnegative\b", re.I)
+
+
+def _year_gap_totals(question: str, ask: str, companies: list[str], vocab: Vocabulary) -> tuple[str, str] | None:
+    """The two statement totals a premise sets against each other within one year ("Amazon reported
+    positive operating income in FY2022 but a net loss"), upper first, when the ask names no other
+    figure than them ("What drove the net loss?"); None when the premise says a figure changed (a
+    change's gap, `_gap_totals`) or names no loss."""
+    premise = _premise(question, ask)
+    if not premise or not _CONTRAST.search(premise) or not _A_LOSS.search(premise) or _A_CHANGE.search(premise):
+        return None
+    totals = sorted({m for m in vocab.match_metrics(premise) if m in statement_drivers.TOTALS},
+                    key=statement_drivers.TOTALS.index)
+    if len(totals) != 2 or not set(vocab.match_metrics(ask)) <= set(totals):
+        return None
+    if any(set(content_words(p, companies)) - _SCAFFOLD - {w for m in totals for w in _metric_stems(m, vocab)}
+           for p in ask_parts(ask)):
+        return None  # "what drove the net loss, and how did its segments do?": more than the gap asked
+    return totals[0], totals[-1]
+
+
+def _metric_stems(metric: str, vocab: Vocabulary) -> set[str]:
+    return {t for w in vocab.metrics[metric].wordings for t in tokenize(w)} if metric in vocab.metrics else set()
+
+
+def _names_line(text: str, name: str) -> bool:
+    return " ".join(name.lower().split()) in " ".join(text.lower().split())
+
+
+def _way_moved(found: gap.Gap, line: statement_drivers.Line) -> int:
+    delta = found.change.value(line, 1) - found.change.value(line, 0)
+    return (delta > 0) - (delta < 0)
+
+
 def _from_gap(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
               services: MetricServices) -> WrittenAnswer | None:
     """"X rose while Y grew only Z: what explains the gap": the statement lines between the two totals
     (gap.py), with the filing's own sentence on why the line that opened the gap most moved."""
     vocab, companies = services.vocabulary, list(understanding.companies)
     totals = _gap_totals(question, decision.ask, companies, vocab) if len(companies) == 1 else None
+    in_year = totals is None
+    if in_year:
+        totals = _year_gap_totals(question, decision.ask, companies, vocab) if len(companies) == 1 else None
     if totals is None:
         return None
     years = sorted(set(understanding.fiscal_years))
@@ -733,16 +782,21 @@ def _from_gap(decision: KindDecision, question: str, hits: list[SearchHit], unde
                                              f"{vocab.label(totals[1]) or ''}", filters=filters, k=8)
         pool = _with_chunks_above(pool, services)
         found = gap.read(totals[0], totals[1], year, pool, companies, vocab)
-        written = gap.write(found) if found is not None else None
+        written = (gap.write_level(found) if in_year else gap.write(found)) if found is not None else None
         if written is None or found is None:
             continue
-        main = gap.main_line(found)
+        main = gap.main_line(found) if not in_year else next(
+            ((line, _way_moved(found, line)) for line, _ in gap.weighers(found)[:1]), None)
         if main is None:
             return written
         line, way = main
-        causes = item_causes(line.gloss or line.name, None, way, year, pool, companies, services)
+        # a catch-all line ("Other income (expense), net") is explained only by a sentence naming it as printed
+        exact = in_year and statement_drivers.catch_all(line)
+        causes = item_causes(line.name if exact else line.gloss or line.name, None, way, year, pool, companies,
+                             services, included=in_year, verbatim=exact)
         if not causes:
-            return written
+            # "Other income (expense), net" pulled it down: a name that explains nothing, unexplained
+            return None if in_year and statement_drivers.catch_all(line) else written
         return _with_stated(written, f"Why {line.name} moved", causes, "line_cause_stated")
     return None
 
