@@ -707,6 +707,9 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
                 if written is None and not make_up:
                     # its main mover is a catch-all: what each year's results included, as the filing lists it
                     return _from_included(change, pool, companies, services)
+                if written is None:
+                    # what turned it most is a catch-all: given only with the filing's sentence naming it
+                    return _catch_all_make_up(change, year, pool, companies, services)
                 return _with_line_cause(written, change, make_up, year, pool, companies, services)
     return _from_walk(metrics, year, hits, companies, services) if not make_up else None
 
@@ -725,39 +728,23 @@ def _gap_totals(question: str, ask: str, companies: list[str], vocab: Vocabulary
     return (totals[0], totals[-1]) if len(totals) == 2 and len(clauses) >= 2 else None
 
 
-# a total said to be a loss beside another that is not ("positive operating income but a net loss")
-_A_LOSS = re.compile(r"\bloss(?:es)?\b|\bnegative\b", re.I)
-
-
-def _year_gap_totals(question: str, ask: str, companies: list[str], vocab: Vocabulary) -> tuple[str, str] | None:
-    """The two statement totals a premise sets against each other within one year ("Amazon reported
-    positive operating income in FY2022 but a net loss"), upper first, when the ask names no other
-    figure than them ("What drove the net loss?"); None when the premise says a figure changed (a
-    change's gap, `_gap_totals`) or names no loss."""
-    premise = _premise(question, ask)
-    if not premise or not _CONTRAST.search(premise) or not _A_LOSS.search(premise) or _A_CHANGE.search(premise):
+def _catch_all_make_up(change: statement_drivers.StatementChange, year: int | None, pool: list[SearchHit],
+                       companies: list[str], services: MetricServices) -> WrittenAnswer | None:
+    """"Amazon had operating income but a net loss: what drove it?" when "Other income (expense), net"
+    turned it: the statement's lines, with what the filing says that line held in the year ("Included
+    in other income (expense), net in 2021 and 2022 is a ... loss of ... $(12.7) billion from our
+    equity investment in Rivian"), named as the statement prints it; None without such a sentence."""
+    written = statement_drivers.write_make_up(change, with_catch_all=True)
+    main = statement_drivers.main_line(change, make_up=True)
+    if written is None or main is None:
         return None
-    totals = sorted({m for m in vocab.match_metrics(premise) if m in statement_drivers.TOTALS},
-                    key=statement_drivers.TOTALS.index)
-    if len(totals) != 2 or not set(vocab.match_metrics(ask)) <= set(totals):
-        return None
-    if any(set(content_words(p, companies)) - _SCAFFOLD - {w for m in totals for w in _metric_stems(m, vocab)}
-           for p in ask_parts(ask)):
-        return None  # "what drove the net loss, and how did its segments do?": more than the gap asked
-    return totals[0], totals[-1]
-
-
-def _metric_stems(metric: str, vocab: Vocabulary) -> set[str]:
-    return {t for w in vocab.metrics[metric].wordings for t in tokenize(w)} if metric in vocab.metrics else set()
+    line, way = main
+    causes = item_causes(line.name, None, way, year, pool, companies, services, included=True, verbatim=True)
+    return _with_stated(written, f"Why {line.name} moved", causes, "line_cause_stated") if causes else None
 
 
 def _names_line(text: str, name: str) -> bool:
     return " ".join(name.lower().split()) in " ".join(text.lower().split())
-
-
-def _way_moved(found: gap.Gap, line: statement_drivers.Line) -> int:
-    delta = found.change.value(line, 1) - found.change.value(line, 0)
-    return (delta > 0) - (delta < 0)
 
 
 def _from_gap(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -766,9 +753,6 @@ def _from_gap(decision: KindDecision, question: str, hits: list[SearchHit], unde
     (gap.py), with the filing's own sentence on why the line that opened the gap most moved."""
     vocab, companies = services.vocabulary, list(understanding.companies)
     totals = _gap_totals(question, decision.ask, companies, vocab) if len(companies) == 1 else None
-    in_year = totals is None
-    if in_year:
-        totals = _year_gap_totals(question, decision.ask, companies, vocab) if len(companies) == 1 else None
     if totals is None:
         return None
     years = sorted(set(understanding.fiscal_years))
@@ -782,21 +766,16 @@ def _from_gap(decision: KindDecision, question: str, hits: list[SearchHit], unde
                                              f"{vocab.label(totals[1]) or ''}", filters=filters, k=8)
         pool = _with_chunks_above(pool, services)
         found = gap.read(totals[0], totals[1], year, pool, companies, vocab)
-        written = (gap.write_level(found) if in_year else gap.write(found)) if found is not None else None
+        written = gap.write(found) if found is not None else None
         if written is None or found is None:
             continue
-        main = gap.main_line(found) if not in_year else next(
-            ((line, _way_moved(found, line)) for line, _ in gap.weighers(found)[:1]), None)
+        main = gap.main_line(found)
         if main is None:
             return written
         line, way = main
-        # a catch-all line ("Other income (expense), net") is explained only by a sentence naming it as printed
-        exact = in_year and statement_drivers.catch_all(line)
-        causes = item_causes(line.name if exact else line.gloss or line.name, None, way, year, pool, companies,
-                             services, included=in_year, verbatim=exact)
+        causes = item_causes(line.gloss or line.name, None, way, year, pool, companies, services)
         if not causes:
-            # "Other income (expense), net" pulled it down: a name that explains nothing, unexplained
-            return None if in_year and statement_drivers.catch_all(line) else written
+            return written
         return _with_stated(written, f"Why {line.name} moved", causes, "line_cause_stated")
     return None
 

@@ -5,8 +5,6 @@ for the lines printed between the two totals (interest, non-operating items, inc
 total plus those lines is the lower total in *both* columns, so each line's change is its share of the
 gap, and together they are all of it. Read from the income statement whole (statement_drivers' lines);
 refused (None) when either total is not on it, or the lines between them do not add up in both years.
-The same lines answer a gap within one year ("it had operating income but a net loss: what drove the
-loss?"): those that pulled the lower total down in the latest year, each with its value.
 """
 
 from __future__ import annotations
@@ -93,41 +91,6 @@ def write(gap: Gap) -> WrittenAnswer | None:
                  *(cite(line.chunk, line.row.line) for line, _ in top)]
     return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
                          flags=["drivers_from_statement_lines", "drivers_gap"])
-
-
-def weighers(gap: Gap) -> list[tuple[Line, float]]:
-    """In the latest year, the lines between the totals that pulled the lower one below the upper,
-    largest first, each with what it added to the lower total (negative: it pulled it down)."""
-    adds = [(line, sign * gap.change.value(line, 1)) for line, sign in gap.between]
-    down = sum(-a for _, a in adds if a < 0) or 1.0
-    return [(line, a) for line, a in sorted(adds, key=lambda t: t[1]) if a < 0 and -a >= _MIN_SHARE * down][:_SHOWN]
-
-
-def write_level(gap: Gap) -> WrittenAnswer | None:
-    """"X had operating income but a net loss: what drove the loss?": in the latest year, the upper total,
-    the lower one, and the lines between them that pulled it down, each with its value (the upper total
-    plus the lines between is the lower one in both years); None when the lower total is not below the
-    upper. (When the line that pulled it down most is a catch-all, "Other income (expense), net", its
-    name explains nothing: the caller gives it only with the filing's own sentence on it.)"""
-    change = gap.change
-    now = change.years[1]
-    sample = change.total.row.tokens[-1] if change.total.row.tokens else ""
-    lower, upper = change.value(change.total, 1), change.value(gap.upper, 1)
-    top = weighers(gap)
-    if lower >= upper or not top:
-        return None
-
-    def shown(value: float) -> str:
-        return statement_drivers.shown_value(value, sample)
-
-    lines = "; ".join(f"{line.name}: {shown(a)}" for line, a in top)
-    text = (f"In {now}, {gap.upper.name} was {shown(upper)} and {change.total.name} {shown(lower)}. The lines "
-            f"between them on the statement ({gap.upper.name} plus these lines is {change.total.name} in both "
-            f"years) that pulled {change.total.name} down: {lines}.")
-    citations = [cite(gap.upper.chunk, gap.upper.row.line), cite(change.total.chunk, change.total.row.line),
-                 *(cite(line.chunk, line.row.line) for line, _ in top)]
-    return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
-                         flags=["drivers_from_statement_lines", "drivers_gap_in_year"])
 
 
 def main_line(gap: Gap) -> tuple[Line, int] | None:

@@ -421,12 +421,14 @@ def main_line(change: StatementChange, make_up: bool) -> tuple[Line, int] | None
     return line, (delta > 0) - (delta < 0)
 
 
-def write_make_up(change: StatementChange) -> WrittenAnswer | None:
+def write_make_up(change: StatementChange, with_catch_all: bool = False) -> WrittenAnswer | None:
     """What made the asked year's total what it is, when the question asks why it was a loss (or a
     profit) rather than why it changed ("had positive pre-tax income but still reported a net loss.
     Why?"): the last subtotal above it of the other sign (income from operations of 2,350 above a net
     loss of 1,269) and the lines between the two that turned it, largest first. Refused (None) when no
-    subtotal above has the other sign, or the lines between do not take that subtotal to the total."""
+    subtotal above has the other sign, or the lines between do not take that subtotal to the total, or
+    (unless `with_catch_all`: the caller adds the filing's own sentence naming it) the line that turned it
+    most is a catch-all ("Other income (expense), net"), whose name explains nothing."""
     _, now = change.years
     sample = change.total.row.tokens[-1] if change.total.row.tokens else ""
     total = change.value(change.total, 1)
@@ -435,7 +437,7 @@ def write_make_up(change: StatementChange) -> WrittenAnswer | None:
         return None
     start, lines, signs = found
     top = _turners(change, lines, signs)
-    if not top or _CATCH_ALL.match(top[0][0].label):
+    if not top or (_CATCH_ALL.match(top[0][0].label) and not with_catch_all):
         return None
     label = change.total.name
     shown = "; ".join(f"{line.name}: {_shown(change.value(line, 1), sample)}" for line, _ in top)

@@ -390,3 +390,26 @@ def test_earnings_per_diluted_share_is_the_asked_eps_and_another_quarters_releas
     assert "primarily driven by lower operating and maintenance costs due to crews reallocated" in written.text
     assert "The increase in GAAP results was primarily driven by lower costs related to investigation" in written.text
     assert "second quarter of 2023" not in written.text and "timing items and other increases" not in written.text
+
+
+_AMAZON = "Amazon reported positive operating income in FY2022 but a net loss. What drove the net loss?"
+
+
+def test_a_loss_turned_by_a_catch_all_line_is_given_with_the_filings_sentence_naming_it(services):
+    """Amazon's FY2022 10-K: operating income of 12,248 above a net loss of (2,722), turned mostly by
+    "Other income (expense), net" of (16,806), whose name explains nothing; the MD&A (p.27) names it
+    as printed and says what it held: the valuation loss on the Rivian investment."""
+    amazon = filing("financebench/pdfs/AMAZON_2022_10K.pdf")
+    written = ask(_AMAZON, amazon, [26, 36], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "Net income (loss) was (2,722) in 2022, though Operating income above it was 12,248" in written.text
+    assert "Other income (expense), net: (16,806)" in written.text
+    assert "$(12.7) billion from our equity investment in Rivian" in written.text
+    # "Other Operating Expense (Income), Net ... primarily related to ..." shares every word: another line
+    assert "amortization of intangible assets" not in written.text
+
+
+def test_a_catch_all_line_the_filing_does_not_name_is_no_answer(services):
+    amazon = filing("financebench/pdfs/AMAZON_2022_10K.pdf")
+    written = ask(_AMAZON, amazon, [36], services)  # the statement alone
+    assert written.status != "answered", written.text

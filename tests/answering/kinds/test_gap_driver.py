@@ -27,25 +27,3 @@ def test_a_gap_between_totals_the_statement_does_not_hold_is_not_read_from_it(se
     # p.55 alone: no statement, so no lines between the totals
     written = ask(_QUESTION, oracle, [54], services)
     assert "drivers_gap" not in written.flags, written.text
-
-
-_IN_YEAR = "Amazon reported positive operating income in FY2022 but a net loss. What drove the net loss?"
-
-
-def test_a_gap_within_one_year_is_the_lines_that_pulled_the_lower_total_down(services):
-    amazon = filing("financebench/pdfs/AMAZON_2022_10K.pdf")
-    # p.37 (zero-based 36) the statements of operations; p.27 the MD&A's "Included in other income
-    # (expense), net ... $(12.7) billion from our equity investment in Rivian"
-    written = ask(_IN_YEAR, amazon, [26, 36], services)
-    assert (written.status, written.kind) == ("answered", "drivers"), written.text
-    assert "In 2022, Operating income was 12,248 and Net income (loss) (2,722)" in written.text
-    assert "Other income (expense), net: (16,806)" in written.text
-    assert "Interest income" not in written.text  # it added to net income: it pulled nothing down
-    assert "$(12.7) billion from our equity investment in Rivian" in written.text
-
-
-def test_a_catch_all_line_the_filing_does_not_explain_is_no_answer(services):
-    amazon = filing("financebench/pdfs/AMAZON_2022_10K.pdf")
-    # the statement alone: "Other income (expense), net" pulled it down, and its name explains nothing
-    written = ask(_IN_YEAR, amazon, [36], services)
-    assert "drivers_gap_in_year" not in written.flags, written.text
