@@ -75,7 +75,10 @@ _ABBREVIATION = re.compile(r"^[A-Z][A-Z&]{1,4}$")
 _NOT_A_PART = frozenset({"GAAP", "IFRS", "US", "USD", "EPS", "EBIT", "EBITDA", "ASC", "SEC", "CEO", "CFO", "LLC", "LP",
                          "INC", "NYSE", "FY", "YOY", "TTM", "II", "III", "IV"})
 _WORD = re.compile(r"[A-Za-z&][\w&'’-]*")
-_BACK = 2  # "BGS total backlog": the abbreviation within two words before the asked word
+_BACK = 2  # "BGS total backlog": the abbreviation, then at most one word, before the asked word
+_FUNCTION = frozenset({"a", "an", "the", "its", "our", "their", "his", "her", "is", "are", "was", "were", "has", "have",
+                       "had", "will", "to", "of", "in", "on", "for", "by", "and", "or"})
+_VERB_END = re.compile(r"(?:ed|ing|s)$")  # "completed", "filing", "files": a verb, not a modifier
 
 
 def said_of_another_part(text: str, first_stems: set[str], question: str, companies: list[str]) -> bool:
@@ -91,7 +94,11 @@ def said_of_another_part(text: str, first_stems: set[str], question: str, compan
     if not places:
         return False
     # its first mention is its subject ("BCA total backlog of $296,882 million ... for inclusion in backlog")
-    before = raw[max(0, places[0] - _BACK - 1):places[0]]
+    before = raw[max(0, places[0] - _BACK):places[0]]
     marks = [w for w in before if _ABBREVIATION.match(w) and w not in _NOT_A_PART and w.lower() not in asked]
-    # only small lower-case words between the abbreviation and the asked word ("BGS total backlog")
-    return bool(marks) and not any(w[:1].isupper() for w in before[before.index(marks[-1]) + 1:])
+    if not marks:
+        return False
+    # the abbreviation modifies the asked word ("BGS total backlog"): at most one word between them, a
+    # modifier, not a verb or an article ("EMT completed the acquisition", "the FTC filed a complaint")
+    between = before[before.index(marks[-1]) + 1:]
+    return all(w.islower() and w not in _FUNCTION and not _VERB_END.search(w) for w in between)

@@ -24,6 +24,12 @@ def test_the_companys_own_figure_and_accountings_abbreviations_are_not_a_parts()
                  "Our total backlog includes contracts that we and our customers are committed to",
                  "GAAP total backlog"):
         assert not said_of_another_part(text, _BACKLOG, _ASKED, ["Boeing"]), text
+    # an abbreviation that does something to the asked thing is its subject, not its modifier
+    acquired = {tokenize("acquisition")[0]}
+    assert not said_of_another_part("ACQUISITION TERMS EMT completed the acquisition in January 2022", acquired,
+                                    "What company did eMetals Limited acquire in January 2022?", ["eMetals Limited"])
+    assert not said_of_another_part("On December 9, 2020, the FTC filed a complaint against us", {"complaint"},
+                                    "What antitrust complaints were filed against Facebook?", ["Facebook"])
     # the question's own abbreviation: the part asked
     assert not said_of_another_part("BCA total backlog of $296,882 million", _BACKLOG,
                                     "What was BCA's total backlog at the end of FY2021?", ["Boeing"])
