@@ -6,12 +6,19 @@ other expenses included ..."), which name no business bought. A sentence answers
 one: "we acquired Cerner", "completed the acquisition of Mandiant", "our recent acquisitions,
 including Cerner" (a capitalised name after the acquiring words). The other sentences are left
 out; none left, the question is refused.
+
+Filings often state each deal in a sentence of its own ("In the first quarter of fiscal 2021, we
+completed the acquisition of Workfront ... for approximately $1.52 billion"; "... of Frame.io ... for
+approximately $1.18 billion"): with no sentence that lists them, each such sentence about the asked
+year is one item, one per business, each with its amount when the question asks what was paid.
 """
 
 from __future__ import annotations
 
 import re
 
+from answering.citations import cite, unique_citations
+from answering.kinds.sentences import Sentence
 from answering.written_answer import WrittenAnswer
 from loaders.dates import MONTH_NAMES
 
@@ -39,3 +46,36 @@ def named_only(written: WrittenAnswer | None) -> WrittenAnswer | None:
         return written
     text = " ".join(f'"{c.quote}" ({c.doc} p.{c.page + 1})' for c in kept)
     return written.model_copy(update={"text": text, "citations": kept})
+
+
+_ASKS_PRICE = re.compile(r"\bhow\s+much\b|\bpa(?:y|id)\b|\bprice\b|\bconsideration\b|\bcost\b", re.I)
+_AMOUNT = re.compile(r"[$€£¥]\s?\d")
+_MAX_DEALS = 5
+
+
+def _acquired_name(text: str) -> str | None:
+    m = _NAMES_ACQUIRED.search(text)
+    return m.group(0).split()[-1].rstrip(".,;") if m else None
+
+
+def each_deal(question: str, found: list[Sentence], years: list[int]) -> WrittenAnswer | None:
+    """One sentence per business acquired, from `found` (the sentences that state the question's topic,
+    best first): each names the business, is about the asked year (says it: "fiscal 2021", "December
+    2020" in the filing of that year), and states the amount when the question asks what was paid;
+    the best sentence for each business. None when none qualifies."""
+    price = bool(_ASKS_PRICE.search(question))
+    picked: dict[str, Sentence] = {}
+    for s in found:
+        name = _acquired_name(s.text)
+        if name is None or name in picked or (price and not _AMOUNT.search(s.text)):
+            continue
+        if years and not (any(str(y) in s.text for y in years) and s.chunk.fiscal_year in years):
+            continue  # another year's deal, or a sentence that does not date it
+        picked[name] = s
+        if len(picked) == _MAX_DEALS:
+            break
+    if not picked:
+        return None
+    said = list(picked.values())
+    return WrittenAnswer(status="answered", kind="list", text=" ".join(s.shown() for s in said),
+                         citations=unique_citations([cite(s.chunk, s.text) for s in said]), flags=["each_deal"])

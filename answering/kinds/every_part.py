@@ -304,7 +304,8 @@ _CAPACITY = re.compile(r"\b(?:remain(?:ing|ed|s)?|authori[sz](?:ed|ation|ations)
                        r"repurchase|borrow)|permitted|approved)\b", re.I)
 _MAY = re.compile(r"\b(?:may|can|could|might|allowed)\b", re.I)
 # what a sentence says was done: "we repurchased 11 million shares for $1.7 billion"
-_DONE = re.compile(r"\b(?:repurchased|purchased|bought|spent|paid|returned|used|invested|acquired)\b", re.I)
+# ... or an amount given as what a deal cost ("for approximately $1.52 billion in cash consideration")
+_DONE = re.compile(r"\b(?:repurchased|purchased|bought|spent|paid|returned|used|invested|acquired|consideration)\b", re.I)
 
 
 def _nothing_done(part: str, text: str) -> bool:

@@ -59,9 +59,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             more = retriever.search(f"{company} completed acquisitions acquired {' '.join(map(str, years))}",
                                     filters=SearchFilters(companies=[company], fiscal_years=years), k=8, mode="sparse")
             have = {h.chunk.chunk_id for h in hits}
-            named = acquisitions.named_only(_listed(decision, question, [*hits, *(h for h in more
-                                                                                 if h.chunk.chunk_id not in have)],
-                                                    understanding, services))
+            hits = [*hits, *(h for h in more if h.chunk.chunk_id not in have)]
+            named = acquisitions.named_only(_listed(decision, question, hits, understanding, services))
+        if named is None:
+            # no sentence lists them: each deal's own sentence about the asked year
+            found = passage.stating(decision, question, hits, understanding, services, limit=12, min_overlap=0.3)
+            named = acquisitions.each_deal(question, found, sorted(set(understanding.fiscal_years)))
         return named
     return _listed(decision, question, hits, understanding, services)
 

@@ -44,3 +44,31 @@ def test_the_businesses_listed_after_a_dash_are_the_answer_each_named_once(servi
     assert (written.status, written.kind) == ("answered", "list"), written.text
     assert written.text.splitlines()[0] == \
         "Cargigi Inc.; Expertmaker; SalesPredict; Ticketbis; Ticket Utils; Corrigon Ltd."
+
+
+def test_each_deals_own_sentence_is_an_item_with_what_was_paid(services):
+    """Adobe's FY2021 10-K states each deal in a sentence of its own (p.39: Workfront "for approximately
+    $1.52 billion in cash consideration"; p.70: Frame.io "for approximately $1.18 billion"): no sentence
+    lists them, so each one about the asked year is an item, with its amount."""
+    adobe = filing("financebench/pdfs/ADOBE_2021_10K.pdf")
+    written = ask("What were Adobe's major acquisitions in FY2021, and how much did it pay for them?", adobe,
+                  [38, 69], services)
+    assert written.status == "answered", written.text
+    assert "acquisition of Workfront" in written.text and "$1.52 billion" in written.text
+    assert "acquisition of Frame.io" in written.text and "$1.18 billion" in written.text
+
+
+def test_a_deal_of_another_year_is_no_item():
+    from answering.kinds.acquisitions import each_deal
+    from answering.kinds.sentences import Sentence
+    from finrag.models import Chunk
+
+    chunk = Chunk(chunk_id="c", doc="D", doc_sha256="x", page=3, page_end=3, index=0, text="", company="Acme",
+                  fiscal_year=2021)
+    said = Sentence(text="In fiscal 2019 we completed the acquisition of Widget Co for $10 million.", chunk=chunk,
+                    rank=0, position=0)
+    assert each_deal("What were Acme's acquisitions in FY2021?", [said], [2021]) is None
+    dated = said.model_copy(update={"text": "In fiscal 2021 we completed the acquisition of Widget Co."})
+    assert each_deal("What were Acme's acquisitions in FY2021?", [dated], [2021]) is not None
+    # what was paid is asked: a sentence without an amount is no item
+    assert each_deal("What were Acme's acquisitions in FY2021, and how much did it pay?", [dated], [2021]) is None
