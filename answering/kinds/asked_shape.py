@@ -6,7 +6,10 @@ Two shapes a passage cannot stand in for, whatever words it shares with the ques
   percentage rounded to one decimal place") is answered by a value, never by quoting the
   table's headings or a note about another ratio;
 - an explanation: a question that asks why, or what explains or drove a change, is not
-  answered by one figure ("Revenue FY2015: $122.88 million").
+  answered by one figure ("Revenue FY2015: $122.88 million");
+- a share: "what share of its consolidated net revenues came from its licensing agreements with
+  NetEase" asks for a part of the total, and the total itself ("Revenue FY2022: $7,528 million")
+  is no share of it.
 A refusal says which shape was asked and what was found instead.
 """
 
@@ -21,6 +24,9 @@ _ROUNDED = re.compile(r"\bround(?:ed|ing)?\b[^.?]*?\b(?:decimal|nearest|whole)\b
                       r"answer\s+)?as\s+an?\s+(?:%|percent(?:age)?)", re.I)
 _EXPLAIN = re.compile(r"\b(?:explain\w*|why\b|what\s+(?:drove|caused|explains?|were\s+the\s+(?:main\s+)?(?:drivers|"
                       r"factors|reasons))|main\s+(?:factors|drivers|reasons))\b", re.I)
+# "what share (percentage, proportion) of X came from Y", "as a percentage of revenue"
+_SHARE_OF = re.compile(r"\b(?:what|which)\s+(?:share|percent(?:age)?|proportion|portion|fraction)\s+of\b|"
+                       r"\bas\s+an?\s+(?:share|percent(?:age)?|proportion)\s+of\b|%\s+of\b", re.I)
 # kinds whose answer is itself the asked shape, or is checked by its own writer
 _FIGURES = {"metric", "not_meaningful"}
 
@@ -33,6 +39,8 @@ def answered_in_the_asked_shape(written: WrittenAnswer, question: str) -> Writte
                                  "computed; the passages found state none")
     if written.kind == "metric" and _EXPLAIN.search(question):
         return _refused(written, "the question asks what explains a change, and a figure alone explains nothing")
+    if written.kind == "metric" and (written.unit or "").startswith("USD") and _SHARE_OF.search(question):
+        return _refused(written, "the question asks for a share of a total, and the figure found is an amount")
     return written
 
 

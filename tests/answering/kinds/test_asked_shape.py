@@ -33,6 +33,23 @@ def test_a_question_asking_what_explains_a_change_is_not_answered_with_a_figure(
     assert written.status != "answered", written.text
 
 
+def test_a_share_of_a_total_is_not_answered_with_the_total():
+    from answering.kinds.asked_shape import answered_in_the_asked_shape
+    from answering.written_answer import WrittenAnswer
+
+    # the metric path read "consolidated net revenues" and gave the total: not the share asked
+    total = WrittenAnswer(status="answered", kind="metric", value=7528.0, unit="USD millions",
+                          text="Activision Blizzard Revenue FY2022: $7,528.00 million (statement line item).")
+    question = ("What share of Activision Blizzard's consolidated net revenues came from its licensing agreements "
+                "with NetEase in China, according to its FY2022 10-K?")
+    refused = answered_in_the_asked_shape(total, question)
+    assert refused.status == "not_found" and "share of a total" in (refused.reason or "")
+    # a share computed as one is the shape asked; the total asked alone is the total
+    share = total.model_copy(update={"value": 3.0, "unit": "percent"})
+    assert answered_in_the_asked_shape(share, question).status == "answered"
+    assert answered_in_the_asked_shape(total, "What were Activision Blizzard's FY2022 net revenues?").status == "answered"
+
+
 def test_each_item_a_request_lists_is_a_part_to_answer(patriot_2015, services):
     question = ("How did Patriot Transportation Holding become an independent public company, according to its "
                 "fiscal 2015 10-K? Give the date, the former parent, the distribution ratio and the number of "
