@@ -36,7 +36,12 @@ from answering.kinds.ask_scope import MONTH, ask_parts, topic_ask
 from answering.kinds.cause_cues import is_cause
 from answering.kinds.defined_term import defines_quoted
 from answering.kinds.listed_amounts import EVERY_ITEM
-from answering.kinds.other_words import A_DATE, answered_in_other_words, asks_in_other_words
+from answering.kinds.other_words import (
+    A_DATE,
+    answered_in_other_words,
+    asks_in_other_words,
+    happened_to_a_name,
+)
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.vocabulary import tokenize
@@ -178,6 +183,11 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
     if (thing := _unstated_thing(written, question)) is not None:
         return thing
     parts = asked_parts(question)
+    if len(parts) == 1 and happened_to_a_name(parts[0], companies) \
+            and not answered_in_other_words(parts[0], written.text, companies):
+        # "What happened to its licensing agreements with NetEase?": the one ask is what happened, and
+        # sentences saying the thing exists ("had licensing agreements with NetEase") do not say it
+        return parts[0]
     if len(parts) < 2:
         return None
     for part in parts:
@@ -418,7 +428,8 @@ def answered_in_every_part(written: WrittenAnswer, question: str, companies: lis
     part = part or unbroken_down(written.text, question)
     if part is None:
         return written
-    reason = f"the question has several parts and nothing found states “{part.rstrip('?')}”"
+    several = "the question has several parts and" if len(asked_parts(question)) > 1 else "of what the question asks,"
+    reason = f"{several} nothing found states “{part.rstrip('?')}”"
     if written.kind == "metric":
         # the figure was found and checked, only not all that was asked: shown, but not given as
         # the answer (unverified counts as a refusal in every summary, and the exit code)

@@ -60,6 +60,16 @@ def test_one_part_questions_and_figures_are_left_to_their_own_checks():
     assert answered_in_every_part(metric, "What was capex, and how did it change?", []).status == "answered"
 
 
+def test_what_happened_to_a_named_thing_asked_alone_needs_a_sentence_saying_what_happened():
+    question = "What happened to Activision Blizzard's licensing agreements with NetEase in China?"
+    exists = _answer('"Activision Blizzard had licensing agreements with NetEase, Inc. covering the publication of '
+                     'several Blizzard titles in Mainland China." (p.4)')
+    refused = answered_in_every_part(exists, question, ["Activision Blizzard"])
+    assert refused.status == "not_found" and "several parts" not in (refused.reason or ""), refused.reason
+    sold = _answer('"In 2022 Activision Blizzard sold its licensing agreements with NetEase in China to Tencent." (p.4)')
+    assert answered_in_every_part(sold, question, ["Activision Blizzard"]).status == "answered"
+
+
 def test_a_change_between_named_years_answered_with_one_year_is_refused():
     from answering.kinds.every_part import answered_over_the_asked_years
 
