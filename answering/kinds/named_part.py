@@ -88,7 +88,9 @@ def said_of_another_part(text: str, first_stems: set[str], question: str, compan
     about one part states the part's figure, not the company's."""
     asked = {re.sub(r"['’]s$", "", w).lower() for w in _WORD.findall(" ".join([question, *companies]))}
     raw = _WORD.findall(text)
-    places = [i for i, w in enumerate(raw) if tokenize(w) and tokenize(w)[0] in first_stems]
+    # the asked thing as a noun: "the FTC filed a complaint" uses "file" as a verb, which no part qualifies
+    places = [i for i, w in enumerate(raw) if tokenize(w) and tokenize(w)[0] in first_stems
+              and not re.search(r"(?:ed|ing)$", w)]
     if places and places[0] == 0 and len(raw) > 1 and raw[1][:1].isupper():
         places = places[1:]  # "Backlog BGS total backlog ...": a heading the page's text ran into the sentence
     if not places:

@@ -30,6 +30,9 @@ def test_the_companys_own_figure_and_accountings_abbreviations_are_not_a_parts()
                                     "What company did eMetals Limited acquire in January 2022?", ["eMetals Limited"])
     assert not said_of_another_part("On December 9, 2020, the FTC filed a complaint against us", {"complaint"},
                                     "What antitrust complaints were filed against Facebook?", ["Facebook"])
+    assert not said_of_another_part("On December 9, 2020, the FTC filed a complaint against us",
+                                    {tokenize("filed")[0], "complaint"},
+                                    "What antitrust lawsuits were filed against Facebook?", ["Facebook"])
     # the question's own abbreviation: the part asked
     assert not said_of_another_part("BCA total backlog of $296,882 million", _BACKLOG,
                                     "What was BCA's total backlog at the end of FY2021?", ["Boeing"])
