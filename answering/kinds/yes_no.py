@@ -35,12 +35,14 @@ from answering.kinds import (
     polarity,
     returned_instead,
     role_changes,
+    tenure,
 )
 from answering.kinds.ask_coverage import states_duration
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
 from answering.kinds.cause_cues import CHANGED, is_cause
 from answering.kinds.choice import table_items
 from answering.kinds.excepted import excepted_item, item_evidence, row_read
+from answering.kinds.people import asked_filing
 from answering.kinds.sentences import (
     Sentence,
     Topic,
@@ -516,6 +518,24 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         # the question does not use ("would be appointed Chief Executive Officer")
         return WrittenAnswer(status="answered", kind="yes_no", text="Yes. " + " ".join(s.shown() for s in changed[:2]),
                              citations=unique_citations([cite(s.chunk, s.text) for s in changed[:2]]))
+    if decision.default_answer is False and len(understanding.companies) == 1 and years \
+            and role_changes.ASKS_IF_CHANGED.search(decision.ask) and tenure.ASKS_CEO.search(main_clause(decision.ask)):
+        # "Did X have a change in CEO in fiscal 2019?" with no change mentioned: the filing's word on
+        # when its chief executive started is the evidence of the No, or, a start in the asked year
+        # or the one before (a fiscal year may straddle two), a change the default must not hide
+        company = understanding.companies[0]
+        tenures = tenure.ceo_tenures(asked_filing(hits, company, services), company)
+        recent = [t for t in tenures if t.started >= years[-1] - 1]
+        if recent:
+            return _refused(f"the filing says its chief executive started in the role in {recent[0].started}, "
+                            f"in or just before the asked year: {recent[0].sentence.shown()}", [recent[0].sentence])
+        if tenures:
+            first = min(tenures, key=lambda t: (t.sentence.chunk.index, t.sentence.position))
+            return WrittenAnswer(status="answered", kind="yes_no",
+                                 text=f"No. No change of chief executive in {years[-1]} is mentioned; the filing "
+                                      f"says its chief executive has held the role since {first.started}: "
+                                      f"{first.sentence.shown()}",
+                                 citations=unique_citations([cite(first.sentence.chunk, first.sentence.text)]))
     own = [h for h in hits if not understanding.companies or h.chunk.company in understanding.companies]
     if decision.default_answer is not None and own and topic is not None:
         docs = ", ".join(dict.fromkeys(h.chunk.doc for h in own))

@@ -70,3 +70,22 @@ def test_a_tables_introduction_decides_nothing(services):
     acme = _acme("The following table shows the dividends paid to shareholders in fiscal 2024:")
     written = ask("Did Acme Corp pay dividends in fiscal 2024?", acme, [0], services)
     assert not written.text.startswith("Yes"), written.text
+
+
+def test_no_ceo_change_is_said_by_the_ceos_own_start_before_the_year(services):
+    lockheed = filing("financebench/pdfs/LOCKHEEDMARTIN_2019_10K.pdf")
+    pages = _pages(lockheed, "Chief Executive Officer of Lockheed Martin since")
+    assert pages
+    written = ask('Did "Lockheed Martin Corporation" have a change in CEO in the fiscal year 2019? If there is no '
+                  "mention, return False.", lockheed, pages, services)
+    assert written.text.startswith("No."), written.text
+    assert any("since January 2014" in c.quote for c in written.citations), written.text
+
+
+def test_a_ceo_who_started_in_the_asked_year_is_no_default_no(services):
+    acme = _acme("Jane Roe has served as President and Chief Executive Officer of Acme Corp since March 2024.",
+                 "Acme Corp makes industrial pumps.")
+    written = ask("Did Acme Corp have a change in CEO in the fiscal year 2024? If there is no mention, return False.",
+                  acme, [0], services)
+    assert not written.text.startswith("No."), written.text
+    assert written.status != "answered", written.text
