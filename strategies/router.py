@@ -43,6 +43,9 @@ _DEFINITION = re.compile(
     r"(?:\w+ ){0,6}?(?:computed|calculated|defined|measured|derived|compute|calculate))\b",
     re.I,
 )
+# "Did X have a change in CEO?", "Is PwC its auditor?": a yes/no question, which a relation's name
+# does not answer (the graph answers "who"), so the relationship words do not send it to the graph
+_YES_NO = re.compile(r"^\W*(?:did|does|do|is|was|were|are|has|have|had)\b", re.I)
 _MEANING = re.compile(r"\b(mean|stand for|definition|defined|formula|computed|calculated)\b", re.I)
 _WHY = re.compile(r"\b(why|what (?:drove|caused|explains)|reasons? for|driven by)\b", re.I)
 _TREND = re.compile(
@@ -61,6 +64,7 @@ class RouteFeatures(BaseModel):
     metrics: list[str] = Field(default_factory=list)
     statements: list[str] = Field(default_factory=list)  # statements the metrics come from
     relationship: list[str] = Field(default_factory=list)  # relationship words found
+    yes_no: bool = False  # the question asks yes or no ("Did X have a change in CEO?")
     many_companies: bool = False
     definition: bool = False
     why: bool = False
@@ -200,6 +204,7 @@ def read_features(question: Question, u: QueryUnderstanding, vocabulary: Vocabul
         or (bool(re.search(r"\bcompanies\b", text, re.I)) and not companies),
         definition=bool(_DEFINITION.search(text)) and not u.fiscal_years
         and (not metrics or bool(_MEANING.search(text)) or len(text.split()) <= 8),
+        yes_no=bool(_YES_NO.search(text)),
         why=bool(_WHY.search(text)),
         trend=bool(_TREND.search(text)),
     )
@@ -210,7 +215,7 @@ def decide(f: RouteFeatures) -> tuple[StrategyName, str] | None:
     n_co, n_yr, n_me = len(f.companies), len(f.fiscal_years), len(f.metrics)
     if f.many_companies:
         return "graph", "question over many companies → graph"
-    if f.relationship and n_me == 0:
+    if f.relationship and n_me == 0 and not f.yes_no:
         return "graph", f"relationship ({', '.join(f.relationship)}) → graph"
     if f.definition and n_co == 0:
         return "direct", "definition with no company or year → direct"

@@ -28,18 +28,21 @@ from answering import numbers
 from answering.citations import cite, unique_citations
 from answering.kinds import (
     cash_returned,
+    concentration,
     going_concern,
     item_comparison,
     liquidity_change,
     polarity,
     returned_instead,
     role_changes,
+    tenure,
 )
 from answering.kinds.ask_coverage import states_duration
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
 from answering.kinds.cause_cues import CHANGED, is_cause
 from answering.kinds.choice import table_items
 from answering.kinds.excepted import excepted_item, item_evidence, row_read
+from answering.kinds.people import asked_filing
 from answering.kinds.sentences import (
     Sentence,
     Topic,
@@ -106,6 +109,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             return got
     if decision.metric and decision.test and decision.test != "stated":
         return _over_metric(decision, hits, understanding, services)
+    if concentration.asks(main_clause(decision.ask)) and len(understanding.companies) == 1:
+        # "significant customer concentration?": the major-customer disclosure's share of sales decides,
+        # not a sentence that names customers
+        return concentration.answer(decision.ask, hits, understanding.companies[0],
+                                    sorted(set(understanding.fiscal_years)), services.retriever)
     if going_concern.asks_status(decision.ask):
         # "is it (considered) a going concern?": answered by the doubt the filing concludes, the
         # other way round; a question about the doubt itself goes on to the stated reading
@@ -295,6 +303,19 @@ def _asked_topic(decision: KindDecision, companies: list[str], vocab: Vocabulary
     return read_topic(main_clause(decision.ask), companies, vocab) or read_topic(decision.ask, companies, vocab)
 
 
+def _introduces(text: str) -> bool:
+    """A sentence that only introduces a table or a list ("The following table details the customers
+    that accounted for a large percentage of segment net sales:", "Our share repurchase activity in the
+    three months ended December 31, 2022 was:"): what it says is in the rows after it, which it does not
+    state, so it decides nothing."""
+    return text.rstrip().endswith(":")
+
+
+# a stock plan's terms for its awards ("credited with dividends paid with respect to the underlying
+# shares or dividend equivalents"): what award holders may receive, not what the company paid
+_AWARD_TERMS = re.compile(r"\bdividend\s+equivalents?\b|\bcredited\s+with\s+dividends\b", re.I)
+
+
 class _Found:
     """The sentences that answer the question: yes, no, and those that name it but decide
     nothing (a restriction, a plan, crossed cues), with why."""
@@ -321,7 +342,8 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
     about_plans = bool(_ASKS_PLANS.search(decision.ask))
     rules = polarity.asks_rules(decision.ask)
     for s in pool:
-        if not topic.stated_by(s.text):
+        if not topic.stated_by(s.text) or _introduces(s.text) or (_AWARD_TERMS.search(s.text)
+                                                                  and not _AWARD_TERMS.search(decision.ask)):
             continue
         after = following.get((s.chunk.chunk_id, s.position + 1))
         if material and _NOT_MATERIAL.search(s.text):
@@ -355,10 +377,33 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
 _ASKS_DONE = re.compile(r"^\W*did\s+(?:\S+\s+){1,5}?(?P<verb>pay|declare|repurchase|issue|acquire|sell|borrow|"
                         r"redeem)\b", re.I)
 _DEED = {"pay": "pay|paid", "sell": "sell|sold", "issue": "issu"}
+# "announce a share buyback plan", "have any repurchase program": the thing asked is a program, not a deed
+_ASKS_PROGRAM = re.compile(r"\b(?:a|an|any|its|their|the|new)\s+(?:[\w-]+\s+){0,3}?"
+                           r"(?:plans?|programs?|programmes?|authori[sz]ations?)\b", re.I)
+_NAMES_PROGRAM = re.compile(r"\b(?:plans?|programs?|programmes?|authori[sz]\w*)\b", re.I)
 
 
 def _stated(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
             services: MetricServices) -> WrittenAnswer | None:
+    """The stated reading; when no sentence of the hits decides (no answer, the question's no-mention
+    default, or only sentences that name the deed without deciding it), once more over the asked
+    company's filing searched for the asking clause: a page the first search missed ("we paid no
+    dividends" in the liquidity section, the acquisitions note) is what "no mention" must rule out."""
+    got = _stated_once(decision, question, hits, understanding, services)
+    undecided = got is None or "question_default" in got.flags or (
+        got.status != "answered" and (got.reason or "").startswith("the sentences that name"))
+    if not undecided or services.retriever is None or len(understanding.companies) != 1:
+        return got
+    years = sorted(set(understanding.fiscal_years))
+    more = more_tables(main_clause(decision.ask), hits, list(understanding.companies), years, services.retriever)
+    if len(more) == len(hits):
+        return got
+    again = _stated_once(decision, question, more, understanding, services)
+    return again if again is not None else got
+
+
+def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                 services: MetricServices) -> WrittenAnswer | None:
     predicate = read_predicate(decision.ask, list(understanding.companies))
     found = _deciding(decision, hits, understanding, services, predicate)
     yes, no = found.yes, found.no
@@ -375,6 +420,10 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
         # (a "no" may say it otherwise: "suspended quarterly cash dividends" says none was paid)
         said = _DEED.get(done.group("verb").lower(), done.group("verb").lower()[:5])
         yes = [s for s in yes if re.search(rf"\b(?:{said})", s.text, re.I)]
+    if _ASKS_PROGRAM.search(main_clause(decision.ask)):
+        # "Did it announce a share buyback plan?": a plan is said by naming one ("repurchase program",
+        # "authorized"); shares bought back (to offset dilution, withheld for taxes) say none was announced
+        yes = [s for s in yes if _NAMES_PROGRAM.search(s.text)]
     topic = _asked_topic(decision, list(understanding.companies), services.vocabulary)
     material = bool(_MATERIAL.search(decision.ask))
     if material and no:
@@ -469,6 +518,24 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
         # the question does not use ("would be appointed Chief Executive Officer")
         return WrittenAnswer(status="answered", kind="yes_no", text="Yes. " + " ".join(s.shown() for s in changed[:2]),
                              citations=unique_citations([cite(s.chunk, s.text) for s in changed[:2]]))
+    if decision.default_answer is False and len(understanding.companies) == 1 and years \
+            and role_changes.ASKS_IF_CHANGED.search(decision.ask) and tenure.ASKS_CEO.search(main_clause(decision.ask)):
+        # "Did X have a change in CEO in fiscal 2019?" with no change mentioned: the filing's word on
+        # when its chief executive started is the evidence of the No, or, a start in the asked year
+        # or the one before (a fiscal year may straddle two), a change the default must not hide
+        company = understanding.companies[0]
+        tenures = tenure.ceo_tenures(asked_filing(hits, company, services), company)
+        recent = [t for t in tenures if t.started >= years[-1] - 1]
+        if recent:
+            return _refused(f"the filing says its chief executive started in the role in {recent[0].started}, "
+                            f"in or just before the asked year: {recent[0].sentence.shown()}", [recent[0].sentence])
+        if tenures:
+            first = min(tenures, key=lambda t: (t.sentence.chunk.index, t.sentence.position))
+            return WrittenAnswer(status="answered", kind="yes_no",
+                                 text=f"No. No change of chief executive in {years[-1]} is mentioned; the filing "
+                                      f"says its chief executive has held the role since {first.started}: "
+                                      f"{first.sentence.shown()}",
+                                 citations=unique_citations([cite(first.sentence.chunk, first.sentence.text)]))
     own = [h for h in hits if not understanding.companies or h.chunk.company in understanding.companies]
     if decision.default_answer is not None and own and topic is not None:
         docs = ", ".join(dict.fromkeys(h.chunk.doc for h in own))

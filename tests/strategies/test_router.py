@@ -60,6 +60,16 @@ def test_clear_questions_are_routed_by_rules_with_a_reason(text, strategy, reaso
     assert reason_part in decision.reason
 
 
+@pytest.mark.parametrize("text", [
+    "Did Helios Energy have a change in CEO in the fiscal year 2023? If there is no mention, return False.",
+    "Is Acme Foods' auditor a Big Four firm?",
+])
+def test_a_yes_no_question_naming_a_relationship_is_not_a_graph_lookup(text):
+    # the graph answers who the CEO or the auditor is: a name, which answers no yes/no question
+    assert decide(text).strategy != "graph"
+
+
+
 def test_companies_the_store_lacks_still_count_as_companies():
     decision = decide("Compare the FY2022 revenue of Tesla and Ford Motor Company.")
     assert decision.strategy == "iterative"

@@ -1,0 +1,100 @@
+"""concentration: "does X have significant customer concentration?" read from its major-customer disclosure.
+
+A filing says whether it depends on a few customers by the share of its sales a customer
+accounts for ("no customer met or exceeded 10% of Corning's consolidated net sales",
+"Customer A accounted for 14% of net revenue"), the 10% line of the disclosure rules. A
+sentence that only names customers ("adversely impact our customers"), or a table's
+introduction, says nothing of it; a share of one segment's sales ("a large percentage of
+segment net sales") is a segment's concentration, not the company's, and decides nothing
+about the company. Sentences that disagree, or none, give no answer (the caller refuses).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.citations import cite, unique_citations
+from answering.kinds.sentences import Sentence, split_sentences
+from answering.written_answer import NOT_FOUND, WrittenAnswer
+from finrag.models import SearchFilters, SearchHit
+
+if TYPE_CHECKING:
+    from retrieval.retriever import Retriever
+
+_ASKS = re.compile(r"\bcustomer\s+concentration\b|\bconcentration\s+(?:of|in|among)\s+(?:its\s+|our\s+|the\s+)?"
+                   r"(?:customers?|customer\s+base)\b", re.I)
+_CUSTOMER = re.compile(r"\bcustomers?\b", re.I)
+# a share of the company's sales or revenue: "10% of Corning's consolidated net sales", "14% of net revenue"
+_SHARE = re.compile(r"(?P<pct>\d{1,3}(?:\.\d+)?)\s?(?:%|percent)\s+(?:or\s+more\s+)?of\s+(?:[\w’'.&-]+\s+){0,4}?"
+                    r"(?:sales|revenues?)\b", re.I)
+_NONE = re.compile(r"\b(?:no|none\s+of\s+(?:our|its|the)|no\s+single|not\s+(?:have\s+)?any)\s+(?:\w+\s+){0,2}?"
+                   r"customers?\b|\bcustomers?\b[^.;]{0,40}\b(?:did\s+not|does\s+not|do\s+not)\b", re.I)
+_SEGMENT = re.compile(r"\bsegments?['’]?\b", re.I)
+_THRESHOLD = 10.0  # the disclosure rules' line for a major customer
+
+
+def asks(ask: str) -> bool:
+    return bool(_ASKS.search(ask))
+
+
+def _verdict(text: str) -> bool | None:
+    """True: a customer's share of the company's sales at or over the line; False: none reaches it;
+    None: the sentence does not say (no share, a segment's share, or a share under the line)."""
+    if not _CUSTOMER.search(text) or _SEGMENT.search(text) or text.rstrip().endswith(":"):
+        return None
+    shares = [float(m.group("pct")) for m in _SHARE.finditer(text)]
+    if not shares:
+        return None
+    if _NONE.search(text):
+        return False
+    return True if max(shares) >= _THRESHOLD else None
+
+
+def answer(ask: str, hits: list[SearchHit], company: str, years: list[int],
+           retriever: Retriever | None) -> WrittenAnswer:
+    """Yes / No from the sentences stating a customer's share of the company's sales, those of
+    the hits and of one more search of the asked filing; else a refusal naming what is missing."""
+    found = _read(hits, company)
+    if not any(found.values()) and retriever is not None:
+        filters = SearchFilters(companies=[company], fiscal_years=years[-1:])
+        more = retriever.search(f"{company} customer accounted for 10% or more of consolidated net sales revenues",
+                                filters=filters, k=8, mode="sparse")
+        found = _read(more, company)
+    yes, no = found[True], found[False]
+    if yes and no:
+        reason = (f"the filing's sentences disagree on a customer's share of {company}'s sales: "
+                  f"{yes[0].shown()} and {no[0].shown()}")
+        return _refused(reason, [yes[0], no[0]])
+    if not yes and not no:
+        return _refused(f"no sentence of {company}'s filing states a customer's share of its sales "
+                        f"(the {_THRESHOLD:g}% major-customer disclosure)", [])
+    evidence = (yes or no)[:2]
+    word = "Yes" if yes else "No"
+    return WrittenAnswer(status="answered", kind="yes_no",
+                         text=f"{word}. " + " ".join(s.shown() for s in evidence),
+                         citations=unique_citations([cite(s.chunk, s.text) for s in evidence]))
+
+
+def _read(hits: list[SearchHit], company: str) -> dict[bool, list[Sentence]]:
+    """Every sentence of the company's hits, read whole: the disclosure is often one sentence under
+    its heading, its years in front ("Significant Customers For 2019, 2018 and 2017, no customer met
+    ..."), which the prose reader takes for table rows; a share of sales is no table row."""
+    out: dict[bool, list[Sentence]] = {True: [], False: []}
+    seen: set[str] = set()
+    for rank, hit in enumerate(hits):
+        if (hit.chunk.company or "").casefold() != company.casefold():
+            continue
+        for position, text in enumerate(split_sentences(hit.chunk.text.replace("\n", " "))):
+            text = re.sub(r"\s+\d{1,2}\.$", "", text.strip())  # a next heading's number run on: "... net sales. 3."
+            if text in seen:
+                continue
+            seen.add(text)
+            if (v := _verdict(text)) is not None:
+                out[v].append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position))
+    return out
+
+
+def _refused(reason: str, evidence: list[Sentence]) -> WrittenAnswer:
+    return WrittenAnswer(status="not_found", kind="yes_no", reason=reason, text=f"{NOT_FOUND.capitalize()}: {reason}.",
+                         citations=unique_citations([cite(s.chunk, s.text) for s in evidence]))

@@ -1,0 +1,91 @@
+"""yes_no answers from the sentence that decides the asked fact, not one that names its topic
+(answering.kinds.yes_no, answering.kinds.concentration): a table's introduction states nothing; a
+stock plan's dividend terms for its awards say nothing of dividends paid; a question about a plan is
+not said Yes by shares bought back; customer concentration is the major-customer share disclosure,
+and a segment's concentration is not the company's. Real filings (Boeing 2021, Corning 2019, Kraft
+Heinz 2022 10-Ks) and one-page fixtures."""
+
+from __future__ import annotations
+
+from finrag.models import Chunk
+from tests.answering.kinds.conftest import ask, filing
+
+
+def _pages(chunks: list[Chunk], *phrases: str) -> list[int]:
+    return list(dict.fromkeys(c.page for c in chunks for p in phrases if p in c.text))
+
+
+def _acme(*sentences: str) -> list[Chunk]:
+    text = " ".join(sentences)
+    return [Chunk(chunk_id="acme-0", doc="ACME_2024_10K", doc_sha256="0" * 64, index=0, company="Acme Corp",
+                  fiscal_year=2024, form="10-K", page=0, page_end=0, text=text)]
+
+
+def test_dividend_terms_of_stock_awards_do_not_say_dividends_were_paid(services):
+    boeing = filing("financebench/pdfs/BOEING_2021_10K.pdf")
+    awards = _pages(boeing, "credited with dividends paid", "dividend equivalents pursuant to Awards")
+    assert awards
+    question = "Did Boeing pay dividends to shareholders in FY2021?"
+    written = ask(question, boeing, awards, services)
+    assert not written.text.startswith("Yes"), written.text
+    written = ask(question, boeing, [*awards, *_pages(boeing, "we paid no dividends")], services)
+    assert written.text.startswith("No."), written.text
+    assert all("Award" not in c.quote for c in written.citations), written.text
+    assert any(w in c.quote for c in written.citations for w in ("paid no dividends", "suspend")), written.text
+
+
+def test_customer_concentration_is_decided_by_the_share_of_consolidated_sales(services):
+    corning = filing("financebench/pdfs/CORNING_2019_10K.pdf")
+    question = "Does Corning have significant customer concentration based on its FY2019 10-K?"
+    segments = _pages(corning, "accounted for a large percentage of segment net sales")
+    assert segments
+    # a segment's customers (a table's introduction, its "high percentage of net sales in each of our
+    # reportable segments") say nothing of the company's
+    written = ask(question, corning, segments, services)
+    assert written.status != "answered", written.text
+    written = ask(question, corning, [*segments, *_pages(corning, "no customer met or exceeded 10%")], services)
+    assert written.text.startswith("No."), written.text
+    assert any("no customer met or exceeded 10%" in c.quote for c in written.citations), written.text
+
+
+def test_a_customer_over_the_line_is_concentration():
+    from answering.kinds.concentration import _verdict
+
+    assert _verdict("Sales to Customer A accounted for 14% of our consolidated net revenues in 2024.") is True
+    assert _verdict("No single customer accounted for 10% or more of net sales in 2024.") is False
+    assert _verdict("Customer A accounted for 40% of the Display segment's net sales.") is None
+    assert _verdict("Our customers are located in 40 countries.") is None
+
+
+def test_shares_bought_back_do_not_say_a_buyback_plan_was_announced(services):
+    kraft = filing("financebench/pdfs/KRAFTHEINZ_2022_10K.pdf")
+    pages = _pages(kraft, "Our share repurchase activity in the three months")
+    written = ask('Did "The Kraft Heinz Company" announce a share buyback plan in the fiscal year 2022? '
+                  "If there is no mention, return False.", kraft, pages, services)
+    assert written.text.startswith("No."), written.text
+    assert any("do not have any publicly-announced share repurchase plans" in c.quote for c in written.citations)
+
+
+def test_a_tables_introduction_decides_nothing(services):
+    acme = _acme("The following table shows the dividends paid to shareholders in fiscal 2024:")
+    written = ask("Did Acme Corp pay dividends in fiscal 2024?", acme, [0], services)
+    assert not written.text.startswith("Yes"), written.text
+
+
+def test_no_ceo_change_is_said_by_the_ceos_own_start_before_the_year(services):
+    lockheed = filing("financebench/pdfs/LOCKHEEDMARTIN_2019_10K.pdf")
+    pages = _pages(lockheed, "Chief Executive Officer of Lockheed Martin since")
+    assert pages
+    written = ask('Did "Lockheed Martin Corporation" have a change in CEO in the fiscal year 2019? If there is no '
+                  "mention, return False.", lockheed, pages, services)
+    assert written.text.startswith("No."), written.text
+    assert any("since January 2014" in c.quote for c in written.citations), written.text
+
+
+def test_a_ceo_who_started_in_the_asked_year_is_no_default_no(services):
+    acme = _acme("Jane Roe has served as President and Chief Executive Officer of Acme Corp since March 2024.",
+                 "Acme Corp makes industrial pumps.")
+    written = ask("Did Acme Corp have a change in CEO in the fiscal year 2024? If there is no mention, return False.",
+                  acme, [0], services)
+    assert not written.text.startswith("No."), written.text
+    assert written.status != "answered", written.text
