@@ -47,6 +47,12 @@ from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.vocabulary import tokenize
 
 _CHECKED_ELSEWHERE = {"metric", "not_meaningful"}
+# "how much per share and in total", "in total and per share": a rate and a sum asked together
+_ASKS_PER_SHARE_AND_TOTAL = re.compile(r"\bper\s+share\b.*\b(?:in\s+total|total|in\s+aggregate|aggregate)\b|"
+                                       r"\b(?:in\s+total|total|in\s+aggregate|aggregate)\b.*\bper\s+share\b", re.I)
+_A_PER_SHARE = re.compile(r"[$€£¥]\s?\d[\d,]*\.\d+\s*(?:per\s+(?:common\s+)?share|a\s+share)\b|"
+                          r"\bper\s+share\b[^.;]{0,40}[$€£¥]\s?\d", re.I)
+_A_SUM = re.compile(r"[$€£¥]\s?\d[\d,.]*\s*(?:thousand|million|billion|bn|m)\b|[$€£¥]\s?\d{1,3}(?:,\d{3})+\b", re.I)
 _ASKS_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many|large|big)|by\s+how|what\s+(?:amount|percentage|share|"
                           r"proportion|portion|price|level)|at\s+what\s+(?:price|rate)|"
                           r"what\s+(?:did|does|will|would)\s+(?:\w+\s+){0,3}(?:cost|pay)|"
@@ -239,6 +245,9 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         # "how much remained under its repurchase authorization?": an amount said to remain (or be
         # available), not the amount spent beside it
         return not any(_AN_AMOUNT.search(p) and _CAPACITY.search(p) for p in passages(text) or [text])
+    if _ASKS_PER_SHARE_AND_TOTAL.search(part):
+        # "how much per share and in total?": two amounts, a rate per share and a sum, each stated
+        return not (_A_PER_SHARE.search(text) and _A_SUM.search(text)) or _nothing_done(part, text)
     if _ASKS_AMOUNT.search(part):
         return not _AN_AMOUNT.search(text) or _nothing_done(part, text)
     if kind == "drivers" and _YES_NO_PART.match(last := last_sentence(part)) and _ASKS_CAUSE.search(last):

@@ -70,6 +70,17 @@ def test_what_happened_to_a_named_thing_asked_alone_needs_a_sentence_saying_what
     assert answered_in_every_part(sold, question, ["Activision Blizzard"]).status == "answered"
 
 
+def test_per_share_and_in_total_asks_two_amounts_each_stated():
+    question = "Did Best Buy pay dividends in FY2022? If so, how much per share and in total?"
+    rate_only = _answer('Yes. "Cash dividends declared and paid increased in fiscal 2022." (p.30) "we announced an '
+                        'increase in our regular quarterly dividend from $0.70 per share to $0.88 per share" (p.21)',
+                        "yes_no")
+    assert answered_in_every_part(rate_only, question, ["Best Buy"]).status == "not_found"
+    both = _answer('Yes. "Regular quarterly cash dividends per share of $2.80; cash dividends declared and paid of '
+                   '$688 million" (p.30)', "yes_no")
+    assert answered_in_every_part(both, question, ["Best Buy"]).status == "answered"
+
+
 def test_a_change_between_named_years_answered_with_one_year_is_refused():
     from answering.kinds.every_part import answered_over_the_asked_years
 
