@@ -89,15 +89,16 @@ def said_of_another_part(text: str, first_stems: set[str], question: str, compan
     asked = {re.sub(r"['’]s$", "", w).lower() for w in _WORD.findall(" ".join([question, *companies]))}
     raw = _WORD.findall(text)
     # the asked thing as a noun: "the FTC filed a complaint" uses "file" as a verb, which no part qualifies
+    # and in lower case, a common noun of the running text: a heading ("Backlog BGS total backlog", "CONSENT
+    # OF INDEPENDENT ...") or a name ("FRP Holdings, Inc.") is no part's figure
     places = [i for i, w in enumerate(raw) if tokenize(w) and tokenize(w)[0] in first_stems
-              and not re.search(r"(?:ed|ing)$", w)]
-    if places and places[0] == 0 and len(raw) > 1 and raw[1][:1].isupper():
-        places = places[1:]  # "Backlog BGS total backlog ...": a heading the page's text ran into the sentence
+              and not re.search(r"(?:ed|ing)$", w) and w[:1].islower()]
     if not places:
         return False
     # its first mention is its subject ("BCA total backlog of $296,882 million ... for inclusion in backlog")
     before = raw[max(0, places[0] - _BACK):places[0]]
-    marks = [w for w in before if _ABBREVIATION.match(w) and w not in _NOT_A_PART and w.lower() not in asked]
+    marks = [w for w in before if _ABBREVIATION.match(w) and w not in _NOT_A_PART and w.lower() not in asked
+             and w.lower() not in _FUNCTION]
     if not marks:
         return False
     # the abbreviation modifies the asked word ("BGS total backlog"): at most one word between them, a

@@ -33,6 +33,14 @@ def test_the_companys_own_figure_and_accountings_abbreviations_are_not_a_parts()
     assert not said_of_another_part("On December 9, 2020, the FTC filed a complaint against us",
                                     {tokenize("filed")[0], "complaint"},
                                     "What antitrust lawsuits were filed against Facebook?", ["Facebook"])
+    # a heading in capitals names no part
+    assert not said_of_another_part("Exhibit 23 CONSENT OF INDEPENDENT REGISTERED PUBLIC ACCOUNTING FIRM We hereby",
+                                    {tokenize("independent")[0]}, "How did Acme become an independent company?",
+                                    ["Acme"])
+    # a company's name is no part's figure
+    assert not said_of_another_part('On January 30, 2015, FRP Holdings, Inc. ("FRP") completed the spin-off of Patriot',
+                                    {tokenize("holding")[0], "parent"},
+                                    "Who was Patriot Transportation Holding's former parent company?", ["Patriot"])
     # the question's own abbreviation: the part asked
     assert not said_of_another_part("BCA total backlog of $296,882 million", _BACKLOG,
                                     "What was BCA's total backlog at the end of FY2021?", ["Boeing"])
