@@ -310,6 +310,9 @@ def _spells(label: str, acronym: str | None) -> bool:
 
 
 _SEGMENT_WORDS = frozenset(tokenize("segment segments reportable"))
+# a segment's name printed alone over its rows: a few capitalised words, no figures ("AWS",
+# "North America", "Family of Apps")
+_SEGMENT_HEADING = re.compile(r"[A-Z][\w&'’.-]*(?:\s+(?:of|and|&|[A-Z][\w&'’.-]*)){0,4}")
 
 
 def segment_row_names(label: str, section: str, metric: str, vocabulary: Vocabulary) -> bool:
@@ -378,6 +381,11 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
     spans = ""
     periods: list[str] | None = None
     section = ""  # the caption a row is under ("Cost of revenue:")
+    # a segment note prints each segment's name alone over its rows ("AWS" / "Net sales $ 45,370"):
+    # the last such heading, read only for a line the question names as a segment's
+    heading = ""
+    segment_line = aspect.metric.startswith(LINE_PREFIX) and any(
+        set(tokenize(w)) & _SEGMENT_WORDS for w in metric_wordings)
     lines = chunk.text.splitlines()
     bilingual: bool | None = None  # counted once, when the first two-label row is met
     for line in lines:
@@ -404,6 +412,7 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             note_column = note_column or has_note_column([line])
             spans = f"{spans} {line}" if len(line) < 100 else ""
             section = line.strip().rstrip(":") if line.strip().endswith(":") and len(line) < 60 else section
+            heading = line.strip() if _SEGMENT_HEADING.fullmatch(line.strip()) else heading
             continue
         if row.tokens and all(_BARE_YEAR.fullmatch(t) for t in row.tokens):
             # a wrapped column header ("% of Total / Revenues 2021"): its years are no amounts
@@ -418,7 +427,8 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
                 row.label_before and _label_matches(row.label_before, metric_wordings)) and not (
                 aspect.metric.startswith(LINE_PREFIX) and section
                 and any(_label_matches(f"{a} {b}", metric_wordings) for a, b in ((row.label, section), (section, row.label)))
-        ) and not (aspect.metric.startswith(LINE_PREFIX) and _same_words(row.label, section, metric_wordings)):
+        ) and not (aspect.metric.startswith(LINE_PREFIX) and _same_words(row.label, section, metric_wordings)) and not (
+                segment_line and heading and segment_row_names(row.label, heading, aspect.metric, vocab)):
             # a line the question names is also a row under its section ("Revenue:" / "Cloud")
             continue
         if "per share" in row.label.lower() and unit not in _PER_SHARE_UNITS:
