@@ -53,8 +53,8 @@ from answering.kinds.sentences import (
 from answering.kinds.tables import more_tables
 from answering.metric_answer import answer_metric
 from answering.metric_formula import show
-from answering.metric_target import read_target
-from answering.written_answer import NOT_FOUND, WrittenAnswer
+from answering.metric_target import read_target, split_definitions
+from answering.written_answer import JUDGED, NOT_FOUND, WrittenAnswer
 from finrag.models import Citation, SearchFilters, SearchHit
 from finrag.vocabulary import tokenize
 
@@ -106,7 +106,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         if got is not None:
             return got
     if decision.metric and decision.test and decision.test != "stated":
-        return _over_metric(decision, hits, understanding, services)
+        return _over_metric(decision, hits, understanding, services,
+                            _defined(question, decision.metric, services.vocabulary))
     if going_concern.asks_status(decision.ask):
         # "is it (considered) a going concern?": answered by the doubt the filing concludes, the
         # other way round; a question about the doubt itself goes on to the stated reading
@@ -147,10 +148,10 @@ class Value:
 
 
 def metric_value(phrase: str, year: int, hits: list[SearchHit], understanding: QueryUnderstanding,
-                  services: MetricServices, quarter: int | None = None) -> Value | WrittenAnswer:
+                  services: MetricServices, quarter: int | None = None, defined: str = "") -> Value | WrittenAnswer:
     """One year's (or quarter's) figure, asked of the metric machinery as its own question
-    (its checks apply)."""
-    asked = f"What is the {f'Q{quarter} ' if quarter else ''}FY{year} {phrase}?"
+    (its checks apply); `defined`: the question's own definition of it, a sentence."""
+    asked = f"What is the {f'Q{quarter} ' if quarter else ''}FY{year} {phrase}?" + (f" {defined}" if defined else "")
     target = read_target(asked, services.vocabulary)
     one_year = understanding.model_copy(update={"fiscal_years": [year]})
     answer = answer_metric(asked, hits, one_year, services) if target is not None else None
@@ -162,8 +163,18 @@ def metric_value(phrase: str, year: int, hits: list[SearchHit], understanding: Q
     return Value(year, answer, show(answer.value, target))
 
 
+def _defined(question: str, metric: str, vocab: Vocabulary) -> str:
+    """The question's own definition of the metric it judges ("... based on its quick ratio? Quick
+    ratio defined as (cash and cash equivalents + receivables, net) / total current liabilities."),
+    as a sentence the metric question reads; "" when it gives none (the vocabulary's formula)."""
+    for name, expr in split_definitions(question)[1]:
+        if name.lower() == "it" or metric in vocab.match_metrics(name)[:1]:
+            return f"{vocab.label(metric) or metric} is defined as: {expr}."
+    return ""
+
+
 def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,
-                 services: MetricServices) -> WrittenAnswer | None:
+                 services: MetricServices, defined: str = "") -> WrittenAnswer | None:
     if len(understanding.companies) != 1:
         return None
     company = understanding.companies[0]
@@ -183,7 +194,7 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
     quarter = int(understanding.periods[-1][-1]) if understanding.periods and not span else None
     values: list[Value] = []
     for year in years:
-        got = metric_value(label, year, hits, understanding, services, quarter)
+        got = metric_value(label, year, hits, understanding, services, quarter, defined)
         if isinstance(got, WrittenAnswer):
             return got
         values.append(got)
@@ -285,7 +296,7 @@ def _shares(decision: KindDecision, company: str, hits: list[SearchHit], underst
 def _judged(yes: bool, finding: str, values: list[Value]) -> WrittenAnswer:
     working = " ".join(v.answer.text for v in values)
     citations = unique_citations([c for v in values for c in v.answer.citations])
-    flags = list(dict.fromkeys(f for v in values for f in v.answer.flags))
+    flags = list(dict.fromkeys([*(f for v in values for f in v.answer.flags), JUDGED]))
     return WrittenAnswer(status="answered", kind="yes_no", text=f"{'Yes' if yes else 'No'}. {finding}. {working}",
                          citations=citations, flags=flags)
 
