@@ -410,8 +410,9 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
     spans = ""
     periods: list[str] | None = None
     section = ""  # the caption a row is under ("Cost of revenue:")
-    # a segment note prints each segment's name alone over its rows ("AWS" / "Net sales $ 45,370"):
-    # the last such heading, read only for a line the question names as a segment's
+    # a segment note prints each segment's name alone over its rows ("AWS" / "Net sales $ 45,370"),
+    # a statement its captions in capitals ("REVENUE" / "Membership fees"): the last such heading,
+    # read only for a line the question names (a segment's, or one a caption in capitals qualifies)
     heading = ""
     segment_line = aspect.metric.startswith(LINE_PREFIX) and any(
         set(tokenize(w)) & _SEGMENT_WORDS for w in metric_wordings)
@@ -465,7 +466,8 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
                 row.label_before and _label_matches(row.label_before, metric_wordings)) and not (
                 aspect.metric.startswith(LINE_PREFIX) and section
                 and any(_label_matches(f"{a} {b}", metric_wordings) for a, b in ((row.label, section), (section, row.label)))
-        ) and not (aspect.metric.startswith(LINE_PREFIX) and _same_words(row.label, section, metric_wordings)) and not (
+        ) and not (aspect.metric.startswith(LINE_PREFIX) and (_same_words(row.label, section, metric_wordings) or (
+                heading.isupper() and _same_words(row.label, heading, metric_wordings)))) and not (
                 segment_line and heading and segment_row_names(row.label, heading, aspect.metric, vocab)):
             # a line the question names is also a row under its section ("Revenue:" / "Cloud")
             continue

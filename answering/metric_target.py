@@ -670,6 +670,33 @@ def qualified_name(ask: str, key: str, vocab: Vocabulary) -> str | None:
     return None
 
 
+def asked_line_change(ask: str, key: str, vocab: Vocabulary) -> bool:
+    """The ask asks how an income-statement amount it names in its own words changed ("the
+    year-over-year growth in membership fee revenue"): the metric qualified (revenue) is read as
+    that line of its own (read_target), not as a fact stated in text."""
+    qualified = qualified_name(ask, key, vocab)
+    return qualified is not None and bool(_CHANGE_ASK.search(ask)) and _asked_line(ask, qualified, key, vocab) is not None
+
+
+def _asked_line(ask: str, qualified: str, key: str, vocab: Vocabulary) -> str | None:
+    """The whole name of an income-statement amount the ask qualifies ("membership fee revenue" of
+    "Costco's membership fee revenue"): the qualified words with the plain words before them, when
+    the metric qualified is such an amount and the name is a few plain words; else None."""
+    entry = vocab.metrics[key]
+    if entry.unit != "USD" or entry.statement != "income_statement" or entry.kind == "derived":
+        return None
+    found = re.search(rf"((?:\b[a-z][a-z-]*\s+){{0,3}}){re.escape(qualified)}\b", re.sub(r"['’]s\b", "", ask))
+    if found is None:
+        return None
+    words = found.group(1).split()
+    while words and (words[0] in _NEUTRAL_BEFORE or _PERIOD_WORD.search(words[0])):
+        words.pop(0)  # "the", "growth in", "FY2022": the ask's words, not the line's
+    if any(w in _NEUTRAL_BEFORE or _PERIOD_WORD.search(w) for w in words):
+        return None
+    named = " ".join([*words, qualified])
+    return named if len(named.split()) <= 4 and line_unit(named) == "USD" else None
+
+
 def _noun_form(word: str, wording: str) -> bool:
     """`word` is `wording` or its singular or plural ("liability" of "liabilities")."""
     forms = {wording, wording + "s", wording + "es"}
@@ -760,8 +787,15 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         # "the operating margin of its Family of Apps segment": the statements' lines are the company's
         unresolved = f"the question asks for one segment's {label}, and the consolidated statements give the company's"
     if source != "question" and key in vocab.metrics and (other := qualified_name(ask, key, vocab)):
-        # "intangible assets" read as "assets": answering total assets would be another quantity
-        unresolved = f"the question asks for {other}, which is not {label}"
+        if aggregation in ("change", "amount_change") and (named := _asked_line(ask, other, key, vocab)) is not None:
+            # "membership fee revenue": a line of its own, read from the row labelled in all and
+            # only its words ("Membership fees" under "REVENUE"), never the metric it qualifies
+            key, label = line_key(named), named[0].upper() + named[1:]
+            formula, lines = key, {key: named}
+            unit = "USD"
+        else:
+            # "intangible assets" read as "assets": answering total assets would be another quantity
+            unresolved = f"the question asks for {other}, which is not {label}"
     quarter = int(mentions.periods[-1][-1]) if mentions.periods else None
     as_of, months = asked_day(question) if aggregation == "value" else (None, None)
     return MetricTarget(
