@@ -310,6 +310,9 @@ def _spells(label: str, acronym: str | None) -> bool:
 
 
 _SEGMENT_WORDS = frozenset(tokenize("segment segments reportable"))
+# a segment's name printed alone over its rows: a few capitalised words, no figures ("AWS",
+# "North America", "Family of Apps")
+_SEGMENT_HEADING = re.compile(r"[A-Z][\w&'’.-]*(?:\s+(?:of|and|&|[A-Z][\w&'’.-]*)){0,4}")
 
 
 def segment_row_names(label: str, section: str, metric: str, vocabulary: Vocabulary) -> bool:
@@ -363,6 +366,35 @@ def _bilingual(lines: list[str], convention: NumberConventionName = "us") -> boo
                and numbers.split_two_label_row(line, convention) is not None) >= _BILINGUAL_ROWS
 
 
+# a balance sheet's or cash flow statement's captions, printed before the first row under them
+# when the text layer runs them together ("Assets Current assets Cash and cash equivalents $ 2,936")
+_CAPTIONS = re.compile(
+    r"^(?:(?:Assets|Current\s+assets|Liabilities|Current\s+liabilities|Liabilities\s+and\s+(?:(?:share|stock)holders['’]?\s+)?"
+    r"(?:equity|deficit)|(?:Share|Stock)holders['’]?\s+equity|Equity|Operating\s+activities|Investing\s+activities|"
+    r"Financing\s+activities)\s+)+(?=[A-Z])")
+
+
+def _unrun(line: str, queue: list[str], columns: int, convention: NumberConventionName) -> list[str] | None:
+    """The rows of a line whose rows the text layer ran together, each without the captions run
+    into it; a row cut at the line's end is completed from the next lines (which are taken from
+    `queue`) when they open with its missing amounts. None for an ordinary line."""
+    text, taken = line, 0
+    while True:
+        pieces = numbers.run_rows(text, columns, convention)
+        if pieces is not None or taken >= 2 or taken >= len(queue):
+            break
+        following = queue[taken].split()
+        if not following or not numbers.is_amount(following[0], convention):
+            break
+        text, taken = f"{text} {queue[taken]}", taken + 1
+    if pieces is None:
+        row = numbers.split_row(line, convention)
+        bare = _CAPTIONS.sub("", line.strip())
+        return [bare] if row is not None and bare != line.strip() and numbers.split_row(bare, convention) else None
+    del queue[:taken]
+    return [_CAPTIONS.sub("", p) if numbers.split_row(_CAPTIONS.sub("", p), convention) else p for p in pieces]
+
+
 def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None:
     metric_wordings = _wordings(vocab, aspect.metric)
     acronym = _acronym(vocab, aspect.metric)
@@ -378,9 +410,20 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
     spans = ""
     periods: list[str] | None = None
     section = ""  # the caption a row is under ("Cost of revenue:")
+    # a segment note prints each segment's name alone over its rows ("AWS" / "Net sales $ 45,370"),
+    # a statement its captions in capitals ("REVENUE" / "Membership fees"): the last such heading,
+    # read only for a line the question names (a segment's, or one a caption in capitals qualifies)
+    heading = ""
+    segment_line = aspect.metric.startswith(LINE_PREFIX) and any(
+        set(tokenize(w)) & _SEGMENT_WORDS for w in metric_wordings)
     lines = chunk.text.splitlines()
     bilingual: bool | None = None  # counted once, when the first two-label row is met
-    for line in lines:
+    queue = list(lines)
+    while queue:
+        line = queue.pop(0)
+        if len(years) >= 2 and (pieces := _unrun(line, queue, len(years), chunk.number_convention)):
+            # rows run together on one line (or cut over two) by the text layer: one row each
+            line, queue[:0] = pieces[0], pieces[1:]
         deck = numbers.period_columns(line)
         if deck is not None:
             # a presentation's "Metrics Q3 2023 Q4 2023 FY 2023": each year with its period (a
@@ -389,6 +432,10 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             in_header, spans = False, ""
             continue
         found = numbers.header_years(line)
+        if not found and (run := numbers.header_then_row(line, chunk.number_convention)) is not None:
+            # the header's dates and the first row on one line: the header, then the row
+            found, queue[:0] = run[0], [run[1]]
+            in_header = False
         if found:
             years = [*years, *(y for y in found if y not in years)] if in_header else found
             in_header = True
@@ -404,6 +451,7 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             note_column = note_column or has_note_column([line])
             spans = f"{spans} {line}" if len(line) < 100 else ""
             section = line.strip().rstrip(":") if line.strip().endswith(":") and len(line) < 60 else section
+            heading = line.strip() if _SEGMENT_HEADING.fullmatch(line.strip()) else heading
             continue
         if row.tokens and all(_BARE_YEAR.fullmatch(t) for t in row.tokens):
             # a wrapped column header ("% of Total / Revenues 2021"): its years are no amounts
@@ -418,7 +466,9 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
                 row.label_before and _label_matches(row.label_before, metric_wordings)) and not (
                 aspect.metric.startswith(LINE_PREFIX) and section
                 and any(_label_matches(f"{a} {b}", metric_wordings) for a, b in ((row.label, section), (section, row.label)))
-        ) and not (aspect.metric.startswith(LINE_PREFIX) and _same_words(row.label, section, metric_wordings)):
+        ) and not (aspect.metric.startswith(LINE_PREFIX) and (_same_words(row.label, section, metric_wordings) or (
+                heading.isupper() and _same_words(row.label, heading, metric_wordings)))) and not (
+                segment_line and heading and segment_row_names(row.label, heading, aspect.metric, vocab)):
             # a line the question names is also a row under its section ("Revenue:" / "Cloud")
             continue
         if "per share" in row.label.lower() and unit not in _PER_SHARE_UNITS:

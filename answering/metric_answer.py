@@ -106,7 +106,10 @@ class Evidence:
                 raise Missing(metric, year)
             if metric == _TAX:
                 found = self._tax_as_expense(found, year)
-            elif metric in self.question_lines and _OUTFLOW.search(self.vocab.label(metric) or ""):
+            elif metric in self.question_lines and (_OUTFLOW.search(label := self.vocab.label(metric) or "")
+                                                    or (_COST_LINE.search(label) and found.value < 0)):
+                # "(cost of products + cost of services) / average inventories": a cost a statement
+                # prints as a deduction, "Cost of products (49,954)", is the cost the question adds
                 # "minus payments for acquisition of property, plant and equipment": the amount
                 # paid, which the cash flow statement prints as "(10,495)"; the question's own
                 # arithmetic already subtracts it (as the vocabulary's spending lines are read)
@@ -287,6 +290,8 @@ class Evidence:
 
 
 _TAX = "income_tax"
+# a line the question names as a cost or an expense ("cost of products", "selling expenses")
+_COST_LINE = re.compile(r"\bcosts?\b|\bexpenses?\b", re.I)
 # a line the question names as money going out ("payments for", "purchases of", "repayments of")
 _OUTFLOW = re.compile(r"\b(?:payments?|purchases?|repayments?|repurchases?|paid|spent|outflows?|expenditures?)\b"
                       r"|\bused\s+(?:in|for|by)\b", re.I)

@@ -58,6 +58,7 @@ _HEADER_WORDS = _MONTHS | {
     "quarter", "three", "six", "nine", "twelve", "months", "weeks", "period",
     # the scale note often shares the header line: "(in millions, except per share data) 2022 2021"
     "in", "millions", "thousands", "billions", "except", "per", "share", "data", "amounts",
+    "shares",  # "$ and shares in millions, except per share amounts January 29, 2022"
     "dollars", "usd", "unaudited",
     # IFRS headers: "Notes 2022 2021", "2022 £'000 2021 £'000", "2022 €m 2021 €m (restated)"
     "note", "notes", "restated", "m", "mn", "bn", "us", "gbp", "eur", "aud", "hkd", "inr", "group", "company",
@@ -152,6 +153,43 @@ def split_row(line: str, convention: NumberConventionName = "us") -> Row | None:
     return Row(line=line, label=label, values=list(reversed(values)), percent=percent, tokens=list(reversed(printed)))
 
 
+def run_rows(text: str, columns: int, convention: NumberConventionName = "us") -> list[str] | None:
+    """A statement's rows run together on one line, as some text layers give them ("Less
+    accumulated depreciation 6,091 6,996 Net property and equipment 2,250 2,260 Goodwill 1,384
+    986"): one line per row. Only when there are two rows at least and every one is a label
+    (words, no figures) followed by exactly `columns` amounts; words after the last amounts (the
+    next rows' start, cut off) are a line of their own, and so is a last row cut short. Else None: a label's own figures ("$1.00
+    par value") or a row with more or fewer amounts leave the line as it is."""
+    if columns < 2:
+        return None
+    rows: list[str] = []
+    label: list[str] = []
+    amounts: list[str] = []
+    figured = False  # a figure inside the label being read
+    for token in text.split():
+        # "13)" of "(Note 13)" is no amount: a cell's parentheses close where they open
+        if token == "$" or (is_amount(token, convention) and label and not figured
+                            and token.count("(") == token.count(")")):
+            amounts.append(token)
+            continue
+        if amounts:
+            if sum(1 for a in amounts if a != "$") != columns or not re.search(r"[A-Za-z]", " ".join(label)):
+                return None
+            rows.append(" ".join(label + amounts))
+            label, amounts = [], []
+        figured = figured and bool(label) or bool(re.search(r"\d", token))
+        label.append(token)
+    if amounts:
+        # the last row may be cut short at the text's end ("Accounts payable $ 6,803 $"): its own
+        # line, read as any short row is
+        if sum(1 for a in amounts if a != "$") > columns or figured:
+            return None
+        rows.append(" ".join(label + amounts))
+    elif label:
+        rows.append(" ".join(label))
+    return rows if sum(1 for r in rows if split_row(r, convention)) >= 2 else None
+
+
 # a dash between two words of the label after the amounts ("Gain on Foreign Exchange - Net") is the
 # label's, not a nil amount (which stands between an amount and the label)
 _LABEL_DASH = re.compile(r"[-–—]")
@@ -199,6 +237,24 @@ def header_years(line: str) -> list[int]:
         if digits and not (digits.isdigit() and int(digits) <= 31):
             return []
     return years
+
+
+_DATE = re.compile(r"\b(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?\s+\d{1,2},\s+(?:19|20)\d\d\b", re.I)
+
+
+def header_then_row(line: str, convention: NumberConventionName = "us") -> tuple[list[int], str] | None:
+    """A column header the text layer ran into the first row ("Fiscal Years Ended January 29,
+    2022 January 30, 2021 February 1, 2020 Revenue $ 51,761 $ 47,262 $ 43,638"): the header's
+    years and the row, when the header's dates are two at least and the row has an amount for each."""
+    dates = list(_DATE.finditer(line))
+    if len(dates) < 2:
+        return None
+    head, rest = line[: dates[-1].end()], line[dates[-1].end():].strip()
+    years = header_years(head)
+    row = split_row(rest, convention) if rest[:1].isalpha() else None
+    if len(years) < 2 or row is None or len(row.values) != len(years):
+        return None
+    return years, rest
 
 
 _PERIOD_COLUMN = re.compile(r"\b(Q[1-4]|FY)\s?'?((?:19|20)\d\d)\b")

@@ -22,6 +22,8 @@ from finrag.models import (
 )
 
 NOT_FOUND = "not found in the reports"
+# a flag: a conclusion (a yes/no) judged over figures the metric machinery computed and checked
+JUDGED = "judged_over_computed_figures"
 
 
 class WrittenAnswer(BaseModel):

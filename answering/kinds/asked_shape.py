@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from answering.metric_target import split_definitions
-from answering.written_answer import NOT_FOUND, WrittenAnswer
+from answering.written_answer import JUDGED, NOT_FOUND, WrittenAnswer
 
 _ROUNDED = re.compile(r"\bround(?:ed|ing)?\b[^.?]*?\b(?:decimal|nearest|whole)\b|\bexpress(?:ed)?\s+(?:it\s+|your\s+"
                       r"answer\s+)?as\s+an?\s+(?:%|percent(?:age)?)", re.I)
@@ -34,7 +34,9 @@ _FIGURES = {"metric", "not_meaningful"}
 def answered_in_the_asked_shape(written: WrittenAnswer, question: str) -> WrittenAnswer:
     if written.status != "answered":
         return written
-    if written.value is None and written.kind not in _FIGURES and _asks_a_figure(question):
+    if written.value is None and written.kind not in _FIGURES and JUDGED not in written.flags \
+            and _asks_a_figure(question):
+        # (a yes/no judged over the measure the question defines gives that figure with its conclusion)
         return _refused(written, "the question asks for a figure computed as it defines, and no figure was "
                                  "computed; the passages found state none")
     if written.kind == "metric" and _EXPLAIN.search(question):

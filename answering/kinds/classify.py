@@ -31,7 +31,7 @@ from answering.intent import threshold
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.sentences import ask_part
 from answering.kinds.underlying import DISTORTS
-from answering.metric_target import defines_formula, qualified_name
+from answering.metric_target import asked_line_change, defines_formula, qualified_name
 from finrag.models import AnswerKind
 from finrag.vocabulary import Vocabulary
 from loaders.dates import MONTH_NAMES
@@ -190,7 +190,8 @@ def _named(ask: str, vocab: Vocabulary) -> list[str]:
     metric's ask, which the metric path refuses by name ("asks for borrow, which is not Total
     debt"): what may be borrowed is a sum over agreements that one quoted sentence misstates."""
     return [m for m in vocab.match_metrics(ask)
-            if (qualified := qualified_name(ask, m, vocab)) is None or " " not in qualified]
+            if (qualified := qualified_name(ask, m, vocab)) is None or " " not in qualified
+            or asked_line_change(ask, m, vocab)]  # "growth in membership fee revenue": that line's change
 
 
 def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:

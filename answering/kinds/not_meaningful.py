@@ -22,6 +22,7 @@ from answering.kinds.cash_flow_statement import TITLE as CASH_FLOW_TITLE
 from answering.kinds.cash_flow_statement import cash_flow_statement
 from answering.kinds.cash_flow_statement import lines as cash_flow_lines
 from answering.kinds.statement_lines import NET_INCOME, has_line, income_statement, statement_labels
+from answering.metric_target import read_target
 from answering.numbers import Row, split_row
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, SearchHit
@@ -51,21 +52,28 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if not decision.metric or len(understanding.companies) != 1:
         return None
     company = understanding.companies[0]
-    needed = _statement_inputs(decision.metric, vocab)
+    if (target := read_target(question, vocab)) is not None and target.formula_source == "question":
+        # the question defines its measure ("quick ratio defined as: (cash + short-term investments +
+        # receivables) / current liabilities"): only its own formula's lines decide, and a line only
+        # the vocabulary's formula reads (inventories) says nothing of whether it applies
+        inputs = _operands(target.formula, vocab) | {i for f in target.definitions.values() for i in _operands(f, vocab)}
+    else:
+        inputs = _all_inputs(decision.metric, vocab)
+    needed = list(_GOODS_LINES) if inputs & set(_GOODS_LINES) else []  # either line makes it meaningful
     if not needed:
-        return _without_balance_line(decision.metric, company, hits, understanding, services) \
-            or _without_cash_flow_line(decision.metric, company, hits, understanding, services)
+        return _without_balance_line(decision.metric, inputs, company, hits, understanding, services) \
+            or _without_cash_flow_line(decision.metric, inputs, company, hits, understanding, services)
     statement = income_statement(company, hits, understanding, services)
     if statement is None:
         # the income statement was not read whole: nothing can be said about its lines;
         # the balance sheet's may still be read
-        return _without_balance_line(decision.metric, company, hits, understanding, services)
+        return _without_balance_line(decision.metric, inputs, company, hits, understanding, services)
     rows = [(row, chunk) for chunk in statement for line in chunk.text.splitlines() if (row := split_row(line, chunk.number_convention))]
     labels = statement_labels(statement)
     if any(has_line(m, label, vocab) for m in needed for label in labels):
         # the income statement's inputs exist: the balance sheet's may not (inventory turnover
         # of a business that sells services); else answer the question as asked
-        return _without_balance_line(decision.metric, company, hits, understanding, services)
+        return _without_balance_line(decision.metric, inputs, company, hits, understanding, services)
     earned = _first_revenue_rows(rows)
     if not earned:
         return None
@@ -85,12 +93,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                          flags=["metric_not_meaningful"])
 
 
-def _without_balance_line(metric: str, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+def _without_balance_line(metric: str, inputs: set[str], company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
                           services: MetricServices) -> WrittenAnswer | None:
     """The metric needs a balance sheet line (inventories) that the company's balance sheet,
     read whole, does not have: not meaningful, with what its current assets are instead."""
     vocab = services.vocabulary
-    needed = [m for m in _all_inputs(metric, vocab) if m in _BUSINESS_LINES]
+    needed = [m for m in inputs if m in _BUSINESS_LINES]
     if not needed:
         return None
     statement = balance_sheet(company, hits, understanding, services)
@@ -115,12 +123,12 @@ def _without_balance_line(metric: str, company: str, hits: list[SearchHit], unde
                          flags=["metric_not_meaningful"])
 
 
-def _without_cash_flow_line(metric: str, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+def _without_cash_flow_line(metric: str, inputs: set[str], company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
                             services: MetricServices) -> WrittenAnswer | None:
     """The metric needs a cash flow line (dividends paid) that the company's cash flow
     statement, read whole, does not have: the company paid none, and the metric does not apply."""
     vocab = services.vocabulary
-    needed = [m for m in _all_inputs(metric, vocab) if m in _FLOW_LINES]
+    needed = [m for m in inputs if m in _FLOW_LINES]
     if not needed:
         return None
     statement = cash_flow_statement(company, hits, understanding, services)
@@ -147,6 +155,13 @@ def _without_cash_flow_line(metric: str, company: str, hits: list[SearchHit], un
                          flags=["metric_not_meaningful"])
 
 
+def _operands(formula: str, vocab: Vocabulary) -> set[str]:
+    """The metric keys a formula reads, and the inputs those read in turn."""
+    return {i for name in re.findall(r"[a-z_]+", formula) if name not in ("avg", "prior", "change")
+            for i in _all_inputs(name, vocab)}
+
+
+
 def _all_inputs(metric: str, vocab: Vocabulary) -> set[str]:
     seen: set[str] = set()
     pending = [metric]
@@ -155,12 +170,6 @@ def _all_inputs(metric: str, vocab: Vocabulary) -> set[str]:
         seen.add(key)
         pending += [i for i in vocab.inputs(key) if i not in seen]
     return seen
-
-
-def _statement_inputs(metric: str, vocab: Vocabulary) -> list[str]:
-    """The lines that make the metric meaningful when any of them exists: cost of revenue
-    or gross profit, for a metric built on either (gross margin, inventory turnover, DPO)."""
-    return list(_GOODS_LINES) if _all_inputs(metric, vocab) & set(_GOODS_LINES) else []
 
 
 def _first_revenue_rows(rows: list[tuple[Row, Chunk]]) -> list[tuple[Row, Chunk]]:

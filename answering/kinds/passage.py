@@ -95,6 +95,20 @@ _AN_AMOUNT = re.compile(r"\$\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million
                         r"\b\d{1,3}(?:,\d{3})+\b", re.I)
 
 
+_HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<noun>[a-z][a-z-]{2,})", re.I)
+
+
+def _states_count(text: str, question: str) -> bool:
+    """The sentence states the count a "how many <things>" question asks: a number before those
+    things ("operated 838 warehouses", "838 membership warehouses"); a bare figure is no count."""
+    asked = _HOW_MANY.search(question)
+    if asked is None:
+        return False
+    noun = asked.group("noun").lower()
+    stem = noun[:-3] if noun.endswith("ies") else noun[:-1] if noun.endswith("s") else noun
+    return bool(re.search(rf"\b\d[\d,]*\s+(?:[a-z-]+\s+){{0,2}}{re.escape(stem)}", text, re.I))
+
+
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
     parts = ask_parts(topic_ask(decision.ask or question))
@@ -120,7 +134,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if not best:
         # a named legal matter is described under its own heading, in words the question does not use
         return legal.write(decision, question, hits, understanding, services)
-    if _ASKS_AMOUNT.search(question) and not any(_AN_AMOUNT.search(s.text) for s in best):
+    if _ASKS_AMOUNT.search(question) and not any(_AN_AMOUNT.search(s.text) or _states_count(s.text, question)
+                                                 for s in best):
         stated = [s for s in stating(decision, question, hits, understanding, services, limit=8)
                   if _AN_AMOUNT.search(s.text)]
         if not stated and (row := schedule.write(decision.ask or question, hits, understanding, decision.kind)):

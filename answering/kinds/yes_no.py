@@ -5,8 +5,9 @@
     metric is computed for the years needed by the metric machinery (answering.metric_answer,
     each year asked as its own one-company metric question, rows cited) and the test applied:
     "Yes — Gross margin rose from 4.8% (FY2021) to 5.3% (FY2022)". Thresholds that are
-    conventions are named in the answer (quick ratio >= 1; capital intensive when total assets
-    are at least one year of revenue or capital expenditures at least 10% of revenue).
+    conventions are named in the answer (quick ratio >= 1; capital intensive when capital
+    expenditures are at least 10% of revenue or net PP&E at least 40% of total assets; total
+    assets against revenue is stated but decides nothing, goodwill and intangibles inflate it).
 (b) A fact stated in text ("subject to cyclicality?", "any material legal proceedings?"):
     the sentence that names the topic *and states the asked predicate* (answering.kinds.
     asked_predicate: "conditioned ... financing", "pay ... dividend") decides; its Yes or No is
@@ -55,8 +56,8 @@ from answering.kinds.sentences import (
 from answering.kinds.tables import more_tables
 from answering.metric_answer import answer_metric
 from answering.metric_formula import show
-from answering.metric_target import read_target
-from answering.written_answer import NOT_FOUND, WrittenAnswer
+from answering.metric_target import read_target, split_definitions
+from answering.written_answer import JUDGED, NOT_FOUND, WrittenAnswer
 from finrag.models import Citation, SearchFilters, SearchHit
 from finrag.vocabulary import tokenize
 
@@ -83,7 +84,7 @@ def _upward(text: str) -> bool | None:
 _COMPARES = re.compile(r"\b(?:more|less|greater|fewer|higher|lower|larger|smaller)\s+(?:[\w'’$,.-]+\s+){0,8}?than\b"
                        r"|\bexceed\w*|\boutpac\w*", re.I)
 _QUICK_CONVENTION = "a quick ratio of 1.0 or more is the usual sign of healthy liquidity"
-_ASSET_INTENSITY = 1.0  # total assets / revenue at or above one year of revenue
+_PPE_INTENSITY = 40.0  # net PP&E at or above 40% of total assets: the assets are plant, not intangibles
 _CAPEX_INTENSITY = 10.0  # capital expenditures at or above 10% of revenue
 
 
@@ -108,7 +109,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         if got is not None:
             return got
     if decision.metric and decision.test and decision.test != "stated":
-        return _over_metric(decision, hits, understanding, services)
+        return _over_metric(decision, hits, understanding, services,
+                            _defined(question, decision.metric, services.vocabulary))
     if concentration.asks(main_clause(decision.ask)) and len(understanding.companies) == 1:
         # "significant customer concentration?": the major-customer disclosure's share of sales decides,
         # not a sentence that names customers
@@ -154,10 +156,10 @@ class Value:
 
 
 def metric_value(phrase: str, year: int, hits: list[SearchHit], understanding: QueryUnderstanding,
-                  services: MetricServices, quarter: int | None = None) -> Value | WrittenAnswer:
+                  services: MetricServices, quarter: int | None = None, defined: str = "") -> Value | WrittenAnswer:
     """One year's (or quarter's) figure, asked of the metric machinery as its own question
-    (its checks apply)."""
-    asked = f"What is the {f'Q{quarter} ' if quarter else ''}FY{year} {phrase}?"
+    (its checks apply); `defined`: the question's own definition of it, a sentence."""
+    asked = f"What is the {f'Q{quarter} ' if quarter else ''}FY{year} {phrase}?" + (f" {defined}" if defined else "")
     target = read_target(asked, services.vocabulary)
     one_year = understanding.model_copy(update={"fiscal_years": [year]})
     answer = answer_metric(asked, hits, one_year, services) if target is not None else None
@@ -169,8 +171,18 @@ def metric_value(phrase: str, year: int, hits: list[SearchHit], understanding: Q
     return Value(year, answer, show(answer.value, target))
 
 
+def _defined(question: str, metric: str, vocab: Vocabulary) -> str:
+    """The question's own definition of the metric it judges ("... based on its quick ratio? Quick
+    ratio defined as (cash and cash equivalents + receivables, net) / total current liabilities."),
+    as a sentence the metric question reads; "" when it gives none (the vocabulary's formula)."""
+    for name, expr in split_definitions(question)[1]:
+        if name.lower() == "it" or metric in vocab.match_metrics(name)[:1]:
+            return f"{vocab.label(metric) or metric} is defined as: {expr}."
+    return ""
+
+
 def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,
-                 services: MetricServices) -> WrittenAnswer | None:
+                 services: MetricServices, defined: str = "") -> WrittenAnswer | None:
     if len(understanding.companies) != 1:
         return None
     company = understanding.companies[0]
@@ -190,7 +202,7 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
     quarter = int(understanding.periods[-1][-1]) if understanding.periods and not span else None
     values: list[Value] = []
     for year in years:
-        got = metric_value(label, year, hits, understanding, services, quarter)
+        got = metric_value(label, year, hits, understanding, services, quarter, defined)
         if isinstance(got, WrittenAnswer):
             return got
         values.append(got)
@@ -223,25 +235,36 @@ def _when(year: int, quarter: int | None) -> str:
 
 def _capital_intensive(company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
                        services: MetricServices) -> WrittenAnswer | None:
+    """Capital intensity as analysts read it: what the business spends on and holds in property
+    and equipment (capital expenditures against revenue, net PP&E against total assets). Total
+    assets against revenue is no such signal where the assets are mostly goodwill and intangibles
+    (a software or media company after acquisitions): it is stated, and decides only with them."""
     years = _years(understanding, hits, span=False)
     if not years:
         return None
     year = years[-1]
-    assets = _from_rows(metric_value("total assets as a % of revenue", year, hits, understanding, services))
     capex = _from_rows(metric_value("capital expenditures as a % of revenue", year, hits, understanding, services))
-    got = [v for v in (assets, capex) if isinstance(v, Value)]
-    if not got:
-        return assets if isinstance(assets, WrittenAnswer) else None
-    findings, yes = [], False
-    if isinstance(assets, Value):
-        ratio = assets.value / 100
-        yes = yes or ratio >= _ASSET_INTENSITY
-        findings.append(f"total assets are {ratio:.2f}x revenue (capital intensive at {_ASSET_INTENSITY:g}x or more)")
+    ppe = _from_rows(metric_value("net property, plant and equipment as a % of total assets", year, hits,
+                                  understanding, services))
+    assets = _from_rows(metric_value("total assets as a % of revenue", year, hits, understanding, services))
+    if not isinstance(capex, Value) and not isinstance(ppe, Value):
+        # neither signal: total assets against revenue alone would call an acquirer of intangibles
+        # capital intensive
+        return next((v for v in (capex, ppe) if isinstance(v, WrittenAnswer)), None)
+    findings: list[str] = []
+    votes: list[bool] = []
     if isinstance(capex, Value):
-        yes = yes or capex.value >= _CAPEX_INTENSITY
+        votes.append(capex.value >= _CAPEX_INTENSITY)
         findings.append(f"capital expenditures are {capex.value:.1f}% of revenue (capital intensive at "
                         f"{_CAPEX_INTENSITY:g}% or more)")
-    return _judged(yes, f"{company} FY{year}: " + "; ".join(findings), got)
+    if isinstance(ppe, Value):
+        votes.append(ppe.value >= _PPE_INTENSITY)
+        findings.append(f"net property, plant and equipment is {ppe.value:.1f}% of total assets (capital intensive "
+                        f"at {_PPE_INTENSITY:g}% or more)")
+    got = [v for v in (capex, ppe, assets) if isinstance(v, Value)]
+    if isinstance(assets, Value):
+        findings.append(f"total assets are {assets.value / 100:.2f}x revenue")
+    return _judged(any(votes), f"{company} FY{year}: " + "; ".join(findings), got)
 
 
 def _from_rows(got: Value | WrittenAnswer) -> Value | WrittenAnswer:
@@ -281,7 +304,7 @@ def _shares(decision: KindDecision, company: str, hits: list[SearchHit], underst
 def _judged(yes: bool, finding: str, values: list[Value]) -> WrittenAnswer:
     working = " ".join(v.answer.text for v in values)
     citations = unique_citations([c for v in values for c in v.answer.citations])
-    flags = list(dict.fromkeys(f for v in values for f in v.answer.flags))
+    flags = list(dict.fromkeys([*(f for v in values for f in v.answer.flags), JUDGED]))
     return WrittenAnswer(status="answered", kind="yes_no", text=f"{'Yes' if yes else 'No'}. {finding}. {working}",
                          citations=citations, flags=flags)
 

@@ -1,0 +1,125 @@
+"""Metric questions answered by the formula they define, on real filings (Adobe FY2021, Amazon
+FY2022, Best Buy FY2022, Costco FY2022, Activision Blizzard FY2022 10-Ks): "Defined as: ..." in
+a sentence of its own is the formula; a metric is "not meaningful" only by a line its own formula
+reads; a segment's line is read under the segment's name; rows a text layer ran together are
+read one by one; capital intensity rests on capex and PP&E, not on total assets."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answering.kinds.conftest import ask, filing
+
+
+def _statement_pages(chunks, *tags):
+    return sorted({c.page for c in chunks if set(tags) & set(c.tags)})
+
+
+def _whole_pages(chunks):
+    """Each page's chunks as one chunk, as the metric path reads a statement's page whole (through
+    the retriever's filing pages): a row cut at a chunk's end goes on in the next chunk."""
+    pages: dict[int, list] = {}
+    for c in chunks:
+        pages.setdefault(c.page, []).append(c)
+    return [cs[0].model_copy(update={"text": "\n".join(c.text for c in cs)}) for _, cs in sorted(pages.items())]
+
+
+@pytest.fixture(scope="module")
+def adobe():
+    return filing("financebench/pdfs/ADOBE_2021_10K.pdf")
+
+
+@pytest.fixture(scope="module")
+def amazon():
+    return filing("financebench/pdfs/AMAZON_2022_10K.pdf")
+
+
+@pytest.fixture(scope="module")
+def bestbuy():
+    return filing("financebench/pdfs/BESTBUY_2022_10K.pdf")
+
+
+@pytest.fixture(scope="module")
+def costco():
+    return filing("financebench/pdfs/COSTCO_2022_10K.pdf")
+
+
+@pytest.fixture(scope="module")
+def activision():
+    return filing("financebench/pdfs/ACTIVISIONBLIZZARD_2022_10K.pdf")
+
+
+def test_a_defined_quick_ratio_is_computed_though_the_balance_sheet_has_no_inventories(adobe, services):
+    # the quick ratio never needs an inventories line when the question says what it adds up
+    written = ask("What is Adobe's quick ratio at the end of FY2021 (December 3, 2021)? Defined as: (cash and cash "
+                  "equivalents + short-term investments + trade receivables, net) / total current liabilities, from "
+                  "the balance sheet. Round to two decimal places.", adobe, _statement_pages(adobe, "balance_sheet"),
+                  services)
+    assert written.status == "answered" and written.kind == "metric", written.text
+    assert "1.11" in written.text and "not a meaningful" not in written.text
+
+
+def test_a_segments_operating_margin_is_read_from_the_segment_note(amazon, services):
+    written = ask("What was the FY2022 operating margin of Amazon's AWS segment? Defined as: AWS segment operating "
+                  "income / AWS segment net sales. Answer in percent, rounded to one decimal place.", amazon,
+                  _statement_pages(amazon, "segment_note", "income_statement"), services)
+    assert written.status == "answered", written.text
+    assert "28.5%" in written.text  # 22,841 / 80,096, not the consolidated 12,248 / 513,983 (2.4%)
+
+
+def test_rows_run_together_by_the_text_layer_are_read_one_by_one(bestbuy, services):
+    # "Less accumulated depreciation 6,091 6,996 Net property and equipment 2,250 2,260 ... Accounts payable
+    # $ 6,803 $" / "6,979 ...": each row its own, the cut one completed from the next line
+    written = ask("What is Best Buy's FY2022 days payable outstanding (fiscal year ended January 29, 2022)? Defined "
+                  "as: 365 * (average accounts payable between FY2021 and FY2022 year-ends) / FY2022 cost of sales. "
+                  "Round to two decimal places.", _whole_pages(bestbuy),
+                  _statement_pages(bestbuy, "balance_sheet", "income_statement"), services)
+    assert written.status == "answered", written.text
+    assert "62.69" in written.text
+
+
+def test_a_judgement_over_a_defined_ratio_computes_the_definition(bestbuy, services):
+    written = ask("Does Best Buy have a healthy liquidity profile based on its quick ratio at the end of FY2022 "
+                  "(January 29, 2022)? Quick ratio defined as (cash and cash equivalents + receivables, net) / total "
+                  "current liabilities.", _whole_pages(bestbuy), _statement_pages(bestbuy, "balance_sheet"), services)
+    assert written.status == "answered" and written.text.startswith("No."), written.text
+    assert "0.37" in written.text
+
+
+def test_the_growth_of_a_line_named_in_the_questions_words_is_that_lines(costco, services):
+    written = ask("What was the year-over-year growth in Costco's membership fee revenue from FY2021 to FY2022? "
+                  "Answer in percent, rounded to one decimal place.", costco,
+                  _statement_pages(costco, "income_statement"), services)
+    assert written.status == "answered", written.text
+    assert "9.0%" in written.text and "4,224" in written.text
+
+
+def test_capital_intensity_rests_on_capex_and_ppe_not_on_intangible_heavy_assets(activision, services):
+    # total assets are 3.64x revenue, but goodwill and intangibles, not plant: capex 1.2% of revenue,
+    # net PP&E 0.7% of total assets
+    written = ask("Is Activision Blizzard a capital-intensive business based on FY2022 data?", activision,
+                  _statement_pages(activision, "balance_sheet", "income_statement", "cash_flow"), services)
+    assert written.status == "answered" and written.text.startswith("No."), written.text
+    assert "1.2% of revenue" in written.text and "0.7% of total assets" in written.text
+
+
+@pytest.fixture(scope="module")
+def boeing2021():
+    return filing("financebench/pdfs/BOEING_2021_10K.pdf")
+
+
+def test_costs_the_defined_formula_adds_are_read_as_costs_though_printed_as_deductions(boeing2021, services):
+    # "Cost of products (49,954)" / "Cost of services (9,283)": a turnover of costs, positive
+    written = ask("What is Boeing's FY2021 inventory turnover ratio? Defined as: (cost of products + cost of services) "
+                  "/ average inventories between FY2020 and FY2021 year-ends. Round to two decimal places.", boeing2021,
+                  _statement_pages(boeing2021, "balance_sheet", "income_statement"), services)
+    assert written.status == "answered", written.text
+    assert "0.74" in written.text and "-0.74" not in written.text
+
+
+def test_a_count_asked_is_stated_by_a_number_of_the_things_counted(costco, services):
+    pages = sorted({c.page for c in costco if "operated 838" in c.text})
+    written = ask("How many warehouses did Costco operate at the end of FY2022 (August 28, 2022), and how many were in "
+                  "the United States?", costco, pages, services)
+    assert written.status == "answered", written.text
+    assert "838 warehouses" in written.text and "578 in the United States" in written.text
