@@ -197,6 +197,8 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
     if len(parts) < 2:
         return None
     for part in parts:
+        if _ASKS_PER_SHARE_AND_TOTAL.search(part) and not _both_amounts_of(parts[0], written.text, companies):
+            return part
         if written.kind == "drivers":
             # "Lyft's revenue grew 36% in 2021. What drove the increase": the premise before the ask
             # states the change, it asks nothing; an ask that only refers back ("What drove the
@@ -210,6 +212,18 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
         if part_unanswered(part, written.text, written.kind or "", companies):
             return part
     return None
+
+
+_AMOUNT_SCAFFOLD = frozenset(tokenize("pay paid much total per share fiscal year quarter ended ending period"))
+
+
+def _both_amounts_of(first: str, text: str, companies: list[str]) -> bool:
+    """"Did X pay dividends in FY2022? If so, how much per share and in total?": the rate per share and
+    the sum, each in a passage about what the first part asks (its words: "dividend"); a per-share
+    price of shares repurchased beside it is another quantity."""
+    subject = [w for w in content_words(first, companies) if w not in _AMOUNT_SCAFFOLD and not w.isdigit()]
+    about = [p for p in passages(text) if not subject or overlap(p, subject) > 0]
+    return any(_A_PER_SHARE.search(p) for p in about) and any(_A_SUM.search(p) for p in about)
 
 
 def _pick_stated(part: str, text: str, companies: list[str]) -> bool:

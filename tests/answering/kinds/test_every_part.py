@@ -79,6 +79,10 @@ def test_per_share_and_in_total_asks_two_amounts_each_stated():
     both = _answer('Yes. "Regular quarterly cash dividends per share of $2.80; cash dividends declared and paid of '
                    '$688 million" (p.30)', "yes_no")
     assert answered_in_every_part(both, question, ["Best Buy"]).status == "answered"
+    # the amounts must be the dividends': a repurchase table's price per share and cost are another quantity
+    repurchases = _answer('Yes. "Cash dividends declared and paid increased in fiscal 2022." (p.32) "Total cost of '
+                          'shares repurchased $ 3,504 million; average price per share $ 110.00" (p.33)', "yes_no")
+    assert answered_in_every_part(repurchases, question, ["Best Buy"]).status == "not_found"
 
 
 def test_a_change_between_named_years_answered_with_one_year_is_refused():
