@@ -157,7 +157,11 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         _Reader(_unanswered, lambda: listed_items.write(text, hits, understanding, retriever)),
         # "what was the number of employees": the company's own count of its people ("we employed
         # approximately 13,300 people"), never a part's ("6,600 of our employees were located in the U.S.")
-        _Reader(_unanswered, lambda: headcount.write(text, hits, understanding, services)),
+        # (an answer of quotes that state no count is none either: "the number of employees" shares words
+        # with certifications and signatures)
+        _Reader(lambda w: _unanswered(w) or (headcount.asks_the_whole_count(text)
+                                             and headcount.states_no_count(w.text, w.value)),
+                lambda: headcount.write(text, hits, understanding, services)),
         # "what was its headcount at April 30, 2023, and how did it compare with January 31, 2023": the
         # row of a table headed by both dates that names the measure, both figures and the change
         _Reader(_unanswered, lambda: dated_comparison.write(text, hits, list(understanding.companies)),
