@@ -23,6 +23,7 @@ from answering.citations import is_instruction
 from answering.company_comparison import ComparisonServices, compare_companies
 from answering.extractive_writer import write_offline
 from answering.kinds import (
+    auditor,
     board_members,
     choice,
     dated_comparison,
@@ -170,6 +171,9 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # sentence that names the headquarters (one that says where they are agrees with it)
         _Reader(lambda w: headquarters.ASKS_HEADQUARTERS.search(text) is not None,
                 lambda: headquarters.write(text, hits, understanding, services)),
+        # "who is the auditor": the one firm that signs the auditor's report and consent, or that Item 14 names
+        _Reader(lambda w: auditor.ASKS_AUDITOR.search(text) is not None,
+                lambda: auditor.write(text, hits, understanding, services)),
         # "the names of the members of the board": the directors who signed the report
         _Reader(lambda w: board_members.ASKS_BOARD.search(text) is not None,
                 lambda: board_members.write(text, hits, understanding, services)),
