@@ -44,6 +44,7 @@ from answering.kinds import (
     passage,
     people,
     role_changes,
+    segments,
     stated_product,
     stated_share,
     stated_split,
@@ -174,6 +175,9 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # "who is the auditor": the one firm that signs the auditor's report and consent, or that Item 14 names
         _Reader(lambda w: auditor.ASKS_AUDITOR.search(text) is not None,
                 lambda: auditor.write(text, hits, understanding, services)),
+        # "the names of the reportable segments": the sentence that counts them names as many
+        _Reader(lambda w: segments.ASKS_SEGMENTS.search(text) is not None,
+                lambda: segments.write(text, hits, understanding, services)),
         # "the names of the members of the board": the directors who signed the report
         _Reader(lambda w: board_members.ASKS_BOARD.search(text) is not None,
                 lambda: board_members.write(text, hits, understanding, services)),
