@@ -72,9 +72,9 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
     abbreviations = {a: name for _, defined, _, _ in lists for a, name in defined.items()}
     for names, _, _, _ in lists:  # "MFC" a list names so is "Missiles and Fire Control (MFC)" elsewhere
         for name in names:
-            if _ABBREVIATION.match(name) and name not in abbreviations:
-                if (spelled := _spelled_out(name, chunks)) is not None:
-                    abbreviations[name] = spelled
+            if _ABBREVIATION.match(name) and name not in abbreviations \
+                    and (spelled_out := _spelled_out(name, chunks)) is not None:
+                abbreviations[name] = spelled_out
     spelled = [[abbreviations.get(name, name) for name in names] for names, _, _, _ in lists]
     if len({tuple(sorted(n.casefold() for n in names)) for names in spelled}) != 1:
         return None  # the filing counts different segments in different places
