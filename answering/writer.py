@@ -33,6 +33,7 @@ from answering.kinds import (
     event,
     guidance,
     headcount,
+    headcount_comparison,
     headquarters,
     item_parts,
     launches,
@@ -164,6 +165,8 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         _Reader(lambda w: _unanswered(w) or (headcount.asks_the_whole_count(text)
                                              and headcount.states_no_count(w.text, w.value)),
                 lambda: headcount.write(text, hits, understanding, services)),
+        # "which of the companies had the lowest number of employees: A, B, C": each one's own count, every one read
+        _Reader(_unanswered, lambda: headcount_comparison.write(text, hits, understanding, services)),
         # "what was its headcount at April 30, 2023, and how did it compare with January 31, 2023": the
         # row of a table headed by both dates that names the measure, both figures and the change
         _Reader(_unanswered, lambda: dated_comparison.write(text, hits, list(understanding.companies)),

@@ -54,7 +54,9 @@ def states_no_count(text: str, value: float | None) -> bool:
 
 _COUNT = r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+(?:thousand|million))"
 _ABOUT = r"(?:(?:a\s+total\s+of|approximately|about|around|over|more\s+than|nearly|some|roughly)\s+)*"
-_PEOPLE = r"(?:(?:full[- ]time|regular|total|global|equivalent)\s+){0,2}(?:employees|people|persons|team\s+members|associates|staff)\b"
+# (the people word is the noun counted, not a modifier: "27,000 people managers" are some of them)
+_PEOPLE = r"(?:(?:full[- ]time|regular|total|global|equivalent)\s+){0,2}(?:employees|people|persons|team\s+members|associates|staff)\b" \
+          r"(?!\s+(?:managers?|leaders?|supervisors?)\b)"
 _VERB = r"(?:had|has|have|employed|employs|employ|had\s+a\s+workforce\s+of)"
 
 
