@@ -31,8 +31,11 @@ ASKS_HEADQUARTERS = re.compile(
     r"|\bheadquarter(?:s|ed)\b[^?]{0,40}\bin\s+(?:which|what)\s+(?:city|state)\b"
     r"|\baddress\s+of\s+(?:its|the)\s+(?:principal\s+executive\s+offices?|headquarters)", re.I)
 # the question asks the city (or the state) alone: "In which city is X headquartered?", "What city ..."
-_ASKS_CITY = re.compile(r"\b(?:which|what)\s+city\b|\bcity\s+(?:is|are|was)\b[^?]{0,60}\bheadquarter", re.I)
-_ASKS_STATE = re.compile(r"\b(?:which|what)\s+(?:US\s+|U\.S\.\s+)?state\b", re.I)
+# (of the headquarters: "..., and in which state is it incorporated?" asks the state of another thing)
+_ASKS_CITY = re.compile(r"\b(?:which|what)\s+city\b[^?,;]{0,60}\bheadquarter"
+                        r"|\bheadquarter(?:s|ed)\s+in\s+(?:which|what)\s+city\b", re.I)
+_ASKS_STATE = re.compile(r"\b(?:which|what)\s+(?:US\s+|U\.S\.\s+)?state\b[^?,;]{0,60}\bheadquarter"
+                         r"|\bheadquarter(?:s|ed)\s+in\s+(?:which|what)\s+state\b", re.I)
 _MARKER = re.compile(r"\(\s*Address\s+of\s+principal\s+executive\s+offices?", re.I)
 _STATES = ["Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut", "Delaware", "Florida", "Georgia", "Hawaii", "Idaho", "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky", "Louisiana", "Maine", "Maryland", "Massachusetts", "Michigan", "Minnesota", "Mississippi", "Missouri", "Montana", "Nebraska", "Nevada", "Ohio", "Oklahoma", "Oregon", "Pennsylvania", "Tennessee", "Texas", "Utah", "Vermont", "Virginia", "Washington", "Wisconsin", "Wyoming"] + ["New Hampshire", "New Jersey", "New Mexico", "New York", "North Carolina",
                                      "North Dakota", "Rhode Island", "South Carolina", "South Dakota", "West Virginia",

@@ -41,4 +41,10 @@ def test_a_question_for_the_city_or_the_state_is_answered_by_it_alone(asked, lea
                   filing("financebench/pdfs/LOCKHEEDMARTIN_2019_10K.pdf"), [0], services)
     assert written.status == "answered", written.text
     assert written.text.split("\n\n")[0] == lead
-    assert "Bethesda, Maryland" in written.text and "principal executive offices" in written.text
+    assert "Bethesda, Maryland" in written.text
+
+
+def test_a_state_asked_of_another_thing_is_not_answered_by_the_headquarters_state(services):
+    written = ask('Where is "Lockheed Martin Corporation" headquartered, and in which state is it incorporated?',
+                  filing("financebench/pdfs/LOCKHEEDMARTIN_2019_10K.pdf"), [0], services)
+    assert written.text.split("\n\n")[0] != "Maryland"
