@@ -67,17 +67,17 @@ def compare_companies(question: str, hits: list[SearchHit], understanding: Query
     if intent not in ("higher", "lower") or len(metrics) != 1:
         return None
     label = metric_label(metrics[0], services.vocabulary)
-    held = _held(names, quoted, understanding, services)
+    held = held_companies(names, quoted, understanding, services)
     missing = [n for n in names if n not in held]
     exclude = excludes_unavailable(question)
     if missing and not exclude:
         return _refused(f"the store holds no filing of {_listed(missing)}: the companies cannot be compared")
     left_out = [f"{_listed([n])} (no filing held)" for n in missing]
     years = sorted(set(understanding.fiscal_years))
-    catalog = _catalog(services)
+    catalog = catalog_of(services)
     read: dict[str, WrittenAnswer] = {}
     for name, company in held.items():
-        year = years[-1] if years else _latest(company, catalog)
+        year = years[-1] if years else latest_year(company, catalog)
         if year is None:
             return _refused(f"no fiscal year is named and none is held for {company}")
         one = understanding.model_copy(update={"companies": [company], "fiscal_years": [year]})
@@ -117,12 +117,12 @@ def compare_companies(question: str, hits: list[SearchHit], understanding: Query
     )
 
 
-def _held(names: list[str], quoted: list[str], understanding: QueryUnderstanding,
+def held_companies(names: list[str], quoted: list[str], understanding: QueryUnderstanding,
           services: ComparisonServices) -> dict[str, str]:
     """Name as the question spells it -> the company the store holds under it."""
     if not quoted:
         return {n: n for n in names}
-    catalog = _catalog(services)
+    catalog = catalog_of(services)
     held = {}
     for name in names:
         companies = understand(f'"{name}"', catalog, services.vocabulary).companies if catalog else []
@@ -131,14 +131,14 @@ def _held(names: list[str], quoted: list[str], understanding: QueryUnderstanding
     return held
 
 
-def _catalog(services: ComparisonServices) -> StoreCatalog | None:
+def catalog_of(services: ComparisonServices) -> StoreCatalog | None:
     try:
         return services.catalog()
     except AttributeError:  # a test double without a retriever holds no catalog
         return None
 
 
-def _latest(company: str, catalog: StoreCatalog | None) -> int | None:
+def latest_year(company: str, catalog: StoreCatalog | None) -> int | None:
     entry = next((c for c in (catalog.companies if catalog else []) if c.name == company), None)
     return max(entry.fiscal_years) if entry is not None and entry.fiscal_years else None
 

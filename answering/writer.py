@@ -23,6 +23,7 @@ from answering.citations import is_instruction
 from answering.company_comparison import ComparisonServices, compare_companies
 from answering.extractive_writer import write_offline
 from answering.kinds import (
+    auditor,
     board_members,
     choice,
     dated_comparison,
@@ -32,6 +33,7 @@ from answering.kinds import (
     event,
     guidance,
     headcount,
+    headcount_comparison,
     headquarters,
     item_parts,
     launches,
@@ -43,6 +45,7 @@ from answering.kinds import (
     passage,
     people,
     role_changes,
+    segments,
     stated_product,
     stated_share,
     stated_split,
@@ -157,7 +160,13 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         _Reader(_unanswered, lambda: listed_items.write(text, hits, understanding, retriever)),
         # "what was the number of employees": the company's own count of its people ("we employed
         # approximately 13,300 people"), never a part's ("6,600 of our employees were located in the U.S.")
-        _Reader(_unanswered, lambda: headcount.write(text, hits, understanding, services)),
+        # (an answer of quotes that state no count is none either: "the number of employees" shares words
+        # with certifications and signatures)
+        _Reader(lambda w: _unanswered(w) or (headcount.asks_the_whole_count(text)
+                                             and headcount.states_no_count(w.text, w.value)),
+                lambda: headcount.write(text, hits, understanding, services)),
+        # "which of the companies had the lowest number of employees: A, B, C": each one's own count, every one read
+        _Reader(_unanswered, lambda: headcount_comparison.write(text, hits, understanding, services)),
         # "what was its headcount at April 30, 2023, and how did it compare with January 31, 2023": the
         # row of a table headed by both dates that names the measure, both figures and the change
         _Reader(_unanswered, lambda: dated_comparison.write(text, hits, list(understanding.companies)),
@@ -166,6 +175,12 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # sentence that names the headquarters (one that says where they are agrees with it)
         _Reader(lambda w: headquarters.ASKS_HEADQUARTERS.search(text) is not None,
                 lambda: headquarters.write(text, hits, understanding, services)),
+        # "who is the auditor": the one firm that signs the auditor's report and consent, or that Item 14 names
+        _Reader(lambda w: auditor.ASKS_AUDITOR.search(text) is not None,
+                lambda: auditor.write(text, hits, understanding, services)),
+        # "the names of the reportable segments": the sentence that counts them names as many
+        _Reader(lambda w: segments.ASKS_SEGMENTS.search(text) is not None,
+                lambda: segments.write(text, hits, understanding, services)),
         # "the names of the members of the board": the directors who signed the report
         _Reader(lambda w: board_members.ASKS_BOARD.search(text) is not None,
                 lambda: board_members.write(text, hits, understanding, services)),

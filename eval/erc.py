@@ -188,10 +188,13 @@ _FACT_LINE = re.compile(r"^[^\n:—]{1,120}—\s*[\w /&'-]{1,40}:\s*(?P<object>[
 _NAME_WORD = re.compile(r"^(?:[A-Z][\w'’&.,-]*|[A-Z]\.|&|and|of|the|for|de|du|la|von|van|der)$")
 
 
+_NAME_WORDS = 10  # "Asia Pacific, Australia and New Zealand and China Region" (a segment) is a name of nine
+
+
 def _name_like(text: str) -> bool:
     """A name, not a sentence or a quote: a few capitalised words, no quote marks, no figures."""
     words = text.split()
-    return 1 <= len(words) <= 8 and not re.search(r"[\"“”\d]", text) and all(_NAME_WORD.match(w) for w in words)
+    return 1 <= len(words) <= _NAME_WORDS and not re.search(r"[\"“”\d]", text) and all(_NAME_WORD.match(w) for w in words)
 
 
 def answer_names(text: str) -> list[str]:

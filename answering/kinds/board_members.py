@@ -5,7 +5,9 @@ The signatures run "/s/ NAME", then the capacity ("Director", "Chief Executive O
 "Chairman of the Board"), then the date. Two signatures side by side print both names, then both
 capacities ("/s/ JAMES J. GOETZ /s/ GREGORY D. SMITH ... Director Director"): a run of signatures with
 no capacity between them shares the capacities after the last, and is read only when each has one. A
-"Senior Director of Corporate Accounting" is an officer, not a board member.
+"Senior Director of Corporate Accounting" is an officer, not a board member. The mark is "/s/" or "/S/",
+and a name typed in capitals may be printed again as written beside it ("/S/ GREG PETERS Greg Peters
+Co-Chief Executive Officer and Director"): one name, as written.
 """
 
 from __future__ import annotations
@@ -24,11 +26,13 @@ if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
 
 ASKS_BOARD = re.compile(r"\b(?:names?\s+of\s+(?:the\s+|all\s+(?:the\s+)?)?(?:members\s+of\s+(?:the|its)\s+board(?:\s+of\s+directors)?|"
-                        r"board\s+members|directors)|who\s+(?:are|were|sits?|sat)\s+(?:on\s+)?(?:the|its)\s+board)\b", re.I)
+                        r"board\s+members|directors)|who\s+(?:are|were|sits?|sat)\s+(?:on\s+)?(?:the|its)\s+board"
+                        r"|who\s+(?:are|were)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:members\s+of\s+(?:the|its)\s+board|board\s+members"
+                        r"|directors\s+of))\b", re.I)
 # a signature's name is on its own line: "/s/ Timothy D. Cook", "/s/    ROBERT H. SWAN"
 _WORD = (r"(?!(?:Director|Chair\w*|Chief|President|Senior|Executive|Vice|Officer|Principal|Lead|Independent|By)\b)"
-         r"[A-Z][A-Za-z.'\u2019-]*")  # a name's word, not its capacity's ("/s/ James A. Bell Director")
-_SIGNED = re.compile(rf"/s/[ \t]*(?P<name>(?:Dr\.[ \t]+)?{_WORD}(?:[ \t]+{_WORD}){{1,3}})")
+         r"[A-ZÀ-ÖØ-Þ][A-Za-zÀ-ÖØ-öø-ÿ.'\u2019-]*")  # a name's word, not its capacity's ("/s/ James A. Bell Director")
+_SIGNED = re.compile(rf"/[sS]/[ \t]*(?P<name>(?:Dr\.[ \t]+)?{_WORD}(?:[ \t]+{_WORD}){{1,7}})")
 _SEAT = re.compile(r"\bDirector\b(?!\s+of\b)")
 _CHAIR = re.compile(r"\bChair(?:man|woman|person)?\s+of\s+the\s+Board\b")
 _DATE = re.compile(rf"\b(?:{MONTH_NAMES})\s+\d{{1,2}},\s+\d{{4}}\b")
@@ -40,13 +44,23 @@ def _shown(name: str) -> str:
                     for w in name.split())
 
 
+def _once(name: str) -> str:
+    """ "GREG PETERS Greg Peters" (typed, then as written) is "Greg Peters"; at most four words are a name."""
+    words = name.split()
+    folded = [w.casefold() for w in words]
+    for k in range(2, len(words) // 2 + 1):  # (a capacity's word may follow: "Greg Peters Co-Chief")
+        if folded[:k] == folded[k:2 * k]:
+            return " ".join(words[k:2 * k])
+    return " ".join(words[:4])
+
+
 def directors(text: str) -> list[tuple[str, str]]:
     """(name, its signature as printed) for each one signing in a director's seat, in signing order."""
     signed = list(_SIGNED.finditer(text))
     out: list[tuple[str, str]] = []
     run: list[tuple[str, str]] = []
     for i, sig in enumerate(signed):
-        run.append((_shown(sig.group("name")), sig.group(0)))
+        run.append((_shown(_once(sig.group("name"))), sig.group(0)))
         rest = text[sig.end(): signed[i + 1].start() if i + 1 < len(signed) else len(text)]
         capacity = _DATE.split(rest)[0]
         if not capacity.strip():
@@ -67,7 +81,7 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
     if not ASKS_BOARD.search(question) or len(understanding.companies) != 1:
         return None
     filing = [h.chunk for h in asked_filing(hits, understanding.companies[0], services)]
-    pages = sorted({c.page for c in filing if "/s/" in c.text})
+    pages = sorted({c.page for c in filing if "/s/" in c.text.casefold()})
     for page in reversed(pages):  # the signatures close the report (exhibits' signatures come after it)
         chunks = sorted((c for c in filing if c.page == page), key=lambda c: c.index)
         text = "\n".join(c.text for c in chunks)

@@ -31,9 +31,32 @@ ASKS_HEADCOUNT = re.compile(
     r"|\bhow\s+many\s+(?:full[- ]time\s+)?(?:employees|people)\s+(?:\w+\s+){0,2}?(?:employ|work|have|had)"
     r"|\b(?:employee\s+)?headcount\b|\bsize\s+of\s+(?:its|the)\s+workforce\b", re.I)
 
+# a part of the workforce asked ("the number of employees affected by the plan", "... located in the U.S.",
+# "... covered by collective bargaining agreements"): not the company's own count
+_PART = re.compile(r"\b(?:number\s+of|how\s+many)\s+(?:[\w-]+\s+){0,2}?(?:employees|staff|people)\s+(?:who|that|were|are|to\s+be|"
+                   r"affected|impacted|laid|terminated|cut|eliminated|reduced|in|located|based|outside|covered|"
+                   r"represented|under|by|from|within|working\s+in|at\s+(?!the\s+end\b|(?:the\s+)?(?:fiscal\s+)?year))",
+                   re.I)
+# an answer that states a count of people ("approximately 12,800 full-time employees")
+_A_COUNT = re.compile(r"\d[\d,.]*\s+(?:[\w-]+\s+){0,2}(?:employees|people|persons|staff|associates|team\s+members)\b",
+                      re.I)
+
+
+def asks_the_whole_count(question: str) -> bool:
+    """The question asks the company's own count of its people, not a part's."""
+    return ASKS_HEADCOUNT.search(question) is not None and _PART.search(question) is None
+
+
+def states_no_count(text: str, value: float | None) -> bool:
+    """An answer to a headcount question that gives no count of people (quotes that share its words)."""
+    return value is None and _A_COUNT.search(text) is None
+
+
 _COUNT = r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+(?:thousand|million))"
 _ABOUT = r"(?:(?:a\s+total\s+of|approximately|about|around|over|more\s+than|nearly|some|roughly)\s+)*"
-_PEOPLE = r"(?:(?:full[- ]time|regular|total|global|equivalent)\s+){0,2}(?:employees|people|persons|team\s+members|associates|staff)\b"
+# (the people word is the noun counted, not a modifier: "27,000 people managers" are some of them)
+_PEOPLE = r"(?:(?:full[- ]time|regular|total|global|equivalent)\s+){0,2}(?:employees|people|persons|team\s+members|associates|staff)\b" \
+          r"(?!\s+(?:managers?|leaders?|supervisors?)\b)"
 _VERB = r"(?:had|has|have|employed|employs|employ|had\s+a\s+workforce\s+of)"
 
 

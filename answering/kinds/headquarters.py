@@ -1,7 +1,9 @@
 """headquarters: "Where is X headquartered?" read from the cover page's address of principal executive
 offices, which every SEC registrant prints above the words "(Address of principal executive offices)".
 
-The answer leads with the city and state ("Austin, Texas"), then quotes the address. The city is the
+The answer leads with the city and state ("Austin, Texas"), then quotes the address; a question that asks
+for the city alone ("In which city is X headquartered?") is answered by the city, the state given after it
+with the address (a name is matched as asked: the city is "Austin", not "Austin, Texas"). The city is the
 run of capitalised words right before ", <State>", without the street it may be printed after on the
 same line ("2300 Oracle Way Austin, Texas": the words up to a street word are the street's). US states
 are a closed list; a cover without one (a foreign filer's) is left unanswered rather than guessed.
@@ -26,7 +28,14 @@ ASKS_HEADQUARTERS = re.compile(
     r"\bwhere\b[^?]{0,80}\b(?:headquarter|head\s+office|principal\s+executive\s+office)"
     r"|\bheadquarter(?:s|ed)\b[^?]{0,40}\b(?:located|based)\b"
     r"|\b(?:which|what)\s+(?:city|state)\b[^?]{0,60}\bheadquarter"
+    r"|\bheadquarter(?:s|ed)\b[^?]{0,40}\bin\s+(?:which|what)\s+(?:city|state)\b"
     r"|\baddress\s+of\s+(?:its|the)\s+(?:principal\s+executive\s+offices?|headquarters)", re.I)
+# the question asks the city (or the state) alone: "In which city is X headquartered?", "What city ..."
+# (of the headquarters: "..., and in which state is it incorporated?" asks the state of another thing)
+_ASKS_CITY = re.compile(r"\b(?:which|what)\s+city\b[^?,;]{0,60}\bheadquarter"
+                        r"|\bheadquarter(?:s|ed)\s+in\s+(?:which|what)\s+city\b", re.I)
+_ASKS_STATE = re.compile(r"\b(?:which|what)\s+(?:US\s+|U\.S\.\s+)?state\b[^?,;]{0,60}\bheadquarter"
+                         r"|\bheadquarter(?:s|ed)\s+in\s+(?:which|what)\s+state\b", re.I)
 _MARKER = re.compile(r"\(\s*Address\s+of\s+principal\s+executive\s+offices?", re.I)
 _STATES = ["Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut", "Delaware", "Florida", "Georgia", "Hawaii", "Idaho", "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky", "Louisiana", "Maine", "Maryland", "Massachusetts", "Michigan", "Minnesota", "Mississippi", "Missouri", "Montana", "Nebraska", "Nevada", "Ohio", "Oklahoma", "Oregon", "Pennsylvania", "Tennessee", "Texas", "Utah", "Vermont", "Virginia", "Washington", "Wisconsin", "Wyoming"] + ["New Hampshire", "New Jersey", "New Mexico", "New York", "North Carolina",
                                      "North Dakota", "Rhode Island", "South Carolina", "South Dakota", "West Virginia",
@@ -62,8 +71,11 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
         quote = " ".join(before[max(0, place.start() - 60):place.end()].split())
         quote = quote[quote.find(" ") + 1:] if place.start() > 60 else quote  # from a whole word
         quote = quote.split("No.)")[-1].strip()  # after the cover's "(I.R.S. Employer Identification No.)"
+        state = place.group("state")
+        lead = city if _ASKS_CITY.search(question) else state if _ASKS_STATE.search(question) else f"{city}, {state}"
+        where = "" if lead == f"{city}, {state}" else f"{city}, {state}: "
         return WrittenAnswer(status="answered", kind="passage",
-                             text=f'{city}, {place.group("state")}\n\n"{quote}" ({chunk.doc} p.{chunk.page + 1}, '
+                             text=f'{lead}\n\n{where}"{quote}" ({chunk.doc} p.{chunk.page + 1}, '
                                   "the address of its principal executive offices)",
                              citations=[cite(chunk, quote)])
     return None

@@ -8,6 +8,10 @@ exchanges are few: a row is the text up to and including the next exchange name.
 the whole answer; a sentence elsewhere that mentions registered securities (an exhibit's
 description, Section 16 compliance) is not, so a question about them with no table read
 is refused rather than answered from such sentences.
+
+A question that asks for the exchanges ("Which exchanges are the securities of X listed on?") is
+answered by the exchanges' names, each once, as the table prints them ("New York Stock Exchange;
+The NASDAQ Global Select Market"), the rows after them as the evidence.
 """
 
 from __future__ import annotations
@@ -23,7 +27,13 @@ if TYPE_CHECKING:
     from retrieval.retriever import Retriever
 
 ASKS_REGISTERED = re.compile(r"\bregistered\b.*\b(?:exchange|section\s+12)|\bsection\s+12\(b\)"
-                             r"|\b(?:listed|trade[sd]?)\s+on\b.*\bexchanges?\b", re.I)
+                             r"|\b(?:listed|trade[sd]?)\s+on\b.*\bexchanges?\b"
+                             r"|\bexchanges?\b.*\b(?:listed|trade[sd]?)\s+on\b"
+                             r"|\bon\s+(?:which|what)\s+(?:stock\s+)?exchanges?\b.*\b(?:listed|trade[sd]?)\b", re.I)
+# the exchanges alone are asked, the question's wh-word is theirs: "Which exchanges ...", "On which stock
+# exchange ...", "What are the names of the exchanges ..." (not "Which securities ..., and on which exchanges?")
+_ASKS_EXCHANGES = re.compile(r"^\W*(?:on\s+)?(?:which|what)\s+(?:(?:are|were)\s+the\s+(?:names\s+of\s+the\s+)?)?"
+                             r"(?:stock\s+|securities\s+)?exchanges?\b", re.I)
 _ASKS_DEBT = re.compile(r"\bdebt\b|\bnotes\b|\bbonds\b|\bdebentures\b", re.I)
 _DEBT_ROW = re.compile(r"\bnotes?\b|\bdebentures?\b|\bbonds?\b", re.I)
 
@@ -59,11 +69,30 @@ def answer(ask: str, hits: list[SearchHit], companies: list[str], retriever: Ret
         first = next(iter(rows.values()))
         text = (f"Registered under Section 12(b) ({doc} p.{first.page + 1}): "
                 + "; ".join(rows) + "." + (" Under Section 12(g): none." if none_under_g else ""))
+        if _ASKS_EXCHANGES.search(ask):
+            text = "; ".join(exchanges(rows)) + "\n\n" + text
         return WrittenAnswer(status="answered", kind="list", text=text,
                              citations=unique_citations([cite(chunk, row) for row, chunk in rows.items()]))
     what = "debt securities" if debt_only else "securities"
     reason = f"no cover-page table of {what} registered under Section 12(b) was read in the asked company's filings"
     return WrittenAnswer(status="not_found", kind="list", reason=reason, text=f"{NOT_FOUND.capitalize()}: {reason}.")
+
+
+def exchanges(rows: dict[str, Chunk] | list[str]) -> list[str]:
+    """The exchanges the rows end in, each once (its wording as first printed), in the table's order."""
+    found: dict[str, str] = {}
+    for row in rows:
+        named = list(_EXCHANGE.finditer(row))
+        if named:
+            name = " ".join(named[-1].group().split())
+            found.setdefault(_exchange_key(name), name)
+    return list(found.values())
+
+
+def _exchange_key(name: str) -> str:
+    """One exchange however a row words it: "The NASDAQ Global Select Market" and "Nasdaq Global Select Market"."""
+    words = name.casefold().split()
+    return " ".join(words[1:] if words[:1] == ["the"] else words).removesuffix(" llc")
 
 
 def _filings(hits: list[SearchHit], companies: list[str]) -> list[str]:

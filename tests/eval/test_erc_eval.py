@@ -197,3 +197,9 @@ def test_the_shipped_probe_set_reads():
 def test_a_name_leading_an_answer_is_typed_without_the_quote_after_it():
     answer = _answer('Austin, Texas\n\n"2300 Oracle Way Austin, Texas" (32680140 p.1)')
     assert typed_answer("name", answer, 'Where is "Oracle Corporation" headquartered?') == "Austin, Texas"
+
+
+def test_a_listed_name_of_nine_words_is_a_name():
+    """PepsiCo's segment "Asia Pacific, Australia and New Zealand and China Region" is one name of nine words."""
+    listed = _answer("Europe; Asia Pacific, Australia and New Zealand and China Region\n\n\"seven reportable ...\" (doc p.4)")
+    assert typed_answer("names", listed) == ["Europe", "Asia Pacific, Australia and New Zealand and China Region"]

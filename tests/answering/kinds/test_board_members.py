@@ -29,3 +29,16 @@ def test_signatures_side_by_side_share_the_capacities_printed_after_them(service
                      "Dr. Omar Ishrak", "Andrew Wilson", "Dr. Risa Lavizzo-Mourey", "Frank D. Yeary",
                      "Dr. Tsu-Jae King Liu"]
     assert "George S. Davis" not in names and "Kevin T. Mcbride" not in names  # officers, no seat
+
+
+def test_capital_signature_marks_and_names_typed_then_written_are_read_once(services):
+    """Netflix's FY2022 10-K signs "/S/ GREG PETERS Greg Peters Co-Chief Executive Officer and Director" and
+    "/S/ MATHIAS DÖPFNER Mathias Döpfner Director"; asked "Who are the members of the board ...", the
+    directors are the eleven who sign in a director's seat, the CFO not among them."""
+    netflix = filing("financebench/pdfs/NETFLIX_2022_10K.pdf")
+    written = ask('Who are the members of the board of directors of "Netflix, Inc."?', netflix, [0, 66], services)
+    assert written.status == "answered", written.text
+    names = written.text.split("\n\n")[0].split("; ")
+    assert sorted(names) == sorted(["Reed Hastings", "Ted Sarandos", "Greg Peters", "Richard Barton", "Mathias Döpfner",
+                                    "Timothy M. Haley", "Jay C. Hoag", "Leslie J. Kilgore", "Strive Masiyiwa",
+                                    "Ann Mather", "Brad Smith"])

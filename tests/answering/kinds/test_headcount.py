@@ -30,3 +30,21 @@ def test_the_company_named_with_its_subsidiary_is_the_company(services):
     pge = filing("financebench-extra/pdfs/PG_E_2017_10K.pdf")
     written = ask(_ASKED.format("PG&E Corporation", 2017), pge, [0, 10], services)
     assert (written.status, written.value) == ("answered", 23_000), written.text
+
+
+def test_quotes_that_share_the_questions_words_but_state_no_count_give_way_to_the_count(services):
+    """Netflix FY2022: the certifications and signatures ("... Annual Report on Form 10-K of Netflix, Inc.
+    for the year ended December 31, 2022 ...") share the question's words and state no count; the answer
+    is the company's own: "we had approximately 12,800 full-time employees"."""
+    netflix = filing("financebench/pdfs/NETFLIX_2022_10K.pdf")
+    pages = [0, 86, 82, 48, 21, 20, 3]  # the search brings back the cover, certifications, exhibits first
+    written = ask(_ASKED.format("Netflix, Inc.", 2022), netflix, pages, services)
+    assert (written.status, written.value) == ("answered", 12_800), written.text
+    assert "certify" not in written.text
+
+
+def test_a_part_of_the_workforce_asked_is_not_answered_by_the_whole_count(services):
+    netflix = filing("financebench/pdfs/NETFLIX_2022_10K.pdf")
+    written = ask('What was the number of employees located outside the United States at "Netflix, Inc." in 2022?',
+                  netflix, [0, 86, 82], services)
+    assert written.value != 12_800, written.text

@@ -66,3 +66,14 @@ def test_registered_securities_without_the_cover_table_are_refused(pge_2020, ser
     written = ask(_REGISTERED_12B, pge_2020, [239, 214], services)
     assert written.status == "not_found", written.text
     assert "Section 12(b)" in (written.reason or "")
+
+
+@pytest.mark.parametrize("relative", ["financebench/pdfs/VERIZON_2020_10K.pdf", "financebench/pdfs/VERIZON_2022_10K.pdf"])
+def test_a_question_for_the_exchanges_is_answered_by_their_names_each_once(relative, services):
+    """Verizon's cover lists its common stock on the NYSE and Nasdaq and a score of notes on the NYSE: the
+    exchanges asked for are the two names, each once, the rows after them as the evidence."""
+    written = ask('Which exchanges are the securities of "Verizon Communications Inc." listed on?', filing(relative),
+                  [0, 1, 76], services)
+    assert (written.status, written.kind) == ("answered", "list"), written.text
+    assert written.text.split("\n\n")[0].casefold() == "new york stock exchange; the nasdaq global select market"
+    assert "common stock, par value $0.10 vz the nasdaq global select market" in written.text.casefold()

@@ -1,0 +1,68 @@
+"""auditor: "What is the name of the auditor of X?" read from the firm's own signature and the filing's
+statement of who its independent registered public accounting firm is.
+
+Every SEC annual report is audited by a firm that signs its report and its consent ("/s/ KPMG LLP",
+"/s/ Ernst & Young LLP") and that Item 14 names ("Our independent registered public accounting firm is
+KPMG LLP, New York, NY"). A firm's name ends in its legal form (LLP, LLC, P.C., AG, GmbH, Ltd): that is
+what tells it from a person's signature or the company's own name. The answer is the one firm the filing
+names so; two firms (a predecessor's consent, a subsidiary's auditor) are no answer: which one is the
+company's auditor is not for an extractive reader to guess.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.citations import cite
+from answering.kinds.people import asked_filing
+from answering.written_answer import WrittenAnswer
+
+if TYPE_CHECKING:
+    from answering.metric_answer import MetricServices
+    from finrag.models import SearchHit
+    from retrieval.query_understanding import QueryUnderstanding
+
+_FIRM_WORDS = (r"independent\s+(?:registered\s+public\s+)?account(?:ing|ants?)(?:\s+firm)?|registered\s+public\s+"
+               r"accounting\s+firm|auditors?|audit\s+firm|external\s+auditors?")
+# who the auditor is, not what it did ("the auditor's opinion", "fees paid to the auditor")
+ASKS_AUDITOR = re.compile(
+    rf"\b(?:who|which\s+(?:firm|company)|name\s+of|names?)\s+(?:is|was|are|were|of|serves?\s+as)?\s*(?:the\s+|its\s+)?"
+    rf"(?:company['’]s\s+)?(?:{_FIRM_WORDS})\b(?!['’]s?\s+(?:report|opinion|fees?))"
+    r"|\bwho\s+audit(?:s|ed)\b|\bwhich\s+(?:accounting\s+)?(?:firm|company)\s+audit(?:s|ed)\b", re.I)
+_FORM = r"(?:LLP|L\.L\.P\.|LLC|L\.L\.C\.|PLLC|P\.C\.|AG|GmbH|S\.A\.|Ltd\.?|Limited)"
+_FIRM = rf"(?P<firm>(?:[A-Z][\w'’.-]*|&)(?:[ \t]+(?:[A-Z][\w'’.-]*|&)){{0,4}},?[ \t]+{_FORM})(?![\w.])"
+_STATED = [
+    re.compile(rf"/[sS]/[ \t]*{_FIRM}"),  # its signature: "/s/ KPMG LLP", "/S/ ERNST & YOUNG LLP"
+    re.compile(rf"independent\s+registered\s+public\s+accounting\s+firm\s*,?\s+(?:is|was|has\s+been)\s+{_FIRM}"),
+    re.compile(rf"{_FIRM}\s*,\s+(?:an?|our|the\s+Company['’]s)\s+independent\s+registered\s+public\s+accounting\s+firm"),
+]
+
+
+def _key(firm: str) -> str:
+    """One firm however a line words it: "Ernst & Young LLP", "ERNST & YOUNG LLP", "BDO USA, LLP"."""
+    return " ".join(re.sub(r"[,.]", " ", firm).casefold().split())
+
+
+def write(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+          services: MetricServices) -> WrittenAnswer | None:
+    """The one firm that signs as, or is named as, the asked company's auditor; None otherwise."""
+    if not ASKS_AUDITOR.search(question) or len(understanding.companies) != 1:
+        return None
+    found: dict[str, tuple[str, SearchHit, str]] = {}
+    for hit in asked_filing(hits, understanding.companies[0], services):
+        text = hit.chunk.text
+        for pattern in _STATED:
+            for m in pattern.finditer(text):
+                # (the words before it may end a sentence: "... Registered Public Accounting Firm. KPMG LLP")
+                firm = re.split(r"(?<=[a-z]{2})\.\s+", " ".join(m.group("firm").split()))[-1]
+                quote = " ".join(text[m.start():m.end()].split())
+                found.setdefault(_key(firm), (firm, hit, quote))
+    if len(found) != 1:
+        return None
+    (firm, hit, quote), = found.values()
+    chunk = hit.chunk
+    return WrittenAnswer(status="answered", kind="passage",
+                         text=f'{firm}\n\n"{quote}" ({chunk.doc} p.{chunk.page + 1}, the independent registered '
+                              "public accounting firm)",
+                         citations=[cite(chunk, quote)])

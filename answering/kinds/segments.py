@@ -1,0 +1,146 @@
+"""segments: "What are the names of the reportable segments of X?" read from the sentence in which the
+company counts its segments and names them.
+
+Every annual report says how it is organised, once in the business section and again in the segment
+note: "We are organized into seven reportable segments (also referred to as divisions), as follows:
+1) Frito-Lay North America (FLNA), which includes ...; 2) ...", "we manage and report our operating
+results through two reportable segments defined by geographic region: North America and International".
+The count the sentence states is the check: the names read after its colon (an enumeration "1) ...",
+"(a) ...", bullets, or an inline "A, B and C") are the answer only when there are as many as it counts.
+A name is the words before its abbreviation or its description ("Frito-Lay North America (FLNA), which
+includes ..."); the abbreviation, where the filing defines one, is the same segment when a later list
+names it so ("1) FLNA, which includes ..."). Sentences that count different segments (a reorganisation
+told with the segments before it) are no answer unless one list is the filing's throughout.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.citations import cite
+from answering.kinds.people import asked_filing
+from answering.written_answer import WrittenAnswer
+
+if TYPE_CHECKING:
+    from answering.metric_answer import MetricServices
+    from finrag.models import Chunk, SearchHit
+    from retrieval.query_understanding import QueryUnderstanding
+
+# the segments themselves asked, not a figure of theirs ("the segments' operating profit", "which segment grew")
+ASKS_SEGMENTS = re.compile(
+    r"\b(?:names?\s+of\s+(?:the\s+|its\s+|all\s+(?:the\s+|its\s+)?)?|what\s+are\s+(?:the\s+|its\s+)|list\s+(?:the\s+|its\s+)?)"
+    r"(?:reportable\s+|operating\s+|business\s+|reporting\s+)?segments\b(?!['’])"
+    r"(?=\s*(?:\?|$|of\b|for\b|does\b|did\b|do\b|that\s+[\w\s\",.&'’-]{0,80}\breports?\b))", re.I)
+_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+            "eleven": 11, "twelve": 12}
+# "seven reportable segments ... as follows:", "two reportable segments defined by geographic region:"
+_COUNTED = re.compile(rf"\b(?P<n>{'|'.join(_NUMBERS)}|\d{{1,2}})\s+(?:reportable|operating|business|reporting)\s+"
+                      r"segments\b(?P<between>[^.:;]{0,80}?):", re.I)
+# an enumeration's item: "1) Name", "(2) Name", "a) Name", "• Name", at a line's start or after "; "
+_ITEM = re.compile(r"(?:^|\n|;\s*(?:and\s+)?)\s*(?:\(?(?:\d{1,2}|[a-l])\)|•|●|▪)\s*(?P<item>[^\n;]+)")
+# where a name ends: its abbreviation, its description, its sentence's end
+_NAME_END = re.compile(r"\s*\((?P<abbr>[A-Z][A-Za-z&.]{1,9})\)|,\s+(?:which|that|including|comprising|consisting)\b"
+                       r"|\s+(?:which|that)\s+(?:includes?|consists?|comprises?)\b|\.\s|\.$|:|,\s*$")
+_ABBREVIATION_ONLY = re.compile(r"^\s*(?:\(\s*[A-Z][A-Za-z&.]{1,9}\s*\))?\s*\.?\s*$")
+_ABBREVIATION = re.compile(r"^[A-Z][A-Za-z]{1,5}$")
+_NAME_WORD = re.compile(r"^(?:[A-Z][\w'’&.,-]*|&|and|of|the|for|de)$")
+_READ_ON = 1200  # characters of the text after the colon a list is read in
+_FIRST_WITHIN = 40  # an enumeration opens right after the colon ...
+_NEXT_WITHIN = 500  # ... and each item follows the one before it
+_MAX_WORDS = 9
+
+
+def write(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+          services: MetricServices) -> WrittenAnswer | None:
+    """The segments the asked company's filing counts and names, or None."""
+    if not ASKS_SEGMENTS.search(question) or len(understanding.companies) != 1:
+        return None
+    chunks = [h.chunk for h in asked_filing(hits, understanding.companies[0], services)]
+    lists: list[tuple[list[str], dict[str, str], Chunk, str]] = []
+    for i, chunk in enumerate(chunks):
+        text, own = _joined(chunk, chunks[i + 1:i + 3])
+        for m in _COUNTED.finditer(text):
+            if m.start() >= own:
+                break  # the next chunk's own sentence: read from that chunk
+            n = _NUMBERS.get(m["n"].lower()) or int(m["n"])
+            named = _names(text[m.end():m.end() + _READ_ON], n)
+            if named is not None:
+                lists.append((*named, chunk, " ".join(text[m.start():m.end()].split())))
+    if not lists:
+        return None
+    abbreviations = {a: name for _, defined, _, _ in lists for a, name in defined.items()}
+    for names, _, _, _ in lists:  # "MFC" a list names so is "Missiles and Fire Control (MFC)" elsewhere
+        for name in names:
+            if _ABBREVIATION.match(name) and name not in abbreviations \
+                    and (spelled_out := _spelled_out(name, chunks)) is not None:
+                abbreviations[name] = spelled_out
+    spelled = [[abbreviations.get(name, name) for name in names] for names, _, _, _ in lists]
+    if len({tuple(sorted(n.casefold() for n in names)) for names in spelled}) != 1:
+        return None  # the filing counts different segments in different places
+    names, (_, _, chunk, lead) = spelled[0], lists[0]
+    return WrittenAnswer(status="answered", kind="list",
+                         text="; ".join(names) + f'\n\n"{lead} ..." ({chunk.doc} p.{chunk.page + 1})',
+                         citations=[cite(chunk, lead)])
+
+
+def _names(after: str, n: int) -> tuple[list[str], dict[str, str]] | None:
+    """The n names the text after the colon gives, with the abbreviations it defines; None unless n."""
+    items: list[str] = []
+    end = 0
+    for m in _ITEM.finditer(after):
+        if m.start() - end > (_NEXT_WITHIN if items else _FIRST_WITHIN) or len(items) == n:
+            break
+        items.append(m["item"])
+        end = m.end()
+    inline = len(items) < n
+    if inline:  # an inline list: "North America and International." / "A, B, and C."
+        sentence = re.split(r"\.\s|\s*\.$", after.strip(), maxsplit=1)[0]
+        items = [p for p in re.split(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+", sentence) if p.strip()] if n > 1 else []
+        if len(items) != n:
+            return None
+    names: list[str] = []
+    defined: dict[str, str] = {}
+    for item in items:
+        end = _NAME_END.search(item)
+        name = " ".join(item[:end.start() if end else len(item)].split()).strip(" ,;")
+        words = name.split()
+        if not words or len(words) > _MAX_WORDS or not all(_NAME_WORD.match(w) for w in words) \
+                or not words[0][0].isupper():
+            return None
+        if inline and end is not None and not _ABBREVIATION_ONLY.match(item[end.start():]):
+            return None  # an inline item is its name (and abbreviation) alone, or the list was split wrong
+        if end is not None and end["abbr"]:
+            defined[end["abbr"]] = name
+        names.append(name)
+    return (names, defined) if len(set(names)) == n else None
+
+
+def _spelled_out(abbreviation: str, chunks: list[Chunk]) -> str | None:
+    """The words the filing defines an abbreviation by, whose initials spell it ("Rotary and Mission
+    Systems (RMS)", "Frito-Lay North America (FLNA)"); None when no definition spells it or two differ."""
+    defined = re.compile(rf"((?:[A-Z][\w'’-]*[ \t\n]+(?:(?:and|of|&|the)[ \t\n]+)?){{1,6}})\(\s*{re.escape(abbreviation)}\s*\)")
+    found: set[str] = set()
+    for chunk in chunks:
+        for m in defined.finditer(chunk.text):
+            words = m.group(1).split()
+            for start in range(len(words) - 1, -1, -1):
+                if not words[start][0].isupper():
+                    continue
+                initials = "".join(part[0] for w in words[start:] if w[0].isupper() for part in w.split("-") if part)
+                if initials == abbreviation.upper():
+                    found.add(" ".join(words[start:]))
+                    break
+    return found.pop() if len(found) == 1 else None
+
+
+def _joined(chunk: Chunk, following: list[Chunk]) -> tuple[str, int]:
+    """A chunk's text read on into the next ones (the overlap the chunker repeats cut once), and where
+    the chunk's own text ends in it."""
+    text, own = chunk.text, len(chunk.text)
+    for after in following:
+        first = after.text.split("\n", 1)[0]
+        at = text.rfind(first) if first.strip() else -1
+        text = (text[:at] if at >= 0 else text + "\n") + after.text
+        own = min(own, at) if at >= 0 else own
+    return text, own

@@ -1,0 +1,33 @@
+"""auditor: the auditor is the one firm that signs the auditor's report and consent, or that Item 14 names."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answering.kinds.conftest import ask, filing
+
+_ASKED = 'What is the name of the auditor of "{}"? If data is not available, return \'N/A\'.'
+
+
+@pytest.mark.parametrize(("relative", "company", "firm"), [
+    # the report's signature is an image; the consent ("/s/ KPMG LLP") and Item 14 ("Our independent
+    # registered public accounting firm is KPMG LLP, New York, NY") name it
+    ("financebench/pdfs/PFIZER_2022_10K.pdf", "Pfizer Inc.", "KPMG LLP"),
+    ("financebench/pdfs/NETFLIX_2022_10K.pdf", "Netflix, Inc.", "Ernst & Young LLP"),
+    ("financebench/pdfs/VERIZON_2020_10K.pdf", "Verizon Communications Inc.", "Ernst & Young LLP"),
+    # "... Registered Public Accounting Firm. KPMG LLP, an independent ...": the heading's words are not the firm's
+    ("financebench/pdfs/PEPSICO_2020_10K.pdf", "PepsiCo, Inc.", "KPMG LLP"),
+])
+def test_the_firm_that_signs_as_the_auditor_is_the_answer(relative, company, firm, services):
+    chunks = filing(relative)
+    pages = sorted({c.page for c in chunks})  # the whole filing, as the reader reads it from the store
+    written = ask(_ASKED.format(company), chunks, pages, services)
+    assert written.status == "answered", written.text
+    assert written.text.split("\n\n")[0] == firm
+    assert written.citations and firm.split()[0].casefold() in written.citations[0].quote.casefold()
+
+
+def test_a_filing_that_names_no_firm_is_not_answered_with_one(services):
+    chunks = filing("financebench/pdfs/PFIZER_2022_10K.pdf")
+    written = ask(_ASKED.format("Pfizer Inc."), chunks, [0, 1, 2], services)  # the cover: no firm named
+    assert "LLP" not in written.text.split("\n\n")[0]

@@ -1,0 +1,37 @@
+"""segments: the reportable segments are the names the sentence that counts them gives, as many as it counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.answering.kinds.conftest import ask, filing
+
+_ASKED = 'What are the names of the reportable segments of "{}"?'
+
+
+@pytest.mark.parametrize(("relative", "company", "names"), [
+    # "seven reportable segments ..., as follows: 1) Frito-Lay North America (FLNA), which includes ...;" and,
+    # in the MD&A, "1) FLNA, which includes ...": the abbreviation the first list defines is the same segment
+    ("financebench/pdfs/PEPSICO_2020_10K.pdf", "PepsiCo, Inc.",
+     ["Frito-Lay North America", "Quaker Foods North America", "PepsiCo Beverages North America", "Latin America",
+      "Europe", "Africa, Middle East and South Asia", "Asia Pacific, Australia and New Zealand and China Region"]),
+    # "two reportable segments defined by geographic region: North America and International."
+    ("financebench/pdfs/KRAFTHEINZ_2022_10K.pdf", "The Kraft Heinz Company", ["North America", "International"]),
+    # "four business segments: Aeronautics, MFC, RMS and Space", the abbreviations spelled out where defined
+    ("financebench/pdfs/LOCKHEEDMARTIN_2020_10K.pdf", "Lockheed Martin Corporation",
+     ["Aeronautics", "Missiles and Fire Control", "Rotary and Mission Systems", "Space"]),
+])
+def test_the_names_the_counting_sentence_gives_are_the_segments(relative, company, names, services):
+    chunks = filing(relative)
+    written = ask(_ASKED.format(company), chunks, sorted({c.page for c in chunks}), services)
+    assert (written.status, written.kind) == ("answered", "list"), written.text
+    assert written.text.split("\n\n")[0].split("; ") == names
+    assert written.citations and "segments" in written.citations[0].quote
+
+
+def test_a_list_that_does_not_split_into_as_many_names_as_counted_is_no_answer(services):
+    """Adobe FY2015: "three reportable segments: Digital Media, Digital Marketing and Print and Publishing"
+    splits into four at its "and"s: which "and" is a name's is not for the reader to guess."""
+    chunks = filing("financebench/pdfs/ADOBE_2015_10K.pdf")
+    written = ask(_ASKED.format("Adobe Inc."), chunks, sorted({c.page for c in chunks}), services)
+    assert "Print; Publishing" not in written.text and "Digital Marketing; Print" not in written.text
