@@ -58,6 +58,15 @@ def _acquired_name(text: str) -> str | None:
     return m.group(0).split()[-1].rstrip(".,;") if m else None
 
 
+# a deal done, said as such ("we completed the acquisition of", "we acquired", "On ..., Pfizer acquired"):
+# not how acquisitions are accounted for ("We account for acquired businesses ... acquired IPR&D")
+_DEAL_DONE = re.compile(r"\b(?:completed|closed|consummated)\s+(?:the\s+|our\s+|its\s+)?(?:acquisition|purchase)s?\s+of\b|"
+                        r"\b(?:we|the\s+company|[A-Z][\w&.'’-]+)\s+(?:acquired|purchased)\s+(?:all\s+|\d+%\s+|substantially\s+)?"
+                        r"(?:of\s+)?(?:the\s+)?(?:outstanding\s+)?(?:shares\s+of\s+|stock\s+of\s+)?[A-Z]")
+# an accounting term, not a business ("acquired IPR&D", "acquired PP&E")
+_TERM = re.compile(r"&|^[A-Z]{2,}$")
+
+
 def each_deal(question: str, found: list[Sentence], years: list[int]) -> WrittenAnswer | None:
     """One sentence per business acquired, from `found` (the sentences that state the question's topic,
     best first): each names the business, is about the asked year (says it: "fiscal 2021", "December
@@ -67,7 +76,8 @@ def each_deal(question: str, found: list[Sentence], years: list[int]) -> Written
     picked: dict[str, Sentence] = {}
     for s in found:
         name = _acquired_name(s.text)
-        if name is None or name in picked or (price and not _AMOUNT.search(s.text)):
+        if name is None or name in picked or _TERM.search(name) or not _DEAL_DONE.search(s.text) \
+                or (price and not _AMOUNT.search(s.text)):
             continue
         if years and not (any(str(y) in s.text for y in years) and s.chunk.fiscal_year in years):
             continue  # another year's deal, or a sentence that does not date it

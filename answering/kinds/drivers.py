@@ -273,6 +273,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         text = " ".join([*(shown(s) for s in kept), segment_parts])
         citations = [cite(s.chunk, prose(s.text)) for s in [*kept, *segment_said]]
     flags: list[str] = []
+    if change is not None and _stated_otherwise(change, best):
+        # "Net sales increased $30,678" beside revenue computed to rise by 31,025 (total revenue, with the
+        # membership fees): the figures computed are another line's; the filing's own sentences stand alone
+        change, flags = None, ["drivers_change_stated_otherwise"]
     if change is not None:
         first, last = change
         verb = "rose" if last.value > first.value else "fell" if last.value < first.value else "was unchanged"
@@ -286,6 +290,30 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         flags = list(dict.fromkeys([*first.answer.flags, *last.answer.flags]))
     return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
                          flags=flags)
+
+
+# "Net sales increased $30,678 or 16%", "revenues decreased by $1.2 billion": a change stated as an amount
+_STATED_CHANGE = re.compile(r"\b(?:increased|decreased|grew|rose|fell|declined)\s+(?:by\s+)?[$€£]\s?(?P<n>\d[\d,]*(?:\.\d+)?)"
+                            r"(?:\s*(?P<scale>thousand|million|billion))?", re.I)
+_SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
+
+
+def _stated_otherwise(change: tuple[Value, Value], best: list[Sentence]) -> bool:
+    """Whether the quoted sentences state the asked metric's change as an amount, and none of the amounts
+    stated is the change computed (within rounding): the computed rows are then another line's."""
+    first, last = change
+    unit = first.answer.unit or ""
+    scale = _SCALES.get(unit.removeprefix("USD ").strip())
+    if not unit.startswith("USD") or scale is None:
+        return False
+    stated = []  # (amount, half of its last digit's unit: "$1.2 billion" is 1.15 to 1.25 billion)
+    for sentence in best:
+        for m in _STATED_CHANGE.finditer(sentence.text):
+            size = _SCALES.get(f"{m.group('scale').lower()}s", 1.0) if m.group("scale") else scale
+            decimals = len(m.group("n").split(".")[1]) if "." in m.group("n") else 0
+            stated.append((float(m.group("n").replace(",", "")) * size, 0.5 * 10 ** -decimals * size))
+    moved = abs(last.value - first.value) * scale
+    return bool(stated) and moved > 0 and not any(abs(x - moved) <= half * 1.01 for x, half in stated)
 
 
 def _part_drivers(part: NamedPart, decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,

@@ -72,3 +72,8 @@ def test_a_deal_of_another_year_is_no_item():
     assert each_deal("What were Acme's acquisitions in FY2021?", [dated], [2021]) is not None
     # what was paid is asked: a sentence without an amount is no item
     assert each_deal("What were Acme's acquisitions in FY2021, and how much did it pay?", [dated], [2021]) is None
+    # how acquisitions are accounted for is no deal done ("acquired IPR&D" names no business)
+    policy = said.model_copy(update={"text": "We account for acquired businesses using the acquisition method, and "
+                                             "the fair value of acquired IPR&D is recorded in fiscal 2021."})
+    assert each_deal("What were Acme's acquisitions in FY2021?", [policy], [2021]) is None
+    assert each_deal("What companies did Acme acquire?", [policy], []) is None

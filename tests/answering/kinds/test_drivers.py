@@ -413,3 +413,26 @@ def test_a_catch_all_line_the_filing_does_not_name_is_no_answer(services):
     amazon = filing("financebench/pdfs/AMAZON_2022_10K.pdf")
     written = ask(_AMAZON, amazon, [36], services)  # the statement alone
     assert written.status != "answered", written.text
+
+
+def test_a_change_the_filings_sentence_states_otherwise_is_not_shown_as_computed(services):
+    """Costco's FY2022 10-K: "Net sales increased $30,678" (p.25). Read from the store's facts, the
+    vocabulary's revenue was the statement's total revenue (with membership fees: 195,929 to 226,954,
+    up 31,025): figures of another line, which the filing's own sentence contradicts."""
+    from answering.kinds.drivers import _stated_otherwise
+    from answering.kinds.sentences import Sentence
+    from answering.kinds.yes_no import Value
+    from answering.written_answer import WrittenAnswer
+
+    costco = filing("financebench/pdfs/COSTCO_2022_10K.pdf")
+    page = next(c for c in costco if "Net sales increased $30,678" in " ".join(c.text.split()))
+    said = [Sentence(text="Net sales increased $30,678 or 16% during 2022.", chunk=page, rank=0, position=0)]
+
+    def year(y: int, v: float) -> Value:
+        return Value(y, WrittenAnswer(status="answered", kind="metric", text="", value=v, unit="USD millions"), f"{v}")
+
+    assert _stated_otherwise((year(2021, 195_929.0), year(2022, 226_954.0)), said)  # total revenue: 31,025
+    assert not _stated_otherwise((year(2021, 192_052.0), year(2022, 222_730.0)), said)  # net sales: 30,678
+    # a change stated in billions agrees within its rounding ("$30.7 billion")
+    rounded = [said[0].model_copy(update={"text": "Net sales increased $30.7 billion during 2022."})]
+    assert not _stated_otherwise((year(2021, 192_052.0), year(2022, 222_730.0)), rounded)
