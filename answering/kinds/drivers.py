@@ -273,7 +273,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         text = " ".join([*(shown(s) for s in kept), segment_parts])
         citations = [cite(s.chunk, prose(s.text)) for s in [*kept, *segment_said]]
     flags: list[str] = []
-    if change is not None and _stated_otherwise(change, best):
+    if change is not None and _stated_otherwise(change, best, question):
         # "Net sales increased $30,678" beside revenue computed to rise by 31,025 (total revenue, with the
         # membership fees): the figures computed are another line's; the filing's own sentences stand alone
         change, flags = None, ["drivers_change_stated_otherwise"]
@@ -298,9 +298,20 @@ _STATED_CHANGE = re.compile(r"\b(?:increased|decreased|grew|rose|fell|declined)\
 _SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
 
 
-def _stated_otherwise(change: tuple[Value, Value], best: list[Sentence]) -> bool:
-    """Whether the quoted sentences state the asked metric's change as an amount, and none of the amounts
-    stated is the change computed (within rounding): the computed rows are then another line's."""
+_SUBJECT_FILLER = frozenset(tokenize("the our its total consolidated company's company in during fiscal year"))
+
+
+def _said_of_the_asked(subject: str, question: str) -> bool:
+    """Whether a change sentence's subject ("Net sales") is the question's own wording of the metric:
+    every word of it is the question's ("Compensation and benefits decreased $8,123,000" is a cost's)."""
+    words = [w for w in tokenize(re.split(r"[,;:]", subject)[-1]) if w not in _SUBJECT_FILLER and not w.isdigit()]
+    return bool(words) and set(words) <= set(tokenize(question))
+
+
+def _stated_otherwise(change: tuple[Value, Value], best: list[Sentence], question: str) -> bool:
+    """Whether the quoted sentences state the asked metric's change as an amount (their subject in the
+    question's own words), and none of the amounts stated is the change computed (within rounding):
+    the computed rows are then another line's."""
     first, last = change
     unit = first.answer.unit or ""
     scale = _SCALES.get(unit.removeprefix("USD ").strip())
@@ -309,6 +320,8 @@ def _stated_otherwise(change: tuple[Value, Value], best: list[Sentence]) -> bool
     stated = []  # (amount, half of its last digit's unit: "$1.2 billion" is 1.15 to 1.25 billion)
     for sentence in best:
         for m in _STATED_CHANGE.finditer(sentence.text):
+            if not _said_of_the_asked(sentence.text[:m.start()], question):
+                continue
             size = _SCALES.get(f"{m.group('scale').lower()}s", 1.0) if m.group("scale") else scale
             decimals = len(m.group("n").split(".")[1]) if "." in m.group("n") else 0
             stated.append((float(m.group("n").replace(",", "")) * size, 0.5 * 10 ** -decimals * size))

@@ -431,8 +431,13 @@ def test_a_change_the_filings_sentence_states_otherwise_is_not_shown_as_computed
     def year(y: int, v: float) -> Value:
         return Value(y, WrittenAnswer(status="answered", kind="metric", text="", value=v, unit="USD millions"), f"{v}")
 
-    assert _stated_otherwise((year(2021, 195_929.0), year(2022, 226_954.0)), said)  # total revenue: 31,025
-    assert not _stated_otherwise((year(2021, 192_052.0), year(2022, 222_730.0)), said)  # net sales: 30,678
+    asked = "What drove Costco's net sales growth in FY2022?"
+    total, net = (year(2021, 195_929.0), year(2022, 226_954.0)), (year(2021, 192_052.0), year(2022, 222_730.0))
+    assert _stated_otherwise(total, said, asked)  # total revenue: up 31,025
+    assert not _stated_otherwise(net, said, asked)  # net sales: up 30,678
     # a change stated in billions agrees within its rounding ("$30.7 billion")
     rounded = [said[0].model_copy(update={"text": "Net sales increased $30.7 billion during 2022."})]
-    assert not _stated_otherwise((year(2021, 192_052.0), year(2022, 222_730.0)), rounded)
+    assert not _stated_otherwise(net, rounded, asked)
+    # a cost line's change is no statement of the asked one's
+    cost = [said[0].model_copy(update={"text": "Compensation and benefits decreased $8,123,000 due to fewer miles."})]
+    assert not _stated_otherwise(total, cost, asked)
