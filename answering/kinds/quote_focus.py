@@ -203,9 +203,44 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
             if not any(_A_RATIO.search(s) for s in stated):
                 return "the question asks for a ratio, and no quote states one as a figure"
         elif (m := _ASKS_AMOUNT.match(ask)) and not _NOT_THE_RATIO.search(m.group("np")) \
-                and not _NOT_AN_AMOUNT.search(m.group("np")) \
-                and not any(_states_amount_of(s, m.group("head")) for s in stated):
-            return f"the question asks for an amount ({m.group('np').strip()}), and no quote states one beside it"
+                and not _NOT_AN_AMOUNT.search(m.group("np")):
+            if not any(_states_amount_of(s, m.group("head")) for s in stated):
+                return f"the question asks for an amount ({m.group('np').strip()}), and no quote states one beside it"
+            if (two := _two_amounts(stated, m.group("head"), question)) is not None:
+                return (f"the quotes give two different amounts for {m.group('np').strip()} at the asked date "
+                        f"({two[0]}; {two[1]}), so which is the one asked is not known")
+    return None
+
+
+# "$59,828 million", "$377,499", "$1.2 billion": the first money amount beside the asked thing's name
+_MONEY = re.compile(r"[$€£¥]\s?(?P<n>\d[\d,]*(?:\.\d+)?)(?:\s*(?P<scale>thousand|million|billion))?", re.I)
+_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
+
+
+def _first_money(sentence: str, head: str) -> tuple[float, str | None, str] | None:
+    words = sentence.split()
+    stem = head.lower()[:5]
+    for i, word in enumerate(words):
+        if word.lower().strip(".,;:()\"'’").startswith(stem):
+            if (money := _MONEY.search(" ".join(words[i:i + _NEAR + 1]))) is not None:
+                scale = money.group("scale").lower() if money.group("scale") else None
+                return float(money.group("n").replace(",", "")), scale, money.group(0)
+            return None
+    return None
+
+
+def _two_amounts(stated: list[str], head: str, question: str) -> tuple[str, str] | None:
+    """Two quotes, each dated in the year the question asks, that give the asked thing different amounts
+    ("Total backlog of $59,828 million at December 31, 2021", one segment's, beside "Our backlog at
+    December 31, 2021 was $377,499", the company's): an answer that gives both answers neither. An
+    amount printed without its scale is read in the other's."""
+    years = set(_YEAR.findall(question))
+    found = [a for s in stated if years and years <= set(_YEAR.findall(s)) and (a := _first_money(s, head))]
+    for i, (x, xs, xt) in enumerate(found):
+        for y, ys, yt in found[i + 1:]:
+            scale_x, scale_y = _SCALE.get(xs or ys or "", 1.0), _SCALE.get(ys or xs or "", 1.0)
+            if abs(x * scale_x - y * scale_y) > 0.02 * max(x * scale_x, y * scale_y):
+                return xt, yt
     return None
 
 

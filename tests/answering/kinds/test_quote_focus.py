@@ -182,3 +182,22 @@ def test_an_amount_is_stated_beside_the_thing_asked_for():
                  "What is the nature of TransUnion's revenue?", ["TransUnion"])
     assert _kept('"Cash provided by operating activities funds our capital expenditures." (p.60)',
                  "What were the main sources of cash in 2021?", ["TransUnion"])
+
+
+def test_two_quotes_giving_the_asked_amount_two_values_answer_neither():
+
+    # Boeing's FY2021 10-K: a segment section's "Total backlog" (p.43) and the company's (p.124)
+    both = WrittenAnswer(status="answered", kind="passage", text=(
+        '"Backlog Total backlog of $59,828 million at December 31, 2021 was $1,019 million lower than December 31, '
+        '2020." (B p.43) "Our backlog at December 31, 2021 was $377,499." (B p.124)'))
+    question = "What was Boeing's total backlog at December 31, 2021?"
+    refused = answered_on_focus(both, question, ["Boeing"])
+    assert refused.status == "unverified" and "two different amounts" in (refused.reason or ""), refused.text
+    # the same amount said twice (one in billions) is one answer
+    same = both.model_copy(update={"text": '"Total backlog was $377.5 billion at December 31, 2021." (B p.32) '
+                                           '"Our backlog at December 31, 2021 was $377,499 million." (B p.124)'})
+    assert answered_on_focus(same, question, ["Boeing"]).status == "answered"
+    # another year's amount beside it is no second answer
+    other_year = both.model_copy(update={"text": '"Our backlog at December 31, 2021 was $377,499." (B p.124) '
+                                                 '"Our backlog at December 31, 2020 was $363,404." (B p.120)'})
+    assert answered_on_focus(other_year, question, ["Boeing"]).status == "answered"
