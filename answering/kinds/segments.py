@@ -63,6 +63,9 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
         for m in _COUNTED.finditer(text):
             if m.start() >= own:
                 break  # the next chunk's own sentence: read from that chunk
+            if _of_another_year(text[max(0, m.start() - _DATED_BEFORE):m.start()] + m["between"],
+                                list(understanding.fiscal_years) or [chunk.fiscal_year or 0]):
+                continue  # "two reportable segments as of November 30, 2020:" in the 2022 report: the old ones
             n = _NUMBERS.get(m["n"].lower()) or int(m["n"])
             named = _names(text[m.end():m.end() + _READ_ON], n)
             if named is not None:
@@ -82,6 +85,23 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
     return WrittenAnswer(status="answered", kind="list",
                          text="; ".join(names) + f'\n\n"{lead} ..." ({chunk.doc} p.{chunk.page + 1})',
                          citations=[cite(chunk, lead)])
+
+
+_DATED_BEFORE = 60  # characters before the count a sentence dates it in ("Prior to the separation in 2020, we had")
+_A_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+# "We previously had two reportable segments", "Prior to the Separation, the Company had ...": the old ones
+_BEFORE_NOW = re.compile(r"\b(?:previously|formerly|prior\s+to|until|had)\b", re.I)
+
+
+def _of_another_year(said: str, years: list[int]) -> bool:
+    """Whether the words around a segment count (its own sentence's) date it only in years before the
+    asked one, or say it held before now."""
+    said = re.split(r"\.\s", said)[-1]
+    named = [int(y) for y in _A_YEAR.findall(said)]
+    asked = max(years) if years else 0
+    return bool(_BEFORE_NOW.search(said)) or (bool(named) and asked > 0 and max(named) < asked)
 
 
 def _names(after: str, n: int) -> tuple[list[str], dict[str, str]] | None:

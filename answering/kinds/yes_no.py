@@ -171,6 +171,14 @@ def metric_value(phrase: str, year: int, hits: list[SearchHit], understanding: Q
     return Value(year, answer, show(answer.value, target))
 
 
+def _of_the_asked_role(ask: str, changed: list[Sentence]) -> list[Sentence]:
+    """The role changes that answer the ask: all of them for "changes in its leadership", only those
+    naming the chief executive for "a change in CEO" (a CFO's resignation is no change of CEO)."""
+    if not tenure.ASKS_CEO.search(main_clause(ask)):
+        return changed
+    return [s for s in changed if tenure.ASKS_CEO.search(s.text)]
+
+
 def _defined(question: str, metric: str, vocab: Vocabulary) -> str:
     """The question's own definition of the metric it judges ("... based on its quick ratio? Quick
     ratio defined as (cash and cash equivalents + receivables, net) / total current liabilities."),
@@ -535,7 +543,8 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         return _refused(f"the sentences that name {_asked(decision, topic)} state {what}: {s.shown()}", [s])
     if decision.default_answer is not None and len(understanding.companies) == 1 \
             and role_changes.ASKS_IF_CHANGED.search(decision.ask) \
-            and (changed := role_changes.mentioned(hits, understanding.companies[0], services)):
+            and (changed := _of_the_asked_role(decision.ask,
+                                               role_changes.mentioned(hits, understanding.companies[0], services))):
         # "Did X mention any changes in its leadership?": a named person taking or leaving a titled
         # role in the report's year (or the months before it was filed) is such a mention, in words
         # the question does not use ("would be appointed Chief Executive Officer")

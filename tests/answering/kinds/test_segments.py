@@ -35,3 +35,18 @@ def test_a_list_that_does_not_split_into_as_many_names_as_counted_is_no_answer(s
     chunks = filing("financebench/pdfs/ADOBE_2015_10K.pdf")
     written = ask(_ASKED.format("Adobe Inc."), chunks, sorted({c.page for c in chunks}), services)
     assert "Print; Publishing" not in written.text and "Digital Marketing; Print" not in written.text
+
+
+def test_the_segments_a_filing_says_it_had_before_are_not_the_years():
+    """TD SYNNEX's FY2022 report: "We previously had two reportable segments as of November 30, 2020:
+    Technology Solutions and Concentrix" (p.10) and "Prior to the Separation, the Company had two reportable
+    segments: ..." (p.67) are the old ones; the three it began operating in are not read as a list, so no
+    list is given rather than the old one."""
+    from answering.kinds.segments import _of_another_year
+
+    assert _of_another_year("the effective time of the Merger. We previously had two reportable segments as of "
+                            "November 30, 2020", [2022])
+    assert _of_another_year("discrete financial information is available. Prior to the Separation, the Company had",
+                            [2022])
+    assert not _of_another_year("As a result, as of September 1, 2021 we began operating in three", [2021])
+    assert not _of_another_year("We are organized into seven", [2020])

@@ -89,3 +89,20 @@ def test_a_ceo_who_started_in_the_asked_year_is_no_default_no(services):
                   acme, [0], services)
     assert not written.text.startswith("No."), written.text
     assert written.status != "answered", written.text
+
+
+def test_a_change_in_ceo_is_not_answered_by_another_officers_change():
+    from answering.kinds.sentences import Sentence
+    from answering.kinds.yes_no import _of_the_asked_role
+    from finrag.models import Chunk
+
+    chunk = Chunk(chunk_id="c", doc="D", doc_sha256="x", page=1, page_end=1, index=0, text="", company="Lyft")
+    cfo = Sentence(text="Employee hereby resigns as Chief Financial Officer of the Company.", chunk=chunk, rank=0,
+                   position=0)
+    ceo = cfo.model_copy(update={"text": "Jane Roe was appointed Chief Executive Officer effective May 1, 2021."})
+    asked = "Did \"Lyft, Inc.\" announce a change in CEO in the fiscal year 2021?"
+    assert _of_the_asked_role(asked, [cfo]) == []
+    assert _of_the_asked_role(asked, [cfo, ceo]) == [ceo]
+    # "changes in its leadership" are any officer's
+    assert _of_the_asked_role("Did Lyft mention any changes in its leadership in 2021?", [cfo]) == [cfo]
+
