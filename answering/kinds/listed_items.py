@@ -108,7 +108,7 @@ def _cite(held: list[Chunk], text: str):
     return cite_held(chunk, text)
 
 
-def _joined(chunk: Chunk, following: list[Chunk]) -> tuple[str, int]:
+def joined(chunk: Chunk, following: list[Chunk]) -> tuple[str, int]:
     """A chunk's text read on into the next ones (the overlap the chunker repeats cut once), and
     where the chunk's own text ends in it."""
     text, own = chunk.text, len(chunk.text)
@@ -122,7 +122,7 @@ def _joined(chunk: Chunk, following: list[Chunk]) -> tuple[str, int]:
 
 def _enumeration(chunk: Chunk, following: list[Chunk], question: str, kind: str, event_words: set[str],
                  years: set[int]) -> tuple[str, list[str], list[Chunk]] | None:
-    text, own = _joined(chunk, following)
+    text, own = joined(chunk, following)
     for m in _LEAD.finditer(text):
         if m.start() >= own:
             break  # the next chunk's own list: read from that chunk

@@ -19,6 +19,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite
+from answering.kinds.listed_items import joined
 from answering.kinds.people import asked_filing
 from answering.written_answer import WrittenAnswer
 
@@ -59,7 +60,7 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
     chunks = [h.chunk for h in asked_filing(hits, understanding.companies[0], services)]
     lists: list[tuple[list[str], dict[str, str], Chunk, str]] = []
     for i, chunk in enumerate(chunks):
-        text, own = _joined(chunk, chunks[i + 1:i + 3])
+        text, own = joined(chunk, chunks[i + 1:i + 3])
         for m in _COUNTED.finditer(text):
             if m.start() >= own:
                 break  # the next chunk's own sentence: read from that chunk
@@ -153,14 +154,3 @@ def _spelled_out(abbreviation: str, chunks: list[Chunk]) -> str | None:
                     break
     return found.pop() if len(found) == 1 else None
 
-
-def _joined(chunk: Chunk, following: list[Chunk]) -> tuple[str, int]:
-    """A chunk's text read on into the next ones (the overlap the chunker repeats cut once), and where
-    the chunk's own text ends in it."""
-    text, own = chunk.text, len(chunk.text)
-    for after in following:
-        first = after.text.split("\n", 1)[0]
-        at = text.rfind(first) if first.strip() else -1
-        text = (text[:at] if at >= 0 else text + "\n") + after.text
-        own = min(own, at) if at >= 0 else own
-    return text, own
