@@ -85,6 +85,27 @@ def deployed(e2e_store, sample_dir, embedding_cache_dir) -> Deployed:
     worker.terminate()
 
 
+def open_artifact(page, server: PrefectServer, run_id: str, key: str, attempts: int = 3) -> None:
+    """Open a run's artifact from its flow-run page, as an analyst would: the Artifacts tab,
+    then the artifact's card. The artifact is checked in the API first, so a missing one is
+    a clear failure; the UI is given a reload when a busy machine leaves the tab's list
+    unloaded (seen once in CI: the card never appeared within 30 s)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    found = api(server, "POST", "/artifacts/filter",
+                {"artifacts": {"flow_run_id": {"any_": [run_id]}, "key": {"any_": [key]}}})  # fmt: skip
+    assert found, f"run {run_id} has no artifact {key!r}"
+    for attempt in range(attempts):
+        page.goto(f"{server.url}/runs/flow-run/{run_id}?tab=Artifacts")
+        page.get_by_text("Artifacts", exact=True).first.click(timeout=60_000)
+        try:
+            page.get_by_text(key, exact=True).first.click(timeout=30_000)
+            return
+        except PlaywrightTimeout:
+            if attempt == attempts - 1:
+                raise
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not CHROMIUM.exists():

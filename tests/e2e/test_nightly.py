@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from tests.e2e.conftest import open_artifact
 from tests.support.prefect_server import REPO, VENV_BIN, api, wait_for_run
 from tests.support.webhook import WebhookReceiver
 
@@ -116,9 +117,7 @@ def test_a_bad_file_fails_alone_the_good_one_is_answered_and_moved(
     assert not any("good.jsonl" in json.dumps(b) for b in webhook.bodies)
 
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.goto(f"{deployed.server.url}/runs/flow-run/{run['id']}")
-    page.get_by_text("Artifacts", exact=True).first.click(timeout=60_000)
-    page.get_by_text("nightly-summary", exact=True).first.click(timeout=30_000)
+    open_artifact(page, deployed.server, run["id"], "nightly-summary")
     page.get_by_text("1 of 2 question files answered; failed: bad.jsonl").first.wait_for(timeout=30_000)
     page.screenshot(path=str(test_output_dir / "e2e-nightly-summary.png"), full_page=True)
     page.goto(f"{deployed.server.url}/runs/flow-run/{run['id']}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.e2e.conftest import open_artifact
 from tests.support.prefect_server import api, wait_for_run
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -80,9 +81,7 @@ def review_in_the_ui(deployed, run, question, browser, test_output_dir) -> None:
     # a different answer: what the analyst's search found is added, quoted and cited
     assert f"Your search “{EDITED}” found: " in answer_part and "headquartered in" in answer_part, answer_part
 
-    page.goto(f"{server.url}/runs/flow-run/{run['id']}")
-    page.get_by_text("Artifacts", exact=True).first.click(timeout=60_000)
-    page.get_by_text(artifact["key"], exact=True).first.click(timeout=30_000)
+    open_artifact(page, server, run["id"], artifact["key"])
     page.get_by_text(question).first.wait_for(timeout=30_000)
     steps = page.locator("details li")
     page.screenshot(path=str(test_output_dir / "e2e-plan-review-answer-collapsed.png"), full_page=True)

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from tests.e2e.conftest import open_artifact
 from tests.support.prefect_server import api, wait_for_run
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -85,10 +86,7 @@ def test_the_flow_run_page_shows_the_answer_artifact(deployed, ask_run, browser,
     )  # fmt: skip
     (artifact,) = artifacts
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.goto(f"{deployed.server.url}/runs/flow-run/{ask_run['id']}")
-    page.get_by_text("Artifacts", exact=True).first.click(timeout=60_000)
-    page.screenshot(path=str(test_output_dir / "e2e-ask-run-artifacts.png"), full_page=True)
-    page.get_by_text(artifact["key"], exact=True).first.click(timeout=30_000)
+    open_artifact(page, deployed.server, ask_run["id"], artifact["key"])
     first_line = next(line for line in artifact["data"].splitlines()[1:] if line.strip())
     page.get_by_text(deployed.question).first.wait_for(timeout=30_000)
     page.get_by_text(" ".join(first_line.split()[:4])).first.wait_for(timeout=10_000)  # the answer
