@@ -518,6 +518,8 @@ def _read_sentence(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading |
             continue
         if _CAPACITY.search(sentence):
             continue  # what could be paid or spent is no amount of the period
+        if _joined_with_another(norm, aspect.metric, metric_wordings, vocab):
+            continue  # "returned $7.5 billion through share repurchases and dividends": the two together
         amounts = prose_amounts(sentence, chunk.number_convention)
         if len(amounts) != 1 or amounts[0][0] is None:
             # several amounts: which one is the metric's is a guess; one the document's
@@ -538,6 +540,20 @@ def _read_sentence(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading |
             from_table=False,
         )
     return None
+
+
+def _joined_with_another(norm: str, metric: str, metric_wordings: list[str], vocab: Vocabulary) -> bool:
+    """The sentence names the metric joined by "and" / "or" to another measure ("share repurchases
+    and dividends"): an amount it states is theirs together, not the metric's alone."""
+    for wording in metric_wordings:
+        for m in re.finditer(rf"(?:^| )((?:[a-z]+ ){{1,4}})(?:and|or|&) {re.escape(wording)} "
+                             rf"| {re.escape(wording)} (?:and|or|&) ((?:[a-z]+ ?){{1,4}})", norm):
+            partner = m.group(1) or m.group(2) or ""
+            others = [k for k in vocab.match_metrics(partner) if k != metric
+                      and k not in vocab.inputs(metric) and metric not in vocab.inputs(k)]
+            if others:
+                return True
+    return False
 
 
 def split_sentences(text: str) -> list[str]:

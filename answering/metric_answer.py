@@ -34,7 +34,7 @@ from answering.aspects import (
 from answering.checks import CheckedInput, CheckFailure
 from answering.citations import cite, quote_in_text, unique_citations
 from answering.metric_formula import InputValue, MetricResult, Missing, compute
-from answering.metric_target import line_unit, read_target
+from answering.metric_target import ask_phrase, line_unit, read_target
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import (
     ANNUAL_FILINGS,
@@ -379,7 +379,7 @@ def answer_metric(
         return WrittenAnswer(
             status="not_found",
             text=f"{NOT_FOUND.capitalize()}: could not find {label} {where} for {company}, an input of "
-                 f"{target.label} ({target.formula})." + (f" Found: {found}." if found else "")
+                 f"{target.label} ({_in_words(target, vocab)})." + (f" Found: {found}." if found else "")
                  + (f" Not read: {unsettled}." if unsettled else ""),
             reason=f"missing input: {label} {where}",
             flags=["metric_target"],
@@ -549,3 +549,11 @@ def _citations(inputs: list[InputValue], hits: list[SearchHit], services: Metric
             if chunk is not None:
                 citations.append((cite(chunk, value.quote), chunk))
     return citations
+
+
+def _in_words(target: MetricTarget, vocab: Vocabulary) -> str:
+    """The formula as an analyst reads it: metrics by their labels, lines in the question's words."""
+    shown = ask_phrase(target.formula, vocab)
+    for key, wording in target.lines.items():
+        shown = shown.replace(key, wording)
+    return shown

@@ -40,6 +40,13 @@ _DEFINED = re.compile(r"^(?P<name>.+?)\s+(?:(?:is|are)\s+)?(?:defined|calculated
 # "What is X's quick ratio? Defined as: (A + B) / C": a sentence of its own, its subject the ask's measure
 _BARE_DEFINED = re.compile(r"^(?P<name>)(?:defined|calculated|computed)\s+as:?\s*(?P<expr>.+)$", re.I)
 _DEFINE = re.compile(r"^(?:please\s+)?define\s+(?P<name>.+?)\s+as:?\s*(?P<expr>.+)$", re.I)
+# "What is X's quick ratio? Use (A - B) / C.": the ask's measure, when what follows "use" is a
+# formula (an operator in it); "Use the consolidated balance sheet." defines nothing
+_USE = re.compile(r"^(?:please\s+)?use\s+(?P<name>)(?P<expr>[^;]*?(?:\s/\s|\bdivided\s+by\b|\s[-–]\s|\bminus\b|\bless\b)"
+                  r"[^;]*)(?:;.*)?$", re.I)
+# "Define free cash flow as A minus B, and divide by total revenue": B ends the definition of free
+# cash flow; the division makes the ask's measure ("free cash flow margin") of it
+_THEN_DIVIDE = re.compile(r",?\s+and\s+(?:then\s+)?divide\s+(?:it\s+|that\s+|the\s+result\s+)?by\s+(?P<by>.+)$", re.I)
 # "The company defines free cash flow as ...", "Management defines X as ...": the filer's own definition
 _DEFINES = re.compile(r"^(?:the\s+company|it|they|we|management|[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*)*)\s+"
                       r"defines\s+(?P<name>.+?)\s+as:?\s*(?P<expr>.+)$", re.I)
@@ -82,6 +89,7 @@ _PERIOD_COMPARED = re.compile(
     r"\b(?:compared?|versus|vs\.?)\s+(?:(?:with|to|against)\s+)?(?:(?:the\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?)?"
     r"(?:19|20)\d\d\b|the\s+(?:prior|previous|preceding)\s+(?:fiscal\s+)?year\b)", re.I)
 _SEGMENT = re.compile(r"\b(?:segment|division|business\s+unit|reportable\s+unit)\b", re.I)
+_POINTS = re.compile(r"\b(?:percentage|basis)\s+points?\b", re.I)
 _DIFFERENCE = re.compile(r"\bdifference\b|\bhow\s+much\s+(?:more|less)\b|\bby\s+how\s+much\b", re.I)
 _NUMBER_WORDS = {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4}
 _PERCENT_METRIC_WORDS = ("margin", "growth", "rate", "return_on", "payout", "_to_revenue")
@@ -112,10 +120,13 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
     definitions: list[tuple[str, str]] = []
     for sentence in _sentences(question):
         m = _BARE_DEFINED.match(sentence) or _DEFINED.match(sentence) or _DEFINE.match(sentence) \
-            or _DEFINES.match(sentence)
+            or _DEFINES.match(sentence) or _USE.match(sentence)
         if m and not sentence.rstrip().endswith("?"):
             name = re.sub(r"^(?:and|where|here)\s+", "", m.group("name").strip(), flags=re.I) or "it"
             expr = _clean(m.group("expr"))
+            if (then := _THEN_DIVIDE.search(expr)) and name != "it":
+                definitions.append(("it", f"{name} / {_clean(then.group('by'))}"))
+                expr = expr[: then.start()].strip()
             if more := _AND_DEFINED.search(expr):
                 # "A, and the conversion rate as B": A defines the first name, B the second
                 definitions.append((name, _clean(expr[: more.start()])))
@@ -130,7 +141,8 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
             asks.append(sentence[: sentence.rindex("?") + 1])
     if not asks:
         asks = [s for s in _sentences(question)
-                if not (_BARE_DEFINED.match(s) or _DEFINED.match(s) or _DEFINE.match(s) or _DEFINES.match(s))][:1]
+                if not (_BARE_DEFINED.match(s) or _DEFINED.match(s) or _DEFINE.match(s) or _DEFINES.match(s)
+                        or _USE.match(s))][:1]
     ask = asks[0] if asks else question
     # "Here's the question: what is ...?" - the ask proper follows the last colon
     if ":" in ask:
@@ -475,9 +487,11 @@ def _defined_key(name: str, ask: str, vocab: Vocabulary) -> str:
     """The key a question's definition defines: "Define it as: ..." defines what the ask names
     ("What is X's capital expenditure to revenue ratio? Define it as: capex / revenue")."""
     if _PRONOUN.match(name.strip()) or _names_asked_change(name, ask):
-        metric, _composed = _ask_metric(ask, vocab)
+        metric, composed = _ask_metric(ask, vocab)
         if metric is not None:
             return metric
+        if composed is not None:
+            return _composed_key(composed)  # "free cash flow margin ... and divide by total revenue"
     if not vocab.match_metrics(name):
         # "the conversion rate" of a question asking the free cash flow conversion rate: a short
         # name for the measure asked, every word of it in the ask, one of them the measure's own
@@ -487,6 +501,10 @@ def _defined_key(name: str, ask: str, vocab: Vocabulary) -> str:
                 words & {t for w in vocab.metrics[metric].wordings for t in tokenize(w)}:
             return metric
     return _name_key(name, vocab)
+
+
+def _composed_key(composed: str) -> str:
+    return re.sub(r"\W+", "_", composed).strip("_")
 
 
 def _name_key(name: str, vocab: Vocabulary) -> str:
@@ -516,8 +534,13 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
         if f"{metric}_margin" in vocab.metrics:
             return f"{metric}_margin", None  # "unadjusted EBITDA % margin"
         entry = vocab.metrics[metric]
-        if entry.unit == "USD" and entry.statement == "income_statement" and metric != "revenue":
-            return None, f"{metric} / revenue"  # "COGS % margin": a line item as a share of revenue
+        flows = ("income_statement", "cash_flow")
+        of_the_year = entry.statement in flows or (
+            entry.kind == "derived" and all(vocab.metrics[i].statement in flows for i in vocab.inputs(metric)
+                                            if i in vocab.metrics))
+        if entry.unit == "USD" and of_the_year and metric != "revenue":
+            # "COGS % margin", "free cash flow margin": an amount of the year as a share of its revenue
+            return None, f"{metric} / revenue"
     return metric, None
 
 
@@ -573,7 +596,15 @@ def _resolve(
             # "Operating ratio is defined as: ...": the measure as the question names it
             return metric, named[:1].upper() + named[1:], given.pop(metric), "question"
     if composed is not None:
-        return re.sub(r"\W+", "_", composed).strip("_"), ask_phrase(composed, vocab), composed, "question"
+        key = _composed_key(composed)
+        part = composed.split(" / ")[0]
+        if composed.endswith(" / revenue") and "/" in given.get(part, ""):
+            # "Free cash flow margin is defined as: (A - B) / total revenue": the definition is of
+            # the margin itself (named by its amount's words), not of the amount it divides
+            formula = given.pop(part)
+            return key, ask_phrase(formula, vocab), formula, "question"
+        # the question's own formula of the composed measure, when it gives one, is the one computed
+        return key, ask_phrase(composed, vocab), given.pop(key, composed), "question"
     label = vocab.label(metric) or metric.replace("_", " ")
     if metric in given:
         formula = given.pop(metric)
@@ -769,10 +800,20 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         # change is read in percentage points (20.2% to 22.9%), not as a growth of the rate
         aggregation = "amount_change"
     unresolved = None
+    if aggregation == "change" and _POINTS.search(question):
+        # "by how many percentage points did its gross margin percentage change": the difference of
+        # the two rates, even where "percentage change" also reads as a growth
+        aggregation = "amount_change"
+        if unit != "ratio":
+            unresolved = f"the question asks for a change in percentage points, and {label} is no rate"
     kind_asked = re.search(r"\b(ratio|margin|turnover|multiple|yield)\b", ask, re.I)
-    if kind_asked and unit == "USD" and source != "question":
+    in_percent = _EXPLICIT_PERCENT.search(question) and aggregation not in ("change", "cagr", "average")
+    if unit == "USD" and ((kind_asked and source != "question") or in_percent):
+        # "working capital ratio" when only working capital (an amount) is known; a value asked
+        # "in percent" of a formula that gives an amount would be another quantity
+        kind = kind_asked.group(1).lower() if kind_asked else "percentage"
         # "working capital ratio" when only working capital (an amount) is known
-        unresolved = f"the question asks for a {kind_asked.group(1).lower()}, but {label} is an amount"
+        unresolved = f"the question asks for a {kind}, but {label} is an amount"
     if source == "vocabulary" and key in vocab.metrics and (contested := vocab.metrics[key].contested):
         # answering with one of the ways would be another quantity than the one asked, half the time
         unresolved = f"{label} is computed in more than one way ({contested}) and the question does not define it"

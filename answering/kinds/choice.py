@@ -57,6 +57,9 @@ _ASKS_EVERY = re.compile(r"\b(?:every|all|each)\b[^?]{0,60}?\b(?:grow|grew|incre
 _WHY_VERB = re.compile(r"\bwhy\s+(?:did|has|have|does|do)\s+(?:it|they|(?:the\s+|that\s+|this\s+)?\w+)\s+"
                        r"(grow|increase|rise|decline|decrease|fall|drop|shrink|change|improve|weaken)\b", re.I)
 # a why-part about the whole, not an item: "why did total capital expenditures fall"
+# a table's whole, not one of its items: "Total revenue", "Net sales", "Consolidated operating income"
+_WHOLE_ROW = re.compile(r"(?:total|net|consolidated)\b", re.I)
+_RECONCILING = re.compile(r"\b(?:eliminations?|reconcil\w*|unallocated|intersegment|inter-segment)\b", re.I)
 _TOTAL = re.compile(r"\b(?:total|overall|consolidated|company-wide|whole)\b", re.I)
 # "what happened to the other two", "and the others": the items not picked are asked too
 _ASKS_OTHERS = re.compile(r"\bthe\s+other\s+(?:two|three|four|segments?|lines?|categor(?:y|ies)|regions?)\b|"
@@ -485,13 +488,16 @@ def _captions(block: Block, measure: str) -> bool:
 def read_table(ask: str, block: Block, year: int | None, vocab: Vocabulary, metric: str | None = None) -> Table | None:
     """The items of `block` in the asked year's column, or as changes when a change is asked."""
     ask = _JOINED_QUESTION.split(ask, maxsplit=1)[0]
-    rows = [r for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
+    rows = [r for r in block.rows if not _WHOLE_ROW.match(r.label)]
+    if _SEGMENTS.search(ask):
+        # "Corporate, other, and eliminations": what reconciles the segments to the total is no segment
+        rows = [r for r in rows if not _RECONCILING.search(r.label)]
     if len(rows) < 2:
         return None
     group = _group(block, metric, vocab) or range(len(block.years))
     years = [block.years[i] for i in group]
     col = group.start + (years.index(year) if year in years else 0)
-    total_row = next((r for r in block.rows if re.match(r"total\b", r.label, re.I)), None)
+    total_row = next((r for r in block.rows if re.match(r"(?:total|consolidated)\b", r.label, re.I)), None)
     total = None
     if total_row is not None and col < len(total_row.values) and total_row.values[col] is not None:
         total = Item(label=total_row.label, value=total_row.values[col], row=total_row, chunk=block.chunk,

@@ -28,6 +28,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from answering.intent import threshold
+from answering.kinds.ask_scope import ask_parts
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.sentences import ask_part
 from answering.kinds.underlying import DISTORTS
@@ -341,7 +342,10 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
         # "what did it receive for the business", "goodwill recorded on the acquisition": the deal's
         # sentences state it; a statement line, a ranking or a change's drivers would be another answer
         return KindDecision(kind="passage", reason=f"{event}, stated in the text", ask=ask)
-    if (_DRIVERS.search(ask) or DISTORTS.search(ask)) and not (_WHICH_START.match(ask) and _SUPERLATIVE.search(wording)):
+    # "Which segment drove the decline ..., and which segment had the highest margin?": the first
+    # part's own words decide whether it asks a ranking, not a superlative of the part after it
+    first = ask_parts(wording)[0]
+    if (_DRIVERS.search(ask) or DISTORTS.search(ask)) and not (_WHICH_START.match(ask) and _SUPERLATIVE.search(first)):
         return KindDecision(kind="drivers", reason="asks what drove or explains a change", ask=ask,
                             metric=_main_metric(metrics, vocab) if metrics else None)
     if _YES_NO_START.search(ask) and _EITHER_OR.search(ask):

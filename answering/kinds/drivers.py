@@ -189,7 +189,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     asked_way = asked_direction(_changed_clause(premise, vocab) if premise_metrics and premise else question, own) \
         if asked else 0
     pool = _with_following_chunks([*hits, *_searched(topic.words, companies, years, hits, services)], topic, services)
-    found = sentences(pool, companies, risks=asks_about_risk(decision.ask), trim_tables=True)
+    found = sentences(pool, companies, risks=asks_about_risk(decision.ask), trim_tables=True, listed=True)
     before, after = _neighbours(found)
     scored = []
     for s in found:
@@ -558,7 +558,7 @@ def item_causes(label: str, measure: str | None, way: int, year: int | None, hit
     texts: dict[str, list[str]] = {}
     for h in pool:
         texts.setdefault(h.chunk.doc, []).append(" ".join(h.chunk.text.split()))
-    found = [_with_name(s, label, texts.get(s.chunk.doc, [])) for s in sentences(pool, companies, trim_tables=True)]
+    found = [_with_name(s, label, texts.get(s.chunk.doc, [])) for s in sentences(pool, companies, trim_tables=True, listed=True)]
     before, after = _neighbours(found)
     scored = []
     for s in found:
@@ -841,7 +841,7 @@ def _from_margin(metric: str, ratio: tuple[str, str], year: int | None, question
     topic = Topic(words=label, phrases=[tuple(tokenize(w)) for w in wordings if tokenize(w)], pairs=[])
     searched = services.retriever.search(f"{companies[0]} {label} impacted by", filters=SearchFilters(
         companies=companies), k=6) if services.retriever is not None else []
-    stated = [s for s in sentences([h for h in [*pool, *searched] if h.chunk.doc == doc], companies, trim_tables=True)
+    stated = [s for s in sentences([h for h in [*pool, *searched] if h.chunk.doc == doc], companies, trim_tables=True, listed=True)
               if not table_like(s.text) and topic.stated_by(s.text) and (_is_cause(s.text) or _IMPACTED.search(s.text))
               and not margin_change.asks_adjusted(s.text, wordings)]  # a non-GAAP margin's sentence is another figure's
     stated = list({s.text: s for s in stated}.values())[:_LIMIT]
@@ -881,7 +881,7 @@ def _from_underlying(decision: KindDecision, question: str, hits: list[SearchHit
                   if included_items.HEAD.search(text := " ".join(h.chunk.text.split()))
                   or re.search(r"\bexcluding\b", text, re.I)} - have
         pool += _store_chunks(wanted, pool, store) if wanted else []
-    found = sentences(pool, companies, trim_tables=True)
+    found = sentences(pool, companies, trim_tables=True, listed=True)
     for doc in dict.fromkeys(h.chunk.doc for h in pool if h.chunk.fiscal_year in (None, year)):
         read = underlying.read(found, topic, doc, (year - 1, year), pool)
         if read is None:

@@ -71,7 +71,37 @@ _CONVERTED = re.compile(r"\b(?:converted|exchanged)\s+into\s+(?:the\s+right\s+to
 
 
 def _too_long(text: str) -> bool:
-    return len(text) > (2 * _MAX_SENTENCE if _ENUMERATED.search(text) or _CONVERTED.search(text) else _MAX_SENTENCE)
+    listed = _ENUMERATED.search(text) or _CONVERTED.search(text) or text.count(" \u2022 ") >= 2
+    return len(text) > (2 * _MAX_SENTENCE if listed else _MAX_SENTENCE)
+
+
+# a sentence's tail, its start on another line or page: it opens in lower case ("and ...", "of the
+# ..."), unlike a name that is written so ("eBay", "iPhone")
+_CUT_START = re.compile(r"[a-z](?![a-z]*[A-Z])")
+_CUT_TAIL = 150
+_LEAD_IN = re.compile(r":\s*$")
+_ITEM = re.compile(r"^\s*[\u2022\u25cf\u25aa]\s")
+_MAX_ITEMS = 8
+
+
+def with_listed_items(parts: list[str]) -> list[str]:
+    """A lead-in that ends in a colon ("The decrease in gross margin was primarily due to:") read
+    with the bulleted items that follow it, as one sentence: alone it states no cause, and each
+    item alone ("• Lower off-price margin;") names no subject. Bullets are the signal, so a
+    table or a paragraph after a colon is left apart."""
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        text = parts[i]
+        j = i + 1
+        if _LEAD_IN.search(text):
+            while j < len(parts) and j - i <= _MAX_ITEMS and _ITEM.match(parts[j]):
+                j += 1
+        if j > i + 1:
+            text = " ".join([text.rstrip(), *(" ".join(p.split()) for p in parts[i + 1:j])])
+        out.append(text)
+        i = j
+    return out
 
 
 class Sentence(BaseModel):
@@ -228,10 +258,12 @@ def read_topic(text: str, companies: list[str], vocab: Vocabulary, metrics: bool
 
 
 def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
-              trim_tables: bool = False) -> list[Sentence]:
+              trim_tables: bool = False, listed: bool = False) -> list[Sentence]:
     """Every prose sentence of the hits about the asked company (all hits when none is named),
     best-ranked hit first; instructions to an AI and (unless `risks`) hedged risk language left out.
-    `trim_tables`: each without the table rows the page's text ran into its start (`prose`)."""
+    `trim_tables`: each without the table rows the page's text ran into its start (`prose`).
+    `listed`: a lead-in ending in a colon read with its bulleted items (`with_listed_items`): a
+    cause stated as a list ("primarily due to: • ...; • ...")."""
     wanted = {c.casefold() for c in companies}
     out: list[Sentence] = []
     seen: set[str] = set()
@@ -249,6 +281,7 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
         if wanted and (hit.chunk.company or "").casefold() not in wanted:
             continue
         raw = split_sentences(_item_breaks(bodies[hit.chunk.chunk_id]))
+        raw = with_listed_items(raw) if listed else raw
         shown = [prose(t) for t in raw] if trim_tables else raw
         for position, text in enumerate(shown):
             if _too_long(text) or len(text) < 20 or text in seen or is_instruction(text):
@@ -257,6 +290,10 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
                 continue  # the next chunk's first words carry on a sentence read whole above
             if not _ended(text) or (table_like(text) and not (trim_tables and _worded(text))):
                 continue  # a fragment cut at the chunk's end, or table rows run together
+            if _CUT_START.match(text) and len(text) < _CUT_TAIL:
+                # "and structural cost savings in FY25.": the end of a sentence the chunk cut (a longer
+                # one may run on, unpunctuated, into a heading and the sentence after it)
+                continue
             if not risks and HEDGE.search(text):
                 continue
             if _INTRODUCES.search(text):

@@ -386,6 +386,20 @@ Net income 1,200 1,020 840"""
     assert expense.status == "answered" and round(expense.value, 1) == 20.0, expense.text
 
 
+def test_percentage_points_asked_of_a_percentage_are_its_difference(services):
+    # "gross margin percentage change" also reads as a percentage change: the points asked decide
+    income = """ACME WIDGETS, INC.
+Consolidated Statements of Income
+(in millions) 2023 2022 2021
+Revenue $ 2,500.0 $ 2,000.0 $ 1,800.0
+Cost of revenue 1,500.0 1,250.0 1,100.0
+Gross profit 1,000.0 750.0 700.0"""
+    a = ask("By how many percentage points did Acme Widgets' gross margin percentage change from FY2022 to FY2023? "
+            "Round to one decimal place.", services, [SearchHit(chunk=chunk(income), score=1.0)])
+    assert a.status == "answered" and a.value == 2.5, a.text  # 40.0% (1,000 / 2,500) - 37.5% (750 / 2,000)
+    assert "percentage points" in a.text
+
+
 def test_a_rate_s_change_is_read_in_percentage_points(services):
     hits = [SearchHit(chunk=chunk(DEDUCTED_TAX), score=1.0)]
     a = ask("How much has the effective tax rate of Acme Widgets changed between FY2022 and FY2023?", services, hits)

@@ -114,6 +114,12 @@ CASES = [
     # ... nor one with an aside in parentheses
     ("How many active customers did Acme have? An active customer is defined as: a customer (a buyer or a seller) "
      "who made a purchase in the year.", 1, "passage", {}),
+    # the first part's own words decide: "drove the decline" asks a cause, whatever "highest" the
+    # second part asks (read as a ranking of the highest, it named the segment that grew most)
+    ("Which Acme segment drove the decline in consolidated operating income in FY2023, and which segment had the "
+     "highest operating margin?", 1, "drivers", {}),
+    ("Which Acme segment had the highest operating margin in FY2023, and what drove it?", 1, "choice",
+     {"order": "highest"}),
 ]
 
 

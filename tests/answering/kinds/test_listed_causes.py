@@ -1,0 +1,40 @@
+"""Causes a filing lists under a lead-in ("The decrease in gross margin was primarily due to:
+• ...; • ...") are quoted with their lead-in, never the lead-in alone; a sentence's tail that a
+chunk boundary cut off ("and structural cost savings in FY25.") is never quoted as a sentence
+(answering.kinds.sentences)."""
+
+from __future__ import annotations
+
+from answering.kinds.sentences import sentences, with_listed_items
+from tests.answering.kinds.conftest import ask, filing, hits
+
+
+def test_a_lead_in_is_read_with_its_bulleted_items():
+    parts = ["Gross margin decreased 250 basis points.", "The decrease was primarily due to:",
+             "• Higher product costs;", "• Lower margin in our direct business; and • Unfavorable currency rates.",
+             "TOTAL SELLING AND ADMINISTRATIVE EXPENSE"]
+    assert with_listed_items(parts) == [
+        "Gross margin decreased 250 basis points.",
+        "The decrease was primarily due to: • Higher product costs; • Lower margin in our direct business; and "
+        "• Unfavorable currency rates.",
+        "TOTAL SELLING AND ADMINISTRATIVE EXPENSE"]
+    # a colon followed by no bullets (a table, a paragraph) is left as it was
+    assert with_listed_items(["Net sales were as follows:", "Americas 1,234 1,100"]) == [
+        "Net sales were as follows:", "Americas 1,234 1,100"]
+
+
+def test_the_drivers_of_a_margin_are_the_listed_causes(services):
+    nike = filing("financebench/pdfs/NIKE_2023_10K.pdf")
+    pages = sorted({c.page for c in nike if "The decrease in gross margin for fiscal 2023 was primarily due to" in c.text})
+    written = ask("What drove the decline in Nike's gross margin in FY2023?", nike, pages, services)
+    assert written.status == "answered", written.text
+    assert "Higher NIKE Brand product costs" in written.text and "Lower off-price margin" in written.text
+
+
+def test_no_quoted_sentence_is_the_tail_of_one_a_chunk_cut():
+    fedex = filing("financebench-extra/pdfs/FEDEX_2023_annualreport.pdf")
+    found = sentences(hits(fedex, [1, 2]), [])
+    assert found
+    assert not any(s.text.startswith("and structural cost savings") for s in found)
+    short_lowercase = [s.text for s in found if s.text[0].islower() and len(s.text) < 150]
+    assert short_lowercase == []
