@@ -45,6 +45,7 @@ from answering.kinds import (
     passage,
     people,
     role_changes,
+    segment_metric,
     segments,
     stated_product,
     stated_share,
@@ -294,6 +295,11 @@ def _metric(text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
     if compared is not None:  # "which company had a higher X: A or B": X read per company, one currency
         return compared
     metric = answer_metric(text, hits, understanding, services, may_search)
+    if metric is not None and metric.status == "not_found" and (segment := segment_metric.write(
+            text, hits, list(understanding.companies), services.vocabulary, getattr(services, "retriever", None))):
+        # "the Delivery segment's revenue growth": the consolidated lines are the company's, its
+        # segment table prints the part's
+        return segment
     if metric is not None and (metric.status in ("answered", "unverified") or offline_engine):
         return metric.model_copy(update={"kind": "metric"})
     if (unread := unreadable_definition(text, services.vocabulary)) is not None:
