@@ -234,6 +234,8 @@ def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
 
 
 # "capex as a % of revenue", "EBITDA less capex", "capex to revenue ratio": two metrics making one
+# "X as a percentage (a %, a share, a proportion) of Y": one ratio of two amounts
+_RATIO_OF = re.compile(r"\bas\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\b", re.I)
 _COMPOSED = re.compile(r"%|\bpercent|\b(?:less|minus|ratio|to|per|over|divided|times)\b"
                        r"|\bas\s+an?\s+(?:share|proportion|fraction)\s+of\b", re.I)
 
@@ -369,6 +371,11 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     if _DEFINITION.search(ask) and companies == 0 and not parse_periods(ask).years:
         return KindDecision(kind="definition", reason="asks what a term means (no company named)", ask=ask)
     if _LIST.search(ask) or _plural_which(ask):
+        if metrics and not _plural_which(ask) and _RATIO_OF.search(ask):
+            # "What were its capital expenditures as a percentage of revenue?": a plural noun set over
+            # another as one ratio, one figure
+            return KindDecision(kind="metric", reason="asks for one amount as a share of another", ask=ask,
+                                metric=_main_metric(metrics, vocab))
         if defines_formula(question) and not _plural_which(ask):
             # "What were its net revenues as a percentage of GMV? Define it as net revenues / GMV":
             # a plural noun, one figure, computed as the question's own formula says

@@ -71,3 +71,4 @@ def test_a_quarter_is_not_read_from_a_years_columns(uber, services):
     written = ask("By what percentage did Uber's Delivery segment revenue grow year over year in Q4 2021? Answer in "
                   "percent.", uber, [59, 60], services)
     assert "segment table" not in written.text
+
