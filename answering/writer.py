@@ -23,6 +23,7 @@ from answering.citations import is_instruction
 from answering.company_comparison import ComparisonServices, compare_companies
 from answering.extractive_writer import write_offline
 from answering.kinds import (
+    asked_rows,
     auditor,
     board_members,
     choice,
@@ -156,6 +157,9 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # "what were the new program size, repurchase authorization and quarterly dividend, and how
         # much did it spend on buybacks": each listed amount from the sentence that states it
         _Reader(_unanswered, lambda: listed_amounts.write(text, hits, understanding, services.vocabulary, retriever)),
+        # "what was its total backlog, and how much of it was contractual": each amount asked, from the
+        # table row that names it (a table states it where no sentence does)
+        _Reader(_unanswered, lambda: asked_rows.write(text, hits, list(understanding.companies)), kind="passage"),
         # "what special items affected its 2022 results, and their amounts": the filing's own
         # enumeration, every item with its amount
         _Reader(_unanswered, lambda: listed_items.write(text, hits, understanding, retriever)),
