@@ -84,6 +84,10 @@ _DRIVERS = re.compile(
 _YES_NO_START = re.compile(
     r"^\W*(?:is|are|was|were|does|do|did|has|have|had|can|will|would|should)\b", re.I
 )
+# "its five largest markets", "the top three customers", "10 largest cities": a counted set, not one pick
+_COUNTED_SUPERLATIVE = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:largest|biggest|"
+                                  r"highest|greatest|top|most|lowest|smallest)\b|\btop\s+(?:two|three|four|five|six|"
+                                  r"seven|eight|nine|ten|\d{1,2})\b", re.I)
 _SUPERLATIVE = re.compile(
     r"\b(?P<drop>(?:biggest|largest|greatest|steepest)\s+(?:[\w-]+\s+){0,2}?(?:drop|decline|decrease|fall)|"
     r"dragged\s+down|held\s+back|"
@@ -360,6 +364,10 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
         return KindDecision(kind="metric", reason="a metric compared across companies", ask=ask,
                             metric=_main_metric(metrics, vocab))
     superlative = _SUPERLATIVE.search(wording)
+    if superlative and _COUNTED_SUPERLATIVE.search(wording) and not _WHICH_START.match(ask):
+        # "what share came from its five largest metropolitan areas": a set the filing counts, no one
+        # item ranked; the share (or the set) is what the text states
+        superlative = None
     if _WHICH.search(ask) and superlative:
         # the biggest drop is the lowest change
         order = "highest" if superlative.group("high") else "lowest"

@@ -47,3 +47,12 @@ def test_capex_as_a_percentage_of_revenue_asked_with_the_cash_flow_line_in_paren
                   services)
     assert written.status == "answered", written.text
     assert written.value == 1.71
+
+
+def test_a_share_of_a_counted_set_is_the_sentence_stating_it(services):
+    # p.26: "In 2021, we derived 23% of our Mobility Gross Bookings from five metropolitan areas—Chicago, ..."
+    uber = filing("filings-wild/pdfs/Uber_2021_10-K.pdf")
+    written = ask("According to Uber's 2021 Form 10-K, what share of Mobility Gross Bookings came from its five largest "
+                  "metropolitan areas in 2021, and which cities were they?", uber, [25, 62, 5], services)
+    assert written.status == "answered", written.text
+    assert "23% of our Mobility Gross Bookings from five metropolitan areas—Chicago" in written.text
