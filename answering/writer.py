@@ -27,6 +27,7 @@ from answering.kinds import (
     auditor,
     board_members,
     choice,
+    current_report,
     dated_comparison,
     defined_term,
     definition,
@@ -157,6 +158,9 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # "what were the new program size, repurchase authorization and quarterly dividend, and how
         # much did it spend on buybacks": each listed amount from the sentence that states it
         _Reader(_unanswered, lambda: listed_amounts.write(text, hits, understanding, services.vocabulary, retriever)),
+        # "what does its Form 8-K announce": the events its Items report on the cover's event date
+        _Reader(lambda w: current_report.ASKS_ANNOUNCED.search(text) is not None,
+                lambda: current_report.write(text, hits, list(understanding.companies), retriever), kind="passage"),
         # "what was its total backlog, and how much of it was contractual": each amount asked, from the
         # table row that names it (a table states it where no sentence does)
         _Reader(_unanswered, lambda: asked_rows.write(text, hits, list(understanding.companies)), kind="passage"),
