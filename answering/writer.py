@@ -163,7 +163,9 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
                 lambda: current_report.write(text, hits, list(understanding.companies), retriever), kind="passage"),
         # "what was its total backlog, and how much of it was contractual": each amount asked, from the
         # table row that names it (a table states it where no sentence does)
-        _Reader(_unanswered, lambda: asked_rows.write(text, hits, list(understanding.companies)), kind="passage"),
+        # (not a metric question: its statement rows are read, and checked, by the metric path)
+        _Reader(lambda w: w.status == "not_found" and decision.kind != "metric",
+                lambda: asked_rows.write(text, hits, list(understanding.companies)), kind="passage"),
         # "what special items affected its 2022 results, and their amounts": the filing's own
         # enumeration, every item with its amount
         _Reader(_unanswered, lambda: listed_items.write(text, hits, understanding, retriever)),

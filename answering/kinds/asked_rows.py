@@ -10,7 +10,8 @@ writer, which reads sentences, refuses it. Signals any filing and question carry
   words of the part it refers to as words its row may carry;
 - a row names a part when its label holds every word of the part's measure and nothing beyond
   them and the words referred back to ("Contractual backlog" for "contractual" of "total backlog");
-- the column is the asked year's, under a header naming it once.
+- the column is the asked year's, under a header naming it once, in a table that states its scale;
+- a metric question is left to the metric path, whose rows are checked (answering.checks).
 Every part is read, each from exactly one figure (rows that agree), or nothing is answered.
 """
 
@@ -52,6 +53,17 @@ def _label_words(label: str) -> set[str]:
     return {t for t in tokenize(text) if t not in _SCAFFOLD or t in _KEEP}
 
 
+_SCALE = re.compile(r"\b(?:in\s+)?(?:millions|thousands|billions)\b|\bin\s+\$?\s*(?:m|mm|bn|000s?)\b", re.I)
+
+
+def _scaled(block: Block) -> bool:
+    """The table states its scale just above its rows ("(Dollars in millions)"): an amount read
+    from a table that does not is in no known unit."""
+    lines = block.chunk.text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line == block.rows[0].line), 0)
+    return _SCALE.search("\n".join(lines[max(0, first - 8):first])) is not None
+
+
 def _readings(measure: set[str], referred: set[str], tables: list[Block], year: int) -> set[tuple[float, str, int]]:
     """(value, the row's line, which table) of every row naming the measure in the year's column."""
     found = set()
@@ -76,7 +88,7 @@ def write(question: str, hits: list[SearchHit], companies: list[str]) -> Written
     if not 1 <= len(parts) <= 3 or len(set(years)) != 1 or not all(_AMOUNT_ASK.search(p) for p in parts):
         return None
     year = years[0]
-    tables = [b for b in blocks(hits, companies) if b.years and not any(r.percent for r in b.rows)]
+    tables = [b for b in blocks(hits, companies) if b.years and not any(r.percent for r in b.rows) and _scaled(b)]
     said: list[str] = []
     cited = []
     referred: set[str] = set()
