@@ -87,7 +87,16 @@ _UNSUPPORTED = re.compile(
 # FY2021", "2022 versus the prior year"): one company's years, not one thing weighed against another
 _PERIOD_COMPARED = re.compile(
     r"\b(?:compared?|versus|vs\.?)\s+(?:(?:with|to|against)\s+)?(?:(?:the\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?)?"
-    r"(?:19|20)\d\d\b|the\s+(?:prior|previous|preceding)\s+(?:fiscal\s+)?year\b)", re.I)
+    r"(?:19|20)\d\d\b|the\s+(?:prior|previous|preceding)\s+(?:fiscal\s+)?year\b"
+    # a quarter or a span set against the same one a year before: "vs three months ended July 3, 2022",
+    # "compared with the second quarter of 2022", "versus Q2 2022"
+    r"|(?:the\s+)?(?:three|six|nine|3|6|9)[\s-]+months?\s+(?:period\s+)?ended\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+(?:19|20)\d\d\b"
+    r"|(?:the\s+)?(?:first|second|third|fourth)\s+quarter\s+(?:of\s+|in\s+)?(?:fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\b"
+    r"|Q[1-4]\s*(?:FY\s?)?(?:19|20)\d\d\b)", re.I)
+# a quarter or a span set against another one ("vs three months ended July 3, 2022", "compared with Q2 2022")
+_SPAN_COMPARED = re.compile(r"\b(?:compared?|versus|vs\.?)\s+(?:(?:with|to|against)\s+)?(?:the\s+)?"
+                            r"(?:(?:three|six|nine|3|6|9)[\s-]+months?|(?:first|second|third|fourth)\s+quarter|Q[1-4]\b)",
+                            re.I)
 _SEGMENT = re.compile(r"\b(?:segment|division|business\s+unit|reportable\s+unit)\b", re.I)
 _POINTS = re.compile(r"\b(?:percentage|basis)\s+points?\b", re.I)
 _DIFFERENCE = re.compile(r"\bdifference\b|\bhow\s+much\s+(?:more|less)\b|\bby\s+how\s+much\b", re.I)
@@ -766,6 +775,11 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     mentions = parse_periods(ask)
     years = mentions.years or parse_periods(question).years
     if not years:
+        return None
+    if len({period[-1] for period in mentions.periods}) > 1 or (
+            _SPAN_COMPARED.search(ask) and sorted(set(years)) != list(range(min(years), min(years) + 2))):
+        # "Q2 2023 compared with Q1 2023", "three months ended July 2, 2023 vs April 2, 2023": one quarter
+        # set against another, no year-over-year change of the asked one
         return None
     if _UNSUPPORTED.search(ask) and _aggregation(ask, question, years) not in ("change", "amount_change"):
         # a year set against another is read only as the change asked ("grow in 2020 compared

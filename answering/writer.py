@@ -23,9 +23,11 @@ from answering.citations import is_instruction
 from answering.company_comparison import ComparisonServices, compare_companies
 from answering.extractive_writer import write_offline
 from answering.kinds import (
+    asked_rows,
     auditor,
     board_members,
     choice,
+    current_report,
     dated_comparison,
     defined_term,
     definition,
@@ -45,6 +47,7 @@ from answering.kinds import (
     passage,
     people,
     role_changes,
+    segment_metric,
     segments,
     stated_product,
     stated_share,
@@ -155,6 +158,14 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # "what were the new program size, repurchase authorization and quarterly dividend, and how
         # much did it spend on buybacks": each listed amount from the sentence that states it
         _Reader(_unanswered, lambda: listed_amounts.write(text, hits, understanding, services.vocabulary, retriever)),
+        # "what does its Form 8-K announce": the events its Items report on the cover's event date
+        _Reader(lambda w: current_report.ASKS_ANNOUNCED.search(text) is not None,
+                lambda: current_report.write(text, hits, list(understanding.companies), retriever), kind="passage"),
+        # "what was its total backlog, and how much of it was contractual": each amount asked, from the
+        # table row that names it (a table states it where no sentence does)
+        # (not a metric question: its statement rows are read, and checked, by the metric path)
+        _Reader(lambda w: w.status == "not_found" and decision.kind != "metric",
+                lambda: asked_rows.write(text, hits, list(understanding.companies)), kind="passage"),
         # "what special items affected its 2022 results, and their amounts": the filing's own
         # enumeration, every item with its amount
         _Reader(_unanswered, lambda: listed_items.write(text, hits, understanding, retriever)),
@@ -294,6 +305,11 @@ def _metric(text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
     if compared is not None:  # "which company had a higher X: A or B": X read per company, one currency
         return compared
     metric = answer_metric(text, hits, understanding, services, may_search)
+    if metric is not None and metric.status == "not_found" and (segment := segment_metric.write(
+            text, hits, list(understanding.companies), services.vocabulary, getattr(services, "retriever", None))):
+        # "the Delivery segment's revenue growth": the consolidated lines are the company's, its
+        # segment table prints the part's
+        return segment
     if metric is not None and (metric.status in ("answered", "unverified") or offline_engine):
         return metric.model_copy(update={"kind": "metric"})
     if (unread := unreadable_definition(text, services.vocabulary)) is not None:

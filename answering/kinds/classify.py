@@ -85,6 +85,10 @@ _DRIVERS = re.compile(
 _YES_NO_START = re.compile(
     r"^\W*(?:is|are|was|were|does|do|did|has|have|had|can|will|would|should)\b", re.I
 )
+# "its five largest markets", "the top three customers", "10 largest cities": a counted set, not one pick
+_COUNTED_SUPERLATIVE = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:largest|biggest|"
+                                  r"highest|greatest|top|most|lowest|smallest)\b|\btop\s+(?:two|three|four|five|six|"
+                                  r"seven|eight|nine|ten|\d{1,2})\b", re.I)
 _SUPERLATIVE = re.compile(
     r"\b(?P<drop>(?:biggest|largest|greatest|steepest)\s+(?:[\w-]+\s+){0,2}?(?:drop|decline|decrease|fall)|"
     r"dragged\s+down|held\s+back|"
@@ -235,6 +239,8 @@ def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
 
 
 # "capex as a % of revenue", "EBITDA less capex", "capex to revenue ratio": two metrics making one
+# "X as a percentage (a %, a share, a proportion) of Y": one ratio of two amounts
+_RATIO_OF = re.compile(r"\bas\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\b", re.I)
 _COMPOSED = re.compile(r"%|\bpercent|\b(?:less|minus|ratio|to|per|over|divided|times)\b"
                        r"|\bas\s+an?\s+(?:share|proportion|fraction)\s+of\b", re.I)
 
@@ -362,6 +368,10 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
         return KindDecision(kind="metric", reason="a metric compared across companies", ask=ask,
                             metric=_main_metric(metrics, vocab))
     superlative = _SUPERLATIVE.search(wording)
+    if superlative and _COUNTED_SUPERLATIVE.search(wording) and not _WHICH_START.match(ask):
+        # "what share came from its five largest metropolitan areas": a set the filing counts, no one
+        # item ranked; the share (or the set) is what the text states
+        superlative = None
     if _WHICH.search(ask) and superlative:
         # the biggest drop is the lowest change
         order = "highest" if superlative.group("high") else "lowest"
@@ -373,6 +383,11 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     if _DEFINITION.search(ask) and companies == 0 and not parse_periods(ask).years:
         return KindDecision(kind="definition", reason="asks what a term means (no company named)", ask=ask)
     if _LIST.search(ask) or _plural_which(ask):
+        if metrics and not _plural_which(ask) and _RATIO_OF.search(ask):
+            # "What were its capital expenditures as a percentage of revenue?": a plural noun set over
+            # another as one ratio, one figure
+            return KindDecision(kind="metric", reason="asks for one amount as a share of another", ask=ask,
+                                metric=_main_metric(metrics, vocab))
         if defines_formula(question) and not _plural_which(ask):
             # "What were its net revenues as a percentage of GMV? Define it as net revenues / GMV":
             # a plural noun, one figure, computed as the question's own formula says

@@ -88,6 +88,12 @@ _LISTED = re.compile(r"\((?P<items>[a-z][\w\s'’&-]*(?:,\s*[\w\s'’&-]+)*(?:,?
 _DASH_LISTED = re.compile(r"\s[-\u2013\u2014]\s+(?P<items>[^?:;]+?)\s*\?\s*$")
 _POSSESSIVE = re.compile(r"^(?:its|their|the)\s+", re.I)
 _OWN_ASK = re.compile(r"(?:the|when|why|how|what|who|whom|where|which|whether)\b", re.I)
+# a gloss naming one thing: "purchases of property and equipment", "cost of goods and services" (one "and",
+# no comma, joining the objects of "of"), not a list of two things
+# (no article: "the size of the program and the dividend" names two things)
+_ONE_NAME = re.compile(r"(?!(?:the|its|their|a|an)\b)[a-z][\w'’&-]*(?:\s+[a-z][\w'’&-]*){0,2}\s+of\s+"
+                       r"(?!(?:the|its|their|a|an)\b)[a-z][\w'’&-]*(?:\s+[a-z][\w'’&-]*)?\s+and\s+"
+                       r"(?!(?:the|its|their|a|an)\b)[a-z][\w'’&-]*(?:\s+[a-z][\w'’&-]*)?", re.I)
 _ITEM_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+", re.I)
 
 
@@ -106,6 +112,8 @@ def asked_parts(question: str) -> list[str]:
         for m in _LISTED.finditer(ask):
             if _ABOUT_THE_ANSWER.search(m.group("items")) or re.search(r"\bround|\bin\s+(?:units|usd|millions)", m.group("items"), re.I):
                 continue  # "(in units of percents and round to one decimal place)": how to answer
+            if _ONE_NAME.fullmatch(m.group("items").strip()):
+                continue  # "(purchases of property and equipment)": one line's name, its "and" inside "of ..."
             items = [i.strip() for i in _ITEM_SPLIT.split(m.group("items")) if i.strip()]
             if len(items) >= 2 and all(len(i.split()) <= 5 and not re.search(r"\d", i) for i in items):
                 parts += [f"the {i}" if not i.lower().startswith("the ") else i for i in items]

@@ -94,3 +94,41 @@ def test_the_end_of_a_wrapped_label_is_not_the_row_s_name(services):
     chunk = Chunk(chunk_id="pge-121", doc="pge", doc_sha256="0" * 64, index=121, company="PG&E",
                   fiscal_year=2017, form="10-K", page=121, page_end=121, text=text)
     assert read_aspect(chunk, Aspect(company="PG&E", fiscal_year=2017, metric="total_assets")) is None
+
+
+def test_a_quarter_set_against_the_same_quarter_a_year_before_is_its_change():
+    # "the second quarter of 2023 (three months ended July 2, 2023, vs three months ended July 3, 2022)":
+    # the year over year change of the asked quarter, not two things weighed against each other
+    vocab = load_vocabulary()
+    target = read_target("By what percentage did Pfizer's total revenues change year over year in the second quarter "
+                         "of 2023 (three months ended July 2, 2023, vs three months ended July 3, 2022)? Answer in "
+                         "percent, rounded to one decimal place.", vocab)
+    assert target is not None and (target.metric, target.years, target.quarter, target.aggregation) == \
+        ("revenue", [2022, 2023], 2, "change")
+    # one quarter against another of the same year is no year over year change
+    assert read_target("What was Pfizer's revenue for the three months ended July 2, 2023 vs the three months ended "
+                       "April 2, 2023?", vocab) is None
+    assert read_target("How did Pfizer's revenue in Q2 2023 compare with Q1 2023?", vocab) is None
+
+
+def test_a_quarters_revenue_change_from_a_10q(financebench_dir, services, tmp_path):
+    from finrag.knowledge_graph import GraphStore
+    from finrag.models import DocumentKnowledge
+    from loaders.document import load_document
+    from loaders.facts import extract_facts
+    from tests.answering.kinds.conftest import hits as page_hits
+
+    pfizer = load_document(financebench_dir / "pdfs" / "Pfizer_2023Q2_10Q.pdf")
+    # p.8: "Revenues $ 12,734 $ 27,742 $ 31,015 $ 53,402" under Three Months Ended / Six Months Ended,
+    # each column a fact of its quarter (10-Q columns, read at ingest)
+    question = ("By what percentage did Pfizer's total revenues change year over year in the second quarter of 2023 "
+                "(three months ended July 2, 2023, vs three months ended July 3, 2022)? Answer in percent, rounded "
+                "to one decimal place.")
+    with GraphStore(tmp_path / "g.sqlite") as graph:
+        graph.replace_document(DocumentKnowledge(doc=pfizer.meta.doc, company="Pfizer",
+                                                 facts=extract_facts(pfizer.meta, pfizer.pages)))
+        with_graph = Services(settings=services.settings, store=None, embedder=None, retriever=None,  # type: ignore[arg-type]
+                              llm=None, graph=graph, vocabulary=services.vocabulary)
+        written = _ask(question, "Pfizer", [2022, 2023], page_hits(pfizer.chunks, [7]), with_graph)
+    assert written.status == "answered", written.text
+    assert written.value == -54.1

@@ -108,6 +108,11 @@ CASES = [
      "did it spend on buybacks and dividends in the year?", 1, "passage", {}),
     ("What is Acme's FY2022 capital expenditure as a percentage of revenue?", 1, "metric", {"metric": "capex"}),
     ("What was Acme's capital expenditure as a share of total operating revenues in 2018?", 1, "metric", {}),
+    # a counted set ("its five largest metropolitan areas") ranks no one item: the share is stated in the text
+    ("What share of Acme's Gross Bookings came from its five largest metropolitan areas in 2021?", 1, "passage", {}),
+    # a plural noun set over another ("What were ... as a percentage of"): one ratio, not the items of a set
+    ("What were Acme's capital expenditures (purchases of property and equipment) as a percentage of revenue in "
+     "fiscal year 2021?", 1, "metric", {"metric": "capex"}),
     ("What is the FY2022 unadjusted EBITDA less capex for Acme?", 1, "metric", {}),
     # ... a definition in words is no formula
     ("What is Acme's backlog? Backlog is defined as: orders received but not yet delivered.", 1, "passage", {}),

@@ -28,6 +28,11 @@ def test_the_parts_are_the_question_sentences_split_at_and_what():
     assert asked_parts("Did it buy back shares? How much authorization remained, and how much cash did it return?") \
         == ["Did it buy back shares?", "How much authorization remained?", "how much cash did it return?"]
     assert asked_parts("What was the revenue in 2022?") == ["What was the revenue in 2022?"]
+    # a gloss in parentheses naming one line ("and" inside its "of ...") is no list of two things
+    assert len(asked_parts("What were its capital expenditures (purchases of property and equipment) as a percentage "
+                           "of revenue in fiscal year 2021?")) == 1
+    assert asked_parts("What did it report (the size of the program and the dividend)?")[1:] == \
+        ["the size of the program", "the dividend"]
 
 
 def test_a_yes_no_without_the_amounts_also_asked_is_refused_and_shows_what_was_found():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.answering.kinds.conftest import ask
+from tests.answering.kinds.conftest import ask, filing
 
 
 def test_a_figure_question_is_a_metric_computed_from_rows(boeing, services):
@@ -36,3 +36,23 @@ def test_a_balance_sheet_line_is_read_through_its_contra_account_tail(transunion
     receivables = ask('What was the accounts receivable of "TransUnion" in the fiscal year 2022?', transunion,
                       [99], services)
     assert (receivables.status, receivables.value) == ("answered", pytest.approx(602.2)), receivables.text
+
+
+def test_capex_as_a_percentage_of_revenue_asked_with_the_cash_flow_line_in_parentheses(services):
+    uber = filing("filings-wild/pdfs/Uber_2021_10-K.pdf")
+    # p.77 "Revenue $ 13,000 $ 11,139 $ 17,455"; p.82 "Purchases of property and equipment (588) (616) (298)":
+    # one ratio (not a list of "the purchases of property" and "the equipment"), 298 / 17,455
+    written = ask("What were Uber's capital expenditures (purchases of property and equipment) as a percentage of "
+                  "revenue in fiscal year 2021? Answer in percent, rounded to two decimal places.", uber, [76, 81],
+                  services)
+    assert written.status == "answered", written.text
+    assert written.value == 1.71
+
+
+def test_a_share_of_a_counted_set_is_the_sentence_stating_it(services):
+    # p.26: "In 2021, we derived 23% of our Mobility Gross Bookings from five metropolitan areas—Chicago, ..."
+    uber = filing("filings-wild/pdfs/Uber_2021_10-K.pdf")
+    written = ask("According to Uber's 2021 Form 10-K, what share of Mobility Gross Bookings came from its five largest "
+                  "metropolitan areas in 2021, and which cities were they?", uber, [25, 62, 5], services)
+    assert written.status == "answered", written.text
+    assert "23% of our Mobility Gross Bookings from five metropolitan areas—Chicago" in written.text

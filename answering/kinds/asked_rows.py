@@ -1,0 +1,115 @@
+"""asked_rows: "What was Boeing's total backlog at the end of FY2021, and how much of it was
+contractual?" answered by the table rows that name each asked amount, in the asked year's column.
+
+A filing often prints what such a question asks as rows of one small table ("Total Backlog
+$377,499 $363,404 / Contractual backlog $356,362 $339,309") and in no sentence, so the passage
+writer, which reads sentences, refuses it. Signals any filing and question carry:
+- each part of the question (answering.kinds.every_part.asked_parts) asks an amount ("what was",
+  "how much", "how many"); its measure is its own words, less the company, the period and the
+  question's scaffolding; a part that refers back ("how much of it was contractual") adds the
+  words of the part it refers to as words its row may carry;
+- a row names a part when its label holds every word of the part's measure and nothing beyond
+  them and the words referred back to ("Contractual backlog" for "contractual" of "total backlog");
+- the column is the asked year's, under a header naming it once, in a table that states its scale;
+- a metric question is left to the metric path, whose rows are checked (answering.checks).
+Every part is read, each from exactly one figure (rows that agree), or nothing is answered.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.citations import cite
+from answering.kinds.every_part import asked_parts
+from answering.kinds.listed_amounts import EVERY_ITEM
+from answering.kinds.tables import Block, blocks
+from answering.written_answer import WrittenAnswer
+from finrag.vocabulary import tokenize
+from retrieval.periods import parse_periods
+
+if TYPE_CHECKING:
+    from finrag.models import SearchHit
+
+_AMOUNT_ASK = re.compile(r"^\W*(?:(?:and|if\s+so),?\s+)?(?:what\s+(?:was|were|is|are)\b|how\s+(?:much|many)\b)", re.I)
+_REFERS_BACK = re.compile(r"\b(?:of\s+(?:it|that|this|them|those)|(?:it|that|this)\s+(?:was|were|is))\b", re.I)
+# the question's scaffolding and the period's words: no part of a measure's name
+_SCAFFOLD = frozenset(tokenize(
+    "what was were is are how much many of it its their them that this those the a an at as on in for by to and "
+    "or end ending ended close year years fiscal quarter period month months day did does do has have had so if "
+    "report reported record recorded total amount amounts value figure company"))
+_KEEP = frozenset(tokenize("total"))  # "total backlog": the row says it too
+
+
+def _measure(part: str, companies: list[str]) -> set[str]:
+    owner = {t for c in companies for t in tokenize(c)}
+    text = re.sub(r"['’]s\b", "", part)
+    text = re.sub(r"\b(?:FY\s?)?(?:19|20)\d\d\b|\b[A-Z][a-z]+\.?\s+\d{1,2},", " ", text)
+    return {t for t in tokenize(text) if (t not in _SCAFFOLD or t in _KEEP) and t not in owner and not t.isdigit()}
+
+
+def _label_words(label: str) -> set[str]:
+    text = re.sub(r"\([^)]*\)|\$", " ", label)
+    return {t for t in tokenize(text) if t not in _SCAFFOLD or t in _KEEP}
+
+
+_SCALE = re.compile(r"\b(?:in\s+)?(?:millions|thousands|billions)\b|\bin\s+\$?\s*(?:m|mm|bn|000s?)\b", re.I)
+
+
+def _scaled(block: Block) -> bool:
+    """The table states its scale just above its rows ("(Dollars in millions)"): an amount read
+    from a table that does not is in no known unit."""
+    lines = block.chunk.text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line == block.rows[0].line), 0)
+    return _SCALE.search("\n".join(lines[max(0, first - 8):first])) is not None
+
+
+def _readings(measure: set[str], referred: set[str], tables: list[Block], year: int) -> set[tuple[float, str, int]]:
+    """(value, the row's line, which table) of every row naming the measure in the year's column."""
+    found = set()
+    for n, block in enumerate(tables):
+        if block.years.count(year) != 1:
+            continue
+        column = block.years.index(year)
+        for row in block.rows:
+            words = _label_words(row.label)
+            if words and measure <= words and words <= measure | referred and column < len(row.values) \
+                    and len(row.values) <= len(block.years) + 1 and (value := row.values[column]) is not None:
+                found.add((value, row.line, n))
+    return found
+
+
+def write(question: str, hits: list[SearchHit], companies: list[str]) -> WrittenAnswer | None:
+    """Each asked amount from the row naming it; None unless every part is read beyond doubt."""
+    if len(companies) != 1:
+        return None
+    parts = asked_parts(question)
+    years = parse_periods(question).years
+    if not 1 <= len(parts) <= 3 or len(set(years)) != 1 or not all(_AMOUNT_ASK.search(p) for p in parts):
+        return None
+    year = years[0]
+    tables = [b for b in blocks(hits, companies) if b.years and not any(r.percent for r in b.rows) and _scaled(b)]
+    said: list[str] = []
+    cited = []
+    referred: set[str] = set()
+    value = None
+    for part in parts:
+        measure = _measure(part, companies)
+        if not measure:
+            return None
+        back = referred if _REFERS_BACK.search(part) else set()
+        readings = _readings(measure, back, tables, year)
+        if len({v for v, _, _ in readings}) != 1:
+            return None  # no row names it, or rows that do disagree
+        amount, line, n = sorted(readings, key=lambda r: r[2])[0]
+        block = tables[n]
+        label = next(r.label for r in block.rows if r.line == line)
+        token = next((r.tokens[block.years.index(year)] for r in block.rows if r.line == line
+                      and len(r.tokens) == len(r.values)), f"{amount:,.0f}")
+        said.append(f"{label}: {token.strip()} {block.scale.removesuffix('s')} in {year}: \"{line.strip()}\" "
+                    f"({block.chunk.doc} p.{block.chunk.page + 1})")
+        cited.append(cite(block.chunk, line))
+        referred = referred | measure
+        value = amount if value is None else value
+    return WrittenAnswer(status="answered", kind="passage", value=value if len(parts) == 1 else None,
+                         text="; ".join(said) + ".", citations=cited, flags=[EVERY_ITEM])

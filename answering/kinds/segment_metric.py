@@ -1,0 +1,273 @@
+"""segment_metric: one segment's revenue growth, operating margin or amount, read from the
+filing's segment table ("By what percentage did Uber's Delivery segment revenue grow in 2021?",
+"the operating margin of PepsiCo's Frito-Lay North America division in Q1 2023").
+
+The consolidated statements give the company's lines, so the metric path refuses these. A filing
+prints each segment's figures in a table whose rows are the segments and whose last row is the
+total they add up to ("Mobility / Delivery / Freight / All Other / Total revenue"; a section's
+subtotal, "Google Services total", stands for the rows it sums). Signals any filing carries:
+- the part is named by the question's grammar: capitalised words before "segment" / "division";
+- the table's measure is named by its total row ("Total revenues") or the heading just above its
+  rows ("Net Revenue", "Operating income (loss):"), read with the vocabulary;
+- the rows add up to that total in every column read (else it is no segment table, or a cut one);
+- the columns are the asked period's: a year header naming the asked year once (and the year
+  before, for a growth), in a filing of the asked period (a quarter's release or 10-Q, or the
+  year's annual report), under a header that spans the asked period only.
+A margin reads its two amounts from the same page, under the same columns. Two tables that give
+different figures, or a printed change that disagrees with the one computed, leave it refused.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, NamedTuple
+
+from answering.citations import cite
+from answering.kinds.tables import Block, blocks, column_years
+from answering.kinds.whole_table import rest, runs_on
+from answering.metric_target import asked_decimals
+from answering.numbers import normalize_label
+from answering.written_answer import WrittenAnswer
+from finrag.models import Chunk, Citation, SearchHit
+from retrieval.periods import parse_periods
+
+if TYPE_CHECKING:
+    from finrag.vocabulary import Vocabulary
+    from retrieval.retriever import Retriever
+
+# "Uber's Delivery segment", "the Google Cloud segment's", "Frito-Lay North America division": the
+# part's name, capitalised words (with "of", "and", "&") just before the word that makes it a part
+_PART = re.compile(r"(?P<name>[A-Z][\w&'’.-]*(?:\s+(?:[A-Z][\w&'’.-]*|of|and|&)){0,6})\s+"
+                   r"(?:reportable\s+|operating\s+|business\s+)?(?:segment|division)\b(?!s)")
+_MARGIN = re.compile(r"\boperating\s+(?:profit\s+)?margin\b", re.I)
+_OTHER_MARGIN = re.compile(r"\b(?:gross|net|ebitda|ebit|adjusted|contribution|pre-?tax)\b[\w\s]{0,20}\bmargin\b", re.I)
+_GROWTH = re.compile(r"\bgr[oe]w(?:th|n)?\b|\b(?:increase|decrease|change)d?\b|\byear[\s-]+over[\s-]+year\b", re.I)
+_PERCENT = re.compile(r"\bpercent(?:age)?\b|%", re.I)
+_REVENUE = re.compile(r"\b(?:net\s+)?(?:revenues?|sales)\b", re.I)
+# a header over the rows that spans more (or less) than the asked period
+_QUARTER_SPAN = re.compile(r"\b(?:quarters?|three\s+months|13\s+weeks|12\s+weeks|16\s+weeks)\b", re.I)
+_LONGER_SPAN = re.compile(r"\b(?:six|nine|twelve|6|9)\s+months\b|\byear[\s-]+to[\s-]+date\b|\b(?:24|36|40)\s+weeks\b"
+                          r"|\byears?\s+ended\b|\bfiscal\s+years?\b", re.I)
+_TOTAL = re.compile(r"^total\b", re.I)
+_MEASURES = ("revenue", "operating_income")
+_ANNUAL_FORMS = frozenset({"10-K", "20-F", "40-F", "annual"})
+
+
+def asked_part(question: str, companies: list[str]) -> str | None:
+    """The one segment or division the question's grammar names, without the company's name."""
+    company_words = {w.lower() for c in companies for w in re.findall(r"[A-Za-z&]+", c)}
+    names = set()
+    for m in _PART.finditer(question):
+        tokens = m.group("name").split()
+        while tokens and (re.sub(r"['’]s$", "", tokens[0]).lower() in company_words or tokens[0] in ("The", "Its")):
+            tokens = tokens[1:]
+        name = re.sub(r"['’]s$", "", " ".join(tokens))
+        if name and not {w.lower() for w in re.findall(r"[A-Za-z&]+", name)} <= company_words:
+            names.add(name)
+    return names.pop() if len(names) == 1 else None
+
+
+def _ask(question: str) -> str | None:
+    """What is asked of the part: "margin", "growth" or "amount" (of revenue); None otherwise."""
+    ask = question.split("?")[0]
+    if _MARGIN.search(question) and not _OTHER_MARGIN.search(question):
+        return "margin"
+    if "margin" in question.lower() or not _REVENUE.search(ask):
+        return None
+    if _GROWTH.search(ask):
+        return "growth" if _PERCENT.search(question) or re.search(r"\bgrowth\s+rate\b", ask, re.I) else None
+    return "amount" if re.search(r"\bwhat\s+(?:was|were)\b", ask, re.I) else None
+
+
+def _label(text: str) -> str:
+    return " ".join(normalize_label(re.sub(r"\(\d\)|\$", " ", text)).split())
+
+
+def _names_part(label: str, part: str) -> bool:
+    """The row names the part: its label is the part's name ("Delivery"), or the name and the
+    measure's word ("Delivery revenue", as a revenue note prints it)."""
+    row, name = _label(label), _label(part)
+    return row == name or (row.startswith(name + " ") and _REVENUE.fullmatch(row[len(name) + 1:]) is not None)
+
+
+def _close(a: float, b: float, count: int) -> bool:
+    return abs(a - b) <= 0.5 * count + 1  # each printed amount rounded to the table's unit
+
+
+def _total(rows: list[list[float]], labels: list[str]) -> int | None:
+    """The index of the row that totals the table: a "Total" row equal, in every column, to the
+    rows above it, each subtotal ("Google Services total" = the rows it sums) standing for its rows."""
+    items: list[list[float]] = []
+    for i, values in enumerate(rows):
+        if len(items) >= 2 and _TOTAL.match(labels[i]) and all(
+                _close(sum(v[c] for v in items), values[c], len(items)) for c in range(len(values))):
+            return i
+        for k in range(len(items), 1, -1):
+            if all(_close(sum(v[c] for v in items[-k:]), values[c], k) for c in range(len(values))):
+                items = items[:-k]  # a subtotal: it stands for the rows it sums
+                break
+        items.append(values)
+    return None
+
+
+class _Figure(NamedTuple):
+    """One segment row's amounts by year, with the table it is read from."""
+
+    measure: str  # "revenue" or "operating_income"
+    values: dict[int, float]
+    change: float | None  # the table's own change column, when it prints one
+    block: Block
+    quote: str
+
+
+def _measure(block: Block, total_label: str, vocab: Vocabulary) -> str | None:
+    """The table's measure, by its total row's label or else by the heading just above its rows."""
+    found = [m for m in vocab.match_metrics(total_label) if m in _MEASURES][:1]
+    if not found:
+        heading = block.context.splitlines()[-1] if block.context else ""
+        found = [m for m in vocab.match_metrics(heading) if m in _MEASURES][:1]
+    return found[0] if found else None
+
+
+def _header_above(block: Block) -> str:
+    """The column header over the block's rows with the lines just above it ("12 Weeks Ended",
+    "Quarter Ended June 30,"), past the rows of a table printed above it under the same header."""
+    lines = block.chunk.text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line == block.rows[0].line), 0)
+    at = next((i for i in range(first - 1, max(-1, first - 40), -1) if column_years(lines[i])), None)
+    return "\n".join(lines[max(0, first - 6):first] if at is None else lines[max(0, at - 3):first])
+
+
+def _figures(block: Block, part: str, years: list[int], quarter: bool, vocab: Vocabulary) -> list[_Figure]:
+    width = len(block.years)
+    if width < 1 or any(block.years.count(y) != 1 for y in years) or \
+            not all(width <= len(r.values) <= width + 1 and all(v is not None for v in r.values[:width])
+                    for r in block.rows):
+        return []
+    header = _header_above(block)
+    if quarter and (_LONGER_SPAN.search(header) or not _QUARTER_SPAN.search(header)):
+        return []  # a quarter's figure only under a header that spans the quarter alone
+    if not quarter and (_QUARTER_SPAN.search(header) or re.search(r"\b(?:six|nine)\s+months\b", header, re.I)):
+        return []
+    rows = [[float(v) for v in r.values[:width]] for r in block.rows]  # type: ignore[arg-type]
+    labels = [r.label for r in block.rows]
+    end = _total(rows, labels)
+    if end is None:
+        return []
+    measure = _measure(block, labels[end], vocab)
+    found = [r for r in block.rows[:end] if _names_part(r.label, part)]
+    if measure is None or len(found) != 1:
+        return []
+    row = found[0]
+    change = row.values[width] if len(row.values) == width + 1 else None
+    return [_Figure(measure, {y: float(row.values[block.years.index(y)]) for y in years},  # type: ignore[arg-type]
+                    change, block, row.line)]
+
+
+def _chunks(hits: list[SearchHit], company: str, retriever: Retriever | None) -> list[Chunk]:
+    """Every chunk of the asked company's retrieved filings: a segment table is often on a page
+    the question's words did not bring back."""
+    docs = list(dict.fromkeys(h.chunk.doc for h in hits if (h.chunk.company or "").casefold() == company.casefold()))
+    filing = getattr(retriever, "filing", None)
+    chunks: list[Chunk] = []
+    for doc in docs:
+        chunks += filing(doc).chunks if filing is not None else [h.chunk for h in hits if h.chunk.doc == doc]
+    return chunks
+
+
+def _whole(block: Block, chunks: list[Chunk]) -> Block:
+    """The table with its rest when the chunker cut it (whole_table: the next chunk's first rows)."""
+    if not runs_on(block):
+        return block
+    after = next((c for c in chunks if c.doc == block.chunk.doc and c.index == block.chunk.index + 1), None)
+    return block if after is None else block.model_copy(update={"rows": [*block.rows, *rest(block, after)]})
+
+
+def _cited(figure: _Figure, chunks: list[Chunk]) -> Citation:
+    """The row cited from the stored chunk that prints it (a cut table's rest is in the next one)."""
+    block = figure.block.chunk
+    holding = [c for c in chunks if c.doc == block.doc and figure.quote in c.text]
+    own = min(holding, key=lambda c: abs(c.index - block.index), default=block)
+    return cite(own, figure.quote)
+
+
+def _of_period(chunk: Chunk, year: int, quarter: int | None) -> bool:
+    if quarter is not None:
+        return chunk.period == f"{year}Q{quarter}"
+    return chunk.fiscal_year == year and chunk.form in _ANNUAL_FORMS
+
+
+def _one(figures: list[_Figure], measure: str) -> _Figure | None:
+    """The measure's figures, when every table that prints them agrees."""
+    found = [f for f in figures if f.measure == measure]
+    if not found or len({tuple(sorted(f.values.items())) for f in found}) != 1:
+        return None
+    return found[0]
+
+
+def _money(value: float, scale: str) -> str:
+    scale = scale.removesuffix("s")  # "$8,362 million"
+    return f"${value:,.0f} {scale}" if value >= 0 else f"-${-value:,.0f} {scale}"
+
+
+def write(question: str, hits: list[SearchHit], companies: list[str], vocab: Vocabulary,
+          retriever: Retriever | None) -> WrittenAnswer | None:
+    """The part's growth, margin or amount from its segment table; None when the question asks no
+    such thing or no table of the asked period states it beyond doubt."""
+    if len(companies) != 1 or (part := asked_part(question, companies)) is None or (ask := _ask(question)) is None:
+        return None
+    mentions = parse_periods(question)
+    if not mentions.years or len(set(mentions.periods)) > 1:
+        return None
+    year = max(mentions.years)
+    quarter = int(mentions.periods[0][-1]) if mentions.periods else None
+    years = [year - 1, year] if ask == "growth" else [year]
+    if ask == "growth" and len(mentions.years) > 1 and sorted(set(mentions.years)) != years:
+        return None
+    chunks = [c for c in _chunks(hits, companies[0], retriever) if _of_period(c, year, quarter)]
+    tables = [_whole(b, chunks) for b in blocks([SearchHit(chunk=c, score=0.0) for c in chunks], companies)]
+    figures = [f for b in tables for f in _figures(b, part, years, quarter is not None, vocab)]
+    when = f"Q{quarter} {year}" if quarter else f"fiscal {year}"
+    decimals = asked_decimals(question)
+    places = 1 if decimals is None else decimals
+    revenue = _one(figures, "revenue")
+    if ask == "growth":
+        if revenue is None or revenue.values[year - 1] <= 0:
+            return None
+        value = (revenue.values[year] / revenue.values[year - 1] - 1) * 100
+        if revenue.change is not None and abs(revenue.change - value) > 1:
+            return None  # the table's own change column says otherwise
+        shown = f"{value:.{places}f}%"
+        text = (f"{part} segment revenue grew {shown} in {when} over {year - 1}: "
+                f"{_money(revenue.values[year], revenue.block.scale)} against "
+                f"{_money(revenue.values[year - 1], revenue.block.scale)}")
+        used = [revenue]
+    elif ask == "margin":
+        income = _one(figures, "operating_income")
+        if revenue is None or income is None or revenue.values[year] <= 0:
+            return None
+        # both amounts from one page, under the same columns (a segment note prints both)
+        pairs = [(i, r) for i in figures if i.measure == "operating_income" for r in figures if r.measure == "revenue"
+                 and (i.block.chunk.doc, i.block.chunk.page) == (r.block.chunk.doc, r.block.chunk.page)
+                 and i.block.years == r.block.years]
+        if not pairs:
+            return None
+        income, revenue = pairs[0]
+        value = income.values[year] / revenue.values[year] * 100
+        shown = f"{value:.{decimals if decimals is not None else 1}f}%"
+        text = (f"{part} operating margin in {when}: {shown} = operating income "
+                f"{_money(income.values[year], income.block.scale)} / revenue "
+                f"{_money(revenue.values[year], revenue.block.scale)}")
+        used = [income, revenue]
+    else:
+        if revenue is None:
+            return None
+        value = revenue.values[year]
+        shown = _money(value, revenue.block.scale)
+        text = f"{part} segment revenue in {when}: {shown}"
+        used = [revenue]
+    quotes = "; ".join(f'"{f.quote}" ({f.block.chunk.doc} p.{f.block.chunk.page + 1})' for f in used)
+    unit = "percent" if ask != "amount" else f"USD {revenue.block.scale}"
+    return WrittenAnswer(status="answered", kind="metric", value=round(value, places if ask != "amount" else 0),
+                         unit=unit, text=f"{text}, read from its segment table: {quotes}.",
+                         citations=[_cited(f, chunks) for f in used], flags=["segment_table"])

@@ -1,0 +1,74 @@
+"""One segment's revenue growth or operating margin, read from the filing's segment table: rows that
+are the segments, adding up to the table's total, under the asked period's columns (Uber's FY2021
+10-K, Alphabet's Q2 2023 release, PepsiCo's Q1 2023 release, whose table the chunker cut in two)."""
+
+from __future__ import annotations
+
+import pytest
+
+from answering.kinds.segment_metric import asked_part
+from tests.answering.kinds.conftest import ask, filing
+
+
+@pytest.fixture(scope="module")
+def uber():
+    return filing("filings-wild/pdfs/Uber_2021_10-K.pdf")
+
+
+@pytest.fixture(scope="module")
+def alphabet():
+    return filing("filings-wild/pdfs/Alphabet_2023_EarningsRelease_Q2.pdf")
+
+
+@pytest.fixture(scope="module")
+def pepsico():
+    return filing("financebench/pdfs/PEPSICO_2023Q1_EARNINGS.pdf")
+
+
+def test_the_part_is_named_by_the_words_before_segment_or_division():
+    assert asked_part("By what percentage did Uber's Delivery segment revenue grow?", ["Uber"]) == "Delivery"
+    assert asked_part("the operating margin of PepsiCo's Frito-Lay North America division", ["PepsiCo"]) \
+        == "Frito-Lay North America"
+    assert asked_part("How did Alphabet's segments grow?", ["Alphabet"]) is None
+
+
+def test_segment_revenue_growth_from_the_segment_table_of_a_10k(uber, services):
+    # p.60: "Mobility $ 6,089 $ 6,953 14 % / Delivery 3,904 8,362 114 % / ... / Total revenue $ 11,139 $ 17,455"
+    written = ask("By what percentage did Uber's Delivery segment revenue grow in fiscal year 2021 compared with "
+                  "fiscal year 2020? Answer in percent, rounded to one decimal place.", uber, [59, 60], services)
+    assert written.status == "answered", written.text
+    assert written.value == 114.2
+    assert "Delivery 3,904 8,362" in written.citations[0].quote
+
+
+def test_segment_revenue_growth_of_a_quarter_from_a_release(alphabet, services):
+    # p.1: Google Cloud 6,276 8,031 under "Quarter Ended June 30, 2022 2023", inside a table whose
+    # "Google Services total" stands for the rows above it, all adding up to "Total revenues"
+    written = ask("By what percentage did Alphabet's Google Cloud segment revenue grow year over year in Q2 2023 "
+                  "(quarter ended June 30, 2023)? Round to one decimal place.", alphabet, [0, 1], services)
+    assert written.status == "answered", written.text
+    assert written.value == 28.0
+
+
+def test_division_operating_margin_from_a_table_cut_between_chunks(pepsico, services):
+    # p.4: Net Revenue by division, then Operating Profit/(Loss) by division, cut by the chunker after
+    # "PepsiCo Beverages North America" (its rest, up to "Total $ 2,629", opens the next chunk)
+    written = ask("What was the operating margin of PepsiCo's Frito-Lay North America division in Q1 2023 (12 weeks "
+                  "ended March 25, 2023)? Operating margin = division operating profit / division net revenue. "
+                  "Answer in percent, rounded to two decimal places.", pepsico, [3, 4], services)
+    assert written.status == "answered", written.text
+    assert written.value == 28.64  # 1,599 / 5,583
+
+
+def test_no_segment_table_of_the_measure_is_no_answer(uber, services):
+    # Uber's segments report adjusted EBITDA, not operating income: no margin is read from it
+    written = ask("What was the operating margin of Uber's Delivery segment in fiscal year 2021?", uber, [59, 60],
+                  services)
+    assert written.status != "answered" or "segment table" not in written.text
+
+
+def test_a_quarter_is_not_read_from_a_years_columns(uber, services):
+    written = ask("By what percentage did Uber's Delivery segment revenue grow year over year in Q4 2021? Answer in "
+                  "percent.", uber, [59, 60], services)
+    assert "segment table" not in written.text
+
