@@ -32,6 +32,7 @@ import re
 from answering.aspects import LINE_PREFIX
 from finrag.models import MetricTarget
 from finrag.vocabulary import Vocabulary, tokenize
+from loaders.dates import MONTH_NAMES
 from retrieval.periods import parse_periods
 
 _SENTENCE = re.compile(r"(?<=[.?!])\s+(?=[A-Z\"(])")
@@ -118,8 +119,21 @@ def _sentences(question: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(question.strip()) if s.strip()]
 
 
+# words of a parenthesis that only says which balances or dates an operand takes ("average
+# inventories (average of May 31, 2023 and May 31, 2022 balances)"): a gloss, not an operand
+_PERIOD_GLOSS_WORDS = frozenset(
+    "average avg mean of and the balances balance ending beginning opening closing year years end fiscal fy "
+    "between at as both two periods period prior current dates date".split()) | frozenset(MONTH_NAMES.lower().split("|"))
+
+
+def _period_gloss(match: re.Match[str]) -> str:
+    words = re.findall(r"[A-Za-z]+", match.group(1))
+    return " " if words and all(w.lower() in _PERIOD_GLOSS_WORDS for w in words) else match.group(0)
+
+
 def _clean(expr: str) -> str:
     expr = re.sub(r"\[[^\]]*\]", " ", expr)  # "[from cash flow statement]"
+    expr = re.sub(r"\s*\(([^()]*)\)", _period_gloss, expr)
     return expr.strip().rstrip(".;").strip()
 
 

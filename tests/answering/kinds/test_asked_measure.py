@@ -103,3 +103,10 @@ def test_a_margin_defined_whole_is_computed_once(vocab):
                          "activities - capital expenditures) / total revenue. Express as a percentage rounded to one "
                          "decimal place.", vocab)
     assert target is not None and target.formula == "(operating_cash_flow - capex) / revenue"
+
+
+def test_a_parenthesis_saying_which_balances_is_a_gloss_not_an_operand(vocab):
+    target = read_target("What was Nike's FY2023 inventory turnover ratio? Define it as cost of sales / average "
+                         "inventories (average of May 31, 2023 and May 31, 2022 balances). Round to two decimal "
+                         "places.", vocab)
+    assert target is not None and target.formula == "cost_of_revenue / avg(inventories)"

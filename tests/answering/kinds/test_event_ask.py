@@ -32,6 +32,10 @@ VOCAB = load_vocabulary()
     "Which cloud ERP company did Acme acquire in fiscal 2017? Give the per-share price.",
     # the terms of a deal are its sentences, not a list's items
     "What were the terms of the agreement Acme signed in 2020 to transfer its Classifieds business?",
+    # ... also asked with another thing of the deal, of the buyer's deal by name (read as a list, the
+    # deal's financing sentence alone was given as its "items")
+    "What were the terms and financing of Acme's acquisition of Beta as described in its FY2022 10-K?",
+    "What are the key terms of Acme's pending acquisition of Beta, including price and consideration mix?",
     # "why" asked of a deal does not make it a change's drivers
     "What major acquisition did Acme complete in fiscal 2015: whom did it buy, when did the deal close, and why?",
 ])
