@@ -122,8 +122,7 @@ def _sentences(question: str) -> list[str]:
 # words of a parenthesis that only says which balances or dates an operand takes ("average
 # inventories (average of May 31, 2023 and May 31, 2022 balances)"): a gloss, not an operand
 _PERIOD_GLOSS_WORDS = frozenset(
-    "average avg mean of and the balances balance ending beginning opening closing year years end fiscal fy "
-    "between at as both two periods period prior current dates date".split()) | frozenset(MONTH_NAMES.lower().split("|"))
+    ["average", "avg", "mean", "of", "and", "the", "balances", "balance", "ending", "beginning", "opening", "closing", "year", "years", "end", "fiscal", "fy", "between", "at", "as", "both", "two", "periods", "period", "prior", "current", "dates", "date"]) | frozenset(MONTH_NAMES.lower().split("|"))
 
 
 def _period_gloss(match: re.Match[str]) -> str:

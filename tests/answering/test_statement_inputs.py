@@ -106,7 +106,7 @@ def test_a_question_about_debt_is_not_answered_with_long_term_debt_alone(verizon
     written = ask("Has Verizon increased its debt on balance sheet between FY2021 and FY2022?", [long_term],
                   services())
     assert written.status == "not_found", written.text
-    assert "an input of Total debt (long_term_debt + short_term_debt)" in written.text
+    assert "an input of Total debt (Long-term debt + Short-term debt)" in written.text
 
 
 def test_a_scale_note_in_a_header_line_leaves_its_column_years():
