@@ -5,8 +5,14 @@ circumstances raise substantial doubt about [its] ability to continue as a going
 question asking whether the company IS (considered, regarded) a going concern is answered No by
 such a sentence, and by nothing weaker: a hedge ("could raise substantial doubt"), a negation
 ("no substantial doubt", "alleviated") or a policy ("evaluates whether ...") decides nothing here.
-A question about the doubt itself ("does it raise substantial doubt ...?") is not read here: its
-Yes is the sentence's own (answering.kinds.yes_no). Anything this cannot read with certainty is None.
+A question about the doubt itself ("did it report a material uncertainty or significant doubt about
+its ability to continue as a going concern?") is answered Yes by a sentence that states the doubt
+(the conclusion above) or the auditor's and directors' wording of it, "a material uncertainty exists
+that may cast significant doubt on ..." (that "may" is the standard's wording, no hedge); a sentence
+that only describes the test ("whether a material uncertainty exists"), a hedge on the future
+("future events may cause the Company to cease to continue as a going concern") or a negation says
+nothing either way here, and the stated reading (answering.kinds.yes_no) goes on. Anything this
+cannot read with certainty is None.
 """
 
 from __future__ import annotations
@@ -37,6 +43,16 @@ _UNCERTAIN = re.compile(r"\b(?:no|not|never|without|alleviat\w*|mitigat\w*|elimi
 _CIRCUMSTANCE = re.compile(r"\b(?:chapter\s+11|bankruptcy|losses|net\s+loss|deficit|default\w*|"
                            r"negative\s+(?:cash|working)|wildfires?|litigation|liabilit(?:y|ies))\b", re.I)
 _ASKS_WHY = re.compile(r"\bwhy\b|\bexplain\b|\bcircumstances?\b|\breasons?\b|\bcauses?\b", re.I)
+# the question asks whether the doubt is reported: "a material uncertainty or significant doubt about
+# its ability to continue as a going concern", "substantial doubt about ... going concern"
+_ASKS_DOUBT = re.compile(r"\b(?:doubts?|uncertaint(?:y|ies))\b[^?]{0,120}?\bgoing\s+concerns?\b", re.I)
+# the IFRS / ISA wording: "a material uncertainty exists that may cast significant doubt on the
+# Company's ability to continue as a going concern" (and "... related to going concern exists")
+_UNCERTAINTY_EXISTS = re.compile(r"\bmaterial\s+uncertaint(?:y|ies)\s+(?:[\w’'-]+\s+){0,6}?exists?\b[^.;]{0,200}?"
+                                 r"\bgoing\s+concerns?\b", re.I)
+# the test described, not its outcome, or the outcome negated: "whether a material uncertainty exists",
+# "no material uncertainty", "if ... substantial doubt exists"
+_NOT_STATED = re.compile(r"\b(?:whether|if|unless|no|not|never|absence|alleviat\w*)\b|n['’]t\b", re.I)
 
 
 def asks_status(ask: str) -> bool:
@@ -85,3 +101,33 @@ def _cause_before(s: Sentence, pool: list[Sentence]) -> Sentence | None:
     if before and (is_cause(before[0].text) or _CIRCUMSTANCE.search(before[0].text)):
         return before[0]
     return None
+
+
+def asks_doubt(ask: str) -> bool:
+    """Whether the asking clause asks if the doubt about the going concern is reported (not whether
+    the company is one: that is `asks_status`, answered the other way round)."""
+    return bool(_ASKS_DOUBT.search(ask)) and not asks_status(ask)
+
+
+def states_uncertainty(text: str) -> bool:
+    """Whether a sentence states the material uncertainty as existing ("indicate that a material
+    uncertainty exists that may cast significant doubt ... going concern"), not the test for it."""
+    m = _UNCERTAINTY_EXISTS.search(text)
+    return m is not None and not _NOT_STATED.search(text[:m.start()] + " " + m.group(0))
+
+
+def doubt_answer(ask: str, hits: list[SearchHit], companies: list[str]) -> WrittenAnswer | None:
+    """Yes, with the sentence stating the doubt or the material uncertainty, when the question asks
+    whether it is reported; None when no sentence states it with certainty or one negates it."""
+    if not asks_doubt(ask):
+        return None
+    pool = sentences(hits, companies)
+    stated = [s for s in pool if concludes_doubt(s.text) or states_uncertainty(s.text)]
+    negated = [s for s in pool if re.search(r"\b(?:no|not)\s+(?:\w+\s+){0,3}(?:substantial\s+doubt|material\s+"
+                                            r"uncertaint)|alleviat", s.text, re.I)]
+    if not stated or negated:
+        return None  # nothing stated, or a sentence that says there is none: for the stated reading to weigh
+    stated.sort(key=lambda s: (s.rank, s.position))
+    return WrittenAnswer(status="answered", kind="yes_no",
+                         text=f"Yes. {stated[0].shown()}",
+                         citations=unique_citations([cite(stated[0].chunk, stated[0].text)]))

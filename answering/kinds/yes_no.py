@@ -69,7 +69,8 @@ if TYPE_CHECKING:
     from retrieval.retriever import Retriever
 
 _NOT_MATERIAL = re.compile(r"\b(?:not|no)\b[^.;]{0,80}\bmaterial\b|\bimmaterial\b", re.I)
-_MATERIAL = re.compile(r"\bmaterial(?:ly)?\b", re.I)
+# (not "material uncertainty": the going-concern term, no question about material matters)
+_MATERIAL = re.compile(r"\bmaterial(?:ly)?\b(?!\s+uncertaint)", re.I)
 _SPECIFIC = re.compile(r"\b(?:19|20)\d\d\b|\$\s?\d")
 _UP = frozenset({"more", "greater", "higher", "larger"})
 
@@ -120,6 +121,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "is it (considered) a going concern?": answered by the doubt the filing concludes, the
         # other way round; a question about the doubt itself goes on to the stated reading
         return going_concern.answer(decision.ask, question, hits, list(understanding.companies))
+    if (doubt := going_concern.doubt_answer(decision.ask, hits, list(understanding.companies))) is not None:
+        # "did it report a material uncertainty or significant doubt about ... going concern?": the
+        # auditor's or directors' sentence stating it ("material uncertainty" is its name, no materiality test)
+        return doubt
     return _stated(decision, question, hits, understanding, services)
 
 

@@ -46,3 +46,33 @@ def test_only_an_unturned_status_question_and_an_unhedged_conclusion_are_read():
                                              "Company's ability to continue as a going concern.")
     assert not going_concern.concludes_doubt("The plans alleviated the substantial doubt about the Company's "
                                              "ability to continue as a going concern.")
+
+
+_ETHERNITY = "filings-wild/pdfs/EthernityNetworks_2022_AnnualReport.pdf"
+
+
+def test_a_reported_material_uncertainty_answers_a_doubt_question_yes(services):
+    """An IFRS report states the doubt as "a material uncertainty exists that may cast significant doubt
+    on the Company's ability to continue as a going concern" (the standard's "may" is no hedge); "material
+    uncertainty" is that term, not a question about material matters, and a hedge on the future ("future
+    events ... may cause the Company to cease to continue as a going concern") is no No."""
+    ethernity = filing(_ETHERNITY)
+    pages = list(dict.fromkeys(c.page for c in ethernity if "going concern" in c.text))
+    written = ask('Did "Ethernity Networks Ltd" report a material uncertainty or significant doubt about its ability '
+                  "to continue as a going concern in the fiscal year 2022? If there is no mention, return False.",
+                  ethernity, pages, services)
+    assert written.status == "answered" and written.text.startswith("Yes."), written.text
+    assert any("material uncertainty exists" in c.quote for c in written.citations), written.text
+
+
+def test_a_stated_uncertainty_is_told_from_the_test_for_one():
+    assert going_concern.asks_doubt("Did Acme report a material uncertainty about its ability to continue as a "
+                                    "going concern in 2022?")
+    assert not going_concern.asks_doubt("Did management consider Acme a going concern in 2022?")
+    assert going_concern.states_uncertainty("These conditions indicate that a material uncertainty exists that may "
+                                            "cast significant doubt on the Company's ability to continue as a going concern.")
+    assert not going_concern.states_uncertainty("We conclude, based on the audit evidence obtained, whether a material "
+                                                "uncertainty exists related to events that may cast significant doubt "
+                                                "on the Company's ability to continue as a going concern.")
+    assert not going_concern.states_uncertainty("The directors concluded that no material uncertainty exists that "
+                                                "may cast doubt on the Company's ability to continue as a going concern.")
