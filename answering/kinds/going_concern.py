@@ -45,6 +45,7 @@ _CIRCUMSTANCE = re.compile(r"\b(?:chapter\s+11|bankruptcy|losses|net\s+loss|defi
 _ASKS_WHY = re.compile(r"\bwhy\b|\bexplain\b|\bcircumstances?\b|\breasons?\b|\bcauses?\b", re.I)
 # the question asks whether the doubt is reported: "a material uncertainty or significant doubt about
 # its ability to continue as a going concern", "substantial doubt about ... going concern"
+_EVIDENCE = 2
 _ASKS_DOUBT = re.compile(r"\b(?:doubts?|uncertaint(?:y|ies))\b[^?]{0,120}?\bgoing\s+concerns?\b", re.I)
 # the IFRS / ISA wording: "a material uncertainty exists that may cast significant doubt on the
 # Company's ability to continue as a going concern" (and "... related to going concern exists")
@@ -128,6 +129,11 @@ def doubt_answer(ask: str, hits: list[SearchHit], companies: list[str]) -> Writt
     if not stated or negated:
         return None  # nothing stated, or a sentence that says there is none: for the stated reading to weigh
     stated.sort(key=lambda s: (s.rank, s.position))
+    # the auditor's and management's own sentences, each once (a chunk's overlap repeats a sentence)
+    once: dict[str, Sentence] = {}
+    for s in stated:
+        once.setdefault(s.text, s)
+    evidence = list(once.values())[:_EVIDENCE]
     return WrittenAnswer(status="answered", kind="yes_no",
-                         text=f"Yes. {stated[0].shown()}",
-                         citations=unique_citations([cite(stated[0].chunk, stated[0].text)]))
+                         text="Yes. " + " ".join(s.shown() for s in evidence),
+                         citations=unique_citations([cite(s.chunk, s.text) for s in evidence]))
