@@ -122,7 +122,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "is it (considered) a going concern?": answered by the doubt the filing concludes, the
         # other way round; a question about the doubt itself goes on to the stated reading
         return going_concern.answer(decision.ask, question, hits, list(understanding.companies))
-    if (doubt := going_concern.doubt_answer(decision.ask, hits, list(understanding.companies))) is not None:
+    if (doubt := going_concern.doubt_answer(decision.ask, hits, list(understanding.companies), services.retriever,
+                                            sorted(set(understanding.fiscal_years)))) is not None:
         # "did it report a material uncertainty or significant doubt about ... going concern?": the
         # auditor's or directors' sentence stating it ("material uncertainty" is its name, no materiality test)
         return doubt

@@ -76,3 +76,39 @@ def test_a_stated_uncertainty_is_told_from_the_test_for_one():
                                                 "on the Company's ability to continue as a going concern.")
     assert not going_concern.states_uncertainty("The directors concluded that no material uncertainty exists that "
                                                 "may cast doubt on the Company's ability to continue as a going concern.")
+
+
+_EMETALS = "filings-wild/pdfs/eMetals_2022_AnnualFinancialReport.pdf"
+
+
+def test_no_stated_uncertainty_and_an_appropriate_basis_answer_a_doubt_question_no(services):
+    """eMetals' 2022 report states no material uncertainty; its directors "are of the opinion that the use of the
+    going concern basis of accounting is appropriate", and the auditor's standard wording ("future events or
+    conditions may cause the Group to cease to continue as a going concern") decides nothing. The No is given
+    only after the filing was searched for the doubt's own words."""
+    import dataclasses
+
+    from answering.writer import write_answer
+    from finrag.llm import Usage
+    from finrag.models import SearchHit
+    from retrieval.query_understanding import understand
+    from tests.answering.kinds.conftest import catalog
+
+    emetals = filing(_EMETALS)
+
+    class _Filing:  # the filing searched: its going-concern chunks
+        def search(self, query, filters=None, k=8, mode=None):
+            return [SearchHit(chunk=c, score=1.0) for c in emetals if "going concern" in c.text][:k]
+
+    question = ('Did "eMetals Limited" report a material uncertainty or significant doubt about its ability to continue '
+                "as a going concern in the fiscal year 2022? If there is no mention, return False.")
+    standard = [SearchHit(chunk=c, score=1.0) for c in emetals if "cease to continue as a going concern" in c.text]
+    searching = dataclasses.replace(services, retriever=_Filing())
+    written = write_answer(question, standard, understand(question, catalog(emetals), services.vocabulary), searching,
+                           Usage())
+    assert written.status == "answered" and written.text.startswith("No."), written.text
+    assert any("going concern basis of accounting is appropriate" in c.quote for c in written.citations), written.text
+    # without the search, no No from the auditor's standard wording
+    written = ask(question, emetals, sorted({h.chunk.page for h in standard}), services)
+    assert not (written.status == "answered" and written.text.startswith("No.")
+                and "appropriate" not in written.text), written.text
