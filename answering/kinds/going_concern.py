@@ -56,14 +56,19 @@ _NEGATED = re.compile(r"\b(?:no|not)\s+(?:\w+\s+){0,3}(?:substantial\s+doubt|mat
 _BASIS_APPROPRIATE = re.compile(r"\bgoing\s+concern\s+basis\b[^.;]{0,160}?\bappropriate\b"
                                 r"|\bappropriate\b[^.;]{0,160}?\bgoing\s+concern\s+basis\b", re.I)
 # the auditor's description of its duty ("conclude on the appropriateness of ... use of the going concern basis")
-_UNCERTAIN_BASIS = re.compile(r"\bappropriateness\b|\bconclude\s+on\b|\bwhether\b|\bresponsib\w*|\bunless\b", re.I)
+# (or a basis sentence that goes on to the uncertainty: "appropriate ... on the going concern basis but ... there is
+# a material uncertainty")
+_UNCERTAIN_BASIS = re.compile(r"\bappropriateness\b|\bconclude\s+on\b|\bwhether\b|\bresponsib\w*|\bunless\b"
+                              r"|\buncertaint|\bdoubt", re.I)
 _SEARCHED = "material uncertainty significant substantial doubt ability to continue as a going concern basis appropriate"
 _SEARCH_K = 8
 _ASKS_DOUBT = re.compile(r"\b(?:doubts?|uncertaint(?:y|ies))\b[^?]{0,120}?\bgoing\s+concerns?\b", re.I)
 # the IFRS / ISA wording: "a material uncertainty exists that may cast significant doubt on the
 # Company's ability to continue as a going concern" (and "... related to going concern exists")
+# (and "concluded there is a material uncertainty over Zegona's ability to continue as a going concern")
 _UNCERTAINTY_EXISTS = re.compile(r"\bmaterial\s+uncertaint(?:y|ies)\s+(?:[\w’'-]+\s+){0,6}?exists?\b[^.;]{0,200}?"
-                                 r"\bgoing\s+concerns?\b", re.I)
+                                 r"\bgoing\s+concerns?\b|\b(?:there\s+(?:is|was|remains)|represents?|constitutes?)\s+"
+                                 r"(?:a\s+)?material\s+uncertaint(?:y|ies)\b[^.;]{0,200}?\bgoing\s+concerns?\b", re.I)
 # the test described, not its outcome, or the outcome negated: "whether a material uncertainty exists",
 # "no material uncertainty", "if ... substantial doubt exists"
 _NOT_STATED = re.compile(r"\b(?:whether|if|unless|no|not|never|absence|alleviat\w*)\b|n['’]t\b", re.I)

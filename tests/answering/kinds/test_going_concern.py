@@ -74,6 +74,13 @@ def test_a_stated_uncertainty_is_told_from_the_test_for_one():
     assert not going_concern.states_uncertainty("We conclude, based on the audit evidence obtained, whether a material "
                                                 "uncertainty exists related to events that may cast significant doubt "
                                                 "on the Company's ability to continue as a going concern.")
+    # Zegona's 2022 report: "there is a material uncertainty over", also in its going-concern basis sentence
+    assert going_concern.states_uncertainty("The Board believes it is appropriate to prepare the Financial Statements "
+                                            "on the going concern basis but has concluded that there is a material "
+                                            "uncertainty which may cast significant doubt on the Company's ability to "
+                                            "continue as a going concern.")
+    assert not going_concern.states_uncertainty("If we conclude that there is a material uncertainty related to going "
+                                                "concern, we are required to draw attention to it.")
     assert not going_concern.states_uncertainty("The directors concluded that no material uncertainty exists that "
                                                 "may cast doubt on the Company's ability to continue as a going concern.")
 
