@@ -125,7 +125,13 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if (doubt := going_concern.doubt_answer(decision.ask, hits, list(understanding.companies), services.retriever,
                                             sorted(set(understanding.fiscal_years)))) is not None:
         # "did it report a material uncertainty or significant doubt about ... going concern?": the
-        # auditor's or directors' sentence stating it ("material uncertainty" is its name, no materiality test)
+        # auditor's or directors' sentence stating it decides ("material uncertainty" is its name, no
+        # materiality test); the stated reading, when it says the same, also answers the other parts
+        # ("..., and how long do the directors expect its cash to last?")
+        stated = _stated(decision, question, hits, understanding, services)
+        if stated is not None and stated.status == "answered" \
+                and stated.text.split(".")[0] == doubt.text.split(".")[0]:
+            return stated
         return doubt
     return _stated(decision, question, hits, understanding, services)
 
