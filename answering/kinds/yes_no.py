@@ -129,8 +129,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # materiality test); the stated reading, when it says the same, also answers the other parts
         # ("..., and how long do the directors expect its cash to last?")
         stated = _stated(decision, question, hits, understanding, services)
-        if stated is not None and stated.status == "answered" \
-                and stated.text.split(".")[0] == doubt.text.split(".")[0]:
+        # (a Yes only: the stated reading's No rests on any going-concern wording, "may cause ... to cease")
+        if stated is not None and stated.status == "answered" and doubt.text.startswith("Yes.") \
+                and stated.text.startswith("Yes."):
             return stated
         return doubt
     return _stated(decision, question, hits, understanding, services)
