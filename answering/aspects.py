@@ -561,6 +561,9 @@ def split_sentences(text: str) -> list[str]:
     parts: list[str] = []
     for block in re.split(r"\n\s*\n", text):
         joined = " ".join(line.strip() for line in block.splitlines() if line.strip())
+        # a text layer that lost the space after a period ("... authorized in 2017.On November 9, 2022, our
+        # Board ..."): a sentence's opening word after a year's or a word's period starts a new one
+        joined = _RUN_ON.sub(". ", joined)
         for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(])", joined):
             if not s.strip():
                 continue
@@ -579,5 +582,6 @@ _INITIALS_END = re.compile(r"\b(?:[A-Z]\.){2,}$")
 _NAME_WORD = re.compile(r"[A-Z][a-z]+\b")
 _OPENS = re.compile(r"(?:The|We|Our|In|This|These|Those|It|Its|As|For|On|At|A|An|Such|Other|During|Although|However|If|"
                     r"Any|Each|All|There|Because|While|When|Since|To|With|From|By|Following|Under|See|Refer)\b")
+_RUN_ON = re.compile(rf"(?<=[a-z0-9]{{3}})\.(?={_OPENS.pattern}\s)")
 _LEGAL_FORM_END = re.compile(r"\b(?:Co|Ltd|Inc|Corp|L\.P|N\.V|S\.A)\.$")
 _NAME_GOES_ON = re.compile(r"\(|(?:Ltd|Inc|Co|Limited|LLC|L\.P)\b")

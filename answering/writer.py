@@ -46,6 +46,7 @@ from answering.kinds import (
     note_tranches,
     passage,
     people,
+    registered_securities,
     role_changes,
     segment_metric,
     segments,
@@ -189,6 +190,10 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # "who is the auditor": the one firm that signs the auditor's report and consent, or that Item 14 names
         _Reader(lambda w: auditor.ASKS_AUDITOR.search(text) is not None,
                 lambda: auditor.write(text, hits, understanding, services)),
+        # "on which stock exchanges were its shares listed": the exchanges the filing says its securities
+        # are listed on ("listed on the Tel-Aviv Stock Exchange"), with its cover table's, over quotes that name them
+        _Reader(lambda w: w.kind != "list" and registered_securities.asks_exchanges(text),
+                lambda: registered_securities.stated_listings(text, hits, list(understanding.companies), retriever)),
         # "the names of the reportable segments": the sentence that counts them names as many
         _Reader(lambda w: segments.ASKS_SEGMENTS.search(text) is not None,
                 lambda: segments.write(text, hits, understanding, services)),

@@ -193,6 +193,8 @@ _NAME_WORDS = 10  # "Asia Pacific, Australia and New Zealand and China Region" (
 
 def _name_like(text: str) -> bool:
     """A name, not a sentence or a quote: a few capitalised words, no quote marks, no figures."""
+    # (a firm's office or legal form in brackets goes with its name: "HLB Mann Judd (WA Partnership)")
+    text = re.sub(r"\s+\([A-Z][^()\d\"“”]{1,40}\)$", "", text)
     words = text.split()
     return 1 <= len(words) <= _NAME_WORDS and not re.search(r"[\"“”\d]", text) and all(_NAME_WORD.match(w) for w in words)
 

@@ -26,7 +26,7 @@ import re
 # the verb of a corporate event, any tense; "agree to sell" reads its last verb
 _DEAL_VERB = (r"(?:acquir|buy|bought|purchas|sell|sold|divest|dispos|spin|spun|issu|announc|complet|clos|sign|"
               r"enter|agree|appoint|hir|elect|settl|form|transfer|merg|exit|launch|separat|distribut|"
-              r"undert|implement|initiat)\w*")
+              r"undert|implement|initiat|pend)\w*")  # ("What acquisition did Pfizer have pending": a deal agreed, not closed)
 # a thing that is a quantity: its ask is a figure's, not an event's
 _QUANTITY_HEAD = re.compile(r"\b(?:amount|total|sum|value|percent\w*|portion|proportion|number|level|rate|ratio|"
                             r"margin|balance|much|many|impact|effect|dividends?|per\s+share)\b", re.I)

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 
+from answering.kinds.ask_scope import without_lead_in
 from answering.kinds.every_part import asked_parts, passages, said_as, typed_item
 from answering.kinds.listed_amounts import EVERY_ITEM
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
@@ -208,8 +209,9 @@ def _cause_stated(text: str) -> bool:
 
 
 def _own(ask: str, companies: list[str]) -> list[str]:
-    """What an ask is about by its own words, not those that only refer back or say the doing."""
-    return [w for w in content_words(last_sentence(ask), companies) if w not in REFERS_BACK]
+    """What an ask is about by its own words, not those that only refer back or say the doing, nor
+    those of a lead-in clause every part shares ("Under its credit agreement, how large is ...")."""
+    return [w for w in content_words(without_lead_in(last_sentence(ask)), companies) if w not in REFERS_BACK]
 
 
 def _stated(words: list[str], passage: str, vocab: Vocabulary | None, ask: str) -> float:

@@ -40,7 +40,7 @@ _DATE = re.compile(rf"\b(?:in|effective|on|as\s+of|during)\s+{_MONTH}(?:\s+\d{{1
 # ", and what ...", and a list of follow-on questions ("..., when did the deal close, how was it
 # paid for, and ..."): a comma before when/how/who/where/what and a verb opens a question of its
 # own ("which" and "who" without a verb open a relative clause: "Walmart, which operates ...")
-_SECOND_PART = re.compile(r",?\s+and\s+(?=(?:(?:in|for|from|by|to|at|under)\s+)?(?:what|where|when|how|which|who|why)\b)|"
+_SECOND_PART = re.compile(r",?\s+and\s+(?=(?:(?:up\s+to|in|for|from|by|to|at|under)\s+)?(?:what|where|when|how|which|who|why)\b)|"
                           # "What did X agree to sell, to whom, on what date, for how much, ...": each a part
                           r",\s+(?=(?:to|from|by|with)\s+whom\b|(?:on|as\s+of)\s+what\s+(?:date|day)\b|"
                           r"for\s+how\s+much\b|at\s+what\s+price\b)|"
@@ -69,6 +69,20 @@ def topic_ask(ask: str) -> str:
 def asked_months(ask: str) -> list[str]:
     """Months a question dates its fact by ("acquired in July 2023"): a sentence naming one is about it."""
     return [m.group(0).rstrip(".").lower()[:3] for m in re.finditer(rf"\b{_MONTH}(?=\s+(?:\d{{1,2}},?\s+)?\d{{4}})", ask, re.I)]
+
+
+# ", how large is ...": where the question proper starts after a lead-in clause
+_WH_START = re.compile(r",\s+(?=(?:how|what|which|who|whom|whose|when|where|why)\b)", re.I)
+
+
+def without_lead_in(ask: str) -> str:
+    """The ask from its wh-word on when a lead-in clause that asks nothing opens it ("Under PepsiCo's
+    2023 Five Year Credit Agreement (8-K, May 2023), how large is the Euro swing line subfacility?" ->
+    "how large is ..."): the lead-in names what every part is about, not what this part asks."""
+    for m in _WH_START.finditer(ask):
+        if not _ASKS.search(ask[:m.start()]):
+            return ask[m.end():]
+    return ask
 
 
 def ask_parts(ask: str) -> list[str]:

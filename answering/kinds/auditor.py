@@ -38,10 +38,32 @@ _STATED = [
     re.compile(rf"{_FIRM}\s*,\s+(?:an?|our|the\s+Company['’]s)\s+independent\s+registered\s+public\s+accounting\s+firm"),
 ]
 
+# Reports outside the SEC's forms name their auditor in words, the firm's name with or without its legal
+# form ("HLB Mann Judd", "PricewaterhouseCoopers LLP"): a name of capitalised words stated as the auditor
+_NAMED = (rf"(?P<firm>[A-Z][\w'’&-]*(?:[ \t]+(?:[A-Z][\w'’&-]*|&)){{0,4}}(?:,?[ \t]+{_FORM})?"
+          r"(?:[ \t]+\([A-Z][^()\n]{1,30}\))?)(?![\w&])")
+_NAMED_AS = [
+    # "The auditor of eMetals Limited is HLB Mann Judd."
+    re.compile(rf"\b[Aa]uditors?\s+of\s+[^.\n]{{1,80}}?\s+(?:is|are|was|were)\s+{_NAMED}"),
+    # "requires our auditors, HLB Mann Judd, to provide ..."
+    re.compile(rf"\b(?:our|its|the\s+Company['’]s)\s+auditors?,\s+{_NAMED}\s*,"),
+    # "has appointed PricewaterhouseCoopers LLP as the external auditor of the Company"
+    re.compile(rf"\bappointed\s+{_NAMED}\s+as\s+(?:the\s+|its\s+|our\s+)?(?:external\s+|independent\s+|statutory\s+)?"
+               r"auditors?\b"),
+    # a corporate directory's line: "Auditors HLB Mann Judd (WA Partnership)"
+    re.compile(rf"^[ \t]*Auditors?[ \t]+{_NAMED}[ \t]*$", re.M),
+]
+
+
+_ROLE = re.compile(r"\b(?:Transfer|Agents?|Registrars?|Solicitors?|Bankers?|Counsel|Custodians?|Lawyers?|Office|"
+                   r"Website|Secretary|Directors?|Exchange|Report|Remuneration|Independence|Declaration)\b")
+_NO_FIRM = frozenset({"the company", "the group", "the board", "independent", "responsible", "the"})
+
 
 def _key(firm: str) -> str:
     """One firm however a line words it: "Ernst & Young LLP", "ERNST & YOUNG LLP", "BDO USA, LLP"."""
-    return " ".join(re.sub(r"[,.]", " ", firm).casefold().split())
+    # (and "HLB Mann Judd (WA Partnership)" is "HLB Mann Judd": the bracket says which office)
+    return " ".join(re.sub(r"[,.]", " ", re.sub(r"\s*\([^)]*\)", "", firm)).casefold().split())
 
 
 def write(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -50,6 +72,8 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
     if not ASKS_AUDITOR.search(question) or len(understanding.companies) != 1:
         return None
     found: dict[str, tuple[str, SearchHit, str]] = {}
+    named: dict[str, tuple[str, SearchHit, str]] = {}
+    company_words = {_key(c) for c in understanding.companies}
     for hit in asked_filing(hits, understanding.companies[0], services):
         text = hit.chunk.text
         for pattern in _STATED:
@@ -58,11 +82,23 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
                 firm = re.split(r"(?<=[a-z]{2})\.\s+", " ".join(m.group("firm").split()))[-1]
                 quote = " ".join(text[m.start():m.end()].split())
                 found.setdefault(_key(firm), (firm, hit, quote))
+        if found:
+            continue  # a registered firm's signature or Item 14 decides; the words below are for other reports
+        for pattern in _NAMED_AS:
+            for m in pattern.finditer(text):
+                firm = " ".join(m.group("firm").split())
+                if _key(firm) in company_words or _key(firm) in _NO_FIRM or _ROLE.search(firm):
+                    # the company's own name, a word that names no firm, or a directory's next heading
+                    # ("Auditor Transfer Agent": two columns of a corporate directory read as one line)
+                    continue
+                quote = " ".join(text[max(0, text.rfind("\n", 0, m.start()) + 1):m.end()].split())
+                named.setdefault(_key(firm), (firm, hit, quote))
+    if not found:
+        found = named
     if len(found) != 1:
         return None
     (firm, hit, quote), = found.values()
     chunk = hit.chunk
     return WrittenAnswer(status="answered", kind="passage",
-                         text=f'{firm}\n\n"{quote}" ({chunk.doc} p.{chunk.page + 1}, the independent registered '
-                              "public accounting firm)",
+                         text=f'{firm}\n\n"{quote}" ({chunk.doc} p.{chunk.page + 1}, the auditor)',
                          citations=[cite(chunk, quote)])

@@ -75,9 +75,35 @@ def directors(text: str) -> list[tuple[str, str]]:
     return list({name: (name, raw) for name, raw in out}.values())
 
 
+# A directors' report outside the SEC forms lists them: "The names of directors who held office during or since
+# the end of the year ... are as follows. ..." then a line each, the name and its seat ("Gary Lyons Non-executive
+# Chairman"), up to the first line that is none
+_LISTED_HEAD = re.compile(r"\bnames\s+of\s+(?:the\s+)?directors\b[^.:]{0,160}?\b(?:are\s+as\s+follows|were|are)\s*[.:]"
+                          r"(?:[^\n]*\n)", re.I)
+_SEAT_LINE = re.compile(rf"^[ \t]*(?:(?:Mr|Mrs|Ms|Dr)\.?[ \t]+)?(?P<name>{_WORD}(?:[ \t]+{_WORD}){{1,3}}?)[ \t]+"
+                        r"(?:\(?(?:Independent|Executive|Non[- ]?[Ee]xecutive|Managing|Lead|Deputy|Alternate)\b[^\n]*|"
+                        r"Director|Chair\w*)[^\n]*$")
+_LISTED_MAX = 15
+
+
+def listed_directors(text: str) -> list[tuple[str, str]]:
+    """(name, its line) for each director the directors' report lists after its heading sentence."""
+    head = _LISTED_HEAD.search(text)
+    if head is None:
+        return []
+    out: list[tuple[str, str]] = []
+    for line in text[head.end():].splitlines()[:_LISTED_MAX]:
+        m = _SEAT_LINE.match(line)
+        if m is None or not re.search(r"\b(?:Director|Chair\w*)\b", line, re.I):
+            break
+        out.append((m.group("name"), line.strip()))
+    return out
+
+
 def write(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
-    """The directors who signed the asked company's report, or None."""
+    """The directors who signed the asked company's report (or, with no signatures, those its directors'
+    report lists), or None."""
     if not ASKS_BOARD.search(question) or len(understanding.companies) != 1:
         return None
     filing = [h.chunk for h in asked_filing(hits, understanding.companies[0], services)]
@@ -93,4 +119,13 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
                                  text="; ".join(name for name, _ in signed)
                                       + f"\n\n(the directors who signed the report, {chunks[0].doc} p.{page + 1})",
                                  citations=[cite(chunk, raw) for raw, chunk in cited.items()])
+    if pages:
+        return None  # signatures were read, and named fewer than a board: not for a list elsewhere to say
+    for i, chunk in enumerate(filing):
+        listed = listed_directors("\n".join(c.text for c in filing[i:i + 2] if c.doc == chunk.doc))
+        if len(listed) >= 2:
+            return WrittenAnswer(status="answered", kind="list",
+                                 text="; ".join(name for name, _ in listed)
+                                      + f"\n\n(the directors the directors' report lists, {chunk.doc} p.{chunk.page + 1})",
+                                 citations=[cite(chunk, line) for _, line in listed if line in chunk.text])
     return None

@@ -35,6 +35,7 @@ from answering.kinds import (
     included_items,
     margin_change,
     segment_drivers,
+    segment_heading,
     statement_drivers,
     underlying,
 )
@@ -62,7 +63,7 @@ from answering.kinds.sentences import (
 from answering.kinds.yes_no import Value, metric_value
 from answering.numbers import years_in
 from answering.written_answer import WrittenAnswer
-from finrag.models import SearchFilters, SearchHit
+from finrag.models import Chunk, SearchFilters, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
 
 if TYPE_CHECKING:
@@ -190,6 +191,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         if asked else 0
     pool = _with_following_chunks([*hits, *_searched(topic.words, companies, years, hits, services)], topic, services)
     found = sentences(pool, companies, risks=asks_about_risk(decision.ask), trim_tables=True, listed=True)
+    # "Best Buy's Domestic segment gross profit rate": the segment the filing heads a section with;
+    # only its section's sentences (or those naming it) explain it, never a sibling segment's
+    segment, filed = _headed_segment(question, pool, services)
     before, after = _neighbours(found)
     scored = []
     for s in found:
@@ -208,6 +212,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             continue
         if asked and not all(_about(u.text, asked, vocab) for u in heads):
             continue  # "Cost of revenue increased ...": another line that shares the asked one's words
+        if segment and not all(segment_heading.about_segment(segment, u.chunk, u.text, filed.get(u.chunk.doc, []))
+                               for u in heads):
+            continue  # another segment's section, or the company's: not the asked segment's change
         if not _SEGMENT.search(question) and any(_SEGMENT.search(_subject(u.text)) for u in heads):
             continue  # a segment's change does not explain the company's (a segment's growth among its causes does)
         if _ROUNDING.search(s.text) and not _CAUSE.search(_ROUNDING.sub(" ", s.text)):
@@ -242,7 +249,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         mdna = "mdna" in s.chunk.tags or "Management" in s.chunk.section
         scored.append(((when, 0 if own_filing else 1, 0 if mdna else 1, s.rank, s.position), unit))
     segment_parts, segment_said = "", []
-    if segment_drivers.ASKS_BY_SEGMENT.search(question):
+    if segment_drivers.ASKS_BY_SEGMENT.search(question) and not segment:
         # "..., and how did its two reportable segments contribute?": each segment's own explanation,
         # of the figure asked, else the premise's first ("X's income from operations fell even though
         # revenues grew": its subject, not the contrast)
@@ -264,7 +271,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # other part has a subject of its own, explained by a sentence of its own
         best += _other_parts(others, found, before, best, years, named, one_year, companies)
     text = " ".join(shown(s) for s in best)
-    change = _change(decision, hits, understanding, services, years)
+    # (the company's figures are not the asked segment's: its own sentences stand alone)
+    change = _change(decision, hits, understanding, services, years) if not segment else None
     citations = [cite(s.chunk, prose(s.text)) for s in best]
     if segment_parts:
         # the company-wide explanation first, without what a segment's own part repeats
@@ -656,6 +664,22 @@ def shown(s: Sentence) -> str:
 
 
 _SEARCH_K = 8
+
+
+def _headed_segment(question: str, pool: list[SearchHit], services: MetricServices) -> tuple[str | None, dict[str, list[Chunk]]]:
+    """The segment the question names when the filing heads a section with it, and each filing's
+    chunks (read whole when a store is at hand, so a section's heading pages above the hits count)."""
+    name = segment_heading.asked_segment(question)
+    if name is None:
+        return None, {}
+    filed: dict[str, list[Chunk]] = {}
+    for h in pool:
+        if h.chunk.doc not in filed:
+            filed[h.chunk.doc] = list(services.retriever.filing(h.chunk.doc).chunks) if services.retriever is not None \
+                else [p.chunk for p in pool if p.chunk.doc == h.chunk.doc]
+    if not any(segment_heading.headed(name, chunks) for chunks in filed.values()):
+        return None, {}
+    return name, filed
 
 
 def _searched(words: str, companies: list[str], years: list[int], hits: list[SearchHit],

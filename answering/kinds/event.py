@@ -265,7 +265,10 @@ _DETAIL_WORDS = {"why": "acquired to expand strengthen because in order to",
                  "the ratio of shares": "share for every shares held record date",
                  "how it was structured": "merged with and into surviving wholly owned subsidiary", "the date it closed": "completed closed effective",
                  "the date": "on date", "the price per share": "per share in cash", "the amount": "total purchase price billion",
-                 "its terms": "terms consideration"}
+                 "its terms": "terms consideration",
+                 "that the deal is pending (the agreement, or what its closing awaits)":
+                     "entered into definitive merger agreement expected to close subject to regulatory approvals",
+                 "how it is financed": "finance financing debt notes issued cash"}
 _SEARCH_K = 8
 
 

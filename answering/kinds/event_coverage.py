@@ -13,7 +13,11 @@ event (retrieval.event_ask), each typed ask is checked against the quoted senten
 - a price per share: an amount beside "per share" / "for each share";
 - how much / a price / the consideration / the charges: an amount of money;
 - the terms of the deal: an amount in a clause naming what the question names (not one stating
-  another deal in the same sentence).
+  another deal in the same sentence);
+- a pending deal ("what acquisition did it have pending"): a sentence stating the agreement or what
+  its closing awaits ("entered into a definitive merger agreement", "expected to close", "subject to
+  regulatory approvals"), not one naming the deal in passing;
+- how it is financed: a sentence naming the financing's means (notes, debt, borrowings, cash on hand).
 
 An ask left uncovered refuses the answer, naming what was missing (answering.kinds.every_part
 gives the same refusal shape for parts in general).
@@ -71,6 +75,23 @@ _ASKS_TERMS = re.compile(r"\bterms\b", re.I)
 ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bprice\b|\bconsideration\b|\bcharges?\b|\bproceeds\b|\bamounts?\b", re.I)
 MONEY = re.compile(r"(?:\$|€|£|\b(?:USD|EUR|GBP|Rp|INR|Rs\.?))\s?\d|\b\d[\d,.]*\s*(?:thousand|million|billion|"
                     r"trillion)\b", re.I)
+
+
+# "What acquisition did it have pending", "its proposed merger": a deal agreed and not yet closed, which a
+# sentence states by the agreement or what its closing still awaits; one naming the deal in passing ("the
+# proposed acquisition of Seagen" in a sentence on a reorganization) states neither
+ASKS_PENDING = re.compile(r"\b(?:pending|proposed|announced\s+but\s+not\s+(?:yet\s+)?(?:closed|completed))\b", re.I)
+PENDING = re.compile(r"\b(?:entered\s+into\s+(?:a|an)\s+(?:definitive\s+)?(?:merger\s+|purchase\s+|acquisition\s+)?agreement"
+                     r"|agreed\s+to\s+(?:acquire|purchase|buy|merge|sell)|agreement\s+(?:to|under\s+which)\s+(?:[\w,]+\s+){0,4}?"
+                     r"(?:acquire|purchase|buy|merge|sell)|expected\s+to\s+(?:close|be\s+completed|complete)"
+                     r"|subject\s+to\s+(?:[\w,-]+\s+){0,5}?(?:approvals?|closing\s+conditions)|pending\s+(?:the\s+)?(?:closing|completion)"
+                     r"|has\s+not\s+(?:yet\s+)?(?:closed|been\s+completed))\b", re.I)
+# "how does it plan to finance it", "how will the deal be funded", "how was it paid for": the means of financing
+ASKS_FINANCING = re.compile(r"\bhow\b[^?,;]{0,40}?\b(?:financ|fund)\w*", re.I)
+FINANCING = re.compile(r"\b(?:financ\w*|fund\w*)\b[^.;]{0,160}?\b(?:notes|debt|borrowings?|commercial\s+paper|term\s+loans?"
+                       r"|bonds?|credit\s+facilit\w*|cash\s+on\s+hand|existing\s+cash|available\s+cash|proceeds|equity)\b"
+                       r"|\b(?:notes|debt|borrowings?|bonds?|proceeds)\b[^.;]{0,160}?\bto\s+(?:partially\s+)?(?:finance|fund)\b",
+                       re.I)
 
 
 def asks_closing(question: str) -> bool:
@@ -137,6 +158,7 @@ ASKED_DETAILS: list[tuple[Callable[[str], bool], Callable[[str], bool]]] = [
     (asks_accounting, _found(ACCOUNTING)), (asks_structure, _found(STRUCTURE)),
     (_found(ASKS_SHARE_TERMS), _found(SHARE_TERMS)), (_found(_ASKS_DATE), _found(_DONE_ON_A_DAY)),
     (_found(ASKS_RETURNED), _found(RETURNED)),
+    (_found(ASKS_PENDING), _found(PENDING)), (_found(ASKS_FINANCING), _found(FINANCING)),
 ]
 
 
@@ -175,6 +197,10 @@ def missing_in_event(question: str, text: str, companies: list[str] | None = Non
         missing.append("how it was structured")
     if ASKS_SHARE_TERMS.search(question) and not SHARE_TERMS.search(text):
         missing.append("the ratio of shares")
+    if ASKS_PENDING.search(question) and not PENDING.search(text):
+        missing.append("that the deal is pending (the agreement, or what its closing awaits)")
+    if ASKS_FINANCING.search(question) and not FINANCING.search(text):
+        missing.append("how it is financed")
     return missing
 
 

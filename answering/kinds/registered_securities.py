@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from answering.aspects import split_sentences
 from answering.citations import cite, unique_citations
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import Chunk, SearchHit
@@ -76,6 +77,73 @@ def answer(ask: str, hits: list[SearchHit], companies: list[str], retriever: Ret
     what = "debt securities" if debt_only else "securities"
     reason = f"no cover-page table of {what} registered under Section 12(b) was read in the asked company's filings"
     return WrittenAnswer(status="not_found", kind="list", reason=reason, text=f"{NOT_FOUND.capitalize()}: {reason}.")
+
+
+# a filing's own word on where its shares are listed: "Our ADSs have been listed on The NASDAQ Stock Market
+# since 1996", "Our ordinary shares have been listed on the Tel-Aviv Stock Exchange, or TASE, since 1991"
+_SECURITY = r"(?:shares|ADSs|ADRs|American\s+Depositary\s+(?:Shares|Receipts)|stock|securities|units)"
+_LISTED = re.compile(rf"\b{_SECURITY}\b[^.;]{{0,120}}?\b(?:are|is|were|was|have\s+been|has\s+been)\s+(?:(?:also|primarily|"
+                     r"currently)\s+)?(?:listed|traded|quoted)\s+(?:for\s+trading\s+)?on\s+", re.I)
+# (an exchange named in capitals, "the Tel-Aviv Stock Exchange", not "a stock exchange"; or one of the US ones)
+_NAMED_EXCHANGE = re.compile(r"(?:[Tt]he\s+)?(?:[A-Z][\w-]*[ \t]+){1,3}?(?:Stock\s+Exchange|Stock\s+Market|Securities\s+"
+                             r"Exchange)\b|(?i:" + _EXCHANGE.pattern.replace("(?:the\\s+)?", "") + ")")
+# a listing stated as a condition, a risk or a negation is no listing
+_NOT_LISTED = re.compile(r"\b(?:not|no\s+longer|never|if|unless|provided|subject|whether|may|might|could|would|should|"
+                         r"delist\w*|suspend\w*|cease\w*)\b"
+                         r"|n['’]t\b", re.I)
+_SAME_EXCHANGE = [(re.compile(r"\bnasdaq\b", re.I), "nasdaq"),
+                  (re.compile(r"\bnyse\b|\bnew\s+york\s+stock\s+exchange\b", re.I), "nyse")]
+
+
+def asks_exchanges(question: str) -> bool:
+    """Whether the question asks on which exchanges the company's securities are listed."""
+    return any(_ASKS_EXCHANGES.search(part) for part in re.split(r"(?<=[.?!])\s+", question.strip())) \
+        and bool(ASKS_REGISTERED.search(question))
+
+
+def stated_listings(question: str, hits: list[SearchHit], companies: list[str],
+                    retriever: Retriever | None) -> WrittenAnswer | None:
+    """The exchanges the asked company's filing says its securities are listed on, with the cover
+    table's (a foreign issuer's cover names only its US exchange, its prose the home one too), each
+    once; None when no sentence states a listing."""
+    if not asks_exchanges(question) or len(companies) != 1:
+        return None
+    docs = _filings(hits, companies)[:1]
+    if not docs:
+        return None
+    doc = docs[0]
+    chunks = (retriever.filing(doc).chunks if retriever is not None else []) \
+        or sorted({h.chunk.chunk_id: h.chunk for h in hits if h.chunk.doc == doc}.values(), key=lambda c: c.index)
+    found: dict[str, tuple[str, Chunk, str]] = {}
+    for chunk in chunks:
+        for sentence in split_sentences(chunk.text):
+            for m in _LISTED.finditer(sentence):
+                if _NOT_LISTED.search(sentence[:m.end()]):
+                    continue
+                # the exchanges the verb governs: "on the Tel-Aviv Stock Exchange and ... on The NASDAQ Stock Market"
+                for named in _NAMED_EXCHANGE.finditer(sentence, m.end(), min(len(sentence), m.end() + 60)):
+                    if named.start() - m.end() > 4:
+                        break
+                    name = " ".join(named.group().split())
+                    found.setdefault(_listing_key(name), (name, chunk, sentence))
+    if not found:
+        return None
+    rows, _ = _rows([c for c in chunks if c.page < _COVER_PAGES])
+    for row, chunk in rows.items():
+        for name in exchanges([row]):
+            found.setdefault(_listing_key(name), (name, chunk, row))
+    names = [re.sub(r"^[Tt]he\s+", "", name) for name, _, _ in found.values()]
+    quoted = list({(c.chunk_id, q): (c, q) for _, c, q in found.values()}.values())
+    return WrittenAnswer(status="answered", kind="list",
+                         text="; ".join(names) + "\n\n" + " ".join(f'"{q}" ({c.doc} p.{c.page + 1})' for c, q in quoted),
+                         citations=unique_citations([cite(c, q) for c, q in quoted]))
+
+
+def _listing_key(name: str) -> str:
+    for pattern, key in _SAME_EXCHANGE:
+        if pattern.search(name):
+            return key
+    return _exchange_key(name.replace("-", " "))
 
 
 def exchanges(rows: dict[str, Chunk] | list[str]) -> list[str]:

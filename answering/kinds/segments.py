@@ -96,10 +96,16 @@ _A_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _BEFORE_NOW = re.compile(r"\b(?:previously|formerly|prior\s+to|until|had)\b", re.I)
 
 
+# "we began operating in", "beginning in", "since": a count that started in an earlier year and holds on
+_BEGAN = re.compile(r"\b(?:began|begun|beginning|since|commencing)\b", re.I)
+
+
 def _of_another_year(said: str, years: list[int]) -> bool:
     """Whether the words around a segment count (its own sentence's) date it only in years before the
     asked one, or say it held before now."""
     said = re.split(r"\.\s", said)[-1]
+    if _BEGAN.search(said) and not _BEFORE_NOW.search(said):
+        return False  # "as of September 1, 2021 we began operating in three reportable segments": still so
     named = [int(y) for y in _A_YEAR.findall(said)]
     asked = max(years) if years else 0
     return bool(_BEFORE_NOW.search(said)) or (bool(named) and asked > 0 and max(named) < asked)
@@ -125,6 +131,8 @@ def _names(after: str, n: int) -> tuple[list[str], dict[str, str]] | None:
     for item in items:
         end = _NAME_END.search(item)
         name = " ".join(item[:end.start() if end else len(item)].split()).strip(" ,;")
+        if inline:
+            name = re.sub(r"^the\s+(?=[A-Z])", "", name)  # "the Americas, Europe and APJ": the names, not their article
         words = name.split()
         if not words or len(words) > _MAX_WORDS or not all(_NAME_WORD.match(w) for w in words) \
                 or not words[0][0].isupper():

@@ -174,6 +174,11 @@ _IRREGULAR = {"held": "hold", "paid": "pay", "sold": "sell", "bought": "buy", "m
               "payment": "pay"}
 
 
+def same_stem(token: str, stem: str) -> bool:
+    """Whether a token is a form of a stem ("repurchases" of "repurchas", "acquisition" of "acquir")."""
+    return _same(token, stem)
+
+
 def _same(token: str, stem: str) -> bool:
     token, stem = _IRREGULAR.get(token, token), _IRREGULAR.get(stem, stem)
     if token == stem:

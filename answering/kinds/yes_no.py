@@ -51,6 +51,7 @@ from answering.kinds.sentences import (
     content_words,
     mentions_years,
     read_topic,
+    same_stem,
     sentences,
 )
 from answering.kinds.tables import more_tables
@@ -69,7 +70,8 @@ if TYPE_CHECKING:
     from retrieval.retriever import Retriever
 
 _NOT_MATERIAL = re.compile(r"\b(?:not|no)\b[^.;]{0,80}\bmaterial\b|\bimmaterial\b", re.I)
-_MATERIAL = re.compile(r"\bmaterial(?:ly)?\b", re.I)
+# (not "material uncertainty": the going-concern term, no question about material matters)
+_MATERIAL = re.compile(r"\bmaterial(?:ly)?\b(?!\s+uncertaint)", re.I)
 _SPECIFIC = re.compile(r"\b(?:19|20)\d\d\b|\$\s?\d")
 _UP = frozenset({"more", "greater", "higher", "larger"})
 
@@ -120,6 +122,18 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "is it (considered) a going concern?": answered by the doubt the filing concludes, the
         # other way round; a question about the doubt itself goes on to the stated reading
         return going_concern.answer(decision.ask, question, hits, list(understanding.companies))
+    if (doubt := going_concern.doubt_answer(decision.ask, hits, list(understanding.companies), services.retriever,
+                                            sorted(set(understanding.fiscal_years)))) is not None:
+        # "did it report a material uncertainty or significant doubt about ... going concern?": the
+        # auditor's or directors' sentence stating it decides ("material uncertainty" is its name, no
+        # materiality test); the stated reading, when it says the same, also answers the other parts
+        # ("..., and how long do the directors expect its cash to last?")
+        stated = _stated(decision, question, hits, understanding, services)
+        # (a Yes only: the stated reading's No rests on any going-concern wording, "may cause ... to cease")
+        if stated is not None and stated.status == "answered" and doubt.text.startswith("Yes.") \
+                and stated.text.startswith("Yes."):
+            return stated
+        return doubt
     return _stated(decision, question, hits, understanding, services)
 
 
@@ -372,8 +386,11 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
     following = {(s.chunk.chunk_id, s.position): s for s in pool}
     about_plans = bool(_ASKS_PLANS.search(decision.ask))
     rules = polarity.asks_rules(decision.ask)
+    program = bool(_ASKS_PROGRAM.search(main_clause(decision.ask)))
+    asked = topic
     for s in pool:
-        if not topic.stated_by(s.text) or _introduces(s.text) or (_AWARD_TERMS.search(s.text)
+        topic = asked if asked.stated_by(s.text) or not program else _program_of(asked, s.text)
+        if topic is None or _introduces(s.text) or (_AWARD_TERMS.search(s.text)
                                                                   and not _AWARD_TERMS.search(decision.ask)):
             continue
         after = following.get((s.chunk.chunk_id, s.position + 1))
@@ -412,6 +429,26 @@ _DEED = {"pay": "pay|paid", "sell": "sell|sold", "issue": "issu"}
 _ASKS_PROGRAM = re.compile(r"\b(?:a|an|any|its|their|the|new)\s+(?:[\w-]+\s+){0,3}?"
                            r"(?:plans?|programs?|programmes?|authori[sz]ations?)\b", re.I)
 _NAMES_PROGRAM = re.compile(r"\b(?:plans?|programs?|programmes?|authori[sz]\w*)\b", re.I)
+# a program named by what it does: "authorized an additional program to repurchase up to $250 million of
+# our issued and outstanding ordinary shares" is a share repurchase program in other words (a "plan" is
+# left out: "under the Share Incentive Plan, shares withheld ..." is a stock plan, no buyback program)
+_PROGRAM_WORD = frozenset({"program", "programm"})
+_PROGRAM_SPAN = 16  # the words after "program to" in which the topic's words are its object
+
+
+def _program_of(topic: Topic, text: str) -> Topic | None:
+    """The topic as a sentence naming a program for it states it: every word of one of the topic's
+    wordings (two words or more: "share repurchase") within a few words after "program", each word
+    then the topic's on its own (for the sentence's reading); None when the sentence names none."""
+    tokens = tokenize(text)
+    for at, token in enumerate(tokens):
+        if token not in _PROGRAM_WORD:
+            continue
+        after = tokens[at + 1 : at + 1 + _PROGRAM_SPAN]
+        for phrase in topic.phrases:
+            if len(phrase) > 1 and all(any(same_stem(t, w) for t in after) for w in phrase):
+                return topic.model_copy(update={"phrases": [(w,) for w in phrase], "pairs": []})
+    return None
 
 
 def _stated(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -426,7 +463,13 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
     if not undecided or services.retriever is None or len(understanding.companies) != 1:
         return got
     years = sorted(set(understanding.fiscal_years))
-    more = more_tables(main_clause(decision.ask), hits, list(understanding.companies), years, services.retriever)
+    clause = main_clause(decision.ask)
+    more = more_tables(clause, hits, list(understanding.companies), years, services.retriever)
+    topic = _asked_topic(decision, list(understanding.companies), services.vocabulary)
+    if topic is not None and not set(tokenize(topic.words)) <= set(tokenize(clause)):
+        # the topic in the filing's words ("a share buyback plan": "share repurchases"), searched on its
+        # own: "no mention" must be ruled out in the words a filing uses, not only the question's
+        more = more_tables(topic.words, more, list(understanding.companies), years, services.retriever)
     if len(more) == len(hits):
         return got
     again = _stated_once(decision, question, more, understanding, services)

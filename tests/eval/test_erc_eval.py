@@ -203,3 +203,12 @@ def test_a_listed_name_of_nine_words_is_a_name():
     """PepsiCo's segment "Asia Pacific, Australia and New Zealand and China Region" is one name of nine words."""
     listed = _answer("Europe; Asia Pacific, Australia and New Zealand and China Region\n\n\"seven reportable ...\" (doc p.4)")
     assert typed_answer("names", listed) == ["Europe", "Asia Pacific, Australia and New Zealand and China Region"]
+
+
+def test_a_firms_office_in_brackets_goes_with_its_name():
+    """"HLB Mann Judd (WA Partnership)": the bracket names the firm's office, the name is typed whole; a
+    bracket that holds a figure or a quote is no part of a name."""
+    answer = _answer('HLB Mann Judd (WA Partnership)\n\n"Auditors HLB Mann Judd (WA Partnership)" (eMetals p.3, the auditor)')
+    assert typed_answer("name", answer, 'Who was the auditor of "eMetals Limited" in the fiscal year 2022?') \
+        == "HLB Mann Judd (WA Partnership)"
+    assert typed_answer("name", _answer("Acme Holdings (2021)\n\n\"...\" (doc p.1)"), "Who audits Acme?") == "N/A"

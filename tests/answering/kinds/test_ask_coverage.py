@@ -8,7 +8,11 @@ import pytest
 
 from answering.kinds.ask_coverage import FLAG, answered_in_every_ask, uncovered_ask
 from answering.written_answer import WrittenAnswer
+from finrag.config import load_settings
+from finrag.models import SearchHit
 from finrag.vocabulary import load_vocabulary
+from strategies.services import Services
+from tests.answering.kinds.conftest import ask, filing, write_answer_over
 
 
 @pytest.fixture(scope="module")
@@ -189,3 +193,25 @@ def test_how_long_needs_a_span_of_time_where_the_ask_s_own_words_are(vocab):
     runway = _answer(review.text + ' "Provided no material unforeseen costs arise, the Directors expect the cash '
                      'reserves to fund the business until the first quarter of 2025." (ZEGONA p.52)', "yes_no")
     assert uncovered_ask(runway, question, ["Zegona"], vocab) is None
+
+
+PEPSICO_8K = "financebench/pdfs/PEPSICO_2023_8K_dated-2023-05-30.pdf"
+CREDIT = ("Under PepsiCo's 2023 Five Year Credit Agreement (8-K, May 2023), how large is the Euro swing line "
+          "subfacility, and up to what amount can the commitments be increased?")
+
+
+def test_each_part_after_a_shared_lead_in_is_asked_by_its_own_words(vocab):
+    """"..., and up to what amount ...?" asks a part of its own; the lead-in "Under PepsiCo's 2023 Five
+    Year Credit Agreement" is what both parts are about, so a sentence on the commitments' increase,
+    which names that agreement, does not cover "how large is the Euro swing line subfacility"."""
+    chunks = filing(PEPSICO_8K)
+    services = Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]
+                        graph=None, vocabulary=vocab)
+    increase = [c for c in chunks if "increase the commitments" in c.text and "swing line" not in c.text]
+    written = write_answer_over(CREDIT, [SearchHit(chunk=c, score=1.0) for c in increase], chunks, services)
+    assert written.status != "answered", written.text
+    assert "swing line" in (written.reason or written.text), written.reason
+    # with the agreement's first page whole, both parts are answered
+    written = ask(CREDIT, chunks, [0, 1, 2], services)
+    assert written.status == "answered" and "$750,000,000 swing line" in written.text, written.reason
+    assert "$4,950,000,000" in written.text, written.text

@@ -31,3 +31,20 @@ def test_a_filing_that_names_no_firm_is_not_answered_with_one(services):
     chunks = filing("financebench/pdfs/PFIZER_2022_10K.pdf")
     written = ask(_ASKED.format("Pfizer Inc."), chunks, [0, 1, 2], services)  # the cover: no firm named
     assert "LLP" not in written.text.split("\n\n")[0]
+
+
+@pytest.mark.parametrize(("relative", "company", "firms"), [
+    # an Australian report: "Auditors HLB Mann Judd (WA Partnership)" (its directory), "The auditor of eMetals
+    # Limited is HLB Mann Judd." (a note): one firm, its office in brackets or not
+    ("filings-wild/pdfs/eMetals_2022_AnnualFinancialReport.pdf", "eMetals Limited",
+     ("HLB Mann Judd (WA Partnership)", "HLB Mann Judd")),
+    # a Canadian fund's: "has appointed PricewaterhouseCoopers LLP as the external auditor of the Company"; its
+    # directory's "Auditor Transfer Agent" (two columns run together) names no firm
+    ("filings-wild/pdfs/CanadianBancCorp_2022_AnnualReport.pdf", "Canadian Banc Corp.", ("PricewaterhouseCoopers LLP",)),
+])
+def test_a_report_outside_the_sec_forms_names_its_auditor_in_words(relative, company, firms, services):
+    chunks = filing(relative)
+    written = ask(f'Who was the auditor of "{company}" in the fiscal year 2022? If data is not available, return \'N/A\'.',
+                  chunks, sorted({c.page for c in chunks}), services)
+    assert written.status == "answered", written.text
+    assert written.text.split("\n\n")[0] in firms, written.text

@@ -42,3 +42,16 @@ def test_capital_signature_marks_and_names_typed_then_written_are_read_once(serv
     assert sorted(names) == sorted(["Reed Hastings", "Ted Sarandos", "Greg Peters", "Richard Barton", "Mathias Döpfner",
                                     "Timothy M. Haley", "Jay C. Hoag", "Leslie J. Kilgore", "Strive Masiyiwa",
                                     "Ann Mather", "Brad Smith"])
+
+
+def test_a_directors_report_outside_the_sec_forms_lists_them(services):
+    """An Australian annual report is signed by no "/s/" line: its directors' report lists the directors
+    ("The names of directors who held office during or since the end of the year ... are as follows. ...",
+    then "Mathew Walker Executive Director", "Gary Lyons Non-executive Chairman", ...), each name without its seat."""
+    from tests.answering.kinds.conftest import ask, filing
+
+    chunks = filing("filings-wild/pdfs/eMetals_2022_AnnualFinancialReport.pdf")
+    written = ask('Who were the members of the board of directors of "eMetals Limited" in the fiscal year 2022? If data '
+                  "is not available, return 'N/A'.", chunks, sorted({c.page for c in chunks}), services)
+    assert written.status == "answered", written.text
+    assert written.text.split("\n\n")[0].split("; ") == ["Mathew Walker", "Gary Lyons", "Teck Wong"], written.text

@@ -20,6 +20,10 @@ _ASKED = 'What are the names of the reportable segments of "{}"?'
     # "four business segments: Aeronautics, MFC, RMS and Space", the abbreviations spelled out where defined
     ("financebench/pdfs/LOCKHEEDMARTIN_2020_10K.pdf", "Lockheed Martin Corporation",
      ["Aeronautics", "Missiles and Fire Control", "Rotary and Mission Systems", "Space"]),
+    # "as of September 1, 2021 we began operating in three reportable segments based on our geographic
+    # regions: the Americas, Europe and APJ": a count begun in a year before the report's holds in it, and
+    # the names are read without their article
+    ("filings-wild/pdfs/TDSYNNEX_2022_AnnualReport.pdf", "TD SYNNEX Corporation", ["Americas", "Europe", "APJ"]),
 ])
 def test_the_names_the_counting_sentence_gives_are_the_segments(relative, company, names, services):
     chunks = filing(relative)
@@ -41,7 +45,7 @@ def test_the_segments_a_filing_says_it_had_before_are_not_the_years():
     """TD SYNNEX's FY2022 report: "We previously had two reportable segments as of November 30, 2020:
     Technology Solutions and Concentrix" (p.10) and "Prior to the Separation, the Company had two reportable
     segments: ..." (p.67) are the old ones; the three it began operating in are not read as a list, so no
-    list is given rather than the old one."""
+    list is given rather than the old one; the three it began operating in, in 2021, are the 2022 report's."""
     from answering.kinds.segments import _of_another_year
 
     assert _of_another_year("the effective time of the Merger. We previously had two reportable segments as of "
@@ -49,4 +53,5 @@ def test_the_segments_a_filing_says_it_had_before_are_not_the_years():
     assert _of_another_year("discrete financial information is available. Prior to the Separation, the Company had",
                             [2022])
     assert not _of_another_year("As a result, as of September 1, 2021 we began operating in three", [2021])
+    assert not _of_another_year("As a result, as of September 1, 2021 we began operating in three", [2022])
     assert not _of_another_year("We are organized into seven", [2020])

@@ -1,0 +1,43 @@
+"""A question about a pending acquisition ("What acquisition did Pfizer have pending ..., and how does it
+plan to finance it?") is answered by the sentence stating the agreement to acquire (its target and
+terms), with the sentence naming the financing's means; a sentence naming the deal in passing ("in
+consideration of ... the proposed acquisition of Seagen, we are reorganizing ...") answers neither.
+Pfizer's Q2 2023 10-Q (Seagen: agreement p.14, financing p.61, the reorganization p.41, one-based)."""
+
+from __future__ import annotations
+
+import pytest
+
+from answering.kinds.event_coverage import missing_in_event
+from retrieval.event_ask import asks_an_event
+from tests.answering.kinds.conftest import ask, filing
+
+QUESTION = ("What acquisition did Pfizer have pending as of its Q2 2023 10-Q (quarter ended July 2, 2023), "
+            "and how does it plan to finance it?")
+IN_PASSING = ('"In July 2023, we announced that in consideration of planned future investments in oncology, including '
+              'the proposed acquisition of Seagen, we are reorganizing how our R&D operations are conducted." (p.41)')
+
+
+@pytest.fixture(scope="module")
+def pfizer() -> list:
+    return filing("financebench/pdfs/Pfizer_2023Q2_10Q.pdf")
+
+
+def _pages(chunks: list, *said: str) -> list[int]:
+    return list(dict.fromkeys(c.page for c in chunks for s in said if s in " ".join(c.text.split())))
+
+
+def test_a_pending_deal_is_asked_as_an_event_and_a_mention_in_passing_covers_none_of_it():
+    assert asks_an_event(QUESTION)
+    assert missing_in_event(QUESTION, IN_PASSING, ["Pfizer"]) == [
+        "that the deal is pending (the agreement, or what its closing awaits)", "how it is financed"]
+
+
+def test_the_pending_deal_is_answered_by_its_agreement_and_its_financing(pfizer, services):
+    pages = _pages(pfizer, "we are reorganizing how our R&D operations", "entered into an agreement under which we will "
+                   "acquire Seagen", "We expect to finance the proposed acquisition")
+    written = ask(QUESTION, pfizer, pages, services)
+    assert written.status == "answered", written.text
+    quotes = " ".join(c.quote for c in written.citations)
+    assert "entered into an agreement" in quotes and "$229" in quotes, written.text
+    assert "expect to finance" in quotes and "$31 billion" in quotes, written.text
