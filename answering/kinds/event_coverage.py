@@ -87,7 +87,8 @@ PENDING = re.compile(r"\b(?:entered\s+into\s+(?:a|an)\s+(?:definitive\s+)?(?:mer
                      r"|subject\s+to\s+(?:[\w,-]+\s+){0,5}?(?:approvals?|closing\s+conditions)|pending\s+(?:the\s+)?(?:closing|completion)"
                      r"|has\s+not\s+(?:yet\s+)?(?:closed|been\s+completed))\b", re.I)
 # "how does it plan to finance it", "how will the deal be funded", "how was it paid for": the means of financing
-ASKS_FINANCING = re.compile(r"\bhow\b[^?,;]{0,40}?\b(?:financ|fund)\w*", re.I)
+# ("the terms and financing of its acquisition": the financing named as a thing asked)
+ASKS_FINANCING = re.compile(r"\bhow\b[^?,;]{0,40}?\b(?:financ|fund)\w*|\band\s+(?:the\s+|its\s+)?financing\s+of\b", re.I)
 FINANCING = re.compile(r"\b(?:financ\w*|fund\w*)\b[^.;]{0,160}?\b(?:notes|debt|borrowings?|commercial\s+paper|term\s+loans?"
                        r"|bonds?|credit\s+facilit\w*|cash\s+on\s+hand|existing\s+cash|available\s+cash|proceeds|equity)\b"
                        r"|\b(?:notes|debt|borrowings?|bonds?|proceeds)\b[^.;]{0,160}?\bto\s+(?:partially\s+)?(?:finance|fund)\b",

@@ -101,6 +101,15 @@ def test_a_price_per_share_needs_an_amount_per_share():
     assert missing_in_event(ask, stated) == []
 
 
+def test_the_financing_named_beside_the_terms_is_asked_too():
+    ask = "What were the terms and financing of Acme's acquisition of Beta as described in its FY2022 10-K?"
+    tender = ('"We commenced a tender offer to purchase all of the issued and outstanding shares of common stock of '
+              'Beta at a purchase price of $95.00 per share, net to the seller in cash."')
+    assert missing_in_event(ask, tender) == ["how it is financed"]
+    bridge = '"The proceeds of borrowings under the Bridge Facility were used to finance the acquisition of Beta."'
+    assert missing_in_event(ask, f"{tender} {bridge}") == []
+
+
 # ---- the deal's own sentences, read in the filing's words (eBay's 10-Ks for 2018, 2020 and 2021)
 
 def test_what_a_seller_received_for_each_business_is_read_from_the_sentences_stating_each_sale(services):
