@@ -103,6 +103,43 @@ def test_an_amount_is_stated_where_the_ask_s_own_words_are(vocab):
     assert uncovered_ask(deployed, asked, ["Apple"], vocab) is None
 
 
+# Corning's FY2022 10-K, p.25 (its MD&A on gross margin)
+CORNING_MARGIN = ('"Gross margin decreased by $557 million, or 11% and gross margin as a percentage of sales decreased by 4 '
+                  'percentage points when compared to 2021." (d2a8a38655 p.25) "The decrease in gross margin was primarily '
+                  'driven by higher production, material and freight costs." (d2a8a38655 p.25)')
+
+
+def test_an_amount_ask_is_told_apart_by_the_words_the_other_asks_do_not_share(vocab):
+    asked = ("What drove the decrease in Corning's FY2022 gross margin, and how much did foreign exchange movements "
+             "hurt net sales and gross margin?")
+    # the gross margin's own $557 million is no amount of the currency movements' effect
+    assert uncovered_ask(_answer(CORNING_MARGIN, "drivers"), asked, ["Corning"], vocab) == \
+        "how much did foreign exchange movements hurt net sales and gross margin"
+    fx = _answer(CORNING_MARGIN + ' "Movements in foreign exchange rates reduced net sales by $616 million and gross '
+                 'margin by $422 million." (d2a8a38655 p.26)', "drivers")
+    assert uncovered_ask(fx, asked, ["Corning"], vocab) is None
+
+
+def test_changes_asked_are_stated_by_what_was_done(vocab):
+    asked = ("What revolving credit capacity did Boeing have at the end of FY2022, and what changes did it make to its "
+             "credit facilities during 2022?")
+    capacity = ('"At December 31, 2022, we had $12.0 billion of unused borrowing capacity on revolving credit line '
+                'agreements." (4af859e21a p.45) "The 364-day credit facility has a one-year term out option which '
+                'allows us to extend the maturity of any borrowings." (4af859e21a p.93)')
+    assert uncovered_ask(_answer(capacity), asked, ["Boeing"], vocab) == \
+        "what changes did it make to its credit facilities during 2022"
+    done = _answer(capacity + ' "In August 2022, we entered into a new $5.8 billion 364-day revolving credit facility '
+                   'and amended our five-year credit facility." (4af859e21a p.93)')
+    assert uncovered_ask(done, asked, ["Boeing"], vocab) is None
+
+
+def test_savings_asked_are_an_amount(vocab):
+    asked = "What is FedEx's DRIVE program and what cost savings does management target from it?"
+    said = _answer('"In addition, we made excellent progress implementing structural cost savings at FedEx Express." '
+                   '(6c454a7858 p.2)')
+    assert uncovered_ask(said, asked, ["FedEx"], vocab) == "what cost savings does management target from it"
+
+
 # Oracle's FY2022 10-K, p.106: the segment reconciliation's rows
 ORACLE_ROWS = ('"Year Ended May 31, (in millions) 2022 2021 2020 Total revenues $ 42,440 $ 40,479 $ 39,068 Research and '
                'development (7,219) (6,527) (6,067) Acquisition related and other (4,713) (138) (56) Restructuring (191) '
