@@ -111,7 +111,8 @@ _A_DURATION = re.compile(r"\b\d+\s+(?:months?|years?|weeks?|days?|quarters?)\b|\
 _DURATION_VERBS = frozenset(tokenize("long last lasts take takes continue remain run fund"))
 # "Which bank", "what company": a name, which a sentence states by a capitalised word
 # "what changes did it make to ...", "what changes were made to ...": what was done, stated by a verb of doing
-_ASKS_CHANGES = re.compile(r"^\W*(?:and\s+)?what\s+(?:\w+\s+)?changes?\s+(?:did|has|have|had|were|was|does|do)\b", re.I)
+_ASKS_CHANGES = re.compile(r"^\W*(?:and\s+)?what\s+changes\s+(?:did\s+(?:[\w.'\u2019&-]+\s+){1,3}make|(?:were|have\s+been|"
+                           r"had\s+been)\s+made)\s+(?:to|in)\b", re.I)
 # (done: "amended", "entered into"; "allows us to extend the maturity" says what could be done)
 _CHANGE_DONE = re.compile(r"\b(?:entered\s+into|amended|replaced|terminated|extended|renewed|refinanced|increased|"
                           r"decreased|reduced|added|removed|repaid|issued|changed|adopted|modified|expanded|"
@@ -237,7 +238,7 @@ def _stated(words: list[str], passage: str, vocab: Vocabulary | None, ask: str) 
 
 
 def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Vocabulary | None,
-                           alone: bool, others: frozenset[str] = frozenset()) -> bool:
+                           alone: bool) -> bool:
     """An amount ask is covered by a figure in a passage that states at least half of the ask's own
     words (what it is the amount of); by any figure when the ask says nothing of its own ("how much
     did it cost?") or is the question's only ask (no other ask's figure to mistake for it); a share
@@ -250,15 +251,8 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
         return bool(_PERCENT.search(text))
     if not words or alone:
         return bool(figured)
-    # the words this ask shares with the question's other asks ("gross margin" in "what drove the
-    # decrease in gross margin, and how much did currency movements hurt net sales and gross margin")
-    # do not tell its figure from theirs: half of its own words that are not theirs must be stated too
-    distinct = [w for w in words if w not in others]
-    if any(_stated(words, p, vocab, ask) >= 0.5 and (not distinct or _stated(distinct, p, None, ask) >= 0.5)
-           for p in figured):
+    if any(_stated(words, p, vocab, ask) >= 0.5 for p in figured):
         return True
-    if distinct and others:
-        return False
     # a writer's own figure ("Compute & Networking was 77.8% of Total") is of what its answer is about
     own = _QUOTE.sub(" ", text)
     return bool(_AN_AMOUNT.search(own)) and _stated(words, text, vocab, ask) >= 0.5
@@ -346,8 +340,7 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
             if not typed.search(text):  # "the coupons" of listed notes: a rate, whatever the filing calls it
                 return ask
         elif _asks_an_amount(ask):
-            others = frozenset(w for a in asks if a != ask for w in _own(a, companies))
-            if not _amount_in_own_passage(ask, text, companies, vocab, alone=len(asks) == 1, others=others):
+            if not _amount_in_own_passage(ask, text, companies, vocab, alone=len(asks) == 1):
                 return sentence.rstrip("?.")
         elif _ASKS_CHANGES.match(sentence):
             # "what changes did it make to its credit facilities": a passage on them that says what was done
