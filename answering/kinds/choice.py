@@ -56,10 +56,11 @@ _ASKS_EVERY = re.compile(r"\b(?:every|all|each)\b[^?]{0,60}?\b(?:grow|grew|incre
 # the motion a why-part asks about ("and why did it grow?"), said back in the answer
 _WHY_VERB = re.compile(r"\bwhy\s+(?:did|has|have|does|do)\s+(?:it|they|(?:the\s+|that\s+|this\s+)?\w+)\s+"
                        r"(grow|increase|rise|decline|decrease|fall|drop|shrink|change|improve|weaken)\b", re.I)
-# a why-part about the whole, not an item: "why did total capital expenditures fall"
 # a table's whole, not one of its items: "Total revenue", "Net sales", "Consolidated operating income"
 _WHOLE_ROW = re.compile(r"(?:total|net|consolidated)\b", re.I)
+# what reconciles the segments to the total: "Corporate, other, and eliminations"
 _RECONCILING = re.compile(r"\b(?:eliminations?|reconcil\w*|unallocated|intersegment|inter-segment)\b", re.I)
+# a why-part about the whole, not an item: "why did total capital expenditures fall"
 _TOTAL = re.compile(r"\b(?:total|overall|consolidated|company-wide|whole)\b", re.I)
 # "what happened to the other two", "and the others": the items not picked are asked too
 _ASKS_OTHERS = re.compile(r"\bthe\s+other\s+(?:two|three|four|segments?|lines?|categor(?:y|ies)|regions?)\b|"
