@@ -51,8 +51,20 @@ _THEN_DIVIDE = re.compile(r",?\s+and\s+(?:then\s+)?divide\s+(?:it\s+|that\s+|the
 # "The company defines free cash flow as ...", "Management defines X as ...": the filer's own definition
 _DEFINES = re.compile(r"^(?:the\s+company|it|they|we|management|[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*)*)\s+"
                       r"defines\s+(?P<name>.+?)\s+as:?\s*(?P<expr>.+)$", re.I)
-# "..., and the conversion rate as free cash flow divided by net income": a second definition
-_AND_DEFINED = re.compile(r",\s+and\s+(?:the\s+|its\s+)?(?P<name>[a-z][\w\s'’-]{2,60}?)\s+as:?\s+(?P<expr>.+)$", re.I)
+# "..., and the conversion rate as free cash flow divided by net income": a second definition;
+# "..., and express the answer as a percentage" is how to write the figure, no definition
+_AND_DEFINED = re.compile(r",\s+and\s+(?!(?:express|round|give|report|present|state|show|write|answer)\b)"
+                          r"(?:the\s+|its\s+)?(?P<name>[a-z][\w\s'’-]{2,60}?)\s+as:?\s+(?P<expr>.+)$", re.I)
+# ", and express the answer as a percentage ...": how the figure is written, no part of a formula
+_HOW_WRITTEN = re.compile(r",?\s+and\s+(?:express|round|give|report|present|state|show|write|answer)\b.*$", re.I)
+# a definition inside the ask itself: "What was its debt-to-equity ratio at December 31, 2022, defined
+# as (A + B) / C?", "What was its free cash flow margin, using A less B, divided by total revenue?";
+# the formula runs to the question mark or to the clause after it (", and how did it compare ...")
+_INLINE_DEFINED = re.compile(
+    r",\s+(?:(?:defined|calculated|computed|measured)\s+as:?|using|taking)\s+(?P<expr>[^?;]+?)"
+    r"(?=,\s+(?:and|or|round\w*|express\w*|stated|shown|given|in)\b|[?;]|$)", re.I)
+# "its operating margin (income from operations / net revenues)": a formula in a parenthesis after the measure
+_PAREN_FORMULA = re.compile(r"\s*\((?P<expr>[^()]*?(?:\s/\s|\bdivided\s+by\b|\s[-–]\s|\bminus\b)[^()]*)\)")
 _OPERATORS = re.compile(
     r"(\(|\)|\+|\*|/|\s[-–]\s|\bplus\b|\bminus\b|\bless\b|\bdivided by\b|\bmultiplied by\b|\btimes\b)", re.I
 )
@@ -93,7 +105,10 @@ _PERIOD_COMPARED = re.compile(
     # "compared with the second quarter of 2022", "versus Q2 2022"
     r"|(?:the\s+)?(?:three|six|nine|3|6|9)[\s-]+months?\s+(?:period\s+)?ended\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+(?:19|20)\d\d\b"
     r"|(?:the\s+)?(?:first|second|third|fourth)\s+quarter\s+(?:of\s+|in\s+)?(?:fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\b"
-    r"|Q[1-4]\s*(?:FY\s?)?(?:19|20)\d\d\b)", re.I)
+    r"|Q[1-4]\s*(?:FY\s?)?(?:19|20)\d\d\b"
+    # "compared with the same quarter of 2022", "the same period a year earlier"
+    r"|(?:the\s+)?same\s+(?:quarter|period|(?:three|six|nine)[\s-]+months?)\s+(?:of\s+|in\s+)?(?:(?:fiscal\s+(?:year\s+)?)?"
+    r"(?:19|20)\d\d\b|(?:a|one)\s+year\s+(?:earlier|before|ago)|last\s+year|(?:the\s+)?(?:prior|previous)\s+year))", re.I)
 # a quarter or a span set against another one ("vs three months ended July 3, 2022", "compared with Q2 2022")
 _SPAN_COMPARED = re.compile(r"\b(?:compared?|versus|vs\.?)\s+(?:(?:with|to|against)\s+)?(?:the\s+)?"
                             r"(?:(?:three|six|nine|3|6|9)[\s-]+months?|(?:first|second|third|fourth)\s+quarter|Q[1-4]\b)",
@@ -133,7 +148,7 @@ def _period_gloss(match: re.Match[str]) -> str:
 def _clean(expr: str) -> str:
     expr = re.sub(r"\[[^\]]*\]", " ", expr)  # "[from cash flow statement]"
     expr = re.sub(r"\s*\(([^()]*)\)", _period_gloss, expr)
-    return expr.strip().rstrip(".;").strip()
+    return _HOW_WRITTEN.sub("", expr).strip().rstrip(".;").strip()
 
 
 def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
@@ -160,7 +175,11 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
                 expr = expr[: where.start()].strip()
             definitions.insert(len(definitions) - (1 if where else 0), (name, expr))
         elif "?" in sentence:
-            asks.append(sentence[: sentence.rindex("?") + 1])
+            ask_sentence = sentence[: sentence.rindex("?") + 1]
+            if (inline := _inline_definition(ask_sentence)) is not None:
+                ask_sentence, expr = inline
+                definitions.append(("it", expr))
+            asks.append(ask_sentence)
     if not asks:
         asks = [s for s in _sentences(question)
                 if not (_BARE_DEFINED.match(s) or _DEFINED.match(s) or _DEFINE.match(s) or _DEFINES.match(s)
@@ -170,6 +189,19 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
     if ":" in ask:
         ask = ask.rsplit(":", 1)[1].strip() or ask
     return ask, definitions
+
+
+def _inline_definition(ask: str) -> tuple[str, str] | None:
+    """(the ask without it, the formula) of a definition written inside the ask sentence; only a
+    formula (an operator in it) is one: "using the cash flow statement" defines nothing."""
+    for pattern in (_INLINE_DEFINED, _PAREN_FORMULA):
+        m = pattern.search(ask)
+        if m and _ARITHMETIC.search(m.group("expr")):
+            expr = _clean(m.group("expr"))
+            # "A less B, divided by total revenue": the division is of the difference
+            expr = re.sub(r"^(?P<left>.+?),\s+(?:then\s+)?divided\s+by\s+(?P<by>.+)$", r"(\g<left>) / \g<by>", expr)
+            return (ask[: m.start()] + ask[m.end():]).strip(), expr
+    return None
 
 
 # where a definition's operand stops naming its line: ", all as of December 31, 2022", "for the year ..."
@@ -267,7 +299,12 @@ def _shared_qualifier(text: str, key: str, lines: dict[str, str], vocab: Vocabul
         return False
     first = wording.split()[0].lower()
     own = {t for w in vocab.metrics[key].wordings for t in tokenize(w)}
-    return any(line.split()[0].lower() == first for line in lines.values()) and not set(tokenize(first)) & own
+    if any(line.split()[0].lower() == first for line in lines.values()) and not set(tokenize(first)) & own:
+        return True
+    # "sales by company-operated restaurants" beside the line "company-operated restaurant expenses":
+    # a qualifier of the metric's words that qualifies another operand's line too
+    extra = set(tokenize(wording)) - own - {"total", "net", "consolid"}
+    return bool(extra & {t for line in lines.values() for t in tokenize(line)})
 
 
 # words that make an operand a period's flow (the cash flow statement's wording)
@@ -525,6 +562,12 @@ def _defined_key(name: str, ask: str, vocab: Vocabulary) -> str:
     return _name_key(name, vocab)
 
 
+# the measure an ask names by its own words: "McDonald's company-operated restaurant margin in Q2 2023"
+_MEASURE_NAMED = re.compile(r"(?:['’]s|\bits|\btheir)\s+(?:(?:FY\s?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\s+)?"
+                            r"(?P<name>[A-Za-z][\w&/-]*(?:\s+[A-Za-z][\w&/-]*){0,5}?\s+(?:margin|ratio|rate|turnover|"
+                            r"yield|multiple|coverage|conversion|return))\b", re.I)
+
+
 def _composed_key(composed: str) -> str:
     return re.sub(r"\W+", "_", composed).strip("_")
 
@@ -613,6 +656,11 @@ def _resolve(
                      None)
         if named is None:
             return None
+        if _PRONOUN.match(named.strip()) and (measure := _MEASURE_NAMED.search(ask)):
+            # "What was its company-operated restaurant margin in Q2 2023, defined as ...": "it" is
+            # the measure the ask names, and its name labels the answer
+            named = measure.group("name")
+            given[_name_key(named, vocab)] = given.pop(_name_key("it", vocab), "")
         metric = _name_key(named, vocab)
         if metric not in vocab.metrics and metric in given:
             # "Operating ratio is defined as: ...": the measure as the question names it

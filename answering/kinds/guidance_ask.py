@@ -18,7 +18,14 @@ _ASKS_TARGETS = re.compile(r"^\W*what\s+(?:[\w'\u2019-]+\s+){0,3}?(?:targets?|pr
 # "new accounting guidance", "FASB guidance": a standard, not the company's expectations
 _NOT_EXPECTATIONS = re.compile(r"\b(?:accounting|fasb|sec|regulatory|tax|authoritative|interpretive)\s+guidance\b", re.I)
 
+# "How much does Pfizer expect to spend on property, plant and equipment in 2022": what the company
+# expects of a named period, stated in its text (the period's actual rows would be another quantity)
+_ASKS_EXPECTED = re.compile(r"\b(?:does|do|did)\s+(?:[\w'\u2019&.-]+\s+){1,4}?(?:expect|plan|anticipate|intend|project|"
+                            r"forecast|estimate)\s+(?:to\s+)?(?:spend|invest|incur|pay|contribute|generate|record|"
+                            r"recognize|return|repurchase|spending|investing)\b", re.I)
+
+
 def asks_guidance(ask: str) -> bool:
-    if _ASKS_TARGETS.search(ask) and parse_periods(ask).years:
+    if (_ASKS_TARGETS.search(ask) or _ASKS_EXPECTED.search(ask)) and parse_periods(ask).years:
         return True
     return bool(_ASKS.search(ask)) and not _NOT_EXPECTATIONS.search(ask)

@@ -102,6 +102,13 @@ def test_targets_for_a_coming_year_are_asked_guidance():
     assert not asks_guidance("What production rate changes is Acme forecasting for FY2023?")
 
 
+def test_what_a_company_expects_to_spend_in_a_coming_year_is_asked_guidance():
+    assert asks_guidance("How much does Acme expect to spend on property, plant and equipment in 2022?")
+    assert asks_guidance("How much did Acme plan to invest in capital projects in fiscal 2024?")
+    assert not asks_guidance("How much did Acme spend on property, plant and equipment in 2022?")  # the actual
+    assert not asks_guidance("How much does Acme expect to spend on research?")  # no period named
+
+
 def test_a_year_s_targets_are_quoted_one_statement_per_listed_item(bayan_annual_report, services):
     """Bayan's 2024 annual report: under "2025 Projections", statements that name no year of their
     own ("The Company targets EBITDA to be in the range of US$1.4 billion to US$1.6 billion.") go

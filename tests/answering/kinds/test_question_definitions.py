@@ -146,3 +146,50 @@ def test_a_share_of_a_line_defined_with_where_to_read_its_operands_is_that_ratio
     assert parse_formula("net profit (laba bersih) / operating revenues (pendapatan usaha)", vocab, 2009, {},
                          wordings=words) == "net_income / revenue"
     assert "laba bersih" in words["net_income"] and "pendapatan usaha" in words["revenue"]
+
+
+DEBT_TO_EQUITY = ("What was Acme's debt-to-equity ratio at December 31, 2022, defined as (debt maturing within one year "
+                  "+ long-term debt) / total equity? Round to two decimal places.")
+FCF_MARGIN = ("What was Acme's free cash flow margin for fiscal year 2023 (ended June 30, 2023), using cash from operations "
+              "less additions to property and equipment, divided by total revenue? Answer as a percentage to one decimal "
+              "place.")
+QUARTER_MARGIN = ("What was Acme's operating margin (income from operations / net revenues) for the quarter ended June 30, "
+                  "2023, and how did it compare with the same quarter of 2022? Round to one decimal place.")
+RESTAURANT_MARGIN = ("What was Acme's company-operated restaurant margin in Q2 2023, defined as (sales by company-operated "
+                     "restaurants - company-operated restaurant expenses) / sales by company-operated restaurants, and how "
+                     "did it compare with Q2 2022? Round to one decimal place.")
+
+
+def test_a_definition_inside_the_ask_is_the_question_s_formula(vocab):
+    """A contested measure (debt-to-equity) defined in the ask's own sentence is computed as
+    defined, not refused as undefined; "using A less B, divided by C" divides the difference."""
+    debt = read_target(DEBT_TO_EQUITY, vocab)
+    assert debt is not None and debt.unresolved is None and debt.formula_source == "question"
+    assert debt.formula == "(short_term_debt + long_term_debt) / equity"
+    margin = read_target(FCF_MARGIN, vocab)
+    assert margin is not None and margin.unresolved is None
+    assert margin.formula == "(operating_cash_flow - capex) / revenue" and margin.unit == "percent"
+
+
+def test_a_formula_in_a_parenthesis_after_the_measure_is_its_definition_and_the_same_quarter_is_a_comparison(vocab):
+    target = read_target(QUARTER_MARGIN, vocab)
+    assert target is not None and target.formula == "operating_income / revenue"
+    assert target.years == [2022, 2023] and target.aggregation in ("change", "amount_change")
+
+
+def test_a_measure_defined_inline_is_named_by_the_ask_and_its_qualified_operands_are_lines(vocab):
+    """"sales by company-operated restaurants" shares its qualifier with the expenses line: both are
+    rows of their own, never the company's total revenues."""
+    target = read_target(RESTAURANT_MARGIN, vocab)
+    assert target is not None and target.label == "Company-operated restaurant margin"
+    assert "revenue" not in target.formula.replace("line_", "").split()
+    assert set(target.lines.values()) == {"sales by company-operated restaurants", "company-operated restaurant expenses"}
+
+
+def test_how_the_answer_is_written_is_no_part_of_a_definition(vocab):
+    q = ("What was Acme's FY2021 free cash flow as a percentage of revenue? Define free cash flow as net cash provided "
+         "by operating activities minus capital expenditures, and express the answer as a percentage rounded to one "
+         "decimal place.")
+    target = read_target(q, vocab)
+    assert target is not None and target.formula == "free_cash_flow / revenue"
+    assert target.definitions == {"free_cash_flow": "operating_cash_flow - capex"}
