@@ -74,6 +74,11 @@ _AVERAGE = re.compile(r"\b(?:average|avg|mean)\b", re.I)
 _CHANGE = re.compile(r"\b(?:change|increase|decrease)\s+in\b", re.I)
 # "capex as a % (a percentage, a share, a proportion, a fraction) of revenue": a ratio of the two
 _PERCENT_OF = re.compile(r"\s+as\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\s+|\s+%\s+of\s+", re.I)
+# "what share (percentage, portion) of X was returned through A and B": A and B as a share of X
+_SHARE_OF = re.compile(r"\bwhat\s+(?:share|percent(?:age)?|portion|proportion|fraction)\s+of\s+(?P<whole>.+?)\s+"
+                       r"(?:was|were|went|got|did\s+\S+)\s+(?P<rest>.+)$", re.I)
+# "what percentage of revenue came from the United States": a share asked, never an amount
+_SHARE_ASKED = re.compile(r"\bwhat\s+(?:share|percent(?:age)?|proportion|fraction)\s+of\b", re.I)
 _LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
 _CAGR = re.compile(r"\bcagr\b|compound annual growth", re.I)
 _CHANGE_ASK = re.compile(r"\b(?:change[sd]?|changing|growth|grows?|grew|increase|decrease|decline)\b", re.I)
@@ -579,6 +584,12 @@ def _name_key(name: str, vocab: Vocabulary) -> str:
 
 def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
     """(metric key, composed formula) the ask names: "capex as a % of revenue" composes."""
+    if (share := _SHARE_OF.search(ask)) and len(whole := vocab.match_metrics(share.group("whole"))) == 1:
+        parts = [m for m in vocab.match_metrics(share.group("rest")) if m != whole[0]]
+        if parts:
+            # "What share of its free cash flow was returned through dividends paid and share repurchases"
+            summed = " + ".join(parts)
+            return None, f"({summed}) / {whole[0]}" if len(parts) > 1 else f"{summed} / {whole[0]}"
     for pattern, op in ((_PERCENT_OF, "/"), (_LESS, "-")):
         m = pattern.search(ask)
         if m:
@@ -709,7 +720,8 @@ def _unit(key: str, formula: str, source: str, vocab: Vocabulary) -> str:
 def _is_percent(key: str, unit: str, source: str, aggregation: str, ask: str, question: str) -> bool:
     if aggregation in ("change", "cagr"):
         return True
-    explicit = bool(_EXPLICIT_PERCENT.search(question) or _PERCENT_OF.search(ask) or re.search(r"%\s*margin", ask))
+    explicit = bool(_EXPLICIT_PERCENT.search(question) or _PERCENT_OF.search(ask) or re.search(r"%\s*margin", ask)
+                    or _SHARE_ASKED.search(ask))
     ratio_named = bool(re.search(r"\b(?:ratio|turnover)\b", ask, re.I))
     # a formula the question gives is the quantity as written: percent only when asked for
     implied = _percent_metric(key) and not ratio_named and source != "question"
@@ -882,7 +894,8 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         if unit != "ratio":
             unresolved = f"the question asks for a change in percentage points, and {label} is no rate"
     kind_asked = re.search(r"\b(ratio|margin|turnover|multiple|yield)\b", ask, re.I)
-    in_percent = _EXPLICIT_PERCENT.search(question) and aggregation not in ("change", "cagr", "average")
+    in_percent = (_EXPLICIT_PERCENT.search(question) or _SHARE_ASKED.search(ask)) \
+        and aggregation not in ("change", "cagr", "average")
     if unit == "USD" and ((kind_asked and source != "question") or in_percent):
         # "working capital ratio" when only working capital (an amount) is known; a value asked
         # "in percent" of a formula that gives an amount would be another quantity

@@ -193,3 +193,18 @@ def test_how_the_answer_is_written_is_no_part_of_a_definition(vocab):
     target = read_target(q, vocab)
     assert target is not None and target.formula == "free_cash_flow / revenue"
     assert target.definitions == {"free_cash_flow": "operating_cash_flow - capex"}
+
+
+def test_what_share_of_one_amount_others_make_is_their_sum_over_it_in_percent(vocab):
+    q = ("What share of Acme's FY2021 free cash flow was returned to shareholders through dividends paid and share "
+         "repurchases? Define free cash flow as net cash provided by operating activities minus capital expenditures.")
+    target = read_target(q, vocab)
+    assert target is not None and target.formula == "(dividends_paid + share_repurchases) / free_cash_flow"
+    assert target.unit == "percent" and target.unresolved is None
+    spent = read_target("What percentage of Acme's FY2022 revenue was spent on research and development?", vocab)
+    assert spent is not None and spent.formula == "research_and_development / revenue" and spent.unit == "percent"
+
+
+def test_a_share_asked_is_never_answered_with_an_amount(vocab):
+    target = read_target("What percentage of Acme's FY2022 revenue came from the United States?", vocab)
+    assert target is not None and target.unresolved is not None and "percentage" in target.unresolved
