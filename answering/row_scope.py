@@ -18,8 +18,9 @@ NOT_CONSOLIDATED: list[tuple[str, re.Pattern[str]]] = [
     ("a guarantor / parent-only figure", re.compile(
         r"\b(?:non-?)?guarantors?\b|\bparent\s+(?:company\s+)?only\b|\bcondensed\s+consolidating\b", re.I)),
     # a subsidiary's preferred shares are one class: "Preferred dividend requirement of subsidiary"
-    # is not the dividends paid to the company's common shareholders
-    ("a preferred-stock figure", re.compile(r"\bpreferred\b", re.I)),
+    # is not the dividends paid to the company's common shareholders; "Dividends — common and
+    # preferred" names every class, the whole
+    ("a preferred-stock figure", re.compile(r"(?<!common and )(?<!common & )\bpreferred\b(?!\s+(?:and|&)\s+common)", re.I)),
 ]
 QUARTERLY = ("a quarter's figure", re.compile(
     r"\bquarter(?:s|ly)?\b|\b(?:three|thirteen|3)[\s-]months?\b|\bthirteen\s+weeks\b|\b(?:12|13)\s+weeks\b", re.I))

@@ -554,3 +554,14 @@ def test_an_amount_after_a_verb_of_change_is_the_change_not_the_years_amount(fin
     # the same sentence is no bar to an amount it does not state as a change
     other = change.model_copy(update={"value": 18_469.0})
     assert checks.check_prose_change([other], load_vocabulary()) is None
+
+
+def test_a_dividends_row_naming_common_and_preferred_is_the_whole_not_one_class():
+    # Nike's cash flow statement: "Dividends — common and preferred (2,012) (1,837) (1,638)" is every
+    # class's dividends paid; a row of preferred dividends alone stays another figure.
+    question = "What share of Nike's FY2023 cash provided by operations was paid as dividends?"
+    both = "Dividends — common and preferred (2,012) (1,837) (1,638)"
+    assert checks.not_consolidated(both, both, question, True) is None
+    alone = "Dividends on preferred stock (12) (12) (12)"
+    what = checks.not_consolidated(alone, alone, question, True)
+    assert what is not None and what.startswith("a preferred-stock figure")

@@ -297,6 +297,15 @@ def test_payments_of_dividends_to_stockholders_is_dividends_paid(financebench_ex
         "Payments of dividends to noncontrolling interests (12) (10) (9)\n")
 
 
+def test_a_dividends_row_naming_its_share_classes_is_dividends_paid():
+    # Nike's cash flow statement: "Dividends — common and preferred (2,012) (1,837) (1,638)"; a
+    # dividend received is no payment to shareholders
+    statement = "Consolidated Statements of Cash Flows\n(in millions)\n2023 2022 2021\n{row}\n"
+    paid = _facts(statement.format(row="Dividends — common and preferred (2,012) (1,837) (1,638)"))
+    assert paid[("dividends_paid", 2023)] == pytest.approx(2_012.0)  # paid: the outflow as an amount
+    assert ("dividends_paid", 2023) not in _facts(statement.format(row="Dividends received 15 12 9"))
+
+
 def test_column_years_printed_on_the_first_section_line_head_the_statement(filings_wild_dir):
     # Patriot's FY2022 annual report to shareholders prints its cash flow statement's years at
     # the end of the first section line: "Cash flows from operating activities: 2022 2021 2020".
