@@ -933,12 +933,24 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         quarter=quarter, year_to_date=bool(_QUARTER_WORDS.search(ask)) and quarter is not None,
         as_of=as_of, months=months,
         aggregation=aggregation,  # type: ignore[arg-type]
-        unit="percent" if _is_percent(key, unit, source, aggregation, ask, question) or (relative and unit == "ratio")
+        # a question's formula that restates the vocabulary's own ("effective tax rate, calculated as
+        # provision for income taxes divided by income before income taxes") is the standard measure,
+        # written as that measure is
+        unit="percent" if _is_percent(key, unit, "vocabulary" if _restates(key, formula, vocab) else source,
+                                      aggregation, ask, question) or (relative and unit == "ratio")
         else unit,  # type: ignore[arg-type]
         scale=_scale(question) if unit == "USD" and aggregation != "change" else "units",  # type: ignore[arg-type]
         decimals=asked_decimals(question), unresolved=unresolved, lines=lines,
         wordings=wordings,
     )
+
+
+def _restates(key: str, formula: str, vocab: Vocabulary) -> bool:
+    """The question's formula is a form of the vocabulary's measure `key`: the same formula, or the
+    same operands save an average ("return on equity (net income / total shareholders' equity)")."""
+    own = vocab.formula(key) if key in vocab.metrics else None
+    plain = re.sub(r"avg\((\w+)\)", r"\1", own or "").replace(" ", "")
+    return bool(own) and formula.replace(" ", "") in (own.replace(" ", ""), plain)
 
 
 def _printed_lines_cancel(formula: str, given: dict[str, str], lines: dict[str, str], vocab: Vocabulary) -> bool:

@@ -208,3 +208,14 @@ def test_what_share_of_one_amount_others_make_is_their_sum_over_it_in_percent(vo
 def test_a_share_asked_is_never_answered_with_an_amount(vocab):
     target = read_target("What percentage of Acme's FY2022 revenue came from the United States?", vocab)
     assert target is not None and target.unresolved is not None and "percentage" in target.unresolved
+
+
+def test_a_formula_restating_the_standard_measure_is_written_as_that_measure(vocab):
+    """"effective tax rate, calculated as A divided by B" restates the vocabulary's rate: a
+    percentage, as the rate is written, not a bare ratio."""
+    q = ("What is Acme's FY2019 effective tax rate, calculated as provision for income taxes divided by income before "
+         "income taxes? Round to one decimal place.")
+    target = read_target(q, vocab)
+    assert target is not None and target.formula == "income_tax / pretax_income" and target.unit == "percent"
+    roe = read_target("What is Acme's FY2022 return on equity (net income / total shareholders' equity)?", vocab)
+    assert roe is not None and roe.formula == "net_income / equity" and roe.unit == "percent"
