@@ -314,6 +314,8 @@ def parse_row(line: str, convention: NumberConventionName = "us") -> Row | None:
     """Split "Label .... $ 1,234 (567) —" into its label and trailing values (read by the
     document's number convention: "Pendapatan 1.234.567 (405,9)" in a continental one)."""
     clean = re.sub(r"\.{2,}", " ", line).strip()
+    # "(28,107 )": a text layer that spaced the closing parenthesis off its number
+    clean = re.sub(r"\((\d[\d,.]*)\s+\)", r"(\1)", clean)
     tokens = join_split_numbers(NOTE_REFERENCE.sub(" ", clean).split(), convention)
     values: list[float] = []
     printed: list[str] = []

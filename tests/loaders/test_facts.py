@@ -297,6 +297,19 @@ def test_payments_of_dividends_to_stockholders_is_dividends_paid(financebench_ex
         "Payments of dividends to noncontrolling interests (12) (10) (9)\n")
 
 
+def test_a_closing_parenthesis_spaced_off_its_number_is_still_a_negative_value():
+    # Microsoft's FY2023 cash flow statement text layer: "Additions to property and equipment (28,107 ) ..."
+    row = parse_row("Additions to property and equipment (28,107 ) (23,886 ) (20,622 )")
+    assert row is not None and row.values == [-28107, -23886, -20622]
+    assert row.label == "Additions to property and equipment"
+
+
+def test_net_cash_from_operations_is_the_operating_cash_flow():
+    statement = ("Consolidated Statements of Cash Flows\n(In millions)\n2023 2022 2021\n"
+                 "Net cash from operations 87,582 89,035 76,740\n")
+    assert _facts(statement)[("operating_cash_flow", 2023)] == pytest.approx(87_582.0)
+
+
 def test_a_dividends_row_naming_its_share_classes_is_dividends_paid():
     # Nike's cash flow statement: "Dividends — common and preferred (2,012) (1,837) (1,638)"; a
     # dividend received is no payment to shareholders
