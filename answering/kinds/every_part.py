@@ -438,6 +438,16 @@ _A_CHANGE = re.compile(r"\bfrom\s+[$€£]?\(?\d[\d,.]*(?!\w)|\b(?:rose|fell|inc
                        r"percentage\s+points?|[+−]\d|(?<![\w$])-\d", re.I)
 
 
+# a part setting the figure against its own earlier period, naming nothing else: "and how did it
+# compare with the same quarter of 2022?", "how does that compare to the prior year?"
+_COMPARED_WITH_ITS_PERIOD = re.compile(
+    r"^\W*(?:and\s+)?how\s+(?:did|does|do|has)\s+(?:it|that|this|they|these|the\s+(?:figure|ratio|margin|rate))\s+"
+    r"compare\s+(?:with|to|against)\s+(?:the\s+)?(?:same\s+)?(?:(?:prior|previous|preceding|last)\s+)?"
+    r"(?:fiscal\s+)?(?:year|quarter|period|(?:three|six|nine)[\s-]+months?|FY\s?\d{2,4}|Q[1-4]\s+(?:FY\s?)?\d{4}|\d{4})"
+    r"(?:\s+(?:of|in|ended)\s+(?:fiscal\s+)?(?:the\s+prior\s+year|\d{4}|[A-Z][a-z]+\s+\d{1,2},?\s+\d{4}))?"
+    r"(?:\s+(?:a\s+year\s+(?:earlier|before|ago)))?\W*$", re.I)
+
+
 # a part asking what caused something, which a figure and its working never state
 _ASKS_WHY = re.compile(r"^\W*(?:and\s+)?(?:why\b|what\s+(?:\w+\s+){0,2}?(?:drove|drives|driv\w+|caused?|causes|"
                        r"explains?|reasons?|factors?)\b|explain\b)", re.I)
@@ -456,6 +466,10 @@ def metric_part_unanswered(written: WrittenAnswer, question: str, companies: lis
             continue
         if _ASKS_HOW_CHANGED.search(part) and not _A_CHANGE.search(written.text):
             return part  # "How did its capital spending change?": one year's level is no change
+        if _COMPARED_WITH_ITS_PERIOD.match(last_sentence(part)):
+            if not _A_CHANGE.search(written.text):
+                return part
+            continue  # "and how did it compare with the same quarter of 2022?": the figure's change is the answer
         if _ASKS_WHY.match(last_sentence(part)):
             return part  # "..., and why did it fall?": a figure states no cause
         # a part that only refers back to the figure ("and how did it change?") is the figure's own

@@ -471,3 +471,18 @@ def test_the_things_a_closing_dash_lists_are_parts_of_their_own(services):
     page = next(c.page for c in pge if "incur a loss in connection with the 2022 Mosquito fire" in c.text)
     written = ask(question, pge, [page], services)
     assert written.status != "answered", written.text
+
+
+def test_a_figure_compared_with_its_own_earlier_period_is_answered_by_its_change():
+    """"..., and how did it compare with the same quarter of 2022?" sets the figure against its own
+    earlier quarter: the answer's change between the two answers it; one quarter's figure alone does
+    not, and a comparison with another measure is still a part of its own."""
+    question = ("What was Acme's operating margin for the quarter ended June 30, 2023, and how did it compare with "
+                "the same quarter of 2022? Round to one decimal place.")
+    changed = _answer("Acme Operating margin: -1.3 percentage points (21.7% in Q2 2022 to 20.4% in Q2 2023).", "metric")
+    assert answered_in_every_part(changed, question, ["Acme"]).status == "answered"
+    alone = _answer("Acme Operating margin Q2 2023: 20.4%. Operating margin = $518.0M / $2,540.0M.", "metric")
+    assert answered_in_every_part(alone, question, ["Acme"]).status != "answered"
+    other = ("What was Acme's capex in 2022, and how did it compare with its depreciation and amortization?")
+    capex = _answer("Acme Capital expenditures FY2022: $3,236.0 million, up from $2,711.0 million.", "metric")
+    assert answered_in_every_part(capex, other, ["Acme"]).status != "answered"
