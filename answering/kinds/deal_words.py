@@ -109,3 +109,22 @@ BUY_SELL = (FAMILIES["buy"], FAMILIES["sell"])
 def names_its_object(sentence: str) -> bool:
     """Whether a sentence of buying or selling names what was bought or sold (a name after its verb)."""
     return bool(_OBJECT_NAMED.search(sentence))
+
+
+# "had the deal closed?", "what was its status?", "has the acquisition been completed?": where a deal stands,
+# which the filing states by its closing ("we completed the acquisition", "the merger closed on ...") or by what
+# the closing still awaits ("we continue to work toward closing the transaction subject to ... approvals",
+# "is expected to close in the first half of 2022"); a shareholders' approval alone says neither
+ASKS_STATUS = re.compile(
+    r"^\W*(?:and\s+)?(?:(?:had|has|have|did|was|is)\s+(?:the|this|that|its|it)\s*(?:deal|acquisition|merger|transaction|"
+    r"purchase|sale|divestiture|spin-?off)?\s*(?:closed?|been\s+(?:completed|closed|consummated)|completed?)\b"
+    r"|what\s+(?:was|is)\s+(?:its|their|the)\s+status\b|what\s+(?:was|is)\s+the\s+status\s+of\s+the\s+"
+    r"(?:deal|acquisition|merger|transaction|sale))", re.I)
+STATUS = re.compile(
+    r"\b(?:completed|closed|consummated)\s+(?:the|its|our)\s+(?:[\w-]+\s+){0,3}?(?:acquisition|merger|purchase|sale|"
+    r"transaction|divestiture|spin-?off)\b|\b(?:acquisition|merger|transaction|sale|divestiture)\s+(?:\w+\s+){0,3}?"
+    r"(?:was|were|has\s+been|had\s+been)\s+(?:completed|closed|consummated)\b|\bwork(?:ing)?\s+toward\s+closing\b"
+    r"|(?:\b|is)(?:expected|targeted|anticipated|scheduled)\s+to\s+(?:close|be\s+completed|complete)\b"
+    r"|\bsubject\s+to\s+(?:[\w,-]+\s+){0,8}?(?:approvals?|closing\s+"
+    r"conditions)\b|\bha(?:s|d)\s+not\s+(?:yet\s+)?(?:closed|been\s+completed)\b|\bpending\s+(?:the\s+)?(?:closing|"
+    r"completion|regulatory)\b", re.I)

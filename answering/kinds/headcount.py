@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 ASKS_HEADCOUNT = re.compile(
     r"\bnumber\s+of\s+(?:full[- ]time\s+|total\s+)?(?:employees|staff|people\s+employed)\b"
     r"|\bhow\s+many\s+(?:full[- ]time\s+)?(?:employees|people)\s+(?:\w+\s+){0,2}?(?:employ|work|have|had)"
-    r"|\b(?:employee\s+)?headcount\b|\bsize\s+of\s+(?:its|the)\s+workforce\b", re.I)
+    r"|\b(?:employee\s+)?headcount\b|\bsize\s+of\s+(?:its|the)\s+workforce\b"
+    r"|\bhow\s+(?:large|big)\s+(?:was|is|were)\s+(?:[\w'’.&-]+\s+){0,3}?workforce\b", re.I)
 
 # a part of the workforce asked ("the number of employees affected by the plan", "... located in the U.S.",
 # "... covered by collective bargaining agreements"): not the company's own count
@@ -69,7 +70,11 @@ def _stated(company: str) -> list[re.Pattern[str]]:
     return [re.compile(rf"{subject},?\s+(?:\w+\s+){{0,2}}?{_VERB}\s+{_ABOUT}{_COUNT}\s+{_PEOPLE}", re.I),
             re.compile(rf"\b(?:our|its)\s+(?:[\w-]+\s+){{0,3}}?(?:workforce|headcount)\s+(?:of|was|is|totaled|totalled)\s+"
                        rf"{_ABOUT}{_COUNT}", re.I),
-            re.compile(rf"\b(?:total|global)\s+headcount\s+(?:of|was|is)\s+{_ABOUT}{_COUNT}", re.I)]
+            re.compile(rf"\b(?:total|global)\s+headcount\s+(?:of|was|is)\s+{_ABOUT}{_COUNT}", re.I),
+            # "With approximately 117,100 employees on a full-time equivalent basis as of December 31, 2022, ...
+            # we know that ...": the company's count, dated, in its own voice
+            re.compile(rf"^\W*with\s+{_ABOUT}{_COUNT}\s+{_PEOPLE}(?:\s+on\s+a\s+[\w\s-]{{3,30}}?\s+basis)?,?\s+"
+                       rf"(?:as\s+of|at\s+(?:the\s+end\s+of|[A-Z])|worldwide|globally)", re.I)]
 
 
 def _value(raw: str) -> float:

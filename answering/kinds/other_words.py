@@ -191,6 +191,8 @@ def answered_in_other_words(part: str, text: str, companies: Sequence[str] = ())
         return bool(_A_STAKE.search(text))
     if _ASKS_RELIEF.match(part):
         return bool(_RELIEF.search(text))
+    if deal_words.ASKS_STATUS.match(part):
+        return bool(deal_words.STATUS.search(text))  # "had the deal closed?": "we continue to work toward closing"
     if asks_outcome(part):
         # "what did the court decide", "what happened next": "ruled in favor of", "Epic appealed the decision"
         return outcome_stated(part, text)
@@ -296,7 +298,8 @@ def asks_in_other_words(part: str, companies: Sequence[str] = ()) -> bool:
                                          _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT)) \
         or bool(ASKS_STRUCTURE.search(part) or ASKS_SHARE_TERMS.search(part) or happened_to_a_name(part, companies)
                                                    or ASKS_BECAME_INDEPENDENT.match(part) or ASKS_PARENT.match(part)
-                                                   or ASKS_RETURNED.search(part)) or asks_outcome(part)
+                                                   or ASKS_RETURNED.search(part) or deal_words.ASKS_STATUS.match(part)) \
+        or asks_outcome(part)
 
 
 def dated_as_asked(part: str, text: str) -> bool:

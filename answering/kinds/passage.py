@@ -436,13 +436,32 @@ def _lead_in(question: str, ask: str) -> str:
 
 def _following(part: str, found: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding,
                retriever: Retriever | None = None) -> Sentence | None:
-    """The sentence right after a found one, which carries on the same statement, when it answers
+    """The sentence right after a found one (or the next but one), which carries on the same statement, when it answers
     a follow-on part in other words ("This one-time, special dividend is payable on December 30,
     2020"), or None. A sentence the found one's chunk cuts at its end ("is comprised of (i) $11
     billion ..., plus (iii)") is read whole from the filing's next chunk."""
-    following = {(s.chunk.chunk_id, s.position + 1) for s in found}
-    return next((s for s in sentences([*hits, *_next_chunks(found, hits, retriever)], list(understanding.companies))
-                 if (s.chunk.chunk_id, s.position) in following and answered_in_other_words(part, s.text)), None)
+    # the next sentence, or the one after it: a statement carries on over a sentence ("... for $95.00 per share.
+    # The acquisition has been approved by its shareholders. We continue to work toward closing ...")
+    # further on, a sentence still speaks of the deal the found one states when it refers back to it ("We continue
+    # to work toward closing the transaction ...", two sentences on in a note on the acquisition)
+    pool = sentences([*hits, *_next_chunks(found, hits, retriever)], list(understanding.companies))
+    following = {(s.chunk.chunk_id, s.position + step): step for s in found for step in (1, 2, 3, 4)}
+    for s in found:
+        if any(t.chunk.chunk_id == s.chunk.chunk_id and t.position > s.position for t in pool):
+            continue
+        # the chunk's last sentence: the statement carries on in the filing's next chunk, whose first
+        # sentence may be this one's tail (chunks overlap)
+        nxt = [t for t in pool if t.chunk.doc == s.chunk.doc and t.chunk.index == s.chunk.index + 1]
+        tail = any(t.position == 0 and t.text in s.text for t in nxt)
+        following.update({(t.chunk.chunk_id, t.position): t.position + (0 if tail else 1) for t in nxt
+                          if 1 <= t.position + (0 if tail else 1) <= 4})
+    after = [s for s in pool
+             if (s.chunk.chunk_id, s.position) in following and s not in found and answered_in_other_words(part, s.text)
+             and (following[(s.chunk.chunk_id, s.position)] <= 2 or _THE_DEAL.search(s.text))]
+    return min(after, key=lambda s: following[(s.chunk.chunk_id, s.position)], default=None)
+
+
+_THE_DEAL = re.compile(r"\bthe\s+(?:proposed\s+|pending\s+)?(?:transaction|acquisition|merger|deal|sale|divestiture)\b", re.I)
 
 
 def _whole(found: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding,

@@ -107,9 +107,17 @@ _CAPTION = re.compile(r"\b(?:as\s+follows|the\s+following|below|includ(?:e|es|ed
 _AMOUNT = re.compile(r"(?<![\w.])\(?[$€£]?\d[\d,]*(?:\.\d+)?\)?%?(?!\w)")  # a table cell's figure
 
 
+# a deal's price said without the word: "for $95.00 per share", "valued at $68.7 billion"
+_A_PRICE_HEADS = frozenset({"price", "consi", "value", "valua"})
+_A_PRICE = re.compile(r"\bfor\s+(?:approximately\s+|about\s+)?[$€£]\s?\d|[$€£]\s?\d[\d,.]*\s+(?:per|a)\s+share\b|"
+                      r"\bvalued\s+at\s+(?:approximately\s+|about\s+)?[$€£]\s?\d", re.I)
+
+
 def _states_amount_of(sentence: str, head: str) -> bool:
     """Whether the sentence gives an amount (not a bare year) within a few words of the asked thing's
     name ("assets", "costs")."""
+    if head.lower()[:5] in _A_PRICE_HEADS and _A_PRICE.search(sentence):
+        return True  # "to acquire X for $95.00 per share in an all-cash transaction valued at $68.7 billion"
     words = sentence.split()
     stem = head.lower()[:5]
     for i, word in enumerate(words):
@@ -218,6 +226,8 @@ _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 
 
 def _first_money(sentence: str, head: str) -> tuple[float, str | None, str] | None:
+    if head.lower()[:5] in _A_PRICE_HEADS and _A_PRICE.search(sentence):
+        return True  # "to acquire X for $95.00 per share in an all-cash transaction valued at $68.7 billion"
     words = sentence.split()
     stem = head.lower()[:5]
     for i, word in enumerate(words):

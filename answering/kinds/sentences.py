@@ -171,7 +171,9 @@ _IRREGULAR = {"held": "hold", "paid": "pay", "sold": "sell", "bought": "buy", "m
               # Mandiant" states what "did Alphabet acquire" asks; "the redemption" what "redeem" does)
               "acquisit": "acquir", "expans": "expand", "decis": "decid", "extens": "extend", "conclus": "conclud",
               "reduct": "reduc", "redempt": "redeem", "assumpt": "assum", "resolut": "resolv", "agreement": "agre",
-              "payment": "pay"}
+              "payment": "pay",
+              # a workforce is its employees: "With approximately 117,100 employees" states "how large was its workforce"
+              "workforc": "employe", "headcount": "employe", "personnel": "employe"}
 
 
 def same_stem(token: str, stem: str) -> bool:

@@ -41,3 +41,26 @@ def test_the_pending_deal_is_answered_by_its_agreement_and_its_financing(pfizer,
     quotes = " ".join(c.quote for c in written.citations)
     assert "entered into an agreement" in quotes and "$229" in quotes, written.text
     assert "expect to finance" in quotes and "$31 billion" in quotes, written.text
+
+
+def test_where_a_deal_stands_is_answered_by_the_sentence_on_its_closing(services):
+    """"..., and had the deal closed?" / "..., and what was its status?" are answered by the note's sentence on
+    what the closing awaits, even two sentences on ("The acquisition has been approved by ... shareholders. We
+    continue to work toward closing the transaction subject to ... regulatory approvals"). Microsoft's FY2023
+    10-K (Activision Blizzard, p.52: its capital resources) and Pfizer's FY2021 10-K (Arena, p.33), one-based."""
+    microsoft = filing("financebench/pdfs/MICROSOFT_2023_10K.pdf")
+    a = ask("As of Microsoft's FY2023 10-K, what were the price and total value of the pending Activision Blizzard "
+            "acquisition, and had the deal closed?", microsoft, [51], services)
+    assert a.status == "answered", a.text
+    assert "$95.00 per share" in a.text and "work toward closing the transaction" in a.text
+    pfizer = filing("financebench/pdfs/PFIZER_2021_10K.pdf")
+    b = ask("What were the terms of Pfizer's agreement to acquire Arena Pharmaceuticals as described in its 2021 10-K, "
+            "and what was its status?", pfizer, [32], services)
+    assert b.status == "answered", b.text
+    assert "$100 per share" in b.text and "to close in the first half of 2022" in b.text
+
+
+def test_a_deal_s_price_is_stated_by_its_amount_per_share_without_the_word(services):
+    microsoft = filing("financebench/pdfs/MICROSOFT_2023_10K.pdf")
+    a = ask("What was the price of Microsoft's pending Activision Blizzard acquisition?", microsoft, [78], services)
+    assert a.status == "answered" and "$95.00 per share" in a.text, a.text
