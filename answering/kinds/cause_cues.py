@@ -8,7 +8,7 @@ import re
 
 CAUSE = re.compile(
     r"\b(?:due\s+to|driven\s+by|drove|primarily|mainly|largely|partially\s+offset|partly\s+offset|offset\s+by|"
-    r"as\s+a\s+result\s+of|result(?:ed|ing)?\s+(?:from|in)|reflect(?:s|ed|ing)?|attributable\s+to|"
+    r"as\s+a\s+result\s+of|result(?:ed|ing)?\s+(?:from|in)|reflect(?:s|ed|ing)?|(?:a\s+)?reflection\s+of|attributable\s+to|"
     r"because|given|caused\s+by|led\s+by|owing\s+to|on\s+the\s+strength\s+of|thanks\s+to)\b",
     re.I,
 )
