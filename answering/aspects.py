@@ -263,6 +263,17 @@ def row_names(label: str, metric: str, vocabulary: Vocabulary) -> bool:
         or (metric.startswith(LINE_PREFIX) and _same_words(label, "", _wordings(vocabulary, metric)))
 
 
+def section_row_names(label: str, section: str, metric: str, vocabulary: Vocabulary) -> bool:
+    """Whether a row under its caption ("Subscription and support" under "Cost of revenues:") names a
+    line only the question names ("subscription and support cost of revenues"), as the row reader
+    reads a line under its section."""
+    if not (metric.startswith(LINE_PREFIX) and section):
+        return False
+    wordings = _wordings(vocabulary, metric)
+    return _same_words(label, section, wordings) or any(
+        _label_matches(candidate, wordings) for candidate in (f"{label} {section}", f"{section} {label}"))
+
+
 def unsettled_row(hits: list[SearchHit], metric: str, vocabulary: Vocabulary) -> str | None:
     """Why a row naming the metric was not read, when the reason is its numbers: its document
     writes numbers both ways and the row prints one only a convention settles ("Gross profit

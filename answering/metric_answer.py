@@ -28,6 +28,7 @@ from answering.aspects import (
     metric_label,
     read_aspect,
     row_names,
+    section_row_names,
     segment_row_names,
     unsettled_row,
 )
@@ -282,7 +283,8 @@ class Evidence:
             for row in placed_rows(chunk.text, chunk.fiscal_year, int(quarter.group(1)), chunk.number_convention):
                 value = row.amounts.get(f"{year} {self.period}")
                 named = segment_row_names(row.label, row.segment_section, metric, self.vocab) \
-                    if row.segment_section else row_names(row.label, metric, self.vocab)
+                    if row.segment_section else row_names(row.label, metric, self.vocab) \
+                    or section_row_names(row.label, row.section, metric, self.vocab)
                 if value is not None and named:
                     return InputValue(metric=metric, fiscal_year=year, value=value, doc=chunk.doc, page=chunk.page,
                                       quote=row.text, chunk=chunk)

@@ -452,6 +452,9 @@ class PlacedRow(BaseModel):
     # a segment table's row: the section line it is under ("Operating income (loss)"), which
     # says what the row's segment name ("Google Cloud") is an amount of; "" elsewhere
     segment_section: str = ""
+    # the caption any row is under ("Revenues", "Cost of revenues" of "Cost of revenues (1)(2):"), which
+    # completes a row's name ("Subscription and support" under it); "" where none is printed
+    section: str = ""
 
 
 def placed_rows(text: str, fiscal_year: int, quarter: int | None,
@@ -477,8 +480,8 @@ def placed_rows(text: str, fiscal_year: int, quarter: int | None,
         change = bool(_CHANGE_HEADER.search(" ".join(header)))
         if change and len({span for _, span in columns}) > 1:
             continue
-        section = _header_section(header) if kind == SEGMENT_TABLE else ""
-        for line_section, line in _sectioned(lines, section, convention):
+        # the section line that closes the header ("Revenues:") is the first rows' caption
+        for line_section, line in _sectioned(lines, _header_section(header), convention):
             parsed = parse_row(line, convention)
             if kind != SEGMENT_TABLE and line_section and parsed is not None \
                     and letters(parsed.label) in {"basic", "diluted"}:
@@ -489,6 +492,7 @@ def placed_rows(text: str, fiscal_year: int, quarter: int | None,
             out.append(PlacedRow(
                 label=row.label, text=row.text,
                 segment_section=line_section if kind == SEGMENT_TABLE else "",
+                section=re.sub(r"\s*\(\d\)", "", line_section).strip(),
                 amounts={f"{year} {period}": value * unit.factor / 1e6
                          for (year, period), value in zip(columns, row.values, strict=True)}))
     return out

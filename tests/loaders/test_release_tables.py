@@ -148,6 +148,20 @@ def test_basic_and_diluted_rows_are_named_by_their_section():
     assert "Net income per share Basic" in labels and "Weighted-average shares Basic" in labels, labels
 
 
+def test_each_row_keeps_the_caption_it_is_under_without_its_footnote_markers():
+    # Salesforce's Q2 FY2024 release: "Subscription and support" is printed under "Revenues:" and again
+    # under "Cost of revenues (1)(2):", two lines a question tells apart by the caption's words
+    from loaders.release_tables import placed_rows
+
+    text = ("Salesforce, Inc.\nCondensed Consolidated Statements of Operations\n(in millions, except per share data)\n"
+            "Three Months Ended July 31,\n2023 2022\nRevenues:\nSubscription and support $ 8,006 $ 7,143\n"
+            "Total revenues 8,603 7,720\nCost of revenues (1)(2):\nSubscription and support 1,515 1,490\n"
+            "Total cost of revenues 2,113 2,127\n")
+    rows = [(r.label, r.section, r.amounts.get("2024 Q2")) for r in placed_rows(text, 2024, 2)]
+    assert ("Subscription and support", "Revenues", 8006.0) in rows, rows
+    assert ("Subscription and support", "Cost of revenues", 1515.0) in rows, rows
+
+
 def test_a_table_of_trailing_quarters_is_placed_by_its_dates(financebench_extra_dir):
     # eBay's Q1 2023 release prints its "Unaudited Supplemental Operating Data" (no statement
     # title) under "Three Months Ended" / "March 31, 2023  December 31, 2022  September 30,

@@ -221,3 +221,14 @@ def test_a_named_line_of_a_release_is_read_off_the_pages_no_hit_is_from():
     evidence.question_lines = set(target.lines)
     gmv = evidence.get("line_gmv", 2023)
     assert gmv.value == 18410.0 and gmv.quote.startswith("Total Gross Merchandise Volume $ 18,410")
+
+
+def test_a_release_row_is_named_by_the_caption_it_is_under(services):
+    """Salesforce's Q2 FY2024 release prints "Subscription and support" under "Revenues:" and under "Cost of
+    revenues (1)(2):"; the question's "subscription and support revenue" and "... cost of revenues" are
+    those two rows, in the quarter's column (p.6, one-based)."""
+    salesforce = filing("financebench-extra/pdfs/SALESFORCE_2024Q2_EARNINGS.pdf")
+    a = ask("What was Salesforce's subscription and support gross margin in Q2 FY2024 (quarter ended July 31, 2023)? "
+            "Use (subscription and support revenue - subscription and support cost of revenues) / subscription and "
+            "support revenue. Answer in percent, rounded to one decimal place.", salesforce, [5], services)
+    assert (a.status, a.value) == ("answered", 81.1), a.text  # (8,006 - 1,515) / 8,006
