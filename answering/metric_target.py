@@ -882,7 +882,6 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         # computed once, for the last year; a change of it between the years would be another measure
         aggregation = "value"
     if aggregation == "change" and unit == "ratio" and _percent_metric(key) \
-            and (source != "question" or _restates(key, formula, vocab)) \
             and not _RELATIVE_CHANGE.search(question):
         # "how much has the effective tax rate changed between FY2021 and FY2022": a rate's
         # change is read in percentage points (20.2% to 22.9%), not as a growth of the rate

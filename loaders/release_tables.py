@@ -404,7 +404,8 @@ def _sectioned(lines: list[str], section: str = "", convention: NumberConvention
     before it: "Earnings per share:", "Operating income (loss):"); `section` before the first."""
     out = []
     for line in lines:
-        if parse_row(line, convention) is None:
+        # (a row whose change column ends in a percent, "... $ 374.2 18 %", is a row, not a caption)
+        if parse_row(line, convention) is None and parse_row(_PERCENT_CELL.sub(" ", line), convention) is None:
             section = line.rstrip(":") if len(line) < 60 else section
             continue
         out.append((section, line))

@@ -183,3 +183,15 @@ def test_trailing_quarter_dates_off_a_quarter_s_step_place_nothing():
     assert trailing_quarter_columns(["Three Months Ended", "March 31, 2023 January 31, 2023"], 2023, 1) is None
     assert trailing_quarter_columns(["Three Months Ended Six Months Ended",
                                      "June 30, 2023 March 31, 2023"], 2023, 2) is None
+
+
+def test_a_row_whose_change_column_ends_in_a_spaced_percent_is_a_row_not_a_caption():
+    # McDonald's Q2 2023 release: "Sales by Company-operated restaurants $ 2,487.0 $ 2,112.8 $ 374.2 18 %"
+    from loaders.release_tables import placed_rows
+
+    text = ("McDONALD'S CORPORATION\nCONDENSED CONSOLIDATED STATEMENT OF INCOME (UNAUDITED)\n"
+            "Dollars and shares in millions, except per share data\nQuarters Ended June 30, 2023 2022 Inc/ (Dec)\n"
+            "Revenues\nSales by Company-operated restaurants $ 2,487.0 $ 2,112.8 $ 374.2 18 %\n"
+            "Revenues from franchised restaurants 3,933.3 3,526.8 406.5 12\nTOTAL REVENUES 6,497.5 5,718.4 779.1 14\n")
+    rows = {r.label: r.amounts for r in placed_rows(text, 2023, 2)}
+    assert rows.get("Sales by Company-operated restaurants") == {"2023 Q2": 2487.0, "2022 Q2": 2112.8}, rows

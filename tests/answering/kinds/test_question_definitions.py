@@ -184,6 +184,7 @@ def test_a_measure_defined_inline_is_named_by_the_ask_and_its_qualified_operands
     assert target is not None and target.label == "Company-operated restaurant margin"
     assert "revenue" not in target.formula.replace("line_", "").split()
     assert set(target.lines.values()) == {"sales by company-operated restaurants", "company-operated restaurant expenses"}
+    assert target.aggregation == "amount_change"  # a margin set against its own earlier quarter: in percentage points
 
 
 def test_how_the_answer_is_written_is_no_part_of_a_definition(vocab):
