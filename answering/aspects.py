@@ -406,6 +406,11 @@ def _unrun(line: str, queue: list[str], columns: int, convention: NumberConventi
     return [_CAPTIONS.sub("", p) if numbers.split_row(_CAPTIONS.sub("", p), convention) else p for p in pieces]
 
 
+# a table's lead-in naming the measure its rows break down: "Revenue by major offerings ... were as follows:"
+_AMOUNT_BY = re.compile(r"^(?:(?:our|total|the)\s+)?(?P<measure>(?:net\s+)?(?:revenues?|sales|net\s+sales))\s+"
+                        r"(?:by|from)\s+[^:]{3,200}:$", re.I)
+
+
 def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None:
     metric_wordings = _wordings(vocab, aspect.metric)
     acronym = _acronym(vocab, aspect.metric)
@@ -462,6 +467,10 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             note_column = note_column or has_note_column([line])
             spans = f"{spans} {line}" if len(line) < 100 else ""
             section = line.strip().rstrip(":") if line.strip().endswith(":") and len(line) < 60 else section
+            if line.strip().endswith(":") and (by := _AMOUNT_BY.match(line.strip())):
+                # "Revenue by major offerings in our Digital Media reportable segment ... were as follows:":
+                # the rows under it ("Document Cloud") are that measure's
+                section = by.group("measure")
             heading = line.strip() if _SEGMENT_HEADING.fullmatch(line.strip()) else heading
             continue
         if row.tokens and all(_BARE_YEAR.fullmatch(t) for t in row.tokens):

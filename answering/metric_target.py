@@ -79,6 +79,8 @@ _SHARE_OF = re.compile(r"\bwhat\s+(?:share|percent(?:age)?|portion|proportion|fr
                        r"(?:was|were|went|got|did\s+\S+)\s+(?P<rest>.+)$", re.I)
 # "what percentage of revenue came from the United States": a share asked, never an amount
 _SHARE_ASKED = re.compile(r"\bwhat\s+(?:share|percent(?:age)?|proportion|fraction)\s+of\b", re.I)
+_YEAR_OVER_YEAR = re.compile(r"\byear[- ]over[- ]year\b|\byoy\b|\b(?:from|over|versus|vs\.?|compared\s+(?:with|to))\s+"
+                             r"the\s+(?:prior|previous|preceding)\s+(?:fiscal\s+)?year\b", re.I)
 _LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
 _CAGR = re.compile(r"\bcagr\b|compound annual growth", re.I)
 _CHANGE_ASK = re.compile(r"\b(?:change[sd]?|changing|growth|grows?|grew|increase|decrease|decline)\b", re.I)
@@ -748,6 +750,9 @@ _HEAD_AFTER = frozenset({
 _PERIOD_WORD = re.compile(r"year|quarter|month|date|ytd|\d", re.I)  # "year-to-date revenue", "Q2 revenue"
 
 
+_OWNED_NAME = re.compile(r"['’]s\s+(?P<name>[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3})\s+(?P<word>[a-z][\w-]*)\b")
+
+
 def qualified_name(ask: str, key: str, vocab: Vocabulary) -> str | None:
     """"intangible assets" when the ask names `key` (total assets) only by a one-word synonym
     ("assets") that another word qualifies: a different line item, which must not be answered
@@ -757,6 +762,12 @@ def qualified_name(ask: str, key: str, vocab: Vocabulary) -> str | None:
     qualified like "estimated liabilities"; a word of the same stem that is no form of the
     noun ("may borrow" for borrowings, "did it receive" for receivables) names an act, not
     the line, and is returned as it stands."""
+    # "Adobe's Document Cloud revenue": capitalised words after the company's possessive name a product
+    # or a segment, not the company (whose name the possessive holds)
+    if (owned := _OWNED_NAME.search(ask)) and tokenize(owned.group("word")) and not _PERIOD_WORD.search(owned.group("name")) \
+            and not any(w.lower() in _NEUTRAL_BEFORE for w in owned.group("name").split()) and \
+            tokenize(owned.group("word"))[0] in {tokenize(w)[0] for w in vocab.metrics[key].wordings if len(tokenize(w)) == 1}:
+        return f"{owned.group('name')} {owned.group('word')}".lower()
     ask = re.sub(r"['’]s\b", "", ask)  # "Acme's revenue": a possessive qualifies nothing
     tokens = tokenize(ask)
     wordings = [(w, tokenize(w)) for w in vocab.metrics[key].wordings]
@@ -798,7 +809,10 @@ def _asked_line(ask: str, qualified: str, key: str, vocab: Vocabulary) -> str | 
     entry = vocab.metrics[key]
     if entry.unit != "USD" or entry.statement != "income_statement" or entry.kind == "derived":
         return None
-    found = re.search(rf"((?:\b[a-z][a-z-]*\s+){{0,3}}){re.escape(qualified)}\b", re.sub(r"['’]s\b", "", ask))
+    if re.search(rf"\b{re.escape(qualified.split()[0])}['’]s\b", ask, re.I):
+        return None  # "eBay's revenue lines": the company's name, no line's
+    # (the qualified words as the ask writes them: "Document Cloud revenue" of a product line)
+    found = re.search(rf"((?:\b[a-z][a-z-]*\s+){{0,3}})(?i:{re.escape(qualified)})\b", re.sub(r"['’]s\b", "", ask))
     if found is None:
         return None
     words = found.group(1).split()
@@ -849,6 +863,9 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     years = mentions.years or parse_periods(question).years
     if not years:
         return None
+    if len(years) == 1 and _YEAR_OVER_YEAR.search(ask) and _CHANGE_ASK.search(ask) and not mentions.periods:
+        # "By what percentage did its revenue grow year over year in FY2022": against the year before
+        years = [years[0] - 1, years[0]]
     if len({period[-1] for period in mentions.periods}) > 1 or (
             _SPAN_COMPARED.search(ask) and sorted(set(years)) != list(range(min(years), min(years) + 2))):
         # "Q2 2023 compared with Q1 2023", "three months ended July 2, 2023 vs April 2, 2023": one quarter

@@ -135,3 +135,25 @@ def test_an_amount_available_under_a_program_is_no_balance():
     chunk = next(c for c in pge if "At the Market Equity Distribution Program for future offerings" in c.text)
     aspect = Aspect(company=chunk.company, fiscal_year=2022, metric="equity")
     assert read_aspect(chunk, aspect) is None
+
+
+def test_rows_under_a_lead_in_naming_their_measure_are_that_measure():
+    # Adobe's FY2022 10-K: "Revenue by major offerings in our Digital Media reportable segment ... were as
+    # follows:" heads the rows "Creative Cloud" and "Document Cloud", each a line of revenue
+    from answering.aspects import Aspect, read_aspect
+    from answering.metric_answer import with_lines
+    from answering.metric_target import read_target
+    from finrag.models import Chunk
+    from finrag.vocabulary import load_vocabulary
+
+    vocab = load_vocabulary()
+    target = read_target("By what percentage did Acme's Document Cloud revenue grow year over year in FY2022?", vocab)
+    assert target is not None
+    text = ("Revenue by major offerings in our Digital Media reportable segment for fiscal 2022, 2021 and 2020 were as "
+            "follows:\n(dollars in millions) Fiscal 2022 Fiscal 2021 Fiscal 2020\nCreative Cloud $ 10,459 $ 9,546 $ 7,736\n"
+            "Document Cloud 2,383 1,974 1,497\nTotal Digital Media revenue $ 12,842 $ 11,520 $ 9,233\n")
+    chunk = Chunk(chunk_id="c", doc="d", doc_sha256="0", page=41, page_end=41, index=0, text=text, company="Acme",
+                  fiscal_year=2022)
+    reading = read_aspect(chunk, Aspect(company="Acme", fiscal_year=2021, metric="line_document_cloud_revenue"),
+                          with_lines(vocab, target))
+    assert reading is not None and reading.value == 1_974.0

@@ -220,3 +220,16 @@ def test_a_formula_restating_the_standard_measure_is_written_as_that_measure(voc
     assert target is not None and target.formula == "income_tax / pretax_income" and target.unit == "percent"
     roe = read_target("What is Acme's FY2022 return on equity (net income / total shareholders' equity)?", vocab)
     assert roe is not None and roe.formula == "net_income / equity" and roe.unit == "percent"
+
+
+def test_a_product_named_after_the_company_s_possessive_is_a_line_of_its_own(vocab):
+    """"Adobe's Document Cloud revenue" is one product line's revenue, never the company's; "grow year
+    over year in FY2022" sets FY2022 against FY2021."""
+    q = ("By what percentage did Acme's Document Cloud revenue grow year over year in FY2022? Round to one decimal "
+         "place.")
+    target = read_target(q, vocab)
+    assert target is not None and target.unresolved is None
+    assert target.lines == {"line_document_cloud_revenue": "document cloud revenue"}
+    assert target.years == [2021, 2022] and target.aggregation == "change"
+    company = read_target("By what percentage did eBay's revenue grow year over year in FY2022?", vocab)
+    assert company is not None and company.formula == "revenue" and company.years == [2021, 2022]
