@@ -63,6 +63,12 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     aggregate amount of $100 million ..."): the same paragraph, still on the named event."""
     companies = list(understanding.companies)
     ask = decision.ask or question
+    # "How did its backlog change during 2021?": the subject's words are the topic, and a sentence states
+    # the change by the two amounts it sets side by side ("was $135.4 billion compared with $147.1
+    # billion"), seldom by the word "change"
+    changed = _ASKS_HOW_CHANGED.search(ask)
+    if changed:
+        ask = ask[: changed.start("verb")] + ask[changed.end("verb"):]
     topic = read_topic(ask, companies, services.vocabulary)
     if topic is None:
         return []
@@ -72,6 +78,10 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     scored = []
     for s in sentences(hits, companies, risks=asks_about_risk(ask)):
         if not topic.stated_by(s.text):
+            continue
+        if changed and not (_SIDE_BY_SIDE.search(s.text) and len(_MONEY.findall(s.text)) >= 2):
+            # (a verb alone, "Backlog decreased in 2021 compared to 2020 primarily due to ...", is as often a
+            # segment's sentence under its heading: the change is stated with the two amounts)
             continue
         if said_of_another_part(s.text, firsts, question, companies):
             continue  # "BGS total backlog of $20,496 million": one part's figure, not the company's asked
@@ -85,6 +95,11 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
             scored.append((share + dated, -s.rank, -s.position, s))
     scored.sort(key=lambda t: t[:3], reverse=True)
     return [t[3] for t in scored[:limit]]
+
+
+_ASKS_HOW_CHANGED = re.compile(r"^\W*how\s+(?:did|has|have|does|do)\s+[^?,;]{2,80}?\s(?P<verb>change[sd]?|evolved?|moved?)\b",
+                               re.I)
+_SIDE_BY_SIDE = re.compile(r"\bcompared\s+(?:with|to)\b|\bversus\b|\bvs\.?\s|\bfrom\s+(?:approximately\s+)?\$", re.I)
 
 
 # A question that asks for an amount ("and how much did it incur under the plan?") is not

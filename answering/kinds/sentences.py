@@ -397,9 +397,13 @@ def _item_breaks(text: str) -> str:
     return re.sub(r":[ \t]*\n", ":\n\n", text)
 
 
+_A_DATE = re.compile(rf"\b(?i:{_MONTH})\s+\d{{1,2}},\s+(?:19|20)\d\d\b")
+
+
 def table_like(text: str) -> bool:
-    """Statement rows joined into one "sentence": mostly amounts."""
-    amounts = len(_AMOUNT.findall(text))
+    """Statement rows joined into one "sentence": mostly amounts (a date's day and year are none: "At
+    December 31, 2021, our backlog was $135.4 billion compared with $147.1 billion at December 31, 2020.")."""
+    amounts = len(_AMOUNT.findall(text)) - 2 * len(_A_DATE.findall(text))
     items = text.split("\u2022")
     if len(items) >= 3 and all(len(re.findall(r"\b[A-Za-z]{3,}\b", i)) >= 3 for i in items):
         return False  # a list of worded items ("• $2.75 billion of 1.65% senior notes due March 2026;"), not rows

@@ -187,3 +187,12 @@ def test_a_sale_read_part_by_part_after_the_statement_that_leads_into_it(service
     # two key words is one word of the sentence, as the article is none
     note = ask(question, lyft, [95], services)
     assert note.status == "answered" and "recognized a $119.3 million pre-tax gain" in note.text, note.text
+
+
+def test_how_a_balance_changed_is_stated_by_its_two_amounts_side_by_side(services):
+    """"How did its backlog change during 2021?": Lockheed Martin's FY2021 10-K states it as "our backlog
+    was $135.4 billion compared with $147.1 billion" (p.36, one-based), never with the word "change"."""
+    lockheed = filing("financebench/pdfs/LOCKHEEDMARTIN_2021_10K.pdf")
+    a = ask("How did Lockheed Martin's backlog change during 2021?", lockheed, [35], services)
+    assert a.status == "answered", a.text
+    assert "$135.4 billion compared with $147.1 billion" in a.text
