@@ -150,7 +150,7 @@ def compute(target: MetricTarget, vocab: Vocabulary, get: Callable[[str, int], I
     per_year = {y: formula.value(tree, y) for y in target.years}
     working = []
     for y, v in per_year.items():
-        name = target.label if len(per_year) == 1 else f"{target.label} FY{y}"
+        name = target.label if len(per_year) == 1 else f"{target.label} {_when(y, target)}"
         words, filled = formula.render(tree, y, False), formula.render(tree, y, True)
         if isinstance(tree.body, ast.Name) and formula._tree(tree.body.id) is None:
             working.append(f"{name} = {filled}")  # a line item: nothing to compute
@@ -186,9 +186,14 @@ def compute(target: MetricTarget, vocab: Vocabulary, get: Callable[[str, int], I
     if target.aggregation == "amount_change" and target.unit == "percent":
         # a rate's change in points, with the two rates it is between
         shown = (f"{value:+,.{target.decimals if target.decimals is not None else 1}f} percentage points "
-                 f"({first * 100:,.1f}% in FY{years[0]} to {last * 100:,.1f}% in FY{years[-1]})")
+                 f"({first * 100:,.1f}% in {_when(years[0], target)} to {last * 100:,.1f}% in {_when(years[-1], target)})")
     return MetricResult(value=value, shown=shown, working=working, inputs=list(used.values()),
                         per_year=per_year)
+
+
+def _when(year: int, target: MetricTarget) -> str:
+    """A year's column as the answer names it: the quarter's, when the question asks one ("FY2023 Q2")."""
+    return f"FY{year} Q{target.quarter}" if target.quarter is not None else f"FY{year}"
 
 
 def _per_year(value: float, target: MetricTarget) -> str:
