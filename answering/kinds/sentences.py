@@ -306,7 +306,9 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
             if _INTRODUCES.search(text):
                 continue  # "... were as follows (dollars in millions):" states nothing; the table does
             text = _after_dateline(text)
-            if len(text) < 20 or text in seen:
+            if len(text) < 20 or text in seen or (len(text) >= 40 and any(
+                    o.endswith(text) or text.endswith(o) for o in seen if len(o) >= 40)):
+                # (the same sentence read twice, once with the heading before it run in: "Backlog At December 31, ...")
                 continue
             seen.add(text)
             out.append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position,
