@@ -191,8 +191,8 @@ def answered_in_other_words(part: str, text: str, companies: Sequence[str] = ())
         return bool(_A_STAKE.search(text))
     if _ASKS_RELIEF.match(part):
         return bool(_RELIEF.search(text))
-    if deal_words.ASKS_STATUS.match(part):
-        return bool(deal_words.STATUS.search(text))  # "had the deal closed?": "we continue to work toward closing"
+    if deal_words.ASKS_STATUS.match(part) and deal_words.STATUS.search(text):
+        return True  # "had the deal closed?": "we continue to work toward closing" (a suit's status: its outcome, below)
     if asks_outcome(part):
         # "what did the court decide", "what happened next": "ruled in favor of", "Epic appealed the decision"
         return outcome_stated(part, text)
