@@ -304,6 +304,11 @@ def _amounts(line: str, columns: int, change: bool, convention: NumberConvention
         values = values[:columns]  # the "Inc/ (Dec)" amount and its percent after the years
     if len(values) != columns:
         return None
+    places = {len(t.split(".")[1].strip(")%")) if "." in t else 0 for t in row.tokens[:columns] if re.search(r"\d", t)}
+    if len(places) > 1:
+        # "NET INCOME $ 61774 $ 7,545.2": a text layer that lost a figure's comma and point; a table prints
+        # its columns alike, so a row whose figures disagree in their decimals is not read
+        return None
     return Row(label=row.label, values=values, text=line, tokens=row.tokens[:columns])
 
 

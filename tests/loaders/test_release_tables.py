@@ -195,3 +195,12 @@ def test_a_row_whose_change_column_ends_in_a_spaced_percent_is_a_row_not_a_capti
             "Revenues from franchised restaurants 3,933.3 3,526.8 406.5 12\nTOTAL REVENUES 6,497.5 5,718.4 779.1 14\n")
     rows = {r.label: r.amounts for r in placed_rows(text, 2023, 2)}
     assert rows.get("Sales by Company-operated restaurants") == {"2023 Q2": 2487.0, "2022 Q2": 2112.8}, rows
+
+
+def test_a_row_whose_figures_disagree_in_their_decimals_is_not_read():
+    # McDonald's Q4 2022 release: the text layer prints "NET INCOME $ 61774 $ 7,545.2" for $6,177.4 million
+    from loaders.release_tables import _amounts
+
+    assert _amounts("NET INCOME $ 61774 $ 7,545.2 $ (1,367.8) (18)%", 2, True) is None
+    row = _amounts("NET INCOME $ 6,177.4 $ 7,545.2 $ (1,367.8) (18)%", 2, True)
+    assert row is not None and row.values == [6177.4, 7545.2]
