@@ -863,8 +863,10 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     years = mentions.years or parse_periods(question).years
     if not years:
         return None
-    if len(years) == 1 and _YEAR_OVER_YEAR.search(ask) and _CHANGE_ASK.search(ask) and not mentions.periods:
-        # "By what percentage did its revenue grow year over year in FY2022": against the year before
+    if len(years) == 1 and _YEAR_OVER_YEAR.search(ask) and _CHANGE_ASK.search(ask) and not mentions.periods \
+            and not _RELATES_PERIODS.search(vocab.formula(_ask_metric(ask, vocab)[0] or "") or ""):
+        # "By what percentage did its revenue grow year over year in FY2022": against the year before (a
+        # growth metric the vocabulary defines, "revenue growth", relates the two years itself)
         years = [years[0] - 1, years[0]]
     if len({period[-1] for period in mentions.periods}) > 1 or (
             _SPAN_COMPARED.search(ask) and sorted(set(years)) != list(range(min(years), min(years) + 2))):

@@ -19,10 +19,10 @@ _ASKS_TARGETS = re.compile(r"^\W*what\s+(?:[\w'\u2019-]+\s+){0,3}?(?:targets?|pr
 _NOT_EXPECTATIONS = re.compile(r"\b(?:accounting|fasb|sec|regulatory|tax|authoritative|interpretive)\s+guidance\b", re.I)
 
 # "How much does Pfizer expect to spend on property, plant and equipment in 2022": what the company
-# expects of a named period, stated in its text (the period's actual rows would be another quantity)
+# plans to spend in a named period, stated in its text (the period's actual rows would be another quantity;
+# payments it expects to make under a plan are a schedule's rows, answering.kinds.schedule)
 _ASKS_EXPECTED = re.compile(r"\b(?:does|do|did)\s+(?:[\w'\u2019&.-]+\s+){1,4}?(?:expect|plan|anticipate|intend|project|"
-                            r"forecast|estimate)\s+(?:to\s+)?(?:spend|invest|incur|pay|contribute|generate|record|"
-                            r"recognize|return|repurchase|spending|investing)\b", re.I)
+                            r"forecast|estimate)\s+(?:to\s+)?(?:spend|invest|spending|investing)\b", re.I)
 
 
 def asks_guidance(ask: str) -> bool:

@@ -307,7 +307,9 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
                 continue  # "... were as follows (dollars in millions):" states nothing; the table does
             text = _after_dateline(text)
             if len(text) < 20 or text in seen or any(
-                    text.endswith(o) and _RUN_IN_HEADING.fullmatch(text[: len(text) - len(o)]) for o in seen if len(o) >= 40):
+                    _RUN_IN_HEADING.fullmatch(long[: len(long) - len(short)])
+                    for o in seen if len(o) >= 40 and len(text) >= 40
+                    for long, short in ((text, o), (o, text)) if long.endswith(short) and long != short):
                 # (the same sentence read again with the heading before it run in: "Backlog At December 31, ...";
                 # a sentence that only ends like a fragment read before is a sentence of its own)
                 continue

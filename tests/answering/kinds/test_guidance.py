@@ -105,6 +105,7 @@ def test_targets_for_a_coming_year_are_asked_guidance():
 def test_what_a_company_expects_to_spend_in_a_coming_year_is_asked_guidance():
     assert asks_guidance("How much does Acme expect to spend on property, plant and equipment in 2022?")
     assert asks_guidance("How much did Acme plan to invest in capital projects in fiscal 2024?")
+    assert not asks_guidance("How much does Acme expect to pay in retiree benefits in 2024?")  # a schedule's row
     assert not asks_guidance("How much did Acme spend on property, plant and equipment in 2022?")  # the actual
     assert not asks_guidance("How much does Acme expect to spend on research?")  # no period named
 
