@@ -306,12 +306,7 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
             if _INTRODUCES.search(text):
                 continue  # "... were as follows (dollars in millions):" states nothing; the table does
             text = _after_dateline(text)
-            if len(text) < 20 or text in seen or any(
-                    _RUN_IN_HEADING.fullmatch(long[: len(long) - len(short)])
-                    for o in seen if len(o) >= 40 and len(text) >= 40
-                    for long, short in ((text, o), (o, text)) if long.endswith(short) and long != short):
-                # (the same sentence read again with the heading before it run in: "Backlog At December 31, ...";
-                # a sentence that only ends like a fragment read before is a sentence of its own)
+            if len(text) < 20 or text in seen:
                 continue
             seen.add(text)
             out.append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position,
@@ -403,10 +398,6 @@ def _item_breaks(text: str) -> str:
 
 
 _A_DATE = re.compile(rf"\b(?i:{_MONTH})\s+\d{{1,2}},\s+(?:19|20)\d\d\b")
-
-
-# a heading of a few capitalised words run into the sentence after it ("Backlog ", "Liquidity and Capital Resources ")
-_RUN_IN_HEADING = re.compile(r"(?:[A-Z][\w&'’-]*\s+(?:(?:and|of|&)\s+)?){1,5}")
 
 
 def table_like(text: str) -> bool:

@@ -27,26 +27,3 @@ def test_a_sentence_dated_twice_is_prose_not_table_rows():
                           "December 31, 2020.")
     assert table_like("Revenue 1,234 1,111 999 Cost of sales 500 400 300 Gross profit 734 711 699")
 
-
-def _hit(index: int, text: str):
-    from finrag.models import Chunk, SearchHit
-
-    return SearchHit(chunk=Chunk(chunk_id=f"c{index}", doc="d", doc_sha256="0", page=17, page_end=17, index=index,
-                                 text=text, company="Acme", fiscal_year=2024), score=1.0)
-
-
-def test_a_sentence_read_again_with_its_heading_run_in_is_quoted_once_and_a_fragment_hides_no_sentence():
-    from answering.kinds.sentences import sentences
-
-    full = ("At December 31, 2021, our backlog was $135.4 billion compared with $147.1 billion at December 31, "
-            "2020.")
-    again = [s.text for s in sentences([_hit(5, f"{full} Backlog is converted into sales in future periods."),
-                                        _hit(9, f"Our outlook is unchanged for the year. Backlog {full}")], ["Acme"])]
-    assert sum(full in t for t in again) == 1, again
-    # a chunk that opens mid-sentence, read first, ends like the whole sentence of another chunk
-    tail = ("membership offerings, which included higher services margin rates and reduced costs associated with "
-            "program changes made to our free membership offering, and an improved gross profit rate from our "
-            "Health initiatives.")
-    whole = f"Our gross profit rate increased in the second quarter of fiscal 2024, primarily due to improved {tail}"
-    read = [s.text for s in sentences([_hit(3, f"{tail} Other income was flat."), _hit(7, whole)], ["Acme"])]
-    assert whole in read, read
