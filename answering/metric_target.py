@@ -51,12 +51,14 @@ _THEN_DIVIDE = re.compile(r",?\s+and\s+(?:then\s+)?divide\s+(?:it\s+|that\s+|the
 # "The company defines free cash flow as ...", "Management defines X as ...": the filer's own definition
 _DEFINES = re.compile(r"^(?:the\s+company|it|they|we|management|[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*)*)\s+"
                       r"defines\s+(?P<name>.+?)\s+as:?\s*(?P<expr>.+)$", re.I)
+# the verbs of a request for how the figure is written: "..., and express the answer as a percentage"
+_WRITE_VERBS = r"(?:express|round|give|report|present|state|show|write|answer)\b"
 # "..., and the conversion rate as free cash flow divided by net income": a second definition;
 # "..., and express the answer as a percentage" is how to write the figure, no definition
-_AND_DEFINED = re.compile(r",\s+and\s+(?!(?:express|round|give|report|present|state|show|write|answer)\b)"
+_AND_DEFINED = re.compile(rf",\s+and\s+(?!{_WRITE_VERBS})"
                           r"(?:the\s+|its\s+)?(?P<name>[a-z][\w\s'’-]{2,60}?)\s+as:?\s+(?P<expr>.+)$", re.I)
 # ", and express the answer as a percentage ...": how the figure is written, no part of a formula
-_HOW_WRITTEN = re.compile(r",?\s+and\s+(?:express|round|give|report|present|state|show|write|answer)\b.*$", re.I)
+_HOW_WRITTEN = re.compile(rf",?\s+and\s+{_WRITE_VERBS}.*$", re.I)
 # a definition inside the ask itself: "What was its debt-to-equity ratio at December 31, 2022, defined
 # as (A + B) / C?", "What was its free cash flow margin, using A less B, divided by total revenue?";
 # the formula runs to the question mark or to the clause after it (", and how did it compare ...")

@@ -451,14 +451,13 @@ def _lead_in(question: str, ask: str) -> str:
 
 def _following(part: str, found: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding,
                retriever: Retriever | None = None) -> Sentence | None:
-    """The sentence right after a found one (or the next but one), which carries on the same statement, when it answers
+    """A sentence after a found one (the next, or up to four on when it refers back to the deal), which carries on the same statement, when it answers
     a follow-on part in other words ("This one-time, special dividend is payable on December 30,
     2020"), or None. A sentence the found one's chunk cuts at its end ("is comprised of (i) $11
     billion ..., plus (iii)") is read whole from the filing's next chunk."""
-    # the next sentence, or the one after it: a statement carries on over a sentence ("... for $95.00 per share.
-    # The acquisition has been approved by its shareholders. We continue to work toward closing ...")
-    # further on, a sentence still speaks of the deal the found one states when it refers back to it ("We continue
-    # to work toward closing the transaction ...", two sentences on in a note on the acquisition)
+    # the next sentence or the one after it carries on the statement ("... for $95.00 per share. The acquisition
+    # has been approved by its shareholders. We continue to work toward closing ..."); three or four on, only a
+    # sentence that refers back to the deal ("... closing the transaction") still speaks of it
     pool = sentences([*hits, *_next_chunks(found, hits, retriever)], list(understanding.companies))
     following = {(s.chunk.chunk_id, s.position + step): step for s in found for step in (1, 2, 3, 4)}
     for s in found:
