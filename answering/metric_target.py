@@ -65,6 +65,10 @@ _HOW_WRITTEN = re.compile(rf",?\s+and\s+{_WRITE_VERBS}.*$", re.I)
 _INLINE_DEFINED = re.compile(
     r",\s+(?:(?:defined|calculated|computed|measured)\s+as:?|using|taking)\s+(?P<expr>[^?;]+?)"
     r"(?=,\s+(?:and|or|round\w*|express\w*|stated|shown|given|in)\b|[?;]|$)", re.I)
+# ", where free cash flow = A minus B and the margin is FCF divided by revenues": the ask's terms defined
+_ASK_WHERE = re.compile(r",\s+where\s+(?P<defs>[^?]+?)\s*(?:[?.]\s*)?$", re.I)
+_WHERE_PART = re.compile(r"^(?:the\s+|its\s+)?(?P<name>[a-z][\w'’\s-]{1,60}?)\s+(?:=|is|are|equals)\s+(?P<expr>.+)$", re.I)
+_WHERE_AND = re.compile(r"\s+and\s+(?=(?:the\s+|its\s+)?[a-z][\w'’\s-]{1,60}?\s+(?:=|is|are|equals)\s)", re.I)
 # "its operating margin (income from operations / net revenues)": a formula in a parenthesis after the measure
 _PAREN_FORMULA = re.compile(r"\s*\((?P<expr>[^()]*?(?:\s/\s|\bdivided\s+by\b|\s[-–]\s|\bminus\b)[^()]*)\)")
 _OPERATORS = re.compile(
@@ -84,6 +88,10 @@ _SHARE_ASKED = re.compile(r"\bwhat\s+(?:share|percent(?:age)?|proportion|fractio
 _YEAR_OVER_YEAR = re.compile(r"\byear[- ]over[- ]year\b|\byoy\b|\b(?:from|over|versus|vs\.?|compared\s+(?:with|to))\s+"
                              r"the\s+(?:prior|previous|preceding)\s+(?:fiscal\s+)?year\b", re.I)
 _LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
+# "the average of the year-end 2018 and 2019 inventory balances": the two balances an average input
+# spans, not two periods asked; the measure is the later year's ("FY2019 inventory turnover")
+_BALANCES_AVERAGED = re.compile(r"\baverage\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:FY\s?)?(?:19|20)\d\d\s+and\s+"
+                                r"(?:FY\s?)?(?P<last>(?:19|20)\d\d)\b(?:\s+[\w-]+){0,3}?\s+balances?\b", re.I)
 _CAGR = re.compile(r"\bcagr\b|compound annual growth", re.I)
 _CHANGE_ASK = re.compile(r"\b(?:change[sd]?|changing|growth|grows?|grew|increase|decrease|decline)\b", re.I)
 # "how does its effective tax rate in FY2022 compare to FY2021": the two years' values and the change
@@ -194,10 +202,29 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
                 if not (_BARE_DEFINED.match(s) or _DEFINED.match(s) or _DEFINE.match(s) or _DEFINES.match(s)
                         or _USE.match(s))][:1]
     ask = asks[0] if asks else question
+    if (where := _ASK_WHERE.search(ask)) and (defined := _where_definitions(where.group("defs"))):
+        # "Compute its free cash flow margin, where free cash flow = A minus B and the margin is FCF
+        # divided by revenues.": the ask, then its terms' definitions
+        ask = ask[: where.start()] + ("?" if ask.rstrip().endswith("?") else "")
+        definitions.extend(defined)
     # "Here's the question: what is ...?" - the ask proper follows the last colon
     if ":" in ask:
         ask = ask.rsplit(":", 1)[1].strip() or ask
     return ask, definitions
+
+
+def _where_definitions(defs: str) -> list[tuple[str, str]]:
+    """[(name, formula)] of a where-clause ("free cash flow = A minus B (a remark) and the margin is
+    FCF divided by revenues"); none unless every part is a formula. A parenthesis without an operator
+    is a remark on the data, no operand."""
+    found = []
+    for part in _WHERE_AND.split(defs.strip().rstrip("?.")):
+        m = _WHERE_PART.match(part.strip())
+        if m is None or not _ARITHMETIC.search(m.group("expr")):
+            return []
+        expr = re.sub(r"\s*\(([^()]*)\)", lambda p: p.group(0) if _ARITHMETIC.search(p.group(1)) else " ", m.group("expr"))
+        found.append((m.group("name").strip(), _clean(expr)))
+    return found
 
 
 def _inline_definition(ask: str) -> tuple[str, str] | None:
@@ -726,9 +753,12 @@ def _is_percent(key: str, unit: str, source: str, aggregation: str, ask: str, qu
         return True
     explicit = bool(_EXPLICIT_PERCENT.search(question) or _PERCENT_OF.search(ask) or re.search(r"%\s*margin", ask)
                     or _SHARE_ASKED.search(ask))
-    ratio_named = bool(re.search(r"\b(?:ratio|turnover)\b", ask, re.I))
-    # a formula the question gives is the quantity as written: percent only when asked for
-    implied = _percent_metric(key) and not ratio_named and source != "question"
+    # "current ratio", "asset turnover" are times; a payout ratio is the share of earnings paid out
+    ratio_named = bool(re.search(r"\b(?<!payout\s)(?:ratio|turnover)\b", ask, re.I))
+    # a formula the question gives is the quantity as written: percent only when asked for, or when
+    # the ask names a margin ("its free cash flow margin, where ... the margin is FCF divided by revenues")
+    implied = (_percent_metric(key) and not ratio_named and source != "question") \
+        or bool(re.search(r"\bmargins?\b", ask, re.I))
     return unit == "ratio" and (explicit or implied)
 
 
@@ -861,8 +891,9 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     ask, definitions = split_definitions(question)
     if _UNSUPPORTED.search(_PERIOD_COMPARED.sub(" ", ask)):
         return None
-    mentions = parse_periods(ask)
-    years = mentions.years or parse_periods(question).years
+    spanned = _BALANCES_AVERAGED.search(ask)
+    mentions = parse_periods(_BALANCES_AVERAGED.sub(" ", ask))
+    years = mentions.years or ([int(spanned.group("last"))] if spanned else parse_periods(question).years)
     if not years:
         return None
     if len(years) == 1 and _YEAR_OVER_YEAR.search(ask) and _CHANGE_ASK.search(ask) and not mentions.periods \

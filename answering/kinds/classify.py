@@ -75,6 +75,11 @@ class KindDecision(BaseModel):
 _DRIVERS = re.compile(
     r"\bwhat\s+(?:\w+\s+){0,2}(?:drove|drives|driven|caused|causes|contributed|led\s+to|explains?|accounts?\s+for)\b"
     r"|\bwhy\b|\b(?:drivers?|reasons?|factors?|causes?)\s+(?:of|for|behind|that|which)\b"
+    # "What does its FY2022 10-K say drove the decline?", "What reasons does the 10-K give?": what the
+    # filing says caused a change, however many words name the filing (as the whole ask: "..., and what
+    # reasons did the CEO give?" is one part of an event's account)
+    r"|^\W*what\s+(?:[\w&.'\u2019-]+\s+){1,6}?(?:say|says|said)\s+(?:drove|caused|contributed|led\s+to|explains?)\b"
+    r"|^\W*what\s+(?:reasons?|drivers?|factors?|causes?)\s+(?:does|did|do|is|are|was|were)\b"
     # "How does eBay explain this?", "How did management account for the gap?": the company's own explanation
     r"|^\W*how\s+(?:does|did|do)\s+(?:[\w&.'\u2019-]+\s+){1,4}?(?:explain|account\s+for)\b"
     r"|\bwhat\s+(?:were|are|was|is)\s+the\s+(?:\w+\s+){0,2}(?:drivers?|reasons?|factors?)\b"

@@ -87,7 +87,9 @@ _MIN_OVERLAP = 0.5
 # Words of a driver question that name no subject: "What caused the increase?", "What drove such
 # a large increase?". The subject is then in the sentence before ("X's expenses jumped to ...").
 # "What explains the difference?", "What accounts for the gap?": the premise's two figures moving apart
-_SCAFFOLD = REFERS_BACK | frozenset(tokenize("difference differences gap divergence discrepancy contrast disconnect"))
+# "What does its 10-K say drove the decline?", "What reasons does it give?": the filing's own account
+_SCAFFOLD = REFERS_BACK | frozenset(tokenize("difference differences gap divergence discrepancy contrast disconnect "
+                                             "say says said give gives cite cites attribute attributes filing"))
 # the clause of a premise that states the change asked about: "revenues rose 8%, but its net income
 # fell": what follows the last contrast is the change the ask ("What explains this?") refers to
 _CONTRAST = re.compile(r",?\s*\b(?:yet|but|while|whereas|although|though|even\s+though|despite|however)\b", re.I)
@@ -522,7 +524,9 @@ def _about(text: str, asked: set[str | None], vocab: Vocabulary) -> bool:
     labels = " ".join(vocab.label(a or "") or "" for a in asked)
     if _COST.search(subject) and not _COST.search(labels):
         return False  # "Marketing and sales expenses in 2020 increased ...": a cost, not the asked sales
-    named = vocab.match_metrics(text)
+    # "This decrease was primarily driven by proceeds from ..., as well as lower Adjusted EBITDA": an
+    # anaphor's subject is the sentence before it (checked on its own); what it names after are causes
+    named = vocab.match_metrics(subject if _ANAPHOR.match(text) else text)
     return not named or named[0] in asked
 
 

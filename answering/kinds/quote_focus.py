@@ -71,7 +71,9 @@ _NOT_THE_RATIO = re.compile(r"\b(?:impact|effect|drivers?|reasons?|causes?|chang
 
 # --- what states it --------------------------------------------------------------------------
 _ACQUIRED = re.compile(r"\b(?:acquir(?:ed|ing)|acquisitions?\s+of|acquisition\s+(?:\w+\s+){0,2}?(?:was|is|has\s+been)\s+"
-                       r"(?:completed|closed)|bought|purchased|merge[dr]|completed\s+the\s+acquisition|closed\s+the\s+acquisition)\b",
+                       r"(?:completed|closed)|bought|purchased|merge[dr]|completed\s+the\s+acquisition|closed\s+the\s+acquisition|"
+                       # "we closed the Just Spices Acquisition": a deal named as a defined term
+                       r"(?:completed|closed)\s+(?:the\s+|our\s+|its\s+)?(?-i:(?:[A-Z][\w&'’.-]*\s+){1,4}Acquisition))\b",
                        re.I)
 # a capitalised word; the words every sentence or heading capitalises name no one
 _CAPITALISED = re.compile(r"\b[A-Z][\w&'’.-]*[A-Za-z0-9]")

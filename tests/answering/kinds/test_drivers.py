@@ -441,3 +441,16 @@ def test_a_change_the_filings_sentence_states_otherwise_is_not_shown_as_computed
     # a cost line's change is no statement of the asked one's
     cost = [said[0].model_copy(update={"text": "Compensation and benefits decreased $8,123,000 due to fewer miles."})]
     assert not _stated_otherwise(total, cost, asked)
+
+
+def test_what_the_filing_says_drove_a_change_its_premise_states_is_read_across_an_anaphor(services):
+    """"What does its FY2022 10-K say drove the decline?" refers back to the premise (operating cash
+    flow); the cause sentence opens "This decrease was primarily driven by ..." and names other
+    measures after its subject (Adjusted EBITDA): its subject is the sentence before (Kraft Heinz
+    FY2022 10-K, p.35)."""
+    kraft = filing("financebench/pdfs/KRAFTHEINZ_2022_10K.pdf")
+    question = ("Kraft Heinz's operating cash flow fell from $5.4 billion in 2021 to $2.5 billion in 2022. "
+                "What does its FY2022 10-K say drove the decline?")
+    written = ask(question, kraft, [34, 33, 29], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert "Cheese Transaction" in written.text and "Net cash provided by operating activities was $2.5" in written.text

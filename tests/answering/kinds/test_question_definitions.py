@@ -233,3 +233,34 @@ def test_a_product_named_after_the_company_s_possessive_is_a_line_of_its_own(voc
     assert target.years == [2021, 2022] and target.aggregation == "change"
     company = read_target("By what percentage did eBay's revenue grow year over year in FY2022?", vocab)
     assert company is not None and company.formula == "revenue" and company.years == [2021, 2022]
+
+
+def test_an_imperative_ask_with_a_where_clause_defines_each_term_and_a_remark_is_no_operand(vocab):
+    """"Compute ..., where A = B minus C (a remark) and the margin is A divided by D." defines both
+    terms; the margin it names is a percentage, as margins are written."""
+    q = ("Compute Acme's FY2022 free cash flow margin, where free cash flow = net cash provided by operating "
+         "activities minus purchases of property and equipment (change in other assets was zero in 2022) and the "
+         "margin is FCF divided by revenues. Round to one decimal.")
+    target = read_target(q, vocab)
+    assert target is not None and target.unresolved is None
+    assert target.formula == "free_cash_flow / revenue" and target.unit == "percent"
+    assert target.definitions["free_cash_flow"] == "operating_cash_flow - capex"
+
+
+def test_the_two_balances_an_average_spans_are_not_two_periods_asked(vocab):
+    """"the average of the year-end 2018 and 2019 inventory balances" is FY2019's average input:
+    one value for FY2019, not an average of two years' turnovers (which would need FY2017's balance)."""
+    q = ("Using the cost of sales from the income statement and the average of the year-end 2018 and 2019 inventory "
+         "balances from the balance sheet, what was Acme's FY2019 inventory turnover ratio (round to two decimals)?")
+    target = read_target(q, vocab)
+    assert target is not None and target.years == [2019] and target.aggregation == "value"
+    assert target.formula == "cost_of_revenue / avg(inventories)"
+
+
+def test_a_payout_ratio_is_a_share_of_earnings_and_a_current_ratio_is_times(vocab):
+    payout = read_target("What was Acme's FY2022 dividend payout ratio, defined as cash dividends paid divided by net "
+                         "income? Round to one decimal.", vocab)
+    assert payout is not None and payout.unit == "percent"
+    current = read_target("What was Acme's FY2022 current ratio, defined as total current assets divided by total "
+                          "current liabilities?", vocab)
+    assert current is not None and current.unit == "ratio"

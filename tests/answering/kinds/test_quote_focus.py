@@ -94,6 +94,12 @@ def test_which_company_was_acquired_needs_another_company_named_as_acquired():
                 '“tenements”) which cover a combined 904km² in the Murchison Goldfield of Western Australia." '
                 '(642cd2ea2a51 p.10)')
     assert not _kept(scorpion, emetals, ["eMetals Limited"])
+    # a deal the filing names as a defined term ("the Just Spices Acquisition") names what was acquired
+    kraft = "Which two acquisitions did Kraft Heinz close in 2022, and how much cash did each cost?"
+    assert _kept('"In the first quarter of 2022, we closed the Just Spices Acquisition for cash consideration of '
+                 'approximately $243 million." (37a89e02ab p.34)', kraft, ["Kraft Heinz"])
+    assert not _kept('"In the first quarter of 2022, we closed the acquisition for cash consideration of '
+                     'approximately $243 million." (37a89e02ab p.34)', kraft, ["Kraft Heinz"])
 
 
 def test_a_ratio_is_stated_by_a_figure_not_by_a_tables_headings():
