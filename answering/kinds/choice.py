@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 from answering.citations import cite, unique_citations
 from answering.kinds import passage
+from answering.kinds.places import PLACE_NAMES
 from answering.kinds.sentences import Sentence, content_words, overlap, prose
 from answering.kinds.tables import Block, blocks, more_tables
 from answering.kinds.whole_table import adds_up, following, rest, runs_on
@@ -90,10 +91,6 @@ _ASKS_OFFERINGS = re.compile(r"\b(?:products?|brands?|categor(?:y|ies)|services?
 _PLACE_CAPTION = re.compile(r"\b(?:geograph\w*|regions?|countr(?:y|ies)|customer\s+location|domestic|foreign)\b",
                             re.I)
 _OFFERING_CAPTION = re.compile(r"\b(?:categor(?:y|ies)|products?|brands?|product\s+lines?|offerings?)\b", re.I)
-_PLACES = re.compile(
-    r"\b(?:(?:north|south|latin|central)\s+america|americas|caribbean|europe(?:an)?|emea|asia|pacific|apac|apla|africa|"
-    r"middle\s+east|china|japan|india|korea|taiwan|canada|mexico|brazil|australia|oceania|germany|france|"
-    r"united\s+(?:states|kingdom)|u\.\s?s\.|international|domestic|foreign|rest\s+of\s+(?:the\s+)?world)(?![\w])", re.I)
 
 
 class Item(BaseModel):
@@ -579,12 +576,12 @@ def _group(block: Block, metric: str | None, vocab: Vocabulary) -> range | None:
 def _other_place(ask: str, block: Block) -> bool:
     """The question is about one place ("in the domestic (USA) market") and the table's total row
     or the heading just above it names another ("Total International revenue")."""
-    asked = {m.group(0).casefold() for m in _PLACES.finditer(ask)}
+    asked = {m.group(0).casefold() for m in PLACE_NAMES.finditer(ask)}
     if not asked:
         return False
     heading = (block.context.splitlines() or [""])[-1]
     named = {m.group(0).casefold() for r in block.rows if re.match(r"total\b", r.label, re.I)
-             for m in _PLACES.finditer(r.label)} | {m.group(0).casefold() for m in _PLACES.finditer(heading)}
+             for m in PLACE_NAMES.finditer(r.label)} | {m.group(0).casefold() for m in PLACE_NAMES.finditer(heading)}
     return bool(named) and not named & asked
 
 
@@ -592,7 +589,7 @@ def places_table(block: Block) -> bool:
     """The table's items are places: its caption says so ("by customer location", "geographic
     area"), or most of its labels name regions or countries."""
     labels = [r.label for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
-    placed = sum(1 for label in labels if _PLACES.search(label))
+    placed = sum(1 for label in labels if PLACE_NAMES.search(label))
     return bool(_PLACE_CAPTION.search(block.context)) or (bool(labels) and placed * 2 > len(labels))
 
 
@@ -614,12 +611,12 @@ def same_dimension(ask: str, block: Block) -> bool:
             _PLACE_CAPTION.search(block.context) or _OFFERING_CAPTION.search(block.context))
     if _ASKS_PLACES.search(ask):
         labels = [r.label for r in block.rows if not re.match(r"(?:total|net|worldwide)\b", r.label, re.I)]
-        return places_table(block) and (not labels or any(_PLACES.search(label) for label in labels))
+        return places_table(block) and (not labels or any(PLACE_NAMES.search(label) for label in labels))
     if _ASKS_OFFERINGS.search(ask):
         # "Revenue by product category" under "Domestic:": categories of one market, a place in its
         # caption; a table whose caption says places and never products, or whose labels are places, is not
         labels = [r.label for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
-        placed = sum(1 for label in labels if _PLACES.search(label))
+        placed = sum(1 for label in labels if PLACE_NAMES.search(label))
         if labels and placed * 2 > len(labels):
             return False
         return not _PLACE_CAPTION.search(block.context) or bool(_OFFERING_CAPTION.search(block.context))

@@ -26,6 +26,7 @@ import re
 
 from answering.kinds.every_part import asked_parts
 from answering.kinds.other_words import A_DATE
+from answering.kinds.places import PLACE_NAMES
 from answering.kinds.sentences import HEDGE, asks_about_risk, prose
 from answering.written_answer import WrittenAnswer
 from finrag.vocabulary import tokenize
@@ -75,6 +76,9 @@ _ACQUIRED = re.compile(r"\b(?:acquir(?:ed|ing)|acquisitions?\s+of|acquisition\s+
                        # "we closed the Just Spices Acquisition": a deal named as a defined term
                        r"(?:completed|closed)\s+(?:the\s+|our\s+|its\s+)?(?-i:(?:[A-Z][\w&'’.-]*\s+){1,4}Acquisition))\b",
                        re.I)
+# "by region", "which regions", "in which countries": the answer names places
+_ASKS_BY_PLACE = re.compile(r"\bby\s+(?:region|geograph\w*|country|countries|continent)\b"
+                            r"|\b(?:which|what)\s+(?:regions?|countries|geograph\w*)\b", re.I)
 # a capitalised word; the words every sentence or heading capitalises name no one
 _CAPITALISED = re.compile(r"\b[A-Z][\w&'’.-]*[A-Za-z0-9]")
 _NO_NAME = frozenset(tokenize(
@@ -195,6 +199,10 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
                 "hedges, which state nothing the question asks")
     known = {t for c in companies for t in tokenize(c)} | {t for w in _CAPITALISED.findall(question) for t in tokenize(w)}
     stated = _statements(written, risks)
+    if _ASKS_BY_PLACE.search(question) and not any(PLACE_NAMES.search(s) for s in stated):
+        # "By region, where did its membership growth come from?": the company's totals and a table's
+        # lead-in ("... by region for the years ended ...:") name no region
+        return "the question asks by region, and no quote names a region or country"
     for part in asked_parts(question):
         ask = _asking(part)
         if _ASKS_ACQUIRED.match(ask):

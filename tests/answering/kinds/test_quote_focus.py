@@ -207,3 +207,16 @@ def test_two_quotes_giving_the_asked_amount_two_values_answer_neither():
     other_year = both.model_copy(update={"text": '"Our backlog at December 31, 2021 was $377,499." (B p.124) '
                                                  '"Our backlog at December 31, 2020 was $363,404." (B p.120)'})
     assert answered_on_focus(other_year, question, ["Boeing"]).status == "answered"
+
+
+def test_an_answer_by_region_names_a_region():
+    """A table's lead-in ("... by region for the years ended ...:") and the company's totals answer
+    no "by region" question; a quote naming the regions does."""
+    netflix = "By region, where did Netflix's 2022 paid membership growth come from, and did any region lose members?"
+    lead_in = ('"The following tables summarize revenues, paid net membership additions, and ending paid memberships by '
+               'region for the years ended December 31, 2022, 2021 and 2020, respectively:" (af4efc04f8 p.47) '
+               '"Paid memberships at end of period 230,747 221,844 203,663 4 %" (af4efc04f8 p.22)')
+    refused = answered_on_focus(_answer(lead_in), netflix, ["Netflix"])
+    assert refused.status == "unverified" and "by region" in (refused.reason or "")
+    assert _kept('"Paid net membership additions in Asia-Pacific were 5,391 thousand, while United States and Canada '
+                 'lost 919 thousand." (af4efc04f8 p.48)', netflix, ["Netflix"])
