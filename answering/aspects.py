@@ -549,6 +549,8 @@ def _read_sentence(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading |
         year = aspect.fiscal_year
         if year is not None and year not in mentioned and not (not mentioned and chunk.fiscal_year == year):
             continue
+        if not amount_stated_of(sentence, amounts[0][1], metric_wordings):
+            continue  # "Cash ... increased $27 million ... due to cash provided by operations": another's amount
         value = amounts[0][0]
         return Reading(
             aspect=aspect,
@@ -560,6 +562,19 @@ def _read_sentence(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading |
             from_table=False,
         )
     return None
+
+
+def amount_stated_of(sentence: str, amount: str, metric_wordings: list[str]) -> bool:
+    """Whether the amount is the metric's: the metric named before it ("Revenue increased 8.2% to
+    $1,234.5 million") or right after it ("$2.0 billion of cash provided by operations"), not only in a
+    clause after it that says why another figure moved."""
+    at = sentence.find(amount)
+    if at < 0:
+        return True  # the amount as read is not the text as written: no position to judge by
+    before = f" {numbers.normalize_label(sentence[:at])} "
+    after = f" {numbers.normalize_label(sentence[at + len(amount):])} "
+    return any(f" {w} " in before or re.match(rf"\s*(?:of|in|for)\s+(?:the\s+|our\s+)?{re.escape(w)}\b", after)
+               for w in metric_wordings)
 
 
 def _joined_with_another(norm: str, metric: str, metric_wordings: list[str], vocab: Vocabulary) -> bool:

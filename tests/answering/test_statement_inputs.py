@@ -117,13 +117,28 @@ def test_a_scale_note_in_a_header_line_leaves_its_column_years():
 
 
 def test_total_assets_a_fiftieth_of_revenue_is_not_given(intel):
-    # the only "assets" amount in the passages is a sentence's $1.8 billion: 2.3% of revenue
+    # the only "assets" amount in the passages is a sentence's $1.8 billion of capital purchases that
+    # "will be classified as assets held for sale": the amount is the purchases', stated before the
+    # word, so no total assets is read (2.3% of revenue, were it read)
     sentence = find(intel, "Additional capital purchases of approximately")
     income = find(intel, "Net revenue $ 77,867", tag="income_statement")
     written = ask("What is Intel's FY2020 total assets as a % of revenue?", [sentence, income], services())
-    assert written.status == "unverified", written.text
-    # refused twice over: the sentence tells of purchases (a flow), and 2.3% of revenue is no total
-    assert "check_failed:cited_values" in written.flags
+    assert written.status == "not_found", written.text
+    assert "could not find Total assets FY2020" in written.text
+
+
+def test_an_amount_stated_of_another_figure_is_not_read_from_a_clause_naming_the_metric():
+    """"Cash ... increased $27 million ... primarily due to cash provided by operations": the $27
+    million is the cash balance's change; operating cash flow is only named among its causes
+    (Netflix FY2022 10-K MD&A). "$2.0 billion of cash provided by operations" states the metric's."""
+    from answering.aspects import amount_stated_of
+
+    wordings = ["cash provided by operations"]
+    assert not amount_stated_of("Cash, cash equivalents, restricted cash and short-term investments increased $27 million in "
+                          "the year ended December 31, 2022 primarily due to cash provided by operations.", "$27 million",
+                          wordings)
+    assert amount_stated_of("We generated $2.0 billion of cash provided by operations in 2022.", "$2.0 billion", wordings)
+    assert amount_stated_of("Cash provided by operations was $2.0 billion in 2022.", "$2.0 billion", wordings)
     label, plausible = checks.bounds_for("total_assets_to_revenue", "total_assets / revenue", "ratio",
                                          load_vocabulary())
     failure = checks.check_plausible(label, 1_800 / 77_867, plausible, True, "2.3%")
