@@ -30,6 +30,7 @@ from pydantic import BaseModel
 from answering.citations import cite, unique_citations
 from answering.kinds import choice, drivers, sectioned_table
 from answering.kinds.classify import classify
+from answering.kinds.places import PLACE_NAMES
 from answering.kinds.sentences import content_words, overlap, prose
 from answering.kinds.tables import Block, blocks, column_years, more_tables
 from answering.kinds.whole_table import TOTAL_ROW, following, rest, runs_on
@@ -215,7 +216,7 @@ def of_kind(kind: ItemKind, block: Block) -> bool:
     labels = [r.label for r in block.rows if r is not total]
     if not labels:
         return False
-    placed = sum(1 for label in labels if choice._PLACES.search(label))
+    placed = sum(1 for label in labels if PLACE_NAMES.search(label))
     if kind == "places":
         return placed * 2 > len(labels)
     if kind == "segments":
