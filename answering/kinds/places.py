@@ -1,6 +1,7 @@
 """Names of places a filing breaks its figures down by: continents, regions and the countries
-filings commonly report alone. A question asked "by region" is answered only by a quote or a
-table row that names one (answering.kinds.choice, answering.kinds.quote_focus)."""
+filings commonly report alone: what makes a table one of places (answering.kinds.choice,
+answering.kinds.item_parts), and what a quote answering a question asked "by region" must name
+(answering.kinds.quote_focus)."""
 
 from __future__ import annotations
 
