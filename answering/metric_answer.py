@@ -189,6 +189,10 @@ class Evidence:
             # a part: an asset-backed entity's "Debt maturing within one year"): the statement's
             # own page, searched for, decides when it prints the row
             best = self._best_reading(metric, year, own) or best
+        if best is None:
+            # a statement row in a chunk below the one with its column header: the page's retrieved
+            # chunks read together, in order
+            best = self._best_reading(metric, year, self._pages_of_hits())
         if best is None and metric in self.question_lines and self.retriever is not None:
             # a line only the question names may stand in any table (supplemental data, a
             # note), on a page the question's words did not retrieve: searched for by its words
@@ -217,6 +221,20 @@ class Evidence:
         found = self.retriever.search(query, filters=SearchFilters(companies=[self.company], tags=[statement],
                                                                    forms=list(ANNUAL_FILINGS)), k=8, mode="sparse")
         return self._whole_pages([h for h in found if statement in h.chunk.tags and h.chunk.form in ANNUAL_FILINGS])
+
+    def _pages_of_hits(self) -> list[SearchHit]:
+        """Each page of which two chunks or more were retrieved, as one chunk of their text in the
+        document's order (a table cut into chunks keeps its column years in the first)."""
+        on_page: dict[tuple[str, int], list[SearchHit]] = {}
+        for hit in self.hits:
+            on_page.setdefault((hit.chunk.doc, hit.chunk.page), []).append(hit)
+        pages = []
+        for found in on_page.values():
+            chunks = sorted({h.chunk.chunk_id: h.chunk for h in found}.values(), key=lambda c: c.index)
+            if len(chunks) >= 2:
+                text = "\n".join(c.text for c in chunks)
+                pages.append(found[0].model_copy(update={"chunk": chunks[0].model_copy(update={"text": text})}))
+        return pages
 
     def _whole_pages(self, found: list[SearchHit]) -> list[SearchHit]:
         """Each hit's page once, as one chunk of the whole page's text: a table cut into chunks

@@ -157,14 +157,29 @@ _PERIOD_GLOSS_WORDS = frozenset(
     ["average", "avg", "mean", "of", "and", "the", "balances", "balance", "ending", "beginning", "opening", "closing", "year", "years", "end", "fiscal", "fy", "between", "at", "as", "both", "two", "periods", "period", "prior", "current", "dates", "date"]) | frozenset(MONTH_NAMES.lower().split("|"))
 
 
-def _period_gloss(match: re.Match[str]) -> str:
-    words = re.findall(r"[A-Za-z]+", match.group(1))
-    return " " if words and all(w.lower() in _PERIOD_GLOSS_WORDS for w in words) else match.group(0)
+_OPERAND_BEFORE = re.compile(r"(?:^|[-–+*/(x×]|\b(?:of|by|from|minus|plus|less|times|and|over))\s*$", re.I)
+_OPERATOR_AFTER = re.compile(r"^\s*(?:[-–+*/x×]|\b(?:minus|plus|less|times|divided|multiplied|over)\b)", re.I)
+
+
+def _remark(match: re.Match[str]) -> str:
+    """A parenthesis dropped from a formula when it is a remark on an operand, not an operand: a
+    gloss of the balances or dates it takes ("(average of the year-end balances)"), or words after
+    a name, with no operator in or next to them ("interest expense (net of capitalized interest)"
+    names the line "Interest expense-net of capitalized interest"). "(A + B)", "(FY2023 COGS) /
+    ...", "sum of (principal x rate)" and a hyphenated name ("(Revenue-COGS)") are operands."""
+    inner = match.group(1)
+    words = re.findall(r"[A-Za-z]+", inner)
+    if words and all(w.lower() in _PERIOD_GLOSS_WORDS for w in words):
+        return " "
+    before, after = match.string[: match.start()], match.string[match.end():]
+    operand = (_ARITHMETIC.search(inner) or re.search(r"[-–+*/×]|\sx\s", inner) or not words
+               or _OPERAND_BEFORE.search(before) or _OPERATOR_AFTER.search(after))
+    return match.group(0) if operand else " "
 
 
 def _clean(expr: str) -> str:
     expr = re.sub(r"\[[^\]]*\]", " ", expr)  # "[from cash flow statement]"
-    expr = re.sub(r"\s*\(([^()]*)\)", _period_gloss, expr)
+    expr = re.sub(r"\s*\(([^()]*)\)", _remark, expr)
     return _HOW_WRITTEN.sub("", expr).strip().rstrip(".;").strip()
 
 
@@ -216,14 +231,13 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
 def _where_definitions(defs: str) -> list[tuple[str, str]]:
     """[(name, formula)] of a where-clause ("free cash flow = A minus B (a remark) and the margin is
     FCF divided by revenues"); none unless every part is a formula. A parenthesis without an operator
-    is a remark on the data, no operand."""
+    is a remark on the data, no operand (`_clean`)."""
     found = []
     for part in _WHERE_AND.split(defs.strip().rstrip("?.")):
         m = _WHERE_PART.match(part.strip())
         if m is None or not _ARITHMETIC.search(m.group("expr")):
             return []
-        expr = re.sub(r"\s*\(([^()]*)\)", lambda p: p.group(0) if _ARITHMETIC.search(p.group(1)) else " ", m.group("expr"))
-        found.append((m.group("name").strip(), _clean(expr)))
+        found.append((m.group("name").strip(), _clean(m.group("expr"))))
     return found
 
 

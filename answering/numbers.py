@@ -145,12 +145,21 @@ def split_row(line: str, convention: NumberConventionName = "us") -> Row | None:
         values.append(parse_amount(tok, convention))
         printed.append(tok)
         i -= 1
+    # "Interest expense-net of capitalized interest of $9.5, $6.8 and $6.0 1,207.0 ...": an amount
+    # after a joining word ends a list the label holds; it is the label's, not a column's
+    while len(values) > 1 and i > 0 and tokens[i - 1].lower() in _JOINING_WORDS:
+        i += 1
+        values.pop()
+        printed.pop()
     if not values or i == 0:
         return None
     label = " ".join(tokens[:i]).rstrip(" $:")
     if not re.search(r"[A-Za-z]", label):
         return None
     return Row(line=line, label=label, values=list(reversed(values)), percent=percent, tokens=list(reversed(printed)))
+
+
+_JOINING_WORDS = frozenset({"and", "or", "of", "to", "from", "through"})
 
 
 def run_rows(text: str, columns: int, convention: NumberConventionName = "us") -> list[str] | None:

@@ -314,8 +314,6 @@ def parse_row(line: str, convention: NumberConventionName = "us") -> Row | None:
     """Split "Label .... $ 1,234 (567) —" into its label and trailing values (read by the
     document's number convention: "Pendapatan 1.234.567 (405,9)" in a continental one)."""
     clean = re.sub(r"\.{2,}", " ", line).strip()
-    # "(28,107 )": a text layer that spaced the closing parenthesis off its number
-    clean = re.sub(r"\((\d[\d,.]*)\s+\)", r"(\1)", clean)
     tokens = join_split_numbers(NOTE_REFERENCE.sub(" ", clean).split(), convention)
     values: list[float] = []
     printed: list[str] = []
@@ -347,9 +345,13 @@ _CUT_GROUP = re.compile(r"^\(?\d{1,3}(?:[.,]\d{3})*[.,]\d{1,2}$")
 def join_split_numbers(tokens: list[str], convention: NumberConventionName) -> list[str]:
     """Tokens with a number the text layer cut inside its last group joined again: the first
     part is no number the document writes, the second one or two digits, and together they are
-    one ("165.529.733.25 2" -> "165.529.733.252"). Read apart, the row would hold a value "2"."""
+    one ("165.529.733.25 2" -> "165.529.733.252"). Read apart, the row would hold a value "2".
+    A negative's closing parenthesis set apart ("(8,695 )") is joined to it as well."""
     out: list[str] = []
     for token in tokens:
+        if token == ")" and out and re.fullmatch(r"\(\$?\d[\d,.]*", out[-1]):
+            out[-1] += token
+            continue
         if out and re.fullmatch(r"\d{1,2}\)?", token) and _CUT_GROUP.match(out[-1]):
             joined = out[-1] + token
             if _parse_value(out[-1], convention) is None and _parse_value(joined, convention) is not None \
@@ -407,7 +409,8 @@ def label_key(label: str) -> str:
     return letters(without_contra_tail(label))
 
 
-_CONTRA_TAIL = re.compile(r",?\s+net of\b|,?\s+less\b|\s+-\s+\$", re.I)
+# "..., net of ...", "Interest expense-net of capitalized interest of $9.5, ...", "... less ...", "... - $"
+_CONTRA_TAIL = re.compile(r"(?:,?\s+|\s*[-–—]\s*)net of\b|,?\s+less\b|\s+-\s+\$", re.I)
 
 
 def without_contra_tail(label: str) -> str:
@@ -415,7 +418,7 @@ def without_contra_tail(label: str) -> str:
     amortization of $2,268.6 and $1,908.9" is "Other intangibles net", the line it names (the
     tail's amounts are the allowance's, not the line's)."""
     head = _CONTRA_TAIL.split(label, maxsplit=1)[0]
-    return head + (" net" if re.search(r",?\s+net of\b", label, re.I) else "")
+    return head + (" net" if re.search(r"(?:,?\s+|\s*[-–—]\s*)net of\b", label, re.I) else "")
 
 
 def statement_rows(page: Page) -> tuple[list[int], list[Row]]:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 
 from answering.kinds.ask_scope import without_lead_in
+from answering.kinds.counts import asked_thing, states_count
 from answering.kinds.every_part import asked_parts, passages, said_as, typed_item
 from answering.kinds.listed_amounts import EVERY_ITEM
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
@@ -45,9 +46,12 @@ _LEFT_TO_OTHERS = {"not_meaningful"}
 
 # --- the asks ------------------------------------------------------------------------------------
 # a request after the last question mark: "Explain what drove it.", "Describe the remedies sought."
-_TRAILING_REQUEST = re.compile(r"(?:^|(?<=[.?!]))\s*(?:also|and|then|additionally|finally)?,?\s*(?P<ask>(?:please\s+)?(?:explain|"
-                               r"describe|discuss|summari[sz]e|outline|identify|name|list|state|give|provide|quantify)\b"
-                               r"(?P<items>[^.?!]*))", re.I)
+_REQUEST_VERB = r"(?:explain|describe|discuss|summari[sz]e|outline|identify|name|list|state|give|provide|quantify|compare)"
+_TRAILING_REQUEST = re.compile(r"(?:^|(?<=[.?!]))\s*(?:also|and|then|additionally|finally)?,?\s*(?P<ask>(?:please\s+)?"
+                               rf"{_REQUEST_VERB}\b(?P<items>[^.?!]*))", re.I)
+# "Compare capex relative to revenue in both years and explain what happened to free cash flow":
+# two requests in one sentence, each asked
+_JOINED_REQUEST = re.compile(rf",?\s+and\s+(?={_REQUEST_VERB}\s+(?:what|why|how|whether|the|its|their)\b)", re.I)
 # what a request says about answering, not what to answer ("State your answer in millions")
 _ABOUT_ANSWERING = re.compile(r"\b(?:answers?|responses?|units?|decimals?|round|format|percent(?:age)?\s+terms|in\s+(?:usd|millions|"
                               r"billions|thousands))\b", re.I)
@@ -68,6 +72,11 @@ _ALTERNATIVE = re.compile(r"^\W*(?:and\s+)?(?:is|are|was|were|did|does|do|has|ha
 _WH_HEAD = re.compile(rf"^\W*(?:and\s+)?(?:what|which)\s+(?!{_AUX}\b|that\b|this\b|it\b)(?P<np>(?:[a-z][\w'’-]*\s+){{0,4}}?)(?P<head>[a-z][\w'’-]*)"
                       r"(?:\s+per\s+\w+)?\s+(?:(?:did|does|do|will|would|could|can)\s+(?!not\b)|"
                       r"(?:has|have|had)\s+(?:[\w&.'’-]+\s+){1,4}?\w+(?:ed|en)\b)", re.I)
+# "How important was Services to Apple's profitability compared with its share of sales?", "How
+# dependent was it on franchised restaurants?": the weight of a part in the whole, which one
+# line item of the whole does not give
+_ASKS_WEIGHT = re.compile(r"^\W*(?:and\s+)?how\s+(?:important|dependent|reliant|significant|exposed|concentrated|"
+                          r"sensitive|vulnerable)\b", re.I)
 _NO_HEAD = frozenset({"that", "this", "it", "they", "these", "those", "he", "she", "we", "you"})
 # "Describe the restructuring plan ...": a request a figure does not answer
 _DESCRIBE = re.compile(r"^\W*(?:and\s+)?(?:please\s+)?(?:describe|explain|discuss|outline|summari[sz]e)\b", re.I)
@@ -138,15 +147,35 @@ _INCLUDING = re.compile(r"\b(?:including|namely|specifically)\s+(?P<items>[^?.;(
                         re.I)
 
 
+# "Use revenue and restaurant-margin figures to support your answer.", "Support your view with FY2022
+# capital expenditure and fixed-asset figures.": each thing named asks for its figure
+_SUPPORTING_FIGURES = re.compile(r"\b(?:use|cite|quote)\s+(?:the\s+|its\s+)?(?P<items>[^.?!]{3,80}?)\s+(?:figures|numbers|amounts)"
+                                 r"\s+to\s+(?:support|back|justify)\b|\bsupport\s+(?:your|the|this)\s+(?:answer|view|"
+                                 r"conclusion|assessment|judg(?:e)?ment)\s+with\s+(?:the\s+|its\s+)?(?P<with>[^.?!]{3,80}?)\s+"
+                                 r"(?:figures|numbers|amounts)\b", re.I)
+
+
+def _supporting_figures(question: str) -> list[str]:
+    """The figures a question asks its answer to be supported with, one amount ask each ("the
+    revenue figure", "the restaurant-margin figure")."""
+    out: list[str] = []
+    for m in _SUPPORTING_FIGURES.finditer(question):
+        items = m.group("items") or m.group("with")
+        out += [f"the {i.strip()} figure" for i in _ITEMS.split(items) if i.strip()]
+    return out
+
+
 def _asks(question: str) -> list[str]:
     """Every ask of the question: every_part's parts, each split again at ", what NP did ...",
     then the requests after the last question mark, the things coordinated after a wh-word."""
     parts = [p.strip() for part in asked_parts(question) for p in _NEXT_ASK.split(part) if p.strip()]
     tail = question.rsplit("?", 1)[1] if "?" in question else question
+    tail = ". ".join(_JOINED_REQUEST.split(tail))
     requests = [m for m in _TRAILING_REQUEST.finditer(tail) if not _ABOUT_ANSWERING.search(m.group("ask"))]
     if "?" in question:
         parts += [m.group("ask").strip() for m in requests]
-    return list(dict.fromkeys(parts + _things(parts) + [i for m in requests for i in _requested_items(m.group("items"))]))
+    return list(dict.fromkeys(parts + _things(parts) + [i for m in requests for i in _requested_items(m.group("items"))]
+                              + _supporting_figures(question)))
 
 
 _OWN_ASK = re.compile(r"(?:the|when|why|how|what|who|whom|where|which|whether)\b", re.I)
@@ -237,25 +266,56 @@ def _stated(words: list[str], passage: str, vocab: Vocabulary | None, ask: str) 
     return len(present) / len(set(words))
 
 
+# words that relate an ask's things, not name them ("how much did it incur under the plan")
+_RELATION_WORDS = frozenset(tokenize("under over into within after before through against across per than upon via"))
+
+
+def _topic_stated(ask: str, asks: list[str], text: str, vocab: Vocabulary | None) -> bool:
+    """Whether a later ask for a cause is about what the answer states: "... and explain what
+    happened to free cash flow" asks of a measure no other ask names, so a passage of the answer
+    must name it (by any of the vocabulary's wordings), beside whatever answers the first ask."""
+    if vocab is None:
+        return True
+    named_elsewhere = {m for other in asks if other != ask for m in vocab.match_metrics(other)}
+    own = [m for m in vocab.match_metrics(ask) if m not in named_elsewhere]
+    if not own:
+        return True
+    return any(_stated(tokenize(vocab.label(m) or m.replace("_", " ")), p, vocab, vocab.label(m) or m) >= 0.5
+               for m in own for p in passages(text))
+
+
 def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Vocabulary | None,
-                           alone: bool) -> bool:
+                           others: list[str]) -> bool:
     """An amount ask is covered by a figure in a passage that states at least half of the ask's own
     words (what it is the amount of); by any figure when the ask says nothing of its own ("how much
     did it cost?") or is the question's only ask (no other ask's figure to mistake for it); a share
-    ("what share of the workforce") by any percentage."""
+    ("what share of the workforce") by any percentage.
+
+    The words it shares with the question's other asks do not tell its figure apart: in "What drove
+    the decline in gross margin, and how much did foreign exchange hurt net sales and gross
+    margin?", a passage on gross margin answers the first ask, and the second only if it also
+    states half of "foreign exchange ... net sales"."""
     words = [w for w in _own(ask, companies) if w not in _AMOUNT_VERBS and w not in _AMOUNT_NOUNS]
-    # "how many employees": a count, which a filing writes as a bare number ("about 500 employees")
-    figure = _A_COUNT if re.search(r"\bhow\s+many\b", ask, re.I) else _AN_AMOUNT
-    figured = [p for p in passages(text) if figure.search(p)]
+    # "how many employees": a count, which a filing writes as a bare number before the things
+    # counted ("about 500 employees"), not any figure near them
+    if asked_thing(ask):
+        figured = [p for p in passages(text) if states_count(p, ask)]
+    else:
+        figure = _A_COUNT if re.search(r"\bhow\s+many\b", ask, re.I) else _AN_AMOUNT
+        figured = [p for p in passages(text) if figure.search(p)]
     if _ASKS_SHARE.search(ask):
         return bool(_PERCENT.search(text))
-    if not words or alone:
+    if not words or not others:
         return bool(figured)
-    if any(_stated(words, p, vocab, ask) >= 0.5 for p in figured):
+    shared = {w for other in others for w in _own(other, companies)}
+    distinct = [w for w in words if w not in shared and w not in _RELATION_WORDS]
+    if any(_stated(words, p, vocab, ask) >= 0.5 and (not distinct or _stated(distinct, p, vocab, ask) >= 0.5)
+           for p in figured):
         return True
     # a writer's own figure ("Compute & Networking was 77.8% of Total") is of what its answer is about
     own = _QUOTE.sub(" ", text)
-    return bool(_AN_AMOUNT.search(own)) and _stated(words, text, vocab, ask) >= 0.5
+    return bool(_AN_AMOUNT.search(own)) and _stated(words, text, vocab, ask) >= 0.5 \
+        and (not distinct or _stated(distinct, text, vocab, ask) >= 0.5)
 
 
 def _duration_in_own_passage(ask: str, text: str, companies: list[str], vocab: Vocabulary | None) -> bool:
@@ -313,8 +373,9 @@ def _uncovered_by_figure(written: WrittenAnswer, question: str, asks: list[str],
                 and not _is_measure(m.group("head"), vocab) \
                 and overlap(written.text, tokenize(m.group("head"))) == 0:
             return f"the {m.group('np')}{m.group('head')}".replace("  ", " ")
-        if _ASKS_CAUSE.match(sentence) or _DESCRIBE.match(sentence):
-            return sentence.rstrip("?.")  # a figure states no cause, describes nothing
+        if _ASKS_CAUSE.match(sentence) or _DESCRIBE.match(sentence) or _ASKS_WEIGHT.match(sentence):
+            # a figure states no cause, describes nothing, and weighs one thing against nothing
+            return sentence.rstrip("?.")
     return None
 
 
@@ -340,7 +401,7 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
             if not typed.search(text):  # "the coupons" of listed notes: a rate, whatever the filing calls it
                 return ask
         elif _asks_an_amount(ask):
-            if not _amount_in_own_passage(ask, text, companies, vocab, alone=len(asks) == 1):
+            if not _amount_in_own_passage(ask, text, companies, vocab, [a for a in asks if a != ask]):
                 return sentence.rstrip("?.")
         elif _ASKS_CHANGES.match(sentence):
             # "what changes did it make to its credit facilities": a passage on them that says what was done
@@ -351,7 +412,7 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
             if not _duration_in_own_passage(ask, text, companies, vocab):
                 return sentence.rstrip("?.")
         elif _ASKS_CAUSE.match(sentence):
-            if not _cause_stated(text):
+            if not _cause_stated(text) or (ask != asks[0] and not _topic_stated(ask, asks, text, vocab)):
                 return sentence.rstrip("?.")
         elif _ASKS_NAME.match(sentence):
             if not _names_beyond(text, question, companies):

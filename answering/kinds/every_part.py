@@ -34,6 +34,7 @@ import re
 from answering.aspects import split_sentences
 from answering.kinds.ask_scope import MONTH, ask_parts, topic_ask
 from answering.kinds.cause_cues import is_cause
+from answering.kinds.counts import asked_thing, states_count
 from answering.kinds.defined_term import defines_quoted
 from answering.kinds.listed_amounts import EVERY_ITEM
 from answering.kinds.other_words import (
@@ -245,24 +246,6 @@ def _pick_stated(part: str, text: str, companies: list[str]) -> bool:
     return bool(words) and overlap(own, words) >= 1.0 and len(_AN_AMOUNT.findall(own)) >= 2
 
 
-_HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<noun>[a-z][a-z-]{2,})", re.I)
-_COUNT_VERBS = frozenset({"were", "was", "are", "is", "did", "does", "do", "had", "has", "have"})
-
-
-def _counts(part: str, text: str) -> bool:
-    """A "how many <things>" part is stated by a number before those things ("operated 838
-    warehouses worldwide", "578 in the United States" after it), not only by money or a percentage."""
-    asked = _HOW_MANY.search(part)
-    if asked is None:
-        return False
-    noun = asked.group("noun").lower()
-    if noun in _COUNT_VERBS and (place := re.search(r"\bin\s+(?:the\s+)?([A-Z][\w.]*(?:\s+[A-Z][\w.]*)*)", part)):
-        # "and how many were in the United States?": the earlier part's things, counted in a place
-        return bool(re.search(rf"\b\d[\d,]*\s+in\s+(?:the\s+)?{re.escape(place.group(1))}\b", text))
-    stem = noun[:-3] if noun.endswith("ies") else noun[:-1] if noun.endswith("s") else noun
-    return bool(re.search(rf"\b\d[\d,]*\s+(?:[a-z-]+\s+){{0,2}}{re.escape(stem)}", text, re.I))
-
-
 def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bool:
     """Whether `text` (an answer of this kind) leaves this one part of a question unstated."""
     if re.fullmatch(r"the\s+(?:\w+\s+)?dates?", part.strip(), re.I):
@@ -289,7 +272,9 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         # "how much per share and in total?": two amounts, a rate per share and a sum, each stated
         return not (_A_PER_SHARE.search(text) and _A_SUM.search(text)) or _nothing_done(part, text)
     if _ASKS_AMOUNT.search(part):
-        return not (_AN_AMOUNT.search(text) or _counts(part, text)) or _nothing_done(part, text)
+        # "how many warehouses / employees": a number of those things, not any figure nearby
+        stated = states_count(text, part) if asked_thing(part) else _AN_AMOUNT.search(text)
+        return not stated or _nothing_done(part, text)
     if kind == "drivers" and _YES_NO_PART.match(last := last_sentence(part)) and _ASKS_CAUSE.search(last):
         return False  # "Was this driven by better operating performance?": what drove it is the answer's substance
     if _YES_NO_PART.match(part) and kind == "yes_no":

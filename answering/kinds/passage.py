@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from answering.citations import cite, unique_citations
 from answering.kinds import legal, schedule
 from answering.kinds.ask_scope import ask_parts, asked_months, topic_ask
+from answering.kinds.counts import states_count
 from answering.kinds.every_part import asked_parts, part_unanswered, unanswered_part
 from answering.kinds.legal_outcome import searches_outcome
 from answering.kinds.named_part import said_of_another_part
@@ -110,20 +111,6 @@ _AN_AMOUNT = re.compile(r"\$\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million
                         r"\b\d{1,3}(?:,\d{3})+\b", re.I)
 
 
-_HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<noun>[a-z][a-z-]{2,})", re.I)
-
-
-def _states_count(text: str, question: str) -> bool:
-    """The sentence states the count a "how many <things>" question asks: a number before those
-    things ("operated 838 warehouses", "838 membership warehouses"); a bare figure is no count."""
-    asked = _HOW_MANY.search(question)
-    if asked is None:
-        return False
-    noun = asked.group("noun").lower()
-    stem = noun[:-3] if noun.endswith("ies") else noun[:-1] if noun.endswith("s") else noun
-    return bool(re.search(rf"\b\d[\d,]*\s+(?:[a-z-]+\s+){{0,2}}{re.escape(stem)}", text, re.I))
-
-
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
     parts = ask_parts(topic_ask(decision.ask or question))
@@ -149,7 +136,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if not best:
         # a named legal matter is described under its own heading, in words the question does not use
         return legal.write(decision, question, hits, understanding, services)
-    if _ASKS_AMOUNT.search(question) and not any(_AN_AMOUNT.search(s.text) or _states_count(s.text, question)
+    if _ASKS_AMOUNT.search(question) and not any(_AN_AMOUNT.search(s.text) or states_count(s.text, question)
                                                  for s in best):
         stated = [s for s in stating(decision, question, hits, understanding, services, limit=8)
                   if _AN_AMOUNT.search(s.text)]

@@ -210,6 +210,8 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
     company = understanding.companies[0]
     vocab = services.vocabulary
     if decision.test == "capital_intensive":
+        if (direction := _INTENSITY_CHANGE.search(decision.ask or "")) is not None:
+            return _capital_intensity_change(direction, company, hits, understanding, services)
         return _capital_intensive(company, hits, understanding, services)
     if decision.test in ("share_above", "share_below"):
         return _shares(decision, company, hits, understanding, vocab) or _shares(
@@ -265,10 +267,9 @@ def _capital_intensive(company: str, hits: list[SearchHit], understanding: Query
     if not years:
         return None
     year = years[-1]
-    capex = _from_rows(metric_value("capital expenditures as a % of revenue", year, hits, understanding, services))
-    ppe = _from_rows(metric_value("net property, plant and equipment as a % of total assets", year, hits,
-                                  understanding, services))
-    assets = _from_rows(metric_value("total assets as a % of revenue", year, hits, understanding, services))
+    capex = _row_value("capital expenditures as a % of revenue", year, hits, understanding, services)
+    ppe = _row_value("net property, plant and equipment as a % of total assets", year, hits, understanding, services)
+    assets = _row_value("total assets as a % of revenue", year, hits, understanding, services)
     if not isinstance(capex, Value) and not isinstance(ppe, Value):
         # neither signal: total assets against revenue alone would call an acquirer of intangibles
         # capital intensive
@@ -287,6 +288,46 @@ def _capital_intensive(company: str, hits: list[SearchHit], understanding: Query
     if isinstance(assets, Value):
         findings.append(f"total assets are {assets.value / 100:.2f}x revenue")
     return _judged(any(votes), f"{company} FY{year}: " + "; ".join(findings), got)
+
+
+# "Did Oracle become more capital intensive in fiscal 2023?", "Has its capital intensity increased?":
+# a change between two years, which a level in one year does not answer
+_INTENSITY_CHANGE = re.compile(r"\b(?P<more>more|less)\s+capital[-\s]intensive\b|\bcapital\s+intensity\s+"
+                               r"(?:\w+\s+){0,2}?(?P<verb>increase|rise|grow|decrease|decline|fall|drop)\w*\b", re.I)
+
+
+def _capital_intensity_change(direction: re.Match[str], company: str, hits: list[SearchHit],
+                              understanding: QueryUnderstanding, services: MetricServices) -> WrittenAnswer | None:
+    """Whether capital intensity rose (or fell) as asked: capital expenditures against revenue, the
+    measure analysts track year to year, in the asked year and the one before, both read from
+    statement rows; refused (None) when either year's figure is not."""
+    years = _years(understanding, hits, span=True)
+    if len(years) != 2:
+        return None
+    values = [_row_value("capital expenditures as a % of revenue", y, hits, understanding, services) for y in years]
+    if not all(isinstance(v, Value) for v in values):
+        return next((v for v in values if isinstance(v, WrittenAnswer)), None)
+    first, last = values
+    asked_more = (direction.group("more") or "").lower() == "more" or \
+        (direction.group("verb") or "").lower() in ("increase", "rise", "grow")
+    rose = last.value > first.value
+    verb = "rose" if rose else "fell" if last.value < first.value else "was unchanged"
+    finding = (f"{company}'s capital expenditures {verb} from {first.value:.1f}% of revenue (FY{first.year}) to "
+               f"{last.value:.1f}% (FY{last.year})")
+    return _judged(last.value != first.value and rose == asked_more, finding, [first, last])
+
+
+def _row_value(phrase: str, year: int, hits: list[SearchHit], understanding: QueryUnderstanding,
+               services: MetricServices) -> Value | WrittenAnswer:
+    """A side figure of a judgement read from statement rows: from the question's hits, else from
+    one more search for the figure's own words (a yes/no question's words seldom bring back the
+    cash flow statement that states capital expenditures)."""
+    got = _from_rows(metric_value(phrase, year, hits, understanding, services))
+    if isinstance(got, Value) or services.retriever is None:
+        return got
+    more = more_tables(f"{understanding.companies[0] if understanding.companies else ''} {phrase}", hits,
+                       list(understanding.companies), [year], services.retriever)
+    return _from_rows(metric_value(phrase, year, more, understanding, services))
 
 
 def _from_rows(got: Value | WrittenAnswer) -> Value | WrittenAnswer:

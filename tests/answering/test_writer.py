@@ -102,6 +102,14 @@ def test_split_row_keeps_digits_in_label_and_reads_parentheses_as_negative():
     assert numbers.split_row("Item 7. Management's Discussion and Analysis") is None
 
 
+def test_split_row_joins_a_spaced_parenthesis_and_leaves_a_labels_own_amounts_in_it():
+    # Oracle FY2023 10-K cash flow statement; McDonald's FY2022 10-K income statement
+    assert numbers.split_row("Capital expenditures (8,695 ) (4,511 ) (2,135 )").values == [-8695.0, -4511.0, -2135.0]
+    row = numbers.split_row("Interest expense-net of capitalized interest of $9.5, $6.8 and $6.0 1,207.0 1,185.8 1,218.1")
+    assert row.values == [1207.0, 1185.8, 1218.1]
+    assert row.label.endswith("of $9.5, $6.8 and $6.0")
+
+
 def test_header_years_accepts_scale_notes_and_dates_but_not_data_rows():
     assert numbers.header_years("(in millions, except per share data) 2023 2022 2021") == [2023, 2022, 2021]
     assert numbers.header_years("December 31, 2023 December 31, 2022") == [2023, 2022]

@@ -240,3 +240,72 @@ def test_each_part_after_a_shared_lead_in_is_asked_by_its_own_words(vocab):
     written = ask(CREDIT, chunks, [0, 1, 2], services)
     assert written.status == "answered" and "$750,000,000 swing line" in written.text, written.reason
     assert "$4,950,000,000" in written.text, written.text
+
+
+# Corning's FY2022 10-K, p.25, as the drivers writer quoted it
+CORNING_GROSS_MARGIN = (
+    'Gross margin fell from 36.0% (FY2021) to 31.8% (FY2022). What drove it, as the filing says: "Gross margin '
+    'decreased by $557 million, or 11% and gross margin as a percentage of sales decreased by 4 percentage points '
+    'when compared to 2021." (d2a8a38655 p.25) "The decrease in gross margin was primarily driven by higher '
+    'production, material and freight costs as well as incremental severance, accelerated depreciation, asset '
+    'write-offs and other related charges of $257 million." (d2a8a38655 p.25)')
+CORNING_FX = (' "In addition, movements in foreign exchange rates adversely impacted Corning’s consolidated net sales '
+              'by $616 million for the year ended December 31, 2022, when compared to the same period in 2021." '
+              '(d2a8a38655 p.25)')
+
+
+def test_an_amount_ask_is_covered_by_a_figure_of_its_own_words_not_of_the_words_it_shares(vocab):
+    question = ("What drove the decrease in Corning's FY2022 gross margin, and how much did foreign exchange movements "
+                "hurt net sales and gross margin?")
+    # the gross margin figures answer the first ask; the second is about foreign exchange
+    assert uncovered_ask(_answer(CORNING_GROSS_MARGIN, "drivers"), question, ["Corning"], vocab) \
+        == "how much did foreign exchange movements hurt net sales and gross margin"
+    assert uncovered_ask(_answer(CORNING_GROSS_MARGIN + CORNING_FX, "drivers"), question, ["Corning"], vocab) is None
+
+
+# eBay's Q2 2023 10-Q, p.44: the restructuring table and its lead-in; no headcount
+EBAY_RESTRUCTURING = (
+    '"Three Months Ended June 30, 2023 Six Months Ended June 30, 2023 Accrued liability, beginning of period $ 28 $ — '
+    'Charges — 42 Payments (22) (36) Adjustments (1) (1) Accrued liability, end of period $ 5 $ 5 During the first '
+    'quarter of 2023, management announced plans that included a reduction in workforce and other exit costs." '
+    '(bc6a31fb02 p.43)')
+
+
+def test_how_many_people_is_answered_by_a_number_of_people_not_by_a_figure_beside_them(vocab):
+    question = "How many employees were affected by the workforce reduction eBay announced in the first quarter of 2023?"
+    assert uncovered_ask(_answer(EBAY_RESTRUCTURING), question, ["eBay"], vocab) is not None
+    corning = ('"Each of our 57,500 full- and part-time employees in 44 countries make an important contribution." '
+               '(d2a8a38655 p.9)')
+    assert uncovered_ask(_answer(corning), "How many employees did Corning have at the end of 2022?", ["Corning"],
+                         vocab) is None
+
+
+ORACLE_MORE_INTENSIVE = ("Yes. Oracle's capital expenditures rose from 10.6% of revenue (FY2022) to 17.4% (FY2023). "
+                         "Capital expenditures / Revenue = $8,695.0M / $49,954.0M = 17.4%.")
+
+
+def test_two_requests_in_one_sentence_are_each_asked(vocab):
+    question = ("Did Oracle become more capital intensive in fiscal 2023? Compare capital expenditures relative to "
+                "revenue in FY2023 and FY2022 and explain what happened to free cash flow.")
+    assert uncovered_ask(_answer(ORACLE_MORE_INTENSIVE, "yes_no"), question, ["Oracle"], vocab) \
+        == "explain what happened to free cash flow"
+    alone = "Did Oracle become more capital intensive in fiscal 2023? Compare capital expenditures relative to revenue."
+    assert uncovered_ask(_answer(ORACLE_MORE_INTENSIVE, "yes_no"), alone, ["Oracle"], vocab) is None
+
+
+# McDonald's FY2022 10-K, p.13 and p.29
+MCDONALDS_FRANCHISED = ('"Franchised restaurants represented 95% of McDonald\'s restaurants worldwide at December 31, '
+                        '2022." (6f0228f121 p.13) "The revenues we realize from franchised restaurants are largely '
+                        'dependent on the ability of our franchisees to grow their sales." (6f0228f121 p.29)')
+
+
+def test_figures_asked_in_support_of_an_answer_are_each_asked(vocab):
+    question = ("How dependent was McDonald's profitability on its franchised restaurants in FY2022? Use revenue and "
+                "restaurant-margin figures to support your answer.")
+    assert uncovered_ask(_answer(MCDONALDS_FRANCHISED), question, ["McDonald's"], vocab) == "the revenue figure"
+
+
+def test_a_line_item_of_the_whole_does_not_weigh_a_part_of_it(vocab):
+    written = _answer("Apple FY2022 Revenue: $394.3B.", "metric")
+    question = "How important was Services to Apple's profitability in FY2022 compared with its share of sales?"
+    assert answered_in_every_ask(written, question, ["Apple"], vocab).status == "unverified"

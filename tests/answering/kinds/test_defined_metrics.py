@@ -123,3 +123,36 @@ def test_a_count_asked_is_stated_by_a_number_of_the_things_counted(costco, servi
                   "the United States?", costco, pages, services)
     assert written.status == "answered", written.text
     assert "838 warehouses" in written.text and "578 in the United States" in written.text
+
+
+@pytest.fixture(scope="module")
+def oracle2023():
+    return filing("financebench-extra/pdfs/ORACLE_2023_10K.pdf")
+
+
+def test_more_capital_intensive_is_a_change_of_capex_to_revenue_between_the_two_years(oracle2023, services):
+    # Oracle FY2023 10-K, cash flow statement "Capital expenditures (8,695 ) (4,511 )" (its text layer
+    # spaces the parenthesis off) over total revenues 49,954 / 42,440: 10.6% -> 17.4%. A level in
+    # one year (net PP&E is 12.7% of total assets) answers "is it", not "did it become more"
+    # (the cash flow statement's capex row sits in a chunk below its header: the MD&A's table of
+    # cash flows, p.55, prints it with its years)
+    written = ask("Did Oracle become more capital intensive in fiscal 2023?", oracle2023,
+                  [*_statement_pages(oracle2023, "income_statement", "cash_flow"), 54], services)
+    assert written.status == "answered" and written.text.startswith("Yes."), written.text
+    assert "from 10.6% of revenue (FY2022) to 17.4% (FY2023)" in written.text
+
+
+@pytest.fixture(scope="module")
+def mcdonalds2022():
+    return filing("financebench-extra/pdfs/MCDONALDS_2022_10K.pdf")
+
+
+def test_a_remark_in_the_questions_formula_names_the_line_it_is_printed_with(mcdonalds2022, services):
+    # "interest expense (net of capitalized interest)": McDonald's prints "Interest expense-net of
+    # capitalized interest of $9.5, $6.8 and $6.0 1,207.0 1,185.8 1,218.1"; the parenthesis is no
+    # operand, and the amounts inside the label are no columns
+    written = ask("What was McDonald's interest coverage ratio for FY2022, defined as operating income divided by "
+                  "interest expense (net of capitalized interest)? Round to two decimal places.", mcdonalds2022,
+                  _statement_pages(mcdonalds2022, "income_statement"), services)
+    assert written.status == "answered", written.text
+    assert "7.76" in written.text and "$1,207.0M" in written.text

@@ -1,0 +1,47 @@
+"""counts: whether a text states the count a "how many <things>" ask asks.
+
+A filing states a count by a number before the things counted ("operated 838 warehouses", "we
+had approximately 164,000 full-time employees", "4.2 percentage points"): a bare figure nearby
+(an accrued charge of $42 million, a 7% share) counts nothing. People are counted in any of the
+words filings use for them ("eliminated about 500 positions", "a reduction of 1,100 roles").
+"Times" is no thing: "how many times its operating cash flow" asks a multiple, stated as "2.8x".
+"And how many were in the United States?" counts an earlier part's things in a place: a number
+"in the United States".
+"""
+
+from __future__ import annotations
+
+import re
+
+HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<noun>[a-z][a-z-]{2,})", re.I)
+_PEOPLE = ("employee", "people", "person", "worker", "job", "position", "role", "staff", "headcount", "associate")
+_COUNT_VERBS = frozenset({"were", "was", "are", "is", "did", "does", "do", "had", "has", "have"})
+_NO_THING = frozenset({"times", "more", "fewer", "of"})
+_IN_PLACE = re.compile(r"\bin\s+(?:the\s+)?([A-Z][\w.]*(?:\s+[A-Z][\w.]*)*)")
+
+
+def asked_thing(ask: str) -> str | None:
+    """The stem of the things a "how many" ask counts ("employe" of "how many employees"); None when
+    it asks no count of things ("how many times ...")."""
+    asked = HOW_MANY.search(ask)
+    if asked is None or asked.group("noun").lower() in _NO_THING:
+        return None
+    noun = asked.group("noun").lower()
+    if noun in _COUNT_VERBS:
+        return noun if _IN_PLACE.search(ask) else None
+    return noun[:-3] if noun.endswith("ies") else noun[:-1] if noun.endswith("s") else noun
+
+
+def states_count(text: str, ask: str) -> bool:
+    """Whether the text states a number of the things the ask counts (False when it counts none)."""
+    stem = asked_thing(ask)
+    if stem is None:
+        return False
+    if stem in _COUNT_VERBS:  # "and how many were in the United States?"
+        place = _IN_PLACE.search(ask)
+        return bool(place and re.search(rf"\b\d[\d,]*\s+in\s+(?:the\s+)?{re.escape(place.group(1))}\b", text))
+    stems = _PEOPLE if any(stem.startswith(p[:5]) for p in _PEOPLE) else (stem,)
+    things = "|".join(re.escape(s) for s in stems)
+    # "57,500 full- and part-time employees", "2.1 million associates"; never an amount of money
+    return bool(re.search(rf"(?<![\w.$€£¥])\d[\d,.]*\s+(?:(?:million|thousand)\s+)?(?:[a-z-]+\s+){{0,4}}?(?:{things})",
+                          text, re.I))
