@@ -39,6 +39,8 @@ _SENTENCE = re.compile(r"(?<=[.?!])\s+(?=[A-Z\"(])")
 # "X is defined as: ...", "X is calculated as ...", "Define X as ...", "X = ..."
 _DEFINED = re.compile(r"^(?P<name>.+?)\s+(?:(?:is|are)\s+)?(?:defined|calculated|computed)\s+as:?\s*(?P<expr>.+)$", re.I)
 # "What is X's quick ratio? Defined as: (A + B) / C": a sentence of its own, its subject the ask's measure
+# a sentence that asks by its verb ("Calculate ...", "Using the statement, compute ...")
+_IMPERATIVE_ASK = re.compile(r"(?:^|,\s*)(?:please\s+)?(?:calculate|compute|determine|find|estimate|work\s+out)\b", re.I)
 _BARE_DEFINED = re.compile(r"^(?P<name>)(?:defined|calculated|computed)\s+as:?\s*(?P<expr>.+)$", re.I)
 _DEFINE = re.compile(r"^(?:please\s+)?define\s+(?P<name>.+?)\s+as:?\s*(?P<expr>.+)$", re.I)
 # "What is X's quick ratio? Use (A - B) / C.": the ask's measure, when what follows "use" is a
@@ -190,7 +192,13 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
     for sentence in _sentences(question):
         m = _BARE_DEFINED.match(sentence) or _DEFINED.match(sentence) or _DEFINE.match(sentence) \
             or _DEFINES.match(sentence) or _USE.match(sentence)
-        if m and not sentence.rstrip().endswith("?"):
+        if m and not sentence.rstrip().endswith("?") and _IMPERATIVE_ASK.search(m.group("name")) \
+                and (inline := _inline_definition(sentence)) is not None:
+            # "Using the cash flow statement, calculate X's free cash flow for FY2023, defined as A minus
+            # B.": an imperative ask with its formula inside, not a definition of a measure so named
+            asks.append(inline[0])
+            definitions.append(("it", inline[1]))
+        elif m and not sentence.rstrip().endswith("?"):
             name = re.sub(r"^(?:and|where|here)\s+", "", m.group("name").strip(), flags=re.I) or "it"
             expr = _clean(m.group("expr"))
             if (then := _THEN_DIVIDE.search(expr)) and name != "it":

@@ -251,14 +251,22 @@ def header_years(line: str) -> list[int]:
 _DATE = re.compile(r"\b(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?\s+\d{1,2},\s+(?:19|20)\d\d\b", re.I)
 
 
+_BARE_YEARS = re.compile(r"^\s*(?:(?:19|20)\d\d\s+){1,4}(?:19|20)\d\d(?=\s+[A-Za-z])")
+
+
 def header_then_row(line: str, convention: NumberConventionName = "us") -> tuple[list[int], str] | None:
     """A column header the text layer ran into the first row ("Fiscal Years Ended January 29,
     2022 January 30, 2021 February 1, 2020 Revenue $ 51,761 $ 47,262 $ 43,638"): the header's
     years and the row, when the header's dates are two at least and the row has an amount for each."""
     dates = list(_DATE.finditer(line))
-    if len(dates) < 2:
+    if (bare := _BARE_YEARS.match(line)) is not None:
+        # "2022 2021 2020 Cash flows from operating activities: Net income $ 4,491,924 ...": the
+        # header of bare years, then the first row
+        head, rest = bare.group(0), line[bare.end():].strip()
+    elif len(dates) < 2:
         return None
-    head, rest = line[: dates[-1].end()], line[dates[-1].end():].strip()
+    else:
+        head, rest = line[: dates[-1].end()], line[dates[-1].end():].strip()
     years = header_years(head)
     row = split_row(rest, convention) if rest[:1].isalpha() else None
     if len(years) < 2 or row is None or len(row.values) != len(years):
