@@ -70,7 +70,10 @@ _INLINE_DEFINED = re.compile(
 # ", where free cash flow = A minus B and the margin is FCF divided by revenues": the ask's terms defined
 _ASK_WHERE = re.compile(r",\s+where\s+(?P<defs>[^?]+?)\s*(?:[?.]\s*)?$", re.I)
 _WHERE_PART = re.compile(r"^(?:the\s+|its\s+)?(?P<name>[a-z][\w'’\s-]{1,60}?)\s+(?:=|is|are|equals)\s+(?P<expr>.+)$", re.I)
-_WHERE_AND = re.compile(r"\s+and\s+(?=(?:the\s+|its\s+)?[a-z][\w'’\s-]{1,60}?\s+(?:=|is|are|equals)\s)", re.I)
+# (the term after "and" holds no "and" of its own: "A minus purchases of property and equipment and the
+# margin is ..." splits before "the margin", not inside "property and equipment")
+_WHERE_AND = re.compile(r"\s+and\s+(?=(?:the\s+|its\s+)?[a-z](?:(?!\band\b)[\w'’\s-]){1,60}?\s+(?:=|is|are|equals)\s)",
+                        re.I)
 # "its operating margin (income from operations / net revenues)": a formula in a parenthesis after the measure
 _PAREN_FORMULA = re.compile(r"\s*\((?P<expr>[^()]*?(?:\s/\s|\bdivided\s+by\b|\s[-–]\s|\bminus\b)[^()]*)\)")
 _OPERATORS = re.compile(

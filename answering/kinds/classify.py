@@ -41,7 +41,7 @@ from retrieval.periods import parse_periods
 
 YesNoTest = Literal[
     "improving", "increased", "decreased", "positive", "negative", "above", "below", "share_above", "share_below",
-    "capital_intensive", "stated",
+    "capital_intensive", "stated", "covers",
 ]
 
 
@@ -139,6 +139,9 @@ _THAN_ANOTHER = re.compile(
     r"\b(?:more|less|higher|lower|greater|larger|smaller|better|worse)\b[^.?]{0,40}?\bthan\s+"
     r"(?!\$?\d|\w+\s+percent|(?:in\s+|at\s+|for\s+)?(?:the\s+)?(?:(?:prior|previous|last|preceding|same|year|quarter|"
     r"fiscal|one|two|three|four|five|ten|zero|before|a\s+year|it\s+was)\b|fy\s?\d|\d))", re.I)
+# "Did its FY2022 free cash flow cover its dividend payments?", "Is operating income enough to cover
+# interest expense?": the amount before the verb against the one after it
+COVERS = re.compile(r"\b(?:fully\s+)?cover(?:s|ed)?\b|\b(?:enough|sufficient)\s+to\s+(?:cover|pay)\b", re.I)
 _TESTS: list[tuple[YesNoTest, re.Pattern[str]]] = [
     ("capital_intensive", re.compile(r"\bcapital[-\s]intensive\b|\bcapital\s+intensity\b", re.I)),
     ("improving", re.compile(r"\bimprov\w*\b|\bhealthier\b|\bstrengthen\w*", re.I)),
@@ -207,6 +210,10 @@ def _named(ask: str, vocab: Vocabulary) -> list[str]:
 def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
     ask = _RAISE_DOUBT.sub("casts doubt", ask)
     metrics = _named(ask, vocab)
+    if (cover := COVERS.search(ask)) and _named(ask[: cover.start()], vocab) and _named(ask[cover.end():], vocab):
+        # "Did its free cash flow cover its dividend payments?": one amount against another
+        return KindDecision(kind="yes_no", reason="yes/no on whether one amount covers another", ask=ask,
+                            metric=_named(ask[: cover.start()], vocab)[-1], test="covers")
     default = _DEFAULT_FALSE.search(question)
     default_answer = default.group("value").lower() in ("true", "yes") if default else None
     limit = threshold(ask)

@@ -42,6 +42,7 @@ from answering.kinds.ask_coverage import states_duration
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
 from answering.kinds.cause_cues import CHANGED, is_cause
 from answering.kinds.choice import table_items
+from answering.kinds.classify import COVERS
 from answering.kinds.excepted import excepted_item, item_evidence, row_read
 from answering.kinds.people import asked_filing
 from answering.kinds.sentences import (
@@ -209,6 +210,8 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
         return None
     company = understanding.companies[0]
     vocab = services.vocabulary
+    if decision.test == "covers":
+        return _covers(decision.ask, company, hits, understanding, services)
     if decision.test == "capital_intensive":
         if (direction := _INTENSITY_CHANGE.search(decision.ask or "")) is not None:
             return _capital_intensity_change(direction, company, hits, understanding, services)
@@ -315,6 +318,37 @@ def _capital_intensity_change(direction: re.Match[str], company: str, hits: list
     finding = (f"{company}'s capital expenditures {verb} from {first.value:.1f}% of revenue (FY{first.year}) to "
                f"{last.value:.1f}% (FY{last.year})")
     return _judged(last.value != first.value and rose == asked_more, finding, [first, last])
+
+
+_AUX_OPENING = re.compile(r"^\W*(?:did|does|do|was|were|is|are|has|have|had|would|will|can|could)\s+", re.I)
+
+
+def _covers(ask: str, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+            services: MetricServices) -> WrittenAnswer | None:
+    """Whether the amount named before "cover" (with the question's own formula for it, "free cash
+    flow (cash from operations minus capital expenditures)") is at least the amount named after
+    it, in the asked year; the second as a share of the first. Refused (None) when either is not
+    read from statement rows."""
+    cover = COVERS.search(ask)
+    years = _years(understanding, hits, span=False)
+    if cover is None or not years:
+        return None
+    year = years[-1]
+    first, second = (_AUX_OPENING.sub("", part).strip(" ?.,") for part in (ask[: cover.start()], ask[cover.end():]))
+    first = re.sub(r"^(?:its|their|the)\s+", "", first, flags=re.I)
+    second = re.sub(r"^(?:its|their|the)\s+", "", second, flags=re.I)
+    values = [_row_value(phrase, year, hits, understanding, services) for phrase in (first, second)]
+    if not all(isinstance(v, Value) for v in values):
+        return next((v for v in values if isinstance(v, WrittenAnswer)), None)
+    amount, need = values
+    if amount.answer.unit != need.answer.unit or not (amount.answer.unit or "").startswith("USD"):
+        return None  # two amounts of one currency and scale, or nothing to compare
+    need_value = abs(need.value)  # a payment the cash flow statement prints as an outflow
+    names = [(t.label if (t := read_target(f"What is the FY{year} {phrase}?", services.vocabulary)) else phrase).lower()
+             for phrase in (first, second)]
+    share = f" ({need_value / amount.value * 100:.1f}% of {names[0]})" if amount.value > 0 else ""
+    finding = f"{company} FY{year}: {names[0]} {amount.shown} against {names[1]} {need.shown.lstrip('-')}{share}"
+    return _judged(amount.value >= need_value, finding, [amount, need])
 
 
 def _row_value(phrase: str, year: int, hits: list[SearchHit], understanding: QueryUnderstanding,

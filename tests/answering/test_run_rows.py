@@ -29,3 +29,11 @@ def test_a_header_run_into_the_first_row_is_the_header_then_the_row():
             "February 1, 2020 Revenue $ 51,761 $ 47,262 $ 43,638")
     assert header_then_row(line) == ([2022, 2021, 2020], "Revenue $ 51,761 $ 47,262 $ 43,638")
     assert header_then_row("Revenue $ 51,761 $ 47,262 $ 43,638") is None
+
+
+def test_a_header_of_bare_years_run_into_the_first_row_is_the_header():
+    # Netflix's FY2022 10-K cash flow statement, p.42: the years, a caption and the first row on one line
+    line = "2022 2021 2020 Cash flows from operating activities: Net income $ 4,491,924 $ 5,116,228 $ 2,761,395"
+    assert header_then_row(line) == ([2022, 2021, 2020],
+                                     "Cash flows from operating activities: Net income $ 4,491,924 $ 5,116,228 $ 2,761,395")
+    assert header_then_row("2022 2021 2020") is None  # a header alone is read as one

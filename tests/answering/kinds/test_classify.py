@@ -125,6 +125,9 @@ CASES = [
      "highest operating margin?", 1, "drivers", {}),
     ("Which Acme segment had the highest operating margin in FY2023, and what drove it?", 1, "choice",
      {"order": "highest"}),
+    # one amount against another; a cover that names no amount on one side is a stated fact
+    ("Did Acme's FY2022 free cash flow cover its dividend payments?", 1, "yes_no", {"test": "covers"}),
+    ("Did Acme's insurance cover the losses from the fire?", 1, "yes_no", {"test": "stated"}),
 ]
 
 

@@ -156,3 +156,25 @@ def test_a_remark_in_the_questions_formula_names_the_line_it_is_printed_with(mcd
                   _statement_pages(mcdonalds2022, "income_statement"), services)
     assert written.status == "answered", written.text
     assert "7.76" in written.text and "$1,207.0M" in written.text
+
+
+def test_a_statement_whose_header_runs_into_its_first_row_is_read_below_it(services):
+    # Netflix FY2022 10-K p.42: "2022 2021 2020 Cash flows from operating activities: Net income $ ..."
+    # in one chunk, "Net cash provided by operating activities 2,026,257 ..." in the next
+    netflix = filing("financebench/pdfs/NETFLIX_2022_10K.pdf")
+    written = ask("Compute Netflix's FY2022 free cash flow margin, where free cash flow = net cash provided by operating "
+                  "activities minus purchases of property and equipment and the margin is FCF divided by revenues. "
+                  "Round to one decimal.", netflix, [39, 41], services)
+    assert written.status == "answered", written.text
+    assert "5.1%" in written.text and "$2,026.3M - $407.7M" in written.text
+
+
+def test_does_one_amount_cover_another_is_the_first_against_the_second(services):
+    # Kraft Heinz FY2022 10-K cash flow statement: operating cash flow 2,469, capital expenditures (916),
+    # dividends paid (1,960): free cash flow of 1,553 does not cover the dividends
+    kraft = filing("financebench/pdfs/KRAFTHEINZ_2022_10K.pdf")
+    written = ask("Did Kraft Heinz's FY2022 free cash flow (cash from operations minus capital expenditures) cover its "
+                  "dividend payments?", kraft, _statement_pages(kraft, "cash_flow"), services)
+    assert written.status == "answered" and written.text.startswith("No."), written.text
+    assert "free cash flow $1,553.00 million against dividends paid $1,960.00 million (126.2% of free cash flow)" \
+        in written.text

@@ -264,3 +264,14 @@ def test_a_payout_ratio_is_a_share_of_earnings_and_a_current_ratio_is_times(voca
     current = read_target("What was Acme's FY2022 current ratio, defined as total current assets divided by total "
                           "current liabilities?", vocab)
     assert current is not None and current.unit == "ratio"
+
+
+def test_an_imperative_ask_with_its_formula_inside_is_the_ask_not_a_definition(vocab):
+    """"Using the statement, calculate X for FY2023, defined as A minus B." asks X: the sentence
+    before "defined as" is no name of a measure."""
+    q = ("Using the consolidated statement of cash flows, calculate Acme's free cash flow for FY2023 (fiscal year "
+         "ended January 31, 2023), defined as net cash provided by operating activities minus capital expenditures. "
+         "Give the answer in USD millions.")
+    target = read_target(q, vocab)
+    assert target is not None and target.formula_source == "question"
+    assert target.formula == "operating_cash_flow - capex" and target.years == [2023]
