@@ -65,6 +65,7 @@ from answering.numbers import years_in
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, SearchFilters, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
+from loaders.dates import MONTH_NAMES
 
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
@@ -90,6 +91,11 @@ _MIN_OVERLAP = 0.5
 # "What does its 10-K say drove the decline?", "What reasons does it give?": the filing's own account
 _SCAFFOLD = REFERS_BACK | frozenset(tokenize("difference differences gap divergence discrepancy contrast disconnect "
                                              "say says said give gives cite cites attribute attributes filing"))
+# "operating and bottom-line results", "top- and bottom-line performance": levels of a statement named by
+# where they stand on it
+_LEVEL_WORDS = frozenset(tokenize("result results performance bottom top line lines level levels"))
+_PERIOD_PHRASE = re.compile(rf"\b(?:for\s+|in\s+)?(?:the\s+)?(?:fiscal\s+)?(?:year|quarter|period)\s+(?:ended|ending)\s+"
+                            rf"(?:{MONTH_NAMES})\s+\d{{1,2}},?\s+\d{{4}}", re.I)
 # the clause of a premise that states the change asked about: "revenues rose 8%, but its net income
 # fell": what follows the last contrast is the change the ask ("What explains this?") refers to
 _CONTRAST = re.compile(r",?\s*\b(?:yet|but|while|whereas|although|though|even\s+though|despite|however)\b", re.I)
@@ -788,7 +794,11 @@ def _gap_totals(question: str, ask: str, companies: list[str], vocab: Vocabulary
     income grew only about 2%"), upper first in the statement's order, when the ask only refers back to
     them ("What explains the gap?"); None otherwise."""
     premise = _premise(question, ask)
-    if not premise or any(set(content_words(p, companies)) - _SCAFFOLD for p in ask_parts(ask)):
+    # the ask may name the two again in its own words ("the divergence between operating and
+    # bottom-line results for the year ended January 31, 2023"): words of the premise, of the
+    # period, or the analysts' names of the two levels are no topic of their own
+    restated = _SCAFFOLD | set(content_words(premise or "", companies)) | _LEVEL_WORDS
+    if not premise or any(set(content_words(_PERIOD_PHRASE.sub(" ", p), companies)) - restated for p in ask_parts(ask)):
         return None
     clauses = [c for c in _CONTRAST.split(premise) if c.strip()]
     named = [m for c in clauses if _A_CHANGE.search(c) for m in vocab.match_metrics(c)

@@ -27,3 +27,15 @@ def test_a_gap_between_totals_the_statement_does_not_hold_is_not_read_from_it(se
     # p.55 alone: no statement, so no lines between the totals
     written = ask(_QUESTION, oracle, [54], services)
     assert "drivers_gap" not in written.flags, written.text
+
+
+def test_an_ask_that_names_the_two_totals_again_in_its_own_words_asks_the_gap(services):
+    # Salesforce's fiscal 2023 10-K, p.61 (the consolidated statements of operations): "operating and
+    # bottom-line results" and the year's end date restate the premise, they ask nothing of their own
+    salesforce = filing("financebench-extra/pdfs/SALESFORCE_2023_10K.pdf")
+    written = ask("Salesforce nearly doubled its income from operations in fiscal 2023, yet net income fell sharply. "
+                  "What explains the divergence between operating and bottom-line results for the year ended "
+                  "January 31, 2023?", salesforce, [60], services)
+    assert "drivers_gap" in written.flags, written.text
+    assert "Gains (losses) on strategic investments, net: 1,211 (2022) to (239) (2023)" in written.text
+    assert "Benefit from (provision for) income taxes: (88) (2022) to (452) (2023)" in written.text
