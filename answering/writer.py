@@ -62,6 +62,7 @@ from answering.kinds.event_coverage import answered_on_the_event
 from answering.kinds.every_part import answered_in_every_part, answered_over_the_asked_years
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.named_filing import answered_from_the_named_filing
+from answering.kinds.part_completion import completed
 from answering.kinds.quote_focus import FLAG as LOOK_ALIKE
 from answering.kinds.quote_focus import answered_on_focus
 from answering.kinds.sentences import read_topic
@@ -253,6 +254,8 @@ def _gated(offline: WrittenAnswer, text: str, hits: list[SearchHit], understandi
     offline = answered_in_the_asked_shape(offline, text)
     # last: every ask the question's grammar makes (an amount, a cause, a name, the thing a figure
     # was asked of) is covered by the answer, or the answer is refused naming the ask it leaves out
+    # (an amount the answer leaves out, which a sentence of the pages read states, is quoted first)
+    offline = completed(offline, text, hits, list(understanding.companies), services.vocabulary)
     offline = answered_in_every_ask(offline, text, list(understanding.companies), services.vocabulary)
     # a deal's sentences are alike: the close date, the reason, the price per share each asked of an
     # event are given by a sentence that states that, not by one that names the deal

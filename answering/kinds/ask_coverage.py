@@ -379,7 +379,7 @@ def _uncovered_by_figure(written: WrittenAnswer, question: str, asks: list[str],
     return None
 
 
-def _asks_an_amount(ask: str) -> bool:
+def asks_an_amount(ask: str) -> bool:
     """"How much ...", "what did it cost", "what gain did it recognize", an item "the program size"."""
     sentence = last_sentence(ask)
     head = _WH_HEAD.match(sentence)
@@ -400,7 +400,7 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
         if (typed := typed_item(ask)) is not None:
             if not typed.search(text):  # "the coupons" of listed notes: a rate, whatever the filing calls it
                 return ask
-        elif _asks_an_amount(ask):
+        elif asks_an_amount(ask):
             if not _amount_in_own_passage(ask, text, companies, vocab, [a for a in asks if a != ask]):
                 return sentence.rstrip("?.")
         elif _ASKS_CHANGES.match(sentence):
