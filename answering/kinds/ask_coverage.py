@@ -170,7 +170,10 @@ def _asks(question: str) -> list[str]:
     then the requests after the last question mark, the things coordinated after a wh-word."""
     parts = [p.strip() for part in asked_parts(question) for p in _NEXT_ASK.split(part) if p.strip()]
     tail = question.rsplit("?", 1)[1] if "?" in question else question
-    tail = ". ".join(_JOINED_REQUEST.split(tail))
+    # (split only in a sentence that is itself a request: "If it is not relevant, please state that
+    # and explain why" asks nothing unless its condition holds)
+    tail = " ".join(". ".join(_JOINED_REQUEST.split(s)) if _TRAILING_REQUEST.match(s) else s
+                    for s in re.split(r"(?<=[.?!])\s+", tail))
     requests = [m for m in _TRAILING_REQUEST.finditer(tail) if not _ABOUT_ANSWERING.search(m.group("ask"))]
     if "?" in question:
         parts += [m.group("ask").strip() for m in requests]
@@ -299,7 +302,9 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
     # "how many employees": a count, which a filing writes as a bare number before the things
     # counted ("about 500 employees"), not any figure near them
     if asked_thing(ask):
-        figured = [p for p in passages(text) if states_count(p, ask)]
+        # a number of the very things asked ("733.8 million shares", "more than 90,000 employees") is
+        # that count, whatever verb the filing uses for the asking one ("repurchase", "employ")
+        return any(states_count(p, ask) for p in passages(text))
     else:
         figure = _A_COUNT if re.search(r"\bhow\s+many\b", ask, re.I) else _AN_AMOUNT
         figured = [p for p in passages(text) if figure.search(p)]

@@ -42,6 +42,8 @@ def states_count(text: str, ask: str) -> bool:
         return bool(place and re.search(rf"\b\d[\d,]*\s+in\s+(?:the\s+)?{re.escape(place.group(1))}\b", text))
     stems = _PEOPLE if any(stem.startswith(p[:5]) for p in _PEOPLE) else (stem,)
     things = "|".join(re.escape(s) for s in stems)
-    # "57,500 full- and part-time employees", "2.1 million associates"; never an amount of money
-    return bool(re.search(rf"(?<![\w.$€£¥])\d[\d,.]*\s+(?:(?:million|thousand)\s+)?(?:[a-z-]+\s+){{0,4}}?(?:{things})",
-                          text, re.I))
+    # "57,500 full- and part-time employees", "2.1 million associates", or the things first: "employees
+    # totaled approximately 57,500", "a headcount of 57,500"; never an amount of money
+    number = r"(?<![\w.$€£¥])\d[\d,.]*(?!\s*(?:%|percent\b))"
+    return bool(re.search(rf"{number}\s+(?:(?:million|thousand)\s+)?(?:[a-z-]+\s+){{0,4}}?(?:{things})", text, re.I)
+                or re.search(rf"\b(?:{things})\w*\s+(?:[a-z-]+\s+){{0,3}}?{number}", text, re.I))
