@@ -392,6 +392,11 @@ def asks_an_amount(ask: str) -> bool:
     return bool(_ASKS_AMOUNT.search(sentence)) or tokenize(named)[-1:] in ([n] for n in _AMOUNT_NOUNS)
 
 
+def states_amount_asked(ask: str, question: str, text: str, companies: list[str], vocab: Vocabulary | None) -> bool:
+    """Whether `text` alone states the amount `ask` (one of the question's asks) asks for."""
+    return _amount_in_own_passage(ask, text, companies, vocab, [a for a in _asks(question) if a != ask])
+
+
 def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
                   vocab: Vocabulary | None = None) -> str | None:
     """The first ask of the question the answer does not cover, said for the refusal; or None."""

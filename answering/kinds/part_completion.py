@@ -6,22 +6,56 @@ the same page ("movements in foreign exchange rates adversely impacted Corning's
 sales by $616 million"). When the last gate (answering.kinds.ask_coverage) would refuse the answer
 for an amount ask it leaves uncovered, a sentence of the retrieved chunks of the asked company that
 the same gate accepts for that ask (a figure, in a sentence stating the ask's own words) is quoted
-after the answer, cited; two at most, in the order retrieved (one for net sales, one for gross margin). Only a stating sentence is taken (no hedge: "could adversely impact ...
+after the answer, cited; two at most, in the order retrieved (one for net sales, one for gross margin). The sentence
+must state the amount by itself (not with the words of another quote of its page) and name what the
+question names ("What cost savings does FedEx target from its DRIVE program": a sentence on DRIVE, not
+"achieved its target of $50 million in fourth quarter savings"). Only a stating sentence is taken (no hedge: "could adversely impact ...
 by up to"), and only for an amount: a cause or a name asked is not completed this way.
 """
 
 from __future__ import annotations
 
+import re
+
 from answering.aspects import split_sentences
 from answering.citations import cite, unique_citations
-from answering.kinds.ask_coverage import asks_an_amount, uncovered_ask
-from answering.kinds.sentences import HEDGE
+from answering.kinds.ask_coverage import asks_an_amount, states_amount_asked, uncovered_ask
+from answering.kinds.sentences import HEDGE, content_words
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchHit
-from finrag.vocabulary import Vocabulary
+from finrag.vocabulary import Vocabulary, tokenize
 
 _MAX_WORDS = 70  # a sentence, not a paragraph the text layer ran together
 _MAX_SENTENCES = 2  # an ask of two things ("how much did it hurt net sales and gross margin") may need two
+
+
+# capitalised words a question writes that name no thing of its own (dates, forms, periods)
+_NOT_NAMES = frozenset(tokenize("form fiscal fy quarter annual report january february march april may june july "
+                                "august september october november december what which how did does is was were "
+                                "give use explain describe compare"))
+
+
+def _names(question: str, companies: list[str]) -> set[str]:
+    """The stems of what the question names by a capitalised word past a sentence's first (a
+    program, a product, a segment: "DRIVE", "Services"), not the company, a month or a form."""
+    company = {t for c in companies for t in tokenize(c)}
+    words = re.findall(r"(?<![.?!]\s)(?<!^)\b[A-Z][\w&'’-]*", question.strip())
+    return {t for w in words for t in tokenize(w) if len(t) > 2 and not re.search(r"\d", t)} - company - _NOT_NAMES
+
+
+_AMOUNT = re.compile(r"[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:%|percent\b|(?:million|billion)\b)", re.I)
+_NEAR = 8  # words between an amount and what it is the amount of, in one clause
+
+
+def _amount_by_its_words(sentence: str, ask: str, companies: list[str]) -> bool:
+    """Whether an amount of the sentence stands within a few words of a word of the ask ("impacted
+    ... net sales by $616 million"), not in a table row run into the sentence ("Non-GAAP earnings per
+    share-diluted $ 10.10 ... driven by higher sales-driven Franchised margins")."""
+    stems = set(content_words(ask, companies))
+    words = sentence.split()
+    at = [i for i, w in enumerate(words) if set(tokenize(w)) & stems]
+    amounts = [sentence[: m.start()].count(" ") for m in _AMOUNT.finditer(sentence)]
+    return any(abs(i - j) <= _NEAR for i in at for j in amounts)
 
 
 def completed(written: WrittenAnswer, question: str, hits: list[SearchHit], companies: list[str],
@@ -32,6 +66,7 @@ def completed(written: WrittenAnswer, question: str, hits: list[SearchHit], comp
     ask = uncovered_ask(written, question, companies, vocab)
     if ask is None or not asks_an_amount(ask):
         return written
+    named = _names(question, companies)
     found: list[tuple[SearchHit, str]] = []
     for hit in hits:
         if companies and hit.chunk.company not in companies:
@@ -39,6 +74,11 @@ def completed(written: WrittenAnswer, question: str, hits: list[SearchHit], comp
         for sentence in split_sentences(hit.chunk.text):
             if len(sentence.split()) > _MAX_WORDS or HEDGE.search(sentence) or sentence in written.text \
                     or any(sentence == s for _, s in found):
+                continue
+            # the sentence states the amount by itself (not by words of another quote on its page), and
+            # names what the question is about ("DRIVE"), not only a like amount ("$50 million in savings")
+            if not states_amount_asked(ask, question, sentence, companies, vocab) \
+                    or (named and not named & set(tokenize(sentence))) or not _amount_by_its_words(sentence, ask, companies):
                 continue
             alone = written.model_copy(update={"text": f'{written.text} "{sentence}" ({hit.chunk.doc} p.{hit.chunk.page + 1})'})
             if uncovered_ask(alone, question, companies, vocab) != ask:

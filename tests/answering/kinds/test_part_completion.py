@@ -26,3 +26,14 @@ def test_without_a_sentence_stating_it_the_answer_is_refused_naming_the_part(ser
                 "its shareholders?")
     written = ask(question, corning, [23, 24], services)
     assert written.status == "not_found" and "part_completed" not in written.flags, written.text
+
+
+def test_an_amount_run_into_a_sentence_from_a_table_row_completes_nothing(services):
+    # McDonald's FY2022 10-K p.12: "Non-GAAP earnings per share-diluted $ 10.10 $ 9.28 9 % 15 % In constant
+    # currencies, ... driven by higher sales-driven Franchised margins." names margins, but its amounts
+    # are the table row's earnings per share: no restaurant-margin figure
+    mcdonalds = filing("financebench-extra/pdfs/MCDONALDS_2022_10K.pdf")
+    written = ask("How dependent was McDonald's profitability on its franchised restaurants in FY2022? Use revenue and "
+                  "restaurant-margin figures to support your answer.", mcdonalds, [11, 12, 28], services)
+    assert "Non-GAAP earnings per share" not in written.text.split("found only:")[0], written.text
+    assert written.status != "answered" or "part_completed" not in written.flags, written.text
