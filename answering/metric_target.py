@@ -95,8 +95,12 @@ _YEAR_OVER_YEAR = re.compile(r"\byear[- ]over[- ]year\b|\byoy\b|\b(?:from|over|v
 _LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
 # "the average of the year-end 2018 and 2019 inventory balances": the two balances an average input
 # spans, not two periods asked; the measure is the later year's ("FY2019 inventory turnover")
-_BALANCES_AVERAGED = re.compile(r"\baverage\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:FY\s?)?(?:19|20)\d\d\s+and\s+"
-                                r"(?:FY\s?)?(?P<last>(?:19|20)\d\d)\b(?:\s+[\w-]+){0,3}?\s+balances?\b", re.I)
+# "the average of the year-end 2018 and 2019 inventory balances", "the mean of the May 31, 2022 and May 31,
+# 2021 balances": one year's average input, its two balances no periods asked
+_BALANCE_DATE = (r"(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+"
+                 r"\d{1,2},?\s+)?(?:FY\s?)?(?:19|20)\d\d")
+_BALANCES_AVERAGED = re.compile(rf"\b(?:average|mean)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){{0,3}}?(?P<first>{_BALANCE_DATE})\s+"
+                                rf"and\s+(?P<last>{_BALANCE_DATE})\b(?:\s+[\w-]+){{0,3}}?\s+balances?\b", re.I)
 _CAGR = re.compile(r"\bcagr\b|compound annual growth", re.I)
 _CHANGE_ASK = re.compile(r"\b(?:change[sd]?|changing|growth|grows?|grew|increase|decrease|decline)\b", re.I)
 # "how does its effective tax rate in FY2022 compare to FY2021": the two years' values and the change
@@ -200,7 +204,7 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
             # "Using the cash flow statement, calculate X's free cash flow for FY2023, defined as A minus
             # B.": an imperative ask with its formula inside, not a definition of a measure so named
             asks.append(inline[0])
-            definitions.append(("it", inline[1]))
+            definitions.append((f"{INLINE_MARK}{inline[2]}" if inline[2] else "it", inline[1]))
         elif m and not sentence.rstrip().endswith("?"):
             name = re.sub(r"^(?:and|where|here)\s+", "", m.group("name").strip(), flags=re.I) or "it"
             expr = _clean(m.group("expr"))
@@ -220,8 +224,8 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
         elif "?" in sentence:
             ask_sentence = sentence[: sentence.rindex("?") + 1]
             if (inline := _inline_definition(ask_sentence)) is not None:
-                ask_sentence, expr = inline
-                definitions.append(("it", expr))
+                ask_sentence, expr, before = inline
+                definitions.append((f"{INLINE_MARK}{before}" if before else "it", expr))
             asks.append(ask_sentence)
     if not asks:
         asks = [s for s in _sentences(question)
@@ -252,16 +256,22 @@ def _where_definitions(defs: str) -> list[tuple[str, str]]:
     return found
 
 
-def _inline_definition(ask: str) -> tuple[str, str] | None:
-    """(the ask without it, the formula) of a definition written inside the ask sentence; only a
-    formula (an operator in it) is one: "using the cash flow statement" defines nothing."""
+def _inline_definition(ask: str) -> tuple[str, str, str] | None:
+    """(the ask without it, the formula, the words just before it) of a definition written inside
+    the ask sentence; only a formula (an operator in it) is one: "using the cash flow statement"
+    defines nothing. The words before it say what it defines: "what percentage of Boeing's free
+    cash flow (A minus B) was returned ..." defines free cash flow, an operand of the ask."""
     for pattern in (_INLINE_DEFINED, _PAREN_FORMULA):
         m = pattern.search(ask)
         if m and _ARITHMETIC.search(m.group("expr")):
             expr = _clean(m.group("expr"))
             # "A less B, divided by total revenue": the division is of the difference
             expr = re.sub(r"^(?P<left>.+?),\s+(?:then\s+)?divided\s+by\s+(?P<by>.+)$", r"(\g<left>) / \g<by>", expr)
-            return (ask[: m.start()] + ask[m.end():]).strip(), expr
+            # (the period after the name is no part of it: "free cash flow in fiscal year 2021, calculated as")
+            lead = re.sub(r"\s+(?:in|for|during|of)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?)?(?:19|20)\d\d\b.*$", "",
+                          ask[: m.start()].rstrip(" ,"), flags=re.I)
+            before = re.search(r"(?:[\w'’&-]+\s+){0,5}[\w'’&-]+\s*$", lead)
+            return (ask[: m.start()] + ask[m.end():]).strip(), expr, before.group(0).strip() if before else ""
     return None
 
 
@@ -603,6 +613,25 @@ def _names_asked_change(name: str, ask: str) -> bool:
     return bool(_AGGREGATE_NAME.match(name.strip())) and bool(_CHANGE_ASK.search(ask))
 
 
+# marks a definition's name as the words before a formula written inside the ask (`_defined_key`)
+INLINE_MARK = "\u2192"
+
+
+def _operand_or_it(name: str, ask: str, vocab: Vocabulary) -> str:
+    """The name of a formula written inside the ask: the one measure named just before it when that
+    measure is an operand of what the ask composes ("what percentage of Boeing's free cash flow (A
+    minus B) was returned through dividends and buybacks" defines free cash flow); else "it", the
+    ask's own measure ("its operating margin (A / B)")."""
+    if not name.startswith(INLINE_MARK):
+        return name
+    before = name[len(INLINE_MARK):]
+    named = vocab.match_metrics(before)
+    _metric, composed = _ask_metric(ask, vocab)
+    if len(named) == 1 and composed is not None and re.search(rf"\b{re.escape(named[0])}\b", composed):
+        return vocab.label(named[0]) or before
+    return "it"
+
+
 def _defined_key(name: str, ask: str, vocab: Vocabulary) -> str:
     """The key a question's definition defines: "Define it as: ..." defines what the ask names
     ("What is X's capital expenditure to revenue ratio? Define it as: capex / revenue")."""
@@ -640,7 +669,17 @@ def _name_key(name: str, vocab: Vocabulary) -> str:
 
 def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
     """(metric key, composed formula) the ask names: "capex as a % of revenue" composes."""
-    if (share := _SHARE_OF.search(ask)) and len(whole := vocab.match_metrics(share.group("whole"))) == 1:
+    share = _SHARE_OF.search(ask)
+    if share and re.fullmatch(r"(?:it|that|this)", share.group("whole").strip(), re.I):
+        # "What was its free cash flow, and what percentage of it was used for dividends paid?": the
+        # whole is the one measure named before
+        before = vocab.match_metrics(ask[: share.start()])
+        whole = before if len(before) == 1 else []
+        parts = [m for m in vocab.match_metrics(share.group("rest")) if m not in whole]
+        if whole and parts:
+            summed = " + ".join(parts)
+            return None, f"({summed}) / {whole[0]}" if len(parts) > 1 else f"{summed} / {whole[0]}"
+    if share and len(whole := vocab.match_metrics(share.group("whole"))) == 1:
         parts = [m for m in vocab.match_metrics(share.group("rest")) if m != whole[0]]
         if parts:
             # "What share of its free cash flow was returned through dividends paid and share repurchases"
@@ -914,11 +953,13 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     """The typed target of a metric question; None when the question asks for no metric
     (or defines one with terms the vocabulary does not know)."""
     ask, definitions = split_definitions(question)
+    definitions = [(_operand_or_it(name, ask, vocab), expr) for name, expr in definitions]
     if _UNSUPPORTED.search(_PERIOD_COMPARED.sub(" ", ask)):
         return None
     spanned = _BALANCES_AVERAGED.search(ask)
     mentions = parse_periods(_BALANCES_AVERAGED.sub(" ", ask))
-    years = mentions.years or ([int(spanned.group("last"))] if spanned else parse_periods(question).years)
+    years = mentions.years or ([max(int(spanned.group(g)[-4:]) for g in ("first", "last"))] if spanned
+                               else parse_periods(question).years)
     if not years:
         return None
     if len(years) == 1 and _YEAR_OVER_YEAR.search(ask) and _CHANGE_ASK.search(ask) and not mentions.periods \

@@ -428,7 +428,7 @@ _A_CHANGE = re.compile(r"\bfrom\s+[$€£]?\(?\d[\d,.]*(?!\w)|\b(?:rose|fell|inc
 _COMPARED_WITH_ITS_PERIOD = re.compile(
     r"^\W*(?:and\s+)?how\s+(?:did|does|do|has)\s+(?:it|that|this|they|these|the\s+(?:figure|ratio|margin|rate))\s+"
     r"compare\s+(?:with|to|against)\s+(?:the\s+)?(?:same\s+)?(?:(?:prior|previous|preceding|last)\s+)?"
-    r"(?:fiscal\s+)?(?:year|quarter|period|(?:three|six|nine)[\s-]+months?|FY\s?\d{2,4}|Q[1-4]\s+(?:FY\s?)?\d{4}|\d{4})"
+    r"(?:(?:first|second|third|fourth)\s+)?(?:fiscal\s+)?(?:year|quarter|period|(?:three|six|nine)[\s-]+months?|FY\s?\d{2,4}|Q[1-4]\s+(?:FY\s?)?\d{4}|\d{4})"
     r"(?:\s+(?:of|in|ended)\s+(?:fiscal\s+)?(?:the\s+prior\s+year|\d{4}|[A-Z][a-z]+\s+\d{1,2},?\s+\d{4}))?"
     r"(?:\s+(?:a\s+year\s+(?:earlier|before|ago)))?\W*$", re.I)
 
@@ -436,6 +436,12 @@ _COMPARED_WITH_ITS_PERIOD = re.compile(
 # a part asking what caused something, which a figure and its working never state
 _ASKS_WHY = re.compile(r"^\W*(?:and\s+)?(?:why\b|what\s+(?:\w+\s+){0,2}?(?:drove|drives|driv\w+|caused?|causes|"
                        r"explains?|reasons?|factors?)\b|explain\b)", re.I)
+
+
+# a part asking a share ("what was it as a percentage of 2021 net sales", "what percentage of it was used
+# for dividends"), and a figure's headline that is a percentage ("... FY2021: 12.6% (as the question defines it)")
+_ASKS_PERCENT_OF = re.compile(r"\b(?:percentage|percent|share|proportion)\s+of\b", re.I)
+_A_PERCENT_FIGURE = re.compile(r":\s*-?\d[\d,.]*%")
 
 
 def metric_part_unanswered(written: WrittenAnswer, question: str, companies: list[str]) -> str | None:
@@ -457,6 +463,8 @@ def metric_part_unanswered(written: WrittenAnswer, question: str, companies: lis
             continue  # "and how did it compare with the same quarter of 2022?": the figure's change is the answer
         if _ASKS_WHY.match(last_sentence(part)):
             return part  # "..., and why did it fall?": a figure states no cause
+        if _ASKS_PERCENT_OF.search(part) and _A_PERCENT_FIGURE.search(written.text.split(". ", 1)[0]):
+            continue  # "and what was it as a percentage of net sales?": the figure is that percentage
         # a part that only refers back to the figure ("and how did it change?") is the figure's own
         words = _own_words(last_sentence(part), companies)
         if words and overlap(written.text, words) < MIN_WORDS:

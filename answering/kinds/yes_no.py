@@ -58,7 +58,7 @@ from answering.kinds.sentences import (
 from answering.kinds.tables import more_tables
 from answering.metric_answer import answer_metric
 from answering.metric_formula import show
-from answering.metric_target import read_target, split_definitions
+from answering.metric_target import INLINE_MARK, read_target, split_definitions
 from answering.written_answer import JUDGED, NOT_FOUND, WrittenAnswer
 from finrag.models import Citation, SearchFilters, SearchHit
 from finrag.vocabulary import tokenize
@@ -199,7 +199,8 @@ def _defined(question: str, metric: str, vocab: Vocabulary) -> str:
     ratio defined as (cash and cash equivalents + receivables, net) / total current liabilities."),
     as a sentence the metric question reads; "" when it gives none (the vocabulary's formula)."""
     for name, expr in split_definitions(question)[1]:
-        if name.lower() == "it" or metric in vocab.match_metrics(name)[:1]:
+        # (a formula written inside the ask, INLINE_MARK, is the judged measure's as "it" was)
+        if name.lower() == "it" or name.startswith(INLINE_MARK) or metric in vocab.match_metrics(name)[:1]:
             return f"{vocab.label(metric) or metric} is defined as: {expr}."
     return ""
 

@@ -178,3 +178,27 @@ def test_does_one_amount_cover_another_is_the_first_against_the_second(services)
     assert written.status == "answered" and written.text.startswith("No."), written.text
     assert "free cash flow $1,553.00 million against dividends paid $1,960.00 million (126.2% of free cash flow)" \
         in written.text
+
+
+def test_a_formula_written_after_an_operand_defines_that_operand(services):
+    # Boeing FY2018 10-K cash flow statement: operating cash flow 15,322, property, plant and equipment
+    # additions (1,722), common shares repurchased (9,000), dividends paid (3,946): the parenthesis
+    # defines free cash flow, which the share divides by
+    boeing = filing("financebench/pdfs/BOEING_2018_10K.pdf")
+    written = ask("In fiscal 2018, what percentage of Boeing's free cash flow (net cash provided by operating activities "
+                  "minus property, plant and equipment additions) was returned to shareholders through dividends paid "
+                  "and common share repurchases?", boeing, _statement_pages(boeing, "cash_flow"), services)
+    assert written.status == "answered", written.text
+    assert "95.2%" in written.text and "($3,946.0M + $9,000.0M) / ($15,322.0M - $1,722.0M)" in written.text
+
+
+def test_an_amount_and_its_share_of_another_are_both_given(services):
+    # Corning FY2021 10-K: operating cash flow 3,412, capital expenditures (1,637), net sales 14,082
+    corning = filing("financebench/pdfs/CORNING_2021_10K.pdf")
+    written = ask("What was Corning's free cash flow in fiscal year 2021, calculated as net cash provided by operating "
+                  "activities minus capital expenditures (in USD millions), and what was it as a percentage of 2021 net "
+                  "sales (one decimal place)?", corning,
+                  _statement_pages(corning, "cash_flow", "income_statement"), services)
+    assert written.status == "answered", written.text
+    assert "12.6%" in written.text and "Free cash flow = Cash from operations - Capital expenditures = " \
+        "$3,412.0M - $1,637.0M = $1,775.0M" in written.text

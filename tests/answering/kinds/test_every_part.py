@@ -486,3 +486,22 @@ def test_a_figure_compared_with_its_own_earlier_period_is_answered_by_its_change
     other = ("What was Acme's capex in 2022, and how did it compare with its depreciation and amortization?")
     capex = _answer("Acme Capital expenditures FY2022: $3,236.0 million, up from $2,711.0 million.", "metric")
     assert answered_in_every_part(capex, other, ["Acme"]).status != "answered"
+
+
+def test_a_quarter_compared_with_the_same_ordinal_quarter_a_year_before_is_the_figures_change():
+    from answering.kinds.every_part import metric_part_unanswered
+
+    # PG&E's Q1 2023 release: both quarters' margins and their change answer "how did it compare"
+    text = ("PG&E Operating margin FY2023 Q1: +0.9 percentage points (9.2% in FY2022 Q1 to 10.1% in FY2023 Q1) (as the "
+            "question defines it). Operating margin FY2022 Q1 = Operating income / Revenue = $536.0M / $5,798.0M = 9.2%. "
+            "Operating margin FY2023 Q1 = Operating income / Revenue = $629.0M / $6,209.0M = 10.1%. change = 10.1% - "
+            "9.2% = +0.9 percentage points. Read from b4fca15d05.")
+    question = ("What was PG&E Corporation's operating margin (operating income / total operating revenues) for the first "
+                "quarter of 2023, and how did it compare with the first quarter of 2022? Round to one decimal.")
+    written = WrittenAnswer(status="answered", kind="metric", text=text)
+    assert metric_part_unanswered(written, question, ["PG&E"]) is None
+    # a share of another amount asked as a second part is the percentage figure itself
+    share = WrittenAnswer(status="answered", kind="metric", text="Acme Free cash flow / Revenue FY2021: 12.6% (as the "
+                          "question defines it). Free cash flow = $3,412.0M - $1,637.0M = $1,775.0M.")
+    assert metric_part_unanswered(share, "What was Acme's free cash flow in FY2021, and what was it as a percentage "
+                                  "of 2021 net sales?", ["Acme"]) is None

@@ -275,3 +275,11 @@ def test_an_imperative_ask_with_its_formula_inside_is_the_ask_not_a_definition(v
     target = read_target(q, vocab)
     assert target is not None and target.formula_source == "question"
     assert target.formula == "operating_cash_flow - capex" and target.years == [2023]
+
+
+def test_the_mean_of_two_dated_balances_is_one_years_average_input(vocab):
+    q = ("Using average inventory (the mean of the May 31, 2022 and May 31, 2021 balances) and a 365-day year, what "
+         "were Acme's days inventory outstanding for fiscal 2022? Round to one decimal.")
+    target = read_target(q, vocab)
+    assert target is not None and target.years == [2022] and target.aggregation == "value"
+    assert "avg(inventories)" in target.formula
