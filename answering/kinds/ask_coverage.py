@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from answering.kinds.ask_scope import without_lead_in
+from answering.kinds.ask_scope import YES_NO_LEAD_IN, without_lead_in
 from answering.kinds.counts import asked_thing, states_count
 from answering.kinds.every_part import asked_parts, passages, said_as, typed_item
 from answering.kinds.listed_amounts import EVERY_ITEM
@@ -77,6 +77,10 @@ _WH_HEAD = re.compile(rf"^\W*(?:and\s+)?(?:what|which)\s+(?!{_AUX}\b|that\b|this
 # line item of the whole does not give
 _ASKS_WEIGHT = re.compile(r"^\W*(?:and\s+)?how\s+(?:important|dependent|reliant|significant|exposed|concentrated|"
                           r"sensitive|vulnerable)\b", re.I)
+# "What was the main use of cash behind this decline?": what caused a change, asked by what stands behind it
+_BEHIND_CHANGE = re.compile(r"\b(?:behind|responsible\s+for|accounted\s+for)\s+(?:the|this|that|these|its)\s+(?:[\w-]+\s+){0,2}?"
+                            r"(?:declines?|decreases?|drops?|falls?|increases?|rises?|growth|changes?|improvements?|"
+                            r"deterioration|swings?|gap|shortfall)\b", re.I)
 _NO_HEAD = frozenset({"that", "this", "it", "they", "these", "those", "he", "she", "we", "you"})
 # "Describe the restructuring plan ...": a request a figure does not answer
 _DESCRIBE = re.compile(r"^\W*(?:and\s+)?(?:please\s+)?(?:describe|explain|discuss|outline|summari[sz]e)\b", re.I)
@@ -369,7 +373,7 @@ def _uncovered_by_figure(written: WrittenAnswer, question: str, asks: list[str],
                          vocab: Vocabulary | None) -> str | None:
     """The ask a figure (a line item and its working) leaves uncovered: a thing or event asked by
     its head noun, a yes or no, a cause; or None."""
-    first = last_sentence(asks[0]) if asks else question
+    first = YES_NO_LEAD_IN.sub("", last_sentence(asks[0]) if asks else question)
     if _YES_NO_ASK.match(first) and not _YES_NO.match(written.text) and not _signed(first, written.text, companies):
         return first.rstrip("?")  # "Is Verizon capital intensive?": a ratio alone says neither yes nor no
     for ask in asks:
@@ -378,7 +382,8 @@ def _uncovered_by_figure(written: WrittenAnswer, question: str, asks: list[str],
                 and not _is_measure(m.group("head"), vocab) \
                 and overlap(written.text, tokenize(m.group("head"))) == 0:
             return f"the {m.group('np')}{m.group('head')}".replace("  ", " ")
-        if _ASKS_CAUSE.match(sentence) or _DESCRIBE.match(sentence) or _ASKS_WEIGHT.match(sentence):
+        if _ASKS_CAUSE.match(sentence) or _DESCRIBE.match(sentence) or _ASKS_WEIGHT.match(sentence) \
+                or _BEHIND_CHANGE.search(sentence):
             # a figure states no cause, describes nothing, and weighs one thing against nothing
             return sentence.rstrip("?.")
     return None

@@ -75,6 +75,13 @@ def asked_months(ask: str) -> list[str]:
 _WH_START = re.compile(r",\s+(?=(?:how|what|which|who|whom|whose|when|where|why)\b)", re.I)
 
 
+# "Based on its fiscal 2021 capital spending and balance sheet, would you describe X as ...?": a lead-in
+# clause before a yes/no question's verb, which asks nothing
+YES_NO_LEAD_IN = re.compile(r"^\W*(?:based\s+on|given|using|according\s+to|in\s+light\s+of|looking\s+at|considering|"
+                            r"judging\s+(?:by|from))\b[^,?]{0,160},\s*(?=(?:is|are|was|were|does|do|did|has|have|had|can|"
+                            r"will|would|should)\b)", re.I)
+
+
 def without_lead_in(ask: str) -> str:
     """The ask from its wh-word on when a lead-in clause that asks nothing opens it ("Under PepsiCo's
     2023 Five Year Credit Agreement (8-K, May 2023), how large is the Euro swing line subfacility?" ->

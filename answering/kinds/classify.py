@@ -28,7 +28,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from answering.intent import threshold
-from answering.kinds.ask_scope import ask_parts
+from answering.kinds.ask_scope import YES_NO_LEAD_IN, ask_parts
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.sentences import ask_part
 from answering.kinds.underlying import DISTORTS
@@ -366,7 +366,8 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     if (_DRIVERS.search(ask) or DISTORTS.search(ask)) and not (_WHICH_START.match(ask) and _SUPERLATIVE.search(first)):
         return KindDecision(kind="drivers", reason="asks what drove or explains a change", ask=ask,
                             metric=_main_metric(metrics, vocab) if metrics else None)
-    if _YES_NO_START.search(ask) and _EITHER_OR.search(ask):
+    bare = YES_NO_LEAD_IN.sub("", ask)  # "Based on its balance sheet, would you describe X as ...?"
+    if _YES_NO_START.search(bare) and _EITHER_OR.search(bare):
         # "Was that growth driven by a higher take rate or by higher volume?": one of two
         # alternatives, which neither "Yes" nor "No" answers; the filing's causes decide it
         if _CAUSE_ASK.search(ask):
@@ -374,7 +375,7 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
                                 metric=_main_metric(metrics, vocab) if metrics else None)
         return KindDecision(kind="passage", reason="asks which of two alternatives holds (no yes/no answers it)",
                             ask=ask)
-    if _YES_NO_START.search(ask) and companies <= 1 and not re.search(r"\bhow\s+(?:much|many)\b", ask, re.I):
+    if _YES_NO_START.search(bare) and companies <= 1 and not re.search(r"\bhow\s+(?:much|many)\b", ask, re.I):
         return _yes_no(ask, question, vocab)
     if metrics and (companies >= 2 or re.search(r"\b(?:which|among)\s+(?:of\s+the\s+)?(?:compan|firm|issuer)", ask, re.I)):
         return KindDecision(kind="metric", reason="a metric compared across companies", ask=ask,

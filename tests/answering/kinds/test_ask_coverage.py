@@ -309,3 +309,12 @@ def test_a_line_item_of_the_whole_does_not_weigh_a_part_of_it(vocab):
     written = _answer("Apple FY2022 Revenue: $394.3B.", "metric")
     question = "How important was Services to Apple's profitability in FY2022 compared with its share of sales?"
     assert answered_in_every_ask(written, question, ["Apple"], vocab).status == "unverified"
+
+
+def test_what_stands_behind_a_change_is_a_cause_no_figure_states(vocab):
+    # Verizon's FY2021 cash: the balance's own change restates the question's premise
+    figure = _answer("Verizon Cash and cash equivalents FY2020-FY2021: -86.8% (statement line item). Cash and cash "
+                     "equivalents FY2020 = $22,171.0M. Cash and cash equivalents FY2021 = $2,921.0M.", "metric")
+    question = ("Verizon's cash and cash equivalents fell from about $22.2 billion at the end of 2020 to about $2.9 billion "
+                "at the end of 2021. What was the main use of cash behind this decline?")
+    assert answered_in_every_ask(figure, question, ["Verizon"], vocab).status == "unverified"

@@ -128,6 +128,9 @@ CASES = [
     # one amount against another; a cover that names no amount on one side is a stated fact
     ("Did Acme's FY2022 free cash flow cover its dividend payments?", 1, "yes_no", {"test": "covers"}),
     ("Did Acme's insurance cover the losses from the fire?", 1, "yes_no", {"test": "stated"}),
+    # a lead-in clause before the yes/no verb asks nothing
+    ("Based on its fiscal 2021 capital spending and balance sheet, would you describe Acme as a capital-intensive "
+     "business? Support your view with figures from the 10-K.", 1, "yes_no", {"test": "capital_intensive"}),
 ]
 
 

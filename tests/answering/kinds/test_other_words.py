@@ -160,3 +160,15 @@ def test_the_outcome_of_a_trial_is_a_verdict_not_the_trial_beginning():
                                          "found the Utility guilty on one count of obstructing a federal agency proceeding.")
     # an outcome of no suit is asked in its own words
     assert not asks_in_other_words("What was the outcome of the strategic review")
+
+
+def test_when_a_deal_closed_is_not_the_date_its_agreement_was_signed():
+    from answering.kinds.other_words import dated_as_asked
+
+    # Verizon's FY2021 10-K p.46: the TracFone agreement's date, and the closing's consideration without a date
+    signed = ('"In September 2020, we entered into a purchase agreement (Tracfone Purchase Agreement) with América Móvil '
+              'to acquire TracFone Wireless, Inc." "The aggregate cash consideration paid by Verizon at the closing of '
+              'the transaction was approximately $3.6 billion, net of cash acquired."')
+    assert not dated_as_asked("when did the deal close?", signed)
+    closed = signed + ' "On November 23, 2021, we completed the acquisition of Tracfone."'
+    assert dated_as_asked("when did the deal close?", closed)
