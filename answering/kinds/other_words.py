@@ -166,9 +166,9 @@ _THE_EVENT_ITSELF = re.compile(r"\b(?:clos(?:e|ed|ing)|complet\w*|consummat\w*|o
 
 # a when-part asking when a deal closed, and the sentences that date its closing or only its signing
 _ASKS_CLOSING = re.compile(r"\b(?:clos(?:e|ed|ing)|complet\w*|consummat\w*)\b", re.I)
-_CLOSED = re.compile(r"\b(?:closed|closing|complete|completed|completion|consummated|acquired|sold|divested)\b", re.I)
-_SIGNED = re.compile(r"\b(?:entered\s+into|agreed|signed|announced|definitive\s+agreement|purchase\s+agreement|"
-                     r"merger\s+agreement)\b", re.I)
+_CLOSED = re.compile(r"\b(?:closed|closing|complete|completed|completion|consummated|effectuated|acquired|sold|"
+                     r"divested|became)\b", re.I)
+_SIGNED = re.compile(r"\b(?:entered\s+into|agreed\s+to|signed|announced)\b", re.I)
 
 
 # the kinds of date a when-part may ask for, each named by its own word in the sentence that gives it
@@ -318,7 +318,9 @@ def dated_as_asked(part: str, text: str) -> bool:
     if _ASKS_CLOSING.search(part):
         # "when did the deal close?": a date of the closing, not only the date the agreement was signed
         # ("In September 2020, we entered into a purchase agreement ...")
-        return any(A_DATE.search(s) and (_CLOSED.search(s) or not _SIGNED.search(s)) for s in split_sentences(text))
+        quoted = re.findall(r'"([^"]{12,})"', text) or [text]  # each quote on its own (a quote ends "Inc.")
+        return any(A_DATE.search(s) and (_CLOSED.search(s) or not _SIGNED.search(s))
+                   for q in quoted for s in split_sentences(q))
     if not words or _THE_EVENT_ITSELF.search(part):
         return True
     kinds = [m.group(0) for m in _DATE_KIND.finditer(part)]

@@ -167,8 +167,8 @@ def test_when_a_deal_closed_is_not_the_date_its_agreement_was_signed():
 
     # Verizon's FY2021 10-K p.46: the TracFone agreement's date, and the closing's consideration without a date
     signed = ('"In September 2020, we entered into a purchase agreement (Tracfone Purchase Agreement) with América Móvil '
-              'to acquire TracFone Wireless, Inc." "The aggregate cash consideration paid by Verizon at the closing of '
-              'the transaction was approximately $3.6 billion, net of cash acquired."')
+              'to acquire TracFone Wireless, Inc." (8d8a2dc27e p.45) "The aggregate cash consideration paid by Verizon at '
+              'the closing of the transaction was approximately $3.6 billion, net of cash acquired." (8d8a2dc27e p.45)')
     assert not dated_as_asked("when did the deal close?", signed)
-    closed = signed + ' "On November 23, 2021, we completed the acquisition of Tracfone."'
+    closed = signed + ' "On November 23, 2021, we completed the acquisition of Tracfone." (8d8a2dc27e p.45)'
     assert dated_as_asked("when did the deal close?", closed)
