@@ -166,6 +166,8 @@ _THE_EVENT_ITSELF = re.compile(r"\b(?:clos(?:e|ed|ing)|complet\w*|consummat\w*|o
 
 # a when-part asking when a deal closed, and the sentences that date its closing or only its signing
 _ASKS_CLOSING = re.compile(r"\b(?:clos(?:e|ed|ing)|complet\w*|consummat\w*)\b", re.I)
+# "when did it expect the deal to close?": a closing to come, which the expected date answers
+_EXPECTED = re.compile(r"\b(?:expect\w*|anticipat\w*|will|would|scheduled|planned|intend\w*)\b", re.I)
 _CLOSED = re.compile(r"\b(?:closed|closing|complete|completed|completion|consummated|effectuated|acquired|sold|"
                      r"divested|became)\b", re.I)
 _SIGNED = re.compile(r"\b(?:entered\s+into|agreed\s+to|signed|announced)\b", re.I)
@@ -315,7 +317,7 @@ def dated_as_asked(part: str, text: str) -> bool:
     if not A_DATE.search(text):
         return False
     words = content_words(part, [])
-    if _ASKS_CLOSING.search(part):
+    if _ASKS_CLOSING.search(part) and not _EXPECTED.search(part):
         # "when did the deal close?": a date of the closing, not only the date the agreement was signed
         # ("In September 2020, we entered into a purchase agreement ...")
         quoted = re.findall(r'"([^"]{12,})"', text) or [text]  # each quote on its own (a quote ends "Inc.")
