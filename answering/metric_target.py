@@ -38,9 +38,9 @@ from retrieval.periods import parse_periods
 _SENTENCE = re.compile(r"(?<=[.?!])\s+(?=[A-Z\"(])")
 # "X is defined as: ...", "X is calculated as ...", "Define X as ...", "X = ..."
 _DEFINED = re.compile(r"^(?P<name>.+?)\s+(?:(?:is|are)\s+)?(?:defined|calculated|computed)\s+as:?\s*(?P<expr>.+)$", re.I)
-# "What is X's quick ratio? Defined as: (A + B) / C": a sentence of its own, its subject the ask's measure
 # a sentence that asks by its verb ("Calculate ...", "Using the statement, compute ...")
 _IMPERATIVE_ASK = re.compile(r"(?:^|,\s*)(?:please\s+)?(?:calculate|compute|determine|find|estimate|work\s+out)\b", re.I)
+# "What is X's quick ratio? Defined as: (A + B) / C": a sentence of its own, its subject the ask's measure
 _BARE_DEFINED = re.compile(r"^(?P<name>)(?:defined|calculated|computed)\s+as:?\s*(?P<expr>.+)$", re.I)
 _DEFINE = re.compile(r"^(?:please\s+)?define\s+(?P<name>.+?)\s+as:?\s*(?P<expr>.+)$", re.I)
 # "What is X's quick ratio? Use (A - B) / C.": the ask's measure, when what follows "use" is a
@@ -97,8 +97,7 @@ _LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
 # spans, not two periods asked; the measure is the later year's ("FY2019 inventory turnover")
 # "the average of the year-end 2018 and 2019 inventory balances", "the mean of the May 31, 2022 and May 31,
 # 2021 balances": one year's average input, its two balances no periods asked
-_BALANCE_DATE = (r"(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+"
-                 r"\d{1,2},?\s+)?(?:FY\s?)?(?:19|20)\d\d")
+_BALANCE_DATE = rf"(?:(?:{MONTH_NAMES})\s+\d{{1,2}},?\s+)?(?:FY\s?)?(?:19|20)\d\d"
 _BALANCES_AVERAGED = re.compile(rf"\b(?:average|mean)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){{0,3}}?(?P<first>{_BALANCE_DATE})\s+"
                                 rf"and\s+(?P<last>{_BALANCE_DATE})\b(?:\s+[\w-]+){{0,3}}?\s+balances?\b", re.I)
 _CAGR = re.compile(r"\bcagr\b|compound annual growth", re.I)

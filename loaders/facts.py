@@ -410,7 +410,8 @@ def label_key(label: str) -> str:
 
 
 # "..., net of ...", "Interest expense-net of capitalized interest of $9.5, ...", "... less ...", "... - $"
-_CONTRA_TAIL = re.compile(r"(?:,?\s+|\s*[-–—]\s*)net of\b|,?\s+less\b|\s+-\s+\$", re.I)
+_NET_OF = r"(?:,?\s+|\s*[-–—]\s*)net of\b"
+_CONTRA_TAIL = re.compile(rf"{_NET_OF}|,?\s+less\b|\s+-\s+\$", re.I)
 
 
 def without_contra_tail(label: str) -> str:
@@ -418,7 +419,7 @@ def without_contra_tail(label: str) -> str:
     amortization of $2,268.6 and $1,908.9" is "Other intangibles net", the line it names (the
     tail's amounts are the allowance's, not the line's)."""
     head = _CONTRA_TAIL.split(label, maxsplit=1)[0]
-    return head + (" net" if re.search(r"(?:,?\s+|\s*[-–—]\s*)net of\b", label, re.I) else "")
+    return head + (" net" if re.search(_NET_OF, label, re.I) else "")
 
 
 def statement_rows(page: Page) -> tuple[list[int], list[Row]]:

@@ -287,8 +287,8 @@ def _topic_stated(ask: str, asks: list[str], text: str, vocab: Vocabulary | None
     own = [m for m in vocab.match_metrics(ask) if m not in named_elsewhere]
     if not own:
         return True
-    return any(_stated(tokenize(vocab.label(m) or m.replace("_", " ")), p, vocab, vocab.label(m) or m) >= 0.5
-               for m in own for p in passages(text))
+    labels = [vocab.label(m) or m.replace("_", " ") for m in own]
+    return any(_stated(tokenize(label), p, vocab, label) >= 0.5 for label in labels for p in passages(text))
 
 
 def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Vocabulary | None,
@@ -309,9 +309,8 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
         # a number of the very things asked ("733.8 million shares", "more than 90,000 employees") is
         # that count, whatever verb the filing uses for the asking one ("repurchase", "employ")
         return any(states_count(p, ask) for p in passages(text))
-    else:
-        figure = _A_COUNT if re.search(r"\bhow\s+many\b", ask, re.I) else _AN_AMOUNT
-        figured = [p for p in passages(text) if figure.search(p)]
+    figure = _A_COUNT if re.search(r"\bhow\s+many\b", ask, re.I) else _AN_AMOUNT
+    figured = [p for p in passages(text) if figure.search(p)]
     if _ASKS_SHARE.search(ask):
         return bool(_PERCENT.search(text))
     if not words or not others:

@@ -295,7 +295,7 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
     # one passage states the part: its words together, not scattered over quotes of other pages;
     # and it states what the part asks of a name ("How was X separated from FRP Holdings?"), not
     # the name alone
-    asked = [w for w in words if w not in _names(part)]
+    asked = [w for w in words if w not in capitalised_names(part)]
     return not any(overlap(s, words) >= MIN_WORDS and (not asked or overlap(s, asked) > 0) for s in stated)
 
 
@@ -332,7 +332,7 @@ def passages(text: str) -> list[str]:
     return [" ".join(q) for q in pages.values()] + ([own] if len(own) > 20 or not pages else [])
 
 
-def _names(part: str) -> set[str]:
+def capitalised_names(part: str) -> set[str]:
     """The stems of the words a part writes capitalised after its first word: names of companies,
     places, products ("FRP Holdings", "Wells Fargo")."""
     words = re.findall(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w&'’-]*", part.strip())

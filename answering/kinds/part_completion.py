@@ -20,6 +20,7 @@ import re
 from answering.aspects import split_sentences
 from answering.citations import cite, unique_citations
 from answering.kinds.ask_coverage import asks_an_amount, states_amount_asked, uncovered_ask
+from answering.kinds.every_part import capitalised_names
 from answering.kinds.sentences import HEDGE, content_words
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchHit
@@ -39,8 +40,7 @@ def _names(question: str, companies: list[str]) -> set[str]:
     """The stems of what the question names by a capitalised word past a sentence's first (a
     program, a product, a segment: "DRIVE", "Services"), not the company, a month or a form."""
     company = {t for c in companies for t in tokenize(c)}
-    words = re.findall(r"(?<![.?!]\s)(?<!^)\b[A-Z][\w&'’-]*", question.strip())
-    return {t for w in words for t in tokenize(w) if len(t) > 2 and not re.search(r"\d", t)} - company - _NOT_NAMES
+    return {t for t in capitalised_names(question) if len(t) > 2 and not re.search(r"\d", t)} - company - _NOT_NAMES
 
 
 _AMOUNT = re.compile(r"[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:%|percent\b|(?:million|billion)\b)", re.I)
@@ -56,6 +56,11 @@ def _amount_by_its_words(sentence: str, ask: str, companies: list[str]) -> bool:
     at = [i for i, w in enumerate(words) if set(tokenize(w)) & stems]
     amounts = [sentence[: m.start()].count(" ") for m in _AMOUNT.finditer(sentence)]
     return any(abs(i - j) <= _NEAR for i in at for j in amounts)
+
+
+def _quoted(hit: SearchHit, sentence: str) -> str:
+    """A sentence as the writers quote it: ' "..." (doc p.N)'."""
+    return f' "{sentence}" ({hit.chunk.doc} p.{hit.chunk.page + 1})'
 
 
 def completed(written: WrittenAnswer, question: str, hits: list[SearchHit], companies: list[str],
@@ -80,7 +85,7 @@ def completed(written: WrittenAnswer, question: str, hits: list[SearchHit], comp
             if not states_amount_asked(ask, question, sentence, companies, vocab) \
                     or (named and not named & set(tokenize(sentence))) or not _amount_by_its_words(sentence, ask, companies):
                 continue
-            alone = written.model_copy(update={"text": f'{written.text} "{sentence}" ({hit.chunk.doc} p.{hit.chunk.page + 1})'})
+            alone = written.model_copy(update={"text": written.text + _quoted(hit, sentence)})
             if uncovered_ask(alone, question, companies, vocab) != ask:
                 found.append((hit, sentence))  # ("... hurt net sales and gross margin": a sentence each)
         if len(found) >= _MAX_SENTENCES:
@@ -88,6 +93,6 @@ def completed(written: WrittenAnswer, question: str, hits: list[SearchHit], comp
     if not found:
         return written
     found = found[:_MAX_SENTENCES]
-    text = written.text + "".join(f' "{s}" ({h.chunk.doc} p.{h.chunk.page + 1})' for h, s in found)
+    text = written.text + "".join(_quoted(h, s) for h, s in found)
     citations = unique_citations([*written.citations, *(cite(h.chunk, s) for h, s in found)])
     return written.model_copy(update={"text": text, "citations": citations, "flags": [*written.flags, "part_completed"]})

@@ -335,9 +335,8 @@ def _covers(ask: str, company: str, hits: list[SearchHit], understanding: QueryU
     if cover is None or not years:
         return None
     year = years[-1]
-    first, second = (_AUX_OPENING.sub("", part).strip(" ?.,") for part in (ask[: cover.start()], ask[cover.end():]))
-    first = re.sub(r"^(?:its|their|the)\s+", "", first, flags=re.I)
-    second = re.sub(r"^(?:its|their|the)\s+", "", second, flags=re.I)
+    first, second = (re.sub(r"^(?:its|their|the)\s+", "", _AUX_OPENING.sub("", part).strip(" ?.,"), flags=re.I)
+                     for part in (ask[: cover.start()], ask[cover.end():]))
     values = [_row_value(phrase, year, hits, understanding, services) for phrase in (first, second)]
     if not all(isinstance(v, Value) for v in values):
         return next((v for v in values if isinstance(v, WrittenAnswer)), None)
