@@ -160,6 +160,9 @@ def table_headings(context: str, quote: str) -> list[str]:
     headings: list[str] = []
     for line in reversed(lines[:at]):
         text = line.strip()
+        if len(numbers.header_years(text)) >= 2:
+            headings.append(text)  # the columns' dates ("Dec 31, 2022 Dec 25, 2021"), which read as a row's amounts
+            continue
         if not text or numbers.split_row(text) is not None or _bilingual_row(text):
             continue
         if len(text) > _HEADING_CHARS or len(text.split()) > _HEADING_WORDS or text.endswith("."):

@@ -987,6 +987,19 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     if resolved is None:
         return None
     key, label, formula, source = resolved
+    if _SELF_RATIO.fullmatch(formula.replace(" ", "")):
+        # "sales and marketing expense as a percentage of net revenues": "sales" is a word of revenue,
+        # but a measure divided by itself is never what is asked; the words before the share name a
+        # line of their own, read as printed, or nothing is computed
+        line, whole = _line_before_share(ask), formula.split("/")[-1].strip(" ()")
+        if line is None or (whole in vocab.metrics and line.lower() in {w.lower() for w in vocab.metrics[whole].wordings}):
+            return None
+        lines[line_key(line)] = line
+        if (printed := re.sub(r"\s+(?:expenses?|costs?)$", "", line)) != line:
+            # an income statement prints its expense lines without the word ("Sales and marketing")
+            wordings.setdefault(line_key(line), []).append(printed)
+        key, formula = _composed_key(f"{line_key(line)} / {whole}"), f"{line_key(line)} / {whole}"
+        label = f"{line[:1].upper()}{line[1:]} / {vocab.label(whole) or whole}"
     if not _printed_lines_cancel(formula, given, lines, vocab):
         return None
     for line, wording in lines.items():
@@ -1060,6 +1073,23 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         decimals=asked_decimals(question), unresolved=unresolved, lines=lines,
         wordings=wordings,
     )
+
+
+# "revenue / revenue": one operand over itself
+_SELF_RATIO = re.compile(r"\(?(\w+)\)?/\(?\1\)?")
+# what an ask's share is of: "what was sales and marketing expense as a percentage of ..."
+_SHARE_SUBJECT = re.compile(r"(?:\bwhat\s+(?:was|were|is|are)|['’]s|\bits|\btheir)\s+(?P<line>[a-z][a-z&,\s-]{2,60}?)$", re.I)
+
+
+def _line_before_share(ask: str) -> str | None:
+    """The line an ask's "X as a percentage of Y" names as X, in its own words, when they are a
+    statement line's ("sales and marketing expense"); None otherwise."""
+    share = _PERCENT_OF.search(ask)
+    subject = _SHARE_SUBJECT.search(ask[: share.start()]) if share else None
+    if subject is None:
+        return None
+    wording = line_wording(subject.group("line"))
+    return wording if wording and line_unit(wording) == "USD" else None
 
 
 def _restates(key: str, formula: str, vocab: Vocabulary) -> bool:

@@ -62,6 +62,7 @@ from answering.kinds.event_coverage import answered_on_the_event
 from answering.kinds.every_part import answered_in_every_part, answered_over_the_asked_years
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.named_filing import answered_from_the_named_filing
+from answering.kinds.named_part import named_part
 from answering.kinds.part_completion import completed
 from answering.kinds.quote_focus import FLAG as LOOK_ALIKE
 from answering.kinds.quote_focus import answered_on_focus
@@ -74,6 +75,7 @@ from answering.written_answer import NOT_FOUND, WrittenAnswer, not_found
 from finrag.llm import LLMClient, LLMError, Usage
 from finrag.models import AnswerKind, Question, SearchHit
 from retrieval.event_ask import asks_an_event
+from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
@@ -281,6 +283,9 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
         return composed
     if decision.kind == "metric":
         written: WrittenAnswer | None = _metric(text, hits, understanding, services, offline_engine, may_search)
+    elif decision.quantities and (each := _each_quantity(decision.quantities, text, hits, understanding, services,
+                                                         may_search)) is not None:
+        written = each
     else:
         written = _WRITERS[decision.kind](decision, text, hits, understanding, services)
     if written is not None and written.status == "not_found" and decision.default_value == 0 and decision.metric \
@@ -313,7 +318,7 @@ def _metric(text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
     if compared is not None:  # "which company had a higher X: A or B": X read per company, one currency
         return compared
     metric = answer_metric(text, hits, understanding, services, may_search)
-    if metric is not None and metric.status == "not_found" and (segment := segment_metric.write(
+    if (metric is None or metric.status == "not_found") and (segment := segment_metric.write(
             text, hits, list(understanding.companies), services.vocabulary, getattr(services, "retriever", None))):
         # "the Delivery segment's revenue growth": the consolidated lines are the company's, its
         # segment table prints the part's
@@ -325,7 +330,42 @@ def _metric(text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
         reason = f"the question defines its measure as “{unread}”, with a term the reports' vocabulary does not read"
         return WrittenAnswer(status="not_found", kind="metric", reason=reason,
                              text=f"{NOT_FOUND.capitalize()}: {reason}; no other formula is used.")
+    if (beyond := _beyond_the_yearly_reading(text, hits, understanding)) is not None:
+        return WrittenAnswer(status="not_found", kind="metric", reason=beyond,
+                             text=f"{NOT_FOUND.capitalize()}: {beyond}.")
     return write_offline(text, hits, understanding, services.vocabulary).model_copy(update={"kind": "metric"})
+
+
+def _each_quantity(metrics: list[str], text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                   services: WriterServices, may_search: bool) -> WrittenAnswer | None:
+    """ "What were its inventory turnover and days inventory outstanding for fiscal 2019?": each
+    measure computed exactly, as if asked alone for the question's period, all of them or None."""
+    years = sorted(set(understanding.fiscal_years))
+    if len(understanding.companies) != 1 or len(years) != 1 or _beyond_the_yearly_reading(text, hits, understanding):
+        return None
+    company, vocab = understanding.companies[0], services.vocabulary
+    written = [answer_metric(f"What was {company}'s {vocab.label(m) or m} in fiscal {years[0]}?", hits, understanding,
+                             services, may_search) for m in metrics]
+    if not all(w is not None and w.status == "answered" for w in written):
+        return None
+    answered = [w for w in written if w is not None]
+    return WrittenAnswer(status="answered", kind="metric", text=" ".join(w.text for w in answered),
+                         citations=[c for w in answered for c in w.citations],
+                         flags=list(dict.fromkeys(f for w in answered for f in w.flags)))
+
+
+def _beyond_the_yearly_reading(text: str, hits: list[SearchHit], understanding: QueryUnderstanding) -> str | None:
+    """Why the general offline reading (the company's fiscal-year statement lines) cannot answer a
+    metric question the exact path did not read, or None. A part of the company the question names
+    ("the Client Computing Group's operating margin") or a quarter it asks for would be answered
+    with the whole company's year: another quantity, given with confidence."""
+    companies = list(understanding.companies)
+    part = segment_metric.asked_part(text, companies) or getattr(named_part(text, hits, companies), "name", None)
+    if part is not None:
+        return f"the question asks for {part}'s figure, and the statements read give the whole company's"
+    if parse_periods(text).periods:
+        return "the question asks for a quarter's figure, and only fiscal-year lines were read"
+    return None
 
 
 def _refusal(decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,

@@ -133,6 +133,34 @@ _CHANGE_DONE = re.compile(r"\b(?:entered\s+into|amended|replaced|terminated|exte
 _ASKS_NAME = re.compile(r"^\W*(?:and\s+)?(?:(?:to|from|with|by)\s+)?(?:which|what)\s+(?:\w+\s+)?(?:company|companies|firm|firms|"
                         r"banks?|buyers?|purchasers?|acquirers?|partners?|auditors?|lenders?|underwriters?|counterpart(?:y|ies)|"
                         r"insurers?|regulators?|agency|agencies|court|courts|exchanges?)\b", re.I)
+# "which Microsoft segment", "what geographic region": one of the company's parts, which only a pick
+# over the parts (a ranking table read whole: kinds choice, list, or an item part answered in its own
+# words, "Which geographic segment fell the most? Greater China, ...") names; a cause or a figure of the
+# whole company quoted for it names none, and a capitalised word in a quote is not a pick
+_ASKS_PART = re.compile(r"^\W*(?:(?:in|for|during|among|of|across)\b[^,?]{0,60},\s*)?(?:and\s+)?(?:which|what)\s+(?:[\w'’&-]+\s+){0,2}?(?:segments?|divisions?|business\s+units?|"
+                        r"operating\s+units?|regions?|brands?|subsidiar(?:y|ies))\b", re.I)
+_PICKS = frozenset({"choice", "list"})
+# "How did the Products and Services gross margin percentages change": two named parts side by side,
+# each with its own figure and cause; an answer about the whole, or about one of them, names not both
+_PARTS_SIDE_BY_SIDE = re.compile(r"(?<=[a-z,] )(?P<first>[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,2})\s+and\s+"
+                                 r"(?P<second>[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,2})(?=\s+[a-z])")
+
+
+_ONE_NAME_END = re.compile(r"\b(?:Act|Agreement|Plan|Program|Programme|Company|Corporation|Inc|LLC|Ltd|Trust|Fund|Partners|"
+                           r"Holdings|Group|Bank|Association|Commission|Court|Exchange)$")
+
+
+def _unnamed_part(question: str, text: str, companies: list[str]) -> str | None:
+    """The first of two parts a question names side by side that the answer does not name, or None."""
+    company_words = {w.lower() for c in companies for w in re.findall(r"[A-Za-z&]+", c)}
+    for m in _PARTS_SIDE_BY_SIDE.finditer(question):
+        if _ONE_NAME_END.search(m.group("second")) or re.search(r"\d", m.group(0)):
+            continue  # "the Tax Cuts and Jobs Act", "Johnson and Johnson Inc": one name with "and" in it; "FY2022"
+        for name in (m.group("first"), m.group("second")):
+            words = {w.lower() for w in re.findall(r"[A-Za-z&]+", name)}
+            if words and not words <= company_words and not re.search(rf"\b{re.escape(name)}\b", text, re.I):
+                return name
+    return None
 # a quote as the writers give it, up to its citation: "..." (doc p.N); a quote may hold a stray
 # straight quote of its own (the "Company”)
 _QUOTE = re.compile(r'"(.{12,}?)"\s*\([^()]*\bp\.\s?\d+\)', re.S)
@@ -407,6 +435,11 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
     asks = _asks(question)
     things = set(_things(asks)) | {a for a in asks if a.startswith("the ") and a not in asked_parts(question)}
     text = written.text
+    if (written.kind or "") not in _PICKS and (part := next((a for a in asks if _ASKS_PART.match(last_sentence(a))
+                                                           and last_sentence(a).lower() not in text.lower()), None)):
+        return last_sentence(part).rstrip("?.")
+    if (unnamed := _unnamed_part(question, text, companies)) is not None:
+        return f"the part {unnamed}"
     if written.kind == "metric":
         return _uncovered_by_figure(written, question, asks, companies, vocab)
     for ask in asks:

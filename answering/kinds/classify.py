@@ -59,6 +59,7 @@ class KindDecision(BaseModel):
     order: Literal["highest", "lowest"] | None = None  # choice: which end of the ranking
     candidates: list[str] = Field(default_factory=list)  # choice: the items named in the question
     unless_not_meaningful: bool = False  # "if X is not a useful metric ..., state that and explain why"
+    quantities: list[str] = Field(default_factory=list)  # passage: the metrics asked side by side, each a figure
 
     def describe(self) -> str:
         extra = [f"metric={self.metric}" if self.metric else "", f"test={self.test}" if self.test else "",
@@ -177,6 +178,21 @@ _PLACE_TIME_PART = re.compile(r"(?:,|\band)\s+(?:where|when|who|whom)\s+(?:did|d
 _WHO_START = re.compile(r"^\W*(?:who|whom)\s+(?:is|was|are|were|has|had)\b", re.I)
 _HEALTHY = re.compile(r"\b(?:healthy|sufficient|adequate|strong|good|reasonabl\w*)\b", re.I)
 _CAPITAL_INTENSITY = "capex_to_revenue"
+
+
+# "What were Intel's capital expenditures in fiscal 2022?": a measure whose name is plural, not a set's items
+_WHAT_WERE_NOUN = re.compile(r"^\W*what\s+were\s+(?:[\w.&-]+['’]s?\s+|its\s+|their\s+|the\s+)(?P<noun>[a-z][\w\s&,-]{2,60}?)"
+                             r"\s+(?:in|for|during|at|as\s+of|over)\s+(?:the\s+)?(?:fiscal|fy|q[1-4]|first|second|third|"
+                             r"fourth|year|quarter|(?:19|20)\d\d)", re.I)
+
+
+def _plural_metric(ask: str, vocab: Vocabulary) -> bool:
+    """The ask names one measure by its plural name ("capital expenditures", "net revenues")."""
+    m = _WHAT_WERE_NOUN.match(ask)
+    if m is None:
+        return False
+    noun = m.group("noun").strip().lower()
+    return any(noun == w.lower() for key in vocab.match_metrics(noun) for w in vocab.metrics[key].wordings)
 
 
 def _plural_which(ask: str) -> bool:
@@ -406,8 +422,8 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
             # a plural noun, one figure, computed as the question's own formula says
             return KindDecision(kind="metric", reason="the question defines its measure with a formula", ask=ask,
                                 metric=_main_metric(metrics, vocab) if metrics else None)
-        if metrics and not re.search(r"^\W*(?:what|who|which)\s+(?:are|were)\b", ask, re.I) \
-                and _METRIC_ASK.search(ask) and not _plural_which(ask):
+        if metrics and ((not re.search(r"^\W*(?:what|who|which)\s+(?:are|were)\b", ask, re.I)
+                         and _METRIC_ASK.search(ask)) or _plural_metric(ask, vocab)) and not _plural_which(ask):
             return KindDecision(kind="metric", reason="asks for a metric's value", ask=ask,
                                 metric=_main_metric(metrics, vocab))
         return KindDecision(kind="list", reason="asks for the items of a set", ask=ask)
@@ -421,7 +437,7 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
                             "line of the same name would be another quantity)", ask=ask)
     if metrics and len(_primary(metrics, vocab)) >= 2 and not _COMPOSED.search(ask):
         return KindDecision(kind="passage", reason="asks for several quantities side by side (one metric's value "
-                            "would leave the others out)", ask=ask)
+                            "would leave the others out)", ask=ask, quantities=_primary(metrics, vocab))
     if metrics:
         how = "asks for a metric's value" if _METRIC_ASK.search(ask) else "names a metric (its value or change)"
         return KindDecision(kind="metric", reason=how, ask=ask, metric=_main_metric(metrics, vocab))

@@ -147,6 +147,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
                                  text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
         best = [best[0], stated[0]]
+    if decision.quantities and not any(_AN_AMOUNT.search(s.text) for s in best):
+        # "what were its inventory turnover and days inventory outstanding?": figures asked, and a
+        # sentence about inventories that states none (its accounting policy) is no answer
+        reason = "the question asks for figures, and the sentences that name them state none"
+        return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
+                             text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
     best = _completed(best, decision, question, hits, understanding, retriever=services.retriever)
     enumerated = _enumerated(best[0], decision, hits, understanding, services)
     best = enumerated or best + [s for s in _continued(best, hits, understanding) if s not in best]
