@@ -165,6 +165,16 @@ def compute(target: MetricTarget, vocab: Vocabulary, get: Callable[[str, int], I
             if sub is not None and (entry := vocab.metrics.get(name)) is not None and entry.unit == "USD":
                 working.append(f"{metric_label(name, vocab)} = {formula.render(sub, y, False)} = "
                                f"{formula.render(sub, y, True)} = {_amount(formula.value(sub, y), name, vocab)}")
+        body = tree.body
+        if isinstance(body, ast.BinOp) and isinstance(body.op, ast.Div) and isinstance(body.left, ast.BinOp) \
+                and isinstance(body.left.op, ast.Add) and all(
+                    isinstance(n, ast.Name) and (e := vocab.metrics.get(n.id)) is not None and e.unit == "USD"
+                    for n in (body.left.left, body.left.right)):
+            # "how much did it return through dividends and buybacks, and what share of its free cash flow
+            # was that": the total of the parts is asked as well
+            total = ast.Expression(body=body.left)
+            working.append(f"{formula.render(total, y, False)} = {formula.render(total, y, True)} = "
+                           f"{_amount(formula.value(total, y), body.left.left.id, vocab)}")
     years = sorted(per_year)
     first, last = per_year[years[0]], per_year[years[-1]]
     if target.aggregation == "average":

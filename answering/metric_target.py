@@ -101,7 +101,8 @@ _BALANCE_DATE = rf"(?:(?:{MONTH_NAMES})\s+\d{{1,2}},?\s+)?(?:FY\s?)?(?:19|20)\d\
 _BALANCES_AVERAGED = re.compile(rf"\b(?:average|mean)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){{0,3}}?(?P<first>{_BALANCE_DATE})\s+"
                                 rf"and\s+(?P<last>{_BALANCE_DATE})\b(?:\s+[\w-]+){{0,3}}?\s+balances?\b", re.I)
 _CAGR = re.compile(r"\bcagr\b|compound annual growth", re.I)
-_CHANGE_ASK = re.compile(r"\b(?:change[sd]?|changing|growth|grows?|grew|increase|decrease|decline)\b", re.I)
+_CHANGE_ASK = re.compile(r"\b(?:change[sd]?|changing|growth|grows?|grew|increase|decrease|decline|expand(?:ed)?|contract(?:ed)?|"
+                         r"widen(?:ed)?|narrow(?:ed)?)\b", re.I)
 # "how does its effective tax rate in FY2022 compare to FY2021": the two years' values and the change
 _COMPARE_ASK = re.compile(r"\bhow\s+(?:does|did|do)\b.*\bcompared?\s+(?:with|to|against)\b", re.I)
 # "percentage change", "% change", "growth rate": a relative change asked, even of a rate
@@ -159,6 +160,21 @@ def _sentences(question: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(question.strip()) if s.strip()]
 
 
+# a short question about what the request before it names: "By how many percentage points did it change?"
+_REFERS_BACK_ASK = re.compile(r"^\W*(?:by\s+how\s+(?:much|many(?:\s+\w+){0,2})|how\s+much|what\s+was\s+the\s+change)\s+"
+                              r"(?:did|has|had|does|was|is)\s+(?:it|that|this|they|the\s+(?:ratio|margin|rate))\b[^?]{0,40}\?\s*$",
+                              re.I)
+_REQUEST = re.compile(r"^\W*(?:please\s+)?(?:calculate|compute|determine|work\s+out)\b", re.I)
+
+
+def with_request_before(before: str | None, ask: str) -> str:
+    """The asking sentence, read with the request before it when it only asks of what that names
+    ("Calculate its gross margin for fiscal 2016 and 2015. By how many percentage points did it change?")."""
+    if before and _REQUEST.match(before) and _REFERS_BACK_ASK.match(ask):
+        return f"{before} {ask}"
+    return ask
+
+
 # words of a parenthesis that only says which balances or dates an operand takes ("average
 # inventories (average of May 31, 2023 and May 31, 2022 balances)"): a gloss, not an operand
 _PERIOD_GLOSS_WORDS = frozenset(
@@ -195,7 +211,9 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
     """(the ask, [(defined name, expression text)]) of a question."""
     asks: list[str] = []
     definitions: list[tuple[str, str]] = []
-    for sentence in _sentences(question):
+    sentences = _sentences(question)
+    for at, sentence in enumerate(sentences):
+        previous = sentences[at - 1] if at else None
         m = _BARE_DEFINED.match(sentence) or _DEFINED.match(sentence) or _DEFINE.match(sentence) \
             or _DEFINES.match(sentence) or _USE.match(sentence)
         if m and not sentence.rstrip().endswith("?") and _IMPERATIVE_ASK.search(m.group("name")) \
@@ -221,7 +239,7 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
                 expr = expr[: where.start()].strip()
             definitions.insert(len(definitions) - (1 if where else 0), (name, expr))
         elif "?" in sentence:
-            ask_sentence = sentence[: sentence.rindex("?") + 1]
+            ask_sentence = with_request_before(previous, sentence[: sentence.rindex("?") + 1])
             if (inline := _inline_definition(ask_sentence)) is not None:
                 ask_sentence, expr, before = inline
                 definitions.append((f"{INLINE_MARK}{before}" if before else "it", expr))
@@ -267,7 +285,8 @@ def _inline_definition(ask: str) -> tuple[str, str, str] | None:
             # "A less B, divided by total revenue": the division is of the difference
             expr = re.sub(r"^(?P<left>.+?),\s+(?:then\s+)?divided\s+by\s+(?P<by>.+)$", r"(\g<left>) / \g<by>", expr)
             # (the period after the name is no part of it: "free cash flow in fiscal year 2021, calculated as")
-            lead = re.sub(r"\s+(?:in|for|during|of)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?)?(?:19|20)\d\d\b.*$", "",
+            # (only a trailing one: "... in fiscal 2019, and what percentage of its free cash flow (A minus B)")
+            lead = re.sub(r"\s+(?:in|for|during|of)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?)?(?:19|20)\d\d\b[^,]*$", "",
                           ask[: m.start()].rstrip(" ,"), flags=re.I)
             before = re.search(r"(?:[\w'’&-]+\s+){0,5}[\w'’&-]+\s*$", lead)
             return (ask[: m.start()] + ask[m.end():]).strip(), expr, before.group(0).strip() if before else ""
@@ -671,8 +690,8 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
     share = _SHARE_OF.search(ask)
     if share and re.fullmatch(r"(?:it|that|this)", share.group("whole").strip(), re.I):
         # "What was its free cash flow, and what percentage of it was used for dividends paid?": the
-        # whole is the one measure named before
-        before = vocab.match_metrics(ask[: share.start()])
+        # whole is the one measure named before (its inputs, named in its definition, are not others)
+        before = _outermost(vocab.match_metrics(ask[: share.start()]), vocab)
         whole = before if len(before) == 1 else []
         parts = [m for m in vocab.match_metrics(share.group("rest")) if m not in whole]
         if whole and parts:
@@ -680,6 +699,12 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
             return None, f"({summed}) / {whole[0]}" if len(parts) > 1 else f"{summed} / {whole[0]}"
     if share and len(whole := vocab.match_metrics(share.group("whole"))) == 1:
         parts = [m for m in vocab.match_metrics(share.group("rest")) if m != whole[0]]
+        if not parts and _REFERS_BACK_TO_PARTS.match(share.group("rest")):
+            # "How much did it return through dividends and share repurchases, and what percentage of
+            # its free cash flow did that represent?": the parts are the amounts named before
+            # ("how much cash did it return": a year's flow is no part of a balance, "cash" on hand)
+            parts = [m for m in _outermost(vocab.match_metrics(ask[: share.start()]), vocab)
+                     if m != whole[0] and m not in vocab.inputs(whole[0]) and vocab.statement_of(m) != "balance_sheet"]
         if parts:
             # "What share of its free cash flow was returned through dividends paid and share repurchases"
             summed = " + ".join(parts)
@@ -712,6 +737,17 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
             # "COGS % margin", "free cash flow margin": an amount of the year as a share of its revenue
             return None, f"{metric} / revenue"
     return metric, None
+
+
+# the share clause's verb with a subject that refers back: "... did that represent?", "did they make up"
+_REFERS_BACK_TO_PARTS = re.compile(r"^(?:represent|amount\s+to|make\s+up|account\s+for|constitute|equal)\b", re.I)
+
+
+def _outermost(metrics: list[str], vocab: Vocabulary) -> list[str]:
+    """The metrics named, without those that are inputs of another one named ("free cash flow
+    (cash from operations less capital expenditures)" names one measure)."""
+    inputs = {i for m in metrics for i in vocab.inputs(m)}
+    return [m for m in metrics if m not in inputs]
 
 
 def _qualified_into(ask: str, key: str, others: list[str], vocab: Vocabulary) -> bool:

@@ -32,7 +32,12 @@ from answering.kinds.ask_scope import YES_NO_LEAD_IN, ask_parts
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.sentences import ask_part
 from answering.kinds.underlying import DISTORTS
-from answering.metric_target import asked_line_change, defines_formula, qualified_name
+from answering.metric_target import (
+    asked_line_change,
+    defines_formula,
+    qualified_name,
+    with_request_before,
+)
 from finrag.models import AnswerKind
 from finrag.vocabulary import Vocabulary
 from loaders.dates import MONTH_NAMES
@@ -330,10 +335,16 @@ _IMPERATIVE = re.compile(r"^\W*(?:explain|describe|identify|list|name|give|state
 def _asking_sentence(question: str) -> str:
     """The sentence that asks: the one with the question mark, else an imperative one, else the first."""
     ask = ask_part(question)
-    if "?" in question:
-        return ask
     parts = re.split(r"(?<=[.!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"(])", question.strip())
+    if "?" in question:
+        at = parts.index(ask) if ask in parts else 0
+        # "Calculate its gross margin for fiscal 2016 and 2015. By how many percentage points did it
+        # change?": the question asks of what the request before names
+        return with_request_before(parts[at - 1] if at else None, ask)
     return next((p for p in parts if _IMPERATIVE.match(p)), ask)
+
+
+
 
 
 # "Was this driven by ...", "Was the loss caused by ...": a yes/no on what caused a change

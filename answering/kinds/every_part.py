@@ -415,6 +415,12 @@ def _own_words(part: str, companies: list[str]) -> list[str]:
     return [w for w in content_words(part, companies) if w not in REFERS_BACK]
 
 
+# a part asking by how much the figure itself moved: "and how much did it expand?", "by how much did it fall?"
+_ITS_CHANGE = re.compile(r"^\W*(?:and\s+)?(?:by\s+)?how\s+much\s+(?:did|has|have)\s+(?:it|that|this|they|the\s+(?:figure|ratio|"
+                         r"margin|rate))\s+(?:expand|contract|grow|rise|fall|drop|increase|decrease|decline|improve|widen|"
+                         r"narrow|shrink|change|deteriorate)\w*\W*$", re.I)
+_PERIOD_WORDS = frozenset(tokenize("first second third fourth quarter quarters month months three six nine twelve "
+                                    "same earlier prior previous preceding ago ended ending gaap"))
 # a part asking how a figure moved, and an answer that states a movement
 _ASKS_HOW_CHANGED = re.compile(r"\bhow\s+(?:did|has|have|does)\b[^?]*\b(?:change|changed|move|moved|evolve|evolved|trend)\b|"
                                r"\bwhat\s+happened\s+to\b", re.I)
@@ -457,6 +463,8 @@ def metric_part_unanswered(written: WrittenAnswer, question: str, companies: lis
             continue
         if _ASKS_HOW_CHANGED.search(part) and not _A_CHANGE.search(written.text):
             return part  # "How did its capital spending change?": one year's level is no change
+        if _ITS_CHANGE.match(last_sentence(part)) and _A_CHANGE.search(written.text):
+            continue  # "and how much did it expand?": the figure's change between its periods
         if _COMPARED_WITH_ITS_PERIOD.match(last_sentence(part)):
             if not _A_CHANGE.search(written.text):
                 return part
@@ -465,8 +473,10 @@ def metric_part_unanswered(written: WrittenAnswer, question: str, companies: lis
             return part  # "..., and why did it fall?": a figure states no cause
         if _ASKS_PERCENT_OF.search(part) and _A_PERCENT_FIGURE.search(written.text.split(". ", 1)[0]):
             continue  # "and what was it as a percentage of net sales?": the figure is that percentage
-        # a part that only refers back to the figure ("and how did it change?") is the figure's own
-        words = _own_words(last_sentence(part), companies)
+        # a part that only refers back to the figure ("and how did it change?") is the figure's own;
+        # its period's words ("the third quarter ... compared with the same quarter a year earlier")
+        # are the figure's periods, which its working states as "FY2023 Q3"
+        words = [w for w in _own_words(last_sentence(part), companies) if w not in _PERIOD_WORDS]
         if words and overlap(written.text, words) < MIN_WORDS:
             return part
     return None
