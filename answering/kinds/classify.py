@@ -105,7 +105,7 @@ _SUPERLATIVE = re.compile(
     r"dragged\s+down|held\s+back|"
     # "which segment fell the most": the lowest change, as "the biggest drop"
     r"(?:fell|declined|dropped|decreased|shrank)\s+(?:the\s+)?most)\b"
-    r"|\b(?P<high>highest|largest|biggest|most|greatest|top|best|strongest|maximum)\b"
+    r"|\b(?P<high>highest|largest|biggest|most|greatest|top|best|strongest|maximum|fastest|quickest)\b"
     r"|\b(?P<low>lowest|smallest|least|worst|weakest|minimum|fewest)\b",
     re.I,
 )

@@ -33,9 +33,11 @@ from answering.kinds.ask_scope import MONTH
 from answering.kinds.other_words import (
     ACCOUNTING,
     ASKS_ACCOUNTING,
+    ASKS_FINANCING,
     ASKS_RETURNED,
     ASKS_SHARE_TERMS,
     ASKS_STRUCTURE,
+    FINANCING,
     RETURNED,
     SHARE_TERMS,
     STRUCTURE,
@@ -86,13 +88,6 @@ PENDING = re.compile(r"\b(?:entered\s+into\s+(?:a|an)\s+(?:definitive\s+)?(?:mer
                      r"(?:acquire|purchase|buy|merge|sell)|expected\s+to\s+(?:close|be\s+completed|complete)"
                      r"|subject\s+to\s+(?:[\w,-]+\s+){0,5}?(?:approvals?|closing\s+conditions)|pending\s+(?:the\s+)?(?:closing|completion)"
                      r"|has\s+not\s+(?:yet\s+)?(?:closed|been\s+completed))\b", re.I)
-# "how does it plan to finance it", "how will the deal be funded", "how was it paid for": the means of financing
-# ("the terms and financing of its acquisition": the financing named as a thing asked)
-ASKS_FINANCING = re.compile(r"\bhow\b[^?,;]{0,40}?\b(?:financ|fund)\w*|\band\s+(?:the\s+|its\s+)?financing\s+of\b", re.I)
-FINANCING = re.compile(r"\b(?:financ\w*|fund\w*)\b[^.;]{0,160}?\b(?:notes|debt|borrowings?|commercial\s+paper|term\s+loans?"
-                       r"|bonds?|credit\s+facilit\w*|cash\s+on\s+hand|existing\s+cash|available\s+cash|proceeds|equity)\b"
-                       r"|\b(?:notes|debt|borrowings?|bonds?|proceeds)\b[^.;]{0,160}?\bto\s+(?:partially\s+)?(?:finance|fund)\b",
-                       re.I)
 
 
 def asks_closing(question: str) -> bool:

@@ -41,6 +41,13 @@ _ASKS_MEANS = re.compile(r"^\W*(?:and\s+)?how\s+(?:was|were|is|did|will)\s+(?:\w
                          r"(?:paid|pay|financed|finance|funded|fund|settled)\b", re.I)
 _MEANS = re.compile(r"\bcash\b|\b(?:common|ordinary)\s+(?:stock|shares)\b|\bshares\s+of\b|\bborrowings?\b|"
                     r"\b(?:term\s+loan|credit\s+facility|senior\s+notes|debt\s+financing|issuance\s+of)\b", re.I)
+# "how does it plan to finance it", "how will the deal be funded", "how was it paid for": the means of financing
+# ("the terms and financing of its acquisition": the financing named as a thing asked)
+ASKS_FINANCING = re.compile(r"\bhow\b[^?,;]{0,40}?\b(?:financ|fund)\w*|\band\s+(?:the\s+|its\s+)?financing\s+of\b", re.I)
+FINANCING = re.compile(r"\b(?:financ\w*|fund\w*)\b[^.;]{0,160}?\b(?:notes|debt|borrowings?|commercial\s+paper|term\s+loans?"
+                       r"|bonds?|credit\s+facilit\w*|cash\s+on\s+hand|existing\s+cash|available\s+cash|proceeds|equity)\b"
+                       r"|\b(?:notes|debt|borrowings?|bonds?|proceeds)\b[^.;]{0,160}?\bto\s+(?:partially\s+)?(?:finance|fund)\b",
+                       re.I)
 _ASKS_PARTY = re.compile(r"^\W*(?:and\s+)?(?:who\s+(?:is|was|are|were)\s+(?:its|their|the|our)\s+(?:[\w-]+\s+)?"
                          r"(?:partners?|counterpart(?:y|ies)|buyers?|purchasers?|sellers?|acquirers?|lenders?)|"
                          # "To whom was it sold?", "From whom did it buy ...?"
@@ -191,7 +198,9 @@ def answered_in_other_words(part: str, text: str, companies: Sequence[str] = ())
     if _ASKS_WHEN.match(part):
         return dated_as_asked(part, text)
     if _ASKS_MEANS.match(part):
-        return bool(_MEANS.search(text))
+        # "how did it plan to fund it?": the financing's means (new debt, cash on hand); "an all-cash
+        # transaction" says what the seller gets, not where the money comes from
+        return bool(FINANCING.search(text) if ASKS_FINANCING.search(part) else _MEANS.search(text))
     if _ASKS_PARTY.match(part):
         return bool(_ORGANISATION.search(text) or _AFFILIATE.search(text))
     if ASKS_ACCOUNTING.match(part):

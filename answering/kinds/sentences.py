@@ -197,7 +197,7 @@ REFERS_BACK = frozenset(tokenize(
     "jump jumped jumps fall fell decline declined grew growth such large larger big sharp significant explain "
     "explains led behind reason reasons account accounts million billion thousand percent went offset offsets partly "
     "partially improvement improve improved worsen worsened swing swung widen widened narrow narrowed deterioration "
-    "happened"))
+    "happened factor factors"))
 
 
 def last_sentence(text: str) -> str:
