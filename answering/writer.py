@@ -283,11 +283,12 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
         return composed
     if decision.kind == "metric":
         written: WrittenAnswer | None = _metric(text, hits, understanding, services, offline_engine, may_search)
-    elif decision.quantities and (each := _each_quantity(decision.quantities, text, hits, understanding, services,
-                                                         may_search)) is not None:
-        written = each
     else:
         written = _WRITERS[decision.kind](decision, text, hits, understanding, services)
+    if decision.quantities and (written is None or written.status != "answered") and (
+            each := _each_quantity(decision.quantities, text, hits, understanding, services, may_search)) is not None:
+        # the sentences found state none of the measures asked side by side: each computed
+        written = each
     if written is not None and written.status == "not_found" and decision.default_value == 0 and decision.metric \
             and len(understanding.companies) == 1:
         zero = zero_by_rule(decision.metric, understanding.companies[0], hits, understanding, services)

@@ -437,6 +437,11 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
                          and _METRIC_ASK.search(ask)) or _plural_metric(ask, vocab)) and not _plural_which(ask):
             return KindDecision(kind="metric", reason="asks for a metric's value", ask=ask,
                                 metric=_main_metric(metrics, vocab))
+        if metrics and len(_primary(metrics, vocab)) >= 2 and not _COMPOSED.search(ask) and not _plural_which(ask) \
+                and _METRIC_ASK.search(ask):
+            # "What were its inventory turnover and days inventory outstanding?": measures, each a figure
+            return KindDecision(kind="passage", reason="asks for several quantities side by side (one metric's "
+                                "value would leave the others out)", ask=ask, quantities=_primary(metrics, vocab))
         return KindDecision(kind="list", reason="asks for the items of a set", ask=ask)
     if _DEFINITION.search(ask) and (_POLICY.search(ask) or (not metrics and companies == 0)):
         return KindDecision(kind="definition", reason="asks what a term, policy or arrangement is", ask=ask)

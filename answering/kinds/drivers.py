@@ -247,7 +247,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             continue  # "Generally, when our revenue becomes more concentrated, our gross margin tends to
             # decrease due to ...": how the business behaves, not what changed in the asked period
         if years and (_another_years(mentioned, named, one_year)
-                      or _another_years(years_in(s.text), set(), one_year)):
+                      or _another_years(years_in(s.text), set(), one_year) or _changed_in_another_year(said, years[-1])):
             # "2021 compared with 2020" explains another year's change, not the asked one ("as
             # compared to 2021" alone is the asked year against the one before)
             continue
@@ -387,7 +387,8 @@ def _other_parts(others: list[str], found: list[Sentence], before: dict[str, Sen
             mentioned = years_in(said)
             if overlap(s.text, words) < _MIN_OVERLAP or not (mentioned or _DATED.search(said)):
                 continue
-            if years and (_another_years(mentioned, named, one_year) or _another_years(years_in(s.text), set(), one_year)):
+            if years and (_another_years(mentioned, named, one_year) or _another_years(years_in(s.text), set(), one_year)
+                          or _changed_in_another_year(said, years[-1])):
                 continue  # another year's change
             when = 0 if years and years[-1] in mentioned else 1
             own_filing = not years or s.chunk.fiscal_year == years[-1]
@@ -630,6 +631,19 @@ def _from_item(s: Sentence, label: str) -> Sentence:
     at = s.text.find(label)
     cut = s.text.rfind(". ", 0, at) if at > 0 else -1
     return s.model_copy(update={"text": s.text[cut + 2:]}) if cut >= 0 else s
+
+
+# "Products gross margin percentage decreased during 2018 due primarily to ...": the year a change is said to
+# have happened in, not the year it is compared with ("decreased ... compared to 2018")
+_CHANGED_DURING = re.compile(r"\b(?:increased|decreased|declined|grew|rose|fell|improved|deteriorated|changed|dropped)\s+"
+                             r"(?:[\w%,.-]+\s+){0,4}?(?:during|in)\s+(?:fiscal\s+(?:year\s+)?|FY\s?)?(?P<year>(?:19|20)\d\d)\b",
+                             re.I)
+
+
+def _changed_in_another_year(text: str, asked: int) -> bool:
+    """The sentence says its change happened in a year other than the asked one, and names no change of it."""
+    said = {int(m.group("year")) for m in _CHANGED_DURING.finditer(text)}
+    return bool(said) and asked not in said
 
 
 def _another_years(mentioned: set[int], named: set[int], asked: int | None = None) -> bool:

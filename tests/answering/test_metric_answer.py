@@ -466,3 +466,40 @@ def test_a_question_asking_a_day_reads_the_interim_report_s_column_of_that_day(t
 def test_the_day_a_question_asks_and_its_span(question, day, months):
     target = read_target(question, load_vocabulary())
     assert target is not None and (target.as_of, target.months) == (day, months)
+
+
+def test_a_measure_over_itself_is_read_as_the_line_its_words_name(services):
+    # "sales" is a word of revenue; eBay's income statement prints "Sales and marketing" as a line of its own
+    vocab = services.vocabulary
+    target = read_target("At eBay, what was sales and marketing expense as a percentage of net revenues in 2018 versus "
+                         "2017, and by how many percentage points did that ratio change?", vocab)
+    assert target.formula == "line_sales_and_marketing_expense / revenue"
+    assert target.lines == {"line_sales_and_marketing_expense": "sales and marketing expense"}
+    assert target.wordings["line_sales_and_marketing_expense"] == ["sales and marketing"]
+    assert (target.aggregation, target.unit, target.years) == ("amount_change", "percent", [2017, 2018])
+    # a measure named twice is no ratio at all
+    assert read_target("What was Acme's revenue as a percentage of revenue in 2018?", vocab) is None
+
+
+def test_a_share_of_the_whole_that_refers_back_shares_the_amounts_named_before(services):
+    vocab = services.vocabulary
+    apple = read_target("How much cash did Apple return to shareholders through dividends and share repurchases in "
+                        "fiscal 2019, and what percentage of its fiscal 2019 free cash flow (operating cash flow minus "
+                        "payments for property, plant and equipment) did that represent?", vocab)
+    assert apple.formula == "(dividends_paid + share_repurchases) / free_cash_flow"
+    # the inline definition is of the operand just before it, not of the words before the first period clause
+    assert apple.definitions == {"free_cash_flow": "operating_cash_flow - capex"}
+    assert (apple.unit, apple.unresolved) == ("percent", None)
+    lockheed = read_target("Using Lockheed Martin's own definition of free cash flow (cash from operations less capital "
+                           "expenditures), what was its 2019 free cash flow, and what share of it went back to "
+                           "shareholders through dividends and share repurchases?", vocab)
+    assert lockheed.formula == "(dividends_paid + share_repurchases) / free_cash_flow" and lockheed.unit == "percent"
+
+
+def test_a_short_question_after_a_request_asks_of_what_the_request_names(services):
+    target = read_target("Calculate Acme's gross margin percentage for fiscal 2016 and fiscal 2015. By how many "
+                         "percentage points did it change?", services.vocabulary)
+    assert (target.metric, target.aggregation, target.years) == ("gross_margin", "amount_change", [2015, 2016])
+    expanded = read_target("What was Acme's operating margin for fiscal 2023 compared with fiscal 2022, and how much "
+                           "did it expand?", services.vocabulary)
+    assert (expanded.metric, expanded.aggregation) == ("operating_margin", "amount_change")

@@ -318,3 +318,34 @@ def test_what_stands_behind_a_change_is_a_cause_no_figure_states(vocab):
     question = ("Verizon's cash and cash equivalents fell from about $22.2 billion at the end of 2020 to about $2.9 billion "
                 "at the end of 2021. What was the main use of cash behind this decline?")
     assert answered_in_every_ask(figure, question, ["Verizon"], vocab).status == "unverified"
+
+
+def test_which_segment_is_answered_only_by_a_pick_over_the_parts(vocab):
+    # Microsoft's FY2016 10-K: the company's operating income and a quote about one line name no segment
+    whole = _answer('Operating income rose from $18,161.00 million (FY2015) to $20,182.00 million (FY2016). What drove it, '
+                    'as the filing says: "Corporate and Other revenue decreased $6.9 billion, primarily due to the impact '
+                    'of the net revenue deferral from Windows 10." (34e36cf102 p.37)', "drivers")
+    asked = "In fiscal 2016, which Microsoft segment grew operating income even though its revenue fell, and why?"
+    assert uncovered_ask(whole, asked, ["Microsoft"], vocab) == (
+        "In fiscal 2016, which Microsoft segment grew operating income even though its revenue fell")
+    picked = _answer("More Personal Computing (+32.0% ...) ranks highest by change in the table ...", "choice")
+    assert uncovered_ask(picked, "Which Microsoft segment grew operating income the most in fiscal 2016?",
+                         ["Microsoft"], vocab) is None
+    # a composed answer that states the part in its own words (kinds.item_parts) answers it
+    composed = whole.model_copy(update={"text": whole.text + " Which segment fell the most? Greater China, ..."})
+    assert uncovered_ask(composed, "What caused the decline, and which segment fell the most?", ["Apple"], vocab) is None
+
+
+def test_two_parts_named_side_by_side_are_each_named(vocab):
+    # Apple's FY2019 10-K: the Products sentence alone leaves Services out
+    products = _answer('Gross margin fell from 38.3% (FY2018) to 37.8% (FY2019). What drove it, as the filing says: '
+                       '"Products gross margin percentage decreased during 2019 compared to 2018 due primarily to lower '
+                       'iPhone unit sales." (0630f06fe3 p.24)', "drivers")
+    asked = "How did the Products and Services gross margin percentages change in fiscal 2019, and what drove each move?"
+    assert uncovered_ask(products, asked, ["Apple"], vocab) == "the part Services"
+    both = products.model_copy(update={"text": products.text + ' "Services gross margin percentage increased ..."'})
+    assert uncovered_ask(both, asked, ["Apple"], vocab) is None
+    # one name with "and" in it is one part
+    act = _answer('"The Tax Act reduced the U.S. federal corporate tax rate from 35% to 21%." (x p.3)', "passage")
+    assert uncovered_ask(act, "How did the U.S. Tax Cuts and Jobs Act affect Oracle's fiscal 2018 results?",
+                         ["Oracle"], vocab) is None

@@ -131,6 +131,18 @@ CASES = [
     # a lead-in clause before the yes/no verb asks nothing
     ("Based on its fiscal 2021 capital spending and balance sheet, would you describe Acme as a capital-intensive "
      "business? Support your view with figures from the 10-K.", 1, "yes_no", {"test": "capital_intensive"}),
+    # a measure with a plural name is one figure, not a set's items
+    ("What were Acme's capital expenditures in fiscal 2022?", 1, "metric", {"metric": "capex"}),
+    ("What were Acme's net revenues for fiscal 2022?", 1, "metric", {"metric": "revenue"}),
+    ("What were Acme's key risk factors in fiscal 2022?", 1, "list", {}),
+    # "grew fastest" ranks like any superlative
+    ("Which Acme segment grew net sales fastest in 2019?", 1, "choice", {"order": "highest"}),
+    # two measures side by side: each is a figure
+    ("What were Acme's inventory turnover and days inventory outstanding for fiscal 2019?", 1, "passage",
+     {"quantities": ["inventory_turnover", "days_inventory_outstanding"]}),
+    # a short question about what the request before it names asks of that measure
+    ("Calculate Acme's gross margin percentage for fiscal 2016 and fiscal 2015. By how many percentage points did "
+     "it change?", 1, "metric", {"metric": "gross_margin"}),
 ]
 
 

@@ -454,3 +454,15 @@ def test_what_the_filing_says_drove_a_change_its_premise_states_is_read_across_a
     written = ask(question, kraft, [34, 33, 29], services)
     assert (written.status, written.kind) == ("answered", "drivers"), written.text
     assert "Cheese Transaction" in written.text and "Net cash provided by operating activities was $2.5" in written.text
+
+
+def test_a_change_said_to_happen_in_another_year_explains_that_year():
+    from answering.kinds.drivers import _changed_in_another_year
+
+    # Apple's FY2019 10-K (p.24) explains the 2018 change beside the 2019 one
+    said_2018 = ("Year-over-year Products gross margin percentage decreased during 2018 due primarily to higher product "
+                 "cost structures.")
+    said_2019 = "Products gross margin percentage decreased during 2019 compared to 2018 due primarily to lower iPhone unit sales."
+    assert _changed_in_another_year(said_2018, 2019)
+    assert not _changed_in_another_year(said_2019, 2019)
+    assert not _changed_in_another_year("Gross margin decreased compared to 2018 due to ...", 2019)

@@ -8,6 +8,7 @@ import re
 from answering.kinds.every_part import (
     answered_in_every_part,
     asked_parts,
+    metric_part_unanswered,
     part_unanswered,
     unanswered_part,
 )
@@ -505,3 +506,15 @@ def test_a_quarter_compared_with_the_same_ordinal_quarter_a_year_before_is_the_f
                           "question defines it). Free cash flow = $3,412.0M - $1,637.0M = $1,775.0M.")
     assert metric_part_unanswered(share, "What was Acme's free cash flow in FY2021, and what was it as a percentage "
                                   "of 2021 net sales?", ["Acme"]) is None
+
+
+def test_a_figure_compared_with_its_own_period_answers_how_much_it_moved():
+    # Salesforce's Q3 FY2023 10-Q: the margin in both quarters and the change in points
+    margin = WrittenAnswer(status="answered", kind="metric", text=(
+        "Salesforce Operating margin FY2023 Q3: +5.3 percentage points (0.6% in FY2022 Q3 to 5.9% in FY2023 Q3) "
+        "(standard definition). Operating margin FY2022 Q3 = Operating income / Revenue = $38.0M / $6,863.0M = 0.6%."))
+    asked = ("What was Salesforce's GAAP operating margin for the third quarter of fiscal 2023 (three months ended "
+             "October 31, 2022) compared with the same quarter a year earlier, and how much did it expand?")
+    assert metric_part_unanswered(margin, asked, ["Salesforce"]) is None
+    level = margin.model_copy(update={"text": "Salesforce Operating margin FY2023 Q3: 5.9% (standard definition)."})
+    assert metric_part_unanswered(level, asked, ["Salesforce"]) == "how much did it expand?"
