@@ -42,6 +42,7 @@ from answering.kinds import (
     listed_amounts,
     listed_items,
     listing,
+    named_paragraph,
     not_meaningful,
     note_tranches,
     passage,
@@ -285,6 +286,10 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
         written: WrittenAnswer | None = _metric(text, hits, understanding, services, offline_engine, may_search)
     else:
         written = _WRITERS[decision.kind](decision, text, hits, understanding, services)
+    if written is None and decision.kind == "passage":
+        # no sentence shares enough of the question's words: the paragraph naming what it names (the gates
+        # after refuse it when it leaves a part out)
+        written = named_paragraph.write(decision, text, hits, understanding, services)
     if decision.quantities and (written is None or written.status != "answered") and (
             each := _each_quantity(decision.quantities, text, hits, understanding, services, may_search)) is not None:
         # the sentences found state none of the measures asked side by side: each computed

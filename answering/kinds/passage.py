@@ -451,7 +451,7 @@ def _following(part: str, found: list[Sentence], hits: list[SearchHit], understa
     # the next sentence or the one after it carries on the statement ("... for $95.00 per share. The acquisition
     # has been approved by its shareholders. We continue to work toward closing ..."); three or four on, only a
     # sentence that refers back to the deal ("... closing the transaction") still speaks of it
-    pool = sentences([*hits, *_next_chunks(found, hits, retriever)], list(understanding.companies))
+    pool = sentences([*hits, *next_chunks(found, hits, retriever)], list(understanding.companies))
     following = {(s.chunk.chunk_id, s.position + step): step for s in found for step in (1, 2, 3, 4)}
     for s in found:
         if any(t.chunk.chunk_id == s.chunk.chunk_id and t.position > s.position for t in pool):
@@ -475,7 +475,7 @@ def _whole(found: list[Sentence], hits: list[SearchHit], understanding: QueryUnd
            retriever: Retriever | None) -> list[Sentence]:
     """Each found sentence whole: one its chunk cuts at its end ("... plus (ii) $47.5 million for
     expected professional fees ..., plus (iii)") carried on into the filing's next chunk."""
-    more = _next_chunks(found, hits, retriever)
+    more = next_chunks(found, hits, retriever)
     if not more:
         return found
     read = {(s.chunk.chunk_id, s.position): s for s in sentences([*hits, *more], list(understanding.companies))}
@@ -487,7 +487,7 @@ def _whole(found: list[Sentence], hits: list[SearchHit], understanding: QueryUnd
     return out
 
 
-def _next_chunks(found: list[Sentence], hits: list[SearchHit], retriever: Retriever | None) -> list[SearchHit]:
+def next_chunks(found: list[Sentence], hits: list[SearchHit], retriever: Retriever | None) -> list[SearchHit]:
     """The chunk after each found sentence's chunk, in its filing, when the hits lack it (appended
     after the hits: it completes a cut sentence and outranks none)."""
     filing = getattr(retriever, "filing", None)  # a stand-in retriever may hold no pages

@@ -1,0 +1,90 @@
+"""named_paragraph: a question about something the filing names ("the LinkedIn acquisition", "the
+State Aid Decision", "its GreatCall purchase"), answered by the paragraph that names it, when no one
+sentence shares enough of the question's words to state it (answering.kinds.passage refused).
+
+The signal is one any filing carries: a name the question gives (capitalised words that are not
+the company's, a month, or a statement's vocabulary) is how the filing itself refers to the thing,
+and the paragraph that names it most is where the filing describes it. The paragraph is quoted
+from its first sentence naming it, a few sentences on; the writer's gates (every part, every ask,
+the event's details) then refuse it when it leaves an asked part out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+from answering.citations import cite, unique_citations
+from answering.kinds.ask_coverage import uncovered_ask
+from answering.kinds.every_part import capitalised_names, unanswered_part
+from answering.kinds.passage import next_chunks
+from answering.kinds.sentences import Sentence, quoted, same_stem, sentences
+from answering.written_answer import WrittenAnswer
+from finrag.models import SearchHit
+from finrag.vocabulary import tokenize
+
+if TYPE_CHECKING:
+    from answering.kinds.classify import KindDecision
+    from answering.metric_answer import MetricServices
+    from retrieval.query_understanding import QueryUnderstanding
+
+FLAG = "named_paragraph"
+_SENTENCES = 8  # the naming sentence and the ones that go on describing it, at most
+# capitalised words of a question that name no thing of the filing's own: periods, forms, roles, units
+_NOT_NAMES = frozenset(tokenize(
+    "january february march april may june july august september october november december fiscal fy q1 q2 q3 q4 "
+    "gaap non-gaap form item note notes part annual quarterly report company corporation inc board directors "
+    "ceo cfo coo chief officer executive usd us u.s eps ebitda ebit sec act section what which how why when where "
+    "who did does was were is are the its their in on for of and"))
+
+
+def distinctive_names(question: str, companies: list[str]) -> set[str]:
+    """The stems of the names the question gives to what it asks about (not the company's own)."""
+    company = {t for c in companies for t in tokenize(c)}
+    return {n for n in capitalised_names(question)
+            if len(n) > 2 and not re.search(r"\d", n) and n not in company and n not in _NOT_NAMES}
+
+
+def _names_all(names: set[str], text: str) -> bool:
+    tokens = tokenize(text)
+    return all(any(t == n or same_stem(t, n) for t in tokens) for n in names)
+
+
+def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+          services: MetricServices) -> WrittenAnswer | None:
+    """The paragraph of the hits that names every name the question gives, or None."""
+    companies = list(understanding.companies)
+    names = distinctive_names(question, companies)
+    if not names:
+        return None
+    read = sentences(hits, companies)
+    naming: dict[str, list[Sentence]] = defaultdict(list)
+    for s in read:
+        if _names_all(names, s.text):
+            naming[s.chunk.chunk_id].append(s)
+    if not naming:
+        return None
+    # the chunk that names it most, the better-ranked one first among equals
+    chunk_id = min(naming, key=lambda c: (-len(naming[c]), naming[c][0].rank))
+    first = min(naming[chunk_id], key=lambda s: s.position)
+    # the paragraph goes on into the filing's next chunk where the chunker cut it
+    after = next_chunks([first], hits, getattr(services, "retriever", None))
+    on = [s for s in sentences([*hits, *after], companies) if s.chunk.chunk_id in {chunk_id, *(h.chunk.chunk_id for h in after)}]
+    following = sorted((s for s in on if s.chunk.chunk_id != chunk_id or s.position >= first.position),
+                       key=lambda s: (s.chunk.chunk_id != chunk_id, s.position))[:_SENTENCES]
+    # as far as it goes on answering: the shortest run from the naming sentence that leaves no part and no
+    # ask uncovered (else all of it, which the writer's gates then refuse, naming the part left out)
+    paragraph = following
+    for end in range(1, len(following) + 1):
+        written = _quoting(following[:end], decision)
+        if unanswered_part(written, question, companies) is None \
+                and uncovered_ask(written, question, companies, services.vocabulary) is None:
+            paragraph = following[:end]
+            break
+    return _quoting(paragraph, decision)
+
+
+def _quoting(paragraph: list[Sentence], decision: KindDecision) -> WrittenAnswer:
+    return WrittenAnswer(status="answered", kind=decision.kind, text=quoted(paragraph), flags=[FLAG],
+                         citations=unique_citations([cite(s.chunk, s.text) for s in paragraph]))
