@@ -70,7 +70,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     first = min(naming[chunk_id], key=lambda s: s.position)
     # the paragraph goes on into the filing's next chunk where the chunker cut it
     after = next_chunks([first], hits, getattr(services, "retriever", None))
-    on = [s for s in sentences([*hits, *after], companies) if s.chunk.chunk_id in {chunk_id, *(h.chunk.chunk_id for h in after)}]
+    nxt = {h.chunk.chunk_id for h in [*hits, *after]
+           if (h.chunk.doc, h.chunk.index) == (first.chunk.doc, first.chunk.index + 1)}
+    on = [s for s in sentences([*hits, *after], companies) if s.chunk.chunk_id in {chunk_id, *nxt}]
     following = sorted((s for s in on if s.chunk.chunk_id != chunk_id or s.position >= first.position),
                        key=lambda s: (s.chunk.chunk_id != chunk_id, s.position))[:_SENTENCES]
     # as far as it goes on answering: the shortest run from the naming sentence that leaves no part and no

@@ -1,0 +1,38 @@
+"""named_paragraph: a question about a thing the filing names is answered by the paragraph naming
+it, as far as the paragraph goes on answering every part; a paragraph that leaves a part out is
+refused by the writer's gates (Verizon's FY2021 10-K, note on business acquisitions, p.68)."""
+
+from __future__ import annotations
+
+import pytest
+
+from answering.kinds.named_paragraph import FLAG, distinctive_names
+from tests.answering.kinds.conftest import ask, filing
+
+
+@pytest.fixture(scope="module")
+def verizon() -> list:
+    return filing("financebench/pdfs/VERIZON_2021_10K.pdf")
+
+
+def test_the_names_a_question_gives_are_its_own_not_the_company_s_or_a_period_s():
+    assert distinctive_names("From whom did Verizon acquire TracFone Wireless, when did the deal close?",
+                             ["Verizon"]) == {"tracfon", "wireless"}
+    assert distinctive_names("What was Verizon's revenue in FY2021 (December 31, 2021)?", ["Verizon"]) == set()
+
+
+def test_the_paragraph_naming_the_deal_answers_whom_when_and_what_was_paid(verizon, services):
+    written = ask("From whom did Verizon acquire TracFone Wireless, when did the deal close, and what consideration "
+                  "did Verizon pay?", verizon, [67], services)
+    assert (written.status, written.kind) == ("answered", "passage"), written.text
+    assert FLAG in written.flags
+    assert "América Móvil" in written.text and "November 23, 2021" in written.text
+    assert "57,596,544 shares of Verizon common stock" in written.text  # in the note's next chunk
+
+
+def test_a_paragraph_that_leaves_an_asked_part_out_is_refused(verizon, services):
+    written = ask("From whom did Verizon acquire TracFone Wireless, and who audited the purchase price allocation?",
+                  verizon, [67], services)
+    assert written.status == "not_found", written.text
+    # the refusal names the part left out, and shows the paragraph it read
+    assert "who audited the purchase price allocation" in written.text and "América Móvil" in written.text
