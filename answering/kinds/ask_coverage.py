@@ -140,6 +140,10 @@ _ASKS_NAME = re.compile(r"^\W*(?:and\s+)?(?:(?:to|from|with|by)\s+)?(?:which|wha
 _ASKS_PART = re.compile(r"^\W*(?:(?:in|for|during|among|of|across)\b[^,?]{0,60},\s*)?(?:and\s+)?(?:which|what)\s+(?:[\w'’&-]+\s+){0,2}?(?:segments?|divisions?|business\s+units?|"
                         r"operating\s+units?|regions?|brands?|subsidiar(?:y|ies))\b", re.I)
 _PICKS = frozenset({"choice", "list"})
+# a pick said: a choice's ranking composed into another kind, or a named part said to rank ("Delivery grew fastest")
+_A_PICK = re.compile(r"\branks\s+(?:highest|lowest|first)\b|\bRanking:|\b[A-Z][\w&'’-]*\s+(?:[\w&'’-]+\s+){0,3}?"
+                     r"(?:grew|rose|fell|declined|was|had|ranked)\s+(?:the\s+)?(?:fastest|most|highest|largest|lowest|least|"
+                     r"slowest)\b")
 # "How did the Products and Services gross margin percentages change": two named parts side by side,
 # each with its own figure and cause; an answer about the whole, or about one of them, names not both
 _PARTS_SIDE_BY_SIDE = re.compile(r"(?<=[a-z,] )(?P<first>[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,2})\s+and\s+"
@@ -435,8 +439,8 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
     asks = _asks(question)
     things = set(_things(asks)) | {a for a in asks if a.startswith("the ") and a not in asked_parts(question)}
     text = written.text
-    if (written.kind or "") not in _PICKS and (part := next((a for a in asks if _ASKS_PART.match(last_sentence(a))
-                                                           and last_sentence(a).lower() not in text.lower()), None)):
+    if (written.kind or "") not in _PICKS and not _A_PICK.search(text) and (part := next(
+            (a for a in asks if _ASKS_PART.match(last_sentence(a)) and last_sentence(a).lower() not in text.lower()), None)):
         return last_sentence(part).rstrip("?.")
     if (unnamed := _unnamed_part(question, text, companies)) is not None:
         return f"the part {unnamed}"

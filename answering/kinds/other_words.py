@@ -41,6 +41,7 @@ _ASKS_MEANS = re.compile(r"^\W*(?:and\s+)?how\s+(?:was|were|is|did|will)\s+(?:\w
                          r"(?:paid|pay|financed|finance|funded|fund|settled)\b", re.I)
 _MEANS = re.compile(r"\bcash\b|\b(?:common|ordinary)\s+(?:stock|shares)\b|\bshares\s+of\b|\bborrowings?\b|"
                     r"\b(?:term\s+loan|credit\s+facility|senior\s+notes|debt\s+financing|issuance\s+of)\b", re.I)
+_PLANNED = re.compile(r"\b(?:plan|plans|planned|planning|will|would|expect\w*|intend\w*)\b", re.I)
 # "how does it plan to finance it", "how will the deal be funded", "how was it paid for": the means of financing
 # ("the terms and financing of its acquisition": the financing named as a thing asked)
 ASKS_FINANCING = re.compile(r"\bhow\b[^?,;]{0,40}?\b(?:financ|fund)\w*|\band\s+(?:the\s+|its\s+)?financing\s+of\b", re.I)
@@ -199,8 +200,10 @@ def answered_in_other_words(part: str, text: str, companies: Sequence[str] = ())
         return dated_as_asked(part, text)
     if _ASKS_MEANS.match(part):
         # "how did it plan to fund it?": the financing's means (new debt, cash on hand); "an all-cash
-        # transaction" says what the seller gets, not where the money comes from
-        return bool(FINANCING.search(text) if ASKS_FINANCING.search(part) else _MEANS.search(text))
+        # transaction" says what the seller gets, not where the money will come from (what was spent is
+        # said funded by the cash and borrowings it drew on: "$36.1 billion used for repurchases")
+        planned = ASKS_FINANCING.search(part) and _PLANNED.search(part)
+        return bool(FINANCING.search(text) if planned else _MEANS.search(text))
     if _ASKS_PARTY.match(part):
         return bool(_ORGANISATION.search(text) or _AFFILIATE.search(text))
     if ASKS_ACCOUNTING.match(part):
