@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from answering.citations import cite, unique_citations
 from answering.kinds.ask_coverage import uncovered_ask
 from answering.kinds.every_part import capitalised_names, unanswered_part
-from answering.kinds.passage import next_chunks
+from answering.kinds.passage import AN_AMOUNT, next_chunks
 from answering.kinds.sentences import Sentence, quoted, same_stem, sentences
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchHit
@@ -30,6 +30,11 @@ if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
 
 FLAG = "named_paragraph"
+# an amount asked in any words: "what was the total purchase price (deal value)", "what consideration did it pay"
+_ASKS_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many)|amount|price|value|consideration|cost|paid|pay|proceeds|"
+                          r"size)\b", re.I)
+_NEAR = 80  # characters between an amount and the word that says what it is
+_AMOUNT_NOUNS = frozenset({"amount", "price", "value", "consideration", "cost", "proceeds", "size"})
 _SENTENCES = 8  # the naming sentence and the ones that go on describing it, at most
 # capitalised words of a question that name no thing of the filing's own: periods, forms, roles, units
 _NOT_NAMES = frozenset(tokenize(
@@ -75,16 +80,28 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     on = [s for s in sentences([*hits, *after], companies) if s.chunk.chunk_id in {chunk_id, *nxt}]
     following = sorted((s for s in on if s.chunk.chunk_id != chunk_id or s.position >= first.position),
                        key=lambda s: (s.chunk.chunk_id != chunk_id, s.position))[:_SENTENCES]
+    asked = {m.group(0).lower() for m in _ASKS_AMOUNT.finditer(question)}
+    # an amount asked is stated with its own noun where the question gives one ("the total purchase price": a
+    # termination fee the company "will pay" is another amount), else its verb ("how much did it pay")
+    keys = (asked & _AMOUNT_NOUNS) or asked
+
+    def states_amount(run: list[Sentence]) -> bool:
+        # the amount beside its word ("a purchase price of $5.4 billion", "$3.5 billion in cash ... consideration"),
+        # not anywhere in the sentence ("a value proposition ... a 300% revenue increase")
+        return not keys or any(abs(a.start() - w.start()) <= _NEAR for s in run for a in AN_AMOUNT.finditer(s.text)
+                               for k in keys for w in re.finditer(rf"\b{k}", s.text, re.I))
+
+    if not states_amount(following):
+        return None  # nothing in it states the amount asked
     # as far as it goes on answering: the shortest run from the naming sentence that leaves no part and no
     # ask uncovered (else all of it, which the writer's gates then refuse, naming the part left out)
-    paragraph = following
     for end in range(1, len(following) + 1):
-        written = _quoting(following[:end], decision)
-        if unanswered_part(written, question, companies) is None \
+        run = following[:end]
+        written = _quoting(run, decision)
+        if states_amount(run) and unanswered_part(written, question, companies) is None \
                 and uncovered_ask(written, question, companies, services.vocabulary) is None:
-            paragraph = following[:end]
-            break
-    return _quoting(paragraph, decision)
+            return written
+    return _quoting(following, decision)
 
 
 def _quoting(paragraph: list[Sentence], decision: KindDecision) -> WrittenAnswer:

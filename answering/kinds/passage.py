@@ -107,7 +107,7 @@ _SIDE_BY_SIDE = re.compile(r"\bcompared\s+(?:with|to)\b|\bversus\b|\bvs\.?\s|\bf
 # answered by sentences that state none: the part asked for would be missing.
 _ASKS_AMOUNT = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:amount|price|did\s+(?:it|this|that)\s+cost)\b|"
                           r"\bat\s+what\s+price\b|\bhow\s+many\b", re.I)
-_AN_AMOUNT = re.compile(r"\$\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million|billion)s?\b)|"
+AN_AMOUNT = re.compile(r"\$\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million|billion)s?\b)|"
                         r"\b\d{1,3}(?:,\d{3})+\b", re.I)
 
 
@@ -136,10 +136,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if not best:
         # a named legal matter is described under its own heading, in words the question does not use
         return legal.write(decision, question, hits, understanding, services)
-    if _ASKS_AMOUNT.search(question) and not any(_AN_AMOUNT.search(s.text) or states_count(s.text, question)
+    if _ASKS_AMOUNT.search(question) and not any(AN_AMOUNT.search(s.text) or states_count(s.text, question)
                                                  for s in best):
         stated = [s for s in stating(decision, question, hits, understanding, services, limit=8)
-                  if _AN_AMOUNT.search(s.text)]
+                  if AN_AMOUNT.search(s.text)]
         if not stated and (row := schedule.write(decision.ask or question, hits, understanding, decision.kind)):
             return row  # "The benefit payments ... are expected to be paid as follows:": the schedule's row
         if not stated:
@@ -147,7 +147,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
                                  text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
         best = [best[0], stated[0]]
-    if decision.quantities and not any(_AN_AMOUNT.search(s.text) for s in best):
+    if decision.quantities and not any(AN_AMOUNT.search(s.text) for s in best):
         # "what were its inventory turnover and days inventory outstanding?": figures asked, and a
         # sentence about inventories that states none (its accounting policy) is no answer
         reason = "the question asks for figures, and the sentences that name them state none"
