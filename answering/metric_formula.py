@@ -157,11 +157,12 @@ def compute(target: MetricTarget, vocab: Vocabulary, get: Callable[[str, int], I
         else:
             working.append(f"{name} = {words} = {filled} = {_per_year(v, target)}")
     if len(per_year) == 1 and not isinstance(tree.body, ast.Name):
-        # an amount the question defines and the formula divides ("free cash flow, calculated as A minus B,
-        # and what was it as a percentage of net sales"): its own value, which the question asks as well
+        # an amount the formula computes on the way ("free cash flow, calculated as A minus B, and what was it
+        # as a percentage of net sales", "what was its free cash flow, and what share of it went back"): its
+        # own value, which the question asks as well
         y = next(iter(per_year))
         for name in dict.fromkeys(n.id for n in ast.walk(tree) if isinstance(n, ast.Name)):
-            sub = formula._tree(name) if name in target.definitions else None
+            sub = formula._tree(name)
             if sub is not None and (entry := vocab.metrics.get(name)) is not None and entry.unit == "USD":
                 working.append(f"{metric_label(name, vocab)} = {formula.render(sub, y, False)} = "
                                f"{formula.render(sub, y, True)} = {_amount(formula.value(sub, y), name, vocab)}")
