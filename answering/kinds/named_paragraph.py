@@ -5,8 +5,11 @@ sentence shares enough of the question's words to state it (answering.kinds.pass
 The signal is one any filing carries: a name the question gives (capitalised words that are not
 the company's, a month, or a statement's vocabulary) is how the filing itself refers to the thing,
 and the paragraph that names it most is where the filing describes it. The paragraph is quoted
-from its first sentence naming it, a few sentences on; the writer's gates (every part, every ask,
-the event's details) then refuse it when it leaves an asked part out.
+from its first sentence naming it (on into the next chunk where the chunker cut it), as far as it
+goes on answering: the shortest run that leaves no part and no ask uncovered. An amount asked is
+stated beside its own word ("the total purchase price"; a termination fee the company "will pay"
+is another amount), or nothing is quoted. The writer's gates (every part, every ask, the event's
+details) then refuse a paragraph that still leaves an asked part out.
 """
 
 from __future__ import annotations
