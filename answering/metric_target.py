@@ -691,7 +691,7 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
     if share and re.fullmatch(r"(?:it|that|this)", share.group("whole").strip(), re.I):
         # "What was its free cash flow, and what percentage of it was used for dividends paid?": the
         # whole is the one measure named before (its inputs, named in its definition, are not others)
-        before = _outermost(vocab.match_metrics(ask[: share.start()]), vocab)
+        before = vocab.outermost(vocab.match_metrics(ask[: share.start()]))
         whole = before if len(before) == 1 else []
         parts = [m for m in vocab.match_metrics(share.group("rest")) if m not in whole]
         if whole and parts:
@@ -703,7 +703,7 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
             # "How much did it return through dividends and share repurchases, and what percentage of
             # its free cash flow did that represent?": the parts are the amounts named before
             # ("how much cash did it return": a year's flow is no part of a balance, "cash" on hand)
-            parts = [m for m in _outermost(vocab.match_metrics(ask[: share.start()]), vocab)
+            parts = [m for m in vocab.outermost(vocab.match_metrics(ask[: share.start()]))
                      if m != whole[0] and m not in vocab.inputs(whole[0]) and vocab.statement_of(m) != "balance_sheet"]
         if parts:
             # "What share of its free cash flow was returned through dividends paid and share repurchases"
@@ -718,8 +718,7 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
     found = vocab.match_metrics(ask)
     if not found:
         return None, None
-    inputs = {i for m in found for i in vocab.inputs(m)}
-    primary = [m for m in found if m not in inputs] or found
+    primary = vocab.outermost(found) or found
     # "how much net cash did it provide from operating activities": "cash" is qualified into
     # "net cash", words of another metric the ask names ("net cash provided by operating
     # activities"), so the ask names that one, not cash and cash equivalents
@@ -741,13 +740,6 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
 
 # the share clause's verb with a subject that refers back: "... did that represent?", "did they make up"
 _REFERS_BACK_TO_PARTS = re.compile(r"^(?:represent|amount\s+to|make\s+up|account\s+for|constitute|equal)\b", re.I)
-
-
-def _outermost(metrics: list[str], vocab: Vocabulary) -> list[str]:
-    """The metrics named, without those that are inputs of another one named ("free cash flow
-    (cash from operations less capital expenditures)" names one measure)."""
-    inputs = {i for m in metrics for i in vocab.inputs(m)}
-    return [m for m in metrics if m not in inputs]
 
 
 def _qualified_into(ask: str, key: str, others: list[str], vocab: Vocabulary) -> bool:

@@ -250,6 +250,12 @@ class Vocabulary:
         names = re.findall(r"[a-z_]+", formula)
         return list(dict.fromkeys(n for n in names if n in self.metrics))
 
+    def outermost(self, metrics: list[str]) -> list[str]:
+        """The metrics named that are no input of another one named ("free cash flow (cash from
+        operations less capital expenditures)" names one measure)."""
+        inputs = {i for m in metrics for i in self.inputs(m)}
+        return [m for m in metrics if m not in inputs]
+
     def define(self, term: str) -> str | None:
         """Plain-English definition of a metric key, label, wording or glossary term; None if unknown."""
         key = term.strip().lower().replace(" ", "_")

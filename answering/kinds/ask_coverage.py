@@ -37,7 +37,7 @@ from answering.kinds.ask_scope import YES_NO_LEAD_IN, without_lead_in
 from answering.kinds.counts import asked_thing, states_count
 from answering.kinds.every_part import asked_parts, passages, said_as, typed_item
 from answering.kinds.listed_amounts import EVERY_ITEM
-from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
+from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, name_words, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.vocabulary import Vocabulary, tokenize
 
@@ -156,12 +156,12 @@ _ONE_NAME_END = re.compile(r"\b(?:Act|Agreement|Plan|Program|Programme|Company|C
 
 def _unnamed_part(question: str, text: str, companies: list[str]) -> str | None:
     """The first of two parts a question names side by side that the answer does not name, or None."""
-    company_words = {w.lower() for c in companies for w in re.findall(r"[A-Za-z&]+", c)}
+    company_words = name_words(*companies)
     for m in _PARTS_SIDE_BY_SIDE.finditer(question):
         if _ONE_NAME_END.search(m.group("second")) or re.search(r"\d", m.group(0)):
             continue  # "the Tax Cuts and Jobs Act", "Johnson and Johnson Inc": one name with "and" in it; "FY2022"
         for name in (m.group("first"), m.group("second")):
-            words = {w.lower() for w in re.findall(r"[A-Za-z&]+", name)}
+            words = name_words(name)
             if words and not words <= company_words and not re.search(rf"\b{re.escape(name)}\b", text, re.I):
                 return name
     return None

@@ -278,16 +278,15 @@ _COMPOSED = re.compile(r"%|\bpercent|\b(?:less|minus|ratio|to|per|over|divided|t
                        r"|\bas\s+an?\s+(?:share|proportion|fraction)\s+of\b", re.I)
 
 
-def _primary(metrics: list[str], vocab: Vocabulary) -> list[str]:
-    """The metrics named that are no input of another one named."""
-    inputs = {i for m in metrics for i in vocab.inputs(m)}
-    return [m for m in metrics if m not in inputs]
+def _side_by_side(ask: str, metrics: list[str], vocab: Vocabulary) -> KindDecision:
+    """Several measures asked side by side: one metric's value would leave the others out; each is a figure."""
+    return KindDecision(kind="passage", reason="asks for several quantities side by side (one metric's value would "
+                        "leave the others out)", ask=ask, quantities=vocab.outermost(metrics))
 
 
 def _main_metric(metrics: list[str], vocab: Vocabulary) -> str:
     """The metric asked about, not an input of it: "gross margin" over "gross profit"."""
-    inputs = {i for m in metrics for i in vocab.inputs(m)}
-    primary = [m for m in metrics if m not in inputs] or metrics
+    primary = vocab.outermost(metrics) or metrics
     return next((m for m in primary if vocab.metrics[m].kind == "derived"), primary[0])
 
 
@@ -342,9 +341,6 @@ def _asking_sentence(question: str) -> str:
         # change?": the question asks of what the request before names
         return with_request_before(parts[at - 1] if at else None, ask)
     return next((p for p in parts if _IMPERATIVE.match(p)), ask)
-
-
-
 
 
 # "Was this driven by ...", "Was the loss caused by ...": a yes/no on what caused a change
@@ -437,11 +433,9 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
                          and _METRIC_ASK.search(ask)) or _plural_metric(ask, vocab)) and not _plural_which(ask):
             return KindDecision(kind="metric", reason="asks for a metric's value", ask=ask,
                                 metric=_main_metric(metrics, vocab))
-        if metrics and len(_primary(metrics, vocab)) >= 2 and not _COMPOSED.search(ask) and not _plural_which(ask) \
+        if metrics and len(vocab.outermost(metrics)) >= 2 and not _COMPOSED.search(ask) and not _plural_which(ask) \
                 and _METRIC_ASK.search(ask):
-            # "What were its inventory turnover and days inventory outstanding?": measures, each a figure
-            return KindDecision(kind="passage", reason="asks for several quantities side by side (one metric's "
-                                "value would leave the others out)", ask=ask, quantities=_primary(metrics, vocab))
+            return _side_by_side(ask, metrics, vocab)  # "What were its inventory turnover and days inventory outstanding?"
         return KindDecision(kind="list", reason="asks for the items of a set", ask=ask)
     if _DEFINITION.search(ask) and (_POLICY.search(ask) or (not metrics and companies == 0)):
         return KindDecision(kind="definition", reason="asks what a term, policy or arrangement is", ask=ask)
@@ -451,9 +445,8 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     if metrics and (_EVENT_ASK.search(ask) or _DATED_ACTION.search(_PERIOD_END.sub(" ", ask))):
         return KindDecision(kind="passage", reason="asks about a specific event the text describes (a statement "
                             "line of the same name would be another quantity)", ask=ask)
-    if metrics and len(_primary(metrics, vocab)) >= 2 and not _COMPOSED.search(ask):
-        return KindDecision(kind="passage", reason="asks for several quantities side by side (one metric's value "
-                            "would leave the others out)", ask=ask, quantities=_primary(metrics, vocab))
+    if metrics and len(vocab.outermost(metrics)) >= 2 and not _COMPOSED.search(ask):
+        return _side_by_side(ask, metrics, vocab)
     if metrics:
         how = "asks for a metric's value" if _METRIC_ASK.search(ask) else "names a metric (its value or change)"
         return KindDecision(kind="metric", reason=how, ask=ask, metric=_main_metric(metrics, vocab))

@@ -17,6 +17,7 @@ import re
 from pydantic import BaseModel
 
 from answering.kinds.segment_drivers import listed_segments
+from answering.kinds.sentences import name_words
 from finrag.models import SearchHit
 from finrag.vocabulary import tokenize
 
@@ -50,7 +51,7 @@ def named_part(question: str, hits: list[SearchHit], companies: list[str]) -> Na
     parts: "how did Google Services, Google Cloud and Other Bets change" asks a breakdown)."""
     if _SEVERAL.search(question):
         return None
-    company_words = {w.lower() for c in companies for w in re.findall(r"[A-Za-z&]+", c)}
+    company_words = name_words(*companies)
     listed = listed_segments(hits)
     named = [NamedPart(name=name, aliases=listed.aliases.get(name, [])) for name in listed.names
              if name.lower() not in company_words
@@ -63,7 +64,7 @@ def named_part(question: str, hits: list[SearchHit], companies: list[str]) -> Na
         while tokens and re.sub(r"['’]s$", "", tokens[0]).lower() in company_words:
             tokens = tokens[1:]  # "Boeing's Commercial Airplanes (BCA)": the company's name is no part of the part's
         name = " ".join(tokens)
-        words = {w.lower() for w in re.findall(r"[A-Za-z&]+", name)}
+        words = name_words(name)
         if words and not words <= company_words and m.group("short").lower() not in company_words:
             parts.append(NamedPart(name=name, aliases=[m.group("short")]))
     return parts[0] if len(parts) == 1 else None

@@ -23,6 +23,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from answering.citations import cite
+from answering.kinds.sentences import name_words
 from answering.kinds.tables import Block, blocks, column_years
 from answering.kinds.whole_table import rest, runs_on
 from answering.metric_target import asked_decimals
@@ -55,14 +56,14 @@ _ANNUAL_FORMS = frozenset({"10-K", "20-F", "40-F", "annual"})
 
 def asked_part(question: str, companies: list[str]) -> str | None:
     """The one segment or division the question's grammar names, without the company's name."""
-    company_words = {w.lower() for c in companies for w in re.findall(r"[A-Za-z&]+", c)}
+    company_words = name_words(*companies)
     names = set()
     for m in _PART.finditer(question):
         tokens = m.group("name").split()
         while tokens and (re.sub(r"['’]s$", "", tokens[0]).lower() in company_words or tokens[0] in ("The", "Its")):
             tokens = tokens[1:]
         name = re.sub(r"['’]s$", "", " ".join(tokens))
-        if name and not {w.lower() for w in re.findall(r"[A-Za-z&]+", name)} <= company_words:
+        if name and not name_words(name) <= company_words:
             names.add(name)
     return names.pop() if len(names) == 1 else None
 

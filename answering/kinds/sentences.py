@@ -220,6 +220,12 @@ _LEGAL_FORM = re.compile(r"(\b\w*[A-Z][\w&.'-]*)\s+(?:Limited|Ltd|Inc|Incorporat
 _VAGUE_TIME = re.compile(r"\b(?:early|late|mid)(?=[\s-]+(?:19|20)\d\d\b)", re.I)
 
 
+def name_words(*names: str) -> set[str]:
+    """The words of names as written, lower-cased ("Johnson & Johnson" -> {"johnson", "&"}): whether a
+    name the question gives is the company's own, or another part of it."""
+    return {w.lower() for n in names for w in re.findall(r"[A-Za-z&]+", n)}
+
+
 def content_words(text: str, companies: list[str]) -> list[str]:
     """The stems of `text` that carry its topic: no scaffolding, company names or years."""
     names = {t for c in companies for t in tokenize(c)}
