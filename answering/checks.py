@@ -702,6 +702,10 @@ def _continuing(quote: str) -> bool:
     return bool(_CONTINUING.search(_row_label(quote)))
 
 
+# "Statement of operations (1): Net sales $ 423 $ 779": a table's caption run into its first row
+_CAPTIONED_ROW = re.compile(r"^[^\n:$]{3,60}:\s+(?=[A-Z][^\n]*\d)", re.M)
+
+
 def check_one_statement(inputs: Sequence[CheckedInput], vocab: Vocabulary,
                         hits: Sequence[SearchHit] = ()) -> CheckFailure | None:
     """Inputs of one statement, year and filing come from one table: when the table that gave
@@ -719,7 +723,7 @@ def check_one_statement(inputs: Sequence[CheckedInput], vocab: Vocabulary,
             # the table is the input's chunk and the retrieved chunks of the same page (a statement
             # is often cut into two chunks)
             page = [h.chunk.text for h in hits if h.chunk.doc == a.doc and h.chunk.page == a.page]
-            text = "\n".join(dict.fromkeys([a.context, *page]))
+            text = _CAPTIONED_ROW.sub("", "\n".join(dict.fromkeys([a.context, *page])))
             table = Chunk(chunk_id="", doc=a.doc, doc_sha256="", index=0, page=a.page, page_end=a.page, text=text)
             there = read_aspect(table, Aspect(company=None, fiscal_year=b.fiscal_year, metric=b.metric), vocab)
             if there is not None and there.from_table and not _same(there.value, b.value) \

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 
+from answering.aspects import split_sentences
 from answering.kinds.ask_scope import YES_NO_LEAD_IN, without_lead_in
 from answering.kinds.counts import asked_thing, states_count
 from answering.kinds.every_part import asked_parts, passages, said_as, typed_item
@@ -188,7 +189,11 @@ _INCLUDING = re.compile(r"\b(?:including|namely|specifically)\s+(?P<items>[^?.;(
 _SUPPORTING_FIGURES = re.compile(r"\b(?:use|cite|quote)\s+(?:the\s+|its\s+)?(?P<items>[^.?!]{3,80}?)\s+(?:figures|numbers|amounts)"
                                  r"\s+to\s+(?:support|back|justify)\b|\bsupport\s+(?:your|the|this)\s+(?:answer|view|"
                                  r"conclusion|assessment|judg(?:e)?ment)\s+with\s+(?:the\s+|its\s+)?(?P<with>[^.?!]{3,80}?)\s+"
-                                 r"(?:figures|numbers|amounts)\b", re.I)
+                                 r"(?:figures|numbers|amounts)\b|\b(?:answer|support\s+(?:your|the|this)\s+(?:answer|view|conclusion|"
+                                 r"assessment|judg(?:e)?ment))\s+(?:using|with|based\s+on)\s+(?:the\s+|its\s+)?"
+                                 r"(?P<using>[^.?!]{3,120}?)\s*(?:[.?!]|$)", re.I)
+# "... from the Q4 2022 earnings release": where the figures are, not one of them
+_SOURCE = re.compile(r"\s+(?:from|in|on|as\s+(?:reported|shown)\s+in)\s+(?:the|its)\s+[^,]*$", re.I)
 
 
 def _supporting_figures(question: str) -> list[str]:
@@ -196,7 +201,15 @@ def _supporting_figures(question: str) -> list[str]:
     revenue figure", "the restaurant-margin figure")."""
     out: list[str] = []
     for m in _SUPPORTING_FIGURES.finditer(question):
-        items = m.group("items") or m.group("with")
+        if m.group("using"):
+            # "Answer using the current ratio and cash balance.", "Support your answer with its
+            # capital expenditures relative to revenues, depreciation and operating cash flow.":
+            # each measure named is asked, without the word "figures"
+            items = _SOURCE.sub("", m.group("using"))
+            if any(len(i.split()) > 8 for i in _ITEMS.split(items)):
+                continue  # a clause, not measures named
+        else:
+            items = m.group("items") or m.group("with")
         out += [f"the {i.strip()} figure" for i in _ITEMS.split(items) if i.strip()]
     return out
 
@@ -350,12 +363,28 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
     shared = {w for other in others for w in _own(other, companies)}
     distinct = [w for w in words if w not in shared and w not in _RELATION_WORDS]
     if any(_stated(words, p, vocab, ask) >= 0.5 and (not distinct or _stated(distinct, p, vocab, ask) >= 0.5)
-           for p in figured):
+           and _figure_beside(p, distinct, vocab, ask) for p in figured):
         return True
     # a writer's own figure ("Compute & Networking was 77.8% of Total") is of what its answer is about
     own = _QUOTE.sub(" ", text)
     return bool(_AN_AMOUNT.search(own)) and _stated(words, text, vocab, ask) >= 0.5 \
         and (not distinct or _stated(distinct, text, vocab, ask) >= 0.5)
+
+
+def _figure_beside(passage: str, distinct: list[str], vocab: Vocabulary | None, ask: str) -> bool:
+    """A figure of the passage is in a sentence that names something only this ask asks: in
+    "how much higher would International streaming revenues have been at constant exchange rates,
+    and what caused the drop in revenue per membership?", a page's "66% growth in memberships"
+    beside another sentence's "exchange rate fluctuations" states neither amount."""
+    # (where the figure is reported, "in its FY2023 10-K", names nothing the figure is of)
+    named = [w for w in distinct if w not in _SOURCE_WORDS and not any(ch.isdigit() for ch in w)]
+    if not named:
+        return True
+    return any(_AN_AMOUNT.search(s) and _stated(named, s, vocab, ask) > 0 for s in split_sentences(passage))
+
+
+_SOURCE_WORDS = frozenset(tokenize("report reported reports disclose disclosed state stated show shown filing filings "
+                                   "annual quarterly release document 10-k 10-q 8-k form"))
 
 
 def _duration_in_own_passage(ask: str, text: str, companies: list[str], vocab: Vocabulary | None) -> bool:
@@ -400,10 +429,28 @@ def _signed(ask: str, text: str, companies: list[str]) -> bool:
     return len(signs) == 1 and bool(rest) and overlap(text, rest) >= 0.5
 
 
+# "Excluding wildfire-related claims (net of insurance recoveries), what would its operating margin
+# have been?": a figure asked without something, which a figure that never names it did not leave out
+_EXCLUDING = re.compile(r"\b(?:excluding|exclusive\s+of|adjusted\s+for|without)\s+(?:the\s+(?:impact|effects?)\s+of\s+)?"
+                        r"(?P<what>[^,?.;()]{4,80})", re.I)
+
+
+def _left_out(question: str, text: str, companies: list[str], vocab: Vocabulary | None) -> str | None:
+    """The thing the question asks a figure without, when the answer does not name it; or None."""
+    for m in _EXCLUDING.finditer(question):
+        what = m.group("what").strip()
+        words = content_words(what, companies)
+        if words and _stated(words, text, vocab, what) < 0.5:
+            return f"{m.group(0).split()[0].lower()} {what}"
+    return None
+
+
 def _uncovered_by_figure(written: WrittenAnswer, question: str, asks: list[str], companies: list[str],
                          vocab: Vocabulary | None) -> str | None:
     """The ask a figure (a line item and its working) leaves uncovered: a thing or event asked by
-    its head noun, a yes or no, a cause; or None."""
+    its head noun, a yes or no, a cause, a thing the figure is asked without; or None."""
+    if (left := _left_out(question, written.text, companies, vocab)) is not None:
+        return left
     first = YES_NO_LEAD_IN.sub("", last_sentence(asks[0]) if asks else question)
     if _YES_NO_ASK.match(first) and not _YES_NO.match(written.text) and not _signed(first, written.text, companies):
         return first.rstrip("?")  # "Is Verizon capital intensive?": a ratio alone says neither yes nor no

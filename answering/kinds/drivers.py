@@ -62,7 +62,7 @@ from answering.kinds.sentences import (
 )
 from answering.kinds.yes_no import Value, metric_value
 from answering.numbers import years_in
-from answering.written_answer import WrittenAnswer
+from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import Chunk, SearchFilters, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
 from loaders.dates import MONTH_NAMES
@@ -274,6 +274,13 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         held = next((s for s in found if s not in best and _HELD.search(s.text) and alternatives.stated_by(s.text)
                      and one_year in years_in(s.text)), None)
         best = [*best, held] if held is not None else best
+    if _EITHER_OR.search(decision.ask) and not any(_HELD.search(s.text) for s in best):
+        # "Was its revenue growth driven by its cloud business or by its traditional lines?" asks which
+        # of two; sentences on what drove it pick neither unless one says the other held flat
+        reason = f"the question asks which of two causes (“{decision.ask.strip()}”), and no sentence found weighs them"
+        return WrittenAnswer(status="not_found", kind="drivers", reason=reason,
+                             text=f"{NOT_FOUND.capitalize()}: {reason}; found only: "
+                                  + " ".join(shown(s) for s in best))
     if from_premise:
         # "What drove the growth, and how did the pandemic show up in its advertising metrics?": the
         # other part has a subject of its own, explained by a sentence of its own
@@ -598,6 +605,8 @@ def item_causes(label: str, measure: str | None, way: int, year: int | None, hit
         if measure and named and not {measure, *services.vocabulary.inputs(measure)} & set(named):
             continue  # the item's other line: its operating income for its revenue
         changed = _CHANGED.search(head)
+        if measure and not named and not held and not _CHANGED.search(" ".join(u.text for u in unit)):
+            continue  # "30% of BDS backlog was attributable to non-U.S. customers": what the item is made of, not why it moved
         if way and changed and _way(changed.group(0)) == -way:
             continue  # it says the item moved the other way: another period's change
         said = " ".join(u.text for u in unit)

@@ -309,8 +309,11 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
                 continue
             if not risks and HEDGE.search(text):
                 continue
-            if _INTRODUCES.search(text):
-                continue  # "... were as follows (dollars in millions):" states nothing; the table does
+            if _INTRODUCES.search(text) or (listed and _LEAD_IN.search(text)):
+                # "... were as follows (dollars in millions):" states nothing; the table does. Nor does
+                # "Gross margin increased 90 basis points ... due to the following:" when its list is a
+                # graphic or a table (bulleted items were read with it above)
+                continue
             text = _after_dateline(text)
             if len(text) < 20 or text in seen:
                 continue

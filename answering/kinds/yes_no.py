@@ -113,7 +113,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             return got
     if decision.metric and decision.test and decision.test != "stated":
         return _over_metric(decision, hits, understanding, services,
-                            _defined(question, decision.metric, services.vocabulary))
+                            _defined(question, decision.metric, services.vocabulary), question)
     if concentration.asks(main_clause(decision.ask)) and len(understanding.companies) == 1:
         # "significant customer concentration?": the major-customer disclosure's share of sales decides,
         # not a sentence that names customers
@@ -135,7 +135,33 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                 and stated.text.startswith("Yes."):
             return stated
         return doubt
-    return _stated(decision, question, hits, understanding, services)
+    return _judged_as_asked(decision, _stated(decision, question, hits, understanding, services))
+
+
+# a judgement the question asks of its topic ("a comfortable short-term liquidity position", "a strong
+# balance sheet"): each group's words say one judgement; a sentence that names the topic without any
+# of them ("established an incremental liquidity facility") says nothing of it
+_JUDGEMENTS = (
+    frozenset(tokenize("comfortable strong healthy solid robust sound ample adequate sufficient enough good")),
+    frozenset(tokenize("weak poor tight strained insufficient inadequate constrained")),
+)
+
+
+def _judged_as_asked(decision: KindDecision, written: WrittenAnswer | None) -> WrittenAnswer | None:
+    """The stated Yes or No, when its sentences state the judgement the question asks (by one of its
+    group's words); a refusal saying so when they only name the topic."""
+    if written is None or written.status != "answered" or "question_default" in written.flags:
+        return written
+    asked = set(tokenize(main_clause(decision.ask)))
+    groups = [g for g in _JUDGEMENTS if g & asked]
+    if not groups:
+        return written
+    said = set(tokenize(" ".join(c.quote for c in written.citations) or written.text))
+    if any(g & said for g in groups):
+        return written
+    reason = "the question asks for a judgement that no sentence found states, and no figure test decides it"
+    return written.model_copy(update={"status": "not_found", "reason": reason, "value": None,
+                                      "text": f"{NOT_FOUND.capitalize()}: {reason}; found only: {written.text}"})
 
 
 def _liquidity(hits: list[SearchHit], company: str, year: int, services: MetricServices) -> tuple[str, Citation] | None:
@@ -206,7 +232,7 @@ def _defined(question: str, metric: str, vocab: Vocabulary) -> str:
 
 
 def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,
-                 services: MetricServices, defined: str = "") -> WrittenAnswer | None:
+                 services: MetricServices, defined: str = "", question: str = "") -> WrittenAnswer | None:
     if len(understanding.companies) != 1:
         return None
     company = understanding.companies[0]
@@ -216,7 +242,7 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
     if decision.test == "capital_intensive":
         if (direction := _INTENSITY_CHANGE.search(decision.ask or "")) is not None:
             return _capital_intensity_change(direction, company, hits, understanding, services)
-        return _capital_intensive(company, hits, understanding, services)
+        return _capital_intensive(company, hits, understanding, services, decision.ask or "", question)
     if decision.test in ("share_above", "share_below"):
         return _shares(decision, company, hits, understanding, vocab) or _shares(
             decision, company, more_tables(decision.ask, hits, [company], understanding.fiscal_years,
@@ -261,12 +287,24 @@ def _when(year: int, quarter: int | None) -> str:
     return f"FY{year} Q{quarter}" if quarter else f"FY{year}"
 
 
+# what a question may ask capital expenditures to be set against besides revenue ("Support your
+# answer with its capital expenditures relative to revenues, depreciation and operating cash flow")
+_CAPEX_AGAINST = (
+    (re.compile(r"\bdepreciation\b", re.I), "capital expenditures as a % of depreciation and amortization",
+     "{x:.2f}x depreciation and amortization"),
+    (re.compile(r"\b(?:operating\s+cash\s+flows?|cash\s+(?:flows?\s+)?(?:from|provided\s+by)\s+operati\w+)\b", re.I),
+     "capital expenditures as a % of cash from operations", "{p:.1f}% of cash from operations"),
+)
+
+
 def _capital_intensive(company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
-                       services: MetricServices) -> WrittenAnswer | None:
+                       services: MetricServices, ask: str = "", question: str = "") -> WrittenAnswer | None:
     """Capital intensity as analysts read it: what the business spends on and holds in property
     and equipment (capital expenditures against revenue, net PP&E against total assets). Total
     assets against revenue is no such signal where the assets are mostly goodwill and intangibles
-    (a software or media company after acquisitions): it is stated, and decides only with them."""
+    (a software or media company after acquisitions): it is stated, and decides only with them.
+    Capital expenditures against depreciation or operating cash flow are given when the question
+    asks for them (outside its ask), and refused with their reason when they cannot be read."""
     years = _years(understanding, hits, span=False)
     if not years:
         return None
@@ -291,6 +329,15 @@ def _capital_intensive(company: str, hits: list[SearchHit], understanding: Query
     got = [v for v in (capex, ppe, assets) if isinstance(v, Value)]
     if isinstance(assets, Value):
         findings.append(f"total assets are {assets.value / 100:.2f}x revenue")
+    rest = question.replace(ask, " ") if ask else question
+    for asks_it, phrase, shown in _CAPEX_AGAINST:
+        if not asks_it.search(rest):
+            continue
+        against = _row_value(phrase, year, hits, understanding, services)
+        if not isinstance(against, Value):
+            return against
+        got.append(against)
+        findings.append("capital expenditures are " + shown.format(x=against.value / 100, p=against.value))
     return _judged(any(votes), f"{company} FY{year}: " + "; ".join(findings), got)
 
 

@@ -1,0 +1,129 @@
+"""An answer is given only when it states what was asked, from the table or sentence that says it;
+otherwise it is refused with the reason. Each case is a kind of wrong answer seen on filings no rule
+was written for (stop 42), specified on the shared filing where it was seen:
+
+- a ratio's inputs from two tables: an affiliate's "Gross profit" over the company's net sales;
+- a judgement ("a comfortable liquidity position") that no sentence states;
+- measures the question asks the answer to be supported with ("Answer using the current ratio");
+- a lead-in ("... due to the following:") whose list is a graphic: it states no driver;
+- "driven by A or by B?" answered by sentences that weigh neither;
+- a part's "cause" that states no change ("30% of BDS backlog was attributable to ...");
+- a figure asked without something ("Excluding wildfire-related claims, ...") that never names it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from answering.kinds.ask_coverage import uncovered_ask
+from answering.written_answer import WrittenAnswer
+from finrag.vocabulary import load_vocabulary
+from tests.answering.kinds.conftest import ask, filing
+
+
+@pytest.fixture(scope="module")
+def vocab():
+    return load_vocabulary()
+
+
+@pytest.fixture(scope="module")
+def corning():
+    return filing("financebench/pdfs/CORNING_2020_10K.pdf")
+
+
+def test_a_margin_is_not_computed_from_an_affiliates_table(corning, services):
+    # p.86 prints HSG's (an equity affiliate's) "Statement of operations (1): Net sales $ 423 $ 779 ...
+    # Gross profit $ 87 $ 9 ..."; the income statement (p.70) prints Corning's own net sales
+    question = ("By how much did Corning's gross margin percentage change in FY2020 versus FY2019? Compute from net "
+                "sales and gross margin dollars on the income statement.")
+    written = ask(question, corning, [85, 69], services)
+    assert written.status != "answered", written.text
+    assert "two different statements" in (written.reason or ""), written.reason
+
+
+def test_a_judgement_no_sentence_states_is_refused(corning, services):
+    # p.44 states the cash balance and p.102 a yen facility: neither says the position is comfortable
+    written = ask("Did Corning have a comfortable short-term liquidity position at the end of 2020?", corning,
+                  [43, 101], services)
+    assert written.status == "not_found", written.text
+    assert "judgement" in (written.reason or ""), written.reason
+
+
+def test_each_measure_the_answer_is_to_use_is_asked(vocab):
+    quoted = WrittenAnswer(status="answered", kind="yes_no", text=(
+        'Yes. "Management Assessment of Liquidity We ended the fourth quarter of 2020 with approximately $2.7 '
+        'billion of cash and cash equivalents." (682843bccc p.44)'))
+    asked = ("Did Corning have a comfortable short-term liquidity position at the end of 2020? Answer using the "
+             "current ratio and cash balance.")
+    assert uncovered_ask(quoted, asked, ["Corning"], vocab) == "the current ratio figure"
+    supported = ("Is PG&E Corporation a capital-intensive business? Support your answer with its 2019 capital "
+                 "expenditures relative to revenues, depreciation and operating cash flow.")
+    ratios = WrittenAnswer(status="answered", kind="yes_no", text=(
+        "Yes. PG&E FY2019: capital expenditures are 36.9% of revenue (capital intensive at 10% or more); net "
+        "property, plant and equipment is 72.3% of total assets (capital intensive at 40% or more)."))
+    assert uncovered_ask(ratios, supported, ["PG&E"], vocab) == "the depreciation figure"
+    # where the figures are ("from the Q4 2022 earnings release") is no measure of its own
+    sourced = ("Is Intel a capital-intensive business? Support your answer with capex and asset metrics from the Q4 "
+               "2022 earnings release.")
+    figures = WrittenAnswer(status="answered", kind="yes_no", text=(
+        "Yes. Intel FY2022: capital expenditures are 39.4% of revenue; net property, plant and equipment is 44.4% "
+        "of total assets."))
+    assert uncovered_ask(figures, sourced, ["Intel"], vocab) is None
+
+
+def test_a_lead_in_whose_list_is_a_graphic_states_no_driver(services):
+    # NIKE FY2019 p.31: "Gross margin increased 90 basis points ... due to the following:" then a chart
+    nike = filing("financebench/pdfs/NIKE_2019_10K.pdf")
+    written = ask("What drove Nike's gross margin expansion in fiscal 2019, and how large was it?", nike, [30],
+                  services)
+    assert "due to the following:\"" not in written.text, written.text
+
+
+def test_which_of_two_causes_is_refused_when_no_sentence_weighs_them(services):
+    oracle = filing("financebench-extra/pdfs/ORACLE_2017_10K.pdf")
+    written = ask("Was Oracle's fiscal 2017 revenue growth driven by its cloud business or by its traditional "
+                  "on-premise and hardware lines?", oracle, [61, 57, 58], services)
+    assert written.status == "not_found", written.text
+    assert "which of two" in (written.reason or ""), written.reason
+
+
+def test_a_parts_cause_states_a_change_of_the_asked_measure(services):
+    # Boeing FY2018 p.32: "At the end of 2018, 30% of BDS backlog was attributable to non-U.S. customers."
+    # says what the backlog is made of; p.33 says why BDS earnings from operations fell
+    boeing = filing("financebench/pdfs/BOEING_2018_10K.pdf")
+    written = ask("What caused earnings from operations at Boeing's Defense, Space & Security (BDS) segment to fall "
+                  "in 2018 even though its revenues grew?", boeing, [31, 32], services)
+    assert "backlog was attributable" not in written.text, written.text
+    if written.status == "answered":
+        assert "decreased" in written.text, written.text
+
+
+def test_a_figure_asked_without_something_names_it(vocab):
+    reported = WrittenAnswer(status="answered", kind="metric", value=-58.9, text=(
+        "PG&E Operating margin FY2019: -58.9% (standard definition). Operating margin = Operating income / Revenue "
+        "= -$10,094.0M / $17,129.0M = -58.9%. Read from 218ee49afa."))
+    asked = ("Excluding wildfire-related claims (net of insurance recoveries), what would PG&E Corporation's 2019 "
+             "operating margin have been?")
+    assert uncovered_ask(reported, asked, ["PG&E"], vocab) == "excluding wildfire-related claims"
+    assert uncovered_ask(reported, "What was PG&E Corporation's 2019 operating margin?", ["PG&E"], vocab) is None
+
+
+def test_an_amount_is_stated_in_the_sentence_that_names_what_it_is_of(vocab):
+    # Netflix FY2015 p.22: the page's "66% growth in memberships" is no constant-currency revenue figure,
+    # though another sentence of the page speaks of exchange rates
+    asked = ("According to Netflix's 2015 10-K, how much higher would International streaming revenues have been in "
+             "2015 at constant 2014 exchange rates, and what caused the drop in international average monthly revenue "
+             "per paying membership?")
+    page = ('"The increase in our international revenues was due to the 66% growth in the average number of paid '
+            'international memberships offset partially by a 10% decrease in average monthly revenue per paying '
+            'membership." (831d2bf648 p.22) "The decrease in average monthly revenue per paying membership was due to '
+            'the impact of exchange rate fluctuations and to a lesser extent the impact of absorbing higher VAT rates '
+            'across our European markets beginning January 1, 2015." (831d2bf648 p.22)')
+    written = WrittenAnswer(status="answered", kind="drivers", text=page)
+    assert uncovered_ask(written, asked, ["Netflix"], vocab) == (
+        "how much higher would International streaming revenues have been in 2015 at constant 2014 exchange rates")
+    stated = page + (' "We believe international revenues would have been approximately $331 million higher in 2015 '
+                     'if foreign exchange rates had remained consistent with those for the year ended December 31, '
+                     '2014." (831d2bf648 p.22)')
+    assert uncovered_ask(WrittenAnswer(status="answered", kind="drivers", text=stated), asked, ["Netflix"],
+                         vocab) is None
