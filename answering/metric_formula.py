@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pydantic import BaseModel, Field
 
 from answering.aspects import metric_label
+from answering.metric_target import lower_is_better
 from finrag.models import Chunk, MetricTarget
 from finrag.vocabulary import Vocabulary
 
@@ -207,8 +208,18 @@ def compute(target: MetricTarget, vocab: Vocabulary, get: Callable[[str, int], I
         # a rate's change in points, with the two rates it is between
         shown = (f"{value:+,.{target.decimals if target.decimals is not None else 1}f} percentage points "
                  f"({first * 100:,.1f}% in {_when(years[0], target)} to {last * 100:,.1f}% in {_when(years[-1], target)})")
+    if target.asked_direction is not None and last != first:
+        shown += "; " + _verdict(target, last > first)
     return MetricResult(value=value, shown=shown, working=working, inputs=list(used.values()),
                         per_year=per_year)
+
+
+def _verdict(target: MetricTarget, rose: bool) -> str:
+    """The yes/no a change answers ("did it improve?"): "it improved: Yes", from the change's sign."""
+    asked = target.asked_direction
+    up = asked == "up" or (asked in ("better", "worse") and (asked == "better") != lower_is_better(target.metric))
+    word = {"up": "increased", "down": "decreased", "better": "improved", "worse": "deteriorated"}[asked or "up"]
+    return f"it {word}: {'Yes' if rose == up else 'No'}"
 
 
 def _when(year: int, target: MetricTarget) -> str:

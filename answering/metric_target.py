@@ -102,7 +102,7 @@ _BALANCES_AVERAGED = re.compile(rf"\b(?:average|mean)\s+(?:of\s+)?(?:the\s+)?(?:
                                 rf"and\s+(?P<last>{_BALANCE_DATE})\b(?:\s+[\w-]+){{0,3}}?\s+balances?\b", re.I)
 _CAGR = re.compile(r"\bcagr\b|compound annual growth", re.I)
 _CHANGE_ASK = re.compile(r"\b(?:change[sd]?|changing|growth|grows?|grew|increase|decrease|decline|expand(?:ed)?|contract(?:ed)?|"
-                         r"widen(?:ed)?|narrow(?:ed)?)\b", re.I)
+                         r"widen(?:ed)?|narrow(?:ed)?|improve[sd]?|deteriorated?|worsen(?:ed)?)\b", re.I)
 # "how does its effective tax rate in FY2022 compare to FY2021": the two years' values and the change
 _COMPARE_ASK = re.compile(r"\bhow\s+(?:does|did|do)\b.*\bcompared?\s+(?:with|to|against)\b", re.I)
 # "percentage change", "% change", "growth rate": a relative change asked, even of a rate
@@ -197,8 +197,15 @@ def _remark(match: re.Match[str]) -> str:
         return " "
     before, after = match.string[: match.start()], match.string[match.end():]
     operand = (_ARITHMETIC.search(inner) or re.search(r"[-–+*/×]|\sx\s", inner) or not words
-               or _OPERAND_BEFORE.search(before) or _OPERATOR_AFTER.search(after))
+               or _OPERAND_BEFORE.search(before)
+               # "(FY2023 COGS) / ...": an operand before an operator, unless it follows a name's words
+               # ("cash dividends paid (common and preferred) divided by net income": a remark on the line)
+               or (_OPERATOR_AFTER.search(after) and not _AFTER_NAME.search(before)))
     return match.group(0) if operand else " "
+
+
+# a parenthesis right after a line's name: "cash dividends paid (common and preferred)"
+_AFTER_NAME = re.compile(r"[a-z]{3,}\s*$")
 
 
 def _clean(expr: str) -> str:
@@ -818,6 +825,28 @@ def _resolve(
     return metric, label, formula or metric, "vocabulary" if formula else "line item"
 
 
+# "..., and did it improve versus FY2020?", "Has its debt increased?": a change asked as a yes/no
+_ASKED_DIRECTION = re.compile(r"\b(?:did|has|have|was|were|is)\s+(?:it|that|this|they|the\s+(?:figure|ratio|margin|rate)|"
+                              r"(?:its|their)\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?P<verb>improv|deteriorat|worsen|increas|ris|grow|"
+                              r"expand|decreas|declin|fall|drop|shrink|contract)\w*", re.I)
+_DIRECTIONS = {"improv": "better", "deteriorat": "worse", "worsen": "worse", "increas": "up", "ris": "up", "grow": "up",
+               "expand": "up", "decreas": "down", "declin": "down", "fall": "down", "drop": "down", "shrink": "down",
+               "contract": "down"}
+# measures where a fall is an improvement
+_LOWER_IS_BETTER = re.compile(r"debt|liabilit|leverage|days_inventory|days_sales|expense|cost", re.I)
+
+
+def lower_is_better(metric: str) -> bool:
+    """A measure where lower is better (debt, a cost, days of inventory): its fall is an improvement."""
+    return bool(_LOWER_IS_BETTER.search(metric))
+
+
+def asked_direction(question: str) -> str | None:
+    """The way a change is asked as a yes/no ("did it improve" -> "better"), or None."""
+    m = _ASKED_DIRECTION.search(question)
+    return _DIRECTIONS[m.group("verb").lower()] if m else None
+
+
 def _aggregation(ask: str, question: str, years: list[int]) -> str:
     if _CAGR.search(ask) and len(years) >= 2:
         return "cagr"
@@ -1091,6 +1120,7 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
         quarter=quarter, year_to_date=bool(_QUARTER_WORDS.search(ask)) and quarter is not None,
         as_of=as_of, months=months,
         aggregation=aggregation,  # type: ignore[arg-type]
+        asked_direction=asked_direction(question) if aggregation in ("change", "amount_change") else None,  # type: ignore[arg-type]
         # a question's formula that restates the vocabulary's own ("effective tax rate, calculated as
         # provision for income taxes divided by income before income taxes") is the standard measure,
         # written as that measure is

@@ -456,6 +456,9 @@ class MetricTarget(BaseModel):
     as_of: str | None = None
     months: int | None = None
     aggregation: Literal["value", "change", "amount_change", "cagr", "average"] = "value"
+    # a yes/no asked of the change ("..., and did it improve versus FY2020?"): which way the answer
+    # is a Yes for; "better" is up unless the measure is one where lower is better (a cost, debt)
+    asked_direction: Literal["up", "down", "better", "worse"] | None = None
     unit: Literal["USD", "USD/share", "shares", "ratio", "percent", "days"] = "USD"
     scale: Literal["units", "thousands", "millions", "billions"] = "millions"  # of a USD answer
     decimals: int | None = None  # "round to two decimal places"

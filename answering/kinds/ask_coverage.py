@@ -414,6 +414,15 @@ def _is_measure(head: str, vocab: Vocabulary | None) -> bool:
                for w in e.wordings)
 
 
+def thing_asked(ask: str, vocab: Vocabulary | None) -> str | None:
+    """The head noun of "What <thing> did X <verb> ..." when it names no quantity ("What misstatement
+    did Nike identify ...": a misstatement; "What charge did it record": a charge, an amount); or None."""
+    m = _WH_HEAD.match(last_sentence(ask))
+    if m is None or m.group("head").lower() in _NO_HEAD or _is_measure(m.group("head"), vocab):
+        return None
+    return m.group("head")
+
+
 # the words a yes/no asks of a figure's sign or direction ("Does it have positive working capital?")
 _SIGN_WORDS = frozenset(tokenize("positive negative increase increased decrease decreased higher lower grow grew "
                                  "fall fell rise rose above below more less"))
@@ -480,6 +489,56 @@ def states_amount_asked(ask: str, question: str, text: str, companies: list[str]
     return _amount_in_own_passage(ask, text, companies, vocab, [a for a in _asks(question) if a != ask])
 
 
+# "What capital return actions did it announce on March 1, 2017?": the day of the asked event, which
+# a passage about the same program on another day ("As of March 20, 2017, ...") does not answer
+_MONTHS = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_ASKED_DAY = re.compile(rf"\b(?:announced?|approved?|declared?|signed|entered|completed?|agreed|disclosed|authori[sz]ed|"
+                        rf"issued|made|took|took\s+place|happened|occurred|took\s+effect)\b[^?.]{{0,40}}?\bon\s+"
+                        rf"(?P<when>(?P<month>{_MONTHS})\s+(?P<day>\d{{1,2}}),?\s+(?:19|20)\d\d)\b"
+                        rf"|\bon\s+(?P<when2>(?P<month2>{_MONTHS})\s+(?P<day2>\d{{1,2}}),?\s+(?:19|20)\d\d)\b"
+                        rf"[^?.]{{0,30}}?\b(?:announce|approve|declare|sign|enter|complete|agree|authori[sz]e)", re.I)
+
+
+class _Day:
+    """The day an ask names, as written ("March 1, 2017") and as its month and day."""
+
+    def __init__(self, m: re.Match[str]) -> None:
+        self.when = m.group("when") or m.group("when2")
+        self.month = (m.group("month") or m.group("month2")).lower()
+        self.day = int(m.group("day") or m.group("day2"))
+
+
+def _asked_day(question: str) -> _Day | None:
+    m = _ASKED_DAY.search(question)
+    return _Day(m) if m else None
+
+
+def _states_day(day: _Day, text: str) -> bool:
+    """The answer states the asked day ("On March 1, 2017, we announced ...", "March 1st")."""
+    return any(int(m.group(2)) == day.day for m in re.finditer(rf"\b({_MONTHS})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", text, re.I)
+               if m.group(1).lower() == day.month)
+
+
+# "the key terms of the NAND memory business divestiture", "the terms of its acquisition of MICROS":
+# a deal's terms, whose first is its price
+_DEAL_TERMS = re.compile(r"\bterms\b[^?.]{0,80}?\b(?:acquisitions?|divestitures?|sales?|mergers?|purchases?|deals?|"
+                         r"transactions?|buyouts?|disposals?|spin-?offs?)\b|\b(?:acquisitions?|divestitures?|mergers?|"
+                         r"deals?|transactions?)\b[^?.]{0,40}?\bterms\b", re.I)
+_MEASURE_WORDS = frozenset(tokenize("percentage percentages percent margin margins ratio ratios rate rates amount amounts "
+                                    "value values growth"))
+
+
+def _measure_asked(ask: str, vocab: Vocabulary | None) -> str | None:
+    """The measure a "what was/were ..." ask names ("gross margin percentages"), which a list of names
+    does not give; None for a "which" ask (a pick) or an ask that names no measure."""
+    sentence = last_sentence(ask)
+    if not re.match(rf"^\W*(?:and\s+)?what\s+{_AUX}\b", sentence, re.I):
+        return None
+    if _MEASURE_WORDS & set(tokenize(sentence)) or (vocab is not None and vocab.match_metrics(sentence)):
+        return sentence.rstrip("?.")
+    return None
+
+
 def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
                   vocab: Vocabulary | None = None) -> str | None:
     """The first ask of the question the answer does not cover, said for the refusal; or None."""
@@ -493,6 +552,13 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
         return f"the part {unnamed}"
     if written.kind == "metric":
         return _uncovered_by_figure(written, question, asks, companies, vocab)
+    if (day := _asked_day(question)) is not None and not _states_day(day, text):
+        return f"what happened on {day.when}"
+    if not _AN_AMOUNT.search(_QUOTE.sub(" ", text) + " " + " ".join(_QUOTE.findall(text))):
+        if written.kind in _PICKS and (measure := _measure_asked(asks[0] if asks else question, vocab)):
+            return measure  # "What were its gross margin percentages for Products and for Services?": names alone
+        if _DEAL_TERMS.search(question):
+            return "the deal's price"  # a deal's key terms start with what is paid for it
     for ask in asks:
         sentence = last_sentence(ask)
         if (typed := typed_item(ask)) is not None:

@@ -25,7 +25,7 @@ from answering.kinds import passage
 from answering.kinds.places import PLACE_NAMES
 from answering.kinds.sentences import Sentence, content_words, overlap, prose
 from answering.kinds.tables import Block, blocks, more_tables
-from answering.kinds.whole_table import adds_up, following, rest, runs_on
+from answering.kinds.whole_table import adds_up, following, rest, runs_on, subtotals
 from answering.numbers import Row, normalize_label
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import Chunk, SearchHit
@@ -524,6 +524,11 @@ def read_table(ask: str, block: Block, year: int | None, vocab: Vocabulary, metr
         how = f"in the table {_caption(block)}" + (f" ({when} column)" if when else "")
     of_segments = _captioned_segments(block)
     compared = sorted(group, key=lambda i: -block.years[i])[:2] if changes else [col]
+    if not any(r.percent for r in block.rows) and (below := subtotals(block.rows, compared, block)):
+        # "Software and cloud revenues", the sum of the four lines above it: ranked, it would stand
+        # beside the lines it adds; the lines are the items
+        summed = {block.rows[k].label for k in below}
+        items = [i for i in items if i.row.label not in summed]
     return Table(items=items, how=how, total=total, column=col, of_segments=of_segments,
                  block=block, compared=compared) if len(items) >= 2 else None
 

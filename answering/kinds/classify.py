@@ -28,6 +28,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from answering.intent import threshold
+from answering.kinds.ask_coverage import thing_asked
 from answering.kinds.ask_scope import YES_NO_LEAD_IN, ask_parts
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.sentences import ask_part
@@ -317,12 +318,46 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
         # company expects, stated in its text; the period's actual rows would be other quantities
         decision = KindDecision(kind="passage", reason="asks for the company's guidance (its outlook or targets for "
                                 "a period), quoted from its text, never computed from actual figures", ask=ask)
+    if decision.kind == "metric" and decision.metric and (cause := _cause_part_after(ask)):
+        # "What was its effective tax rate in fiscal 2018, and what Tax Act charges caused it?": the
+        # figure's change and what the filing says drove it (a figure alone states no cause)
+        decision = KindDecision(kind="drivers", reason=f"asks a metric, then what caused it (“{cause}”)", ask=ask,
+                                metric=decision.metric)
+    if decision.kind == "metric" and (parts := ask_parts(ask)) and (thing := thing_asked(parts[0], vocab)):
+        # "What misstatement did Nike identify regarding Class B share repurchases?": a thing, which a
+        # line item it names ("share repurchases") does not state
+        decision = KindDecision(kind="passage", reason=f"asks what {thing} (a thing, not a quantity), stated in "
+                                "its text", ask=ask)
+    if decision.kind == "metric" and _QUOTED_TERM_ASK.match(ask):
+        # "What was the 'Juice Transaction' described in its 10-K, and what cash proceeds did it expect?":
+        # a thing the filing names, described in its text; its amounts are parts of that description
+        decision = KindDecision(kind="passage", reason="asks what a thing the filing names (in quotes) is, stated in "
+                                "its text", ask=ask)
     if decision.kind == "metric" and _DEFAULT_ZERO.search(question):
         decision.default_value = 0.0
     if unless:
         decision.unless_not_meaningful = True
         decision.metric = decision.metric or next(iter(_metrics_named(question, vocab)), None)
     return decision
+
+
+# a later part asking what caused the figure the first part asks, by referring back to it
+_REFERS_TO_IT = re.compile(r"\b(?:it|this|that|the\s+(?:change|increase|decrease|decline|rise|drop|improvement))\W*$", re.I)
+
+
+def _cause_part_after(ask: str) -> str | None:
+    """"..., and what Tax Act charges caused it?": a later part of the ask that asks the cause of the
+    figure the first asks (by "it", "the change"), or None."""
+    parts = ask_parts(ask)
+    return next((p for p in parts[1:] if (_CAUSE_VERB.search(p) and _REFERS_TO_IT.search(p))
+                 or re.match(r"^\W*(?:and\s+)?why\b", p, re.I)), None)
+
+
+_CAUSE_VERB = re.compile(r"\b(?:drove|drives|driven|caused?|causes|explains?|led\s+to|contributed\s+to|behind)\b", re.I)
+
+
+# "What was the 'Juice Transaction' ...": a term the question quotes, a name the filing gives a thing
+_QUOTED_TERM_ASK = re.compile(r"^\W*what\s+(?:is|was|are|were)\s+(?:the\s+|its\s+)?[‘'\"“][^'’\"”]{3,60}[’'\"”]", re.I)
 
 
 # "Explain the revenue decline and the main factors behind the profit outcome.": a request

@@ -98,6 +98,10 @@ _ONE_NAME = re.compile(r"(?!(?:the|its|their|a|an)\b)[a-z][\w'’&-]*(?:\s+[a-z]
 _ITEM_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+", re.I)
 
 
+# a formula the ask writes out: a parenthesis after it remarks on an operand, it lists no asks
+_FORMULA_BEFORE = re.compile(r"\b(?:defined|measured|calculated|computed)\s+as\b|\bdivided\s+by\b|=", re.I)
+
+
 def asked_parts(question: str) -> list[str]:
     """Each thing the question asks, in order: its question sentences, each split at ", and
     what/how/...", then the items a request lists ("Give the date, the former parent, ...")."""
@@ -115,6 +119,8 @@ def asked_parts(question: str) -> list[str]:
                 continue  # "(in units of percents and round to one decimal place)": how to answer
             if _ONE_NAME.fullmatch(m.group("items").strip()):
                 continue  # "(purchases of property and equipment)": one line's name, its "and" inside "of ..."
+            if _FORMULA_BEFORE.search(ask[: m.start()]):
+                continue  # "measured as cash dividends paid (common and preferred) divided by ...": a remark on a line
             items = [i.strip() for i in _ITEM_SPLIT.split(m.group("items")) if i.strip()]
             if len(items) >= 2 and all(len(i.split()) <= 5 and not re.search(r"\d", i) for i in items):
                 parts += [f"the {i}" if not i.lower().startswith("the ") else i for i in items]
@@ -283,7 +289,7 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         # "Did its operating ratio improve? What drove the change?": a yes/no's cause is stated in
         # the filing's words of a cause ("was attributable to"), not in the ask's ("drove", "change")
         return not any(is_cause(p) for p in passages(text))
-    words = content_words(part, companies)
+    words = content_words(SOURCE_CLAUSE.sub(" ", part), companies)
     named = [w for w in tokenize(part) if w not in ("the", "a", "an", "of", "and", "its")]
     stated = passages(text)
     if re.match(r"the\s", part) and len(named) == 2:
@@ -412,7 +418,15 @@ _ASKING = re.compile(r"^\W*(?:and\s+)?(?:how|what|which|who|whom|why|where|did|d
 def _own_words(part: str, companies: list[str]) -> list[str]:
     """What a part asks about by its own words: its content words without those that only
     refer back to what was asked before ("what drove the increase", "how did it change")."""
-    return [w for w in content_words(part, companies) if w not in REFERS_BACK]
+    return [w for w in content_words(SOURCE_CLAUSE.sub(" ", part), companies) if w not in REFERS_BACK]
+
+
+# "described in PepsiCo's FY2021 10-K", "as disclosed in its annual report": where the answer is to be
+# read, not what it is about
+SOURCE_CLAUSE = re.compile(r"\b(?:as\s+)?(?:described|reported|disclosed|stated|mentioned|discussed|presented|given)\s+"
+                           r"in\s+(?:the\s+|its\s+)?(?:[\w'’&.-]+\s+){0,4}?(?:10-?K|10-?Q|8-?K|annual\s+report|filing|"
+                           r"report|release|statements?)\b|\b(?:as\s+)?(?:described|reported|disclosed|stated|mentioned|"
+                           r"discussed|presented)\W*$", re.I)
 
 
 # a part asking by how much the figure itself moved: "and how much did it expand?", "by how much did it fall?"
@@ -420,7 +434,8 @@ _ITS_CHANGE = re.compile(r"^\W*(?:and\s+)?(?:by\s+)?how\s+much\s+(?:did|has|have
                          r"margin|rate))\s+(?:expand|contract|grow|rise|fall|drop|increase|decrease|decline|improve|widen|"
                          r"narrow|shrink|change|deteriorate)\w*\W*$", re.I)
 _PERIOD_WORDS = frozenset(tokenize("first second third fourth quarter quarters month months three six nine twelve "
-                                    "same earlier prior previous preceding ago ended ending gaap"))
+                                    "same earlier prior previous preceding ago ended ending gaap versus vs compared "
+                                    "relative against"))
 # a part asking how a figure moved, and an answer that states a movement
 _ASKS_HOW_CHANGED = re.compile(r"\bhow\s+(?:did|has|have|does)\b[^?]*\b(?:change|changed|move|moved|evolve|evolved|trend)\b|"
                                r"\bwhat\s+happened\s+to\b", re.I)
@@ -476,10 +491,15 @@ def metric_part_unanswered(written: WrittenAnswer, question: str, companies: lis
         # a part that only refers back to the figure ("and how did it change?") is the figure's own;
         # its period's words ("the third quarter ... compared with the same quarter a year earlier")
         # are the figure's periods, which its working states as "FY2023 Q3"
-        words = [w for w in _own_words(last_sentence(part), companies) if w not in _PERIOD_WORDS]
+        # (a formula in brackets, "free cash flow (operating cash flow minus additions to property, plant
+        # and equipment)", defines what is asked in the filing's words, which the working names its own way)
+        words = [w for w in _own_words(_BRACKETED.sub(" ", last_sentence(part)), companies) if w not in _PERIOD_WORDS]
         if words and overlap(written.text, words) < MIN_WORDS:
             return part
     return None
+
+
+_BRACKETED = re.compile(r"\([^()]*\)")
 
 
 def answered_in_every_part(written: WrittenAnswer, question: str, companies: list[str]) -> WrittenAnswer:

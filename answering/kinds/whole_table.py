@@ -90,11 +90,32 @@ def _unlabeled_total(line: str, rows: list[Row], width: int, after: Chunk) -> Ro
     return row.model_copy(update={"line": line})
 
 
+def subtotals(rows: list[Row], columns: list[int], block: Block) -> set[int]:
+    """The indexes of the rows that sum the rows just above them in every compared column ("Software
+    and cloud revenues" under its four lines, "Hardware systems revenues" under its two): a subtotal
+    of the table, whatever its label says, not an item beside the lines it adds."""
+    out: set[int] = set()
+    for i, row in enumerate(rows):
+        if TOTAL_ROW.match(row.label) or any(c >= len(row.values) or row.values[c] is None for c in columns):
+            continue
+        for start in range(i - 2, -1, -1):
+            run = [r for k, r in enumerate(rows[start:i], start) if k not in out]
+            if len(run) < 2 or any(c >= len(r.values) or r.values[c] is None for r in run for c in columns):
+                break
+            if all(abs(sum(r.values[c] for r in run) - row.values[c]) <= _rounding(block, len(run), row.values[c])
+                   for c in columns):
+                out.add(i)
+                break
+    return out
+
+
 def adds_up(block: Block, columns: list[int]) -> bool | None:
-    """The items (rows that are no total) sum to one of the table's total rows in each column
-    compared: True; they sum to none: False; no total row, or rates (which do not add): None."""
+    """The items (rows that are no total, nor a subtotal of the rows above it) sum to one of the
+    table's total rows in each column compared: True; they sum to none: False; no total row, or
+    rates (which do not add): None."""
     totals = [r for r in block.rows if TOTAL_ROW.match(r.label)]
-    items = [r for r in block.rows if not TOTAL_ROW.match(r.label)]
+    below = subtotals(block.rows, columns, block) if not any(r.percent for r in block.rows) else set()
+    items = [r for k, r in enumerate(block.rows) if not TOTAL_ROW.match(r.label) and k not in below]
     if not totals or not items or any(r.percent for r in block.rows):
         return None
     for col in columns:

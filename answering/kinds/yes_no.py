@@ -58,7 +58,7 @@ from answering.kinds.sentences import (
 from answering.kinds.tables import more_tables
 from answering.metric_answer import answer_metric
 from answering.metric_formula import show
-from answering.metric_target import INLINE_MARK, read_target, split_definitions
+from answering.metric_target import INLINE_MARK, lower_is_better, read_target, split_definitions
 from answering.written_answer import JUDGED, NOT_FOUND, WrittenAnswer
 from finrag.models import Citation, SearchFilters, SearchHit
 from finrag.vocabulary import tokenize
@@ -265,8 +265,8 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
         first = values[0]
         rose = last.value > first.value
         verb = "rose" if rose else "fell" if last.value < first.value else "was unchanged"
-        lower_is_better = bool(re.search(r"debt|liabilit|days_inventory|days_sales|expense|cost", decision.metric or ""))
-        want_up = {"increased": True, "decreased": False, "improving": not lower_is_better}[decision.test or "increased"]
+        want_up = {"increased": True, "decreased": False,
+                   "improving": not lower_is_better(decision.metric or "")}[decision.test or "increased"]
         yes = last.value != first.value and rose == want_up
         finding = f"{label} {verb} from {first.shown} (FY{first.year}) to {last.shown} (FY{last.year})"
         if (last.answer.unit or "").startswith("USD") and last.answer.unit == first.answer.unit:
@@ -393,7 +393,10 @@ def _covers(ask: str, company: str, hits: list[SearchHit], understanding: QueryU
     need_value = abs(need.value)  # a payment the cash flow statement prints as an outflow
     names = [(t.label if (t := read_target(f"What is the FY{year} {phrase}?", services.vocabulary)) else phrase).lower()
              for phrase in (first, second)]
-    share = f" ({need_value / amount.value * 100:.1f}% of {names[0]})" if amount.value > 0 else ""
+    # the coverage ratio (first over second, "operating income divided by interest expense"), then the
+    # second's share of the first
+    times = f"{names[0]} covers it {amount.value / need_value:.2f}x; " if need_value > 0 else ""
+    share = f" ({times}{need_value / amount.value * 100:.1f}% of {names[0]})" if amount.value > 0 else ""
     finding = f"{company} FY{year}: {names[0]} {amount.shown} against {names[1]} {need.shown.lstrip('-')}{share}"
     return _judged(amount.value >= need_value, finding, [amount, need])
 
