@@ -844,7 +844,9 @@ def lower_is_better(metric: str) -> bool:
 def asked_direction(question: str) -> str | None:
     """The way a change is asked as a yes/no ("did it improve" -> "better"), or None."""
     m = _ASKED_DIRECTION.search(question)
-    return _DIRECTIONS[m.group("verb").lower()] if m else None
+    if m is None or re.search(r"\bhow\s+(?:much|far|many)\s*$|\bby\s+what\s*$", question[: m.start()], re.I):
+        return None  # "how much did it expand?" asks the size of the change, not whether
+    return _DIRECTIONS[m.group("verb").lower()]
 
 
 def _aggregation(ask: str, question: str, years: list[int]) -> str:

@@ -354,7 +354,7 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
         # a number of the very things asked ("733.8 million shares", "more than 90,000 employees") is
         # that count, whatever verb the filing uses for the asking one ("repurchase", "employ")
         return any(states_count(p, ask) for p in passages(text))
-    figure = _A_COUNT if re.search(r"\bhow\s+many\b", ask, re.I) else _AN_AMOUNT
+    figure = _A_COUNT if re.search(r"\bhow\s+many\b", ask, re.I) else _A_MONEY if _asks_money(ask) else _AN_AMOUNT
     figured = [p for p in passages(text) if figure.search(p)]
     if _ASKS_SHARE.search(ask):
         return bool(_PERCENT.search(text))
@@ -363,15 +363,29 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
     shared = {w for other in others for w in _own(other, companies)}
     distinct = [w for w in words if w not in shared and w not in _RELATION_WORDS]
     if any(_stated(words, p, vocab, ask) >= 0.5 and (not distinct or _stated(distinct, p, vocab, ask) >= 0.5)
-           and _figure_beside(p, distinct, vocab, ask) for p in figured):
+           and _figure_beside(p, distinct, vocab, ask, figure) for p in figured):
         return True
     # a writer's own figure ("Compute & Networking was 77.8% of Total") is of what its answer is about
+    # (its own words say what it is of: a working's "$2,392.0M" of income taxes beside a quote naming the
+    # Tax Act is no Tax Act charge)
     own = _QUOTE.sub(" ", text)
-    return bool(_AN_AMOUNT.search(own)) and _stated(words, text, vocab, ask) >= 0.5 \
-        and (not distinct or _stated(distinct, text, vocab, ask) >= 0.5)
+    return bool(figure.search(own)) and _stated(words, own, vocab, ask) >= 0.5 \
+        and (not distinct or _stated(distinct, own, vocab, ask) >= 0.5)
 
 
-def _figure_beside(passage: str, distinct: list[str], vocab: Vocabulary | None, ask: str) -> bool:
+# "what Tax Act charges caused it", "what did it pay": sums of money, which a rate ("55.3%") is not
+_MONEY_NOUNS = frozenset(tokenize("charge charges cost costs price prices fee fees fine fines penalty penalties payment "
+                                  "payments proceeds consideration gain gains loss losses"))
+_A_MONEY = re.compile(r"[$€£¥]\s?\d|\d[\d,.]*\s*(?:thousand|million|billion|bn)\b", re.I)
+
+
+def _asks_money(ask: str) -> bool:
+    head = _head_noun(last_sentence(ask))
+    return head is not None and tokenize(head)[-1:] in ([n] for n in _MONEY_NOUNS)
+
+
+def _figure_beside(passage: str, distinct: list[str], vocab: Vocabulary | None, ask: str,
+                   figure: re.Pattern[str] = _AN_AMOUNT) -> bool:
     """A figure of the passage is in a sentence that names something only this ask asks: in
     "how much higher would International streaming revenues have been at constant exchange rates,
     and what caused the drop in revenue per membership?", a page's "66% growth in memberships"
@@ -380,7 +394,7 @@ def _figure_beside(passage: str, distinct: list[str], vocab: Vocabulary | None, 
     named = [w for w in distinct if w not in _SOURCE_WORDS and not any(ch.isdigit() for ch in w)]
     if not named:
         return True
-    return any(_AN_AMOUNT.search(s) and _stated(named, s, vocab, ask) > 0 for s in split_sentences(passage))
+    return any(figure.search(s) and _stated(named, s, vocab, ask) > 0 for s in split_sentences(passage))
 
 
 _SOURCE_WORDS = frozenset(tokenize("report reported reports disclose disclosed state stated show shown filing filings "
@@ -454,12 +468,44 @@ def _left_out(question: str, text: str, companies: list[str], vocab: Vocabulary 
     return None
 
 
+# "the gross margin percentage for Products", "revenue in the Americas", "the operating margin of its
+# Compute & Networking segment": a part of the company the figure is asked of, by its capitalised name
+_FOR_A_PART = re.compile(r"\b(?:for|of|in|from|at)\s+(?:the\s+|its\s+)?(?P<name>[A-Z][\w&'’.-]*(?:\s+(?:and\s+)?[A-Z][\w&'’.-]*)"
+                         r"{0,2})(?=\s+(?:segment|business|division|unit|group|products?|category|line|region|brand)s?\b|"
+                         r"\s*[,?.;]|\s+(?:and|computed|calculated|in|for|on|from|during|as|using|based|compared|versus|vs)\b)")
+# capitalised words that name a filing, a statement, a period or the company's whole, never a part of it
+_NO_PART = frozenset(tokenize(
+    "fiscal fy form item note notes consolidated statement statements balance sheet sheets cash flows flow income "
+    "operations operating gaap non-gaap year years quarter quarters company corporation inc board directors tax act "
+    "annual report reports results condensed earnings release total net comprehensive stockholders shareholders equity "
+    "financial management discussion analysis md&a part schedule exhibit sec securities exchange commission k q "
+    "january february march april may june july august september october november december"))
+
+
+def _part_not_named(question: str, text: str, companies: list[str]) -> str | None:
+    """A part of the company the question asks the figure of ("for Products") that the answer never
+    names: the figure is the company's whole, another quantity; or None."""
+    company_words = name_words(*companies)
+    for m in _FOR_A_PART.finditer(question):
+        name = m.group("name")
+        words = [w for w in tokenize(name) if w != "and"]
+        if re.search(r"\d", name) or any(w in _NO_PART for w in words):
+            continue
+        own = [w for w in words if w not in company_words]
+        if own and not overlap(text, own):
+            return f"the part {name}"
+    return None
+
+
 def _uncovered_by_figure(written: WrittenAnswer, question: str, asks: list[str], companies: list[str],
                          vocab: Vocabulary | None) -> str | None:
     """The ask a figure (a line item and its working) leaves uncovered: a thing or event asked by
-    its head noun, a yes or no, a cause, a thing the figure is asked without; or None."""
+    its head noun, a yes or no, a cause, a thing the figure is asked without, a part of the company
+    it is asked of; or None."""
     if (left := _left_out(question, written.text, companies, vocab)) is not None:
         return left
+    if (part := _part_not_named(question, written.text, companies)) is not None:
+        return part
     first = YES_NO_LEAD_IN.sub("", last_sentence(asks[0]) if asks else question)
     if _YES_NO_ASK.match(first) and not _YES_NO.match(written.text) and not _signed(first, written.text, companies):
         return first.rstrip("?")  # "Is Verizon capital intensive?": a ratio alone says neither yes nor no
@@ -476,11 +522,24 @@ def _uncovered_by_figure(written: WrittenAnswer, question: str, asks: list[str],
     return None
 
 
+# "what Tax Act charges caused it?": the things asked are the subject of what they did
+_WH_SUBJECT = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?:[\w'’&-]+\s+){0,4}?(?P<head>[a-z][\w'’-]*)\s+(?:caused|drove|"
+                         r"led\s+to|resulted\s+in|contributed\s+to|hurt|reduced|lowered|raised|increased|decreased)\b", re.I)
+
+
+def _head_noun(sentence: str) -> str | None:
+    """The noun a wh-ask asks for, as the object ("what gain did it recognize") or the subject ("what
+    charges caused it") of its verb."""
+    m = _WH_HEAD.match(sentence) or _WH_SUBJECT.match(sentence)
+    return m.group("head") if m else None
+
+
 def asks_an_amount(ask: str) -> bool:
-    """"How much ...", "what did it cost", "what gain did it recognize", an item "the program size"."""
+    """"How much ...", "what did it cost", "what gain did it recognize", "what charges caused it", an
+    item "the program size"."""
     sentence = last_sentence(ask)
-    head = _WH_HEAD.match(sentence)
-    named = head.group("head") if head else ask if ask.startswith("the ") else ""
+    head = _head_noun(sentence)
+    named = head if head else ask if ask.startswith("the ") else ""
     return bool(_ASKS_AMOUNT.search(sentence)) or tokenize(named)[-1:] in ([n] for n in _AMOUNT_NOUNS)
 
 

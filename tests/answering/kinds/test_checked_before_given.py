@@ -127,3 +127,32 @@ def test_an_amount_is_stated_in_the_sentence_that_names_what_it_is_of(vocab):
                      '2014." (831d2bf648 p.22)')
     assert uncovered_ask(WrittenAnswer(status="answered", kind="drivers", text=stated), asked, ["Netflix"],
                          vocab) is None
+
+
+def test_a_figure_asked_of_a_part_names_the_part(vocab):
+    # Apple FY2021: the company's gross margin (41.8%) is no gross margin "for Products"
+    whole = WrittenAnswer(status="answered", kind="metric", value=41.8, text=(
+        "Apple Gross margin FY2021: 41.8% (standard definition). Gross margin = Gross profit / Revenue = $152,836.0M / "
+        "$365,817.0M = 41.8%. Read from 92fc5c856b."))
+    asked = ("What was Apple's FY2021 gross margin percentage for Products, computed from net sales and cost of sales "
+             "on the income statement?")
+    assert uncovered_ask(whole, asked, ["Apple"], vocab) == "the part Products"
+    # the company, a statement or a period named so is no part
+    assert uncovered_ask(whole, "What was the gross margin for Apple in FY2021, from the Consolidated Statements of "
+                                "Operations?", ["Apple"], vocab) is None
+
+
+def test_charges_asked_are_sums_of_money_not_a_rate(vocab):
+    # NIKE FY2018 p.27: "Our effective tax rate was 55.3% for fiscal 2018, reflecting the impact of the Tax Act"
+    # names the Act beside a rate, not the charges ($1,875 million and $158 million)
+    asked = "What was Nike's effective tax rate in fiscal 2018, and what Tax Act charges caused it?"
+    rate = WrittenAnswer(status="answered", kind="drivers", text=(
+        'Effective tax rate rose from 13.2% (FY2017) to 55.3% (FY2018). What drove it, as the filing says: "Our '
+        'effective tax rate was 55.3% for fiscal 2018, reflecting the impact of the Tax Cuts and Jobs Act (the “Tax '
+        'Act”)." (f1b9411c42 p.27) Working: Effective tax rate = Income tax expense / Income before income taxes = '
+        '$2,392.0M / $4,325.0M = 55.3%.'))
+    assert uncovered_ask(rate, asked, ["Nike"], vocab) == "what Tax Act charges caused it"
+    charges = rate.model_copy(update={"text": rate.text + (
+        ' "The impact of the Tax Act primarily reflects provisional expense of $1,875 million for the one-time '
+        'transition tax on the deemed repatriation of undistributed foreign earnings." (f1b9411c42 p.27)')})
+    assert uncovered_ask(charges, asked, ["Nike"], vocab) is None

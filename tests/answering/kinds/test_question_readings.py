@@ -99,3 +99,12 @@ def test_a_subtotal_is_not_ranked_beside_the_lines_it_adds(services):
     assert written.status == "answered", written.text
     assert written.text.startswith("Cloud infrastructure as a service"), written.text
     assert "Software and cloud revenues" not in written.text and "Hardware systems revenues" not in written.text
+
+
+def test_how_much_did_it_expand_asks_the_size_not_whether():
+    from answering.metric_target import asked_direction
+
+    assert asked_direction("..., and did it improve versus FY2020?") == "better"
+    assert asked_direction("Has its total debt increased since FY2021?") == "up"
+    assert asked_direction("..., and how much did it expand?") is None
+    assert asked_direction("By how much did its gross margin fall?") is None
