@@ -369,7 +369,7 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
     # (its own words say what it is of: a working's "$2,392.0M" of income taxes beside a quote naming the
     # Tax Act is no Tax Act charge)
     own = _QUOTE.sub(" ", text)
-    return bool(figure.search(own)) and _stated(words, own, vocab, ask) >= 0.5 \
+    return bool(figure.search(own)) and _stated(words, text, vocab, ask) >= 0.5 \
         and (not distinct or _stated(distinct, own, vocab, ask) >= 0.5)
 
 
@@ -578,6 +578,10 @@ def _states_day(day: _Day, text: str) -> bool:
                if m.group(1).lower() == day.month)
 
 
+# "Was this driven by better operating performance?": a yes/no on a cause, which the drivers answer
+_ON_A_CAUSE = re.compile(r"\b(?:driven|caused)\s+(?:\w+ly\s+)?by\b|\bdue\s+to\b|\bbecause\s+of\b|\bthe\s+result\s+of\b", re.I)
+
+
 # "the key terms of the NAND memory business divestiture", "the terms of its acquisition of MICROS":
 # a deal's terms, whose first is its price
 _DEAL_TERMS = re.compile(r"\bterms\b[^?.]{0,80}?\b(?:acquisitions?|divestitures?|sales?|mergers?|purchases?|deals?|"
@@ -611,6 +615,12 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
         return f"the part {unnamed}"
     if written.kind == "metric":
         return _uncovered_by_figure(written, question, asks, companies, vocab)
+    first = YES_NO_LEAD_IN.sub("", last_sentence(asks[0]) if asks else question)
+    if written.kind not in ("yes_no", *_PICKS) and _YES_NO_ASK.match(first) and not _ALTERNATIVE.match(first) \
+            and not _YES_NO.match(text) and not (written.kind == "drivers" and _ON_A_CAUSE.search(first)):
+        # "As of its FY2022 10-K, was it paying a dividend, and what restricts it?": quotes on dividends
+        # that never say whether it was paying answer the second part at most
+        return first.rstrip("?")
     if (day := _asked_day(question)) is not None and not _states_day(day, text):
         return f"what happened on {day.when}"
     if not _AN_AMOUNT.search(_QUOTE.sub(" ", text) + " " + " ".join(_QUOTE.findall(text))):

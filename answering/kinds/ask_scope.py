@@ -78,7 +78,8 @@ _WH_START = re.compile(r",\s+(?=(?:how|what|which|who|whom|whose|when|where|why)
 # "Based on its fiscal 2021 capital spending and balance sheet, would you describe X as ...?": a lead-in
 # clause before a yes/no question's verb, which asks nothing
 YES_NO_LEAD_IN = re.compile(r"^\W*(?:based\s+on|given|using|according\s+to|in\s+light\s+of|looking\s+at|considering|"
-                            r"judging\s+(?:by|from))\b[^,?]{0,160},\s*(?=(?:is|are|was|were|does|do|did|has|have|had|can|"
+                            r"judging\s+(?:by|from)|as\s+of|in|at|for|during|after|under|following)\b[^,?]{0,160},\s*"
+                            r"(?=(?:is|are|was|were|does|do|did|has|have|had|can|"
                             r"will|would|should)\b)", re.I)
 
 

@@ -156,3 +156,15 @@ def test_charges_asked_are_sums_of_money_not_a_rate(vocab):
         ' "The impact of the Tax Act primarily reflects provisional expense of $1,875 million for the one-time '
         'transition tax on the deemed repatriation of undistributed foreign earnings." (f1b9411c42 p.27)')})
     assert uncovered_ask(charges, asked, ["Nike"], vocab) is None
+
+
+def test_a_yes_no_asked_first_needs_a_yes_or_a_no(vocab):
+    # PG&E FY2022 p.74: the Board's discretion over future dividends says neither that PG&E Corporation
+    # was paying one nor that it was not
+    asked = ("As of its FY2022 10-K, was PG&E Corporation paying a common stock dividend, and what condition "
+             "restricts it from doing so?")
+    quotes = WrittenAnswer(status="answered", kind="passage", text=(
+        '"Subject to the dividend restrictions described in Note 7 of the Notes to the Consolidated Financial Statements '
+        'in Item 8, any decision to declare and pay dividends on PG&E Corporation’s common stock in the future will be '
+        'made at the discretion of the Board of Directors." (66be28089c p.74)'))
+    assert uncovered_ask(quotes, asked, ["PG&E"], vocab) == "was PG&E Corporation paying a common stock dividend"
