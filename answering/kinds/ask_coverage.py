@@ -139,7 +139,8 @@ _ASKS_NAME = re.compile(r"^\W*(?:and\s+)?(?:(?:to|from|with|by)\s+)?(?:which|wha
 # words, "Which geographic segment fell the most? Greater China, ...") names; a cause or a figure of the
 # whole company quoted for it names none, and a capitalised word in a quote is not a pick
 _ASKS_PART = re.compile(r"^\W*(?:(?:in|for|during|among|of|across)\b[^,?]{0,60},\s*)?(?:and\s+)?(?:which|what)\s+(?:[\w'’&-]+\s+){0,2}?(?:segments?|divisions?|business\s+units?|"
-                        r"operating\s+units?|regions?|brands?|subsidiar(?:y|ies))\b", re.I)
+                        r"operating\s+units?|regions?|brands?|subsidiar(?:y|ies)|businesses|business\s+lines?|"
+                        r"product\s+lines?|platforms?)\b", re.I)
 _PICKS = frozenset({"choice", "list"})
 # a pick said: a choice's ranking composed into another kind, or a named part said to rank ("Delivery grew fastest")
 _A_PICK = re.compile(r"\branks\s+(?:highest|lowest|first)\b|\bRanking:|\b[A-Z][\w&'’-]*\s+(?:[\w&'’-]+\s+){0,3}?"
@@ -578,6 +579,24 @@ def _states_day(day: _Day, text: str) -> bool:
                if m.group(1).lower() == day.month)
 
 
+# "What drove each change?", "explain both": one cause asked for each change the premise sets against another
+_EACH_CHANGE = re.compile(r"\b(?:drove|drives|explains?|caused?|behind|explain\s+the\s+drivers\s+of)\s+(?:each|both)\b", re.I)
+_SET_AGAINST = re.compile(r"\s*(?:,\s*)?\b(?:while|whereas|but|yet|even\s+though|although|though)\b\s*", re.I)
+
+
+def _changes_set_against(premise: str) -> int:
+    """How many changes a premise sets against each other ("GAAP earnings rose while core earnings
+    fell": two), counted by the clauses that state a change."""
+    clauses = [c for c in _SET_AGAINST.split(premise) if c.strip()]
+    return sum(1 for c in clauses if re.search(r"\b(?:rose|rise|grew|grow|fell|fall|increased?|decreased?|declined?|"
+                                               r"improved?|dropped|jumped|slipped|widened|narrowed)\b", c, re.I))
+
+
+def _causes_given(text: str) -> int:
+    """The answer's quoted sentences that say what caused a change."""
+    return sum(1 for q in _QUOTE.findall(text) for s in split_sentences(q) if _A_CAUSE.search(s) and _prose(s))
+
+
 # "Was this driven by better operating performance?": a yes/no on a cause, which the drivers answer
 _ON_A_CAUSE = re.compile(r"\b(?:driven|caused)\s+(?:\w+ly\s+)?by\b|\bdue\s+to\b|\bbecause\s+of\b|\bthe\s+result\s+of\b", re.I)
 
@@ -615,6 +634,10 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
         return f"the part {unnamed}"
     if written.kind == "metric":
         return _uncovered_by_figure(written, question, asks, companies, vocab)
+    if written.kind == "drivers" and (each := _EACH_CHANGE.search(question)) is not None \
+            and _causes_given(text) < _changes_set_against(question[: each.start()]):
+        # "GAAP earnings rose while non-GAAP core earnings fell. What drove each change?": a cause for each
+        return f"what drove {each.group(0).split()[-1]} of the changes"
     first = YES_NO_LEAD_IN.sub("", last_sentence(asks[0]) if asks else question)
     if written.kind not in ("yes_no", *_PICKS) and _YES_NO_ASK.match(first) and not _ALTERNATIVE.match(first) \
             and not _YES_NO.match(text) and not (written.kind == "drivers" and _ON_A_CAUSE.search(first)):

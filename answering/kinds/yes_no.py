@@ -144,6 +144,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
 _JUDGEMENTS = (
     frozenset(tokenize("comfortable strong healthy solid robust sound ample adequate sufficient enough good")),
     frozenset(tokenize("weak poor tight strained insufficient inadequate constrained")),
+    # whether a result recurs ("Is the reported net income representative of its recurring profitability?")
+    frozenset(tokenize("representative recurring nonrecurring unusual sustainable")),
 )
 
 

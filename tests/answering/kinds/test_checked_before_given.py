@@ -168,3 +168,45 @@ def test_a_yes_no_asked_first_needs_a_yes_or_a_no(vocab):
         'in Item 8, any decision to declare and pay dividends on PG&E Corporation’s common stock in the future will be '
         'made at the discretion of the Board of Directors." (66be28089c p.74)'))
     assert uncovered_ask(quotes, asked, ["PG&E"], vocab) == "was PG&E Corporation paying a common stock dividend"
+
+
+def test_what_drove_each_change_needs_a_cause_for_each(vocab):
+    # PG&E's Q2 2023 release: the core earnings' decline is explained, the GAAP earnings' rise is not
+    asked = ("According to PG&E's Q2 2023 earnings release, GAAP earnings rose year over year while non-GAAP core "
+             "earnings fell. What drove each change?")
+    one = WrittenAnswer(status="answered", kind="drivers", text=(
+        '"The decrease in quarter-over-quarter non-GAAP core earnings is primarily driven by timing items and other '
+        'increases, including property taxes." (2c227f96bc p.2)'))
+    assert uncovered_ask(one, asked, ["PG&E"], vocab) == "what drove each of the changes"
+    both = one.model_copy(update={"text": one.text + (
+        ' "The increase in GAAP earnings was primarily due to lower Chapter 11 and wildfire-related costs." '
+        '(2c227f96bc p.2)')})
+    assert uncovered_ask(both, asked, ["PG&E"], vocab) is None
+
+
+def test_which_business_drove_it_needs_a_pick(vocab):
+    asked = "Which of Oracle's businesses drove its FY2018 revenue growth, and why did hardware revenues decline?"
+    causes = WrittenAnswer(status="answered", kind="drivers", text=(
+        '"The constant currency decrease in our hardware revenues during fiscal 2018 was due to the reduction in our '
+        'hardware products revenues." (58e0477550 p.51)'))
+    assert uncovered_ask(causes, asked, ["Oracle"], vocab) == ("Which of Oracle's businesses drove its FY2018 revenue "
+                                                               "growth")
+
+
+def test_whether_a_result_recurs_is_a_judgement_a_sentence_must_state():
+    # eBay FY2016 p.47: a cash flow sentence naming net income states nothing of whether it recurs
+    from answering.kinds.classify import KindDecision
+    from answering.kinds.yes_no import _judged_as_asked
+    from finrag.models import Citation
+
+    decision = KindDecision(kind="yes_no", reason="", ask="Is the reported net income representative of its "
+                                                          "recurring operating profitability?")
+    cash = ("The net cash provided by continuing operating activities of $2.8 billion in 2016 was primarily due to net "
+            "income of $7.3 billion with adjustments for $682 million in depreciation and amortization.")
+    stated = WrittenAnswer(status="answered", kind="yes_no", text=f'Yes. "{cash}" (2f667660ea p.47)',
+                           citations=[Citation(doc="2f667660ea", page=46, chunk_id="c", quote=cash)])
+    assert _judged_as_asked(decision, stated).status == "not_found"
+    one_off = ("Net income included a non-recurring income tax benefit of $3.6 billion from the realignment of our "
+               "legal structure.")
+    said = stated.model_copy(update={"citations": [Citation(doc="2f667660ea", page=46, chunk_id="c", quote=one_off)]})
+    assert _judged_as_asked(decision, said).status == "answered"
