@@ -41,6 +41,7 @@ from answering.kinds.listed_amounts import EVERY_ITEM
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, name_words, overlap
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.vocabulary import Vocabulary, tokenize
+from loaders.dates import MONTH_NAMES
 
 FLAG = "uncovered_ask"
 _LEFT_TO_OTHERS = {"not_meaningful"}
@@ -480,7 +481,7 @@ _NO_PART = frozenset(tokenize(
     "operations operating gaap non-gaap year years quarter quarters company corporation inc board directors tax act "
     "annual report reports results condensed earnings release total net comprehensive stockholders shareholders equity "
     "financial management discussion analysis md&a part schedule exhibit sec securities exchange commission k q "
-    "january february march april may june july august september october november december"))
+    + MONTH_NAMES.replace("|", " ")))
 
 
 def _part_not_named(question: str, text: str, companies: list[str]) -> str | None:
@@ -551,7 +552,7 @@ def states_amount_asked(ask: str, question: str, text: str, companies: list[str]
 
 # "What capital return actions did it announce on March 1, 2017?": the day of the asked event, which
 # a passage about the same program on another day ("As of March 20, 2017, ...") does not answer
-_MONTHS = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_MONTHS = rf"(?:{MONTH_NAMES})"
 _ASKED_DAY = re.compile(rf"\b(?:announced?|approved?|declared?|signed|entered|completed?|agreed|disclosed|authori[sz]ed|"
                         rf"issued|made|took|took\s+place|happened|occurred|took\s+effect)\b[^?.]{{0,40}}?\bon\s+"
                         rf"(?P<when>(?P<month>{_MONTHS})\s+(?P<day>\d{{1,2}}),?\s+(?:19|20)\d\d)\b"

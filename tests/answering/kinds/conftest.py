@@ -11,6 +11,7 @@ import pytest
 
 from finrag.llm import Usage
 from finrag.models import CatalogCompany, Chunk, SearchHit, StoreCatalog
+from finrag.vocabulary import Vocabulary, load_vocabulary
 from strategies.services import Services
 from tests.conftest import SHARED
 
@@ -41,6 +42,12 @@ def catalog(chunks: list[Chunk]) -> StoreCatalog:
     full = [y for year in years for y in (year - 2, year - 1, year)]
     return StoreCatalog(companies=[CatalogCompany(name=company, fiscal_years=sorted(set(full)))],
                         fiscal_years=sorted(set(full)))
+
+
+@pytest.fixture(scope="session")
+def vocab() -> Vocabulary:
+    """The reports' vocabulary, for the gates and readers tested on answer texts."""
+    return load_vocabulary()
 
 
 @pytest.fixture(scope="session")

@@ -4,20 +4,12 @@ filings' sentences and statement rows; the asks are read from the question's gra
 
 from __future__ import annotations
 
-import pytest
-
 from answering.kinds.ask_coverage import FLAG, answered_in_every_ask, uncovered_ask
 from answering.written_answer import WrittenAnswer
 from finrag.config import load_settings
 from finrag.models import SearchHit
-from finrag.vocabulary import load_vocabulary
 from strategies.services import Services
 from tests.answering.kinds.conftest import ask, filing, write_answer_over
-
-
-@pytest.fixture(scope="module")
-def vocab():
-    return load_vocabulary()
 
 
 def _answer(text: str, kind: str = "passage") -> WrittenAnswer:

@@ -5,10 +5,7 @@ measures together is neither's (answering.metric_target, answering.aspects)."""
 
 from __future__ import annotations
 
-import pytest
-
 from answering.metric_target import read_target
-from finrag.vocabulary import load_vocabulary
 from tests.answering.kinds.conftest import ask, filing
 
 FCF_MARGIN = ("What was Adobe's FY2022 free cash flow margin? Define free cash flow as net cash provided by operating "
@@ -22,11 +19,6 @@ LINE_MARGIN = ("What was Salesforce's subscription and support gross margin in Q
 RETURNED = ("In FY2023, what share of Nike's cash provided by operations was returned to shareholders through share "
             "repurchases and dividends? Use (repurchase of common stock + dividends paid) / cash provided by "
             "operations from the cash flow statement; answer in percent rounded to one decimal place.")
-
-
-@pytest.fixture(scope="module")
-def vocab():
-    return load_vocabulary()
 
 
 def pages_with(chunks: list, *texts: str, every: bool = False) -> list[int]:

@@ -17,13 +17,7 @@ import pytest
 
 from answering.kinds.ask_coverage import uncovered_ask
 from answering.written_answer import WrittenAnswer
-from finrag.vocabulary import load_vocabulary
 from tests.answering.kinds.conftest import ask, filing
-
-
-@pytest.fixture(scope="module")
-def vocab():
-    return load_vocabulary()
 
 
 @pytest.fixture(scope="module")

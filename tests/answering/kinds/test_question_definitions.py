@@ -22,11 +22,6 @@ CAPEX_SHARE = ("What is eBay's FY2022 capital expenditure as a percentage of rev
 
 
 @pytest.fixture(scope="module")
-def vocab():
-    return load_vocabulary()
-
-
-@pytest.fixture(scope="module")
 def ebay() -> list:
     return filing("financebench-extra/pdfs/EBAY_2022_10K.pdf")
 

@@ -19,13 +19,7 @@ from answering.kinds.classify import classify
 from answering.kinds.every_part import metric_part_unanswered
 from answering.metric_target import split_definitions
 from answering.written_answer import WrittenAnswer
-from finrag.vocabulary import load_vocabulary
 from tests.answering.kinds.conftest import ask, filing
-
-
-@pytest.fixture(scope="module")
-def vocab():
-    return load_vocabulary()
 
 
 @pytest.fixture(scope="module")
