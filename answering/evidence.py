@@ -79,7 +79,9 @@ def from_one_company(
     """
     if understanding.companies or companies_held < 2:
         return written
-    if written.status not in ("answered", "not_found") or written.reason == NOT_RELEVANT:
+    # an unverified reading (a failed check, a shape under its record) shows what it found,
+    # which may be another company's: it asks too
+    if written.status not in ("answered", "not_found", "unverified") or written.reason == NOT_RELEVANT:
         return written
     if written.status == "not_found" and (_GROUP.search(question) or understanding.unplaced_names):
         # "the Industrials companies": a group, not one company left unnamed; "Who audits

@@ -72,6 +72,7 @@ from answering.kinds.statement_lines import zero_by_rule
 from answering.llm_writer import write_llm
 from answering.metric_answer import answer_metric
 from answering.metric_target import unreadable_definition
+from answering.shape_record import held_to_record
 from answering.written_answer import NOT_FOUND, WrittenAnswer, not_found
 from finrag.llm import LLMClient, LLMError, Usage
 from finrag.models import AnswerKind, Question, SearchHit
@@ -124,8 +125,9 @@ def write_answer(
     # would rest on failed a check, and the LLM reads the same evidence. A figure held back only
     # because the question asks more than it (every_part), or quotes that miss the question's focus
     # (quote_focus), are the LLM's to complete or answer afresh from the evidence.
-    if offline_engine or (offline.status == "unverified" and "partial_answer" not in offline.flags
-                          and LOOK_ALIKE not in offline.flags):
+    if offline_engine:
+        return held_to_record(offline, decision.kind, _shape_floor(services))
+    if offline.status == "unverified" and "partial_answer" not in offline.flags and LOOK_ALIKE not in offline.flags:
         return offline
     try:
         written = write_llm(text, hits, offline, services.llm, usage)
@@ -134,6 +136,13 @@ def write_answer(
             "flags": [*offline.flags, "llm_failed"], "reason": offline.reason or exc.reason, "fallback": exc.kind,
         })
     return written.model_copy(update={"kind": written.kind or offline.kind, "kind_reason": offline.kind_reason})
+
+
+def _shape_floor(services: WriterServices) -> float:
+    """FINRAG_MIN_SHAPE_PRECISION of the open services; 0 (no floor) for services built without
+    settings (a comparison's or a test's own)."""
+    settings = getattr(services, "settings", None)
+    return settings.min_shape_precision if settings is not None else 0.0
 
 
 class _Reader(NamedTuple):

@@ -126,6 +126,13 @@ class Settings(BaseSettings):
     price_in_per_mtok: float = _env("FINRAG_PRICE_IN", default=0.15, ge=0)  # USD per 1M tokens in
     price_out_per_mtok: float = _env("FINRAG_PRICE_OUT", default=0.60, ge=0)  # USD per 1M tokens out
 
+    # --- answers -------------------------------------------------------------
+    # An offline answer whose shape (kind x evidence form) was right less often than this on
+    # filings the code had not seen is not given (answering.shape_record; 0 = off). Chosen on
+    # the tune half of the judged first runs, by a wrong answer costing two refusals
+    # (`python -m eval.shape_record` prints the choice and the held-out half at it).
+    min_shape_precision: float = _env("FINRAG_MIN_SHAPE_PRECISION", default=0.65, ge=0, le=1)
+
     # --- guardrails ----------------------------------------------------------
     max_searches: int = _env("FINRAG_MAX_SEARCHES", default=4, ge=1)
     recursion_limit: int = _env("FINRAG_RECURSION_LIMIT", default=25, ge=1)

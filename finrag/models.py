@@ -309,6 +309,20 @@ class TraceStep(BaseModel):
     decision: str | None = None
 
 
+EvidenceForm = Literal["computed", "quoted"]  # a figure or verdict worked from statement rows, or sentences quoted
+
+
+class ShapeRecord(BaseModel):
+    """How often offline answers of one shape (answer kind x evidence form) were right on
+    filings the code had never seen: judged first runs (eval.shape_record builds the table)."""
+
+    kind: AnswerKind
+    evidence: EvidenceForm
+    right: int
+    wrong: int
+    precision: float  # shrunk toward all shapes' precision, so a shape seen a few times is not judged on them
+
+
 class AnswerRow(BaseModel):
     """One company's figure in an answer about many companies."""
 
