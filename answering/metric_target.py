@@ -93,6 +93,8 @@ _SHARE_ASKED = re.compile(r"\bwhat\s+(?:share|percent(?:age)?|proportion|fractio
 _YEAR_OVER_YEAR = re.compile(r"\byear[- ]over[- ]year\b|\byoy\b|\b(?:from|over|versus|vs\.?|compared\s+(?:with|to))\s+"
                              r"the\s+(?:prior|previous|preceding)\s+(?:fiscal\s+)?year\b", re.I)
 _LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
+# "the ratio of A to B": A over B, each one measure the vocabulary knows
+_RATIO_OF = re.compile(r"\bratio\s+of\s+(?:its\s+|the\s+)?(?P<a>.+?)\s+to\s+(?:its\s+|the\s+)?(?P<b>.+)$", re.I)
 # "the average of the year-end 2018 and 2019 inventory balances": the two balances an average input
 # spans, not two periods asked; the measure is the later year's ("FY2019 inventory turnover")
 # "the average of the year-end 2018 and 2019 inventory balances", "the mean of the May 31, 2022 and May 31,
@@ -716,6 +718,9 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
             # "What share of its free cash flow was returned through dividends paid and share repurchases"
             summed = " + ".join(parts)
             return None, f"({summed}) / {whole[0]}" if len(parts) > 1 else f"{summed} / {whole[0]}"
+    if (ratio := _RATIO_OF.search(ask)) and len(left := vocab.outermost(vocab.match_metrics(ratio.group("a")))) == 1 \
+            and len(right := vocab.outermost(vocab.match_metrics(ratio.group("b")))) == 1 and left != right:
+        return None, f"{left[0]} / {right[0]}"  # "the ratio of capital expenditures to depreciation"
     for pattern, op in ((_PERCENT_OF, "/"), (_LESS, "-")):
         m = pattern.search(ask)
         if m:

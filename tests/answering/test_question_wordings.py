@@ -211,3 +211,14 @@ def test_an_operand_written_again_with_a_trailing_clause_is_the_same_operand():
                          "as a percentage rounded to one decimal place.", load_vocabulary())
     assert target is not None and not target.unresolved
     assert target.formula == "(line_cloud_revenue - line_cloud_cost_of_revenue) / line_cloud_revenue"
+
+
+def test_the_ratio_of_one_measure_to_another_is_the_first_over_the_second():
+    vocab = load_vocabulary()
+    target = read_target("What was PG&E Corporation's ratio of capital expenditures to depreciation, amortization "
+                         "and decommissioning expense in FY2018?", vocab)
+    assert target is not None and target.formula.replace(" ", "") == "capex/depreciation_amortization"
+    assert target.unresolved is None
+    # "the ratio of X to Y" where a side names no one measure the vocabulary knows reads nothing of it
+    loose = read_target("What was Oracle's ratio of things to stuff in FY2018?", vocab)
+    assert loose is None or "/" not in loose.formula
