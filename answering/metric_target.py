@@ -258,6 +258,10 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
                 if not (_BARE_DEFINED.match(s) or _DEFINED.match(s) or _DEFINE.match(s) or _DEFINES.match(s)
                         or _USE.match(s))][:1]
     ask = asks[0] if asks else question
+    if len(asks) > 1 and (share := _SHARE_OF.search(asks[1])) and _REFERS_BACK_TO_PARTS.match(share.group("rest")):
+        # "What was its free cash flow? What share of net earnings did it represent?": the second ask
+        # is a share of the amount the first one asks, one question in two sentences
+        ask = f"{ask.rstrip(' ?')}, and {asks[1][:1].lower()}{asks[1][1:]}"
     if (where := _ASK_WHERE.search(ask)) and (defined := _where_definitions(where.group("defs"))):
         # "Compute its free cash flow margin, where free cash flow = A minus B and the margin is FCF
         # divided by revenues.": the ask, then its terms' definitions
@@ -702,17 +706,17 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
         # whole is the one measure named before (its inputs, named in its definition, are not others)
         before = vocab.outermost(vocab.match_metrics(ask[: share.start()]))
         whole = before if len(before) == 1 else []
-        parts = [m for m in vocab.match_metrics(share.group("rest")) if m not in whole]
+        parts = [m for m in _named_once(vocab.match_metrics(share.group("rest")), vocab) if m not in whole]
         if whole and parts:
             summed = " + ".join(parts)
             return None, f"({summed}) / {whole[0]}" if len(parts) > 1 else f"{summed} / {whole[0]}"
     if share and len(whole := vocab.match_metrics(share.group("whole"))) == 1:
-        parts = [m for m in vocab.match_metrics(share.group("rest")) if m != whole[0]]
+        parts = [m for m in _named_once(vocab.match_metrics(share.group("rest")), vocab) if m != whole[0]]
         if not parts and _REFERS_BACK_TO_PARTS.match(share.group("rest")):
             # "How much did it return through dividends and share repurchases, and what percentage of
             # its free cash flow did that represent?": the parts are the amounts named before
             # ("how much cash did it return": a year's flow is no part of a balance, "cash" on hand)
-            parts = [m for m in vocab.outermost(vocab.match_metrics(ask[: share.start()]))
+            parts = [m for m in vocab.outermost(_named_once(vocab.match_metrics(ask[: share.start()]), vocab))
                      if m != whole[0] and m not in vocab.inputs(whole[0]) and vocab.statement_of(m) != "balance_sheet"]
         if parts:
             # "What share of its free cash flow was returned through dividends paid and share repurchases"
@@ -748,6 +752,12 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
             # "COGS % margin", "free cash flow margin": an amount of the year as a share of its revenue
             return None, f"{metric} / revenue"
     return metric, None
+
+
+def _named_once(metrics: list[str], vocab: Vocabulary) -> list[str]:
+    """The amounts a share clause names, each counted once: "returned to shareholders through dividends
+    and buybacks" names the total and its parts, so the parts are kept (as named) and the total dropped."""
+    return [m for m in metrics if not (set(vocab.inputs(m)) and set(vocab.inputs(m)) <= set(metrics))]
 
 
 # the share clause's verb with a subject that refers back: "... did that represent?", "did they make up"

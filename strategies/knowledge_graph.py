@@ -23,6 +23,7 @@ from answering.answer_rows import fact_rows
 from answering.arithmetic import display_value, format_ratio
 from answering.citations import cite
 from answering.evidence import not_covered
+from answering.kinds.classify import classify
 from answering.kinds.every_part import asked_parts
 from answering.numbers import format_money
 from finrag.knowledge_graph import GraphStore, name_key
@@ -123,6 +124,21 @@ def _threshold(question: str, metric: str, unit: str) -> tuple[float, bool] | No
     return number, above
 
 
+# What a relation's edges answer: its members ("What are its segments?", "Who audits it?"). A pick
+# among them ("which segment grew fastest"), a yes/no or a cause needs the filings' figures and text.
+_OF_THE_RELATION = ("list", "passage", "definition")
+
+
+def _asks_the_relation(question: str, predicate: str) -> bool:
+    """The relation's word is what the question asks for: it follows the asking word closely ("Who is
+    the auditor", "What are its reportable segments", "Name its brands"), not a word further on in a
+    question about something else ("What rationale did it give for acquiring Slack, ... its brand?")."""
+    asking = re.search(r"\b(?:what|which|who|whom|name|list|identify)\b(?P<after>[^?.;]{0,60})", question, re.I)
+    if asking is None:
+        return False
+    return bool(PREDICATE_WORDS[predicate].search(asking.group(0)))
+
+
 def read_query(
     question: str, services: Services, graph: GraphStore, understanding: QueryUnderstanding | None = None
 ) -> GraphQuery | None:
@@ -148,7 +164,8 @@ def read_query(
         if companies and asks_which and predicate == "competitor" and not re.search(r"\bcompetitors of\b", question, re.I):
             # "Which companies name Helix Dynamics as a competitor?"
             return GraphQuery(kind="reverse", predicate=predicate, objects=companies[:1])
-        if companies:
+        if companies and _asks_the_relation(question, predicate) \
+                and classify(question, services.vocabulary, companies=u.companies).kind in _OF_THE_RELATION:
             return GraphQuery(kind="relation", companies=companies, predicate=predicate)
         return None
     if not metrics:

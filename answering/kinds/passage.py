@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from answering.citations import cite, unique_citations
 from answering.kinds import legal, schedule
 from answering.kinds.ask_scope import ask_parts, asked_months, topic_ask
-from answering.kinds.counts import states_count
+from answering.kinds.counts import asked_thing, states_count
 from answering.kinds.every_part import asked_parts, part_unanswered, unanswered_part
 from answering.kinds.legal_outcome import searches_outcome
 from answering.kinds.named_part import said_of_another_part
@@ -111,6 +111,14 @@ AN_AMOUNT = re.compile(r"\$\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million|
                         r"\b\d{1,3}(?:,\d{3})+\b", re.I)
 
 
+def _states_asked_amount(text: str, question: str) -> bool:
+    """An amount, or, when the question counts things ("how many pairs of shoes"), a number of those
+    things: a percentage change of them ("unit sales increased 20%") is no count."""
+    if asked_thing(question) is not None:
+        return states_count(text, question)
+    return bool(AN_AMOUNT.search(text)) or states_count(text, question)
+
+
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
     parts = ask_parts(topic_ask(decision.ask or question))
@@ -136,10 +144,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if not best:
         # a named legal matter is described under its own heading, in words the question does not use
         return legal.write(decision, question, hits, understanding, services)
-    if _ASKS_AMOUNT.search(question) and not any(AN_AMOUNT.search(s.text) or states_count(s.text, question)
-                                                 for s in best):
+    if _ASKS_AMOUNT.search(question) and not any(_states_asked_amount(s.text, question) for s in best):
         stated = [s for s in stating(decision, question, hits, understanding, services, limit=8)
-                  if AN_AMOUNT.search(s.text)]
+                  if _states_asked_amount(s.text, question)]
         if not stated and (row := schedule.write(decision.ask or question, hits, understanding, decision.kind)):
             return row  # "The benefit payments ... are expected to be paid as follows:": the schedule's row
         if not stated:

@@ -222,3 +222,30 @@ def test_the_ratio_of_one_measure_to_another_is_the_first_over_the_second():
     # "the ratio of X to Y" where a side names no one measure the vocabulary knows reads nothing of it
     loose = read_target("What was Oracle's ratio of things to stuff in FY2018?", vocab)
     assert loose is None or "/" not in loose.formula
+
+
+def test_a_second_sentence_asking_what_share_of_a_whole_it_represents_asks_the_share_of_the_first_amount():
+    vocab = load_vocabulary()
+    two = read_target("What was Lockheed Martin's FY2020 free cash flow (cash from operations minus capital "
+                      "expenditures)? What share of net earnings did it represent?", vocab)
+    one = read_target("What was Lockheed Martin's FY2020 free cash flow (cash from operations minus capital "
+                      "expenditures), and what share of net earnings did it represent?", vocab)
+    assert two is not None and one is not None and two.formula == one.formula
+    assert two.formula.replace(" ", "").endswith("/net_income")
+    # a second sentence about something else stays a second ask
+    other = read_target("What was Lockheed Martin's FY2020 free cash flow? Who is its auditor?", vocab)
+    assert other is not None and "net_income" not in other.formula
+
+
+def test_cash_returned_to_shareholders_is_buybacks_plus_dividends_never_the_cash_balance():
+    vocab = load_vocabulary()
+    for question in ("How much cash did eBay return to shareholders in FY2020?",
+                     "How much capital did eBay return to shareholders in FY2020?"):
+        target = read_target(question, vocab)
+        assert target is not None and target.metric == "cash_returned_to_shareholders", question
+        assert vocab.formula(target.metric).replace(" ", "") == "share_repurchases+dividends_paid"
+    # its inputs named beside it are counted once: the share of free cash flow returned
+    share = read_target("What share of its FY2020 free cash flow did eBay return to shareholders through dividends "
+                        "and share repurchases?", vocab)
+    assert share is not None and share.formula.replace(" ", "") == "(dividends_paid+share_repurchases)/free_cash_flow"
+    assert read_target("What was eBay's cash and cash equivalents at the end of FY2020?", vocab).metric == "cash"

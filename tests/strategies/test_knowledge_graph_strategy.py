@@ -123,3 +123,16 @@ def test_a_question_of_several_parts_is_not_answered_by_one_edge(sample_services
     several = _ask(sample_services, "Who is the auditor of Northwind Robotics, and when was the audit report signed?")
     assert "graph_fallback" in several.flags
     assert "fallback" in [t.step for t in several.trace]
+
+
+def test_a_pick_among_a_relations_members_is_not_answered_by_listing_them(sample_services):
+    """"Which of its segments grew fastest?": the segment edges name the segments, not which grew
+    fastest; listing them all would be an answer to another question, so the question leaves the graph."""
+    members = _ask(sample_services, "What are the reportable segments of Northwind Robotics?")
+    assert "graph_fallback" not in members.flags and "Service Robotics" in members.answer
+    pick = _ask(sample_services, "Which of Northwind Robotics' reportable segments grew fastest in FY2023?")
+    assert "graph_fallback" in pick.flags
+    # a relation's word further on, in a question asking something else, is no relation asked
+    aside = _ask(sample_services, "What did Northwind Robotics say about pricing pressure and the outlook for demand "
+                                  "across its reportable segments?")
+    assert "graph_fallback" in aside.flags

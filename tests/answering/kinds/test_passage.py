@@ -196,3 +196,13 @@ def test_how_a_balance_changed_is_stated_by_its_two_amounts_side_by_side(service
     a = ask("How did Lockheed Martin's backlog change during 2021?", lockheed, [35], services)
     assert a.status == "answered", a.text
     assert "$135.4 billion compared with $147.1 billion" in a.text
+
+
+def test_a_count_asked_is_not_answered_by_a_percentage_change_of_the_things_counted(services):
+    # the 10-K gives footwear unit growth in percent ("Unit sales of footwear increased 20%") and no
+    # number of pairs sold; the same pages do state a count of employees, which is answered
+    nike = filing("financebench/pdfs/NIKE_2021_10K.pdf")
+    pairs = ask("How many pairs of footwear did Nike sell in FY2021?", nike, [34, 39, 40, 7], services)
+    assert pairs.status == "not_found", pairs.text
+    staff = ask("How many employees did Nike have at the end of FY2021?", nike, [34, 39, 40, 7], services)
+    assert staff.status == "answered" and "73,300" in staff.text, staff.text
