@@ -1,0 +1,47 @@
+"""eval.shape_record: the shapes' records from judged first runs, and the floor chosen on one half."""
+
+from __future__ import annotations
+
+from eval.shape_record import (
+    JudgedShape,
+    choose_floor,
+    first_runs,
+    outcome,
+    records,
+    worked_in_text,
+)
+
+
+def _rows(kind: str, evidence: str, right: int, wrong: int, half: str = "tune") -> list[JudgedShape]:
+    return [JudgedShape(set="s", id=f"{kind}{evidence}{i}", half=half, kind=kind, evidence=evidence, right=i < right)
+            for i in range(right + wrong)]
+
+
+def test_a_rare_shape_leans_on_its_kind_and_the_kind_on_all_shapes():
+    rows = _rows("metric", "computed", 40, 10) + _rows("choice", "computed", 6, 0) + _rows("choice", "quoted", 0, 1)
+    table = records(rows)
+    # one wrong quoted choice is not a record of 0.00: choices were right 6 of 7 times
+    assert 0.5 < table[("choice", "quoted")].precision < table[("choice", "computed")].precision
+    assert table[("metric", "computed")].precision < 0.8 + 1e-9
+
+
+def test_the_floor_is_chosen_by_a_wrong_answer_costing_two_refusals():
+    rows = _rows("metric", "computed", 40, 10) + _rows("yes_no", "quoted", 1, 7)
+    table = records(rows)
+    floor = choose_floor(rows, table)
+    right, wrong, held = outcome(rows, table, floor)
+    assert (right, wrong, held) == (40, 10, 8)  # the yes/no shape held back, the metrics given
+    assert outcome(rows, table, 0.0) == (41, 17, 0)
+
+
+def test_worked_answers_are_told_from_quotes_by_the_writers_own_marks():
+    assert worked_in_text("Acme Free cash flow FY2020: $1.00 million (as the question defines it). A = B - C.") == "computed"
+    assert worked_in_text("Gross margin fell from 46.0% (FY2022) to 43.5% (FY2023). What drove it: \"...\"") == "computed"
+    assert worked_in_text('Yes. "We paid a dividend of $0.50 per share."') == "quoted"
+
+
+def test_the_shipped_sets_first_runs_are_read_with_both_halves():
+    rows = first_runs(hold_out={"blind21", "blind22", "blind23"})
+    assert {r.half for r in rows} == {"tune", "held-out"}
+    assert not {r.set for r in rows} & {"blind21", "blind22", "blind23"}
+    assert len(rows) > 100
