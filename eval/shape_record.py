@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
 from pydantic import BaseModel
 
 from answering.kinds.classify import classify
-from answering.shape_record import shrunk
+from answering.shape_record import evidence_form, shrunk
 from eval.answers import company_halves
 from finrag.console import table_text
 from finrag.models import AnswerKind, EvidenceForm, ShapeRecord
@@ -34,12 +33,6 @@ JUDGED = Path(__file__).parent / "judged"
 RECORD = Path(__file__).parents[1] / "finrag" / "data" / "shape_record.json"
 FLOORS = (0.0, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75)
 WRONG_COST = 2.0  # a wrong answer costs two refusals
-# What the offline writers print when they work a figure or a verdict from statement rows
-# (the runtime reads the same from the answer's value and flags: answering.shape_record).
-_WORKED = re.compile(r" = |Read from|\b(?:rose|fell|went|grew|declined) from\b|capital intensive at|"
-                     r"\(as the question defines it\)|\(standard definition\)|\(statement line item\)")
-
-
 class JudgedShape(BaseModel):
     """One answered first-run item: its set, company half, shape and grade."""
 
@@ -49,10 +42,6 @@ class JudgedShape(BaseModel):
     kind: AnswerKind
     evidence: EvidenceForm
     right: bool
-
-
-def worked_in_text(answer: str) -> EvidenceForm:
-    return "computed" if _WORKED.search(answer) else "quoted"
 
 
 def first_runs(hold_out: set[str]) -> list[JudgedShape]:
@@ -73,7 +62,7 @@ def first_runs(hold_out: set[str]) -> list[JudgedShape]:
                 continue
             rows.append(JudgedShape(set=name, id=grade["id"], half=half_of.get(grade["id"]),
                                     kind=classify(item["question"], vocab).kind,
-                                    evidence=worked_in_text(item.get("system_answer") or ""),
+                                    evidence=evidence_form(item.get("system_answer") or ""),
                                     right=grade["grade"] == "correct"))
     return rows
 

@@ -11,7 +11,7 @@ import pytest
 
 from answering.shape_record import FLAG, evidence_form, held_to_record, shape_records, shrunk
 from answering.writer import write_answer
-from answering.written_answer import JUDGED, WrittenAnswer
+from answering.written_answer import WrittenAnswer
 from finrag.config import Settings, load_settings
 from finrag.llm import Usage
 from finrag.models import Citation, ShapeRecord
@@ -38,7 +38,7 @@ def test_a_shape_under_the_floor_is_not_given_and_says_its_record_and_keeps_the_
 
 
 def test_a_shape_over_the_floor_an_unknown_shape_a_refusal_and_a_zero_floor_pass_unchanged() -> None:
-    metric = WrittenAnswer(status="answered", text="$1.0M", value=1.0, kind="metric")
+    metric = WrittenAnswer(status="answered", text="Acme Capex FY2022: $1.0M. Read from X.", value=1.0, kind="metric")
     assert held_to_record(metric, "metric", floor=0.6, records=RECORDS) == metric
     listed = WrittenAnswer(status="answered", text="A; B", kind="list")
     assert held_to_record(listed, "list", floor=0.6, records=RECORDS) == listed
@@ -47,11 +47,15 @@ def test_a_shape_over_the_floor_an_unknown_shape_a_refusal_and_a_zero_floor_pass
     assert held_to_record(_quoted_yes(), "yes_no", floor=0.0, records=RECORDS).status == "answered"
 
 
-def test_the_question_kind_names_the_shape_and_a_judged_verdict_is_computed_evidence() -> None:
-    # a yes/no judged over computed figures is the "computed" yes/no shape, not the quoted one
-    judged = _quoted_yes().model_copy(update={"flags": [JUDGED]})
-    assert evidence_form(judged) == "computed" and evidence_form(_quoted_yes()) == "quoted"
-    assert held_to_record(judged, "yes_no", floor=0.6, records=RECORDS).status == "answered"
+def test_the_shape_is_read_from_the_answer_as_the_records_were_and_the_question_kind_names_it() -> None:
+    # a worked answer over two years carries no single value, and is worked all the same
+    two_years = WrittenAnswer(status="answered", kind="metric", text="Acme FY2014 Operating margin 7.3%; Acme FY2015 "
+                              "Operating margin 4.5%. Acme FY2014: Operating margin = Operating income / Revenue = 7.3%.")
+    assert evidence_form(two_years.text) == "computed" and evidence_form(_quoted_yes().text) == "quoted"
+    assert held_to_record(two_years, "metric", floor=0.6, records=RECORDS) == two_years
+    judged = _quoted_yes().model_copy(update={"text": "No. Acme FY2022: capital expenditures are 1.2% of revenue "
+                                              "(capital intensive at 10% or more)."})
+    assert evidence_form(judged.text) == "computed"
     # the kind asked decides, when the writer answered in another kind
     as_metric = _quoted_yes().model_copy(update={"kind": "metric"})
     assert held_to_record(as_metric, "yes_no", floor=0.6, records=RECORDS).status == "unverified"

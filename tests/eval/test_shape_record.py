@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from answering.shape_record import evidence_form
 from eval.shape_record import (
     JudgedShape,
     choose_floor,
     first_runs,
     outcome,
     records,
-    worked_in_text,
 )
 
 
@@ -35,9 +35,9 @@ def test_the_floor_is_chosen_by_a_wrong_answer_costing_two_refusals():
 
 
 def test_worked_answers_are_told_from_quotes_by_the_writers_own_marks():
-    assert worked_in_text("Acme Free cash flow FY2020: $1.00 million (as the question defines it). A = B - C.") == "computed"
-    assert worked_in_text("Gross margin fell from 46.0% (FY2022) to 43.5% (FY2023). What drove it: \"...\"") == "computed"
-    assert worked_in_text('Yes. "We paid a dividend of $0.50 per share."') == "quoted"
+    assert evidence_form("Acme Free cash flow FY2020: $1.00 million (as the question defines it). A = B - C.") == "computed"
+    assert evidence_form("Gross margin fell from 46.0% (FY2022) to 43.5% (FY2023). What drove it: \"...\"") == "computed"
+    assert evidence_form('Yes. "We paid a dividend of $0.50 per share."') == "quoted"
 
 
 def test_the_shipped_sets_first_runs_are_read_with_both_halves():
