@@ -11,7 +11,8 @@ So an answer whose shape has a measured precision under the floor (`FINRAG_MIN_S
 is not given. It is `unverified`, with that record as the reason and the reading kept in the
 text, for an analyst to weigh. The table is data (`finrag/data/shape_record.json`), rebuilt
 from judged first runs by `python -m eval.shape_record --write`. It holds only the offline
-engine: an LLM's answers have no record yet.
+engine's answers to analyst questions: an LLM's answers, and typed questions that state their own
+rule for a missing fact, have no record yet.
 """
 
 from __future__ import annotations
@@ -57,11 +58,20 @@ def shape_records() -> dict[tuple[str, str], ShapeRecord]:
     return {(r.kind, r.evidence): r for r in records}
 
 
-def held_to_record(written: WrittenAnswer, kind: AnswerKind | None, floor: float,
+# A question that states its own rule for a missing fact ("If there is no mention, return False",
+# "If data is not available, return 'N/A'") is a typed extraction (the Enterprise RAG Challenge's
+# style), another population than the analyst questions the records were measured on.
+_OWN_RULE = re.compile(r"\bif\b[^.?]{0,60}\b(?:no|not)\b[^.?]{0,30}\b(?:mention\w*|available|disclos\w*|outlined|found|"
+                       r"information|data)\b[^.?]{0,40}\b(?:return|state|answer)\b", re.I)
+
+
+def held_to_record(written: WrittenAnswer, kind: AnswerKind | None, floor: float, question: str = "",
                    records: dict[tuple[str, str], ShapeRecord] | None = None) -> WrittenAnswer:
     """`written`, or, when its shape's record is under `floor`, the same reading not given."""
     if written.status != "answered" or floor <= 0 or GLOSSARY in written.flags:
         return written  # (a glossary definition reads no filing: no record of readings is its)
+    if _OWN_RULE.search(question):
+        return written  # no record of typed questions: the floor is not theirs
     shape_kind = kind or written.kind
     record = (records if records is not None else shape_records()).get((shape_kind or "", evidence_form(written.text)))
     if record is None or record.precision >= floor:

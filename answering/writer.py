@@ -126,7 +126,7 @@ def write_answer(
     # because the question asks more than it (every_part), or quotes that miss the question's focus
     # (quote_focus), are the LLM's to complete or answer afresh from the evidence.
     if offline_engine:
-        return held_to_record(offline, decision.kind, _shape_floor(services))
+        return held_to_record(offline, decision.kind, _shape_floor(services), question=text)
     if offline.status == "unverified" and "partial_answer" not in offline.flags and LOOK_ALIKE not in offline.flags:
         return offline
     try:

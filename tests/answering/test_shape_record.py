@@ -89,3 +89,16 @@ def test_the_writer_holds_an_offline_reading_on_a_real_filing_to_the_floor(servi
     assert free.status == "answered" and free.text.startswith("No."), free.text
     assert held.status == "unverified" and FLAG in held.flags and free.text in held.text
     assert "yes/no answers worked from statement figures" in held.reason
+
+
+def test_a_typed_question_with_its_own_rule_for_a_missing_fact_is_not_held_to_analyst_questions_records() -> None:
+    asked = 'Did "Acme" announce a share buyback plan in the annual report? If there is no mention, return False.'
+    assert held_to_record(_quoted_yes(), "yes_no", floor=0.6, question=asked, records=RECORDS).status == "answered"
+    names = "What are the names of the new directors appointed at \"Acme\"? If data is not available, return 'N/A'."
+    assert held_to_record(_quoted_yes(), "yes_no", floor=0.6, question=names, records=RECORDS).status == "answered"
+    plain = 'Did "Acme" announce a share buyback plan in the annual report?'
+    assert held_to_record(_quoted_yes(), "yes_no", floor=0.6, question=plain, records=RECORDS).status == "unverified"
+    # an analyst's own follow-on ("If not, how did it ...", "If X is not a useful metric, state that") is no such rule
+    follow_on = "Did Acme pay a dividend in FY2017? If not, how did it return capital to shareholders that year?"
+    assert held_to_record(_quoted_yes(), "yes_no", floor=0.6, question=follow_on, records=RECORDS).status == "unverified"
+
