@@ -39,10 +39,11 @@ _WORKED = re.compile(r" = |Read from|\b(?:rose|fell|went|grew|declined) from\b|c
                      r"\(as the question defines it\)|\(standard definition\)|\(statement line item\)")
 
 
-def evidence_form(text: str) -> EvidenceForm:
-    """"computed" when the answer shows a worked figure or a verdict over one; "quoted" when it
-    stands on sentences alone."""
-    return "computed" if _WORKED.search(text) else "quoted"
+def evidence_form(text: str, figure: bool = False) -> EvidenceForm:
+    """"computed" when the answer shows a worked figure or a verdict over one, or carries a figure
+    read from statements (`figure`: a value, companies ranked by one); "quoted" when it stands on
+    sentences alone."""
+    return "computed" if figure or _WORKED.search(text) else "quoted"
 
 
 def shrunk(right: int, wrong: int, prior: float, weight: float = PRIOR_WEIGHT) -> float:
@@ -73,7 +74,7 @@ def held_to_record(written: WrittenAnswer, kind: AnswerKind | None, floor: float
     if _OWN_RULE.search(question):
         return written  # no record of typed questions: the floor is not theirs
     shape_kind = kind or written.kind
-    record = (records if records is not None else shape_records()).get((shape_kind or "", evidence_form(written.text)))
+    record = (records if records is not None else shape_records()).get((shape_kind or "", evidence_form(written.text, written.value is not None or bool(written.rows))))
     if record is None or record.precision >= floor:
         return written
     shape = f"{record.kind.replace('_', '/')} answers {'worked from statement figures' if record.evidence == 'computed' else 'read from quoted sentences'}"

@@ -56,6 +56,8 @@ def test_the_shape_is_read_from_the_answer_as_the_records_were_and_the_question_
     judged = _quoted_yes().model_copy(update={"text": "No. Acme FY2022: capital expenditures are 1.2% of revenue "
                                               "(capital intensive at 10% or more)."})
     assert evidence_form(judged.text) == "computed"
+    # companies ranked by a figure read from each one's statements carry that figure
+    assert evidence_form("Bolt Motors had the higher Revenue: Acme $2,500.0M; Bolt $5,000.0M.", figure=True) == "computed"
     # the kind asked decides, when the writer answered in another kind
     as_metric = _quoted_yes().model_copy(update={"kind": "metric"})
     assert held_to_record(as_metric, "yes_no", floor=0.6, records=RECORDS).status == "unverified"
