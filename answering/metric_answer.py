@@ -343,6 +343,10 @@ def _input(fact: Fact, also: list[tuple[str, float]]) -> InputValue:
 # --------------------------------------------------------------------------- answering
 
 
+# where a computed figure's formula came from, as the answer says it in parentheses
+SOURCE_NOTES = {"question": "as the question defines it", "vocabulary": "standard definition",
+                "line item": "statement line item"}
+
 def _column(target: MetricTarget) -> str:
     if target.quarter is None:
         return "FY"
@@ -407,8 +411,7 @@ def answer_metric(
     except ZeroDivisionError:
         return WrittenAnswer(status="not_found", text=f"{NOT_FOUND.capitalize()}: {target.label} divides by zero.",
                              reason="division by zero", flags=["metric_target"])
-    source = {"question": "as the question defines it", "vocabulary": "standard definition",
-              "line item": "statement line item"}[target.formula_source]
+    source = SOURCE_NOTES[target.formula_source]
     text = f"{company} {target.label} {_period(target, result.inputs)}: {result.shown} ({source}). " + " ".join(
         f"{w}." for w in result.working)
     also = [f"{metric_label(i.metric, vocab)} FY{i.fiscal_year} {v:,.2f} in {doc}"

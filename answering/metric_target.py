@@ -757,7 +757,8 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
 def _named_once(metrics: list[str], vocab: Vocabulary) -> list[str]:
     """The amounts a share clause names, each counted once: "returned to shareholders through dividends
     and buybacks" names the total and its parts, so the parts are kept (as named) and the total dropped."""
-    return [m for m in metrics if not (set(vocab.inputs(m)) and set(vocab.inputs(m)) <= set(metrics))]
+    named = set(metrics)
+    return [m for m in metrics if not ((inputs := set(vocab.inputs(m))) and inputs <= named)]
 
 
 # the share clause's verb with a subject that refers back: "... did that represent?", "did they make up"

@@ -22,13 +22,14 @@ import re
 from functools import lru_cache
 from importlib.resources import files
 
+from answering.metric_answer import SOURCE_NOTES
 from answering.written_answer import WrittenAnswer
 from finrag.models import AnswerKind, EvidenceForm, ShapeRecord
 
 FLAG = "shape_below_record"
 GLOSSARY = "glossary"  # the flag of a definition answered from the vocabulary's glossary
-# How many answers' worth of the all-shapes precision a shape's own record is blended with:
-# a shape answered 3 times is judged mostly on the prior, one answered 60 times on itself.
+# How many answers' worth of a prior precision (its kind's for a shape, all shapes' for a kind)
+# a record is blended with: one answered 3 times is judged mostly on the prior, 60 times on itself.
 PRIOR_WEIGHT = 4.0
 
 
@@ -36,7 +37,7 @@ PRIOR_WEIGHT = 4.0
 # records were made from judged answers' text, so the shape is read from the text here too: the same
 # reading at both ends (an answer over two years carries no single value, yet is worked).
 _WORKED = re.compile(r" = |Read from|\b(?:rose|fell|went|grew|declined) from\b|capital intensive at|"
-                     r"\(as the question defines it\)|\(standard definition\)|\(statement line item\)")
+                     + "|".join(rf"\({re.escape(note)}\)" for note in SOURCE_NOTES.values()))
 
 
 def evidence_form(text: str, figure: bool = False) -> EvidenceForm:
@@ -47,7 +48,7 @@ def evidence_form(text: str, figure: bool = False) -> EvidenceForm:
 
 
 def shrunk(right: int, wrong: int, prior: float, weight: float = PRIOR_WEIGHT) -> float:
-    """A shape's precision blended with `prior` (the precision of all shapes) at `weight` answers."""
+    """A record's precision blended with `prior` (its kind's, or all shapes') at `weight` answers."""
     return (right + prior * weight) / (right + wrong + weight)
 
 
@@ -73,8 +74,8 @@ def held_to_record(written: WrittenAnswer, kind: AnswerKind | None, floor: float
         return written  # (a glossary definition reads no filing: no record of readings is its)
     if _OWN_RULE.search(question):
         return written  # no record of typed questions: the floor is not theirs
-    shape_kind = kind or written.kind
-    record = (records if records is not None else shape_records()).get((shape_kind or "", evidence_form(written.text, written.value is not None or bool(written.rows))))
+    form = evidence_form(written.text, figure=written.value is not None or bool(written.rows))
+    record = (records if records is not None else shape_records()).get((kind or written.kind or "", form))
     if record is None or record.precision >= floor:
         return written
     shape = f"{record.kind.replace('_', '/')} answers {'worked from statement figures' if record.evidence == 'computed' else 'read from quoted sentences'}"

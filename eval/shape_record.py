@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
           f"records from the tune half; * = floor chosen on it (a wrong answer costs {WRONG_COST:g} refusals)")
     print(table_text(["floor", "half", "right", "wrong", "held back", "precision"], lines))
     full = records(rows)
-    print("\nShapes, both halves (precision shrunk toward all shapes'):")
+    print("\nShapes, both halves (precision shrunk toward the kind's, the kind's toward all shapes'):")
     print(table_text(["kind", "evidence", "right", "wrong", "precision", "tune right/wrong", "held-out right/wrong"],
                      [[r.kind, r.evidence, str(r.right), str(r.wrong), f"{r.precision:.2f}",
                        _pair(tune, key), _pair(held, key)] for key, r in full.items()]))

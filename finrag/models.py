@@ -320,7 +320,9 @@ class ShapeRecord(BaseModel):
     evidence: EvidenceForm
     right: int
     wrong: int
-    precision: float  # shrunk toward all shapes' precision, so a shape seen a few times is not judged on them
+    # shrunk toward its kind's precision, and that toward all shapes', so a shape seen a few times
+    # is not judged on those few alone
+    precision: float
 
 
 class AnswerRow(BaseModel):

@@ -133,7 +133,7 @@ def _asks_the_relation(question: str, predicate: str) -> bool:
     """The relation's word is what the question asks for: it follows the asking word closely ("Who is
     the auditor", "What are its reportable segments", "Name its brands"), not a word further on in a
     question about something else ("What rationale did it give for acquiring Slack, ... its brand?")."""
-    asking = re.search(r"\b(?:what|which|who|whom|name|list|identify)\b(?P<after>[^?.;]{0,60})", question, re.I)
+    asking = re.search(r"\b(?:what|which|who|whom|name|list|identify)\b[^?.;]{0,60}", question, re.I)
     if asking is None:
         return False
     return bool(PREDICATE_WORDS[predicate].search(asking.group(0)))
