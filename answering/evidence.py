@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from answering.aspects import asks_across_companies
-from answering.written_answer import WrittenAnswer, not_found
+from answering.written_answer import GLOSSARY, WrittenAnswer, not_found
 from finrag.models import SearchFilters, SearchHit
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def not_covered(searched: Searched, understanding: QueryUnderstanding | None = N
 def held_to_evidence(written: WrittenAnswer, flags: Sequence[str], searched: Searched) -> WrittenAnswer:
     """`written`, or "not found" when retrieval flagged low evidence and no figure backs it."""
     if "low_evidence" in flags and written.status == "answered" and written.value is None \
-            and "glossary" not in written.flags:
+            and GLOSSARY not in written.flags:
         return not_found(searched, NOT_RELEVANT)
     return written
 
@@ -87,7 +87,7 @@ def from_one_company(
         # "the Industrials companies": a group, not one company left unnamed; "Who audits
         # Bluewater Aerospace?": a name no company in the store answers to.
         return written
-    if "glossary" in written.flags:
+    if GLOSSARY in written.flags:
         return written
     if asks_across_companies(question, []):
         return written

@@ -31,7 +31,7 @@ from answering.citations import cite, is_instruction, unique_citations
 from answering.figures import Figure, build_figure
 from answering.intent import Intent, detect_intent
 from answering.sufficiency import best_readings
-from answering.written_answer import NOT_FOUND, WrittenAnswer
+from answering.written_answer import GLOSSARY, NOT_FOUND, WrittenAnswer
 from finrag.models import Chunk, Citation, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
 from retrieval.periods import parse_periods
@@ -177,7 +177,7 @@ def define_term(metric: str, vocab: Vocabulary) -> WrittenAnswer:
     if formula:
         readable = re.sub(r"[a-z_]+", lambda m: metric_label(m.group(0), vocab) if m.group(0) in vocab.metrics else m.group(0), formula)
         text += f" Formula: {label} = {readable}."
-    return WrittenAnswer(status="answered", text=text, flags=["glossary"])
+    return WrittenAnswer(status="answered", text=text, flags=[GLOSSARY])
 
 
 def _not_found(missing: list[str], found: list[Figure]) -> WrittenAnswer:

@@ -23,11 +23,10 @@ from functools import lru_cache
 from importlib.resources import files
 
 from answering.metric_answer import SOURCE_NOTES
-from answering.written_answer import WrittenAnswer
+from answering.written_answer import GLOSSARY, WrittenAnswer
 from finrag.models import AnswerKind, EvidenceForm, ShapeRecord
 
 FLAG = "shape_below_record"
-GLOSSARY = "glossary"  # the flag of a definition answered from the vocabulary's glossary
 # How many answers' worth of a prior precision (its kind's for a shape, all shapes' for a kind)
 # a record is blended with: one answered 3 times is judged mostly on the prior, 60 times on itself.
 PRIOR_WEIGHT = 4.0

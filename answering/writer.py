@@ -63,6 +63,7 @@ from answering.kinds.event_coverage import answered_on_the_event
 from answering.kinds.every_part import answered_in_every_part, answered_over_the_asked_years
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.named_filing import answered_from_the_named_filing
+from answering.kinds.named_measures import judged_on_every_named_measure
 from answering.kinds.named_part import named_part
 from answering.kinds.part_completion import completed
 from answering.kinds.quote_focus import FLAG as LOOK_ALIKE
@@ -264,6 +265,8 @@ def _gated(offline: WrittenAnswer, text: str, hits: list[SearchHit], understandi
     offline = answered_on_focus(offline, text, list(understanding.companies))
     offline = answered_from_the_named_filing(offline, understanding, hits)
     offline = answered_in_the_asked_shape(offline, text)
+    # a yes/no judged over figures shows each measure the question names ("support your answer with capex")
+    offline = judged_on_every_named_measure(offline, text, services.vocabulary)
     # last: every ask the question's grammar makes (an amount, a cause, a name, the thing a figure
     # was asked of) is covered by the answer, or the answer is refused naming the ask it leaves out
     # (an amount the answer leaves out, which a sentence of the pages read states, is quoted first)

@@ -24,6 +24,9 @@ from finrag.models import (
 NOT_FOUND = "not found in the reports"
 # a flag: a conclusion (a yes/no) judged over figures the metric machinery computed and checked
 JUDGED = "judged_over_computed_figures"
+# a flag: a definition answered from the vocabulary's glossary, which reads no filing (no
+# company's evidence to hold it to, no record of readings is its)
+GLOSSARY = "glossary"
 
 
 class WrittenAnswer(BaseModel):

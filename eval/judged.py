@@ -7,9 +7,11 @@ GRADES.jsonl holds one line per item as a judging session writes it:
 `{"id", "grade": "correct"|"incorrect"|"refusal", "reason"[, "kind"]}` where `kind` names
 the kind of failure ("wrong table", "not the asked shape", ...).
 
-Printed per question type and per half of the companies (from QUESTIONS.jsonl's company,
+Printed per question type, per half of the companies (from QUESTIONS.jsonl's company,
 split as `finrag eval answers` splits them: sorted by name, alternating "tune" /
-"held-out"): n, correct, incorrect, refusal, accuracy (correct / n) and answered precision
+"held-out") and per form of question when a set has both (one ask, or several asks joined in one
+question, as answering.kinds.every_part splits them: FinanceBench asks one thing at a time, and a
+set whose writers joined asks measures a harder population): n, correct, incorrect, refusal, accuracy (correct / n) and answered precision
 (correct / (correct + incorrect)); then the kinds of failure with their counts, and
 refusals of an answer the system gave (graded refusal although its status was answered).
 An item without a grade is counted as "ungraded" and left out of the rates' numerators
@@ -26,6 +28,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ValidationError
 
+from answering.kinds.every_part import asked_parts
 from eval.answers import question_groups
 from finrag.console import table_text
 from finrag.errors import UserError
@@ -36,6 +39,7 @@ JudgedGrade = Literal["correct", "incorrect", "refusal"]
 class JudgeItem(BaseModel):
     id: str
     question_type: str | None = None
+    question: str = ""
     system_status: str | None = None
 
 
@@ -112,6 +116,9 @@ def summarize(items: list[JudgeItem], grades: list[GradeLine],
         groups += [(f"{t} ({h})", [i for i in items if type_of(i) == t and half_of(i) == h]) for h in half_names]
     groups.append(("all", items))
     groups += [(f"all ({h})", [i for i in items if half_of(i) == h]) for h in half_names]
+    several = [i for i in items if len(asked_parts(i.question)) > 1]
+    if several and len(several) < len(items):
+        groups += [("all, one ask", [i for i in items if i not in several]), ("all, several asks", several)]
     rows = [_row(name, members, grade_of) for name, members in groups if members]
     kinds = Counter(g.kind for i in items if (g := grade_of.get(i.id)) and g.grade != "correct" and g.kind)
     refused = sum(1 for i in items if (g := grade_of.get(i.id)) and g.grade == "refusal" and i.system_status == "answered")

@@ -1,9 +1,10 @@
 """`python -m eval.shape_record [--hold-out SET ...] [--write]`: how often each answer shape
 was right on filings the code had never seen, and the floor under which a shape is not given.
 
-Input: every judged first run in `eval/judged/` (`blind*-first-*`: a set of filings written
+Input: every judged first run in `eval/judged/` (`SET-stopNN-first-*`: a set of filings written
 blind, answered by the code of the day before any of its misses was read, graded by the
-rubric). Each answered item's shape is the answer kind today's classifier reads from the
+rubric; `blind*` sets are analyst questions a helper wrote from the filings, `tmpl*` sets
+FinanceBench's own question templates asked of filings no FinanceBench question is about). Each answered item's shape is the answer kind today's classifier reads from the
 question and the evidence form of the answer text (a worked figure or verdict, or quotes).
 
 The floor is chosen on the "tune" half of the companies (sorted by name, alternating, as
@@ -23,6 +24,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from answering.kinds.classify import classify
+from answering.kinds.named_measures import unshown_measures
 from answering.shape_record import evidence_form, shrunk
 from eval.answers import company_halves
 from finrag.console import table_text
@@ -47,7 +49,7 @@ class JudgedShape(BaseModel):
 def first_runs(hold_out: set[str]) -> list[JudgedShape]:
     vocab = load_vocabulary()
     rows: list[JudgedShape] = []
-    for grades in sorted(JUDGED.glob("blind*-first-grades.jsonl")):
+    for grades in sorted(JUDGED.glob("*-stop*-first-grades.jsonl")):
         name = grades.name.split("-")[0]
         if name in hold_out:
             continue
@@ -60,9 +62,10 @@ def first_runs(hold_out: set[str]) -> list[JudgedShape]:
             item = items[grade["id"]]
             if grade["grade"] == "refusal" or item.get("system_status") != "answered":
                 continue
-            rows.append(JudgedShape(set=name, id=grade["id"], half=half_of.get(grade["id"]),
-                                    kind=classify(item["question"], vocab).kind,
-                                    evidence=evidence_form(item.get("system_answer") or ""),
+            kind, form = classify(item["question"], vocab).kind, evidence_form(item.get("system_answer") or "")
+            if (kind, form) == ("yes_no", "computed") and unshown_measures(item["question"], item["system_answer"], vocab):
+                continue  # a verdict today's gate holds back (answering.kinds.named_measures): not given
+            rows.append(JudgedShape(set=name, id=grade["id"], half=half_of.get(grade["id"]), kind=kind, evidence=form,
                                     right=grade["grade"] == "correct"))
     return rows
 

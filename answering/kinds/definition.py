@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from answering.citations import cite, unique_citations
 from answering.extractive_writer import define_term
 from answering.kinds import passage
-from answering.written_answer import WrittenAnswer
+from answering.written_answer import GLOSSARY, WrittenAnswer
 from finrag.models import SearchHit
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         terms = vocab.match_terms(decision.ask)
         if terms:
             label = vocab.label(terms[0]) or terms[0]
-            return WrittenAnswer(status="answered", kind="definition", flags=["glossary"],
+            return WrittenAnswer(status="answered", kind="definition", flags=[GLOSSARY],
                                  text=f"{label}: {vocab.define(terms[0])}")
     found = passage.stating(decision, question, hits, understanding, services, limit=6, min_overlap=0.34)
     if not found:

@@ -75,3 +75,17 @@ def test_the_command_prints_json_and_a_bad_grade_is_one_line(graded, capsys):
         read_grades(graded / "grades.jsonl")
     rc = main(["eval", "judged", str(graded / "items.jsonl"), str(graded / "grades.jsonl")])
     assert rc == 2 and len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_a_set_of_one_ask_and_several_ask_questions_is_counted_by_form_too(tmp_path):
+    asked = {"q0": "What was Acme's FY2022 revenue?",
+             "q1": "What was Acme's FY2022 capex, and how does it compare with its long-term goals?",
+             "q2": "Is Acme a capital-intensive business?"}
+    _write(tmp_path / "items.jsonl", [{"id": q, "question_type": "novel-generated", "question": text,
+                                       "system_status": "answered"} for q, text in asked.items()])
+    _write(tmp_path / "grades.jsonl", [{"id": "q0", "grade": "correct"}, {"id": "q1", "grade": "refusal"},
+                                       {"id": "q2", "grade": "incorrect"}])
+    rows = {r.name: r for r in summarize(read_items(tmp_path / "items.jsonl"),
+                                          read_grades(tmp_path / "grades.jsonl")).rows}
+    one, several = rows["all, one ask"], rows["all, several asks"]
+    assert (one.n, one.correct, one.incorrect) == (2, 1, 1) and (several.n, several.refusal) == (1, 1)

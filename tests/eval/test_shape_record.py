@@ -45,3 +45,13 @@ def test_the_shipped_sets_first_runs_are_read_with_both_halves():
     assert {r.half for r in rows} == {"tune", "held-out"}
     assert not {r.set for r in rows} & {"blind21", "blind22", "blind23"}
     assert len(rows) > 100
+    # FinanceBench's own templates asked of other filings are first runs too; other runs are not
+    assert {"tmpl1", "blind9", "blind20"} <= {r.set for r in rows} and "wild" not in {r.set for r in rows}
+
+
+def test_a_verdict_the_named_measure_gate_holds_is_no_answer_of_its_shape_in_the_records():
+    from eval.shape_record import first_runs
+
+    ids = {r.id for r in first_runs(hold_out=set())}
+    # blind17_24: "Support your answer with capex and asset metrics", answered without capex
+    assert "blind17_24" not in ids and "blind17_02" in ids
