@@ -929,8 +929,9 @@ def qualified_name(ask: str, key: str, vocab: Vocabulary) -> str | None:
     with this metric. None when a full wording occurs or nothing qualifies the bare word.
 
     The one word is found by its stem, as the vocabulary matches it: "estimated liability" is
-    qualified like "estimated liabilities" (a word of the stem that is no form of the noun, "may
-    borrow" of borrowings, names no metric: finrag.vocabulary.noun_form)."""
+    qualified like "estimated liabilities"; a word of the same stem that is no form of the
+    noun ("may borrow" for borrowings, "did it receive" for receivables) names an act, not
+    the line, and is returned as it stands."""
     # "Adobe's Document Cloud revenue": capitalised words after the company's possessive name a product
     # or a segment, not the company (whose name the possessive holds)
     if (owned := _OWNED_NAME.search(ask)) and tokenize(owned.group("word")) and not _PERIOD_WORD.search(owned.group("name")) \
@@ -949,6 +950,8 @@ def qualified_name(ask: str, key: str, vocab: Vocabulary) -> str | None:
         stem = tokenize(word)
         if len(stem) != 1 or stem[0] not in single:
             continue
+        if not _noun_form(word.lower(), single[stem[0]]):
+            return word.lower()
         if i > 0:
             before = words[i - 1].group(0)
             between = ask[words[i - 1].end(): m.start()]
@@ -989,6 +992,17 @@ def _asked_line(ask: str, qualified: str, key: str, vocab: Vocabulary) -> str | 
         return None
     named = " ".join([*words, qualified])
     return named if len(named.split()) <= 4 and line_unit(named) == "USD" else None
+
+
+def _noun_form(word: str, wording: str) -> bool:
+    """`word` is `wording` or its singular or plural ("liability" of "liabilities")."""
+    forms = {wording, wording + "s", wording + "es"}
+    if wording.endswith("y"):
+        forms.add(wording[:-1] + "ies")  # "inventory", "inventories"
+    for plural, singular in (("ies", "y"), ("es", ""), ("s", "")):
+        if wording.endswith(plural):
+            forms.add(wording[: -len(plural)] + singular)
+    return word in forms
 
 
 # "nine months ended", "three-month period ended", "six months ending": a span ending on the day asked

@@ -41,27 +41,8 @@ _TOKEN = re.compile(r"[a-z0-9]+(?:&[a-z0-9]+)*")
 
 def tokenize(text: str) -> list[str]:
     """Lower-cased, stemmed word tokens; possessives and punctuation dropped."""
-    return [_stem(word) for word in _words(text)]
-
-
-def _words(text: str) -> list[str]:
-    """The words `tokenize` stems, as written (lower-cased), one per token."""
     text = text.lower().replace("\u2019", "'").replace("'s ", " ").replace(" & ", " and ")
-    return _TOKEN.findall(text)
-
-
-def noun_form(word: str, wording: str) -> bool:
-    """`word` is `wording` or its singular or plural ("liability" of "liabilities"), not another
-    word of its stem: the stemmer gives "receive" and "receivables" one stem ("receiv"), and
-    "borrowed" and "borrowings" another, but a verb names no statement line ("What was eBay to
-    receive under the agreement?" asks for a sale's consideration, not accounts receivable)."""
-    forms = {wording, wording + "s", wording + "es"}
-    if wording.endswith("y"):
-        forms.add(wording[:-1] + "ies")  # "inventory", "inventories"
-    for plural, singular in (("ies", "y"), ("es", ""), ("s", "")):
-        if wording.endswith(plural):
-            forms.add(wording[: -len(plural)] + singular)
-    return word in forms
+    return [_stem(word) for word in _TOKEN.findall(text)]
 
 
 @lru_cache(maxsize=100_000)
@@ -173,26 +154,22 @@ class _PhraseIndex:
     """Longest-match lookup of stemmed token sequences -> entry keys."""
 
     def __init__(self, entries: list[Entry]):
-        self._by_first: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
+        self._by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         for entry in entries:
             for wording in [*entry.wordings, *entry.translations]:
-                words = _words(wording)
-                tokens = tuple(_stem(w) for w in words)
+                tokens = tuple(tokenize(wording))
                 if tokens:
-                    self._by_first.setdefault(tokens[0], []).append((tokens, entry.key, words[0]))
+                    self._by_first.setdefault(tokens[0], []).append((tokens, entry.key))
         for candidates in self._by_first.values():
             candidates.sort(key=lambda c: -len(c[0]))  # longest first
 
     def find(self, text: str) -> list[str]:
-        words = _words(text)
-        tokens = [_stem(w) for w in words]
+        tokens = tokenize(text)
         found: dict[str, None] = {}
         i = 0
         while i < len(tokens):
-            for phrase, key, written in self._by_first.get(tokens[i], ()):
-                # a one-word wording is matched by its own forms only; in a phrase the other
-                # words place it ("accounts receivable", "cash received from customers")
-                if tuple(tokens[i : i + len(phrase)]) == phrase and (len(phrase) > 1 or noun_form(words[i], written)):
+            for phrase, key in self._by_first.get(tokens[i], ()):
+                if tuple(tokens[i : i + len(phrase)]) == phrase:
                     found.setdefault(key, None)
                     i += len(phrase)
                     break
