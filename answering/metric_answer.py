@@ -389,7 +389,7 @@ def answer_metric(
     evidence.question_lines = set(target.lines)
     evidence.as_of, evidence.months = target.as_of, target.months
     try:
-        result = compute(target, vocab, evidence.get)
+        result = _computed(target, vocab, evidence)
     except Missing as missing:
         label = metric_label(missing.metric, vocab)
         found = "; ".join(f"{metric_label(i.metric, vocab)} FY{i.fiscal_year} {i.value:,.2f}"
@@ -431,6 +431,33 @@ def answer_metric(
     flags = ["metric_target"] + ([] if len(citations) == len(result.inputs) else ["uncited_input"])
     return WrittenAnswer(status="answered", text=text, citations=unique_citations(citations), value=result.value,
                          flags=flags, unit=value_unit(target))
+
+
+# Gross profit where the income statement prints no such line (Meta's "Revenue", "Cost of revenue",
+# then the other costs): revenue less the cost of what was sold, as the vocabulary defines it. Only
+# a cost line that names what it is the cost of (revenue, sales, goods, products) is read for it: a
+# retailer's "Merchandise costs" pairs with its net sales, not with the total revenue that includes
+# membership fees, and the margin computed against the total would be another quantity.
+_GROSS_PROFIT = "gross_profit"
+_GROSS_PROFIT_IDENTITY = "(revenue - cost_of_revenue)"
+_COST_OF_WHAT_IS_SOLD = re.compile(r"\bcost\s+of\s+(?:net\s+)?(?:revenues?|sales|goods|products)\b", re.I)
+
+
+def _computed(target: MetricTarget, vocab: Vocabulary, evidence: Evidence) -> MetricResult:
+    try:
+        return compute(target, vocab, evidence.get)
+    except Missing as missing:
+        if missing.metric != _GROSS_PROFIT or not re.search(rf"\b{_GROSS_PROFIT}\b", target.formula):
+            raise
+        identity = target.model_copy(update={"formula": re.sub(rf"\b{_GROSS_PROFIT}\b", _GROSS_PROFIT_IDENTITY,
+                                                                target.formula)})
+        try:
+            result = compute(identity, vocab, evidence.get)
+        except Missing:
+            raise missing from None  # the line asked is what is missing, whatever the identity lacked
+        if not all(_COST_OF_WHAT_IS_SOLD.search(i.quote) for i in result.inputs if i.metric == "cost_of_revenue"):
+            raise missing from None
+        return result
 
 
 def _absent_from_named_filing(target: MetricTarget, company: str, understanding: QueryUnderstanding,

@@ -47,7 +47,7 @@ from retrieval.periods import parse_periods
 
 YesNoTest = Literal[
     "improving", "increased", "decreased", "positive", "negative", "above", "below", "share_above", "share_below",
-    "capital_intensive", "stated", "covers",
+    "capital_intensive", "stated", "covers", "consistent",
 ]
 
 
@@ -182,6 +182,11 @@ _PLACE_TIME_PART = re.compile(r"(?:,|\band)\s+(?:where|when|who|whom)\s+(?:did|d
 # "Who is X's CEO, since when, and what salary ... costs did X record for the CEO?": a person
 # asked first; "equity compensation costs" of a person is no balance sheet's equity
 _WHO_START = re.compile(r"^\W*(?:who|whom)\s+(?:is|was|are|were|has|had)\b", re.I)
+# "historically consistent (not fluctuating more than roughly 2% each year)": the question's own
+# tolerance for the metric's year-over-year moves, in points
+_CONSISTENT = re.compile(r"\b(?:consistent|stable|steady)\b[^?]*?\b(?:not\s+fluctuat\w*|within|no\s+more\s+than)\s+"
+                         r"(?:(?:by\s+)?(?:more\s+than|over|above)\s+)?(?:roughly\s+|about\s+|around\s+|approximately\s+)?"
+                         r"(?P<points>\d+(?:\.\d+)?)\s*(?:%|percent|percentage\s+points?)", re.I)
 _HEALTHY = re.compile(r"\b(?:healthy|sufficient|adequate|strong|good|reasonabl\w*)\b", re.I)
 _CAPITAL_INTENSITY = "capex_to_revenue"
 
@@ -239,6 +244,11 @@ def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
     default = _DEFAULT_FALSE.search(question)
     default_answer = default.group("value").lower() in ("true", "yes") if default else None
     limit = threshold(ask)
+    if metrics and (steady := _CONSISTENT.search(ask)):
+        # the metric over the years the statements show, each year's move against the stated tolerance
+        return KindDecision(kind="yes_no", reason=f"yes/no on whether {metrics[-1]} moved less than the tolerance "
+                            "the question states, year by year", ask=ask, metric=_main_metric(metrics, vocab),
+                            test="consistent", threshold=float(steady.group("points")))
     for test, pattern in _TESTS:
         if not pattern.search(ask) or _THAN_ANOTHER.search(ask):
             # "Is its Services business more profitable than its Products business?" compares two

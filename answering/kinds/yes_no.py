@@ -60,7 +60,7 @@ from answering.metric_answer import answer_metric
 from answering.metric_formula import show
 from answering.metric_target import INLINE_MARK, lower_is_better, read_target, split_definitions
 from answering.written_answer import JUDGED, NOT_FOUND, WrittenAnswer
-from finrag.models import Citation, SearchFilters, SearchHit
+from finrag.models import ANNUAL_FILINGS, Citation, SearchFilters, SearchHit
 from finrag.vocabulary import tokenize
 
 if TYPE_CHECKING:
@@ -250,6 +250,8 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
             decision, company, more_tables(decision.ask, hits, [company], understanding.fiscal_years,
                                            services.retriever), understanding, vocab)
     label = (vocab.label(decision.metric or "") or "").lower() or str(decision.metric)
+    if decision.test == "consistent":
+        return _consistent(decision, label, company, hits, understanding, services, defined)
     span = decision.test in ("improving", "increased", "decreased")
     years = _years(understanding, hits, span)
     if not years:
@@ -283,6 +285,53 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
         finding = (f"{label} {_when(last.year, quarter)} was {last.shown}, "
                    f"{'above' if last.value >= limit else 'below'} {limit:g}{convention}")
     return _judged(yes, f"{company} {finding}", values)
+
+
+# A 10-K's income statement shows three years: the years a "historically consistent" judgement reads.
+_HISTORY_YEARS = 3
+
+
+def _consistent(decision: KindDecision, label: str, company: str, hits: list[SearchHit],
+                understanding: QueryUnderstanding, services: MetricServices, defined: str) -> WrittenAnswer | None:
+    """"Are its gross margins historically consistent (not fluctuating more than roughly 2% each
+    year)?": the metric in each year the latest filing's statements show, and each year's move
+    against the tolerance the question states (in points for a rate, in percent for an amount).
+    Fewer than two years read is no history: not judged."""
+    # the history of the latest annual statements (a later quarter's 10-Q holds no year's figure):
+    # of the year asked, else of the company's latest annual filing in the store, whatever the
+    # search ranked first ("historically" names no year)
+    annual = [h for h in hits if h.chunk.form in ANNUAL_FILINGS]
+    years = _years(understanding, annual or hits, span=False)
+    if not understanding.fiscal_years and (latest := _latest_annual_year(company, services)) is not None:
+        years = [latest]
+    if not years:
+        return None
+    values: list[Value] = []
+    for year in range(years[-1] - _HISTORY_YEARS + 1, years[-1] + 1):
+        got = metric_value(label, year, hits, understanding, services, defined=defined)
+        if isinstance(got, Value):
+            values.append(got)
+        elif values:
+            return got  # a gap inside the history: its years are not consecutive
+    if len(values) < 2:
+        return None
+    rate = (values[-1].answer.unit or "").startswith("%") or "%" in values[-1].shown
+    moves = [(b.value - a.value) if rate else (b.value - a.value) / abs(a.value) * 100 if a.value else float("inf")
+             for a, b in zip(values, values[1:], strict=False)]
+    limit = decision.threshold or 0.0
+    yes = all(abs(m) <= limit for m in moves)
+    unit = "percentage points" if rate else "%"
+    finding = (f"{company} {label} was " + ", ".join(f"{v.shown} (FY{v.year})" for v in values)
+               + f": year-over-year moves of {', '.join(f'{m:+.1f}' for m in moves)} {unit}, "
+               + f"{'within' if yes else 'more than'} the {limit:g} {unit} asked")
+    return _judged(yes, finding, values)
+
+
+def _latest_annual_year(company: str, services: MetricServices) -> int | None:
+    catalog = getattr(getattr(services, "retriever", None), "catalog", None)
+    entry = next((c for c in getattr(catalog, "companies", []) if c.name == company), None)
+    years = [f.fiscal_year for f in (entry.filings if entry else []) if f.form in ANNUAL_FILINGS and f.fiscal_year]
+    return max(years) if years else None
 
 
 def _when(year: int, quarter: int | None) -> str:

@@ -188,3 +188,14 @@ def test_targets_set_for_a_coming_year_are_guidance_not_that_year_s_metrics():
     assert decision.kind == "passage" and decision.metric is None and "guidance" in decision.reason
     # no period: a target that is a policy, read as before
     assert "guidance" not in classify("What is Acme's target leverage ratio?", VOCAB, companies=["Acme"]).reason
+
+
+def test_a_consistency_question_states_its_own_tolerance():
+    vocab = VOCAB
+    decision = classify("Are Best Buy's gross margins historically consistent (not fluctuating more than roughly 2% "
+                        "each year)? If gross margins are not a relevant metric for a company like this, then please "
+                        "state that and explain why.", vocab, companies=["Best Buy"])
+    assert (decision.kind, decision.metric, decision.test, decision.threshold) == ("yes_no", "gross_margin",
+                                                                                  "consistent", 2.0)
+    # no tolerance stated: nothing to judge the moves against, a sentence must say it
+    assert classify("Is Acme's gross margin stable?", vocab, companies=["Acme"]).test == "stated"

@@ -202,3 +202,18 @@ def test_an_amount_and_its_share_of_another_are_both_given(services):
     assert written.status == "answered", written.text
     assert "12.6%" in written.text and "Free cash flow = Cash from operations - Capital expenditures = " \
         "$3,412.0M - $1,637.0M = $1,775.0M" in written.text
+
+
+def test_gross_profit_is_revenue_less_the_cost_of_revenue_where_no_line_prints_it(services):
+    # Meta FY2022 10-K: "Revenue", "Costs and expenses: Cost of revenue ...", no gross profit line
+    meta = _whole_pages(filing("filings-wild/pdfs/MetaPlatforms_2022_10-K.pdf"))
+    written = ask("What is Meta's FY2022 gross margin?", meta, _statement_pages(meta, "income_statement"), services)
+    assert written.status == "answered" and written.value is not None, written.text
+    assert "Gross margin = (Revenue - Cost of revenue) / Revenue = ($116,609.0M - $25,249.0M) / $116,609.0M" \
+        in written.text
+    # Costco FY2021: "Merchandise costs" pair with net sales, not with the total revenue that holds membership
+    # fees; a margin on the total would be another quantity than Costco's own gross margin percentage
+    costco = _whole_pages(filing("financebench/pdfs/COSTCO_2021_10K.pdf"))
+    refused = ask("What was Costco's gross margin in FY2021?", costco, _statement_pages(costco, "income_statement"),
+                  services)
+    assert refused.status == "not_found" and "Gross profit FY2021" in refused.text, refused.text

@@ -126,3 +126,15 @@ def test_a_raise_is_still_said_by_the_new_rate(services):
     written = ask("Did PG&E Corporation raise its common dividend in 2016, and what dividend policy did its board "
                   "adopt?", pge, [58], services)
     assert written.text.startswith("Yes")
+
+
+def test_a_history_is_consistent_only_when_each_year_moves_less_than_the_tolerance_asked(services):
+    # NVIDIA FY2024 10-K, income statement (p.50 in the PDF): gross margin 64.9%, 56.9%, 72.7%
+    nvidia = filing("filings-wild/pdfs/NVIDIA_2024_10-K.pdf")
+    pages = sorted({c.page for c in nvidia if "income_statement" in c.tags})
+    written = ask("Are NVIDIA's gross margins historically consistent (not fluctuating more than roughly 2% each "
+                  "year)? If gross margins are not a relevant metric for a company like this, then please state "
+                  "that and explain why.", nvidia, pages, services)
+    assert written.status == "answered" and written.text.startswith("No."), written.text
+    assert "64.9% (FY2022), 56.9% (FY2023), 72.7% (FY2024)" in written.text
+    assert "-8.0, +15.8 percentage points, more than the 2 percentage points asked" in written.text
