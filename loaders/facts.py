@@ -411,7 +411,12 @@ def label_key(label: str) -> str:
 
 # "..., net of ...", "Interest expense-net of capitalized interest of $9.5, ...", "... less ...", "... - $"
 _NET_OF = r"(?:,?\s+|\s*[-–—]\s*)net of\b"
-_CONTRA_TAIL = re.compile(rf"{_NET_OF}|,?\s+less\b|\s+-\s+\$", re.I)
+# "Inventories, at cost, not in excess of market", "Inventories, at lower of cost or market": the
+# carrying basis of the line (cost capped at market), stated after its name. Cost alone ("Property
+# and equipment, at cost") is kept: it names the gross line, which a "less accumulated depreciation"
+# row follows.
+_CARRYING_BASIS = r",?\s+at\s+(?:cost,?\s+not\s+in\s+excess\s+of\s+market|(?:the\s+)?lower\s+of\s+cost)\b"
+_CONTRA_TAIL = re.compile(rf"{_NET_OF}|,?\s+less\b|\s+-\s+\$|{_CARRYING_BASIS}", re.I)
 
 
 def without_contra_tail(label: str) -> str:

@@ -217,3 +217,17 @@ def test_gross_profit_is_revenue_less_the_cost_of_revenue_where_no_line_prints_i
     refused = ask("What was Costco's gross margin in FY2021?", costco, _statement_pages(costco, "income_statement"),
                   services)
     assert refused.status == "not_found" and "Gross profit FY2021" in refused.text, refused.text
+
+
+def test_a_line_named_with_its_carrying_basis_is_that_line(services):
+    # McDonald's FY2022 10-K balance sheet: "Inventories, at cost, not in excess of market 52.0 ..."
+    mcd = _whole_pages(filing("financebench-extra/pdfs/MCDONALDS_2022_10K.pdf"))
+    written = ask("What is the year end FY2022 total amount of inventories for McDonald's? Answer in USD millions. "
+                  "Base your judgments on the information provided primarily in the balance sheet.", mcd,
+                  _statement_pages(mcd, "balance_sheet"), services)
+    assert written.status == "answered" and written.value == pytest.approx(52.0), written.text
+    # cost alone names the gross line, which "less accumulated depreciation" follows: never the net one
+    from loaders.facts import without_contra_tail
+
+    assert without_contra_tail("Property and equipment, at cost") == "Property and equipment, at cost"
+    assert without_contra_tail("Inventories, at lower of cost or market") == "Inventories"
