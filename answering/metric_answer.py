@@ -443,12 +443,21 @@ _GROSS_PROFIT_IDENTITY = "(revenue - cost_of_revenue)"
 _COST_OF_WHAT_IS_SOLD = re.compile(r"\bcost\s+of\s+(?:net\s+)?(?:revenues?|sales|goods|products)\b", re.I)
 
 
+def _prints_gross_profit(hits: list[SearchHit], vocab: Vocabulary) -> bool:
+    """Whether a row among the hits names gross profit, whatever its numbers (read the US way
+    only to find the row, as aspects.unsettled_row does)."""
+    return any((row := numbers.split_row(line)) is not None and row_names(row.label, _GROSS_PROFIT, vocab)
+               for h in hits for line in h.chunk.text.splitlines())
+
+
 def _computed(target: MetricTarget, vocab: Vocabulary, evidence: Evidence) -> MetricResult:
     try:
         return compute(target, vocab, evidence.get)
     except Missing as missing:
-        if missing.metric != _GROSS_PROFIT or not re.search(rf"\b{_GROSS_PROFIT}\b", target.formula):
-            raise
+        if missing.metric != _GROSS_PROFIT or not re.search(rf"\b{_GROSS_PROFIT}\b", target.formula) \
+                or _prints_gross_profit(evidence.hits, vocab):
+            raise  # (a line printed but not read, "Gross profit 987.448" in a document that writes numbers
+            # both ways, is refused for its reason, never replaced by a sum of other lines)
         identity = target.model_copy(update={"formula": re.sub(rf"\b{_GROSS_PROFIT}\b", _GROSS_PROFIT_IDENTITY,
                                                                 target.formula)})
         try:
