@@ -74,7 +74,7 @@ from answering.llm_writer import write_llm
 from answering.metric_answer import answer_metric
 from answering.metric_target import unreadable_definition
 from answering.shape_record import held_to_record
-from answering.written_answer import NOT_FOUND, WrittenAnswer, not_found
+from answering.written_answer import NOT_FOUND, PARTIAL, WrittenAnswer, not_found
 from finrag.llm import LLMClient, LLMError, Usage
 from finrag.models import AnswerKind, Question, SearchHit
 from retrieval.event_ask import asks_an_event
@@ -128,7 +128,7 @@ def write_answer(
     # (quote_focus), are the LLM's to complete or answer afresh from the evidence.
     if offline_engine:
         return held_to_record(offline, decision.kind, _shape_floor(services), question=text)
-    if offline.status == "unverified" and "partial_answer" not in offline.flags and LOOK_ALIKE not in offline.flags:
+    if offline.status == "unverified" and PARTIAL not in offline.flags and LOOK_ALIKE not in offline.flags:
         return offline
     try:
         written = write_llm(text, hits, offline, services.llm, usage)

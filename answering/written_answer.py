@@ -27,6 +27,8 @@ JUDGED = "judged_over_computed_figures"
 # a flag: a definition answered from the vocabulary's glossary, which reads no filing (no
 # company's evidence to hold it to, no record of readings is its)
 GLOSSARY = "glossary"
+# a flag: an answer to part of what the question asks, shown but not given (an LLM may complete it)
+PARTIAL = "partial_answer"
 
 
 class WrittenAnswer(BaseModel):

@@ -9,10 +9,11 @@ the kind of failure ("wrong table", "not the asked shape", ...).
 
 Printed per question type, per half of the companies (from QUESTIONS.jsonl's company,
 split as `finrag eval answers` splits them: sorted by name, alternating "tune" /
-"held-out") and per form of question when a set has both (one ask, or several asks joined in one
-question, as answering.kinds.every_part splits them: FinanceBench asks one thing at a time, and a
-set whose writers joined asks measures a harder population): n, correct, incorrect, refusal, accuracy (correct / n) and answered precision
-(correct / (correct + incorrect)); then the kinds of failure with their counts, and
+"held-out") and per form of question when a set has both (one ask, or several asks joined
+in one question, as answering.kinds.every_part splits them: FinanceBench asks one thing at a
+time, and a set whose writers joined asks measures a harder population): n, correct,
+incorrect, refusal, accuracy (correct / n) and answered precision (correct / (correct +
+incorrect)); then the kinds of failure with their counts, and
 refusals of an answer the system gave (graded refusal although its status was answered).
 An item without a grade is counted as "ungraded" and left out of the rates' numerators
 only (it stays in n: a missing grade is never a silent success).
@@ -116,9 +117,10 @@ def summarize(items: list[JudgeItem], grades: list[GradeLine],
         groups += [(f"{t} ({h})", [i for i in items if type_of(i) == t and half_of(i) == h]) for h in half_names]
     groups.append(("all", items))
     groups += [(f"all ({h})", [i for i in items if half_of(i) == h]) for h in half_names]
-    several = [i for i in items if len(asked_parts(i.question)) > 1]
+    several = {i.id for i in items if len(asked_parts(i.question)) > 1}
     if several and len(several) < len(items):
-        groups += [("all, one ask", [i for i in items if i not in several]), ("all, several asks", several)]
+        groups += [("all, one ask", [i for i in items if i.id not in several]),
+                   ("all, several asks", [i for i in items if i.id in several])]
     rows = [_row(name, members, grade_of) for name, members in groups if members]
     kinds = Counter(g.kind for i in items if (g := grade_of.get(i.id)) and g.grade != "correct" and g.kind)
     refused = sum(1 for i in items if (g := grade_of.get(i.id)) and g.grade == "refusal" and i.system_status == "answered")

@@ -4,8 +4,9 @@ was right on filings the code had never seen, and the floor under which a shape 
 Input: every judged first run in `eval/judged/` (`SET-stopNN-first-*`: a set of filings written
 blind, answered by the code of the day before any of its misses was read, graded by the
 rubric; `blind*` sets are analyst questions a helper wrote from the filings, `tmpl*` sets
-FinanceBench's own question templates asked of filings no FinanceBench question is about). Each answered item's shape is the answer kind today's classifier reads from the
-question and the evidence form of the answer text (a worked figure or verdict, or quotes).
+FinanceBench's own question templates asked of filings no FinanceBench question is about).
+Each answered item's shape is the answer kind today's classifier reads from the question and
+the evidence form of the answer text (a worked figure or verdict, or quotes).
 
 The floor is chosen on the "tune" half of the companies (sorted by name, alternating, as
 `finrag eval judged` splits them) with the shapes' records from that half alone, by the

@@ -39,7 +39,7 @@ from answering.kinds.counts import asked_thing, states_count
 from answering.kinds.every_part import asked_parts, passages, said_as, typed_item
 from answering.kinds.listed_amounts import EVERY_ITEM
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, name_words, overlap
-from answering.written_answer import NOT_FOUND, WrittenAnswer
+from answering.written_answer import NOT_FOUND, PARTIAL, WrittenAnswer
 from finrag.vocabulary import Vocabulary, tokenize
 from loaders.dates import MONTH_NAMES
 
@@ -696,7 +696,7 @@ def answered_in_every_ask(written: WrittenAnswer, question: str, companies: list
     if ask is None:
         return written
     reason = f"the question asks “{ask}”, and nothing in the answer covers it"
-    flags = [*written.flags, "partial_answer", FLAG]
+    flags = [*written.flags, PARTIAL, FLAG]
     if written.kind == "metric":
         return written.model_copy(update={"status": "unverified", "value": None, "reason": reason, "flags": flags,
                                           "text": f"Not given: {reason}; the figure found: {written.text}"})

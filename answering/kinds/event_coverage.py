@@ -43,7 +43,7 @@ from answering.kinds.other_words import (
     STRUCTURE,
 )
 from answering.kinds.sentences import content_words, overlap
-from answering.written_answer import NOT_FOUND, WrittenAnswer
+from answering.written_answer import NOT_FOUND, PARTIAL, WrittenAnswer
 from retrieval.event_ask import asks_an_event
 
 DATE = re.compile(rf"\b{MONTH}\s+(?:\d{{1,2}},?\s+)?\d{{4}}\b|\b\d{{1,2}}\s+{MONTH}\s+\d{{4}}\b"
@@ -251,6 +251,6 @@ def answered_on_the_event(written: WrittenAnswer, question: str, companies: list
     reason = f"the question asks of the event {what}, which the sentences found that state it do not give"
     return written.model_copy(update={
         "status": "not_found", "value": None, "unit": None, "reason": reason,
-        "flags": [*written.flags, "partial_answer", "event_ask_uncovered"],
+        "flags": [*written.flags, PARTIAL, "event_ask_uncovered"],
         "text": f"{NOT_FOUND.capitalize()}: {reason}; found only: {written.text}",
     })

@@ -44,7 +44,7 @@ from answering.kinds.other_words import (
     happened_to_a_name,
 )
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
-from answering.written_answer import NOT_FOUND, WrittenAnswer
+from answering.written_answer import NOT_FOUND, PARTIAL, WrittenAnswer
 from finrag.vocabulary import tokenize
 
 _CHECKED_ELSEWHERE = {"metric", "not_meaningful"}
@@ -520,11 +520,11 @@ def answered_in_every_part(written: WrittenAnswer, question: str, companies: lis
         # the figure was found and checked, only not all that was asked: shown, but not given as
         # the answer (unverified counts as a refusal in every summary, and the exit code)
         return written.model_copy(update={
-            "status": "unverified", "value": None, "reason": reason, "flags": [*written.flags, "partial_answer"],
+            "status": "unverified", "value": None, "reason": reason, "flags": [*written.flags, PARTIAL],
             "text": f"Not given: {reason}; the figure found: {written.text}",
         })
     return written.model_copy(update={
-        "status": "not_found", "value": None, "reason": reason, "flags": [*written.flags, "partial_answer"],
+        "status": "not_found", "value": None, "reason": reason, "flags": [*written.flags, PARTIAL],
         "text": f"{NOT_FOUND.capitalize()}: {reason}; found only: {written.text}",
     })
 
@@ -584,6 +584,6 @@ def answered_over_the_asked_years(written: WrittenAnswer, question: str) -> Writ
     reason = (f"the question asks how it changed over {', '.join(f'FY{y}' for y in years)}; "
               f"nothing read for {', '.join(f'FY{y}' for y in missing)}")
     return written.model_copy(update={
-        "status": "not_found", "value": None, "reason": reason, "flags": [*written.flags, "partial_answer"],
+        "status": "not_found", "value": None, "reason": reason, "flags": [*written.flags, PARTIAL],
         "text": f"{NOT_FOUND.capitalize()}: {reason}; found only: {written.text}",
     })

@@ -14,10 +14,8 @@ checked, only not all that was asked.
 
 from __future__ import annotations
 
-from answering.written_answer import JUDGED, WrittenAnswer
+from answering.written_answer import JUDGED, PARTIAL, WrittenAnswer
 from finrag.vocabulary import Vocabulary, tokenize
-
-PARTIAL = "partial_answer"
 
 
 def unshown_measures(question: str, text: str, vocab: Vocabulary) -> list[str]:

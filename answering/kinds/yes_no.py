@@ -315,9 +315,8 @@ def _consistent(decision: KindDecision, label: str, company: str, hits: list[Sea
             return got  # a gap inside the history: its years are not consecutive
     if len(values) < 2:
         return None
-    rate = (values[-1].answer.unit or "").startswith("%") or "%" in values[-1].shown
-    moves = [(b.value - a.value) if rate else (b.value - a.value) / abs(a.value) * 100 if a.value else float("inf")
-             for a, b in zip(values, values[1:], strict=False)]
+    rate = "%" in values[-1].shown  # a rate moves in points, an amount in percent of itself
+    moves = [_move(a.value, b.value, rate) for a, b in zip(values, values[1:], strict=False)]
     limit = decision.threshold or 0.0
     yes = all(abs(m) <= limit for m in moves)
     unit = "percentage points" if rate else "%"
@@ -325,6 +324,12 @@ def _consistent(decision: KindDecision, label: str, company: str, hits: list[Sea
                + f": year-over-year moves of {', '.join(f'{m:+.1f}' for m in moves)} {unit}, "
                + f"{'within' if yes else 'more than'} the {limit:g} {unit} asked")
     return _judged(yes, finding, values)
+
+
+def _move(before: float, after: float, rate: bool) -> float:
+    if rate:
+        return after - before
+    return (after - before) / abs(before) * 100 if before else float("inf")
 
 
 def _latest_annual_year(company: str, services: MetricServices) -> int | None:
