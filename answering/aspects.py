@@ -411,6 +411,13 @@ _AMOUNT_BY = re.compile(r"^(?:(?:our|total|the)\s+)?(?P<measure>(?:net\s+)?(?:re
                         r"(?:by|from)\s+[^:]{3,200}:$", re.I)
 
 
+_NIL = re.compile(r"[—–-]+")
+_LESS_DEPRECIATION = re.compile(r"less\b.*\bdepreciation\b", re.I)
+# a line that ends inside a parenthesised aside in words ("(net of allowance ... at"), not inside a
+# bracketed amount ("(1,234")
+_OPEN_ASIDE = re.compile(r"\((?=[A-Za-z])[^()]*$")
+
+
 def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None:
     metric_wordings = _wordings(vocab, aspect.metric)
     acronym = _acronym(vocab, aspect.metric)
@@ -432,11 +439,17 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
     heading = ""
     segment_line = aspect.metric.startswith(LINE_PREFIX) and any(
         set(tokenize(w)) & _SEGMENT_WORDS for w in metric_wordings)
+    depreciated = False  # the last row read was "Less accumulated depreciation"
     lines = chunk.text.splitlines()
     bilingual: bool | None = None  # counted once, when the first two-label row is met
     queue = list(lines)
     while queue:
         line = queue.pop(0)
+        while queue and _OPEN_ASIDE.search(line) and len(line) < 300:
+            # a label's aside wrapped over lines ("Trade receivables (net of allowance ... at" /
+            # "December 31, 2022 and 2021, respectively) 518,517 395,583"): one row, whose dates
+            # are the aside's, not a column header
+            line = f"{line.rstrip()} {queue.pop(0).strip()}"
         if len(years) >= 2 and (pieces := _unrun(line, queue, len(years), chunk.number_convention)):
             # rows run together on one line (or cut over two) by the text layer: one row each
             line, queue[:0] = pieces[0], pieces[1:]
@@ -459,6 +472,13 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             periods = span_periods(spans, years)
             continue
         row = numbers.split_row(line, chunk.number_convention)
+        if row is None and depreciated and section and (bare := numbers.split_row(f"net {line.strip()}",
+                                                                                 chunk.number_convention)):
+            # amounts without a label under "Less accumulated depreciation": the net of the caption's
+            # asset ("Property, plant and equipment, at cost:" ... "Less accumulated depreciation" / "42,620")
+            asset = re.sub(r",?\s*at\s+cost$", "", section, flags=re.I)
+            row = bare.model_copy(update={"label": f"{asset}, net", "line": line})
+        depreciated = row is not None and bool(_LESS_DEPRECIATION.match(row.label))
         if row is None and years and (two := numbers.split_two_label_row(line, chunk.number_convention)) is not None:
             if bilingual is None:
                 bilingual = _bilingual(lines, chunk.number_convention)
@@ -496,7 +516,13 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
         values = without_note(row.values, row.tokens, len(years), note_column) if years else None
         column_years = years if values is not None else _implied_years(chunk, row.values)
         fiscal_only = values is not None and periods is not None and "fy" in periods
+        nil_is_zero = vocab.statement_of(aspect.metric) == "balance_sheet" and any(v is not None for v in row.values)
         for index, (col_year, value) in enumerate(zip(column_years, values or row.values, strict=False)):
+            if value is None and nil_is_zero and values is not None and len(values) == len(row.tokens) \
+                    and _NIL.fullmatch(row.tokens[index]):
+                # a balance sheet's "—" beside an amount is a balance of nil ("Long-term debt 644,236 —":
+                # no debt the year before); a flow's dash may mean a table that does not cover the year
+                value = 0.0
             if value is None or (fiscal_only and periods[index] != "fy"):
                 continue
             if aspect.fiscal_year is None or col_year == aspect.fiscal_year:

@@ -93,10 +93,11 @@ WHOLE_MEASURE = "whole_measure"
 FAILED_FLAG = "check_failed:"  # + the check's name
 
 # A size's year-over-year change (percent): revenue cannot fall below zero, and a
-# consolidated company does not grow sixfold in a year.
-SIZE_CHANGE = Plausible(low=-100, high=500, why="a size such as revenue or total assets cannot fall by more "
-                        "than 100% and does not grow more than sixfold in a year; such a change means one of "
-                        "the two values is a quarter's, a segment's or another table's")
+# consolidated company does not grow sixfold in a year. A fall of more than 99% is a
+# hundredfold drop, which a thousand read as a million gives far more often than a business
+SIZE_CHANGE = Plausible(low=-99, high=500, why="a size such as revenue or total assets does not fall "
+                        "a hundredfold or grow more than sixfold in a year; such a change means one of "
+                        "the two values is a quarter's, a segment's, another table's or at another scale")
 # The inverse of asset turnover's bound (revenue at most 20 times total assets).
 ASSETS_TO_REVENUE = Plausible(low=0.05, why="a company's total assets are at least a twentieth of a year's revenue (even "
                               "a distributor holds weeks of sales in receivables and inventory); less means the "
@@ -567,7 +568,7 @@ def size_metric(formula: str, vocab: Vocabulary) -> str | None:
 def check_size_change(label: str, change_pct: float) -> CheckFailure | None:
     if SIZE_CHANGE.contains(change_pct):
         return None
-    return CheckFailure(check=PLAUSIBLE, why=f"a change in {label} of {change_pct:+,.1f}% is outside -100% to "
+    return CheckFailure(check=PLAUSIBLE, why=f"a change in {label} of {change_pct:+,.1f}% is outside -99% to "
                         f"+500%: {SIZE_CHANGE.why}")
 
 

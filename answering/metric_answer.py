@@ -98,6 +98,7 @@ class Evidence:
         self.question_lines: set[str] = set()  # lines only the question names (MetricTarget.lines)
         self.as_of: str | None = None  # the day the question asks (MetricTarget.as_of) and its span's months
         self.months: int | None = None
+        self.years: list[int] = []  # every year the answer reads (MetricTarget.years)
 
     def get(self, metric: str, year: int) -> InputValue:
         key = (metric, year)
@@ -170,13 +171,25 @@ class Evidence:
                  if not f.formula]
         if not facts:
             return None
-        facts.sort(key=lambda f: self._rank(f.doc))
+        rows = self._rows_printing_years(metric)
+        facts.sort(key=lambda f: (self._rank(f.doc), -rows.get((f.doc, f.page, f.source_text), 0)))
         best = facts[0]
         others: dict[str, float] = {}
         for f in facts[1:]:
             if abs(f.value - best.value) > _SAME * max(abs(best.value), 1e-9) and f.doc != best.doc:
                 others.setdefault(f.doc, f.value)
         return _input(best, list(others.items()))
+
+    def _rows_printing_years(self, metric: str) -> dict[tuple[str, int, str], int]:
+        """How many of the asked years each of a filing's rows prints. A change is read from the
+        one row that prints both years, as the filing compares them: a row of another table that
+        prints one year only (a deconsolidated unit's "Revenue — 122,343") is another quantity."""
+        if self.graph is None or len(self.years) < 2:
+            return {}
+        counts: dict[tuple[str, int, str], int] = {}
+        for f in self.graph.facts([self.company], [metric], self.years, latest_only=False, periods=[self.period]):
+            counts[(f.doc, f.page, f.source_text)] = counts.get((f.doc, f.page, f.source_text), 0) + 1
+        return counts
 
     def _from_hits(self, metric: str, year: int) -> InputValue | None:
         if self.period != "FY":
@@ -267,11 +280,20 @@ class Evidence:
             statement = self.vocab.statement_of(metric)
             off_statement = int(statement is not None and statement not in hit.chunk.tags)
             key = (int(suspect), 0 if reading.from_table else 1, off_statement,
+                   -self._years_in_row(hit.chunk, metric, year, reading),
                    0 if reading.chunk.fiscal_year == self.anchor else 1, rank)
             if best is None or key < best[0]:
                 best = (key, reading)
         return best
 
+
+    def _years_in_row(self, chunk: Chunk, metric: str, year: int, reading: Reading) -> int:
+        """How many of the other asked years the reading's row prints too. A change is read from
+        a row that prints both years, as the filing compares them; a row of another table that
+        prints one of them only (a deconsolidated unit's "Revenue — 122,343") is another quantity."""
+        return sum(1 for other in self.years if other != year and (
+            again := read_aspect(chunk, Aspect(company=self.company, fiscal_year=other, metric=metric), self.vocab))
+            is not None and again.quote == reading.quote)
 
     def _release_line(self, metric: str, year: int) -> InputValue | None:
         chunks = [hit.chunk for hit in self.hits]
@@ -388,6 +410,7 @@ def answer_metric(
                         question, services.retriever if search else None)
     evidence.question_lines = set(target.lines)
     evidence.as_of, evidence.months = target.as_of, target.months
+    evidence.years = target.years
     try:
         result = _computed(target, vocab, evidence)
     except Missing as missing:

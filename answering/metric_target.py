@@ -210,7 +210,12 @@ def _remark(match: re.Match[str]) -> str:
 _AFTER_NAME = re.compile(r"[a-z]{3,}\s*$")
 
 
+# "D&A is taken from the cash flow statement as X plus Y": where the operands are read, then the operands
+_SOURCE_PRELUDE = re.compile(r"^(?:taken|read|drawn|sourced)\s+from\s+(?:the\s+)?[\w\s'’-]{1,40}?\s+as\s+", re.I)
+
+
 def _clean(expr: str) -> str:
+    expr = _SOURCE_PRELUDE.sub("", expr.strip())
     expr = re.sub(r"\[[^\]]*\]", " ", expr)  # "[from cash flow statement]"
     expr = re.sub(r"\s*\(([^()]*)\)", _remark, expr)
     return _HOW_WRITTEN.sub("", expr).strip().rstrip(".;").strip()
@@ -921,6 +926,11 @@ _PERIOD_WORD = re.compile(r"year|quarter|month|date|ytd|\d", re.I)  # "year-to-d
 
 
 _OWNED_NAME = re.compile(r"['’]s\s+(?P<name>[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3})\s+(?P<word>[a-z][\w-]*)\b")
+# "change in Google Cloud revenue": capitalised words after a plain word name a part too, unless they
+# are the company the ask calls by its possessive elsewhere ("Alphabet's ... in Alphabet revenue")
+_NAMED_PART = re.compile(r"\b[a-z][\w-]*\s+(?P<name>[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3})\s+(?P<word>[a-z][\w-]*)\b")
+# capitalised words that name an accounting basis or the whole, never a part of the company
+_WHOLE_NAMES = frozenset({"gaap", "non-gaap", "ifrs", "total", "net", "consolidated", "reported", "group"})
 
 
 def qualified_name(ask: str, key: str, vocab: Vocabulary) -> str | None:
@@ -934,10 +944,18 @@ def qualified_name(ask: str, key: str, vocab: Vocabulary) -> str | None:
     the line, and is returned as it stands."""
     # "Adobe's Document Cloud revenue": capitalised words after the company's possessive name a product
     # or a segment, not the company (whose name the possessive holds)
-    if (owned := _OWNED_NAME.search(ask)) and tokenize(owned.group("word")) and not _PERIOD_WORD.search(owned.group("name")) \
-            and not any(w.lower() in _NEUTRAL_BEFORE for w in owned.group("name").split()) and \
-            tokenize(owned.group("word"))[0] in {tokenize(w)[0] for w in vocab.metrics[key].wordings if len(tokenize(w)) == 1}:
-        return f"{owned.group('name')} {owned.group('word')}".lower()
+    single_words = {tokenize(w)[0] for w in vocab.metrics[key].wordings if len(tokenize(w)) == 1}
+    owners = {w.lower() for m in re.finditer(r"\b((?:[A-Z][\w&-]*\s+){0,3}[A-Z][\w&-]*)['’]s\b", ask)
+              for w in m.group(1).split()}
+    for owned in [*_OWNED_NAME.finditer(ask), *_NAMED_PART.finditer(ask)]:
+        name = owned.group("name").split()
+        if tokenize(owned.group("word")) and tokenize(owned.group("word"))[0] in single_words \
+                and not _PERIOD_WORD.search(owned.group("name")) \
+                and not any(w.lower() in _NEUTRAL_BEFORE or w.lower() in _WHOLE_NAMES for w in name) \
+                and not any(w.lower() in owners for w in name) \
+                and (owned.re is _OWNED_NAME or _noun_form(owned.group("word").lower(), _single_wording(owned.group("word"), key, vocab))):
+            # ("did Acme receive": a verb after the company's name, no line of a part)
+            return f"{owned.group('name')} {owned.group('word')}".lower()
     ask = re.sub(r"['’]s\b", "", ask)  # "Acme's revenue": a possessive qualifies nothing
     tokens = tokenize(ask)
     wordings = [(w, tokenize(w)) for w in vocab.metrics[key].wordings]
@@ -962,6 +980,12 @@ def qualified_name(ask: str, key: str, vocab: Vocabulary) -> str | None:
                 and not ask[m.end(): words[i + 1].start()].strip():
             return f"{word} {words[i + 1].group(0)}".lower()
     return None
+
+
+def _single_wording(word: str, key: str, vocab: Vocabulary) -> str:
+    """The one-word wording of `key` that `word` is a form of, by stem ("revenue" of "revenues")."""
+    stem = tokenize(word)[0]
+    return next((w.lower() for w in vocab.metrics[key].wordings if tokenize(w) == [stem]), word.lower())
 
 
 def asked_line_change(ask: str, key: str, vocab: Vocabulary) -> bool:

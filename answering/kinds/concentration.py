@@ -24,18 +24,25 @@ if TYPE_CHECKING:
 
 _ASKS = re.compile(r"\bcustomer\s+concentration\b|\bconcentration\s+(?:of|in|among)\s+(?:its\s+|our\s+|the\s+)?"
                    r"(?:customers?|customer\s+base)\b", re.I)
-_CUSTOMER = re.compile(r"\bcustomers?\b", re.I)
+# a customer counted one by one ("no customer", "Customer A", "two customers"), not the customers of a
+# place ("sales to customers outside of the United States accounted for 67%": a geography's share)
+_CUSTOMER = re.compile(r"\bcustomer\b|\b(?:two|three|four|five|several|\d)\s+(?:\w+\s+)?customers\b", re.I)
 # a share of the company's sales or revenue: "10% of Corning's consolidated net sales", "14% of net revenue"
 _SHARE = re.compile(r"(?P<pct>\d{1,3}(?:\.\d+)?)\s?(?:%|percent)\s+(?:or\s+more\s+)?of\s+(?:[\w’'.&-]+\s+){0,4}?"
                     r"(?:sales|revenues?)\b", re.I)
-_NONE = re.compile(r"\b(?:no|none\s+of\s+(?:our|its|the)|no\s+single|not\s+(?:have\s+)?any)\s+(?:\w+\s+){0,2}?"
+_NONE = re.compile(r"\b(?:no|none\s+of\s+(?:our|its|the)|no\s+single|not\s+(?:have\s+)?any)\s+(?:(?!other\b)\w+\s+){0,2}?"
                    r"customers?\b|\bcustomers?\b[^.;]{0,40}\b(?:did\s+not|does\s+not|do\s+not)\b", re.I)
 _SEGMENT = re.compile(r"\bsegments?['’]?\b", re.I)
 _THRESHOLD = 10.0  # the disclosure rules' line for a major customer
 
 
+# "Did any single customer represent 10% or more of its total revenue?": the disclosure's own line, asked
+_ASKS_LINE = re.compile(r"\b(?:any|a|one)\s+(?:single\s+|individual\s+|direct\s+)?customers?\b[^?]{0,60}?\b10\s?(?:%|percent)\s+"
+                        r"or\s+more\s+of\b[^?]{0,40}\b(?:sales|revenues?)\b", re.I)
+
+
 def asks(ask: str) -> bool:
-    return bool(_ASKS.search(ask))
+    return bool(_ASKS.search(ask) or _ASKS_LINE.search(ask))
 
 
 def _verdict(text: str) -> bool | None:

@@ -66,6 +66,13 @@ _ASKS_AMOUNT = re.compile(r"^\W*(?:and\s+)?what\s+(?:was|is|were|are)\s+(?:the\s
 _NOT_AN_AMOUNT = re.compile(r"\bof\b|\b(?:nature|composition|sources?|types?|kinds?|breakdown|structure|terms|treatment|"
                             r"recognition|accounting|purpose|uses?|components?|status|names?|main|primary|principal|key|"
                             r"largest|biggest|smallest|highest|lowest|most|least)\b", re.I)
+# "By what percentage did its Active Riders decline?": a rate of change in one direction
+_ASKS_PERCENT_CHANGE = re.compile(r"^\W*(?:and\s+)?(?:by\s+)?(?:what|how\s+much)\s+(?:percentage|percent|%)\s+(?:points?\s+)?"
+                                  r"(?:did|does|has|have|had|was|were|is)\b[^?]*?\b(?P<verb>declin|decreas|f[ae]ll|drop|"
+                                  r"shr[iu]nk|gr[eo]w|increas|r[io]se)", re.I)
+_DOWN = re.compile(r"\b(?:declin|decreas|f[ae]ll|drop|shr[iu]nk|lower|down|reduc)", re.I)
+_UP = re.compile(r"\b(?:increas|gr[eo]w|r[io]se|higher|up\b|improv)", re.I)
+_PERCENT_FIGURE = re.compile(r"(?<![\d.])\d+(?:\.\d+)?\s?(?:%|percent\b)")
 _NEAR = 7  # words either side of the asked thing's name that its amount is stated within
 _NOT_THE_RATIO = re.compile(r"\b(?:impact|effect|drivers?|reasons?|causes?|change|changes|trend|outlook|guidance|"
                             r"definition|defined|method|basis|policy|approach|target|goal|benefit)\b", re.I)
@@ -214,6 +221,9 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         elif _ASKS_WHEN.match(ask):
             if not any(A_DATE.search(s) or _YEAR.search(s) for s in stated):
                 return "the question asks when, and no quote gives a date"
+        elif (m := _ASKS_PERCENT_CHANGE.match(ask)) is not None:
+            if not any(_states_change(s, _DOWN if _DOWN.match(m.group("verb")) else _UP) for s in stated):
+                return "the question asks by what percentage something changed, and no quote states such a change"
         elif _ASKS_EFFECT_ON_RESULTS.match(ask):
             if not any(_MONEY_OR_RATE.search(s) for s in stated):
                 return "the question asks how results were affected, and no quote states the effect as an amount"
@@ -228,6 +238,19 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
                 return (f"the quotes give two different amounts for {m.group('np').strip()} at the asked date "
                         f"({two[0]}; {two[1]}), so which is the one asked is not known")
     return None
+
+
+def _states_change(sentence: str, direction: re.Pattern[str]) -> bool:
+    """A percentage stated within a few words of a change in the asked direction ("declined 45%",
+    "a 12% decrease"): "a 0.01% increase" answers no question of a decline."""
+    words = sentence.split()
+    for i, word in enumerate(words):
+        if _PERCENT_FIGURE.search(word) or (word.lower().startswith("percent") and i and _PERCENT_FIGURE.search(
+                f"{words[i - 1]} {word}")):
+            near = " ".join(words[max(0, i - _NEAR): i + _NEAR + 1])
+            if direction.search(near):
+                return True
+    return False
 
 
 # "$59,828 million", "$377,499", "$1.2 billion": the first money amount beside the asked thing's name

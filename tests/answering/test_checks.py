@@ -237,7 +237,7 @@ def test_a_revenue_change_beyond_500_percent_is_refused(netflix, services, tmp_p
         written = ask("What is the year-over-year change in Netflix's revenue from FY2014 to FY2015? "
                       "Answer in units of percents.", [no_scale], with_graph)
     refused(written, "plausible_value")
-    assert "-100% to +500%" in written.text
+    assert "-99% to +500%" in written.text
 
 
 def test_plausible_ranges_come_from_the_vocabulary_by_metric_or_formula():
