@@ -439,7 +439,7 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
     heading = ""
     segment_line = aspect.metric.startswith(LINE_PREFIX) and any(
         set(tokenize(w)) & _SEGMENT_WORDS for w in metric_wordings)
-    depreciated = False  # the last row read was "Less accumulated depreciation"
+    depreciated = ""  # the last row read, when it was "Less accumulated depreciation"
     lines = chunk.text.splitlines()
     bilingual: bool | None = None  # counted once, when the first two-label row is met
     queue = list(lines)
@@ -477,8 +477,9 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             # amounts without a label under "Less accumulated depreciation": the net of the caption's
             # asset ("Property, plant and equipment, at cost:" ... "Less accumulated depreciation" / "42,620")
             asset = re.sub(r",?\s*at\s+cost$", "", section, flags=re.I)
+            line = f"{depreciated} {line.strip()}"  # quoted with the line it nets, which names it
             row = bare.model_copy(update={"label": f"{asset}, net", "line": line})
-        depreciated = row is not None and bool(_LESS_DEPRECIATION.match(row.label))
+        depreciated = line.strip() if row is not None and _LESS_DEPRECIATION.match(row.label) else ""
         if row is None and years and (two := numbers.split_two_label_row(line, chunk.number_convention)) is not None:
             if bilingual is None:
                 bilingual = _bilingual(lines, chunk.number_convention)

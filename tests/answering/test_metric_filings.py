@@ -132,3 +132,71 @@ def test_a_quarters_revenue_change_from_a_10q(financebench_dir, services, tmp_pa
         written = _ask(question, "Pfizer", [2022, 2023], page_hits(pfizer.chunks, [7]), with_graph)
     assert written.status == "answered", written.text
     assert written.value == -54.1
+
+
+def test_a_change_is_read_from_the_row_that_prints_both_years(filings_wild_dir, services):
+    # Mercurity's FY2022 20-F: a deconsolidated unit's table prints "Revenue — 122,343" (FY2021 only),
+    # the statement of operations "Total revenue $ 863 $ 670 $ 1,402"; the change is the statement's,
+    # never one year from each table (which gave -100.0%)
+    hits = _page_hits(filings_wild_dir / "pdfs" / "MercurityFintech_2022_20-F.pdf", [128, 63], "Mercurity", 2022)
+    answer = _ask("What is Mercurity's year-over-year change in total revenue from FY2021 to FY2022 (in units of "
+                  "percents and round to one decimal place)? Calculate what was asked by utilizing the line items "
+                  "clearly shown in the statement of operations.", "Mercurity", [2021, 2022], hits, services)
+    assert answer.status == "answered", answer.text
+    assert answer.value == pytest.approx(28.8, abs=0.05)  # (863 - 670) / 670
+
+
+def test_a_label_whose_aside_wraps_is_one_row_and_its_dates_no_column_header(filings_wild_dir, services):
+    # NICE's balance sheet: "Trade receivables (net of allowance for credit losses of $9,253 and $9,927 at" /
+    # "December 31, 2022 and 2021, respectively) 518,517 395,583"; the cash flow statement's "Trade
+    # receivables, net (129,712)" is a change in the balance, which the checks refuse
+    hits = _page_hits(filings_wild_dir / "pdfs" / "NICE_2022_AnnualReport.pdf", [119, 111, 112], "NICE", 2022)
+    answer = _ask("What is NICE's FY2022 quick ratio? Quick ratio is defined as: (cash and cash equivalents + "
+                  "short-term investments + trade receivables, net) / total current liabilities. Round your answer "
+                  "to two decimal places.", "NICE", [2021, 2022], hits, services)
+    assert answer.status == "answered", answer.text
+    assert answer.value == pytest.approx(1.83, abs=0.005)  # (529,596 + 1,041,943 + 518,517) / 1,141,217
+
+
+def test_the_amounts_under_less_accumulated_depreciation_are_the_net_asset(filings_wild_dir, services):
+    # Patriot's FY2015 balance sheet: "Property, plant and equipment, at cost:" ... "Less accumulated
+    # depreciation 57,366 54,897" / "42,620 42,174" - the net line, printed without a label
+    hits = _page_hits(filings_wild_dir / "pdfs" / "PatriotTransportation_2015_10-K.pdf", [55, 56], "Patriot", 2015)
+    answer = _ask("What is the FY2015 fixed asset turnover ratio for Patriot? Fixed asset turnover ratio is defined "
+                  "as: FY2015 total revenues / (average net property, plant and equipment between FY2014 and FY2015). "
+                  "Round your answer to two decimal places.", "Patriot", [2014, 2015], hits, services)
+    assert answer.status == "answered", answer.text
+    assert answer.value == pytest.approx(2.90, abs=0.005)  # 122,882 / avg(42,620, 42,174)
+
+
+def test_a_balance_sheet_dash_beside_an_amount_is_a_nil_balance(filings_wild_dir, services):
+    # Lyft's FY2020 balance sheet: "Long-term debt, net of current portion 644,236 —" (no debt in 2019)
+    hit = _page_hits(filings_wild_dir / "pdfs" / "Lyft_2020_10-K.pdf", [80], "Lyft", 2020)[0]
+    vocab = services.vocabulary
+    before = read_aspect(hit.chunk, Aspect(company="Lyft", fiscal_year=2019, metric="long_term_debt"), vocab)
+    after = read_aspect(hit.chunk, Aspect(company="Lyft", fiscal_year=2020, metric="long_term_debt"), vocab)
+    assert before is not None and before.value == 0.0
+    assert after is not None and after.value == pytest.approx(644.236)
+    # a flow's dash is no nil: the statement may not cover the year
+    assert read_aspect(hit.chunk, Aspect(company="Lyft", fiscal_year=2019, metric="revenue"), vocab) is None
+
+
+def test_a_capitalised_part_before_the_metric_word_is_its_own_line(services):
+    # "change in Google Cloud revenue" is one segment's revenue, never Alphabet's total
+    target = read_target("What is Alphabet's year-over-year change in Google Cloud revenue from Q2 2022 to Q2 2023 "
+                         "(in units of percents and round to one decimal place)?", services.vocabulary)
+    assert target is not None and target.unresolved is None
+    assert target.lines == {"line_google_cloud_revenue": "google cloud revenue"}
+    # the company's own name, said by its possessive elsewhere, and an accounting basis are no part
+    own = read_target("What was Alphabet's change in GAAP revenue from FY2021 to FY2022?", services.vocabulary)
+    assert own is not None and own.formula == "revenue"
+
+
+def test_where_a_definition_says_its_operands_are_taken_from_is_no_operand(services):
+    target = read_target("What is Alphabet's Q2 2023 unadjusted EBITDA (in USD millions)? Define unadjusted EBITDA as "
+                         "income from operations plus depreciation and amortization, where D&A is taken from the cash "
+                         "flow statement as depreciation and impairment of property and equipment plus amortization "
+                         "and impairment of intangible assets.", services.vocabulary)
+    assert target is not None and target.unresolved is None
+    assert "taken" not in " ".join(target.lines.values())
+    assert any("depreciation and impairment of property and equipment" in w for w in target.lines.values())

@@ -220,3 +220,13 @@ def test_an_answer_by_region_names_a_region():
     assert refused.status == "unverified" and "by region" in (refused.reason or "")
     assert _kept('"Paid net membership additions in Asia-Pacific were 5,391 thousand, while United States and Canada '
                  'lost 919 thousand." (af4efc04f8 p.48)', netflix, ["Netflix"])
+
+
+def test_a_percentage_change_asked_needs_a_quote_stating_that_change():
+    # Lyft's 10-K (tmpl2_04): the definition change's "0.01% increase" answers no question of a decline
+    question = "By what percentage did Lyft's Active Riders decline year-over-year in the fourth quarter of 2020?"
+    wrong = ('"In the fourth quarter of 2019, we updated the definition of Active Riders ..., which resulted in a '
+             '0.01% increase, or an additional 1,167 Active Riders, in the fourth quarter." (lyft p.62)')
+    assert not _kept(wrong, question, ["Lyft"])
+    right = '"Active Riders declined 45% year-over-year to 12.6 million in the fourth quarter." (lyft p.60)'
+    assert _kept(right, question, ["Lyft"])

@@ -106,3 +106,23 @@ def test_a_change_in_ceo_is_not_answered_by_another_officers_change():
     # "changes in its leadership" are any officer's
     assert _of_the_asked_role("Did Lyft mention any changes in its leadership in 2021?", [cfo]) == [cfo]
 
+
+
+def test_a_question_asking_the_major_customer_line_is_read_from_that_disclosure(services):
+    # NVIDIA's Q1 FY2024 10-Q: "No customer represented 10% or more of total revenue ..." decides; the
+    # share of "customers outside of the United States" (67%) is a geography's, not a customer's
+    nvidia = filing("filings-wild/pdfs/NVIDIA_2024_10-Q_Q1.pdf")
+    pages = _pages(nvidia, "customers outside of the United States accounted for", "No customer represented 10%")
+    assert pages
+    written = ask("Did any single customer represent 10% or more of NVIDIA's total revenue in the first quarter of "
+                  "fiscal year 2024?", nvidia, pages, services)
+    assert written.status == "answered" and written.text.startswith("No."), written.text
+
+
+def test_a_customer_over_the_line_beside_no_other_is_concentration():
+    from answering.kinds.concentration import _verdict
+
+    assert _verdict("Sales to one customer represented 13% of total revenue for fiscal year 2024, and no other "
+                    "customer accounted for more than 5% of total revenue.") is True
+    assert _verdict("Revenue from sales to customers outside of the United States accounted for 67% of total "
+                    "revenue.") is None
