@@ -398,7 +398,7 @@ def answer_metric(
     `search`: an input's statement page may be searched for (not after the question's deadline)."""
     if len(understanding.companies) != 1:
         return None
-    target = read_target(question, services.vocabulary)
+    target = read_target(question, services.vocabulary, understanding.companies)
     if target is None:
         return None
     company = understanding.companies[0]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Sequence
 
 from answering.aspects import LINE_PREFIX
 from finrag.models import MetricTarget
@@ -933,7 +934,7 @@ _NAMED_PART = re.compile(r"\b[a-z][\w-]*\s+(?P<name>[A-Z][\w&-]*(?:\s+[A-Z][\w&-
 _WHOLE_NAMES = frozenset({"gaap", "non-gaap", "ifrs", "total", "net", "consolidated", "reported", "group"})
 
 
-def qualified_name(ask: str, key: str, vocab: Vocabulary) -> str | None:
+def qualified_name(ask: str, key: str, vocab: Vocabulary, companies: Sequence[str] = ()) -> str | None:
     """"intangible assets" when the ask names `key` (total assets) only by a one-word synonym
     ("assets") that another word qualifies: a different line item, which must not be answered
     with this metric. None when a full wording occurs or nothing qualifies the bare word.
@@ -945,8 +946,9 @@ def qualified_name(ask: str, key: str, vocab: Vocabulary) -> str | None:
     # "Adobe's Document Cloud revenue": capitalised words after the company's possessive name a product
     # or a segment, not the company (whose name the possessive holds)
     single_words = {tokenize(w)[0] for w in vocab.metrics[key].wordings if len(tokenize(w)) == 1}
+    # the company's own name: "Alphabet's ... in Alphabet revenue", "What was PG&E Corporation revenue"
     owners = {w.lower() for m in re.finditer(r"\b((?:[A-Z][\w&-]*\s+){0,3}[A-Z][\w&-]*)['’]s\b", ask)
-              for w in m.group(1).split()}
+              for w in m.group(1).split()} | {w.lower() for c in companies for w in c.split()}
     for owned in [*_OWNED_NAME.finditer(ask), *_NAMED_PART.finditer(ask)]:
         name = owned.group("name").split()
         if tokenize(owned.group("word")) and tokenize(owned.group("word"))[0] in single_words \
@@ -1047,9 +1049,10 @@ def asked_day(question: str) -> tuple[str | None, int | None]:
     return days[0], (spans.pop() if len(spans) == 1 else None)
 
 
-def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
+def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) -> MetricTarget | None:
     """The typed target of a metric question; None when the question asks for no metric
-    (or defines one with terms the vocabulary does not know)."""
+    (or defines one with terms the vocabulary does not know). `companies`: the names the
+    question was read to be about, which qualify no metric."""
     ask, definitions = split_definitions(question)
     definitions = [(_operand_or_it(name, ask, vocab), expr) for name, expr in definitions]
     if _UNSUPPORTED.search(_PERIOD_COMPARED.sub(" ", ask)):
@@ -1144,7 +1147,7 @@ def read_target(question: str, vocab: Vocabulary) -> MetricTarget | None:
     if source != "question" and _SEGMENT.search(ask):
         # "the operating margin of its Family of Apps segment": the statements' lines are the company's
         unresolved = f"the question asks for one segment's {label}, and the consolidated statements give the company's"
-    if source != "question" and key in vocab.metrics and (other := qualified_name(ask, key, vocab)):
+    if source != "question" and key in vocab.metrics and (other := qualified_name(ask, key, vocab, companies)):
         if aggregation in ("change", "amount_change") and (named := _asked_line(ask, other, key, vocab)) is not None:
             # "membership fee revenue": a line of its own, read from the row labelled in all and
             # only its words ("Membership fees" under "REVENUE"), never the metric it qualifies

@@ -200,3 +200,12 @@ def test_where_a_definition_says_its_operands_are_taken_from_is_no_operand(servi
     assert target is not None and target.unresolved is None
     assert "taken" not in " ".join(target.lines.values())
     assert any("depreciation and impairment of property and equipment" in w for w in target.lines.values())
+
+
+def test_the_company_s_own_name_before_the_metric_is_no_part(financebench_extra_dir, services):
+    # "PG&E Corporation revenue" names the company, not a line of it: the income statement's total
+    hits = _page_hits(financebench_extra_dir / "pdfs" / "PG_E_2015_10K.pdf", [41], "PG&E Corporation", 2015)
+    answer = _ask("What was PG&E Corporation revenue in FY2015 in USD millions?", "PG&E Corporation", [2015], hits,
+                  services)
+    assert answer.status == "answered", answer.text
+    assert answer.value == pytest.approx(16_833.0)
