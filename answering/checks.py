@@ -351,8 +351,8 @@ def check_units_and_scale(inputs: Sequence[CheckedInput], vocab: Vocabulary,
     by_doc: dict[str, tuple[str, CheckedInput]] = {}
     for i in inputs:
         entry = vocab.metrics.get(i.metric)
-        if entry is None or entry.unit != "USD" or not i.from_table:
-            continue
+        if entry is None or entry.unit != "USD" or not i.from_table or i.value == 0:
+            continue  # (a nil balance, "—", is nil at any scale)
         applied = _applied_scale(i.value, _printed(i.quote, i.number_convention))
         if applied is None:
             continue  # check_cited_values says so
@@ -436,7 +436,9 @@ def check_cited_values(inputs: Sequence[CheckedInput], vocab: Vocabulary | None 
                                 f"not the balance ({i.where()}: “{collapse_whitespace(i.quote)}”)")
         if i.from_table:
             printed = _printed(i.quote, i.number_convention)
-            ok = not printed or _applied_scale(i.value, printed) is not None
+            # a nil is printed as a dash, or by the list its line is missing from (current liabilities
+            # without a line of debt, quoted by their total)
+            ok = not printed or i.value == 0 or _applied_scale(i.value, printed) is not None
         else:
             amounts = [a for a, _ in prose_amounts(i.quote, i.number_convention) if a is not None]
             ok = not amounts or any(_same(abs(i.value), a) for a in amounts)

@@ -104,6 +104,8 @@ class Evidence:
         key = (metric, year)
         if key not in self.used:
             found = self._from_dated(metric) or self._from_facts(metric, year) or self._from_hits(metric, year)
+            if found is None and metric == _SHORT_TERM_DEBT:
+                found = self._no_current_debt_line(year)
             if found is None:
                 raise Missing(metric, year)
             if metric == _TAX:
@@ -118,6 +120,31 @@ class Evidence:
                 found = found.model_copy(update={"value": abs(found.value)})
             self.used[key] = found
         return self.used[key]
+
+    def _no_current_debt_line(self, year: int) -> InputValue | None:
+        """Debt due within a year as nil where the balance sheet that prints the year's long-term
+        debt lists its current liabilities, down to their total, without one line of debt (Lyft's
+        FY2020: "Accounts payable", "Insurance reserves", "Accrued and other current liabilities",
+        ...): the debt on the balance sheet is its long-term line. Quoted with the total that
+        closes the list."""
+        long_term = self.used.get((_LONG_TERM_DEBT, year))
+        filing = getattr(self.retriever, "filing", None)
+        if long_term is None or filing is None:
+            return None
+        own = [c for c in filing(long_term.doc).pages.get(long_term.page, []) if c.page == long_term.page]
+        pages = [(long_term.doc, long_term.page, "\n".join(c.text for c in own))]
+        # the balance sheet itself, when the long-term line was read from another table of the year
+        aspect = Aspect(company=self.company, fiscal_year=year, metric=_LONG_TERM_DEBT)
+        pages += [(h.chunk.doc, h.chunk.page, h.chunk.text) for h in self._statement_hits(_LONG_TERM_DEBT)
+                  if (r := read_aspect(h.chunk, aspect, self.vocab)) is not None
+                  and abs(r.value - long_term.value) <= 0.005 * max(1.0, abs(r.value))]
+        for doc, page, text in pages:
+            listed = _CURRENT_LIABILITIES.search(text)
+            total = numbers.split_row(listed.group("total").strip()) if listed is not None else None
+            if total is not None and len(total.values) >= 2 and not _DEBT_WORDS.search(listed.group("rows")):
+                return InputValue(metric=_SHORT_TERM_DEBT, fiscal_year=year, value=0.0, doc=doc, page=page,
+                                  quote=total.line.strip())
+        return None
 
     def _tax_as_expense(self, tax: InputValue, year: int) -> InputValue:
         """The income tax as an expense (a benefit negative). A statement printing it as a deduction
@@ -332,6 +359,12 @@ class Evidence:
 
 
 _TAX = "income_tax"
+_SHORT_TERM_DEBT, _LONG_TERM_DEBT = "short_term_debt", "long_term_debt"
+# a balance sheet's current liabilities, from their heading to their total row
+_CURRENT_LIABILITIES = re.compile(r"^\s*current\s+liabilities:?\s*$(?P<rows>.*?)^(?P<total>\s*total\s+current\s+liabilities\b[^\n]*)$",
+                                  re.I | re.M | re.S)
+_DEBT_WORDS = re.compile(r"\b(?:debt|borrowings?|loans?|notes\s+payable|credit\s+facilit\w*|commercial\s+paper|"
+                         r"convertible|bonds?|debentures?|financing\s+obligations?)\b", re.I)
 # a line the question names as a cost or an expense ("cost of products", "selling expenses")
 _COST_LINE = re.compile(r"\bcosts?\b|\bexpenses?\b", re.I)
 # a line the question names as money going out ("payments for", "purchases of", "repayments of")

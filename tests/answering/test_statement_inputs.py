@@ -199,3 +199,26 @@ def test_a_balance_sheet_line_is_not_read_from_a_sentence_about_a_flow(financebe
     written = ask("What was Oracle's long-term debt at the end of FY2022?", [sentence], services())
     assert written.status == "unverified", written.text
     assert "check_failed:cited_values" in written.flags and "a sentence about a flow" in written.text
+
+
+@pytest.fixture(scope="module")
+def lyft(filings_wild_dir) -> LoadedDocument:
+    return load_document(filings_wild_dir / "pdfs" / "Lyft_2020_10-K.pdf")
+
+
+def test_current_liabilities_without_a_line_of_debt_hold_no_debt_due_within_a_year(lyft):
+    # Lyft's FY2020 balance sheet: "Long-term debt, net of current portion 644,236 —" and current liabilities
+    # ("Accounts payable", "Insurance reserves", "Accrued and other current liabilities", ...) with no debt
+    # line: the debt on the balance sheet rose from nil to $644.2 million
+    company = lyft.chunks[0].company
+    catalog = StoreCatalog(companies=[CatalogCompany(name=company, fiscal_years=[2019, 2020])],
+                           fiscal_years=[2019, 2020])
+    question = f"Has {company} increased its debt on balance sheet between FY2020 and the FY2019 period?"
+    found = [SearchHit(chunk=c, score=1.0) for c in lyft.chunks if c.page == 80]
+    written = write_answer(question, found, understand(question, catalog), services(lyft), Usage())
+    assert written.status == "answered" and written.text.startswith("Yes."), written.text
+    assert "Total current liabilities 2,074,471 2,451,365" in [c.quote for c in written.citations], written.citations
+    # read for the year as the metric path reads it, from the balance sheet's own list
+    evidence = Evidence(company, 2020, found, load_vocabulary(), retriever=FilteredChunks(lyft))
+    evidence.get("long_term_debt", 2020)
+    assert evidence._no_current_debt_line(2020) is not None
