@@ -445,11 +445,14 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
     queue = list(lines)
     while queue:
         line = queue.pop(0)
-        while queue and _OPEN_ASIDE.search(line) and len(line) < 300:
+        if _OPEN_ASIDE.search(line) and (close := next((k for k in range(min(3, len(queue))) if ")" in queue[k]),
+                                                        None)) is not None:
             # a label's aside wrapped over lines ("Trade receivables (net of allowance ... at" /
             # "December 31, 2022 and 2021, respectively) 518,517 395,583"): one row, whose dates
-            # are the aside's, not a column header
-            line = f"{line.rstrip()} {queue.pop(0).strip()}"
+            # are the aside's, not a column header. Only an aside closed within three lines: a
+            # chunk cut inside one leaves it open, and the rows after it are rows of their own
+            line = " ".join([line.rstrip(), *(q.strip() for q in queue[:close + 1])])
+            del queue[:close + 1]
         if len(years) >= 2 and (pieces := _unrun(line, queue, len(years), chunk.number_convention)):
             # rows run together on one line (or cut over two) by the text layer: one row each
             line, queue[:0] = pieces[0], pieces[1:]

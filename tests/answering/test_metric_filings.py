@@ -209,3 +209,18 @@ def test_the_company_s_own_name_before_the_metric_is_no_part(financebench_extra_
                   services)
     assert answer.status == "answered", answer.text
     assert answer.value == pytest.approx(16_833.0)
+
+
+def test_an_aside_left_open_by_a_chunk_cut_does_not_swallow_the_rows_after_it(services):
+    # Mercurity's FY2022 statement of financial condition, two chunks read together: the first ends inside
+    # the intangible assets' aside, the second repeats its last line and goes on with the liabilities
+    text = ("December 31, December 31,\nNote 2022 2021\n"
+            "Intangible assets, net (including digitalassets wrongfully seized and impounded by the\n"
+            "Sheyang County Public Security Bureau of China, with a book value of $3,944,808 as of\n"
+            "Sheyang County Public Security Bureau of China, with a book value of $3,944,808 as of\n"
+            "Total current liabilities $ 1,429,761 $ 1,371,982\n")
+    chunk = Chunk(chunk_id="m", doc="m", doc_sha256="0" * 64, index=0, company="Mercurity", fiscal_year=2022,
+                  page=115, page_end=115, text=text)
+    reading = read_aspect(chunk, Aspect(company="Mercurity", fiscal_year=2022, metric="total_current_liabilities"),
+                          services.vocabulary)
+    assert reading is not None and reading.quote == "Total current liabilities $ 1,429,761 $ 1,371,982"
