@@ -943,21 +943,8 @@ def qualified_name(ask: str, key: str, vocab: Vocabulary, companies: Sequence[st
     qualified like "estimated liabilities"; a word of the same stem that is no form of the
     noun ("may borrow" for borrowings, "did it receive" for receivables) names an act, not
     the line, and is returned as it stands."""
-    # "Adobe's Document Cloud revenue": capitalised words after the company's possessive name a product
-    # or a segment, not the company (whose name the possessive holds)
-    single_words = {tokenize(w)[0] for w in vocab.metrics[key].wordings if len(tokenize(w)) == 1}
-    # the company's own name: "Alphabet's ... in Alphabet revenue", "What was PG&E Corporation revenue"
-    owners = {w.lower() for m in re.finditer(r"\b((?:[A-Z][\w&-]*\s+){0,3}[A-Z][\w&-]*)['’]s\b", ask)
-              for w in m.group(1).split()} | {w.lower() for c in companies for w in c.split()}
-    for owned in [*_OWNED_NAME.finditer(ask), *_NAMED_PART.finditer(ask)]:
-        name = owned.group("name").split()
-        if tokenize(owned.group("word")) and tokenize(owned.group("word"))[0] in single_words \
-                and not _PERIOD_WORD.search(owned.group("name")) \
-                and not any(w.lower() in _NEUTRAL_BEFORE or w.lower() in _WHOLE_NAMES for w in name) \
-                and not any(w.lower() in owners for w in name) \
-                and (owned.re is _OWNED_NAME or _noun_form(owned.group("word").lower(), _single_wording(owned.group("word"), key, vocab))):
-            # ("did Acme receive": a verb after the company's name, no line of a part)
-            return f"{owned.group('name')} {owned.group('word')}".lower()
+    if (part := _proper_part(ask, key, vocab, companies)) is not None:
+        return part
     ask = re.sub(r"['’]s\b", "", ask)  # "Acme's revenue": a possessive qualifies nothing
     tokens = tokenize(ask)
     wordings = [(w, tokenize(w)) for w in vocab.metrics[key].wordings]
@@ -981,6 +968,26 @@ def qualified_name(ask: str, key: str, vocab: Vocabulary, companies: Sequence[st
         if i + 1 < len(words) and words[i + 1].group(0).lower() in _HEAD_AFTER \
                 and not ask[m.end(): words[i + 1].start()].strip():
             return f"{word} {words[i + 1].group(0)}".lower()
+    return None
+
+
+def _proper_part(ask: str, key: str, vocab: Vocabulary, companies: Sequence[str]) -> str | None:
+    """"document cloud revenue" of "Adobe's Document Cloud revenue", "google cloud revenue" of "the
+    change in Google Cloud revenue": capitalised words before the metric's one-word name name a product
+    or a segment, unless they are the company's own name (its possessive in the ask, or one of
+    `companies`), a period ("Q2"), or a basis or the whole ("GAAP", "Total")."""
+    single_words = {tokenize(w)[0] for w in vocab.metrics[key].wordings if len(tokenize(w)) == 1}
+    owners = {w.lower() for m in re.finditer(r"\b((?:[A-Z][\w&-]*\s+){0,3}[A-Z][\w&-]*)['’]s\b", ask)
+              for w in m.group(1).split()} | {w.lower() for c in companies for w in c.split()}
+    for owned in [*_OWNED_NAME.finditer(ask), *_NAMED_PART.finditer(ask)]:
+        name, word = owned.group("name").split(), owned.group("word")
+        if not tokenize(word) or tokenize(word)[0] not in single_words or _PERIOD_WORD.search(owned.group("name")):
+            continue
+        if any(w.lower() in _NEUTRAL_BEFORE or w.lower() in _WHOLE_NAMES or w.lower() in owners for w in name):
+            continue
+        if owned.re is _NAMED_PART and not _noun_form(word.lower(), _single_wording(word, key, vocab)):
+            continue  # "did Acme receive": a verb after the company's name, no line of a part
+        return f"{owned.group('name')} {word}".lower()
     return None
 
 
