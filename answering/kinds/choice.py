@@ -170,6 +170,13 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                                                           services.retriever), companies, year, services.vocabulary, metric)
             if again is not None and (table is None or again.of_segments):
                 table = again
+            if table is None and not _SEGMENTS.search(dimension.group(0)):
+                # items the filing breaks its measure down by in its segment note under another name
+                # ("market platform" for the "specialized markets" the note's table ranks)
+                query = f"{companies[0]} {services.vocabulary.label(metric) or ''} by segment"
+                table = table_items(decision.ask, more_tables(query, hits, companies, understanding.fiscal_years,
+                                                              services.retriever), companies, year, services.vocabulary,
+                                    metric)
         measured = [i.label for i in table.items if _names_item(question, i.label)] if table is not None else []
         if len(measured) == 1 and len(companies) == 1:
             # "which service offering grew its subscription and support revenue fastest": the table found
@@ -229,6 +236,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             if (best.value >= 0) == (decision.order == "lowest"):
                 # the worst of items that all grew grew least; the best of items that all fell fell least
                 moved = "smallest growth" if best.value >= 0 else "smallest fall"
+            measure = re.sub(r"\s+(?:growth|change)$", "", measure)  # "the largest growth in revenue", said once
             ranks = f"{ranks} (the {moved}{' in ' + measure if measure else ''}{items})"
         else:
             ranks = f"{ranks} (the {superlative.group(0).lower()}{' ' + measure if measure else ''}{items})"

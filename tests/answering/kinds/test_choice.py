@@ -259,3 +259,34 @@ def test_a_ranking_shows_every_row_of_a_table_cut_by_the_chunker(services):
     written = ask("Which of PepsiCo's divisions had the highest net revenue in FY2022?", pepsico, [69], services)
     assert written.text.startswith("PBNA (26,213"), written.text
     assert "AMESA: 6,438" in written.text and "APAC: 4,787" in written.text, written.text
+
+
+def test_items_named_otherwise_than_the_question_are_found_in_the_segment_note(services):
+    """NVIDIA's Q1 FY2024 10-Q: "which market platform" is answered by the segment note's table of "the
+    specialized markets we serve" (p.22), which no page the question's words bring back holds; a search
+    for the measure by segment finds it, and the growth ranks Automotive first (296 against 138)."""
+    from answering.writer import write_answer
+    from finrag.models import SearchFilters, SearchHit
+    from retrieval.page_rerank import FilingPages
+    from retrieval.query_understanding import understand
+    from tests.answering.kinds.conftest import catalog, hits
+
+    nvidia = filing("filings-wild/pdfs/NVIDIA_2024_10-Q_Q1.pdf")
+
+    class Searches:  # the store's sparse search over the loaded chunks (header and text): the query's words
+        def search(self, query: str, filters: SearchFilters | None = None, k: int = 8, mode: str | None = None):
+            words = set(query.lower().split())
+            ranked = sorted(nvidia, key=lambda c: -sum(w in f"{c.header} {c.text}".lower() for w in words))
+            return [SearchHit(chunk=c, score=1.0) for c in ranked[:k]]
+
+        def filing(self, doc):
+            return FilingPages([c for c in nvidia if c.doc == doc])
+
+    question = ("Which NVIDIA market platform had the highest year-over-year revenue growth rate in the first quarter "
+                "of fiscal year 2024?")
+    highlights = sorted({c.page for c in nvidia if "Automotive revenue for the first quarter" in c.text})
+    understanding = understand(question, catalog(nvidia), services.vocabulary)
+    written = write_answer(question, hits(nvidia, highlights), understanding,
+                           dataclasses.replace(services, retriever=Searches()), Usage())
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Automotive (+114.5%"), written.text
