@@ -129,7 +129,8 @@ class Evidence:
         closes the list."""
         long_term = self.used.get((_LONG_TERM_DEBT, year))
         filing = getattr(self.retriever, "filing", None)
-        if long_term is None or filing is None:
+        if long_term is None or filing is None or _NET_OF_CURRENT.search(long_term.quote):
+            # "Long-term debt, net of current portion": a current portion exists, inside another line
             return None
         own = [c for c in filing(long_term.doc).pages.get(long_term.page, []) if c.page == long_term.page]
         pages = [(long_term.doc, long_term.page, "\n".join(c.text for c in own))]
@@ -363,6 +364,7 @@ _SHORT_TERM_DEBT, _LONG_TERM_DEBT = "short_term_debt", "long_term_debt"
 # a balance sheet's current liabilities, from their heading to their total row
 _CURRENT_LIABILITIES = re.compile(r"^\s*current\s+liabilities:?\s*$(?P<rows>.*?)^(?P<total>\s*total\s+current\s+liabilities\b[^\n]*)$",
                                   re.I | re.M | re.S)
+_NET_OF_CURRENT = re.compile(r"\b(?:net\s+of|excluding|less|exclusive\s+of)\s+(?:the\s+)?current\b", re.I)
 _DEBT_WORDS = re.compile(r"\b(?:debt|borrowings?|loans?|notes\s+payable|credit\s+facilit\w*|commercial\s+paper|"
                          r"convertible|bonds?|debentures?|financing\s+obligations?)\b", re.I)
 # a line the question names as a cost or an expense ("cost of products", "selling expenses")

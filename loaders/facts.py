@@ -534,16 +534,17 @@ _HEAD_LINES = 12
 
 def page_facts(
     page: Page, kind: Statement, company: str, doc: str, fiscal_year: int | None,
-    quarter: tuple[int, date] | None = None, dated: bool = False,
+    quarter: tuple[int, date] | None = None, dated: bool = False, continued: StatementUnit | None = None,
 ) -> list[tuple[Fact, bool]]:
     """Facts of one statement page (best row per line item, one fact per column),
     each with whether it comes from a secondary source.
 
     `quarter`: (fiscal quarter, period end) of a 10-Q, whose columns are read by their dates
     (`quarter_columns`); `dated`: an interim report's, placed by the dates its title states
-    (`interim_columns`); an annual filing's columns are fiscal years.
+    (`interim_columns`); an annual filing's columns are fiscal years. `continued`: the unit of the
+    page before, which an untitled page continuing its statement prints no line of.
     """
-    unit = page_unit(page.text, page.number_convention)
+    unit = page_unit(page.text, page.number_convention) or continued
     if unit is None:
         return []
     factor = unit.factor
@@ -683,9 +684,19 @@ def extract_facts(meta: DocumentMeta, pages: list[Page]) -> list[Fact]:
         # Berakhir 30 Juni 2012"): its columns are six or nine months, and its balance sheet a
         # date inside the year, none of them a fiscal year's figure: each is read by its date
         return _dated_facts(meta, statements, pages)
+    filer_pages: set[int] = set()
+    units: dict[int, StatementUnit | None] = {}
     for page, kind in statements:
-        filer = _filer_statement(page, meta)
-        for fact, secondary in page_facts(page, kind, meta.company, meta.doc, meta.fiscal_year, quarter):
+        units[page.number] = page_unit(page.text, page.number_convention)
+        # an untitled page that continues the page before (its liabilities) is that page's
+        # registrant's, in that page's unit
+        continues = statement_kind(page) is None and page.number - 1 in units
+        filer = _filer_statement(page, meta) or (continues and page.number - 1 in filer_pages)
+        if filer:
+            filer_pages.add(page.number)
+        inherited = units[page.number - 1] if continues else None
+        for fact, secondary in page_facts(page, kind, meta.company, meta.doc, meta.fiscal_year, quarter,
+                                          continued=inherited):
             key = (fact.metric, fact.fiscal_year, fact.period)
             if secondary:
                 backup.setdefault(key, fact)

@@ -42,14 +42,38 @@ def statement_kind(title: str) -> str | None:
     return None
 
 
+# the row that closes a statement, printed on its last page: a continuation page without a title
+# ("Balance at December 31, / 2015 2014 / LIABILITIES AND EQUITY ...") is the statement it closes
+_CLOSING_ROW = {
+    "balance_sheet": re.compile(r"^\s*total\s+liabilities\s*(?:,|and)\s*(?:[\w'’]+\s+){0,4}?(?:equity|deficit)\b"
+                                r"|^\s*total\s+equity\s+and\s+liabilities\b", re.I | re.M),
+    "cash_flow": re.compile(r"^\s*cash\b.{0,80}\bend\s+of\s+(?:the\s+)?(?:year|period)\b", re.I | re.M),
+}  # (an income statement's "Net income" also opens the comprehensive income statement that follows it)
+_STATEMENTS = tuple(_CLOSING_ROW)
+
+
 def page_tags(pages: list[str], sections: list[list[Section]]) -> dict[str, list[int]]:
     tags: dict[str, list[int]] = {tag: [] for tag in PAGE_TAGS}
+    before: set[str] = set()
     for number, (text, page_sections) in enumerate(zip(pages, sections, strict=True)):
         lines = text.split("\n")
         rows = sum(is_statement_row(line) for line in lines)
-        for tag in _page_tags(lines, page_sections, rows):
+        found = _page_tags(lines, page_sections, rows)
+        if not found & set(_STATEMENTS) and (continued := continued_statement(text, rows, before)):
+            found = (found - {"mdna", "risk_factors"}) | {continued}
+        for tag in found:
             tags[tag].append(number)
+        before = found
     return {tag: found for tag, found in tags.items() if found}
+
+
+def continued_statement(text: str, rows: int, before: set[str]) -> str | None:
+    """The statement an untitled page continues: the one the page before carries, when this page is
+    a body of data rows that closes it (a balance sheet's liabilities page ends with "Total
+    liabilities and equity"); None otherwise."""
+    if rows < _MIN_STATEMENT_ROWS:
+        return None
+    return next((kind for kind in _STATEMENTS if kind in before and _CLOSING_ROW[kind].search(text)), None)
 
 
 def _page_tags(lines: list[str], sections: list[Section], rows: int) -> set[str]:

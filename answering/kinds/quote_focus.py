@@ -66,6 +66,8 @@ _ASKS_AMOUNT = re.compile(r"^\W*(?:and\s+)?what\s+(?:was|is|were|are)\s+(?:the\s
 _NOT_AN_AMOUNT = re.compile(r"\bof\b|\b(?:nature|composition|sources?|types?|kinds?|breakdown|structure|terms|treatment|"
                             r"recognition|accounting|purpose|uses?|components?|status|names?|main|primary|principal|key|"
                             r"largest|biggest|smallest|highest|lowest|most|least)\b", re.I)
+# "... amount of penalties", "the value of the notes": what the amount is of
+_OF_WHAT = re.compile(r"\s+of\s+(?:the\s+|its\s+|their\s+)?([a-z][\w-]+)", re.I)
 # "By what percentage did its Active Riders decline?": a rate of change in one direction
 _ASKS_PERCENT_CHANGE = re.compile(r"^\W*(?:and\s+)?(?:by\s+)?(?:what|how\s+much)\s+(?:percentage|percent|%)\s+(?:points?\s+)?"
                                   r"(?:did|does|has|have|had|was|were|is)\b[^?]*?\b(?P<verb>declin|decreas|f[ae]ll|drop|"
@@ -232,9 +234,12 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
                 return "the question asks for a ratio, and no quote states one as a figure"
         elif (m := _ASKS_AMOUNT.match(ask)) and not _NOT_THE_RATIO.search(m.group("np")) \
                 and not _NOT_AN_AMOUNT.search(m.group("np")):
-            if not any(_states_amount_of(s, m.group("head")) for s in stated):
+            head = m.group("head")
+            if head.lower() in ("amount", "value") and (of := _OF_WHAT.match(ask[m.end():])):
+                head = of.group(1)  # "the total amount of penalties": the penalties are named beside their sum
+            if not any(_states_amount_of(s, head) for s in stated):
                 return f"the question asks for an amount ({m.group('np').strip()}), and no quote states one beside it"
-            if (two := _two_amounts(stated, m.group("head"), question)) is not None:
+            if (two := _two_amounts(stated, head, question)) is not None:
                 return (f"the quotes give two different amounts for {m.group('np').strip()} at the asked date "
                         f"({two[0]}; {two[1]}), so which is the one asked is not known")
     return None

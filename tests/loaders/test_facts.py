@@ -345,3 +345,21 @@ def test_total_operating_revenues_is_revenue():
                    "Total operating revenues 18,469 17,129 16,759\nNet Loss (1,304) (7,642) (6,837)\n",
                    ANNUAL.model_copy(update={"fiscal_year": 2020, "period": "FY2020"}))
     assert facts[("revenue", 2019)] == 17_129.0
+
+
+def test_an_untitled_page_closing_a_balance_sheet_is_that_registrant_s_in_its_unit(financebench_extra_dir):
+    # PG&E's FY2015 10-K: PG&E Corporation's balance sheet runs from p.71 (titled, "(in millions)", the
+    # assets) to p.72 ("Balance at December 31," ... "Total liabilities and equity", no title, no scale);
+    # the utility's, titled on one page (p.79), prints other debt. The corporation's liabilities page is
+    # a balance sheet page of the filer's, read in millions
+    from loaders.page_tags import page_tags
+
+    pages = real_pages(financebench_extra_dir / "pdfs" / "PG_E_2015_10K.pdf", [70, 71, 77, 78])
+    tags = page_tags([p.text for p in pages], [[] for _ in pages])
+    assert tags["balance_sheet"] == [0, 1, 2, 3]  # (positions in the list given)
+    meta = DocumentMeta(file="PG_E_2015_10K.pdf", doc="PG_E_2015_10K", sha256="0", company="PG&E",
+                        company_legal="PG&E CORPORATION", fiscal_year=2015, form="10-K", period="FY2015",
+                        page_tags={"balance_sheet": [70, 71, 77, 78]})
+    facts = {(f.metric, f.fiscal_year): f for f in extract_facts(meta, pages)}
+    assert facts[("long_term_debt", 2015)].value == 16030.0 and facts[("long_term_debt", 2015)].page == 71
+    assert facts[("long_term_debt", 2014)].value == 15050.0

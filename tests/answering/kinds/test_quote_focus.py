@@ -230,3 +230,14 @@ def test_a_percentage_change_asked_needs_a_quote_stating_that_change():
     assert not _kept(wrong, question, ["Lyft"])
     right = '"Active Riders declined 45% year-over-year to 12.6 million in the fourth quarter." (lyft p.60)'
     assert _kept(right, question, ["Lyft"])
+
+
+def test_the_amount_of_a_thing_is_stated_beside_the_thing():
+    # PG&E's FY2015 10-K: "the total amount of penalties" is the penalties' sum, said beside "penalties"
+    question = "What was the total amount of penalties the CPUC imposed on PG&E's utility in its Penalty Decision?"
+    right = ('"In April 2015, the CPUC concluded its three investigative enforcement actions against the Utility by '
+             'imposing penalties totaling $1.6 billion." (pge p.8)')
+    assert _kept(right, question, ["PG&E"])
+    unsure = ('"PG&E Corporation and the Utility believe it is probable that the CPUC will impose penalties on the '
+              'Utility in the OII but they are unable to reasonably estimate the amount." (pge p.9)')
+    assert not _kept(unsure, question, ["PG&E"])
