@@ -498,7 +498,11 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             heading = line.strip() if _SEGMENT_HEADING.fullmatch(line.strip()) else heading
             continue
         if row.tokens and all(_BARE_YEAR.fullmatch(t) for t in row.tokens):
-            # a wrapped column header ("% of Total / Revenues 2021"): its years are no amounts
+            # a wrapped column header ("% of Total / Revenues 2021"): its years are no amounts; two or
+            # more years in a run ("September 30, September 30," / "Assets 2023 2022") are the columns'
+            run = [int(t) for t in row.tokens]
+            if len(run) >= 2 and all(abs(a - b) == 1 for a, b in zip(run, run[1:], strict=False)):
+                years, periods, in_header = run, span_periods(spans, run), True
             continue
         in_header = False
         spans = ""

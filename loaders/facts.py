@@ -242,7 +242,7 @@ def header_years(lines: list[str]) -> list[int]:
 def trailing_years(tokens: list[str]) -> list[int]:
     """Column years printed at the end of a section line ("Cash flows from operating
     activities: 2022 2021 2020"): two or more bare years in a row, each one apart, after a
-    label that ends in a colon. Amounts are never consecutive bare years, so such a line is
+    label that ends in a colon or a heading of a few words ("Assets 2019 2018"). Amounts are never consecutive bare years, so such a line is
     the table's column header, not its first row."""
     years: list[int] = []
     for token in reversed(tokens):
@@ -251,7 +251,9 @@ def trailing_years(tokens: list[str]) -> list[int]:
         years.insert(0, int(token))
     label = tokens[: len(tokens) - len(years)]
     steps = {b - a for a, b in zip(years, years[1:], strict=False)}
-    if len(years) >= 2 and steps in ({1}, {-1}) and label and label[-1].endswith(":"):
+    # (or a section heading of a few words: "Assets 2019 2018" under "March 31, September 30,")
+    heading = label and (label[-1].endswith(":") or (len(label) <= 3 and all(w.isalpha() for w in label)))
+    if len(years) >= 2 and steps in ({1}, {-1}) and heading:
         return years
     return []
 

@@ -363,3 +363,15 @@ def test_an_untitled_page_closing_a_balance_sheet_is_that_registrant_s_in_its_un
     facts = {(f.metric, f.fiscal_year): f for f in extract_facts(meta, pages)}
     assert facts[("long_term_debt", 2015)].value == 16030.0 and facts[("long_term_debt", 2015)].page == 71
     assert facts[("long_term_debt", 2014)].value == 15050.0
+
+
+def test_a_quarter_balance_sheet_with_its_years_after_a_heading_is_read_by_its_dates(filings_wild_dir):
+    # Patriot's Q2 FY2019 10-Q: "March 31, September 30," over "Assets 2019 2018" - the years follow the
+    # section's heading on one line, which is the column header, not a row of two amounts
+    assert header_years(["March 31, September 30,", "Assets 2019 2018"]) == [2019, 2018]
+    pages = real_pages(filings_wild_dir / "pdfs" / "PatriotTransportation_2019_10-Q_Q2.pdf", [3])
+    meta = DocumentMeta(file="q.pdf", doc="q", sha256="0", company="Patriot", fiscal_year=2019, period="2019Q2",
+                        period_end="2019-03-31", form="10-Q", page_tags={"balance_sheet": [3]})
+    facts = {(f.metric, f.fiscal_year, f.period): f.value for f in extract_facts(meta, pages)}
+    assert facts[("current_assets", 2019, "Q2")] == pytest.approx(32.851)
+    assert facts[("current_liabilities", 2019, "Q2")] == pytest.approx(9.561)
