@@ -63,6 +63,13 @@ def answer(ask: str, hits: list[SearchHit], companies: list[str], retriever: Ret
     for doc in _filings(hits, companies):
         cover = _cover_chunks(doc, hits, retriever)
         rows, none_under_g = _rows(cover)
+        if debt_only and rows and not any(_DEBT_ROW.search(row) for row in rows):
+            # the cover's table read whole, and no class of it is debt: none is registered
+            first = next(iter(rows.values()))
+            return WrittenAnswer(status="answered", kind="list",
+                                 text=f"None: the Section 12(b) table of the cover ({doc} p.{first.page + 1}) lists no "
+                                      "debt securities, only: " + "; ".join(rows) + ".",
+                                 citations=unique_citations([cite(chunk, row) for row, chunk in rows.items()]))
         if debt_only:
             rows = {row: chunk for row, chunk in rows.items() if _DEBT_ROW.search(row)}
         if not rows:

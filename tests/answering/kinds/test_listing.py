@@ -77,3 +77,13 @@ def test_a_question_for_the_exchanges_is_answered_by_their_names_each_once(relat
     assert (written.status, written.kind) == ("answered", "list"), written.text
     assert written.text.split("\n\n")[0].casefold() == "new york stock exchange; the nasdaq global select market"
     assert "common stock, par value $0.10 vz the nasdaq global select market" in written.text.casefold()
+
+
+def test_a_cover_table_without_a_class_of_debt_says_none_is_registered(services):
+    # McDonald's 8-K of August 14, 2023: its cover's Section 12(b) table lists only "Common Stock, $0.01 par
+    # value MCD New York Stock Exchange"; the medium-term notes the 8-K is about are not registered there
+    mcd = filing("financebench-extra/pdfs/MCDONALDS_8K_dated-2023-08-14.pdf")
+    written = ask("Which debt securities are registered to trade on a national securities exchange under "
+                  "McDonald's name as of the 8-K dated August 14, 2023?", mcd, [0], services)
+    assert (written.status, written.kind) == ("answered", "list"), written.text
+    assert written.text.startswith("None") and "Common Stock" in written.text, written.text
