@@ -930,6 +930,9 @@ _OWNED_NAME = re.compile(r"['’]s\s+(?P<name>[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,
 # "change in Google Cloud revenue": capitalised words after a plain word name a part too, unless they
 # are the company the ask calls by its possessive elsewhere ("Alphabet's ... in Alphabet revenue")
 _NAMED_PART = re.compile(r"\b[a-z][\w-]*\s+(?P<name>[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3})\s+(?P<word>[a-z][\w-]*)\b")
+# "revenue did its first-party advertising products generate": the revenue of what generates it
+_EARNED_BY = re.compile(r"\b(?P<word>revenues?|sales)\s+(?:did|does|do|has|have|had)\s+(?P<who>[^?,]{1,80}?)\s+"
+                        r"(?:generate|bring\s+in|contribute|earn|produce|deliver|record)\b", re.I)
 # capitalised words that name an accounting basis or the whole, never a part of the company
 _WHOLE_NAMES = frozenset({"gaap", "non-gaap", "ifrs", "total", "net", "consolidated", "reported", "group"})
 
@@ -945,6 +948,14 @@ def qualified_name(ask: str, key: str, vocab: Vocabulary, companies: Sequence[st
     the line, and is returned as it stands."""
     if (part := _proper_part(ask, key, vocab, companies)) is not None:
         return part
+    if (earner := _EARNED_BY.search(ask)) is not None and tokenize(earner.group("word"))[0] in {
+            tokenize(w)[0] for w in vocab.metrics[key].wordings if len(tokenize(w)) == 1}:
+        # "How much revenue did eBay's first-party advertising products generate": what earns it is a part
+        # (its plain words; the company's own name, capitalised, qualifies nothing)
+        words = [w for w in re.sub(r"\b\S+['’]s\b", " ", earner.group("who")).split()
+                 if w == w.lower() and w not in _NEUTRAL_BEFORE]  # ("eBay", a name, is no plain word)
+        if words:
+            return f"{' '.join(words)} {earner.group('word')}".lower()
     ask = re.sub(r"['’]s\b", "", ask)  # "Acme's revenue": a possessive qualifies nothing
     tokens = tokenize(ask)
     wordings = [(w, tokenize(w)) for w in vocab.metrics[key].wordings]

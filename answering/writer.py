@@ -13,6 +13,7 @@ writer (answering.llm_writer) is given. `WrittenAnswer` and `not_found`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, NamedTuple, Protocol
@@ -69,7 +70,7 @@ from answering.kinds.part_completion import completed
 from answering.kinds.quote_focus import FLAG as LOOK_ALIKE
 from answering.kinds.quote_focus import answered_on_focus
 from answering.kinds.sentences import read_topic
-from answering.kinds.statement_lines import zero_by_rule
+from answering.kinds.statement_lines import outlined_line, zero_by_rule
 from answering.llm_writer import write_llm
 from answering.metric_answer import answer_metric
 from answering.metric_target import unreadable_definition
@@ -101,6 +102,10 @@ class WriterServices(ComparisonServices, Protocol):
 
     @property
     def llm(self) -> LLMClient | None: ...
+
+# "directly outlined in its income statements", "shown on the income statement": the statement's own lines
+_ON_THE_STATEMENT = re.compile(r"\b(?:outlined|shown|presented|reported|stated)\s+(?:\w+\s+){0,2}(?:in|on)\s+(?:the\s+|its\s+|"
+                               r"(?:[\w&.-]+\s+){0,3}?[\w&.-]+['’]s\s+)?(?:consolidated\s+)?income\s+statements?\b", re.I)
 
 
 def write_answer(
@@ -294,8 +299,16 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
         # "What drove the increase, and which product lines declined?": the causes, then each item
         # part from the table of the asked kind of items; else the kind's own writer (and its refusal)
         return composed
-    if decision.kind == "metric":
-        written: WrittenAnswer | None = _metric(text, hits, understanding, services, offline_engine, may_search)
+    outlined = None
+    if decision.kind == "metric" and decision.default_value == 0 and decision.metric and _ON_THE_STATEMENT.search(text) \
+            and len(understanding.companies) == 1:
+        # "the quantity of restructuring costs directly outlined in its income statements": the statement's
+        # own line, when it prints one; never a note's figure beside it
+        outlined = outlined_line(decision.metric, understanding.companies[0], hits, understanding, services)
+    if outlined is not None:
+        written: WrittenAnswer | None = outlined
+    elif decision.kind == "metric":
+        written = _metric(text, hits, understanding, services, offline_engine, may_search)
     else:
         written = _WRITERS[decision.kind](decision, text, hits, understanding, services)
     if written is None and decision.kind == "passage":

@@ -508,7 +508,10 @@ def read_table(ask: str, block: Block, year: int | None, vocab: Vocabulary, metr
     if total_row is not None and col < len(total_row.values) and total_row.values[col] is not None:
         total = Item(label=total_row.label, value=total_row.values[col], row=total_row, chunk=block.chunk,
                      shown=_shown(total_row.values[col], block, total_row))
-    changes = bool(_CHANGE.search(ask) and len(block.years) >= 2)
+    # a table of rates of change ("Comparable sales % increase: U.S. 10.3 3.7") is ranked on the asked
+    # year's rates, not on how the rates moved: the growth asked is printed, not computed
+    printed_growth = _GROWTH_ASKED.search(ask) is not None and _rates_table(block)
+    changes = bool(_CHANGE.search(ask) and len(block.years) >= 2) and not printed_growth
     if changes:
         items = []
         # the latest year's column and the one before it, whichever way the header orders them
@@ -526,7 +529,8 @@ def read_table(ask: str, block: Block, year: int | None, vocab: Vocabulary, metr
         how = (f"by {'amount of ' if by_amount else ''}change from {block.years[prior]} to {block.years[latest]} in the "
                f"table {_caption(block)}")
     else:
-        items = [Item(label=r.label, value=v, shown=_shown(v, block, r), row=r, chunk=block.chunk)
+        items = [Item(label=r.label, value=v, shown=f"{v:g}%" if printed_growth else _shown(v, block, r), row=r,
+                      chunk=block.chunk)
                  for r in rows if col < len(r.values) and (v := r.values[col]) is not None]
         when = block.years[col] if col < len(block.years) else None
         how = f"in the table {_caption(block)}" + (f" ({when} column)" if when else "")
@@ -658,6 +662,18 @@ def _caption(block: Block) -> str:
 
 def _plain(value: float) -> str:
     return f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
+_GROWTH_ASKED = re.compile(r"\b(?:growth|grew|increase|decline|decrease|change)\b", re.I)
+
+
+def _rates_table(block: Block) -> bool:
+    """Every row is a rate: each prints "%", or the table marks its first or total row with "%" ("U.S.
+    10.3 % 3.7 %" over "International Operated Markets 11.9 13.0") and no value reaches 100."""
+    if all(_rate(block, r) for r in block.rows):
+        return True
+    values = [v for r in block.rows for v in r.values[: len(block.years) or None] if v is not None]
+    return any(_rate(block, r) for r in block.rows) and bool(values) and all(abs(v) < 100 for v in values)
 
 
 def _rate(block: Block, row: Row) -> bool:

