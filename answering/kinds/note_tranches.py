@@ -94,6 +94,9 @@ def write(question: str, hits: list[SearchHit], company: str | None = None) -> W
     total = sum(t.principal for t in issue)
     if total <= 0 or any(not 0 < t.rate < 25 for t in issue):
         return None
+    last = list(_TRANCHE.finditer(issue[0].sentence))[-1]
+    if re.search(r"\$\s?\d", issue[0].sentence[last.end():]):
+        return None  # an amount after the last tranche read: the list runs on past what was read (a chunk cut it)
     if (stated := _TOTAL.search(issue[0].sentence)) is not None:
         said = float(stated.group("amount").replace(",", "")) * _SCALE[stated.group("scale").lower()]
         if abs(said - total) > 0.005 * said:

@@ -69,3 +69,18 @@ def test_tranches_that_do_not_make_up_the_stated_issue_leave_it_unanswered(tmp_p
     _, found = _hits(tmp_path, [whole])
     written = note_tranches.write(QUESTION, found)
     assert written is not None and written.value == 4.73, written and written.text
+
+
+def test_a_list_cut_by_the_chunker_after_an_amount_leaves_it_unanswered():
+    # Intel's 8-K of February 10, 2023: its chunk ends inside the sentence ("..., $2,000,000,000 aggregate
+    # principal amount"); five of its seven tranches read would give 5.11% for 5.30%
+    text = ("On February 10, 2023, Intel Corporation issued $1,500,000,000 aggregate principal amount of 4.875% Senior "
+            "Notes due 2026, $1,750,000,000 aggregate principal amount of 4.875% Senior Notes due 2028, $1,250,000,000 "
+            "aggregate principal amount of 5.125% Senior Notes due 2030, $2,250,000,000 aggregate principal amount of "
+            "5.200% Senior Notes due 2033, $1,000,000,000 aggregate principal amount of 5.625% Senior Notes due 2043, "
+            "$2,000,000,000 aggregate principal amount")
+    chunk = Chunk(chunk_id="i", doc="INTEL_8K", doc_sha256="0" * 64, index=0, company="Intel", page=1, page_end=1,
+                  text=text)
+    question = ("What is the principal-weighted average coupon rate of the senior notes that Intel issued as described "
+                "in its 8-K dated February 10, 2023?")
+    assert note_tranches.write(question, [SearchHit(chunk=chunk, score=1.0)]) is None
