@@ -133,12 +133,13 @@ class CheckedInput(BaseModel):
     from_table: bool = True
     number_convention: NumberConventionName = "us"  # how the row's document writes numbers
     # "FY", or the dated column of an interim report the input was read from ("2012-06-30",
-    # "9M2011-09-30"): placed by its statement's title, so it is the asked period's by construction
+    # "9M2011-09-30"), or a 10-Q's year-to-date column ("Q3YTD"): placed by its statement's title,
+    # so it is the asked period's by construction
     period: str = "FY"
 
     @property
     def dated(self) -> bool:
-        return self.period[:1].isdigit()
+        return self.period[:1].isdigit() or self.period.endswith("YTD")
 
     def where(self) -> str:
         return f"{self.doc} p.{self.page + 1}"

@@ -184,6 +184,12 @@ class Evidence:
         period = dated_period(date.fromisoformat(self.as_of), None if balance else self.months)
         facts = [f for f in self.graph.facts([self.company], [metric], [int(self.as_of[:4])], latest_only=False,
                                              periods=[period]) if not f.formula]
+        if not facts and not balance and self.months in (6, 9):
+            # "the first nine months of FY2023 (nine months ended July 1, 2023)": a 10-Q's year-to-date column
+            # of the asked fiscal year, which its facts label by quarter ("Q3YTD"), not by date
+            period = f"Q{self.months // 3}YTD"
+            facts = [f for f in self.graph.facts([self.company], [metric], [self.anchor], latest_only=False,
+                                                 periods=[period]) if not f.formula]
         if not facts:
             return None
         facts.sort(key=lambda f: self._rank(f.doc))
