@@ -778,10 +778,12 @@ def _interim(page: Page) -> bool:
 def _filer_statement(page: Page, meta: DocumentMeta) -> bool:
     """The page's title block names the filer and a consolidated statement ("PG&E CORPORATION /
     CONSOLIDATED STATEMENTS OF INCOME"): not a subsidiary's, a parent-only schedule's or a note's."""
-    head = [letters(line) for line in page.text.splitlines()[:4]]
+    head = [letters(line) for line in page.text.splitlines()[:5]]
     names = {letters(n) for n in (meta.company, meta.company_legal) if n}
     names.discard("")
-    return any(line in names for line in head) and any(line.startswith("consolidated") for line in head)
+    # ("CONDENSED CONSOLIDATED STATEMENTS OF INCOME": a 10-Q's title of the same statements)
+    return any(line in names for line in head) and any(
+        line.startswith(("consolidated", "condensedconsolidated")) for line in head)
 
 
 def _same(a: float, b: float) -> bool:

@@ -375,3 +375,14 @@ def test_a_quarter_balance_sheet_with_its_years_after_a_heading_is_read_by_its_d
     facts = {(f.metric, f.fiscal_year, f.period): f.value for f in extract_facts(meta, pages)}
     assert facts[("current_assets", 2019, "Q2")] == pytest.approx(32.851)
     assert facts[("current_liabilities", 2019, "Q2")] == pytest.approx(9.561)
+
+
+def test_a_10q_s_condensed_statements_of_the_filer_settle_its_subsidiary_s(financebench_extra_dir):
+    # PG&E's Q3 2022 10-Q: PG&E CORPORATION's "CONDENSED CONSOLIDATED STATEMENTS OF INCOME" (p.42) and its
+    # utility's (p.50) give other operating income; the filer's condensed statement settles them
+    pages = real_pages(financebench_extra_dir / "pdfs" / "PG_E_2023Q3_10Q.pdf", [41, 49])
+    meta = DocumentMeta(file="q.pdf", doc="q", sha256="0", company="PG&E", company_legal="PG&E Corporation",
+                        fiscal_year=2022, period="2022Q3", period_end="2022-09-30", form="10-Q",
+                        page_tags={"income_statement": [41, 49]})
+    facts = {(f.metric, f.fiscal_year, f.period): f.value for f in extract_facts(meta, pages)}
+    assert facts[("operating_income", 2022, "Q3")] == 726.0
