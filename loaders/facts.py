@@ -219,6 +219,7 @@ def header_years(lines: list[str]) -> list[int]:
     "2022 2021 2020") is counted once.
     """
     years: list[int] = []
+    dates_above = False  # the line before named days without their years ("March 31, September 30,")
     for line in lines:
         line = _SCALE_NOTE.sub(" ", line)
         tokens = [t.strip(",./") for t in _strip_parentheticals(line).split()]
@@ -234,15 +235,24 @@ def header_years(lines: list[str]) -> list[int]:
         )
         if dateish and found:
             years.extend(y for y in found if y not in years)
-        elif (trailing := trailing_years(tokens)):
+        elif (trailing := trailing_years(tokens, after_dates=dates_above)):
             years.extend(y for y in trailing if y not in years)
+        dates_above = dateish and not found and any(t.lower() in _MONTHS or t.lower() in MONTHS for t in tokens)
     return years
 
 
-def trailing_years(tokens: list[str]) -> list[int]:
+def _years_of_line(before: str, line: str) -> list[int]:
+    """The column years `line` adds to a header, read after the line above it (which may name the
+    days whose years it prints: "March 31, September 30," over "Assets 2019 2018")."""
+    above = header_years([before]) if before else []
+    return [y for y in header_years([before, line] if before else [line]) if y not in above]
+
+
+def trailing_years(tokens: list[str], after_dates: bool = False) -> list[int]:
     """Column years printed at the end of a section line ("Cash flows from operating
     activities: 2022 2021 2020"): two or more bare years in a row, each one apart, after a
-    label that ends in a colon or a heading of a few words ("Assets 2019 2018"). Amounts are never consecutive bare years, so such a line is
+    label that ends in a colon, or after a heading of a few words under a line of days without
+    their years (`after_dates`: "March 31, September 30," over "Assets 2019 2018"). Amounts are never consecutive bare years, so such a line is
     the table's column header, not its first row."""
     years: list[int] = []
     for token in reversed(tokens):
@@ -251,8 +261,10 @@ def trailing_years(tokens: list[str]) -> list[int]:
         years.insert(0, int(token))
     label = tokens[: len(tokens) - len(years)]
     steps = {b - a for a, b in zip(years, years[1:], strict=False)}
-    # (or a section heading of a few words: "Assets 2019 2018" under "March 31, September 30,")
-    heading = label and (label[-1].endswith(":") or (len(label) <= 3 and all(w.isalpha() for w in label)))
+    # (or, under a line of days without their years, a section heading of a few words: "Assets 2019 2018"
+    # under "March 31, September 30,"; "Revenue (in millions) 2020 2019" alone is a row's label)
+    heading = label and (label[-1].endswith(":") or (
+        after_dates and len(label) <= 3 and all(w.isalpha() for w in label)))
     if len(years) >= 2 and steps in ({1}, {-1}) and heading:
         return years
     return []
@@ -477,7 +489,7 @@ def _split_header(page: Page) -> tuple[list[str], int]:
         return next(
             (i for i in range(start, len(lines))
              if len(getattr(read(lines[i]), "values", [])) >= 2
-             and not header_years([lines[i]])),
+             and not header_years([lines[i]]) and not _years_of_line(lines[i - 1] if i else "", lines[i])),
             len(lines),
         )
 
