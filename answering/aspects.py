@@ -411,7 +411,6 @@ _AMOUNT_BY = re.compile(r"^(?:(?:our|total|the)\s+)?(?P<measure>(?:net\s+)?(?:re
                         r"(?:by|from)\s+[^:]{3,200}:$", re.I)
 
 
-_NIL = re.compile(r"[—–-]+")
 _LESS_DEPRECIATION = re.compile(r"less\b.*\bdepreciation\b", re.I)
 # a line that ends inside a parenthesised aside in words ("(net of allowance ... at"), not inside a
 # bracketed amount ("(1,234")
@@ -526,10 +525,10 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
         fiscal_only = values is not None and periods is not None and "fy" in periods
         nil_is_zero = vocab.statement_of(aspect.metric) == "balance_sheet" and any(v is not None for v in row.values)
         for index, (col_year, value) in enumerate(zip(column_years, values or row.values, strict=False)):
-            if value is None and nil_is_zero and values is not None and len(values) == len(row.tokens) \
-                    and _NIL.fullmatch(row.tokens[index]):
-                # a balance sheet's "—" beside an amount is a balance of nil ("Long-term debt 644,236 —":
-                # no debt the year before); a flow's dash may mean a table that does not cover the year
+            if value is None and nil_is_zero and values is not None:
+                # a balance sheet's "—" (split_row's None: a dash) beside an amount is a balance of nil
+                # ("Long-term debt 644,236 —": no debt the year before); a flow's dash may mean a table
+                # that does not cover the year
                 value = 0.0
             if value is None or (fiscal_only and periods[index] != "fy"):
                 continue

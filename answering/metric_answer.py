@@ -320,11 +320,9 @@ class Evidence:
                 best = (key, reading)
         return best
 
-
     def _years_in_row(self, chunk: Chunk, metric: str, year: int, reading: Reading) -> int:
-        """How many of the other asked years the reading's row prints too. A change is read from
-        a row that prints both years, as the filing compares them; a row of another table that
-        prints one of them only (a deconsolidated unit's "Revenue — 122,343") is another quantity."""
+        """How many of the other asked years the reading's row prints too: `_rows_printing_years`
+        for a row read from the hits."""
         return sum(1 for other in self.years if other != year and (
             again := read_aspect(chunk, Aspect(company=self.company, fiscal_year=other, metric=metric), self.vocab))
             is not None and again.quote == reading.quote)

@@ -44,8 +44,9 @@ _COUNT = re.compile(r"\b(two|three|four|five|six|seven|eight|\d)\s+(?:series|tra
 
 
 class _Tranche:
-    def __init__(self, principal: float, rate: float, year: int, sentence: str, chunk: Chunk):
+    def __init__(self, principal: float, rate: float, year: int, sentence: str, chunk: Chunk, end: int):
         self.principal, self.rate, self.year, self.sentence, self.chunk = principal, rate, year, sentence, chunk
+        self.end = end  # where the tranche's words end in the sentence
 
     @property
     def key(self) -> tuple[float, int]:
@@ -65,7 +66,8 @@ def _tranches(hits: list[SearchHit]) -> list[list[_Tranche]]:
             for m in _TRANCHE.finditer(sentence):
                 scale = (m.group("scale") or "").lower() or None
                 principal = float(m.group("amount").replace(",", "")) * _SCALE[scale]
-                found.append(_Tranche(principal, float(m.group("rate")), int(m.group("year")), sentence, hit.chunk))
+                found.append(_Tranche(principal, float(m.group("rate")), int(m.group("year")), sentence, hit.chunk,
+                                      m.end()))
             if found:
                 listed.append(found)
     return listed
@@ -94,8 +96,7 @@ def write(question: str, hits: list[SearchHit], company: str | None = None) -> W
     total = sum(t.principal for t in issue)
     if total <= 0 or any(not 0 < t.rate < 25 for t in issue):
         return None
-    last = list(_TRANCHE.finditer(issue[0].sentence))[-1]
-    if re.search(r"\$\s?\d", issue[0].sentence[last.end():]):
+    if re.search(r"\$\s?\d", issue[-1].sentence[issue[-1].end:]):
         return None  # an amount after the last tranche read: the list runs on past what was read (a chunk cut it)
     if (stated := _TOTAL.search(issue[0].sentence)) is not None:
         said = float(stated.group("amount").replace(",", "")) * _SCALE[stated.group("scale").lower()]
