@@ -87,6 +87,11 @@ class Evidence:
                  retriever: Retriever | None = None):
         self.company = company
         self.retriever = retriever  # for a statement's own page when the hits hold only a note's row
+        # the names its filings were stored under: one filing's cover says "Patriot Transportation
+        # Holding", the next "Patriot"; the catalog holds both as one company, and so do its facts
+        catalog = getattr(retriever, "catalog", None)
+        entry = next((c for c in getattr(catalog, "companies", []) if company in c.filter_names), None)
+        self.names = [company] + [n for n in (entry.filter_names if entry else []) if n != company]
         self.question = question
         self.period = period  # "FY", or a 10-Q column: "Q2" (the quarter) / "Q2YTD" (year to date)
         self.anchor = anchor_year
@@ -110,7 +115,8 @@ class Evidence:
                 raise Missing(metric, year)
             if metric == _TAX:
                 found = self._tax_as_expense(found, year)
-            elif metric in self.question_lines and (_OUTFLOW.search(label := self.vocab.label(metric) or "")
+            elif metric in self.question_lines and ((_OUTFLOW.search(label := self.vocab.label(metric) or "")
+                                                     and not _NET_FLOW.match(label))
                                                     or (_COST_LINE.search(label) and found.value < 0)):
                 # "(cost of products + cost of services) / average inventories": a cost a statement
                 # prints as a deduction, "Cost of products (49,954)", is the cost the question adds
@@ -182,13 +188,13 @@ class Evidence:
         if not balance and self.months is None:
             return None
         period = dated_period(date.fromisoformat(self.as_of), None if balance else self.months)
-        facts = [f for f in self.graph.facts([self.company], [metric], [int(self.as_of[:4])], latest_only=False,
+        facts = [f for f in self.graph.facts(self.names, [metric], [int(self.as_of[:4])], latest_only=False,
                                              periods=[period]) if not f.formula]
         if not facts and not balance and self.months in (6, 9):
             # "the first nine months of FY2023 (nine months ended July 1, 2023)": a 10-Q's year-to-date column
             # of the asked fiscal year, which its facts label by quarter ("Q3YTD"), not by date
             period = f"Q{self.months // 3}YTD"
-            facts = [f for f in self.graph.facts([self.company], [metric], [self.anchor], latest_only=False,
+            facts = [f for f in self.graph.facts(self.names, [metric], [self.anchor], latest_only=False,
                                                  periods=[period]) if not f.formula]
         if not facts:
             return None
@@ -201,7 +207,7 @@ class Evidence:
     def _from_facts(self, metric: str, year: int) -> InputValue | None:
         if self.graph is None:
             return None
-        facts = [f for f in self.graph.facts([self.company], [metric], [year], latest_only=False, periods=[self.period])
+        facts = [f for f in self.graph.facts(self.names, [metric], [year], latest_only=False, periods=[self.period])
                  if not f.formula]
         if not facts:
             return None
@@ -221,7 +227,7 @@ class Evidence:
         if self.graph is None or len(self.years) < 2:
             return {}
         counts: dict[tuple[str, int, str], int] = {}
-        for f in self.graph.facts([self.company], [metric], self.years, latest_only=False, periods=[self.period]):
+        for f in self.graph.facts(self.names, [metric], self.years, latest_only=False, periods=[self.period]):
             counts[(f.doc, f.page, f.source_text)] = counts.get((f.doc, f.page, f.source_text), 0) + 1
         return counts
 
@@ -376,6 +382,9 @@ _COST_LINE = re.compile(r"\bcosts?\b|\bexpenses?\b", re.I)
 # a line the question names as money going out ("payments for", "purchases of", "repayments of")
 _OUTFLOW = re.compile(r"\b(?:payments?|purchases?|repayments?|repurchases?|paid|spent|outflows?|expenditures?)\b"
                       r"|\bused\s+(?:in|for|by)\b", re.I)
+# a net flow keeps its sign whatever its label says ("Net cash used in operating activities
+# (7,570,342)" is cash the business consumed: free cash flow is that less capex, not its size less capex)
+_NET_FLOW = re.compile(r"\s*net\s+cash\b", re.I)
 # filings whose income statement prints a quarter's columns: a release's, and a 10-Q's
 # ("THREE MONTHS ENDED ... SIX MONTHS ENDED"), placed by the same header rules
 _QUARTER_TABLE_FORMS = frozenset({*RELEASE_FORMS, "10-Q"})
@@ -577,11 +586,18 @@ def _pages_of(inputs: list[CheckedInput], retriever: Retriever | None) -> dict[t
     return pages
 
 
+def _one_statement(inputs: list[CheckedInput]) -> bool:
+    """Every input is a row of one table: the same page of one filing, read in one year."""
+    return len(inputs) >= 2 and all(i.from_table for i in inputs) \
+        and len({(i.doc, i.page, i.fiscal_year) for i in inputs}) == 1
+
+
 def check_result(question: str, target: MetricTarget, result: MetricResult, inputs: list[CheckedInput],
                  company: str, hits: list[SearchHit], vocab: Vocabulary,
                  retriever: Retriever | None = None) -> CheckFailure | None:
     """The checks of answering.checks on a computed target: its inputs, then its value."""
-    failure = checks.check_inputs(inputs, question, target.quarter is None, vocab, hits) \
+    # (a span of months asked, "six months ended March 31, 2015", is read from its own column, as a quarter is)
+    failure = checks.check_inputs(inputs, question, target.quarter is None and target.months is None, vocab, hits) \
         or (checks.check_asked_period(inputs, question, vocab, _pages_of(inputs, retriever))
             if target.quarter is None else None) \
         or checks.check_unit_mix(inputs, target.unit, vocab) \
@@ -595,6 +611,10 @@ def check_result(question: str, target: MetricTarget, result: MetricResult, inpu
         for year, value in sorted(result.per_year.items()):
             shown = f"{value * 100:,.1f}%" if percent else f"{value:,.2f}"
             failure = checks.check_plausible(f"{label} FY{year}", value, plausible, percent, shown)
+            if failure is not None and plausible is checks.SHARE_OF_REVENUE and _one_statement(inputs):
+                # an expense above revenue (a young company's R&D at 225% of its sales) printed in one
+                # statement beside its revenue is the statement's arithmetic, not rows of two tables
+                failure = None
             if failure is not None and not (percent and _stated_alike(target, year, value, company, hits, vocab,
                                                                        retriever)):
                 # a rare value the filing itself states (a 144.5% tax rate in a year of a one-off
@@ -603,6 +623,8 @@ def check_result(question: str, target: MetricTarget, result: MetricResult, inpu
     years = sorted(result.per_year)
     if target.aggregation == "change" and len(years) >= 2:
         old, new = result.per_year[years[0]], result.per_year[years[-1]]
+        if target.of_loss and old < 0 and new < 0:
+            old, new = abs(old), abs(new)  # the loss's own change was computed
         decimals = target.decimals if target.decimals is not None else 6
         failure = checks.check_change(old, new, result.value, target.label, 0.5 * 10 ** -decimals)
         if failure is None and checks.size_metric(target.formula, vocab):

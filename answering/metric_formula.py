@@ -182,6 +182,9 @@ def compute(target: MetricTarget, vocab: Vocabulary, get: Callable[[str, int], I
     if target.aggregation == "average":
         value = sum(per_year.values()) / len(per_year)
         working.append(f"average over FY{years[0]}-FY{years[-1]} = {value:,.4f}")
+    elif target.aggregation == "change" and target.of_loss and first < 0 and last < 0:
+        value = (abs(last) - abs(first)) / abs(first) * 100  # the loss's own change
+        working.append(f"change in the loss = ({abs(last):,.2f} - {abs(first):,.2f}) / {abs(first):,.2f} = {value:+.1f}%")
     elif target.aggregation == "change":
         value = (last - first) / abs(first) * 100
         working.append(f"change = ({last:,.2f} - {first:,.2f}) / {abs(first):,.2f} = {value:+.1f}%")

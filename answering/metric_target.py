@@ -1177,12 +1177,16 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
             unresolved = f"the question asks for {other}, which is not {label}"
     quarter = int(mentions.periods[-1][-1]) if mentions.periods else None
     as_of, months = asked_day(question) if aggregation == "value" else (None, None)
+    of_loss = aggregation == "change" and bool(_A_LOSS.search(ask))
+    if of_loss:
+        label = re.sub(r"\b(?:income|earnings|profit)\b", "loss", label, flags=re.I)  # "Net income" -> "Net loss"
     return MetricTarget(
         metric=key, label=label, formula=formula, formula_source=source,  # type: ignore[arg-type]
         definitions=given, years=years if aggregation != "value" else [max(years)],
         quarter=quarter, year_to_date=bool(_QUARTER_WORDS.search(ask)) and quarter is not None,
         as_of=as_of, months=months,
         aggregation=aggregation,  # type: ignore[arg-type]
+        of_loss=of_loss,
         asked_direction=asked_direction(question) if aggregation in ("change", "amount_change") else None,  # type: ignore[arg-type]
         # a question's formula that restates the vocabulary's own ("effective tax rate, calculated as
         # provision for income taxes divided by income before income taxes") is the standard measure,
@@ -1194,6 +1198,10 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
         decimals=asked_decimals(question), unresolved=unresolved, lines=lines,
         wordings=wordings,
     )
+
+
+# "change in net loss", "its operating loss": a loss named as the asked measure
+_A_LOSS = re.compile(r"\b(?:net|operating|pre-?tax)\s+loss(?:es)?\b", re.I)
 
 
 # "revenue / revenue": one operand over itself

@@ -22,7 +22,7 @@ from loaders.facts import (
     join_split_numbers,
     trailing_years,
 )
-from loaders.statement_layout import statement_unit
+from loaders.statement_layout import statement_unit, units_unit
 from loaders.statement_words import HEADER_WORDS
 from loaders.statement_words import MONTHS as OTHER_MONTHS
 
@@ -317,7 +317,25 @@ def table_scale(text: str) -> tuple[str, float]:
         # a scale the patterns above do not read ("In thousand US Dollars", "ribuan") still says
         # the amounts are not whole units: millions stands, which the size check bounds
         return "units", 1e-6
+    if _whole_units_header(text):
+        return "units", 1e-6
     return "millions", 1.0
+
+
+def _whole_units_header(text: str) -> bool:
+    """A statement in whole currency units, as a non-US report prints one: a column-header cell
+    naming the currency and no scale ("2022 $ 2021 $", "($) ($)", "US dollars") above amounts
+    of seven digits or more, with no scale word anywhere in the text. The three together: a
+    "$" the text layer puts on a line of its own, over a table in millions whose scale note is
+    in another chunk, prints amounts of that size only for the largest companies."""
+    if _ANY_SCALE_WORD.search(text):
+        return False
+    lines = [line for line in text.splitlines() if line.strip()]
+    rows = [(n, row) for n, line in enumerate(lines) if not header_years(line)
+            and (row := split_row(line)) is not None and sum(v is not None for v in row.values) >= 2]
+    if not rows or units_unit(lines[: rows[0][0]]) is None:
+        return False
+    return any(abs(v) >= 1e6 for _, row in rows for v in row.values if v is not None)
 
 
 def table_currency(text: str) -> str | None:

@@ -274,6 +274,18 @@ class StoreCatalog(BaseModel):
     forms: list[str] = Field(default_factory=list)
     documents: int = 0
 
+    def latest_year(self, companies: list[str], forms: tuple[str, ...] | list[str] | None = None,
+                    any_form: bool = True) -> int | None:
+        """The latest fiscal year the companies (by any name they are filtered by) have filings
+        for: a question about a company that names no year asks about the present. With
+        `forms`, the latest filing OF those forms counts first ("in this 10-K": a later
+        quarter's 10-Q is not it), any filing's year when none is of them (unless not `any_form`)."""
+        wanted = set(companies)
+        scope = [c for c in self.companies if wanted & set(c.filter_names)]
+        of_form = [f.fiscal_year for c in scope for f in c.filings if f.form in (forms or ()) and f.fiscal_year]
+        years = of_form or ([y for c in scope for y in c.fiscal_years] if any_form else [])
+        return max(years) if years else None
+
 
 # --------------------------------------------------------------------------- answering
 
@@ -472,6 +484,9 @@ class MetricTarget(BaseModel):
     as_of: str | None = None
     months: int | None = None
     aggregation: Literal["value", "change", "amount_change", "cagr", "average"] = "value"
+    # "the change in net loss": a change of a loss in both years is the loss's own (it grew by 112%),
+    # not its signed profit's (-112%)
+    of_loss: bool = False
     # a yes/no asked of the change ("..., and did it improve versus FY2020?"): which way the answer
     # is a Yes for; "better" is up unless the measure is one where lower is better (a cost, debt)
     asked_direction: Literal["up", "down", "better", "worse"] | None = None

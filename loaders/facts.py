@@ -61,10 +61,10 @@ _TITLES: dict[Statement, re.Pattern[str]] = {
 }
 # IFRS lets a company present profit or loss and other comprehensive income in one statement
 # ("Consolidated statement of (profit or loss and other) comprehensive income"). Such a page is
-# the income statement when it carries the revenue row; a US-style separate comprehensive
-# income statement (starting from net income) is not.
+# the income statement when its title names the profit or loss too, or it carries the revenue row;
+# a US-style separate comprehensive income statement (starting from net income) is not.
 _COMPREHENSIVE = re.compile(
-    r"statements?of(?:consolidated)?(?:(?:profitorloss|income|operations|earnings)and(?:other)?)?"
+    r"statements?of(?:consolidated)?(?P<combined>(?:profitorloss|income|operations|earnings)and(?:other)?)?"
     r"comprehensive(?:income|loss|incomeloss)")
 # What may open a statement's title before its name: "Consolidated", "Combined", "Consolidated
 # and Combined" (a spin-off's first statements, its years before the spin-off combined).
@@ -116,7 +116,9 @@ def statement_kind(page: Page) -> Statement | None:
             kinds.append(kind)  # a title in another language ("LAPORAN POSISI KEUANGAN")
             continue
         single = _COMPREHENSIVE.search(key)
-        if single and _title_opening(key[: single.start()], "group") and _has_revenue_row(page):
+        # a title naming profit or loss beside the other comprehensive income is the income statement
+        # whether or not the company has revenue (an explorer's "Other income" heads its rows)
+        if single and _title_opening(key[: single.start()], "group") and (single.group("combined") or _has_revenue_row(page)):
             kinds.append("income_statement")
             continue
         for kind, rx in _TITLES.items():
@@ -265,7 +267,9 @@ def trailing_years(tokens: list[str], after_dates: bool = False) -> list[int]:
     # under "March 31, September 30,"; "Revenue (in millions) 2020 2019" alone is a row's label)
     heading = label and (label[-1].endswith(":") or (
         after_dates and len(label) <= 3 and all(w.isalpha() for w in label)))
-    if len(years) >= 2 and steps in ({1}, {-1}) and heading:
+    # (two days of one year under such a line, "December 31, September 30," over "Assets 2014 2014":
+    # a 10-Q's quarter end beside its fiscal year's end)
+    if len(years) >= 2 and (steps in ({1}, {-1}) or (after_dates and steps == {0} and len(years) == 2)) and heading:
         return years
     return []
 
@@ -454,11 +458,21 @@ def statement_rows(page: Page) -> tuple[list[int], list[Row]]:
     section = ""
     pending = ""
     per_share = False
+    # the last group heading ("Current assets") and its first row; the column header may end with one
+    heading = lines[first_row - 1].strip() if first_row else ""
+    group: tuple[str, int] | None = (heading, 0) if _GROUP_HEADING.fullmatch(heading) else None
     for line in lines[first_row:]:
         row = read(line)
         per_share = per_share or _per_share_heading(row.label if row else line)
+        if row is None and group is not None and (total := _group_total(line, group[0], rows[group[1]:],
+                                                                        page.number_convention)):
+            rows.append(total)
+            group = None
+            continue
         if row is None:
             stripped = line.strip()
+            if _GROUP_HEADING.fullmatch(stripped):
+                group = (stripped, len(rows))
             pending = stripped if stripped.endswith(("-", ",", "of", "and")) else ""
             section = stripped.rstrip(":") if stripped.endswith(":") or len(stripped) < 60 else section
             continue
@@ -471,6 +485,29 @@ def statement_rows(page: Page) -> tuple[list[int], list[Row]]:
         rows.append(Row(label=label, values=row.values, text=row.text, tokens=row.tokens,
                         other_label=row.other_label, per_share=per_share))
     return years, rows
+
+
+# a heading over a group of a statement's rows: "Current Assets", "Non-current liabilities"
+_GROUP_HEADING = re.compile(r"(?i:(?:non-?\s?current|current)\s+(?:assets|liabilities))")
+
+
+def _group_total(line: str, heading: str, group: list[Row], convention: NumberConventionName) -> Row | None:
+    """An amounts-only line closing a group of rows under a heading, printed without the words
+    "Total current assets" ("Current Assets" / four rows / "353,118,238 238,523,756"): that
+    heading's total, when each of its amounts is the sum of the group's rows in its column (the
+    statement's own arithmetic, which any layout keeps, says what the line is)."""
+    tokens = join_split_numbers(line.split(), convention)
+    values = [_parse_value(t, convention) for t in tokens if t != "$"]
+    if len(group) < 2 or not values or any(v is None for v in values) or not re.search(r"\d", line):
+        return None
+    n = len(values)
+    columns = [[r.values[-n + k] for r in group if len(r.values) >= n] for k in range(n)]
+    if any(len(c) != len(group) for c in columns):
+        return None
+    if not all(abs(sum(c) - v) <= 1.0 + 1e-6 * abs(v) for c, v in zip(columns, values, strict=True)):
+        return None
+    label = f"Total {heading}"
+    return Row(label=label, values=values, text=line.strip(), tokens=tuple(t for t in tokens if t != "$"))
 
 
 def _per_share_heading(text: str) -> bool:
@@ -577,6 +614,11 @@ def page_facts(
         found = quarter_columns(" ".join(lines[:first_row]), kind, fiscal_year, *quarter)
         if not found:
             return []
+        half = len(found) // 2
+        if len(found) % 2 == 0 and found[:half] == found[half:]:
+            # the title states the period ("THREE MONTHS ENDED DECEMBER 31, 2014 AND 2013") and the
+            # column header again: one set of columns, read twice
+            found = found[:half]
         columns = found
     else:
         if len(years) < 1 or (fiscal_year is not None and fiscal_year not in years):

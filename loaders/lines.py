@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from loaders.statement_layout import units_unit
+
 # An amount: 1,577 | (1,577) | $ 3,377 | 12.5% | 0.75 ; a dash stands for zero.
 _AMOUNT = re.compile(r"(?<![\w.,])\(?\$?\s?\d[\d,]*(?:\.\d+)?\)?%?(?![\w])|(?<=\s)[—–-](?=\s|$)")
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
@@ -75,7 +77,16 @@ def is_statement_row(line: str) -> bool:
 def is_column_header(line: str) -> bool:
     if len(line) > 160:
         return False
+    if _names_whole_units(line):
+        return True
     if _HEADER_WORDS.search(line) and amounts(line) <= 6:
         return True
     tokens = line.split()
     return bool(_YEAR.search(line)) and all(_DATE_TOKEN.fullmatch(t) for t in tokens)
+
+
+def _names_whole_units(line: str) -> bool:
+    """A unit line over the columns that names the currency and no scale ("US dollars", "($)
+    ($)"): the statement is in whole units, and a continuation chunk must repeat it. A bare "$"
+    is not one: a text layer puts a row's dollar sign on a line of its own."""
+    return any(t != "$" for t in line.split()) and units_unit([line]) is not None

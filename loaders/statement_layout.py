@@ -102,9 +102,10 @@ def statement_unit(header: str) -> StatementUnit | None:
 
 # A header cell naming the currency but no scale: the amounts are whole units
 # ("Notes 2022 $ 2021 $" in an Australian report, "US dollars" over an AIM company's columns).
+# ("($) ($)" over a Canadian fund's columns: the cell may be bracketed)
 _UNITS_CELL = re.compile(
-    r"^(?:US\$|A\$|AU\$|HK\$|C\$|S\$|NZ\$|\$|£|€|₹|¥|RMB|NIS|Rp|USD|GBP|EUR|AUD|HKD|INR|JPY|CAD|IDR|ILS"
-    r"|(?:US|U\.S\.|Australian|Hong Kong|Canadian|Singapore)\s+dollars?|pounds? sterling|euros?)$",
+    r"^\(?(?:US\$|A\$|AU\$|HK\$|C\$|S\$|NZ\$|\$|£|€|₹|¥|RMB|NIS|Rp|USD|GBP|EUR|AUD|HKD|INR|JPY|CAD|IDR|ILS"
+    r"|(?:US|U\.S\.|Australian|Hong Kong|Canadian|Singapore)\s+dollars?|pounds? sterling|euros?)\)?$",
     re.I,
 )
 

@@ -603,7 +603,7 @@ class Retriever:
         """The filing year to lift and by how much: the year the question names, or, when it
         names a company but no year, that company's latest filing (`latest_boost`)."""
         if preferred is None and not u.fiscal_years and filters.companies and opts.latest_boost:
-            return self._latest_year(filters.companies, u.forms), opts.latest_boost
+            return self.catalog.latest_year(filters.companies, u.forms), opts.latest_boost
         return preferred, opts.year_boost
 
     def _with_dated_filings(
@@ -642,15 +642,6 @@ class Retriever:
             if f.period_end and (f.period_end in u.dates or (f.form == "8-K" and f.period_end[:7] in u.months))
         }
 
-    def _latest_year(self, companies: list[str], forms: list[str] | None = None) -> int | None:
-        """The latest fiscal year the companies have filings for: a question about a company
-        that names no year asks about the present. A question that names the form ("in this
-        10-K") asks about the latest filing OF that form: a later quarter's 10-Q is not it."""
-        wanted = set(companies)
-        scope = [c for c in self.catalog.companies if wanted & set(c.filter_names)]
-        of_form = [f.fiscal_year for c in scope for f in c.filings if f.form in (forms or []) and f.fiscal_year]
-        years = of_form or [y for c in scope for y in c.fiscal_years]
-        return max(years) if years else None
 
 
 def interim_filings(catalog: StoreCatalog) -> set[str]:

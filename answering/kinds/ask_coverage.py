@@ -481,6 +481,8 @@ _NO_PART = frozenset(tokenize(
     "operations operating gaap non-gaap year years quarter quarters company corporation inc board directors tax act "
     "annual report reports results condensed earnings release total net comprehensive stockholders shareholders equity "
     "financial management discussion analysis md&a part schedule exhibit sec securities exchange commission k q "
+    # the unit an answer is asked in ("Answer in USD.", "in EUR millions")
+    "usd eur gbp cad aud nzd hkd sgd jpy inr ils nis chf cny rmb idr dollars euros pounds thousands millions billions "
     + MONTH_NAMES.replace("|", " ")))
 
 

@@ -26,6 +26,7 @@ from answering.metric_target import read_target
 from answering.numbers import Row, split_row
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, SearchHit
+from finrag.text import collapse_whitespace
 
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
@@ -61,7 +62,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         inputs = _all_inputs(decision.metric, vocab)
     needed = list(_GOODS_LINES) if inputs & set(_GOODS_LINES) else []  # either line makes it meaningful
     if not needed:
-        return _without_balance_line(decision.metric, inputs, company, hits, understanding, services) \
+        return _fund(decision.metric, inputs, company, hits, vocab) \
+            or _without_balance_line(decision.metric, inputs, company, hits, understanding, services) \
             or _without_cash_flow_line(decision.metric, inputs, company, hits, understanding, services)
     statement = income_statement(company, hits, understanding, services)
     if statement is None:
@@ -121,6 +123,47 @@ def _without_balance_line(metric: str, inputs: set[str], company: str, hits: lis
     citations = [cite(first, title)] + [cite(c, line) for line, c in held]
     return WrittenAnswer(status="answered", kind="not_meaningful", text=text, citations=unique_citations(citations),
                          flags=["metric_not_meaningful"])
+
+
+# IAS 32's wording for a fund whose shares or units the holders may redeem: its "equity" is a
+# liability line, and what the holders own is the net assets left after it
+_REDEEMABLE_NET_ASSETS = re.compile(r"net\s+assets\s+attributable\s+to\s+(?:the\s+)?(?:holders|unitholders|"
+                                    r"shareholders)\s+of\s+redeemable\b", re.I)
+_LIQUIDITY_LINES = frozenset({"current_assets", "current_liabilities"})
+
+
+def _fund(metric: str, inputs: set[str], company: str, hits: list[SearchHit], vocab: Vocabulary) -> WrittenAnswer | None:
+    """A liquidity measure (working capital, current ratio) of an investment fund: its statement of
+    financial position reports net assets attributable to holders of redeemable shares, so its
+    "current" assets are a portfolio held at fair value and its current liabilities hold the shares
+    holders may redeem. Not meaningful, said with the statement's lines that show it. (The
+    wording alone decides, so the statement need not be read whole: it closes on those net
+    assets, not on total liabilities and equity.)"""
+    if not inputs & _LIQUIDITY_LINES:
+        return None
+    for hit in hits:
+        chunk = hit.chunk
+        if chunk.company != company or not ("balance_sheet" in chunk.tags or _BALANCE_TITLE.search(chunk.text)):
+            continue
+        lines = chunk.text.splitlines()
+        # the wording may wrap over lines ("NET ASSETS ATTRIBUTABLE TO / HOLDERS OF REDEEMABLE")
+        at = next((n for n in range(len(lines)) if _REDEEMABLE_NET_ASSETS.search(
+            collapse_whitespace(" ".join(lines[n:n + 3])))), None)
+        if at is None:
+            continue
+        rows = [line for line in lines[:at] if (row := split_row(line, chunk.number_convention)) is not None
+                and row.label and not any(v is None for v in row.values)][:4]
+        shows = "; ".join(f'"{collapse_whitespace(line)}"' for line in rows)
+        label = vocab.label(metric) or metric
+        text = (f"{label} is not a meaningful measure for {company}: it is an investment fund. Its statement of "
+                f"financial position ({chunk.doc} p.{chunk.page + 1}) reports net assets attributable to holders "
+                "of redeemable shares, so its current liabilities include shares the holders may redeem and its "
+                "current assets are its investment portfolio at fair value" + (f" ({shows})" if shows else "")
+                + f"; {label.lower()} says nothing of its ability to meet its obligations.")
+        citations = [cite(chunk, lines[at])] + [cite(chunk, line) for line in rows]
+        return WrittenAnswer(status="answered", kind="not_meaningful", text=text,
+                             citations=unique_citations(citations), flags=["metric_not_meaningful"])
+    return None
 
 
 def _without_cash_flow_line(metric: str, inputs: set[str], company: str, hits: list[SearchHit], understanding: QueryUnderstanding,

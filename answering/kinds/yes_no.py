@@ -34,6 +34,7 @@ from answering.kinds import (
     item_comparison,
     liquidity_change,
     polarity,
+    registered_securities,
     returned_instead,
     role_changes,
     tenure,
@@ -114,6 +115,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if decision.metric and decision.test and decision.test != "stated":
         return _over_metric(decision, hits, understanding, services,
                             _defined(question, decision.metric, services.vocabulary), question)
+    if registered_securities.ASKS_REGISTERED.search(decision.ask) and len(understanding.companies) == 1:
+        # "does it have any debt securities registered to trade on a national securities exchange?":
+        # the cover's Section 12(b) table decides, not a sentence that mentions debt or an exchange
+        return _registered(decision.ask, hits, list(understanding.companies), services)
     if concentration.asks(main_clause(decision.ask)) and len(understanding.companies) == 1:
         # "significant customer concentration?": the major-customer disclosure's share of sales decides,
         # not a sentence that names customers
@@ -302,7 +307,9 @@ def _consistent(decision: KindDecision, label: str, company: str, hits: list[Sea
     # search ranked first ("historically" names no year)
     annual = [h for h in hits if h.chunk.form in ANNUAL_FILINGS]
     years = _years(understanding, annual or hits, span=False)
-    if not understanding.fiscal_years and (latest := _latest_annual_year(company, services)) is not None:
+    catalog = getattr(services.retriever, "catalog", None)
+    latest = catalog.latest_year([company], ANNUAL_FILINGS, any_form=False) if catalog is not None else None
+    if not understanding.fiscal_years and latest is not None:
         years = [latest]
     if not years:
         return None
@@ -332,11 +339,14 @@ def _move(before: float, after: float, rate: bool) -> float:
     return (after - before) / abs(before) * 100 if before else float("inf")
 
 
-def _latest_annual_year(company: str, services: MetricServices) -> int | None:
-    catalog = getattr(getattr(services, "retriever", None), "catalog", None)
-    entry = next((c for c in getattr(catalog, "companies", []) if c.name == company), None)
-    years = [f.fiscal_year for f in (entry.filings if entry else []) if f.form in ANNUAL_FILINGS and f.fiscal_year]
-    return max(years) if years else None
+def _registered(ask: str, hits: list[SearchHit], companies: list[str], services: MetricServices) -> WrittenAnswer:
+    """Yes with the classes the cover's table lists, No when it lists none of those asked; the
+    table's refusal when it was not read."""
+    listed = registered_securities.answer(ask, hits, companies, getattr(services, "retriever", None))
+    if listed.status != "answered":
+        return listed.model_copy(update={"kind": "yes_no"})
+    verdict = "No." if listed.text.startswith("None:") else "Yes."
+    return listed.model_copy(update={"kind": "yes_no", "text": f"{verdict} {listed.text}"})
 
 
 def _when(year: int, quarter: int | None) -> str:

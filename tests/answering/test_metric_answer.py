@@ -522,3 +522,90 @@ def test_a_short_question_after_a_request_asks_of_what_the_request_names(service
     expanded = read_target("What was Acme's operating margin for fiscal 2023 compared with fiscal 2022, and how much "
                            "did it expand?", services.vocabulary)
     assert (expanded.metric, expanded.aggregation) == ("operating_margin", "amount_change")
+
+
+# Ethernity Networks' FY2022 statements (pp.30, 33): whole US dollars, a currency cell over the columns
+ETHERNITY_INCOME = """Statements of Comprehensive Loss
+For the year ended 31 December 2022
+US dollars
+For the year ended
+31 December
+Notes 2022 2021
+Revenue 17 2,937,424 2,635,420
+Cost of sales 1,339,096 690,517
+Research and development expenses 18 6,618,795 5,550,912
+Operating loss (8,696,876) (6,327,475)"""
+ETHERNITY_CASH = """Statements of Cash Flows
+For the year ended 31 December 2022
+US dollars
+For the year ended
+31 December
+2022 2021
+Net cash used in operating activities (7,570,342) (5,386,653)
+Purchase of property and equipment (258,838) (194,195)"""
+
+
+def _graph_of(tmp_path, company: str, doc: str, rows: list[tuple[str, int, float, str, int]], period: str = "FY"):
+    graph = GraphStore(tmp_path / "g.sqlite")
+    facts = [Fact(company=company, metric=metric, fiscal_year=year, value=value, doc=doc, page=page,
+                  source_text=row, period=period) for metric, year, value, row, page in rows]
+    graph.replace_document(DocumentKnowledge(doc=doc, company=company, facts=facts))
+    return graph
+
+
+def test_a_net_cash_flow_keeps_its_sign_when_its_label_says_used_in(tmp_path):
+    # "Free cash flow is defined as net cash used in operating activities minus purchase of property and
+    # equipment": the net flow is -7,570,342 (cash consumed), so free cash flow is -7,829,180, not 7,311,504
+    graph = _graph_of(tmp_path, "Acme Widgets", "ACME_2022_AR", [
+        ("operating_cash_flow", 2022, -7.570342, "Net cash used in operating activities (7,570,342) (5,386,653)", 33),
+        ("capex", 2022, 0.258838, "Purchase of property and equipment (258,838) (194,195)", 33)])
+    services = Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]
+                        graph=graph, vocabulary=load_vocabulary())
+    hits = [SearchHit(chunk=chunk(ETHERNITY_CASH, 2022, doc="ACME_2022_AR"), score=1.0)]
+    written = ask("What is Acme Widgets' FY2022 free cash flow? Free cash flow is defined as net cash used in operating "
+                  "activities minus purchase of property and equipment. Answer in USD.", services, hits)
+    assert written.status == "answered" and written.value == pytest.approx(-7.82918), written.text
+    graph.close()
+
+
+def test_an_expense_above_revenue_printed_beside_it_in_one_statement_is_answered(services):
+    # a young company's R&D at 225% of its sales: both rows of one statement page, one column
+    hits = [SearchHit(chunk=chunk(ETHERNITY_INCOME, 2022, doc="ACME_2022_AR"), score=1.0)]
+    written = ask("What is Acme Widgets' FY2022 research and development expense as a percentage of revenue? Answer in "
+                  "units of percents and round to one decimal place.", services, hits)
+    assert written.status == "answered" and "225.3%" in written.text, written.text
+    assert "$6.6M" in written.text  # whole dollars ("US dollars" over the columns), not $6,618,795M
+
+
+def test_the_change_in_a_net_loss_is_the_loss_s_own_change(tmp_path):
+    # eMetals FY2022: "Net loss for the year (1,925,704) (909,186)": the loss grew by 111.8%
+    row = "Net loss for the year (1,925,704) (909,186)"
+    graph = _graph_of(tmp_path, "Acme Widgets", "ACME_2022_AR", [
+        ("net_income", 2022, -1.925704, row, 16), ("net_income", 2021, -0.909186, row, 16)])
+    services = Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]
+                        graph=graph, vocabulary=load_vocabulary())
+    text = "CONSOLIDATED STATEMENT OF PROFIT OR LOSS\nNotes 2022 $ 2021 $\nOther income 2 21,343 16,331\n" + row
+    hits = [SearchHit(chunk=chunk(text, 2022, doc="ACME_2022_AR"), score=1.0)]
+    written = ask("What is Acme Widgets' year-over-year change in net loss from FY2021 to FY2022? Answer in units of "
+                  "percents and round to one decimal place.", services, hits)
+    assert written.status == "answered" and written.value == pytest.approx(111.8, abs=0.05), written.text
+    assert "Net loss" in written.text
+    graph.close()
+
+
+def test_a_span_of_months_is_read_from_its_column_of_a_release_s_table(tmp_path):
+    # Patriot's Q2 FY2015 release: "THREE MONTHS ENDED SIX MONTHS ENDED" over four columns; "the first six
+    # months of FY2015 (six months ended March 31, 2015)" is the third: 751 / 61,454 = 1.2%
+    income = "Net (loss) income $ (351) 279 $ 751 1,019"
+    revenue = "Total revenues 29,737 31,900 61,454 63,491"
+    graph = _graph_of(tmp_path, "Acme Widgets", "ACME_2015Q2_ER", [
+        ("net_income", 2015, 0.751, income, 4), ("revenue", 2015, 61.454, revenue, 4)], period="Q2YTD")
+    services = Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]
+                        graph=graph, vocabulary=load_vocabulary())
+    text = ("CONSOLIDATED STATEMENTS OF OPERATIONS\n(In thousands)\nTHREE MONTHS ENDED SIX MONTHS ENDED\n"
+            f"MARCH 31, MARCH 31,\n2015 2014 2015 2014\n{revenue}\n{income}")
+    hits = [SearchHit(chunk=chunk(text, 2015, doc="ACME_2015Q2_ER"), score=1.0)]
+    written = ask("What is Acme Widgets' net profit margin for the first six months of FY2015 (six months ended March "
+                  "31, 2015)? Answer in units of percents and round to one decimal place.", services, hits)
+    assert written.status == "answered" and "1.2%" in written.text, written.text
+    graph.close()

@@ -128,6 +128,15 @@ def test_scale_from_table_note():
     assert numbers.table_scale("(Dinyatakan dalam ribuan Dolar AS) (Expressed in United States Dollars)") \
         == ("thousands", 0.001)
     assert numbers.table_scale("(Dalam jutaan Rupiah)") == ("millions", 1.0)
+    # a currency cell over the columns and no scale (Ethernity Networks' "US dollars", Canadian Banc's "($)
+    # ($)") over seven-digit amounts: whole units. A "$" on its own line over amounts of a table in millions
+    # is not one, nor is a currency cell over small amounts whose scale note is elsewhere
+    ethernity = "Statements of Cash Flows\nUS dollars\n2022 2021\nNet cash used in operating activities (7,570,342) (5,386,653)"
+    assert numbers.table_scale(ethernity) == ("units", 1e-6)
+    assert numbers.table_scale("2022 2021\n($) ($)\nCash 60,390,826 5,272,515\nInvestments 291,725,526 233,241,601") \
+        == ("units", 1e-6)
+    assert numbers.table_scale("2023 2022\n$\nTotal net sales 394,328 365,817") == ("millions", 1.0)
+    assert numbers.table_scale("US dollars\n2022 2021\nCash 715 7,060") == ("millions", 1.0)
     assert numbers.table_scale("(Disajikan dalam miliar Rupiah)") == ("billions", 1000.0)
 
 

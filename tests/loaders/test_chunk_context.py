@@ -30,3 +30,19 @@ def test_a_footnote_marker_between_rows_does_not_replace_the_header():
 
     assert _fragment("March 31,") and _fragment("2023")
     assert not _fragment("(1)") and not _fragment("45") and not _fragment("12")
+
+
+def test_a_currency_cell_naming_whole_units_is_a_column_header_repeated_over_the_rows_that_run_on():
+    from loaders.lines import is_column_header
+
+    assert is_column_header("US dollars") and is_column_header("($) ($)")  # Ethernity's and Canadian Banc's
+    assert not is_column_header("$")  # a row's dollar sign on a line of its own
+    assert not is_column_header("Revenue 2,937,424 2,635,420")
+
+
+def test_a_statement_in_whole_units_keeps_its_unit_line_in_every_chunk(filings_wild_dir):
+    # Ethernity Networks' FY2022 statements print "US dollars" over the columns and no scale; a chunk of the
+    # balance sheet's lower rows must still say so, or its amounts are read as millions
+    document = load_document(filings_wild_dir / "pdfs" / "EthernityNetworks_2022_AnnualReport.pdf")
+    chunk = next(c for c in document.chunks if "Current liabilities 4,172,982" in c.text)
+    assert "US dollars" in chunk.text.split("Current liabilities 4,172,982")[0]

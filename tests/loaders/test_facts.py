@@ -386,3 +386,47 @@ def test_a_10q_s_condensed_statements_of_the_filer_settle_its_subsidiary_s(finan
                         page_tags={"income_statement": [41, 49]})
     facts = {(f.metric, f.fiscal_year, f.period): f.value for f in extract_facts(meta, pages)}
     assert facts[("operating_income", 2022, "Q3")] == 726.0
+
+
+def test_an_unlabelled_line_closing_a_group_is_that_group_s_total_when_the_rows_sum_to_it(filings_wild_dir):
+    # Canadian Banc Corp.'s FY2022 statement of financial position (p.16): "Current Assets" over four rows,
+    # then "353,118,238 238,523,756" with no words; the rows add up to it in both columns, so it is the total
+    # current assets. Its "($) ($)" over the columns says the amounts are whole dollars
+    pages = real_pages(filings_wild_dir / "pdfs" / "CanadianBancCorp_2022_AnnualReport.pdf", [15])
+    meta = DocumentMeta(file="c.pdf", doc="c", sha256="0", company="Canadian Banc", fiscal_year=2022, period="FY2022",
+                        form="annual", page_tags={"balance_sheet": [15]})
+    facts = {(f.metric, f.fiscal_year): f.value for f in extract_facts(meta, pages)}
+    assert facts[("current_assets", 2022)] == pytest.approx(353.118238)
+    assert facts[("current_assets", 2021)] == pytest.approx(238.523756)
+    assert facts[("current_liabilities", 2022)] == pytest.approx(168.768418)
+
+
+def test_an_amounts_only_line_that_the_rows_do_not_sum_to_is_no_total():
+    page = ("STATEMENTS OF FINANCIAL POSITION\n2022 2021\n($) ($)\nCurrent Assets\nInvestments 100 90\n"
+            "Cash 20 10\n125 100\n")
+    assert ("current_assets", 2022) not in _facts(page, ANNUAL.model_copy(update={"form": "annual"}))
+
+
+def test_a_statement_of_profit_or_loss_and_oci_is_the_income_statement_without_a_revenue_row(filings_wild_dir):
+    # eMetals' FY2022 report (p.17): "CONSOLIDATED STATEMENT OF PROFIT OR LOSS AND OTHER COMPREHENSIVE INCOME",
+    # an explorer's rows from "Other income" down to "Net loss for the year (1,925,704) (909,186)" in whole dollars
+    pages = real_pages(filings_wild_dir / "pdfs" / "eMetals_2022_AnnualFinancialReport.pdf", [16])
+    assert statement_kind(pages[0]) == "income_statement"
+    meta = DocumentMeta(file="e.pdf", doc="e", sha256="0", company="eMetals", fiscal_year=2022, period="FY2022",
+                        form="annual", page_tags={"income_statement": [16]})
+    facts = {(f.metric, f.fiscal_year): f.value for f in extract_facts(meta, pages)}
+    assert facts[("net_income", 2021)] == pytest.approx(-0.909186)
+    assert facts[("net_income", 2022)] == pytest.approx(-1.925704)
+
+
+def test_a_10q_whose_title_and_header_both_state_the_quarter_reads_its_columns_once(filings_wild_dir):
+    # Patriot's Q1 FY2015 10-Q: the cash flow statement's title says "THREE MONTHS ENDED DECEMBER 31, 2014 AND
+    # 2013" and its header "Three Months Ended December 31, 2014 2013" (p.6); the balance sheet prints
+    # "December 31, September 30," over "Assets 2014 2014", two days of one year (p.4)
+    pages = real_pages(filings_wild_dir / "pdfs" / "PatriotTransportation_2015_10-Q_Q1.pdf", [3, 5])
+    meta = DocumentMeta(file="q.pdf", doc="q", sha256="0", company="Patriot", fiscal_year=2015, period="2015Q1",
+                        period_end="2014-12-31", form="10-Q", page_tags={"balance_sheet": [3], "cash_flow": [5]})
+    facts = {(f.metric, f.fiscal_year, f.period): f.value for f in extract_facts(meta, pages)}
+    assert facts[("capex", 2015, "Q1")] == pytest.approx(2.463)
+    assert facts[("capex", 2014, "Q1")] == pytest.approx(5.334)
+    assert facts[("current_liabilities", 2015, "Q1")] == pytest.approx(9.060)

@@ -341,3 +341,14 @@ def test_two_parts_named_side_by_side_are_each_named(vocab):
     act = _answer('"The Tax Act reduced the U.S. federal corporate tax rate from 35% to 21%." (x p.3)', "passage")
     assert uncovered_ask(act, "How did the U.S. Tax Cuts and Jobs Act affect Oracle's fiscal 2018 results?",
                          ["Oracle"], vocab) is None
+
+
+def test_the_currency_an_answer_is_asked_in_is_no_part_of_the_company(vocab):
+    # "What is Ethernity Networks' FY2022 free cash flow? ... Answer in USD.": USD names the unit, not a segment
+    figure = WrittenAnswer(status="answered", kind="metric", value=-7.83,
+                           text="Ethernity Networks Free cash flow FY2022: $-7.83 million (as the question defines it).")
+    asked = ("What is Ethernity Networks' FY2022 free cash flow? Free cash flow is defined as net cash used in operating "
+             "activities minus purchase of property and equipment. Answer in USD.")
+    assert uncovered_ask(figure, asked, ["Ethernity Networks"], vocab) is None
+    assert uncovered_ask(figure, asked.replace("Answer in USD.", "Answer for Services."), ["Ethernity Networks"],
+                         vocab) == "the part Services"

@@ -87,3 +87,15 @@ def test_a_cover_table_without_a_class_of_debt_says_none_is_registered(services)
                   "McDonald's name as of the 8-K dated August 14, 2023?", mcd, [0], services)
     assert (written.status, written.kind) == ("answered", "list"), written.text
     assert written.text.startswith("None") and "Common Stock" in written.text, written.text
+
+
+def test_a_yes_no_on_registered_debt_is_decided_by_the_cover_table(services):
+    # Patriot's 8-K of November 2023 (a merger agreement, 100 pages of exhibits): "Does it have any debt securities
+    # registered ...?" is answered No by its cover's table ("Common Stock PATI Nasdaq Global Select Market"),
+    # not Yes from an exhibit's sentence about the buyer's debt financing
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2023_8-K.pdf")
+    financing = sorted({c.page for c in patriot if "Debt Financing" in c.text})[:3]
+    written = ask("Does Patriot Transportation Holding have any debt securities registered to trade on a national "
+                  "securities exchange, according to its November 2023 8-K?", patriot, financing + [0], services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("No.") and "PATI" in written.text, written.text

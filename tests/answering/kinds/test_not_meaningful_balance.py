@@ -59,3 +59,14 @@ def test_a_later_page_repeating_the_title_is_not_the_statement_s_start(netflix, 
     headless = [h for h in hits(netflix, pages) if "Cash and cash equivalents" not in h.chunk.text]
     understanding = understand("Netflix inventory turnover FY2022", catalog(netflix), services.vocabulary)
     assert balance_sheet("Netflix", headless, understanding, services) is None
+
+
+def test_working_capital_of_an_investment_fund_is_explained(services):
+    # Canadian Banc Corp. (a mutual fund corporation, FY2022): its statement of financial position reports "NET
+    # ASSETS ATTRIBUTABLE TO HOLDERS OF REDEEMABLE CLASS A SHARES", its current liabilities hold the preferred
+    # shares holders may redeem, its current assets are its portfolio: working capital is not its liquidity
+    fund = filing("filings-wild/pdfs/CanadianBancCorp_2022_AnnualReport.pdf")
+    a = ask("Does Canadian Banc Corp. have positive working capital based on FY2022 data? If working capital is not a "
+            "useful or relevant metric for this company, then please state that and explain why.", fund, [15], services)
+    assert (a.status, a.kind) == ("answered", "not_meaningful"), a.text
+    assert "investment fund" in a.text and "redeemable" in a.text
