@@ -118,7 +118,7 @@ def statement_kind(page: Page) -> Statement | None:
         single = _COMPREHENSIVE.search(key)
         # a title naming profit or loss beside the other comprehensive income is the income statement
         # whether or not the company has revenue (an explorer's "Other income" heads its rows)
-        if single and _title_opening(key[: single.start()], "group") and (single.group("combined") or _has_revenue_row(page)):
+        if single and _title_opening(key[: single.start()], "group") and (single.group("combined") or _has_row(page, "revenue") or _has_row(page, "operating_income")):
             kinds.append("income_statement")
             continue
         for kind, rx in _TITLES.items():
@@ -166,10 +166,11 @@ def _rows_of(page: Page, kind: Statement) -> int:
     return sum(any(re.match(rx, key) for rx in patterns for key in row_keys(row)) for row in rows)
 
 
-def _has_revenue_row(page: Page) -> bool:
+def _has_row(page: Page, metric: str) -> bool:
+    """Whether a row of the page is the line item `metric` (a statement's revenue, its operating result)."""
     _, rows = statement_rows(page)
-    revenue = [rx for item in LINE_ITEMS if item.metric == "revenue" for rx in item.patterns]
-    return any(re.match(rx, key) for row in rows for rx in revenue for key in row_keys(row))
+    patterns = [rx for item in LINE_ITEMS if item.metric == metric for rx in item.patterns]
+    return any(re.match(rx, key) for row in rows for rx in patterns for key in row_keys(row))
 
 
 def page_scale(text: str) -> tuple[str, float] | None:
@@ -484,6 +485,12 @@ def statement_rows(page: Page) -> tuple[list[int], list[Row]]:
             label = f"{section} {label}"
         rows.append(Row(label=label, values=row.values, text=row.text, tokens=row.tokens,
                         other_label=row.other_label, per_share=per_share))
+        if group is not None and letters(label).startswith("total"):
+            if letters(label) != letters(f"total {group[0]}") and _sums(row.values, rows[group[1]:-1]):
+                # "Current liabilities" / two rows / "Total liabilities 402 1,563" that they add up to: the
+                # company has no other liabilities, and the total is the current ones' too
+                rows.append(Row(label=f"Total {group[0]}", values=row.values, text=row.text, tokens=row.tokens))
+            group = None
     return years, rows
 
 
@@ -498,16 +505,22 @@ def _group_total(line: str, heading: str, group: list[Row], convention: NumberCo
     statement's own arithmetic, which any layout keeps, says what the line is)."""
     tokens = join_split_numbers(line.split(), convention)
     values = [_parse_value(t, convention) for t in tokens if t != "$"]
-    if len(group) < 2 or not values or any(v is None for v in values) or not re.search(r"\d", line):
+    if not values or any(v is None for v in values) or not re.search(r"\d", line):
         return None
+    amounts = [v for v in values if v is not None]
+    if not _sums(amounts, group):
+        return None
+    return Row(label=f"Total {heading}", values=amounts, text=line.strip(), tokens=tuple(t for t in tokens if t != "$"))
+
+
+def _sums(values: list[float], group: list[Row]) -> bool:
+    """Each of `values` is the sum of the group's rows in its column (the last columns of each row:
+    a note reference leads the amounts), the group being two rows or more."""
     n = len(values)
-    columns = [[r.values[-n + k] for r in group if len(r.values) >= n] for k in range(n)]
-    if any(len(c) != len(group) for c in columns):
-        return None
-    if not all(abs(sum(c) - v) <= 1.0 + 1e-6 * abs(v) for c, v in zip(columns, values, strict=True)):
-        return None
-    label = f"Total {heading}"
-    return Row(label=label, values=values, text=line.strip(), tokens=tuple(t for t in tokens if t != "$"))
+    if len(group) < 2 or not n or any(len(r.values) < n for r in group):
+        return False
+    columns = [[r.values[-n + k] for r in group] for k in range(n)]
+    return all(abs(sum(c) - v) <= 1.0 + 1e-6 * abs(v) for c, v in zip(columns, values, strict=True))
 
 
 def _per_share_heading(text: str) -> bool:

@@ -24,6 +24,10 @@ _STATEMENT_KINDS = [
     ("income_statement", re.compile(r"\b(?:income|operations|earnings)\b", re.I)),
 ]
 _NOT_INCOME = re.compile(r"^(?:\w+\s+)*?statements?\s+of\s+comprehensive\s+income", re.I)
+# ...unless its rows start from the business (a UK company's single statement of comprehensive income,
+# "Revenue" or costs down to "Operating loss"); a US one starts from net income
+_OPERATING_ROW = re.compile(r"^\s*(?:total\s+)?(?:revenues?|turnover|net\s+sales|operating\s+(?:loss|profit|income)|"
+                            r"(?:loss|profit|income)\s+from\s+operations)\b", re.I)
 _EQUITY = re.compile(r"equity|stockholders|shareholders|shareowners", re.I)
 _SEGMENT = re.compile(r"\bsegment", re.I)
 _MDNA = re.compile(r"management.s\s+discussion", re.I)
@@ -82,6 +86,9 @@ def _page_tags(lines: list[str], sections: list[Section], rows: int) -> set[str]
         for line in lines[:_TITLE_LINES]:
             # a title in English, or in a language of the vocabulary ("LAPORAN ARUS KAS KONSOLIDASIAN")
             kind = statement_kind(line) if statement_heading(line) else title_kind(line)
+            if kind is None and statement_heading(line) and _NOT_INCOME.search(line) \
+                    and any(_OPERATING_ROW.match(row) and is_statement_row(row) for row in lines):
+                kind = "income_statement"
             if kind:
                 found.add(kind)
                 break

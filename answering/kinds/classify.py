@@ -112,6 +112,8 @@ _SUPERLATIVE = re.compile(
 )
 # "Which ...", also after a lead-in clause: "In 2022 Q2, which ...", "If we exclude M&A, which ..."
 _WHICH_START = re.compile(r"^\W*(?:(?:\S+\s+){0,8}?\S*,\s*)?which\b", re.I)
+_SHARE_ASK = re.compile(r"^\W*(?:what|which)\s+(?:percentage|percent|share|portion|proportion|fraction)\b"
+                        r"|^\W*how\s+much\s+of\b", re.I)
 _WHICH = re.compile(r"^\W*(?:(?:\S+\s+){0,8}?\S*,\s*)?(?:which|what)\b|\bamong\b", re.I)
 _LIST = re.compile(
     r"^\W*(?:what|who|which)\s+(?:are|were)\b|^\W*(?:list|name|enumerate|identify)\b",
@@ -182,6 +184,11 @@ _PLACE_TIME_PART = re.compile(r"(?:,|\band)\s+(?:where|when|who|whom)\s+(?:did|d
 # "Who is X's CEO, since when, and what salary ... costs did X record for the CEO?": a person
 # asked first; "equity compensation costs" of a person is no balance sheet's equity
 _WHO_START = re.compile(r"^\W*(?:who|whom)\s+(?:is|was|are|were|has|had)\b", re.I)
+_CHARGE_AGAINST = re.compile(r"\bimpair(?:ment|ed|s)?\b|\bwr(?:ite|ote|itten)[\s-]?(?:off|down)s?\b", re.I)
+# "Assuming no unforeseen costs, until when does it expect its cash reserves to fund the business?": a time
+# asked (a date, a quarter), which the cash balance does not answer
+_WHEN_ASK = re.compile(r"(?:^|[,;:]\s*)\W*(?:(?:until|by|since)\s+)?when\s+(?:did|does|do|is|was|will|would|can|could)\b",
+                       re.I)
 # "historically consistent (not fluctuating more than roughly 2% each year)": the question's own
 # tolerance for the metric's year-over-year moves, in points
 _CONSISTENT = re.compile(r"\b(?:consistent|stable|steady)\b[^?]*?\b(?:not\s+fluctuat\w*|within|no\s+more\s+than)\s+"
@@ -453,6 +460,11 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
         # "what share came from its five largest metropolitan areas": a set the filing counts, no one
         # item ranked; the share (or the set) is what the text states
         superlative = None
+    if superlative and _SHARE_ASK.match(ask):
+        # "What percentage of its revenue came from its single largest customer?": a share the text
+        # states, not an item to pick from a ranking
+        return KindDecision(kind="passage", reason="asks the share of a total that its largest part makes up, as "
+                            "the text states it", ask=ask)
     if _WHICH.search(ask) and superlative:
         # the biggest drop is the lowest change
         order = "highest" if superlative.group("high") else "lowest"
@@ -484,9 +496,14 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
         return KindDecision(kind="list", reason="asks for the items of a set", ask=ask)
     if _DEFINITION.search(ask) and (_POLICY.search(ask) or (not metrics and companies == 0)):
         return KindDecision(kind="definition", reason="asks what a term, policy or arrangement is", ask=ask)
-    if metrics and (_PLACE_TIME_PART.search(ask) or _WHO_START.match(ask)):
+    if metrics and (_PLACE_TIME_PART.search(ask) or _WHO_START.match(ask) or _WHEN_ASK.search(ask)):
         return KindDecision(kind="passage", reason="asks a fact with a part on where, when or who (the text states "
                             "it; a statement line would be another quantity)", ask=ask)
+    if metrics and _CHARGE_AGAINST.search(ask) and vocab.statement_of(_main_metric(metrics, vocab)) == "balance_sheet":
+        # "How large was the intangible asset impairment charge?": a charge against a balance, which the
+        # balance itself (intangible assets, net) does not give
+        return KindDecision(kind="passage", reason="asks a charge against a balance (an impairment, a write-off), "
+                            "stated in the text; the balance is another quantity", ask=ask)
     if metrics and (_EVENT_ASK.search(ask) or _DATED_ACTION.search(_PERIOD_END.sub(" ", ask))):
         return KindDecision(kind="passage", reason="asks about a specific event the text describes (a statement "
                             "line of the same name would be another quantity)", ask=ask)

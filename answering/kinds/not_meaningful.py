@@ -23,7 +23,7 @@ from answering.kinds.cash_flow_statement import cash_flow_statement
 from answering.kinds.cash_flow_statement import lines as cash_flow_lines
 from answering.kinds.statement_lines import NET_INCOME, has_line, income_statement, statement_labels
 from answering.metric_target import read_target
-from answering.numbers import Row, split_row
+from answering.numbers import Row, normalize_label, split_row
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, SearchHit
 from finrag.text import collapse_whitespace
@@ -63,6 +63,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     needed = list(_GOODS_LINES) if inputs & set(_GOODS_LINES) else []  # either line makes it meaningful
     if not needed:
         return _fund(decision.metric, inputs, company, hits, vocab) \
+            or _without_revenue(decision.metric, inputs, company, hits, understanding, services) \
             or _without_balance_line(decision.metric, inputs, company, hits, understanding, services) \
             or _without_cash_flow_line(decision.metric, inputs, company, hits, understanding, services)
     statement = income_statement(company, hits, understanding, services)
@@ -121,6 +122,37 @@ def _without_balance_line(metric: str, inputs: set[str], company: str, hits: lis
             f"{shows}.")
     title = next(line for line in first.text.splitlines() if _BALANCE_TITLE.search(line))
     citations = [cite(first, title)] + [cite(c, line) for line, c in held]
+    return WrittenAnswer(status="answered", kind="not_meaningful", text=text, citations=unique_citations(citations),
+                         flags=["metric_not_meaningful"])
+
+
+def _without_revenue(metric: str, inputs: set[str], company: str, hits: list[SearchHit],
+                     understanding: QueryUnderstanding, services: MetricServices) -> WrittenAnswer | None:
+    """A margin over revenue (operating margin) of a company whose income statement, read whole,
+    reports no revenue line, only costs down to its operating result (a shell between
+    investments, an explorer): not meaningful, with the lines the statement does print."""
+    vocab = services.vocabulary
+    if "revenue" not in inputs:
+        return None
+    statement = income_statement(company, hits, understanding, services)
+    if statement is None:
+        return None
+    labels = statement_labels(statement)
+    if any(has_line("revenue", label, vocab) or _INTEREST_INCOME.search(label) for label in labels):
+        return None
+    rows = [(row, chunk) for chunk in statement for line in chunk.text.splitlines()
+            if (row := split_row(line, chunk.number_convention)) is not None and row.label]
+    result = next(((r, c) for r, c in rows if has_line("operating_income", normalize_label(r.label), vocab)), None)
+    if result is None:
+        return None  # no operating result printed: the statement's shape is not known
+    before = [(r, c) for r, c in rows[: rows.index(result)]][:3]
+    label = vocab.label(metric) or metric
+    shows = "; ".join(f'"{collapse_whitespace(r.line)}"' for r, _ in [*before, result])
+    first = statement[0]
+    text = (f"{label} is not a meaningful measure for {company}: its income statement ({first.doc} p.{first.page + 1}) "
+            f"reports no revenue, so there is nothing to set its result against. It shows costs down to its "
+            f"operating result: {shows}.")
+    citations = [cite(c, r.line) for r, c in [*before, result]]
     return WrittenAnswer(status="answered", kind="not_meaningful", text=text, citations=unique_citations(citations),
                          flags=["metric_not_meaningful"])
 

@@ -31,7 +31,9 @@ _COST_LINE = re.compile(r"^(?:total\s+)?costs?\s+(?:of|applicable\s+to)\b|\bcost
                         r"services)\b|^merchandise\s+costs\b", re.I)
 # US GAAP titles, and IFRS's "statement of profit or loss (and other comprehensive income)" and
 # "income statement"; not a US "statement of comprehensive income", which starts at net income
-_TITLE = re.compile(r"statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings|profit\s+or\s+loss)"
+# (a chunk tagged as the income statement may be titled a statement of comprehensive income: a UK single
+# statement, whose rows start from the business)
+_TITLE = re.compile(r"statements?\s+of\s+(?:consolidated\s+)?(?:comprehensive\s+)?(?:operations|income|earnings|profit\s+or\s+loss)"
                     r"|\bincome\s+statements?\b", re.I)
 
 

@@ -430,3 +430,31 @@ def test_a_10q_whose_title_and_header_both_state_the_quarter_reads_its_columns_o
     assert facts[("capex", 2015, "Q1")] == pytest.approx(2.463)
     assert facts[("capex", 2014, "Q1")] == pytest.approx(5.334)
     assert facts[("current_liabilities", 2015, "Q1")] == pytest.approx(9.060)
+
+
+def test_a_total_of_all_liabilities_that_the_current_ones_add_up_to_is_their_total_too(filings_wild_dir):
+    # Zegona's FY2022 statement of financial position (p.50): "Current liabilities" over "Accruals and other
+    # payables 17 402 1,457" and "Bank borrowings 18 – 106", then "Total liabilities 402 1,563": no other
+    # liabilities, so the current ones total 402 (and the current assets' unlabelled "5,965 10,753" 5,965)
+    pages = real_pages(filings_wild_dir / "pdfs" / "ZegonaCommunications_2022_AnnualReport.pdf", [50])
+    meta = DocumentMeta(file="z.pdf", doc="z", sha256="0", company="Zegona", fiscal_year=2022, period="FY2022",
+                        form="annual", page_tags={"balance_sheet": [50]})
+    facts = {(f.metric, f.fiscal_year): f.value for f in extract_facts(meta, pages)}
+    assert facts[("current_liabilities", 2022)] == pytest.approx(0.402)
+    assert facts[("current_liabilities", 2021)] == pytest.approx(1.563)
+    assert facts[("current_assets", 2022)] == pytest.approx(5.965)
+
+
+def test_a_statement_of_comprehensive_income_whose_rows_start_from_the_business_is_the_income_statement(
+        filings_wild_dir):
+    # Zegona FY2022 (p.49): "CONSOLIDATED STATEMENT OF COMPREHENSIVE INCOME" over costs down to "Operating loss"
+    # and no revenue; a US separate statement of comprehensive income starts from net income instead
+    from loaders.page_tags import page_tags
+
+    pages = real_pages(filings_wild_dir / "pdfs" / "ZegonaCommunications_2022_AnnualReport.pdf", [48])
+    assert statement_kind(pages[0]) == "income_statement"
+    assert page_tags([pages[0].text], [[]]).get("income_statement") == [0]
+    us = ("CONSOLIDATED STATEMENTS OF COMPREHENSIVE INCOME\n(in millions)\n2022 2021 2020\nNet income 100 90 80\n"
+          "Other comprehensive income (loss), net of tax 5 (3) 2\nForeign currency translation 1 2 3\n"
+          "Unrealized gains 1 2 3\nReclassification 1 2 3\nPension 1 2 3\nHedges 1 2 3\nComprehensive income 106 87 82\n")
+    assert statement_kind(Page(number=0, text=us)) is None and "income_statement" not in page_tags([us], [[]])

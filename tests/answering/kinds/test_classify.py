@@ -14,6 +14,13 @@ VOCAB = load_vocabulary()
 
 CASES = [
     # (question, companies named, kind, what the kind's writer is told)
+    # a time asked ("until when", "by when") is a date the text states, whatever balance the question names
+    ("Assuming no material unforeseen costs, until when does Acme expect its cash reserves to be able to fund the "
+     "business?", 1, "passage", {}),
+    # a charge against a balance is stated in the text; the balance (intangible assets, net) is another quantity
+    ("How large was the intangible asset impairment charge that Acme recorded in Q2 FY2015?", 1, "passage", {}),
+    ("What was the value of Acme's intangible assets, net, at the end of FY2015?", 1, "metric",
+     {"metric": "intangible_assets"}),
     # a yes/no on a change's cause followed by "what drove it": the drivers are the answer
     ("Acme went from a net loss in FY2021 to net income in FY2022. Was this driven by better operating "
      "performance? What drove the change?", 1, "drivers", {}),

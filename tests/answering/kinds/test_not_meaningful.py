@@ -83,3 +83,13 @@ def test_an_ifrs_statement_of_profit_or_loss_without_revenue_is_read_whole(servi
     quotes = [c.quote for c in written.citations]
     assert "Other income 2 21,343 16,331" in quotes and "Net loss for the year (1,925,704) (909,186)" in quotes
     assert "ENDED" not in written.text
+
+
+def test_operating_margin_of_a_company_without_revenue_is_explained(services):
+    # Zegona FY2022 (after selling its investment): its single statement of comprehensive income prints costs
+    # down to "Operating loss (3,331) (34,010)" and no revenue line, so an operating margin has no base
+    zegona = filing("filings-wild/pdfs/ZegonaCommunications_2022_AnnualReport.pdf")
+    a = ask("What drove the operating margin change as of FY2022 for Zegona? If operating margin is not a useful "
+            "metric for a company like this, then please state that and explain why.", zegona, [48], services)
+    assert (a.status, a.kind) == ("answered", "not_meaningful"), a.text
+    assert "no revenue" in a.text and "Operating loss (3,331)" in a.text
