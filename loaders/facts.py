@@ -462,12 +462,17 @@ def statement_rows(page: Page) -> tuple[list[int], list[Row]]:
     # the last group heading ("Current assets") and its first row; the column header may end with one
     heading = lines[first_row - 1].strip() if first_row else ""
     group: tuple[str, int] | None = (heading, 0) if _GROUP_HEADING.fullmatch(heading) else None
-    for line in lines[first_row:]:
+    body = lines[first_row:]
+    for n, line in enumerate(body):
         row = read(line)
         per_share = per_share or _per_share_heading(row.label if row else line)
         if row is None and group is not None and (total := _group_total(line, group[0], rows[group[1]:],
                                                                         page.number_convention)):
             rows.append(total)
+            if _assets_are_current(group[0], body[n + 1 : n + 2], lines[:first_row] + body[:n]):
+                # "ASSETS" / "Current Assets" / rows / their total / "LIABILITIES": the company holds no
+                # other assets (a fund), and the statement prints no total assets but this one
+                rows.append(Row(label="Total assets", values=total.values, text=total.text, tokens=total.tokens))
             group = None
             continue
         if row is None:
@@ -496,6 +501,14 @@ def statement_rows(page: Page) -> tuple[list[int], list[Row]]:
 
 # a heading over a group of a statement's rows: "Current Assets", "Non-current liabilities"
 _GROUP_HEADING = re.compile(r"(?i:(?:non-?\s?current|current)\s+(?:assets|liabilities))")
+
+
+def _assets_are_current(heading: str, after: list[str], before: list[str]) -> bool:
+    """The current assets are all the assets: their group closes on the liabilities' heading, and no
+    other group of assets opened before it."""
+    return bool(re.fullmatch(r"(?i)current\s+assets", heading)) and bool(after) \
+        and re.match(r"(?i)\s*liabilities\b", after[0]) is not None \
+        and not any(re.search(r"(?i)non-?\s?current\s+assets|long-term\s+assets|fixed\s+assets", b) for b in before)
 
 
 def _group_total(line: str, heading: str, group: list[Row], convention: NumberConventionName) -> Row | None:

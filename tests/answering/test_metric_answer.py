@@ -609,3 +609,16 @@ def test_a_span_of_months_is_read_from_its_column_of_a_release_s_table(tmp_path)
                   "31, 2015)? Answer in units of percents and round to one decimal place.", services, hits)
     assert written.status == "answered" and "1.2%" in written.text, written.text
     graph.close()
+
+
+def test_a_business_is_not_called_light_on_capital_without_its_plant_read(services):
+    # capital expenditures at 4% of revenue alone do not say No: net PP&E against total assets (Patriot's
+    # tank-truck fleet, 58% of its assets) may be the signal that says Yes, and no balance sheet was read
+    cash = CASH.replace("(1,577.0) (1,373.0) (1,200.0)", "(100.0) (90.0) (80.0)")
+    hits = [SearchHit(chunk=chunk(t, index=i), score=1.0) for i, t in enumerate((INCOME, cash))]
+    written = ask("Is Acme Widgets a capital-intensive business based on FY2023 data?", services, hits)
+    assert not (written.status == "answered" and written.text.startswith("No.")), written.text
+    with_plant = hits + [SearchHit(chunk=chunk(BALANCE + "\nProperty and equipment, net 300.0 280.0\n"
+                                                "Total assets 3,000.0 2,800.0", index=2), score=1.0)]
+    written = ask("Is Acme Widgets a capital-intensive business based on FY2023 data?", services, with_plant)
+    assert written.status == "answered" and written.text.startswith("No."), written.text

@@ -399,6 +399,8 @@ def test_an_unlabelled_line_closing_a_group_is_that_group_s_total_when_the_rows_
     assert facts[("current_assets", 2022)] == pytest.approx(353.118238)
     assert facts[("current_assets", 2021)] == pytest.approx(238.523756)
     assert facts[("current_liabilities", 2022)] == pytest.approx(168.768418)
+    # its assets are all current (the group closes on "LIABILITIES"), and it prints no total assets but that one
+    assert facts[("total_assets", 2022)] == pytest.approx(353.118238)
 
 
 def test_an_amounts_only_line_that_the_rows_do_not_sum_to_is_no_total():
