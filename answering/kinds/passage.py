@@ -107,13 +107,27 @@ _SIDE_BY_SIDE = re.compile(r"\bcompared\s+(?:with|to)\b|\bversus\b|\bvs\.?\s|\bf
 # answered by sentences that state none: the part asked for would be missing.
 _ASKS_AMOUNT = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:amount|price|did\s+(?:it|this|that)\s+cost)\b|"
                           r"\bat\s+what\s+price\b|\bhow\s+many\b", re.I)
+_ASKS_PRICE = re.compile(r"\b(?:for|at)\s+what\s+(?:price|amount|consideration)\b|\bwhat\s+(?:was\s+|is\s+)?(?:the\s+)?"
+                         r"(?:purchase\s+|sale\s+|selling\s+)?price\b|\bhow\s+much\s+did\b[^?]*\b(?:pay|cost|sell|receive)\b",
+                         re.I)
+_ASKS_PERCENT = re.compile(r"\bas\s+a\s+percent(?:age)?\s+of\b|\bwhat\s+(?:percentage|percent)\b|\bhow\s+many\s+"
+                           r"(?:\w+\s+)?percentage\s+points\b", re.I)
+_A_PERCENT = re.compile(r"\d\s*(?:%|percent\b|percentage\s+points?\b)", re.I)
 AN_AMOUNT = re.compile(r"\$\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million|billion)s?\b)|"
                         r"\b\d{1,3}(?:,\d{3})+\b", re.I)
+
+
+def _asks_an_amount(question: str) -> bool:
+    return any(rx.search(question) for rx in (_ASKS_AMOUNT, _ASKS_PRICE, _ASKS_PERCENT))
 
 
 def _states_asked_amount(text: str, question: str) -> bool:
     """An amount, or, when the question counts things ("how many pairs of shoes"), a number of those
     things: a percentage change of them ("unit sales increased 20%") is no count."""
+    if _ASKS_PRICE.search(question):
+        return bool(_MONEY.search(text))  # a price is money: "25 Beale Street" is no price
+    if _ASKS_PERCENT.search(question):
+        return bool(_A_PERCENT.search(text))
     if asked_thing(question) is not None:
         return states_count(text, question)
     return bool(AN_AMOUNT.search(text)) or states_count(text, question)
@@ -144,7 +158,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if not best:
         # a named legal matter is described under its own heading, in words the question does not use
         return legal.write(decision, question, hits, understanding, services)
-    if _ASKS_AMOUNT.search(question) and not any(_states_asked_amount(s.text, question) for s in best):
+    if _asks_an_amount(question) and not any(_states_asked_amount(s.text, question) for s in best):
         stated = [s for s in stating(decision, question, hits, understanding, services, limit=8)
                   if _states_asked_amount(s.text, question)]
         if not stated and (row := schedule.write(decision.ask or question, hits, understanding, decision.kind)):
@@ -240,7 +254,14 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
             best = [s for s in best if (s.chunk.doc, s.chunk.page) == (found[-1].chunk.doc, found[-1].chunk.page)]
         # "claims from the 2022 Mosquito fire": a sentence about another fire answers another question
         best = [s for s in best if _names_all(names, s.text) or _named_before(names, part, s)]
-        if _ASKS_AMOUNT.search(part):
+        if _ASKS_PRICE.search(part):
+            # "For what price did it agree to sell the complex?": the price, in money; the sentence on its
+            # application to sell ("25 Beale Street") gives no price
+            best = [s for s in best if _MONEY.search(s.text)]
+        elif _ASKS_PERCENT.search(part):
+            # "what is his target award as a percentage of base salary?": a percentage
+            best = [s for s in best if _A_PERCENT.search(s.text)]
+        elif _ASKS_AMOUNT.search(part):
             best = [s for s in best if _FIGURE.search(s.text)]  # "how many ...": a sentence without a figure does not say
         elif any(services.vocabulary.metrics[m].unit == "USD" for m in services.vocabulary.match_metrics(part)) \
                 and not _ASKS_EVENT.search(part):

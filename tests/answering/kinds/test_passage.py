@@ -206,3 +206,20 @@ def test_a_count_asked_is_not_answered_by_a_percentage_change_of_the_things_coun
     assert pairs.status == "not_found", pairs.text
     staff = ask("How many employees did Nike have at the end of FY2021?", nike, [34, 39, 40, 7], services)
     assert staff.status == "answered" and "73,300" in staff.text, staff.text
+
+
+def test_a_percentage_asked_is_not_answered_by_a_sentence_that_states_none(services):
+    # McDonald's 8-K of February 13, 2023: "what is the CFO's target 2023 TIP award as a percentage of base salary?"
+    # The sentence that approves the plan's payout structure names the plan and the date, and no percentage
+    mcd = filing("financebench-extra/pdfs/MCDONALDS_8K_dated-2023-02-13.pdf")
+    written = ask("According to McDonald's 8-K dated February 13, 2023, what is CFO Ian Borden's target 2023 Target "
+                  "Incentive Plan (TIP) award as a percentage of base salary?", mcd, [1], services)
+    assert not (written.status == "answered" and "%" not in written.text), written.text
+
+
+def test_a_price_asked_is_money_not_a_street_number():
+    from answering.kinds.passage import _states_asked_amount
+
+    asked = "For what price did the Utility agree in 2021 to sell its San Francisco General Office complex?"
+    assert not _states_asked_amount("the Utility filed an application to sell the SFGO located at 25 Beale Street", asked)
+    assert _states_asked_amount("the Utility agreed to sell the SFGO for $800 million", asked)
