@@ -632,7 +632,8 @@ def split_sentences(text: str) -> list[str]:
         # a text layer that lost the space after a period ("... authorized in 2017.On November 9, 2022, our
         # Board ..."): a sentence's opening word after a year's or a word's period starts a new one
         joined = _RUN_ON.sub(". ", joined)
-        for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(])", joined):
+        # (a bullet after a sentence's end opens the next item: "... for the 2023 test year. • In August, ...")
+        for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(•▪●])", joined):
             if not s.strip():
                 continue
             if parts and ((_LEGAL_FORM_END.search(parts[-1]) and _NAME_GOES_ON.match(s))

@@ -223,3 +223,13 @@ def test_a_price_asked_is_money_not_a_street_number():
     asked = "For what price did the Utility agree in 2021 to sell its San Francisco General Office complex?"
     assert not _states_asked_amount("the Utility filed an application to sell the SFGO located at 25 Beale Street", asked)
     assert _states_asked_amount("the Utility agreed to sell the SFGO for $800 million", asked)
+
+
+def test_a_bullet_after_a_sentence_s_end_opens_the_next_sentence():
+    from answering.aspects import split_sentences
+
+    # PG&E's FY2021 10-K: the revenue requirement's amount belongs to its own sentence, not to the SFGO sale's
+    text = ("The application requests a revenue requirement of $15.46 billion for the 2023 test year. • In August, the "
+            "CPUC approved the Utility's agreement to sell the SFGO.")
+    assert split_sentences(text) == ["The application requests a revenue requirement of $15.46 billion for the 2023 "
+                                     "test year.", "• In August, the CPUC approved the Utility's agreement to sell the SFGO."]
