@@ -392,10 +392,10 @@ def _capital_intensive(company: str, hits: list[SearchHit], understanding: Query
         votes.append(ppe.value >= _PPE_INTENSITY)
         findings.append(f"net property, plant and equipment is {ppe.value:.1f}% of total assets (capital intensive "
                         f"at {_PPE_INTENSITY:g}% or more)")
-    if not any(votes) and len(votes) < 2:
-        # a No needs both signals read: the one not read (net PP&E against total assets of a tank-truck
-        # carrier, 58%) may be the one that makes the business capital intensive
-        return next((v for v in (capex, ppe) if isinstance(v, WrittenAnswer)), None)
+    if not any(votes) and not isinstance(ppe, Value):
+        # a No needs the plant read: a year's low capital expenditures say little of a fleet or a network
+        # already owned (a tank-truck carrier's net PP&E is 58% of its assets, its capex 5.6% of revenue)
+        return ppe if isinstance(ppe, WrittenAnswer) else None
     got = [v for v in (capex, ppe, assets) if isinstance(v, Value)]
     if isinstance(assets, Value):
         findings.append(f"total assets are {assets.value / 100:.2f}x revenue")

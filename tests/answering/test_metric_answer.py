@@ -613,7 +613,8 @@ def test_a_span_of_months_is_read_from_its_column_of_a_release_s_table(tmp_path)
 
 def test_a_business_is_not_called_light_on_capital_without_its_plant_read(services):
     # capital expenditures at 4% of revenue alone do not say No: net PP&E against total assets (Patriot's
-    # tank-truck fleet, 58% of its assets) may be the signal that says Yes, and no balance sheet was read
+    # tank-truck fleet, 58% of its assets) may be the signal that says Yes, and no balance sheet was read;
+    # the plant's low share does (NVIDIA FY2024, 6% of total assets)
     cash = CASH.replace("(1,577.0) (1,373.0) (1,200.0)", "(100.0) (90.0) (80.0)")
     hits = [SearchHit(chunk=chunk(t, index=i), score=1.0) for i, t in enumerate((INCOME, cash))]
     written = ask("Is Acme Widgets a capital-intensive business based on FY2023 data?", services, hits)
