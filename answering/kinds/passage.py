@@ -121,13 +121,17 @@ def _asks_an_amount(question: str) -> bool:
     return any(rx.search(question) for rx in (_ASKS_AMOUNT, _ASKS_PRICE, _ASKS_PERCENT))
 
 
+def _measure_asked(question: str) -> re.Pattern[str] | None:
+    """What a figure asked must be written as: money for a price ("25 Beale Street" is no price), a
+    percentage for a percentage; None when the question asks neither."""
+    return _MONEY if _ASKS_PRICE.search(question) else _A_PERCENT if _ASKS_PERCENT.search(question) else None
+
+
 def _states_asked_amount(text: str, question: str) -> bool:
     """An amount, or, when the question counts things ("how many pairs of shoes"), a number of those
     things: a percentage change of them ("unit sales increased 20%") is no count."""
-    if _ASKS_PRICE.search(question):
-        return bool(_MONEY.search(text))  # a price is money: "25 Beale Street" is no price
-    if _ASKS_PERCENT.search(question):
-        return bool(_A_PERCENT.search(text))
+    if (measure := _measure_asked(question)) is not None:
+        return bool(measure.search(text))
     if asked_thing(question) is not None:
         return states_count(text, question)
     return bool(AN_AMOUNT.search(text)) or states_count(text, question)
@@ -254,13 +258,10 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
             best = [s for s in best if (s.chunk.doc, s.chunk.page) == (found[-1].chunk.doc, found[-1].chunk.page)]
         # "claims from the 2022 Mosquito fire": a sentence about another fire answers another question
         best = [s for s in best if _names_all(names, s.text) or _named_before(names, part, s)]
-        if _ASKS_PRICE.search(part):
-            # "For what price did it agree to sell the complex?": the price, in money; the sentence on its
-            # application to sell ("25 Beale Street") gives no price
-            best = [s for s in best if _MONEY.search(s.text)]
-        elif _ASKS_PERCENT.search(part):
-            # "what is his target award as a percentage of base salary?": a percentage
-            best = [s for s in best if _A_PERCENT.search(s.text)]
+        if (measure := _measure_asked(part)) is not None:
+            # "For what price did it agree to sell the complex?": money, which the sentence on its application
+            # to sell ("25 Beale Street") does not give; "... as a percentage of base salary?": a percentage
+            best = [s for s in best if measure.search(s.text)]
         elif _ASKS_AMOUNT.search(part):
             best = [s for s in best if _FIGURE.search(s.text)]  # "how many ...": a sentence without a figure does not say
         elif any(services.vocabulary.metrics[m].unit == "USD" for m in services.vocabulary.match_metrics(part)) \
