@@ -44,6 +44,10 @@ _IMPERATIVE_ASK = re.compile(r"(?:^|,\s*)(?:please\s+)?(?:calculate|compute|dete
 # "What is X's quick ratio? Defined as: (A + B) / C": a sentence of its own, its subject the ask's measure
 _BARE_DEFINED = re.compile(r"^(?P<name>)(?:defined|calculated|computed)\s+as:?\s*(?P<expr>.+)$", re.I)
 _DEFINE = re.compile(r"^(?:please\s+)?define\s+(?P<name>.+?)\s+as:?\s*(?P<expr>.+)$", re.I)
+# "Calculate the inventory turnover ratio as FY2022 cost of sales / average merchandise inventories; ...":
+# a formula (an operator in it) after "as"; "Calculate it as a percentage" defines nothing
+_CALCULATE_AS = re.compile(r"^(?:please\s+)?(?:calculate|compute)\s+(?:the\s+|its\s+)?(?P<name>[^,;]+?)\s+as:?\s+"
+                           r"(?P<expr>[^;]*?(?:\s/\s|\bdivided\s+by\b|\s[-–]\s|\bminus\b)[^;]*)(?:;.*)?$", re.I)
 # "What is X's quick ratio? Use (A - B) / C.": the ask's measure, when what follows "use" is a
 # formula (an operator in it); "Use the consolidated balance sheet." defines nothing
 _USE = re.compile(r"^(?:please\s+)?use\s+(?P<name>)(?P<expr>[^;]*?(?:\s/\s|\bdivided\s+by\b|\s[-–]\s|\bminus\b|\bless\b)"
@@ -230,7 +234,7 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
     for at, sentence in enumerate(sentences):
         previous = sentences[at - 1] if at else None
         m = _BARE_DEFINED.match(sentence) or _DEFINED.match(sentence) or _DEFINE.match(sentence) \
-            or _DEFINES.match(sentence) or _USE.match(sentence)
+            or _DEFINES.match(sentence) or _USE.match(sentence) or _CALCULATE_AS.match(sentence)
         if m and not sentence.rstrip().endswith("?") and _IMPERATIVE_ASK.search(m.group("name")) \
                 and (inline := _inline_definition(sentence)) is not None:
             # "Using the cash flow statement, calculate X's free cash flow for FY2023, defined as A minus
@@ -262,7 +266,7 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
     if not asks:
         asks = [s for s in _sentences(question)
                 if not (_BARE_DEFINED.match(s) or _DEFINED.match(s) or _DEFINE.match(s) or _DEFINES.match(s)
-                        or _USE.match(s))][:1]
+                        or _USE.match(s) or _CALCULATE_AS.match(s))][:1]
     ask = asks[0] if asks else question
     if len(asks) > 1 and (share := _SHARE_OF.search(asks[1])) and _REFERS_BACK_TO_PARTS.match(share.group("rest")):
         # "What was its free cash flow? What share of net earnings did it represent?": the second ask
@@ -570,6 +574,7 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
     parts = terms()
     if lines is not None and lines != known:
         parts = terms()  # a line found late qualifies the operands read before it alike
+    parts = _ratio_as_its_amount(parts, vocab)
     formula = " ".join(parts).replace("( ", "(").replace(" )", ")")
     try:
         tree = ast.parse(formula, mode="eval")
@@ -603,6 +608,27 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
         for key, words in named.items():
             wordings.setdefault(key, []).extend(w for w in words if w not in wordings[key])
     return formula
+
+
+def _ratio_as_its_amount(parts: list[str], vocab: Vocabulary) -> list[str]:
+    """"gross margin / net sales": a ratio (gross margin = gross profit / revenue) divided by its own
+    denominator names its numerator's amount, the way filings say "gross margin" for gross profit
+    dollars; read as the ratio, the formula would divide by revenue twice."""
+    out = list(parts)
+    for i in range(len(out) - 2):
+        ratio = re.fullmatch(r"(?P<top>[a-z_]+) / (?P<bottom>[a-z_]+)", vocab.formula(out[i]) or "")
+        if ratio is not None and out[i + 1] == "/" and out[i + 2] == ratio.group("bottom"):
+            out[i] = ratio.group("top")
+    for i in range(1, len(out) - 1):
+        if out[i] == "/" and _unit_of(out[i - 1], vocab) == "ratio" and _unit_of(out[i + 1], vocab) == "USD":
+            # a margin or rate over an amount measures nothing: the operand was read as the wrong metric
+            raise UnreadableFormula(f"a ratio ({out[i - 1]}) divided by an amount ({out[i + 1]})")
+    return out
+
+
+def _unit_of(key: str, vocab: Vocabulary) -> str | None:
+    entry = vocab.metrics.get(key)
+    return entry.unit if entry is not None else None
 
 
 def _count(read_as: list[tuple[str, str]], key: str) -> int:
@@ -837,6 +863,11 @@ def _resolve(
             return key, ask_phrase(formula, vocab), formula, "question"
         # the question's own formula of the composed measure, when it gives one, is the one computed
         return key, ask_phrase(composed, vocab), given.pop(key, composed), "question"
+    if metric not in given and len(given) == 1 and re.search(rf"\b{re.escape(metric)}\b", next(iter(given.values()))):
+        # "How many times did it sell its inventory? Calculate the inventory turnover ratio as cost of sales /
+        # average inventories": the ask names an input of the one measure the question defines; that measure
+        # is what is asked
+        metric = next(iter(given))
     label = vocab.label(metric) or metric.replace("_", " ")
     if metric in given:
         formula = given.pop(metric)

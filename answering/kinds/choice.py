@@ -165,7 +165,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             # the ranking table is captioned by its measure ("Revenue"), its rows by the items: the
             # measure by the dimension finds it when the question's other words do not; a question
             # by segment takes a table the filing says is by segment over one of other items (markets)
-            query = f"{companies[0]} {services.vocabulary.label(metric) or ''} by {dimension.group(0)}"
+            query = f"{companies[0]} {_measure_words(metric, services.vocabulary)} by {dimension.group(0)}"
+            if _ASKS_PLACES.search(dimension.group(0)):
+                # a filing calls its regions "reportable segments" or "geographic areas" as often as regions
+                query += " geographic segment"
             again = table_items(decision.ask, more_tables(query, hits, companies, understanding.fiscal_years,
                                                           services.retriever), companies, year, services.vocabulary, metric)
             if again is not None and (table is None or again.of_segments):
@@ -378,6 +381,14 @@ def _table_of(measure: str, ask: str, hits: list[SearchHit], companies: list[str
     return None
 
 
+def _measure_words(metric: str, vocab: Vocabulary) -> str:
+    """The measure as a search says it: its label and its first wording in other words ("Revenue
+    net sales"), for a filing that prints the one the question does not."""
+    label = vocab.label(metric) or ""
+    other = next((w for w in vocab.expansions(metric) if not set(tokenize(w)) & set(tokenize(label))), "")
+    return f"{label} {other}".strip()
+
+
 def _asked_metric(text: str, services: MetricServices) -> str | None:
     named = services.vocabulary.match_metrics(text)
     return named[0] if named else None
@@ -523,14 +534,14 @@ def read_table(ask: str, block: Block, year: int | None, vocab: Vocabulary, metr
                 continue
             change = (now - before) / abs(before) * 100
             amount = f"{'+' if now >= before else '-'}{_plain(abs(now - before))} ({block.scale}), " if by_amount else ""
-            items.append(Item(label=r.label, value=now - before if by_amount else change, row=r, chunk=block.chunk,
+            items.append(Item(label=r.label, value=now - before if by_amount else change, row=r, chunk=block.chunk_of(r),
                               shown=f"{amount}{change:+.1f}% ({_plain(before)} in {block.years[prior]} to {_plain(now)} "
                                     f"in {block.years[latest]})"))
         how = (f"by {'amount of ' if by_amount else ''}change from {block.years[prior]} to {block.years[latest]} in the "
                f"table {_caption(block)}")
     else:
         items = [Item(label=r.label, value=v, shown=f"{v:g}%" if printed_growth else _shown(v, block, r), row=r,
-                      chunk=block.chunk)
+                      chunk=block.chunk_of(r))
                  for r in rows if col < len(r.values) and (v := r.values[col]) is not None]
         when = block.years[col] if col < len(block.years) else None
         how = f"in the table {_caption(block)}" + (f" ({when} column)" if when else "")

@@ -47,7 +47,7 @@ from retrieval.periods import parse_periods
 
 YesNoTest = Literal[
     "improving", "increased", "decreased", "positive", "negative", "above", "below", "share_above", "share_below",
-    "capital_intensive", "stated", "covers", "consistent",
+    "capital_intensive", "stated", "covers", "consistent", "any_fell", "any_grew",
 ]
 
 
@@ -194,6 +194,13 @@ _WHEN_ASK = re.compile(r"(?:^|[,;:]\s*)\W*(?:(?:until|by|since)\s+)?when\s+(?:di
 _CONSISTENT = re.compile(r"\b(?:consistent|stable|steady)\b[^?]*?\b(?:not\s+fluctuat\w*|within|no\s+more\s+than)\s+"
                          r"(?:(?:by\s+)?(?:more\s+than|over|above)\s+)?(?:roughly\s+|about\s+|around\s+|approximately\s+)?"
                          r"(?P<points>\d+(?:\.\d+)?)\s*(?:%|percent|percentage\s+points?)", re.I)
+# "any revenue categories that saw a year-over-year decline", "any of its segments whose sales grew": a
+# change asked of each item of a breakdown, not of the whole
+_ANY_ITEM_MOVED = re.compile(r"\bany\s+(?:of\s+(?:its|the|their)\s+)?(?:[\w/&-]+\s+){0,4}?(?:segments?|categor(?:y|ies)|"
+                             r"regions?|products?|product\s+lines?|businesses|brands?|divisions?|geograph\w*|"
+                             r"countr(?:y|ies))\b(?:(?!\b(?:could|may|might|would|will|can)\b)[^?]){0,80}?"
+                             r"\b(?P<way>declin\w*|decreas\w*|fell|fall\w*|drop\w*|shr[ai]nk\w*|grew|grow\w*|"
+                             r"increas\w*|rose)\b", re.I)
 _HEALTHY = re.compile(r"\b(?:healthy|sufficient|adequate|strong|good|reasonabl\w*)\b", re.I)
 _CAPITAL_INTENSITY = "capex_to_revenue"
 
@@ -256,6 +263,15 @@ def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
         return KindDecision(kind="yes_no", reason=f"yes/no on whether {metrics[-1]} moved less than the tolerance "
                             "the question states, year by year", ask=ask, metric=_main_metric(metrics, vocab),
                             test="consistent", threshold=float(steady.group("points")))
+    if moved := _ANY_ITEM_MOVED.search(ask):
+        # "Are there any revenue categories that saw a year-over-year decline?": each item's own change,
+        # read from the table of the items; the total's change answers nothing of them (an item named
+        # with no measure, "any product categories", moves by its sales)
+        fell = bool(re.match(r"declin|decreas|fell|fall|drop|shr", moved.group("way"), re.I))
+        metric = _main_metric(metrics, vocab) if metrics else "revenue"
+        return KindDecision(kind="yes_no", reason=f"yes/no on whether any item of {metric} "
+                            f"{'fell' if fell else 'grew'}, item by item", ask=ask, metric=metric,
+                            test="any_fell" if fell else "any_grew")
     for test, pattern in _TESTS:
         if not pattern.search(ask) or _THAN_ANOTHER.search(ask):
             # "Is its Services business more profitable than its Products business?" compares two

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from answering.aspects import split_sentences
 from answering.citations import cite, unique_citations
 from answering.kinds.balance_sheet import balance_sheet, current_assets_lines
 from answering.kinds.cash_flow_statement import TITLE as CASH_FLOW_TITLE
@@ -25,7 +26,7 @@ from answering.kinds.statement_lines import NET_INCOME, has_line, income_stateme
 from answering.metric_target import read_target
 from answering.numbers import Row, normalize_label, split_row
 from answering.written_answer import WrittenAnswer
-from finrag.models import Chunk, SearchHit
+from finrag.models import Chunk, SearchFilters, SearchHit
 from finrag.text import collapse_whitespace
 
 if TYPE_CHECKING:
@@ -53,6 +54,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if not decision.metric or len(understanding.companies) != 1:
         return None
     company = understanding.companies[0]
+    if (said := _filer_says(decision.metric, company, hits, understanding, services)) is not None:
+        return said
     if (target := read_target(question, vocab)) is not None and target.formula_source == "question":
         # the question defines its measure ("quick ratio defined as: (cash + short-term investments +
         # receivables) / current liabilities"): only its own formula's lines decide, and a line only
@@ -94,6 +97,42 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         citations.append(cite(net[1], net[0].line))
     return WrittenAnswer(status="answered", kind="not_meaningful", text=text, citations=unique_citations(citations),
                          flags=["metric_not_meaningful"])
+
+
+# "We believe that operating income (loss) is a more meaningful measure than gross profit and gross margin
+# due to ...", "gross margin is not a meaningful measure for us": the filer's own word on the measure
+_MORE_MEANINGFUL = re.compile(r"(?P<better>[^.;:]{0,120}?)\s+(?:is|are)\s+(?:a\s+)?(?:more|the\s+most)\s+meaningful\s+"
+                              r"(?:measures?|metrics?|indicators?)\s+(?:of\s+[^.;]{0,60}?\s+)?than\s+(?P<worse>[^.;]{3,120})",
+                              re.I)
+_NOT_MEANINGFUL = re.compile(r"(?P<worse>[^.;:]{3,80}?)\s+(?:is|are)\s+not\s+(?:a\s+)?meaningful\s+"
+                             r"(?:measures?|metrics?|indicators?)\b", re.I)
+
+
+def _filer_says(metric: str, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                services: MetricServices) -> WrittenAnswer | None:
+    """The filing's own sentence that the asked measure is not the meaningful one for this
+    business (a more meaningful measure named instead), from the hits or one search for it."""
+    words = [w.lower() for w in services.vocabulary.expansions(metric)] or [metric.replace("_", " ")]
+    chunks = [h.chunk for h in hits if h.chunk.company == company]
+    if services.retriever is not None:
+        filters = SearchFilters(companies=[company], fiscal_years=sorted(set(understanding.fiscal_years))[-1:])
+        label = services.vocabulary.label(metric) or metric
+        chunks += [h.chunk for h in services.retriever.search(f"more meaningful measure than {label}", filters=filters,
+                                                              k=8, mode="sparse")]
+    for chunk in chunks:
+        for sentence in split_sentences(collapse_whitespace(chunk.text)):
+            found = _MORE_MEANINGFUL.search(sentence) or _NOT_MEANINGFUL.search(sentence)
+            if found is None or not any(re.search(rf"\b{re.escape(w)}\b", found.group("worse"), re.I) for w in words):
+                continue
+            label = services.vocabulary.label(metric) or metric
+            better = re.sub(r"^(?:we|management|the\s+company)\s+(?:believes?|considers?|views?)\s+(?:that\s+)?", "",
+                            (found.groupdict().get("better") or "").strip(), flags=re.I)
+            instead = f" It names {better} as the more meaningful measure." if better else ""
+            text = (f"{label} is not the measure {company} itself treats as meaningful for its business. As the filing "
+                    f'says: "{sentence.strip()}" ({chunk.doc} p.{chunk.page + 1}).{instead}')
+            return WrittenAnswer(status="answered", kind="not_meaningful", text=text,
+                                 citations=[cite(chunk, sentence.strip())], flags=["metric_not_meaningful"])
+    return None
 
 
 def _without_balance_line(metric: str, inputs: set[str], company: str, hits: list[SearchHit], understanding: QueryUnderstanding,

@@ -42,12 +42,32 @@ class Block(BaseModel):
     years: list[int]  # column years, left to right ([] when no header)
     context: str  # caption / prose just above the table
     scale: str  # "millions", "thousands", "billions"
+    # the printed amount columns read, left to right, when some are changes left out ([]: all of them),
+    # of `width` printed amounts a row
+    columns: list[int] = []
+    width: int = 0
+    # the chunk before, when the table began there: its first `borrowed` rows are that chunk's last
+    before: Chunk | None = None
+    borrowed: int = 0
+
+    def chunk_of(self, row: Row) -> Chunk:
+        """The chunk that prints `row` (a citation quotes it from there)."""
+        if self.before is not None and any(r is row or r.line == row.line for r in self.rows[: self.borrowed]):
+            return self.before
+        return self.chunk
 
     def column(self, year: int | None) -> int:
         """The column of `year`; the first (latest, in filings) when the year is not a column."""
         if year is not None and year in self.years:
             return self.years.index(year)
         return 0
+
+    def read(self, row: Row) -> Row | None:
+        """A row of this table printed elsewhere (the chunk before, where the table began) in the
+        columns the block reads; None when it prints another number of amounts."""
+        if not self.columns:
+            return row if len(row.values) == len(self.rows[0].values) else None
+        return _kept(row, self.columns) if len(row.values) == self.width else None
 
 
 def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
@@ -69,7 +89,10 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
                 run.append(row)
                 continue
             if len(run) >= 2:
-                block = _block(chunk, lines, start, run, by_index.get((chunk.doc, chunk.index - 1)))
+                previous = by_index.get((chunk.doc, chunk.index - 1))
+                block = _block(chunk, lines, start, run, previous)
+                if previous is not None and _opens(lines[:start]):
+                    block = _begun_before(block, previous)
                 out += [block.model_copy(update={"rows": part}) for part in _parts(block.rows)]
             run = [row] if row is not None else []
             start = i
@@ -77,6 +100,29 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
 
 
 _TOTAL = re.compile(r"total\b", re.I)
+
+
+def _opens(above: list[str]) -> bool:
+    """The lines above a table's first row in its chunk are only its header, as the chunker
+    repeats it over a table's rest: the table may have begun in the chunk before."""
+    return all(not line.strip() or column_years(line) or _cells(line.strip()) is not None
+               or (line.strip().endswith(":") and not re.search(r"\d", line)) for line in above)
+
+
+def _begun_before(block: Block, previous: Chunk) -> Block:
+    """The block with the rows its table began with at the end of the chunk before (the chunker
+    cut it after its first rows), when that chunk ends on rows of the same amounts."""
+    rows: list[Row] = []
+    for line in reversed([line for line in previous.text.splitlines() if line.strip()]):
+        raw = split_row(line, previous.number_convention) if not column_years(line) else None
+        row = block.read(raw) if raw is not None else None
+        if row is None or _TOTAL.match(row.label):
+            break
+        rows.insert(0, row)
+    labels = {r.label.casefold() for r in block.rows}
+    if not rows or any(r.label.casefold() in labels for r in rows):
+        return block
+    return block.model_copy(update={"rows": [*rows, *block.rows], "before": previous, "borrowed": len(rows)})
 
 
 def _parts(rows: list[Row]) -> list[list[Row]]:
@@ -104,27 +150,40 @@ def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous
     above = lines[max(0, start - _CONTEXT_LINES * 3) : start]
     header = next((line for line in reversed(above) if column_years(line)), "")
     years = column_years(header)
+    kept: list[int] = []
+    width = 0
     if _INTERLEAVED.match(header):
         years = header_years(re.sub(r"(?:[%$]\s*)?\b(?:change|chg)\b", " ", header, flags=re.I))
         rows = [_amounts_only(r, len(years)) for r in rows]
+        width = 2 * len(years) - 1
+        kept = list(range(0, width, 2))
     if len(years) < 2 and (cells := _stacked_cells(above)) and cells[1].count("Y") >= 2 \
             and all(len(r.values) == len(cells[1]) for r in rows):
         # "July 2," / "2023" / "July 3," / "2022" / "%" / "Change" ...: a header printed one cell a line
-        years, kept = cells[0], [i for i, c in enumerate(cells[1]) if c == "Y"]
-        rows = [r.model_copy(update={"values": [r.values[i] for i in kept],
-                                     "tokens": [r.tokens[i] for i in kept] if len(r.tokens) == len(r.values) else r.tokens,
-                                     "percent": False}) for r in rows]
+        years, kept, width = cells[0], [i for i, c in enumerate(cells[1]) if c == "Y"], len(cells[1])
+        rows = [_kept(r, kept) for r in rows]
     # a header cut into one line per cell ("$", "Change", "%") is no prose: it would push the caption
     # ("Revenue by Reportable Segments") out of the lines kept
     prose = [line for line in above if split_row(line, chunk.number_convention) is None and not column_years(line)
              and re.search(r"[A-Za-z]{3}", line) and not _CELL.fullmatch(line.strip())
-             and not _STACKED_CELL.fullmatch(line.strip())][-_CONTEXT_LINES:]
+             and _cells(line.strip()) is None][-_CONTEXT_LINES:]
     if len([p for p in prose if len(p) > 30]) < 1 and previous is not None:
-        tail = previous.text.splitlines()[-_CONTEXT_LINES:]
+        # its caption, above the header and any first rows of the table the chunk before ends on
+        tail = [line for line in previous.text.splitlines()[-_CONTEXT_LINES * 3:]
+                if split_row(line, previous.number_convention) is None and not column_years(line)
+                and _cells(line.strip()) is None and re.search(r"[A-Za-z]{3}", line)][-_CONTEXT_LINES:]
         prose = tail + prose
-        years = years or next((column_years(line) for line in reversed(tail) if column_years(line)), [])
+        years = years or next((column_years(line) for line in reversed(previous.text.splitlines()[-_CONTEXT_LINES:])
+                               if column_years(line)), [])
     scale, _ = table_scale("\n".join(above[-_CONTEXT_LINES:] + (previous.text.splitlines()[-3:] if previous else [])))
-    return Block(chunk=chunk, rows=rows, years=years, context="\n".join(prose), scale=scale)
+    return Block(chunk=chunk, rows=rows, years=years, context="\n".join(prose), scale=scale, columns=kept, width=width)
+
+
+def _kept(row: Row, kept: list[int]) -> Row:
+    """The row with only the `kept` amount columns (a year's, not a change's)."""
+    return row.model_copy(update={"values": [row.values[i] for i in kept],
+                                  "tokens": [row.tokens[i] for i in kept] if len(row.tokens) == len(row.values) else row.tokens,
+                                  "percent": False})
 
 
 _STACKED_CELL = re.compile(r"(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s*)?(?:19|20)\d\d|[A-Z][a-z]{2,8}\.?\s+\d{1,2},?|[%$]|"
@@ -133,12 +192,17 @@ _STACKED_CELL = re.compile(r"(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s*)?(?:19|20)\d\d
 
 def _stacked_cells(above: list[str]) -> tuple[list[int], list[str]] | None:
     """A column header printed one cell a line just above the rows: its years in order, and
-    per amount column "Y" (a year's) or "C" (a change's); None when the lines above are not one."""
+    per amount column "Y" (a year's) or "C" (a change's); None when the lines above are not one.
+    A line may hold two cells ("2022 Change": the year's column, then its change's), and a
+    sub-caption between the header and the rows ("Net sales by reportable segment:") is passed over."""
     run: list[str] = []
     for line in reversed(above):
-        if not _STACKED_CELL.fullmatch(line.strip()):
+        cells = _cells(line.strip())
+        if cells is None:
+            if not run and line.strip().endswith(":") and not re.search(r"\d", line):
+                continue
             break
-        run.insert(0, line.strip())
+        run[:0] = cells
     years: list[int] = []
     cells: list[str] = []
     for cell in run:
@@ -148,6 +212,23 @@ def _stacked_cells(above: list[str]) -> tuple[list[int], list[str]] | None:
         elif re.search(r"change", cell, re.I):
             cells.append("C")
     return (years, cells) if years else None
+
+
+def _cells(line: str) -> list[str] | None:
+    """The header cells one line holds, side by side ("July 1, 2023 June 25,", "2022 Change"), each
+    a `_STACKED_CELL`; None when the line holds anything else."""
+    cells: list[str] = []
+    at = 0
+    while at < len(line):
+        cell = _STACKED_CELL.match(line, at)
+        if cell is None or cell.end() == at or (cell.end() < len(line) and not line[cell.end()].isspace()
+                                                and not line[cell.end() - 1].isspace()):
+            return None
+        cells.append(cell.group(0).strip())
+        at = cell.end()
+        while at < len(line) and line[at].isspace():
+            at += 1
+    return cells or None
 
 
 def _amounts_only(row: Row, years: int) -> Row:
@@ -170,4 +251,24 @@ def more_tables(ask: str, hits: list[SearchHit], companies: list[str], years: li
     filters = SearchFilters(companies=companies, fiscal_years=years[-1:])
     extra = retriever.search(ask, filters=filters, k=8, mode="sparse")
     seen = {h.chunk.chunk_id for h in hits}
-    return [*hits, *(h for h in extra if h.chunk.chunk_id not in seen)]
+    out = [*hits]
+    for hit in extra:
+        if hit.chunk.chunk_id in seen:
+            continue
+        seen.add(hit.chunk.chunk_id)
+        out.append(hit)
+        if _ends_on_row(hit.chunk) and (after := _next_chunk(hit.chunk, retriever)) and after.chunk_id not in seen:
+            # a table cut by the chunker after its first rows: its rest is the next chunk's start
+            seen.add(after.chunk_id)
+            out.append(SearchHit(chunk=after, score=hit.score))
+    return out
+
+
+def _ends_on_row(chunk: Chunk) -> bool:
+    lines = [line for line in chunk.text.splitlines() if line.strip()]
+    return bool(lines) and not column_years(lines[-1]) and split_row(lines[-1], chunk.number_convention) is not None
+
+
+def _next_chunk(chunk: Chunk, retriever: Retriever) -> Chunk | None:
+    filing = getattr(retriever, "filing", None)  # (a searcher of chunks only reads no filing whole)
+    return next((c for c in filing(chunk.doc).chunks if c.index == chunk.index + 1), None) if filing else None

@@ -57,6 +57,7 @@ from answering.kinds.sentences import (
     sentences,
 )
 from answering.kinds.tables import more_tables
+from answering.kinds.whole_table import adds_up, runs_on
 from answering.metric_answer import answer_metric
 from answering.metric_formula import show
 from answering.metric_target import INLINE_MARK, lower_is_better, read_target, split_definitions
@@ -112,6 +113,17 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                                    lambda year: _liquidity(hits, understanding.companies[0], year, services))
         if got is not None:
             return got
+    if _ASKS_PAID.search(main_clause(decision.ask)) and len(understanding.companies) == 1 \
+            and (years := _years(understanding, hits, span=False)) \
+            and (paid := _paid(years[-1], hits, understanding, services)) is not None:
+        # "did it pay dividends to common shareholders in Q2?": the cash flow statement's dividends row
+        # decides, where a sentence about dividends may be about a plan, a policy or another year
+        return paid
+    if _ASKS_STEADY_DIVIDENDS.search(main_clause(decision.ask)) and len(understanding.companies) == 1 \
+            and (years := _years(understanding, hits, span=False)) \
+            and (steady := _steady_dividends(years[-1], hits, understanding, services)) is not None:
+        # "a stable trend of dividend distribution": the dividends paid of each year the statements show
+        return steady
     if decision.metric and decision.test and decision.test != "stated":
         return _over_metric(decision, hits, understanding, services,
                             _defined(question, decision.metric, services.vocabulary), question)
@@ -250,6 +262,8 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
         if (direction := _INTENSITY_CHANGE.search(decision.ask or "")) is not None:
             return _capital_intensity_change(direction, company, hits, understanding, services)
         return _capital_intensive(company, hits, understanding, services, decision.ask or "", question)
+    if decision.test in ("any_fell", "any_grew"):
+        return _items_moved(decision, company, hits, understanding, services)
     if decision.test in ("share_above", "share_below"):
         return _shares(decision, company, hits, understanding, vocab) or _shares(
             decision, company, more_tables(decision.ask, hits, [company], understanding.fiscal_years,
@@ -262,7 +276,7 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
     if not years:
         return None
     # "for Q2 of FY2023": a balance-sheet judgement on that quarter's column
-    quarter = int(understanding.periods[-1][-1]) if understanding.periods and not span else None
+    quarter = int(understanding.periods[-1][-1]) if understanding.periods else None
     values: list[Value] = []
     for year in years:
         got = metric_value(label, year, hits, understanding, services, quarter, defined)
@@ -277,7 +291,8 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
         want_up = {"increased": True, "decreased": False,
                    "improving": not lower_is_better(decision.metric or "")}[decision.test or "increased"]
         yes = last.value != first.value and rose == want_up
-        finding = f"{label} {verb} from {first.shown} (FY{first.year}) to {last.shown} (FY{last.year})"
+        finding = (f"{label} {verb} from {first.shown} ({_when(first.year, quarter)}) to {last.shown} "
+                   f"({_when(last.year, quarter)})")
         if (last.answer.unit or "").startswith("USD") and last.answer.unit == first.answer.unit:
             finding += f", a change of {last.value - first.value:+,.2f} ({last.answer.unit.removeprefix('USD ')})"
     elif decision.test in ("positive", "negative"):
@@ -472,16 +487,65 @@ def _covers(ask: str, company: str, hits: list[SearchHit], understanding: QueryU
 
 
 def _row_value(phrase: str, year: int, hits: list[SearchHit], understanding: QueryUnderstanding,
-               services: MetricServices) -> Value | WrittenAnswer:
+               services: MetricServices, quarter: int | None = None) -> Value | WrittenAnswer:
     """A side figure of a judgement read from statement rows: from the question's hits, else from
     one more search for the figure's own words (a yes/no question's words seldom bring back the
     cash flow statement that states capital expenditures)."""
-    got = _from_rows(metric_value(phrase, year, hits, understanding, services))
+    got = _from_rows(metric_value(phrase, year, hits, understanding, services, quarter))
     if isinstance(got, Value) or services.retriever is None:
         return got
     more = more_tables(f"{understanding.companies[0] if understanding.companies else ''} {phrase}", hits,
                        list(understanding.companies), [year], services.retriever)
-    return _from_rows(metric_value(phrase, year, more, understanding, services))
+    return _from_rows(metric_value(phrase, year, more, understanding, services, quarter))
+
+
+# "Did eBay pay dividends to common shareholders in Q2 FY2023?", "Did it pay any cash dividends in 2022?"
+_ASKS_PAID = re.compile(r"^\W*did\s+(?:[\w&.,'’-]+\s+){1,6}?pay\s+(?:any\s+)?(?:cash\s+)?dividends?\b", re.I)
+
+
+def _paid(year: int, hits: list[SearchHit], understanding: QueryUnderstanding,
+          services: MetricServices) -> WrittenAnswer | None:
+    """Yes with the dividends the cash flow statement shows paid in the asked period (a 10-Q's
+    statement runs from the year's start to the quarter's end, as its row says); None when no
+    such row was read, for the filing's sentences to decide."""
+    quarter = int(understanding.periods[-1][-1]) if understanding.periods else None
+    got = _row_value("dividends paid", year, hits, understanding, services, quarter)
+    if not isinstance(got, Value) or got.value == 0:
+        return None
+    company = understanding.companies[0]
+    return _judged(True, f"{company} paid dividends: {got.shown} of dividends paid {_when(year, quarter)}, as its "
+                         "statement's row shows", [got])
+
+
+# "Does Apple maintain a stable trend of dividend distribution?", "a consistent dividend history"
+_ASKS_STEADY_DIVIDENDS = re.compile(r"\b(?:stable|steady|consistent)\b[^?]{0,40}?\bdividends?\b|"
+                                    r"\bdividends?\b[^?]{0,40}?\b(?:stable|steady|consistent)\b", re.I)
+
+
+def _steady_dividends(year: int, hits: list[SearchHit], understanding: QueryUnderstanding,
+                      services: MetricServices) -> WrittenAnswer | None:
+    """Yes when dividends were paid in each of the years the statements show and never less than the
+    year before; No when a year paid less (a cut) or none after paying; None when a year's row
+    was not read."""
+    values: list[Value] = []
+    for y in range(year - _HISTORY_YEARS + 1, year + 1):
+        got = _row_value("dividends paid", y, hits, understanding, services)
+        if not isinstance(got, Value):
+            return None
+        values.append(got)
+    paid = [abs(v.value) for v in values]
+    if paid[0] == 0:
+        return None  # no dividends in the first year: a trend starting from nothing is no trend to judge
+    company = understanding.companies[0]
+    series = ", ".join(f"{v.shown} in FY{v.year}" for v in values)
+    cut = next((i for i in range(1, len(paid)) if paid[i] < paid[i - 1] * (1 - _SAME_PAYOUT)), None)
+    if cut is None:
+        return _judged(True, f"{company} paid dividends in each of the last {len(values)} years, never less than the "
+                             f"year before: {series}", values)
+    return _judged(False, f"{company}'s dividends paid fell in FY{values[cut].year}: {series}", values)
+
+
+_SAME_PAYOUT = 0.02  # dividends paid within 2% of the year before: the same payout (share count moves)
 
 
 def _from_rows(got: Value | WrittenAnswer) -> Value | WrittenAnswer:
@@ -516,6 +580,30 @@ def _shares(decision: KindDecision, company: str, hits: list[SearchHit], underst
     rows = [i for i, _ in shares] + ([table.total] if table.total is not None else [])
     return WrittenAnswer(status="answered", kind="yes_no", text=text,
                          citations=unique_citations([cite(i.chunk, i.row.line) for i in rows]))
+
+
+def _items_moved(decision: KindDecision, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                 services: MetricServices) -> WrittenAnswer | None:
+    """Yes with the items whose own change went the asked way, each item's change read from the
+    table of the items (a category's, a segment's); None when no such table was read."""
+    year = max(understanding.fiscal_years) if understanding.fiscal_years else None
+    ask = decision.ask if re.search(r"\b(?:declin|decreas|fell|grew|grow|increas)", decision.ask, re.I) else \
+        f"{decision.ask} change"
+    table = table_items(ask, hits, [company], year, services.vocabulary, decision.metric) or table_items(
+        ask, more_tables(decision.ask, hits, [company], understanding.fiscal_years, services.retriever), [company], year,
+        services.vocabulary, decision.metric)
+    if table is None or "change" not in table.how or table.block is None or runs_on(table.block) \
+            or adds_up(table.block, table.compared) is False:
+        return None  # (a table cut short, or items that are not all of its items, cannot say "none fell")
+    fell = decision.test == "any_fell"
+    moved = [i for i in table.items if (i.value < 0 if fell else i.value > 0)]
+    listing = "; ".join(f"{i.label}: {i.shown}" for i in table.items)
+    found = ", ".join(f"{i.label} ({i.shown})" for i in moved) or "none"
+    measure = (services.vocabulary.label(decision.metric or "") or "").lower() or "amount"
+    text = (f"{'Yes' if moved else 'No'}. Items whose {measure} {'fell' if fell else 'grew'}, {table.how}: {found}. "
+            f"Every item's {measure}: {listing}.")
+    return WrittenAnswer(status="answered", kind="yes_no", text=text, flags=[JUDGED],
+                         citations=unique_citations([cite(i.chunk, i.row.line) for i in table.items]))
 
 
 def _judged(yes: bool, finding: str, values: list[Value]) -> WrittenAnswer:

@@ -126,6 +126,17 @@ def test_formula_words_become_vocabulary_formulas():
         "operating_cash_flow / prior(current_liabilities)"
 
 
+def test_a_margin_over_its_own_denominator_is_its_amount_and_a_ratio_over_an_amount_is_unread():
+    from answering.metric_target import UnreadableFormula
+
+    vocab = load_vocabulary()
+    # "Gross margin percentage is defined as: gross margin / net sales" (Corning's FY2019 10-K says
+    # "Gross margin" for the dollars): gross profit over revenue, not revenue divided twice
+    assert parse_formula("gross margin / net sales", vocab) == "gross_profit / revenue"
+    with pytest.raises(UnreadableFormula, match="divided by an amount"):
+        parse_formula("net margin / total assets", vocab)
+
+
 def test_the_filing_of_the_question_year_wins_and_the_other_is_also_reported(tmp_path):
     graph = GraphStore(tmp_path / "g.sqlite")
 
@@ -623,3 +634,17 @@ def test_a_business_is_not_called_light_on_capital_without_its_plant_read(servic
                                                 "Total assets 3,000.0 2,800.0", index=2), score=1.0)]
     written = ask("Is Acme Widgets a capital-intensive business based on FY2023 data?", services, with_plant)
     assert written.status == "answered" and written.text.startswith("No."), written.text
+
+
+def test_a_measure_the_question_defines_by_calculate_as_is_the_one_its_ask_means():
+    vocab = load_vocabulary()
+    # "how many times did it sell its inventory" names inventory; the question's "Calculate ... as" defines
+    # the turnover, whose input it is: the turnover is asked, by the question's formula
+    target = read_target("Roughly how many times did Best Buy sell its inventory in FY2022? Calculate the inventory "
+                         "turnover ratio as FY2022 cost of sales / average merchandise inventories (FY2021 and FY2022 "
+                         "year-end balances); if conventional inventory management is not meaningful for the company "
+                         "then state that and explain why.", vocab)
+    assert target is not None
+    assert (target.metric, target.formula, target.formula_source) == (
+        "inventory_turnover", "cost_of_revenue / avg(inventories)", "question")
+    assert target.unresolved is None

@@ -217,6 +217,22 @@ def test_a_loss_year_labels_pre_tax_income_by_its_sign(financebench_dir):
     assert (facts[("pretax_income", 2022)], facts[("pretax_income", 2021)]) == (-5022.0, -5033.0)
 
 
+def test_pre_tax_income_before_the_affiliates_share_and_dividends_with_their_equivalents_are_read(
+        financebench_dir, financebench_extra_dir):
+    # Best Buy: "Earnings before income tax expense and equity in income of affiliates 3,024" (the
+    # affiliates' share is added after tax); Apple: "Dividends and dividend equivalents paid (11,561)"
+    pages = real_pages(financebench_dir / "pdfs" / "BESTBUY_2023_10K.pdf", [39])
+    meta = DocumentMeta(file="BESTBUY_2023_10K.pdf", doc="BESTBUY_2023_10K", sha256="0", company="Best Buy",
+                        fiscal_year=2023, form="10-K", period="FY2023")
+    facts = {(f.metric, f.fiscal_year): f.value for f in extract_facts(meta, pages)}
+    assert (facts[("pretax_income", 2023)], facts[("pretax_income", 2022)]) == (1788.0, 3024.0)
+    pages = real_pages(financebench_extra_dir / "pdfs" / "APPLE_2015_10K.pdf", [44])
+    meta = DocumentMeta(file="APPLE_2015_10K.pdf", doc="APPLE_2015_10K", sha256="0", company="Apple",
+                        fiscal_year=2015, form="10-K", period="FY2015")
+    facts = {(f.metric, f.fiscal_year): f.value for f in extract_facts(meta, pages)}
+    assert [facts[("dividends_paid", y)] for y in (2013, 2014, 2015)] == [10564.0, 11126.0, 11561.0]
+
+
 @pytest.mark.parametrize(("shared_set", "doc", "page", "year", "net_income"), [
     ("financebench", "BOEING_2022_10K", 54, 2022, -4935.0),  # "Net loss attributable to Boeing Shareholders"
     # "Profit and total comprehensive income for the year 26,100" (£'000) in a UK annual report

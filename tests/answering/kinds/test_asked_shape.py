@@ -69,3 +69,14 @@ def test_a_part_opened_by_a_preposition_is_a_part_of_its_own():
                        "what was the total purchase price, and in which segment are its results reported?") == [
         "What cybersecurity company did Alphabet acquire in 2022?", "when did the acquisition close?",
         "what was the total purchase price?", "in which segment are its results reported?"]
+
+
+def test_an_explanation_asked_only_if_the_measure_does_not_apply_does_not_refuse_its_figure(services):
+    bestbuy = filing("financebench/pdfs/BESTBUY_2022_10K.pdf")
+    written = ask("Roughly how many times did Best Buy sell its inventory in FY2022? Calculate the inventory turnover "
+                  "ratio as FY2022 cost of sales / average merchandise inventories (FY2021 and FY2022 year-end "
+                  "balances); if conventional inventory management is not meaningful for the company then state that "
+                  "and explain why.", bestbuy, [39, 40], services)
+    assert (written.status, written.kind) == ("answered", "metric"), written.text
+    # 40,121 / ((5,965 + 5,612) / 2) = 6.93
+    assert "Inventory turnover FY2022: 6.93" in written.text

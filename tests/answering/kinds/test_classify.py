@@ -150,6 +150,12 @@ CASES = [
     # a short question about what the request before it names asks of that measure
     ("Calculate Acme's gross margin percentage for fiscal 2016 and fiscal 2015. By how many percentage points did "
      "it change?", 1, "metric", {"metric": "gross_margin"}),
+    # a change asked of each item of a breakdown, not of the total; an item with no measure moves by its sales
+    ("Are there any revenue categories for Acme that saw a year-over-year decline in FY2015?", 1, "yes_no",
+     {"test": "any_fell", "metric": "revenue"}),
+    ("Are there any product categories / service categories for Acme that have seen year-over-year decline?", 1,
+     "yes_no", {"test": "any_fell", "metric": "revenue"}),
+    ("Are there any risks in Acme's markets that could increase its costs?", 1, "yes_no", {"test": "stated"}),
 ]
 
 

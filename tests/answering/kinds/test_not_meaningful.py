@@ -93,3 +93,21 @@ def test_operating_margin_of_a_company_without_revenue_is_explained(services):
             "metric for a company like this, then please state that and explain why.", zegona, [48], services)
     assert (a.status, a.kind) == ("answered", "not_meaningful"), a.text
     assert "no revenue" in a.text and "Operating loss (3,331)" in a.text
+
+
+def test_the_filers_own_word_that_a_measure_is_not_its_meaningful_one_is_the_answer(services):
+    # Amazon's FY2019 10-K, p.25: "We believe that operating income (loss) is a more meaningful measure than
+    # gross profit and gross margin due to the diversity of our product categories and services."
+    amazon = filing("financebench/pdfs/AMAZON_2019_10K.pdf")
+    written = ask("What is Amazon's FY2019 gross margin? If gross margin is not a useful metric for a company like "
+                  "this, then please state that and explain why.", amazon, [24, 39], services)
+    assert (written.status, written.kind) == ("answered", "not_meaningful"), written.text
+    assert written.text.startswith("Gross margin is not the measure Amazon itself treats as meaningful")
+    assert "operating income (loss) as the more meaningful measure" in written.text
+    assert any("more meaningful measure than gross profit and gross margin" in c.quote for c in written.citations)
+
+
+def test_a_filer_that_calls_another_measure_more_meaningful_leaves_the_asked_one_alone(boeing, services):
+    written = ask("Does Boeing have an improving operating margin profile as of FY2022? If operating margin is not a "
+                  "useful metric for a company like this, then state that and explain why.", boeing, [54, 55], services)
+    assert written.kind != "not_meaningful", written.text

@@ -43,3 +43,39 @@ def test_items_that_do_not_sum_to_the_total_are_not_the_whole_set(cut):
     whole = head.model_copy(update={"rows": [*head.rows, *rest(head, second)]})
     assert adds_up(whole, [0, 1]) is True
     assert adds_up(head, [0]) is None  # no total to check against
+
+
+@pytest.fixture(scope="module")
+def apple_q3():
+    """Apple's Q3 FY2023 10-Q, p.17: net sales by reportable segment, its header one cell a line
+    ("July 1," / "2023" / "June 25," / "2022 Change"), cut by the chunker after its first row."""
+    return filing("financebench-extra/pdfs/APPLE_2023Q3_10Q.pdf")
+
+
+def test_a_table_begun_at_the_end_of_the_chunk_before_is_read_with_its_first_rows(apple_q3):
+    first = next(c for c in apple_q3 if c.page == 17 and "Segment Operating Performance" in c.text)
+    second = next(c for c in apple_q3 if c.doc == first.doc and c.index == first.index + 1)
+    found = [b for b in blocks([SearchHit(chunk=first, score=1.0), SearchHit(chunk=second, score=1.0)], [])
+             if any(r.label == "Japan" for r in b.rows)]
+    assert len(found) == 1
+    table = found[0]
+    assert [r.label for r in table.rows] == ["Americas", "Europe", "Greater China", "Japan", "Rest of Asia Pacific",
+                                             "Total net sales"]
+    # the change columns are left out: the quarter's and the nine months' amounts, each year
+    assert table.years == [2023, 2022, 2023, 2022]
+    assert table.rows[0].values == [35383.0, 37472.0, 122445.0, 129850.0]
+    # the first row is cited from the chunk that prints it
+    assert table.chunk_of(table.rows[0]) == first and table.chunk_of(table.rows[1]) == second
+    assert adds_up(table, [0, 1]) is True
+
+
+def test_the_worst_region_of_a_quarter_is_ranked_over_every_row_of_the_cut_table(apple_q3, services):
+    from tests.answering.kinds.conftest import ask
+
+    written = ask("Which region had the worst topline performance for Apple during Q3 FY2023?", apple_q3, [17],
+                  services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    # Japan 5,446 -> 4,821 (-11.5%), the largest fall of the five
+    assert written.text.startswith("Japan (-11.5%"), written.text
+    assert "5. Greater China: +7.9%" in written.text
+    assert any(c.quote.startswith("Americas $ 35,383") for c in written.citations)

@@ -138,3 +138,51 @@ def test_a_history_is_consistent_only_when_each_year_moves_less_than_the_toleran
     assert written.status == "answered" and written.text.startswith("No."), written.text
     assert "64.9% (FY2022), 56.9% (FY2023), 72.7% (FY2024)" in written.text
     assert "-8.0, +15.8 percentage points, more than the 2 percentage points asked" in written.text
+
+
+def test_dividends_paid_in_the_asked_year_are_a_yes_from_the_cash_flow_row(pepsico, services):
+    written = ask("Did PepsiCo pay dividends to common shareholders in FY2022?", pepsico, [64, 63], services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("Yes. PepsiCo paid dividends: $6,172.00 million"), written.text
+    assert any(c.quote.startswith("Cash dividends paid (6,172)") for c in written.citations)
+
+
+def test_a_stable_dividend_trend_is_judged_on_each_year_the_cash_flow_statement_shows(pepsico, services):
+    # 5,509 -> 5,815 -> 6,172: paid every year, never less than the year before
+    written = ask("Does PepsiCo maintain a stable trend of dividend distribution as of FY2022?", pepsico, [64, 63],
+                  services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("Yes. PepsiCo paid dividends in each of the last 3 years"), written.text
+    assert "$5,509.00 million in FY2020" in written.text and "$6,172.00 million in FY2022" in written.text
+
+
+def test_an_improving_margin_asked_of_a_quarter_compares_that_quarter_a_year_apart(services, tmp_path):
+    from finrag.knowledge_graph import GraphStore
+    from loaders.document import load_document
+    from loaders.knowledge import extract_knowledge
+    from tests.conftest import SHARED
+
+    path = SHARED / "financebench-extra/pdfs/APPLE_2023Q3_10Q.pdf"
+    if not path.is_file():
+        pytest.skip("APPLE_2023Q3_10Q not in ../shared")
+    apple_q3 = filing("financebench-extra/pdfs/APPLE_2023Q3_10Q.pdf")
+    # the 10-Q's statement facts, read at ingest as a store's graph holds them
+    with GraphStore(tmp_path / "graph.sqlite") as graph:
+        graph.replace_document(extract_knowledge(load_document(str(path))))
+        with_facts = services.__class__(**{**services.__dict__, "graph": graph})
+        written = ask("Does Apple have an improving gross margin profile as of Q3 FY2023?", apple_q3, [3], with_facts)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    # 35,885 / 82,959 = 43.3% in Q3 FY2022; 36,413 / 81,797 = 44.5% in Q3 FY2023 (the 10-Q's quarter columns)
+    assert written.text.startswith("Yes. Apple gross margin rose from 43.3% (FY2022 Q3) to 44.5% (FY2023 Q3)"), written.text
+
+
+def test_any_item_that_declined_is_read_item_by_item_from_the_table_of_the_items(boeing, services):
+    # the segments' own revenues: BDS 26,540 -> 23,162 and Boeing Capital 272 -> 199 fell; total revenue rose
+    written = ask("Are there any business segments for Boeing that saw a year-over-year decline in revenue in FY2022?",
+                  boeing, [54, 61], services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("Yes. Items whose revenue fell"), written.text
+    found = written.text.split("Every item")[0]
+    assert "Defense, Space & Security (-12.7%" in found and "Boeing Capital (-26.8%" in found
+    assert "Commercial Airplanes" not in found
+
