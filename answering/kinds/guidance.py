@@ -51,7 +51,10 @@ _STATES = re.compile(r"\b(?:guidance|outlook|expects?|expected|expecting|anticip
 # An outlook heading: a short line of its own ("Business Outlook", "Guidance and Outlook",
 # "Forward Looking Guidance", "Fiscal 2024 Outlook").
 _HEADING = re.compile(r"^[A-Za-z0-9'’ &-]{0,40}\b(?:outlook|guidance)\s*$", re.I)
-_FIGURE = re.compile(r"\$\s?\(?\d|\d(?:\.\d+)?\s?(?:%|percent\b|pts?\b|percentage\s+points?\b)|\(\d+(?:\.\d+)?\)%")
+# (a rate in words counts too: "expected to decrease by five to ten percent")
+_FIGURE = re.compile(r"\$\s?\(?\d|\d(?:\.\d+)?\s?(?:%|percent\b|pts?\b|percentage\s+points?\b)|\(\d+(?:\.\d+)?\)%|"
+                     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)"
+                     r"(?:\s+(?:to|or)\s+\w+)?\s+(?:percent|percentage\s+points?)\b", re.I)
 _FULL_YEAR = re.compile(r"\bfull[-\s]year\b|\bfiscal\s+year\b|\bannual\b|\bfor\s+(?:fiscal\s+)?(?:fy\s?)?'?\d{2,4}\b", re.I)
 _REASON = re.compile(r"\b(?:given|based\s+on|because|due\s+to|reflect\w*|driven\s+by|as\s+a\s+result\s+of|"
                      r"on\s+the\s+back\s+of|thanks\s+to)\b", re.I)
@@ -67,7 +70,7 @@ _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 _SCAFFOLD = frozenset(tokenize(
     "guidance outlook change changed announce announced report reported target targets targeted projection projections set management give gave given provide provided issue issued raise raised lower lowered update updated "
     "expect expected release presentation results earnings press full year quarter second third fourth first percentage "
-    "point points respect regard initial initiated according january february march april may june july august "
+    "point points respect regard initial initiated according segment segments stated states january february march april may june july august "
     "september october november december gaap non"
 ))
 _MAX_ROWS = 8

@@ -22,7 +22,13 @@ _NOT_EXPECTATIONS = re.compile(r"\b(?:accounting|fasb|sec|regulatory|tax|authori
 # plans to spend in a named period, stated in its text (the period's actual rows would be another quantity;
 # payments it expects to make under a plan are a schedule's rows, answering.kinds.schedule)
 _ASKS_EXPECTED = re.compile(r"\b(?:does|do|did)\s+(?:[\w'\u2019&.-]+\s+){1,4}?(?:expect|plan|anticipate|intend|project|"
-                            r"forecast|estimate)\s+(?:to\s+)?(?:spend|invest|spending|investing)\b", re.I)
+                            r"forecast|estimate)\s+(?:to\s+)?(?:spend|invest|spending|investing)\b|"
+                            # "How much in total cash returns does PepsiCo expect for fiscal year 2023", "What does it
+                            # expect its FY2023 organic revenue growth to be": the company's expectation for a period
+                            r"^\W*(?:how\s+(?:much|many)|what)\b[^?]*?\b(?:does|do)\s+(?:[\w'\u2019&.-]+\s+){1,4}?"
+                            r"(?:expect|anticipate|project|forecast)\b"
+                            # (what it expects to pay under a plan is a schedule's row: answering.kinds.schedule)
+                            r"(?!\s+to\s+(?:pay|receive|contribute|make|recogni[sz]e|amortize|incur)\b)", re.I)
 
 
 def asks_guidance(ask: str) -> bool:

@@ -212,6 +212,12 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         # "By region, where did its membership growth come from?": the company's totals and a table's
         # lead-in ("... by region for the years ended ...:") name no region
         return "the question asks by region, and no quote names a region or country"
+    if (party := _DEAL_PARTY.search(question)) is not None \
+            and not set(tokenize(party.group("name"))) <= {t for c in companies for t in tokenize(c)} \
+            and not any(party.group("name").casefold() in s.casefold() for s in stated):
+        # "the strategic rationale for its acquisition of Current Health": a sentence about another
+        # deal of the filer ("The acquisition of CST is aligned with our strategy") is not about this one
+        return f"the question asks about its deal with {party.group('name')}, and no quote names {party.group('name')}"
     for part in asked_parts(question):
         ask = _asking(part)
         if _ASKS_ACQUIRED.match(ask):
@@ -243,6 +249,13 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
                 return (f"the quotes give two different amounts for {m.group('np').strip()} at the asked date "
                         f"({two[0]}; {two[1]}), so which is the one asked is not known")
     return None
+
+
+# the other party a deal question names: "its acquisition of Current Health", "the merger with Allergan",
+# "its sale of StubHub" (capitalised words, as a name is printed)
+_DEAL_PARTY = re.compile(r"\b(?:acquisition\s+of|acquire[ds]?|acquiring|merger\s+with|purchase\s+of|sale\s+of|"
+                         r"divestiture\s+of|stake\s+in|investment\s+in|partnership\s+with)\s+(?:the\s+)?"
+                         r"(?P<name>[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,3})")
 
 
 def _states_change(sentence: str, direction: re.Pattern[str]) -> bool:

@@ -176,3 +176,21 @@ def test_a_question_splits_into_its_guidance_part_and_the_parts_that_ask_somethi
     # two guidance asks are one guidance part: both read from the outlook
     ask = "What revenue guidance did eBay give for Q2 2023, and what is its full-year EPS guidance?"
     assert guidance_parts(ask) == (ask, [])
+
+
+def test_a_segments_outlook_in_a_10k_is_read_with_its_rate_in_words(services):
+    # Corning's FY2019 10-K, MD&A: "Full-year 2020 Optical Communications sales are expected to decrease by
+    # five to ten percent on a year-over-year basis." (p.40), and "to decline by 5% to 10%" (p.25)
+    corning = filing("financebench/pdfs/CORNING_2019_10K.pdf")
+    written = ask("What is Corning's full-year 2020 sales outlook for its Optical Communications segment, as stated "
+                  "in its FY2019 10-K?", corning, [24, 39], services)
+    assert (written.status, written.kind) == ("answered", "passage"), written.text
+    assert "five to ten percent" in written.text or "5% to 10%" in written.text
+
+
+def test_what_a_company_expects_for_a_named_period_is_guidance():
+    from answering.kinds.guidance_ask import asks_guidance
+
+    assert asks_guidance("How much in total cash returns to shareholders does PepsiCo expect for fiscal year 2023?")
+    assert asks_guidance("What does PepsiCo expect its FY2023 organic revenue growth to be?")
+    assert not asks_guidance("Does PepsiCo expect to pay dividends in 2023?")  # a yes/no, read as stated

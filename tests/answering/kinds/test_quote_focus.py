@@ -241,3 +241,20 @@ def test_the_amount_of_a_thing_is_stated_beside_the_thing():
     unsure = ('"PG&E Corporation and the Utility believe it is probable that the CPUC will impose penalties on the '
               'Utility in the OII but they are unable to reasonably estimate the amount." (pge p.9)')
     assert not _kept(unsure, question, ["PG&E"])
+
+
+def test_a_deal_question_is_answered_only_by_a_quote_that_names_the_other_party():
+    # Best Buy's FY2022 10-K: the rationale stated for another acquisition (CST, p.53) is not the one asked;
+    # the sentence on p.52 names Current Health
+    question = "What was the strategic rationale for Best Buy's FY2022 acquisition of Current Health?"
+    other = ('"The acquisition of CST is aligned with our strategy to address health and wellness with a focus on '
+             'aging seniors and how technology can help them live longer in their homes." (17639fd5b6 p.53)')
+    own = ('"The acquisition of Current Health is aligned with our focus in virtual care to enable people in their '
+           'homes to connect seamlessly with their health care providers." (17639fd5b6 p.52)')
+    refused = answered_on_focus(_answer(other), question, ["Best Buy"])
+    assert refused.status == "unverified" and FLAG in refused.flags
+    assert "no quote names Current Health" in (refused.reason or "")
+    assert _kept(own, question, ["Best Buy"])
+    # the filer itself is no other party ("the acquisition of Best Buy Health" names the filer's own words)
+    assert _kept(other, "What did Best Buy say about its health strategy after the acquisition of Best Buy Health?",
+                 ["Best Buy", "Best Buy Health"])
