@@ -462,6 +462,11 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
             continue  # rows that are different line items (a statement), not like items of one measure
         if not same_dimension(ask, block):
             continue
+        if _CHANGE.search(ask) and len(set(block.years)) < 2 and not _rates_table(block):
+            continue  # a change asked ("dragged down growth") of a table of one year: its levels rank no change
+        if _SEGMENTS.search(ask) and not _captioned_segments(block) and not any(_SEGMENTS.search(r.label) for r in block.rows) \
+                and any(vocab.match_metrics(r.label) for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)):
+            continue  # statement lines ("Income tax benefit", "Interest expense") are no segments
         if captioned and not _captions(block, captioned):
             continue
         if metric and not _of_measure(metric, found[: n + 1], vocab):
@@ -638,8 +643,12 @@ def same_dimension(ask: str, block: Block) -> bool:
         return bool(_SEGMENTS.search(block.context)) or not (
             _PLACE_CAPTION.search(block.context) or _OFFERING_CAPTION.search(block.context))
     if _ASKS_PLACES.search(ask):
-        labels = [r.label for r in block.rows if not re.match(r"(?:total|net|worldwide)\b", r.label, re.I)]
-        return places_table(block) and (not labels or any(PLACE_NAMES.search(label) for label in labels))
+        # most of its items are places ("Rest of world", "Other" name none, and count for neither side):
+        # a section captioned by geography also holds tables of contract types or products
+        labels = [r.label for r in block.rows if not re.match(r"(?:total|net|worldwide|(?:all\s+)?other\b)", r.label, re.I)
+                  and not re.search(r"\brest\s+of\b", r.label, re.I)]
+        placed = sum(1 for label in labels if PLACE_NAMES.search(label))
+        return places_table(block) and (not labels or placed * 2 >= len(labels))
     if _ASKS_OFFERINGS.search(ask):
         # "Revenue by product category" under "Domestic:": categories of one market, a place in its
         # caption; a table whose caption says places and never products, or whose labels are places, is not

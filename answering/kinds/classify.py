@@ -198,7 +198,7 @@ _CONSISTENT = re.compile(r"\b(?:consistent|stable|steady)\b[^?]*?\b(?:not\s+fluc
 # change asked of each item of a breakdown, not of the whole
 _ANY_ITEM_MOVED = re.compile(r"\bany\s+(?:of\s+(?:its|the|their)\s+)?(?:[\w/&-]+\s+){0,4}?(?:segments?|categor(?:y|ies)|"
                              r"regions?|products?|product\s+lines?|businesses|brands?|divisions?|geograph\w*|"
-                             r"countr(?:y|ies))\b(?:(?!\b(?:could|may|might|would|will|can)\b)[^?]){0,80}?"
+                             r"countr(?:y|ies))\b(?:(?!\b(?:could|may|might|would|will|can)\b)[^?]){0,120}?"
                              r"\b(?P<way>declin\w*|decreas\w*|fell|fall\w*|drop\w*|shr[ai]nk\w*|grew|grow\w*|"
                              r"increas\w*|rose)\b", re.I)
 _HEALTHY = re.compile(r"\b(?:healthy|sufficient|adequate|strong|good|reasonabl\w*)\b", re.I)

@@ -42,7 +42,7 @@ from answering.kinds import (
 from answering.kinds.ask_coverage import states_duration
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
 from answering.kinds.cause_cues import CHANGED, is_cause
-from answering.kinds.choice import table_items
+from answering.kinds.choice import Item, table_items
 from answering.kinds.classify import COVERS
 from answering.kinds.excepted import excepted_item, item_evidence, row_read
 from answering.kinds.people import asked_filing
@@ -510,9 +510,13 @@ def _paid(year: int, hits: list[SearchHit], understanding: QueryUnderstanding,
     such row was read, for the filing's sentences to decide."""
     quarter = int(understanding.periods[-1][-1]) if understanding.periods else None
     got = _row_value("dividends paid", year, hits, understanding, services, quarter)
-    if not isinstance(got, Value) or got.value == 0:
+    if not isinstance(got, Value):
         return None
     company = understanding.companies[0]
+    if got.value == 0:
+        # the row is printed, with a dash in the asked period: none paid (dividends suspended, or not yet begun)
+        return _judged(False, f"{company}'s statement prints its dividends paid row with none paid "
+                              f"{_when(year, quarter)}", [got])
     return _judged(True, f"{company} paid dividends: {got.shown} of dividends paid {_when(year, quarter)}, as its "
                          "statement's row shows", [got])
 
@@ -597,13 +601,26 @@ def _items_moved(decision: KindDecision, company: str, hits: list[SearchHit], un
         return None  # (a table cut short, or items that are not all of its items, cannot say "none fell")
     fell = decision.test == "any_fell"
     moved = [i for i in table.items if (i.value < 0 if fell else i.value > 0)]
-    listing = "; ".join(f"{i.label}: {i.shown}" for i in table.items)
     found = ", ".join(f"{i.label} ({i.shown})" for i in moved) or "none"
     measure = (services.vocabulary.label(decision.metric or "") or "").lower() or "amount"
+    latest, prior = table.compared[:2]
+    years = table.block.years
+
+    def moved_from(item: Item) -> str:
+        values = item.row.values
+        verb = "rose" if item.value > 0 else "fell" if item.value < 0 else "went"
+        return (f"{item.label} {verb} from {_amount(values[prior])} ({years[prior]}) to {_amount(values[latest])} "
+                f"({years[latest]}), {item.value:+.1f}%")
+
+    listing = "; ".join(moved_from(i) for i in table.items)
     text = (f"{'Yes' if moved else 'No'}. Items whose {measure} {'fell' if fell else 'grew'}, {table.how}: {found}. "
             f"Every item's {measure}: {listing}.")
     return WrittenAnswer(status="answered", kind="yes_no", text=text, flags=[JUDGED],
                          citations=unique_citations([cite(i.chunk, i.row.line) for i in table.items]))
+
+
+def _amount(value: float | None) -> str:
+    return f"{value:,.0f}" if value is not None and abs(value) >= 100 else f"{value:,.2f}" if value is not None else "—"
 
 
 def _judged(yes: bool, finding: str, values: list[Value]) -> WrittenAnswer:
