@@ -521,7 +521,16 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
         if "per share" in row.label.lower() and unit not in _PER_SHARE_UNITS:
             continue
         values = without_note(row.values, row.tokens, len(years), note_column) if years else None
-        column_years = years if values is not None else _implied_years(chunk, row.values)
+        if years and values is None and len(row.values) < len(years) and queue \
+                and not re.search(r"[A-Za-z]", queue[0]) \
+                and (wrapped := numbers.split_row(f"x {queue[0]}", chunk.number_convention)) is not None \
+                and len(row.values) + len(wrapped.values) == len(years):
+            # "Purchase of property and equipment ... (6,332)" / "(11,503) (9,905)": the row's other
+            # amounts wrapped onto the next line, which prints nothing else
+            values = row.values + wrapped.values
+        # (a row printing fewer amounts than its header's columns, "Dividends paid (1,158)" under "2022 2021
+        # 2020", leaves which column each amount is in unsaid: it gives no year)
+        column_years = years if values is not None else [] if years else _implied_years(chunk, row.values)
         fiscal_only = values is not None and periods is not None and "fy" in periods
         nil_is_zero = vocab.statement_of(aspect.metric) == "balance_sheet" and any(v is not None for v in row.values)
         for index, (col_year, value) in enumerate(zip(column_years, values or row.values, strict=False)):

@@ -35,7 +35,10 @@ PRIOR_WEIGHT = 4.0
 # What the offline writers print when they work a figure or a verdict from statement rows. The
 # records were made from judged answers' text, so the shape is read from the text here too: the same
 # reading at both ends (an answer over two years carries no single value, yet is worked).
-_WORKED = re.compile(r" = |Read from|\b(?:rose|fell|went|grew|declined) from\b|capital intensive at|"
+# (the cover's Section 12(b) table, read row by row for the classes registered, is a verdict worked from a
+# table's rows as much as a statement's: both of its first-run readings were right)
+_WORKED = re.compile(r" = |Read from|\b(?:rose|fell|went|grew|declined) from\b|capital intensive at|Section 12\(b\) table|"
+                     r"Registered under Section 12\(b\)|"
                      + "|".join(rf"\({re.escape(note)}\)" for note in SOURCE_NOTES.values()))
 
 

@@ -328,6 +328,11 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
         why = (written.reason or "").removeprefix(f"{checks.MEANINGFUL_BASE}: ")
         return written.model_copy(update={"status": "answered", "kind": "not_meaningful", "value": None,
                                           "text": why[0].upper() + why[1:] + "."})
+    if written is not None and decision.unless_not_meaningful and len(understanding.companies) == 1 \
+            and (sliver := not_meaningful.over_a_sliver(written, text, understanding.companies[0],
+                                                        services.vocabulary)) is not None:
+        # "return on equity ..., if not meaningful, say so": 3,085% on a shareholders' equity shrunk by buybacks
+        return sliver
     if (written is None or written.status == "not_found") and decision.metric:
         # a metric whose inputs this business does not have is explained, not refused
         explained = not_meaningful.write(decision, text, hits, understanding, services)

@@ -46,6 +46,7 @@ _DEFINITION = re.compile(
 # "Did X have a change in CEO?", "Is PwC its auditor?": a yes/no question, which a relation's name
 # does not answer (the graph answers "who"), so the relationship words do not send it to the graph
 _YES_NO = re.compile(r"^\W*(?:did|does|do|is|was|were|are|has|have|had)\b", re.I)
+_MORE_ASKS = re.compile(r"(?:,|\band)\s+(?:since\s+when|when|what|how|why|where|which|whom?)\b", re.I)
 _MEANING = re.compile(r"\b(mean|stand for|definition|defined|formula|computed|calculated)\b", re.I)
 _WHY = re.compile(r"\b(why|what (?:drove|caused|explains)|reasons? for|driven by)\b", re.I)
 _TREND = re.compile(
@@ -64,6 +65,8 @@ class RouteFeatures(BaseModel):
     metrics: list[str] = Field(default_factory=list)
     statements: list[str] = Field(default_factory=list)  # statements the metrics come from
     relationship: list[str] = Field(default_factory=list)  # relationship words found
+    # "Who is its CEO and since when?": a second ask joined on, which a relation's name does not answer
+    more_asks: bool = False
     yes_no: bool = False  # the question asks yes or no ("Did X have a change in CEO?")
     many_companies: bool = False
     definition: bool = False
@@ -205,6 +208,7 @@ def read_features(question: Question, u: QueryUnderstanding, vocabulary: Vocabul
         definition=bool(_DEFINITION.search(text)) and not u.fiscal_years
         and (not metrics or bool(_MEANING.search(text)) or len(text.split()) <= 8),
         yes_no=bool(_YES_NO.search(text)),
+        more_asks=bool(_MORE_ASKS.search(text)),
         why=bool(_WHY.search(text)),
         trend=bool(_TREND.search(text)),
     )
@@ -215,7 +219,7 @@ def decide(f: RouteFeatures) -> tuple[StrategyName, str] | None:
     n_co, n_yr, n_me = len(f.companies), len(f.fiscal_years), len(f.metrics)
     if f.many_companies:
         return "graph", "question over many companies → graph"
-    if f.relationship and n_me == 0 and not f.yes_no:
+    if f.relationship and n_me == 0 and not f.yes_no and not f.more_asks:
         return "graph", f"relationship ({', '.join(f.relationship)}) → graph"
     if f.definition and n_co == 0:
         return "direct", "definition with no company or year → direct"

@@ -25,7 +25,7 @@ from answering.kinds import passage
 from answering.kinds.places import PLACE_NAMES
 from answering.kinds.sentences import Sentence, content_words, overlap, prose
 from answering.kinds.tables import Block, blocks, more_tables
-from answering.kinds.whole_table import adds_up, following, rest, runs_on, subtotals
+from answering.kinds.whole_table import TOTAL_ROW, adds_up, following, rest, runs_on, subtotals
 from answering.numbers import Row, normalize_label
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import Chunk, SearchHit
@@ -40,7 +40,7 @@ _CHANGE = re.compile(r"\b(?:drop|decline|decrease|growth|grew|grow|change|increa
                      re.I)
 # a change asked in amount, not rate: "contributed the most to the increase in dollar terms", "drove
 # the growth" (an item's share of the change is its amount)
-_BY_AMOUNT = re.compile(r"\b(?:dollars?|contribut\w*|drove|driv\w*|accounted\s+for|absolute)\b", re.I)
+_BY_AMOUNT = re.compile(r"\b(?:dollars?|contribut\w*|drove|driv\w*|dragg\w*|accounted\s+for|absolute)\b", re.I)
 # the items a question ranks ("which of its reportable segments", "which revenue line")
 _ITEMS = (r"(?:segments?|categor(?:y|ies)|regions?|geograph\w*|countr(?:y|ies)|products?(?:\s+lines?)?|"
           r"brands?|offerings?|revenue\s+lines?|business(?:es)?|(?:market\s+)?platforms?|end\s+markets?|divisions?)\b")
@@ -155,7 +155,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if decision.candidates:
         found = _candidate_items(decision.candidates, hits, companies, year)
     else:
-        metric = _ranked_line(decision, services.vocabulary)
+        # "which segment dragged down its overall growth": a company's growth, with no measure named, is its sales'
+        metric = _ranked_line(decision, services.vocabulary) or (
+            "revenue" if re.search(r"\bgrowth\b", _JOINED_QUESTION.split(decision.ask)[0], re.I) else None)
         table = table_items(decision.ask, hits, companies, year, services.vocabulary, metric) or table_items(
             decision.ask, more_tables(decision.ask, hits, companies, understanding.fiscal_years, services.retriever),
             companies, year, services.vocabulary, metric)
@@ -186,7 +188,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             # ranks measures, one of them the question's; the items are in the table that measure heads
             table = _table_of(measured[0], decision.ask, hits, companies, understanding, year, services) or table
         if table is not None:
-            table, cut = _whole(table, decision.ask, hits, year, services, metric)
+            table, cut = whole(table, decision.ask, hits, year, services, metric)
             if cut:
                 ranked = sorted(table.items, key=lambda i: i.value, reverse=decision.order == "highest")
                 return WrittenAnswer(status="not_found", kind="choice", reason=cut,
@@ -327,7 +329,7 @@ _ASKS_LEVEL = re.compile(r",?\s+and\s+which\s+(?:one\s+)?(?:was|is|were)\s+(?:th
 _ASKS_WHY = re.compile(r"\bwhy\b|\bwhat\s+(?:\w+\s+){0,2}(?:drove|drives|caused|explains?|led\s+to)\b|\bdrivers?\s+of\b", re.I)
 
 
-def _whole(table: Table, ask: str, hits: list[SearchHit], year: int | None, services: MetricServices,
+def whole(table: Table, ask: str, hits: list[SearchHit], year: int | None, services: MetricServices,
            metric: str | None) -> tuple[Table, str]:
     """The table with every one of its items (answering.kinds.whole_table): its rest read from
     the filing's next chunk when it runs on past its chunk's end; with why it is not, when the
@@ -338,7 +340,9 @@ def _whole(table: Table, ask: str, hits: list[SearchHit], year: int | None, serv
     if block is None:
         return table, ""
     if runs_on(block) and (after := following(block.chunk, hits, services.retriever)) is not None \
-            and (more := rest(block, after)):
+            and (more := rest(block, after)) \
+            and not (_SEGMENTS.search(ask) and any(services.vocabulary.match_metrics(r.label) for r in more
+                                                   if not TOTAL_ROW.match(r.label))):
         # the next chunk goes on with rows of the same table: its rest, up to its total
         whole = read_table(ask, block.model_copy(update={"rows": [*block.rows, *more]}), year, services.vocabulary,
                            metric)
@@ -464,9 +468,9 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
             continue
         if _CHANGE.search(ask) and len(set(block.years)) < 2 and not _rates_table(block):
             continue  # a change asked ("dragged down growth") of a table of one year: its levels rank no change
-        if _SEGMENTS.search(ask) and not _captioned_segments(block) and not any(_SEGMENTS.search(r.label) for r in block.rows) \
-                and any(vocab.match_metrics(r.label) for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)):
-            continue  # statement lines ("Income tax benefit", "Interest expense") are no segments
+        if _SEGMENTS.search(ask) and any(vocab.match_metrics(r.label) for r in block.rows
+                                         if not re.match(r"(?:total|net)\b", r.label, re.I) and not _SEGMENTS.search(r.label)):
+            continue  # statement lines ("Income tax benefit", "Interest expense") are no segments, nor beside them
         if captioned and not _captions(block, captioned):
             continue
         if metric and not _of_measure(metric, found[: n + 1], vocab):
@@ -491,12 +495,15 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
         if _SEGMENTS.search(ask) and _captioned_segments(block):
             score += 1.0  # asked by segment, and the filing says these items are its segments
         scored.append((score, -n, block))
-    if not scored:
-        return None
-    score, _, block = max(scored, key=lambda s: (s[0], s[1]))
-    if score < _MIN_MATCH:
-        return None
-    return read_table(ask, block, year, vocab, metric)
+    # the best-matching table that holds two items at least: a reconciliation under the items' table
+    # ("Net sales of reportable segments and All Other" / "Impact of foreign currency movements") may match
+    # the question's words best and hold none
+    for score, _, block in sorted(scored, key=lambda s: (s[0], s[1]), reverse=True):
+        if score < _MIN_MATCH:
+            return None
+        if (table := read_table(ask, block, year, vocab, metric)) is not None:
+            return table
+    return None
 
 
 def _captions(block: Block, measure: str) -> bool:

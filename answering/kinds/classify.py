@@ -196,7 +196,7 @@ _CONSISTENT = re.compile(r"\b(?:consistent|stable|steady)\b[^?]*?\b(?:not\s+fluc
                          r"(?P<points>\d+(?:\.\d+)?)\s*(?:%|percent|percentage\s+points?)", re.I)
 # "any revenue categories that saw a year-over-year decline", "any of its segments whose sales grew": a
 # change asked of each item of a breakdown, not of the whole
-_ANY_ITEM_MOVED = re.compile(r"\bany\s+(?:of\s+(?:its|the|their)\s+)?(?:[\w/&-]+\s+){0,4}?(?:segments?|categor(?:y|ies)|"
+_ANY_ITEM_MOVED = re.compile(r"\bany\s+(?:of\s+(?:its|the|their|[\w&.-]+(?:\s+[\w&.-]+)?['’]s?)\s+)?(?:[\w/&-]+\s+){0,4}?(?:segments?|categor(?:y|ies)|"
                              r"regions?|products?|product\s+lines?|businesses|brands?|divisions?|geograph\w*|"
                              r"countr(?:y|ies))\b(?:(?!\b(?:could|may|might|would|will|can)\b)[^?]){0,120}?"
                              r"\b(?P<way>declin\w*|decreas\w*|fell|fall\w*|drop\w*|shr[ai]nk\w*|grew|grow\w*|"

@@ -25,8 +25,10 @@ _ASKS_EXPECTED = re.compile(r"\b(?:does|do|did)\s+(?:[\w'\u2019&.-]+\s+){1,4}?(?
                             r"forecast|estimate)\s+(?:to\s+)?(?:spend|invest|spending|investing)\b|"
                             # "How much in total cash returns does PepsiCo expect for fiscal year 2023", "What does it
                             # expect its FY2023 organic revenue growth to be": the company's expectation for a period
-                            r"^\W*(?:how\s+(?:much|many)|what)\b[^?]*?\b(?:does|do)\s+(?:[\w'\u2019&.-]+\s+){1,4}?"
-                            r"(?:expect|anticipate|project|forecast)\b"
+                            r"(?:^\W*how\s+(?:much|many)\b[^?]*?\b(?:does|do)\s+(?:[\w'\u2019&.-]+\s+){1,4}?"
+                            r"(?:expect|anticipate|project|forecast)\b|"
+                            r"^\W*what\s+(?:does|do)\s+(?:[\w'\u2019&.-]+\s+){1,4}?(?:expect|anticipate|project|forecast)"
+                            r"\s+(?:its|their|the)\b)"
                             # (what it expects to pay under a plan is a schedule's row: answering.kinds.schedule)
                             r"(?!\s+to\s+(?:pay|receive|contribute|make|recogni[sz]e|amortize|incur)\b)", re.I)
 

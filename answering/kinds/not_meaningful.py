@@ -135,6 +135,33 @@ def _filer_says(metric: str, company: str, hits: list[SearchHit], understanding:
     return None
 
 
+# a return over a base a going concern keeps well above a year's profit: over 100% means the base has been
+# shrunk (years of buybacks, accumulated losses), and the ratio measures the shrinking, not the returns
+_SLIVER_BASES = ("equity", "total_assets")
+_SLIVER_RATIO = 100.0  # percent
+
+
+def over_a_sliver(written: WrittenAnswer, question: str, company: str, vocab: Vocabulary) -> WrittenAnswer | None:
+    """A return asked "unless not meaningful" that computes above 100% of its base (equity, total assets):
+    not meaningful, said with the figure and its inputs; None otherwise."""
+    if written.status != "answered" or written.kind != "metric" or written.value is None \
+            or abs(written.value) <= _SLIVER_RATIO or written.unit not in ("%", "percent"):
+        return None
+    target = read_target(question, vocab)
+    if target is None or "/" not in target.formula:
+        return None
+    base = next((key for key in _SLIVER_BASES if re.search(rf"\b{key}\b", target.formula.rsplit("/", 1)[1])), None)
+    if base is None:
+        return None
+    label = target.label
+    text = (f"{label} is not a meaningful measure for {company}: it computes to {written.value:,.1f}%, because its "
+            f"{(vocab.label(base) or base).lower()} is a small base, smaller than the numerator itself, so the ratio "
+            f"measures how far that base has been shrunk (buybacks, accumulated losses), not the return. The reading: "
+            f"{written.text}")
+    return written.model_copy(update={"kind": "not_meaningful", "value": None, "text": text,
+                                      "flags": [*written.flags, "metric_not_meaningful"]})
+
+
 def _without_balance_line(metric: str, inputs: set[str], company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
                           services: MetricServices) -> WrittenAnswer | None:
     """The metric needs a balance sheet line (inventories) that the company's balance sheet,

@@ -212,9 +212,9 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         # "By region, where did its membership growth come from?": the company's totals and a table's
         # lead-in ("... by region for the years ended ...:") name no region
         return "the question asks by region, and no quote names a region or country"
-    if (party := _DEAL_PARTY.search(question)) is not None \
+    if written.kind == "passage" and (party := _DEAL_PARTY.search(question)) is not None \
             and not set(tokenize(party.group("name"))) <= {t for c in companies for t in tokenize(c)} \
-            and not any(party.group("name").casefold() in s.casefold() for s in stated):
+            and not re.search(rf"\b{re.escape(party.group('name').split()[0])}\b", written.text):
         # "the strategic rationale for its acquisition of Current Health": a sentence about another
         # deal of the filer ("The acquisition of CST is aligned with our strategy") is not about this one
         return f"the question asks about its deal with {party.group('name')}, and no quote names {party.group('name')}"

@@ -83,6 +83,10 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
         start = 0
         for i, line in enumerate([*lines, ""]):
             row = split_row(line, chunk.number_convention) if line.strip() and not column_years(line) else None
+            if row is not None and run and len(row.values) == len(run[0].values) + 1 and row.tokens \
+                    and _FOOTNOTE.fullmatch(row.tokens[0]):
+                # "EMEA (1) 2,239 2,618 (379) (14)": a footnote marker after the label is no amount
+                row = row.model_copy(update={"values": row.values[1:], "tokens": row.tokens[1:]})
             if row is not None and (not run or len(row.values) == len(run[0].values)):
                 if not run:
                     start = i
@@ -100,6 +104,7 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
 
 
 _TOTAL = re.compile(r"total\b", re.I)
+_FOOTNOTE = re.compile(r"\(\d\)")
 
 
 def _opens(above: list[str]) -> bool:
@@ -142,8 +147,12 @@ def column_years(line: str) -> list[int]:
     years = header_years(line)
     if years:
         return years
-    cut = _CHANGE_COLUMNS.search(line)
+    cut = _CHANGE_COLUMNS.search(line) or _SHORT_VS.search(line)
     return header_years(line[: cut.start()]) if cut and cut.start() > 0 else []
+
+
+# change columns named by two-digit years: "2021 2020 2019 21 vs. 20 20 vs. 19"
+_SHORT_VS = re.compile(r"\s\d{2}\s*(?:vs\.?|versus)\s*\d{2}\b.*$", re.I)
 
 
 def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous: Chunk | None) -> Block:

@@ -114,9 +114,9 @@ def adds_up(block: Block, columns: list[int]) -> bool | None:
     table's total rows in each column compared: True; they sum to none: False; no total row, or
     rates (which do not add): None."""
     totals = [r for r in block.rows if TOTAL_ROW.match(r.label)]
-    below = subtotals(block.rows, columns, block) if not any(r.percent for r in block.rows) else set()
+    below = subtotals(block.rows, columns, block) if not _rates(block) else set()
     items = [r for k, r in enumerate(block.rows) if not TOTAL_ROW.match(r.label) and k not in below]
-    if not totals or not items or any(r.percent for r in block.rows):
+    if not totals or not items or _rates(block):
         return None
     for col in columns:
         values = [r.values[col] if col < len(r.values) else None for r in items]
@@ -129,6 +129,12 @@ def adds_up(block: Block, columns: list[int]) -> bool | None:
         if not any(abs(amount - s) <= _rounding(block, len(items), s) for s in sums if s is not None):
             return False
     return True
+
+
+def _rates(block: Block) -> bool:
+    """The table's amounts are rates: a row printed with "%" whose amounts are no more than the year
+    columns (a "%" in change columns past them, "17% (3)%", leaves its year columns amounts)."""
+    return any(r.percent and (not block.years or len(r.values) <= len(block.years)) for r in block.rows)
 
 
 def _rounding(block: Block, count: int, total: float) -> float:

@@ -42,7 +42,7 @@ from answering.kinds import (
 from answering.kinds.ask_coverage import states_duration
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
 from answering.kinds.cause_cues import CHANGED, is_cause
-from answering.kinds.choice import Item, table_items
+from answering.kinds.choice import Item, table_items, whole
 from answering.kinds.classify import COVERS
 from answering.kinds.excepted import excepted_item, item_evidence, row_read
 from answering.kinds.people import asked_filing
@@ -56,8 +56,8 @@ from answering.kinds.sentences import (
     same_stem,
     sentences,
 )
-from answering.kinds.tables import more_tables
-from answering.kinds.whole_table import adds_up, runs_on
+from answering.kinds.tables import Block, more_tables
+from answering.kinds.whole_table import TOTAL_ROW, adds_up, runs_on
 from answering.metric_answer import answer_metric
 from answering.metric_formula import show
 from answering.metric_target import INLINE_MARK, lower_is_better, read_target, split_definitions
@@ -596,6 +596,18 @@ def _items_moved(decision: KindDecision, company: str, hits: list[SearchHit], un
     table = table_items(ask, hits, [company], year, services.vocabulary, decision.metric) or table_items(
         ask, more_tables(decision.ask, hits, [company], understanding.fiscal_years, services.retriever), [company], year,
         services.vocabulary, decision.metric)
+    pool = more_tables(decision.ask, hits, [company], understanding.fiscal_years, services.retriever)
+    if table is not None:
+        # a table the chunker cut: its rest read from the next chunk, or no verdict over part of its items
+        table, cut = whole(table, ask, pool, year, services, decision.metric)
+        if cut:
+            return None
+    if table is not None and table.block is not None and (end := _total_at(table.block)) is not None:
+        # lines under the table's total ("Impact of foreign currency movements") reconcile it to another
+        # figure: the items are the rows above it
+        above = table.block.rows[: end + 1]
+        table = table.model_copy(update={"block": table.block.model_copy(update={"rows": above}),
+                                         "items": [i for i in table.items if any(i.row is r for r in above)]})
     if table is None or "change" not in table.how or table.block is None or runs_on(table.block) \
             or adds_up(table.block, table.compared) is False:
         return None  # (a table cut short, or items that are not all of its items, cannot say "none fell")
@@ -617,6 +629,11 @@ def _items_moved(decision: KindDecision, company: str, hits: list[SearchHit], un
             f"Every item's {measure}: {listing}.")
     return WrittenAnswer(status="answered", kind="yes_no", text=text, flags=[JUDGED],
                          citations=unique_citations([cite(i.chunk, i.row.line) for i in table.items]))
+
+
+def _total_at(block: Block) -> int | None:
+    """The row index of the table's first total after its items (none when the total heads it)."""
+    return next((k for k, r in enumerate(block.rows) if k >= 2 and TOTAL_ROW.match(r.label)), None)
 
 
 def _amount(value: float | None) -> str:

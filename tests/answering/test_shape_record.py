@@ -104,3 +104,13 @@ def test_a_typed_question_with_its_own_rule_for_a_missing_fact_is_not_held_to_an
     follow_on = "Did Acme pay a dividend in FY2017? If not, how did it return capital to shareholders that year?"
     assert held_to_record(_quoted_yes(), "yes_no", floor=0.6, question=follow_on, records=RECORDS).status == "unverified"
 
+
+
+def test_the_covers_registration_table_read_row_by_row_is_a_worked_reading():
+    from answering.shape_record import evidence_form
+
+    assert evidence_form("None: the Section 12(b) table of the cover (f89927b7f4 p.1) lists no debt securities, "
+                         "only: Common Stock, par value $.01 per share AMZN Nasdaq Global Select Market.") == "computed"
+    assert evidence_form('Yes. Registered under Section 12(b) (7bb91c6eb5 p.1): 3.125% senior notes due July 2025 '
+                         "— New York Stock Exchange.") == "computed"
+    assert evidence_form('"Our debt securities are listed on the New York Stock Exchange." (x p.40)') == "quoted"

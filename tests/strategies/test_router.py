@@ -63,8 +63,10 @@ def test_clear_questions_are_routed_by_rules_with_a_reason(text, strategy, reaso
 @pytest.mark.parametrize("text", [
     "Did Helios Energy have a change in CEO in the fiscal year 2023? If there is no mention, return False.",
     "Is Acme Foods' auditor a Big Four firm?",
+    # a second ask joined on: the relation's name answers only its first part
+    "Who is the CEO of Helios Energy as of FY2018 and since when has he held the role?",
 ])
-def test_a_yes_no_question_naming_a_relationship_is_not_a_graph_lookup(text):
+def test_a_question_a_relations_name_does_not_answer_is_not_a_graph_lookup(text):
     # the graph answers who the CEO or the auditor is: a name, which answers no yes/no question
     assert decide(text).strategy != "graph"
 

@@ -302,3 +302,33 @@ def test_a_table_of_growth_rates_is_ranked_on_the_asked_year_s_rates(services):
                   services)
     assert written.status == "answered", written.text
     assert written.text.startswith("International Developmental Licensed Markets & Corporate (14%)"), written.text
+
+
+def test_a_region_is_ranked_only_from_a_table_of_places(boeing, services):
+    # Boeing's FY2022 10-K, pp.114-116: revenue by customer location (Europe fell 8,967 -> 7,916) beside tables of
+    # contract types in the same note; a contract type is no region
+    written = ask("Which region had the worst topline performance for Boeing during FY2022?", boeing, [113, 114, 115],
+                  services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Europe (-11.7%"), written.text
+    assert "fixed-price" not in written.text
+
+
+def test_the_segment_that_dragged_growth_down_is_the_largest_fall_in_segment_revenue(boeing, services):
+    # "overall growth", no measure named: the segments' revenues; "dragged down": the amount each took off,
+    # never the statement lines (income tax, interest) printed under the segments' earnings
+    written = ask("Which segment dragged down Boeing's overall growth in FY2022?", boeing, [54, 61, 55], services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Defense, Space & Security (-3,378 (millions)"), written.text
+    assert "Income tax" not in written.text and "Interest" not in written.text
+
+
+def test_a_footnote_marker_after_an_items_label_is_no_amount_of_its_row(services):
+    # Activision Blizzard's FY2019 10-K, p.44: "EMEA (1) 2,239 2,618 (379) (14)" beside "Americas $ 3,341 $ 3,880
+    # $ (539) (14)%": the "(1)" refers to a footnote; read as an amount it split the table
+    activision = filing("financebench/pdfs/ACTIVISIONBLIZZARD_2019_10K.pdf")
+    written = ask("Which region had the worst topline performance for Activision Blizzard during FY2019?", activision,
+                  [43], services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("EMEA (-14.5% (2,618 in 2018 to 2,239 in 2019))"), written.text
+    assert "3. Asia Pacific: -9.3%" in written.text

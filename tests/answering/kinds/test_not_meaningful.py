@@ -111,3 +111,17 @@ def test_a_filer_that_calls_another_measure_more_meaningful_leaves_the_asked_one
     written = ask("Does Boeing have an improving operating margin profile as of FY2022? If operating margin is not a "
                   "useful metric for a company like this, then state that and explain why.", boeing, [54, 55], services)
     assert written.kind != "not_meaningful", written.text
+
+
+def test_a_return_over_a_base_smaller_than_its_numerator_is_not_meaningful_when_asked_to_say_so(services):
+    # Boeing's FY2018 10-K: net earnings $10,460M over total shareholders' equity of $339M (shrunk by buybacks)
+    boeing_2018 = filing("financebench/pdfs/BOEING_2018_10K.pdf")
+    question = ("What is Boeing's FY2018 return on equity (net earnings / total shareholders' equity)? If return on "
+                "equity is not a useful or meaningful metric for this company, then please state that and explain why.")
+    written = ask(question, boeing_2018, [49, 51], services)
+    assert (written.status, written.kind) == ("answered", "not_meaningful"), written.text
+    assert written.text.startswith("Return on equity is not a meaningful measure for Boeing: it computes to 3,085.5%")
+    # asked without the clause, the figure is the answer
+    plain = ask("What is Boeing's FY2018 return on equity (net earnings / total shareholders' equity)?", boeing_2018,
+                [49, 51], services)
+    assert plain.kind == "metric" and "3,085.5%" in plain.text, plain.text

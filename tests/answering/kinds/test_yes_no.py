@@ -186,3 +186,23 @@ def test_any_item_that_declined_is_read_item_by_item_from_the_table_of_the_items
     assert "Defense, Space & Security (-12.7%" in found and "Boeing Capital (-26.8%" in found
     assert "Commercial Airplanes" not in found
 
+
+
+def test_a_row_printing_fewer_amounts_than_its_header_gives_no_year(boeing, services):
+    # Boeing's FY2022 cash flow statement: "Dividends paid (1,158)" under "2022 2021 2020", the 2022 and
+    # 2021 cells blank (dividends were suspended in 2020): which year the one amount is, the line does not say
+    written = ask("Did Boeing pay dividends to common shareholders in FY2022?", boeing, [58], services)
+    assert not written.text.startswith("Yes."), written.text
+    assert "1,158" not in written.text
+
+
+def test_no_item_fell_only_when_every_row_of_the_cut_table_is_read_and_adds_up(services):
+    # Corning's FY2021 10-K, p.31: segment net sales cut by the chunker after Optical Communications; the rest
+    # (Specialty Materials ... All Other) and its total, $14,120M, come from the next chunk; a "%" in the change
+    # columns "17% (3)%" leaves the year columns amounts that add up
+    corning = filing("financebench/pdfs/CORNING_2021_10K.pdf")
+    written = ask("Did any of Corning's reportable segments see a year-over-year decline in net sales in FY2021?",
+                  corning, [30], services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("No. Items whose revenue fell"), written.text
+    assert "Life Sciences rose from 998 (2020) to 1,234 (2021)" in written.text
