@@ -79,3 +79,11 @@ def test_the_worst_region_of_a_quarter_is_ranked_over_every_row_of_the_cut_table
     assert written.text.startswith("Japan (-11.5%"), written.text
     assert "5. Greater China: +7.9%" in written.text
     assert any(c.quote.startswith("Americas $ 35,383") for c in written.citations)
+
+
+def test_change_columns_named_by_the_years_they_span_are_no_year_columns():
+    from answering.kinds.tables import column_years
+
+    assert column_years("2022 2021 2021-2022") == [2022, 2021]  # NICE's 2022 annual report
+    assert column_years("2021 2020 2019 21 vs. 20 20 vs. 19") == [2021, 2020, 2019]  # Corning's FY2021 10-K
+    assert column_years("2022 2021") == [2022, 2021]
