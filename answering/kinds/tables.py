@@ -144,6 +144,8 @@ def _parts(rows: list[Row]) -> list[list[Row]]:
 
 def column_years(line: str) -> list[int]:
     """The year columns of a header line, a change column at its right end left out."""
+    if _SPAN_CELL.fullmatch(line.strip()):
+        return []  # "2017-2016" under "% Change": a change column's name printed a cell a line, no header
     span = _SPAN_COLUMN.search(line)
     if span is not None and span.start() > 0 and len(before := header_years(line[: span.start()])) >= 2:
         return before  # "2022 2021 2021-2022": the change column is named by the two years it spans
@@ -154,6 +156,7 @@ def column_years(line: str) -> list[int]:
     return header_years(line[: cut.start()]) if cut and cut.start() > 0 else []
 
 
+_SPAN_CELL = re.compile(r"(?:19|20)\d\d\s*[-–]\s*(?:(?:19|20)\d\d|\d\d)")
 _SPAN_COLUMN = re.compile(r"\s(?:19|20)\d\d\s*[-–]\s*(?:(?:19|20)\d\d|\d\d)\s*$")
 # change columns named by two-digit years: "2021 2020 2019 21 vs. 20 20 vs. 19"
 _SHORT_VS = re.compile(r"\s\d{2}\s*(?:vs\.?|versus)\s*\d{2}\b.*$", re.I)

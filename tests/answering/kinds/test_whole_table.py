@@ -87,3 +87,5 @@ def test_change_columns_named_by_the_years_they_span_are_no_year_columns():
     assert column_years("2022 2021 2021-2022") == [2022, 2021]  # NICE's 2022 annual report
     assert column_years("2021 2020 2019 21 vs. 20 20 vs. 19") == [2021, 2020, 2019]  # Corning's FY2021 10-K
     assert column_years("2022 2021") == [2022, 2021]
+    # Adobe's FY2017 10-K prints "% Change" / "2017-2016" a cell a line: the change column's name is no header
+    assert column_years("2017-2016") == []
