@@ -218,6 +218,14 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         # "the strategic rationale for its acquisition of Current Health": a sentence about another
         # deal of the filer ("The acquisition of CST is aligned with our strategy") is not about this one
         return f"the question asks about its deal with {party.group('name')}, and no quote names {party.group('name')}"
+    if written.kind == "passage" and _ASKS_PURPOSE.search(question) and not any(_PURPOSE.search(s) for s in stated):
+        # "What was the key agenda of its acquisition of Whole Foods Market?": the deal's date and price say
+        # nothing of why it was made
+        return "the question asks for the purpose of a deal, and no quote states one"
+    if written.kind == "passage" and _ASKS_FINANCING.search(question) and not any(_FINANCING.search(s) for s in stated):
+        # "How did Microsoft plan to finance its acquisition of LinkedIn?": an "all-cash transaction valued
+        # at $26.2 billion" is its price, not where the cash comes from
+        return "the question asks how a deal is financed, and no quote names a source of funds"
     for part in asked_parts(question):
         ask = _asking(part)
         if _ASKS_ACQUIRED.match(ask):
@@ -251,6 +259,20 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
     return None
 
 
+# why a deal was made ("the key agenda of its acquisition of X", "the strategic rationale for ..."), and the
+# words a filing states a purpose in ("to expand", "aligned with our strategy", "positions us as")
+_ASKS_PURPOSE = re.compile(r"\b(?:key\s+)?agenda\b|\brationale\b|\bpurpose\s+of\b|\bstrategic\s+(?:reason|logic|goal|"
+                           r"objective)s?\b|\bwhy\s+did\s+(?:\S+\s+){1,3}?(?:acquire|buy|purchase|sell|divest)\b", re.I)
+_PURPOSE = re.compile(r"\bto\s+(?:expand|extend|enhance|strengthen|accelerate|broaden|add|deliver|bring|create|grow|enter|"
+                      r"build|increase|complement|support|offer|provide|reach|serve|become)\b|\bstrateg\w*|\baligned\s+with\b|"
+                      r"\bin\s+order\s+to\b|\benabl\w*|\bcomplement\w*|\bopportunit\w*|\bsynerg\w*|\bpositions?\b|"
+                      r"\bexpand\w*|\bfocus\b|\bgoal\b|\bobjective\b", re.I)
+# how a deal is paid for, and the words of a source of funds
+_ASKS_FINANCING = re.compile(r"\bhow\s+(?:did|does|do|will|would|was|is)\s+(?:\S+\s+){0,4}?(?:plan\s+to\s+|intend\s+to\s+)?"
+                             r"(?:finance|fund|pay\s+for|financed|funded)\b", re.I)
+_FINANCING = re.compile(r"\bdebt\b|\bnotes\b|\bborrow\w*|\bbonds?\b|\bindebtedness\b|\bcredit\s+(?:facilit\w*|agreement)|"
+                        r"\bcommercial\s+paper\b|\bcash\s+on\s+hand\b|\b(?:existing|available)\s+cash\b|\bloans?\b|"
+                        r"\bequity\s+offering\b|\bissu(?:e|ed|ance|ing)\s+(?:of\s+)?(?:new\s+)?(?:shares|stock|debt|notes)", re.I)
 # the other party a deal question names: "its acquisition of Current Health", "the merger with Allergan",
 # "its sale of StubHub" (capitalised words, as a name is printed)
 _DEAL_PARTY = re.compile(r"\b(?:acquisition\s+of|acquire[ds]?|acquiring|merger\s+with|purchase\s+of|sale\s+of|"

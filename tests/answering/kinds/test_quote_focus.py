@@ -258,3 +258,21 @@ def test_a_deal_question_is_answered_only_by_a_quote_that_names_the_other_party(
     # the filer itself is no other party ("the acquisition of Best Buy Health" names the filer's own words)
     assert _kept(other, "What did Best Buy say about its health strategy after the acquisition of Best Buy Health?",
                  ["Best Buy", "Best Buy Health"])
+
+
+def test_a_deals_purpose_or_financing_is_answered_only_by_quotes_that_state_it():
+    # Amazon's FY2017 10-K: the date and price of the Whole Foods Market deal say nothing of its agenda
+    agenda = "What was the key agenda of Amazon's acquisition of Whole Foods Market in 2017?"
+    price = ('"On August 28, 2017, we acquired Whole Foods Market, a grocery store chain, for approximately $13.2 '
+             'billion, net of cash acquired." (8ed2e26c7f p.52)')
+    refused = answered_on_focus(_answer(price), agenda, ["Amazon"])
+    assert refused.status == "unverified" and "purpose of a deal" in (refused.reason or "")
+    assert _kept(price + ' "We acquired Whole Foods Market to expand our presence in physical retail and grocery." '
+                         "(x p.52)", agenda, ["Amazon"])
+    # Microsoft's FY2016 10-K: an all-cash price is no source of funds; new indebtedness is
+    financing = "How did Microsoft plan to finance its acquisition of LinkedIn announced in June 2016?"
+    all_cash = ('"In June 2016, we entered into a definitive agreement to acquire LinkedIn in an all-cash transaction '
+                'valued at $26.2 billion, inclusive of LinkedIn\'s net cash." (5335e1c407 p.37)')
+    assert answered_on_focus(_answer(all_cash), financing, ["Microsoft"]).status == "unverified"
+    assert _kept(all_cash + ' "We expect to finance the transaction primarily through the issuance of new '
+                            'indebtedness." (5335e1c407 p.37)', financing, ["Microsoft"])
