@@ -218,7 +218,8 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         # "the strategic rationale for its acquisition of Current Health": a sentence about another
         # deal of the filer ("The acquisition of CST is aligned with our strategy") is not about this one
         return f"the question asks about its deal with {party.group('name')}, and no quote names {party.group('name')}"
-    if written.kind == "passage" and _ASKS_PURPOSE.search(question) and not any(_PURPOSE.search(s) for s in stated):
+    if written.kind == "passage" and _ASKS_PURPOSE.search(question) and _A_DEAL.search(question) \
+            and not any(_PURPOSE.search(s) for s in stated):
         # "What was the key agenda of its acquisition of Whole Foods Market?": the deal's date and price say
         # nothing of why it was made
         return "the question asks for the purpose of a deal, and no quote states one"
@@ -267,6 +268,9 @@ _PURPOSE = re.compile(r"\bto\s+(?:expand|extend|enhance|strengthen|accelerate|br
                       r"build|increase|complement|support|offer|provide|reach|serve|become)\b|\bstrateg\w*|\baligned\s+with\b|"
                       r"\bin\s+order\s+to\b|\benabl\w*|\bcomplement\w*|\bopportunit\w*|\bsynerg\w*|\bpositions?\b|"
                       r"\bexpand\w*|\bfocus\b|\bgoal\b|\bobjective\b", re.I)
+# (a deal: "the key agenda of its 8-K" asks what the filing reports, which the current-report reader answers)
+_A_DEAL = re.compile(r"\b(?:acqui\w+|merg\w+|purchas\w+|buy(?:ing)?|bought|divest\w*|spin[-\s]?off|sale\s+of|sell\w*|"
+                     r"deal|transaction|investment\s+in|stake\s+in)\b", re.I)
 # how a deal is paid for, and the words of a source of funds
 _ASKS_FINANCING = re.compile(r"\bhow\s+(?:did|does|do|will|would|was|is)\s+(?:\S+\s+){0,4}?(?:plan\s+to\s+|intend\s+to\s+)?"
                              r"(?:finance|fund|pay\s+for|financed|funded)\b", re.I)

@@ -276,3 +276,10 @@ def test_a_deals_purpose_or_financing_is_answered_only_by_quotes_that_state_it()
     assert answered_on_focus(_answer(all_cash), financing, ["Microsoft"]).status == "unverified"
     assert _kept(all_cash + ' "We expect to finance the transaction primarily through the issuance of new '
                             'indebtedness." (5335e1c407 p.37)', financing, ["Microsoft"])
+
+
+def test_the_agenda_of_a_filing_is_no_deals_purpose():
+    # "the key agenda of McDonald's 8-K" asks what the filing reports: quotes of the notes it issued answer it
+    quotes = ('"The Notes were issued pursuant to the Company’s medium-term notes program, as set forth in the '
+              'Company’s Registration Statement on Form S-3." (4689a214b8 p.2)')
+    assert _kept(quotes, "What was the key agenda of McDonald's 8-K filing dated August 14, 2023?", ["McDonald's"])
