@@ -674,16 +674,19 @@ def check_stated(label: str, computed_pct: float, stated: Stated | None) -> Chec
 _POSITIVE_BASES = ("equity", "total_assets")
 
 
+def positive_bases(formula: str) -> list[str]:
+    """The amounts positive for a going concern (equity, total assets) that divide `formula`."""
+    if "/" not in formula:
+        return []
+    denominator = formula.rsplit("/", 1)[1]
+    return [key for key in _POSITIVE_BASES if re.search(rf"\b{key}\b", denominator)]
+
+
 def check_meaningful_base(formula: str, label: str, inputs: Sequence[CheckedInput],
                           vocab: Vocabulary) -> CheckFailure | None:
     """A ratio whose denominator (equity, total assets) is negative in every year read: the
     value can be computed but means nothing (return on a negative equity is not a return)."""
-    if "/" not in formula:
-        return None
-    denominator = formula.rsplit("/", 1)[1]
-    for key in _POSITIVE_BASES:
-        if not re.search(rf"\b{key}\b", denominator):
-            continue
+    for key in positive_bases(formula):
         values = [i for i in inputs if i.metric == key]
         if values and all(i.value < 0 for i in values):
             name = vocab.label(key) or key

@@ -78,6 +78,11 @@ class Row(BaseModel):
     label_before: str = ""
 
 
+def plain(value: float) -> str:
+    """An amount as a table prints it, to two decimals at most: 1,180.4; 998."""
+    return f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
 def parse_amount(token: str, convention: NumberConventionName = "us") -> float | None:
     """`$1,234.5` -> 1234.5; `(1,577)` -> -1577.0; `12.5%` -> 12.5; dashes -> None. A document
     that writes numbers the continental way: `Rp1.234,5` -> 1234.5 (finrag.numerals)."""

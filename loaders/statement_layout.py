@@ -167,12 +167,12 @@ def without_note(values: list, tokens: list[str], columns: int, note_column: boo
         return values
     if note_column and len(values) == columns + 1 and tokens and is_note_reference(tokens[0]):
         return values[1:]
-    if len(values) == columns + 1 and tokens and _FOOTNOTE_MARK.fullmatch(tokens[0]) \
-            and not any(_FOOTNOTE_MARK.fullmatch(t) for t in tokens[1:]):
+    if len(values) == columns + 1 and tokens and FOOTNOTE_MARK.fullmatch(tokens[0]) \
+            and not any(FOOTNOTE_MARK.fullmatch(t) for t in tokens[1:]):
         # a footnote marker after the label ("Dividends declared per common share (2) 1.82 1.82"):
         # one digit in parentheses, one cell too many, and no amount of the row printed alike
         return values[1:]
     return None
 
 
-_FOOTNOTE_MARK = re.compile(r"\(\d\)")
+FOOTNOTE_MARK = re.compile(r"\(\d\)")

@@ -129,6 +129,11 @@ class QueryUnderstanding(BaseModel):
     search_text: str = ""  # the question without answer-format instructions: what to embed / BM25
 
     @property
+    def quarter(self) -> int | None:
+        """The quarter the question asks about ("2023Q3" -> 3), or None for a year."""
+        return int(self.periods[-1][-1]) if self.periods else None
+
+    @property
     def no_filter_match(self) -> bool:
         """The question (or the asker's hint) names a company or year the store does not hold."""
         return bool(self.missing_companies or self.missing_years or self.unread_period)

@@ -26,7 +26,7 @@ from answering.kinds.places import PLACE_NAMES
 from answering.kinds.sentences import Sentence, content_words, overlap, prose
 from answering.kinds.tables import Block, blocks, more_tables
 from answering.kinds.whole_table import TOTAL_ROW, adds_up, following, rest, runs_on, subtotals
-from answering.numbers import Row, normalize_label
+from answering.numbers import Row, normalize_label, plain
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import Chunk, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
@@ -251,7 +251,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             and table.column < len(best.row.values) and (level := best.row.values[table.column]) is not None:
         # "what share of total revenue did it represent": its amount over the table's total, same column
         text += (f" {best.label} was {level / table.total.value * 100:.1f}% of {table.total.label} "
-                 f"({_plain(level)} of {table.total.shown}).")
+                 f"({plain(level)} of {table.total.shown}).")
         citations.append(cite(table.total.chunk, table.total.row.line))
     if table is not None and table.block is not None and "change" in how and table.compared \
             and (level := _ASKS_LEVEL.search(question)) is not None:
@@ -484,7 +484,7 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
             # fiscal year is printed by its end's calendar year, or its start's: "April 30, 2023" in FY2024)
             continue
         items = [r for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)] or block.rows
-        if metric and all(_rate(block, r) for r in items) and not _ASKS_RATE.search(ask):
+        if metric and all(block.is_rate(r) for r in items) and not _ASKS_RATE.search(ask):
             # rates ("Increases in net sales: U.S. 17%") are no amounts of the asked measure, also under
             # the total they are shares of ("Net revenue $ 429,909" / "Americas 29 %")
             continue
@@ -539,15 +539,15 @@ def read_table(ask: str, block: Block, year: int | None, vocab: Vocabulary, metr
         items = []
         # the latest year's column and the one before it, whichever way the header orders them
         latest, prior = sorted(group, key=lambda i: -block.years[i])[:2]
-        by_amount = bool(_BY_AMOUNT.search(ask)) and not any(_rate(block, r) for r in rows)
+        by_amount = bool(_BY_AMOUNT.search(ask)) and not any(block.is_rate(r) for r in rows)
         for r in rows:
             now, before = (r.values + [None] * len(block.years))[latest], (r.values + [None] * len(block.years))[prior]
             if now is None or not before:
                 continue
             change = (now - before) / abs(before) * 100
-            amount = f"{'+' if now >= before else '-'}{_plain(abs(now - before))} ({block.scale}), " if by_amount else ""
+            amount = f"{'+' if now >= before else '-'}{plain(abs(now - before))} ({block.scale}), " if by_amount else ""
             items.append(Item(label=r.label, value=now - before if by_amount else change, row=r, chunk=block.chunk_of(r),
-                              shown=f"{amount}{change:+.1f}% ({_plain(before)} in {block.years[prior]} to {_plain(now)} "
+                              shown=f"{amount}{change:+.1f}% ({plain(before)} in {block.years[prior]} to {plain(now)} "
                                     f"in {block.years[latest]})"))
         how = (f"by {'amount of ' if by_amount else ''}change from {block.years[prior]} to {block.years[latest]} in the "
                f"table {_caption(block)}")
@@ -687,29 +687,19 @@ def _caption(block: Block) -> str:
     return f'"{lines[-1][:120]}"' if lines else f"on {block.chunk.doc} p.{block.chunk.page + 1}"
 
 
-def _plain(value: float) -> str:
-    return f"{value:,.2f}".rstrip("0").rstrip(".")
-
-
 _GROWTH_ASKED = re.compile(r"\b(?:growth|grew|increase|decline|decrease|change)\b", re.I)
 
 
 def _rates_table(block: Block) -> bool:
     """Every row is a rate: each prints "%", or the table marks its first or total row with "%" ("U.S.
     10.3 % 3.7 %" over "International Operated Markets 11.9 13.0") and no value reaches 100."""
-    if all(_rate(block, r) for r in block.rows):
+    if all(block.is_rate(r) for r in block.rows):
         return True
     values = [v for r in block.rows for v in r.values[: len(block.years) or None] if v is not None]
-    return any(_rate(block, r) for r in block.rows) and bool(values) and all(abs(v) < 100 for v in values)
-
-
-def _rate(block: Block, row: Row) -> bool:
-    """The row's values are percents; a row ending in "%" past its year columns has its percent in
-    the change column, not in the year's."""
-    return row.percent and not (block.years and len(row.values) > len(block.years))
+    return any(block.is_rate(r) for r in block.rows) and bool(values) and all(abs(v) < 100 for v in values)
 
 
 def _shown(value: float, block: Block, row: Row | None = None) -> str:
-    if row is not None and _rate(block, row):
-        return f"{_plain(value)}%"
-    return f"{_plain(value)} ({block.scale})"
+    if row is not None and block.is_rate(row):
+        return f"{plain(value)}%"
+    return f"{plain(value)} ({block.scale})"

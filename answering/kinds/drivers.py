@@ -304,7 +304,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         first, last = change
         verb = "rose" if last.value > first.value else "fell" if last.value < first.value else "was unchanged"
         label = (vocab.label(decision.metric or "") or "").lower()
-        quarter = _quarter(understanding)
+        quarter = understanding.quarter
         when = (lambda y: f"Q{quarter} FY{y}") if quarter else (lambda y: f"FY{y}")
         text = (f"{label.capitalize()} {verb} from {first.shown} ({when(first.year)}) to {last.shown} "
                 f"({when(last.year)}). "
@@ -1132,7 +1132,7 @@ def _change(decision: KindDecision, hits: list[SearchHit], understanding: QueryU
     """The asked metric in the year before and the asked year, when both can be computed."""
     if not decision.metric or len(understanding.companies) != 1 or not years:
         return None
-    quarter = _quarter(understanding)
+    quarter = understanding.quarter
     span = [years[-1] - 1, years[-1]] if len(years) == 1 or quarter else [years[0], years[-1]]
     label = (services.vocabulary.label(decision.metric) or "").lower()
     # a quarter's change is the quarter against the same quarter a year before, never the years'
@@ -1140,8 +1140,3 @@ def _change(decision: KindDecision, hits: list[SearchHit], understanding: QueryU
     if not all(isinstance(v, Value) for v in got):
         return None
     return got[0], got[1]  # type: ignore[return-value]
-
-
-def _quarter(understanding: QueryUnderstanding) -> int | None:
-    """The quarter the question asks about ("2023Q3" -> 3), or None for a year."""
-    return int(understanding.periods[-1][-1]) if understanding.periods else None

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from answering.citations import cite, unique_citations
 from answering.kinds.sentences import content_words, overlap
 from answering.kinds.tables import Block, blocks, more_tables
-from answering.numbers import Row, normalize_label
+from answering.numbers import Row, normalize_label, plain
 from answering.written_answer import WrittenAnswer
 from finrag.models import Citation
 
@@ -97,7 +97,7 @@ def answer(ask: str, companies: list[str], hits: list[SearchHit], understanding:
             paths.append(f"{row.label}: " + " → ".join(f"{_shown(v or 0.0, row, block.years.index(y))} ({y})"
                                                          for v, y in zip(values, span, strict=True))
                          + f", {'up' if change > 0 else 'down' if change < 0 else 'unchanged'}"
-                         + (f" {_plain(abs(change))}{unit}" if change else ""))
+                         + (f" {plain(abs(change))}{unit}" if change else ""))
         part = parts[1][0].upper() + parts[1][1:]
         text += f" {part}? " + "; ".join(paths) + "."
     return WrittenAnswer(status="answered", kind="yes_no", text=text, citations=unique_citations(citations))
@@ -144,8 +144,4 @@ def _shown(value: float, row: Row, col: int) -> str:
     if len(row.tokens) == len(row.values):
         token = row.tokens[col].rstrip("%").strip()
         return f"{token}%" if row.percent else token
-    return f"{_plain(value)}%" if row.percent else _plain(value)
-
-
-def _plain(value: float) -> str:
-    return f"{value:,.2f}".rstrip("0").rstrip(".")
+    return f"{plain(value)}%" if row.percent else plain(value)

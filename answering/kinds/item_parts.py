@@ -34,7 +34,7 @@ from answering.kinds.places import PLACE_NAMES
 from answering.kinds.sentences import content_words, overlap, prose
 from answering.kinds.tables import Block, blocks, column_years, more_tables
 from answering.kinds.whole_table import TOTAL_ROW, following, rest, runs_on
-from answering.numbers import Row, normalize_label, split_row
+from answering.numbers import Row, normalize_label, plain, split_row
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, Citation, SearchHit
 
@@ -188,8 +188,8 @@ class Moved(BaseModel):
         return (self.now - self.before) / abs(self.before) * 100 if self.before else 0.0
 
     def shown(self, prior: int, latest: int) -> str:
-        return (f"{self.label}: {_plain(self.before)} in {prior} to {_plain(self.now)} in {latest} "
-                f"({'+' if self.change >= 0 else '-'}{_plain(abs(self.change))} {self.block.scale}, {self.rate:+.1f}%)")
+        return (f"{self.label}: {plain(self.before)} in {prior} to {plain(self.now)} in {latest} "
+                f"({'+' if self.change >= 0 else '-'}{plain(abs(self.change))} {self.block.scale}, {self.rate:+.1f}%)")
 
 
 class ItemTable(BaseModel):
@@ -598,7 +598,3 @@ def _pick_and_causes(item: ItemAsk, question: str, hits: list[SearchHit], compan
     citations += [cite(c.chunk, prose(c.text)) for c in causes]
     return WrittenAnswer(status="answered", kind="choice", citations=unique_citations(citations),
                          text=f"{text} What drove it? As the filing says: " + " ".join(drivers.shown(c) for c in causes))
-
-
-def _plain(value: float) -> str:
-    return f"{value:,.2f}".rstrip("0").rstrip(".")

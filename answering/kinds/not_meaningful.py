@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.aspects import split_sentences
+from answering.checks import positive_bases
 from answering.citations import cite, unique_citations
 from answering.kinds.balance_sheet import balance_sheet, current_assets_lines
 from answering.kinds.cash_flow_statement import TITLE as CASH_FLOW_TITLE
@@ -137,7 +138,6 @@ def _filer_says(metric: str, company: str, hits: list[SearchHit], understanding:
 
 # a return over a base a going concern keeps well above a year's profit: over 100% means the base has been
 # shrunk (years of buybacks, accumulated losses), and the ratio measures the shrinking, not the returns
-_SLIVER_BASES = ("equity", "total_assets")
 _SLIVER_RATIO = 100.0  # percent
 
 
@@ -148,11 +148,9 @@ def over_a_sliver(written: WrittenAnswer, question: str, company: str, vocab: Vo
             or abs(written.value) <= _SLIVER_RATIO or written.unit not in ("%", "percent"):
         return None
     target = read_target(question, vocab)
-    if target is None or "/" not in target.formula:
+    if target is None or not (bases := positive_bases(target.formula)):
         return None
-    base = next((key for key in _SLIVER_BASES if re.search(rf"\b{key}\b", target.formula.rsplit("/", 1)[1])), None)
-    if base is None:
-        return None
+    base = bases[0]
     label = target.label
     text = (f"{label} is not a meaningful measure for {company}: it computes to {written.value:,.1f}%, because its "
             f"{(vocab.label(base) or base).lower()} is a small base, smaller than the numerator itself, so the ratio "

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from answering.numbers import Row, header_years, split_row, table_scale
 from finrag.models import Chunk, SearchFilters, SearchHit
+from loaders.statement_layout import FOOTNOTE_MARK
 
 if TYPE_CHECKING:
     from retrieval.retriever import Retriever
@@ -62,6 +63,11 @@ class Block(BaseModel):
             return self.years.index(year)
         return 0
 
+    def is_rate(self, row: Row) -> bool:
+        """The row's amounts are percents; a row ending in "%" past its year columns ("17% (3)%") has its
+        percent in the change columns, not in the years'."""
+        return row.percent and not (self.years and len(row.values) > len(self.years))
+
     def read(self, row: Row) -> Row | None:
         """A row of this table printed elsewhere (the chunk before, where the table began) in the
         columns the block reads; None when it prints another number of amounts."""
@@ -84,7 +90,7 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
         for i, line in enumerate([*lines, ""]):
             row = split_row(line, chunk.number_convention) if line.strip() and not column_years(line) else None
             if row is not None and run and len(row.values) == len(run[0].values) + 1 and row.tokens \
-                    and _FOOTNOTE.fullmatch(row.tokens[0]):
+                    and FOOTNOTE_MARK.fullmatch(row.tokens[0]):
                 # "EMEA (1) 2,239 2,618 (379) (14)": a footnote marker after the label is no amount
                 row = row.model_copy(update={"values": row.values[1:], "tokens": row.tokens[1:]})
             if row is not None and (not run or len(row.values) == len(run[0].values)):
@@ -104,7 +110,6 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
 
 
 _TOTAL = re.compile(r"total\b", re.I)
-_FOOTNOTE = re.compile(r"\(\d\)")
 
 
 def _opens(above: list[str]) -> bool:
@@ -273,7 +278,7 @@ def more_tables(ask: str, hits: list[SearchHit], companies: list[str], years: li
             continue
         seen.add(hit.chunk.chunk_id)
         out.append(hit)
-        if _ends_on_row(hit.chunk) and (after := _next_chunk(hit.chunk, retriever)) and after.chunk_id not in seen:
+        if _ends_on_row(hit.chunk) and (after := next_chunk(hit.chunk, retriever)) and after.chunk_id not in seen:
             # a table cut by the chunker after its first rows: its rest is the next chunk's start
             seen.add(after.chunk_id)
             out.append(SearchHit(chunk=after, score=hit.score))
@@ -285,6 +290,7 @@ def _ends_on_row(chunk: Chunk) -> bool:
     return bool(lines) and not column_years(lines[-1]) and split_row(lines[-1], chunk.number_convention) is not None
 
 
-def _next_chunk(chunk: Chunk, retriever: Retriever) -> Chunk | None:
+def next_chunk(chunk: Chunk, retriever: Retriever) -> Chunk | None:
+    """The filing's chunk after `chunk`, read from the store."""
     filing = getattr(retriever, "filing", None)  # (a searcher of chunks only reads no filing whole)
     return next((c for c in filing(chunk.doc).chunks if c.index == chunk.index + 1), None) if filing else None

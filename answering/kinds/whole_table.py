@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from answering.kinds.tables import Block, column_years
+from answering.kinds.tables import Block, column_years, next_chunk
 from answering.numbers import Row, split_row
 from finrag.models import Chunk, SearchHit
 
@@ -41,7 +41,7 @@ def following(chunk: Chunk, hits: list[SearchHit], retriever: Retriever | None) 
     found = next((h.chunk for h in hits if h.chunk.doc == chunk.doc and h.chunk.index == chunk.index + 1), None)
     if found is not None or retriever is None:
         return found
-    return next((c for c in retriever.filing(chunk.doc).chunks if c.index == chunk.index + 1), None)
+    return next_chunk(chunk, retriever)
 
 
 def rest(block: Block, after: Chunk) -> list[Row]:
@@ -132,9 +132,9 @@ def adds_up(block: Block, columns: list[int]) -> bool | None:
 
 
 def _rates(block: Block) -> bool:
-    """The table's amounts are rates: a row printed with "%" whose amounts are no more than the year
-    columns (a "%" in change columns past them, "17% (3)%", leaves its year columns amounts)."""
-    return any(r.percent and (not block.years or len(r.values) <= len(block.years)) for r in block.rows)
+    """The table's amounts are rates (a "%" in change columns past the years', "17% (3)%", leaves its
+    year columns amounts)."""
+    return any(block.is_rate(r) for r in block.rows)
 
 
 def _rounding(block: Block, count: int, total: float) -> float:

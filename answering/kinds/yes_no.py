@@ -276,7 +276,7 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
     if not years:
         return None
     # "for Q2 of FY2023": a balance-sheet judgement on that quarter's column
-    quarter = int(understanding.periods[-1][-1]) if understanding.periods else None
+    quarter = understanding.quarter
     values: list[Value] = []
     for year in years:
         got = metric_value(label, year, hits, understanding, services, quarter, defined)
@@ -508,7 +508,7 @@ def _paid(year: int, hits: list[SearchHit], understanding: QueryUnderstanding,
     """Yes with the dividends the cash flow statement shows paid in the asked period (a 10-Q's
     statement runs from the year's start to the quarter's end, as its row says); None when no
     such row was read, for the filing's sentences to decide."""
-    quarter = int(understanding.periods[-1][-1]) if understanding.periods else None
+    quarter = understanding.quarter
     got = _row_value("dividends paid", year, hits, understanding, services, quarter)
     if not isinstance(got, Value):
         return None
@@ -593,10 +593,9 @@ def _items_moved(decision: KindDecision, company: str, hits: list[SearchHit], un
     year = max(understanding.fiscal_years) if understanding.fiscal_years else None
     ask = decision.ask if re.search(r"\b(?:declin|decreas|fell|grew|grow|increas)", decision.ask, re.I) else \
         f"{decision.ask} change"
-    table = table_items(ask, hits, [company], year, services.vocabulary, decision.metric) or table_items(
-        ask, more_tables(decision.ask, hits, [company], understanding.fiscal_years, services.retriever), [company], year,
-        services.vocabulary, decision.metric)
     pool = more_tables(decision.ask, hits, [company], understanding.fiscal_years, services.retriever)
+    table = table_items(ask, hits, [company], year, services.vocabulary, decision.metric) or table_items(
+        ask, pool, [company], year, services.vocabulary, decision.metric)
     if table is not None:
         # a table the chunker cut: its rest read from the next chunk, or no verdict over part of its items
         table, cut = whole(table, ask, pool, year, services, decision.metric)
@@ -621,8 +620,8 @@ def _items_moved(decision: KindDecision, company: str, hits: list[SearchHit], un
     def moved_from(item: Item) -> str:
         values = item.row.values
         verb = "rose" if item.value > 0 else "fell" if item.value < 0 else "went"
-        return (f"{item.label} {verb} from {_amount(values[prior])} ({years[prior]}) to {_amount(values[latest])} "
-                f"({years[latest]}), {item.value:+.1f}%")
+        before, now = numbers.plain(values[prior] or 0.0), numbers.plain(values[latest] or 0.0)
+        return f"{item.label} {verb} from {before} ({years[prior]}) to {now} ({years[latest]}), {item.value:+.1f}%"
 
     listing = "; ".join(moved_from(i) for i in table.items)
     text = (f"{'Yes' if moved else 'No'}. Items whose {measure} {'fell' if fell else 'grew'}, {table.how}: {found}. "
@@ -634,10 +633,6 @@ def _items_moved(decision: KindDecision, company: str, hits: list[SearchHit], un
 def _total_at(block: Block) -> int | None:
     """The row index of the table's first total after its items (none when the total heads it)."""
     return next((k for k, r in enumerate(block.rows) if k >= 2 and TOTAL_ROW.match(r.label)), None)
-
-
-def _amount(value: float | None) -> str:
-    return f"{value:,.0f}" if value is not None and abs(value) >= 100 else f"{value:,.2f}" if value is not None else "—"
 
 
 def _judged(yes: bool, finding: str, values: list[Value]) -> WrittenAnswer:
