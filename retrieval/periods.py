@@ -46,6 +46,13 @@ _LAST_N = re.compile(
     re.I,
 )
 _LATEST = re.compile(r"\b(?:most\s+recent|latest|last|current)\s+(?:fiscal\s+)?(?:year|annual\s+report|10-?k)\b", re.I)
+# A history asked of no named year ("historically consistent", "each year", "over the years"):
+# only a year's report shows years side by side; a later quarter's 10-Q shows two quarters.
+_ACROSS_YEARS = re.compile(
+    r"\b(?:historical(?:ly)?|(?:each|every)\s+(?:fiscal\s+)?year|over\s+the\s+(?:past\s+|last\s+)?(?:few\s+)?years|"
+    r"year\s+after\s+year|multi-?year)\b",
+    re.I,
+)
 
 
 _MONTH_NUMBERS = {
@@ -117,6 +124,11 @@ def parse_periods(text: str) -> PeriodMentions:
         dates=parse_dates(text),
         months=parse_months(text),
     )
+
+
+def asks_across_years(text: str) -> bool:
+    """Whether a question asks how something went over years rather than in one period."""
+    return bool(_ACROSS_YEARS.search(text))
 
 
 def parse_dates(text: str) -> list[str]:

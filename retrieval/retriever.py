@@ -59,7 +59,15 @@ from pydantic import BaseModel, Field
 from finrag.catalog import load_corrections, resolve
 from finrag.config import Settings
 from finrag.llm import LLMClient, LLMReply
-from finrag.models import Chunk, SearchFilters, SearchHit, SearchMode, StoreCatalog, TraceStep
+from finrag.models import (
+    ANNUAL_FILINGS,
+    Chunk,
+    SearchFilters,
+    SearchHit,
+    SearchMode,
+    StoreCatalog,
+    TraceStep,
+)
 from finrag.sparse import SparseVec, query_vector, tokenize
 from finrag.vocabulary import Vocabulary, load_vocabulary
 from retrieval.page_rerank import (
@@ -71,6 +79,7 @@ from retrieval.page_rerank import (
     page_candidate,
     rerank_pages,
 )
+from retrieval.periods import asks_across_years
 from retrieval.query_understanding import QueryUnderstanding, filing_years, understand
 from retrieval.sections import SectionKind, filing_kind_of, in_sections, question_needs
 
@@ -387,7 +396,7 @@ class Retriever:
         if opts.boosts and opts.date_boost:
             hits = self._with_dated_filings(hits, u, filters, dense, sparse, mode, opts)
         if opts.boosts:
-            preferred, year_weight = self._preferred_filing(u, filters, preferred, opts)
+            preferred, year_weight = self._preferred_filing(u, filters, preferred, opts, text)
             hits = self._boost(hits, u, preferred, year_weight, opts, text)
         if opts.diversity:
             hits = cap_per_page(hits, self.settings.max_per_page)
@@ -598,12 +607,16 @@ class Retriever:
         return sorted(rescored, key=lambda h: -h.score)
 
     def _preferred_filing(
-        self, u: QueryUnderstanding, filters: SearchFilters, preferred: int | None, opts: RetrievalOptions
+        self, u: QueryUnderstanding, filters: SearchFilters, preferred: int | None, opts: RetrievalOptions,
+        text: str = "",
     ) -> tuple[int | None, float]:
         """The filing year to lift and by how much: the year the question names, or, when it
-        names a company but no year, that company's latest filing (`latest_boost`)."""
+        names a company but no year, that company's latest filing (`latest_boost`); its latest
+        year's report when the question asks how something went over the years."""
         if preferred is None and not u.fiscal_years and filters.companies and opts.latest_boost:
-            return self.catalog.latest_year(filters.companies, u.forms), opts.latest_boost
+            across = not u.forms and not u.periods and asks_across_years(text)
+            forms = ANNUAL_FILINGS if across else u.forms
+            return self.catalog.latest_year(filters.companies, forms), opts.latest_boost
         return preferred, opts.year_boost
 
     def _with_dated_filings(

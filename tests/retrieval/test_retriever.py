@@ -339,10 +339,13 @@ def test_a_question_naming_the_form_prefers_the_latest_filing_of_that_form(tmp_p
     def preferred(question: str) -> int | None:
         u = retriever.understand(question)
         filters, year = retriever.filters_for(u)
-        return retriever._preferred_filing(u, filters, year, RetrievalOptions())[0]
+        return retriever._preferred_filing(u, filters, year, RetrievalOptions(), question)[0]
 
     assert preferred("What acquisitions does Acme Widgets mention?") == 2023  # the latest filing of any form
     assert preferred("What acquisitions does Acme Widgets mention in this 10-K report?") == 2022  # not the 10-Q's year
+    # a history over years is read where years stand side by side: the latest year's report, not a later 10-Q
+    assert preferred("Are Acme Widgets' gross margins historically consistent?") == 2022
+    assert preferred("Has Acme Widgets paid a dividend each year?") == 2022
 
 
 def test_the_page_stage_keeps_the_first_stages_best_pages_in_view():
