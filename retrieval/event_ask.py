@@ -52,7 +52,8 @@ _GIVEN_UP = (r"(?:selling|divesting|transferring|disposing|spinning|for\s+(?:its
 _PARTY_RECEIVED = re.compile(
     _LEAD_IN + r"what\s+did\s+(?:[\w.'\u2019&-]+\s+){1,4}?(?:receive|get|gain|pay|obtain)\b[^?]*\b"
     rf"(?:{_DEAL_NOUN}|{_GIVEN_UP})\b", re.I)
-_OF_A_DEAL = re.compile(r"\b(?:on|for|from|in|under)\s+(?:the|its|this|that|their)\s+(?:[\w-]+\s+){0,2}?"
+_OF_A_DEAL = re.compile(r"\b(?:on|for|from|in|under|(?:related|relating|associated|attributable|connected|linked)"
+                        r"\s+(?:to|with))\s+(?:the|its|this|that|their)\s+(?:[\w-]+\s+){0,2}?"
                         + _DEAL_NOUN + r"\b", re.I)
 # "What were the terms of the agreement eBay signed in 2020 to transfer its Classifieds business"
 # "What were the terms and financing of Oracle's acquisition of Cerner", "the key terms of Adobe's pending acquisition"
@@ -60,8 +61,8 @@ _TERMS_OF_A_DEAL = re.compile(_LEAD_IN + r"what\s+(?:were|are|was|is)\s+the\s+(?
                               r"structure)(?:\s+and\s+(?:the\s+)?[\w-]+)?\s+of\s+(?:the|its|this|that|"
                               r"[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,3}['\u2019]s?)\s+(?:[\w-]+\s+){0,2}?(?:agreement|"
                               + _DEAL_NOUN + r")\b", re.I)
-_FIGURE_ASK = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:was|were|is|are)\s+the\s+(?:total\s+)?(?:[\w-]+\s+){0,2}?"
-                         r"(?:price|consideration|gain|loss|charges?|goodwill|proceeds)\b", re.I)
+_FIGURE_ASK = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:(?:was|were|is|are)\s+the\s+(?:total\s+)?)?(?:[\w-]+\s+){0,2}?"
+                         r"(?:price|consideration|gains?|loss(?:es)?|charges?|goodwill|proceeds)\b", re.I)
 
 
 def event_ask(ask: str) -> str | None:

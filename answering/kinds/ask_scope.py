@@ -75,6 +75,10 @@ def asked_months(ask: str) -> list[str]:
 _WH_START = re.compile(r",\s+(?=(?:how|what|which|who|whom|whose|when|where|why)\b)", re.I)
 
 
+# "If gross margin is not a useful metric for a company like this, then please state that and explain
+# why": the clause asks for an explanation only if the measure does not apply, not of the figure when it does
+IF_NOT_USEFUL = re.compile(r"[^.?;]*\bif\b[^.?;]*\b(?:not|n't)\s+(?:a\s+)?(?:useful|relevant|meaningful|"
+                           r"applicable|appropriate|apply)\b[^.?;]*", re.I)
 # "Based on its fiscal 2021 capital spending and balance sheet, would you describe X as ...?": a lead-in
 # clause before a yes/no question's verb, which asks nothing
 YES_NO_LEAD_IN = re.compile(r"^\W*(?:based\s+on|given|using|according\s+to|in\s+light\s+of|looking\s+at|considering|"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from answering.kinds.ask_scope import IF_NOT_USEFUL
 from answering.metric_target import split_definitions
 from answering.written_answer import JUDGED, NOT_FOUND, WrittenAnswer
 
@@ -27,10 +28,6 @@ _EXPLAIN = re.compile(r"\b(?:explain\w*|why\b|what\s+(?:drove|caused|explains?|w
 # "what share (percentage, proportion) of X came from Y", "as a percentage of revenue"
 _SHARE_OF = re.compile(r"\b(?:what|which)\s+(?:share|percent(?:age)?|proportion|portion|fraction)\s+of\b|"
                        r"\bas\s+an?\s+(?:share|percent(?:age)?|proportion)\s+of\b|%\s+of\b", re.I)
-# "If gross margin is not a useful metric for a company like this, then please state that and explain
-# why": the explanation asked only if the measure does not apply, not of the figure when it does
-_IF_NOT_USEFUL = re.compile(r"[^.?;]*\bif\b[^.?;]*\b(?:not|n't)\s+(?:a\s+)?(?:useful|relevant|meaningful|"
-                            r"applicable|appropriate)\b[^.?;]*", re.I)
 # kinds whose answer is itself the asked shape, or is checked by its own writer
 _FIGURES = {"metric", "not_meaningful"}
 
@@ -43,7 +40,7 @@ def answered_in_the_asked_shape(written: WrittenAnswer, question: str) -> Writte
         # (a yes/no judged over the measure the question defines gives that figure with its conclusion)
         return _refused(written, "the question asks for a figure computed as it defines, and no figure was "
                                  "computed; the passages found state none")
-    if written.kind == "metric" and _EXPLAIN.search(_IF_NOT_USEFUL.sub(" ", question)):
+    if written.kind == "metric" and _EXPLAIN.search(IF_NOT_USEFUL.sub(" ", question)):
         return _refused(written, "the question asks what explains a change, and a figure alone explains nothing")
     if written.kind == "metric" and (written.unit or "").startswith("USD") and _SHARE_OF.search(question):
         return _refused(written, "the question asks for a share of a total, and the figure found is an amount")

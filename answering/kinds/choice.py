@@ -51,7 +51,8 @@ _DIMENSION_PHRASE = re.compile(r"\bwhich\s+(?:of\s+(?:the\s+|its\s+|[\w&.-]+['â€
 _SUPERLATIVE_WORD = re.compile(r"\b(?:most|highest|largest|biggest|greatest|lowest|smallest|least|best|worst|fastest|"
                                r"strongest|weakest)\b", re.I)
 _ASKS_SHARE = re.compile(r"\b(?:share|proportion|portion|percent(?:age)?)\s+of\s+(?:the\s+)?(?:total|overall|all)\b", re.I)
-_SEGMENTS = re.compile(r"\bsegments?\b", re.I)
+# (a company's units are asked by any of the names filings give them)
+_SEGMENTS = re.compile(r"\b(?:segments?|business\s+units?|divisions?)\b", re.I)
 # "did every category grow?", "did all of its segments grow?"
 _ASKS_EVERY = re.compile(r"\b(?:every|all|each)\b[^?]{0,60}?\b(?:grow|grew|increas\w*|ris[ei]|rose|declin\w*|fell|fall)\b", re.I)
 # the motion a why-part asks about ("and why did it grow?"), said back in the answer
@@ -60,7 +61,9 @@ _WHY_VERB = re.compile(r"\bwhy\s+(?:did|has|have|does|do)\s+(?:it|they|(?:the\s+
 # a table's whole, not one of its items: "Total revenue", "Net sales", "Consolidated operating income"
 _WHOLE_ROW = re.compile(r"(?:total|net|consolidated)\b", re.I)
 # what reconciles the segments to the total: "Corporate, other, and eliminations"
-_RECONCILING = re.compile(r"\b(?:eliminations?|reconcil\w*|unallocated|intersegment|inter-segment)\b", re.I)
+_RECONCILING = re.compile(r"\b(?:eliminations?|reconcil\w*|unallocated|intersegment|inter-segment)\b"
+                          # the rest of the company, not a unit of it: "All other", "Corporate and other"
+                          r"|^(?:all\s+other|other|corporate(?:\s+(?:and|&)\s+other)?)\s*$", re.I)
 # a why-part about the whole, not an item: "why did total capital expenditures fall"
 _TOTAL = re.compile(r"\b(?:total|overall|consolidated|company-wide|whole)\b", re.I)
 # "what happened to the other two", "and the others": the items not picked are asked too
@@ -341,8 +344,7 @@ def whole(table: Table, ask: str, hits: list[SearchHit], year: int | None, servi
         return table, ""
     if runs_on(block) and (after := following(block.chunk, hits, services.retriever)) is not None \
             and (more := rest(block, after)) \
-            and not (_SEGMENTS.search(ask) and any(services.vocabulary.match_metrics(r.label) for r in more
-                                                   if not TOTAL_ROW.match(r.label))):
+            and not _statement_lines_for_segments(ask, more, services.vocabulary):
         # the next chunk goes on with rows of the same table: its rest, up to its total
         whole = read_table(ask, block.model_copy(update={"rows": [*block.rows, *more]}), year, services.vocabulary,
                            metric)
@@ -352,6 +354,15 @@ def whole(table: Table, ask: str, hits: list[SearchHit], year: int | None, servi
     if adds_up(block, table.compared) is False:
         return table, "the items ranked do not add up to the table's total, so they may not be all of its items"
     return table, ""
+
+
+def _statement_lines_for_segments(ask: str, rows: list[Row], vocab: Vocabulary) -> bool:
+    """Whether segments are asked and `rows` hold statement lines ("Income tax benefit", "Interest
+    expense") other than a total or a segment's own line: such lines are no segments, nor are the
+    rows beside them."""
+    return bool(_SEGMENTS.search(ask)) and any(
+        vocab.match_metrics(r.label) for r in rows if not TOTAL_ROW.match(r.label) and not _SEGMENTS.search(r.label)
+    )
 
 
 _MEASURE_NOUN = r"(?:revenues?|sales|income|margins?|expenses?|costs?|profits?|earnings)"
@@ -468,9 +479,10 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
             continue
         if _CHANGE.search(ask) and len(set(block.years)) < 2 and not _rates_table(block):
             continue  # a change asked ("dragged down growth") of a table of one year: its levels rank no change
-        if _SEGMENTS.search(ask) and any(vocab.match_metrics(r.label) for r in block.rows
-                                         if not re.match(r"(?:total|net)\b", r.label, re.I) and not _SEGMENTS.search(r.label)):
-            continue  # statement lines ("Income tax benefit", "Interest expense") are no segments, nor beside them
+        if _statement_lines_for_segments(ask, block.rows, vocab):
+            continue
+        if block.group and overlap(block.group, words) == 0:
+            continue  # one item's breakdown inside a bigger table ("Client Computing": Desktop, Notebook): not its peers
         if captioned and not _captions(block, captioned):
             continue
         if metric and not _of_measure(metric, found[: n + 1], vocab):

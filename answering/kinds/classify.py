@@ -29,7 +29,7 @@ from pydantic import BaseModel, Field
 
 from answering.intent import threshold
 from answering.kinds.ask_coverage import thing_asked
-from answering.kinds.ask_scope import YES_NO_LEAD_IN, ask_parts
+from answering.kinds.ask_scope import IF_NOT_USEFUL, YES_NO_LEAD_IN, ask_parts
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.sentences import ask_part
 from answering.kinds.underlying import DISTORTS
@@ -136,9 +136,6 @@ _METRIC_ASK = re.compile(
     r"^\W*(?:what|how\s+much|how\s+many|calculate|compute|by\s+how\s+much)\b|\bcompare[sd]?\b|\bhow\s+much\b"
     r"|\bwhat\s+(?:is|was|were)\b",
     re.I,
-)
-_IF_NOT_USEFUL = re.compile(
-    r"\bif\b[^.?]*\b(?:not|n't)\s+(?:a\s+)?(?:useful|relevant|meaningful|applicable|appropriate|apply)\b", re.I
 )
 _DEFAULT_FALSE = re.compile(r"\bif\s+(?:there\s+is\s+)?no(?:t)?\s+(?:\w+\s+){0,3}(?:mention\w*|disclos\w*|information)"
                             r"[^.?]*\breturn\s+(?P<value>false|no|true|yes)\b", re.I)
@@ -338,7 +335,7 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
     """The kind of answer `question` asks for. `companies`: the companies it names (as the
     store knows them); their names are not read as words of the question ("Best Buy")."""
     ask = _asking_sentence(question)
-    unless = bool(_IF_NOT_USEFUL.search(question))
+    unless = bool(IF_NOT_USEFUL.search(question))
     decision = _classify(ask, _without_names(ask, companies), question, vocab, len(companies))
     if decision.kind == "yes_no" and decision.test == "stated" and _CAUSE_ASK.search(ask) \
             and (then := _drivers_ask_after(question, ask)):
@@ -428,7 +425,7 @@ def _drivers_ask_after(question: str, ask: str) -> str | None:
         return None
     rest = question[at + len(ask):]
     parts = re.split(r"(?<=[.?!])\s+(?=[A-Z\"(])", rest.strip())
-    return next((p for p in parts if _DRIVERS.search(p) and not _IF_NOT_USEFUL.search(p)), None)
+    return next((p for p in parts if _DRIVERS.search(p) and not IF_NOT_USEFUL.search(p)), None)
 
 
 def _metrics_named(text: str, vocab: Vocabulary) -> list[str]:

@@ -27,55 +27,69 @@ _ASKS = re.compile(r"\bcustomer\s+concentration\b|\bconcentration\s+(?:of|in|amo
 # a customer counted one by one ("no customer", "Customer A", "two customers"), not the customers of a
 # place ("sales to customers outside of the United States accounted for 67%": a geography's share)
 _CUSTOMER = re.compile(r"\bcustomer\b|\b(?:two|three|four|five|several|\d)\s+(?:\w+\s+)?customers\b", re.I)
+# a share written in figures or words: "10%", "14 percent", "five percent"
+_WORDS = {"five": 5.0, "ten": 10.0, "fifteen": 15.0, "twenty": 20.0}
+_PCT = rf"(?P<pct>\d{{1,3}}(?:\.\d+)?|{'|'.join(_WORDS)})\s?(?:%|percent)"
 # a share of the company's sales or revenue: "10% of Corning's consolidated net sales", "14% of net revenue"
-_SHARE = re.compile(r"(?P<pct>\d{1,3}(?:\.\d+)?)\s?(?:%|percent)\s+(?:or\s+more\s+)?of\s+(?:[\w’'.&-]+\s+){0,4}?"
-                    r"(?:sales|revenues?)\b", re.I)
+_SHARE = re.compile(_PCT + r"\s+(?:or\s+more\s+)?of\s+(?:[\w’'.&-]+\s+){0,4}?(?:sales|revenues?)\b", re.I)
 _NONE = re.compile(r"\b(?:no|none\s+of\s+(?:our|its|the)|no\s+single|not\s+(?:have\s+)?any)\s+(?:(?!other\b)\w+\s+){0,2}?"
                    r"customers?\b|\bcustomers?\b[^.;]{0,40}\b(?:did\s+not|does\s+not|do\s+not)\b", re.I)
 _SEGMENT = re.compile(r"\bsegments?['’]?\b", re.I)
 _THRESHOLD = 10.0  # the disclosure rules' line for a major customer
 
 
-# "Did any single customer represent 10% or more of its total revenue?": the disclosure's own line, asked
-_ASKS_LINE = re.compile(r"\b(?:any|a|one)\s+(?:single\s+|individual\s+|direct\s+)?customers?\b[^?]{0,60}?\b10\s?(?:%|percent)\s+"
-                        r"or\s+more\s+of\b[^?]{0,40}\b(?:sales|revenues?)\b", re.I)
+# "Did any single customer represent 10% (5%) or more of its total revenue?": a line of the disclosure, asked
+_ASKS_LINE = re.compile(r"\b(?:any|a|one)\s+(?:single\s+|individual\s+|direct\s+)?customers?\b[^?]{0,60}?\b" + _PCT
+                        + r"\s+or\s+more\s+of\b[^?]{0,40}\b(?:sales|revenues?)\b", re.I)
 
 
 def asks(ask: str) -> bool:
     return bool(_ASKS.search(ask) or _ASKS_LINE.search(ask))
 
 
-def _verdict(text: str) -> bool | None:
+def _percent(written: str) -> float:
+    return _WORDS.get(written.lower()) or float(written)
+
+
+def _line(ask: str) -> float:
+    """The share the question draws the line at, else the disclosure rules' 10%."""
+    return _percent(m.group("pct")) if (m := _ASKS_LINE.search(ask)) else _THRESHOLD
+
+
+def _verdict(text: str, line: float = _THRESHOLD) -> bool | None:
     """True: a customer's share of the company's sales at or over the line; False: none reaches it;
-    None: the sentence does not say (no share, a segment's share, or a share under the line)."""
+    None: the sentence does not say (no share, a segment's share, or a share under the line). A
+    sentence that no customer reached a share above the line ("none reached 10%", 5% asked) says
+    nothing of the customers between the two."""
     if not _CUSTOMER.search(text) or _SEGMENT.search(text) or text.rstrip().endswith(":"):
         return None
-    shares = [float(m.group("pct")) for m in _SHARE.finditer(text)]
+    shares = [_percent(m.group("pct")) for m in _SHARE.finditer(text)]
     if not shares:
         return None
     if _NONE.search(text):
-        return False
-    return True if max(shares) >= _THRESHOLD else None
+        return False if min(shares) <= line else None
+    return True if max(shares) >= line else None
 
 
 def answer(ask: str, hits: list[SearchHit], company: str, years: list[int],
            retriever: Retriever | None) -> WrittenAnswer:
     """Yes / No from the sentences stating a customer's share of the company's sales, those of
     the hits and of one more search of the asked filing; else a refusal naming what is missing."""
-    found = _read(hits, company)
+    line = _line(ask)
+    found = _read(hits, company, line)
     if not any(found.values()) and retriever is not None:
         filters = SearchFilters(companies=[company], fiscal_years=years[-1:])
-        more = retriever.search(f"{company} customer accounted for 10% or more of consolidated net sales revenues",
-                                filters=filters, k=8, mode="sparse")
-        found = _read(more, company)
+        more = retriever.search(f"{company} single customer accounted for {line:g}% or more of consolidated net sales "
+                                "revenues", filters=filters, k=8, mode="sparse")
+        found = _read(more, company, line)
     yes, no = found[True], found[False]
     if yes and no:
         reason = (f"the filing's sentences disagree on a customer's share of {company}'s sales: "
                   f"{yes[0].shown()} and {no[0].shown()}")
         return _refused(reason, [yes[0], no[0]])
     if not yes and not no:
-        return _refused(f"no sentence of {company}'s filing states a customer's share of its sales "
-                        f"(the {_THRESHOLD:g}% major-customer disclosure)", [])
+        return _refused(f"no sentence of {company}'s filing states whether a customer's share of its sales "
+                        f"reached {line:g}%", [])
     evidence = (yes or no)[:2]
     word = "Yes" if yes else "No"
     return WrittenAnswer(status="answered", kind="yes_no",
@@ -83,7 +97,7 @@ def answer(ask: str, hits: list[SearchHit], company: str, years: list[int],
                          citations=unique_citations([cite(s.chunk, s.text) for s in evidence]))
 
 
-def _read(hits: list[SearchHit], company: str) -> dict[bool, list[Sentence]]:
+def _read(hits: list[SearchHit], company: str, line: float) -> dict[bool, list[Sentence]]:
     """Every sentence of the company's hits, read whole: the disclosure is often one sentence under
     its heading, its years in front ("Significant Customers For 2019, 2018 and 2017, no customer met
     ..."), which the prose reader takes for table rows; a share of sales is no table row."""
@@ -97,7 +111,7 @@ def _read(hits: list[SearchHit], company: str) -> dict[bool, list[Sentence]]:
             if text in seen:
                 continue
             seen.add(text)
-            if (v := _verdict(text)) is not None:
+            if (v := _verdict(text, line)) is not None:
                 out[v].append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position))
     return out
 

@@ -98,6 +98,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     # the outlook is read by its own part's words, each other part from the sentence that states it
     ask, others = guidance_parts(ask) if decision.kind != "drivers" else (ask, [])
     period = _Period.of(ask)
+    if decision.kind != "drivers" and (before := _filing_before(company, period, services)) and before not in docs:
+        # guidance for a period is given before it starts: Q1 2023's in the Q4 2022 release, which a
+        # search scoped to the asked period leaves out; first for a quarter asked, after the year's own
+        # releases (which update it) for a year
+        docs = [before, *docs] if period.quarter else [*docs, before]
     items = _items(ask, list(understanding.companies))
     unstated: str | None = None
     for chunks in (_chunks(doc, hits, services) for doc in docs):
@@ -197,6 +202,25 @@ def _docs(company: str, hits: list[SearchHit]) -> list[str]:
     docs = list(dict.fromkeys(h.chunk.doc for h in hits if (h.chunk.company or "").casefold() == company.casefold()))
     forms = {h.chunk.doc: h.chunk.form for h in hits}
     return sorted(docs, key=lambda d: forms.get(d) != "earnings")
+
+
+def _filing_before(company: str, period: _Period, services: MetricServices) -> str | None:
+    """The company's latest filing whose period ends before the asked period starts (a year's
+    report counts as its fourth quarter), or None when the store holds none or none is asked."""
+    catalog = getattr(getattr(services, "retriever", None), "catalog", None)
+    if catalog is None or not period.years:
+        return None
+    start = (min(period.years), period.quarter or 1)
+    earlier = []
+    for entry in catalog.companies:
+        if entry.name.casefold() != company.casefold():
+            continue
+        for filing in entry.filings:
+            quarter = re.fullmatch(r"(\d{4})Q([1-4])", filing.period or "")
+            key = (int(quarter[1]), int(quarter[2])) if quarter else (filing.fiscal_year, 4) if filing.fiscal_year else None
+            if key is not None and key < start:
+                earlier.append((key, filing.doc))
+    return max(earlier)[1] if earlier else None
 
 
 def _chunks(doc: str, hits: list[SearchHit], services: MetricServices) -> list[Chunk]:

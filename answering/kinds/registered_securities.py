@@ -55,6 +55,7 @@ _EXCHANGE = re.compile(
     re.I)
 _MAX_ROW_WORDS = 40  # a row longer than this is prose, not a table row
 _COVER_PAGES = 3
+_WRAPPED_COVER_PAGES = 12
 
 
 def answer(ask: str, hits: list[SearchHit], companies: list[str], retriever: Retriever | None) -> WrittenAnswer:
@@ -187,7 +188,11 @@ def _cover_chunks(doc: str, hits: list[SearchHit], retriever: Retriever | None) 
     if not chunks:
         chunks = sorted({h.chunk.chunk_id: h.chunk for h in hits if h.chunk.doc == doc}.values(),
                         key=lambda c: c.index)
-    return [c for c in chunks if c.page < _COVER_PAGES]
+    # an annual report wraps its 10-K in pages of its own (a letter, highlights): the cover is then
+    # the page that prints the table's caption, a few pages in
+    wrapped = next((c.page for c in chunks if _COVER_PAGES <= c.page < _WRAPPED_COVER_PAGES and _CAPTION.search(c.text)),
+                   None)
+    return [c for c in chunks if c.page < _COVER_PAGES or (wrapped is not None and wrapped <= c.page <= wrapped + 1)]
 
 
 def _rows(cover: list[Chunk]) -> tuple[dict[str, Chunk], bool]:

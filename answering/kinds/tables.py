@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel
 
 from answering.numbers import Row, header_years, split_row, table_scale
-from finrag.models import Chunk, SearchFilters, SearchHit
+from finrag.models import Chunk, NumberConventionName, SearchFilters, SearchHit
 from loaders.statement_layout import FOOTNOTE_MARK
 
 if TYPE_CHECKING:
@@ -50,6 +50,9 @@ class Block(BaseModel):
     # the chunk before, when the table began there: its first `borrowed` rows are that chunk's last
     before: Chunk | None = None
     borrowed: int = 0
+    # the caption of the group whose breakdown the rows are, inside a bigger table ("Client Computing":
+    # Desktop, Notebook, Other, then their sum as one of the table's items)
+    group: str = ""
 
     def chunk_of(self, row: Row) -> Chunk:
         """The chunk that prints `row` (a citation quotes it from there)."""
@@ -98,15 +101,40 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
                     start = i
                 run.append(row)
                 continue
+            group = _group_total(lines, start, run, line, chunk.number_convention) if row is None else None
             if len(run) >= 2:
                 previous = by_index.get((chunk.doc, chunk.index - 1))
                 block = _block(chunk, lines, start, run, previous)
                 if previous is not None and _opens(lines[:start]):
                     block = _begun_before(block, previous)
-                out += [block.model_copy(update={"rows": part}) for part in _parts(block.rows)]
+                out += [block.model_copy(update={"rows": part, "group": group.label if group else ""})
+                        for part in _parts(block.rows)]
+            if group is not None:
+                # the group's rows were its own table; the table goes on with the group as one of its items
+                run, start = [group], start - 1
+                continue
             run = [row] if row is not None else []
             start = i
     return out
+
+
+def _group_total(lines: list[str], start: int, run: list[Row], line: str, convention: NumberConventionName) -> Row | None:
+    """A row for a group of a nested table: "Client Computing" over "Desktop", "Notebook", "Other"
+    and then their sum printed with no label. The sum is the group's line among the table's items
+    (its peers, "Data Center and AI", ... follow), labelled by the group's caption; None when `line`
+    is not such a sum of `run` under a caption of its own."""
+    if not run or start < 1 or not line.strip():
+        return None
+    bare = split_row(f"Sum {line.strip()}", convention)
+    caption = lines[start - 1].strip()
+    if bare is None or bare.label != "Sum" or len(bare.values) != len(run[0].values) \
+            or not re.fullmatch(r"[A-Za-z][\w&,.'’()\- ]{2,60}", caption) or caption.endswith(":"):
+        return None
+    for column, value in enumerate(bare.values):
+        parts = [r.values[column] for r in run]
+        if value is None or any(v is None for v in parts) or abs(sum(parts) - value) > max(1.0, abs(value) * 0.002):
+            return None
+    return bare.model_copy(update={"line": line, "label": caption})
 
 
 _TOTAL = re.compile(r"total\b", re.I)

@@ -332,3 +332,15 @@ def test_a_footnote_marker_after_an_items_label_is_no_amount_of_its_row(services
     assert (written.status, written.kind) == ("answered", "choice"), written.text
     assert written.text.startswith("EMEA (-14.5% (2,618 in 2018 to 2,239 in 2019))"), written.text
     assert "3. Asia Pacific: -9.3%" in written.text
+
+
+def test_a_group_inside_a_segment_table_is_one_item_by_its_sum_and_the_rest_is_no_unit(services):
+    """Intel's Q4 2022 release p.11: "Client Computing" over Desktop, Notebook and Other, then their sum with
+    no label (6,625), then Data Center and AI, ... "All other": the business units are the group by its sum
+    and its peers; the group's own products are not units, nor is "All other" (down 97%)."""
+    intel = filing("financebench-extra/pdfs/INTEL_2022Q4_EARNINGS.pdf")
+    written = ask("Which of Intel's business units had the worst topline performance in Q4 2022?", intel, [10],
+                  services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Client Computing (-35.7%"), written.text
+    assert "Desktop" not in written.text and "All other" not in written.text

@@ -194,3 +194,38 @@ def test_what_a_company_expects_for_a_named_period_is_guidance():
     assert asks_guidance("How much in total cash returns to shareholders does PepsiCo expect for fiscal year 2023?")
     assert asks_guidance("What does PepsiCo expect its FY2023 organic revenue growth to be?")
     assert not asks_guidance("Does PepsiCo expect to pay dividends in 2023?")  # a yes/no, read as stated
+
+
+def test_a_quarter_s_guidance_is_read_from_the_release_before_that_quarter(intel, services):
+    """Q1 2023's outlook was given with Q4 2022's results: a search scoped to the asked quarter brings
+    back only Q1 2023's own release (its actuals, and Q2's outlook); the filing before it is read first."""
+    import dataclasses
+
+    from answering.writer import write_answer
+    from finrag.llm import Usage
+    from finrag.models import CatalogCompany, CatalogFiling, StoreCatalog
+    from retrieval.page_rerank import FilingPages
+    from retrieval.query_understanding import understand
+    from tests.answering.kinds.conftest import hits
+
+    q1 = filing("financebench-extra/pdfs/INTEL_2023Q1_EARNINGS.pdf")
+    both = [*intel, *q1]
+    filings = [CatalogFiling(doc=intel[0].doc, form="earnings", fiscal_year=2022, period="2022Q4"),
+               CatalogFiling(doc=q1[0].doc, form="earnings", fiscal_year=2023, period="2023Q1")]
+    catalog = StoreCatalog(companies=[CatalogCompany(name="Intel", fiscal_years=[2022, 2023], forms=["earnings"],
+                                                     docs=[f.doc for f in filings], filings=filings)],
+                           fiscal_years=[2022, 2023], forms=["earnings"], documents=2)
+
+    class Store:  # the store's catalog and its reading of a stored filing, over the loaded chunks
+        def __init__(self):
+            self.catalog = catalog
+
+        def filing(self, doc):
+            return FilingPages([c for c in both if c.doc == doc])
+
+    question = "What revenue guidance did Intel give for Q1 2023?"
+    understanding = understand(question, catalog, services.vocabulary)
+    written = write_answer(question, hits(q1, _all(q1)), understanding,
+                           dataclasses.replace(services, retriever=Store()), Usage())
+    assert written.status == "answered", written.text
+    assert "$10.5-11.5 billion" in written.text and all(c.doc == intel[0].doc for c in written.citations)

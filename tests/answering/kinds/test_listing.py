@@ -99,3 +99,15 @@ def test_a_yes_no_on_registered_debt_is_decided_by_the_cover_table(services):
                   "securities exchange, according to its November 2023 8-K?", patriot, financing + [0], services)
     assert (written.status, written.kind) == ("answered", "yes_no"), written.text
     assert written.text.startswith("No.") and "PATI" in written.text, written.text
+
+
+def test_the_cover_of_a_10_k_wrapped_in_an_annual_report_is_read(services):
+    """FedEx's FY2023 annual report opens on pages of its own; the 10-K's cover, with its Section 12(b)
+    table of five note issues, is the fourth page."""
+    fedex = filing("financebench-extra/pdfs/FEDEX_2023_annualreport.pdf")
+    written = ask("What are the debt securities registered to trade on a national securities exchange under "
+                  "FedEx's name as of FY2023?", fedex, [3, 60], services)
+    assert written.status == "answered", written.text
+    assert all(note in written.text for note in ("0.450% Notes due 2025", "1.625% Notes due 2027",
+                                                 "0.950% Notes due 2033"))
+    assert "Common Stock" not in written.text

@@ -64,3 +64,20 @@ def test_a_deal_s_price_is_stated_by_its_amount_per_share_without_the_word(servi
     microsoft = filing("financebench/pdfs/MICROSOFT_2023_10K.pdf")
     a = ask("What was the price of Microsoft's pending Activision Blizzard acquisition?", microsoft, [78], services)
     assert a.status == "answered" and "$95.00 per share" in a.text, a.text
+
+
+def test_charges_related_to_a_sale_are_the_deal_s_figure_not_the_year_s_revenue(services):
+    """McDonald's Q4 2022 release (its text layer read by OCR): "What charges did it record related to the
+    sale of its business in Russia" asks the deal's own charges ($1,281 million pre-tax), which the
+    statement line "sales" is not."""
+    from retrieval.event_ask import event_ask
+
+    question = "What charges did McDonald's record in FY2022 related to the sale of its business in Russia?"
+    assert event_ask(question) is not None
+    assert event_ask("What losses did it incur in its Russia business?") is None
+    assert event_ask("What was the total revenue of the company in 2022?") is None
+    mcd = filing("financebench-extra/pdfs/MCDONALDS_2022Q4_EARNINGS.pdf")
+    pages = sorted({c.page for c in mcd if "business in Russia" in c.text})
+    written = ask(question, mcd, pages, services)
+    assert (written.status, written.kind) == ("answered", "passage"), written.text
+    assert "1,281" in written.text or "$1.3 billion" in written.text

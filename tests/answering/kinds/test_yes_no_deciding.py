@@ -126,3 +126,19 @@ def test_a_customer_over_the_line_beside_no_other_is_concentration():
                     "customer accounted for more than 5% of total revenue.") is True
     assert _verdict("Revenue from sales to customers outside of the United States accounted for 67% of total "
                     "revenue.") is None
+
+
+def test_the_line_the_question_draws_is_the_one_a_no_must_reach(services):
+    """Salesforce's Q3 FY2023 10-Q: "No single customer accounted for five percent or more of total revenue
+    during the nine months ...": a No to a 5% question; a "none reached 10%" sentence says nothing of 5%."""
+    from answering.kinds.concentration import _verdict
+
+    salesforce = filing("financebench-extra/pdfs/SALESFORCE_2023Q3_10Q.pdf")
+    pages = _pages(salesforce, "No single customer")
+    assert pages
+    written = ask("Did any single customer account for 5% or more of Salesforce's total revenue in the first nine "
+                  "months of FY2023?", salesforce, pages, services)
+    assert written.status == "answered" and written.text.startswith("No."), written.text
+    assert "five percent or more of total revenue" in written.text
+    assert _verdict("No customer represented 10% or more of total revenue.", line=5.0) is None
+    assert _verdict("No customer represented 10% or more of total revenue.", line=10.0) is False
