@@ -185,6 +185,13 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                 table = table_items(decision.ask, more_tables(query, hits, companies, understanding.fiscal_years,
                                                               services.retriever), companies, year, services.vocabulary,
                                     metric)
+        by_ratio = None
+        if table is None and metric and len(companies) == 1:
+            # "which segment had the highest operating margin": no table prints it; each item's
+            # operating income over its revenue, from the two tables (or sections) that print them
+            by_ratio = _ratio_items(decision.ask, more_tables(decision.ask, hits, companies, understanding.fiscal_years,
+                                                              services.retriever), companies, year, services.vocabulary,
+                                    metric)
         measured = [i.label for i in table.items if _names_item(question, i.label)] if table is not None else []
         if len(measured) == 1 and len(companies) == 1:
             # "which service offering grew its subscription and support revenue fastest": the table found
@@ -198,7 +205,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                                      text=f"{NOT_FOUND.capitalize()}: {cut}; found only: " + "; ".join(
                                          f"{i.label}: {i.shown}" for i in ranked) + ".",
                                      citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
-        found = (table.items, table.how) if table else None
+        found = (table.items, table.how) if table else by_ratio
     if found is None:
         return None
     items, how = found
@@ -709,6 +716,59 @@ def _rates_table(block: Block) -> bool:
         return True
     values = [v for r in block.rows for v in r.values[: len(block.years) or None] if v is not None]
     return any(block.is_rate(r) for r in block.rows) and bool(values) and all(abs(v) < 100 for v in values)
+
+
+_RATIO = re.compile(r"^\s*(\w+)\s*/\s*(\w+)\s*$")
+
+
+def _ratio_items(ask: str, hits: list[SearchHit], companies: list[str], year: int | None, vocab: Vocabulary,
+                 metric: str) -> tuple[list[Item], str] | None:
+    """Each item's ratio (a margin: `metric`'s formula "operating_income / revenue") from a table of the
+    numerator and one of the denominator whose captions name them, over the same items in the asked
+    year's column; None unless both tables list the very same items, every base positive."""
+    formula = _RATIO.match(vocab.formula(metric) or "")
+    if formula is None:
+        return None
+    tops, bottoms = formula.groups()
+    found = blocks(hits, companies)
+
+    def measured(measure: str) -> list[Block]:
+        # the measure named by the caption, or by the table's total row ("Total operating income (loss)"
+        # under a header the chunker repeated over the table's second part)
+        return [b for b in found if not b.group and measure in vocab.match_metrics(
+            "\n".join([*b.context.splitlines()[-2:], *(r.label for r in b.rows if _WHOLE_ROW.match(r.label))]))]
+
+    def items(block: Block, years: list[int]) -> dict[str, tuple[float, Row]]:
+        col = years.index(year) if year in years else 0
+        return {normalize_label(r.label): (r.values[col], r) for r in block.rows
+                if col < len(r.values) and r.values[col] is not None and not _WHOLE_ROW.match(r.label)
+                and not _RECONCILING.search(r.label) and not block.is_rate(r)}
+
+    for bottom_block in measured(bottoms):
+        if not bottom_block.years:
+            continue
+        for top_block in measured(tops):
+            # a part of the same table with no header of its own reads the part before's columns
+            years = top_block.years or (bottom_block.years if top_block.chunk.doc == bottom_block.chunk.doc
+                                        and 0 <= top_block.chunk.index - bottom_block.chunk.index <= 1 else [])
+            top, bottom = items(top_block, years), items(bottom_block, bottom_block.years)
+            if years != bottom_block.years or len(top) < 2 or set(top) != set(bottom) \
+                    or any(v <= 0 for v, _ in bottom.values()):
+                continue
+            year_shown = years[years.index(year) if year in years else 0]
+            ranked = [Item(label=row.label, value=value / bottom[key][0] * 100, row=row, chunk=top_block.chunk_of(row),
+                           shown=f"{value / bottom[key][0] * 100:.1f}% ({plain(value)} / {plain(bottom[key][0])})")
+                      for key, (value, row) in top.items()]
+            return ranked, (f"by {vocab.label(metric) or metric} ({vocab.label(tops) or tops} / "
+                            f"{vocab.label(bottoms) or bottoms}) in {year_shown}, from the tables of "
+                            f"“{_table_name(top_block)}” and “{_table_name(bottom_block)}”")
+    return None
+
+
+def _table_name(block: Block) -> str:
+    """What a table is of: its total row's label ("Total operating income (loss)"), else its caption's last line."""
+    total = next((r.label for r in block.rows if _WHOLE_ROW.match(r.label)), "")
+    return total or (block.context.splitlines() or [""])[-1]
 
 
 def _shown(value: float, block: Block, row: Row | None = None) -> str:

@@ -344,3 +344,15 @@ def test_a_group_inside_a_segment_table_is_one_item_by_its_sum_and_the_rest_is_n
     assert (written.status, written.kind) == ("answered", "choice"), written.text
     assert written.text.startswith("Client Computing (-35.7%"), written.text
     assert "Desktop" not in written.text and "All other" not in written.text
+
+
+def test_a_margin_no_table_prints_is_each_item_s_income_over_its_revenue(services):
+    """Intel's Q4 2022 release p.11 prints segment revenue, then segment operating income under a header
+    the chunker repeated (its total row names it): the highest operating margin is Mobileye's, 210 / 565,
+    in the quarter's column, every item in both parts."""
+    intel = filing("financebench-extra/pdfs/INTEL_2022Q4_EARNINGS.pdf")
+    written = ask("Which of Intel's operating segments had the highest operating margin in Q4 2022?", intel, [10],
+                  services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Mobileye (37.2% (210 / 565))"), written.text
+    assert "Client Computing: 10.6% (699 / 6,625)" in written.text and "All other" not in written.text
