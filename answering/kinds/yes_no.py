@@ -737,6 +737,24 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
 _ASKS_DONE = re.compile(r"^\W*did\s+(?:\S+\s+){1,5}?(?P<verb>pay|declare|repurchase|issue|acquire|sell|borrow|"
                         r"redeem)\b", re.I)
 _DEED = {"pay": "pay|paid", "sell": "sell|sold", "issue": "issu"}
+
+
+_STOCK_CLASS = re.compile(r"\b(common|preferred|preference)\s+(?:stock|shares?|equity)\b", re.I)
+
+
+def _other_class(ask: str, text: str) -> bool:
+    """The ask names a class of stock ("on its common stock") and the sentence names only another one
+    ("dividends on the Utility's preferred stock ... paid")."""
+    asked = {m.group(1).lower() for m in _STOCK_CLASS.finditer(ask)}
+    named = {m.group(1).lower() for m in _STOCK_CLASS.finditer(text)}
+    return bool(asked and named and not asked & named)
+
+
+def _done_to(text: str, companies: list[str]) -> bool:
+    """The asked company is the deed's recipient, not its doer: "a dividend ... that was paid to PG&E
+    Corporation" (by its subsidiary) says nothing of PG&E Corporation paying one."""
+    return any(re.search(rf"\b(?:paid|sold|issued|distributed)\s+to\s+(?:the\s+)?{re.escape(c.split()[0])}", text, re.I)
+               for c in companies if c.split())
 # "announce a share buyback plan", "have any repurchase program": the thing asked is a program, not a deed
 _ASKS_PROGRAM = re.compile(r"\b(?:a|an|any|its|their|the|new)\s+(?:[\w-]+\s+){0,3}?"
                            r"(?:plans?|programs?|programmes?|authori[sz]ations?)\b", re.I)
@@ -805,7 +823,8 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         # "declared"), not only its topic (a dividend restriction says nothing was paid)
         # (a "no" may say it otherwise: "suspended quarterly cash dividends" says none was paid)
         said = _DEED.get(done.group("verb").lower(), done.group("verb").lower()[:5])
-        yes = [s for s in yes if re.search(rf"\b(?:{said})", s.text, re.I)]
+        yes = [s for s in yes if re.search(rf"\b(?:{said})", s.text, re.I)
+               and not _done_to(s.text, list(understanding.companies)) and not _other_class(decision.ask, s.text)]
     if _ASKS_PROGRAM.search(main_clause(decision.ask)):
         # "Did it announce a share buyback plan?": a plan is said by naming one ("repurchase program",
         # "authorized"); shares bought back (to offset dilution, withheld for taxes) say none was announced

@@ -142,3 +142,14 @@ def test_the_line_the_question_draws_is_the_one_a_no_must_reach(services):
     assert "five percent or more of total revenue" in written.text
     assert _verdict("No customer represented 10% or more of total revenue.", line=5.0) is None
     assert _verdict("No customer represented 10% or more of total revenue.", line=10.0) is False
+
+
+def test_a_dividend_paid_to_the_company_is_not_one_it_paid(services):
+    """PG&E's FY2022 10-K: the Utility's dividend "that was paid to PG&E Corporation" (its parent) says
+    nothing of PG&E Corporation paying one; its common dividend, suspended since 2017, decides the No."""
+    pge = filing("financebench-extra/pdfs/PG_E_2022_10K.pdf")
+    pages = _pages(pge, "that was paid to PG&E Corporation", "suspended quarterly cash dividends")
+    assert len(pages) >= 2
+    written = ask("Did PG&E Corporation pay dividends on its common stock in FY2022?", pge, pages, services)
+    assert written.status == "answered" and written.text.startswith("No."), written.text
+    assert "suspended" in written.text
