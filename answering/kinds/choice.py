@@ -52,7 +52,7 @@ _SUPERLATIVE_WORD = re.compile(r"\b(?:most|highest|largest|biggest|greatest|lowe
                                r"strongest|weakest)\b", re.I)
 _ASKS_SHARE = re.compile(r"\b(?:share|proportion|portion|percent(?:age)?)\s+of\s+(?:the\s+)?(?:total|overall|all)\b", re.I)
 # (a company's units are asked by any of the names filings give them)
-_SEGMENTS = re.compile(r"\b(?:segments?|business\s+units?|divisions?)\b", re.I)
+_SEGMENTS = re.compile(r"\b(?:segments?|business\s+units?)\b", re.I)
 # "did every category grow?", "did all of its segments grow?"
 _ASKS_EVERY = re.compile(r"\b(?:every|all|each)\b[^?]{0,60}?\b(?:grow|grew|increas\w*|ris[ei]|rose|declin\w*|fell|fall)\b", re.I)
 # the motion a why-part asks about ("and why did it grow?"), said back in the answer
