@@ -417,6 +417,29 @@ _LESS_DEPRECIATION = re.compile(r"less\b.*\bdepreciation\b", re.I)
 _OPEN_ASIDE = re.compile(r"\((?=[A-Za-z])[^()]*$")
 
 
+_GROUP_ROWS = 8  # rows a caption's group may hold before its sum
+
+
+def _group_sum(caption: str, queue: list[str], convention: NumberConventionName) -> numbers.Row | None:
+    """The caption's own row when the lines after it are its components and then their sum with no
+    label ("Inventories" / "Raw materials 1,517 1,441" / ... / "13,224 10,776"); None otherwise."""
+    parts: list[numbers.Row] = []
+    for line in queue[: _GROUP_ROWS + 1]:
+        if (row := numbers.split_row(line, convention)) is not None:
+            parts.append(row)
+            continue
+        bare = numbers.split_row(f"Sum {line.strip()}", convention) if line.strip() else None
+        if bare is None or bare.label != "Sum" or len(parts) < 2 \
+                or any(len(p.values) != len(bare.values) for p in parts):
+            return None
+        for column, value in enumerate(bare.values):
+            column_parts = [p.values[column] or 0.0 for p in parts]
+            if value is None or abs(sum(column_parts) - value) > max(1.0, abs(value) * 0.002):
+                return None
+        return bare.model_copy(update={"label": caption, "line": line})
+    return None
+
+
 def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None:
     metric_wordings = _wordings(vocab, aspect.metric)
     acronym = _acronym(vocab, aspect.metric)
@@ -482,6 +505,11 @@ def _read_row(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None
             line = f"{depreciated} {line.strip()}"  # quoted with the line it nets, which names it
             row = bare.model_copy(update={"label": f"{asset}, net", "line": line})
         depreciated = line.strip() if row is not None and _LESS_DEPRECIATION.match(row.label) else ""
+        if row is None and _label_matches(line.strip().rstrip(":"), metric_wordings) \
+                and (group := _group_sum(line.strip().rstrip(":"), queue, chunk.number_convention)) is not None:
+            # "Inventories" over "Raw materials", "Work in process", "Finished goods" and their sum printed
+            # with no label: the sum is the caption's line (quoted as printed)
+            row, line = group, group.line
         if row is None and years and (two := numbers.split_two_label_row(line, chunk.number_convention)) is not None:
             if bilingual is None:
                 bilingual = _bilingual(lines, chunk.number_convention)

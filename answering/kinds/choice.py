@@ -542,7 +542,7 @@ def read_table(ask: str, block: Block, year: int | None, vocab: Vocabulary, metr
         rows = [r for r in rows if not _RECONCILING.search(r.label)]
     if len(rows) < 2:
         return None
-    group = _group(block, metric, vocab) or range(len(block.years))
+    group = _span_group(block, ask) or _group(block, metric, vocab) or range(len(block.years))
     years = [block.years[i] for i in group]
     col = group.start + (years.index(year) if year in years else 0)
     total_row = next((r for r in block.rows if re.match(r"(?:total|consolidated)\b", r.label, re.I)), None)
@@ -609,6 +609,30 @@ def _measures(line: str, vocab: Vocabulary) -> list[str]:
     """The measures a line names; "unearned revenue" or "deferred income" is a balance, not the
     revenue or income it will become."""
     return vocab.match_metrics(_BALANCE_OF.sub(" ", line))
+
+
+_SPAN = re.compile(r"\b(three|six|nine|twelve)\s+months\b|\b(?:fiscal\s+)?(years?)\s+ended\b", re.I)
+_SPAN_KIND = {"three": "quarter", "six": "to date", "nine": "to date", "twelve": "year", "year": "year", "years": "year"}
+_ASKS_QUARTER = re.compile(r"\bq[1-4]\b|\bquarter\b", re.I)
+
+
+def _span_group(block: Block, ask: str) -> range | None:
+    """The columns of the span the question asks, where the header repeats its years under spans
+    ("Three Months Ended  Twelve Months Ended" / "2022 2021 2022 2021"): a quarter asked reads the
+    quarter's, a year asked the twelve months' (never the quarter's columns labelled by their year);
+    None when the header names no such spans."""
+    size = len(set(block.years))
+    if not size or size == len(block.years) or len(block.years) % size:
+        return None
+    for line in reversed(block.context.splitlines()[-3:]):
+        kinds = [_SPAN_KIND[(m.group(1) or m.group(2)).lower()] for m in _SPAN.finditer(line)]
+        if len(kinds) == len(block.years) // size:
+            want = "quarter" if _ASKS_QUARTER.search(ask) else "year"
+            if want not in kinds:
+                return None
+            start = kinds.index(want) * size
+            return range(start, start + size)
+    return None
 
 
 def _group(block: Block, metric: str | None, vocab: Vocabulary) -> range | None:
@@ -738,8 +762,13 @@ def _ratio_items(ask: str, hits: list[SearchHit], companies: list[str], year: in
         return [b for b in found if not b.group and measure in vocab.match_metrics(
             "\n".join([*b.context.splitlines()[-2:], *(r.label for r in b.rows if _WHOLE_ROW.match(r.label))]))]
 
-    def items(block: Block, years: list[int]) -> dict[str, tuple[float, Row]]:
-        col = years.index(year) if year in years else 0
+    def column(block: Block) -> int:
+        # the asked year in the span asked (a year's twelve months, not its quarter's columns)
+        spans = _span_group(block, ask) or range(len(block.years))
+        within = [block.years[i] for i in spans]
+        return spans.start + (within.index(year) if year in within else 0)
+
+    def items(block: Block, col: int) -> dict[str, tuple[float, Row]]:
         return {normalize_label(r.label): (r.values[col], r) for r in block.rows
                 if col < len(r.values) and r.values[col] is not None and not _WHOLE_ROW.match(r.label)
                 and not _RECONCILING.search(r.label) and not block.is_rate(r)}
@@ -751,11 +780,14 @@ def _ratio_items(ask: str, hits: list[SearchHit], companies: list[str], year: in
             # a part of the same table with no header of its own reads the part before's columns
             years = top_block.years or (bottom_block.years if top_block.chunk.doc == bottom_block.chunk.doc
                                         and 0 <= top_block.chunk.index - bottom_block.chunk.index <= 1 else [])
-            top, bottom = items(top_block, years), items(bottom_block, bottom_block.years)
-            if years != bottom_block.years or len(top) < 2 or set(top) != set(bottom) \
-                    or any(v <= 0 for v, _ in bottom.values()):
+            if years != bottom_block.years:
                 continue
-            year_shown = years[years.index(year) if year in years else 0]
+            # (one column for both: a part with no header of its own has no spans to read)
+            col = column(bottom_block)
+            top, bottom = items(top_block, col), items(bottom_block, col)
+            if len(top) < 2 or set(top) != set(bottom) or any(v <= 0 for v, _ in bottom.values()):
+                continue
+            year_shown = years[col]
             ranked = [Item(label=row.label, value=value / bottom[key][0] * 100, row=row, chunk=top_block.chunk_of(row),
                            shown=f"{value / bottom[key][0] * 100:.1f}% ({plain(value)} / {plain(bottom[key][0])})")
                       for key, (value, row) in top.items()]

@@ -165,7 +165,10 @@ def _without_balance_line(metric: str, inputs: set[str], company: str, hits: lis
     """The metric needs a balance sheet line (inventories) that the company's balance sheet,
     read whole, does not have: not meaningful, with what its current assets are instead."""
     vocab = services.vocabulary
-    needed = [m for m in inputs if m in _BUSINESS_LINES]
+    # a line the formula only takes away (the quick ratio's inventories) is zero where the business has
+    # none: the measure still applies, as the current assets less nothing
+    formula = vocab.formula(metric) or ""
+    needed = [m for m in inputs if m in _BUSINESS_LINES and not re.search(rf"-\s*{m}\b", formula)]
     if not needed:
         return None
     statement = balance_sheet(company, hits, understanding, services)

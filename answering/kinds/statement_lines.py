@@ -75,8 +75,22 @@ def income_statement(company: str, hits: list[SearchHit], understanding: QueryUn
     for chunks in by_doc.values():
         run = _run(chunks)
         if run is not None and _closes(run[-1]):
-            return run
+            return _from_its_start(run, services)
     return None
+
+
+def _from_its_start(run: list[Chunk], services: MetricServices) -> list[Chunk]:
+    """The run with the chunks before it that print the same statement: a chunker repeats the
+    statement's title over its second chunk, which then looks like its start ("CONSOLIDATED
+    STATEMENTS OF OPERATIONS" over "Amortization of intangible assets ...", its revenue lines in
+    the chunk before, on the same page)."""
+    retriever = getattr(services, "retriever", None)
+    chunks = retriever.filing(run[0].doc).chunks if retriever is not None else []
+    by_index = {c.index: c for c in chunks}
+    while (before := by_index.get(run[0].index - 1)) is not None and run[0].page - 1 <= before.page <= run[0].page \
+            and _TITLE.search(before.text) and row_labels(before) and not _closes(before):
+        run = [before, *run]
+    return run
 
 
 def _whole(chunks: list[Chunk]) -> bool:

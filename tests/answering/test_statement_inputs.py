@@ -235,3 +235,62 @@ def test_a_long_term_line_net_of_its_current_portion_leaves_that_portion_unread(
     written = _debt_increased(lyft, (2019, 2020))
     assert written.status != "answered", written.text
     assert "Short-term debt" in written.text, written.text
+
+
+def _asked_of(doc: LoadedDocument, question: str, year: int, *pages: int) -> WrittenAnswer:
+    company = doc.chunks[0].company
+    catalog = StoreCatalog(companies=[CatalogCompany(name=company, fiscal_years=[year - 1, year])],
+                           fiscal_years=[year - 1, year])
+    found = [SearchHit(chunk=c, score=1.0) for p in pages for c in doc.chunks if c.page == p]
+    return write_answer(question, found, understand(question, catalog), services(doc), Usage())
+
+
+@pytest.fixture(scope="module")
+def oracle(financebench_extra_dir) -> LoadedDocument:
+    return load_document(financebench_extra_dir / "pdfs" / "ORACLE_2018_10K.pdf")
+
+
+def test_a_quick_ratio_takes_away_no_inventories_a_balance_sheet_does_not_list(oracle):
+    """Oracle's FY2018 balance sheet lists its current assets (cash, marketable securities, receivables,
+    prepaid and other) to their total with no inventories line: the quick ratio applies, as current assets
+    less nothing, 75,964 / 19,195; it is not "not meaningful" for want of a line it only subtracts."""
+    page = next(c.page for c in oracle.chunks if "balance_sheet" in c.tags and "Total current assets" in c.text)
+    written = _asked_of(oracle, "Does Oracle have a reasonably healthy liquidity profile based on its quick ratio for "
+                        "FY2018? If the quick ratio is not relevant to measure liquidity, please state that and explain "
+                        "why.", 2018, page)
+    assert written.status == "answered" and written.kind != "not_meaningful", written.text
+    assert "3.96" in written.text and "$0.0M" in written.text, written.text
+
+
+def test_a_statement_whose_title_the_chunker_repeated_is_read_from_its_start(oracle):
+    """Oracle's FY2018 statement of operations is cut in two chunks, each under the statement's title; the
+    second, with no revenue line, is not the statement: its operating margin applies, and what drove it is
+    read (it rose, on revenue)."""
+    from answering.kinds.statement_lines import income_statement
+
+    page = next(c.page for c in oracle.chunks if "income_statement" in c.tags and "Total revenues" in c.text)
+    second = [c for c in oracle.chunks if c.page == page and "Total revenues" not in c.text
+              and "income_statement" in c.tags]
+    assert second
+    question = "What was Oracle's operating margin in FY2018?"
+    understanding = understand(question, StoreCatalog(companies=[CatalogCompany(name="Oracle", fiscal_years=[2018])],
+                                                      fiscal_years=[2018]))
+    statement = income_statement("Oracle", [SearchHit(chunk=c, score=1.0) for c in second], understanding,
+                                 services(oracle))
+    assert statement is not None and "Total revenues" in statement[0].text
+
+
+def test_a_caption_over_its_parts_and_their_unlabelled_sum_is_read_as_that_sum(financebench_extra_dir):
+    """Intel's Q4 2022 release: "Inventories" / "Raw materials 1,517" / "Work in process 7,565" / "Finished
+    goods 4,142" / "13,224": the inventories are the sum (never the finished goods), here from the
+    balance sheet's page whose first chunk no search brought back, and its turnover is over them."""
+    release = load_document(financebench_extra_dir / "pdfs" / "INTEL_2022Q4_EARNINGS.pdf")
+    page = next(c.page for c in release.chunks if "Finished goods" in c.text)
+    later = [c for c in release.chunks if c.page == page and "Finished goods" not in c.text]
+    assert later
+    question = ("What is the year-end FY2022 total amount of inventories for Intel? Answer in USD millions. Base your "
+                "judgments on the information provided primarily in the balance sheet.")
+    catalog = StoreCatalog(companies=[CatalogCompany(name="Intel", fiscal_years=[2021, 2022])], fiscal_years=[2021, 2022])
+    written = write_answer(question, [SearchHit(chunk=c, score=1.0) for c in later], understand(question, catalog),
+                           services(release), Usage())
+    assert written.status == "answered" and written.value == 13224.0, written.text

@@ -356,3 +356,14 @@ def test_a_margin_no_table_prints_is_each_item_s_income_over_its_revenue(service
     assert (written.status, written.kind) == ("answered", "choice"), written.text
     assert written.text.startswith("Mobileye (37.2% (210 / 565))"), written.text
     assert "Client Computing: 10.6% (699 / 6,625)" in written.text and "All other" not in written.text
+
+
+def test_a_year_asked_of_a_table_of_quarter_and_year_columns_reads_the_twelve_months(services):
+    """Intel's Q4 2022 release p.11 prints each segment's revenue under "Three Months Ended" and "Twelve
+    Months Ended", both headed 2022 and 2021: FY2022 is the twelve months' (Client Computing 41,067 to
+    31,708), never the quarter's columns labelled by their year."""
+    intel = filing("financebench-extra/pdfs/INTEL_2022Q4_EARNINGS.pdf")
+    written = ask("Which segment dragged down Intel's overall growth in FY2022?", intel, [10], services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Client Computing (-9,359"), written.text
+    assert "41,067 in 2021 to 31,708 in 2022" in written.text
