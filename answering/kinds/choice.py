@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from answering.citations import cite, unique_citations
 from answering.kinds import passage
-from answering.kinds.places import PLACE_NAMES
+from answering.kinds.places import PLACE_NAMES, names_a_place
 from answering.kinds.sentences import Sentence, content_words, overlap, prose
 from answering.kinds.tables import Block, blocks, more_tables
 from answering.kinds.whole_table import TOTAL_ROW, adds_up, following, rest, runs_on, subtotals
@@ -672,7 +672,7 @@ def places_table(block: Block) -> bool:
     """The table's items are places: its caption says so ("by customer location", "geographic
     area"), or most of its labels name regions or countries."""
     labels = [r.label for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
-    placed = sum(1 for label in labels if PLACE_NAMES.search(label))
+    placed = sum(1 for label in labels if names_a_place(label))
     return bool(_PLACE_CAPTION.search(block.context)) or (bool(labels) and placed * 2 > len(labels))
 
 
@@ -697,13 +697,13 @@ def same_dimension(ask: str, block: Block) -> bool:
         # a section captioned by geography also holds tables of contract types or products
         labels = [r.label for r in block.rows if not re.match(r"(?:total|net|worldwide|(?:all\s+)?other\b)", r.label, re.I)
                   and not re.search(r"\brest\s+of\b", r.label, re.I)]
-        placed = sum(1 for label in labels if PLACE_NAMES.search(label))
+        placed = sum(1 for label in labels if names_a_place(label))
         return places_table(block) and (not labels or placed * 2 >= len(labels))
     if _ASKS_OFFERINGS.search(ask):
         # "Revenue by product category" under "Domestic:": categories of one market, a place in its
         # caption; a table whose caption says places and never products, or whose labels are places, is not
         labels = [r.label for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
-        placed = sum(1 for label in labels if PLACE_NAMES.search(label))
+        placed = sum(1 for label in labels if names_a_place(label))
         if labels and placed * 2 > len(labels):
             return False
         return not _PLACE_CAPTION.search(block.context) or bool(_OFFERING_CAPTION.search(block.context))

@@ -14,6 +14,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
+from answering.kinds.places import names_a_place
 from answering.kinds.tables import Block, blocks
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchFilters, SearchHit
@@ -92,7 +93,7 @@ def _places(tables: list[Block], caption: re.Pattern[str], terms: dict[str, str]
         cited: list[Block] = []
         for block in sorted(doc_blocks, key=lambda b: -len(b.rows)):
             rows = [_spelled(r.label, terms) for r in block.rows if not _NOT_A_PLACE.match(r.label)]
-            if len(rows) < 2 or not all(_PLACE.search(r) for r in rows):
+            if len(rows) < 2 or not all(names_a_place(r, _PLACE) for r in rows):
                 continue
             if not any(_REVENUE.search(b.context[-_CAPTION_CHARS:]) for b in doc_blocks):
                 continue  # a table of the segments' assets only: no revenue is broken down by them

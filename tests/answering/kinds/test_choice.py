@@ -367,3 +367,17 @@ def test_a_year_asked_of_a_table_of_quarter_and_year_columns_reads_the_twelve_mo
     assert (written.status, written.kind) == ("answered", "choice"), written.text
     assert written.text.startswith("Client Computing (-9,359"), written.text
     assert "41,067 in 2021 to 31,708 in 2022" in written.text
+
+
+def test_a_service_said_of_a_place_is_no_region(services):
+    """FedEx's FY2023 annual report breaks revenue down by service ("U.S. overnight box", "International
+    priority", "International economy"): no region, so "which region did worst" is not answered from it."""
+    from answering.kinds.places import names_a_place
+
+    assert not names_a_place("International priority") and not names_a_place("U.S. overnight box")
+    assert names_a_place("Greater China") and names_a_place("Rest of world") and names_a_place("EMEA (1)")
+    fedex = filing("financebench-extra/pdfs/FEDEX_2023_annualreport.pdf")
+    pages = sorted({c.page for c in fedex if "International priority" in c.text and "U.S. overnight box" in c.text})
+    assert pages
+    written = ask("Which region had the worst topline performance for FedEx during FY2023?", fedex, pages, services)
+    assert "International priority" not in written.text.split(" ranks ")[0], written.text
