@@ -209,8 +209,17 @@ def _either(clause: str) -> tuple[str, str] | None:
     return None
 
 
+# "Did management conclude that its internal control ... was effective?": what was concluded is asked
+_REPORTED_THAT = re.compile(r"^(?:did|does|do|has|have|had)\s+(?:[\w&.'’-]+\s+){1,6}?(?:conclude|determine|find|state|say|"
+                            r"believe|report|assert|disclose|confirm)[ds]?\s+that\s+(?P<subject>.+?)\s+"
+                            r"(?P<be>was|were|is|are|had\s+been|has\s+been|have\s+been)\s+(?P<rest>.+)$", re.I)
+
+
 def read_predicate(ask: str, companies: list[str]) -> AskedPredicate:
     clause = main_clause(ask)
+    if (said := _REPORTED_THAT.match(clause)) is not None:
+        # the verb of saying reports the answer; the clause it reports is the question
+        return read_predicate(f"{said.group('be')} {said.group('subject')} {said.group('rest')}?", companies)
     words = _words(clause)
     if not words or words[0].lower() not in _DO | _BE:
         return AskedPredicate(alternatives=_alternatives(clause))

@@ -39,8 +39,9 @@ _THRESHOLD = 10.0  # the disclosure rules' line for a major customer
 
 
 # "Did any single customer represent 10% (5%) or more of its total revenue?": a line of the disclosure, asked
-_ASKS_LINE = re.compile(r"\b(?:any|a|one)\s+(?:single\s+|individual\s+|direct\s+)?customers?\b[^?]{0,60}?\b" + _PCT
-                        + r"\s+or\s+more\s+of\b[^?]{0,40}\b(?:sales|revenues?)\b", re.I)
+_ASKS_LINE = re.compile(r"\b(?:any|a|one)\s+(?:single\s+|individual\s+|direct\s+)?customers?\b[^?]{0,60}?"
+                        r"(?:\b(?:more|greater)\s+than\s+|\bover\s+|\bat\s+least\s+)?\b" + _PCT
+                        + r"(?:\s+or\s+more)?\s+of\b[^?]{0,40}\b(?:sales|revenues?)\b", re.I)
 
 
 def asks(ask: str) -> bool:

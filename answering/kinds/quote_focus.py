@@ -82,6 +82,8 @@ _NOT_THE_RATIO = re.compile(r"\b(?:impact|effect|drivers?|reasons?|causes?|chang
 # --- what states it --------------------------------------------------------------------------
 _ACQUIRED = re.compile(r"\b(?:acquir(?:ed|ing)|acquisitions?\s+of|acquisition\s+(?:\w+\s+){0,2}?(?:was|is|has\s+been)\s+"
                        r"(?:completed|closed)|bought|purchased|merge[dr]|completed\s+the\s+acquisition|closed\s+the\s+acquisition|"
+                       # "eBay completed six acquisitions — Cargigi Inc., Expertmaker, ...": the deals counted, then named
+                       r"(?:completed|closed)\s+(?:\w+\s+){0,2}?acquisitions\b|"
                        # "we closed the Just Spices Acquisition": a deal named as a defined term
                        r"(?:completed|closed)\s+(?:the\s+|our\s+|its\s+)?(?-i:(?:[A-Z][\w&'’.-]*\s+){1,4}Acquisition))\b",
                        re.I)

@@ -26,6 +26,8 @@ from retrieval.periods import parse_periods
 # name what is asked: a sentence need not repeat them.
 _CONTEXT_TERMS = frozenset({"fiscal_year", "ten_k", "ten_q", "eight_k", "gaap", "segment", "cagr"})
 # Words of a question's scaffolding, not its topic.
+# "non-operating", "nonoperating", "non-GAAP": a prefixed word names another line than the word
+_NON_PREFIXED = re.compile(r"\bnon-?\s?(?=[a-z])(?:operating|recurring|cash|core|controlling)\b", re.I)
 _STOP = frozenset(tokenize(
     "what which who whom whose how why when where did does do is was were are be been being has have had "
     "will would should can could may might the a an of in for to from and or by on at with its their his her "
@@ -125,7 +127,8 @@ class Topic(BaseModel):
     pairs: list[tuple[str, str]]  # or: both stems of one pair within a few words of each other
 
     def stated_by(self, text: str) -> bool:
-        tokens = tokenize(text)
+        # "non-operating income" is another line than the operating income a topic names
+        tokens = tokenize(_NON_PREFIXED.sub("non", text))
         for phrase in self.phrases:
             n = len(phrase)
             if n == 1 and any(_same(t, phrase[0]) for t in tokens):

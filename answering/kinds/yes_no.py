@@ -124,6 +124,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             and (steady := _steady_dividends(years[-1], hits, understanding, services)) is not None:
         # "a stable trend of dividend distribution": the dividends paid of each year the statements show
         return steady
+    if concentration.asks(main_clause(decision.ask)) and len(understanding.companies) == 1:
+        # "significant customer concentration?": the major-customer disclosure's share of sales decides,
+        # not a sentence that names customers (nor a table of places' shares over the line asked)
+        return concentration.answer(decision.ask, hits, understanding.companies[0],
+                                    sorted(set(understanding.fiscal_years)), services.retriever)
     if decision.metric and decision.test and decision.test != "stated":
         return _over_metric(decision, hits, understanding, services,
                             _defined(question, decision.metric, services.vocabulary), question)
@@ -131,11 +136,6 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "does it have any debt securities registered to trade on a national securities exchange?":
         # the cover's Section 12(b) table decides, not a sentence that mentions debt or an exchange
         return _registered(decision.ask, hits, list(understanding.companies), services)
-    if concentration.asks(main_clause(decision.ask)) and len(understanding.companies) == 1:
-        # "significant customer concentration?": the major-customer disclosure's share of sales decides,
-        # not a sentence that names customers
-        return concentration.answer(decision.ask, hits, understanding.companies[0],
-                                    sorted(set(understanding.fiscal_years)), services.retriever)
     if going_concern.asks_status(decision.ask):
         # "is it (considered) a going concern?": answered by the doubt the filing concludes, the
         # other way round; a question about the doubt itself goes on to the stated reading
