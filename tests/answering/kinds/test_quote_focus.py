@@ -283,3 +283,21 @@ def test_the_agenda_of_a_filing_is_no_deals_purpose():
     quotes = ('"The Notes were issued pursuant to the Company’s medium-term notes program, as set forth in the '
               'Company’s Registration Statement on Form S-3." (4689a214b8 p.2)')
     assert _kept(quotes, "What was the key agenda of McDonald's 8-K filing dated August 14, 2023?", ["McDonald's"])
+
+
+def test_acquisitions_counted_then_named_name_what_was_acquired():
+    from answering.kinds.quote_focus import missing_focus
+
+    quote = ('"In 2016, eBay completed six acquisitions — Cargigi Inc., Expertmaker, SalesPredict, Ticketbis, Ticket '
+             'Utils and Corrigon Ltd. — for an aggregate purchase consideration of approximately $212 million." (x p.8)')
+    written = WrittenAnswer(status="answered", kind="passage", text=quote)
+    assert missing_focus(written, "What acquisitions did eBay complete in FY2016?", ["eBay"]) is None
+
+
+def test_a_prefixed_line_is_not_the_line_a_topic_names():
+    from answering.kinds.sentences import Topic
+    from finrag.vocabulary import tokenize
+
+    topic = Topic(words="operating income", phrases=[tuple(tokenize("operating income"))], pairs=[])
+    assert not topic.stated_by("On a constant currency basis, our non-operating income, net in fiscal 2015 increased")
+    assert topic.stated_by("Operating income decreased 6% in fiscal 2015")

@@ -153,3 +153,14 @@ def test_a_dividend_paid_to_the_company_is_not_one_it_paid(services):
     written = ask("Did PG&E Corporation pay dividends on its common stock in FY2022?", pge, pages, services)
     assert written.status == "answered" and written.text.startswith("No."), written.text
     assert "suspended" in written.text
+
+
+def test_more_than_the_line_is_asked_of_the_major_customer_disclosure(services):
+    """Apple's FY2016 10-K: "No single customer accounted for more than 10% of net sales in 2016, 2015 and
+    2014"; its table of countries' shares of net sales (the U.S. 35%, China 22%) names no customer."""
+    apple = filing("financebench-extra/pdfs/APPLE_2016_10K.pdf")
+    pages = _pages(apple, "single customer")
+    assert pages
+    written = ask("Did any single customer account for more than 10% of Apple's net sales in FY2016?", apple, pages,
+                  services)
+    assert written.status == "answered" and written.text.startswith("No."), written.text

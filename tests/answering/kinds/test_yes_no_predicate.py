@@ -202,3 +202,21 @@ def test_a_negation_before_a_short_word_that_is_part_of_a_topic_word_governs_not
     written = ask('Did "Acme Corp" announce a share buyback plan in the annual report? If there is no mention, '
                   "return False.", acme, [0], services)
     assert written.text.startswith("Yes."), written.text
+
+
+def test_what_a_company_concluded_is_judged_on_the_concluded_clause(services):
+    """eBay's FY2016 10-K: "... internal control over financial reporting was not effective as of December
+    31, 2016": asked whether management concluded it was effective, the sentence that management
+    "concluded" something is no Yes; the predicate is the concluded clause's, not the verb of saying."""
+    from answering.kinds.asked_predicate import read_predicate
+
+    predicate = read_predicate("Did eBay's management conclude that its internal control over financial reporting "
+                               "was effective as of the end of FY2016?", ["eBay"])
+    assert not predicate.word.lower().startswith("conclud") and not any(s.startswith("conclud") for s in predicate.stems)
+    ebay = filing("financebench-extra/pdfs/EBAY_2016_10K.pdf")
+    pages = sorted({c.page for c in ebay if "internal control over financial reporting was not effective" in " ".join(
+        c.text.split())})
+    assert pages
+    written = ask("Did eBay's management conclude that its internal control over financial reporting was effective "
+                  "as of the end of FY2016?", ebay, pages, services)
+    assert not written.text.startswith("Yes"), written.text
