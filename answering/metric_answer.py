@@ -104,9 +104,6 @@ class Evidence:
         self.as_of: str | None = None  # the day the question asks (MetricTarget.as_of) and its span's months
         self.months: int | None = None
         self.years: list[int] = []  # every year the answer reads (MetricTarget.years)
-        # current asset lines the formula only takes away (the quick ratio's inventories): nil for a
-        # business whose balance sheet lists its current assets without one
-        self.nil_when_unlisted: set[str] = set()
 
     def get(self, metric: str, year: int) -> InputValue:
         key = (metric, year)
@@ -114,8 +111,6 @@ class Evidence:
             found = self._from_dated(metric) or self._from_facts(metric, year) or self._from_hits(metric, year)
             if found is None and metric == _SHORT_TERM_DEBT:
                 found = self._no_current_debt_line(year)
-            if found is None and metric in self.nil_when_unlisted:
-                found = self._no_current_asset_line(metric, year)
             if found is None:
                 raise Missing(metric, year)
             if metric == _TAX:
@@ -157,25 +152,6 @@ class Evidence:
                 return InputValue(metric=_SHORT_TERM_DEBT, fiscal_year=year, value=0.0, doc=doc, page=page,
                                   quote=total.line.strip())
         return None
-
-    def _no_current_asset_line(self, metric: str, year: int) -> InputValue | None:
-        """A current asset line as nil where the balance sheet that prints the year's total current
-        assets lists them, from their heading to that total, without it (a software company's: cash,
-        investments, receivables, no inventories). Quoted with the total that closes the list."""
-        try:
-            total = self.get("current_assets", year)
-        except Missing:
-            return None
-        filing = getattr(self.retriever, "filing", None)
-        if filing is None:
-            return None
-        own = [c for c in filing(total.doc).pages.get(total.page, []) if c.page == total.page]
-        listed = _CURRENT_ASSETS.search("\n".join(c.text for c in own))
-        wording = re.compile("|".join(re.escape(w) for w in self.vocab.metrics[metric].wordings) or r"$^", re.I)
-        if listed is None or wording.search(listed.group("rows")) or re.search(r"\binventor", listed.group("rows"), re.I):
-            return None
-        return InputValue(metric=metric, fiscal_year=year, value=0.0, doc=total.doc, page=total.page,
-                          quote=listed.group("total").strip())
 
     def _tax_as_expense(self, tax: InputValue, year: int) -> InputValue:
         """The income tax as an expense (a benefit negative). A statement printing it as a deduction
@@ -400,9 +376,6 @@ class Evidence:
 
 _TAX = "income_tax"
 _SHORT_TERM_DEBT, _LONG_TERM_DEBT = "short_term_debt", "long_term_debt"
-# a balance sheet's current assets, from their heading to their total row
-_CURRENT_ASSETS = re.compile(r"^\s*current\s+assets:?\s*$(?P<rows>.*?)^(?P<total>\s*total\s+current\s+assets\b[^\n]*)$",
-                             re.I | re.M | re.S)
 # a balance sheet's current liabilities, from their heading to their total row
 _CURRENT_LIABILITIES = re.compile(r"^\s*current\s+liabilities:?\s*$(?P<rows>.*?)^(?P<total>\s*total\s+current\s+liabilities\b[^\n]*)$",
                                   re.I | re.M | re.S)
@@ -491,7 +464,6 @@ def answer_metric(
     evidence.question_lines = set(target.lines)
     evidence.as_of, evidence.months = target.as_of, target.months
     evidence.years = target.years
-    evidence.nil_when_unlisted = {m for m in ("inventories",) if re.search(rf"-\s*{m}\b", target.formula)}
     try:
         result = _computed(target, vocab, evidence)
     except Missing as missing:

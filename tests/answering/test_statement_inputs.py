@@ -250,16 +250,18 @@ def oracle(financebench_extra_dir) -> LoadedDocument:
     return load_document(financebench_extra_dir / "pdfs" / "ORACLE_2018_10K.pdf")
 
 
-def test_a_quick_ratio_takes_away_no_inventories_a_balance_sheet_does_not_list(oracle):
+def test_a_quick_ratio_is_not_called_meaningless_for_a_line_it_only_subtracts(oracle):
     """Oracle's FY2018 balance sheet lists its current assets (cash, marketable securities, receivables,
-    prepaid and other) to their total with no inventories line: the quick ratio applies, as current assets
-    less nothing, 75,964 / 19,195; it is not "not meaningful" for want of a line it only subtracts."""
+    prepaid and other) to their total with no inventories line: the quick ratio still applies (it takes
+    inventories away, it does not turn them over), so it is never "not meaningful" for want of that line.
+    Which quick assets an analyst counts then (all current assets, or cash, investments and receivables
+    only) is not read from the statement: no figure is given."""
     page = next(c.page for c in oracle.chunks if "balance_sheet" in c.tags and "Total current assets" in c.text)
     written = _asked_of(oracle, "Does Oracle have a reasonably healthy liquidity profile based on its quick ratio for "
                         "FY2018? If the quick ratio is not relevant to measure liquidity, please state that and explain "
                         "why.", 2018, page)
-    assert written.status == "answered" and written.kind != "not_meaningful", written.text
-    assert "3.96" in written.text and "$0.0M" in written.text, written.text
+    assert written.kind != "not_meaningful" and "not a meaningful" not in written.text, written.text
+    assert written.status != "answered", written.text
 
 
 def test_a_statement_whose_title_the_chunker_repeated_is_read_from_its_start(oracle):
