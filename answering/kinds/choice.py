@@ -488,6 +488,8 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
             continue  # a change asked ("dragged down growth") of a table of one year: its levels rank no change
         if _statement_lines_for_segments(ask, block.rows, vocab):
             continue
+        if any(_A_STATISTIC.search(label) for label in [*(r.label for r in block.rows), *block.context.splitlines()[-1:]]):
+            continue  # operating statistics ("Gas purchased (MMcf)", "Average price (price per Mcf)"): no items' sales
         if block.group and overlap(block.group, words) == 0:
             continue  # one item's breakdown inside a bigger table ("Client Computing": Desktop, Notebook): not its peers
         if captioned and not _captions(block, captioned):
@@ -742,6 +744,9 @@ def _rates_table(block: Block) -> bool:
     return any(block.is_rate(r) for r in block.rows) and bool(values) and all(abs(v) < 100 for v in values)
 
 
+# a row of an operating statistic, in physical units or per unit: not an item's amount of money
+_A_STATISTIC = re.compile(r"\b(?:price|cost|revenue)\s+per\s+\w+|\((?:in\s+)?(?:mmcf|mcf|bcf|kwh|mwh|gwh|mmbtu|tons?|"
+                          r"barrels?|boe|gallons?|megawatts?|gigawatt-hours?)\)", re.I)
 _RATIO = re.compile(r"^\s*(\w+)\s*/\s*(\w+)\s*$")
 
 

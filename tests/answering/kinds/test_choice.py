@@ -381,3 +381,15 @@ def test_a_service_said_of_a_place_is_no_region(services):
     assert pages
     written = ask("Which region had the worst topline performance for FedEx during FY2023?", fedex, pages, services)
     assert "International priority" not in written.text.split(" ranks ")[0], written.text
+
+
+def test_operating_statistics_are_no_items_to_rank(services):
+    """PG&E's FY2022 10-K prints gas volumes and prices by customer class ("Bundled gas sales (MMcf):",
+    "Average price of natural gas purchased (price per Mcf)"): no segment's revenue, so which segment
+    dragged growth down is not ranked from them."""
+    pge = filing("financebench-extra/pdfs/PG_E_2022_10K.pdf")
+    pages = sorted({c.page for c in pge if "(MMcf)" in c.text or "per Mcf" in c.text})
+    assert pages
+    written = ask("Which segment dragged down PG&E's overall growth in FY2022?", pge, pages, services)
+    picked = written.text.split(" ranks ")[0].split(" contributed ")[0]
+    assert written.status != "answered" or not any(w in picked for w in ("MMcf", "per Mcf", "Residential")), written.text
