@@ -544,6 +544,14 @@ def read_table(ask: str, block: Block, year: int | None, vocab: Vocabulary, metr
         rows = [r for r in rows if not _RECONCILING.search(r.label)]
     if len(rows) < 2:
         return None
+    if len(set(block.years)) != len(block.years) and len(block.years) % len(set(block.years)):
+        return None  # years repeated unevenly ("Revenues 2018 2017 2016 / Long-Lived Assets 2018 2017"): columns unknown
+    if block.years and not block.columns and len(block.years) >= 2 \
+            and all(len(r.values) >= 2 * len(block.years) and len(r.values) % len(block.years) == 0 for r in rows) \
+            and not all(_change_after(r, len(block.years)) for r in rows):
+        # two measures a year ("2018: Revenues, Long-Lived Assets"), not a change after the years: which
+        # column is which is not read
+        return None
     group = _span_group(block, ask) or _group(block, metric, vocab) or range(len(block.years))
     years = [block.years[i] for i in group]
     col = group.start + (years.index(year) if year in years else 0)
@@ -800,6 +808,12 @@ def _ratio_items(ask: str, hits: list[SearchHit], companies: list[str], year: in
                             f"{vocab.label(bottoms) or bottoms}) in {year_shown}, from the tables of "
                             f"“{_table_name(top_block)}” and “{_table_name(bottom_block)}”")
     return None
+
+
+def _change_after(row: Row, years: int) -> bool:
+    """The amounts after the year columns start with the change of the first two ("3,341 3,880 (539) (14)%")."""
+    v = row.values
+    return len(v) > years >= 2 and None not in v[:3] and abs((v[0] - v[1]) - v[years]) <= max(1.0, abs(v[years]) * 0.01)
 
 
 def _table_name(block: Block) -> str:

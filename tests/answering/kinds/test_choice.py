@@ -393,3 +393,14 @@ def test_operating_statistics_are_no_items_to_rank(services):
     written = ask("Which segment dragged down PG&E's overall growth in FY2022?", pge, pages, services)
     picked = written.text.split(" ranks ")[0].split(" contributed ")[0]
     assert written.status != "answered" or not any(w in picked for w in ("MMcf", "per Mcf", "Residential")), written.text
+
+
+def test_a_table_of_two_measures_a_year_is_not_ranked_by_guessed_columns(services):
+    """Oracle's FY2018 10-K geographic note prints, for each of 2018, 2017 and 2016, the revenues and the
+    long-lived assets side by side ("United States $ 19,077 $ 4,976 $ 17,770 ..."): the second amount is
+    no year before's revenue (US +283% from 4,976), so no region is ranked from it."""
+    oracle = filing("financebench-extra/pdfs/ORACLE_2018_10K.pdf")
+    pages = sorted({c.page for c in oracle if "Long-" in c.text and "United Kingdom" in c.text})
+    assert pages
+    written = ask("Which region had the worst topline performance for Oracle during FY2018?", oracle, pages, services)
+    assert "4,976 in 2017" not in written.text and "+283" not in written.text, written.text
