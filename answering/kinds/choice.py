@@ -629,16 +629,18 @@ _ASKS_QUARTER = re.compile(r"\bq[1-4]\b|\bquarter\b", re.I)
 def _span_group(block: Block, ask: str) -> range | None:
     """The columns of the span the question asks, where the header repeats its years under spans
     ("Three Months Ended  Twelve Months Ended" / "2022 2021 2022 2021"): a quarter asked reads the
-    quarter's, a year asked the twelve months' (never the quarter's columns labelled by their year);
-    None when the header names no such spans."""
+    quarter's, a year asked the twelve months' (never the quarter's columns labelled by their year), or
+    in an interim report the months to date; None when the header names no such spans."""
     size = len(set(block.years))
     if not size or size == len(block.years) or len(block.years) % size:
         return None
     for line in reversed(block.context.splitlines()[-3:]):
         kinds = [_SPAN_KIND[(m.group(1) or m.group(2)).lower()] for m in _SPAN.finditer(line)]
         if len(kinds) == len(block.years) // size:
-            want = "quarter" if _ASKS_QUARTER.search(ask) else "year"
-            if want not in kinds:
+            # (a year asked of an interim report's quarter and year-to-date columns: the year so far)
+            wants = ["quarter"] if _ASKS_QUARTER.search(ask) else ["year", "to date"]
+            want = next((w for w in wants if w in kinds), None)
+            if want is None:
                 return None
             start = kinds.index(want) * size
             return range(start, start + size)

@@ -404,3 +404,15 @@ def test_a_table_of_two_measures_a_year_is_not_ranked_by_guessed_columns(service
     assert pages
     written = ask("Which region had the worst topline performance for Oracle during FY2018?", oracle, pages, services)
     assert "4,976 in 2017" not in written.text and "+283" not in written.text, written.text
+
+
+def test_a_year_asked_of_a_quarterly_report_reads_its_months_to_date(services):
+    """Salesforce's Q3 FY2023 10-Q prints revenue by region for the three and the nine months ended October
+    31: asked of FY2023, the nine months are the year so far (Asia Pacific +17.8%, 1,823 to 2,147), not the
+    quarter (Europe, +10.4%)."""
+    salesforce = filing("financebench-extra/pdfs/SALESFORCE_2023Q3_10Q.pdf")
+    pages = sorted({c.page for c in salesforce if "Revenues by geographical region" in c.text})
+    assert pages
+    written = ask("Which region had the worst topline performance for Salesforce during FY2023?", salesforce, pages,
+                  services)
+    assert written.text.startswith("Asia Pacific (+17.8% (1,823 in 2021 to 2,147 in 2022))"), written.text
