@@ -170,10 +170,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             # the ranking table is captioned by its measure ("Revenue"), its rows by the items: the
             # measure by the dimension finds it when the question's other words do not; a question
             # by segment takes a table the filing says is by segment over one of other items (markets)
-            query = f"{companies[0]} {_measure_words(metric, services.vocabulary)} by {dimension.group(0)}"
-            if _ASKS_PLACES.search(dimension.group(0)):
-                # a filing calls its regions "reportable segments" or "geographic areas" as often as regions
-                query += " geographic segment"
+            query = measure_by_items(decision.ask, companies[0], metric, services.vocabulary) or ""
             again = table_items(decision.ask, more_tables(query, hits, companies, understanding.fiscal_years,
                                                           services.retriever), companies, year, services.vocabulary, metric)
             if again is not None and (table is None or again.of_segments):
@@ -401,6 +398,19 @@ def _table_of(measure: str, ask: str, hits: list[SearchHit], companies: list[str
         if (found := table_items(ask, pool, companies, year, services.vocabulary, captioned=measure)) is not None:
             return found.model_copy(update={"measure": measure})
     return None
+
+
+def measure_by_items(ask: str, company: str, metric: str, vocab: Vocabulary) -> str | None:
+    """A search for the table that breaks the measure down by the items the question names ("Revenue
+    net sales by product categories"), or None when it names no kind of items."""
+    dimension = _DIMENSION.search(_JOINED_QUESTION.split(ask)[0])
+    if dimension is None:
+        return None
+    query = f"{company} {_measure_words(metric, vocab)} by {dimension.group(0)}"
+    if _ASKS_PLACES.search(dimension.group(0)):
+        # a filing calls its regions "reportable segments" or "geographic areas" as often as regions
+        query += " geographic segment"
+    return query
 
 
 def _measure_words(metric: str, vocab: Vocabulary) -> str:

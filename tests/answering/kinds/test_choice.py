@@ -416,3 +416,16 @@ def test_a_year_asked_of_a_quarterly_report_reads_its_months_to_date(services):
     written = ask("Which region had the worst topline performance for Salesforce during FY2023?", salesforce, pages,
                   services)
     assert written.text.startswith("Asia Pacific (+17.8% (1,823 in 2021 to 2,147 in 2022))"), written.text
+
+
+def test_the_search_for_items_names_the_measure_by_the_items_asked(vocab):
+    """"Are there any product categories that declined" finds prose with its own words; its table is searched
+    for as the measure by the items ("Revenue net sales by product"), as a ranking question's is."""
+    from answering.kinds.choice import measure_by_items
+
+    assert measure_by_items("Are there any product categories / service categories for Oracle that have seen "
+                            "year-over-year decline in FY2018?", "Oracle", "revenue", vocab) == \
+        "Oracle Revenue net sales by product"
+    assert measure_by_items("Which region had the worst topline performance?", "Acme", "revenue", vocab).endswith(
+        "by region geographic segment")
+    assert measure_by_items("Did revenue decline in FY2018?", "Acme", "revenue", vocab) is None
