@@ -30,6 +30,7 @@ from answering.numbers import Row, normalize_label, plain
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import Chunk, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
+from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
@@ -648,7 +649,8 @@ def _span_group(block: Block, ask: str) -> range | None:
         kinds = [_SPAN_KIND[(m.group(1) or m.group(2)).lower()] for m in _SPAN.finditer(line)]
         if len(kinds) == len(block.years) // size:
             # (a year asked of an interim report's quarter and year-to-date columns: the year so far)
-            wants = ["quarter"] if _ASKS_QUARTER.search(ask) else ["year", "to date"]
+            asks_quarter = _ASKS_QUARTER.search(ask) or any("Q" in p for p in parse_periods(ask).periods)  # "Q22023"
+            wants = ["quarter"] if asks_quarter else ["year", "to date"]
             want = next((w for w in wants if w in kinds), None)
             if want is None:
                 return None

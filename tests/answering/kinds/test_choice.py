@@ -429,3 +429,14 @@ def test_the_search_for_items_names_the_measure_by_the_items_asked(vocab):
     assert measure_by_items("Which region had the worst topline performance?", "Acme", "revenue", vocab).endswith(
         "by region geographic segment")
     assert measure_by_items("Did revenue decline in FY2018?", "Acme", "revenue", vocab) is None
+
+
+def test_a_quarter_written_run_together_reads_the_quarter_s_columns(services):
+    """Pfizer's Q2 2023 10-Q prints revenue by region for the three and the six months: "Q22023" asks the
+    quarter (Developed Rest of World, -74.1%), never the six months to date (Developed Europe, -54.7%)."""
+    pfizer = filing("financebench/pdfs/Pfizer_2023Q2_10Q.pdf")
+    pages = sorted({c.page for c in pfizer if "Developed Rest of World" in c.text and "Six Months Ended" in c.text})
+    assert pages
+    written = ask("For Pfizer, which geographic region had the biggest drop in Q22023 year over year revenues (on a "
+                  "percentage basis)?", pfizer, pages, services)
+    assert written.text.startswith("Developed Rest of World (-74.1%"), written.text
