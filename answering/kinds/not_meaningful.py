@@ -82,7 +82,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # of a business that sells services); else answer the question as asked
         return _without_balance_line(decision.metric, inputs, company, hits, understanding, services)
     earned = _first_revenue_rows(rows)
-    if not earned:
+    if not earned or _costs_by_revenue_line(rows):
         return None
     label = vocab.label(decision.metric) or decision.metric
     missing = " or ".join((vocab.label(m) or m).lower() for m in needed)
@@ -222,6 +222,24 @@ def _without_revenue(metric: str, inputs: set[str], company: str, hits: list[Sea
     citations = [cite(c, r.line) for r, c in [*before, result]]
     return WrittenAnswer(status="answered", kind="not_meaningful", text=text, citations=unique_citations(citations),
                          flags=["metric_not_meaningful"])
+
+
+_REVENUE_TOTALS = frozenset({"revenues", "revenue", "net revenues", "net revenue", "net sales", "sales"})
+
+
+def _costs_by_revenue_line(rows: list[tuple[Row, Chunk]]) -> bool:
+    """The statement's expenses repeat its revenue lines' names ("Cloud services and license support" under
+    revenues, then under operating expenses): each line's own cost, so what it sells has a cost of sales,
+    however the statement names it."""
+    labels = [normalize_label(r.label) for r, _ in rows]
+    # ("Total revenues" reads as "revenues": the label without its "total")
+    total = next((i for i, label in enumerate(labels) if label in _REVENUE_TOTALS or label.startswith("total revenue")),
+                 None)
+    if total is None:
+        return False
+    sold = {label.removeprefix("revenues ") for label in labels[:total] if label}
+    # (an expense line may carry its caption: "Operating expenses: Cloud services and license support")
+    return sum(1 for item in sold if any(later.endswith(item) for later in labels[total + 1:])) >= 2
 
 
 # IAS 32's wording for a fund whose shares or units the holders may redeem: its "equity" is a

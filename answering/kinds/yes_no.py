@@ -42,7 +42,7 @@ from answering.kinds import (
 from answering.kinds.ask_coverage import states_duration
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
 from answering.kinds.cause_cues import CHANGED, is_cause
-from answering.kinds.choice import Item, measure_by_items, table_items, whole
+from answering.kinds.choice import Item, table_items, whole
 from answering.kinds.classify import COVERS
 from answering.kinds.excepted import excepted_item, item_evidence, row_read
 from answering.kinds.people import asked_filing
@@ -596,11 +596,6 @@ def _items_moved(decision: KindDecision, company: str, hits: list[SearchHit], un
     pool = more_tables(decision.ask, hits, [company], understanding.fiscal_years, services.retriever)
     table = table_items(ask, hits, [company], year, services.vocabulary, decision.metric) or table_items(
         ask, pool, [company], year, services.vocabulary, decision.metric)
-    if table is None and decision.metric and (query := measure_by_items(decision.ask, company, decision.metric,
-                                                                        services.vocabulary)):
-        # the question's words find prose; the measure by the items it names finds their table
-        pool = more_tables(query, hits, [company], understanding.fiscal_years, services.retriever)
-        table = table_items(ask, pool, [company], year, services.vocabulary, decision.metric)
     if table is not None:
         # a table the chunker cut: its rest read from the next chunk, or no verdict over part of its items
         table, cut = whole(table, ask, pool, year, services, decision.metric)

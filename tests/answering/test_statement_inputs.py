@@ -296,3 +296,14 @@ def test_a_caption_over_its_parts_and_their_unlabelled_sum_is_read_as_that_sum(f
     written = write_answer(question, [SearchHit(chunk=c, score=1.0) for c in later], understand(question, catalog),
                            services(release), Usage())
     assert written.status == "answered" and written.value == 13224.0, written.text
+
+
+def test_costs_named_after_each_revenue_line_are_a_cost_of_sales(oracle):
+    """Oracle's FY2018 statement of operations prints no "cost of revenue" line, but its operating expenses
+    repeat its revenue lines ("Cloud services and license support", "Hardware", "Services"): each line's
+    own cost. Gross margin is not called "not meaningful" for want of the words."""
+    page = next(c.page for c in oracle.chunks if "income_statement" in c.tags and "Total revenues" in c.text)
+    written = _asked_of(oracle, "Does Oracle have an improving gross margin profile as of FY2018? If gross margin is "
+                        "not a useful metric for a company like this, then please state that and explain why.", 2018,
+                        page)
+    assert written.kind != "not_meaningful" and "not a meaningful" not in written.text, written.text

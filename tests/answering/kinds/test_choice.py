@@ -419,8 +419,8 @@ def test_a_year_asked_of_a_quarterly_report_reads_its_months_to_date(services):
 
 
 def test_the_search_for_items_names_the_measure_by_the_items_asked(vocab):
-    """"Are there any product categories that declined" finds prose with its own words; its table is searched
-    for as the measure by the items ("Revenue net sales by product"), as a ranking question's is."""
+    """A ranking's table is searched for as the measure by the items the question names ("Revenue net sales by
+    product", "... by region geographic segment"); a question naming no kind of items gets no such search."""
     from answering.kinds.choice import measure_by_items
 
     assert measure_by_items("Are there any product categories / service categories for Oracle that have seen "
