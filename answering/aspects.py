@@ -428,15 +428,8 @@ def _group_sum(caption: str, queue: list[str], convention: NumberConventionName)
         if (row := numbers.split_row(line, convention)) is not None:
             parts.append(row)
             continue
-        bare = numbers.split_row(f"Sum {line.strip()}", convention) if line.strip() else None
-        if bare is None or bare.label != "Sum" or len(parts) < 2 \
-                or any(len(p.values) != len(bare.values) for p in parts):
-            return None
-        for column, value in enumerate(bare.values):
-            column_parts = [p.values[column] or 0.0 for p in parts]
-            if value is None or abs(sum(column_parts) - value) > max(1.0, abs(value) * 0.002):
-                return None
-        return bare.model_copy(update={"label": caption, "line": line})
+        total = numbers.unlabelled_sum(line, parts, convention) if len(parts) >= 2 else None
+        return total.model_copy(update={"label": caption}) if total is not None else None
     return None
 
 

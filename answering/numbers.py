@@ -167,6 +167,21 @@ def split_row(line: str, convention: NumberConventionName = "us") -> Row | None:
 _JOINING_WORDS = frozenset({"and", "or", "of", "to", "from", "through"})
 
 
+def unlabelled_sum(line: str, parts: list[Row], convention: NumberConventionName = "us") -> Row | None:
+    """`line` as a row when it prints amounts and no label, as many as each of `parts` prints, each the
+    sum of the parts' column (to a rounding): the total of a group printed under its caption ("Inventories"
+    / "Raw materials 1,517" / ... / "13,224"). A dash in a part or in the sum is no sum. Its label is empty,
+    for the caller to name."""
+    bare = split_row(f"Sum {line.strip()}", convention) if line.strip() and parts else None
+    if bare is None or bare.label != "Sum" or any(len(p.values) != len(bare.values) for p in parts):
+        return None
+    for column, value in enumerate(bare.values):
+        column_parts = [p.values[column] for p in parts]
+        if value is None or None in column_parts or abs(sum(column_parts) - value) > max(1.0, abs(value) * 0.002):
+            return None
+    return bare.model_copy(update={"line": line, "label": ""})
+
+
 def run_rows(text: str, columns: int, convention: NumberConventionName = "us") -> list[str] | None:
     """A statement's rows run together on one line, as some text layers give them ("Less
     accumulated depreciation 6,091 6,996 Net property and equipment 2,250 2,260 Goodwill 1,384

@@ -162,9 +162,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "which segment dragged down its overall growth": a company's growth, with no measure named, is its sales'
         metric = _ranked_line(decision, services.vocabulary) or (
             "revenue" if re.search(r"\bgrowth\b", _JOINED_QUESTION.split(decision.ask)[0], re.I) else None)
-        table = table_items(decision.ask, hits, companies, year, services.vocabulary, metric) or table_items(
-            decision.ask, more_tables(decision.ask, hits, companies, understanding.fiscal_years, services.retriever),
-            companies, year, services.vocabulary, metric)
+        # (the search for the question's own words, read again for a ratio below when no table ranks the items)
+        asked_pool: list[SearchHit] = []
+        table = table_items(decision.ask, hits, companies, year, services.vocabulary, metric)
+        if table is None:
+            asked_pool = more_tables(decision.ask, hits, companies, understanding.fiscal_years, services.retriever)
+            table = table_items(decision.ask, asked_pool, companies, year, services.vocabulary, metric)
         dimension = _DIMENSION.search(_JOINED_QUESTION.split(decision.ask)[0])
         if metric and dimension and len(companies) == 1 and (table is None or (_SEGMENTS.search(dimension.group(0))
                                                                                and not table.of_segments)):
@@ -187,9 +190,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         if table is None and metric and len(companies) == 1:
             # "which segment had the highest operating margin": no table prints it; each item's
             # operating income over its revenue, from the two tables (or sections) that print them
-            by_ratio = _ratio_items(decision.ask, more_tables(decision.ask, hits, companies, understanding.fiscal_years,
-                                                              services.retriever), companies, year, services.vocabulary,
-                                    metric)
+            by_ratio = _ratio_items(decision.ask, asked_pool, companies, year, services.vocabulary, metric)
         measured = [i.label for i in table.items if _names_item(question, i.label)] if table is not None else []
         if len(measured) == 1 and len(companies) == 1:
             # "which service offering grew its subscription and support revenue fastest": the table found
@@ -827,7 +828,9 @@ def _ratio_items(ask: str, hits: list[SearchHit], companies: list[str], year: in
 def _change_after(row: Row, years: int) -> bool:
     """The amounts after the year columns start with the change of the first two ("3,341 3,880 (539) (14)%")."""
     v = row.values
-    return len(v) > years >= 2 and None not in v[:3] and abs((v[0] - v[1]) - v[years]) <= max(1.0, abs(v[years]) * 0.01)
+    if not len(v) > years >= 2 or None in (v[0], v[1], v[years]):
+        return False
+    return abs((v[0] - v[1]) - v[years]) <= max(1.0, abs(v[years]) * 0.01)
 
 
 def _table_name(block: Block) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from answering.numbers import Row, header_years, split_row, table_scale
+from answering.numbers import Row, header_years, split_row, table_scale, unlabelled_sum
 from finrag.models import Chunk, NumberConventionName, SearchFilters, SearchHit
 from loaders.statement_layout import FOOTNOTE_MARK
 
@@ -123,18 +123,13 @@ def _group_total(lines: list[str], start: int, run: list[Row], line: str, conven
     and then their sum printed with no label. The sum is the group's line among the table's items
     (its peers, "Data Center and AI", ... follow), labelled by the group's caption; None when `line`
     is not such a sum of `run` under a caption of its own."""
-    if not run or start < 1 or not line.strip():
+    if start < 1:
         return None
-    bare = split_row(f"Sum {line.strip()}", convention)
     caption = lines[start - 1].strip()
-    if bare is None or bare.label != "Sum" or len(bare.values) != len(run[0].values) \
-            or not re.fullmatch(r"[A-Za-z][\w&,.'’()\- ]{2,60}", caption) or caption.endswith(":"):
+    if not re.fullmatch(r"[A-Za-z][\w&,.'’()\- ]{2,60}", caption) or caption.endswith(":"):
         return None
-    for column, value in enumerate(bare.values):
-        parts = [r.values[column] for r in run]
-        if value is None or any(v is None for v in parts) or abs(sum(parts) - value) > max(1.0, abs(value) * 0.002):
-            return None
-    return bare.model_copy(update={"line": line, "label": caption})
+    total = unlabelled_sum(line, run, convention)
+    return total.model_copy(update={"label": caption}) if total is not None else None
 
 
 _TOTAL = re.compile(r"total\b", re.I)

@@ -755,6 +755,8 @@ def _done_to(text: str, companies: list[str]) -> bool:
     Corporation" (by its subsidiary) says nothing of PG&E Corporation paying one."""
     return any(re.search(rf"\b(?:paid|sold|issued|distributed)\s+to\s+(?:the\s+)?{re.escape(c.split()[0])}", text, re.I)
                for c in companies if c.split())
+
+
 # "announce a share buyback plan", "have any repurchase program": the thing asked is a program, not a deed
 _ASKS_PROGRAM = re.compile(r"\b(?:a|an|any|its|their|the|new)\s+(?:[\w-]+\s+){0,3}?"
                            r"(?:plans?|programs?|programmes?|authori[sz]ations?)\b", re.I)
