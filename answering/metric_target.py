@@ -456,8 +456,9 @@ def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, st
                 key = _line(dated.group("line1") or dated.group("line2"), lines, f"no metric in {text!r}")
                 return f"prior({key})" if offset else key
         return _line(text, lines, f"no metric in {text!r}")
-    # the longest-named metric of the segment ("cost of goods sold" over "goods")
-    key = found[0]
+    # the longest-named metric of the segment ("cost of goods sold" over "goods"; "cash payments for
+    # dividends" names dividends paid, not cash)
+    key = vocab.longest_metric(text) or found[0]
     if (other := qualified_name(text, key, vocab)) is not None:
         # "short-term debt" is not long-term debt (named "debt"): a term the vocabulary lacks
         return _line(text, lines, f"{other!r} is not {key}")
@@ -1112,10 +1113,11 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
                                else parse_periods(question).years)
     if not years:
         return None
-    if len(years) == 1 and _YEAR_OVER_YEAR.search(ask) and _CHANGE_ASK.search(ask) and not mentions.periods \
+    if len(years) == 1 and _YEAR_OVER_YEAR.search(ask) and _CHANGE_ASK.search(ask) and len(mentions.periods) <= 1 \
             and not _RELATES_PERIODS.search(vocab.formula(_ask_metric(ask, vocab)[0] or "") or ""):
         # "By what percentage did its revenue grow year over year in FY2022": against the year before (a
-        # growth metric the vocabulary defines, "revenue growth", relates the two years itself)
+        # growth metric the vocabulary defines, "revenue growth", relates the two years itself); of a
+        # quarter ("in the second quarter of 2023"), against the same quarter of the year before
         years = [years[0] - 1, years[0]]
     if len({period[-1] for period in mentions.periods}) > 1 or (
             _SPAN_COMPARED.search(ask) and sorted(set(years)) != list(range(min(years), min(years) + 2))):

@@ -177,6 +177,17 @@ class _PhraseIndex:
                 i += 1
         return list(found)
 
+    def longest(self, text: str) -> str | None:
+        """The key whose wording covers the most words anywhere in `text`: "cash payments for dividends"
+        names dividends paid (three words), not cash (one), which `find`, reading from the left, meets first."""
+        tokens = tokenize(text)
+        best: tuple[int, str] | None = None
+        for i in range(len(tokens)):
+            for phrase, key in self._by_first.get(tokens[i], ()):
+                if tuple(tokens[i : i + len(phrase)]) == phrase and (best is None or len(phrase) > best[0]):
+                    best = (len(phrase), key)
+        return best[1] if best else None
+
 
 class Vocabulary:
     """Typed, read-only view of vocabulary.yaml. Get the shared instance with `load_vocabulary()`."""
@@ -200,6 +211,11 @@ class Vocabulary:
     def match_metrics(self, text: str) -> list[str]:
         """Metric keys (base and derived) named in `text`, in order of appearance."""
         return [k for k in self._lines_index.find(text) if k in self.metrics]
+
+    def longest_metric(self, text: str) -> str | None:
+        """The metric named by the longest wording in `text` (None when that wording names a statement)."""
+        key = self._lines_index.longest(text)
+        return key if key in self.metrics else None
 
     def match_statements(self, text: str) -> list[str]:
         """Statements named explicitly in `text` ("balance sheet", "statement of cash flows")."""

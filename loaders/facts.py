@@ -44,6 +44,7 @@ from loaders.statement_words import (
     MONTHS,
     NOTES_TITLE,
     PER_SHARE,
+    parent_only,
     title_kind,
 )
 
@@ -590,20 +591,11 @@ def _statement_pages(meta: DocumentMeta, pages: Iterable[Page]) -> list[tuple[Pa
     tagged = {p: kind for kind in ("income_statement", "balance_sheet", "cash_flow") for p in meta.page_tags.get(kind, [])}
     found = []
     for page in pages:
-        kind = statement_kind(page) or (tagged.get(page.number) if not _parent_only(page) else None)
+        # (Schedule I, the parent's own statements, is titled like a statement and is none of the company's)
+        kind = None if parent_only(page.text) else statement_kind(page) or tagged.get(page.number)
         if kind:
             found.append((page, kind))
     return found
-
-
-# Schedule I's title: "CONDENSED FINANCIAL INFORMATION OF PARENT / OF REGISTRANT", "parent company
-# only": the parent's own statements, whose lines (investing cash flows, total assets) are no
-# consolidated figure
-_PARENT_ONLY = re.compile(r"financialinformationof(?:the)?(?:parent|registrant)|parentcompanyonly")
-
-
-def _parent_only(page: Page) -> bool:
-    return _PARENT_ONLY.search(letters(" ".join(page.text.splitlines()[:_HEAD_LINES]))) is not None
 
 
 _HEAD_LINES = 12

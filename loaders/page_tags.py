@@ -12,7 +12,7 @@ import re
 from finrag.models import PAGE_TAGS
 from loaders.lines import is_statement_row
 from loaders.sections import Section, statement_heading
-from loaders.statement_words import title_kind
+from loaders.statement_words import parent_only, title_kind
 
 _TITLE_LINES = 12  # a statement's title sits in the first lines of its page
 _MIN_STATEMENT_ROWS = 8
@@ -82,7 +82,8 @@ def continued_statement(text: str, rows: int, before: set[str]) -> str | None:
 
 def _page_tags(lines: list[str], sections: list[Section], rows: int) -> set[str]:
     found: set[str] = set()
-    if rows >= _MIN_STATEMENT_ROWS:
+    # Schedule I prints the parent's own statements under statement titles: no statement of the company's
+    if rows >= _MIN_STATEMENT_ROWS and not parent_only("\n".join(lines)):
         for line in lines[:_TITLE_LINES]:
             # a title in English, or in a language of the vocabulary ("LAPORAN ARUS KAS KONSOLIDASIAN")
             kind = statement_kind(line) if statement_heading(line) else title_kind(line)

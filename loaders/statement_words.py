@@ -65,6 +65,18 @@ def title_kind(line: str) -> str | None:
     return None
 
 
+# Schedule I's title: "CONDENSED FINANCIAL INFORMATION OF PARENT / OF REGISTRANT", "... OF PG&E
+# CORPORATION ("PARENT")", "parent company only": the parent's own statements, whose lines
+# (inventories, investing cash flows, total assets) are no consolidated figure
+_PARENT_ONLY = re.compile(r"financialinformationof[a-z]{0,40}?(?:parent|registrant)|parent(?:company)?only")
+_HEAD_LINES = 12  # a statement's title block
+
+
+def parent_only(text: str) -> bool:
+    """The page's (or chunk's) title block names the parent's own statements, not the consolidated ones."""
+    return _PARENT_ONLY.search(_letters(" ".join(text.splitlines()[:_HEAD_LINES]))) is not None
+
+
 # The notes' own title, letters only, English's with the others ("catatanataslaporankeuangankonsolidasian").
 NOTES_TITLE = re.compile(r"(?:notesto(?:the)?(?:consolidated|combined)?(?:interim)?(?:condensed)?financialstatements"
                          + "".join(f"|{re.escape(_letters(t))}" for t in _WORDS.notes_titles) + r")(?:continued|lanjutan)?")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from answering.kinds.statement_run import consecutive_run, row_labels
+from answering.kinds.statement_run import consecutive_run, on_parent_only_page, row_labels
 from answering.numbers import split_row
 from finrag.models import Chunk, SearchFilters, SearchHit
 
@@ -33,8 +33,9 @@ def balance_sheet(company: str, hits: list[SearchHit], understanding: QueryUnder
 
     def usable(chunks: list[Chunk]) -> list[Chunk]:
         # another period's balance sheet says nothing of this one
+        # (nor is the parent's own, Schedule I's, the company's)
         return [c for c in chunks if c.company == company and "balance_sheet" in c.tags
-                and (not asked or c.fiscal_year in asked)]
+                and (not asked or c.fiscal_year in asked) and not on_parent_only_page(c, services)]
 
     found = usable([h.chunk for h in hits])
     run = _first_whole(found)

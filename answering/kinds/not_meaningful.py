@@ -82,8 +82,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # of a business that sells services); else answer the question as asked
         return _without_balance_line(decision.metric, inputs, company, hits, understanding, services)
     earned = _first_revenue_rows(rows)
-    if not earned or _costs_by_revenue_line(rows):
+    if not earned:
         return None
+    if _costs_by_revenue_line(rows):
+        # each line sold has its own cost, so a cost of sales exists under other names: whether there is
+        # anything to turn over is the balance sheet's to say
+        return _without_balance_line(decision.metric, inputs, company, hits, understanding, services)
     label = vocab.label(decision.metric) or decision.metric
     missing = " or ".join((vocab.label(m) or m).lower() for m in needed)
     shows = ", ".join(f'"{r.line.strip()}"' for r, _ in earned)

@@ -27,7 +27,7 @@ from retrieval.periods import parse_periods
 _CONTEXT_TERMS = frozenset({"fiscal_year", "ten_k", "ten_q", "eight_k", "gaap", "segment", "cagr"})
 # Words of a question's scaffolding, not its topic.
 # "non-operating", "nonoperating", "non-GAAP": a prefixed word names another line than the word
-_NON_PREFIXED = re.compile(r"\bnon-?\s?(?=[a-z])(?:operating|recurring|cash|core|controlling)\b", re.I)
+_NON_PREFIXED = re.compile(r"\bnon-?\s?(?=[a-z])(?:operating|recurring|cash|core|controlling|gaap)\b", re.I)
 _STOP = frozenset(tokenize(
     "what which who whom whose how why when where did does do is was were are be been being has have had "
     "will would should can could may might the a an of in for to from and or by on at with its their his her "
@@ -128,7 +128,8 @@ class Topic(BaseModel):
 
     def stated_by(self, text: str) -> bool:
         # "non-operating income" is another line than the operating income a topic names
-        tokens = tokenize(_NON_PREFIXED.sub("non", text))
+        text = _NON_PREFIXED.sub("non", text)
+        tokens = tokenize(text)
         for phrase in self.phrases:
             n = len(phrase)
             if n == 1 and any(_same(t, phrase[0]) for t in tokens):

@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite
-from answering.kinds.statement_run import consecutive_run, row_labels
+from answering.kinds.statement_run import consecutive_run, on_parent_only_page, row_labels
 from answering.kinds.tables import blocks
 from answering.numbers import normalize_label, split_row
 from answering.written_answer import WrittenAnswer
@@ -74,7 +74,8 @@ def income_statement(company: str, hits: list[SearchHit], understanding: QueryUn
         by_doc.setdefault(chunk.doc, []).append(chunk)
     for chunks in by_doc.values():
         run = _run(chunks)
-        if run is not None and _closes(run[-1]):
+        # (Schedule I's parent-only statement is titled like the company's: its revenue is a fee from subsidiaries)
+        if run is not None and _closes(run[-1]) and not on_parent_only_page(run[0], services):
             return _from_its_start(run, services)
     return None
 

@@ -11,9 +11,14 @@ missing line then proves nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from answering.numbers import split_row
 from finrag.models import Chunk
+from loaders.statement_words import parent_only
+
+if TYPE_CHECKING:
+    from answering.metric_answer import MetricServices
 
 
 def consecutive_run(ordered: list[Chunk], start: int, closes: Callable[[Chunk], bool],
@@ -31,3 +36,14 @@ def consecutive_run(ordered: list[Chunk], start: int, closes: Callable[[Chunk], 
 def row_labels(chunk: Chunk) -> list[str]:
     """The labels of the chunk's rows (lines with amounts)."""
     return [r.label for line in chunk.text.splitlines() if (r := split_row(line, chunk.number_convention))]
+
+
+def on_parent_only_page(chunk: Chunk, services: MetricServices) -> bool:
+    """The chunk's page is titled as the parent's own statements (Schedule I: "Condensed financial
+    information of PG&E Corporation ("Parent")"), read from the whole page: the chunker may have cut
+    that title block off the statement's rows. A store ingested before such pages went untagged
+    still holds them as statements."""
+    retriever = getattr(services, "retriever", None)
+    chunks = retriever.filing(chunk.doc).chunks if retriever is not None else [chunk]
+    page = sorted((c for c in chunks if c.page == chunk.page), key=lambda c: c.index) or [chunk]
+    return parent_only("\n".join(c.text for c in page))

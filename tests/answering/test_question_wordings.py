@@ -249,3 +249,27 @@ def test_cash_returned_to_shareholders_is_buybacks_plus_dividends_never_the_cash
                         "and share repurchases?", vocab)
     assert share is not None and share.formula.replace(" ", "") == "(dividends_paid+share_repurchases)/free_cash_flow"
     assert read_target("What was eBay's cash and cash equivalents at the end of FY2020?", vocab).metric == "cash"
+
+
+def test_a_year_over_year_change_of_one_quarter_is_against_the_same_quarter_a_year_before():
+    # PG&E's Q2 2023 release (tmpl12_14): "the year-over-year percentage change in interest expense for
+    # the second quarter of 2023" had been read as the quarter's level, $640 million, a figure never asked
+    vocab = load_vocabulary()
+    target = read_target("What was the year-over-year percentage change in PG&E Corporation's interest expense for "
+                         "the second quarter of 2023? Round to one decimal place.", vocab)
+    assert target is not None
+    assert (target.aggregation, target.years, target.quarter) == ("change", [2022, 2023], 2)
+    # a quarter set against another quarter is no year-over-year change
+    assert read_target("What was the percentage change in Acme's revenue from the first quarter of 2023 to the "
+                       "second quarter of 2023?", vocab) is None
+
+
+def test_an_operand_is_the_metric_its_longest_wording_names():
+    # tmpl12_02: "cash payments for dividends and dividend equivalents" begins with "cash"; read from the
+    # left it named cash, then no line at all, and Apple's payout ratio was refused
+    vocab = load_vocabulary()
+    target = read_target("What was Apple's dividend payout ratio in FY2021, measured as cash payments for dividends "
+                         "and dividend equivalents divided by net income? Round to one decimal place (in %).", vocab)
+    assert target is not None and target.unresolved is None
+    assert target.formula == "dividends_paid / net_income"
+    assert vocab.longest_metric("cost of goods sold") == "cost_of_revenue"

@@ -307,3 +307,38 @@ def test_costs_named_after_each_revenue_line_are_a_cost_of_sales(oracle):
                         "not a useful metric for a company like this, then please state that and explain why.", 2018,
                         page)
     assert written.kind != "not_meaningful" and "not a meaningful" not in written.text, written.text
+
+
+def test_costs_by_revenue_line_leave_inventory_turnover_to_the_balance_sheet(oracle):
+    """Oracle's revenue lines each have their own cost, but its FY2018 balance sheet, read whole, has no
+    inventories line: inventory turnover is explained as not meaningful from the balance sheet, never refused
+    for a "cost of revenue" the statement names otherwise."""
+    income = next(c.page for c in oracle.chunks if "income_statement" in c.tags and "Total revenues" in c.text)
+    balance = sorted({c.page for c in oracle.chunks if "balance_sheet" in c.tags})
+    written = _asked_of(oracle, "Roughly how many times has Oracle sold its inventory in FY2018? If inventory turnover "
+                        "ratio is not a useful metric for a company like this, then please state that and explain why.",
+                        2018, income, *balance)
+    assert (written.status, written.kind) == ("answered", "not_meaningful"), written.text
+    assert "balance sheet" in written.text and "no inventories line" in written.text
+
+
+def test_the_parent_only_schedule_is_not_the_company_s_balance_sheet(financebench_extra_dir):
+    """PG&E's FY2022 10-K closes with Schedule I, "Condensed financial information of PG&E Corporation
+    ("Parent")": a balance sheet of cash, advances to affiliates and investments in subsidiaries. It is not
+    tagged as a statement at ingest, and a store that still holds it as one never reads it as the company's:
+    the inventories are not said to be missing (the consolidated sheet prints them under a caption)."""
+    from answering.kinds.balance_sheet import balance_sheet
+
+    pge = load_document(financebench_extra_dir / "pdfs" / "PG_E_2022_10K.pdf")
+    schedule = [c for c in pge.chunks if "Investments in subsidiaries" in c.text]
+    assert schedule and all("balance_sheet" not in c.tags for c in schedule)
+    question = ("What is the year-end FY2022 total amount of inventories for PG&E? Answer in USD millions. Base your "
+                "judgments on the information provided primarily in the balance sheet.")
+    catalog = StoreCatalog(companies=[CatalogCompany(name=pge.chunks[0].company, fiscal_years=[2021, 2022])],
+                           fiscal_years=[2021, 2022])
+    tagged_as_before = [SearchHit(chunk=c.model_copy(update={"tags": [*c.tags, "balance_sheet"]}), score=1.0)
+                        for p in sorted({c.page for c in schedule}) for c in pge.chunks if c.page == p]
+    understanding = understand(question, catalog)
+    assert balance_sheet(pge.chunks[0].company, tagged_as_before, understanding, services(pge)) is None
+    written = write_answer(question, tagged_as_before, understanding, services(pge), Usage())
+    assert written.kind != "not_meaningful" and "no inventories line" not in written.text, written.text

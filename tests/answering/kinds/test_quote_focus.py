@@ -301,3 +301,21 @@ def test_a_prefixed_line_is_not_the_line_a_topic_names():
     topic = Topic(words="operating income", phrases=[tuple(tokenize("operating income"))], pairs=[])
     assert not topic.stated_by("On a constant currency basis, our non-operating income, net in fiscal 2015 increased")
     assert topic.stated_by("Operating income decreased 6% in fiscal 2015")
+
+
+def test_non_gaap_earnings_are_not_the_gaap_earnings_asked(financebench_extra_dir):
+    # PG&E's Q2 2023 release (tmpl12_15): asked what drove its GAAP earnings, the answer quoted why its
+    # "non-GAAP core earnings" fell, a figure that moved the other way; the topic's words paired across
+    # "non-GAAP" had counted as "GAAP ... earnings"
+    from answering.kinds.sentences import read_topic
+    from finrag.vocabulary import load_vocabulary
+    from loaders.document import load_document
+
+    topic = read_topic("the change in PG&E Corporation's GAAP earnings in the second quarter of 2023 compared with the "
+                       "second quarter of 2022", ["PG&E"], load_vocabulary())
+    assert topic is not None
+    release = load_document(financebench_extra_dir / "pdfs" / "PG_E_2023_EARNINGS-dated-2023-07-27.pdf")
+    core = next(s for c in release.chunks for s in c.text.replace("\n", " ").split(". ")
+                if "non-GAAP core earnings, which exclude" in s)
+    assert not topic.stated_by(core)
+    assert topic.stated_by("PG&E Corporation's GAAP earnings were $406 million in the second quarter of 2023")
