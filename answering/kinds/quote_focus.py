@@ -61,6 +61,9 @@ _AMOUNT_NOUN = (r"assets|liabilities|costs?|expenses?|revenues?|sales|income|pro
                 r"intangibles")
 _ASKS_AMOUNT = re.compile(r"^\W*(?:and\s+)?what\s+(?:was|is|were|are)\s+(?:the\s+)?(?P<np>[^?,]{0,60}?\b(?P<head>"
                           + _AMOUNT_NOUN + r"))\b(?=\s*(?:\?|$|for\b|in\b|of\b|at\b|during\b|as\b|on\b|,))", re.I)
+# "How much did it estimate it would incur in charges", "how much of its debt": an amount of the noun named
+_ASKS_HOW_MUCH = re.compile(r"^\W*(?:and\s+)?how\s+much\b[^?]{0,80}?\b(?:in|of)\s+(?:[\w-]+\s+){0,2}?(?P<np>(?P<head>"
+                            + _AMOUNT_NOUN + r"))\b", re.I)
 # "What is the nature of its revenue", "What were the main sources of cash", "the largest expense":
 # a description or a choice, not an amount
 _NOT_AN_AMOUNT = re.compile(r"\bof\b|\b(?:nature|composition|sources?|types?|kinds?|breakdown|structure|terms|treatment|"
@@ -249,7 +252,7 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         elif (m := _ASKS_RATIO.match(ask)) and not _NOT_THE_RATIO.search(m.group("np")):
             if not any(_A_RATIO.search(s) for s in stated):
                 return "the question asks for a ratio, and no quote states one as a figure"
-        elif (m := _ASKS_AMOUNT.match(ask)) and not _NOT_THE_RATIO.search(m.group("np")) \
+        elif (m := _ASKS_AMOUNT.match(ask) or _ASKS_HOW_MUCH.match(ask)) and not _NOT_THE_RATIO.search(m.group("np")) \
                 and not _NOT_AN_AMOUNT.search(m.group("np")):
             head = m.group("head")
             if head.lower() in ("amount", "value") and (of := _OF_WHAT.match(ask[m.end():])):

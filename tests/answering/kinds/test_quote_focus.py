@@ -319,3 +319,23 @@ def test_non_gaap_earnings_are_not_the_gaap_earnings_asked(financebench_extra_di
                 if "non-GAAP core earnings, which exclude" in s)
     assert not topic.stated_by(core)
     assert topic.stated_by("PG&E Corporation's GAAP earnings were $406 million in the second quarter of 2023")
+
+
+def test_how_much_of_a_named_amount_is_stated_beside_that_name(financebench_extra_dir):
+    # Salesforce (tmpl12_25): asked the charges it estimated for its January 2023 restructuring, the answer
+    # led with the "future cash expenditures" of its 10-K, another amount; the 8-K states the charges
+    from answering.kinds.quote_focus import missing_focus
+    from loaders.document import load_document
+
+    current = load_document(financebench_extra_dir / "pdfs" / "SALESFORCE_2021_8K_dated-2023-01-04.pdf")
+    text = " ".join(c.text.replace("\n", " ") for c in current.chunks)
+    charges = next(s for s in text.split(". ") if "will incur approximately" in s) + "."
+    question = ("How much did Salesforce estimate it would incur in charges under the restructuring plan announced on "
+                "January 4, 2023?")
+    expenditures = WrittenAnswer(status="answered", kind="passage", text=(
+        '"Additionally, related to the restructuring plan announced in January 2023, we expect approximately $1.2 '
+        'billion to $1.7 billion in future cash expenditures, primarily related to workforce costs such as severance '
+        'payments." (x p.51)'))
+    assert "charges" in (missing_focus(expenditures, question, ["Salesforce"]) or "")
+    stated = WrittenAnswer(status="answered", kind="passage", text=f'"{charges}" (y p.2)')
+    assert missing_focus(stated, question, ["Salesforce"]) is None
