@@ -111,6 +111,8 @@ class Evidence:
             found = self._from_dated(metric) or self._from_facts(metric, year) or self._from_hits(metric, year)
             if found is None and metric == _SHORT_TERM_DEBT:
                 found = self._no_current_debt_line(year)
+            if found is None and metric == _SHORT_TERM_INVESTMENTS:
+                found = self._no_current_investments_line(year)
             if found is None:
                 raise Missing(metric, year)
             if metric == _TAX:
@@ -152,6 +154,31 @@ class Evidence:
                 return InputValue(metric=_SHORT_TERM_DEBT, fiscal_year=year, value=0.0, doc=doc, page=page,
                                   quote=total.line.strip())
         return None
+
+    def _no_current_investments_line(self, year: int) -> InputValue | None:
+        """Short-term investments as nil where the balance sheet that prints the year's cash lists its
+        current assets, from the cash line down to their total, without one line of investments
+        (Verizon's FY2022: cash, accounts receivable, inventories, prepaid and other): the quick assets
+        are its cash and receivables. A cash line that holds them ("Cash, cash equivalents and
+        marketable securities") already counts them. Quoted with the total that closes the list."""
+        cash = self.used.get((_CASH, year))
+        if cash is None:
+            return None
+        filing = getattr(self.retriever, "filing", None)
+        own = [c for c in filing(cash.doc).pages.get(cash.page, []) if c.page == cash.page] if filing else []
+        # (a store that does not hold the filing whole: the page's retrieved chunks)
+        own = own or [h.chunk for h in self.hits if h.chunk.doc == cash.doc and h.chunk.page == cash.page]
+        text = "\n".join(c.text for c in sorted({c.chunk_id: c for c in own}.values(), key=lambda c: c.index))
+        start = text.find(cash.quote.strip()[:40]) if cash.quote.strip() else -1
+        listed = _CURRENT_ASSETS_TOTAL.search(text, start) if start >= 0 else None
+        if listed is None:
+            return None  # the list is not read whole: a missing line proves nothing
+        rows = text[start:listed.start()].splitlines()[1:]  # (the cash line itself is cash)
+        total = numbers.split_row(listed.group(0).strip())
+        if total is None or len(total.values) < 2 or any(_INVESTMENT_WORDS.search(row) for row in rows):
+            return None
+        return InputValue(metric=_SHORT_TERM_INVESTMENTS, fiscal_year=year, value=0.0, doc=cash.doc, page=cash.page,
+                          quote=total.line.strip())
 
     def _tax_as_expense(self, tax: InputValue, year: int) -> InputValue:
         """The income tax as an expense (a benefit negative). A statement printing it as a deduction
@@ -376,6 +403,10 @@ class Evidence:
 
 _TAX = "income_tax"
 _SHORT_TERM_DEBT, _LONG_TERM_DEBT = "short_term_debt", "long_term_debt"
+_CASH, _SHORT_TERM_INVESTMENTS = "cash", "short_term_investments"
+# a balance sheet's row closing its current assets, and the words of a row of investments above it
+_CURRENT_ASSETS_TOTAL = re.compile(r"^\s*total\s+current\s+assets\b[^\n]*$", re.I | re.M)
+_INVESTMENT_WORDS = re.compile(r"\b(?:investments?|marketable|securities|deposits|treasury|bills)\b", re.I)
 # a balance sheet's current liabilities, from their heading to their total row
 _CURRENT_LIABILITIES = re.compile(r"^\s*current\s+liabilities:?\s*$(?P<rows>.*?)^(?P<total>\s*total\s+current\s+liabilities\b[^\n]*)$",
                                   re.I | re.M | re.S)
