@@ -458,7 +458,7 @@ def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, st
         return _line(text, lines, f"no metric in {text!r}")
     # the longest-named metric of the segment ("cost of goods sold" over "goods"; "cash payments for
     # dividends" names dividends paid, not cash)
-    key = vocab.longest_metric(text) or found[0]
+    key = vocab.head_metric(text) or found[0]
     if (other := qualified_name(text, key, vocab)) is not None:
         # "short-term debt" is not long-term debt (named "debt"): a term the vocabulary lacks
         return _line(text, lines, f"{other!r} is not {key}")

@@ -177,16 +177,20 @@ class _PhraseIndex:
                 i += 1
         return list(found)
 
-    def longest(self, text: str) -> str | None:
-        """The key whose wording covers the most words anywhere in `text`: "cash payments for dividends"
-        names dividends paid (three words), not cash (one), which `find`, reading from the left, meets first."""
+    def spans(self, text: str) -> list[tuple[int, int, str]]:
+        """What `find` reads, with where: (first token, token after the last, key) of each match."""
         tokens = tokenize(text)
-        best: tuple[int, str] | None = None
-        for i in range(len(tokens)):
+        out: list[tuple[int, int, str]] = []
+        i = 0
+        while i < len(tokens):
             for phrase, key in self._by_first.get(tokens[i], ()):
-                if tuple(tokens[i : i + len(phrase)]) == phrase and (best is None or len(phrase) > best[0]):
-                    best = (len(phrase), key)
-        return best[1] if best else None
+                if tuple(tokens[i : i + len(phrase)]) == phrase:
+                    out.append((i, i + len(phrase), key))
+                    i += len(phrase)
+                    break
+            else:
+                i += 1
+        return out
 
 
 class Vocabulary:
@@ -212,10 +216,18 @@ class Vocabulary:
         """Metric keys (base and derived) named in `text`, in order of appearance."""
         return [k for k in self._lines_index.find(text) if k in self.metrics]
 
-    def longest_metric(self, text: str) -> str | None:
-        """The metric named by the longest wording in `text` (None when that wording names a statement)."""
-        key = self._lines_index.longest(text)
-        return key if key in self.metrics else None
+    def head_metric(self, text: str) -> str | None:
+        """The metric `text` names first, unless that is one word set right before another metric's
+        wording, which it then qualifies: "cash payments for dividends" are dividends paid, not cash.
+        (A word further off heads its own phrase: "depreciation and impairment of property" is
+        depreciation.)"""
+        found = [(a, b, k) for a, b, k in self._lines_index.spans(text) if k in self.metrics]
+        if not found:
+            return None
+        (a, b, key), rest = found[0], found[1:]
+        if b - a == 1 and rest and rest[0][0] == b:
+            return rest[0][2]
+        return key
 
     def match_statements(self, text: str) -> list[str]:
         """Statements named explicitly in `text` ("balance sheet", "statement of cash flows")."""

@@ -264,7 +264,7 @@ def test_a_year_over_year_change_of_one_quarter_is_against_the_same_quarter_a_ye
                        "second quarter of 2023?", vocab) is None
 
 
-def test_an_operand_is_the_metric_its_longest_wording_names():
+def test_a_word_right_before_another_metric_s_wording_qualifies_it():
     # tmpl12_02: "cash payments for dividends and dividend equivalents" begins with "cash"; read from the
     # left it named cash, then no line at all, and Apple's payout ratio was refused
     vocab = load_vocabulary()
@@ -272,4 +272,7 @@ def test_an_operand_is_the_metric_its_longest_wording_names():
                          "and dividend equivalents divided by net income? Round to one decimal place (in %).", vocab)
     assert target is not None and target.unresolved is None
     assert target.formula == "dividends_paid / net_income"
-    assert vocab.longest_metric("cost of goods sold") == "cost_of_revenue"
+    assert vocab.head_metric("cost of goods sold") == "cost_of_revenue"
+    # a word further off heads its own phrase: D&A's parts, a cash flow of continuing operations
+    assert vocab.head_metric("depreciation and impairment of property and equipment") == "depreciation_amortization"
+    assert vocab.head_metric("net cash provided by continuing operating activities") == "cash"  # read as its line
