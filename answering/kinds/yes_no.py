@@ -532,16 +532,24 @@ def _steady_dividends(year: int, hits: list[SearchHit], understanding: QueryUnde
     year before; No when a year paid less (a cut) or none after paying; None when a year's row
     was not read."""
     values: list[Value] = []
-    for y in range(year - _HISTORY_YEARS + 1, year + 1):
+    for y in range(year, year - _HISTORY_YEARS, -1):
         got = _row_value("dividends paid", y, hits, understanding, services)
         if not isinstance(got, Value):
-            return None
-        values.append(got)
+            break  # (a release prints two years: the trend is judged over those)
+        values.insert(0, got)
+    if len(values) < 2:
+        return None
     paid = [abs(v.value) for v in values]
-    if paid[0] == 0:
-        return None  # no dividends in the first year: a trend starting from nothing is no trend to judge
     company = understanding.companies[0]
     series = ", ".join(f"{v.shown} in FY{v.year}" for v in values)
+    if paid[0] == 0:
+        # none paid in the first year shown: payments that began since are no trend maintained
+        begun = next(v for v, p in zip(values, paid, strict=True) if p > 0) if any(paid) else None
+        if begun is None:
+            return _judged(False, f"{company} paid no dividends in any of the years its statement shows: {series}",
+                           values)
+        return _judged(False, f"{company} began paying dividends only in FY{begun.year}, none paid before it: "
+                              f"{series}", values)
     cut = next((i for i in range(1, len(paid)) if paid[i] < paid[i - 1] * (1 - _SAME_PAYOUT)), None)
     if cut is None:
         return _judged(True, f"{company} paid dividends in each of the last {len(values)} years, never less than the "

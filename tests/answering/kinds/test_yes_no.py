@@ -157,6 +157,36 @@ def test_a_stable_dividend_trend_is_judged_on_each_year_the_cash_flow_statement_
     assert "$5,509.00 million in FY2020" in written.text and "$6,172.00 million in FY2022" in written.text
 
 
+def test_a_dividend_trend_is_judged_on_the_two_years_a_release_shows(services):
+    # McDonald's Q4 2022 release: "Common stock dividends (4,168.2) (3,918.6)", two years only
+    release = filing("financebench-extra/pdfs/MCDONALDS_2022Q4_EARNINGS.pdf")
+    page = next(c.page for c in release if "Common stock dividends" in c.text)
+    written = ask("Does McDonald's maintain a stable trend of dividend distribution as of FY2022?", release, [page],
+                  services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("Yes. McDonald's paid dividends in each of the last 2 years"), written.text
+    assert "$3,918.60 million in FY2021" in written.text and "$4,168.20 million in FY2022" in written.text
+
+
+def test_dividends_begun_in_the_last_year_shown_are_no_trend_maintained(services, tmp_path):
+    # eBay's FY2019 10-K: "Payments for dividends (473) — —": none in 2017 and 2018, its first in 2019
+    from finrag.knowledge_graph import GraphStore
+    from loaders.document import load_document
+    from loaders.knowledge import extract_knowledge
+    from tests.conftest import SHARED
+
+    ebay = filing("financebench-extra/pdfs/EBAY_2019_10K.pdf")
+    pages = sorted({c.page for c in ebay if "cash_flow" in c.tags})
+    # the statement facts read at ingest (a dash is none paid), as a store's graph holds them
+    with GraphStore(tmp_path / "graph.sqlite") as graph:
+        graph.replace_document(extract_knowledge(load_document(str(SHARED / "financebench-extra/pdfs/EBAY_2019_10K.pdf"))))
+        with_facts = services.__class__(**{**services.__dict__, "graph": graph})
+        written = ask("Does eBay maintain a stable trend of dividend distribution as of FY2019?", ebay, pages,
+                      with_facts)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("No. eBay began paying dividends only in FY2019"), written.text
+
+
 def test_an_improving_margin_asked_of_a_quarter_compares_that_quarter_a_year_apart(services, tmp_path):
     from finrag.knowledge_graph import GraphStore
     from loaders.document import load_document
