@@ -292,8 +292,15 @@ def _where_definitions(defs: str) -> list[tuple[str, str]]:
         m = _WHERE_PART.match(part.strip())
         if m is None or not _ARITHMETIC.search(m.group("expr")):
             return []
-        found.append((m.group("name").strip(), _clean(m.group("expr"))))
+        # "total debt = A + B + C, divided by total shareholders' equity": the division is of the whole sum
+        found.append((m.group("name").strip(), _divided_whole(_clean(m.group("expr")))))
     return found
+
+
+def _divided_whole(expr: str) -> str:
+    """"A less B, divided by total revenue" is (A less B) / total revenue: a comma before the division
+    closes what is divided."""
+    return re.sub(r"^(?P<left>.+?),\s+(?:then\s+)?divided\s+by\s+(?P<by>.+)$", r"(\g<left>) / \g<by>", expr)
 
 
 def _inline_definition(ask: str) -> tuple[str, str, str] | None:
@@ -306,7 +313,7 @@ def _inline_definition(ask: str) -> tuple[str, str, str] | None:
         if m and _ARITHMETIC.search(m.group("expr")):
             expr = _clean(m.group("expr"))
             # "A less B, divided by total revenue": the division is of the difference
-            expr = re.sub(r"^(?P<left>.+?),\s+(?:then\s+)?divided\s+by\s+(?P<by>.+)$", r"(\g<left>) / \g<by>", expr)
+            expr = _divided_whole(expr)
             # (the period after the name is no part of it: "free cash flow in fiscal year 2021, calculated as")
             # (only a trailing one: "... in fiscal 2019, and what percentage of its free cash flow (A minus B)")
             lead = re.sub(r"\s+(?:in|for|during|of)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?)?(?:19|20)\d\d\b[^,]*$", "",
@@ -1195,6 +1202,8 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
         # "... and the conversion rate as free cash flow divided by net income" when the ask names
         # another measure: the formula used would not be the one the question gives
         unresolved = f"the question defines {unused[0].replace('_', ' ')}, which the measure computed does not use"
+    if adds_amount_to_ratio(formula, given, vocab):
+        unresolved = f"the formula read ({label}) adds an amount of money to a ratio, which measures nothing"
     if source != "question" and _SEGMENT.search(ask):
         # "the operating margin of its Family of Apps segment": the statements' lines are the company's
         unresolved = f"the question asks for one segment's {label}, and the consolidated statements give the company's"
@@ -1281,6 +1290,52 @@ def _printed_lines_cancel(formula: str, given: dict[str, str], lines: dict[str, 
 def _operands(formula: str) -> set[str]:
     """The names a formula reads (metric keys, lines), without its functions (avg, prior, change)."""
     return {n.id for n in ast.walk(ast.parse(formula, mode="eval")) if isinstance(n, ast.Name)} - set(_FUNCTIONS)
+
+
+_RATIO_UNITS = frozenset({"ratio", "percent", "%"})
+
+
+def adds_amount_to_ratio(formula: str, given: dict[str, str], vocab: Vocabulary) -> bool:
+    """The formula adds or subtracts an amount of money and a ratio ("A + B + C / D", a division
+    read inside a sum the question meant whole): the result measures nothing, whatever its value."""
+
+    def unit(node: ast.AST, depth: int = 0) -> str | None:
+        if depth > 8:
+            return None
+        if isinstance(node, ast.Constant):
+            return "scalar"
+        if isinstance(node, ast.Name):
+            if node.id in given:
+                return unit(ast.parse(given[node.id], mode="eval").body, depth + 1)
+            if node.id.startswith(LINE_PREFIX):
+                return "USD"  # (a line read in the question's words is money: line_wording)
+            found = _unit_of(node.id, vocab)
+            return "ratio" if found in _RATIO_UNITS else found
+        if isinstance(node, ast.Call):
+            return unit(node.args[0], depth + 1) if node.args and getattr(node.func, "id", "") != "change" else None
+        if isinstance(node, ast.BinOp):
+            a, b = unit(node.left, depth + 1), unit(node.right, depth + 1)
+            if isinstance(node.op, (ast.Add, ast.Sub)):
+                if {a, b} == {"USD", "ratio"}:
+                    raise _MixedUnits
+                return a if a not in (None, "scalar") else b
+            if isinstance(node.op, ast.Div):
+                return "ratio" if a == b and a not in (None, "scalar") else a if b == "scalar" else None
+            if isinstance(node.op, ast.Mult):
+                return b if a == "scalar" else a if b == "scalar" else None
+        return None
+
+    try:
+        unit(ast.parse(formula, mode="eval").body)
+    except _MixedUnits:
+        return True
+    except SyntaxError:
+        return False
+    return False
+
+
+class _MixedUnits(Exception):
+    pass
 
 
 def _uses(name: str, formula: str, given: dict[str, str]) -> bool:

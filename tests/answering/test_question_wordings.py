@@ -276,3 +276,25 @@ def test_a_word_right_before_another_metric_s_wording_qualifies_it():
     # a word further off heads its own phrase: D&A's parts, a cash flow of continuing operations
     assert vocab.head_metric("depreciation and impairment of property and equipment") == "depreciation_amortization"
     assert vocab.head_metric("net cash provided by continuing operating activities") == "cash"  # read as its line
+
+
+def test_a_sum_then_divided_after_a_comma_is_divided_whole():
+    # blind23_06 (Apple FY2017): "where total debt = commercial paper + current portion of long-term debt +
+    # long-term debt, divided by total shareholders' equity" had been read A + B + C / D, a debt-to-equity
+    # ratio of 18,473.73
+    vocab = load_vocabulary()
+    target = read_target("At the end of fiscal 2017, what was Apple's total debt-to-equity ratio, where total debt = "
+                         "commercial paper + current portion of long-term debt + long-term debt, divided by total "
+                         "shareholders' equity? Round to two decimals.", vocab)
+    assert target is not None and target.unresolved is None
+    assert target.formula == "(line_commercial_paper + short_term_debt + long_term_debt) / equity"
+
+
+def test_an_amount_added_to_a_ratio_measures_nothing():
+    from answering.metric_target import adds_amount_to_ratio
+
+    vocab = load_vocabulary()
+    assert adds_amount_to_ratio("line_commercial_paper + short_term_debt + long_term_debt / equity", {}, vocab)
+    assert adds_amount_to_ratio("free_cash_flow + x", {"x": "capex / revenue"}, vocab)
+    assert not adds_amount_to_ratio("(revenue - prior(revenue)) / prior(revenue)", {}, vocab)
+    assert not adds_amount_to_ratio("gross_margin - prior(gross_margin)", {}, vocab)
