@@ -90,8 +90,9 @@ _MIN_MATCH = 0.3  # share of the question's words a table's caption and labels m
 # "by region" read from a table of products or segments names a product, not a region.
 _ASKS_PLACES = re.compile(r"\b(?:regions?|regional|geograph\w*|countr(?:y|ies)|continents?|territor(?:y|ies)|"
                           r"customer\s+locations?)\b", re.I)
-_ASKS_OFFERINGS = re.compile(r"\b(?:products?|brands?|categor(?:y|ies)|services?|product\s+lines?|offerings?)\b",
-                             re.I)
+# (a business, "which businesses declined", is what a company sells, as its product lines are: never a place)
+_ASKS_OFFERINGS = re.compile(r"\b(?:products?|brands?|categor(?:y|ies)|services?|product\s+lines?|offerings?|"
+                             r"business(?:es)?|lines?\s+of\s+business)\b", re.I)
 _PLACE_CAPTION = re.compile(r"\b(?:geograph\w*|regions?|countr(?:y|ies)|customer\s+location|domestic|foreign)\b",
                             re.I)
 _OFFERING_CAPTION = re.compile(r"\b(?:categor(?:y|ies)|products?|brands?|product\s+lines?|offerings?)\b", re.I)
@@ -198,6 +199,17 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             table = _table_of(measured[0], decision.ask, hits, companies, understanding, year, services) or table
         if table is not None:
             table, cut = whole(table, decision.ask, hits, year, services, metric)
+            if cut.startswith(_PART_CUT) and dimension and len(companies) == 1:
+                # one business's breakdown: the company's own, captioned by its total, is searched once more
+                # (a place asked by "region" is captioned "by geography" as often)
+                places = " geography" if re.search(r"region|countr|geograph|area", dimension.group(0), re.I) else ""
+                query = (f"{companies[0]} total {services.vocabulary.label(metric or 'revenue') or ''} by "
+                         f"{dimension.group(0)}{places}")
+                pool = more_tables(query, hits, companies, understanding.fiscal_years, services.retriever)
+                if (again := table_items(decision.ask, pool, companies, year, services.vocabulary, metric)) is not None:
+                    again, recut = whole(again, decision.ask, pool, year, services, metric)
+                    if not recut:
+                        table, cut = again, recut
             if cut:
                 ranked = sorted(table.items, key=lambda i: i.value, reverse=decision.order == "highest")
                 return WrittenAnswer(status="not_found", kind="choice", reason=cut,
@@ -359,7 +371,45 @@ def whole(table: Table, ask: str, hits: list[SearchHit], year: int | None, servi
         return whole.model_copy(update={"measure": table.measure}), ""
     if adds_up(block, table.compared) is False:
         return table, "the items ranked do not add up to the table's total, so they may not be all of its items"
+    if metric == "revenue" and (part := _a_part_of_revenue(table, ask, year, services)):
+        return table, part
     return table, ""
+
+
+_TO_MILLIONS = {"thousands": 1e-3, "millions": 1.0, "billions": 1e3}
+_PART_CUT = "the items ranked add up to"
+_A_PART = 0.5  # items adding up to less than half the company's revenue are one part's breakdown
+
+
+def _a_part_of_revenue(table: Table, ask: str, year: int | None, services: MetricServices) -> str:
+    """Why the items are not the company's revenue, broken down: they add up to under half of the year's
+    revenue its statements print (a business's revenues by region, "Americas 1,653" of services, where the
+    company's whole is 39,831), and the question names no part of the company; "" otherwise."""
+    graph, block = getattr(services, "graph", None), table.block
+    company = block.chunk.company if block is not None else None
+
+    if graph is None or block is None or not company or year is None or block.scale not in _TO_MILLIONS:
+        return ""
+    facts = graph.facts([company], ["revenue"], [year])
+    column = table.compared[0] if table.compared else table.column
+    levels = [r.values[column] for r in (i.row for i in table.items) if column < len(r.values) and r.values[column]]
+    if not facts or not levels or facts[0].unit != "USD" or facts[0].value <= 0:
+        return ""
+    summed = sum(levels) * _TO_MILLIONS[block.scale]
+    if summed >= _A_PART * facts[0].value or _names_part(ask, table):
+        return ""
+    return (f"{_PART_CUT} {plain(summed)} million, under half of {company}'s revenue of "
+            f"{plain(facts[0].value)} million in FY{year}: they break down one part of the company, not its whole")
+
+
+def _names_part(ask: str, table: Table) -> bool:
+    """The question names what the table's caption (its line just above the rows) does beyond the company's
+    revenue (a business: "Hardware revenues by region")."""
+    return table.block is not None and _caption_named(content_words(ask, []), table.block)
+
+
+_BREAKDOWN_WORDS = frozenset(tokenize("revenue revenues sale sales region regions segment segments geography geographic "
+                                      "total net topline"))
 
 
 def _statement_lines_for_segments(ask: str, rows: list[Row], vocab: Vocabulary) -> bool:
@@ -528,6 +578,7 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
         if _SEGMENTS.search(ask) and _captioned_segments(block):
             score += 1.0  # asked by segment, and the filing says these items are its segments
         scored.append((score, -n, block))
+    scored = _parts_below_their_whole(scored, words)  # (a business's breakdown under the company's)
     # the best-matching table that holds two items at least: a reconciliation under the items' table
     # ("Net sales of reportable segments and All Other" / "Impact of foreign currency movements") may match
     # the question's words best and hold none
@@ -537,6 +588,33 @@ def table_items(ask: str, hits: list[SearchHit], companies: list[str], year: int
         if (table := read_table(ask, block, year, vocab, metric)) is not None:
             return table
     return None
+
+
+def _parts_below_their_whole(scored: list[tuple[float, int, Block]], words: list[str]) -> list[tuple[float, int, Block]]:
+    """The same items in two tables ("Americas", "EMEA", "Asia Pacific": the company's revenues by region,
+    then each business's): the smaller is a part's, ranked below the whole unless the question names what
+    its caption does ("Services Revenues")."""
+
+    def items(block: Block) -> frozenset[str]:
+        return frozenset(normalize_label(r.label) for r in block.rows if not _WHOLE_ROW.match(r.label))
+
+    def size(block: Block) -> float:
+        return sum(abs(r.values[0]) for r in block.rows if r.values and r.values[0] is not None)
+
+    out = []
+    for score, n, block in scored:
+        whole = [b for _, _, b in scored if b is not block and items(b) == items(block) and size(b) > size(block)]
+        if whole and not _caption_named(words, block):
+            score -= 1.0
+        out.append((score, n, block))
+    return out
+
+
+def _caption_named(words: list[str], block: Block) -> bool:
+    """The question's words name what the table's caption (its line just above the rows) does beyond a
+    measure broken down (a business: "Hardware revenues" by region)."""
+    caption = " ".join(block.context.splitlines()[-1:])
+    return bool((set(words) & set(content_words(caption, []))) - _BREAKDOWN_WORDS)
 
 
 def _captions(block: Block, measure: str) -> bool:

@@ -29,9 +29,13 @@ _CONTEXT_LINES = 6
 _CHANGE_COLUMNS = re.compile(
     r"(?:\b(?:19|20)\d\d\s*(?:to|vs\.?|versus|over|compared\s+(?:to|with))\s*(?:19|20)\d\d\s*)?"
     r"(?:[%$]\s*|\bpercent(?:age)?\s+)?\(?\b(?:change|chg|variance|increase|decrease)\b.*$", re.I)
-# A change column after each year column but the last ("2021 Change 2020 Change 2019"): each row
-# prints an amount, its change, the next amount ("iPhone $ 191,973 39 % $ 137,781 (3) % $ 142,381")
-_INTERLEAVED = re.compile(r"^\s*(?:(?:19|20)\d\d\s+(?:[%$]\s*)?(?:change|chg)\s+)+(?:19|20)\d\d\s*$", re.I)
+# Change columns after each year column but the last ("2021 Change 2020 Change 2019"; "2018 Actual Constant
+# 2017 Actual Constant 2016", a change as reported and in constant currency): each row prints an amount,
+# its changes, the next amount ("iPhone $ 191,973 39 % $ 137,781 (3) % $ 142,381"), under a header that may
+# open with its title and percent-change captions ("Year Ended May 31, Percent Change Percent Change ...")
+_CHANGE_WORD = r"(?:[%$]\s*)?(?:change|chg|actual|constant|reported)"
+_INTERLEAVED = re.compile(rf"(?:^|\)|\s)\s*(?P<tail>(?:19|20)\d\d(?:\s+{_CHANGE_WORD}){{1,3}}\s+"
+                          rf"(?:(?:19|20)\d\d(?:\s+{_CHANGE_WORD}){{1,3}}\s+)*(?:19|20)\d\d)\s*$", re.I)
 
 
 _CELL = re.compile(r"[$%(]?\s*(?:change|chg|variance|increase|decrease|year\s+ended|years\s+ended)\s*[$%)]?", re.I)
@@ -196,11 +200,17 @@ def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous
     years = column_years(header)
     kept: list[int] = []
     width = 0
-    if _INTERLEAVED.match(header):
-        years = header_years(re.sub(r"(?:[%$]\s*)?\b(?:change|chg)\b", " ", header, flags=re.I))
-        rows = [_amounts_only(r, len(years)) for r in rows]
-        width = 2 * len(years) - 1
-        kept = list(range(0, width, 2))
+    interleaved = _INTERLEAVED.search(header) or _INTERLEAVED.search(next(
+        (line for line in reversed(above) if _INTERLEAVED.search(line)), ""))
+    if interleaved is not None and (step := _interleaved_step(interleaved.group("tail"))):
+        years = [int(y) for y in re.findall(r"(?:19|20)\d\d", interleaved.group("tail"))]
+        width = step * (len(years) - 1) + 1
+        kept = list(range(0, width, step))
+        if step > 2 and any(len(r.values) != width for r in rows):
+            # rows that do not print every column (a line cut inside a row, "Asia Pacific -1% 4,855 6%"):
+            # which amount is which year's is not known
+            years, kept, width = [], [], 0
+        rows = [_amounts_only(r, kept, width) for r in rows] if kept else rows
     if len(years) < 2 and (cells := _stacked_cells(above)) and cells[1].count("Y") >= 2 \
             and all(len(r.values) == len(cells[1]) for r in rows):
         # "July 2," / "2023" / "July 3," / "2022" / "%" / "Change" ...: a header printed one cell a line
@@ -220,7 +230,16 @@ def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous
         years = years or next((column_years(line) for line in reversed(previous.text.splitlines()[-_CONTEXT_LINES:])
                                if column_years(line)), [])
     scale, _ = table_scale("\n".join(above[-_CONTEXT_LINES:] + (previous.text.splitlines()[-3:] if previous else [])))
+    # "Total Revenues by Geography: Americas $ 22,088 ...": the caption of the rows printed on their first row's
+    # line is no part of its label (read as "Total ...", the row would pass for the table's total)
+    if rows and (captioned := _CAPTIONED_LABEL.match(rows[0].label)):
+        # (the caption is the table's, read with the prose above it)
+        rows = [rows[0].model_copy(update={"label": captioned.group("label")}), *rows[1:]]
+        prose = [*prose, captioned.group("caption")]
     return Block(chunk=chunk, rows=rows, years=years, context="\n".join(prose), scale=scale, columns=kept, width=width)
+
+
+_CAPTIONED_LABEL = re.compile(r"^(?P<caption>[A-Z%][^:]{6,80}?):\s+(?P<label>[A-Z][^:]{0,80})$")
 
 
 def _kept(row: Row, kept: list[int]) -> Row:
@@ -275,15 +294,25 @@ def _cells(line: str) -> list[str] | None:
     return cells or None
 
 
-def _amounts_only(row: Row, years: int) -> Row:
-    """A row of a table with a change column after each year column but the last, with its
+def _interleaved_step(tail: str) -> int | None:
+    """Columns from one year's to the next ("2018 Actual Constant 2017": 3); None when the years are not
+    evenly apart."""
+    words = tail.split()
+    at = [i for i, w in enumerate(words) if re.fullmatch(r"(?:19|20)\d\d", w)]
+    # ("% Change" is one column: its sign and its word)
+    gaps = {len([w for w in words[a + 1:b] if w not in ("%", "$")]) + 1 for a, b in zip(at, at[1:], strict=False)}
+    return gaps.pop() if len(gaps) == 1 else None
+
+
+def _amounts_only(row: Row, kept: list[int], width: int) -> Row:
+    """A row of a table with change columns after each year column but the last, with its
     year columns only: the changes between them would be read as the next year's amounts."""
-    if len(row.values) != 2 * years - 1:
+    if len(row.values) != width:
         return row
-    tokens = row.tokens[::2] if len(row.tokens) == len(row.values) else row.tokens
+    tokens = [row.tokens[i] for i in kept] if len(row.tokens) == len(row.values) else row.tokens
     # a percent only when one of the year columns' own amounts is printed as one
     percent = any(re.search(re.escape(t) + r"\s*%", row.line) for t in tokens) if tokens else row.percent
-    return row.model_copy(update={"values": row.values[::2], "tokens": tokens, "percent": percent})
+    return row.model_copy(update={"values": [row.values[i] for i in kept], "tokens": tokens, "percent": percent})
 
 
 def more_tables(ask: str, hits: list[SearchHit], companies: list[str], years: list[int],

@@ -55,13 +55,15 @@ def rest(block: Block, after: Chunk) -> list[Row]:
     for line in after.text.splitlines():
         if not line.strip():
             continue
-        row = split_row(line, after.number_convention) if not column_years(line) else None
-        if row is None and (total := _unlabeled_total(line, [*block.rows, *out], width, after)):
+        raw = split_row(line, after.number_convention) if not column_years(line) else None
+        if raw is None and (total := _unlabeled_total(line, [*block.rows, *out], width, after)):
             # "$ 7,642 $ 6,856" under the items: the table's total printed without its label
             out.append(total)
             break
+        # (in the columns the block reads: a table with change columns between its years keeps its years' amounts)
+        row = block.read(raw) if raw is not None else None
         if row is None or len(row.values) != width:
-            if out or row is not None or (skipped := skipped + 1) > _HEADER_LINES:
+            if out or raw is not None or (skipped := skipped + 1) > _HEADER_LINES:
                 break
             continue
         if row.label.casefold() in seen:
@@ -114,6 +116,8 @@ def adds_up(block: Block, columns: list[int]) -> bool | None:
     table's total rows in each column compared: True; they sum to none: False; no total row, or
     rates (which do not add): None."""
     totals = [r for r in block.rows if TOTAL_ROW.match(r.label)]
+    if not totals and len(block.rows) >= 3 and not _rates(block) and _sums_above(block, columns):
+        return True  # a last row named for the measure ("Revenues $ 12,734 $ 27,742") that sums every row above it
     below = subtotals(block.rows, columns, block) if not _rates(block) else set()
     items = [r for k, r in enumerate(block.rows) if not TOTAL_ROW.match(r.label) and k not in below]
     if not totals or not items or _rates(block):
@@ -129,6 +133,18 @@ def adds_up(block: Block, columns: list[int]) -> bool | None:
         if not any(abs(amount - s) <= _rounding(block, len(items), s) for s in sums if s is not None):
             return False
     return True
+
+
+def _sums_above(block: Block, columns: list[int]) -> bool:
+    """The block's last row is the sum of every row above it in each column compared."""
+    *items, last = block.rows
+    for col in columns:
+        values = [r.values[col] if col < len(r.values) else None for r in items]
+        total = last.values[col] if col < len(last.values) else None
+        if total is None or any(v is None for v in values) \
+                or abs(sum(v for v in values if v is not None) - total) > _rounding(block, len(items), total):
+            return False
+    return bool(columns)
 
 
 def _rates(block: Block) -> bool:

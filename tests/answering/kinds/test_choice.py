@@ -440,3 +440,35 @@ def test_a_quarter_written_run_together_reads_the_quarter_s_columns(services):
     written = ask("For Pfizer, which geographic region had the biggest drop in Q22023 year over year revenues (on a "
                   "percentage basis)?", pfizer, pages, services)
     assert written.text.startswith("Developed Rest of World (-74.1%"), written.text
+
+
+def test_a_header_with_two_change_columns_between_years_reads_each_year_s_amounts(services):
+    """Oracle's FY2018 10-K (p.51) prints "2018 Actual Constant 2017 Actual Constant 2016" over "Total Revenues
+    by Geography: Americas $ 22,088 5% 5% $ 21,038 3% 3% $ 20,466": each year's amount, never a percent change,
+    and the caption on the first row's line is no part of its label (read so, "Total ..." passed for a total).
+    The company's revenues by region rank, not one business's beside them (p.57, "Services Revenues: Americas
+    $ 1,653 ..."): the same items adding up to less are a part's."""
+    oracle = filing("financebench-extra/pdfs/ORACLE_2018_10K.pdf")
+    written = ask("Which region had the worst topline performance for Oracle during FY2018?", oracle, [50, 56], services)
+    assert written.status == "answered", written.text
+    assert written.text.startswith("Asia Pacific (+4.5% (6,060 in 2017 to 6,333 in 2018))"), written.text
+    assert 'in the table "Total Revenues by Geography"' in written.text
+
+
+def test_items_adding_up_to_a_part_of_the_company_s_revenue_are_not_its_ranking(services, tmp_path):
+    """Only Oracle's services revenues by region found (p.57: Americas 1,653, EMEA 1,046, Asia Pacific 695 of
+    revenues of 39,831 in FY2018, as its income statement's fact says): the region that fell is the services
+    business's, not the company's; refused with the sums."""
+    from finrag.knowledge_graph import GraphStore
+    from loaders.document import load_document
+    from loaders.knowledge import extract_knowledge
+    from tests.conftest import SHARED
+
+    oracle = filing("financebench-extra/pdfs/ORACLE_2018_10K.pdf")
+    with GraphStore(tmp_path / "graph.sqlite") as graph:
+        graph.replace_document(extract_knowledge(load_document(str(SHARED / "financebench-extra/pdfs/ORACLE_2018_10K.pdf"))))
+        with_facts = services.__class__(**{**services.__dict__, "graph": graph, "retriever": None})
+        written = ask("Which region had the worst topline performance for Oracle during FY2018?", oracle, [56],
+                      with_facts)
+    assert (written.status, written.kind) == ("not_found", "choice"), written.text
+    assert "add up to 3,394 million, under half of Oracle's revenue of 39,831 million" in written.text
