@@ -150,7 +150,7 @@ def test_percent_change_and_average():
 
 
 def test_vocabulary_formulas_evaluate_with_prior_year_inputs():
-    values = {("current_assets", 0): 300.0, ("inventories", 0): 60.0, ("current_liabilities", 0): 200.0,
+    values = {("cash", 0): 100.0, ("short_term_investments", 0): 80.0, ("receivables", 0): 60.0, ("current_liabilities", 0): 200.0,
               ("revenue", 0): 1000.0, ("ppe_net", 0): 450.0, ("ppe_net", -1): 550.0}
     vocab = load_vocabulary()
 
@@ -273,7 +273,8 @@ def test_unresolved_group_of_companies_is_not_answered_with_one_companys_figure(
 def test_definition_without_company_comes_from_the_glossary(services):
     written = ask("How is the quick ratio computed?", [], services)
     assert written.status == "answered" and "glossary" in written.flags
-    assert "(Total current assets - Inventories) / Total current liabilities" in written.text
+    assert "(Cash and cash equivalents + Short-term investments + Accounts receivable) / Total current liabilities" \
+        in written.text
 
 
 def test_year_over_year_growth_in_one_year_reads_the_prior_year_too(services):
