@@ -78,6 +78,7 @@ class Block(BaseModel):
     def read(self, row: Row) -> Row | None:
         """A row of this table printed elsewhere (the chunk before, where the table began) in the
         columns the block reads; None when it prints another number of amounts."""
+        row = _without_marks(row, self.width or len(self.rows[0].values))
         if not self.columns:
             return row if len(row.values) == len(self.rows[0].values) else None
         return _kept(row, self.columns) if len(row.values) == self.width else None
@@ -200,8 +201,11 @@ def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous
     years = column_years(header)
     kept: list[int] = []
     width = 0
-    interleaved = _INTERLEAVED.search(header) or _INTERLEAVED.search(next(
-        (line for line in reversed(above) if _INTERLEAVED.search(line)), ""))
+    spread = header if _INTERLEAVED.search(header) else next((line for line in reversed(above)
+                                                                if _INTERLEAVED.search(line)), "")
+    interleaved = _INTERLEAVED.search(spread)
+    spread_years = [int(y) for y in re.findall(r"(?:19|20)\d\d", interleaved.group("tail"))] if interleaved else years
+    rows = [_without_marks(r, _printed_width(spread, spread_years)) for r in rows]
     if interleaved is not None and (step := _interleaved_step(interleaved.group("tail"))):
         years = [int(y) for y in re.findall(r"(?:19|20)\d\d", interleaved.group("tail"))]
         width = step * (len(years) - 1) + 1
@@ -292,6 +296,29 @@ def _cells(line: str) -> list[str] | None:
         while at < len(line) and line[at].isspace():
             at += 1
     return cells or None
+
+
+def _printed_width(header: str, years: list[int]) -> int:
+    """How many amounts a row under `header` prints: its years, and the change columns between them."""
+    interleaved = _INTERLEAVED.search(header)
+    if interleaved is not None and (step := _interleaved_step(interleaved.group("tail"))):
+        return step * (len(years) - 1) + 1
+    return len(years)
+
+
+def _without_marks(row: Row, width: int) -> Row:
+    """The row without the footnote marks after its label ("iPhone (1) $ 142,381 (14)% ..."), which read as
+    amounts of -1, when it prints that many amounts more than its header's columns."""
+    if (label := _TRAILING_MARKS.sub("", row.label)) != row.label and label:
+        row = row.model_copy(update={"label": label})  # "Wearables, Home and Accessories (1)(2)"
+    extra = len(row.values) - width
+    if width < 2 or extra <= 0 or len(row.tokens) != len(row.values) \
+            or not all(FOOTNOTE_MARK.fullmatch(t.strip()) for t in row.tokens[:extra]):
+        return row
+    return row.model_copy(update={"values": row.values[extra:], "tokens": row.tokens[extra:]})
+
+
+_TRAILING_MARKS = re.compile(r"\s*(?:\(\d\))+$")
 
 
 def _interleaved_step(tail: str) -> int | None:

@@ -237,3 +237,16 @@ def test_no_item_fell_only_when_every_row_of_the_cut_table_is_read_and_adds_up(s
     assert (written.status, written.kind) == ("answered", "yes_no"), written.text
     assert written.text.startswith("No. Items whose revenue fell"), written.text
     assert "Life Sciences rose from 998 (2020) to 1,234 (2021)" in written.text
+
+
+def test_footnote_marks_after_each_label_are_no_amounts(services):
+    # Apple's FY2019 10-K (p.22): "iPhone (1) $ 142,381 (14)% $ 164,888 18 % $ 139,337" under "2019 Change 2018
+    # Change 2017", and the table's rest in the next chunk ("Wearables, Home and Accessories (1)(2) 24,482 ...")
+    apple = filing("financebench-extra/pdfs/APPLE_2019_10K.pdf")
+    pages = sorted({c.page for c in apple if "Net sales by category" in c.text or "Wearables, Home and Accessories (1)(2)"
+                    in c.text})
+    written = ask("Are there any product categories / service categories for Apple that have seen year-over-year "
+                  "decline in FY2019?", apple, pages, services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("Yes. Items whose revenue fell") and "iPhone (-13.6%" in written.text, written.text
+    assert "Wearables, Home and Accessories rose from 17,381 (2018) to 24,482 (2019)" in written.text
