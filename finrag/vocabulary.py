@@ -93,6 +93,10 @@ class Entry(BaseModel):
     # how statements in other languages label the line ("laba bersih"): read in questions and in
     # statement rows, never added to a search query (an English query is not widened by them)
     translations: list[str] = Field(default_factory=list)
+    # how a statement row labels the line in words a question uses for something else ("Common stock
+    # dividends" is dividends paid on a cash flow statement; "suspend its common stock dividend" asks a
+    # reason): read in statement rows only, never in questions or queries
+    row_labels: list[str] = Field(default_factory=list)
 
     @property
     def wordings(self) -> list[str]:
@@ -247,7 +251,7 @@ class Vocabulary:
     def row_wordings(self, metric: str) -> list[str]:
         """Wordings a statement row labels the metric by: its English ones, then other languages'."""
         entry = self.metrics.get(metric)
-        return [*entry.wordings, *entry.translations] if entry else []
+        return [*entry.wordings, *entry.translations, *entry.row_labels] if entry else []
 
     def statement_of(self, metric: str) -> str | None:
         """The statement (page tag) a base metric lives in; None for derived metrics and unknowns."""

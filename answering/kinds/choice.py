@@ -28,7 +28,7 @@ from answering.kinds.tables import Block, blocks, more_tables
 from answering.kinds.whole_table import TOTAL_ROW, adds_up, following, rest, runs_on, subtotals
 from answering.numbers import Row, normalize_label, plain
 from answering.written_answer import NOT_FOUND, WrittenAnswer
-from finrag.models import Chunk, SearchHit
+from finrag.models import ANNUAL_FILINGS, Chunk, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
 from retrieval.periods import parse_periods
 
@@ -377,6 +377,7 @@ def whole(table: Table, ask: str, hits: list[SearchHit], year: int | None, servi
 
 
 _TO_MILLIONS = {"thousands": 1e-3, "millions": 1.0, "billions": 1e3}
+_QUARTER_TABLE = re.compile(r"\b(?:three|six|nine|3|6|9)\s+months\b|\bquarters?\b", re.I)
 _PART_CUT = "the items ranked add up to"
 _A_PART = 0.5  # items adding up to less than half the company's revenue are one part's breakdown
 
@@ -387,9 +388,11 @@ def _a_part_of_revenue(table: Table, ask: str, year: int | None, services: Metri
     company's whole is 39,831), and the question names no part of the company; "" otherwise."""
     graph, block = getattr(services, "graph", None), table.block
     company = block.chunk.company if block is not None else None
-
     if graph is None or block is None or not company or year is None or block.scale not in _TO_MILLIONS:
         return ""
+    if any(block.is_rate(i.row) for i in table.items) or _ASKS_QUARTER.search(ask) or parse_periods(ask).periods \
+            or _QUARTER_TABLE.search(block.context) or block.chunk.form not in ANNUAL_FILINGS:
+        return ""  # rates do not add up; a quarter's (or an interim report's) amounts are no year's revenue
     facts = graph.facts([company], ["revenue"], [year])
     column = table.compared[0] if table.compared else table.column
     levels = [r.values[column] for r in (i.row for i in table.items) if column < len(r.values) and r.values[column]]

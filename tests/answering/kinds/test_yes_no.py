@@ -158,7 +158,8 @@ def test_a_stable_dividend_trend_is_judged_on_each_year_the_cash_flow_statement_
 
 
 def test_a_dividend_trend_is_judged_on_the_two_years_a_release_shows(services):
-    # McDonald's Q4 2022 release: "Common stock dividends (4,168.2) (3,918.6)", two years only
+    # McDonald's Q4 2022 release: "Common stock dividends (4,168.2) (3,918.6)", two years only (a row's
+    # wording of dividends paid, which a question saying it need not mean: vocabulary row_labels)
     release = filing("financebench-extra/pdfs/MCDONALDS_2022Q4_EARNINGS.pdf")
     page = next(c.page for c in release if "Common stock dividends" in c.text)
     written = ask("Does McDonald's maintain a stable trend of dividend distribution as of FY2022?", release, [page],
