@@ -70,7 +70,7 @@ def test_statement_of_base_and_derived_metrics(vocab):
 
 def test_formulas_use_known_metrics(vocab):
     assert vocab.formula("free_cash_flow") == "operating_cash_flow - capex"
-    assert vocab.inputs("quick_ratio") == ["current_assets", "inventories", "current_liabilities"]
+    assert vocab.inputs("quick_ratio") == ["cash", "short_term_investments", "receivables", "current_liabilities"]
     assert vocab.inputs("ebitda") == ["operating_income", "depreciation_amortization"]
     for key, entry in vocab.metrics.items():
         if entry.kind == "derived":
