@@ -224,9 +224,15 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
             subject = _own_words(part, companies)
             if not subject or (not _SPECIAL.search(part) and overlap(written.text, subject) >= MIN_WORDS):
                 continue  # "What caused the revenue decline?": answered when the answer is about revenue
+        if written.kind == "choice" and _A_CHOICE.match(last_sentence(part)) and _A_PICK.search(written.text):
+            continue  # "Which of its segments had the worst topline performance": the table's pick, said as one
         if part_unanswered(part, written.text, written.kind or "", companies):
             return part
     return None
+
+
+# the choice writer's verdict on the item a table ranks first (answering.kinds.choice)
+_A_PICK = re.compile(r"\) (?:ranks (?:highest|lowest)|contributed the most to the (?:increase|decrease))\b")
 
 
 _AMOUNT_SCAFFOLD = frozenset(tokenize("pay paid much total per share fiscal year quarter ended ending period"))

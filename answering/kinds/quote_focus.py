@@ -133,6 +133,37 @@ _A_PRICE = re.compile(r"\bfor\s+(?:approximately\s+|about\s+)?[$€£]\s?\d|[$�
                       r"\bvalued\s+at\s+(?:approximately\s+|about\s+)?[$€£]\s?\d", re.I)
 
 
+# "When did Oracle complete its acquisition of Cerner": a deal asked by its noun, and the words a sentence
+# dating it says it by (its verbs, and those of closing it)
+_DEAL_NOUN = re.compile(r"\b(?P<noun>acquisition|merger|sale|divestiture|disposal|spin-?off|separation)\b", re.I)
+_DEAL_WORDS = {"acquisition": ("acqui", "purch", "bough", "merge"), "merger": ("merge", "acqui", "combin"),
+               "sale": ("sale", "sold", "sell", "divest", "dispos"), "divestiture": ("divest", "sold", "sale", "sell"),
+               "disposal": ("dispos", "sold", "sale", "sell"), "spinoff": ("spin", "separa", "distrib"),
+               "separation": ("separa", "spin", "distrib")}
+_CLOSING_WORDS = ("clos", "complet", "consummat", "effect", "finaliz")
+_DATED_NEAR = 12  # words between the deal's word and its date ("closing of the transaction expected to occur in the first quarter of 2020")
+
+
+def _asked_event(ask: str) -> tuple[str, ...]:
+    """The word stems a sentence dating the deal a "when" question asks about says it by; () when the
+    question names no deal."""
+    m = _DEAL_NOUN.search(ask)
+    if m is None:
+        return ()
+    return (*_DEAL_WORDS[m.group("noun").lower().replace("-", "")], *_CLOSING_WORDS)
+
+
+def _dated_event(sentence: str, stems: tuple[str, ...]) -> bool:
+    """A date within a few words of one of the deal's words."""
+    words = sentence.split()
+    at = [i for i, w in enumerate(words) if w.lower().strip(".,;:()\"'’").startswith(stems)]
+    for date in [*A_DATE.finditer(sentence), *_YEAR.finditer(sentence)]:
+        where = len(sentence[: date.start()].split())
+        if any(abs(where - i) <= _DATED_NEAR for i in at):
+            return True
+    return False
+
+
 def _states_amount_of(sentence: str, head: str) -> bool:
     """Whether the sentence gives an amount (not a bare year) within a few words of the asked thing's
     name ("assets", "costs")."""
@@ -243,6 +274,10 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         elif _ASKS_WHEN.match(ask):
             if not any(A_DATE.search(s) or _YEAR.search(s) for s in stated):
                 return "the question asks when, and no quote gives a date"
+            if (event := _asked_event(ask)) and not any(_dated_event(s, event) for s in stated):
+                # "When did Oracle complete its acquisition of Cerner?": "... of which $1.5 billion were paid on June
+                # 8, 2022" dates a payment, not the completion
+                return "the question asks when a deal happened, and no quote dates the deal itself"
         elif (m := _ASKS_PERCENT_CHANGE.match(ask)) is not None:
             if not any(_states_change(s, _DOWN if _DOWN.match(m.group("verb")) else _UP) for s in stated):
                 return "the question asks by what percentage something changed, and no quote states such a change"

@@ -518,3 +518,20 @@ def test_a_figure_compared_with_its_own_period_answers_how_much_it_moved():
     assert metric_part_unanswered(margin, asked, ["Salesforce"]) is None
     level = margin.model_copy(update={"text": "Salesforce Operating margin FY2023 Q3: 5.9% (standard definition)."})
     assert metric_part_unanswered(level, asked, ["Salesforce"]) == "how much did it expand?"
+
+
+def test_a_pick_from_the_table_answers_the_which_part_of_a_choice():
+    # Apple FY2022 (tmpl13_22): "Which of Apple's reportable segments had the worst topline performance in
+    # FY2022, and why?" was refused though the answer ranked Japan lowest and quoted why it fell
+    from answering.kinds.every_part import unanswered_part
+    from answering.written_answer import WrittenAnswer
+
+    text = ('Japan (-8.8% (28,482 in 2021 to 25,977 in 2022)) ranks lowest (the largest fall in revenue among the '
+            'reportable segments) by change from 2021 to 2022 in the table "Net sales by reportable segment:". What '
+            'drove it: why did Japan decline? As the filing says: "Japan net sales decreased during 2022 compared to '
+            '2021 due to the weakness of the yen relative to the U.S. dollar." (x p.25)')
+    question = "Which of Apple's reportable segments had the worst topline performance in FY2022, and why?"
+    assert unanswered_part(WrittenAnswer(status="answered", kind="choice", text=text), question, ["Apple"]) is None
+    # a passage that names no pick does not answer it
+    quoted = WrittenAnswer(status="answered", kind="choice", text=text.split("What drove it: ")[1])
+    assert unanswered_part(quoted, question, ["Apple"]) is not None

@@ -339,3 +339,18 @@ def test_how_much_of_a_named_amount_is_stated_beside_that_name(financebench_extr
     assert "charges" in (missing_focus(expenditures, question, ["Salesforce"]) or "")
     stated = WrittenAnswer(status="answered", kind="passage", text=f'"{charges}" (y p.2)')
     assert missing_focus(stated, question, ["Salesforce"]) is None
+
+
+def test_when_a_deal_happened_is_stated_by_a_date_beside_the_deal():
+    # Oracle FY2022 (tmpl13_12): "When did Oracle complete its acquisition of Cerner?" had been answered by
+    # "... of which $1.5 billion were paid on June 8, 2022", the date of a repayment, not of the completion
+    from answering.kinds.quote_focus import missing_focus
+
+    question = "When did Oracle complete its acquisition of Cerner Corporation?"
+    repaid = WrittenAnswer(status="answered", kind="passage", text=(
+        '"In connection with the acquisition of Cerner, we assumed $1.6 billion of senior notes and other borrowings, '
+        'of which $1.5 billion were paid on June 8, 2022." (x p.86)'))
+    assert "no quote dates the deal itself" in (missing_focus(repaid, question, ["Oracle"]) or "")
+    completed = WrittenAnswer(status="answered", kind="passage", text=(
+        '"On June 8, 2022, we completed our acquisition of Cerner Corporation." (x p.86)'))
+    assert missing_focus(completed, question, ["Oracle"]) is None
