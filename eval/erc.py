@@ -220,7 +220,15 @@ def typed_names(answer: Answer) -> list[str] | str:
     if answer.rows:
         return [row.company for row in answer.rows]
     names = answer_names(answer.answer)
-    return names if names and all(_name_like(n) for n in names) else NA
+    if names and all(_name_like(n) for n in names):
+        return names
+    # a quoted table of people, "Name Age Position; Marc Benioff 58 Chair of the Board, CEO and co-Founder;
+    # Parker Harris 56 Director, ...": each row's name, the words before its age
+    people = [m.group("name") for item in re.split(r"\s*;\s*", answer.answer) if (m := _PERSON_ROW.match(item.strip()))]
+    return people if len(people) >= 2 and all(_name_like(n) for n in people) else NA
+
+
+_PERSON_ROW = re.compile(r"^(?P<name>(?:[A-Z][\w'’.-]*\s+){1,4}[A-Z][\w'’.-]*)\s+\d{2}\s+[A-Za-z]")
 
 
 def typed_boolean(answer: Answer) -> bool | str:

@@ -180,6 +180,18 @@ _IRREGULAR = {"held": "hold", "paid": "pay", "sold": "sell", "bought": "buy", "m
               "workforc": "employe", "headcount": "employe", "personnel": "employe"}
 
 
+def past_forms(text: str) -> str:
+    """The irregular past forms of the verbs `text` says ("sell" -> "sold", "pay" -> "paid"), for a search
+    that must find a filing's "sold its business" from a question's "sell its business"."""
+    stems = set(tokenize(text))
+    return " ".join(past for past in _PAST_FORMS if _IRREGULAR[past] in stems)
+
+
+# the irregular past forms among them (the rest are a noun and its verb)
+_PAST_FORMS = ("held", "paid", "sold", "bought", "made", "brought", "spent", "lent", "won", "lost", "built", "began",
+               "begun", "grew", "grown", "rose", "risen", "fell", "fallen")
+
+
 def same_stem(token: str, stem: str) -> bool:
     """Whether a token is a form of a stem ("repurchases" of "repurchas", "acquisition" of "acquir")."""
     return _same(token, stem)

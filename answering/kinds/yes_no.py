@@ -52,6 +52,7 @@ from answering.kinds.sentences import (
     asks_about_risk,
     content_words,
     mentions_years,
+    past_forms,
     read_topic,
     same_stem,
     sentences,
@@ -64,6 +65,7 @@ from answering.metric_target import INLINE_MARK, lower_is_better, read_target, s
 from answering.written_answer import JUDGED, NOT_FOUND, WrittenAnswer
 from finrag.models import ANNUAL_FILINGS, Citation, SearchFilters, SearchHit
 from finrag.vocabulary import tokenize
+from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
@@ -804,7 +806,9 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
         return got
     years = sorted(set(understanding.fiscal_years))
     clause = main_clause(decision.ask)
-    more = more_tables(clause, hits, list(understanding.companies), years, services.retriever)
+    # ("did it sell its business in Russia": a filing says "sold", which a search for "sell" does not match)
+    more = more_tables(f"{clause} {past_forms(clause)}".strip(), hits, list(understanding.companies), years,
+                       services.retriever)
     topic = _asked_topic(decision, list(understanding.companies), services.vocabulary)
     if topic is not None and not set(tokenize(topic.words)) <= set(tokenize(clause)):
         # the topic in the filing's words ("a share buyback plan": "share repurchases"), searched on its
@@ -851,6 +855,7 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
     years = sorted({int(y) for y in _YEAR.findall(main_clause(decision.ask))}) or years
     if predicate.deed:
         yes, no = _in_period(yes, no, found, years)
+        yes = _before_period_end(yes, question)
     if not (yes or no) and predicate.change in ("up", "down") and topic is not None \
             and (rates := _new_rate(decision, topic, hits, understanding)) is not None:
         return rates
@@ -1065,6 +1070,22 @@ def _in_period(yes: list[Sentence], no: list[Sentence], found: _Found,
         yes = [s for s in yes if s in dated]
         no = [s for s in no if s in dated or id(s) in found.ceased]
     return yes, no
+
+
+# "within the fiscal year 2022 (ended May 31, 2022)": the day the asked period ends, as the question says it
+_PERIOD_END = re.compile(r"\b(?:ended|ending|ends|through)\s+(?P<day>[A-Z][a-z]+\.?\s+\d{1,2},?\s+(?:19|20)\d\d)\b")
+
+
+def _before_period_end(yes: list[Sentence], question: str) -> list[Sentence]:
+    """The sentences saying the deed was done, less those that date it only after the day the question says
+    its period ended ("On June 8, 2022, we closed the acquisition of Cerner" is no deed of the fiscal year
+    ended May 31, 2022)."""
+    end = _PERIOD_END.search(question)
+    days = parse_periods(end.group("day")).dates if end else []
+    if not days:
+        return yes
+    last = days[0]
+    return [s for s in yes if not (dated := parse_periods(s.text).dates) or min(dated) <= last]
 
 
 _QUARTER = re.compile(r"\b(?P<nth>first|second|third|fourth)\s+(?:fiscal\s+)?quarter\b|\bQ(?P<q>[1-4])\b", re.I)

@@ -212,3 +212,15 @@ def test_a_firms_office_in_brackets_goes_with_its_name():
     assert typed_answer("name", answer, 'Who was the auditor of "eMetals Limited" in the fiscal year 2022?') \
         == "HLB Mann Judd (WA Partnership)"
     assert typed_answer("name", _answer("Acme Holdings (2021)\n\n\"...\" (doc p.1)"), "Who audits Acme?") == "N/A"
+
+
+def test_names_are_typed_from_a_quoted_table_of_people_by_the_words_before_each_age():
+    # Salesforce's FY2023 10-K (ercblind4-17): its executive officers quoted as the table prints them,
+    # "Name Age Position; Marc Benioff 58 Chair of the Board, CEO and co-Founder; ..."
+    text = ('"INFORMATION ABOUT OUR EXECUTIVE OFFICERS The following sets forth certain information regarding our '
+            'current executive officers as of February 28, 2023 (in alphabetical order): Name Age Position; Marc '
+            'Benioff 58 Chair of the Board, CEO and co-Founder; Parker Harris 56 Director, Chief Technology Officer and '
+            'co-Founder; Brent Hyder 58 President and Chief People Officer" (x p.36)')
+    assert typed_answer("names", _answer(text)) == ["Marc Benioff", "Parker Harris", "Brent Hyder"]
+    # a sentence with one age in it is no table of people
+    assert typed_answer("names", _answer('"Mr. Benioff, 58, has served as our CEO since 1999." (x p.36)')) == "N/A"

@@ -251,3 +251,18 @@ def test_footnote_marks_after_each_label_are_no_amounts(services):
     assert (written.status, written.kind) == ("answered", "yes_no"), written.text
     assert written.text.startswith("Yes. Items whose revenue fell") and "iPhone (-13.6%" in written.text, written.text
     assert "Wearables, Home and Accessories rose from 17,381 (2018) to 24,482 (2019)" in written.text
+
+
+def test_a_deed_dated_after_the_period_the_question_says_ended_is_no_deed_of_it(services):
+    # Oracle's FY2022 10-K (ercblind4-12): "On June 8, 2022, we closed the acquisition of Cerner" is no
+    # acquisition completed "within the fiscal year 2022 (ended May 31, 2022)"
+    oracle = filing("financebench-extra/pdfs/ORACLE_2022_10K.pdf")
+    pages = sorted({c.page for c in oracle if "we closed the acquisition of Cerner" in c.text})
+    assert pages
+    written = ask('Did "Oracle Corporation" complete its acquisition of Cerner Corporation within the fiscal year 2022 '
+                  "(ended May 31, 2022)? If there is no mention, return False.", oracle, pages, services)
+    assert not written.text.startswith("Yes"), written.text
+    # the same sentence says Yes of the year it is dated in
+    later = ask('Did "Oracle Corporation" complete its acquisition of Cerner Corporation in 2022? If there is no '
+                "mention, return False.", oracle, pages, services)
+    assert later.text.startswith("Yes"), later.text
