@@ -29,7 +29,9 @@ _FIRM_WORDS = (r"independent\s+(?:registered\s+public\s+)?account(?:ing|ants?)(?
 ASKS_AUDITOR = re.compile(
     rf"\b(?:who|which\s+(?:firm|company)|name\s+of|names?)\s+(?:is|was|are|were|of|serves?\s+as)?\s*(?:the\s+|its\s+)?"
     rf"(?:company['’]s\s+)?(?:{_FIRM_WORDS})\b(?!['’]s?\s+(?:report|opinion|fees?))"
-    r"|\bwho\s+audit(?:s|ed)\b|\bwhich\s+(?:accounting\s+)?(?:firm|company)\s+audit(?:s|ed)\b", re.I)
+    r"|\bwho\s+audit(?:s|ed)\b|\bwhich\s+(?:accounting\s+)?(?:firm|company)\s+audit(?:s|ed)\b"
+    # "Which independent registered public accounting firm audited ..."
+    rf"|\bwhich\s+(?:{_FIRM_WORDS})\s+audit(?:s|ed)\b", re.I)
 _FORM = r"(?:LLP|L\.L\.P\.|LLC|L\.L\.C\.|PLLC|P\.C\.|AG|GmbH|S\.A\.|Ltd\.?|Limited)"
 _FIRM = rf"(?P<firm>(?:[A-Z][\w'’.-]*|&)(?:[ \t]+(?:[A-Z][\w'’.-]*|&)){{0,4}},?[ \t]+{_FORM})(?![\w.])"
 _STATED = [

@@ -203,7 +203,10 @@ _CAPITAL_INTENSITY = "capex_to_revenue"
 
 
 # "What were Intel's capital expenditures in fiscal 2022?": a measure whose name is plural, not a set's items
+# ("What were the total operating revenues of "PG&E Corporation" in the fiscal year 2022": the company named
+# between the measure and its period, as the Enterprise RAG Challenge asks)
 _WHAT_WERE_NOUN = re.compile(r"^\W*what\s+were\s+(?:[\w.&-]+['’]s?\s+|its\s+|their\s+|the\s+)(?P<noun>[a-z][\w\s&,-]{2,60}?)"
+                             r"(?:\s+of\s+(?:\"[^\"]{2,80}\"|(?:[A-Z][\w.&'’-]*\s*){1,5}))?"
                              r"\s+(?:in|for|during|at|as\s+of|over)\s+(?:the\s+)?(?:fiscal|fy|q[1-4]|first|second|third|"
                              r"fourth|year|quarter|(?:19|20)\d\d)", re.I)
 
@@ -214,7 +217,9 @@ def _plural_metric(ask: str, vocab: Vocabulary) -> bool:
     if m is None:
         return False
     noun = m.group("noun").strip().lower()
-    return any(noun == w.lower() for key in vocab.match_metrics(noun) for w in vocab.metrics[key].wordings)
+    # ("total operating revenues": the measure's wording with the total it is)
+    return any(said == w.lower() for said in (noun, re.sub(r"^total\s+", "", noun))
+               for key in vocab.match_metrics(noun) for w in vocab.metrics[key].wordings)
 
 
 def _plural_which(ask: str) -> bool:

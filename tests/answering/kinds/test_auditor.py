@@ -48,3 +48,11 @@ def test_a_report_outside_the_sec_forms_names_its_auditor_in_words(relative, com
                   chunks, sorted({c.page for c in chunks}), services)
     assert written.status == "answered", written.text
     assert written.text.split("\n\n")[0] in firms, written.text
+
+
+def test_which_independent_registered_public_accounting_firm_audited_asks_the_auditor():
+    from answering.kinds.auditor import ASKS_AUDITOR
+
+    assert ASKS_AUDITOR.search('Which independent registered public accounting firm audited the internal control over '
+                               'financial reporting of "Oracle Corporation" for the fiscal year 2021?')
+    assert not ASKS_AUDITOR.search("Which independent registered public accounting firm's report covers the notes?")

@@ -141,6 +141,10 @@ CASES = [
     # a measure with a plural name is one figure, not a set's items
     ("What were Acme's capital expenditures in fiscal 2022?", 1, "metric", {"metric": "capex"}),
     ("What were Acme's net revenues for fiscal 2022?", 1, "metric", {"metric": "revenue"}),
+    # the Enterprise RAG Challenge's wording: the company named between the measure and its period
+    ('What were the total operating revenues of "Acme Corp." in the fiscal year 2022, in millions of USD?', 1, "metric",
+     {"metric": "revenue"}),
+    ('What were the reportable segments of "Acme Corp." in the fiscal year 2022?', 1, "list", {}),
     ("What were Acme's key risk factors in fiscal 2022?", 1, "list", {}),
     # "grew fastest" ranks like any superlative
     ("Which Acme segment grew net sales fastest in 2019?", 1, "choice", {"order": "highest"}),
