@@ -442,7 +442,7 @@ class Relation(BaseModel):
     """An edge between two entities, with the sentence it was read from."""
 
     subject: str  # canonical company name
-    predicate: str  # sector, segment, subsidiary, brand, competitor, auditor, ceo, cfo
+    predicate: str  # sector, segment, subsidiary, brand, competitor, auditor, ceo, cfo, chair
     object: str
     doc: str
     page: int  # zero-based

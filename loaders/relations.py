@@ -131,7 +131,9 @@ _LIST_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
 _AUDITOR_PAGE = re.compile(r"report\s+of\s+independent\s+registered\s+public\s+accounting\s+firm", re.I)
 _AUDITOR_SIGNED = re.compile(rf"/s/\s*(?P<firm>{_FIRM})")
 _AUDITOR_SERVED = re.compile(rf"(?P<firm>{_FIRM})\s+has\s+served\s+as\s+(?:our|the company['’]s)\s+auditor")
-_TITLES = {"ceo": r"Chief\s+Executive\s+Officer", "cfo": r"Chief\s+Financial\s+Officer"}
+_TITLES = {"ceo": r"Chief\s+Executive\s+Officer", "cfo": r"Chief\s+Financial\s+Officer",
+           # the board's chair, who signs the annual report as such ("/s/ Arthur D. Levinson Director and Chair of the Board")
+           "chair": r"Chair(?:man|woman|person)?\s+of\s+the\s+Board\b(?!\s+(?:committee|of\s+Commissioners))"}
 
 
 def _officer_patterns(title: str) -> list[re.Pattern[str]]:
@@ -214,7 +216,7 @@ def _dominant(counts: Counter[str]) -> str | None:
 
 def _single_valued(meta: DocumentMeta, pages: list[Page]) -> list[Relation]:
     relations: list[Relation] = []
-    found: dict[str, Counter[str]] = {"auditor": Counter(), "ceo": Counter(), "cfo": Counter()}
+    found: dict[str, Counter[str]] = {"auditor": Counter(), **{title: Counter() for title in _TITLES}}
     source: dict[tuple[str, str], tuple[int, str]] = {}
     for page in pages:
         auditor_page = bool(_AUDITOR_PAGE.search(page.text))

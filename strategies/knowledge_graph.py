@@ -43,6 +43,9 @@ PREDICATE_WORDS: dict[str, re.Pattern[str]] = {
     "auditor": re.compile(r"\baudit(?:or|ors|ed|s|ing)?\b|\baccounting firm\b", re.I),
     "ceo": re.compile(r"\bceo\b|\bchief executive\b", re.I),
     "cfo": re.compile(r"\bcfo\b|\bchief financial\b", re.I),
+    # the board's chair, never a committee's ("the Chairman of the Audit Committee")
+    "chair": re.compile(r"\bchair(?:man|woman|person)?\s+of\s+the\s+board\b(?!\s+of\s+commissioners)|\bboard\s+chair\b",
+                        re.I),
     "segment": re.compile(r"\bsegments?\b", re.I),
     "competitor": re.compile(r"\bcompetitors?\b|\bcompet(?:e|es|ing)\b|\brivals?\b", re.I),
     "subsidiary": re.compile(r"\bsubsidiar(?:y|ies)\b", re.I),

@@ -111,7 +111,7 @@ def test_request_delimits_the_report_text_as_data_and_restricts_predicates(serve
     assert user.rstrip().endswith("</report>")
     schema = body["tools"][0]["function"]["parameters"]
     enum = schema["properties"]["triples"]["items"]["properties"]["predicate"]["enum"]
-    assert set(enum) == {"sector", "segment", "subsidiary", "brand", "competitor", "auditor", "ceo", "cfo"}
+    assert set(enum) == {"sector", "segment", "subsidiary", "brand", "competitor", "auditor", "ceo", "cfo", "chair"}
 
 
 def test_second_run_is_served_from_the_cache(server, tmp_path):

@@ -130,3 +130,22 @@ def test_two_officers_signing_side_by_side_are_not_one_name():
 
 def test_an_empty_page_has_no_officers():
     assert _edges("", LETTER) >= {("ceo", "Jane Okonkwo")}
+
+
+def test_the_board_s_chair_is_read_from_the_signatures_of_a_real_10k(financebench_extra_dir):
+    # Apple's FY2022 10-K signs "/s/ Arthur D. Levinson Director and Chair of the Board"; Oracle's FY2022
+    # "Lawrence J. Ellison Chairman of the Board and Chief Technology Officer"
+    from loaders.document import load_document
+    from loaders.knowledge import extract_knowledge
+
+    for name, chair in (("APPLE_2022_10K", "Arthur D. Levinson"), ("ORACLE_2022_10K", "Lawrence J. Ellison")):
+        knowledge = extract_knowledge(load_document(financebench_extra_dir / "pdfs" / f"{name}.pdf"))
+        assert [r.object for r in knowledge.relations if r.predicate == "chair"] == [chair], name
+
+
+def test_a_committee_s_chair_is_no_board_chair_asked():
+    from strategies.knowledge_graph import PREDICATE_WORDS
+
+    assert PREDICATE_WORDS["chair"].search('Who was the Chair of the Board of "Apple Inc." in fiscal year 2022?')
+    assert not PREDICATE_WORDS["chair"].search("Who was the Chairman of the Audit Committee of PT Bayan Resources?")
+    assert not PREDICATE_WORDS["chair"].search("Who was the President Director of the Board of Directors?")
