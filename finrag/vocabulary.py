@@ -168,21 +168,12 @@ class _PhraseIndex:
             candidates.sort(key=lambda c: -len(c[0]))  # longest first
 
     def find(self, text: str) -> list[str]:
-        tokens = tokenize(text)
-        found: dict[str, None] = {}
-        i = 0
-        while i < len(tokens):
-            for phrase, key in self._by_first.get(tokens[i], ()):
-                if tuple(tokens[i : i + len(phrase)]) == phrase:
-                    found.setdefault(key, None)
-                    i += len(phrase)
-                    break
-            else:
-                i += 1
-        return list(found)
+        """The keys named in `text`, each once, in order of appearance."""
+        return list(dict.fromkeys(key for _, _, key in self.spans(text)))
 
     def spans(self, text: str) -> list[tuple[int, int, str]]:
-        """What `find` reads, with where: (first token, token after the last, key) of each match."""
+        """Each match, longest first at each place, read left to right: (first token, token after the
+        last, key)."""
         tokens = tokenize(text)
         out: list[tuple[int, int, str]] = []
         i = 0

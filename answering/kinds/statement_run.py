@@ -44,6 +44,7 @@ def on_parent_only_page(chunk: Chunk, services: MetricServices) -> bool:
     that title block off the statement's rows. A store ingested before such pages went untagged
     still holds them as statements."""
     retriever = getattr(services, "retriever", None)
-    chunks = retriever.filing(chunk.doc).chunks if retriever is not None else [chunk]
-    page = sorted((c for c in chunks if c.page == chunk.page), key=lambda c: c.index) or [chunk]
+    # (the page's own chunks, in reading order: one begun on the page before would head it with that page's lines)
+    on_page = retriever.filing(chunk.doc).pages.get(chunk.page, []) if retriever is not None else []
+    page = [c for c in on_page if c.page == chunk.page] or [chunk]
     return parent_only("\n".join(c.text for c in page))

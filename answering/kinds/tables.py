@@ -204,11 +204,14 @@ def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous
     spread = header if _INTERLEAVED.search(header) else next((line for line in reversed(above)
                                                                 if _INTERLEAVED.search(line)), "")
     interleaved = _INTERLEAVED.search(spread)
-    spread_years = [int(y) for y in re.findall(r"(?:19|20)\d\d", interleaved.group("tail"))] if interleaved else years
-    rows = [_without_marks(r, _printed_width(spread, spread_years)) for r in rows]
-    if interleaved is not None and (step := _interleaved_step(interleaved.group("tail"))):
-        years = [int(y) for y in re.findall(r"(?:19|20)\d\d", interleaved.group("tail"))]
-        width = step * (len(years) - 1) + 1
+    tail = interleaved.group("tail") if interleaved is not None else ""
+    spread_years = [int(y) for y in re.findall(r"(?:19|20)\d\d", tail)] if interleaved is not None else years
+    step = _interleaved_step(tail) if interleaved is not None else None
+    # how many amounts a row prints: its years, and the change columns between them
+    printed = step * (len(spread_years) - 1) + 1 if step else len(spread_years)
+    rows = [_without_marks(r, printed) for r in rows]
+    if step:
+        years, width = spread_years, printed
         kept = list(range(0, width, step))
         if step > 2 and any(len(r.values) != width for r in rows):
             # rows that do not print every column (a line cut inside a row, "Asia Pacific -1% 4,855 6%"):
@@ -296,14 +299,6 @@ def _cells(line: str) -> list[str] | None:
         while at < len(line) and line[at].isspace():
             at += 1
     return cells or None
-
-
-def _printed_width(header: str, years: list[int]) -> int:
-    """How many amounts a row under `header` prints: its years, and the change columns between them."""
-    interleaved = _INTERLEAVED.search(header)
-    if interleaved is not None and (step := _interleaved_step(interleaved.group("tail"))):
-        return step * (len(years) - 1) + 1
-    return len(years)
 
 
 def _without_marks(row: Row, width: int) -> Row:
