@@ -667,7 +667,8 @@ def split_sentences(text: str) -> list[str]:
             if not s.strip():
                 continue
             if parts and ((_LEGAL_FORM_END.search(parts[-1]) and _NAME_GOES_ON.match(s))
-                          or (_INITIALS_END.search(parts[-1]) and _NAME_WORD.match(s) and not _OPENS.match(s))):
+                          or ((_INITIALS_END.search(parts[-1]) or _TITLE_END.search(parts[-1]))
+                              and _NAME_WORD.match(s) and not _OPENS.match(s))):
                 # "Tupelo Parent, Inc. (“Transplace”), a leading ...": the period ends a company's
                 # legal form, not the sentence; what follows is its defined name or the rest of its name
                 parts[-1] = f"{parts[-1]} {s}"
@@ -678,6 +679,8 @@ def split_sentences(text: str) -> list[str]:
 
 # "the U.S. District Court", "U.S. Federal Trade Commission": initials before a name go on
 _INITIALS_END = re.compile(r"\b(?:[A-Z]\.){2,}$")
+# a person's title before the name: "Direktur Utama Ir. Kiswodarmawan", "Dr. Lisa Su" (the period is the title's)
+_TITLE_END = re.compile(r"(?:^|\s)(?:Mr|Mrs|Ms|Dr|Drs|Dra|Ir|Prof|Sir|Rev|Hon)\.$")
 _NAME_WORD = re.compile(r"[A-Z][a-z]+\b")
 _OPENS = re.compile(r"(?:The|We|Our|In|This|These|Those|It|Its|As|For|On|At|A|An|Such|Other|During|Although|However|If|"
                     r"Any|Each|All|There|Because|While|When|Since|To|With|From|By|Following|Under|See|Refer)\b")

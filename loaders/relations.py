@@ -130,6 +130,14 @@ _LIST_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 _AUDITOR_PAGE = re.compile(r"report\s+of\s+independent\s+registered\s+public\s+accounting\s+firm", re.I)
 _AUDITOR_SIGNED = re.compile(rf"/s/\s*(?P<firm>{_FIRM})")
+# The filing's own signatures and certifications speak for the day it was filed; an exhibit (an offer
+# letter, an agreement) was signed by whoever held the office years before. Their names count more.
+_SIGNED_FOR_THE_FILING = re.compile(
+    r"this\s+report\s+has\s+been\s+signed\s+below|duly\s+caused\s+this\s+(?:annual\s+)?report\s+to\s+be\s+signed"
+    r"|\bI,\s+[^,]{3,60},\s+certify\s+that\s+I\s+have\s+reviewed\s+this", re.I)
+_FILING_WEIGHT = 3
+# small capitals that the text layer splits after their first letter: "/s/ S UZANNE  W INTER"
+_SMALL_CAPS = re.compile(r"(?<=/s/ )(?:[A-Z] [A-Z]{2,}\b ?)+")
 _AUDITOR_SERVED = re.compile(rf"(?P<firm>{_FIRM})\s+has\s+served\s+as\s+(?:our|the company['’]s)\s+auditor")
 _TITLES = {"ceo": r"Chief\s+Executive\s+Officer", "cfo": r"Chief\s+Financial\s+Officer",
            # the board's chair, who signs the annual report as such ("/s/ Arthur D. Levinson Director and Chair of the Board")
@@ -220,7 +228,9 @@ def _single_valued(meta: DocumentMeta, pages: list[Page]) -> list[Relation]:
     source: dict[tuple[str, str], tuple[int, str]] = {}
     for page in pages:
         auditor_page = bool(_AUDITOR_PAGE.search(page.text))
-        for sentence in sentences(page.text):
+        weight = _FILING_WEIGHT if _SIGNED_FOR_THE_FILING.search(collapse_whitespace(page.text)) else 1
+        text = _SMALL_CAPS.sub(lambda m: re.sub(r"\b([A-Z]) ", r"\1", m.group(0)), collapse_whitespace(page.text))
+        for sentence in sentences(text):
             hits: list[tuple[str, str]] = []
             if auditor_page:
                 hits += [("auditor", m.group("firm")) for m in _AUDITOR_SIGNED.finditer(sentence)]
@@ -240,13 +250,13 @@ def _single_valued(meta: DocumentMeta, pages: list[Page]) -> list[Relation]:
                     value = re.sub(r"^.*?/s/\s*", "", value)
                 if not looks_like_name(value.replace("&", "and").replace(",", "")):
                     continue
-                found[predicate][value] += 1
+                found[predicate][value] += weight
                 source.setdefault((predicate, value), (page.number, sentence))
         for predicate, title in _TITLES.items():
             # by line: a page's sentences fold a signature's two lines into one run of words
             for person, quote in _line_officers(page.text, title):
                 if looks_like_name(person):
-                    found[predicate][person] += 1
+                    found[predicate][person] += weight
                     source.setdefault((predicate, person), (page.number, quote))
     for predicate, counts in found.items():
         value = _dominant(counts)

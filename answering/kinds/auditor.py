@@ -27,7 +27,7 @@ _FIRM_WORDS = (r"independent\s+(?:registered\s+public\s+)?account(?:ing|ants?)(?
                r"accounting\s+firm|auditors?|audit\s+firm|external\s+auditors?")
 # who the auditor is, not what it did ("the auditor's opinion", "fees paid to the auditor")
 ASKS_AUDITOR = re.compile(
-    rf"\b(?:who|which\s+(?:firm|company)|name\s+of|names?)\s+(?:is|was|are|were|of|serves?\s+as)?\s*(?:the\s+|its\s+)?"
+    rf"\b(?:who|which\s+(?:(?:accounting|audit(?:ing)?)\s+)?(?:firm|company)|name\s+of|names?)\s+(?:is|was|are|were|of|serves?\s+as)?\s*(?:the\s+|its\s+)?"
     rf"(?:company['’]s\s+)?(?:{_FIRM_WORDS})\b(?!['’]s?\s+(?:report|opinion|fees?))"
     r"|\bwho\s+audit(?:s|ed)\b|\bwhich\s+(?:accounting\s+)?(?:firm|company)\s+audit(?:s|ed)\b"
     # "Which independent registered public accounting firm audited ..."

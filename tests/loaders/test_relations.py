@@ -149,3 +149,15 @@ def test_a_committee_s_chair_is_no_board_chair_asked():
     assert PREDICATE_WORDS["chair"].search('Who was the Chair of the Board of "Apple Inc." in fiscal year 2022?')
     assert not PREDICATE_WORDS["chair"].search("Who was the Chairman of the Audit Committee of PT Bayan Resources?")
     assert not PREDICATE_WORDS["chair"].search("Who was the President Director of the Board of Directors?")
+
+
+def test_the_filing_s_own_signatures_outweigh_an_exhibit_signed_by_a_former_ceo():
+    from loaders.document import read_document
+    from tests.conftest import FILINGS_WILD
+
+    # Accuray's FY2022 10-K: Suzanne Winter signs the report as CEO ("/s/ S UZANNE  W INTER", small capitals the
+    # text layer splits); two offer letters among its exhibits are signed by her predecessor, Joshua H. Levine
+    meta, pages = read_document(FILINGS_WILD / "pdfs" / "Accuray_2022_10-K.pdf")
+    edges = {(r.predicate, r.object) for r in extract_relations(meta, pages)}
+    assert ("ceo", "Suzanne Winter") in edges
+    assert ("cfo", "Ali Pervaiz") in edges

@@ -56,3 +56,12 @@ def test_which_independent_registered_public_accounting_firm_audited_asks_the_au
     assert ASKS_AUDITOR.search('Which independent registered public accounting firm audited the internal control over '
                                'financial reporting of "Oracle Corporation" for the fiscal year 2021?')
     assert not ASKS_AUDITOR.search("Which independent registered public accounting firm's report covers the notes?")
+
+
+def test_which_audit_firm_was_the_accounting_firm_asks_the_auditor():
+    from answering.kinds.auditor import ASKS_AUDITOR
+
+    assert ASKS_AUDITOR.search('Which audit firm was the independent registered public accounting firm of "Uber '
+                               'Technologies, Inc." for the fiscal year 2021?')
+    assert ASKS_AUDITOR.search("Which accounting firm is the company's auditor?")
+    assert not ASKS_AUDITOR.search("Which audit firm's report covers the notes?")

@@ -233,3 +233,12 @@ def test_a_bullet_after_a_sentence_s_end_opens_the_next_sentence():
             "CPUC approved the Utility's agreement to sell the SFGO.")
     assert split_sentences(text) == ["The application requests a revenue requirement of $15.46 billion for the 2023 "
                                      "test year.", "• In August, the CPUC approved the Utility's agreement to sell the SFGO."]
+
+
+def test_a_person_s_title_before_the_name_ends_no_sentence():
+    from answering.aspects import split_sentences
+
+    # PT Adhi Karya's 2013 statements (Note 1.e): "Ir." is the President Director's title, not a sentence's end
+    text = "Dewan Direksi 2013 Board of Directors Direktur Utama Ir. Kiswodarmawan President Director"
+    assert split_sentences(text) == [text]
+    assert len(split_sentences("The plan was approved by Dr. Lisa Su. The board met twice.")) == 2
