@@ -502,7 +502,8 @@ def _row_value(phrase: str, year: int, hits: list[SearchHit], understanding: Que
 
 
 # "Did eBay pay dividends to common shareholders in Q2 FY2023?", "Did it pay any cash dividends in 2022?"
-_ASKS_PAID = re.compile(r"^\W*did\s+(?:[\w&.,'’-]+\s+){1,6}?pay\s+(?:any\s+)?(?:cash\s+)?dividends?\b", re.I)
+# (the company's name as ERC questions quote it: "PT Adhi Karya (Persero) Tbk")
+_ASKS_PAID = re.compile(r"^\W*did\s+(?:[\w&.,'’\"“”()-]+\s+){1,6}?pay\s+(?:any\s+)?(?:cash\s+)?dividends?\b", re.I)
 
 
 def _paid(year: int, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -566,7 +567,9 @@ def _from_rows(got: Value | WrittenAnswer) -> Value | WrittenAnswer:
     """A side figure of a judgement stands only when every input is a statement row: a
     sentence's amount ("capital purchases of approximately $1.8 billion ... classified as
     assets") is about something else than the company's total, so it is dropped."""
-    if isinstance(got, Value) and any(numbers.split_row(c.quote) is None for c in got.answer.citations):
+    # (a bilingual statement's row has a label on each side: "Pembayaran Dividen (42,318,078,814) ... Payment of Dividend")
+    if isinstance(got, Value) and any(numbers.split_row(c.quote) is None and numbers.split_two_label_row(c.quote) is None
+                                      for c in got.answer.citations):
         return WrittenAnswer(status="not_found", kind="yes_no", reason="an input was read from a sentence",
                              text=f"{NOT_FOUND.capitalize()}: an input was read from a sentence, not a statement row.")
     return got
@@ -1062,7 +1065,10 @@ def _in_period(yes: list[Sentence], no: list[Sentence], found: _Found,
 
     def about(s: Sentence) -> bool:
         dated = named(s)
-        return not dated or bool(set(dated) & set(years)) or (id(s) in found.ceased and min(dated) <= years[-1])
+        # (a span up to now, "dividends paid since January 2020", takes in every year from its start)
+        since = [int(y) for y in _SINCE_YEAR.findall(s.text)]
+        return not dated or bool(set(dated) & set(years)) or (id(s) in found.ceased and min(dated) <= years[-1]) \
+            or any(start <= years[-1] for start in since)
 
     yes, no = [s for s in yes if about(s)], [s for s in no if about(s)]
     dated = [s for s in [*yes, *no] if set(named(s)) & set(years)]
@@ -1070,6 +1076,9 @@ def _in_period(yes: list[Sentence], no: list[Sentence], found: _Found,
         yes = [s for s in yes if s in dated]
         no = [s for s in no if s in dated or id(s) in found.ceased]
     return yes, no
+
+
+_SINCE_YEAR = re.compile(r"\bsince\s+(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},?\s+)?)?((?:19|20)\d\d)\b")
 
 
 # "within the fiscal year 2022 (ended May 31, 2022)": the day the asked period ends, as the question says it

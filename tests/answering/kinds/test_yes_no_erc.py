@@ -48,3 +48,23 @@ def test_an_assumption_is_no_deed(services):
     assert (written.status, written.kind) == ("answered", "yes_no"), written.text
     assert written.text.startswith("No."), written.text
     assert "never paid any cash dividends" in written.text
+
+
+def test_a_bilingual_statement_s_dividend_row_says_the_dividend_was_paid(services):
+    # PT Adhi Karya's 2013 statements: "Pembayaran Dividen (42,318,078,814) (58,732,403,011) Payment of Dividend",
+    # a row with a label on each side of its amounts, in a question that quotes the company's name with its brackets
+    adhi = filing("filings-wild/pdfs/AdhiKarya_2013_AnnualFinancialStatements.pdf")
+    written = ask('Did "PT Adhi Karya (Persero) Tbk" pay cash dividends in the fiscal year 2013?' + RULE,
+                  adhi, [9, 78], services)
+    assert written.text.startswith("Yes."), written.text
+    assert any("Pembayaran Dividen" in c.quote for c in written.citations)
+
+
+def test_a_total_since_an_earlier_year_dates_no_deed_out_of_the_asked_year(services):
+    # Patriot Transportation's FY2022 annual report, its letter: "the Board declared a special dividend of $3.75 per
+    # share bringing the total dividends paid to shareholders since January 2020 to $9.90 per share"
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2022_AnnualReport.pdf")
+    written = ask('Did "Patriot Transportation Holding, Inc." declare a special dividend in the fiscal year 2022?' + RULE,
+                  patriot, [3], services)
+    assert written.text.startswith("Yes."), written.text
+    assert any("special dividend" in c.quote for c in written.citations)
