@@ -604,7 +604,7 @@ def checked_inputs(inputs: list[InputValue], cited: list[tuple[Citation, Chunk]]
         convention = chunk.number_convention if chunk is not None else "us"
         out.append(CheckedInput(metric=i.metric, fiscal_year=i.fiscal_year, value=i.value, quote=i.quote, doc=i.doc,
                                 page=i.page, context=chunk.text if chunk is not None else "",
-                                from_table=numbers.split_row(i.quote, convention) is not None,
+                                from_table=numbers.statement_row(i.quote, convention) is not None,
                                 number_convention=convention, period=i.period))
     return out
 
@@ -667,7 +667,9 @@ def check_result(question: str, target: MetricTarget, result: MetricResult, inpu
             failure = checks.check_size_change(target.label, result.value)
         if failure is not None:
             return failure
-    if (failure := checks.check_size(inputs, vocab)) is not None:
+    # (a ratio of rows of one table is the same whatever its scale: rupiah in full are no misread thousands)
+    scale_free = target.unit in ("percent", "ratio") and _one_statement(inputs)
+    if not scale_free and (failure := checks.check_size(inputs, vocab)) is not None:
         return failure
     if percent and target.aggregation == "value" and target.quarter is None and target.formula_source != "question":
         year = years[-1]

@@ -243,6 +243,12 @@ def split_two_label_row(line: str, convention: NumberConventionName = "us") -> R
     return row.model_copy(update={"line": line, "label": after.rstrip(" -:"), "label_before": row.label})
 
 
+def statement_row(line: str, convention: NumberConventionName = "us") -> Row | None:
+    """The line as a statement's row, its label before its amounts or, a bilingual statement's, on
+    each side of them; None for a sentence."""
+    return split_row(line, convention) or split_two_label_row(line, convention)
+
+
 _SCALE_NOTE = re.compile(r"\((?:(?:dollars|amounts)\s+)?in\s+(?:thousands|millions|billions)\b[^)]*\)", re.I)
 
 

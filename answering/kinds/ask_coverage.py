@@ -143,6 +143,13 @@ _ASKS_PART = re.compile(r"^\W*(?:(?:in|for|during|among|of|across)\b[^,?]{0,60},
                         r"operating\s+units?|regions?|brands?|subsidiar(?:y|ies)|businesses|business\s+lines?|"
                         r"product\s+lines?|platforms?)\b", re.I)
 _PICKS = frozenset({"choice", "list"})
+
+
+def _unnamed(sentence: str, companies: list[str]) -> str:
+    """The sentence without the company's own name: "What was Meta Platforms' R&D ..." asks no platform."""
+    for company in companies:
+        sentence = re.sub(rf"\b{re.escape(company)}(?:['’]s?)?", "it", sentence, flags=re.I)
+    return sentence
 # a pick said: a choice's ranking composed into another kind, or a named part said to rank ("Delivery grew fastest")
 _A_PICK = re.compile(r"\branks\s+(?:highest|lowest|first)\b|\bRanking:|\b[A-Z][\w&'’-]*\s+(?:[\w&'’-]+\s+){0,3}?"
                      r"(?:grew|rose|fell|declined|was|had|ranked)\s+(?:the\s+)?(?:fastest|most|highest|largest|lowest|least|"
@@ -631,7 +638,8 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
     things = set(_things(asks)) | {a for a in asks if a.startswith("the ") and a not in asked_parts(question)}
     text = written.text
     if (written.kind or "") not in _PICKS and not _A_PICK.search(text) and (part := next(
-            (a for a in asks if _ASKS_PART.match(last_sentence(a)) and last_sentence(a).lower() not in text.lower()), None)):
+            (a for a in asks if _ASKS_PART.match(_unnamed(last_sentence(a), companies))
+             and last_sentence(a).lower() not in text.lower()), None)):
         return last_sentence(part).rstrip("?.")
     if (unnamed := _unnamed_part(question, text, companies)) is not None:
         return f"the part {unnamed}"

@@ -567,9 +567,7 @@ def _from_rows(got: Value | WrittenAnswer) -> Value | WrittenAnswer:
     """A side figure of a judgement stands only when every input is a statement row: a
     sentence's amount ("capital purchases of approximately $1.8 billion ... classified as
     assets") is about something else than the company's total, so it is dropped."""
-    # (a bilingual statement's row has a label on each side: "Pembayaran Dividen (42,318,078,814) ... Payment of Dividend")
-    if isinstance(got, Value) and any(numbers.split_row(c.quote) is None and numbers.split_two_label_row(c.quote) is None
-                                      for c in got.answer.citations):
+    if isinstance(got, Value) and any(numbers.statement_row(c.quote) is None for c in got.answer.citations):
         return WrittenAnswer(status="not_found", kind="yes_no", reason="an input was read from a sentence",
                              text=f"{NOT_FOUND.capitalize()}: an input was read from a sentence, not a statement row.")
     return got

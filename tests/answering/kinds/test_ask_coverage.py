@@ -352,3 +352,12 @@ def test_the_currency_an_answer_is_asked_in_is_no_part_of_the_company(vocab):
     assert uncovered_ask(figure, asked, ["Ethernity Networks"], vocab) is None
     assert uncovered_ask(figure, asked.replace("Answer in USD.", "Answer for Services."), ["Ethernity Networks"],
                          vocab) == "the part Services"
+
+
+def test_the_company_s_own_name_asks_for_no_part_of_it(vocab):
+    # tmpl14 (Meta Platforms FY2022): "Platforms" in the company's name is not "which platform"
+    share = _answer("Meta Platforms Research and development / Revenue FY2022: 30.3% (as the question defines it). "
+                    "Research and development / Revenue = $35,338.0M / $116,609.0M = 30.3%.", "metric")
+    assert uncovered_ask(share, "What was Meta Platforms' research and development expense as a percentage of revenue "
+                                "in FY2022?", ["Meta Platforms"], vocab) is None
+    assert uncovered_ask(share, "Which platforms of Meta Platforms grew fastest in FY2022?", ["Meta Platforms"], vocab)

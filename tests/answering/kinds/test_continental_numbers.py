@@ -57,3 +57,15 @@ def test_a_number_the_convention_does_not_settle_is_refused_with_that_reason(mix
     # a number only one convention writes is still read
     written = ask("What was PT Contoh Karya's revenue in 2023?", mixed_statement, [0], services)
     assert (written.status, written.value) == ("answered", 9799598.0), written.text
+
+
+def test_a_margin_of_a_bilingual_statement_s_rows_in_full_rupiah_is_given(services):
+    # PT Adhi Karya's 2013 statements, in full rupiah: "LABA KOTOR 1,193,154,593,580 955,888,184,288 GROSS PROFITS" over
+    # "PENDAPATAN USAHA 3.s, 3.v, 38 9,799,598,396,362 ... REVENUES". Rows of one table: no scale misread can move
+    # their ratio, so the size a US company's dollars would have is no reason to withhold it
+    statements = filing("filings-wild/pdfs/AdhiKarya_2013_AnnualFinancialStatements.pdf")
+    written = ask("What was PT Adhi Karya (Persero) Tbk's gross profit margin for fiscal year 2013, based on the "
+                  "consolidated statement of comprehensive income? Express as a percentage rounded to two decimal places.",
+                  statements, [7], services)
+    assert written.status == "answered", written.text
+    assert written.value == pytest.approx(12.18, abs=5e-3)
