@@ -69,3 +69,26 @@ def test_a_margin_of_a_bilingual_statement_s_rows_in_full_rupiah_is_given(servic
                   statements, [7], services)
     assert written.status == "answered", written.text
     assert written.value == pytest.approx(12.18, abs=5e-3)
+
+
+def test_rows_of_one_table_in_full_rupiah_pass_the_checks_without_a_currency_note(services):
+    from answering.checks import CheckedInput
+    from answering.metric_answer import check_result
+    from answering.metric_formula import MetricResult
+    from answering.metric_target import read_target
+
+    # the same two rows cited without their chunk's text (no "Rupiah" in sight, as when another chunk of the
+    # page was retrieved): their ratio is still the statement's
+    question = "What was PT Adhi Karya (Persero) Tbk's gross profit margin for fiscal year 2013?"
+    rows = [("gross_profit", "LABA KOTOR 1,193,154,593,580 955,888,184,288 GROSS PROFITS", 1_193_154.59358),
+            ("revenue", "PENDAPATAN USAHA 3.s, 3.v, 38 9,799,598,396,362 7,627,702,794,424 REVENUES", 9_799_598.396362)]
+    inputs = [CheckedInput(metric=m, fiscal_year=2013, value=v, quote=q, doc="adhi", page=7, from_table=True)
+              for m, q, v in rows]
+    target = read_target(question, services.vocabulary)
+    result = MetricResult(value=12.18, shown="12.18%", working=[], inputs=[], per_year={2013: 0.1218})
+    assert check_result(question, target, result, inputs, "PT Adhi Karya (Persero)", [], services.vocabulary) is None
+    # the same rows as amounts of their own are more than any company's dollars: still refused
+    revenue = read_target("What was PT Adhi Karya (Persero) Tbk's revenue for fiscal year 2013?", services.vocabulary)
+    alone = MetricResult(value=9_799_598.4, shown="", working=[], inputs=[], per_year={2013: 9_799_598.4})
+    assert check_result("What was its revenue in 2013?", revenue, alone, inputs[1:], "PT Adhi Karya (Persero)", [],
+                        services.vocabulary) is not None
