@@ -17,7 +17,8 @@ HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<noun>[a-z][a-z-]{2,})", re.I)
 _PEOPLE = ("employee", "people", "person", "worker", "job", "position", "role", "staff", "headcount", "associate")
 _COUNT_VERBS = frozenset({"were", "was", "are", "is", "did", "does", "do", "had", "has", "have"})
 _NO_THING = frozenset({"times", "more", "fewer", "of"})
-_IN_PLACE = re.compile(r"\bin\s+(?:the\s+)?([A-Z][\w.]*(?:\s+[A-Z][\w.]*)*)")
+# "in the United States", "outside (of) the United States": where counted, inside or out
+_IN_PLACE = re.compile(r"\b(in|outside(?:\s+of)?|within)\s+(?:the\s+)?([A-Z][\w.]*(?:\s+[A-Z][\w.]*)*)")
 
 
 def asked_thing(ask: str) -> str | None:
@@ -37,9 +38,14 @@ def states_count(text: str, ask: str) -> bool:
     stem = asked_thing(ask)
     if stem is None:
         return False
-    if stem in _COUNT_VERBS:  # "and how many were in the United States?"
+    if stem in _COUNT_VERBS:  # "and how many were in the United States?", "how many were employed outside the US?"
         place = _IN_PLACE.search(ask)
-        return bool(place and re.search(rf"\b\d[\d,]*\s+in\s+(?:the\s+)?{re.escape(place.group(1))}\b", text))
+        if place is None:
+            return False
+        where = "outside(?:\\s+of)?" if place.group(1).lower().startswith("outside") else place.group(1)
+        # ("388 employees employed outside of the United States": the things and their verb between)
+        return bool(re.search(rf"\b\d[\d,]*\s+(?:[a-z-]+\s+){{0,3}}?{where}\s+(?:the\s+)?{re.escape(place.group(2))}\b",
+                              text))
     stems = _PEOPLE if any(stem.startswith(p[:5]) for p in _PEOPLE) else (stem,)
     things = "|".join(re.escape(s) for s in stems)
     # "57,500 full- and part-time employees", "2.1 million associates", or the things first: "employees

@@ -48,3 +48,21 @@ def test_a_part_of_the_workforce_asked_is_not_answered_by_the_whole_count(servic
     written = ask('What was the number of employees located outside the United States at "Netflix, Inc." in 2022?',
                   netflix, [0, 86, 82], services)
     assert written.value != 12_800, written.text
+
+
+def test_a_count_outside_a_country_asked_as_a_second_part_is_stated_by_its_number():
+    from answering.kinds.counts import states_count
+
+    # Accuray's FY2022 10-K (tmpl14): "we had 1044 full-time employees, including 388 employees employed outside of
+    # the United States"
+    said = "As of June 30, 2022, we had 1044 full-time employees, including 388 employees employed outside of the " \
+           "United States."
+    assert states_count(said, "and how many were employed outside the United States?")
+    assert not states_count(said, "and how many were in the United States?")  # outside is not in
+
+
+def test_both_parts_of_a_count_and_its_part_outside_a_country_are_answered(services):
+    written = ask("How many full-time employees did Accuray have as of June 30, 2022, and how many were employed "
+                  "outside the United States?", filing("filings-wild/pdfs/Accuray_2022_10-K.pdf"), [26], services)
+    assert written.status == "answered", written.text
+    assert "388 employees employed outside" in written.text
