@@ -151,6 +151,11 @@ _HEADING_WORDS = 14  # a table heading is short; a longer line is prose, where t
 _HEADING_CHARS = 100
 
 
+# a line stating an amount in its words is a row that describes its item, no caption of the table ("Preferred
+# stock, $0.001 par value; authorized: 5,000,000 shares; no shares issued" over "Total stockholders' equity")
+_AMOUNT_IN_WORDS = re.compile(r"\$\s?\d|\b\d{1,3}(?:,\d{3})+\b")
+
+
 def table_headings(context: str, quote: str) -> list[str]:
     """The headings of the table a row is in: the short non-row lines above it, up to
     the first prose line (a statement's title, its column headers, a section caption)."""
@@ -165,7 +170,7 @@ def table_headings(context: str, quote: str) -> list[str]:
         if len(numbers.header_years(text)) >= 2:
             headings.append(text)  # the columns' dates ("Dec 31, 2022 Dec 25, 2021"), which read as a row's amounts
             continue
-        if not text or numbers.split_row(text) is not None or _bilingual_row(text):
+        if not text or numbers.split_row(text) is not None or _bilingual_row(text) or _AMOUNT_IN_WORDS.search(text):
             continue
         if len(text) > _HEADING_CHARS or len(text.split()) > _HEADING_WORDS or text.endswith("."):
             break  # prose: the table's headings are below it

@@ -48,6 +48,13 @@ _DEFINE = re.compile(r"^(?:please\s+)?define\s+(?P<name>.+?)\s+as:?\s*(?P<expr>.
 # a formula (an operator in it) after "as"; "Calculate it as a percentage" defines nothing
 _CALCULATE_AS = re.compile(r"^(?:please\s+)?(?:calculate|compute)\s+(?:the\s+|its\s+)?(?P<name>[^,;]+?)\s+as:?\s+"
                            r"(?P<expr>[^;]*?(?:\s/\s|\bdivided\s+by\b|\s[-–]\s|\bminus\b)[^;]*)(?:;.*)?$", re.I)
+# "Calculate total debt (A plus B) divided by total stockholders' equity, using the balance sheet.": the
+# ask's measure, a formula right after the verb (an operator in it); "Calculate X's free cash flow" is none
+# (an ask of its own, "Compute Acme's FY2022 free cash flow margin, where ...", names a company or a where-clause)
+_CALCULATE_FORMULA = re.compile(r"^(?:please\s+)?(?:calculate|compute)\s+(?![^;]*\bwhere\b)(?![^;]*?['’]s\b)"
+                                r"(?:it\s+as\s+)?(?P<name>)"
+                                r"(?P<expr>[^;]*?(?:\s/\s|\bdivided\s+by\b)[^;]*?)"
+                                r"(?:,\s+(?:using|based\s+on|from|as\s+(?:shown|reported))\b[^;]*)?(?:;.*)?$", re.I)
 # "What is X's quick ratio? Use (A - B) / C.": the ask's measure, when what follows "use" is a
 # formula (an operator in it); "Use the consolidated balance sheet." defines nothing
 _USE = re.compile(r"^(?:please\s+)?use\s+(?P<name>)(?P<expr>[^;]*?(?:\s/\s|\bdivided\s+by\b|\s[-–]\s|\bminus\b|\bless\b)"
@@ -100,6 +107,9 @@ _YEAR_OVER_YEAR = re.compile(r"\byear[- ]over[- ]year\b|\byoy\b|\b(?:from|over|v
 _LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
 # "the ratio of A to B": A over B, each one measure the vocabulary knows
 _RATIO_OF = re.compile(r"\bratio\s+of\s+(?:its\s+|the\s+)?(?P<a>.+?)\s+to\s+(?:its\s+|the\s+)?(?P<b>.+)$", re.I)
+# "the capital expenditure to revenue ratio": A over B, when no one measure's wording spans the phrase
+_TO_RATIO = re.compile(r"(?P<a>(?:[\w&'’-]+\s+){0,4}?[\w&'’-]+)\s+to\s+(?:its\s+|the\s+)?"
+                       r"(?P<b>(?:[\w&'’-]+\s+){0,3}?[\w&'’-]+)\s+ratio\b", re.I)
 # "the average of the year-end 2018 and 2019 inventory balances": the two balances an average input
 # spans, not two periods asked; the measure is the later year's ("FY2019 inventory turnover")
 # "the average of the year-end 2018 and 2019 inventory balances", "the mean of the May 31, 2022 and May 31,
@@ -219,8 +229,17 @@ _AFTER_NAME = re.compile(r"[a-z]{3,}\s*$")
 _SOURCE_PRELUDE = re.compile(r"^(?:taken|read|drawn|sourced)\s+from\s+(?:the\s+)?[\w\s'’-]{1,40}?\s+as\s+", re.I)
 
 
+# a line's name with its own formula after it, "total debt (short-term debt plus long-term debt)": the formula
+# is the operand (the name's words, none an operator's, say what it sums)
+_NAME_THEN_FORMULA = re.compile(
+    r"(?<![\w'’-])(?:(?!(?:plus|minus|less|divided|by|times|multiplied)\b)[A-Za-z'’-]+\s+){0,5}?"
+    r"(?!(?:plus|minus|less|divided|by|times|multiplied)\b)[A-Za-z'’-]+\s*"
+    r"\((?P<formula>[^()]*?(?:\bplus\b|\bminus\b|\bless\b|\s[+/]\s|\s[-–]\s)[^()]*)\)")
+
+
 def _clean(expr: str) -> str:
     expr = _SOURCE_PRELUDE.sub("", expr.strip())
+    expr = _NAME_THEN_FORMULA.sub(r"(\g<formula>)", expr)
     expr = re.sub(r"\[[^\]]*\]", " ", expr)  # "[from cash flow statement]"
     expr = re.sub(r"\s*\(([^()]*)\)", _remark, expr)
     return _HOW_WRITTEN.sub("", expr).strip().rstrip(".;").strip()
@@ -234,7 +253,8 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
     for at, sentence in enumerate(sentences):
         previous = sentences[at - 1] if at else None
         m = _BARE_DEFINED.match(sentence) or _DEFINED.match(sentence) or _DEFINE.match(sentence) \
-            or _DEFINES.match(sentence) or _USE.match(sentence) or _CALCULATE_AS.match(sentence)
+            or _DEFINES.match(sentence) or _USE.match(sentence) or _CALCULATE_AS.match(sentence) \
+            or _CALCULATE_FORMULA.match(sentence)
         if m and not sentence.rstrip().endswith("?") and _IMPERATIVE_ASK.search(m.group("name")) \
                 and (inline := _inline_definition(sentence)) is not None:
             # "Using the cash flow statement, calculate X's free cash flow for FY2023, defined as A minus
@@ -266,7 +286,7 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
     if not asks:
         asks = [s for s in _sentences(question)
                 if not (_BARE_DEFINED.match(s) or _DEFINED.match(s) or _DEFINE.match(s) or _DEFINES.match(s)
-                        or _USE.match(s) or _CALCULATE_AS.match(s))][:1]
+                        or _USE.match(s) or _CALCULATE_AS.match(s) or _CALCULATE_FORMULA.match(s))][:1]
     ask = asks[0] if asks else question
     if len(asks) > 1 and (share := _SHARE_OF.search(asks[1])) and _REFERS_BACK_TO_PARTS.match(share.group("rest")):
         # "What was its free cash flow? What share of net earnings did it represent?": the second ask
@@ -765,6 +785,13 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
     if (ratio := _RATIO_OF.search(ask)) and len(left := vocab.outermost(vocab.match_metrics(ratio.group("a")))) == 1 \
             and len(right := vocab.outermost(vocab.match_metrics(ratio.group("b")))) == 1 and left != right:
         return None, f"{left[0]} / {right[0]}"  # "the ratio of capital expenditures to depreciation"
+    if (ratio := _TO_RATIO.search(ask)) and len(vocab.outermost(vocab.match_metrics(ratio.group(0)))) > 1 \
+            and len(left := vocab.outermost(vocab.match_metrics(ratio.group("a")))) == 1 \
+            and len(right := vocab.outermost(vocab.match_metrics(ratio.group("b")))) == 1 and left != right \
+            and not qualified_name(ratio.group("a"), left[0], vocab, ()) \
+            and not qualified_name(ratio.group("b"), right[0], vocab, ()):
+        # (each side the measure itself: "net debt" is no total debt)
+        return None, f"{left[0]} / {right[0]}"  # "the capital expenditure to revenue ratio"
     for pattern, op in ((_PERCENT_OF, "/"), (_LESS, "-")):
         m = pattern.search(ask)
         if m:

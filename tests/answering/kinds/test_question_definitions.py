@@ -281,3 +281,34 @@ def test_the_mean_of_two_dated_balances_is_one_years_average_input(vocab):
     target = read_target(q, vocab)
     assert target is not None and target.years == [2022] and target.aggregation == "value"
     assert "avg(inventories)" in target.formula
+
+
+def test_a_formula_right_after_calculate_defines_the_ask_and_a_name_s_own_formula_is_its_operand(vocab):
+    # tmpl14 (Accuray FY2022): "Calculate total debt (short-term debt plus long-term debt) divided by total
+    # stockholders' equity, using the balance sheet." defines the debt-to-equity ratio the ask leaves open
+    target = read_target("What is Accuray's debt-to-equity ratio at the end of FY2022 (June 30, 2022)? Calculate total "
+                         "debt (short-term debt plus long-term debt) divided by total stockholders' equity, using the "
+                         "balance sheet. Round to two decimal places.", vocab)
+    assert target.formula == "(short_term_debt + long_term_debt) / equity" and target.formula_source == "question"
+    assert target.unresolved is None
+    # "Calculate X's free cash flow" holds no formula: nothing is defined by it
+    assert read_target("What was Alphabet's FY2022 operating margin? Calculate it from the income statement.",
+                       vocab).formula_source != "question"
+
+
+def test_an_a_to_b_ratio_is_a_over_b_unless_a_qualifier_makes_either_another_line(vocab):
+    capex = read_target("What is the FY2022 capital expenditure to revenue ratio for Alphabet? Calculate using line items "
+                        "clearly shown in the cash flow statement and income statement.", vocab)
+    assert capex.formula == "capex / revenue" and capex.unresolved is None
+    assert read_target("What was the net debt to EBITDA ratio of Acme in 2022?", vocab).unresolved  # net debt: no total debt
+    assert read_target("What is the FY2022 current ratio of Acme?", vocab).formula == "current_assets / current_liabilities"
+
+
+def test_a_total_under_a_line_describing_preferred_stock_is_the_company_s_equity(services):
+    # Accuray's FY2022 balance sheet: "Preferred stock, $0.001 par value; authorized: 5,000,000 shares; no shares
+    # issued" is a row of the equity section, no caption making "Total stockholders' equity" a preferred-stock figure
+    written = ask("What is Accuray's debt-to-equity ratio at the end of FY2022 (June 30, 2022)? Calculate total debt "
+                  "(short-term debt plus long-term debt) divided by total stockholders' equity, using the balance sheet. "
+                  "Round to two decimal places.", filing("filings-wild/pdfs/Accuray_2022_10-K.pdf"), [95], services)
+    assert written.status == "answered", written.text
+    assert written.value == pytest.approx(3.39, abs=0.005)
