@@ -148,6 +148,9 @@ _THAN_ANOTHER = re.compile(
 # "Did its FY2022 free cash flow cover its dividend payments?", "Is operating income enough to cover
 # interest expense?": the amount before the verb against the one after it
 COVERS = re.compile(r"\b(?:fully\s+)?cover(?:s|ed)?\b|\b(?:enough|sufficient)\s+to\s+(?:cover|pay)\b", re.I)
+# a yes/no on what caused a move: "driven by", "due to", "the result of"
+_ON_A_CAUSE = re.compile(r"\b(?:driven|caused|explained)\s+(?:\w+ly\s+)?by\b|\bdue\s+to\b|\bbecause\s+of\b|"
+                         r"\bthe\s+result\s+of\b|\battributable\s+to\b", re.I)
 _TESTS: list[tuple[YesNoTest, re.Pattern[str]]] = [
     ("capital_intensive", re.compile(r"\bcapital[-\s]intensive\b|\bcapital\s+intensity\b", re.I)),
     ("improving", re.compile(r"\bimprov\w*\b|\bhealthier\b|\bstrengthen\w*", re.I)),
@@ -275,7 +278,9 @@ def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
                             f"{'fell' if fell else 'grew'}, item by item", ask=ask, metric=metric,
                             test="any_fell" if fell else "any_grew")
     for test, pattern in _TESTS:
-        if not pattern.search(ask) or _THAN_ANOTHER.search(ask):
+        if not pattern.search(ask) or _THAN_ANOTHER.search(ask) or _ON_A_CAUSE.search(ask):
+            # (and "Was the increase in its operating profit driven by its core operations?" asks a cause of
+            # the move, which the move itself does not say)
             # "Is its Services business more profitable than its Products business?" compares two
             # items: the company's own metric being positive or rising answers nothing of it
             continue

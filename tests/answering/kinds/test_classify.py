@@ -216,3 +216,12 @@ def test_a_consistency_question_states_its_own_tolerance():
                                                                                   "consistent", 2.0)
     # no tolerance stated: nothing to judge the moves against, a sentence must say it
     assert classify("Is Acme's gross margin stable?", vocab, companies=["Acme"]).test == "stated"
+
+
+def test_a_yes_no_on_what_drove_a_move_is_not_the_move_itself():
+    # tmpl14 (Patriot Transportation FY2022): operating profit did rise, but mostly on a land sale's gain; the
+    # rise is the question's premise, and what drove it is what it asks
+    d = classify("Was the large increase in Patriot Transportation's operating profit in fiscal year 2022 driven by its "
+                 "core trucking operations?", VOCAB, ["Patriot Transportation Holding"])
+    assert d.kind == "yes_no" and d.test == "stated"
+    assert classify("Did Acme's operating profit increase in fiscal year 2022?", VOCAB, ["Acme"]).test == "increased"
