@@ -77,6 +77,10 @@ def _stated(company: str) -> list[re.Pattern[str]]:
                        rf"(?:as\s+of|at\s+(?:the\s+end\s+of|[A-Z])|worldwide|globally)", re.I)]
 
 
+# "a reduction of our workforce of approximately 12,000 roles": the size of a cut, not of the workforce
+_CUT_OF = re.compile(r"\b(?:reduc\w*|cut\w*|decreas\w*|eliminat\w*|lay-?offs?)\s+(?:of|in|to)\s+$", re.I)
+
+
 def _value(raw: str) -> float:
     number, _, scale = raw.partition(" ")
     return float(number.replace(",", "")) * {"thousand": 1e3, "million": 1e6}.get(scale.lower(), 1.0)
@@ -96,7 +100,8 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
     for s in sentences(asked_filing(hits, company, services), [company], risks=True):
         if years and s.chunk.fiscal_year not in years:
             continue  # another year's filing: another year's count
-        for m in (m for pattern in stated if (m := pattern.search(s.text)) is not None):
+        for m in (m for pattern in stated if (m := pattern.search(s.text)) is not None
+                  and not _CUT_OF.search(s.text[: m.start()])):
             found.setdefault(_value(m.group("n")), (s, _own_sentence(s.text, m.start())))
     if len(found) != 1:
         return None

@@ -66,3 +66,12 @@ def test_both_parts_of_a_count_and_its_part_outside_a_country_are_answered(servi
                   "outside the United States?", filing("filings-wild/pdfs/Accuray_2022_10-K.pdf"), [26], services)
     assert written.status == "answered", written.text
     assert "388 employees employed outside" in written.text
+
+
+def test_the_size_of_a_cut_of_the_workforce_is_no_count_of_it(services):
+    # Alphabet's FY2022 10-K: "As of December 31, 2022, Alphabet had 190,234 employees", and, in the same filing,
+    # "we announced a reduction of our workforce of approximately 12,000 roles"
+    written = ask(_ASKED.format("Alphabet Inc.", 2022), filing("filings-wild/pdfs/Alphabet_2022_10-K.pdf"), [8, 31, 83],
+                  services)
+    assert written.status == "answered", written.text
+    assert written.value == 190_234
