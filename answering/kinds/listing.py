@@ -15,7 +15,14 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
-from answering.kinds import acquisitions, customers, geographies, passage, registered_securities
+from answering.kinds import (
+    acquisitions,
+    customers,
+    geographies,
+    officers_table,
+    passage,
+    registered_securities,
+)
 from answering.kinds.ask_scope import ask_parts, topic_ask
 from answering.kinds.sentences import Topic, content_words, overlap, read_topic
 from answering.kinds.tables import blocks
@@ -66,6 +73,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             found = passage.stating(decision, question, hits, understanding, services, limit=12, min_overlap=0.3)
             named = acquisitions.each_deal(question, found, sorted(set(understanding.fiscal_years)))
         return named
+    if officers_table.ASKS_OFFICERS.search(decision.ask) \
+            and (officers := officers_table.write(decision.ask, hits, understanding, services)) is not None:
+        # "Who were its executive officers?": the rows of the table every 10-K prints of them
+        return officers
     return _listed(decision, question, hits, understanding, services)
 
 

@@ -1,0 +1,64 @@
+"""officers_table: "Who were the executive officers of X?" read from the table every 10-K prints under
+"Information about our executive officers": one row per officer, name, age, position ("Colette M.
+Kress 56 Executive Vice President and Chief Financial Officer").
+
+The table is read from the chunks under the section's heading (a few on); a row is a
+person's name, a two-digit age and a title, on one line. Two rows at least, or nothing: a single
+row is more likely a biography's sentence than the table. The answer leads with the names, one
+line, ";"-separated, then quotes the rows.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.citations import cite, unique_citations
+from answering.kinds.people import asked_filing
+from answering.written_answer import WrittenAnswer
+
+if TYPE_CHECKING:
+    from answering.metric_answer import MetricServices
+    from finrag.models import Chunk, SearchHit
+    from retrieval.query_understanding import QueryUnderstanding
+
+ASKS_OFFICERS = re.compile(r"\b(?:who|what)\s+(?:are|were|is|was)\s+(?:the\s+|its\s+)?(?:names?\s+of\s+(?:the\s+|its\s+)?)?"
+                           r"executive\s+officers\b|\b(?:list|name)\s+(?:the\s+|its\s+)?executive\s+officers\b", re.I)
+_ROW = re.compile(r"^(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?(?P<name>(?:[A-Z][\w'’.-]*\s+){1,4}[A-Z][\w'’.-]*)\s*,?\s+"
+                  r"(?P<age>[2-9]\d)\s*,?\s+(?P<title>[A-Z][^\n]{3,})$")
+_HEADING = re.compile(r"^.{0,40}\bexecutive\s+officers\b.{0,60}$", re.I | re.M)
+_SECTION_CHUNKS = 4  # the table follows its heading closely; the officers' biographies come after it
+# words of a title or a heading, never of a person's name
+_NOT_NAME = frozenset({"chief", "executive", "officer", "officers", "president", "vice", "senior", "director",
+                       "name", "age", "position", "table", "contents", "chairman", "general", "counsel"})
+
+
+def _rows(chunk: Chunk) -> list[tuple[str, str]]:
+    """(name, the row as printed) of each officer's row in the chunk."""
+    found = []
+    for line in chunk.text.splitlines():
+        m = _ROW.match(line.strip())
+        if m and not {w.lower().strip(".,") for w in m.group("name").split()} & _NOT_NAME:
+            found.append((m.group("name"), line.strip()))
+    return found
+
+
+def write(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+          services: MetricServices) -> WrittenAnswer | None:
+    """The officers the table lists, each with their row; None without a table of two rows or more."""
+    if not ASKS_OFFICERS.search(question) or len(understanding.companies) != 1:
+        return None
+    chunks = sorted({h.chunk.chunk_id: h.chunk for h in asked_filing(hits, understanding.companies[0], services)}
+                    .values(), key=lambda c: (c.doc, c.index))
+    for at in (i for i, c in enumerate(chunks) if _HEADING.search(c.text)):
+        rows: dict[str, tuple[str, Chunk]] = {}
+        for chunk in chunks[at : at + _SECTION_CHUNKS]:
+            for name, line in _rows(chunk):
+                rows.setdefault(name, (line, chunk))  # (chunks overlap: a row printed twice is one officer)
+        if len(rows) >= 2:
+            break
+    else:
+        return None
+    quotes = " ".join(f'"{line}" ({chunk.doc} p.{chunk.page + 1})' for line, chunk in rows.values())
+    return WrittenAnswer(status="answered", kind="list", text="; ".join(rows) + "\n\n" + quotes,
+                         citations=unique_citations([cite(chunk, line) for line, chunk in rows.values()]))

@@ -1,0 +1,27 @@
+"""officers_table: the executive officers are the rows of the table every 10-K prints of them."""
+
+from __future__ import annotations
+
+from eval.erc import typed_names
+from finrag.models import Answer
+from tests.answering.kinds.conftest import ask, filing
+
+
+def test_every_row_of_the_officers_table_is_an_officer(services):
+    # NVIDIA's FY2024 10-K, "Information About Our Executive Officers": Name Age Position, five rows
+    written = ask("What were the executive officers of \"NVIDIA Corporation\" in the fiscal year 2024? If data is not "
+                  "available, return 'N/A'.", filing("filings-wild/pdfs/NVIDIA_2024_10-K.pdf"), [12], services)
+    assert written.status == "answered", written.text
+    names = typed_names(Answer(status="answered", answer=written.text, strategy="single"))
+    assert names == ["Jen-Hsun Huang", "Colette M. Kress", "Ajay K. Puri", "Debora Shoquist", "Timothy S. Teter"]
+    assert any("Colette M. Kress 56 Executive Vice President and Chief Financial Officer" in c.quote
+               for c in written.citations)
+
+
+def test_a_filing_without_the_table_gives_no_list_of_officers(services):
+    from answering.kinds.officers_table import _rows
+
+    # a biography's sentence is no row: "Jen-Hsun Huang co-founded NVIDIA in 1993 and has served as ..."
+    chunks = filing("filings-wild/pdfs/NVIDIA_2024_10-K.pdf")
+    biography = next(c for c in chunks if "co-founded NVIDIA in 1993" in c.text)
+    assert all("co-founded" not in line for _, line in _rows(biography))
