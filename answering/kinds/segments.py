@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 # the segments themselves asked, not a figure of theirs ("the segments' operating profit", "which segment grew")
 ASKS_SEGMENTS = re.compile(
-    r"\b(?:names?\s+of\s+(?:the\s+|its\s+|all\s+(?:the\s+|its\s+)?)?|what\s+are\s+(?:the\s+|its\s+)|list\s+(?:the\s+|its\s+)?)"
+    r"\b(?:names?\s+of\s+(?:the\s+|its\s+|all\s+(?:the\s+|its\s+)?)?|what\s+(?:are|were)\s+(?:the\s+|its\s+)|list\s+(?:the\s+|its\s+)?)"
     r"(?:reportable\s+|operating\s+|business\s+|reporting\s+)?segments\b(?!['’])"
     r"(?=\s*(?:\?|$|of\b|for\b|does\b|did\b|do\b|that\s+[\w\s\",.&'’-]{0,80}\breports?\b))", re.I)
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,

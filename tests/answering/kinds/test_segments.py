@@ -55,3 +55,16 @@ def test_the_segments_a_filing_says_it_had_before_are_not_the_years():
     assert not _of_another_year("As a result, as of September 1, 2021 we began operating in three", [2021])
     assert not _of_another_year("As a result, as of September 1, 2021 we began operating in three", [2022])
     assert not _of_another_year("We are organized into seven", [2020])
+
+
+def test_what_were_the_reportable_segments_asks_them_in_the_past_tense_too(services):
+    from answering.kinds.segments import ASKS_SEGMENTS
+
+    # Meta Platforms' FY2022 10-K: "We report our financial results for our two reportable segments: Family of
+    # Apps (FoA) and Reality Labs (RL)."
+    question = 'What were the reportable segments of "Meta Platforms, Inc." in the fiscal year 2022?'
+    assert ASKS_SEGMENTS.search(question)
+    chunks = filing("filings-wild/pdfs/MetaPlatforms_2022_10-K.pdf")
+    written = ask(question, chunks, [54], services)
+    assert (written.status, written.kind) == ("answered", "list"), written.text
+    assert written.text.split("\n\n")[0].split("; ") == ["Family of Apps", "Reality Labs"]
