@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 ASKS_BOARD = re.compile(r"\b(?:names?\s+of\s+(?:the\s+|all\s+(?:the\s+)?)?(?:members\s+of\s+(?:the|its)\s+board(?:\s+of\s+directors)?|"
                         r"board\s+members|directors)|who\s+(?:are|were|sits?|sat)\s+(?:on\s+)?(?:the|its)\s+board"
-                        r"|who\s+(?:are|were)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:members\s+of\s+(?:the|its)\s+board|board\s+members"
+                        r"|(?:who|what)\s+(?:are|were)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:members\s+of\s+(?:the|its)\s+board|board\s+members"
                         r"|directors\s+of))\b", re.I)
 # a signature's name is on its own line: "/s/ Timothy D. Cook", "/s/    ROBERT H. SWAN"
 _WORD = (r"(?!(?:Director|Chair\w*|Chief|President|Senior|Executive|Vice|Officer|Principal|Lead|Independent|By)\b)"

@@ -55,3 +55,12 @@ def test_a_directors_report_outside_the_sec_forms_lists_them(services):
                   "is not available, return 'N/A'.", chunks, sorted({c.page for c in chunks}), services)
     assert written.status == "answered", written.text
     assert written.text.split("\n\n")[0].split("; ") == ["Mathew Walker", "Gary Lyons", "Teck Wong"], written.text
+
+
+def test_what_were_the_members_of_the_board_asks_them_as_who_were_does(services):
+    # NVIDIA's FY2024 10-K, its signatures: the directors who signed, asked as the typed questions word it
+    written = ask('What were the members of the board of directors of "NVIDIA Corporation" in the fiscal year 2024? If '
+                  "data is not available, return 'N/A'.", filing("filings-wild/pdfs/NVIDIA_2024_10-K.pdf"), [89],
+                  services)
+    assert written.status == "answered", written.text
+    assert "Dawn Hudson" in written.text.split("\n\n")[0] and "Colette M. Kress" not in written.text
