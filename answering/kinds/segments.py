@@ -38,6 +38,10 @@ _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "e
 # "seven reportable segments ... as follows:", "two reportable segments defined by geographic region:"
 _COUNTED = re.compile(rf"\b(?P<n>{'|'.join(_NUMBERS)}|\d{{1,2}})\s+(?:reportable|operating|business|reporting)\s+"
                       r"segments\b(?P<between>[^.:;]{0,80}?):", re.I)
+# "The Company's reportable segments consist of the Americas, Europe, Greater China, Japan and Rest of Asia
+# Pacific.": no count, the sentence's items are the names (each a name, or the list is none)
+_CONSIST = re.compile(r"\b(?P<n>)(?:reportable|operating|business|reporting)\s+segments\s+(?:consist\s+of|are|were|"
+                      r"comprise)(?P<between>)\s*:?\s+", re.I)
 # an enumeration's item: "1) Name", "(2) Name", "a) Name", "• Name", at a line's start or after "; "
 _ITEM = re.compile(r"(?:^|\n|;\s*(?:and\s+)?)\s*(?:\(?(?:\d{1,2}|[a-l])\)|•|●|▪)\s*(?P<item>[^\n;]+)")
 # where a name ends: its abbreviation, its description, its sentence's end
@@ -61,14 +65,15 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
     lists: list[tuple[list[str], dict[str, str], Chunk, str]] = []
     for i, chunk in enumerate(chunks):
         text, own = joined(chunk, chunks[i + 1:i + 3])
-        for m in _COUNTED.finditer(text):
+        for m in [*_COUNTED.finditer(text), *_CONSIST.finditer(text)]:
             if m.start() >= own:
-                break  # the next chunk's own sentence: read from that chunk
-            if _of_another_year(text[max(0, m.start() - _DATED_BEFORE):m.start()] + m["between"],
+                continue  # the next chunk's own sentence: read from that chunk
+            if _of_another_year(text[max(0, m.start() - _DATED_BEFORE):m.start()] + (m["between"] or ""),
                                 list(understanding.fiscal_years) or [chunk.fiscal_year or 0]):
                 continue  # "two reportable segments as of November 30, 2020:" in the 2022 report: the old ones
-            n = _NUMBERS.get(m["n"].lower()) or int(m["n"])
-            named = _names(text[m.end():m.end() + _READ_ON], n)
+            after = text[m.end():m.end() + _READ_ON]
+            n = (_NUMBERS.get(m["n"].lower()) or int(m["n"])) if m["n"] else len(_inline_items(after))
+            named = _names(after, n) if n >= 2 else None
             if named is not None:
                 lists.append((*named, chunk, " ".join(text[m.start():m.end()].split())))
     if not lists:
@@ -122,8 +127,7 @@ def _names(after: str, n: int) -> tuple[list[str], dict[str, str]] | None:
         end = m.end()
     inline = len(items) < n
     if inline:  # an inline list: "North America and International." / "A, B, and C."
-        sentence = re.split(r"\.\s|\s*\.$", after.strip(), maxsplit=1)[0]
-        items = [p for p in re.split(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+", sentence) if p.strip()] if n > 1 else []
+        items = _inline_items(after) if n > 1 else []
         if len(items) != n:
             return None
     names: list[str] = []
@@ -143,6 +147,12 @@ def _names(after: str, n: int) -> tuple[list[str], dict[str, str]] | None:
             defined[end["abbr"]] = name
         names.append(name)
     return (names, defined) if len(set(names)) == n else None
+
+
+def _inline_items(after: str) -> list[str]:
+    """The items of an inline list, up to its sentence's end: "A, B, and C." -> [A, B, C]."""
+    sentence = re.split(r"\.\s|\s*\.$", after.strip(), maxsplit=1)[0]
+    return [p for p in re.split(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+", sentence) if p.strip()]
 
 
 def _spelled_out(abbreviation: str, chunks: list[Chunk]) -> str | None:

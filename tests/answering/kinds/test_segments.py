@@ -24,6 +24,10 @@ _ASKED = 'What are the names of the reportable segments of "{}"?'
     # regions: the Americas, Europe and APJ": a count begun in a year before the report's holds in it, and
     # the names are read without their article
     ("filings-wild/pdfs/TDSYNNEX_2022_AnnualReport.pdf", "TD SYNNEX Corporation", ["Americas", "Europe", "APJ"]),
+    # no count: "The Company's reportable segments consist of the Americas, Europe, Greater China, Japan and Rest of
+    # Asia Pacific." (each item a name, or the sentence is no list of them)
+    ("financebench-extra/pdfs/APPLE_2022_10K.pdf", "Apple Inc.",
+     ["Americas", "Europe", "Greater China", "Japan", "Rest of Asia Pacific"]),
 ])
 def test_the_names_the_counting_sentence_gives_are_the_segments(relative, company, names, services):
     chunks = filing(relative)
