@@ -136,7 +136,8 @@ class Topic(BaseModel):
                 return True  # one word: "audits" states "auditor"
             if any(tuple(tokens[i : i + n]) == phrase for i in range(len(tokens) - n + 1)):
                 return True
-        placed = _placed(text)
+        # (a verb and its object a possessive and a preposition apart: "sold its business in Russia")
+        placed = _placed(text, _LINKING)
         for a, b in self.pairs:
             at_a = [i for i, t in placed if _same(t, a)]
             at_b = [i for i, t in placed if _same(t, b)]
@@ -146,17 +147,19 @@ class Topic(BaseModel):
 
 
 _ARTICLE = frozenset({"a", "an", "the"})
+_LINKING = _ARTICLE | frozenset({"its", "their", "our", "his", "her", "in", "of", "to", "for", "on", "at", "by", "with",
+                                  "from"})
 _AMOUNT_WORD = re.compile(r"^\(?[$€£¥]?\d[\d,.]*%?\)?[,;]?$|^(?:thousand|million|billion)s?[,;]?$", re.I)
 
 
-def _placed(text: str) -> list[tuple[int, str]]:
+def _placed(text: str, skipped: frozenset[str] = _ARTICLE) -> list[tuple[int, str]]:
     """The tokens of `text`, each with its word's place. A hyphenated compound is one word, an
     amount ("$119.3 million") one, and an article none: "recognized a $119.3 million pre-tax gain"
-    has the gain three words from "recognized"."""
+    has the gain three words from "recognized". `skipped`: the words that take no place."""
     out: list[tuple[int, str]] = []
     at, in_amount = -1, False
     for word in text.split():
-        if word.lower() in _ARTICLE:
+        if word.lower() in skipped:
             continue
         amount = bool(_AMOUNT_WORD.match(word))
         if not (amount and in_amount):

@@ -68,3 +68,13 @@ def test_a_total_since_an_earlier_year_dates_no_deed_out_of_the_asked_year(servi
                   patriot, [3], services)
     assert written.text.startswith("Yes."), written.text
     assert any("special dividend" in c.quote for c in written.citations)
+
+
+def test_a_verb_and_its_object_a_possessive_and_a_preposition_apart_state_the_deed(services):
+    # McDonald's FY2022 10-K: "Additionally, in June 2022, the Company sold its business in Russia." ("sold" and
+    # "Russia" four words apart, two of them "its" and "in")
+    mcd = filing("financebench-extra/pdfs/MCDONALDS_2022_10K.pdf")
+    written = ask('Did "McDonald\'s Corporation" sell its business in Russia in the fiscal year 2022?' + RULE,
+                  mcd, [47], services)
+    assert written.text.startswith("Yes."), written.text
+    assert any("sold its business in Russia" in c.quote for c in written.citations)
