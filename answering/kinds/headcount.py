@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING
 from answering.citations import cite
 from answering.kinds.people import asked_filing
 from answering.kinds.sentences import Sentence, sentences
+from answering.kinds.tables import blocks
 from answering.written_answer import WrittenAnswer
 
 if TYPE_CHECKING:
     from answering.metric_answer import MetricServices
-    from finrag.models import SearchHit
+    from finrag.models import Chunk, SearchHit
     from retrieval.query_understanding import QueryUnderstanding
 
 ASKS_HEADCOUNT = re.compile(
@@ -103,12 +104,39 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
         for m in (m for pattern in stated if (m := pattern.search(s.text)) is not None
                   and not _CUT_OF.search(s.text[: m.start()])):
             found.setdefault(_value(m.group("n")), (s, _own_sentence(s.text, m.start())))
+    if not found:
+        return _table_count(asked_filing(hits, company, services), company, max(years) if years else None)
     if len(found) != 1:
         return None
     (count, (s, quote)), = found.items()
     return WrittenAnswer(status="answered", kind="passage", value=count, unit="employees",
                          text=f'{count:,.0f} employees: "{quote}" ({s.chunk.doc} p.{s.chunk.page + 1})',
                          citations=[cite(s.chunk, quote)])
+
+
+# a summary table's row: "Number of employees ........ 475 508 607 761 783", "Total employees 12,600 11,800"
+_ROW_LABEL = re.compile(r"^(?:total\s+)?(?:number\s+of\s+)?(?:full[- ]time\s+)?(?:employees|headcount)\W*$", re.I)
+
+
+def _table_count(hits: list[SearchHit], company: str, year: int | None) -> WrittenAnswer | None:
+    """The count a table's row of employees gives in the asked year's column (a five-year summary's);
+    None when no table has one, or its tables disagree."""
+    found: dict[float, tuple[Chunk, str]] = {}
+    for block in blocks(hits, [company]):
+        if year is not None and year not in block.years:
+            continue
+        for row in block.rows:
+            value = row.values[block.column(year)] if len(row.values) == len(block.years) else None
+            if _ROW_LABEL.match(row.label.rstrip(" .")) and value and value > 0 and value == int(value):
+                found.setdefault(value, (block.chunk_of(row), row.line))
+    if len(found) != 1:
+        return None
+    (count, (chunk, line)), = found.items()
+    when = f" in {year}" if year is not None else ""
+    return WrittenAnswer(status="answered", kind="passage", value=count, unit="employees",
+                         text=f'{count:,.0f} employees{when}, its table\'s row: "{line.strip()}" '
+                              f"({chunk.doc} p.{chunk.page + 1})",
+                         citations=[cite(chunk, line.strip())])
 
 
 _ENDS = re.compile(r"[.!?][\"\u201d\u2019]?\s+")

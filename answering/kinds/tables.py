@@ -10,6 +10,7 @@ between two chunks right after their caption).
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from retrieval.retriever import Retriever
 
 _CONTEXT_LINES = 6
+_CAPTION_WORDS = 8  # "Weighted average common shares:" groups the rows under it
+_HEADER_CHUNKS = 4  # the chunks before a table's rest read for its header
 
 # A change column closing a header of year columns ("2020 2021 2020 to 2021 % Change", "2022 2021
 # $ Change % Change", "2023 2022 Increase (Decrease)"): the years before it are the columns, the
@@ -109,7 +112,9 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
             group = _group_total(lines, start, run, line, chunk.number_convention) if row is None else None
             if len(run) >= 2:
                 previous = by_index.get((chunk.doc, chunk.index - 1))
-                block = _block(chunk, lines, start, run, previous)
+                earlier = list(takewhile(lambda c: c is not None, (by_index.get((chunk.doc, chunk.index - k))
+                                                                    for k in range(1, _HEADER_CHUNKS + 1))))
+                block = _block(chunk, lines, start, run, previous, earlier)
                 if previous is not None and _opens(lines[:start]):
                     block = _begun_before(block, previous)
                 out += [block.model_copy(update={"rows": part, "group": group.label if group else ""})
@@ -138,6 +143,30 @@ def _group_total(lines: list[str], start: int, run: list[Row], line: str, conven
 
 
 _TOTAL = re.compile(r"total\b", re.I)
+
+
+_PRINTED_AMOUNTS = re.compile(r"(?:\s+(?:\$\s*)?(?:\(?-?[\d,]*\.?\d+\)?%?|[—–-]))+\s*$")
+
+
+def _header_over(earlier: list[Chunk], width: int) -> list[int]:
+    """The years of the header the chunks before (nearest first) print over rows of `width` amounts that run
+    to their end (a five-year summary cut in pieces: "Number of employees 475 508 607 761 783" under "2022
+    2021 2020 2019 2018" two chunks up); [] when a line of prose, or rows of another width, come first."""
+    convention = earlier[0].number_convention if earlier else "us"
+    for line in (line for c in earlier for line in reversed(c.text.splitlines())):
+        text = line.strip()
+        if not text:
+            continue
+        if years := column_years(text):
+            return years if len(years) == width else []
+        row = split_row(text, convention)
+        # (the amounts as printed: ".18" is a row's cents, which no amount reader takes)
+        printed = len(_PRINTED_AMOUNTS.search(text).group(0).split()) if row is not None else 0
+        if row is not None and width not in (len(row.values), printed):
+            return []
+        if row is None and not (text.endswith(":") and len(text.split()) <= _CAPTION_WORDS):
+            return []  # prose, or a caption that is not a group's
+    return []
 
 
 def _opens(above: list[str]) -> bool:
@@ -195,7 +224,10 @@ _SPAN_COLUMN = re.compile(r"\s(?:19|20)\d\d\s*[-–]\s*(?:(?:19|20)\d\d|\d\d)\s*
 _SHORT_VS = re.compile(r"\s\d{2}\s*(?:vs\.?|versus)\s*\d{2}\b.*$", re.I)
 
 
-def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous: Chunk | None) -> Block:
+def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous: Chunk | None,
+           earlier: list[Chunk] | None = None) -> Block:
+    """The table the rows make, its header and caption read above them (`earlier`: the chunks before
+    this one, nearest first, where a table cut by the chunker began)."""
     above = lines[max(0, start - _CONTEXT_LINES * 3) : start]
     header = next((line for line in reversed(above) if column_years(line)), "")
     years = column_years(header)
@@ -236,6 +268,9 @@ def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous
         prose = tail + prose
         years = years or next((column_years(line) for line in reversed(previous.text.splitlines()[-_CONTEXT_LINES:])
                                if column_years(line)), [])
+    if not years and earlier and _opens(above):
+        # the table's rest, under captions only: its header is where the table began, chunks up
+        years = _header_over(earlier, len(rows[0].values))
     scale, _ = table_scale("\n".join(above[-_CONTEXT_LINES:] + (previous.text.splitlines()[-3:] if previous else [])))
     # "Total Revenues by Geography: Americas $ 22,088 ...": the caption of the rows printed on their first row's
     # line is no part of its label (read as "Total ...", the row would pass for the table's total)

@@ -75,3 +75,13 @@ def test_the_size_of_a_cut_of_the_workforce_is_no_count_of_it(services):
                   services)
     assert written.status == "answered", written.text
     assert written.value == 190_234
+
+
+def test_a_summary_table_s_row_of_employees_gives_the_count_in_the_asked_year_s_column(services):
+    # Patriot Transportation's FY2022 annual report: no sentence counts its people; its five-year summary does,
+    # "Number of employees .... 475 508 607 761 783", under "2022 2021 2020 2019 2018" printed chunks above
+    written = ask(_ASKED.format("Patriot Transportation Holding, Inc.", 2022),
+                  filing("filings-wild/pdfs/PatriotTransportation_2022_AnnualReport.pdf"), [6], services)
+    assert written.status == "answered", written.text
+    assert written.value == 475
+    assert any("Number of employees" in c.quote for c in written.citations)
