@@ -288,6 +288,16 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         top, value = (min if small else max)(levels, key=lambda p: p[1] or 0.0)
         text += (f" Which was the {level.group('word').lower()}? {top.label}, at {_shown(value or 0.0, block, top.row)} "
                  f"in {block.years[col]}, the {'smallest' if small else 'largest'} of the {len(levels)} items.")
+    if table is not None and table.block is not None and "change" not in how \
+            and (since := _CHANGED_FROM.search(question)) is not None \
+            and int(since.group("year")) in table.block.years:
+        # "..., and how did the segment mix change from FY2020?": each item against the year named, from the same table
+        col, block = table.block.years.index(int(since.group("year"))), table.block
+        before = [(i, i.row.values[col]) for i in ranked if col < len(i.row.values) and i.row.values[col]]
+        if len(before) == len(ranked):
+            text += f" Against {block.years[col]}: " + "; ".join(
+                f"{i.label} {_shown(value, block, i.row)} to {i.shown} ({(i.value / value - 1) * 100:+.1f}%)"
+                for i, value in before) + "."
     if how.startswith("by ") and "change" in how and _ASKS_EVERY.search(question):
         fell = [i.label for i in ranked if i.value < 0]
         text += (f" Did every item grow? No: {', '.join(fell)} fell." if fell else
@@ -518,6 +528,11 @@ def _candidate_items(candidates: list[str], hits: list[SearchHit], companies: li
             return None  # every candidate must be read, or the ranking would be wrong
         items.append(best[1])
     return items, f"in {f'FY{year}' if year else 'the latest year reported'}"
+
+
+# another part asking how the items moved since a year: "and how did the segment mix change from FY2020?"
+_CHANGED_FROM = re.compile(r"\b(?:chang\w*|shift\w*|compar\w*|evolv\w*)\b[^?]{0,40}?\b(?:from|since|with|to|versus|vs\.?)\s+"
+                           r"(?:the\s+)?(?:FY\s?|fiscal\s+(?:year\s+)?)?(?P<year>(?:19|20)\d\d)\b", re.I)
 
 
 class Table(BaseModel):

@@ -226,11 +226,15 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
                 continue  # "What caused the revenue decline?": answered when the answer is about revenue
         if written.kind == "choice" and _A_CHOICE.match(last_sentence(part)) and _A_PICK.search(written.text):
             continue  # "Which of its segments had the worst topline performance": the table's pick, said as one
+        if written.kind == "choice" and _ASKS_HOW_CHANGED.search(part) and _ITEMS_AGAINST.search(written.text):
+            continue  # "and how did the segment mix change from FY2020?": each ranked item against that year
         if part_unanswered(part, written.text, written.kind or "", companies):
             return part
     return None
 
 
+# the choice writer's ranked items set against an earlier year (answering.kinds.choice): "Against 2020: A 3,904 to ..."
+_ITEMS_AGAINST = re.compile(r"\bAgainst (?:19|20)\d\d: [^.]+\([+-]\d")
 # the choice writer's verdict on the item a table ranks first (answering.kinds.choice)
 _A_PICK = re.compile(r"\) (?:ranks (?:highest|lowest)|contributed the most to the (?:increase|decrease))\b")
 

@@ -161,7 +161,8 @@ def _header_over(earlier: list[Chunk], width: int) -> list[int]:
             return years if len(years) == width else []
         row = split_row(text, convention)
         # (the amounts as printed: ".18" is a row's cents, which no amount reader takes)
-        printed = len(_PRINTED_AMOUNTS.search(text).group(0).split()) if row is not None else 0
+        amounts = _PRINTED_AMOUNTS.search(text) if row is not None else None
+        printed = len(amounts.group(0).split()) if amounts is not None else 0
         if row is not None and width not in (len(row.values), printed):
             return []
         if row is None and not (text.endswith(":") and len(text.split()) <= _CAPTION_WORDS):

@@ -472,3 +472,13 @@ def test_items_adding_up_to_a_part_of_the_company_s_revenue_are_not_its_ranking(
                       with_facts)
     assert (written.status, written.kind) == ("not_found", "choice"), written.text
     assert "add up to 3,394 million, under half of Oracle's revenue of 39,831 million" in written.text
+
+
+def test_a_part_asking_how_the_items_changed_from_a_year_is_answered_from_the_same_table(services):
+    # Uber's FY2021 10-K, revenue by segment: "Mobility $ 6,089 $ 6,953 14 %", "Delivery 3,904 8,362 114 %",
+    # "Freight 1,011 2,132 111 %" (2020, 2021, change)
+    written = ask("Which of Uber's segments generated the most revenue in FY2021, and how did the segment mix change "
+                  "from FY2020?", filing("filings-wild/pdfs/Uber_2021_10-K.pdf"), [58, 59], services)
+    assert written.status == "answered", written.text
+    assert written.text.startswith("Delivery (8,362")
+    assert "Against 2020: Delivery 3,904" in written.text and "(+114.2%)" in written.text
