@@ -236,6 +236,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         if understanding.periods and _QUARTER_FILING.fullmatch(s.chunk.period or "") \
                 and s.chunk.period not in understanding.periods:
             continue  # "in the first quarter of 2023": the second quarter's release explains its own quarter
+        if (understanding.periods or understanding.quarter) and not _QUARTER_FILING.fullmatch(s.chunk.period or "") \
+                and not _ASKS_QUARTER.search(s.text):
+            continue  # "in the first quarter of fiscal 2024": the year's 10-K explains the year, not the quarter
         if years and not (understanding.periods or _ASKS_QUARTER.search(question)) \
                 and _PART_YEAR.fullmatch(s.chunk.period or ""):
             continue  # "Why did revenues fall in fiscal 2017?": a first quarter's release explains its quarter only

@@ -466,3 +466,12 @@ def test_a_change_said_to_happen_in_another_year_explains_that_year():
     assert _changed_in_another_year(said_2018, 2019)
     assert not _changed_in_another_year(said_2019, 2019)
     assert not _changed_in_another_year("Gross margin decreased compared to 2018 due to ...", 2019)
+
+
+def test_a_quarter_s_change_is_not_explained_by_the_year_s_10k(services):
+    # NVIDIA's FY2024 10-K explains the fiscal year ("Automotive revenue for the fiscal year 2024 was up 21%. The
+    # increase primarily reflected growth in self-driving platforms."): no cause of the first quarter's revenue
+    tenk = filing("filings-wild/pdfs/NVIDIA_2024_10-K.pdf")
+    written = ask("What drove the change in NVIDIA's revenue in the first quarter of fiscal year 2024?", tenk,
+                  [37, 38, 41], services)
+    assert not any("fiscal year 2024" in c.quote or "self-driving" in c.quote for c in written.citations), written.text
