@@ -76,7 +76,9 @@ def held_to_record(written: WrittenAnswer, kind: AnswerKind | None, floor: float
         return written  # (a glossary definition reads no filing: no record of readings is its)
     if _OWN_RULE.search(question):
         return written  # no record of typed questions: the floor is not theirs
-    form = evidence_form(written.text, figure=written.value is not None or bool(written.rows))
+    # (a passage's value is the number its quote states, "190,234 employees": quoted, as the records read its text)
+    figure = (written.value is not None and (kind or written.kind) != "passage") or bool(written.rows)
+    form = evidence_form(written.text, figure=figure)
     record = (records if records is not None else shape_records()).get((kind or written.kind or "", form))
     if record is None or record.precision >= floor:
         return written

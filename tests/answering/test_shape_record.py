@@ -114,3 +114,14 @@ def test_the_covers_registration_table_read_row_by_row_is_a_worked_reading():
     assert evidence_form('Yes. Registered under Section 12(b) (7bb91c6eb5 p.1): 3.125% senior notes due July 2025 '
                          "— New York Stock Exchange.") == "computed"
     assert evidence_form('"Our debt securities are listed on the New York Stock Exchange." (x p.40)') == "quoted"
+
+
+def test_a_passage_s_number_read_from_its_quote_is_a_quoted_reading_as_its_record_reads_it() -> None:
+    # the records read an answer's text: "190,234 employees: \"...\"" is quoted sentences, value or not
+    records = {("passage", "computed"): ShapeRecord(kind="passage", evidence="computed", right=0, wrong=1, precision=0.5),
+               ("passage", "quoted"): ShapeRecord(kind="passage", evidence="quoted", right=60, wrong=28, precision=0.68)}
+    count = WrittenAnswer(status="answered", kind="passage", value=190_234.0, unit="employees",
+                          text='190,234 employees: "As of December 31, 2022, Alphabet had 190,234 employees." (d p.9)')
+    assert held_to_record(count, "passage", floor=0.65, records=records) == count
+    worked = count.model_copy(update={"text": "Cash FY2022 = $1.0M. Read from d."})
+    assert held_to_record(worked, "passage", floor=0.65, records=records).status == "unverified"
