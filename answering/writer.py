@@ -46,6 +46,7 @@ from answering.kinds import (
     named_paragraph,
     not_meaningful,
     note_tranches,
+    officers_table,
     passage,
     people,
     registered_securities,
@@ -202,6 +203,9 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # row of a table headed by both dates that names the measure, both figures and the change
         _Reader(_unanswered, lambda: dated_comparison.write(text, hits, list(understanding.companies)),
                 kind="passage"),
+        # "who was its General Counsel": the one row of the officers' table that holds the title
+        _Reader(lambda w: officers_table.ASKS_ROLE.search(text) is not None,
+                lambda: officers_table.role_holder(text, hits, understanding, services)),
         # "where is it headquartered": the cover's address of principal executive offices, over any
         # sentence that names the headquarters (one that says where they are agrees with it)
         _Reader(lambda w: headquarters.ASKS_HEADQUARTERS.search(text) is not None,

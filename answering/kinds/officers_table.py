@@ -43,22 +43,51 @@ def _rows(chunk: Chunk) -> list[tuple[str, str]]:
     return found
 
 
-def write(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
-          services: MetricServices) -> WrittenAnswer | None:
-    """The officers the table lists, each with their row; None without a table of two rows or more."""
-    if not ASKS_OFFICERS.search(question) or len(understanding.companies) != 1:
-        return None
-    chunks = sorted({h.chunk.chunk_id: h.chunk for h in asked_filing(hits, understanding.companies[0], services)}
-                    .values(), key=lambda c: (c.doc, c.index))
+def officer_rows(hits: list[SearchHit], company: str, services: MetricServices) -> dict[str, tuple[str, Chunk]]:
+    """{name: (its row, the chunk printing it)} of the asked company's officers table; {} without one of two rows."""
+    chunks = sorted({h.chunk.chunk_id: h.chunk for h in asked_filing(hits, company, services)}.values(),
+                    key=lambda c: (c.doc, c.index))
     for at in (i for i, c in enumerate(chunks) if _HEADING.search(c.text)):
         rows: dict[str, tuple[str, Chunk]] = {}
         for chunk in chunks[at : at + _SECTION_CHUNKS]:
             for name, line in _rows(chunk):
                 rows.setdefault(name, (line, chunk))  # (chunks overlap: a row printed twice is one officer)
         if len(rows) >= 2:
-            break
-    else:
+            return rows
+    return {}
+
+
+def write(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+          services: MetricServices) -> WrittenAnswer | None:
+    """The officers the table lists, each with their row; None without a table of two rows or more."""
+    if not ASKS_OFFICERS.search(question) or len(understanding.companies) != 1:
+        return None
+    rows = officer_rows(hits, understanding.companies[0], services)
+    if not rows:
         return None
     quotes = " ".join(f'"{line}" ({chunk.doc} p.{chunk.page + 1})' for line, chunk in rows.values())
     return WrittenAnswer(status="answered", kind="list", text="; ".join(rows) + "\n\n" + quotes,
                          citations=unique_citations([cite(chunk, line) for line, chunk in rows.values()]))
+
+
+# "Who was the General Counsel of X?", "Who is its Chief Operating Officer?": one title, capitalised as filings print it
+ASKS_ROLE = re.compile(r"^\W*[Ww]ho\s+(?:is|was)\s+(?:the\s+|its\s+)?(?P<title>(?:[A-Z][\w&-]*\s+){0,4}?"
+                       r"(?:Officer|Counsel|President|Secretary|Treasurer|Controller))\b(?!\s+(?:of|and)\s+(?!\W?[A-Z]))")
+
+
+def role_holder(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                services: MetricServices) -> WrittenAnswer | None:
+    """The one officer whose row in the officers table holds the asked title (never "Vice President" for
+    "President"); None when none or several do."""
+    asked = ASKS_ROLE.search(question)
+    if asked is None or len(understanding.companies) != 1:
+        return None
+    title = re.compile(rf"(?<!Vice )\b{re.escape(asked.group('title'))}\b", re.I)
+    holders = [(name, line, chunk) for name, (line, chunk) in
+               officer_rows(hits, understanding.companies[0], services).items() if title.search(line[len(name):])]
+    if len(holders) != 1:
+        return None
+    (name, line, chunk), = holders
+    return WrittenAnswer(status="answered", kind="passage",
+                         text=f'{name}\n\n"{line}" ({chunk.doc} p.{chunk.page + 1}, the officers\' table)',
+                         citations=[cite(chunk, line)])

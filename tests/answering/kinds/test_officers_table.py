@@ -25,3 +25,14 @@ def test_a_filing_without_the_table_gives_no_list_of_officers(services):
     chunks = filing("filings-wild/pdfs/NVIDIA_2024_10-K.pdf")
     biography = next(c for c in chunks if "co-founded NVIDIA in 1993" in c.text)
     assert all("co-founded" not in line for _, line in _rows(biography))
+
+
+def test_an_officer_asked_by_title_is_the_one_row_that_holds_it(services):
+    nvidia = filing("filings-wild/pdfs/NVIDIA_2024_10-K.pdf")
+    counsel = ask('Who was the General Counsel of "NVIDIA Corporation" in the fiscal year 2024? If data is not available, '
+                  "return 'N/A'.", nvidia, [12], services)
+    assert counsel.status == "answered", counsel.text
+    assert counsel.text.split("\n\n")[0] == "Timothy S. Teter"
+    # "President" is Jen-Hsun Huang's title; four "Executive Vice President" rows are not it
+    president = ask('Who was the President of "NVIDIA Corporation" in the fiscal year 2024?', nvidia, [12], services)
+    assert president.text.split("\n\n")[0] == "Jen-Hsun Huang", president.text
