@@ -71,23 +71,52 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
 
 
 # "Who was the General Counsel of X?", "Who is its Chief Operating Officer?": one title, capitalised as filings print it
-ASKS_ROLE = re.compile(r"^\W*[Ww]ho\s+(?:is|was)\s+(?:the\s+|its\s+)?(?P<title>(?:[A-Z][\w&-]*\s+){0,4}?"
-                       r"(?:Officer|Counsel|President|Secretary|Treasurer|Controller))\b(?!\s+(?:of|and)\s+(?!\W?[A-Z]))")
+ASKS_ROLE = re.compile(r"^\W*[Ww]ho\s+(?:is|was)\s+(?:the\s+|its\s+)?(?P<title>(?:[A-Z][\w&-]*\s+){0,4}"
+                       r"(?:Officer|Counsel|President|Secretary|Treasurer|Controller|Director))\b"
+                       r"(?!\s+(?:of|and)\s+(?!\W?[A-Z]))")
+# a person's name printed right before a title ("Ir. Kiswodarmawan President Director"): an honorific and one
+# name, or two to four capitalised words
+_HONORIFIC = r"(?:Ir|Dr|Drs|Dra|Mr|Mrs|Ms|Prof|H)\.\s+"
+_NAMED = rf"(?P<name>{_HONORIFIC}[A-Z][\w'’-]+(?:\s+[A-Z][\w'’.-]+){{0,3}}|[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){{1,3}}),?\s+"
 
 
 def role_holder(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
                 services: MetricServices) -> WrittenAnswer | None:
     """The one officer whose row in the officers table holds the asked title (never "Vice President" for
-    "President"); None when none or several do."""
+    "President"), else the one person the filing names right before the title; None when none or several."""
     asked = ASKS_ROLE.search(question)
     if asked is None or len(understanding.companies) != 1:
         return None
     title = re.compile(rf"(?<!Vice )\b{re.escape(asked.group('title'))}\b", re.I)
     holders = [(name, line, chunk) for name, (line, chunk) in
                officer_rows(hits, understanding.companies[0], services).items() if title.search(line[len(name):])]
-    if len(holders) != 1:
+    where = ", the officers' table"
+    if not holders:
+        holders, where = _named_before(asked.group("title"), hits, understanding.companies[0], services), \
+            ", the name printed before the title"
+    if len({name.casefold() for name, _, _ in holders}) != 1:
         return None
-    (name, line, chunk), = holders
+    name, line, chunk = holders[0]
     return WrittenAnswer(status="answered", kind="passage",
-                         text=f'{name}\n\n"{line}" ({chunk.doc} p.{chunk.page + 1}, the officers\' table)',
+                         text=f'{name}\n\n"{line}" ({chunk.doc} p.{chunk.page + 1}{where})',
                          citations=[cite(chunk, line)])
+
+
+def _named_before(title: str, hits: list[SearchHit], company: str,
+                  services: MetricServices) -> list[tuple[str, str, Chunk]]:
+    """(name, its words, chunk) wherever the asked company's filing prints a person's name right before the title,
+    as a board's or management's listing does ("Direktur Utama Ir. Kiswodarmawan President Director")."""
+    printed = re.compile(rf"{_NAMED}{re.escape(title)}\b")
+    found = []
+    for hit in asked_filing(hits, company, services):
+        for m in printed.finditer(" ".join(hit.chunk.text.split())):
+            # (a title in the filing's other language before the honorific is no part of the name: "Direktur Utama")
+            name = re.sub(rf"^.*?\s(?={_HONORIFIC})", "", m.group("name"))
+            if ".." not in name and not {w.lower().strip(".,") for w in name.split()} & (_NOT_NAME | _NOT_PERSON):
+                found.append((name, m.group(0), hit.chunk))
+    return found
+
+
+# capitalised words of a sentence or a heading, no person's ("Our Chief ...", "The Board")
+_NOT_PERSON = frozenset({"our", "the", "its", "their", "his", "her", "company", "board", "directors", "commissioners",
+                         "and", "of", "as", "former", "new", "interim", "acting", "deputy", "managing"})

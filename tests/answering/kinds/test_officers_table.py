@@ -36,3 +36,16 @@ def test_an_officer_asked_by_title_is_the_one_row_that_holds_it(services):
     # "President" is Jen-Hsun Huang's title; four "Executive Vice President" rows are not it
     president = ask('Who was the President of "NVIDIA Corporation" in the fiscal year 2024?', nvidia, [12], services)
     assert president.text.split("\n\n")[0] == "Jen-Hsun Huang", president.text
+
+
+def test_without_an_officers_table_the_one_name_printed_before_the_title_holds_it(services):
+    # PT Adhi Karya's 2013 statements (Note 1.e), bilingual: "Direktur Utama Ir. Kiswodarmawan President Director",
+    # then "Direktur I Ir. Supardi, MM. Director I" and three more directors
+    adhi = filing("filings-wild/pdfs/AdhiKarya_2013_AnnualFinancialStatements.pdf")
+    written = ask('Who was the President Director (Direktur Utama) of "PT Adhi Karya (Persero) Tbk" in the fiscal year '
+                  "2013? If data is not available, return 'N/A'.", adhi, [13], services)
+    assert written.status == "answered", written.text
+    assert written.text.split("\n\n")[0] == "Ir. Kiswodarmawan"
+    # four directors are named before "Director ...": no one holds "Director" alone
+    assert ask('Who was the Director of "PT Adhi Karya (Persero) Tbk" in 2013?', adhi, [13], services).text.split(
+        "\n\n")[0] != "Ir. Supardi, MM."
