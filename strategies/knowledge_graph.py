@@ -169,7 +169,7 @@ def read_query(
             return GraphQuery(kind="reverse", predicate=predicate, objects=companies[:1])
         if companies and _asks_the_relation(question, predicate) \
                 and classify(question, services.vocabulary, companies=u.companies).kind in _OF_THE_RELATION:
-            return GraphQuery(kind="relation", companies=companies, predicate=predicate)
+            return GraphQuery(kind="relation", companies=companies, predicate=predicate, years=list(u.fiscal_years))
         return None
     if not metrics:
         return None
@@ -253,12 +253,25 @@ def run_query(q: GraphQuery, graph: GraphStore, services: Services) -> GraphResu
     return _fact_answer(q, graph, services)
 
 
+# predicates one person or firm holds at a time: another year's filing may name another
+_ONE_HOLDER = frozenset({"ceo", "cfo", "chair", "auditor"})
+
+
 def _relation_answer(q: GraphQuery, graph: GraphStore) -> GraphResult | None:
     """Relations: forward (who audits X), reverse (who is audited by Y), shared (X's peers)."""
     if q.kind == "relation":
         rels = [r for c in q.companies for r in graph.relations(subject=c, predicate=q.predicate)]
         if not rels:
             return None
+        if q.years and q.predicate in _ONE_HOLDER:
+            # "Who was Lyft's CFO in fiscal 2021?": the officer the asked year's filing names, not every year's
+            years = graph.document_years()
+            rels = [r for r in rels if years.get(r.doc) in q.years[-1:]] \
+                or [r for r in rels if years.get(r.doc) is None] or rels  # (a filing of no known year may be it)
+        elif q.predicate in _ONE_HOLDER and len({r.object for r in rels}) > 1 and (years := graph.document_years()):
+            # no year asked: the latest filing's holder (an older filing's is a former one)
+            latest = max((years.get(r.doc) or 0) for r in rels)
+            rels = [r for r in rels if (years.get(r.doc) or 0) == latest]
         lines = []
         for company in q.companies:
             objs = [r.object for r in rels if r.subject == company]

@@ -136,3 +136,25 @@ def test_a_pick_among_a_relations_members_is_not_answered_by_listing_them(sample
     aside = _ask(sample_services, "What did Northwind Robotics say about pricing pressure and the outlook for demand "
                                   "across its reportable segments?")
     assert "graph_fallback" in aside.flags
+
+
+def test_an_officer_asked_of_a_year_is_the_one_that_year_s_filing_names(tmp_path):
+    from finrag.knowledge_graph import GraphStore
+    from finrag.models import DocumentKnowledge, Fact, Relation
+    from strategies.knowledge_graph import GraphQuery, _relation_answer
+
+    # Lyft's FY2020 10-K is signed by Brian Roberts as CFO, its FY2021 10-K by Elaine Paul (filings-wild); the
+    # FY2020 filing gave the graph no statement fact, so no year is known for it
+    def cfo(doc: str, name: str) -> Relation:
+        return Relation(subject="Lyft", predicate="cfo", object=name, doc=doc, page=1, source_text=f"/s/ {name}")
+
+    revenue = Fact(company="Lyft", metric="revenue", fiscal_year=2021, value=3208.3, doc="fy2021", page=1, source_text="r")
+    with GraphStore(tmp_path / "graph.sqlite") as graph:
+        graph.replace_document(DocumentKnowledge(doc="fy2020", company="Lyft", relations=[cfo("fy2020", "Brian Roberts")]))
+        graph.replace_document(DocumentKnowledge(doc="fy2021", company="Lyft", facts=[revenue],
+                                                 relations=[cfo("fy2021", "Elaine Paul")]))
+        def asked(years: list[int]) -> str:
+            return _relation_answer(GraphQuery(kind="relation", companies=["Lyft"], predicate="cfo", years=years), graph).text
+        assert asked([2021]) == "Lyft — cfo: Elaine Paul."
+        assert asked([2020]) == "Lyft — cfo: Brian Roberts."
+        assert asked([]) == "Lyft — cfo: Elaine Paul."  # no year asked: the latest filing's
