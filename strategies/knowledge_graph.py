@@ -265,9 +265,12 @@ def _relation_answer(q: GraphQuery, graph: GraphStore) -> GraphResult | None:
             return None
         if q.years and q.predicate in _ONE_HOLDER:
             # "Who was Lyft's CFO in fiscal 2021?": the officer the asked year's filing names, not every year's
+            # (a year no filing of a known year is of: the graph cannot say, the filings' text may)
             years = graph.document_years()
-            rels = [r for r in rels if years.get(r.doc) in q.years[-1:]] \
-                or [r for r in rels if years.get(r.doc) is None] or rels  # (a filing of no known year may be it)
+            if any(years.get(r.doc) is not None for r in rels):
+                rels = [r for r in rels if years.get(r.doc) in q.years[-1:]]
+                if not rels:
+                    return None
         elif q.predicate in _ONE_HOLDER and len({r.object for r in rels}) > 1 and (years := graph.document_years()):
             # no year asked: the latest filing's holder (an older filing's is a former one)
             latest = max((years.get(r.doc) or 0) for r in rels)

@@ -172,7 +172,8 @@ def _changes(s: Sentence, board: bool = False) -> list[tuple[str, str]]:
 
 
 def _key(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip().casefold()
+    # (a title "of the Company" is the filer's, the same as the title alone: "General Counsel and Corporate Secretary")
+    return re.sub(r"\s+of\s+the\s+(?:company|corporation|group)$", "", re.sub(r"\s+", " ", text).strip().casefold())
 
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,

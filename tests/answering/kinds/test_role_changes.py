@@ -34,6 +34,11 @@ def test_the_positions_changed_are_the_titles_the_periods_sentences_give(bank, s
     assert titles == ["General Counsel and Corporate Secretary", "President of the Bank", "Chief Risk Officer of the Bank",
                       "Chief Credit Officer of the Bank"], a.text
     assert "Chief Technology Officer" not in a.text.splitlines()[0]
+    # p.36's biography, "Amy Abrams – Ms. Abrams was appointed General Counsel and Corporate Secretary of the Company
+    # and the Bank in June 2022" (the honorific ends no sentence): the same title, "of the Company" the filer's own
+    again = ask(_asked(bank[0].company), bank, [10, 35], services)
+    assert again.text.splitlines()[0].split("; ").count("General Counsel and Corporate Secretary") == 1, again.text
+    assert "of the Company" not in again.text.splitlines()[0], again.text
 
 
 def test_the_names_of_new_executives_are_the_people_named(bank, services):
