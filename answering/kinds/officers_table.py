@@ -73,7 +73,7 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
 # "Who was the General Counsel of X?", "Who is its Chief Operating Officer?": one title, capitalised as filings print it
 ASKS_ROLE = re.compile(r"^\W*[Ww]ho\s+(?:is|was)\s+(?:the\s+|its\s+)?(?P<title>(?:[A-Z][\w&-]*\s+){0,4}"
                        r"(?:Officer|Counsel|President|Secretary|Treasurer|Controller|Director))\b"
-                       r"(?!\s+(?:of|and)\s+(?!\W?[A-Z]))")
+                       r"(?!\s+(?:of|and)\s+(?:the|its|our|their)\b)")  # ("Chair of the Board", "Officer of the Bank")
 # a person's name printed right before a title ("Ir. Kiswodarmawan President Director"): an honorific and one
 # name, or two to four capitalised words
 _HONORIFIC = r"(?:Ir|Dr|Drs|Dra|Mr|Mrs|Ms|Prof|H)\.\s+"
@@ -112,6 +112,10 @@ def _named_before(title: str, hits: list[SearchHit], company: str,
         for m in printed.finditer(" ".join(hit.chunk.text.split())):
             # (a title in the filing's other language before the honorific is no part of the name: "Direktur Utama")
             name = re.sub(rf"^.*?\s(?={_HONORIFIC})", "", m.group("name"))
+            words = name.split()
+            if len(words) % 2 == 0 and [w.casefold() for w in words[: len(words) // 2]] == \
+                    [w.casefold() for w in words[len(words) // 2:]]:
+                name = " ".join(words[len(words) // 2:])  # a signature's name typed, then printed: "/s/ Steve Priest Steve Priest"
             if ".." not in name and not {w.lower().strip(".,") for w in name.split()} & (_NOT_NAME | _NOT_PERSON):
                 found.append((name, m.group(0), hit.chunk))
     return found

@@ -49,3 +49,12 @@ def test_without_an_officers_table_the_one_name_printed_before_the_title_holds_i
     # four directors are named before "Director ...": no one holds "Director" alone
     assert ask('Who was the Director of "PT Adhi Karya (Persero) Tbk" in 2013?', adhi, [13], services).text.split(
         "\n\n")[0] != "Ir. Supardi, MM."
+
+
+def test_a_signature_s_name_typed_then_printed_is_one_name_and_a_lowercase_company_ends_no_title(services):
+    # eBay's FY2022 10-K, its certifications: "/s/ Steve Priest Steve Priest Chief Financial Officer"
+    ebay = filing("financebench-extra/pdfs/EBAY_2022_10K.pdf")
+    written = ask('Who was the Chief Financial Officer of "eBay Inc." who signed the annual report for the fiscal year '
+                  "2022? If data is not available, return 'N/A'.", ebay, [130, 131], services)
+    assert written.status == "answered", written.text
+    assert written.text.split("\n\n")[0] == "Steve Priest"
