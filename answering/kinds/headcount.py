@@ -98,14 +98,15 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
     found: dict[float, tuple[Sentence, str]] = {}
     # (risks=True: a risk factor quoted just before the count, '... rights.”', runs into its sentence)
     years = set(understanding.fiscal_years)
-    for s in sentences(asked_filing(hits, company, services), [company], risks=True):
+    filing = asked_filing(hits, company, services)
+    for s in sentences(filing, [company], risks=True):
         if years and s.chunk.fiscal_year not in years:
             continue  # another year's filing: another year's count
         for m in (m for pattern in stated if (m := pattern.search(s.text)) is not None
                   and not _CUT_OF.search(s.text[: m.start()])):
             found.setdefault(_value(m.group("n")), (s, _own_sentence(s.text, m.start())))
     if not found:
-        return _table_count(asked_filing(hits, company, services), company, max(years) if years else None)
+        return _table_count(filing, company, max(years) if years else None)
     if len(found) != 1:
         return None
     (count, (s, quote)), = found.items()

@@ -6,6 +6,11 @@ The table is read from the chunks under the section's heading (a few on); a row 
 person's name, a two-digit age and a title, on one line. Two rows at least, or nothing: a single
 row is more likely a biography's sentence than the table. The answer leads with the names, one
 line, ";"-separated, then quotes the rows.
+
+"Who was the General Counsel of X?" is the one row holding the title ("President" is no "Vice
+President"); without a table, the one person the filing names right before the title, as a
+signature or a board's listing prints it ("Direktur Utama Ir. Kiswodarmawan President Director").
+Several people, or none: no answer.
 """
 
 from __future__ import annotations

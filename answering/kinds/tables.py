@@ -111,10 +111,11 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
                 continue
             group = _group_total(lines, start, run, line, chunk.number_convention) if row is None else None
             if len(run) >= 2:
-                previous = by_index.get((chunk.doc, chunk.index - 1))
+                # the chunks before this one, nearest first, while the hits hold them
                 earlier = list(takewhile(lambda c: c is not None, (by_index.get((chunk.doc, chunk.index - k))
                                                                     for k in range(1, _HEADER_CHUNKS + 1))))
-                block = _block(chunk, lines, start, run, previous, earlier)
+                previous = earlier[0] if earlier else None
+                block = _block(chunk, lines, start, run, earlier)
                 if previous is not None and _opens(lines[:start]):
                     block = _begun_before(block, previous)
                 out += [block.model_copy(update={"rows": part, "group": group.label if group else ""})
@@ -225,10 +226,10 @@ _SPAN_COLUMN = re.compile(r"\s(?:19|20)\d\d\s*[-–]\s*(?:(?:19|20)\d\d|\d\d)\s*
 _SHORT_VS = re.compile(r"\s\d{2}\s*(?:vs\.?|versus)\s*\d{2}\b.*$", re.I)
 
 
-def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], previous: Chunk | None,
-           earlier: list[Chunk] | None = None) -> Block:
+def _block(chunk: Chunk, lines: list[str], start: int, rows: list[Row], earlier: list[Chunk]) -> Block:
     """The table the rows make, its header and caption read above them (`earlier`: the chunks before
     this one, nearest first, where a table cut by the chunker began)."""
+    previous = earlier[0] if earlier else None
     above = lines[max(0, start - _CONTEXT_LINES * 3) : start]
     header = next((line for line in reversed(above) if column_years(line)), "")
     years = column_years(header)
