@@ -608,7 +608,7 @@ def _causes_given(text: str) -> int:
 
 
 # "Was this driven by better operating performance?": a yes/no on a cause, which the drivers answer
-_ON_A_CAUSE = re.compile(r"\b(?:driven|caused)\s+(?:\w+ly\s+)?by\b|\bdue\s+to\b|\bbecause\s+of\b|\bthe\s+result\s+of\b", re.I)
+ON_A_CAUSE = re.compile(r"\b(?:driven|caused)\s+(?:\w+ly\s+)?by\b|\bdue\s+to\b|\bbecause\s+of\b|\bthe\s+result\s+of\b", re.I)
 
 
 # "the key terms of the NAND memory business divestiture", "the terms of its acquisition of MICROS":
@@ -651,7 +651,7 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
         return f"what drove {each.group(0).split()[-1]} of the changes"
     first = YES_NO_LEAD_IN.sub("", last_sentence(asks[0]) if asks else question)
     if written.kind not in ("yes_no", *_PICKS) and _YES_NO_ASK.match(first) and not _ALTERNATIVE.match(first) \
-            and not _YES_NO.match(text) and not (written.kind == "drivers" and _ON_A_CAUSE.search(first)):
+            and not _YES_NO.match(text) and not (written.kind == "drivers" and ON_A_CAUSE.search(first)):
         # "As of its FY2022 10-K, was it paying a dividend, and what restricts it?": quotes on dividends
         # that never say whether it was paying answer the second part at most
         return first.rstrip("?")

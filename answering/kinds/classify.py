@@ -28,7 +28,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from answering.intent import threshold
-from answering.kinds.ask_coverage import thing_asked
+from answering.kinds.ask_coverage import ON_A_CAUSE, thing_asked
 from answering.kinds.ask_scope import IF_NOT_USEFUL, YES_NO_LEAD_IN, ask_parts
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.sentences import ask_part
@@ -148,9 +148,8 @@ _THAN_ANOTHER = re.compile(
 # "Did its FY2022 free cash flow cover its dividend payments?", "Is operating income enough to cover
 # interest expense?": the amount before the verb against the one after it
 COVERS = re.compile(r"\b(?:fully\s+)?cover(?:s|ed)?\b|\b(?:enough|sufficient)\s+to\s+(?:cover|pay)\b", re.I)
-# a yes/no on what caused a move: "driven by", "due to", "the result of"
-_ON_A_CAUSE = re.compile(r"\b(?:driven|caused|explained)\s+(?:\w+ly\s+)?by\b|\bdue\s+to\b|\bbecause\s+of\b|"
-                         r"\bthe\s+result\s+of\b|\battributable\s+to\b", re.I)
+# a yes/no on what caused a move: "driven by", "due to", "the result of" (ask_coverage's), "attributable to"
+_ON_A_CAUSE = re.compile(rf"{ON_A_CAUSE.pattern}|\bexplained\s+(?:\w+ly\s+)?by\b|\battributable\s+to\b", re.I)
 _TESTS: list[tuple[YesNoTest, re.Pattern[str]]] = [
     ("capital_intensive", re.compile(r"\bcapital[-\s]intensive\b|\bcapital\s+intensity\b", re.I)),
     ("improving", re.compile(r"\bimprov\w*\b|\bhealthier\b|\bstrengthen\w*", re.I)),

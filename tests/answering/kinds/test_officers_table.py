@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from eval.erc import typed_names
 from finrag.models import Answer
 from tests.answering.kinds.conftest import ask, filing
@@ -27,34 +29,31 @@ def test_a_filing_without_the_table_gives_no_list_of_officers(services):
     assert all("co-founded" not in line for _, line in _rows(biography))
 
 
-def test_an_officer_asked_by_title_is_the_one_row_that_holds_it(services):
-    nvidia = filing("filings-wild/pdfs/NVIDIA_2024_10-K.pdf")
-    counsel = ask('Who was the General Counsel of "NVIDIA Corporation" in the fiscal year 2024? If data is not available, '
-                  "return 'N/A'.", nvidia, [12], services)
-    assert counsel.status == "answered", counsel.text
-    assert counsel.text.split("\n\n")[0] == "Timothy S. Teter"
+@pytest.mark.parametrize(("relative", "question", "pages", "holder"), [
+    # NVIDIA's FY2024 officers' table: the one row holding the title
+    ("filings-wild/pdfs/NVIDIA_2024_10-K.pdf", 'Who was the General Counsel of "NVIDIA Corporation" in the fiscal year '
+     "2024? If data is not available, return 'N/A'.", [12], "Timothy S. Teter"),
     # "President" is Jen-Hsun Huang's title; four "Executive Vice President" rows are not it
-    president = ask('Who was the President of "NVIDIA Corporation" in the fiscal year 2024?', nvidia, [12], services)
-    assert president.text.split("\n\n")[0] == "Jen-Hsun Huang", president.text
-
-
-def test_without_an_officers_table_the_one_name_printed_before_the_title_holds_it(services):
-    # PT Adhi Karya's 2013 statements (Note 1.e), bilingual: "Direktur Utama Ir. Kiswodarmawan President Director",
-    # then "Direktur I Ir. Supardi, MM. Director I" and three more directors
-    adhi = filing("filings-wild/pdfs/AdhiKarya_2013_AnnualFinancialStatements.pdf")
-    written = ask('Who was the President Director (Direktur Utama) of "PT Adhi Karya (Persero) Tbk" in the fiscal year '
-                  "2013? If data is not available, return 'N/A'.", adhi, [13], services)
+    ("filings-wild/pdfs/NVIDIA_2024_10-K.pdf", 'Who was the President of "NVIDIA Corporation" in the fiscal year 2024?',
+     [12], "Jen-Hsun Huang"),
+    # no officers' table: PT Adhi Karya's 2013 statements (Note 1.e), bilingual, "Direktur Utama Ir. Kiswodarmawan
+    # President Director", the one name printed before the title
+    ("filings-wild/pdfs/AdhiKarya_2013_AnnualFinancialStatements.pdf", 'Who was the President Director (Direktur '
+     "Utama) of \"PT Adhi Karya (Persero) Tbk\" in the fiscal year 2013? If data is not available, return 'N/A'.",
+     [13], "Ir. Kiswodarmawan"),
+    # eBay's FY2022 10-K, its certifications: "/s/ Steve Priest Steve Priest Chief Financial Officer", a signature's
+    # name typed then printed, asked of a company whose name begins in lower case
+    ("financebench-extra/pdfs/EBAY_2022_10K.pdf", 'Who was the Chief Financial Officer of "eBay Inc." who signed the '
+     "annual report for the fiscal year 2022? If data is not available, return 'N/A'.", [130, 131], "Steve Priest"),
+])
+def test_an_officer_asked_by_title_is_the_one_person_the_filing_gives_it(relative, question, pages, holder, services):
+    written = ask(question, filing(relative), pages, services)
     assert written.status == "answered", written.text
-    assert written.text.split("\n\n")[0] == "Ir. Kiswodarmawan"
-    # four directors are named before "Director ...": no one holds "Director" alone
+    assert written.text.split("\n\n")[0] == holder
+
+
+def test_a_title_several_people_hold_names_no_one(services):
+    # PT Adhi Karya's 2013 statements: four directors are named before "Director ...": no one holds "Director" alone
+    adhi = filing("filings-wild/pdfs/AdhiKarya_2013_AnnualFinancialStatements.pdf")
     assert ask('Who was the Director of "PT Adhi Karya (Persero) Tbk" in 2013?', adhi, [13], services).text.split(
         "\n\n")[0] != "Ir. Supardi, MM."
-
-
-def test_a_signature_s_name_typed_then_printed_is_one_name_and_a_lowercase_company_ends_no_title(services):
-    # eBay's FY2022 10-K, its certifications: "/s/ Steve Priest Steve Priest Chief Financial Officer"
-    ebay = filing("financebench-extra/pdfs/EBAY_2022_10K.pdf")
-    written = ask('Who was the Chief Financial Officer of "eBay Inc." who signed the annual report for the fiscal year '
-                  "2022? If data is not available, return 'N/A'.", ebay, [130, 131], services)
-    assert written.status == "answered", written.text
-    assert written.text.split("\n\n")[0] == "Steve Priest"
