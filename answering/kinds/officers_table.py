@@ -48,10 +48,10 @@ def _rows(chunk: Chunk) -> list[tuple[str, str]]:
     return found
 
 
-def officer_rows(hits: list[SearchHit], company: str, services: MetricServices) -> dict[str, tuple[str, Chunk]]:
-    """{name: (its row, the chunk printing it)} of the asked company's officers table; {} without one of two rows."""
-    chunks = sorted({h.chunk.chunk_id: h.chunk for h in asked_filing(hits, company, services)}.values(),
-                    key=lambda c: (c.doc, c.index))
+def officer_rows(filing: list[SearchHit]) -> dict[str, tuple[str, Chunk]]:
+    """{name: (its row, the chunk printing it)} of the officers table of the asked company's filing
+    (`people.asked_filing`); {} without one of two rows."""
+    chunks = sorted({h.chunk.chunk_id: h.chunk for h in filing}.values(), key=lambda c: (c.doc, c.index))
     for at in (i for i, c in enumerate(chunks) if _HEADING.search(c.text)):
         rows: dict[str, tuple[str, Chunk]] = {}
         for chunk in chunks[at : at + _SECTION_CHUNKS]:
@@ -67,7 +67,7 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
     """The officers the table lists, each with their row; None without a table of two rows or more."""
     if not ASKS_OFFICERS.search(question) or len(understanding.companies) != 1:
         return None
-    rows = officer_rows(hits, understanding.companies[0], services)
+    rows = officer_rows(asked_filing(hits, understanding.companies[0], services))
     if not rows:
         return None
     quotes = " ".join(f'"{line}" ({chunk.doc} p.{chunk.page + 1})' for line, chunk in rows.values())
@@ -93,11 +93,12 @@ def role_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
     if asked is None or len(understanding.companies) != 1:
         return None
     title = re.compile(rf"(?<!Vice )\b{re.escape(asked.group('title'))}\b", re.I)
+    filing = asked_filing(hits, understanding.companies[0], services)  # (read once: the table, else the names)
     holders = [(name, line, chunk) for name, (line, chunk) in
-               officer_rows(hits, understanding.companies[0], services).items() if title.search(line[len(name):])]
+               officer_rows(filing).items() if title.search(line[len(name):])]
     where = ", the officers' table"
     if not holders:
-        holders, where = _named_before(asked.group("title"), hits, understanding.companies[0], services), \
+        holders, where = _named_before(asked.group("title"), filing), \
             ", the name printed before the title"
     if len({name.casefold() for name, _, _ in holders}) != 1:
         return None
@@ -107,13 +108,12 @@ def role_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
                          citations=[cite(chunk, line)])
 
 
-def _named_before(title: str, hits: list[SearchHit], company: str,
-                  services: MetricServices) -> list[tuple[str, str, Chunk]]:
+def _named_before(title: str, filing: list[SearchHit]) -> list[tuple[str, str, Chunk]]:
     """(name, its words, chunk) wherever the asked company's filing prints a person's name right before the title,
     as a board's or management's listing does ("Direktur Utama Ir. Kiswodarmawan President Director")."""
     printed = re.compile(rf"{_NAMED}{re.escape(title)}\b")
     found = []
-    for hit in asked_filing(hits, company, services):
+    for hit in filing:
         for m in printed.finditer(" ".join(hit.chunk.text.split())):
             # (a title in the filing's other language before the honorific is no part of the name: "Direktur Utama")
             name = re.sub(rf"^.*?\s(?={_HONORIFIC})", "", m.group("name"))
