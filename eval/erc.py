@@ -97,9 +97,14 @@ class TeamScores(BaseModel):
 # --------------------------------------------------------------------------- typed answers
 
 
+# FinRAG's citation mark after a quote, "(1db3ac66ed p.71)": a document and a page, no figure
+_CITATION_MARK = re.compile(r"\(\s*[\w.&-]+\s+p\.\s*\d+[^)]*\)")
+
+
 def _figures(text: str) -> list[tuple[float, float]]:
-    """(number as written, scale) for every figure in the text, years left out."""
+    """(number as written, scale) for every figure in the text, years and citation marks left out."""
     found = []
+    text = _CITATION_MARK.sub(" ", text)
     for m in _FIGURE.finditer(text):
         raw = m.group("num").replace(",", "")
         if _YEAR.match(raw) and not m.group("scale") and not m.group("pct"):

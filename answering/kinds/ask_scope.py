@@ -20,12 +20,15 @@ MONTH = _MONTH  # shared with answering.kinds.other_words
 _DOCUMENT = (r"(?:10-?[kq]|8-?k|20-?f|40-?f|6-?k|form\s+(?:10-?[kq]|20-?f|40-?f)|annual\s+report|quarterly\s+report|(?:earnings|results|press)\s+release|(?:earnings|results|investor)\s+(?:presentation|deck)|"
              r"(?:stockholder|shareholder|shareowner)s?['’]?\s+letter|letter\s+to\s+(?:stockholders|shareholders)|filings?|"
              r"proxy\s+statement)")
+# "Form 8-K dated February 7, 2023": the day a document was filed names it, as its form does
+_FILED_ON = rf"(?:\s+dated\s+{_MONTH}\s+\d{{1,2}},?\s+\d{{4}})?"
 _SOURCE = [
     # "According to Apple's 10-Q for the third quarter of fiscal 2023", "according to the stockholder letter in its FY2023 annual report"
-    re.compile(rf"\b(?:according\s+to|as\s+(?:stated|reported|disclosed)\s+in|per)\s+[^,?]*?{_DOCUMENT}"
+    re.compile(rf"\b(?:according\s+to|as\s+(?:stated|reported|disclosed)\s+in|per)\s+[^,?]*?{_DOCUMENT}{_FILED_ON}"
                rf"(?:\s+(?:in|of|for)\s+[^,?]*(?:{_DOCUMENT}|\d{{4}}))?", re.I),
-    # "in its second-quarter 2023 earnings release", "In PG&E's 10-Q for the quarter ended September 30, 2022"
-    re.compile(rf"\b(?:in|from)\s+(?:its|the|[\w&.]+['’]s)\s+(?:[\w-]+\s+){{0,4}}?{_DOCUMENT}"
+    # "in its second-quarter 2023 earnings release", "In PG&E's 10-Q for the quarter ended September 30, 2022",
+    # "(as) disclosed in its FY2022 annual report": the verb that points at the source goes with it
+    re.compile(rf"\b(?:(?:as\s+)?(?:disclosed|reported|stated|described|presented)\s+)?(?:in|from)\s+(?:its|the|[\w&.]+['’]s)\s+(?:[\w-]+\s+){{0,4}}?{_DOCUMENT}{_FILED_ON}"
                rf"(?:\s+for\s+the\s+(?:[\w-]+\s+){{0,3}}?(?:quarter|year|period)(?:\s+ended\s+{_MONTH}\s+\d{{1,2}},?\s+\d{{4}})?)?",
                re.I),
     # "with its second-quarter 2023 results", "when it reported its fourth-quarter 2022 results": the

@@ -56,6 +56,8 @@ _NOT_PARTICIPLE = _wordset(
     "outstanding remaining existing preceding underlying pending related based")
 
 # Predicates whose content is their object: the topic already asks a sentence to name it.
+# right after a light verb, a deed named by its noun: "announce the termination of", "disclose a suspension of"
+_NAMED_DEED = re.compile(r"^\s+(?:the|a|an|any)\s+([a-z]{5,}(?:tion|sion|ment|ure|al))\s+of\b", re.I)
 _LIGHT = frozenset(tokenize(
     "have has had hold holds own face faces facing involve involved subject exposed expose depend depends rely "
     "relies include contain mention disclose report state announce note describe provide make take get see "
@@ -230,6 +232,11 @@ def read_predicate(ask: str, companies: list[str]) -> AskedPredicate:
     past = words[0].lower() in ("did", "has", "have", "had")
     universal = bool(_UNIVERSAL.match(clause))
     alternatives = _alternatives(clause)
+    if stem in _LIGHT and (deed_named := _NAMED_DEED.search(clause[clause.lower().find(word) + len(word):])):
+        # "Did it announce the termination of an acquisition agreement?": the deed the verb reports is
+        # asked; its noun is what a sentence must state ("a stop of the acquisition" is no "No" of it)
+        word = deed_named.group(1).lower()
+        stem = tokenize(word)[0] if tokenize(word) else ""
     if not stem or stem in _LIGHT:
         return AskedPredicate(deed=deed, universal=universal, alternatives=alternatives)
     stems = {stem} | {s for group in _SYNONYMS if any(same_stem(stem, g) for g in group) for s in group}

@@ -84,6 +84,8 @@ _REQUEST = re.compile(r"(?:^|(?<=[.?!]))\s*(?:please\s+)?(?:give|list|name|state
 _ABOUT_THE_ANSWER = re.compile(r"\b(?:answers?|responses?|solutions?|questions?|reasoning|units?|decimals?|format|words|"
                                r"sentences?|me)\b", re.I)
 _PRONOUN = re.compile(r"(?:them|it|these|those|all|each|both)", re.I)
+# "Give the value in millions of USD, as reported": the form of the figure asked above, no thing of its own
+_IN_UNITS = re.compile(r"^(?:the\s+)?(?:value|figure|amount|number|answer|result)\s+(?:in|as)\b", re.I)
 # a list in parentheses inside an ask: "(new program size, share repurchase authorization and quarterly dividend)"
 _LISTED = re.compile(r"\((?P<items>[a-z][\w\s'’&-]*(?:,\s*[\w\s'’&-]+)*(?:,?\s+(?:and|or)\s+[\w\s'’&-]+))\)", re.I)
 _DASH_LISTED = re.compile(r"\s[-\u2013\u2014]\s+(?P<items>[^?:;]+?)\s*\?\s*$")
@@ -135,8 +137,8 @@ def asked_parts(question: str) -> list[str]:
             # (a wh-item, "when it started", is a question ask_parts reads already; the things named are not)
             parts += ["the " + _POSSESSIVE.sub("", i) for i in items if not _OWN_ASK.match(i) or _POSSESSIVE.match(i)]
     for m in _REQUEST.finditer(question.split("?")[-1] if "?" in question else ""):
-        if _ABOUT_THE_ANSWER.search(m.group("items")):
-            continue  # "State your answer in percent": how to answer, not what
+        if _ABOUT_THE_ANSWER.search(m.group("items")) or _IN_UNITS.match(m.group("items").strip()):
+            continue  # "State your answer in percent", "Give the value in millions of USD": how to answer, not what
         # "Give the per-share price, when the deal was completed, ...": an item asked by a wh-word is
         # a question of its own ("when the deal was completed"), not a thing named ("the date")
         parts += [item.strip() if _OWN_ASK.match(item.strip()) else f"the {item.strip()}"

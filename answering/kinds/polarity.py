@@ -45,6 +45,8 @@ _COMPLETED = re.compile(r"^(?:of|on|in|at|during|as|upon|with|date|conditions?)$
 _RESTRICTION = re.compile(r"\b(?:must|obligat\w*|required\s+to|restrict\w*|limit(?:s|ed|ation|ations)?|prohibit\w*|covenants?|permitted|permit|"
                           r"until|unless|conditions?\s+(?:to|of|for)|subject\s+to\s+(?:the\s+)?(?:approval|conditions?|"
                           r"restrictions?|limitations?))\b", re.I)
+# "acquired Arm Limited from SoftBank": a company's legal form, no limit on a deed
+_LEGAL_NAME = re.compile(r"\b[A-Z][\w&.-]*\s+Limited\b")
 _PLAN_BEFORE = re.compile(r"^(?:will|would|may|might|shall|should|could|expects?|expected|plans?|planned|intends?|"
                           r"intended|anticipates?|anticipated|authori[sz]ed|aims?|seeks?|targets?|proposed?|"
                           # "the returns assume reinvestment of dividends": a hypothesis, no deed
@@ -193,10 +195,10 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     cue = next((c for _, c in readings if c), "")
     if "ambiguous" in kinds or ({"negated", "ceased"} & kinds and "affirmed" in kinds):
         return Reading(verdict="ambiguous", cue=cue, years=sorted(set(years)))
-    if not asks_plans and not asks_rules and _RESTRICTION.search(text) \
-            and not ("ceased" in kinds and "negated" not in kinds):
+    rule = _RESTRICTION.search(_LEGAL_NAME.sub(" ", text))
+    if not asks_plans and not asks_rules and rule is not None and not ("ceased" in kinds and "negated" not in kinds):
         # "will not pay common dividends until ...", "requires ... no greater than 70%": a rule, no deed
-        return Reading(verdict="restriction", cue=_RESTRICTION.search(text).group(0))
+        return Reading(verdict="restriction", cue=rule.group(0))
     if kinds == {"plan"} and not asks_plans:
         return Reading(verdict="plan", cue=cue)
     if "ceased" in kinds:

@@ -42,6 +42,8 @@ def test_without_a_value_the_one_number_the_text_states_else_na():
     assert typed_answer("number", _answer("Assets 5,118,490; liabilities 1,200,000.")) == NA  # which one?
     assert typed_answer("number", _answer("Total assets were 5,118,490 (p. 48, Note 7).")) == 5_118_490  # no refs
     assert typed_answer("number", _answer("No figure stated in fiscal 2021.")) == NA
+    # a quote's citation mark names a document and a page: "(1db3ac66ed p.71)" is no figure of -1
+    assert typed_answer("number", _answer('"The parties to the joint operation are as follows:" (1db3ac66ed p.71)')) == NA
 
 
 @pytest.mark.parametrize("status", ["unverified", "not_found", "needs_company", "failed"])

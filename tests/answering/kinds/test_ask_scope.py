@@ -18,6 +18,13 @@ def test_source_document_and_date_clauses_are_left_out_of_the_topic():
                      ) == "How did PG&E change its 2023 earnings guidance?"
     assert topic_ask("What guidance did Twilio give for the first quarter of 2024 in its Q4 2023 earnings "
                      "presentation?") == "What guidance did Twilio give for the first quarter of 2024?"
+    # the day a form was filed and the verb pointing at the report name the source too
+    assert topic_ask("According to eBay's Form 8-K dated February 7, 2023, how many employees was eBay letting go?"
+                     ) == "how many employees was eBay letting go?"
+    assert topic_ask("What equity fundraisings did Ethernity Networks complete after the end of FY2022, as disclosed "
+                     "in its FY2022 annual report?") == "What equity fundraisings did Ethernity Networks complete after the end of FY2022?"
+    assert topic_ask("What were the terms of the disposal disclosed in its FY2022 annual report?"
+                     ) == "What were the terms of the disposal?"
     assert asked_months("What did X acquire in July 2023?") == ["jul"]
 
 

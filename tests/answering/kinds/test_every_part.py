@@ -34,6 +34,10 @@ def test_the_parts_are_the_question_sentences_split_at_and_what():
                            "of revenue in fiscal year 2021?")) == 1
     assert asked_parts("What did it report (the size of the program and the dividend)?")[1:] == \
         ["the size of the program", "the dividend"]
+    # the challenge's "Give the value in millions of USD, as reported." says how to give the figure asked
+    assert asked_parts('What was the total revenue of "Twilio Inc." in the fiscal year 2023? Give the value in '
+                       "millions of USD, as reported. If data is not available, return 'N/A'.") == \
+        ['What was the total revenue of "Twilio Inc." in the fiscal year 2023?']
 
 
 def test_a_yes_no_without_the_amounts_also_asked_is_refused_and_shows_what_was_found():

@@ -220,3 +220,20 @@ def test_what_a_company_concluded_is_judged_on_the_concluded_clause(services):
     written = ask("Did eBay's management conclude that its internal control over financial reporting was effective "
                   "as of the end of FY2016?", ebay, pages, services)
     assert not written.text.startswith("Yes"), written.text
+
+
+def test_a_stop_the_question_asks_about_is_its_yes_not_a_no(services):
+    """"Did it announce the termination of an acquisition agreement?": the termination is the deed
+    asked (a noun after a verb of saying), so a sentence stating it says Yes; read as a stop of the
+    acquisition it said No. NVIDIA's Q3 FY2023 10-Q records the cost of ending the Arm deal."""
+    nvidia = filing("filings-wild/pdfs/NVIDIA_2023_10-Q_Q3.pdf")
+    written = ask('Did "NVIDIA Corporation" announce the termination of an acquisition agreement in the fiscal year '
+                  "2023? If there is no mention, return False.", nvidia, _pages(nvidia, "acquisition termination"),
+                  services)
+    assert written.status == "answered" and written.text.startswith("Yes.") and "termination" in written.text
+
+
+def test_a_company_named_limited_is_no_limit_on_the_deed(services):
+    written = ask("Did Acme Corp complete the acquisition of a company in 2024?", _acme(
+        "In 2024, Acme Corp completed the acquisition of Widget Holdings Limited for $45 million in cash."), [0], services)
+    assert written.status == "answered" and written.text.startswith("Yes.")
