@@ -15,14 +15,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from answering.citations import cite
+from answering.citations import cite, unique_citations
 from answering.kinds.people import asked_filing
 from answering.written_answer import WrittenAnswer
 from loaders.dates import MONTH_NAMES
 
 if TYPE_CHECKING:
     from answering.metric_answer import MetricServices
-    from finrag.models import SearchHit
+    from finrag.models import Chunk, Citation, SearchHit
     from retrieval.query_understanding import QueryUnderstanding
 
 ASKS_BOARD = re.compile(r"\b(?:names?\s+of\s+(?:the\s+|all\s+(?:the\s+)?)?(?:members\s+of\s+(?:the|its)\s+board(?:\s+of\s+directors)?|"
@@ -100,6 +100,83 @@ def listed_directors(text: str) -> list[tuple[str, str]]:
     return out
 
 
+# Outside the SEC's 10-K the board is listed where the report describes it:
+# - a table under the heading "Members of the Board of Directors", a row each: name, age, seat ("Dan Falk 78
+#   Director"), as a 20-F's Item 6A prints it (a name broken over two lines, "Rimon Ben-\nShaoul", is one);
+# - a governance statement's sentences: "The Non-Executive Directors are Richard Williams, Ashley Martin and ...".
+_BOARD_HEADING = re.compile(r"^[^\n.]{0,30}\bBoard\s+of\s+Directors\b[^\n.]{0,30}$", re.M | re.I)
+_AGED_SEAT = re.compile(rf"(?P<name>{_WORD}(?: {_WORD}){{1,3}}) [2-9]\d (?P<seat>(?:(?:Lead|Independent|Outside|Executive|"
+                        rf"Non-[Ee]xecutive|External) )?Director\b(?! of)|Chair(?:man|woman|person)?\b)")
+_BOARD_ROWS_AFTER = 1500  # characters of the table after its heading: a board of up to about twenty
+_SAID_SEATS = re.compile(r"\b(?:[Ee]xecutive|[Nn]on-[Ee]xecutive|[Ii]ndependent|[Oo]ther)?\s*[Dd]irectors\s+(?:are|were)\s+"
+                         r"(?P<names>[A-Z][^.;:]+?)\.(?=\s|$)")
+_PERSON = re.compile(rf"^(?:(?:Mr|Mrs|Ms|Dr|Sir|Dame|Prof)\.? )?(?P<name>{_WORD}(?: {_WORD}){{1,3}})$")
+_BOARD_MIN = 3  # fewer is a sentence about a committee or a pair, not the board
+
+
+def _flat(text: str) -> str:
+    """The text on one line: a name hyphenated over a line break joined ("Ben-\nShaoul" -> "Ben-Shaoul")."""
+    return " ".join(re.sub(r"-\s*\n\s*", "-", text).split())
+
+
+def aged_seats(text: str) -> list[tuple[str, str]]:
+    """(name, its row) for each row of the board's table after its heading, in order."""
+    out: list[tuple[str, str]] = []
+    for head in _BOARD_HEADING.finditer(text):
+        rows = _flat(text[head.end(): head.end() + _BOARD_ROWS_AFTER])
+        # (a table's marks run into the next row's name: "X X Rimon Ben-Shaoul"; a letter alone names no one)
+        out += [(re.sub(r"^(?:[A-Z] )+", "", m.group("name")), m.group(0)) for m in _AGED_SEAT.finditer(rows)]
+    return list({name: (name, row) for name, row in out}.values())
+
+
+def _unbracketed(text: str) -> str:
+    """The text without its (nested) parentheses: "Eamonn O'Hare (Chairman and Chief Executive Officer ("CEO"))"."""
+    while (shorter := re.sub(r"\([^()]*\)", "", text)) != text:
+        text = shorter
+    return text
+
+
+def said_seats(text: str) -> list[tuple[str, str]]:
+    """(name, the sentence) for each director the text's sentences name ("The Non-Executive Directors are
+    A, B and C."); every item of such a sentence a person's name, or the sentence is left out."""
+    out: list[tuple[str, str]] = []
+    flat = _flat(text)
+    for m in _SAID_SEATS.finditer(_unbracketed(flat)):
+        items = [i.strip() for i in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("names")) if i.strip()]
+        people = [p.group("name") for i in items if (p := _PERSON.match(i))]
+        if len(people) == len(items):
+            out += [(name, m.group(0)) for name in people]
+    return list({name: (name, said) for name, said in out}.values())
+
+
+def _cited(seats: list[tuple[str, str]], chunks: list[Chunk]) -> list[Citation]:
+    """Each row or sentence quoted from the chunk printing it; where the page's layout breaks it (a name over
+    two lines, a bracket between), the name alone, which the chunk prints as it is."""
+    out: list[Citation] = []
+    for name, said in seats:
+        for quote in (said, name):
+            chunk = next((c for c in chunks if quote in " ".join(c.text.split())), None)
+            if chunk is not None:
+                out.append(cite(chunk, quote))
+                break
+    return unique_citations(out)
+
+
+def _described(filing: list[Chunk]) -> WrittenAnswer | None:
+    """The board as the report's own table or sentences list it, read page by page; None under three."""
+    for page in sorted({c.page for c in filing}):
+        chunks = sorted((c for c in filing if c.page == page), key=lambda c: c.index)
+        text = "\n".join(c.text for c in chunks)
+        for read, how in ((aged_seats, "the board's table"), (said_seats, "the directors the report names")):
+            seats = read(text)
+            if len(seats) >= _BOARD_MIN:
+                return WrittenAnswer(status="answered", kind="list",
+                                     text="; ".join(name for name, _ in seats)
+                                          + f"\n\n({how}, {chunks[0].doc} p.{page + 1})",
+                                     citations=_cited(seats, chunks))
+    return None
+
+
 def write(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
     """The directors who signed the asked company's report (or, with no signatures, those its directors'
@@ -119,6 +196,8 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
                                  text="; ".join(name for name, _ in signed)
                                       + f"\n\n(the directors who signed the report, {chunks[0].doc} p.{page + 1})",
                                  citations=[cite(chunk, raw) for raw, chunk in cited.items()])
+    if (described := _described(filing)) is not None:
+        return described  # a 20-F or a report outside the SEC's forms: signed by an officer or two, the board listed
     if pages:
         return None  # signatures were read, and named fewer than a board: not for a list elsewhere to say
     for i, chunk in enumerate(filing):

@@ -64,3 +64,28 @@ def test_what_were_the_members_of_the_board_asks_them_as_who_were_does(services)
                   services)
     assert written.status == "answered", written.text
     assert "Dawn Hudson" in written.text.split("\n\n")[0] and "Colette M. Kress" not in written.text
+
+
+def test_a_20f_board_table_lists_name_age_and_seat(services):
+    """NICE's 2022 annual report (a 20-F, signed by officers) lists "Members of the Board of Directors" as rows
+    of name, age and seat, committee marks after each ("Dan Falk 78 Director X X X"), one name broken over two
+    lines ("Rimon Ben-\\nShaoul"); the executive officers' table after it ("Barak Eilam 48 Chief Executive
+    Officer") holds no seat."""
+    nice = filing("filings-wild/pdfs/NICE_2022_AnnualReport.pdf")
+    pages = sorted({c.page for c in nice if "Members of the Board of Directors" in c.text})
+    written = ask(_ASKED.format("NICE Ltd."), nice, pages, services)
+    assert written.status == "answered", written.text
+    assert written.text.splitlines()[0] == ("David Kostman; Rimon Ben-Shaoul; Dan Falk; Yocheved Dvir; Yehoshua Ehrlich; "
+                                            "Leo Apotheker; Joe Cowan; Zehava Simon")
+
+
+def test_a_governance_statement_names_the_directors_in_its_sentences(services):
+    """Zegona's 2022 annual report: "The two Executive Directors are Eamonn O'Hare (Chairman and Chief Executive
+    Officer ("CEO")) and Robert Samuelson (...). The Non-Executive Directors are Richard Williams, Ashley Martin,
+    Kjersti Wiklund and Suzi Williams." Each item a person's name, the brackets between read past."""
+    zegona = filing("filings-wild/pdfs/ZegonaCommunications_2022_AnnualReport.pdf")
+    pages = sorted({c.page for c in zegona if "Non-Executive Directors are" in c.text})
+    written = ask(_ASKED.format("Zegona Communications plc"), zegona, pages, services)
+    assert written.status == "answered", written.text
+    assert written.text.splitlines()[0] == ("Eamonn O’Hare; Robert Samuelson; Richard Williams; Ashley Martin; "
+                                            "Kjersti Wiklund; Suzi Williams")
