@@ -167,6 +167,9 @@ _WHERE = re.compile(r",?\s+where\s+(?P<name>[^=,]+?)\s*(?:=|\bequals\b|\bis\b|\b
 # the only calls a formula may hold, each of one operand: anything else ("avg(x)(y)") is not read
 _FUNCTIONS = ("avg", "prior", "change")
 _RELATES_PERIODS = re.compile(r"\b(?:prior|change)\(")
+# "the change in its revenue growth rate", "did its growth accelerate": a growth's own change is asked
+_CHANGE_OF_A_GROWTH = re.compile(r"\b(?:change|increase|decrease|declin\w*|rise|fall)\s+(?:in|of)\s+(?:\w+['’]s?\s+)?(?:\w+\s+)?growth|"
+                                 r"\b(?:accelerat|decelerat|slow)\w*", re.I)
 
 
 class UnreadableFormula(ValueError):
@@ -1194,9 +1197,11 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
     unit = _unit(key, formula, source, vocab)
     aggregation = _aggregation(ask, question, years)
     relative = aggregation == "change"
-    if source == "question" and _RELATES_PERIODS.search(formula):
-        # the question's formula relates the years itself ("(FY2021 X - FY2020 X) / FY2020 X"):
-        # computed once, for the last year; a change of it between the years would be another measure
+    if _RELATES_PERIODS.search(formula) and (source == "question" or (
+            sorted(set(years)) == [min(years), min(years) + 1] and not _CHANGE_OF_A_GROWTH.search(ask))):
+        # the formula relates the years itself: the question's ("(FY2021 X - FY2020 X) / FY2020 X"), or
+        # a growth measure asked between two years ("revenue growth from FY2021 to FY2022" is FY2022's
+        # growth over FY2021): computed once, for the last year; a change of it would be another measure
         aggregation = "value"
     if aggregation == "change" and unit == "ratio" and _percent_metric(key) \
             and not _RELATIVE_CHANGE.search(question):

@@ -102,3 +102,13 @@ def test_how_much_did_it_expand_asks_the_size_not_whether():
     assert asked_direction("Has its total debt increased since FY2021?") == "up"
     assert asked_direction("..., and how much did it expand?") is None
     assert asked_direction("By how much did its gross margin fall?") is None
+
+
+def test_a_growth_asked_from_one_year_to_the_next_is_the_later_years_growth(pepsico, services):
+    """"Revenue growth from FY2020 to FY2021" is FY2021's growth over FY2020 (the measure relates the two
+    years itself); read as a change between two growth rates it was a confident wrong figure."""
+    # p.61: net revenue 79,474 (FY2021) against 70,372 (FY2020): +12.9%
+    written = ask("What was PepsiCo's year-over-year revenue growth from FY2020 to FY2021? Answer in percent, "
+                  "rounded to one decimal place.", pepsico, [60], services)
+    assert written.status == "answered", written.text
+    assert "12.9%" in written.text and "Revenue growth FY2021" in written.text, written.text
