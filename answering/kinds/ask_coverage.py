@@ -486,6 +486,8 @@ _FOR_A_PART = re.compile(r"\b(?:for|of|in|from|at)\s+(?:the\s+|its\s+)?(?P<name>
 _NO_PART = frozenset(tokenize(
     "fiscal fy form item note notes consolidated statement statements balance sheet sheets cash flows flow income "
     "operations operating gaap non-gaap year years quarter quarters company corporation inc board directors tax act "
+    # a company's legal form after its name ("Canadian Banc Corp.'s dividend income"): the whole, no part
+    "corp co ltd limited plc llc lp tbk persero ag sa se nv bhd "
     "annual report reports results condensed earnings release total net comprehensive stockholders shareholders equity "
     "financial management discussion analysis md&a part schedule exhibit sec securities exchange commission k q "
     # the unit an answer is asked in ("Answer in USD.", "in EUR millions")
@@ -578,9 +580,22 @@ class _Day:
         self.day = int(m.group("day") or m.group("day2"))
 
 
+# the words before a verb that make it the ask's own ("did it announce on", "was declared on"); after any
+# other word the verb's participle names a thing ("the merger agreement signed on November 1, 2023"): the
+# day says which agreement, and the ask is what it holds
+_ASKING_BEFORE = frozenset(["did", "does", "do", "was", "were", "is", "are", "has", "have", "had", "it", "they", "we", "he", "she", "who", "which", "that", "company"])
+
+
 def _asked_day(question: str) -> _Day | None:
     m = _ASKED_DAY.search(question)
-    return _Day(m) if m else None
+    if m is None:
+        return None
+    before = re.findall(r"[\w'’]+", question[: m.start()])
+    participle = re.match(r"\w+(?:ed|made|took)\b", m.group(0), re.I)
+    if m.group("when") and participle and before and before[-1].lower() not in _ASKING_BEFORE \
+            and not before[-1][:1].isupper():
+        return None
+    return _Day(m)
 
 
 def _states_day(day: _Day, text: str) -> bool:

@@ -361,3 +361,32 @@ def test_the_company_s_own_name_asks_for_no_part_of_it(vocab):
     assert uncovered_ask(share, "What was Meta Platforms' research and development expense as a percentage of revenue "
                                 "in FY2022?", ["Meta Platforms"], vocab) is None
     assert uncovered_ask(share, "Which platforms of Meta Platforms grew fastest in FY2022?", ["Meta Platforms"], vocab)
+
+
+def test_a_day_asked_is_stated_but_a_day_naming_the_thing_is_not_asked(vocab):
+    """"What did it announce on March 1, 2017?" asks that day's deed: a passage of another day covers it not.
+    "the merger agreement signed on November 1, 2023" says which agreement (a participle after its noun):
+    Patriot's release of the day states the price asked without the date."""
+    price = _answer('"Patriot Transportation Holding, Inc. (NASDAQ-PATI) (“Patriot” or the “Company”), today announced '
+                    'an agreement under which United Petroleum Transports, Inc. (“UPT”) will acquire all of the '
+                    'outstanding shares of Patriot common stock for $16.26 per share in cash." (9f3a28feb5 p.97)')
+    assert uncovered_ask(price, 'What was the per-share cash merger consideration that shareholders of "Patriot '
+                                'Transportation Holding, Inc." were to receive under the merger agreement signed on '
+                                "November 1, 2023?", ["Patriot"], vocab) is None
+    other_day = _answer('"As of March 20, 2017, $35 billion of the program remained." (apple p.20)')
+    assert uncovered_ask(other_day, "What capital return actions did Apple announce on March 1, 2017?", ["Apple"],
+                         vocab) == "what happened on March 1, 2017"
+    assert uncovered_ask(other_day, "What dividend did the board declare on March 1, 2017?", ["Apple"],
+                         vocab) == "what happened on March 1, 2017"
+
+
+def test_a_companys_legal_form_after_its_name_is_no_part_of_it(vocab):
+    """"Canadian Banc Corp.'s dividend income": "Corp." is the company's legal form (the catalog names it
+    "Canadian Banc"), not a part whose figure the whole's would stand in for."""
+    figure = _answer("Canadian Banc Dividends FY2021-FY2022: 17.0% (statement line item). Dividends FY2021 = C$8.5M. "
+                     "Dividends FY2022 = C$10.0M. change = (9.95 - 8.50) / 8.50 = +17.0%.", kind="metric")
+    question = ("What was the year-over-year change in Canadian Banc Corp.'s dividend income from FY2021 to FY2022 "
+                "(years ended November 30)? Answer in percent, rounded to one decimal place.")
+    assert uncovered_ask(figure, question, ["Canadian Banc"], vocab) is None
+    assert uncovered_ask(figure, "What was the year-over-year change in dividend income for Quadravest from FY2021 to "
+                                 "FY2022?", ["Canadian Banc"], vocab) == "the part Quadravest"
