@@ -583,7 +583,8 @@ class _Day:
 # the words before a verb that make it the ask's own ("did it announce on", "was declared on"); after any
 # other word the verb's participle names a thing ("the merger agreement signed on November 1, 2023"): the
 # day says which agreement, and the ask is what it holds
-_ASKING_BEFORE = frozenset(["did", "does", "do", "was", "were", "is", "are", "has", "have", "had", "it", "they", "we", "he", "she", "who", "which", "that", "company"])
+_ASKING_BEFORE = frozenset(["did", "does", "do", "was", "were", "is", "are", "has", "have", "had",
+                            "it", "they", "we", "he", "she", "who", "which", "that", "company"])
 
 
 def _asked_day(question: str) -> _Day | None:
