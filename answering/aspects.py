@@ -667,7 +667,8 @@ def split_sentences(text: str) -> list[str]:
             if not s.strip():
                 continue
             if parts and ((_LEGAL_FORM_END.search(parts[-1]) and _NAME_GOES_ON.match(s))
-                          or ((_INITIALS_END.search(parts[-1]) or _TITLE_END.search(parts[-1]))
+                          or ((_INITIALS_END.search(parts[-1]) or _TITLE_END.search(parts[-1])
+                               or _MIDDLE_INITIAL_END.search(parts[-1]))
                               and _NAME_WORD.match(s) and not _OPENS.match(s))):
                 # "Tupelo Parent, Inc. (“Transplace”), a leading ...": the period ends a company's
                 # legal form, not the sentence; what follows is its defined name or the rest of its name
@@ -681,6 +682,8 @@ def split_sentences(text: str) -> list[str]:
 _INITIALS_END = re.compile(r"\b(?:[A-Z]\.){2,}$")
 # a person's title before the name: "Direktur Utama Ir. Kiswodarmawan", "Dr. Lisa Su" (the period is the title's)
 _TITLE_END = re.compile(r"(?:^|\s)(?:Mr|Mrs|Ms|Dr|Drs|Dra|Ir|Prof|Sir|Rev|Hon)\.$")
+# a name's middle initial: "/s/ Colette M. Kress", "Robert E. Sandlin" (the period is the initial's)
+_MIDDLE_INITIAL_END = re.compile(r"\b[A-Z][a-z]+\s+[A-Z]\.$")
 _NAME_WORD = re.compile(r"[A-Z][a-z]+\b")
 _OPENS = re.compile(r"(?:The|We|Our|In|This|These|Those|It|Its|As|For|On|At|A|An|Such|Other|During|Although|However|If|"
                     r"Any|Each|All|There|Because|While|When|Since|To|With|From|By|Following|Under|See|Refer)\b")

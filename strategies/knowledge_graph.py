@@ -249,7 +249,7 @@ def _label(services: Services, metric: str) -> str:
 def run_query(q: GraphQuery, graph: GraphStore, services: Services) -> GraphResult | None:
     """The answer the graph gives to `q`, or None when it holds nothing for it."""
     if q.kind in ("relation", "reverse", "shared"):
-        return _relation_answer(q, graph)
+        return _relation_answer(q, graph, _filing_years(graph, services))
     return _fact_answer(q, graph, services)
 
 
@@ -257,7 +257,18 @@ def run_query(q: GraphQuery, graph: GraphStore, services: Services) -> GraphResu
 _ONE_HOLDER = frozenset({"ceo", "cfo", "chair", "auditor"})
 
 
-def _relation_answer(q: GraphQuery, graph: GraphStore) -> GraphResult | None:
+def _filing_years(graph: GraphStore, services: Services) -> dict[str, int | None]:
+    """Each document's own fiscal year as the catalog read it from the filing (a 10-Q of NVIDIA's fiscal
+    2023 prints calendar 2022 columns), else the latest year of its facts in the graph."""
+    years = graph.document_years()
+    for company in services.catalog().companies:
+        for filing in company.filings:
+            if filing.fiscal_year is not None:
+                years[filing.doc] = filing.fiscal_year
+    return years
+
+
+def _relation_answer(q: GraphQuery, graph: GraphStore, years: dict[str, int | None]) -> GraphResult | None:
     """Relations: forward (who audits X), reverse (who is audited by Y), shared (X's peers)."""
     if q.kind == "relation":
         rels = [r for c in q.companies for r in graph.relations(subject=c, predicate=q.predicate)]
@@ -266,12 +277,11 @@ def _relation_answer(q: GraphQuery, graph: GraphStore) -> GraphResult | None:
         if q.years and q.predicate in _ONE_HOLDER:
             # "Who was Lyft's CFO in fiscal 2021?": the officer the asked year's filing names, not every year's
             # (a year no filing of a known year is of: the graph cannot say, the filings' text may)
-            years = graph.document_years()
             if any(years.get(r.doc) is not None for r in rels):
                 rels = [r for r in rels if years.get(r.doc) in q.years[-1:]]
                 if not rels:
                     return None
-        elif q.predicate in _ONE_HOLDER and len({r.object for r in rels}) > 1 and (years := graph.document_years()):
+        elif q.predicate in _ONE_HOLDER and len({r.object for r in rels}) > 1 and years:
             # no year asked: the latest filing's holder (an older filing's is a former one)
             latest = max((years.get(r.doc) or 0) for r in rels)
             rels = [r for r in rels if (years.get(r.doc) or 0) == latest]

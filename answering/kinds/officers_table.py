@@ -77,7 +77,7 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
 
 # "Who was the General Counsel of X?", "Who is its Chief Operating Officer?": one title, capitalised as filings print it
 ASKS_ROLE = re.compile(r"^\W*[Ww]ho\s+(?:is|was)\s+(?:the\s+|its\s+)?(?P<title>(?:[A-Z][\w&-]*\s+){0,4}"
-                       r"(?:Officer|Counsel|President|Secretary|Treasurer|Controller|Director))\b"
+                       r"(?:Officer|Counsel|President|Secretary|Treasurer|Controller|Director)|CEO|CFO|COO)\b"
                        r"(?!\s+(?:of|and)\s+(?:the|its|our|their)\b)")  # ("Chair of the Board", "Officer of the Bank")
 # a person's name printed right before a title ("Ir. Kiswodarmawan President Director"): an honorific and one
 # name, or two to four capitalised words
@@ -92,17 +92,19 @@ def role_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
     asked = ASKS_ROLE.search(question)
     if asked is None or len(understanding.companies) != 1:
         return None
-    title = re.compile(rf"(?<!Vice )\b{re.escape(asked.group('title'))}\b", re.I)
+    asked_title = _SPELLED.get(asked.group("title"), asked.group("title"))  # "CFO": as filings print it
+    title = re.compile(rf"(?<!Vice )\b{re.escape(asked_title)}\b", re.I)
     filing = asked_filing(hits, understanding.companies[0], services)  # (read once: the table, else the names)
     holders = [(name, line, chunk) for name, (line, chunk) in
                officer_rows(filing).items() if title.search(line[len(name):])]
     where = ", the officers' table"
     if not holders:
-        holders, where = _named_before(asked.group("title"), filing), \
-            ", the name printed before the title"
-    if len({name.casefold() for name, _, _ in holders}) != 1:
+        holders, where = _named_before(asked_title, filing), ", the name printed before the title"
+    if not holders:
+        holders, where = _signed_as(asked_title, filing, understanding.companies[0]), ", the company's signature block"
+    if len({_person(name) for name, _, _ in holders}) != 1:
         return None
-    name, line, chunk = holders[0]
+    name, line, chunk = max(holders, key=lambda h: len(h[0]))  # "Robert E. Sandlin" over "Robert Sandlin"
     return WrittenAnswer(status="answered", kind="passage",
                          text=f'{name}\n\n"{line}" ({chunk.doc} p.{chunk.page + 1}{where})',
                          citations=[cite(chunk, line)])
@@ -123,6 +125,34 @@ def _named_before(title: str, filing: list[SearchHit]) -> list[tuple[str, str, C
                 name = " ".join(words[len(words) // 2:])  # a signature's name typed, then printed: "/s/ Steve Priest Steve Priest"
             if ".." not in name and not {w.lower().strip(".,") for w in name.split()} & (_NOT_NAME | _NOT_PERSON):
                 found.append((name, m.group(0), hit.chunk))
+    return found
+
+
+def _person(name: str) -> str:
+    """A name without its initials, folded: "Robert E. Sandlin" and "Robert Sandlin" are one person."""
+    return " ".join(w.casefold() for w in name.split() if not re.fullmatch(r"[A-Z]\.?", w))
+
+
+_SPELLED = {"CEO": "Chief Executive Officer", "CFO": "Chief Financial Officer", "COO": "Chief Operating Officer"}
+# an agreement's signature block: "PATRIOT TRANSPORTATION HOLDING, INC. By: /s/ Robert E. Sandlin Name: Robert E.
+# Sandlin Title: President and Chief Executive Officer"
+_BLOCK = re.compile(r"\bName:\s*(?P<name>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){1,3})\s+Title:\s*(?P<title>[^:]{3,80}?)"
+                    r"(?=\s+(?:\[|By:|Name:|[A-Z]{3,}\b)|$)")
+_SIGNER_BEFORE = 120  # characters before the block where the signing party is named
+
+
+def _signed_as(title: str, filing: list[SearchHit], company: str) -> list[tuple[str, str, Chunk]]:
+    """(name, block, chunk) of each signature block of the company's own filing that gives the title, signed
+    for the asked company (its name in the words before "By:"): the other party's officers sign such
+    agreements too."""
+    first = re.escape(company.split()[0])
+    found = []
+    for hit in filing:
+        text = " ".join(hit.chunk.text.split())
+        for m in _BLOCK.finditer(text):
+            if re.search(rf"(?<!Vice )\b{re.escape(title)}\b", m.group("title"), re.I) \
+                    and re.search(rf"\b{first}\b", text[max(0, m.start() - _SIGNER_BEFORE): m.start()], re.I):
+                found.append((m.group("name"), m.group(0), hit.chunk))
     return found
 
 

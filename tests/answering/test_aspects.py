@@ -157,3 +157,13 @@ def test_rows_under_a_lead_in_naming_their_measure_are_that_measure():
     reading = read_aspect(chunk, Aspect(company="Acme", fiscal_year=2021, metric="line_document_cloud_revenue"),
                           with_lines(vocab, target))
     assert reading is not None and reading.value == 1_974.0
+
+
+def test_a_middle_initial_ends_no_sentence():
+    """"/s/ Colette M. Kress Colette M. Kress Executive Vice President ...": the initial's period goes with the
+    name (a quote cut there began "Kress Executive Vice President", the name lost); a sentence's end stays one."""
+    from answering.aspects import split_sentences
+    assert split_sentences("By: /s/ Robert E. Sandlin Name: Robert E. Sandlin Title: President and Chief Executive "
+                           "Officer. The merger closed.") == [
+        "By: /s/ Robert E. Sandlin Name: Robert E. Sandlin Title: President and Chief Executive Officer.",
+        "The merger closed."]

@@ -57,3 +57,16 @@ def test_a_title_several_people_hold_names_no_one(services):
     adhi = filing("filings-wild/pdfs/AdhiKarya_2013_AnnualFinancialStatements.pdf")
     assert ask('Who was the Director of "PT Adhi Karya (Persero) Tbk" in 2013?', adhi, [13], services).text.split(
         "\n\n")[0] != "Ir. Supardi, MM."
+
+
+def test_an_officer_asked_by_abbreviation_is_read_from_the_companys_signature_block(services):
+    """"Who was the CEO of Patriot in 2023?": Patriot's 2023 8-K carries the merger agreement, signed "PATRIOT
+    TRANSPORTATION HOLDING, INC. By: /s/ Robert E. Sandlin Name: Robert E. Sandlin Title: President and Chief
+    Executive Officer" (the buyer's officers sign their own blocks); the same person printed without his middle
+    initial elsewhere is no second holder."""
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2023_8-K.pdf")
+    pages = sorted({c.page for c in patriot if "Title: President and Chief Executive Officer" in c.text})
+    written = ask('Who was the CEO of "Patriot Transportation Holding, Inc." in 2023? If data is not available, '
+                  "return 'N/A'.", patriot, pages, services)
+    assert written.status == "answered", written.text
+    assert written.text.splitlines()[0] == "Robert E. Sandlin", written.text
