@@ -35,7 +35,8 @@ _HEADING = re.compile(r"^.{0,40}\bexecutive\s+officers\b.{0,60}$", re.I | re.M)
 _SECTION_CHUNKS = 4  # the table follows its heading closely; the officers' biographies come after it
 # words of a title or a heading, never of a person's name
 _NOT_NAME = frozenset({"chief", "executive", "officer", "officers", "president", "vice", "senior", "director",
-                       "name", "age", "position", "table", "contents", "chairman", "general", "counsel"})
+                       "name", "age", "position", "table", "contents", "chairman", "general", "counsel", "founder",
+                       "emeritus", "honorary"})
 
 
 def _rows(chunk: Chunk) -> list[tuple[str, str]]:
@@ -77,7 +78,8 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
 
 # "Who was the General Counsel of X?", "Who is its Chief Operating Officer?": one title, capitalised as filings print it
 ASKS_ROLE = re.compile(r"^\W*[Ww]ho\s+(?:is|was)\s+(?:the\s+|its\s+)?(?P<title>(?:[A-Z][\w&-]*\s+){0,4}"
-                       r"(?:Officer|Counsel|President|Secretary|Treasurer|Controller|Director)|CEO|CFO|COO)\b"
+                       r"(?:Officer|Counsel|President|Secretary|Treasurer|Controller|Director|Chair(?:man|woman|person)?)|"
+                       r"CEO|CFO|COO)\b"
                        r"(?!\s+(?:of|and)\s+(?:the|its|our|their)\b)")  # ("Chair of the Board", "Officer of the Bank")
 # a person's name printed right before a title ("Ir. Kiswodarmawan President Director"): an honorific and one
 # name, or two to four capitalised words

@@ -45,6 +45,10 @@ def test_a_filing_without_the_table_gives_no_list_of_officers(services):
     # name typed then printed, asked of a company whose name begins in lower case
     ("financebench-extra/pdfs/EBAY_2022_10K.pdf", 'Who was the Chief Financial Officer of "eBay Inc." who signed the '
      "annual report for the fiscal year 2022? If data is not available, return 'N/A'.", [130, 131], "Steve Priest"),
+    # Reliance's 2021-22 report: "Shri Mukesh D. Ambani Chairman & Managing Director" beside "Shri Dhirubhai H.
+    # Ambani Founder Chairman" (a founder's honour, no second holder of the office)
+    ("filings-wild/pdfs/RelianceIndustries_2022_AnnualReport.pdf", 'Who was the Chairman of "Reliance Industries '
+     "Limited\" in the fiscal year 2022? If data is not available, return 'N/A'.", [0], "Shri Mukesh D. Ambani"),
 ])
 def test_an_officer_asked_by_title_is_the_one_person_the_filing_gives_it(relative, question, pages, holder, services):
     written = ask(question, filing(relative), pages, services)
