@@ -106,6 +106,8 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
                   and not _CUT_OF.search(s.text[: m.start()])):
             found.setdefault(_value(m.group("n")), (s, _own_sentence(s.text, m.start())))
     if not found:
+        found = _in_rows_run_on(filing, stated, years)
+    if not found:
         return _table_count(filing, company, max(years) if years else None)
     if len(found) != 1:
         return None
@@ -141,6 +143,27 @@ def _table_count(hits: list[SearchHit], company: str, year: int | None) -> Writt
 
 
 _ENDS = re.compile(r"[.!?][\"\u201d\u2019]?\s+")
+
+
+def _in_rows_run_on(filing: list[SearchHit], stated: list[re.Pattern[str]], years: set[int | None]
+                    ) -> dict[float, tuple[Sentence, str]]:
+    """The counts stated in sentences the text layer ran into a table's rows ("we had 7,926 employees worldwide,
+    which represented an increase of approximately Total 7,926 7,102 6,383": a chunk's opening lines carried
+    over from the page before, then the page's table), which the prose reader leaves out: each quoted up to
+    the count's people word and the clause after it, no rows."""
+    found: dict[float, tuple[Sentence, str]] = {}
+    for rank, hit in enumerate(filing):
+        if years and hit.chunk.fiscal_year not in years:
+            continue
+        text = " ".join(hit.chunk.text.split())
+        for pattern in stated:
+            for m in pattern.finditer(text):
+                if _CUT_OF.search(text[: m.start()]):
+                    continue
+                start = max((e.end() for e in _ENDS.finditer(text, 0, m.start())), default=0)
+                quote = text[start: m.end()].strip()
+                found.setdefault(_value(m.group("n")), (Sentence(text=quote, chunk=hit.chunk, rank=rank, position=0), quote))
+    return found
 
 
 def _own_sentence(text: str, at: int) -> str:

@@ -85,3 +85,15 @@ def test_a_summary_table_s_row_of_employees_gives_the_count_in_the_asked_year_s_
     assert written.status == "answered", written.text
     assert written.value == 475
     assert any("Number of employees" in c.quote for c in written.citations)
+
+
+def test_a_count_run_into_a_tables_rows_is_still_the_companys_count(services):
+    """NICE's 2022 annual report: page 75's text opens with the lines carried from page 74, "As of December 31,
+    2022, we had 7,926 employees worldwide, which represented an increase of approximately", run straight into
+    the employee table ("Total 7,926 7,102 6,383"); the prose reader leaves that sentence out as table rows, the
+    count is read from the chunk's text up to its people word."""
+    nice = filing("filings-wild/pdfs/NICE_2022_AnnualReport.pdf")
+    written = ask('What was the number of employees of "NICE Ltd." at the end of the fiscal year 2022? If data is not '
+                  "available, return 'N/A'.", nice, [75], services)
+    assert written.status == "answered", written.text
+    assert written.value == 7926 and "we had 7,926 employees" in written.text
