@@ -44,7 +44,9 @@ _NOT_NAMES = frozenset(tokenize(
     "january february march april may june july august september october november december fiscal fy q1 q2 q3 q4 "
     "gaap non-gaap form item note notes part annual quarterly report company corporation inc board directors "
     "ceo cfo coo chief officer executive usd us u.s eps ebitda ebit sec act section what which how why when where "
-    "who did does was were is are the its their in on for of and"))
+    "who did does was were is are the its their in on for of and "
+    # a company's legal form after its name ("PT ADHI KARYA (Persero) Tbk."): the company, no thing it names
+    "tbk persero ltd limited plc llc corp co sa ag nv se bhd"))
 
 
 def distinctive_names(question: str, companies: list[str]) -> set[str]:

@@ -233,7 +233,9 @@ def ask_part(question: str) -> str:
     return (asked or parts or [question])[0]
 
 
-_LEGAL_FORM = re.compile(r"(\b\w*[A-Z][\w&.'-]*)\s+(?:Limited|Ltd|Inc|Incorporated|Corp|Corporation|plc|PLC|LLC|N\.V|S\.A|AG|SE)\b\.?")
+# (Indonesia's "PT ADHI KARYA (Persero) Tbk." is a listed company's name in full: "Tbk" is its legal form)
+_LEGAL_FORM = re.compile(r"(\b\w*[A-Z][\w&.'-]*\)?)\s+(?:Limited|Ltd|Inc|Incorporated|Corp|Corporation|plc|PLC|LLC|N\.V|S\.A|AG|SE|"
+                         r"Tbk)\b\.?")
 # "in early 2022", "mid-2023": when in the year, which a sentence says by a date or a quarter (a month
 # the question names stays: a sentence naming it is about the asked event)
 _VAGUE_TIME = re.compile(r"\b(?:early|late|mid)(?=[\s-]+(?:19|20)\d\d\b)", re.I)

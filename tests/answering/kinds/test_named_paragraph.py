@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from answering.kinds.named_paragraph import FLAG, distinctive_names
+from answering.kinds.sentences import content_words
 from tests.answering.kinds.conftest import ask, filing
 
 
@@ -45,3 +46,13 @@ def test_an_amount_asked_is_stated_beside_its_own_word_or_refused(services):
     written = ask("According to Intel's August 16, 2023 8-K, what was the total purchase price (deal value) Intel had "
                   "agreed to pay to acquire Tower Semiconductor?", intel, [3], services)
     assert written.status == "not_found", written.text
+
+
+def test_a_companys_legal_form_is_no_name_the_question_gives():
+    """"PT ADHI KARYA (Persero) Tbk.": "Tbk" (and "Persero") are the listed company's legal form, not a thing
+    the filing names; read as one, a paragraph naming the company in a joint operation's list was quoted as
+    the company's headcount. The topic's words leave it out too."""
+    question = ('What was the number of employees of "PT ADHI KARYA (Persero) Tbk." at the end of the fiscal year '
+                "2009? If data is not available, return 'N/A'.")
+    assert distinctive_names(question, ["PT ADHI KARYA (Persero)"]) == set()
+    assert "tbk" not in content_words(question, ["PT ADHI KARYA (Persero)"])
