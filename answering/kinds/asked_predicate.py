@@ -56,8 +56,11 @@ _NOT_PARTICIPLE = _wordset(
     "outstanding remaining existing preceding underlying pending related based")
 
 # Predicates whose content is their object: the topic already asks a sentence to name it.
-# right after a light verb, a deed named by its noun: "announce the termination of", "disclose a suspension of"
-_NAMED_DEED = re.compile(r"^\s+(?:the|a|an|any)\s+([a-z]{5,}(?:tion|sion|ment|ure|al))\s+of\b", re.I)
+# right after a light verb, a stop named by its noun: "announce the termination of", "disclose a suspension of".
+# The stop is the deed asked (a sentence stating it says Yes), not a stop of its object (which reads as No);
+# other nouns stay the topic's ("announce a reduction of its workforce": layoffs in any words)
+_NAMED_DEED = re.compile(r"^\s+(?:the|a|an|any)\s+((?:terminat|suspen|cancell?|discontinu|withdraw|abandon|cessat)"
+                         r"[a-z]*)\s+of\b", re.I)
 _LIGHT = frozenset(tokenize(
     "have has had hold holds own face faces facing involve involved subject exposed expose depend depends rely "
     "relies include contain mention disclose report state announce note describe provide make take get see "

@@ -665,6 +665,12 @@ _ASKS_PLANS = re.compile(r"\b(?:plan\w*|expect\w*|intend\w*|anticipat\w*|will|go
                          r"forecast\w*|target\w*|future|next\s+(?:year|quarter))\b", re.I)
 
 
+# "Did it announce ...?": a deed said to come ("we will", "we'll be letting ... go") is what was announced;
+# an expectation, an authorization or an assumption is not
+_ASKS_ANNOUNCED = re.compile(r"\bannounce[ds]?\b", re.I)
+_SAYS_WILL = re.compile(r"\b(?:we|the\s+company)\s+will\b|\bwe['’]ll\b", re.I)
+
+
 def _asked_topic(decision: KindDecision, companies: list[str], vocab: Vocabulary) -> Topic | None:
     """The topic of the asking clause: "does the report raise doubt about going concern, and how long
     do the directors expect its cash to last?" asks about going concern, not cash."""
@@ -708,6 +714,7 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
     pool = sentences(hits, companies, risks=asks_about_risk(decision.ask))
     following = {(s.chunk.chunk_id, s.position): s for s in pool}
     about_plans = bool(_ASKS_PLANS.search(decision.ask))
+    announced = bool(_ASKS_ANNOUNCED.search(main_clause(decision.ask)))
     rules = polarity.asks_rules(decision.ask)
     program = bool(_ASKS_PROGRAM.search(main_clause(decision.ask)))
     asked = topic
@@ -726,7 +733,11 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
         # the sentence must state what is asked ("conditioned", "pay", "still operating"), not only
         # name its topic, and its Yes or No is read where it governs that predicate
         reading = polarity.read(s.text, predicate, topic, about_plans, rules)
-        if reading.verdict == "yes" and (about_plans or not _PLANNED.search(s.text)):
+        if announced and reading.verdict in ("yes", "plan") and _SAYS_WILL.search(s.text):
+            # "Did it announce a reduction of its workforce?": "their jobs will be eliminated" announces it
+            found.yes.append(s)
+            found.years[id(s)] = reading.years
+        elif reading.verdict == "yes" and (about_plans or not _PLANNED.search(s.text)):
             found.yes.append(s)
             found.years[id(s)] = reading.years  # (not "we are on track to close 20 to 30 stores": a plan is not what happened)
         elif reading.verdict == "yes":

@@ -237,3 +237,15 @@ def test_a_company_named_limited_is_no_limit_on_the_deed(services):
     written = ask("Did Acme Corp complete the acquisition of a company in 2024?", _acme(
         "In 2024, Acme Corp completed the acquisition of Widget Holdings Limited for $45 million in cash."), [0], services)
     assert written.status == "answered" and written.text.startswith("Yes.")
+
+
+def test_an_announcement_is_what_the_company_says_it_will_do(services):
+    """eBay's 8-K of February 7, 2023 quotes the CEO: "we'll be letting approximately 500 employees globally know
+    that their jobs will be eliminated"; asked whether it announced a reduction of its workforce, that is the
+    announcement (a plan is no deed done, but it is what was announced), found in the filing's words (layoffs,
+    jobs eliminated) rather than the question's."""
+    ebay = filing("financebench-extra/pdfs/EBAY_2023Q1_8K.pdf")
+    written = ask('Did "eBay Inc." announce a reduction of its workforce (layoffs) in the fiscal year 2023? If there is '
+                  "no mention, return False.", ebay, _pages(ebay, "jobs will be eliminated"), services)
+    assert written.status == "answered" and written.text.startswith("Yes."), written.text
+    assert "jobs will be eliminated" in written.text
