@@ -108,6 +108,8 @@ _AMOUNT_VERBS = frozenset(tokenize("spend spent incur incurred record recorded r
 _A_COUNT = re.compile(r"(?<![\w.])(?!(?:19|20)\d\d\b)\d[\d,.]*(?![\w-])|" + _AN_AMOUNT.pattern, re.I)
 _ASKS_SHARE = re.compile(r"\bwhat\s+(?:share|percentage|proportion|portion|percent)\s+of\b", re.I)
 _PERCENT = re.compile(r"\d\s?(?:%|percent\b)", re.I)
+_PER_SHARE = re.compile(r"\bper\s+(?:common\s+)?share\b", re.I)
+_A_PER_SHARE = re.compile(r"(?:[$€£¥]|US\$)\s?\d[\d,.]*\s+(?:per|a|for\s+each)\s+(?:common\s+|ordinary\s+)?share\b", re.I)
 _ASKS_CAUSE = re.compile(r"^\W*(?:and\s+)?(?:why\b|what\s+(?:\w+\s+){0,2}?(?:drove|drives|driving|caused?|causes|explains?|"
                          r"led\s+to|contributed)\b|what\s+(?:was|were|is|are)\s+(?:the\s+)?(?:\w+\s+)?(?:drivers?|reasons?|"
                          r"causes?|factors?)\b|(?:please\s+)?explain\s+(?:why|what|how)\b)", re.I)
@@ -367,6 +369,8 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
     figured = [p for p in passages(text) if figure.search(p)]
     if _ASKS_SHARE.search(ask):
         return bool(_PERCENT.search(text))
+    if _PER_SHARE.search(ask) and any(_A_PER_SHARE.search(p) for p in passages(text)):
+        return True  # "what will shareholders receive per share": "$16.26 per share in cash", in any words around it
     if not words or not others:
         return bool(figured)
     shared = {w for other in others for w in _own(other, companies)}

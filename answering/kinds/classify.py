@@ -167,6 +167,10 @@ _EVENT_ASK = re.compile(
     r"authori[sz]ations?|approvals?)\b",
     re.I,
 )
+# "who agreed to acquire the company and what will shareholders receive per share?": a deal's buyer and price,
+# which its announcement states; "receive" names no receivables
+_DEAL_ASK = re.compile(r"\bwho\s+(?:\w+\s+){0,2}?(?:acquir|buy|bought|purchas|merg)\w*|"
+                       r"\b(?:shareholders|stockholders|holders)\s+(?:will\s+|would\s+|were\s+to\s+)?receive\b", re.I)
 _DATED_ACTION = re.compile(
     r"\b(?:settl|announc|agree|sign|complet|clos|enter|effective|launch)\w*\b[^?]*\b(?:" + MONTH_NAMES + r")\s+(?:\d{1,2},\s*)?\d{4}\b", re.I,
 )
@@ -526,7 +530,7 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
         # balance itself (intangible assets, net) does not give
         return KindDecision(kind="passage", reason="asks a charge against a balance (an impairment, a write-off), "
                             "stated in the text; the balance is another quantity", ask=ask)
-    if metrics and (_EVENT_ASK.search(ask) or _DATED_ACTION.search(_PERIOD_END.sub(" ", ask))):
+    if metrics and (_EVENT_ASK.search(ask) or _DATED_ACTION.search(_PERIOD_END.sub(" ", ask)) or _DEAL_ASK.search(ask)):
         return KindDecision(kind="passage", reason="asks about a specific event the text describes (a statement "
                             "line of the same name would be another quantity)", ask=ask)
     if metrics and len(vocab.outermost(metrics)) >= 2 and not _COMPOSED.search(ask):

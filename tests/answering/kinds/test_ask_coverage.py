@@ -390,3 +390,15 @@ def test_a_companys_legal_form_after_its_name_is_no_part_of_it(vocab):
     assert uncovered_ask(figure, question, ["Canadian Banc"], vocab) is None
     assert uncovered_ask(figure, "What was the year-over-year change in dividend income for Quadravest from FY2021 to "
                                  "FY2022?", ["Canadian Banc"], vocab) == "the part Quadravest"
+
+
+def test_an_amount_per_share_asked_is_stated_by_an_amount_per_share(vocab):
+    """"what will shareholders receive per share?": "$16.26 per share in cash" states it, though the passage
+    says "the outstanding shares", not "shareholders" (Patriot's 2023 8-K)."""
+    price = _answer('"Patriot Transportation Holding, Inc. today announced an agreement under which United Petroleum '
+                    "Transports, Inc. (“UPT”) will acquire all of the outstanding shares of Patriot common stock for "
+                    '$16.26 per share in cash." (9f3a28feb5 p.97)')
+    question = "Who agreed to acquire Patriot and what will shareholders receive per share?"
+    assert uncovered_ask(price, question, ["Patriot"], vocab) is None
+    assert uncovered_ask(_answer('"UPT will acquire all of the outstanding shares of Patriot." (9f3a28feb5 p.97)'),
+                         question, ["Patriot"], vocab) is not None
