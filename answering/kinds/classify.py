@@ -101,6 +101,9 @@ _YES_NO_START = re.compile(
 _COUNTED_SUPERLATIVE = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:largest|biggest|"
                                   r"highest|greatest|top|most|lowest|smallest)\b|\btop\s+(?:two|three|four|five|six|"
                                   r"seven|eight|nine|ten|\d{1,2})\b", re.I)
+# "Which of its two segments had the higher operating margin?": of two, the comparative picks as the superlative
+_COMPARATIVE = re.compile(r"\b(?:the\s+)?(?:(?P<high>higher|larger|bigger|greater|more|better|stronger|faster)|"
+                          r"(?P<low>lower|smaller|less|fewer|weaker|worse|slower))\b(?!\s+than\b)", re.I)
 _SUPERLATIVE = re.compile(
     r"\b(?P<drop>(?:biggest|largest|greatest|steepest)\s+(?:[\w-]+\s+){0,2}?(?:drop|decline|decrease|fall)|"
     r"dragged\s+down|held\s+back|"
@@ -481,7 +484,7 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     if metrics and (companies >= 2 or re.search(r"\b(?:which|among)\s+(?:of\s+the\s+)?(?:compan|firm|issuer)", ask, re.I)):
         return KindDecision(kind="metric", reason="a metric compared across companies", ask=ask,
                             metric=_main_metric(metrics, vocab))
-    superlative = _SUPERLATIVE.search(wording)
+    superlative = _SUPERLATIVE.search(wording) or (_WHICH_START.match(ask) and _COMPARATIVE.search(first))
     if superlative and _COUNTED_SUPERLATIVE.search(wording) and not _WHICH_START.match(ask):
         # "what share came from its five largest metropolitan areas": a set the filing counts, no one
         # item ranked; the share (or the set) is what the text states

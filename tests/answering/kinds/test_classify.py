@@ -160,6 +160,9 @@ CASES = [
     ("Are there any product categories / service categories for Acme that have seen year-over-year decline?", 1,
      "yes_no", {"test": "any_fell", "metric": "revenue"}),
     ("Are there any risks in Acme's markets that could increase its costs?", 1, "yes_no", {"test": "stated"}),
+    # of two, a comparative picks one as a superlative does
+    ("Which of Acme's two reportable segments had the higher operating margin in FY2022, and what were the segment "
+     "operating margins?", 1, "choice", {"order": "highest"}),
     # a deal's buyer and price: "receive" names no receivables
     ("Per Acme's November 2023 Form 8-K, who agreed to acquire the company and what will shareholders receive per "
      "share?", 1, "passage", {}),
