@@ -23,7 +23,11 @@ if TYPE_CHECKING:
     from retrieval.retriever import Retriever
 
 _ASKS = re.compile(r"\bcustomer\s+concentration\b|\bconcentration\s+(?:of|in|among)\s+(?:its\s+|our\s+|the\s+)?"
-                   r"(?:customers?|customer\s+base)\b", re.I)
+                   r"(?:customers?|customer\s+base)\b|"
+                   # "Is its revenue concentrated in a small number of customers?", "dependent on a few customers"
+                   r"\b(?:concentrated|dependent|reliant|depend|rely|relies)\s+(?:in|on|among|upon|with)\s+(?:a\s+)?"
+                   r"(?:small\s+(?:number|group)\s+of\s+|few\s+|handful\s+of\s+|limited\s+number\s+of\s+)(?:\w+\s+)?customers\b",
+                   re.I)
 # a customer counted one by one ("no customer", "Customer A", "two customers"), not the customers of a
 # place ("sales to customers outside of the United States accounted for 67%": a geography's share)
 _CUSTOMER = re.compile(r"\bcustomer\b|\b(?:two|three|four|five|several|\d)\s+(?:\w+\s+)?customers\b", re.I)
@@ -93,8 +97,13 @@ def answer(ask: str, hits: list[SearchHit], company: str, years: list[int],
                         f"reached {line:g}%", [])
     evidence = (yes or no)[:2]
     word = "Yes" if yes else "No"
+    read = ""
+    if yes and (row := _CUSTOMER_ROW.match(evidence[-1].text)) is not None:
+        # a table's row: the verdict is over the share it prints, said as such
+        read = f"The largest customer's share of revenue = {re.findall(r'[0-9.]+', row.group('shares'))[0]}% " \
+               f"(at or over the {line:g}% line of a major customer). "
     return WrittenAnswer(status="answered", kind="yes_no",
-                         text=f"{word}. " + " ".join(s.shown() for s in evidence),
+                         text=f"{word}. {read}" + " ".join(s.shown() for s in evidence),
                          citations=unique_citations([cite(s.chunk, s.text) for s in evidence]))
 
 
@@ -114,7 +123,43 @@ def _read(hits: list[SearchHit], company: str, line: float) -> dict[bool, list[S
             seen.add(text)
             if (v := _verdict(text, line)) is not None:
                 out[v].append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position))
+        out[True] += [s for s in _table_shares(hit, rank, line) if s.text not in seen]
     return out
+
+
+# a table of the major customers' shares, under its lead-in sentence ("The Company's revenues from major customers
+# as a percentage of total revenue was:"), a row each: "Customer A 58% 29%" (a column per year)
+_TABLE_LEAD = re.compile(r"\b(?:major|significant|largest|principal|main)\s+customers?\b[^.:]{0,120}?"
+                         r"(?:percentage|per\s?cent|%)[^.:]{0,60}:", re.I)
+_CUSTOMER_ROW = re.compile(r"^[ \t]*(?P<row>Customer\s+[A-Z0-9]{1,2}\b[ \t]+(?P<shares>\d{1,3}(?:\.\d+)?\s?%"
+                           r"(?:[ \t]+\d{1,3}(?:\.\d+)?\s?%)*))[ \t]*$", re.M)
+_YEARS = re.compile(r"\b(?:19|20)\d\d\b")
+_TABLE_SPAN = 600  # characters of the table after its lead-in
+
+
+def _table_shares(hit: SearchHit, rank: int, line: float) -> list[Sentence]:
+    """The lead-in and the row of the largest customer's share, when the chunk's major-customer table has one at
+    or over the line in its latest year's column, the first (as the header's years run, latest first)."""
+    text = hit.chunk.text
+    lead = _TABLE_LEAD.search(text)
+    if lead is None:
+        return []
+    span = text[lead.end(): lead.end() + _TABLE_SPAN]
+    rows = list(_CUSTOMER_ROW.finditer(span))
+    if not rows:
+        return []
+    header = [int(y) for y in _YEARS.findall(span[: rows[0].start()])]
+    if header and header[0] != max(header):
+        return []  # (the latest year's column is read first; a table that prints it last is not read)
+    shares = [(float(re.findall(r"\d{1,3}(?:\.\d+)?", row.group("shares"))[0]), row.group("row").strip())
+              for row in rows]
+    if not shares or max(shares)[0] < line:
+        return []
+    # the lead-in quoted whole (from its sentence's start), then the row: what the share is of, and the share
+    start = max((m.end() for m in re.finditer(r"[.!?]\s", text[: lead.start()])), default=0)
+    caption = " ".join(text[start: lead.end()].split())
+    return [Sentence(text=caption, chunk=hit.chunk, rank=rank, position=0),
+            Sentence(text=max(shares)[1], chunk=hit.chunk, rank=rank, position=1)]
 
 
 def _refused(reason: str, evidence: list[Sentence]) -> WrittenAnswer:

@@ -164,3 +164,14 @@ def test_more_than_the_line_is_asked_of_the_major_customer_disclosure(services):
     written = ask("Did any single customer account for more than 10% of Apple's net sales in FY2016?", apple, pages,
                   services)
     assert written.status == "answered" and written.text.startswith("No."), written.text
+
+
+def test_a_major_customer_table_decides_concentration(services):
+    """Ethernity Networks' 2022 report prints the shares as a table under its lead-in ("The Company's revenues from
+    major customers as a percentage of total revenue was:", then "Customer A 58% 29%", 2022 first): asked in the
+    analyst's words ("concentrated in a small number of customers"), the verdict is over the largest share."""
+    ethernity = filing("filings-wild/pdfs/EthernityNetworks_2022_AnnualReport.pdf")
+    written = ask("Is Ethernity Networks' FY2022 revenue concentrated in a small number of customers?", ethernity,
+                  _pages(ethernity, "Customer A 58%"), services)
+    assert written.status == "answered" and written.text.startswith("Yes."), written.text
+    assert "share of revenue = 58%" in written.text and any("Customer A 58%" in c.quote for c in written.citations)
