@@ -214,7 +214,8 @@ _CAPITAL_INTENSITY = "capex_to_revenue"
 # "What were Intel's capital expenditures in fiscal 2022?": a measure whose name is plural, not a set's items
 # ("What were the total operating revenues of "PG&E Corporation" in the fiscal year 2022": the company named
 # between the measure and its period, as the Enterprise RAG Challenge asks)
-_WHAT_WERE_NOUN = re.compile(r"^\W*what\s+were\s+(?:[\w.&-]+['’]s?\s+|its\s+|their\s+|the\s+)(?P<noun>[a-z][\w\s&,-]{2,60}?)"
+# (a company's name of several words before its possessive: "PT Adhi Karya (Persero) Tbk's capital expenditures")
+_WHAT_WERE_NOUN = re.compile(r"^\W*what\s+were\s+(?:(?:[\w.&()-]+\s+){0,5}[\w.&()-]+['’]s?\s+|its\s+|their\s+|the\s+)(?P<noun>[a-z][\w\s&,-]{2,60}?)"
                              r"(?:\s+of\s+(?:\"[^\"]{2,80}\"|(?:[A-Z][\w.&'’-]*\s*){1,5}))?"
                              r"\s+(?:in|for|during|at|as\s+of|over)\s+(?:the\s+)?(?:fiscal|fy|q[1-4]|first|second|third|"
                              r"fourth|year|quarter|(?:19|20)\d\d)", re.I)

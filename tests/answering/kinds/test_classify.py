@@ -160,6 +160,8 @@ CASES = [
     ("Are there any product categories / service categories for Acme that have seen year-over-year decline?", 1,
      "yes_no", {"test": "any_fell", "metric": "revenue"}),
     ("Are there any risks in Acme's markets that could increase its costs?", 1, "yes_no", {"test": "stated"}),
+    # a plural measure after a company's name of several words is the measure, not a list
+    ("What were PT Acme Karya (Persero) Tbk's capital expenditures in FY2009?", 1, "metric", {"metric": "capex"}),
     # of two, a comparative picks one as a superlative does
     ("Which of Acme's two reportable segments had the higher operating margin in FY2022, and what were the segment "
      "operating margins?", 1, "choice", {"order": "highest"}),
