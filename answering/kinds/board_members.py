@@ -129,6 +129,44 @@ def aged_seats(text: str) -> list[tuple[str, str]]:
     return list({name: (name, row) for name, row in out}.values())
 
 
+# a board's table whose rows mark each name by an academic or honorific title, as Indonesian statements print
+# their Board of Directors ("Direktur Utama Ir. Kiswodarmawan Ir. Kiswodarmawan President Director": the seat in
+# both languages, the name once a year column)
+_TITLE_MARK = re.compile(r"\b(?:Ir|Dr|Drs|Dra|Prof|H)\.\s+")
+_SEAT_WORDS = frozenset({"director", "directors", "direktur", "president", "presiden", "operation", "operasi", "finance",
+                         "keuangan", "commissioner", "komisaris", "utama", "chairman", "chief", "officer", "independent"})
+_TITLED_ROWS = 12  # rows read after the heading
+
+
+def _titled_name(line: str) -> str | None:
+    """The first name a row marks by a title, up to the next title, a seat's word, a comma or the row's end."""
+    m = _TITLE_MARK.search(line)
+    if m is None:
+        return None
+    words: list[str] = []
+    for word in line[m.end():].split():
+        if _TITLE_MARK.match(word + " ") or word.lower().strip(",.") in _SEAT_WORDS or not word[:1].isupper():
+            break
+        words.append(word.rstrip(","))
+        if word.endswith(","):
+            break
+    return " ".join(words) or None
+
+
+def titled_seats(text: str) -> list[tuple[str, str]]:
+    """(name, its row) for each row after the board's heading that names a person by a title."""
+    out: list[tuple[str, str]] = []
+    for head in _BOARD_HEADING.finditer(text):
+        for line in text[head.end():].splitlines()[1:_TITLED_ROWS + 1]:
+            if (name := _titled_name(line)) is not None:
+                out.append((name, line.strip()))
+            elif out and re.search(r"[a-z]{4,}\s+[a-z]{4,}\s+[a-z]{4,}", line):
+                break  # prose after the table
+        if out:
+            break
+    return list({name: (name, row) for name, row in out}.values())
+
+
 def _unbracketed(text: str) -> str:
     """The text without its (nested) parentheses: "Eamonn O'Hare (Chairman and Chief Executive Officer ("CEO"))"."""
     while (shorter := re.sub(r"\([^()]*\)", "", text)) != text:
@@ -167,7 +205,8 @@ def _described(filing: list[Chunk]) -> WrittenAnswer | None:
     for page in sorted({c.page for c in filing}):
         chunks = sorted((c for c in filing if c.page == page), key=lambda c: c.index)
         text = "\n".join(c.text for c in chunks)
-        for read, how in ((aged_seats, "the board's table"), (said_seats, "the directors the report names")):
+        for read, how in ((aged_seats, "the board's table"), (said_seats, "the directors the report names"),
+                          (titled_seats, "the board's table")):
             seats = read(text)
             if len(seats) >= _BOARD_MIN:
                 return WrittenAnswer(status="answered", kind="list",

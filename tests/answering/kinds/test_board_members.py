@@ -89,3 +89,15 @@ def test_a_governance_statement_names_the_directors_in_its_sentences(services):
     assert written.status == "answered", written.text
     assert written.text.splitlines()[0] == ("Eamonn O’Hare; Robert Samuelson; Richard Williams; Ashley Martin; "
                                             "Kjersti Wiklund; Suzi Williams")
+
+
+def test_a_bilingual_board_table_marks_each_name_by_its_title(services):
+    """PT Adhi Karya's June 2012 statements (note 1e): under "Dewan Direksi 2012 2011 Board of Directors", a row a
+    director, the seat in both languages and the name in each year's column, marked by a title ("Direktur Utama Ir.
+    Kiswodarmawan Ir. Kiswodarmawan President Director"); the Board of Commissioners is another body."""
+    adhi = filing("filings-wild/pdfs/AdhiKarya_2012_FinancialStatements_Q2.pdf")
+    pages = sorted({c.page for c in adhi if "Dewan Direksi" in c.text and "Kiswodarmawan" in c.text})
+    written = ask('What were the names of the members of the Board of Directors of "PT ADHI KARYA (Persero) Tbk." as '
+                  "of June 30, 2012? If data is not available, return 'N/A'.", adhi, pages, services)
+    assert written.status == "answered", written.text
+    assert written.text.splitlines()[0] == "Kiswodarmawan; Teuku Bagus M.N; Bambang Pramusinto; Sumadiono; Supardi"
