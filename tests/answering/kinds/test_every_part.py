@@ -539,3 +539,19 @@ def test_a_pick_from_the_table_answers_the_which_part_of_a_choice():
     # a passage that names no pick does not answer it
     quoted = WrittenAnswer(status="answered", kind="choice", text=text.split("What drove it: ")[1])
     assert unanswered_part(quoted, question, ["Apple"]) is not None
+
+
+def test_a_deals_terms_are_its_amounts():
+    """"What did Lyft divest to Woven Planet in 2021, and what were the financial terms?": Lyft's FY2021 10-K
+    describes the transaction twice without its price, once beside "the consolidated financial statements";
+    the terms asked are amounts, which neither quote states."""
+    described = _answer('"On July 13, 2021, the Company completed a multi-element transaction with Woven Planet, a '
+                        "subsidiary of Toyota Motor Corporation, for the divestiture of certain assets related to the "
+                        'Company’s self-driving vehicle division, Level 5." (p.96) "As described in Note 4 to the '
+                        "consolidated financial statements, the Company completed a multi-element transaction with "
+                        'Woven Planet." (p.76)')
+    question = "What did Lyft divest to Woven Planet in 2021, and what were the financial terms?"
+    assert unanswered_part(described, question, ["Lyft"]) == "what were the financial terms?"
+    priced = _answer(described.text + ' "Lyft will receive $515 million in cash, $165 million upfront and $350 million '
+                                      'over five years." (p.96)')
+    assert unanswered_part(priced, question, ["Lyft"]) is None
