@@ -683,7 +683,8 @@ _INITIALS_END = re.compile(r"\b(?:[A-Z]\.){2,}$")
 # a person's title before the name: "Direktur Utama Ir. Kiswodarmawan", "Dr. Lisa Su" (the period is the title's)
 _TITLE_END = re.compile(r"(?:^|\s)(?:Mr|Mrs|Ms|Dr|Drs|Dra|Ir|Prof|Sir|Rev|Hon)\.$")
 # a name's middle initial: "/s/ Colette M. Kress", "Robert E. Sandlin" (the period is the initial's)
-_MIDDLE_INITIAL_END = re.compile(r"\b[A-Z][a-z]+\s+[A-Z]\.$")
+_MIDDLE_INITIAL_END = re.compile(r"\b(?!(?:Class|Series|Exhibit|Appendix|Schedule|Note|Plan|Tier|Item|Part|Level|Phase|"
+                                 r"Type|Grade|Section|Article|Annex|Unit|Group|Block|Building|Stage)\b)[A-Z][a-z]+\s+[A-Z]\.$")
 _NAME_WORD = re.compile(r"[A-Z][a-z]+\b")
 _OPENS = re.compile(r"(?:The|We|Our|In|This|These|Those|It|Its|As|For|On|At|A|An|Such|Other|During|Although|However|If|"
                     r"Any|Each|All|There|Because|While|When|Since|To|With|From|By|Following|Under|See|Refer)\b")

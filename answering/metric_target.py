@@ -169,6 +169,7 @@ _FUNCTIONS = ("avg", "prior", "change")
 _RELATES_PERIODS = re.compile(r"\b(?:prior|change)\(")
 # "the change in its revenue growth rate", "did its growth accelerate": a growth's own change is asked
 _CHANGE_OF_A_GROWTH = re.compile(r"\b(?:change|increase|decrease|declin\w*|rise|fall)\s+(?:in|of)\s+(?:\w+['’]s?\s+)?(?:\w+\s+)?growth|"
+                                 r"\bgrowth\s+(?:rate\s+)?(?:change|increase|decrease|decline|rise|fall)\w*|"
                                  r"\b(?:accelerat|decelerat|slow)\w*", re.I)
 
 
@@ -1198,7 +1199,8 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
     aggregation = _aggregation(ask, question, years)
     relative = aggregation == "change"
     if _RELATES_PERIODS.search(formula) and (source == "question" or (
-            sorted(set(years)) == [min(years), min(years) + 1] and not _CHANGE_OF_A_GROWTH.search(ask))):
+            aggregation == "change" and sorted(set(years)) == [min(years), min(years) + 1]
+            and not _CHANGE_OF_A_GROWTH.search(ask) and not _POINTS.search(question))):
         # the formula relates the years itself: the question's ("(FY2021 X - FY2020 X) / FY2020 X"), or
         # a growth measure asked between two years ("revenue growth from FY2021 to FY2022" is FY2022's
         # growth over FY2021): computed once, for the last year; a change of it would be another measure

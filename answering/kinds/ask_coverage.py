@@ -369,8 +369,9 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
     figured = [p for p in passages(text) if figure.search(p)]
     if _ASKS_SHARE.search(ask):
         return bool(_PERCENT.search(text))
-    if _PER_SHARE.search(ask) and any(_A_PER_SHARE.search(p) for p in passages(text)):
-        return True  # "what will shareholders receive per share": "$16.26 per share in cash", in any words around it
+    if _PER_SHARE.search(ask) and any(_A_PER_SHARE.search(p) and (not words or _stated(words, p, vocab, ask) >= 0.5)
+                                      for p in passages(text)):
+        return True  # "what will shareholders receive per share": "$16.26 per share in cash" ("shares", not "shareholders")
     if not words or not others:
         return bool(figured)
     shared = {w for other in others for w in _own(other, companies)}
@@ -596,7 +597,7 @@ def _asked_day(question: str) -> _Day | None:
     if m is None:
         return None
     before = re.findall(r"[\w'’]+", question[: m.start()])
-    participle = re.match(r"\w+(?:ed|made|took)\b", m.group(0), re.I)
+    participle = re.match(r"(?:\w+ed|made|took)\b", m.group(0), re.I)
     if m.group("when") and participle and before and before[-1].lower() not in _ASKING_BEFORE \
             and not before[-1][:1].isupper():
         return None

@@ -235,7 +235,8 @@ def read_predicate(ask: str, companies: list[str]) -> AskedPredicate:
     past = words[0].lower() in ("did", "has", "have", "had")
     universal = bool(_UNIVERSAL.match(clause))
     alternatives = _alternatives(clause)
-    if stem in _LIGHT and (deed_named := _NAMED_DEED.search(clause[clause.lower().find(word) + len(word):])):
+    light = re.search(rf"\b{re.escape(word)}\b", clause, re.I) if stem in _LIGHT else None
+    if light is not None and (deed_named := _NAMED_DEED.search(clause[light.end():])):
         # "Did it announce the termination of an acquisition agreement?": the deed the verb reports is
         # asked; its noun is what a sentence must state ("a stop of the acquisition" is no "No" of it)
         word = deed_named.group(1).lower()

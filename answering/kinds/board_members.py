@@ -132,7 +132,7 @@ def aged_seats(text: str) -> list[tuple[str, str]]:
 # a board's table whose rows mark each name by an academic or honorific title, as Indonesian statements print
 # their Board of Directors ("Direktur Utama Ir. Kiswodarmawan Ir. Kiswodarmawan President Director": the seat in
 # both languages, the name once a year column)
-_TITLE_MARK = re.compile(r"\b(?:Ir|Dr|Drs|Dra|Prof|H)\.\s+")
+_TITLE_MARK = re.compile(r"\b(?:Ir|Dr|Drs|Dra|Prof)\.\s+")  # (not "H.": a middle initial as often as a title)
 _SEAT_WORDS = frozenset({"director", "directors", "direktur", "president", "presiden", "operation", "operasi", "finance",
                          "keuangan", "commissioner", "komisaris", "utama", "chairman", "chief", "officer", "independent"})
 _TITLED_ROWS = 12  # rows read after the heading

@@ -104,6 +104,8 @@ _COUNTED_SUPERLATIVE = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nin
 # "Which of its two segments had the higher operating margin?": of two, the comparative picks as the superlative
 _COMPARATIVE = re.compile(r"\b(?:the\s+)?(?:(?P<high>higher|larger|bigger|greater|more|better|stronger|faster)|"
                           r"(?P<low>lower|smaller|less|fewer|weaker|worse|slower))\b(?!\s+than\b)", re.I)
+_OF_TWO = re.compile(r"\b(?:of|between)\s+(?:its\s+|the\s+|their\s+|[\w.&-]+['’]s?\s+)?(?:two|both)\b|"
+                     r"\b[A-Z][\w&-]*\s+or\s+[A-Z]", re.I)
 _SUPERLATIVE = re.compile(
     r"\b(?P<drop>(?:biggest|largest|greatest|steepest)\s+(?:[\w-]+\s+){0,2}?(?:drop|decline|decrease|fall)|"
     r"dragged\s+down|held\s+back|"
@@ -173,7 +175,7 @@ _EVENT_ASK = re.compile(
 # "who agreed to acquire the company and what will shareholders receive per share?": a deal's buyer and price,
 # which its announcement states; "receive" names no receivables
 _DEAL_ASK = re.compile(r"\bwho\s+(?:\w+\s+){0,2}?(?:acquir|buy|bought|purchas|merg)\w*|"
-                       r"\b(?:shareholders|stockholders|holders)\s+(?:will\s+|would\s+|were\s+to\s+)?receive\b", re.I)
+                       r"\b(?:shareholders|stockholders|holders)\s+(?:will|would|were\s+to|are\s+to)\s+receive\b", re.I)
 _DATED_ACTION = re.compile(
     r"\b(?:settl|announc|agree|sign|complet|clos|enter|effective|launch)\w*\b[^?]*\b(?:" + MONTH_NAMES + r")\s+(?:\d{1,2},\s*)?\d{4}\b", re.I,
 )
@@ -215,7 +217,8 @@ _CAPITAL_INTENSITY = "capex_to_revenue"
 # ("What were the total operating revenues of "PG&E Corporation" in the fiscal year 2022": the company named
 # between the measure and its period, as the Enterprise RAG Challenge asks)
 # (a company's name of several words before its possessive: "PT Adhi Karya (Persero) Tbk's capital expenditures")
-_WHAT_WERE_NOUN = re.compile(r"^\W*what\s+were\s+(?:(?:[\w.&()-]+\s+){0,5}[\w.&()-]+['’]s?\s+|its\s+|their\s+|the\s+)(?P<noun>[a-z][\w\s&,-]{2,60}?)"
+_WHAT_WERE_NOUN = re.compile(r"^\W*what\s+were\s+(?:(?-i:(?:[A-Z(][\w.&()-]*\s+){0,5}[A-Z(][\w.&()-]*)['’]s?\s+|its\s+|"
+                             r"their\s+|the\s+)(?P<noun>[a-z][\w\s&,-]{2,60}?)"
                              r"(?:\s+of\s+(?:\"[^\"]{2,80}\"|(?:[A-Z][\w.&'’-]*\s*){1,5}))?"
                              r"\s+(?:in|for|during|at|as\s+of|over)\s+(?:the\s+)?(?:fiscal|fy|q[1-4]|first|second|third|"
                              r"fourth|year|quarter|(?:19|20)\d\d)", re.I)
@@ -485,7 +488,8 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     if metrics and (companies >= 2 or re.search(r"\b(?:which|among)\s+(?:of\s+the\s+)?(?:compan|firm|issuer)", ask, re.I)):
         return KindDecision(kind="metric", reason="a metric compared across companies", ask=ask,
                             metric=_main_metric(metrics, vocab))
-    superlative = _SUPERLATIVE.search(wording) or (_WHICH_START.match(ask) and _COMPARATIVE.search(first))
+    superlative = _SUPERLATIVE.search(wording) or (_WHICH_START.match(ask) and _OF_TWO.search(first)
+                                                    and _COMPARATIVE.search(first))
     if superlative and _COUNTED_SUPERLATIVE.search(wording) and not _WHICH_START.match(ask):
         # "what share came from its five largest metropolitan areas": a set the filing counts, no one
         # item ranked; the share (or the set) is what the text states

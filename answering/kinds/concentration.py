@@ -142,8 +142,9 @@ def _table_shares(hit: SearchHit, rank: int, line: float) -> list[Sentence]:
     or over the line in its latest year's column, the first (as the header's years run, latest first)."""
     text = hit.chunk.text
     lead = _TABLE_LEAD.search(text)
-    if lead is None:
-        return []
+    if lead is None or not re.search(r"\b(?:revenues?|sales)\b", lead.group(0), re.I) \
+            or re.search(r"\b(?:receivabl|purchas|payabl)", lead.group(0), re.I):
+        return []  # ("significant customers as a percentage of accounts receivable": no share of revenue)
     span = text[lead.end(): lead.end() + _TABLE_SPAN]
     rows = list(_CUSTOMER_ROW.finditer(span))
     if not rows:

@@ -264,6 +264,12 @@ def _pick_stated(part: str, text: str, companies: list[str]) -> bool:
     return bool(words) and overlap(own, words) >= 1.0 and len(_AN_AMOUNT.findall(own)) >= 2
 
 
+# "and what were the financial terms?": a deal's terms, stated by what is paid (an amount of money)
+_ASKS_TERMS = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?:were|are|was|is)\s+(?:the\s+|its\s+|their\s+)?"
+                         r"(?:(?:key|main|financial|principal|economic)\s+)?terms\b", re.I)
+_MONEY = re.compile(r"[$€£¥]\s?\d|\b\d[\d,.]*\s*(?:million|billion|thousand)\b|\b(?:US\$|USD|EUR|GBP|Rp)\s?\d", re.I)
+
+
 def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bool:
     """Whether `text` (an answer of this kind) leaves this one part of a question unstated."""
     if re.fullmatch(r"the\s+(?:\w+\s+)?dates?", part.strip(), re.I):
@@ -313,16 +319,12 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
     if _ASKS_TERMS.match(part):
         # "and what were the financial terms?": a deal's terms are its amounts (a price, a payment schedule),
         # which a passage naming the transaction beside "the consolidated financial statements" does not state
-        return not any(_AN_AMOUNT.search(p) for p in stated)
+        return not any(_MONEY.search(p) for p in stated)
     # one passage states the part: its words together, not scattered over quotes of other pages;
     # and it states what the part asks of a name ("How was X separated from FRP Holdings?"), not
     # the name alone
     asked = [w for w in words if w not in capitalised_names(part)]
     return not any(overlap(s, words) >= MIN_WORDS and (not asked or overlap(s, asked) > 0) for s in stated)
-
-
-_ASKS_TERMS = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?:were|are|was|is)\s+(?:the\s+|its\s+|their\s+)?"
-                         r"(?:(?:key|main|financial|principal|economic)\s+)?terms\b", re.I)
 
 
 # an item a request asks of each thing listed ("List the tranches with their amounts, coupons and maturities"):

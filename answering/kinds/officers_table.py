@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from answering.citations import cite, unique_citations
 from answering.kinds.people import asked_filing
 from answering.written_answer import WrittenAnswer
+from finrag.catalog import FORM_WORDS
 
 if TYPE_CHECKING:
     from answering.metric_answer import MetricServices
@@ -138,8 +139,8 @@ def _person(name: str) -> str:
 _SPELLED = {"CEO": "Chief Executive Officer", "CFO": "Chief Financial Officer", "COO": "Chief Operating Officer"}
 # an agreement's signature block: "PATRIOT TRANSPORTATION HOLDING, INC. By: /s/ Robert E. Sandlin Name: Robert E.
 # Sandlin Title: President and Chief Executive Officer"
-_BLOCK = re.compile(r"\bName:\s*(?P<name>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){1,3})\s+Title:\s*(?P<title>[^:]{3,80}?)"
-                    r"(?=\s+(?:\[|By:|Name:|[A-Z]{3,}\b)|$)")
+_BLOCK = re.compile(r"\bName:\s*(?P<name>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){1,3})\s+Title:\s*(?P<title>[^:\[]{3,80}?)"
+                    r"(?=\s+(?:\[|By:|Name:|[A-Z]{3,}[,.]?\s+[A-Z]{3,}\b)|$)")
 _SIGNER_BEFORE = 120  # characters before the block where the signing party is named
 
 
@@ -147,13 +148,14 @@ def _signed_as(title: str, filing: list[SearchHit], company: str) -> list[tuple[
     """(name, block, chunk) of each signature block of the company's own filing that gives the title, signed
     for the asked company (its name in the words before "By:"): the other party's officers sign such
     agreements too."""
-    first = re.escape(company.split()[0])
+    # (the name's first distinctive word: "PT ADHI KARYA" signs as "ADHI KARYA", "The Coca-Cola Company" as "COCA-COLA")
+    signer = next((w for w in re.findall(r"[\w&-]+", company) if w.lower() not in FORM_WORDS and len(w) > 2), company)
     found = []
     for hit in filing:
         text = " ".join(hit.chunk.text.split())
         for m in _BLOCK.finditer(text):
             if re.search(rf"(?<!Vice )\b{re.escape(title)}\b", m.group("title"), re.I) \
-                    and re.search(rf"\b{first}\b", text[max(0, m.start() - _SIGNER_BEFORE): m.start()], re.I):
+                    and re.search(rf"\b{re.escape(signer)}\b", text[max(0, m.start() - _SIGNER_BEFORE): m.start()], re.I):
                 found.append((m.group("name"), m.group(0), hit.chunk))
     return found
 

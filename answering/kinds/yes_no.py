@@ -667,8 +667,11 @@ _ASKS_PLANS = re.compile(r"\b(?:plan\w*|expect\w*|intend\w*|anticipat\w*|will|go
 
 # "Did it announce ...?": a deed said to come ("we will", "we'll be letting ... go") is what was announced;
 # an expectation, an authorization or an assumption is not
-_ASKS_ANNOUNCED = re.compile(r"\bannounce[ds]?\b", re.I)
-_SAYS_WILL = re.compile(r"\b(?:we|the\s+company)\s+will\b|\bwe['’]ll\b", re.I)
+_ASKS_ANNOUNCED = re.compile(r"^\W*(?:did|has|have|had)\s+(?:\S+\s+){1,5}?announce\b", re.I)
+_SAYS_WILL = re.compile(r"\b(?:we|the\s+company)\s+will\s+(?!(?:\w+\s+)?(?:consider|evaluat|review|assess|explor|monitor|"
+                        r"determin|decid|seek|continue))|\bwe['’]ll\s+(?!(?:\w+\s+)?(?:consider|evaluat|review|assess|"
+                        r"explor|monitor|determin|decid|seek|continue))", re.I)
+_HEDGED = re.compile(r"\b(?:if|whether|may|might|could|unless)\b", re.I)
 
 
 def _asked_topic(decision: KindDecision, companies: list[str], vocab: Vocabulary) -> Topic | None:
@@ -733,7 +736,7 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
         # the sentence must state what is asked ("conditioned", "pay", "still operating"), not only
         # name its topic, and its Yes or No is read where it governs that predicate
         reading = polarity.read(s.text, predicate, topic, about_plans, rules)
-        if announced and reading.verdict in ("yes", "plan") and _SAYS_WILL.search(s.text):
+        if announced and reading.verdict in ("yes", "plan") and _SAYS_WILL.search(s.text) and not _HEDGED.search(s.text):
             # "Did it announce a reduction of its workforce?": "their jobs will be eliminated" announces it
             found.yes.append(s)
             found.years[id(s)] = reading.years

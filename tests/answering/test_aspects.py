@@ -167,3 +167,6 @@ def test_a_middle_initial_ends_no_sentence():
                            "Officer. The merger closed.") == [
         "By: /s/ Robert E. Sandlin Name: Robert E. Sandlin Title: President and Chief Executive Officer.",
         "The merger closed."]
+    # a label's letter ends a sentence as any word does
+    assert split_sentences("It issued shares of Class A. Revenue increased 5%.") == [
+        "It issued shares of Class A.", "Revenue increased 5%."]

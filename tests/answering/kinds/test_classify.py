@@ -162,6 +162,12 @@ CASES = [
     ("Are there any risks in Acme's markets that could increase its costs?", 1, "yes_no", {"test": "stated"}),
     # a plural measure after a company's name of several words is the measure, not a list
     ("What were PT Acme Karya (Persero) Tbk's capital expenditures in FY2009?", 1, "metric", {"metric": "capex"}),
+    # lower-case words before a possessive are no company's name: the components asked are a list
+    ("What were the components of Acme's revenues in fiscal 2022?", 1, "list", {}),
+    # a comparative without two to pick from asks for the set that fits it
+    ("Which of Acme's segments reported lower revenue in FY2023 than in FY2022?", 1, "list", {}),
+    # shareholders receiving dividends is no deal's price
+    ("How much in dividends per share did shareholders receive in FY2022?", 1, "metric", {"metric": "dividends_paid"}),
     # of two, a comparative picks one as a superlative does
     ("Which of Acme's two reportable segments had the higher operating margin in FY2022, and what were the segment "
      "operating margins?", 1, "choice", {"order": "highest"}),

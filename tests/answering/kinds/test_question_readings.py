@@ -112,3 +112,18 @@ def test_a_growth_asked_from_one_year_to_the_next_is_the_later_years_growth(peps
                   "rounded to one decimal place.", pepsico, [60], services)
     assert written.status == "answered", written.text
     assert "12.9%" in written.text and "Revenue growth FY2021" in written.text, written.text
+
+
+
+@pytest.mark.parametrize(("question", "aggregation"), [
+    ("What was Acme's revenue growth from FY2021 to FY2022?", "value"),  # FY2022's growth over FY2021
+    # the growth's own change, asked as such, stays a change between the two years' growths
+    ("What was the difference between Acme's revenue growth in FY2021 and FY2022?", "amount_change"),
+    ("By how many percentage points did Acme's revenue growth change from FY2021 to FY2022?", "amount_change"),
+    ("How did Acme's revenue growth change from FY2021 to FY2022?", "change"),
+])
+def test_a_growth_between_two_years_is_one_growth_unless_its_change_is_asked(question, aggregation):
+    from answering.metric_target import read_target
+    from finrag.vocabulary import load_vocabulary
+
+    assert read_target(question, load_vocabulary(), ["Acme"]).aggregation == aggregation

@@ -175,3 +175,18 @@ def test_a_major_customer_table_decides_concentration(services):
                   _pages(ethernity, "Customer A 58%"), services)
     assert written.status == "answered" and written.text.startswith("Yes."), written.text
     assert "share of revenue = 58%" in written.text and any("Customer A 58%" in c.quote for c in written.citations)
+
+
+def test_a_table_of_customers_shares_of_receivables_is_no_revenue_concentration():
+    from answering.kinds.concentration import _table_shares
+    from finrag.models import SearchHit
+
+    def table(lead: str) -> SearchHit:
+        text = f"{lead}\n% Year ended 31 December\n2022 2021\nCustomer A 58% 29%\nCustomer B 10% 14%\n"
+        return SearchHit(chunk=Chunk(chunk_id="acme-0", doc="ACME_2022_AR", doc_sha256="0" * 64, index=0,
+                                     company="Acme Corp", fiscal_year=2022, form="annual", page=0, page_end=0,
+                                     text=text), score=1.0)
+
+    revenue = _table_shares(table("The Company's revenues from major customers as a percentage of total revenue was:"), 0, 10.0)
+    assert [s.text for s in revenue][-1] == "Customer A 58% 29%"
+    assert _table_shares(table("Significant customers as a percentage of accounts receivable were:"), 0, 10.0) == []

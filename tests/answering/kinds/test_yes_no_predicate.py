@@ -249,3 +249,11 @@ def test_an_announcement_is_what_the_company_says_it_will_do(services):
                   "no mention, return False.", ebay, _pages(ebay, "jobs will be eliminated"), services)
     assert written.status == "answered" and written.text.startswith("Yes."), written.text
     assert "jobs will be eliminated" in written.text
+
+
+
+def test_a_plan_to_consider_is_no_announcement(services):
+    """"we will consider ..." announces no dividend: only a deed said plainly to come is what was announced."""
+    written = ask("Did Acme Corp announce a dividend in 2024?", _acme(
+        "In 2024, we will consider paying a dividend to our shareholders if our results allow."), [0], services)
+    assert not written.text.startswith("Yes."), written.text
