@@ -38,7 +38,14 @@ from answering.kinds.ask_scope import YES_NO_LEAD_IN, without_lead_in
 from answering.kinds.counts import asked_thing, states_count
 from answering.kinds.every_part import asked_parts, passages, said_as, typed_item
 from answering.kinds.listed_amounts import EVERY_ITEM
-from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, name_words, overlap
+from answering.kinds.sentences import (
+    LEGAL_FORM_STEMS,
+    REFERS_BACK,
+    content_words,
+    last_sentence,
+    name_words,
+    overlap,
+)
 from answering.written_answer import NOT_FOUND, PARTIAL, WrittenAnswer
 from finrag.vocabulary import Vocabulary, tokenize
 from loaders.dates import MONTH_NAMES
@@ -491,13 +498,11 @@ _FOR_A_PART = re.compile(r"\b(?:for|of|in|from|at)\s+(?:the\s+|its\s+)?(?P<name>
 _NO_PART = frozenset(tokenize(
     "fiscal fy form item note notes consolidated statement statements balance sheet sheets cash flows flow income "
     "operations operating gaap non-gaap year years quarter quarters company corporation inc board directors tax act "
-    # a company's legal form after its name ("Canadian Banc Corp.'s dividend income"): the whole, no part
-    "corp co ltd limited plc llc lp tbk persero ag sa se nv bhd "
     "annual report reports results condensed earnings release total net comprehensive stockholders shareholders equity "
     "financial management discussion analysis md&a part schedule exhibit sec securities exchange commission k q "
     # the unit an answer is asked in ("Answer in USD.", "in EUR millions")
     "usd eur gbp cad aud nzd hkd sgd jpy inr ils nis chf cny rmb idr dollars euros pounds thousands millions billions "
-    + MONTH_NAMES.replace("|", " ")))
+    + MONTH_NAMES.replace("|", " "))) | LEGAL_FORM_STEMS  # ("Canadian Banc Corp.'s dividend income": the whole)
 
 
 def _part_not_named(question: str, text: str, companies: list[str]) -> str | None:

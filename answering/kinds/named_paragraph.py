@@ -22,7 +22,7 @@ from answering.citations import cite, unique_citations
 from answering.kinds.ask_coverage import uncovered_ask
 from answering.kinds.every_part import capitalised_names, unanswered_part
 from answering.kinds.passage import AN_AMOUNT, next_chunks
-from answering.kinds.sentences import Sentence, quoted, same_stem, sentences
+from answering.kinds.sentences import LEGAL_FORM_STEMS, Sentence, quoted, same_stem, sentences
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchHit
 from finrag.vocabulary import tokenize
@@ -44,9 +44,7 @@ _NOT_NAMES = frozenset(tokenize(
     "january february march april may june july august september october november december fiscal fy q1 q2 q3 q4 "
     "gaap non-gaap form item note notes part annual quarterly report company corporation inc board directors "
     "ceo cfo coo chief officer executive usd us u.s eps ebitda ebit sec act section what which how why when where "
-    "who did does was were is are the its their in on for of and "
-    # a company's legal form after its name ("PT ADHI KARYA (Persero) Tbk."): the company, no thing it names
-    "tbk persero ltd limited plc llc corp co sa ag nv se bhd"))
+    "who did does was were is are the its their in on for of and")) | LEGAL_FORM_STEMS  # ("PT ADHI KARYA (Persero) Tbk.")
 
 
 def distinctive_names(question: str, companies: list[str]) -> set[str]:

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 from answering.aspects import split_sentences
 from answering.citations import is_instruction
 from answering.kinds.ask_scope import MONTH as _MONTH
+from finrag.catalog import FORM_WORDS
 from finrag.models import Chunk, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
 from retrieval.event_ask import asks_an_event
@@ -234,6 +235,9 @@ def ask_part(question: str) -> str:
 
 
 # (Indonesia's "PT ADHI KARYA (Persero) Tbk." is a listed company's name in full: "Tbk" is its legal form)
+# the stems of a company's legal forms ("Corp.", "Tbk", "(Persero)"): after its name, the whole company, never a
+# part of it or a thing the filing names
+LEGAL_FORM_STEMS = frozenset(t for w in (FORM_WORDS - {"international", "the"}) | {"persero"} for t in tokenize(w))
 _LEGAL_FORM = re.compile(r"(\b\w*[A-Z][\w&.'-]*\)?)\s+(?:Limited|Ltd|Inc|Incorporated|Corp|Corporation|plc|PLC|LLC|N\.V|S\.A|AG|SE|"
                          r"Tbk)\b\.?")
 # "in early 2022", "mid-2023": when in the year, which a sentence says by a date or a quarter (a month
