@@ -249,7 +249,8 @@ def _label(services: Services, metric: str) -> str:
 def run_query(q: GraphQuery, graph: GraphStore, services: Services) -> GraphResult | None:
     """The answer the graph gives to `q`, or None when it holds nothing for it."""
     if q.kind in ("relation", "reverse", "shared"):
-        return _relation_answer(q, graph, _filing_years(graph, services))
+        one_holder = q.kind == "relation" and q.predicate in _ONE_HOLDER  # (only they ask which filing's holder)
+        return _relation_answer(q, graph, _filing_years(graph, services) if one_holder else {})
     return _fact_answer(q, graph, services)
 
 

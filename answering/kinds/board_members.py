@@ -54,6 +54,11 @@ def _once(name: str) -> str:
     return " ".join(words[:4])
 
 
+def _once_each(named: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(name, where it is printed) once a name, in the order names first appear (its last printing kept)."""
+    return list({name: (name, printed) for name, printed in named}.values())
+
+
 def directors(text: str) -> list[tuple[str, str]]:
     """(name, its signature as printed) for each one signing in a director's seat, in signing order."""
     signed = list(_SIGNED.finditer(text))
@@ -72,7 +77,7 @@ def directors(text: str) -> list[tuple[str, str]]:
         elif len(run) > 1 and seats == len(run):
             out.extend(run)
         run = []
-    return list({name: (name, raw) for name, raw in out}.values())
+    return _once_each(out)
 
 
 # A directors' report outside the SEC forms lists them: "The names of directors who held office during or since
@@ -126,7 +131,7 @@ def aged_seats(text: str) -> list[tuple[str, str]]:
         rows = _flat(text[head.end(): head.end() + _BOARD_ROWS_AFTER])
         # (a table's marks run into the next row's name: "X X Rimon Ben-Shaoul"; a letter alone names no one)
         out += [(re.sub(r"^(?:[A-Z] )+", "", m.group("name")), m.group(0)) for m in _AGED_SEAT.finditer(rows)]
-    return list({name: (name, row) for name, row in out}.values())
+    return _once_each(out)
 
 
 # a board's table whose rows mark each name by an academic or honorific title, as Indonesian statements print
@@ -164,7 +169,7 @@ def titled_seats(text: str) -> list[tuple[str, str]]:
                 break  # prose after the table
         if out:
             break
-    return list({name: (name, row) for name, row in out}.values())
+    return _once_each(out)
 
 
 def _unbracketed(text: str) -> str:
@@ -184,7 +189,7 @@ def said_seats(text: str) -> list[tuple[str, str]]:
         people = [p.group("name") for i in items if (p := _PERSON.match(i))]
         if len(people) == len(items):
             out += [(name, m.group(0)) for name in people]
-    return list({name: (name, said) for name, said in out}.values())
+    return _once_each(out)
 
 
 def _cited(seats: list[tuple[str, str]], chunks: list[Chunk]) -> list[Citation]:

@@ -100,7 +100,7 @@ def answer(ask: str, hits: list[SearchHit], company: str, years: list[int],
     read = ""
     if yes and (row := _CUSTOMER_ROW.match(evidence[-1].text)) is not None:
         # a table's row: the verdict is over the share it prints, said as such
-        read = f"The largest customer's share of revenue = {re.findall(r'[0-9.]+', row.group('shares'))[0]}% " \
+        read = f"The largest customer's share of revenue = {_latest_share(row)}% " \
                f"(at or over the {line:g}% line of a major customer). "
     return WrittenAnswer(status="answered", kind="yes_no",
                          text=f"{word}. {read}" + " ".join(s.shown() for s in evidence),
@@ -137,6 +137,11 @@ _YEARS = re.compile(r"\b(?:19|20)\d\d\b")
 _TABLE_SPAN = 600  # characters of the table after its lead-in
 
 
+def _latest_share(row: re.Match[str]) -> str:
+    """A customer row's share in its first column, the latest year's, as printed ("58" of "58% 29%")."""
+    return re.findall(r"\d{1,3}(?:\.\d+)?", row.group("shares"))[0]
+
+
 def _table_shares(hit: SearchHit, rank: int, line: float) -> list[Sentence]:
     """The lead-in and the row of the largest customer's share, when the chunk's major-customer table has one at
     or over the line in its latest year's column, the first (as the header's years run, latest first)."""
@@ -152,8 +157,7 @@ def _table_shares(hit: SearchHit, rank: int, line: float) -> list[Sentence]:
     header = [int(y) for y in _YEARS.findall(span[: rows[0].start()])]
     if header and header[0] != max(header):
         return []  # (the latest year's column is read first; a table that prints it last is not read)
-    shares = [(float(re.findall(r"\d{1,3}(?:\.\d+)?", row.group("shares"))[0]), row.group("row").strip())
-              for row in rows]
+    shares = [(float(_latest_share(row)), row.group("row").strip()) for row in rows]
     if not shares or max(shares)[0] < line:
         return []
     # the lead-in quoted whole (from its sentence's start), then the row: what the share is of, and the share

@@ -149,8 +149,8 @@ def _in_rows_run_on(filing: list[SearchHit], stated: list[re.Pattern[str]], year
                     ) -> dict[float, tuple[Sentence, str]]:
     """The counts stated in sentences the text layer ran into a table's rows ("we had 7,926 employees worldwide,
     which represented an increase of approximately Total 7,926 7,102 6,383": a chunk's opening lines carried
-    over from the page before, then the page's table), which the prose reader leaves out: each quoted up to
-    the count's people word and the clause after it, no rows."""
+    over from the page before, then the page's table), which the prose reader leaves out: each quoted from its
+    sentence's start up to the count's people word, no rows."""
     found: dict[float, tuple[Sentence, str]] = {}
     for rank, hit in enumerate(filing):
         if years and hit.chunk.fiscal_year not in years:
@@ -160,8 +160,7 @@ def _in_rows_run_on(filing: list[SearchHit], stated: list[re.Pattern[str]], year
             for m in pattern.finditer(text):
                 if _CUT_OF.search(text[: m.start()]):
                     continue
-                start = max((e.end() for e in _ENDS.finditer(text, 0, m.start())), default=0)
-                quote = text[start: m.end()].strip()
+                quote = _own_sentence(text[: m.end()], m.start()).strip()
                 found.setdefault(_value(m.group("n")), (Sentence(text=quote, chunk=hit.chunk, rank=rank, position=0), quote))
     return found
 

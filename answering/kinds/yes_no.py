@@ -668,9 +668,8 @@ _ASKS_PLANS = re.compile(r"\b(?:plan\w*|expect\w*|intend\w*|anticipat\w*|will|go
 # "Did it announce ...?": a deed said to come ("we will", "we'll be letting ... go") is what was announced;
 # an expectation, an authorization or an assumption is not
 _ASKS_ANNOUNCED = re.compile(r"^\W*(?:did|has|have|had)\s+(?:\S+\s+){1,5}?announce\b", re.I)
-_SAYS_WILL = re.compile(r"\b(?:we|the\s+company)\s+will\s+(?!(?:\w+\s+)?(?:consider|evaluat|review|assess|explor|monitor|"
-                        r"determin|decid|seek|continue))|\bwe['’]ll\s+(?!(?:\w+\s+)?(?:consider|evaluat|review|assess|"
-                        r"explor|monitor|determin|decid|seek|continue))", re.I)
+_UNDECIDED = r"(?!(?:\w+\s+)?(?:consider|evaluat|review|assess|explor|monitor|determin|decid|seek|continue))"
+_SAYS_WILL = re.compile(rf"\b(?:we|the\s+company)\s+will\s+{_UNDECIDED}|\bwe['’]ll\s+{_UNDECIDED}", re.I)
 _HEDGED = re.compile(r"\b(?:if|whether|may|might|could|unless)\b", re.I)
 
 

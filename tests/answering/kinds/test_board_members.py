@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from answering.kinds.board_members import directors
 from tests.answering.kinds.conftest import ask, filing
 
@@ -66,38 +68,30 @@ def test_what_were_the_members_of_the_board_asks_them_as_who_were_does(services)
     assert "Dawn Hudson" in written.text.split("\n\n")[0] and "Colette M. Kress" not in written.text
 
 
-def test_a_20f_board_table_lists_name_age_and_seat(services):
-    """NICE's 2022 annual report (a 20-F, signed by officers) lists "Members of the Board of Directors" as rows
-    of name, age and seat, committee marks after each ("Dan Falk 78 Director X X X"), one name broken over two
-    lines ("Rimon Ben-\\nShaoul"); the executive officers' table after it ("Barak Eilam 48 Chief Executive
-    Officer") holds no seat."""
-    nice = filing("filings-wild/pdfs/NICE_2022_AnnualReport.pdf")
-    pages = sorted({c.page for c in nice if "Members of the Board of Directors" in c.text})
-    written = ask(_ASKED.format("NICE Ltd."), nice, pages, services)
+@pytest.mark.parametrize(("relative", "company", "printed", "members"), [
+    # NICE's 2022 annual report (a 20-F, signed by officers) lists "Members of the Board of Directors" as rows of
+    # name, age and seat, committee marks after each ("Dan Falk 78 Director X X X"), one name broken over two lines
+    # ("Rimon Ben-\nShaoul"); the executive officers' table after it ("Barak Eilam 48 Chief Executive Officer")
+    # holds no seat
+    ("filings-wild/pdfs/NICE_2022_AnnualReport.pdf", "NICE Ltd.", ["Members of the Board of Directors"],
+     "David Kostman; Rimon Ben-Shaoul; Dan Falk; Yocheved Dvir; Yehoshua Ehrlich; Leo Apotheker; Joe Cowan; Zehava Simon"),
+    # Zegona's 2022 annual report: "The two Executive Directors are Eamonn O'Hare (Chairman and Chief Executive
+    # Officer ("CEO")) and Robert Samuelson (...). The Non-Executive Directors are Richard Williams, Ashley Martin,
+    # Kjersti Wiklund and Suzi Williams." Each item a person's name, the brackets between read past
+    ("filings-wild/pdfs/ZegonaCommunications_2022_AnnualReport.pdf", "Zegona Communications plc",
+     ["Non-Executive Directors are"],
+     "Eamonn O’Hare; Robert Samuelson; Richard Williams; Ashley Martin; Kjersti Wiklund; Suzi Williams"),
+    # PT Adhi Karya's June 2012 statements (note 1e): under "Dewan Direksi 2012 2011 Board of Directors", a row a
+    # director, the seat in both languages and the name in each year's column, marked by a title ("Direktur Utama
+    # Ir. Kiswodarmawan Ir. Kiswodarmawan President Director"); the Board of Commissioners is another body
+    ("filings-wild/pdfs/AdhiKarya_2012_FinancialStatements_Q2.pdf", "PT ADHI KARYA (Persero) Tbk.",
+     ["Dewan Direksi", "Kiswodarmawan"], "Kiswodarmawan; Teuku Bagus M.N; Bambang Pramusinto; Sumadiono; Supardi"),
+])
+def test_a_report_outside_the_sec_forms_lists_its_board_where_it_describes_it(relative, company, printed, members,
+                                                                               services):
+    """Signed by an officer or two, such a report lists its board in a table or in sentences."""
+    chunks = filing(relative)
+    pages = sorted({c.page for c in chunks if all(p in c.text for p in printed)})
+    written = ask(_ASKED.format(company), chunks, pages, services)
     assert written.status == "answered", written.text
-    assert written.text.splitlines()[0] == ("David Kostman; Rimon Ben-Shaoul; Dan Falk; Yocheved Dvir; Yehoshua Ehrlich; "
-                                            "Leo Apotheker; Joe Cowan; Zehava Simon")
-
-
-def test_a_governance_statement_names_the_directors_in_its_sentences(services):
-    """Zegona's 2022 annual report: "The two Executive Directors are Eamonn O'Hare (Chairman and Chief Executive
-    Officer ("CEO")) and Robert Samuelson (...). The Non-Executive Directors are Richard Williams, Ashley Martin,
-    Kjersti Wiklund and Suzi Williams." Each item a person's name, the brackets between read past."""
-    zegona = filing("filings-wild/pdfs/ZegonaCommunications_2022_AnnualReport.pdf")
-    pages = sorted({c.page for c in zegona if "Non-Executive Directors are" in c.text})
-    written = ask(_ASKED.format("Zegona Communications plc"), zegona, pages, services)
-    assert written.status == "answered", written.text
-    assert written.text.splitlines()[0] == ("Eamonn O’Hare; Robert Samuelson; Richard Williams; Ashley Martin; "
-                                            "Kjersti Wiklund; Suzi Williams")
-
-
-def test_a_bilingual_board_table_marks_each_name_by_its_title(services):
-    """PT Adhi Karya's June 2012 statements (note 1e): under "Dewan Direksi 2012 2011 Board of Directors", a row a
-    director, the seat in both languages and the name in each year's column, marked by a title ("Direktur Utama Ir.
-    Kiswodarmawan Ir. Kiswodarmawan President Director"); the Board of Commissioners is another body."""
-    adhi = filing("filings-wild/pdfs/AdhiKarya_2012_FinancialStatements_Q2.pdf")
-    pages = sorted({c.page for c in adhi if "Dewan Direksi" in c.text and "Kiswodarmawan" in c.text})
-    written = ask('What were the names of the members of the Board of Directors of "PT ADHI KARYA (Persero) Tbk." as '
-                  "of June 30, 2012? If data is not available, return 'N/A'.", adhi, pages, services)
-    assert written.status == "answered", written.text
-    assert written.text.splitlines()[0] == "Kiswodarmawan; Teuku Bagus M.N; Bambang Pramusinto; Sumadiono; Supardi"
+    assert written.text.splitlines()[0] == members
