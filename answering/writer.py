@@ -281,6 +281,8 @@ def _gated(offline: WrittenAnswer, text: str, hits: list[SearchHit], understandi
     # (an amount the answer leaves out, which a sentence of the pages read states, is quoted first)
     offline = completed(offline, text, hits, list(understanding.companies), services.vocabulary)
     offline = answered_in_every_ask(offline, text, list(understanding.companies), services.vocabulary)
+    # "who was its President Director": quotes that name no person hold no answer, whatever words they share
+    offline = officers_table.answered_with_a_person(offline, text, list(understanding.companies))
     # a deal's sentences are alike: the close date, the reason, the price per share each asked of an
     # event are given by a sentence that states that, not by one that names the deal
     return answered_on_the_event(offline, text, list(understanding.companies))

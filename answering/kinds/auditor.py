@@ -32,7 +32,7 @@ ASKS_AUDITOR = re.compile(
     r"|\bwho\s+audit(?:s|ed)\b|\bwhich\s+(?:accounting\s+)?(?:firm|company)\s+audit(?:s|ed)\b"
     # "Which independent registered public accounting firm audited ..."
     rf"|\bwhich\s+(?:{_FIRM_WORDS})\s+audit(?:s|ed)\b", re.I)
-_FORM = r"(?:LLP|L\.L\.P\.|LLC|L\.L\.C\.|PLLC|P\.C\.|AG|GmbH|S\.A\.|Ltd\.?|Limited)"
+_FORM = r"(?:LLP|L\.L\.P\.|LLC|L\.L\.C\.|PLLC|P\.C\.|PAC|AG|GmbH|S\.A\.|Ltd\.?|Limited)"  # (PAC: a Singapore public accounting corporation)
 _FIRM = rf"(?P<firm>(?:[A-Z][\w'’.-]*|&)(?:[ \t]+(?:[A-Z][\w'’.-]*|&)){{0,4}},?[ \t]+{_FORM})(?![\w.])"
 _STATED = [
     re.compile(rf"/[sS]/[ \t]*{_FIRM}"),  # its signature: "/s/ KPMG LLP", "/S/ ERNST & YOUNG LLP"

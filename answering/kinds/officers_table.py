@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
 from answering.kinds.people import asked_filing
-from answering.written_answer import WrittenAnswer
+from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.catalog import FORM_WORDS
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ def role_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
                officer_rows(filing).items() if title.search(line[len(name):])]
     where = ", the officers' table"
     if not holders:
-        holders, where = _named_before(asked_title, filing), ", the name printed before the title"
+        holders, where = _named_before(asked_title, filing, understanding.companies[0]), ", the name printed before the title"
     if not holders:
         holders, where = _signed_as(asked_title, filing, understanding.companies[0]), ", the company's signature block"
     if len({_person(name) for name, _, _ in holders}) != 1:
@@ -113,16 +113,27 @@ def role_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
                          citations=[cite(chunk, line)])
 
 
-def _named_before(title: str, filing: list[SearchHit]) -> list[tuple[str, str, Chunk]]:
+def _named_before(title: str, filing: list[SearchHit], company: str) -> list[tuple[str, str, Chunk]]:
     """(name, its words, chunk) wherever the asked company's filing prints a person's name right before the title,
-    as a board's or management's listing does ("Direktur Utama Ir. Kiswodarmawan President Director")."""
-    printed = re.compile(rf"{_NAMED}{re.escape(title)}\b")
+    as a board's or management's listing does ("Direktur Utama Ir. Kiswodarmawan President Director"), a release
+    quotes its officer ("said Patti Poppe, CEO of PG&E Corporation", the title as the filing abbreviates it) or an
+    exhibit heads a letter ("Desiree Ralls-Morrison Executive Vice President, Global Chief Legal Officer"); a title
+    "of" a body is the asked company's only when the body is named by the company's own word."""
+    spellings = "|".join(re.escape(t) for t in (title, *([_ABBREVIATED[title]] if title in _ABBREVIATED else [])))
+    printed = re.compile(rf"{_NAMED}{_OTHER_TITLES}(?<!Vice )(?:{spellings})\b(?P<of>\s+of\s+(?:the\s+)?[A-Z][^.;,]{{0,60}})?")
     found = []
     for hit in filing:
         for m in printed.finditer(" ".join(hit.chunk.text.split())):
+            if m.group("of") and not re.search(rf"\b{re.escape(_signer(company))}\b", m.group("of"), re.I):
+                continue  # "CEO of the Utility", "Director of Sales": another body's title, or a part's
             # (a title in the filing's other language before the honorific is no part of the name: "Direktur Utama")
             name = re.sub(rf"^.*?\s(?={_HONORIFIC})", "", m.group("name"))
             words = name.split()
+            while words and words[-1].strip(",").lower() in _TITLE_RUN_WORDS:
+                words.pop()  # the run of other titles the name's words took ("Ralls-Morrison Executive Vice")
+            if len(words) < 2:
+                continue
+            name = " ".join(words).rstrip(",")
             if len(words) % 2 == 0 and [w.casefold() for w in words[: len(words) // 2]] == \
                     [w.casefold() for w in words[len(words) // 2:]]:
                 name = " ".join(words[len(words) // 2:])  # a signature's name typed, then printed: "/s/ Steve Priest Steve Priest"
@@ -137,6 +148,18 @@ def _person(name: str) -> str:
 
 
 _SPELLED = {"CEO": "Chief Executive Officer", "CFO": "Chief Financial Officer", "COO": "Chief Operating Officer"}
+_ABBREVIATED = {spelled: short for short, spelled in _SPELLED.items()}
+# titles a listing prints between a person's name and the asked one ("Executive Vice President, Global Chief Legal
+# Officer"); never ending in "Vice" (no "Executive Vice President" is the President)
+_TITLE_RUN_WORDS = frozenset({"executive", "senior", "corporate", "group", "vice", "president", "chief", "assistant",
+                              "deputy", "and", "&"})
+_OTHER_TITLES = rf"(?:(?:{'|'.join(w.capitalize() if w.isalpha() else w for w in _TITLE_RUN_WORDS)}),?\s+){{0,5}}"
+
+
+def _signer(company: str) -> str:
+    """The company's first distinctive word, as its signature blocks and titles print it: "PT ADHI KARYA" signs as
+    "ADHI KARYA", "The Coca-Cola Company" as "COCA-COLA"."""
+    return next((w for w in re.findall(r"[\w&-]+", company) if w.lower() not in FORM_WORDS and len(w) > 2), company)
 # an agreement's signature block: "PATRIOT TRANSPORTATION HOLDING, INC. By: /s/ Robert E. Sandlin Name: Robert E.
 # Sandlin Title: President and Chief Executive Officer"
 _BLOCK = re.compile(r"\bName:\s*(?P<name>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){1,3})\s+Title:\s*(?P<title>[^:\[]{3,80}?)"
@@ -148,8 +171,7 @@ def _signed_as(title: str, filing: list[SearchHit], company: str) -> list[tuple[
     """(name, block, chunk) of each signature block of the company's own filing that gives the title, signed
     for the asked company (its name in the words before "By:"): the other party's officers sign such
     agreements too."""
-    # (the name's first distinctive word: "PT ADHI KARYA" signs as "ADHI KARYA", "The Coca-Cola Company" as "COCA-COLA")
-    signer = next((w for w in re.findall(r"[\w&-]+", company) if w.lower() not in FORM_WORDS and len(w) > 2), company)
+    signer = _signer(company)
     found = []
     for hit in filing:
         text = " ".join(hit.chunk.text.split())
@@ -163,3 +185,26 @@ def _signed_as(title: str, filing: list[SearchHit], company: str) -> list[tuple[
 # capitalised words of a sentence or a heading, no person's ("Our Chief ...", "The Board")
 _NOT_PERSON = frozenset({"our", "the", "its", "their", "his", "her", "company", "board", "directors", "commissioners",
                          "and", "of", "as", "former", "new", "interim", "acting", "deputy", "managing"})
+
+
+# two to four capitalised words a person's name may be ("Patti Poppe", "Dato' DR. Low Tuck Kwong")
+_CAPITALISED_RUN = re.compile(r"\b[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){1,3}")
+_NOT_A_PERSONS_WORD = _NOT_NAME | _NOT_PERSON | _TITLE_RUN_WORDS | FORM_WORDS | frozenset({
+    "commissioners", "committee", "annual", "report", "statements", "financial", "consolidated", "notes", "item"})
+
+
+def answered_with_a_person(written: WrittenAnswer, question: str, companies: list[str]) -> WrittenAnswer:
+    """`written`, or a refusal when a question asking who holds a title ("Who was the President Director of X?")
+    is answered by quotes that name no person at all ("... 11 directors led by a President Director"): they share
+    the title's words and answer nothing."""
+    if written.status != "answered" or ASKS_ROLE.search(question) is None:
+        return written
+    company_words = {w.casefold() for c in companies for w in re.findall(r"[\w&'’-]+", c)}
+    for run in _CAPITALISED_RUN.finditer(written.text):
+        words = {w.casefold().strip(".,'’") for w in run.group(0).split()}
+        if not words & (_NOT_A_PERSONS_WORD | company_words):
+            return written
+    reason = "the question asks who held the title, and the sentences found name no one holding it"
+    return written.model_copy(update={
+        "status": "not_found", "value": None, "unit": None, "reason": reason, "flags": [*written.flags, "no_person"],
+        "text": f"{NOT_FOUND.capitalize()}: {reason}; found only: {written.text}"})

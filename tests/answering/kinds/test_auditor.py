@@ -17,6 +17,8 @@ _ASKED = 'What is the name of the auditor of "{}"? If data is not available, ret
     ("financebench/pdfs/VERIZON_2020_10K.pdf", "Verizon Communications Inc.", "Ernst & Young LLP"),
     # "... Registered Public Accounting Firm. KPMG LLP, an independent ...": the heading's words are not the firm's
     ("financebench/pdfs/PEPSICO_2020_10K.pdf", "PepsiCo, Inc.", "KPMG LLP"),
+    # a Singapore public accounting corporation signs Mercurity's 2022 statements: "/s/ Onestop Assurance PAC"
+    ("filings-wild/pdfs/MercurityFintech_2022_20-F.pdf", "Mercurity Fintech Holding Inc.", "Onestop Assurance PAC"),
 ])
 def test_the_firm_that_signs_as_the_auditor_is_the_answer(relative, company, firm, services):
     chunks = filing(relative)

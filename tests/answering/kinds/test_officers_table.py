@@ -6,7 +6,7 @@ import pytest
 
 from eval.erc import typed_names
 from finrag.models import Answer
-from tests.answering.kinds.conftest import ask, filing
+from tests.answering.kinds.conftest import ask, filing, hits
 
 
 def test_every_row_of_the_officers_table_is_an_officer(services):
@@ -49,6 +49,13 @@ def test_a_filing_without_the_table_gives_no_list_of_officers(services):
     # Ambani Founder Chairman" (a founder's honour, no second holder of the office)
     ("filings-wild/pdfs/RelianceIndustries_2022_AnnualReport.pdf", 'Who was the Chairman of "Reliance Industries '
      "Limited\" in the fiscal year 2022? If data is not available, return 'N/A'.", [0], "Shri Mukesh D. Ambani"),
+    # PG&E's Q1 2023 release quotes its officer with the title abbreviated: "said Patti Poppe, CEO of PG&E Corporation"
+    ("financebench-extra/pdfs/PG_E_2023_EARNINGS_dated-2023-05-04.pdf", 'Who was the CEO of "PG&E Corporation" in '
+     "2023? If data is not available, return 'N/A'.", [0], "Patti Poppe"),
+    # McDonald's August 2023 8-K lists its legal opinion's author with other titles before the asked one:
+    # "Desiree Ralls-Morrison, Executive Vice President, Global Chief Legal Officer and Secretary"
+    ("financebench-extra/pdfs/MCDONALDS_8K_dated-2023-08-14.pdf", 'Who was the Global Chief Legal Officer of '
+     "\"McDonald's Corporation\" in 2023? If data is not available, return 'N/A'.", [2, 4], "Desiree Ralls-Morrison"),
 ])
 def test_an_officer_asked_by_title_is_the_one_person_the_filing_gives_it(relative, question, pages, holder, services):
     written = ask(question, filing(relative), pages, services)
@@ -74,3 +81,32 @@ def test_an_officer_asked_by_abbreviation_is_read_from_the_companys_signature_bl
                   "return 'N/A'.", patriot, pages, services)
     assert written.status == "answered", written.text
     assert written.text.splitlines()[0] == "Robert E. Sandlin", written.text
+
+
+def test_a_title_of_another_body_is_no_holder_of_the_asked_one(services):
+    """"Patti Poppe, CEO of PG&E Corporation" names the parent's CEO: asked of another company whose filing quoted
+    her, the title "of" PG&E is not that company's."""
+    from answering.kinds.officers_table import _named_before
+
+    release = filing("financebench-extra/pdfs/PG_E_2023_EARNINGS_dated-2023-05-04.pdf")
+    found = hits(release, [0])
+    assert [name for name, _, _ in _named_before("Chief Executive Officer", found, "PG&E")] == ["Patti Poppe"]
+    assert _named_before("Chief Executive Officer", found, "Edison International") == []
+
+
+def test_quotes_naming_no_person_do_not_answer_who_holds_a_title():
+    """Bayan's 2024 report: "... 11 (eleven) directors led by a President Director." shares the title's words and
+    names no one: asked who the President Director was, it is a refusal saying so."""
+    from answering.kinds.officers_table import answered_with_a_person
+    from answering.written_answer import WrittenAnswer
+
+    question = "Who was the President Director of \"PT Bayan Resources Tbk.\" in 2024? If data is not available, return 'N/A'."
+    quotes = WrittenAnswer(status="answered", kind="passage", text=(
+        '"The number of members of the Board of Directors of the Company in 2024 was 11 (eleven) directors led by a '
+        'President Director." (083e2fa82c p.108) "Previously, she held several important positions, including '
+        'Executive Assistant to the President Director of PT Bayan Resources Tbk." (083e2fa82c p.43)'))
+    refused = answered_with_a_person(quotes, question, ["PT Bayan Resources"])
+    assert refused.status == "not_found" and "name no one" in refused.text
+    named = quotes.model_copy(update={"text": '"Dato\' DR. Low Tuck Kwong was appointed as the Company\'s President '
+                                              'Director on 10 January 2018." (083e2fa82c p.38)'})
+    assert answered_with_a_person(named, question, ["PT Bayan Resources"]).status == "answered"
