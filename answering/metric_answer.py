@@ -465,6 +465,8 @@ def _period(target: MetricTarget, inputs: list[InputValue] | None = None) -> str
         # every input read from the asked day's column of an interim report
         return f"{target.months} months ended {target.as_of}" if any("M" in p for p in dated) else f"at {target.as_of}"
     years = target.years
+    if target.as_of and target.quarter is None and target.aggregation == "value" and target.months is None:
+        return f"at {target.as_of}"  # a balance asked by its day ("as of July 1, 2023"), not a fiscal year's end
     if target.quarter is not None:
         span = f"Q{target.quarter} year to date" if target.year_to_date else f"Q{target.quarter}"
         return f"FY{years[-1]} {span}"

@@ -14,13 +14,14 @@ writer (answering.llm_writer) is given. `WrittenAnswer` and `not_found`
 from __future__ import annotations
 
 import re
+from datetime import date
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from answering import checks
 from answering.aspects import split_sentences
-from answering.citations import is_instruction
+from answering.citations import is_instruction, unique_citations
 from answering.company_comparison import ComparisonServices, compare_companies
 from answering.extractive_writer import write_offline
 from answering.kinds import (
@@ -174,7 +175,8 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # "what share of the total commitment goes to X", "the weighted average coupon of the notes
         # issued": amounts a deal's prose states, no statement row (a look-alike quote refused by
         # quote_focus is no reading either: the prose may still state it)
-        _Reader(lambda w: w.status == "not_found" or LOOK_ALIKE in w.flags,
+        # (and "the total principal amount of the notes issued", which quotes of the tranches state only in parts)
+        _Reader(lambda w: w.status == "not_found" or LOOK_ALIKE in w.flags or note_tranches.asks_total_principal(text),
                 lambda: _stated_in_prose(text, hits, understanding, retriever)),
         # "what were the new program size, repurchase authorization and quarterly dividend, and how
         # much did it spend on buybacks": each listed amount from the sentence that states it
@@ -325,6 +327,10 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
             each := _each_quantity(decision.quantities, text, hits, understanding, services, may_search)) is not None:
         # the sentences found state none of the measures asked side by side: each computed
         written = each
+    if decision.kind == "metric" and (written is None or written.status != "answered") and (
+            periods := _each_period(decision, text, hits, understanding, services, may_search)) is not None:
+        # "its current ratio at July 1, 2023, and how did it compare with September 24, 2022": each period's value
+        written = periods
     if written is not None and written.status == "not_found" and decision.default_value == 0 and decision.metric \
             and len(understanding.companies) == 1:
         zero = zero_by_rule(decision.metric, understanding.companies[0], hits, understanding, services)
@@ -394,6 +400,55 @@ def _each_quantity(metrics: list[str], text: str, hits: list[SearchHit], underst
     return WrittenAnswer(status="answered", kind="metric", text=" ".join(w.text for w in answered),
                          citations=[c for w in answered for c in w.citations],
                          flags=list(dict.fromkeys(f for w in answered for f in w.flags)))
+
+
+# the question sets one period beside another: "how did it compare with", "versus", "from ... to"
+_COMPARES_PERIODS = re.compile(r"\bcompared?\b|\bcomparison\b|\bversus\b|\bvs\.?\s|\bagainst\b|\bfrom\b.{3,60}\bto\b"
+                               r"|\bchanged?\b|\bbetween\b", re.I)
+_FIRST_SENTENCE = re.compile(r"^.*?[?.](?:\s+|$)", re.S)
+
+
+def _each_period(decision: KindDecision, text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                 services: WriterServices, may_search: bool) -> WrittenAnswer | None:
+    """ "What was its current ratio as of July 1, 2023, and how did it compare with September 24, 2022?": the
+    measure read exactly for each period the question sets side by side, as if each were asked alone (with the
+    question's own definition), then the change between them; all of them or None. Balances are asked by the
+    days the question names; other measures by its fiscal years, when it names no quarter."""
+    if decision.metric is None or len(understanding.companies) != 1 or not _COMPARES_PERIODS.search(text):
+        return None
+    vocab = services.vocabulary
+    company, label = understanding.companies[0], vocab.label(decision.metric) or decision.metric.replace("_", " ")
+    balance = all(vocab.statement_of(m) == "balance_sheet" for m in _inputs_of(decision.metric, vocab))
+    if balance and len(set(understanding.dates)) >= 2:
+        asked = [f"as of {date.fromisoformat(d):%B} {date.fromisoformat(d).day}, {d[:4]}"
+                 for d in dict.fromkeys(understanding.dates)]
+    elif len(set(understanding.fiscal_years)) >= 2 and not understanding.periods and not understanding.dates:
+        asked = [f"in fiscal {y}" for y in sorted(set(understanding.fiscal_years), reverse=True)]
+    else:
+        return None
+    definition = _FIRST_SENTENCE.sub("", text, count=1).strip()  # "Calculate as total current assets divided by ..."
+    written = [answer_metric(f"What was {company}'s {label} {when}? {definition}".strip(), hits, understanding,
+                             services, may_search) for when in asked]
+    if not all(w is not None and w.status == "answered" and w.value is not None for w in written):
+        return None
+    answered = [w for w in written if w is not None]
+    first, second = answered[0], answered[1]
+    percent = (first.unit or "") == "%"
+    change = f"{first.value - second.value:+,.2f}" + (" percentage points" if percent else "")
+    return WrittenAnswer(status="answered", kind="metric", unit=first.unit, value=first.value,
+                         text=" ".join(w.text for w in answered) + f" Change: {change} from {_bare(asked[1])} to {_bare(asked[0])}.",
+                         citations=unique_citations([c for w in answered for c in w.citations]),
+                         flags=list(dict.fromkeys(["each_period", *(f for w in answered for f in w.flags)])))
+
+
+def _bare(when: str) -> str:
+    return re.sub(r"^(?:as of|in)\s+", "", when)
+
+
+def _inputs_of(metric: str, vocab) -> list[str]:
+    """The statement lines a measure's formula reads (the measure itself when it is a line)."""
+    formula = vocab.formula(metric) or metric
+    return [name for name in re.findall(r"[a-z_]+", formula) if name in vocab.metrics] or [metric]
 
 
 def _beyond_the_yearly_reading(text: str, hits: list[SearchHit], understanding: QueryUnderstanding) -> str | None:

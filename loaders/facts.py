@@ -105,7 +105,7 @@ def statement_kind(page: Page) -> Statement | None:
     A page whose top names several statements (a running header listing the statements
     beside the page's own title) carries the one whose line items its rows are.
     """
-    head = page.text.splitlines()[:12]
+    head = title_block(page.text)
     if _SUMMARY.search(letters(" ".join(head))):
         return None
     kinds: list[Statement] = []
@@ -136,6 +136,31 @@ def statement_kind(page: Page) -> Statement | None:
     if len(kinds) > 1:
         return max(kinds, key=lambda kind: _rows_of(page, kind))  # ties: the first title
     return kinds[0] if kinds else None
+
+
+# the note every statement carries, printed above the title by some reports (in both languages of a bilingual
+# one): "The accompanying notes to the consolidated financial statements form an integral part of these ...",
+# "Catatan atas laporan keuangan konsolidasian terlampir merupakan bagian yang tidak terpisahkan ..."
+_NOTES_ARE_PART = re.compile(r"^\s*(?:the\s+)?accompanying\s+notes\b|^\s*catatan\s+atas\s+laporan\b", re.I)
+_TITLE_LINES = 12
+
+
+def title_block(text: str) -> list[str]:
+    """The lines a statement's title is read from: the page's first twelve, with blank lines and the note that the
+    notes are part of the statements left out (a report may print it above the title)."""
+    block: list[str] = []
+    in_note = False
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        in_note = in_note or _NOTES_ARE_PART.match(line) is not None
+        if in_note:
+            in_note = not line.rstrip().endswith(".")
+            continue
+        block.append(line)
+        if len(block) == _TITLE_LINES:
+            break
+    return block
 
 
 _CONNECTOR = frozenset({"of", "and", "the", "&", "-", "–", "—"})
@@ -714,9 +739,15 @@ def _rank(row: Row, item: LineItem, others: list[LineItem]) -> int | None:
     one after that names another line ("Total revenues 5,000 4,800 Cost of revenues") makes the
     line two rows run together, read as neither."""
     rank = _names(label_key(row.label), item)
-    if rank is None or not row.other_label:
+    if not row.other_label:
         return rank
     after = label_key(row.other_label)
+    if rank is None:
+        # the label in the vocabulary's language may be the one after ("Pendapatan 22 3,446,214,954 3,581,375,403
+        # Revenue"): it names the line when the one before names no other line of the statement
+        before = label_key(row.label)
+        named_other = any(_names(before, o) is not None for o in others if o.metric != item.metric)
+        return None if named_other else _names(after, item)
     if _names(after, item) is None and any(_names(after, o) is not None for o in others if o.metric != item.metric):
         return None
     return rank

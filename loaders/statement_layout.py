@@ -24,7 +24,7 @@ from loaders.statement_words import HEADER_WORDS, MONTHS, NOTE_HEADINGS, WHOLE_U
 
 # Currency marks as printed in a unit line, most specific first ("US$" before "$").
 _CURRENCIES: tuple[tuple[str, str], ...] = (
-    (r"US\$|U\.S\.\s*\$|\bUSD\b|U\.S\.\s+dollars|US\s+dollars", "USD"),
+    (r"US\$|U\.S\.\s*\$|\bUSD\b|U\.S\.\s+dollars|US\s+dollars|United\s+States\s+dollars", "USD"),
     (r"A\$|AU\$|\bAUD\b|Australian\s+dollars", "AUD"),
     (r"HK\$|\bHKD\b|Hong\s+Kong\s+dollars", "HKD"),
     (r"C\$|CA\$|\bCAD\b|Canadian\s+dollars", "CAD"),
@@ -77,6 +77,12 @@ _HEADER_WORD = re.compile(
 )
 
 
+# "(Expressed in United States Dollars)", "(Expressed in Singapore dollars, except ...)": the statement's currency
+# named with no scale word (any scale word is read first, by _SCALE_RX): its amounts are whole units
+_EXPRESSED_IN_CURRENCY = re.compile(r"\bexpressed\s+in\s+(?:[A-Za-z.]+\s+){0,2}(?:dollars?|euros?|pounds?|rupiah|yen"
+                                    r"|renminbi|ringgit|rupees?)\b", re.I)
+
+
 class StatementUnit(BaseModel):
     """The unit a statement table states: its scale and (when printed) its currency."""
 
@@ -89,7 +95,7 @@ def statement_unit(header: str) -> StatementUnit | None:
     """The scale and currency a statement's header text states, None if it states no scale.
     A statement that says its amounts are whole units ("(Dalam Rupiah Penuh)", "(In Full of
     Rupiah)") states the scale "units"."""
-    for rx, name, factor in (*_SCALE_RX, (WHOLE_UNITS, "units", 1.0)):
+    for rx, name, factor in (*_SCALE_RX, (WHOLE_UNITS, "units", 1.0), (_EXPRESSED_IN_CURRENCY, "units", 1.0)):
         if match := rx.search(header):
             # the currency is the one named on the unit's own line ("£'000", "(in thousands of
             # Canadian dollars)"), not one mentioned elsewhere on the page

@@ -1,5 +1,5 @@
-"""note_tranches: the principal-weighted average coupon of notes issued together, from the
-sentence that lists the tranches.
+"""note_tranches: the principal-weighted average coupon, or the total principal, of notes issued together,
+from the sentence that lists the tranches.
 
 A debt issue is stated in prose, one tranche after another: "issued $600.0 million of its 4.800%
 Medium-Term Notes due 2028 (the "2028 Notes"), $600.0 million of its 4.950% Medium-Term Notes due
@@ -53,8 +53,17 @@ class _Tranche:
         return self.rate, self.year
 
 
+# "What was the total principal amount of the notes issued on August 14, 2023?": the tranches added up
+_ASKS_TOTAL = re.compile(r"\btotal\s+(?:aggregate\s+)?principal(?:\s+amount)?\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?"
+                         r"(?:notes|debentures|bonds)\b", re.I)
+
+
 def asks_weighted_coupon(question: str) -> bool:
     return bool(_ASK.search(question) or _DEFINED.search(question))
+
+
+def asks_total_principal(question: str) -> bool:
+    return _ASKS_TOTAL.search(question) is not None
 
 
 def _tranches(hits: list[SearchHit]) -> list[list[_Tranche]]:
@@ -74,10 +83,36 @@ def _tranches(hits: list[SearchHit]) -> list[list[_Tranche]]:
 
 
 def write(question: str, hits: list[SearchHit], company: str | None = None) -> WrittenAnswer | None:
-    """The principal-weighted average coupon of the notes the passages list, or None."""
-    if not asks_weighted_coupon(question):
+    """The principal-weighted average coupon, or the total principal, of the notes the passages list; or None."""
+    weighted, total = asks_weighted_coupon(question), asks_total_principal(question)
+    if not (weighted or total):
         return None
-    listed = _tranches([h for h in hits if company is None or h.chunk.company in (None, company)])
+    issue = _issue(question, [h for h in hits if company is None or h.chunk.company in (None, company)])
+    if issue is None:
+        return None
+    principal = sum(t.principal for t in issue)
+    tranches = ", ".join(f"{t.rate:g}% due {t.year}" for t in issue)
+    if not weighted:
+        terms = " + ".join(_money(t.principal) for t in issue)
+        text = (f"Total principal of the {len(issue)} tranches issued: {_money(principal)} ({terms}; {tranches}). "
+                f"Read from {issue[0].chunk.doc}.")
+        return WrittenAnswer(status="answered", kind="metric", text=text, value=principal, unit="USD millions",
+                             citations=[cite(issue[0].chunk, issue[0].sentence)])
+    average = sum(t.principal * t.rate for t in issue) / principal
+    decimals = asked_decimals(question)
+    decimals = 2 if decimals is None else decimals
+    value = round(average, decimals)
+    terms = " + ".join(f"{_money(t.principal)} x {t.rate:g}%" for t in issue)
+    text = (f"Principal-weighted average coupon of the {len(issue)} tranches issued: {value:.{decimals}f}%. "
+            f"({terms}) / {_money(principal)} = {average:.3f}% on {_money(principal)} of notes "
+            f"({tranches}). Read from {issue[0].chunk.doc}.")
+    return WrittenAnswer(status="answered", kind="metric", text=text, value=value, unit="percent",
+                         citations=[cite(issue[0].chunk, issue[0].sentence)])
+
+
+def _issue(question: str, hits: list[SearchHit]) -> list[_Tranche] | None:
+    """The tranches of the one issue the passages list, each once with one principal; None when unsettled."""
+    listed = _tranches(hits)
     if not listed:
         return None
     issue = max(listed, key=len)
@@ -102,16 +137,7 @@ def write(question: str, hits: list[SearchHit], company: str | None = None) -> W
         said = float(stated.group("amount").replace(",", "")) * _SCALE[stated.group("scale").lower()]
         if abs(said - total) > 0.005 * said:
             return None  # the tranches read do not make up the issue the sentence states
-    weighted = sum(t.principal * t.rate for t in issue) / total
-    decimals = asked_decimals(question)
-    decimals = 2 if decimals is None else decimals
-    value = round(weighted, decimals)
-    terms = " + ".join(f"{_money(t.principal)} x {t.rate:g}%" for t in issue)
-    text = (f"Principal-weighted average coupon of the {len(issue)} tranches issued: {value:.{decimals}f}%. "
-            f"({terms}) / {_money(total)} = {weighted:.3f}% on {_money(total)} of notes "
-            f"({', '.join(f'{t.rate:g}% due {t.year}' for t in issue)}). Read from {issue[0].chunk.doc}.")
-    return WrittenAnswer(status="answered", kind="metric", text=text, value=value, unit="percent",
-                         citations=[cite(issue[0].chunk, issue[0].sentence)])
+    return issue
 
 
 def _money(millions: float) -> str:

@@ -140,3 +140,18 @@ def test_two_rows_run_together_are_no_bilingual_row():
                                                                         "Acme", "acme", 2023)}
     assert facts[("gross_profit", 2023)] == pytest.approx(1200) and facts[("net_income", 2022)] == pytest.approx(380)
     assert ("revenue", 2023) not in facts and ("cost_of_revenue", 2023) not in facts
+
+
+def test_a_bilingual_report_in_whole_dollars_is_read_by_its_english_labels():
+    """Bayan Resources' 2024 report prints each statement under the bilingual note that the notes are part of
+    it (the title comes after), "(Expressed in United States Dollars)" with no scale word (whole dollars), and
+    Indonesian labels the vocabulary does not hold before the amounts ("Pendapatan 22 3,446,214,954 3,581,375,403
+    Revenue"): the English label after them names the line."""
+    meta, pages = _read("BayanResources_2024_AnnualReport.pdf")
+    facts = {(f.metric, f.fiscal_year): f for f in extract_facts(meta, pages)}
+    assert facts[("revenue", 2024)].value == pytest.approx(3_446.214954)
+    assert facts[("pretax_income", 2024)].value == pytest.approx(1_205.522529)
+    assert facts[("income_tax", 2024)].value == pytest.approx(-262.147463)
+    assert facts[("revenue", 2024)].currency == "USD"
+    assert statement_unit("(Expressed in United States Dollars)").scale == "units"
+    assert statement_unit("(Expressed in thousands of United States Dollars)").scale == "thousands"

@@ -84,3 +84,16 @@ def test_a_list_cut_by_the_chunker_after_an_amount_leaves_it_unanswered():
     question = ("What is the principal-weighted average coupon rate of the senior notes that Intel issued as described "
                 "in its 8-K dated February 10, 2023?")
     assert note_tranches.write(question, [SearchHit(chunk=chunk, score=1.0)]) is None
+
+
+def test_the_total_principal_of_the_notes_issued_adds_the_tranches(services):
+    """McDonald's August 2023 8-K states its issue tranche by tranche ("$600.0 million of its 4.800% Medium-Term
+    Notes due 2028, ... and $800.0 million of its 5.450% Medium-Term Notes due 2053"): the total asked is their sum,
+    not a quote of the three amounts."""
+    from tests.answering.kinds.conftest import ask, filing
+
+    eight_k = filing("financebench-extra/pdfs/MCDONALDS_8K_dated-2023-08-14.pdf")
+    written = ask("What was the total principal amount of the medium-term notes issued by \"McDonald's Corporation\" "
+                  "on August 14, 2023? Give the value in millions of USD.", eight_k, [2, 4], services)
+    assert written.status == "answered" and written.value == 2000.0, written.text
+    assert "$600.0 million + $600.0 million + $800.0 million" in written.text
