@@ -14,8 +14,8 @@ writer (answering.llm_writer) is given. `WrittenAnswer` and `not_found`
 from __future__ import annotations
 
 import re
-from datetime import date
 from collections.abc import Callable
+from datetime import date
 from functools import partial
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
