@@ -30,7 +30,7 @@ ASKS_BOARD = re.compile(r"\b(?:names?\s+of\s+(?:the\s+|all\s+(?:the\s+)?)?(?:mem
                         r"|(?:who|what)\s+(?:are|were)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:members\s+of\s+(?:the|its)\s+board|board\s+members"
                         r"|directors\s+of))\b", re.I)
 # a signature's name is on its own line: "/s/ Timothy D. Cook", "/s/    ROBERT H. SWAN"
-_WORD = (r"(?!(?:Director|Chair\w*|Chief|President|Senior|Executive|Vice|Officer|Principal|Lead|Independent|By)\b)"
+_WORD = (r"(?!(?:Directors?|Chair\w*|Chief|President|Senior|Executive|Vice|Officer|Principal|Lead|Independent|By)\b)"
          r"[A-ZÀ-ÖØ-Þ][A-Za-zÀ-ÖØ-öø-ÿ.'\u2019-]*")  # a name's word, not its capacity's ("/s/ James A. Bell Director")
 _SIGNED = re.compile(rf"/[sS]/[ \t]*(?P<name>(?:Dr\.[ \t]+)?{_WORD}(?:[ \t]+{_WORD}){{1,7}})")
 _SEAT = re.compile(r"\bDirector\b(?!\s+of\b)")
@@ -109,9 +109,16 @@ def listed_directors(text: str) -> list[tuple[str, str]]:
 # - a table under the heading "Members of the Board of Directors", a row each: name, age, seat ("Dan Falk 78
 #   Director"), as a 20-F's Item 6A prints it (a name broken over two lines, "Rimon Ben-\nShaoul", is one);
 # - a governance statement's sentences: "The Non-Executive Directors are Richard Williams, Ashley Martin and ...".
-_BOARD_HEADING = re.compile(r"^[^\n.]{0,30}\bBoard\s+of\s+Directors\b[^\n.]{0,30}$", re.M | re.I)
-_AGED_SEAT = re.compile(rf"(?P<name>{_WORD}(?: {_WORD}){{1,3}}) [2-9]\d (?P<seat>(?:(?:Lead|Independent|Outside|Executive|"
+# (or the table of "Directors and Executive Officers" a 20-F's Item 6.A prints, the officers who are no director in it)
+_BOARD_HEADING = re.compile(r"^[^\n.]{0,30}\b(?:Board\s+of\s+Directors|Directors\s+and\s+(?:Executive\s+Officers|Senior\s+"
+                            r"Management))\b[^\n.]{0,30}$", re.M | re.I)
+# a seat, after any office the director also holds ("Chief Executive Officer and Director", which a text layer that
+# drops spaces prints "Officerand Director")
+_AGED_SEAT = re.compile(rf"(?P<name>{_WORD}(?: {_WORD}){{1,3}}) [2-9]\d (?P<seat>(?:(?:Chief|Executive|Operating|Financial|"
+                        rf"Technology|Officer(?:and)?|President|Vice|and|&) ){{0,5}}(?:(?:Lead|Independent|Outside|Executive|"
                         rf"Non-[Ee]xecutive|External) )?Director\b(?! of)|Chair(?:man|woman|person)?\b)")
+# a table's column headings run into its first row's name ("Age Position/Title Shi Qiu 32 ...")
+_COLUMN_WORDS = re.compile(r"^(?:(?:Name|Names|Age|Position|Positions|Title|Titles)(?:/\w+)?\s+)+")
 _BOARD_ROWS_AFTER = 1500  # characters of the table after its heading: a board of up to about twenty
 _SAID_SEATS = re.compile(r"\b(?:[Ee]xecutive|[Nn]on-[Ee]xecutive|[Ii]ndependent|[Oo]ther)?\s*[Dd]irectors\s+(?:are|were)\s+"
                          r"(?P<names>[A-Z][^.;:]+?)\.(?=\s|$)")
@@ -130,7 +137,8 @@ def aged_seats(text: str) -> list[tuple[str, str]]:
     for head in _BOARD_HEADING.finditer(text):
         rows = _flat(text[head.end(): head.end() + _BOARD_ROWS_AFTER])
         # (a table's marks run into the next row's name: "X X Rimon Ben-Shaoul"; a letter alone names no one)
-        out += [(re.sub(r"^(?:[A-Z] )+", "", m.group("name")), m.group(0)) for m in _AGED_SEAT.finditer(rows)]
+        out += [(_COLUMN_WORDS.sub("", re.sub(r"^(?:[A-Z] )+", "", m.group("name"))), m.group(0))
+                for m in _AGED_SEAT.finditer(rows)]
     return _once_each(out)
 
 

@@ -86,6 +86,12 @@ def test_what_were_the_members_of_the_board_asks_them_as_who_were_does(services)
     # Ir. Kiswodarmawan Ir. Kiswodarmawan President Director"); the Board of Commissioners is another body
     ("filings-wild/pdfs/AdhiKarya_2012_FinancialStatements_Q2.pdf", "PT ADHI KARYA (Persero) Tbk.",
      ["Dewan Direksi", "Kiswodarmawan"], "Kiswodarmawan; Teuku Bagus M.N; Bambang Pramusinto; Sumadiono; Supardi"),
+    # Mercurity's 2022 20-F (Item 6.A): "Directors and Executive Officers Age Position/Title", a row a person, the
+    # directors among officers ("Qian Sun 35 Chief Operating Officerand Director", spaces dropped by the text layer),
+    # the officer who is no director ("Yukuan Zhang 35 Chief FinancialOfficer") left out
+    ("filings-wild/pdfs/MercurityFintech_2022_20-F.pdf", "Mercurity Fintech Holding Inc.",
+     ["Directors and Executive Officers Age"], "ShiQiu; Lynn Alan Curtis; DanielKelly Kennedy; Zheng Cui; Qian Sun; "
+     "Hui Cheng; Xiang Qu; Er-Yi Toh; Cong Huang; Keith Tan Jun Jie"),
 ])
 def test_a_report_outside_the_sec_forms_lists_its_board_where_it_describes_it(relative, company, printed, members,
                                                                                services):
