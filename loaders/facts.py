@@ -142,7 +142,7 @@ def statement_kind(page: Page) -> Statement | None:
 # one): "The accompanying notes to the consolidated financial statements form an integral part of these ...",
 # "Catatan atas laporan keuangan konsolidasian terlampir merupakan bagian yang tidak terpisahkan ..."
 _NOTES_ARE_PART = re.compile(r"^\s*(?:the\s+)?accompanying\s+notes\b|^\s*catatan\s+atas\s+laporan\b", re.I)
-_TITLE_LINES = 12
+_HEAD_TITLE_LINES = 12
 
 
 def title_block(text: str) -> list[str]:
@@ -158,7 +158,7 @@ def title_block(text: str) -> list[str]:
             in_note = not line.rstrip().endswith(".")
             continue
         block.append(line)
-        if len(block) == _TITLE_LINES:
+        if len(block) == _HEAD_TITLE_LINES:
             break
     return block
 

@@ -85,6 +85,30 @@ def test_statement_titles_are_recognised_but_prose_and_summaries_are_not():
         assert statement_kind(Page(number=0, text=prose)) is None, prose
 
 
+def test_a_title_under_the_note_that_the_notes_are_part_of_the_statements_is_read():
+    """Some reports print the note above the title (Bayan Resources' 2024 statements, in both languages); the title
+    block is the twelve lines after it. A note's table whose thirteenth line names "our consolidated balance sheets"
+    (Microsoft's allowance for doubtful accounts) is still no statement."""
+    noted = ("165\nPT BAYAN RESOURCES Tbk. DAN ENTITAS ANAK/AND SUBSIDIARIES\n\nLampiran 2 Schedule\n\n"
+             "Catatan atas laporan keuangan konsolidasian\nterlampir merupakan bagian yang tidak terpisahkan\n"
+             "dari laporan keuangan konsolidasian.\nThe accompanying notes to the consolidated\n"
+             "financial statements form an integral part of these\nconsolidated financial statements.\n\n  \n"
+             "LAPORAN LABA RUGI DAN PENGHASILAN\nKOMPREHENSIF LAIN KONSOLIDASIAN\nUNTUK TAHUN-TAHUN YANG BERAKHIR\n"
+             "31 DESEMBER 2024 DAN 2023\n(Dinyatakan dalam United States Dollars)\n"
+             "CONSOLIDATED STATEMENTS OF PROFIT OR LOSS\nAND OTHER COMPREHENSIVE INCOME\n")
+    assert statement_kind(Page(number=0, text=noted)) == "income_statement"
+    note = "\n".join(["Activity in the allowance for doubtful accounts was as follows:", "(In millions)",
+                      "Year Ended June 30, 2023 2022 2021", "Balance, beginning of period $ 710 $ 798 $ 816",
+                      "Charged to costs and other 258 157 234", "Write-offs (252 ) (245 ) (252 )",
+                      "Balance, end of period $ 716 $ 710 $ 798",
+                      "Allowance for doubtful accounts included in our consolidated balance sheets:", "(In millions)",
+                      "June 30, 2023 2022 2021", "Accounts receivable, net of allowance for doubtful accounts $ 650 $ 633 $ 751",
+                      "Other long-term assets 66 77 47", "Total $ 716 $ 710 $ 798",
+                      "As of June 30, 2023 and 2022, other receivables related to activities to facilitate the purchase of",
+                      "respectively, and are included in other current assets in our consolidated balance sheets."])
+    assert statement_kind(Page(number=0, text=note)) is None
+
+
 def test_cash_flow_facts_with_sign_conventions_and_millions():
     facts = _facts(CASH_FLOW)
     assert facts[("capex", 2022)] == 5207  # parentheses = cash spent, stored as a positive amount
