@@ -459,14 +459,15 @@ def _column(target: MetricTarget) -> str:
     return f"Q{target.quarter}YTD" if target.year_to_date else f"Q{target.quarter}"
 
 
-def _period(target: MetricTarget, inputs: list[InputValue] | None = None) -> str:
+def _period(target: MetricTarget, inputs: list[InputValue] | None = None, vocab: Vocabulary | None = None) -> str:
     dated = [i.period for i in inputs or [] if i.period != "FY"]
     if dated and len(dated) == len(inputs or []):
         # every input read from the asked day's column of an interim report
         return f"{target.months} months ended {target.as_of}" if any("M" in p for p in dated) else f"at {target.as_of}"
     years = target.years
-    if target.as_of and target.quarter is None and target.aggregation == "value" and target.months is None:
-        return f"at {target.as_of}"  # a balance asked by its day ("as of July 1, 2023"), not a fiscal year's end
+    if target.as_of and target.quarter is None and target.aggregation == "value" and inputs and vocab is not None \
+            and all(vocab.statement_of(i.metric) == "balance_sheet" for i in inputs):
+        return f"at {target.as_of}"  # balances asked by their day ("as of July 1, 2023"), not a fiscal year's end
     if target.quarter is not None:
         span = f"Q{target.quarter} year to date" if target.year_to_date else f"Q{target.quarter}"
         return f"FY{years[-1]} {span}"
@@ -521,7 +522,7 @@ def answer_metric(
         return WrittenAnswer(status="not_found", text=f"{NOT_FOUND.capitalize()}: {target.label} divides by zero.",
                              reason="division by zero", flags=["metric_target"])
     source = SOURCE_NOTES[target.formula_source]
-    text = f"{company} {target.label} {_period(target, result.inputs)}: {result.shown} ({source}). " + " ".join(
+    text = f"{company} {target.label} {_period(target, result.inputs, vocab)}: {result.shown} ({source}). " + " ".join(
         f"{w}." for w in result.working)
     also = [f"{metric_label(i.metric, vocab)} FY{i.fiscal_year} {v:,.2f} in {doc}"
             for i in result.inputs for doc, v in i.also]
@@ -535,7 +536,7 @@ def answer_metric(
     failure = check_result(question, target, result, inputs, company, hits, vocab,
                            services.retriever if search else None)
     if failure is not None:
-        return checks.unverified(f"{company} {target.label} {_period(target, result.inputs)}", result.shown, failure, inputs,
+        return checks.unverified(f"{company} {target.label} {_period(target, result.inputs, vocab)}", result.shown, failure, inputs,
                                  citations, vocab, ["metric_target"])
     flags = ["metric_target"] + ([] if len(citations) == len(result.inputs) else ["uncited_input"])
     return WrittenAnswer(status="answered", text=text, citations=unique_citations(citations), value=result.value,
