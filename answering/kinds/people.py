@@ -54,7 +54,9 @@ _ASKS_APPOINTMENT = re.compile(
 _ASKS_WORKFORCE = re.compile(
     r"\bjob\s+cuts?\b|\blay-?offs?\b|\bworkforce\s+reductions?\b|\breduc\w+\s+(?:of\s+|in\s+)?(?:its\s+|their\s+|the\s+)?"
     r"(?:workforce|headcount|staff)\b|\bheadcount\s+reductions?\b|\bjobs?\s+(?:were\s+|would\s+be\s+)?(?:cut|eliminated)\b"
-    r"|\bemployees\s+(?:were\s+|would\s+be\s+)?(?:affected|laid\s+off|let\s+go|cut)\b", re.I)
+    r"|\bemployees\s+(?:were\s+|would\s+be\s+)?(?:affected|laid\s+off|let\s+go|cut)\b"
+    # "how many employees was eBay letting go", "laying off": the verb after the people it is done to
+    r"|\bemployees\b[^?.]{0,40}?\b(?:letting|laying|let|lay|laid)\s+(?:\w+\s+)?(?:go|off)\b", re.I)
 _ASKS_WHEN = re.compile(r"\bwhen\b|\beffective\b", re.I)
 _ASKS_WHY = re.compile(r"\bwhy\b|\breasons?\b|\brationale\b", re.I)
 _ASKS_SHARE = re.compile(r"\b(?:share|percent\w*|proportion|portion)\b", re.I)

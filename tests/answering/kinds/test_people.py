@@ -33,6 +33,14 @@ def test_a_workforce_action_gives_the_count_the_share_and_the_reasons(ebay_cuts,
     assert "macroeconomic situation" in a.text  # the reason the CEO gave, from the same message
 
 
+def test_employees_a_company_is_letting_go_ask_for_a_workforce_action(ebay_cuts, services):
+    # the verb after the people it is done to: "how many employees was eBay letting go"
+    a = ask("According to eBay's Form 8-K dated February 7, 2023, how many employees was eBay letting go, and what share "
+            "of its workforce did this represent?", ebay_cuts, [1, 0], services)
+    assert a.status == "answered", a.text
+    assert "approximately 500 employees" in a.text and "about 4% of our total employee base" in a.text
+
+
 def test_a_director_appointed_is_named_with_what_the_filing_discloses_of_each_listed_thing(ebay_director, services):
     a = ask("eBay added a director to its board in March 2023. Who was appointed, and does the filing disclose any "
             "arrangement, related-party transaction or committee assignment that an investor should weigh?",
