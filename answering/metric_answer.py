@@ -463,7 +463,9 @@ def _period(target: MetricTarget, inputs: list[InputValue] | None = None, vocab:
     dated = [i.period for i in inputs or [] if i.period != "FY"]
     if dated and len(dated) == len(inputs or []):
         # every input read from the asked day's column of an interim report
-        return f"{target.months} months ended {target.as_of}" if any("M" in p for p in dated) else f"at {target.as_of}"
+        # (a 10-Q's year-to-date column is labelled by its quarter, "Q2YTD": the months asked say what it spans)
+        flow = any("M" in p or p.endswith("YTD") for p in dated) and target.months
+        return f"{target.months} months ended {target.as_of}" if flow else f"at {target.as_of}"
     years = target.years
     if target.as_of and target.quarter is None and target.aggregation == "value" and inputs and vocab is not None \
             and all(vocab.statement_of(i.metric) == "balance_sheet" for i in inputs):

@@ -25,3 +25,20 @@ def test_a_comparison_whose_other_period_is_not_on_the_pages_is_not_answered(ser
     tenq = filing("financebench-extra/pdfs/APPLE_2023Q3_10Q.pdf")
     written = ask(_QUESTION.replace("September 24, 2022", "September 25, 2021"), tenq, [5, 4, 6], services)
     assert written.status == "not_found", written.text
+
+
+def test_a_flow_asked_for_months_ended_a_day_is_labelled_by_its_months(services):
+    """"What were its operating revenues for the six months ended March 31, 2019?" is one measure by its plural
+    name (not a list); read from a 10-Q's year-to-date column (its facts say "Q2YTD"), it is labelled by the months
+    it spans, not as a balance at the day."""
+    from answering.kinds.classify import classify
+    from answering.metric_answer import _period
+    from answering.metric_formula import InputValue
+    from answering.metric_target import read_target
+
+    question = "What were Patriot Transportation's operating revenues for the six months ended March 31, 2019?"
+    assert classify(question, services.vocabulary, ["Patriot Transportation Holding"]).kind == "metric"
+    target = read_target(question, services.vocabulary, ["Patriot Transportation Holding"])
+    revenue = InputValue(metric="revenue", fiscal_year=2019, value=55.062, doc="b61c0dc58b", page=3,
+                         quote="Operating revenues 27,950 28,209 55,062 55,880", period="Q2YTD")
+    assert _period(target, [revenue], services.vocabulary) == "6 months ended 2019-03-31"
