@@ -105,6 +105,8 @@ def role_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
         holders, where = _named_before(asked_title, filing, understanding.companies[0]), ", the name printed before the title"
     if not holders:
         holders, where = _signed_as(asked_title, filing, understanding.companies[0]), ", the company's signature block"
+    if not holders:
+        holders, where = _name_over_title(asked_title, filing), ", the name printed over the title"
     if len({_person(name) for name, _, _ in holders}) != 1:
         return None
     name, line, chunk = max(holders, key=lambda h: len(h[0]))  # "Robert E. Sandlin" over "Robert Sandlin"
@@ -121,11 +123,14 @@ def _named_before(title: str, filing: list[SearchHit], company: str) -> list[tup
     "of" a body is the asked company's only when the body is named by the company's own word."""
     spellings = "|".join(re.escape(t) for t in (title, *([_ABBREVIATED[title]] if title in _ABBREVIATED else [])))
     printed = re.compile(rf"{_NAMED}{_OTHER_TITLES}(?<!Vice )(?:{spellings})\b(?P<of>\s+of\s+(?:the\s+)?[A-Z][^.;,]{{0,60}})?")
+    translated = _translations(title, filing)
     found = []
     for hit in filing:
         for m in printed.finditer(" ".join(hit.chunk.text.split())):
             if m.group("of") and not re.search(rf"\b{re.escape(_signer(company))}\b", m.group("of"), re.I):
                 continue  # "CEO of the Utility", "Director of Sales": another body's title, or a part's
+            if any(m.group("name").casefold().endswith(" " + other) for other in translated):
+                continue  # "... LOW TUCK KWONG Direktur Utama President Director": the title in both languages
             # (a title in the filing's other language before the honorific is no part of the name: "Direktur Utama")
             name = re.sub(rf"^.*?\s(?={_HONORIFIC})", "", m.group("name"))
             words = name.split()
@@ -139,6 +144,44 @@ def _named_before(title: str, filing: list[SearchHit], company: str) -> list[tup
                 name = " ".join(words[len(words) // 2:])  # a signature's name typed, then printed: "/s/ Steve Priest Steve Priest"
             if ".." not in name and not {w.lower().strip(".,") for w in name.split()} & (_NOT_NAME | _NOT_PERSON):
                 found.append((name, m.group(0), hit.chunk))
+    return found
+
+
+# a line that is a person's name alone: two to six capitalised words (an honorific among them: "DATO’ DR. LOW TUCK
+# KWONG"), no figure
+_NAME_ALONE = re.compile(r"^(?:[A-Z][\w’'.-]*\s+){1,5}[A-Z][\w’'.-]*$")
+
+
+def _translations(title: str, filing: list[SearchHit]) -> set[str]:
+    """The title in the report's other language, as a bilingual report pairs them on one line ("Direktur Utama |
+    President Director"), folded."""
+    paired = re.compile(rf"^\s*(?P<other>[^|\n]{{2,40}}?)\s*\|\s*{re.escape(title)}\s*$", re.I | re.M)
+    return {m.group("other").casefold() for hit in filing for m in paired.finditer(hit.chunk.text)}
+
+
+def _name_over_title(title: str, filing: list[SearchHit]) -> list[tuple[str, str, Chunk]]:
+    """(name, its lines, chunk) where a line holding only the person's name stands over a line holding only the
+    title, at most one line between (the title in the report's other language), as a letter's signature or a
+    profile's heading prints them ("DATO’ DR. LOW TUCK KWONG", "Direktur Utama", "President Director", a line each)."""
+    found = []
+    translated = _translations(title, filing)
+    for hit in filing:
+        lines = [line.strip() for line in hit.chunk.text.splitlines() if line.strip()]
+        for i, line in enumerate(lines):
+            if re.sub(r"^[^|]*\|\s*", "", line).casefold() != title.casefold():
+                continue
+            for gap in (1, 2):
+                if i - gap < 0:
+                    break
+                above = lines[i - gap]
+                if gap == 2 and lines[i - 1].casefold() not in translated:
+                    break
+                words = {w.casefold().strip(".,’'") for w in above.split()}
+                if _NAME_ALONE.match(above) and above.casefold() not in translated \
+                        and not words & (_NOT_NAME | _NOT_PERSON | _TITLE_RUN_WORDS):
+                    printed = above.title() if above.isupper() else above  # "DATO’ DR. LOW" -> "Dato’ Dr. Low"
+                    found.append((printed.replace("’", "'"), " ".join(lines[i - gap: i + 1]), hit.chunk))
+                    break
     return found
 
 

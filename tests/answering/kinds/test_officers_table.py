@@ -56,6 +56,11 @@ def test_a_filing_without_the_table_gives_no_list_of_officers(services):
     # "Desiree Ralls-Morrison, Executive Vice President, Global Chief Legal Officer and Secretary"
     ("financebench-extra/pdfs/MCDONALDS_8K_dated-2023-08-14.pdf", 'Who was the Global Chief Legal Officer of '
      "\"McDonald's Corporation\" in 2023? If data is not available, return 'N/A'.", [2, 4], "Desiree Ralls-Morrison"),
+    # Bayan Resources' 2024 report signs its letter and heads its profile with the name over the title in both
+    # languages, a line each ("DATO’ DR. LOW TUCK KWONG" / "Direktur Utama" / "President Director"); the report pairs
+    # the two titles elsewhere ("Direktur Utama | President Director"), which tells the translation from a name
+    ("filings-wild/pdfs/BayanResources_2024_AnnualReport.pdf", 'Who was the President Director of "PT Bayan Resources '
+     "Tbk.\" in 2024? If data is not available, return 'N/A'.", [10, 19, 33, 37], "Dato' Dr. Low Tuck Kwong"),
 ])
 def test_an_officer_asked_by_title_is_the_one_person_the_filing_gives_it(relative, question, pages, holder, services):
     written = ask(question, filing(relative), pages, services)
