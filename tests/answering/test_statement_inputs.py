@@ -360,3 +360,14 @@ def test_the_parent_only_schedule_is_not_the_company_s_balance_sheet(financebenc
     assert balance_sheet(pge.chunks[0].company, tagged_as_before, understanding, services(pge)) is None
     written = write_answer(question, tagged_as_before, understanding, services(pge), Usage())
     assert written.kind != "not_meaningful" and "no inventories line" not in written.text, written.text
+
+
+def test_notes_payable_current_and_non_current_are_the_debt_lines(financebench_extra_dir):
+    """Oracle's FY2015 balance sheet calls its debt "Notes payable, current $ 1,999" and "Notes payable, non-current
+    39,959": the debt due within a year and the long-term debt, each year's column."""
+    from loaders.facts import extract_facts
+
+    doc = load_document(financebench_extra_dir / "pdfs" / "ORACLE_2015_10K.pdf")
+    facts = {(f.metric, f.fiscal_year): f.value for f in extract_facts(doc.meta, doc.pages)}
+    assert facts[("long_term_debt", 2015)] == 39_959.0 and facts[("short_term_debt", 2015)] == 1_999.0
+    assert facts[("long_term_debt", 2014)] == 22_589.0 and facts[("short_term_debt", 2014)] == 1_508.0

@@ -37,6 +37,10 @@ def vocab():
         ("capex as a % of revenue", ["capex_to_revenue"]),
         ("unadjusted EBITDA less capex", ["ebitda", "capex"]),
         ("days payable outstanding (DPO)", ["days_payable_outstanding"]),
+        ("What was its accounts receivable turnover in FY2022?", ["receivables_turnover"]),
+        ("accounts payable turnover", ["payables_turnover"]),
+        ("What was its cash conversion cycle in days?", ["cash_conversion_cycle"]),
+        ("net debt at year end", ["net_debt"]),
         # a driver question's premise: "posted an operating loss yet a pre-tax profit"
         ("yet a pre-tax profit", ["pretax_income"]),
         ("a pretax loss", ["pretax_income"]),
