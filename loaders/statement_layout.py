@@ -83,6 +83,9 @@ _EXPRESSED_IN_CURRENCY = re.compile(r"\bexpressed\s+in\s+(?:[A-Za-z.]+\s+){0,2}(
                                     r"|renminbi|ringgit|rupees?)\b", re.I)
 
 
+_ANY_SCALE_WORD = re.compile(r"\b(?:thousands?|millions?|billions?|ribu\w*|juta\w*|miliar\w*|milyar\w*)\b", re.I)
+
+
 class StatementUnit(BaseModel):
     """The unit a statement table states: its scale and (when printed) its currency."""
 
@@ -96,6 +99,8 @@ def statement_unit(header: str) -> StatementUnit | None:
     A statement that says its amounts are whole units ("(Dalam Rupiah Penuh)", "(In Full of
     Rupiah)") states the scale "units"."""
     for rx, name, factor in (*_SCALE_RX, (WHOLE_UNITS, "units", 1.0), (_EXPRESSED_IN_CURRENCY, "units", 1.0)):
+        if rx is _EXPRESSED_IN_CURRENCY and _ANY_SCALE_WORD.search(header):
+            continue  # a scale the patterns above miss ("In thousand US Dollars") is no licence to read units
         if match := rx.search(header):
             # the currency is the one named on the unit's own line ("£'000", "(in thousands of
             # Canadian dollars)"), not one mentioned elsewhere on the page

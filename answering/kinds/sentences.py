@@ -83,15 +83,23 @@ def _too_long(text: str) -> bool:
 _CUT_START = re.compile(r"[a-z](?![a-z]*[A-Z])")
 _CUT_TAIL = 150
 _LEAD_IN = re.compile(r":\s*$")
-_ITEM = re.compile(r"^\s*[\u2022\u25cf\u25aa]\s")
+_ITEM = re.compile(r"^\s*(?:[\u2022\u25cf\u25aa]|\d{1,2}\.)\s")  # a bullet, or an item's number
 _MAX_ITEMS = 8
 
 
 def with_listed_items(parts: list[str]) -> list[str]:
     """A lead-in that ends in a colon ("The decrease in gross margin was primarily due to:") read
     with the bulleted items that follow it, as one sentence: alone it states no cause, and each
-    item alone ("• Lower off-price margin;") names no subject. Bullets are the signal, so a
-    table or a paragraph after a colon is left apart."""
+    item alone ("• Lower off-price margin;") names no subject. Bullets (or items numbered from 1) are the signal,
+    so a table or a paragraph after a colon is left apart."""
+    # (an item's number splits off as a sentence of its own, "1.": it goes with the item it numbers)
+    joined: list[str] = []
+    for part in parts:
+        if joined and _NUMBER_ALONE.match(joined[-1]):
+            joined[-1] = f"{joined[-1].strip()} {part}"
+        else:
+            joined.append(part)
+    parts = joined
     out: list[str] = []
     i = 0
     while i < len(parts):
@@ -417,6 +425,28 @@ def _carried_on(text: str, following: str) -> str:
     return joined[: end.end()] if end else text
 
 
+_NUMBERED = re.compile(r"^\s*(\d{1,2})\.\s+(?=[A-Z])")
+_NUMBER_ALONE = re.compile(r"^\s*\d{1,2}\.$")
+
+
+def _numbered_breaks(text: str) -> str:
+    """A list numbered after a lead-in ("... generated in 2023 due to:" / "1. Increase in receipts of tax refunds ..." /
+    "2. Decrease in payments of taxes ..."): each item starts a paragraph, as a bullet does (run on, its number would
+    end the item before it: "... US$195.1 million. 2."). Only a list that starts at 1 right after a line ending in a
+    colon, each next item numbered one more: a note's numbered heading is no such list."""
+    lines = text.split("\n")
+    expected = 0
+    for i, line in enumerate(lines):
+        m = _NUMBERED.match(line)
+        if m and ((int(m.group(1)) == 1 and i and lines[i - 1].rstrip().endswith(":"))
+                  or (expected and int(m.group(1)) == expected)):
+            lines[i] = "\n" + line
+            expected = int(m.group(1)) + 1
+        elif line.rstrip().endswith(":"):
+            expected = 0  # a new lead-in: its list starts at 1 again
+    return "\n".join(lines)
+
+
 def _item_breaks(text: str) -> str:
     """Numbered items ("(8) The shareholder proposal ... was defeated:") and lines ending in a
     colon close a sentence: what follows them is a list or a table, not the same sentence. A
@@ -426,6 +456,7 @@ def _item_breaks(text: str) -> str:
     # to (i) business loss in a competitive bid due to rates,\n(ii) privatization ...", "which included
     # (i) a gain of $866,000 on a land sale and\n(ii) a gain ...", is no list)
     # (nor a last bullet after "...; and": "• $3.25 billion of 3.95% notes due 2051; and\n• $1.50 billion ... 2061.")
+    text = _numbered_breaks(text)
     text = re.sub(r"(?<![,a-z])\n(?=\s*\(\w{1,3}\)\s)|(?<!; and)(?<!; or)\n(?=\s*(?:\u2022|•)\s)", "\n\n", text)
     text = re.sub(r"\n(?=[*^†‡]\s*[A-Z])", "\n\n", text)
     return re.sub(r":[ \t]*\n", ":\n\n", text)

@@ -475,3 +475,19 @@ def test_a_quarter_s_change_is_not_explained_by_the_year_s_10k(services):
     written = ask("What drove the change in NVIDIA's revenue in the first quarter of fiscal year 2024?", tenk,
                   [37, 38, 41], services)
     assert not any("fiscal year 2024" in c.quote or "self-driving" in c.quote for c in written.citations), written.text
+
+
+def test_causes_numbered_after_a_lead_in_are_read_as_its_list(services):
+    """Bayan Resources' 2024 financial review: "Net cash generated from operations of US$1,059.8 million in 2024 was
+    US$328.4 million higher than the US$731.4 million generated in 2023 due to:" then "1. Increase in receipts of tax
+    refunds ...", "2. ...", "3. ...", and "Partially offset by:" with its own 1. and 2. Each lead-in is read with its
+    numbered items, quoted as printed, as a bulleted list is."""
+    from tests.answering.kinds.conftest import ask, filing
+
+    report = filing("filings-wild/pdfs/BayanResources_2024_AnnualReport.pdf")
+    written = ask("Bayan Resources' profit fell in 2024, yet its operating cash flow rose. What drove the increase in net "
+                  "cash from operating activities?", report, [73, 72], services)
+    assert written.status == "answered", written.text
+    assert "generated in 2023 due to: 1. Increase in receipts of tax refunds of US$195.1 million. 2. Decrease in " \
+           "payments of taxes of US$425.4 million" in written.text
+    assert "Partially offset by: 1. Increase in payments to suppliers of US$224.6 million" in written.text

@@ -300,7 +300,9 @@ def test_an_a_to_b_ratio_is_a_over_b_unless_a_qualifier_makes_either_another_lin
     capex = read_target("What is the FY2022 capital expenditure to revenue ratio for Alphabet? Calculate using line items "
                         "clearly shown in the cash flow statement and income statement.", vocab)
     assert capex.formula == "capex / revenue" and capex.unresolved is None
-    assert read_target("What was the net debt to EBITDA ratio of Acme in 2022?", vocab).unresolved  # net debt: no total debt
+    # net debt is total debt less cash, not debt: the ratio is over EBITDA, computed from the statements' lines
+    net_debt = read_target("What was the net debt to EBITDA ratio of Acme in 2022?", vocab)
+    assert net_debt.unresolved is None and net_debt.formula == "net_debt / ebitda"
     assert read_target("What is the FY2022 current ratio of Acme?", vocab).formula == "current_assets / current_liabilities"
 
 
