@@ -204,3 +204,17 @@ def test_a_row_whose_figures_disagree_in_their_decimals_is_not_read():
     assert _amounts("NET INCOME $ 61774 $ 7,545.2 $ (1,367.8) (18)%", 2, True) is None
     row = _amounts("NET INCOME $ 6,177.4 $ 7,545.2 $ (1,367.8) (18)%", 2, True)
     assert row is not None and row.values == [6177.4, 7545.2]
+
+
+def test_net_income_per_common_share_is_the_eps_and_a_share_count_used_in_computing_it_is_not(
+        financebench_extra_dir, filings_wild_dir):
+    """PG&E's Q1 2023 release prints "Net Income Per Common Share, Diluted $ 0.27 $ 0.22": the diluted EPS. Patriot's
+    2017 report prints the shares "used in computing basic earnings per common share" (3,299): a count of shares,
+    never read as EPS."""
+    pge = _facts(financebench_extra_dir / "pdfs" / "PG_E_2023_EARNINGS_dated-2023-05-04.pdf")
+    assert pge[("eps_diluted", 2023, "Q1")].value == 0.27 and pge[("eps_basic", 2023, "Q1")].value == 0.29
+    from loaders.facts import extract_facts
+
+    meta, pages = read_document(filings_wild_dir / "pdfs" / "PatriotTransportation_2017_AnnualReport.pdf")
+    per_share = [f.value for f in extract_facts(meta, pages) if f.metric in ("eps_basic", "eps_diluted")]
+    assert per_share and all(abs(v) < 100 for v in per_share), per_share
