@@ -75,7 +75,7 @@ from answering.kinds.sentences import read_topic
 from answering.kinds.statement_lines import outlined_line, zero_by_rule
 from answering.llm_writer import write_llm
 from answering.metric_answer import answer_metric
-from answering.metric_target import unreadable_definition
+from answering.metric_target import read_target, unreadable_definition
 from answering.shape_record import held_to_record
 from answering.written_answer import NOT_FOUND, PARTIAL, WrittenAnswer, not_found
 from finrag.llm import LLMClient, LLMError, Usage
@@ -417,6 +417,8 @@ def _each_period(decision: KindDecision, text: str, hits: list[SearchHit], under
     if decision.metric is None or len(understanding.companies) != 1 or not _COMPARES_PERIODS.search(text):
         return None
     vocab = services.vocabulary
+    if (whole := read_target(text, vocab, understanding.companies)) is not None and whole.unresolved:
+        return None  # the question's own measure cannot be computed: asked period by period, it would be another
     company, label = understanding.companies[0], vocab.label(decision.metric) or decision.metric.replace("_", " ")
     balance = all(vocab.statement_of(m) == "balance_sheet" for m in _inputs_of(decision.metric, vocab))
     if balance and len(set(understanding.dates)) >= 2:
