@@ -176,7 +176,8 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # issued": amounts a deal's prose states, no statement row (a look-alike quote refused by
         # quote_focus is no reading either: the prose may still state it)
         # (and "the total principal amount of the notes issued", which quotes of the tranches state only in parts)
-        _Reader(lambda w: w.status == "not_found" or LOOK_ALIKE in w.flags or note_tranches.asks_total_principal(text),
+        _Reader(lambda w: w.status == "not_found" or LOOK_ALIKE in w.flags
+                or (note_tranches.asks_total_principal(text) and w.value is None),
                 lambda: _stated_in_prose(text, hits, understanding, retriever)),
         # "what were the new program size, repurchase authorization and quarterly dividend, and how
         # much did it spend on buybacks": each listed amount from the sentence that states it
@@ -406,6 +407,9 @@ def _each_quantity(metrics: list[str], text: str, hits: list[SearchHit], underst
 _COMPARES_PERIODS = re.compile(r"\bcompared?\b|\bcomparison\b|\bversus\b|\bvs\.?\s|\bagainst\b|\bfrom\b.{3,60}\bto\b"
                                r"|\bchanged?\b|\bbetween\b", re.I)
 _FIRST_SENTENCE = re.compile(r"^.*?[?.](?:\s+|$)", re.S)
+# an average, a growth or a compound rate across the periods is one figure of its own, not each period's value
+_OTHER_AGGREGATE = re.compile(r"\baverage\b|\bmean\b|\bcagr\b|\bcompound|\bpercent(?:age)?\s+(?:change|increase|decrease)"
+                              r"|\bgrowth\b|\bgr[eo]w\b|\bby\s+what\s+(?:percent|%)|\bin\s+percent", re.I)
 
 
 def _each_period(decision: KindDecision, text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -414,7 +418,8 @@ def _each_period(decision: KindDecision, text: str, hits: list[SearchHit], under
     measure read exactly for each period the question sets side by side, as if each were asked alone (with the
     question's own definition), then the change between them; all of them or None. Balances are asked by the
     days the question names; other measures by its fiscal years, when it names no quarter."""
-    if decision.metric is None or len(understanding.companies) != 1 or not _COMPARES_PERIODS.search(text):
+    if decision.metric is None or len(understanding.companies) != 1 or not _COMPARES_PERIODS.search(text) \
+            or _OTHER_AGGREGATE.search(text):
         return None
     vocab = services.vocabulary
     if (whole := read_target(text, vocab, understanding.companies)) is not None and whole.unresolved:
@@ -422,8 +427,9 @@ def _each_period(decision: KindDecision, text: str, hits: list[SearchHit], under
     company, label = understanding.companies[0], vocab.label(decision.metric) or decision.metric.replace("_", " ")
     balance = all(vocab.statement_of(m) == "balance_sheet" for m in _inputs_of(decision.metric, vocab))
     if balance and len(set(understanding.dates)) >= 2:
+        # (latest first, whatever order the question names them in: the change runs from the earlier to the later)
         asked = [f"as of {date.fromisoformat(d):%B} {date.fromisoformat(d).day}, {d[:4]}"
-                 for d in dict.fromkeys(understanding.dates)]
+                 for d in sorted(set(understanding.dates), reverse=True)]
     elif len(set(understanding.fiscal_years)) >= 2 and not understanding.periods and not understanding.dates:
         asked = [f"in fiscal {y}" for y in sorted(set(understanding.fiscal_years), reverse=True)]
     else:
@@ -435,7 +441,7 @@ def _each_period(decision: KindDecision, text: str, hits: list[SearchHit], under
         return None
     answered = [w for w in written if w is not None]
     first, second = answered[0], answered[1]
-    percent = (first.unit or "") == "%"
+    percent = re.search(r":\s*-?[\d,.]+%", first.text) is not None  # a rate's change is in percentage points
     change = f"{first.value - second.value:+,.2f}" + (" percentage points" if percent else "")
     return WrittenAnswer(status="answered", kind="metric", unit=first.unit, value=first.value,
                          text=" ".join(w.text for w in answered) + f" Change: {change} from {_bare(asked[1])} to {_bare(asked[0])}.",

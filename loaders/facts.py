@@ -143,19 +143,23 @@ def statement_kind(page: Page) -> Statement | None:
 # "Catatan atas laporan keuangan konsolidasian terlampir merupakan bagian yang tidak terpisahkan ..."
 _NOTES_ARE_PART = re.compile(r"^\s*(?:the\s+)?accompanying\s+notes\b|^\s*catatan\s+atas\s+laporan\b", re.I)
 _HEAD_TITLE_LINES = 12
+_NOTE_LINES = 4
 
 
 def title_block(text: str) -> list[str]:
     """The lines a statement's title is read from: the page's first twelve, with blank lines and the note that the
     notes are part of the statements left out (a report may print it above the title)."""
     block: list[str] = []
-    in_note = False
+    note_lines: int | None = None  # lines of the note read so far, None outside it
     for line in text.splitlines():
         if not line.strip():
             continue
-        in_note = in_note or _NOTES_ARE_PART.match(line) is not None
-        if in_note:
-            in_note = not line.rstrip().endswith(".")
+        if _NOTES_ARE_PART.match(line):
+            note_lines = 0
+        if note_lines is not None:
+            note_lines += 1
+            # (the note is one sentence of a few lines; one with no closing stop ends after four)
+            note_lines = None if line.rstrip().endswith(".") or note_lines >= _NOTE_LINES else note_lines
             continue
         block.append(line)
         if len(block) == _HEAD_TITLE_LINES:
@@ -673,15 +677,19 @@ def page_facts(
         if item.statement != kind:
             continue
         best: tuple[int, Row] | None = None
+        named_after = 0
         for row in rows:
             values = _column_values(row, len(columns), note_column)
             if values is None or (row.per_share and item.unit == "USD"):
                 continue  # a profit line under the per-share heading is per share, not an amount
             rank = _rank(row, item, others)
+            if rank is not None and _named_after_only(row, item):
+                named_after += 1
+                rank += _AFTER_ONLY_RANK
             if rank is not None and (best is None or rank < best[0]):
                 best = (rank, Row(label=row.label, values=values, text=row.text, tokens=row.tokens))
-        if best is None:
-            continue
+        if best is None or (best[0] >= _AFTER_ONLY_RANK and named_after > 1):
+            continue  # two rows named the item only after their amounts: which is its own is not for a reader to guess
         row = best[1]
         for (year, period), raw in zip(columns, row.values, strict=True):
             if item.unit == "USD/share":
@@ -744,13 +752,26 @@ def _rank(row: Row, item: LineItem, others: list[LineItem]) -> int | None:
     after = label_key(row.other_label)
     if rank is None:
         # the label in the vocabulary's language may be the one after ("Pendapatan 22 3,446,214,954 3,581,375,403
-        # Revenue"): it names the line when the one before names no other line of the statement
-        before = label_key(row.label)
-        named_other = any(_names(before, o) is not None for o in others if o.metric != item.metric)
-        return None if named_other else _names(after, item)
+        # Revenue"): it names the line when the one before names no other line of the statement (ranked after any
+        # row whose own label names it; `page_facts` takes it only when no other row is named so after its amounts)
+        return None if _named_by_label_before(row, others) else _names(after, item)
     if _names(after, item) is None and any(_names(after, o) is not None for o in others if o.metric != item.metric):
         return None
     return rank
+
+
+def _named_by_label_before(row: Row, items: list[LineItem]) -> bool:
+    before = label_key(row.label)
+    return any(_names(before, o) is not None for o in items)
+
+
+def _named_after_only(row: Row, item: LineItem) -> bool:
+    """The row names the item only by the label after its amounts (a bilingual statement's other language)."""
+    return bool(row.other_label) and _names(label_key(row.label), item) is None \
+        and _names(label_key(row.other_label), item) is not None
+
+
+_AFTER_ONLY_RANK = 1000  # a row named only by its label after the amounts ranks after every row named before them
 
 
 def _column_values(row: Row, columns: int, note_column: bool = False) -> list[float] | None:

@@ -83,7 +83,9 @@ _EXPRESSED_IN_CURRENCY = re.compile(r"\bexpressed\s+in\s+(?:[A-Za-z.]+\s+){0,2}(
                                     r"|renminbi|ringgit|rupees?)\b", re.I)
 
 
-_ANY_SCALE_WORD = re.compile(r"\b(?:thousands?|millions?|billions?|ribu\w*|juta\w*|miliar\w*|milyar\w*)\b", re.I)
+# any mark of a scale, in words or abbreviated ("(in 000s)", "(000s omitted)", "in MM", "A$k")
+_ANY_SCALE_WORD = re.compile(r"\b(?:thousands?|millions?|billions?|ribu\w*|juta\w*|miliar\w*|milyar\w*|omitted)\b"
+                             r"|['’]?\b000s?\b|\b(?:MM|mn|bn|m|k)\b(?![.'’])", re.I)
 
 
 class StatementUnit(BaseModel):

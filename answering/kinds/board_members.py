@@ -117,8 +117,18 @@ _BOARD_HEADING = re.compile(r"^[^\n.]{0,30}\b(?:Board\s+of\s+Directors|Directors
 _AGED_SEAT = re.compile(rf"(?P<name>{_WORD}(?: {_WORD}){{1,3}}) [2-9]\d (?P<seat>(?:(?:Chief|Executive|Operating|Financial|"
                         rf"Technology|Officer(?:and)?|President|Vice|and|&) ){{0,5}}(?:(?:Lead|Independent|Outside|Executive|"
                         rf"Non-[Ee]xecutive|External) )?Director\b(?! of)|Chair(?:man|woman|person)?\b)")
-# a table's column headings run into its first row's name ("Age Position/Title Shi Qiu 32 ...")
+# a table's column headings run into its first row's name ("Age Position/Title Shi Qiu 32 ..."), and the row before's
+# office into the next name ("Bob Lee 40 General Counsel Jane Doe 45 Director"): the name is the words after them
 _COLUMN_WORDS = re.compile(r"^(?:(?:Name|Names|Age|Position|Positions|Title|Titles)(?:/\w+)?\s+)+")
+_OFFICE_WORDS = frozenset({"counsel", "general", "finance", "financial", "officer", "president", "vice", "secretary",
+                           "treasurer", "controller", "operations", "operating", "technology", "legal", "sales",
+                           "marketing", "human", "resources", "accounting", "strategy", "chief", "executive", "senior"})
+
+
+def _after_office(name: str) -> str:
+    words = name.split()
+    last = max((i for i, w in enumerate(words) if w.casefold().strip(",.") in _OFFICE_WORDS), default=-1)
+    return " ".join(words[last + 1:])
 _BOARD_ROWS_AFTER = 1500  # characters of the table after its heading: a board of up to about twenty
 _SAID_SEATS = re.compile(r"\b(?:[Ee]xecutive|[Nn]on-[Ee]xecutive|[Ii]ndependent|[Oo]ther)?\s*[Dd]irectors\s+(?:are|were)\s+"
                          r"(?P<names>[A-Z][^.;:]+?)\.(?=\s|$)")
@@ -137,8 +147,9 @@ def aged_seats(text: str) -> list[tuple[str, str]]:
     for head in _BOARD_HEADING.finditer(text):
         rows = _flat(text[head.end(): head.end() + _BOARD_ROWS_AFTER])
         # (a table's marks run into the next row's name: "X X Rimon Ben-Shaoul"; a letter alone names no one)
-        out += [(_COLUMN_WORDS.sub("", re.sub(r"^(?:[A-Z] )+", "", m.group("name"))), m.group(0))
-                for m in _AGED_SEAT.finditer(rows)]
+        named = [(_after_office(_COLUMN_WORDS.sub("", re.sub(r"^(?:[A-Z] )+", "", m.group("name")))), m.group(0))
+                 for m in _AGED_SEAT.finditer(rows)]
+        out += [(name, row) for name, row in named if name]
     return _once_each(out)
 
 

@@ -55,7 +55,8 @@ class _Tranche:
 
 # "What was the total principal amount of the notes issued on August 14, 2023?": the tranches added up
 _ASKS_TOTAL = re.compile(r"\btotal\s+(?:aggregate\s+)?principal(?:\s+amount)?\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?"
-                         r"(?:notes|debentures|bonds)\b", re.I)
+                         r"(?:notes|debentures|bonds)\s+(?:(?:that\s+)?\w+\s+){0,3}?(?:issued|sold|offered)\b", re.I)
+# (notes outstanding, repaid or redeemed are other totals than an issue's tranches)
 
 
 def asks_weighted_coupon(question: str) -> bool:
@@ -93,6 +94,9 @@ def write(question: str, hits: list[SearchHit], company: str | None = None) -> W
     principal = sum(t.principal for t in issue)
     tranches = ", ".join(f"{t.rate:g}% due {t.year}" for t in issue)
     if not weighted:
+        if (years := {y for y in re.findall(r"\b(?:19|20)\d\d\b", question)}) and not any(
+                re.search(rf"\b{y}\b", issue[0].sentence[: issue[0].sentence.find("$")]) for y in years):
+            return None  # the sentence read issues its notes in no year the question asks about
         terms = " + ".join(_money(t.principal) for t in issue)
         text = (f"Total principal of the {len(issue)} tranches issued: {_money(principal)} ({terms}; {tranches}). "
                 f"Read from {issue[0].chunk.doc}.")

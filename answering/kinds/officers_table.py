@@ -121,14 +121,18 @@ def _named_before(title: str, filing: list[SearchHit], company: str) -> list[tup
     quotes its officer ("said Patti Poppe, CEO of PG&E Corporation", the title as the filing abbreviates it) or an
     exhibit heads a letter ("Desiree Ralls-Morrison Executive Vice President, Global Chief Legal Officer"); a title
     "of" a body is the asked company's only when the body is named by the company's own word."""
-    spellings = "|".join(re.escape(t) for t in (title, *([_ABBREVIATED[title]] if title in _ABBREVIATED else [])))
-    printed = re.compile(rf"{_NAMED}{_OTHER_TITLES}(?<!Vice )(?:{spellings})\b(?P<of>\s+of\s+(?:the\s+)?[A-Z][^.;,]{{0,60}})?")
+    # (the title abbreviated only as an appositive, after a comma: "Patti Poppe, CEO of ..."; "Net Sales Growth CEO"
+    # and "Acme Holdings CEO Jane Doe" name no one)
+    spelled = rf"{_OTHER_TITLES}(?<!Vice ){re.escape(title)}"
+    short = rf"(?<=,\s){re.escape(_ABBREVIATED[title])}" if title in _ABBREVIATED else None
+    printed = re.compile(rf"{_NAMED}(?:{spelled}{'|' + short if short else ''})\b"
+                         rf"(?P<of>\s+of\s+(?:the\s+)?[A-Z][^.;,]{{0,60}})?")
     translated = _translations(title, filing)
     found = []
     for hit in filing:
         for m in printed.finditer(" ".join(hit.chunk.text.split())):
-            if m.group("of") and not re.search(rf"\b{re.escape(_signer(company))}\b", m.group("of"), re.I):
-                continue  # "CEO of the Utility", "Director of Sales": another body's title, or a part's
+            if m.group("of") and not _of_the_company(m.group("of"), company):
+                continue  # "CEO of the Utility", "Director of Sales", "CEO of Acme Rockets": another body's title
             if any(m.group("name").casefold().endswith(" " + other) for other in translated):
                 continue  # "... LOW TUCK KWONG Direktur Utama President Director": the title in both languages
             # (a title in the filing's other language before the honorific is no part of the name: "Direktur Utama")
@@ -145,6 +149,14 @@ def _named_before(title: str, filing: list[SearchHit], company: str) -> list[tup
             if ".." not in name and not {w.lower().strip(".,") for w in name.split()} & (_NOT_NAME | _NOT_PERSON):
                 found.append((name, m.group(0), hit.chunk))
     return found
+
+
+def _of_the_company(body: str, company: str) -> bool:
+    """ "of PG&E Corporation" names the company "PG&E": every capitalised word of the body, its legal form aside, is
+    a word of the company's name ("of Acme Rockets Inc." is not Acme Corporation's)."""
+    own = {w.casefold() for w in re.findall(r"[\w&'’-]+", company)}
+    named = [w.casefold() for w in re.findall(r"\b[A-Z][\w&'’-]*", body) if w.casefold() not in FORM_WORDS]
+    return all(w in own for w in named)  # ("of the Company": the filer itself)
 
 
 # a line that is a person's name alone: two to six capitalised words (an honorific among them: "DATO’ DR. LOW TUCK
@@ -178,7 +190,7 @@ def _name_over_title(title: str, filing: list[SearchHit]) -> list[tuple[str, str
                     break
                 words = {w.casefold().strip(".,’'") for w in above.split()}
                 if _NAME_ALONE.match(above) and above.casefold() not in translated \
-                        and not words & (_NOT_NAME | _NOT_PERSON | _TITLE_RUN_WORDS):
+                        and not words & (_NOT_A_PERSONS_WORD | _HEADING_WORDS):
                     printed = above.title() if above.isupper() else above  # "DATO’ DR. LOW" -> "Dato’ Dr. Low"
                     found.append((printed.replace("’", "'"), " ".join(lines[i - gap: i + 1]), hit.chunk))
                     break
@@ -194,8 +206,9 @@ _SPELLED = {"CEO": "Chief Executive Officer", "CFO": "Chief Financial Officer", 
 _ABBREVIATED = {spelled: short for short, spelled in _SPELLED.items()}
 # titles a listing prints between a person's name and the asked one ("Executive Vice President, Global Chief Legal
 # Officer"); never ending in "Vice" (no "Executive Vice President" is the President)
-_TITLE_RUN_WORDS = frozenset({"executive", "senior", "corporate", "group", "vice", "president", "chief", "assistant",
-                              "deputy", "and", "&"})
+# (never "Assistant", "Deputy", "Group": "Deputy General Counsel" is not the General Counsel, nor "Group President" the
+# President)
+_TITLE_RUN_WORDS = frozenset({"executive", "senior", "corporate", "vice", "president", "chief", "and", "&"})
 _OTHER_TITLES = rf"(?:(?:{'|'.join(w.capitalize() if w.isalpha() else w for w in _TITLE_RUN_WORDS)}),?\s+){{0,5}}"
 
 
@@ -233,7 +246,13 @@ _NOT_PERSON = frozenset({"our", "the", "its", "their", "his", "her", "company", 
 # two to four capitalised words a person's name may be ("Patti Poppe", "Dato' DR. Low Tuck Kwong")
 _CAPITALISED_RUN = re.compile(r"\b[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){1,3}")
 _NOT_A_PERSONS_WORD = _NOT_NAME | _NOT_PERSON | _TITLE_RUN_WORDS | FORM_WORDS | frozenset({
-    "commissioners", "committee", "annual", "report", "statements", "financial", "consolidated", "notes", "item"})
+    "commissioners", "committee", "annual", "report", "statement", "statements", "financial", "consolidated", "notes",
+    "item", "proxy", "group", "assistant", "deputy"})
+# a heading's words over a title line ("Message From" / "President Director", "Management Profile"), in the languages
+# reports print them in
+_HEADING_WORDS = frozenset({"message", "from", "profile", "profiles", "management", "internal", "audit", "letter",
+                            "overview", "about", "welcome", "remarks", "team", "leadership", "sambutan", "direksi",
+                            "komisaris", "dewan", "laporan", "profil"})
 
 
 def answered_with_a_person(written: WrittenAnswer, question: str, companies: list[str]) -> WrittenAnswer:
@@ -245,7 +264,8 @@ def answered_with_a_person(written: WrittenAnswer, question: str, companies: lis
     company_words = {w.casefold() for c in companies for w in re.findall(r"[\w&'’-]+", c)}
     for run in _CAPITALISED_RUN.finditer(written.text):
         words = {w.casefold().strip(".,'’") for w in run.group(0).split()}
-        if not words & (_NOT_A_PERSONS_WORD | company_words):
+        # ("Michael Dell" for Dell Technologies is a person: a company's word alone does not make a run its name)
+        if not words & _NOT_A_PERSONS_WORD and not words <= company_words:
             return written
     reason = "the question asks who held the title, and the sentences found name no one holding it"
     return written.model_copy(update={

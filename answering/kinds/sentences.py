@@ -83,7 +83,8 @@ def _too_long(text: str) -> bool:
 _CUT_START = re.compile(r"[a-z](?![a-z]*[A-Z])")
 _CUT_TAIL = 150
 _LEAD_IN = re.compile(r":\s*$")
-_ITEM = re.compile(r"^\s*(?:[\u2022\u25cf\u25aa]|\d{1,2}\.)\s")  # a bullet, or an item's number
+_ITEM = re.compile(r"^\s*[\u2022\u25cf\u25aa]\s")
+_NUMBERED_ITEM = re.compile(r"^\s*(\d{1,2})\.\s")
 _MAX_ITEMS = 8
 
 
@@ -107,6 +108,10 @@ def with_listed_items(parts: list[str]) -> list[str]:
         j = i + 1
         if _LEAD_IN.search(text):
             while j < len(parts) and j - i <= _MAX_ITEMS and _ITEM.match(parts[j]):
+                j += 1
+            # or items numbered from 1, each one more ("due to: 1. Increase ... 2. Decrease ...")
+            while j < len(parts) and j - i <= _MAX_ITEMS and (m := _NUMBERED_ITEM.match(parts[j])) \
+                    and int(m.group(1)) == j - i:
                 j += 1
         if j > i + 1:
             text = " ".join([text.rstrip(), *(" ".join(p.split()) for p in parts[i + 1:j])])
@@ -427,6 +432,7 @@ def _carried_on(text: str, following: str) -> str:
 
 _NUMBERED = re.compile(r"^\s*(\d{1,2})\.\s+(?=[A-Z])")
 _NUMBER_ALONE = re.compile(r"^\s*\d{1,2}\.$")
+_ITEM_LINES = 6  # lines an item may wrap over before the next one
 
 
 def _numbered_breaks(text: str) -> str:
@@ -435,15 +441,17 @@ def _numbered_breaks(text: str) -> str:
     end the item before it: "... US$195.1 million. 2."). Only a list that starts at 1 right after a line ending in a
     colon, each next item numbered one more: a note's numbered heading is no such list."""
     lines = text.split("\n")
-    expected = 0
+    expected, since = 0, 0
     for i, line in enumerate(lines):
         m = _NUMBERED.match(line)
         if m and ((int(m.group(1)) == 1 and i and lines[i - 1].rstrip().endswith(":"))
-                  or (expected and int(m.group(1)) == expected)):
+                  or (expected and int(m.group(1)) == expected and since <= _ITEM_LINES)):
             lines[i] = "\n" + line
-            expected = int(m.group(1)) + 1
+            expected, since = int(m.group(1)) + 1, 0
         elif line.rstrip().endswith(":"):
             expected = 0  # a new lead-in: its list starts at 1 again
+        else:
+            since += 1  # an item's own lines; past a few of them the list has ended
     return "\n".join(lines)
 
 

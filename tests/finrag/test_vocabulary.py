@@ -38,6 +38,9 @@ def vocab():
         ("unadjusted EBITDA less capex", ["ebitda", "capex"]),
         ("days payable outstanding (DPO)", ["days_payable_outstanding"]),
         ("What was its accounts receivable turnover in FY2022?", ["receivables_turnover"]),
+        # a turnover asked in days is the days outstanding, not the number of turns
+        ("What was its accounts receivable turnover in days for FY2022?", ["days_sales_outstanding"]),
+        ("payables turnover period in days", ["days_payable_outstanding"]),
         ("accounts payable turnover", ["payables_turnover"]),
         ("What was its cash conversion cycle in days?", ["cash_conversion_cycle"]),
         ("net debt at year end", ["net_debt"]),

@@ -155,3 +155,26 @@ def test_a_bilingual_report_in_whole_dollars_is_read_by_its_english_labels():
     assert facts[("revenue", 2024)].currency == "USD"
     assert statement_unit("(Expressed in United States Dollars)").scale == "units"
     assert statement_unit("(Expressed in thousands of United States Dollars)").scale == "thousands"
+    # a scale marked some other way than the patterns read ("in 000s", "000s omitted", "in MM") is no whole units
+    for header in ("(Expressed in US dollars)\n(in 000s)", "(000s omitted) Expressed in U.S. dollars",
+                   "Amounts expressed in U.S. dollars, in MM"):
+        assert statement_unit(header) is None, header
+
+
+def test_a_line_two_rows_name_only_after_their_amounts_is_read_from_neither():
+    # one label after the amounts names its row's line; two rows whose labels before them name nothing, each
+    # followed by "Cost of revenue", leave which is the line unsettled (a label printed out of line)
+    from finrag.models import Page
+    from loaders.facts import page_facts
+
+    text = "\n".join([
+        "CONSOLIDATED STATEMENTS OF PROFIT OR LOSS", "(In millions)", "2023 2022",
+        "Pendapatan 5,000 4,800 Revenue",
+        "Biaya operasi 3,000 2,900 Cost of revenue",
+        "Penghasilan lain-lain 50 40 Cost of revenue",
+        "Laba tahun berjalan 400 380 Profit for the year",
+    ])
+    facts = {(f.metric, f.fiscal_year): f.value for f, _ in page_facts(Page(number=0, text=text), "income_statement",
+                                                                        "Acme", "acme", 2023)}
+    assert facts[("revenue", 2023)] == pytest.approx(5000) and facts[("net_income", 2023)] == pytest.approx(400)
+    assert ("cost_of_revenue", 2023) not in facts

@@ -101,3 +101,13 @@ def test_a_report_outside_the_sec_forms_lists_its_board_where_it_describes_it(re
     written = ask(_ASKED.format(company), chunks, pages, services)
     assert written.status == "answered", written.text
     assert written.text.splitlines()[0] == members
+
+
+def test_an_officers_title_run_into_the_next_name_is_no_part_of_it():
+    """Flattened, a table of directors and officers runs the office of one row into the next row's name ("Bob Lee 40
+    General Counsel Jane Doe 45 Director"): the name is the words after the office."""
+    from answering.kinds.board_members import aged_seats
+
+    table = ("Directors and Executive Officers Age Position\nBob Lee 40 General Counsel\nJane Doe 45 Director\n"
+             "Ann Wu 50 Vice President, Finance\nPeter Wong 61 Independent Director\nTim Ho 39 Director")
+    assert [name for name, _ in aged_seats(table)] == ["Jane Doe", "Peter Wong", "Tim Ho"]

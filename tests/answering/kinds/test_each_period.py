@@ -42,3 +42,11 @@ def test_a_flow_asked_for_months_ended_a_day_is_labelled_by_its_months(services)
     revenue = InputValue(metric="revenue", fiscal_year=2019, value=55.062, doc="b61c0dc58b", page=3,
                          quote="Operating revenues 27,950 28,209 55,062 55,880", period="Q2YTD")
     assert _period(target, [revenue], services.vocabulary) == "6 months ended 2019-03-31"
+
+
+def test_an_average_or_a_growth_across_two_days_is_not_each_days_value(services):
+    tenq = filing("financebench-extra/pdfs/APPLE_2023Q3_10Q.pdf")
+    for question in ("What was Apple's average current ratio between September 24, 2022 and July 1, 2023?",
+                     "What was the percentage change in Apple's current ratio from September 24, 2022 to July 1, 2023?"):
+        written = ask(question, tenq, [5, 4, 6], services)
+        assert "each_period" not in written.flags and "Change: " not in written.text, written.text

@@ -97,3 +97,10 @@ def test_the_total_principal_of_the_notes_issued_adds_the_tranches(services):
                   "on August 14, 2023? Give the value in millions of USD.", eight_k, [2, 4], services)
     assert written.status == "answered" and written.value == 2000.0, written.text
     assert "$600.0 million + $600.0 million + $800.0 million" in written.text
+
+
+def test_notes_outstanding_or_repaid_are_no_total_of_an_issue():
+    assert note_tranches.asks_total_principal("What was the total principal amount of the notes issued on August 14, 2023?")
+    for question in ("What was the total principal amount of the senior notes outstanding as of December 31, 2023?",
+                     "What was the total principal amount of the notes repaid in 2023?"):
+        assert not note_tranches.asks_total_principal(question), question

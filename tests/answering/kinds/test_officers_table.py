@@ -115,3 +115,38 @@ def test_quotes_naming_no_person_do_not_answer_who_holds_a_title():
     named = quotes.model_copy(update={"text": '"Dato\' DR. Low Tuck Kwong was appointed as the Company\'s President '
                                               'Director on 10 January 2018." (083e2fa82c p.38)'})
     assert answered_with_a_person(named, question, ["PT Bayan Resources"]).status == "answered"
+
+
+@pytest.mark.parametrize(("text", "title", "holders"), [
+    ("Jane Doe, Deputy General Counsel, signed it.", "General Counsel", []),  # a deputy holds another title
+    ("Joe Creed, Group President, spoke.", "President", []),
+    ("Net Sales Growth CEO remarks.", "Chief Executive Officer", []),  # an abbreviation only as an appositive
+    ("said Mary Barra, CEO of Acme Rockets Inc. today", "Chief Executive Officer", []),  # another company's CEO
+    ("said Mary Barra, CEO of Acme Corporation today", "Chief Executive Officer", ["Mary Barra"]),
+])
+def test_only_the_asked_title_of_the_asked_company_names_its_holder(text, title, holders):
+    from answering.kinds.officers_table import _named_before
+    from finrag.models import Chunk, SearchHit
+
+    chunk = Chunk(chunk_id="c", doc="d", doc_sha256="0", page=0, page_end=0, index=0, text=text, company="Acme Corporation")
+    assert [n for n, _, _ in _named_before(title, [SearchHit(chunk=chunk, score=1.0)], "Acme Corporation")] == holders
+
+
+def test_a_heading_over_the_title_line_is_no_name():
+    from answering.kinds.officers_table import _name_over_title
+    from finrag.models import Chunk, SearchHit
+
+    for text in ("Message From\nPresident Director", "Management Profile\nPresident Director"):
+        chunk = Chunk(chunk_id="c", doc="d", doc_sha256="0", page=0, page_end=0, index=0, text=text)
+        assert _name_over_title("President Director", [SearchHit(chunk=chunk, score=1.0)]) == [], text
+
+
+def test_a_person_sharing_the_companys_name_is_a_person_and_a_document_is_not():
+    from answering.kinds.officers_table import answered_with_a_person
+    from answering.written_answer import WrittenAnswer
+
+    question = 'Who was the CEO of "Dell Technologies" in 2023?'
+    dell = WrittenAnswer(status="answered", kind="passage", text='Michael Dell\n\n"Michael Dell, Chairman and CEO"')
+    assert answered_with_a_person(dell, question, ["Dell Technologies"]).status == "answered"
+    proxy = dell.model_copy(update={"text": '"Our Chief Executive Officer reviewed the Proxy Statement."'})
+    assert answered_with_a_person(proxy, question, ["Dell Technologies"]).status == "not_found"
