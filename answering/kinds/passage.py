@@ -77,7 +77,8 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     years = sorted(set(understanding.fiscal_years))
     firsts = {p[0] for p in topic.phrases} | {w for pair in topic.pairs for w in pair}
     scored = []
-    for s in sentences(hits, companies, risks=asks_about_risk(ask)):
+    read_all = sentences(hits, companies, risks=asks_about_risk(ask))
+    for s in read_all:
         if not topic.stated_by(s.text):
             continue
         if changed and not (_SIDE_BY_SIDE.search(s.text) and len(_MONEY.findall(s.text)) >= 2):
@@ -95,7 +96,32 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
             dated = 0.25 if years and mentions_years(s.text, years) else 0.0
             scored.append((share + dated, -s.rank, -s.position, s))
     scored.sort(key=lambda t: t[:3], reverse=True)
-    return [t[3] for t in scored[:limit]]
+    chosen = [t[3] for t in scored[:limit]]
+    if chosen and topic.phrases:
+        # the sentence right after the best one that states the same key phrase goes on with it ("The Company expects to
+        # use the net proceeds for ..." / "The Company expects to use the remaining net proceeds for ..."): half an
+        # answer without it, whatever words of the question it repeats
+        first = chosen[0]
+        after = next((x for x in read_all if x.chunk.chunk_id == first.chunk.chunk_id
+                      and x.position == first.position + 1), None)
+        if after is None and not any(x.chunk.chunk_id == first.chunk.chunk_id and x.position > first.position
+                                     for x in read_all):
+            after = _opening_of_next_chunk(first, companies, services)  # (the search left the next chunk out)
+        if after is not None and after not in chosen and topic.stated_by(after.text):
+            chosen.insert(1, after)
+    return chosen
+
+
+def _opening_of_next_chunk(last: Sentence, companies: list[str], services: MetricServices) -> Sentence | None:
+    """The sentence after `last`, which its chunk cuts and the next chunk of its filing (read from the store) ends."""
+    retriever = getattr(services, "retriever", None)
+    if retriever is None:
+        return None
+    following = [c for c in retriever.filing(last.chunk.doc).chunks if c.index == last.chunk.index + 1]
+    if not following:
+        return None
+    read = sentences([SearchHit(chunk=last.chunk, score=0.0), SearchHit(chunk=following[0], score=0.0)], companies)
+    return next((x for x in read if x.chunk.chunk_id == last.chunk.chunk_id and x.position == last.position + 1), None)
 
 
 _ASKS_HOW_CHANGED = re.compile(r"^\W*how\s+(?:did|has|have|does|do)\s+[^?,;]{2,80}?\s(?P<verb>change[sd]?|evolved?|moved?)\b",

@@ -247,10 +247,13 @@ def test_a_person_s_title_before_the_name_ends_no_sentence():
 def test_how_the_proceeds_are_used_is_not_the_amount_raised(services):
     """PG&E's June 2023 8-K prints its bonds' pricing term sheet: "Proceeds to the Company: Approximately
     $2,466,258,500" shares the question's words; the use is the next item, "The Company expects to use the net
-    proceeds for the repayment of ...". Asked how the proceeds were to be used, the use is quoted."""
+    proceeds for the repayment of ...", then "The Company expects to use the remaining net proceeds for ...". Asked how
+    the proceeds were to be used, both uses are quoted."""
     eight_k = filing("financebench-extra/pdfs/PG_E_2023_EARNINGS-dated-2023-06-01.pdf")
     written = ask("How did Pacific Gas and Electric Company plan to use the net proceeds of its June 2023 offering of "
                   "$2.5 billion of first mortgage bonds?", eight_k, [35, 2], services)
     assert written.status == "answered", written.text
     assert "expects to use the net proceeds for the repayment" in written.text
     assert "Approximately $2,466,258,500" not in written.text
+    # the next sentence states the same key phrase and goes on with the answer: half of it without
+    assert "expects to use the remaining net proceeds for the repayment of borrowings" in written.text
