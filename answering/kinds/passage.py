@@ -98,18 +98,25 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     scored.sort(key=lambda t: t[:3], reverse=True)
     chosen = [t[3] for t in scored[:limit]]
     if chosen and topic.phrases:
-        # the sentence right after the best one that states the same key phrase goes on with it ("The Company expects to
-        # use the net proceeds for ..." / "The Company expects to use the remaining net proceeds for ..."): half an
-        # answer without it, whatever words of the question it repeats
+        # the sentence right after the best one that opens alike and states the same key phrase goes on with it ("The
+        # Company expects to use the net proceeds for ..." / "The Company expects to use the remaining net proceeds for
+        # ..."): half an answer without it, whatever words of the question it repeats
         first = chosen[0]
         after = next((x for x in read_all if x.chunk.chunk_id == first.chunk.chunk_id
                       and x.position == first.position + 1), None)
         if after is None and not any(x.chunk.chunk_id == first.chunk.chunk_id and x.position > first.position
                                      for x in read_all):
             after = _opening_of_next_chunk(first, companies, services)  # (the search left the next chunk out)
-        if after is not None and after not in chosen and topic.stated_by(after.text):
+        if after is not None and after not in chosen and topic.stated_by(after.text) \
+                and _opening(after.text) == _opening(first.text):
             chosen.insert(1, after)
     return chosen
+
+
+def _opening(text: str) -> list[str]:
+    """A sentence's first three words, a heading before a colon left out: two sentences that open alike ("The Company
+    expects to use the net proceeds ..." / "The Company expects to use the remaining ...") go on with one statement."""
+    return text.split(": ", 1)[-1].casefold().split()[:3]
 
 
 def _opening_of_next_chunk(last: Sentence, companies: list[str], services: MetricServices) -> Sentence | None:
