@@ -84,6 +84,7 @@ from retrieval.event_ask import asks_an_event
 from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
+    from answering.metric_target import MetricTarget
     from retrieval.query_understanding import QueryUnderstanding
     from retrieval.retriever import Retriever
 
@@ -406,10 +407,11 @@ def _each_quantity(metrics: list[str], text: str, hits: list[SearchHit], underst
 # the question sets one period beside another: "how did it compare with", "versus", "from ... to"
 _COMPARES_PERIODS = re.compile(r"\bcompared?\b|\bcomparison\b|\bversus\b|\bvs\.?\s|\bagainst\b|\bfrom\b.{3,60}\bto\b"
                                r"|\bchanged?\b|\bbetween\b", re.I)
-_FIRST_SENTENCE = re.compile(r"^.*?[?.](?:\s+|$)", re.S)
 # an average, a growth or a compound rate across the periods is one figure of its own, not each period's value
-_OTHER_AGGREGATE = re.compile(r"\baverage\b|\bmean\b|\bcagr\b|\bcompound|\bpercent(?:age)?\s+(?:change|increase|decrease)"
-                              r"|\bgrowth\b|\bgr[eo]w\b|\bby\s+what\s+(?:percent|%)|\bin\s+percent", re.I)
+_OTHER_AGGREGATE = re.compile(r"\baverage\b|\bmean\b|\bcagr\b|\bcompound|\bpercent(?:age)?\b[^?]{0,40}\b(?:chang|increas|"
+                              r"decreas|declin|gr[eo]w|ris|fell|drop)\w*|\bgrowth\b|\bgr[eo]w\b|\bby\s+what\s+(?:percent|%)"
+                              r"|\bin\s+percent|\bwhat\s+percent", re.I)
+_ASKS_CHANGE = re.compile(r"\bchange[sd]?\b|\bby\s+how\s+much\b|\bincrease[sd]?\b|\bdecrease[sd]?\b|\bdifference\b", re.I)
 
 
 def _each_period(decision: KindDecision, text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -434,19 +436,39 @@ def _each_period(decision: KindDecision, text: str, hits: list[SearchHit], under
         asked = [f"in fiscal {y}" for y in sorted(set(understanding.fiscal_years), reverse=True)]
     else:
         return None
-    definition = _FIRST_SENTENCE.sub("", text, count=1).strip()  # "Calculate as total current assets divided by ..."
-    written = [answer_metric(f"What was {company}'s {label} {when}? {definition}".strip(), hits, understanding,
-                             services, may_search) for when in asked]
+    # the question's own definition, after its asking sentence ("Calculate as total current assets divided by ...");
+    # a company's "Inc." ends no sentence, so only the question mark closes the ask
+    definition = text.split("?", 1)[1].strip() if "?" in text else ""
+    subs = [f"What was {company}'s {label} {when}? {definition}".strip() for when in asked]
+    if not all(_asks_only(read_target(sub, vocab, understanding.companies), when) for sub, when in zip(subs, asked,
+                                                                                                       strict=True)):
+        return None  # a sub-question read as another period than its own would give one period's value twice
+    written = [answer_metric(sub, hits, understanding, services, may_search) for sub in subs]
     if not all(w is not None and w.status == "answered" and w.value is not None for w in written):
         return None
     answered = [w for w in written if w is not None]
     first, second = answered[0], answered[1]
+    if first.citations and {c.quote for c in first.citations} == {c.quote for c in second.citations} \
+            and first.value == second.value:
+        return None  # both periods read from the same figures: one period given twice
     percent = re.search(r":\s*-?[\d,.]+%", first.text) is not None  # a rate's change is in percentage points
     change = f"{first.value - second.value:+,.2f}" + (" percentage points" if percent else "")
-    return WrittenAnswer(status="answered", kind="metric", unit=first.unit, value=first.value,
+    # the figure given is the change when the question asks it, else the later period's level
+    value = round(first.value - second.value, 4) if _ASKS_CHANGE.search(text) else first.value
+    return WrittenAnswer(status="answered", kind="metric", unit=first.unit, value=value,
                          text=" ".join(w.text for w in answered) + f" Change: {change} from {_bare(asked[1])} to {_bare(asked[0])}.",
                          citations=unique_citations([c for w in answered for c in w.citations]),
                          flags=list(dict.fromkeys(["each_period", *(f for w in answered for f in w.flags)])))
+
+
+def _asks_only(target: MetricTarget | None, when: str) -> bool:
+    """The sub-question's target reads the one period it names: "as of July 1, 2023" as that day, "in fiscal 2022" as
+    that year alone."""
+    if target is None or target.unresolved or target.aggregation != "value":
+        return False
+    if when.startswith("as of "):
+        return target.as_of is not None and target.as_of[:4] == when[-4:] and target.years == [int(when[-4:])]
+    return target.years == [int(when[-4:])]
 
 
 def _bare(when: str) -> str:

@@ -126,7 +126,7 @@ def _named_before(title: str, filing: list[SearchHit], company: str) -> list[tup
     spelled = rf"{_OTHER_TITLES}(?<!Vice ){re.escape(title)}"
     short = rf"(?<=,\s){re.escape(_ABBREVIATED[title])}" if title in _ABBREVIATED else None
     printed = re.compile(rf"{_NAMED}(?:{spelled}{'|' + short if short else ''})\b"
-                         rf"(?P<of>\s+of\s+(?:the\s+)?[A-Z][^.;,]{{0,60}})?")
+                         rf"(?P<of>\s+of\s+[^.;,]{{1,60}})?")
     translated = _translations(title, filing)
     found = []
     for hit in filing:
@@ -151,12 +151,26 @@ def _named_before(title: str, filing: list[SearchHit], company: str) -> list[tup
     return found
 
 
+_FILER = re.compile(r"^\s*of\s+the\s+(?:company|corporation|registrant|group)\b", re.I)
+
+
 def _of_the_company(body: str, company: str) -> bool:
-    """ "of PG&E Corporation" names the company "PG&E": every capitalised word of the body, its legal form aside, is
-    a word of the company's name ("of Acme Rockets Inc." is not Acme Corporation's)."""
+    """ "of PG&E Corporation" names the company "PG&E": every word of the body is a word of the company's name or its
+    legal form ("of Acme Rockets Inc." is not Acme Corporation's, nor "of our Aerospace segment", "of its subsidiary
+    Acme Bank"); "of the Company" is the filer itself."""
+    if _FILER.match(body):
+        return True
     own = {w.casefold() for w in re.findall(r"[\w&'’-]+", company)}
-    named = [w.casefold() for w in re.findall(r"\b[A-Z][\w&'’-]*", body) if w.casefold() not in FORM_WORDS]
-    return all(w in own for w in named)  # ("of the Company": the filer itself)
+    words = re.findall(r"[\w&'’-]+", re.sub(r"^\s*of\s+(?:the\s+)?", "", body))
+    # (the body runs to the sentence's next stop: the name ends at its first lower-case word, "... today")
+    named = []
+    for w in words:
+        if not w[:1].isupper():
+            break
+        if w.casefold() not in own and w.casefold() not in FORM_WORDS:
+            return False
+        named.append(w)
+    return bool(named)
 
 
 # a line that is a person's name alone: two to six capitalised words (an honorific among them: "DATO’ DR. LOW TUCK
@@ -209,7 +223,7 @@ _ABBREVIATED = {spelled: short for short, spelled in _SPELLED.items()}
 # (never "Assistant", "Deputy", "Group": "Deputy General Counsel" is not the General Counsel, nor "Group President" the
 # President)
 _TITLE_RUN_WORDS = frozenset({"executive", "senior", "corporate", "vice", "president", "chief", "and", "&"})
-_OTHER_TITLES = rf"(?:(?:{'|'.join(w.capitalize() if w.isalpha() else w for w in _TITLE_RUN_WORDS)}),?\s+){{0,5}}"
+_OTHER_TITLES = rf"(?:(?:{'|'.join(w if w in ('and', '&') else w.capitalize() for w in _TITLE_RUN_WORDS)}),?\s+){{0,5}}"
 
 
 def _signer(company: str) -> str:
@@ -263,9 +277,11 @@ def answered_with_a_person(written: WrittenAnswer, question: str, companies: lis
         return written
     company_words = {w.casefold() for c in companies for w in re.findall(r"[\w&'’-]+", c)}
     for run in _CAPITALISED_RUN.finditer(written.text):
-        words = {w.casefold().strip(".,'’") for w in run.group(0).split()}
+        words = [w.casefold().strip(".,'’") for w in run.group(0).split()]
+        while words and words[0] in _NOT_A_PERSONS_WORD:
+            words.pop(0)  # the title before a name ("President Director Budi Harto Wibowo") is no part of it
         # ("Michael Dell" for Dell Technologies is a person: a company's word alone does not make a run its name)
-        if not words & _NOT_A_PERSONS_WORD and not words <= company_words:
+        if len(words) >= 2 and not set(words) & _NOT_A_PERSONS_WORD and not set(words) <= company_words:
             return written
     reason = "the question asks who held the title, and the sentences found name no one holding it"
     return written.model_copy(update={

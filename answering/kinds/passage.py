@@ -97,7 +97,7 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
             scored.append((share + dated, -s.rank, -s.position, s))
     scored.sort(key=lambda t: t[:3], reverse=True)
     chosen = [t[3] for t in scored[:limit]]
-    if chosen and topic.phrases:
+    if chosen and topic.phrases and limit >= 2 and not changed and not _BY_HOW_MUCH.search(ask):
         # the sentence right after the best one that opens alike and states the same key phrase goes on with it ("The
         # Company expects to use the net proceeds for ..." / "The Company expects to use the remaining net proceeds for
         # ..."): half an answer without it, whatever words of the question it repeats
@@ -106,28 +106,40 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
                       and x.position == first.position + 1), None)
         if after is None and not any(x.chunk.chunk_id == first.chunk.chunk_id and x.position > first.position
                                      for x in read_all):
-            after = _opening_of_next_chunk(first, companies, services)  # (the search left the next chunk out)
+            # (the search left the next chunk out)
+            after = _opening_of_next_chunk(first, companies, services, asks_about_risk(ask))
+        # (held to the same reading as the sentences scored, the overlap aside: the asked years, the asked part)
         if after is not None and after not in chosen and topic.stated_by(after.text) \
-                and _opening(after.text) == _opening(first.text):
-            chosen.insert(1, after)
+                and _opening(after.text) == _opening(first.text) \
+                and not said_of_another_part(after.text, firsts, question, companies) \
+                and not _changed_in_other_years(after.text, years):
+            chosen = [first, after, *chosen[1:]][:limit]
     return chosen
 
 
+def _changed_in_other_years(text: str, years: list[int]) -> bool:
+    """The sentence names years, none of them asked: it is about another period."""
+    named = set(years_in(text))
+    return bool(years) and bool(named) and not named & set(years)
+
+
 def _opening(text: str) -> list[str]:
-    """A sentence's first three words, a heading before a colon left out: two sentences that open alike ("The Company
-    expects to use the net proceeds ..." / "The Company expects to use the remaining ...") go on with one statement."""
-    return text.split(": ", 1)[-1].casefold().split()[:3]
+    """A sentence's first three words, a short heading before a colon ("Use of Proceeds:") left out: two sentences that
+    open alike ("The Company expects to use the net proceeds ..." / "The Company expects to use the remaining ...") go
+    on with one statement."""
+    head, colon, rest = text.partition(": ")
+    if colon and len(head.split()) <= 5 and all(w[:1].isupper() or w.islower() and len(w) <= 3 for w in head.split()):
+        text = rest
+    return text.casefold().split()[:3]
 
 
-def _opening_of_next_chunk(last: Sentence, companies: list[str], services: MetricServices) -> Sentence | None:
+def _opening_of_next_chunk(last: Sentence, companies: list[str], services: MetricServices,
+                           risks: bool) -> Sentence | None:
     """The sentence after `last`, which its chunk cuts and the next chunk of its filing (read from the store) ends."""
-    retriever = getattr(services, "retriever", None)
-    if retriever is None:
-        return None
-    following = [c for c in retriever.filing(last.chunk.doc).chunks if c.index == last.chunk.index + 1]
+    following = next_chunks([last], [], getattr(services, "retriever", None))
     if not following:
         return None
-    read = sentences([SearchHit(chunk=last.chunk, score=0.0), SearchHit(chunk=following[0], score=0.0)], companies)
+    read = sentences([SearchHit(chunk=last.chunk, score=0.0), following[0]], companies, risks=risks)
     return next((x for x in read if x.chunk.chunk_id == last.chunk.chunk_id and x.position == last.position + 1), None)
 
 

@@ -123,6 +123,9 @@ def test_quotes_naming_no_person_do_not_answer_who_holds_a_title():
     ("Net Sales Growth CEO remarks.", "Chief Executive Officer", []),  # an abbreviation only as an appositive
     ("said Mary Barra, CEO of Acme Rockets Inc. today", "Chief Executive Officer", []),  # another company's CEO
     ("said Mary Barra, CEO of Acme Corporation today", "Chief Executive Officer", ["Mary Barra"]),
+    ("Jane Doe, President of our Aerospace segment, said", "President", []),  # a part's president
+    ("Jane Doe, Chief Executive Officer of its subsidiary Acme Bank", "Chief Executive Officer", []),
+    ("Ann Lee, Executive Vice President and Chief Financial Officer, signed", "Chief Financial Officer", ["Ann Lee"]),
 ])
 def test_only_the_asked_title_of_the_asked_company_names_its_holder(text, title, holders):
     from answering.kinds.officers_table import _named_before
@@ -150,3 +153,6 @@ def test_a_person_sharing_the_companys_name_is_a_person_and_a_document_is_not():
     assert answered_with_a_person(dell, question, ["Dell Technologies"]).status == "answered"
     proxy = dell.model_copy(update={"text": '"Our Chief Executive Officer reviewed the Proxy Statement."'})
     assert answered_with_a_person(proxy, question, ["Dell Technologies"]).status == "not_found"
+    # a title before the name is no part of it: the name after it is still a person's
+    titled = dell.model_copy(update={"text": '"The meeting was chaired by President Director Budi Harto Wibowo."'})
+    assert answered_with_a_person(titled, question, ["Dell Technologies"]).status == "answered"

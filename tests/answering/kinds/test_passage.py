@@ -257,3 +257,14 @@ def test_how_the_proceeds_are_used_is_not_the_amount_raised(services):
     assert "Approximately $2,466,258,500" not in written.text
     # the next sentence states the same key phrase and goes on with the answer: half of it without
     assert "expects to use the remaining net proceeds for the repayment of borrowings" in written.text
+
+
+def test_a_following_sentence_goes_on_only_when_it_opens_alike_and_keeps_to_the_asked_years():
+    from answering.kinds.passage import _changed_in_other_years, _opening
+
+    assert _opening("Use of Proceeds: The Company expects to use the net proceeds for X.") == \
+        _opening("The Company expects to use the remaining net proceeds for Y.")
+    # a colon inside a sentence is no heading: the sentence opens with its own words
+    assert _opening("The terms were as follows: the Company pays X.") == ["the", "terms", "were"]
+    assert _changed_in_other_years("For the year ended December 31, 2021, share repurchases totaled $2.9 billion.", [2023])
+    assert not _changed_in_other_years("The Company expects to use the remaining net proceeds for Y.", [2023])
