@@ -427,7 +427,7 @@ def _each_period(decision: KindDecision, text: str, hits: list[SearchHit], under
     if (whole := read_target(text, vocab, understanding.companies)) is not None and whole.unresolved:
         return None  # the question's own measure cannot be computed: asked period by period, it would be another
     company, label = understanding.companies[0], vocab.label(decision.metric) or decision.metric.replace("_", " ")
-    balance = all(vocab.statement_of(m) == "balance_sheet" for m in _inputs_of(decision.metric, vocab))
+    balance = all(vocab.statement_of(m) == "balance_sheet" for m in vocab.inputs(decision.metric) or [decision.metric])
     if balance and len(set(understanding.dates)) >= 2:
         # (latest first, whatever order the question names them in: the change runs from the earlier to the later)
         asked = [f"as of {date.fromisoformat(d):%B} {date.fromisoformat(d).day}, {d[:4]}"
@@ -451,10 +451,11 @@ def _each_period(decision: KindDecision, text: str, hits: list[SearchHit], under
     if first.citations and {c.quote for c in first.citations} == {c.quote for c in second.citations} \
             and first.value == second.value:
         return None  # both periods read from the same figures: one period given twice
+    delta = first.value - second.value
     percent = re.search(r":\s*-?[\d,.]+%", first.text) is not None  # a rate's change is in percentage points
-    change = f"{first.value - second.value:+,.2f}" + (" percentage points" if percent else "")
+    change = f"{delta:+,.2f}" + (" percentage points" if percent else "")
     # the figure given is the change when the question asks it, else the later period's level
-    value = round(first.value - second.value, 4) if _ASKS_CHANGE.search(text) else first.value
+    value = round(delta, 4) if _ASKS_CHANGE.search(text) else first.value
     return WrittenAnswer(status="answered", kind="metric", unit=first.unit, value=value,
                          text=" ".join(w.text for w in answered) + f" Change: {change} from {_bare(asked[1])} to {_bare(asked[0])}.",
                          citations=unique_citations([c for w in answered for c in w.citations]),
@@ -473,12 +474,6 @@ def _asks_only(target: MetricTarget | None, when: str) -> bool:
 
 def _bare(when: str) -> str:
     return re.sub(r"^(?:as of|in)\s+", "", when)
-
-
-def _inputs_of(metric: str, vocab) -> list[str]:
-    """The statement lines a measure's formula reads (the measure itself when it is a line)."""
-    formula = vocab.formula(metric) or metric
-    return [name for name in re.findall(r"[a-z_]+", formula) if name in vocab.metrics] or [metric]
 
 
 def _beyond_the_yearly_reading(text: str, hits: list[SearchHit], understanding: QueryUnderstanding) -> str | None:

@@ -683,9 +683,7 @@ def page_facts(
             if values is None or (row.per_share and item.unit == "USD"):
                 continue  # a profit line under the per-share heading is per share, not an amount
             rank = _rank(row, item, others)
-            if rank is not None and _named_after_only(row, item):
-                named_after += 1
-                rank += _AFTER_ONLY_RANK
+            named_after += rank is not None and rank >= _AFTER_ONLY_RANK
             if rank is not None and (best is None or rank < best[0]):
                 best = (rank, Row(label=row.label, values=values, text=row.text, tokens=row.tokens))
         if best is None or (best[0] >= _AFTER_ONLY_RANK and named_after > 1):
@@ -752,9 +750,11 @@ def _rank(row: Row, item: LineItem, others: list[LineItem]) -> int | None:
     after = label_key(row.other_label)
     if rank is None:
         # the label in the vocabulary's language may be the one after ("Pendapatan 22 3,446,214,954 3,581,375,403
-        # Revenue"): it names the line when the one before names no other line of the statement (ranked after any
-        # row whose own label names it; `page_facts` takes it only when no other row is named so after its amounts)
-        return None if _named_by_label_before(row, others) else _names(after, item)
+        # Revenue"): it names the line when the one before names no other line of the statement, ranked after any
+        # row whose own label names it (`page_facts` takes it only when no other row is named so after its amounts)
+        if _named_by_label_before(row, others) or (after_rank := _names(after, item)) is None:
+            return None
+        return _AFTER_ONLY_RANK + after_rank
     if _names(after, item) is None and any(_names(after, o) is not None for o in others if o.metric != item.metric):
         return None
     return rank
@@ -763,12 +763,6 @@ def _rank(row: Row, item: LineItem, others: list[LineItem]) -> int | None:
 def _named_by_label_before(row: Row, items: list[LineItem]) -> bool:
     before = label_key(row.label)
     return any(_names(before, o) is not None for o in items)
-
-
-def _named_after_only(row: Row, item: LineItem) -> bool:
-    """The row names the item only by the label after its amounts (a bilingual statement's other language)."""
-    return bool(row.other_label) and _names(label_key(row.label), item) is None \
-        and _names(label_key(row.other_label), item) is not None
 
 
 _AFTER_ONLY_RANK = 1000  # a row named only by its label after the amounts ranks after every row named before them

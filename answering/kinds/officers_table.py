@@ -120,7 +120,7 @@ def _named_before(title: str, filing: list[SearchHit], company: str) -> list[tup
     as a board's or management's listing does ("Direktur Utama Ir. Kiswodarmawan President Director"), a release
     quotes its officer ("said Patti Poppe, CEO of PG&E Corporation", the title as the filing abbreviates it) or an
     exhibit heads a letter ("Desiree Ralls-Morrison Executive Vice President, Global Chief Legal Officer"); a title
-    "of" a body is the asked company's only when the body is named by the company's own word."""
+    "of" a body is the asked company's only when `_of_the_company` says the body is the company."""
     # (the title abbreviated only as an appositive, after a comma: "Patti Poppe, CEO of ..."; "Net Sales Growth CEO"
     # and "Acme Holdings CEO Jane Doe" name no one)
     spelled = rf"{_OTHER_TITLES}(?<!Vice ){re.escape(title)}"
@@ -219,9 +219,8 @@ def _person(name: str) -> str:
 _SPELLED = {"CEO": "Chief Executive Officer", "CFO": "Chief Financial Officer", "COO": "Chief Operating Officer"}
 _ABBREVIATED = {spelled: short for short, spelled in _SPELLED.items()}
 # titles a listing prints between a person's name and the asked one ("Executive Vice President, Global Chief Legal
-# Officer"); never ending in "Vice" (no "Executive Vice President" is the President)
-# (never "Assistant", "Deputy", "Group": "Deputy General Counsel" is not the General Counsel, nor "Group President" the
-# President)
+# Officer"); never "Assistant", "Deputy" or "Group" ("Deputy General Counsel" is not the General Counsel, nor "Group
+# President" the President; `_named_before` keeps "Vice" from ending the run for the same reason)
 _TITLE_RUN_WORDS = frozenset({"executive", "senior", "corporate", "vice", "president", "chief", "and", "&"})
 _OTHER_TITLES = rf"(?:(?:{'|'.join(w if w in ('and', '&') else w.capitalize() for w in _TITLE_RUN_WORDS)}),?\s+){{0,5}}"
 

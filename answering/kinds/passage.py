@@ -77,7 +77,8 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     years = sorted(set(understanding.fiscal_years))
     firsts = {p[0] for p in topic.phrases} | {w for pair in topic.pairs for w in pair}
     scored = []
-    read_all = sentences(hits, companies, risks=asks_about_risk(ask))
+    risks = asks_about_risk(ask)
+    read_all = sentences(hits, companies, risks=risks)
     for s in read_all:
         if not topic.stated_by(s.text):
             continue
@@ -107,7 +108,7 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
         if after is None and not any(x.chunk.chunk_id == first.chunk.chunk_id and x.position > first.position
                                      for x in read_all):
             # (the search left the next chunk out)
-            after = _opening_of_next_chunk(first, companies, services, asks_about_risk(ask))
+            after = _opening_of_next_chunk(first, companies, services, risks)
         # (held to the same reading as the sentences scored, the overlap aside: the asked years, the asked part)
         if after is not None and after not in chosen and topic.stated_by(after.text) \
                 and _opening(after.text) == _opening(first.text) \

@@ -123,21 +123,25 @@ def test_a_language_table_naming_an_unknown_metric_fails_loudly():
         parse_vocabulary(bad)
 
 
-def test_two_rows_run_together_are_no_bilingual_row():
-    # a page whose rows carry a label after their amounts is read as bilingual; a row whose label
-    # after the amounts names another line item is two rows run together and read as neither
+def _income_statement_facts(*lines: str) -> dict[tuple[str, int], float]:
+    """(metric, year) -> value of one income statement page of these lines, fiscal year 2023."""
     from finrag.models import Page
     from loaders.facts import page_facts
 
-    text = "\n".join([
+    page = Page(number=0, text="\n".join(lines))
+    return {(f.metric, f.fiscal_year): f.value for f, _ in page_facts(page, "income_statement", "Acme", "acme", 2023)}
+
+
+def test_two_rows_run_together_are_no_bilingual_row():
+    # a page whose rows carry a label after their amounts is read as bilingual; a row whose label
+    # after the amounts names another line item is two rows run together and read as neither
+    facts = _income_statement_facts(
         "CONSOLIDATED STATEMENTS OF OPERATIONS", "(In millions)", "2023 2022",
         "Total revenues 5,000 4,800 Cost of revenues",
         "Laba kotor 1,200 1,100 Gross profit",
         "Laba usaha 700 650 Operating income",
         "Laba bersih 400 380 Net income",
-    ])
-    facts = {(f.metric, f.fiscal_year): f.value for f, _ in page_facts(Page(number=0, text=text), "income_statement",
-                                                                        "Acme", "acme", 2023)}
+    )
     assert facts[("gross_profit", 2023)] == pytest.approx(1200) and facts[("net_income", 2022)] == pytest.approx(380)
     assert ("revenue", 2023) not in facts and ("cost_of_revenue", 2023) not in facts
 
@@ -164,17 +168,12 @@ def test_a_bilingual_report_in_whole_dollars_is_read_by_its_english_labels():
 def test_a_line_two_rows_name_only_after_their_amounts_is_read_from_neither():
     # one label after the amounts names its row's line; two rows whose labels before them name nothing, each
     # followed by "Cost of revenue", leave which is the line unsettled (a label printed out of line)
-    from finrag.models import Page
-    from loaders.facts import page_facts
-
-    text = "\n".join([
+    facts = _income_statement_facts(
         "CONSOLIDATED STATEMENTS OF PROFIT OR LOSS", "(In millions)", "2023 2022",
         "Pendapatan 5,000 4,800 Revenue",
         "Biaya operasi 3,000 2,900 Cost of revenue",
         "Penghasilan lain-lain 50 40 Cost of revenue",
         "Laba tahun berjalan 400 380 Profit for the year",
-    ])
-    facts = {(f.metric, f.fiscal_year): f.value for f, _ in page_facts(Page(number=0, text=text), "income_statement",
-                                                                        "Acme", "acme", 2023)}
+    )
     assert facts[("revenue", 2023)] == pytest.approx(5000) and facts[("net_income", 2023)] == pytest.approx(400)
     assert ("cost_of_revenue", 2023) not in facts
