@@ -95,6 +95,30 @@ def _past_verb(words: list[str], at: int) -> bool:
                for i, w in enumerate(words) if i != at)
 
 
+# a hypothesis says nothing done or planned: "dividends, if any,", "In the event cash dividends are declared"
+_HEDGED = re.compile(r"\bif\s+any\b|\bin\s+the\s+event\b|^\W*if\b", re.I)
+_INTENT_NOUN = re.compile(r"^(?:plans?|intentions?|intends?|expectations?|commitments?)$", re.I)
+# what may stand between a negation and the plan it denies: "do not have any current plans"
+_PLAN_FILLER = frozenset(["have", "has", "had", "any", "a", "an", "the", "current", "present", "currently",
+                          "presently", "such", "immediate", "further"])
+
+
+def _window_start(words: list[str], at: int) -> int:
+    """Where a negation governing the deed at `at` may stand. A negated plan reaches its deed
+    through "to": "We do not have any plans at this time to make any future dividend payments"
+    denies the payments though "not" stands nine words before them."""
+    start = max(0, at - _BEFORE)
+    for m in range(max(0, at - 10), at):
+        if not _INTENT_NOUN.match(words[m]) or "to" not in (w.lower() for w in words[m + 1:at]):
+            continue
+        i = m - 1
+        while i >= 0 and words[i].lower() in _PLAN_FILLER:
+            i -= 1
+        if i >= 0 and (words[i].lower() in _NEGATION or words[i].lower().endswith("n't")):
+            return min(start, i)
+    return start
+
+
 def _words(text: str) -> list[str]:
     return re.findall(r"[A-Za-z][A-Za-z'’\-]*|\d[\d,.%]*", text)
 
@@ -116,6 +140,8 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     years: list[int] = []
     readings: list[tuple[str, str]] = []  # (negated | ceased | ceased-and-negated | plan | affirmed, cue) per clause
     for clause in clauses:
+        if _HEDGED.search(clause):
+            continue
         words = _words(clause)
         stems = [tokenize(w)[0] if tokenize(w) else "" for w in words]
         if predicate.objects and not set(stems) & predicate.objects:  # (exactly: "financial" is no "financing")
@@ -149,7 +175,7 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
                 plan = plan or f"{words[a]} (named, not said done)"
             else:
                 done = done or not planned
-            for i in range(max(0, a - _BEFORE), min(len(words), a + _AFTER + 1)):
+            for i in range(_window_start(words, a), min(len(words), a + _AFTER + 1)):
                 low = words[i].lower()
                 near = i < a or low in ("no", "none", "nil") or _CESSATION.match(low)
                 if not near or i == a:

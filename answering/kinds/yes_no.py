@@ -754,6 +754,12 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
     return found
 
 
+_ASKS_PLAN = re.compile(r"\b(?:plans?|planning|intends?|intention)\s+to\b", re.I)
+_DENIES_PLAN = re.compile(r"\b(?:no|not\s+(?:have\s+)?(?:any\s+)?)(?:current\s+|present\s+|immediate\s+)?"
+                          r"(?:plans?|intention)\b(?:\s+\S+){0,4}?\s+to\b|\b(?:does|do)\s+not\s+(?:currently\s+)?"
+                          r"(?:plan|intend)\s+to\b", re.I)
+
+
 # "Did X pay / declare / repurchase / issue ...": a question about a deed done, stated by its
 # verb in any tense (the first five letters, or the irregular forms)
 # (not "raise" or "cut": a change of a dividend is stated by its two rates, "a new quarterly
@@ -875,6 +881,10 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         return rates
     if yes and no:
         yes, no = _in_quarter(yes, no, main_clause(decision.ask))
+    if yes and no and _ASKS_PLAN.search(decision.ask) and any(_DENIES_PLAN.search(s.text) for s in no):
+        # "does it have plans to pay dividends?": "we do not have any plans ... to make any future dividend
+        # payments" is the filing's word on the plan; sentences on how dividends would be paid are not
+        yes = []
     if yes and no and not material:
         # the deciding sentences disagree: which one is right is not for an extractive reader to guess
         return _refused(f"the filing's sentences disagree on whether {_asked(decision, topic)}: "

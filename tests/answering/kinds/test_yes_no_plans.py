@@ -26,3 +26,13 @@ def test_a_question_about_the_plan_is_answered_by_it(bestbuy, services):
     written = ask("Does Best Buy plan to close stores in fiscal 2024?", bestbuy, [PLANS_PAGE], services)
     assert written.status == "answered" and written.text.startswith("Yes.") and "closing 20 to 30" in written.text, \
         written.text
+
+
+def test_a_plan_denied_answers_a_question_about_the_plan_over_sentences_on_how_it_would_be_done(services):
+    # NICE's 2022 20-F, p.80: "We do not have any plans at this time to make any future dividend payments.",
+    # beside "Payment of future dividends, if any, will be at the discretion of our Board" and how a
+    # dividend "may be freely repatriated"
+    nice = filing("filings-wild/pdfs/NICE_2022_AnnualReport.pdf")
+    written = ask("Does NICE Ltd. have plans to make future dividend payments?", nice, [79], services)
+    assert written.status == "answered" and written.text.startswith("No."), written.text
+    assert "do not have any plans" in written.text, written.text
