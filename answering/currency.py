@@ -160,6 +160,10 @@ def in_report_currency(answer: Answer, currency: ReportCurrency | None) -> Answe
             update["unit"] = f"{currency.code} {minor}/share"
     if currency.code != "USD":
         update["answer"] = _DOLLAR_AMOUNT.sub(lambda _: currency.shown, text)
+        unit = str(update.get("unit") or answer.unit or "")
+        if unit.startswith("USD"):
+            # a money metric's unit is written in dollars before the report's currency is known
+            update["unit"] = currency.code + unit[3:]
         update["flags"] = [*answer.flags, f"currency:{currency.code}"]
     return answer.model_copy(update=update) if update else answer
 

@@ -505,6 +505,11 @@ _NO_PART = frozenset(tokenize(
     + MONTH_NAMES.replace("|", " "))) | LEGAL_FORM_STEMS  # ("Canadian Banc Corp.'s dividend income": the whole)
 
 
+_CURRENCY_NAMES = frozenset(tokenize("dollars dollar euros euro pounds pound sterling rupiah rupees rupee yen yuan renminbi "
+                                     "won francs franc kronor krona kroner krone reais real pesos peso rand ringgit baht "
+                                     "shekels shekel dirhams dirham riyals riyal lira crore lakh"))
+
+
 def _part_not_named(question: str, text: str, companies: list[str]) -> str | None:
     """A part of the company the question asks the figure of ("for Products") that the answer never
     names: the figure is the company's whole, another quantity; or None."""
@@ -512,8 +517,8 @@ def _part_not_named(question: str, text: str, companies: list[str]) -> str | Non
     for m in _FOR_A_PART.finditer(question):
         name = m.group("name")
         words = [w for w in tokenize(name) if w != "and"]
-        if re.search(r"\d", name) or any(w in _NO_PART for w in words):
-            continue
+        if re.search(r"\d", name) or any(w in _NO_PART for w in words) or (words and words[-1] in _CURRENCY_NAMES):
+            continue  # (", in Indonesian Rupiah": the unit asked, no part)
         own = [w for w in words if w not in company_words]
         if own and not overlap(text, own):
             return f"the part {name}"

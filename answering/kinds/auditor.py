@@ -34,10 +34,18 @@ ASKS_AUDITOR = re.compile(
     rf"|\bwhich\s+(?:{_FIRM_WORDS})\s+audit(?:s|ed)\b", re.I)
 _FORM = r"(?:LLP|L\.L\.P\.|LLC|L\.L\.C\.|PLLC|P\.C\.|PAC|AG|GmbH|S\.A\.|Ltd\.?|Limited)"  # (PAC: a Singapore public accounting corporation)
 _FIRM = rf"(?P<firm>(?:[A-Z][\w'’.-]*|&)(?:[ \t]+(?:[A-Z][\w'’.-]*|&)){{0,4}},?[ \t]+{_FORM})(?![\w.])"
+_MEMBER_FIRM = r"(?P<firm>[A-Z][\w'’.-]*(?:,?[ \t]+(?:[A-Z][\w'’.-]*|&)){1,5})"
+_MEMBER_OF = r"(?i:(?:an?[ \t]+)?member(?:[ \t]+firm)?[ \t]+of)\b"
 _STATED = [
     re.compile(rf"/[sS]/[ \t]*{_FIRM}"),  # its signature: "/s/ KPMG LLP", "/S/ ERNST & YOUNG LLP"
     re.compile(rf"independent\s+registered\s+public\s+accounting\s+firm\s*,?\s+(?:is|was|has\s+been)\s+{_FIRM}"),
     re.compile(rf"{_FIRM}\s*,\s+(?:an?|our|the\s+Company['’]s)\s+independent\s+registered\s+public\s+accounting\s+firm"),
+    # a member firm of a network signs and is named without a legal form: "/s/ KOST FORER GABBAY & KASIERER
+    # A Member of Ernst & Young Global", "Our independent registered public accounting firm, Kost, Forer,
+    # Gabbay & Kasierer, a member of Ernst & Young Global"
+    re.compile(rf"/[sS]/[ \t]*{_MEMBER_FIRM}[ \t]*\n?[ \t]*,?[ \t]*{_MEMBER_OF}"),
+    re.compile(rf"(?:independent\s+registered\s+public\s+accounting\s+firm|external\s+auditors?),\s+{_MEMBER_FIRM},"
+               rf"\s+{_MEMBER_OF}"),
 ]
 
 # Reports outside the SEC's forms name their auditor in words, the firm's name with or without its legal

@@ -221,7 +221,9 @@ _WHAT_WERE_NOUN = re.compile(r"^\W*what\s+were\s+(?:(?-i:(?:[A-Z(][\w.&()-]*\s+)
                              r"their\s+|the\s+)(?P<noun>[a-z][\w\s&,-]{2,60}?)"
                              r"(?:\s+of\s+(?:\"[^\"]{2,80}\"|(?:[A-Z][\w.&'’-]*\s*){1,5}))?"
                              r"\s+(?:in|for|during|at|as\s+of|over)\s+(?:the\s+)?(?:fiscal|fy|q[1-4]|first|second|third|"
-                             r"fourth|year|quarter|half|(?:three|six|nine|twelve)\s+months|(?:19|20)\d\d)", re.I)
+                             r"fourth|year|quarter|half|(?:three|six|nine|twelve)\s+months|(?:19|20)\d\d|end\s+of|"
+                             # "as of December 31, 2013": a balance at a day
+                             r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)", re.I)
 
 
 def _plural_metric(ask: str, vocab: Vocabulary) -> bool:

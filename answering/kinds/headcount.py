@@ -72,6 +72,9 @@ def _stated(company: str) -> list[re.Pattern[str]]:
             re.compile(rf"\b(?:our|its)\s+(?:[\w-]+\s+){{0,3}}?(?:workforce|headcount)\s+(?:of|was|is|totaled|totalled)\s+"
                        rf"{_ABOUT}{_COUNT}", re.I),
             re.compile(rf"\b(?:total|global)\s+headcount\s+(?:of|was|is)\s+{_ABOUT}{_COUNT}", re.I),
+            # a release's bullet, headed by its subject: "Headcount – Headcount was 77,114 as of March 31, 2023"
+            re.compile(rf"^\W*(?:(?:employee\s+)?headcount\s*[–—:-]\s*)?(?:employee\s+)?headcount\s+"
+                       rf"(?:was|is|totaled|totalled)\s+{_ABOUT}{_COUNT}", re.I),
             # "With approximately 117,100 employees on a full-time equivalent basis as of December 31, 2022, ...
             # we know that ...": the company's count, dated, in its own voice
             re.compile(rf"^\W*with\s+{_ABOUT}{_COUNT}\s+{_PEOPLE}(?:\s+on\s+a\s+[\w\s-]{{3,30}}?\s+basis)?,?\s+"

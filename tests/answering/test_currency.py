@@ -80,6 +80,16 @@ def test_the_answer_shows_the_reports_currency_and_a_unit_a_scorer_can_scale(bak
     assert typed_number(shown) == pytest.approx(84_641_900)
 
 
+def test_a_unit_written_in_dollars_before_the_currency_was_known_takes_the_report_s(baker):
+    reading = _total_assets(baker, 2022)
+    page = "\n".join(c.text for c in baker.chunks if c.page == reading.chunk.page)
+    offline = Answer(status="answered", answer="Baker Steel Resources Trust FY2022 Total assets: $84.6M.",
+                     strategy="single", kind="metric", value=round(reading.value, 4), unit="USD millions")
+    shown = in_report_currency(offline, report_currency(page))
+    assert shown.unit == "GBP millions"
+    assert against_asked_currency(shown, 'What was the total assets of "Baker Steel" in pounds?').status == "answered"
+
+
 def test_a_dollar_report_keeps_its_text_and_gets_its_unit():
     offline = Answer(status="answered", answer="TransUnion Total assets FY2022: $11,666.3M.", strategy="single",
                      kind="metric", value=11666.3)

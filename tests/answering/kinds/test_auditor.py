@@ -19,6 +19,10 @@ _ASKED = 'What is the name of the auditor of "{}"? If data is not available, ret
     ("financebench/pdfs/PEPSICO_2020_10K.pdf", "PepsiCo, Inc.", "KPMG LLP"),
     # a Singapore public accounting corporation signs Mercurity's 2022 statements: "/s/ Onestop Assurance PAC"
     ("filings-wild/pdfs/MercurityFintech_2022_20-F.pdf", "Mercurity Fintech Holding Inc.", "Onestop Assurance PAC"),
+    # a member firm of a network, named without a legal form: "Our independent registered public accounting
+    # firm, Kost, Forer, Gabbay & Kasierer, a member of Ernst & Young Global"; "/s/ KOST FORER GABBAY &
+    # KASIERER / A Member of Ernst & Young Global"
+    ("filings-wild/pdfs/NICE_2022_AnnualReport.pdf", "NICE Ltd.", "Kost, Forer, Gabbay & Kasierer"),
 ])
 def test_the_firm_that_signs_as_the_auditor_is_the_answer(relative, company, firm, services):
     chunks = filing(relative)

@@ -97,3 +97,11 @@ def test_a_count_run_into_a_tables_rows_is_still_the_companys_count(services):
                   "available, return 'N/A'.", nice, [75], services)
     assert written.status == "answered", written.text
     assert written.value == 7926 and "we had 7,926 employees" in written.text
+
+
+def test_a_release_bullet_headed_by_headcount_states_the_company_s_count(services):
+    """Meta's Q1 2023 release, p.1: "• Headcount – Headcount was 77,114 as of March 31, 2023, a decrease of
+    1% year-over-year." (a release speaks of the company without naming it)."""
+    meta = filing("filings-wild/pdfs/MetaPlatforms_2023_EarningsRelease_Q1.pdf")
+    written = ask('What was the headcount of "Meta Platforms, Inc." as of March 31, 2023?', meta, [0], services)
+    assert (written.status, written.value) == ("answered", 77_114), written.text
