@@ -80,7 +80,7 @@ _SYMBOL_COLUMNS = re.compile(
     re.I | re.M,
 )
 # An amount an answer shows in dollars: "$1,203.4M", "-$5.2B", "$1.23 per share".
-_DOLLAR_AMOUNT = re.compile(r"(?<![A-Za-z$])\$(?=\s?\(?\d)")
+_DOLLAR_AMOUNT = re.compile(r"(?<![A-Za-z$])\$(?=\s?[(-]?\d)")
 _MONEY_SHOWN = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s?([MB])\b")
 _PER_SHARE = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?\s+per\s+share", re.I)
 _PER_SHARE_AMOUNT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)\s+per\s+share", re.I)

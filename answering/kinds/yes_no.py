@@ -217,11 +217,22 @@ class Value:
         self.year, self.answer, self.value, self.shown = year, answer, answer.value or 0.0, shown
 
 
+# a part of a year the question asks that is no quarter: "the six months ended June 30, 2012", "the first half of 2012"
+_PART_OF_YEAR = re.compile(r"\b(?:three|six|nine|3|6|9)\s+months\s+ended\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+(?:19|20)\d\d"
+                           r"|\b(?:first|second)\s+half\s+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?(?:19|20)\d\d"
+                           r"|\bH[12]\s+(?:FY\s?)?(?:19|20)\d\d", re.I)
+
+
 def metric_value(phrase: str, year: int, hits: list[SearchHit], understanding: QueryUnderstanding,
-                  services: MetricServices, quarter: int | None = None, defined: str = "") -> Value | WrittenAnswer:
+                 services: MetricServices, quarter: int | None = None, defined: str = "",
+                 part_of_year: str = "") -> Value | WrittenAnswer:
     """One year's (or quarter's) figure, asked of the metric machinery as its own question
-    (its checks apply); `defined`: the question's own definition of it, a sentence."""
-    asked = f"What is the {f'Q{quarter} ' if quarter else ''}FY{year} {phrase}?" + (f" {defined}" if defined else "")
+    (its checks apply); `defined`: the question's own definition of it, a sentence; `part_of_year`:
+    the months the question asks ("six months ended June 30, 2012"), never read as the whole year."""
+    if part_of_year:
+        asked = f"What is the {phrase} for the {part_of_year}?" + (f" {defined}" if defined else "")
+    else:
+        asked = f"What is the {f'Q{quarter} ' if quarter else ''}FY{year} {phrase}?" + (f" {defined}" if defined else "")
     target = read_target(asked, services.vocabulary)
     one_year = understanding.model_copy(update={"fiscal_years": [year]})
     answer = answer_metric(asked, hits, one_year, services) if target is not None else None
@@ -279,9 +290,16 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
         return None
     # "for Q2 of FY2023": a balance-sheet judgement on that quarter's column
     quarter = understanding.quarter
+    months = _PART_OF_YEAR.findall(question or decision.ask or "") if quarter is None else []
+    # (the months as written, the dated span first: "the first half of 2012 (six months ended June 30, 2012)";
+    # a judgement over several years is not read over part of each)
+    dated = {m for m in months if "months" in m.lower()} or set(months)
+    part_of_year = next(iter(dated)) if len(dated) == 1 and len(years) == 1 else ""
+    if months and not part_of_year:
+        return None
     values: list[Value] = []
     for year in years:
-        got = metric_value(label, year, hits, understanding, services, quarter, defined)
+        got = metric_value(label, year, hits, understanding, services, quarter, defined, part_of_year)
         if isinstance(got, WrittenAnswer):
             return got
         values.append(got)
@@ -299,12 +317,12 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
             finding += f", a change of {last.value - first.value:+,.2f} ({last.answer.unit.removeprefix('USD ')})"
     elif decision.test in ("positive", "negative"):
         yes = (last.value > 0) == (decision.test == "positive") and last.value != 0
-        finding = f"{label} {_when(last.year, quarter)} was {last.shown}"
+        finding = f"{label} {f'for the {part_of_year}' if part_of_year else _when(last.year, quarter)} was {last.shown}"
     else:
         limit = decision.threshold if decision.threshold is not None else 0.0
         yes = last.value >= limit if decision.test == "above" else last.value <= limit
         convention = f" ({_QUICK_CONVENTION})" if decision.metric == "quick_ratio" and limit == 1.0 else ""
-        finding = (f"{label} {_when(last.year, quarter)} was {last.shown}, "
+        finding = (f"{label} {f'for the {part_of_year}' if part_of_year else _when(last.year, quarter)} was {last.shown}, "
                    f"{'above' if last.value >= limit else 'below'} {limit:g}{convention}")
     return _judged(yes, f"{company} {finding}", values)
 

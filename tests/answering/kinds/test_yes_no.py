@@ -266,3 +266,24 @@ def test_a_deed_dated_after_the_period_the_question_says_ended_is_no_deed_of_it(
     later = ask('Did "Oracle Corporation" complete its acquisition of Cerner Corporation in 2022? If there is no '
                 "mention, return False.", oracle, pages, services)
     assert later.text.startswith("Yes"), later.text
+
+
+def test_a_judgement_over_part_of_a_year_reads_those_months_never_the_fiscal_year(services, tmp_path):
+    """Adhi Karya's June 2012 interim statements, p.8: "Net Cash Used in Operating Activities" for the six
+    months ended June 30, 2012 (Rp776.5 billion used); its fiscal year 2012 (Rp241.2 billion provided, in the
+    next annual report) is another period, whose sign says the opposite."""
+    from finrag.knowledge_graph import GraphStore
+    from loaders.document import load_document
+    from loaders.knowledge import extract_knowledge
+    from tests.conftest import SHARED
+
+    relative = "filings-wild/pdfs/AdhiKarya_2012_FinancialStatements_Q2.pdf"
+    adhi = filing(relative)
+    # the interim columns' facts, read at ingest as a store's graph holds them
+    with GraphStore(tmp_path / "graph.sqlite") as graph:
+        graph.replace_document(extract_knowledge(load_document(str(SHARED / relative))))
+        with_facts = services.__class__(**{**services.__dict__, "graph": graph})
+        written = ask("Did PT Adhi Karya generate positive cash flow from operations in the first half of 2012 (six "
+                      "months ended June 30, 2012)?", adhi, [7, 5], with_facts)
+    assert written.status == "answered" and written.text.startswith("No."), written.text
+    assert "for the six months ended June 30, 2012 was $-776,478.50 million" in written.text, written.text
