@@ -310,7 +310,10 @@ def _cause_stated(text: str) -> bool:
     sentences when it quotes none (a table's rows say how much, never why)."""
     own = _QUOTE.sub(" ", text)
     quotes = _QUOTE.findall(text)
-    return bool(_A_CAUSE.search(text) or re.search(r"\bWhat drove it\b|\bBy segment:", own)
+    # (a bridge of the statement's lines between two measures, "The lines between them on the statement ...
+    # moved Net income by ...: BP claim settlement ...", says why one moved otherwise than the other)
+    return bool(_A_CAUSE.search(text) or re.search(r"\bWhat drove it\b|\bBy segment:|\bThe lines between them on "
+                                                   r"the statement\b", own)
                 or any(_prose(q) for q in quotes) or (not quotes and _prose(own)))
 
 

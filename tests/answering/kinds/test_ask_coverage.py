@@ -402,3 +402,17 @@ def test_an_amount_per_share_asked_is_stated_by_an_amount_per_share(vocab):
     assert uncovered_ask(price, question, ["Patriot"], vocab) is None
     assert uncovered_ask(_answer('"UPT will acquire all of the outstanding shares of Patriot." (9f3a28feb5 p.97)'),
                          question, ["Patriot"], vocab) is not None
+
+
+def test_a_bridge_of_the_statement_s_lines_between_two_measures_says_why_they_moved_apart(vocab):
+    # Patriot Transportation's Q1 FY2017 release: operating profit rose, net income fell; the lines between
+    # them on its statement (a prior-year claim settlement) are the why
+    bridge = ("Net income went from 1,375 (2015) to 912 (2016), while Total operating profit went from 599 (2015) to "
+              "1,248 (2016). The lines between them on the statement (Total operating profit plus these lines is Net "
+              "income in both years) moved Net income by -1,112 more than Total operating profit: BP claim "
+              "settlement: 1,687 (2015) to 0 (2016), -1,687 on Net income.")
+    question = ("Patriot Transportation's operating profit rose in the first quarter of fiscal 2017, yet net income "
+                "fell year over year. Why?")
+    assert uncovered_ask(_answer(bridge, "drivers"), question, ["Patriot Transportation"], vocab) is None
+    rows = "Net income went from 1,375 (2015) to 912 (2016), while Total operating profit went from 599 to 1,248."
+    assert uncovered_ask(_answer(rows, "drivers"), question, ["Patriot Transportation"], vocab) is not None
