@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 # the segments themselves asked, not a figure of theirs ("the segments' operating profit", "which segment grew")
 ASKS_SEGMENTS = re.compile(
     r"\b(?:names?\s+of\s+(?:the\s+|its\s+|all\s+(?:the\s+|its\s+)?)?|what\s+(?:are|were)\s+(?:the\s+|its\s+)|list\s+(?:the\s+|its\s+)?)"
-    r"(?:reportable\s+|operating\s+|business\s+|reporting\s+)?segments\b(?!['’])"
+    r"(?:(?:reportable|operating|business|reporting)\s+){0,2}segments\b(?!['’])"
     r"(?=\s*(?:\?|$|of\b|for\b|does\b|did\b|do\b|that\s+[\w\s\",.&'’-]{0,80}\breports?\b))", re.I)
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
             "eleven": 11, "twelve": 12}
@@ -40,7 +40,7 @@ _COUNTED = re.compile(rf"\b(?P<n>{'|'.join(_NUMBERS)}|\d{{1,2}})\s+(?:reportable
                       r"segments\b(?P<between>[^.:;]{0,80}?):", re.I)
 # "The Company's reportable segments consist of the Americas, Europe, Greater China, Japan and Rest of Asia
 # Pacific.": no count, the sentence's items are the names (each a name, or the list is none)
-_CONSIST = re.compile(r"\b(?P<n>)(?:reportable|operating|business|reporting)\s+segments\s+(?:consist\s+of|are|were|"
+_CONSIST = re.compile(r"\b(?P<n>)(?:(?:reportable|operating|business|reporting)\s+){1,2}segments\s+(?:consist\s+of|are|were|"
                       r"comprise)(?P<between>)\s*:?\s+", re.I)
 # an enumeration's item: "1) Name", "(2) Name", "a) Name", "• Name", at a line's start or after "; "
 _ITEM = re.compile(r"(?:^|\n|;\s*(?:and\s+)?)\s*(?:\(?(?:\d{1,2}|[a-l])\)|•|●|▪)\s*(?P<item>[^\n;]+)")

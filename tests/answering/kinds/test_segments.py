@@ -72,3 +72,14 @@ def test_what_were_the_reportable_segments_asks_them_in_the_past_tense_too(servi
     written = ask(question, chunks, [54], services)
     assert (written.status, written.kind) == ("answered", "list"), written.text
     assert written.text.split("\n\n")[0].split("; ") == ["Family of Apps", "Reality Labs"]
+
+
+def test_segments_asked_with_two_qualifiers_are_the_sentence_s_with_two(services):
+    # Apple's FY2016 10-K, p.4: "The Company's reportable operating segments consist of the Americas, Europe,
+    # Greater China, Japan and Rest of Asia Pacific."
+    question = 'What were the reportable operating segments of "Apple Inc." in the fiscal year 2016?'
+    chunks = filing("financebench-extra/pdfs/APPLE_2016_10K.pdf")
+    written = ask(question, chunks, [70, 3], services)
+    assert (written.status, written.kind) == ("answered", "list"), written.text
+    assert written.text.split("\n\n")[0].split("; ") == ["Americas", "Europe", "Greater China", "Japan",
+                                                         "Rest of Asia Pacific"]
