@@ -175,7 +175,11 @@ def _of_the_company(body: str, company: str) -> bool:
 
 # a line that is a person's name alone: two to six capitalised words (an honorific among them: "DATO’ DR. LOW TUCK
 # KWONG"), no figure
-_NAME_ALONE = re.compile(r"^(?:[A-Z][\w’'.-]*\s+){1,5}[A-Z][\w’'.-]*$")
+_NAME_ALONE = re.compile(r"^(?:[A-Z][\w’'.-]*\s+){1,5}[A-Z][\w’'.-]*(?:,\s+(?:Jr|Sr|II|III|IV)\.?)?$")
+# a release's contact block: "Contact:   John D. Milton, Jr." over "Chief Financial Officer      904/858-9100";
+# the label before the name and a column after the title (a phone number, an e-mail) are no part of either
+_LINE_LABEL = re.compile(r"^(?:(?:media|investor|press|analyst)\s+)?(?:contacts?|relations)\s*:\s*", re.I)
+_NEXT_COLUMN = re.compile(r"\s{3,}.*$|\s+(?:\(?\+?\d[\d/().\s-]{6,}\d|\S+@\S+)$")
 
 
 def _translations(title: str, filing: list[SearchHit]) -> set[str]:
@@ -192,7 +196,8 @@ def _name_over_title(title: str, filing: list[SearchHit]) -> list[tuple[str, str
     found = []
     translated = _translations(title, filing)
     for hit in filing:
-        lines = [line.strip() for line in hit.chunk.text.splitlines() if line.strip()]
+        lines = [_LINE_LABEL.sub("", _NEXT_COLUMN.sub("", line.strip())) for line in hit.chunk.text.splitlines()
+                 if line.strip()]
         for i, line in enumerate(lines):
             if re.sub(r"^[^|]*\|\s*", "", line).casefold() != title.casefold():
                 continue

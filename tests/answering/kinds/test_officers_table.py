@@ -156,3 +156,12 @@ def test_a_person_sharing_the_companys_name_is_a_person_and_a_document_is_not():
     # a title before the name is no part of it: the name after it is still a person's
     titled = dell.model_copy(update={"text": '"The meeting was chaired by President Director Budi Harto Wibowo."'})
     assert answered_with_a_person(titled, question, ["Dell Technologies"]).status == "answered"
+
+
+def test_a_release_s_contact_block_names_the_person_over_the_title(services):
+    # Patriot Transportation's Q1 FY2017 release, p.1: "Contact: John D. Milton, Jr." over "Chief Financial Officer
+    # 904/858-9100": the label before the name and the phone number after the title are neither's
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2017_EarningsRelease_Q1.pdf")
+    written = ask('Who was the Chief Financial Officer of "Patriot Transportation Holding, Inc." named as the contact '
+                  "in its first quarter fiscal 2017 results release?", patriot, [0], services)
+    assert written.status == "answered" and written.text.split("\n")[0] == "John D. Milton, Jr.", written.text
