@@ -33,6 +33,7 @@ from answering.kinds import (
     dated_comparison,
     defined_term,
     definition,
+    described_name,
     drivers,
     event,
     guidance,
@@ -207,6 +208,10 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # row of a table headed by both dates that names the measure, both figures and the change
         _Reader(_unanswered, lambda: dated_comparison.write(text, hits, list(understanding.companies)),
                 kind="passage"),
+        # "which provider of AI-based marketplace compliance solutions did it acquire": the name the filing
+        # describes so ("3PM Shield, a provider of AI-based marketplace compliance solutions")
+        _Reader(lambda w: decision.kind == "choice" and described_name.asked(text) is not None,
+                lambda: described_name.write(text, hits, list(understanding.companies))),
         # "who was its General Counsel": the one row of the officers' table that holds the title
         _Reader(lambda w: officers_table.ASKS_ROLE.search(text) is not None,
                 lambda: officers_table.role_holder(text, hits, understanding, services)),
