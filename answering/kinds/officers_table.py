@@ -40,11 +40,21 @@ _NOT_NAME = frozenset({"chief", "executive", "officer", "officers", "president",
                        "emeritus", "honorary"})
 
 
+# a table headed "Name Office(s)" prints no ages: "Safra A. Catz Chief Executive Officer and Director", the name
+# ending where a title's first word begins
+_AGELESS_HEADER = re.compile(r"^\s*Name\s+(?:Office|Position|Title)(?:\(s\)|s)?\s*$", re.I)
+_AGELESS_ROW = re.compile(r"^(?P<name>[A-Z][a-z'’-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z'’-]+){1,2}?)\s+"
+                          r"(?P<title>(?:Chairman|Chairwoman|Chair|Chief|Executive|Senior|Vice|President|General|"
+                          r"Director|Secretary|Treasurer|Controller|Co-)\b[^\n]{3,})$")
+
+
 def _rows(chunk: Chunk) -> list[tuple[str, str]]:
     """(name, the row as printed) of each officer's row in the chunk."""
     found = []
+    ageless = False
     for line in chunk.text.splitlines():
-        m = _ROW.match(line.strip())
+        m = _ROW.match(line.strip()) or (_AGELESS_ROW.match(line.strip()) if ageless else None)
+        ageless = ageless or bool(_AGELESS_HEADER.match(line))
         if m and not {w.lower().strip(".,") for w in m.group("name").split()} & _NOT_NAME:
             found.append((m.group("name"), line.strip()))
     return found
@@ -78,9 +88,9 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
 
 
 # "Who was the General Counsel of X?", "Who is its Chief Operating Officer?": one title, capitalised as filings print it
-ASKS_ROLE = re.compile(r"^\W*[Ww]ho\s+(?:is|was)\s+(?:the\s+|its\s+)?(?P<title>(?:[A-Z][\w&-]*\s+){0,4}"
+ASKS_ROLE = re.compile(r"^\W*[Ww]ho\s+(?P<verb>is|was|are|were)\s+(?:the\s+|its\s+)?(?P<title>(?:[A-Z][\w&-]*\s+){0,4}"
                        r"(?:Officer|Counsel|President|Secretary|Treasurer|Controller|Director|Chair(?:man|woman|person)?)|"
-                       r"CEO|CFO|COO)\b"
+                       r"CEO|CFO|COO)(?P<plural>s?)\b"
                        r"(?!\s+(?:of|and)\s+(?:the|its|our|their)\b)")  # ("Chair of the Board", "Officer of the Bank")
 # a person's name printed right before a title ("Ir. Kiswodarmawan President Director"): an honorific and one
 # name, or two to four capitalised words
@@ -107,7 +117,14 @@ def role_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
         holders, where = _signed_as(asked_title, filing, understanding.companies[0]), ", the company's signature block"
     if not holders:
         holders, where = _name_over_title(asked_title, filing), ", the name printed over the title"
-    if len({_person(name) for name, _, _ in holders}) != 1:
+    people = {_person(name) for name, _, _ in holders}
+    if asked.group("plural") and asked.group("verb") in ("are", "were") and where == ", the officers' table" \
+            and len(people) > 1:
+        # "Who were the Chief Executive Officers": each row holding the title (two co-CEOs)
+        return WrittenAnswer(status="answered", kind="list", text="; ".join(n for n, _, _ in holders) + "\n\n" + " ".join(
+            f'"{line}" ({chunk.doc} p.{chunk.page + 1}{where})' for _, line, chunk in holders),
+            citations=unique_citations([cite(chunk, line) for _, line, chunk in holders]))
+    if len(people) != 1:
         return None
     name, line, chunk = max(holders, key=lambda h: len(h[0]))  # "Robert E. Sandlin" over "Robert Sandlin"
     return WrittenAnswer(status="answered", kind="passage",

@@ -165,3 +165,14 @@ def test_a_release_s_contact_block_names_the_person_over_the_title(services):
     written = ask('Who was the Chief Financial Officer of "Patriot Transportation Holding, Inc." named as the contact '
                   "in its first quarter fiscal 2017 results release?", patriot, [0], services)
     assert written.status == "answered" and written.text.split("\n")[0] == "John D. Milton, Jr.", written.text
+
+
+def test_a_table_headed_name_and_offices_prints_no_ages_and_is_still_the_officers_table(services):
+    # Oracle's FY2019 10-K, p.17: "Name Office(s)" over "Safra A. Catz Chief Executive Officer and Director", "Mark V.
+    # Hurd Chief Executive Officer and Director", "Dorian E. Daley Executive Vice President and General Counsel"
+    oracle = filing("financebench-extra/pdfs/ORACLE_2019_10K.pdf")
+    counsel = ask("Who is the General Counsel of Oracle in fiscal 2019?", oracle, [16, 17], services)
+    assert counsel.status == "answered" and counsel.text.split("\n")[0] == "Dorian E. Daley", counsel.text
+    ceos = ask("Who were the Chief Executive Officers of Oracle listed among its executive officers in fiscal 2019?",
+               oracle, [16, 17], services)
+    assert ceos.status == "answered" and ceos.text.split("\n")[0] == "Safra A. Catz; Mark V. Hurd", ceos.text
