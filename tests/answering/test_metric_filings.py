@@ -224,3 +224,23 @@ def test_an_aside_left_open_by_a_chunk_cut_does_not_swallow_the_rows_after_it(se
     reading = read_aspect(chunk, Aspect(company="Mercurity", fiscal_year=2022, metric="total_current_liabilities"),
                           services.vocabulary)
     assert reading is not None and reading.quote == "Total current liabilities $ 1,429,761 $ 1,371,982"
+
+
+def test_taxes_on_income_is_the_income_tax_line_an_israeli_filer_prints(filings_wild_dir, services):
+    # NICE's 2022 20-F, p.114: "Income before taxes on income 345,332 240,619 237,188" over "Taxes on income 79,387
+    # 41,396 40,842" (USD thousands): 79,387 / 345,332 = 23.0%
+    hits = _page_hits(filings_wild_dir / "pdfs" / "NICE_2022_AnnualReport.pdf", [113], "NICE", 2022)
+    answer = _ask("What was NICE's effective tax rate in 2022?", "NICE", [2020, 2021, 2022], hits, services)
+    assert answer.status == "answered", answer.text
+    assert round(answer.value, 1) == 23.0
+
+
+def test_an_input_the_question_names_in_its_own_words_is_the_statement_s_row(financebench_extra_dir, services):
+    # Apple's FY2016 10-K: "Payments for dividends and dividend equivalents (12,150)" (p.46), net income 45,687 (p.42);
+    # the question calls the first "cash paid for dividends and dividend equivalents"
+    hits = _page_hits(financebench_extra_dir / "pdfs" / "APPLE_2016_10K.pdf", [41, 45], "Apple", 2016)
+    answer = _ask("What was Apple's dividend payout ratio for fiscal year 2016, measured as cash paid for dividends and "
+                  "dividend equivalents divided by net income? Use the cash flow statement and round to one decimal "
+                  "place.", "Apple", [2014, 2015, 2016], hits, services)
+    assert answer.status == "answered", answer.text
+    assert round(answer.value, 1) == 26.6
