@@ -308,3 +308,47 @@ def answered_with_a_person(written: WrittenAnswer, question: str, companies: lis
     return written.model_copy(update={
         "status": "not_found", "value": None, "unit": None, "reason": reason, "flags": [*written.flags, "no_person"],
         "text": f"{NOT_FOUND.capitalize()}: {reason}; found only: {written.text}"})
+
+
+# "Who was the chairman of the Audit Committee of X?": a seat of a named body, not an officer's title
+ASKS_SEAT = re.compile(r"^\W*who\s+(?:is|was)\s+(?:the\s+)?(?P<seat>chair(?:man|woman|person)?|head|secretary)\s+of\s+"
+                       r"(?:the\s+|its\s+)?(?P<body>(?:[\w-]+\s+){0,2}(?:committee|board\s+of\s+(?:directors|commissioners)))\b",
+                       re.I)
+# a body's members a line each, seat and name around a colon, the seat again in English after the name (a bilingual
+# report): "Ketua merangkap Anggota : Amir Muin, Msc. Chairman concurrently Member"; or "Chairman : Jane Doe"
+_SEAT_ROW = re.compile(rf"^(?P<before>[^:\n]{{2,60}}?)\s*:\s*(?P<name>(?:{_HONORIFIC})?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){{0,4}})"
+                       r"(?P<degrees>(?:,\s*[A-Z][A-Za-z.]{1,8}){0,4})\s*(?P<after>[^\n:]{0,60})$")
+_BODY_LINES = 12  # the rows follow the sentence naming the body closely
+
+
+def seat_holder(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                services: MetricServices) -> WrittenAnswer | None:
+    """The one person a row of the asked body's members seats in the asked seat; None when none or several."""
+    asked = ASKS_SEAT.search(question)
+    if asked is None or len(understanding.companies) != 1:
+        return None
+    seat = re.compile(rf"^\W*{re.escape(asked.group('seat')[:5])}\w*\b", re.I)
+    body = re.compile(r"\s+".join(re.escape(w) for w in asked.group("body").split()), re.I)
+    found: dict[str, tuple[str, str, Chunk]] = {}
+    for hit in asked_filing(hits, understanding.companies[0], services):
+        lines = [line.strip() for line in hit.chunk.text.splitlines()]
+        named = [i for i, line in enumerate(lines) if body.search(line) or (
+            i + 1 < len(lines) and body.search(f"{line} {lines[i + 1]}"))]
+        for i, line in enumerate(lines):
+            m = _SEAT_ROW.match(line)
+            if m is None or not any(0 < i - at <= _BODY_LINES for at in named):
+                continue
+            # the seat in the row's English words: before the colon, or after the name (its first words)
+            if not (seat.match(m.group("before")) or seat.match(m.group("after"))):
+                continue
+            words = {w.casefold().strip(".,") for w in m.group("name").split()}
+            if words & _NOT_A_PERSONS_WORD:
+                continue
+            name = f"{m.group('name')}{m.group('degrees')}".strip()
+            found.setdefault(_person(m.group("name")), (name, line, hit.chunk))
+    if len(found) != 1:
+        return None
+    (name, line, chunk), = found.values()
+    return WrittenAnswer(status="answered", kind="passage",
+                         text=f'{name}\n\n"{line}" ({chunk.doc} p.{chunk.page + 1}, the {asked.group("body")}\'s members)',
+                         citations=[cite(chunk, line)])

@@ -176,3 +176,19 @@ def test_a_table_headed_name_and_offices_prints_no_ages_and_is_still_the_officer
     ceos = ask("Who were the Chief Executive Officers of Oracle listed among its executive officers in fiscal 2019?",
                oracle, [16, 17], services)
     assert ceos.status == "answered" and ceos.text.split("\n")[0] == "Safra A. Catz; Mark V. Hurd", ceos.text
+
+
+def test_a_seat_of_a_named_body_is_read_from_the_row_of_its_members(services):
+    # Adhi Karya's June 2012 interim statements, p.12: "The composition of the audit committee on June 30, 2012 ...
+    # Ketua merangkap Anggota : Amir Muin, Msc. Chairman concurrently Member / Sekretaris merangkap Anggota : Syaiful,
+    # Ak. Secretary concurrently Member"
+    adhi = filing("filings-wild/pdfs/AdhiKarya_2012_FinancialStatements_Q2.pdf")
+    chair = ask("Who was the chairman of the Audit Committee of PT Adhi Karya as of June 30, 2012?", adhi, [11], services)
+    assert chair.status == "answered" and chair.text.split("\n")[0] == "Amir Muin, Msc.", chair.text
+    secretary = ask("Who was the secretary of the Audit Committee of PT Adhi Karya as of June 30, 2012?", adhi, [11],
+                    services)
+    assert secretary.status == "answered" and secretary.text.split("\n")[0] == "Syaiful, Ak.", secretary.text
+    # the rows are the audit committee's: another body's chair is not read from them
+    other = ask("Who was the chairman of the Remuneration Committee of PT Adhi Karya as of June 30, 2012?", adhi, [11],
+                services)
+    assert "Amir Muin" not in other.text.split("\n")[0] or other.status != "answered", other.text
