@@ -212,6 +212,9 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # describes so ("3PM Shield, a provider of AI-based marketplace compliance solutions")
         _Reader(lambda w: decision.kind == "choice" and described_name.asked(text) is not None,
                 lambda: described_name.write(text, hits, list(understanding.companies))),
+        # "is its Reality Labs segment profitable": the sign of the segment's operating income in its segment table
+        _Reader(lambda w: _unanswered(w) and decision.kind == "yes_no" and segment_metric.asks_profitable(text),
+                lambda: segment_metric.write(text, hits, list(understanding.companies), services.vocabulary, retriever)),
         # "who was its General Counsel": the one row of the officers' table that holds the title
         _Reader(lambda w: officers_table.ASKS_ROLE.search(text) is not None,
                 lambda: officers_table.role_holder(text, hits, understanding, services)),

@@ -54,13 +54,17 @@ _MEASURES = ("revenue", "operating_income")
 _ANNUAL_FORMS = frozenset({"10-K", "20-F", "40-F", "annual"})
 
 
+# words before a part's name that are no part of it: an article, a pronoun, the question's own verb ("Is Meta's ...")
+_LEADING = frozenset({"The", "Its", "Is", "Was", "Are", "Were", "Did", "Does", "Has", "Had", "How", "What", "Which"})
+
+
 def asked_part(question: str, companies: list[str]) -> str | None:
     """The one segment or division the question's grammar names, without the company's name."""
     company_words = name_words(*companies)
     names = set()
     for m in _PART.finditer(question):
         tokens = m.group("name").split()
-        while tokens and (re.sub(r"['’]s$", "", tokens[0]).lower() in company_words or tokens[0] in ("The", "Its")):
+        while tokens and (re.sub(r"['’]s$", "", tokens[0]).lower() in company_words or tokens[0] in _LEADING):
             tokens = tokens[1:]
         name = re.sub(r"['’]s$", "", " ".join(tokens))
         if name and not name_words(name) <= company_words:
@@ -68,9 +72,21 @@ def asked_part(question: str, companies: list[str]) -> str | None:
     return names.pop() if len(names) == 1 else None
 
 
+# "Is Meta's Reality Labs segment profitable?": the sign of its operating income (loss)
+_PROFITABLE = re.compile(r"^\W*(?:is|was|are|were)\b[^?]*?\b(?:segment|division)\s+(?:still\s+)?"
+                         r"(?P<word>profitable|unprofitable|loss-making|making\s+(?:a\s+)?(?:profit|loss))\b", re.I)
+
+
+def asks_profitable(question: str) -> bool:
+    """The question asks whether a segment made an operating profit."""
+    return _PROFITABLE.search(question.split("?")[0]) is not None
+
+
 def _ask(question: str) -> str | None:
-    """What is asked of the part: "margin", "growth" or "amount" (of revenue); None otherwise."""
+    """What is asked of the part: "margin", "growth", "profitable" or "amount" (of revenue); None otherwise."""
     ask = question.split("?")[0]
+    if asks_profitable(question):
+        return "profitable"
     if _MARGIN.search(question) and not _OTHER_MARGIN.search(question):
         return "margin"
     if "margin" in question.lower() or not _REVENUE.search(ask):
@@ -232,6 +248,8 @@ def write(question: str, hits: list[SearchHit], companies: list[str], vocab: Voc
     decimals = asked_decimals(question)
     places = 1 if decimals is None else decimals
     revenue = _one(figures, "revenue")
+    if ask == "profitable":
+        return _profitable(question, part, when, year, figures, chunks)
     if ask == "growth":
         if revenue is None or revenue.values[year - 1] <= 0:
             return None
@@ -272,3 +290,20 @@ def write(question: str, hits: list[SearchHit], companies: list[str], vocab: Voc
     return WrittenAnswer(status="answered", kind="metric", value=round(value, places if ask != "amount" else 0),
                          unit=unit, text=f"{text}, read from its segment table: {quotes}.",
                          citations=[_cited(f, chunks) for f in used], flags=["segment_table"])
+
+
+def _profitable(question: str, part: str, when: str, year: int, figures: list[_Figure],
+                chunks: list[Chunk]) -> WrittenAnswer | None:
+    """Yes or No by the sign of the part's operating income (loss) in its segment table; None without one."""
+    income = _one(figures, "operating_income")
+    if income is None or income.values[year] == 0:
+        return None
+    made = income.values[year] > 0
+    word = _PROFITABLE.search(question.split("?")[0]).group("word").lower()  # type: ignore[union-attr]
+    yes = made if word in ("profitable", "making profit", "making a profit") else not made
+    amount = _money(income.values[year], income.block.scale)
+    text = (f"{'Yes' if yes else 'No'}. {part} segment operating {'income' if made else 'loss'} in {when}: {amount}, "
+            f'read from its segment table: "{income.quote}" ({income.block.chunk.doc} p.{income.block.chunk.page + 1}).')
+    return WrittenAnswer(status="answered", kind="yes_no", value=income.values[year],
+                         unit=f"USD {income.block.scale}", text=text, citations=[_cited(income, chunks)],
+                         flags=["segment_table"])

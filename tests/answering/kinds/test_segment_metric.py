@@ -72,3 +72,14 @@ def test_a_quarter_is_not_read_from_a_years_columns(uber, services):
                   "percent.", uber, [59, 60], services)
     assert "segment table" not in written.text
 
+
+
+def test_whether_a_segment_is_profitable_is_the_sign_of_its_operating_income_in_the_segment_table(services):
+    # Meta's Q1 2023 release, p.10: "Income (loss) from operations: Family of Apps $ 11,219 $ 11,484 / Reality Labs
+    # (3,992) (2,960) / Total income from operations $ 7,227 $ 8,524"
+    meta = filing("filings-wild/pdfs/MetaPlatforms_2023_EarningsRelease_Q1.pdf")
+    labs = ask("Is Meta's Reality Labs segment profitable in Q1 2023?", meta, [9], services)
+    assert labs.status == "answered" and labs.text.startswith("No. Reality Labs segment operating loss in Q1 2023: "
+                                                              "-$3,992 million"), labs.text
+    apps = ask("Is Meta's Family of Apps segment profitable in Q1 2023?", meta, [9], services)
+    assert apps.status == "answered" and apps.text.startswith("Yes. Family of Apps"), apps.text
