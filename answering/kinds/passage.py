@@ -54,6 +54,9 @@ _BY_HOW_MUCH = re.compile(r"\bby\s+how\s+much\b", re.I)
 _MONEY = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s(?:thousand|million|billion)s?)?", re.I)
 
 
+_ASIDE = re.compile(r"\s*\((?:[^()\s]+\s+){3,}[^()]*\)")  # a parenthesis of four words or more
+
+
 def stating(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
             services: MetricServices, limit: int = 2, min_overlap: float = _MIN_OVERLAP,
             names: tuple[str, ...] = ()) -> list[Sentence]:
@@ -67,6 +70,9 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     # "How did its backlog change during 2021?": the subject's words are the topic, and a sentence states
     # the change by the two amounts it sets side by side ("was $135.4 billion compared with $147.1
     # billion"), seldom by the word "change"
+    # "... for probable losses from the government matters (the DOJ/EPA inquiries and the U.S. Attorney's
+    # investigation into ...)": an aside of the question, what a sentence need not repeat to state the ask
+    ask = _ASIDE.sub(" ", ask)
     changed = _ASKS_HOW_CHANGED.search(ask)
     if changed:
         ask = ask[: changed.start("verb")] + ask[changed.end("verb"):]

@@ -268,3 +268,14 @@ def test_a_following_sentence_goes_on_only_when_it_opens_alike_and_keeps_to_the_
     assert _opening("The terms were as follows: the Company pays X.") == ["the", "terms", "were"]
     assert _changed_in_other_years("For the year ended December 31, 2021, share repurchases totaled $2.9 billion.", [2023])
     assert not _changed_in_other_years("The Company expects to use the remaining net proceeds for Y.", [2023])
+
+
+def test_an_aside_in_parentheses_is_no_part_of_what_a_sentence_must_state(services):
+    # eBay's Q2 2023 10-Q, p.37: "In connection with the government matters and civil action described above, the
+    # Company to date has accrued for probable losses of approximately $64 million in the aggregate."; the question
+    # describes the matters in a parenthesis the sentence does not repeat
+    ebay = filing("financebench-extra/pdfs/EBAY_2023Q2_10Q.pdf")
+    written = ask("As of its Q2 2023 10-Q, how much had eBay accrued in aggregate for probable losses from the government "
+                  "matters (the DOJ/EPA inquiries and the U.S. Attorney's investigation into the 2019 stalking of the "
+                  "Ecommercebytes editor and publisher) and the related civil action?", ebay, [36, 35, 34], services)
+    assert written.status == "answered" and "approximately $64 million in the aggregate" in written.text, written.text
