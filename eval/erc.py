@@ -218,7 +218,17 @@ def answer_names(text: str) -> list[str]:
         items = lines
     else:
         items = re.split(r"\s*;\s*", lines[0])
-    return [name for name in (_CITE.sub("", item).strip(" .") for item in items) if name]
+    return [name for name in (_unstopped(_CITE.sub("", item)) for item in items) if name]
+
+
+# an abbreviation that ends a person's name keeps its period: "John D. Milton, Jr.", "Amir Muin, Msc."
+_NAME_SUFFIX = re.compile(r",\s*(?:Jr|Sr|Msc|MSc|M\.Sc|Ph\.D)\.$")
+
+
+def _unstopped(item: str) -> str:
+    """The name without the full stop of its sentence (not a suffix's own: "Jr.")."""
+    item = item.strip(" ")
+    return item if _NAME_SUFFIX.search(item) else item.strip(" .")
 
 
 def typed_names(answer: Answer) -> list[str] | str:

@@ -66,6 +66,15 @@ def test_a_name_is_the_first_row_or_the_single_candidate_the_answer_states():
         "Mercia Asset Management PLC"  # spelled as the question spells it
 
 
+def test_a_name_keeps_the_period_of_its_suffix_and_drops_its_sentence_s():
+    question = 'Who was the Chief Financial Officer of "Acme Inc."?'
+    assert typed_answer("name", _answer("John D. Milton, Jr.\n\n\"Contact: John D. Milton, Jr.\""), question) == \
+        "John D. Milton, Jr."
+    assert typed_answer("name", _answer("Amir Muin, Msc.\n\n\"Ketua : Amir Muin, Msc.\""), question) == "Amir Muin, Msc."
+    assert typed_answer("name", _answer("Safra A. Catz.\n\n\"Safra A. Catz Chief Executive Officer\""), question) == \
+        "Safra A. Catz"
+
+
 def test_a_boolean_comes_from_the_leading_yes_or_no():
     assert typed_answer("boolean", _answer("Yes. The company issued green bonds in 2022 (p. 14).")) is True
     assert typed_answer("boolean", _answer("No - there is no mention of a buyback.")) is False
