@@ -190,7 +190,8 @@ def typed_name(answer: Answer, question: str) -> str:
 _CITE = re.compile(r"\s*\[[^\]]*\]")  # "[1]", "[doc p.3]": where, not what
 # The graph's fact line: "Holley — ceo: Michelle Gloeckler." (subject — predicate: object)
 _FACT_LINE = re.compile(r"^[^\n:—]{1,120}—\s*[\w /&'-]{1,40}:\s*(?P<object>[^\n]+?)\.?$")
-_NAME_WORD = re.compile(r"^(?:[A-Z][\w'’&.,-]*|[A-Z]\.|&|and|of|the|for|de|du|la|von|van|der)$")
+# (a name may begin with digits joined to capitals: "3M", "3PM Shield"; a figure alone is no name)
+_NAME_WORD = re.compile(r"^(?:\d*[A-Z][\w'’&.,-]*|[A-Z]\.|&|and|of|the|for|de|du|la|von|van|der)$")
 
 
 _NAME_WORDS = 10  # "Asia Pacific, Australia and New Zealand and China Region" (a segment) is a name of nine
@@ -201,7 +202,8 @@ def _name_like(text: str) -> bool:
     # (a firm's office or legal form in brackets goes with its name: "HLB Mann Judd (WA Partnership)")
     text = re.sub(r"\s+\([A-Z][^()\d\"“”]{1,40}\)$", "", text)
     words = text.split()
-    return 1 <= len(words) <= _NAME_WORDS and not re.search(r"[\"“”\d]", text) and all(_NAME_WORD.match(w) for w in words)
+    return 1 <= len(words) <= _NAME_WORDS and not re.search(r"[\"“”]|\d(?![\d]*[A-Z])", text) \
+        and all(_NAME_WORD.match(w) for w in words)
 
 
 def answer_names(text: str) -> list[str]:

@@ -73,6 +73,10 @@ def test_a_name_keeps_the_period_of_its_suffix_and_drops_its_sentence_s():
     assert typed_answer("name", _answer("Amir Muin, Msc.\n\n\"Ketua : Amir Muin, Msc.\""), question) == "Amir Muin, Msc."
     assert typed_answer("name", _answer("Safra A. Catz.\n\n\"Safra A. Catz Chief Executive Officer\""), question) == \
         "Safra A. Catz"
+    # a name may begin with digits joined to capitals; a figure is no name
+    assert typed_answer("name", _answer("3PM Shield\n\n\"... acquisition of 3PM Shield, a provider\""), question) == \
+        "3PM Shield"
+    assert typed_answer("name", _answer("Q3 FY2023"), question) == NA
 
 
 def test_a_boolean_comes_from_the_leading_yes_or_no():
