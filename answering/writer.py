@@ -64,12 +64,13 @@ from answering.kinds.ask_coverage import answered_in_every_ask
 from answering.kinds.asked_shape import answered_in_the_asked_shape
 from answering.kinds.classify import KindDecision, classify
 from answering.kinds.event_coverage import answered_on_the_event
-from answering.kinds.every_part import answered_in_every_part, answered_over_the_asked_years
+from answering.kinds.every_part import answered_in_every_part, answered_over_the_asked_years, asked_parts
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.named_filing import answered_from_the_named_filing
 from answering.kinds.named_measures import judged_on_every_named_measure
 from answering.kinds.named_part import named_part
 from answering.kinds.part_completion import completed
+from answering.kinds.part_questions import part_questions
 from answering.kinds.quote_focus import FLAG as LOOK_ALIKE
 from answering.kinds.quote_focus import answered_on_focus
 from answering.kinds.sentences import read_topic
@@ -131,6 +132,10 @@ def write_answer(
         offline = passage.completed(offline, text, hits, understanding, getattr(services, "retriever", None))
     offline = _gated(offline, text, hits, understanding, services)
     offline = _read_in_turn(offline, decision, text, hits, understanding, services)
+    if offline.status != "answered" and (asks := part_questions(asked_parts(text))) is not None:
+        # "Why did it record an acquisition termination cost, and how large was it?": each ask answered as a
+        # question of its own (what the second refers to written in), every one answered or the question refused
+        offline = _by_parts(offline, asks, hits, understanding, services, offline_engine, not offline_only)
     # An unverified figure (answering.checks) stays refused with an LLM too: the evidence it
     # would rest on failed a check, and the LLM reads the same evidence. A figure held back only
     # because the question asks more than it (every_part), or quotes that miss the question's focus
@@ -146,6 +151,27 @@ def write_answer(
             "flags": [*offline.flags, "llm_failed"], "reason": offline.reason or exc.reason, "fallback": exc.kind,
         })
     return written.model_copy(update={"kind": written.kind or offline.kind, "kind_reason": offline.kind_reason})
+
+
+def _by_parts(offline: WrittenAnswer, asks: list[str], hits: list[SearchHit], understanding: QueryUnderstanding,
+              services: WriterServices, offline_engine: bool, may_search: bool) -> WrittenAnswer:
+    """Each ask's own answer, through the same writers and gates as a question; `offline` (the whole
+    question's refusal) unless every one is answered and clears its shape's record."""
+    answers = []
+    for ask in asks:
+        decision = classify(ask, services.vocabulary, companies=understanding.companies)
+        written = _write_kind(decision, ask, hits, understanding, services, offline_engine, may_search)
+        written = written.model_copy(update={"kind": written.kind or decision.kind})
+        written = _read_in_turn(_gated(written, ask, hits, understanding, services), decision, ask, hits,
+                                understanding, services)
+        written = held_to_record(written, decision.kind, _shape_floor(services), question=ask)
+        if written.status != "answered":
+            return offline
+        answers.append((ask, written))
+    text = "\n\n".join(f"{ask} {written.text}" for ask, written in answers)
+    return WrittenAnswer(status="answered", kind=offline.kind, text=text, flags=["by_parts"],
+                         citations=unique_citations([c for _, w in answers for c in w.citations]),
+                         kind_reason=offline.kind_reason)
 
 
 def _shape_floor(services: WriterServices) -> float:

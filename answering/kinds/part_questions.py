@@ -1,0 +1,74 @@
+"""part_questions: a question of two asks as two questions a reader can answer alone.
+
+"Why did NVIDIA record an acquisition termination cost in fiscal year 2023, and how large was it?"
+is two questions; the second only says what it asks of by referring back ("it"). The second is asked
+on its own with the thing it refers to written in: "how large was the acquisition termination cost?".
+That thing is the noun phrase the first ask is about, read from its grammar:
+- the thing a wh-word asks: "What capital expenditure range did Meta guide to" (capital expenditure range);
+- the object of the first ask's verb: "Why did NVIDIA record an acquisition termination cost";
+- the part a yes/no asks of: "Is Meta's Reality Labs segment profitable".
+A second ask that refers back to nothing it can be given, or that holds only under a condition on the
+first's answer ("If not, how was the shortfall funded?"), is not split: the question stays one.
+"""
+
+from __future__ import annotations
+
+import re
+
+_AUX = r"(?:did|does|do|has|have|had|was|were|is|are|will|would|could|can)"
+# the thing a wh-word asks: "What capital expenditure range did ...", "Which acquisition was ..."
+_WH_THING = re.compile(rf"^\W*(?:what|which)\s+(?P<np>(?:[\w'’-]+\s+){{0,4}}?[\w'’-]+)\s+{_AUX}\b", re.I)
+# the object of the ask's verb: "Why did NVIDIA record an acquisition termination cost in fiscal year 2023"
+_OBJECT = re.compile(rf"^\W*(?:why|how|when|where)\s+{_AUX}\s+(?:\S+\s+){{1,5}}?[a-z]+\s+"
+                     r"(?P<np>(?:an?|the|its|their)\s+(?:[\w'’-]+\s+){0,4}?[\w'’-]+?)"
+                     r"(?=\s+(?:in|for|during|on|at|from|by|with|to|as|under|over|after|before)\b|\s*[?,]|$)", re.I)
+# the part a yes/no asks of: "Is Meta's Reality Labs segment profitable"
+_SUBJECT_PART = re.compile(r"^\W*(?i:is|was|are|were)\s+(?:[\w&.'’-]+['’]s\s+)?(?:the\s+)?"
+                           r"(?P<np>(?:[A-Z][\w&'’-]*\s+){1,4}(?:segment|division|business|unit|subsidiary))\b")
+_REFERS = re.compile(r"\b(?P<pronoun>it|they|them)\b|\b(?:that|this|those|these)\s+(?P<noun>[a-z][\w-]*)\b"
+                     r"|\b(?:is|was|will|would)\s+one\b", re.I)
+_ITS = re.compile(r"\b(?:its|their)\b", re.I)
+# a second ask about something it names only by its kind: "What was the effect on Q1 2023 results?", "What are
+# the terms of the transaction involved?", "What explains the gap between the two measures?"
+_IMPLICIT = re.compile(r"\bthe\s+(?:effects?|impacts?|gap|difference|outcome|consequences?|reasons?)\b(?!\s+of\b)"
+                       r"|\binvolved\W*$|\bthe\s+two\b", re.I)
+# a second ask that holds only under a condition on the first's answer
+_CONDITIONAL = re.compile(r"^\W*(?:if\s+(?:so|not|yes|no)|otherwise|in\s+that\s+case)\b", re.I)
+_GENERIC = frozenset({"the", "a", "an", "its", "their", "it", "company", "companies"})
+
+
+def _thing(first: str) -> tuple[str, bool] | None:
+    """The noun phrase the first ask is about, and whether it is a part of the company (whose "its" it takes)."""
+    for pattern, part in ((_SUBJECT_PART, True), (_OBJECT, False), (_WH_THING, False)):
+        m = pattern.search(first)
+        if m is None:
+            continue
+        words = m.group("np").split()
+        while words and words[0].lower() in ("an", "a", "the", "its", "their"):
+            words = words[1:]
+        if words and not all(w.lower() in _GENERIC for w in words):
+            return " ".join(words), part
+    return None
+
+
+def part_questions(parts: list[str]) -> list[str] | None:
+    """The two asks of a question, the second with what it refers back to written in; None when the
+    question is not two asks that can be asked alone."""
+    if len(parts) != 2:
+        return None
+    first, second = parts
+    if _CONDITIONAL.match(second) or _IMPLICIT.search(second):
+        return None
+    refers = _REFERS.search(second)
+    part_its = False
+    their = re.search(r"\btheir\b", second, re.I) is not None
+    if refers is not None or _ITS.search(second):
+        thing = _thing(first)
+        if thing is None:
+            # ("its" is the company's, which the question's understanding holds; "their" is some thing's)
+            return None if refers is not None or their else [first, second]
+        np, part_its = thing
+        second = _REFERS.sub(f"the {np}", second)
+        if part_its or their:
+            second = _ITS.sub(f"the {np}'s", second)
+    return [first, second[0].upper() + second[1:]]

@@ -1,0 +1,44 @@
+"""A question of two asks is answered ask by ask, the second with what it refers back to written in, or not at
+all (answering.kinds.part_questions, answering.writer)."""
+
+from __future__ import annotations
+
+from answering.kinds.every_part import asked_parts
+from answering.kinds.part_questions import part_questions
+from tests.answering.kinds.conftest import ask, filing
+
+
+def _split(question: str) -> list[str] | None:
+    return part_questions(asked_parts(question))
+
+
+def test_what_the_second_ask_refers_back_to_is_written_in():
+    assert _split("Why did Acme record an acquisition termination cost in fiscal year 2023, and how large was it?") == [
+        "Why did Acme record an acquisition termination cost in fiscal year 2023?",
+        "How large was the acquisition termination cost?"]
+    assert _split("Is Acme's Rocket Labs segment profitable, and how did its performance change in Q1 2023?")[1] == \
+        "How did the Rocket Labs segment's performance change in Q1 2023?"
+    assert _split("What capital expenditure range did Acme guide to for 2023, and what is driving that spending?")[1] \
+        == "What is driving the capital expenditure range?"
+
+
+def test_a_second_ask_that_names_its_thing_only_by_kind_or_a_condition_is_no_question_of_its_own():
+    assert _split("Did Acme generate positive cash flow from operations in 2012? If not, how was the shortfall "
+                  "funded?") is None
+    assert _split("What change did Acme make to the useful lives of its servers, and what was the effect on Q1 "
+                  "results?") is None
+    assert _split("Does Acme pay a dividend, and is one likely given its 2022 results?") is None
+    assert _split("What happened to Acme's crypto holdings in 2022, and what was their book value?") is None
+
+
+def test_each_ask_is_answered_as_a_question_of_its_own_or_none_is(services):
+    # Patriot Transportation's Q1 FY2015 10-Q: "On January 30, 2015, FRP Holdings, Inc. shareholders received one share
+    # of the Company for every three shares of FRP Holdings, Inc. ..." (p.12); "The Spin-off was completed on January
+    # 30, 2015 when FRP Holdings, Inc. (FRP) distributed all of the outstanding stock of the Company ..." (p.17)
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2015_10-Q_Q1.pdf")
+    written = ask("How was Patriot Transportation Holding separated from FRP Holdings, and what distribution ratio did "
+                  "FRP shareholders receive?", patriot, [11, 16, 6], services)
+    assert written.status == "answered" and "by_parts" in written.flags, written.text
+    assert "one share of the Company for every three shares" in written.text
+    first, second = written.text.split("\n\n")[:2]
+    assert first.startswith("How was Patriot") and second.startswith("What distribution ratio")
