@@ -64,7 +64,11 @@ from answering.kinds.ask_coverage import answered_in_every_ask
 from answering.kinds.asked_shape import answered_in_the_asked_shape
 from answering.kinds.classify import KindDecision, classify
 from answering.kinds.event_coverage import answered_on_the_event
-from answering.kinds.every_part import answered_in_every_part, answered_over_the_asked_years, asked_parts
+from answering.kinds.every_part import (
+    answered_in_every_part,
+    answered_over_the_asked_years,
+    asked_parts,
+)
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.named_filing import answered_from_the_named_filing
 from answering.kinds.named_measures import judged_on_every_named_measure
