@@ -4,11 +4,15 @@
 is two questions; the second only says what it asks of by referring back ("it"). The second is asked
 on its own with the thing it refers to written in: "how large was the acquisition termination cost?".
 That thing is the noun phrase the first ask is about, read from its grammar:
-- the thing a wh-word asks: "What capital expenditure range did Meta guide to" (capital expenditure range);
+- the measure a wh-word asks: "What capital expenditure range did Meta guide to" (capital expenditure range);
+  a thing asked by name ("Which segment ...", "What acquisition ...") is the answer a later "it" means, which
+  no description of it stands for;
 - the object of the first ask's verb: "Why did NVIDIA record an acquisition termination cost";
 - the part a yes/no asks of: "Is Meta's Reality Labs segment profitable".
-A second ask that refers back to nothing it can be given, or that holds only under a condition on the
-first's answer ("If not, how was the shortfall funded?"), is not split: the question stays one.
+A second ask that refers back to nothing it can be given, that names no thing of its own (neither a pronoun
+nor a name: "how much of the preliminary purchase price allocation was goodwill?" is the acquisition's, asked
+alone the company's whole), or that holds only under a condition on the first's answer ("If not, how was the
+shortfall funded?"), is not split: the question stays one.
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ import re
 
 _AUX = r"(?:did|does|do|has|have|had|was|were|is|are|will|would|could|can)"
 # the thing a wh-word asks: "What capital expenditure range did ...", "Which acquisition was ..."
-_WH_THING = re.compile(rf"^\W*(?:what|which)\s+(?P<np>(?:[\w'’-]+\s+){{0,4}}?[\w'’-]+)\s+{_AUX}\b", re.I)
+# (a measure only: "Which segment ...", "What acquisition ..." ask for a name, which is what a later "it" is)
+_WH_THING = re.compile(rf"^\W*what\s+(?P<np>(?:[\w'’-]+\s+){{0,4}}?(?i:range|amount|rate|ratio|margin|cost|charge|"
+                       rf"expense|expenditure|price|guidance|target|level|size)s?)\s+{_AUX}\b", re.I)
 # the object of the ask's verb: "Why did NVIDIA record an acquisition termination cost in fiscal year 2023"
 _OBJECT = re.compile(rf"^\W*(?:why|how|when|where)\s+{_AUX}\s+(?:\S+\s+){{1,5}}?[a-z]+\s+"
                      r"(?P<np>(?:an?|the|its|their)\s+(?:[\w'’-]+\s+){0,4}?[\w'’-]+?)"
@@ -31,9 +37,11 @@ _ITS = re.compile(r"\b(?:its|their)\b", re.I)
 # a second ask about something it names only by its kind: "What was the effect on Q1 2023 results?", "What are
 # the terms of the transaction involved?", "What explains the gap between the two measures?"
 _IMPLICIT = re.compile(r"\bthe\s+(?:effects?|impacts?|gap|difference|outcome|consequences?|reasons?)\b(?!\s+of\b)"
-                       r"|\binvolved\W*$|\bthe\s+two\b", re.I)
+                       r"|\binvolved\W*$|\bthe\s+two\b|\bas\s+a\s+result\b", re.I)
 # a second ask that holds only under a condition on the first's answer
 _CONDITIONAL = re.compile(r"^\W*(?:if\s+(?:so|not|yes|no)|otherwise|in\s+that\s+case)\b", re.I)
+# a second ask that names what it asks of: a capitalised name past its first word ("FRP shareholders", "Israel")
+_NAMES_ITS_OWN = re.compile(r"\b(?!(?:Q[1-4]|FY|H[12])(?:\d|\b)|GAAP\b)[A-Z][A-Za-z&'’-]+")
 _GENERIC = frozenset({"the", "a", "an", "its", "their", "it", "company", "companies"})
 
 
@@ -61,6 +69,10 @@ def part_questions(parts: list[str]) -> list[str] | None:
         return None
     refers = _REFERS.search(second)
     part_its = False
+    if refers is None and not _ITS.search(second) and not _NAMES_ITS_OWN.search(second[1:]):
+        # "How much of the preliminary purchase price allocation was goodwill?": a thing of the first ask's (the
+        # acquisition's), named by neither a pronoun nor a name; asked alone it is the company's whole
+        return None
     their = re.search(r"\btheir\b", second, re.I) is not None
     if refers is not None or _ITS.search(second):
         thing = _thing(first)

@@ -42,3 +42,11 @@ def test_each_ask_is_answered_as_a_question_of_its_own_or_none_is(services):
     assert "one share of the Company for every three shares" in written.text
     first, second = written.text.split("\n\n")[:2]
     assert first.startswith("How was Patriot") and second.startswith("What distribution ratio")
+
+
+def test_a_second_ask_naming_neither_a_pronoun_nor_a_name_is_the_first_ask_s_thing():
+    # (asked alone, "the preliminary purchase price allocation" would be read as the company's whole goodwill)
+    assert _split("On what terms did Acme acquire Widget Systems in fiscal 2015, and how much of the preliminary "
+                  "purchase price allocation was goodwill?") is None
+    assert _split("Which region generated most of Acme's revenue in Q3, and how dependent is the company on the "
+                  "United States?")[1] == "How dependent is the company on the United States?"
