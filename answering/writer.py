@@ -74,7 +74,7 @@ from answering.kinds.named_filing import answered_from_the_named_filing
 from answering.kinds.named_measures import judged_on_every_named_measure
 from answering.kinds.named_part import named_part
 from answering.kinds.part_completion import completed
-from answering.kinds.part_questions import part_questions
+from answering.kinds.part_questions import part_questions, quoted_answer_holds
 from answering.kinds.quote_focus import FLAG as LOOK_ALIKE
 from answering.kinds.quote_focus import answered_on_focus
 from answering.kinds.sentences import read_topic
@@ -169,7 +169,7 @@ def _by_parts(offline: WrittenAnswer, asks: list[str], hits: list[SearchHit], un
         written = _read_in_turn(_gated(written, ask, hits, understanding, services), decision, ask, hits,
                                 understanding, services)
         written = held_to_record(written, decision.kind, _shape_floor(services), question=ask)
-        if written.status != "answered":
+        if written.status != "answered" or not quoted_answer_holds(ask, written.text):
             return offline
         answers.append((ask, written))
     text = "\n\n".join(f"{ask} {written.text}" for ask, written in answers)

@@ -84,3 +84,18 @@ def part_questions(parts: list[str]) -> list[str] | None:
         if part_its or their:
             second = _ITS.sub(f"the {np}'s", second)
     return [first, second[0].upper() + second[1:]]
+
+
+# an ask a quoted sentence answers by its figure: "how much", "how many", "how large", "what share ..."
+_ASKS_A_FIGURE = re.compile(r"^\W*(?:how\s+(?:much|many|large|big|dependent|high|low)|by\s+how\s+much|what\s+(?:\w+\s+){0,2}"
+                            r"(?:percentage|percent|share|ratio|rate|amount|range|proportion))\b", re.I)
+_FIGURE = re.compile(r"\d")
+
+
+def quoted_answer_holds(ask: str, text: str) -> bool:
+    """Whether a part's answer may be given in a whole of parts: a reader's own answer (a figure worked, a
+    verdict, a name it leads with) may; quotes alone only for an ask of a figure, and only quotes stating one
+    (sentences sharing the words of "who is its CEO, since when?" are no answer to any part of it)."""
+    if not text.lstrip().startswith('"'):
+        return True
+    return bool(_ASKS_A_FIGURE.match(ask)) and bool(_FIGURE.search(text))
