@@ -229,8 +229,9 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # approximately 13,300 people"), never a part's ("6,600 of our employees were located in the U.S.")
         # (an answer of quotes that state no count is none either: "the number of employees" shares words
         # with certifications and signatures)
-        _Reader(lambda w: _unanswered(w) or (headcount.asks_the_whole_count(text)
-                                             and headcount.states_no_count(w.text, w.value)),
+        # (and quotes that state the count among others, "approximately 138,000 full-time employees, including
+        # approximately 39,000 in sales": the count is the company's own sentence's, given as its value)
+        _Reader(lambda w: _unanswered(w) or (headcount.asks_the_whole_count(text) and w.value is None),
                 lambda: headcount.write(text, hits, understanding, services)),
         # "which of the companies had the lowest number of employees: A, B, C": each one's own count, every one read
         _Reader(_unanswered, lambda: headcount_comparison.write(text, hits, understanding, services)),

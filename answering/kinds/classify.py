@@ -223,7 +223,8 @@ _WHAT_WERE_NOUN = re.compile(r"^\W*what\s+were\s+(?:(?-i:(?:[A-Z(][\w.&()-]*\s+)
                              r"\s+(?:in|for|during|at|as\s+of|over)\s+(?:the\s+)?(?:fiscal|fy|q[1-4]|first|second|third|"
                              r"fourth|year|quarter|half|(?:three|six|nine|twelve)\s+months|(?:19|20)\d\d|end\s+of|"
                              # "as of December 31, 2013": a balance at a day
-                             r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)", re.I)
+                             r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|"
+                             r"\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)", re.I)
 
 
 def _plural_metric(ask: str, vocab: Vocabulary) -> bool:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 ASKS_HEADCOUNT = re.compile(
     r"\bnumber\s+of\s+(?:full[- ]time\s+|total\s+)?(?:employees|staff|people\s+employed)\b"
-    r"|\bhow\s+many\s+(?:full[- ]time\s+)?(?:employees|people)\s+(?:\w+\s+){0,2}?(?:employ|work|have|had)"
+    r"|\bhow\s+many\s+(?:full[- ]time\s+)?(?:employees|people)\s+(?:\S+\s+){0,5}?(?:employ|work|have|had)"
     r"|\b(?:employee\s+)?headcount\b|\bsize\s+of\s+(?:its|the)\s+workforce\b"
     r"|\bhow\s+(?:large|big)\s+(?:was|is|were)\s+(?:[\w'’.&-]+\s+){0,3}?workforce\b", re.I)
 
@@ -39,19 +39,9 @@ _PART = re.compile(r"\b(?:number\s+of|how\s+many)\s+(?:[\w-]+\s+){0,2}?(?:employ
                    r"affected|impacted|laid|terminated|cut|eliminated|reduced|in|located|based|outside|covered|"
                    r"represented|under|by|from|within|working\s+in|at\s+(?!the\s+end\b|(?:the\s+)?(?:fiscal\s+)?year))",
                    re.I)
-# an answer that states a count of people ("approximately 12,800 full-time employees")
-_A_COUNT = re.compile(r"\d[\d,.]*\s+(?:[\w-]+\s+){0,2}(?:employees|people|persons|staff|associates|team\s+members)\b",
-                      re.I)
-
-
 def asks_the_whole_count(question: str) -> bool:
     """The question asks the company's own count of its people, not a part's."""
     return ASKS_HEADCOUNT.search(question) is not None and _PART.search(question) is None
-
-
-def states_no_count(text: str, value: float | None) -> bool:
-    """An answer to a headcount question that gives no count of people (quotes that share its words)."""
-    return value is None and _A_COUNT.search(text) is None
 
 
 _COUNT = r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+(?:thousand|million))"

@@ -71,3 +71,11 @@ def test_which_audit_firm_was_the_accounting_firm_asks_the_auditor():
                                'Technologies, Inc." for the fiscal year 2021?')
     assert ASKS_AUDITOR.search("Which accounting firm is the company's auditor?")
     assert not ASKS_AUDITOR.search("Which audit firm's report covers the notes?")
+
+
+def test_a_directory_line_names_a_member_firm_with_its_network(services):
+    # Ethernity Networks' 2022 annual report, p.4: "Auditor Fahn Kanne & Co. Grant Thornton Israel"
+    chunks = filing("filings-wild/pdfs/EthernityNetworks_2022_AnnualReport.pdf")
+    written = ask(_ASKED.format("Ethernity Networks Ltd"), chunks, [3, 26], services)
+    assert written.status == "answered" and written.text.split("\n\n")[0] == "Fahn Kanne & Co. Grant Thornton Israel", \
+        written.text

@@ -16,6 +16,8 @@ CASES = [
     # a balance "as of" a day is one figure, not the items of a set
     ('What were the total assets of "Acme Corp" as of December 31, 2013, in Indonesian Rupiah? If data is not '
      "available, return 'N/A'.", 1, "metric", {"metric": "total_assets"}),
+    ('What were the total assets of "Acme Corp" as of 31 December 2009, in Indonesian rupiah?', 1, "metric",
+     {"metric": "total_assets"}),
     # (question, companies named, kind, what the kind's writer is told)
     # a time asked ("until when", "by when") is a date the text states, whatever balance the question names
     ("Assuming no material unforeseen costs, until when does Acme expect its cash reserves to be able to fund the "

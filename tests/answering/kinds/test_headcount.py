@@ -105,3 +105,12 @@ def test_a_release_bullet_headed_by_headcount_states_the_company_s_count(service
     meta = filing("filings-wild/pdfs/MetaPlatforms_2023_EarningsRelease_Q1.pdf")
     written = ask('What was the headcount of "Meta Platforms, Inc." as of March 31, 2023?', meta, [0], services)
     assert (written.status, written.value) == ("answered", 77_114), written.text
+
+
+def test_quotes_stating_the_count_among_its_parts_give_way_to_the_count_itself(services):
+    """Oracle FY2017, p.22: "As of May 31, 2017, we employed approximately 138,000 full-time employees, including
+    approximately 39,000 in sales and marketing, ...": the count is the value, not one of the parts'."""
+    oracle = filing("financebench-extra/pdfs/ORACLE_2017_10K.pdf")
+    written = ask('How many full-time employees did "Oracle Corporation" employ as of May 31, 2017?', oracle, [21],
+                  services)
+    assert (written.status, written.value) == ("answered", 138_000), written.text
