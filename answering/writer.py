@@ -241,7 +241,7 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
                 kind="passage"),
         # "which provider of AI-based marketplace compliance solutions did it acquire": the name the filing
         # describes so ("3PM Shield, a provider of AI-based marketplace compliance solutions")
-        _Reader(lambda w: decision.kind == "choice" and described_name.asked(text) is not None,
+        _Reader(lambda w: decision.kind in ("choice", "passage") and described_name.asked(text) is not None,
                 lambda: described_name.write(text, hits, list(understanding.companies))),
         # "is its Reality Labs segment profitable": the sign of the segment's operating income in its segment table
         _Reader(lambda w: _unanswered(w) and decision.kind == "yes_no" and segment_metric.asks_profitable(text),

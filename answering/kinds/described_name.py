@@ -21,11 +21,15 @@ from finrag.models import SearchHit
 from finrag.vocabulary import tokenize
 
 # "Which provider of AI-based marketplace compliance solutions did eBay acquire"
-_ASK = re.compile(r"^\W*which\s+(?P<description>(?:[\w’'-]+\s+){1,10}?)(?:did|does|do|has|have|had)\s+"
-                  r"(?P<doer>(?:\S+\s+){1,6}?)(?P<verb>[a-z]{4,})\b", re.I)
-# "3PM Shield, a provider of AI-based marketplace compliance solutions"
-_APPOSITIVE = re.compile(r"(?P<name>(?:[A-Z0-9][\w&.'’-]*\s+){0,4}[A-Z0-9][\w&'’-]*[\w&'’]),\s+an?\s+"
-                         r"(?P<description>[^,.;:()]{5,160})")
+_ASK = re.compile(r"^\W*(?:through\s+|from\s+|to\s+|by\s+)?which\s+(?P<description>(?:[\w’'-]+,?\s+){1,12}?)"
+                  r"(?:did|does|do|has|have|had)\s+(?P<doer>(?:\S+\s+){1,6}?)(?P<verb>(?-i:[a-z]{4,}))\b", re.I)
+# "3PM Shield, a provider of AI-based marketplace compliance solutions"; "Flexdrive, LLC (“Flexdrive”), one of our
+# longstanding partners in the Express Drive program"
+_APPOSITIVE = re.compile(r"(?P<name>(?:[A-Z0-9][\w&.'’-]*\s+){0,4}[A-Z0-9][\w&'’-]*[\w&'’])(?:,\s+(?:LLC|Inc\.?|Ltd\.?))?"
+                         r"(?:\s+\([^()]{1,40}\))?,\s+(?:an?|one\s+of\s+(?:our|its|the|their))\s+(?P<description>[^,.;:()]{5,160})")
+# "conducted through our wholly owned subsidiary, Florida Rock & Tank Lines, Inc.": the kind asked, then the name
+_KIND_THEN_NAME = r"\b{kind}\s*,?\s+(?P<name>(?:(?:[A-Z][\w&'’.-]*|&)\s+){{0,5}}[A-Z][\w&'’-]*(?:,\s+(?:Inc|LLC|Ltd)\.?)?)"
+_KINDS = frozenset({"company", "firm", "business", "entity", "subsidiary", "provider", "partner", "affiliate"})
 _MIN_WORDS = 2  # a description of one word ("company", "firm") names a kind, not the thing
 _NOT_A_NAME = frozenset({"The", "This", "That", "It", "We", "Our", "Its", "In", "On", "As", "At"})
 
@@ -35,8 +39,12 @@ def asked(question: str) -> tuple[list[str], str] | None:
     m = _ASK.match(question)
     if m is None:
         return None
-    words = content_words(m.group("description"), [])
-    return (words, m.group("verb").lower()) if len(words) >= _MIN_WORDS else None
+    words = content_words(m.group("description").replace(",", " "), [])
+    return (words, m.group("verb").lower()) if len(words) >= _MIN_WORDS or (words and words[0] in _KIND_STEMS) \
+        else None
+
+
+_KIND_STEMS = frozenset(t for k in _KINDS for t in tokenize(k))
 
 
 def write(question: str, hits: list[SearchHit], companies: list[str]) -> WrittenAnswer | None:
@@ -45,17 +53,24 @@ def write(question: str, hits: list[SearchHit], companies: list[str]) -> Written
     if ask is None or len(companies) != 1:
         return None
     words, verb = ask
-    deed = verb[:5]  # "acquire", "acquisition"; "launch", "launched"
+    deed = verb[:5]  # "acquire", "acquisition"; "launch", "launched"; "conduct", "conducted"
+    # the kind the question names ("a longstanding Express Drive partner" of a "company") need not be repeated
+    described_by = [w for w in words if w not in _KIND_STEMS] or words
+    kind = next((w for w in words if w in _KIND_STEMS), None) if len(words) == 1 else None
     found: dict[str, tuple[str, Sentence]] = {}
     for s in sentences(hits, companies):
         if not any(t.startswith(deed) for t in tokenize(s.text)):
             continue
-        for m in _APPOSITIVE.finditer(s.text):
-            described = tokenize(m.group("description"))
+        named = [m for m in _APPOSITIVE.finditer(s.text) if kind is None
+                 and all(any(same_stem(t, w) for t in tokenize(m.group("description"))) for w in described_by)]
+        if kind is not None:
+            # "Through which subsidiary does it conduct its business": the name right after the kind's word
+            named = list(re.finditer(_KIND_THEN_NAME.format(kind=rf"{kind[:-1]}\w*"), s.text))
+        for m in named:
             name = m.group("name")
-            if name.split()[0] in _NOT_A_NAME or not all(any(same_stem(t, w) for t in described) for w in words):
+            if name.split()[0] in _NOT_A_NAME:
                 continue
-            found.setdefault(name.casefold(), (name, s))
+            found.setdefault(name.casefold().rstrip("."), (name, s))
     if len(found) != 1:
         return None
     (name, s), = found.values()

@@ -21,3 +21,19 @@ def test_a_description_of_one_word_names_a_kind_not_a_thing():
     assert asked("Which company spun off Patriot Transportation in 2015?") is None
     words, verb = asked("Which provider of payment services did Acme acquire?")
     assert (len(words), verb) == (3, "acquire")
+
+
+def test_an_appositive_of_one_of_its_partners_and_a_kind_named_before_the_name(services):
+    # Lyft's FY2020 10-K, p.5: "in the first quarter of 2020, we acquired Flexdrive, LLC (“Flexdrive”), one of our
+    # longstanding partners in the Express Drive program" (the question's "company" is a kind, not repeated)
+    lyft = filing("filings-wild/pdfs/Lyft_2020_10-K.pdf")
+    written = ask("Which company, a longstanding Express Drive partner, did Lyft acquire in the first quarter of 2020?",
+                  lyft, [4, 9], services)
+    assert written.status == "answered" and written.text.split("\n\n")[0] == "Flexdrive", written.text
+    # Patriot Transportation's FY2020 10-K, p.4: "Our business, conducted through our subsidiary Florida Rock & Tank
+    # Lines, Inc., consists of hauling ..."
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2020_10-K.pdf")
+    written = ask("Through which subsidiary does Patriot Transportation Holding conduct its business, according to its "
+                  "2020 annual report?", patriot, [3, 29], services)
+    assert written.status == "answered" and written.text.split("\n\n")[0] == "Florida Rock & Tank Lines, Inc.", \
+        written.text
