@@ -249,6 +249,9 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # "who was its General Counsel": the one row of the officers' table that holds the title
         _Reader(lambda w: officers_table.ASKS_ROLE.search(text) is not None,
                 lambda: officers_table.role_holder(text, hits, understanding, services)),
+        # "who signed the Form 8-K on behalf of the registrant": the signature under the report's signing clause
+        _Reader(lambda w: officers_table.ASKS_SIGNER.search(text) is not None,
+                lambda: officers_table.signer(text, hits, understanding, services)),
         # "who was the chairman of the Audit Committee": the row of the body's members holding the seat
         _Reader(lambda w: officers_table.ASKS_SEAT.search(text) is not None,
                 lambda: officers_table.seat_holder(text, hits, understanding, services)),

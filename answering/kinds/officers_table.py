@@ -352,3 +352,37 @@ def seat_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
     return WrittenAnswer(status="answered", kind="passage",
                          text=f'{name}\n\n"{line}" ({chunk.doc} p.{chunk.page + 1}, the {asked.group("body")}\'s members)',
                          citations=[cite(chunk, line)])
+
+
+# "Who signed the Form 8-K on behalf of the registrant?": the signature under the report's own signing clause
+ASKS_SIGNER = re.compile(r"\bwho\s+signed\b", re.I)
+# "the Registrant has duly caused this report to be signed on its behalf by the undersigned ... /s/ April Miller Boise"
+_SIGNING_CLAUSE = re.compile(r"caused\s+this\s+(?:report|annual\s+report|quarterly\s+report)\s+to\s+be\s+signed\s+on\s+its\s+"
+                             r"behalf\s+by\s+the\s+undersigned", re.I)
+_SIGNATURE = re.compile(r"/[sS]/[ \t]*(?P<name>(?:[A-Z][\w'’.-]*[ \t]+){1,3}[A-Z][\w'’-]*)")  # (the line's own words)
+_CLAUSE_REACH = 400  # characters after the clause where the first signature stands
+
+
+def signer(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+           services: MetricServices) -> WrittenAnswer | None:
+    """The person who signed the report for the registrant: the first signature after the report's signing
+    clause (an exhibit's own signature blocks sign an agreement, not the report); None when the signatures
+    after the clauses found name different people (a 10-K's directors sign it one by one)."""
+    if ASKS_SIGNER.search(question) is None or len(understanding.companies) != 1:
+        return None
+    found: dict[str, tuple[str, str, Chunk]] = {}
+    for hit in asked_filing(hits, understanding.companies[0], services):
+        text = hit.chunk.text
+        for clause in _SIGNING_CLAUSE.finditer(text):
+            m = _SIGNATURE.search(text, clause.end(), clause.end() + _CLAUSE_REACH)
+            if m is None:
+                continue
+            name = " ".join(m.group("name").split()[:4])
+            quote = " ".join(text[clause.start():m.end()].split())
+            found.setdefault(_person(name), (name, quote, hit.chunk))
+    if len(found) != 1:
+        return None
+    (name, quote, chunk), = found.values()
+    return WrittenAnswer(status="answered", kind="passage",
+                         text=f'{name}\n\n"{quote}" ({chunk.doc} p.{chunk.page + 1}, the report\'s signature)',
+                         citations=[cite(chunk, quote)])

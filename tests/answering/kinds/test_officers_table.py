@@ -192,3 +192,13 @@ def test_a_seat_of_a_named_body_is_read_from_the_row_of_its_members(services):
     other = ask("Who was the chairman of the Remuneration Committee of PT Adhi Karya as of June 30, 2012?", adhi, [11],
                 services)
     assert "Amir Muin" not in other.text.split("\n")[0] or other.status != "answered", other.text
+
+
+def test_the_report_s_signer_is_the_signature_under_its_signing_clause(services):
+    # Intel's November 2022 8-K, p.4: "... the Registrant has duly caused this report to be signed on its behalf by the
+    # undersigned hereunto duly authorized. INTEL CORPORATION (Registrant) Date: November 22, 2022 /s/ April Miller
+    # Boise"; its exhibit's agreement has signature blocks of its own
+    intel = filing("financebench-extra/pdfs/INTEL_2023_8K_dated-2022-11-22.pdf")
+    written = ask("Who signed Intel's Form 8-K dated November 22, 2022 on behalf of the registrant?", intel,
+                  sorted({c.page for c in intel}), services)
+    assert written.status == "answered" and written.text.split("\n")[0] == "April Miller Boise", written.text
