@@ -800,6 +800,11 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
         m = pattern.search(ask)
         if m:
             left, right = vocab.match_metrics(ask[: m.start()]), vocab.match_metrics(ask[m.end():])
+            opened = ask.rfind("(", 0, m.start())
+            if left and opened > ask.rfind(")", 0, m.start()) and (head := vocab.head_metric(ask[opened + 1: m.start()])):
+                # "gross profit margin (gross profit before joint-operation profit, as a percentage of revenue)": the
+                # parenthesis's own operand, by its head ("gross profit"), not the last measure its words name
+                left = [head]
             if left and right:
                 return None, f"{left[-1]} {op} {right[0]}"
     found = vocab.match_metrics(ask)

@@ -298,3 +298,11 @@ def test_an_amount_added_to_a_ratio_measures_nothing():
     assert adds_amount_to_ratio("free_cash_flow + x", {"x": "capex / revenue"}, vocab)
     assert not adds_amount_to_ratio("(revenue - prior(revenue)) / prior(revenue)", {}, vocab)
     assert not adds_amount_to_ratio("gross_margin - prior(gross_margin)", {}, vocab)
+
+
+def test_a_share_defined_in_parentheses_takes_the_parenthesis_s_own_operand_by_its_head():
+    # PT Adhi Karya's FY2009 statements print "Laba Kotor" before the joint operations' profit; the question defines
+    # the margin in parentheses, whose last measure word ("operation profit") qualifies the operand and is not it
+    target = read_target("What was PT Adhi Karya's gross profit margin for fiscal year 2009 (gross profit before "
+                         "joint-operation profit, as a percentage of revenue)?", load_vocabulary(), ["PT Adhi Karya"])
+    assert target is not None and target.formula == "gross_profit / revenue"
