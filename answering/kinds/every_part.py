@@ -123,6 +123,8 @@ def asked_parts(question: str) -> list[str]:
                 continue  # "(purchases of property and equipment)": one line's name, its "and" inside "of ..."
             if _FORMULA_BEFORE.search(ask[: m.start()]):
                 continue  # "measured as cash dividends paid (common and preferred) divided by ...": a remark on a line
+            if re.search(r"\bplus\b|\+", m.group("items")):
+                continue  # "total cloud revenues (SaaS plus PaaS and IaaS)": what the total adds up, one measure
             items = [i.strip() for i in _ITEM_SPLIT.split(m.group("items")) if i.strip()]
             if len(items) >= 2 and all(len(i.split()) <= 5 and not re.search(r"\d", i) for i in items):
                 parts += [f"the {i}" if not i.lower().startswith("the ") else i for i in items]

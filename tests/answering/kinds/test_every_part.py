@@ -555,3 +555,11 @@ def test_a_deals_terms_are_its_amounts():
     priced = _answer(described.text + ' "Lyft will receive $515 million in cash, $165 million upfront and $350 million '
                                       'over five years." (p.96)')
     assert unanswered_part(priced, question, ["Lyft"]) is None
+
+
+def test_what_a_total_adds_up_in_parentheses_is_one_measure_not_parts():
+    from answering.kinds.every_part import asked_parts
+
+    # Oracle's FY2017 10-K prints "Total cloud revenues" as the sum of its cloud SaaS and PaaS/IaaS lines
+    question = "By what percentage did Oracle's total cloud revenues (SaaS plus PaaS and IaaS) grow in FY2017?"
+    assert asked_parts(question) == [question]
