@@ -320,7 +320,10 @@ def _cause_stated(text: str) -> bool:
 def _own(ask: str, companies: list[str]) -> list[str]:
     """What an ask is about by its own words, not those that only refer back or say the doing, nor
     those of a lead-in clause every part shares ("Under its credit agreement, how large is ...")."""
-    return [w for w in content_words(without_lead_in(last_sentence(ask)), companies) if w not in REFERS_BACK]
+    sentence = without_lead_in(last_sentence(ask))
+    # (a name is its own word, whatever it means in lower case: "its DRIVE transformation program")
+    named = {t for w in re.findall(r"(?<=\s)[A-Z][A-Za-z]+", sentence) for t in tokenize(w)[:1]}
+    return [w for w in content_words(sentence, companies) if w not in REFERS_BACK or w in named]
 
 
 def _stated(words: list[str], passage: str, vocab: Vocabulary | None, ask: str) -> float:

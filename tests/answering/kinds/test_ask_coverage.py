@@ -416,3 +416,13 @@ def test_a_bridge_of_the_statement_s_lines_between_two_measures_says_why_they_mo
     assert uncovered_ask(_answer(bridge, "drivers"), question, ["Patriot Transportation"], vocab) is None
     rows = "Net income went from 1,375 (2015) to 912 (2016), while Total operating profit went from 599 to 1,248."
     assert uncovered_ask(_answer(rows, "drivers"), question, ["Patriot Transportation"], vocab) is not None
+
+
+def test_a_name_in_capitals_is_the_ask_s_own_word_whatever_it_means_in_lower_case(services):
+    # FedEx's 2023 annual report, p.2: "DRIVE has gained significant momentum, and we expect to realize $4 billion in
+    # permanent and structural cost savings in FY25." ("drive" is a cause's word, "DRIVE" the program's name)
+    fedex = filing("financebench-extra/pdfs/FEDEX_2023_annualreport.pdf")
+    written = ask("According to FedEx's 2023 annual report, how much in permanent cost savings does FedEx expect from its "
+                  "DRIVE transformation program, and by when?", fedex, [1, 2, 3], services)
+    assert written.status == "answered" and "$4 billion in permanent and structural cost savings in FY25" in written.text, \
+        written.text
