@@ -30,7 +30,7 @@ _DEAL_VERB = (r"(?:acquir|buy|bought|purchas|sell|sold|divest|dispos|spin|spun|i
 # a thing that is a quantity: its ask is a figure's, not an event's
 _QUANTITY_HEAD = re.compile(r"\b(?:amount|total|sum|value|percent\w*|portion|proportion|number|level|rate|ratio|"
                             r"margin|balance|much|many|impact|effect|dividends?|per\s+share)\b", re.I)
-_LEAD_IN = r"^\W*(?:(?:\S+\s+){0,8}?\S*,\s*)?"
+_LEAD_IN = r"^\W*(?:(?:\S+\s+){0,12}?\S*,\s*)?"
 _THING_DID = re.compile(
     _LEAD_IN + r"(?:what|which)\s+(?P<thing>(?:[\w'\u2019&-]+\s+){1,4}?)(?:did|has|have|had|will|would|does|do)\s+"
     # the doer, then the deal verb: "did Intel give when it announced" is no deal done
@@ -50,7 +50,9 @@ _DEAL_NOUN = (r"(?:acquisitions?|mergers?|divestitures?|dispositions?|disposals?
 _GIVEN_UP = (r"(?:selling|divesting|transferring|disposing|spinning|for\s+(?:its|the|their|each|every)\s+(?:[\w-]+\s+){0,3}?"
              r"(?:business|businesses|unit|division|stake|interest|shares?|subsidiary|operations))")
 _PARTY_RECEIVED = re.compile(
-    _LEAD_IN + r"what\s+did\s+(?:[\w.'\u2019&-]+\s+){1,4}?(?:receive|get|gain|pay|obtain)\b[^?]*\b"
+    # (and "What consideration was eBay to receive for transferring its Classifieds business")
+    _LEAD_IN + r"what\s+(?:[\w-]+\s+){0,2}?(?:did|was|were|is|will|would)\s+(?:[\w.'\u2019&-]+\s+){1,4}?(?:to\s+)?"
+    r"(?:receive|get|gain|pay|obtain)\b[^?]*\b"
     rf"(?:{_DEAL_NOUN}|{_GIVEN_UP})\b", re.I)
 _OF_A_DEAL = re.compile(r"\b(?:on|for|from|in|under|(?:related|relating|associated|attributable|connected|linked)"
                         r"\s+(?:to|with))\s+(?:the|its|this|that|their)\s+(?:[\w-]+\s+){0,2}?"

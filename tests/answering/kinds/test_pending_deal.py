@@ -81,3 +81,18 @@ def test_charges_related_to_a_sale_are_the_deal_s_figure_not_the_year_s_revenue(
     written = ask(question, mcd, pages, services)
     assert (written.status, written.kind) == ("answered", "passage"), written.text
     assert "1,281" in written.text or "$1.3 billion" in written.text
+
+
+def test_what_a_party_was_to_receive_for_a_business_is_the_deal_s_consideration(services):
+    # eBay's FY2020 10-K, p.4: "On July 20, 2020, we entered into a definitive agreement to transfer our Classifieds
+    # business to Adevinta for $2.5 billion in cash, subject to certain adjustments, and approximately 540 million shares
+    # in Adevinta." ("receive" names no accounts receivable; a long lead-in clause asks nothing)
+    from retrieval.event_ask import asks_an_event
+
+    question = ("Under the July 2020 agreement described in eBay's FY2020 10-K, what consideration was eBay to receive "
+                "for transferring its Classifieds business to Adevinta?")
+    assert asks_an_event(question)
+    ebay = filing("financebench-extra/pdfs/EBAY_2020_10K.pdf")
+    pages = sorted({c.page for c in ebay if "Adevinta" in c.text})[:8]
+    written = ask(question, ebay, pages, services)
+    assert written.status == "answered" and "$2.5 billion in cash" in written.text, written.text
