@@ -195,8 +195,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     own = [tuple(tokenize(w)) for m in asked for w in (vocab.metrics[m].wordings if m in vocab.metrics else [])]
     asked |= {m for a in list(asked) for m in services.vocabulary.inputs(a or "")}
     # which way the asked metric moved, as the question says it (its premise's last clause)
-    asked_way = asked_direction(_changed_clause(premise, vocab) if premise_metrics and premise else question, own) \
-        if asked else 0
+    # (the ask's own word first: "... dollars grew but its gross margin percentage fell. What explains the decline
+    # in gross margin percentage?" asks of the fall, whatever else the premise says rose)
+    asked_way = (_way(decision.ask) or asked_direction(_changed_clause(premise, vocab) if premise_metrics and premise
+                                                       else question, own)) if asked else 0
     pool = _with_following_chunks([*hits, *_searched(topic.words, companies, years, hits, services)], topic, services)
     found = sentences(pool, companies, risks=asks_about_risk(decision.ask), trim_tables=True, listed=True)
     # "Best Buy's Domestic segment gross profit rate": the segment the filing heads a section with;

@@ -491,3 +491,15 @@ def test_causes_numbered_after_a_lead_in_are_read_as_its_list(services):
     assert "generated in 2023 due to: 1. Increase in receipts of tax refunds of US$195.1 million. 2. Decrease in " \
            "payments of taxes of US$425.4 million" in written.text
     assert "Partially offset by: 1. Increase in payments to suppliers of US$224.6 million" in written.text
+
+
+def test_the_ask_s_own_direction_decides_over_a_premise_saying_both_ways(services):
+    # Apple's FY2018 10-K, p.29: "Gross margin increased in 2018 compared to 2017 due primarily to a favorable shift in
+    # mix ... Gross margin percentage decreased year-over-year due primarily to higher product cost structures,
+    # partially offset by higher Services net sales." (Apple's "gross margin" is the dollars)
+    apple = filing("financebench-extra/pdfs/APPLE_2018_10K.pdf")
+    written = ask("Apple's gross margin dollars grew in FY2018 but its gross margin percentage fell. What explains the "
+                  "decline in gross margin percentage?", apple, [28, 29, 38], services)
+    assert written.status == "answered", written.text
+    assert "higher product cost structures, partially offset by higher Services" in written.text
+    assert "favorable shift in mix of iPhones" not in written.text
