@@ -223,8 +223,9 @@ def answer_names(text: str) -> list[str]:
     return [name for name in (_unstopped(_CITE.sub("", item)) for item in items) if name]
 
 
-# an abbreviation that ends a person's name keeps its period: "John D. Milton, Jr.", "Amir Muin, Msc."
-_NAME_SUFFIX = re.compile(r",\s*(?:Jr|Sr|Msc|MSc|M\.Sc|Ph\.D)\.$")
+# an abbreviation that ends a name keeps its period: "John D. Milton, Jr.", "Amir Muin, Msc.", "Florida Rock & Tank
+# Lines, Inc."
+_NAME_SUFFIX = re.compile(r"(?:,\s*|\s)(?:Jr|Sr|Msc|MSc|M\.Sc|Ph\.D|Inc|Ltd|Corp|Co|L\.L\.C|N\.V|S\.A)\.$")
 
 
 def _unstopped(item: str) -> str:

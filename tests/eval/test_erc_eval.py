@@ -71,6 +71,8 @@ def test_a_name_keeps_the_period_of_its_suffix_and_drops_its_sentence_s():
     assert typed_answer("name", _answer("John D. Milton, Jr.\n\n\"Contact: John D. Milton, Jr.\""), question) == \
         "John D. Milton, Jr."
     assert typed_answer("name", _answer("Amir Muin, Msc.\n\n\"Ketua : Amir Muin, Msc.\""), question) == "Amir Muin, Msc."
+    assert typed_answer("name", _answer("Florida Rock & Tank Lines, Inc.\n\n\"...\""), question) == \
+        "Florida Rock & Tank Lines, Inc."
     assert typed_answer("name", _answer("Safra A. Catz.\n\n\"Safra A. Catz Chief Executive Officer\""), question) == \
         "Safra A. Catz"
     # a name may begin with digits joined to capitals; a figure is no name
