@@ -56,6 +56,7 @@ from answering.kinds import (
     segment_metric,
     segments,
     stated_product,
+    stated_rate,
     stated_share,
     stated_split,
     yes_no,
@@ -418,6 +419,11 @@ def _metric(text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
         # "the Delivery segment's revenue growth": the consolidated lines are the company's, its
         # segment table prints the part's
         return segment
+    if (metric is None or metric.status == "not_found") and (target := read_target(
+            text, services.vocabulary, list(understanding.companies))) is not None and (stated := stated_rate.write(
+            text, target.metric, hits, list(understanding.companies), services.vocabulary)) is not None:
+        # "the GAAP effective tax rate for the second quarter": a release states the rate, not its inputs
+        return stated
     if metric is not None and (metric.status in ("answered", "unverified") or offline_engine):
         return metric.model_copy(update={"kind": "metric"})
     if (unread := unreadable_definition(text, services.vocabulary)) is not None:
