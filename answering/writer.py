@@ -248,7 +248,7 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         _Reader(lambda w: _unanswered(w) and decision.kind == "yes_no" and segment_metric.asks_profitable(text),
                 lambda: segment_metric.write(text, hits, list(understanding.companies), services.vocabulary, retriever)),
         # "who was its General Counsel": the one row of the officers' table that holds the title
-        _Reader(lambda w: officers_table.ASKS_ROLE.search(text) is not None,
+        _Reader(lambda w: (officers_table.ASKS_ROLE.search(text) or officers_table.HELD_TITLE.search(text)) is not None,
                 lambda: officers_table.role_holder(text, hits, understanding, services)),
         # "who signed the Form 8-K on behalf of the registrant": the signature under the report's signing clause
         _Reader(lambda w: officers_table.ASKS_SIGNER.search(text) is not None,

@@ -92,6 +92,10 @@ ASKS_ROLE = re.compile(r"^\W*[Ww]ho\s+(?P<verb>is|was|are|were)\s+(?:the\s+|its\
                        r"(?:Officer|Counsel|President|Secretary|Treasurer|Controller|Director|Chair(?:man|woman|person)?)|"
                        r"CEO|CFO|COO)(?P<plural>s?)\b"
                        r"(?!\s+(?:of|and)\s+(?:the|its|our|their)\b)")  # ("Chair of the Board", "Officer of the Bank")
+# "Which executive officers of X held the title Chief Executive Officer": the rows of the officers' table holding it
+HELD_TITLE = re.compile(r"^\W*[Ww]hich\s+(?:executive\s+)?officers\b[^?]*?\bheld\s+the\s+(?:title|position|office)\s+"
+                        r"(?:of\s+)?(?P<title>(?:[A-Z][\w&-]*\s+){0,4}(?:Officer|Counsel|President|Secretary|Treasurer|"
+                        r"Controller|Director|Chair(?:man|woman|person)?))\b")
 # a person's name printed right before a title ("Ir. Kiswodarmawan President Director"): an honorific and one
 # name, or two to four capitalised words
 _HONORIFIC = r"(?:Ir|Dr|Drs|Dra|Mr|Mrs|Ms|Prof|H)\.\s+"
@@ -102,9 +106,11 @@ def role_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
                 services: MetricServices) -> WrittenAnswer | None:
     """The one officer whose row in the officers table holds the asked title (never "Vice President" for
     "President"), else the one person the filing names right before the title; None when none or several."""
-    asked = ASKS_ROLE.search(question)
+    asked = ASKS_ROLE.search(question) or HELD_TITLE.search(question)
     if asked is None or len(understanding.companies) != 1:
         return None
+    # "Who were the Chief Executive Officers", "Which executive officers held the title ...": every holder
+    several = asked.re is HELD_TITLE or (bool(asked.group("plural")) and asked.group("verb") in ("are", "were"))
     asked_title = _SPELLED.get(asked.group("title"), asked.group("title"))  # "CFO": as filings print it
     title = re.compile(rf"(?<!Vice )\b{re.escape(asked_title)}\b", re.I)
     filing = asked_filing(hits, understanding.companies[0], services)  # (read once: the table, else the names)
@@ -118,7 +124,7 @@ def role_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
     if not holders:
         holders, where = _name_over_title(asked_title, filing), ", the name printed over the title"
     people = {_person(name) for name, _, _ in holders}
-    if asked.group("plural") and asked.group("verb") in ("are", "were") and where == ", the officers' table" \
+    if several and where == ", the officers' table" \
             and len(people) > 1:
         # "Who were the Chief Executive Officers": each row holding the title (two co-CEOs)
         return WrittenAnswer(status="answered", kind="list", text="; ".join(n for n, _, _ in holders) + "\n\n" + " ".join(

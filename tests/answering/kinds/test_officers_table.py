@@ -202,3 +202,12 @@ def test_the_report_s_signer_is_the_signature_under_its_signing_clause(services)
     written = ask("Who signed Intel's Form 8-K dated November 22, 2022 on behalf of the registrant?", intel,
                   sorted({c.page for c in intel}), services)
     assert written.status == "answered" and written.text.split("\n")[0] == "April Miller Boise", written.text
+
+
+def test_which_officers_held_a_title_are_every_row_of_the_table_holding_it(services):
+    # Oracle's FY2017 10-K, p.23: "Name Office(s)" over "Safra A. Catz Chief Executive Officer and Director" and "Mark V.
+    # Hurd Chief Executive Officer and Director"
+    oracle = filing("financebench-extra/pdfs/ORACLE_2017_10K.pdf")
+    written = ask("Which executive officers of Oracle held the title Chief Executive Officer as of the fiscal year 2017 "
+                  "annual report?", oracle, [22, 23], services)
+    assert written.status == "answered" and written.text.split("\n")[0] == "Safra A. Catz; Mark V. Hurd", written.text
