@@ -244,6 +244,10 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # describes so ("3PM Shield, a provider of AI-based marketplace compliance solutions")
         _Reader(lambda w: decision.kind in ("choice", "passage") and described_name.asked(text) is not None,
                 lambda: described_name.write(text, hits, list(understanding.companies))),
+        # "which of its segments was unprofitable": the segment table's rows by the sign of their operating result
+        # (over a choice's list of the segments: the sign decides which)
+        _Reader(lambda w: segment_metric.asks_by_sign(text),
+                lambda: segment_metric.by_sign(text, hits, list(understanding.companies), services.vocabulary, retriever)),
         # "is its Reality Labs segment profitable": the sign of the segment's operating income in its segment table
         _Reader(lambda w: _unanswered(w) and decision.kind == "yes_no" and segment_metric.asks_profitable(text),
                 lambda: segment_metric.write(text, hits, list(understanding.companies), services.vocabulary, retriever)),

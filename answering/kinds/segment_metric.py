@@ -155,25 +155,36 @@ def _header_above(block: Block) -> str:
     return "\n".join(lines[max(0, first - 6):first] if at is None else lines[max(0, at - 3):first])
 
 
-def _figures(block: Block, part: str, years: list[int], quarter: bool, vocab: Vocabulary) -> list[_Figure]:
+def _item_rows(block: Block, years: list[int], quarter: bool, vocab: Vocabulary) -> tuple[str, list] | None:
+    """(the table's measure, its item rows above their total) when the block is a table of the asked period's
+    columns whose rows add up to a total; None otherwise."""
     width = len(block.years)
     if width < 1 or any(block.years.count(y) != 1 for y in years) or \
             not all(width <= len(r.values) <= width + 1 and all(v is not None for v in r.values[:width])
                     for r in block.rows):
-        return []
+        return None
     header = _header_above(block)
     if quarter and (_LONGER_SPAN.search(header) or not _QUARTER_SPAN.search(header)):
-        return []  # a quarter's figure only under a header that spans the quarter alone
+        return None  # a quarter's figure only under a header that spans the quarter alone
     if not quarter and (_QUARTER_SPAN.search(header) or re.search(r"\b(?:six|nine)\s+months\b", header, re.I)):
-        return []
+        return None
     rows = [[float(v) for v in r.values[:width]] for r in block.rows]  # type: ignore[arg-type]
     labels = [r.label for r in block.rows]
     end = _total(rows, labels)
     if end is None:
-        return []
+        return None
     measure = _measure(block, labels[end], vocab)
-    found = [r for r in block.rows[:end] if _names_part(r.label, part)]
-    if measure is None or len(found) != 1:
+    return (measure, block.rows[:end]) if measure is not None else None
+
+
+def _figures(block: Block, part: str, years: list[int], quarter: bool, vocab: Vocabulary) -> list[_Figure]:
+    width = len(block.years)
+    table = _item_rows(block, years, quarter, vocab)
+    if table is None:
+        return []
+    measure, items = table
+    found = [r for r in items if _names_part(r.label, part)]
+    if len(found) != 1:
         return []
     row = found[0]
     change = row.values[width] if len(row.values) == width + 1 else None
@@ -307,3 +318,58 @@ def _profitable(question: str, part: str, when: str, year: int, figures: list[_F
     return WrittenAnswer(status="answered", kind="yes_no", value=income.values[year],
                          unit=f"USD {income.block.scale}", text=text, citations=[_cited(income, chunks)],
                          flags=["segment_table"])
+
+
+# "Which of Meta's segments was unprofitable in FY2022?": the items of the segment table by the sign of their result
+_WHICH_BY_SIGN = re.compile(r"^\W*which\s+(?:of\s+(?:[\w&.'’-]+\s+){1,4})?(?:(?:business|reportable|operating)\s+)?"
+                            r"(?P<items>segments?|divisions?|business\s+units?)\b[^?]*?\b(?:was|were|is|are)\s+(?:still\s+)?"
+                            r"(?P<word>profitable|unprofitable|loss-making|making\s+(?:a\s+)?(?:profit|loss))\b", re.I)
+# rows of a segment table that are no segment: the reconciling items between the segments and the total
+_NOT_A_SEGMENT = re.compile(r"\b(?:corporate|eliminations?|unallocated|reconcil\w*|other|intersegment|adjustments?)\b", re.I)
+
+
+def asks_by_sign(question: str) -> bool:
+    """The question asks which segments made a profit (or a loss)."""
+    return _WHICH_BY_SIGN.search(question) is not None
+
+
+def by_sign(question: str, hits: list[SearchHit], companies: list[str], vocab: Vocabulary,
+            retriever: Retriever | None) -> WrittenAnswer | None:
+    """The segments whose operating result in the asked period has the asked sign, read from the segment table of
+    operating income (its rows adding up to its total); one for "which segment was", any for "which segments were";
+    None when no table of the period decides it, or its tables disagree."""
+    asked = _WHICH_BY_SIGN.search(question)
+    if asked is None or len(companies) != 1:
+        return None
+    mentions = parse_periods(question)
+    if len(set(mentions.years)) != 1 or len(set(mentions.periods)) > 1:
+        return None
+    year, quarter = mentions.years[0], (int(mentions.periods[0][-1]) if mentions.periods else None)
+    word = asked.group("word").lower()
+    want_profit = word in ("profitable", "making profit", "making a profit")
+    chunks = [c for c in _chunks(hits, companies[0], retriever) if _of_period(c, year, quarter)]
+    picks: set[tuple[str, ...]] = set()
+    quotes: list[tuple[Block, list]] = []
+    for block in (_whole(b, chunks) for b in blocks([SearchHit(chunk=c, score=0.0) for c in chunks], companies)):
+        table = _item_rows(block, [year], quarter is not None, vocab)
+        if table is None or table[0] != "operating_income":
+            continue
+        items = [r for r in table[1] if not _NOT_A_SEGMENT.search(r.label)]
+        if len(items) < 2:
+            continue
+        column = block.years.index(year)
+        chosen = [r for r in items if (float(r.values[column]) > 0) == want_profit and float(r.values[column]) != 0]
+        picks.add(tuple(_label(r.label) for r in chosen))
+        quotes.append((block, chosen))
+    if len(picks) != 1 or not (chosen := quotes[0][1]) or (not asked.group("items").lower().endswith("s")
+                                                          and len(chosen) != 1):
+        return None
+    block = quotes[0][0]
+    when = f"Q{quarter} {year}" if quarter else f"fiscal {year}"
+    names = "; ".join(re.sub(r"\s*\$\s*$", "", r.label).strip() for r in chosen)
+    rows = " ".join(f'"{r.line}"' for r in chosen)
+    verdict = "an operating profit" if want_profit else "an operating loss"
+    return WrittenAnswer(status="answered", kind="choice",
+                         text=f"{names}\n\n{names}: {verdict} in {when}, read from its segment table of operating income "
+                              f"(its rows add up to its total): {rows} ({block.chunk.doc} p.{block.chunk.page + 1})",
+                         citations=[cite(block.chunk_of(r), r.line) for r in chosen], flags=["segment_table"])

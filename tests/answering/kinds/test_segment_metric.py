@@ -83,3 +83,13 @@ def test_whether_a_segment_is_profitable_is_the_sign_of_its_operating_income_in_
                                                               "-$3,992 million"), labs.text
     apps = ask("Is Meta's Family of Apps segment profitable in Q1 2023?", meta, [9], services)
     assert apps.status == "answered" and apps.text.startswith("Yes. Family of Apps"), apps.text
+
+
+def test_which_segment_made_a_loss_is_read_from_the_segment_table_by_the_sign_of_its_result(services):
+    # Meta's FY2022 10-K, p.119: "Income (loss) from operations: Family of Apps $ 42,661 ... Reality Labs (13,717) ...
+    # Total income from operations $ 28,944" (a choice's list of both segments names neither)
+    meta = filing("filings-wild/pdfs/MetaPlatforms_2022_10-K.pdf")
+    loss = ask("Which of Meta's segments was unprofitable in FY2022?", meta, [71, 118], services)
+    assert loss.status == "answered" and loss.text.split("\n\n")[0] == "Reality Labs", loss.text
+    profit = ask("Which of Meta Platforms' reportable segments was profitable in FY2022?", meta, [71, 118], services)
+    assert profit.status == "answered" and profit.text.split("\n\n")[0] == "Family of Apps", profit.text
