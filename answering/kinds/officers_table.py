@@ -361,7 +361,9 @@ def seat_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
 
 
 # "Who signed the Form 8-K on behalf of the registrant?": the signature under the report's own signing clause
-ASKS_SIGNER = re.compile(r"\bwho\s+signed\b", re.I)
+# (not "Who was the Chief Financial Officer ... who signed the annual report": a title asked, which the signature
+# blocks under the officers' names answer)
+ASKS_SIGNER = re.compile(r"^\W*who\s+signed\b", re.I)
 # "the Registrant has duly caused this report to be signed on its behalf by the undersigned ... /s/ April Miller Boise"
 _SIGNING_CLAUSE = re.compile(r"caused\s+this\s+(?:report|annual\s+report|quarterly\s+report)\s+to\s+be\s+signed\s+on\s+its\s+"
                              r"behalf\s+by\s+the\s+undersigned", re.I)

@@ -211,3 +211,11 @@ def test_which_officers_held_a_title_are_every_row_of_the_table_holding_it(servi
     written = ask("Which executive officers of Oracle held the title Chief Executive Officer as of the fiscal year 2017 "
                   "annual report?", oracle, [22, 23], services)
     assert written.status == "answered" and written.text.split("\n")[0] == "Safra A. Catz; Mark V. Hurd", written.text
+
+
+def test_a_title_asked_of_a_signer_is_not_the_report_s_first_signature(services):
+    # eBay's FY2022 10-K signs "By: /s/ Jamie Iannone" under its signing clause; its CFO signs further down
+    ebay = filing("financebench-extra/pdfs/EBAY_2022_10K.pdf")
+    written = ask('Who was the Chief Financial Officer of "eBay Inc." who signed the annual report for the fiscal year '
+                  "2022?", ebay, sorted({c.page for c in ebay if "/s/" in c.text}), services)
+    assert "Jamie Iannone" not in written.text.split("\n")[0], written.text
