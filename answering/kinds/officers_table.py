@@ -111,6 +111,8 @@ def role_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
         return None
     # "Who were the Chief Executive Officers", "Which executive officers held the title ...": every holder
     several = asked.re is HELD_TITLE or (bool(asked.group("plural")) and asked.group("verb") in ("are", "were"))
+    if several and not asked.group("title").startswith("Chief "):
+        return None  # "Who are the Directors": a board, which the officers' rows holding the word are not
     asked_title = _SPELLED.get(asked.group("title"), asked.group("title"))  # "CFO": as filings print it
     title = re.compile(rf"(?<!Vice )\b{re.escape(asked_title)}\b", re.I)
     filing = asked_filing(hits, understanding.companies[0], services)  # (read once: the table, else the names)
@@ -124,8 +126,9 @@ def role_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
     if not holders:
         holders, where = _name_over_title(asked_title, filing), ", the name printed over the title"
     people = {_person(name) for name, _, _ in holders}
-    if several and where == ", the officers' table" \
-            and len(people) > 1:
+    if several and (where != ", the officers' table" or len(people) < 2):
+        return None  # several asked: the table's rows, two at least (one found may be one of more)
+    if several:
         # "Who were the Chief Executive Officers": each row holding the title (two co-CEOs)
         return WrittenAnswer(status="answered", kind="list", text="; ".join(n for n, _, _ in holders) + "\n\n" + " ".join(
             f'"{line}" ({chunk.doc} p.{chunk.page + 1}{where})' for _, line, chunk in holders),
@@ -325,6 +328,7 @@ ASKS_SEAT = re.compile(r"^\W*who\s+(?:is|was)\s+(?:the\s+)?(?P<seat>chair(?:man|
 _SEAT_ROW = re.compile(rf"^(?P<before>[^:\n]{{2,60}}?)\s*:\s*(?P<name>(?:{_HONORIFIC})?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){{0,4}})"
                        r"(?P<degrees>(?:,\s*[A-Z][A-Za-z.]{1,8}){0,4})\s*(?P<after>[^\n:]{0,60})$")
 _BODY_LINES = 12  # the rows follow the sentence naming the body closely
+_ANY_BODY = re.compile(r"\b(?:[\w-]+\s+){0,2}?(?:committee|board\s+of\s+(?:directors|commissioners))\b", re.I)
 
 
 def seat_holder(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -338,11 +342,15 @@ def seat_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
     found: dict[str, tuple[str, str, Chunk]] = {}
     for hit in asked_filing(hits, understanding.companies[0], services):
         lines = [line.strip() for line in hit.chunk.text.splitlines()]
-        named = [i for i, line in enumerate(lines) if body.search(line) or (
-            i + 1 < len(lines) and body.search(f"{line} {lines[i + 1]}"))]
         for i, line in enumerate(lines):
             m = _SEAT_ROW.match(line)
-            if m is None or not any(0 < i - at <= _BODY_LINES for at in named):
+            if m is None:
+                continue
+            # the body the rows belong to is the last one named before them ("The composition of the audit committee
+            # ... were as follows:"), not one named earlier ("... decree of the Board of Commissioners ...")
+            above = " ".join(lines[max(0, i - _BODY_LINES):i])
+            bodies = list(_ANY_BODY.finditer(above))
+            if not bodies or not body.search(bodies[-1].group(0)):
                 continue
             # the seat in the row's English words: before the colon, or after the name (its first words)
             if not (seat.match(m.group("before")) or seat.match(m.group("after"))):
@@ -363,7 +371,9 @@ def seat_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
 # "Who signed the Form 8-K on behalf of the registrant?": the signature under the report's own signing clause
 # (not "Who was the Chief Financial Officer ... who signed the annual report": a title asked, which the signature
 # blocks under the officers' names answer)
-ASKS_SIGNER = re.compile(r"^\W*who\s+signed\b", re.I)
+ASKS_SIGNER = re.compile(r"^\W*who\s+signed\b(?![^?]*\b(?:as\s+(?:its\s+|the\s+)?[A-Z]|officer|director|chair\w*|president|"
+                         r"secretary|treasurer|controller|counsel|audit\w*|consent|agreement|certificat\w*|opinion|"
+                         r"letter|exhibit|accounting|firm|report\s+of)\b)", re.I)  # (the report itself, for the registrant: no role, no other paper)
 # "the Registrant has duly caused this report to be signed on its behalf by the undersigned ... /s/ April Miller Boise"
 _SIGNING_CLAUSE = re.compile(r"caused\s+this\s+(?:report|annual\s+report|quarterly\s+report)\s+to\s+be\s+signed\s+on\s+its\s+"
                              r"behalf\s+by\s+the\s+undersigned", re.I)

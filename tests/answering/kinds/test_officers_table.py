@@ -192,6 +192,10 @@ def test_a_seat_of_a_named_body_is_read_from_the_row_of_its_members(services):
     other = ask("Who was the chairman of the Remuneration Committee of PT Adhi Karya as of June 30, 2012?", adhi, [11],
                 services)
     assert "Amir Muin" not in other.text.split("\n")[0] or other.status != "answered", other.text
+    # (the sentence before the rows names the Board of Commissioners' decree; the rows are the committee's)
+    board = ask("Who was the chairman of the Board of Commissioners of PT Adhi Karya as of June 30, 2012?", adhi, [11],
+                services)
+    assert "Amir Muin" not in board.text.split("\n")[0] or board.status != "answered", board.text
 
 
 def test_the_report_s_signer_is_the_signature_under_its_signing_clause(services):
@@ -219,3 +223,18 @@ def test_a_title_asked_of_a_signer_is_not_the_report_s_first_signature(services)
     written = ask('Who was the Chief Financial Officer of "eBay Inc." who signed the annual report for the fiscal year '
                   "2022?", ebay, sorted({c.page for c in ebay if "/s/" in c.text}), services)
     assert "Jamie Iannone" not in written.text.split("\n")[0], written.text
+
+
+def test_a_title_asked_of_the_signer_or_another_paper_signed_is_not_the_report_s_signature(services):
+    from answering.kinds.officers_table import ASKS_SIGNER
+
+    assert ASKS_SIGNER.search("Who signed Intel's Form 8-K dated November 22, 2022 on behalf of the registrant?")
+    assert not ASKS_SIGNER.search("Who signed Boeing's 2022 Form 10-K as Chief Financial Officer?")
+    assert not ASKS_SIGNER.search("Who signed the report of the independent registered public accounting firm?")
+
+
+def test_a_plural_title_is_answered_only_by_two_rows_of_the_officers_table_holding_a_chief_s_title(services):
+    oracle = filing("financebench-extra/pdfs/ORACLE_2019_10K.pdf")
+    for question in ("Who are the Directors of Oracle?", "Who were the Executive Officers of Oracle in fiscal 2019?"):
+        written = ask(question, oracle, [16, 17], services)
+        assert written.text.split("\n")[0] != "Safra A. Catz; Mark V. Hurd", written.text
