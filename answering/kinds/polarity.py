@@ -141,7 +141,11 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     readings: list[tuple[str, str]] = []  # (negated | ceased | ceased-and-negated | plan | affirmed, cue) per clause
     for clause in clauses:
         if _HEDGED.search(clause):
-            continue
+            if not any(w.lower() in _NEGATION or w.lower().endswith("n't") for w in _words(_HEDGED.sub(" ", clause))):
+                continue
+            # "future earnings, if any, ..., and we do not anticipate declaring or paying any cash dividends": the
+            # hypothesis says nothing, the denial beside it still does
+            clause = _HEDGED.sub(lambda m: "_" * len(m.group(0)), clause)
         words = _words(clause)
         stems = [tokenize(w)[0] if tokenize(w) else "" for w in words]
         if predicate.objects and not set(stems) & predicate.objects:  # (exactly: "financial" is no "financing")

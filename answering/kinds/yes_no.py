@@ -778,6 +778,14 @@ _DENIES_PLAN = re.compile(r"\b(?:no|not\s+(?:have\s+)?(?:any\s+)?)(?:current\s+|
                           r"(?:plan|intend)\s+to\b", re.I)
 
 
+def _denies_the_plan(text: str) -> bool:
+    """A sentence denying a plan of the whole deed: "We do not have any plans at this time to make any future dividend
+    payments"; not of a narrower one ("We do not plan to make contributions to our U.S. pension plans": a named
+    part of them, capitalised, while others may be planned)."""
+    m = _DENIES_PLAN.search(text)
+    return m is not None and not re.search(r"\b[A-Z][\w.&'’-]*", text[m.end():])
+
+
 # "Did X pay / declare / repurchase / issue ...": a question about a deed done, stated by its
 # verb in any tense (the first five letters, or the irregular forms)
 # (not "raise" or "cut": a change of a dividend is stated by its two rates, "a new quarterly
@@ -899,7 +907,7 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         return rates
     if yes and no:
         yes, no = _in_quarter(yes, no, main_clause(decision.ask))
-    if yes and no and _ASKS_PLAN.search(decision.ask) and any(_DENIES_PLAN.search(s.text) for s in no):
+    if yes and no and _ASKS_PLAN.search(decision.ask) and any(_denies_the_plan(s.text) for s in no):
         # "does it have plans to pay dividends?": "we do not have any plans ... to make any future dividend
         # payments" is the filing's word on the plan; sentences on how dividends would be paid are not
         yes = []

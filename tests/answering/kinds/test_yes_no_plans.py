@@ -36,3 +36,19 @@ def test_a_plan_denied_answers_a_question_about_the_plan_over_sentences_on_how_i
     written = ask("Does NICE Ltd. have plans to make future dividend payments?", nice, [79], services)
     assert written.status == "answered" and written.text.startswith("No."), written.text
     assert "do not have any plans" in written.text, written.text
+
+
+def test_a_plan_denied_for_a_named_part_does_not_decide_over_the_rest(services):
+    # Kraft Heinz's FY2022 10-K, p.88: "We do not plan to make contributions to our U.S. pension plans in 2023." beside
+    # "We estimate that 2023 pension contributions will be approximately $11 million to our non-U.S. pension plans."
+    kraft = filing("financebench/pdfs/KRAFTHEINZ_2022_10K.pdf")
+    written = ask("Does Kraft Heinz plan to make contributions to its pension plans in 2023?", kraft, [87, 86], services)
+    assert not written.text.startswith("No."), written.text
+
+
+def test_a_denial_beside_a_hypothesis_still_denies(services):
+    # Uber's FY2021 10-K, p.49: "We intend to retain all available funds and future earnings, if any, ..., and we do not
+    # anticipate declaring or paying any cash dividends in the foreseeable future."
+    uber = filing("filings-wild/pdfs/Uber_2021_10-K.pdf")
+    written = ask("Does Uber anticipate paying dividends?", uber, [46, 48, 186], services)
+    assert written.status == "answered" and written.text.startswith("No."), written.text
