@@ -19,6 +19,7 @@ from answering.kinds.sentences import Sentence, content_words, same_stem, senten
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchHit
 from finrag.vocabulary import tokenize
+from retrieval.periods import parse_periods
 
 # "Which provider of AI-based marketplace compliance solutions did eBay acquire"
 _ASK = re.compile(r"^\W*(?:through\s+|from\s+|to\s+|by\s+)?which\s+(?P<description>(?:[\w’'-]+,?\s+){1,12}?)"
@@ -47,28 +48,55 @@ def asked(question: str) -> tuple[list[str], str] | None:
 _KIND_STEMS = frozenset(t for k in _KINDS for t in tokenize(k))
 
 
+# the noun a deed's verb makes, which a filing writes for it as often ("the acquisition of 3PM Shield")
+_DEED_NOUNS = {"acquir": ("acquisit",), "sell": ("sold", "sale"), "buy": ("bought", "purchas"), "sold": ("sale",),
+               "divest": ("divestitur",), "merg": ("merger",), "form": ("format",), "spin": ("spun", "spin-off")}
+_THE_REPORT = re.compile(r"\b(?:its|the|their)\s+(?:fiscal\s+(?:year\s+)?)?(?:FY\s?)?\d{4}\s+(?:annual\s+report|10-?K|10-?Q|"
+                         r"form\s+10-?[KQ]|report|results?|filing|earnings\s+release)\b", re.I)
+_DEED_REACH = 8  # words between the deed and the name it is done to
+# "David C. Weston": a person's name (a middle initial), which no company, subsidiary or provider is
+_PERSON = re.compile(r"^[A-Z][a-z]+\s+[A-Z]\.\s+[A-Z][a-z]+$")
+
+
+def _deed_at(tokens: list[str], verb: str) -> list[int]:
+    """Where the sentence's words state the question's deed: its verb's stem, whole, or the noun the verb makes."""
+    stem = tokenize(verb)[0] if tokenize(verb) else verb
+    forms = (stem, *_DEED_NOUNS.get(stem, ()))
+    return [i for i, t in enumerate(tokens) if t == stem or any(t.startswith(f) for f in forms[1:])
+            or (len(stem) >= 5 and t.startswith(stem))]
+
+
 def write(question: str, hits: list[SearchHit], companies: list[str]) -> WrittenAnswer | None:
-    """The one name the filing describes as the question does, with the sentence that does; None otherwise."""
+    """The one name the filing describes as the question does, the object of the question's deed in a sentence of
+    the asked year (when the question names one); None otherwise."""
     ask = asked(question)
     if ask is None or len(companies) != 1:
         return None
     words, verb = ask
-    deed = verb[:5]  # "acquire", "acquisition"; "launch", "launched"; "conduct", "conducted"
+    # the deed's year ("acquire in 2022"), not the report's ("according to its 2020 annual report")
+    years = {str(y) for y in parse_periods(_THE_REPORT.sub(" ", question)).years}
     # the kind the question names ("a longstanding Express Drive partner" of a "company") need not be repeated
     described_by = [w for w in words if w not in _KIND_STEMS] or words
-    kind = next((w for w in words if w in _KIND_STEMS), None) if len(words) == 1 else None
+    kind_word = next((w for w in re.findall(r"[a-z]+", question.lower()) if tokenize(w)[:1] == words[:1]), None) \
+        if len(words) == 1 and words[0] in _KIND_STEMS else None
     found: dict[str, tuple[str, Sentence]] = {}
     for s in sentences(hits, companies):
-        if not any(t.startswith(deed) for t in tokenize(s.text)):
-            continue
-        named = [m for m in _APPOSITIVE.finditer(s.text) if kind is None
-                 and all(any(same_stem(t, w) for t in tokenize(m.group("description"))) for w in described_by)]
-        if kind is not None:
-            # "Through which subsidiary does it conduct its business": the name right after the kind's word
-            named = list(re.finditer(_KIND_THEN_NAME.format(kind=rf"{kind[:-1]}\w*"), s.text))
+        if years and not any(y in s.text for y in years):
+            continue  # another year's deal ("in 2019 ... to manufacture and sell")
+        if kind_word is not None:
+            # "Through which subsidiary does it conduct its business": the name right after the kind's word, whole
+            plural = kind_word[:-1] + "ies" if kind_word.endswith("y") else kind_word + "s"
+            named = list(re.finditer(_KIND_THEN_NAME.format(kind=f"(?:{kind_word}|{plural})"), s.text))
+        else:
+            named = [m for m in _APPOSITIVE.finditer(s.text)
+                     if all(any(same_stem(t, w) for t in tokenize(m.group("description"))) for w in described_by)]
         for m in named:
             name = m.group("name")
-            if name.split()[0] in _NOT_A_NAME:
+            if name.split()[0] in _NOT_A_NAME or _PERSON.match(name):
+                continue
+            # the name is what the deed was done to: the deed's word a few words before it
+            before = tokenize(s.text[: m.start("name")])
+            if not any(len(before) - at <= _DEED_REACH for at in _deed_at(before, verb)):
                 continue
             found.setdefault(name.casefold().rstrip("."), (name, s))
     if len(found) != 1:
