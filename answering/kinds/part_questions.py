@@ -25,9 +25,11 @@ _AUX = r"(?:did|does|do|has|have|had|was|were|is|are|will|would|could|can)"
 _WH_THING = re.compile(rf"^\W*what\s+(?P<np>(?:[\w'’-]+\s+){{0,4}}?(?i:range|amount|rate|ratio|margin|cost|charge|"
                        rf"expense|expenditure|price|guidance|target|level|size)s?)\s+{_AUX}\b", re.I)
 # the object of the ask's verb: "Why did NVIDIA record an acquisition termination cost in fiscal year 2023"
+# (with what qualifies it, up to the period: "a reach-forward loss on the KC-46A Tanker program in 2022")
 _OBJECT = re.compile(rf"^\W*(?:why|how|when|where)\s+{_AUX}\s+(?:\S+\s+){{1,5}}?[a-z]+\s+"
-                     r"(?P<np>(?:an?|the|its|their)\s+(?:[\w'’-]+\s+){0,4}?[\w'’-]+?)"
-                     r"(?=\s+(?:in|for|during|on|at|from|by|with|to|as|under|over|after|before)\b|\s*[?,]|$)", re.I)
+                     r"(?P<np>(?:an?|the|its|their)\s+[^?,]*?)"
+                     r"(?=\s+(?:in|during|for|as\s+of)\s+(?:the\s+)?(?:fiscal\s+|first|second|third|fourth|Q[1-4]|FY|"
+                     r"(?:19|20)\d\d)|\s*[?,]|$)", re.I)
 # the part a yes/no asks of: "Is Meta's Reality Labs segment profitable"
 _SUBJECT_PART = re.compile(r"^\W*(?i:is|was|are|were)\s+(?:[\w&.'’-]+['’]s\s+)?(?:the\s+)?"
                            r"(?P<np>(?:[A-Z][\w&'’-]*\s+){1,4}(?:segment|division|business|unit|subsidiary))\b")
@@ -77,8 +79,12 @@ def part_questions(parts: list[str]) -> list[str] | None:
     if refers is not None or _ITS.search(second):
         thing = _thing(first)
         if thing is None:
-            # ("its" is the company's, which the question's understanding holds; "their" is some thing's)
-            return None if refers is not None or their else [first, second]
+            # ("its" is the company's, which the question's understanding holds, unless the first ask asks for a
+            # thing by name: "Which segment ..., and what was its operating income?" is the segment's; "their" is
+            # some thing's)
+            if refers is not None or their or re.match(r"^\W*which\b", first, re.I):
+                return None
+            return [first, second]
         np, part_its = thing
         second = _REFERS.sub(f"the {np}", second)
         if part_its or their:
@@ -98,4 +104,5 @@ def quoted_answer_holds(ask: str, text: str) -> bool:
     (sentences sharing the words of "who is its CEO, since when?" are no answer to any part of it)."""
     if not text.lstrip().startswith('"'):
         return True
-    return bool(_ASKS_A_FIGURE.match(ask)) and bool(_FIGURE.search(text))
+    quoted = re.sub(r"\([^()]*\bp\.\s?\d+[^()]*\)", " ", text)  # (a citation's page is no figure)
+    return bool(_ASKS_A_FIGURE.match(ask)) and bool(_FIGURE.search(quoted))

@@ -60,3 +60,18 @@ def test_a_second_ask_naming_neither_a_pronoun_nor_a_name_is_the_first_ask_s_thi
                   "purchase price allocation was goodwill?") is None
     assert _split("Which region generated most of Acme's revenue in Q3, and how dependent is the company on the "
                   "United States?")[1] == "How dependent is the company on the United States?"
+
+
+def test_the_thing_referred_to_keeps_its_qualifiers_and_a_named_pick_s_its_is_no_company_s():
+    assert _split("Why did Acme record a reach-forward loss on the KC-46A Tanker program in 2022, and how large was "
+                  "it?")[1] == "How large was the reach-forward loss on the KC-46A Tanker program?"
+    # "its" is the segment the first ask picks, which no description stands for
+    assert _split("Which segment generated the most revenue for Acme in 2022, and what was its operating income in "
+                  "2022?") is None
+
+
+def test_a_citation_s_page_is_no_figure_a_quote_states():
+    from answering.kinds.part_questions import quoted_answer_holds
+
+    assert not quoted_answer_holds("How much was it?", '"We recorded a loss on the program." (acme_10K p.15)')
+    assert quoted_answer_holds("How much was it?", '"We recorded a loss of $402 million." (acme_10K p.15)')
