@@ -51,7 +51,9 @@ _GIVEN_UP = (r"(?:selling|divesting|transferring|disposing|spinning|for\s+(?:its
              r"(?:business|businesses|unit|division|stake|interest|shares?|subsidiary|operations))")
 _PARTY_RECEIVED = re.compile(
     # (and "What consideration was eBay to receive for transferring its Classifieds business")
-    _LEAD_IN + r"what\s+(?:[\w-]+\s+){0,2}?(?:did|was|were|is|will|would)\s+(?:[\w.'\u2019&-]+\s+){1,4}?(?:to\s+)?"
+    # (not a rate or an amount asked: "What tax rate did eBay pay on the gain from transferring ...")
+    _LEAD_IN + r"what\s+(?!(?:[\w-]+\s+)?(?:rates?|percent\w*|amounts?|totals?|sums?|values?|ratios?|margins?|prices?)\b)"
+    r"(?:[\w-]+\s+){0,2}?(?:did|was|were|is|will|would)\s+(?:[\w.'\u2019&-]+\s+){1,4}?(?:to\s+)?"
     r"(?:receive|get|gain|pay|obtain)\b[^?]*\b"
     rf"(?:{_DEAL_NOUN}|{_GIVEN_UP})\b", re.I)
 _OF_A_DEAL = re.compile(r"\b(?:on|for|from|in|under|(?:related|relating|associated|attributable|connected|linked)"

@@ -197,7 +197,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     # which way the asked metric moved, as the question says it (its premise's last clause)
     # (the ask's own word first: "... dollars grew but its gross margin percentage fell. What explains the decline
     # in gross margin percentage?" asks of the fall, whatever else the premise says rose)
-    asked_way = (_way(decision.ask) or asked_direction(_changed_clause(premise, vocab) if premise_metrics and premise
+    asked_way = (_own_way(decision.ask) or asked_direction(_changed_clause(premise, vocab) if premise_metrics and premise
                                                        else question, own)) if asked else 0
     pool = _with_following_chunks([*hits, *_searched(topic.words, companies, years, hits, services)], topic, services)
     found = sentences(pool, companies, risks=asks_about_risk(decision.ask), trim_tables=True, listed=True)
@@ -509,6 +509,12 @@ def asked_direction(clause: str, own: list[tuple[str, ...]]) -> int:
     """Which way the question says the asked metric moved, read as the sentences are: a loss
     that grew ("Why did Acme's net loss increase?") is income that fell."""
     return _direction(clause, own) or _way(clause)
+
+
+def _own_way(ask: str) -> int:
+    """Which way the ask's own words say the asked figure moved, a loss that grew being income that fell."""
+    way = _way(ask)
+    return -way if _LOSS.search(ask) else way
 
 
 def _way(text: str) -> int:

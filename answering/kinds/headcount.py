@@ -37,7 +37,10 @@ ASKS_HEADCOUNT = re.compile(
 # "... covered by collective bargaining agreements"): not the company's own count
 _PART = re.compile(r"\b(?:number\s+of|how\s+many)\s+(?:[\w-]+\s+){0,2}?(?:employees|staff|people)\s+(?:who|that|were|are|to\s+be|"
                    r"affected|impacted|laid|terminated|cut|eliminated|reduced|in|located|based|outside|covered|"
-                   r"represented|under|by|from|within|working\s+in|at\s+(?!the\s+end\b|(?:the\s+)?(?:fiscal\s+)?year))",
+                   r"represented|under|by|from|within|working\s+in|at\s+(?!the\s+end\b|(?:the\s+)?(?:fiscal\s+)?year))"
+                   # "How many employees did Oracle's hardware business employ": a part's count
+                   r"|\b(?:employees|people)\s+(?:\S+\s+){0,5}?(?:business|unit|division|segment|subsidiary|organi[sz]ation|"
+                   r"group|operations|team|department|function)\s+(?:employ|have|had)",
                    re.I)
 def asks_the_whole_count(question: str) -> bool:
     """The question asks the company's own count of its people, not a part's."""
@@ -84,7 +87,7 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
           services: MetricServices) -> WrittenAnswer | None:
     """The company's own count of its people, with its sentence; None when no sentence states it
     or the sentences that do disagree."""
-    if not ASKS_HEADCOUNT.search(question) or len(understanding.companies) != 1:
+    if not asks_the_whole_count(question) or len(understanding.companies) != 1:
         return None
     company = understanding.companies[0]
     stated = _stated(company)

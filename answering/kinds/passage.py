@@ -54,7 +54,9 @@ _BY_HOW_MUCH = re.compile(r"\bby\s+how\s+much\b", re.I)
 _MONEY = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s(?:thousand|million|billion)s?)?", re.I)
 
 
-_ASIDE = re.compile(r"\s*\((?:[^()\s]+\s+){3,}[^()]*\)")  # a parenthesis of four words or more
+# a parenthesis of four words or more that restricts nothing ("(for the shareholder derivative lawsuits only)" does)
+_ASIDE = re.compile(r"\s*\((?![^()]*\b(?:only|exclud\w*|other\s+than|except\w*|solely|just|specifically|not)\b)"
+                    r"(?:[^()\s]+\s+){3,}[^()]*\)", re.I)
 
 
 def stating(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,

@@ -114,3 +114,10 @@ def test_quotes_stating_the_count_among_its_parts_give_way_to_the_count_itself(s
     written = ask('How many full-time employees did "Oracle Corporation" employ as of May 31, 2017?', oracle, [21],
                   services)
     assert (written.status, written.value) == ("answered", 138_000), written.text
+
+
+def test_a_part_s_employees_are_not_the_company_s_count(services):
+    # Oracle FY2017, p.22: "approximately 138,000 full-time employees, including ... approximately 5,000 in hardware"
+    oracle = filing("financebench-extra/pdfs/ORACLE_2017_10K.pdf")
+    written = ask("How many employees did Oracle's hardware business employ as of May 31, 2017?", oracle, [21], services)
+    assert written.value != 138_000, written.text

@@ -279,3 +279,11 @@ def test_an_aside_in_parentheses_is_no_part_of_what_a_sentence_must_state(servic
                   "matters (the DOJ/EPA inquiries and the U.S. Attorney's investigation into the 2019 stalking of the "
                   "Ecommercebytes editor and publisher) and the related civil action?", ebay, [36, 35, 34], services)
     assert written.status == "answered" and "approximately $64 million in the aggregate" in written.text, written.text
+
+
+def test_a_parenthesis_that_restricts_the_ask_is_kept(services):
+    # eBay's Q2 2023 10-Q: the $64 million accrued is the government matters', not the derivative lawsuits'
+    ebay = filing("financebench-extra/pdfs/EBAY_2023Q2_10Q.pdf")
+    written = ask("As of its Q2 2023 10-Q, how much had eBay accrued in aggregate for probable losses (for the "
+                  "shareholder derivative lawsuits only)?", ebay, [36, 35, 34], services)
+    assert "$64 million" not in written.text or written.status != "answered", written.text

@@ -96,3 +96,8 @@ def test_what_a_party_was_to_receive_for_a_business_is_the_deal_s_consideration(
     pages = sorted({c.page for c in ebay if "Adevinta" in c.text})[:8]
     written = ask(question, ebay, pages, services)
     assert written.status == "answered" and "$2.5 billion in cash" in written.text, written.text
+
+
+def test_a_rate_asked_of_a_deal_is_a_figure_s_ask_not_the_deal_s():
+    assert not asks_an_event("What tax rate did eBay pay on the gain from transferring its Classifieds business to "
+                             "Adevinta?")
