@@ -801,7 +801,10 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
         if m:
             left, right = vocab.match_metrics(ask[: m.start()]), vocab.match_metrics(ask[m.end():])
             opened = ask.rfind("(", 0, m.start())
-            if left and opened > ask.rfind(")", 0, m.start()) and (head := vocab.head_metric(ask[opened + 1: m.start()])):
+            inside = ask[opened + 1: m.start()] if opened > ask.rfind(")", 0, m.start()) else ""
+            if re.search(r"\bplus\b|\bless\b|\bminus\b|\bexclud\w*|\bafter\b|[+]|\s-\s", inside, re.I):
+                continue  # "(operating income plus depreciation and amortization, as a percentage of revenue)": no one line
+            if left and inside and (head := vocab.head_metric(inside)):
                 # "gross profit margin (gross profit before joint-operation profit, as a percentage of revenue)": the
                 # parenthesis's own operand, by its head ("gross profit"), not the last measure its words name
                 left = [head]

@@ -249,7 +249,8 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         _Reader(lambda w: segment_metric.asks_by_sign(text),
                 lambda: segment_metric.by_sign(text, hits, list(understanding.companies), services.vocabulary, retriever)),
         # "is its Reality Labs segment profitable": the sign of the segment's operating income in its segment table
-        _Reader(lambda w: _unanswered(w) and decision.kind == "yes_no" and segment_metric.asks_profitable(text),
+        # (over quotes read as a Yes or No: the segment table's sign decides)
+        _Reader(lambda w: decision.kind == "yes_no" and segment_metric.asks_profitable(text),
                 lambda: segment_metric.write(text, hits, list(understanding.companies), services.vocabulary, retriever)),
         # "who was its General Counsel": the one row of the officers' table that holds the title
         _Reader(lambda w: (officers_table.ASKS_ROLE.search(text) or officers_table.HELD_TITLE.search(text)) is not None,

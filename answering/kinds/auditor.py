@@ -51,7 +51,7 @@ _STATED = [
 # Reports outside the SEC's forms name their auditor in words, the firm's name with or without its legal
 # form ("HLB Mann Judd", "PricewaterhouseCoopers LLP"): a name of capitalised words stated as the auditor
 # ("Fahn Kanne & Co. Grant Thornton Israel": a member firm's name with its network's, seven words)
-_NAMED = (rf"(?P<firm>[A-Z][\w'’&-]*(?:[ \t]+(?:[A-Z][\w'’&-]*\.?|&)){{0,6}}(?:,?[ \t]+{_FORM})?"
+_NAMED = (rf"(?P<firm>[A-Z][\w'’&-]*(?:[ \t]+(?:(?:Co|Bros|Pty|Inc|Corp)\.|[A-Z][\w'’&-]*|&)){{0,6}}(?:,?[ \t]+{_FORM})?"
           r"(?:[ \t]+\([A-Z][^()\n]{1,30}\))?)(?![\w&])")
 _NAMED_AS = [
     # "The auditor of eMetals Limited is HLB Mann Judd."

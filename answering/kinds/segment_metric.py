@@ -77,9 +77,17 @@ _PROFITABLE = re.compile(r"^\W*(?:is|was|are|were)\b[^?]*?\b(?:segment|division)
                          r"(?P<word>profitable|unprofitable|loss-making|making\s+(?:a\s+)?(?:profit|loss))\b", re.I)
 
 
+# "profitable on a gross margin basis", "profitable excluding stock-based compensation": another measure than the
+# segment's operating result, which its sign does not answer
+_OTHER_BASIS = re.compile(r"\bbasis\b|\bexclud\w*|\bbefore\b|\bafter\b|\bnon-?gaap\b|\badjusted\b|\bgross\b|\bmargins?\b|"
+                          r"\bebitda\b|\bcash\b|\bnet\s+income\b", re.I)
+
+
 def asks_profitable(question: str) -> bool:
-    """The question asks whether a segment made an operating profit."""
-    return _PROFITABLE.search(question.split("?")[0]) is not None
+    """The question asks whether a segment made an operating profit (no other measure named)."""
+    ask = question.split("?")[0]
+    m = _PROFITABLE.search(ask)
+    return m is not None and not _OTHER_BASIS.search(ask[m.end():])
 
 
 def _ask(question: str) -> str | None:

@@ -306,3 +306,10 @@ def test_a_share_defined_in_parentheses_takes_the_parenthesis_s_own_operand_by_i
     target = read_target("What was PT Adhi Karya's gross profit margin for fiscal year 2009 (gross profit before "
                          "joint-operation profit, as a percentage of revenue)?", load_vocabulary(), ["PT Adhi Karya"])
     assert target is not None and target.formula == "gross_profit / revenue"
+
+
+def test_a_share_of_a_compound_operand_in_parentheses_is_no_one_line_s():
+    target = read_target("What was Acme's FY2022 EBITDA margin (operating income plus depreciation and amortization, as a "
+                         "percentage of revenue)?", load_vocabulary(), ["Acme"])
+    assert target is None or target.formula != "depreciation_amortization / revenue" and target.formula != \
+        "operating_income / revenue"

@@ -93,3 +93,11 @@ def test_which_segment_made_a_loss_is_read_from_the_segment_table_by_the_sign_of
     assert loss.status == "answered" and loss.text.split("\n\n")[0] == "Reality Labs", loss.text
     profit = ask("Which of Meta Platforms' reportable segments was profitable in FY2022?", meta, [71, 118], services)
     assert profit.status == "answered" and profit.text.split("\n\n")[0] == "Family of Apps", profit.text
+
+
+def test_a_segment_profitable_on_another_basis_is_not_read_from_its_operating_result():
+    from answering.kinds.segment_metric import asks_profitable
+
+    assert asks_profitable("Is Meta's Reality Labs segment profitable in 2022?")
+    assert not asks_profitable("Is Meta's Reality Labs segment profitable on a gross margin basis in 2022?")
+    assert not asks_profitable("Is Meta's Reality Labs segment profitable in 2022, excluding stock-based compensation?")
