@@ -59,12 +59,17 @@ _ASKS = re.compile(r"(?:^|[,.;:]\s+)\W*(?:(?:to|from|with|by|for|of|on|at)\s+(?=
                    r"can|could|will|would|should)\b", re.I)
 
 
+def without_source(ask: str) -> str:
+    """The ask without the clauses that name its source document ("according to its 2020 annual report"): the
+    document's year is not the year of what is asked."""
+    for pattern in _SOURCE:
+        ask = pattern.sub(" ", ask)
+    return ask
+
+
 def topic_ask(ask: str) -> str:
     """The ask without the clauses that name its source document or date."""
-    text = _PAREN_DATE.sub(" ", ask)
-    for pattern in _SOURCE:
-        text = pattern.sub(" ", text)
-    text = _DATE.sub(" ", text)
+    text = _DATE.sub(" ", without_source(_PAREN_DATE.sub(" ", ask)))
     text = re.sub(r"\s+([,?.])", r"\1", re.sub(r"\s{2,}", " ", text)).strip()
     return re.sub(r"^[,\s]+|,\s*(?=[?,])", "", text)
 

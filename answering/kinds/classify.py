@@ -41,7 +41,7 @@ from answering.metric_target import (
 )
 from finrag.models import AnswerKind
 from finrag.vocabulary import Vocabulary
-from loaders.dates import MONTH_NAMES
+from loaders.dates import ENGLISH_MONTHS, MONTH_NAMES
 from retrieval.event_ask import event_ask
 from retrieval.periods import parse_periods
 
@@ -223,8 +223,7 @@ _WHAT_WERE_NOUN = re.compile(r"^\W*what\s+were\s+(?:(?-i:(?:[A-Z(][\w.&()-]*\s+)
                              r"\s+(?:in|for|during|at|as\s+of|over)\s+(?:the\s+)?(?:fiscal|fy|q[1-4]|first|second|third|"
                              r"fourth|year|quarter|half|(?:three|six|nine|twelve)\s+months|(?:19|20)\d\d|end\s+of|"
                              # "as of December 31, 2013": a balance at a day
-                             r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|"
-                             r"\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)", re.I)
+                             rf"{ENGLISH_MONTHS}\s+\d|\d{{1,2}}\s+{ENGLISH_MONTHS}\s+\d)", re.I)
 
 
 def _plural_metric(ask: str, vocab: Vocabulary) -> bool:

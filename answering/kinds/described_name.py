@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from answering.citations import cite
+from answering.kinds.ask_scope import without_source
 from answering.kinds.sentences import Sentence, content_words, same_stem, sentences
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchHit
@@ -51,8 +52,6 @@ _KIND_STEMS = frozenset(t for k in _KINDS for t in tokenize(k))
 # the noun a deed's verb makes, which a filing writes for it as often ("the acquisition of 3PM Shield")
 _DEED_NOUNS = {"acquir": ("acquisit",), "sell": ("sold", "sale"), "buy": ("bought", "purchas"), "sold": ("sale",),
                "divest": ("divestitur",), "merg": ("merger",), "form": ("format",), "spin": ("spun", "spin-off")}
-_THE_REPORT = re.compile(r"\b(?:its|the|their)\s+(?:fiscal\s+(?:year\s+)?)?(?:FY\s?)?\d{4}\s+(?:annual\s+report|10-?K|10-?Q|"
-                         r"form\s+10-?[KQ]|report|results?|filing|earnings\s+release)\b", re.I)
 _DEED_REACH = 8  # words between the deed and the name it is done to
 # "David C. Weston": a person's name (a middle initial), which no company, subsidiary or provider is
 _PERSON = re.compile(r"^[A-Z][a-z]+\s+[A-Z]\.\s+[A-Z][a-z]+$")
@@ -74,7 +73,7 @@ def write(question: str, hits: list[SearchHit], companies: list[str]) -> Written
         return None
     words, verb = ask
     # the deed's year ("acquire in 2022"), not the report's ("according to its 2020 annual report")
-    years = {str(y) for y in parse_periods(_THE_REPORT.sub(" ", question)).years}
+    years = {str(y) for y in parse_periods(without_source(question)).years}
     # the kind the question names ("a longstanding Express Drive partner" of a "company") need not be repeated
     described_by = [w for w in words if w not in _KIND_STEMS] or words
     kind_word = next((w for w in re.findall(r"[a-z]+", question.lower()) if tokenize(w)[:1] == words[:1]), None) \

@@ -136,9 +136,14 @@ def role_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
     if len(people) != 1:
         return None
     name, line, chunk = max(holders, key=lambda h: len(h[0]))  # "Robert E. Sandlin" over "Robert Sandlin"
+    return _named_person(name, line, chunk, where)
+
+
+def _named_person(name: str, quote: str, chunk: Chunk, where: str) -> WrittenAnswer:
+    """The person's name first (what a typed reading takes), then the line that names them and where it stands."""
     return WrittenAnswer(status="answered", kind="passage",
-                         text=f'{name}\n\n"{line}" ({chunk.doc} p.{chunk.page + 1}{where})',
-                         citations=[cite(chunk, line)])
+                         text=f'{name}\n\n"{quote}" ({chunk.doc} p.{chunk.page + 1}{where})',
+                         citations=[cite(chunk, quote)])
 
 
 def _named_before(title: str, filing: list[SearchHit], company: str) -> list[tuple[str, str, Chunk]]:
@@ -363,9 +368,7 @@ def seat_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
     if len(found) != 1:
         return None
     (name, line, chunk), = found.values()
-    return WrittenAnswer(status="answered", kind="passage",
-                         text=f'{name}\n\n"{line}" ({chunk.doc} p.{chunk.page + 1}, the {asked.group("body")}\'s members)',
-                         citations=[cite(chunk, line)])
+    return _named_person(name, line, chunk, f", the {asked.group('body')}'s members")
 
 
 # "Who signed the Form 8-K on behalf of the registrant?": the signature under the report's own signing clause
@@ -401,6 +404,4 @@ def signer(question: str, hits: list[SearchHit], understanding: QueryUnderstandi
     if len(found) != 1:
         return None
     (name, quote, chunk), = found.values()
-    return WrittenAnswer(status="answered", kind="passage",
-                         text=f'{name}\n\n"{quote}" ({chunk.doc} p.{chunk.page + 1}, the report\'s signature)',
-                         citations=[cite(chunk, quote)])
+    return _named_person(name, quote, chunk, ", the report's signature")

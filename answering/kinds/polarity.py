@@ -103,6 +103,12 @@ _PLAN_FILLER = frozenset(["have", "has", "had", "any", "a", "an", "the", "curren
                           "presently", "such", "immediate", "further"])
 
 
+def _negates(word: str) -> bool:
+    """A word that denies what it governs: "not", "no", "never", "don't"."""
+    low = word.lower()
+    return low in _NEGATION or low.endswith("n't")
+
+
 def _window_start(words: list[str], at: int) -> int:
     """Where a negation governing the deed at `at` may stand. A negated plan reaches its deed
     through "to": "We do not have any plans at this time to make any future dividend payments"
@@ -114,7 +120,7 @@ def _window_start(words: list[str], at: int) -> int:
         i = m - 1
         while i >= 0 and words[i].lower() in _PLAN_FILLER:
             i -= 1
-        if i >= 0 and (words[i].lower() in _NEGATION or words[i].lower().endswith("n't")):
+        if i >= 0 and _negates(words[i]):
             return min(start, i)
     return start
 
@@ -141,7 +147,7 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     readings: list[tuple[str, str]] = []  # (negated | ceased | ceased-and-negated | plan | affirmed, cue) per clause
     for clause in clauses:
         if _HEDGED.search(clause):
-            if not any(w.lower() in _NEGATION or w.lower().endswith("n't") for w in _words(_HEDGED.sub(" ", clause))):
+            if not any(_negates(w) for w in _words(_HEDGED.sub(" ", clause))):
                 continue
             # "future earnings, if any, ..., and we do not anticipate declaring or paying any cash dividends": the
             # hypothesis says nothing, the denial beside it still does
@@ -184,7 +190,7 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
                 near = i < a or low in ("no", "none", "nil") or _CESSATION.match(low)
                 if not near or i == a:
                     continue
-                if (low in _NEGATION or low.endswith("n't")) and stems[i] not in predicate.stems:
+                if _negates(low) and stems[i] not in predicate.stems:
                     before = words[i - 1].lower() if i else ""
                     planned_not = _PLAN_BEFORE.match(before) or (before in ("do", "does") and i + 1 < len(words)
                                                                  and _PLAN_BEFORE.match(words[i + 1]))

@@ -73,8 +73,13 @@ def asked_part(question: str, companies: list[str]) -> str | None:
 
 
 # "Is Meta's Reality Labs segment profitable?": the sign of its operating income (loss)
-_PROFITABLE = re.compile(r"^\W*(?:is|was|are|were)\b[^?]*?\b(?:segment|division)\s+(?:still\s+)?"
-                         r"(?P<word>profitable|unprofitable|loss-making|making\s+(?:a\s+)?(?:profit|loss))\b", re.I)
+_SIGN_WORD = r"(?P<word>profitable|unprofitable|loss-making|making\s+(?:a\s+)?(?:profit|loss))"
+_PROFITABLE = re.compile(rf"^\W*(?:is|was|are|were)\b[^?]*?\b(?:segment|division)\s+(?:still\s+)?{_SIGN_WORD}\b", re.I)
+
+
+def _of_profit(word: str) -> bool:
+    """Whether the sign word asks about a profit ("profitable", "making a profit"), not a loss."""
+    return word.lower() in ("profitable", "making profit", "making a profit")
 
 
 # "profitable on a gross margin basis", "profitable excluding stock-based compensation": another measure than the
@@ -318,8 +323,8 @@ def _profitable(question: str, part: str, when: str, year: int, figures: list[_F
     if income is None or income.values[year] == 0:
         return None
     made = income.values[year] > 0
-    word = _PROFITABLE.search(question.split("?")[0]).group("word").lower()  # type: ignore[union-attr]
-    yes = made if word in ("profitable", "making profit", "making a profit") else not made
+    word = _PROFITABLE.search(question.split("?")[0]).group("word")  # type: ignore[union-attr]
+    yes = made if _of_profit(word) else not made
     amount = _money(income.values[year], income.block.scale)
     text = (f"{'Yes' if yes else 'No'}. {part} segment operating {'income' if made else 'loss'} in {when}: {amount}, "
             f'read from its segment table: "{income.quote}" ({income.block.chunk.doc} p.{income.block.chunk.page + 1}).')
@@ -331,7 +336,7 @@ def _profitable(question: str, part: str, when: str, year: int, figures: list[_F
 # "Which of Meta's segments was unprofitable in FY2022?": the items of the segment table by the sign of their result
 _WHICH_BY_SIGN = re.compile(r"^\W*which\s+(?:of\s+(?:[\w&.'’-]+\s+){1,4})?(?:(?:business|reportable|operating)\s+)?"
                             r"(?P<items>segments?|divisions?|business\s+units?)\b[^?]*?\b(?:was|were|is|are)\s+(?:still\s+)?"
-                            r"(?P<word>profitable|unprofitable|loss-making|making\s+(?:a\s+)?(?:profit|loss))\b", re.I)
+                            rf"{_SIGN_WORD}\b", re.I)
 # rows of a segment table that are no segment: the reconciling items between the segments and the total
 _NOT_A_SEGMENT = re.compile(r"\b(?:corporate|eliminations?|unallocated|reconcil\w*|other|intersegment|adjustments?)\b", re.I)
 
@@ -353,8 +358,7 @@ def by_sign(question: str, hits: list[SearchHit], companies: list[str], vocab: V
     if len(set(mentions.years)) != 1 or len(set(mentions.periods)) > 1:
         return None
     year, quarter = mentions.years[0], (int(mentions.periods[0][-1]) if mentions.periods else None)
-    word = asked.group("word").lower()
-    want_profit = word in ("profitable", "making profit", "making a profit")
+    want_profit = _of_profit(asked.group("word"))
     chunks = [c for c in _chunks(hits, companies[0], retriever) if _of_period(c, year, quarter)]
     picks: set[tuple[str, ...]] = set()
     quotes: list[tuple[Block, list]] = []
