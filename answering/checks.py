@@ -484,13 +484,25 @@ _CHANGE_AMOUNT = re.compile(r"\b(?:increas|decreas|rose|fell|grew|declin|dropped
                             r"\s*(?P<scale>thousand|million|billion)?", re.I)
 
 
+# "The increase in our interest expense ... was primarily due to ..., partially offset by the $47 million of
+# ... financing costs in fiscal year 2021": a sentence whose subject is a line's change explains that change;
+# its amounts are causes, never the line's amount for a year
+_EXPLAINED_CHANGE = re.compile(r"^\W*(?:the\s+)?(?:(?:year[- ]over[- ]year|overall|net)\s+)?(?:increase|decrease|"
+                               r"change|rise|decline|growth|reduction|improvement)\s+in\b", re.I)
+
+
 def check_prose_change(inputs: Sequence[CheckedInput], vocab: Vocabulary) -> CheckFailure | None:
     """A money line read from a sentence where its amount follows a verb of change ("increased
-    $546 million") is the change, not the line's amount for the year."""
+    $546 million") is the change, not the line's amount for the year; nor is an amount of a
+    sentence that explains the line's change ("The increase in X was due to ...")."""
     for i in inputs:
         entry = vocab.metrics.get(i.metric)
         if i.from_table or entry is None or entry.unit != "USD":
             continue
+        if _EXPLAINED_CHANGE.match(i.quote):
+            return CheckFailure(check=CITED, why=f"{_name(i)} {_amount(i.value)} comes from a sentence explaining a "
+                                f"change (“{collapse_whitespace(i.quote)[:120]}”: {i.where()}), not the line's "
+                                "amount for the year")
         for m in _CHANGE_AMOUNT.finditer(i.quote):
             scale = PROSE_SCALE.get((m.group("scale") or "").lower(), 1e-6)  # no scale word: whole units
             if i.number_convention != "us":

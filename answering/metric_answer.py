@@ -472,6 +472,8 @@ def _period(target: MetricTarget, inputs: list[InputValue] | None = None, vocab:
         return f"at {target.as_of}"  # balances asked by their day ("as of July 1, 2023"), not a fiscal year's end
     if target.quarter is not None:
         span = f"Q{target.quarter} year to date" if target.year_to_date else f"Q{target.quarter}"
+        if target.aggregation != "value" and len(years) > 1:
+            return f"FY{years[0]} {span}-FY{years[-1]} {span}"  # the same quarter a year apart
         return f"FY{years[-1]} {span}"
     if target.aggregation == "value":
         return f"FY{years[-1]}"

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 
 from answering.aspects import metric_label
 from answering.metric_target import lower_is_better
+from answering.numbers import millions_text
 from finrag.models import Chunk, MetricTarget
 from finrag.vocabulary import Vocabulary
 
@@ -211,6 +212,13 @@ def compute(target: MetricTarget, vocab: Vocabulary, get: Callable[[str, int], I
         # a rate's change in points, with the two rates it is between
         shown = (f"{value:+,.{target.decimals if target.decimals is not None else 1}f} percentage points "
                  f"({first * 100:,.1f}% in {_when(years[0], target)} to {last * 100:,.1f}% in {_when(years[-1], target)})")
+    elif len(years) > 1 and (target.aggregation == "amount_change" or (
+            target.aggregation == "change" and (e := vocab.metrics.get(target.metric)) is not None and e.unit == "USD")):
+        # a change is shown with the two values it is between, each in its period (an amount's; a
+        # ratio's relative change is worked out below the headline)
+        between = (_amount(first, target.metric, vocab), _amount(last, target.metric, vocab)) \
+            if target.aggregation == "change" else (_per_year(first, target), _per_year(last, target))
+        shown += f" ({between[0]} in {_when(years[0], target)} to {between[1]} in {_when(years[-1], target)})"
     if target.asked_direction is not None and last != first:
         shown += "; " + _verdict(target, last > first)
     return MetricResult(value=value, shown=shown, working=working, inputs=list(used.values()),
@@ -237,7 +245,7 @@ def _per_year(value: float, target: MetricTarget) -> str:
     if target.unit == "days":
         return f"{value:,.2f} days"
     if target.unit == "USD":
-        return f"{'-' if value < 0 else ''}${abs(value):,.1f}M"
+        return millions_text(value)
     return f"{value:,.4f}".rstrip("0").rstrip(".")
 
 
@@ -245,7 +253,7 @@ def _amount(value: float, metric: str, vocab: Vocabulary) -> str:
     """An input as the statements print it: money in millions ("$1,203.4M"), the rest plain."""
     entry = vocab.metrics.get(metric)
     if entry is not None and entry.unit == "USD":
-        return f"{'-' if value < 0 else ''}${abs(value):,.1f}M"  # exact, as the statement prints it
+        return millions_text(value)  # exact, as the statement prints it
     return f"{value:,.2f}".rstrip("0").rstrip(".")
 
 
@@ -257,7 +265,7 @@ def show(value: float, target: MetricTarget) -> str:
         return f"{value:,.{decimals}f} days"
     if target.unit == "USD":
         word = {"units": "", "thousands": " thousand", "millions": " million", "billions": " billion"}[target.scale]
-        return f"${value:,.{decimals}f}{word}"
+        return f"{'-' if value < 0 else ''}${abs(value):,.{decimals}f}{word}"
     if target.unit == "USD/share":
         return f"${value:,.{decimals}f} per share"
     return f"{value:,.{decimals}f}"

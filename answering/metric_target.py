@@ -126,7 +126,8 @@ _COMPARE_ASK = re.compile(r"\bhow\s+(?:does|did|do)\b.*\bcompared?\s+(?:with|to|
 _RELATIVE_CHANGE = re.compile(r"\b(?:percent(?:age)?|%)\s+(?:change|increase|decrease|decline|growth)\b|%\s+change"
                               r"|\bgrowth\s+rate\b|\bgrow|\bgrew\b", re.I)
 _AMOUNT_CHANGE = re.compile(
-    r"\b(?:dollar|absolute)\s+(?:change|amount)|\bin\s+(?:usd\s+|us\$\s*)?(?:millions|billions|thousands|dollars|\$)", re.I
+    r"\b(?:dollar|absolute)\s+(?:change|amount)|\bin\s+(?:usd\s+|us\$\s*)?(?:millions|billions|thousands|dollars|\$)"
+    r"|\(\s*(?:usd|us\$|\$)\s+(?:millions|billions|thousands)\s*\)", re.I  # "(USD millions)"
 )
 _EXPLICIT_PERCENT = re.compile(
     r"\bin\s+(?:units\s+of\s+)?percents?\b|\bas\s+an?\s+(?:%|percent(?:age)?)|%\s+margin|\bin\s+%", re.I
@@ -241,8 +242,25 @@ _NAME_THEN_FORMULA = re.compile(
     r"\((?P<formula>[^()]*?(?:\bplus\b|\bminus\b|\bless\b|\s[+/]\s|\s[-–]\s)[^()]*)\)")
 
 
+# "A minus B, as a percentage of those sales": the difference over the operand the closing words refer back to
+_OF_THOSE = re.compile(r"^(?P<expr>.+?),?\s+(?:as|expressed\s+as)\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+"
+                       r"of\s+(?:those|these|that|this|the\s+same)\s+(?P<noun>[A-Za-z][\w\s-]*?)\W*$", re.I)
+_ADDITIVE = re.compile(r"\s+(?:minus|less|plus|[-–+])\s+", re.I)
+
+
+def _over_referred_operand(expr: str) -> str:
+    """`expr` with its closing share made a division by the operand it refers back to, or as it was."""
+    m = _OF_THOSE.match(expr)
+    if m is None:
+        return expr
+    noun = tokenize(m.group("noun"))
+    operands = [o.strip() for o in _ADDITIVE.split(m.group("expr")) if o.strip()]
+    named = [o for o in operands if noun and noun[-1] in tokenize(o)]
+    return f"({m.group('expr')}) / ({named[0]})" if len(named) == 1 else expr
+
+
 def _clean(expr: str) -> str:
-    expr = _SOURCE_PRELUDE.sub("", expr.strip())
+    expr = _over_referred_operand(_SOURCE_PRELUDE.sub("", expr.strip()))
     expr = _NAME_THEN_FORMULA.sub(r"(\g<formula>)", expr)
     expr = re.sub(r"\[[^\]]*\]", " ", expr)  # "[from cash flow statement]"
     expr = re.sub(r"\s*\(([^()]*)\)", _remark, expr)
@@ -296,6 +314,14 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
         # "What was its free cash flow? What share of net earnings did it represent?": the second ask
         # is a share of the amount the first one asks, one question in two sentences
         ask = f"{ask.rstrip(' ?')}, and {asks[1][:1].lower()}{asks[1][1:]}"
+    elif len(asks) > 1 and (paid := _PAID_OUT_OF.match(asks[1])):
+        # "What was its free cash flow? What percentage of that free cash flow did Apple pay out through
+        # dividends plus repurchases combined?": the items paid out as a share of the figure just asked
+        ask = f"{ask.rstrip(' ?')}, and what percentage of that {paid.group('whole')} went to {paid.group('items')}?"
+    elif len(asks) > 1 and (compared := _COMPARED_BACK.match(asks[1])) and parse_periods(compared.group("period")).years:
+        # "What was its net profit margin for FY2024? How did it compare with FY2023?": the same figure
+        # for another period, one question in two sentences (both values and the change are asked)
+        ask = f"{ask.rstrip(' ?')}, and how did it compare with {compared.group('period').strip()}?"
     if (where := _ASK_WHERE.search(ask)) and (defined := _where_definitions(where.group("defs"))):
         # "Compute its free cash flow margin, where free cash flow = A minus B and the margin is FCF
         # divided by revenues.": the ask, then its terms' definitions
@@ -464,6 +490,9 @@ _DATED_LINE = re.compile(r"(?:FY\s?)?(?P<y1>(?:19|20)\d\d)\s+(?P<line1>[A-Za-z][
                          r"|(?P<line2>[A-Za-z][^\d]*?)\s+(?:in\s+)?(?:FY\s?)?(?P<y2>(?:19|20)\d\d)", re.I)
 
 
+_QUOTED_OPERAND = re.compile(r"['\"“‘](?P<name>[^'\"“”‘’]+)['\"”’]")
+
+
 def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, str] | None = None,
           strict: bool = False, wordings: dict[str, list[str]] | None = None) -> str:
     """One operand of a question's formula as formula text: a number, or a metric key
@@ -471,6 +500,9 @@ def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, st
     the vocabulary lacks becomes a line of its own (recorded there); `strict` also makes
     one of an operand that names more than its metric."""
     text = segment.strip()
+    if quoted := _QUOTED_OPERAND.fullmatch(text):
+        # "divided by 'interest expense and finance charges, net'": the filing's line, named in quotes
+        text = quoted.group("name").strip()
     if re.fullmatch(r"\d+(?:\.\d+)?", text):
         return text
     period = _PERIOD_PREFIX.match(text)
@@ -536,6 +568,11 @@ _GLOSS = re.compile(r"(?P<term>[A-Za-z][A-Za-z'’&-]*(?:\s+[A-Za-z][A-Za-z'’&
 # "net cash provided by (used in) operating activities", "net income (loss)": a statement label's
 # other sign, printed in parentheses; the line is one line, not an operand, a bracket and another
 _SIGN_ASIDE = re.compile(r"\s*\((?:used\s+(?:in|for|by)|provided\s+by|loss(?:es)?|deficit)\)", re.I)
+# "... divided by 'interest expense and finance charges, net' from the consolidated statement of operations":
+# where the last operand is read, said after it
+_SOURCE_TAIL = re.compile(r"\s+(?:from|in|on|per)\s+(?:its\s+|the\s+)?(?:condensed\s+)?(?:consolidated\s+)?"
+                          r"(?:statements?\s+of\s+[\w\s,]+|balance\s+sheets?|cash\s+flow\s+statements?|"
+                          r"income\s+statements?)\W*$", re.I)
 _SOURCE_NOTE = re.compile(r"\s*\((?=[^()]*\b(?:statements?|sheets?|notes?)\b)[^()]*\)", re.I)
 
 
@@ -565,7 +602,7 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
     `lines` is given: such a term is then a statement line of its own, recorded there.
     """
     named: dict[str, list[str]] = {}  # this reading's own wordings, kept only for the formula returned
-    text = _SIGN_ASIDE.sub("", _SOURCE_NOTE.sub("", text))
+    text = _SOURCE_TAIL.sub("", _SIGN_ASIDE.sub("", _SOURCE_NOTE.sub("", text)))
     glosses: dict[int, str] = {}  # where a glossed operand ends in the text without its glosses
     plain, last = "", 0
     for m in _GLOSS.finditer(text):
@@ -840,6 +877,16 @@ def _named_once(metrics: list[str], vocab: Vocabulary) -> list[str]:
     return [m for m in metrics if not ((inputs := set(vocab.inputs(m))) and inputs <= named)]
 
 
+# a second ask of what share of the figure before it was paid out through some items
+_PAID_OUT_OF = re.compile(r"^\W*what\s+(?:percentage|percent|share|portion|proportion|fraction)\s+of\s+(?:that|this|the|its)\s+"
+                          r"(?P<whole>[\w\s-]+?)\s+did\s+(?:[\w&.'’-]+\s+){1,3}?(?:pay\s+out|return|spend|distribute|use)\s+"
+                          r"(?:through|via|on|for|as|in)\s+(?P<items>[^?()]+?)(?:\s+combined|\s+together|\s+in\s+total)?"
+                          r"\s*(?:\([^()]*\))?\s*\?\s*$", re.I)
+# a second ask setting the figure before it against another period: "How did it compare with FY2023?",
+# "How does it compare with Q1 2022?", "how did they compare with September 30, 2014?"
+_COMPARED_BACK = re.compile(r"^\W*(?:and\s+)?how\s+(?:did|does|do|has|have)\s+(?:it|that|this|they|these|those|the\s+"
+                            r"(?:figure|ratio|margin|rate))\s+compare\s+(?:with|to|against)\s+(?P<period>[^?]{2,60})\?\s*$",
+                            re.I)
 # the share clause's verb with a subject that refers back: "... did that represent?", "did they make up"
 _REFERS_BACK_TO_PARTS = re.compile(r"^(?:represent|amount\s+to|make\s+up|account\s+for|constitute|equal)\b", re.I)
 
@@ -958,6 +1005,10 @@ def _aggregation(ask: str, question: str, years: list[int]) -> str:
         return "value"
     if _DIFFERENCE.search(ask) and not _EXPLICIT_PERCENT.search(question):
         return "amount_change"
+    if _COMPARE_ASK.search(ask) and not _CHANGE_ASK.search(ask) and not _RELATIVE_CHANGE.search(question):
+        # "how did it compare with FY2021?": the two values and the difference between them (a coverage of
+        # 3.95x against 4.72x, not a growth of 19.6% in the ratio)
+        return "amount_change"
     if _CHANGE_ASK.search(ask) or _COMPARE_ASK.search(ask):
         in_money = _AMOUNT_CHANGE.search(question) and not _EXPLICIT_PERCENT.search(question)
         return "amount_change" if in_money and not re.search(r"%|percent", question, re.I) else "change"
@@ -1011,6 +1062,11 @@ _NAMED_PART = re.compile(r"\b[a-z][\w-]*\s+(?P<name>[A-Z][\w&-]*(?:\s+[A-Z][\w&-
 # "revenue did its first-party advertising products generate": the revenue of what generates it
 _EARNED_BY = re.compile(r"\b(?P<word>revenues?|sales)\s+(?:did|does|do|has|have|had)\s+(?P<who>[^?,]{1,80}?)\s+"
                         r"(?:generate|bring\s+in|contribute|earn|produce|deliver|record)\b", re.I)
+# "revenues from franchised restaurants", "sales from company-operated stores": revenue of one source; the whole's
+# own wordings ("revenue from contracts with customers", "from continuing operations") name no part
+_EARNED_FROM = re.compile(r"\b(?P<word>revenues?|sales)\s+from\s+(?!(?:its\s+|the\s+)?(?:continuing|discontinued|operations|"
+                          r"contracts\s+with|all\s+sources|customers)\b)(?P<source>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)"
+                          r"(?=\s+(?:in|for|during|of|at|over|as|was|were|by|between|\()\b|\s*[,?.]|\s*$)")
 # capitalised words that name an accounting basis or the whole, never a part of the company
 _WHOLE_NAMES = frozenset({"gaap", "non-gaap", "ifrs", "total", "net", "consolidated", "reported", "group"})
 
@@ -1034,6 +1090,10 @@ def qualified_name(ask: str, key: str, vocab: Vocabulary, companies: Sequence[st
                  if w == w.lower() and w not in _NEUTRAL_BEFORE]  # ("eBay", a name, is no plain word)
         if words:
             return f"{' '.join(words)} {earner.group('word')}".lower()
+    if (source := _EARNED_FROM.search(ask)) is not None and tokenize(source.group("word"))[0] in {
+            tokenize(w)[0] for w in vocab.metrics[key].wordings if len(tokenize(w)) == 1}:
+        # "revenues from franchised restaurants": a part of revenue, the line that names its source
+        return f"{source.group('word')} from {source.group('source')}".lower()
     ask = re.sub(r"['’]s\b", "", ask)  # "Acme's revenue": a possessive qualifies nothing
     tokens = tokenize(ask)
     wordings = [(w, tokenize(w)) for w in vocab.metrics[key].wordings]
@@ -1088,10 +1148,12 @@ def _single_wording(word: str, key: str, vocab: Vocabulary) -> str:
 
 def asked_line_change(ask: str, key: str, vocab: Vocabulary) -> bool:
     """The ask asks how an income-statement amount it names in its own words changed ("the
-    year-over-year growth in membership fee revenue"): the metric qualified (revenue) is read as
-    that line of its own (read_target), not as a fact stated in text."""
+    year-over-year growth in membership fee revenue"), or names a revenue by its source ("revenues from
+    franchised restaurants"): the metric qualified (revenue) is read as that line of its own
+    (read_target), not as a fact stated in text."""
     qualified = qualified_name(ask, key, vocab)
-    return qualified is not None and bool(_CHANGE_ASK.search(ask)) and _asked_line(ask, qualified, key, vocab) is not None
+    return qualified is not None and bool(_CHANGE_ASK.search(ask) or _EARNED_FROM.fullmatch(qualified)) \
+        and _asked_line(ask, qualified, key, vocab) is not None
 
 
 def _asked_line(ask: str, qualified: str, key: str, vocab: Vocabulary) -> str | None:
@@ -1128,7 +1190,9 @@ def _noun_form(word: str, wording: str) -> bool:
 
 
 # "nine months ended", "three-month period ended", "six months ending": a span ending on the day asked
-_SPAN_ENDED = re.compile(r"\b(three|six|nine|3|6|9)[\s-]*months?(?:\s+periods?)?\s+end(?:ed|ing)\b", re.I)
+# ("the quarter ended June 30, 2023" is the three months ended then)
+_SPAN_ENDED = re.compile(r"\b(?:(three|six|nine|3|6|9)[\s-]*months?(?:\s+periods?)?|(?<!fiscal\s)(?<!year\s)(quarter))\s+"
+                         r"end(?:ed|ing)\b", re.I)
 _SPAN_MONTHS = {"three": 3, "six": 6, "nine": 9}
 
 
@@ -1140,7 +1204,7 @@ def asked_day(question: str) -> tuple[str | None, int | None]:
     days = list(dict.fromkeys(parse_periods(question).dates))
     if len(days) != 1:
         return None, None
-    spans = {int(m.group(1)) if m.group(1).isdigit() else _SPAN_MONTHS[m.group(1).lower()]
+    spans = {3 if m.group(2) else int(m.group(1)) if m.group(1).isdigit() else _SPAN_MONTHS[m.group(1).lower()]
              for m in _SPAN_ENDED.finditer(question)}
     return days[0], (spans.pop() if len(spans) == 1 else None)
 
@@ -1250,7 +1314,9 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
         # "the operating margin of its Family of Apps segment": the statements' lines are the company's
         unresolved = f"the question asks for one segment's {label}, and the consolidated statements give the company's"
     if source != "question" and key in vocab.metrics and (other := qualified_name(ask, key, vocab, companies)):
-        if aggregation in ("change", "amount_change") and (named := _asked_line(ask, other, key, vocab)) is not None:
+        if (aggregation in ("change", "amount_change") or _EARNED_FROM.fullmatch(other)) \
+                and (named := _asked_line(ask, other, key, vocab)) is not None:
+            # (a revenue's source names its line whatever is asked of it: "revenues from franchised restaurants")
             # "membership fee revenue": a line of its own, read from the row labelled in all and
             # only its words ("Membership fees" under "REVENUE"), never the metric it qualifies
             key, label = line_key(named), named[0].upper() + named[1:]

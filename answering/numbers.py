@@ -392,10 +392,20 @@ def years_in(text: str) -> set[int]:
     return {int(y) for y in _YEAR.findall(text)}
 
 
+def millions_text(millions: float) -> str:
+    """An amount in millions as a working prints it: "$1,203.4M", "-$0.307M" (a small company's thousands keep
+    their digits)."""
+    sign = "-" if millions < 0 else ""
+    amount = abs(millions)
+    if 0 < amount < 100:
+        return f"{sign}${f'{amount:,.3f}'.rstrip('0').rstrip('.')}M"
+    return f"{sign}${amount:,.1f}M"
+
+
 def format_money(millions: float) -> str:
-    """1203.4 -> "$1,203.4M"; negative amounts keep their sign."""
+    """1203.4 -> "$1,203.4M", 1.735 -> "$1.735M"; negative amounts keep their sign."""
     sign = "-" if millions < 0 else ""
     amount = abs(millions)
     if amount >= 100_000:
         return f"{sign}${amount / 1000:,.1f}B"
-    return f"{sign}${amount:,.1f}M"
+    return millions_text(millions)

@@ -59,6 +59,7 @@ from answering.kinds import (
     stated_rate,
     stated_share,
     stated_split,
+    subject_name,
     yes_no,
 )
 from answering.kinds.ask_coverage import answered_in_every_ask
@@ -137,6 +138,7 @@ def write_answer(
         offline = passage.completed(offline, text, hits, understanding, getattr(services, "retriever", None))
     offline = _gated(offline, text, hits, understanding, services)
     offline = _read_in_turn(offline, decision, text, hits, understanding, services)
+    offline = _with_lead_name(offline, text, understanding)
     if offline.status != "answered" and (asks := part_questions(asked_parts(text))) is not None:
         # "Why did it record an acquisition termination cost, and how large was it?": each ask answered as a
         # question of its own (what the second refers to written in), every one answered or the question refused
@@ -156,6 +158,21 @@ def write_answer(
             "flags": [*offline.flags, "llm_failed"], "reason": offline.reason or exc.reason, "fallback": exc.kind,
         })
     return written.model_copy(update={"kind": written.kind or offline.kind, "kind_reason": offline.kind_reason})
+
+
+_QUOTED = re.compile(r'"([^"]{12,})"')
+
+
+def _with_lead_name(offline: WrittenAnswer, text: str, understanding: QueryUnderstanding) -> WrittenAnswer:
+    """A quoted answer to "which company completed ...", "who resigned ...", "what was its former name" led by
+    the one name its quotes state for it (answering.kinds.subject_name)."""
+    if offline.status != "answered" or offline.kind not in ("choice", "passage") or not subject_name.asked(text):
+        return offline
+    quotes = [c.quote for c in offline.citations if c.quote] or _QUOTED.findall(offline.text)
+    name = subject_name.lead_name(text, quotes, list(understanding.companies))
+    if name is None or offline.text.startswith(name):
+        return offline
+    return offline.model_copy(update={"text": f"{name}\n\n{offline.text}"})
 
 
 def _by_parts(offline: WrittenAnswer, asks: list[str], hits: list[SearchHit], understanding: QueryUnderstanding,

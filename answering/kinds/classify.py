@@ -523,7 +523,9 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
             return KindDecision(kind="metric", reason="the question defines its measure with a formula", ask=ask,
                                 metric=_main_metric(metrics, vocab) if metrics else None)
         if metrics and ((not re.search(r"^\W*(?:what|who|which)\s+(?:are|were)\b", ask, re.I)
-                         and _METRIC_ASK.search(ask)) or _plural_metric(ask, vocab)) and not _plural_which(ask):
+                         and _METRIC_ASK.search(ask)) or _plural_metric(ask, vocab)
+                        # "What were the revenues from franchised restaurants": one line, named by its source
+                        or any(asked_line_change(ask, m, vocab) for m in metrics)) and not _plural_which(ask):
             return KindDecision(kind="metric", reason="asks for a metric's value", ask=ask,
                                 metric=_main_metric(metrics, vocab))
         if metrics and len(vocab.outermost(metrics)) >= 2 and not _COMPOSED.search(ask) and not _plural_which(ask) \

@@ -326,7 +326,32 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
     # and it states what the part asks of a name ("How was X separated from FRP Holdings?"), not
     # the name alone
     asked = [w for w in words if w not in capitalised_names(part)]
-    return not any(overlap(s, words) >= MIN_WORDS and (not asked or overlap(s, asked) > 0) for s in stated)
+    # a place or unit the part names ("what drove U.S. comparable sales?") is stated by the passage that
+    # answers it: sentences on other markets' comparable sales share its words, not its subject
+    places = _named_places(part, companies)
+    return not any(overlap(s, words) >= MIN_WORDS and (not asked or overlap(s, asked) > 0)
+                   and (not places or any(p in s for p in places)) for s in stated)
+
+
+# capitalised words naming no place or unit: roles, bodies, standards, periods
+_NO_PLACE = frozenset(("CEO", "CFO", "COO", "CTO", "Chief", "Executive", "Officer", "Board", "Directors", "Company",
+                       "GAAP", "IFRS", "EPS", "EBITDA", "Q1", "Q2", "Q3", "Q4", "FY", "Form", "Item", "Note", "Inc",
+                       "Corporation", "Group"))
+_PLACE = re.compile(r"\b(?:U\.S\.|U\.K\.|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?![\w'’])")
+
+
+def _named_places(part: str, companies: list[str]) -> list[str]:
+    """The names of places, markets or units a part asks about, as written ("U.S.", "Germany"), after its
+    first word; none of the company's own name, a month, or a role."""
+    company_words = {w for c in companies for w in re.findall(r"[A-Z][\w'’.&-]*", c)}
+    out = []
+    for m in _PLACE.finditer(part.strip()):
+        name = m.group(0)
+        if m.start() == 0 or name.split()[0] in _NO_PLACE or name.split()[0] in company_words \
+                or re.fullmatch(MONTH, name.split()[0], re.I):
+            continue
+        out.append(name)
+    return out
 
 
 # an item a request asks of each thing listed ("List the tranches with their amounts, coupons and maturities"):
@@ -473,7 +498,9 @@ _A_CHANGE = re.compile(r"\bfrom\s+[$€£]?\(?\d[\d,.]*(?!\w)|\b(?:rose|fell|inc
 _COMPARED_WITH_ITS_PERIOD = re.compile(
     r"^\W*(?:and\s+)?how\s+(?:did|does|do|has)\s+(?:it|that|this|they|these|the\s+(?:figure|ratio|margin|rate))\s+"
     r"compare\s+(?:with|to|against)\s+(?:the\s+)?(?:same\s+)?(?:(?:prior|previous|preceding|last)\s+)?"
-    r"(?:(?:first|second|third|fourth)\s+)?(?:fiscal\s+)?(?:year|quarter|period|(?:three|six|nine)[\s-]+months?|FY\s?\d{2,4}|Q[1-4]\s+(?:FY\s?)?\d{4}|\d{4})"
+    r"(?:(?:first|second|third|fourth)\s+)?(?:fiscal\s+)?(?:year|quarter|period|(?:three|six|nine)[\s-]+months?|FY\s?\d{2,4}|Q[1-4]\s+(?:FY\s?)?\d{4}|\d{4}"
+    # a balance sheet's other date: "how did they compare with September 30, 2014?"
+    r"|[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+[A-Z][a-z]+\s+\d{4})"
     r"(?:\s+(?:of|in|ended)\s+(?:fiscal\s+)?(?:the\s+prior\s+year|\d{4}|[A-Z][a-z]+\s+\d{1,2},?\s+\d{4}))?"
     r"(?:\s+(?:a\s+year\s+(?:earlier|before|ago)))?\W*$", re.I)
 
@@ -505,9 +532,10 @@ def metric_part_unanswered(written: WrittenAnswer, question: str, companies: lis
         if _ITS_CHANGE.match(last_sentence(part)) and _A_CHANGE.search(written.text):
             continue  # "and how much did it expand?": the figure's change between its periods
         if _COMPARED_WITH_ITS_PERIOD.match(last_sentence(part)):
-            if not _A_CHANGE.search(written.text):
+            if not (_A_CHANGE.search(written.text) or _names_every_year(written.text, last_sentence(part))):
                 return part
-            continue  # "and how did it compare with the same quarter of 2022?": the figure's change is the answer
+            continue  # "and how did it compare with the same quarter of 2022?": the figure's change (or its
+            # value in each period, "FY2014 ... FY2015 ...") is the answer
         if _ASKS_WHY.match(last_sentence(part)):
             return part  # "..., and why did it fall?": a figure states no cause
         if _ASKS_PERCENT_OF.search(part) and _A_PERCENT_FIGURE.search(written.text.split(". ", 1)[0]):
@@ -517,13 +545,31 @@ def metric_part_unanswered(written: WrittenAnswer, question: str, companies: lis
         # are the figure's periods, which its working states as "FY2023 Q3"
         # (a formula in brackets, "free cash flow (operating cash flow minus additions to property, plant
         # and equipment)", defines what is asked in the filing's words, which the working names its own way)
-        words = [w for w in _own_words(_BRACKETED.sub(" ", last_sentence(part)), companies) if w not in _PERIOD_WORDS]
+        # (so does how it is worked out: "calculated as profit for the year divided by revenue", "from the
+        # consolidated statement of profit or loss", which the working states in the filing's line names)
+        asked = _HOW_WORKED.sub(" ", _BRACKETED.sub(" ", last_sentence(part)))
+        words = [w for w in _own_words(asked, companies) if w not in _PERIOD_WORDS]
         if words and overlap(written.text, words) < MIN_WORDS:
             return part
     return None
 
 
 _BRACKETED = re.compile(r"\([^()]*\)")
+# how a figure is worked out or where it is read, said inside its ask: "..., calculated as A divided by B",
+# "defined as A minus B", "from the consolidated statement of profit or loss", "on the cash flow statement"
+_HOW_WORKED = re.compile(r",?\s*\b(?:calculated|computed|defined|measured|derived|worked\s+out)\s+as\b[^?]*|"
+                         r"\b(?:from|on|in|using|per)\s+(?:its\s+|the\s+)?(?:[\w'’&.-]+\s+){0,2}?(?:condensed\s+)?"
+                         r"(?:consolidated\s+)?(?:statements?\s+of\s+(?:[\w-]+\s+){0,3}?[\w-]+(?=\W*(?:,|\?|$))|"
+                         r"(?:balance\s+sheets?|cash\s+flow\s+statements?|income\s+statements?))", re.I)
+
+
+def _names_every_year(text: str, part: str) -> bool:
+    """The answer names each year the part sets the figure against ("compare with September 30, 2014"
+    is answered by the figure's FY2014 value beside its FY2015 one)."""
+    from retrieval.periods import parse_periods
+
+    years = parse_periods(part).years
+    return bool(years) and all(re.search(rf"(?:\bFY\s?|(?<![\w.])){year}(?!\d)", text) for year in years)
 
 
 def answered_in_every_part(written: WrittenAnswer, question: str, companies: list[str]) -> WrittenAnswer:

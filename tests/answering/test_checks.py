@@ -565,3 +565,11 @@ def test_a_dividends_row_naming_common_and_preferred_is_the_whole_not_one_class(
     alone = "Dividends on preferred stock (12) (12) (12)"
     what = checks.not_consolidated(alone, alone, question, True)
     assert what is not None and what.startswith("a preferred-stock figure")
+
+
+def test_a_small_company_s_money_keeps_its_thousands():
+    from answering.numbers import format_money
+
+    # Patriot Transportation's working capital of $(307) thousand is not "$-0.3M" (2% off)
+    assert [format_money(v) for v in (-0.307, 1.735, 0.0, 1203.44, 274515.0)] == \
+        ["-$0.307M", "$1.735M", "$0.0M", "$1,203.4M", "$274.5B"]

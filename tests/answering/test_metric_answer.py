@@ -585,7 +585,7 @@ def test_an_expense_above_revenue_printed_beside_it_in_one_statement_is_answered
     written = ask("What is Acme Widgets' FY2022 research and development expense as a percentage of revenue? Answer in "
                   "units of percents and round to one decimal place.", services, hits)
     assert written.status == "answered" and "225.3%" in written.text, written.text
-    assert "$6.6M" in written.text  # whole dollars ("US dollars" over the columns), not $6,618,795M
+    assert "$6.619M" in written.text  # whole dollars ("US dollars" over the columns), not $6,618,795M
 
 
 def test_the_change_in_a_net_loss_is_the_loss_s_own_change(tmp_path):

@@ -563,3 +563,39 @@ def test_what_a_total_adds_up_in_parentheses_is_one_measure_not_parts():
     # Oracle's FY2017 10-K prints "Total cloud revenues" as the sum of its cloud SaaS and PaaS/IaaS lines
     question = "By what percentage did Oracle's total cloud revenues (SaaS plus PaaS and IaaS) grow in FY2017?"
     assert asked_parts(question) == [question]
+
+
+def test_a_balance_compared_with_an_earlier_day_is_answered_by_each_day_s_figure():
+    # Patriot Transportation's FY2015 10-K: working capital and current ratio at both year ends
+    written = WrittenAnswer(status="answered", kind="metric", text=(
+        "Patriot FY2014 Working capital $1.735M; Patriot FY2014 Current ratio 1.17; Patriot FY2015 Working capital "
+        "-$0.307M; Patriot FY2015 Current ratio 0.97. Patriot FY2014: Working capital = Total current assets - Total "
+        "current liabilities = $11.685M - $9.95M = $1.735M"))
+    question = ("From Patriot Transportation Holding's consolidated balance sheet, what were its working capital "
+                "(current assets minus current liabilities) and current ratio at September 30, 2015 (end of FY2015), "
+                "and how did they compare with September 30, 2014?")
+    assert metric_part_unanswered(written, question, ["Patriot"]) is None
+    one_year = written.model_copy(update={"text": "Patriot FY2015 Working capital -$0.307M; Patriot FY2015 Current "
+                                                  "ratio 0.97."})
+    assert metric_part_unanswered(one_year, question, ["Patriot"]) == "how did they compare with September 30, 2014?"
+
+
+def test_how_a_figure_is_worked_out_is_no_part_the_figure_leaves_unanswered():
+    # PT Bayan Resources' 2024 annual report: the margin's own ask says how it is calculated and where it is read
+    written = WrittenAnswer(status="answered", kind="metric", text=(
+        "PT Bayan Resources Net profit margin FY2023-FY2024: -8.4 percentage points (35.7% in FY2023 to 27.4% in "
+        "FY2024) (as the question defines it). Net profit margin FY2024 = Net income / Revenue = $943.4M / "
+        "$3,446.2M = 27.4%."))
+    question = ("What was PT Bayan Resources' net profit margin for FY2024, calculated as profit for the year divided "
+                "by revenue from the consolidated statement of profit or loss? How did it compare with FY2023?")
+    assert metric_part_unanswered(written, question, ["PT Bayan Resources"]) is None
+
+
+def test_a_part_naming_a_market_is_not_answered_by_sentences_on_other_markets():
+    # McDonald's Q2 2023 release: the international segments' sentences say nothing of the U.S.
+    text = ('"• International Operated Markets: Segment performance was driven by strong comparable sales in most '
+            'markets, led by the U.K. and Germany." (p.2) "• International Developmental Licensed Markets: The quarter '
+            'reflected strong comparable sales in all geographic regions, led by China." (p.2)')
+    assert part_unanswered("what did the company say drove U.S. comparable sales?", text, "choice", ["McDonald's"])
+    us = text + ' "• U.S.: Comparable sales reflected strong average check growth driven by menu price increases." (p.2)'
+    assert not part_unanswered("what did the company say drove U.S. comparable sales?", us, "choice", ["McDonald's"])

@@ -1,0 +1,84 @@
+"""subject_name: "Which company completed the spin-off of Patriot?" answered with the name that did it,
+ahead of the sentence that says so.
+
+A choice or passage answer quotes the sentence ("On January 30, 2015, FRP Holdings, Inc. ("FRP") completed
+the tax-free spin-off of Patriot ..."), and an analyst (or a typed answer) wants the name it states. Signals
+any filing carries:
+- the question asks who did a deed: "which <kind of party> (of X) <verb>ed ...", "who <verb>ed ...";
+- the quote names the same deed by the verb's stem ("completed", "resigned");
+- the name is the capitalised run just before that verb, past an alias in parentheses ("("FRP")") and an
+  appositive's commas ("former co-CEO and Vice Chair ..., Bret Taylor, resigned");
+- a former name is stated as the change of name "from X to Y" ("change our corporate name from SYNNEX
+  Corporation to TD SYNNEX Corporation"), or "formerly known as X";
+- the name is not the filer's own (it is asked about, not asked for), and every quote that names one names
+  the same; two different names are no answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from answering.kinds.sentences import same_stem
+from finrag.vocabulary import tokenize
+
+# "Which company completed the spin-off of "Patriot Transportation Holding, Inc." ...", "Which co-CEO of
+# "Salesforce, Inc." resigned from that position ...", "Who resigned as CFO in 2023"
+_PARTY = (r"(?:company|companies|firm|entity|business|bank|person|executive|officer|director|co-?CEO|CEO|CFO|COO|"
+          r"chair(?:man|woman|person)?|president|subsidiary|party|buyer|acquirer|purchaser|parent)")
+_ASKS_DOER = re.compile(rf"^\W*(?:(?:which|what)\s+(?:[\w-]+\s+){{0,3}}?{_PARTY}\s+(?:of\s+(?:\"[^\"]+\"|“[^”]+”|"
+                        rf"[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){{0,4}})\s+)?|who\s+)(?P<verb>(?-i:[a-z]{{3,}}ed))\b", re.I)
+# "What was the corporate name of X before the name change", "What was its former name"
+_ASKS_FORMER = re.compile(r"\b(?:former|previous|prior|old)\s+(?:corporate\s+|legal\s+)?name\b|"
+                          r"\bname\b[^?]{0,80}\bbefore\b[^?]{0,40}\b(?:change|renam\w*)", re.I)
+
+_NAME = (r"(?:[A-Z0-9][\w&'’.-]*\s+){0,5}[A-Z][\w&'’-]*(?:,?\s+(?:Inc|LLC|Ltd|Corp|Co|plc|L\.P|N\.V|S\.A|AG|SE)\.?)?")
+_NAME_AT_END = re.compile(rf"(?P<name>{_NAME})\s*$")
+_ALIAS = re.compile(r"\s*\((?:the\s+)?[\"“][^\"”]{1,40}[\"”]\)")
+_FROM_TO = re.compile(rf"\bname\s+from\s+(?P<old>{_NAME})\s+to\s+(?P<new>{_NAME})")
+_FORMERLY = re.compile(rf"\bformerly\s+(?:known\s+as\s+|named\s+|called\s+)?(?P<old>{_NAME})")
+_NOT_A_NAME = frozenset({"The", "This", "That", "It", "We", "Our", "Its", "In", "On", "As", "At", "Company",
+                         "Board", "Directors", "Vice", "Chair", "Officer", "Executive", "Chief"})
+
+
+def asked(question: str) -> bool:
+    return bool(_ASKS_DOER.search(question) or _ASKS_FORMER.search(question))
+
+
+def _clean(name: str) -> str | None:
+    words = name.split()
+    while words and words[0].strip(",") in _NOT_A_NAME:
+        words = words[1:]
+    name = " ".join(words).strip(" ,")
+    return name if name and re.search(r"[A-Za-z]", name) else None
+
+
+def _doer(quote: str, verb: str) -> str | None:
+    """The name just before the quote's word of the verb's stem, or None."""
+    for m in re.finditer(r"\b([a-z]{3,})\b", quote):
+        if not same_stem(m.group(1), verb):
+            continue
+        before = _ALIAS.sub("", quote[: m.start()]).rstrip()
+        before = before.rstrip(",").rstrip()  # an appositive's closing comma: "..., Bret Taylor, resigned"
+        if (found := _NAME_AT_END.search(before)) is not None:
+            return _clean(found.group("name"))
+    return None
+
+
+def _former(quote: str) -> str | None:
+    m = _FROM_TO.search(quote) or _FORMERLY.search(quote)
+    return _clean(m.group("old")) if m else None
+
+
+def lead_name(question: str, quotes: list[str], companies: list[str]) -> str | None:
+    """The one name the quotes state for what the question asks, never one of the filer's own."""
+    own = {t for c in companies for t in tokenize(c)}
+    doer = _ASKS_DOER.search(question)
+    names = set()
+    for quote in quotes:
+        name = _former(quote) if _ASKS_FORMER.search(question) else _doer(quote, doer.group("verb")) if doer else None
+        if name is None:
+            continue
+        if doer is not None and own and set(tokenize(name)) <= own:
+            continue  # "Salesforce completed ...": the filer, not the party asked for
+        names.add(name)
+    return names.pop() if len(names) == 1 else None

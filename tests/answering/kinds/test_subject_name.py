@@ -1,0 +1,46 @@
+"""A quoted answer to who did a deed ("Which company completed the spin-off of Patriot?") is led by the
+name its sentence states (answering.kinds.subject_name). Quotes from shared filings: Patriot
+Transportation's FY2015 10-K, Salesforce's FY2023 10-K, TD SYNNEX's FY2022 annual report."""
+
+from __future__ import annotations
+
+from answering.kinds.subject_name import asked, lead_name
+from tests.answering.kinds.conftest import ask, filing
+
+SPIN_OFF = ('On January 30, 2015, FRP Holdings, Inc. ("FRP") completed the tax-free spin-off (the “Spin-off") of '
+            'Patriot Transportation Holding, Inc., (the "Company" or "Patriot").')
+RESIGNED = ("In January 2023, former co-CEO and Vice Chair of the Company’s Board of Directors, Bret Taylor, resigned "
+            "his positions from the Company.")
+RENAMED = ("As a result of the Merger, on October 22, 2021, we filed with the Secretary of State of the State of "
+           "Delaware a Certificate of Amendment to the Company’s Restated Certificate of Incorporation to change our "
+           "corporate name from SYNNEX Corporation to TD SYNNEX Corporation, effective November 3, 2021.")
+
+
+def test_the_doer_is_the_name_before_the_deed_past_its_alias_and_appositive_commas():
+    question = 'Which company completed the spin-off of "Patriot Transportation Holding, Inc." on January 30, 2015?'
+    assert asked(question)
+    assert lead_name(question, [SPIN_OFF], ["Patriot Transportation Holding, Inc."]) == "FRP Holdings, Inc."
+    assert lead_name('Which co-CEO of "Salesforce, Inc." resigned from that position in January 2023?', [RESIGNED],
+                     ["Salesforce, Inc."]) == "Bret Taylor"
+
+
+def test_a_former_name_is_the_name_changed_from():
+    question = 'What was the corporate name of "TD SYNNEX Corporation" before the name change effective November 3, 2021?'
+    assert asked(question)
+    assert lead_name(question, [RENAMED], ["TD SYNNEX Corporation"]) == "SYNNEX Corporation"
+
+
+def test_the_filer_itself_or_two_different_names_are_no_lead():
+    question = "Which company completed the acquisition of Tech Data?"
+    assert lead_name(question, ["In September 2021, TD SYNNEX Corporation completed the acquisition of Tech Data."],
+                     ["TD SYNNEX Corporation"]) is None
+    assert lead_name(question, ["Acme Corp. completed the acquisition of Tech Data.",
+                                "Beta Inc. completed the acquisition of Tech Data."], ["TD SYNNEX"]) is None
+    assert not asked("What was the revenue of Acme in 2022?")
+
+
+def test_the_answer_from_the_filing_leads_with_the_name(services):
+    chunks = filing("filings-wild/pdfs/PatriotTransportation_2015_10-K.pdf")
+    written = ask('Which company completed the spin-off of "Patriot Transportation Holding, Inc." on January 30, '
+                  "2015?", chunks, [3, 59], services)
+    assert written.status == "answered" and written.text.startswith("FRP Holdings, Inc.\n\n"), written.text
