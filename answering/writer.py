@@ -45,6 +45,7 @@ from answering.kinds import (
     listed_amounts,
     listed_items,
     listing,
+    named_items,
     named_paragraph,
     not_meaningful,
     note_tranches,
@@ -261,6 +262,9 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # describes so ("3PM Shield, a provider of AI-based marketplace compliance solutions")
         _Reader(lambda w: decision.kind in ("choice", "passage") and described_name.asked(text) is not None,
                 lambda: described_name.write(text, hits, list(understanding.companies))),
+        # "in which states did it operate terminals": the names its sentence gives after the deed
+        _Reader(lambda w: decision.kind in ("list", "choice", "passage") and named_items.asked(text),
+                lambda: named_items.write(text, hits, list(understanding.companies)), kind="list"),
         # "which of its segments was unprofitable": the segment table's rows by the sign of their operating result
         # (over a choice's list of the segments: the sign decides which)
         _Reader(lambda w: segment_metric.asks_by_sign(text),

@@ -608,10 +608,19 @@ _ASKING_BEFORE = frozenset(["did", "does", "do", "was", "were", "is", "are", "ha
                             "it", "they", "we", "he", "she", "who", "which", "that", "company"])
 
 
+# "Under its settlement with the Shasta County District Attorney announced on May 31, 2023, how much did it
+# commit ...": a lead-in naming the thing asked of; the ask proper follows its comma
+_LEAD_IN = re.compile(r"^\W*(?:under|in|for|as\s+part\s+of|according\s+to|following|after|regarding|with\s+respect\s+to|"
+                      r"pursuant\s+to)\b[^?]*?,\s*(?=(?:how|what|which|who|whom|when|did|does|do|was|were|is|are|has|"
+                      r"have|had)\b)", re.I)
+
+
 def _asked_day(question: str) -> _Day | None:
     m = _ASKED_DAY.search(question)
     if m is None:
         return None
+    if (lead := _LEAD_IN.match(question)) is not None and m.end() <= lead.end():
+        return None  # the day names the deal the ask is about, it asks nothing of that day
     before = re.findall(r"[\w'’]+", question[: m.start()])
     participle = re.match(r"(?:\w+ed|made|took)\b", m.group(0), re.I)
     if m.group("when") and participle and before and before[-1].lower() not in _ASKING_BEFORE \

@@ -90,7 +90,9 @@ IF_NOT_USEFUL = re.compile(r"[^.?;]*\bif\b[^.?;]*\b(?:not|n't)\s+(?:a\s+)?(?:use
 # "Based on its fiscal 2021 capital spending and balance sheet, would you describe X as ...?": a lead-in
 # clause before a yes/no question's verb, which asks nothing
 YES_NO_LEAD_IN = re.compile(r"^\W*(?:based\s+on|given|using|according\s+to|in\s+light\s+of|looking\s+at|considering|"
-                            r"judging\s+(?:by|from)|as\s+of|in|at|for|during|after|under|following)\b[^,?]{0,160},\s*"
+                            # (a day's own comma, "As of September 30, 2022, had it ...", is inside the lead-in)
+                            r"judging\s+(?:by|from)|as\s+of|in|at|for|during|after|under|following)\b"
+                            r"(?:[^,?]|,\s*(?=(?:19|20)\d\d\b)){0,160},\s*"
                             r"(?=(?:is|are|was|were|does|do|did|has|have|had|can|"
                             r"will|would|should)\b)", re.I)
 

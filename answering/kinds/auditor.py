@@ -31,7 +31,10 @@ ASKS_AUDITOR = re.compile(
     rf"(?:company['’]s\s+)?(?:{_FIRM_WORDS})\b(?!['’]s?\s+(?:report|opinion|fees?))"
     r"|\bwho\s+audit(?:s|ed)\b|\bwhich\s+(?:accounting\s+)?(?:firm|company)\s+audit(?:s|ed)\b"
     # "Which independent registered public accounting firm audited ..."
-    rf"|\bwhich\s+(?:{_FIRM_WORDS})\s+audit(?:s|ed)\b", re.I)
+    rf"|\bwhich\s+(?:{_FIRM_WORDS})\s+audit(?:s|ed)\b"
+    # "Which independent registered public accounting firm issued the audit report on ..."
+    rf"|\bwhich\s+(?:{_FIRM_WORDS})\s+(?:issued|signed|rendered|gave|provided)\s+(?:the|its|an)\s+"
+    r"(?:audit(?:or['’]s)?|independent\s+auditor['’]s)\s+(?:report|opinion)\b", re.I)
 _FORM = r"(?:LLP|L\.L\.P\.|LLC|L\.L\.C\.|PLLC|P\.C\.|PAC|AG|GmbH|S\.A\.|Ltd\.?|Limited)"  # (PAC: a Singapore public accounting corporation)
 _FIRM = rf"(?P<firm>(?:[A-Z][\w'’.-]*|&)(?:[ \t]+(?:[A-Z][\w'’.-]*|&)){{0,4}},?[ \t]+{_FORM})(?![\w.])"
 _MEMBER_FIRM = r"(?P<firm>[A-Z][\w'’.-]*(?:,?[ \t]+(?:[A-Z][\w'’.-]*|&)){1,5})"

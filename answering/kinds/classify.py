@@ -40,7 +40,7 @@ from answering.metric_target import (
     with_request_before,
 )
 from finrag.models import AnswerKind
-from finrag.vocabulary import Vocabulary
+from finrag.vocabulary import Vocabulary, tokenize
 from loaders.dates import ENGLISH_MONTHS, MONTH_NAMES
 from retrieval.event_ask import event_ask
 from retrieval.periods import parse_periods
@@ -261,8 +261,19 @@ def _named(ask: str, vocab: Vocabulary) -> list[str]:
     metric's ask, which the metric path refuses by name ("asks for borrow, which is not Total
     debt"): what may be borrowed is a sum over agreements that one quoted sentence misstates."""
     return [m for m in vocab.match_metrics(ask)
-            if (qualified := qualified_name(ask, m, vocab)) is None or " " not in qualified
-            or asked_line_change(ask, m, vocab)]  # "growth in membership fee revenue": that line's change
+            if ((qualified := qualified_name(ask, m, vocab)) is None or " " not in qualified
+                or asked_line_change(ask, m, vocab))  # "growth in membership fee revenue": that line's change
+            and not _one_of_a_kind(ask, m, vocab)]
+
+
+def _one_of_a_kind(ask: str, metric: str, vocab: Vocabulary) -> bool:
+    """The ask names the metric only by its one word after "a", "an" or "any" ("had it recorded a liability for
+    claims from the Mosquito fire?"): one item of that kind, never the statement's total."""
+    words = [w for w in vocab.metrics[metric].wordings if " " not in w.strip()]
+    if any(" " in w.strip() and re.search(rf"\b{re.escape(w)}\b", ask, re.I) for w in vocab.metrics[metric].wordings):
+        return False
+    stems = {tuple(tokenize(w)) for w in words}
+    return any(tuple(tokenize(m.group(1))) in stems for m in re.finditer(r"\b(?:a|an|any)\s+([a-z]+)\b", ask, re.I))
 
 
 def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:

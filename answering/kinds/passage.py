@@ -218,7 +218,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         return legal.write(decision, question, hits, understanding, services)
     if _asks_an_amount(question) and not any(_states_asked_amount(s.text, question) for s in best):
         stated = [s for s in stating(decision, question, hits, understanding, services, limit=8)
-                  if _states_asked_amount(s.text, question)]
+                  if _states_asked_amount(s.text, question)] or _amount_after(best, question, hits, companies)
         if not stated and (row := schedule.write(decision.ask or question, hits, understanding, decision.kind)):
             return row  # "The benefit payments ... are expected to be paid as follows:": the schedule's row
         if not stated:
@@ -649,6 +649,21 @@ def _names(ask: str, companies: list[str]) -> list[str]:
     """Proper names a question part gives ("the 2022 Mosquito fire"), besides its company's."""
     own = {w.lower() for c in companies for w in re.findall(r"[A-Za-z]+", c)}
     return [n for n in dict.fromkeys(_NAME.findall(ask)) if n not in _NOT_NAMES and n.lower() not in own]
+
+
+_AFTER = 2  # sentences after a stating one that may go on to give its amount
+_MIN_SHARED = 2
+
+
+def _amount_after(best: list[Sentence], question: str, hits: list[SearchHit], companies: list[str]) -> list[Sentence]:
+    """The amount asked, stated a sentence or two after the one that names the asked thing: "... entered into an
+    agreement with CNNC ... to form a joint venture ... (the “JV”)." / "Accuray Asia has a 49% ownership interest in
+    the JV ...". The later sentence states the asked kind of amount and shares two of the ask's words at least."""
+    wanted = content_words(topic_ask(question), companies)
+    after = {(s.chunk.chunk_id, s.position + k) for s in best for k in range(1, _AFTER + 1)}
+    return [s for s in sentences(hits, companies)
+            if (s.chunk.chunk_id, s.position) in after and s not in best and _states_asked_amount(s.text, question)
+            and round(overlap(s.text, wanted) * len(set(wanted))) >= _MIN_SHARED][:1]
 
 
 def _continued(best: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:

@@ -399,7 +399,9 @@ def prose(text: str) -> str:
 # release's headline ("Alphabet Announces ... Plans for Chief Financial Officer Transition"): a
 # title that names what the release is about, not a sentence that states what happened.
 _DATELINE = re.compile(rf"\b[A-Z][A-Z .'-]+,\s+(?:[A-Z][\w.]*\s*){{1,3}}[\u2013\u2014-]+\s*(?i:{_MONTH})\s+\d{{1,2}},?\s+"
-                       r"(?:19|20)\d\d\s*(?:\([^)]{1,40}\)\s*)?[\u2013\u2014-]+\s*")
+                       r"(?:19|20)\d\d\s*(?:\([^)]{1,40}\)\s*)?[\u2013\u2014-]+\s*"
+                       # "OAKLAND, Calif.— Pacific Gas and Electric Company ...": the city and state alone, a dash
+                       r"|\b[A-Z]{3,}(?:[ .'-]+[A-Z]{2,})*,\s+[A-Z][a-z]{1,9}\.?\s*[\u2013\u2014]\s*(?=[A-Z])")
 
 
 def _after_dateline(text: str) -> str:

@@ -426,3 +426,12 @@ def test_a_name_in_capitals_is_the_ask_s_own_word_whatever_it_means_in_lower_cas
                   "DRIVE transformation program, and by when?", fedex, [1, 2, 3], services)
     assert written.status == "answered" and "$4 billion in permanent and structural cost savings in FY25" in written.text, \
         written.text
+
+
+def test_a_day_in_a_lead_in_names_the_deal_asked_of_and_asks_nothing_of_that_day():
+    from answering.kinds.ask_coverage import _asked_day
+
+    # PG&E's May 31, 2023 release: the ask is the amount committed, not what happened on May 31
+    assert _asked_day("Under its settlement with the Shasta County District Attorney announced on May 31, 2023, how "
+                      "much did PG&E commit to fund in contributions?") is None
+    assert _asked_day("What did PG&E announce on May 31, 2023?") is not None

@@ -62,6 +62,10 @@ def test_which_independent_registered_public_accounting_firm_audited_asks_the_au
     assert ASKS_AUDITOR.search('Which independent registered public accounting firm audited the internal control over '
                                'financial reporting of "Oracle Corporation" for the fiscal year 2021?')
     assert not ASKS_AUDITOR.search("Which independent registered public accounting firm's report covers the notes?")
+    # (Accuray's FY2022 10-K: the firm that issued the audit report is its auditor)
+    assert ASKS_AUDITOR.search("Which independent registered public accounting firm issued the audit report on the "
+                               'consolidated financial statements of "Accuray Incorporated" for the fiscal year ended '
+                               "June 30, 2022?")
 
 
 def test_which_audit_firm_was_the_accounting_firm_asks_the_auditor():

@@ -244,3 +244,12 @@ def test_a_yes_no_on_what_drove_a_move_is_not_the_move_itself():
                  "core trucking operations?", VOCAB, ["Patriot Transportation Holding"])
     assert d.kind == "yes_no" and d.test == "stated"
     assert classify("Did Acme's operating profit increase in fiscal year 2022?", VOCAB, ["Acme"]).test == "increased"
+
+
+def test_a_liability_of_one_kind_asked_after_a_dated_lead_in_is_a_yes_no_not_the_total():
+    # PG&E's Q3 2022 10-Q: "a liability for claims in connection with the 2022 Mosquito fire" is one accrual
+    decision = classify('As of September 30, 2022, had "PG&E Corporation" recorded a liability for claims in connection '
+                        "with the 2022 Mosquito fire? If there is no mention, return False.", VOCAB, companies=["PG&E"])
+    assert decision.kind == "yes_no" and decision.metric is None, decision
+    assert classify("What were PG&E's total liabilities at September 30, 2022?", VOCAB,
+                    companies=["PG&E"]).metric == "total_liabilities"

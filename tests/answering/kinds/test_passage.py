@@ -287,3 +287,21 @@ def test_a_parenthesis_that_restricts_the_ask_is_kept(services):
     written = ask("As of its Q2 2023 10-Q, how much had eBay accrued in aggregate for probable losses (for the "
                   "shareholder derivative lawsuits only)?", ebay, [36, 35, 34], services)
     assert "$64 million" not in written.text or written.status != "answered", written.text
+
+
+def test_an_amount_asked_is_read_from_the_sentence_after_the_one_naming_the_thing(services):
+    # Accuray's FY2022 10-K: the joint venture's sentence names the parties; the next gives Accuray's share
+    chunks = filing("filings-wild/pdfs/Accuray_2022_10-K.pdf")
+    written = ask('What percentage ownership interest did "Accuray Incorporated" hold in its China joint venture (the '
+                  "JV with CNNC High Energy Equipment (Tianjin) Co., Ltd.) as of June 30, 2022?", chunks, [127, 75],
+                  services)
+    assert written.status == "answered" and "49%" in written.text, written.text
+
+
+def test_a_release_s_contact_block_and_headline_before_its_dateline_are_no_part_of_its_first_sentence(services):
+    # PG&E's May 31, 2023 release: "... www.pge.com May 31, 2023 PG&E and Shasta County District Attorney Reach
+    # Settlement ... OAKLAND, Calif.— Pacific Gas and Electric Company (PG&E) announced today ..."
+    chunks = filing("financebench-extra/pdfs/PG_E_2023_EARNINGS_dated-2023-05-31.pdf")
+    written = ask("What did PG&E announce on May 31, 2023 about the Shasta County District Attorney?", chunks,
+                  [3, 4], services)
+    assert "www.pge.com" not in written.text and "415.973" not in written.text, written.text

@@ -1,0 +1,80 @@
+"""named_items: "In which states did Patriot operate terminals?" answered by the names the filing's sentence
+gives after the deed: "We operate terminals in Florida, Georgia, Alabama, South Carolina, North Carolina and
+Tennessee."
+
+A question that asks which things (plural) the company did something to or in names them in one sentence of
+the filing. Signals any filing carries:
+- the question asks "which <things> did <it> <verb> ..." (or "in which", "from which");
+- the sentence holds the verb's stem ("operate", "excluded") and half of the question's other words at least;
+- the items are the capitalised names after the verb, split at commas and "and": "Argentina and Lebanon" of
+  "McDonald's excluded results from Argentina and Lebanon in the calculation of comparable sales"; an aside
+  in parentheses ("(Venezuela continues to be excluded)") is another statement;
+- two items at least, none of them the company's own name or a word of the question; one sentence only (two
+  sentences naming different items are no answer).
+"""
+
+from __future__ import annotations
+
+import re
+
+from answering.citations import cite
+from answering.kinds.ask_scope import topic_ask
+from answering.kinds.sentences import Sentence, content_words, overlap, same_stem, sentences
+from answering.written_answer import WrittenAnswer
+from finrag.models import SearchHit
+from finrag.vocabulary import tokenize
+
+# "Which markets did X begin excluding from ...", "In which states did X operate terminals"
+_ASK = re.compile(r"^\W*(?:(?:in|from|to|at)\s+)?which\s+(?P<things>[a-z]+(?:s|ies))\s+(?:did|does|do|has|have|had)\s+"
+                  r"(?P<doer>(?:\S+\s+){1,6}?)(?:begin\s+|start\s+|continue\s+)?(?P<verb>(?-i:[a-z]{4,}))\b", re.I)
+_NAME = re.compile(r"(?<![\w'’])[A-Z][\w'’.&-]*(?:\s+(?:of\s+)?[A-Z][\w'’.&-]*){0,3}")
+_ASIDE = re.compile(r"\s*\([^()]*\)")
+_MIN_ITEMS = 2
+_MIN_SHARED = 0.5
+_NOT_ITEMS = frozenset(tokenize("the company we our its in of and comparable january february march april may june july "
+                                "august september october november december"))
+
+
+def _same_deed(word: str, verb: str) -> bool:
+    """One deed in two forms: "excluded" and "excluding" (their stems), "operate" and "operate"."""
+    return same_stem(word, verb) or tokenize(word)[:1] == tokenize(verb)[:1] != []
+
+
+def asked(question: str) -> bool:
+    return _ASK.search(topic_ask(question)) is not None
+
+
+def _items(sentence: str, verb: str, own: set[str]) -> list[str]:
+    """The capitalised names after the sentence's word of the verb's stem, in their order."""
+    text = _ASIDE.sub("", sentence)
+    at = next((m.end() for m in re.finditer(r"\b[a-z]{4,}\b", text) if _same_deed(m.group(0), verb)), None)
+    if at is None:
+        return []
+    names = []
+    for m in _NAME.finditer(text, at):
+        name = m.group(0).strip(" .,")
+        words = set(tokenize(name))
+        if not words or words <= _NOT_ITEMS or words & own:
+            continue
+        names.append(name)
+    return list(dict.fromkeys(names))
+
+
+def write(question: str, hits: list[SearchHit], companies: list[str]) -> WrittenAnswer | None:
+    ask = _ASK.search(topic_ask(question))
+    if ask is None:
+        return None
+    own = {t for c in companies for t in tokenize(c)} | set(tokenize(ask.group("doer")))
+    wanted = [w for w in content_words(topic_ask(question), companies) if not _same_deed(w, ask.group("verb"))]
+    found: list[tuple[Sentence, list[str]]] = []
+    for s in sentences(hits, companies):
+        if overlap(s.text, wanted) < _MIN_SHARED:
+            continue
+        items = _items(s.text, ask.group("verb"), own | set(tokenize(ask.group("things"))))
+        if len(items) >= _MIN_ITEMS:
+            found.append((s, items))
+    if len({tuple(items) for _, items in found}) != 1:
+        return None
+    sentence, items = found[0]
+    return WrittenAnswer(status="answered", kind="list", text=f"{'; '.join(items)}\n\n{sentence.shown()}",
+                         citations=[cite(sentence.chunk, sentence.text)])

@@ -1,0 +1,26 @@
+"""A question asking which things the company did something to names them in one sentence of the filing
+(answering.kinds.named_items): the names after the deed, an aside in parentheses left out. McDonald's Q2 2023
+release; Patriot Transportation's FY2015 10-K sentence."""
+
+from __future__ import annotations
+
+from answering.kinds.named_items import _items, asked
+from tests.answering.kinds.conftest import ask, filing
+
+
+def test_the_names_after_the_deed_are_the_items_an_aside_is_not():
+    sentence = ("Beginning in the first quarter of 2023, McDonald's excluded results from Argentina and Lebanon in the "
+                "calculation of comparable sales due to hyperinflation (Venezuela continues to be excluded).")
+    assert _items(sentence, "excluding", {"mcdonald"}) == ["Argentina", "Lebanon"]
+    assert _items("We operate terminals in Florida, Georgia, Alabama, South Carolina, North Carolina and Tennessee.",
+                  "operate", {"patriot"}) == ["Florida", "Georgia", "Alabama", "South Carolina", "North Carolina",
+                                              "Tennessee"]
+    assert asked('In which states did "Patriot Transportation Holding, Inc." operate terminals in fiscal 2015?')
+    assert not asked("Which segment had the highest revenue in 2022?")
+
+
+def test_the_markets_excluded_are_named_from_the_release(services):
+    chunks = filing("financebench-extra/pdfs/MCDONALDS_2023Q2_EARNINGS.pdf")
+    written = ask("Which markets did \"McDonald's Corporation\" begin excluding from its comparable sales calculation "
+                  "in the first quarter of 2023 because of hyperinflation?", chunks, [3, 1], services)
+    assert written.status == "answered" and written.text.startswith("Argentina; Lebanon\n\n"), written.text
