@@ -34,7 +34,7 @@ from answering.kinds.sentences import (
 from answering.numbers import years_in
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import SearchFilters, SearchHit
-from finrag.vocabulary import load_vocabulary
+from finrag.vocabulary import load_vocabulary, tokenize
 from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
@@ -57,6 +57,42 @@ _MONEY = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s(?:thousand|million|billion)s?
 # a parenthesis of four words or more that restricts nothing ("(for the shareholder derivative lawsuits only)" does)
 _ASIDE = re.compile(r"\s*\((?![^()]*\b(?:only|exclud\w*|other\s+than|except\w*|solely|just|specifically|not)\b)"
                     r"(?:[^()\s]+\s+){3,}[^()]*\)", re.I)
+
+
+# "How much coal did "PT Bayan Resources Tbk." produce in 2024?": an amount of what the company itself did
+_ASKS_COMPANY_DEED = re.compile(r"\b(?i:how\s+(?:much|many))\s+(?:[\w-]+\s+){0,3}?(?:did|does|do|has|have|had|will)\s+"
+                                r"(?:\"[^\"]+\"|“[^”]+”|[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,4})\s+(?P<verb>[a-z]{4,})\b")
+# who does a deed in a sentence: a capitalised name right before the verb ("GBP produced ...")
+_DOER = re.compile(r"(?<![\w'’])(?P<name>[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})\s+(?P<verb>[a-z]{4,})\b")
+_OWN_DOERS = frozenset(tokenize("we our it the company group corporation registrant"))
+
+
+def _names_the_deed(text: str, verb: str) -> bool:
+    """The sentence names the deed by its stem, as a verb or its noun ("produce": "produced", "production")."""
+    stem = tokenize(verb)[:1]
+    return bool(stem) and any(w.startswith(stem[0]) for w in tokenize(text))
+
+
+# "The government has set a coal production quota ...": a sentence whose subject is another party
+_OTHER_SUBJECT = re.compile(r"^\W*the\s+(?P<noun>[a-z]+)\s+(?:has|have|had|is|are|was|were|set|sets|will|expects?|"
+                            r"announced|issued|imposed|requires?|required)\b", re.I)
+
+
+_DEED_OF = re.compile(r"\b([a-z]{4,})\s+(?:of|by)\s+(?P<name>[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})")
+
+
+def _done_by_another(text: str, verb: str, companies: list[str]) -> bool:
+    """The sentence says another party did the deed: a capitalised name that is not the company's right before
+    the verb's stem ("GBP produced", "Indonesia produced"), not "We produced", "The Company produced"."""
+    own = {t for c in companies for t in tokenize(c)} | _OWN_DOERS
+    stem = tokenize(verb)[:1]
+    if (subject := _OTHER_SUBJECT.match(text)) is not None and not set(tokenize(subject.group("noun"))) <= own:
+        return True
+    if any(tokenize(m.group(1))[:1] == stem and not set(tokenize(m.group("name"))) <= own
+           for m in _DEED_OF.finditer(text)):
+        return True  # "the coal production of China was 4.76 billion MT"
+    return any(tokenize(m.group("verb"))[:1] == stem and not set(tokenize(m.group("name"))) <= own
+               for m in _DOER.finditer(text))
 
 
 def stating(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -87,6 +123,7 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     scored = []
     risks = asks_about_risk(ask)
     read_all = sentences(hits, companies, risks=risks)
+    deed = _ASKS_COMPANY_DEED.search(ask)
     for s in read_all:
         if not topic.stated_by(s.text):
             continue
@@ -96,6 +133,11 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
             continue
         if said_of_another_part(s.text, firsts, question, companies):
             continue  # "BGS total backlog of $20,496 million": one part's figure, not the company's asked
+        if deed is not None and (_done_by_another(s.text, deed.group("verb"), companies)
+                                 or not _names_the_deed(s.text, deed.group("verb"))):
+            # "GBP produced 0.3 million MT in 2024": a subsidiary's (or a country's) deed, not the company's; "the
+            # Group has commitments to sell 227.5 million tonnes": no production at all
+            continue
         read = s.text
         if _named_before(names, ask, s):
             read = f"{s.before} {s.text}"  # its paragraph's event, which it names no other of

@@ -286,4 +286,4 @@ def test_a_judgement_over_part_of_a_year_reads_those_months_never_the_fiscal_yea
         written = ask("Did PT Adhi Karya generate positive cash flow from operations in the first half of 2012 (six "
                       "months ended June 30, 2012)?", adhi, [7, 5], with_facts)
     assert written.status == "answered" and written.text.startswith("No."), written.text
-    assert "for the six months ended June 30, 2012 was $-776,478.50 million" in written.text, written.text
+    assert "for the six months ended June 30, 2012 was -$776,478.50 million" in written.text, written.text
