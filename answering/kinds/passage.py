@@ -59,8 +59,9 @@ _ASIDE = re.compile(r"\s*\((?![^()]*\b(?:only|exclud\w*|other\s+than|except\w*|s
                     r"(?:[^()\s]+\s+){3,}[^()]*\)", re.I)
 
 
-# "How much coal did "PT Bayan Resources Tbk." produce in 2024?": an amount of what the company itself did
-_ASKS_COMPANY_DEED = re.compile(r"\b(?i:how\s+(?:much|many))\s+(?:[\w-]+\s+){0,3}?(?:did|does|do|has|have|had|will)\s+"
+# "How much coal did "PT Bayan Resources Tbk." produce in 2024?": an amount of a thing the company itself made or
+# did (a change asked, "by how much did it increase ...", is stated by two amounts, not the verb)
+_ASKS_COMPANY_DEED = re.compile(r"\b(?i:how\s+(?:much|many))\s+(?:[\w-]+\s+){1,3}?(?:did|does|do|has|have|had|will)\s+"
                                 r"(?:\"[^\"]+\"|“[^”]+”|[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,4})\s+(?P<verb>[a-z]{4,})\b")
 # who does a deed in a sentence: a capitalised name right before the verb ("GBP produced ...")
 _DOER = re.compile(r"(?<![\w'’])(?P<name>[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})\s+(?P<verb>[a-z]{4,})\b")

@@ -305,3 +305,20 @@ def test_a_release_s_contact_block_and_headline_before_its_dateline_are_no_part_
     written = ask("What did PG&E announce on May 31, 2023 about the Shasta County District Attorney?", chunks,
                   [3, 4], services)
     assert "www.pge.com" not in written.text and "415.973" not in written.text, written.text
+
+
+def test_an_amount_of_the_company_s_own_deed_is_not_another_party_s():
+    from answering.kinds.passage import _ASKS_COMPANY_DEED, _done_by_another, _names_the_deed
+
+    # PT Bayan Resources' 2024 annual report: a subsidiary's and a country's coal output are not the company's
+    ask = _ASKS_COMPANY_DEED.search('How much coal did "PT Bayan Resources Tbk." produce in 2024?')
+    assert ask is not None and ask.group("verb") == "produce"
+    company = ["PT Bayan Resources Tbk."]
+    assert _done_by_another("GBP produced 0.3 million MT in 2024, whilst in 2023 no coal was produced.", "produce",
+                            company)
+    assert _done_by_another("In 2024, the coal production of China was 4.76 billion MT.", "produce", company)
+    assert not _done_by_another("The Company achieved coal production of 56.9 million MT in 2024.", "produce", company)
+    assert _names_the_deed("The Company achieved coal production of 56.9 million MT in 2024.", "produce")
+    assert not _names_the_deed("The Group has commitments to sell 227.5 million metric tonnes of coal.", "produce")
+    # a change asked is stated by two amounts, not by its verb
+    assert _ASKS_COMPANY_DEED.search("By how much did PepsiCo increase its credit agreement?") is None
