@@ -89,8 +89,8 @@ def _done_by_another(text: str, verb: str, companies: list[str]) -> bool:
     stem = tokenize(verb)[:1]
     if (subject := _OTHER_SUBJECT.match(text)) is not None and not set(tokenize(subject.group("noun"))) <= own:
         return True
-    if any(tokenize(m.group(1))[:1] == stem and not set(tokenize(m.group("name"))) <= own
-           for m in _DEED_OF.finditer(text)):
+    if stem and any(tokenize(m.group(1))[0].startswith(stem[0]) and not set(tokenize(m.group("name"))) <= own
+                    for m in _DEED_OF.finditer(text) if tokenize(m.group(1))):
         return True  # "the coal production of China was 4.76 billion MT"
     return any(tokenize(m.group("verb"))[:1] == stem and not set(tokenize(m.group("name"))) <= own
                for m in _DOER.finditer(text))
