@@ -42,6 +42,7 @@ from answering.kinds import (
     headquarters,
     item_parts,
     launches,
+    lead_figure,
     listed_amounts,
     listed_items,
     listing,
@@ -140,6 +141,7 @@ def write_answer(
     offline = _gated(offline, text, hits, understanding, services)
     offline = _read_in_turn(offline, decision, text, hits, understanding, services)
     offline = _with_lead_name(offline, text, understanding)
+    offline = _with_lead_figure(offline, text)
     if offline.status != "answered" and (asks := part_questions(asked_parts(text))) is not None:
         # "Why did it record an acquisition termination cost, and how large was it?": each ask answered as a
         # question of its own (what the second refers to written in), every one answered or the question refused
@@ -174,6 +176,18 @@ def _with_lead_name(offline: WrittenAnswer, text: str, understanding: QueryUnder
     if name is None or offline.text.startswith(name):
         return offline
     return offline.model_copy(update={"text": f"{name}\n\n{offline.text}"})
+
+
+def _with_lead_figure(offline: WrittenAnswer, text: str) -> WrittenAnswer:
+    """A quoted answer to "what was the <measure> ..." led by the one amount its quotes state for that measure
+    (answering.kinds.lead_figure), given as the answer's value."""
+    if offline.status != "answered" or offline.kind not in ("passage", "choice") or offline.value is not None:
+        return offline
+    found = lead_figure.lead(text, [c.quote for c in offline.citations if c.quote] or _QUOTED.findall(offline.text))
+    if found is None:
+        return offline
+    value, unit, shown = found
+    return offline.model_copy(update={"text": f"{shown}\n\n{offline.text}", "value": value, "unit": unit})
 
 
 def _by_parts(offline: WrittenAnswer, asks: list[str], hits: list[SearchHit], understanding: QueryUnderstanding,

@@ -1,0 +1,30 @@
+"""A quoted answer to the value of a named measure is led by the amount the quote naming that measure states
+(answering.kinds.lead_figure). Salesforce's Q1 FY2024 release."""
+
+from __future__ import annotations
+
+from answering.kinds.lead_figure import lead
+from tests.answering.kinds.conftest import ask, filing
+
+RPO = ("Remaining Performance Obligation: Remaining performance obligation ended the first quarter at $46.7 billion, an "
+       "increase of 11% Y/Y.")
+CRPO = "Current remaining performance obligation ended at $24.1 billion, an increase of 12% Y/Y, and 12% CC."
+QUESTION = ("What was the current remaining performance obligation of \"Salesforce, Inc.\" at the end of the first "
+            "quarter of fiscal 2024 (ended April 30, 2023), in USD billions?")
+
+
+def test_the_quote_naming_the_measure_in_all_its_words_gives_the_figure():
+    assert lead(QUESTION, [RPO, CRPO]) == (24.1, "USD billion", "$24.1 billion")
+    # the measure without "current" is another one: its quote alone leads nothing for this question
+    assert lead(QUESTION, [RPO]) is None
+    # two quotes naming the measure with different amounts lead nothing
+    assert lead(QUESTION, [CRPO, "Current remaining performance obligation ended at $23.0 billion."]) is None
+    # a one-word measure is a statement line's, read by the metric path
+    assert lead("What was the revenue of Salesforce in Q1?", ["Revenue was $8.25 billion."]) is None
+
+
+def test_the_release_s_answer_is_led_by_the_figure_and_gives_it_as_its_value(services):
+    chunks = filing("financebench-extra/pdfs/SALESFORCE_2024Q1_EARNINGS.pdf")
+    written = ask(QUESTION, chunks, [0, 1], services)
+    assert written.status == "answered" and written.value == 24.1 and written.unit == "USD billion", written.text
+    assert written.text.startswith("$24.1 billion\n\n")
