@@ -142,7 +142,8 @@ def _scale_shown(value: float, figures: list[tuple[float, float]]) -> float:
     return 1.0
 
 
-_ASKED_SCALE = re.compile(r"\bin\s+(thousands|millions|billions)\b", re.I)
+# "in millions", "in USD millions", "in millions of USD"
+_ASKED_SCALE = re.compile(r"\bin\s+(?:(?:USD|US\$|\$|EUR|GBP|dollars?)\s+)?(thousands|millions|billions)\b", re.I)
 
 
 def asked_scale(question: str) -> float:

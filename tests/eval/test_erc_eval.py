@@ -241,3 +241,12 @@ def test_names_are_typed_from_a_quoted_table_of_people_by_the_words_before_each_
     assert typed_answer("names", _answer(text)) == ["Marc Benioff", "Parker Harris", "Brent Hyder"]
     # a sentence with one age in it is no table of people
     assert typed_answer("names", _answer('"Mr. Benioff, 58, has served as our CEO since 1999." (x p.36)')) == "N/A"
+
+
+def test_the_scale_a_question_asks_may_name_its_currency_first():
+    from eval.erc import asked_scale
+
+    # "how much did PG&E commit to fund ..., in USD millions?": $45 million is 45
+    assert asked_scale("how much did it commit to fund, in USD millions? If data is not available, return 'N/A'.") == 1e6
+    assert asked_scale("What was its revenue in millions of USD?") == 1e6
+    assert asked_scale("What was its revenue?") == 1.0
