@@ -63,6 +63,7 @@ _ASIDE = re.compile(r"\s*\((?![^()]*\b(?:only|exclud\w*|other\s+than|except\w*|s
 # did (a change asked, "by how much did it increase ...", is stated by two amounts, not the verb)
 _ASKS_COMPANY_DEED = re.compile(r"\b(?i:how\s+(?:much|many))\s+(?:[\w-]+\s+){1,3}?(?:did|does|do|has|have|had|will)\s+"
                                 r"(?:\"[^\"]+\"|“[^”]+”|[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,4})\s+(?P<verb>[a-z]{4,})\b")
+_HOLDING = frozenset(("have", "hold", "keep", "maintain", "carry", "report", "record", "disclose", "employ", "owe"))
 # who does a deed in a sentence: a capitalised name right before the verb ("GBP produced ...")
 _DOER = re.compile(r"(?<![\w'’])(?P<name>[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})\s+(?P<verb>[a-z]{4,})\b")
 _OWN_DOERS = frozenset(tokenize("we our it the company group corporation registrant"))
@@ -125,6 +126,8 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     risks = asks_about_risk(ask)
     read_all = sentences(hits, companies, risks=risks)
     deed = _ASKS_COMPANY_DEED.search(ask)
+    if deed is not None and (not tokenize(deed.group("verb")) or deed.group("verb").lower() in _HOLDING):
+        deed = None  # "how many employees did it have": a count held, which no verb of a deed states
     for s in read_all:
         if not topic.stated_by(s.text):
             continue

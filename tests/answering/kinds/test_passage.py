@@ -322,3 +322,10 @@ def test_an_amount_of_the_company_s_own_deed_is_not_another_party_s():
     assert not _names_the_deed("The Group has commitments to sell 227.5 million metric tonnes of coal.", "produce")
     # a change asked is stated by two amounts, not by its verb
     assert _ASKS_COMPANY_DEED.search("By how much did PepsiCo increase its credit agreement?") is None
+
+
+def test_a_count_the_company_has_is_no_deed_to_check(services):
+    # Accuray's FY2022 10-K: "As of June 30, 2022, we had 1044 full-time employees ..."
+    chunks = filing("filings-wild/pdfs/Accuray_2022_10-K.pdf")
+    written = ask("How many full-time employees did Accuray have as of June 30, 2022?", chunks, [26, 27], services)
+    assert written.status == "answered" and "1044" in written.text, written.text
