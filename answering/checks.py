@@ -491,6 +491,11 @@ _EXPLAINED_CHANGE = re.compile(r"^\W*(?:the\s+)?(?:(?:year[- ]over[- ]year|overa
                                r"change|rise|decline|growth|reduction|improvement)\s+in\b", re.I)
 
 
+# ("Net increase in cash and cash equivalents was $X" states the line itself: no cause is given)
+_A_CAUSE = re.compile(r"\b(?:due\s+to|driven\s+by|primarily|attributable\s+to|result(?:ed)?\s+(?:of|from)|offset\s+by|"
+                      r"because\s+of|reflect(?:s|ed|ing)?)\b", re.I)
+
+
 def check_prose_change(inputs: Sequence[CheckedInput], vocab: Vocabulary) -> CheckFailure | None:
     """A money line read from a sentence where its amount follows a verb of change ("increased
     $546 million") is the change, not the line's amount for the year; nor is an amount of a
@@ -499,7 +504,7 @@ def check_prose_change(inputs: Sequence[CheckedInput], vocab: Vocabulary) -> Che
         entry = vocab.metrics.get(i.metric)
         if i.from_table or entry is None or entry.unit != "USD":
             continue
-        if _EXPLAINED_CHANGE.match(i.quote):
+        if _EXPLAINED_CHANGE.match(i.quote) and _A_CAUSE.search(i.quote):
             return CheckFailure(check=CITED, why=f"{_name(i)} {_amount(i.value)} comes from a sentence explaining a "
                                 f"change (“{collapse_whitespace(i.quote)[:120]}”: {i.where()}), not the line's "
                                 "amount for the year")

@@ -314,7 +314,7 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
         # "What was its free cash flow? What share of net earnings did it represent?": the second ask
         # is a share of the amount the first one asks, one question in two sentences
         ask = f"{ask.rstrip(' ?')}, and {asks[1][:1].lower()}{asks[1][1:]}"
-    elif len(asks) > 1 and (paid := _PAID_OUT_OF.match(asks[1])):
+    elif len(asks) > 1 and (paid := _PAID_OUT_OF.match(asks[1])) and _RETURNED_ITEMS.fullmatch(paid.group("items")):
         # "What was its free cash flow? What percentage of that free cash flow did Apple pay out through
         # dividends plus repurchases combined?": the items paid out as a share of the figure just asked
         ask = f"{ask.rstrip(' ?')}, and what percentage of that {paid.group('whole')} went to {paid.group('items')}?"
@@ -882,6 +882,11 @@ _PAID_OUT_OF = re.compile(r"^\W*what\s+(?:percentage|percent|share|portion|propo
                           r"(?P<whole>[\w\s-]+?)\s+did\s+(?:[\w&.'’-]+\s+){1,3}?(?:pay\s+out|return|spend|distribute|use)\s+"
                           r"(?:through|via|on|for|as|in)\s+(?P<items>[^?()]+?)(?:\s+combined|\s+together|\s+in\s+total)?"
                           r"\s*(?:\([^()]*\))?\s*\?\s*$", re.I)
+# what a company pays out to its shareholders, each item a line of the cash flow statement: "dividends and dividend
+# equivalents plus repurchases of common stock" (other items, "business acquisitions and purchases of marketable
+# securities", are no payout the vocabulary reads as one operand each)
+_RETURN_ITEM = r"(?:(?:cash\s+)?dividends(?:\s+and\s+dividend\s+equivalents)?(?:\s+paid)?|(?:share\s+|stock\s+)?(?:repurchases|buybacks)(?:\s+of\s+(?:common\s+)?(?:stock|shares))?)"
+_RETURNED_ITEMS = re.compile(rf"(?:its\s+|the\s+)?{_RETURN_ITEM}\s+(?:plus|and)\s+(?:its\s+|the\s+)?{_RETURN_ITEM}", re.I)
 # a second ask setting the figure before it against another period: "How did it compare with FY2023?",
 # "How does it compare with Q1 2022?", "how did they compare with September 30, 2014?"
 _COMPARED_BACK = re.compile(r"^\W*(?:and\s+)?how\s+(?:did|does|do|has|have)\s+(?:it|that|this|they|these|those|the\s+"
@@ -1005,9 +1010,11 @@ def _aggregation(ask: str, question: str, years: list[int]) -> str:
         return "value"
     if _DIFFERENCE.search(ask) and not _EXPLICIT_PERCENT.search(question):
         return "amount_change"
-    if _COMPARE_ASK.search(ask) and not _CHANGE_ASK.search(ask) and not _RELATIVE_CHANGE.search(question):
+    if _COMPARE_ASK.search(ask) and not _CHANGE_ASK.search(ask) and not _RELATIVE_CHANGE.search(question) \
+            and not (re.search(r"%|percent", question, re.I) and not re.search(r"\b(?:margins?|rates?|ratios?)\b", ask, re.I)):
         # "how did it compare with FY2021?": the two values and the difference between them (a coverage of
-        # 3.95x against 4.72x, not a growth of 19.6% in the ratio)
+        # 3.95x against 4.72x, not a growth of 19.6% in the ratio); an amount compared "in percentage terms" is
+        # its relative change
         return "amount_change"
     if _CHANGE_ASK.search(ask) or _COMPARE_ASK.search(ask):
         in_money = _AMOUNT_CHANGE.search(question) and not _EXPLICIT_PERCENT.search(question)

@@ -615,11 +615,20 @@ _LEAD_IN = re.compile(r"^\W*(?:under|in|for|as\s+part\s+of|according\s+to|follow
                       r"have|had)\b)", re.I)
 
 
+# a deal the day dates ("its settlement ... announced on May 31, 2023"), not a document the answer is to come from
+# ("In the earnings release PG&E issued on July 27, 2023, ...": the day says which release)
+_A_DEAL_NAMED = re.compile(r"\b(?:settlements?|agreements?|acquisitions?|mergers?|transactions?|deals?|contracts?|"
+                           r"plans?|programs?|offerings?|divestitures?)\b", re.I)
+_A_DOCUMENT_NAMED = re.compile(r"\b(?:releases?|reports?|filings?|10-?[KQ]|8-?K|statements?|calls?|presentations?|"
+                               r"letters?|announcements?)\b", re.I)
+
+
 def _asked_day(question: str) -> _Day | None:
     m = _ASKED_DAY.search(question)
     if m is None:
         return None
-    if (lead := _LEAD_IN.match(question)) is not None and m.end() <= lead.end():
+    if (lead := _LEAD_IN.match(question)) is not None and m.end() <= lead.end() \
+            and _A_DEAL_NAMED.search(lead.group(0)) and not _A_DOCUMENT_NAMED.search(lead.group(0)):
         return None  # the day names the deal the ask is about, it asks nothing of that day
     before = re.findall(r"[\w'’]+", question[: m.start()])
     participle = re.match(r"(?:\w+ed|made|took)\b", m.group(0), re.I)

@@ -272,8 +272,13 @@ def _one_of_a_kind(ask: str, metric: str, vocab: Vocabulary) -> bool:
     words = [w for w in vocab.metrics[metric].wordings if " " not in w.strip()]
     if any(" " in w.strip() and re.search(rf"\b{re.escape(w)}\b", ask, re.I) for w in vocab.metrics[metric].wordings):
         return False
+    if vocab.statement_of(metric) != "balance_sheet":
+        return False  # ("a revenue increase", "any cash outflow": a flow's change, not one item of a balance)
     stems = {tuple(tokenize(w)) for w in words}
-    return any(tuple(tokenize(m.group(1))) in stems for m in re.finditer(r"\b(?:a|an|any)\s+([a-z]+)\b", ask, re.I))
+    # the word is the head of its phrase ("a liability for claims", "an asset?"), not a noun's qualifier
+    return any(tuple(tokenize(m.group(1))) in stems
+               for m in re.finditer(r"\b(?:a|an|any)\s+([a-z]+)(?=\s+(?:for|of|in|related|relating|associated|from|to|"
+                                    r"on|at|as|under|with|that|which)\b|\s*[?,.;]|\s*$)", ask, re.I))
 
 
 def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:

@@ -330,13 +330,22 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
     # answers it: sentences on other markets' comparable sales share its words, not its subject
     places = _named_places(part, companies)
     return not any(overlap(s, words) >= MIN_WORDS and (not asked or overlap(s, asked) > 0)
-                   and (not places or any(p in s for p in places)) for s in stated)
+                   and (not places or any(_names_place(s, p) for p in places)) for s in stated)
+
+
+def _names_place(text: str, place: str) -> bool:
+    """The passage names the place: "U.S." as written, or a word of a longer name ("Greater China": "China")."""
+    if "." in place:
+        return place in text
+    return any(re.search(rf"\b{re.escape(w)}\b", text) for w in place.split() if len(w) > 2)
 
 
 # capitalised words naming no place or unit: roles, bodies, standards, periods
 _NO_PLACE = frozenset(("CEO", "CFO", "COO", "CTO", "Chief", "Executive", "Officer", "Board", "Directors", "Company",
                        "GAAP", "IFRS", "EPS", "EBITDA", "Q1", "Q2", "Q3", "Q4", "FY", "Form", "Item", "Note", "Inc",
                        "Corporation", "Group"))
+# a place written as a country's initials, or one capitalised word (a two-word run, "Satya Nadella", "Data Center",
+# is as often a person's or a product's name as a place's: no such part is held to it)
 _PLACE = re.compile(r"\b(?:U\.S\.|U\.K\.|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?![\w'’])")
 
 
@@ -348,7 +357,7 @@ def _named_places(part: str, companies: list[str]) -> list[str]:
     for m in _PLACE.finditer(part.strip()):
         name = m.group(0)
         if m.start() == 0 or name.split()[0] in _NO_PLACE or name.split()[0] in company_words \
-                or re.fullmatch(MONTH, name.split()[0], re.I):
+                or re.fullmatch(MONTH, name.split()[0], re.I) or " " in name:
             continue
         out.append(name)
     return out

@@ -18,7 +18,16 @@ from answering.kinds.ask_scope import topic_ask
 
 _MEASURE = re.compile(r"^\W*what\s+(?:was|were|is|are)\s+(?:the\s+|its\s+|their\s+)?(?P<measure>[a-z][a-z\s-]{3,60}?)\s+"
                       r"(?:of|for|at|in|as\s+of|during|on)\b", re.I)
-_AMOUNT = re.compile(r"(?P<currency>[$€£])\s?(?P<number>\d[\d,]*(?:\.\d+)?)\s*(?P<scale>thousand|million|billion)?\b", re.I)
+# "$24.1 billion", "$1,076M": the whole number, its scale word or letter; a number that runs on into letters or
+# digits ("$1,076M" read as "$1") is not read
+_AMOUNT = re.compile(r"(?P<currency>[$€£])\s?(?P<number>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+                     r"(?:\s*(?P<scale>thousand|million|billion)\b|(?P<letter>[KMB])\b|(?![\w,.]\d|\w))", re.I)
+# an amount that is a change ("increased $512 million to ..."), one end of a range ("$8.51 - $8.53 billion",
+# "$8.51 to $8.53 billion"), or an amount set aside ("excluding the $1.2 billion ...")
+_CHANGE_BEFORE = re.compile(r"\b(?:increas\w*|decreas\w*|grew|rose|fell|declin\w*|up|down|by|from|excluding|"
+                            r"including|less|of\s+which)\s+(?:approximately\s+|about\s+)?$", re.I)
+_RANGE_AFTER = re.compile(r"^\s*(?:thousand|million|billion)?\s*(?:to|-|–|—|and)\s*[$€£]?\s?\d", re.I)
+_LETTER_SCALE = {"k": "thousand", "m": "million", "b": "billion"}
 _REACH = 60  # characters between the measure's name and its amount
 _MIN_WORDS = 2  # a measure named in one word ("revenue") is a metric's, read from statements
 
@@ -32,10 +41,13 @@ def _figure(quote: str, measure: str) -> tuple[float, str, str] | None:
     named = re.search(r"\b" + r"\s+".join(re.escape(w) for w in words) + r"\b", quote, re.I)
     if named is None:
         return None
-    amount = _AMOUNT.search(quote[named.end(): named.end() + _REACH])
-    if amount is None:
+    window = quote[named.end(): named.end() + _REACH]
+    amount = _AMOUNT.search(window)
+    if amount is None or _CHANGE_BEFORE.search(window[: amount.start()]) \
+            or _RANGE_AFTER.match(window[amount.end("number"):]):
         return None
-    return float(amount.group("number").replace(",", "")), amount.group("currency"), (amount.group("scale") or "").lower()
+    scale = (amount.group("scale") or _LETTER_SCALE.get((amount.group("letter") or "").lower(), "")).lower()
+    return float(amount.group("number").replace(",", "")), amount.group("currency"), scale
 
 
 def lead(question: str, quotes: list[str]) -> tuple[float, str, str] | None:
@@ -48,4 +60,5 @@ def lead(question: str, quotes: list[str]) -> tuple[float, str, str] | None:
     if len(found) != 1:
         return None
     value, sign, scale = found.pop()
-    return value, f"{_CURRENCY[sign]} {scale}".strip(), f"{sign}{value:,g}{' ' + scale if scale else ''}"
+    shown = f"{value:,.3f}".rstrip("0").rstrip(".")
+    return value, f"{_CURRENCY[sign]} {scale}".strip(), f"{sign}{shown}{' ' + scale if scale else ''}"

@@ -23,16 +23,22 @@ from answering.kinds.sentences import Sentence, content_words, overlap, same_ste
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchHit
 from finrag.vocabulary import tokenize
+from retrieval.periods import parse_periods
 
 # "Which markets did X begin excluding from ...", "In which states did X operate terminals"
 _ASK = re.compile(r"^\W*(?:(?:in|from|to|at)\s+)?which\s+(?P<things>[a-z]+(?:s|ies))\s+(?:did|does|do|has|have|had)\s+"
-                  r"(?P<doer>(?:\S+\s+){1,6}?)(?:begin\s+|start\s+|continue\s+)?(?P<verb>(?-i:[a-z]{4,}))\b", re.I)
+                  r"(?P<doer>(?:the\s+)?(?:company|group|firm|it|we|they)\s+|[\"“][^\"”]+[\"”]\s+|"
+                  r"(?:[A-Z][\w&.'’-]*\s+){1,5})(?:begin\s+|start\s+|continue\s+)?(?P<verb>(?-i:[a-z]{4,}))\b", re.I)
+# where the names after the deed end: a clause break, or words that go on to say something else of them
+_CLAUSE_END = re.compile(r"[;:]|\s(?:which|that|who|where|while|whereas|respectively|pursuant|under|as\s+well\s+as)\b|"
+                         r"\.\s", re.I)
 _NAME = re.compile(r"(?<![\w'’])[A-Z][\w'’.&-]*(?:\s+(?:of\s+)?[A-Z][\w'’.&-]*){0,3}")
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 _MIN_ITEMS = 2
 _MIN_SHARED = 0.5
 _NOT_ITEMS = frozenset(tokenize("the company we our its in of and comparable january february march april may june july "
-                                "august september october november december"))
+                                "august september october november december note form item exhibit agreement credit "
+                                "section part"))
 
 
 def _same_deed(word: str, verb: str) -> bool:
@@ -45,11 +51,16 @@ def asked(question: str) -> bool:
 
 
 def _items(sentence: str, verb: str, own: set[str]) -> list[str]:
-    """The capitalised names after the sentence's word of the verb's stem, in their order."""
+    """The capitalised names after the sentence's word of the verb's stem, in their order, up to the end of
+    that clause; none from a sentence that pairs its names with others ("respectively")."""
     text = _ASIDE.sub("", sentence)
+    if re.search(r"\brespectively\b", text, re.I):
+        return []
     at = next((m.end() for m in re.finditer(r"\b[a-z]{4,}\b", text) if _same_deed(m.group(0), verb)), None)
     if at is None:
         return []
+    end = _CLAUSE_END.search(text, at)
+    text = text[: end.start()] if end else text
     names = []
     for m in _NAME.finditer(text, at):
         name = m.group(0).strip(" .,")
@@ -67,9 +78,10 @@ def write(question: str, hits: list[SearchHit], companies: list[str]) -> Written
     own = {t for c in companies for t in tokenize(c)} | set(tokenize(ask.group("doer")))
     wanted = [w for w in content_words(topic_ask(question), companies) if not _same_deed(w, ask.group("verb"))]
     found: list[tuple[Sentence, list[str]]] = []
+    years = [str(y) for y in parse_periods(topic_ask(question)).years]
     for s in sentences(hits, companies):
-        if overlap(s.text, wanted) < _MIN_SHARED:
-            continue
+        if overlap(s.text, wanted) < _MIN_SHARED or (years and not any(y in s.text for y in years)):
+            continue  # (a year asked is the sentence's: "in 2022" is not answered by a deal of December 2021)
         items = _items(s.text, ask.group("verb"), own | set(tokenize(ask.group("things"))))
         if len(items) >= _MIN_ITEMS:
             found.append((s, items))

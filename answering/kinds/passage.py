@@ -69,15 +69,26 @@ _DOER = re.compile(r"(?<![\w'’])(?P<name>[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.
 _OWN_DOERS = frozenset(tokenize("we our it the company group corporation registrant"))
 
 
+# a deed's noun of another stem than its verb's
+_DEED_NOUNS = {"sell": ("sale", "sold"), "sold": ("sale", "sell"), "buy": ("purchas", "bought"), "spend": ("spent", "spend")}
+
+
 def _names_the_deed(text: str, verb: str) -> bool:
-    """The sentence names the deed by its stem, as a verb or its noun ("produce": "produced", "production")."""
+    """The sentence names the deed by its stem, as a verb or its noun ("produce": "produced", "production";
+    "sell": "sales volume")."""
     stem = tokenize(verb)[:1]
-    return bool(stem) and any(w.startswith(stem[0]) for w in tokenize(text))
+    if not stem:
+        return False
+    forms = (stem[0], *_DEED_NOUNS.get(verb.lower(), ()))
+    return any(w.startswith(forms) for w in tokenize(text))
 
 
 # "The government has set a coal production quota ...": a sentence whose subject is another party
 _OTHER_SUBJECT = re.compile(r"^\W*the\s+(?P<noun>[a-z]+)\s+(?:has|have|had|is|are|was|were|set|sets|will|expects?|"
                             r"announced|issued|imposed|requires?|required)\b", re.I)
+# a market's or the world's total ("global coal production ...", "industry sales"), never one company's
+_WHOLE_MARKET = re.compile(r"\b(?:global|world(?:wide)?|industry|national|country['’]s|market|seaborne|domestic)\s+"
+                           r"(?P<words>(?:[a-z]+\s+){0,2}[a-z]{4,})\b", re.I)
 
 
 _DEED_OF = re.compile(r"\b([a-z]{4,})\s+(?:of|by)\s+(?P<name>[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})")
@@ -90,6 +101,8 @@ def _done_by_another(text: str, verb: str, companies: list[str]) -> bool:
     stem = tokenize(verb)[:1]
     if (subject := _OTHER_SUBJECT.match(text)) is not None and not set(tokenize(subject.group("noun"))) <= own:
         return True
+    if stem and any(t.startswith(stem[0][:4]) for m in _WHOLE_MARKET.finditer(text) for t in tokenize(m.group("words"))):
+        return True  # "global coal production is expected to surpass 9 billion MT"
     if stem and any(tokenize(m.group(1))[0].startswith(stem[0]) and not set(tokenize(m.group("name"))) <= own
                     for m in _DEED_OF.finditer(text) if tokenize(m.group(1))):
         return True  # "the coal production of China was 4.76 billion MT"

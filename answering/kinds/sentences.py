@@ -401,7 +401,7 @@ def prose(text: str) -> str:
 _DATELINE = re.compile(rf"\b[A-Z][A-Z .'-]+,\s+(?:[A-Z][\w.]*\s*){{1,3}}[\u2013\u2014-]+\s*(?i:{_MONTH})\s+\d{{1,2}},?\s+"
                        r"(?:19|20)\d\d\s*(?:\([^)]{1,40}\)\s*)?[\u2013\u2014-]+\s*"
                        # "OAKLAND, Calif.— Pacific Gas and Electric Company ...": the city and state alone, a dash
-                       r"|\b[A-Z]{3,}(?:[ .'-]+[A-Z]{2,})*,\s+[A-Z][a-z]{1,9}\.?\s*[\u2013\u2014]\s*(?=[A-Z])")
+                       r"|\b[A-Z]{3,}(?:[ .'-]+[A-Z]{2,})*,\s+(?:[A-Z][a-z]{1,5}\.|[A-Z]\.[A-Z]\.)\s*[\u2013\u2014]\s*(?=[A-Z])")
 
 
 def _after_dateline(text: str) -> str:

@@ -52,15 +52,27 @@ def _clean(name: str) -> str | None:
     return name if name and re.search(r"[A-Za-z]", name) else None
 
 
+# titles, never names: "our Chief Financial Officer resigned" names a role, not who
+_TITLE_WORDS = frozenset({"Chief", "Financial", "Executive", "Operating", "Officer", "Officers", "President", "CEO",
+                          "CFO", "COO", "CTO", "Chair", "Chairman", "Chairwoman", "Director", "Directors", "Vice",
+                          "Senior", "General", "Counsel", "Secretary", "Treasurer", "Board", "Company", "Utility",
+                          "Group", "Former", "Co-CEO", "co-CEO"})
+
+
 def _doer(quote: str, verb: str) -> str | None:
-    """The name just before the quote's word of the verb's stem, or None."""
+    """The name just before the quote's word of the verb's stem, or None: a name of a person or a company, not a
+    title ("our Chief Financial Officer"), nor one of two doers ("Dell Technologies and VMware completed")."""
     for m in re.finditer(r"\b([a-z]{3,})\b", quote):
         if not same_stem(m.group(1), verb):
             continue
         before = _ALIAS.sub("", quote[: m.start()]).rstrip()
         before = before.rstrip(",").rstrip()  # an appositive's closing comma: "..., Bret Taylor, resigned"
-        if (found := _NAME_AT_END.search(before)) is not None:
-            return _clean(found.group("name"))
+        if (found := _NAME_AT_END.search(before)) is None or (name := _clean(found.group("name"))) is None:
+            continue
+        ahead = before[: before.rfind(name)].rstrip().lower()
+        if all(w.strip(",.") in _TITLE_WORDS for w in name.split()) or re.search(r"\b(?:our|its|the|their|and|&)$", ahead):
+            return None
+        return name
     return None
 
 

@@ -573,3 +573,15 @@ def test_a_small_company_s_money_keeps_its_thousands():
     # Patriot Transportation's working capital of $(307) thousand is not "$-0.3M" (2% off)
     assert [format_money(v) for v in (-0.307, 1.735, 0.0, 1203.44, 274515.0)] == \
         ["-$0.307M", "$1.735M", "$0.0M", "$1,203.4M", "$274.5B"]
+
+
+def test_a_sentence_explaining_a_change_is_told_by_its_cause_not_by_its_first_words():
+    from answering.checks import _A_CAUSE, _EXPLAINED_CHANGE
+
+    # TD SYNNEX FY2022: "The increase in our interest expense ... was primarily due to ..., partially offset by the
+    # $47 million of ... financing costs in fiscal year 2021" explains; "Net increase in cash ... was $X" states
+    explains = ("The increase in our interest expense and finance charges net, during fiscal year 2022, was primarily "
+                "due to an increase in interest expense, partially offset by the $47 million of financing costs.")
+    states = "Net increase in cash and cash equivalents was $1,203 million."
+    assert _EXPLAINED_CHANGE.match(explains) and _A_CAUSE.search(explains)
+    assert _EXPLAINED_CHANGE.match(states) and not _A_CAUSE.search(states)

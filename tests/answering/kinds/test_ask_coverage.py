@@ -435,3 +435,11 @@ def test_a_day_in_a_lead_in_names_the_deal_asked_of_and_asks_nothing_of_that_day
     assert _asked_day("Under its settlement with the Shasta County District Attorney announced on May 31, 2023, how "
                       "much did PG&E commit to fund in contributions?") is None
     assert _asked_day("What did PG&E announce on May 31, 2023?") is not None
+
+
+def test_a_day_that_names_the_document_the_answer_comes_from_is_still_asked():
+    from answering.kinds.ask_coverage import _asked_day
+
+    # PG&E's July 27, 2023 release, not its May 4 one: the day says which release
+    assert _asked_day("In the earnings release PG&E issued on July 27, 2023, what was its updated 2023 GAAP earnings "
+                      "guidance per diluted share?") is not None

@@ -253,3 +253,9 @@ def test_a_liability_of_one_kind_asked_after_a_dated_lead_in_is_a_yes_no_not_the
     assert decision.kind == "yes_no" and decision.metric is None, decision
     assert classify("What were PG&E's total liabilities at September 30, 2022?", VOCAB,
                     companies=["PG&E"]).metric == "total_liabilities"
+
+
+def test_a_flow_s_change_named_after_an_article_keeps_its_metric():
+    # Intel's Q4 2022 release: "a revenue increase" asks of revenue, not of one item of a kind
+    assert classify("Did Intel report a revenue increase for full-year 2022?", VOCAB, companies=["Intel"]).metric \
+        == "revenue"

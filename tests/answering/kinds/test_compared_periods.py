@@ -114,3 +114,16 @@ def test_the_quoted_line_gives_the_coverage_of_both_years(services):
                   chunks, [61, 46], services)
     assert written.status == "answered", written.text
     assert "$1,050.9M / $222.6M" in written.text and "$623.2M / $157.8M" in written.text, written.text
+
+
+def test_an_amount_compared_in_percentage_terms_is_its_relative_change(vocab):
+    target = read_target("How did Apple's total net sales in FY2022 compare with FY2021 in percentage terms?", vocab, [])
+    assert target is not None and target.aggregation == "change"
+
+
+def test_only_payouts_to_shareholders_are_read_as_a_share_of_the_figure_before(vocab):
+    # business acquisitions and marketable securities are no payout the vocabulary reads one operand each
+    question = ("Using Apple's statement of cash flows for FY2022, what was its free cash flow? What percentage of that "
+                "free cash flow did Apple spend on payments made in connection with business acquisitions and "
+                "purchases of marketable securities combined?")
+    assert split_definitions(question)[0] == "Using Apple's statement of cash flows for FY2022, what was its free cash flow?"

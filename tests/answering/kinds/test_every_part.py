@@ -599,3 +599,11 @@ def test_a_part_naming_a_market_is_not_answered_by_sentences_on_other_markets():
     assert part_unanswered("what did the company say drove U.S. comparable sales?", text, "choice", ["McDonald's"])
     us = text + ' "• U.S.: Comparable sales reflected strong average check growth driven by menu price increases." (p.2)'
     assert not part_unanswered("what did the company say drove U.S. comparable sales?", us, "choice", ["McDonald's"])
+
+
+def test_a_region_is_stated_by_a_word_of_its_name_and_names_of_two_words_hold_no_part():
+    # Apple: "Greater China" is answered by a sentence on China; "Satya Nadella" is a person, no place to find
+    text = '"Net sales in China increased due primarily to higher iPhone sales." (p.30)'
+    assert not part_unanswered("what drove sales in Greater China?", text, "passage", ["Apple"])
+    from answering.kinds.every_part import _named_places
+    assert _named_places("what did Satya Nadella say about Data Center growth?", ["Microsoft"]) == []

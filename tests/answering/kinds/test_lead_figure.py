@@ -28,3 +28,14 @@ def test_the_release_s_answer_is_led_by_the_figure_and_gives_it_as_its_value(ser
     written = ask(QUESTION, chunks, [0, 1], services)
     assert written.status == "answered" and written.value == 24.1 and written.unit == "USD billion", written.text
     assert written.text.startswith("$24.1 billion\n\n")
+
+
+def test_a_figure_cut_short_a_range_or_a_change_leads_nothing():
+    from answering.kinds.lead_figure import _figure
+
+    # Twilio's deck writes "$1,076M": the whole number with its letter, never "$1"
+    assert _figure("Organic revenue was $1,076M, up 5%", "organic revenue") == (1076.0, "$", "million")
+    # one end of a guidance range, a change, an amount set aside: not the measure's value
+    assert _figure("Revenue guidance of $8.51 - $8.53 billion", "revenue guidance") is None
+    assert _figure("Revenue guidance of $8.51 to $8.53 billion", "revenue guidance") is None
+    assert _figure("Operating income increased $512 million to $4.49 billion", "operating income") is None

@@ -24,3 +24,15 @@ def test_the_markets_excluded_are_named_from_the_release(services):
     written = ask("Which markets did \"McDonald's Corporation\" begin excluding from its comparable sales calculation "
                   "in the first quarter of 2023 because of hyperinflation?", chunks, [3, 1], services)
     assert written.status == "answered" and written.text.startswith("Argentina; Lebanon\n\n"), written.text
+
+
+def test_paired_names_a_clause_beyond_and_the_company_as_doer_are_read_as_such():
+    from answering.kinds.named_items import _ASK
+
+    # McDonald's 2022 10-K pairs its divestitures with their dates: no list of one year's
+    assert _items("In 2022, the Company completed the divestitures of Apprente and Dynamic Yield in December 2021 and "
+                  "April 2022, respectively.", "divest", set()) == []
+    # the names end with the clause that lists them
+    assert _items("We operate terminals in Florida, Georgia and Tennessee, which are served under the Credit Agreement "
+                  "with Bank of America.", "operate", set()) == ["Florida", "Georgia", "Tennessee"]
+    assert _ASK.search("Which countries did the company exit in 2022?").group("verb") == "exit"

@@ -329,3 +329,19 @@ def test_a_count_the_company_has_is_no_deed_to_check(services):
     chunks = filing("filings-wild/pdfs/Accuray_2022_10-K.pdf")
     written = ask("How many full-time employees did Accuray have as of June 30, 2022?", chunks, [26, 27], services)
     assert written.status == "answered" and "1044" in written.text, written.text
+
+
+def test_the_world_s_output_is_no_company_s_and_sales_name_a_deed_of_selling():
+    from answering.kinds.passage import _done_by_another, _names_the_deed
+
+    company = ["PT Bayan Resources Tbk."]
+    assert _done_by_another("In 2025, global coal production is expected to surpass 9 billion MT.", "produce", company)
+    assert _names_the_deed("Sales volume was 56.2 million MT in 2024.", "sell")
+
+
+def test_a_city_and_a_word_before_a_dash_are_no_dateline_without_the_state_s_abbreviation():
+    from answering.kinds.sentences import _after_dateline
+
+    assert _after_dateline("GAAP, Topic — Revenue recognition applies.") == "GAAP, Topic — Revenue recognition applies."
+    assert _after_dateline("Zogg Fire OAKLAND, Calif.— Pacific Gas and Electric Company (PG&E) announced today.") == \
+        "Pacific Gas and Electric Company (PG&E) announced today."

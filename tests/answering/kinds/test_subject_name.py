@@ -44,3 +44,12 @@ def test_the_answer_from_the_filing_leads_with_the_name(services):
     written = ask('Which company completed the spin-off of "Patriot Transportation Holding, Inc." on January 30, '
                   "2015?", chunks, [3, 59], services)
     assert written.status == "answered" and written.text.startswith("FRP Holdings, Inc.\n\n"), written.text
+
+
+def test_a_title_or_one_of_two_doers_is_no_name():
+    from answering.kinds.subject_name import _doer
+
+    assert _doer("In March 2023, our Chief Financial Officer resigned.", "resigned") is None
+    assert _doer("Mr. Smith, our former CFO, resigned.", "resigned") is None
+    assert _doer("Dell Technologies and VMware completed the spin-off.", "completed") is None
+    assert _doer("PG&E Corporation and the Utility filed a motion.", "filed") is None
