@@ -50,13 +50,54 @@ def _figure(quote: str, measure: str) -> tuple[float, str, str] | None:
     return float(amount.group("number").replace(",", "")), amount.group("currency"), scale
 
 
+# "How much did Apple spend to repurchase shares of its common stock during 2017": the amount after the deed's verb
+# ("the Company spent $33.0 billion to repurchase shares"), the deed's object named after it
+_SPENT_ASK = re.compile(r"^\W*how\s+much\s+(?:cash\s+)?did\s+(?:[\"“][^\"”]+[\"”]|\S+(?:\s+[A-Z]\S*){0,3})\s+"
+                        r"(?P<verb>spend|pay|invest|return|contribute)\s+(?:to|on|for|in)\s+(?P<object>[a-z][a-z\s-]{3,40}?)"
+                        r"(?=\s+(?:during|in|for|of|as|at)\b|\s*[,?(])", re.I)
+_SPENT = {"spend": "spent", "pay": "paid", "invest": "invested", "return": "returned", "contribute": "contributed"}
+# "How many full-time employees did Lyft have as of December 31, 2021": the count written before that day
+_COUNT_ASK = re.compile(r"^\W*how\s+many\s+(?P<things>[a-z][a-z\s-]{2,40}?)\s+did\s+.+?\bas\s+of\s+"
+                        r"(?P<day>[A-Z][a-z]+\.?\s+\d{1,2},\s+(?:19|20)\d\d)", re.I)
+
+
+def _spent(quote: str, verb: str, object_words: list[str]) -> tuple[float, str, str] | None:
+    """The amount right after the deed's past form, when the words after it name the deed's object."""
+    for m in re.finditer(rf"\b{_SPENT[verb.lower()]}\s+(?:approximately\s+|about\s+)?", quote, re.I):
+        amount = _AMOUNT.match(quote, m.end())
+        rest = quote[m.end(): m.end() + 80].lower()
+        if amount is not None and all(w in rest for w in object_words[:2]) \
+                and not _RANGE_AFTER.match(quote[amount.end("number"):]):
+            scale = (amount.group("scale") or _LETTER_SCALE.get((amount.group("letter") or "").lower(), "")).lower()
+            return float(amount.group("number").replace(",", "")), amount.group("currency"), scale
+    return None
+
+
+def _counted(quote: str, things: str, day: str) -> float | None:
+    """The count written just before "as of <day>" in a sentence that names the things counted."""
+    if not all(w.lower() in quote.lower() for w in things.split()[-1:]):
+        return None
+    m = re.search(rf"(?<![\d.,$])(\d{{1,3}}(?:,\d{{3}})+|\d+)\s+(?:[a-z-]+\s+){{0,3}}as\s+of\s+{re.escape(day)}", quote)
+    return float(m.group(1).replace(",", "")) if m else None
+
+
 def lead(question: str, quotes: list[str]) -> tuple[float, str, str] | None:
     """(value, unit, shown) of the one amount the quotes state for the asked measure, or None: the unit names
     the currency and the scale ("USD billion"), as the amount is written."""
-    asked = _MEASURE.search(topic_ask(question))
-    if asked is None or len(asked.group("measure").split()) < _MIN_WORDS:
+    ask = topic_ask(question)
+    if (count := _COUNT_ASK.search(question)) is not None:
+        counts = {c for q in quotes if (c := _counted(q, count.group("things"), count.group("day"))) is not None}
+        if len(counts) != 1:
+            return None
+        value = counts.pop()
+        return value, "count", f"{value:,.0f}"
+    if (spent := _SPENT_ASK.search(ask)) is not None:
+        object_words = [w for w in spent.group("object").lower().split() if len(w) > 3]
+        found = {f for q in quotes if (f := _spent(q, spent.group("verb"), object_words)) is not None}
+    elif (asked := _MEASURE.search(ask)) is not None and len(asked.group("measure").split()) >= _MIN_WORDS:
+        found = {f for q in quotes if (f := _figure(q, asked.group("measure").strip())) is not None}
+    else:
         return None
-    found = {f for q in quotes if (f := _figure(q, asked.group("measure").strip())) is not None}
     if len(found) != 1:
         return None
     value, sign, scale = found.pop()

@@ -39,3 +39,15 @@ def test_a_figure_cut_short_a_range_or_a_change_leads_nothing():
     assert _figure("Revenue guidance of $8.51 - $8.53 billion", "revenue guidance") is None
     assert _figure("Revenue guidance of $8.51 to $8.53 billion", "revenue guidance") is None
     assert _figure("Operating income increased $512 million to $4.49 billion", "operating income") is None
+
+
+def test_an_amount_spent_on_a_deed_and_a_count_as_of_a_day_lead_the_quotes():
+    # Apple's FY2017 10-K and Lyft's FY2021 10-K
+    assert lead('How much did "Apple Inc." spend to repurchase shares of its common stock during fiscal year 2017, in '
+                "USD billions?", ["During 2017, the Company spent $33.0 billion to repurchase shares of its common "
+                                  "stock and paid dividends and dividend equivalents of $12.8 billion.",
+                                  "In May 2017, the Board increased the repurchase authorization from $175 billion to "
+                                  "$210 billion."]) == (33.0, "USD billion", "$33 billion")
+    assert lead('How many full-time employees did "Lyft, Inc." have as of December 31, 2021?',
+                ["The number of our full-time employees increased from 2,708 as of December 31, 2017, to 4,453 as of "
+                 "December 31, 2021."]) == (4453.0, "count", "4,453")
