@@ -151,6 +151,8 @@ _PERIOD_COMPARED = re.compile(
     r"|(?:the\s+)?(?:first|second|third|fourth)\s+quarter\s+(?:of\s+|in\s+)?(?:fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\b"
     r"|Q[1-4]\s*(?:FY\s?)?(?:19|20)\d\d\b"
     # "compared with the same quarter of 2022", "the same period a year earlier"
+    # "compared with the year-earlier quarter", "the prior-year period"
+    r"|(?:the\s+)?(?:year[- ]earlier|year[- ]ago|prior[- ]year|previous[- ]year)\s+(?:quarter|period)\b"
     r"|(?:the\s+)?same\s+(?:quarter|period|(?:three|six|nine)[\s-]+months?)\s+(?:of\s+|in\s+)?(?:(?:fiscal\s+(?:year\s+)?)?"
     r"(?:19|20)\d\d\b|(?:a|one)\s+year\s+(?:earlier|before|ago)|last\s+year|(?:the\s+)?(?:prior|previous)\s+year))", re.I)
 # a quarter or a span set against another one ("vs three months ended July 3, 2022", "compared with Q2 2022")
@@ -477,7 +479,7 @@ def _shared_qualifier(text: str, key: str, lines: dict[str, str], vocab: Vocabul
 
 
 # words that make an operand a period's flow (the cash flow statement's wording)
-_A_FLOW = re.compile(r"\b(?:generated|provided|used)\s+(?:by|in|from)\b|\bpayments?\s+(?:for|of|to)\b|\bpurchases?\s+of\b|"
+_A_FLOW = re.compile(r"\b(?:generated|provided|used)\s+(?:by|in|from)\b|\bpayments?\s+(?:for|of|to)\b|\bpurchases?\s+(?:of|related\s+to|for)\b|\badditions\s+to\b|"
                      r"\bproceeds\s+from\b|\bacquisitions?\s+of\b|\b(?:paid|spent)\b", re.I)
 
 

@@ -179,7 +179,12 @@ def _states_amount_of(sentence: str, head: str) -> bool:
     return False
 
 
-def _states_nothing(quote: str, risks: bool) -> bool:
+# a signature block's mark: what it lists is who signed, which only a question about signing asks
+_SIGNATURE = re.compile(r"/s/")
+_ASKS_SIGNING = re.compile(r"\bsign(?:ed|s|ing|atures?|atory|atories)?\b", re.I)
+
+
+def _states_nothing(quote: str, risks: bool, signs: bool = False) -> bool:
     """A quote that is a heading, a table's header, a caption, a consent, a cross-reference or
     (unless risks are asked) a hedge: nothing it says is a fact. Table rows with their figures
     state them, and a sentence ending in a colon ("The shareholder proposal ... was defeated:")
@@ -187,6 +192,8 @@ def _states_nothing(quote: str, risks: bool) -> bool:
     text = prose(quote.strip())
     if _BOILERPLATE.search(text) or _CAPTION.search(text):
         return True
+    if not signs and _SIGNATURE.search(text):
+        return True  # "/s/ WILLIAM COREY WEST Executive Vice President ...": a signature page lists who signed
     if not risks and HEDGE.search(text):
         return True
     words = text.split()
@@ -227,9 +234,9 @@ def _named_other(sentence: str, known: set[str]) -> bool:
     return False
 
 
-def _statements(written: WrittenAnswer, risks: bool) -> list[str]:
+def _statements(written: WrittenAnswer, risks: bool, signs: bool = False) -> list[str]:
     """What the answer states: its quotes that state something, and its own words."""
-    said = [q for q in _quotes(written.text) if not _states_nothing(q, risks)]
+    said = [q for q in _quotes(written.text) if not _states_nothing(q, risks, signs)]
     own = _own_words(written.text)
     return said + ([own] if own else [])
 
@@ -239,11 +246,12 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
     risks = asks_about_risk(question)
     quotes = _quotes(written.text)
     own = _own_words(written.text)
-    if quotes and all(_states_nothing(q, risks) for q in quotes) and len(own.split()) <= 2:
+    signs = bool(_ASKS_SIGNING.search(question))
+    if quotes and all(_states_nothing(q, risks, signs) for q in quotes) and len(own.split()) <= 2:
         return ("the quotes found are only headings, table headers, captions, consents, cross-references or risk "
                 "hedges, which state nothing the question asks")
     known = {t for c in companies for t in tokenize(c)} | {t for w in _CAPITALISED.findall(question) for t in tokenize(w)}
-    stated = _statements(written, risks)
+    stated = _statements(written, risks, signs)
     if _ASKS_BY_PLACE.search(question) and not any(PLACE_NAMES.search(s) for s in stated):
         # "By region, where did its membership growth come from?": the company's totals and a table's
         # lead-in ("... by region for the years ended ...:") name no region

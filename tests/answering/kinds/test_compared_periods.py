@@ -127,3 +127,13 @@ def test_only_payouts_to_shareholders_are_read_as_a_share_of_the_figure_before(v
                 "free cash flow did Apple spend on payments made in connection with business acquisitions and "
                 "purchases of marketable securities combined?")
     assert split_definitions(question)[0] == "Using Apple's statement of cash flows for FY2022, what was its free cash flow?"
+
+
+def test_a_quarter_compared_with_the_year_earlier_quarter_and_capex_named_as_purchases_related_to(vocab):
+    # NVIDIA's Q1 FY2024 10-Q: "Purchases related to property and equipment and intangible assets" is a flow
+    target = read_target("What was NVIDIA's free cash flow for the first quarter of fiscal 2024 (three months ended "
+                         "April 30, 2023), defined as net cash provided by operating activities less purchases related "
+                         "to property and equipment and intangible assets, and how did it compare with the year-earlier "
+                         "quarter? Answer in USD millions.", vocab, [])
+    assert target is not None and (target.years, target.quarter) == ([2023, 2024], 1)
+    assert "ppe_net" not in target.formula and target.lines

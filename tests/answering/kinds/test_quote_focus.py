@@ -354,3 +354,14 @@ def test_when_a_deal_happened_is_stated_by_a_date_beside_the_deal():
     completed = WrittenAnswer(status="answered", kind="passage", text=(
         '"On June 8, 2022, we completed our acquisition of Cerner Corporation." (x p.86)'))
     assert missing_focus(completed, question, ["Oracle"]) is None
+
+
+def test_a_signature_block_states_nothing_but_who_signed():
+    from answering.kinds.quote_focus import _states_nothing
+
+    # Oracle's FY2020 10-K signature page
+    block = ("CATZ Chief Executive Officer and Director (Principal Executive and Financial Officer) June 22, 2020 "
+             "Safra A. Catz /s/ WILLIAM COREY WEST Executive Vice President, Corporate Controller and Chief Accounting "
+             "Officer (Principal Accounting Officer) June 22, 2020 William Corey West")
+    assert _states_nothing(block, risks=False)
+    assert not _states_nothing(block, risks=False, signs=True)
