@@ -364,4 +364,7 @@ def test_a_signature_block_states_nothing_but_who_signed():
              "Safra A. Catz /s/ WILLIAM COREY WEST Executive Vice President, Corporate Controller and Chief Accounting "
              "Officer (Principal Accounting Officer) June 22, 2020 William Corey West")
     assert _states_nothing(block, risks=False)
-    assert not _states_nothing(block, risks=False, signs=True)
+    # a sentence beside the mark still states something to a question about signing
+    signed = "/s/ PricewaterhouseCoopers LLP San Jose, California. We have served as the Company's auditor since 1997."
+    assert _states_nothing(signed, risks=False)
+    assert not _states_nothing(signed, risks=False, signs=True)
