@@ -354,9 +354,10 @@ def _named_places(part: str, companies: list[str]) -> list[str]:
     first word; none of the company's own name, a month, or a role."""
     company_words = {w for c in companies for w in re.findall(r"[A-Z][\w'’.&-]*", c)}
     out = []
-    for m in _PLACE.finditer(part.strip()):
+    part = part.strip()
+    for m in _PLACE.finditer(part):
         name = m.group(0)
-        if m.start() == 0 or name.split()[0] in _NO_PLACE or name.split()[0] in company_words \
+        if m.start() == 0 or re.search(r"[.?!:;]\s*$", part[: m.start()]) or name.split()[0] in _NO_PLACE or name.split()[0] in company_words \
                 or re.fullmatch(MONTH, name.split()[0], re.I) or " " in name:
             continue
         out.append(name)

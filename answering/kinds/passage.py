@@ -70,7 +70,9 @@ _OWN_DOERS = frozenset(tokenize("we our it the company group corporation registr
 
 
 # a deed's noun of another stem than its verb's
-_DEED_NOUNS = {"sell": ("sale", "sold"), "sold": ("sale", "sell"), "buy": ("purchas", "bought"), "spend": ("spent", "spend")}
+_DEED_NOUNS = {"sell": ("sale", "sold"), "sold": ("sale", "sell"), "buy": ("purchas", "repurchas", "bought"),
+               "bought": ("purchas", "repurchas", "buy"), "repurchase": ("bought", "buy"), "spend": ("spent",),
+               "pay": ("paid", "payment"), "make": ("made",), "ship": ("shipment",)}
 
 
 def _names_the_deed(text: str, verb: str) -> bool:
