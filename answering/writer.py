@@ -29,6 +29,7 @@ from answering.kinds import (
     auditor,
     board_members,
     choice,
+    counted_items,
     current_report,
     dated_comparison,
     defined_term,
@@ -142,6 +143,7 @@ def write_answer(
     offline = _read_in_turn(offline, decision, text, hits, understanding, services)
     offline = _with_lead_name(offline, text, understanding)
     offline = _with_lead_figure(offline, text)
+    offline = _with_counted_items(offline)
     if offline.status != "answered" and (asks := part_questions(asked_parts(text))) is not None:
         # "Why did it record an acquisition termination cost, and how large was it?": each ask answered as a
         # question of its own (what the second refers to written in), every one answered or the question refused
@@ -188,6 +190,16 @@ def _with_lead_figure(offline: WrittenAnswer, text: str) -> WrittenAnswer:
         return offline
     value, unit, shown = found
     return offline.model_copy(update={"text": f"{shown}\n\n{offline.text}", "value": value, "unit": unit})
+
+
+def _with_counted_items(offline: WrittenAnswer) -> WrittenAnswer:
+    """A quoted list answer led by the names its sentence counts ("three labor unions: A; B; and C")."""
+    if offline.status != "answered" or offline.kind != "list" or not offline.text.lstrip().startswith(('"', "“")):
+        return offline
+    items = counted_items.lead([c.quote for c in offline.citations if c.quote] or _QUOTED.findall(offline.text))
+    if items is None:
+        return offline
+    return offline.model_copy(update={"text": f"{'; '.join(items)}\n\n{offline.text}"})
 
 
 def _by_parts(offline: WrittenAnswer, asks: list[str], hits: list[SearchHit], understanding: QueryUnderstanding,

@@ -1,0 +1,42 @@
+"""counted_items: a quoted list answer led by the items its sentence counts and names: "... covered by collective
+bargaining agreements with the local chapters of three labor unions: the International Brotherhood of Electrical
+Workers (IBEW) Local 1245; the Engineers and Scientists of California (ESC) IFPTE 20; and the Service Employees
+International Union (SEIU) Local 20" leads with the three unions.
+
+Signals any filing carries:
+- the sentence counts the things ("three labor unions:") and a colon opens their names;
+- the names are separated by semicolons (or commas) and a last "and";
+- there are exactly as many names as the count says; otherwise nothing leads.
+"""
+
+from __future__ import annotations
+
+import re
+
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_COUNTED = re.compile(r"\b(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:[\w-]+\s+){0,3}?"
+                      r"(?P<things>[a-z]+s)\s*:\s*(?P<items>[^:]+?)\s*[.]?\s*$", re.I)
+_MAX_WORDS = 14  # a name of a union, a segment or a firm; a longer item is a clause
+
+
+def counted(quote: str) -> list[str] | None:
+    """The names the quote counts after a colon, as many as it says, or None."""
+    m = _COUNTED.search(quote)
+    if m is None:
+        return None
+    word = m.group("count")
+    count = int(word) if word.isdigit() else _COUNTS.get(word.lower())
+    text = m.group("items")
+    # "A; B; and C" (semicolons part names that hold commas), else "A, B and C"
+    pieces = re.split(r"\s*;\s*", text) if ";" in text else re.split(r"\s*,\s*|\s+and\s+", text)
+    items = [re.sub(r"^(?:and\s+)?(?:the\s+)?", "", i.strip(), flags=re.I).strip(" .") for i in pieces]
+    items = [i for i in items if i]
+    if count is None or len(items) != count or any(len(i.split()) > _MAX_WORDS or not i[:1].isupper() for i in items):
+        return None
+    return items
+
+
+def lead(quotes: list[str]) -> list[str] | None:
+    """The one list of counted names the quotes give."""
+    found = {tuple(items) for q in quotes if (items := counted(q)) is not None}
+    return list(found.pop()) if len(found) == 1 else None

@@ -1,0 +1,21 @@
+"""A list answer led by the names its sentence counts after a colon (answering.kinds.counted_items).
+PG&E's FY2019 10-K: the Utility's three labor unions."""
+
+from __future__ import annotations
+
+from answering.kinds.counted_items import counted, lead
+
+UNIONS = ("Of the Utility’s regular employees, approximately 15,000 are covered by collective bargaining agreements with "
+          "the local chapters of three labor unions: the International Brotherhood of Electrical Workers (IBEW) Local "
+          "1245; the Engineers and Scientists of California (ESC) IFPTE 20; and the Service Employees International "
+          "Union (SEIU) Local 20.")
+
+
+def test_as_many_names_as_the_sentence_counts_are_the_items():
+    assert counted(UNIONS) == ["International Brotherhood of Electrical Workers (IBEW) Local 1245",
+                               "Engineers and Scientists of California (ESC) IFPTE 20",
+                               "Service Employees International Union (SEIU) Local 20"]
+    assert counted("We have two reportable segments: Americas and International.") == ["Americas", "International"]
+    # a count the names do not make up is no list
+    assert counted("We have three reportable segments: Americas and International.") is None
+    assert lead([UNIONS, "Our employees are not unionized."]) is not None
