@@ -663,7 +663,8 @@ def split_sentences(text: str) -> list[str]:
         # Board ..."): a sentence's opening word after a year's or a word's period starts a new one
         joined = _RUN_ON.sub(". ", joined)
         # (a bullet after a sentence's end opens the next item: "... for the 2023 test year. • In August, ...")
-        for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(•])", joined):
+        # (and a quotation opening with a curly mark: '... as of February 7, 2023. “Despite the economic ...')
+        for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(•\u201c])", joined):
             if not s.strip():
                 continue
             if parts and ((_LEGAL_FORM_END.search(parts[-1]) and _NAME_GOES_ON.match(s))

@@ -32,6 +32,7 @@ from answering.kinds import (
     counted_items,
     current_report,
     dated_comparison,
+    declared_dividend,
     defined_term,
     definition,
     described_name,
@@ -256,6 +257,10 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         _Reader(lambda w: w.status == "not_found" or LOOK_ALIKE in w.flags
                 or (note_tranches.asks_total_principal(text) and w.value is None),
                 lambda: _stated_in_prose(text, hits, understanding, retriever)),
+        # "what dividend per share did the board declare on April 5, 2023": the declaring sentence's rate, never
+        # the statements' dividends paid (a total)
+        _Reader(lambda w: declared_dividend.ASKS.search(text) is not None,
+                lambda: declared_dividend.write(text, hits, list(understanding.companies))),
         # "what were the new program size, repurchase authorization and quarterly dividend, and how
         # much did it spend on buybacks": each listed amount from the sentence that states it
         _Reader(_unanswered, lambda: listed_amounts.write(text, hits, understanding, services.vocabulary, retriever)),
