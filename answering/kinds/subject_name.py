@@ -40,8 +40,33 @@ _NOT_A_NAME = frozenset({"The", "This", "That", "It", "We", "Our", "Its", "In", 
                          "Board", "Directors", "Vice", "Chair", "Officer", "Executive", "Chief"})
 
 
+# "To which company did eBay agree in November 2019 to sell StubHub?", "To whom did Lyft divest its Level 5 division?"
+_ASKS_PARTY = re.compile(r"^\W*(?:to|with)\s+(?:which|what|whom)\s+(?:(?:company|firm|entity|party|buyer|purchaser|"
+                         r"acquirer|business)\s+)?did\s+(?:[\"“][^\"”]+[\"”]|\S+(?:\s+[A-Z]\S*){0,3})\s+"
+                         r"(?:agree\s+(?:[^?]*?\s+)?to\s+)?(?P<verb>(?-i:[a-z]{3,}))\b", re.I)
+# the party a deed was done to or with: "to sell StubHub to viagogo", "an agreement with an affiliate of viagogo to
+# sell StubHub", "a transaction with Woven Planet, a subsidiary of Toyota ..., for the divestiture of ..."
+_PARTY = r"(?:an?\s+(?:affiliate|subsidiary)\s+of\s+)?(?P<name>[A-Za-z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,4})"
+_AFTER_DEED = r"\bSTEM\w*\s+(?:[\w’'&.-]+\s+){0,6}?(?:to|with)\s+" + _PARTY
+_BEFORE_DEED = r"\b(?:agreement|transaction|deal|contract)\s+with\s+" + _PARTY + r"[^.;]{0,140}?\bSTEM"
+_NOT_PARTY = frozenset({"the", "a", "an", "its", "our", "their", "this", "that", "which", "whom", "certain", "be",
+                        "customers", "shareholders", "stockholders"})
+
+
 def asked(question: str) -> bool:
-    return bool(_ASKS_DOER.search(question) or _ASKS_FORMER.search(question))
+    return bool(_ASKS_DOER.search(question) or _ASKS_FORMER.search(question) or _ASKS_PARTY.search(question))
+
+
+def _party(quote: str, verb: str) -> str | None:
+    """The party the quote says the deed was done to or with."""
+    stem = re.escape(tokenize(verb)[0][:5]) if tokenize(verb) else re.escape(verb[:5])
+    for pattern in (_AFTER_DEED, _BEFORE_DEED):
+        for m in re.finditer(pattern.replace("STEM", stem), quote, re.I):
+            name = m.group("name").strip(" ,.")
+            if name.split()[0].lower() in _NOT_PARTY:
+                continue
+            return name
+    return None
 
 
 def _clean(name: str) -> str | None:
@@ -85,8 +110,15 @@ def lead_name(question: str, quotes: list[str], companies: list[str]) -> str | N
     """The one name the quotes state for what the question asks, never one of the filer's own."""
     own = {t for c in companies for t in tokenize(c)}
     doer = _ASKS_DOER.search(question)
+    party = _ASKS_PARTY.search(question)
+    asked_names = {t for q in re.findall(r"\b[A-Z][\w&'’-]+", question) for t in tokenize(q)}
     names = set()
     for quote in quotes:
+        if party is not None:
+            name = _party(quote, party.group("verb"))
+            if name is not None and not set(tokenize(name)) & (own | asked_names):
+                names.add(name)
+            continue
         name = _former(quote) if _ASKS_FORMER.search(question) else _doer(quote, doer.group("verb")) if doer else None
         if name is None:
             continue

@@ -53,3 +53,21 @@ def test_a_title_or_one_of_two_doers_is_no_name():
     assert _doer("Mr. Smith, our former CFO, resigned.", "resigned") is None
     assert _doer("Dell Technologies and VMware completed the spin-off.", "completed") is None
     assert _doer("PG&E Corporation and the Utility filed a motion.", "filed") is None
+
+
+def test_the_party_a_deed_was_done_to_or_with_is_the_name_after_it_or_the_agreement_s_counterparty():
+    # eBay's FY2019 10-K (StubHub to viagogo) and Lyft's FY2021 10-K (Level 5 to Woven Planet)
+    question = 'To which company did "eBay Inc." agree in November 2019 to sell StubHub?'
+    quotes = ["On November 24, 2019, we entered into a stock purchase agreement with an affiliate of viagogo to sell "
+              "StubHub for $4.05 billion, subject to certain adjustments.",
+              "On November 24, 2019, we entered into a definitive agreement for eBay to sell StubHub to viagogo, with "
+              "closing of the transaction expected by the end of the first quarter of 2020."]
+    assert asked(question) and lead_name(question, quotes, ["eBay Inc."]) == "viagogo"
+    lyft = ("On July 13, 2021, the Company completed a multi-element transaction with Woven Planet, a subsidiary of "
+            "Toyota Motor Corporation, for the divestiture of certain assets related to the Company’s self-driving "
+            "vehicle division, Level 5.")
+    assert lead_name('To which company did "Lyft, Inc." divest certain assets of its Level 5 division in July 2021?',
+                     [lyft], ["Lyft, Inc."]) == "Woven Planet"
+    # selling to customers names no party
+    assert lead_name("To which company did Acme sell its products?", ["We sell our products to customers worldwide."],
+                     ["Acme"]) is None
