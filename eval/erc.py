@@ -203,6 +203,8 @@ def _name_like(text: str) -> bool:
     # (a firm's office or legal form in brackets goes with its name: "HLB Mann Judd (WA Partnership)")
     text = re.sub(r"\s+\([A-Z][^()\d\"“”]{1,40}\)$", "", text)
     words = text.split()
+    # (a brand written in lower case leads a name of its own: "viagogo", "eBay Inc.")
+    words = [w[:1].upper() + w[1:] if i == 0 and re.fullmatch(r"[a-z][\w&'’-]*", w) else w for i, w in enumerate(words)]
     return 1 <= len(words) <= _NAME_WORDS and not re.search(r"[\"“”]|\d(?![\d]*[A-Z])", text) \
         and all(_NAME_WORD.match(w) for w in words)
 

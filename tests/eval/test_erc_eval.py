@@ -250,3 +250,11 @@ def test_the_scale_a_question_asks_may_name_its_currency_first():
     assert asked_scale("how much did it commit to fund, in USD millions? If data is not available, return 'N/A'.") == 1e6
     assert asked_scale("What was its revenue in millions of USD?") == 1e6
     assert asked_scale("What was its revenue?") == 1.0
+
+
+def test_a_brand_written_in_lower_case_is_a_name():
+    from eval.erc import _name_like
+
+    # eBay sold StubHub to "viagogo", as its 10-K writes the buyer
+    assert _name_like("viagogo") and _name_like("eBay Inc.")
+    assert not _name_like("the company sold it")
