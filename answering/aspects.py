@@ -664,7 +664,9 @@ def split_sentences(text: str) -> list[str]:
         joined = _RUN_ON.sub(". ", joined)
         # (a bullet after a sentence's end opens the next item: "... for the 2023 test year. • In August, ...")
         # (and a quotation opening with a curly mark: '... as of February 7, 2023. “Despite the economic ...')
-        for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(•\u201c])", joined):
+        # (never after a legal form's or an initial's period: 'XYZ Corp. “the Buyer”', 'The U.S. “Inflation Reduction Act”')
+        for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(•])|(?<=[.!?])(?<!\bInc\.)(?<!\bCorp\.)(?<!\bCo\.)(?<!\bLtd\.)"
+                          r"(?<![A-Z]\.[A-Z]\.)\s+(?=\u201c)", joined):
             if not s.strip():
                 continue
             if parts and ((_LEGAL_FORM_END.search(parts[-1]) and _NAME_GOES_ON.match(s))

@@ -144,7 +144,7 @@ def write_answer(
     offline = _read_in_turn(offline, decision, text, hits, understanding, services)
     offline = _with_lead_name(offline, text, understanding)
     offline = _with_lead_figure(offline, text)
-    offline = _with_counted_items(offline)
+    offline = _with_counted_items(offline, text)
     if offline.status != "answered" and (asks := part_questions(asked_parts(text))) is not None:
         # "Why did it record an acquisition termination cost, and how large was it?": each ask answered as a
         # question of its own (what the second refers to written in), every one answered or the question refused
@@ -193,11 +193,11 @@ def _with_lead_figure(offline: WrittenAnswer, text: str) -> WrittenAnswer:
     return offline.model_copy(update={"text": f"{shown}\n\n{offline.text}", "value": value, "unit": unit})
 
 
-def _with_counted_items(offline: WrittenAnswer) -> WrittenAnswer:
+def _with_counted_items(offline: WrittenAnswer, text: str) -> WrittenAnswer:
     """A quoted list answer led by the names its sentence counts ("three labor unions: A; B; and C")."""
     if offline.status != "answered" or offline.kind != "list" or not offline.text.lstrip().startswith(('"', "“")):
         return offline
-    items = counted_items.lead([c.quote for c in offline.citations if c.quote] or _QUOTED.findall(offline.text))
+    items = counted_items.lead([c.quote for c in offline.citations if c.quote] or _QUOTED.findall(offline.text), text)
     if items is None:
         return offline
     return offline.model_copy(update={"text": f"{'; '.join(items)}\n\n{offline.text}"})
@@ -259,7 +259,7 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
                 lambda: _stated_in_prose(text, hits, understanding, retriever)),
         # "what dividend per share did the board declare on April 5, 2023": the declaring sentence's rate, never
         # the statements' dividends paid (a total)
-        _Reader(lambda w: declared_dividend.ASKS.search(text) is not None,
+        _Reader(lambda w: _unanswered(w) and declared_dividend.ASKS.search(text) is not None,
                 lambda: declared_dividend.write(text, hits, list(understanding.companies))),
         # "what were the new program size, repurchase authorization and quarterly dividend, and how
         # much did it spend on buybacks": each listed amount from the sentence that states it

@@ -178,6 +178,9 @@ def typed_name(answer: Answer, question: str) -> str:
     candidates = candidate_names(question)
     if len(candidates) < 2 and not answer.rows:
         names = answer_names(answer.answer)
+        if len(names) == 1 and re.fullmatch(r"[a-z][\w&'’-]*", names[0]) \
+                and re.search(rf"\b{re.escape(names[0])}\b", answer.answer.split("\n\n", 1)[-1]):
+            return names[0]  # a brand written in lower case ("viagogo"), as the quote under it writes it
         return names[0] if len(names) == 1 and _name_like(names[0]) else NA
     if answer.rows:
         top = company_key(answer.rows[0].company)
@@ -203,8 +206,6 @@ def _name_like(text: str) -> bool:
     # (a firm's office or legal form in brackets goes with its name: "HLB Mann Judd (WA Partnership)")
     text = re.sub(r"\s+\([A-Z][^()\d\"“”]{1,40}\)$", "", text)
     words = text.split()
-    # (a brand written in lower case leads a name of its own: "viagogo", "eBay Inc.")
-    words = [w[:1].upper() + w[1:] if i == 0 and re.fullmatch(r"[a-z][\w&'’-]*", w) else w for i, w in enumerate(words)]
     return 1 <= len(words) <= _NAME_WORDS and not re.search(r"[\"“”]|\d(?![\d]*[A-Z])", text) \
         and all(_NAME_WORD.match(w) for w in words)
 

@@ -13,9 +13,14 @@ from __future__ import annotations
 
 import re
 
+from finrag.vocabulary import tokenize
+
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_COUNTED = re.compile(r"\b(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:[\w-]+\s+){0,3}?"
+_COUNTED = re.compile(r"\b(?P<count>two|three|four|five|six|seven|eight|nine|ten)\s+(?:[\w-]+\s+){0,3}?"
                       r"(?P<things>[a-z]+s)\s*:\s*(?P<items>[^:]+?)\s*[.]?\s*$", re.I)
+# "Which labor unions held ...", "What are the reportable segments of X", "Name its subsidiaries"
+_ASKS_ALL = re.compile(r"^\W*(?:which\s+|what\s+(?:are|were)\s+(?:the\s+|its\s+)?|name\s+(?:the\s+|its\s+)?|list\s+(?:the\s+|its\s+)?)"
+                       r"(?:[\w-]+\s+){0,2}?(?P<things>[a-z]+s)\b", re.I)
 _MAX_WORDS = 14  # a name of a union, a segment or a firm; a longer item is a clause
 
 
@@ -36,7 +41,13 @@ def counted(quote: str) -> list[str] | None:
     return items
 
 
-def lead(quotes: list[str]) -> list[str] | None:
-    """The one list of counted names the quotes give."""
-    found = {tuple(items) for q in quotes if (items := counted(q)) is not None}
+def lead(quotes: list[str], question: str) -> list[str] | None:
+    """The one list of counted names the quotes give, when the question asks for those things by name ("Which
+    labor unions ...", "What are its reportable segments"), all of them (not "which segments made a loss")."""
+    asked = _ASKS_ALL.search(question)
+    if asked is None or re.search(r"\b(?:loss|profit|grew|declin|fell|rose|highest|lowest|largest|smallest)", question, re.I):
+        return None
+    thing = tokenize(asked.group("things"))[-1:]
+    found = {tuple(items) for q in quotes if (items := counted(q)) is not None
+             and (m := _COUNTED.search(q)) is not None and tokenize(m.group("things"))[-1:] == thing}
     return list(found.pop()) if len(found) == 1 else None

@@ -6,7 +6,9 @@ A dividend declared is a rate per share a release or a filing states in one sent
 paid" line is a total in millions, another quantity. Signals any filing carries:
 - the question asks a dividend per share that was declared;
 - the sentence says "declared" (or "declares") and "dividend", and the rate "$X per share" follows within it;
-- a day the question names (the declaration's, or the payment's) is named by the sentence too;
+- the question names a day (the declaration's, or the payment's), and the sentence names it too; a total or annual
+  rate, or a question naming no day, is several declarations;
+- a sentence with rates "respectively", or of preferred stock, is not one rate;
 - every such sentence states the same rate; two rates are no answer.
 """
 
@@ -32,14 +34,19 @@ def _days(text: str) -> set[tuple[str, int, int]]:
     return {(m.group("month")[:3].lower(), int(m.group("day")), int(m.group("year"))) for m in _DAY.finditer(text)}
 
 
+# a total over a year, several rates set side by side, or another class of stock: not one declaration's rate
+_NOT_ONE_RATE = re.compile(r"\b(?:total|annual|aggregate|combined|full[- ]year)\s+(?:[\w-]+\s+){0,2}?dividends?\b", re.I)
+_SEVERAL = re.compile(r"\brespectively\b|\bpreferred\b", re.I)
+
+
 def write(question: str, hits: list[SearchHit], companies: list[str]) -> WrittenAnswer | None:
-    if not ASKS.search(question):
-        return None
     asked_days = _days(question)
+    if not ASKS.search(question) or not asked_days or _NOT_ONE_RATE.search(question):
+        return None  # (a day names the declaration asked; without one, the year's declarations are several)
     found: dict[float, tuple[str, SearchHit]] = {}
     for s in sentences(hits, companies):
         m = _DECLARED.search(s.text)
-        if m is None or (asked_days and not asked_days & _days(s.text)):
+        if m is None or not asked_days & _days(s.text) or _SEVERAL.search(s.text):
             continue
         found.setdefault(float(m.group("rate")), (s.text, SearchHit(chunk=s.chunk, score=0.0)))
     if len(found) != 1:

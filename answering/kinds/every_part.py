@@ -357,7 +357,7 @@ def _named_places(part: str, companies: list[str]) -> list[str]:
     part = part.strip()
     for m in _PLACE.finditer(part):
         name = m.group(0)
-        if m.start() == 0 or re.search(r"[.?!:;]\s*$", part[: m.start()]) or name.split()[0] in _NO_PLACE or name.split()[0] in company_words \
+        if m.start() == 0 or re.search(r"[.?!]\s*$", part[: m.start()]) or name.split()[0] in _NO_PLACE or name.split()[0] in company_words \
                 or re.fullmatch(MONTH, name.split()[0], re.I) or " " in name:
             continue
         out.append(name)

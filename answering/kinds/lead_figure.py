@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from answering.kinds.ask_scope import topic_ask
+from retrieval.periods import parse_periods
 
 _MEASURE = re.compile(r"^\W*what\s+(?:was|were|is|are)\s+(?:the\s+|its\s+|their\s+)?(?P<measure>[a-z][a-z\s-]{3,60}?)\s+"
                       r"(?:of|for|at|in|as\s+of|during|on)\b", re.I)
@@ -61,24 +62,44 @@ _COUNT_ASK = re.compile(r"^\W*how\s+many\s+(?P<things>[a-z][a-z\s-]{2,40}?)\s+di
                         r"(?P<day>[A-Z][a-z]+\.?\s+\d{1,2},\s+(?:19|20)\d\d)", re.I)
 
 
+_NOT_ONE_AMOUNT = re.compile(r"\brespectively\b", re.I)
+_AFTER_SPENT = re.compile(r"^\s*(?:thousand|million|billion|[KMB])?\s*(?:more|less|per\s+share|a\s+share)\b", re.I)
+
+
 def _spent(quote: str, verb: str, object_words: list[str]) -> tuple[float, str, str] | None:
-    """The amount right after the deed's past form, when the words after it name the deed's object."""
+    """The amount right after the deed's past form, when the words after it name the deed's object: never one of
+    several amounts set side by side ("respectively"), a difference ("$3.0 billion more") or a rate per share."""
+    if not object_words or _NOT_ONE_AMOUNT.search(quote):
+        return None
     for m in re.finditer(rf"\b{_SPENT[verb.lower()]}\s+(?:approximately\s+|about\s+)?", quote, re.I):
         amount = _AMOUNT.match(quote, m.end())
         rest = quote[m.end(): m.end() + 80].lower()
-        if amount is not None and all(w in rest for w in object_words[:2]) \
-                and not _RANGE_AFTER.match(quote[amount.end("number"):]):
+        if amount is not None and all(w in rest for w in object_words) \
+                and not _RANGE_AFTER.match(quote[amount.end("number"):]) \
+                and not _AFTER_SPENT.match(quote[amount.end("number"):]):
             scale = (amount.group("scale") or _LETTER_SCALE.get((amount.group("letter") or "").lower(), "")).lower()
             return float(amount.group("number").replace(",", "")), amount.group("currency"), scale
     return None
 
 
 def _counted(quote: str, things: str, day: str) -> float | None:
-    """The count written just before "as of <day>" in a sentence that names the things counted."""
-    if not all(w.lower() in quote.lower() for w in things.split()[-1:]):
+    """The count written just before "as of <day>": the things' words right after it ("117,100 employees as of"),
+    or, with nothing between, a sentence whose subject is the number of those things ("The number of our
+    full-time employees increased from 2,708 ..., to 4,453 as of December 31, 2021"); never a count of other
+    things ("186,700 retirees") nor one with a scale word ("12 thousand")."""
+    words = things.lower().split()
+    m = re.search(rf"(?<![\d.,$])(\d{{1,3}}(?:,\d{{3}})+|\d+)\s+(?P<between>(?:[A-Za-z-]+\s+){{0,4}}?)as\s+of\s+"
+                  rf"{re.escape(day)}", quote)
+    if m is None:
         return None
-    m = re.search(rf"(?<![\d.,$])(\d{{1,3}}(?:,\d{{3}})+|\d+)\s+(?:[a-z-]+\s+){{0,3}}as\s+of\s+{re.escape(day)}", quote)
-    return float(m.group(1).replace(",", "")) if m else None
+    between = m.group("between").lower().split()
+    if between:
+        if between[: len(words)] != words and between[-len(words):] != words:
+            return None
+    elif not re.search(r"\bnumber\s+of\s+(?:our\s+|its\s+|the\s+)?" + r"\s+".join(map(re.escape, words)) + r"\b",
+                       quote, re.I):
+        return None
+    return float(m.group(1).replace(",", ""))
 
 
 def lead(question: str, quotes: list[str]) -> tuple[float, str, str] | None:
@@ -93,7 +114,9 @@ def lead(question: str, quotes: list[str]) -> tuple[float, str, str] | None:
         return value, "count", f"{value:,.0f}"
     if (spent := _SPENT_ASK.search(ask)) is not None:
         object_words = [w for w in spent.group("object").lower().split() if len(w) > 3]
-        found = {f for q in quotes if (f := _spent(q, spent.group("verb"), object_words)) is not None}
+        years = [str(y) for y in parse_periods(ask).years]
+        found = {f for q in quotes if (not years or any(y in q for y in years))
+                 and (f := _spent(q, spent.group("verb"), object_words)) is not None}
     elif (asked := _MEASURE.search(ask)) is not None and len(asked.group("measure").split()) >= _MIN_WORDS:
         found = {f for q in quotes if (f := _figure(q, asked.group("measure").strip())) is not None}
     else:

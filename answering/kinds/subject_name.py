@@ -42,11 +42,13 @@ _NOT_A_NAME = frozenset({"The", "This", "That", "It", "We", "Our", "Its", "In", 
 
 # "To which company did eBay agree in November 2019 to sell StubHub?", "To whom did Lyft divest its Level 5 division?"
 _ASKS_PARTY = re.compile(r"^\W*(?:to|with)\s+(?:which|what|whom)\s+(?:(?:company|firm|entity|party|buyer|purchaser|"
-                         r"acquirer|business)\s+)?did\s+(?:[\"“][^\"”]+[\"”]|\S+(?:\s+[A-Z]\S*){0,3})\s+"
+                         r"acquirer|business)\s+)?did\s+(?:[\"“][^\"”]+[\"”]|(?-i:(?:[A-Z]|[a-z]+[A-Z])[\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,3}))\s+"
                          r"(?:agree\s+(?:[^?]*?\s+)?to\s+)?(?P<verb>(?-i:[a-z]{3,}))\b", re.I)
 # the party a deed was done to or with: "to sell StubHub to viagogo", "an agreement with an affiliate of viagogo to
 # sell StubHub", "a transaction with Woven Planet, a subsidiary of Toyota ..., for the divestiture of ..."
-_PARTY = r"(?:an?\s+(?:affiliate|subsidiary)\s+of\s+)?(?P<name>[A-Za-z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,4})"
+# (a name's words are capitalised; one word in lower case is a brand's only when a break follows it: "to viagogo,")
+_PARTY = (r"(?:an?\s+(?:affiliate|subsidiary)\s+of\s+)?(?P<name>(?-i:[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,4})|"
+          r"(?-i:[a-z][a-z]{2,})(?=\s*[,.;]|\s+(?:for|with|in|on|and)\b))")
 _AFTER_DEED = r"\bSTEM\w*\s+(?:[\w’'&.-]+\s+){0,6}?(?:to|with)\s+" + _PARTY
 _BEFORE_DEED = r"\b(?:agreement|transaction|deal|contract)\s+with\s+" + _PARTY + r"[^.;]{0,140}?\bSTEM"
 _NOT_PARTY = frozenset({"the", "a", "an", "its", "our", "their", "this", "that", "which", "whom", "certain", "be",
@@ -59,7 +61,7 @@ def asked(question: str) -> bool:
 
 def _party(quote: str, verb: str) -> str | None:
     """The party the quote says the deed was done to or with."""
-    stem = re.escape(tokenize(verb)[0][:5]) if tokenize(verb) else re.escape(verb[:5])
+    stem = re.escape(tokenize(verb)[0]) if tokenize(verb) else re.escape(verb)
     for pattern in (_AFTER_DEED, _BEFORE_DEED):
         for m in re.finditer(pattern.replace("STEM", stem), quote, re.I):
             name = m.group("name").strip(" ,.")

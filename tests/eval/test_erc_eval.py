@@ -252,9 +252,11 @@ def test_the_scale_a_question_asks_may_name_its_currency_first():
     assert asked_scale("What was its revenue?") == 1.0
 
 
-def test_a_brand_written_in_lower_case_is_a_name():
-    from eval.erc import _name_like
+def test_a_brand_written_in_lower_case_is_a_name_when_its_quote_writes_it_so():
+    from eval.erc import typed_name
 
     # eBay sold StubHub to "viagogo", as its 10-K writes the buyer
-    assert _name_like("viagogo") and _name_like("eBay Inc.")
-    assert not _name_like("the company sold it")
+    sold = _answer('viagogo\n\n"... we entered into a definitive agreement for eBay to sell StubHub to viagogo." (p.37)')
+    assert typed_name(sold, 'To which company did "eBay Inc." agree to sell StubHub?') == "viagogo"
+    # a lower-case word no quote writes ("none", "investors") is no name
+    assert typed_name(_answer('none\n\n"We sold the business." (p.3)'), "To whom did it sell the business?") == NA

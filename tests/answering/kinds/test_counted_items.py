@@ -18,4 +18,10 @@ def test_as_many_names_as_the_sentence_counts_are_the_items():
     assert counted("We have two reportable segments: Americas and International.") == ["Americas", "International"]
     # a count the names do not make up is no list
     assert counted("We have three reportable segments: Americas and International.") is None
-    assert lead([UNIONS, "Our employees are not unionized."]) is not None
+    question = "Which labor unions held collective bargaining agreements covering the Utility's employees?"
+    assert lead([UNIONS, "Our employees are not unionized."], question) is not None
+    # a question that asks some of the things (one picked by a measure), or other things, is led by none
+    assert lead([UNIONS], "Which labor unions grew the most?") is None
+    assert lead([UNIONS], "Which segments had the highest revenue?") is None
+    # a digit is no count of names ("Scope 1 emissions: Direct emissions ...")
+    assert counted("We report our Scope 1 emissions: Direct emissions from owned sources.") is None

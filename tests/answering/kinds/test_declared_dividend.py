@@ -24,3 +24,9 @@ def test_the_writer_answers_with_the_declared_rate(services):
     chunks = filing(INTEL)
     written = ask(QUESTION, chunks, [0, 1, 8, 9], services)
     assert written.status == "answered" and written.text.startswith("$0.365 per share"), written.text
+
+
+def test_a_total_a_year_without_a_day_or_rates_side_by_side_are_no_one_declaration():
+    chunks = filing(INTEL)
+    assert write("What total dividends per share did Intel declare in 2022?", hits(chunks, [0, 1]), []) is None
+    assert write("What quarterly dividend per share did Intel declare during 2022?", hits(chunks, [0, 1]), []) is None

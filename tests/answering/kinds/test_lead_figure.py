@@ -51,3 +51,16 @@ def test_an_amount_spent_on_a_deed_and_a_count_as_of_a_day_lead_the_quotes():
     assert lead('How many full-time employees did "Lyft, Inc." have as of December 31, 2021?',
                 ["The number of our full-time employees increased from 2,708 as of December 31, 2017, to 4,453 as of "
                  "December 31, 2021."]) == (4453.0, "count", "4,453")
+
+
+def test_a_count_of_other_things_a_respectively_list_or_a_difference_leads_nothing():
+    from answering.kinds.lead_figure import _counted, _spent
+
+    # Verizon's FY2022 10-K counts retirees beside employees
+    assert _counted("We had approximately 186,700 retirees as of December 31, 2022.", "employees",
+                    "December 31, 2022") is None
+    assert _counted("We had approximately 117,100 employees as of December 31, 2022.", "employees",
+                    "December 31, 2022") == 117100.0
+    assert _spent("In 2022 and 2021, we paid $433 million and $986 million to settle RSUs and PSUs, respectively.",
+                  "pay", ["settle", "rsus"]) is None
+    assert _spent("We spent $3.0 billion more on repurchases of our stock than in 2021.", "spend", ["repurchases"]) is None

@@ -71,3 +71,13 @@ def test_the_party_a_deed_was_done_to_or_with_is_the_name_after_it_or_the_agreem
     # selling to customers names no party
     assert lead_name("To which company did Acme sell its products?", ["We sell our products to customers worldwide."],
                      ["Acme"]) is None
+
+
+def test_a_party_s_name_is_capitalised_or_one_brand_word_and_the_deed_follows_the_company():
+    from answering.kinds.subject_name import _ASKS_PARTY
+
+    assert _ASKS_PARTY.search("To whom did Pfizer sell its Upjohn business?").group("verb") == "sell"
+    # a name does not run on into the words after it
+    assert lead_name("To whom did eBay agree to sell StubHub?",
+                     ["We agreed to sell StubHub to viagogo for a purchase price of $4.05 billion."], ["eBay"]) \
+        == "viagogo"
