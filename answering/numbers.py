@@ -403,9 +403,7 @@ def millions_text(millions: float) -> str:
 
 
 def format_money(millions: float) -> str:
-    """1203.4 -> "$1,203.4M", 1.735 -> "$1.735M"; negative amounts keep their sign."""
-    sign = "-" if millions < 0 else ""
-    amount = abs(millions)
-    if amount >= 100_000:
-        return f"{sign}${amount / 1000:,.1f}B"
+    """1203.4 -> "$1,203.4M", 1.735 -> "$1.735M", 274,515 -> "$274.5B"; negative amounts keep their sign."""
+    if abs(millions) >= 100_000:
+        return f"{'-' if millions < 0 else ''}${abs(millions) / 1000:,.1f}B"
     return millions_text(millions)

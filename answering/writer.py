@@ -169,13 +169,17 @@ def write_answer(
 _QUOTED = re.compile(r'"([^"]{12,})"')
 
 
+def _quotes(offline: WrittenAnswer) -> list[str]:
+    """What an answer quotes: its citations' quotes, else the quoted sentences of its text."""
+    return [c.quote for c in offline.citations if c.quote] or _QUOTED.findall(offline.text)
+
+
 def _with_lead_name(offline: WrittenAnswer, text: str, understanding: QueryUnderstanding) -> WrittenAnswer:
     """A quoted answer to "which company completed ...", "who resigned ...", "what was its former name" led by
     the one name its quotes state for it (answering.kinds.subject_name)."""
     if offline.status != "answered" or offline.kind not in ("choice", "passage") or not subject_name.asked(text):
         return offline
-    quotes = [c.quote for c in offline.citations if c.quote] or _QUOTED.findall(offline.text)
-    name = subject_name.lead_name(text, quotes, list(understanding.companies))
+    name = subject_name.lead_name(text, _quotes(offline), list(understanding.companies))
     if name is None or offline.text.startswith(name):
         return offline
     return offline.model_copy(update={"text": f"{name}\n\n{offline.text}"})
@@ -186,7 +190,7 @@ def _with_lead_figure(offline: WrittenAnswer, text: str) -> WrittenAnswer:
     (answering.kinds.lead_figure), given as the answer's value."""
     if offline.status != "answered" or offline.kind not in ("passage", "choice") or offline.value is not None:
         return offline
-    found = lead_figure.lead(text, [c.quote for c in offline.citations if c.quote] or _QUOTED.findall(offline.text))
+    found = lead_figure.lead(text, _quotes(offline))
     if found is None:
         return offline
     value, unit, shown = found
@@ -197,7 +201,7 @@ def _with_counted_items(offline: WrittenAnswer, text: str) -> WrittenAnswer:
     """A quoted list answer led by the names its sentence counts ("three labor unions: A; B; and C")."""
     if offline.status != "answered" or offline.kind != "list" or not offline.text.lstrip().startswith(('"', "“")):
         return offline
-    items = counted_items.lead([c.quote for c in offline.citations if c.quote] or _QUOTED.findall(offline.text), text)
+    items = counted_items.lead(_quotes(offline), text)
     if items is None:
         return offline
     return offline.model_copy(update={"text": f"{'; '.join(items)}\n\n{offline.text}"})
