@@ -56,6 +56,16 @@ ENGLISH_SCALE = ("thousand", "million", "billion", "trillion")
 _LANGUAGE_SCALE = re.compile(
     r"(?<!\w)(ribu|juta|miliar|milyar|triliun|mil millones|millones|millón|milhões|milhão|bilhões|tsd\.|mio\.|mrd\.|"
     r"miljoen|miljard|milliards?|milioni|miliardi)(?!\w)", re.I)
+# Counts a filing or a question spells out: "two reportable segments", "the last three years".
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+
+
+def count_of(word: str) -> int | None:
+    """The number a count is written as, in digits or in words ("3", "Three"), or None."""
+    return int(word) if word.isdigit() else NUMBER_WORDS.get(word.lower())
+
+
 _ENOUGH = 3  # numbers of a convention before it is decided
 _RATIO = 10  # ... and at least this many times the other's
 

@@ -29,6 +29,7 @@ import re
 from collections import Counter
 
 from finrag.models import DocumentMeta, Page, Relation
+from finrag.numerals import count_of
 from finrag.text import collapse_whitespace
 
 _NAME_WORD = r"[A-Z][A-Za-z'’\-]*\.?"
@@ -47,7 +48,6 @@ def sentences(text: str) -> list[str]:
 
 
 _ABBREVIATION = re.compile(r"(?:\b(?:Inc|Ltd|Co|Corp|Bros|Jr|Sr|L\.P|N\.V|B\.V|S\.A|A\.G)|\b[A-Z])\.$")
-_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 
 def split_list(text: str, expected: int | None = None) -> list[str]:
@@ -94,7 +94,7 @@ def _list_relations(
 ) -> list[Relation]:
     expected = None
     if count:
-        expected = int(count) if count.isdigit() else _COUNTS.get(count.lower())
+        expected = count_of(count)
     items = split_list(listed, expected)
     if expected is not None and len(items) != expected:
         return []  # the sentence said how many: a different count means we misread it

@@ -17,10 +17,8 @@ import re
 
 from pydantic import BaseModel, Field
 
-_NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10,
-}
+from finrag.numerals import count_of
+
 _ORDINAL_QUARTERS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 
 _FY = r"(?:fy|f\.y\.|fiscal(?:\s+year)?)"
@@ -113,7 +111,7 @@ def parse_periods(text: str) -> PeriodMentions:
     last_n: int | None = None
     if m := _LAST_N.search(text):
         word = m.group(1).lower()
-        last_n = int(word) if word.isdigit() else _NUMBER_WORDS[word]
+        last_n = count_of(word)
     elif _LATEST.search(text):
         last_n = 1
 
@@ -144,7 +142,7 @@ def parse_dates(text: str) -> list[str]:
         found.append((m.start(), _iso(int(m.group(1)), int(m.group(2)), int(m.group(3)))))
     for m in _FIRST_MONTHS.finditer(text):
         word = m.group(1).lower()
-        months = int(word) if word.isdigit() else _NUMBER_WORDS[word]
+        months = count_of(word)
         found.append((m.start(), _iso(int(m.group(2)), months, _MONTH_ENDS[months])))
     for m in _FIRST_HALF.finditer(text):
         found.append((m.start(), _iso(int(m.group(1)), 6, 30)))

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
+from finrag.numerals import count_of
 from finrag.vocabulary import tokenize
 
-_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _COUNTED = re.compile(r"\b(?P<count>two|three|four|five|six|seven|eight|nine|ten)\s+(?:[\w-]+\s+){0,3}?"
                       r"(?P<things>[a-z]+s)\s*:\s*(?P<items>[^:]+?)\s*[.]?\s*$", re.I)
 # "Which labor unions held ...", "What are the reportable segments of X", "Name its subsidiaries"
@@ -30,7 +30,7 @@ def counted(quote: str) -> list[str] | None:
     if m is None:
         return None
     word = m.group("count")
-    count = int(word) if word.isdigit() else _COUNTS.get(word.lower())
+    count = count_of(word)
     text = m.group("items")
     # "A; B; and C" (semicolons part names that hold commas), else "A, B and C"
     pieces = re.split(r"\s*;\s*", text) if ";" in text else re.split(r"\s*,\s*|\s+and\s+", text)

@@ -22,6 +22,7 @@ from answering.citations import cite
 from answering.metric_target import asked_decimals
 from answering.written_answer import WrittenAnswer
 from finrag.models import Chunk, SearchHit
+from finrag.numerals import count_of
 
 _ASK = re.compile(r"\bweighted[- ]average\s+(?:annual\s+)?(?:coupon|interest\s+rate)", re.I)
 _DEFINED = re.compile(r"\bsum\s+of\s+\(?\s*principal\s*(?:x|\*|×|times|multiplied\s+by)\s*(?:the\s+)?"
@@ -39,7 +40,6 @@ _TOTAL = re.compile(r"\$\s?(?P<amount>\d{1,3}(?:,\d{3})*(?:\.\d+)?)\s*(?P<scale>
                     r"amount\s+)?of\s+(?:[\w-]+\s+){0,3}?(?:notes|debentures|bonds),?\s+(?:comprised|composed|consisting)\s+of\b",
                     re.I)
 _SCALE = {None: 1e-6, "million": 1.0, "billion": 1000.0}
-_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 _COUNT = re.compile(r"\b(two|three|four|five|six|seven|eight|\d)\s+(?:series|tranches)\b", re.I)
 
 
@@ -130,7 +130,7 @@ def _issue(question: str, hits: list[SearchHit]) -> list[_Tranche] | None:
                 return None  # another tranche, or this one with another principal: which notes is unsettled
     if (count := _COUNT.search(question)) is not None:
         word = count.group(1).lower()
-        if (int(word) if word.isdigit() else _COUNT_WORDS[word]) != len(chosen):
+        if count_of(word) != len(chosen):
             return None
     total = sum(t.principal for t in issue)
     if total <= 0 or any(not 0 < t.rate < 25 for t in issue):

@@ -22,6 +22,7 @@ from answering.citations import cite
 from answering.kinds.listed_items import joined
 from answering.kinds.people import asked_filing
 from answering.written_answer import WrittenAnswer
+from finrag.numerals import NUMBER_WORDS, count_of
 
 if TYPE_CHECKING:
     from answering.metric_answer import MetricServices
@@ -33,10 +34,8 @@ ASKS_SEGMENTS = re.compile(
     r"\b(?:names?\s+of\s+(?:the\s+|its\s+|all\s+(?:the\s+|its\s+)?)?|what\s+(?:are|were)\s+(?:the\s+|its\s+)|list\s+(?:the\s+|its\s+)?)"
     r"(?:(?:reportable|operating|business|reporting)\s+){0,2}segments\b(?!['’])"
     r"(?=\s*(?:\?|$|of\b|for\b|does\b|did\b|do\b|that\s+[\w\s\",.&'’-]{0,80}\breports?\b))", re.I)
-_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-            "eleven": 11, "twelve": 12}
 # "seven reportable segments ... as follows:", "two reportable segments defined by geographic region:"
-_COUNTED = re.compile(rf"\b(?P<n>{'|'.join(_NUMBERS)}|\d{{1,2}})\s+(?:reportable|operating|business|reporting)\s+"
+_COUNTED = re.compile(rf"\b(?P<n>{'|'.join(NUMBER_WORDS)}|\d{{1,2}})\s+(?:reportable|operating|business|reporting)\s+"
                       r"segments\b(?P<between>[^.:;]{0,80}?):", re.I)
 # "The Company's reportable segments consist of the Americas, Europe, Greater China, Japan and Rest of Asia
 # Pacific.": no count, the sentence's items are the names (each a name, or the list is none)
@@ -72,7 +71,7 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
                                 list(understanding.fiscal_years) or [chunk.fiscal_year or 0]):
                 continue  # "two reportable segments as of November 30, 2020:" in the 2022 report: the old ones
             after = text[m.end():m.end() + _READ_ON]
-            n = (_NUMBERS.get(m["n"].lower()) or int(m["n"])) if m["n"] else len(_inline_items(after))
+            n = count_of(m["n"]) if m["n"] else len(_inline_items(after))
             named = _names(after, n) if n >= 2 else None
             if named is not None:
                 lists.append((*named, chunk, " ".join(text[m.start():m.end()].split())))
