@@ -249,8 +249,9 @@ def _label(services: Services, metric: str) -> str:
 def run_query(q: GraphQuery, graph: GraphStore, services: Services) -> GraphResult | None:
     """The answer the graph gives to `q`, or None when it holds nothing for it."""
     if q.kind in ("relation", "reverse", "shared"):
-        one_holder = q.kind == "relation" and q.predicate in _ONE_HOLDER  # (only they ask which filing's holder)
-        return _relation_answer(q, graph, _filing_years(graph, services) if one_holder else {})
+        # the filings' years matter to a holder (which filing's CEO) and to any relation of an asked year
+        dated = q.kind == "relation" and (q.predicate in _ONE_HOLDER or bool(q.years))
+        return _relation_answer(q, graph, _filing_years(graph, services) if dated else {})
     return _fact_answer(q, graph, services)
 
 
@@ -282,6 +283,13 @@ def _relation_answer(q: GraphQuery, graph: GraphStore, years: dict[str, int | No
                 rels = [r for r in rels if years.get(r.doc) in q.years[-1:]]
                 if not rels:
                     return None
+        elif q.years and any(years.get(r.doc) is not None for r in rels):
+            # "List Amazon's segments for fiscal 2023" over its FY2019 10-K: a filing tells the relations of its
+            # own year and the two it compares, never of a later year
+            asked = q.years[-1]
+            rels = [r for r in rels if (year := years.get(r.doc)) is not None and asked <= year <= asked + 2]
+            if not rels:
+                return None
         elif q.predicate in _ONE_HOLDER and len({r.object for r in rels}) > 1 and years:
             # no year asked: the latest filing's holder (an older filing's is a former one)
             latest = max((years.get(r.doc) or 0) for r in rels)

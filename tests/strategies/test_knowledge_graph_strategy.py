@@ -165,3 +165,26 @@ def test_an_officer_asked_of_a_year_is_the_one_that_year_s_filing_names(tmp_path
         # the filing's own fiscal year, as the catalog read it, places it where its facts do not (a 10-Q of
         # fiscal 2021 whose columns are dated 2020; a filing with no statement fact)
         assert asked([2020], filed={"fy2020": 2020}) == "Lyft — cfo: Brian Roberts."
+
+
+def test_a_relation_asked_of_a_year_comes_from_a_filing_that_covers_that_year(tmp_path):
+    from finrag.knowledge_graph import GraphStore
+    from finrag.models import DocumentKnowledge, Relation
+    from strategies.knowledge_graph import GraphQuery, _relation_answer
+
+    # Amazon's FY2019 10-K names its three segments; asked for fiscal 2023, a year no filing covers, the graph
+    # must not answer with 2019's (an ERC-style trap answered so at stop 55's start)
+    segments = [Relation(subject="Amazon", predicate="segment", object=name, doc="fy2019", page=66,
+                         source_text="three segments: North America, International, and AWS")
+                for name in ("North America", "International", "AWS")]
+    with GraphStore(tmp_path / "graph.sqlite") as graph:
+        graph.replace_document(DocumentKnowledge(doc="fy2019", company="Amazon", relations=segments))
+
+        def asked(years: list[int]) -> str | None:
+            found = _relation_answer(GraphQuery(kind="relation", companies=["Amazon"], predicate="segment", years=years),
+                                     graph, {"fy2019": 2019})
+            return found.text if found is not None else None
+        assert asked([2023]) is None and asked([2020]) is None
+        # the filing's year and the two years its statements compare
+        assert asked([2019]) == asked([2017]) == asked([]) == "Amazon — segment: North America, International, AWS."
+        assert asked([2016]) is None
