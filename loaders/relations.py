@@ -16,7 +16,8 @@ Recognised layouts:
   53 President and Chief Executive Officer"). A title "of" another body than the company (a
   subsidiary's, "Chief Executive Officer of the Bank's trust unit") is no edge of these two.
 - segment: "We operate in / report / manage our business through three (reportable)
-  segments: X, Y and Z" and "our (reportable) segments are X, Y and Z".
+  segments: X, Y and Z" and "our (reportable) segments are X, Y and Z"; a short name the filing
+  defines ("Commercial Airplanes (BCA)") is given as the name.
 - competitor / brand / subsidiary: "our (principal) competitors include A, B and C",
   "we compete with A, B and C", "our brands include ...", "sold under the A and B brands",
   "our (principal / significant) subsidiaries include ...".
@@ -290,6 +291,34 @@ def _sector(meta: DocumentMeta, pages: list[Page]) -> list[Relation]:
     return []
 
 
+_SHORT_NAME = re.compile(r"\(([A-Z]{2,6})\)")
+_NOT_OF_A_NAME = {"our", "the", "its", "their", "in", "we", "and", "&", "of"}
+
+
+def _defined_short_names(pages: list[Page]) -> dict[str, str]:
+    """Short names the filing defines, "Commercial Airplanes (BCA)" -> {"BCA": "Commercial Airplanes"}: the
+    capitalised words just before the parenthesis, when at least two of their initials are in it (one for a
+    one-word name). A list may name segments by their short names only ("four reportable segments: BCA, BDS,
+    BGS and BCC"); an analyst asked for them expects the names."""
+    seen: dict[str, Counter[str]] = {}
+    for page in pages:
+        text = collapse_whitespace(page.text)
+        for m in _SHORT_NAME.finditer(text):
+            taken: list[str] = []
+            for word in reversed(text[max(0, m.start() - 80):m.start()].split()[-7:]):
+                bare = word.rstrip(",")
+                if not (bare[:1].isupper() or bare in ("&", "and", "of")) or bare.startswith("("):
+                    break
+                taken.insert(0, word)
+            while taken and taken[0].rstrip(",").lower() in _NOT_OF_A_NAME:
+                taken.pop(0)
+            name = " ".join(taken).strip(" ,")
+            initials = [w[0] for w in name.replace(",", " ").split() if w[:1].isupper()]
+            if initials and sum(i in m.group(1) for i in initials) >= min(2, len(initials)) and name != m.group(1):
+                seen.setdefault(m.group(1), Counter())[name] += 1
+    return {short: names.most_common(1)[0][0] for short, names in seen.items()}
+
+
 def extract_relations(meta: DocumentMeta, pages: list[Page]) -> list[Relation]:
     """Edges from the document's company to the entities its filing names, one per (predicate, object)."""
     if not meta.company:
@@ -301,6 +330,9 @@ def extract_relations(meta: DocumentMeta, pages: list[Page]) -> list[Relation]:
                 for match in rx.finditer(sentence):
                     count = match.groupdict().get("count")
                     relations += _list_relations(meta, page, sentence, predicate, match.group("list"), count)
+    short_names = _defined_short_names(pages)
+    relations = [r.model_copy(update={"object": short_names[r.object]}) if r.object in short_names else r
+                 for r in relations]
     unique: dict[tuple[str, str], Relation] = {}
     for relation in relations:
         if relation.object.lower() != meta.company.lower():

@@ -161,3 +161,22 @@ def test_the_filing_s_own_signatures_outweigh_an_exhibit_signed_by_a_former_ceo(
     edges = {(r.predicate, r.object) for r in extract_relations(meta, pages)}
     assert ("ceo", "Suzanne Winter") in edges
     assert ("cfo", "Ali Pervaiz") in edges
+
+
+def test_segments_listed_by_short_names_are_given_by_the_names_the_filing_defines():
+    defined = "Our Commercial Airplanes (BCA) segment and Defense, Space & Security (BDS) grew. Global Services (BGS)."
+    listed = "We operate in three reportable segments: BCA, BDS and BGS."
+    assert {o for p, o in _edges(defined, listed) if p == "segment"} == {
+        "Commercial Airplanes", "Defense, Space & Security", "Global Services"}
+    # a parenthesis whose letters are not the words' initials defines nothing
+    assert {o for p, o in _edges("Northern Lights (BCA) rose.", listed) if p == "segment"} == {"BCA", "BDS", "BGS"}
+
+
+def test_boeing_s_segments_are_its_four_named_segments(financebench_dir):
+    # its 10-K lists "four reportable segments: BCA, BDS, BGS and BCC" and defines each short name elsewhere
+    from loaders.document import load_document
+    from loaders.knowledge import extract_knowledge
+
+    knowledge = extract_knowledge(load_document(financebench_dir / "pdfs" / "BOEING_2021_10K.pdf"))
+    assert {r.object for r in knowledge.relations if r.predicate == "segment"} == {
+        "Commercial Airplanes", "Defense, Space & Security", "Global Services", "Boeing Capital"}
