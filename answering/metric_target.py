@@ -569,7 +569,9 @@ _GLOSS = re.compile(r"(?P<term>[A-Za-z][A-Za-z'’&-]*(?:\s+[A-Za-z][A-Za-z'’&
 # "(see Note 7)", "(from the consolidated balance sheet)"
 # "net cash provided by (used in) operating activities", "net income (loss)": a statement label's
 # other sign, printed in parentheses; the line is one line, not an operand, a bracket and another
-_SIGN_ASIDE = re.compile(r"\s*\((?:used\s+(?:in|for|by)|provided\s+by|loss(?:es)?|deficit)\)", re.I)
+# (also joined by a slash: "net cash provided/(used) by", "(used)/provided by", "provided by/used in")
+_SIGN_ASIDE = re.compile(r"\s*/?\((?:used(?:\s+(?:in|for|by))?|provided(?:\s+by)?|loss(?:es)?|deficit)\)(?:/(?=(?:provided|used)\b))?"
+                         r"|(?<=provided by)\s*/\s*used\s+(?:in|for)\b", re.I)
 # "... divided by 'interest expense and finance charges, net' from the consolidated statement of operations":
 # where the last operand is read, said after it
 _SOURCE_TAIL = re.compile(r"\s+(?:from|in|on|per)\s+(?:its\s+|the\s+)?(?:condensed\s+)?(?:consolidated\s+)?"

@@ -150,16 +150,32 @@ def _is_name(word: str, names: set[str]) -> bool:
     return any(ch.isupper() for ch in word) or word.endswith(("'s", "’s", "'", "’")) or word.lower() in names
 
 
+# "Did Verizon materially increase its debt": the manner, not the deed ("apply", "supply" are verbs)
+_ADVERB = re.compile(r"^(?!(?:ap|sup|re|com|multi)pl)[a-z]{3,}ly$")
+
+
+def _attributive(words: list[str], i: int) -> bool:
+    """A participle set between a determiner (or an adverb after one) and its noun describes the
+    subject ("the newly appointed director", "the acquired business"); it is not what is asked."""
+    low = words[i].lower()
+    before = words[i - 1].lower() if i else ""
+    after = words[i + 1].lower() if i + 1 < len(words) else ""
+    return bool(_PARTICIPLE.match(low)) and after.isalpha() and after not in _CLOSED and (
+        before in _DETERMINERS or (before.endswith("ly") and i > 1 and words[i - 2].lower() in _DETERMINERS))
+
+
 def _predicate_word(words: list[str], names: set[str]) -> str:
     aux, rest = words[0].lower(), words[1:]
     if aux in _BE:
         if rest and rest[0].lower() == "there":
             # "Was there any change in the number of stores?": the noun after the quantifier
             return next((w for w in rest[1:] if w.lower() not in _CLOSED and not _is_name(w, names)), "")
-        for word in rest:
+        for i, word in enumerate(rest):
             low = word.lower()
             if _is_name(word, names) or low in _CLOSED:
                 continue
+            if _attributive(rest, i):
+                continue  # "Was the newly appointed director named to a committee?": "named" is asked
             if (_PARTICIPLE.match(low) and low not in _NOT_PARTICIPLE) or (
                     _PREDICATE_ADJECTIVE.match(low) and not _NOT_ADJECTIVE.search(low)) or low in ("subject", "party"):
                 return low
@@ -170,7 +186,8 @@ def _predicate_word(words: list[str], names: set[str]) -> str:
             names_run += 1
         if not re.search(r"['’]s?$", rest[names_run - 1]):
             # "Did PG&E Corporation pay dividends": the verb follows the name
-            return next((w.lower() for w in rest[names_run:] if w.lower() not in _CLOSED and w.isalpha()), "")
+            return next((w.lower() for w in rest[names_run:] if w.lower() not in _CLOSED and w.isalpha()
+                         and not _ADVERB.match(w.lower())), "")
     # "Did any single customer account for", "Did Oracle's cash generation cover its": a noun phrase,
     # then the verb, which a closed-class word follows ("for", "its", "that", "too")
     for i, word in enumerate(rest):

@@ -257,3 +257,25 @@ def test_a_plan_to_consider_is_no_announcement(services):
     written = ask("Did Acme Corp announce a dividend in 2024?", _acme(
         "In 2024, we will consider paying a dividend to our shareholders if our results allow."), [0], services)
     assert not written.text.startswith("Yes."), written.text
+
+
+def test_a_participle_describing_the_subject_is_not_what_is_asked(services):
+    """eBay's 8-K of March 2023: "appointed Shripriya Mahesh as a member of the Board" does not answer whether
+    "the newly appointed director" was named to a committee; "has not been named to a committee" does."""
+    from answering.kinds.asked_predicate import read_predicate
+
+    question = ('Was the newly appointed director of "eBay Inc." named to a committee of the Board at the time of her '
+                "appointment in March 2023? If there is no mention, return False.")
+    assert read_predicate(question, ["eBay"]).word == "named"
+    assert read_predicate("Was the acquired business integrated into the segment?", []).word == "integrated"
+    ebay = filing("financebench/pdfs/EBAY_2023Q2_8K.pdf")
+    written = ask(question, ebay, _pages(ebay, "named to a committee"), services)
+    assert written.text.startswith("No.") and "has not been named to a committee" in written.text, written.text
+
+
+def test_an_adverb_before_the_verb_is_no_predicate():
+    from answering.kinds.asked_predicate import read_predicate
+
+    asked = read_predicate("Did Verizon materially increase its debt during FY2021?", ["Verizon"])
+    assert (asked.word, asked.change, asked.objects) == ("increase", "up", frozenset({"debt"}))
+    assert read_predicate("Did Apple supply chips to its customers?", ["Apple"]).word == "supply"
