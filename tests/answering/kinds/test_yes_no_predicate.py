@@ -268,7 +268,7 @@ def test_a_participle_describing_the_subject_is_not_what_is_asked(services):
                 "appointment in March 2023? If there is no mention, return False.")
     assert read_predicate(question, ["eBay"]).word == "named"
     assert read_predicate("Was the acquired business integrated into the segment?", []).word == "integrated"
-    ebay = filing("financebench/pdfs/EBAY_2023Q2_8K.pdf")
+    ebay = filing("financebench-extra/pdfs/EBAY_2023Q2_8K.pdf")
     written = ask(question, ebay, _pages(ebay, "named to a committee"), services)
     assert written.text.startswith("No.") and "has not been named to a committee" in written.text, written.text
 
