@@ -137,8 +137,9 @@ def write_answer(
     decision = classify(text, services.vocabulary, companies=understanding.companies)
     offline = _write_kind(decision, text, hits, understanding, services, offline_engine, not offline_only)
     offline = offline.model_copy(update={"kind": offline.kind or decision.kind, "kind_reason": decision.describe()})
-    if offline.kind == "yes_no":
-        # "..., and how significant was it?"
+    if offline.kind not in ("metric", "not_meaningful"):
+        # "..., and how significant was it?", "..., and when is it expected to be fully implemented?": a follow-on
+        # part the answer leaves out, from a sentence that states it (a figure answers its own formula only)
         offline = passage.completed(offline, text, hits, understanding, getattr(services, "retriever", None))
     offline = _gated(offline, text, hits, understanding, services)
     offline = _read_in_turn(offline, decision, text, hits, understanding, services)

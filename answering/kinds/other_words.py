@@ -70,6 +70,14 @@ _ASKS_RELIEF = re.compile(r"^\W*(?:and\s+)?what\s+(?:remed(?:y|ies)|relief|damag
 # "both seek a permanent injunction ... and other equitable relief, including divestiture"
 _RELIEF = re.compile(r"\bseek(?:s|ing)?\b[^.;]{0,80}?\b(?:injunct\w*|enjoin\w*|relief|damages|divestiture|penalt\w*|"
                      r"restitution|disgorgement)", re.I)
+# "how did it affect Q2 FY2023 results?": the effect stated with its amount ("the effect was a reduction in
+# depreciation expense of $966 million"), not the change restated
+_ASKS_EFFECT = re.compile(r"^\W*(?:and\s+)?how\s+(?:did|does|do|will|would|has|have)\s+(?:\w+\s+){0,4}?"
+                          r"(?:affect|impact|change)\b(?!\s+(?:from|over|since|between)\b)", re.I)
+_EFFECT_AMOUNT = r"(?:[$€£]\s?\d|\d[\d,.]*\s?(?:%|percent\b|million\b|billion\b))"
+_EFFECT = re.compile(rf"\b(?:effects?|impacts?)\b[^.;]{{0,120}}?{_EFFECT_AMOUNT}|"
+                     rf"\b(?:reduction|increase|decrease|benefit)\s+(?:in|to)\s+(?:[\w-]+\s+){{1,6}}?(?:of|by)\s+"
+                     rf"(?:approximately\s+|about\s+)?{_EFFECT_AMOUNT}", re.I)
 _ASKS_SIGNIFICANCE = re.compile(r"^\W*(?:and\s+)?how\s+(?:significant|important|material|big\s+a\s+part)\b", re.I)
 # "Direct sales to Russia in fiscal year 2022 were immaterial", or the share it was
 _SIGNIFICANCE = re.compile(r"\b(?:im|not\s+)?material\b|\b(?:in|not\s+)?significant\b|\d(?:\.\d+)?\s?(?:%|percent\b)", re.I)
@@ -175,6 +183,7 @@ _THE_EVENT_ITSELF = re.compile(r"\b(?:clos(?:e|ed|ing)|complet\w*|consummat\w*|o
 # a when-part asking when a deal closed, and the sentences that date its closing or only its signing
 _ASKS_CLOSING = re.compile(r"\b(?:clos(?:e|ed|ing)|complet\w*|consummat\w*)\b", re.I)
 # "when did it expect the deal to close?": a closing to come, which the expected date answers
+_MANNER = re.compile(r"\b(?!(?:ap|sup|re|com|multi)ply\b)[a-z]{3,}ly\b", re.I)
 _EXPECTED = re.compile(r"\b(?:expect\w*|anticipat\w*|will|would|scheduled|planned|intend\w*)\b", re.I)
 _CLOSED = re.compile(r"\b(?:closed|closing|complete|completed|completion|consummated|effectuated|acquired|sold|"
                      r"divested|became)\b", re.I)
@@ -219,6 +228,8 @@ def answered_in_other_words(part: str, text: str, companies: Sequence[str] = ())
         return outcome_stated(part, text)
     if _ASKS_SIGNIFICANCE.match(part):
         return bool(_SIGNIFICANCE.search(text))
+    if _ASKS_EFFECT.match(part):
+        return bool(_EFFECT.search(text))
     if _ASKS_CAUSE.match(part):
         return bool(_A_CAUSE.search(text))
     if _ASKS_REASONS.match(part):
@@ -315,7 +326,7 @@ def asks_in_other_words(part: str, companies: Sequence[str] = ()) -> bool:
     """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
     part = _asking(part)
     return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, ASKS_ACCOUNTING, _ASKS_STAKE, _ASKS_RELIEF,
-                                         _ASKS_SIGNIFICANCE, _ASKS_CAUSE, _ASKS_REASONS, _ASKS_APPOINTMENTS, _ASKS_COMPOSITION, _ASKS_RESPONSE,
+                                         _ASKS_SIGNIFICANCE, _ASKS_EFFECT, _ASKS_CAUSE, _ASKS_REASONS, _ASKS_APPOINTMENTS, _ASKS_COMPOSITION, _ASKS_RESPONSE,
                                          _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT)) \
         or bool(ASKS_STRUCTURE.search(part) or ASKS_SHARE_TERMS.search(part) or happened_to_a_name(part, companies)
                                                    or ASKS_BECAME_INDEPENDENT.match(part) or ASKS_PARENT.match(part)
@@ -328,7 +339,9 @@ def dated_as_asked(part: str, text: str) -> bool:
     place, else a date in a sentence that names what the part asks the date of ("payable")."""
     if not A_DATE.search(text):
         return False
-    words = content_words(part, [])
+    # what the date is of, not how or whether it is expected ("when is it expected to be fully implemented":
+    # "fully integrated" and "expected" in a sentence dated otherwise say nothing of the implementation)
+    words = [w for w in content_words(_MANNER.sub(" ", part), []) if not _EXPECTED.match(w)]
     if _ASKS_CLOSING.search(part) and not _EXPECTED.search(part):
         # "when did the deal close?": a date of the closing, not only the date the agreement was signed
         # ("In September 2020, we entered into a purchase agreement ...")

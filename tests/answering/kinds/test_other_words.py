@@ -175,3 +175,23 @@ def test_when_a_deal_closed_is_not_the_date_its_agreement_was_signed():
     # a closing still to come is dated by the agreement and the expectation (Microsoft's FY2022 10-K)
     assert dated_as_asked("when did Microsoft expect the deal to close?", '"On January 18, 2022, we entered into a '
                           'definitive agreement to acquire Activision Blizzard, Inc. for $95.00 per share." (0ba p.40)')
+
+
+def test_when_a_plan_is_to_be_implemented_is_the_date_of_the_sentence_on_its_implementation(services):
+    # FedEx's FY2023 10-K: the plan's sentence is dated by its announcement ("In the fourth quarter of 2023") and
+    # says "fully integrated"; the date asked is in the next sentence ("full implementation expected in June 2024")
+    fedex = filing("financebench-extra/pdfs/FEDEX_2023_10K.pdf")
+    written = ask("What is the 'one FedEx' plan announced in FY2023, and when is it expected to be fully implemented?",
+                  fedex, [5, 90], services)
+    assert written.status == "answered", written.text
+    assert "full implementation expected in June 2024" in written.text, written.text
+
+
+def test_how_a_change_affected_results_is_the_sentence_stating_its_effect_in_amounts(services):
+    # Alphabet's Q2 2023 release: the change of servers' useful lives, then "the effect was a reduction in
+    # depreciation expense of $966 million ... and an increase in net income of $752 million"
+    alphabet = filing("filings-wild/pdfs/Alphabet_2023_EarningsRelease_Q2.pdf")
+    written = ask("What change in accounting estimate did Alphabet make for its servers and network equipment in 2023, "
+                  "and how did it affect Q2 FY2023 results?", alphabet, [2], services)
+    assert written.status == "answered", written.text
+    assert "from four years to six years" in written.text and "$966 million" in written.text, written.text
