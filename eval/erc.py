@@ -176,6 +176,9 @@ def typed_name(answer: Answer, question: str) -> str:
     that offers no choice ("Who is the CEO of "X"?") is answered by the name the answer
     leads with (`answer_names`), never by the company the question names."""
     candidates = candidate_names(question)
+    if len(candidates) < 2 and not answer.rows and (pick := _TABLE_PICK.match(answer.answer)) is not None \
+            and _name_like(pick.group("name")):
+        return pick.group("name")  # the item a table ranks first (answering.kinds.choice's verdict)
     if len(candidates) < 2 and not answer.rows:
         names = answer_names(answer.answer)
         if len(names) == 1 and re.fullmatch(r"[a-z][\w&'’-]*", names[0]) \
@@ -191,6 +194,8 @@ def typed_name(answer: Answer, question: str) -> str:
     return named[0] if len(named) == 1 else NA
 
 
+# the choice writer's verdict: "PepsiCo Beverages North America (5,798 (millions)) ranks highest (...)"
+_TABLE_PICK = re.compile(r"^(?P<name>[^()\n]{2,100}?) \((?:[^()]|\([^()]*\))*\) ranks (?:highest|lowest)\b")
 _CITE = re.compile(r"\s*\[[^\]]*\]")  # "[1]", "[doc p.3]": where, not what
 # The graph's fact line: "Holley — ceo: Michelle Gloeckler." (subject — predicate: object)
 _FACT_LINE = re.compile(r"^[^\n:—]{1,120}—\s*[\w /&'-]{1,40}:\s*(?P<object>[^\n]+?)\.?$")

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
 
 _FIRM_WORDS = (r"independent\s+(?:registered\s+public\s+)?account(?:ing|ants?)(?:\s+firm)?|registered\s+public\s+"
-               r"accounting\s+firm|auditors?|audit\s+firm|external\s+auditors?")
+               r"accounting\s+firm|(?:independent\s+)?auditors?|audit\s+firm|external\s+auditors?")
 # who the auditor is, not what it did ("the auditor's opinion", "fees paid to the auditor")
 ASKS_AUDITOR = re.compile(
     rf"\b(?:who|which\s+(?:(?:accounting|audit(?:ing)?)\s+)?(?:firm|company)|name\s+of|names?)\s+(?:is|was|are|were|of|serves?\s+as)?\s*(?:the\s+|its\s+)?"
@@ -36,11 +36,15 @@ ASKS_AUDITOR = re.compile(
     rf"|\bwhich\s+(?:{_FIRM_WORDS})\s+(?:issued|signed|rendered|gave|provided)\s+(?:the|its|an)\s+"
     r"(?:audit(?:or['’]s)?|independent\s+auditor['’]s)\s+(?:report|opinion)\b", re.I)
 _FORM = r"(?:LLP|L\.L\.P\.|LLC|L\.L\.C\.|PLLC|P\.C\.|PAC|AG|GmbH|S\.A\.|Ltd\.?|Limited)"  # (PAC: a Singapore public accounting corporation)
-_FIRM = rf"(?P<firm>(?:[A-Z][\w'’.-]*|&)(?:[ \t]+(?:[A-Z][\w'’.-]*|&)){{0,4}},?[ \t]+{_FORM})(?![\w.])"
+_FIRM = rf"(?P<firm>(?:[A-Z][\w'’.&-]*|&)(?:[ \t]+(?:[A-Z][\w'’.&-]*|&)){{0,4}},?\s+{_FORM})(?![\w.])"
 _MEMBER_FIRM = r"(?P<firm>[A-Z][\w'’.-]*(?:,?[ \t]+(?:[A-Z][\w'’.-]*|&)){1,5})"
 _MEMBER_OF = r"(?i:(?:an?[ \t]+)?member(?:[ \t]+firm)?[ \t]+of)\b"
 _STATED = [
     re.compile(rf"/[sS]/[ \t]*{_FIRM}"),  # its signature: "/s/ KPMG LLP", "/S/ ERNST & YOUNG LLP"
+    # a report printed without "/s/": the firm's line over its tenure, "Hancock Askew & Co., LLP / We have served
+    # as the Company's auditor since 2006."; or the firm said to have audited the statements
+    re.compile(rf"^[ \t]*{_FIRM}[ \t]*\n[ \t]*We\s+have\s+served\s+as\s+the\s+Company['’]s\s+auditor\b", re.M),
+    re.compile(rf"{_FIRM}\s+has\s+audited\b"),
     re.compile(rf"independent\s+registered\s+public\s+accounting\s+firm\s*,?\s+(?:is|was|has\s+been)\s+{_FIRM}"),
     re.compile(rf"{_FIRM}\s*,\s+(?:an?|our|the\s+Company['’]s)\s+independent\s+registered\s+public\s+accounting\s+firm"),
     # a member firm of a network signs and is named without a legal form: "/s/ KOST FORER GABBAY & KASIERER

@@ -124,5 +124,30 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
         if definition is None:
             return None  # a term quoted and not defined: its meaning is not the filing's to give here
         found.append(definition)
-    return WrittenAnswer(status="answered", kind="definition", text=" ".join(f'"{d}" ({c.doc} p.{c.page + 1})' for c, d in found),
+    quoted = " ".join(f'"{d}" ({c.doc} p.{c.page + 1})' for c, d in found)
+    # a group defined by its members ("“Family” refers to our Facebook, Instagram, Messenger, and WhatsApp
+    # products") is answered by them, ahead of the sentence
+    members = _members(found[0][1]) if len(found) == 1 else None
+    return WrittenAnswer(status="answered", kind="definition", text=f"{'; '.join(members)}\n\n{quoted}" if members else quoted,
                          citations=unique_citations([cite(c, d) for c, d in found]))
+
+
+_MEMBER = r"(?:the\s+)?[A-Z][\w.&'\u2019-]*(?:\s+[A-Z][\w.&'\u2019-]*){0,3}"
+_MEMBER_LIST = rf"{_MEMBER}(?:\s*,\s*(?!and\b){_MEMBER})*,?\s+and\s+{_MEMBER}"
+_LISTS_MEMBERS = (
+    # "“Family” refers to our Facebook, Instagram, Messenger, and WhatsApp products"
+    re.compile(rf"\b(?:refers\s+to|means)\s+(?:our\s+|its\s+|the\s+)?(?P<list>{_MEMBER_LIST})(?:\s+[a-z]+)?\s*[.;]?$"),
+    # "Australia, Canada, France, Germany and the U.K. are collectively referred to as the “Big Five” ..."
+    re.compile(rf"^\W*(?P<list>{_MEMBER_LIST})\s+(?:are|is)\s+(?:collectively\s+|together\s+|jointly\s+)?"
+               r"(?:referred\s+to|known|defined)\s+as\b"),
+)
+
+
+def _members(definition: str) -> list[str] | None:
+    """The members a definition lists, in its order, or None (a definition in prose)."""
+    for pattern in _LISTS_MEMBERS:
+        if (m := pattern.search(definition)) is not None:
+            items = [re.sub(r"^the\s+", "", i.strip(" ,"))
+                     for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group("list")) if i.strip(" ,")]
+            return items if len(items) >= 2 else None
+    return None

@@ -26,7 +26,9 @@ from finrag.vocabulary import tokenize
 from retrieval.periods import parse_periods
 
 # "Which markets did X begin excluding from ...", "In which states did X operate terminals"
-_ASK = re.compile(r"^\W*(?:(?:in|from|to|at)\s+)?which\s+(?P<things>[a-z]+(?:s|ies))\s+(?:did|does|do|has|have|had)\s+"
+# ("Which business acquisitions did X complete in 2021": the things may be qualified)
+_ASK = re.compile(r"^\W*(?:(?:in|from|to|at)\s+)?which\s+(?:[a-z]+\s+){0,2}?(?P<things>[a-z]+(?:s|ies))\s+"
+                  r"(?:did|does|do|has|have|had)\s+"
                   r"(?P<doer>(?:the\s+)?(?:company|group|firm|it|we|they)\s+|[\"“][^\"”]+[\"”]\s+|"
                   r"(?:[A-Z][\w&.'’-]*\s+){1,5})(?:begin\s+|start\s+|continue\s+)?(?P<verb>(?-i:[a-z]{4,}))\b", re.I)
 # where the names after the deed end: a clause break, or words that go on to say something else of them
@@ -61,14 +63,27 @@ def _items(sentence: str, verb: str, own: set[str]) -> list[str]:
         return []
     end = _CLAUSE_END.search(text, at)
     text = text[: end.start()] if end else text
-    names = []
+    names: list[str] = []
+    last = None  # where the last name kept ends: the next one is listed beside it, or the list has ended
     for m in _NAME.finditer(text, at):
         name = m.group(0).strip(" .,")
+        between = text[last:m.start()] if last is not None else ""
+        if last is not None and _LEGAL_FORM.fullmatch(name):
+            names[-1] = f"{names[-1]}, {name}"  # "TracFone Wireless, Inc.": the name's own legal form
+            last = m.end()
+            continue
+        if last is not None and not _LISTED_BESIDE.fullmatch(between):
+            break  # ", a provider of prepaid ... in the U.S.": words about the name, not another item
         words = set(tokenize(name))
         if not words or words <= _NOT_ITEMS or words & own:
             continue
         names.append(name)
+        last = m.end()
     return list(dict.fromkeys(names))
+
+
+_LISTED_BESIDE = re.compile(r"\s*(?:,|,?\s*(?:and|or))\s*(?:the\s+)?", re.I)
+_LEGAL_FORM = re.compile(r"(?:Inc|LLC|Ltd|Corp|Co|plc|L\.P|N\.V|S\.A|AG|SE|GmbH)\.?")
 
 
 def write(question: str, hits: list[SearchHit], companies: list[str]) -> WrittenAnswer | None:
@@ -76,7 +91,10 @@ def write(question: str, hits: list[SearchHit], companies: list[str]) -> Written
     if ask is None:
         return None
     own = {t for c in companies for t in tokenize(c)} | set(tokenize(ask.group("doer")))
-    wanted = [w for w in content_words(topic_ask(question), companies) if not _same_deed(w, ask.group("verb"))]
+    # the ask's own words: not the doer's name as quoted ("Verizon Communications Inc."), nor a rule after the
+    # question mark ("If data is not available, return 'N/A'.")
+    asking = topic_ask(question).split("?")[0].replace(ask.group("doer"), " ")
+    wanted = [w for w in content_words(asking, companies) if not _same_deed(w, ask.group("verb"))]
     found: list[tuple[Sentence, list[str]]] = []
     years = [str(y) for y in parse_periods(topic_ask(question)).years]
     for s in sentences(hits, companies):

@@ -23,10 +23,15 @@ from finrag.vocabulary import tokenize
 
 # "Which company completed the spin-off of "Patriot Transportation Holding, Inc." ...", "Which co-CEO of
 # "Salesforce, Inc." resigned from that position ...", "Who resigned as CFO in 2023"
-_PARTY = (r"(?:company|companies|firm|entity|business|bank|person|executive|officer|director|co-?CEO|CEO|CFO|COO|"
+_DOER_KIND = (r"(?:company|companies|firm|entity|business|bank|person|executive|officer|director|co-?CEO|CEO|CFO|COO|"
           r"chair(?:man|woman|person)?|president|subsidiary|party|buyer|acquirer|purchaser|parent)")
-_ASKS_DOER = re.compile(rf"^\W*(?:(?:which|what)\s+(?:[\w-]+\s+){{0,3}}?{_PARTY}\s+(?:of\s+(?:\"[^\"]+\"|“[^”]+”|"
+_ASKS_DOER = re.compile(rf"^\W*(?:(?:which|what)\s+(?:[\w-]+\s+){{0,3}}?{_DOER_KIND}\s+(?:of\s+(?:\"[^\"]+\"|“[^”]+”|"
                         rf"[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){{0,4}})\s+)?|who\s+)(?P<verb>(?-i:[a-z]{{3,}}ed))\b", re.I)
+# "Who was appointed as a member of the Board ... on March 14, 2023?": the one the deed was done to
+_ASKS_DONE_TO = re.compile(r"^\W*who\s+(?:was|were|has\s+been|had\s+been|will\s+be|is)\s+(?:[a-z]+ly\s+)?"
+                           r"(?P<verb>(?-i:[a-z]{3,}ed))\b", re.I)
+_HONORIFIC = r"(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?"
+_PERSON = r"(?P<name>(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){1,3}))"
 # "What was the corporate name of X before the name change", "What was its former name"
 _ASKS_FORMER = re.compile(r"\b(?:former|previous|prior|old)\s+(?:corporate\s+|legal\s+)?name\b|"
                           r"\bname\b[^?]{0,80}\bbefore\b[^?]{0,40}\b(?:change|renam\w*)", re.I)
@@ -56,7 +61,21 @@ _NOT_PARTY = frozenset({"the", "a", "an", "its", "our", "their", "this", "that",
 
 
 def asked(question: str) -> bool:
-    return bool(_ASKS_DOER.search(question) or _ASKS_FORMER.search(question) or _ASKS_PARTY.search(question))
+    return bool(_ASKS_DOER.search(question) or _ASKS_FORMER.search(question) or _ASKS_PARTY.search(question)
+                or _ASKS_DONE_TO.search(question))
+
+
+def _done_to(quote: str, verb: str) -> str | None:
+    """The person the quote says the deed was done to: named right after its verb ("appointed Shripriya Mahesh
+    as a member"), or before it in the passive ("Ms. Jane Doe was appointed"); never a title."""
+    stem = re.escape(tokenize(verb)[0]) if tokenize(verb) else re.escape(verb)
+    for pattern in (rf"\b{stem}\w*\s+{_HONORIFIC}{_PERSON}", rf"{_HONORIFIC}{_PERSON},?\s+(?:was|were|has\s+been|had\s+been|"
+                    rf"will\s+be)\s+(?:[a-z]+ly\s+)?{stem}\w*\b"):
+        for m in re.finditer(pattern, quote, re.I):
+            name = _clean(m.group("name").strip(" ,."))
+            if name is not None and not all(w.strip(",.") in _TITLE_WORDS for w in name.split()):
+                return name
+    return None
 
 
 def _party(quote: str, verb: str) -> str | None:
@@ -113,11 +132,12 @@ def lead_name(question: str, quotes: list[str], companies: list[str]) -> str | N
     own = {t for c in companies for t in tokenize(c)}
     doer = _ASKS_DOER.search(question)
     party = _ASKS_PARTY.search(question)
+    done_to = _ASKS_DONE_TO.search(question)
     asked_names = {t for q in re.findall(r"\b[A-Z][\w&'’-]+", question) for t in tokenize(q)}
     names = set()
     for quote in quotes:
-        if party is not None:
-            name = _party(quote, party.group("verb"))
+        if party is not None or done_to is not None:
+            name = _party(quote, party.group("verb")) if party is not None else _done_to(quote, done_to.group("verb"))
             if name is not None and not set(tokenize(name)) & (own | asked_names):
                 names.add(name)
             continue

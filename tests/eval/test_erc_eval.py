@@ -260,3 +260,9 @@ def test_a_brand_written_in_lower_case_is_a_name_when_its_quote_writes_it_so():
     assert typed_name(sold, 'To which company did "eBay Inc." agree to sell StubHub?') == "viagogo"
     # a lower-case word no quote writes ("none", "investors") is no name
     assert typed_name(_answer('none\n\n"We sold the business." (p.3)'), "To whom did it sell the business?") == NA
+
+
+def test_the_item_a_table_ranks_first_is_typed_as_the_name():
+    pick = _answer("PepsiCo Beverages North America (5,798 (millions)) ranks highest (the highest revenue among the "
+                   "division) in the table \"12 Weeks Ended\" (2023 column). Ranking: 1. PepsiCo Beverages North America")
+    assert typed_answer("name", pick, "Which division had the highest net revenue?") == "PepsiCo Beverages North America"

@@ -83,3 +83,13 @@ def test_a_directory_line_names_a_member_firm_with_its_network(services):
     written = ask(_ASKED.format("Ethernity Networks Ltd"), chunks, [3, 26], services)
     assert written.status == "answered" and written.text.split("\n\n")[0] == "Fahn Kanne & Co. Grant Thornton Israel", \
         written.text
+
+
+def test_a_report_printed_without_a_signature_mark_names_its_firm_over_its_tenure(services):
+    # Patriot Transportation's 2022 annual report prints "Hancock Askew & Co., LLP" over "We have served as the
+    # Company's auditor since 2006" (no "/s/"), and Item 14 glues "Hancock Askew& Co.," across a line break
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2022_AnnualReport.pdf")
+    pages = sorted({c.page for c in patriot if "Hancock Askew" in c.text})
+    written = ask('Which accounting firm is the independent auditor of "Patriot Transportation Holding, Inc." for '
+                  "fiscal year 2022?", patriot, pages, services)
+    assert written.status == "answered" and written.text.startswith("Hancock Askew & Co., LLP\n"), written.text

@@ -12,8 +12,25 @@ def test_a_footnote_naming_a_group_after_its_members_answers_which_members(servi
     written = ask('Which countries make up McDonald\'s "Big Five" international markets, as referred to in its '
                   "first quarter 2023 earnings release?", filing(MCDONALDS), [0, 1], services)
     assert written.status == "answered", written.text
-    assert written.text.startswith('"Australia, Canada, France, Germany and the U.K. are collectively referred to as')
+    # led by the members the sentence lists, then the sentence
+    assert written.text.startswith('Australia; Canada; France; Germany; U.K.\n\n"Australia, Canada, France, Germany and '
+                                   "the U.K. are collectively referred to as"), written.text
     assert "Big Five" in written.citations[0].quote
+
+
+def test_a_list_of_a_groups_members_is_the_sentence_listing_them_not_one_naming_the_group(services):
+    # the ERC form quotes the company and the group; the release's segment paragraph names "the Big Five*" first
+    written = ask('Which countries does "McDonald\'s Corporation" refer to as its "Big Five" international markets? '
+                  "If data is not available, return 'N/A'.", filing(MCDONALDS), [1, 0], services)
+    assert written.text.startswith("Australia; Canada; France; Germany; U.K.\n\n"), written.text
+
+
+def test_a_term_defined_as_referring_to_products_is_answered_by_them(services):
+    facebook = filing("filings-wild/pdfs/Facebook_2020_10-K.pdf")
+    pages = sorted({c.page for c in facebook if "refers to our Facebook, Instagram" in c.text})[:1]
+    written = ask('Which products make up the "Family" of products of "Facebook, Inc." as defined in its 2020 annual '
+                  "report?", facebook, pages, services)
+    assert written.text.startswith("Facebook; Instagram; Messenger; WhatsApp\n\n"), written.text
 
 
 def test_a_group_the_filing_never_lists_is_not_answered(services):

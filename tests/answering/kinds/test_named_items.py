@@ -36,3 +36,15 @@ def test_paired_names_a_clause_beyond_and_the_company_as_doer_are_read_as_such()
     assert _items("We operate terminals in Florida, Georgia and Tennessee, which are served under the Credit Agreement "
                   "with Bank of America.", "operate", set()) == ["Florida", "Georgia", "Tennessee"]
     assert _ASK.search("Which countries did the company exit in 2022?").group("verb") == "exit"
+
+
+def test_the_names_listed_beside_each_other_after_the_deed_and_not_the_words_about_them():
+    from answering.kinds.named_items import _items
+
+    # Verizon's FY2021 10-K: "Which business acquisitions did Verizon complete in 2021?"
+    assert _items("In 2021, we completed the acquisitions of Tracfone and Bluegrass Cellular (Bluegrass).", "complete",
+                  {"verizon", "acquisit"}) == ["Tracfone", "Bluegrass Cellular"]
+    # a name's legal form is its own; an appositive after it ("a provider of ... in the U.S.") lists nothing
+    assert _items("On November 23, 2021, we completed the acquisition of TracFone Wireless, Inc. (Tracfone), a provider "
+                  "of prepaid and value mobile services in the U.S.", "complete", {"verizon", "acquisit"}) == [
+        "TracFone Wireless, Inc"]

@@ -81,3 +81,14 @@ def test_a_party_s_name_is_capitalised_or_one_brand_word_and_the_deed_follows_th
     assert lead_name("To whom did eBay agree to sell StubHub?",
                      ["We agreed to sell StubHub to viagogo for a purchase price of $4.05 billion."], ["eBay"]) \
         == "viagogo"
+
+
+def test_who_a_deed_was_done_to_is_the_name_after_its_verb_or_before_it_in_the_passive():
+    question = 'Who was appointed as a member of the Board of Directors of "eBay Inc." on March 14, 2023?'
+    assert asked(question)
+    active = ("On March 14, 2023, the Board of Directors (the “Board”) of eBay Inc. (the “Company”) increased its size "
+              "to 10 members and appointed Shripriya Mahesh as a member of the Board effective immediately.")
+    assert lead_name(question, [active], ["eBay"]) == "Shripriya Mahesh"
+    assert lead_name(question, ["Ms. Jane Q. Doe was appointed to the Board in March."], ["eBay"]) == "Jane Q. Doe"
+    # a title is not who: "appointed Chief Financial Officer" names no one
+    assert lead_name(question, ["The Board appointed Chief Financial Officer for the interim."], ["eBay"]) is None
