@@ -137,12 +137,21 @@ def write_answer(
     decision = classify(text, services.vocabulary, companies=understanding.companies)
     offline = _write_kind(decision, text, hits, understanding, services, offline_engine, not offline_only)
     offline = offline.model_copy(update={"kind": offline.kind or decision.kind, "kind_reason": decision.describe()})
-    if offline.kind not in ("metric", "not_meaningful"):
-        # "..., and how significant was it?", "..., and when is it expected to be fully implemented?": a follow-on
-        # part the answer leaves out, from a sentence that states it (a figure answers its own formula only)
-        offline = passage.completed(offline, text, hits, understanding, getattr(services, "retriever", None))
+    retriever = getattr(services, "retriever", None)
+    if offline.kind == "yes_no":
+        # "..., and how significant was it?"
+        offline = passage.completed(offline, text, hits, understanding, retriever)
+    first = offline
     offline = _gated(offline, text, hits, understanding, services)
     offline = _read_in_turn(offline, decision, text, hits, understanding, services)
+    if offline.status != "answered" and first.status == "answered" and first.kind not in ("yes_no", "metric",
+                                                                                          "not_meaningful"):
+        # "..., and when is it expected to be fully implemented?": an answer refused (and read by no other reader)
+        # for a follow-on part it leaves out, with the sentence that states that part (a figure answers its own
+        # formula only); kept only when the fuller answer passes every gate
+        fuller = passage.completed(first, text, hits, understanding, retriever)
+        if fuller.text != first.text and (regated := _gated(fuller, text, hits, understanding, services)).status == "answered":
+            offline = regated
     offline = _with_lead_name(offline, text, understanding)
     offline = _with_lead_figure(offline, text)
     offline = _with_counted_items(offline, text)

@@ -60,6 +60,7 @@ from answering.kinds.sentences import (
     sentences,
     table_like,
 )
+from answering.kinds.statement_drivers import ABOVE, store_chunks, with_chunks_above
 from answering.kinds.yes_no import Value, metric_value
 from answering.numbers import years_in
 from answering.written_answer import NOT_FOUND, WrittenAnswer
@@ -751,23 +752,12 @@ def _with_following_chunks(pool: list[SearchHit], topic: Topic, services: Metric
               if topic.stated_by(h.chunk.text) and _CAUSE.search(h.chunk.text)}
     # a conclusion ("As a result, operating profit was ...") rests on the sentences before it, which
     # often start in the chunk before
-    wanted |= {(h.chunk.doc, h.chunk.index - d) for h in pool for d in range(1, _ABOVE + 1)
+    wanted |= {(h.chunk.doc, h.chunk.index - d) for h in pool for d in range(1, ABOVE + 1)
                if _CONCLUDES.search(h.chunk.text) and topic.stated_by(h.chunk.text)}
     wanted -= have
     if not wanted:
         return pool
-    return [*pool, *_store_chunks(wanted, pool, store)]
-
-
-def _store_chunks(wanted: set[tuple[str, int]], pool: list[SearchHit], store: object) -> list[SearchHit]:
-    """The store's chunks at these (doc, index) places, as hits, each under the company name its
-    filing's hits carry: the search names a filing's company as the catalog does ("Patriot
-    Transportation Holding"), the stored chunk as its own cover does ("Patriot"), and a chunk under
-    another name than the asked company's is left out of its sentences."""
-    company = {h.chunk.doc: h.chunk.company for h in pool}
-    return [SearchHit(chunk=c.model_copy(update={"company": company.get(c.doc, c.company)}), score=0.0)
-            for doc in sorted({d for d, _ in wanted}) for c in store.doc_chunks(doc)  # type: ignore[attr-defined]
-            if (c.doc, c.index) in wanted]
+    return [*pool, *store_chunks(wanted, pool, store)]
 
 
 def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -801,7 +791,7 @@ def _from_statement(decision: KindDecision, question: str, hits: list[SearchHit]
             label = vocab.label(metrics[0]) or ""
             pool = services.retriever.search(f"{companies[0]} consolidated statements of income {label}",
                                              filters=filters, k=8)
-        pool = _with_chunks_above(pool, services)
+        pool = with_chunks_above(pool, services.retriever)
         for metric in metrics:
             if (ratio := margin_change.parts(metric, vocab)) is not None:
                 # a margin is no statement line: read through its numerator's lines, with its denominator's row
@@ -877,7 +867,7 @@ def _from_gap(decision: KindDecision, question: str, hits: list[SearchHit], unde
             filters = SearchFilters(companies=companies, fiscal_years=[year] if year else [], tags=["income_statement"])
             pool = services.retriever.search(f"{companies[0]} consolidated statements of operations "
                                              f"{vocab.label(totals[1]) or ''}", filters=filters, k=8)
-        pool = _with_chunks_above(pool, services)
+        pool = with_chunks_above(pool, services.retriever)
         found = gap.read(totals[0], totals[1], year, pool, companies, vocab)
         written = gap.write(found) if found is not None else None
         if written is None or found is None:
@@ -952,7 +942,7 @@ def _from_underlying(decision: KindDecision, question: str, hits: list[SearchHit
         wanted = {(h.chunk.doc, h.chunk.index + 1) for h in pool
                   if included_items.HEAD.search(text := " ".join(h.chunk.text.split()))
                   or re.search(r"\bexcluding\b", text, re.I)} - have
-        pool += _store_chunks(wanted, pool, store) if wanted else []
+        pool += store_chunks(wanted, pool, store) if wanted else []
     found = sentences(pool, companies, trim_tables=True, listed=True)
     for doc in dict.fromkeys(h.chunk.doc for h in pool if h.chunk.fiscal_year in (None, year)):
         read = underlying.read(found, topic, doc, (year - 1, year), pool)
@@ -993,7 +983,7 @@ def _from_included(change: statement_drivers.StatementChange, pool: list[SearchH
         have = {(h.chunk.doc, h.chunk.index) for h in found}
         wanted = {(doc, h.chunk.index + 1) for h in found if h.chunk.doc == doc
                   and included_items.HEAD.search(" ".join(h.chunk.text.split()))} - have
-        found += _store_chunks(wanted, found, store) if wanted else []
+        found += store_chunks(wanted, found, store) if wanted else []
     lists = included_items.read(found, doc, (before, now))
     if not lists:
         return None
@@ -1045,7 +1035,7 @@ def _from_walk(metrics: list[str], year: int | None, hits: list[SearchHit], comp
         have = {(h.chunk.doc, h.chunk.index) for h in pool}
         wanted = {(h.chunk.doc, h.chunk.index + d) for h in pool for d in (-1, 1)
                   if re.search(rf"[-–—]\s*(?:{year - 1}|{year})\b", h.chunk.text)} - have
-        pool += _store_chunks(wanted, pool, store) if wanted else []
+        pool += store_chunks(wanted, pool, store) if wanted else []
     for metric in metrics:
         walk = bridge.read_walk(metric, year, pool, companies, vocab)
         if walk is not None:
@@ -1091,22 +1081,6 @@ def _with_stated(written: WrittenAnswer, lead: str, stated: list[Sentence], flag
         "text": f"{written.text} {lead}, in the filing's words: {said}",
         "citations": unique_citations([*written.citations, *(cite(s.chunk, prose(s.text)) for s in stated)]),
         "flags": [*written.flags, flag]})
-
-
-_ABOVE = 2  # a statement cut into chunks: its total's chunk and the two before it hold its lines
-
-
-def _with_chunks_above(pool: list[SearchHit], services: MetricServices) -> list[SearchHit]:
-    """The pool and, for each income statement chunk in it, the chunks just before it in its
-    filing: the lines above a total are often in a chunk the search did not bring back."""
-    store = getattr(services.retriever, "store", None)
-    wanted = {(h.chunk.doc, h.chunk.index - d) for h in pool if "income_statement" in h.chunk.tags
-              for d in range(1, _ABOVE + 1)}
-    have = {(h.chunk.doc, h.chunk.index) for h in pool}
-    missing = wanted - have
-    if store is None or not missing:
-        return pool
-    return [*pool, *_store_chunks(missing, pool, store)]
 
 
 _PER_SHARE = ("per", "share")

@@ -448,3 +448,30 @@ def write_make_up(change: StatementChange, with_catch_all: bool = False) -> Writ
                  *(cite(line.chunk, line.row.line) for line, _ in top)]
     return WrittenAnswer(status="answered", kind="drivers", text=text, citations=unique_citations(citations),
                          flags=["drivers_from_statement_lines"])
+
+
+def store_chunks(wanted: set[tuple[str, int]], pool: list[SearchHit], store: object) -> list[SearchHit]:
+    """The store's chunks at these (doc, index) places, as hits, each under the company name its
+    filing's hits carry: the search names a filing's company as the catalog does ("Patriot
+    Transportation Holding"), the stored chunk as its own cover does ("Patriot"), and a chunk under
+    another name than the asked company's is left out of its sentences."""
+    company = {h.chunk.doc: h.chunk.company for h in pool}
+    return [SearchHit(chunk=c.model_copy(update={"company": company.get(c.doc, c.company)}), score=0.0)
+            for doc in sorted({d for d, _ in wanted}) for c in store.doc_chunks(doc)  # type: ignore[attr-defined]
+            if (c.doc, c.index) in wanted]
+
+
+ABOVE = 2  # a statement cut into chunks: its total's chunk and the two before it hold its lines
+
+
+def with_chunks_above(pool: list[SearchHit], retriever: object) -> list[SearchHit]:
+    """The pool and, for each income statement chunk in it, the chunks just before it in its
+    filing: the lines above a total are often in a chunk the search did not bring back."""
+    store = getattr(retriever, "store", None)
+    wanted = {(h.chunk.doc, h.chunk.index - d) for h in pool if "income_statement" in h.chunk.tags
+              for d in range(1, ABOVE + 1)}
+    have = {(h.chunk.doc, h.chunk.index) for h in pool}
+    missing = wanted - have
+    if store is None or not missing:
+        return pool
+    return [*pool, *store_chunks(missing, pool, store)]

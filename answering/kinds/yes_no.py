@@ -30,6 +30,7 @@ from answering.citations import cite, unique_citations
 from answering.kinds import (
     cash_returned,
     concentration,
+    core_operations,
     going_concern,
     item_comparison,
     liquidity_change,
@@ -131,6 +132,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # not a sentence that names customers (nor a table of places' shares over the line asked)
         return concentration.answer(decision.ask, hits, understanding.companies[0],
                                     sorted(set(understanding.fiscal_years)), services.retriever)
+    if core_operations.asks(decision.ask) and (years := _years(understanding, hits, span=False)) and (
+            core := core_operations.answer(question, hits, list(understanding.companies), years[-1],
+                                           services.vocabulary, services.retriever)) is not None:
+        # "was the improvement driven by its core operations?": operating income's change against the lines
+        # beside it, which the statement's arithmetic splits
+        return core
     if decision.metric and decision.test and decision.test != "stated":
         return _over_metric(decision, hits, understanding, services,
                             _defined(question, decision.metric, services.vocabulary), question)

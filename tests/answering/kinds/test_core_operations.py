@@ -1,0 +1,46 @@
+"""core_operations: whether a result's change came from the operations, judged by the income statement's own
+arithmetic (operating income against the lines between it and the result). Real filings: Adobe's FY2021 10-K
+(net income fell as operating income rose: the tax line), Uber's FY2021 10-K (the net loss narrowed on other
+income), McDonald's FY2022 10-K (operating income led the fall, and its exit charges sit in an operating line)."""
+
+from __future__ import annotations
+
+from answering.kinds.core_operations import asks
+from tests.answering.kinds.conftest import ask, filing
+
+
+def _statement_pages(chunks) -> list[int]:
+    """The income statement's page(s), as the loader tagged them."""
+    return sorted({c.page for c in chunks if "income_statement" in c.tags})
+
+
+def test_the_questions_that_ask_whether_the_operations_drove_a_change():
+    assert asks("Was that improvement driven mainly by its core operations?")
+    assert asks("Patriot's operating profit jumped. Was this improvement driven by its core trucking operations?")
+    assert asks("Does this signal a deterioration in the underlying business?")
+    assert not asks("What drove the improvement in its operating margin?")
+
+
+def test_a_change_the_lines_below_operating_income_made_is_not_core(services):
+    adobe = filing("financebench/pdfs/ADOBE_2021_10K.pdf")
+    pages = _statement_pages(adobe)
+    written = ask("Adobe's net income declined in FY2021 while operating income rose. Was the decline driven by its "
+                  "core operations?", adobe, pages, services)
+    assert written.status == "answered" and written.kind == "yes_no", written.text
+    assert written.text.startswith("No.") and "Provision for (benefit from) income taxes" in written.text, written.text
+
+
+def test_a_narrower_net_loss_made_by_other_income_is_not_core(services):
+    uber = filing("filings-wild/pdfs/Uber_2021_10-K.pdf")
+    pages = _statement_pages(uber)
+    written = ask("Uber's net loss narrowed by 93% in FY2021. Was that improvement driven mainly by its core "
+                  "operations?", uber, pages, services)
+    assert written.text.startswith("No.") and "Other income (expense), net" in written.text, written.text
+
+
+def test_a_change_operating_income_led_is_not_judged_from_the_statement_alone(services):
+    mcd = filing("financebench-extra/pdfs/MCDONALDS_2022_10K.pdf")
+    pages = _statement_pages(mcd)
+    written = ask("McDonald's GAAP diluted EPS fell 17% in FY2022. Does that reflect a deterioration in the underlying "
+                  "business?", mcd, pages, services)
+    assert not written.text.startswith("Yes."), written.text
