@@ -421,6 +421,17 @@ _OUTFLOW = re.compile(r"\b(?:payments?|purchases?|repayments?|repurchases?|paid|
 # a net flow keeps its sign whatever its label says ("Net cash used in operating activities
 # (7,570,342)" is cash the business consumed: free cash flow is that less capex, not its size less capex)
 _NET_FLOW = re.compile(r"\s*net\s+cash\b", re.I)
+def _held_quarter(target: MetricTarget, understanding: QueryUnderstanding) -> MetricTarget:
+    """"The quarter ended March 31, 2023" read as the quarter of the held filing whose period ends that day
+    (retrieval.query_understanding.dated_quarters): a release's columns are labelled by quarter, not by day."""
+    quarters = {p for p in understanding.periods if re.fullmatch(r"\d{4}Q[1-4]", p)}
+    if target.quarter is not None or target.months != 3 or len(target.years) != 1 or len(quarters) != 1:
+        return target
+    (period,) = quarters
+    return target.model_copy(update={"quarter": int(period[-1]), "years": [int(period[:4])], "months": None,
+                                     "as_of": None})
+
+
 # filings whose income statement prints a quarter's columns: a release's, and a 10-Q's
 # ("THREE MONTHS ENDED ... SIX MONTHS ENDED"), placed by the same header rules
 _QUARTER_TABLE_FORMS = frozenset({*RELEASE_FORMS, "10-Q"})
@@ -492,6 +503,7 @@ def answer_metric(
     target = read_target(question, services.vocabulary, understanding.companies)
     if target is None:
         return None
+    target = _held_quarter(target, understanding)
     company = understanding.companies[0]
     vocab = with_lines(services.vocabulary, target)
     if target.unresolved:

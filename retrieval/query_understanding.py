@@ -409,6 +409,24 @@ def dated_years(years: list[int], dates: list[str], companies: list[CatalogCompa
     return sorted(asked)
 
 
+# "the quarter ended March 31, 2023", "the three months ended June 30, 2023": a quarter named by its last day
+_QUARTER_ENDED = re.compile(r"\b(?:quarter|three[-\s]months?(?:\s+period)?)\s+(?:ended|ending)\s+"
+                            r"(?P<day>[A-Z][a-z]+\.?\s+\d{1,2},?\s+(?:19|20)\d\d)", re.I)
+
+
+def dated_quarters(question: str, periods: list[str], companies: list[CatalogCompany]) -> list[str]:
+    """The periods asked, with a quarter named by its last day read as the quarter of a held filing whose
+    period ends that day ("the quarter ended March 31, 2023" is McDonald's 2023Q1, and Apple's quarter ended
+    December 31, 2022 its fiscal 2023Q1). A day no quarterly filing ends on adds nothing: its fiscal quarter
+    is not known."""
+    asked = list(periods)
+    for m in _QUARTER_ENDED.finditer(question):
+        for date in parse_periods(m.group("day")).dates:
+            asked += [f.period for c in companies for f in c.filings
+                      if f.period_end == date and f.period and re.fullmatch(r"\d{4}Q[1-4]", f.period)]
+    return list(dict.fromkeys(asked))
+
+
 # --------------------------------------------------------------------------- understanding
 
 
@@ -479,7 +497,7 @@ def understand(
     return QueryUnderstanding(
         companies=companies,
         fiscal_years=years,
-        periods=mentions.periods,
+        periods=dated_quarters(question, mentions.periods, scope),
         dates=mentions.dates,
         months=mentions.months,
         forms=[form for pattern, form in _FORM_PATTERNS if pattern.search(question)],

@@ -244,3 +244,19 @@ def test_an_input_the_question_names_in_its_own_words_is_the_statement_s_row(fin
                   "place.", "Apple", [2014, 2015, 2016], hits, services)
     assert answer.status == "answered", answer.text
     assert round(answer.value, 1) == 26.6
+
+
+
+def test_a_quarter_named_by_its_last_day_asks_the_quarter_of_the_filing_ending_then():
+    """"For the quarter ended March 31, 2023" reads three months to that day; the held release whose period
+    ends then labels its columns by quarter (its facts are "Q1" of fiscal 2023), so the quarter is asked."""
+    from answering.metric_answer import _held_quarter
+    from retrieval.query_understanding import QueryUnderstanding
+
+    question = "What were the total revenues of McDonald's Corporation for the quarter ended March 31, 2023, in USD millions?"
+    target = read_target(question, load_vocabulary(), ["McDonald's"])
+    assert target is not None and (target.quarter, target.months) == (None, 3)
+    held = _held_quarter(target, QueryUnderstanding(companies=["McDonald's"], fiscal_years=[2023], periods=["2023Q1"]))
+    assert (held.quarter, held.years, held.months) == (1, [2023], None)
+    # no quarterly filing ends that day: the months stay asked as they were
+    assert _held_quarter(target, QueryUnderstanding(companies=["McDonald's"], fiscal_years=[2023])) == target

@@ -54,3 +54,19 @@ def test_a_company_name_is_not_read_as_a_metric():
     # "Mercia Asset Management PLC" names no assets: the question asks for revenue only.
     u = understand('What was the total revenue of "Mercia Asset Management PLC" in the fiscal year 2021?', CATALOG)
     assert u.metrics == ["revenue"]
+
+
+def test_a_quarter_named_by_its_last_day_is_the_held_quarterly_filing_ending_then():
+    catalog = StoreCatalog(companies=[
+        CatalogCompany(name="McDonald's", fiscal_years=[2023], filings=[
+            CatalogFiling(doc="mcd-q1", form="earnings", fiscal_year=2023, period="2023Q1", period_end="2023-03-31")]),
+        # a September year: the quarter ended December 31, 2022 is its fiscal 2023 Q1
+        CatalogCompany(name="Apple", fiscal_years=[2023], filings=[
+            CatalogFiling(doc="aapl-q1", form="10-Q", fiscal_year=2023, period="2023Q1", period_end="2022-12-31")]),
+    ], fiscal_years=[2023])
+    assert understand("What were McDonald's total revenues for the quarter ended March 31, 2023?", catalog).periods == [
+        "2023Q1"]
+    assert understand("Apple's net sales for the three months ended December 31, 2022?", catalog).periods == ["2023Q1"]
+    # six months, or a day no quarterly filing ends on: no quarter is read
+    assert understand("McDonald's revenues for the six months ended March 31, 2023?", catalog).periods == []
+    assert understand("McDonald's revenues for the quarter ended June 30, 2023?", catalog).periods == []
