@@ -147,9 +147,10 @@ def write_answer(
     if offline.status != "answered" and first.status == "answered" and first.kind not in ("yes_no", "metric",
                                                                                           "not_meaningful"):
         # "..., and when is it expected to be fully implemented?": an answer refused (and read by no other reader)
-        # for a follow-on part it leaves out, with the sentence that states that part (a figure answers its own
-        # formula only); kept only when the fuller answer passes every gate
-        fuller = passage.completed(first, text, hits, understanding, retriever)
+        # for a follow-on part it leaves out, with the sentence that states that part in the words such a part is
+        # answered in (a date, an effect in amounts: answering.kinds.other_words); a figure answers its own
+        # formula only; kept only when the fuller answer passes every gate
+        fuller = passage.completed(first, text, hits, understanding, retriever, in_other_words_only=True)
         if fuller.text != first.text and (regated := _gated(fuller, text, hits, understanding, services)).status == "answered":
             offline = regated
     offline = _with_lead_name(offline, text, understanding)

@@ -480,14 +480,17 @@ _REFERS_WORDS = frozenset({"deal", "transact", "acquisit", "acquir", "compani", 
 
 
 def completed(written: WrittenAnswer, question: str, hits: list[SearchHit],
-              understanding: QueryUnderstanding, retriever: Retriever | None = None) -> WrittenAnswer:
+              understanding: QueryUnderstanding, retriever: Retriever | None = None,
+              in_other_words_only: bool = False) -> WrittenAnswer:
     """Another kind's answer (a yes/no with its deciding sentences) and, for each follow-on part
     it leaves unanswered that a sentence answers in other words ("..., and how significant had
     Russia been to its sales?"), the sentence about what the part names ("Russia") that answers
     it ("Direct sales to Russia in fiscal year 2022 were immaterial."). Parts still unanswered
     are left to answering.kinds.every_part, which refuses. A part that refers back and that no
     retrieved sentence answers gets one more search (with `retriever`), for the first part and
-    it together: the note that states the fact goes on past the chunk retrieved for it."""
+    it together: the note that states the fact goes on past the chunk retrieved for it.
+    `in_other_words_only`: only the parts of those kinds (a date, an effect, a means), each stated in words of
+    its own; a part asked in its own words is not completed by a sentence sharing them."""
     if written.status != "answered":
         return written
     companies = list(understanding.companies)
@@ -515,7 +518,7 @@ def completed(written: WrittenAnswer, question: str, hits: list[SearchHit],
                                                k=8, mode="sparse"))
         if about:
             added.append(about[0])
-    for part in parts[1:]:
+    for part in parts[1:] if not in_other_words_only else []:
         text = f"{written.text} {quoted(added)}"
         own = [w for w in content_words(part, companies) if w not in REFERS_BACK]
         if asks_in_other_words(part) or (not part_unanswered(part, text, written.kind or "", companies)
