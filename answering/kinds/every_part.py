@@ -77,6 +77,13 @@ _ASKS_DAY = re.compile(r"^\W*(?:and\s+)?(?:on|as\s+of)\s+what\s+(?:date|day)\b",
 _A_DAY = re.compile(rf"\b{MONTH}\s+\d{{1,2}},?\s+(?:19|20)\d\d\b|\b\d{{1,2}}\s+{MONTH}\s+(?:19|20)\d\d\b", re.I)
 _YES_NO_PART = re.compile(r"^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b", re.I)
 _SENTENCE = re.compile(r"[^?]+\?")
+# a yes/no part asking which way a figure went, and a passage stating it with the amount or the two values
+_ASKS_DIRECTION = re.compile(r"^\W*(?:and\s+)?(?:did|has|have|had|was|were|is)\b[^?]{0,80}?\b(?:improv\w*|worsen\w*|"
+                             r"deteriorat\w*|increas\w*|decreas\w*|grow|grown|declin\w*|rise|risen|fall|fallen|"
+                             r"narrow\w*|widen\w*)\b", re.I)
+_A_DIRECTION = re.compile(r"\b(?:increased|decreased|improved|worsened|deteriorated|narrowed|widened|rose|fell|grew|"
+                          r"declined)\b[^.;]{0,40}?(?:[$€£]\s?\d|\d[\d,.]*\s*(?:%|percent\b|million\b|billion\b))|"
+                          r"\bfrom\s+[$€£]?\(?\d[^.;]{0,30}?\bto\s+[$€£]?\(?\d", re.I)
 MIN_WORDS = 0.5
 # "Give the date, the former parent, the distribution ratio and the number of shares distributed."
 _REQUEST = re.compile(r"(?:^|(?<=[.?!]))\s*(?:please\s+)?(?:give|list|name|state|provide|identify|include|specify|quantify)\s+"
@@ -305,6 +312,10 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         return False  # "Was this driven by better operating performance?": what drove it is the answer's substance
     if _YES_NO_PART.match(part) and kind == "yes_no":
         return False
+    if kind in ("drivers", "passage") and _ASKS_DIRECTION.match(last_sentence(part)):
+        # "..., and did the segment's result improve from FY2020?": the drivers' own sentence says which way it
+        # went, by how much ("BCA loss from operations decreased by $7,372 million")
+        return not any(_A_DIRECTION.search(p) for p in passages(text))
     if kind == "yes_no" and _ASKS_WHY.match(last_sentence(part)):
         # "Did its operating ratio improve? What drove the change?": a yes/no's cause is stated in
         # the filing's words of a cause ("was attributable to"), not in the ask's ("drove", "change")

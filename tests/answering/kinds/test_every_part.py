@@ -607,3 +607,15 @@ def test_a_region_is_stated_by_a_word_of_its_name_and_names_of_two_words_hold_no
     assert not part_unanswered("what drove sales in Greater China?", text, "passage", ["Apple"])
     from answering.kinds.every_part import _named_places
     assert _named_places("what did Satya Nadella say about Data Center growth?", ["Microsoft"]) == []
+
+
+def test_which_way_a_figure_went_is_stated_by_the_drivers_sentence_with_its_amount():
+    from answering.kinds.every_part import part_unanswered
+
+    # Boeing's FY2021 10-K: "did the segment's result improve from FY2020?" asked beside the BCA loss's drivers
+    drivers = ('What drove BCA\'s change, as the filing says: "BCA loss from operations decreased by $7,372 million '
+               'primarily due to the absence of a $6,493 million reach-forward loss on the 777X program" (doc p.29)')
+    part = "and did the segment's result improve from FY2020?"
+    assert not part_unanswered(part, drivers, "drivers", ["Boeing"])
+    # a cause with no way or amount stated leaves it unanswered
+    assert part_unanswered(part, '"Results reflected lower 737 MAX customer considerations." (doc p.29)', "drivers", ["Boeing"])
