@@ -223,8 +223,8 @@ def answer_names(text: str) -> list[str]:
     if not lines:
         return []
     fact = _FACT_LINE.match(lines[0])
-    if fact is not None:  # the graph's answer: its objects, ", "-joined (strategies.knowledge_graph)
-        items = re.split(r",\s+", fact.group("object"))
+    if fact is not None:  # the graph's answer: its objects, "; "-joined (strategies.knowledge_graph; ", " before)
+        items = re.split(r";\s+" if ";" in fact.group("object") else r",\s+", fact.group("object"))
     elif len(lines) > 1 and all(len(line) < 120 for line in lines):
         items = lines
     else:

@@ -298,7 +298,8 @@ def _relation_answer(q: GraphQuery, graph: GraphStore, years: dict[str, int | No
         for company in q.companies:
             objs = [r.object for r in rels if r.subject == company]
             if objs:
-                lines.append(f"{company} — {q.predicate}: {', '.join(objs)}")
+                # ("; ": a name may hold commas, "Defense, Space & Security")
+                lines.append(f"{company} — {q.predicate}: {'; '.join(objs)}")
         return GraphResult(text="; ".join(lines) + ".", relations=rels)
     if q.kind == "reverse":
         rels = [r for o in q.objects for r in graph.relations(predicate=q.predicate, obj=o)]

@@ -186,5 +186,5 @@ def test_a_relation_asked_of_a_year_comes_from_a_filing_that_covers_that_year(tm
             return found.text if found is not None else None
         assert asked([2023]) is None and asked([2020]) is None
         # the filing's year and the two years its statements compare
-        assert asked([2019]) == asked([2017]) == asked([]) == "Amazon — segment: North America, International, AWS."
+        assert asked([2019]) == asked([2017]) == asked([]) == "Amazon — segment: North America; International; AWS."
         assert asked([2016]) is None
