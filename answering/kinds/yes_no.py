@@ -1155,6 +1155,9 @@ _QUARTER = re.compile(r"\b(?P<nth>first|second|third|fourth)\s+(?:fiscal\s+)?qua
 _NTH = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 
 
+_ASKS_ANY_DEED = re.compile(r"^\W*did\b[^?]{0,80}?\bany\b", re.I)
+
+
 def _quarters(text: str) -> set[int]:
     return {_NTH[m.group("nth").lower()] if m.group("nth") else int(m.group("q")) for m in _QUARTER.finditer(text)}
 
@@ -1164,6 +1167,11 @@ def _in_quarter(yes: list[Sentence], no: list[Sentence], clause: str) -> tuple[l
     those naming that quarter decide ("suspended ... beginning with the fourth quarter of 2017" over
     "paid quarterly dividends in July and October of 2017"), when they all say the same."""
     asked = _quarters(clause)
+    if not asked and yes and _ASKS_ANY_DEED.match(clause):
+        # "did it repurchase any of its stock during fiscal 2023?": a deed in part of the year is a deed in the
+        # year, which a quarter without one ("did not repurchase any shares ... during the fourth quarter") does
+        # not deny
+        return yes, [s for s in no if not _quarters(s.text)]
     if len(asked) != 1:
         return yes, no
     on_yes = [s for s in yes if asked <= _quarters(s.text)]

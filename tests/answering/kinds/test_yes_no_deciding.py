@@ -190,3 +190,14 @@ def test_a_table_of_customers_shares_of_receivables_is_no_revenue_concentration(
     revenue = _table_shares(table("The Company's revenues from major customers as a percentage of total revenue was:"), 0, 10.0)
     assert [s.text for s in revenue][-1] == "Customer A 58% 29%"
     assert _table_shares(table("Significant customers as a percentage of accounts receivable were:"), 0, 10.0) == []
+
+
+def test_a_deed_in_part_of_the_year_is_not_denied_by_a_quarter_without_one(services):
+    # FedEx's FY2023 10-K: an ASR in the third quarter repurchased $1.5 billion of stock; "We did not repurchase any
+    # shares of FedEx common stock during the fourth quarter of 2023" speaks of one quarter only
+    fedex = filing("financebench-extra/pdfs/FEDEX_2023_10K.pdf")
+    pages = sorted({c.page for c in fedex if "ASR agreement with a bank in the third quarter" in c.text
+                    or "did not repurchase any shares of FedEx common stock during the fourth quarter" in c.text})
+    written = ask('Did "FedEx Corporation" repurchase any of its common stock during fiscal year 2023? If there is no '
+                  "mention, return False.", fedex, pages, services)
+    assert written.text.startswith("Yes."), written.text
