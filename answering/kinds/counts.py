@@ -17,6 +17,10 @@ HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<noun>[a-z][a-z-]{2,})", re.I)
 _PEOPLE = ("employee", "people", "person", "worker", "job", "position", "role", "staff", "headcount", "associate")
 _COUNT_VERBS = frozenset({"were", "was", "are", "is", "did", "does", "do", "had", "has", "have"})
 _NO_THING = frozenset({"times", "more", "fewer", "of"})
+# words after which a noun phrase has ended: a verb of the question, a preposition, a determiner
+_NOT_A_HEAD = frozenset({"did", "does", "do", "were", "was", "are", "is", "had", "has", "have", "will", "would", "can",
+                         "could", "in", "at", "of", "on", "for", "from", "to", "during", "as", "by", "with", "its",
+                         "their", "the", "a", "an", "and", "or", "that", "which", "who"})
 # "in the United States", "outside (of) the United States": where counted, inside or out
 _IN_PLACE = re.compile(r"\b(in|outside(?:\s+of)?|within)\s+(?:the\s+)?([A-Z][\w.]*(?:\s+[A-Z][\w.]*)*)")
 
@@ -28,6 +32,11 @@ def asked_thing(ask: str) -> str | None:
     if asked is None or asked.group("noun").lower() in _NO_THING:
         return None
     noun = asked.group("noun").lower()
+    # the noun phrase's head: "how many C-Band licenses", "how many new warehouses" count licenses, warehouses
+    for word in re.findall(r"[A-Za-z][A-Za-z-]*", ask[asked.end("noun"):])[:2]:
+        if noun.endswith("s") or noun in _COUNT_VERBS or word.lower() in _NOT_A_HEAD:
+            break
+        noun = word.lower()
     if noun in _COUNT_VERBS:
         return noun if _IN_PLACE.search(ask) else None
     return noun[:-3] if noun.endswith("ies") else noun[:-1] if noun.endswith("s") else noun

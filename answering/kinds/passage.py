@@ -377,8 +377,12 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
             # "For what price did it agree to sell the complex?": money, which the sentence on its application
             # to sell ("25 Beale Street") does not give; "... as a percentage of base salary?": a percentage
             best = [s for s in best if measure.search(s.text)]
+        elif asked_thing(part) is not None:
+            # "how many C-Band licenses did it win": a number of licenses ("the winning bidder on 3,511 licenses"),
+            # not any figure ("Auction 107")
+            best = [s for s in best if states_count(s.text, part)]
         elif _ASKS_AMOUNT.search(part):
-            best = [s for s in best if _FIGURE.search(s.text)]  # "how many ...": a sentence without a figure does not say
+            best = [s for s in best if _FIGURE.search(s.text)]  # "how much ...": a sentence without a figure does not say
         elif any(services.vocabulary.metrics[m].unit == "USD" for m in services.vocabulary.match_metrics(part)) \
                 and not _ASKS_EVENT.search(part):
             # "what liability had X recorded for ...": an amount of money, which a sentence must give

@@ -121,3 +121,15 @@ def test_a_part_s_employees_are_not_the_company_s_count(services):
     oracle = filing("financebench-extra/pdfs/ORACLE_2017_10K.pdf")
     written = ask("How many employees did Oracle's hardware business employ as of May 31, 2017?", oracle, [21], services)
     assert written.value != 138_000, written.text
+
+
+def test_the_things_counted_are_the_head_of_the_noun_phrase_asked():
+    from answering.kinds.counts import asked_thing, states_count
+
+    asked = "How many C-Band licenses did Verizon win in the FCC's Auction 107?"
+    assert asked_thing(asked) == "license"
+    assert asked_thing("how many new warehouses did it open?") == "warehouse"
+    assert asked_thing("how many times its operating cash flow") is None
+    # a number of licenses, not a name's number ("Auction 107")
+    assert states_count("Verizon was the winning bidder on 3,511 licenses, consisting of contiguous C-Band spectrum", asked)
+    assert not states_count("In February 2021, the FCC concluded Auction 107 for C-Band wireless spectrum.", asked)
