@@ -210,6 +210,10 @@ def _name_like(text: str) -> bool:
     """A name, not a sentence or a quote: a few capitalised words, no quote marks, no figures."""
     # (a firm's office or legal form in brackets goes with its name: "HLB Mann Judd (WA Partnership)")
     text = re.sub(r"\s+\([A-Z][^()\d\"“”]{1,40}\)$", "", text)
+    # a body's number and acronym are its name's ("International Brotherhood of Electrical Workers (IBEW) Local
+    # 1245"): in a name of three capitalised words at least, a number after a word, and an acronym in brackets
+    if len(re.findall(r"\b[A-Z][a-z]", text)) >= 3:
+        text = re.sub(r"\s\([A-Z]{2,8}\)(?=\s|$)", "", re.sub(r"(?<=[A-Za-z])\s\d{1,5}(?=\s|$)", "", text))
     words = text.split()
     return 1 <= len(words) <= _NAME_WORDS and not re.search(r"[\"“”]|\d(?![\d]*[A-Z])", text) \
         and all(_NAME_WORD.match(w) for w in words)

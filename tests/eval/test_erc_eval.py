@@ -266,3 +266,12 @@ def test_the_item_a_table_ranks_first_is_typed_as_the_name():
     pick = _answer("PepsiCo Beverages North America (5,798 (millions)) ranks highest (the highest revenue among the "
                    "division) in the table \"12 Weeks Ended\" (2023 column). Ranking: 1. PepsiCo Beverages North America")
     assert typed_answer("name", pick, "Which division had the highest net revenue?") == "PepsiCo Beverages North America"
+
+
+def test_a_union_s_local_number_and_acronym_are_part_of_its_name():
+    unions = _answer("International Brotherhood of Electrical Workers (IBEW) Local 1245; Engineers and Scientists of "
+                     'California (ESC) IFPTE 20\n\n"Of the Utility\'s regular employees, ..." (doc p.20)')
+    assert typed_answer("names", unions) == ["International Brotherhood of Electrical Workers (IBEW) Local 1245",
+                                             "Engineers and Scientists of California (ESC) IFPTE 20"]
+    # a figure alone is still no name
+    assert typed_answer("names", _answer("Revenue 1245; Costs 20")) == NA
