@@ -1015,6 +1015,14 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
                                       f"{first.sentence.shown()}",
                                  citations=unique_citations([cite(first.sentence.chunk, first.sentence.text)]))
     own = [h for h in hits if not understanding.companies or h.chunk.company in understanding.companies]
+    if decision.default_answer is not None and own and topic is not None \
+            and (named := next((t for t in _NUMBERED_NAME.findall(decision.ask)
+                                if any(re.search(rf"\b{re.escape(t)}\b", h.chunk.text, re.I) for h in own)), None)):
+        # "Did PG&E commence a voluntary case under Chapter 11?": the filing names Chapter 11 ("filed voluntary
+        # petitions for relief under chapter 11"), in words no sentence read as the deed; that is a mention, and
+        # the question's rule for none is not the answer
+        return _refused(f"the filing mentions {named}, and no sentence read decides whether "
+                        f"{main_clause(decision.ask)}", [])
     if decision.default_answer is not None and own and topic is not None:
         docs = ", ".join(dict.fromkeys(h.chunk.doc for h in own))
         word = "Yes" if decision.default_answer else "No"
@@ -1155,6 +1163,8 @@ _QUARTER = re.compile(r"\b(?P<nth>first|second|third|fourth)\s+(?:fiscal\s+)?qua
 _NTH = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 
 
+# a thing named by a word and its number: "Chapter 11", "Auction 107", "Rule 10b5-1"
+_NUMBERED_NAME = re.compile(r"\b[A-Z][a-z]{2,}\s+\d[\w-]*\b")
 _ASKS_ANY_DEED = re.compile(r"^\W*did\b[^?]{0,80}?\bany\b", re.I)
 
 

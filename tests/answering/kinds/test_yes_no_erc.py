@@ -71,3 +71,14 @@ def test_a_deed_stated_in_the_filing_s_own_form_is_a_yes(relative, question, pag
     written = ask(question + RULE, filing(relative), pages, services)
     assert written.text.startswith("Yes."), written.text
     assert any(quoted in c.quote for c in written.citations)
+
+
+def test_a_named_thing_the_filing_mentions_is_no_case_for_the_no_mention_rule(services):
+    """PG&E's FY2019 10-K says the companies "filed voluntary petitions for relief under chapter 11": a mention of
+    Chapter 11 in other words than "commence a voluntary case", which no sentence read decides; the question's
+    rule for no mention (False) would be a wrong answer."""
+    pge = filing("financebench-extra/pdfs/PG_E_2019_10K.pdf")
+    pages = sorted({c.page for c in pge if "filed voluntary petitions for relief under chapter 11" in c.text})[:2]
+    written = ask('Did "PG&E Corporation" commence a voluntary case under Chapter 11 of the U.S. Bankruptcy Code in '
+                  "January 2019? If there is no mention, return False.", pge, pages, services)
+    assert not written.text.startswith("No."), written.text
