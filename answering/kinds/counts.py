@@ -59,6 +59,7 @@ def states_count(text: str, ask: str) -> bool:
     things = "|".join(re.escape(s) for s in stems)
     # "57,500 full- and part-time employees", "2.1 million associates", or the things first: "employees
     # totaled approximately 57,500", "a headcount of 57,500"; never an amount of money
-    number = r"(?<![\w.$€£¥])\d[\d,.]*(?!\s*(?:%|percent\b))"
+    # (whole, ending in a digit: "93%" is no count, nor its "9"; a year is no count: "At the end of 2022, our members")
+    number = r"(?<![\w.$€£¥])(?!(?:19|20)\d\d\b)\d(?:[\d,.]*\d)?(?!\d|[.,]\d|\s*(?:%|percent\b))"
     return bool(re.search(rf"{number}\s+(?:(?:million|thousand)\s+)?(?:[a-z-]+\s+){{0,4}}?(?:{things})", text, re.I)
                 or re.search(rf"\b(?:{things})\w*\s+(?:[a-z-]+\s+){{0,3}}?{number}", text, re.I))

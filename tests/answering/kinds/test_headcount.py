@@ -133,3 +133,11 @@ def test_the_things_counted_are_the_head_of_the_noun_phrase_asked():
     # a number of licenses, not a name's number ("Auction 107")
     assert states_count("Verizon was the winning bidder on 3,511 licenses, consisting of contiguous C-Band spectrum", asked)
     assert not states_count("In February 2021, the FCC concluded Auction 107 for C-Band wireless spectrum.", asked)
+
+
+def test_a_percentage_or_a_year_before_the_things_is_no_count_of_them():
+    from answering.kinds.counts import states_count
+
+    asked = "how many total paid members did it have?"  # Costco's FY2022 10-K
+    assert not states_count("At the end of 2022, our member renewal rates were 93% in the U.S. and Canada", asked)
+    assert states_count("Total paid members 65,800 61,700 58,100", asked)
