@@ -349,11 +349,11 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # sentences after it whose amounts add up to it
         _Reader(_unanswered, lambda: stated_split.write(text, hits, understanding, retriever)),
         # "which buildings make up the 'Arizona Fab' in the agreement": a quoted term, by the filing's own definition
-        # (a list of what makes up a quoted group, "which countries are its "Big Five" markets", too: quotes naming
-        # the group are no list of its members)
-        _Reader(lambda w: decision.kind in ("passage", "list", "definition") and (
-                    _unanswered(w) or (decision.kind == "list" and bool(defined_term.quoted_terms(text)))),
+        _Reader(lambda w: _unanswered(w) and decision.kind in ("passage", "list", "definition"),
                 lambda: defined_term.write(text, hits, understanding, retriever), kind="passage"),
+        # (over a list answered with quotes naming the group: its members, when its definition lists them)
+        _Reader(lambda w: not _unanswered(w) and decision.kind == "list" and bool(defined_term.quoted_terms(text)),
+                lambda: defined_term.members_answer(text, hits, understanding, retriever), kind="passage"),
         # a deal stated in the filing's words, not the question's: read again for its verb and the
         # names the question gives it
         _Reader(lambda w: _unanswered(w) and decision.kind == "passage" and asks_an_event(decision.ask or text),

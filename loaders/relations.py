@@ -16,8 +16,8 @@ Recognised layouts:
   53 President and Chief Executive Officer"). A title "of" another body than the company (a
   subsidiary's, "Chief Executive Officer of the Bank's trust unit") is no edge of these two.
 - segment: "We operate in / report / manage our business through three (reportable)
-  segments: X, Y and Z" and "our (reportable) segments are X, Y and Z"; a short name the filing
-  defines ("Commercial Airplanes (BCA)") is given as the name.
+  segments: X, Y and Z" and "our (reportable) segments are X, Y and Z"; a segment's short name the
+  filing defines ("Commercial Airplanes (BCA)") is given as the name.
 - competitor / brand / subsidiary: "our (principal) competitors include A, B and C",
   "we compete with A, B and C", "our brands include ...", "sold under the A and B brands",
   "our (principal / significant) subsidiaries include ...".
@@ -295,28 +295,49 @@ _SHORT_NAME = re.compile(r"\(([A-Z]{2,6})\)")
 _NOT_OF_A_NAME = {"our", "the", "its", "their", "in", "we", "and", "&", "of"}
 
 
-def _defined_short_names(pages: list[Page]) -> dict[str, str]:
+def _defined_short_names(pages: list[Page], company: str) -> dict[str, str]:
     """Short names the filing defines, "Commercial Airplanes (BCA)" -> {"BCA": "Commercial Airplanes"}: the
-    capitalised words just before the parenthesis, when at least two of their initials are in it (one for a
-    one-word name). A list may name segments by their short names only ("four reportable segments: BCA, BDS,
+    shortest run of capitalised words just before the parenthesis whose initials spell it (all its letters,
+    "Missiles and Fire Control (MFC)", never the list item before: "Aeronautics, Missiles ..."), else begin it
+    ("Boeing Capital (BCC)"), else spell it without a first letter that names the company ("Defense, Space &
+    Security (BDS)"). A list may name segments by their short names only ("four reportable segments: BCA, BDS,
     BGS and BCC"); an analyst asked for them expects the names."""
     seen: dict[str, Counter[str]] = {}
     for page in pages:
         text = collapse_whitespace(page.text)
         for m in _SHORT_NAME.finditer(text):
-            taken: list[str] = []
+            words: list[str] = []
             for word in reversed(text[max(0, m.start() - 80):m.start()].split()[-7:]):
                 bare = word.rstrip(",")
                 if not (bare[:1].isupper() or bare in ("&", "and", "of")) or bare.startswith("("):
                     break
-                taken.insert(0, word)
-            while taken and taken[0].rstrip(",").lower() in _NOT_OF_A_NAME:
-                taken.pop(0)
-            name = " ".join(taken).strip(" ,")
-            initials = [w[0] for w in name.replace(",", " ").split() if w[:1].isupper()]
-            if initials and sum(i in m.group(1) for i in initials) >= min(2, len(initials)) and name != m.group(1):
+                words.insert(0, word)
+            if (name := _spelled_by(words, m.group(1), company)) is not None:
                 seen.setdefault(m.group(1), Counter())[name] += 1
     return {short: names.most_common(1)[0][0] for short, names in seen.items()}
+
+
+def _spelled_by(words: list[str], short: str, company: str) -> str | None:
+    """The shortest trailing run of `words` that `short` abbreviates, by the rules in order, or None (the last
+    rule only when the letter left out is the company's initial: "B" of Boeing in "BDS")."""
+    runs = [words[i:] for i in range(len(words) - 1, -1, -1)
+            if words[i].rstrip(",").lower() not in _NOT_OF_A_NAME]
+    for rule in (lambda initials: _in_order(short, initials), lambda initials: len(initials) >= 2 and short.startswith(initials),
+                 lambda initials: len(short) >= 3 and short[0] == company[:1].upper() and _in_order(short[1:], initials)):
+        for run in runs:
+            name = " ".join(run).strip(" ,")
+            initials = "".join(w[0] for w in name.replace(",", " ").split() if w[:1].isupper())
+            if name != short and rule(initials):
+                return name
+    return None
+
+
+def _in_order(letters: str, initials: str) -> bool:
+    """Whether `letters` are among `initials` in their order, each initial used once, the first word's initial
+    the first letter and the last word's the last ("United Kingdom Pfizer Development Services" is no "UK")."""
+    rest = iter(initials)
+    return bool(letters) and initials[:1] == letters[:1] and initials[-1:] == letters[-1:] \
+        and all(letter in rest for letter in letters)
 
 
 def extract_relations(meta: DocumentMeta, pages: list[Page]) -> list[Relation]:
@@ -330,9 +351,9 @@ def extract_relations(meta: DocumentMeta, pages: list[Page]) -> list[Relation]:
                 for match in rx.finditer(sentence):
                     count = match.groupdict().get("count")
                     relations += _list_relations(meta, page, sentence, predicate, match.group("list"), count)
-    short_names = _defined_short_names(pages)
-    relations = [r.model_copy(update={"object": short_names[r.object]}) if r.object in short_names else r
-                 for r in relations]
+    short_names = _defined_short_names(pages, meta.company)
+    relations = [r.model_copy(update={"object": short_names[r.object]})
+                 if r.predicate == "segment" and r.object in short_names else r for r in relations]
     unique: dict[tuple[str, str], Relation] = {}
     for relation in relations:
         if relation.object.lower() != meta.company.lower():

@@ -300,7 +300,8 @@ def _relation_answer(q: GraphQuery, graph: GraphStore, years: dict[str, int | No
             if objs:
                 # ("; ": a name may hold commas, "Defense, Space & Security")
                 lines.append(f"{company} — {q.predicate}: {'; '.join(objs)}")
-        return GraphResult(text="; ".join(lines) + ".", relations=rels)
+        # (a line per company: "; " parts a company's objects)
+        return GraphResult(text=".\n".join(lines) + ".", relations=rels)
     if q.kind == "reverse":
         rels = [r for o in q.objects for r in graph.relations(predicate=q.predicate, obj=o)]
         if not rels:

@@ -11,7 +11,8 @@ core construction operations?". The income statement answers it by its arithmeti
   operations of the period (a gain on the sale of property, an impairment, a restructuring or settlement
   charge, by their labels' words).
 
-The core change is operating income's (less such items when operating income is the result asked). The answer
+Only a change is judged so (the question names one: "narrowed by 93%", "jumped from ... to ..."): a level asked
+("was its positive net income driven by core operations?") is another question. The core change is operating income's (less such items when operating income is the result asked). The answer
 is No when the other lines are most of the result's change or the core moved the other way, with the figures.
 A change operating income led is not judged Yes: operating income may hold items that are no operations under
 lines the statement does not name so (a market's exit charges in "other operating expense"), which only the
@@ -57,6 +58,13 @@ _NOT_OPERATIONS = re.compile(r"\b(?:gains?|loss(?:es)?)\b[^,;]{0,30}\b(?:sale|sa
 _MOST = 0.5  # the core change is "most" of the result's change at half of it or more
 
 
+# the question sets a change against the operations ("narrowed by 93%", "jumped from ... to ...", "fell about 50%"),
+# not a level ("Was its positive net income driven by core operations?": operating income's own sign says that)
+_A_CHANGE = re.compile(r"\b(?:improv\w*|narrow\w*|widen\w*|grew|grow\w*|rose|rise[sn]?|fell|fall\w*|declin\w*|increas\w*|"
+                       r"decreas\w*|jump\w*|drop\w*|deteriorat\w*|weaken\w*|strengthen\w*|swung|swing|doubled|tripled|"
+                       r"halved|change[sd]?)\b", re.I)
+
+
 def asks(question: str) -> bool:
     return bool(_BY_CORE.search(question) or _SIGNALS.search(question))
 
@@ -80,7 +88,8 @@ def answer(question: str, hits: Sequence[SearchHit], companies: list[str], year:
     """The judgement from the hits' income statement, else from the asked year's statement searched for once.
     (`question` whole: the result asked of may be named in the premise before the ask, "Uber's net loss narrowed
     by 93%. Was that improvement driven by its core operations?")"""
-    if len(companies) != 1 or not asks(question) or (result := _result(question)) is None:
+    if len(companies) != 1 or not asks(question) or not _A_CHANGE.search(question) \
+            or (result := _result(question)) is None:
         return None
     for pool in (list(hits), None):
         if pool is None:

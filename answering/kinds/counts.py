@@ -17,6 +17,8 @@ HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<noun>[a-z][a-z-]{2,})", re.I)
 _PEOPLE = ("employee", "people", "person", "worker", "job", "position", "role", "staff", "headcount", "associate")
 _COUNT_VERBS = frozenset({"were", "was", "are", "is", "did", "does", "do", "had", "has", "have"})
 _NO_THING = frozenset({"times", "more", "fewer", "of"})
+# plurals without an s: "how many people work for it" counts people
+_PLURAL_NOUNS = frozenset({"people", "personnel", "staff", "children", "men", "women"})
 # words after which a noun phrase has ended: a verb of the question, a preposition, a determiner
 _NOT_A_HEAD = frozenset({"did", "does", "do", "were", "was", "are", "is", "had", "has", "have", "will", "would", "can",
                          "could", "in", "at", "of", "on", "for", "from", "to", "during", "as", "by", "with", "its",
@@ -34,7 +36,7 @@ def asked_thing(ask: str) -> str | None:
     noun = asked.group("noun").lower()
     # the noun phrase's head: "how many C-Band licenses", "how many new warehouses" count licenses, warehouses
     for word in re.findall(r"[A-Za-z][A-Za-z-]*", ask[asked.end("noun"):])[:2]:
-        if noun.endswith("s") or noun in _COUNT_VERBS or word.lower() in _NOT_A_HEAD:
+        if noun.endswith("s") or noun in _COUNT_VERBS or noun in _PLURAL_NOUNS or word.lower() in _NOT_A_HEAD:
             break
         noun = word.lower()
     if noun in _COUNT_VERBS:

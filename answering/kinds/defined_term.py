@@ -132,8 +132,17 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
                          citations=unique_citations([cite(c, d) for c, d in found]))
 
 
+def members_answer(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                   retriever: Retriever | None) -> WrittenAnswer | None:
+    """The definition's answer only when it lists the group's members ("Which countries are its "Big Five"
+    markets": quotes that name the group list none of them), else None."""
+    written = write(question, hits, understanding, retriever)
+    return written if written is not None and not written.text.startswith('"') else None
+
+
 _MEMBER = r"(?:the\s+)?[A-Z][\w.&'\u2019-]*(?:\s+[A-Z][\w.&'\u2019-]*){0,3}"
-_MEMBER_LIST = rf"{_MEMBER}(?:\s*,\s*(?!and\b){_MEMBER})*,?\s+and\s+{_MEMBER}"
+# (three members at least, parted by commas: "A and B" may be one name, "the Amended and Restated Credit Agreement")
+_MEMBER_LIST = rf"{_MEMBER}(?:\s*,\s*(?!and\b){_MEMBER})+,?\s+and\s+{_MEMBER}"
 _LISTS_MEMBERS = (
     # "“Family” refers to our Facebook, Instagram, Messenger, and WhatsApp products"
     re.compile(rf"\b(?:refers\s+to|means)\s+(?:our\s+|its\s+|the\s+)?(?P<list>{_MEMBER_LIST})(?:\s+[a-z]+)?\s*[.;]?$"),
@@ -143,11 +152,16 @@ _LISTS_MEMBERS = (
 )
 
 
+def _without_full_stop(item: str) -> str:
+    return item if re.search(r"\b[A-Z]\.$|\b(?:Inc|Ltd|Corp|Co)\.$", item) else item.rstrip(".")
+
+
 def _members(definition: str) -> list[str] | None:
     """The members a definition lists, in its order, or None (a definition in prose)."""
     for pattern in _LISTS_MEMBERS:
         if (m := pattern.search(definition)) is not None:
-            items = [re.sub(r"^the\s+", "", i.strip(" ,"))
+            # (the sentence's full stop is no part of the last member; an abbreviation's is: "the U.K.")
+            items = [re.sub(r"^the\s+", "", _without_full_stop(i.strip(" ,")))
                      for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group("list")) if i.strip(" ,")]
             return items if len(items) >= 2 else None
     return None

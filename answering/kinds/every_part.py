@@ -81,6 +81,10 @@ _SENTENCE = re.compile(r"[^?]+\?")
 _ASKS_DIRECTION = re.compile(r"^\W*(?:and\s+)?(?:did|has|have|had|was|were|is)\b[^?]{0,80}?\b(?:improv\w*|worsen\w*|"
                              r"deteriorat\w*|increas\w*|decreas\w*|grow|grown|declin\w*|rise|risen|fall|fallen|"
                              r"narrow\w*|widen\w*)\b", re.I)
+_GENERIC_SUBJECT = frozenset(tokenize("segment segments result results performance business company it its profit "
+                                      "profitability fy fiscal year quarter"))
+_ASKS_DIRECTION_WORD = re.compile(r"improv\w*|worsen\w*|deteriorat\w*|increas\w*|decreas\w*|grow\w*|declin\w*|ris\w*|"
+                                  r"fall\w*|narrow\w*|widen\w*|fy\d+")
 _A_DIRECTION = re.compile(r"\b(?:increased|decreased|improved|worsened|deteriorated|narrowed|widened|rose|fell|grew|"
                           r"declined)\b[^.;]{0,40}?(?:[$€£]\s?\d|\d[\d,.]*\s*(?:%|percent\b|million\b|billion\b))|"
                           r"\bfrom\s+[$€£]?\(?\d[^.;]{0,30}?\bto\s+[$€£]?\(?\d", re.I)
@@ -314,8 +318,12 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         return False
     if kind in ("drivers", "passage") and _ASKS_DIRECTION.match(last_sentence(part)):
         # "..., and did the segment's result improve from FY2020?": the drivers' own sentence says which way it
-        # went, by how much ("BCA loss from operations decreased by $7,372 million")
-        return not any(_A_DIRECTION.search(p) for p in passages(text))
+        # went, by how much ("BCA loss from operations decreased by $7,372 million"), of what the part names
+        # ("did operating margin improve": not revenue's move); a part naming only "the segment's result" is
+        # about what the answer is about
+        own = [w for w in content_words(last_sentence(part), companies) if w not in _GENERIC_SUBJECT
+               and not _ASKS_DIRECTION_WORD.fullmatch(w) and not w.isdigit()]
+        return not any(_A_DIRECTION.search(p) and (not own or overlap(p, own) > 0) for p in passages(text))
     if kind == "yes_no" and _ASKS_WHY.match(last_sentence(part)):
         # "Did its operating ratio improve? What drove the change?": a yes/no's cause is stated in
         # the filing's words of a cause ("was attributable to"), not in the ask's ("drove", "change")

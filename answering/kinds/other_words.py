@@ -183,7 +183,8 @@ _THE_EVENT_ITSELF = re.compile(r"\b(?:clos(?:e|ed|ing)|complet\w*|consummat\w*|o
 # a when-part asking when a deal closed, and the sentences that date its closing or only its signing
 _ASKS_CLOSING = re.compile(r"\b(?:clos(?:e|ed|ing)|complet\w*|consummat\w*)\b", re.I)
 # "when did it expect the deal to close?": a closing to come, which the expected date answers
-_MANNER = re.compile(r"\b(?!(?:ap|sup|re|com|multi)ply\b)[a-z]{3,}ly\b", re.I)
+# an adverb of manner, in lower case ("fully"): not a name ("Italy") nor a noun ("family", "assembly", "supply")
+_MANNER = re.compile(r"\b(?!(?:ap|sup|re|com|multi)ply\b|(?:fami|assemb|anoma|monopo|ital|butterf|jul)ly\b)[a-z]{3,}ly\b")
 _EXPECTED = re.compile(r"\b(?:expect\w*|anticipat\w*|will|would|scheduled|planned|intend\w*)\b", re.I)
 _CLOSED = re.compile(r"\b(?:closed|closing|complete|completed|completion|consummated|effectuated|acquired|sold|"
                      r"divested|became)\b", re.I)
@@ -341,7 +342,8 @@ def dated_as_asked(part: str, text: str) -> bool:
         return False
     # what the date is of, not how or whether it is expected ("when is it expected to be fully implemented":
     # "fully integrated" and "expected" in a sentence dated otherwise say nothing of the implementation)
-    words = [w for w in content_words(_MANNER.sub(" ", part), []) if not _EXPECTED.match(w)]
+    words = [w for w in content_words(_MANNER.sub(" ", part), []) if not _EXPECTED.match(w)] \
+        or content_words(part, [])  # ("when is it expected?": no words of its own are left; its own words stand)
     if _ASKS_CLOSING.search(part) and not _EXPECTED.search(part):
         # "when did the deal close?": a date of the closing, not only the date the agreement was signed
         # ("In September 2020, we entered into a purchase agreement ...")

@@ -31,7 +31,7 @@ _ASKS_DOER = re.compile(rf"^\W*(?:(?:which|what)\s+(?:[\w-]+\s+){{0,3}}?{_DOER_K
 _ASKS_DONE_TO = re.compile(r"^\W*who\s+(?:was|were|has\s+been|had\s+been|will\s+be|is)\s+(?:[a-z]+ly\s+)?"
                            r"(?P<verb>(?-i:[a-z]{3,}ed))\b", re.I)
 _HONORIFIC = r"(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?"
-_PERSON = r"(?P<name>(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){1,3}))"
+_PERSON = r"(?P<name>(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){1,6}))(?P<more>\s+and\s+(?-i:[A-Z]))?"
 # "What was the corporate name of X before the name change", "What was its former name"
 _ASKS_FORMER = re.compile(r"\b(?:former|previous|prior|old)\s+(?:corporate\s+|legal\s+)?name\b|"
                           r"\bname\b[^?]{0,80}\bbefore\b[^?]{0,40}\b(?:change|renam\w*)", re.I)
@@ -72,8 +72,15 @@ def _done_to(quote: str, verb: str) -> str | None:
     for pattern in (rf"\b{stem}\w*\s+{_HONORIFIC}{_PERSON}", rf"{_HONORIFIC}{_PERSON},?\s+(?:was|were|has\s+been|had\s+been|"
                     rf"will\s+be)\s+(?:[a-z]+ly\s+)?{stem}\w*\b"):
         for m in re.finditer(pattern, quote, re.I):
-            name = _clean(m.group("name").strip(" ,."))
-            if name is not None and not all(w.strip(",.") in _TITLE_WORDS for w in name.split()):
+            if m.group("more"):
+                return None  # "elected Directors Alice Wong and Bob Li": two people, no one name
+            # a title before the name is no part of it: "appointed Executive Vice President John Smith"
+            words = m.group("name").strip(" ,.").split()
+            while words and words[0].strip(",.") in _TITLE_WORDS:
+                words = words[1:]
+            name = _clean(" ".join(words))
+            if name is not None and len(name.split()) >= 2 and not any(w.strip(",.") in _TITLE_WORDS
+                                                                        for w in name.split()):
                 return name
     return None
 

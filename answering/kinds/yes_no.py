@@ -1164,8 +1164,11 @@ _NTH = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 
 
 # a thing named by a word and its number: "Chapter 11", "Auction 107", "Rule 10b5-1"
-_NUMBERED_NAME = re.compile(r"\b[A-Z][a-z]{2,}\s+\d[\w-]*\b")
-_ASKS_ANY_DEED = re.compile(r"^\W*did\b[^?]{0,80}?\bany\b", re.I)
+_NUMBERED_NAME = re.compile(r"\b(?!(?:January|February|March|April|May|June|July|August|September|October|November|"
+                            r"December|Fiscal|Year|Quarter|Half|Week|Page|Note|Item|Form|Part)\b)[A-Z][a-z]{2,}\s+"
+                            r"(?!(?:19|20)\d\d\b)\d[\w-]*\b")
+# "did it repurchase any of its stock", not "did any single customer account for ..."
+_ASKS_ANY_DEED = re.compile(r"^\W*did\s+(?!any\b)[^?]{1,80}?\s[a-z]{3,}\s+any\b", re.I)
 
 
 def _quarters(text: str) -> set[int]:

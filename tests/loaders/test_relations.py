@@ -164,12 +164,32 @@ def test_the_filing_s_own_signatures_outweigh_an_exhibit_signed_by_a_former_ceo(
 
 
 def test_segments_listed_by_short_names_are_given_by_the_names_the_filing_defines():
+    boeing = META.model_copy(update={"company": "Boeing"})
+
+    def segments(*texts: str) -> set[str]:
+        pages = [Page(number=i, text=t) for i, t in enumerate(texts)]
+        return {r.object for r in extract_relations(boeing, pages) if r.predicate == "segment"}
+
     defined = "Our Commercial Airplanes (BCA) segment and Defense, Space & Security (BDS) grew. Global Services (BGS)."
     listed = "We operate in three reportable segments: BCA, BDS and BGS."
-    assert {o for p, o in _edges(defined, listed) if p == "segment"} == {
-        "Commercial Airplanes", "Defense, Space & Security", "Global Services"}
+    assert segments(defined, listed) == {"Commercial Airplanes", "Defense, Space & Security", "Global Services"}
     # a parenthesis whose letters are not the words' initials defines nothing
-    assert {o for p, o in _edges("Northern Lights (BCA) rose.", listed) if p == "segment"} == {"BCA", "BDS", "BGS"}
+    assert segments("Northern Lights (BCA) rose.", listed) == {"BCA", "BDS", "BGS"}
+
+
+def test_a_short_name_is_spelled_by_the_shortest_run_of_words_before_it():
+    from loaders.relations import _spelled_by
+
+    def run(text: str) -> list[str]:
+        return text.split()
+
+    # Lockheed Martin lists "Aeronautics, Missiles and Fire Control (MFC), Rotary and Mission Systems (RMS)"
+    assert _spelled_by(run("Aeronautics, Missiles and Fire Control"), "MFC", "Lockheed Martin") == \
+        "Missiles and Fire Control"
+    assert _spelled_by(run("and Boeing Capital"), "BCC", "Boeing") == "Boeing Capital"  # a legal form's letter
+    # a first letter left out only when it is the company's initial; the words' initials start and end the name
+    assert _spelled_by(run("Pacific, Australia and New Zealand and China Region"), "APAC", "PepsiCo") is None
+    assert _spelled_by(run("Development LP United Kingdom Pfizer Development Services"), "UK", "Pfizer") is None
 
 
 def test_boeing_s_segments_are_its_four_named_segments(financebench_dir):

@@ -55,3 +55,11 @@ def test_a_quoted_company_name_and_a_parenthesis_of_prose_define_nothing():
     question = 'What are the names of the new products launched by "TransUnion" in the reporting period?'
     understanding = understand(question, catalog(transunion), load_vocabulary())
     assert write(question, exhibits, understanding, None) is None
+
+
+def test_a_name_with_and_in_it_is_no_list_of_members():
+    from answering.kinds.defined_term import _members
+
+    assert _members("“Credit Agreement” refers to the Amended and Restated Credit Agreement.") is None
+    assert _members("“Family” refers to our Facebook, Instagram, Messenger, and WhatsApp products.") == [
+        "Facebook", "Instagram", "Messenger", "WhatsApp"]

@@ -619,3 +619,10 @@ def test_which_way_a_figure_went_is_stated_by_the_drivers_sentence_with_its_amou
     assert not part_unanswered(part, drivers, "drivers", ["Boeing"])
     # a cause with no way or amount stated leaves it unanswered
     assert part_unanswered(part, '"Results reflected lower 737 MAX customer considerations." (doc p.29)', "drivers", ["Boeing"])
+
+
+def test_a_move_of_another_figure_does_not_say_which_way_the_asked_one_went():
+    from answering.kinds.every_part import part_unanswered
+
+    revenue = 'What drove it: "Revenue increased by $1,200 million due to higher volume." (doc p.3)'
+    assert part_unanswered("and did operating margin improve from FY2021?", revenue, "drivers", ["Acme"])

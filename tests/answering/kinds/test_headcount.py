@@ -141,3 +141,10 @@ def test_a_percentage_or_a_year_before_the_things_is_no_count_of_them():
     asked = "how many total paid members did it have?"  # Costco's FY2022 10-K
     assert not states_count("At the end of 2022, our member renewal rates were 93% in the U.S. and Canada", asked)
     assert states_count("Total paid members 65,800 61,700 58,100", asked)
+
+
+def test_people_counted_are_people_whatever_verb_follows():
+    from answering.kinds.counts import asked_thing
+
+    assert asked_thing("How many people work for Boeing?") == "people"
+    assert asked_thing("How many personnel serve in its segments?") == "personnel"

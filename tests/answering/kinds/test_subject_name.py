@@ -92,3 +92,10 @@ def test_who_a_deed_was_done_to_is_the_name_after_its_verb_or_before_it_in_the_p
     assert lead_name(question, ["Ms. Jane Q. Doe was appointed to the Board in March."], ["eBay"]) == "Jane Q. Doe"
     # a title is not who: "appointed Chief Financial Officer" names no one
     assert lead_name(question, ["The Board appointed Chief Financial Officer for the interim."], ["eBay"]) is None
+
+
+def test_a_title_before_the_name_and_two_people_named():
+    question = "Who was appointed as Chief Financial Officer in 2023?"
+    assert lead_name(question, ["The Board appointed Executive Vice President John Smith as Chief Financial Officer."],
+                     ["Acme"]) == "John Smith"
+    assert lead_name(question, ["The Board elected Directors Alice Wong and Bob Li to the Board."], ["Acme"]) is None
