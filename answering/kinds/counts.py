@@ -63,5 +63,7 @@ def states_count(text: str, ask: str) -> bool:
     # totaled approximately 57,500", "a headcount of 57,500"; never an amount of money
     # (whole, ending in a digit: "93%" is no count, nor its "9"; a year is no count: "At the end of 2022, our members")
     number = r"(?<![\w.$€£¥])(?!(?:19|20)\d\d\b)\d(?:[\d,.]*\d)?(?!\d|[.,]\d|\s*(?:%|percent\b))"
-    return bool(re.search(rf"{number}\s+(?:(?:million|thousand)\s+)?(?:[a-z-]+\s+){{0,4}}?(?:{things})", text, re.I)
-                or re.search(rf"\b(?:{things})\w*\s+(?:[a-z-]+\s+){{0,3}}?{number}", text, re.I))
+    # (a name's number is no count: "Auction 105 for Priority Access Licenses", "Chapter 11")
+    found = [*re.finditer(rf"(?P<n>{number})\s+(?:(?:million|thousand)\s+)?(?:[a-z-]+\s+){{0,4}}?(?:{things})", text, re.I),
+             *re.finditer(rf"\b(?:{things})\w*\s+(?:[a-z-]+\s+){{0,3}}?(?P<n>{number})", text, re.I)]
+    return any(not re.search(r"\b[A-Z][A-Za-z]+\s$", text[: m.start("n")]) for m in found)

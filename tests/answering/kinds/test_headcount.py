@@ -148,3 +148,12 @@ def test_people_counted_are_people_whatever_verb_follows():
 
     assert asked_thing("How many people work for Boeing?") == "people"
     assert asked_thing("How many personnel serve in its segments?") == "personnel"
+
+
+def test_a_name_s_number_is_no_count():
+    from answering.kinds.counts import states_count
+
+    asked = "How many C-Band licenses did Verizon win in the FCC's Auction 107?"
+    assert not states_count("In September 2020, the FCC completed Auction 105 for Priority Access Licenses.", asked)
+    assert states_count("Verizon was the winning bidder on 3,511 licenses", asked)
+    assert states_count("We had approximately 164,000 full-time employees.", "How many employees did it have?")
