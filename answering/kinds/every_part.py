@@ -39,6 +39,7 @@ from answering.kinds.defined_term import defines_quoted
 from answering.kinds.listed_amounts import EVERY_ITEM
 from answering.kinds.other_words import (
     A_DATE,
+    ASKS_EMPLOYER,
     answered_in_other_words,
     asks_in_other_words,
     happened_to_a_name,
@@ -223,6 +224,11 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
             and not answered_in_other_words(parts[0], written.text, companies):
         # "What happened to its licensing agreements with NetEase?": the one ask is what happened, and
         # sentences saying the thing exists ("had licensing agreements with NetEase") do not say it
+        return parts[0]
+    if len(parts) == 1 and ASKS_EMPLOYER.match(parts[0]) and not answered_in_other_words(parts[0], written.text,
+                                                                                          companies):
+        # "Before his Oracle career, where did the executive ... work?": quotes naming him and his title name no
+        # employer
         return parts[0]
     if len(parts) < 2:
         return None

@@ -32,6 +32,7 @@ from answering.kinds.ask_scope import MONTH
 from answering.kinds.legal_outcome import asks_outcome, outcome_stated
 from answering.kinds.people_words import names_a_change
 from answering.kinds.sentences import content_words, last_sentence, overlap
+from finrag.vocabulary import tokenize
 
 _ASKS_WHEN = re.compile(r"^\W*(?:and\s+)?when\b", re.I)
 A_DATE = re.compile(rf"\b{MONTH}\s+(?:\d{{1,2}},?\s+)?(?:19|20)\d\d\b|\b\d{{1,2}}\s+{MONTH}\s+(?:19|20)\d\d\b|"
@@ -78,6 +79,12 @@ _EFFECT_AMOUNT = r"(?:[$€£]\s?\d|\d[\d,.]*\s?(?:%|percent\b|million\b|billion
 _EFFECT = re.compile(rf"\b(?:effects?|impacts?)\b[^.;]{{0,120}}?{_EFFECT_AMOUNT}|"
                      rf"\b(?:reduction|increase|decrease|benefit)\s+(?:in|to)\s+(?:[\w-]+\s+){{1,6}}?(?:of|by)\s+"
                      rf"(?:approximately\s+|about\s+)?{_EFFECT_AMOUNT}", re.I)
+# "Before his Oracle career, where did the executive ... work?": an employer named, not the company asked about
+ASKS_EMPLOYER = re.compile(r"^\W*(?:and\s+)?(?:before\s+[^?,]{1,80},\s*)?(?:where|at\s+(?:which|what)\s+(?:compan(?:y|ies)|"
+                            r"firms?|organi[sz]ations?))\s+(?:did|had|has|was|were)\b[^?]*\b(?:work\w*|serv\w*|employ\w*|"
+                            r"career)\b", re.I)
+_EMPLOYER = re.compile(r"\b(?:[A-Z][\w&.'’-]*\s+){1,4}(?:LLP|LLC|Inc\.?|Corporation|Corp\.?|Company|Co\.|Ltd\.?|Limited|"
+                       r"Group|Bank|Partners|& Co)\b")
 _ASKS_SIGNIFICANCE = re.compile(r"^\W*(?:and\s+)?how\s+(?:significant|important|material|big\s+a\s+part)\b", re.I)
 # "Direct sales to Russia in fiscal year 2022 were immaterial", or the share it was
 _SIGNIFICANCE = re.compile(r"\b(?:im|not\s+)?material\b|\b(?:in|not\s+)?significant\b|\d(?:\.\d+)?\s?(?:%|percent\b)", re.I)
@@ -229,6 +236,9 @@ def answered_in_other_words(part: str, text: str, companies: Sequence[str] = ())
         return outcome_stated(part, text)
     if _ASKS_SIGNIFICANCE.match(part):
         return bool(_SIGNIFICANCE.search(text))
+    if ASKS_EMPLOYER.match(part):
+        own = {t for c in companies for t in tokenize(c)}
+        return any(not set(tokenize(m.group(0))) & own for m in _EMPLOYER.finditer(text))
     if _ASKS_EFFECT.match(part):
         return bool(_EFFECT.search(text))
     if _ASKS_CAUSE.match(part):
@@ -327,7 +337,7 @@ def asks_in_other_words(part: str, companies: Sequence[str] = ()) -> bool:
     """Whether `part` is a follow-on part of that kind (when, how paid, who the other party was)."""
     part = _asking(part)
     return any(p.match(part) for p in (_ASKS_WHEN, _ASKS_MEANS, _ASKS_PARTY, ASKS_ACCOUNTING, _ASKS_STAKE, _ASKS_RELIEF,
-                                         _ASKS_SIGNIFICANCE, _ASKS_EFFECT, _ASKS_CAUSE, _ASKS_REASONS, _ASKS_APPOINTMENTS, _ASKS_COMPOSITION, _ASKS_RESPONSE,
+                                         _ASKS_SIGNIFICANCE, _ASKS_EFFECT, ASKS_EMPLOYER, _ASKS_CAUSE, _ASKS_REASONS, _ASKS_APPOINTMENTS, _ASKS_COMPOSITION, _ASKS_RESPONSE,
                                          _ASKS_CONSIDERATION, _ASKS_EVENT, _ASKS_OTHER_EVENT)) \
         or bool(ASKS_STRUCTURE.search(part) or ASKS_SHARE_TERMS.search(part) or happened_to_a_name(part, companies)
                                                    or ASKS_BECAME_INDEPENDENT.match(part) or ASKS_PARENT.match(part)

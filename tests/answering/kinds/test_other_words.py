@@ -195,3 +195,16 @@ def test_how_a_change_affected_results_is_the_sentence_stating_its_effect_in_amo
                   "and how did it affect Q2 FY2023 results?", alphabet, [2], services)
     assert written.status == "answered", written.text
     assert "from four years to six years" in written.text and "$966 million" in written.text, written.text
+
+
+def test_where_someone_worked_before_is_an_employer_named_not_the_company_or_a_signature():
+    from answering.kinds.every_part import unanswered_part
+    from answering.written_answer import WrittenAnswer
+
+    question = ("Before his Oracle career, where did the executive serving as Oracle's Executive Vice President, "
+                "Corporate Controller and Chief Accounting Officer work?")
+    signature = WrittenAnswer(status="answered", kind="passage", text='"/s/ WILLIAM COREY WEST Executive Vice President, '
+                              'Corporate Controller and Chief Accounting Officer" (doc p.90)')
+    assert unanswered_part(signature, question, ["Oracle"]) is not None
+    career = signature.model_copy(update={"text": '"Mr. West was with Arthur Andersen LLP for 14 years." (doc p.17)'})
+    assert unanswered_part(career, question, ["Oracle"]) is None
