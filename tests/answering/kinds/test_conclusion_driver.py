@@ -70,7 +70,7 @@ def test_chunks_read_from_the_store_carry_the_company_name_of_their_filings_hits
     """The search names a filing's company as the catalog does; the stored chunk as its own cover
     does ("Patriot"). A chunk taken from the store beside a hit (the paragraph before a conclusion)
     must carry the hit's name, or the sentences of the asked company leave it out."""
-    from answering.kinds.drivers import _store_chunks
+    from answering.kinds.statement_drivers import store_chunks
 
     patriot = filing("filings-wild/pdfs/PatriotTransportation_2017_AnnualReport.pdf")
     hit = hits(patriot, [9])[-1]
@@ -81,7 +81,7 @@ def test_chunks_read_from_the_store_carry_the_company_name_of_their_filings_hits
             return [c for c in patriot if c.doc == doc]
 
     before = {(hit.chunk.doc, hit.chunk.index - 1)}
-    taken = _store_chunks(before, [hit], Store())
+    taken = store_chunks(before, [hit], Store())
     assert [h.chunk.index for h in taken] == [hit.chunk.index - 1]
     assert taken[0].chunk.company == "Patriot Transportation Holding"
 
