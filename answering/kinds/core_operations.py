@@ -62,7 +62,8 @@ _MOST = 0.5  # the core change is "most" of the result's change at half of it or
 # not a level ("Was its positive net income driven by core operations?": operating income's own sign says that)
 _A_CHANGE = re.compile(r"\b(?:improv\w*|narrow\w*|widen\w*|grew|grow\w*|rose|rise[sn]?|fell|fall\w*|declin\w*|increas\w*|"
                        r"decreas\w*|jump\w*|drop\w*|deteriorat\w*|weaken\w*|strengthen\w*|swung|swing|doubled|tripled|"
-                       r"halved|change[sd]?)\b", re.I)
+                       r"halved|change[sd]?|shr[au]nk|smaller|larger|lower|higher|better|worse|turned|reversed)\b|"
+                       r"\bfrom\s+[$€£]?\(?\d[^?]{0,40}?\bto\s+[$€£]?\(?\d", re.I)
 
 
 def asks(question: str) -> bool:

@@ -35,8 +35,10 @@ def asked_thing(ask: str) -> str | None:
         return None
     noun = asked.group("noun").lower()
     # the noun phrase's head: "how many C-Band licenses", "how many new warehouses" count licenses, warehouses
-    for word in re.findall(r"[A-Za-z][A-Za-z-]*", ask[asked.end("noun"):])[:2]:
-        if noun.endswith("s") or noun in _COUNT_VERBS or noun in _PLURAL_NOUNS or word.lower() in _NOT_A_HEAD:
+    # (a capitalised name runs on past a word ending in "s": "how many Priority Access Licenses")
+    for word in re.findall(r"[A-Za-z][A-Za-z-]*", ask[asked.end("noun"):])[:3]:
+        if (noun.endswith("s") and not word[:1].isupper()) or noun in _COUNT_VERBS or noun in _PLURAL_NOUNS \
+                or word.lower() in _NOT_A_HEAD:
             break
         noun = word.lower()
     if noun in _COUNT_VERBS:
@@ -64,6 +66,9 @@ def states_count(text: str, ask: str) -> bool:
     # (whole, ending in a digit: "93%" is no count, nor its "9"; a year is no count: "At the end of 2022, our members")
     number = r"(?<![\w.$€£¥])(?!(?:19|20)\d\d\b)\d(?:[\d,.]*\d)?(?!\d|[.,]\d|\s*(?:%|percent\b))"
     # (a name's number is no count: "Auction 105 for Priority Access Licenses", "Chapter 11")
-    found = [*re.finditer(rf"(?P<n>{number})\s+(?:(?:million|thousand)\s+)?(?:[a-z-]+\s+){{0,4}}?(?:{things})", text, re.I),
-             *re.finditer(rf"\b(?:{things})\w*\s+(?:[a-z-]+\s+){{0,3}}?(?P<n>{number})", text, re.I)]
-    return any(not re.search(r"\b[A-Z][A-Za-z]+\s$", text[: m.start("n")]) for m in found)
+    # (a name's number, with words between it and the things, is no count: "Auction 105 for Priority Access
+    # Licenses"; "Approximately 164,000 employees" and "Employees 12,345" are)
+    before = [m for m in re.finditer(rf"(?P<n>{number})\s+(?:(?:million|thousand)\s+)?(?P<between>(?:[a-z-]+\s+){{0,4}}?)"
+                                     rf"(?:{things})", text, re.I)
+              if not (m.group("between") and re.search(r"\b[A-Z][A-Za-z]+\s$", text[: m.start("n")]))]
+    return bool(before or re.search(rf"\b(?:{things})\w*\s+(?:[a-z-]+\s+){{0,3}}?{number}", text, re.I))

@@ -136,8 +136,16 @@ def members_answer(question: str, hits: list[SearchHit], understanding: QueryUnd
                    retriever: Retriever | None) -> WrittenAnswer | None:
     """The definition's answer only when it lists the group's members ("Which countries are its "Big Five"
     markets": quotes that name the group list none of them), else None."""
+    if not _ASKS_MEMBERS.search(question):
+        return None  # "Besides its "Family" apps, which ...": the group named is not what is asked
     written = write(question, hits, understanding, retriever)
     return written if written is not None and not written.text.startswith('"') else None
+
+
+# "which products make up the "Family"", "which countries does it refer to as its "Big Five" markets"
+_ASKS_MEMBERS = re.compile(r"\b(?:make\s+up|makes\s+up|comprise[sd]?|constitute[sd]?|consists?\s+of|refers?\s+to\s+as|"
+                           r"referred\s+to\s+as|are\s+(?:in|part\s+of)|(?:is|are)\s+(?:included\s+in|defined\s+as)|"
+                           r"members?\s+of|as\s+defined)\b", re.I)
 
 
 _MEMBER = r"(?:the\s+)?[A-Z][\w.&'\u2019-]*(?:\s+[A-Z][\w.&'\u2019-]*){0,3}"

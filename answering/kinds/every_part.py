@@ -83,7 +83,8 @@ _ASKS_DIRECTION = re.compile(r"^\W*(?:and\s+)?(?:did|has|have|had|was|were|is)\b
                              r"deteriorat\w*|increas\w*|decreas\w*|grow|grown|declin\w*|rise|risen|fall|fallen|"
                              r"narrow\w*|widen\w*)\b", re.I)
 _GENERIC_SUBJECT = frozenset(tokenize("segment segments result results performance business company it its profit "
-                                      "profitability fy fiscal year quarter"))
+                                      "profitability fy fiscal year years quarter prior previous last compared comparison "
+                                      "versus vs over against earlier"))
 _ASKS_DIRECTION_WORD = re.compile(r"improv\w*|worsen\w*|deteriorat\w*|increas\w*|decreas\w*|grow\w*|declin\w*|ris\w*|"
                                   r"fall\w*|narrow\w*|widen\w*|fy\d+")
 _A_DIRECTION = re.compile(r"\b(?:increased|decreased|improved|worsened|deteriorated|narrowed|widened|rose|fell|grew|"

@@ -81,8 +81,8 @@ _EFFECT = re.compile(rf"\b(?:effects?|impacts?)\b[^.;]{{0,120}}?{_EFFECT_AMOUNT}
                      rf"(?:approximately\s+|about\s+)?{_EFFECT_AMOUNT}", re.I)
 # "Before his Oracle career, where did the executive ... work?": an employer named, not the company asked about
 ASKS_EMPLOYER = re.compile(r"^\W*(?:and\s+)?(?:before\s+[^?,]{1,80},\s*)?(?:where|at\s+(?:which|what)\s+(?:compan(?:y|ies)|"
-                            r"firms?|organi[sz]ations?))\s+(?:did|had|has|was|were)\b[^?]*\b(?:work\w*|serv\w*|employ\w*|"
-                            r"career)\b", re.I)
+                           r"firms?|organi[sz]ations?))\s+(?:did|had|has|was|were)\b[^?]*\b(?:work|worked|serve|served|"
+                           r"employed)\b(?!\s+(?:in|at)\s+(?:the\s+)?(?:U\.S|United|countr|region|state))", re.I)
 _EMPLOYER = re.compile(r"\b(?:[A-Z][\w&.'’-]*\s+){1,4}(?:LLP|LLC|Inc\.?|Corporation|Corp\.?|Company|Co\.|Ltd\.?|Limited|"
                        r"Group|Bank|Partners|& Co)\b")
 _ASKS_SIGNIFICANCE = re.compile(r"^\W*(?:and\s+)?how\s+(?:significant|important|material|big\s+a\s+part)\b", re.I)

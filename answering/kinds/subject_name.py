@@ -72,12 +72,17 @@ def _done_to(quote: str, verb: str) -> str | None:
     for pattern in (rf"\b{stem}\w*\s+{_HONORIFIC}{_PERSON}", rf"{_HONORIFIC}{_PERSON},?\s+(?:was|were|has\s+been|had\s+been|"
                     rf"will\s+be)\s+(?:[a-z]+ly\s+)?{stem}\w*\b"):
         for m in re.finditer(pattern, quote, re.I):
-            if m.group("more"):
-                return None  # "elected Directors Alice Wong and Bob Li": two people, no one name
-            # a title before the name is no part of it: "appointed Executive Vice President John Smith"
+            # a title before or after the name is no part of it: "appointed Executive Vice President John Smith",
+            # "appointed Jane Doe President and Chief Executive Officer"
             words = m.group("name").strip(" ,.").split()
             while words and words[0].strip(",.") in _TITLE_WORDS:
                 words = words[1:]
+            titled = bool(words) and words[-1].strip(",.") in _TITLE_WORDS
+            while words and words[-1].strip(",.") in _TITLE_WORDS:
+                words = words[:-1]
+            if (m.group("more") and not titled) or re.match(r"\s*,\s*(?:Mr\.|Ms\.|Mrs\.|Dr\.)?\s*[A-Z]", quote[m.end("name"):]) \
+                    or re.search(r"[A-Z][\w.'’-]+\s*(?:,|\band)\s*(?:(?:Mr|Ms|Mrs|Dr)\.?\s*)?$", quote[:m.start("name")]):
+                return None  # two people or more ("Alice Wong and Bob Li", "John Smith, Jane Doe and Bob Li"): no one name
             name = _clean(" ".join(words))
             if name is not None and len(name.split()) >= 2 and not any(w.strip(",.") in _TITLE_WORDS
                                                                         for w in name.split()):

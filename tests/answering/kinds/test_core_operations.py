@@ -61,3 +61,10 @@ def test_a_level_asked_is_not_judged_by_a_change(services):
     pages = _statement_pages(apple)
     question = "Was Apple's positive net income in the third quarter of fiscal 2023 driven by its core operations?"
     assert answer(question, hits(apple, pages), [apple[0].company or ""], 2023, services.vocabulary) is None
+
+
+def test_a_change_said_as_from_and_to_is_a_change(services):
+    uber = filing("filings-wild/pdfs/Uber_2021_10-K.pdf")
+    written = ask("Uber's net loss shrank from $6.8 billion in 2020 to $0.5 billion in 2021. Was that driven by its core "
+                  "operations?", uber, _statement_pages(uber), services)
+    assert written.text.startswith("No."), written.text

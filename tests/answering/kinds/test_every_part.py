@@ -626,3 +626,11 @@ def test_a_move_of_another_figure_does_not_say_which_way_the_asked_one_went():
 
     revenue = 'What drove it: "Revenue increased by $1,200 million due to higher volume." (doc p.3)'
     assert part_unanswered("and did operating margin improve from FY2021?", revenue, "drivers", ["Acme"])
+
+
+def test_a_direction_asked_against_the_prior_year_is_of_what_the_answer_is_about():
+    from answering.kinds.every_part import part_unanswered
+
+    drivers = 'What drove BCA\'s change: "BCA loss from operations decreased by $7,372 million primarily due to ..." (p.29)'
+    for part in ("and did the segment's result improve from the prior year?", "and did its results improve year over year?"):
+        assert not part_unanswered(part, drivers, "drivers", ["Boeing"]), part

@@ -157,3 +157,12 @@ def test_a_name_s_number_is_no_count():
     assert not states_count("In September 2020, the FCC completed Auction 105 for Priority Access Licenses.", asked)
     assert states_count("Verizon was the winning bidder on 3,511 licenses", asked)
     assert states_count("We had approximately 164,000 full-time employees.", "How many employees did it have?")
+
+
+def test_a_count_opened_by_an_adverb_or_a_label_is_still_a_count():
+    from answering.kinds.counts import asked_thing, states_count
+
+    asked = "How many employees did it have?"
+    assert states_count("Approximately 164,000 employees worked for us.", asked)
+    assert states_count("Employees 12,345", asked)
+    assert asked_thing("How many Priority Access Licenses did it win?") == "license"

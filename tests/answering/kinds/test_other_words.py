@@ -208,3 +208,11 @@ def test_where_someone_worked_before_is_an_employer_named_not_the_company_or_a_s
     assert unanswered_part(signature, question, ["Oracle"]) is not None
     career = signature.model_copy(update={"text": '"Mr. West was with Arthur Andersen LLP for 14 years." (doc p.17)'})
     assert unanswered_part(career, question, ["Oracle"]) is None
+
+
+def test_where_people_are_located_or_a_service_expanded_asks_no_employer():
+    from answering.kinds.other_words import ASKS_EMPLOYER
+
+    assert not ASKS_EMPLOYER.match("Where were most of Adobe's employees located in fiscal 2015?")
+    assert not ASKS_EMPLOYER.match("Where did Uber expand its Delivery service?")
+    assert ASKS_EMPLOYER.match("Before joining the company, where did its CFO work?")

@@ -99,3 +99,12 @@ def test_a_title_before_the_name_and_two_people_named():
     assert lead_name(question, ["The Board appointed Executive Vice President John Smith as Chief Financial Officer."],
                      ["Acme"]) == "John Smith"
     assert lead_name(question, ["The Board elected Directors Alice Wong and Bob Li to the Board."], ["Acme"]) is None
+
+
+def test_people_named_together_are_no_one_name_and_a_title_after_a_name_is_not_a_second_person():
+    question = "Who was appointed to the Board in 2023?"
+    for quote in ("John Smith and Jane Doe were appointed to the Board.", "The Board elected John Smith, Jane Doe and Bob Li.",
+                  "Mr. Smith and Ms. Doe were appointed to the Board."):
+        assert lead_name(question, [quote], ["Acme"]) is None, quote
+    assert lead_name(question, ["The Board appointed Jane Doe President and Chief Executive Officer."], ["Acme"]) == \
+        "Jane Doe"
