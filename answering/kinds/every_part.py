@@ -330,7 +330,8 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         # about what the answer is about
         own = [w for w in content_words(last_sentence(part), companies) if w not in _GENERIC_SUBJECT
                and not _ASKS_DIRECTION_WORD.fullmatch(w) and not w.isdigit()]
-        return not any(_A_DIRECTION.search(p) and (not own or overlap(p, own) > 0) for p in passages(text))
+        if any(_A_DIRECTION.search(p) and (not own or overlap(p, own) > 0) for p in passages(text)):
+            return False  # (else the part is read as any other: an item table's "Did every revenue type grow? No: ...")
     if kind == "yes_no" and _ASKS_WHY.match(last_sentence(part)):
         # "Did its operating ratio improve? What drove the change?": a yes/no's cause is stated in
         # the filing's words of a cause ("was attributable to"), not in the ask's ("drove", "change")
