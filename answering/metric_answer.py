@@ -421,6 +421,8 @@ _OUTFLOW = re.compile(r"\b(?:payments?|purchases?|repayments?|repurchases?|paid|
 # a net flow keeps its sign whatever its label says ("Net cash used in operating activities
 # (7,570,342)" is cash the business consumed: free cash flow is that less capex, not its size less capex)
 _NET_FLOW = re.compile(r"\s*net\s+cash\b", re.I)
+
+
 def _held_quarter(target: MetricTarget, understanding: QueryUnderstanding) -> MetricTarget:
     """"The quarter ended March 31, 2023" read as the quarter of the held filing whose period ends that day
     (retrieval.query_understanding.dated_quarters): a release's columns are labelled by quarter, not by day."""

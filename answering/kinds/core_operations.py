@@ -41,10 +41,9 @@ _BY_CORE = re.compile(r"\b(?:driven|caused|explained|generated|produced|come|cam
                       r"(?:its\s+|the\s+company['’]s\s+|the\s+)?(?:core|underlying|ongoing|day-to-day)\s+(?:[\w-]+\s+){0,2}?"
                       r"(?:operations|business(?:es)?|activities|performance)\b", re.I)
 # "signal a deterioration in the underlying business", "reflect a weakening of its core operations"
-_SIGNALS = re.compile(r"\b(?:signal|reflect|indicate|mean|show)s?\s+(?:an?\s+)?(?P<way>deterioration|weakening|decline|"
+_SIGNALS = re.compile(r"\b(?:signal|reflect|indicate|mean|show)s?\s+(?:an?\s+)?(?:deterioration|weakening|decline|"
                       r"worsening|improvement|strengthening)\s+(?:in|of)\s+(?:the\s+|its\s+)?(?:underlying|core)\s+"
                       r"(?:business|operations|performance|profitability)\b", re.I)
-_DOWN_WAYS = ("deterioration", "weakening", "decline", "worsening")
 # what a result of the statement the question names is read as (earnings per share: the net income it divides)
 _RESULTS = (("net_income", re.compile(r"\bnet\s+(?:income|profit|earnings|loss)\b|\bearnings\s+per\s+share\b|\bEPS\b|"
                                       r"\bbottom\s+line\b", re.I)),
@@ -102,14 +101,15 @@ def answer(question: str, hits: Sequence[SearchHit], companies: list[str], year:
             pool = [*retriever.search(query, filters=SearchFilters(companies=companies, fiscal_years=years,
                                                                    tags=["income_statement"]), k=8),
                     *retriever.search(query, filters=SearchFilters(companies=companies, fiscal_years=years), k=8)]
-        if (judged := _judged(question, result, with_chunks_above(pool, retriever), companies, year, vocab)) is not None:
+        if (judged := _judged(result, with_chunks_above(pool, retriever), companies, year, vocab)) is not None:
             return judged
     return None
 
 
-def _judged(question: str, result: str, hits: Sequence[SearchHit], companies: list[str], year: int | None,
+def _judged(result: str, hits: Sequence[SearchHit], companies: list[str], year: int | None,
             vocab: Vocabulary) -> WrittenAnswer | None:
-    signal = _SIGNALS.search(question)
+    """No, with the figures, when the lines beside the operations made most of the result's change (the way a
+    "deterioration" or an "improvement" is asked does not matter then: the operations did not make it); else None."""
     if result == "net_income":
         found = gap.read("operating_income", "net_income", year, hits, companies, vocab)
         if found is None:
@@ -127,15 +127,7 @@ def _judged(question: str, result: str, hits: Sequence[SearchHit], companies: li
     if not total:
         return None
     outside = total - core
-    core_led = core * total > 0 and abs(core) >= _MOST * abs(total)
-    if signal is not None:
-        # "does the decline signal a deterioration in the underlying business": the core moved the asked way, and
-        # led the result's move
-        down = signal.group("way").lower() in _DOWN_WAYS
-        yes = (core < 0 if down else core > 0) and core_led
-    else:
-        yes = core_led
-    if yes or core_led:
+    if core * total > 0 and abs(core) >= _MOST * abs(total):
         # operating income may hold items that are no operations under lines the statement does not name so (a
         # market's exit charges in "other operating expense"), which only the filing's prose says: a change it led
         # is not judged core from the statement alone; one the lines beside it made is judged not core
@@ -157,9 +149,7 @@ def _judged(question: str, result: str, hits: Sequence[SearchHit], companies: li
                + (f"{core_line.name} went from {two(core_line)}, {shown(core)}" if core_line is not None
                   else f"Its operations without the items below moved it by {shown(core)}")
                + f"; the other lines moved it by {shown(outside)}" + (f": {items}." if items else "."))
-    verdict = (f"{'Yes' if yes else 'No'}. "
-               + (f"The change came mostly from {core_name}. " if core_led else
-                  f"Most of the change came from lines beside the operations ({core_name} moved by {shown(core)}). "))
+    verdict = f"No. Most of the change came from lines beside the operations ({core_name} moved by {shown(core)}). "
     citations = [cite(change.total.chunk, change.total.row.line),
                  *([cite(core_line.chunk, core_line.row.line)] if core_line is not None else []),
                  *(cite(line.chunk, line.row.line) for line, _ in top)]

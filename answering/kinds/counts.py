@@ -65,7 +65,6 @@ def states_count(text: str, ask: str) -> bool:
     # totaled approximately 57,500", "a headcount of 57,500"; never an amount of money
     # (whole, ending in a digit: "93%" is no count, nor its "9"; a year is no count: "At the end of 2022, our members")
     number = r"(?<![\w.$€£¥])(?!(?:19|20)\d\d\b)\d(?:[\d,.]*\d)?(?!\d|[.,]\d|\s*(?:%|percent\b))"
-    # (a name's number is no count: "Auction 105 for Priority Access Licenses", "Chapter 11")
     # (a name's number, with words between it and the things, is no count: "Auction 105 for Priority Access
     # Licenses"; "Approximately 164,000 employees" and "Employees 12,345" are)
     before = [m for m in re.finditer(rf"(?P<n>{number})\s+(?:(?:million|thousand)\s+)?(?P<between>(?:[a-z-]+\s+){{0,4}}?)"

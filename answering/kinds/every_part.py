@@ -221,15 +221,11 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
     if (thing := _unstated_thing(written, question)) is not None:
         return thing
     parts = asked_parts(question)
-    if len(parts) == 1 and happened_to_a_name(parts[0], companies) \
+    if len(parts) == 1 and (happened_to_a_name(parts[0], companies) or ASKS_EMPLOYER.match(parts[0])) \
             and not answered_in_other_words(parts[0], written.text, companies):
         # "What happened to its licensing agreements with NetEase?": the one ask is what happened, and
-        # sentences saying the thing exists ("had licensing agreements with NetEase") do not say it
-        return parts[0]
-    if len(parts) == 1 and ASKS_EMPLOYER.match(parts[0]) and not answered_in_other_words(parts[0], written.text,
-                                                                                          companies):
-        # "Before his Oracle career, where did the executive ... work?": quotes naming him and his title name no
-        # employer
+        # sentences saying the thing exists ("had licensing agreements with NetEase") do not say it; "Before his
+        # Oracle career, where did the executive ... work?": quotes naming him and his title name no employer
         return parts[0]
     if len(parts) < 2:
         return None

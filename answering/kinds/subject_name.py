@@ -65,10 +65,15 @@ def asked(question: str) -> bool:
                 or _ASKS_DONE_TO.search(question))
 
 
+def _stem(verb: str) -> str:
+    """The verb's stem as a pattern, which its forms in a quote begin with ("appoint" of "appointed")."""
+    return re.escape(tokenize(verb)[0]) if tokenize(verb) else re.escape(verb)
+
+
 def _done_to(quote: str, verb: str) -> str | None:
     """The person the quote says the deed was done to: named right after its verb ("appointed Shripriya Mahesh
     as a member"), or before it in the passive ("Ms. Jane Doe was appointed"); never a title."""
-    stem = re.escape(tokenize(verb)[0]) if tokenize(verb) else re.escape(verb)
+    stem = _stem(verb)
     for pattern in (rf"\b{stem}\w*\s+{_HONORIFIC}{_PERSON}", rf"{_HONORIFIC}{_PERSON},?\s+(?:was|were|has\s+been|had\s+been|"
                     rf"will\s+be)\s+(?:[a-z]+ly\s+)?{stem}\w*\b"):
         for m in re.finditer(pattern, quote, re.I):
@@ -92,7 +97,7 @@ def _done_to(quote: str, verb: str) -> str | None:
 
 def _party(quote: str, verb: str) -> str | None:
     """The party the quote says the deed was done to or with."""
-    stem = re.escape(tokenize(verb)[0]) if tokenize(verb) else re.escape(verb)
+    stem = _stem(verb)
     for pattern in (_AFTER_DEED, _BEFORE_DEED):
         for m in re.finditer(pattern.replace("STEM", stem), quote, re.I):
             name = m.group("name").strip(" ,.")
