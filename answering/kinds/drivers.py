@@ -62,6 +62,7 @@ from answering.kinds.sentences import (
 )
 from answering.kinds.statement_drivers import ABOVE, store_chunks, with_chunks_above
 from answering.kinds.yes_no import Value, metric_value
+from answering.metric_target import lower_is_better
 from answering.numbers import years_in
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import Chunk, SearchFilters, SearchHit
@@ -309,10 +310,13 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if change is not None:
         first, last = change
         verb = "rose" if last.value > first.value else "fell" if last.value < first.value else "was unchanged"
+        # "Did its gross margin improve in FY2022, and what drove the change?": the yes/no first
+        verdict = margin_change.verdict_of(question, last.value > first.value, lower_is_better(decision.metric or ""))
+        verdict = "No. " if verdict and last.value == first.value else verdict
         label = (vocab.label(decision.metric or "") or "").lower()
         quarter = understanding.quarter
         when = (lambda y: f"Q{quarter} FY{y}") if quarter else (lambda y: f"FY{y}")
-        text = (f"{label.capitalize()} {verb} from {first.shown} ({when(first.year)}) to {last.shown} "
+        text = (f"{verdict}{label.capitalize()} {verb} from {first.shown} ({when(first.year)}) to {last.shown} "
                 f"({when(last.year)}). "
                 f"What drove it, as the filing says: {text} Working: {first.answer.text} {last.answer.text}")
         citations = [*citations, *first.answer.citations, *last.answer.citations]

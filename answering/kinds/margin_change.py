@@ -70,9 +70,29 @@ def read(change: StatementChange, denominator: str, vocab: Vocabulary) -> Margin
     return found if found.margin(0) is not None and found.margin(1) is not None else None
 
 
-_IMPROVE = re.compile(r"^\W*(?:did|has|have|was|were)\b[^?]*?\b(?:improv|increas|expand|ris|rose|grow|grew|widen)\w*", re.I)
-_WORSEN = re.compile(r"^\W*(?:did|has|have|was|were)\b[^?]*?\b(?:declin|decreas|contract|shr[ai]nk|fall|fell|narrow|"
-                     r"deteriorat|worsen)\w*", re.I)
+# "Did its gross margin improve ...?", "Has its debt risen?": a yes/no of a direction, its verb the
+# predicate ("Was the increase driven by volume?" asks a cause, and names the change as its subject)
+_IMPROVE = re.compile(r"^\W*(?:did\b[^?]*?\b(?:improve|increase|expand|rise|grow|widen)|(?:has|have)\b[^?]*?\b"
+                      r"(?:improved|increased|expanded|risen|grown|widened))\b", re.I)
+_WORSEN = re.compile(r"^\W*(?:did\b[^?]*?\b(?:decline|decrease|contract|shrink|fall|drop|narrow|deteriorate|worsen)|"
+                     r"(?:has|have)\b[^?]*?\b(?:declined|decreased|contracted|shrunk|fallen|dropped|narrowed|"
+                     r"deteriorated|worsened))\b", re.I)
+
+
+def verdict_of(question: str, up: bool, lower_is_better: bool = False) -> str:
+    """"Did its gross margin improve ...?" answered by which way the figure went: "Yes. ", "No. ", or ""
+    when the question asks no yes/no of a direction. For a cost, lower is better: its fall improved it."""
+    if (rise := _IMPROVE.search(question)) is not None:
+        asks_up = not (lower_is_better and _JUDGED.search(rise.group(0)))
+    elif (fall := _WORSEN.search(question)) is not None:
+        asks_up = lower_is_better and bool(_JUDGED.search(fall.group(0)))
+    else:
+        return ""
+    return "Yes. " if up == asks_up else "No. "
+
+
+# "improve" and "deteriorate" judge a figure; "rise" and "fall" only say its way
+_JUDGED = re.compile(r"\b(?:improv|deteriorat|worsen)\w*$", re.I)
 
 
 def write(found: MarginChange, label: str, question: str, wordings: list[str]) -> WrittenAnswer | None:
@@ -85,11 +105,7 @@ def write(found: MarginChange, label: str, question: str, wordings: list[str]) -
     before, now = found.change.years
     sample = found.change.total.row.tokens[-1] if found.change.total.row.tokens else ""
     up = m1 > m0
-    verdict = ""
-    if _IMPROVE.search(question):
-        verdict = "Yes. " if up else "No. "
-    elif _WORSEN.search(question):
-        verdict = "No. " if up else "Yes. "
+    verdict = verdict_of(question, up)
     num, den = found.change.total, found.denominator
 
     def ratio(which: int) -> str:

@@ -9,6 +9,7 @@ no sentence qualifies, None: the caller refuses rather than quote look-alikes.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
@@ -48,6 +49,9 @@ _FIGURE = re.compile(r"\d")
 _PLACE_TIME = re.compile(r"^\W*(?:where|when|who|whom)\b", re.I)
 _ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bcost\b|\bprice\b|\bpaid\b|\bspen[dt]\b", re.I)
 _CONTINUES = re.compile(r"^(?:in\s+addition|additionally|also|further(?:more)?|moreover)\b", re.I)
+# "As a result, we recorded a $1.2 billion charge": what the sentence states follows from the one before
+_FOLLOWS_FROM = re.compile(r"^(?:as\s+a\s+(?:result|consequence)|consequently|accordingly|in\s+connection\s+with\s+"
+                           r"(?:this|these|that|those|such)|because\s+of\s+(?:this|these|that))\b", re.I)
 _ASKS_STATUS = re.compile(r"\bstatus\b|\bstand(?:s|ing)?\b|\blatest\s+developments?\b", re.I)
 _BY_HOW_MUCH = re.compile(r"\bby\s+how\s+much\b", re.I)
 # one amount of money in a sentence: "$4,200,000,000", "$3.8 billion"
@@ -296,6 +300,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     best = _completed(best, decision, question, hits, understanding, retriever=services.retriever)
     enumerated = _enumerated(best[0], decision, hits, understanding, services)
     best = enumerated or best + [s for s in _continued(best, hits, understanding) if s not in best]
+    best = _with_antecedents(best, hits, understanding)
     if len(parts) > 1 and _leaves_a_part(best, decision, question, companies) \
             and (scoped := _scoped(decision, question, hits, understanding, services)):
         # "What company did X acquire, what does it hold, and what did X pay?": the sentences
@@ -750,6 +755,25 @@ def _continued(best: list[Sentence], hits: list[SearchHit], understanding: Query
         if _CONTINUES.match(s.text) or (_BULLET.match(before.text) and _BULLET.match(s.text)
                                          and _refers_to(s.text, before.text)):
             out.append(s)
+    return out
+
+
+def _with_antecedents(best: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:
+    """A stating sentence that opens by following from the one before ("As a result, we recorded a $1.2
+    billion charge ...") quoted after that one ("On January 18, 2023, we announced decisions ... to align
+    our cost structure"): alone it states an outcome whose cause it leaves out."""
+    if not any(_FOLLOWS_FROM.match(s.text) for s in best):
+        return best
+    # each sentence in reading order: a chunk's own, then the chunk before's last (a cut between chunks)
+    read = sorted(sentences(hits, list(understanding.companies)), key=lambda s: (s.chunk.doc, s.chunk.index, s.position))
+    before_of = {(a.chunk.chunk_id, a.position): b for b, a in pairwise(read)
+                 if b.chunk.doc == a.chunk.doc and b.chunk.index in (a.chunk.index, a.chunk.index - 1)}
+    out: list[Sentence] = []
+    for s in best:
+        before = before_of.get((s.chunk.chunk_id, s.position)) if _FOLLOWS_FROM.match(s.text) else None
+        if before is not None and before not in best and before not in out:
+            out.append(before)
+        out.append(s)
     return out
 
 

@@ -35,3 +35,26 @@ def test_an_adjusted_margin_is_not_read_from_the_statement(services):
     written = ask("Did Salesforce's non-GAAP operating margin improve in the first quarter of fiscal 2024, and why?",
                   salesforce, [0, 5], services)
     assert "drivers_margin" not in written.flags, written.text
+
+
+def test_a_yes_no_on_a_stated_margin_change_is_answered_first(services):
+    nike = filing("financebench/pdfs/NIKE_2022_10K.pdf")
+    # p.36 the MD&A's gross margin discussion; p.58 the consolidated statements of income
+    written = ask("Did Nike's gross margin improve in FY2022, and what drove the change?", nike, [35, 57], services)
+    assert (written.status, written.kind) == ("answered", "drivers"), written.text
+    assert written.text.startswith("Yes. Gross margin rose from 44.8% (FY2021) to 46.0% (FY2022)."), written.text
+    assert "higher mix of full-price sales" in written.text, written.text
+
+
+def test_the_verdict_reads_the_asked_direction_and_which_way_is_better():
+    from answering.kinds.margin_change import verdict_of
+
+    assert verdict_of("Did its gross margin improve in FY2022?", up=True) == "Yes. "
+    assert verdict_of("Has its operating margin narrowed?", up=True) == "No. "
+    # a cost that fell improved; "rise" and "fall" only say its way
+    assert verdict_of("Did its SG&A expense improve?", up=False, lower_is_better=True) == "Yes. "
+    assert verdict_of("Did its SG&A expense fall?", up=False, lower_is_better=True) == "Yes. "
+    assert verdict_of("Did its cost of sales deteriorate?", up=True, lower_is_better=True) == "Yes. "
+    # a cause asked of a change names the change as its subject, not a yes/no of its way
+    assert verdict_of("Was the increase in gross margin driven by pricing?", up=True) == ""
+    assert verdict_of("What drove the decline in gross margin?", up=False) == ""

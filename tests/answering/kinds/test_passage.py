@@ -345,3 +345,13 @@ def test_a_city_and_a_word_before_a_dash_are_no_dateline_without_the_state_s_abb
     assert _after_dateline("GAAP, Topic — Revenue recognition applies.") == "GAAP, Topic — Revenue recognition applies."
     assert _after_dateline("Zogg Fire OAKLAND, Calif.— Pacific Gas and Electric Company (PG&E) announced today.") == \
         "Pacific Gas and Electric Company (PG&E) announced today."
+
+
+def test_an_outcome_that_follows_from_the_sentence_before_is_quoted_with_it(services):
+    microsoft = filing("financebench/pdfs/MICROSOFT_2023_10K.pdf")
+    # p.41 the MD&A's overview: the January 2023 decisions, then "As a result, we recorded a $1.2 billion
+    # charge" (the two sentences in two chunks)
+    written = ask("What cost actions did Microsoft announce in January 2023, and what charge did it record in "
+                  "FY2023 as a result?", microsoft, [40], services)
+    assert written.status == "answered", written.text
+    assert written.text.index("align our cost structure") < written.text.index("As a result, we recorded a $1.2 billion")
