@@ -1279,6 +1279,10 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
     for line, wording in lines.items():
         label = label.replace(line, wording)  # "revenues from franchised restaurants / Revenue"
     unit = _unit(key, formula, source, vocab)
+    if _SHARE_ASKED.search(ask) and unit == "USD":
+        # "What share of its total revenues came from franchised restaurants?": a share of the amount
+        # named, whose part no measure read names; the amount itself (or its change) is not what is asked
+        return None
     aggregation = _aggregation(ask, question, years)
     relative = aggregation == "change"
     if _RELATES_PERIODS.search(formula) and (source == "question" or (

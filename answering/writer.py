@@ -151,6 +151,8 @@ def write_answer(
         # answered in (a date, an effect in amounts: answering.kinds.other_words); a figure answers its own
         # formula only; kept only when the fuller answer passes every gate
         fuller = passage.completed(first, text, hits, understanding, retriever, in_other_words_only=True)
+        # (an amount part that no sentence states: the one table row naming it, in the asked year's column)
+        fuller = asked_rows.completed(fuller, text, hits, list(understanding.companies))
         if fuller.text != first.text and (regated := _gated(fuller, text, hits, understanding, services)).status == "answered":
             offline = regated
     offline = _with_lead_name(offline, text, understanding)

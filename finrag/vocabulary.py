@@ -35,14 +35,20 @@ VOCABULARY_PATH = Path(__file__).with_name("data") / "vocabulary.yaml"
 # Keys that may appear inside a formula besides metric keys.
 _FORMULA_FUNCTIONS = {"avg", "prior"}
 
+_ABLE = re.compile(r"ables?$")
 # A token is a word, a number, or an ampersand abbreviation such as "pp&e", "r&d", "s&p".
 _TOKEN = re.compile(r"[a-z0-9]+(?:&[a-z0-9]+)*")
 
 
 def tokenize(text: str) -> list[str]:
     """Lower-cased, stemmed word tokens; possessives and punctuation dropped."""
+    return [_stem(word) for word in _words(text)]
+
+
+def _words(text: str) -> list[str]:
+    """The words `tokenize` stems, as written (lower-cased)."""
     text = text.lower().replace("\u2019", "'").replace("'s ", " ").replace(" & ", " and ")
-    return [_stem(word) for word in _TOKEN.findall(text)]
+    return _TOKEN.findall(text)
 
 
 @lru_cache(maxsize=100_000)
@@ -159,11 +165,20 @@ class _PhraseIndex:
 
     def __init__(self, entries: list[Entry]):
         self._by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        # one-word wordings written as a participle ("acquired"): the others are nouns, which a verb's
+        # "-ed" form shares a stem with but does not name ("the nominee received the most votes" names
+        # no receivables); and nouns in "-able(s)", whose stem is a verb's ("did the nominee receive")
+        self._participles: set[tuple[tuple[str, ...], str]] = set()
+        self._ables: set[tuple[tuple[str, ...], str]] = set()
         for entry in entries:
             for wording in [*entry.wordings, *entry.translations]:
                 tokens = tuple(tokenize(wording))
                 if tokens:
                     self._by_first.setdefault(tokens[0], []).append((tokens, entry.key))
+                    if len(tokens) == 1 and _words(wording)[0].endswith("ed"):
+                        self._participles.add((tokens, entry.key))
+                    if len(tokens) == 1 and _ABLE.search(_words(wording)[0]):
+                        self._ables.add((tokens, entry.key))
         for candidates in self._by_first.values():
             candidates.sort(key=lambda c: -len(c[0]))  # longest first
 
@@ -174,11 +189,15 @@ class _PhraseIndex:
     def spans(self, text: str) -> list[tuple[int, int, str]]:
         """Each match, longest first at each place, read left to right: (first token, token after the
         last, key)."""
-        tokens = tokenize(text)
+        words = _words(text)
+        tokens = [_stem(word) for word in words]
         out: list[tuple[int, int, str]] = []
         i = 0
         while i < len(tokens):
             for phrase, key in self._by_first.get(tokens[i], ()):
+                if len(phrase) == 1 and ((words[i].endswith("ed") and (phrase, key) not in self._participles)
+                                         or ((phrase, key) in self._ables and not _ABLE.search(words[i]))):
+                    continue
                 if tuple(tokens[i : i + len(phrase)]) == phrase:
                     out.append((i, i + len(phrase), key))
                     i += len(phrase)

@@ -652,8 +652,20 @@ class Retriever:
         scope = [c for c in self.catalog.companies if not wanted or c.name in wanted]
         return {
             f.doc for c in scope for f in c.filings
-            if f.period_end and (f.period_end in u.dates or (f.form == "8-K" and f.period_end[:7] in u.months))
+            if f.period_end and (f.period_end in u.dates or (f.form == "8-K" and f.period_end[:7] in u.months)
+                                 or (f.form in _ANNUAL_FORMS and _reported_after(f.period_end, u.months)))
         }
+
+
+def _reported_after(period_end: str, months: list[str]) -> bool:
+    """Whether a named month falls in the few months after an annual period's end, before its report
+    is filed ("On February 9, 2023, we announced a 10.0% increase in our annualized dividend", in the
+    report on 2022): what happened then is told as a subsequent event."""
+    year, month = int(period_end[:4]), int(period_end[5:7])
+    return any(0 < (int(m[:4]) - year) * 12 + int(m[5:7]) - month <= _REPORTED_WITHIN for m in months)
+
+
+_REPORTED_WITHIN = 3  # months: an annual report is filed within 60 to 90 days of its year's end
 
 
 

@@ -18,10 +18,10 @@ Every part is read, each from exactly one figure (rows that agree), or nothing i
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from answering.citations import cite
-from answering.kinds.every_part import asked_parts
+from answering.citations import cite, unique_citations
+from answering.kinds.every_part import asked_parts, part_unanswered
 from answering.kinds.listed_amounts import EVERY_ITEM
 from answering.kinds.tables import Block, blocks
 from answering.written_answer import WrittenAnswer
@@ -29,7 +29,7 @@ from finrag.vocabulary import tokenize
 from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
-    from finrag.models import SearchHit
+    from finrag.models import Citation, SearchHit
 
 _AMOUNT_ASK = re.compile(r"^\W*(?:(?:and|if\s+so),?\s+)?(?:what\s+(?:was|were|is|are)\b|how\s+(?:much|many)\b)", re.I)
 _REFERS_BACK = re.compile(r"\b(?:of\s+(?:it|that|this|them|those)|(?:it|that|this)\s+(?:was|were|is))\b", re.I)
@@ -79,6 +79,40 @@ def _readings(measure: set[str], referred: set[str], tables: list[Block], year: 
     return found
 
 
+class RowReading(NamedTuple):
+    """One asked amount read from the row naming it: what the answer says, its citation, its value."""
+
+    said: str
+    citation: Citation
+    amount: float
+
+
+def amount_tables(hits: list[SearchHit], companies: list[str]) -> list[Block]:
+    """The tables an asked amount may be read from: with years in their header, a stated scale, no percentages."""
+    return [b for b in blocks(hits, companies) if b.years and not any(r.percent for r in b.rows) and _scaled(b)]
+
+
+def read_part(part: str, year: int, tables: list[Block], companies: list[str],
+              referred: set[str] | None = None) -> RowReading | None:
+    """The one figure the rows naming `part`'s measure give in `year`'s column, or None (no row
+    names it, or rows that do disagree)."""
+    measure = _measure(part, companies)
+    if not measure:
+        return None
+    back = (referred or set()) if _REFERS_BACK.search(part) else set()
+    readings = _readings(measure, back, tables, year)
+    if len({v for v, _, _ in readings}) != 1:
+        return None
+    amount, line, n = sorted(readings, key=lambda r: r[2])[0]
+    block = tables[n]
+    label = next(r.label for r in block.rows if r.line == line)
+    token = next((r.tokens[block.years.index(year)] for r in block.rows if r.line == line
+                  and len(r.tokens) == len(r.values)), f"{amount:,.0f}")
+    said = (f"{label}: {token.strip()} {block.scale.removesuffix('s')} in {year}: \"{line.strip()}\" "
+            f"({block.chunk.doc} p.{block.chunk.page + 1})")
+    return RowReading(said=said, citation=cite(block.chunk, line), amount=amount)
+
+
 def write(question: str, hits: list[SearchHit], companies: list[str]) -> WrittenAnswer | None:
     """Each asked amount from the row naming it; None unless every part is read beyond doubt."""
     if len(companies) != 1:
@@ -87,29 +121,31 @@ def write(question: str, hits: list[SearchHit], companies: list[str]) -> Written
     years = parse_periods(question).years
     if not 1 <= len(parts) <= 3 or len(set(years)) != 1 or not all(_AMOUNT_ASK.search(p) for p in parts):
         return None
-    year = years[0]
-    tables = [b for b in blocks(hits, companies) if b.years and not any(r.percent for r in b.rows) and _scaled(b)]
-    said: list[str] = []
-    cited = []
+    tables = amount_tables(hits, companies)
+    readings: list[RowReading] = []
     referred: set[str] = set()
-    value = None
     for part in parts:
-        measure = _measure(part, companies)
-        if not measure:
+        if (reading := read_part(part, years[0], tables, companies, referred)) is None:
             return None
-        back = referred if _REFERS_BACK.search(part) else set()
-        readings = _readings(measure, back, tables, year)
-        if len({v for v, _, _ in readings}) != 1:
-            return None  # no row names it, or rows that do disagree
-        amount, line, n = sorted(readings, key=lambda r: r[2])[0]
-        block = tables[n]
-        label = next(r.label for r in block.rows if r.line == line)
-        token = next((r.tokens[block.years.index(year)] for r in block.rows if r.line == line
-                      and len(r.tokens) == len(r.values)), f"{amount:,.0f}")
-        said.append(f"{label}: {token.strip()} {block.scale.removesuffix('s')} in {year}: \"{line.strip()}\" "
-                    f"({block.chunk.doc} p.{block.chunk.page + 1})")
-        cited.append(cite(block.chunk, line))
-        referred = referred | measure
-        value = amount if value is None else value
-    return WrittenAnswer(status="answered", kind="passage", value=value if len(parts) == 1 else None,
-                         text="; ".join(said) + ".", citations=cited, flags=[EVERY_ITEM])
+        readings.append(reading)
+        referred = referred | _measure(part, companies)
+    return WrittenAnswer(status="answered", kind="passage", value=readings[0].amount if len(parts) == 1 else None,
+                         text="; ".join(r.said for r in readings) + ".", citations=[r.citation for r in readings],
+                         flags=[EVERY_ITEM])
+
+
+def completed(written: WrittenAnswer, question: str, hits: list[SearchHit], companies: list[str]) -> WrittenAnswer:
+    """Another kind's answer with each follow-on amount it leaves out read from the one row naming it
+    ("What were its renewal rates, and how many total paid members did it have?": the rate's sentence,
+    then "Total paid members 65,800 61,700 58,100" under "(in thousands)"), or the answer as it was."""
+    years = set(parse_periods(question).years)
+    if written.status != "answered" or len(years) != 1 or len(companies) != 1:
+        return written
+    year, tables = years.pop(), amount_tables(hits, companies)
+    readings = [reading for part in asked_parts(question)[1:]
+                if _AMOUNT_ASK.search(part) and part_unanswered(part, written.text, written.kind or "", companies)
+                and (reading := read_part(part, year, tables, companies)) is not None]
+    if not readings:
+        return written
+    return written.model_copy(update={"text": f"{written.text} " + "; ".join(r.said for r in readings) + ".",
+                                      "citations": unique_citations([*written.citations, *(r.citation for r in readings)])})

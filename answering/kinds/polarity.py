@@ -129,6 +129,13 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[A-Za-z][A-Za-z'’\-]*|\d[\d,.%]*", text)
 
 
+def _describes(words: list[str], a: int) -> bool:
+    """The participle describes its noun, with the clause's verb in the present after it ("Shares
+    repurchased by the Company are accounted for when ..."): a policy for such deeds, none said done."""
+    after = [w.lower() for w in words[a + 1 : a + 6]]
+    return a > 0 and after[:1] == ["by"] and any(w in ("is", "are") for w in after[2:])
+
+
 def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, asks_rules: bool = False) -> Reading:
     """The sentence's answer to the question whose predicate and topic these are. `asks_plans`,
     `asks_rules`: the question asks about plans, or about conditions and restrictions (then
@@ -178,7 +185,7 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
                 plan = plan or " ".join([*precedes[-1:], words[a], follows]).strip()
                 continue
             planned = any(_PLAN_BEFORE.match(w) for w in words[max(0, a - 3):a])
-            if predicate.past and not substituted and not planned and not _done_form(words, a) \
+            if predicate.past and not substituted and not planned and (not _done_form(words, a) or _describes(words, a)) \
                     and not (predicate.change in ("up", "down") and _past_verb(words, a)):
                 # "evaluate options, including share repurchases", "a program for us to repurchase shares":
                 # "did it repurchase?" is said by "repurchased", "paid", or the deed's amount

@@ -251,7 +251,8 @@ def ask_part(question: str) -> str:
 # the stems of a company's legal forms ("Corp.", "Tbk", "(Persero)"): after its name, the whole company, never a
 # part of it or a thing the filing names
 LEGAL_FORM_STEMS = frozenset(t for w in (FORM_WORDS - {"international", "the"}) | {"persero"} for t in tokenize(w))
-_LEGAL_FORM = re.compile(r"(\b\w*[A-Z][\w&.'-]*\)?)\s+(?:Limited|Ltd|Inc|Incorporated|Corp|Corporation|plc|PLC|LLC|N\.V|S\.A|AG|SE|"
+# ("Netflix, Inc.": the comma before the form is the usual way to write it)
+_LEGAL_FORM = re.compile(r"(\b\w*[A-Z][\w&.'-]*\)?),?\s+(?:Limited|Ltd|Inc|Incorporated|Corp|Corporation|plc|PLC|LLC|N\.V|S\.A|AG|SE|"
                          r"Tbk)\b\.?")
 # "in early 2022", "mid-2023": when in the year, which a sentence says by a date or a quarter (a month
 # the question names stays: a sentence naming it is about the asked event)

@@ -745,10 +745,15 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
     rules = polarity.asks_rules(decision.ask)
     program = bool(_ASKS_PROGRAM.search(main_clause(decision.ask)))
     asked = topic
+    # "Did Microsoft complete its acquisition of Activision Blizzard?": another company the ask names is
+    # what the deed was done with; a sentence on the deed that does not name it is about another deal
+    others = [n.split()[0] for n in understanding.unknown_company_mentions if n.lower() in decision.ask.lower()]
     for s in pool:
         topic = asked if asked.stated_by(s.text) or not program else _program_of(asked, s.text)
         if topic is None or _introduces(s.text) or (_AWARD_TERMS.search(s.text)
                                                                   and not _AWARD_TERMS.search(decision.ask)):
+            continue
+        if others and not any(re.search(rf"\b{re.escape(n)}\b", s.text, re.I) for n in others):
             continue
         after = following.get((s.chunk.chunk_id, s.position + 1))
         if material and _NOT_MATERIAL.search(s.text):
@@ -764,6 +769,11 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
             # "Did it announce a reduction of its workforce?": "their jobs will be eliminated" announces it
             found.yes.append(s)
             found.years[id(s)] = reading.years
+        elif reading.verdict == "yes" and predicate.deed and _TO_DATE.search(s.text):
+            # "As of December 31, 2022, the Company has repurchased 1,182,410 shares": a total to date under a
+            # program, which says nothing of the asked year ("There were no repurchases during the year")
+            found.held.append((s, reading.model_copy(update={"verdict": "ambiguous",
+                                                             "cue": "a total to date (named, not said done)"})))
         elif reading.verdict == "yes" and (about_plans or not _PLANNED.search(s.text)):
             found.yes.append(s)
             found.years[id(s)] = reading.years  # (not "we are on track to close 20 to 30 stores": a plan is not what happened)
@@ -783,6 +793,14 @@ _ASKS_PLAN = re.compile(r"\b(?:plans?|planning|intends?|intention)\s+to\b", re.I
 _DENIES_PLAN = re.compile(r"\b(?:no|not\s+(?:have\s+)?(?:any\s+)?)(?:current\s+|present\s+|immediate\s+)?"
                           r"(?:plans?|intention)\b(?:\s+\S+){0,4}?\s+to\b|\b(?:does|do)\s+not\s+(?:currently\s+)?"
                           r"(?:plan|intend)\s+to\b", re.I)
+
+
+# "As of December 31, 2022, we have repurchased ...", "Since inception, the Company has paid ...": a total to date
+_TO_DATE = re.compile(r"^(?:as\s+of|since|through|to\s+date)\b[^,]{0,60},[^.;]*?\b(?:has|have)\s+(?:\w+\s+)?"
+                      r"(?:repurchased|bought|paid|issued|acquired|sold|redeemed|returned|declared)\b", re.I)
+# "we expect it to close in fiscal year 2023", "is expected to be completed in 2024": a deal still pending
+_PENDING = re.compile(r"\b(?:expects?|expected|anticipates?|anticipated)\s+(?:(?:it|the\s+\w+|to\s+be)\s+)?"
+                      r"(?:to\s+)?(?:close|be\s+completed|complete|be\s+consummated|consummate)\b", re.I)
 
 
 def _denies_the_plan(text: str) -> bool:
@@ -978,6 +996,13 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
                  + " ".join(s.shown() for s in evidence if not instead or s is not evidence[-1]) + instead,
             citations=unique_citations([cite(s.chunk, s.text) for s in evidence]),
         )
+    pending = next((s for s, reading in found.held if reading.verdict == "plan" and predicate.deed and years
+                    and _PENDING.search(s.text) and (later := numbers.years_in(s.text)) and min(later) > years[-1]), None)
+    if pending is not None:
+        # "Did it complete its acquisition of X during fiscal year 2022?": "we expect it to close in fiscal
+        # year 2023", in the report on 2022, says the deal was still pending when the asked year ended
+        return WrittenAnswer(status="answered", kind="yes_no", citations=[cite(pending.chunk, pending.text)],
+                             text=f"No. The filing expects it only after {years[-1]}: {pending.shown()}")
     if found.held:
         # sentences name the asked deed but state a rule, a plan or crossed cues: no answer, and no
         # default either (the question's "if there is no mention" rule is for no mention at all)

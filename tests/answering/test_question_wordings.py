@@ -237,6 +237,18 @@ def test_a_second_sentence_asking_what_share_of_a_whole_it_represents_asks_the_s
     assert other is not None and "net_income" not in other.formula
 
 
+def test_a_share_of_an_amount_whose_part_no_measure_names_is_not_the_amount():
+    vocab = load_vocabulary()
+    # "franchised restaurants" names no measure: the total revenues (or their change) are not the share asked
+    target = read_target("What share of McDonald's FY2022 total revenues came from franchised restaurants, and how "
+                         "does it compare with FY2021? Answer in percent.", vocab)
+    assert target is None or target.unit != "USD" and target.metric != "revenue", target
+    # a share whose part is a measure is its ratio
+    share = read_target("What share of Lockheed Martin's FY2020 free cash flow was returned through dividends paid?",
+                        vocab)
+    assert share is not None and share.formula.replace(" ", "").endswith("/free_cash_flow"), share
+
+
 def test_cash_returned_to_shareholders_is_buybacks_plus_dividends_never_the_cash_balance():
     vocab = load_vocabulary()
     for question in ("How much cash did eBay return to shareholders in FY2020?",

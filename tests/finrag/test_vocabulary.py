@@ -162,3 +162,13 @@ def test_glossary_topics_are_matched_in_the_words_questions_and_filings_use(voca
     assert vocab.match_terms("Various lawsuits and litigation are pending") == ["legal_proceedings"]
     assert vocab.match_terms("Is the business subject to cyclicality?") == ["cyclicality"]
     assert vocab.match_terms("What was the gross margin?") == []  # metrics are not glossary terms
+
+
+def test_a_verbs_ed_form_names_no_noun_of_its_stem():
+    vocab = load_vocabulary()
+    # "received" shares "receiv" with "receivables", but the nominee who received votes holds none
+    assert vocab.match_metrics("which director nominee received the most votes against") == []
+    assert vocab.match_metrics("how many votes did that nominee receive") == []  # nor does the verb itself
+    assert vocab.match_metrics("its accounts receivable at year end") == ["receivables"]
+    # a wording written as a participle still names its entry
+    assert "acquisitions" in vocab.match_terms("the businesses it acquired in 2022")

@@ -114,3 +114,19 @@ def test_a_month_named_without_a_day_points_to_the_8k_of_that_month(docs, tmp_pa
 ])
 def test_months_named_without_a_day(text, months):
     assert parse_months(text) == months
+
+
+def test_a_month_just_after_an_annual_period_searches_that_years_report_on_its_own(docs, tmp_path):
+    # the report on a year is filed in the months after it ends and tells what happened then (a dividend
+    # raised in February, in the report on the year before): its pages join a pool that left them out
+    store = DocScopedStore(_hits(docs, ((QUARTER, QUARTER_PAGE, 1.0),)), list(docs.values()),
+                           scoped=_hits(docs, ((ANNUAL, ANNUAL_PAGE, 0.9),)))
+    Retriever(store, NoEmbedding(), load_settings(store_dir=tmp_path / "unused")).retrieve(
+        "Did Patriot Transportation Holding announce a special dividend in November 2015?", k=10,
+        options=RetrievalOptions(pages=False))
+    assert store.scoped_searches == [[ANNUAL]]  # fiscal 2015 ended September 30, 2015
+    store.scoped_searches.clear()
+    Retriever(store, NoEmbedding(), load_settings(store_dir=tmp_path / "unused")).retrieve(
+        "Did Patriot Transportation Holding announce a special dividend in May 2016?", k=10,
+        options=RetrievalOptions(pages=False))
+    assert store.scoped_searches == []  # eight months on: the next year's report tells it

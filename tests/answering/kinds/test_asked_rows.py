@@ -30,3 +30,13 @@ def test_a_part_no_row_names_leaves_the_question_unread(boeing_2021):
     # a part that asks no amount is not read from rows
     assert asked_rows.write("What was Boeing's total backlog at the end of FY2021, and why did it grow?",
                             hits(boeing_2021, [32]), ["Boeing"]) is None
+
+
+def test_a_follow_on_amount_no_sentence_states_is_read_from_the_row_naming_it(services):
+    costco = filing("financebench/pdfs/COSTCO_2022_10K.pdf")
+    # p.5: the renewal rate in a sentence; the paid members only in the membership table "(in thousands)"
+    written = ask("What were Costco's membership renewal rates at the end of FY2022, and how many total paid members "
+                  "did it have?", costco, [4], services)
+    assert written.status == "answered", written.text
+    assert "93% in the U.S. and Canada and 90% worldwide" in written.text, written.text
+    assert 'Total paid members: 65,800 thousand in 2022: "Total paid members 65,800 61,700 58,100"' in written.text

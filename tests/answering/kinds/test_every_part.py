@@ -634,3 +634,17 @@ def test_a_direction_asked_against_the_prior_year_is_of_what_the_answer_is_about
     drivers = 'What drove BCA\'s change: "BCA loss from operations decreased by $7,372 million primarily due to ..." (p.29)'
     for part in ("and did the segment's result improve from the prior year?", "and did its results improve year over year?"):
         assert not part_unanswered(part, drivers, "drivers", ["Boeing"]), part
+
+
+def test_a_table_ranking_with_each_items_figure_answers_for_each_item():
+    # (McDonald's Q4 2022 release: comparable sales by segment, ranked by the choice writer)
+    question = ("Which McDonald's segment reported the highest comparable sales growth in Q4 FY2022, and what were the "
+                "comparable sales increases for each segment?")
+    ranked = WrittenAnswer(status="answered", kind="choice", text=(
+        'International Developmental Licensed Markets & Corporate (16.5%) ranks highest in the table "Quarters Ended '
+        'December 31," (2022 column). Ranking: 1. International Developmental Licensed Markets & Corporate: 16.5%; '
+        "2. International Operated Markets: 12.6%; 3. US.: 10.3%."))
+    assert answered_in_every_part(ranked, question, ["McDonald's"]).status == "answered"
+    # the pick alone leaves the other segments' increases out
+    alone = ranked.model_copy(update={"text": ranked.text.split(" Ranking:")[0]})
+    assert answered_in_every_part(alone, question, ["McDonald's"]).status == "not_found"

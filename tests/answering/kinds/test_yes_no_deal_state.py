@@ -1,0 +1,37 @@
+"""Yes/no on a deed done in a period, read from what the sentences say of it (real shared filings):
+a deal with a company the question names is decided by a sentence naming that company; a deal the
+filing expects to close after the asked year was not completed in it; a total to date ("As of
+December 31, 2022, the Company has repurchased ...") and a policy for such deeds ("Shares
+repurchased by the Company are accounted for ...") say nothing of what was done in the year."""
+
+from __future__ import annotations
+
+from tests.answering.kinds.conftest import ask, filing
+
+ACTIVISION = ('Did "Microsoft Corporation" complete its acquisition of Activision Blizzard, Inc. during fiscal year '
+              '2022 (ended June 30, 2022)? If there is no mention, return False.')
+NETFLIX = 'Did "Netflix, Inc." repurchase any shares of its common stock during 2022? If there is no mention, return False.'
+
+
+def test_another_deal_completed_does_not_answer_for_the_named_one(services):
+    microsoft = filing("financebench/pdfs/MICROSOFT_2022_10K.pdf")
+    # p.25: "in March 2022 we completed our acquisition of Nuance Communications" (another deal)
+    written = ask(ACTIVISION, microsoft, [24], services)
+    assert not written.text.startswith("Yes"), written.text
+
+
+def test_a_deal_expected_to_close_after_the_asked_year_was_not_completed_in_it(services):
+    microsoft = filing("financebench/pdfs/MICROSOFT_2022_10K.pdf")
+    # p.78 the business combinations note: "we expect it to close in fiscal year 2023"
+    written = ask(ACTIVISION, microsoft, [24, 77], services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("No. The filing expects it only after 2022"), written.text
+    assert "expect it to close in fiscal year 2023" in written.text, written.text
+
+
+def test_a_total_to_date_and_a_policy_for_repurchases_are_no_repurchase_in_the_year(services):
+    netflix = filing("financebench/pdfs/NETFLIX_2022_10K.pdf")
+    # p.27: "As of December 31, 2022, the Company has repurchased 1,182,410 shares ... $600 million" (all in 2021);
+    # p.58: "Shares repurchased by the Company are accounted for when the transaction is settled."
+    written = ask(NETFLIX, netflix, [26, 57], services)
+    assert not written.text.startswith("Yes"), written.text
