@@ -255,8 +255,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                    or "").lower()
         if table is not None and table.block is not None and (said := _caption_measure(clause, table)):
             measure = said.lower()  # the table's own measure, as the question says it ("subscription and support revenue")
-        if "change" in how:
+        if how.startswith("by ") and " change from " in how:
             # "the biggest drop", "performed the best", "grew fastest": a ranking of changes, said as one
+            # (not a table captioned "% change", ranked on its year's column)
             moved = "largest fall" if decision.order == "lowest" else "fastest growth" if re.search(
                 r"\bfastest\b|\bmost\s+(?:quickly|rapidly)\b", clause, re.I) else "largest growth"
             if (best.value >= 0) == (decision.order == "lowest"):
@@ -663,6 +664,8 @@ def read_table(ask: str, block: Block, year: int | None, vocab: Vocabulary, metr
     group = _span_group(block, ask) or _group(block, metric, vocab) or range(len(block.years))
     years = [block.years[i] for i in group]
     col = group.start + (years.index(year) if year in years else 0)
+    if _SEGMENTS.search(ask):
+        rows = _above_their_total(rows, block, col)
     total_row = next((r for r in block.rows if re.match(r"(?:total|consolidated)\b", r.label, re.I)), None)
     total = None
     if total_row is not None and col < len(total_row.values) and total_row.values[col] is not None:
@@ -703,6 +706,21 @@ def read_table(ask: str, block: Block, year: int | None, vocab: Vocabulary, metr
         items = [i for i in items if i.row.label not in summed]
     return Table(items=items, how=how, total=total, column=col, of_segments=of_segments,
                  block=block, compared=compared) if len(items) >= 2 else None
+
+
+def _above_their_total(rows: list[Row], block: Block, col: int) -> list[Row]:
+    """The segments a total sums ("Net sales of reportable segments and All Other"), without the lines
+    after it that bridge it to another total ("Impact of foreign currency movements"): those reconcile,
+    they are no segment."""
+    for k, row in enumerate(block.rows):
+        if not _WHOLE_ROW.match(row.label) or col >= len(row.values) or row.values[col] is None:
+            continue
+        above = [r for r in block.rows[:k] if not _WHOLE_ROW.match(r.label)]
+        values = [r.values[col] if col < len(r.values) else None for r in above]
+        if len(above) >= 2 and None not in values \
+                and abs(sum(v for v in values if v is not None) - row.values[col]) <= 0.5 * len(above):
+            return [r for r in rows if r in above]
+    return rows
 
 
 def _of_measure(metric: str, found: list[Block], vocab: Vocabulary) -> bool:

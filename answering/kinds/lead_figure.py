@@ -118,7 +118,11 @@ def lead(question: str, quotes: list[str]) -> tuple[float, str, str] | None:
         found = {f for q in quotes if (not years or any(y in q for y in years))
                  and (f := _spent(q, spent.group("verb"), object_words)) is not None}
     elif (asked := _MEASURE.search(ask)) is not None and len(asked.group("measure").split()) >= _MIN_WORDS:
-        found = {f for q in quotes if (f := _figure(q, asked.group("measure").strip())) is not None}
+        measure = asked.group("measure").strip()
+        found = {f for q in quotes if (f := _figure(q, measure)) is not None}
+        if not found and (whole := re.match(r"total\s+(?P<rest>.+)", measure, re.I)) is not None:
+            # "the total backlog": a filing says "our backlog was $144.0 billion", the total without the word
+            found = {f for q in quotes if (f := _figure(q, whole.group("rest"))) is not None}
     else:
         return None
     if len(found) != 1:

@@ -122,15 +122,20 @@ def adds_up(block: Block, columns: list[int]) -> bool | None:
     items = [r for k, r in enumerate(block.rows) if not TOTAL_ROW.match(r.label) and k not in below]
     if not totals or not items or _rates(block):
         return None
+    # the items above each total (those after it lead to a further total: "Net sales of reportable segments
+    # and All Other" and then the foreign currency impact on the way to consolidated net sales)
+    at = [k for k, r in enumerate(block.rows) if TOTAL_ROW.match(r.label)]
+    groups = [items, *([r for k, r in enumerate(block.rows) if k < t and k not in at and k not in below] for t in at)]
     for col in columns:
-        values = [r.values[col] if col < len(r.values) else None for r in items]
-        if any(v is None for v in values):
-            return None  # a dash ("—") is no zero the table says; nothing to check
-        amount = sum(v for v in values if v is not None)
         sums = [t.values[col] for t in totals if col < len(t.values) and t.values[col] is not None]
         if not sums:
             return None
-        if not any(abs(amount - s) <= _rounding(block, len(items), s) for s in sums if s is not None):
+        values = [r.values[col] if col < len(r.values) else None for r in items]
+        if any(v is None for v in values):
+            return None  # a dash ("—") is no zero the table says; nothing to check
+        if not any(group and all(col < len(r.values) and r.values[col] is not None for r in group)
+                   and abs(sum(r.values[col] for r in group) - s) <= _rounding(block, len(group), s)
+                   for group in groups for s in sums):
             return False
     return True
 

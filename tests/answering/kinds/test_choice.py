@@ -482,3 +482,15 @@ def test_a_part_asking_how_the_items_changed_from_a_year_is_answered_from_the_sa
     assert written.status == "answered", written.text
     assert written.text.startswith("Delivery (8,362")
     assert "Against 2020: Delivery 3,904" in written.text and "(+114.2%)" in written.text
+
+
+def test_the_segments_are_the_rows_their_total_sums_not_the_lines_bridging_it_to_another(services):
+    corning = filing("financebench/pdfs/CORNING_2020_10K.pdf")
+    # p.27: five segments and All Other sum to "Net sales of reportable segments and All Other" ($11,452), then
+    # "Impact of foreign currency movements" (44) bridges it to consolidated net sales; the header says "% change"
+    written = ask("Which reportable segment of Corning had the highest segment net sales in 2020?", corning, [26],
+                  services)
+    assert (written.status, written.kind) == ("answered", "choice"), written.text
+    assert written.text.startswith("Optical Communications (3,563 (millions)) ranks highest (the highest revenue"), \
+        written.text
+    assert "foreign currency" not in written.text and "growth" not in written.text, written.text

@@ -64,3 +64,11 @@ def test_a_count_of_other_things_a_respectively_list_or_a_difference_leads_nothi
     assert _spent("In 2022 and 2021, we paid $433 million and $986 million to settle RSUs and PSUs, respectively.",
                   "pay", ["settle", "rsus"]) is None
     assert _spent("We spent $3.0 billion more on repurchases of our stock than in 2021.", "spend", ["repurchases"]) is None
+
+
+def test_a_total_asked_is_stated_without_the_word():
+    # Lockheed Martin's 2019 10-K: "our backlog was $144.0 billion compared with $130.5 billion at ..."
+    question = "What was the total backlog of \"Lockheed Martin Corporation\" at December 31, 2019, in USD billions?"
+    quotes = ["Backlog At December 31, 2019, our backlog was $144.0 billion compared with $130.5 billion at December 31, "
+              "2018.", "As of December 31, 2019, our ending backlog was $144.0 billion."]
+    assert lead(question, quotes) == (144.0, "USD billion", "$144 billion")
