@@ -747,13 +747,13 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
     asked = topic
     # "Did Microsoft complete its acquisition of Activision Blizzard?": another company the ask names is
     # what the deed was done with; a sentence on the deed that does not name it is about another deal
-    others = [n.split()[0] for n in understanding.unknown_company_mentions if n.lower() in decision.ask.lower()]
+    others = _other_companies(decision, understanding)
     for s in pool:
         topic = asked if asked.stated_by(s.text) or not program else _program_of(asked, s.text)
         if topic is None or _introduces(s.text) or (_AWARD_TERMS.search(s.text)
                                                                   and not _AWARD_TERMS.search(decision.ask)):
             continue
-        if others and not any(re.search(rf"\b{re.escape(n)}\b", s.text, re.I) for n in others):
+        if others and not _of_the_named(s, others):
             continue
         after = following.get((s.chunk.chunk_id, s.position + 1))
         if material and _NOT_MATERIAL.search(s.text):
@@ -787,6 +787,25 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
         elif reading.verdict != "unstated":
             found.held.append((s, reading))
     return found
+
+
+# a deal named by what it was done with: "our acquisition of Nuance Communications", "acquired ZeniMax"
+_NAMED_DEAL = re.compile(r"\b(?:acquisitions?|purchases?|sales?|mergers?|divestitures?)\s+of\s+(?:the\s+)?[A-Z]|"
+                         r"\b(?:acquired|acquire|acquiring|bought|sold|divested)\s+(?:the\s+)?[A-Z]")
+
+
+def _other_companies(decision: KindDecision, understanding: QueryUnderstanding) -> list[str]:
+    """The first word of each company the ask names besides the asked one ("Activision" of "its acquisition of
+    Activision Blizzard, Inc."): what the asked deed was done with."""
+    return [n.split()[0] for n in understanding.unknown_company_mentions if n.lower() in decision.ask.lower()]
+
+
+def _of_the_named(s: Sentence, names: list[str]) -> bool:
+    """The sentence is about the deal with a company the ask names: it names it, or, naming no other one
+    ("EMT completed the acquisition in January 2022"), stands in a passage that does."""
+    def named(text: str) -> bool:
+        return any(re.search(rf"\b{re.escape(n)}\b", text, re.I) for n in names)
+    return named(s.text) or (not _NAMED_DEAL.search(s.text) and named(s.chunk.text))
 
 
 _ASKS_PLAN = re.compile(r"\b(?:plans?|planning|intends?|intention)\s+to\b", re.I)
@@ -1041,7 +1060,7 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
                                  citations=unique_citations([cite(first.sentence.chunk, first.sentence.text)]))
     own = [h for h in hits if not understanding.companies or h.chunk.company in understanding.companies]
     if decision.default_answer is not None and own and topic is not None \
-            and (named := next((t for t in _NUMBERED_NAME.findall(decision.ask)
+            and (named := next((t for t in [*_NUMBERED_NAME.findall(decision.ask), *_other_companies(decision, understanding)]
                                 if any(re.search(rf"\b{re.escape(t)}\b", h.chunk.text, re.I) for h in own)), None)):
         # "Did PG&E commence a voluntary case under Chapter 11?": the filing names Chapter 11 ("filed voluntary
         # petitions for relief under chapter 11"), in words no sentence read as the deed; that is a mention, and

@@ -1,5 +1,6 @@
 """Yes/no on a deed done in a period, read from what the sentences say of it (real shared filings):
-a deal with a company the question names is decided by a sentence naming that company; a deal the
+a deal with a company the question names is decided by a sentence naming that company (or, naming no
+other, standing in the passage that names it); a deal the
 filing expects to close after the asked year was not completed in it; a total to date ("As of
 December 31, 2022, the Company has repurchased ...") and a policy for such deeds ("Shares
 repurchased by the Company are accounted for ...") say nothing of what was done in the year."""
@@ -35,3 +36,12 @@ def test_a_total_to_date_and_a_policy_for_repurchases_are_no_repurchase_in_the_y
     # p.58: "Shares repurchased by the Company are accounted for when the transaction is settled."
     written = ask(NETFLIX, netflix, [26, 57], services)
     assert not written.text.startswith("Yes"), written.text
+
+
+def test_a_sentence_on_the_deal_that_names_no_company_stands_in_the_passage_on_the_named_one(services):
+    emetals = filing("filings-wild/pdfs/eMetals_2022_AnnualFinancialReport.pdf")
+    # p.7 the directors' report on the Salmon Gums acquisition: "EMT completed the acquisition in January 2022"
+    written = ask('Did "eMetals Limited" complete the acquisition of Salmon Gums Minerals Pty Ltd during the year '
+                  'ended 30 June 2022? If there is no mention, return False.', emetals, [6], services)
+    assert written.text.startswith('Yes. "ACQUISITION TERMS EMT completed the acquisition in January 2022'), \
+        written.text
