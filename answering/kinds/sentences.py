@@ -197,6 +197,11 @@ _IRREGULAR = {"held": "hold", "paid": "pay", "sold": "sell", "bought": "buy", "m
               "workforc": "employe", "headcount": "employe", "personnel": "employe"}
 
 
+def verb_forms(stem: str) -> list[str]:
+    """The irregular past forms of a verb's stem ("sell" -> ["sold"]), for a pattern that must match them."""
+    return [past for past in _PAST_FORMS if _IRREGULAR[past] == stem]
+
+
 def past_forms(text: str) -> str:
     """The irregular past forms of the verbs `text` says ("sell" -> "sold", "pay" -> "paid"), for a search
     that must find a filing's "sold its business" from a question's "sell its business"."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from answering.kinds.sentences import same_stem
+from answering.kinds.sentences import same_stem, verb_forms
 from finrag.vocabulary import tokenize
 
 # "Which company completed the spin-off of "Patriot Transportation Holding, Inc." ...", "Which co-CEO of
@@ -28,7 +28,9 @@ _DOER_KIND = (r"(?:company|companies|firm|entity|business|bank|person|executive|
 _ASKS_DOER = re.compile(rf"^\W*(?:(?:which|what)\s+(?:[\w-]+\s+){{0,3}}?{_DOER_KIND}\s+(?:of\s+(?:\"[^\"]+\"|“[^”]+”|"
                         rf"[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){{0,4}})\s+)?|who\s+)(?P<verb>(?-i:[a-z]{{3,}}ed))\b", re.I)
 # "Who was appointed as a member of the Board ... on March 14, 2023?": the one the deed was done to
-_ASKS_DONE_TO = re.compile(r"^\W*who\s+(?:was|were|has\s+been|had\s+been|will\s+be|is)\s+(?:[a-z]+ly\s+)?"
+# ("Who was to be appointed Chief Executive Officer ...?": the deed announced, to take effect later)
+_ASKS_DONE_TO = re.compile(r"^\W*who\s+(?:was|were|has\s+been|had\s+been|will\s+be|is|(?:was|is)\s+to\s+be|would\s+be)\s+"
+                           r"(?:[a-z]+ly\s+)?"
                            r"(?P<verb>(?-i:[a-z]{3,}ed))\b", re.I)
 _HONORIFIC = r"(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?"
 _PERSON = r"(?P<name>(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){1,6}))(?P<more>\s+and\s+(?-i:[A-Z]))?"
@@ -38,6 +40,8 @@ _ASKS_FORMER = re.compile(r"\b(?:former|previous|prior|old)\s+(?:corporate\s+|le
 
 _NAME = (r"(?:[A-Z0-9][\w&'’.-]*\s+){0,5}[A-Z][\w&'’-]*(?:,?\s+(?:Inc|LLC|Ltd|Corp|Co|plc|L\.P|N\.V|S\.A|AG|SE)\.?)?")
 _NAME_AT_END = re.compile(rf"(?P<name>{_NAME})\s*$")
+# a person's alias in brackets inside the name: 'Patrick ("Pat") Gelsinger'
+_ALIAS_NAME = re.compile(r"(?<=[A-Za-z])\s+\([\"“][A-Z][\w'’.-]{1,20}[\"”]\)(?=\s+[A-Z])")
 _ALIAS = re.compile(r"\s*\((?:the\s+)?[\"“][^\"”]{1,40}[\"”]\)")
 _FROM_TO = re.compile(rf"\bname\s+from\s+(?P<old>{_NAME})\s+to\s+(?P<new>{_NAME})")
 _FORMERLY = re.compile(rf"\bformerly\s+(?:known\s+as\s+|named\s+|called\s+)?(?P<old>{_NAME})")
@@ -54,7 +58,7 @@ _ASKS_PARTY = re.compile(r"^\W*(?:to|with)\s+(?:which|what|whom)\s+(?:(?:company
 # (a name's words are capitalised; one word in lower case is a brand's only when a break follows it: "to viagogo,")
 _PARTY = (r"(?:an?\s+(?:affiliate|subsidiary)\s+of\s+)?(?P<name>(?-i:[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,4})|"
           r"(?-i:[a-z][a-z]{2,})(?=\s*[,.;]|\s+(?:for|with|in|on|and)\b))")
-_AFTER_DEED = r"\bSTEM\w*\s+(?:[\w’'&.-]+\s+){0,6}?(?:to|with)\s+" + _PARTY
+_AFTER_DEED = r"\bSTEM\w*\s+(?:[\w’'&.,-]+\s+){0,8}?(?:to|with)\s+" + _PARTY
 _BEFORE_DEED = r"\b(?:agreement|transaction|deal|contract)\s+with\s+" + _PARTY + r"[^.;]{0,140}?\bSTEM"
 _NOT_PARTY = frozenset({"the", "a", "an", "its", "our", "their", "this", "that", "which", "whom", "certain", "be",
                         "customers", "shareholders", "stockholders"})
@@ -74,8 +78,9 @@ def _done_to(quote: str, verb: str) -> str | None:
     """The person the quote says the deed was done to: named right after its verb ("appointed Shripriya Mahesh
     as a member"), or before it in the passive ("Ms. Jane Doe was appointed"); never a title."""
     stem = _stem(verb)
+    quote = _ALIAS_NAME.sub("", quote)  # 'Patrick ("Pat") Gelsinger': the name the alias is of
     for pattern in (rf"\b{stem}\w*\s+{_HONORIFIC}{_PERSON}", rf"{_HONORIFIC}{_PERSON},?\s+(?:was|were|has\s+been|had\s+been|"
-                    rf"will\s+be)\s+(?:[a-z]+ly\s+)?{stem}\w*\b"):
+                    rf"will\s+be|would\s+be|(?:was|is)\s+to\s+be)\s+(?:[a-z]+ly\s+)?{stem}\w*\b"):
         for m in re.finditer(pattern, quote, re.I):
             # a title before or after the name is no part of it: "appointed Executive Vice President John Smith",
             # "appointed Jane Doe President and Chief Executive Officer"
@@ -96,8 +101,8 @@ def _done_to(quote: str, verb: str) -> str | None:
 
 
 def _party(quote: str, verb: str) -> str | None:
-    """The party the quote says the deed was done to or with."""
-    stem = _stem(verb)
+    """The party the quote says the deed was done to or with ("sell" said "sold")."""
+    stem = "(?:" + "|".join([_stem(verb), *verb_forms(tokenize(verb)[0] if tokenize(verb) else verb)]) + ")"
     for pattern in (_AFTER_DEED, _BEFORE_DEED):
         for m in re.finditer(pattern.replace("STEM", stem), quote, re.I):
             name = m.group("name").strip(" ,.")

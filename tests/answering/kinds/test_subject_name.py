@@ -108,3 +108,17 @@ def test_people_named_together_are_no_one_name_and_a_title_after_a_name_is_not_a
         assert lead_name(question, [quote], ["Acme"]) is None, quote
     assert lead_name(question, ["The Board appointed Jane Doe President and Chief Executive Officer."], ["Acme"]) == \
         "Jane Doe"
+
+
+def test_a_deed_to_take_effect_and_an_irregular_verb_name_their_party():
+    # Intel's 2020 10-K: the successor announced, an alias in brackets inside his name
+    intel = ('In January 2021, we announced that Mr. Swan would depart from the company and our Board of Directors '
+             'effective as of February 15, 2021 and that Patrick ("Pat") Gelsinger would be appointed Chief Executive '
+             'Officer and a member of our Board effective as of that date.')
+    assert lead_name("Who was to be appointed Chief Executive Officer of Intel effective February 15, 2021?",
+                     [intel], ["Intel"]) == "Patrick Gelsinger"
+    # PepsiCo's 2022 10-K: "sell" said "sold", eight words before the party
+    pepsico = ("In the first quarter of 2022, we sold our Tropicana, Naked and other select juice brands to PAI Partners, "
+               "while retaining a 39% noncontrolling interest in a newly formed joint venture.")
+    assert lead_name('To which buyer did "PepsiCo, Inc." sell its Tropicana, Naked and other select juice brands in '
+                     '2022?', [pepsico], ["PepsiCo"]) == "PAI Partners"
