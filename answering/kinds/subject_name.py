@@ -64,9 +64,33 @@ _NOT_PARTY = frozenset({"the", "a", "an", "its", "our", "their", "this", "that",
                         "customers", "shareholders", "stockholders"})
 
 
+# "Which company did "Microsoft Corporation" complete the acquisition of in March 2022?": what was acquired
+_ASKS_ACQUIRED = re.compile(r"^\W*(?:which|what)\s+(?:company|firm|business|entity)\s+did\s+(?:[\"“][^\"”]+[\"”]|"
+                            r"(?-i:[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,3}))\s+(?:complete\s+(?:the|its)\s+"
+                            r"acquisition\s+of|acquire|buy|purchase)\b", re.I)
+# the thing acquired, named after the deed: "our acquisition of Nuance Communications, Inc.", "acquired ZeniMax"
+_ACQUIRED = re.compile(r"\b(?:acquisition\s+of|acquired|purchase\s+of|purchased|bought)\s+(?P<name>(?-i:[A-Z][\w&'’.-]*"
+                       r"(?:\s+[A-Z][\w&'’.-]*){0,4})(?:,?\s+(?:Inc|LLC|Ltd|Corp|Co|plc)\.?)?)", re.I)
+_WHEN_ASKED = re.compile(r"\bin\s+(?P<when>(?:January|February|March|April|May|June|July|August|September|October|"
+                         r"November|December)\s+(?:19|20)\d\d)\b")
+
+
 def asked(question: str) -> bool:
     return bool(_ASKS_DOER.search(question) or _ASKS_FORMER.search(question) or _ASKS_PARTY.search(question)
-                or _ASKS_DONE_TO.search(question))
+                or _ASKS_DONE_TO.search(question) or _ASKS_ACQUIRED.search(question))
+
+
+def _acquired(quote: str, question: str) -> str | None:
+    """The one thing the quote says was acquired, in the month the question names when it names one ("in March
+    2022 we completed our acquisition of Nuance", beside "in March 2021 ... ZeniMax"): the clause after that month."""
+    when = _WHEN_ASKED.search(question)
+    names = []
+    for m in _ACQUIRED.finditer(quote):
+        clause = re.split(r"[;]|,\s+and\b|\.\s", quote[: m.start()])[-1]
+        if when is None or when.group("when") in clause:
+            name = m.group("name").strip(" ,")
+            names.append(name if re.search(r"\b(?:Inc|Ltd|Corp|Co|LLC|plc)\.$", name) else name.rstrip("."))
+    return names[0] if len(set(names)) == 1 else None
 
 
 def _stem(verb: str) -> str:
@@ -157,7 +181,12 @@ def lead_name(question: str, quotes: list[str], companies: list[str]) -> str | N
     done_to = _ASKS_DONE_TO.search(question)
     asked_names = {t for q in re.findall(r"\b[A-Z][\w&'’-]+", question) for t in tokenize(q)}
     names = set()
+    acquired = _ASKS_ACQUIRED.search(question)
     for quote in quotes:
+        if acquired is not None:
+            if (name := _acquired(quote, question)) is not None and not set(tokenize(name)) & own:
+                names.add(name)
+            continue
         if party is not None or done_to is not None:
             name = _party(quote, party.group("verb")) if party is not None else _done_to(quote, done_to.group("verb"))
             if name is not None and not set(tokenize(name)) & (own | asked_names):

@@ -122,3 +122,13 @@ def test_a_deed_to_take_effect_and_an_irregular_verb_name_their_party():
                "while retaining a 39% noncontrolling interest in a newly formed joint venture.")
     assert lead_name('To which buyer did "PepsiCo, Inc." sell its Tropicana, Naked and other select juice brands in '
                      '2022?', [pepsico], ["PepsiCo"]) == "PAI Partners"
+
+
+def test_what_was_acquired_in_the_month_asked_is_named_after_the_deed_in_that_months_clause():
+    # Microsoft's FY2022 10-K names two deals, a year apart, in one sentence
+    quote = ("For example, in March 2021 we completed our acquisition of ZeniMax Media Inc. for $8.1 billion, and in "
+             "March 2022 we completed our acquisition of Nuance Communications, Inc. for $18.8 billion.")
+    question = 'Which company did "Microsoft Corporation" complete the acquisition of in March 2022?'
+    assert asked(question)
+    assert lead_name(question, [quote], ["Microsoft"]) == "Nuance Communications, Inc."
+    assert lead_name(question.replace("2022", "2021"), [quote], ["Microsoft"]) == "ZeniMax Media Inc."
