@@ -270,10 +270,15 @@ def name_words(*names: str) -> set[str]:
     return {w.lower() for n in names for w in re.findall(r"[A-Za-z&]+", n)}
 
 
+_QUOTED_NAME = re.compile(r"[\"“]([^\"“”]{2,80})[\"”]")
+
+
 def content_words(text: str, companies: list[str]) -> list[str]:
     """The stems of `text` that carry its topic: no scaffolding, company names or years."""
     names = {t for c in companies for t in tokenize(c)}
     years = {str(y) for y in parse_periods(text).years}
+    # "Uber Technologies, Inc." quoted whole: the company as the question names it, every word of it
+    text = _QUOTED_NAME.sub(lambda m: " " if set(tokenize(m.group(1))) & names else m.group(0), text)
     out: list[str] = []
     # "eMetals Limited", "in early 2022": a name's legal form and a vague time of year are not the
     # topic (a stating sentence says "the Company", "in February 2022")

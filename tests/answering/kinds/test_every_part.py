@@ -648,3 +648,13 @@ def test_a_table_ranking_with_each_items_figure_answers_for_each_item():
     # the pick alone leaves the other segments' increases out
     alone = ranked.model_copy(update={"text": ranked.text.split(" Ranking:")[0]})
     assert answered_in_every_part(alone, question, ["McDonald's"]).status == "not_found"
+
+
+def test_a_company_quoted_whole_is_no_topic_word():
+    from answering.kinds.sentences import content_words
+
+    # "Uber Technologies, Inc." as the question quotes it: "Technologies" is the company's name, not the topic
+    words = content_words('List the operating and reportable segments of "Uber Technologies, Inc." as of 2021.', ["Uber"])
+    assert "technolog" not in words and "segment" in words, words
+    # a quoted phrase that names no company stays the topic
+    assert "juic" in content_words("What was PepsiCo's \"Juice Transaction\"?", ["PepsiCo"])
