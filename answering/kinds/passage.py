@@ -309,6 +309,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         scoped = _completed(scoped, decision, question, hits, understanding, beside=True, retriever=services.retriever)
         scoped += [s for s in _continued(scoped, hits, understanding) if s not in scoped]
         best = best if _leaves_a_part(scoped, decision, question, companies) else scoped
+    if len(parts) > 1 and _leaves_a_part(best, decision, question, companies) \
+            and (window := _covering_window(decision, question, hits, companies)):
+        best = window
     best = _whole(best, hits, understanding, services.retriever)
     text, value = quoted(best), None
     # "$1.234 million" of a document not written the US way is not read by the US pattern
@@ -321,6 +324,37 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                     f"sentences state (difference computed). {text}")
     return WrittenAnswer(status="answered", text=text, kind=decision.kind, value=value, unit="USD" if value else None,
                          citations=unique_citations([cite(s.chunk, s.text) for s in best]))
+
+
+_WINDOW = 4  # sentences: a paragraph's run that states the facts asked together
+_WINDOW_CHUNKS = 4  # the best-ranked chunks looked into
+_WINDOW_OVERLAP = 0.5  # of the question's content words, in the run
+
+
+def _covering_window(decision: KindDecision, question: str, hits: list[SearchHit],
+                     companies: list[str]) -> list[Sentence]:
+    """The shortest run of consecutive sentences, in one of the best-ranked chunks, that states every part of
+    a question asking several facts ("How many C-Band licenses did it win, how much did it pay, and what
+    clearing payments does it estimate?": the paragraph on the auction states all three, while the
+    sentences sharing the most words with each part may be spread over other pages); [] when none does."""
+    wanted = content_words(question, companies)
+    # in reading order; a run goes on into the next chunk (one sentence is kept once, in the chunk it starts)
+    read = sorted(sentences(hits[:_WINDOW_CHUNKS], companies), key=lambda s: (s.chunk.doc, s.chunk.index, s.position))
+    runs: list[list[Sentence]] = []
+    for size in range(2, _WINDOW + 1):
+        runs += [read[i:i + size] for i in range(len(read) - size + 1)
+                 if all(_next_sentence(a, b) for a, b in pairwise(read[i:i + size]))]
+    for run in sorted(runs, key=len):
+        if overlap(" ".join(s.text for s in run), wanted) >= _WINDOW_OVERLAP \
+                and not _leaves_a_part(run, decision, question, companies):
+            return run
+    return []
+
+
+def _next_sentence(a: Sentence, b: Sentence) -> bool:
+    """`b` follows `a` in its filing: the next one in its chunk, or the first kept of the chunk after."""
+    return b.chunk.doc == a.chunk.doc and ((b.chunk.index == a.chunk.index and b.position == a.position + 1)
+                                           or b.chunk.index == a.chunk.index + 1)
 
 
 def _leaves_a_part(best: list[Sentence], decision: KindDecision, question: str, companies: list[str]) -> bool:

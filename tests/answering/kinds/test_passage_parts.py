@@ -100,3 +100,20 @@ def test_a_month_dates_the_part_it_is_asked_in(services):
     assert "authorized a program to repurchase up to $10.0 billion" in written.text
     assert "repurchased approximately 11 million shares of our common stock for approximately $1.7 billion" in written.text
     assert "remaining $8.3 billion" not in written.text
+
+
+def test_a_paragraph_that_states_every_part_answers_when_the_best_sentences_leave_one_out(services):
+    from finrag.models import SearchHit
+    from tests.answering.kinds.conftest import write_answer_over
+
+    verizon = filing("financebench/pdfs/VERIZON_2021_10K.pdf")
+    # p.44 the note on Auction 107 (licenses won, the price, the clearing payments estimated), ranked first as the
+    # store ranks it; p.36 the cash flow discussion's "$45.9 billion for spectrum licenses ... and related costs"
+    auction = [c for c in verizon if c.page == 43 and "Auction 107" in c.text]
+    found = [SearchHit(chunk=c, score=1.0) for c in [*auction, *(c for c in verizon if c.page == 35)]]
+    written = write_answer_over("How many C-Band licenses did Verizon win in the FCC's Auction 107, how much did it "
+                                "pay for them, and what additional clearing-related payments did it estimate it "
+                                "would owe?", found, verizon, services)
+    assert written.status == "answered", written.text
+    for fact in ("3,511 licenses", "Verizon paid $45.5 billion", "estimated to be $7.7 billion"):
+        assert fact in written.text, written.text
