@@ -61,6 +61,12 @@ _NOT_PARTICIPLE = _wordset(
 # other nouns stay the topic's ("announce a reduction of its workforce": layoffs in any words)
 _NAMED_DEED = re.compile(r"^\s+(?:the|a|an|any)\s+((?:terminat|suspen|cancell?|discontinu|withdraw|abandon|cessat)"
                          r"[a-z]*)\s+of\b", re.I)
+# completing a deed ("complete an acquisition", "close the sale of") is said by the deed's own verb as well
+_COMPLETES = frozenset(tokenize("complete close consummate finalize"))
+_COMPLETED_DEED = re.compile(r"^\s+(?:the|a|an|its|their|our)\s+(acquisition|merger|sale|divestiture|purchase)\b", re.I)
+_DEED_VERBS = {"acqui": frozenset(tokenize("acquire acquired")), "merge": frozenset(tokenize("merge merged")),
+               "sale": frozenset({*tokenize("sell"), "sold"}), "dives": frozenset(tokenize("divest divested")),
+               "purch": frozenset(tokenize("purchase purchased"))}
 _LIGHT = frozenset(tokenize(
     "have has had hold holds own face faces facing involve involved subject exposed expose depend depends rely "
     "relies include contain mention disclose report state announce note describe provide make take get see "
@@ -261,6 +267,10 @@ def read_predicate(ask: str, companies: list[str]) -> AskedPredicate:
     if not stem or stem in _LIGHT:
         return AskedPredicate(deed=deed, universal=universal, alternatives=alternatives)
     stems = {stem} | {s for group in _SYNONYMS if any(same_stem(stem, g) for g in group) for s in group}
+    if stem in _COMPLETES and (done := _COMPLETED_DEED.search(clause[clause.lower().find(word.lower()) + len(word):])):
+        # "Did it complete an acquisition of GreatCall?": "we acquired all of the outstanding shares of GreatCall"
+        # states it done, by the deed's own verb
+        stems |= _DEED_VERBS[done.group(1).lower()[:5]]
     change = "up" if stem in _UP else "down" if stem in _DOWN else ""
     if stem == tokenize("change")[0]:
         change = "any"

@@ -279,3 +279,21 @@ def test_an_adverb_before_the_verb_is_no_predicate():
     asked = read_predicate("Did Verizon materially increase its debt during FY2021?", ["Verizon"])
     assert (asked.word, asked.change, asked.objects) == ("increase", "up", frozenset({"debt"}))
     assert read_predicate("Did Apple supply chips to its customers?", ["Apple"]).word == "supply"
+
+
+def test_completing_a_deal_is_said_by_the_deals_own_verb():
+    from answering.kinds import polarity
+    from answering.kinds.asked_predicate import read_predicate
+    from answering.kinds.sentences import read_topic
+    from finrag.vocabulary import load_vocabulary
+
+    asked = 'Did "Best Buy Co., Inc." complete an acquisition of GreatCall, Inc. during fiscal 2019?'
+    predicate = read_predicate(asked, ["Best Buy"])
+    assert {"complet", "acquir"} <= predicate.stems
+    # Best Buy's fiscal 2019 10-K
+    said = ('On October 1, 2018, we acquired all of the outstanding shares of GreatCall, Inc. ("GreatCall"), a leading '
+            'connected health services provider for aging consumers.')
+    topic = read_topic(asked, ["Best Buy"], load_vocabulary())
+    assert polarity.read(said, predicate, topic, False).verdict == "yes"
+    # another deal's verb is not the asked one's
+    assert "acquir" not in read_predicate("Did it complete the sale of its Tropicana brands?", ["PepsiCo"]).stems
