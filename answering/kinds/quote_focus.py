@@ -302,6 +302,13 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
                 head = of.group(1)  # "the total amount of penalties": the penalties are named beside their sum
             if not any(_states_amount_of(s, head) for s in stated):
                 return f"the question asks for an amount ({m.group('np').strip()}), and no quote states one beside it"
+            if (names := _names_in(m.group("np"), companies)) and not any(
+                    _states_amount_of(s, head) and all(re.search(rf"\b{re.escape(n)}\b", s, re.I) for n in names)
+                    for s in stated):
+                # "the Google Cloud segment revenue": an amount of revenue that names no Google Cloud (hedging gains
+                # "related to revenue") is another figure
+                return (f"the question asks for an amount of {' '.join(names)} ({m.group('np').strip()}), and no quote "
+                        f"that states one names it")
             if (two := _two_amounts(stated, head, question)) is not None:
                 return (f"the quotes give two different amounts for {m.group('np').strip()} at the asked date "
                         f"({two[0]}; {two[1]}), so which is the one asked is not known")
@@ -330,6 +337,19 @@ _FINANCING = re.compile(r"\bdebt\b|\bnotes\b|\bborrow\w*|\bbonds?\b|\bindebtedne
 _DEAL_PARTY = re.compile(r"\b(?:acquisition\s+of|acquire[ds]?|acquiring|merger\s+with|purchase\s+of|sale\s+of|"
                          r"divestiture\s+of|stake\s+in|investment\s+in|partnership\s+with)\s+(?:the\s+)?"
                          r"(?P<name>[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,3})")
+
+
+_NOT_NAMES = frozenset(tokenize("fy fiscal q1 q2 q3 q4 gaap non-gaap us u.s. january february march april may june "
+                                 "july august september october november december company company's corporation group "
+                                 "total net consolidated the our its"))
+
+
+def _names_in(np: str, companies: list[str]) -> list[str]:
+    """The capitalised words of an asked noun phrase that name a thing of the filer's ("Google Cloud" of "the
+    Google Cloud segment revenue"), not the filer, a month, a period or an accounting basis."""
+    own = {t for c in companies for t in tokenize(c)}
+    return [w for w in re.findall(r"\b[A-Z][\w&'’-]*", np)
+            if tokenize(w) and tokenize(w)[0] not in own and tokenize(w)[0] not in _NOT_NAMES and not w.isupper()]
 
 
 def _states_change(sentence: str, direction: re.Pattern[str]) -> bool:

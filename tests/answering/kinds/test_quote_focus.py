@@ -368,3 +368,15 @@ def test_a_signature_block_states_nothing_but_who_signed():
     signed = "/s/ PricewaterhouseCoopers LLP San Jose, California. We have served as the Company's auditor since 1997."
     assert _states_nothing(signed, risks=False)
     assert not _states_nothing(signed, risks=False, signs=True)
+
+
+def test_an_amount_of_a_named_thing_is_stated_by_a_quote_that_names_it():
+    # Alphabet's Q1 2023 release: a footnote on hedging gains "related to revenue" is no Google Cloud revenue
+    question = 'What was the Google Cloud segment revenue of "Alphabet Inc." for the quarter ended March 31, 2023?'
+    hedging = WrittenAnswer(status="answered", kind="passage", text=(
+        '"(1) Hedging gains (losses) related to revenue included in unallocated corporate costs were $278 million and '
+        '$84 million for the three months ended March 31, 2022 and 2023, respectively." (b5065554e6 p.2)'))
+    assert answered_on_focus(hedging, question, ["Alphabet"]).flags[-1] == FLAG
+    cloud = hedging.model_copy(update={"text": '"Google Cloud revenues were $7,454 million for the quarter, up 28%." '
+                                               '(b5065554e6 p.2)'})
+    assert answered_on_focus(cloud, question, ["Alphabet"]).status == "answered"
