@@ -309,10 +309,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         scoped = _completed(scoped, decision, question, hits, understanding, beside=True, retriever=services.retriever)
         scoped += [s for s in _continued(scoped, hits, understanding) if s not in scoped]
         best = best if _leaves_a_part(scoped, decision, question, companies) else scoped
+    best = _whole(best, hits, understanding, services.retriever)
     if len(parts) > 1 and _leaves_a_part(best, decision, question, companies) \
             and (window := _covering_window(decision, question, hits, companies)):
-        best = window
-    best = _whole(best, hits, understanding, services.retriever)
+        best = window  # (the last resort: what was read leaves a part, which one paragraph states)
     text, value = quoted(best), None
     # "$1.234 million" of a document not written the US way is not read by the US pattern
     if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2 and all(s.chunk.number_convention == "us" for s in best):
@@ -329,6 +329,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
 _WINDOW = 4  # sentences: a paragraph's run that states the facts asked together
 _WINDOW_CHUNKS = 4  # the best-ranked chunks looked into
 _WINDOW_OVERLAP = 0.5  # of the question's content words, in the run
+_PART_OVERLAP = 0.6  # of each part's own content words, in the run
 
 
 def _covering_window(decision: KindDecision, question: str, hits: list[SearchHit],
@@ -344,8 +345,12 @@ def _covering_window(decision: KindDecision, question: str, hits: list[SearchHit
     for size in range(2, _WINDOW + 1):
         runs += [read[i:i + size] for i in range(len(read) - size + 1)
                  if all(_next_sentence(a, b) for a, b in pairwise(read[i:i + size]))]
+    asks = [w for w in (content_words(part, companies) for part in asked_parts(question)) if w]
     for run in sorted(runs, key=len):
-        if overlap(" ".join(s.text for s in run), wanted) >= _WINDOW_OVERLAP \
+        said = " ".join(s.text for s in run)
+        # the run speaks of what each part asks, in most of its own words ("coal sales volume against budget" is not
+        # stated by revenue against budget, whatever the run's figures)
+        if overlap(said, wanted) >= _WINDOW_OVERLAP and all(overlap(said, words) >= _PART_OVERLAP for words in asks) \
                 and not _leaves_a_part(run, decision, question, companies):
             return run
     return []
