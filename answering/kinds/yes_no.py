@@ -801,11 +801,15 @@ def _other_companies(decision: KindDecision, understanding: QueryUnderstanding) 
 
 
 def _of_the_named(s: Sentence, names: list[str]) -> bool:
-    """The sentence is about the deal with a company the ask names: it names it, or, naming no other one
-    ("EMT completed the acquisition in January 2022"), stands in a passage that does."""
+    """The sentence is about the deal with a company the ask names: it names it, or, naming no other one and
+    referring back to the deal ("EMT completed the acquisition in January 2022"), stands in a passage that does."""
     def named(text: str) -> bool:
         return any(re.search(rf"\b{re.escape(n)}\b", text, re.I) for n in names)
-    return named(s.text) or (not _NAMED_DEAL.search(s.text) and named(s.chunk.text))
+    return named(s.text) or (bool(_THE_DEAL.search(s.text)) and not _NAMED_DEAL.search(s.text) and named(s.chunk.text))
+
+
+# the deal referred back to: "completed the acquisition in January 2022" (not "acquired certain other companies")
+_THE_DEAL = re.compile(r"\b(?:the|this|that)\s+(?:acquisition|merger|transaction|deal|purchase|sale|divestiture)\b", re.I)
 
 
 _ASKS_PLAN = re.compile(r"\b(?:plans?|planning|intends?|intention)\s+to\b", re.I)
@@ -817,6 +821,11 @@ _DENIES_PLAN = re.compile(r"\b(?:no|not\s+(?:have\s+)?(?:any\s+)?)(?:current\s+|
 # "As of December 31, 2022, we have repurchased ...", "Since inception, the Company has paid ...": a total to date
 _TO_DATE = re.compile(r"^(?:as\s+of|since|through|to\s+date)\b[^,]{0,60},[^.;]*?\b(?:has|have)\s+(?:\w+\s+)?"
                       r"(?:repurchased|bought|paid|issued|acquired|sold|redeemed|returned|declared)\b", re.I)
+# a deal the filing calls pending, and one called off
+_PENDING_DEAL = re.compile(r"\bpending\s+(?:acquisition|merger|sale|divestiture|transaction)\b", re.I)
+_ENDED_DEAL = re.compile(r"\btermination\s+of\s+the\b[^.;]{0,80}\b(?:agreement|merger|acquisition|transaction)\b|"
+                         r"\b(?:terminated|abandoned|called\s+off)\s+(?:the|its|our)\b[^.;]{0,60}\b(?:agreement|merger|"
+                         r"acquisition|transaction)\b", re.I)
 # "we expect it to close in fiscal year 2023", "is expected to be completed in 2024": a deal still pending
 _PENDING = re.compile(r"\b(?:expects?|expected|anticipates?|anticipated)\s+(?:(?:it|the\s+\w+|to\s+be)\s+)?"
                       r"(?:to\s+)?(?:close|be\s+completed|complete|be\s+consummated|consummate)\b", re.I)
@@ -943,9 +952,18 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
     # the period the asking clause names ("in the first quarter of fiscal year 2024"), not a date in
     # its parentheses ("quarter ended April 30, 2023"), when it names one
     years = sorted({int(y) for y in _YEAR.findall(main_clause(decision.ask))}) or years
+    after_end: list[Sentence] = []
     if predicate.deed:
         yes, no = _in_period(yes, no, found, years)
-        yes = _before_period_end(yes, question)
+        done, yes = yes, _before_period_end(yes, question)
+        after_end = [s for s in done if s not in yes]
+    if after_end and not (yes or no):
+        # "Did Oracle complete its acquisition of Cerner within fiscal year 2022 (ended May 31, 2022)?": "On June 8,
+        # 2022, we closed the acquisition of Cerner" says it was done, after the asked period
+        end = _PERIOD_END.search(question)
+        return WrittenAnswer(status="answered", kind="yes_no", citations=[cite(after_end[0].chunk, after_end[0].text)],
+                             text=f"No. The filing dates it after the asked period ended"
+                                  f"{' (' + end.group('day') + ')' if end else ''}: {after_end[0].shown()}")
     if not (yes or no) and predicate.change in ("up", "down") and topic is not None \
             and (rates := _new_rate(decision, topic, hits, understanding)) is not None:
         return rates
@@ -1017,6 +1035,17 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         )
     pending = next((s for s, reading in found.held if reading.verdict == "plan" and predicate.deed and years
                     and _PENDING.search(s.text) and (later := numbers.years_in(s.text)) and min(later) > years[-1]), None)
+    others = _other_companies(decision, understanding)
+    if pending is None and others and predicate.deed and years:
+        # "Pending Acquisition of Aerojet Rocketdyne" in the report on the asked year: not completed by its end
+        pending = next((s for s, _ in found.held if _PENDING_DEAL.search(s.text) and s.chunk.fiscal_year == years[-1]
+                        and _of_the_named(s, others)), None)
+    ended = next((s for s in sentences(hits, list(understanding.companies)) if _ENDED_DEAL.search(s.text)
+                  and _of_the_named(s, others)), None) if others and not pending else None
+    if ended is not None and predicate.deed:
+        # "the termination of the Share Purchase Agreement whereby NVIDIA would have acquired Arm": never done
+        return WrittenAnswer(status="answered", kind="yes_no", citations=[cite(ended.chunk, ended.text)],
+                             text=f"No. The filing says the deal was terminated: {ended.shown()}")
     if pending is not None:
         # "Did it complete its acquisition of X during fiscal year 2022?": "we expect it to close in fiscal
         # year 2023", in the report on 2022, says the deal was still pending when the asked year ended
@@ -1200,7 +1229,17 @@ def _before_period_end(yes: list[Sentence], question: str) -> list[Sentence]:
     if not days:
         return yes
     last = days[0]
-    return [s for s in yes if not (dated := parse_periods(s.text).dates) or min(dated) <= last]
+    return [s for s in yes if not (dated := _deed_dates(s.text)) or min(dated) <= last]
+
+
+# "On June 8, 2022, ...": the day a deed is dated by, where a page's running header ("May 31, 2022") may stand before
+_ON_DAY = re.compile(r"\b[Oo]n\s+(?P<day>[A-Z][a-z]+\.?\s+\d{1,2},?\s+(?:19|20)\d\d)\b")
+
+
+def _deed_dates(text: str) -> list:
+    """The days a sentence dates its deed by: those written "On <day>", else every day it names."""
+    on = [d for m in _ON_DAY.finditer(text) for d in parse_periods(m.group("day")).dates]
+    return on or parse_periods(text).dates
 
 
 _QUARTER = re.compile(r"\b(?P<nth>first|second|third|fourth)\s+(?:fiscal\s+)?quarter\b|\bQ(?P<q>[1-4])\b", re.I)

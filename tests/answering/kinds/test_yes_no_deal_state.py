@@ -45,3 +45,21 @@ def test_a_sentence_on_the_deal_that_names_no_company_stands_in_the_passage_on_t
                   'ended 30 June 2022? If there is no mention, return False.', emetals, [6], services)
     assert written.text.startswith('Yes. "ACQUISITION TERMS EMT completed the acquisition in January 2022'), \
         written.text
+
+
+def test_a_deal_done_after_the_asked_period_ended_was_not_done_in_it(services):
+    oracle = filing("financebench-extra/pdfs/ORACLE_2022_10K.pdf")
+    # p.110 subsequent events, under the page's running date "May 31, 2022": "On June 8, 2022, ... we acquired all the
+    # outstanding Cerner shares"
+    written = ask('Did "Oracle Corporation" complete its acquisition of Cerner Corporation within fiscal year 2022 '
+                  '(ended May 31, 2022)? If there is no mention, return False.', oracle, [109], services)
+    assert written.text.startswith("No. The filing dates it after the asked period ended (May 31, 2022)"), written.text
+    assert "On June 8, 2022" in written.text, written.text
+
+
+def test_a_deal_called_off_was_never_completed(services):
+    nvidia = filing("filings-wild/pdfs/NVIDIA_2023_10-Q_Q3.pdf")
+    # p.9 "Termination of the Arm Share Purchase Agreement ... whereby NVIDIA would have acquired Arm"
+    written = ask('Did "NVIDIA Corporation" complete its acquisition of Arm Limited according to its 10-Q for the '
+                  'quarter ended October 30, 2022? If there is no mention, return False.', nvidia, [8], services)
+    assert written.text.startswith("No. The filing says the deal was terminated"), written.text
