@@ -165,18 +165,18 @@ class _PhraseIndex:
 
     def __init__(self, entries: list[Entry]):
         self._by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
-        # one-word wordings written as a participle ("acquired"): the others are nouns, which a verb's
-        # "-ed" form shares a stem with but does not name ("the nominee received the most votes" names
-        # no receivables); and nouns in "-able(s)", whose stem is a verb's ("did the nominee receive")
-        self._participles: set[tuple[tuple[str, ...], str]] = set()
+        # one-word wordings that are plural nouns ("receivables", "borrowings"), which a verb's "-ed" form shares
+        # a stem with but does not name ("the nominee received the most votes" names no receivables; "restructured"
+        # still names restructuring); and nouns in "-able(s)", whose stem is a verb's ("did the nominee receive")
+        self._plurals: set[tuple[tuple[str, ...], str]] = set()
         self._ables: set[tuple[tuple[str, ...], str]] = set()
         for entry in entries:
             for wording in [*entry.wordings, *entry.translations]:
                 tokens = tuple(tokenize(wording))
                 if tokens:
                     self._by_first.setdefault(tokens[0], []).append((tokens, entry.key))
-                    if len(tokens) == 1 and _words(wording)[0].endswith("ed"):
-                        self._participles.add((tokens, entry.key))
+                    if len(tokens) == 1 and _words(wording)[0].endswith("s"):
+                        self._plurals.add((tokens, entry.key))
                     if len(tokens) == 1 and _ABLE.search(_words(wording)[0]):
                         self._ables.add((tokens, entry.key))
         for candidates in self._by_first.values():
@@ -195,7 +195,7 @@ class _PhraseIndex:
         i = 0
         while i < len(tokens):
             for phrase, key in self._by_first.get(tokens[i], ()):
-                if len(phrase) == 1 and ((words[i].endswith("ed") and (phrase, key) not in self._participles)
+                if len(phrase) == 1 and (((phrase, key) in self._plurals and words[i].endswith("ed"))
                                          or ((phrase, key) in self._ables and not _ABLE.search(words[i]))):
                     continue
                 if tuple(tokens[i : i + len(phrase)]) == phrase:

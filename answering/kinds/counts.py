@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import re
 
-# ("how many 787 aircraft": a model's number before the things counted)
-HOW_MANY = re.compile(r"\bhow\s+many\s+(?:[A-Z]*\d[\w-]*\s+)?(?P<noun>[a-z][a-z-]{2,})", re.I)
+HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<noun>[a-z][a-z-]{2,})", re.I)
 _PEOPLE = ("employee", "people", "person", "worker", "job", "position", "role", "staff", "headcount", "associate")
 _COUNT_VERBS = frozenset({"were", "was", "are", "is", "did", "does", "do", "had", "has", "have"})
 _NO_THING = frozenset({"times", "more", "fewer", "of"})

@@ -82,6 +82,8 @@ _WORSEN = re.compile(r"^\W*(?:did\b[^?]*?\b(?:decline|decrease|contract|shrink|f
 def verdict_of(question: str, up: bool, lower_is_better: bool = False) -> str:
     """"Did its gross margin improve ...?" answered by which way the figure went: "Yes. ", "No. ", or ""
     when the question asks no yes/no of a direction. For a cost, lower is better: its fall improved it."""
+    if _NO_VERDICT.search(question.split("?")[0]):
+        return ""
     if (rise := _IMPROVE.search(question)) is not None:
         asks_up = not (lower_is_better and _JUDGED.search(rise.group(0)))
     elif (fall := _WORSEN.search(question)) is not None:
@@ -91,6 +93,12 @@ def verdict_of(question: str, up: bool, lower_is_better: bool = False) -> str:
     return "Yes. " if up == asks_up else "No. "
 
 
+# no yes/no of a way to read: a loss (a loss that "narrowed" is an income that rose), "improve or deteriorate"
+# (two ways asked), "Did the increase in freight costs reduce it?" (a change named as the subject)
+_NO_VERDICT = re.compile(r"\bloss(?:es)?\b|\b(?:improve|increase|expand|rise|grow|widen|decline|decrease|contract|"
+                         r"shrink|fall|drop|narrow|deteriorate|worsen)\s+or\s+\w+|"
+                         r"^\W*did\s+(?:the|a|an|this|that|its)\s+(?:\w+\s+)?(?:increase|decrease|rise|decline|drop|fall|growth)\b",
+                         re.I)
 # "improve" and "deteriorate" judge a figure; "rise" and "fall" only say its way
 _JUDGED = re.compile(r"\b(?:improv|deteriorat|worsen)\w*$", re.I)
 

@@ -271,14 +271,24 @@ def name_words(*names: str) -> set[str]:
 
 
 _QUOTED_NAME = re.compile(r"[\"“]([^\"“”]{2,80})[\"”]")
+_NAME_WORDS_BESIDE = frozenset(tokenize("technologies holdings group international systems communications"))
+
+
+def _the_company(quoted: str, names: set[str]) -> bool:
+    """A quoted name is the company's: a word of its name first, the rest its name's, its legal form or a
+    word companies add to it ("Uber Technologies, Inc.")."""
+    words = tokenize(quoted)
+    return bool(words) and words[0] in names and len(words) <= 5 \
+        and all(w in names or w in LEGAL_FORM_STEMS or w in _NAME_WORDS_BESIDE for w in words[1:])
 
 
 def content_words(text: str, companies: list[str]) -> list[str]:
     """The stems of `text` that carry its topic: no scaffolding, company names or years."""
     names = {t for c in companies for t in tokenize(c)}
     years = {str(y) for y in parse_periods(text).years}
-    # "Uber Technologies, Inc." quoted whole: the company as the question names it, every word of it
-    text = _QUOTED_NAME.sub(lambda m: " " if set(tokenize(m.group(1))) & names else m.group(0), text)
+    # "Uber Technologies, Inc." quoted whole: the company as the question names it, every word of it (not a quoted
+    # segment or brand that carries its name: "Microsoft Cloud", "NIKE Direct")
+    text = _QUOTED_NAME.sub(lambda m: " " if _the_company(m.group(1), names) else m.group(0), text)
     out: list[str] = []
     # "eMetals Limited", "in early 2022": a name's legal form and a vague time of year are not the
     # topic (a stating sentence says "the Company", "in February 2022")

@@ -58,7 +58,7 @@ _ASKS_PARTY = re.compile(r"^\W*(?:to|with)\s+(?:which|what|whom)\s+(?:(?:company
 # (a name's words are capitalised; one word in lower case is a brand's only when a break follows it: "to viagogo,")
 _PARTY = (r"(?:an?\s+(?:affiliate|subsidiary)\s+of\s+)?(?P<name>(?-i:[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,4})|"
           r"(?-i:[a-z][a-z]{2,})(?=\s*[,.;]|\s+(?:for|with|in|on|and)\b))")
-_AFTER_DEED = r"\bSTEM\w*\s+(?:[\w’'&.,-]+\s+){0,8}?(?:to|with)\s+" + _PARTY
+_AFTER_DEED = r"\bSTEM\w*\s+(?P<object>(?:[\w’'&.,-]+\s+){0,8}?)(?:to|with)\s+" + _PARTY
 _BEFORE_DEED = r"\b(?:agreement|transaction|deal|contract)\s+with\s+" + _PARTY + r"[^.;]{0,140}?\bSTEM"
 _NOT_PARTY = frozenset({"the", "a", "an", "its", "our", "their", "this", "that", "which", "whom", "certain", "be",
                         "customers", "shareholders", "stockholders"})
@@ -69,10 +69,11 @@ _ASKS_ACQUIRED = re.compile(r"^\W*(?:which|what)\s+(?:company|firm|business|enti
                             r"(?-i:[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,3}))\s+(?:complete\s+(?:the|its)\s+"
                             r"acquisition\s+of|acquire|buy|purchase)\b", re.I)
 # the thing acquired, named after the deed: "our acquisition of Nuance Communications, Inc.", "acquired ZeniMax"
-_ACQUIRED = re.compile(r"\b(?:acquisition\s+of|acquired|purchase\s+of|purchased|bought)\s+(?P<name>(?-i:[A-Z][\w&'’.-]*"
-                       r"(?:\s+[A-Z][\w&'’.-]*){0,4})(?:,?\s+(?:Inc|LLC|Ltd|Corp|Co|plc)\.?)?)", re.I)
-_WHEN_ASKED = re.compile(r"\bin\s+(?P<when>(?:January|February|March|April|May|June|July|August|September|October|"
-                         r"November|December)\s+(?:19|20)\d\d)\b")
+# (a name's words on one line, each capitalised; its legal form as written; "X and Y": two names, none is the one)
+_ACQUIRED = re.compile(r"\b(?:acquisition\s+of|acquired|purchase\s+of|purchased|bought)\s+(?P<name>(?-i:[A-Z][\w&'’-]*"
+                       r"(?:[ ](?!(?:Inc|LLC|Ltd|Corp|Co|plc)\b)[A-Z][\w&'’-]*){0,4})(?-i:,?[ ](?:Inc|LLC|Ltd|Corp|Co|plc)\.)?)(?P<and>\s+and\s+[A-Z])?", re.I)
+_MONTHS = r"January|February|March|April|May|June|July|August|September|October|November|December"
+_WHEN_ASKED = re.compile(rf"\bin\s+(?P<month>{_MONTHS})\s+(?P<year>(?:19|20)\d\d)\b")
 
 
 def asked(question: str) -> bool:
@@ -86,8 +87,11 @@ def _acquired(quote: str, question: str) -> str | None:
     when = _WHEN_ASKED.search(question)
     names = []
     for m in _ACQUIRED.finditer(quote):
+        if m.group("and"):
+            return None  # "our acquisitions of Careem and Postmates": two, not the one asked
         clause = re.split(r"[;]|,\s+and\b|\.\s", quote[: m.start()])[-1]
-        if when is None or when.group("when") in clause:
+        # "in March 2022", "On March 4, 2022": the asked month, with or without its day
+        if when is None or re.search(rf"\b{when.group('month')}\s+(?:\d{{1,2}},?\s+)?{when.group('year')}\b", clause):
             name = m.group("name").strip(" ,")
             names.append(name if re.search(r"\b(?:Inc|Ltd|Corp|Co|LLC|plc)\.$", name) else name.rstrip("."))
     return names[0] if len(set(names)) == 1 else None
@@ -124,16 +128,29 @@ def _done_to(quote: str, verb: str) -> str | None:
     return None
 
 
-def _party(quote: str, verb: str) -> str | None:
-    """The party the quote says the deed was done to or with ("sell" said "sold")."""
+def _party(quote: str, verb: str, asked_object: set[str]) -> str | None:
+    """The party the quote says the deed was done to or with ("sell" said "sold"), the deed's object between them
+    one the question names ("sold our Tropicana, Naked and other select juice brands to PAI Partners"; not "a
+    portion of which was later sold to Permira" for the Classifieds business)."""
     stem = "(?:" + "|".join([_stem(verb), *verb_forms(tokenize(verb)[0] if tokenize(verb) else verb)]) + ")"
     for pattern in (_AFTER_DEED, _BEFORE_DEED):
         for m in re.finditer(pattern.replace("STEM", stem), quote, re.I):
             name = m.group("name").strip(" ,.")
             if name.split()[0].lower() in _NOT_PARTY:
                 continue
+            if "object" in m.groupdict() and asked_object and not asked_object & set(tokenize(m.group("object") or "")):
+                continue
             return name
     return None
+
+
+_OBJECT_SCAFFOLD = frozenset(tokenize("its their the a an our of in during for to and other certain"))
+
+
+def _asked_object(question: str, party: re.Match[str]) -> set[str]:
+    """The stems of what the question says the deed was done to ("its Classifieds business"), up to its time."""
+    rest = re.split(r"\s+(?:in|during|for|on|by|as\s+of)\s+|[?,]", question[party.end():], maxsplit=1)[0]
+    return {t for t in tokenize(rest) if t not in _OBJECT_SCAFFOLD and not t.isdigit()}
 
 
 def _clean(name: str) -> str | None:
@@ -188,7 +205,8 @@ def lead_name(question: str, quotes: list[str], companies: list[str]) -> str | N
                 names.add(name)
             continue
         if party is not None or done_to is not None:
-            name = _party(quote, party.group("verb")) if party is not None else _done_to(quote, done_to.group("verb"))
+            name = _party(quote, party.group("verb"), _asked_object(question, party)) if party is not None \
+                else _done_to(quote, done_to.group("verb"))
             if name is not None and not set(tokenize(name)) & (own | asked_names):
                 names.add(name)
             continue

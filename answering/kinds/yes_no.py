@@ -795,16 +795,31 @@ _NAMED_DEAL = re.compile(r"\b(?:acquisitions?|purchases?|sales?|mergers?|divesti
 
 
 def _other_companies(decision: KindDecision, understanding: QueryUnderstanding) -> list[str]:
-    """The first word of each company the ask names besides the asked one ("Activision" of "its acquisition of
-    Activision Blizzard, Inc."): what the asked deed was done with."""
-    return [n.split()[0] for n in understanding.unknown_company_mentions if n.lower() in decision.ask.lower()]
+    """Each company the ask names besides the asked one, without its legal form ("Activision Blizzard" of "its
+    acquisition of Activision Blizzard, Inc."): what the asked deed was done with."""
+    return [_LEGAL_TAIL.sub("", n).strip(" ,") for n in understanding.unknown_company_mentions
+            if n.lower() in decision.ask.lower()]
+
+
+_LEGAL_TAIL = re.compile(r",?\s+(?:Inc|Corp|Corporation|Ltd|Limited|LLC|plc|PLC|Pty|Co|Holdings?|Group|N\.V|S\.A|AG|SE)\b"
+                         r"\.?.*$")
+
+
+def _names_company(text: str, name: str) -> bool:
+    """The text names the company as a filing writes it: its first two words ("Salmon Gums" of "Salmon Gums
+    Minerals"), its one word, or its initials ("GBT" of "Global Blood Therapeutics")."""
+    words = name.split()
+    lead = r"\s+".join(re.escape(w) for w in words[:2])
+    initials = "".join(w[0] for w in words if w[:1].isupper())
+    return bool(re.search(rf"\b{lead}\b", text, re.I)
+                or (len(initials) >= 2 and re.search(rf"\b{re.escape(initials)}\b", text)))
 
 
 def _of_the_named(s: Sentence, names: list[str]) -> bool:
     """The sentence is about the deal with a company the ask names: it names it, or, naming no other one and
     referring back to the deal ("EMT completed the acquisition in January 2022"), stands in a passage that does."""
     def named(text: str) -> bool:
-        return any(re.search(rf"\b{re.escape(n)}\b", text, re.I) for n in names)
+        return any(_names_company(text, n) for n in names)
     return named(s.text) or (bool(_THE_DEAL.search(s.text)) and not _NAMED_DEAL.search(s.text) and named(s.chunk.text))
 
 
@@ -819,8 +834,9 @@ _DENIES_PLAN = re.compile(r"\b(?:no|not\s+(?:have\s+)?(?:any\s+)?)(?:current\s+|
 
 
 # "As of December 31, 2022, we have repurchased ...", "Since inception, the Company has paid ...": a total to date
-_TO_DATE = re.compile(r"^(?:as\s+of|since|through|to\s+date)\b[^,]{0,60},[^.;]*?\b(?:has|have)\s+(?:\w+\s+)?"
-                      r"(?:repurchased|bought|paid|issued|acquired|sold|redeemed|returned|declared)\b", re.I)
+# (a count or an amount in it: "Since then, dividends have been declared ... and paid" says they were paid)
+_TO_DATE = re.compile(r"^(?:as\s+of|since|through|to\s+date)\b[^,]{0,60},[^.;]*?\b(?:has|have)\s+(?!been\b)(?:\w+\s+)?"
+                      r"(?:repurchased|bought|paid|issued|acquired|sold|redeemed|returned|declared)\b(?=[^.;]*\d)", re.I)
 # a deal the filing calls pending, and one called off
 _PENDING_DEAL = re.compile(r"\bpending\s+(?:acquisition|merger|sale|divestiture|transaction)\b", re.I)
 _ENDED_DEAL = re.compile(r"\btermination\s+of\s+the\b[^.;]{0,80}\b(?:agreement|merger|acquisition|transaction)\b|"
@@ -1033,9 +1049,10 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
                  + " ".join(s.shown() for s in evidence if not instead or s is not evidence[-1]) + instead,
             citations=unique_citations([cite(s.chunk, s.text) for s in evidence]),
         )
-    pending = next((s for s, reading in found.held if reading.verdict == "plan" and predicate.deed and years
-                    and _PENDING.search(s.text) and (later := numbers.years_in(s.text)) and min(later) > years[-1]), None)
     others = _other_companies(decision, understanding)
+    pending = next((s for s, reading in found.held if reading.verdict == "plan" and predicate.deed and years
+                    and _PENDING.search(s.text) and (later := numbers.years_in(s.text)) and min(later) > years[-1]
+                    and (not others or _of_the_named(s, others))), None)
     if pending is None and others and predicate.deed and years:
         # "Pending Acquisition of Aerojet Rocketdyne" in the report on the asked year: not completed by its end
         pending = next((s for s, _ in found.held if _PENDING_DEAL.search(s.text) and s.chunk.fiscal_year == years[-1]
@@ -1089,8 +1106,10 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
                                  citations=unique_citations([cite(first.sentence.chunk, first.sentence.text)]))
     own = [h for h in hits if not understanding.companies or h.chunk.company in understanding.companies]
     if decision.default_answer is not None and own and topic is not None \
-            and (named := next((t for t in [*_NUMBERED_NAME.findall(decision.ask), *_other_companies(decision, understanding)]
-                                if any(re.search(rf"\b{re.escape(t)}\b", h.chunk.text, re.I) for h in own)), None)):
+            and (named := next((t for t in _NUMBERED_NAME.findall(decision.ask)
+                                if any(re.search(rf"\b{re.escape(t)}\b", h.chunk.text, re.I) for h in own)), None)
+                 or next((t for t in _other_companies(decision, understanding)
+                          if any(_names_company(h.chunk.text, t) for h in own)), None)):
         # "Did PG&E commence a voluntary case under Chapter 11?": the filing names Chapter 11 ("filed voluntary
         # petitions for relief under chapter 11"), in words no sentence read as the deed; that is a mention, and
         # the question's rule for none is not the answer

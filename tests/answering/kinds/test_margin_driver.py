@@ -58,3 +58,7 @@ def test_the_verdict_reads_the_asked_direction_and_which_way_is_better():
     # a cause asked of a change names the change as its subject, not a yes/no of its way
     assert verdict_of("Was the increase in gross margin driven by pricing?", up=True) == ""
     assert verdict_of("What drove the decline in gross margin?", up=False) == ""
+    # a loss that narrowed is an income that rose; two ways asked; a change named as the subject
+    assert verdict_of("Did Boeing's operating loss narrow in 2022?", up=False) == ""
+    assert verdict_of("Did its gross margin improve or deteriorate in FY2022?", up=True) == ""
+    assert verdict_of("Did the increase in freight costs reduce gross margin?", up=False) == ""

@@ -132,3 +132,15 @@ def test_what_was_acquired_in_the_month_asked_is_named_after_the_deed_in_that_mo
     assert asked(question)
     assert lead_name(question, [quote], ["Microsoft"]) == "Nuance Communications, Inc."
     assert lead_name(question.replace("2022", "2021"), [quote], ["Microsoft"]) == "ZeniMax Media Inc."
+
+
+def test_a_party_is_named_for_the_object_asked_and_two_acquired_names_are_none():
+    # eBay's 2021 10-K: Adevinta shares "later sold to Permira" is no sale of the Classifieds business to Permira
+    assert lead_name("To which company did eBay sell its Classifieds business in 2021?",
+                     ["eBay received 540 million Adevinta shares, a portion of which was later sold to Permira."],
+                     ["eBay"]) is None
+    question = 'Which company did "Uber Technologies, Inc." complete the acquisition of in March 2022?'
+    assert lead_name(question, ["In March 2022 we completed our acquisitions of Careem and Postmates."], ["Uber"]) is None
+    # the month asked with its day ("On March 4, 2022"), a name ending at its sentence's end
+    assert lead_name(question, ["On March 4, 2022, we completed our acquisition of Xilinx. The deal adds chips."],
+                     ["Uber"]) == "Xilinx"

@@ -63,3 +63,18 @@ def test_a_deal_called_off_was_never_completed(services):
     written = ask('Did "NVIDIA Corporation" complete its acquisition of Arm Limited according to its 10-Q for the '
                   'quarter ended October 30, 2022? If there is no mention, return False.', nvidia, [8], services)
     assert written.text.startswith("No. The filing says the deal was terminated"), written.text
+
+
+def test_a_company_the_filing_names_by_its_initials_is_named(services):
+    pfizer = filing("financebench/pdfs/PFIZER_2022_10K.pdf")
+    # p.66 the acquisitions note: "GBT––On October 5, 2022, we acquired GBT"
+    written = ask('Did "Pfizer Inc." complete the acquisition of Global Blood Therapeutics, Inc. during 2022? If there '
+                  'is no mention, return False.', pfizer, [65], services)
+    assert written.text.startswith("Yes.") and "we acquired GBT" in written.text, written.text
+
+
+def test_dividends_declared_and_paid_since_a_date_were_paid(services):
+    synnex = filing("filings-wild/pdfs/TDSYNNEX_2022_AnnualReport.pdf")
+    # p.37: "Since then, dividends have been declared ... and paid" is no total to date held back
+    written = ask("Did TD SYNNEX pay dividends in fiscal 2022?", synnex, [36], services)
+    assert written.text.startswith("Yes."), written.text
