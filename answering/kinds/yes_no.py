@@ -1055,7 +1055,9 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
                     and (not others or _of_the_named(s, others))), None)
     if pending is None and others and predicate.deed and years:
         # "Pending Acquisition of Aerojet Rocketdyne" in the report on the asked year: not completed by its end
-        pending = next((s for s, _ in found.held if _PENDING_DEAL.search(s.text) and s.chunk.fiscal_year == years[-1]
+        # (its heading says so: "Pending Acquisition of Aerojet Rocketdyne Holdings, Inc. On December 20, 2020, we
+        # entered into an agreement to acquire ...")
+        pending = next((s for s, _ in found.held if _PENDING_DEAL.search(s.chunk.text) and s.chunk.fiscal_year == years[-1]
                         and _of_the_named(s, others)), None)
     ended = next((s for s in sentences(hits, list(understanding.companies)) if _ENDED_DEAL.search(s.text)
                   and _of_the_named(s, others)), None) if others and not pending else None
@@ -1067,7 +1069,7 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         # "Did it complete its acquisition of X during fiscal year 2022?": "we expect it to close in fiscal
         # year 2023", in the report on 2022, says the deal was still pending when the asked year ended
         return WrittenAnswer(status="answered", kind="yes_no", citations=[cite(pending.chunk, pending.text)],
-                             text=f"No. The filing expects it only after {years[-1]}: {pending.shown()}")
+                             text=f"No. The filing has it still to be completed after {years[-1]}: {pending.shown()}")
     if found.held:
         # sentences name the asked deed but state a rule, a plan or crossed cues: no answer, and no
         # default either (the question's "if there is no mention" rule is for no mention at all)
