@@ -1279,10 +1279,6 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
     for line, wording in lines.items():
         label = label.replace(line, wording)  # "revenues from franchised restaurants / Revenue"
     unit = _unit(key, formula, source, vocab)
-    if _SHARE_ASKED.search(ask) and unit == "USD":
-        # "What share of its total revenues came from franchised restaurants?": a share of the amount
-        # named, whose part no measure read names; the amount itself (or its change) is not what is asked
-        return None
     aggregation = _aggregation(ask, question, years)
     relative = aggregation == "change"
     if _RELATES_PERIODS.search(formula) and (source == "question" or (
@@ -1313,6 +1309,10 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
         kind = kind_asked.group(1).lower() if kind_asked else "percentage"
         # "working capital ratio" when only working capital (an amount) is known
         unresolved = f"the question asks for a {kind}, but {label} is an amount"
+    if _SHARE_ASKED.search(ask) and unit == "USD" and unresolved is None:
+        # "What share of its total revenues came from franchised restaurants?": a share of the amount named,
+        # whose part no measure read names; the amount itself (or its change) is not what is asked
+        unresolved = f"the question asks for a share of {label}, and no measure read names the part it asks of"
     if source == "vocabulary" and key in vocab.metrics and (contested := vocab.metrics[key].contested):
         # answering with one of the ways would be another quantity than the one asked, half the time
         unresolved = f"{label} is computed in more than one way ({contested}) and the question does not define it"

@@ -61,6 +61,7 @@ from finrag.config import Settings
 from finrag.llm import LLMClient, LLMReply
 from finrag.models import (
     ANNUAL_FILINGS,
+    CatalogFiling,
     Chunk,
     SearchFilters,
     SearchHit,
@@ -653,7 +654,8 @@ class Retriever:
         return {
             f.doc for c in scope for f in c.filings
             if f.period_end and (f.period_end in u.dates or (f.form == "8-K" and f.period_end[:7] in u.months)
-                                 or (f.form in _ANNUAL_FORMS and _reported_after(f.period_end, u.months)))
+                                 or (f.form in _ANNUAL_FORMS and not (u.periods or u.dates)
+                                     and _reported_after(f.period_end, _uncovered(u.months, c.filings))))
         }
 
 
@@ -666,6 +668,18 @@ def _reported_after(period_end: str, months: list[str]) -> bool:
 
 
 _REPORTED_WITHIN = 3  # months: an annual report is filed within 60 to 90 days of its year's end
+_SPANS = {"10-K": 12, "annual": 12, "10-Q": 3}  # months a filing's period covers, up to its end
+
+
+def _uncovered(months: list[str], filings: list[CatalogFiling]) -> list[str]:
+    """The named months no held report covers (a 10-Q or annual report whose period takes them in): a month
+    a report covers is told there, not in the year before's report."""
+    def covers(f: CatalogFiling, m: str) -> bool:
+        span = _SPANS.get(f.form)
+        ends = int(f.period_end[:4]) * 12 + int(f.period_end[5:7]) if f.period_end else None
+        at = int(m[:4]) * 12 + int(m[5:7])
+        return span is not None and ends is not None and ends - span < at <= ends
+    return [m for m in months if not any(covers(f, m) for f in filings)]
 
 
 

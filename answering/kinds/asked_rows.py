@@ -21,7 +21,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from answering.citations import cite, unique_citations
-from answering.kinds.every_part import asked_parts, part_unanswered
+from answering.kinds.every_part import asked_parts, capitalised_names, part_unanswered
 from answering.kinds.listed_amounts import EVERY_ITEM
 from answering.kinds.tables import Block, blocks
 from answering.written_answer import WrittenAnswer
@@ -139,7 +139,7 @@ def completed(written: WrittenAnswer, question: str, hits: list[SearchHit], comp
     ("What were its renewal rates, and how many total paid members did it have?": the rate's sentence,
     then "Total paid members 65,800 61,700 58,100" under "(in thousands)"), or the answer as it was."""
     years = set(parse_periods(question).years)
-    if written.status != "answered" or len(years) != 1 or len(companies) != 1:
+    if written.status != "answered" or len(years) != 1 or len(companies) != 1 or _names_a_part(question, companies):
         return written
     year, tables = years.pop(), amount_tables(hits, companies)
     readings = [reading for part in asked_parts(question)[1:]
@@ -149,3 +149,15 @@ def completed(written: WrittenAnswer, question: str, hits: list[SearchHit], comp
         return written
     return written.model_copy(update={"text": f"{written.text} " + "; ".join(r.said for r in readings) + ".",
                                       "citations": unique_citations([*written.citations, *(r.citation for r in readings)])})
+
+
+_NOT_A_PART = frozenset(tokenize("fy fiscal q1 q2 q3 q4 january february march april may june july august september "
+                                 "october november december form"))
+
+
+def _names_a_part(question: str, companies: list[str]) -> bool:
+    """The question names something of the company's by name ("Boeing's BDS revenues ..., and what was its total
+    backlog?"): "its" may be that part's, and the company's row is not its figure."""
+    own = {t for c in companies for t in tokenize(c)}
+    named = {t for t in capitalised_names(question) if len(t) > 2 and not any(ch.isdigit() for ch in t)}
+    return bool(named - own - _NOT_A_PART)

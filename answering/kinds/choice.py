@@ -712,7 +712,8 @@ def _above_their_total(rows: list[Row], block: Block, col: int) -> list[Row]:
     """The segments a total sums ("Net sales of reportable segments and All Other"), without the lines
     after it that bridge it to another total ("Impact of foreign currency movements"): those reconcile,
     they are no segment."""
-    for k, row in enumerate(block.rows):
+    # (the last such total: "Converse" below "Total NIKE Brand" is a segment of "Total NIKE, Inc.")
+    for k, row in reversed(list(enumerate(block.rows))):
         if not _WHOLE_ROW.match(row.label) or col >= len(row.values) or row.values[col] is None:
             continue
         above = [r for r in block.rows[:k] if not _WHOLE_ROW.match(r.label)]

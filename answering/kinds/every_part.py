@@ -246,7 +246,8 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
             continue  # "Which of its segments had the worst topline performance": the table's pick, said as one
         if written.kind == "choice" and _ASKS_HOW_CHANGED.search(part) and _ITEMS_AGAINST.search(written.text):
             continue  # "and how did the segment mix change from FY2020?": each ranked item against that year
-        if written.kind == "choice" and _ASKS_EACH.search(part) and _RANKED_ITEMS.search(written.text):
+        if written.kind == "choice" and _ASKS_EACH.search(part) and _RANKED_ITEMS.search(written.text) \
+                and _of_the_ranked_measure(part, parts[0], companies):
             continue  # "and what were the comparable sales increases for each segment?": the ranking gives each
         if part_unanswered(part, written.text, written.kind or "", companies):
             return part
@@ -255,6 +256,21 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
 
 # the choice writer's ranked items set against an earlier year (answering.kinds.choice): "Against 2020: A 3,904 to ..."
 _ITEMS_AGAINST = re.compile(r"\bAgainst (?:19|20)\d\d: [^.]+\([+-]\d")
+def _of_the_ranked_measure(part: str, first: str, companies: list[str]) -> bool:
+    """A follow-on part asks each item's figure of the measure the first part ranks ("the highest comparable sales
+    growth" / "the comparable sales increases for each segment"), not another measure or a yes/no ("did every
+    segment grow its EBIT?")."""
+    if _YES_NO_PART.match(part):
+        return False
+    words = [w for w in content_words(part, companies) if w not in _ITEM_WORDS]
+    return bool(words) and overlap(first, words) >= 0.5
+
+
+_YES_NO_PART = re.compile(r"^\W*(?:and\s+)?(?:did|does|do|is|are|was|were|has|have|had|will|can)\b", re.I)
+_ITEM_WORDS = frozenset(tokenize("each every all segment segments region regions market markets business businesses "
+                                 "division divisions item items"))
+
+
 # the choice writer's ranking of every item of its table with its figure: "Ranking: 1. A: 16.5%; 2. B: 12.6%; ..."
 _RANKED_ITEMS = re.compile(r"\bRanking: 1\. [^;]+: [^;]*\d[^;]*; 2\. [^;]+: [^;]*\d")
 _ASKS_EACH = re.compile(r"\b(?:for\s+each|each\s+(?:of\s+the\s+)?\w+(?:'s)?|(?:all|every)\s+(?:the\s+)?\w+)\b", re.I)
@@ -659,8 +675,9 @@ def unbroken_down(text: str, question: str) -> str | None:
     asks_causes = any(_ASKS_WHY.search(part) for part in re.split(r"[,;?]", question))
     if asks_causes and len(_LABELLED_QUOTE.findall(text)) >= 3:  # "By segment:" and two items
         return None
-    if not asks_causes and _RANKED_ITEMS.search(text):
-        return None  # a table's items ranked, each with its figure: the breakdown, item by item
+    if not asks_causes and _RANKED_ITEMS.search(text) and (parts := asked_parts(question)) \
+            and all(_of_the_ranked_measure(p, parts[0], []) for p in parts[1:] if _BREAKDOWN.search(p)):
+        return None  # a table's items ranked, each with its figure: the breakdown of the measure ranked, item by item
     sentences = _sentences(text)
     for m in _BREAKDOWN.finditer(question):
         dimensions = [d for d in _DIMENSION_SPLIT.split(m.group("by") or m.group("each") or m.group("item") or "")

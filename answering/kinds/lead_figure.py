@@ -34,13 +34,19 @@ _MIN_WORDS = 2  # a measure named in one word ("revenue") is a metric's, read fr
 
 
 _CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
+# the words a total may stand after when said without "total" ("our backlog was", "the ending backlog")
+_BARE_BEFORE = frozenset({"our", "its", "the", "their", "ending", "total", "overall", "company's", "company’s"})
 
 
-def _figure(quote: str, measure: str) -> tuple[float, str, str] | None:
-    """(amount, currency sign, scale word) stated right after the measure's name in the quote, or None."""
+def _figure(quote: str, measure: str, bare: bool = False) -> tuple[float, str, str] | None:
+    """(amount, currency sign, scale word) stated right after the measure's name in the quote, or None.
+    `bare`: the name stands without a qualifier before it ("our backlog", not "Funded backlog")."""
     words = measure.split()
     named = re.search(r"\b" + r"\s+".join(re.escape(w) for w in words) + r"\b", quote, re.I)
     if named is None:
+        return None
+    before = re.findall(r"[\w’'-]+", quote[: named.start()])[-1:]
+    if bare and before and before[0].lower() not in _BARE_BEFORE:
         return None
     window = quote[named.end(): named.end() + _REACH]
     amount = _AMOUNT.search(window)
@@ -122,7 +128,7 @@ def lead(question: str, quotes: list[str]) -> tuple[float, str, str] | None:
         found = {f for q in quotes if (f := _figure(q, measure)) is not None}
         if not found and (whole := re.match(r"total\s+(?P<rest>.+)", measure, re.I)) is not None:
             # "the total backlog": a filing says "our backlog was $144.0 billion", the total without the word
-            found = {f for q in quotes if (f := _figure(q, whole.group("rest"))) is not None}
+            found = {f for q in quotes if (f := _figure(q, whole.group("rest"), bare=True)) is not None}
     else:
         return None
     if len(found) != 1:

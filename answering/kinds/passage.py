@@ -21,6 +21,7 @@ from answering.kinds.legal_outcome import searches_outcome
 from answering.kinds.named_part import said_of_another_part
 from answering.kinds.other_words import answered_in_other_words, asks_in_other_words
 from answering.kinds.sentences import (
+    HEDGE,
     REFERS_BACK,
     Sentence,
     asks_about_risk,
@@ -50,8 +51,9 @@ _PLACE_TIME = re.compile(r"^\W*(?:where|when|who|whom)\b", re.I)
 _ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bcost\b|\bprice\b|\bpaid\b|\bspen[dt]\b", re.I)
 _CONTINUES = re.compile(r"^(?:in\s+addition|additionally|also|further(?:more)?|moreover)\b", re.I)
 # "As a result, we recorded a $1.2 billion charge": what the sentence states follows from the one before
-_FOLLOWS_FROM = re.compile(r"^(?:as\s+a\s+(?:result|consequence)|consequently|accordingly|in\s+connection\s+with\s+"
-                           r"(?:this|these|that|those|such)|because\s+of\s+(?:this|these|that))\b", re.I)
+# (not "As a result of the Merger, ...", which names its cause)
+_FOLLOWS_FROM = re.compile(r"^(?:(?:as\s+a\s+(?:result|consequence)|consequently|accordingly),|in\s+connection\s+with\s+"
+                           r"(?:this|these|that|those|such)\b|because\s+of\s+(?:this|these|that)\b)", re.I)
 _ASKS_STATUS = re.compile(r"\bstatus\b|\bstand(?:s|ing)?\b|\blatest\s+developments?\b", re.I)
 _BY_HOW_MUCH = re.compile(r"\bby\s+how\s+much\b", re.I)
 # one amount of money in a sentence: "$4,200,000,000", "$3.8 billion"
@@ -346,11 +348,15 @@ def _covering_window(decision: KindDecision, question: str, hits: list[SearchHit
         runs += [read[i:i + size] for i in range(len(read) - size + 1)
                  if all(_next_sentence(a, b) for a, b in pairwise(read[i:i + size]))]
     asks = [w for w in (content_words(part, companies) for part in asked_parts(question)) if w]
-    for run in sorted(runs, key=len):
+    years = parse_periods(question).years
+    for run in sorted(runs, key=lambda r: (len(r), min(s.rank for s in r))):
         said = " ".join(s.text for s in run)
-        # the run speaks of what each part asks, in most of its own words ("coal sales volume against budget" is not
-        # stated by revenue against budget, whatever the run's figures)
+        # the run speaks of what each part asks, in most of its own words, a sentence of it for each part ("coal sales
+        # volume against budget" is not stated by revenue against budget, whatever the run's figures); of the year
+        # asked ("In April 2015 ..." is another year's program); and states it (no "retains authority to change")
         if overlap(said, wanted) >= _WINDOW_OVERLAP and all(overlap(said, words) >= _PART_OVERLAP for words in asks) \
+                and all(any(overlap(s.text, words) >= _WINDOW_OVERLAP for s in run) for words in asks) \
+                and (not years or mentions_years(said, years[-1:])) and not any(HEDGE.search(s.text) for s in run) \
                 and not _leaves_a_part(run, decision, question, companies):
             return run
     return []
@@ -810,7 +816,7 @@ def _with_antecedents(best: list[Sentence], hits: list[SearchHit], understanding
     out: list[Sentence] = []
     for s in best:
         before = before_of.get((s.chunk.chunk_id, s.position)) if _FOLLOWS_FROM.match(s.text) else None
-        if before is not None and before not in best and before not in out:
+        if before is not None and before not in best and before not in out and not before.text.rstrip().endswith(":"):
             out.append(before)
         out.append(s)
     return out

@@ -242,7 +242,11 @@ def test_a_share_of_an_amount_whose_part_no_measure_names_is_not_the_amount():
     # "franchised restaurants" names no measure: the total revenues (or their change) are not the share asked
     target = read_target("What share of McDonald's FY2022 total revenues came from franchised restaurants, and how "
                          "does it compare with FY2021? Answer in percent.", vocab)
-    assert target is None or target.unit != "USD" and target.metric != "revenue", target
+    assert target is not None and target.unresolved and "share of" in target.unresolved, target
+    # nor its change ("the total year-over-year revenue increase")
+    growth = read_target("What share of Netflix's total year-over-year revenue increase in 2017 came from its "
+                         "International streaming segment?", vocab)
+    assert growth is not None and growth.unresolved, growth
     # a share whose part is a measure is its ratio
     share = read_target("What share of Lockheed Martin's FY2020 free cash flow was returned through dividends paid?",
                         vocab)

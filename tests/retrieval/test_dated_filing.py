@@ -130,3 +130,13 @@ def test_a_month_just_after_an_annual_period_searches_that_years_report_on_its_o
         "Did Patriot Transportation Holding announce a special dividend in May 2016?", k=10,
         options=RetrievalOptions(pages=False))
     assert store.scoped_searches == []  # eight months on: the next year's report tells it
+
+
+def test_a_month_a_held_report_covers_is_told_there_not_in_the_report_before():
+    from finrag.models import CatalogFiling
+    from retrieval.retriever import _uncovered
+
+    annual = CatalogFiling(doc="a", form="10-K", fiscal_year=2022, period_end="2022-09-30")
+    quarter = CatalogFiling(doc="q", form="10-Q", fiscal_year=2023, period_end="2022-12-31")
+    assert _uncovered(["2022-11"], [annual]) == ["2022-11"]
+    assert _uncovered(["2022-11"], [annual, quarter]) == []  # the December quarter's 10-Q tells November

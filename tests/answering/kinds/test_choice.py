@@ -494,3 +494,15 @@ def test_the_segments_are_the_rows_their_total_sums_not_the_lines_bridging_it_to
     assert written.text.startswith("Optical Communications (3,563 (millions)) ranks highest (the highest revenue"), \
         written.text
     assert "foreign currency" not in written.text and "growth" not in written.text, written.text
+
+
+def test_a_segment_below_a_brands_subtotal_is_one_of_the_segments_the_grand_total_sums(services):
+    nike = filing("financebench/pdfs/NIKE_2023_10K.pdf")
+    # p.90 segment note: the NIKE Brand's geographies, "Total NIKE Brand", then Converse and Corporate, "Total NIKE, Inc."
+    written = ask("Which Nike segment had the smallest additions to property, plant and equipment in fiscal 2023?",
+                  nike, [89, 88], services)
+    assert written.text.startswith("Converse (7 (millions)) ranks lowest"), written.text
+    # a follow-on part asking each segment's figure of another measure is not answered by the ranking
+    both = ask("Which Nike segment had the highest revenues in fiscal 2023, and what were the additions to property, "
+               "plant and equipment for each segment?", nike, [89, 88], services)
+    assert both.status == "not_found", both.text

@@ -72,3 +72,5 @@ def test_a_total_asked_is_stated_without_the_word():
     quotes = ["Backlog At December 31, 2019, our backlog was $144.0 billion compared with $130.5 billion at December 31, "
               "2018.", "As of December 31, 2019, our ending backlog was $144.0 billion."]
     assert lead(question, quotes) == (144.0, "USD billion", "$144 billion")
+    # a qualified part of it is not the total ("Funded backlog was approximately $95.5 billion")
+    assert lead(question, ["Funded backlog was approximately $95.5 billion at year-end 2019."]) is None

@@ -355,3 +355,11 @@ def test_an_outcome_that_follows_from_the_sentence_before_is_quoted_with_it(serv
                   "FY2023 as a result?", microsoft, [40], services)
     assert written.status == "answered", written.text
     assert written.text.index("align our cost structure") < written.text.index("As a result, we recorded a $1.2 billion")
+
+
+def test_only_a_sentence_that_leaves_its_cause_out_brings_the_one_before():
+    from answering.kinds.passage import _FOLLOWS_FROM
+
+    assert _FOLLOWS_FROM.match("As a result, we recorded a $1.2 billion charge in the second quarter.")
+    # it names its own cause
+    assert not _FOLLOWS_FROM.match("As a result of the Merger, the Company changed its name to TD SYNNEX.")
