@@ -332,6 +332,8 @@ _WINDOW = 4  # sentences: a paragraph's run that states the facts asked together
 _WINDOW_CHUNKS = 4  # the best-ranked chunks looked into
 _WINDOW_OVERLAP = 0.5  # of the question's content words, in the run
 _PART_OVERLAP = 0.6  # of each part's own content words, in the run
+# what a board may do, not what it did: "Each Board of Directors retains authority to change ... at any time"
+_DISCRETION = re.compile(r"\b(?:retains?|reserves?)\s+(?:the\s+)?(?:authority|right|discretion)\b|\bat\s+any\s+time\b", re.I)
 
 
 def _covering_window(decision: KindDecision, question: str, hits: list[SearchHit],
@@ -356,7 +358,8 @@ def _covering_window(decision: KindDecision, question: str, hits: list[SearchHit
         # asked ("In April 2015 ..." is another year's program); and states it (no "retains authority to change")
         if overlap(said, wanted) >= _WINDOW_OVERLAP and all(overlap(said, words) >= _PART_OVERLAP for words in asks) \
                 and all(any(overlap(s.text, words) >= _WINDOW_OVERLAP for s in run) for words in asks) \
-                and (not years or mentions_years(said, years[-1:])) and not any(HEDGE.search(s.text) for s in run) \
+                and (not years or mentions_years(said, years[-1:])) \
+                and not any(HEDGE.search(s.text) or _DISCRETION.search(s.text) for s in run) \
                 and not _leaves_a_part(run, decision, question, companies):
             return run
     return []

@@ -117,3 +117,12 @@ def test_a_paragraph_that_states_every_part_answers_when_the_best_sentences_leav
     assert written.status == "answered", written.text
     for fact in ("3,511 licenses", "Verizon paid $45.5 billion", "estimated to be $7.7 billion"):
         assert fact in written.text, written.text
+
+
+def test_a_paragraph_of_what_a_board_may_do_states_no_change_made(services):
+    pge = filing("financebench-extra/pdfs/PG_E_2016_10K.pdf")
+    # p.59: the payout ratio adopted, then "Each Board of Directors retains authority to change the ... dividend policy
+    # ... at any time": the dividend's change ($0.455 to $0.49) is stated elsewhere on the page, by no run
+    written = ask("What dividend policy did PG&E Corporation adopt in 2016, and how did its common dividend per share "
+                  "change?", pge, [58, 59, 57], services)
+    assert "retains authority" not in written.text or written.status != "answered", written.text
