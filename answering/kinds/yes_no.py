@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from answering import numbers
@@ -970,7 +971,7 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
     years = sorted({int(y) for y in _YEAR.findall(main_clause(decision.ask))}) or years
     after_end: list[Sentence] = []
     if predicate.deed:
-        yes, no = _in_period(yes, no, found, years)
+        yes, no = _in_period(yes, no, found, years, _period_ends(services))
         done, yes = yes, _before_period_end(yes, question)
         after_end = [s for s in done if s not in yes]
     if after_end and not (yes or no):
@@ -1207,17 +1208,20 @@ def _new_rate(decision: KindDecision, topic: Topic, hits: list[SearchHit],
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 
 
-def _in_period(yes: list[Sentence], no: list[Sentence], found: _Found,
-               years: list[int]) -> tuple[list[Sentence], list[Sentence]]:
+def _in_period(yes: list[Sentence], no: list[Sentence], found: _Found, years: list[int],
+               period_ends: dict[str, str] | None = None) -> tuple[list[Sentence], list[Sentence]]:
     """The sentences about the asked period: one whose predicate is dated only in other years
     ("share repurchases in the first quarter of fiscal year 2023") says nothing of it, except a
     stop before it ("suspended ... beginning the fourth quarter of 2017" still holds in 2018).
-    When some are dated in the asked year, they decide."""
+    When some are dated in the asked year, they decide. A day within the fiscal year its filing
+    reports (`period_ends`: each filing's last day) is of that fiscal year too: "On October 1, 2018,
+    we acquired GreatCall" in the report on the year ended February 2, 2019 is fiscal 2019's."""
     if not years:
         return yes, no
 
     def named(s: Sentence) -> list[int]:
-        return found.years.get(id(s)) or [int(y) for y in _YEAR.findall(s.text)]
+        written = found.years.get(id(s)) or [int(y) for y in _YEAR.findall(s.text)]
+        return [*written, *_fiscal_years_of_days(s, period_ends or {})]
 
     def about(s: Sentence) -> bool:
         dated = named(s)
@@ -1232,6 +1236,22 @@ def _in_period(yes: list[Sentence], no: list[Sentence], found: _Found,
         yes = [s for s in yes if s in dated]
         no = [s for s in no if s in dated or id(s) in found.ceased]
     return yes, no
+
+
+def _period_ends(services: MetricServices) -> dict[str, str]:
+    """Each held filing's last day, by its file (the store's catalog; none without a store)."""
+    catalog = getattr(services.retriever, "catalog", None)
+    return {f.doc: f.period_end for c in catalog.companies for f in c.filings if f.period_end} if catalog else {}
+
+
+def _fiscal_years_of_days(s: Sentence, period_ends: dict[str, str]) -> list[int]:
+    """The fiscal year of each day the sentence names that falls in the year its own filing reports."""
+    end = period_ends.get(s.chunk.doc)
+    if end is None or s.chunk.fiscal_year is None or s.chunk.period not in (None, f"FY{s.chunk.fiscal_year}"):
+        return []
+    last = date.fromisoformat(end)
+    return [s.chunk.fiscal_year for day in parse_periods(s.text).dates
+            if last - timedelta(days=366) < date.fromisoformat(day) <= last]
 
 
 _SINCE_YEAR = re.compile(r"\bsince\s+(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},?\s+)?)?((?:19|20)\d\d)\b")

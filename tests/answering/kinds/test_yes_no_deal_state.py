@@ -87,3 +87,27 @@ def test_a_deal_the_years_report_heads_as_pending_was_not_completed_in_it(servic
     written = ask('Did "Lockheed Martin Corporation" complete its acquisition of Aerojet Rocketdyne Holdings, Inc. in '
                   '2021? If there is no mention, return False.', lockheed, [2], services)
     assert written.text.startswith("No. The filing has it still to be completed after 2021"), written.text
+
+
+def test_a_day_in_the_fiscal_year_its_report_covers_is_of_that_year(services):
+    import dataclasses
+
+    from finrag.models import CatalogCompany, CatalogFiling, StoreCatalog
+
+    bestbuy = filing("financebench/pdfs/BESTBUY_2019_10K.pdf")
+    # p.4: "On October 1, 2018, we acquired all of the outstanding shares of GreatCall", in the report on the fiscal
+    # year ended February 2, 2019: calendar 2018, fiscal 2019
+
+    class Store:  # the store's catalog of its filings' last days; no further search finds anything
+        catalog = StoreCatalog(companies=[CatalogCompany(name=bestbuy[0].company or "Best Buy", filings=[
+            CatalogFiling(doc="BESTBUY_2019_10K", form="10-K", fiscal_year=2019, period_end="2019-02-02")])])
+
+        def search(self, *args, **kwargs):
+            return []
+
+    question = ('Did "Best Buy Co., Inc." complete an acquisition of GreatCall, Inc. during fiscal 2019? If there is '
+                'no mention, return False.')
+    written = ask(question, bestbuy, [3], dataclasses.replace(services, retriever=Store()))
+    assert written.text.startswith("Yes.") and "October 1, 2018" in written.text, written.text
+    # without the filing's last day the day's year is all it has: never the default No
+    assert not ask(question, bestbuy, [3], services).text.startswith("No."), written.text
