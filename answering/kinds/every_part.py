@@ -603,9 +603,25 @@ def metric_part_unanswered(written: WrittenAnswer, question: str, companies: lis
         # consolidated statement of profit or loss", which the working states in the filing's line names)
         asked = _HOW_WORKED.sub(" ", _BRACKETED.sub(" ", last_sentence(part)))
         words = [w for w in _own_words(asked, companies) if w not in _PERIOD_WORDS]
-        if words and overlap(written.text, words) < MIN_WORDS:
+        if words and overlap(written.text, words) < MIN_WORDS and not _summed_in_working(part, words, written.text):
             return part
     return None
+
+
+# the working's sum of its inputs: "Dividends paid + Share repurchases = $14,467.0M + $85,971.0M = $100,438.0M"
+_SUM_LINE = re.compile(r"(?P<labels>[A-Z][\w ,'’&()-]*?(?: \+ [A-Z][\w ,'’&()-]*?)+) = [^=.]*\d[^=]*= \$?-?[\d,]+(?:\.\d+)?")
+
+
+def _summed_in_working(part: str, words: list[str], text: str) -> bool:
+    """An amount asked of what the figure's inputs add up to ("How much cash did it return to shareholders through
+    dividends and repurchases?"), which the working states as their sum, its inputs named in two of the part's words."""
+    if not _ASKS_AMOUNT_PART.match(last_sentence(part)):
+        return False
+    return any(len(set(words) & {t for t in tokenize(m.group("labels"))}) >= 2 for m in _SUM_LINE.finditer(text))
+
+
+_ASKS_AMOUNT_PART = re.compile(r"^\W*(?:and\s+)?(?:how\s+much|what\s+(?:was|were|is|are)\s+(?:the\s+)?(?:total|combined|"
+                               r"amount|sum))\b", re.I)
 
 
 _BRACKETED = re.compile(r"\([^()]*\)")
