@@ -462,6 +462,14 @@ def _extra_words(text: str, key: str, vocab: Vocabulary) -> bool:
 _PERIOD_PREFIX = re.compile(r"^(?:FY\s?(\d{4})|fiscal(?:\s+year)?\s+(\d{4}))\s+", re.I)
 
 
+def _wording_said(text: str, key: str, vocab: Vocabulary) -> set[str]:
+    """The stems of the longest wording of the metric that `text` says in a row (all its wordings' when none)."""
+    tokens = tokenize(text)
+    said = [w for w in (tuple(tokenize(w)) for w in vocab.metrics[key].wordings)
+            if w and any(tuple(tokens[i:i + len(w)]) == w for i in range(len(tokens) - len(w) + 1))]
+    return set(max(said, key=len)) if said else {t for w in vocab.metrics[key].wordings for t in tokenize(w)}
+
+
 def _shared_qualifier(text: str, key: str, lines: dict[str, str], vocab: Vocabulary) -> bool:
     """The operand opens with the word that opens a line the formula already reads ("cloud"
     of "cloud revenue"), a word of none of the metric's own wordings."""
@@ -469,7 +477,9 @@ def _shared_qualifier(text: str, key: str, lines: dict[str, str], vocab: Vocabul
     if wording is None:
         return False
     first = wording.split()[0].lower()
-    own = {t for w in vocab.metrics[key].wordings for t in tokenize(w)}
+    # (the words of the metric's wording the operand says, not of every wording: "services" of "cost of goods and
+    # services sold" does not make "Services cost of sales" the total's)
+    own = _wording_said(wording, key, vocab)
     if any(line.split()[0].lower() == first for line in lines.values()) and not set(tokenize(first)) & own:
         return True
     # "sales by company-operated restaurants" beside the line "company-operated restaurant expenses":

@@ -243,3 +243,12 @@ def test_the_revenue_a_part_generates_is_that_part_s_never_the_company_s():
     assert part is not None and "first-party advertising products revenue" in (part.unresolved or ""), part
     whole = read_target("How much revenue did eBay generate in Q2 FY2023?", vocab)
     assert whole is not None and whole.unresolved is None and whole.formula == "revenue"
+
+
+def test_a_qualifier_that_opens_one_line_opens_the_other_though_a_wording_of_the_total_holds_the_word():
+    # "services" is a word of "cost of goods and services sold", a wording of the total cost of revenue; said first, as
+    # in "Services net sales", it names the Services row under "Cost of sales:" (Apple's FY2022: 22,075, not 223,546)
+    target = read_target("What was Apple's FY2022 gross margin on its Services business? Compute it as (Services net "
+                         "sales - Services cost of sales) / Services net sales.", load_vocabulary())
+    assert target is not None
+    assert target.formula == "(line_services_net_sales - line_services_cost_of_sales) / line_services_net_sales"
