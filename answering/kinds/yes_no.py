@@ -32,6 +32,7 @@ from answering.kinds import (
     cash_returned,
     concentration,
     core_operations,
+    deal_state,
     going_concern,
     item_comparison,
     liquidity_change,
@@ -748,13 +749,13 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
     asked = topic
     # "Did Microsoft complete its acquisition of Activision Blizzard?": another company the ask names is
     # what the deed was done with; a sentence on the deed that does not name it is about another deal
-    others = _other_companies(decision, understanding)
+    others = deal_state.other_companies(decision.ask, understanding.unknown_company_mentions)
     for s in pool:
         topic = asked if asked.stated_by(s.text) or not program else _program_of(asked, s.text)
         if topic is None or _introduces(s.text) or (_AWARD_TERMS.search(s.text)
                                                                   and not _AWARD_TERMS.search(decision.ask)):
             continue
-        if others and not _of_the_named(s, others):
+        if others and not deal_state.of_the_named(s, others):
             continue
         after = following.get((s.chunk.chunk_id, s.position + 1))
         if material and _NOT_MATERIAL.search(s.text):
@@ -770,7 +771,7 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
             # "Did it announce a reduction of its workforce?": "their jobs will be eliminated" announces it
             found.yes.append(s)
             found.years[id(s)] = reading.years
-        elif reading.verdict == "yes" and predicate.deed and _TO_DATE.search(s.text):
+        elif reading.verdict == "yes" and predicate.deed and deal_state.total_to_date(s.text):
             # "As of December 31, 2022, the Company has repurchased 1,182,410 shares": a total to date under a
             # program, which says nothing of the asked year ("There were no repurchases during the year")
             found.held.append((s, reading.model_copy(update={"verdict": "ambiguous",
@@ -790,62 +791,10 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
     return found
 
 
-# a deal named by what it was done with: "our acquisition of Nuance Communications", "acquired ZeniMax"
-_NAMED_DEAL = re.compile(r"\b(?:acquisitions?|purchases?|sales?|mergers?|divestitures?)\s+of\s+(?:the\s+)?[A-Z]|"
-                         r"\b(?:acquired|acquire|acquiring|bought|sold|divested)\s+(?:the\s+)?[A-Z]")
-
-
-def _other_companies(decision: KindDecision, understanding: QueryUnderstanding) -> list[str]:
-    """Each company the ask names besides the asked one, without its legal form ("Activision Blizzard" of "its
-    acquisition of Activision Blizzard, Inc."): what the asked deed was done with."""
-    return [_LEGAL_TAIL.sub("", n).strip(" ,") for n in understanding.unknown_company_mentions
-            if n.lower() in decision.ask.lower()]
-
-
-_LEGAL_TAIL = re.compile(r",?\s+(?:Inc|Corp|Corporation|Ltd|Limited|LLC|plc|PLC|Pty|Co|Holdings?|Group|N\.V|S\.A|AG|SE)\b"
-                         r"\.?.*$")
-
-
-def _names_company(text: str, name: str) -> bool:
-    """The text names the company as a filing writes it: its first two words ("Salmon Gums" of "Salmon Gums
-    Minerals"), its one word, or its initials ("GBT" of "Global Blood Therapeutics")."""
-    words = name.split()
-    lead = r"\s+".join(re.escape(w) for w in words[:2])
-    initials = "".join(w[0] for w in words if w[:1].isupper())
-    return bool(re.search(rf"\b{lead}\b", text, re.I)
-                or (len(initials) >= 2 and re.search(rf"\b{re.escape(initials)}\b", text)))
-
-
-def _of_the_named(s: Sentence, names: list[str]) -> bool:
-    """The sentence is about the deal with a company the ask names: it names it, or, naming no other one and
-    referring back to the deal ("EMT completed the acquisition in January 2022"), stands in a passage that does."""
-    def named(text: str) -> bool:
-        return any(_names_company(text, n) for n in names)
-    return named(s.text) or (bool(_THE_DEAL.search(s.text)) and not _NAMED_DEAL.search(s.text) and named(s.chunk.text))
-
-
-# the deal referred back to: "completed the acquisition in January 2022" (not "acquired certain other companies")
-_THE_DEAL = re.compile(r"\b(?:the|this|that)\s+(?:acquisition|merger|transaction|deal|purchase|sale|divestiture)\b", re.I)
-
-
 _ASKS_PLAN = re.compile(r"\b(?:plans?|planning|intends?|intention)\s+to\b", re.I)
 _DENIES_PLAN = re.compile(r"\b(?:no|not\s+(?:have\s+)?(?:any\s+)?)(?:current\s+|present\s+|immediate\s+)?"
                           r"(?:plans?|intention)\b(?:\s+\S+){0,4}?\s+to\b|\b(?:does|do)\s+not\s+(?:currently\s+)?"
                           r"(?:plan|intend)\s+to\b", re.I)
-
-
-# "As of December 31, 2022, we have repurchased ...", "Since inception, the Company has paid ...": a total to date
-# (a count or an amount in it: "Since then, dividends have been declared ... and paid" says they were paid)
-_TO_DATE = re.compile(r"^(?:as\s+of|since|through|to\s+date)\b[^,]{0,60},[^.;]*?\b(?:has|have)\s+(?!been\b)(?:\w+\s+)?"
-                      r"(?:repurchased|bought|paid|issued|acquired|sold|redeemed|returned|declared)\b(?=[^.;]*\d)", re.I)
-# a deal the filing calls pending, and one called off
-_PENDING_DEAL = re.compile(r"\bpending\s+(?:acquisition|merger|sale|divestiture|transaction)\b", re.I)
-_ENDED_DEAL = re.compile(r"\btermination\s+of\s+the\b[^.;]{0,80}\b(?:agreement|merger|acquisition|transaction)\b|"
-                         r"\b(?:terminated|abandoned|called\s+off)\s+(?:the|its|our)\b[^.;]{0,60}\b(?:agreement|merger|"
-                         r"acquisition|transaction)\b", re.I)
-# "we expect it to close in fiscal year 2023", "is expected to be completed in 2024": a deal still pending
-_PENDING = re.compile(r"\b(?:expects?|expected|anticipates?|anticipated)\s+(?:(?:it|the\s+\w+|to\s+be)\s+)?"
-                      r"(?:to\s+)?(?:close|be\s+completed|complete|be\s+consummated|consummate)\b", re.I)
 
 
 def _denies_the_plan(text: str) -> bool:
@@ -1050,18 +999,10 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
                  + " ".join(s.shown() for s in evidence if not instead or s is not evidence[-1]) + instead,
             citations=unique_citations([cite(s.chunk, s.text) for s in evidence]),
         )
-    others = _other_companies(decision, understanding)
-    pending = next((s for s, reading in found.held if reading.verdict == "plan" and predicate.deed and years
-                    and _PENDING.search(s.text) and (later := numbers.years_in(s.text)) and min(later) > years[-1]
-                    and (not others or _of_the_named(s, others))), None)
-    if pending is None and others and predicate.deed and years:
-        # "Pending Acquisition of Aerojet Rocketdyne" in the report on the asked year: not completed by its end
-        # (its heading says so: "Pending Acquisition of Aerojet Rocketdyne Holdings, Inc. On December 20, 2020, we
-        # entered into an agreement to acquire ...")
-        pending = next((s for s, _ in found.held if _PENDING_DEAL.search(s.chunk.text) and s.chunk.fiscal_year == years[-1]
-                        and _of_the_named(s, others)), None)
-    ended = next((s for s in sentences(hits, list(understanding.companies)) if _ENDED_DEAL.search(s.text)
-                  and _of_the_named(s, others)), None) if others and not pending else None
+    others = deal_state.other_companies(decision.ask, understanding.unknown_company_mentions)
+    pending = deal_state.pending(found.held, years, others) if predicate.deed and years else None
+    ended = deal_state.called_off(sentences(hits, list(understanding.companies)), others) \
+        if others and not pending else None
     if ended is not None and predicate.deed:
         # "the termination of the Share Purchase Agreement whereby NVIDIA would have acquired Arm": never done
         return WrittenAnswer(status="answered", kind="yes_no", citations=[cite(ended.chunk, ended.text)],
@@ -1111,8 +1052,8 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
     if decision.default_answer is not None and own and topic is not None \
             and (named := next((t for t in _NUMBERED_NAME.findall(decision.ask)
                                 if any(re.search(rf"\b{re.escape(t)}\b", h.chunk.text, re.I) for h in own)), None)
-                 or next((t for t in _other_companies(decision, understanding)
-                          if any(_names_company(h.chunk.text, t) for h in own)), None)):
+                 or next((t for t in deal_state.other_companies(decision.ask, understanding.unknown_company_mentions)
+                          if any(deal_state.names_company(h.chunk.text, t) for h in own)), None)):
         # "Did PG&E commence a voluntary case under Chapter 11?": the filing names Chapter 11 ("filed voluntary
         # petitions for relief under chapter 11"), in words no sentence read as the deed; that is a mention, and
         # the question's rule for none is not the answer
@@ -1277,7 +1218,7 @@ def _before_period_end(yes: list[Sentence], question: str) -> list[Sentence]:
 _ON_DAY = re.compile(r"\b[Oo]n\s+(?P<day>[A-Z][a-z]+\.?\s+\d{1,2},?\s+(?:19|20)\d\d)\b")
 
 
-def _deed_dates(text: str) -> list:
+def _deed_dates(text: str) -> list[str]:
     """The days a sentence dates its deed by: those written "On <day>", else every day it names."""
     on = [d for m in _ON_DAY.finditer(text) for d in parse_periods(m.group("day")).dates]
     return on or parse_periods(text).dates
