@@ -338,7 +338,7 @@ _DISCRETION = re.compile(r"\b(?:retains?|reserves?)\s+(?:the\s+)?(?:authority|ri
 
 def _covering_window(decision: KindDecision, question: str, hits: list[SearchHit],
                      companies: list[str]) -> list[Sentence]:
-    """The shortest run of consecutive sentences, in one of the best-ranked chunks, that states every part of
+    """The shortest run of consecutive sentences (the best-ranked first), in the best-ranked chunks, that states every part of
     a question asking several facts ("How many C-Band licenses did it win, how much did it pay, and what
     clearing payments does it estimate?": the paragraph on the auction states all three, while the
     sentences sharing the most words with each part may be spread over other pages); [] when none does."""
@@ -814,8 +814,7 @@ def _with_antecedents(best: list[Sentence], hits: list[SearchHit], understanding
         return best
     # each sentence in reading order: a chunk's own, then the chunk before's last (a cut between chunks)
     read = sorted(sentences(hits, list(understanding.companies)), key=lambda s: (s.chunk.doc, s.chunk.index, s.position))
-    before_of = {(a.chunk.chunk_id, a.position): b for b, a in pairwise(read)
-                 if b.chunk.doc == a.chunk.doc and b.chunk.index in (a.chunk.index, a.chunk.index - 1)}
+    before_of = {(a.chunk.chunk_id, a.position): b for b, a in pairwise(read) if _next_sentence(b, a)}
     out: list[Sentence] = []
     for s in best:
         before = before_of.get((s.chunk.chunk_id, s.position)) if _FOLLOWS_FROM.match(s.text) else None
