@@ -663,8 +663,13 @@ def _reported_after(period_end: str, months: list[str]) -> bool:
     """Whether a named month falls in the few months after an annual period's end, before its report
     is filed ("On February 9, 2023, we announced a 10.0% increase in our annualized dividend", in the
     report on 2022): what happened then is told as a subsequent event."""
-    year, month = int(period_end[:4]), int(period_end[5:7])
-    return any(0 < (int(m[:4]) - year) * 12 + int(m[5:7]) - month <= _REPORTED_WITHIN for m in months)
+    end = _month_number(period_end)
+    return any(0 < _month_number(m) - end <= _REPORTED_WITHIN for m in months)
+
+
+def _month_number(iso: str) -> int:
+    """An ISO day's or month's ("2022-12-31", "2023-02") month counted from year 0, for months between two."""
+    return int(iso[:4]) * 12 + int(iso[5:7])
 
 
 _REPORTED_WITHIN = 3  # months: an annual report is filed within 60 to 90 days of its year's end
@@ -676,9 +681,8 @@ def _uncovered(months: list[str], filings: list[CatalogFiling]) -> list[str]:
     a report covers is told there, not in the year before's report."""
     def covers(f: CatalogFiling, m: str) -> bool:
         span = _SPANS.get(f.form)
-        ends = int(f.period_end[:4]) * 12 + int(f.period_end[5:7]) if f.period_end else None
-        at = int(m[:4]) * 12 + int(m[5:7])
-        return span is not None and ends is not None and ends - span < at <= ends
+        return span is not None and f.period_end is not None \
+            and _month_number(f.period_end) - span < _month_number(m) <= _month_number(f.period_end)
     return [m for m in months if not any(covers(f, m) for f in filings)]
 
 

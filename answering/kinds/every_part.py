@@ -256,6 +256,8 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
 
 # the choice writer's ranked items set against an earlier year (answering.kinds.choice): "Against 2020: A 3,904 to ..."
 _ITEMS_AGAINST = re.compile(r"\bAgainst (?:19|20)\d\d: [^.]+\([+-]\d")
+
+
 def _of_the_ranked_measure(part: str, first: str, companies: list[str]) -> bool:
     """A follow-on part asks each item's figure of the measure the first part ranks ("the highest comparable sales
     growth" / "the comparable sales increases for each segment"), not another measure or a yes/no ("did every
