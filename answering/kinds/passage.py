@@ -285,7 +285,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         return legal.write(decision, question, hits, understanding, services)
     if _asks_an_amount(question) and not any(_states_asked_amount(s.text, question) for s in best):
         stated = [s for s in stating(decision, question, hits, understanding, services, limit=8)
-                  if _states_asked_amount(s.text, question)] or _amount_after(best, question, hits, companies)
+                  if _states_asked_amount(s.text, question)] or _amount_after(best, question, hits, companies) \
+            or _amount_of_its_part(parts, decision, question, hits, understanding, services)
         if not stated and (row := schedule.write(decision.ask or question, hits, understanding, decision.kind)):
             return row  # "The benefit payments ... are expected to be paid as follows:": the schedule's row
         if not stated:
@@ -334,6 +335,24 @@ _WINDOW_OVERLAP = 0.5  # of the question's content words, in the run
 _PART_OVERLAP = 0.6  # of each part's own content words, in the run
 # what a board may do, not what it did: "Each Board of Directors retains authority to change ... at any time"
 _DISCRETION = re.compile(r"\b(?:retains?|reserves?)\s+(?:the\s+)?(?:authority|right|discretion)\b|\bat\s+any\s+time\b", re.I)
+
+
+def _amount_of_its_part(parts: list[str], decision: KindDecision, question: str, hits: list[SearchHit],
+                        understanding: QueryUnderstanding, services: MetricServices) -> list[Sentence]:
+    """The sentences stating the amount one part asks, read by that part's own words: the whole
+    question's topic ("... and what share work in production and maintenance roles?") is the other
+    parts' too, which the sentence stating the count ("Each of our 57,500 full- and part-time
+    employees in 44 countries ...") need not repeat."""
+    if len(parts) < 2:
+        return []  # (a one-part question was read by its own words already)
+    for part in parts:
+        if not _asks_an_amount(part):
+            continue
+        found = [s for s in stating(decision.model_copy(update={"ask": part}), question, hits, understanding,
+                                    services, limit=8) if _states_asked_amount(s.text, part)]
+        if found:
+            return found
+    return []
 
 
 def _covering_window(decision: KindDecision, question: str, hits: list[SearchHit],

@@ -126,3 +126,16 @@ def test_a_paragraph_of_what_a_board_may_do_states_no_change_made(services):
     written = ask("What dividend policy did PG&E Corporation adopt in 2016, and how did its common dividend per share "
                   "change?", pge, [58, 59, 57], services)
     assert "retains authority" not in written.text or written.status != "answered", written.text
+
+
+def test_the_count_one_part_asks_is_found_by_that_part_s_own_words(services):
+    """Corning's FY2022 10-K (p.8): the whole question's words are those of its last part ("what share
+    work in production and maintenance roles"), which the sentence stating the count ("Each of our
+    57,500 full- and part-time employees in 44 countries ...") does not repeat: read by the words of
+    the part that asks the count, it is found and quoted beside the share."""
+    corning = filing("financebench/pdfs/CORNING_2022_10K.pdf")
+    written = ask("How many employees does Corning have according to its FY2022 10-K, in how many countries, and what "
+                  "share work in production and maintenance roles?", corning, [7], services)
+    assert written.status == "answered", written.text
+    assert "Each of our 57,500 full- and part-time employees in 44 countries" in written.text
+    assert "Approximately 65% of all employees are in production and maintenance roles" in written.text
