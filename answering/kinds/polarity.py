@@ -171,6 +171,9 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
         if not anchors and predicate.stems & _ONGOING and ceased_words and topic.stated_by(clause):
             # "suspended quarterly cash dividends" answers "did it pay dividends": the deed's stopping
             anchors, substituted = [i for i, s in enumerate(stems) if s and s in asked_stems], True
+        if not anchors and (below := _below_the_state(words, stems, predicate)):
+            readings.append(("negated", below))
+            continue
         if not anchors:
             continue
         negation = cessation = plan = maybe_not = ""
@@ -251,6 +254,24 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     if predicate.universal and (m := _EXCEPTION.search(text)):
         return Reading(verdict="no", cue=m.group(0), years=sorted(set(years)))  # "all segments grew except Greater China"
     return Reading(verdict="yes", years=sorted(set(years)))
+
+
+# "reduce our senior debt below investment grade": short of the state asked of ("rated investment grade?")
+_SHORT_OF = frozenset({"below", "beneath", "under"})
+
+
+def _below_the_state(words: list[str], stems: list[str], predicate: AskedPredicate) -> str:
+    """The words saying a thing falls short of the state the predicate asks it is in ("below investment
+    grade" to "is its debt rated investment grade?"), or "" (nor when they are a possibility: "could fall
+    below investment grade" decides nothing)."""
+    wanted = len(predicate.objects)
+    if not wanted:
+        return ""
+    for i, word in enumerate(words[:-wanted]):
+        if word.lower() in _SHORT_OF and set(stems[i + 1 : i + 1 + wanted]) == predicate.objects \
+                and not any(_PLAN_BEFORE.match(w) for w in words[max(0, i - _BEFORE):i]):
+            return " ".join(words[i : i + 1 + wanted])
+    return ""
 
 
 _ASKS_RULES = re.compile(r"\b(?:restrict\w*|limit\w*|prohibit\w*|covenants?|condition\w*|permit\w*|allowed|require\w*)\b",

@@ -382,6 +382,29 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
     return out
 
 
+# "..., potentially resulting in ... which may result in ...": a consequence clause set off by a comma
+_TRAILING_CLAUSE = re.compile(r",\s+(?:potentially|possibly|which|and\s+(?:this|that|it)|resulting|that\s+could)\b", re.I)
+_MIN_MAIN_WORDS = 8
+
+
+def hedge_trimmed(hits: list[SearchHit], companies: list[str]) -> list[Sentence]:
+    """The sentences `sentences` leaves out as hedged whose hedge is only in a consequence clause after
+    their main one, each cut to that main clause: "The downgrades by Fitch and S&P reduce our senior debt
+    below investment grade, potentially resulting in higher borrowing costs ... which may result in ..."
+    states a fact, then what may follow from it."""
+    kept = {s.text for s in sentences(hits, companies)}
+    out: list[Sentence] = []
+    for s in sentences(hits, companies, risks=True):
+        hedge = HEDGE.search(s.text)
+        if s.text in kept or hedge is None:
+            continue
+        clause = _TRAILING_CLAUSE.search(s.text, 0, hedge.start())
+        main = s.text[: clause.start()] if clause else ""
+        if len(main.split()) >= _MIN_MAIN_WORDS and not HEDGE.search(main) and not re.match(r"\W*if\b", main, re.I):
+            out.append(s.model_copy(update={"text": main + "."}))
+    return out
+
+
 # a caption that hands over to the table or list below it
 _INTRODUCES = re.compile(r"\bas\s+follows\b[^.;]{0,60}[:.]?\s*$", re.I)
 

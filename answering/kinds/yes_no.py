@@ -54,6 +54,7 @@ from answering.kinds.sentences import (
     Topic,
     asks_about_risk,
     content_words,
+    hedge_trimmed,
     mentions_years,
     past_forms,
     read_topic,
@@ -740,7 +741,9 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
     if topic is None:
         return found
     material = bool(_MATERIAL.search(decision.ask))
-    pool = sentences(hits, companies, risks=asks_about_risk(decision.ask))
+    risks = asks_about_risk(decision.ask)
+    # (a fact stated before a hedged consequence clause is still stated)
+    pool = sentences(hits, companies, risks=risks) + ([] if risks else hedge_trimmed(hits, companies))
     following = {(s.chunk.chunk_id, s.position): s for s in pool}
     about_plans = bool(_ASKS_PLANS.search(decision.ask))
     announced = bool(_ASKS_ANNOUNCED.search(main_clause(decision.ask)))

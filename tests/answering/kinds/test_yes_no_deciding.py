@@ -201,3 +201,21 @@ def test_a_deed_in_part_of_the_year_is_not_denied_by_a_quarter_without_one(servi
     written = ask('Did "FedEx Corporation" repurchase any of its common stock during fiscal year 2023? If there is no '
                   "mention, return False.", fedex, pages, services)
     assert written.text.startswith("Yes."), written.text
+
+
+def test_debt_reduced_below_investment_grade_says_it_is_not_rated_investment_grade(services):
+    """Kraft Heinz's FY2019 10-K (p.24): "The downgrades by Fitch and S&P reduce our senior debt below
+    investment grade, potentially resulting in higher borrowing costs ... which may result in ...": a
+    fact stated before a hedged consequence clause, and "below" the state asked of is its No."""
+    kraft = filing("financebench/pdfs/KRAFTHEINZ_2019_10K.pdf")
+    written = ask("Based on the FY2019 10-K, is Kraft Heinz's senior debt still rated investment grade?", kraft, [23],
+                  services)
+    assert written.text.startswith("No."), written.text
+    assert "reduce our senior debt below investment grade" in written.text
+
+
+def test_a_possible_fall_below_the_state_decides_nothing(services):
+    written = ask("Is Acme's senior debt rated investment grade?", _acme(
+        "A further decline in our results could push our senior debt below investment grade in the coming year."),
+        [0], services)
+    assert not written.text.startswith(("Yes.", "No.")), written.text
