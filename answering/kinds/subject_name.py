@@ -65,15 +65,20 @@ _NOT_PARTY = frozenset({"the", "a", "an", "its", "our", "their", "this", "that",
 
 
 # "Which company did "Microsoft Corporation" complete the acquisition of in March 2022?": what was acquired
-_ASKS_ACQUIRED = re.compile(r"^\W*(?:which|what)\s+(?:company|firm|business|entity)\s+did\s+(?:[\"“][^\"”]+[\"”]|"
+# ("Which clinical stage immuno-oncology company did ...": the kind of company described before its noun)
+_ASKS_ACQUIRED = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,4}?(?:company|firm|business|entity)\s+did\s+(?:[\"“][^\"”]+[\"”]|"
                             r"(?-i:[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,3}))\s+(?:complete\s+(?:the|its)\s+"
                             r"acquisition\s+of|acquire|buy|purchase)\b", re.I)
 # the thing acquired, named after the deed: "our acquisition of Nuance Communications, Inc.", "acquired ZeniMax"
 # (a name's words on one line, each capitalised; its legal form as written; "X and Y": two names, none is the one)
-_ACQUIRED = re.compile(r"\b(?:acquisition\s+of|acquired|purchase\s+of|purchased|bought)\s+(?P<name>(?-i:[A-Z][\w&'’-]*"
+# (or the holding bought: "acquired all of the issued and outstanding common stock not already owned by Pfizer of
+# Trillium", "acquired all the outstanding shares of KLX Inc.")
+_HOLDING_OF = (r"(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:issued\s+and\s+)?(?:outstanding\s+)?(?:common\s+)?(?:shares|stock|equity)"
+               r"(?:\s+not\s+already\s+owned\s+by(?:\s+(?-i:[A-Z])[\w&'’-]*){1,3})?\s+of\s+")
+_ACQUIRED = re.compile(r"\b(?:acquisition\s+of|acquired|purchase\s+of|purchased|bought)\s+(?:" + _HOLDING_OF + r")?(?P<name>(?-i:[A-Z][\w&'’-]*"
                        r"(?:[ ](?!(?:Inc|LLC|Ltd|Corp|Co|plc)\b)[A-Z][\w&'’-]*){0,4})(?-i:,?[ ](?:Inc|LLC|Ltd|Corp|Co|plc)\.)?)(?P<and>\s+and\s+[A-Z])?", re.I)
 _MONTHS = r"January|February|March|April|May|June|July|August|September|October|November|December"
-_WHEN_ASKED = re.compile(rf"\bin\s+(?P<month>{_MONTHS})\s+(?P<year>(?:19|20)\d\d)\b")
+_WHEN_ASKED = re.compile(rf"\b(?:in|on)\s+(?P<month>{_MONTHS})\s+(?:(?P<day>\d{{1,2}}),?\s+)?(?P<year>(?:19|20)\d\d)\b")
 
 
 def asked(question: str) -> bool:
@@ -91,7 +96,9 @@ def _acquired(quote: str, question: str) -> str | None:
             return None  # "our acquisitions of Careem and Postmates": two, not the one asked
         clause = re.split(r"[;]|,\s+and\b|\.\s", quote[: m.start()])[-1]
         # "in March 2022", "On March 4, 2022": the asked month, with or without its day
-        if when is None or re.search(rf"\b{when.group('month')}\s+(?:\d{{1,2}},?\s+)?{when.group('year')}\b", clause):
+        # ("on October 9, 2018": that day)
+        day = rf"{when.group('day')},?\s+" if when is not None and when.group("day") else r"(?:\d{1,2},?\s+)?"
+        if when is None or re.search(rf"\b{when.group('month')}\s+{day}{when.group('year')}\b", clause):
             name = m.group("name").strip(" ,")
             names.append(name if re.search(r"\b(?:Inc|Ltd|Corp|Co|LLC|plc)\.$", name) else name.rstrip("."))
     return names[0] if len(set(names)) == 1 else None

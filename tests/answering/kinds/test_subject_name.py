@@ -144,3 +144,17 @@ def test_a_party_is_named_for_the_object_asked_and_two_acquired_names_are_none()
     # the month asked with its day ("On March 4, 2022"), a name ending at its sentence's end
     assert lead_name(question, ["On March 4, 2022, we completed our acquisition of Xilinx. The deal adds chips."],
                      ["Uber"]) == "Xilinx"
+
+
+def test_what_was_acquired_is_named_after_the_holding_bought_and_on_the_day_asked():
+    # Boeing's 2018 10-K (p.75) and Pfizer's 2021 10-K (p.70): the shares or common stock "of" the company bought
+    klx = "On October 9, 2018, we acquired all the outstanding shares of KLX Inc. (KLX)."
+    question = 'Which company did "The Boeing Company" acquire on October 9, 2018?'
+    assert asked(question)
+    assert lead_name(question, [klx], ["Boeing"]) == "KLX Inc."
+    assert lead_name(question.replace("October 9", "October 19"), [klx], ["Boeing"]) is None  # another day
+    trillium = ("On November 17, 2021, we acquired all of the issued and outstanding common stock not already owned by "
+                "Pfizer of Trillium, a clinical stage immuno-oncology company developing therapies ...")
+    question = 'Which clinical stage immuno-oncology company did "Pfizer Inc." acquire in November 2021?'
+    assert asked(question)
+    assert lead_name(question, [trillium], ["Pfizer"]) == "Trillium"
