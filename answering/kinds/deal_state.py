@@ -29,7 +29,9 @@ _LEGAL_TAIL = re.compile(r",?\s+(?:Inc|Corp|Corporation|Ltd|Limited|LLC|plc|PLC|
 _NAMED_DEAL = re.compile(r"\b(?:acquisitions?|purchases?|sales?|mergers?|divestitures?)\s+of\s+(?:the\s+)?[A-Z]|"
                          r"\b(?:acquired|acquire|acquiring|bought|sold|divested)\s+(?:the\s+)?[A-Z]")
 # the deal referred back to: "completed the acquisition in January 2022" (not "acquired certain other companies")
-_THE_DEAL = re.compile(r"\b(?:the|this|that)\s+(?:acquisition|merger|transaction|deal|purchase|sale|divestiture)\b", re.I)
+# (a policy's words are none: "the acquisition date fair value", "the acquisition method")
+_THE_DEAL = re.compile(r"\b(?:the|this|that)\s+(?:acquisition|merger|transaction|deal|purchase|sale|divestiture)\b"
+                       r"(?![\s-]+(?:date|method|price\s+allocation|accounting)\b)", re.I)
 # "As of December 31, 2022, we have repurchased ...", "Since inception, the Company has paid ...": a total to date
 # (a count or an amount in it: "Since then, dividends have been declared ... and paid" says they were paid)
 _TO_DATE = re.compile(r"^(?:as\s+of|since|through|to\s+date)\b[^,]{0,60},[^.;]*?\b(?:has|have)\s+(?!been\b)(?:\w+\s+)?"
@@ -41,7 +43,7 @@ _ENDED_DEAL = re.compile(r"\btermination\s+of\s+the\b[^.;]{0,80}\b(?:agreement|m
                          r"acquisition|transaction)\b", re.I)
 # "we expect it to close in fiscal year 2023", "is expected to be completed in 2024": a deal still pending
 _EXPECTED = re.compile(r"\b(?:expects?|expected|anticipates?|anticipated)\s+(?:(?:it|the\s+\w+|to\s+be)\s+)?"
-                       r"(?:to\s+)?(?:close|be\s+completed|complete|be\s+consummated|consummate)\b", re.I)
+                       r"(?:to\s+|will\s+)?(?:close|be\s+completed|complete|be\s+consummated|consummate)\b", re.I)
 
 
 def other_companies(ask: str, mentions: list[str]) -> list[str]:
@@ -65,7 +67,18 @@ def of_the_named(s: Sentence, names: list[str]) -> bool:
     referring back to the deal ("EMT completed the acquisition in January 2022"), stands in a passage that does."""
     def named(text: str) -> bool:
         return any(names_company(text, n) for n in names)
-    return named(s.text) or (bool(_THE_DEAL.search(s.text)) and not _NAMED_DEAL.search(s.text) and named(s.chunk.text))
+    if named(s.text):
+        return True
+    if not _THE_DEAL.search(s.text) or _NAMED_DEAL.search(s.text):
+        return False
+    at = s.chunk.text.find(s.text[:60])
+    if at < 0:
+        return named(s.chunk.text)  # (not found as written: the passage read whole)
+    # "the acquisition" is the deal named last before it: "The acquisition of BlueJeans was accounted for ...
+    # We are currently assessing ... as of the close of the acquisition" is no Tracfone deal, named further on
+    before = s.chunk.text[:at]
+    deals = list(_NAMED_DEAL.finditer(before))
+    return named(before[deals[-1].start():] if deals else before)
 
 
 def total_to_date(text: str) -> bool:
@@ -74,14 +87,23 @@ def total_to_date(text: str) -> bool:
     return bool(_TO_DATE.search(text))
 
 
-def pending(held: list[tuple[Sentence, Reading]], years: list[int], others: list[str]) -> Sentence | None:
+def pending(held: list[tuple[Sentence, Reading]], years: list[int], others: list[str],
+            read: list[Sentence] = ()) -> Sentence | None:
     """A sentence the deed's reading held back as a plan that leaves the deal pending after the asked year: "we
     expect it to close in fiscal year 2023" in the report on 2022, or, for a named company's deal, its passage in
-    the report on the asked year headed "Pending Acquisition of ..."; None when there is none."""
+    the report on the asked year headed "Pending Acquisition of ..."; None when there is none.
+    `read`: the sentences read, of which one referring back to the named deal ("The transaction ... is expected to
+    close in the second half of 2021") names no word of the deed the reading holds; in the report on the asked
+    year, written after that year ended, a close still expected says the deal was not done in it (LinkedIn's
+    "expect the acquisition will close in the 2016 calendar year" in the report on the year ended June 30, 2016)."""
     expected = next((s for s, reading in held if reading.verdict == "plan" and _EXPECTED.search(s.text)
                      and (later := numbers.years_in(s.text)) and min(later) > years[-1]
                      and (not others or of_the_named(s, others))), None)
     if expected is not None or not others:
+        return expected
+    expected = next((s for s in read if _EXPECTED.search(s.text) and s.chunk.fiscal_year == years[-1]
+                     and min(numbers.years_in(s.text) or [years[-1]]) >= years[-1] and of_the_named(s, others)), None)
+    if expected is not None:
         return expected
     return next((s for s, _ in held if _PENDING_DEAL.search(s.chunk.text) and s.chunk.fiscal_year == years[-1]
                  and of_the_named(s, others)), None)

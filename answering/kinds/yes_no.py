@@ -1003,9 +1003,9 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
             citations=unique_citations([cite(s.chunk, s.text) for s in evidence]),
         )
     others = deal_state.other_companies(decision.ask, understanding.unknown_company_mentions)
-    pending = deal_state.pending(found.held, years, others) if predicate.deed and years else None
-    ended = deal_state.called_off(sentences(hits, list(understanding.companies)), others) \
-        if others and not pending else None
+    read = sentences(hits, list(understanding.companies)) if others else []
+    pending = deal_state.pending(found.held, years, others, read) if predicate.deed and years else None
+    ended = deal_state.called_off(read, others) if others and not pending else None
     if ended is not None and predicate.deed:
         # "the termination of the Share Purchase Agreement whereby NVIDIA would have acquired Arm": never done
         return WrittenAnswer(status="answered", kind="yes_no", citations=[cite(ended.chunk, ended.text)],
@@ -1014,7 +1014,7 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         # "Did it complete its acquisition of X during fiscal year 2022?": "we expect it to close in fiscal
         # year 2023", in the report on 2022, says the deal was still pending when the asked year ended
         return WrittenAnswer(status="answered", kind="yes_no", citations=[cite(pending.chunk, pending.text)],
-                             text=f"No. The filing has it still to be completed after {years[-1]}: {pending.shown()}")
+                             text=f"No. The filing has it still to be completed after fiscal {years[-1]} ended: {pending.shown()}")
     if found.held:
         # sentences name the asked deed but state a rule, a plan or crossed cues: no answer, and no
         # default either (the question's "if there is no mention" rule is for no mention at all)

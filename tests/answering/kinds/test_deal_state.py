@@ -26,7 +26,7 @@ def test_a_deal_expected_to_close_after_the_asked_year_was_not_completed_in_it(s
     # p.78 the business combinations note: "we expect it to close in fiscal year 2023"
     written = ask(ACTIVISION, microsoft, [24, 77], services)
     assert (written.status, written.kind) == ("answered", "yes_no"), written.text
-    assert written.text.startswith("No. The filing has it still to be completed after 2022"), written.text
+    assert written.text.startswith("No. The filing has it still to be completed after fiscal 2022 ended"), written.text
     assert "expect it to close in fiscal year 2023" in written.text, written.text
 
 
@@ -86,7 +86,7 @@ def test_a_deal_the_years_report_heads_as_pending_was_not_completed_in_it(servic
     # agreement to acquire Aerojet Rocketdyne ..."
     written = ask('Did "Lockheed Martin Corporation" complete its acquisition of Aerojet Rocketdyne Holdings, Inc. in '
                   '2021? If there is no mention, return False.', lockheed, [2], services)
-    assert written.text.startswith("No. The filing has it still to be completed after 2021"), written.text
+    assert written.text.startswith("No. The filing has it still to be completed after fiscal 2021 ended"), written.text
 
 
 def test_a_day_in_the_fiscal_year_its_report_covers_is_of_that_year(services):
@@ -111,3 +111,25 @@ def test_a_day_in_the_fiscal_year_its_report_covers_is_of_that_year(services):
     assert written.text.startswith("Yes.") and "October 1, 2018" in written.text, written.text
     # without the filing's last day the day's year is all it has: never the default No
     assert not ask(question, bestbuy, [3], services).text.startswith("No."), written.text
+
+
+def test_the_transaction_referred_back_to_is_the_deal_named_last_before_it(services):
+    """Verizon's 2020 10-K: "The acquisition of BlueJeans was accounted for ... as of the close of the
+    acquisition" (p.72) is BlueJeans' deal, not Tracfone's named further on, and "the acquisition date fair
+    value" is a policy; "The transaction is subject to regulatory approvals ... and is expected to close in
+    the second half of 2021", after the Tracfone agreement (p.72), leaves that deal pending after 2020."""
+    verizon = filing("financebench/pdfs/VERIZON_2020_10K.pdf")
+    written = ask('Did "Verizon Communications Inc." complete its acquisition of Tracfone during 2020? If there is no '
+                  'mention, return False.', verizon, [71, 46], services)
+    assert written.text.startswith("No. The filing has it still to be completed after fiscal 2020 ended"), written.text
+    assert "expected to close in the second half of 2021" in written.text
+
+
+def test_a_close_still_expected_in_the_report_on_the_asked_year_was_not_done_in_it(services):
+    """Microsoft's FY2016 10-K (p.85), written after June 30, 2016: "we expect the acquisition will close in
+    the 2016 calendar year": LinkedIn's deal was not completed in fiscal 2016."""
+    microsoft = filing("financebench/pdfs/MICROSOFT_2016_10K.pdf")
+    written = ask('Did "Microsoft Corporation" complete its acquisition of LinkedIn during fiscal year 2016 (ended '
+                  'June 30, 2016)? If there is no mention, return False.', microsoft, [84], services)
+    assert written.text.startswith("No. The filing has it still to be completed after fiscal 2016 ended"), written.text
+    assert "expect the acquisition will close in the 2016 calendar year" in written.text
