@@ -313,6 +313,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         scoped += [s for s in _continued(scoped, hits, understanding) if s not in scoped]
         best = best if _leaves_a_part(scoped, decision, question, companies) else scoped
     best = _whole(best, hits, understanding, services.retriever)
+    best = _with_items(best, hits, understanding)
     if len(parts) > 1 and _leaves_a_part(best, decision, question, companies) \
             and (window := _covering_window(decision, question, hits, companies)):
         best = window  # (the last resort: what was read leaves a part, which one paragraph states)
@@ -335,6 +336,28 @@ _WINDOW_OVERLAP = 0.5  # of the question's content words, in the run
 _PART_OVERLAP = 0.6  # of each part's own content words, in the run
 # what a board may do, not what it did: "Each Board of Directors retains authority to change ... at any time"
 _DISCRETION = re.compile(r"\b(?:retains?|reserves?)\s+(?:the\s+)?(?:authority|right|discretion)\b|\bat\s+any\s+time\b", re.I)
+
+
+def _with_items(best: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:
+    """Each quoted lead-in ("There are three growth pillars we will be pursuing as part of Best Buy 2020:") with
+    the numbered or bulleted items it introduces: alone it states none of them. A lead-in whose items are not
+    found is dropped, and the parts it seemed to answer are left to the checks after."""
+    if not any(_LEAD_IN_END.search(s.text) for s in best):
+        return best
+    listed = sentences(hits, list(understanding.companies), listed=True)
+    out = []
+    for s in best:
+        if not _LEAD_IN_END.search(s.text):
+            out.append(s)
+            continue
+        whole = next((x for x in listed if x.chunk.chunk_id == s.chunk.chunk_id and x.text.startswith(s.text.rstrip())
+                      and len(x.text) > len(s.text) + 20), None)
+        if whole is not None:
+            out.append(whole)
+    return out or best
+
+
+_LEAD_IN_END = re.compile(r":\s*$")
 
 
 def _amount_of_its_part(parts: list[str], decision: KindDecision, question: str, hits: list[SearchHit],

@@ -70,11 +70,14 @@ _ENUMERATED = re.compile(r"\b(?:(?:comprised|composed|made\s+up)\s+of|consist(?:
 # (other than shares owned by ...) was automatically converted into the right to receive 0.0776 shares ...
 # and $26.79 in cash": a merger's consideration is one sentence long by the classes and exceptions a
 # merger agreement names, not table rows run together
+# a lead-in read with its numbered items ("... as part of Best Buy 2020: 1. Maximize ...; 2. Provide ...")
+_NUMBERED_LIST = re.compile(r":\s+1\.\s.*[;,]\s+(?:and\s+)?2\.\s", re.S)
 _CONVERTED = re.compile(r"\b(?:converted|exchanged)\s+into\s+(?:the\s+right\s+to\s+receive\b|\(a\)\s)", re.I)
 
 
 def _too_long(text: str) -> bool:
-    listed = _ENUMERATED.search(text) or _CONVERTED.search(text) or text.count(" \u2022 ") >= 2
+    listed = _ENUMERATED.search(text) or _CONVERTED.search(text) or text.count(" \u2022 ") >= 2 \
+        or _NUMBERED_LIST.search(text)
     return len(text) > (2 * _MAX_SENTENCE if listed else _MAX_SENTENCE)
 
 
@@ -88,6 +91,9 @@ _NUMBERED_ITEM = re.compile(r"^\s*(\d{1,2})\.\s")
 _MAX_ITEMS = 8
 
 
+_NUMBER_GLUED = re.compile(r"(?:[;:,]|\sand)\s*(\d{1,2})\.\s*$")
+
+
 def with_listed_items(parts: list[str]) -> list[str]:
     """A lead-in that ends in a colon ("The decrease in gross margin was primarily due to:") read
     with the bulleted items that follow it, as one sentence: alone it states no cause, and each
@@ -98,6 +104,11 @@ def with_listed_items(parts: list[str]) -> list[str]:
     for part in parts:
         if joined and _NUMBER_ALONE.match(joined[-1]):
             joined[-1] = f"{joined[-1].strip()} {part}"
+        elif joined and (glued := _NUMBER_GLUED.search(joined[-1])):
+            # "... stickier customer relationships;2." / "Provide services ...": the next item's number glued to the
+            # end of the one before it, as a page's text runs them together
+            joined[-1] = joined[-1][: glued.start(1)].rstrip()
+            joined.append(f"{glued.group(1)}. {part}")
         else:
             joined.append(part)
     parts = joined
@@ -466,17 +477,21 @@ def _carried_on(text: str, following: str) -> str:
     Bureau, Yanc" + "... leading to our hardware cold wallet ... being seized."). Chunks overlap:
     the next one restarts inside this one's tail."""
     tail = text.rstrip()
-    if _ended(tail) and not (_LIST_GOES_ON.search(tail) and _BULLET.match(following.lstrip())):
+    if _ended(tail) and not (_LIST_GOES_ON.search(tail) and (_BULLET.match(following.lstrip())
+                                                             or _NUMBERED.match(following.lstrip()))):
         # (a list cut at an item: "... comprised of the following: • ...; • ...;" | "• ...; and • ... 2061.")
         return text
     probe = following.lstrip()[:_OVERLAP_PROBE]
     at = tail.rfind(probe) if len(probe) == _OVERLAP_PROBE else -1
     joined = tail[:at] + following.lstrip() if at >= 0 else f"{tail} {following.lstrip()}"
-    end = _SENTENCE_END.search(joined, len(tail))
+    # (an item's number is no sentence's end: "...; 2. Provide services ...; and 3. Accelerate growth ...")
+    end = next((m for m in _SENTENCE_END.finditer(joined, len(tail)) if not _ITEM_NUMBER_END.search(joined, 0, m.end())),
+               None)
     return joined[: end.end()] if end else text
 
 
 _NUMBERED = re.compile(r"^\s*(\d{1,2})\.\s+(?=[A-Z])")
+_ITEM_NUMBER_END = re.compile(r"(?:^|[\s;:])\d{1,2}\.$")
 _NUMBER_ALONE = re.compile(r"^\s*\d{1,2}\.$")
 _ITEM_LINES = 6  # lines an item may wrap over before the next one
 

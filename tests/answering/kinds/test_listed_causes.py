@@ -38,3 +38,25 @@ def test_no_quoted_sentence_is_the_tail_of_one_a_chunk_cut():
     assert not any(s.text.startswith("and structural cost savings") for s in found)
     short_lowercase = [s.text for s in found if s.text[0].islower() and len(s.text) < 150]
     assert short_lowercase == []
+
+
+def test_a_numbered_item_glued_to_the_one_before_still_starts_its_own():
+    parts = ["There are three growth pillars:", "1.", "Maximize the retail business;2.", "Provide services; and 3.",
+             "Accelerate growth in our International segment."]
+    assert with_listed_items(parts) == [
+        "There are three growth pillars: 1. Maximize the retail business; 2. Provide services; and 3. Accelerate growth "
+        "in our International segment."]
+
+
+def test_a_quoted_lead_in_carries_its_numbered_items_across_the_chunk_boundary(services):
+    """Best Buy's FY2017 10-K (p.29): "There are three growth pillars we will be pursuing as part of Best Buy
+    2020:" ends one chunk after its first item; items 2 and 3 are in the next. Quoted alone, the lead-in
+    states none of the pillars asked for."""
+    best_buy = filing("financebench/pdfs/BESTBUY_2017_10K.pdf")
+    written = ask("What new strategy did Best Buy unveil after completing its Renew Blue transformation, and what are "
+                  "its three growth pillars?", best_buy, [28], services)
+    assert written.status == "answered", written.text
+    assert "Best Buy 2020: Building the New Blue" in written.text
+    for item in ("1. Maximize the multi-channel retail business", "2. Provide services and solutions",
+                 "3. Accelerate growth in our International segment"):
+        assert item in written.text
