@@ -430,6 +430,24 @@ def dated_quarters(question: str, periods: list[str], companies: list[CatalogCom
 # --------------------------------------------------------------------------- understanding
 
 
+# a year a goal, target or plan runs to ("goals ... through FY2023", "targets for 2025", "by 2030")
+_HORIZON_BEFORE = re.compile(r"\b(?:through|until|by|to|for)\s+(?:the\s+end\s+of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?)?$", re.I)
+_FORWARD = re.compile(r"\b(?:goals?|targets?|targeted|plans?|planned|aims?|ambitions?|commitments?|committed|"
+                      r"objectives?|outlook|guidance|expects?|expected|projected|long-term)\b", re.I)
+
+
+def _horizon(question: str, year: int) -> bool:
+    """The year is the horizon of a goal, target or plan the question asks about, not a period reported on."""
+    if not _FORWARD.search(question):
+        return False
+    for m in re.finditer(rf"\b(?:FY\s?)?(?:{year}|{str(year)[2:]})\b", question, re.I):
+        start = m.start()
+        # (a bare "23" is no year; "FY23", "2023" are)
+        if _HORIZON_BEFORE.search(question[:start]) and (m.group(0)[:2].upper() == "FY" or len(m.group(0)) == 4):
+            return True
+    return False
+
+
 def understand(
     question: str,
     catalog: StoreCatalog,
@@ -480,6 +498,12 @@ def understand(
         relative = True
     # A year counts as present when some filing in the store can speak about it.
     missing = [y for y in years if not (set(_reporting_years(y)) & set(store_years))]
+    horizons = [y for y in missing if store_years and y > store_years[-1] and _horizon(question, y)]
+    if horizons:
+        # "what long-term goals did Nike set for the period through FY2023?": a goal's horizon, set in an
+        # earlier report, not the period reported on; the company's reports are searched for it
+        years = [y for y in years if y not in horizons]
+        missing = [y for y in missing if y not in horizons]
     if store_years and len(missing) < len(years):
         missing = []  # at least one named year is covered: a usable question ("as of FY21 ... in 2024")
 

@@ -61,6 +61,10 @@ _MONEY = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s(?:thousand|million|billion)s?
 
 
 # a parenthesis of four words or more that restricts nothing ("(for the shareholder derivative lawsuits only)" does)
+# "As part of its Consumer Direct Offense / Triple Double strategy, what long-term financial goals did ...": the
+# setting the question opens with, which the sentence stating the goals need not repeat
+_CONTEXT_LEAD = re.compile(r"^\s*(?:as\s+part\s+of|under|in\s+connection\s+with|with\s+respect\s+to|regarding|within)\s+"
+                           r"[^,?]{3,80},\s+(?=(?:what|which|who|how|when|where|why)\b)", re.I)
 _ASIDE = re.compile(r"\s*\((?![^()]*\b(?:only|exclud\w*|other\s+than|except\w*|solely|just|specifically|not)\b)"
                     r"(?:[^()\s]+\s+){3,}[^()]*\)", re.I)
 
@@ -133,7 +137,7 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     # billion"), seldom by the word "change"
     # "... for probable losses from the government matters (the DOJ/EPA inquiries and the U.S. Attorney's
     # investigation into ...)": an aside of the question, what a sentence need not repeat to state the ask
-    ask = _ASIDE.sub(" ", ask)
+    ask = _CONTEXT_LEAD.sub("", _ASIDE.sub(" ", ask))
     changed = _ASKS_HOW_CHANGED.search(ask)
     if changed:
         ask = ask[: changed.start("verb")] + ask[changed.end("verb"):]
@@ -146,6 +150,11 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     scored = []
     risks = asks_about_risk(ask)
     read_all = sentences(hits, companies, risks=risks)
+    # (and each lead-in read with the items it lists: "our long-term financial goals through fiscal 2023 ... are as
+    # follows: • High single-digit revenue growth; • ...", which alone states none of them)
+    plain = {s.text for s in read_all}
+    read_all += [s for s in sentences(hits, companies, risks=risks, listed=True) if s.text not in plain
+                 and (s.text.count(" \u2022 ") >= 2 or _LISTED_NUMBERS.search(s.text))]
     deed = _ASKS_COMPANY_DEED.search(ask)
     if deed is not None and (not tokenize(deed.group("verb")) or deed.group("verb").lower() in _HOLDING):
         deed = None  # "how many employees did it have": a count held, which no verb of a deed states
@@ -358,6 +367,7 @@ def _with_items(best: list[Sentence], hits: list[SearchHit], understanding: Quer
 
 
 _LEAD_IN_END = re.compile(r":\s*$")
+_LISTED_NUMBERS = re.compile(r":\s+1\.\s.*\s2\.\s", re.S)
 
 
 def _amount_of_its_part(parts: list[str], decision: KindDecision, question: str, hits: list[SearchHit],

@@ -144,6 +144,15 @@ def test_no_false_unknown_companies(question):
     assert not u.no_filter_match
 
 
+def test_a_goal_s_horizon_is_no_period_reported_on():
+    # a target set in a held report runs to a later year: the company's reports are searched, not refused
+    u = understand("What long-term financial goals did PepsiCo set for the period through FY2035?", CATALOG)
+    assert u.companies == ["PepsiCo"] and u.fiscal_years == [] and u.missing_years == []
+    # a year asked of a figure, or a goal's year written as a plain "in", is still a period that must be held
+    assert understand("What is PepsiCo's revenue through FY2035?", CATALOG).missing_years == [2035]
+    assert understand("What goals did PepsiCo meet in FY2035?", CATALOG).missing_years == [2035]
+
+
 def test_year_not_in_store_is_flagged():
     u = understand("What is PepsiCo's FY2035 revenue?", CATALOG)
     assert u.companies == ["PepsiCo"]

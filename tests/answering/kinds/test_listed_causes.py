@@ -60,3 +60,15 @@ def test_a_quoted_lead_in_carries_its_numbered_items_across_the_chunk_boundary(s
     for item in ("1. Maximize the multi-channel retail business", "2. Provide services and solutions",
                  "3. Accelerate growth in our International segment"):
         assert item in written.text
+
+
+def test_goals_listed_under_a_lead_in_are_quoted_with_it_and_the_question_s_setting_is_no_topic(services):
+    """Nike's FY2018 10-K (p.22): "our long-term financial goals through fiscal 2023 ... are as follows: • High
+    single-digit revenue growth; • ...". The question opens with its setting ("As part of its Consumer Direct
+    Offense / Triple Double strategy,"), which the sentence naming the strategy repeats and the goals do not."""
+    nike = filing("financebench/pdfs/NIKE_2018_10K.pdf")
+    written = ask("As part of its Consumer Direct Offense / Triple Double strategy, what long-term financial goals did "
+                  "Nike set for the period through FY2023?", nike, [21], services)
+    assert written.status == "answered", written.text
+    assert "our long-term financial goals through fiscal 2023" in written.text
+    assert "High single-digit revenue growth" in written.text and "Low-thirties percentage rate" in written.text
