@@ -869,9 +869,13 @@ def check_whole_measure(inputs: Sequence[CheckedInput]) -> CheckFailure | None:
         if has_d == has_a:
             continue  # both parts in one row (or neither named: nothing to tell)
         other = _OTHER_PART["amortization" if has_d else "depreciation"]
+        # (a formula that adds that row itself, "operating income plus depreciation plus amortization of intangible
+        # assets", reads the whole)
+        read = {collapse_whitespace(_row_label(j.quote)) for j in inputs if j is not i and j.quote}
         for line in i.context.splitlines():
             row = numbers.split_row(line.strip(), i.number_convention)
-            if row is not None and row.label != label and other.search(row.label):
+            if row is not None and row.label != label and other.search(row.label) \
+                    and collapse_whitespace(row.label) not in read:
                 return CheckFailure(check=WHOLE_MEASURE, why=f"{_name(i)} was read from the row “{label}” "
                                     f"({i.where()}), but its table prints “{collapse_whitespace(row.label)}” on a row "
                                     "of its own: depreciation and amortization is the two rows together")

@@ -1271,6 +1271,12 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
     if resolved is None:
         return None
     key, label, formula, source = resolved
+    for name in list(given):
+        standard = vocab.formula(name) if name in vocab.metrics else None
+        if standard and not _uses(name, formula, given) and f"({standard})" in formula:
+            # "EBITDA margin ... Define unadjusted EBITDA as operating income plus depreciation plus amortization of
+            # intangible assets": the margin's numerator is the measure the question defines, read its way
+            formula, source = formula.replace(f"({standard})", name), "question"
     if _SELF_RATIO.fullmatch(formula.replace(" ", "")):
         # "sales and marketing expense as a percentage of net revenues": "sales" is a word of revenue,
         # but a measure divided by itself is never what is asked; the words before the share name a

@@ -516,6 +516,11 @@ def test_depreciation_alone_is_not_d_and_a_beside_an_amortization_row(financeben
     alone = depreciation.model_copy(update={"context": "\n".join(
         line for line in chunk.text.splitlines() if not line.startswith("Amortization"))})
     assert checks.check_whole_measure([alone]) is None
+    # a formula that adds the amortization row itself ("operating income plus depreciation plus amortization of
+    # intangible assets") reads the whole
+    amortization = depreciation.model_copy(update={"metric": "line_amortization_of_intangible_assets", "value": 2_149.0,
+                                                    "quote": "Amortization of intangible assets 2,149 2,300 2,430"})
+    assert checks.check_whole_measure([depreciation, amortization]) is None
 
 
 def test_a_ratio_of_an_amount_and_a_per_share_figure_mixes_units(financebench_extra_dir):

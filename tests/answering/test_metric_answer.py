@@ -238,6 +238,18 @@ def test_define_it_as_defines_what_the_ask_names():
     assert target.label == "Capital expenditures / Revenue"  # a ratio, not the amount's name
 
 
+def test_a_margin_of_a_measure_the_question_defines_reads_that_definition():
+    # Oracle's FY2016 10-K question: the margin's vocabulary formula spells EBITDA out; the question's EBITDA adds
+    # the amortization of intangible assets besides, and that is the numerator computed
+    target = read_target("What was Acme's FY2016 unadjusted EBITDA margin? Define unadjusted EBITDA as operating income "
+                         "plus depreciation plus amortization of intangible assets, with depreciation and amortization "
+                         "taken from the cash flow statement. Answer in percent and round to one decimal place.",
+                         load_vocabulary())
+    assert target is not None and target.unresolved is None
+    assert (target.formula, target.formula_source, target.unit) == ("ebitda / revenue", "question", "percent")
+    assert "line_amortization_of_intangible_assets" in target.definitions["ebitda"]
+
+
 @pytest.mark.parametrize("question", [
     # "operating lease liabilities" is no debt line the vocabulary reads
     "What is Acme's debt-to-equity ratio at the end of FY2022? Define it as: (operating lease liabilities + long-term "
