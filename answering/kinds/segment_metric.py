@@ -126,18 +126,22 @@ def _close(a: float, b: float, count: int) -> bool:
 
 def _total(rows: list[list[float]], labels: list[str]) -> int | None:
     """The index of the row that totals the table: a "Total" row equal, in every column, to the
-    rows above it, each subtotal ("Google Services total" = the rows it sums) standing for its rows."""
+    rows above it, each subtotal ("Google Services total" = the rows it sums) standing for its rows.
+    The last such row: "Total NIKE Brand" sums the geographies, and "TOTAL NIKE, INC. REVENUES" sums
+    it with Converse and Corporate below it."""
     items: list[list[float]] = []
+    found = None
     for i, values in enumerate(rows):
         if len(items) >= 2 and _TOTAL.match(labels[i]) and all(
                 _close(sum(v[c] for v in items), values[c], len(items)) for c in range(len(values))):
-            return i
+            found, items = i, [values]
+            continue
         for k in range(len(items), 1, -1):
             if all(_close(sum(v[c] for v in items[-k:]), values[c], k) for c in range(len(values))):
                 items = items[:-k]  # a subtotal: it stands for the rows it sums
                 break
         items.append(values)
-    return None
+    return found
 
 
 class _Figure(NamedTuple):

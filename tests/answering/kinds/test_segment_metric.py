@@ -101,3 +101,14 @@ def test_a_segment_profitable_on_another_basis_is_not_read_from_its_operating_re
     assert asks_profitable("Is Meta's Reality Labs segment profitable in 2022?")
     assert not asks_profitable("Is Meta's Reality Labs segment profitable on a gross margin basis in 2022?")
     assert not asks_profitable("Is Meta's Reality Labs segment profitable in 2022, excluding stock-based compensation?")
+
+
+def test_a_segment_below_a_subtotal_is_read_up_to_the_grand_total(services):
+    """Nike's FY2018 10-K (p.73): "Total NIKE Brand" sums the geographies, then Converse and Corporate add up
+    with it to "TOTAL NIKE, INC. REVENUES": Converse is a segment of that table. The question asks in the
+    challenge's way ("What were the revenues of the Converse segment of "NIKE, Inc." ..."), an amount, no list."""
+    nike = filing("financebench/pdfs/NIKE_2018_10K.pdf")
+    written = ask('What were the revenues of the Converse segment of "NIKE, Inc." in fiscal 2018, in USD millions?',
+                  nike, [72], services)
+    assert (written.status, written.kind) == ("answered", "metric"), written.text
+    assert written.text.startswith("Converse segment revenue in fiscal 2018: $1,886 million"), written.text
