@@ -274,6 +274,10 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         _Reader(lambda w: w.status == "not_found" or LOOK_ALIKE in w.flags
                 or (note_tranches.asks_total_principal(text) and w.value is None),
                 lambda: _stated_in_prose(text, hits, understanding, retriever)),
+        # "what percentage of its total net sales did the F-35 program generate": a named part's share the text
+        # states; no statement line names the part
+        _Reader(lambda w: _unanswered(w) and decision.kind == "metric",
+                lambda: passage.named_share(decision, text, hits, understanding, services), kind="passage"),
         # "what dividend per share did the board declare on April 5, 2023": the declaring sentence's rate, never
         # the statements' dividends paid (a total)
         _Reader(lambda w: _unanswered(w) and declared_dividend.ASKS.search(text) is not None,

@@ -35,7 +35,7 @@ from answering.kinds.sentences import (
 )
 from answering.numbers import years_in
 from answering.written_answer import NOT_FOUND, WrittenAnswer
-from finrag.models import SearchFilters, SearchHit
+from finrag.models import Citation, SearchFilters, SearchHit
 from finrag.vocabulary import load_vocabulary, tokenize
 from retrieval.periods import parse_periods
 
@@ -368,6 +368,47 @@ def _with_items(best: list[Sentence], hits: list[SearchHit], understanding: Quer
 
 _LEAD_IN_END = re.compile(r":\s*$")
 _LISTED_NUMBERS = re.compile(r":\s+1\.\s.*\s2\.\s", re.S)
+
+
+# a name inside the ask: a capitalised word, or a model's letters and number ("the F-35 program")
+_PART_NAME = re.compile(r"(?<=\s)(?:[A-Z][a-z]{2,}|[A-Z]{1,4}-?\d+[A-Za-z]*)\b")
+
+
+def named_share(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                services: MetricServices) -> WrittenAnswer | None:
+    """"What percentage of the total consolidated net sales of Lockheed Martin did the F-35 program generate in
+    2020?": a named part's share of a total, which the statements do not print and the filing states ("The F-35
+    program is our largest program, generating 28% of our total consolidated net sales"); the passage answer
+    only when a quote names the part and states a percentage. None otherwise."""
+    own = {w.lower() for c in understanding.companies for w in re.findall(r"[A-Za-z]+", c)}
+    names = [n for n in dict.fromkeys(_PART_NAME.findall(decision.ask or question))
+             if n not in _NOT_NAMES and n.lower() not in own]
+    if not _ASKS_PERCENT.search(decision.ask or question) or not names:
+        return None
+    written = write(decision.model_copy(update={"kind": "passage"}), question, hits, understanding, services)
+    if written is None or written.status != "answered":
+        return None
+    whole = _SHARE_OF.search(decision.ask or question)
+    wanted = set(content_words(whole.group("whole"), list(understanding.companies))) if whole else set()
+    best: tuple[int, float, Citation] | None = None
+    for c in written.citations:
+        if not all(n in c.quote for n in names):
+            continue
+        for m in _PERCENT_OF.finditer(c.quote):
+            # the percentage said of the asked whole: "28% of our total consolidated net sales", not "69% of
+            # Aeronautics' net sales" beside it
+            shared = len(wanted & set(content_words(m.group("of"), list(understanding.companies))))
+            if best is None or shared > best[0]:
+                best = (shared, float(m.group("n")), c)
+    if best is None or best[0] < min(2, len(wanted)):
+        return None
+    _shared, value, citation = best
+    return WrittenAnswer(status="answered", kind="passage", value=value, unit="percent", citations=[citation],
+                         text=f'{value:g}%, as the filing states it: "{citation.quote}" ({citation.doc} p.{citation.page + 1})')
+
+
+_SHARE_OF = re.compile(r"\bpercent(?:age)?\s+of\s+(?P<whole>[^?]+?)\s+(?:did|does|do|was|were|is|are|came|comes)\b", re.I)
+_PERCENT_OF = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s?(?:%|percent)\s+of\s+(?P<of>[^,;.]{3,80})", re.I)
 
 
 def _amount_of_its_part(parts: list[str], decision: KindDecision, question: str, hits: list[SearchHit],

@@ -1,7 +1,9 @@
 """A share of a total that a current report states in prose ("The financial commitments ... total
 $50 million"; "to fund $45 million in contributions to ... organizations") is computed from the
 two amounts its own words name, each cited (answering.kinds.stated_share); amounts named alike,
-or a share of a period's flow, are not answered here. Generated 8-K pages."""
+or a share of a period's flow, are not answered here. Generated 8-K pages. A named part's share that a
+filing states as a percentage of the asked whole (answering.kinds.passage.named_share): Lockheed Martin's
+2020 10-K."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from pathlib import Path
 
 from answering.kinds import stated_share
 from finrag.models import Chunk, SearchHit
-from tests.answering.kinds.conftest import write_answer_over
+from tests.answering.kinds.conftest import ask, filing, write_answer_over
 from tests.support.pdfs import write_pdf
 
 SETTLEMENT = [
@@ -86,3 +88,18 @@ def test_the_writer_answers_it_through_its_gates(tmp_path, services):
                                 found, chunks, services)
     assert written.status == "answered", written.text
     assert "90.0%" in written.text
+
+
+def test_a_named_part_s_share_of_the_total_is_the_percentage_the_filing_states_of_that_total(services):
+    """Lockheed Martin's 2020 10-K (p.3): "The F-35 program is our largest program, generating 28% of our total
+    consolidated net sales, as well as 69% of Aeronautics' net sales in 2020." No statement line names the
+    program; the percentage said of the asked whole is the answer, not the one said of a segment's sales."""
+    lockheed = filing("financebench/pdfs/LOCKHEEDMARTIN_2020_10K.pdf")
+    written = ask('What percentage of the total consolidated net sales of "Lockheed Martin Corporation" did the F-35 '
+                  "program generate in 2020?", lockheed, [2], services)
+    assert (written.status, written.value, written.unit) == ("answered", 28.0, "percent"), written.text
+    assert "generating 28% of our total consolidated net sales" in written.text
+    # asked of the segment's sales, the other percentage
+    segment = ask("What percentage of Aeronautics' net sales did the F-35 program generate in 2020?", lockheed, [2],
+                  services)
+    assert segment.value != 28.0, segment.text
