@@ -101,6 +101,10 @@ class TeamScores(BaseModel):
 _CITATION_MARK = re.compile(r"\(\s*[\w.&-]+\s+p\.\s*\d+[^)]*\)")
 
 
+# a footnote's mark opening a quoted sentence: "(2) We define ..."
+_FOOTNOTE_MARK = re.compile(r"\(\d{1,2}\)\s+[A-Z]")
+
+
 def _figures(text: str) -> list[tuple[float, float]]:
     """(number as written, scale) for every figure in the text, years and citation marks left out."""
     found = []
@@ -111,6 +115,8 @@ def _figures(text: str) -> list[tuple[float, float]]:
             continue  # "fiscal 2022" is a period, not the answer
         if _REFERENCE.search(text, 0, m.start()):
             continue  # "p. 115", "Note 7", "June 30": where or when, not what
+        if _FOOTNOTE_MARK.match(text, m.start()):
+            continue  # '"(2) We define FX-Neutral ...': a footnote's mark, not a figure
         number = float(raw)
         if m.group("neg") in ("-", "−", "("):
             number = -number

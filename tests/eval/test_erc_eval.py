@@ -44,6 +44,9 @@ def test_without_a_value_the_one_number_the_text_states_else_na():
     assert typed_answer("number", _answer("No figure stated in fiscal 2021.")) == NA
     # a quote's citation mark names a document and a page: "(1db3ac66ed p.71)" is no figure of -1
     assert typed_answer("number", _answer('"The parties to the joint operation are as follows:" (1db3ac66ed p.71)')) == NA
+    # a footnote's mark opening a quoted sentence is no figure: eBay's "(2) We define FX-Neutral GMV as ..."
+    assert typed_answer("number", _answer('"In 2015, we generated $82 billion in GMV." (f36 p.5) "(2) We define '
+                                          'FX-Neutral Gross Merchandise Volume as ..." (f36 p.35)')) == 82_000_000_000
 
 
 @pytest.mark.parametrize("status", ["unverified", "not_found", "needs_company", "failed"])
