@@ -64,6 +64,7 @@ def _items(sentence: str, verb: str, own: set[str]) -> list[str]:
     end = _CLAUSE_END.search(text, at)
     text = text[: end.start()] if end else text
     names: list[str] = []
+    joins: list[str] = []  # the words each kept name follows the one before by
     last = None  # where the last name kept ends: the next one is listed beside it, or the list has ended
     for m in _NAME.finditer(text, at):
         name = m.group(0).strip(" .,")
@@ -78,8 +79,23 @@ def _items(sentence: str, verb: str, own: set[str]) -> list[str]:
         if not words or words <= _NOT_ITEMS or words & own:
             continue
         names.append(name)
+        joins.append(between)
         last = m.end()
+    if any(_SERIAL_AND.fullmatch(j) for j in joins):
+        # "Productivity and Business Processes, Intelligent Cloud, and More Personal Computing": a serial comma
+        # before the last name says commas part the items; an "and" without one joins words of one name
+        merged: list[str] = []
+        for name, join in zip(names, joins, strict=True):
+            if merged and _BARE_AND.fullmatch(join):
+                merged[-1] = f"{merged[-1]} and {name}"
+            else:
+                merged.append(name)
+        names = merged
     return list(dict.fromkeys(names))
+
+
+_SERIAL_AND = re.compile(r"\s*,\s*and\s+(?:the\s+)?", re.I)
+_BARE_AND = re.compile(r"\s+and\s+", re.I)
 
 
 _LISTED_BESIDE = re.compile(r"\s*(?:,|,?\s*(?:and|or))\s*(?:the\s+)?", re.I)

@@ -151,6 +151,10 @@ def _names(after: str, n: int) -> tuple[list[str], dict[str, str]] | None:
 def _inline_items(after: str) -> list[str]:
     """The items of an inline list, up to its sentence's end: "A, B, and C." -> [A, B, C]."""
     sentence = re.split(r"\.\s|\s*\.$", after.strip(), maxsplit=1)[0]
+    if re.search(r"[,;]\s*and\s", sentence):
+        # "Productivity and Business Processes, Intelligent Cloud, and More Personal Computing": the serial
+        # comma before the last item says the commas alone part the items; an "and" inside one is its name's
+        return [p for p in re.split(r"\s*[,;]\s*(?:and\s+)?", sentence) if p.strip()]
     return [p for p in re.split(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+", sentence) if p.strip()]
 
 

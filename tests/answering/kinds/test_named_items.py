@@ -15,6 +15,10 @@ def test_the_names_after_the_deed_are_the_items_an_aside_is_not():
     assert _items("We operate terminals in Florida, Georgia, Alabama, South Carolina, North Carolina and Tennessee.",
                   "operate", {"patriot"}) == ["Florida", "Georgia", "Alabama", "South Carolina", "North Carolina",
                                               "Tennessee"]
+    # Microsoft's FY2016 10-K: a serial comma before the last name; "and" without a comma is inside a name
+    assert _items("As a result, we report our financial performance based on our new segments, Productivity and "
+                  "Business Processes, Intelligent Cloud, and More Personal Computing.", "report", {"microsoft"}) == [
+        "Productivity and Business Processes", "Intelligent Cloud", "More Personal Computing"]
     assert asked('In which states did "Patriot Transportation Holding, Inc." operate terminals in fiscal 2015?')
     assert not asked("Which segment had the highest revenue in 2022?")
 
