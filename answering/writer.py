@@ -628,6 +628,9 @@ def _refusal(decision: KindDecision, hits: list[SearchHit], understanding: Query
     what = {"yes_no": "whether", "drivers": "what drove", "choice": "which", "list": "the items of",
             "definition": "what is", "passage": ""}.get(decision.kind, "")
     subject = f"{what} {topic.words}".strip() if topic else "the answer"
+    if decision.kind == "drivers" and decision.metric:
+        # (the measure whose change is asked, which a part after the ask's may not name first)
+        subject = f"{what} {(services.vocabulary.label(decision.metric) or decision.metric).lower()}"
     if decision.kind == "drivers" and (premised := drivers.refused_subject(
             decision, question, services.vocabulary, list(understanding.companies))):
         subject = f"{what} {premised}"  # "What drove such a large increase?": the premise's change

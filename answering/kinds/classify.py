@@ -256,6 +256,12 @@ def _plural_which(ask: str) -> bool:
 _RAISE_DOUBT = re.compile(r"\brais\w*\s+(?:[\w-]+\s+){0,2}(?:doubts?|concerns?|questions?)\b", re.I)
 
 
+# "What drove the improvement", "what caused it": a change the words before the ask stated
+_REFERS_BACK = re.compile(r"\b(?:the|this|that|such\s+an?)\s+(?:improvement|increase|decrease|decline|rise|drop|fall|"
+                          r"change|growth|gain|expansion|contraction|deterioration)\b|\b(?:drove|caused|explains?)\s+"
+                          r"(?:it|this|that)\b", re.I)
+
+
 def _named(ask: str, vocab: Vocabulary) -> list[str]:
     """The metrics `ask` names as such: not one named only by a word another qualifies
     ("estimated liability for wildfire claims" is no total liabilities), a quantity the text
@@ -492,8 +498,15 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     # part's own words decide whether it asks a ranking, not a superlative of the part after it
     first = ask_parts(wording)[0]
     if (_DRIVERS.search(ask) or DISTORTS.search(ask)) and not (_WHICH_START.match(ask) and _SUPERLATIVE.search(first)):
+        driven = metrics
+        head = re.split(r",\s*(?:and|or)\s+", first)[0]  # ("What drove the improvement, and did SG&A ...")
+        if _REFERS_BACK.search(head) and not _named(head, vocab) \
+                and (premised := _named(question[: max(0, question.find(ask))], vocab)):
+            # "Operating income as a percent of revenue rose ... What drove the improvement, and did SG&A leverage
+            # contribute?": the improvement is the premise's measure; a part after it names an input
+            driven = premised
         return KindDecision(kind="drivers", reason="asks what drove or explains a change", ask=ask,
-                            metric=_main_metric(metrics, vocab) if metrics else None)
+                            metric=_main_metric(driven, vocab) if driven else None)
     bare = YES_NO_LEAD_IN.sub("", ask)  # "Based on its balance sheet, would you describe X as ...?"
     if _YES_NO_START.search(bare) and _EITHER_OR.search(bare):
         # "Was that growth driven by a higher take rate or by higher volume?": one of two

@@ -13,6 +13,14 @@ from finrag.vocabulary import load_vocabulary
 VOCAB = load_vocabulary()
 
 CASES = [
+    # the change asked of ("the improvement") is the premise's measure; a part after it names an input of it
+    ("Acme's operating income as a percent of revenue rose in FY2017 even though revenue declined. What drove the "
+     "improvement, and did SG&A leverage contribute?", 1, "drivers", {"metric": "operating_income"}),
+    # an ask naming its own measure keeps it
+    ("Acme's revenue fell in FY2017. What drove the decline in SG&A expense?", 1, "drivers", {"metric": "sga"}),
+    # the segments of a company asked by the challenge's wording: one amount, no list
+    ('What were the revenues of the Converse segment of "Acme Corp" in fiscal 2018, in USD millions?', 1, "metric",
+     {"metric": "revenue"}),
     # a balance "as of" a day is one figure, not the items of a set
     ('What were the total assets of "Acme Corp" as of December 31, 2013, in Indonesian Rupiah? If data is not '
      "available, return 'N/A'.", 1, "metric", {"metric": "total_assets"}),
