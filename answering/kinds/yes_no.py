@@ -704,7 +704,16 @@ _HEDGED = re.compile(r"\b(?:if|whether|may|might|could|unless)\b", re.I)
 def _asked_topic(decision: KindDecision, companies: list[str], vocab: Vocabulary) -> Topic | None:
     """The topic of the asking clause: "does the report raise doubt about going concern, and how long
     do the directors expect its cash to last?" asks about going concern, not cash."""
-    return read_topic(main_clause(decision.ask), companies, vocab) or read_topic(decision.ask, companies, vocab)
+    topic = read_topic(main_clause(decision.ask), companies, vocab) or read_topic(decision.ask, companies, vocab)
+    aliases = [tuple(tokenize(m.group(1))) for m in _ALIAS.finditer(decision.ask) if tokenize(m.group(1))]
+    if topic is not None and aliases:
+        # "the separation (distribution) of PayPal": the word in brackets is the filing's for the same deed
+        topic = topic.model_copy(update={"phrases": [*topic.phrases, *aliases]})
+    return topic
+
+
+# a noun's other word in brackets after it: "the separation (distribution) of PayPal"
+_ALIAS = re.compile(r"(?<=[a-z])\s+\(([a-z][a-z-]{3,})\)(?=\s+(?:of|to|in|with|by)\b)")
 
 
 def _introduces(text: str) -> bool:

@@ -133,3 +133,13 @@ def test_a_close_still_expected_in_the_report_on_the_asked_year_was_not_done_in_
                   'June 30, 2016)? If there is no mention, return False.', microsoft, [84], services)
     assert written.text.startswith("No. The filing has it still to be completed after fiscal 2016 ended"), written.text
     assert "expect the acquisition will close in the 2016 calendar year" in written.text
+
+
+def test_the_word_in_brackets_after_the_deed_is_the_filing_s_word_for_it(services):
+    """eBay's 2015 10-K (p.5): "On July 17, 2015, we completed the distribution of 100% of the outstanding common
+    stock of PayPal to our stockholders": the question names the deed "the separation (distribution)"."""
+    ebay = filing("financebench-extra/pdfs/EBAY_2015_10K.pdf")
+    written = ask('Did "eBay Inc." complete the separation (distribution) of PayPal to its stockholders in 2015? If '
+                  'there is no mention, return False.', ebay, [4], services)
+    assert written.text.startswith("Yes."), written.text
+    assert "completed the distribution of 100% of the outstanding common stock of PayPal" in written.text
