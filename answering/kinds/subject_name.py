@@ -75,7 +75,8 @@ _ASKS_ACQUIRED = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,4}?(?:company
 # Trillium", "acquired all the outstanding shares of KLX Inc.")
 _HOLDING_OF = (r"(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:issued\s+and\s+)?(?:outstanding\s+)?(?:common\s+)?(?:shares|stock|equity)"
                r"(?:\s+not\s+already\s+owned\s+by(?:\s+(?-i:[A-Z])[\w&'’-]*){1,3})?\s+of\s+")
-_ACQUIRED = re.compile(r"\b(?:acquisition\s+of|acquired|purchase\s+of|purchased|bought)\s+(?:" + _HOLDING_OF + r")?(?P<name>(?-i:[A-Z][\w&'’-]*"
+_ACQUIRED = re.compile(r"\b(?:acquisition\s+of|acquired|purchase\s+of|purchased|bought)\s+(?:" + _HOLDING_OF + r")?"
+                       r"(?:privately[\s-]held\s+|publicly[\s-]traded\s+)?(?P<name>(?-i:[A-Z][\w&'’-]*"
                        r"(?:[ ](?!(?:Inc|LLC|Ltd|Corp|Co|plc)\b)[A-Z][\w&'’-]*){0,4})(?-i:,?[ ](?:Inc|LLC|Ltd|Corp|Co|plc)\.)?)(?P<and>\s+and\s+[A-Z])?", re.I)
 _MONTHS = r"January|February|March|April|May|June|July|August|September|October|November|December"
 _WHEN_ASKED = re.compile(rf"\b(?:in|on)\s+(?P<month>{_MONTHS})\s+(?:(?P<day>\d{{1,2}}),?\s+)?(?P<year>(?:19|20)\d\d)\b")
