@@ -1230,11 +1230,23 @@ def asked_day(question: str) -> tuple[str | None, int | None]:
     return days[0], (spans.pop() if len(spans) == 1 else None)
 
 
+_SHARE_OF_THAT = re.compile(r"^\W*how\s+much\s+(?P<part>[^?]+?),?\s+and\s+what\s+(?:percentage|percent|share|proportion)\s+"
+                            r"of\s+(?P<whole>[^?]+?)\s+(?:was|is|were)\s+(?:that|it|this)(?:\s+amount)?\s*\?", re.I)
+
+
+_DOER = re.compile(r"\b(?:did|does|do)\s+(?:[A-Z][\w&.'’-]*\s+){1,4}")
+
+
 def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) -> MetricTarget | None:
     """The typed target of a metric question; None when the question asks for no metric
     (or defines one with terms the vocabulary does not know). `companies`: the names the
     question was read to be about, which qualify no metric."""
     ask, definitions = split_definitions(question)
+    if (that := _SHARE_OF_THAT.match(ask)) is not None:
+        # "How much cash did it return to shareholders ..., and what percentage of net cash provided by operating
+        # activities was that?": the amount as a share of the other, whose working states the amount too
+        part = _DOER.sub("", that.group("part"))  # ("cash did Boeing return ...": what, not who)
+        ask = f"What percentage of {that.group('whole')} was {part}?"
     definitions = [(_operand_or_it(name, ask, vocab), expr) for name, expr in definitions]
     if _UNSUPPORTED.search(_PERIOD_COMPARED.sub(" ", ask)):
         return None

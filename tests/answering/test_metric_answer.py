@@ -238,6 +238,16 @@ def test_define_it_as_defines_what_the_ask_names():
     assert target.label == "Capital expenditures / Revenue"  # a ratio, not the amount's name
 
 
+def test_an_amount_and_its_share_of_another_asked_together_is_that_share_with_the_amount_in_its_working():
+    # Boeing's FY2018 10-K question: the cash returned, then "what percentage of ... was that?"
+    target = read_target("How much cash did Acme return to shareholders in FY2018 through share repurchases and "
+                         "dividends combined, and what percentage of net cash provided by operating activities was "
+                         "that? Answer the total in USD millions and the percentage rounded to one decimal place.",
+                         load_vocabulary(), ["Acme"])
+    assert target is not None and target.unresolved is None
+    assert (target.formula, target.unit) == ("(share_repurchases + dividends_paid) / operating_cash_flow", "percent")
+
+
 def test_a_margin_of_a_measure_the_question_defines_reads_that_definition():
     # Oracle's FY2016 10-K question: the margin's vocabulary formula spells EBITDA out; the question's EBITDA adds
     # the amortization of intangible assets besides, and that is the numerator computed
