@@ -153,8 +153,10 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     # (and each lead-in read with the items it lists: "our long-term financial goals through fiscal 2023 ... are as
     # follows: • High single-digit revenue growth; • ...", which alone states none of them)
     plain = {s.text for s in read_all}
-    read_all += [s for s in sentences(hits, companies, risks=risks, listed=True) if s.text not in plain
-                 and (s.text.count(" \u2022 ") >= 2 or _LISTED_NUMBERS.search(s.text))]
+    listed = [s for s in sentences(hits, companies, risks=risks, listed=True) if s.text not in plain
+              and (s.text.count(" \u2022 ") >= 2 or _LISTED_NUMBERS.search(s.text))]
+    read_all += listed
+    lead_ins = {id(s) for s in listed}
     deed = _ASKS_COMPANY_DEED.search(ask)
     if deed is not None and (not tokenize(deed.group("verb")) or deed.group("verb").lower() in _HOLDING):
         deed = None  # "how many employees did it have": a count held, which no verb of a deed states
@@ -172,7 +174,9 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
             # "GBP produced 0.3 million MT in 2024": a subsidiary's (or a country's) deed, not the company's; "the
             # Group has commitments to sell 227.5 million tonnes": no production at all
             continue
-        read = s.text
+        # (a lead-in read with its items is scored by the lead-in's words: it states what they are, and an item's
+        # words are its own, not the list's; "During 2022: • ... • ..." is no answer for one item)
+        read = s.text.split(":")[0] if id(s) in lead_ins else s.text
         if _named_before(names, ask, s):
             read = f"{s.before} {s.text}"  # its paragraph's event, which it names no other of
         share = overlap(read, wanted)
@@ -323,7 +327,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         best = best if _leaves_a_part(scoped, decision, question, companies) else scoped
     best = _whole(best, hits, understanding, services.retriever)
     best = _with_items(best, hits, understanding)
-    if len(parts) > 1 and _leaves_a_part(best, decision, question, companies) \
+    # (the parts the answer is held to: "What agreement did it enter into? Give the price per share, the approximate
+    # equity and transaction values, and the expected closing timeline." asks five things in two sentences)
+    if len(asked_parts(question)) > 1 and _leaves_a_part(best, decision, question, companies) \
             and (window := _covering_window(decision, question, hits, companies)):
         best = window  # (the last resort: what was read leaves a part, which one paragraph states)
     text, value = quoted(best), None
@@ -445,17 +451,22 @@ def _covering_window(decision: KindDecision, question: str, hits: list[SearchHit
     asks = [w for w in (content_words(part, companies) for part in asked_parts(question)) if w]
     years = parse_periods(question).years
     for run in sorted(runs, key=lambda r: (len(r), min(s.rank for s in r))):
-        said = " ".join(s.text for s in run)
+        said = " ".join(_PREFIXED.sub(" ", s.text) for s in run)
         # the run speaks of what each part asks, in most of its own words, a sentence of it for each part ("coal sales
         # volume against budget" is not stated by revenue against budget, whatever the run's figures); of the year
         # asked ("In April 2015 ..." is another year's program); and states it (no "retains authority to change")
         if overlap(said, wanted) >= _WINDOW_OVERLAP and all(overlap(said, words) >= _PART_OVERLAP for words in asks) \
-                and all(any(overlap(s.text, words) >= _WINDOW_OVERLAP for s in run) for words in asks) \
+                and all(any(overlap(_PREFIXED.sub(" ", s.text), words) >= _WINDOW_OVERLAP for s in run)
+                        for words in asks) \
                 and (not years or mentions_years(said, years[-1:])) \
                 and not any(HEDGE.search(s.text) or _DISCRETION.search(s.text) for s in run) \
                 and not _leaves_a_part(run, decision, question, companies):
             return run
     return []
+
+
+# "a pre-closing special dividend" speaks of no closing: a prefixed word is another word
+_PREFIXED = re.compile(r"\b(?:pre|post|non|un)-\w+", re.I)
 
 
 def _next_sentence(a: Sentence, b: Sentence) -> bool:

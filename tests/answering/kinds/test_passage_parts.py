@@ -139,3 +139,18 @@ def test_the_count_one_part_asks_is_found_by_that_part_s_own_words(services):
     assert written.status == "answered", written.text
     assert "Each of our 57,500 full- and part-time employees in 44 countries" in written.text
     assert "Approximately 65% of all employees are in production and maintenance roles" in written.text
+
+
+def test_facts_asked_in_a_second_sentence_are_parts_the_paragraph_run_must_state(services):
+    """Lockheed Martin's 2020 10-K, Note 2 (p.80): the agreement and its price, "This represents a post-dividend
+    equity value of approximately $4.6 billion ... and a transaction value of approximately $4.4 billion", and
+    "The transaction is expected to close in the second half of 2021": four sentences in a row. "Give the ..."
+    asks four more facts of the first question; "a pre-closing special dividend" says nothing of the closing."""
+    lockheed = filing("financebench/pdfs/LOCKHEEDMARTIN_2020_10K.pdf")
+    written = ask("What acquisition agreement did Lockheed Martin enter into in December 2020? Give the price per "
+                  "share, the approximate equity and transaction values, and the expected closing timeline.", lockheed,
+                  [79], services)
+    assert written.status == "answered", written.text
+    for fact in ("$56 per share in cash", "equity value of approximately $4.6 billion",
+                 "transaction value of approximately $4.4 billion", "expected to close in the second half of 2021"):
+        assert fact in written.text
