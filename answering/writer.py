@@ -628,9 +628,11 @@ def _refusal(decision: KindDecision, hits: list[SearchHit], understanding: Query
     what = {"yes_no": "whether", "drivers": "what drove", "choice": "which", "list": "the items of",
             "definition": "what is", "passage": ""}.get(decision.kind, "")
     subject = f"{what} {topic.words}".strip() if topic else "the answer"
-    if decision.kind == "drivers" and decision.metric:
-        # (the measure whose change is asked, which a part after the ask's may not name first)
-        subject = f"{what} {(services.vocabulary.label(decision.metric) or decision.metric).lower()}"
+    label = (services.vocabulary.label(decision.metric) or decision.metric or "").lower()
+    if decision.kind == "drivers" and label and topic is not None and label not in topic.words.lower():
+        # (the measure whose change is asked, when the ask's words name another first: "What drove the
+        # improvement, and did SG&A leverage contribute?")
+        subject = f"{what} {label}"
     if decision.kind == "drivers" and (premised := drivers.refused_subject(
             decision, question, services.vocabulary, list(understanding.companies))):
         subject = f"{what} {premised}"  # "What drove such a large increase?": the premise's change

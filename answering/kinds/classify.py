@@ -500,7 +500,8 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     if (_DRIVERS.search(ask) or DISTORTS.search(ask)) and not (_WHICH_START.match(ask) and _SUPERLATIVE.search(first)):
         driven = metrics
         head = re.split(r",\s*(?:and|or)\s+", first)[0]  # ("What drove the improvement, and did SG&A ...")
-        if _REFERS_BACK.search(head) and not _named(head, vocab) \
+        # (only over a measure a later part names: an ask naming none leaves the premise to the drivers reader)
+        if metrics and _REFERS_BACK.search(head) and not _named(head, vocab) \
                 and (premised := _named(question[: max(0, question.find(ask))], vocab)):
             # "Operating income as a percent of revenue rose ... What drove the improvement, and did SG&A leverage
             # contribute?": the improvement is the premise's measure; a part after it names an input

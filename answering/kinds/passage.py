@@ -326,7 +326,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         scoped += [s for s in _continued(scoped, hits, understanding) if s not in scoped]
         best = best if _leaves_a_part(scoped, decision, question, companies) else scoped
     best = _whole(best, hits, understanding, services.retriever)
-    best = _with_items(best, hits, understanding)
+    best = _with_items(best, question, hits, understanding)
     # (the parts the answer is held to: "What agreement did it enter into? Give the price per share, the approximate
     # equity and transaction values, and the expected closing timeline." asks five things in two sentences)
     if len(asked_parts(question)) > 1 and _leaves_a_part(best, decision, question, companies) \
@@ -353,13 +353,17 @@ _PART_OVERLAP = 0.6  # of each part's own content words, in the run
 _DISCRETION = re.compile(r"\b(?:retains?|reserves?)\s+(?:the\s+)?(?:authority|right|discretion)\b|\bat\s+any\s+time\b", re.I)
 
 
-def _with_items(best: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:
+def _with_items(best: list[Sentence], question: str, hits: list[SearchHit],
+                understanding: QueryUnderstanding) -> list[Sentence]:
     """Each quoted lead-in ("There are three growth pillars we will be pursuing as part of Best Buy 2020:") with
     the numbered or bulleted items it introduces: alone it states none of them. A lead-in whose items are not
-    found is dropped, and the parts it seemed to answer are left to the checks after."""
+    found, or that names nothing the question asks of ("Second quarter financial performance:", whose items
+    share words with every part), is dropped, and the parts it seemed to answer are left to the checks after."""
     if not any(_LEAD_IN_END.search(s.text) for s in best):
         return best
-    listed = sentences(hits, list(understanding.companies), listed=True)
+    companies = list(understanding.companies)
+    listed = sentences(hits, companies, listed=True)
+    wanted = set(content_words(question, companies))
     out = []
     for s in best:
         if not _LEAD_IN_END.search(s.text):
@@ -367,7 +371,7 @@ def _with_items(best: list[Sentence], hits: list[SearchHit], understanding: Quer
             continue
         whole = next((x for x in listed if x.chunk.chunk_id == s.chunk.chunk_id and x.text.startswith(s.text.rstrip())
                       and len(x.text) > len(s.text) + 20), None)
-        if whole is not None:
+        if whole is not None and len(wanted & set(content_words(s.text, companies))) >= _MIN_SHARED:
             out.append(whole)
     return out or best
 

@@ -16,6 +16,9 @@ CASES = [
     # the change asked of ("the improvement") is the premise's measure; a part after it names an input of it
     ("Acme's operating income as a percent of revenue rose in FY2017 even though revenue declined. What drove the "
      "improvement, and did SG&A leverage contribute?", 1, "drivers", {"metric": "operating_income"}),
+    # an ask naming no measure at all leaves the premise (two measures here) to the drivers reader
+    ("Acme reported record net income in fiscal 2022, yet operating cash flow was negative. What explains this?", 1,
+     "drivers", {"metric": None}),
     # an ask naming its own measure keeps it
     ("Acme's revenue fell in FY2017. What drove the decline in SG&A expense?", 1, "drivers", {"metric": "sga"}),
     # the segments of a company asked by the challenge's wording: one amount, no list
