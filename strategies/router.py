@@ -37,6 +37,7 @@ _MANY_COMPANIES = re.compile(
     r"how many companies|list (?:the |all )?companies)\b",
     re.I,
 )
+_DONE_TO = re.compile(r"\b(?:which|what)\s+(?:other\s+)?(?:compan(?:y|ies)|firms?|businesses)\s+did\b", re.I)
 _QUOTED = re.compile(r"[\"“”][^\"“”]+[\"“”]")
 _DEFINITION = re.compile(
     r"^\s*(?:what(?:'s| is| are| does)|define|explain|describe|meaning of|how (?:is|are|do you|does one) "
@@ -203,7 +204,9 @@ def read_features(question: Question, u: QueryUnderstanding, vocabulary: Vocabul
         # "the combined revenue of the Technology companies": plural companies, none named.
         # "Which company had a higher X: "A" or "B"?" names its companies: a comparison among
         # them (answering.company_comparison), not a question over the whole store.
-        many_companies=(bool(_MANY_COMPANIES.search(text)) and len(companies) < 2 and len(_QUOTED.findall(text)) < 2)
+        # ("Which companies did PepsiCo acquire in 2020?": the companies its deed was done to, in its own filing)
+        many_companies=(bool(_MANY_COMPANIES.search(text)) and len(companies) < 2 and len(_QUOTED.findall(text)) < 2
+                        and not (companies and _DONE_TO.search(text)))
         or (bool(re.search(r"\bcompanies\b", text, re.I)) and not companies),
         definition=bool(_DEFINITION.search(text)) and not u.fiscal_years
         and (not metrics or bool(_MEANING.search(text)) or len(text.split()) <= 8),

@@ -262,6 +262,9 @@ _REFERS_BACK = re.compile(r"\b(?:the|this|that|such\s+an?)\s+(?:improvement|incr
                           r"(?:it|this|that)\b", re.I)
 
 
+_DONE_TO_COMPANIES = re.compile(r"\bwhich\s+(?:compan(?:y|ies)|firms?|businesses)\s+did\b", re.I)
+
+
 def _named(ask: str, vocab: Vocabulary) -> list[str]:
     """The metrics `ask` names as such: not one named only by a word another qualifies
     ("estimated liability for wildfire claims" is no total liabilities), a quantity the text
@@ -519,7 +522,9 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
                             ask=ask)
     if _YES_NO_START.search(bare) and companies <= 1 and not re.search(r"\bhow\s+(?:much|many)\b", ask, re.I):
         return _yes_no(ask, question, vocab)
-    if metrics and (companies >= 2 or re.search(r"\b(?:which|among)\s+(?:of\s+the\s+)?(?:compan|firm|issuer)", ask, re.I)):
+    # ("Which companies did PepsiCo acquire for $0.7 billion or more?": companies a deed was done to, none compared)
+    if metrics and (companies >= 2 or (re.search(r"\b(?:which|among)\s+(?:of\s+the\s+)?(?:compan|firm|issuer)", ask, re.I)
+                                       and not _DONE_TO_COMPANIES.search(ask))):
         return KindDecision(kind="metric", reason="a metric compared across companies", ask=ask,
                             metric=_main_metric(metrics, vocab))
     superlative = _SUPERLATIVE.search(wording) or (_WHICH_START.match(ask) and _OF_TWO.search(first)

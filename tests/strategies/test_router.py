@@ -72,6 +72,13 @@ def test_a_question_a_relations_name_does_not_answer_is_not_a_graph_lookup(text)
 
 
 
+def test_companies_a_named_company_did_a_deed_to_are_no_question_over_the_store():
+    # "which companies did Acme acquire": the companies its own filing names as acquired
+    assert decide("Which companies did Acme Foods acquire in 2020 for a cash consideration of $0.7 billion or "
+                  "more?").strategy != "graph"
+    assert decide("Which companies share an auditor with Acme Foods?").strategy == "graph"
+
+
 def test_companies_the_store_lacks_still_count_as_companies():
     decision = decide("Compare the FY2022 revenue of Tesla and Ford Motor Company.")
     assert decision.strategy == "iterative"

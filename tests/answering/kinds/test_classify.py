@@ -19,6 +19,9 @@ CASES = [
     # an ask naming no measure at all leaves the premise (two measures here) to the drivers reader
     ("Acme reported record net income in fiscal 2022, yet operating cash flow was negative. What explains this?", 1,
      "drivers", {"metric": None}),
+    # companies a deed was done to ("which companies did X acquire ... for a cash consideration"), no comparison
+    ('Which companies did "Acme Corp" acquire in 2020 for a cash consideration of approximately $0.7 billion or more?',
+     1, "choice", {}),
     # an ask naming its own measure keeps it
     ("Acme's revenue fell in FY2017. What drove the decline in SG&A expense?", 1, "drivers", {"metric": "sga"}),
     # the segments of a company asked by the challenge's wording: one amount, no list
