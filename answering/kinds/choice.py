@@ -930,6 +930,10 @@ def _ratio_items(ask: str, hits: list[SearchHit], companies: list[str], year: in
             top, bottom = items(top_block, col), items(bottom_block, col)
             if len(top) < 2 or set(top) != set(bottom) or any(v <= 0 for v, _ in bottom.values()):
                 continue
+            if top_block is bottom_block or all(top[k][0] == bottom[k][0] for k in top):
+                # one table captioned with both measures ("segment net revenues and segment operating income",
+                # whose rows are the measures and whose columns the segments): its rows over themselves, 100% each
+                continue
             year_shown = years[col]
             ranked = [Item(label=row.label, value=value / bottom[key][0] * 100, row=row, chunk=top_block.chunk_of(row),
                            shown=f"{value / bottom[key][0] * 100:.1f}% ({plain(value)} / {plain(bottom[key][0])})")

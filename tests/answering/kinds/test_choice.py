@@ -506,3 +506,15 @@ def test_a_segment_below_a_brands_subtotal_is_one_of_the_segments_the_grand_tota
     both = ask("Which Nike segment had the highest revenues in fiscal 2023, and what were the additions to property, "
                "plant and equipment for each segment?", nike, [89, 88], services)
     assert both.status == "not_found", both.text
+
+
+def test_a_table_captioned_with_both_measures_is_no_ratio_of_its_rows_over_themselves(services):
+    """Activision Blizzard's FY2019 10-K (p.40): "Information on the reportable segment net revenues and segment
+    operating income are presented below": the segments are its columns and the measures its rows, so reading
+    the table as both the numerator's and the denominator's gave each row over itself, 100%, and "Segment net
+    revenues" as the most profitable segment."""
+    activision = filing("financebench/pdfs/ACTIVISIONBLIZZARD_2019_10K.pdf")
+    written = ask("Which of Activision Blizzard's three reportable segments was the most profitable by segment "
+                  "operating margin in FY2019?", activision, [39], services)
+    assert "Segment net revenues" not in written.text.split("\n")[0][:80], written.text
+    assert "100.0%" not in written.text, written.text
