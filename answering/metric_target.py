@@ -1234,6 +1234,15 @@ _SHARE_OF_THAT = re.compile(r"^\W*how\s+much\s+(?P<part>[^?]+?),?\s+and\s+what\s
                             r"of\s+(?P<whole>[^?]+?)\s+(?:was|is|were)\s+(?:that|it|this)(?:\s+amount)?\s*\?", re.I)
 
 
+def _qualified_operand(ask: str, formula: str, vocab: Vocabulary, companies: Sequence[str]) -> tuple[str, str] | None:
+    """(operand, the ask's words for it) of the first operand of a formula the ask composes that its words qualify
+    into another quantity ("content assets" of total assets); None when every operand is read as named."""
+    for operand in sorted(_operands(formula)):
+        if operand in vocab.metrics and (other := qualified_name(ask, operand, vocab, companies)) is not None:
+            return operand, other
+    return None
+
+
 _DOER = re.compile(r"\b(?:did|does|do)\s+(?:[A-Z][\w&.'’-]*\s+){1,4}")
 
 
@@ -1356,6 +1365,12 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
     if source != "question" and _SEGMENT.search(ask):
         # "the operating margin of its Family of Apps segment": the statements' lines are the company's
         unresolved = f"the question asks for one segment's {label}, and the consolidated statements give the company's"
+    if source == "question" and not definitions and unresolved is None \
+            and (qualified := _qualified_operand(ask, formula, vocab, companies)) is not None:
+        # "additions to streaming content assets as a percentage of revenues": an operand the ask qualifies into
+        # another quantity ("content assets") is not the statement line read (total assets)
+        operand, other = qualified
+        unresolved = f"the question asks for {other}, which is not {vocab.label(operand) or operand}"
     if source != "question" and key in vocab.metrics and (other := qualified_name(ask, key, vocab, companies)):
         if (aggregation in ("change", "amount_change") or _EARNED_FROM.fullmatch(other)) \
                 and (named := _asked_line(ask, other, key, vocab)) is not None:

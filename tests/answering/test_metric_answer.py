@@ -248,6 +248,16 @@ def test_an_amount_and_its_share_of_another_asked_together_is_that_share_with_th
     assert (target.formula, target.unit) == ("(share_repurchases + dividends_paid) / operating_cash_flow", "percent")
 
 
+def test_an_operand_the_ask_qualifies_into_another_quantity_is_unresolved():
+    # Netflix's FY2015 question: "additions to streaming content assets" read as total assets gave 150.5%
+    target = read_target("What were Acme's FY2015 additions to streaming content assets as a percentage of FY2015 "
+                         "revenues?", load_vocabulary(), ["Acme"])
+    assert target is not None and target.unresolved is not None and "content assets" in target.unresolved
+    for plain in ("What was Acme's FY2018 capital expenditure as a percentage of revenue?",
+                  "What were Acme's FY2018 inventories as a percentage of total assets?"):
+        assert read_target(plain, load_vocabulary(), ["Acme"]).unresolved is None
+
+
 def test_a_margin_of_a_measure_the_question_defines_reads_that_definition():
     # Oracle's FY2016 10-K question: the margin's vocabulary formula spells EBITDA out; the question's EBITDA adds
     # the amortization of intangible assets besides, and that is the numerator computed
