@@ -176,6 +176,10 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
             continue
         # (a lead-in read with its items is scored by the lead-in's words: it states what they are, and an item's
         # words are its own, not the list's; "During 2022: • ... • ..." is no answer for one item)
+        if years and (said := years_in(s.text)) and max(said) < max(years):
+            # "Year ended December 31, 2014 as compared to the year ended December 31, 2013 The increase in our
+            # international revenues ...": an earlier year's comparison, for a question about 2015 (against 2014)
+            continue
         read = s.text.split(":")[0] if id(s) in lead_ins else s.text
         if _named_before(names, ask, s):
             read = f"{s.before} {s.text}"  # its paragraph's event, which it names no other of

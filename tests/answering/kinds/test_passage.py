@@ -363,3 +363,14 @@ def test_only_a_sentence_that_leaves_its_cause_out_brings_the_one_before():
     assert _FOLLOWS_FROM.match("As a result, we recorded a $1.2 billion charge in the second quarter.")
     # it names its own cause
     assert not _FOLLOWS_FROM.match("As a result of the Merger, the Company changed its name to TD SYNNEX.")
+
+
+def test_an_earlier_years_comparison_does_not_answer_for_the_latest_year_asked(services):
+    """Netflix's FY2015 10-K (p.23): "Year ended December 31, 2014 as compared to the year ended December 31, 2013
+    The increase in our international revenues was primarily due to ..." is the year before's story, quoted
+    for a question about FY2015 (against FY2014) as if it were its answer."""
+    netflix = filing("financebench/pdfs/NETFLIX_2015_10K.pdf")
+    written = ask("By approximately how much would Netflix's international streaming revenues have been higher in FY2015 "
+                  "if foreign exchange rates had stayed at FY2014 levels, and what happened to average monthly revenue "
+                  "per paying international membership?", netflix, [21, 22, 18], services)
+    assert "as compared to the year ended December 31, 2013" not in written.text, written.text
