@@ -30,7 +30,10 @@ _ASKS = re.compile(r"\bcustomer\s+concentration\b|\bconcentration\s+(?:of|in|amo
                    re.I)
 # a customer counted one by one ("no customer", "Customer A", "two customers"), not the customers of a
 # place ("sales to customers outside of the United States accounted for 67%": a geography's share)
-_CUSTOMER = re.compile(r"\bcustomer\b|\b(?:two|three|four|five|several|\d)\s+(?:\w+\s+)?customers\b", re.I)
+# (or a customer named as a company: "sales to Walmart Inc. (Walmart) and its affiliates", not "sales to China")
+_CUSTOMER = re.compile(r"\bcustomer\b|\b(?:two|three|four|five|several|\d)\s+(?:\w+\s+)?customers\b|"
+                       r"\bsales\s+to\s+(?-i:[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,3}),?\s+(?:Inc|Corp|Corporation|LLC|Ltd|plc|"
+                       r"Co)\b|\bsales\s+to\s+(?-i:[A-Z][\w&.'’-]*)\s+and\s+its\s+affiliates\b", re.I)
 # a share written in figures or words: "10%", "14 percent", "five percent"
 _WORDS = {"five": 5.0, "ten": 10.0, "fifteen": 15.0, "twenty": 20.0}
 _PCT = rf"(?P<pct>\d{{1,3}}(?:\.\d+)?|{'|'.join(_WORDS)})\s?(?:%|percent)"

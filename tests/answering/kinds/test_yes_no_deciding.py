@@ -7,6 +7,7 @@ Heinz 2022 10-Ks) and one-page fixtures."""
 
 from __future__ import annotations
 
+from answering.kinds.concentration import _verdict
 from finrag.models import Chunk
 from tests.answering.kinds.conftest import ask, filing
 
@@ -219,3 +220,18 @@ def test_a_possible_fall_below_the_state_decides_nothing(services):
         "A further decline in our results could push our senior debt below investment grade in the coming year."),
         [0], services)
     assert not written.text.startswith(("Yes.", "No.")), written.text
+
+
+def test_a_customer_named_as_a_company_is_a_customer_of_the_concentration_disclosure(services):
+    """PepsiCo's 2020 10-K (p.9): "In 2020, sales to Walmart Inc. (Walmart) and its affiliates ... represented
+    approximately 14% of our consolidated net revenue": a customer named, not called one. Over a higher line
+    asked (20%), the share says nothing; "sales to China" would be a market, not a customer."""
+    pepsico = filing("financebench/pdfs/PEPSICO_2020_10K.pdf")
+    written = ask("Did any single customer account for 10% or more of PepsiCo's consolidated net revenue in 2020?",
+                  pepsico, [8], services)
+    assert written.text.startswith("Yes."), written.text
+    assert "sales to Walmart Inc. (Walmart) and its affiliates" in written.text
+    higher = ask("Did any single customer account for 20% or more of PepsiCo's consolidated net revenue in 2020?",
+                 pepsico, [8], services)
+    assert not higher.text.startswith(("Yes.", "No.")), higher.text
+    assert _verdict("In 2020, sales to China represented approximately 14% of our consolidated net revenue.") is None
