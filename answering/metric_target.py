@@ -1243,6 +1243,10 @@ def _qualified_operand(ask: str, formula: str, vocab: Vocabulary, companies: Seq
     return None
 
 
+# "How much did its long-term debt decrease ..., and what percentage of total liabilities was that?": the change's
+# share, which the amount's level over the other is not
+_CHANGE_VERB = re.compile(r"\b(?:increase|decrease|grow|grew|rise|rose|fall|fell|decline|drop|change|improve|reduce|"
+                          r"shrink|expand)\w*\b", re.I)
 _DOER = re.compile(r"\b(?:did|does|do)\s+(?:[A-Z][\w&.'’-]*\s+){1,4}")
 
 
@@ -1251,7 +1255,7 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
     (or defines one with terms the vocabulary does not know). `companies`: the names the
     question was read to be about, which qualify no metric."""
     ask, definitions = split_definitions(question)
-    if (that := _SHARE_OF_THAT.match(ask)) is not None:
+    if (that := _SHARE_OF_THAT.match(ask)) is not None and not _CHANGE_VERB.search(that.group("part")):
         # "How much cash did it return to shareholders ..., and what percentage of net cash provided by operating
         # activities was that?": the amount as a share of the other, whose working states the amount too
         part = _DOER.sub("", that.group("part"))  # ("cash did Boeing return ...": what, not who)

@@ -430,20 +430,28 @@ def dated_quarters(question: str, periods: list[str], companies: list[CatalogCom
 # --------------------------------------------------------------------------- understanding
 
 
+# "Which companies did PepsiCo acquire ...": companies a named company's deed was done to (not "which company did
+# the best on margin", a comparison)
+DONE_TO_COMPANIES = re.compile(r"\b(?:which|what)\s+(?:other\s+)?(?:compan(?:y|ies)|firms?|businesses)\s+did\s+"
+                               r"(?:[\"“][^\"”]+[\"”]|(?-i:[A-Z][\w&.'’-]*)(?:\s+(?-i:[A-Z])[\w&.'’-]*)*)\s+(?-i:[a-z]{3,})\b",
+                               re.I)
+
 # a year a goal, target or plan runs to ("goals ... through FY2023", "targets for 2025", "by 2030")
 _HORIZON_BEFORE = re.compile(r"\b(?:through|until|by|to|for)\s+(?:the\s+end\s+of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?)?$", re.I)
 _FORWARD = re.compile(r"\b(?:goals?|targets?|targeted|plans?|planned|aims?|ambitions?|commitments?|committed|"
                       r"objectives?|outlook|guidance|expects?|expected|projected|long-term)\b", re.I)
 
 
+_HORIZON_REACH = 80  # characters before the year the goal's word stands in
+
+
 def _horizon(question: str, year: int) -> bool:
     """The year is the horizon of a goal, target or plan the question asks about, not a period reported on."""
-    if not _FORWARD.search(question):
-        return False
     for m in re.finditer(rf"\b(?:FY\s?)?(?:{year}|{str(year)[2:]})\b", question, re.I):
         start = m.start()
-        # (a bare "23" is no year; "FY23", "2023" are)
-        if _HORIZON_BEFORE.search(question[:start]) and (m.group(0)[:2].upper() == "FY" or len(m.group(0)) == 4):
+        # (a bare "23" is no year; "FY23", "2023" are; the goal's word in the words just before, its own clause)
+        if _HORIZON_BEFORE.search(question[:start]) and (m.group(0)[:2].upper() == "FY" or len(m.group(0)) == 4) \
+                and _FORWARD.search(question[max(0, start - _HORIZON_REACH):start]):
             return True
     return False
 

@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 from finrag.llm import LLMClient, LLMError
 from finrag.models import Answer, LLMReply, Question, StoreCatalog, StrategyName
 from finrag.vocabulary import Vocabulary
-from retrieval.query_understanding import QueryUnderstanding, understand
+from retrieval.query_understanding import DONE_TO_COMPANIES, QueryUnderstanding, understand
 
 if TYPE_CHECKING:
     from strategies.services import Services
@@ -37,7 +37,6 @@ _MANY_COMPANIES = re.compile(
     r"how many companies|list (?:the |all )?companies)\b",
     re.I,
 )
-_DONE_TO = re.compile(r"\b(?:which|what)\s+(?:other\s+)?(?:compan(?:y|ies)|firms?|businesses)\s+did\b", re.I)
 _QUOTED = re.compile(r"[\"“”][^\"“”]+[\"“”]")
 _DEFINITION = re.compile(
     r"^\s*(?:what(?:'s| is| are| does)|define|explain|describe|meaning of|how (?:is|are|do you|does one) "
@@ -206,7 +205,7 @@ def read_features(question: Question, u: QueryUnderstanding, vocabulary: Vocabul
         # them (answering.company_comparison), not a question over the whole store.
         # ("Which companies did PepsiCo acquire in 2020?": the companies its deed was done to, in its own filing)
         many_companies=(bool(_MANY_COMPANIES.search(text)) and len(companies) < 2 and len(_QUOTED.findall(text)) < 2
-                        and not (companies and _DONE_TO.search(text)))
+                        and not (companies and DONE_TO_COMPANIES.search(text)))
         or (bool(re.search(r"\bcompanies\b", text, re.I)) and not companies),
         definition=bool(_DEFINITION.search(text)) and not u.fiscal_years
         and (not metrics or bool(_MEANING.search(text)) or len(text.split()) <= 8),

@@ -44,6 +44,7 @@ from finrag.vocabulary import Vocabulary, tokenize
 from loaders.dates import ENGLISH_MONTHS, MONTH_NAMES
 from retrieval.event_ask import event_ask
 from retrieval.periods import parse_periods
+from retrieval.query_understanding import DONE_TO_COMPANIES
 
 YesNoTest = Literal[
     "improving", "increased", "decreased", "positive", "negative", "above", "below", "share_above", "share_below",
@@ -262,7 +263,23 @@ _REFERS_BACK = re.compile(r"\b(?:the|this|that|such\s+an?)\s+(?:improvement|incr
                           r"(?:it|this|that)\b", re.I)
 
 
-_DONE_TO_COMPANIES = re.compile(r"\bwhich\s+(?:compan(?:y|ies)|firms?|businesses)\s+did\b", re.I)
+_UP = re.compile(r"\b(?:rose|risen|increased|grew|grown|improved|expanded|gained|climbed|up)\b", re.I)
+_DOWN = re.compile(r"\b(?:fell|fallen|declined|decreased|dropped|shrank|contracted|deteriorated|down|narrowed)\b", re.I)
+_UP_NOUN = re.compile(r"\b(?:improvement|increase|rise|growth|gain|expansion)\b", re.I)
+_DOWN_NOUN = re.compile(r"\b(?:decrease|decline|drop|fall|deterioration|contraction)\b", re.I)
+
+
+def _premise_measure(premise: str, reference: str, vocab: Vocabulary) -> str | None:
+    """The one measure of the premise that moved the way the ask's reference says ("the improvement": the one that
+    rose), each clause read with its own verb; None when no clause, or more than one, says so."""
+    way = _UP if _UP_NOUN.search(reference) else _DOWN if _DOWN_NOUN.search(reference) else None
+    if way is None:
+        found = set(vocab.match_metrics(premise))
+        return found.pop() if len(found) == 1 else None
+    moved = {m for clause in re.split(r"[.;]|,|\b(?:even\s+though|although|though|while|whereas|but|yet)\b", premise)
+             if way.search(clause) for m in _named(clause, vocab)[:1]}
+    return moved.pop() if len(moved) == 1 else None
+
 
 
 def _named(ask: str, vocab: Vocabulary) -> list[str]:
@@ -504,11 +521,12 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
         driven = metrics
         head = re.split(r",\s*(?:and|or)\s+", first)[0]  # ("What drove the improvement, and did SG&A ...")
         # (only over a measure a later part names: an ask naming none leaves the premise to the drivers reader)
-        if metrics and _REFERS_BACK.search(head) and not _named(head, vocab) \
-                and (premised := _named(question[: max(0, question.find(ask))], vocab)):
-            # "Operating income as a percent of revenue rose ... What drove the improvement, and did SG&A leverage
-            # contribute?": the improvement is the premise's measure; a part after it names an input
-            driven = premised
+        if metrics and (back := _REFERS_BACK.search(head)) and not _named(head, vocab) \
+                and (premised := _premise_measure(question[: max(0, question.find(ask))], back.group(0), vocab)):
+            # "Operating income as a percent of revenue rose ... even though revenue declined. What drove the
+            # improvement, and did SG&A leverage contribute?": the improvement is the premise's measure that rose,
+            # not the input a part after it names
+            driven = [premised]
         return KindDecision(kind="drivers", reason="asks what drove or explains a change", ask=ask,
                             metric=_main_metric(driven, vocab) if driven else None)
     bare = YES_NO_LEAD_IN.sub("", ask)  # "Based on its balance sheet, would you describe X as ...?"
@@ -524,7 +542,7 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
         return _yes_no(ask, question, vocab)
     # ("Which companies did PepsiCo acquire for $0.7 billion or more?": companies a deed was done to, none compared)
     if metrics and (companies >= 2 or (re.search(r"\b(?:which|among)\s+(?:of\s+the\s+)?(?:compan|firm|issuer)", ask, re.I)
-                                       and not _DONE_TO_COMPANIES.search(ask))):
+                                       and not DONE_TO_COMPANIES.search(ask))):
         return KindDecision(kind="metric", reason="a metric compared across companies", ask=ask,
                             metric=_main_metric(metrics, vocab))
     superlative = _SUPERLATIVE.search(wording) or (_WHICH_START.match(ask) and _OF_TWO.search(first)

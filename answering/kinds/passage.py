@@ -26,7 +26,9 @@ from answering.kinds.sentences import (
     Sentence,
     asks_about_risk,
     content_words,
+    is_lead_in,
     last_sentence,
+    lists_items,
     mentions_years,
     overlap,
     quoted,
@@ -63,8 +65,10 @@ _MONEY = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s(?:thousand|million|billion)s?
 # a parenthesis of four words or more that restricts nothing ("(for the shareholder derivative lawsuits only)" does)
 # "As part of its Consumer Direct Offense / Triple Double strategy, what long-term financial goals did ...": the
 # setting the question opens with, which the sentence stating the goals need not repeat
-_CONTEXT_LEAD = re.compile(r"^\s*(?:as\s+part\s+of|under|in\s+connection\s+with|with\s+respect\s+to|regarding|within)\s+"
-                           r"[^,?]{3,80},\s+(?=(?:what|which|who|how|when|where|why)\b)", re.I)
+# (only a strategy or plan it names: "Regarding the Beta acquisition, ..." names which deal is meant)
+_CONTEXT_LEAD = re.compile(r"^\s*as\s+part\s+of\s+(?:its|their|the|our|this)\s+[^,?]{3,80}?\b(?:strategy|strategies|plan|"
+                           r"program|programme|initiative|transformation)\s*,\s+(?=(?:what|which|who|how|when|where|why)\b)",
+                           re.I)
 _ASIDE = re.compile(r"\s*\((?![^()]*\b(?:only|exclud\w*|other\s+than|except\w*|solely|just|specifically|not)\b)"
                     r"(?:[^()\s]+\s+){3,}[^()]*\)", re.I)
 
@@ -154,7 +158,7 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     # follows: • High single-digit revenue growth; • ...", which alone states none of them)
     plain = {s.text for s in read_all}
     listed = [s for s in sentences(hits, companies, risks=risks, listed=True) if s.text not in plain
-              and (s.text.count(" \u2022 ") >= 2 or _LISTED_NUMBERS.search(s.text))]
+              and lists_items(s.text)]
     read_all += listed
     lead_ins = {id(s) for s in listed}
     deed = _ASKS_COMPANY_DEED.search(ask)
@@ -363,14 +367,14 @@ def _with_items(best: list[Sentence], question: str, hits: list[SearchHit],
     the numbered or bulleted items it introduces: alone it states none of them. A lead-in whose items are not
     found, or that names nothing the question asks of ("Second quarter financial performance:", whose items
     share words with every part), is dropped, and the parts it seemed to answer are left to the checks after."""
-    if not any(_LEAD_IN_END.search(s.text) for s in best):
+    if not any(is_lead_in(s.text) for s in best):
         return best
     companies = list(understanding.companies)
     listed = sentences(hits, companies, listed=True)
     wanted = set(content_words(question, companies))
     out = []
     for s in best:
-        if not _LEAD_IN_END.search(s.text):
+        if not is_lead_in(s.text):
             out.append(s)
             continue
         whole = next((x for x in listed if x.chunk.chunk_id == s.chunk.chunk_id and x.text.startswith(s.text.rstrip())
@@ -380,8 +384,6 @@ def _with_items(best: list[Sentence], question: str, hits: list[SearchHit],
     return out or best
 
 
-_LEAD_IN_END = re.compile(r":\s*$")
-_LISTED_NUMBERS = re.compile(r":\s+1\.\s.*\s2\.\s", re.S)
 
 
 # a name inside the ask: a capitalised word, or a model's letters and number ("the F-35 program")
@@ -404,11 +406,20 @@ def named_share(decision: KindDecision, question: str, hits: list[SearchHit], un
         return None
     whole = _SHARE_OF.search(decision.ask or question)
     wanted = set(content_words(whole.group("whole"), list(understanding.companies))) if whole else set()
+    asked_years = set(parse_periods(decision.ask or question).years)
     best: tuple[int, float, Citation] | None = None
     for c in written.citations:
-        if not all(n in c.quote for n in names):
+        said_years = years_in(c.quote)
+        if not all(n in c.quote for n in names) or re.search(r"\brespectively\b", c.quote, re.I) \
+                or (asked_years and said_years != asked_years) or len(said_years) > 1:
+            # the share said of the asked year alone: "generating 28% of our total consolidated net sales ... in 2020"
+            # is no answer for 2019, and "11%, 12% and 13% ... in 2019, 2018 and 2017, respectively" pairs shares
+            # with years the reader does not
             continue
         for m in _PERCENT_OF.finditer(c.quote):
+            if _PERCENT_BEFORE.search(c.quote, 0, m.start()):
+                continue  # "10%, 12% and 15% of our total revenue": one of a list, paired with something else
+
             # the percentage said of the asked whole: "28% of our total consolidated net sales", not "69% of
             # Aeronautics' net sales" beside it
             shared = len(wanted & set(content_words(m.group("of"), list(understanding.companies))))
@@ -421,6 +432,7 @@ def named_share(decision: KindDecision, question: str, hits: list[SearchHit], un
                          text=f'{value:g}%, as the filing states it: "{citation.quote}" ({citation.doc} p.{citation.page + 1})')
 
 
+_PERCENT_BEFORE = re.compile(r"\d\s?(?:%|percent)\s*(?:,|and|or|to)\s*$", re.I)
 _SHARE_OF = re.compile(r"\bpercent(?:age)?\s+of\s+(?P<whole>[^?]+?)\s+(?:did|does|do|was|were|is|are|came|comes)\b", re.I)
 _PERCENT_OF = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s?(?:%|percent)\s+of\s+(?P<of>[^,;.]{3,80})", re.I)
 

@@ -256,6 +256,7 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     return Reading(verdict="yes", years=sorted(set(years)))
 
 
+_SUPPOSED = re.compile(r"^(?:would|could|can|may|might|should|if|unless|whether)$", re.I)
 # "reduce our senior debt below investment grade": short of the state asked of ("rated investment grade?")
 _SHORT_OF = frozenset({"below", "beneath", "under"})
 
@@ -265,7 +266,9 @@ def _below_the_state(words: list[str], stems: list[str], predicate: AskedPredica
     grade" to "is its debt rated investment grade?"), or "" (nor when they are a possibility: "could fall
     below investment grade" decides nothing)."""
     wanted = len(predicate.objects)
-    if not wanted:
+    if not wanted or any(_SUPPOSED.match(w) for w in words):
+        # ("A downgrade of our senior unsecured debt below investment grade would increase our costs": what would
+        # follow, not the rating held)
         return ""
     for i, word in enumerate(words[:-wanted]):
         if word.lower() in _SHORT_OF and set(stems[i + 1 : i + 1 + wanted]) == predicate.objects \

@@ -76,8 +76,7 @@ _CONVERTED = re.compile(r"\b(?:converted|exchanged)\s+into\s+(?:the\s+right\s+to
 
 
 def _too_long(text: str) -> bool:
-    listed = _ENUMERATED.search(text) or _CONVERTED.search(text) or text.count(" \u2022 ") >= 2 \
-        or _NUMBERED_LIST.search(text)
+    listed = _ENUMERATED.search(text) or _CONVERTED.search(text) or lists_items(text)
     return len(text) > (2 * _MAX_SENTENCE if listed else _MAX_SENTENCE)
 
 
@@ -86,12 +85,22 @@ def _too_long(text: str) -> bool:
 _CUT_START = re.compile(r"[a-z](?![a-z]*[A-Z])")
 _CUT_TAIL = 150
 _LEAD_IN = re.compile(r":\s*$")
+
+
+def is_lead_in(text: str) -> bool:
+    """The sentence hands over to items after its colon ("... are as follows:"): alone it states none of them."""
+    return bool(_LEAD_IN.search(text))
+
+
+def lists_items(text: str) -> bool:
+    """A lead-in read with the items it lists: two bullets or more, or items numbered from 1 ("...: 1. ...; 2. ...")."""
+    return text.count(" \u2022 ") >= 2 or bool(_NUMBERED_LIST.search(text))
 _ITEM = re.compile(r"^\s*[\u2022\u25cf\u25aa]\s")
 _NUMBERED_ITEM = re.compile(r"^\s*(\d{1,2})\.\s")
 _MAX_ITEMS = 8
 
 
-_NUMBER_GLUED = re.compile(r"(?:[;:,]|\sand)\s*(\d{1,2})\.\s*$")
+_NUMBER_GLUED = re.compile(r"(?:;|;\s*and|,\s*and)\s*(\d{1,2})\.\s*$")
 
 
 def with_listed_items(parts: list[str]) -> list[str]:
@@ -104,7 +113,9 @@ def with_listed_items(parts: list[str]) -> list[str]:
     for part in parts:
         if joined and _NUMBER_ALONE.match(joined[-1]):
             joined[-1] = f"{joined[-1].strip()} {part}"
-        elif joined and (glued := _NUMBER_GLUED.search(joined[-1])):
+        elif joined and (glued := _NUMBER_GLUED.search(joined[-1])) \
+                and any(re.match(rf"\s*{int(glued.group(1)) - 1}\.\s", p) for p in joined):
+            # (an item before it carries the number one less: "Units 1 and 2." ends a sentence, numbers no item)
             # "... stickier customer relationships;2." / "Provide services ...": the next item's number glued to the
             # end of the one before it, as a page's text runs them together
             joined[-1] = joined[-1][: glued.start(1)].rstrip()
@@ -403,12 +414,11 @@ def hedge_trimmed(hits: list[SearchHit], companies: list[str]) -> list[Sentence]
     their main one, each cut to that main clause: "The downgrades by Fitch and S&P reduce our senior debt
     below investment grade, potentially resulting in higher borrowing costs ... which may result in ..."
     states a fact, then what may follow from it."""
-    kept = {s.text for s in sentences(hits, companies)}
     out: list[Sentence] = []
     for s in sentences(hits, companies, risks=True):
         hedge = HEDGE.search(s.text)
-        if s.text in kept or hedge is None:
-            continue
+        if hedge is None:
+            continue  # (kept by `sentences` unhedged already)
         clause = _TRAILING_CLAUSE.search(s.text, 0, hedge.start())
         main = s.text[: clause.start()] if clause else ""
         if len(main.split()) >= _MIN_MAIN_WORDS and not HEDGE.search(main) and not re.match(r"\W*if\b", main, re.I):

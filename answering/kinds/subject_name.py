@@ -66,7 +66,8 @@ _NOT_PARTY = frozenset({"the", "a", "an", "its", "our", "their", "this", "that",
 
 # "Which company did "Microsoft Corporation" complete the acquisition of in March 2022?": what was acquired
 # ("Which clinical stage immuno-oncology company did ...": the kind of company described before its noun)
-_ASKS_ACQUIRED = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,4}?(?:company|firm|business|entity)\s+did\s+(?:[\"“][^\"”]+[\"”]|"
+_ASKS_ACQUIRED = re.compile(r"^\W*(?:which|what)\s+(?:(?!(?:stake|percent\w*|portion|share|interest|part|of|in)\b)[\w-]+\s+)"
+                            r"{0,4}?(?:company|firm|business|entity)\s+did\s+(?:[\"“][^\"”]+[\"”]|"
                             r"(?-i:[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,3}))\s+(?:complete\s+(?:the|its)\s+"
                             r"acquisition\s+of|acquire|buy|purchase)\b", re.I)
 # the thing acquired, named after the deed: "our acquisition of Nuance Communications, Inc.", "acquired ZeniMax"

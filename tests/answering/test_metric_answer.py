@@ -246,6 +246,11 @@ def test_an_amount_and_its_share_of_another_asked_together_is_that_share_with_th
                          load_vocabulary(), ["Acme"])
     assert target is not None and target.unresolved is None
     assert (target.formula, target.unit) == ("(share_repurchases + dividends_paid) / operating_cash_flow", "percent")
+    # a change's share is no level over the other: "How much did its long-term debt decrease ..., and what
+    # percentage of total liabilities was that?" is not long-term debt / total liabilities
+    changed = read_target("How much did Acme's long-term debt decrease in 2022, and what percentage of total liabilities "
+                          "was that?", load_vocabulary(), ["Acme"])
+    assert changed is None or changed.formula != "long_term_debt / total_liabilities"
 
 
 def test_an_operand_the_ask_qualifies_into_another_quantity_is_unresolved():

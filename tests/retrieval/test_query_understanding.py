@@ -151,6 +151,9 @@ def test_a_goal_s_horizon_is_no_period_reported_on():
     # a year asked of a figure, or a goal's year written as a plain "in", is still a period that must be held
     assert understand("What is PepsiCo's revenue through FY2035?", CATALOG).missing_years == [2035]
     assert understand("What goals did PepsiCo meet in FY2035?", CATALOG).missing_years == [2035]
+    # a forward word elsewhere in the question makes no horizon of a year asked of a figure
+    assert understand("What was PepsiCo's revenue for FY2035, and what growth was expected in the long run?",
+                      CATALOG).missing_years == [2035]
 
 
 def test_year_not_in_store_is_flagged():

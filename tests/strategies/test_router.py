@@ -77,6 +77,9 @@ def test_companies_a_named_company_did_a_deed_to_are_no_question_over_the_store(
     assert decide("Which companies did Acme Foods acquire in 2020 for a cash consideration of $0.7 billion or "
                   "more?").strategy != "graph"
     assert decide("Which companies share an auditor with Acme Foods?").strategy == "graph"
+    # no named doer: a comparison over the store
+    assert decide("Among the Technology companies, which company did the best on operating margin in 2022?").strategy \
+        == "graph"
 
 
 def test_companies_the_store_lacks_still_count_as_companies():

@@ -14,6 +14,11 @@ VOCAB = load_vocabulary()
 
 CASES = [
     # the change asked of ("the improvement") is the premise's measure; a part after it names an input of it
+    ("Acme's operating income rose in FY2017. What drove the improvement, and did SG&A leverage contribute?", 1,
+     "drivers", {"metric": "operating_income"}),
+    # a premise of two measures: the one that moved the way the ask's reference says ("the increase": revenue)
+    ("Acme's net income fell in 2022 even though revenue increased. What drove the increase, and did pricing matter "
+     "for gross margin?", 1, "drivers", {"metric": "revenue"}),
     ("Acme's operating income as a percent of revenue rose in FY2017 even though revenue declined. What drove the "
      "improvement, and did SG&A leverage contribute?", 1, "drivers", {"metric": "operating_income"}),
     # an ask naming no measure at all leaves the premise (two measures here) to the drivers reader

@@ -7,6 +7,7 @@ repurchased by the Company are accounted for ...") say nothing of what was done 
 
 from __future__ import annotations
 
+from finrag.models import Chunk
 from tests.answering.kinds.conftest import ask, filing
 
 ACTIVISION = ('Did "Microsoft Corporation" complete its acquisition of Activision Blizzard, Inc. during fiscal year '
@@ -143,3 +144,20 @@ def test_the_word_in_brackets_after_the_deed_is_the_filing_s_word_for_it(service
                   'there is no mention, return False.', ebay, [4], services)
     assert written.text.startswith("Yes."), written.text
     assert "completed the distribution of 100% of the outstanding common stock of PayPal" in written.text
+
+
+def test_a_close_expected_in_a_quarter_s_report_or_after_another_deal_leaves_the_named_one_open(services):
+    """Pfizer's Q2 2023 10-Q (p.13): "The transaction is expected to close in late 2023 or early 2024" is written
+    before the year ended: no "No" for Seagen in 2023. A close expected after the agreement to divest another
+    business is that deal's, not the named acquisition's."""
+    pfizer = filing("financebench/pdfs/Pfizer_2023Q2_10Q.pdf")
+    written = ask("Did Pfizer complete its acquisition of Seagen in 2023?", pfizer, [12], services)
+    assert not written.text.startswith("No."), written.text
+    acme = [Chunk(chunk_id="acme-0", doc="ACME_2024_10K", doc_sha256="0" * 64, index=0, company="Acme Corp",
+                  fiscal_year=2024, form="10-K", page=0, page_end=0,
+                  text="In March 2024, we completed our acquisition of Beta Inc. for $2.0 billion. In May 2024, we "
+                       "entered into an agreement to divest our Gamma business. The transaction is expected to close "
+                       "in 2025.")]
+    written = ask("Did Acme complete its acquisition of Beta during 2024? If there is no mention, return False.", acme,
+                  [0], services)
+    assert written.text.startswith("Yes."), written.text

@@ -46,6 +46,9 @@ def test_a_numbered_item_glued_to_the_one_before_still_starts_its_own():
     assert with_listed_items(parts) == [
         "There are three growth pillars: 1. Maximize the retail business; 2. Provide services; and 3. Accelerate growth "
         "in our International segment."]
+    # a sentence ending in two numbers is no list: "Units 1 and 2." numbers no item
+    units = ["We will retire Diablo Canyon Units 1 and 2.", "The decision was driven by lower demand."]
+    assert with_listed_items(units) == units
 
 
 def test_a_quoted_lead_in_carries_its_numbered_items_across_the_chunk_boundary(services):

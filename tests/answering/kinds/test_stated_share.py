@@ -103,3 +103,7 @@ def test_a_named_part_s_share_of_the_total_is_the_percentage_the_filing_states_o
     segment = ask("What percentage of Aeronautics' net sales did the F-35 program generate in 2020?", lockheed, [2],
                   services)
     assert segment.value != 28.0, segment.text
+    # the share of another year than the sentence's is not said by it
+    other_year = ask('What percentage of the total consolidated net sales of "Lockheed Martin Corporation" did the F-35 '
+                     "program generate in 2019?", lockheed, [2], services)
+    assert other_year.value != 28.0 and "28%" not in other_year.text.split(":")[0], other_year.text

@@ -158,6 +158,9 @@ def test_what_was_acquired_is_named_after_the_holding_bought_and_on_the_day_aske
     question = 'Which clinical stage immuno-oncology company did "Pfizer Inc." acquire in November 2021?'
     assert asked(question)
     assert lead_name(question, [trillium], ["Pfizer"]) == "Trillium"
+    # a stake or share in a company asks an amount of it, not its name
+    assert not asked("What stake in the company did Acme acquire in March 2024?")
+    assert not asked("What percentage of the company did Acme acquire in March 2024?")
     # Adobe's FY2015 10-K: "our acquisition of privately held Fotolia": held privately, named after it
     fotolia = "On January 27, 2015, we completed our acquisition of privately held Fotolia, a leading marketplace."
     assert lead_name("Which company did Adobe acquire in January 2015?", [fotolia], ["Adobe"]) == "Fotolia"

@@ -216,10 +216,11 @@ def test_debt_reduced_below_investment_grade_says_it_is_not_rated_investment_gra
 
 
 def test_a_possible_fall_below_the_state_decides_nothing(services):
-    written = ask("Is Acme's senior debt rated investment grade?", _acme(
-        "A further decline in our results could push our senior debt below investment grade in the coming year."),
-        [0], services)
-    assert not written.text.startswith(("Yes.", "No.")), written.text
+    for sentence in ("A further decline in our results could push our senior debt below investment grade in the "
+                     "coming year.",
+                     "A downgrade of our senior unsecured debt below investment grade would increase our costs."):
+        written = ask("Is Acme's senior debt rated investment grade?", _acme(sentence), [0], services)
+        assert not written.text.startswith(("Yes.", "No.")), written.text
 
 
 def test_a_customer_named_as_a_company_is_a_customer_of_the_concentration_disclosure(services):
