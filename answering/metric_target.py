@@ -1238,9 +1238,15 @@ def _qualified_operand(ask: str, formula: str, vocab: Vocabulary, companies: Seq
     """(operand, the ask's words for it) of the first operand of a formula the ask composes that its words qualify
     into another quantity ("content assets" of total assets); None when every operand is read as named."""
     for operand in sorted(_operands(formula)):
-        if operand in vocab.metrics and (other := qualified_name(ask, operand, vocab, companies)) is not None:
+        if operand in vocab.metrics and (other := qualified_name(ask, operand, vocab, companies)) is not None \
+                and other.split()[0].lower() not in _NO_QUALIFIER:
             return operand, other
     return None
+
+
+# the words before a measure that say how it is reached, not which measure it is ("through dividends")
+_NO_QUALIFIER = frozenset({"through", "from", "by", "via", "in", "of", "for", "to", "with", "including", "as", "and",
+                           "or", "on", "at"})
 
 
 # "How much did its long-term debt decrease ..., and what percentage of total liabilities was that?": the change's
