@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 # "Uber's Delivery segment", "the Google Cloud segment's", "Frito-Lay North America division": the
 # part's name, capitalised words (with "of", "and", "&") just before the word that makes it a part
 _PART = re.compile(r"(?P<name>[A-Z][\w&'’.-]*(?:\s+(?:[A-Z][\w&'’.-]*|of|and|&)){0,6})\s+"
-                   r"(?:reportable\s+|operating\s+|business\s+)?(?:segment|division|Group)\b(?!s)")
+                   r"(?:reportable\s+|operating\s+|business\s+)?(?:segment|division|Group|brand)\b(?!s)")
 _MARGIN = re.compile(r"\boperating\s+(?:profit\s+)?margin\b", re.I)
 _OTHER_MARGIN = re.compile(r"\b(?:gross|net|ebitda|ebit|adjusted|contribution|pre-?tax)\b[\w\s]{0,20}\bmargin\b", re.I)
 _GROWTH = re.compile(r"\bgr[oe]w(?:th|n)?\b|\b(?:increase|decrease|change)d?\b|\byear[\s-]+over[\s-]+year\b", re.I)

@@ -112,3 +112,13 @@ def test_a_segment_below_a_subtotal_is_read_up_to_the_grand_total(services):
                   nike, [72], services)
     assert (written.status, written.kind) == ("answered", "metric"), written.text
     assert written.text.startswith("Converse segment revenue in fiscal 2018: $1,886 million"), written.text
+
+
+def test_a_brand_s_revenue_is_its_segment_row_not_the_company_s(services):
+    """Nike's FY2023 10-K (p.90): "Converse 2,427 2,346 2,205". The consolidated revenue read for "the revenues of
+    the Converse brand" was gated as the whole company's; the part's row is the answer."""
+    nike = filing("financebench/pdfs/NIKE_2023_10K.pdf")
+    written = ask('What were the revenues of the Converse brand of "NIKE, Inc." in fiscal 2023 (in USD millions)?',
+                  nike, [89], services)
+    assert written.status == "answered", written.text
+    assert written.text.startswith("Converse segment revenue in fiscal 2023: $2,427 million"), written.text
