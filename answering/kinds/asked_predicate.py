@@ -243,8 +243,13 @@ _REPORTED_THAT = re.compile(r"^(?:did|does|do|has|have|had)\s+(?:[\w&.'’-]+\s+
                             r"(?P<be>was|were|is|are|had\s+been|has\s+been|have\s+been)\s+(?P<rest>.+)$", re.I)
 
 
+_QUOTED_SUBJECT = re.compile(r"^(\W*(?:did|does|do|has|have|had|is|was|are|were)\s+(?:the\s+\w+\s+of\s+)?)[\"“][^\"”]{2,80}[\"”]",
+                             re.I)
+
+
 def read_predicate(ask: str, companies: list[str]) -> AskedPredicate:
-    clause = main_clause(ask)
+    # ("Did "Amazon.com, Inc." complete ...": the subject quoted whole, whose ".com" is no verb)
+    clause = _QUOTED_SUBJECT.sub(r"\1it", main_clause(ask))
     if (said := _REPORTED_THAT.match(clause)) is not None:
         # the verb of saying reports the answer; the clause it reports is the question
         return read_predicate(f"{said.group('be')} {said.group('subject')} {said.group('rest')}?", companies)

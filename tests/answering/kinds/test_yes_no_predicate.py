@@ -297,3 +297,11 @@ def test_completing_a_deal_is_said_by_the_deals_own_verb():
     assert polarity.read(said, predicate, topic, False).verdict == "yes"
     # another deal's verb is not the asked one's
     assert "acquir" not in read_predicate("Did it complete the sale of its Tropicana brands?", ["PepsiCo"]).stems
+
+
+def test_a_quoted_subject_s_dot_com_is_no_verb():
+    from answering.kinds.asked_predicate import read_predicate
+    # ERC's way of naming the company: "Did "Amazon.com, Inc." complete the acquisition of Whole Foods Market?"
+    predicate = read_predicate('Did "Amazon.com, Inc." complete the acquisition of Whole Foods Market in 2017?',
+                               ["Amazon"])
+    assert predicate.word == "complete" and "whole" in predicate.objects
