@@ -200,6 +200,10 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
                 near = i < a or low in ("no", "none", "nil") or _CESSATION.match(low)
                 if not near or i == a:
                     continue
+                if low == "no" and i < a and a - i > 2 and not any(st in asked_stems for st in stems[i + 1:i + 3]):
+                    # "authorized an additional $4.0 billion stock repurchase program, with no expiration from the
+                    # date of authorization": "no" governs the noun after it, not the asked deed further on
+                    continue
                 if _negates(low) and stems[i] not in predicate.stems:
                     before = words[i - 1].lower() if i else ""
                     planned_not = _PLAN_BEFORE.match(before) or (before in ("do", "does") and i + 1 < len(words)

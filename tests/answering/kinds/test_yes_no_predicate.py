@@ -305,3 +305,19 @@ def test_a_quoted_subject_s_dot_com_is_no_verb():
     predicate = read_predicate('Did "Amazon.com, Inc." complete the acquisition of Whole Foods Market in 2017?',
                                ["Amazon"])
     assert predicate.word == "complete" and "whole" in predicate.objects
+
+
+def test_no_governs_the_noun_after_it_not_the_asked_deed_further_on():
+    from answering.kinds import polarity
+    from answering.kinds.asked_predicate import read_predicate
+    from answering.kinds.sentences import read_topic
+    from finrag.vocabulary import load_vocabulary
+    ask = 'Did the Board of "eBay Inc." authorize an additional stock repurchase program in 2022?'
+    predicate, topic = read_predicate(ask, ["eBay"]), read_topic(ask, ["eBay"], load_vocabulary())
+    # eBay's 2022 10-K (p.46): the program has no expiration; it was authorized
+    said = ("In February 2022 our Board authorized an additional $4.0 billion stock repurchase program, with no "
+            "expiration from the date of authorization.")
+    assert polarity.read(said, predicate, topic, False).verdict == "yes"
+    # "no" before the asked noun still denies it
+    assert polarity.read("In 2022 no stock repurchase program was authorized by our Board.", predicate, topic,
+                         False).verdict == "no"
