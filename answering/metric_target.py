@@ -159,7 +159,8 @@ _PERIOD_COMPARED = re.compile(
 _SPAN_COMPARED = re.compile(r"\b(?:compared?|versus|vs\.?)\s+(?:(?:with|to|against)\s+)?(?:the\s+)?"
                             r"(?:(?:three|six|nine|3|6|9)[\s-]+months?|(?:first|second|third|fourth)\s+quarter|Q[1-4]\b)",
                             re.I)
-_SEGMENT = re.compile(r"\b(?:segment|division|business\s+unit|reportable\s+unit)\b", re.I)
+# (a brand a company reports as a segment: "the revenues of the Converse brand")
+_SEGMENT = re.compile(r"\b(?:segment|division|business\s+unit|reportable\s+unit|brand)\b", re.I)
 _POINTS = re.compile(r"\b(?:percentage|basis)\s+points?\b", re.I)
 _DIFFERENCE = re.compile(r"\bdifference\b|\bhow\s+much\s+(?:more|less)\b|\bby\s+how\s+much\b", re.I)
 _NUMBER_WORDS = {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4}
@@ -1375,6 +1376,11 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
     if source != "question" and _SEGMENT.search(ask):
         # "the operating margin of its Family of Apps segment": the statements' lines are the company's
         unresolved = f"the question asks for one segment's {label}, and the consolidated statements give the company's"
+    operands = _operands(formula)
+    if source == "question" and not definitions and unresolved is None \
+            and (whole := next((o for o in sorted(operands) if set(vocab.inputs(o)) & operands), None)) is not None:
+        # "cash returned to shareholders ... through buybacks": a measure and a part of it, summed, counts the part twice
+        unresolved = f"the question names {vocab.label(whole) or whole} and a part of it, which the formula would count twice"
     if source == "question" and not definitions and unresolved is None \
             and (qualified := _qualified_operand(ask, formula, vocab, companies)) is not None:
         # "additions to streaming content assets as a percentage of revenues": an operand the ask qualifies into

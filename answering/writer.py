@@ -495,12 +495,10 @@ def _metric(text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
     if compared is not None:  # "which company had a higher X: A or B": X read per company, one currency
         return compared
     metric = answer_metric(text, hits, understanding, services, may_search)
-    if (metric is None or metric.status in ("not_found", "unverified")
-            or segment_metric.asked_part(text, list(understanding.companies)) is not None) \
-            and (segment := segment_metric.write(
+    if (metric is None or metric.status in ("not_found", "unverified")) and (segment := segment_metric.write(
             text, hits, list(understanding.companies), services.vocabulary, getattr(services, "retriever", None))):
         # "the Delivery segment's revenue growth", "the Converse brand's revenues": the consolidated lines are the
-        # company's (refused, withheld, or gated as the whole's), its segment table prints the part's
+        # company's (refused, or withheld), its segment table prints the part's
         return segment
     if (metric is None or metric.status == "not_found") and (target := read_target(
             text, services.vocabulary, list(understanding.companies))) is not None and (stated := stated_rate.write(

@@ -442,16 +442,14 @@ _FORWARD = re.compile(r"\b(?:goals?|targets?|targeted|plans?|planned|aims?|ambit
                       r"objectives?|outlook|guidance|expects?|expected|projected|long-term)\b", re.I)
 
 
-_HORIZON_REACH = 80  # characters before the year the goal's word stands in
-
-
 def _horizon(question: str, year: int) -> bool:
     """The year is the horizon of a goal, target or plan the question asks about, not a period reported on."""
     for m in re.finditer(rf"\b(?:FY\s?)?(?:{year}|{str(year)[2:]})\b", question, re.I):
         start = m.start()
         # (a bare "23" is no year; "FY23", "2023" are; the goal's word in the words just before, its own clause)
+        clause = re.split(r"[.;?]\s", question[:start])[-1]  # (the goal's word in the year's own sentence)
         if _HORIZON_BEFORE.search(question[:start]) and (m.group(0)[:2].upper() == "FY" or len(m.group(0)) == 4) \
-                and _FORWARD.search(question[max(0, start - _HORIZON_REACH):start]):
+                and _FORWARD.search(clause):
             return True
     return False
 

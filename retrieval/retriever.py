@@ -654,7 +654,7 @@ class Retriever:
         return {
             f.doc for c in scope for f in c.filings
             if f.period_end and (f.period_end in u.dates or (f.form == "8-K" and f.period_end[:7] in u.months)
-                                 or (f.form in _ANNUAL_FORMS and not (u.periods or u.dates)
+                                 or (f.form in ANNUAL_FILINGS and not (u.periods or u.dates)
                                      and _reported_after(f.period_end, _uncovered(u.months, c.filings))))
         }
 
@@ -695,7 +695,7 @@ def interim_filings(catalog: StoreCatalog) -> set[str]:
     read as interim."""
     interim = set()
     for company in catalog.companies:
-        year_ends = {f.period_end[5:7] for f in company.filings if f.form in _ANNUAL_FORMS and f.period_end}
+        year_ends = {f.period_end[5:7] for f in company.filings if f.form in ANNUAL_FILINGS and f.period_end}
         interim.update(
             f.doc for f in company.filings
             if f.form == "other" and f.period_end and year_ends and f.period_end[5:7] not in year_ends
@@ -703,7 +703,6 @@ def interim_filings(catalog: StoreCatalog) -> set[str]:
     return interim
 
 
-_ANNUAL_FORMS = {"10-K", "annual"}
 
 
 def whole_years_asked(u: QueryUnderstanding, text: str) -> set[str]:

@@ -243,8 +243,8 @@ _REPORTED_THAT = re.compile(r"^(?:did|does|do|has|have|had)\s+(?:[\w&.'’-]+\s+
                             r"(?P<be>was|were|is|are|had\s+been|has\s+been|have\s+been)\s+(?P<rest>.+)$", re.I)
 
 
-_QUOTED_SUBJECT = re.compile(r"^(\W*(?:did|does|do|has|have|had|is|was|are|were)\s+(?:the\s+\w+\s+of\s+)?)[\"“][^\"”]{2,80}[\"”]",
-                             re.I)
+_QUOTED_SUBJECT = re.compile(r"^(\W*(?:did|does|do|has|have|had|is|was|are|were)\s+(?:the\s+(?:board(?:\s+of\s+directors)?|"
+                             r"management|directors|shareholders|stockholders)\s+of\s+)?)[\"“][^\"”]{2,80}[\"”]", re.I)
 
 
 def read_predicate(ask: str, companies: list[str]) -> AskedPredicate:

@@ -265,19 +265,33 @@ _REFERS_BACK = re.compile(r"\b(?:the|this|that|such\s+an?)\s+(?:improvement|incr
 
 _UP = re.compile(r"\b(?:rose|risen|increased|grew|grown|improved|expanded|gained|climbed|up)\b", re.I)
 _DOWN = re.compile(r"\b(?:fell|fallen|declined|decreased|dropped|shrank|contracted|deteriorated|down|narrowed)\b", re.I)
-_UP_NOUN = re.compile(r"\b(?:improvement|increase|rise|growth|gain|expansion)\b", re.I)
-_DOWN_NOUN = re.compile(r"\b(?:decrease|decline|drop|fall|deterioration|contraction)\b", re.I)
+_UP_NOUN = re.compile(r"\b(?:increase|rise|growth|gain|expansion)\b", re.I)
+_DOWN_NOUN = re.compile(r"\b(?:decrease|decline|drop|fall|contraction)\b", re.I)
+_BETTER_NOUN = re.compile(r"\b(?:improvement|deterioration)\b", re.I)
+# a clause about a cost or a loss, which improves by going down
+_COST = re.compile(r"\b(?:costs?|expenses?|loss(?:es)?|sg&a|debt|liabilit\w*)\b", re.I)
 
 
 def _premise_measure(premise: str, reference: str, vocab: Vocabulary) -> str | None:
-    """The one measure of the premise that moved the way the ask's reference says ("the improvement": the one that
-    rose), each clause read with its own verb; None when no clause, or more than one, says so."""
-    way = _UP if _UP_NOUN.search(reference) else _DOWN if _DOWN_NOUN.search(reference) else None
-    if way is None:
+    """The one measure of the premise that moved the way the ask's reference says ("the increase": the one that rose;
+    "the improvement": a profit that rose or a cost that fell), each clause read with its own verb; None when no
+    clause, or more than one, says so."""
+    clauses = re.split(r"[.;]|,|\b(?:even\s+though|although|though|while|whereas|but|yet)\b", premise)
+    if _BETTER_NOUN.search(reference):
+        better = "improvement" in reference.lower()  # (else a deterioration: a profit that fell, a cost that rose)
+
+        def moved_so(clause: str) -> bool:
+            up, down = bool(_UP.search(clause)), bool(_DOWN.search(clause))
+            return (up if not _COST.search(clause) else down) if better else (down if not _COST.search(clause) else up)
+    elif _UP_NOUN.search(reference) or _DOWN_NOUN.search(reference):
+        way = _UP if _UP_NOUN.search(reference) else _DOWN
+
+        def moved_so(clause: str) -> bool:
+            return bool(way.search(clause))
+    else:
         found = set(vocab.match_metrics(premise))
         return found.pop() if len(found) == 1 else None
-    moved = {m for clause in re.split(r"[.;]|,|\b(?:even\s+though|although|though|while|whereas|but|yet)\b", premise)
-             if way.search(clause) for m in _named(clause, vocab)[:1]}
+    moved = {m for clause in clauses if moved_so(clause) for m in _named(clause, vocab)[:1]}
     return moved.pop() if len(moved) == 1 else None
 
 

@@ -41,6 +41,9 @@ _PCT = rf"(?P<pct>\d{{1,3}}(?:\.\d+)?|{'|'.join(_WORDS)})\s?(?:%|percent)"
 _SHARE = re.compile(_PCT + r"\s+(?:or\s+more\s+)?of\s+(?:[\w’'.&-]+\s+){0,4}?(?:sales|revenues?)\b", re.I)
 _NONE = re.compile(r"\b(?:no|none\s+of\s+(?:our|its|the)|no\s+single|not\s+(?:have\s+)?any)\s+(?:(?!other\b)\w+\s+){0,2}?"
                    r"customers?\b|\bcustomers?\b[^.;]{0,40}\b(?:did\s+not|does\s+not|do\s+not)\b", re.I)
+_CALLED_CUSTOMER = re.compile(r"\bcustomers?\b", re.I)
+_LEGAL_SUFFIX = re.compile(r"\b(?:Inc|Corp|Corporation|LLC|Ltd|plc|Co)\b")
+_COMBINED = re.compile(r"\b(?:together|combined|collectively|in\s+the\s+aggregate|in\s+total)\b", re.I)
 _SEGMENT = re.compile(r"\bsegments?['’]?\b", re.I)
 _THRESHOLD = 10.0  # the disclosure rules' line for a major customer
 
@@ -70,6 +73,10 @@ def _verdict(text: str, line: float = _THRESHOLD) -> bool | None:
     sentence that no customer reached a share above the line ("none reached 10%", 5% asked) says
     nothing of the customers between the two."""
     if not _CUSTOMER.search(text) or _SEGMENT.search(text) or text.rstrip().endswith(":"):
+        return None
+    if not _CALLED_CUSTOMER.search(text) and (len(_LEGAL_SUFFIX.findall(text)) > 1 or _COMBINED.search(text)):
+        # "sales to McKesson Corporation, Cardinal Health, Inc. and AmerisourceBergen Corporation together represented
+        # 82%": several named customers' combined share, no one customer's
         return None
     shares = [_percent(m.group("pct")) for m in _SHARE.finditer(text)]
     if not shares:

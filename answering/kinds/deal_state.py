@@ -18,6 +18,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering import numbers
+from finrag.models import ANNUAL_FILINGS
 
 if TYPE_CHECKING:
     from answering.kinds.polarity import Reading
@@ -29,7 +30,8 @@ _LEGAL_TAIL = re.compile(r",?\s+(?:Inc|Corp|Corporation|Ltd|Limited|LLC|plc|PLC|
 _NAMED_DEAL = re.compile(r"\b(?:acquisitions?|purchases?|sales?|mergers?|divestitures?)\s+of\s+(?:the\s+)?[A-Z]|"
                          r"\b(?:acquired|acquire|acquiring|bought|sold|divested)\s+(?:the\s+)?[A-Z]|"
                          # (a deal of the company's own business: "an agreement to divest our Gamma business")
-                         r"\b(?:sell|divest|dispose\s+of|spin\s+off)\s+(?:our|its|the)\s+[A-Z]")
+                         r"\b(?:sell|divest|dispose\s+of|spin\s+off)\s+(?:our|its)\s+[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*\s+"
+                         r"(?:business|segment|unit|division|brand|operations|subsidiary)\b")
 # the deal referred back to: "completed the acquisition in January 2022" (not "acquired certain other companies")
 # (a policy's words are none: "the acquisition date fair value", "the acquisition method")
 _THE_DEAL = re.compile(r"\b(?:the|this|that)\s+(?:acquisition|merger|transaction|deal|purchase|sale|divestiture)\b"
@@ -45,7 +47,6 @@ _ENDED_DEAL = re.compile(r"\btermination\s+of\s+the\b[^.;]{0,80}\b(?:agreement|m
                          r"acquisition|transaction)\b", re.I)
 # "we expect it to close in fiscal year 2023", "is expected to be completed in 2024": a deal still pending
 _EXPECTED_BEFORE = re.compile(r"\b(?:was|were|had\s+been)\s+(?:\w+\s+)?(?:expected|anticipated)\b", re.I)
-_ANNUAL_FORMS = frozenset({"10-K", "20-F", "40-F", "annual"})
 _EXPECTED = re.compile(r"\b(?:expects?|expected|anticipates?|anticipated)\s+(?:(?:it|the\s+\w+|to\s+be)\s+)?"
                        r"(?:to\s+|will\s+)?(?:close|be\s+completed|complete|be\s+consummated|consummate)\b", re.I)
 
@@ -108,7 +109,7 @@ def pending(held: list[tuple[Sentence, Reading]], years: list[int], others: list
     # (a close still expected now, in the annual report on the asked year: a quarter's report is written before the
     # year ends, and "was expected to close" tells of a plan that may since have been done)
     expected = next((s for s in read or [] if _EXPECTED.search(s.text) and not _EXPECTED_BEFORE.search(s.text)
-                     and s.chunk.form in _ANNUAL_FORMS and s.chunk.fiscal_year == years[-1]
+                     and s.chunk.form in ANNUAL_FILINGS and s.chunk.fiscal_year == years[-1]
                      and min(numbers.years_in(s.text) or [years[-1]]) >= years[-1] and of_the_named(s, others)), None)
     if expected is not None:
         return expected

@@ -200,7 +200,8 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
                 near = i < a or low in ("no", "none", "nil") or _CESSATION.match(low)
                 if not near or i == a:
                     continue
-                if low == "no" and i < a and a - i > 2 and not any(st in asked_stems for st in stems[i + 1:i + 3]):
+                if low == "no" and i < a and a - i > 2 and not any(st in asked_stems for st in stems[i + 1:i + 3]) \
+                        and any(w.lower() in _PREPOSITIONS for w in words[i + 2:a]):
                     # "authorized an additional $4.0 billion stock repurchase program, with no expiration from the
                     # date of authorization": "no" governs the noun after it, not the asked deed further on
                     continue
@@ -260,6 +261,10 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     return Reading(verdict="yes", years=sorted(set(years)))
 
 
+# (a preposition between "no" and the asked word: "no expiration from the date of authorization" ends the noun "no"
+# governs before it; "no individually material goodwill impairment charges" denies the charges)
+_PREPOSITIONS = frozenset({"from", "of", "for", "to", "since", "after", "before", "until", "at", "by", "with", "in", "on",
+                           "under", "over"})
 _SUPPOSED = re.compile(r"^(?:would|could|can|may|might|should|if|unless|whether)$", re.I)
 # "reduce our senior debt below investment grade": short of the state asked of ("rated investment grade?")
 _SHORT_OF = frozenset({"below", "beneath", "under"})

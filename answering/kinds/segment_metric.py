@@ -29,7 +29,7 @@ from answering.kinds.whole_table import rest, runs_on
 from answering.metric_target import asked_decimals
 from answering.numbers import normalize_label
 from answering.written_answer import WrittenAnswer
-from finrag.models import Chunk, Citation, SearchHit
+from finrag.models import ANNUAL_FILINGS, Chunk, Citation, SearchHit
 from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
@@ -51,7 +51,6 @@ _LONGER_SPAN = re.compile(r"\b(?:six|nine|twelve|6|9)\s+months\b|\byear[\s-]+to[
                           r"|\byears?\s+ended\b|\bfiscal\s+years?\b", re.I)
 _TOTAL = re.compile(r"^total\b", re.I)
 _MEASURES = ("revenue", "operating_income")
-_ANNUAL_FORMS = frozenset({"10-K", "20-F", "40-F", "annual"})
 
 
 # words before a part's name that are no part of it: an article, a pronoun, the question's own verb ("Is Meta's ...")
@@ -239,7 +238,7 @@ def _cited(figure: _Figure, chunks: list[Chunk]) -> Citation:
 def _of_period(chunk: Chunk, year: int, quarter: int | None) -> bool:
     if quarter is not None:
         return chunk.period == f"{year}Q{quarter}"
-    return chunk.fiscal_year == year and chunk.form in _ANNUAL_FORMS
+    return chunk.fiscal_year == year and chunk.form in ANNUAL_FILINGS
 
 
 def _one(figures: list[_Figure], measure: str) -> _Figure | None:
@@ -261,6 +260,9 @@ def write(question: str, hits: list[SearchHit], companies: list[str], vocab: Voc
     such thing or no table of the asked period states it beyond doubt."""
     if len(companies) != 1 or (part := asked_part(question, companies)) is None or (ask := _ask(question)) is None:
         return None
+    if re.search(rf"\b(?:including|excluding|except|besides|other\s+than|without|apart\s+from|net\s+of)\s+(?:the\s+)?"
+                 rf"{re.escape(part)}\b", question, re.I):
+        return None  # "total revenues, including (excluding) the Converse brand": the whole, asked around the part
     mentions = parse_periods(question)
     if not mentions.years or len(set(mentions.periods)) > 1:
         return None

@@ -100,6 +100,7 @@ _NUMBERED_ITEM = re.compile(r"^\s*(\d{1,2})\.\s")
 _MAX_ITEMS = 8
 
 
+_FIRST_INLINE = re.compile(r":\s*1\.\s[^:]*[;,]\s*$")
 _NUMBER_GLUED = re.compile(r"(?:;|;\s*and|,\s*and)\s*(\d{1,2})\.\s*$")
 
 
@@ -114,7 +115,7 @@ def with_listed_items(parts: list[str]) -> list[str]:
         if joined and _NUMBER_ALONE.match(joined[-1]):
             joined[-1] = f"{joined[-1].strip()} {part}"
         elif joined and (glued := _NUMBER_GLUED.search(joined[-1])) \
-                and any(re.match(rf"\s*{int(glued.group(1)) - 1}\.\s", p) for p in joined):
+                and any(re.search(rf"(?:^|[\s:;]){int(glued.group(1)) - 1}\.\s", p) for p in joined):
             # (an item before it carries the number one less: "Units 1 and 2." ends a sentence, numbers no item)
             # "... stickier customer relationships;2." / "Provide services ...": the next item's number glued to the
             # end of the one before it, as a page's text runs them together
@@ -128,12 +129,14 @@ def with_listed_items(parts: list[str]) -> list[str]:
     while i < len(parts):
         text = parts[i]
         j = i + 1
-        if _LEAD_IN.search(text):
-            while j < len(parts) and j - i <= _MAX_ITEMS and _ITEM.match(parts[j]):
+        # (or a lead-in whose first item its page ran on after the colon: "... as follows: 1. Maximize ...;")
+        first_inline = bool(_FIRST_INLINE.search(text))
+        if _LEAD_IN.search(text) or first_inline:
+            while j < len(parts) and j - i <= _MAX_ITEMS and _ITEM.match(parts[j]) and not first_inline:
                 j += 1
             # or items numbered from 1, each one more ("due to: 1. Increase ... 2. Decrease ...")
             while j < len(parts) and j - i <= _MAX_ITEMS and (m := _NUMBERED_ITEM.match(parts[j])) \
-                    and int(m.group(1)) == j - i:
+                    and int(m.group(1)) == j - i + first_inline:
                 j += 1
         if j > i + 1:
             text = " ".join([text.rstrip(), *(" ".join(p.split()) for p in parts[i + 1:j])])

@@ -251,6 +251,10 @@ def test_an_amount_and_its_share_of_another_asked_together_is_that_share_with_th
     changed = read_target("How much did Acme's long-term debt decrease in 2022, and what percentage of total liabilities "
                           "was that?", load_vocabulary(), ["Acme"])
     assert changed is None or changed.formula != "long_term_debt / total_liabilities"
+    # a measure and a part of it summed counts the part twice
+    twice = read_target("How much cash did Acme return to shareholders in FY2022 through buybacks, and what percentage "
+                        "of net income was that?", load_vocabulary(), ["Acme"])
+    assert twice is None or twice.unresolved is not None
 
 
 def test_an_operand_the_ask_qualifies_into_another_quantity_is_unresolved():

@@ -21,6 +21,9 @@ CASES = [
      "for gross margin?", 1, "drivers", {"metric": "revenue"}),
     ("Acme's operating income as a percent of revenue rose in FY2017 even though revenue declined. What drove the "
      "improvement, and did SG&A leverage contribute?", 1, "drivers", {"metric": "operating_income"}),
+    # an improvement of two measures at once (a cost that fell, a revenue that grew): none picked from the premise
+    ("Acme's SG&A expenses declined in FY2022 while revenue grew. What drove the improvement, and did cost cuts "
+     "contribute to operating margin?", 1, "drivers", {"metric": "operating_margin"}),
     # an ask naming no measure at all leaves the premise (two measures here) to the drivers reader
     ("Acme reported record net income in fiscal 2022, yet operating cash flow was negative. What explains this?", 1,
      "drivers", {"metric": None}),

@@ -161,3 +161,13 @@ def test_a_close_expected_in_a_quarter_s_report_or_after_another_deal_leaves_the
     written = ask("Did Acme complete its acquisition of Beta during 2024? If there is no mention, return False.", acme,
                   [0], services)
     assert written.text.startswith("Yes."), written.text
+
+
+def test_selling_the_company_s_plant_names_no_other_deal(services):
+    acme = [Chunk(chunk_id="acme-0", doc="ACME_2024_10K", doc_sha256="0" * 64, index=0, company="Acme Corp",
+                  fiscal_year=2024, form="10-K", page=0, page_end=0,
+                  text="In January 2024, we agreed to acquire Beta Inc. for $2.0 billion. In February 2024, we agreed to "
+                       "sell the Company's Delta plant for $50 million. The acquisition was completed on March 3, 2024.")]
+    written = ask("Did Acme complete its acquisition of Beta during fiscal 2024? If there is no mention, return False.",
+                  acme, [0], services)
+    assert written.text.startswith("Yes."), written.text

@@ -46,6 +46,12 @@ def test_a_numbered_item_glued_to_the_one_before_still_starts_its_own():
     assert with_listed_items(parts) == [
         "There are three growth pillars: 1. Maximize the retail business; 2. Provide services; and 3. Accelerate growth "
         "in our International segment."]
+    # item 1 glued to its lead-in's colon starts the count
+    glued = ["Our priorities were as follows: 1. Maximize the retail business;2.", "Provide services; and 3.",
+             "Accelerate growth."]
+    assert with_listed_items(glued) == [
+        "Our priorities were as follows: 1. Maximize the retail business; 2. Provide services; and 3. Accelerate "
+        "growth."]
     # a sentence ending in two numbers is no list: "Units 1 and 2." numbers no item
     units = ["We will retire Diablo Canyon Units 1 and 2.", "The decision was driven by lower demand."]
     assert with_listed_items(units) == units

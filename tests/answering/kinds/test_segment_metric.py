@@ -122,3 +122,12 @@ def test_a_brand_s_revenue_is_its_segment_row_not_the_company_s(services):
                   nike, [89], services)
     assert written.status == "answered", written.text
     assert written.text.startswith("Converse segment revenue in fiscal 2023: $2,427 million"), written.text
+
+
+def test_a_total_asked_around_a_brand_is_no_brand_s_figure(services):
+    # "total revenues ..., including (excluding) the Converse brand": the whole asked, never the part's row
+    nike = filing("financebench/pdfs/NIKE_2023_10K.pdf")
+    for around in ("including", "excluding"):
+        written = ask(f'What were the total revenues of "NIKE, Inc." in fiscal 2023, {around} the Converse brand (in USD '
+                      "millions)?", nike, [89, 58], services)
+        assert "$2,427" not in written.text.split("(")[0], written.text

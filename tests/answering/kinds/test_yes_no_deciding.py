@@ -236,3 +236,6 @@ def test_a_customer_named_as_a_company_is_a_customer_of_the_concentration_disclo
                  pepsico, [8], services)
     assert not higher.text.startswith(("Yes.", "No.")), higher.text
     assert _verdict("In 2020, sales to China represented approximately 14% of our consolidated net revenue.") is None
+    # several named customers' combined share is no one customer's
+    assert _verdict("Sales to McKesson Corporation, Cardinal Health, Inc. and AmerisourceBergen Corporation together "
+                    "represented 82% of our total net revenues.") is None

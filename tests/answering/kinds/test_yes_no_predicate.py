@@ -321,3 +321,8 @@ def test_no_governs_the_noun_after_it_not_the_asked_deed_further_on():
     # "no" before the asked noun still denies it
     assert polarity.read("In 2022 no stock repurchase program was authorized by our Board.", predicate, topic,
                          False).verdict == "no"
+    # words that qualify the denied noun keep the denial: "no individually material goodwill impairment charges"
+    ask = "Did Acme Corp record a goodwill impairment in fiscal 2024?"
+    predicate, topic = read_predicate(ask, ["Acme Corp"]), read_topic(ask, ["Acme Corp"], load_vocabulary())
+    assert polarity.read("In fiscal 2024 we recorded no individually material goodwill impairment charges.", predicate,
+                         topic, False).verdict != "yes"
