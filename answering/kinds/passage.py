@@ -334,7 +334,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         scoped += [s for s in _continued(scoped, hits, understanding) if s not in scoped]
         best = best if _leaves_a_part(scoped, decision, question, companies) else scoped
     best = _whole(best, hits, understanding, services.retriever)
-    best = _with_items(best, question, hits, understanding)
+    best = _with_items(best, question, hits, understanding, services.retriever)
     # (the parts the answer is held to: "What agreement did it enter into? Give the price per share, the approximate
     # equity and transaction values, and the expected closing timeline." asks five things in two sentences)
     if len(asked_parts(question)) > 1 and _leaves_a_part(best, decision, question, companies) \
@@ -362,7 +362,7 @@ _DISCRETION = re.compile(r"\b(?:retains?|reserves?)\s+(?:the\s+)?(?:authority|ri
 
 
 def _with_items(best: list[Sentence], question: str, hits: list[SearchHit],
-                understanding: QueryUnderstanding) -> list[Sentence]:
+                understanding: QueryUnderstanding, retriever: Retriever | None = None) -> list[Sentence]:
     """Each quoted lead-in ("There are three growth pillars we will be pursuing as part of Best Buy 2020:") with
     the numbered or bulleted items it introduces: alone it states none of them. A lead-in whose items are not
     found, or that names nothing the question asks of ("Second quarter financial performance:", whose items
@@ -370,6 +370,8 @@ def _with_items(best: list[Sentence], question: str, hits: list[SearchHit],
     if not any(is_lead_in(s.text) for s in best):
         return best
     companies = list(understanding.companies)
+    # (with the chunk after each lead-in's, which the search may have left out: its items run on into it)
+    hits = [*hits, *next_chunks([s for s in best if is_lead_in(s.text)], hits, retriever)]
     listed = sentences(hits, companies, listed=True)
     wanted = set(content_words(question, companies))
     out = []
@@ -379,8 +381,9 @@ def _with_items(best: list[Sentence], question: str, hits: list[SearchHit],
             continue
         whole = next((x for x in listed if x.chunk.chunk_id == s.chunk.chunk_id and x.text.startswith(s.text.rstrip())
                       and len(x.text) > len(s.text) + 20), None)
-        if whole is not None and len(wanted & set(content_words(s.text, companies))) >= _MIN_SHARED:
-            out.append(whole)
+        if whole is not None and len(wanted & set(content_words(s.text, companies))) >= _MIN_SHARED \
+                and not _GOES_ON.search(whole.text):
+            out.append(whole)  # (not a list cut after an item, "...; 2. ...;": part of the items is no answer)
     return out or best
 
 
@@ -435,6 +438,9 @@ def named_share(decision: KindDecision, question: str, hits: list[SearchHit], un
 _PERCENT_BEFORE = re.compile(r"\d\s?(?:%|percent)\s*(?:,|and|or|to)\s*$", re.I)
 _SHARE_OF = re.compile(r"\bpercent(?:age)?\s+of\s+(?P<whole>[^?]+?)\s+(?:did|does|do|was|were|is|are|came|comes)\b", re.I)
 _PERCENT_OF = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s?(?:%|percent)\s+of\s+(?P<of>[^,;.]{3,80})", re.I)
+
+
+_GOES_ON = re.compile(r"[;:,]\s*(?:and|or)?\s*$")
 
 
 def _amount_of_its_part(parts: list[str], decision: KindDecision, question: str, hits: list[SearchHit],

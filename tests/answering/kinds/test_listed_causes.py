@@ -81,3 +81,19 @@ def test_goals_listed_under_a_lead_in_are_quoted_with_it_and_the_question_s_sett
     assert written.status == "answered", written.text
     assert "our long-term financial goals through fiscal 2023" in written.text
     assert "High single-digit revenue growth" in written.text and "Low-thirties percentage rate" in written.text
+
+
+
+def test_a_list_cut_after_an_item_is_no_answer():
+    """Best Buy's FY2017 10-K: the chunk with "There are three growth pillars ...:" ends after its first item
+    ("...; stickier customer relationships;"); without the next chunk (not retrieved, no retriever to fetch it) the
+    lead-in is not quoted with one pillar of three."""
+    from answering.kinds.passage import _with_items
+    from finrag.models import SearchHit
+    from retrieval.query_understanding import QueryUnderstanding
+    chunk = next(c for c in filing("financebench/pdfs/BESTBUY_2017_10K.pdf") if c.index == 126)
+    found = [s for s in sentences([SearchHit(chunk=chunk, score=1.0)], ["Best Buy"]) if s.text.endswith("2020:")]
+    assert found
+    kept = _with_items(found, "What are Best Buy's three growth pillars?", [SearchHit(chunk=chunk, score=1.0)],
+                       QueryUnderstanding(companies=["Best Buy"]))
+    assert not any("1. Maximize" in s.text for s in kept), [s.text for s in kept]
