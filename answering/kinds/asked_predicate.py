@@ -248,8 +248,10 @@ _QUOTED_SUBJECT = re.compile(r"^(\W*(?:did|does|do|has|have|had|is|was|are|were)
 
 
 def read_predicate(ask: str, companies: list[str]) -> AskedPredicate:
-    # ("Did "Amazon.com, Inc." complete ...": the subject quoted whole, whose ".com" is no verb)
-    clause = _QUOTED_SUBJECT.sub(r"\1it", main_clause(ask))
+    # ("Did "Amazon.com, Inc." complete ...": the subject quoted whole, whose ".com" is no verb; read as the company's
+    # name, which the verb follows)
+    subject = companies[0] if companies else "it"
+    clause = _QUOTED_SUBJECT.sub(lambda m: f"{m.group(1)}{subject}", main_clause(ask))
     if (said := _REPORTED_THAT.match(clause)) is not None:
         # the verb of saying reports the answer; the clause it reports is the question
         return read_predicate(f"{said.group('be')} {said.group('subject')} {said.group('rest')}?", companies)

@@ -305,6 +305,9 @@ def test_a_quoted_subject_s_dot_com_is_no_verb():
     predicate = read_predicate('Did "Amazon.com, Inc." complete the acquisition of Whole Foods Market in 2017?',
                                ["Amazon"])
     assert predicate.word == "complete" and "whole" in predicate.objects
+    # the verb right after the quoted name, not the last word of an aside after it
+    assert read_predicate('Did "eBay Inc." acquire Certilogo, according to its second quarter 2023 earnings release?',
+                          ["eBay"]).word == "acquire"
 
 
 def test_no_governs_the_noun_after_it_not_the_asked_deed_further_on():
