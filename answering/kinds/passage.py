@@ -62,13 +62,13 @@ _BY_HOW_MUCH = re.compile(r"\bby\s+how\s+much\b", re.I)
 _MONEY = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s(?:thousand|million|billion)s?)?", re.I)
 
 
-# a parenthesis of four words or more that restricts nothing ("(for the shareholder derivative lawsuits only)" does)
 # "As part of its Consumer Direct Offense / Triple Double strategy, what long-term financial goals did ...": the
 # setting the question opens with, which the sentence stating the goals need not repeat
 # (only a strategy or plan it names: "Regarding the Beta acquisition, ..." names which deal is meant)
 _CONTEXT_LEAD = re.compile(r"^\s*as\s+part\s+of\s+(?:its|their|the|our|this)\s+[^,?]{3,80}?\b(?:strategy|strategies|plan|"
                            r"program|programme|initiative|transformation)\s*,\s+(?=(?:what|which|who|how|when|where|why)\b)",
                            re.I)
+# a parenthesis of four words or more that restricts nothing ("(for the shareholder derivative lawsuits only)" does)
 _ASIDE = re.compile(r"\s*\((?![^()]*\b(?:only|exclud\w*|other\s+than|except\w*|solely|just|specifically|not)\b)"
                     r"(?:[^()\s]+\s+){3,}[^()]*\)", re.I)
 
@@ -178,12 +178,12 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
             # "GBP produced 0.3 million MT in 2024": a subsidiary's (or a country's) deed, not the company's; "the
             # Group has commitments to sell 227.5 million tonnes": no production at all
             continue
-        # (a lead-in read with its items is scored by the lead-in's words: it states what they are, and an item's
-        # words are its own, not the list's; "During 2022: • ... • ..." is no answer for one item)
         if years and (said := years_in(s.text)) and max(said) < max(years):
             # "Year ended December 31, 2014 as compared to the year ended December 31, 2013 The increase in our
             # international revenues ...": an earlier year's comparison, for a question about 2015 (against 2014)
             continue
+        # (a lead-in read with its items is scored by the lead-in's words: it states what they are, and an item's
+        # words are its own, not the list's; "During 2022: • ... • ..." is no answer for one item)
         read = s.text.split(":")[0] if id(s) in lead_ins else s.text
         if _named_before(names, ask, s):
             read = f"{s.before} {s.text}"  # its paragraph's event, which it names no other of
@@ -387,15 +387,13 @@ def _with_items(best: list[Sentence], question: str, hits: list[SearchHit],
     return out or best
 
 
-
-
 # a name inside the ask: a capitalised word, or a model's letters and number ("the F-35 program")
 _PART_NAME = re.compile(r"(?<=\s)(?:[A-Z][a-z]{2,}|[A-Z]{1,4}-?\d+[A-Za-z]*)\b")
 
 
 def named_share(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
                 services: MetricServices) -> WrittenAnswer | None:
-    """"What percentage of the total consolidated net sales of Lockheed Martin did the F-35 program generate in
+    """ "What percentage of the total consolidated net sales of Lockheed Martin did the F-35 program generate in
     2020?": a named part's share of a total, which the statements do not print and the filing states ("The F-35
     program is our largest program, generating 28% of our total consolidated net sales"); the passage answer
     only when a quote names the part and states a percentage. None otherwise."""

@@ -116,9 +116,9 @@ def with_listed_items(parts: list[str]) -> list[str]:
             joined[-1] = f"{joined[-1].strip()} {part}"
         elif joined and (glued := _NUMBER_GLUED.search(joined[-1])) \
                 and any(re.search(rf"(?:^|[\s:;]){int(glued.group(1)) - 1}\.\s", p) for p in joined):
-            # (an item before it carries the number one less: "Units 1 and 2." ends a sentence, numbers no item)
             # "... stickier customer relationships;2." / "Provide services ...": the next item's number glued to the
-            # end of the one before it, as a page's text runs them together
+            # end of the one before it, as a page's text runs them together (an item before it carries the number one
+            # less: "Units 1 and 2." ends a sentence, numbers no item)
             joined[-1] = joined[-1][: glued.start(1)].rstrip()
             joined.append(f"{glued.group(1)}. {part}")
         else:
