@@ -31,6 +31,12 @@ def filing(relative: str) -> list[Chunk]:
     return list(_chunks(str(path)))
 
 
+def one_page(*sentences: str) -> list[Chunk]:
+    """A one-page 10-K of a fictional company (Acme Corp, fiscal 2024) whose text is these sentences."""
+    return [Chunk(chunk_id="acme-0", doc="ACME_2024_10K", doc_sha256="0" * 64, index=0, company="Acme Corp",
+                  fiscal_year=2024, form="10-K", page=0, page_end=0, text=" ".join(sentences))]
+
+
 def hits(chunks: list[Chunk], pages: list[int]) -> list[SearchHit]:
     """The chunks of these (zero-based) pages, in the order given, as search hits."""
     return [SearchHit(chunk=c, score=1.0) for p in pages for c in chunks if c.page == p]

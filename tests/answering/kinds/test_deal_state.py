@@ -7,8 +7,7 @@ repurchased by the Company are accounted for ...") say nothing of what was done 
 
 from __future__ import annotations
 
-from finrag.models import Chunk
-from tests.answering.kinds.conftest import ask, filing
+from tests.answering.kinds.conftest import ask, filing, one_page
 
 ACTIVISION = ('Did "Microsoft Corporation" complete its acquisition of Activision Blizzard, Inc. during fiscal year '
               '2022 (ended June 30, 2022)? If there is no mention, return False.')
@@ -153,21 +152,18 @@ def test_a_close_expected_in_a_quarter_s_report_or_after_another_deal_leaves_the
     pfizer = filing("financebench/pdfs/Pfizer_2023Q2_10Q.pdf")
     written = ask("Did Pfizer complete its acquisition of Seagen in 2023?", pfizer, [12], services)
     assert not written.text.startswith("No."), written.text
-    acme = [Chunk(chunk_id="acme-0", doc="ACME_2024_10K", doc_sha256="0" * 64, index=0, company="Acme Corp",
-                  fiscal_year=2024, form="10-K", page=0, page_end=0,
-                  text="In March 2024, we completed our acquisition of Beta Inc. for $2.0 billion. In May 2024, we "
-                       "entered into an agreement to divest our Gamma business. The transaction is expected to close "
-                       "in 2025.")]
+    acme = one_page("In March 2024, we completed our acquisition of Beta Inc. for $2.0 billion.",
+                    "In May 2024, we entered into an agreement to divest our Gamma business.",
+                    "The transaction is expected to close in 2025.")
     written = ask("Did Acme complete its acquisition of Beta during 2024? If there is no mention, return False.", acme,
                   [0], services)
     assert written.text.startswith("Yes."), written.text
 
 
 def test_selling_the_company_s_plant_names_no_other_deal(services):
-    acme = [Chunk(chunk_id="acme-0", doc="ACME_2024_10K", doc_sha256="0" * 64, index=0, company="Acme Corp",
-                  fiscal_year=2024, form="10-K", page=0, page_end=0,
-                  text="In January 2024, we agreed to acquire Beta Inc. for $2.0 billion. In February 2024, we agreed to "
-                       "sell the Company's Delta plant for $50 million. The acquisition was completed on March 3, 2024.")]
+    acme = one_page("In January 2024, we agreed to acquire Beta Inc. for $2.0 billion.",
+                    "In February 2024, we agreed to sell the Company's Delta plant for $50 million.",
+                    "The acquisition was completed on March 3, 2024.")
     written = ask("Did Acme complete its acquisition of Beta during fiscal 2024? If there is no mention, return False.",
                   acme, [0], services)
     assert written.text.startswith("Yes."), written.text

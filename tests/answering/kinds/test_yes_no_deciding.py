@@ -9,17 +9,11 @@ from __future__ import annotations
 
 from answering.kinds.concentration import _verdict
 from finrag.models import Chunk
-from tests.answering.kinds.conftest import ask, filing
+from tests.answering.kinds.conftest import ask, filing, one_page
 
 
 def _pages(chunks: list[Chunk], *phrases: str) -> list[int]:
     return list(dict.fromkeys(c.page for c in chunks for p in phrases if p in c.text))
-
-
-def _acme(*sentences: str) -> list[Chunk]:
-    text = " ".join(sentences)
-    return [Chunk(chunk_id="acme-0", doc="ACME_2024_10K", doc_sha256="0" * 64, index=0, company="Acme Corp",
-                  fiscal_year=2024, form="10-K", page=0, page_end=0, text=text)]
 
 
 def test_dividend_terms_of_stock_awards_do_not_say_dividends_were_paid(services):
@@ -68,7 +62,7 @@ def test_shares_bought_back_do_not_say_a_buyback_plan_was_announced(services):
 
 
 def test_a_tables_introduction_decides_nothing(services):
-    acme = _acme("The following table shows the dividends paid to shareholders in fiscal 2024:")
+    acme = one_page("The following table shows the dividends paid to shareholders in fiscal 2024:")
     written = ask("Did Acme Corp pay dividends in fiscal 2024?", acme, [0], services)
     assert not written.text.startswith("Yes"), written.text
 
@@ -84,7 +78,7 @@ def test_no_ceo_change_is_said_by_the_ceos_own_start_before_the_year(services):
 
 
 def test_a_ceo_who_started_in_the_asked_year_is_no_default_no(services):
-    acme = _acme("Jane Roe has served as President and Chief Executive Officer of Acme Corp since March 2024.",
+    acme = one_page("Jane Roe has served as President and Chief Executive Officer of Acme Corp since March 2024.",
                  "Acme Corp makes industrial pumps.")
     written = ask("Did Acme Corp have a change in CEO in the fiscal year 2024? If there is no mention, return False.",
                   acme, [0], services)
@@ -219,7 +213,7 @@ def test_a_possible_fall_below_the_state_decides_nothing(services):
     for sentence in ("A further decline in our results could push our senior debt below investment grade in the "
                      "coming year.",
                      "A downgrade of our senior unsecured debt below investment grade would increase our costs."):
-        written = ask("Is Acme's senior debt rated investment grade?", _acme(sentence), [0], services)
+        written = ask("Is Acme's senior debt rated investment grade?", one_page(sentence), [0], services)
         assert not written.text.startswith(("Yes.", "No.")), written.text
 
 

@@ -10,18 +10,11 @@ from __future__ import annotations
 import pytest
 
 from finrag.models import Chunk
-from tests.answering.kinds.conftest import ask, filing
+from tests.answering.kinds.conftest import ask, filing, one_page
 
 
 def _pages(chunks: list[Chunk], *phrases: str) -> list[int]:
     return list(dict.fromkeys(c.page for c in chunks for p in phrases if p in c.text))
-
-
-def _acme(*sentences: str) -> list[Chunk]:
-    """A one-page filing of a fictional company whose text is these sentences."""
-    text = " ".join(sentences)
-    return [Chunk(chunk_id="acme-0", doc="ACME_2024_10K", doc_sha256="0" * 64, index=0, company="Acme Corp",
-                  fiscal_year=2024, form="10-K", page=0, page_end=0, text=text)]
 
 
 def test_quotes_naming_the_parties_do_not_say_the_merger_is_conditioned_on_financing(services):
@@ -44,19 +37,19 @@ def test_a_review_of_going_concern_is_no_doubt_about_it(services):
 
 
 def test_an_authorization_remaining_is_no_buyback_done(services):
-    acme = _acme("As of the end of fiscal 2024, Acme Corp had $500 million remaining under its share repurchase "
+    acme = one_page("As of the end of fiscal 2024, Acme Corp had $500 million remaining under its share repurchase "
                  "authorization.")
     written = ask("Did Acme Corp repurchase any shares in fiscal 2024?", acme, [0], services)
     assert written.status != "answered", written.text
     assert "authorization" in (written.reason or ""), written.reason
-    done = _acme("In fiscal 2024 Acme Corp used $200 million to repurchase 4 million shares under its share "
+    done = one_page("In fiscal 2024 Acme Corp used $200 million to repurchase 4 million shares under its share "
                  "repurchase program.")
     written = ask("Did Acme Corp repurchase any shares in fiscal 2024?", done, [0], services)
     assert written.text.startswith("Yes."), written.text
 
 
 def test_a_negation_counts_only_where_it_governs_the_predicate(services):
-    acme = _acme("Sales to one customer represented 13% of total revenue for fiscal year 2024, and no other "
+    acme = one_page("Sales to one customer represented 13% of total revenue for fiscal year 2024, and no other "
                  "customer accounted for more than 5% of total revenue.")
     written = ask("Did any single customer account for 10% or more of Acme Corp's revenue in fiscal year 2024?",
                   acme, [0], services)
@@ -64,7 +57,7 @@ def test_a_negation_counts_only_where_it_governs_the_predicate(services):
 
 
 def test_sentences_that_disagree_are_refused(services):
-    acme = _acme("In fiscal 2024 Acme Corp paid a cash dividend of $0.10 per share to its shareholders.",
+    acme = one_page("In fiscal 2024 Acme Corp paid a cash dividend of $0.10 per share to its shareholders.",
                  "Acme Corp did not pay any dividend to its shareholders in fiscal 2024.")
     written = ask("Did Acme Corp pay a dividend to its shareholders in fiscal 2024?", acme, [0], services)
     assert written.status != "answered", written.text
@@ -72,13 +65,13 @@ def test_sentences_that_disagree_are_refused(services):
 
 
 def test_a_restriction_is_no_deed(services):
-    acme = _acme("Under the credit agreement, Acme Corp will not pay common dividends until it has repaid "
+    acme = one_page("Under the credit agreement, Acme Corp will not pay common dividends until it has repaid "
                  "its term loan in full.")
     written = ask("Did Acme Corp pay a common stock dividend in fiscal 2024?", acme, [0], services)
     assert written.status != "answered", written.text
     assert "restriction" in (written.reason or ""), written.reason
     # the stop answers; the restriction is quoted when the question asks for it too
-    acme = _acme("In fiscal 2022 Acme Corp suspended its quarterly cash dividends on common stock.",
+    acme = one_page("In fiscal 2022 Acme Corp suspended its quarterly cash dividends on common stock.",
                  "Under the dividend restriction of its credit agreement, Acme Corp will not pay common dividends "
                  "until it has repaid its $500 million term loan.")
     written = ask("Did Acme Corp pay a common stock dividend in fiscal 2024? What restrictions applied?", acme, [0],
@@ -88,7 +81,7 @@ def test_a_restriction_is_no_deed(services):
 
 
 def test_an_exception_denies_a_question_about_all(services):
-    acme = _acme("Net sales grew in all of Acme Corp's geographic segments in fiscal 2024 except Europe.")
+    acme = one_page("Net sales grew in all of Acme Corp's geographic segments in fiscal 2024 except Europe.")
     written = ask("Did all of Acme Corp's geographic segments grow in fiscal 2024?", acme, [0], services)
     assert written.text.startswith("No."), written.text
 
@@ -99,14 +92,14 @@ def test_an_exception_denies_a_question_about_all(services):
      "Higher volume."),
 ])
 def test_a_question_asking_which_of_two_is_answered_by_the_alternative_not_yes_or_no(services, question, alternative):
-    acme = _acme("Acme Corp returned more cash to shareholders in fiscal 2024 than in fiscal 2023.",
+    acme = one_page("Acme Corp returned more cash to shareholders in fiscal 2024 than in fiscal 2023.",
                  "Revenue grew in fiscal 2024 primarily due to higher volume.")
     written = ask(question, acme, [0], services)
     assert written.text.startswith(alternative), written.text
 
 
 def test_a_question_asking_which_of_two_is_refused_when_no_sentence_decides(services):
-    acme = _acme("Acme Corp's net transaction revenue grew in fiscal 2024, reflecting higher volume and a higher "
+    acme = one_page("Acme Corp's net transaction revenue grew in fiscal 2024, reflecting higher volume and a higher "
                  "take rate.")
     written = ask("Did Acme Corp's net transaction revenue grow in fiscal 2024 because of a higher take rate or "
                   "because of higher volume?", acme, [0], services)
@@ -115,23 +108,23 @@ def test_a_question_asking_which_of_two_is_refused_when_no_sentence_decides(serv
 
 
 def test_a_deed_asked_in_the_past_is_said_done_by_a_past_form_or_its_figure(services):
-    considered = _acme("Acme Corp continually evaluates a variety of options, including share repurchases and "
+    considered = one_page("Acme Corp continually evaluates a variety of options, including share repurchases and "
                        "dividends, as a means to return capital to its shareholders in fiscal 2024.")
     written = ask("Did Acme Corp repurchase shares in fiscal 2024?", considered, [0], services)
     assert written.status != "answered", written.text
-    figured = _acme("Share repurchases were $450 million in fiscal 2024.")
+    figured = one_page("Share repurchases were $450 million in fiscal 2024.")
     written = ask("Did Acme Corp repurchase shares in fiscal 2024?", figured, [0], services)
     assert written.text.startswith("Yes."), written.text
 
 
 def test_a_decision_not_to_answers_a_question_about_what_will_be(services):
     # PG&E's May 2023 8-K on the Zogg fire settlement states the same: "will not seek cost recovery"
-    acme = _acme("The financial commitments stipulated in the settlement total $50 million, and Acme Corp will "
+    acme = one_page("The financial commitments stipulated in the settlement total $50 million, and Acme Corp will "
                  "not seek cost recovery from customers.")
     written = ask("Will Acme Corp recover the cost of its 2024 settlement from customers through rates?", acme, [0],
                   services)
     assert written.text.startswith("No."), written.text
-    maybe = _acme("Acme Corp may not recover the cost of its 2024 settlement from customers through rates.")
+    maybe = one_page("Acme Corp may not recover the cost of its 2024 settlement from customers through rates.")
     written = ask("Will Acme Corp recover the cost of its 2024 settlement from customers through rates?", maybe, [0],
                   services)
     assert written.status != "answered", written.text
@@ -139,7 +132,7 @@ def test_a_decision_not_to_answers_a_question_about_what_will_be(services):
 
 def test_sentences_that_disagree_are_decided_by_the_one_naming_the_asked_quarter(services):
     # PG&E's FY2017 10-K states both: dividends paid in July and October, suspended from the fourth quarter
-    acme = _acme("In July and October of 2024, respectively, Acme Corp paid quarterly common stock dividends of "
+    acme = one_page("In July and October of 2024, respectively, Acme Corp paid quarterly common stock dividends of "
                  "$0.53 per share.",
                  "On December 20, 2024, the Board of Acme Corp suspended quarterly cash dividends on its common "
                  "stock, beginning with the fourth quarter of 2024, due to uncertainty about wildfire liabilities.")
@@ -196,7 +189,7 @@ def test_a_negation_before_a_short_word_that_is_part_of_a_topic_word_governs_not
     thing is said (CrossFirst's EPS table ran into its buyback note: "awards not included because
     to do so would be antidilutive ... Share repurchases On October 18, 2021, the Company
     announced ... a new stock repurchase program" read as a No)."""
-    acme = _acme("Diluted earnings per share $ 1.23 $ 1.33 Stock-based awards not included because to do so would "
+    acme = one_page("Diluted earnings per share $ 1.23 $ 1.33 Stock-based awards not included because to do so would "
                  "be antidilutive 523,768 658,100 Share repurchases On October 18, 2024, the Company announced that "
                  "its Board of Directors adopted a new stock repurchase program.")
     written = ask('Did "Acme Corp" announce a share buyback plan in the annual report? If there is no mention, '
@@ -234,7 +227,7 @@ def test_a_stop_the_question_asks_about_is_its_yes_not_a_no(services):
 
 
 def test_a_company_named_limited_is_no_limit_on_the_deed(services):
-    written = ask("Did Acme Corp complete the acquisition of a company in 2024?", _acme(
+    written = ask("Did Acme Corp complete the acquisition of a company in 2024?", one_page(
         "In 2024, Acme Corp completed the acquisition of Widget Holdings Limited for $45 million in cash."), [0], services)
     assert written.status == "answered" and written.text.startswith("Yes.")
 
@@ -254,7 +247,7 @@ def test_an_announcement_is_what_the_company_says_it_will_do(services):
 
 def test_a_plan_to_consider_is_no_announcement(services):
     """"we will consider ..." announces no dividend: only a deed said plainly to come is what was announced."""
-    written = ask("Did Acme Corp announce a dividend in 2024?", _acme(
+    written = ask("Did Acme Corp announce a dividend in 2024?", one_page(
         "In 2024, we will consider paying a dividend to our shareholders if our results allow."), [0], services)
     assert not written.text.startswith("Yes."), written.text
 
