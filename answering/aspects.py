@@ -665,7 +665,9 @@ def split_sentences(text: str) -> list[str]:
         # (a bullet after a sentence's end opens the next item: "... for the 2023 test year. • In August, ...")
         # (and a quotation opening with a curly mark: '... as of February 7, 2023. “Despite the economic ...')
         # (never after a legal form's or an initial's period: 'XYZ Corp. “the Buyer”', 'The U.S. “Inflation Reduction Act”')
-        for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(•])|(?<=[.!?])(?<!\bInc\.)(?<!\bCorp\.)(?<!\bCo\.)(?<!\bLtd\.)"
+        # (and a name that opens in lower case, "... royalty payments. iOS Performance Management Cases ...", "eBay")
+        for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(•])|(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)\s+(?=[a-z][A-Z])|"
+                          r"(?<=[.!?])(?<!\bInc\.)(?<!\bCorp\.)(?<!\bCo\.)(?<!\bLtd\.)"
                           r"(?<![A-Z]\.[A-Z]\.)\s+(?=\u201c)", joined):
             if not s.strip():
                 continue

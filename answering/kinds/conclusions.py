@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from answering.kinds.cause_cues import CHANGED, is_cause
-from answering.kinds.sentences import Sentence, content_words, overlap
+from answering.kinds.sentences import Sentence, content_words, opens_inside, overlap
 
 # a sentence that concludes from the sentences before it: "As a result, operating profit this quarter
 # was $293,000 compared to an operating loss of ($292,000) in the same quarter last year."
@@ -48,7 +48,7 @@ def _before(s: Sentence, before: dict[str, Sentence], found: list[Sentence]) -> 
     """The sentence just before `s` in its filing: in its chunk, else the last one of the chunk
     before that stands before it (chunks overlap: the chunk before may hold `s` too, read once)."""
     lead = before.get(s.text)
-    if lead is not None and lead.text[:1].islower():
+    if lead is not None and opens_inside(lead.text):
         # the chunk starts inside a sentence ("higher fuel surcharges."): it is read whole in the chunk before
         return next((t for t in found if t.chunk.doc == s.chunk.doc and t.chunk.index == s.chunk.index - 1
                      and t.text.endswith(lead.text)), None)

@@ -54,6 +54,7 @@ from answering.kinds.sentences import (
     Topic,
     asks_about_risk,
     content_words,
+    opens_inside,
     overlap,
     prose,
     read_topic,
@@ -209,7 +210,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     before, after = _neighbours(found)
     scored = []
     for s in found:
-        if s.text[:1].islower():
+        if opens_inside(s.text):
             continue  # a chunk that starts inside a sentence: a piece of one
         lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
         unit = [lead, s] if lead is not None else [s]
@@ -397,7 +398,7 @@ def _other_parts(others: list[str], found: list[Sentence], before: dict[str, Sen
             continue
         scored = []
         for s in found:
-            if s.text[:1].islower() or s in best or s in out or not _is_cause(s.text):
+            if opens_inside(s.text) or s in best or s in out or not _is_cause(s.text):
                 continue
             lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
             said = " ".join(u.text for u in (lead, s) if u is not None)
@@ -604,7 +605,7 @@ def item_causes(label: str, measure: str | None, way: int, year: int | None, hit
     before, after = _neighbours(found)
     scored = []
     for s in found:
-        if s.text[:1].islower() or table_like(s.text):
+        if opens_inside(s.text) or table_like(s.text):
             continue  # (statement rows read as one sentence: "... Earnings per share attributable to" is no cause)
         lead = before.get(s.text) if _ANAPHOR.match(s.text) else None
         held = included and ((lead is not None and bool(_HELD_CHARGE.search(s.text)))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
 from answering.kinds import legal, schedule
-from answering.kinds.ask_scope import ask_parts, asked_months, topic_ask
+from answering.kinds.ask_scope import MONTH, ask_parts, asked_months, topic_ask
 from answering.kinds.counts import asked_thing, states_count
 from answering.kinds.every_part import asked_parts, part_unanswered, unanswered_part
 from answering.kinds.legal_outcome import searches_outcome
@@ -52,6 +52,9 @@ _FIGURE = re.compile(r"\d")
 _PLACE_TIME = re.compile(r"^\W*(?:where|when|who|whom)\b", re.I)
 _ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bcost\b|\bprice\b|\bpaid\b|\bspen[dt]\b", re.I)
 _CONTINUES = re.compile(r"^(?:in\s+addition|additionally|also|further(?:more)?|moreover)\b", re.I)
+# "The companies also reached a multi-year license agreement ...", "We also entered into ...": the subject's own
+# "also" adds to what the sentence before it stated ("also known as" names, it adds nothing)
+_ALSO = re.compile(r"^(?:the\s+)?(?:[A-Za-z][\w'’&-]*\s+){1,2}also\s+(?!known\b)[a-z]+", re.I)
 # "As a result, we recorded a $1.2 billion charge": what the sentence states follows from the one before
 # (not "As a result of the Merger, ...", which names its cause)
 _FOLLOWS_FROM = re.compile(r"^(?:(?:as\s+a\s+(?:result|consequence)|consequently|accordingly),|in\s+connection\s+with\s+"
@@ -321,9 +324,14 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         reason = "the question asks for figures, and the sentences that name them state none"
         return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
                              text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
+    if (dated := _dated_deed(decision.ask or question)) is not None and not _dates_it(best[:1], dated, before=False):
+        # "What change ... did its Board make in January 2019?": the sentences that date the deed to that month
+        # themselves ("In January 2019, our Board of Directors initiated a quarterly cash dividend ..."), before one
+        # that goes on about it ("The timing, declaration, amount and payment of any future dividends ...")
+        best = _dated_sentences(dated, decision.ask or question, hits, companies) or best
     best = _completed(best, decision, question, hits, understanding, retriever=services.retriever)
     enumerated = _enumerated(best[0], decision, hits, understanding, services)
-    best = enumerated or best + [s for s in _continued(best, hits, understanding) if s not in best]
+    best = enumerated or _carried_on(best, [s for s in _continued(best, hits, understanding) if s not in best])
     best = _with_antecedents(best, hits, understanding)
     if len(parts) > 1 and _leaves_a_part(best, decision, question, companies) \
             and (scoped := _scoped(decision, question, hits, understanding, services)):
@@ -340,6 +348,15 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if len(asked_parts(question)) > 1 and _leaves_a_part(best, decision, question, companies) \
             and (window := _covering_window(decision, question, hits, companies)):
         best = window  # (the last resort: what was read leaves a part, which one paragraph states)
+    if dated is not None and not _dates_it(best, dated, before=False) and _dates_it(best, dated):
+        # "In January 2019, we initiated a quarterly cash dividend on our common stock." / "The timing, declaration,
+        # amount and payment of any future dividends ...": the sentence before one found states the dated deed
+        first = next(s for s in best if _dates_it([s], dated))
+        best = [Sentence(text=first.before, chunk=first.chunk, rank=first.rank, position=first.position - 1), *best]
+    if dated is not None and not _dates_it(best, dated, before=False):
+        reason = f"the question dates what it asks to {dated[0]} {dated[1]}, and no sentence found does"
+        return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
+                             text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
     text, value = quoted(best), None
     # "$1.234 million" of a document not written the US way is not read by the US pattern
     if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2 and all(s.chunk.number_convention == "us" for s in best):
@@ -351,6 +368,37 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                     f"sentences state (difference computed). {text}")
     return WrittenAnswer(status="answered", text=text, kind=decision.kind, value=value, unit="USD" if value else None,
                          citations=unique_citations([cite(s.chunk, s.text) for s in best]))
+
+
+# "What change did its Board make in January 2019?", "What company did it acquire in July 2023?": a deed the ask
+# dates to a month ("the Form 8-K dated February 7, 2023", "its 10-K filed in February 2025", "as of May 31" date a
+# document or a balance, not a deed)
+_DATED_DEED = re.compile(rf"(?<!\bfiled\s)(?<!\bdated\s)(?<!\bissued\s)(?<!\breleased\s)(?<!\bpublished\s)"
+                         rf"\b(?:in|during)\s+(?P<month>{MONTH})\s+(?P<year>(?:19|20)\d\d)\b", re.I)
+
+
+def _dated_deed(ask: str) -> tuple[str, str] | None:
+    """(month, year) a deed is dated to by the ask's own words ("in" or "during" the month: a document is "dated" a
+    day, a quarter "ended" one); None when undated."""
+    found = _DATED_DEED.search(ask)
+    return (found.group("month").rstrip("."), found.group("year")) if found else None
+
+
+def _dates_it(found: list[Sentence], dated: tuple[str, str], before: bool = True) -> bool:
+    """A sentence found, or (`before`) the one before it (its paragraph's date: "In January 2019, the Board ..." /
+    "The dividend ..."), names the month and year asked: a deed of another month, or of none named, is another deed."""
+    month, year = dated
+    said = re.compile(rf"\b{month[:3]}[a-z]*\.?\s+(?:\d{{1,2}},?\s+)?{year}\b", re.I)
+    return any(said.search(s.text) or (before and said.search(s.before)) for s in found)
+
+
+def _dated_sentences(dated: tuple[str, str], ask: str, hits: list[SearchHit], companies: list[str]) -> list[Sentence]:
+    """The (at most two) sentences that date a deed to the month asked and share as many of the ask's words as a
+    stating one does, most shared first."""
+    wanted = content_words(ask, companies)
+    scored = [(share, -s.rank, -s.position, s) for s in sentences(hits, companies)
+              if _dates_it([s], dated, before=False) and (share := overlap(s.text, wanted)) >= _MIN_OVERLAP]
+    return [t[3] for t in sorted(scored, key=lambda t: t[:3], reverse=True)[:2]]
 
 
 _WINDOW = 4  # sentences: a paragraph's run that states the facts asked together
@@ -917,7 +965,7 @@ def _amount_after(best: list[Sentence], question: str, hits: list[SearchHit], co
 
 def _continued(best: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:
     """The sentence right after the stating one when it carries it on ("In addition, we expect
-    an incremental $2 billion ..."): the same statement's second half. Also the next item of
+    an incremental $2 billion ...", "The companies also reached ..."): the same statement's second half. Also the next item of
     the same bulleted list when it refers back to the stating one ("• ... the $3 million
     contract for its Chinese/Indian OEM" / "• the Company signed a follow-on contract of $4.6
     million with that customer"): what it says is about the same thing, and leaving it out
@@ -928,10 +976,19 @@ def _continued(best: list[Sentence], hits: list[SearchHit], understanding: Query
         before = after.get((s.chunk.chunk_id, s.position))
         if before is None or s in best:
             continue
-        if _CONTINUES.match(s.text) or (_BULLET.match(before.text) and _BULLET.match(s.text)
+        if _CONTINUES.match(s.text) or _ALSO.match(s.text) or (_BULLET.match(before.text) and _BULLET.match(s.text)
                                          and _refers_to(s.text, before.text)):
             out.append(s)
     return out
+
+
+def _carried_on(best: list[Sentence], continued: list[Sentence]) -> list[Sentence]:
+    """Each sentence that carries one of `best` on, quoted right after it: "... reached a settlement agreement ..."
+    / "The companies also reached a multi-year license agreement ...", before another page's sentence."""
+    out: list[Sentence] = []
+    for s in best:
+        out += [s, *(c for c in continued if c.chunk.chunk_id == s.chunk.chunk_id and c.position == s.position + 1)]
+    return out + [c for c in continued if c not in out]
 
 
 def _with_antecedents(best: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:

@@ -26,8 +26,8 @@ from answering.citations import cite
 from answering.kinds.sentences import name_words
 from answering.kinds.tables import Block, blocks, column_years
 from answering.kinds.whole_table import rest, runs_on
-from answering.metric_target import asked_decimals
-from answering.numbers import normalize_label
+from answering.metric_target import asked_decimals, share_asked
+from answering.numbers import Row, normalize_label
 from answering.written_answer import WrittenAnswer
 from finrag.models import ANNUAL_FILINGS, Chunk, Citation, SearchHit
 from retrieval.periods import parse_periods
@@ -108,6 +108,19 @@ def _ask(question: str) -> str | None:
     return "amount" if re.search(r"\bwhat\s+(?:was|were)\b", ask, re.I) else None
 
 
+# the words around a share's part that name no row: "its Domestic segment", "the Americas"
+_PART_WORDS = re.compile(r"^(?:the|its|their)\s+|\s+(?:segment|division|business|brand|category|region)s?$", re.I)
+
+
+def _share_part(question: str) -> str | None:
+    """The part whose share of revenue the question asks ("What percentage of Apple's FY2019 net sales came from
+    iPhone?" -> "iPhone"), in its words; None when it asks no share of revenue."""
+    asked = share_asked(question.split("?")[0] + "?")
+    if asked is None or not _REVENUE.search(asked[0]) or _GROWTH.search(asked[0]):
+        return None
+    return _PART_WORDS.sub("", _PART_WORDS.sub("", asked[1].strip())) or None
+
+
 def _label(text: str) -> str:
     return " ".join(normalize_label(re.sub(r"\(\d\)|\$", " ", text)).split())
 
@@ -115,7 +128,8 @@ def _label(text: str) -> str:
 def _names_part(label: str, part: str) -> bool:
     """The row names the part: its label is the part's name ("Delivery"), or the name and the
     measure's word ("Delivery revenue", as a revenue note prints it)."""
-    row, name = _label(label), _label(part)
+    # ("Revenues: Cloud services and license support": the table's heading printed on its first row's line)
+    row, name = _label(re.sub(r"^[A-Z][\w\s]{0,30}:\s+", "", label)), _label(part)
     return row == name or (row.startswith(name + " ") and _REVENUE.fullmatch(row[len(name) + 1:]) is not None)
 
 
@@ -151,15 +165,24 @@ class _Figure(NamedTuple):
     change: float | None  # the table's own change column, when it prints one
     block: Block
     quote: str
+    total: dict[int, float]  # the table's total row, which the segment rows add up to
+    total_quote: str
 
 
 def _measure(block: Block, total_label: str, vocab: Vocabulary) -> str | None:
-    """The table's measure, by its total row's label or else by the heading just above its rows."""
+    """The table's measure, by its total row's label or else by the heading just above its rows ("Total deferred
+    revenues" is a balance owed, no revenue)."""
+    heading = block.context.splitlines()[-1] if block.context else ""
+    if _BALANCE_WORD.search(total_label) or _BALANCE_WORD.search(heading):
+        return None
     found = [m for m in vocab.match_metrics(total_label) if m in _MEASURES][:1]
     if not found:
-        heading = block.context.splitlines()[-1] if block.context else ""
         found = [m for m in vocab.match_metrics(heading) if m in _MEASURES][:1]
     return found[0] if found else None
+
+
+# words that make a year's measure a balance: "deferred revenues", "unearned revenue", "accrued", "unbilled"
+_BALANCE_WORD = re.compile(r"\b(?:deferred|unearned|accrued|unbilled|receivables?)\b", re.I)
 
 
 def _header_above(block: Block) -> str:
@@ -171,9 +194,9 @@ def _header_above(block: Block) -> str:
     return "\n".join(lines[max(0, first - 6):first] if at is None else lines[max(0, at - 3):first])
 
 
-def _item_rows(block: Block, years: list[int], quarter: bool, vocab: Vocabulary) -> tuple[str, list] | None:
-    """(the table's measure, its item rows above their total) when the block is a table of the asked period's
-    columns whose rows add up to a total; None otherwise."""
+def _item_rows(block: Block, years: list[int], quarter: bool, vocab: Vocabulary) -> tuple[str, list, Row] | None:
+    """(the table's measure, its item rows above their total, the total row) when the block is a table of the asked
+    period's columns whose rows add up to a total; None otherwise."""
     width = len(block.years)
     if width < 1 or any(block.years.count(y) != 1 for y in years) or \
             not all(width <= len(r.values) <= width + 1 and all(v is not None for v in r.values[:width])
@@ -190,7 +213,7 @@ def _item_rows(block: Block, years: list[int], quarter: bool, vocab: Vocabulary)
     if end is None:
         return None
     measure = _measure(block, labels[end], vocab)
-    return (measure, block.rows[:end]) if measure is not None else None
+    return (measure, block.rows[:end], block.rows[end]) if measure is not None else None
 
 
 def _figures(block: Block, part: str, years: list[int], quarter: bool, vocab: Vocabulary) -> list[_Figure]:
@@ -198,14 +221,15 @@ def _figures(block: Block, part: str, years: list[int], quarter: bool, vocab: Vo
     table = _item_rows(block, years, quarter, vocab)
     if table is None:
         return []
-    measure, items = table
+    measure, items, total = table
     found = [r for r in items if _names_part(r.label, part)]
     if len(found) != 1:
         return []
     row = found[0]
     change = row.values[width] if len(row.values) == width + 1 else None
     return [_Figure(measure, {y: float(row.values[block.years.index(y)]) for y in years},  # type: ignore[arg-type]
-                    change, block, row.line)]
+                    change, block, row.line,
+                    {y: float(total.values[block.years.index(y)]) for y in years}, total.line)]  # type: ignore[arg-type]
 
 
 def _chunks(hits: list[SearchHit], company: str, retriever: Retriever | None) -> list[Chunk]:
@@ -258,7 +282,11 @@ def write(question: str, hits: list[SearchHit], companies: list[str], vocab: Voc
           retriever: Retriever | None) -> WrittenAnswer | None:
     """The part's growth, margin or amount from its segment table; None when the question asks no
     such thing or no table of the asked period states it beyond doubt."""
-    if len(companies) != 1 or (part := asked_part(question, companies)) is None or (ask := _ask(question)) is None:
+    if len(companies) != 1:
+        return None
+    if (shared := _share_part(question)) is not None:
+        part, ask = shared, "share"
+    elif (part := asked_part(question, companies)) is None or (ask := _ask(question)) is None:
         return None
     if re.search(rf"\b(?:including|excluding|except|besides|other\s+than|without|apart\s+from|net\s+of)\s+(?:the\s+)?"
                  rf"{re.escape(part)}\b", question, re.I):
@@ -269,6 +297,8 @@ def write(question: str, hits: list[SearchHit], companies: list[str], vocab: Voc
     year = max(mentions.years)
     quarter = int(mentions.periods[0][-1]) if mentions.periods else None
     years = [year - 1, year] if ask == "growth" else [year]
+    if ask == "share" and len(set(mentions.years)) > 1:
+        return None  # how a share moved between two years is read in points, not by one year's rows
     if ask == "growth" and len(mentions.years) > 1 and sorted(set(mentions.years)) != years:
         return None
     chunks = [c for c in _chunks(hits, companies[0], retriever) if _of_period(c, year, quarter)]
@@ -280,6 +310,25 @@ def write(question: str, hits: list[SearchHit], companies: list[str], vocab: Voc
     revenue = _one(figures, "revenue")
     if ask == "profitable":
         return _profitable(question, part, when, year, figures, chunks)
+    if ask == "share":
+        # every table that prints the part's row and its total gives one share (a table of revenues as adjusted, beside
+        # the statement's, prints other amounts of the same split)
+        shares = {round(f.values[year] / f.total[year] * 100, places) for f in figures
+                  if f.measure == "revenue" and f.total[year] > 0 and 0 <= f.values[year] <= f.total[year]}
+        revenue = next((f for f in figures if f.measure == "revenue"), None)
+        if revenue is None or len(shares) != 1 or any(f.measure == "revenue" and not 0 <= f.values[year] <= f.total[year]
+                                                      for f in figures):
+            return None
+        value = revenue.values[year] / revenue.total[year] * 100
+        shown = f"{value:.{places}f}%"
+        quotes = f'"{revenue.quote}"; "{revenue.total_quote}" ({revenue.block.chunk.doc} p.{revenue.block.chunk.page + 1})'
+        return WrittenAnswer(status="answered", kind="metric", value=round(value, places), unit="percent",
+                             text=f"Share of {when} revenue from {part}: {shown} = "
+                                  f"{_money(revenue.values[year], revenue.block.scale)} / "
+                                  f"{_money(revenue.total[year], revenue.block.scale)}, the row and the total it adds "
+                                  f"up to in one table: {quotes}.",
+                             citations=[_cited(revenue, chunks), _cited(revenue._replace(quote=revenue.total_quote),
+                                                                        chunks)], flags=["segment_table"])
     if ask == "growth":
         if revenue is None or revenue.values[year - 1] <= 0:
             return None

@@ -87,6 +87,12 @@ _CUT_TAIL = 150
 _LEAD_IN = re.compile(r":\s*$")
 
 
+def opens_inside(text: str) -> bool:
+    """The text opens in lower case, inside a sentence a chunk cut ("higher fuel surcharges."), not with a name
+    written so ("iPhone net sales increased ...", "eBay")."""
+    return bool(_CUT_START.match(text))
+
+
 def is_lead_in(text: str) -> bool:
     """The sentence hands over to items after its colon ("... are as follows:"): alone it states none of them."""
     return bool(_LEAD_IN.search(text))

@@ -7,7 +7,7 @@ from answering.writer import write_answer
 from finrag.llm import Usage
 from finrag.models import SearchHit
 from retrieval.query_understanding import understand
-from tests.answering.kinds.conftest import ask, catalog, filing
+from tests.answering.kinds.conftest import ask, catalog, filing, one_page
 
 
 def test_the_sentence_that_states_the_fact_is_quoted(boeing, services):
@@ -374,3 +374,34 @@ def test_an_earlier_years_comparison_does_not_answer_for_the_latest_year_asked(s
                   "if foreign exchange rates had stayed at FY2014 levels, and what happened to average monthly revenue "
                   "per paying international membership?", netflix, [21, 22, 18], services)
     assert "as compared to the year ended December 31, 2013" not in written.text, written.text
+
+
+def test_a_deed_the_question_dates_to_a_month_is_answered_by_a_sentence_that_dates_it(services):
+    """"What change to its capital return policy did eBay's Board of Directors make in January 2019?" was answered
+    from the FY2021 10-K with a governance sentence about its Board: a deed of no month named is another deed."""
+    question = "What change to its capital return policy did eBay's Board of Directors make in January 2019?"
+    refused = ask(question, filing("financebench-extra/pdfs/EBAY_2021_10K.pdf"), [52], services)
+    assert refused.status == "not_found" and "January 2019" in refused.text, refused.text
+    # the FY2018 10-K: the sentence found goes on about the dividend the sentence before it dates ("In January 2019,
+    # we initiated a quarterly cash dividend on our common stock. The timing, declaration, ..."), quoted with it
+    written = ask(question, filing("financebench-extra/pdfs/EBAY_2018_10K.pdf"), [26, 31, 32, 36, 47, 92], services)
+    assert written.status == "answered", written.text
+    assert written.text.startswith('"In January 2019, we initiated a quarterly cash dividend'), written.text
+    # a document's date dates no deed: "according to its 10-K filed in February 2025" asks nothing of the month
+    undated = one_page("Our Board of Directors initiated a quarterly cash dividend of $0.14 per share of common stock, "
+                       "a change to our capital return policy.")
+    assert ask("What change to its capital return policy did Acme's Board of Directors make in fiscal 2024, according "
+               "to its 10-K filed in February 2025?", undated, [0], services).status == "answered"
+
+
+def test_a_sentence_after_which_a_heading_opens_in_lower_case_ends_at_its_period(services):
+    """Apple's FY2019 10-K (p.56): "... the withheld royalty payments. iOS Performance Management Cases Various civil
+    litigation ...": the next matter's heading opens in lower case, and read as one sentence with the settlement it
+    carried the answer into another lawsuit, without the agreements that came with the settlement."""
+    apple = filing("financebench-extra/pdfs/APPLE_2019_10K.pdf")
+    written = ask("How was Apple's litigation with Qualcomm resolved during FY2019, and what agreements accompanied "
+                  "the resolution?", apple, [55, 20, 21], services)
+    assert written.status == "answered", written.text
+    assert "multi-year license agreement and a multi-year supply agreement" in written.text
+    assert "Performance Management" not in written.text and "monetary damages" not in written.text
+

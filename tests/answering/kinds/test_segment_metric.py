@@ -131,3 +131,22 @@ def test_a_total_asked_around_a_brand_is_no_brand_s_figure(services):
         written = ask(f'What were the total revenues of "NIKE, Inc." in fiscal 2023, {around} the Converse brand (in USD '
                       "millions)?", nike, [89, 58], services)
         assert "$2,427" not in written.text.split("(")[0], written.text
+
+
+def test_a_share_of_revenue_is_the_part_row_over_the_total_it_adds_up_to_in_one_table(services):
+    """"What share of total revenues came from X" names X in its own words, a row of a table whose rows add up to
+    its total: Oracle's FY2018 statement of operations (p.78), whose first row carries the table's heading
+    ("Revenues: Cloud services and license support"); its deferred revenues note (p.105) adds up the same rows to a
+    balance owed, no revenue; its MD&A (p.54) prints revenues as adjusted, another amount of the same share."""
+    oracle = filing("financebench-extra/pdfs/ORACLE_2018_10K.pdf")
+    written = ask("What share of Oracle's FY2018 total revenues came from cloud services and license support? Answer "
+                  "in units of percents and round to one decimal place.", oracle, [77, 104, 53], services)
+    assert written.status == "answered", written.text
+    assert written.value == 65.9 and "$26,254 million / $39,831 million" in written.text
+    apple = filing("financebench-extra/pdfs/APPLE_2019_10K.pdf")
+    iphone = ask("What percentage of Apple's FY2019 total net sales came from iPhone?", apple, [21], services)
+    assert iphone.status == "answered" and iphone.value == 54.7, iphone.text
+    # how a share moved between two years is not one year's row over its total
+    moved = ask("What share of Apple's net sales came from iPhone in FY2019 compared with FY2018?", apple, [21],
+                services)
+    assert moved.status != "answered" or moved.value != 54.7, moved.text
