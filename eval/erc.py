@@ -105,8 +105,9 @@ _CITATION_MARK = re.compile(r"\(\s*[\w.&-]+\s+p\.\s*\d+[^)]*\)")
 _FOOTNOTE_MARK = re.compile(r"\(\d{1,2}\)\s+[A-Z]")
 
 
-def _figures(text: str) -> list[tuple[float, float]]:
-    """(number as written, scale) for every figure in the text, years and citation marks left out."""
+def _figures(text: str, percent: bool = False) -> list[tuple[float, float]]:
+    """(number as written, scale) for every figure in the text (`percent`: every percentage), years and citation
+    marks left out."""
     found = []
     text = _CITATION_MARK.sub(" ", text)
     for m in _FIGURE.finditer(text):
@@ -117,6 +118,8 @@ def _figures(text: str) -> list[tuple[float, float]]:
             continue  # "p. 115", "Note 7", "June 30": where or when, not what
         if _FOOTNOTE_MARK.match(text, m.start()):
             continue  # '"(2) We define FX-Neutral ...': a footnote's mark, not a figure
+        if percent and not m.group("pct"):
+            continue
         number = float(raw)
         if m.group("neg") in ("-", "−", "("):
             number = -number
@@ -167,7 +170,14 @@ def typed_number(answer: Answer, question: str = "") -> float | str:
             scale = _scale_shown(answer.value, figures)
         return answer.value * scale / asked_scale(question)
     distinct = {n * s for n, s in figures}
+    if len(distinct) != 1 and _ASKS_PERCENT.search(question):
+        # "What percentage of the outstanding common stock was issued to the Trust?" over a quote that also gives the
+        # cash and the shares: the one percentage it states
+        distinct = {n for n, _ in _figures(text=answer.answer, percent=True)}
     return distinct.pop() / asked_scale(question) if len(distinct) == 1 else NA
+
+
+_ASKS_PERCENT = re.compile(r"\bwhat\s+(?:percentage|percent|share)\s+of\b|\bin\s+percent\b", re.I)
 
 
 def candidate_names(question: str) -> list[str]:

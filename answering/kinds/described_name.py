@@ -16,23 +16,30 @@ import re
 
 from answering.citations import cite
 from answering.kinds.ask_scope import without_source
-from answering.kinds.sentences import Sentence, content_words, same_stem, sentences
+from answering.kinds.sentences import Sentence, content_words, overlap, same_stem, sentences
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchHit
 from finrag.vocabulary import tokenize
 from retrieval.periods import parse_periods
 
 # "Which provider of AI-based marketplace compliance solutions did eBay acquire"
-_ASK = re.compile(r"^\W*(?:through\s+|from\s+|to\s+|by\s+)?which\s+(?P<description>(?:[\w’'-]+,?\s+){1,12}?)"
+_ASK = re.compile(r"^\W*(?:through\s+|from\s+|to\s+|by\s+|with\s+)?which\s+(?P<description>(?:[\w’'.-]+,?\s+){1,12}?)"
                   r"(?:did|does|do|has|have|had)\s+(?P<doer>(?:\S+\s+){1,6}?)(?P<verb>(?-i:[a-z]{4,}))\b", re.I)
 # "3PM Shield, a provider of AI-based marketplace compliance solutions"; "Flexdrive, LLC (“Flexdrive”), one of our
 # longstanding partners in the Express Drive program"
 _APPOSITIVE = re.compile(r"(?P<name>(?:[A-Z0-9][\w&.'’-]*\s+){0,4}[A-Z0-9][\w&'’-]*[\w&'’])(?:,\s+(?:LLC|Inc\.?|Ltd\.?))?"
                          r"(?:\s+\([^()]{1,40}\))?,\s+(?:an?|one\s+of\s+(?:our|its|the|their))\s+(?P<description>[^,.;:()]{5,160})")
+# "announced our intention to acquire the U.K.-based classifieds site, Motors.co.uk.": the description, then the name
+_DESCRIBED_THEN_NAME = re.compile(r"\bthe\s+(?P<description>[^,;:()]{5,120}?),\s+(?P<name>(?:[A-Z0-9][\w&.'’-]*\s+){0,4}"
+                                  r"[A-Z0-9][\w&'’.-]*[\w&'’])(?=[,.;)]?(?:\s|$))")
+# "To which company did it sell its stake?": the party named after the question's own preposition ("... to E-mart")
+_PARTY_AFTER = r"\b{prep}\s+(?:the\s+)?(?P<name>(?:[A-Z0-9][\w&.'’-]*\s+){{0,4}}[A-Z0-9][\w&'’-]*[\w&'’])"
+_PREPOSITION = re.compile(r"^\W*(?P<prep>to|from|with)\s+which\b", re.I)
 # "conducted through our wholly owned subsidiary, Florida Rock & Tank Lines, Inc.": the kind asked, then the name
 _KIND_THEN_NAME = r"\b{kind}\s*,?\s+(?P<name>(?:(?:[A-Z][\w&'’.-]*|&)\s+){{0,5}}[A-Z][\w&'’-]*(?:,\s+(?:Inc|LLC|Ltd)\.?)?)"
 _KINDS = frozenset({"company", "firm", "business", "entity", "subsidiary", "provider", "partner", "affiliate"})
 _MIN_WORDS = 2  # a description of one word ("company", "firm") names a kind, not the thing
+_LEGAL_FORM = re.compile(r"[\s,]+(?:inc|llc|ltd|corp|corporation|plc|limited|co)\.?$")
 _NOT_A_NAME = frozenset({"The", "This", "That", "It", "We", "Our", "Its", "In", "On", "As", "At"})
 
 
@@ -41,7 +48,9 @@ def asked(question: str) -> tuple[list[str], str] | None:
     m = _ASK.match(question)
     if m is None:
         return None
-    words = content_words(m.group("description").replace(",", " "), [])
+    # (a kind alone after a preposition, "to which company did it sell", is no content word, and asks the party)
+    words = content_words(m.group("description").replace(",", " "), []) \
+        or [t for t in tokenize(m.group("description")) if t in _KIND_STEMS and _PREPOSITION.match(question)][:1]
     return (words, m.group("verb").lower()) if len(words) >= _MIN_WORDS or (words and words[0] in _KIND_STEMS) \
         else None
 
@@ -53,6 +62,9 @@ _KIND_STEMS = frozenset(t for k in _KINDS for t in tokenize(k))
 _DEED_NOUNS = {"acquir": ("acquisit",), "sell": ("sold", "sale"), "buy": ("bought", "purchas"), "sold": ("sale",),
                "divest": ("divestitur",), "merg": ("merger",), "form": ("format",), "spin": ("spun", "spin-off")}
 _DEED_REACH = 8  # words between the deed and the name it is done to
+_PARTY_REACH = 15  # ... and the party after its preposition ("the sale of 80.01% of our ownership stake in ... to E-mart")
+# "did it announce its intention to acquire", "agree to sell": the deed is the verb its infinitive names
+_INFINITIVE = re.compile(r"^\W*(?:(?:its|their|an?|the)\s+)?(?:\w+\s+){0,2}?to\s+(?P<verb>[a-z]{4,})\b")
 # "David C. Weston": a person's name (a middle initial), which no company, subsidiary or provider is
 _PERSON = re.compile(r"^[A-Z][a-z]+\s+[A-Z]\.\s+[A-Z][a-z]+$")
 
@@ -78,6 +90,12 @@ def write(question: str, hits: list[SearchHit], companies: list[str]) -> Written
     described_by = [w for w in words if w not in _KIND_STEMS] or words
     kind_word = next((w for w in re.findall(r"[a-z]+", question.lower()) if tokenize(w)[:1] == words[:1]), None) \
         if len(words) == 1 and words[0] in _KIND_STEMS else None
+    prep = _PREPOSITION.match(question)
+    # what the deed was done to, in the question's words after its verb ("its ownership stake in eBay Korea LLC")
+    done_to = content_words(re.sub(r"\b(?:19|20)\d\d\b|\d[\d.,]*%?", " ", question.split("?")[0][_ASK.match(question).end():]),
+                            companies) if prep is not None else []
+    rest = _ASK.match(question)
+    deeds = [verb, *[m.group("verb") for m in [_INFINITIVE.match(question[rest.end():])] if m]] if rest else [verb]
     found: dict[str, tuple[str, Sentence]] = {}
     for s in sentences(hits, companies):
         if years and not any(y in s.text for y in years):
@@ -86,8 +104,10 @@ def write(question: str, hits: list[SearchHit], companies: list[str]) -> Written
             # "Through which subsidiary does it conduct its business": the name right after the kind's word, whole
             plural = kind_word[:-1] + "ies" if kind_word.endswith("y") else kind_word + "s"
             named = list(re.finditer(_KIND_THEN_NAME.format(kind=f"(?:{kind_word}|{plural})"), s.text))
+            if prep is not None:
+                named += list(re.finditer(_PARTY_AFTER.format(prep=prep.group("prep").lower()), s.text))
         else:
-            named = [m for m in _APPOSITIVE.finditer(s.text)
+            named = [m for m in [*_APPOSITIVE.finditer(s.text), *_DESCRIBED_THEN_NAME.finditer(s.text)]
                      if all(any(same_stem(t, w) for t in tokenize(m.group("description"))) for w in described_by)]
         for m in named:
             name = m.group("name")
@@ -95,9 +115,16 @@ def write(question: str, hits: list[SearchHit], companies: list[str]) -> Written
                 continue
             # the name is what the deed was done to: the deed's word a few words before it
             before = tokenize(s.text[: m.start("name")])
-            if not any(len(before) - at <= _DEED_REACH for at in _deed_at(before, verb)):
+            reach = _PARTY_REACH if prep is not None and m.re.pattern.startswith(r"\b" + prep.group("prep").lower()) \
+                else _DEED_REACH
+            if not any(len(before) - at <= reach for deed in deeds for at in _deed_at(before, deed)):
                 continue
-            found.setdefault(name.casefold().rstrip("."), (name, s))
+            if reach == _PARTY_REACH and overlap(s.text[: m.start("name")], done_to) < 1:
+                continue  # the party of another deal: the sentence names the deal asked ("eBay Korea") before it
+            # ("E-mart Inc." and "E-mart" in the next sentence: one party, its legal form said once)
+            key = _LEGAL_FORM.sub("", name.casefold().rstrip("."))
+            if key not in found or len(name) > len(found[key][0]):
+                found[key] = (name, s)
     if len(found) != 1:
         return None
     (name, s), = found.values()

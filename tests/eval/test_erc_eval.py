@@ -278,3 +278,15 @@ def test_a_union_s_local_number_and_acronym_are_part_of_its_name():
                                              "Engineers and Scientists of California (ESC) IFPTE 20"]
     # a figure alone is still no name
     assert typed_answer("names", _answer("Revenue 1245; Costs 20")) == NA
+
+
+def test_a_percentage_asked_is_the_one_percentage_the_answer_states():
+    # PG&E's FY2020 10-K: the Trust was funded with cash and shares "(representing 22.19% of the outstanding common
+    # stock ...)"; the amounts beside it are no percentage
+    quote = ('"... funded the Fire Victim Trust with $5.4 billion in cash (with an additional $1.35 billion to be '
+             'funded on a deferred basis), 477 million shares of common stock (representing 22.19% of the outstanding '
+             'common stock) ..." (b5e4056d9a p.12)')
+    asked = "What percentage of the outstanding common stock was issued to the Fire Victim Trust?"
+    assert typed_answer("number", _answer(quote), asked) == 22.19
+    assert typed_answer("number", _answer(quote), "How many shares were issued to the Fire Victim Trust?") == NA
+    assert typed_answer("number", _answer("Margins were 22.1% and 23.4%."), asked) == NA  # which one?

@@ -37,3 +37,23 @@ def test_an_appositive_of_one_of_its_partners_and_a_kind_named_before_the_name(s
                   "2020 annual report?", patriot, [3, 29], services)
     assert written.status == "answered" and written.text.split("\n\n")[0] == "Florida Rock & Tank Lines, Inc.", \
         written.text
+
+
+def test_a_name_after_the_description_it_is_given_is_the_answer(services):
+    # eBay's FY2018 10-K, p.7: "... we announced our intention to acquire the U.K.-based classifieds site,
+    # Motors.co.uk." (the deed an infinitive of the asked verb: "announce its intention to acquire")
+    ebay = filing("financebench-extra/pdfs/EBAY_2018_10K.pdf")
+    written = ask('Which U.K.-based classifieds site did "eBay Inc." announce its intention to acquire in the fourth '
+                  "quarter of 2018?", ebay, [6, 50], services)
+    assert written.status == "answered" and written.text.split("\n\n")[0] == "Motors.co.uk", written.text
+
+
+def test_the_party_asked_with_a_preposition_is_named_after_it_in_the_deal_asked(services):
+    # eBay's FY2021 10-K: "... the sale of 80.01% of our ownership stake in eBay Korea LLC to E-mart Inc. ("Emart")"
+    # (p.4) and "... to E-mart for approximately $3.0 billion" (p.7): one party; the sale of Adevinta shares "to
+    # Permira" in the same pages names another deal
+    ebay = filing("financebench-extra/pdfs/EBAY_2021_10K.pdf")
+    written = ask('To which company did "eBay Inc." sell 80.01% of its ownership stake in eBay Korea LLC in 2021?',
+                  ebay, [3, 6, 30, 62, 72, 115], services)
+    assert written.status == "answered" and written.text.split("\n\n")[0] == "E-mart Inc", written.text
+    assert asked("Which company spun off Patriot Transportation in 2015?") is None  # no preposition: a doer asked
