@@ -105,6 +105,8 @@ _SHARE_ASKED = re.compile(r"\bwhat\s+(?:share|percent(?:age)?|proportion|fractio
 _YEAR_OVER_YEAR = re.compile(r"\byear[- ]over[- ]year\b|\byoy\b|\b(?:from|over|versus|vs\.?|compared\s+(?:with|to))\s+"
                              r"the\s+(?:prior|previous|preceding)\s+(?:fiscal\s+)?year\b", re.I)
 _LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
+# "share repurchases plus dividends": the two amounts summed, never the first alone
+_PLUS = re.compile(r"\s+(?:plus|added\s+to)\s+", re.I)
 # "the ratio of A to B": A over B, each one measure the vocabulary knows
 _RATIO_OF = re.compile(r"\bratio\s+of\s+(?:its\s+|the\s+)?(?P<a>.+?)\s+to\s+(?:its\s+|the\s+)?(?P<b>.+)$", re.I)
 # "the capital expenditure to revenue ratio": A over B, when no one measure's wording spans the phrase
@@ -848,7 +850,7 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
             and not qualified_name(ratio.group("b"), right[0], vocab, ()):
         # (each side the measure itself: "net debt" is no total debt)
         return None, f"{left[0]} / {right[0]}"  # "the capital expenditure to revenue ratio"
-    for pattern, op in ((_PERCENT_OF, "/"), (_LESS, "-")):
+    for pattern, op in ((_PERCENT_OF, "/"), (_LESS, "-"), (_PLUS, "+")):
         m = pattern.search(ask)
         if m:
             left, right = vocab.match_metrics(ask[: m.start()]), vocab.match_metrics(ask[m.end():])
@@ -1247,7 +1249,7 @@ def _qualified_operand(ask: str, formula: str, vocab: Vocabulary, companies: Seq
 
 # the words before a measure that say how it is reached, not which measure it is ("through dividends")
 _NO_QUALIFIER = frozenset({"through", "from", "by", "via", "in", "of", "for", "to", "with", "including", "as", "and",
-                           "or", "on", "at"})
+                           "or", "on", "at", "plus", "minus", "less"})
 
 
 # "How much did its long-term debt decrease ..., and what percentage of total liabilities was that?": the change's

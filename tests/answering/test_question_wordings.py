@@ -329,3 +329,11 @@ def test_a_share_of_a_compound_operand_in_parentheses_is_no_one_line_s():
                          "percentage of revenue)?", load_vocabulary(), ["Acme"])
     assert target is None or target.formula != "depreciation_amortization / revenue" and target.formula != \
         "operating_income / revenue"
+
+
+def test_a_sum_of_two_measures_named_with_plus_is_their_sum_never_the_first_alone():
+    vocab = load_vocabulary()
+    # "shareholder returns (share repurchases plus dividends)" was read as the repurchases alone
+    target = read_target("What were Best Buy's FY2022 shareholder returns (share repurchases plus dividends)?", vocab)
+    assert target is not None and target.unresolved is None, target
+    assert target.formula.replace(" ", "") == "share_repurchases+dividends_paid"

@@ -673,3 +673,17 @@ def test_an_amount_asked_of_what_the_inputs_add_up_to_is_the_workings_sum():
     # without the sum the amount asked is not stated
     ratio_only = figure.model_copy(update={"text": figure.text.split(" Dividends paid + Share repurchases =")[0]})
     assert metric_part_unanswered(ratio_only, question, ["Apple"]) is not None
+
+
+def test_what_happened_to_a_figure_is_answered_by_how_it_moved_not_by_its_words():
+    # Best Buy's FY2022 10-K: the verdict on covering buybacks and dividends came with the auditor's opinion on "the
+    # consolidated balance sheets ... cash flows", which says nothing of how the cash balance moved
+    question = ("Did Best Buy's operating cash flow fully cover its shareholder returns (share repurchases plus "
+                "dividends) in FY2022? What happened to its cash balance?")
+    verdict = "No. Best Buy FY2022: cash from operations $3,252.00 million against $4,190.00 million. "
+    opinion = ('"We have audited the accompanying consolidated balance sheets of Best Buy Co., Inc. ..., the related '
+               'consolidated statements of earnings, comprehensive income, cash flows ..." (p.37)')
+    assert part_unanswered("What happened to its cash balance?", verdict + opinion, "yes_no", ["Best Buy"])
+    moved = '"Cash and cash equivalents decreased from $5,494 million to $2,936 million." (p.43)'
+    assert not part_unanswered("What happened to its cash balance?", verdict + moved, "yes_no", ["Best Buy"])
+    assert answered_in_every_part(_answer(verdict + opinion, "yes_no"), question, ["Best Buy"]).status == "not_found"
