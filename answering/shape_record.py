@@ -84,8 +84,13 @@ def held_to_record(written: WrittenAnswer, kind: AnswerKind | None, floor: float
         return written
     shape = f"{record.kind.replace('_', '/')} answers {'worked from statement figures' if record.evidence == 'computed' else 'read from quoted sentences'}"
     reason = (f"{shape} were right {record.right} of {record.right + record.wrong} times on filings the system "
-              f"had not seen (precision {record.precision:.2f}, under the {floor:.2f} floor)")
+              f"had not seen (precision {_shown(record.precision, floor)}, under the {floor:.2f} floor)")
     return written.model_copy(update={
         "status": "unverified", "value": None, "reason": reason, "flags": [*written.flags, FLAG],
         "text": f"Not given: {reason}. The reading, unchecked: {written.text}",
     })
+
+
+def _shown(precision: float, floor: float) -> str:
+    """The precision to two places, or three when two would round it up to the floor it is under (0.645, not 0.65)."""
+    return f"{precision:.2f}" if round(precision, 2) < floor else f"{precision:.3f}"
