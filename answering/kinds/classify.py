@@ -221,7 +221,8 @@ _CAPITAL_INTENSITY = "capex_to_revenue"
 _WHAT_WERE_NOUN = re.compile(r"^\W*what\s+were\s+(?:(?-i:(?:[A-Z(][\w.&()-]*\s+){0,5}[A-Z(][\w.&()-]*)['’]s?\s+|its\s+|"
                              r"their\s+|the\s+)(?P<noun>[a-z][\w\s&,-]{2,60}?)"
                              # ("of the Greater China segment of "Apple Inc."": the part, then the company)
-                             r"(?:\s+of\s+(?:the\s+)?(?:\"[^\"]{2,80}\"|(?:[A-Z][\w.&'’-]*\s*){1,5})"
+                             # ("paid by Oracle": the company doing it)
+                             r"(?:\s+(?:of|by)\s+(?:the\s+)?(?:\"[^\"]{2,80}\"|(?:[A-Z][\w.&'’-]*\s*){1,5})"
                              r"(?:\s*(?:segment|division|business|region|unit|brand)\b)?){0,2}"
                              r"\s+(?:in|for|during|at|as\s+of|over)\s+(?:the\s+)?(?:fiscal|fy|q[1-4]|first|second|third|"
                              r"fourth|year|quarter|half|(?:three|six|nine|twelve)\s+months|(?:19|20)\d\d|end\s+of|"

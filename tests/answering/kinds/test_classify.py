@@ -281,3 +281,9 @@ def test_a_flow_s_change_named_after_an_article_keeps_its_metric():
     # Intel's Q4 2022 release: "a revenue increase" asks of revenue, not of one item of a kind
     assert classify("Did Intel report a revenue increase for full-year 2022?", VOCAB, companies=["Intel"]).metric \
         == "revenue"
+
+
+def test_a_measure_named_in_the_plural_with_its_doer_is_a_metric_not_a_list():
+    # "What were the total dividends paid by Oracle in fiscal 2018?" was read as a set of items
+    assert classify("What were the total dividends paid by Oracle in fiscal 2018?", VOCAB).kind == "metric"
+    assert classify('What were the total dividends paid by "Oracle Corporation" in fiscal 2018?', VOCAB).kind == "metric"
