@@ -195,7 +195,8 @@ _MANNER = re.compile(r"\b(?!(?:ap|sup|re|com|multi)ply\b|(?:fami|assemb|anoma|mo
 _EXPECTED = re.compile(r"\b(?:expect\w*|anticipat\w*|will|would|scheduled|planned|intend\w*)\b", re.I)
 _CLOSED = re.compile(r"\b(?:closed|closing|complete|completed|completion|consummated|effectuated|acquired|sold|"
                      r"divested|became)\b", re.I)
-_SIGNED = re.compile(r"\b(?:entered\s+into|agreed\s+to|signed|announced)\b", re.I)
+# (a tender offer commenced, a deal launched or proposed: its start, no closing)
+_SIGNED = re.compile(r"\b(?:entered\s+into|agreed\s+to|signed|announced|commenced|launched|initiated|proposed)\b", re.I)
 
 
 # the kinds of date a when-part may ask for, each named by its own word in the sentence that gives it

@@ -172,6 +172,11 @@ def test_when_a_deal_closed_is_not_the_date_its_agreement_was_signed():
     assert not dated_as_asked("when did the deal close?", signed)
     closed = signed + ' "On November 23, 2021, we completed the acquisition of Tracfone." (8d8a2dc27e p.45)'
     assert dated_as_asked("when did the deal close?", closed)
+    # Oracle's FY2023 10-K: the day its tender offer for Cerner began is no completion's
+    commenced = ('"On January 19, 2022, pursuant to the Merger Agreement, we commenced a tender offer to purchase all of '
+                 'the issued and outstanding shares of common stock of Cerner at a purchase price of $95.00 per share." '
+                 '(4c6 p.60)')
+    assert not dated_as_asked("When did Oracle complete its acquisition of Cerner?", commenced)
     # a closing still to come is dated by the agreement and the expectation (Microsoft's FY2022 10-K)
     assert dated_as_asked("when did Microsoft expect the deal to close?", '"On January 18, 2022, we entered into a '
                           'definitive agreement to acquire Activision Blizzard, Inc. for $95.00 per share." (0ba p.40)')
