@@ -65,6 +65,9 @@ _MODAL_TO = re.compile(r"^(?:abilit(?:y|ies)|able|unable|obligat\w*|required|req
                        r"rights|option|decision|decided|commitment|committed|agreed|agreement|elect|elected|seeks?|"
                        r"proposal|proposed|going|likely|unlikely|ways?|efforts?|order|conditions?)$", re.I)
 _FUNCTION_WORDS = frozenset(["of", "for", "to", "on", "in", "the", "a", "an", "and", "or", "by", "with", "at", "from"])
+# "in connection with", "upon", "following", "as a result of": the occasion of another deed, which it takes as done
+_CIRCUMSTANCE = re.compile(r"\b(?:in\s+connection\s+with|upon|following|as\s+a\s+result\s+of|in\s+conjunction\s+with)\b",
+                           re.I)
 _BEFORE = 6  # words a negation or cessation may stand before the predicate it governs
 _AFTER = 3  # words a "no" or a cessation may stand after it ("paid no dividends")
 _EXCEPTION = re.compile(r"\b(?:except|other\s+than|with\s+the\s+exception\s+of|excluding|apart\s+from)\b", re.I)
@@ -204,6 +207,10 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
                         and any(w.lower() in _PREPOSITIONS for w in words[i + 2:a]):
                     # "authorized an additional $4.0 billion stock repurchase program, with no expiration from the
                     # date of authorization": "no" governs the noun after it, not the asked deed further on
+                    continue
+                if i < a and _CIRCUMSTANCE.search(" ".join(words[i + 1:a])):
+                    # "all commitments thereunder were terminated in connection with emergence from Chapter 11": the
+                    # stop is of something else, on the occasion of the deed, which it takes as done
                     continue
                 if _negates(low) and stems[i] not in predicate.stems:
                     before = words[i - 1].lower() if i else ""

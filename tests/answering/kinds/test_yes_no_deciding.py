@@ -233,3 +233,20 @@ def test_a_customer_named_as_a_company_is_a_customer_of_the_concentration_disclo
     # several named customers' combined share is no one customer's
     assert _verdict("Sales to McKesson Corporation, Cardinal Health, Inc. and AmerisourceBergen Corporation together "
                     "represented 82% of our total net revenues.") is None
+
+
+def test_a_stop_on_the_occasion_of_the_deed_takes_the_deed_as_done(services):
+    """PG&E's FY2020 10-K: "... all commitments thereunder were terminated in connection with emergence from Chapter
+    11" read as a No to "Did PG&E emerge from Chapter 11 in 2020?", and "For more information about the Chapter 11
+    Cases, Chapter 11 emergence ..., see ..." as a Yes: a pointer states nothing, and a stop of other things on the
+    occasion of the deed says it happened."""
+    pge = filing("financebench-extra/pdfs/PG_E_2020_10K.pdf")
+    question = 'Did "PG&E Corporation" emerge from Chapter 11 in 2020? If there is no mention, return False.'
+    occasion = _pages(pge, "terminated in connection with emergence from Chapter 11")
+    emerged = _pages(pge, "emerged from Chapter 11 on the Effective Date")
+    assert occasion and emerged
+    written = ask(question, pge, [*occasion, *emerged], services)
+    assert written.text.startswith("Yes."), written.text
+    assert not any(c.quote.startswith("For more information") for c in written.citations), written.text
+    pointer = "For more information about the Chapter 11 Cases and Chapter 11 emergence, see Note 2."
+    assert not ask("Did Acme emerge from Chapter 11 in 2024?", one_page(pointer), [0], services).text.startswith("Yes")
