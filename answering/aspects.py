@@ -666,7 +666,8 @@ def split_sentences(text: str) -> list[str]:
         # (and a quotation opening with a curly mark: '... as of February 7, 2023. “Despite the economic ...')
         # (never after a legal form's or an initial's period: 'XYZ Corp. “the Buyer”', 'The U.S. “Inflation Reduction Act”')
         # (and a name that opens in lower case, "... royalty payments. iOS Performance Management Cases ...", "eBay")
-        for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(•])|(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)\s+(?=[a-z][A-Z])|"
+        for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(•])|(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<![A-Z]\.[A-Z]\.)(?<!\bvs\.)(?<!\betc\.)"
+                          r"(?<!\bincl\.)(?<!\bapprox\.)(?<!\bNo\.)\s+(?=[a-z][A-Z])|"
                           r"(?<=[.!?])(?<!\bInc\.)(?<!\bCorp\.)(?<!\bCo\.)(?<!\bLtd\.)"
                           r"(?<![A-Z]\.[A-Z]\.)\s+(?=\u201c)", joined):
             if not s.strip():

@@ -106,7 +106,7 @@ _YEAR_OVER_YEAR = re.compile(r"\byear[- ]over[- ]year\b|\byoy\b|\b(?:from|over|v
                              r"the\s+(?:prior|previous|preceding)\s+(?:fiscal\s+)?year\b", re.I)
 _LESS = re.compile(r"\s+(?:less|minus)\s+", re.I)
 # "share repurchases plus dividends": the two amounts summed, never the first alone
-_PLUS = re.compile(r"\s+(?:plus|added\s+to)\s+", re.I)
+_PLUS = re.compile(r"\s+plus\s+", re.I)
 # "the ratio of A to B": A over B, each one measure the vocabulary knows
 _RATIO_OF = re.compile(r"\bratio\s+of\s+(?:its\s+|the\s+)?(?P<a>.+?)\s+to\s+(?:its\s+|the\s+)?(?P<b>.+)$", re.I)
 # "the capital expenditure to revenue ratio": A over B, when no one measure's wording spans the phrase
@@ -862,6 +862,10 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
                 # "gross profit margin (gross profit before joint-operation profit, as a percentage of revenue)": the
                 # parenthesis's own operand, by its head ("gross profit"), not the last measure its words name
                 left = [head]
+            if left and right and op == "+" and not _only_named(ask[m.end():], right[0], vocab):
+                # "plus acquisitions, net of cash acquired": words of no one measure ("cash" among them), a sum
+                # that no reading of the first measure alone answers
+                return None, None
             if left and right:
                 return None, f"{left[-1]} {op} {right[0]}"
     found = vocab.match_metrics(ask)
@@ -885,6 +889,12 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
             # "COGS % margin", "free cash flow margin": an amount of the year as a share of its revenue
             return None, f"{metric} / revenue"
     return metric, None
+
+
+def _only_named(side: str, key: str, vocab: Vocabulary) -> bool:
+    """The words of a formula's side, up to its period clause, are one of the measure's wordings."""
+    words = set(tokenize(re.split(r"[?)(;]|\s(?:in|for|during|of\s+fiscal)\s", side, maxsplit=1)[0])) - {"the", "its", "their"}
+    return any(words <= set(tokenize(w)) for w in vocab.metrics[key].wordings)
 
 
 def _named_once(metrics: list[str], vocab: Vocabulary) -> list[str]:

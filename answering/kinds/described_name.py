@@ -39,6 +39,10 @@ _PREPOSITION = re.compile(r"^\W*(?P<prep>to|from|with)\s+which\b", re.I)
 _KIND_THEN_NAME = r"\b{kind}\s*,?\s+(?P<name>(?:(?:[A-Z][\w&'’.-]*|&)\s+){{0,5}}[A-Z][\w&'’-]*(?:,\s+(?:Inc|LLC|Ltd)\.?)?)"
 _KINDS = frozenset({"company", "firm", "business", "entity", "subsidiary", "provider", "partner", "affiliate"})
 _MIN_WORDS = 2  # a description of one word ("company", "firm") names a kind, not the thing
+# "from October 2023 through ...", "pursuant to the Share Purchase Agreement": a date or a document, no party
+_NOT_A_PARTY = re.compile(r"^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+                          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|Q[1-4]|fiscal|FY)\b|\b(?:Agreement|Plan|Act|Program|"
+                          r"Facility|Notes?|Code|Rule|Amendment|Order|Court|Statement|Report|Form)$", re.I)
 _LEGAL_FORM = re.compile(r"[\s,]+(?:inc|llc|ltd|corp|corporation|plc|limited|co)\.?$")
 _NOT_A_NAME = frozenset({"The", "This", "That", "It", "We", "Our", "Its", "In", "On", "As", "At"})
 
@@ -111,7 +115,7 @@ def write(question: str, hits: list[SearchHit], companies: list[str]) -> Written
                      if all(any(same_stem(t, w) for t in tokenize(m.group("description"))) for w in described_by)]
         for m in named:
             name = m.group("name")
-            if name.split()[0] in _NOT_A_NAME or _PERSON.match(name):
+            if name.split()[0] in _NOT_A_NAME or _PERSON.match(name) or _NOT_A_PARTY.search(name):
                 continue
             # the name is what the deed was done to: the deed's word a few words before it
             before = tokenize(s.text[: m.start("name")])

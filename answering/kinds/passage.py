@@ -328,10 +328,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "What change ... did its Board make in January 2019?": the sentences that date the deed to that month
         # themselves ("In January 2019, our Board of Directors initiated a quarterly cash dividend ..."), before one
         # that goes on about it ("The timing, declaration, amount and payment of any future dividends ...")
-        best = _dated_sentences(dated, decision.ask or question, hits, companies) or best
+        best = [s for s in stating(decision, question, hits, understanding, services, limit=8)
+                if _dates_it([s], dated, before=False)][:2] or best
     best = _completed(best, decision, question, hits, understanding, retriever=services.retriever)
     enumerated = _enumerated(best[0], decision, hits, understanding, services)
-    best = enumerated or _carried_on(best, [s for s in _continued(best, hits, understanding) if s not in best])
+    best = enumerated or _carried_on(best, [s for s in _continued(best, hits, understanding, decision.ask) if s not in best])
     best = _with_antecedents(best, hits, understanding)
     if len(parts) > 1 and _leaves_a_part(best, decision, question, companies) \
             and (scoped := _scoped(decision, question, hits, understanding, services)):
@@ -373,32 +374,35 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
 # "What change did its Board make in January 2019?", "What company did it acquire in July 2023?": a deed the ask
 # dates to a month ("the Form 8-K dated February 7, 2023", "its 10-K filed in February 2025", "as of May 31" date a
 # document or a balance, not a deed)
-_DATED_DEED = re.compile(rf"(?<!\bfiled\s)(?<!\bdated\s)(?<!\bissued\s)(?<!\breleased\s)(?<!\bpublished\s)"
-                         rf"\b(?:in|during)\s+(?P<month>{MONTH})\s+(?P<year>(?:19|20)\d\d)\b", re.I)
+_DATED_DEED = re.compile(rf"(?<!\bfiled\s)(?<!\bdated\s)\b(?:in|during)\s+(?P<month>{MONTH})\s+(?P<year>(?:19|20)\d\d)\b", re.I)
+
+
+# a participle right before the date with no auxiliary before it: "the Tax Act enacted in ...", "the notes issued in ..."
+_NOUN_PARTICIPLE = re.compile(r"(?<!\bwas)(?<!\bwere)(?<!\bbeen)(?<!\bbe)(?<!\bis)(?<!\bare)(?<!\bhas)(?<!\bhave)(?<!\bhad)"
+                              r"\s+[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*)*\s+[a-z]+ed\s*$|"
+                              r"\b(?:the|a|an|its|their)\s+(?:[\w-]+\s+){1,3}[a-z]+ed\s*$")
 
 
 def _dated_deed(ask: str) -> tuple[str, str] | None:
     """(month, year) a deed is dated to by the ask's own words ("in" or "during" the month: a document is "dated" a
     day, a quarter "ended" one); None when undated."""
     found = _DATED_DEED.search(ask)
-    return (found.group("month").rstrip("."), found.group("year")) if found else None
+    if found is None or _NOUN_PARTICIPLE.search(ask[: found.start()]):
+        return None  # "the Tax Act enacted in December 2017": the date of a law the ask names, not of its deed
+    return found.group("month").rstrip("."), found.group("year")
 
 
 def _dates_it(found: list[Sentence], dated: tuple[str, str], before: bool = True) -> bool:
     """A sentence found, or (`before`) the one before it (its paragraph's date: "In January 2019, the Board ..." /
     "The dividend ..."), names the month and year asked: a deed of another month, or of none named, is another deed."""
     month, year = dated
-    said = re.compile(rf"\b{month[:3]}[a-z]*\.?\s+(?:\d{{1,2}},?\s+)?{year}\b", re.I)
-    return any(said.search(s.text) or (before and said.search(s.before)) for s in found)
+    said = re.compile(rf"\b{month[:3]}[a-z]*\.?\s+(?:of\s+)?(?:\d{{1,2}},?\s+)?{year}\b", re.I)
+    # (a sentence naming a period of its own, "In the third quarter, our Board ...", is not dated by the one before)
+    return any(said.search(s.text) or (before and said.search(s.before) and not _A_PERIOD.search(s.text))
+               for s in found)
 
 
-def _dated_sentences(dated: tuple[str, str], ask: str, hits: list[SearchHit], companies: list[str]) -> list[Sentence]:
-    """The (at most two) sentences that date a deed to the month asked and share as many of the ask's words as a
-    stating one does, most shared first."""
-    wanted = content_words(ask, companies)
-    scored = [(share, -s.rank, -s.position, s) for s in sentences(hits, companies)
-              if _dates_it([s], dated, before=False) and (share := overlap(s.text, wanted)) >= _MIN_OVERLAP]
-    return [t[3] for t in sorted(scored, key=lambda t: t[:3], reverse=True)[:2]]
+_A_PERIOD = re.compile(rf"\b(?:{MONTH}|(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter|(?:19|20)\d\d)\b", re.I)
 
 
 _WINDOW = 4  # sentences: a paragraph's run that states the facts asked together
@@ -963,7 +967,8 @@ def _amount_after(best: list[Sentence], question: str, hits: list[SearchHit], co
             and round(overlap(s.text, wanted) * len(set(wanted))) >= _MIN_SHARED][:1]
 
 
-def _continued(best: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:
+def _continued(best: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding,
+               ask: str = "") -> list[Sentence]:
     """The sentence right after the stating one when it carries it on ("In addition, we expect
     an incremental $2 billion ...", "The companies also reached ..."): the same statement's second half. Also the next item of
     the same bulleted list when it refers back to the stating one ("• ... the $3 million
@@ -976,7 +981,9 @@ def _continued(best: list[Sentence], hits: list[SearchHit], understanding: Query
         before = after.get((s.chunk.chunk_id, s.position))
         if before is None or s in best:
             continue
-        if _CONTINUES.match(s.text) or _ALSO.match(s.text) or (_BULLET.match(before.text) and _BULLET.match(s.text)
+        # (not for "by how much": two sentences' amounts are read as the two ends of a change)
+        also = _ALSO.match(s.text) and not _BY_HOW_MUCH.search(ask)
+        if _CONTINUES.match(s.text) or also or (_BULLET.match(before.text) and _BULLET.match(s.text)
                                          and _refers_to(s.text, before.text)):
             out.append(s)
     return out

@@ -30,6 +30,7 @@ from answering.metric_target import asked_decimals, share_asked
 from answering.numbers import Row, normalize_label
 from answering.written_answer import WrittenAnswer
 from finrag.models import ANNUAL_FILINGS, Chunk, Citation, SearchHit
+from finrag.vocabulary import tokenize
 from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
@@ -119,6 +120,20 @@ def _share_part(question: str) -> str | None:
     if asked is None or not _REVENUE.search(asked[0]) or _GROWTH.search(asked[0]):
         return None
     return _PART_WORDS.sub("", _PART_WORDS.sub("", asked[1].strip())) or None
+
+
+def _whole_words(question: str, companies: list[str]) -> set[str]:
+    """The stems of the words naming the whole a share is asked of ("Apple's FY2019 total net sales" -> net, sale),
+    the company, the period and "total" left out."""
+    asked = share_asked(question.split("?")[0] + "?")
+    company = {t for c in companies for t in tokenize(c)}
+    return {t for t in tokenize(re.sub(r"['’]s\b|\b(?:FY|fiscal|year|quarter|Q[1-4])\s*\d*|\b(?:19|20)\d\d\b", " ",
+                                       asked[0] if asked else ""))
+            if t not in company and t not in ("total", "the", "its", "their", "of", "in", "for")}
+
+
+def _stems(text: str) -> set[str]:
+    return set(tokenize(text))
 
 
 def _label(text: str) -> str:
@@ -311,8 +326,11 @@ def write(question: str, hits: list[SearchHit], companies: list[str], vocab: Voc
     if ask == "profitable":
         return _profitable(question, part, when, year, figures, chunks)
     if ask == "share":
-        # every table that prints the part's row and its total gives one share (a table of revenues as adjusted, beside
-        # the statement's, prints other amounts of the same split)
+        # the total the rows add up to is the whole asked ("of its product net sales" is no "Total net sales"); every
+        # table that prints the part's row and that total gives one share (a table of revenues as adjusted, beside the
+        # statement's, prints other amounts of the same split)
+        whole = _whole_words(question, companies)
+        figures = [f for f in figures if whole <= _stems(f.total_quote)]
         shares = {round(f.values[year] / f.total[year] * 100, places) for f in figures
                   if f.measure == "revenue" and f.total[year] > 0 and 0 <= f.values[year] <= f.total[year]}
         revenue = next((f for f in figures if f.measure == "revenue"), None)

@@ -170,3 +170,11 @@ def test_a_middle_initial_ends_no_sentence():
     # a label's letter ends a sentence as any word does
     assert split_sentences("It issued shares of Class A. Revenue increased 5%.") == [
         "It issued shares of Class A.", "Revenue increased 5%."]
+
+
+def test_a_name_opening_in_lower_case_starts_a_sentence_but_not_after_an_abbreviation():
+    from answering.aspects import split_sentences
+    assert split_sentences("Apple paid Qualcomm. iOS Performance Management Cases Various civil matters were filed.") == [
+        "Apple paid Qualcomm.", "iOS Performance Management Cases Various civil matters were filed."]
+    assert len(split_sentences("Revenue from U.S. mRNA vaccine sales declined 40%.")) == 1
+    assert len(split_sentences("Demand for Macs vs. iPhone sales rose.")) == 1

@@ -337,3 +337,9 @@ def test_a_sum_of_two_measures_named_with_plus_is_their_sum_never_the_first_alon
     target = read_target("What were Best Buy's FY2022 shareholder returns (share repurchases plus dividends)?", vocab)
     assert target is not None and target.unresolved is None, target
     assert target.formula.replace(" ", "") == "share_repurchases+dividends_paid"
+    # "plus" words of no one measure ("acquisitions, net of cash acquired", "cash" among them) read no sum, nor the first
+    assert read_target("What were Acme's FY2024 capital expenditures plus acquisitions, net of cash acquired?",
+                       vocab) is None
+    # "added to" is no sum: "How much of its net income was added to retained earnings"
+    kept = read_target("How much of Acme's FY2024 net income was added to retained earnings?", vocab)
+    assert kept is None or "+" not in kept.formula

@@ -4,7 +4,7 @@ in a sentence naming the deed."""
 from __future__ import annotations
 
 from answering.kinds.described_name import asked
-from tests.answering.kinds.conftest import ask, filing
+from tests.answering.kinds.conftest import ask, filing, one_page
 
 
 def test_the_name_the_filing_describes_as_the_question_does_is_the_answer(services):
@@ -57,3 +57,14 @@ def test_the_party_asked_with_a_preposition_is_named_after_it_in_the_deal_asked(
                   ebay, [3, 6, 30, 62, 72, 115], services)
     assert written.status == "answered" and written.text.split("\n\n")[0] == "E-mart Inc", written.text
     assert asked("Which company spun off Patriot Transportation in 2015?") is None  # no preposition: a doer asked
+
+
+def test_a_date_or_a_document_after_the_preposition_is_no_party(services):
+    bought = one_page("In 2024, Acme purchased the Beta product line, which generated revenues of $50 million from "
+                      "October 2023 through December 2024.")
+    assert not ask("From which company did Acme purchase the Beta product line in 2024?", bought, [0],
+                   services).text.startswith("October")
+    sold = one_page("In 2024, we completed the sale of our remaining stake in Beta Holdings pursuant to the Share "
+                    "Purchase Agreement with Gamma Corp.")
+    assert not ask("To which company did Acme sell its stake in Beta Holdings in 2024?", sold, [0],
+                   services).text.startswith("Share Purchase Agreement")

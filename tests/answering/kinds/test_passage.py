@@ -405,3 +405,32 @@ def test_a_sentence_after_which_a_heading_opens_in_lower_case_ends_at_its_period
     assert "multi-year license agreement and a multi-year supply agreement" in written.text
     assert "Performance Management" not in written.text and "monetary damages" not in written.text
 
+
+
+def test_a_dated_deed_is_never_another_deed_of_that_month_nor_dated_by_a_sentence_naming_its_own_period(services):
+    """A review's cases: a buyback of the month is no dividend change; a dividend raised "in the third quarter" is not
+    dated by the acquisition "In January 2024" before it; a law "enacted in December 2017" dates the law, not the
+    effect asked; "January of 2024" is that month."""
+    asked = "What change did Acme's Board of Directors make to its dividend in January 2024?"
+    buyback = one_page("In the first quarter of 2024, our Board of Directors increased the quarterly dividend by 10% to "
+                       "$0.55 per share.", "In January 2024, our Board of Directors approved a change to the share "
+                       "repurchase program, adding $5 billion.")
+    assert "share repurchase program" not in ask(asked, buyback, [0], services).text.split("; found")[0]
+    other_period = one_page("In January 2024, we completed the acquisition of Beta Corp for $2 billion.",
+                            "In the third quarter, our Board of Directors increased the quarterly dividend by 10% to "
+                            "$0.55 per share.")
+    assert ask(asked, other_period, [0], services).status == "not_found"
+    law = ask("What effect did the Tax Act enacted in December 2017 have on Acme's deferred tax assets?",
+              one_page("The Tax Act was enacted on December 22, 2017.", "As a result of the Tax Act, we remeasured our "
+                       "deferred tax assets and recorded a charge of $1.2 billion."), [0], services)
+    assert law.status == "answered" and "remeasured our deferred tax assets" in law.text, law.text
+    written = ask("What did Acme's Board of Directors authorize in January 2024?", one_page(
+        "In January of 2024, our Board of Directors authorized a new $5 billion share repurchase program."), [0], services)
+    assert written.status == "answered", written.text
+
+
+def test_a_subjects_also_does_not_carry_on_a_by_how_much_answer(services):
+    written = ask("By how much did Acme increase its unsecured five year revolving credit agreement in 2024?", one_page(
+        "In 2024, Acme increased its unsecured five year revolving credit agreement by $400,000,000.",
+        "Acme also paid $2,000,000 of arrangement fees to the lenders."), [0], services)
+    assert written.value is None and "$398,000,000" not in written.text, written.text

@@ -146,6 +146,9 @@ def test_a_share_of_revenue_is_the_part_row_over_the_total_it_adds_up_to_in_one_
     apple = filing("financebench-extra/pdfs/APPLE_2019_10K.pdf")
     iphone = ask("What percentage of Apple's FY2019 total net sales came from iPhone?", apple, [21], services)
     assert iphone.status == "answered" and iphone.value == 54.7, iphone.text
+    # the total the rows add up to is the whole asked: "product net sales" are no "Total net sales"
+    products = ask("What percentage of Apple's FY2019 product net sales came from iPhone?", apple, [21], services)
+    assert products.value != 54.7, products.text
     # how a share moved between two years is not one year's row over its total
     moved = ask("What share of Apple's net sales came from iPhone in FY2019 compared with FY2018?", apple, [21],
                 services)
