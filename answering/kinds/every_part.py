@@ -361,7 +361,8 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         # "What happened to its cash balance?": how it moved, in a passage naming it ("fell from $5,494 million to
         # $2,936 million"), not a sentence sharing its words ("the consolidated balance sheets ... cash flows")
         own = [w for w in content_words(last_sentence(part), companies) if w not in ("happen", "happened")]
-        return not any((_A_DIRECTION.search(p) or _MOVED.search(p)) and overlap(p, own) >= MIN_WORDS for p in passages(text))
+        # (every word of what it names: "the decrease in cash provided by operating activities" is no cash balance)
+        return not any((_A_DIRECTION.search(p) or _MOVED.search(p)) and overlap(p, own) == 1 for p in passages(text))
     if kind == "yes_no" and _ASKS_WHY.match(last_sentence(part)):
         # "Did its operating ratio improve? What drove the change?": a yes/no's cause is stated in
         # the filing's words of a cause ("was attributable to"), not in the ask's ("drove", "change")

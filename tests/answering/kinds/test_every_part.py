@@ -684,6 +684,9 @@ def test_what_happened_to_a_figure_is_answered_by_how_it_moved_not_by_its_words(
     opinion = ('"We have audited the accompanying consolidated balance sheets of Best Buy Co., Inc. ..., the related '
                'consolidated statements of earnings, comprehensive income, cash flows ..." (p.37)')
     assert part_unanswered("What happened to its cash balance?", verdict + opinion, "yes_no", ["Best Buy"])
-    moved = '"Cash and cash equivalents decreased from $5,494 million to $2,936 million." (p.43)'
+    flow = ('"The decrease in cash provided by operating activities in fiscal 2022 was primarily due to the timing of '
+            'inventory purchases, compared to fiscal 2021." (p.30)')
+    assert part_unanswered("What happened to its cash balance?", verdict + flow, "yes_no", ["Best Buy"])
+    moved = '"The cash balance decreased from $5,494 million to $2,936 million." (p.43)'
     assert not part_unanswered("What happened to its cash balance?", verdict + moved, "yes_no", ["Best Buy"])
     assert answered_in_every_part(_answer(verdict + opinion, "yes_no"), question, ["Best Buy"]).status == "not_found"
