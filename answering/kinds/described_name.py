@@ -43,6 +43,7 @@ _MIN_WORDS = 2  # a description of one word ("company", "firm") names a kind, no
 _NOT_A_PARTY = re.compile(r"^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
                           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|Q[1-4]|fiscal|FY)\b|\b(?:Agreement|Plan|Act|Program|"
                           r"Facility|Notes?|Code|Rule|Amendment|Order|Court|Statement|Report|Form)$", re.I)
+_SHORT_NAME = 5  # letters of a short name that a longer one opens with, and still the same party
 _LEGAL_FORM = re.compile(r"[\s,]+(?:inc|llc|ltd|corp|corporation|plc|limited|co)\.?$")
 _NOT_A_NAME = frozenset({"The", "This", "That", "It", "We", "Our", "Its", "In", "On", "As", "At"})
 
@@ -125,10 +126,14 @@ def write(question: str, hits: list[SearchHit], companies: list[str]) -> Written
                 continue
             if reach == _PARTY_REACH and overlap(s.text[: m.start("name")], done_to) < 1:
                 continue  # the party of another deal: the sentence names the deal asked ("eBay Korea") before it
-            # ("E-mart Inc." and "E-mart" in the next sentence: one party, its legal form said once)
-            key = _LEGAL_FORM.sub("", name.casefold().rstrip("."))
-            if key not in found or len(name) > len(found[key][0]):
-                found[key] = (name, s)
+            # ("E-mart Inc." and "E-mart" in the next sentence, "Blue Jeans Network, Inc." and its "BlueJeans": one
+            # party, its legal form or its short name said once)
+            key = re.sub(r"\W", "", _LEGAL_FORM.sub("", name.casefold().rstrip(".")))
+            same = next((k for k in found if min(len(k), len(key)) >= _SHORT_NAME and (k.startswith(key) or key.startswith(k))),
+                        key)
+            if same not in found or len(name) > len(found[same][0]):
+                found.pop(same, None)
+                found[max(same, key, key=len)] = (name, s)
     if len(found) != 1:
         return None
     (name, s), = found.values()

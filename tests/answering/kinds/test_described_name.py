@@ -68,3 +68,12 @@ def test_a_date_or_a_document_after_the_preposition_is_no_party(services):
                     "Purchase Agreement with Gamma Corp.")
     assert not ask("To which company did Acme sell its stake in Beta Holdings in 2024?", sold, [0],
                    services).text.startswith("Share Purchase Agreement")
+
+
+def test_a_name_and_its_short_name_are_one_party(services):
+    # Verizon's FY2020 10-K describes "BlueJeans, an enterprise-grade video conferencing and event platform" (p.33)
+    # and "Blue Jeans Network, Inc. (BlueJeans), an enterprise-grade ..." (p.71): one company
+    verizon = filing("financebench/pdfs/VERIZON_2020_10K.pdf")
+    written = ask('Which enterprise-grade video conferencing and event platform did "Verizon Communications Inc." '
+                  "acquire in 2020?", verizon, [32, 37, 45, 70, 72], services)
+    assert written.status == "answered" and written.text.split("\n\n")[0] == "Blue Jeans Network", written.text
