@@ -432,7 +432,9 @@ def dated_quarters(question: str, periods: list[str], companies: list[CatalogCom
 
 # "Which companies did PepsiCo acquire ...": companies a named company's deed was done to (not "which company did
 # the best on margin", a comparison)
-DONE_TO_COMPANIES = re.compile(r"\b(?:which|what)\s+(?:other\s+)?(?:compan(?:y|ies)|firms?|businesses)\s+did\s+"
+# ("Which companies' shares did eBay sell in 2022": what it sold of theirs, a deed of its own as well)
+DONE_TO_COMPANIES = re.compile(r"\b(?:which|what)\s+(?:other\s+)?(?:compan(?:y|ies)|firms?|businesses)"
+                               r"(?:['’]s?\s+(?:shares|stakes?|equity|interests?|stock|businesses|assets))?\s+did\s+"
                                r"(?:[\"“][^\"”]+[\"”]|(?-i:[A-Z][\w&.'’-]*)(?:\s+(?-i:[A-Z])[\w&.'’-]*)*)\s+(?-i:[a-z]{3,})\b",
                                re.I)
 

@@ -76,6 +76,10 @@ def test_companies_a_named_company_did_a_deed_to_are_no_question_over_the_store(
     # "which companies did Acme acquire": the companies its own filing names as acquired
     assert decide("Which companies did Acme Foods acquire in 2020 for a cash consideration of $0.7 billion or "
                   "more?").strategy != "graph"
+    # what it sold of theirs is its own deed too (eBay's Adevinta, Adyen and KakaoBank shares, once answered from the
+    # graph with eBay's cash balance)
+    assert decide("Which companies' shares did Acme Foods sell in 2022, receiving cash proceeds of $1.1 billion in "
+                  "the aggregate?").strategy != "graph"
     assert decide("Which companies share an auditor with Acme Foods?").strategy == "graph"
     # no named doer: a comparison over the store
     assert decide("Among the Technology companies, which company did the best on operating margin in 2022?").strategy \
