@@ -194,6 +194,8 @@ def read_query(
         query.kind = "total"
     elif not companies:
         return None  # one value of no company: nothing to look up
+    elif _WHICH_COMPANIES.search(question):
+        return None  # "which companies' shares did it sell, receiving cash proceeds ...": no one company's figure answers
     return query
 
 

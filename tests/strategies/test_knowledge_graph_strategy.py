@@ -188,3 +188,14 @@ def test_a_relation_asked_of_a_year_comes_from_a_filing_that_covers_that_year(tm
         # the filing's year and the two years its statements compare
         assert asked([2019]) == asked([2017]) == asked([]) == "Amazon — segment: North America; International; AWS."
         assert asked([2016]) is None
+
+
+def test_companies_asked_for_are_never_answered_with_one_companys_figure(sample_services):
+    """"Which companies' shares did eBay sell in 2022, receiving cash proceeds of $1.1 billion?" was answered from the
+    graph with eBay's cash balance: a question asking for companies leaves the graph when all it reads is one figure."""
+    from strategies.knowledge_graph import read_query
+
+    asked = "Which companies received Northwind Robotics' FY2023 capital expenditures?"
+    assert read_query(asked, sample_services, sample_services.graph) is None
+    assert read_query("What were Northwind Robotics' FY2023 capital expenditures?", sample_services,
+                      sample_services.graph) is not None
