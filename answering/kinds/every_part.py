@@ -94,7 +94,8 @@ MIN_WORDS = 0.5
 # how a thing moved or ended, in a filing's words: "fell to 12,000 ... from 15,000", "up from $1.8 billion", "12.5%
 # compared to 14.0%", "suspended all operations", "the merger agreement was terminated"
 _MOVED = re.compile(r"\b(?:rose|fell|increased|decreased|declined|grew|dropped|went|climbed)\s+(?:to|by)\b|"
-                    r"\b(?:up|down)\s+from\b|\bcompared\s+(?:to|with)\b|\b(?:suspended|terminated|ceased|discontinued|"
+                    r"\b(?:up|down)\s+from\b|\b(?:compared|in\s+comparison)\s+(?:to|with)\b|"
+                    r"\b(?:increase|decrease|decline|rise|drop|reduction)\s+in\b|\b(?:suspended|terminated|ceased|discontinued|"
                     r"sold|closed|redeemed|repaid|cancell?ed|wound\s+down|written\s+off|impaired)\b", re.I)
 _ASKS_HAPPENED = re.compile(r"^\W*(?:and\s+)?what\s+(?:has\s+)?happened\s+to\b", re.I)
 # "Give the date, the former parent, the distribution ratio and the number of shares distributed."
@@ -361,8 +362,11 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         # "What happened to its cash balance?": how it moved, in a passage naming it ("fell from $5,494 million to
         # $2,936 million"), not a sentence sharing its words ("the consolidated balance sheets ... cash flows")
         own = [w for w in content_words(last_sentence(part), companies) if w not in ("happen", "happened")]
-        # (every word of what it names: "the decrease in cash provided by operating activities" is no cash balance)
-        return not any((_A_DIRECTION.search(p) or _MOVED.search(p)) and overlap(p, own) == 1 for p in passages(text))
+        # (every word of what it names, in that passage or in the answer's own label for it, 'Liquidity: "The decrease
+        # in cash ..."': "the decrease in cash provided by operating activities" is no cash balance)
+        label = _QUOTED.sub(" ", text)
+        return not any((_A_DIRECTION.search(p) or _MOVED.search(p)) and overlap(f"{p} {label}", own) == 1
+                       for p in passages(text))
     if kind == "yes_no" and _ASKS_WHY.match(last_sentence(part)):
         # "Did its operating ratio improve? What drove the change?": a yes/no's cause is stated in
         # the filing's words of a cause ("was attributable to"), not in the ask's ("drove", "change")
