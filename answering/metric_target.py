@@ -893,7 +893,8 @@ def _ask_metric(ask: str, vocab: Vocabulary) -> tuple[str | None, str | None]:
 
 def _only_named(side: str, key: str, vocab: Vocabulary) -> bool:
     """The words of a formula's side, up to its period clause, are one of the measure's wordings."""
-    words = set(tokenize(re.split(r"[?)(;]|\s(?:in|for|during|of\s+fiscal)\s", side, maxsplit=1)[0])) - {"the", "its", "their"}
+    words = set(tokenize(re.split(r"[?)(;,]|\s(?:in|for|during|at|as\s+of|of\s+fiscal)\s", side, maxsplit=1)[0])) \
+        - {"the", "its", "their"}
     return any(words <= set(tokenize(w)) for w in vocab.metrics[key].wordings)
 
 

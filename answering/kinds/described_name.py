@@ -43,7 +43,12 @@ _MIN_WORDS = 2  # a description of one word ("company", "firm") names a kind, no
 _NOT_A_PARTY = re.compile(r"^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
                           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|Q[1-4]|fiscal|FY)\b|\b(?:Agreement|Plan|Act|Program|"
                           r"Facility|Notes?|Code|Rule|Amendment|Order|Court|Statement|Report|Form)$", re.I)
-_SHORT_NAME = 5  # letters of a short name that a longer one opens with, and still the same party
+def _short_name_of(short: str, long: str, text: str) -> bool:
+    """The filing gives `short` as `long`'s short name: "Blue Jeans Network, Inc. (BlueJeans)", "E-mart Inc. (“Emart”)"."""
+    return len(short) < len(long) and re.search(rf"{re.escape(long)}[^()]{{0,20}}\(\s*(?:the\s+)?[\"“]?{re.escape(short)}[\"”]?\s*\)",
+                                                text) is not None
+
+
 _LEGAL_FORM = re.compile(r"[\s,]+(?:inc|llc|ltd|corp|corporation|plc|limited|co)\.?$")
 _NOT_A_NAME = frozenset({"The", "This", "That", "It", "We", "Our", "Its", "In", "On", "As", "At"})
 
@@ -129,11 +134,13 @@ def write(question: str, hits: list[SearchHit], companies: list[str]) -> Written
             # ("E-mart Inc." and "E-mart" in the next sentence, "Blue Jeans Network, Inc." and its "BlueJeans": one
             # party, its legal form or its short name said once)
             key = re.sub(r"\W", "", _LEGAL_FORM.sub("", name.casefold().rstrip(".")))
-            same = next((k for k in found if min(len(k), len(key)) >= _SHORT_NAME and (k.startswith(key) or key.startswith(k))),
-                        key)
-            if same not in found or len(name) > len(found[same][0]):
-                found.pop(same, None)
-                found[max(same, key, key=len)] = (name, s)
+            same = next((k for k, (other, said) in found.items()
+                         if k == key or _short_name_of(name, other, f"{s.text} {said.text}")
+                         or _short_name_of(other, name, f"{s.text} {said.text}")), None)
+            if same is None:
+                found[key] = (name, s)
+            elif len(name) > len(found[same][0]):
+                found[same] = (name, s)  # the longer name, said once
     if len(found) != 1:
         return None
     (name, s), = found.values()

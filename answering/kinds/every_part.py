@@ -97,6 +97,8 @@ _MOVED = re.compile(r"\b(?:rose|fell|increased|decreased|declined|grew|dropped|w
                     r"\b(?:up|down)\s+from\b|\b(?:compared|in\s+comparison)\s+(?:to|with)\b|"
                     r"\b(?:increase|decrease|decline|rise|drop|reduction)\s+in\b|\b(?:suspended|terminated|ceased|discontinued|"
                     r"sold|closed|redeemed|repaid|cancell?ed|wound\s+down|written\s+off|impaired)\b", re.I)
+# the answer's own label of a quote: 'Liquidity: "The decrease in cash ..."'
+_QUOTE_LABEL = re.compile(r"([A-Za-z][\w\s'’-]{0,40}):\s*[\"“]")
 _ASKS_HAPPENED = re.compile(r"^\W*(?:and\s+)?what\s+(?:has\s+)?happened\s+to\b", re.I)
 # "Give the date, the former parent, the distribution ratio and the number of shares distributed."
 _REQUEST = re.compile(r"(?:^|(?<=[.?!]))\s*(?:please\s+)?(?:give|list|name|state|provide|identify|include|specify|quantify)\s+"
@@ -364,7 +366,7 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         own = [w for w in content_words(last_sentence(part), companies) if w not in ("happen", "happened")]
         # (every word of what it names, in that passage or in the answer's own label for it, 'Liquidity: "The decrease
         # in cash ..."': "the decrease in cash provided by operating activities" is no cash balance)
-        label = _QUOTED.sub(" ", text)
+        label = " ".join(_QUOTE_LABEL.findall(text))
         return not any((_A_DIRECTION.search(p) or _MOVED.search(p)) and overlap(f"{p} {label}", own) == 1
                        for p in passages(text))
     if kind == "yes_no" and _ASKS_WHY.match(last_sentence(part)):

@@ -354,6 +354,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # amount and payment of any future dividends ...": the sentence before one found states the dated deed
         first = next(s for s in best if _dates_it([s], dated))
         best = [Sentence(text=first.before, chunk=first.chunk, rank=first.rank, position=first.position - 1), *best]
+    if dated is not None and _dates_it(best, dated, before=False):
+        # (another month's deed beside the one dated as asked is another deed: "In January 2024, ... approved a new
+        # repurchase authorization" for "the change approved in April 2024")
+        best = [s for s in best if _dates_it([s], dated, before=False) or not _A_MONTH.search(s.text)]
     if dated is not None and not _dates_it(best, dated, before=False):
         reason = f"the question dates what it asks to {dated[0]} {dated[1]}, and no sentence found does"
         return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
@@ -378,9 +382,9 @@ _DATED_DEED = re.compile(rf"(?<!\bfiled\s)(?<!\bdated\s)\b(?:in|during)\s+(?P<mo
 
 
 # a participle right before the date with no auxiliary before it: "the Tax Act enacted in ...", "the notes issued in ..."
-_NOUN_PARTICIPLE = re.compile(r"(?<!\bwas)(?<!\bwere)(?<!\bbeen)(?<!\bbe)(?<!\bis)(?<!\bare)(?<!\bhas)(?<!\bhave)(?<!\bhad)"
-                              r"\s+[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*)*\s+[a-z]+ed\s*$|"
-                              r"\b(?:the|a|an|its|their)\s+(?:[\w-]+\s+){1,3}[a-z]+ed\s*$")
+# (not a relative clause's verb: "the change that Acme's Board of Directors approved in April 2024")
+_NOUN_PARTICIPLE = re.compile(r"\b(?:the|a|an|its|their)\s+(?!(?:[\w'’-]+\s+){0,3}?(?:that|which|who|whom)\s)"
+                              r"(?:[\w-]+\s+){1,3}[a-z]+ed\s*$")
 
 
 def _dated_deed(ask: str) -> tuple[str, str] | None:
@@ -402,6 +406,7 @@ def _dates_it(found: list[Sentence], dated: tuple[str, str], before: bool = True
                for s in found)
 
 
+_A_MONTH = re.compile(rf"\b{MONTH}\s+(?:of\s+)?(?:\d{{1,2}},?\s+)?(?:19|20)\d\d\b", re.I)
 _A_PERIOD = re.compile(rf"\b(?:{MONTH}|(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter|(?:19|20)\d\d)\b", re.I)
 
 

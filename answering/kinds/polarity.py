@@ -65,9 +65,10 @@ _MODAL_TO = re.compile(r"^(?:abilit(?:y|ies)|able|unable|obligat\w*|required|req
                        r"rights|option|decision|decided|commitment|committed|agreed|agreement|elect|elected|seeks?|"
                        r"proposal|proposed|going|likely|unlikely|ways?|efforts?|order|conditions?)$", re.I)
 _FUNCTION_WORDS = frozenset(["of", "for", "to", "on", "in", "the", "a", "an", "and", "or", "by", "with", "at", "from"])
-# "in connection with", "upon", "following", "as a result of": the occasion of another deed, which it takes as done
-_CIRCUMSTANCE = re.compile(r"\b(?:in\s+connection\s+with|upon|following|as\s+a\s+result\s+of|in\s+conjunction\s+with)\b",
-                           re.I)
+# "in connection with", "as a result of": the occasion of another deed, which it takes as done
+# ("upon" and "following" are more often a verb's own preposition: "not dependent upon", "not, following the Merger,
+# declared"; they name no occasion here)
+_CIRCUMSTANCE = re.compile(r"\b(?:in\s+connection\s+with|as\s+a\s+result\s+of|in\s+conjunction\s+with)\b", re.I)
 _BEFORE = 6  # words a negation or cessation may stand before the predicate it governs
 _AFTER = 3  # words a "no" or a cessation may stand after it ("paid no dividends")
 _EXCEPTION = re.compile(r"\b(?:except|other\s+than|with\s+the\s+exception\s+of|excluding|apart\s+from)\b", re.I)

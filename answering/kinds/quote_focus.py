@@ -372,7 +372,13 @@ _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 
 def _first_money(sentence: str, head: str) -> tuple[float, str | None, str] | None:
     if head.lower()[:5] in _A_PRICE_HEADS and _A_PRICE.search(sentence):
-        return True  # "to acquire X for $95.00 per share in an all-cash transaction valued at $68.7 billion"
+        # "to acquire X for $95.00 per share in an all-cash transaction valued at $68.7 billion": its first amount
+        # (a price said anywhere in the sentence, not only next to the word "price")
+        money = _MONEY.search(sentence)
+        if money is None:
+            return None
+        return (float(money.group("n").replace(",", "")), money.group("scale").lower() if money.group("scale") else None,
+                money.group(0))
     words = sentence.split()
     stem = head.lower()[:5]
     for i, word in enumerate(words):

@@ -122,14 +122,19 @@ def _share_part(question: str) -> str | None:
     return _PART_WORDS.sub("", _PART_WORDS.sub("", asked[1].strip())) or None
 
 
-def _whole_words(question: str, companies: list[str]) -> set[str]:
-    """The stems of the words naming the whole a share is asked of ("Apple's FY2019 total net sales" -> net, sale),
-    the company, the period and "total" left out."""
+def _whole_words(question: str, companies: list[str], vocab: Vocabulary) -> set[str]:
+    """The stems of the words that qualify the whole a share is asked of ("Apple's FY2019 product net sales" ->
+    product): the measure's own wording ("revenue", "net sales", any of the vocabulary's), the company, the period and
+    "total" or "consolidated" left out, each of which the table's total row needs not repeat."""
     asked = share_asked(question.split("?")[0] + "?")
+    text = re.sub(r"['’]s\b|\b(?:FY|fiscal|year|quarter|Q[1-4])\s*\d*|\b(?:19|20)\d\d\b", " ", asked[0] if asked else "")
+    for wording in sorted(vocab.metrics["revenue"].wordings, key=len, reverse=True):
+        text = re.sub(rf"\b{re.escape(wording)}\b", " ", text, flags=re.I)
     company = {t for c in companies for t in tokenize(c)}
-    return {t for t in tokenize(re.sub(r"['’]s\b|\b(?:FY|fiscal|year|quarter|Q[1-4])\s*\d*|\b(?:19|20)\d\d\b", " ",
-                                       asked[0] if asked else ""))
-            if t not in company and t not in ("total", "the", "its", "their", "of", "in", "for")}
+    return {t for t in tokenize(text) if t not in company and t not in _NO_QUALIFIER}
+
+
+_NO_QUALIFIER = frozenset(tokenize("total consolidated overall the its their of in for company group"))
 
 
 def _stems(text: str) -> set[str]:
@@ -329,7 +334,7 @@ def write(question: str, hits: list[SearchHit], companies: list[str], vocab: Voc
         # the total the rows add up to is the whole asked ("of its product net sales" is no "Total net sales"); every
         # table that prints the part's row and that total gives one share (a table of revenues as adjusted, beside the
         # statement's, prints other amounts of the same split)
-        whole = _whole_words(question, companies)
+        whole = _whole_words(question, companies, vocab)
         figures = [f for f in figures if whole <= _stems(f.total_quote)]
         shares = {round(f.values[year] / f.total[year] * 100, places) for f in figures
                   if f.measure == "revenue" and f.total[year] > 0 and 0 <= f.values[year] <= f.total[year]}

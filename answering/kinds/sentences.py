@@ -399,8 +399,10 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
                 continue
             if not risks and HEDGE.search(text):
                 continue
-            if _POINTER.match(text):
-                continue  # "For more information about the Chapter 11 Cases, ..., see Note 2": a pointer states nothing
+            if (pointer := _POINTER.match(text)) is not None and len(text) - pointer.end() < _POINTER_TAIL:
+                # "For more information about the Chapter 11 Cases, ..., see Note 2": a pointer states nothing (a fact glued
+                # after it, where the page's text ran on, is kept with it)
+                continue
             if _INTRODUCES.search(text) or (listed and _LEAD_IN.search(text)):
                 # "... were as follows (dollars in millions):" states nothing; the table does. Nor does
                 # "Gross margin increased 90 basis points ... due to the following:" when its list is a
@@ -440,6 +442,7 @@ def hedge_trimmed(hits: list[SearchHit], companies: list[str]) -> list[Sentence]
 # a sentence that only points elsewhere: "For more information about ..., see ...", "See Note 5 for ..."
 _POINTER = re.compile(r"\W*(?:for\s+(?:more|further|additional)\s+(?:information|details|discussion)\b[^.;]*\bsee\b|"
                       r"see\s+(?:also\s+)?(?:note|item|part|[\"“]))", re.I)
+_POINTER_TAIL = 60  # characters after "see" that are still the pointer's ("Note 2 of the Notes to ... in Item 8")
 # a caption that hands over to the table or list below it
 _INTRODUCES = re.compile(r"\bas\s+follows\b[^.;]{0,60}[:.]?\s*$", re.I)
 

@@ -343,3 +343,7 @@ def test_a_sum_of_two_measures_named_with_plus_is_their_sum_never_the_first_alon
     # "added to" is no sum: "How much of its net income was added to retained earnings"
     kept = read_target("How much of Acme's FY2024 net income was added to retained earnings?", vocab)
     assert kept is None or "+" not in kept.formula
+    # a period clause ends the side ("at the end of FY2024")
+    balance = read_target("What were Acme's cash and cash equivalents plus short-term investments at the end of FY2024?",
+                          vocab)
+    assert balance is not None and balance.formula.replace(" ", "") == "cash+short_term_investments", balance

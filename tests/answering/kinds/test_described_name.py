@@ -77,3 +77,10 @@ def test_a_name_and_its_short_name_are_one_party(services):
     written = ask('Which enterprise-grade video conferencing and event platform did "Verizon Communications Inc." '
                   "acquire in 2020?", verizon, [32, 37, 45, 70, 72], services)
     assert written.status == "answered" and written.text.split("\n\n")[0] == "Blue Jeans Network", written.text
+
+
+def test_two_names_one_opening_the_other_are_two_parties_unless_the_filing_gives_the_short_one(services):
+    both = one_page("In 2024, Acme acquired Sentinel, a provider of cybersecurity software for banks.",
+                    "In 2024, Acme also acquired SentinelOne Labs, a provider of cybersecurity software for hospitals.")
+    written = ask("Which provider of cybersecurity software did Acme acquire in 2024?", both, [0], services)
+    assert written.text.split("\n\n")[0] not in ("Sentinel", "SentinelOne Labs"), written.text

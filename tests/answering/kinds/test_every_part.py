@@ -690,3 +690,7 @@ def test_what_happened_to_a_figure_is_answered_by_how_it_moved_not_by_its_words(
     moved = '"The cash balance decreased from $5,494 million to $2,936 million." (p.43)'
     assert not part_unanswered("What happened to its cash balance?", verdict + moved, "yes_no", ["Best Buy"])
     assert answered_in_every_part(_answer(verdict + opinion, "yes_no"), question, ["Best Buy"]).status == "not_found"
+    # the answer's other parts are no label of the moving passage: "cash" of the verdict makes no cash balance of a
+    # receivables balance
+    receivables = '"The decrease in the accounts receivable balance reflected faster collections." (p.30)'
+    assert part_unanswered("What happened to its cash balance?", verdict + receivables, "yes_no", ["Best Buy"])

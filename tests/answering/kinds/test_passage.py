@@ -434,3 +434,29 @@ def test_a_subjects_also_does_not_carry_on_a_by_how_much_answer(services):
         "In 2024, Acme increased its unsecured five year revolving credit agreement by $400,000,000.",
         "Acme also paid $2,000,000 of arrangement fees to the lenders."), [0], services)
     assert written.value is None and "$398,000,000" not in written.text, written.text
+
+
+def test_a_relative_clauses_verb_keeps_the_month_it_is_dated_to(services):
+    written = ask("What was the change that Acme's Board of Directors approved in April 2024?", one_page(
+        "In January 2024, our Board of Directors approved a new $2 billion share repurchase authorization.",
+        "In April 2024, our Board of Directors approved an increase of the quarterly cash dividend to $0.60 per share."),
+        [0], services)
+    assert written.status == "answered" and written.text.startswith('"In April 2024'), written.text
+    assert "repurchase authorization" not in written.text
+
+
+def test_a_pointer_is_dropped_but_a_fact_glued_after_it_is_read(services):
+    glued = one_page('For more information, see Note 9, "Acquisitions." On March 1, 2024, Acme completed the acquisition '
+                     'of Beta Inc., a maker of industrial sensors, for $120 million.')
+    written = ask("What company did Acme acquire in 2024, and for how much?", glued, [0], services)
+    assert written.status == "answered" and "Beta Inc." in written.text, written.text
+
+
+def test_a_price_asked_of_two_dated_deals_is_read_without_a_traceback(services):
+    # a price sentence's amount was read as True, and comparing two of them raised a TypeError
+    two = one_page("In March 2023, Acme acquired Beta Systems for $120 million in cash, expanding its sensor portfolio.",
+                   "In July 2023, Acme acquired Gamma Robotics for $340 million in cash, expanding its automation "
+                   "portfolio.")
+    written = ask("What was the purchase price of the business Acme acquired in July 2023?", two, [0], services)
+    assert written.status in ("answered", "not_found", "unverified")
+    assert "$120 million" not in written.text.split("; found")[0] or "$340 million" in written.text

@@ -146,6 +146,8 @@ def test_a_share_of_revenue_is_the_part_row_over_the_total_it_adds_up_to_in_one_
     apple = filing("financebench-extra/pdfs/APPLE_2019_10K.pdf")
     iphone = ask("What percentage of Apple's FY2019 total net sales came from iPhone?", apple, [21], services)
     assert iphone.status == "answered" and iphone.value == 54.7, iphone.text
+    # the whole in another of the measure's wordings is the same total
+    assert ask("What percentage of Apple's FY2019 revenue came from iPhone?", apple, [21], services).value == 54.7
     # the total the rows add up to is the whole asked: "product net sales" are no "Total net sales"
     products = ask("What percentage of Apple's FY2019 product net sales came from iPhone?", apple, [21], services)
     assert products.value != 54.7, products.text

@@ -250,3 +250,12 @@ def test_a_stop_on_the_occasion_of_the_deed_takes_the_deed_as_done(services):
     assert not any(c.quote.startswith("For more information") for c in written.citations), written.text
     pointer = "For more information about the Chapter 11 Cases and Chapter 11 emergence, see Note 2."
     assert not ask("Did Acme emerge from Chapter 11 in 2024?", one_page(pointer), [0], services).text.startswith("Yes")
+
+
+def test_upon_and_following_are_a_verbs_prepositions_which_keep_the_negation(services):
+    # a second review's cases: "not dependent upon", "no gain upon the sale", "has not, following the Merger, paid"
+    assert ask("Is Acme dependent on any single customer?", one_page(
+        "Acme is not dependent upon any single customer or small group of customers."), [0],
+        services).text.startswith("No")
+    assert not ask("Did Acme pay a dividend after the merger?", one_page(
+        "Acme has not, following the Merger, declared or paid any dividends."), [0], services).text.startswith("Yes")
