@@ -260,3 +260,14 @@ def test_a_quarter_named_by_its_last_day_asks_the_quarter_of_the_filing_ending_t
     assert (held.quarter, held.years, held.months) == (1, [2023], None)
     # no quarterly filing ends that day: the months stay asked as they were
     assert _held_quarter(target, QueryUnderstanding(companies=["McDonald's"], fiscal_years=[2023])) == target
+
+
+def test_capital_expenditure_named_investments_in_property_and_equipment_is_read(services):
+    """Tower Semiconductor's FY2022 20-F (../shared/erc-round1) prints its capital expenditure as "Investments in
+    property and equipment (366,403)", a wording the vocabulary lacked: the metric was refused."""
+    from tests.answering.kinds.conftest import ask, filing
+
+    tower = filing("erc-round1/pdfs/cbd8fb252e8743dc53961adc53e2b4de9ff6037a.pdf")
+    written = ask("What is Tower Semiconductor's FY2022 capital expenditure as a % of revenue? Answer in units of "
+                  "percents and round to one decimal place.", tower, [107, 108, 103, 104], services)
+    assert written.status == "answered" and written.value == 21.8, written.text
