@@ -481,7 +481,9 @@ def _signed(ask: str, text: str, companies: list[str]) -> bool:
 
 # "Excluding wildfire-related claims (net of insurance recoveries), what would its operating margin
 # have been?": a figure asked without something, which a figure that never names it did not leave out
-_EXCLUDING = re.compile(r"\b(?:excluding|exclusive\s+of|adjusted\s+for|without)\s+(?:the\s+(?:impact|effects?)\s+of\s+)?"
+# ("without adding back restructuring charges", "without adjusting for": the unadjusted figure, nothing left out)
+_EXCLUDING = re.compile(r"\b(?:excluding|exclusive\s+of|adjusted\s+for|without(?!\s+(?:adding|add-?backs?|adjust|excluding)))"
+                        r"\s+(?:the\s+(?:impact|effects?)\s+of\s+)?"
                         r"(?P<what>[^,?.;()]{4,80})", re.I)
 
 

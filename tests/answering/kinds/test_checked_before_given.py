@@ -100,6 +100,9 @@ def test_a_figure_asked_without_something_names_it(vocab):
              "operating margin have been?")
     assert uncovered_ask(reported, asked, ["PG&E"], vocab) == "excluding wildfire-related claims"
     assert uncovered_ask(reported, "What was PG&E Corporation's 2019 operating margin?", ["PG&E"], vocab) is None
+    # "without adding back" asks the unadjusted figure: nothing is left out of it (Yellow Pages' FY2022 EBITDA margin)
+    unadjusted = ("What was PG&E Corporation's 2019 operating margin, i.e. without adding back wildfire-related claims?")
+    assert uncovered_ask(reported, unadjusted, ["PG&E"], vocab) is None
 
 
 def test_an_amount_is_stated_in_the_sentence_that_names_what_it_is_of(vocab):
