@@ -43,6 +43,8 @@ _MIN_WORDS = 2  # a description of one word ("company", "firm") names a kind, no
 _NOT_A_PARTY = re.compile(r"^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
                           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|Q[1-4]|fiscal|FY)\b|\b(?:Agreement|Plan|Act|Program|"
                           r"Facility|Notes?|Code|Rule|Amendment|Order|Court|Statement|Report|Form)$", re.I)
+
+
 def _short_name_of(short: str, long: str, text: str) -> bool:
     """The filing gives `short` as `long`'s short name: "Blue Jeans Network, Inc. (BlueJeans)", "E-mart Inc. (“Emart”)"."""
     return len(short) < len(long) and re.search(rf"{re.escape(long)}[^()]{{0,20}}\(\s*(?:the\s+)?[\"“]?{re.escape(short)}[\"”]?\s*\)",
@@ -101,11 +103,11 @@ def write(question: str, hits: list[SearchHit], companies: list[str]) -> Written
     kind_word = next((w for w in re.findall(r"[a-z]+", question.lower()) if tokenize(w)[:1] == words[:1]), None) \
         if len(words) == 1 and words[0] in _KIND_STEMS else None
     prep = _PREPOSITION.match(question)
+    after_verb = question[_ASK.match(question).end():]  # (asked() matched it)
     # what the deed was done to, in the question's words after its verb ("its ownership stake in eBay Korea LLC")
-    done_to = content_words(re.sub(r"\b(?:19|20)\d\d\b|\d[\d.,]*%?", " ", question.split("?")[0][_ASK.match(question).end():]),
+    done_to = content_words(re.sub(r"\b(?:19|20)\d\d\b|\d[\d.,]*%?", " ", after_verb.split("?")[0]),
                             companies) if prep is not None else []
-    rest = _ASK.match(question)
-    deeds = [verb, *[m.group("verb") for m in [_INFINITIVE.match(question[rest.end():])] if m]] if rest else [verb]
+    deeds = [verb, *[m.group("verb") for m in [_INFINITIVE.match(after_verb)] if m]]
     found: dict[str, tuple[str, Sentence]] = {}
     for s in sentences(hits, companies):
         if years and not any(y in s.text for y in years):
@@ -113,20 +115,20 @@ def write(question: str, hits: list[SearchHit], companies: list[str]) -> Written
         if kind_word is not None:
             # "Through which subsidiary does it conduct its business": the name right after the kind's word, whole
             plural = kind_word[:-1] + "ies" if kind_word.endswith("y") else kind_word + "s"
-            named = list(re.finditer(_KIND_THEN_NAME.format(kind=f"(?:{kind_word}|{plural})"), s.text))
+            named = [(m, _DEED_REACH) for m in re.finditer(_KIND_THEN_NAME.format(kind=f"(?:{kind_word}|{plural})"),
+                                                          s.text)]
             if prep is not None:
-                named += list(re.finditer(_PARTY_AFTER.format(prep=prep.group("prep").lower()), s.text))
+                named += [(m, _PARTY_REACH) for m in re.finditer(_PARTY_AFTER.format(prep=prep.group("prep").lower()),
+                                                                s.text)]
         else:
-            named = [m for m in [*_APPOSITIVE.finditer(s.text), *_DESCRIBED_THEN_NAME.finditer(s.text)]
+            named = [(m, _DEED_REACH) for m in [*_APPOSITIVE.finditer(s.text), *_DESCRIBED_THEN_NAME.finditer(s.text)]
                      if all(any(same_stem(t, w) for t in tokenize(m.group("description"))) for w in described_by)]
-        for m in named:
+        for m, reach in named:
             name = m.group("name")
             if name.split()[0] in _NOT_A_NAME or _PERSON.match(name) or _NOT_A_PARTY.search(name):
                 continue
             # the name is what the deed was done to: the deed's word a few words before it
             before = tokenize(s.text[: m.start("name")])
-            reach = _PARTY_REACH if prep is not None and m.re.pattern.startswith(r"\b" + prep.group("prep").lower()) \
-                else _DEED_REACH
             if not any(len(before) - at <= reach for deed in deeds for at in _deed_at(before, deed)):
                 continue
             if reach == _PARTY_REACH and overlap(s.text[: m.start("name")], done_to) < 1:

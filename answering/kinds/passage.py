@@ -349,19 +349,19 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if len(asked_parts(question)) > 1 and _leaves_a_part(best, decision, question, companies) \
             and (window := _covering_window(decision, question, hits, companies)):
         best = window  # (the last resort: what was read leaves a part, which one paragraph states)
-    if dated is not None and not _dates_it(best, dated, before=False) and _dates_it(best, dated):
-        # "In January 2019, we initiated a quarterly cash dividend on our common stock." / "The timing, declaration,
-        # amount and payment of any future dividends ...": the sentence before one found states the dated deed
-        first = next(s for s in best if _dates_it([s], dated))
-        best = [Sentence(text=first.before, chunk=first.chunk, rank=first.rank, position=first.position - 1), *best]
-    if dated is not None and _dates_it(best, dated, before=False):
+    if dated is not None:
+        if not _dates_it(best, dated, before=False) and _dates_it(best, dated):
+            # "In January 2019, we initiated a quarterly cash dividend on our common stock." / "The timing, declaration,
+            # amount and payment of any future dividends ...": the sentence before one found states the dated deed
+            first = next(s for s in best if _dates_it([s], dated))
+            best = [Sentence(text=first.before, chunk=first.chunk, rank=first.rank, position=first.position - 1), *best]
+        if not _dates_it(best, dated, before=False):
+            reason = f"the question dates what it asks to {dated[0]} {dated[1]}, and no sentence found does"
+            return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
+                                 text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
         # (another month's deed beside the one dated as asked is another deed: "In January 2024, ... approved a new
         # repurchase authorization" for "the change approved in April 2024")
         best = [s for s in best if _dates_it([s], dated, before=False) or not _A_MONTH.search(s.text)]
-    if dated is not None and not _dates_it(best, dated, before=False):
-        reason = f"the question dates what it asks to {dated[0]} {dated[1]}, and no sentence found does"
-        return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
-                             text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
     text, value = quoted(best), None
     # "$1.234 million" of a document not written the US way is not read by the US pattern
     if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2 and all(s.chunk.number_convention == "us" for s in best):

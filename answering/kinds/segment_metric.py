@@ -113,21 +113,21 @@ def _ask(question: str) -> str | None:
 _PART_WORDS = re.compile(r"^(?:the|its|their)\s+|\s+(?:segment|division|business|brand|category|region)s?$", re.I)
 
 
-def _share_part(question: str) -> str | None:
-    """The part whose share of revenue the question asks ("What percentage of Apple's FY2019 net sales came from
-    iPhone?" -> "iPhone"), in its words; None when it asks no share of revenue."""
+def _share_of_revenue(question: str) -> tuple[str, str] | None:
+    """(whole, part) of a share of revenue the question asks ("What percentage of Apple's FY2019 net sales came from
+    iPhone?" -> "Apple's FY2019 net sales", "iPhone"), the part in its row's words; None when it asks no such share."""
     asked = share_asked(question.split("?")[0] + "?")
     if asked is None or not _REVENUE.search(asked[0]) or _GROWTH.search(asked[0]):
         return None
-    return _PART_WORDS.sub("", _PART_WORDS.sub("", asked[1].strip())) or None
+    part = _PART_WORDS.sub("", _PART_WORDS.sub("", asked[1].strip()))
+    return (asked[0], part) if part else None
 
 
-def _whole_words(question: str, companies: list[str], vocab: Vocabulary) -> set[str]:
+def _whole_words(whole: str, companies: list[str], vocab: Vocabulary) -> set[str]:
     """The stems of the words that qualify the whole a share is asked of ("Apple's FY2019 product net sales" ->
     product): the measure's own wording ("revenue", "net sales", any of the vocabulary's), the company, the period and
     "total" or "consolidated" left out, each of which the table's total row needs not repeat."""
-    asked = share_asked(question.split("?")[0] + "?")
-    text = re.sub(r"['’]s\b|\b(?:FY|fiscal|year|quarter|Q[1-4])\s*\d*|\b(?:19|20)\d\d\b", " ", asked[0] if asked else "")
+    text = re.sub(r"['’]s\b|\b(?:FY|fiscal|year|quarter|Q[1-4])\s*\d*|\b(?:19|20)\d\d\b", " ", whole)
     for wording in sorted(vocab.metrics["revenue"].wordings, key=len, reverse=True):
         text = re.sub(rf"\b{re.escape(wording)}\b", " ", text, flags=re.I)
     company = {t for c in companies for t in tokenize(c)}
@@ -135,10 +135,6 @@ def _whole_words(question: str, companies: list[str], vocab: Vocabulary) -> set[
 
 
 _NO_QUALIFIER = frozenset(tokenize("total consolidated overall the its their of in for company group"))
-
-
-def _stems(text: str) -> set[str]:
-    return set(tokenize(text))
 
 
 def _label(text: str) -> str:
@@ -304,8 +300,8 @@ def write(question: str, hits: list[SearchHit], companies: list[str], vocab: Voc
     such thing or no table of the asked period states it beyond doubt."""
     if len(companies) != 1:
         return None
-    if (shared := _share_part(question)) is not None:
-        part, ask = shared, "share"
+    if (shared := _share_of_revenue(question)) is not None:
+        (whole, part), ask = shared, "share"
     elif (part := asked_part(question, companies)) is None or (ask := _ask(question)) is None:
         return None
     if re.search(rf"\b(?:including|excluding|except|besides|other\s+than|without|apart\s+from|net\s+of)\s+(?:the\s+)?"
@@ -334,8 +330,8 @@ def write(question: str, hits: list[SearchHit], companies: list[str], vocab: Voc
         # the total the rows add up to is the whole asked ("of its product net sales" is no "Total net sales"); every
         # table that prints the part's row and that total gives one share (a table of revenues as adjusted, beside the
         # statement's, prints other amounts of the same split)
-        whole = _whole_words(question, companies, vocab)
-        figures = [f for f in figures if whole <= _stems(f.total_quote)]
+        qualifiers = _whole_words(whole, companies, vocab)
+        figures = [f for f in figures if qualifiers <= set(tokenize(f.total_quote))]
         shares = {round(f.values[year] / f.total[year] * 100, places) for f in figures
                   if f.measure == "revenue" and f.total[year] > 0 and 0 <= f.values[year] <= f.total[year]}
         revenue = next((f for f in figures if f.measure == "revenue"), None)

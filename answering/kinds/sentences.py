@@ -393,7 +393,7 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
                 continue  # the next chunk's first words carry on a sentence read whole above
             if not _ended(text) or (table_like(text) and not (trim_tables and _worded(text))):
                 continue  # a fragment cut at the chunk's end, or table rows run together
-            if _CUT_START.match(text) and len(text) < _CUT_TAIL:
+            if opens_inside(text) and len(text) < _CUT_TAIL:
                 # "and structural cost savings in FY25.": the end of a sentence the chunk cut (a longer
                 # one may run on, unpunctuated, into a heading and the sentence after it)
                 continue
