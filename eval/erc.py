@@ -105,9 +105,9 @@ _CITATION_MARK = re.compile(r"\(\s*[\w.&-]+\s+p\.\s*\d+[^)]*\)")
 _FOOTNOTE_MARK = re.compile(r"\(\d{1,2}\)\s+[A-Z]")
 
 
-def _figures(text: str, percent: bool = False) -> list[tuple[float, float]]:
-    """(number as written, scale) for every figure in the text (`percent`: every percentage), years and citation
-    marks left out."""
+def _figures(text: str, percent: bool = False, followed_by: re.Pattern | None = None) -> list[tuple[float, float]]:
+    """(number as written, scale) for every figure in the text (`percent`: every percentage; `followed_by`: every
+    figure the pattern follows, its unit), years and citation marks left out."""
     found = []
     text = _CITATION_MARK.sub(" ", text)
     for m in _FIGURE.finditer(text):
@@ -119,6 +119,8 @@ def _figures(text: str, percent: bool = False) -> list[tuple[float, float]]:
         if _FOOTNOTE_MARK.match(text, m.start()):
             continue  # '"(2) We define FX-Neutral ...': a footnote's mark, not a figure
         if percent and not m.group("pct"):
+            continue
+        if followed_by is not None and not followed_by.match(text, m.end()):
             continue
         number = float(raw)
         if m.group("neg") in ("-", "−", "("):
@@ -170,11 +172,45 @@ def typed_number(answer: Answer, question: str = "") -> float | str:
             scale = _scale_shown(answer.value, figures)
         return answer.value * scale / asked_scale(question)
     distinct = {n * s for n, s in figures}
-    if len(distinct) != 1 and _ASKS_PERCENT.search(question):
-        # "What percentage of the outstanding common stock was issued to the Trust?" over a quote that also gives the
-        # cash and the shares: the one percentage it states
-        distinct = {n for n, _ in _figures(text=answer.answer, percent=True)}
+    if len(distinct) > 1:
+        # several figures: those in the form the question asks ("what percentage", "per share (in pence)", "how
+        # many restaurants"), and of them, when still several, the first quote's (quotes come best first: "Intel
+        # shall be obligated to pay ... $353 million" before the other side's $206 million)
+        percent, unit = bool(_ASKS_PERCENT.search(question)), _asked_unit(question)
+        for text in (answer.answer, _first_quote(answer.answer)):
+            found = {n * (1.0 if percent else s) for n, s in _figures(text, percent=percent, followed_by=unit)}
+            if len(found) == 1:
+                distinct = found
+                break
     return distinct.pop() / asked_scale(question) if len(distinct) == 1 else NA
+
+
+# the unit a question asks its figure in, as the text writes it right after the figure
+_PER_SHARE = re.compile(r"\s*(?:in\s+cash\s+)?(?:per|a|for\s+each)\s+(?:\w+\s+){0,2}?share\b", re.I)
+_PENCE = re.compile(r"\s*(?:pence|p)\b", re.I)
+
+
+def _asked_unit(question: str) -> re.Pattern | None:
+    """What follows a figure in the form asked: "pence", "per share", or the noun counted ("How many McDonald's
+    restaurants ...": "40,275 McDonald's restaurants", not "approximately 95%")."""
+    if re.search(r"\bpence\b", question, re.I):
+        return _PENCE
+    if re.search(r"\bper\s+(?:\w+\s+){0,2}?share\b", question, re.I):
+        return _PER_SHARE
+    if (many := _HOW_MANY.search(question)) is not None:
+        stems = "|".join(re.escape(w[:5]) for w in many.group("noun").split())
+        return re.compile(rf"\s*(?:[\w'’-]+\s+){{0,2}}?(?:{stems})", re.I)
+    return None
+
+
+_HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<noun>[\w'’-]{3,}(?:\s+(?!did|does|do|were|was|are|is|had|has|have)[\w'’-]{3,})?)",
+                       re.I)
+
+
+def _first_quote(text: str) -> str:
+    """The answer's first quote (its best evidence): up to its citation mark."""
+    m = _CITATION_MARK.search(text)
+    return text[: m.start()] if m else text
 
 
 _ASKS_PERCENT = re.compile(r"\bwhat\s+(?:percentage|percent|share)\s+of\b|\bin\s+percent\b", re.I)

@@ -804,6 +804,11 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
 
 
 _ASKS_PLAN = re.compile(r"\b(?:plans?|planning|intends?|intention)\s+to\b", re.I)
+# a question asking about the plan itself ("Did the Board propose a distribution?", "Did it announce a
+# buyback?"): a plan is then the deed asked, and a sentence stating one is no absence of it (read in the
+# asked verb: "did it repurchase shares under its program" asks a deed)
+_ASKS_PLAN_DEED = re.compile(r"\b(?:propos\w*|authori[sz]\w*|approv\w*|announc\w*|plan\w*|adopt\w*|intend\w*|"
+                             r"agree\w*|recommend\w*|consider\w*|expect\w*|program\w*|programme\w*)\b", re.I)
 _DENIES_PLAN = re.compile(r"\b(?:no|not\s+(?:have\s+)?(?:any\s+)?)(?:current\s+|present\s+|immediate\s+)?"
                           r"(?:plans?|intention)\b(?:\s+\S+){0,4}?\s+to\b|\b(?:does|do)\s+not\s+(?:currently\s+)?"
                           r"(?:plan|intend)\s+to\b", re.I)
@@ -1024,6 +1029,18 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         # year 2023", in the report on 2022, says the deal was still pending when the asked year ended
         return WrittenAnswer(status="answered", kind="yes_no", citations=[cite(pending.chunk, pending.text)],
                              text=f"No. The filing has it still to be completed after fiscal {years[-1]} ended: {pending.shown()}")
+    if found.held and decision.default_answer is False and (predicate.deed or predicate.past) \
+            and any(r.verdict == "plan" for _, r in found.held) \
+            and all(r.verdict in ("plan", "restriction") for _, r in found.held) and not _ASKS_PLAN_DEED.search(predicate.word or main_clause(decision.ask)):
+        # "Did it repurchase shares in 2022? If there is no mention, return False." with only a program
+        # authorized, a deal proposed: the deed asked is mentioned nowhere as done, which is the
+        # question's own rule for False (a rule on it, "not obligated to repurchase", is no deed either; crossed
+        # cues, "has repurchased ... to date", are a mention the rule must not overrule)
+        s = next(s for s, r in found.held if r.verdict == "plan")
+        return WrittenAnswer(
+            status="answered", kind="yes_no", flags=["question_default"], citations=[cite(s.chunk, s.text)],
+            text=f"No. The filing names {_asked(decision, topic)} only as a plan or authorization, never as done; "
+                 f"the question's rule for no mention gives No: {s.shown()}")
     if found.held:
         # sentences name the asked deed but state a rule, a plan or crossed cues: no answer, and no
         # default either (the question's "if there is no mention" rule is for no mention at all)

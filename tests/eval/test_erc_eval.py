@@ -288,5 +288,30 @@ def test_a_percentage_asked_is_the_one_percentage_the_answer_states():
              'common stock) ..." (b5e4056d9a p.12)')
     asked = "What percentage of the outstanding common stock was issued to the Fire Victim Trust?"
     assert typed_answer("number", _answer(quote), asked) == 22.19
-    assert typed_answer("number", _answer(quote), "How many shares were issued to the Fire Victim Trust?") == NA
+    # the count asked is the figure followed by the noun counted
+    assert typed_answer("number", _answer(quote), "How many shares were issued to the Fire Victim Trust?") == 477e6
+    assert typed_answer("number", _answer(quote), "How many units were issued to the Fire Victim Trust?") == NA
     assert typed_answer("number", _answer("Margins were 22.1% and 23.4%."), asked) == NA  # which one?
+
+
+def test_a_figure_in_the_asked_unit_is_the_answer_among_others():
+    # Mercia's FY2022 report: "The final dividend ... of 0.5 pence per share, totalling £2,201,000"; Patriot's 8-K:
+    # the merger's "$16.26 per share in cash" after a proxy's date
+    mercia = _answer('"The final dividend for the year ended 31 March 2022 proposed by the Board of 0.5 pence per share, '
+                     'totalling £2,201,000, is subject to shareholder approval." (966d2b42eb p.94)')
+    assert typed_answer("number", mercia, "What final dividend per share (in pence) did the Board propose?") == 0.5
+    assert typed_answer("number", mercia, "What was the total final dividend proposed?") == NA
+    patriot = _answer('"This Proxy and Agreement, entered into as of November 1, 2023, by each of the Persons set forth on '
+                      'Exhibit A" (1fea2c8903 p.83) "UPT will acquire all of the outstanding shares of Patriot common '
+                      'stock for $16.26 per share in cash." (1fea2c8903 p.97)')
+    assert typed_answer("number", patriot, "What cash amount per share will holders receive (in USD)?") == 16.26
+
+
+def test_among_quotes_with_one_figure_each_the_first_quote_answers():
+    # Tower's 20-F: the fee Intel would pay ($353 million) quoted first, the fee Tower would pay ($206 million) after
+    fees = _answer('"Intel shall be obligated to pay the Company a termination fee equal to $353 million in cash." '
+                   '(6e9eaa88d8 p.24) "the Company will be obligated to pay to Parent a termination fee equal to $206 '
+                   'million in cash." (6e9eaa88d8 p.77)')
+    assert typed_answer("number", fees, "What termination fee (in USD millions) would Intel pay?") == 353
+    both = _answer('"Fees of $353 million and $206 million were agreed." (6e9eaa88d8 p.24)')
+    assert typed_answer("number", both, "What termination fee (in USD millions) would Intel pay?") == NA

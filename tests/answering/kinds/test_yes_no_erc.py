@@ -90,3 +90,29 @@ def test_a_date_in_the_question_is_no_named_thing():
 
     assert _NUMBERED_NAME.findall('Did "FedEx" announce a stock split in June 2022, in Fiscal 2023, under Chapter 11?') == [
         "Chapter 11"]
+
+
+def test_a_deed_named_only_as_a_plan_is_the_questions_own_false(services):
+    """Activision Blizzard's FY2019 10-K names its repurchase programs only as authorized ("our Board of
+    Directors authorized a stock repurchase program under which we were authorized to repurchase up to $1
+    billion"), never a share bought back: no mention of the deed asked, so the question's rule says No, with
+    the plan as its evidence. Asked whether a program was announced, the same sentence is the Yes."""
+    atvi = filing("financebench/pdfs/ACTIVISIONBLIZZARD_2019_10K.pdf")
+    pages = [28, 48, 49, 97, 119]
+    deed = ask('Did "Activision Blizzard, Inc." repurchase any shares under its $1.5 billion stock repurchase program '
+               "during 2019?" + RULE, atvi, pages, services)
+    assert deed.text.startswith("No."), deed.text
+    assert "only as a plan or authorization" in deed.text
+    assert any("authorized a stock repurchase program" in c.quote for c in deed.citations)
+    assert _typed(deed) is False
+    plan = ask('Did "Activision Blizzard, Inc." announce a stock repurchase program?' + RULE, atvi, pages, services)
+    assert plan.text.startswith("Yes."), plan.text
+
+
+def test_a_plan_without_the_questions_rule_stays_refused(services):
+    """The same plan, asked without a rule for no mention: no sentence says shares were bought, none says
+    none were, and the reader does not guess."""
+    atvi = filing("financebench/pdfs/ACTIVISIONBLIZZARD_2019_10K.pdf")
+    written = ask("Did Activision Blizzard repurchase any shares under its stock repurchase program during 2019?",
+                  atvi, [28, 48, 49, 97, 119], services)
+    assert written.status != "answered" or not written.text.startswith("No."), written.text
