@@ -236,7 +236,9 @@ def typed_name(answer: Answer, question: str) -> str:
         if len(names) == 1 and re.fullmatch(r"[a-z][\w&'’-]*", names[0]) \
                 and re.search(rf"\b{re.escape(names[0])}\b", answer.answer.split("\n\n", 1)[-1]):
             return names[0]  # a brand written in lower case ("viagogo"), as the quote under it writes it
-        return names[0] if len(names) == 1 and _name_like(names[0]) else NA
+        if len(names) == 1 and _name_like(names[0]):
+            return names[0]
+        return _named_beside_asked_words(answer.answer, question)
     if answer.rows:
         top = company_key(answer.rows[0].company)
         spelled = [c for c in candidates if top and (company_key(c) == top or company_key(c).startswith(top + " "))]
@@ -244,6 +246,36 @@ def typed_name(answer: Answer, question: str) -> str:
     text = f" {company_key(answer.answer)} "
     named = [c for c in candidates if company_key(c) and f" {company_key(c)} " in text]
     return named[0] if len(named) == 1 else NA
+
+
+# a name in a quote: capitalised words, "&" / "of" between them ("and" joins two names), a legal form after a comma ("Florida Rock &
+# Tank Lines, Inc.")
+_QUOTED_NAME = re.compile(r"(?<![\w.])(?:[A-Z][\w'’.-]*)(?:\s+(?:&\s+|of\s+)?[A-Z][\w'’.-]*)*"
+                          r"(?:,\s+(?:Inc|LLC|Ltd|Limited|Corp|plc|SA|AG|N\.V|L\.P)\.?)?")
+# words a filing capitalises as its own defined terms, no other party's name
+_DEFINED_TERM = re.compile(r"^(?:The\s+)?(?:Company|Corporation|Group|Board|Directors?|Meeting|Agreement|Plan|Trust|Fund|"
+                           r"Manager|Note|Item|Part|[A-Z]{2,}(?:\s+[A-Z]{2,})*)$")
+_QUESTION_WORD = re.compile(r"\b[a-z][a-z-]{3,}\b")
+_ASKING = {"which", "what", "whom", "does", "have", "were", "with", "from", "into", "that", "this", "their", "return",
+           "available", "data", "mention", "according", "annual", "report", "year", "ended", "fiscal"}
+
+
+def _named_beside_asked_words(text: str, question: str) -> str:
+    """The one name the first quote gives right after the question's own words ("Through which wholly owned
+    subsidiary ...": "conducted through our wholly owned subsidiary, Florida Rock & Tank Lines, Inc."; "Which firm
+    did KPMG replace": "replacing Ernst & Young"), none of the question's names; "N/A" when none or several."""
+    quote = _first_quote(text)
+    stems = {w[:5] for w in _QUESTION_WORD.findall(question) if w not in _ASKING}
+    asked = f" {company_key(question)} "
+    found = set()
+    for m in _QUOTED_NAME.finditer(quote):
+        name = m.group(0).rstrip(".,") if not re.search(r"\b(?:Inc|Ltd|Corp|N\.V|L\.P)\.$", m.group(0)) else m.group(0)
+        before = re.findall(r"[a-z][a-z-]+", quote[max(0, m.start() - 40): m.start()].lower())[-4:]
+        if _DEFINED_TERM.match(name) or not _name_like(name) or f" {company_key(name)} " in asked \
+                or not any(w[:5] in stems for w in before):
+            continue
+        found.add(name)
+    return found.pop() if len(found) == 1 else NA
 
 
 # the choice writer's verdict: "PepsiCo Beverages North America (5,798 (millions)) ranks highest (...)"

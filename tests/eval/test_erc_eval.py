@@ -315,3 +315,23 @@ def test_among_quotes_with_one_figure_each_the_first_quote_answers():
     assert typed_answer("number", fees, "What termination fee (in USD millions) would Intel pay?") == 353
     both = _answer('"Fees of $353 million and $206 million were agreed." (6e9eaa88d8 p.24)')
     assert typed_answer("number", both, "What termination fee (in USD millions) would Intel pay?") == NA
+
+
+@pytest.mark.parametrize(("question", "quote", "name"), [
+    # Tradition's FY2022 report: the auditor KPMG replaced, after the question's own verb
+    ('Which audit firm did KPMG SA replace as independent auditor of "Compagnie Financière Tradition SA" when it was '
+     "first appointed at the Annual General Meeting in 2022?",
+     '"The independent auditors were first appointed by the Annual General Meeting on 24 May 2022, for a one-year '
+     'term, replacing Ernst & Young." (fc291ad007 p.28)', "Ernst & Young"),
+    # Patriot's 10-K: the subsidiary after the question's description, with its legal form
+    ('Through which wholly owned subsidiary does "Patriot Transportation Holding, Inc." conduct its business?',
+     '"The business of the Company, conducted through our wholly owned subsidiary, Florida Rock & Tank Lines, Inc., is '
+     'to transport petroleum." (ddaa74c2aa p.13)', "Florida Rock & Tank Lines, Inc."),
+    # two names after the question's words: which one is not for the reader to guess
+    ("Which firms did it appoint as joint brokers?",
+     '"The Company appointed Numis Securities and Peel Hunt as joint brokers." (aa p.3)', NA),
+    # a name nowhere near the question's words is no answer
+    ("Which firm audits the company?", '"Revenue grew in Germany and France." (aa p.3)', NA),
+])
+def test_a_name_is_the_one_the_first_quote_gives_beside_the_questions_words(question, quote, name):
+    assert typed_answer("name", _answer(quote), question) == name
