@@ -89,6 +89,7 @@ from answering.llm_writer import write_llm
 from answering.metric_answer import answer_metric
 from answering.metric_target import read_target, unreadable_definition
 from answering.shape_record import held_to_record
+from answering.kinds.tables import more_tables
 from answering.written_answer import NOT_FOUND, PARTIAL, WrittenAnswer, not_found
 from finrag.llm import LLMClient, LLMError, Usage
 from finrag.models import AnswerKind, Question, SearchHit
@@ -131,7 +132,37 @@ def write_answer(
     usage: Usage,
     offline_only: bool = False,
 ) -> WrittenAnswer:
-    """Answer from these hits. `offline_only` forces the deterministic engine (e.g. after a timeout)."""
+    """Answer from these hits. `offline_only` forces the deterministic engine (e.g. after a timeout).
+
+    When no sentence or table of the hits states what is asked, the asked company's filing is searched
+    once more by the question's words alone (BM25): the fused ranking buries a page that names a rare term
+    of the question ("Headcount decreased to 629 employees") under pages close to the question in meaning,
+    and the answer read from that page passes the same gates."""
+    written = _write_answer(question, hits, understanding, services, usage, offline_only)
+    retriever = getattr(services, "retriever", None)
+    if written.status != "not_found" or not (written.reason or "").startswith(_NOTHING_STATES) \
+            or retriever is None or len(understanding.companies) != 1:
+        return written
+    text = question.question if isinstance(question, Question) else question
+    more = more_tables(understanding.search_text or text, hits, list(understanding.companies),
+                       sorted(set(understanding.fiscal_years)), retriever)
+    if len(more) == len(hits):
+        return written
+    again = _write_answer(question, more, understanding, services, usage, offline_only)
+    return again if again.status == "answered" else written
+
+
+_NOTHING_STATES = "no sentence or table in the retrieved pages states"
+
+
+def _write_answer(
+    question: Question | str,
+    hits: list[SearchHit],
+    understanding: QueryUnderstanding,
+    services: WriterServices,
+    usage: Usage,
+    offline_only: bool = False,
+) -> WrittenAnswer:
     text = question.question if isinstance(question, Question) else question
     offline_engine = services.llm is None or offline_only or not hits
     decision = classify(text, services.vocabulary, companies=understanding.companies)
@@ -638,6 +669,6 @@ def _refusal(decision: KindDecision, hits: list[SearchHit], understanding: Query
         subject = f"{what} {premised}"  # "What drove such a large increase?": the premise's change
     docs = list(dict.fromkeys(h.chunk.doc for h in hits))
     searched = f"{len(hits)} passages from {', '.join(docs[:4])}{' ...' if len(docs) > 4 else ''}" if hits else "nothing"
-    reason = f"no sentence or table in the retrieved pages states {subject}"
+    reason = f"{_NOTHING_STATES} {subject}"
     return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
                          text=f"{NOT_FOUND.capitalize()}: {reason}; searched: {searched}.")

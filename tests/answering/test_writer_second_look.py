@@ -1,0 +1,66 @@
+"""write_answer's second look: when no sentence or table of the hits states what is asked, the asked
+company's filing is searched once more by the question's words alone (BM25), and what that search brings
+back is read through the same readers and gates. Yellow Pages' FY2022 report (../shared/erc-round1) states
+its headcount once, in the MD&A's highlights ("Headcount decreased to 629 employees as at December 31,
+2022"), a page the fused first search ranked 20th."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pytest
+
+from answering.writer import write_answer
+from finrag.llm import Usage
+from finrag.models import SearchHit
+from finrag.vocabulary import tokenize
+from retrieval.page_rerank import FilingPages
+from retrieval.query_understanding import understand
+from tests.answering.kinds.conftest import catalog, filing
+
+QUESTION = 'What was the headcount of "Yellow Pages Limited" as at December 31, 2022?'
+FIRST_SEARCH = (39, 53, 10, 3, 73, 13, 66, 67)  # the pages the fused first search brought back
+
+
+@pytest.fixture(scope="module")
+def yellow_pages() -> list:
+    return filing("erc-round1/pdfs/9d7a72445aba6860402c3acce75af02dc045f74d.pdf")
+
+
+class _Words:
+    """A retriever over the loaded chunks by the query's words, a rare word weighing more (BM25's idea)."""
+
+    def __init__(self, chunks: list) -> None:
+        self.chunks = chunks
+        self.terms = [set(tokenize(c.text)) for c in chunks]
+        self.modes: list[str | None] = []
+
+    def search(self, query, filters=None, k=8, mode=None):
+        self.modes.append(mode)
+        asked = set(tokenize(query))
+        weight = {t: math.log(len(self.chunks) / (1 + sum(t in terms for terms in self.terms))) for t in asked}
+        scored = sorted(range(len(self.chunks)), key=lambda i: -sum(weight[t] for t in asked & self.terms[i]))
+        return [SearchHit(chunk=self.chunks[i], score=1.0) for i in scored[:k]]
+
+    def filing(self, doc: str) -> FilingPages:
+        return FilingPages([c for c in self.chunks if c.doc == doc])
+
+
+def _answer(chunks, services, retriever):
+    found = [SearchHit(chunk=c, score=1.0) for c in chunks if c.page in FIRST_SEARCH]
+    searching = dataclasses.replace(services, retriever=retriever)
+    return write_answer(QUESTION, found, understand(QUESTION, catalog(chunks), services.vocabulary), searching, Usage())
+
+
+def test_a_fact_on_a_page_the_first_search_missed_is_found_by_the_questions_words(yellow_pages, services):
+    words = _Words(yellow_pages)
+    written = _answer(yellow_pages, services, words)
+    assert written.status == "answered", written.text
+    assert "629 employees" in written.text and all(c.page == 7 for c in written.citations), written.text
+    assert words.modes == ["sparse"]  # one more search, by the words alone
+
+
+def test_without_a_retriever_the_refusal_stands(yellow_pages, services):
+    written = _answer(yellow_pages, services, None)
+    assert written.status == "not_found" and "no sentence or table in the retrieved pages states" in written.text
