@@ -85,11 +85,11 @@ from answering.kinds.quote_focus import FLAG as LOOK_ALIKE
 from answering.kinds.quote_focus import answered_on_focus
 from answering.kinds.sentences import read_topic
 from answering.kinds.statement_lines import outlined_line, zero_by_rule
+from answering.kinds.tables import more_tables
 from answering.llm_writer import write_llm
 from answering.metric_answer import answer_metric
 from answering.metric_target import read_target, unreadable_definition
 from answering.shape_record import held_to_record
-from answering.kinds.tables import more_tables
 from answering.written_answer import NOT_FOUND, PARTIAL, WrittenAnswer, not_found
 from finrag.llm import LLMClient, LLMError, Usage
 from finrag.models import AnswerKind, Question, SearchHit
