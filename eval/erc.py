@@ -255,6 +255,9 @@ _QUOTED_NAME = re.compile(r"(?<![\w.])(?:[A-Z][\w'’.-]*)(?:\s+(?:&\s+|of\s+)?[
 # words a filing capitalises as its own defined terms, no other party's name
 _DEFINED_TERM = re.compile(r"^(?:The\s+)?(?:Company|Corporation|Group|Board|Directors?|Meeting|Agreement|Plan|Trust|Fund|"
                            r"Manager|Note|Item|Part|[A-Z]{2,}(?:\s+[A-Z]{2,})*)$")
+# "Which company acquired ...", "Which firm acts as ...": the asked name is the verb's subject
+_ASKS_SUBJECT = re.compile(r"^\W*(?:which|what)\s+(?:[a-z-]+\s+){0,3}?"
+                           r"(?P<verb>(?!(?:did|does|do|is|was|were|are|has|had|have)\b)[a-z]+(?:ed|es|s))\s", re.I)
 _QUESTION_WORD = re.compile(r"\b[a-z][a-z-]{3,}\b")
 _ASKING = {"which", "what", "whom", "does", "have", "were", "with", "from", "into", "that", "this", "their", "return",
            "available", "data", "mention", "according", "annual", "report", "year", "ended", "fiscal"}
@@ -266,6 +269,10 @@ def _named_beside_asked_words(text: str, question: str) -> str:
     did KPMG replace": "replacing Ernst & Young"), none of the question's names; "N/A" when none or several."""
     quote = _first_quote(text)
     stems = {w[:5] for w in _QUESTION_WORD.findall(question) if w not in _ASKING}
+    if (subject := _ASKS_SUBJECT.match(question)) is not None:
+        # "Which company acquired X?" asks who did the deed: the name after the deed's word ("the acquisition
+        # of Yardbird") is what was done to, not who did it
+        stems.discard(subject.group("verb")[:5])
     asked = f" {company_key(question)} "
     found = set()
     for m in _QUOTED_NAME.finditer(quote):

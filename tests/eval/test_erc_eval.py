@@ -330,6 +330,9 @@ def test_among_quotes_with_one_figure_each_the_first_quote_answers():
     # two names after the question's words: which one is not for the reader to guess
     ("Which firms did it appoint as joint brokers?",
      '"The Company appointed Numis Securities and Peel Hunt as joint brokers." (aa p.3)', NA),
+    # asked who did the deed, a name after the deed's word is what it was done to (Best Buy acquired Yardbird)
+    ('Which company acquired "BEST BUY CO., INC." in fiscal 2022?',
+     '"The acquisition of Yardbird was not material to the results of our operations." (fbbc5c3231 p.53)', NA),
     # a name nowhere near the question's words is no answer
     ("Which firm audits the company?", '"Revenue grew in Germany and France." (aa p.3)', NA),
 ])
