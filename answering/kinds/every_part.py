@@ -229,6 +229,11 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
     """The first part the answer does not state, or None."""
     if (thing := _unstated_thing(written, question)) is not None:
         return thing
+    if written.kind != "drivers" and (why := _cause_asked_after(question)) is not None \
+            and not any(is_cause(s) for s in split_sentences(written.text)):
+        # "Did its operating margin improve? Explain the main factors behind the change.": a verdict and its
+        # figures answer the question, not the instruction after it, which only a sentence stating a cause does
+        return why
     parts = asked_parts(question)
     if len(parts) == 1 and (happened_to_a_name(parts[0], companies) or ASKS_EMPLOYER.match(parts[0])) \
             and not answered_in_other_words(parts[0], written.text, companies):
@@ -260,6 +265,24 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
             continue  # "and what were the comparable sales increases for each segment?": the ranking gives each
         if part_unanswered(part, written.text, written.kind or "", companies):
             return part
+    return None
+
+
+# an instruction after the question that asks for causes ("Explain the main factors behind the change in operating
+# expenses.", "...; otherwise say what drove the change"); not one under a condition ("If gross margin is not a useful
+# metric ..., explain why") nor a call to justify the verdict ("Explain why or why not.")
+_CAUSE_ASKED = re.compile(r"\b(?:explain|say|describe|discuss|give|state|what)\b[^.?;]*?\b(?:factors?|drivers?|drove|"
+                          r"drive|why|caus\w*|reasons?)\b", re.I)
+_NO_CAUSE_ASKED = re.compile(r"^if\b|\bwhy\s+or\s+why\s+not\b|\byour\s+(?:reasoning|answer)\b", re.I)
+
+
+def _cause_asked_after(question: str) -> str | None:
+    if "?" not in question:
+        return None
+    for piece in re.split(r"[.;]", question[question.rindex("?") + 1:]):
+        piece = piece.strip()
+        if piece and not _NO_CAUSE_ASKED.search(piece) and _CAUSE_ASKED.search(piece):
+            return piece
     return None
 
 

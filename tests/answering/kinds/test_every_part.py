@@ -694,3 +694,29 @@ def test_what_happened_to_a_figure_is_answered_by_how_it_moved_not_by_its_words(
     # receivables balance
     receivables = '"The decrease in the accounts receivable balance reflected faster collections." (p.30)'
     assert part_unanswered("What happened to its cash balance?", verdict + receivables, "yes_no", ["Best Buy"])
+
+
+ORACLE_MARGIN = ("Yes. Oracle operating margin rose from 25.7% (FY2022) to 26.2% (FY2023). Operating margin = Operating "
+                 "income / Revenue = $10,926.0M / $42,440.0M = 25.7%.")
+
+
+def test_causes_asked_after_the_question_need_a_sentence_stating_a_cause():
+    question = ("Did Oracle's operating margin improve in FY2023? Explain the main factors behind the change in "
+                "operating expenses.")
+    assert unanswered_part(_answer(ORACLE_MARGIN, "yes_no"), question, ["Oracle"]) == (
+        "Explain the main factors behind the change in operating expenses")
+    caused = ORACLE_MARGIN + ' "Operating expenses increased primarily due to the Cerner acquisition." (p.40)'
+    assert unanswered_part(_answer(caused, "yes_no"), question, ["Oracle"]) is None
+    # "...; otherwise say what drove the change": the part after the condition asks causes
+    holley = ("Does Holley have an improving gross margin profile as of FY2022? If gross margin is not a useful metric "
+              "for a company like this, then state that and explain why; otherwise say what drove the change.")
+    assert unanswered_part(_answer("No. Holley gross margin fell from 41.4% to 36.8%.", "yes_no"), holley,
+                           ["Holley"]) == "otherwise say what drove the change"
+
+
+def test_a_condition_or_a_call_to_justify_asks_no_cause():
+    for question in ("Does Holley have an improving gross margin profile as of FY2022? If gross margin is not a useful "
+                     "metric for a company like this, then state that and explain why.",
+                     "Is Verizon capital-intensive as of FY2022? Explain why or why not."):
+        assert unanswered_part(_answer("No. Holley gross margin fell from 41.4% to 36.8%.", "yes_no"), question,
+                               ["Holley"]) is None
