@@ -83,7 +83,7 @@ from answering.kinds.part_completion import completed
 from answering.kinds.part_questions import part_questions, quoted_answer_holds
 from answering.kinds.quote_focus import FLAG as LOOK_ALIKE
 from answering.kinds.quote_focus import answered_on_focus
-from answering.kinds.sentences import read_topic
+from answering.kinds.sentences import past_forms, read_topic
 from answering.kinds.statement_lines import outlined_line, zero_by_rule
 from answering.kinds.tables import more_tables
 from answering.llm_writer import write_llm
@@ -144,8 +144,12 @@ def write_answer(
             or retriever is None or len(understanding.companies) != 1:
         return written
     text = question.question if isinstance(question, Question) else question
-    more = more_tables(understanding.search_text or text, hits, list(understanding.companies),
-                       sorted(set(understanding.fiscal_years)), retriever)
+    # the words as a filing writes them too: irregular past forms ("paid"), the topic's wordings ("acquire":
+    # "acquisition", "acquired", "merger")
+    vocab = services.vocabulary
+    said = " ".join(w for term in vocab.match_terms(text) for w in vocab.entries[term].wordings)
+    words = " ".join(filter(None, (understanding.search_text or text, past_forms(text), said)))
+    more = more_tables(words, hits, list(understanding.companies), sorted(set(understanding.fiscal_years)), retriever)
     if len(more) == len(hits):
         return written
     again = _write_answer(question, more, understanding, services, usage, offline_only)
@@ -428,6 +432,10 @@ def _stated_in_prose(text: str, hits: list[SearchHit], understanding: QueryUnder
 def _gated(offline: WrittenAnswer, text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
            services: WriterServices) -> WrittenAnswer:
     """The writer's gates, in order: an answer that fails one is refused saying why."""
+    # first, an amount the answer leaves out that a sentence of the pages read states is quoted after it ("what did
+    # it pay, and how much goodwill did the deal create": the payment's sentence, the goodwill's), so that no gate
+    # refuses for a part the pages answer
+    offline = completed(offline, text, hits, list(understanding.companies), services.vocabulary)
     # a question of several parts answered in one of them is refused, never given as the answer
     offline = answered_in_every_part(offline, text, list(understanding.companies))
     offline = answered_over_the_asked_years(offline, text)
@@ -440,8 +448,6 @@ def _gated(offline: WrittenAnswer, text: str, hits: list[SearchHit], understandi
     offline = judged_on_every_named_measure(offline, text, services.vocabulary)
     # last: every ask the question's grammar makes (an amount, a cause, a name, the thing a figure
     # was asked of) is covered by the answer, or the answer is refused naming the ask it leaves out
-    # (an amount the answer leaves out, which a sentence of the pages read states, is quoted first)
-    offline = completed(offline, text, hits, list(understanding.companies), services.vocabulary)
     offline = answered_in_every_ask(offline, text, list(understanding.companies), services.vocabulary)
     # "who was its President Director": quotes that name no person hold no answer, whatever words they share
     offline = officers_table.answered_with_a_person(offline, text, list(understanding.companies))

@@ -111,7 +111,11 @@ _AN_AMOUNT = re.compile(r"[$€£¥]\s?\d|\d[\d,.]*\s*(?:%|percent(?:age)?\s+poi
 _AMOUNT_VERBS = frozenset(tokenize("spend spent incur incurred record recorded recognize recognized pay paid receive "
                                    "received cost costs book booked take taken total report reported return returned "
                                    "generate generated expect expected amount much many large big raise raised fetch "
-                                   "estimate estimated represent represented account accounted share portion percent"))
+                                   "estimate estimated represent represented account accounted share portion percent "
+                                   "create created creates"))
+# "how much goodwill did the deal create": the deal is the one the question's first ask named; the
+# sentence stating its goodwill calls it by its own name ("the Central acquisition")
+_BACK_REFERENCES = frozenset(tokenize("deal deals transaction transactions"))
 _A_COUNT = re.compile(r"(?<![\w.])(?!(?:19|20)\d\d\b)\d[\d,.]*(?![\w-])|" + _AN_AMOUNT.pattern, re.I)
 _ASKS_SHARE = re.compile(r"\bwhat\s+(?:share|percentage|proportion|portion|percent)\s+of\b", re.I)
 _PERCENT = re.compile(r"\d\s?(?:%|percent\b)", re.I)
@@ -371,7 +375,8 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
     the decline in gross margin, and how much did foreign exchange hurt net sales and gross
     margin?", a passage on gross margin answers the first ask, and the second only if it also
     states half of "foreign exchange ... net sales"."""
-    words = [w for w in _own(ask, companies) if w not in _AMOUNT_VERBS and w not in _AMOUNT_NOUNS]
+    words = [w for w in _own(ask, companies) if w not in _AMOUNT_VERBS and w not in _AMOUNT_NOUNS
+             and w not in _BACK_REFERENCES]
     # "how many employees": a count, which a filing writes as a bare number before the things
     # counted ("about 500 employees"), not any figure near them
     if asked_thing(ask):

@@ -47,6 +47,10 @@ def of_family(sentence: str, kinds: list[tuple[str, ...]]) -> bool:
     return any(re.search(rf"\b{re.escape(stem)}", low) for stems in kinds for stem in stems)
 
 
+# a fiscal period written as one word ("FY2022", "Q3", "1H23"): when, not a party or a thing
+_PERIOD = re.compile(r"(?:fy|q[1-4]|[12]?h[12]|cy)[-']?\d{0,4}|\d?[qh]\d{2,4}")
+
+
 def names(text: str, companies: list[str]) -> list[str]:
     """The names `text` gives an event: capitalised words past a sentence's start that are not the
     asked company's, lower-cased."""
@@ -55,7 +59,8 @@ def names(text: str, companies: list[str]) -> list[str]:
     for sentence in re.split(r"(?<=[.?!:])\s+", text):
         for word in _WORD.findall(sentence)[1:]:
             low = word.lower().strip(".'\u2019").removesuffix("'s").removesuffix("\u2019s")
-            if not word[0].isupper() or low in _NOT_NAMES or low in _MONTHS or low in company_words:
+            if not word[0].isupper() or low in _NOT_NAMES or low in _MONTHS or low in company_words \
+                    or _PERIOD.fullmatch(low):
                 continue
             if low not in found:
                 found.append(low)

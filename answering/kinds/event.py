@@ -49,6 +49,7 @@ from answering.kinds.every_part import asked_parts
 from answering.kinds.other_words import happened_to_a_name, own_thing
 from answering.kinds.sentences import (
     Sentence,
+    after_table_rows,
     content_words,
     mentions_years,
     overlap,
@@ -305,7 +306,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     found = _searched_for_details(question, best, hits, understanding, services)
     if found:
         best = stating(question, [*hits, *found], understanding) or best
-    # in the order the filing gives them: a deal's story reads forward
+    # in the order the filing gives them: a deal's story reads forward, each without the table rows the
+    # page's text ran into its start ("Lease liability $ 26,618 ... Note 2: Acquisition Activities On November 22, ...")
+    best = [s.model_copy(update={"text": after_table_rows(s.text)}) for s in best]
     best.sort(key=lambda s: (s.chunk.doc, s.chunk.page, s.chunk.index, s.position))
     return WrittenAnswer(status="answered", text=quoted(best), kind=decision.kind,
                          citations=unique_citations([cite(s.chunk, s.text) for s in best]))

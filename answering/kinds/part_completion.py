@@ -20,8 +20,8 @@ import re
 from answering.aspects import split_sentences
 from answering.citations import cite, unique_citations
 from answering.kinds.ask_coverage import asks_an_amount, states_amount_asked, uncovered_ask
-from answering.kinds.every_part import capitalised_names
-from answering.kinds.sentences import HEDGE, content_words
+from answering.kinds.every_part import capitalised_names, unanswered_part
+from answering.kinds.sentences import HEDGE, after_table_rows, content_words, past_forms
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
@@ -51,7 +51,8 @@ def _amount_by_its_words(sentence: str, ask: str, companies: list[str]) -> bool:
     """Whether an amount of the sentence stands within a few words of a word of the ask ("impacted
     ... net sales by $616 million"), not in a table row run into the sentence ("Non-GAAP earnings per
     share-diluted $ 10.10 ... driven by higher sales-driven Franchised margins")."""
-    stems = set(content_words(ask, companies))
+    # (the ask's verbs in their irregular past forms too: "what did it pay" is said "the Company paid $66.2 million")
+    stems = set(content_words(ask, companies)) | set(tokenize(past_forms(ask)))
     words = sentence.split()
     at = [i for i, w in enumerate(words) if set(tokenize(w)) & stems]
     amounts = [sentence[: m.start()].count(" ") for m in _AMOUNT.finditer(sentence)]
@@ -65,10 +66,37 @@ def _quoted(hit: SearchHit, sentence: str) -> str:
 
 def completed(written: WrittenAnswer, question: str, hits: list[SearchHit], companies: list[str],
               vocab: Vocabulary | None) -> WrittenAnswer:
-    """The answer with a quoted sentence stating the amount it left out, or the answer as it was."""
+    """The answer with a quoted sentence stating each amount it left out (ask by ask: "what did it pay, and how
+    much goodwill did the deal create"), or the answer as it was."""
     if written.status != "answered" or written.kind in (None, "metric", "not_meaningful"):
         return written
+    for _ in range(_MAX_ASKS):
+        more = _one_ask_completed(written, question, hits, companies, vocab)
+        if more is written:
+            break
+        written = more
+    return written
+
+
+_MAX_ASKS = 3  # the amount asks one question makes ("what did it pay, ..., and how much goodwill ...")
+
+
+def _one_ask_completed(written: WrittenAnswer, question: str, hits: list[SearchHit], companies: list[str],
+                       vocab: Vocabulary | None) -> WrittenAnswer:
+    """The answer with the sentences stating the first amount ask it leaves uncovered, or `written` itself."""
     ask = uncovered_ask(written, question, companies, vocab)
+
+    def still_open(answer: WrittenAnswer) -> str | None:
+        return uncovered_ask(answer, question, companies, vocab)
+
+    if ask is None:
+        # an amount part the coverage of asks takes as said by any amount of the answer ("what did it pay", beside
+        # the goodwill recorded), which every_part holds to a sentence stating a payment
+        ask = unanswered_part(written, question, companies)
+
+        def still_open(answer: WrittenAnswer) -> str | None:
+            return unanswered_part(answer, question, companies)
+
     if ask is None or not asks_an_amount(ask):
         return written
     named = _names(question, companies)
@@ -76,7 +104,7 @@ def completed(written: WrittenAnswer, question: str, hits: list[SearchHit], comp
     for hit in hits:
         if companies and hit.chunk.company not in companies:
             continue
-        for sentence in split_sentences(hit.chunk.text):
+        for sentence in (after_table_rows(s) for s in split_sentences(hit.chunk.text)):
             if len(sentence.split()) > _MAX_WORDS or HEDGE.search(sentence) or sentence in written.text \
                     or any(sentence == s for _, s in found):
                 continue
@@ -86,7 +114,7 @@ def completed(written: WrittenAnswer, question: str, hits: list[SearchHit], comp
                     or (named and not named & set(tokenize(sentence))) or not _amount_by_its_words(sentence, ask, companies):
                 continue
             alone = written.model_copy(update={"text": written.text + _quoted(hit, sentence)})
-            if uncovered_ask(alone, question, companies, vocab) != ask:
+            if still_open(alone) != ask:
                 found.append((hit, sentence))  # ("... hurt net sales and gross margin": a sentence each)
         if len(found) >= _MAX_SENTENCES:
             break
@@ -95,4 +123,5 @@ def completed(written: WrittenAnswer, question: str, hits: list[SearchHit], comp
     found = found[:_MAX_SENTENCES]
     text = written.text + "".join(_quoted(h, s) for h, s in found)
     citations = unique_citations([*written.citations, *(cite(h.chunk, s) for h, s in found)])
-    return written.model_copy(update={"text": text, "citations": citations, "flags": [*written.flags, "part_completed"]})
+    flags = written.flags if "part_completed" in written.flags else [*written.flags, "part_completed"]
+    return written.model_copy(update={"text": text, "citations": citations, "flags": flags})

@@ -452,6 +452,27 @@ _PROSE_WORD = re.compile(r"^[a-z]+[,;]?$")
 _TABLE_AMOUNTS = 3
 
 
+# a table cell's amount, as tables print them ("66,167", "$ 12,836", "(904)"), not a day or a year ("November 22, 2022")
+_CELL = re.compile(r"(?<![\w.])(?:\(\$?\s?\d[\d,]*(?:\.\d+)?\)|\$\s?\d[\d,]*(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?)(?![\w.])")
+_ROWS = 3  # amounts up to the cut that make what precedes a table's rows, not a sentence's figures
+_PROSE_WORDS = 4  # lower-case words after the cut that make it a sentence
+
+
+def after_table_rows(sentence: str) -> str:
+    """The sentence without the table rows the page's text ran into its start: it starts after the last
+    amount that a capitalised word and prose follow ("... Cash 66,167 Goodwill $ 12,836 In connection with the
+    Central acquisition, the Company recorded $12.8 million of goodwill"; "... Lease liability $ 26,618 Note 2:
+    Acquisition Activities On November 22, 2022, the Company completed ..."), with amounts enough before it to be
+    a table's; the sentence as it was otherwise ("In 2022, we paid $66.2 million and $5 million to Central")."""
+    cells = list(_CELL.finditer(sentence))
+    for n in range(len(cells), _ROWS - 1, -1):
+        rest = sentence[cells[n - 1].end():].lstrip(" )")
+        if rest[:1].isupper() and len(re.findall(r"\b[a-z]{2,}\b", rest)) >= _PROSE_WORDS \
+                and len(_CELL.findall(rest)) < _ROWS:
+            return rest
+    return sentence
+
+
 def prose(text: str) -> str:
     """The sentence without the table rows and headings a page's text ran into its start
     ("Americas 29 % 27 % ... China 20 % 20 % Gross profit The overall gross profit for the year

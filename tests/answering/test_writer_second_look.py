@@ -35,9 +35,11 @@ class _Words:
         self.chunks = chunks
         self.terms = [set(tokenize(c.text)) for c in chunks]
         self.modes: list[str | None] = []
+        self.queries: list[str] = []
 
     def search(self, query, filters=None, k=8, mode=None):
         self.modes.append(mode)
+        self.queries.append(query)
         asked = set(tokenize(query))
         weight = {t: math.log(len(self.chunks) / (1 + sum(t in terms for terms in self.terms))) for t in asked}
         scored = sorted(range(len(self.chunks)), key=lambda i: -sum(weight[t] for t in asked & self.terms[i]))
@@ -64,3 +66,16 @@ def test_a_fact_on_a_page_the_first_search_missed_is_found_by_the_questions_word
 def test_without_a_retriever_the_refusal_stands(yellow_pages, services):
     written = _answer(yellow_pages, services, None)
     assert written.status == "not_found" and "no sentence or table in the retrieved pages states" in written.text
+
+
+def test_the_second_look_searches_the_words_a_filing_uses(services):
+    """CrossFirst's FY2022 10-K states its deal as "completed its acquisition of Central" and "the Company paid
+    $66.2 million": the question's "acquire" and "pay" are searched in those forms too (the topic's wordings, the
+    verbs' irregular past forms)."""
+    crossfirst = filing("erc-round1/pdfs/e2b19d2cc2ccab2fd9022326b56b38fb0e772e73.pdf")
+    question = "What bank did CrossFirst Bankshares acquire in FY2022, what did it pay, and how much goodwill did the deal create?"
+    words = _Words(crossfirst)
+    found = [SearchHit(chunk=c, score=1.0) for c in crossfirst if c.page in (91, 95)]
+    searching = dataclasses.replace(services, retriever=words)
+    write_answer(question, found, understand(question, catalog(crossfirst), services.vocabulary), searching, Usage())
+    assert words.queries and {"acquisition", "acquired", "paid"} <= set(words.queries[0].split()), words.queries

@@ -167,3 +167,10 @@ def test_selling_the_company_s_plant_names_no_other_deal(services):
     written = ask("Did Acme complete its acquisition of Beta during fiscal 2024? If there is no mention, return False.",
                   acme, [0], services)
     assert written.text.startswith("Yes."), written.text
+
+
+def test_a_fiscal_period_written_as_one_word_is_no_name_of_a_deal():
+    from answering.kinds.deal_words import names
+
+    assert names("it in FY2022 with Central", []) == ["central"]
+    assert names("What did it buy in Q3 and 1H23?", []) == []

@@ -37,3 +37,20 @@ def test_an_amount_run_into_a_sentence_from_a_table_row_completes_nothing(servic
                   "restaurant-margin figures to support your answer.", mcdonalds, [11, 12, 28], services)
     assert "Non-GAAP earnings per share" not in written.text.split("found only:")[0], written.text
     assert written.status != "answered" or "part_completed" not in written.flags, written.text
+
+
+def test_each_amount_part_of_a_deal_is_quoted_from_its_own_sentence(services):
+    """CrossFirst's FY2022 10-K, Note 2 (pages 75-76): the deal's sentence names Central; what was paid ("the
+    Company paid $66.2 million of cash consideration") and the goodwill ("recorded $12.8 million of goodwill", after
+    the purchase table's rows the page's text runs into it) are each asked, each quoted from its sentence, without the
+    table rows before it."""
+    crossfirst = filing("erc-round1/pdfs/e2b19d2cc2ccab2fd9022326b56b38fb0e772e73.pdf")
+    written = ask("What bank did CrossFirst Bankshares acquire in FY2022, what did it pay, and how much goodwill did the "
+                  "deal create?", crossfirst, [74, 75], services)
+    assert written.status == "answered", written.text
+    quotes = [c.quote for c in written.citations]
+    assert any("acquisition of Central" in q for q in quotes)
+    assert any(q.startswith("Pursuant to the merger agreement") and "paid $66.2 million" in q for q in quotes)
+    assert any(q.startswith("In connection with the Central acquisition") and "$12.8 million of goodwill" in q
+               for q in quotes)
+    assert not any("Lease liability" in q or "Total liabilities assumed" in q for q in quotes)
