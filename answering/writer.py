@@ -431,11 +431,22 @@ def _stated_in_prose(text: str, hits: list[SearchHit], understanding: QueryUnder
 
 def _gated(offline: WrittenAnswer, text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
            services: WriterServices) -> WrittenAnswer:
-    """The writer's gates, in order: an answer that fails one is refused saying why."""
-    # first, an amount the answer leaves out that a sentence of the pages read states is quoted after it ("what did
-    # it pay, and how much goodwill did the deal create": the payment's sentence, the goodwill's), so that no gate
-    # refuses for a part the pages answer
-    offline = completed(offline, text, hits, list(understanding.companies), services.vocabulary)
+    """The writer's gates, in order: an answer that fails one is refused saying why. Refused, the answer is
+    tried once more with the amounts it leaves out quoted first from sentences of the pages read ("what did it
+    pay, and how much goodwill did the deal create": the payment's sentence, the goodwill's), so that no gate
+    before the completion refuses for a part the pages answer."""
+    gated = _gates(offline, text, hits, understanding, services)
+    if gated.status == "answered" or offline.status != "answered":
+        return gated
+    fuller = completed(offline, text, hits, list(understanding.companies), services.vocabulary, counts=False)
+    if fuller.text == offline.text:
+        return gated
+    again = _gates(fuller, text, hits, understanding, services)
+    return again if again.status == "answered" else gated
+
+
+def _gates(offline: WrittenAnswer, text: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+           services: WriterServices) -> WrittenAnswer:
     # a question of several parts answered in one of them is refused, never given as the answer
     offline = answered_in_every_part(offline, text, list(understanding.companies))
     offline = answered_over_the_asked_years(offline, text)
@@ -448,6 +459,8 @@ def _gated(offline: WrittenAnswer, text: str, hits: list[SearchHit], understandi
     offline = judged_on_every_named_measure(offline, text, services.vocabulary)
     # last: every ask the question's grammar makes (an amount, a cause, a name, the thing a figure
     # was asked of) is covered by the answer, or the answer is refused naming the ask it leaves out
+    # (an amount the answer leaves out, which a sentence of the pages read states, is quoted first)
+    offline = completed(offline, text, hits, list(understanding.companies), services.vocabulary)
     offline = answered_in_every_ask(offline, text, list(understanding.companies), services.vocabulary)
     # "who was its President Director": quotes that name no person hold no answer, whatever words they share
     offline = officers_table.answered_with_a_person(offline, text, list(understanding.companies))

@@ -20,6 +20,7 @@ import re
 from answering.aspects import split_sentences
 from answering.citations import cite, unique_citations
 from answering.kinds.ask_coverage import asks_an_amount, states_amount_asked, uncovered_ask
+from answering.kinds.counts import asked_thing
 from answering.kinds.every_part import capitalised_names, unanswered_part
 from answering.kinds.sentences import HEDGE, after_table_rows, content_words, past_forms
 from answering.written_answer import WrittenAnswer
@@ -65,13 +66,14 @@ def _quoted(hit: SearchHit, sentence: str) -> str:
 
 
 def completed(written: WrittenAnswer, question: str, hits: list[SearchHit], companies: list[str],
-              vocab: Vocabulary | None) -> WrittenAnswer:
+              vocab: Vocabulary | None, counts: bool = True) -> WrittenAnswer:
     """The answer with a quoted sentence stating each amount it left out (ask by ask: "what did it pay, and how
-    much goodwill did the deal create"), or the answer as it was."""
+    much goodwill did the deal create"), or the answer as it was. `counts`: a count asked ("how many paid members")
+    is completed too (a sentence counting a like thing, "Executive members totaled 29.1 million", is no sure count)."""
     if written.status != "answered" or written.kind in (None, "metric", "not_meaningful"):
         return written
     for _ in range(_MAX_ASKS):
-        more = _one_ask_completed(written, question, hits, companies, vocab)
+        more = _one_ask_completed(written, question, hits, companies, vocab, counts)
         if more is written:
             break
         written = more
@@ -82,7 +84,7 @@ _MAX_ASKS = 3  # the amount asks one question makes ("what did it pay, ..., and 
 
 
 def _one_ask_completed(written: WrittenAnswer, question: str, hits: list[SearchHit], companies: list[str],
-                       vocab: Vocabulary | None) -> WrittenAnswer:
+                       vocab: Vocabulary | None, counts: bool) -> WrittenAnswer:
     """The answer with the sentences stating the first amount ask it leaves uncovered, or `written` itself."""
     ask = uncovered_ask(written, question, companies, vocab)
 
@@ -97,7 +99,7 @@ def _one_ask_completed(written: WrittenAnswer, question: str, hits: list[SearchH
         def still_open(answer: WrittenAnswer) -> str | None:
             return unanswered_part(answer, question, companies)
 
-    if ask is None or not asks_an_amount(ask):
+    if ask is None or not asks_an_amount(ask) or (not counts and asked_thing(ask)):
         return written
     named = _names(question, companies)
     found: list[tuple[SearchHit, str]] = []
