@@ -144,16 +144,20 @@ def write_answer(
             or retriever is None or len(understanding.companies) != 1:
         return written
     text = question.question if isinstance(question, Question) else question
-    # the words as a filing writes them too: irregular past forms ("paid"), the topic's wordings ("acquire":
-    # "acquisition", "acquired", "merger")
+    asked = understanding.search_text or text
+    # then in the words a filing writes them in too: irregular past forms ("paid"), the topic's wordings ("acquire":
+    # "acquisition", "acquired", "merger"); tried second, as a longer query dilutes a rare word of the question's own
     vocab = services.vocabulary
     said = " ".join(w for term in vocab.match_terms(text) for w in vocab.entries[term].wordings)
-    words = " ".join(filter(None, (understanding.search_text or text, past_forms(text), said)))
-    more = more_tables(words, hits, list(understanding.companies), sorted(set(understanding.fiscal_years)), retriever)
-    if len(more) == len(hits):
-        return written
-    again = _write_answer(question, more, understanding, services, usage, offline_only)
-    return again if again.status == "answered" else written
+    for words in dict.fromkeys((asked, " ".join(filter(None, (asked, past_forms(text), said))))):
+        more = more_tables(words, hits, list(understanding.companies), sorted(set(understanding.fiscal_years)),
+                           retriever)
+        if len(more) == len(hits):
+            continue
+        again = _write_answer(question, more, understanding, services, usage, offline_only)
+        if again.status == "answered":
+            return again
+    return written
 
 
 _NOTHING_STATES = "no sentence or table in the retrieved pages states"
