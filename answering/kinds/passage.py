@@ -26,6 +26,7 @@ from answering.kinds.sentences import (
     Sentence,
     asks_about_risk,
     content_words,
+    hedge_trimmed,
     is_lead_in,
     last_sentence,
     lists_items,
@@ -157,6 +158,10 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     scored = []
     risks = asks_about_risk(ask)
     read_all = sentences(hits, companies, risks=risks)
+    # (a fact whose hedge is only in a clause after it, cut to the fact: "As of December 31, 2022, we have an accrued
+    # liability of $56.0 million ... in connection with this matter[, and such an outcome could have a material
+    # adverse effect ...]")
+    read_all += [] if risks else hedge_trimmed(hits, companies)
     # (and each lead-in read with the items it lists: "our long-term financial goals through fiscal 2023 ... are as
     # follows: • High single-digit revenue growth; • ...", which alone states none of them)
     plain = {s.text for s in read_all}
@@ -603,7 +608,10 @@ def _scoped(decision: KindDecision, question: str, hits: list[SearchHit], unders
                 continue
         # more than the best few: the one dated as the question asks may rank below another period's
         names = _names(part, list(understanding.companies))
-        best = stating(decision.model_copy(update={"ask": part}), question, hits, understanding, services, limit=6,
+        # (and the chunk after what the parts before found: "the CFPB filed a lawsuit against us ... As of December 31,
+        # 2022, we have an accrued liability of $56.0 million", the amount's sentence cut into the next chunk)
+        read = [*hits, *next_chunks(found, hits, services.retriever)] if found else hits
+        best = stating(decision.model_copy(update={"ask": part}), question, read, understanding, services, limit=6,
                        names=tuple(names))
         if found and len(set(content_words(part, list(understanding.companies)))) < 2:
             # "..., and what did eMetals pay?": one word of its own ("pay") is no topic; the part is

@@ -292,7 +292,11 @@ _LEGAL_FORM = re.compile(r"(\b\w*[A-Z][\w&.'-]*\)?),?\s+(?:Limited|Ltd|Inc|Incor
                          r"Tbk)\b\.?")
 # "in early 2022", "mid-2023": when in the year, which a sentence says by a date or a quarter (a month
 # the question names stays: a sentence naming it is about the asked event)
-_VAGUE_TIME = re.compile(r"\b(?:early|late|mid)(?=[\s-]+(?:19|20)\d\d\b)", re.I)
+_VAGUE_TIME = re.compile(r"\b(?:early|late|mid)(?=[\s-]+(?:19|20)\d\d\b)|"
+                         # "at the end of FY2022", "as of the close of fiscal 2021": the period's edge, said by a date
+                         # ("As of December 31, 2022, we have an accrued liability of $56.0 million")
+                         r"\b(?:at\s+|as\s+of\s+)?(?:the\s+)?(?:end|close|beginning|start)\s+of(?=\s+(?:the\s+|its\s+)?"
+                         r"(?:fiscal\b|fy|q[1-4]\b|(?:19|20)\d\d\b|year\b|quarter\b|period\b|month\b))", re.I)
 
 
 def name_words(*names: str) -> set[str]:
@@ -418,7 +422,7 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
 
 
 # "..., potentially resulting in ... which may result in ...": a consequence clause set off by a comma
-_TRAILING_CLAUSE = re.compile(r",\s+(?:potentially|possibly|which|and\s+(?:this|that|it)|resulting|that\s+could)\b", re.I)
+_TRAILING_CLAUSE = re.compile(r",\s+(?:potentially|possibly|which|and\s+(?:this|that|it|such)|resulting|that\s+could)\b", re.I)
 _MIN_MAIN_WORDS = 8
 
 

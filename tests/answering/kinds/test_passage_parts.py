@@ -154,3 +154,21 @@ def test_facts_asked_in_a_second_sentence_are_parts_the_paragraph_run_must_state
     for fact in ("$56 per share in cash", "equity value of approximately $4.6 billion",
                  "transaction value of approximately $4.4 billion", "expected to close in the second half of 2021"):
         assert fact in written.text
+
+
+def test_an_amount_stated_before_a_hedge_and_at_a_period_end_said_by_its_date(services):
+    """TransUnion's FY2022 annual report (p.67): the CFPB's lawsuit, then "As of December 31, 2022, we have an
+    accrued liability of $56.0 million ..., and such an outcome could have a material adverse effect ...": the
+    fact before the hedge clause answers "how much had it accrued at the end of FY2022" (the period's end is said
+    by its date, not by the word "end")."""
+    transunion = filing("erc-round1/pdfs/85fb23ba2910de45e27f8f40170c0f3576043916.pdf")
+    written = ask("What regulatory lawsuit was filed against TransUnion in FY2022, and how much had TransUnion accrued "
+                  "for it at the end of FY2022?", transunion, [66], services)
+    assert written.status == "answered", written.text
+    assert "the CFPB filed a lawsuit against us" in written.text
+    assert "accrued liability of $56.0 million" in written.text and "could have a material adverse" not in written.text
+
+
+def test_the_edge_of_a_period_is_no_topic_word():
+    assert content_words("how much had TransUnion accrued for it at the end of FY2022?", ["TransUnion"]) == ["accru"]
+    assert "end" in content_words("What were its end markets at the end of the year?", [])
