@@ -313,7 +313,8 @@ def _the_company(quoted: str, names: set[str]) -> bool:
     """A quoted name is the company's: a word of its name first, the rest its name's, its legal form or a
     word companies add to it ("Uber Technologies, Inc.")."""
     words = tokenize(quoted)
-    return bool(words) and words[0] in names and len(words) <= 5 \
+    # ("&", "of" join a name's words: "CREATIVE MEDIA & COMMUNITY TRUST CORPORATION" is five words and a form)
+    return bool(words) and words[0] in names and len([w for w in words if w not in ("and", "of", "the")]) <= 5 \
         and all(w in names or w in LEGAL_FORM_STEMS or w in _NAME_WORDS_BESIDE for w in words[1:])
 
 

@@ -172,3 +172,12 @@ def test_an_amount_stated_before_a_hedge_and_at_a_period_end_said_by_its_date(se
 def test_the_edge_of_a_period_is_no_topic_word():
     assert content_words("how much had TransUnion accrued for it at the end of FY2022?", ["TransUnion"]) == ["accru"]
     assert "end" in content_words("What were its end markets at the end of the year?", [])
+
+
+def test_a_former_name_is_read_where_the_filing_says_formerly_known_as(services):
+    """Creative Media & Community Trust's FY2022 10-K: "Creative Media & Community Trust Corporation (formerly known
+    as CIM Commercial Trust Corporation)"; the question quotes the name in capitals, "&" inside it."""
+    cmct = filing("erc-round1/pdfs/e0d6bb578bfc233c3bdbded229960fed01624631.pdf")
+    written = ask('What was the former name of "CREATIVE MEDIA & COMMUNITY TRUST CORPORATION"?', cmct, [84, 55], services)
+    assert written.status == "answered", written.text
+    assert written.text.startswith("CIM Commercial Trust Corporation"), written.text
