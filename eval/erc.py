@@ -179,6 +179,10 @@ def typed_number(answer: Answer, question: str = "") -> float | str:
         percent, unit = bool(_ASKS_PERCENT.search(question)), _asked_unit(question)
         for text in (answer.answer, _first_quote(answer.answer)):
             found = {n * (1.0 if percent else s) for n, s in _figures(text, percent=percent, followed_by=unit)}
+            if len(found) > 1 and (dated := _dated_as_asked(question)) is not None:
+                # "What was the headcount as at December 31, 2022?" over "decreased to 629 employees as at December
+                # 31, 2022 compared to 651 employees at December 31, 2021": the figure the asked date follows
+                found = {n * (1.0 if percent else s) for n, s in _figures(text, percent=percent, followed_by=dated)}
             if len(found) == 1:
                 distinct = found
                 break
@@ -205,6 +209,21 @@ def _asked_unit(question: str) -> re.Pattern | None:
 
 _HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<noun>[\w'’-]{3,}(?:\s+(?!did|does|do|were|was|are|is|had|has|have)[\w'’-]{3,})?)",
                        re.I)
+
+
+_ASKED_DAY = re.compile(r"\b(?:as\s+(?:at|of)|at|on)\s+(?P<day>(?:January|February|March|April|May|June|July|August|September|"
+                        r"October|November|December)\s+\d{1,2},?\s+(?:19|20)\d\d|\d{1,2}\s+(?:January|February|March|April|"
+                        r"May|June|July|August|September|October|November|December)\s+(?:19|20)\d\d)\b", re.I)
+
+
+def _dated_as_asked(question: str) -> re.Pattern | None:
+    """What follows a figure of the day the question asks at ("as at December 31, 2022"): its words (a few, the
+    things counted) then that day; None when it asks at no day."""
+    m = _ASKED_DAY.search(question)
+    if m is None:
+        return None
+    day = r",?\s+".join(re.escape(w) for w in m.group("day").replace(",", "").split())
+    return re.compile(rf"\s*(?:[\w'’-]+\s+){{0,3}}?(?:as\s+(?:at|of)|at|on)\s+{day}\b", re.I)
 
 
 def _first_quote(text: str) -> str:

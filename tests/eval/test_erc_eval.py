@@ -338,3 +338,13 @@ def test_among_quotes_with_one_figure_each_the_first_quote_answers():
 ])
 def test_a_name_is_the_one_the_first_quote_gives_beside_the_questions_words(question, quote, name):
     assert typed_answer("name", _answer(quote), question) == name
+
+
+def test_among_figures_of_two_days_the_one_at_the_asked_day_answers():
+    # Yellow Pages' FY2022 report: "Headcount decreased to 629 employees as at December 31, 2022 compared to 651
+    # employees at December 31, 2021", a footnote's "1" after it
+    quote = _answer('"Headcount decreased to 629 employees as at December 31, 2022 compared to 651 employees at December '
+                    '31, 2021. 1 Adjusted EBITDA is a non-GAAP measure." (b324958674 p.8)')
+    assert typed_answer("number", quote, 'What was the headcount of "Yellow Pages Limited" as at December 31, 2022?') == 629
+    assert typed_answer("number", quote, 'What was the headcount of "Yellow Pages Limited" as at December 31, 2021?') == 651
+    assert typed_answer("number", quote, 'What was the headcount of "Yellow Pages Limited"?') == NA
