@@ -25,6 +25,7 @@ from answering.citations import is_instruction, unique_citations
 from answering.company_comparison import ComparisonServices, compare_companies
 from answering.extractive_writer import write_offline
 from answering.kinds import (
+    acquisitions,
     asked_rows,
     auditor,
     board_members,
@@ -250,10 +251,14 @@ def _with_lead_figure(offline: WrittenAnswer, text: str) -> WrittenAnswer:
 
 
 def _with_counted_items(offline: WrittenAnswer, text: str) -> WrittenAnswer:
-    """A quoted list answer led by the names its sentence counts ("three labor unions: A; B; and C")."""
+    """A quoted list answer led by the names its sentence counts ("three labor unions: A; B; and C"), or, asked
+    what was acquired, by the businesses its one sentence says were ("acquired ... the assets of A, B, and C")."""
     if offline.status != "answered" or offline.kind != "list" or not offline.text.lstrip().startswith(('"', "“")):
         return offline
-    items = counted_items.lead(_quotes(offline), text)
+    quotes = _quotes(offline)
+    items = counted_items.lead(quotes, text)
+    if items is None and len(quotes) == 1 and acquisitions.ASKS_ACQUISITIONS.search(text):
+        items = acquisitions.listed_names(quotes[0])
     if items is None:
         return offline
     return offline.model_copy(update={"text": f"{'; '.join(items)}\n\n{offline.text}"})

@@ -26,7 +26,8 @@ ASKS_ACQUISITIONS = re.compile(r"\bacquisitions\b|\bacquired\b|\bacquire\b", re.
 # the acquiring words, then within a few words a capitalised name (not a month or "Company")
 _NAMES_ACQUIRED = re.compile(
     r"\b(?:acquired|acquire|acquiring|(?:acquisitions?|purchases?)\s+of|acquisitions?,?\s+(?:including|such\s+as|of))"
-    r"\s+(?:(?:all|substantially|of|the|a|an|its|our|outstanding|remaining|shares|stock|equity|interests?|in|\d+%)\s+){0,6}"
+    r"\s+(?:(?:all|substantially|of|the|a|an|its|our|outstanding|remaining|shares|stock|equity|interests?|in|\d+%|"
+    r"assets|net|operating)\s+){0,7}"
     rf"(?!(?:{MONTH_NAMES}|Company|Corporation)\b)"
     r"[A-Z][\w&.'’-]+")
 
@@ -61,8 +62,9 @@ def _acquired_name(text: str) -> str | None:
 # a deal done, said as such ("we completed the acquisition of", "we acquired", "On ..., Pfizer acquired"):
 # not how acquisitions are accounted for ("We account for acquired businesses ... acquired IPR&D")
 _DEAL_DONE = re.compile(r"\b(?:completed|closed|consummated)\s+(?:the\s+|our\s+|its\s+)?(?:acquisition|purchase)s?\s+of\b|"
-                        r"\b(?:we|the\s+company|[A-Z][\w&.'’-]+)\s+(?:acquired|purchased)\s+(?:all\s+|\d+%\s+|substantially\s+)?"
-                        r"(?:of\s+)?(?:the\s+)?(?:outstanding\s+)?(?:shares\s+of\s+|stock\s+of\s+)?[A-Z]")
+                        r"\b(?:we|the\s+company|[A-Z][\w&.'’-]+)\s+(?:acquired|purchased)\s+(?:\d+%\s+|substantially\s+)?(?:all\s+)?"
+                        r"(?:of\s+)?(?:the\s+)?(?:outstanding\s+)?(?:(?:shares|stock|assets|net\s+assets|equity\s+interests?)\s+of\s+)?"
+                        r"[A-Z]")
 # an accounting term, not a business ("acquired IPR&D", "acquired PP&E")
 _TERM = re.compile(r"&|^[A-Z]{2,}$")
 
@@ -89,3 +91,32 @@ def each_deal(question: str, found: list[Sentence], years: list[int]) -> Written
     said = list(picked.values())
     return WrittenAnswer(status="answered", kind="list", text=" ".join(s.shown() for s in said),
                          citations=unique_citations([cite(s.chunk, s.text) for s in said]), flags=["each_deal"])
+
+
+# a name's legal form, split off it by the comma before it ("John's Ind., Inc.")
+_FORM = re.compile(r"^(?:Inc|LLC|Ltd|Limited|Corp|Co|L\.P|plc|S\.A|N\.V|AG|GmbH)\.?$")
+_MIN_LISTED = 2
+
+
+def listed_names(quote: str) -> list[str] | None:
+    """The businesses one sentence says were acquired, in its order ("acquired substantially all the assets of
+    John's Ind., Inc. ("John's"), Southern Kentucky Classics ("SKC"), and Vesta Motorsports USA, Inc., doing
+    business as RaceQuip"): each capitalised item after the acquiring words, its legal form kept, its short name
+    and trade name left out; None when the sentence names fewer than two."""
+    m = _NAMES_ACQUIRED.search(quote)
+    if m is None:
+        return None
+    rest = re.sub(r"\s*\([^()]*\)", "", quote[m.end() - len(m.group(0).split()[-1]):])
+    rest = re.split(r"[.;:](?:\s|$)(?<!Inc\. )|\s+for\s+|\s+from\s+|\s+in\s+(?:exchange|a|an)\b", rest)[0]
+    items: list[str] = []
+    for piece in re.split(r",\s*(?:and\s+)?|\s+and\s+", rest):
+        piece = piece.strip()
+        if _FORM.match(piece) and items:
+            items[-1] = f"{items[-1]}, {piece if piece.endswith('.') or not _needs_stop(piece) else piece + '.'}"
+        elif piece[:1].isupper():
+            items.append(piece)
+    return items if len(items) >= _MIN_LISTED else None
+
+
+def _needs_stop(form: str) -> bool:
+    return form in ("Inc", "Ltd", "Corp", "Co")

@@ -77,3 +77,19 @@ def test_a_deal_of_another_year_is_no_item():
                                              "the fair value of acquired IPR&D is recorded in fiscal 2021."})
     assert each_deal("What were Acme's acquisitions in FY2021?", [policy], [2021]) is None
     assert each_deal("What companies did Acme acquire?", [policy], []) is None
+
+
+def test_businesses_whose_assets_were_acquired_are_listed_from_the_one_sentence_naming_them(services):
+    """Holley's FY2022 10-K, Note 3 (p.64): "In 2022, the Company acquired substantially all the assets of John's
+    Ind., Inc. ("John's"), Southern Kentucky Classics ("SKC"), and Vesta Motorsports USA, Inc., doing business as
+    RaceQuip": a deal said done, naming the businesses after "all the assets of"; the answer leads with them."""
+    holley = filing("erc-round1/pdfs/194000c9109c6fa628f1fed33b44ae4c2b8365f4.pdf")
+    written = ask('List the businesses whose assets "HOLLEY INC." acquired in 2022.', holley, [63, 64, 65], services)
+    assert written.status == "answered", written.text
+    assert written.text.startswith("John's Ind., Inc.; Southern Kentucky Classics; Vesta Motorsports USA, Inc.\n\n")
+
+
+def test_one_business_named_is_no_list_to_lead_with():
+    from answering.kinds.acquisitions import listed_names
+
+    assert listed_names("In fiscal 2021, we completed the acquisition of Workfront for approximately $1.52 billion.") is None
