@@ -385,6 +385,12 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
         return any(states_count(p, ask) for p in passages(text))
     figure = _A_COUNT if re.search(r"\bhow\s+many\b", ask, re.I) else _A_MONEY if _asks_money(ask) else _AN_AMOUNT
     figured = [p for p in passages(text) if figure.search(p)]
+    named = [w for w in _own(ask, companies) if w in _NAMED_AMOUNTS]
+    if named:
+        # "what remeasurement loss did it record": a loss, a gain or a fee is stated by its own name
+        # beside its figure ("remeasurement loss on long-term debt was $140.8 million"), not by any amount of a
+        # passage sharing the ask's other words ("a €1,300 million aggregate principal amount ... remeasured")
+        figured = [p for p in figured if set(tokenize(p)) & set(named)]
     if _ASKS_SHARE.search(ask):
         return bool(_PERCENT.search(text))
     if _PER_SHARE.search(ask) and any(_A_PER_SHARE.search(p) and (not words or _stated(words, p, vocab, ask) >= 0.5)
@@ -405,6 +411,8 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
         and (not distinct or _stated(distinct, own, vocab, ask) >= 0.5)
 
 
+# amounts a filing always states by their own name: no passage gives one without the word
+_NAMED_AMOUNTS = frozenset(tokenize("loss losses gain gains fee fees fine fines penalty penalties"))
 # "what Tax Act charges caused it", "what did it pay": sums of money, which a rate ("55.3%") is not
 _MONEY_NOUNS = frozenset(tokenize("charge charges cost costs price prices fee fees fine fines penalty penalties payment "
                                   "payments proceeds consideration gain gains loss losses"))

@@ -207,3 +207,18 @@ def test_whether_a_result_recurs_is_a_judgement_a_sentence_must_state():
                "legal structure.")
     said = stated.model_copy(update={"citations": [Citation(doc="2f667660ea", page=46, chunk_id="c", quote=one_off)]})
     assert _judged_as_asked(decision, said).status == "answered"
+
+
+def test_a_loss_asked_is_stated_by_its_name_beside_its_figure(vocab):
+    # Netflix FY2017 p.53: the euro notes' principal is "remeasured" each balance sheet date, which names no loss;
+    # "remeasurement loss on long-term debt was $140.8 million" does
+    asked = ("What euro-denominated debt did Netflix have outstanding at the end of FY2017, and what remeasurement loss "
+             "did it record on that debt during the year?")
+    debt = WrittenAnswer(status="answered", kind="passage", text=(
+        '"(1) Debt is denominated in euro with a €1,300 million aggregate principal amount and is remeasured into U.S. '
+        'dollars at each balance sheet date." (f593e88690 p.53)'))
+    assert uncovered_ask(debt, asked, ["Netflix"], vocab) == "what remeasurement loss did it record on that debt during the year"
+    loss = debt.model_copy(update={"text": debt.text + (
+        ' "Total proceeds were $1,420.5 million and remeasurement loss on long-term debt was $140.8 million for the year '
+        'ended December 31, 2017." (f593e88690 p.53)')})
+    assert uncovered_ask(loss, asked, ["Netflix"], vocab) is None
