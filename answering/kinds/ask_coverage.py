@@ -391,6 +391,10 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
         # beside its figure ("remeasurement loss on long-term debt was $140.8 million"), not by any amount of a
         # passage sharing the ask's other words ("a €1,300 million aggregate principal amount ... remeasured")
         figured = [p for p in figured if set(tokenize(p)) & set(named)]
+    if _ASKS_EXPECTED.search(ask):
+        # "How much does Pfizer expect to pay to spin off Upjohn in the future?": an amount the company expects, said
+        # as one ("expects to incur", "remaining", "through 2024"), not a balance due at a date
+        figured = [p for p in figured if _FORWARD.search(p)]
     if _ASKS_SHARE.search(ask):
         return bool(_PERCENT.search(text))
     if _PER_SHARE.search(ask) and any(_A_PER_SHARE.search(p) and (not words or _stated(words, p, vocab, ask) >= 0.5)
@@ -411,6 +415,10 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
         and (not distinct or _stated(distinct, own, vocab, ask) >= 0.5)
 
 
+_ASKS_EXPECTED = re.compile(r"\b(?:expects?|expected|anticipates?|anticipated|in\s+the\s+future|going\s+forward|"
+                            r"plans?\s+to|intends?\s+to)\b", re.I)
+_FORWARD = re.compile(r"\b(?:expect\w*|anticipat\w*|will|would|future|remaining|remain|plan\w*|intend\w*|estimat\w*|"
+                      r"project\w*|forecast\w*|outlook|guidance|through\s+(?:fiscal\s+)?(?:19|20)\d\d)\b", re.I)
 # amounts a filing always states by their own name: no passage gives one without the word
 _NAMED_AMOUNTS = frozenset(tokenize("loss losses gain gains fee fees fine fines penalty penalties"))
 # "what Tax Act charges caused it", "what did it pay": sums of money, which a rate ("55.3%") is not

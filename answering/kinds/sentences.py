@@ -305,6 +305,9 @@ def name_words(*names: str) -> set[str]:
     return {w.lower() for n in names for w in re.findall(r"[A-Za-z&]+", n)}
 
 
+# "(in USD millions)", "in millions of USD", "in units of percents": how to give the answer, said by no sentence
+_UNITS_ASKED = re.compile(r"\(?\bin\s+(?:(?:USD|US\$|\$|EUR|GBP|CHF|dollars?|euros?|pounds?)\s+)?(?:millions?|billions?|thousands?)"
+                          r"(?:\s+of\s+(?:USD|US\$|dollars?|euros?|pounds?))?\)?|\(?\bin\s+units\s+of\s+\w+\)?", re.I)
 _QUOTED_NAME = re.compile(r"[\"“]([^\"“”]{2,80})[\"”]")
 _NAME_WORDS_BESIDE = frozenset(tokenize("technologies holdings group international systems communications"))
 
@@ -328,7 +331,7 @@ def content_words(text: str, companies: list[str]) -> list[str]:
     out: list[str] = []
     # "eMetals Limited", "in early 2022": a name's legal form and a vague time of year are not the
     # topic (a stating sentence says "the Company", "in February 2022")
-    text = _VAGUE_TIME.sub(" ", _LEGAL_FORM.sub(r"\1", text))
+    text = _VAGUE_TIME.sub(" ", _LEGAL_FORM.sub(r"\1", _UNITS_ASKED.sub(" ", text)))
     # a word of the company's name is its name only where it is written as one: "Mercurity
     # Fintech Holding" names the company, "its cryptocurrency holdings" the topic
     common = {t for word in re.findall(r"\b[a-z][a-z'-]*\b", text) for t in tokenize(word)}

@@ -222,3 +222,25 @@ def test_a_loss_asked_is_stated_by_its_name_beside_its_figure(vocab):
         ' "Total proceeds were $1,420.5 million and remeasurement loss on long-term debt was $140.8 million for the year '
         'ended December 31, 2017." (f593e88690 p.53)')})
     assert uncovered_ask(loss, asked, ["Netflix"], vocab) is None
+
+
+def test_an_amount_expected_is_covered_only_by_a_passage_saying_what_is_expected(vocab):
+    # Pfizer's Q2 2023 10-Q: "net amounts due to Viatris were $25 million as of July 2, 2023" is a balance at a date;
+    # "We expect to incur costs of approximately $700 million in connection with separating Upjohn, of which
+    # approximately 90% has been incurred" says what it expects
+    asked = "How much does Pfizer expect to pay to spin off Upjohn in the future in USD million?"
+    due = WrittenAnswer(status="answered", kind="passage", text=(
+        '"Under agreements related to the 2020 spin-off and the combination of the Upjohn Business with Mylan to form '
+        'Viatris, net amounts due to Viatris were $25 million as of July 2, 2023." (Pfizer_2023Q2_10Q p.14)'))
+    assert uncovered_ask(due, asked, ["Pfizer"], vocab) is not None
+    expected = due.model_copy(update={"text": (
+        '"We expect to incur costs of approximately $700 million in connection with separating Upjohn, of which '
+        'approximately 90% has been incurred since inception." (Pfizer_2023Q2_10Q p.41)')})
+    assert uncovered_ask(expected, asked, ["Pfizer"], vocab) is None
+
+
+def test_a_unit_asked_is_no_topic_word():
+    from answering.kinds.sentences import content_words
+
+    assert content_words('What was the backlog of "LOCKHEED MARTIN CORPORATION" at the end of 2022 (in USD millions)?',
+                         ["Lockheed Martin"]) == ["backlog"]
