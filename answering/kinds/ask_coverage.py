@@ -253,15 +253,20 @@ def _asks(question: str) -> list[str]:
 
 
 _OWN_ASK = re.compile(r"(?:the|when|why|how|what|who|whom|where|which|whether)\b", re.I)
+_QUOTED_SPAN = re.compile(r"\s*[\"“][^\"“”]*(?:[\"”]|$)")
 
 
 def _requested_items(items: str) -> list[str]:
     """The things a request lists ("Also give the authorization that remained and the cash it
     returned", "List eBay's 2018 acquisitions and divestitures"), one ask each, "the ..."; none when
     it names one thing."""
-    listed = [i.strip() for i in _ITEMS.split(items) if i.strip()]
+    # (a quoted name's comma lists nothing: "of "Uber Technologies, Inc."")
+    listed = [i.strip() for i in _ITEMS.split(_QUOTED_SPAN.sub("", items)) if i.strip()]
     if len(listed) < 2 or any(len(i.split()) > 10 for i in listed) or any(_PRONOUN.fullmatch(i) for i in listed):
         return []
+    first = re.sub(r"^(?:the|its|their)\s+", "", listed[0], flags=re.I)
+    if len(first.split()) == 1 and len(listed[-1].split()) > 1 and first.islower():
+        return []  # "the operating and reportable segments": two words for one set of things, not two things
     # "Give the per-share price, when the deal was completed, ...": a wh-item is an ask of its own
     return [i if _OWN_ASK.match(i) else f"the {i}" for i in listed]
 

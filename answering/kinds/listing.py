@@ -240,6 +240,8 @@ def _from_table(decision: KindDecision, hits: list[SearchHit], companies: list[s
     for block in blocks(hits, companies):
         if topic.stated_by(block.context) and overlap(block.context, words) >= _MIN_CAPTION:
             labels = [r.label for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
+            if _cut_at_its_end(block):
+                continue  # the chunk ends on the table's last row read: its rest (more items) is in the next chunk
             if len(labels) >= 2:
                 return WrittenAnswer(
                     status="answered", kind="list",
@@ -247,3 +249,11 @@ def _from_table(decision: KindDecision, hits: list[SearchHit], companies: list[s
                     citations=unique_citations([cite(block.chunk, r.line) for r in block.rows
                                                 if r.label in labels]))
     return None
+
+
+def _cut_at_its_end(block) -> bool:
+    """Whether the block's last row is its chunk's last line, with no total after it: a table the chunker cut
+    ("Mobility ...; Delivery ..." and then, in the next chunk, "Freight ...; All Other ...; Total ...")."""
+    lines = [line.strip() for line in block.chunk.text.splitlines() if line.strip()]
+    return bool(lines and block.rows) and lines[-1] == block.rows[-1].line.strip() \
+        and not re.match(r"(?:total|net)\b", block.rows[-1].label, re.I)

@@ -443,3 +443,11 @@ def test_a_day_that_names_the_document_the_answer_comes_from_is_still_asked():
     # PG&E's July 27, 2023 release, not its May 4 one: the day says which release
     assert _asked_day("In the earnings release PG&E issued on July 27, 2023, what was its updated 2023 GAAP earnings "
                       "guidance per diluted share?") is not None
+
+
+def test_two_words_for_one_set_of_things_and_a_quoted_name_ask_one_thing(vocab):
+    # "the operating and reportable segments" are one set; "Uber Technologies, Inc." one name
+    question = ('List the operating and reportable segments of "Uber Technologies, Inc." as of December 31, 2021. If '
+                "data is not available, return 'N/A'.")
+    listed = _answer("Mobility; Delivery; Freight (38516ea4b6 p.128).", "list")
+    assert uncovered_ask(listed, question, ["Uber"], vocab) is None

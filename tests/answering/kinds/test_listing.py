@@ -111,3 +111,22 @@ def test_the_cover_of_a_10_k_wrapped_in_an_annual_report_is_read(services):
     assert all(note in written.text for note in ("0.450% Notes due 2025", "1.625% Notes due 2027",
                                                  "0.950% Notes due 2033"))
     assert "Common Stock" not in written.text
+
+
+def test_a_table_the_chunk_cuts_after_its_first_rows_lists_nothing():
+    """A list read from a table's row labels is the whole table's: a chunk that ends on a row (its next rows and
+    total in the next chunk, as Uber's segment table: Mobility, Delivery | Freight, All Other, Total) lists nothing."""
+    from answering.kinds.listing import _cut_at_its_end
+    from answering.kinds.tables import blocks
+    from finrag.models import Chunk, SearchHit
+
+    def chunk(*lines: str) -> list[SearchHit]:
+        return [SearchHit(score=1.0, chunk=Chunk(chunk_id="acme-0", doc="ACME_2024_10K", doc_sha256="0" * 64, index=0,
+                                                 company="Acme Corp", fiscal_year=2024, form="10-K", page=0,
+                                                 page_end=0, text="\n".join(lines)))]
+
+    head = ("The following table provides information about our segments (in millions):", "2020 2021",
+            "Segment adjusted EBITDA:", "Mobility $ 1,169 $ 1,596", "Delivery (873) (348)")
+    assert any(_cut_at_its_end(b) for b in blocks(chunk(*head), []))
+    whole = chunk(*head, "Freight (227) (130)", "Total segment adjusted EBITDA (392) 1,107", "Reconciling items follow.")
+    assert not any(_cut_at_its_end(b) for b in blocks(whole, []))
