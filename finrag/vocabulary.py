@@ -160,6 +160,23 @@ class LineItem(BaseModel):
     secondary: bool = False  # another statement's row: used only when the own statement has none
 
 
+# nouns a one-word wording is set before to name another thing: "equity interests" (a stake), "equity method
+# investments", "equity awards" are no shareholders' equity
+_HEADS_OF_ANOTHER = frozenset(["interest", "interests", "method", "securities", "investment", "investments", "stake",
+                               "stakes", "award", "awards", "compensation"])
+# a verb before an adjective: "could be payable" says of something that it is paid, naming no payables
+_COPULA = frozenset(["be", "is", "are", "was", "were", "been", "being", "become", "becomes", "became"])
+
+
+def _modifies_another_noun(words: list[str], i: int) -> bool:
+    return i + 1 < len(words) and words[i + 1].lower() in _HEADS_OF_ANOTHER
+
+
+def _said_of_a_subject(words: list[str], i: int) -> bool:
+    """A plural noun's wording ("payables") met in its singular right after a copula ("be payable"): an adjective."""
+    return i > 0 and not words[i].lower().endswith("s") and words[i - 1].lower() in _COPULA
+
+
 class _PhraseIndex:
     """Longest-match lookup of stemmed token sequences -> entry keys."""
 
@@ -196,7 +213,9 @@ class _PhraseIndex:
         while i < len(tokens):
             for phrase, key in self._by_first.get(tokens[i], ()):
                 if len(phrase) == 1 and (((phrase, key) in self._plurals and words[i].endswith("ed"))
-                                         or ((phrase, key) in self._ables and not _ABLE.search(words[i]))):
+                                         or ((phrase, key) in self._ables and not _ABLE.search(words[i]))
+                                         or _modifies_another_noun(words, i)
+                                         or ((phrase, key) in self._plurals and _said_of_a_subject(words, i))):
                     continue
                 if tuple(tokens[i : i + len(phrase)]) == phrase:
                     out.append((i, i + len(phrase), key))

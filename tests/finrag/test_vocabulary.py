@@ -172,3 +172,12 @@ def test_a_verbs_ed_form_names_no_noun_of_its_stem():
     assert vocab.match_metrics("its accounts receivable at year end") == ["receivables"]
     # a wording written as a participle still names its entry
     assert "acquisitions" in vocab.match_terms("the businesses it acquired in 2022")
+
+
+def test_a_wording_set_before_another_noun_or_said_as_an_adjective_names_no_metric():
+    vocab = load_vocabulary()
+    # "equity interests" are a stake, "be payable" says a fee is paid: no shareholders' equity, no payables
+    assert vocab.match_metrics("List the buyers to which it sold its equity interests in Heinz India.") == []
+    assert vocab.match_metrics("What termination fees could be payable by each side?") == []
+    assert vocab.match_metrics("What was total equity at year end?") == ["equity"]
+    assert vocab.match_metrics("What were its payables?") == ["accounts_payable"]
