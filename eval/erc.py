@@ -186,6 +186,14 @@ def typed_number(answer: Answer, question: str = "") -> float | str:
             if len(found) == 1:
                 distinct = found
                 break
+        else:
+            # "our backlog was $150.0 billion compared with $135.4 billion at December 31, 2021": the figure before
+            # a comparison is the period's own, the one after it the earlier period's
+            first = _first_quote(answer.answer)
+            own = {n * (1.0 if percent else s)
+                   for n, s in _figures(_COMPARED.split(first, maxsplit=1)[0], percent=percent, followed_by=unit)}
+            if len(own) == 1 and _COMPARED.search(first) and not _asks_earlier(question):
+                distinct = own
     return distinct.pop() / asked_scale(question) if len(distinct) == 1 else NA
 
 
@@ -224,6 +232,14 @@ def _dated_as_asked(question: str) -> re.Pattern | None:
         return None
     day = r",?\s+".join(re.escape(w) for w in m.group("day").replace(",", "").split())
     return re.compile(rf"\s*(?:[\w'’-]+\s+){{0,3}}?(?:as\s+(?:at|of)|at|on)\s+{day}\b", re.I)
+
+
+_COMPARED = re.compile(r",?\s+(?:as\s+)?compared\s+(?:with|to)\b|\s+versus\s+|\s+vs\.?\s+", re.I)
+
+
+def _asks_earlier(question: str) -> bool:
+    """The question asks the figure compared against ("the prior year's", "in the previous year")."""
+    return bool(re.search(r"\b(?:prior|previous|preceding|last)\s+(?:fiscal\s+)?(?:year|period|quarter)\b", question, re.I))
 
 
 def _first_quote(text: str) -> str:

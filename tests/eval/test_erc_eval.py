@@ -347,4 +347,13 @@ def test_among_figures_of_two_days_the_one_at_the_asked_day_answers():
                     '31, 2021. 1 Adjusted EBITDA is a non-GAAP measure." (b324958674 p.8)')
     assert typed_answer("number", quote, 'What was the headcount of "Yellow Pages Limited" as at December 31, 2022?') == 629
     assert typed_answer("number", quote, 'What was the headcount of "Yellow Pages Limited" as at December 31, 2021?') == 651
-    assert typed_answer("number", quote, 'What was the headcount of "Yellow Pages Limited"?') == NA
+    # asked at no day: the figure before the comparison, the report's own period
+    assert typed_answer("number", quote, 'What was the headcount of "Yellow Pages Limited"?') == 629
+
+
+def test_of_a_figure_compared_with_an_earlier_one_the_first_is_the_periods_own():
+    # Lockheed Martin's FY2022 10-K: "our backlog was $150.0 billion compared with $135.4 billion at December 31, 2021"
+    quote = _answer('"At December 31, 2022, our backlog was $150.0 billion compared with $135.4 billion at December 31, '
+                    '2021." (7418a879b2 p.33)')
+    assert typed_answer("number", quote, 'What was the backlog of "X" at the end of 2022 (in USD millions)?') == 150000
+    assert typed_answer("number", quote, "What was its backlog at the end of the prior year?") == NA
