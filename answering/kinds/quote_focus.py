@@ -42,6 +42,26 @@ _ASKS_ACQUIRED = re.compile(r"^\W*(?:and\s+)?(?:what|which)\s+(?:[\w-]+\s+){0,2}
                             r"businesses|startup|target|entity)\s+(?:did|does|has|had|will)\s+[^?,]*?\b(?:acquire|buy|purchase)\b|"
                             # "What acquisitions did it complete in 2018?", "Which proposed acquisition by Meta ..."
                             r"acquisitions?\s+(?:and\s+\w+\s+)?(?:did|does|has|had|will|by)\b)", re.I)
+# "Which company acquired "BEST BUY CO., INC." in fiscal 2022?", "Who acquired it?": the acquirer of the company asked
+_ASKS_ACQUIRER = re.compile(r"^\W*(?:and\s+)?(?:who|(?:what|which)\s+(?:[\w-]+\s+){0,2}?(?:company|companies|firm|entity|"
+                            r"buyer|acquirer|group))\s+(?:acquired|bought|purchased|took\s+over|(?:agreed|will|would|"
+                            r"is\s+to)\s+(?:to\s+)?(?:acquire|buy|purchase))\b", re.I)
+# a sentence saying the company is (to be) acquired: by whom, or that another acquires its shares / "the Company"
+_ACQUIRED_BY = re.compile(r"\b(?:acquired|purchased|bought)\s+by\b|\bmerger\s+(?:agreement|sub)\b|"
+                          r"\bmerge\s+with\s+and\s+into\s+the\s+Company\b", re.I)
+# another acquiring the company's shares ("UPT will acquire all of the outstanding shares of Patriot common stock"),
+# not the company acquiring another's ("we acquired all of the outstanding shares of Mandiant")
+_ACQUIRES_SHARES = re.compile(r"\b(?:acquire|purchase|buy)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:issued\s+and\s+)?"
+                              r"(?:outstanding\s+)?(?:shares|stock|common\s+stock)\s+of\b|\b(?:acquire|purchase|buy)\s+"
+                              r"(?:the\s+Company|us)\b", re.I)
+_FILER_AS_SUBJECT = re.compile(r"\b(?:we|the\s+company|our\s+company)\s+(?:\w+\s+){0,3}$", re.I)
+
+
+def _says_acquired(sentence: str) -> bool:
+    if _ACQUIRED_BY.search(sentence):
+        return True
+    return any(not _FILER_AS_SUBJECT.search(sentence[max(0, m.start() - 40):m.start()])
+               for m in _ACQUIRES_SHARES.finditer(sentence))
 # "Who is the CEO", "who audits", not "whom" (other_words reads "to whom was it sold")
 _ASKS_WHO = re.compile(r"^\W*(?:and\s+)?who\s+(?!(?:else|else's)\b)", re.I)
 _ASKS_WHEN = re.compile(r"^\W*(?:and\s+)?(?:when\b|in\s+what\s+(?:year|month)\b|(?:on|as\s+of)\s+what\s+date\b)", re.I)
@@ -273,7 +293,12 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         return "the question asks how a deal is financed, and no quote names a source of funds"
     for part in asked_parts(question):
         ask = _asking(part)
-        if _ASKS_ACQUIRED.match(ask):
+        if _ASKS_ACQUIRER.match(ask):
+            # "Which company acquired Best Buy?": the filer said to be acquired ("will acquire all of the outstanding
+            # shares of Patriot", "acquired by"), not a deal of its own ("The acquisition of Yardbird was not material")
+            if not any(_says_acquired(s) for s in stated):
+                return "the question asks who acquired the company, and no quote says the company was acquired"
+        elif _ASKS_ACQUIRED.match(ask):
             if not any(_ACQUIRED.search(s) and _named_other(s, known) for s in stated):
                 return "the question asks which company was acquired, and no quote names one said to be acquired"
         elif _ASKS_WHO.match(ask):

@@ -380,3 +380,18 @@ def test_an_amount_of_a_named_thing_is_stated_by_a_quote_that_names_it():
     cloud = hedging.model_copy(update={"text": '"Google Cloud revenues were $7,454 million for the quarter, up 28%." '
                                                '(b5065554e6 p.2)'})
     assert answered_on_focus(cloud, question, ["Alphabet"]).status == "answered"
+
+
+def test_asked_who_acquired_the_company_a_deal_of_its_own_answers_nothing():
+    from answering.kinds.quote_focus import missing_focus
+
+    question = 'Which company acquired "BEST BUY CO., INC." in fiscal 2022?'
+    own_deal = WrittenAnswer(status="answered", kind="passage", text=(
+        '"The acquisition of Yardbird was not material to the results of our operations." (fbbc5c3231 p.53)'))
+    assert missing_focus(own_deal, question, ["Best Buy"]) == (
+        "the question asks who acquired the company, and no quote says the company was acquired")
+    # Patriot's 8-K: another company acquiring the filer's shares says it
+    acquired = WrittenAnswer(status="answered", kind="passage", text=(
+        '"United Petroleum Transports, Inc. will acquire all of the outstanding shares of Patriot common stock for '
+        '$16.26 per share in cash." (1fea2c8903 p.97)'))
+    assert missing_focus(acquired, "Which company will acquire Patriot Transportation?", ["Patriot Transportation"]) is None
