@@ -39,6 +39,7 @@ from finrag.config import load_settings
 from finrag.console import table_text
 from finrag.errors import UserError
 from finrag.models import Answer, Question
+from finrag.vocabulary import tokenize
 
 NA = "N/A"
 TypedAnswer = float | str | bool | list[str]  # a number, a name, names, a yes/no, or "N/A"
@@ -177,7 +178,8 @@ def typed_number(answer: Answer, question: str = "") -> float | str:
         # many restaurants"), and of them, when still several, the first quote's (quotes come best first: "Intel
         # shall be obligated to pay ... $353 million" before the other side's $206 million)
         percent, unit = bool(_ASKS_PERCENT.search(question)), _asked_unit(question)
-        for text in (answer.answer, _first_quote(answer.answer)):
+        first_names_it = bool(_question_words(question) & set(tokenize(_first_quote(answer.answer))))
+        for text in (answer.answer, *((_first_quote(answer.answer),) if first_names_it else ())):
             found = {n * (1.0 if percent else s) for n, s in _figures(text, percent=percent, followed_by=unit)}
             if len(found) > 1 and (dated := _dated_as_asked(question)) is not None:
                 # "What was the headcount as at December 31, 2022?" over "decreased to 629 employees as at December
@@ -192,7 +194,11 @@ def typed_number(answer: Answer, question: str = "") -> float | str:
             first = _first_quote(answer.answer)
             own = {n * (1.0 if percent else s)
                    for n, s in _figures(_COMPARED.split(first, maxsplit=1)[0], percent=percent, followed_by=unit)}
-            if len(own) == 1 and _COMPARED.search(first) and not _asks_earlier(question):
+            after = _COMPARED.split(first, maxsplit=1)[-1]
+            asked_years = set(re.findall(r"\b(?:19|20)\d\d\b", question))
+            earlier = _asks_earlier(question) or any(y in after and y not in _COMPARED.split(first, maxsplit=1)[0]
+                                                     for y in asked_years)
+            if len(own) == 1 and _COMPARED.search(first) and not earlier:
                 distinct = own
     return distinct.pop() / asked_scale(question) if len(distinct) == 1 else NA
 
@@ -240,6 +246,17 @@ _COMPARED = re.compile(r",?\s+(?:as\s+)?compared\s+(?:with|to)\b|\s+versus\s+|\s
 def _asks_earlier(question: str) -> bool:
     """The question asks the figure compared against ("the prior year's", "in the previous year")."""
     return bool(re.search(r"\b(?:prior|previous|preceding|last)\s+(?:fiscal\s+)?(?:year|period|quarter)\b", question, re.I))
+
+
+_TYPED_STOP = frozenset(tokenize("what which who how many much was were is are did does the of in for and at by to "
+                                 "data available return company companies year fiscal total amount value usd millions "
+                                 "billions thousands"))
+
+
+def _question_words(question: str) -> set[str]:
+    """The question's own words (no quoted company name, no scaffolding): what a quote must name to answer it."""
+    return {t for t in tokenize(re.sub(r"[\"“][^\"“”]*[\"”]", " ", question)) if len(t) > 2 and t not in _TYPED_STOP
+            and not t.isdigit()}
 
 
 def _first_quote(text: str) -> str:
@@ -293,6 +310,7 @@ _DEFINED_TERM = re.compile(r"^(?:The\s+)?(?:Company|Corporation|Group|Board|Dire
 # "Which company acquired ...", "Which firm acts as ...": the asked name is the verb's subject
 _ASKS_SUBJECT = re.compile(r"^\W*(?:which|what)\s+(?:[a-z-]+\s+){0,3}?"
                            r"(?P<verb>(?!(?:did|does|do|is|was|were|are|has|had|have)\b)[a-z]+(?:ed|es|s))\s", re.I)
+_ASKS_WHO_DID = re.compile(r"^\W*who\s+(?P<verb>(?!(?:is|was|were|are|did|does|has|had)\b)[a-z]+(?:ed|es|s))\s", re.I)
 _QUESTION_WORD = re.compile(r"\b[a-z][a-z-]{3,}\b")
 _ASKING = {"which", "what", "whom", "does", "have", "were", "with", "from", "into", "that", "this", "their", "return",
            "available", "data", "mention", "according", "annual", "report", "year", "ended", "fiscal"}
@@ -304,9 +322,11 @@ def _named_beside_asked_words(text: str, question: str) -> str:
     did KPMG replace": "replacing Ernst & Young"), none of the question's names; "N/A" when none or several."""
     quote = _first_quote(text)
     stems = {w[:5] for w in _QUESTION_WORD.findall(question) if w not in _ASKING}
-    if (subject := _ASKS_SUBJECT.match(question)) is not None:
-        # "Which company acquired X?" asks who did the deed: the name after the deed's word ("the acquisition
-        # of Yardbird") is what was done to, not who did it
+    if (subject := _ASKS_SUBJECT.match(question)) is not None or (subject := _ASKS_WHO_DID.match(question)) is not None:
+        # "Which company acquired X?" asks who did the deed: a quote naming the deed ("the acquisition of Yardbird")
+        # says what it was done to, and which side a name is on is not for a reader of words to guess
+        if subject.group("verb")[:5].lower() in {t[:5] for t in tokenize(quote)}:
+            return NA
         stems.discard(subject.group("verb")[:5])
     asked = f" {company_key(question)} "
     found = set()

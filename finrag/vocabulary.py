@@ -162,8 +162,8 @@ class LineItem(BaseModel):
 
 # nouns a one-word wording is set before to name another thing: "equity interests" (a stake), "equity method
 # investments", "equity awards" are no shareholders' equity
-_HEADS_OF_ANOTHER = frozenset(["interest", "interests", "method", "securities", "investment", "investments", "stake",
-                               "stakes", "award", "awards", "compensation"])
+_HEADS_OF_ANOTHER = frozenset(["interest", "interests", "method", "securities", "stake", "stakes", "award", "awards",
+                               "compensation"])
 # a verb before an adjective: "could be payable" says of something that it is paid, naming no payables
 _COPULA = frozenset(["be", "is", "are", "was", "were", "been", "being", "become", "becomes", "became"])
 
@@ -173,7 +173,7 @@ def _modifies_another_noun(words: list[str], i: int) -> bool:
 
 
 def _said_of_a_subject(words: list[str], i: int) -> bool:
-    """A plural noun's wording ("payables") met in its singular right after a copula ("be payable"): an adjective."""
+    """A noun in "-ables" ("payables") met in its singular right after a copula ("be payable"): an adjective."""
     return i > 0 and not words[i].lower().endswith("s") and words[i - 1].lower() in _COPULA
 
 
@@ -215,7 +215,7 @@ class _PhraseIndex:
                 if len(phrase) == 1 and (((phrase, key) in self._plurals and words[i].endswith("ed"))
                                          or ((phrase, key) in self._ables and not _ABLE.search(words[i]))
                                          or _modifies_another_noun(words, i)
-                                         or ((phrase, key) in self._plurals and _said_of_a_subject(words, i))):
+                                         or ((phrase, key) in self._ables and _said_of_a_subject(words, i))):
                     continue
                 if tuple(tokens[i : i + len(phrase)]) == phrase:
                     out.append((i, i + len(phrase), key))

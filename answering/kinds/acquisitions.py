@@ -109,8 +109,11 @@ def listed_names(quote: str) -> list[str] | None:
     rest = re.sub(r"\s*\([^()]*\)", "", quote[m.end() - len(m.group(0).split()[-1]):])
     rest = re.split(r"[.;:](?:\s|$)(?<!Inc\. )|\s+for\s+|\s+from\s+|\s+in\s+(?:exchange|a|an)\b", rest)[0]
     items: list[str] = []
-    for piece in re.split(r",\s*(?:and\s+)?|\s+and\s+", rest):
-        piece = piece.strip()
+    pieces = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", rest)]
+    if any(re.search(r"\d", p) or (p[:1].islower() and not re.match(r"(?:doing\s+business|d\.b\.a)", p)) for p in pieces
+           if p):
+        return None  # ("headquartered in Austin, Texas", "on March 1, 2022"): a clause among the names, no plain list
+    for piece in pieces:
         if _FORM.match(piece) and items:
             items[-1] = f"{items[-1]}, {piece if piece.endswith('.') or not _needs_stop(piece) else piece + '.'}"
         elif piece[:1].isupper():

@@ -115,7 +115,8 @@ _AMOUNT_VERBS = frozenset(tokenize("spend spent incur incurred record recorded r
                                    "create created creates"))
 # "how much goodwill did the deal create": the deal is the one the question's first ask named; the
 # sentence stating its goodwill calls it by its own name ("the Central acquisition")
-_BACK_REFERENCES = frozenset(tokenize("deal deals transaction transactions"))
+_BACK_REFERENCE = re.compile(r"\bthe\s+(?:deal|transaction)\b(?!\s+(?:costs?|fees?|expenses?|price|value|consideration))",
+                             re.I)
 _A_COUNT = re.compile(r"(?<![\w.])(?!(?:19|20)\d\d\b)\d[\d,.]*(?![\w-])|" + _AN_AMOUNT.pattern, re.I)
 _ASKS_SHARE = re.compile(r"\bwhat\s+(?:share|percentage|proportion|portion|percent)\s+of\b", re.I)
 _PERCENT = re.compile(r"\d\s?(?:%|percent\b)", re.I)
@@ -265,7 +266,8 @@ def _requested_items(items: str) -> list[str]:
     if len(listed) < 2 or any(len(i.split()) > 10 for i in listed) or any(_PRONOUN.fullmatch(i) for i in listed):
         return []
     first = re.sub(r"^(?:the|its|their)\s+", "", listed[0], flags=re.I)
-    if len(first.split()) == 1 and len(listed[-1].split()) > 1 and first.islower():
+    if len(first.split()) == 1 and len(listed[-1].split()) > 1 and first.islower() \
+            and re.search(r"(?:ing|able|ible|al|ed|ive|ary)$", first):
         return []  # "the operating and reportable segments": two words for one set of things, not two things
     # "Give the per-share price, when the deal was completed, ...": a wh-item is an ask of its own
     return [i if _OWN_ASK.match(i) else f"the {i}" for i in listed]
@@ -380,8 +382,7 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
     the decline in gross margin, and how much did foreign exchange hurt net sales and gross
     margin?", a passage on gross margin answers the first ask, and the second only if it also
     states half of "foreign exchange ... net sales"."""
-    words = [w for w in _own(ask, companies) if w not in _AMOUNT_VERBS and w not in _AMOUNT_NOUNS
-             and w not in _BACK_REFERENCES]
+    words = [w for w in _own(_BACK_REFERENCE.sub(" ", ask), companies) if w not in _AMOUNT_VERBS and w not in _AMOUNT_NOUNS]
     # "how many employees": a count, which a filing writes as a bare number before the things
     # counted ("about 500 employees"), not any figure near them
     if asked_thing(ask):
@@ -395,7 +396,8 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
         # "what remeasurement loss did it record": a loss, a gain or a fee is stated by its own name
         # beside its figure ("remeasurement loss on long-term debt was $140.8 million"), not by any amount of a
         # passage sharing the ask's other words ("a €1,300 million aggregate principal amount ... remeasured")
-        figured = [p for p in figured if set(tokenize(p)) & set(named)]
+        kin = {k for w in named for k in _AMOUNT_KIN.get(w, (w,))}
+        figured = [p for p in figured if set(tokenize(p)) & kin]
     if _ASKS_EXPECTED.search(ask):
         # "How much does Pfizer expect to pay to spin off Upjohn in the future?": an amount the company expects, said
         # as one ("expects to incur", "remaining", "through 2024"), not a balance due at a date
@@ -426,6 +428,13 @@ _FORWARD = re.compile(r"\b(?:expect\w*|anticipat\w*|will|would|future|remaining|
                       r"project\w*|forecast\w*|outlook|guidance|through\s+(?:fiscal\s+)?(?:19|20)\d\d)\b", re.I)
 # amounts a filing always states by their own name: no passage gives one without the word
 _NAMED_AMOUNTS = frozenset(tokenize("loss losses gain gains fee fees fine fines penalty penalties"))
+# the words a filing names each by ("an impairment charge of $1.2 billion" is the impairment loss asked)
+_AMOUNT_KIN = {w: tuple(tokenize(kin)) for w, kin in (
+    (tokenize("loss")[0], "loss losses charge charges impairment impairments expense expenses write-down"),
+    (tokenize("gain")[0], "gain gains income benefit"),
+    (tokenize("fee")[0], "fee fees payment payments"),
+    (tokenize("fine")[0], "fine fines penalty penalties"),
+    (tokenize("penalty")[0], "penalty penalties fine fines"))}
 # "what Tax Act charges caused it", "what did it pay": sums of money, which a rate ("55.3%") is not
 _MONEY_NOUNS = frozenset(tokenize("charge charges cost costs price prices fee fees fine fines penalty penalties payment "
                                   "payments proceeds consideration gain gains loss losses"))

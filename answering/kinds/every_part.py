@@ -271,8 +271,8 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
 # an instruction after the question that asks for causes ("Explain the main factors behind the change in operating
 # expenses.", "...; otherwise say what drove the change"); not one under a condition ("If gross margin is not a useful
 # metric ..., explain why") nor a call to justify the verdict ("Explain why or why not.")
-_CAUSE_ASKED = re.compile(r"\b(?:explain|say|describe|discuss|give|state|what)\b[^.?;]*?\b(?:factors?|drivers?|drove|"
-                          r"drive|why|caus\w*|reasons?)\b", re.I)
+_CAUSE_ASKED = re.compile(r"\b(?:explain|say|describe|discuss)\b[^.?;]*?\b(?:factors?\s+(?:behind|that|driving)|drivers?\s+of|"
+                          r"drove|why|caus\w*|reasons?)\b|\bwhat\s+(?:drove|caused)\b", re.I)
 _NO_CAUSE_ASKED = re.compile(r"^if\b|\bwhy\s+or\s+why\s+not\b|\byour\s+(?:reasoning|answer)\b", re.I)
 
 

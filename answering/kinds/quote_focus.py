@@ -47,8 +47,9 @@ _ASKS_ACQUIRER = re.compile(r"^\W*(?:and\s+)?(?:who|(?:what|which)\s+(?:[\w-]+\s
                             r"buyer|acquirer|group))\s+(?:acquired|bought|purchased|took\s+over|(?:agreed|will|would|"
                             r"is\s+to)\s+(?:to\s+)?(?:acquire|buy|purchase))\b", re.I)
 # a sentence saying the company is (to be) acquired: by whom, or that another acquires its shares / "the Company"
-_ACQUIRED_BY = re.compile(r"\b(?:acquired|purchased|bought)\s+by\b|\bmerger\s+(?:agreement|sub)\b|"
-                          r"\bmerge\s+with\s+and\s+into\s+the\s+Company\b", re.I)
+_ACQUIRED_BY = re.compile(r"\b(?:acquired|purchased|bought)\s+by\s+(?!the\s+company\b|us\b|we\b)|"
+                          r"\bmerge\s+with\s+and\s+into\s+the\s+Company\b|\bthe\s+Company\s+will\s+(?:become|be)\s+a\s+"
+                          r"(?:wholly[\s-]owned\s+)?subsidiary\s+of\b", re.I)
 # another acquiring the company's shares ("UPT will acquire all of the outstanding shares of Patriot common stock"),
 # not the company acquiring another's ("we acquired all of the outstanding shares of Mandiant")
 _ACQUIRES_SHARES = re.compile(r"\b(?:acquire|purchase|buy)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:issued\s+and\s+)?"
@@ -57,11 +58,27 @@ _ACQUIRES_SHARES = re.compile(r"\b(?:acquire|purchase|buy)\s+(?:all\s+)?(?:of\s+
 _FILER_AS_SUBJECT = re.compile(r"\b(?:we|the\s+company|our\s+company)\s+(?:\w+\s+){0,3}$", re.I)
 
 
-def _says_acquired(sentence: str) -> bool:
+def _of_the_company(rest: str, companies: list[str]) -> bool:
+    """The deed's object is the company asked about ("acquired "BEST BUY CO., INC."", "acquired it"), not another
+    ("Which company acquired Beta Sensors?" asks the filer's own deal)."""
+    own = {t for c in companies for t in tokenize(c)}
+    words = tokenize(" ".join(rest.split()[:6]))
+    return bool(re.match(r"\s*(?:it|them|the\s+company)\b", rest, re.I)) or bool(own and words and words[0] in own) \
+        or bool(own and re.match(r"\s*[\"“]", rest) and set(words[:2]) & own)
+
+
+def _says_acquired(sentence: str, companies: list[str] = ()) -> bool:
+    """The sentence says the company is (to be) acquired: by another, or its shares bought by another (the subject
+    before the verb neither "we", "the Company" nor the company's own name)."""
     if _ACQUIRED_BY.search(sentence):
         return True
-    return any(not _FILER_AS_SUBJECT.search(sentence[max(0, m.start() - 40):m.start()])
-               for m in _ACQUIRES_SHARES.finditer(sentence))
+    own = {w.lower() for c in companies for w in re.findall(r"[A-Za-z&]+", c)}  # (as written: "Transports" is no "Transportation")
+    for m in _ACQUIRES_SHARES.finditer(sentence):
+        before = sentence[max(0, m.start() - 40):m.start()]
+        subject = [w.lower() for w in re.findall(r"[A-Z][A-Za-z&]*", before)[-3:]]
+        if not _FILER_AS_SUBJECT.search(before) and not (own and set(subject) & own):
+            return True
+    return False
 # "Who is the CEO", "who audits", not "whom" (other_words reads "to whom was it sold")
 _ASKS_WHO = re.compile(r"^\W*(?:and\s+)?who\s+(?!(?:else|else's)\b)", re.I)
 _ASKS_WHEN = re.compile(r"^\W*(?:and\s+)?(?:when\b|in\s+what\s+(?:year|month)\b|(?:on|as\s+of)\s+what\s+date\b)", re.I)
@@ -293,10 +310,10 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         return "the question asks how a deal is financed, and no quote names a source of funds"
     for part in asked_parts(question):
         ask = _asking(part)
-        if _ASKS_ACQUIRER.match(ask):
+        if (acquirer := _ASKS_ACQUIRER.match(ask)) is not None and _of_the_company(ask[acquirer.end():], companies):
             # "Which company acquired Best Buy?": the filer said to be acquired ("will acquire all of the outstanding
             # shares of Patriot", "acquired by"), not a deal of its own ("The acquisition of Yardbird was not material")
-            if not any(_says_acquired(s) for s in stated):
+            if not any(_says_acquired(s, companies) for s in stated):
                 return "the question asks who acquired the company, and no quote says the company was acquired"
         elif _ASKS_ACQUIRED.match(ask):
             if not any(_ACQUIRED.search(s) and _named_other(s, known) for s in stated):

@@ -442,7 +442,8 @@ def hedge_trimmed(hits: list[SearchHit], companies: list[str]) -> list[Sentence]
             continue  # (kept by `sentences` unhedged already)
         clause = _TRAILING_CLAUSE.search(s.text, 0, hedge.start())
         main = s.text[: clause.start()] if clause else ""
-        if len(main.split()) >= _MIN_MAIN_WORDS and not HEDGE.search(main) and not re.match(r"\W*if\b", main, re.I):
+        if len(main.split()) >= _MIN_MAIN_WORDS and not HEDGE.search(main) and not re.match(r"\W*if\b", main, re.I) \
+                and not re.search(r"\b(?:would|could)\b", main, re.I):  # (a condition's amount: "would be required to pay")
             out.append(s.model_copy(update={"text": main + "."}))
     return out
 

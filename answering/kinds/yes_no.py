@@ -804,6 +804,13 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
 
 
 _ASKS_PLAN = re.compile(r"\b(?:plans?|planning|intends?|intention)\s+to\b", re.I)
+def _said_done(text: str, verb: str) -> bool:
+    """The sentence says the asked verb done, in its past form ("the Board declared a quarterly cash dividend ...
+    payable on January 5"): held as a plan for what is to come, it is still a mention of the deed."""
+    stem = verb.lower().rstrip("e")
+    return bool(stem) and re.search(rf"\b{re.escape(stem)}e?d\b", text, re.I) is not None
+
+
 # a question asking about the plan itself ("Did the Board propose a distribution?", "Did it announce a
 # buyback?"): a plan is then the deed asked, and a sentence stating one is no absence of it (read in the
 # asked verb: "did it repurchase shares under its program" asks a deed)
@@ -1031,7 +1038,9 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
                              text=f"No. The filing has it still to be completed after fiscal {years[-1]} ended: {pending.shown()}")
     if found.held and decision.default_answer is False and (predicate.deed or predicate.past) \
             and any(r.verdict == "plan" for _, r in found.held) \
-            and all(r.verdict in ("plan", "restriction") for _, r in found.held) and not _ASKS_PLAN_DEED.search(predicate.word or main_clause(decision.ask)):
+            and all(r.verdict in ("plan", "restriction") for _, r in found.held) \
+            and not _ASKS_PLAN_DEED.search(predicate.word or main_clause(decision.ask)) \
+            and not any(_said_done(s.text, predicate.word) for s, _ in found.held):
         # "Did it repurchase shares in 2022? If there is no mention, return False." with only a program
         # authorized, a deal proposed: the deed asked is mentioned nowhere as done, which is the
         # question's own rule for False (a rule on it, "not obligated to repurchase", is no deed either; crossed

@@ -357,3 +357,13 @@ def test_of_a_figure_compared_with_an_earlier_one_the_first_is_the_periods_own()
                     '2021." (7418a879b2 p.33)')
     assert typed_answer("number", quote, 'What was the backlog of "X" at the end of 2022 (in USD millions)?') == 150000
     assert typed_answer("number", quote, "What was its backlog at the end of the prior year?") == NA
+
+
+def test_a_typed_number_is_not_guessed_from_a_comparison_of_another_year_nor_a_quote_naming_nothing_asked():
+    compared = _answer('"Gross margin was 45% in 2022, compared with 41% in 2021." (x p.3)')
+    assert typed_answer("number", compared, "What percentage was gross margin in 2021?") == NA
+    other = _answer('"Net loss for 2022 was $1.2 billion." (x p.3) "Revenue was $5 billion and $4 billion." (x p.4)')
+    assert typed_answer("number", other, "What was total revenue in 2022?") == NA
+    # asked who did a deed, a quote about the deed itself names no doer
+    deal = _answer('"The acquisition of Yardbird Furniture was not material." (f p.53)')
+    assert typed_answer("name", deal, 'Who acquired "BEST BUY CO., INC." in fiscal 2022?') == NA

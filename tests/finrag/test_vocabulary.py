@@ -181,3 +181,10 @@ def test_a_wording_set_before_another_noun_or_said_as_an_adjective_names_no_metr
     assert vocab.match_metrics("What termination fees could be payable by each side?") == []
     assert vocab.match_metrics("What was total equity at year end?") == ["equity"]
     assert vocab.match_metrics("What were its payables?") == ["accounts_payable"]
+
+
+def test_a_singular_metric_after_a_copula_and_an_investment_are_still_metrics():
+    vocab = load_vocabulary()
+    assert vocab.match_metrics("What was revenue in FY2022?") == ["revenue"]
+    assert vocab.match_metrics("What was inventory at the end of FY2022?") == ["inventories"]
+    assert vocab.match_metrics("How much was Adobe's R&D investment in FY2022?") == ["research_and_development"]

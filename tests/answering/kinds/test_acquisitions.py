@@ -93,3 +93,10 @@ def test_one_business_named_is_no_list_to_lead_with():
     from answering.kinds.acquisitions import listed_names
 
     assert listed_names("In fiscal 2021, we completed the acquisition of Workfront for approximately $1.52 billion.") is None
+
+
+def test_a_sentence_with_clauses_among_the_names_leads_with_no_list():
+    from answering.kinds.acquisitions import listed_names
+
+    assert listed_names("In 2022 we acquired Alpha Robotics, headquartered in Austin, Texas, and Beta Sensors.") is None
+    assert listed_names("We acquired Alpha and Beta on March 1, 2022 and June 5, 2022, respectively.") is None

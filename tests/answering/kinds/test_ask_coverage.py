@@ -451,3 +451,16 @@ def test_two_words_for_one_set_of_things_and_a_quoted_name_ask_one_thing(vocab):
                 "data is not available, return 'N/A'.")
     listed = _answer("Mobility; Delivery; Freight (38516ea4b6 p.128).", "list")
     assert uncovered_ask(listed, question, ["Uber"], vocab) is None
+
+
+def test_the_deal_referred_back_is_no_word_of_its_own_but_its_costs_are(vocab):
+    question = "How much did Acme pay to acquire Beta Sensors? How much were the transaction costs?"
+    price = _answer('"Acme acquired Beta Sensors for $310 million in cash." (p.3)')
+    assert uncovered_ask(price, question, ["Acme"], vocab) == "How much were the transaction costs"
+    # a loss asked is said by its kin: "a goodwill impairment charge of $1.2 billion"
+    charge = _answer('"In the fourth quarter we recorded a non-cash goodwill impairment charge of $1.2 billion." (p.5)')
+    assert uncovered_ask(charge, "What goodwill impairment loss did Acme record in fiscal 2024?", ["Acme"], vocab) is None
+    # two things asked are two asks ("give revenue and net income"), two words for one set are one
+    causes = _answer('"Gross margin declined due to higher freight costs." (p.4)')
+    assert uncovered_ask(causes, "Why did Acme's gross margin decline in fiscal 2024? Also give revenue and net income "
+                                 "for fiscal 2024.", ["Acme"], vocab) is not None

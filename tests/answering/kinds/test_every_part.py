@@ -720,3 +720,14 @@ def test_a_condition_or_a_call_to_justify_asks_no_cause():
                      "Is Verizon capital-intensive as of FY2022? Explain why or why not."):
         assert unanswered_part(_answer("No. Holley gross margin fell from 41.4% to 36.8%.", "yes_no"), question,
                                ["Holley"]) is None
+
+
+def test_drivers_and_factors_as_things_counted_ask_no_cause():
+    from answering.kinds.every_part import _cause_asked_after
+
+    assert _cause_asked_after("How many drivers did Acme have at the end of fiscal 2024? Give the number of drivers in "
+                              "fiscal 2023 too.") is None
+    assert _cause_asked_after("What was the load factor? State the load factor for fiscal 2023 too.") is None
+    # a part after a comma and a preposition is a part of its own: "..., and into which reportable segment ...?"
+    assert asked_parts("Which company did Adobe acquire in FY2015, what was the total purchase price, and into which "
+                       "reportable segment was it integrated?")[-1] == "into which reportable segment was it integrated?"

@@ -395,3 +395,14 @@ def test_asked_who_acquired_the_company_a_deal_of_its_own_answers_nothing():
         '"United Petroleum Transports, Inc. will acquire all of the outstanding shares of Patriot common stock for '
         '$16.26 per share in cash." (1fea2c8903 p.97)'))
     assert missing_focus(acquired, "Which company will acquire Patriot Transportation?", ["Patriot Transportation"]) is None
+
+
+def test_asked_which_company_acquired_another_the_filers_own_deal_answers():
+    from answering.kinds.quote_focus import _says_acquired, missing_focus
+
+    own = WrittenAnswer(status="answered", kind="passage",
+                        text='"Acme Corp completed the acquisition of Beta Sensors for $310 million." (a p.3)')
+    assert missing_focus(own, "Which company acquired Beta Sensors in fiscal 2024?", ["Acme Corp"]) is None
+    # the filer named as the buyer of another's shares is no sale of the filer
+    assert not _says_acquired("Acme will acquire all of the outstanding shares of Beta", ["Acme Corp"])
+    assert not _says_acquired("net assets acquired by the Company in the Yardbird acquisition", ["Best Buy"])
