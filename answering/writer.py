@@ -258,7 +258,7 @@ def _with_counted_items(offline: WrittenAnswer, text: str) -> WrittenAnswer:
     quotes = _quotes(offline)
     items = counted_items.lead(quotes, text)
     if items is None and len(quotes) == 1 and acquisitions.ASKS_ACQUISITIONS.search(text):
-        items = acquisitions.listed_names(quotes[0])
+        items = acquisitions.listed_names(quotes[0], [int(y) for y in re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", text)])
     if items is None:
         return offline
     return offline.model_copy(update={"text": f"{'; '.join(items)}\n\n{offline.text}"})

@@ -34,6 +34,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from answering.kinds.places import PLACE_NAMES
 from eval.metadata import company_key
 from finrag.config import load_settings
 from finrag.console import table_text
@@ -174,33 +175,56 @@ def typed_number(answer: Answer, question: str = "") -> float | str:
         return answer.value * scale / asked_scale(question)
     distinct = {n * s for n, s in figures}
     if len(distinct) > 1:
-        # several figures: those in the form the question asks ("what percentage", "per share (in pence)", "how
-        # many restaurants"), and of them, when still several, the first quote's (quotes come best first: "Intel
-        # shall be obligated to pay ... $353 million" before the other side's $206 million)
-        percent, unit = bool(_ASKS_PERCENT.search(question)), _asked_unit(question)
-        first_names_it = bool(_question_words(question) & set(tokenize(_first_quote(answer.answer))))
-        for text in (answer.answer, *((_first_quote(answer.answer),) if first_names_it else ())):
-            found = {n * (1.0 if percent else s) for n, s in _figures(text, percent=percent, followed_by=unit)}
-            if len(found) > 1 and (dated := _dated_as_asked(question)) is not None:
-                # "What was the headcount as at December 31, 2022?" over "decreased to 629 employees as at December
-                # 31, 2022 compared to 651 employees at December 31, 2021": the figure the asked date follows
-                found = {n * (1.0 if percent else s) for n, s in _figures(text, percent=percent, followed_by=dated)}
-            if len(found) == 1:
-                distinct = found
-                break
-        else:
-            # "our backlog was $150.0 billion compared with $135.4 billion at December 31, 2021": the figure before
-            # a comparison is the period's own, the one after it the earlier period's
-            first = _first_quote(answer.answer)
-            own = {n * (1.0 if percent else s)
-                   for n, s in _figures(_COMPARED.split(first, maxsplit=1)[0], percent=percent, followed_by=unit)}
-            after = _COMPARED.split(first, maxsplit=1)[-1]
-            asked_years = set(re.findall(r"\b(?:19|20)\d\d\b", question))
-            earlier = _asks_earlier(question) or any(y in after and y not in _COMPARED.split(first, maxsplit=1)[0]
-                                                     for y in asked_years)
-            if len(own) == 1 and _COMPARED.search(first) and not earlier:
-                distinct = own
+        distinct = _one_of_several(answer.answer, question) or distinct
     return distinct.pop() / asked_scale(question) if len(distinct) == 1 else NA
+
+
+def _one_of_several(text: str, question: str) -> set[float] | None:
+    """Of several figures, the one answer, read only from the quotes that name what the question asks (a quote on
+    share repurchases gives no dividend per share): the one in the asked form ("what percentage", "per share", "in
+    pence"), the one the asked day follows, else the first such quote's one figure or the one before its comparison
+    ("$150.0 billion compared with $135.4 billion"); None when that leaves several or none. A sentence giving figures
+    "respectively" pairs them with its dates in order, which no reading beside a date untangles."""
+    words = _question_words(question)
+    quotes = [q for q in _quotes_of(text) if words & set(tokenize(q))]
+    if not quotes or any(_RESPECTIVELY.search(q) for q in quotes):
+        return None
+    percent, unit = bool(_ASKS_PERCENT.search(question)), _asked_unit(question)
+    dated = _dated_as_asked(question)
+
+    def figures(part: str, followed_by: re.Pattern | None = unit) -> set[float]:
+        return {n * (1.0 if percent else s) for n, s in _figures(part, percent=percent, followed_by=followed_by)}
+
+    for part in (" ".join(quotes), quotes[0]):
+        if part is quotes[0] and _CHANGE_FIGURE.search(part):
+            continue  # "R&D expenses increased $212 million": a change, no level of the period
+        found = figures(part)
+        if len(found) > 1 and dated is not None:
+            # "decreased to 629 employees as at December 31, 2022 compared to 651 employees at December 31, 2021"
+            found = figures(part, dated)
+        if len(found) == 1:
+            return found
+    parts = _COMPARED.split(quotes[0], maxsplit=1)
+    if len(parts) == 2 and not _CHANGE_FIGURE.search(parts[0]):
+        asked_years = set(_A_YEAR.findall(question))
+        earlier = _asks_earlier(question) or any(y in parts[1] and y not in parts[0] for y in asked_years)
+        own = figures(parts[0])
+        if len(own) == 1 and not earlier:
+            return own
+    return None
+
+
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+_A_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+# a change stated as an amount ("increased $212 million", "decreased by 5%"), not a level ("decreased to 629")
+_CHANGE_FIGURE = re.compile(r"\b(?:increas|decreas|rose|fell|grew|declin)\w*\s+(?:by\s+)?(?:approximately\s+|about\s+)?"
+                            r"[$€£]?\s?\d", re.I)
+
+
+def _quotes_of(text: str) -> list[str]:
+    """The answer's quotes in order (each up to its citation mark), or the whole text when it cites none."""
+    pieces = [p for p in _CITATION_MARK.split(text) if p.strip()]
+    return pieces or [text]
 
 
 # the unit a question asks its figure in, as the text writes it right after the figure
@@ -209,20 +233,13 @@ _PENCE = re.compile(r"\s*(?:pence|p)\b", re.I)
 
 
 def _asked_unit(question: str) -> re.Pattern | None:
-    """What follows a figure in the form asked: "pence", "per share", or the noun counted ("How many McDonald's
-    restaurants ...": "40,275 McDonald's restaurants", not "approximately 95%")."""
+    """What follows a figure in the form asked: "pence" or "per share" (a count asked is not read so: "1,182,410
+    shares" repurchased to date are no count of the year's repurchases)."""
     if re.search(r"\bpence\b", question, re.I):
         return _PENCE
     if re.search(r"\bper\s+(?:\w+\s+){0,2}?share\b", question, re.I):
         return _PER_SHARE
-    if (many := _HOW_MANY.search(question)) is not None:
-        stems = "|".join(re.escape(w[:5]) for w in many.group("noun").split())
-        return re.compile(rf"\s*(?:[\w'’-]+\s+){{0,2}}?(?:{stems})", re.I)
     return None
-
-
-_HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<noun>[\w'’-]{3,}(?:\s+(?!did|does|do|were|was|are|is|had|has|have)[\w'’-]{3,})?)",
-                       re.I)
 
 
 _ASKED_DAY = re.compile(r"\b(?:as\s+(?:at|of)|at|on)\s+(?P<day>(?:January|February|March|April|May|June|July|August|September|"
@@ -250,7 +267,7 @@ def _asks_earlier(question: str) -> bool:
 
 _TYPED_STOP = frozenset(tokenize("what which who how many much was were is are did does the of in for and at by to "
                                  "data available return company companies year fiscal total amount value usd millions "
-                                 "billions thousands"))
+                                 "billions thousands per share shares price"))
 
 
 def _question_words(question: str) -> set[str]:
@@ -309,9 +326,11 @@ _DEFINED_TERM = re.compile(r"^(?:The\s+)?(?:Company|Corporation|Group|Board|Dire
                            r"Manager|Note|Item|Part|[A-Z]{2,}(?:\s+[A-Z]{2,})*)$")
 # "Which company acquired ...", "Which firm acts as ...": the asked name is the verb's subject
 _ASKS_SUBJECT = re.compile(r"^\W*(?:which|what)\s+(?:[a-z-]+\s+){0,3}?"
-                           r"(?P<verb>(?!(?:did|does|do|is|was|were|are|has|had|have)\b)[a-z]+(?:ed|es|s))\s", re.I)
+                           r"(?P<verb>(?!(?:did|does|do|is|was|were|are|has|had|have|compan\w*|business\w*|firms?|entit\w*|"
+                           r"groups?|banks?|subsidiar\w*|brands?|segments?|customers?)\b)[a-z]+(?:ed|es|s))\s", re.I)
 _ASKS_WHO_DID = re.compile(r"^\W*who\s+(?P<verb>(?!(?:is|was|were|are|did|does|has|had)\b)[a-z]+(?:ed|es|s))\s", re.I)
 _QUESTION_WORD = re.compile(r"\b[a-z][a-z-]{3,}\b")
+_OPENER = re.compile(r"^(?:The|A|An|During|In|Our|We|This|These|Those|Its|Their|Each|Such|As|For|On|At|By|Recruitment)\b")
 _ASKING = {"which", "what", "whom", "does", "have", "were", "with", "from", "into", "that", "this", "their", "return",
            "available", "data", "mention", "according", "annual", "report", "year", "ended", "fiscal"}
 
@@ -332,9 +351,12 @@ def _named_beside_asked_words(text: str, question: str) -> str:
     found = set()
     for m in _QUOTED_NAME.finditer(quote):
         name = m.group(0).rstrip(".,") if not re.search(r"\b(?:Inc|Ltd|Corp|N\.V|L\.P)\.$", m.group(0)) else m.group(0)
-        before = re.findall(r"[a-z][a-z-]+", quote[max(0, m.start() - 40): m.start()].lower())[-4:]
-        if _DEFINED_TERM.match(name) or not _name_like(name) or f" {company_key(name)} " in asked \
-                or not any(w[:5] in stems for w in before):
+        lead = quote[max(0, m.start() - 40): m.start()]
+        before = re.findall(r"[a-z][a-z-]+", lead.lower())[-4:]
+        # (a sentence's first word is capitalised for its place, a place is no party: "The", "During", "United States")
+        opens = not lead.strip(" \"“") or lead.rstrip().endswith((".", "!", "?", ":"))
+        if opens or _OPENER.match(name) or PLACE_NAMES.fullmatch(name) or _DEFINED_TERM.match(name) \
+                or not _name_like(name) or f" {company_key(name)} " in asked or not any(w[:5] in stems for w in before):
             continue
         found.add(name)
     return found.pop() if len(found) == 1 else NA

@@ -98,16 +98,18 @@ _FORM = re.compile(r"^(?:Inc|LLC|Ltd|Limited|Corp|Co|L\.P|plc|S\.A|N\.V|AG|GmbH)
 _MIN_LISTED = 2
 
 
-def listed_names(quote: str) -> list[str] | None:
+def listed_names(quote: str, years: list[int] | None = None) -> list[str] | None:
     """The businesses one sentence says were acquired, in its order ("acquired substantially all the assets of
     John's Ind., Inc. ("John's"), Southern Kentucky Classics ("SKC"), and Vesta Motorsports USA, Inc., doing
     business as RaceQuip"): each capitalised item after the acquiring words, its legal form kept, its short name
     and trade name left out; None when the sentence names fewer than two."""
     m = _NAMES_ACQUIRED.search(quote)
-    if m is None:
-        return None
+    if m is None or (years and not any(str(y) in quote for y in years)):
+        return None  # (a list of another year's deals answers no question about this one's)
     rest = re.sub(r"\s*\([^()]*\)", "", quote[m.end() - len(m.group(0).split()[-1]):])
-    rest = re.split(r"[.;:](?:\s|$)(?<!Inc\. )|\s+for\s+|\s+from\s+|\s+in\s+(?:exchange|a|an)\b", rest)[0]
+    # (up to what follows the names: "for $1.2 billion", "in separate transactions", "during the second quarter")
+    rest = re.split(r"(?<!\bInc)(?<!\bCorp)(?<!\bLtd)(?<!\bCo)[.;:](?:\s|$)|\s+(?:for|from|in|during|through|under|"
+                    r"with|on|at)\s+(?=[a-z$\d])", rest)[0]
     items: list[str] = []
     pieces = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", rest)]
     if any(re.search(r"\d", p) or (p[:1].islower() and not re.match(r"(?:doing\s+business|d\.b\.a)", p)) for p in pieces

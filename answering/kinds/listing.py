@@ -240,7 +240,7 @@ def _from_table(decision: KindDecision, hits: list[SearchHit], companies: list[s
     for block in blocks(hits, companies):
         if topic.stated_by(block.context) and overlap(block.context, words) >= _MIN_CAPTION:
             labels = [r.label for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
-            if _cut_at_its_end(block):
+            if _cut_at_its_end(block) and _rows_go_on(block, getattr(services, "retriever", None)):
                 continue  # the chunk ends on the table's last row read: its rest (more items) is in the next chunk
             if len(labels) >= 2:
                 return WrittenAnswer(
@@ -257,3 +257,22 @@ def _cut_at_its_end(block) -> bool:
     lines = [line.strip() for line in block.chunk.text.splitlines() if line.strip()]
     return bool(lines and block.rows) and lines[-1] == block.rows[-1].line.strip() \
         and not re.match(r"(?:total|net)\b", block.rows[-1].label, re.I)
+
+
+_ROW_START = re.compile(r"^[A-Z][\w&,.'’() -]{1,60}?\s+\(?\$?\s?\d[\d,.]*\)?(?:\s|$)")
+
+
+def _rows_go_on(block, retriever) -> bool:
+    """Whether the filing's next chunk opens with more rows of the table (a label and an amount: "Freight (227)
+    (130)"); unknown without the filing (a complete table that ends its chunk is then read as it is)."""
+    filing = getattr(retriever, "filing", None)
+    if filing is None:
+        return False
+    after = next((c for c in filing(block.chunk.doc).chunks if c.index == block.chunk.index + 1), None)
+    # (the chunker carries a table's caption and column years over into the next chunk before its rows)
+    lines = [line.strip() for line in (after.text.splitlines() if after else []) if line.strip()][:_CARRIED_LINES]
+    read = {r.label for r in block.rows}
+    return any(_ROW_START.match(line) and not any(line.startswith(label) for label in read) for line in lines)
+
+
+_CARRIED_LINES = 5

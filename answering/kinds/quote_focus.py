@@ -52,9 +52,8 @@ _ACQUIRED_BY = re.compile(r"\b(?:acquired|purchased|bought)\s+by\s+(?!the\s+comp
                           r"(?:wholly[\s-]owned\s+)?subsidiary\s+of\b", re.I)
 # another acquiring the company's shares ("UPT will acquire all of the outstanding shares of Patriot common stock"),
 # not the company acquiring another's ("we acquired all of the outstanding shares of Mandiant")
-_ACQUIRES_SHARES = re.compile(r"\b(?:acquire|purchase|buy)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:issued\s+and\s+)?"
-                              r"(?:outstanding\s+)?(?:shares|stock|common\s+stock)\s+of\b|\b(?:acquire|purchase|buy)\s+"
-                              r"(?:the\s+Company|us)\b", re.I)
+_ACQUIRES_SHARES = re.compile(r"\b(?:acquire|purchase|buy)\s+all\s+(?:of\s+)?(?:the\s+)?(?:issued\s+and\s+)?"
+                              r"outstanding\s+(?:shares|stock|common\s+stock)\s+of\b", re.I)  # (a takeover buys them all)
 _FILER_AS_SUBJECT = re.compile(r"\b(?:we|the\s+company|our\s+company)\s+(?:\w+\s+){0,3}$", re.I)
 
 

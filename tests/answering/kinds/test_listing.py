@@ -115,7 +115,8 @@ def test_the_cover_of_a_10_k_wrapped_in_an_annual_report_is_read(services):
 
 def test_a_table_the_chunk_cuts_after_its_first_rows_lists_nothing():
     """A list read from a table's row labels is the whole table's: a chunk that ends on a row (its next rows and
-    total in the next chunk, as Uber's segment table: Mobility, Delivery | Freight, All Other, Total) lists nothing."""
+    total in the next chunk, as Uber's segment table: Mobility, Delivery | Freight, All Other, Total) is cut, and is
+    not read when the filing's next chunk opens with more rows (`_rows_go_on`)."""
     from answering.kinds.listing import _cut_at_its_end
     from answering.kinds.tables import blocks
     from finrag.models import Chunk, SearchHit
