@@ -43,7 +43,7 @@ _DATE = re.compile(rf"\b(?:in|effective|on|as\s+of|during)\s+{_MONTH}(?:\s+\d{{1
 # ", and what ...", and a list of follow-on questions ("..., when did the deal close, how was it
 # paid for, and ..."): a comma before when/how/who/where/what and a verb opens a question of its
 # own ("which" and "who" without a verb open a relative clause: "Walmart, which operates ...")
-_SECOND_PART = re.compile(r",?\s+and\s+(?=(?:(?:up\s+to|in|into|for|from|by|to|at|under|with|on|of)\s+)?(?:what|where|when|how|which|who|why)\b)|"
+_SECOND_PART = re.compile(r",?\s+and\s+(?=(?:(?:up\s+to|in|into|for|from|by|to|at|under)\s+)?(?:what|where|when|how|which|who|why)\b)|"
                           # "What did X agree to sell, to whom, on what date, for how much, ...": each a part
                           r",\s+(?=(?:to|from|by|with)\s+whom\b|(?:on|as\s+of)\s+what\s+(?:date|day)\b|"
                           r"for\s+how\s+much\b|at\s+what\s+price\b)|"
