@@ -86,19 +86,11 @@ _MAX_ASKS = 3  # the amount asks one question makes ("what did it pay, ..., and 
 def _one_ask_completed(written: WrittenAnswer, question: str, hits: list[SearchHit], companies: list[str],
                        vocab: Vocabulary | None, counts: bool) -> WrittenAnswer:
     """The answer with the sentences stating the first amount ask it leaves uncovered, or `written` itself."""
-    ask = uncovered_ask(written, question, companies, vocab)
-
-    def still_open(answer: WrittenAnswer) -> str | None:
-        return uncovered_ask(answer, question, companies, vocab)
-
-    if ask is None:
-        # an amount part the coverage of asks takes as said by any amount of the answer ("what did it pay", beside
-        # the goodwill recorded), which every_part holds to a sentence stating a payment
-        ask = unanswered_part(written, question, companies)
-
-        def still_open(answer: WrittenAnswer) -> str | None:
-            return unanswered_part(answer, question, companies)
-
+    # the coverage of asks first; then every_part, which holds an amount part the coverage takes as said by any
+    # amount of the answer ("what did it pay", beside the goodwill recorded) to a sentence stating a payment
+    checks = (lambda answer: uncovered_ask(answer, question, companies, vocab),
+              lambda answer: unanswered_part(answer, question, companies))
+    ask, still_open = next(((a, check) for check in checks if (a := check(written)) is not None), (None, checks[0]))
     if ask is None or not asks_an_amount(ask) or (not counts and asked_thing(ask)):
         return written
     named = _names(question, companies)
