@@ -429,6 +429,12 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
         # company expects, stated in its text; the period's actual rows would be other quantities
         decision = KindDecision(kind="passage", reason="asks for the company's guidance (its outlook or targets for "
                                 "a period), quoted from its text, never computed from actual figures", ask=ask)
+    if decision.kind == "metric" and decision.metric and _PER_SHARE_ASK.search(ask) \
+            and vocab.metrics[decision.metric].unit == "USD" and not defines_formula(question):
+        # "What was the cash price per share that Acme agreed to pay to acquire Beta": an amount per share,
+        # which the named line (a total in millions, "cash") is not; the text states the price
+        decision = KindDecision(kind="passage", reason=f"asks an amount per share, which {decision.metric} (a total) "
+                                "is not; stated in its text", ask=ask)
     if decision.kind == "metric" and decision.metric and (cause := _cause_part_after(ask)):
         # "What was its effective tax rate in fiscal 2018, and what Tax Act charges caused it?": the
         # figure's change and what the filing says drove it (a figure alone states no cause)
@@ -451,6 +457,9 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
         decision.metric = decision.metric or next(iter(_metrics_named(question, vocab)), None)
     return decision
 
+
+# "price per share", "dividend per common share", "per Class A share": an amount for each share
+_PER_SHARE_ASK = re.compile(r"\bper\s+(?:(?:common|ordinary|class\s+\w+|diluted|basic)\s+)?share\b", re.I)
 
 # a later part asking what caused the figure the first part asks, by referring back to it
 _REFERS_TO_IT = re.compile(r"\b(?:it|this|that|the\s+(?:change|increase|decrease|decline|rise|drop|improvement))\W*$", re.I)

@@ -28,7 +28,11 @@ _ASKS_EXPECTED = re.compile(r"\b(?:does|do|did)\s+(?:[\w'\u2019&.-]+\s+){1,4}?(?
                             r"(?:^\W*how\s+(?:much|many)\b[^?]*?\b(?:does|do)\s+(?:[\w'\u2019&.-]+\s+){1,4}?"
                             r"(?:expect|anticipate|project|forecast)\b|"
                             r"^\W*what\s+(?:does|do)\s+(?:[\w'\u2019&.-]+\s+){1,4}?(?:expect|anticipate|project|forecast)"
-                            r"\s+(?:its|their|the)\b)"
+                            r"\s+(?:its|their|the)\b|"
+                            # "what full-year 2023 revenue did Pfizer forecast for its COVID-19 products": the figure
+                            # it forecast, asked by the verb after its subject (a forecast is never the period's row)
+                            r"^\W*(?:as\s+of\s+[^,?]+,\s*)?what\s+(?:[\w'\u2019-]+\s+){1,5}?(?:does|do|did)\s+"
+                            r"(?:[\w'\u2019&.-]+\s+){1,4}?(?:forecast|project|anticipate|guide)\b)"
                             # (what it expects to pay under a plan is a schedule's row: answering.kinds.schedule)
                             r"(?!\s+to\s+(?:pay|receive|contribute|make|recogni[sz]e|amortize|incur)\b)", re.I)
 

@@ -194,7 +194,7 @@ CASES = [
     # a comparative without two to pick from asks for the set that fits it
     ("Which of Acme's segments reported lower revenue in FY2023 than in FY2022?", 1, "list", {}),
     # shareholders receiving dividends is no deal's price
-    ("How much in dividends per share did shareholders receive in FY2022?", 1, "metric", {"metric": "dividends_paid"}),
+    ("How much in dividends did shareholders receive in FY2022?", 1, "metric", {"metric": "dividends_paid"}),
     # of two, a comparative picks one as a superlative does
     ("Which of Acme's two reportable segments had the higher operating margin in FY2022, and what were the segment "
      "operating margins?", 1, "choice", {"order": "highest"}),
@@ -287,3 +287,26 @@ def test_a_measure_named_in_the_plural_with_its_doer_is_a_metric_not_a_list():
     # "What were the total dividends paid by Oracle in fiscal 2018?" was read as a set of items
     assert classify("What were the total dividends paid by Oracle in fiscal 2018?", VOCAB).kind == "metric"
     assert classify('What were the total dividends paid by "Oracle Corporation" in fiscal 2018?', VOCAB).kind == "metric"
+
+
+def test_an_amount_per_share_is_never_a_total_line_of_the_same_word():
+    """"cash price per share" names the line "cash" only by a word; a total in millions would be
+    another quantity. The text states the price (or the dividend per share)."""
+    for ask in ('What was the cash price per share that "Acme Inc." agreed to pay to acquire Beta Inc., as reported in '
+                "its 10-Q for the quarter ended July 2, 2023 (in USD)? If data is not available, return 'N/A'.",
+                'What was the quarterly dividend per share of "Acme Inc." after its Board increased the dividend in '
+                "2022 (in USD)?"):
+        decision = classify(ask, VOCAB, companies=["Acme"])
+        assert decision.kind == "passage" and "per share" in decision.reason, decision.describe()
+    # a per-share line is one: diluted EPS stays a metric; so does a formula the question defines
+    assert classify("What was Acme's FY2022 diluted earnings per share?", VOCAB, ["Acme"]).kind == "metric"
+    assert classify("What is Acme's FY2022 dividend payout ratio? Define it as dividends paid / net income. "
+                    "Report it per share basis.", VOCAB, ["Acme"]).kind == "metric"
+
+
+def test_a_figure_the_company_forecast_is_guidance_not_the_period_s_line():
+    decision = classify("As of its Q2 2023 10-Q, what full-year 2023 revenue did Acme forecast for its products "
+                        "Zeta and Theta?", VOCAB, companies=["Acme"])
+    assert decision.kind == "passage" and "guidance" in decision.reason, decision.describe()
+    # the same words without the company's forecast: the year's revenue line
+    assert classify("What was Acme's full-year 2023 revenue?", VOCAB, ["Acme"]).kind == "metric"
