@@ -235,6 +235,11 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
         # figures answer the question, not the instruction after it, which only a sentence stating a cause does
         return why
     parts = asked_parts(question)
+    if (purpose := next((p for p in parts if _ASKS_PURPOSE.search(p)), None)) is not None \
+            and not _STATES_PURPOSE.search(written.text):
+        # "..., and what were the proceeds to be used for?": an amount of proceeds is no use of them; only
+        # a sentence saying what they fund, repay or serve answers it
+        return purpose
     if len(parts) == 1 and (happened_to_a_name(parts[0], companies) or ASKS_EMPLOYER.match(parts[0])) \
             and not answered_in_other_words(parts[0], written.text, companies):
         # "What happened to its licensing agreements with NetEase?": the one ask is what happened, and
@@ -266,6 +271,17 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
         if part_unanswered(part, written.text, written.kind or "", companies):
             return part
     return None
+
+
+# a part asking what money raised is for: "what were the proceeds to be used for", "how will it use the net proceeds"
+_ASKS_PURPOSE = re.compile(r"\b(?:(?:to\s+be\s+|be\s+|were\s+|was\s+)?used\s+for\b|use\s+of\s+(?:the\s+)?(?:net\s+)?"
+                           r"proceeds\b|(?:how|what)\b[^?]*\b(?:use|spend)\b[^?]*\bproceeds\b|(?:for\s+)?what\s+"
+                           r"purposes?\b|intended\s+use\b)", re.I)
+# a sentence saying it: "to fund ...", "for general corporate purposes", "intends to use the net proceeds"
+_STATES_PURPOSE = re.compile(r"\b(?:to\s+(?:fund|finance|repay|redeem|refinance|retire|pay\s+(?:down|off)|purchase|"
+                             r"acquire|reduce|support)\b|for\s+general\s+(?:corporate\s+)?purposes\b|for\s+the\s+purposes?"
+                             r"\s+of\b|(?:use|used|using)\s+(?:the\s+|such\s+|these\s+)?(?:net\s+)?proceeds\b|proceeds\s+"
+                             r"(?:will|would|were|are|was|is)\s+(?:be\s+)?(?:used|applied)\b|intends?\s+to\s+use\b)", re.I)
 
 
 # an instruction after the question that asks for causes ("Explain the main factors behind the change in operating

@@ -585,10 +585,40 @@ def _steady_dividends(year: int, hits: list[SearchHit], understanding: QueryUnde
     if cut is None:
         return _judged(True, f"{company} paid dividends in each of the last {len(values)} years, never less than the "
                              f"year before: {series}", values)
+    if cut > 1 and paid[cut - 1] > _ONE_OFF * paid[cut - 2] and paid[cut] >= paid[cut - 2] * (1 - _SAME_PAYOUT):
+        # the "fall" is a return to the level before a one-year jump: a one-off payment on top of the
+        # regular one (a special dividend), which is the irregularity, not a cut
+        spike = values[cut - 1]
+        finding = (f"{company}'s dividends paid were irregular: FY{spike.year}'s {spike.shown} was a one-year jump "
+                   f"against {values[cut - 2].shown} the year before and {values[cut].shown} the year after, so the "
+                   f"payout outside that year was steady: {series}")
+        said = _one_off_said(spike.year, year, hits, company, services)
+        judged = _judged(False, finding + (f". The filing says: {said.shown()}" if said else ""), values)
+        if said is not None:
+            judged.citations = unique_citations([*judged.citations, cite(said.chunk, said.text)])
+        return judged
     return _judged(False, f"{company}'s dividends paid fell in FY{values[cut].year}: {series}", values)
 
 
 _SAME_PAYOUT = 0.02  # dividends paid within 2% of the year before: the same payout (share count moves)
+_ONE_OFF = 1.5  # a year paying half as much again as the year before, then back: a one-off payment in it
+# a dividend the filing names as paid once, apart from the regular one
+_SPECIAL_DIVIDEND = re.compile(r"\b(?:special|one-time|extraordinary|supplemental)\s+(?:cash\s+)?dividends?\b", re.I)
+
+
+def _one_off_said(year: int, filed: int, hits: list[SearchHit], company: str,
+                  services: MetricServices) -> Sentence | None:
+    """The sentence naming a special (one-time) dividend of fiscal `year` (dated in it or in the calendar
+    year before, where a fiscal year starts), from the hits or one more search of the `filed` year's
+    filings; None when no sentence names one."""
+    def named(pool: list[SearchHit]) -> Sentence | None:
+        return next((s for s in sentences(pool, [company]) if _SPECIAL_DIVIDEND.search(s.text)
+                     and mentions_years(s.text, [year, year - 1])), None)
+    if (said := named(hits)) is not None or services.retriever is None:
+        return said
+    more = services.retriever.search(f"{company} special cash dividend per share paid", k=8, mode="sparse",
+                                     filters=SearchFilters(companies=[company], fiscal_years=[filed]))
+    return named(more)
 
 
 def _from_rows(got: Value | WrittenAnswer) -> Value | WrittenAnswer:

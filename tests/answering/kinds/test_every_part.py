@@ -731,3 +731,14 @@ def test_drivers_and_factors_as_things_counted_ask_no_cause():
     # a part after a comma and a preposition is a part of its own: "..., and into which reportable segment ...?"
     assert asked_parts("Which company did Adobe acquire in FY2015, what was the total purchase price, and into which "
                        "reportable segment was it integrated?")[-1] == "into which reportable segment was it integrated?"
+
+
+def test_a_use_of_proceeds_part_needs_a_sentence_saying_what_they_fund():
+    question = ("In its June 2023 8-K, how much in first mortgage bonds did Acme Utility sell, what were the proceeds, "
+                "and what were the proceeds to be used for?")
+    terms = ('"Issuer: Acme Utility. Principal amount: $2,500,000,000. Proceeds to the Company: Approximately '
+             '$2,466,258,500 (after deducting the underwriting discounts)." (abc p.3)')
+    assert answered_in_every_part(_answer(terms), question, ["Acme"]).status == "not_found"
+    used = terms + (' "The Company intends to use the net proceeds to repay borrowings under its term loan and for '
+                    'general corporate purposes." (abc p.5)')
+    assert answered_in_every_part(_answer(used), question, ["Acme"]).status == "answered"

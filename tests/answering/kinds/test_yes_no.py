@@ -157,6 +157,21 @@ def test_a_stable_dividend_trend_is_judged_on_each_year_the_cash_flow_statement_
     assert "$5,509.00 million in FY2020" in written.text and "$6,172.00 million in FY2022" in written.text
 
 
+def test_a_one_year_jump_in_dividends_paid_is_the_irregularity_not_the_year_after_it(services):
+    # Costco's FY2022 10-K: 1,479 -> 5,748 -> 1,498; the jump is a special dividend its text names
+    costco = filing("financebench/pdfs/COSTCO_2022_10K.pdf")
+    written = ask("Have Costco's dividend payments been stable over FY2020-FY2022, based on the cash flow statement? "
+                  "If there are any irregularities, explain them.", costco, [39, 28], services)
+    assert (written.status, written.kind) == ("answered", "yes_no"), written.text
+    assert written.text.startswith("No. Costco's dividends paid were irregular: FY2021's $5,748.00 million was a "
+                                   "one-year jump"), written.text
+    assert "special dividend of $10.00 per share" in written.text and "fell in" not in written.text
+    # without the page naming it, the jump is still the finding (no cause made up)
+    bare = ask("Have Costco's dividend payments been stable over FY2020-FY2022, based on the cash flow statement?",
+               costco, [39], services)
+    assert "one-year jump" in bare.text and "special" not in bare.text, bare.text
+
+
 def test_a_dividend_trend_is_judged_on_the_two_years_a_release_shows(services):
     # McDonald's Q4 2022 release: "Common stock dividends (4,168.2) (3,918.6)", two years only (a row's
     # wording of dividends paid, which a question saying it need not mean: vocabulary row_labels)
