@@ -41,6 +41,7 @@ from finrag.console import table_text
 from finrag.errors import UserError
 from finrag.models import Answer, Question
 from finrag.vocabulary import tokenize
+from loaders.dates import MONTH_NAMES
 
 NA = "N/A"
 TypedAnswer = float | str | bool | list[str]  # a number, a name, names, a yes/no, or "N/A"
@@ -110,8 +111,14 @@ _FOOTNOTE_MARK = re.compile(r"\(\d{1,2}\)\s+[A-Z]")
 def _figures(text: str, percent: bool = False, followed_by: re.Pattern | None = None) -> list[tuple[float, float]]:
     """(number as written, scale) for every figure in the text (`percent`: every percentage; `followed_by`: every
     figure the pattern follows, its unit), years and citation marks left out."""
+    return [(number, scale) for _m, number, scale in _figure_matches(_CITATION_MARK.sub(" ", text), percent,
+                                                                      followed_by)]
+
+
+def _figure_matches(text: str, percent: bool = False,
+                    followed_by: re.Pattern | None = None) -> list[tuple[re.Match, float, float]]:
+    """`_figures` with each figure's match in `text` (where it stands)."""
     found = []
-    text = _CITATION_MARK.sub(" ", text)
     for m in _FIGURE.finditer(text):
         raw = m.group("num").replace(",", "")
         if _YEAR.match(raw) and not m.group("scale") and not m.group("pct"):
@@ -128,7 +135,7 @@ def _figures(text: str, percent: bool = False, followed_by: re.Pattern | None = 
         if m.group("neg") in ("-", "−", "("):
             number = -number
         scale = _SCALES.get((m.group("scale") or "").lower(), 1.0)
-        found.append((number, scale))
+        found.append((m, number, scale))
     return found
 
 
@@ -211,7 +218,32 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
         own = figures(parts[0])
         if len(own) == 1 and not earlier:
             return own
-    return None
+    return _named_right_after(quotes, words, percent, unit)
+
+
+def _named_right_after(quotes: list[str], words: set[str], percent: bool, unit: re.Pattern | None) -> set[float] | None:
+    """The one figure that the question's own words follow, in the quote naming most of them: "120 finished goods
+    footwear contract factories ... in 11 countries" for "how many footwear contract factories", "93% in the U.S. and
+    Canada and 90% worldwide" for "the worldwide renewal rate". None when no figure, or more than one, is so named."""
+    best = max(quotes, key=lambda q: len(words & set(tokenize(q))))
+    if any(_CHANGE_FIGURE.search(q) for q in [best]):
+        return None
+    text = _CITATION_MARK.sub(" ", best)
+    matches = _figure_matches(text, percent, unit)
+    named: dict[float, int] = {}
+    for i, (m, number, scale) in enumerate(matches):
+        stop = matches[i + 1][0].start() if i + 1 < len(matches) else len(text)
+        following = text[m.end(): stop].split()[:_WORDS_AFTER]
+        if following and following[0].lower() in _MONTHS:
+            continue  # "31 March 2022": a day, not a figure
+        named[number * (1.0 if percent else scale)] = len(words & set(tokenize(" ".join(following))))
+    top = max(named.values(), default=0)
+    picked = {v for v, n in named.items() if n == top}
+    return picked if top > 0 and len(picked) == 1 else None
+
+
+_WORDS_AFTER = 3  # the words right after a figure that say what it counts or qualifies
+_MONTHS = frozenset(MONTH_NAMES.lower().split("|"))
 
 
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
@@ -325,6 +357,10 @@ _QUOTED_NAME = re.compile(r"(?<![\w.])(?:[A-Z][\w'’.-]*)(?:\s+(?:&\s+|of\s+)?[
 _DEFINED_TERM = re.compile(r"^(?:The\s+)?(?:Company|Corporation|Group|Board|Directors?|Meeting|Agreement|Plan|Trust|Fund|"
                            r"Manager|Note|Item|Part|[A-Z]{2,}(?:\s+[A-Z]{2,})*)$")
 # "Which company acquired ...", "Which firm acts as ...": the asked name is the verb's subject
+# a document's or an instrument's title ("Underwriting Agreement", "First Mortgage Bonds"): what was signed or
+# issued, never the party asked for
+_TITLE_WORD = re.compile(r"\b(?:Agreements?|Indentures?|Bonds|Notes|Exhibits?|Plans?|Amendments?|Certificates?|"
+                         r"Prospectus|Supplement|Statements?|Act|Section|Item)\b")
 _ASKS_SUBJECT = re.compile(r"^\W*(?:which|what)\s+(?:[a-z-]+\s+){0,3}?"
                            r"(?P<verb>(?!(?:did|does|do|is|was|were|are|has|had|have|compan\w*|business\w*|firms?|entit\w*|"
                            r"groups?|banks?|subsidiar\w*|brands?|segments?|customers?)\b)[a-z]+(?:ed|es|s))\s", re.I)
@@ -356,6 +392,7 @@ def _named_beside_asked_words(text: str, question: str) -> str:
         # (a sentence's first word is capitalised for its place, a place is no party: "The", "During", "United States")
         opens = not lead.strip(" \"“") or lead.rstrip().endswith((".", "!", "?", ":"))
         if opens or _OPENER.match(name) or PLACE_NAMES.fullmatch(name) or _DEFINED_TERM.match(name) \
+                or _TITLE_WORD.search(name) \
                 or not _name_like(name) or f" {company_key(name)} " in asked or not any(w[:5] in stems for w in before):
             continue
         found.add(name)

@@ -377,3 +377,27 @@ def test_figures_given_respectively_or_in_a_quote_on_another_thing_type_nothing(
     change = _answer('"R&D expenses increased $212 million compared with 2021." (x p.1) "R&D expenses were $2,105 million '
                      'and $1,893 million in 2022 and 2021." (x p.2)')
     assert typed_answer("number", change, "What were R&D expenses in 2022?") == NA
+
+
+def test_of_several_figures_the_one_the_questions_own_words_follow_answers():
+    # Nike's FY2022 10-K: factories counted by kind and by country; Costco's: a renewal rate by region
+    nike = _answer('"As of May 31, 2022, we were supplied by 120 finished goods footwear contract factories located in '
+                   '11 countries." (a p.6) "As of May 31, 2022, we were supplied by 279 finished goods apparel contract '
+                   'factories located in 33 countries." (a p.6)')
+    assert typed_answer("number", nike, 'How many finished goods footwear contract factories supplied "NIKE, Inc." as '
+                        "of May 31, 2022?") == 120
+    costco = _answer('"Our member renewal rate was 93% in the U.S. and Canada and 90% worldwide at the end of 2022." '
+                     "(b p.5)")
+    assert typed_answer("number", costco, "What was the worldwide member renewal rate of \"Costco\" at the end of fiscal "
+                        "2022 (in percent)?") == 90
+    # the words follow two figures alike: which one is not for the reader to guess
+    both = _answer('"We had 120 contract factories in Asia and 40 contract factories in Europe." (c p.2)')
+    assert typed_answer("number", both, "How many contract factories did it use?") == NA
+
+
+def test_a_documents_title_after_the_questions_words_is_no_party():
+    # PG&E's June 2023 8-K: the exhibit's heading, "Underwriting Agreement New York, New York", after "Bonds due 2053"
+    heading = _answer('"Exhibit 1.1 Execution Version Pacific Gas and Electric Company $500,000,000 6.750% First Mortgage '
+                      'Bonds due 2053 Underwriting Agreement New York, New York June 1, 2023" (a p.20)')
+    assert typed_answer("name", heading, 'Which law firm delivered the legal opinion for the June 2023 first mortgage '
+                        'bonds of "PACIFIC GAS AND ELECTRIC COMPANY"?') == NA
