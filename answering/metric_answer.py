@@ -20,7 +20,7 @@ import re
 from datetime import date
 from typing import TYPE_CHECKING, Protocol
 
-from answering import checks, numbers
+from answering import checks, numbers, owners_share
 from answering.absence import absent_statement_line, named_filing
 from answering.aspects import (
     Aspect,
@@ -115,6 +115,9 @@ class Evidence:
                 found = self._no_current_investments_line(year)
             if found is None:
                 raise Missing(metric, year)
+            if metric == _NET_INCOME and owners_share.ASKS_OWNERS.search(self.question) \
+                    and not owners_share.ASKS_OWNERS.search(found.quote):
+                found = self._owners_part(found)
             if metric == _TAX:
                 found = self._tax_as_expense(found, year)
             elif metric in self.question_lines and ((_OUTFLOW.search(label := self.vocab.label(metric) or "")
@@ -128,6 +131,22 @@ class Evidence:
                 found = found.model_copy(update={"value": abs(found.value)})
             self.used[key] = found
         return self.used[key]
+
+    def _owners_part(self, whole: InputValue) -> InputValue:
+        """The parent's owners' share of the year's profit the question asks ("net income attributable to owners
+        of the parent"), where the statement splits the profit read (`whole`) after it; the whole when it prints
+        no split. A split whose rows cannot be read, or do not add up to the whole, answers nothing."""
+        filing = getattr(self.retriever, "filing", None)
+        own = [c for c in filing(whole.doc).pages.get(whole.page, []) if c.page == whole.page] if filing else []
+        own = own or [h.chunk for h in self.hits if h.chunk.doc == whole.doc and h.chunk.page == whole.page]
+        chunks = sorted({c.chunk_id: c for c in own}.values(), key=lambda c: c.index)
+        convention = chunks[0].number_convention if chunks else "us"
+        split = owners_share.split_of("\n".join(c.text for c in chunks), whole.quote, whole.value, convention)
+        if split is None:
+            return whole
+        if split.owners is None:
+            raise Missing(_NET_INCOME, whole.fiscal_year)
+        return whole.model_copy(update={"value": split.owners.value, "quote": split.owners.quote, "chunk": None})
 
     def _no_current_debt_line(self, year: int) -> InputValue | None:
         """Debt due within a year as nil where the balance sheet that prints the year's long-term
@@ -402,6 +421,7 @@ class Evidence:
 
 
 _TAX = "income_tax"
+_NET_INCOME = "net_income"
 _SHORT_TERM_DEBT, _LONG_TERM_DEBT = "short_term_debt", "long_term_debt"
 _CASH, _SHORT_TERM_INVESTMENTS = "cash", "short_term_investments"
 # a balance sheet's row closing its current assets, and the words of a row of investments above it

@@ -1,0 +1,92 @@
+"""The owners' share of a profit that a statement splits between the parent's owners and minority holders.
+
+An IFRS income statement prints the year's profit whole, then splits it under a heading of its own:
+
+    Profit for the year                      408,437   213,317
+    Profit attributable to:
+      Owners of the parent                   405,976   211,590
+      Non-controlling interests                2,461     1,727
+
+A question defining its measure with "net income attributable to owners of the parent" asks the
+owners' row, not the profit line the vocabulary reads first. The owners' row is trusted only when
+it and the row after it (the minority's) add up to the whole, as the statement's own arithmetic
+says they must.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from answering import numbers
+from finrag.models import NumberConventionName
+
+# a question's measure that is the parent's owners' share ("attributable to owners of the parent", "to
+# shareholders of the company"), not the minority's
+ASKS_OWNERS = re.compile(r"\battributable\s+to\s+(?:the\s+)?(?:(?:owners|equity\s+holders|shareholders|stockholders|"
+                         r"members)\b|(?:parent|company)\b)", re.I)
+# the split's heading: a line with no figure that ends in "attributable to" (a bilingual statement's
+# English half after its own: "KEPADA NET INCOME ATTRIBUTABLE TO")
+_HEADING = re.compile(r"\battributable\s+to\s*:?\s*$", re.I)
+_OWNERS = re.compile(r"\b(?:owners?|equity\s+holders?|shareholders?|stockholders?|parent|members|pemilik)\b", re.I)
+_COMPREHENSIVE = re.compile(r"\bcomprehensive\b", re.I)
+_ROWS_AFTER_HEADING = 3  # the owners' row right under its heading (a wrapped heading line or two)
+_SAME = 0.005
+
+
+class OwnersShare(BaseModel):
+    """The owners' row read at the column of the whole profit used (`value` in the profit's scale)."""
+
+    value: float
+    quote: str
+
+
+class Split(BaseModel):
+    """A split of the profit found after its row; `owners` None when its rows could not be read or did not
+    add up to the whole (then no figure of the profit answers the question)."""
+
+    owners: OwnersShare | None
+
+
+def split_of(page: str, whole_line: str, whole_value: float, convention: NumberConventionName = "us") -> Split | None:
+    """The owners' share of the profit row `whole_line` (read as `whole_value`) from the split printed after
+    it on `page`; None when the page prints no such split (the profit is the owners' whole)."""
+    start = page.find(whole_line.strip()[:40]) if whole_line.strip() else -1
+    whole = numbers.statement_row(whole_line.strip(), convention)
+    if start < 0 or whole is None:
+        return None
+    lines = page[start:].splitlines()[1:]
+    for i, line in enumerate(lines):
+        if numbers.statement_row(line, convention) is None and _HEADING.search(line) and not _COMPREHENSIVE.search(line):
+            return Split(owners=_owners_row(lines[i + 1: i + 1 + _ROWS_AFTER_HEADING + 1], whole, whole_value,
+                                            convention))
+        if i > 12:
+            return None  # (the split stands right under the profit; a later heading is another table's)
+    return None
+
+
+def _owners_row(lines: list[str], whole: numbers.Row, whole_value: float,
+                convention: NumberConventionName) -> OwnersShare | None:
+    rows = [r for r in (numbers.statement_row(line, convention) for line in lines) if r is not None]
+    owners = next((k for k, r in enumerate(rows[:_ROWS_AFTER_HEADING]) if _OWNERS.search(_label(r))), None)
+    if owners is None or owners + 1 >= len(rows):
+        return None
+    own, minority = rows[owners], rows[owners + 1]
+    column = next((k for k, v in enumerate(whole.values) if v), None)
+    for k, v in enumerate(whole.values):
+        if v and abs(abs(v) - abs(whole_value)) <= _SAME * abs(v):
+            column = k  # (the column read as printed)
+    # columns counted from the right: a note's reference before the amounts ("Owners of the parent 46 405,976")
+    # may read as one more amount on the left
+    if column is None or (right := len(whole.values) - column) > min(len(own.values), len(minority.values)):
+        return None
+    total, part, rest = whole.values[-right], own.values[-right], minority.values[-right] or 0.0
+    if total is None or part is None or abs(part + rest - total) > _SAME * max(1.0, abs(total)):
+        return None  # the rows do not add up to the whole: not read as the split they seem
+    scale = whole_value / total if total else 1.0
+    return OwnersShare(value=part * scale, quote=own.line.strip())
+
+
+def _label(row: numbers.Row) -> str:
+    return f"{row.label_before} {row.label}"
