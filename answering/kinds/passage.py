@@ -338,7 +338,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     best = _completed(best, decision, question, hits, understanding, retriever=services.retriever)
     enumerated = _enumerated(best[0], decision, hits, understanding, services)
     best = enumerated or _carried_on(best, [s for s in _continued(best, hits, understanding, decision.ask) if s not in best])
-    best = _with_antecedents(best, hits, understanding)
+    best = _with_antecedents(best, hits, understanding, decision.ask or question)
     if len(parts) > 1 and _leaves_a_part(best, decision, question, companies) \
             and (scoped := _scoped(decision, question, hits, understanding, services)):
         # "What company did X acquire, what does it hold, and what did X pay?": the sentences
@@ -1011,24 +1011,53 @@ def _carried_on(best: list[Sentence], continued: list[Sentence]) -> list[Sentenc
     return out + [c for c in continued if c not in out]
 
 
-def _with_antecedents(best: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding) -> list[Sentence]:
+def _with_antecedents(best: list[Sentence], hits: list[SearchHit], understanding: QueryUnderstanding,
+                      ask: str = "") -> list[Sentence]:
     """A stating sentence that opens by following from the one before ("As a result, we recorded a $1.2
     billion charge ...") quoted after that one ("On January 18, 2023, we announced decisions ... to align
-    our cost structure"): alone it states an outcome whose cause it leaves out."""
-    if not any(_FOLLOWS_FROM.match(s.text) for s in best):
+    our cost structure"): alone it states an outcome whose cause it leaves out. So is one that names the
+    thing the ask asks what it was only by pointing back to it ("What change in accounting estimate did it
+    make ...?": "the effect of this change in estimate was ..."): the sentence before says what it was."""
+    asked = _ASKED_WHAT.match(ask)
+    head = asked.group("head").lower().rstrip("s") if asked else None
+
+    def points_back(text: str) -> bool:
+        if _FOLLOWS_FROM.match(text):
+            return True
+        if head is None:
+            return False
+        mentions = [m for m in re.finditer(rf"\b{re.escape(head)}s?\b", text, re.I)]
+        return bool(mentions) and all(_DEMONSTRATIVE_BEFORE.search(text[max(0, m.start() - 25): m.start()])
+                                      for m in mentions)
+
+    if not any(points_back(s.text) for s in best):
         return best
     # each sentence in reading order: a chunk's own, then the chunk before's last (a cut between chunks)
     read = sorted(sentences(hits, list(understanding.companies)), key=lambda s: (s.chunk.doc, s.chunk.index, s.position))
     before_of = {(a.chunk.chunk_id, a.position): b for b, a in pairwise(read) if _next_sentence(b, a)}
     out: list[Sentence] = []
     for s in best:
-        before = before_of.get((s.chunk.chunk_id, s.position)) if _FOLLOWS_FROM.match(s.text) else None
-        if before is not None and before not in best and before not in out and not before.text.rstrip().endswith(":"):
-            out.append(before)
-        out.append(s)
+        chain: list[Sentence] = []
+        current = s
+        while points_back(current.text) and len(chain) < _ANTECEDENTS:
+            # (the sentence before may point back in turn: "This change in accounting estimate was effective ...")
+            before = before_of.get((current.chunk.chunk_id, current.position))
+            if before is None or before in best or before in out or before.text.rstrip().endswith(":"):
+                break
+            chain.insert(0, before)
+            current = before
+        out.extend([*chain, s])
     return out
 
 
+_ANTECEDENTS = 2  # sentences read back for the one a pointing sentence refers to
+
+
+# "What change in accounting estimate did ...", "What actions did ...": the thing asked, by its head noun
+_ASKED_WHAT = re.compile(r"^\W*(?:what|which)\s+(?P<head>[a-z]{4,})\b(?!\s+(?:is|was|are|were|did|does|do|has|had)\s+"
+                         r"(?:the|its|their)\b)", re.I)
+# "this change in estimate", "these actions", "the effect of such changes": the noun names one said before
+_DEMONSTRATIVE_BEFORE = re.compile(r"\b(?:this|these|that|those|such)\s+(?:[a-z-]+\s+)?$", re.I)
 _SEVERAL = re.compile(r"\b(?:several|various|a\s+number\s+of|multiple|certain\s+of|each\s+of)\b", re.I)
 _MAX_ENUMERATED = 5
 

@@ -357,6 +357,18 @@ def test_an_outcome_that_follows_from_the_sentence_before_is_quoted_with_it(serv
     assert written.text.index("align our cost structure") < written.text.index("As a result, we recorded a $1.2 billion")
 
 
+def test_a_sentence_naming_the_asked_thing_only_by_pointing_back_is_quoted_with_the_ones_it_points_to(services):
+    microsoft = filing("financebench/pdfs/MICROSOFT_2023_10K.pdf")
+    # p.41: "... we determined we should increase the estimated useful lives of both server and network equipment
+    # from four years to six years. This change in accounting estimate was effective beginning fiscal year 2023.
+    # Based on ..., the effect of this change in estimate for fiscal year 2023 was an increase in operating income
+    # of $3.7 billion ..."
+    written = ask("What change in accounting estimate did Microsoft make for its server and network equipment in "
+                  "FY2023, and how much did it affect FY2023 operating income and net income?", microsoft, [40], services)
+    assert written.status == "answered", written.text
+    assert written.text.index("from four years to six years") < written.text.index("$3.7 billion"), written.text
+
+
 def test_only_a_sentence_that_leaves_its_cause_out_brings_the_one_before():
     from answering.kinds.passage import _FOLLOWS_FROM
 
