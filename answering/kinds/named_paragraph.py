@@ -50,6 +50,11 @@ _NOT_NAMES = frozenset(tokenize(
 def distinctive_names(question: str, companies: list[str]) -> set[str]:
     """The stems of the names the question gives to what it asks about (not the company's own)."""
     company = {t for c in companies for t in tokenize(c)}
+    # a run of capitalised words holding the company's name is its full name ("Patriot Transportation's" of the
+    # company stored as "Patriot"), no thing of its filing
+    for run in re.findall(r"\b[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*", question):
+        if company & set(tokenize(run)):
+            company |= set(tokenize(run))
     return {n for n in capitalised_names(question)
             if len(n) > 2 and not re.search(r"\d", n) and n not in company and n not in _NOT_NAMES}
 
@@ -84,9 +89,15 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     following = sorted((s for s in on if s.chunk.chunk_id != chunk_id or s.position >= first.position),
                        key=lambda s: (s.chunk.chunk_id != chunk_id, s.position))[:_SENTENCES]
     asked = {m.group(0).lower() for m in _ASKS_AMOUNT.finditer(question)}
+    if (metrics := services.vocabulary.match_metrics(decision.ask or question)) and re.match(
+            r"^\W*(?:according\s+to\b[^,]*,\s*)?what\s+(?:was|were|is|are)\b", decision.ask or question, re.I):
+        # "what was its standalone revenue for fiscal 2023": an amount asked by its measure's name, which a
+        # quote must state beside that name (a price per share in a merger's paragraph is another amount)
+        asked |= {w.lower() for m in metrics for w in services.vocabulary.metrics[m].wordings if " " not in w.strip()}
     # an amount asked is stated with its own noun where the question gives one ("the total purchase price": a
     # termination fee the company "will pay" is another amount), else its verb ("how much did it pay")
     keys = (asked & _AMOUNT_NOUNS) or asked
+    keys = {re.escape(k) for k in keys}
 
     def states_amount(run: list[Sentence]) -> bool:
         # the amount beside its word ("a purchase price of $5.4 billion", "$3.5 billion in cash ... consideration"),

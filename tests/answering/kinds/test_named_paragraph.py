@@ -56,3 +56,15 @@ def test_a_companys_legal_form_is_no_name_the_question_gives():
                 "2009? If data is not available, return 'N/A'.")
     assert distinctive_names(question, ["PT ADHI KARYA (Persero)"]) == set()
     assert "tbk" not in content_words(question, ["PT ADHI KARYA (Persero)"])
+
+
+def test_the_companys_full_name_is_no_name_and_a_measure_asked_is_stated_beside_its_own_word(services):
+    # the store knows the company as "Patriot"; the question writes "Patriot Transportation's"
+    question = ("According to Patriot Transportation's November 1, 2023 Form 8-K, what was Patriot's standalone "
+                "revenue for fiscal 2023 (year ended September 30, 2023)?")
+    assert distinctive_names(question, ["Patriot"]) == set()
+    # the 8-K's merger paragraph states a price per share, no revenue of Patriot's: nothing quoted for it
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2023_8-K.pdf")
+    page = next(c.page for c in patriot if "$16.26 per share" in c.text)
+    written = ask(question, patriot, [page], services)
+    assert written.status == "not_found", written.text
