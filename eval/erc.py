@@ -194,6 +194,10 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
     "respectively" pairs them with its dates in order, which no reading beside a date untangles."""
     words = _question_words(question)
     quotes = [q for q in _quotes_of(text) if words & set(tokenize(q))]
+    if not _asks_earlier(question):
+        # "increased our quarterly dividend payment by 2.0% to $0.6525 from $0.6400 per share": the level it went
+        # to is the period's own; the one it came from is the period before's
+        quotes = [_FROM_EARLIER.sub(r"\g<to>", q) for q in quotes]
     if not quotes or any(_RESPECTIVELY.search(q) for q in quotes):
         return None
     percent, unit = bool(_ASKS_PERCENT.search(question)), _asked_unit(question)
@@ -247,6 +251,8 @@ _MONTHS = frozenset(MONTH_NAMES.lower().split("|"))
 
 
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+_FROM_EARLIER = re.compile(r"(?P<to>\bto\s+[$€£]?\s?\d[\d,.]*\s*(?:%|percent|thousand|million|billion)?)\s+from\s+[$€£]?\s?"
+                           r"\d[\d,.]*\s*(?:%|percent|thousand|million|billion)?", re.I)
 _A_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 # a change stated as an amount ("increased $212 million", "decreased by 5%"), not a level ("decreased to 629")
 _CHANGE_FIGURE = re.compile(r"\b(?:increas|decreas|rose|fell|grew|declin)\w*\s+(?:by\s+)?(?:approximately\s+|about\s+)?"

@@ -401,3 +401,13 @@ def test_a_documents_title_after_the_questions_words_is_no_party():
                       'Bonds due 2053 Underwriting Agreement New York, New York June 1, 2023" (a p.20)')
     assert typed_answer("name", heading, 'Which law firm delivered the legal opinion for the June 2023 first mortgage '
                         'bonds of "PACIFIC GAS AND ELECTRIC COMPANY"?') == NA
+
+
+def test_a_level_raised_to_one_figure_from_another_is_the_figure_it_went_to():
+    # Verizon's FY2022 10-K: "increased our quarterly dividend payment by 2.0% to $0.6525 from $0.6400 per share"
+    raised = _answer('"During the third quarter of 2022, our Board of Directors increased our quarterly dividend payment '
+                     'by 2.0% to $0.6525 from $0.6400 per share in the preceding quarter." (a p.40)')
+    assert typed_answer("number", raised, "What was the quarterly dividend per share of \"X\" after its Board increased "
+                        "the dividend in 2022 (in USD)?") == 0.6525
+    # asked the earlier one, the figure it came from
+    assert typed_answer("number", raised, "What was the quarterly dividend per share in the previous quarter?") == 0.64
