@@ -141,7 +141,10 @@ def write_answer(
     and the answer read from that page passes the same gates."""
     written = _write_answer(question, hits, understanding, services, usage, offline_only)
     retriever = getattr(services, "retriever", None)
-    if written.status != "not_found" or not (written.reason or "").startswith(_NOTHING_STATES) \
+    # a Yes or No given by the question's own rule for no mention ("If there is no mention, return False") rests
+    # on the hits naming nothing: it is given only after the second look finds no mention either
+    by_default = written.status == "answered" and _NO_MENTION_RULE in written.flags
+    if (not by_default and (written.status != "not_found" or not (written.reason or "").startswith(_NOTHING_STATES))) \
             or retriever is None or len(understanding.companies) != 1:
         return written
     text = question.question if isinstance(question, Question) else question
@@ -156,12 +159,15 @@ def write_answer(
         if len(more) == len(hits):
             continue
         again = _write_answer(question, more, understanding, services, usage, offline_only)
-        if again.status == "answered":
+        if again.status == "answered" and _NO_MENTION_RULE not in again.flags:
             return again
+        if by_default and again.status != "answered":
+            return again  # the second look found a mention that decides nothing: no default over it
     return written
 
 
 _NOTHING_STATES = "no sentence or table in the retrieved pages states"
+_NO_MENTION_RULE = "question_default"  # the flag of an answer the question's rule for no mention gave
 
 
 def _write_answer(

@@ -25,7 +25,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict
 
-from answering.kinds.sentences import content_words
+from answering.kinds.sentences import content_words, present_form
 from finrag.vocabulary import tokenize
 
 
@@ -130,6 +130,7 @@ class AskedPredicate(BaseModel):
 
 
 def same_stem(token: str, stem: str) -> bool:
+    token, stem = present_form(token), present_form(stem)  # ("we began deploying" states "begin deploying")
     if token == stem:
         return True
     short, long = sorted((token, stem), key=len)

@@ -245,6 +245,11 @@ _PAST_FORMS = ("held", "paid", "sold", "bought", "made", "brought", "spent", "le
                "begun", "grew", "grown", "rose", "risen", "fell", "fallen")
 
 
+def present_form(token: str) -> str:
+    """An irregular past form's verb ("began" -> "begin", "sold" -> "sell"); any other token as it is."""
+    return _IRREGULAR[token] if token in _PAST_FORMS else token
+
+
 def same_stem(token: str, stem: str) -> bool:
     """Whether a token is a form of a stem ("repurchases" of "repurchas", "acquisition" of "acquir")."""
     return _same(token, stem)

@@ -79,3 +79,17 @@ def test_the_second_look_searches_the_words_a_filing_uses(services):
     searching = dataclasses.replace(services, retriever=words)
     write_answer(question, found, understand(question, catalog(crossfirst), services.vocabulary), searching, Usage())
     assert len(words.queries) == 2 and {"acquisition", "acquired", "paid"} <= set(words.queries[1].split()), words.queries
+
+
+def test_a_no_given_by_the_questions_rule_for_no_mention_waits_for_the_second_look(services):
+    """Verizon's FY2022 10-K: "In January 2022, we began deploying C-Band spectrum" (p.7, p.23). Hits without
+    those pages would give the question's own default (No); the second look finds the mention, a Yes."""
+    verizon = filing("financebench/pdfs/VERIZON_2022_10K.pdf")
+    question = 'Did "Verizon Communications Inc." begin deploying C-Band spectrum in 2022? If there is no mention, return False.'
+    found = [SearchHit(chunk=c, score=1.0) for c in verizon if c.page in (40, 41, 57)]
+    understanding = understand(question, catalog(verizon), services.vocabulary)
+    alone = write_answer(question, found, understanding, services, Usage())
+    assert alone.text.startswith("No.") and "question_default" in alone.flags, alone.text
+    searching = dataclasses.replace(services, retriever=_Words(verizon))
+    written = write_answer(question, found, understanding, searching, Usage())
+    assert written.text.startswith("Yes.") and "began deploying C-Band spectrum" in written.text, written.text

@@ -322,3 +322,10 @@ def test_no_governs_the_noun_after_it_not_the_asked_deed_further_on():
     predicate, topic = read_predicate(ask, ["Acme Corp"]), read_topic(ask, ["Acme Corp"], load_vocabulary())
     assert polarity.read("In fiscal 2024 we recorded no individually material goodwill impairment charges.", predicate,
                          topic, False).verdict != "yes"
+
+
+def test_an_irregular_past_form_states_its_verb():
+    # "In January 2022, we began deploying C-Band spectrum" states "did it begin deploying"
+    from answering.kinds.asked_predicate import same_stem
+
+    assert same_stem("began", "begin") and same_stem("sold", "sell") and not same_stem("begun", "sell")
