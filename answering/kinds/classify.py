@@ -429,11 +429,13 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
         # company expects, stated in its text; the period's actual rows would be other quantities
         decision = KindDecision(kind="passage", reason="asks for the company's guidance (its outlook or targets for "
                                 "a period), quoted from its text, never computed from actual figures", ask=ask)
-    if decision.kind == "metric" and decision.metric and _PER_SHARE_ASK.search(ask) \
+    if decision.kind == "metric" and decision.metric and (_PER_SHARE_ASK.search(ask) or _COUNT_ASK.match(ask)) \
             and vocab.metrics[decision.metric].unit == "USD" and not defines_formula(question):
         # "What was the cash price per share that Acme agreed to pay to acquire Beta": an amount per share,
         # which the named line (a total in millions, "cash") is not; the text states the price
-        decision = KindDecision(kind="passage", reason=f"asks an amount per share, which {decision.metric} (a total) "
+        # "How many revenue-producing drivers did it employ": a count, which no amount of money is
+        what = "a count" if _COUNT_ASK.match(ask) else "an amount per share"
+        decision = KindDecision(kind="passage", reason=f"asks {what}, which {decision.metric} (a total of money) "
                                 "is not; stated in its text", ask=ask)
     if decision.kind == "metric" and decision.metric and (cause := _cause_part_after(ask)):
         # "What was its effective tax rate in fiscal 2018, and what Tax Act charges caused it?": the
@@ -459,6 +461,7 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
 
 
 # "price per share", "dividend per common share", "per Class A share": an amount for each share
+_COUNT_ASK = re.compile(r"^\W*how\s+many\b(?!\s+(?:dollars|euros|pounds|rupiah|millions|billions)\b)", re.I)
 _PER_SHARE_ASK = re.compile(r"\bper\s+(?:(?:common|ordinary|class\s+\w+|diluted|basic)\s+)?share\b", re.I)
 
 # a later part asking what caused the figure the first part asks, by referring back to it

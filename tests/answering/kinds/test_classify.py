@@ -298,6 +298,10 @@ def test_an_amount_per_share_is_never_a_total_line_of_the_same_word():
                 "2022 (in USD)?"):
         decision = classify(ask, VOCAB, companies=["Acme"])
         assert decision.kind == "passage" and "per share" in decision.reason, decision.describe()
+    # a count asked is no amount of money either
+    counted = classify('How many revenue-producing drivers did "Acme Inc." employ as of December 31, 2014?', VOCAB,
+                       companies=["Acme"])
+    assert counted.kind == "passage" and "a count" in counted.reason, counted.describe()
     # a per-share line is one: diluted EPS stays a metric; so does a formula the question defines
     assert classify("What was Acme's FY2022 diluted earnings per share?", VOCAB, ["Acme"]).kind == "metric"
     assert classify("What is Acme's FY2022 dividend payout ratio? Define it as dividends paid / net income. "
