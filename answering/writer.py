@@ -258,13 +258,17 @@ def _with_lead_figure(offline: WrittenAnswer, text: str) -> WrittenAnswer:
 
 def _with_counted_items(offline: WrittenAnswer, text: str) -> WrittenAnswer:
     """A quoted list answer led by the names its sentence counts ("three labor unions: A; B; and C"), or, asked
-    what was acquired, by the businesses its one sentence says were ("acquired ... the assets of A, B, and C")."""
+    what was acquired, by the businesses its one sentence says were ("acquired ... the assets of A, B, and C"),
+    or its quotes say were, one deal each."""
     if offline.status != "answered" or offline.kind != "list" or not offline.text.lstrip().startswith(('"', "“")):
         return offline
     quotes = _quotes(offline)
     items = counted_items.lead(quotes, text)
+    years = [int(y) for y in re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", text)]
     if items is None and len(quotes) == 1 and acquisitions.ASKS_ACQUISITIONS.search(text):
-        items = acquisitions.listed_names(quotes[0], [int(y) for y in re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", text)])
+        items = acquisitions.listed_names(quotes[0], years)
+    if items is None and len(quotes) >= 2 and acquisitions.ASKS_ACQUISITIONS.search(text):
+        items = acquisitions.deal_names(quotes, years)  # one deal a quote: "we acquired Rockstar", "... of Be & Cheery"
     if items is None:
         return offline
     return offline.model_copy(update={"text": f"{'; '.join(items)}\n\n{offline.text}"})

@@ -123,5 +123,29 @@ def listed_names(quote: str, years: list[int] | None = None) -> list[str] | None
     return items if len(items) >= _MIN_LISTED else None
 
 
+def deal_names(quotes: list[str], years: list[int] | None = None) -> list[str] | None:
+    """The business each quote says was acquired, one per quote, in order ("On March 23, 2020, we acquired all
+    of the outstanding shares of Pioneer Foods, a food and beverage company ..." -> "Pioneer Foods"); None unless
+    every quote states a deal done in an asked year and names one business, and there are two at least."""
+    names: list[str] = []
+    for quote in quotes:
+        if not _DEAL_DONE.search(quote) or (years and not any(str(y) in quote for y in years)):
+            return None
+        m = _NAMES_ACQUIRED.search(quote)
+        name = _NAME_RUN.match(quote, m.end() - len(m.group(0).split()[-1])) if m else None
+        if name is None or _TERM.search(name.group(0)) and "&" not in name.group(0):
+            return None
+        names.append(name.group(0).rstrip(" ,"))
+    names = list(dict.fromkeys(names))
+    return names if _MIN_LISTED <= len(names) <= _MAX_DEALS else None
+
+
+# a business's name: capitalised words ("&", "of", "and" between them), its legal form after a comma; not a
+# date or a sentence's next opening ("Rockstar Energy Beverages On April 24")
+_NAME_RUN = re.compile(rf"(?:(?!(?:{MONTH_NAMES}|On|In|During|For)\b)[A-Z][\w&.'’-]*"
+                       r"(?:\s+(?:&\s+|of\s+|and\s+)?(?!(?:On|In|During|For)\b)"
+                       rf"(?!(?:{MONTH_NAMES})\b)[A-Z][\w&.'’-]*)*)(?:,\s+(?:Inc|LLC|Ltd|Limited|Corp|plc|S\.A|N\.V|AG)\.?)?")
+
+
 def _needs_stop(form: str) -> bool:
     return form in ("Inc", "Ltd", "Corp", "Co")

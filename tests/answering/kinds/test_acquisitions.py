@@ -100,3 +100,25 @@ def test_a_sentence_with_clauses_among_the_names_leads_with_no_list():
 
     assert listed_names("In 2022 we acquired Alpha Robotics, headquartered in Austin, Texas, and Beta Sensors.") is None
     assert listed_names("We acquired Alpha and Beta on March 1, 2022 and June 5, 2022, respectively.") is None
+
+
+def test_a_list_of_deals_quoted_one_a_sentence_leads_with_the_business_each_names(services):
+    """PepsiCo's FY2020 10-K, Note 13 (p.105): "On March 23, 2020, we acquired all of the outstanding shares of
+    Pioneer Foods, ...", "On June 1, 2020, we acquired all of the outstanding shares of Be & Cheery, ...", and
+    "On April 24, 2020, we acquired Rockstar, ...": three sentences, one deal each."""
+    pepsico = filing("financebench/pdfs/PEPSICO_2020_10K.pdf")
+    written = ask('List the companies acquired by "PepsiCo, Inc." in 2020.', pepsico, [104], services)
+    assert written.status == "answered", written.text
+    lead = written.text.split("\n\n")[0]
+    assert set(lead.split("; ")) == {"Pioneer Foods", "Be & Cheery", "Rockstar"}, written.text
+
+
+def test_deal_names_need_every_quote_to_state_one_deal_done_in_an_asked_year():
+    from answering.kinds.acquisitions import deal_names
+
+    done = ["On March 23, 2020, we acquired all of the outstanding shares of Pioneer Foods, a food company.",
+            "On June 1, 2020, we acquired Be & Cheery, one of the largest online snacks companies in China."]
+    assert deal_names(done, [2020]) == ["Pioneer Foods", "Be & Cheery"]
+    assert deal_names(done, [2021]) is None  # another year's deals
+    policy = "We account for acquired businesses using the acquisition method in 2020."
+    assert deal_names([done[0], policy], [2020]) is None  # a quote that states no deal: no list read
