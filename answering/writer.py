@@ -161,8 +161,8 @@ def write_answer(
         again = _write_answer(question, more, understanding, services, usage, offline_only)
         if again.status == "answered" and _NO_MENTION_RULE not in again.flags:
             return again
-        if by_default and again.status != "answered":
-            return again  # the second look found a mention that decides nothing: no default over it
+    # (a mention the second look finds that decides nothing, a deal's terms or a restriction, leaves the rule's
+    # answer standing: the rule is the question's own, for a deed no sentence says was done)
     return written
 
 
