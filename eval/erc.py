@@ -378,16 +378,31 @@ _ASKING = {"which", "what", "whom", "does", "have", "were", "with", "from", "int
 
 
 def _named_beside_asked_words(text: str, question: str) -> str:
-    """The one name the first quote gives right after the question's own words ("Through which wholly owned
+    """The one name the first quote naming any gives right after the question's own words ("Through which wholly owned
     subsidiary ...": "conducted through our wholly owned subsidiary, Florida Rock & Tank Lines, Inc."; "Which firm
     did KPMG replace": "replacing Ernst & Young"), none of the question's names; "N/A" when none or several."""
-    quote = _first_quote(text)
+    for quote in _quotes_of(text)[:_QUOTES_READ]:
+        # the first quote naming one does; a quote naming several leaves the reader nothing to pick
+        found = _names_after_asked_words(quote, question)
+        if found is None:
+            return NA  # (the quote names the deed asked who did: which side a name is on is not to be guessed)
+        if found:
+            return found.pop() if len(found) == 1 else NA
+    return NA
+
+
+_QUOTES_READ = 2  # an answer's best evidence comes first; a name further down is another matter's
+
+
+def _names_after_asked_words(quote: str, question: str) -> set[str] | None:
+    """The names `quote` gives right after the question's own words; None when it names the deed the
+    question asks the doer of."""
     stems = {w[:5] for w in _QUESTION_WORD.findall(question) if w not in _ASKING}
     if (subject := _ASKS_SUBJECT.match(question)) is not None or (subject := _ASKS_WHO_DID.match(question)) is not None:
         # "Which company acquired X?" asks who did the deed: a quote naming the deed ("the acquisition of Yardbird")
         # says what it was done to, and which side a name is on is not for a reader of words to guess
         if subject.group("verb")[:5].lower() in {t[:5] for t in tokenize(quote)}:
-            return NA
+            return None
         stems.discard(subject.group("verb")[:5])
     asked = f" {company_key(question)} "
     found = set()
@@ -402,7 +417,7 @@ def _named_beside_asked_words(text: str, question: str) -> str:
                 or not _name_like(name) or f" {company_key(name)} " in asked or not any(w[:5] in stems for w in before):
             continue
         found.add(name)
-    return found.pop() if len(found) == 1 else NA
+    return found
 
 
 # the choice writer's verdict: "PepsiCo Beverages North America (5,798 (millions)) ranks highest (...)"

@@ -411,3 +411,12 @@ def test_a_level_raised_to_one_figure_from_another_is_the_figure_it_went_to():
                         "the dividend in 2022 (in USD)?") == 0.6525
     # asked the earlier one, the figure it came from
     assert typed_answer("number", raised, "What was the quarterly dividend per share in the previous quarter?") == 0.64
+
+
+def test_a_name_after_the_questions_words_may_stand_in_the_second_quote():
+    # Kraft Heinz's FY2022 10-K: the five largest customers' share first, then "Our largest customer, Walmart Inc."
+    quotes = _answer('"In 2022, the five largest customers in our North America segment accounted for approximately '
+                     '46% of North America segment net sales." (a p.8) "Our largest customer, Walmart Inc., represented '
+                     'approximately 21% of our net sales in 2022." (a p.8)')
+    assert typed_answer("name", quotes, 'Who was the largest customer of "The Kraft Heinz Company" in 2022?') == \
+        "Walmart Inc."
