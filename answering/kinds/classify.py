@@ -31,6 +31,7 @@ from answering.intent import threshold
 from answering.kinds.ask_coverage import ON_A_CAUSE, thing_asked
 from answering.kinds.ask_scope import IF_NOT_USEFUL, YES_NO_LEAD_IN, ask_parts
 from answering.kinds.guidance_ask import asks_guidance
+from answering.kinds.registered_securities import ASKS_REGISTERED, asks_exchanges
 from answering.kinds.sentences import ask_part
 from answering.kinds.underlying import DISTORTS
 from answering.metric_target import (
@@ -452,6 +453,12 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
         # a thing the filing names, described in its text; its amounts are parts of that description
         decision = KindDecision(kind="passage", reason="asks what a thing the filing names (in quotes) is, stated in "
                                 "its text", ask=ask)
+    if decision.kind == "passage" and ASKS_REGISTERED.search(ask) and not _YES_NO_START.search(ask) \
+            and not asks_exchanges(ask):  # (the exchanges asked are read from the filing's words too: the writer's)
+        # "What debt securities does PepsiCo have registered to trade on a national securities exchange?": the rows
+        # of the cover's Section 12(b) table, however the ask words its plural
+        decision = KindDecision(kind="list", reason="asks for the securities registered on an exchange (the cover's "
+                                "Section 12(b) table)", ask=ask)
     if decision.kind == "metric" and _DEFAULT_ZERO.search(question):
         decision.default_value = 0.0
     if unless:

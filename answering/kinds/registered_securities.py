@@ -38,9 +38,11 @@ _ASKS_EXCHANGES = re.compile(r"^\W*(?:on\s+)?(?:which|what)\s+(?:(?:are|were)\s+
 _ASKS_DEBT = re.compile(r"\bdebt\b|\bnotes\b|\bbonds\b|\bdebentures\b", re.I)
 _DEBT_ROW = re.compile(r"\bnotes?\b|\bdebentures?\b|\bbonds?\b", re.I)
 
-_CAPTION = re.compile(r"section\s+12\s*\(\s*b\s*\)\s+of\s+the\s+(?:act|exchange\s+act)\s*:?", re.I)
+# "of the Act:", "of the Exchange Act:", "of the Securities Exchange Act of 1934:"
+_THE_ACT = r"of\s+the\s+(?:act|(?:securities\s+)?exchange\s+act(?:\s+of\s+1934)?)\s*:?"
+_CAPTION = re.compile(rf"section\s+12\s*\(\s*b\s*\)\s+{_THE_ACT}", re.I)
 _END = re.compile(r"section\s+12\s*\(\s*g\s*\)|indicate\s+by\s+check\s+mark", re.I)
-_TWELVE_G_NONE = re.compile(r"section\s+12\s*\(\s*g\s*\)\s+of\s+the\s+act\s*:?\s*none", re.I)
+_TWELVE_G_NONE = re.compile(rf"section\s+12\s*\(\s*g\s*\)\s+{_THE_ACT}\s*none", re.I)
 _HEADER = re.compile(r"title\s+of\s+(?:each|the)\s+class|trading\s+symbols?(?:\(s\))?"
                      r"|name\s+of\s+each\s+exchange\s+on\s+which\s+registered", re.I)
 # The US national securities exchanges (and the two foreign ones US covers name most),

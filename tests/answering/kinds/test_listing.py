@@ -131,3 +131,15 @@ def test_a_table_the_chunk_cuts_after_its_first_rows_lists_nothing():
     assert any(_cut_at_its_end(b) for b in blocks(chunk(*head), []))
     whole = chunk(*head, "Freight (227) (130)", "Total segment adjusted EBITDA (392) 1,107", "Reconciling items follow.")
     assert not any(_cut_at_its_end(b) for b in blocks(whole, []))
+
+
+def test_debt_asked_by_what_the_company_has_registered_reads_the_cover_table_captioned_by_the_acts_full_name(
+        services):
+    # PepsiCo's FY2020 10-K: "Securities registered pursuant to Section 12(b) of the Securities Exchange Act of 1934:",
+    # then the common stock and fourteen series of senior notes on The Nasdaq Stock Market LLC
+    pepsico = filing("financebench/pdfs/PEPSICO_2020_10K.pdf")
+    written = ask("What debt securities does PepsiCo have registered to trade on a national securities exchange "
+                  "under its name as of FY2020?", pepsico, [0], services)
+    assert (written.status, written.kind) == ("answered", "list"), written.text
+    assert "1.750% Senior Notes Due 2021 PEP21a The Nasdaq Stock Market LLC" in written.text
+    assert "1.050% Senior Notes Due 2050" in written.text and "Common Stock" not in written.text
