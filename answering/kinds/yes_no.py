@@ -871,6 +871,10 @@ _DEED = {"pay": "pay|paid", "sell": "sell|sold", "issue": "issu"}
 _STOCK_CLASS = re.compile(r"\b(common|preferred|preference)\s+(?:stock|shares?|equity)\b", re.I)
 
 
+_CASH_DIVIDEND = re.compile(r"\bcash\s+dividends?\b", re.I)
+_STOCK_DIVIDEND = re.compile(r"\b(?:stock|share)\s+(?:dividends?|split)\b", re.I)
+
+
 def _other_class(ask: str, text: str) -> bool:
     """The ask names a class of stock ("on its common stock") and the sentence names only another one
     ("dividends on the Utility's preferred stock ... paid")."""
@@ -944,6 +948,9 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
     predicate = read_predicate(decision.ask, list(understanding.companies))
     found = _deciding(decision, hits, understanding, services, predicate)
     yes, no = found.yes, found.no
+    if _CASH_DIVIDEND.search(decision.ask):
+        # "Had it declared or paid any cash dividends?": a stock split "in the form of a stock dividend" is none
+        yes = [s for s in yes if not _STOCK_DIVIDEND.search(s.text) or _CASH_DIVIDEND.search(s.text)]
     if _COMPARES.search(decision.ask):
         # "did it return more cash to shareholders than its operations generated?": a sentence
         # naming one side (the dividends paid) decides nothing; only one that compares does

@@ -302,3 +302,12 @@ def test_a_judgement_over_part_of_a_year_reads_those_months_never_the_fiscal_yea
                       "months ended June 30, 2012)?", adhi, [7, 5], with_facts)
     assert written.status == "answered" and written.text.startswith("No."), written.text
     assert "for the six months ended June 30, 2012 was -$776,478.50 million" in written.text, written.text
+
+
+def test_a_stock_split_in_the_form_of_a_stock_dividend_is_no_cash_dividend(services):
+    # Netflix's FY2017 10-K: "We have not declared or paid any cash dividends" (p.17), and "the Company's Board of
+    # Directors declared a seven-for-one stock split in the form of a stock dividend" (p.56)
+    netflix = filing("financebench/pdfs/NETFLIX_2017_10K.pdf")
+    written = ask('Had "Netflix, Inc." declared or paid any cash dividends on its common stock as of its annual '
+                  "report for fiscal year 2017? If there is no mention, return False.", netflix, [16, 55], services)
+    assert written.text.startswith("No.") and "not declared or paid any cash dividends" in written.text, written.text
