@@ -116,6 +116,10 @@ def test_an_adjusted_measure_is_not_answered_from_gaap_lines(netflix, services):
     assert "“Operating income” (NETFLIX_2015_10K p.40)" in written.text
     unadjusted = ask("What is Netflix's FY2015 unadjusted operating margin?", [statement], services)
     assert unadjusted.status == "answered" and unadjusted.value == pytest.approx(305_826 / 6_779_511 * 100)
+    # the adjusted figure named only to set it aside asks the statement's own
+    set_aside = ask("What is Netflix's FY2015 operating margin, from the income statement (not the adjusted "
+                    "figures management presents)?", [statement], services)
+    assert set_aside.status == "answered", set_aside.text
 
 
 # --------------------------------------------------------------------------- units and scale
