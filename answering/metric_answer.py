@@ -44,6 +44,7 @@ from finrag.models import (
     Citation,
     Fact,
     MetricTarget,
+    NumberConventionName,
     SearchFilters,
     SearchHit,
 )
@@ -101,6 +102,7 @@ class Evidence:
         self.used: dict[tuple[str, int], InputValue] = {}
         self._doc_years = graph.document_years() if graph is not None else {}
         self.question_lines: set[str] = set()  # lines only the question names (MetricTarget.lines)
+        self.wordings: dict[str, list[str]] = {}  # the question's own words for lines it names (MetricTarget.wordings)
         self.as_of: str | None = None  # the day the question asks (MetricTarget.as_of) and its span's months
         self.months: int | None = None
         self.years: list[int] = []  # every year the answer reads (MetricTarget.years)
@@ -115,6 +117,8 @@ class Evidence:
                 found = self._no_current_investments_line(year)
             if found is None:
                 raise Missing(metric, year)
+            if metric in self.wordings:
+                found = self._as_worded(found)
             if metric == _NET_INCOME and owners_share.ASKS_OWNERS.search(self.question) \
                     and not owners_share.ASKS_OWNERS.search(found.quote):
                 found = self._owners_part(found)
@@ -132,16 +136,43 @@ class Evidence:
             self.used[key] = found
         return self.used[key]
 
+    def _page_text(self, doc: str, page: int) -> tuple[str, NumberConventionName]:
+        """A page's text, its chunks in order (the filing's, else the retrieved ones), and its number convention."""
+        filing = getattr(self.retriever, "filing", None)
+        own = [c for c in filing(doc).pages.get(page, []) if c.page == page] if filing else []
+        own = own or [h.chunk for h in self.hits if h.chunk.doc == doc and h.chunk.page == page]
+        chunks = sorted({c.chunk_id: c for c in own}.values(), key=lambda c: c.index)
+        return "\n".join(c.text for c in chunks), (chunks[0].number_convention if chunks else "us")
+
+    def _as_worded(self, found: InputValue) -> InputValue:
+        """The row labelled in the question's own words for the line ("operating profit"), where the page of the
+        row read under another of its names ("Operating income", a total of operating revenues there) prints one:
+        read at the same column. The row read, when the page prints none so labelled."""
+        words = [w for w in self.wordings.get(found.metric, []) if " " in w.strip()]
+        row = numbers.statement_row(found.quote.strip()) if words else None
+        if row is None or any(_labelled(row, w) for w in words):
+            return found
+        text, convention = self._page_text(found.doc, found.page)
+        for line in text.splitlines():
+            other = numbers.statement_row(line.strip(), convention)
+            if other is None or other.line.strip() == found.quote.strip() or not any(_labelled(other, w) for w in words):
+                continue
+            placed = numbers.column_of(row.values, found.value)
+            # (columns counted from the right: a note's reference may stand before one row's amounts)
+            right = len(row.values) - placed[0] if placed else 0
+            if placed is None or right > len(other.values) or other.values[-right] is None:
+                return found
+            sign = -1.0 if (row.values[placed[0]] or 0) * found.value < 0 else 1.0
+            return found.model_copy(update={"value": sign * other.values[-right] * placed[1],
+                                            "quote": other.line.strip(), "chunk": None})
+        return found
+
     def _owners_part(self, whole: InputValue) -> InputValue:
         """The parent's owners' share of the year's profit the question asks ("net income attributable to owners
         of the parent"), where the statement splits the profit read (`whole`) after it; the whole when it prints
         no split. A split whose rows cannot be read, or do not add up to the whole, answers nothing."""
-        filing = getattr(self.retriever, "filing", None)
-        own = [c for c in filing(whole.doc).pages.get(whole.page, []) if c.page == whole.page] if filing else []
-        own = own or [h.chunk for h in self.hits if h.chunk.doc == whole.doc and h.chunk.page == whole.page]
-        chunks = sorted({c.chunk_id: c for c in own}.values(), key=lambda c: c.index)
-        convention = chunks[0].number_convention if chunks else "us"
-        split = owners_share.split_of("\n".join(c.text for c in chunks), whole.quote, whole.value, convention)
+        text, convention = self._page_text(whole.doc, whole.page)
+        split = owners_share.split_of(text, whole.quote, whole.value, convention)
         if split is None:
             return whole
         if split.owners is None:
@@ -474,6 +505,12 @@ def with_lines(vocab: Vocabulary, target: MetricTarget) -> Vocabulary:
     return Vocabulary([*entries, *extra], list(vocab.languages.values()))
 
 
+def _labelled(row: numbers.Row, wording: str) -> bool:
+    """The row's label (either side of a bilingual row) is the wording, as a statement prints it."""
+    want = numbers.normalize_label(wording)
+    return any(numbers.normalize_label(label) == want for label in (row.label, row.label_before) if label)
+
+
 def _input(fact: Fact, also: list[tuple[str, float]]) -> InputValue:
     return InputValue(metric=fact.metric, fiscal_year=fact.fiscal_year, value=fact.value, doc=fact.doc,
                       page=fact.page, quote=fact.source_text, also=also)
@@ -534,6 +571,7 @@ def answer_metric(
     evidence = Evidence(company, max(target.years), hits, vocab, services.graph, _column(target),
                         question, services.retriever if search else None)
     evidence.question_lines = set(target.lines)
+    evidence.wordings = target.wordings
     evidence.as_of, evidence.months = target.as_of, target.months
     evidence.years = target.years
     try:

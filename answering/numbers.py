@@ -374,6 +374,19 @@ _EXPENSE_PAIR = re.compile(r"\(expense\)\s*/\s*benefit\b|\bbenefit\s*/\s*\(expen
                            r"|\bexpense\s*/\s*\(benefit\)|\(benefit\)\s*/\s*expense\b")
 
 
+_SCALINGS = (1.0, 1e-3, 1e-6, 1e-9, 1e3, 1e6)  # a value read into millions from units, thousands or billions
+
+
+def column_of(values: list[float | None], value: float) -> tuple[int, float] | None:
+    """Which of a row's printed amounts a value was read from, and the factor it was scaled by (a row in
+    thousands read as millions: 0.001); None when no amount is the value at any scale."""
+    for factor in _SCALINGS:
+        for k, v in enumerate(values):
+            if v and abs(abs(v * factor) - abs(value)) <= 0.005 * abs(v * factor):
+                return k, factor
+    return None
+
+
 def normalize_label(text: str) -> str:
     """Lower-case, drop parentheticals/punctuation/"total"/trailing "net": for label matching."""
     # "Income tax (expense)/benefit": the sign convention's pair names the expense line, which

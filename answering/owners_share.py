@@ -73,19 +73,16 @@ def _owners_row(lines: list[str], whole: numbers.Row, whole_value: float,
     if owners is None or owners + 1 >= len(rows):
         return None
     own, minority = rows[owners], rows[owners + 1]
-    column = next((k for k, v in enumerate(whole.values) if v), None)
-    for k, v in enumerate(whole.values):
-        if v and abs(abs(v) - abs(whole_value)) <= _SAME * abs(v):
-            column = k  # (the column read as printed)
+    placed = numbers.column_of(whole.values, whole_value)  # (the column the whole was read from, and its scaling)
+    column = placed[0] if placed else None
     # columns counted from the right: a note's reference before the amounts ("Owners of the parent 46 405,976")
     # may read as one more amount on the left
     if column is None or (right := len(whole.values) - column) > min(len(own.values), len(minority.values)):
         return None
     total, part, rest = whole.values[-right], own.values[-right], minority.values[-right] or 0.0
-    if total is None or part is None or abs(part + rest - total) > _SAME * max(1.0, abs(total)):
+    if not total or part is None or abs(part + rest - total) > _SAME * max(1.0, abs(total)):
         return None  # the rows do not add up to the whole: not read as the split they seem
-    scale = whole_value / total if total else 1.0
-    return OwnersShare(value=part * scale, quote=own.line.strip())
+    return OwnersShare(value=part * (whole_value / total), quote=own.line.strip())
 
 
 def _label(row: numbers.Row) -> str:
