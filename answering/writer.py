@@ -334,7 +334,9 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
                 lambda: passage.named_share(decision, text, hits, understanding, services), kind="passage"),
         # "what dividend per share did the board declare on April 5, 2023": the declaring sentence's rate, never
         # the statements' dividends paid (a total)
-        _Reader(lambda w: _unanswered(w) and declared_dividend.ASKS.search(text) is not None,
+        # (a passage quoting the declaring sentence is read again, for the rate as a figure)
+        _Reader(lambda w: (_unanswered(w) or (w.kind == "passage" and w.value is None))
+                and declared_dividend.ASKS.search(text) is not None,
                 lambda: declared_dividend.write(text, hits, list(understanding.companies))),
         # "what were the new program size, repurchase authorization and quarterly dividend, and how
         # much did it spend on buybacks": each listed amount from the sentence that states it
