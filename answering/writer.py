@@ -54,6 +54,7 @@ from answering.kinds import (
     not_meaningful,
     note_tranches,
     officers_table,
+    party_role,
     passage,
     people,
     registered_securities,
@@ -338,6 +339,10 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         _Reader(lambda w: (_unanswered(w) or (w.kind == "passage" and w.value is None))
                 and declared_dividend.ASKS.search(text) is not None,
                 lambda: declared_dividend.write(text, hits, list(understanding.companies))),
+        # "which bank acts as administrative agent under its credit agreement": the party an agreement names
+        # "Citibank, N.A., as administrative agent"
+        _Reader(lambda w: _unanswered(w) and party_role.asks(text),
+                lambda: party_role.write(text, hits, list(understanding.companies), retriever), kind="passage"),
         # "what were the new program size, repurchase authorization and quarterly dividend, and how
         # much did it spend on buybacks": each listed amount from the sentence that states it
         _Reader(_unanswered, lambda: listed_amounts.write(text, hits, understanding, services.vocabulary, retriever)),

@@ -1,0 +1,99 @@
+"""Who acts in a named role under an agreement: the party a legal document names "X, as <role>".
+
+Agreements, indentures and their 8-K summaries name each party with its role in one convention: "among
+PepsiCo, as borrower, the lenders party thereto, and Citibank, N.A., as administrative agent", "The Bank of
+New York Mellon Trust Company, N.A., as Trustee". A question that asks which bank, firm or institution acts
+(or acted, serves, served) as a role is answered by the party so named; the name is the capitalised run
+right before ", as <role>", ending in its legal form where it has one. Every such mention in the pages read
+(and one more search of the asked company's filings) must name the same party: two parties in the role
+(two agreements, two trustees) leave the reader nothing to pick, and the question is refused as before.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from answering.citations import cite, unique_citations
+from answering.written_answer import WrittenAnswer
+from finrag.models import SearchFilters, SearchHit
+
+if TYPE_CHECKING:
+    from retrieval.retriever import Retriever
+
+# "Which bank acts as administrative agent under ...", "Who served as trustee for ...", "Which institution serves
+# as trustee under the indenture ...": the role asked, up to the word that names what it is under
+ASKS = re.compile(r"^\W*(?:(?:which|what)\s+(?:bank|firm|institution|company|entity|trust\s+company|party|lender)|who)\s+"
+                  r"(?:acts|acted|serves|served|is\s+acting|was\s+acting|is|was)\s+as\s+(?:the\s+)?"
+                  r"(?P<role>[a-z][a-z -]{2,40}?)\s+(?:under|for|of|to|in|on)\b", re.I)
+# a party's name right before ", as <role>": capitalised words (an "&", "of", "and" between them), a legal form
+# after a comma ("Citibank, N.A.", "Goldman Sachs & Co. LLC")
+_NAME = re.compile(r"(?P<name>(?:[A-Z][\w.&'’-]*[ \t\n]+(?:(?:of|and|&)[ \t\n]+)?){0,8}[A-Z][\w.&'’-]*"
+                   r"(?:,[ \t\n]*(?:N\.A\.|Inc\.|LLC|LLP|L\.P\.|Ltd\.?|plc|AG|S\.A\.|N\.V\.))?),?[ \t\n]*$")
+_LOOK_BACK = 120  # characters before ", as <role>" that hold the party's name
+_PROSE_WORDS = 4  # lower-case words of a sentence of prose, at least
+_SENTENCE_SPAN = 300  # characters each side of the mention, at most, quoted as its sentence
+_NOT_A_PARTY = re.compile(r"^(?:The\s+)?(?:Company|Borrower|Issuer|Agreement|Lenders?|Guarantors?)$", re.I)
+
+
+def asks(question: str) -> bool:
+    return ASKS.match(question) is not None
+
+
+def write(question: str, hits: list[SearchHit], companies: list[str], retriever: Retriever | None) -> WrittenAnswer | None:
+    """The one party the pages name in the asked role, or None (none named, or two different parties)."""
+    m = ASKS.match(question)
+    if m is None:
+        return None
+    role = m.group("role").strip()
+    found = _named(role, hits)
+    if not found and retriever is not None and len(companies) == 1:
+        more = retriever.search(f"{companies[0]} {role}", k=8, mode="sparse",
+                                filters=SearchFilters(companies=companies))
+        found = _named(role, more)
+    # the sentence sharing most of the question's words is the evidence ("the 2023 364 Day Credit Agreement")
+    asked = set(re.findall(r"[a-z0-9]+", question.lower()))
+    found.sort(key=lambda f: (not _prose(f[1][1]), -len(asked & set(re.findall(r"[a-z0-9]+", f[1][1].lower())))))
+    parties = {_key(name) for name, _ in found}
+    if len(parties) != 1:
+        return None
+    name, (hit, quote) = found[0][0], found[0][1]
+    return WrittenAnswer(status="answered", kind="passage",
+                         text=f'{name}\n\n"{quote}" ({hit.chunk.doc} p.{hit.chunk.page + 1})',
+                         citations=unique_citations([cite(hit.chunk, quote)]))
+
+
+def _named(role: str, hits: list[SearchHit]) -> list[tuple[str, tuple[SearchHit, str]]]:
+    """Each (party, (hit, quote)) the hits name in the role."""
+    said = re.compile(r",?[ \t\n]+as[ \t\n]+(?:the[ \t\n]+)?" + r"[ \t\n]+".join(map(re.escape, role.split()))
+                      + r"\b", re.I)
+    out = []
+    for hit in hits:
+        text = hit.chunk.text
+        for m in said.finditer(text):
+            before = _NAME.search(text[max(0, m.start() - _LOOK_BACK): m.start()])
+            if before is None:
+                continue
+            name = " ".join(before.group("name").split()).rstrip(",")
+            if _NOT_A_PARTY.match(name) or len(name) < 3:
+                continue
+            out.append((name, (hit, _sentence_of(text, m.start(), m.end()))))
+    return out
+
+
+def _prose(quote: str) -> bool:
+    """A sentence of prose, not an agreement's cover block ("CITIBANK, N.A., as Administrative Agent"), which is a
+    heading that states nothing (it still counts as a mention of the party in the role)."""
+    return len(re.findall(r"\b[a-z]{4,}\b", quote)) >= _PROSE_WORDS
+
+
+def _sentence_of(text: str, start: int, end: int) -> str:
+    """The sentence around text[start:end]: from the last full stop before it to the next one after it."""
+    opened = max(text.rfind(". ", 0, start), text.rfind(".\n", 0, start), start - _SENTENCE_SPAN)
+    closed = min(i for i in (text.find(". ", end), text.find(".\n", end), end + _SENTENCE_SPAN, len(text)) if i >= 0)
+    return " ".join(text[max(0, opened + 1): closed + 1].split()).strip()
+
+
+def _key(name: str) -> str:
+    """One party however it is cased or punctuated ("CITIBANK, N.A." and "Citibank, N.A.")."""
+    return re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()

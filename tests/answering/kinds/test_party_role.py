@@ -1,0 +1,31 @@
+"""Who acts in a role under an agreement is the party a legal text names "X, as <role>" (kinds/party_role.py);
+two parties named in the role leave nothing to pick."""
+
+from __future__ import annotations
+
+from answering.kinds import party_role
+from tests.answering.kinds.conftest import ask, filing, hits, one_page
+
+QUESTION = ('Which bank acts as administrative agent under the 2023 364 Day Credit Agreement of "PepsiCo, Inc."? If '
+            "data is not available, return 'N/A'.")
+
+
+def test_the_party_named_in_the_role_answers_from_a_sentence_of_prose(services):
+    # PepsiCo's 8-K of May 30, 2023 (p.2): "... among PepsiCo, as borrower, the lenders party thereto, and Citibank,
+    # N.A., as administrative agent"; the agreement's cover (p.5) prints "CITIBANK, N.A., as Administrative Agent"
+    pepsico = filing("financebench/pdfs/PEPSICO_2023_8K_dated-2023-05-30.pdf")
+    written = party_role.write(QUESTION, hits(pepsico, [4, 1]), ["PepsiCo"], None)
+    assert written is not None and written.text.startswith("Citibank, N.A.\n\n"), written
+    assert "as administrative agent" in written.citations[0].quote and written.citations[0].page == 1
+    # through the writer, the name leads the answer
+    answered = ask(QUESTION, pepsico, [1, 4], services)
+    assert answered.status == "answered" and "Citibank, N.A." in answered.text, answered.text
+
+
+def test_two_parties_in_the_role_or_none_answer_nothing():
+    two = one_page("The 2022 agreement was among Acme, as borrower, and Alpha Bank, N.A., as administrative agent.",
+                   "The 2023 agreement was among Acme, as borrower, and Beta Bank, N.A., as administrative agent.")
+    assert party_role.write(QUESTION, hits(two, [0]), ["Acme"], None) is None
+    none = one_page("The agreement was among Acme, as borrower, and the lenders party thereto.")
+    assert party_role.write(QUESTION, hits(none, [0]), ["Acme"], None) is None
+    assert not party_role.asks("Which bank did Acme borrow from in 2023?")
