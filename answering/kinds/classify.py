@@ -430,14 +430,22 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
         # company expects, stated in its text; the period's actual rows would be other quantities
         decision = KindDecision(kind="passage", reason="asks for the company's guidance (its outlook or targets for "
                                 "a period), quoted from its text, never computed from actual figures", ask=ask)
-    if decision.kind == "metric" and decision.metric and (_PER_SHARE_ASK.search(ask) or _COUNT_ASK.match(ask)) \
-            and vocab.metrics[decision.metric].unit == "USD" and not defines_formula(question):
-        # "What was the cash price per share that Acme agreed to pay to acquire Beta": an amount per share,
-        # which the named line (a total in millions, "cash") is not; the text states the price
+    if decision.kind == "metric" and decision.metric and vocab.metrics[decision.metric].unit == "USD" \
+            and not defines_formula(question) and (per := _per_share_part(ask, decision.metric, vocab)) is not None:
+        if decision.metric == "net_income":
+            # "What was its net income per diluted share?": earnings per share, in other words
+            decision = KindDecision(kind="metric", reason="asks net income per share: earnings per share", ask=ask,
+                                    metric="eps_basic" if re.search(r"\bbasic\b", per, re.I) else "eps_diluted")
+        else:
+            # "What was the cash price per share that Acme agreed to pay to acquire Beta": an amount per share,
+            # which the named line (a total in millions, "cash") is not; the text states the price
+            decision = KindDecision(kind="passage", reason=f"asks an amount per share, which {decision.metric} (a total "
+                                    "of money) is not; stated in its text", ask=ask)
+    if decision.kind == "metric" and decision.metric and vocab.metrics[decision.metric].unit == "USD" \
+            and not defines_formula(question) and _COUNT_ASK.match(ask):
         # "How many revenue-producing drivers did it employ": a count, which no amount of money is
-        what = "a count" if _COUNT_ASK.match(ask) else "an amount per share"
-        decision = KindDecision(kind="passage", reason=f"asks {what}, which {decision.metric} (a total of money) "
-                                "is not; stated in its text", ask=ask)
+        decision = KindDecision(kind="passage", reason=f"asks a count, which {decision.metric} (a total of money) is "
+                                "not; stated in its text", ask=ask)
     if decision.kind == "metric" and decision.metric and (cause := _cause_part_after(ask)):
         # "What was its effective tax rate in fiscal 2018, and what Tax Act charges caused it?": the
         # figure's change and what the filing says drove it (a figure alone states no cause)
@@ -453,7 +461,7 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
         # a thing the filing names, described in its text; its amounts are parts of that description
         decision = KindDecision(kind="passage", reason="asks what a thing the filing names (in quotes) is, stated in "
                                 "its text", ask=ask)
-    if decision.kind == "passage" and ASKS_REGISTERED.search(ask) and not _YES_NO_START.search(ask) \
+    if decision.kind == "passage" and ASKS_REGISTERED.search(ask) and _ASKS_SECURITIES.match(ask) \
             and not asks_exchanges(ask):  # (the exchanges asked are read from the filing's words too: the writer's)
         # "What debt securities does PepsiCo have registered to trade on a national securities exchange?": the rows
         # of the cover's Section 12(b) table, however the ask words its plural
@@ -468,8 +476,29 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
 
 
 # "price per share", "dividend per common share", "per Class A share": an amount for each share
-_COUNT_ASK = re.compile(r"^\W*how\s+many\b(?!\s+(?:dollars|euros|pounds|rupiah|millions|billions)\b)", re.I)
+_COUNT_ASK = re.compile(r"^\W*how\s+many\b(?!\s+(?:[\w.$]+\s+){0,2}?(?:dollars|usd|us\$|euros?|pounds|rupiah|yen|"
+                        r"francs|millions?|billions?|thousands?|trillions?)\b)", re.I)
 _PER_SHARE_ASK = re.compile(r"\bper\s+(?:(?:common|ordinary|class\s+\w+|diluted|basic)\s+)?share\b", re.I)
+
+
+# "What debt securities does it have registered ...", "Which classes of stock are registered ...": securities asked
+_ASKS_SECURITIES = re.compile(r"^\W*(?:what|which)\s+(?:[\w-]+\s+){0,3}?(?:securities|notes|bonds|debentures|classes|"
+                              r"shares|stocks?)\b", re.I)
+
+
+def _per_share_part(ask: str, metric: str, vocab: Vocabulary) -> str | None:
+    """The words asking the metric per share ("the cash price per share", "net income per diluted share"): the
+    metric named right before "per share"; None when another measure stands there ("total revenue in FY2022, and
+    its net income per diluted share" asks revenue in total)."""
+    for m in _PER_SHARE_ASK.finditer(ask):
+        before = ask[max(0, m.start() - _PER_SHARE_REACH): m.start()]
+        named = vocab.match_metrics(re.split(r",|\band\b|\bor\b", before)[-1])
+        if metric in named:
+            return f"{before}{m.group(0)}"
+    return None
+
+
+_PER_SHARE_REACH = 40  # characters before "per share" that hold what is counted per share
 
 # a later part asking what caused the figure the first part asks, by referring back to it
 _REFERS_TO_IT = re.compile(r"\b(?:it|this|that|the\s+(?:change|increase|decrease|decline|rise|drop|improvement))\W*$", re.I)

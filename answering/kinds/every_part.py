@@ -274,9 +274,11 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
 
 
 # a part asking what money raised is for: "what were the proceeds to be used for", "how will it use the net proceeds"
-_ASKS_PURPOSE = re.compile(r"\b(?:(?:to\s+be\s+|be\s+|were\s+|was\s+)?used\s+for\b|use\s+of\s+(?:the\s+)?(?:net\s+)?"
-                           r"proceeds\b|(?:how|what)\b[^?]*\b(?:use|spend)\b[^?]*\bproceeds\b|(?:for\s+)?what\s+"
-                           r"purposes?\b|intended\s+use\b)", re.I)
+# (money raised: proceeds, borrowings, an offering; "cash used for investing activities", "the discount rate used for
+# pension obligations" ask no purpose)
+_ASKS_PURPOSE = re.compile(r"\b(?:proceeds|borrowings?|loans?|offering|funds?\s+raised)\b[^?]*\b(?:used\s+for|use|spend|spent)"
+                           r"\b|\buse\s+of\s+(?:the\s+)?(?:net\s+)?proceeds\b|(?:for\s+)?what\s+purposes?\b|"
+                           r"\bintended\s+use\b", re.I)
 # a sentence saying it: "to fund ...", "for general corporate purposes", "intends to use the net proceeds"
 _STATES_PURPOSE = re.compile(r"\b(?:to\s+(?:fund|finance|repay|redeem|refinance|retire|pay\s+(?:down|off)|purchase|"
                              r"acquire|reduce|support)\b|for\s+general\s+(?:corporate\s+)?purposes\b|for\s+the\s+purposes?"

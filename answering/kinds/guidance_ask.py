@@ -31,8 +31,16 @@ _ASKS_EXPECTED = re.compile(r"\b(?:does|do|did)\s+(?:[\w'\u2019&.-]+\s+){1,4}?(?
                             r"\s+(?:its|their|the)\b|"
                             # "what full-year 2023 revenue did Pfizer forecast for its COVID-19 products": the figure
                             # it forecast, asked by the verb after its subject (a forecast is never the period's row)
-                            r"^\W*(?:as\s+of\s+[^,?]+,\s*)?what\s+(?:[\w'\u2019-]+\s+){1,5}?(?:does|do|did)\s+"
-                            r"(?:[\w'\u2019&.-]+\s+){1,4}?(?:forecast|project|anticipate|guide)\b)"
+                            # ("What did Pfizer project for its 2023 revenue", "What 2023 revenue is Pfizer forecasting";
+                            # not "What discount rates did Boeing use to project ...": an assumption, no forecast)
+                            r"^\W*(?:as\s+of\s+[^,?]+,\s*)?what\s+(?:[\w'\u2019-]+\s+){0,5}?(?:does|do|did)\s+"
+                            r"(?:(?!(?:use|used|using|assume|assumed|assuming|to)\b)[\w'\u2019&.-]+\s+){1,4}?"
+                            r"(?:forecast|project|guide)\b|"
+                            # (in the progressive only of a financial figure: "What production rate changes is it
+                            # forecasting" asks a plan the text states, no outlook)
+                            r"^\W*(?:as\s+of\s+[^,?]+,\s*)?what\s+(?:[\w'\u2019-]+\s+){0,3}?(?:revenues?|sales|earnings|"
+                            r"eps|income|margins?|ebitda|capex|capital\s+expenditures?)\s+(?:is|was|are|were)\s+"
+                            r"(?:[\w'\u2019&.-]+\s+){1,4}?(?:forecasting|projecting|guiding)\b)"
                             # (what it expects to pay under a plan is a schedule's row: answering.kinds.schedule)
                             r"(?!\s+to\s+(?:pay|receive|contribute|make|recogni[sz]e|amortize|incur)\b)", re.I)
 

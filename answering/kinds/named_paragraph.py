@@ -50,9 +50,9 @@ _NOT_NAMES = frozenset(tokenize(
 def distinctive_names(question: str, companies: list[str]) -> set[str]:
     """The stems of the names the question gives to what it asks about (not the company's own)."""
     company = {t for c in companies for t in tokenize(c)}
-    # a run of capitalised words holding the company's name is its full name ("Patriot Transportation's" of the
-    # company stored as "Patriot"), no thing of its filing
-    for run in re.findall(r"\b[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*", question):
+    # a run of capitalised words in the possessive holding the company's name is its full name ("Patriot
+    # Transportation's" of the company stored as "Patriot"), no thing of its filing ("Pfizer CentreOne" is one)
+    for run in re.findall(r"\b([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)['’]s\b", question):
         if company & set(tokenize(run)):
             company |= set(tokenize(run))
     return {n for n in capitalised_names(question)
@@ -89,11 +89,14 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     following = sorted((s for s in on if s.chunk.chunk_id != chunk_id or s.position >= first.position),
                        key=lambda s: (s.chunk.chunk_id != chunk_id, s.position))[:_SENTENCES]
     asked = {m.group(0).lower() for m in _ASKS_AMOUNT.finditer(question)}
-    if (metrics := services.vocabulary.match_metrics(decision.ask or question)) and re.match(
-            r"^\W*(?:according\s+to\b[^,]*,\s*)?what\s+(?:was|were|is|are)\b", decision.ask or question, re.I):
-        # "what was its standalone revenue for fiscal 2023": an amount asked by its measure's name, which a
-        # quote must state beside that name (a price per share in a merger's paragraph is another amount)
-        asked |= {w.lower() for m in metrics for w in services.vocabulary.metrics[m].wordings if " " not in w.strip()}
+    # "what was its standalone revenue for fiscal 2023": an amount asked by its measure's name (the head of what
+    # is asked), which a quote must state beside that name (a price per share in a merger's paragraph is another
+    # amount); "What was the Zeta Agreement and what assets did it cover?" asks no amount of assets
+    ask = decision.ask or question
+    asked |= {w.lower() for m in services.vocabulary.match_metrics(ask) for w in services.vocabulary.metrics[m].wordings
+              if " " not in w.strip() and re.search(rf"^\W*(?:according\s+to\b[^,]*,\s*)?what\s+(?:was|were|is|are)\s+"
+                                                    rf"[^?,]{{0,60}}?\b{re.escape(w.strip())}\b\s*(?:for|in|during|at|"
+                                                    rf"as\s+of|\(|\?|$)", ask, re.I)}
     # an amount asked is stated with its own noun where the question gives one ("the total purchase price": a
     # termination fee the company "will pay" is another amount), else its verb ("how much did it pay")
     keys = (asked & _AMOUNT_NOUNS) or asked

@@ -1019,7 +1019,9 @@ def _with_antecedents(best: list[Sentence], hits: list[SearchHit], understanding
     thing the ask asks what it was only by pointing back to it ("What change in accounting estimate did it
     make ...?": "the effect of this change in estimate was ..."): the sentence before says what it was."""
     asked = _ASKED_WHAT.match(ask)
-    head = asked.group("head").lower().rstrip("s") if asked else None
+    head = asked.group("head").lower() if asked else None
+    if head is not None and head.endswith("s") and not head.endswith("ss"):
+        head = head[:-1]  # ("What actions": "these actions"; "What loss", "What business" as they are)
 
     def points_back(text: str) -> bool:
         if _FOLLOWS_FROM.match(text):
@@ -1054,8 +1056,10 @@ _ANTECEDENTS = 2  # sentences read back for the one a pointing sentence refers t
 
 
 # "What change in accounting estimate did ...", "What actions did ...": the thing asked, by its head noun
-_ASKED_WHAT = re.compile(r"^\W*(?:what|which)\s+(?P<head>[a-z]{4,})\b(?!\s+(?:is|was|are|were|did|does|do|has|had)\s+"
-                         r"(?:the|its|their)\b)", re.I)
+_ASKED_WHAT = re.compile(r"^\W*(?:what|which)\s+(?!(?:were|was|have|has|will|would|does|did|could|should|might|must|"
+                         r"shall|kind|type|sort|amount|percentage|share|portion|part|extent|impact|effect)\b)"
+                         r"(?P<head>[a-z]{4,})\b(?!\s+(?:is|was|are|were|did|does|do|has|had)\s+(?:the|its|their)\b)",
+                         re.I)
 # "this change in estimate", "these actions", "the effect of such changes": the noun names one said before
 _DEMONSTRATIVE_BEFORE = re.compile(r"\b(?:this|these|that|those|such)\s+(?:[a-z-]+\s+)?$", re.I)
 _SEVERAL = re.compile(r"\b(?:several|various|a\s+number\s+of|multiple|certain\s+of|each\s+of)\b", re.I)

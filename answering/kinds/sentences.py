@@ -246,8 +246,12 @@ _PAST_FORMS = ("held", "paid", "sold", "bought", "made", "brought", "spent", "le
 
 
 def present_form(token: str) -> str:
-    """An irregular past form's verb ("began" -> "begin", "sold" -> "sell"); any other token as it is."""
-    return _IRREGULAR[token] if token in _PAST_FORMS else token
+    """An irregular past form's verb ("began" -> "begin", "sold" -> "sell"); any other token as it is. Not the
+    forms a filing writes as adjectives too ("lost sales", "paid memberships", "held-for-sale", "made-to-order")."""
+    return _IRREGULAR[token] if token in _PAST_FORMS and token not in _ALSO_ADJECTIVES else token
+
+
+_ALSO_ADJECTIVES = frozenset({"lost", "paid", "held", "made", "built", "grown", "fallen", "risen"})
 
 
 def same_stem(token: str, stem: str) -> bool:

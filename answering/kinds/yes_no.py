@@ -585,7 +585,8 @@ def _steady_dividends(year: int, hits: list[SearchHit], understanding: QueryUnde
     if cut is None:
         return _judged(True, f"{company} paid dividends in each of the last {len(values)} years, never less than the "
                              f"year before: {series}", values)
-    if cut > 1 and paid[cut - 1] > _ONE_OFF * paid[cut - 2] and paid[cut] >= paid[cut - 2] * (1 - _SAME_PAYOUT):
+    if cut > 1 and paid[cut - 1] > _ONE_OFF * paid[cut - 2] \
+            and all(p >= paid[cut - 2] * (1 - _SAME_PAYOUT) for p in paid[cut:]):
         # the "fall" is a return to the level before a one-year jump: a one-off payment on top of the
         # regular one (a special dividend), which is the irregularity, not a cut
         spike = values[cut - 1]
@@ -601,6 +602,7 @@ def _steady_dividends(year: int, hits: list[SearchHit], understanding: QueryUnde
 
 
 _SAME_PAYOUT = 0.02  # dividends paid within 2% of the year before: the same payout (share count moves)
+_NEGATED = re.compile(r"\b(?:no|not|never|nor|without)\b", re.I)  # "no special dividend was paid"
 _ONE_OFF = 1.5  # a year paying half as much again as the year before, then back: a one-off payment in it
 # a dividend the filing names as paid once, apart from the regular one
 _SPECIAL_DIVIDEND = re.compile(r"\b(?:special|one-time|extraordinary|supplemental)\s+(?:cash\s+)?dividends?\b", re.I)
@@ -612,7 +614,8 @@ def _one_off_said(year: int, filed: int, hits: list[SearchHit], company: str,
     year before, where a fiscal year starts), from the hits or one more search of the `filed` year's
     filings; None when no sentence names one."""
     def named(pool: list[SearchHit]) -> Sentence | None:
-        return next((s for s in sentences(pool, [company]) if _SPECIAL_DIVIDEND.search(s.text)
+        return next((s for s in sentences(pool, [company]) if (m := _SPECIAL_DIVIDEND.search(s.text))
+                     and not _NEGATED.search(s.text[max(0, m.start() - 30): m.start()])
                      and mentions_years(s.text, [year, year - 1])), None)
     if (said := named(hits)) is not None or services.retriever is None:
         return said
@@ -872,7 +875,10 @@ _STOCK_CLASS = re.compile(r"\b(common|preferred|preference)\s+(?:stock|shares?|e
 
 
 _CASH_DIVIDEND = re.compile(r"\bcash\s+dividends?\b", re.I)
-_STOCK_DIVIDEND = re.compile(r"\b(?:stock|share)\s+(?:dividends?|split)\b", re.I)
+# a dividend paid in shares ("a seven-for-one stock split in the form of a stock dividend"), not a cash dividend on
+# common stock ("common stock dividends", a cash flow row) nor a split named beside one ("as adjusted for the split")
+_STOCK_DIVIDEND = re.compile(r"\bin\s+the\s+form\s+of\s+a\s+(?:stock|share)\s+dividend\b|(?<!common )(?<!preferred )(?<!ordinary )"
+                             r"\bstock\s+dividends?\b", re.I)
 
 
 def _other_class(ask: str, text: str) -> bool:

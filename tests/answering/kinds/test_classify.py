@@ -314,3 +314,20 @@ def test_a_figure_the_company_forecast_is_guidance_not_the_period_s_line():
     assert decision.kind == "passage" and "guidance" in decision.reason, decision.describe()
     # the same words without the company's forecast: the year's revenue line
     assert classify("What was Acme's full-year 2023 revenue?", VOCAB, ["Acme"]).kind == "metric"
+
+
+def test_net_income_per_share_is_earnings_per_share_and_a_per_share_part_is_its_own_measure():
+    assert classify("What was Acme's net income per diluted share in FY2022?", VOCAB, ["Acme"]).metric == "eps_diluted"
+    both = classify("What was Acme's total revenue in FY2022, and its net income per diluted share?", VOCAB, ["Acme"])
+    assert both.kind == "metric" and both.metric == "revenue", both.describe()
+    # money counted in millions is still money
+    assert classify("How many million US dollars of net cash did Acme's operating activities provide in FY2022?",
+                    VOCAB, ["Acme"]).kind == "metric"
+
+
+def test_only_securities_asked_by_what_or_which_read_the_cover_table():
+    assert classify("What debt securities does Acme have registered to trade on a national securities exchange as "
+                    "of FY2020?", VOCAB, ["Acme"]).kind == "list"
+    market = classify("What was the aggregate market value of the voting stock held by non-affiliates, based on the "
+                      "closing price at which it traded on the New York Stock Exchange on June 30, 2022?", VOCAB, ["Acme"])
+    assert market.kind != "list", market.describe()

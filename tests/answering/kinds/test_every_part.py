@@ -742,3 +742,14 @@ def test_a_use_of_proceeds_part_needs_a_sentence_saying_what_they_fund():
     used = terms + (' "The Company intends to use the net proceeds to repay borrowings under its term loan and for '
                     'general corporate purposes." (abc p.5)')
     assert answered_in_every_part(_answer(used), question, ["Acme"]).status == "answered"
+
+
+def test_only_money_raised_asks_what_it_was_used_for():
+    from answering.kinds.every_part import _ASKS_PURPOSE
+
+    assert _ASKS_PURPOSE.search("what were the new borrowings mainly used for?")
+    assert _ASKS_PURPOSE.search("and what were the proceeds to be used for?")
+    for other in ("What drove the change in Acme's net cash used for investing activities in FY2022?",
+                  "What discount rate was used for its pension obligation?",
+                  "What depreciation method is used for property and equipment?"):
+        assert not _ASKS_PURPOSE.search(other), other

@@ -229,3 +229,9 @@ def test_a_quarter_s_guidance_is_read_from_the_release_before_that_quarter(intel
                            dataclasses.replace(services, retriever=Store()), Usage())
     assert written.status == "answered", written.text
     assert "$10.5-11.5 billion" in written.text and all(c.doc == intel[0].doc for c in written.citations)
+
+
+def test_a_forecast_asked_by_its_verb_is_guidance_and_an_assumption_used_to_project_is_not():
+    assert asks_guidance("What did Acme project for its 2023 revenue?")
+    assert asks_guidance("What 2023 revenue is Acme forecasting?")
+    assert not asks_guidance("What discount rates did Acme use to project future cash flows in its 2022 impairment test?")

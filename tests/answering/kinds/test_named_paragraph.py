@@ -68,3 +68,8 @@ def test_the_companys_full_name_is_no_name_and_a_measure_asked_is_stated_beside_
     page = next(c.page for c in patriot if "$16.26 per share" in c.text)
     written = ask(question, patriot, [page], services)
     assert written.status == "not_found", written.text
+
+
+def test_only_the_companys_possessive_full_name_is_the_companys():
+    assert distinctive_names("What is Pfizer CentreOne?", ["Pfizer"]) == {"centreon"}
+    assert distinctive_names("What is the Kraft Heinz Foundation?", ["Kraft Heinz"]) == {"foundat"}

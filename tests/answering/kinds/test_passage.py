@@ -472,3 +472,11 @@ def test_a_price_asked_of_two_dated_deals_is_read_without_a_traceback(services):
     written = ask("What was the purchase price of the business Acme acquired in July 2023?", two, [0], services)
     assert written.status in ("answered", "not_found", "unverified")
     assert "$120 million" not in written.text.split("; found")[0] or "$340 million" in written.text
+
+
+def test_the_thing_asked_what_it_was_is_a_noun_not_a_verb():
+    from answering.kinds.passage import _ASKED_WHAT
+
+    assert _ASKED_WHAT.match("What change in accounting estimate did it make?").group("head") == "change"
+    assert _ASKED_WHAT.match("What were the main drivers?") is None
+    assert _ASKED_WHAT.match("What amount did it pay?") is None

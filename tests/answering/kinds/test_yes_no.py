@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.answering.kinds.conftest import ask, filing
+from tests.answering.kinds.conftest import ask, filing, one_page
 
 
 @pytest.fixture(scope="module")
@@ -311,3 +311,12 @@ def test_a_stock_split_in_the_form_of_a_stock_dividend_is_no_cash_dividend(servi
     written = ask('Had "Netflix, Inc." declared or paid any cash dividends on its common stock as of its annual '
                   "report for fiscal year 2017? If there is no mention, return False.", netflix, [16, 55], services)
     assert written.text.startswith("No.") and "not declared or paid any cash dividends" in written.text, written.text
+
+
+def test_a_cash_dividend_beside_a_split_or_on_common_stock_is_still_a_cash_dividend(services):
+    for said in ("In 2024, the Board declared quarterly dividends totaling $0.88 per share, as adjusted for the "
+                 "two-for-one stock split effected in 2023.",
+                 "In 2024, we declared and paid common stock dividends of $0.50 per share."):
+        written = ask("Did Acme Corp declare or pay any cash dividends in 2024? If there is no mention, return False.",
+                      one_page(said), [0], services)
+        assert written.text.startswith("Yes."), (said, written.text)

@@ -329,3 +329,5 @@ def test_an_irregular_past_form_states_its_verb():
     from answering.kinds.asked_predicate import same_stem
 
     assert same_stem("began", "begin") and same_stem("sold", "sell") and not same_stem("begun", "sell")
+    # a form a filing writes as an adjective too is no deed ("lost sales at a major customer")
+    assert not same_stem("lost", "lose") and not same_stem("held", "holder")
