@@ -240,7 +240,6 @@ def check_consolidated(inputs: Sequence[CheckedInput], question: str, annual: bo
 _ADJUSTED = re.compile(r"(?<![-\w])(?<!un)adjusted\b|\bnon-?\s?gaap\b|\bpro\s+forma\b", re.I)
 
 
-_UNADJUSTED = re.compile(r"\bunadjusted\b|\b(?:gaap|ifrs|reported)\s+(?:basis|figures?|measures?)\b", re.I)
 # an adjusted measure named only to be set aside: "(not the adjusted figures)", "rather than adjusted EBITDA"
 _NOT_ADJUSTED = re.compile(r"\b(?:not|rather\s+than|instead\s+of|other\s+than)\s+(?:the\s+|an?\s+|any\s+|its\s+)?"
                            r"(?:company['’]s\s+)?(?:adjusted|non-?\s?gaap|pro\s+forma)\b", re.I)
@@ -248,8 +247,8 @@ _NOT_ADJUSTED = re.compile(r"\b(?:not|rather\s+than|instead\s+of|other\s+than)\s
 
 def check_adjusted(inputs: Sequence[CheckedInput], question: str) -> CheckFailure | None:
     """An adjusted (non-GAAP) measure asked for, but every input is a GAAP statement line."""
-    if _UNADJUSTED.search(question):
-        return None  # "its unadjusted operating profit margin (not the adjusted one)": the GAAP lines are asked
+    # ("its unadjusted operating profit margin (not the adjusted figures)": "unadjusted" is no adjusted word, and an
+    # adjusted measure named only to be set aside is not asked)
     m = _ADJUSTED.search(_NOT_ADJUSTED.sub(" ", question))
     if m is None or not inputs or any(_ADJUSTED.search(_row_label(i.quote)) for i in inputs):
         return None

@@ -149,13 +149,19 @@ class Evidence:
         row read under another of its names ("Operating income", a total of operating revenues there) prints one:
         read at the same column. The row read, when the page prints none so labelled."""
         words = [w for w in self.wordings.get(found.metric, []) if " " in w.strip()]
-        row = numbers.statement_row(found.quote.strip()) if words else None
-        if row is None or any(_labelled(row, w) for w in words):
+        if not words:
             return found
         text, convention = self._page_text(found.doc, found.page)
-        for line in text.splitlines():
-            other = numbers.statement_row(line.strip(), convention)
-            if other is None or other.line.strip() == found.quote.strip() or not any(_labelled(other, w) for w in words):
+        row = numbers.statement_row(found.quote.strip(), convention)
+        lines = [line.strip() for line in text.splitlines()]
+        at = next((i for i, line in enumerate(lines) if line == found.quote.strip()), None)
+        if row is None or at is None or any(_labelled(row, w) for w in words):
+            return found
+        # the nearest row so labelled in the same table: as many amounts, no heading of another table between
+        for i in sorted(range(len(lines)), key=lambda i: abs(i - at))[: 2 * _SAME_TABLE_ROWS + 1]:
+            other = numbers.statement_row(lines[i], convention)
+            if other is None or i == at or len(other.values) != len(row.values) \
+                    or not any(_labelled(other, w) for w in words):
                 continue
             placed = numbers.column_of(row.values, found.value)
             # (columns counted from the right: a note's reference may stand before one row's amounts)
@@ -453,6 +459,7 @@ class Evidence:
 
 _TAX = "income_tax"
 _NET_INCOME = "net_income"
+_SAME_TABLE_ROWS = 25  # lines either side of a row read that a row of its own table stands within
 _SHORT_TERM_DEBT, _LONG_TERM_DEBT = "short_term_debt", "long_term_debt"
 _CASH, _SHORT_TERM_INVESTMENTS = "cash", "short_term_investments"
 # a balance sheet's row closing its current assets, and the words of a row of investments above it

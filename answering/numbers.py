@@ -380,11 +380,11 @@ _SCALINGS = (1.0, 1e-3, 1e-6, 1e-9, 1e3, 1e6)  # a value read into millions from
 def column_of(values: list[float | None], value: float) -> tuple[int, float] | None:
     """Which of a row's printed amounts a value was read from, and the factor it was scaled by (a row in
     thousands read as millions: 0.001); None when no amount is the value at any scale."""
-    for factor in _SCALINGS:
-        for k, v in enumerate(values):
-            if v and abs(abs(v * factor) - abs(value)) <= 0.005 * abs(v * factor):
-                return k, factor
-    return None
+    # the closest amount at any scaling ("1,234 1,230" read as 1,230 is the second column, not the first within 0.5%)
+    fits = [(abs(abs(v * factor) - abs(value)) / abs(v * factor), k, factor)
+            for factor in _SCALINGS for k, v in enumerate(values) if v]
+    best = min(fits, default=None)
+    return (best[1], best[2]) if best is not None and best[0] <= 0.005 else None
 
 
 def normalize_label(text: str) -> str:

@@ -7,6 +7,7 @@ An IFRS income statement prints the year's profit whole, then splits it under a 
       Owners of the parent                   405,976   211,590
       Non-controlling interests                2,461     1,727
 
+A US statement prints the owners' share as one row under the whole ("Net income attributable to PepsiCo").
 A question defining its measure with "net income attributable to owners of the parent" asks the
 owners' row, not the profit line the vocabulary reads first. The owners' row is trusted only when
 it and the row after it (the minority's) add up to the whole, as the statement's own arithmetic
@@ -31,6 +32,12 @@ ASKS_OWNERS = re.compile(r"\battributable\s+to\s+(?:the\s+)?(?:(?:owners|equity\
 _HEADING = re.compile(r"\battributable\s+to\s*:?\s*$", re.I)
 _OWNERS = re.compile(r"\b(?:owners?|equity\s+holders?|shareholders?|stockholders?|parent|members|pemilik)\b", re.I)
 _COMPREHENSIVE = re.compile(r"\bcomprehensive\b", re.I)
+_PER_SHARE = re.compile(r"\bper\s+(?:\w+\s+){0,2}share\b|\bearnings\s+per\b|\blaba\s+per\b", re.I)
+# the minority's row: "Non-controlling interests", "Minority shareholders", "Kepentingan Non Pengendali"
+_MINORITY = re.compile(r"\bnon[-\s]?controlling\b|\bminority\b|\bnon\s+pengendali\b|\bnonpengendali\b", re.I)
+# the US layout's owners' row: "Net income attributable to PepsiCo", "Net loss attributable to Boeing Shareholders"
+_ATTRIBUTED = re.compile(r"\battributable\s+to\s+(?!non|minority|the\s+non)\w", re.I)
+_ROWS_AFTER_WHOLE = 12
 _ROWS_AFTER_HEADING = 3  # the owners' row right under its heading (a wrapped heading line or two)
 _SAME = 0.005
 
@@ -44,7 +51,7 @@ class OwnersShare(BaseModel):
 
 class Split(BaseModel):
     """A split of the profit found after its row; `owners` None when its rows could not be read or did not
-    add up to the whole (then no figure of the profit answers the question)."""
+    add up to the whole, or its one owners' row exceeds it (then no figure of the profit answers the question)."""
 
     owners: OwnersShare | None
 
@@ -57,22 +64,32 @@ def split_of(page: str, whole_line: str, whole_value: float, convention: NumberC
     if start < 0 or whole is None:
         return None
     lines = page[start:].splitlines()[1:]
-    for i, line in enumerate(lines):
-        if numbers.statement_row(line, convention) is None and _HEADING.search(line) and not _COMPREHENSIVE.search(line):
-            return Split(owners=_owners_row(lines[i + 1: i + 1 + _ROWS_AFTER_HEADING + 1], whole, whole_value,
-                                            convention))
-        if i > 12:
-            return None  # (the split stands right under the profit; a later heading is another table's)
+    for i, line in enumerate(lines[:_ROWS_AFTER_WHOLE]):  # (the split stands right under the profit)
+        if _COMPREHENSIVE.search(line) or _PER_SHARE.search(line):
+            continue  # (comprehensive income's split, or earnings per share "attributable to" the company)
+        row = numbers.statement_row(line, convention)
+        if row is None and _HEADING.search(line):
+            under = lines[i + 1: i + 1 + _ROWS_AFTER_HEADING + 1]
+            if not any((r := numbers.statement_row(u, convention)) is not None and _owners(r) for u in under):
+                continue  # no owners' row under it: another heading
+            return Split(owners=_owners_row(under, whole, whole_value, convention))
+        if row is not None and _ATTRIBUTED.search(_label(row)) and not _MINORITY.search(_label(row)):
+            # the US layout, one row: "Net income attributable to PepsiCo 8,910" under "Net income 8,978"
+            return Split(owners=_one_row(row, whole, whole_value))
     return None
 
 
 def _owners_row(lines: list[str], whole: numbers.Row, whole_value: float,
                 convention: NumberConventionName) -> OwnersShare | None:
     rows = [r for r in (numbers.statement_row(line, convention) for line in lines) if r is not None]
-    owners = next((k for k, r in enumerate(rows[:_ROWS_AFTER_HEADING]) if _OWNERS.search(_label(r))), None)
-    if owners is None or owners + 1 >= len(rows):
+    owners = next((k for k, r in enumerate(rows[:_ROWS_AFTER_HEADING]) if _owners(r)), None)
+    if owners is None:
         return None
-    own, minority = rows[owners], rows[owners + 1]
+    # the minority's row beside it, after or (listed first) before
+    beside = [r for r in (rows[owners + 1: owners + 2] + rows[max(0, owners - 1): owners]) if _MINORITY.search(_label(r))]
+    if not beside and owners + 1 >= len(rows):
+        return None
+    own, minority = rows[owners], (beside or rows[owners + 1: owners + 2])[0]
     placed = numbers.column_of(whole.values, whole_value)  # (the column the whole was read from, and its scaling)
     column = placed[0] if placed else None
     # columns counted from the right: a note's reference before the amounts ("Owners of the parent 46 405,976")
@@ -83,6 +100,23 @@ def _owners_row(lines: list[str], whole: numbers.Row, whole_value: float,
     if not total or part is None or abs(part + rest - total) > _SAME * max(1.0, abs(total)):
         return None  # the rows do not add up to the whole: not read as the split they seem
     return OwnersShare(value=part * (whole_value / total), quote=own.line.strip())
+
+
+def _one_row(own: numbers.Row, whole: numbers.Row, whole_value: float) -> OwnersShare | None:
+    """The owners' row of the US layout at the whole's column; never more than the whole, nor of another sign."""
+    placed = numbers.column_of(whole.values, whole_value)
+    if placed is None or (right := len(whole.values) - placed[0]) > len(own.values):
+        return None
+    total, part = whole.values[-right], own.values[-right]
+    if not total or part is None or (part > 0) != (total > 0) or abs(part) > abs(total) * (1 + _SAME):
+        return None
+    return OwnersShare(value=part * (whole_value / total), quote=own.line.strip())
+
+
+def _owners(row: numbers.Row) -> bool:
+    """A row of the parent's owners (shareholders of the company, owners of the parent), not the minority's."""
+    label = _label(row)
+    return bool(_OWNERS.search(label)) and not _MINORITY.search(label)
 
 
 def _label(row: numbers.Row) -> str:

@@ -120,6 +120,9 @@ def test_an_adjusted_measure_is_not_answered_from_gaap_lines(netflix, services):
     set_aside = ask("What is Netflix's FY2015 operating margin, from the income statement (not the adjusted "
                     "figures management presents)?", [statement], services)
     assert set_aside.status == "answered", set_aside.text
+    for adjusted in ("What is Netflix's FY2015 operating margin on a non-GAAP basis?",
+                     "What is Netflix's FY2015 adjusted operating margin (the adjusted figure, not the unadjusted one)?"):
+        refused(ask(adjusted, [statement], services), "adjusted_measure")
 
 
 # --------------------------------------------------------------------------- units and scale

@@ -45,3 +45,29 @@ def test_a_margin_defined_on_the_owners_share_reads_their_row_of_a_bilingual_sta
     whole = ask(question.replace("net income attributable to owners of the parent", "net income"), adhi, [7], services)
     assert "408,437.9M" in whole.text, whole.text
 
+
+
+def test_the_us_layout_prints_the_owners_share_as_one_row_under_the_whole(services):
+    # PepsiCo's FY2022 10-K (p.62): "Net income 8,978", "Less: Net income attributable to noncontrolling interests 68",
+    # "Net Income Attributable to PepsiCo $ 8,910"
+    pepsico = filing("financebench/pdfs/PEPSICO_2022_10K.pdf")
+    written = ask("What is PepsiCo's FY2022 net profit margin? Define it as net income attributable to shareholders of "
+                  "the company / revenue. Answer in percent, one decimal.", pepsico, [61], services)
+    assert written.status == "answered" and "$8,910.0M" in written.text and "10.3%" in written.text, written.text
+
+
+def test_a_per_share_heading_and_a_minority_row_first_are_no_owners_share():
+    per_share = f"{WHOLE}\nNet income per common share attributable to\nAcme:\nBasic 1.20 0.90\nDiluted 1.19 0.89"
+    assert split_of(per_share, WHOLE, 408437) is None  # the whole stands
+    minority_first = STATEMENT.replace("Owners of the parent 405,976 211,590\nNon-controlling interests 2,461 1,727",
+                                       "Non-controlling interests 2,461 1,727\nOwners of the parent 405,976 211,590", 1)
+    split = split_of(minority_first, WHOLE, 408437)
+    assert split is not None and split.owners is not None and split.owners.value == 405976
+
+
+def test_a_value_is_placed_in_its_closest_column():
+    from answering.numbers import column_of
+
+    assert column_of([1234, 1230], 1230) == (1, 1.0)
+    assert column_of([408437913454, 213317532467], 408437.913454) == (0, 1e-6)
+    assert column_of([100, 200], 150) is None
