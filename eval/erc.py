@@ -194,9 +194,9 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
     "respectively" pairs them with its dates in order, which no reading beside a date untangles."""
     words = _question_words(question)
     quotes = [q for q in _quotes_of(text) if words & set(tokenize(q))]
-    if not _asks_earlier(question):
-        # "increased our quarterly dividend payment by 2.0% to $0.6525 from $0.6400 per share": the level it went
-        # to is the period's own; the one it came from is the period before's
+    if _ASKS_NEW_LEVEL.search(question) and not _asks_earlier(question):
+        # "increased our quarterly dividend payment by 2.0% to $0.6525 from $0.6400 per share", asked the dividend
+        # after the increase: the level it went to (asked at a period, which of the two is not for words to tell)
         quotes = [_FROM_EARLIER.sub(r"\g<to>", q) for q in quotes]
     if not quotes or any(_RESPECTIVELY.search(q) for q in quotes):
         return None
@@ -233,7 +233,8 @@ def _named_right_after(quotes: list[str], words: set[str], percent: bool, unit: 
     if any(_CHANGE_FIGURE.search(q) for q in [best]):
         return None
     text = _CITATION_MARK.sub(" ", best)
-    matches = _figure_matches(text, percent, unit)
+    # (a percentage is no answer to an amount or a count asked: "an increase of $0.5 billion, or 11%")
+    matches = [f for f in _figure_matches(text, percent, unit) if percent or not f[0].group("pct")]
     named: dict[float, int] = {}
     for i, (m, number, scale) in enumerate(matches):
         stop = matches[i + 1][0].start() if i + 1 < len(matches) else len(text)
@@ -251,6 +252,7 @@ _MONTHS = frozenset(MONTH_NAMES.lower().split("|"))
 
 
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+_ASKS_NEW_LEVEL = re.compile(r"\b(?:after|following|raised|increased|new|current)\b", re.I)
 _FROM_EARLIER = re.compile(r"(?P<to>\bto\s+[$€£]?\s?\d[\d,.]*\s*(?:%|percent|thousand|million|billion)?)\s+from\s+[$€£]?\s?"
                            r"\d[\d,.]*\s*(?:%|percent|thousand|million|billion)?", re.I)
 _A_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
@@ -299,8 +301,10 @@ _COMPARED = re.compile(r",?\s+(?:as\s+)?compared\s+(?:with|to)\b|\s+versus\s+|\s
 
 
 def _asks_earlier(question: str) -> bool:
-    """The question asks the figure compared against ("the prior year's", "in the previous year")."""
-    return bool(re.search(r"\b(?:prior|previous|preceding|last)\s+(?:fiscal\s+)?(?:year|period|quarter)\b", question, re.I))
+    """The question asks the figure compared against ("the prior year's", "in the previous year", "before the
+    Board raised it")."""
+    return bool(re.search(r"\b(?:prior|previous|preceding|last)\s+(?:fiscal\s+)?(?:year|period|quarter)\b|\bbefore\b",
+                          question, re.I))
 
 
 _TYPED_STOP = frozenset(tokenize("what which who how many much was were is are did does the of in for and at by to "
@@ -381,9 +385,11 @@ def _named_beside_asked_words(text: str, question: str) -> str:
     """The one name the first quote naming any gives right after the question's own words ("Through which wholly owned
     subsidiary ...": "conducted through our wholly owned subsidiary, Florida Rock & Tank Lines, Inc."; "Which firm
     did KPMG replace": "replacing Ernst & Young"), none of the question's names; "N/A" when none or several."""
-    for quote in _quotes_of(text)[:_QUOTES_READ]:
-        # the first quote naming one does; a quote naming several leaves the reader nothing to pick
-        found = _names_after_asked_words(quote, question)
+    for n, quote in enumerate(_quotes_of(text)[:_QUOTES_READ]):
+        # the first quote naming one does; a quote naming several leaves the reader nothing to pick; the second
+        # only by two of the question's words right before it ("Our largest customer, Walmart Inc.", not "Our
+        # largest supplier, Foxconn")
+        found = _names_after_asked_words(quote, question, words_before=1 + n)
         if found is None:
             return NA  # (the quote names the deed asked who did: which side a name is on is not to be guessed)
         if found:
@@ -394,7 +400,7 @@ def _named_beside_asked_words(text: str, question: str) -> str:
 _QUOTES_READ = 2  # an answer's best evidence comes first; a name further down is another matter's
 
 
-def _names_after_asked_words(quote: str, question: str) -> set[str] | None:
+def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -> set[str] | None:
     """The names `quote` gives right after the question's own words; None when it names the deed the
     question asks the doer of."""
     stems = {w[:5] for w in _QUESTION_WORD.findall(question) if w not in _ASKING}
@@ -412,9 +418,10 @@ def _names_after_asked_words(quote: str, question: str) -> set[str] | None:
         before = re.findall(r"[a-z][a-z-]+", lead.lower())[-4:]
         # (a sentence's first word is capitalised for its place, a place is no party: "The", "During", "United States")
         opens = not lead.strip(" \"“") or lead.rstrip().endswith((".", "!", "?", ":"))
-        if opens or _OPENER.match(name) or PLACE_NAMES.fullmatch(name) or _DEFINED_TERM.match(name) \
-                or _TITLE_WORD.search(name) \
-                or not _name_like(name) or f" {company_key(name)} " in asked or not any(w[:5] in stems for w in before):
+        titled = (t := _TITLE_WORD.search(name)) is not None and not re.search(rf"\b{t.group(0)[:4]}", question, re.I)
+        if opens or _OPENER.match(name) or PLACE_NAMES.fullmatch(name) or _DEFINED_TERM.match(name) or titled \
+                or not _name_like(name) or f" {company_key(name)} " in asked \
+                or sum(w[:5] in stems for w in before) < words_before:
             continue
         found.add(name)
     return found

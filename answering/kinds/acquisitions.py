@@ -129,22 +129,47 @@ def deal_names(quotes: list[str], years: list[int] | None = None) -> list[str] |
     every quote states a deal done in an asked year and names one business, and there are two at least."""
     names: list[str] = []
     for quote in quotes:
-        if not _DEAL_DONE.search(quote) or (years and not any(str(y) in quote for y in years)):
+        deal = _DEAL_DONE.search(quote)
+        # the asked year dates the deal itself: before the acquiring words or in their clause ("On March 23, 2020,
+        # we acquired ...", "... acquired X in 2020"), not a later clause on the year's revenue
+        if deal is None:
             return None
-        m = _NAMES_ACQUIRED.search(quote)
-        name = _NAME_RUN.match(quote, m.end() - len(m.group(0).split()[-1])) if m else None
-        if name is None or _TERM.search(name.group(0)) and "&" not in name.group(0):
+        dated = quote[: deal.end()] + re.split(r",|;|\bwhich\b", quote[deal.end(): deal.end() + _DATED_AFTER])[0]
+        if years and not any(str(y) in dated for y in years):
             return None
-        names.append(name.group(0).rstrip(" ,"))
+        found = {_name_at(quote, m) for m in _NAMES_ACQUIRED.finditer(quote)} - {None}
+        if len(found) != 1:
+            return None  # no name read, or two deals in one quote: not one a quote
+        name = found.pop()
+        if _TERM.search(name) and re.fullmatch(r"[A-Z&.\d-]+", name):
+            return None  # an accounting term ("IPR&D", "PP&E"), no business
+        names.append(name)
     names = list(dict.fromkeys(names))
     return names if _MIN_LISTED <= len(names) <= _MAX_DEALS else None
 
 
+def _name_at(quote: str, m: re.Match) -> str | None:
+    """The business named where the acquiring words end: its capitalised run, without a possessive or a sentence's
+    full stop ("Cerner’s" is Cerner; "Rockstar." is Rockstar)."""
+    run = _NAME_RUN.match(quote, m.end() - len(m.group(0).split()[-1]))
+    if run is None:
+        return None
+    name = re.sub(r"['’]s$", "", run.group(0).rstrip(" ,"))
+    return name if _NAME_SUFFIX_STOP.search(name) else name.rstrip(".")
+
+
+_DATED_AFTER = 60  # characters after the acquiring words that may still date the deal
+# a legal form's own full stop ("Inc.", "Co."), which a name keeps
+_NAME_SUFFIX_STOP = re.compile(r"\b(?:Inc|Corp|Co|Ltd|L\.P|N\.V|S\.A)\.$")
+
+
 # a business's name: capitalised words ("&", "of", "and" between them), its legal form after a comma; not a
 # date or a sentence's next opening ("Rockstar Energy Beverages On April 24")
-_NAME_RUN = re.compile(rf"(?:(?!(?:{MONTH_NAMES}|On|In|During|For)\b)[A-Z][\w&.'’-]*"
-                       r"(?:\s+(?:&\s+|of\s+|and\s+)?(?!(?:On|In|During|For)\b)"
-                       rf"(?!(?:{MONTH_NAMES})\b)[A-Z][\w&.'’-]*)*)(?:,\s+(?:Inc|LLC|Ltd|Limited|Corp|plc|S\.A|N\.V|AG)\.?)?")
+# (a word's inner dots stay, "Frame.io"; one ending it ends the sentence unless it closes an abbreviation: "Co.")
+_WORD = r"[A-Z](?:[\w&'’-]|\.(?=\w))*(?:(?<=\bCo)\.|(?<=\bInc)\.)?"
+_NAME_RUN = re.compile(rf"(?:(?!(?:{MONTH_NAMES}|On|In|During|For|The)\b){_WORD}"
+                       r"(?:\s+(?:&\s+|of\s+|and\s+)?(?!(?:On|In|During|For|The)\b)"
+                       rf"(?!(?:{MONTH_NAMES})\b){_WORD})*)(?:,\s+(?:Inc|LLC|Ltd|Limited|Corp|plc|S\.A|N\.V|AG)\.?)?")
 
 
 def _needs_stop(form: str) -> bool:

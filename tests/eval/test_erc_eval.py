@@ -420,3 +420,23 @@ def test_a_name_after_the_questions_words_may_stand_in_the_second_quote():
                      'approximately 21% of our net sales in 2022." (a p.8)')
     assert typed_answer("name", quotes, 'Who was the largest customer of "The Kraft Heinz Company" in 2022?') == \
         "Walmart Inc."
+
+
+def test_review_cases_a_percentage_an_unasked_level_a_second_quotes_other_party_and_an_asked_plan():
+    # a percentage is no amount asked
+    sales = _answer('"Net sales were $5.0 billion in 2022, an increase of $0.5 billion, or 11% compared to net sales of '
+                    '$4.5 billion in 2021." (a p.3)')
+    assert typed_answer("number", sales, "What were the net sales of X in 2022?") != 11.0
+    # the level before a raise asked: not the one it went to
+    raised = _answer('"During the third quarter of 2022, our Board of Directors increased our quarterly dividend payment '
+                     'by 2.0% to $0.6525 from $0.6400 per share in the preceding quarter." (a p.40)')
+    assert typed_answer("number", raised, "What was the quarterly dividend per share of X before the Board raised it "
+                        "in 2022?") != 0.6525
+    # a second quote naming another party with one of the question's words is no answer
+    other = _answer('"No single customer accounted for more than 10% of net sales." (a p.8) "Our largest supplier, Foxconn '
+                    'Technology, assembles most products." (a p.9)')
+    assert typed_answer("name", other, 'Who was the largest customer of "X" in 2022?') == NA
+    # a plan's name is the name asked when the question asks a plan
+    plan = _answer('"The Company contributes to the Western Conference of Teamsters Pension Plan." (a p.70)')
+    assert typed_answer("name", plan, 'To which multiemployer pension plan does "X" contribute?') == \
+        "Western Conference of Teamsters Pension Plan"

@@ -122,3 +122,17 @@ def test_deal_names_need_every_quote_to_state_one_deal_done_in_an_asked_year():
     assert deal_names(done, [2021]) is None  # another year's deals
     policy = "We account for acquired businesses using the acquisition method in 2020."
     assert deal_names([done[0], policy], [2020]) is None  # a quote that states no deal: no list read
+
+
+def test_deal_names_are_read_whole_once_each_and_dated_by_their_own_clause():
+    from answering.kinds.acquisitions import deal_names
+
+    assert deal_names(["In fiscal 2022, we acquired Cerner’s business for $28 billion.",
+                       "On June 1, 2022, we acquired Beta Co. for cash."], [2022]) == ["Cerner", "Beta Co."]
+    assert deal_names(["On March 23, 2020, we acquired Pioneer Foods. The deal closed.", "We acquired Rockstar in 2020."],
+                      [2020]) == ["Pioneer Foods", "Rockstar"]
+    # a deal of another year, whose quote names the asked year in a later clause; two deals in one quote
+    assert deal_names(["In 2018 we acquired SodaStream, which added revenue in 2020.",
+                       "On June 1, 2020, we acquired Be & Cheery."], [2020]) is None
+    assert deal_names(["On March 1, 2020, we acquired Alpha and on May 1, 2020 we acquired Beta.",
+                       "On June 1, 2020, we acquired Gamma."], [2020]) is None
