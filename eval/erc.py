@@ -471,7 +471,7 @@ def answer_names(text: str) -> list[str]:
 
 # an abbreviation that ends a name keeps its period: "John D. Milton, Jr.", "Amir Muin, Msc.", "Florida Rock & Tank
 # Lines, Inc."
-_NAME_SUFFIX = re.compile(r"(?:,\s*|\s)(?:Jr|Sr|Msc|MSc|M\.Sc|Ph\.D|Inc|Ltd|Corp|Co|L\.L\.C|N\.V|S\.A)\.$")
+_NAME_SUFFIX = re.compile(r"(?:,\s*|\s)(?:Jr|Sr|Msc|MSc|M\.Sc|Ph\.D|Inc|Ltd|Corp|Co|L\.L\.C|N\.V|N\.A|S\.A)\.$")
 
 
 def _unstopped(item: str) -> str:

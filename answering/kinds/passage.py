@@ -271,8 +271,8 @@ AN_AMOUNT = re.compile(r"\$\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million|
 _ASKS_DEED_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many)|what\s+(?:amount|\w+))\b[^?]*?\b(?:pay|paid|declare[d]?|"
                                r"repurchase[d]?|buy\s+back|bought\s+back|distribute[d]?)\b", re.I)
 # the filing denying the deed altogether: "We have never declared or paid any cash dividends", "did not repurchase any"
-_DENIES_DEED = re.compile(r"\b(?:never|not|no)\s+(?:\w+\s+){0,3}?(?:declared|paid|repurchased|distributed|bought\s+back)"
-                          r"(?:\s+or\s+(?:declared|paid|repurchased|distributed))?\s+any\b", re.I)
+_DEED_VERB = r"(?:declared?|pa(?:y|id)|repurchased?|distributed?|b(?:uy|ought)\s+back)"
+_DENIES_DEED = re.compile(rf"\b(?:never|not|no)\s+(?:\w+\s+){{0,3}}?{_DEED_VERB}(?:\s+or\s+{_DEED_VERB})?\s+any\b", re.I)
 
 
 def _none_done(best: list[Sentence], question: str) -> Sentence | None:

@@ -440,3 +440,9 @@ def test_review_cases_a_percentage_an_unasked_level_a_second_quotes_other_party_
     plan = _answer('"The Company contributes to the Western Conference of Teamsters Pension Plan." (a p.70)')
     assert typed_answer("name", plan, 'To which multiemployer pension plan does "X" contribute?') == \
         "Western Conference of Teamsters Pension Plan"
+
+
+def test_a_national_associations_name_keeps_its_suffixs_stop():
+    agent = _answer('Citibank, N.A.\n\n"... and Citibank, N.A., as administrative agent." (a p.2)')
+    assert typed_answer("name", agent, 'Which bank acts as administrative agent under the credit agreement of "X"?') \
+        == "Citibank, N.A."
