@@ -89,7 +89,9 @@ def _prose(quote: str) -> bool:
 
 def _sentence_of(text: str, start: int, end: int) -> str:
     """The sentence around text[start:end]: from the last full stop before it to the next one after it."""
-    opened = max(text.rfind(". ", 0, start), text.rfind(".\n", 0, start), start - _SENTENCE_SPAN)
+    opened = max(text.rfind(". ", 0, start), text.rfind(".\n", 0, start))
+    if opened < start - _SENTENCE_SPAN:  # no full stop near: from a word's start within the span
+        opened = text.find(" ", max(0, start - _SENTENCE_SPAN))
     closed = min(i for i in (text.find(". ", end), text.find(".\n", end), end + _SENTENCE_SPAN, len(text)) if i >= 0)
     return " ".join(text[max(0, opened + 1): closed + 1].split()).strip()
 
