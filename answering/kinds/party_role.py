@@ -54,6 +54,10 @@ def write(question: str, hits: list[SearchHit], companies: list[str], retriever:
     # the sentence sharing most of the question's words is the evidence ("the 2023 364 Day Credit Agreement")
     asked = set(re.findall(r"[a-z0-9]+", question.lower()))
     found.sort(key=lambda f: (not _prose(f[1][1]), -len(asked & set(re.findall(r"[a-z0-9]+", f[1][1].lower())))))
+    if len({_key(name) for name, _ in found}) > 1 and companies:
+        # two parties in the role, one for each side ("X is serving as financial advisor ... for Patriot. Y is serving
+        # as financial advisor ... for UPT"): the one whose clause names the asked company
+        found = [f for f in found if _for_company(f[1][1], f[0], companies)] or found
     parties = {_key(name) for name, _ in found}
     if len(parties) != 1:
         return None
@@ -63,10 +67,18 @@ def write(question: str, hits: list[SearchHit], companies: list[str], retriever:
                          citations=unique_citations([cite(hit.chunk, quote)]))
 
 
+def _for_company(quote: str, name: str, companies: list[str]) -> bool:
+    """The quote, from the party's mention on to its full stop, names one of the asked companies."""
+    after = quote[quote.find(name) + len(name):] if name in quote else quote
+    return any(re.search(rf"\b{re.escape(word)}\b", after, re.I) for c in companies for word in c.split()[:1])
+
+
 def _named(role: str, hits: list[SearchHit]) -> list[tuple[str, tuple[SearchHit, str]]]:
-    """Each (party, (hit, quote)) the hits name in the role."""
-    said = re.compile(r",?[ \t\n]+as[ \t\n]+(?:the[ \t\n]+)?" + r"[ \t\n]+".join(map(re.escape, role.split()))
-                      + r"\b", re.I)
+    """Each (party, (hit, quote)) the hits name in the role: "X, as <role>", "X is serving as <role>", "X acted as
+    <role>"."""
+    said = re.compile(r"(?:,?[ \t\n]+|[ \t\n]+(?:is|was|are|were)[ \t\n]+(?:serving|acting)[ \t\n]+|[ \t\n]+(?:serves|served|"
+                      r"acts|acted)[ \t\n]+)as[ \t\n]+(?:the[ \t\n]+|its[ \t\n]+)?"
+                      + r"[ \t\n]+".join(map(re.escape, role.split())) + r"\b", re.I)
     out = []
     for hit in hits:
         text = hit.chunk.text
@@ -74,7 +86,7 @@ def _named(role: str, hits: list[SearchHit]) -> list[tuple[str, tuple[SearchHit,
             before = _NAME.search(text[max(0, m.start() - _LOOK_BACK): m.start()])
             if before is None:
                 continue
-            name = " ".join(before.group("name").split()).rstrip(",")
+            name = _trimmed(before.group("name"))
             if _NOT_A_PARTY.match(name) or len(name) < 3:
                 continue
             out.append((name, (hit, _sentence_of(text, m.start(), m.end()))))
@@ -92,8 +104,30 @@ def _sentence_of(text: str, start: int, end: int) -> str:
     opened = max(text.rfind(". ", 0, start), text.rfind(".\n", 0, start))
     if opened < start - _SENTENCE_SPAN:  # no full stop near: from a word's start within the span
         opened = text.find(" ", max(0, start - _SENTENCE_SPAN))
-    closed = min(i for i in (text.find(". ", end), text.find(".\n", end), end + _SENTENCE_SPAN, len(text)) if i >= 0)
+    closed = min(end + _SENTENCE_SPAN, len(text))
+    for stop in re.finditer(r"\.(?=\s)", text[end: closed]):
+        word = text[:end + stop.end()].split()[-1]
+        if not _ABBREVIATION.search(word):  # ("Scudder Law Firm, P.C., L.L.O. is acting as ...": no sentence end)
+            closed = end + stop.start()
+            break
     return " ".join(text[max(0, opened + 1): closed + 1].split()).strip()
+
+
+def _trimmed(run: str) -> str:
+    """The party's name out of the capitalised run before its role: not the sentence it follows ("... for Patriot.
+    Stephens Inc."), nor a one-word heading on the line above ("Advisors" over "Cassel Salpeter & Co., LLC")."""
+    words = run.split(" ")
+    ends = [i for i, w in enumerate(words[:-1]) if w.rstrip().endswith(".") and not _ABBREVIATION.search(w.rstrip())]
+    if ends:
+        run = " ".join(words[ends[-1] + 1:])
+    lines = [line for line in run.split("\n") if line.strip()]
+    if len(lines) > 1 and len(lines[0].split()) == 1:
+        lines = lines[1:]
+    return " ".join(" ".join(lines).split()).rstrip(",")
+
+
+# a word's own full stop: an abbreviation or a legal form, not a sentence's end
+_ABBREVIATION = re.compile(r"(?:^|\b)(?:Inc|Co|Corp|Ltd|Jr|Sr|St|Mr|Ms|Dr|[A-Z])\.$|\.[A-Z]\.$|^[A-Z]\.[A-Z]\.?$")
 
 
 def _key(name: str) -> str:

@@ -29,3 +29,17 @@ def test_two_parties_in_the_role_or_none_answer_nothing():
     none = one_page("The agreement was among Acme, as borrower, and the lenders party thereto.")
     assert party_role.write(QUESTION, hits(none, [0]), ["Acme"], None) is None
     assert not party_role.asks("Which bank did Acme borrow from in 2023?")
+
+
+def test_each_sides_advisor_is_told_apart_by_the_company_its_clause_names():
+    # Patriot's November 2023 8-K (p.98): "Cassel Salpeter & Co., LLC is serving as financial advisor and Foley &
+    # Lardner LLP is serving as legal counsel for Patriot. Stephens Inc. is serving as financial advisor ... for UPT."
+    patriot = filing("filings-wild/pdfs/PatriotTransportation_2023_8-K.pdf")
+    question = ('Which firm served as financial advisor to "PATRIOT TRANSPORTATION HOLDING, INC." in its merger with '
+                "United Petroleum Transports, Inc.?")
+    written = party_role.write(question, hits(patriot, [97]), ["Patriot"], None)
+    assert written is not None and written.text.startswith("Cassel Salpeter & Co., LLC\n\n"), written
+    # asked of the other side, its own advisor
+    other = party_role.write(question.replace('"PATRIOT TRANSPORTATION HOLDING, INC."', "UPT"), hits(patriot, [97]),
+                             ["UPT"], None)
+    assert other is not None and other.text.startswith("Stephens Inc.\n\n"), other
