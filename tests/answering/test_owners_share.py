@@ -71,3 +71,12 @@ def test_a_value_is_placed_in_its_closest_column():
     assert column_of([1234, 1230], 1230) == (1, 1.0)
     assert column_of([408437913454, 213317532467], 408437.913454) == (0, 1e-6)
     assert column_of([100, 200], 150) is None
+
+
+def test_the_owners_share_is_asked_by_any_owner_but_the_minority():
+    from answering.owners_share import ASKS_OWNERS
+
+    assert ASKS_OWNERS.search("net income attributable to PepsiCo / revenue")
+    assert ASKS_OWNERS.search("net income attributable to owners of the parent / revenues")
+    assert not ASKS_OWNERS.search("net income attributable to noncontrolling interests")
+    assert not ASKS_OWNERS.search("net income attributable to non-controlling interests")
