@@ -9,7 +9,10 @@ Two shapes a passage cannot stand in for, whatever words it shares with the ques
   answered by one figure ("Revenue FY2015: $122.88 million");
 - a share: "what share of its consolidated net revenues came from its licensing agreements with
   NetEase" asks for a part of the total, and the total itself ("Revenue FY2022: $7,528 million")
-  is no share of it.
+  is no share of it;
+- figures from a statement: "Support your answer with figures from the consolidated statement of
+  income" is answered with that statement's rows (or figures computed from them), never by sentences
+  alone ("Deferred membership fees ... were $2,174 and $2,042").
 A refusal says which shape was asked and what was found instead.
 """
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from answering import numbers
 from answering.kinds.ask_scope import IF_NOT_USEFUL
 from answering.metric_target import split_definitions
 from answering.written_answer import JUDGED, NOT_FOUND, WrittenAnswer
@@ -28,6 +32,10 @@ _EXPLAIN = re.compile(r"\b(?:explain\w*|why\b|what\s+(?:drove|caused|explains?|w
 # "what share (percentage, proportion) of X came from Y", "as a percentage of revenue"
 _SHARE_OF = re.compile(r"\b(?:what|which)\s+(?:share|percent(?:age)?|proportion|portion|fraction)\s+of\b|"
                        r"\bas\s+an?\s+(?:share|percent(?:age)?|proportion)\s+of\b|%\s+of\b", re.I)
+# "Support your answer with figures from the consolidated statement of income", "using figures from the balance sheet"
+_STATEMENT_FIGURES = re.compile(r"\bfigures?\s+(?:from|in|on|of)\s+(?:the\s+|its\s+)?(?:consolidated\s+)?"
+                                r"(?P<statement>(?:income|cash\s+flows?)\s+statements?|statements?\s+of\s+(?:income|"
+                                r"operations|earnings|cash\s+flows?|financial\s+position)|balance\s+sheets?)\b", re.I)
 # kinds whose answer is itself the asked shape, or is checked by its own writer
 _FIGURES = {"metric", "not_meaningful"}
 
@@ -44,6 +52,10 @@ def answered_in_the_asked_shape(written: WrittenAnswer, question: str) -> Writte
         return _refused(written, "the question asks what explains a change, and a figure alone explains nothing")
     if written.kind == "metric" and (written.unit or "").startswith("USD") and _SHARE_OF.search(question):
         return _refused(written, "the question asks for a share of a total, and the figure found is an amount")
+    if (named := _STATEMENT_FIGURES.search(question)) is not None and written.kind not in _FIGURES \
+            and JUDGED not in written.flags and not any(numbers.statement_row(c.quote) for c in written.citations):
+        return _refused(written, f"the question asks for figures from the {named.group('statement')}, and the "
+                                 "answer quotes none of its rows")
     return written
 
 

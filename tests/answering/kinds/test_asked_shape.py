@@ -80,3 +80,20 @@ def test_an_explanation_asked_only_if_the_measure_does_not_apply_does_not_refuse
     assert (written.status, written.kind) == ("answered", "metric"), written.text
     # 40,121 / ((5,965 + 5,612) / 2) = 6.93
     assert "Inventory turnover FY2022: 6.93" in written.text
+
+
+def test_figures_asked_from_a_statement_are_its_rows_not_sentences_alone():
+    from answering.kinds.asked_shape import answered_in_the_asked_shape
+    from answering.written_answer import WrittenAnswer
+    from finrag.models import Citation
+
+    question = ("How important is membership fee income to Acme's profitability in FY2022? Support your answer with "
+                "figures from the consolidated statement of income.")
+    said = "Deferred membership fees at the end of 2022 and 2021 were $2,174 and $2,042, respectively."
+    prose = WrittenAnswer(status="answered", kind="passage", text=f'"{said}" (a p.47)',
+                          citations=[Citation(doc="a", page=46, chunk_id="a-1", quote=said)])
+    refused = answered_in_the_asked_shape(prose, question)
+    assert refused.status == "not_found" and "statement of income" in (refused.reason or ""), refused.reason
+    row = "Membership fees 4,224 3,877 3,541"
+    with_rows = prose.model_copy(update={"citations": [*prose.citations, Citation(doc="a", page=36, chunk_id="a-2", quote=row)]})
+    assert answered_in_the_asked_shape(with_rows, question).status == "answered"
