@@ -82,7 +82,7 @@ def _too_long(text: str) -> bool:
 
 # a sentence's tail, its start on another line or page: it opens in lower case ("and ...", "of the
 # ..."), unlike a name that is written so ("eBay", "iPhone")
-_CUT_START = re.compile(r"[a-z](?![a-z]*[A-Z])")
+_CUT_START = re.compile(r"\(?[a-z](?![a-z]*[A-Z])")  # ("(primarily resulting from ...": a parenthesis cut open too)
 _CUT_TAIL = 150
 _LEAD_IN = re.compile(r":\s*$")
 

@@ -518,3 +518,20 @@ def test_a_table_captioned_with_both_measures_is_no_ratio_of_its_rows_over_thems
                   "operating margin in FY2019?", activision, [39], services)
     assert "Segment net revenues" not in written.text.split("\n")[0][:80], written.text
     assert "100.0%" not in written.text, written.text
+
+
+def test_a_picked_segments_cause_is_its_own_sentence_never_a_fragment_cut_open_at_a_parenthesis(services):
+    """Creative Media & Community Trust's FY2022 report: Lending fell most (p.60, "Lending revenue decreased by 45.6%
+    ... The decrease is primarily due to lower premium income ..."); a fragment "(primarily resulting from $12.7
+    million recognized in connection with the Series L Repurchase ...) and a decrease in lending segment net operating
+    income" is about the company's net income, no cause of Lending's."""
+    from answering.kinds.sentences import opens_inside
+
+    assert opens_inside("(primarily resulting from $12.7 million recognized) and a decrease in lending income.")
+    cmct = filing("erc-round1/pdfs/e0d6bb578bfc233c3bdbded229960fed01624631.pdf")
+    written = ask("Which of Creative Media & Community Trust's segments dragged down its FY2022 performance, and why?",
+                  cmct, sorted({c.page for c in cmct if "Lending revenue" in c.text or "summary segment results" in c.text}),
+                  services)
+    assert written.status == "answered" and written.text.startswith("Lending"), written.text
+    why = written.text[written.text.find("What drove it"):]
+    assert "lower premium income" in why and "Series L" not in why, why
