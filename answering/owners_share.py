@@ -25,7 +25,7 @@ from finrag.models import NumberConventionName
 
 # a question's measure that is the parent's owners' share ("attributable to owners of the parent", "to
 # shareholders of the company", "to PepsiCo"), not the minority's
-ASKS_OWNERS = re.compile(r"\battributable\s+to\s+(?!(?:the\s+)?(?:non|minority))(?:the\s+)?\w", re.I)
+ASKS_OWNERS = re.compile(r"\battributable\s+to\s+(?!(?:[\w'’-]+\s+){0,3}(?:non|minority|nci\b))(?:the\s+)?\w", re.I)
 # the split's heading: a line with no figure that ends in "attributable to" (a bilingual statement's
 # English half after its own: "KEPADA NET INCOME ATTRIBUTABLE TO")
 _HEADING = re.compile(r"\battributable\s+to\s*:?\s*$", re.I)

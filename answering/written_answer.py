@@ -29,9 +29,6 @@ JUDGED = "judged_over_computed_figures"
 GLOSSARY = "glossary"
 # a flag: an answer to part of what the question asks, shown but not given (an LLM may complete it)
 PARTIAL = "partial_answer"
-# a flag: an amount asked of a deed the filing says was never done ("never declared or paid any cash dividends"):
-# none, which states no amount beside the asked words
-NONE_DONE = "none_done"
 
 
 class WrittenAnswer(BaseModel):

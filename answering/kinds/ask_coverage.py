@@ -46,7 +46,7 @@ from answering.kinds.sentences import (
     name_words,
     overlap,
 )
-from answering.written_answer import NONE_DONE, NOT_FOUND, PARTIAL, WrittenAnswer
+from answering.written_answer import NOT_FOUND, PARTIAL, WrittenAnswer
 from finrag.vocabulary import Vocabulary, tokenize
 from loaders.dates import MONTH_NAMES
 
@@ -792,11 +792,8 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
 def answered_in_every_ask(written: WrittenAnswer, question: str, companies: list[str],
                           vocab: Vocabulary | None = None) -> WrittenAnswer:
     """The answer, or a refusal naming the ask it leaves uncovered."""
-    if written.status != "answered" or (written.kind or "") in _LEFT_TO_OTHERS or EVERY_ITEM in written.flags \
-            or NONE_DONE in written.flags:
-        # (answering.kinds.listed_amounts covered each ask, an item of its list, itself; a deed never done answers
-        # the one amount asked of it with none)
-        return written
+    if written.status != "answered" or (written.kind or "") in _LEFT_TO_OTHERS or EVERY_ITEM in written.flags:
+        return written  # (answering.kinds.listed_amounts covered each ask, an item of its list, itself)
     ask = uncovered_ask(written, question, companies, vocab)
     if ask is None:
         return written

@@ -46,18 +46,19 @@ def write(question: str, hits: list[SearchHit], companies: list[str], retriever:
     if m is None:
         return None
     role = m.group("role").strip()
-    found = _named(role, hits)
+    past = bool(re.search(r"\b(?:served|acted|was)\b", m.group(0), re.I))
+    found = _named(role, hits, past)
     if not found and retriever is not None and len(companies) == 1:
         more = retriever.search(f"{companies[0]} {role}", k=8, mode="sparse",
                                 filters=SearchFilters(companies=companies))
-        found = _named(role, more)
+        found = _named(role, more, past)
     # the sentence sharing most of the question's words is the evidence ("the 2023 364 Day Credit Agreement")
     asked = set(re.findall(r"[a-z0-9]+", question.lower()))
     found.sort(key=lambda f: (not _prose(f[1][1]), -len(asked & set(re.findall(r"[a-z0-9]+", f[1][1].lower())))))
     if len({_key(name) for name, _ in found}) > 1 and companies:
-        # two parties in the role, one for each side ("X is serving as financial advisor ... for Patriot. Y is serving
-        # as financial advisor ... for UPT"): the one whose clause names the asked company
-        found = [f for f in found if _for_company(f[1][1], f[0], companies)] or found
+        # two parties in the role, one for each side ("X is serving as financial advisor to Acme ...; Y is serving as
+        # financial advisor to Beta"): the one the role names the asked company right after ("advisor to Acme")
+        found = [f for f in found if _for_company(f[1][1], role, companies)] or found
     parties = {_key(name) for name, _ in found}
     if len(parties) != 1:
         return None
@@ -67,25 +68,29 @@ def write(question: str, hits: list[SearchHit], companies: list[str], retriever:
                          citations=unique_citations([cite(hit.chunk, quote)]))
 
 
-def _for_company(quote: str, name: str, companies: list[str]) -> bool:
-    """The quote, from the party's mention on to its full stop, names one of the asked companies."""
-    after = quote[quote.find(name) + len(name):] if name in quote else quote
-    return any(re.search(rf"\b{re.escape(word)}\b", after, re.I) for c in companies for word in c.split()[:1])
+def _for_company(quote: str, role: str, companies: list[str]) -> bool:
+    """The quote names one of the asked companies right after the role, as the party it acts for ("financial
+    advisor to Acme", "administrative agent for the lenders of Acme" is not)."""
+    words = [w for c in companies for w in c.split() if w.lower() not in ("the", "a", "an")][:1]
+    said = r"\s+".join(map(re.escape, role.split()))
+    return any(re.search(rf"\b{said}\s+(?:to|for)\s+(?:the\s+)?{re.escape(w)}\b", quote, re.I) for w in words)
 
 
-def _named(role: str, hits: list[SearchHit]) -> list[tuple[str, tuple[SearchHit, str]]]:
-    """Each (party, (hit, quote)) the hits name in the role: "X, as <role>", "X is serving as <role>", "X acted as
-    <role>"."""
-    said = re.compile(r"(?:,?[ \t\n]+|[ \t\n]+(?:is|was|are|were)[ \t\n]+(?:serving|acting)[ \t\n]+|[ \t\n]+(?:serves|served|"
-                      r"acts|acted)[ \t\n]+)as[ \t\n]+(?:the[ \t\n]+|its[ \t\n]+)?"
+def _named(role: str, hits: list[SearchHit], past: bool = True) -> list[tuple[str, tuple[SearchHit, str]]]:
+    """Each (party, (hit, quote)) the hits name in the role: "X, as <role>", "X is serving as <role>", and, asked of
+    the past (`past`), "X served as <role>" (a former holder answers no question about who serves now)."""
+    verbs = r"serves|acts|served|acted" if past else r"serves|acts"
+    said = re.compile(rf"(?:,?[ \t\n]+|[ \t\n]+(?:is|was|are|were)[ \t\n]+(?:serving|acting)[ \t\n]+|[ \t\n]+(?:{verbs})"
+                      r"[ \t\n]+)as[ \t\n]+(?:the[ \t\n]+|its[ \t\n]+)?"
                       + r"[ \t\n]+".join(map(re.escape, role.split())) + r"\b", re.I)
     out = []
     for hit in hits:
         text = hit.chunk.text
         for m in said.finditer(text):
-            before = _NAME.search(text[max(0, m.start() - _LOOK_BACK): m.start()])
-            if before is None:
-                continue
+            window = text[max(0, m.start() - _LOOK_BACK): m.start()]
+            before = _NAME.search(window)
+            if before is None or window[: before.start()].rstrip().endswith(","):
+                continue  # (a name a comma cuts: "Skadden, Arps, Slate, Meagher & Flom LLP" read from "Meagher")
             name = _trimmed(before.group("name"))
             if _NOT_A_PARTY.match(name) or len(name) < 3:
                 continue
@@ -115,15 +120,12 @@ def _sentence_of(text: str, start: int, end: int) -> str:
 
 def _trimmed(run: str) -> str:
     """The party's name out of the capitalised run before its role: not the sentence it follows ("... for Patriot.
-    Stephens Inc."), nor a one-word heading on the line above ("Advisors" over "Cassel Salpeter & Co., LLC")."""
+    Stephens Inc.")."""
     words = run.split(" ")
     ends = [i for i, w in enumerate(words[:-1]) if w.rstrip().endswith(".") and not _ABBREVIATION.search(w.rstrip())]
     if ends:
         run = " ".join(words[ends[-1] + 1:])
-    lines = [line for line in run.split("\n") if line.strip()]
-    if len(lines) > 1 and len(lines[0].split()) == 1:
-        lines = lines[1:]
-    return " ".join(" ".join(lines).split()).rstrip(",")
+    return " ".join(run.split()).rstrip(",")  # (a name wraps across lines: "Morgan\nStanley Senior Funding, Inc.")
 
 
 # a word's own full stop: an abbreviation or a legal form, not a sentence's end

@@ -37,7 +37,7 @@ from answering.kinds.sentences import (
     sentences,
 )
 from answering.numbers import years_in
-from answering.written_answer import NONE_DONE, NOT_FOUND, WrittenAnswer
+from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import Citation, SearchFilters, SearchHit
 from finrag.vocabulary import load_vocabulary, tokenize
 from retrieval.periods import parse_periods
@@ -267,31 +267,6 @@ AN_AMOUNT = re.compile(r"\$\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million|
                         r"\b\d{1,3}(?:,\d{3})+\b", re.I)
 
 
-# "how much did it pay in cash dividends", "what dividends did it pay", "how many shares did it repurchase"
-_ASKS_DEED_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many)|what\s+(?:amount|\w+))\b[^?]*?\b(?:pay|paid|declare[d]?|"
-                               r"repurchase[d]?|buy\s+back|bought\s+back|distribute[d]?)\b", re.I)
-# the filing denying the deed altogether: "We have never declared or paid any cash dividends", "did not repurchase any"
-_DEED_VERB = r"(?:declared?|pa(?:y|id)|repurchased?|distributed?|b(?:uy|ought)\s+back)"
-_DENIES_DEED = re.compile(rf"\b(?:never|not|no)\s+(?:\w+\s+){{0,3}}?{_DEED_VERB}(?:\s+or\s+{_DEED_VERB})?\s+any\b", re.I)
-
-
-def _none_done(best: list[Sentence], question: str) -> Sentence | None:
-    """The sentence saying the deed whose amount the question asks was never done (or not in the asked year),
-    naming what the question asks it of ("cash dividends"); None when no sentence denies it so."""
-    if not _ASKS_DEED_AMOUNT.search(question) or len(asked_parts(question)) > 1:
-        return None  # (one amount asked: "none" answers no other part)
-    asked = {t for t in tokenize(question) if len(t) > 4}
-    years = [int(y) for y in re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", question)]
-    for s in best:
-        if (m := _DENIES_DEED.search(s.text)) is None or not asked & set(tokenize(s.text[m.end():])):
-            continue
-        said = [int(y) for y in re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", s.text)]
-        if said and not m.group(0).lower().startswith("never") and not set(said) & set(years):
-            continue  # ("did not pay any dividends in 2021", asked of 2022)
-        return s
-    return None
-
-
 def _asks_an_amount(question: str) -> bool:
     return any(rx.search(question) for rx in (_ASKS_AMOUNT, _ASKS_PRICE, _ASKS_PERCENT))
 
@@ -343,11 +318,6 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             or _amount_of_its_part(parts, decision, question, hits, understanding, services)
         if not stated and (row := schedule.write(decision.ask or question, hits, understanding, decision.kind)):
             return row  # "The benefit payments ... are expected to be paid as follows:": the schedule's row
-        if not stated and (denied := _none_done(best, question)) is not None:
-            # "How much did Netflix pay in cash dividends per share in FY2022?": "We have never declared or paid any
-            # cash dividends" answers it: none (the premise the question makes does not hold)
-            return WrittenAnswer(status="answered", kind=decision.kind, citations=[cite(denied.chunk, denied.text)],
-                                 text=f"None: the filing says none was done. {denied.shown()}", flags=[NONE_DONE])
         if not stated:
             reason = "the question asks for an amount, and the sentences that state the rest name none"
             return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,

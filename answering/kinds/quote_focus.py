@@ -28,7 +28,7 @@ from answering.kinds.every_part import asked_parts
 from answering.kinds.other_words import A_DATE
 from answering.kinds.places import PLACE_NAMES
 from answering.kinds.sentences import HEDGE, asks_about_risk, prose
-from answering.written_answer import NONE_DONE, WrittenAnswer
+from answering.written_answer import WrittenAnswer
 from finrag.vocabulary import tokenize
 
 FLAG = "look_alike_quote"
@@ -337,7 +337,7 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
             if not any(_A_RATIO.search(s) for s in stated):
                 return "the question asks for a ratio, and no quote states one as a figure"
         elif (m := _ASKS_AMOUNT.match(ask) or _ASKS_HOW_MUCH.match(ask)) and not _NOT_THE_RATIO.search(m.group("np")) \
-                and not _NOT_AN_AMOUNT.search(m.group("np")) and NONE_DONE not in written.flags:
+                and not _NOT_AN_AMOUNT.search(m.group("np")):
             head = m.group("head")
             if head.lower() in ("amount", "value") and (of := _OF_WHAT.match(ask[m.end():])):
                 head = of.group(1)  # "the total amount of penalties": the penalties are named beside their sum

@@ -82,7 +82,8 @@ def _too_long(text: str) -> bool:
 
 # a sentence's tail, its start on another line or page: it opens in lower case ("and ...", "of the
 # ..."), unlike a name that is written so ("eBay", "iPhone")
-_CUT_START = re.compile(r"\(?[a-z](?![a-z]*[A-Z])")  # ("(primarily resulting from ...": a parenthesis cut open too)
+# ("(primarily resulting from ...": a parenthesis cut open too; not a footnote's or a list's mark, "(c) Net earnings")
+_CUT_START = re.compile(r"(?:\((?![a-z]{1,4}\)))?[a-z](?![a-z]*[A-Z])")
 _CUT_TAIL = 150
 _LEAD_IN = re.compile(r":\s*$")
 

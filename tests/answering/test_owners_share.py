@@ -80,3 +80,12 @@ def test_the_owners_share_is_asked_by_any_owner_but_the_minority():
     assert ASKS_OWNERS.search("net income attributable to owners of the parent / revenues")
     assert not ASKS_OWNERS.search("net income attributable to noncontrolling interests")
     assert not ASKS_OWNERS.search("net income attributable to non-controlling interests")
+
+
+def test_a_minority_named_a_few_words_after_attributable_to_is_not_the_owners():
+    from answering.owners_share import ASKS_OWNERS
+
+    for minority in ("income attributable to redeemable noncontrolling interests",
+                     "attributable to holders of non-controlling interests", "attributable to NCI",
+                     "attributable to the Company's noncontrolling interests"):
+        assert not ASKS_OWNERS.search(minority), minority

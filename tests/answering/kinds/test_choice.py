@@ -528,6 +528,7 @@ def test_a_picked_segments_cause_is_its_own_sentence_never_a_fragment_cut_open_a
     from answering.kinds.sentences import opens_inside
 
     assert opens_inside("(primarily resulting from $12.7 million recognized) and a decrease in lending income.")
+    assert not opens_inside("(c) Net earnings include a noncash pension settlement charge of $1.5 billion.")
     cmct = filing("erc-round1/pdfs/e0d6bb578bfc233c3bdbded229960fed01624631.pdf")
     written = ask("Which of Creative Media & Community Trust's segments dragged down its FY2022 performance, and why?",
                   cmct, sorted({c.page for c in cmct if "Lending revenue" in c.text or "summary segment results" in c.text}),

@@ -481,20 +481,3 @@ def test_the_thing_asked_what_it_was_is_a_noun_not_a_verb():
     assert _ASKED_WHAT.match("What were the main drivers?") is None
     assert _ASKED_WHAT.match("What amount did it pay?") is None
 
-
-def test_an_amount_asked_of_a_deed_the_filing_says_was_never_done_is_none(services):
-    # Netflix's FY2022 10-K (p.20): "We have never declared or paid any cash dividends on our capital stock"
-    netflix = filing("financebench/pdfs/NETFLIX_2022_10K.pdf")
-    written = ask("How much did Netflix pay in cash dividends per share to its shareholders in FY2022?", netflix, [19],
-                  services)
-    assert written.status == "answered" and written.text.startswith("None:"), written.text
-    assert "never declared or paid any cash dividends" in written.text
-    # a denial of another year, or a question with another part, is no "none"
-    from answering.kinds.passage import _none_done
-    from answering.kinds.sentences import sentences
-    from tests.answering.kinds.conftest import hits
-
-    other_year = sentences(hits(one_page("We did not pay any cash dividends in 2021."), [0]), [])
-    assert _none_done(other_year, "How much did Acme pay in cash dividends in 2022?") is None
-    assert _none_done(other_year, "How much did Acme pay in cash dividends in 2021?") is not None
-    assert _none_done(other_year, "How much did Acme pay in cash dividends in 2021, and why?") is None
