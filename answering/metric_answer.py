@@ -137,7 +137,8 @@ class Evidence:
         return self.used[key]
 
     def _page_text(self, doc: str, page: int) -> tuple[str, NumberConventionName]:
-        """A page's text, its chunks in order (the filing's, else the retrieved ones), and its number convention."""
+        """A page's text, its chunks in order (the filing's, else, in a store that does not hold the filing whole,
+        the retrieved ones), and its number convention."""
         filing = getattr(self.retriever, "filing", None)
         own = [c for c in filing(doc).pages.get(page, []) if c.page == page] if filing else []
         own = own or [h.chunk for h in self.hits if h.chunk.doc == doc and h.chunk.page == page]
@@ -163,13 +164,12 @@ class Evidence:
             if other is None or i == at or len(other.values) != len(row.values) \
                     or not any(_labelled(other, w) for w in words):
                 continue
-            placed = numbers.column_of(row.values, found.value)
-            # (columns counted from the right: a note's reference may stand before one row's amounts)
-            right = len(row.values) - placed[0] if placed else 0
-            if placed is None or right > len(other.values) or other.values[-right] is None:
+            column = numbers.column_from_right(row, found.value, other)
+            if column is None or other.values[-column[0]] is None:
                 return found
-            sign = -1.0 if (row.values[placed[0]] or 0) * found.value < 0 else 1.0
-            return found.model_copy(update={"value": sign * other.values[-right] * placed[1],
+            right, factor = column
+            sign = -1.0 if (row.values[-right] or 0) * found.value < 0 else 1.0
+            return found.model_copy(update={"value": sign * other.values[-right] * factor,
                                             "quote": other.line.strip(), "chunk": None})
         return found
 
@@ -220,11 +220,7 @@ class Evidence:
         cash = self.used.get((_CASH, year))
         if cash is None:
             return None
-        filing = getattr(self.retriever, "filing", None)
-        own = [c for c in filing(cash.doc).pages.get(cash.page, []) if c.page == cash.page] if filing else []
-        # (a store that does not hold the filing whole: the page's retrieved chunks)
-        own = own or [h.chunk for h in self.hits if h.chunk.doc == cash.doc and h.chunk.page == cash.page]
-        text = "\n".join(c.text for c in sorted({c.chunk_id: c for c in own}.values(), key=lambda c: c.index))
+        text, _convention = self._page_text(cash.doc, cash.page)
         start = text.find(cash.quote.strip()[:40]) if cash.quote.strip() else -1
         listed = _CURRENT_ASSETS_TOTAL.search(text, start) if start >= 0 else None
         if listed is None:

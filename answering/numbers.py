@@ -387,6 +387,17 @@ def column_of(values: list[float | None], value: float) -> tuple[int, float] | N
     return (best[1], best[2]) if best is not None and best[0] <= 0.005 else None
 
 
+def column_from_right(row: Row, value: float, *others: Row) -> tuple[int, float] | None:
+    """Where in `row` the amount `value` was read from, counted from the right, and its scaling: the same column of
+    `others` is their amount at that count from the right (a note's reference may stand before one row's amounts,
+    "Owners of the parent 46 405,976"); None when the value is not placed or another row prints fewer amounts."""
+    placed = column_of(row.values, value)
+    if placed is None:
+        return None
+    right = len(row.values) - placed[0]
+    return (right, placed[1]) if all(right <= len(other.values) for other in others) else None
+
+
 def normalize_label(text: str) -> str:
     """Lower-case, drop parentheticals/punctuation/"total"/trailing "net": for label matching."""
     # "Income tax (expense)/benefit": the sign convention's pair names the expense line, which

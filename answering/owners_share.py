@@ -89,12 +89,9 @@ def _owners_row(lines: list[str], whole: numbers.Row, whole_value: float,
     if not beside and owners + 1 >= len(rows):
         return None
     own, minority = rows[owners], (beside or rows[owners + 1: owners + 2])[0]
-    placed = numbers.column_of(whole.values, whole_value)  # (the column the whole was read from, and its scaling)
-    column = placed[0] if placed else None
-    # columns counted from the right: a note's reference before the amounts ("Owners of the parent 46 405,976")
-    # may read as one more amount on the left
-    if column is None or (right := len(whole.values) - column) > min(len(own.values), len(minority.values)):
+    if (column := numbers.column_from_right(whole, whole_value, own, minority)) is None:
         return None
+    right = column[0]
     total, part, rest = whole.values[-right], own.values[-right], minority.values[-right] or 0.0
     if not total or part is None or abs(part + rest - total) > _SAME * max(1.0, abs(total)):
         return None  # the rows do not add up to the whole: not read as the split they seem
@@ -103,9 +100,9 @@ def _owners_row(lines: list[str], whole: numbers.Row, whole_value: float,
 
 def _one_row(own: numbers.Row, whole: numbers.Row, whole_value: float) -> OwnersShare | None:
     """The owners' row of the US layout at the whole's column; never more than the whole, nor of another sign."""
-    placed = numbers.column_of(whole.values, whole_value)
-    if placed is None or (right := len(whole.values) - placed[0]) > len(own.values):
+    if (column := numbers.column_from_right(whole, whole_value, own)) is None:
         return None
+    right = column[0]
     total, part = whole.values[-right], own.values[-right]
     if not total or part is None or (part > 0) != (total > 0) or abs(part) > abs(total) * (1 + _SAME):
         return None

@@ -92,7 +92,7 @@ from answering.llm_writer import write_llm
 from answering.metric_answer import answer_metric
 from answering.metric_target import read_target, unreadable_definition
 from answering.shape_record import held_to_record
-from answering.written_answer import NOT_FOUND, PARTIAL, WrittenAnswer, not_found
+from answering.written_answer import NOT_FOUND, PARTIAL, QUESTION_DEFAULT, WrittenAnswer, not_found
 from finrag.llm import LLMClient, LLMError, Usage
 from finrag.models import AnswerKind, Question, SearchHit
 from retrieval.event_ask import asks_an_event
@@ -142,9 +142,9 @@ def write_answer(
     and the answer read from that page passes the same gates."""
     written = _write_answer(question, hits, understanding, services, usage, offline_only)
     retriever = getattr(services, "retriever", None)
-    # a Yes or No given by the question's own rule for no mention ("If there is no mention, return False") rests
-    # on the hits naming nothing: it is given only after the second look finds no mention either
-    by_default = written.status == "answered" and _NO_MENTION_RULE in written.flags
+    # an answer the question's own rule for no mention gave ("If there is no mention, return False") rests on the
+    # hits naming nothing: it is given only after the second look finds no mention either
+    by_default = written.status == "answered" and QUESTION_DEFAULT in written.flags
     if (not by_default and (written.status != "not_found" or not (written.reason or "").startswith(_NOTHING_STATES))) \
             or retriever is None or len(understanding.companies) != 1:
         return written
@@ -160,7 +160,7 @@ def write_answer(
         if len(more) == len(hits):
             continue
         again = _write_answer(question, more, understanding, services, usage, offline_only)
-        if again.status == "answered" and _NO_MENTION_RULE not in again.flags:
+        if again.status == "answered" and QUESTION_DEFAULT not in again.flags:
             return again
     # (a mention the second look finds that decides nothing, a deal's terms or a restriction, leaves the rule's
     # answer standing: the rule is the question's own, for a deed no sentence says was done)
@@ -168,7 +168,6 @@ def write_answer(
 
 
 _NOTHING_STATES = "no sentence or table in the retrieved pages states"
-_NO_MENTION_RULE = "question_default"  # the flag of an answer the question's rule for no mention gave
 
 
 def _write_answer(

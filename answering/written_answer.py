@@ -29,6 +29,9 @@ JUDGED = "judged_over_computed_figures"
 GLOSSARY = "glossary"
 # a flag: an answer to part of what the question asks, shown but not given (an LLM may complete it)
 PARTIAL = "partial_answer"
+# a flag: an answer the question's own rule for what is not found gave ("If there is no mention, return False",
+# a line the statement does not print read as 0), resting on the pages naming nothing
+QUESTION_DEFAULT = "question_default"
 
 
 class WrittenAnswer(BaseModel):

@@ -229,10 +229,9 @@ def _named_right_after(quotes: list[str], words: set[str], percent: bool, unit: 
     """The one figure that the question's own words follow, in the quote naming most of them: "120 finished goods
     footwear contract factories ... in 11 countries" for "how many footwear contract factories", "93% in the U.S. and
     Canada and 90% worldwide" for "the worldwide renewal rate". None when no figure, or more than one, is so named."""
-    best = max(quotes, key=lambda q: len(words & set(tokenize(q))))
-    if any(_CHANGE_FIGURE.search(q) for q in [best]):
+    text = max(quotes, key=lambda q: len(words & set(tokenize(q))))  # (quotes hold no citation mark: split at them)
+    if _CHANGE_FIGURE.search(text):
         return None
-    text = _CITATION_MARK.sub(" ", best)
     # (a percentage is no answer to an amount or a count asked: "an increase of $0.5 billion, or 11%")
     matches = [f for f in _figure_matches(text, percent, unit) if percent or not f[0].group("pct")]
     named: dict[float, int] = {}
@@ -318,12 +317,6 @@ def _question_words(question: str) -> set[str]:
             and not t.isdigit()}
 
 
-def _first_quote(text: str) -> str:
-    """The answer's first quote (its best evidence): up to its citation mark."""
-    m = _CITATION_MARK.search(text)
-    return text[: m.start()] if m else text
-
-
 _ASKS_PERCENT = re.compile(r"\bwhat\s+(?:percentage|percent|share)\s+of\b|\bin\s+percent\b", re.I)
 
 
@@ -366,11 +359,11 @@ _QUOTED_NAME = re.compile(r"(?<![\w.])(?:[A-Z][\w'’.-]*)(?:\s+(?:&\s+|of\s+)?[
 # words a filing capitalises as its own defined terms, no other party's name
 _DEFINED_TERM = re.compile(r"^(?:The\s+)?(?:Company|Corporation|Group|Board|Directors?|Meeting|Agreement|Plan|Trust|Fund|"
                            r"Manager|Note|Item|Part|[A-Z]{2,}(?:\s+[A-Z]{2,})*)$")
-# "Which company acquired ...", "Which firm acts as ...": the asked name is the verb's subject
 # a document's or an instrument's title ("Underwriting Agreement", "First Mortgage Bonds"): what was signed or
 # issued, never the party asked for
 _TITLE_WORD = re.compile(r"\b(?:Agreements?|Indentures?|Bonds|Notes|Exhibits?|Plans?|Amendments?|Certificates?|"
                          r"Prospectus|Supplement|Statements?|Act|Section|Item)\b")
+# "Which company acquired ...", "Which firm acts as ...": the asked name is the verb's subject
 _ASKS_SUBJECT = re.compile(r"^\W*(?:which|what)\s+(?:[a-z-]+\s+){0,3}?"
                            r"(?P<verb>(?!(?:did|does|do|is|was|were|are|has|had|have|compan\w*|business\w*|firms?|entit\w*|"
                            r"groups?|banks?|subsidiar\w*|brands?|segments?|customers?)\b)[a-z]+(?:ed|es|s))\s", re.I)

@@ -431,21 +431,8 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
         decision = KindDecision(kind="passage", reason="asks for the company's guidance (its outlook or targets for "
                                 "a period), quoted from its text, never computed from actual figures", ask=ask)
     if decision.kind == "metric" and decision.metric and vocab.metrics[decision.metric].unit == "USD" \
-            and not defines_formula(question) and (per := _per_share_part(ask, decision.metric, vocab)) is not None:
-        if decision.metric == "net_income":
-            # "What was its net income per diluted share?": earnings per share, in other words
-            decision = KindDecision(kind="metric", reason="asks net income per share: earnings per share", ask=ask,
-                                    metric="eps_basic" if re.search(r"\bbasic\b", per, re.I) else "eps_diluted")
-        else:
-            # "What was the cash price per share that Acme agreed to pay to acquire Beta": an amount per share,
-            # which the named line (a total in millions, "cash") is not; the text states the price
-            decision = KindDecision(kind="passage", reason=f"asks an amount per share, which {decision.metric} (a total "
-                                    "of money) is not; stated in its text", ask=ask)
-    if decision.kind == "metric" and decision.metric and vocab.metrics[decision.metric].unit == "USD" \
-            and not defines_formula(question) and _COUNT_ASK.match(ask):
-        # "How many revenue-producing drivers did it employ": a count, which no amount of money is
-        decision = KindDecision(kind="passage", reason=f"asks a count, which {decision.metric} (a total of money) is "
-                                "not; stated in its text", ask=ask)
+            and not defines_formula(question):
+        decision = _money_asked_otherwise(decision, ask, vocab)
     if decision.kind == "metric" and decision.metric and (cause := _cause_part_after(ask)):
         # "What was its effective tax rate in fiscal 2018, and what Tax Act charges caused it?": the
         # figure's change and what the filing says drove it (a figure alone states no cause)
@@ -475,9 +462,29 @@ def classify(question: str, vocab: Vocabulary, companies: Sequence[str] = ()) ->
     return decision
 
 
-# "price per share", "dividend per common share", "per Class A share": an amount for each share
+def _money_asked_otherwise(decision: KindDecision, ask: str, vocab: Vocabulary) -> KindDecision:
+    """A money metric the ask names, read again for what the ask wants of it: an amount per share or a count,
+    which no total in millions is (net income per share is earnings per share); else the decision as it is."""
+    if (per := _per_share_part(ask, decision.metric or "", vocab)) is not None:
+        if decision.metric == "net_income":
+            # "What was its net income per diluted share?": earnings per share, in other words
+            return KindDecision(kind="metric", reason="asks net income per share: earnings per share", ask=ask,
+                                metric="eps_basic" if re.search(r"\bbasic\b", per, re.I) else "eps_diluted")
+        # "What was the cash price per share that Acme agreed to pay to acquire Beta": an amount per share,
+        # which the named line (a total in millions, "cash") is not; the text states the price
+        return KindDecision(kind="passage", reason=f"asks an amount per share, which {decision.metric} (a total of "
+                            "money) is not; stated in its text", ask=ask)
+    if _COUNT_ASK.match(ask):
+        # "How many revenue-producing drivers did it employ": a count, which no amount of money is
+        return KindDecision(kind="passage", reason=f"asks a count, which {decision.metric} (a total of money) is not; "
+                            "stated in its text", ask=ask)
+    return decision
+
+
+# "How many drivers", not "how many million US dollars": a count asked
 _COUNT_ASK = re.compile(r"^\W*how\s+many\b(?!\s+(?:[\w.$]+\s+){0,2}?(?:dollars|usd|us\$|euros?|pounds|rupiah|yen|"
                         r"francs|millions?|billions?|thousands?|trillions?)\b)", re.I)
+# "price per share", "dividend per common share", "per Class A share": an amount for each share
 _PER_SHARE_ASK = re.compile(r"\bper\s+(?:(?:common|ordinary|class\s+\w+|diluted|basic)\s+)?share\b", re.I)
 
 

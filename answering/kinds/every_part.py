@@ -235,8 +235,8 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
         # figures answer the question, not the instruction after it, which only a sentence stating a cause does
         return why
     parts = asked_parts(question)
-    if (purpose := next((p for p in parts if _ASKS_PURPOSE.search(p)), None)) is not None \
-            and not _STATES_PURPOSE.search(written.text):
+    if (purpose := next((p for p in parts if _ASKS_USE_OF_FUNDS.search(p)), None)) is not None \
+            and not _STATES_USE_OF_FUNDS.search(written.text):
         # "..., and what were the proceeds to be used for?": an amount of proceeds is no use of them; only
         # a sentence saying what they fund, repay or serve answers it
         return purpose
@@ -276,11 +276,11 @@ def unanswered_part(written: WrittenAnswer, question: str, companies: list[str])
 # a part asking what money raised is for: "what were the proceeds to be used for", "how will it use the net proceeds"
 # (money raised: proceeds, borrowings, an offering; "cash used for investing activities", "the discount rate used for
 # pension obligations" ask no purpose)
-_ASKS_PURPOSE = re.compile(r"\b(?:proceeds|borrowings?|loans?|offering|funds?\s+raised)\b[^?]*\b(?:used\s+for|use|spend|spent)"
+_ASKS_USE_OF_FUNDS = re.compile(r"\b(?:proceeds|borrowings?|loans?|offering|funds?\s+raised)\b[^?]*\b(?:used\s+for|use|spend|spent)"
                            r"\b|\buse\s+of\s+(?:the\s+)?(?:net\s+)?proceeds\b|(?:for\s+)?what\s+purposes?\b|"
                            r"\bintended\s+use\b", re.I)
 # a sentence saying it: "to fund ...", "for general corporate purposes", "intends to use the net proceeds"
-_STATES_PURPOSE = re.compile(r"\b(?:to\s+(?:fund|finance|repay|redeem|refinance|retire|pay\s+(?:down|off)|purchase|"
+_STATES_USE_OF_FUNDS = re.compile(r"\b(?:to\s+(?:fund|finance|repay|redeem|refinance|retire|pay\s+(?:down|off)|purchase|"
                              r"acquire|reduce|support)\b|for\s+general\s+(?:corporate\s+)?purposes\b|for\s+the\s+purposes?"
                              r"\s+of\b|(?:use|used|using)\s+(?:the\s+|such\s+|these\s+)?(?:net\s+)?proceeds\b|proceeds\s+"
                              r"(?:will|would|were|are|was|is)\s+(?:be\s+)?(?:used|applied)\b|intends?\s+to\s+use\b)", re.I)

@@ -94,9 +94,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     # amount); "What was the Zeta Agreement and what assets did it cover?" asks no amount of assets
     ask = decision.ask or question
     asked |= {w.lower() for m in services.vocabulary.match_metrics(ask) for w in services.vocabulary.metrics[m].wordings
-              if " " not in w.strip() and re.search(rf"^\W*(?:according\s+to\b[^,]*,\s*)?what\s+(?:was|were|is|are)\s+"
-                                                    rf"[^?,]{{0,60}}?\b{re.escape(w.strip())}\b\s*(?:for|in|during|at|"
-                                                    rf"as\s+of|\(|\?|$)", ask, re.I)}
+              if " " not in w.strip() and _asked_by_name(ask, w.strip())}
     # an amount asked is stated with its own noun where the question gives one ("the total purchase price": a
     # termination fee the company "will pay" is another amount), else its verb ("how much did it pay")
     keys = (asked & _AMOUNT_NOUNS) or asked
@@ -119,6 +117,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                 and uncovered_ask(written, question, companies, services.vocabulary) is None:
             return written
     return _quoting(following, decision)
+
+
+def _asked_by_name(ask: str, word: str) -> bool:
+    """The ask's head is the measure's one-word name: "What was its standalone revenue for fiscal 2023?"."""
+    return re.search(rf"^\W*(?:according\s+to\b[^,]*,\s*)?what\s+(?:was|were|is|are)\s+[^?,]{{0,60}}?\b{re.escape(word)}\b"
+                     r"\s*(?:for|in|during|at|as\s+of|\(|\?|$)", ask, re.I) is not None
 
 
 def _quoting(paragraph: list[Sentence], decision: KindDecision) -> WrittenAnswer:

@@ -1028,7 +1028,7 @@ def _with_antecedents(best: list[Sentence], hits: list[SearchHit], understanding
             return True
         if head is None:
             return False
-        mentions = [m for m in re.finditer(rf"\b{re.escape(head)}s?\b", text, re.I)]
+        mentions = list(re.finditer(rf"\b{re.escape(head)}s?\b", text, re.I))
         return bool(mentions) and all(_DEMONSTRATIVE_BEFORE.search(text[max(0, m.start() - 25): m.start()])
                                       for m in mentions)
 

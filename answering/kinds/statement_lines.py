@@ -15,7 +15,7 @@ from answering.citations import cite
 from answering.kinds.statement_run import consecutive_run, on_parent_only_page, row_labels
 from answering.kinds.tables import blocks
 from answering.numbers import normalize_label, split_row
-from answering.written_answer import WrittenAnswer
+from answering.written_answer import QUESTION_DEFAULT, WrittenAnswer
 from finrag.models import Chunk, SearchFilters, SearchHit
 
 if TYPE_CHECKING:
@@ -163,7 +163,7 @@ def zero_by_rule(metric: str, company: str, hits: list[SearchHit], understanding
                 if (r := split_row(line, c.number_convention)) and NET_INCOME.match(r.label)), None)
     citations = [cite(statement[0], title)] + ([cite(net[0], net[1])] if net else [])
     return WrittenAnswer(
-        status="answered", kind="metric", value=0.0, flags=["question_default"], citations=citations,
+        status="answered", kind="metric", value=0.0, flags=[QUESTION_DEFAULT], citations=citations,
         text=f"0: {company}'s income statement ({statement[0].doc} p.{statement[0].page + 1}) has no {label.lower()} "
              f"line; the question says to state 0 when it is not explicitly outlined.",
     )

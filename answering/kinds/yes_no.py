@@ -66,7 +66,7 @@ from answering.kinds.whole_table import TOTAL_ROW, adds_up, runs_on
 from answering.metric_answer import answer_metric
 from answering.metric_formula import show
 from answering.metric_target import INLINE_MARK, lower_is_better, read_target, split_definitions
-from answering.written_answer import JUDGED, NOT_FOUND, WrittenAnswer
+from answering.written_answer import JUDGED, NOT_FOUND, QUESTION_DEFAULT, WrittenAnswer
 from finrag.models import ANNUAL_FILINGS, Citation, SearchFilters, SearchHit
 from finrag.vocabulary import tokenize
 from retrieval.periods import parse_periods
@@ -181,7 +181,7 @@ _JUDGEMENTS = (
 def _judged_as_asked(decision: KindDecision, written: WrittenAnswer | None) -> WrittenAnswer | None:
     """The stated Yes or No, when its sentences state the judgement the question asks (by one of its
     group's words); a refusal saying so when they only name the topic."""
-    if written is None or written.status != "answered" or "question_default" in written.flags:
+    if written is None or written.status != "answered" or QUESTION_DEFAULT in written.flags:
         return written
     asked = set(tokenize(main_clause(decision.ask)))
     groups = [g for g in _JUDGEMENTS if g & asked]
@@ -929,7 +929,7 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
     company's filing searched for the asking clause: a page the first search missed ("we paid no
     dividends" in the liquidity section, the acquisitions note) is what "no mention" must rule out."""
     got = _stated_once(decision, question, hits, understanding, services)
-    undecided = got is None or "question_default" in got.flags or (
+    undecided = got is None or QUESTION_DEFAULT in got.flags or (
         got.status != "answered" and (got.reason or "").startswith("the sentences that name"))
     if not undecided or services.retriever is None or len(understanding.companies) != 1:
         return got
@@ -1090,7 +1090,7 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         # cues, "has repurchased ... to date", are a mention the rule must not overrule)
         s = next(s for s, r in found.held if r.verdict == "plan")
         return WrittenAnswer(
-            status="answered", kind="yes_no", flags=["question_default"], citations=[cite(s.chunk, s.text)],
+            status="answered", kind="yes_no", flags=[QUESTION_DEFAULT], citations=[cite(s.chunk, s.text)],
             text=f"No. The filing names {_asked(decision, topic)} only as a plan or authorization, never as done; "
                  f"the question's rule for no mention gives No: {s.shown()}")
     if found.held:
@@ -1144,7 +1144,7 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         docs = ", ".join(dict.fromkeys(h.chunk.doc for h in own))
         word = "Yes" if decision.default_answer else "No"
         return WrittenAnswer(
-            status="answered", kind="yes_no", flags=["question_default"],
+            status="answered", kind="yes_no", flags=[QUESTION_DEFAULT],
             text=f"{word}. No retrieved passage of {docs} mentions {topic.words}; the question's rule for no "
                  f"mention gives {word}.",
         )

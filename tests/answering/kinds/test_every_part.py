@@ -745,11 +745,11 @@ def test_a_use_of_proceeds_part_needs_a_sentence_saying_what_they_fund():
 
 
 def test_only_money_raised_asks_what_it_was_used_for():
-    from answering.kinds.every_part import _ASKS_PURPOSE
+    from answering.kinds.every_part import _ASKS_USE_OF_FUNDS
 
-    assert _ASKS_PURPOSE.search("what were the new borrowings mainly used for?")
-    assert _ASKS_PURPOSE.search("and what were the proceeds to be used for?")
+    assert _ASKS_USE_OF_FUNDS.search("what were the new borrowings mainly used for?")
+    assert _ASKS_USE_OF_FUNDS.search("and what were the proceeds to be used for?")
     for other in ("What drove the change in Acme's net cash used for investing activities in FY2022?",
                   "What discount rate was used for its pension obligation?",
                   "What depreciation method is used for property and equipment?"):
-        assert not _ASKS_PURPOSE.search(other), other
+        assert not _ASKS_USE_OF_FUNDS.search(other), other
