@@ -305,6 +305,20 @@ def _printed(quote: str, convention: NumberConventionName = "us") -> list[tuple[
     return out
 
 
+def _printed_as_sum(i: CheckedInput) -> bool:
+    """A value read as the sum of the rows its quote cites, one amount of the same column of each
+    ("Depreciation 1,230" and "Amortization of intangible assets 1,662": D&A 2,892)."""
+    rows = [numbers.split_row(line.strip(), i.number_convention) for line in i.quote.splitlines() if line.strip()]
+    if len(rows) < 2 or any(r is None or not r.values for r in rows):
+        return False
+    for right in range(1, min(len(r.values) for r in rows) + 1):
+        amounts = [r.values[-right] for r in rows]
+        if all(a is not None for a in amounts) \
+                and _applied_scale(i.value, [(abs(sum(amounts)), False)]) is not None:
+            return True
+    return False
+
+
 def _same(a: float, b: float) -> bool:
     return abs(a - b) <= 0.005 * max(abs(a), abs(b)) + 1e-9
 
@@ -451,7 +465,8 @@ def check_cited_values(inputs: Sequence[CheckedInput], vocab: Vocabulary | None 
             printed = _printed(i.quote, i.number_convention)
             # a nil is printed as a dash, or by the list its line is missing from (current liabilities
             # without a line of debt, quoted by their total)
-            ok = not printed or i.value == 0 or _applied_scale(i.value, printed) is not None
+            ok = not printed or i.value == 0 or _applied_scale(i.value, printed) is not None \
+                or _printed_as_sum(i)
         else:
             amounts = [a for a, _ in prose_amounts(i.quote, i.number_convention) if a is not None]
             ok = not amounts or any(_same(abs(i.value), a) for a in amounts)
@@ -865,17 +880,26 @@ _OTHER_PART = {
 }
 
 
+def other_part(label: str) -> re.Pattern[str] | None:
+    """The row label pattern of the part of depreciation and amortization a row labelled `label`
+    leaves out ("Depreciation" leaves out "Amortization of intangible assets"); None when the label
+    names both parts or neither."""
+    has_d, has_a = bool(_DEPRECIATION.search(label)), bool(_AMORTIZATION.search(label))
+    if has_d == has_a:
+        return None
+    return _OTHER_PART["amortization" if has_d else "depreciation"]
+
+
 def check_whole_measure(inputs: Sequence[CheckedInput]) -> CheckFailure | None:
     """Depreciation and amortization read from a row of one part while its table prints the
     other part on a row of its own."""
     for i in inputs:
         if i.metric != "depreciation_amortization" or not i.from_table or not i.context:
             continue
-        label = _row_label(i.quote)
-        has_d, has_a = bool(_DEPRECIATION.search(label)), bool(_AMORTIZATION.search(label))
-        if has_d == has_a:
-            continue  # both parts in one row (or neither named: nothing to tell)
-        other = _OTHER_PART["amortization" if has_d else "depreciation"]
+        labels = [_row_label(line) for line in i.quote.splitlines() if line.strip()]
+        label = labels[0] if labels else i.quote
+        if (other := other_part(" ".join(labels))) is None:
+            continue  # both parts read, in one row or two (or neither named: nothing to tell)
         # (a formula that adds that row itself, "operating income plus depreciation plus amortization of intangible
         # assets", reads the whole)
         read = {collapse_whitespace(_row_label(j.quote)) for j in inputs if j is not i and j.quote}

@@ -122,6 +122,8 @@ class Evidence:
             if metric == _NET_INCOME and owners_share.ASKS_OWNERS.search(self.question) \
                     and not owners_share.ASKS_OWNERS.search(found.quote):
                 found = self._owners_part(found)
+            if metric == _DEPRECIATION_AMORTIZATION and _ASKS_BOTH_PARTS.search(self.question):
+                found = self._whole_depreciation(found)
             if metric == _TAX:
                 found = self._tax_as_expense(found, year)
             elif metric in self.question_lines and ((_OUTFLOW.search(label := self.vocab.label(metric) or "")
@@ -172,6 +174,31 @@ class Evidence:
             return found.model_copy(update={"value": sign * other.values[-right] * factor,
                                             "quote": other.line.strip(), "chunk": None})
         return found
+
+    def _whole_depreciation(self, part: InputValue) -> InputValue:
+        """Depreciation and amortization read from a row of one part ("Depreciation 1,230") whose neighbour row is the
+        other part ("Amortization of intangible assets 1,662"): the two rows together at the same column, both quoted.
+        The row read when no neighbour is the other part; the checks then refuse it (`checks.check_whole_measure`)."""
+        text, convention = self._page_text(part.doc, part.page)
+        row = numbers.statement_row(part.quote.strip(), convention)
+        other_part = checks.other_part(row.label) if row is not None else None
+        lines = [line.strip() for line in text.splitlines()]
+        at = next((i for i, line in enumerate(lines) if line == part.quote.strip()), None)
+        if row is None or other_part is None or at is None:
+            return part
+        # the parts stand together in the statement's list of add-backs: only the rows right before and after
+        for i in (at + 1, at - 1):
+            other = numbers.statement_row(lines[i], convention) if 0 <= i < len(lines) else None
+            if other is None or len(other.values) != len(row.values) or not other_part.search(other.label):
+                continue
+            column = numbers.column_from_right(row, part.value, other)
+            if column is None or other.values[-column[0]] is None:
+                return part
+            right, factor = column
+            both = [lines[min(at, i)], lines[max(at, i)]]
+            return part.model_copy(update={"value": part.value + abs(other.values[-right]) * factor,
+                                           "quote": "\n".join(both), "chunk": None})
+        return part
 
     def _owners_part(self, whole: InputValue) -> InputValue:
         """The parent's owners' share of the year's profit the question asks ("net income attributable to owners
@@ -454,6 +481,9 @@ class Evidence:
 
 
 _TAX = "income_tax"
+_DEPRECIATION_AMORTIZATION = "depreciation_amortization"
+# a question that names amortization, D&A or EBITDA asks both parts; "depreciation expense" alone asks the one row
+_ASKS_BOTH_PARTS = re.compile(r"amorti[sz]ation|\bD\s*&\s*A\b|EBITDA", re.I)
 _NET_INCOME = "net_income"
 _SAME_TABLE_ROWS = 25  # lines either side of a row read that a row of its own table stands within
 _SHORT_TERM_DEBT, _LONG_TERM_DEBT = "short_term_debt", "long_term_debt"
@@ -686,7 +716,9 @@ def checked_inputs(inputs: list[InputValue], cited: list[tuple[Citation, Chunk]]
         convention = chunk.number_convention if chunk is not None else "us"
         out.append(CheckedInput(metric=i.metric, fiscal_year=i.fiscal_year, value=i.value, quote=i.quote, doc=i.doc,
                                 page=i.page, context=chunk.text if chunk is not None else "",
-                                from_table=numbers.statement_row(i.quote, convention) is not None,
+                                # a measure read as the sum of two rows quotes both, a line each
+                                from_table=all(numbers.statement_row(line, convention) is not None
+                                               for line in i.quote.strip().splitlines()),
                                 number_convention=convention, period=i.period))
     return out
 
