@@ -1231,6 +1231,19 @@ _SPAN_ENDED = re.compile(r"\b(?:(three|six|nine|3|6|9)[\s-]*months?(?:\s+periods
 _SPAN_MONTHS = {"three": 3, "six": 6, "nine": 9}
 
 
+# "the first six months of fiscal 2015", "nine months ended September 30, 2023": a span of the fiscal year from its start
+_YEAR_PART = re.compile(r"\b(?:first\s+(six|nine|6|9)\s+months|(six|nine|6|9)[\s-]*months?(?:\s+periods?)?\s+end(?:ed|ing))\b",
+                        re.I)
+
+
+def _year_to_date_quarter(ask: str) -> int | None:
+    """The quarter whose year-to-date column a span of six or nine months is (2, 3), where the ask names one span and
+    no quarter: a 10-Q or a release prints it beside the quarter's own column; None otherwise."""
+    spans = {_SPAN_MONTHS.get((m.group(1) or m.group(2)).lower()) or int(m.group(1) or m.group(2))
+             for m in _YEAR_PART.finditer(ask)}
+    return spans.pop() // 3 if len(spans) == 1 else None
+
+
 def asked_day(question: str) -> tuple[str | None, int | None]:
     """(the one day the question names, ISO; the months of the span it names ending then, if
     any): "current ratio at June 30, 2012" -> ("2012-06-30", None); "effective tax rate for the
@@ -1412,7 +1425,7 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
         else:
             # "intangible assets" read as "assets": answering total assets would be another quantity
             unresolved = f"the question asks for {other}, which is not {label}"
-    quarter = int(mentions.periods[-1][-1]) if mentions.periods else None
+    quarter = int(mentions.periods[-1][-1]) if mentions.periods else _year_to_date_quarter(ask)
     as_of, months = asked_day(question) if aggregation == "value" else (None, None)
     of_loss = aggregation == "change" and bool(_A_LOSS.search(ask))
     if of_loss:

@@ -198,6 +198,27 @@ def test_months_ended_a_day_read_the_10q_year_to_date_column(tmp_path):
     graph.close()
 
 
+def test_a_change_over_the_first_six_months_reads_both_years_year_to_date_columns(tmp_path):
+    # Patriot Transportation's Q2 FY2015 release ("THREE MONTHS ENDED SIX MONTHS ENDED", fiscal year ending in
+    # September): the change "for the first six months of fiscal 2015" is 63,491 -> 61,454 (-3.2%), not the quarter's
+    # 31,900 -> 29,737 nor a fiscal year's; the question names no quarter, its six months are Q2's year to date
+    graph = GraphStore(tmp_path / "g.sqlite")
+    row = "Total revenues 29,737 31,900 61,454 63,491"
+    facts = [Fact(company="Acme Widgets", metric="revenue", fiscal_year=year, value=value, doc="ACME_2015Q2_RELEASE",
+                  page=4, source_text=row, period=period)
+             for year, period, value in ((2015, "Q2", 29.737), (2014, "Q2", 31.9), (2015, "Q2YTD", 61.454),
+                                         (2014, "Q2YTD", 63.491))]
+    graph.replace_document(DocumentKnowledge(doc="ACME_2015Q2_RELEASE", company="Acme Widgets", facts=facts))
+    services = Services(settings=load_settings(), store=None, embedder=None, retriever=None, llm=None,  # type: ignore[arg-type]
+                        graph=graph, vocabulary=load_vocabulary())
+    hits = [SearchHit(chunk=chunk(row, 2015, doc="ACME_2015Q2_RELEASE"), score=1.0)]
+    written = ask("What is Acme Widgets' year-over-year change in total revenues for the first six months of fiscal "
+                  "2015 (six months ended March 31, 2015)? Answer in units of percents and round to one decimal "
+                  "place.", services, hits)
+    assert written.status == "answered" and "-3.2%" in written.text, written.text
+    graph.close()
+
+
 def test_differences_are_amounts_and_comparisons_are_left_to_the_general_writer(services):
     vocab = services.vocabulary
     more = ask("How much more revenue did Acme Widgets report in FY2023 than in FY2022, in USD millions?", services)
