@@ -164,6 +164,9 @@ _TESTS: list[tuple[YesNoTest, re.Pattern[str]]] = [
     ("increased", re.compile(r"\b(?:increas|grow|grew|growth|rais|rise|rose|higher|expand)\w*", re.I)),
     ("positive", re.compile(r"\bpositive\b|\bprofitable\b", re.I)),
     ("negative", re.compile(r"\bnegative\b", re.I)),
+    # "Did it report a net loss for the first six months?": the period's net result below nil (a change of the loss,
+    # "did its net loss narrow", is no such test: the move words are tested first)
+    ("negative", re.compile(r"\b(?:report|post|record|incur|suffer|ha[sdv]e?)\w*\s+(?:an?\s+)?net\s+loss(?:es)?\b", re.I)),
 ]
 # "What restructuring plan did X announce in January 2023", "What income tax matter did X settle":
 # a specific event, described in the text; the period's statement line of the same name

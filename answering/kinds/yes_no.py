@@ -230,7 +230,8 @@ class Value:
 # a part of a year the question asks that is no quarter: "the six months ended June 30, 2012", "the first half of 2012"
 _PART_OF_YEAR = re.compile(r"\b(?:three|six|nine|3|6|9)\s+months\s+ended\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+(?:19|20)\d\d"
                            r"|\b(?:first|second)\s+half\s+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?(?:19|20)\d\d"
-                           r"|\bH[12]\s+(?:FY\s?)?(?:19|20)\d\d", re.I)
+                           r"|\bH[12]\s+(?:FY\s?)?(?:19|20)\d\d"
+                           r"|\bfirst\s+(?:six|nine|6|9)\s+months\s+of\s+(?:fiscal\s+)?(?:year\s+)?(?:19|20)\d\d", re.I)
 
 
 def metric_value(phrase: str, year: int, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -303,7 +304,7 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
     months = _PART_OF_YEAR.findall(question or decision.ask or "") if quarter is None else []
     # (the months as written, the dated span first: "the first half of 2012 (six months ended June 30, 2012)";
     # a judgement over several years is not read over part of each)
-    dated = {m for m in months if "months" in m.lower()} or set(months)
+    dated = {m for m in months if "ended" in m.lower()} or {m for m in months if "months" in m.lower()} or set(months)
     part_of_year = next(iter(dated)) if len(dated) == 1 and len(years) == 1 else ""
     if months and not part_of_year:
         return None
@@ -1000,6 +1001,7 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
     if not (yes or no) and predicate.change in ("up", "down") and topic is not None \
             and (rates := _new_rate(decision, topic, hits, understanding)) is not None:
         return rates
+    yes, no = _of_the_asked_span(yes, no, main_clause(decision.ask))
     if yes and no:
         yes, no = _in_quarter(yes, no, main_clause(decision.ask))
     if yes and no and _ASKS_PLAN.search(decision.ask) and any(_denies_the_plan(s.text) for s in no):
@@ -1338,6 +1340,23 @@ def _in_quarter(yes: list[Sentence], no: list[Sentence], clause: str) -> tuple[l
     if bool(on_yes) == bool(on_no):
         return yes, no
     return on_yes, on_no
+
+
+_MONTHS_SPAN = re.compile(r"\b(?:six|nine|6|9)[\s-]*months?\b|\bfirst\s+half\b|\bhalf[\s-]+year\b|\byear[\s-]+to[\s-]+date\b",
+                          re.I)
+
+
+def _of_the_asked_span(yes: list[Sentence], no: list[Sentence], clause: str) -> tuple[list[Sentence], list[Sentence]]:
+    """Where the question asks a span of months and no quarter ("a net loss for the first six months of fiscal
+    2015"), a sentence that names a quarter and no such span tells of the quarter ("a net loss ... in the second
+    quarter"), which does not decide the span's question: set aside."""
+    if not _MONTHS_SPAN.search(clause) or _quarters(clause):
+        return yes, no
+
+    def of_a_quarter_only(s: Sentence) -> bool:
+        return bool(_quarters(s.text)) and not _MONTHS_SPAN.search(s.text)
+
+    return [s for s in yes if not of_a_quarter_only(s)], [s for s in no if not of_a_quarter_only(s)]
 
 
 def _asked(decision: KindDecision, topic: Topic | None) -> str:
