@@ -1129,11 +1129,12 @@ def qualified_name(ask: str, key: str, vocab: Vocabulary, companies: Sequence[st
             tokenize(w)[0] for w in vocab.metrics[key].wordings if len(tokenize(w)) == 1}:
         # "revenues from franchised restaurants": a part of revenue, the line that names its source
         return f"{source.group('word')} from {source.group('source')}".lower()
+    said = ask
     ask = re.sub(r"['’]s\b", "", ask)  # "Acme's revenue": a possessive qualifies nothing
     tokens = tokenize(ask)
     wordings = [(w, tokenize(w)) for w in vocab.metrics[key].wordings]
     if any(len(t) > 1 and any(tokens[i:i + len(t)] == t for i in range(len(tokens))) for _w, t in wordings):
-        return None
+        return _qualified_wording(said, [w for w, t in wordings if len(t) > 1], companies)
     single = {t[0]: w.lower() for w, t in wordings if len(t) == 1}
     words = list(re.finditer(r"[A-Za-z][\w-]*", ask))
     for i, m in enumerate(words):
@@ -1189,6 +1190,37 @@ def asked_line_change(ask: str, key: str, vocab: Vocabulary) -> bool:
     qualified = qualified_name(ask, key, vocab)
     return qualified is not None and bool(_CHANGE_ASK.search(ask) or _EARNED_FROM.fullmatch(qualified)) \
         and _asked_line(ask, qualified, key, vocab) is not None
+
+
+def source_named_line(ask: str, key: str, vocab: Vocabulary, companies: Sequence[str] = ()) -> str | None:
+    """"Services net sales": a line of the measure `key` the ask names by its source before the measure's full name
+    (`_qualified_wording`); None when it names none."""
+    return _qualified_wording(ask, [w for w in vocab.metrics[key].wordings if " " in w], companies)
+
+
+def _qualified_wording(ask: str, wordings: list[str], companies: Sequence[str]) -> str | None:
+    """"services net sales" where a capitalised word that is no company's, no period's and no neutral word stands right
+    before a measure's full name ("net sales"): a line of the measure, named by its source; None when none does. (A
+    possessive, "NICE's total equity", is the company's, whatever the catalog calls it: never matched.)"""
+    names = {w.lower() for c in companies for w in re.findall(r"[A-Za-z][\w-]*", c)}
+    for wording in sorted(wordings, key=len, reverse=True):
+        for m in re.finditer(rf"\b([A-Za-z][\w-]*)\s+{re.escape(wording)}\b", ask, re.I):
+            before = m.group(1)
+            # (a capitalised name only, "Services", "Products", "Domestic": a plain word before a full name, "cash
+            # dividends paid", "total net sales", is more often the measure's own wording than a line's source)
+            if before[:1].isupper() and before.lower() not in _NEUTRAL_BEFORE and before.lower() not in names \
+                    and not _PERIOD_WORD.search(before) and before.lower() not in _QUALIFIES_NOTHING:
+                return f"{before} {wording}".lower()
+    return None
+
+
+# words before a measure's full name that say which figure of it, not which line ("net", "adjusted", "unadjusted")
+_QUALIFIES_NOTHING = frozenset({"net", "adjusted", "unadjusted", "reported", "gaap", "non-gaap", "diluted", "basic",
+                                "quarterly", "much", "more", "less", "same", "prior", "previous", "current", "latest",
+                                "comparable", "organic", "combined", "cumulative", "average", "sequential",
+                                "statutory", "underlying", "normalized", "pro", "forma", "expected", "estimated",
+                                "projected", "budgeted", "whose", "which", "did", "does", "do", "has", "had", "have",
+                                "with", "from", "than", "that", "if", "be", "been", "being", "not", "no", "any"})
 
 
 def _asked_line(ask: str, qualified: str, key: str, vocab: Vocabulary) -> str | None:
@@ -1414,7 +1446,8 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
         operand, other = qualified
         unresolved = f"the question asks for {other}, which is not {vocab.label(operand) or operand}"
     if source != "question" and key in vocab.metrics and (other := qualified_name(ask, key, vocab, companies)):
-        if (aggregation in ("change", "amount_change") or _EARNED_FROM.fullmatch(other)) \
+        if (aggregation in ("change", "amount_change") or _EARNED_FROM.fullmatch(other)
+                or source_named_line(ask, key, vocab, companies) == other) \
                 and (named := _asked_line(ask, other, key, vocab)) is not None:
             # (a revenue's source names its line whatever is asked of it: "revenues from franchised restaurants")
             # "membership fee revenue": a line of its own, read from the row labelled in all and

@@ -38,6 +38,7 @@ from answering.metric_target import (
     asked_line_change,
     defines_formula,
     qualified_name,
+    source_named_line,
     with_request_before,
 )
 from finrag.models import AnswerKind
@@ -240,9 +241,11 @@ def _plural_metric(ask: str, vocab: Vocabulary) -> bool:
     if m is None:
         return False
     noun = m.group("noun").strip().lower()
-    # ("total operating revenues": the measure's wording with the total it is)
+    # ("total operating revenues": the measure's wording with the total it is; "Services net sales": a line of it,
+    # named by its source before the measure's plural name)
     return any(said == w.lower() for said in (noun, re.sub(r"^total\s+", "", noun))
-               for key in vocab.match_metrics(noun) for w in vocab.metrics[key].wordings)
+               for key in vocab.match_metrics(noun) for w in vocab.metrics[key].wordings) \
+        or any(source_named_line(ask, key, vocab) == noun for key in vocab.match_metrics(noun))
 
 
 def _plural_which(ask: str) -> bool:
@@ -309,7 +312,8 @@ def _named(ask: str, vocab: Vocabulary) -> list[str]:
     debt"): what may be borrowed is a sum over agreements that one quoted sentence misstates."""
     return [m for m in vocab.match_metrics(ask)
             if ((qualified := qualified_name(ask, m, vocab)) is None or " " not in qualified
-                or asked_line_change(ask, m, vocab))  # "growth in membership fee revenue": that line's change
+                or asked_line_change(ask, m, vocab)  # "growth in membership fee revenue": that line's change
+                or source_named_line(ask, m, vocab) is not None)  # "Services net sales": that line's value
             and not _one_of_a_kind(ask, m, vocab)]
 
 

@@ -252,3 +252,27 @@ def test_a_qualifier_that_opens_one_line_opens_the_other_though_a_wording_of_the
                          "sales - Services cost of sales) / Services net sales.", load_vocabulary())
     assert target is not None
     assert target.formula == "(line_services_net_sales - line_services_cost_of_sales) / line_services_net_sales"
+
+
+@pytest.mark.parametrize("question", [
+    "What were Apple's Services net sales in the third quarter of fiscal 2023?",
+    'What were the Services net sales of "Apple Inc." in the third quarter of fiscal 2023 (in USD)? If data is not '
+    "available, return 'N/A'.",
+])  # fmt: skip
+def test_a_line_named_by_its_source_before_the_measures_full_name_is_that_row(services, question):
+    """Apple's Q3 FY2023 10-Q prints "Net sales:" then "Products $ 60,584" and "Services 21,213": "Services net sales"
+    is the Services row of the quarter's column, never total net sales ($81,797M)."""
+    apple = filing("financebench-extra/pdfs/APPLE_2023Q3_10Q.pdf")
+    written = ask(question, apple, [3], services)
+    assert written.status == "answered" and written.value == pytest.approx(21_213.0), written.text
+    assert "81,797" not in written.text
+
+
+def test_a_plain_word_or_the_company_before_a_measures_full_name_names_no_line():
+    vocab = load_vocabulary()
+    # a lower-case word before the measure's full name is its own wording ("total", "GAAP", "cash dividends paid");
+    # the company's name is no line's source
+    for question in ("What were Apple's total net sales in FY2022?", "What were Apple Inc. net sales in FY2022?",
+                     "What was Apple's GAAP net income in FY2022?"):
+        target = read_target(question, vocab, ["Apple Inc."])
+        assert target is not None and not target.lines, (question, target)
