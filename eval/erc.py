@@ -357,8 +357,11 @@ def typed_name(answer: Answer, question: str) -> str:
 _QUOTED_NAME = re.compile(r"(?<![\w.])(?:[A-Z][\w'’.-]*)(?:\s+(?:&\s+|of\s+)?[A-Z][\w'’.-]*)*"
                           r"(?:,\s+(?:Inc|LLC|Ltd|Limited|Corp|plc|SA|AG|N\.V|L\.P)\.?)?")
 # words a filing capitalises as its own defined terms, no other party's name
+# (an abbreviation in capitals is one too, "SEC", "GAAP", "EBITDA", save a name of four letters or more a company goes
+# by, "MICROS" of "MICROS Systems, Inc.")
 _DEFINED_TERM = re.compile(r"^(?:The\s+)?(?:Company|Corporation|Group|Board|Directors?|Meeting|Agreement|Plan|Trust|Fund|"
-                           r"Manager|Note|Item|Part|[A-Z]{2,}(?:\s+[A-Z]{2,})*)$")
+                           r"Manager|Note|Item|Part|[A-Z]{2,3}(?:\s+[A-Z]{2,})*|[A-Z]{2,}\s+[A-Z]{2,}(?:\s+[A-Z]{2,})*|"
+                           r"GAAP|IFRS|EBITDA|EBIT|NOTE|ITEM|PART|TOTAL|NASDAQ|NYSE|LIBOR|SOFR|OECD|NOTES)$")
 # a document's or an instrument's title ("Underwriting Agreement", "First Mortgage Bonds"): what was signed or
 # issued, never the party asked for
 _TITLE_WORD = re.compile(r"\b(?:Agreements?|Indentures?|Bonds|Notes|Exhibits?|Plans?|Amendments?|Certificates?|"

@@ -334,6 +334,13 @@ def test_among_quotes_with_one_figure_each_the_first_quote_answers():
      '"The acquisition of Yardbird was not material to the results of our operations." (fbbc5c3231 p.53)', NA),
     # a name nowhere near the question's words is no answer
     ("Which firm audits the company?", '"Revenue grew in Germany and France." (aa p.3)', NA),
+    # Oracle's FY2015 10-K: the company acquired goes by a name in capitals ("MICROS" of "MICROS Systems, Inc.")
+    ('Which provider of software, hardware and services solutions to the hospitality and retail industries did "Oracle '
+     'Corporation" acquire in fiscal 2015?',
+     '"We acquired MICROS to, among other things, expand our software and cloud, hardware and related services '
+     'offerings for hotels, food and beverage industries, facilities, and retailers." (fd9314fcce p.108)', "MICROS"),
+    # an abbreviation in capitals is a defined term, never the party asked for
+    ("Which company did it acquire in 2023?", '"We acquired it under GAAP rules." (aa p.3)', NA),
 ])
 def test_a_name_is_the_one_the_first_quote_gives_beside_the_questions_words(question, quote, name):
     assert typed_answer("name", _answer(quote), question) == name
