@@ -222,7 +222,34 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
         own = figures(parts[0])
         if len(own) == 1 and not earlier:
             return own
-    return _named_right_after(quotes, words, percent, unit)
+    return _named_right_after(quotes, words, percent, unit) or _named_right_before(quotes, words, percent, unit)
+
+
+_WORDS_BEFORE = 5  # the words right before a figure that name it ("an intangible asset impairment charge of $2,074,000")
+# the word that hands a name its figure: "a charge of $2,074,000", "revenue was $5 million", "totaling $3.1 billion"
+_INTRODUCES = re.compile(r"\b(?:of|was|were|is|are|totall?ing|totall?ed|amounting\s+to|amounted\s+to)\s*[$€£]?\s*$", re.I)
+
+
+def _named_right_before(quotes: list[str], words: set[str], percent: bool, unit: re.Pattern | None) -> set[float] | None:
+    """The one figure that most of the question's own words lead up to, in the first quote: "recorded an intangible asset
+    impairment charge of $2,074,000, with an after tax impact to net income of $1,265,000" for "the pre-tax intangible
+    asset impairment charge". None unless at least two of the question's words name it and no other figure as many."""
+    text = quotes[0]
+    if _CHANGE_FIGURE.search(text):
+        return None
+    matches = [f for f in _figure_matches(text, percent, unit) if percent or not f[0].group("pct")]
+    named: dict[float, int] = {}
+    for i, (m, number, scale) in enumerate(matches):
+        start = matches[i - 1][0].end() if i else 0
+        lead = text[start: m.start()]
+        if not _INTRODUCES.search(lead):
+            continue  # "... factories in Asia and 40": words after another figure name that one
+        leading = lead.split()[-_WORDS_BEFORE:]
+        named[number * (1.0 if percent else scale)] = len(words & set(tokenize(" ".join(leading))))
+    ranked = sorted(named.values(), reverse=True)
+    if not ranked or ranked[0] < 2 or (len(ranked) > 1 and ranked[1] == ranked[0]):
+        return None
+    return {v for v, n in named.items() if n == ranked[0]}
 
 
 def _named_right_after(quotes: list[str], words: set[str], percent: bool, unit: re.Pattern | None) -> set[float] | None:

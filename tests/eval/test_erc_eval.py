@@ -453,3 +453,15 @@ def test_a_national_associations_name_keeps_its_suffixs_stop():
     agent = _answer('Citibank, N.A.\n\n"... and Citibank, N.A., as administrative agent." (a p.2)')
     assert typed_answer("name", agent, 'Which bank acts as administrative agent under the credit agreement of "X"?') \
         == "Citibank, N.A."
+
+
+def test_of_two_figures_the_one_the_questions_words_lead_up_to_answers():
+    # Patriot's Q2 FY2015 release: the impairment charge before tax, then its after-tax impact
+    quote = _answer('"During the quarter, the Company recorded an intangible asset impairment charge of $2,074,000, with '
+                    'an after tax impact to net income of $1,265,000, in its consolidated and combined financial '
+                    'statements for the quarter ended March 31, 2015." (a67eead8d2 p.1)')
+    question = ('What was the pre-tax intangible asset impairment charge recorded by "PATRIOT TRANSPORTATION HOLDING, '
+                'INC." in the second quarter of fiscal 2015 (in USD)?')
+    assert typed_answer("number", quote, question) == 2_074_000
+    # a question whose words name neither figure more than the other gets none
+    assert typed_answer("number", quote, "What amount did the company record in the quarter (in USD)?") == NA
