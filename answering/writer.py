@@ -339,8 +339,9 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
                 and declared_dividend.ASKS.search(text) is not None,
                 lambda: declared_dividend.write(text, hits, list(understanding.companies))),
         # "which bank acts as administrative agent under its credit agreement": the party an agreement names
-        # "Citibank, N.A., as administrative agent"
-        _Reader(lambda w: _unanswered(w) and party_role.asks(text),
+        # "Citibank, N.A., as administrative agent" (over any other reading: a quote on the agreement that names no
+        # party in the role answers nothing of who acts in it)
+        _Reader(lambda w: party_role.asks(text) and not party_role.names_the_role(text, w.text),
                 lambda: party_role.write(text, hits, list(understanding.companies), retriever), kind="passage"),
         # "what were the new program size, repurchase authorization and quarterly dividend, and how
         # much did it spend on buybacks": each listed amount from the sentence that states it

@@ -672,6 +672,11 @@ def _asked_day(question: str) -> _Day | None:
     if m.group("when") and participle and before and before[-1].lower() not in _ASKING_BEFORE \
             and not before[-1][:1].isupper():
         return None
+    if m.group("when") and participle and re.match(r"\w+\s+by\b", m.group(0)) and before \
+            and before[-1].lower() not in _ASKING_BEFORE:
+        # "the Medium-Term Notes issued by McDonald's on August 14, 2023": a passive participle with its agent names
+        # the thing asked of by its day, it asks nothing of the day
+        return None
     return _Day(m)
 
 

@@ -29,7 +29,11 @@ ASKS = re.compile(r"^\W*(?:(?:which|what)\s+(?:bank|firm|institution|company|ent
 # a party's name right before ", as <role>": capitalised words (an "&", "of", "and" between them), a legal form
 # after a comma ("Citibank, N.A.", "Goldman Sachs & Co. LLC")
 _NAME = re.compile(r"(?P<name>(?:[A-Z][\w.&'’-]*[ \t\n]+(?:(?:of|and|&)[ \t\n]+)?){0,8}[A-Z][\w.&'’-]*"
-                   r"(?:,[ \t\n]*(?:N\.A\.|Inc\.|LLC|LLP|L\.P\.|Ltd\.?|plc|AG|S\.A\.|N\.V\.))?),?[ \t\n]*$")
+                   r"(?:,[ \t\n]*(?:N\.A\.|National[ \t\n]+Association|Inc\.|LLC|LLP|L\.P\.|Ltd\.?|plc|AG|S\.A\.|"
+                   r"N\.V\.))?),?[ \t\n]*$")
+# a note between the name and its role: "U.S. Bank Trust Company, National Association (formerly, First Union National
+# Bank), as trustee"
+_ASIDE = re.compile(r"[ \t\n]*\([^()]{1,100}\)[ \t\n]*$")
 _LOOK_BACK = 120  # characters before ", as <role>" that hold the party's name
 _PROSE_WORDS = 4  # lower-case words of a sentence of prose, at least
 _SENTENCE_SPAN = 300  # characters each side of the mention, at most, quoted as its sentence
@@ -38,6 +42,13 @@ _NOT_A_PARTY = re.compile(r"^(?:The\s+)?(?:Company|Borrower|Issuer|Agreement|Len
 
 def asks(question: str) -> bool:
     return ASKS.match(question) is not None
+
+
+def names_the_role(question: str, answer: str) -> bool:
+    """The answer already names a party in the asked role ("..., as trustee")."""
+    m = ASKS.match(question)
+    return m is not None and re.search(rf",?\s+as\s+(?:the\s+|its\s+)?{re.escape(m.group('role').strip())}\b", answer,
+                                       re.I) is not None
 
 
 def write(question: str, hits: list[SearchHit], companies: list[str], retriever: Retriever | None) -> WrittenAnswer | None:
@@ -87,7 +98,7 @@ def _named(role: str, hits: list[SearchHit], past: bool = True) -> list[tuple[st
     for hit in hits:
         text = hit.chunk.text
         for m in said.finditer(text):
-            window = text[max(0, m.start() - _LOOK_BACK): m.start()]
+            window = _ASIDE.sub("", text[max(0, m.start() - _LOOK_BACK - 100): m.start()])[-_LOOK_BACK:]
             before = _NAME.search(window)
             if before is None or window[: before.start()].rstrip().endswith(","):
                 continue  # (a name a comma cuts: "Skadden, Arps, Slate, Meagher & Flom LLP" read from "Meagher")
@@ -106,7 +117,11 @@ def _prose(quote: str) -> bool:
 
 def _sentence_of(text: str, start: int, end: int) -> str:
     """The sentence around text[start:end]: from the last full stop before it to the next one after it."""
-    opened = max(text.rfind(". ", 0, start), text.rfind(".\n", 0, start))
+    opened = -1
+    for stop in re.finditer(r"\.(?=\s)", text[max(0, start - _SENTENCE_SPAN): start]):
+        at = max(0, start - _SENTENCE_SPAN) + stop.start()
+        if not _ABBREVIATION.search(text[:at + 1].split()[-1]):  # ("U.S. Bank Trust Company": no sentence end)
+            opened = at
     if opened < start - _SENTENCE_SPAN:  # no full stop near: from a word's start within the span
         opened = text.find(" ", max(0, start - _SENTENCE_SPAN))
     closed = min(end + _SENTENCE_SPAN, len(text))
@@ -125,7 +140,10 @@ def _trimmed(run: str) -> str:
     ends = [i for i, w in enumerate(words[:-1]) if w.rstrip().endswith(".") and not _ABBREVIATION.search(w.rstrip())]
     if ends:
         run = " ".join(words[ends[-1] + 1:])
-    return " ".join(run.split()).rstrip(",")  # (a name wraps across lines: "Morgan\nStanley Senior Funding, Inc.")
+    run = " ".join(run.split()).rstrip(",")  # (a name wraps across lines: "Morgan\nStanley Senior Funding, Inc.")
+    # "between the Company and U.S. Bank Trust Company": the other side of the agreement, joined by "and", is the party
+    first, joined, rest = run.partition(" and ")
+    return rest if joined and _NOT_A_PARTY.match(first) else run
 
 
 # a word's own full stop: an abbreviation or a legal form, not a sentence's end

@@ -57,3 +57,19 @@ def test_a_name_wrapped_across_lines_is_whole_and_one_a_comma_cuts_or_a_former_h
                             None) is None
     former = one_page("Jane Doe served as chief executive officer of Acme until her retirement in 2023.")
     assert party_role.write("Who serves as chief executive officer of Acme?", hits(former, [0]), ["Acme"], None) is None
+
+
+def test_a_note_between_the_name_and_its_role_and_the_other_side_before_it_are_left_out(services):
+    """McDonald's 8-K of August 14, 2023 (p.5): "... between the Company and U.S. Bank Trust Company, National Association
+    (formerly, First Union National Bank), as trustee": the party is the name before the note, without the Company it
+    is joined to; its sentence starts at "The Notes" ("U.S." ends no sentence). Asked of the notes "issued ... on
+    August 14, 2023", the day names the notes, and the party answers over a quote on the notes that names none."""
+    mcdonalds = filing("financebench-extra/pdfs/MCDONALDS_8K_dated-2023-08-14.pdf")
+    question = ('Which institution acts as trustee under the Indenture for the Medium-Term Notes issued by "McDONALD’S '
+                "CORPORATION\" on August 14, 2023? If data is not available, return 'N/A'.")
+    written = party_role.write(question, hits(mcdonalds, [4]), ["McDonald's"], None)
+    assert written is not None and written.text.startswith("U.S. Bank Trust Company, National Association\n\n"), written
+    assert written.citations[0].quote.startswith("The Notes are being issued under the Indenture")
+    answered = ask(question, mcdonalds, [2, 4], services)
+    assert answered.status == "answered" and answered.text.startswith("U.S. Bank Trust Company, National Association"), \
+        answered.text
