@@ -186,6 +186,8 @@ class Evidence:
         at = next((i for i, line in enumerate(lines) if line == part.quote.strip()), None)
         if row is None or other_part is None or at is None:
             return part
+        if any(other_part.search(line.removeprefix("line_").replace("_", " ")) for line in self.question_lines):
+            return part  # "operating income plus depreciation plus amortization of intangible assets": read on its own
         # the parts stand together in the statement's list of add-backs: only the rows right before and after
         for i in (at + 1, at - 1):
             other = numbers.statement_row(lines[i], convention) if 0 <= i < len(lines) else None

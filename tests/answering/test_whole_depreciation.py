@@ -45,3 +45,14 @@ def test_depreciation_asked_alone_is_not_added_to_the_amortization_row(services)
     written = ask("What was Oracle's FY2015 depreciation expense? Answer in USD millions, based on the statement of "
                   "cash flows.", oracle, [93], services)
     assert "2,861" not in written.text, written.text
+
+
+def test_a_definition_that_adds_the_amortization_row_itself_reads_depreciation_alone(services):
+    """"operating income plus depreciation plus amortization of intangible assets": the question adds the amortization
+    row as a term of its own, so the depreciation term is the one row (summing both would count amortization twice:
+    49.4% instead of 43.8%)."""
+    oracle = filing("financebench-extra/pdfs/ORACLE_2015_10K.pdf")
+    written = ask("What was Oracle's FY2015 unadjusted EBITDA margin? Define unadjusted EBITDA as operating income plus "
+                  "depreciation plus amortization of intangible assets, with depreciation and amortization taken from "
+                  "the cash flow statement. Answer in percent, rounded to one decimal place.", oracle, [90, 93], services)
+    assert written.status == "answered" and "43.8%" in written.text, written.text
