@@ -154,6 +154,9 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
         return []
     wanted = content_words(ask, companies)
     years = sorted(set(understanding.fiscal_years))
+    # the calendar years of the days the question names ("as of October 31, 2022" in Salesforce's fiscal 2023): a
+    # sentence dated so is of the asked period, whatever fiscal year it falls in
+    asked_days_years = {int(d[:4]) for d in parse_periods(question).dates}
     firsts = {p[0] for p in topic.phrases} | {w for pair in topic.pairs for w in pair}
     scored = []
     risks = asks_about_risk(ask)
@@ -186,7 +189,7 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
             # "GBP produced 0.3 million MT in 2024": a subsidiary's (or a country's) deed, not the company's; "the
             # Group has commitments to sell 227.5 million tonnes": no production at all
             continue
-        if years and (said := years_in(s.text)) and max(said) < max(years):
+        if years and (said := years_in(s.text)) and max(said) < max(years) and not set(said) & asked_days_years:
             # "Year ended December 31, 2014 as compared to the year ended December 31, 2013 The increase in our
             # international revenues ...": an earlier year's comparison, for a question about 2015 (against 2014)
             continue
@@ -255,8 +258,11 @@ _SIDE_BY_SIDE = re.compile(r"\bcompared\s+(?:with|to)\b|\bversus\b|\bvs\.?\s|\bf
 
 # A question that asks for an amount ("and how much did it incur under the plan?") is not
 # answered by sentences that state none: the part asked for would be missing.
+# (and "... (in USD)?", "in USD millions": the unit an amount is asked in)
 _ASKS_AMOUNT = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:amount|price|did\s+(?:it|this|that)\s+cost)\b|"
-                          r"\bat\s+what\s+price\b|\bhow\s+many\b", re.I)
+                          r"\bat\s+what\s+price\b|\bhow\s+many\b|"
+                          r"\bin\s+(?:(?:USD|US\$|EUR|GBP|CHF|dollars|euros?)\b|(?:thousands|millions|billions)\s+of\s+"
+                          r"(?:USD|US\$|dollars|euros))", re.I)
 _ASKS_PRICE = re.compile(r"\b(?:for|at)\s+what\s+(?:price|amount|consideration)\b|\bwhat\s+(?:was\s+|is\s+)?(?:the\s+)?"
                          r"(?:purchase\s+|sale\s+|selling\s+)?price\b|\bhow\s+much\s+did\b[^?]*\b(?:pay|cost|sell|receive)\b",
                          re.I)
