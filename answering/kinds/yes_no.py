@@ -1142,6 +1142,11 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         # the question's rule for none is not the answer
         return _refused(f"the filing mentions {named}, and no sentence read decides whether "
                         f"{main_clause(decision.ask)}", [])
+    if decision.default_answer is not None and own and topic is not None and not _in_english(own):
+        # a filing written in another language (an Indonesian release) names the asked thing in words no English
+        # question shares: that no passage mentions it in the question's words is no sign that none does
+        return _refused("the passages read are not written in English, so that none mentions "
+                        f"{topic.words} in the question's words says nothing of whether the filing does", [])
     if decision.default_answer is not None and own and topic is not None:
         docs = ", ".join(dict.fromkeys(h.chunk.doc for h in own))
         word = "Yes" if decision.default_answer else "No"
@@ -1151,6 +1156,17 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
                  f"mention gives {word}.",
         )
     return None
+
+
+_ENGLISH_WORD = re.compile(r"\b(?:the|and|of|to|in|is|was|for|with|by|on|that|are|were)\b", re.I)
+_ENGLISH_SHARE = 0.05  # English prose runs at 20-25% of such words; a filing in another language at 1-2%
+
+
+def _in_english(hits: list[SearchHit]) -> bool:
+    """The passages read are written in English (a bilingual statement's English half counts)."""
+    text = " ".join(h.chunk.text for h in hits)
+    words = len(re.findall(r"[^\W\d_]+", text))
+    return words == 0 or len(_ENGLISH_WORD.findall(text)) >= _ENGLISH_SHARE * words
 
 
 # another part of the question asks a cause: "What drove the change?", "Explain why or why not."

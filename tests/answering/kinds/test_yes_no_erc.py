@@ -116,3 +116,13 @@ def test_a_plan_without_the_questions_rule_stays_refused(services):
     written = ask("Did Activision Blizzard repurchase any shares under its stock repurchase program during 2019?",
                   atvi, [28, 48, 49, 97, 119], services)
     assert written.status != "answered" or not written.text.startswith("No."), written.text
+
+
+def test_no_mention_in_a_filing_in_another_language_is_no_case_for_the_rule(services):
+    """Adhi Karya's FY2013 release is in Indonesian: it says the company re-entered the LQ-45 index ("masuk kembali
+    dalam Indeks LQ-45"), in words the English question does not share. That no passage mentions it in the question's
+    words is no mention's absence: refused, never the rule's False."""
+    adhi = filing("filings-wild/pdfs/AdhiKarya_2013_PressRelease.pdf")
+    written = ask('Did "PT Adhi Karya (Persero) Tbk." re-enter the LQ-45 Index of the Indonesia Stock Exchange for the '
+                  "February to July 2014 trading period?" + RULE, adhi, [0], services)
+    assert written.status != "answered" and "not written in English" in written.text, written.text
