@@ -200,10 +200,32 @@ def dash_items(text: str, topic: Topic) -> list[str]:
         if not topic.stated_by(" ".join(tokenize(text[:opens.start()])[-4:])):
             continue
         rest = text[opens.end():]
+        if opens.group(0).strip() == ":" and (items := _semicolon_items(rest)):
+            return items
         closes = _CLOSES_ITEMS.search(rest)
         items = [i.strip() for i in _ITEM_SPLIT.split(rest[:closes.start()] if closes else rest) if i.strip()]
         if len(items) >= _MIN_DASHED_ITEMS and all(i[:1].isupper() and len(i.split()) <= 5 for i in items):
             return items
+    return []
+
+
+_SENTENCE_END = re.compile(r"(?<!Inc)(?<!Ltd)(?<!Co)(?<!Corp)(?<!Jr)\.(?:\s|$)")
+_ITEM_LEAD = re.compile(r"^(?:and\s+|or\s+)?(?:the\s+)?", re.I)
+_ITEM_ASIDE = re.compile(r"\s*\([^()]*\)")
+
+
+def _semicolon_items(rest: str) -> list[str]:
+    """The names a colon's list gives one a semicolon, each with its own commas ("three labor unions: the International
+    Brotherhood of Electrical Workers ("IBEW"); the Engineers and Scientists of California ("ESC"); and the Service
+    Employees International Union ("SEIU")."), each capitalised and short once its article and aside are dropped; []
+    when the list is not so written."""
+    end = _SENTENCE_END.search(rest)
+    parts = (rest[:end.start()] if end else rest).split(";")
+    if len(parts) < 2:
+        return []
+    items = [_ITEM_LEAD.sub("", _ITEM_ASIDE.sub("", p).strip()) for p in parts]
+    if all(i[:1].isupper() and 1 <= len(i.split()) <= 6 for i in items):
+        return items
     return []
 
 

@@ -326,6 +326,10 @@ def _the_company(quoted: str, names: set[str]) -> bool:
     """A quoted name is the company's: a word of its name first, the rest its name's, its legal form or a
     word companies add to it ("Uber Technologies, Inc.")."""
     words = tokenize(quoted)
+    if len(words) >= 2 and words[-1] in LEGAL_FORM_STEMS and len(words) <= 8 and not quoted.islower():
+        # a legal name quoted whole, "PACIFIC GAS AND ELECTRIC COMPANY" of a company the catalog holds as PG&E: a
+        # company by its legal form, whatever words the catalog's name shares with it
+        return True
     # ("&", "of" join a name's words: "CREATIVE MEDIA & COMMUNITY TRUST CORPORATION" is five words and a form)
     return bool(words) and words[0] in names and len([w for w in words if w not in ("and", "of", "the")]) <= 5 \
         and all(w in names or w in LEGAL_FORM_STEMS or w in _NAME_WORDS_BESIDE for w in words[1:])
