@@ -253,7 +253,15 @@ def _plural_which(ask: str) -> bool:
     m = _WHICH_NOUNS.search(ask)
     if not m:
         return False
-    for word in m.group(1).lower().split():
+    words = m.group(1).lower().split()
+    # "which professional services firm did ...": where the verb comes right after the words read, the noun before it
+    # is the head, and the words before that qualify it ("services" of a firm)
+    phrase = words + re.findall(r"[\w-]+", ask[m.end(1):].lower())[:2]
+    verb = next((i for i, w in enumerate(phrase) if w in _NOT_PLURAL), None)
+    if verb is not None and verb >= len(words) \
+            and not {"of", "for", "in", "at", "on", "by", "with", "from", "to"} & set(words):
+        words = [phrase[verb - 1]]  # ("which notes of Acme are": the head stands before its "of")
+    for word in words:
         if word in _NOT_PLURAL:
             return False
         if word.endswith("s") and not word.endswith(("ss", "us", "is", "'s")):

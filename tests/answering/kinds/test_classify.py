@@ -107,6 +107,8 @@ CASES = [
     ("Which region had the biggest drop in Acme's net sales in FY2023?", 1, "choice", {"order": "lowest"}),
     ("Which business unit will Acme report as a discontinued operation after the separation?", 1, "choice", {}),
     ("Which notes of Acme are listed on a stock exchange?", 1, "list", {}),
+    # "services" qualifies the firm: the noun before the verb is the head, one firm asked
+    ('Which professional services firm did "Acme, Inc." acquire in April 2022?', 1, "choice", {}),
     ("What are the main markets Acme sells into as of FY2022?", 1, "list", {}),
     ("Who are Acme's largest customers?", 1, "list", {}),
     ("What is the nature and purpose of Acme's off-balance sheet arrangements?", 1, "definition", {}),
