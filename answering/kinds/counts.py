@@ -70,4 +70,5 @@ def states_count(text: str, ask: str) -> bool:
     before = [m for m in re.finditer(rf"(?P<n>{number})\s+(?:(?:million|thousand)\s+)?(?P<between>(?:[a-z-]+\s+){{0,4}}?)"
                                      rf"(?:{things})", text, re.I)
               if not (m.group("between") and re.search(r"\b[A-Z][A-Za-z]+\s$", text[: m.start("n")]))]
-    return bool(before or re.search(rf"\b(?:{things})\w*\s+(?:[a-z-]+\s+){{0,3}}?{number}", text, re.I))
+    # (and "Of the Utility's regular employees, approximately 13,500 are covered": the things, a comma, their number)
+    return bool(before or re.search(rf"\b(?:{things})\w*,?\s+(?:[a-z-]+\s+){{0,3}}?{number}", text, re.I))

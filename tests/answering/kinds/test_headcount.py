@@ -59,6 +59,11 @@ def test_a_count_outside_a_country_asked_as_a_second_part_is_stated_by_its_numbe
            "United States."
     assert states_count(said, "and how many were employed outside the United States?")
     assert not states_count(said, "and how many were in the United States?")  # outside is not in
+    # PG&E's FY2015 10-K: the things, a comma, then their number
+    covered = "Of the Utility’s regular employees, approximately 13,500 are covered by collective bargaining agreements."
+    assert states_count(covered, "How many regular employees were covered by collective bargaining agreements?")
+    assert not states_count("Of the Utility’s regular employees, in 2015 most are covered by agreements.",
+                            "How many regular employees were covered by collective bargaining agreements?")
 
 
 def test_both_parts_of_a_count_and_its_part_outside_a_country_are_answered(services):
