@@ -63,8 +63,16 @@ def asks_weighted_coupon(question: str) -> bool:
     return bool(_ASK.search(question) or _DEFINED.search(question))
 
 
+# "What notes did it issue on August 14, 2023, and what was the total principal amount issued?": the notes named in
+# another part of the question
+_ASKS_TOTAL_ISSUED = re.compile(r"\btotal\s+(?:aggregate\s+)?principal(?:\s+amount)?\s+(?:was\s+|were\s+)?"
+                                r"(?:issued|sold|offered)\b", re.I)
+_NOTES = re.compile(r"\b(?:notes|debentures|bonds)\b", re.I)
+
+
 def asks_total_principal(question: str) -> bool:
-    return _ASKS_TOTAL.search(question) is not None
+    return _ASKS_TOTAL.search(question) is not None \
+        or (_ASKS_TOTAL_ISSUED.search(question) is not None and _NOTES.search(question) is not None)
 
 
 def _tranches(hits: list[SearchHit]) -> list[list[_Tranche]]:

@@ -101,6 +101,10 @@ def test_the_total_principal_of_the_notes_issued_adds_the_tranches(services):
 
 def test_notes_outstanding_or_repaid_are_no_total_of_an_issue():
     assert note_tranches.asks_total_principal("What was the total principal amount of the notes issued on August 14, 2023?")
+    # the notes named in another part: "What notes did it issue ..., and what was the total principal amount issued?"
+    assert note_tranches.asks_total_principal("What notes did McDonald's issue on August 14, 2023, and what was the total "
+                                              "principal amount issued?")
+    assert not note_tranches.asks_total_principal("What was the total principal amount issued under its credit facility?")
     for question in ("What was the total principal amount of the senior notes outstanding as of December 31, 2023?",
                      "What was the total principal amount of the notes repaid in 2023?"):
         assert not note_tranches.asks_total_principal(question), question
