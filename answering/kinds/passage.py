@@ -27,11 +27,13 @@ from answering.kinds.sentences import (
     asks_about_risk,
     content_words,
     hedge_trimmed,
+    in_a_straddled_year,
     is_lead_in,
     last_sentence,
     lists_items,
     mentions_years,
     overlap,
+    period_ends,
     quoted,
     read_topic,
     sentences,
@@ -157,6 +159,7 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     # the calendar years of the days the question names ("as of October 31, 2022" in Salesforce's fiscal 2023): a
     # sentence dated so is of the asked period, whatever fiscal year it falls in
     asked_days_years = {int(d[:4]) for d in parse_periods(question).dates}
+    ends = period_ends(getattr(services, "retriever", None))
     firsts = {p[0] for p in topic.phrases} | {w for pair in topic.pairs for w in pair}
     scored = []
     risks = asks_about_risk(ask)
@@ -189,7 +192,8 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
             # "GBP produced 0.3 million MT in 2024": a subsidiary's (or a country's) deed, not the company's; "the
             # Group has commitments to sell 227.5 million tonnes": no production at all
             continue
-        if years and (said := years_in(s.text)) and max(said) < max(years) and not set(said) & asked_days_years:
+        if years and (said := years_in(s.text)) and max(said) < max(years) and not set(said) & asked_days_years \
+                and not in_a_straddled_year(s, years, ends):
             # "Year ended December 31, 2014 as compared to the year ended December 31, 2013 The increase in our
             # international revenues ...": an earlier year's comparison, for a question about 2015 (against 2014)
             continue

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 from answering.aspects import split_sentences
 from answering.citations import is_instruction
 from answering.kinds.ask_scope import MONTH as _MONTH
+from answering.numbers import years_in
 from finrag.catalog import FORM_WORDS
 from finrag.models import Chunk, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
@@ -662,3 +663,19 @@ def _by_initials(sentence: str, wanted: list[str]) -> set[str]:
 
 def quoted(items: list[Sentence]) -> str:
     return " ".join(s.shown() for s in items)
+
+
+def period_ends(retriever: object) -> dict[str, str]:
+    """Each held filing's last day, by its file (the store's catalog; none without a store)."""
+    catalog = getattr(retriever, "catalog", None)
+    return {f.doc: f.period_end for c in catalog.companies for f in c.filings if f.period_end} if catalog else {}
+
+
+def in_a_straddled_year(s: Sentence, years: list[int], ends: dict[str, str]) -> bool:
+    """The sentence's latest year is the calendar year before the asked fiscal year, which its own filing's year spans
+    (Salesforce's fiscal 2023 ends January 31, 2023: "In August 2022" is inside it)."""
+    end = ends.get(s.chunk.doc, "")
+    said = years_in(s.text)
+    return bool(years) and bool(said) and end[5:7] not in ("", "12") and s.chunk.fiscal_year == max(years) \
+        and max(said) == max(years) - 1
+

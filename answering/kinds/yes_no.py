@@ -57,6 +57,7 @@ from answering.kinds.sentences import (
     hedge_trimmed,
     mentions_years,
     past_forms,
+    period_ends,
     read_topic,
     same_stem,
     sentences,
@@ -988,7 +989,7 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
     years = sorted({int(y) for y in _YEAR.findall(main_clause(decision.ask))}) or years
     after_end: list[Sentence] = []
     if predicate.deed:
-        yes, no = _in_period(yes, no, found, years, _period_ends(services))
+        yes, no = _in_period(yes, no, found, years, period_ends(services.retriever))
         done, yes = yes, _before_period_end(yes, question)
         after_end = [s for s in done if s not in yes]
     if after_end and not (yes or no):
@@ -1276,12 +1277,6 @@ def _in_period(yes: list[Sentence], no: list[Sentence], found: _Found, years: li
         yes = [s for s in yes if s in dated]
         no = [s for s in no if s in dated or id(s) in found.ceased]
     return yes, no
-
-
-def _period_ends(services: MetricServices) -> dict[str, str]:
-    """Each held filing's last day, by its file (the store's catalog; none without a store)."""
-    catalog = getattr(services.retriever, "catalog", None)
-    return {f.doc: f.period_end for c in catalog.companies for f in c.filings if f.period_end} if catalog else {}
 
 
 def _fiscal_years_of_days(s: Sentence, period_ends: dict[str, str]) -> list[int]:
