@@ -98,15 +98,33 @@ def _named(role: str, hits: list[SearchHit], past: bool = True) -> list[tuple[st
     for hit in hits:
         text = hit.chunk.text
         for m in said.finditer(text):
-            window = _ASIDE.sub("", text[max(0, m.start() - _LOOK_BACK - 100): m.start()])[-_LOOK_BACK:]
+            before_role = text[max(0, m.start() - _LOOK_BACK - 100): m.start()]
+            aside = _ASIDE.search(before_role)
+            window = (before_role[: aside.start()] if aside else before_role)[-_LOOK_BACK:]
             before = _NAME.search(window)
             if before is None or window[: before.start()].rstrip().endswith(","):
                 continue  # (a name a comma cuts: "Skadden, Arps, Slate, Meagher & Flom LLP" read from "Meagher")
             name = _trimmed(before.group("name"))
+            if aside and (short := _DEFINED_AS.match(aside.group(0).strip())):
+                name = _from_its_short_name(name, short.group(1))
             if _NOT_A_PARTY.match(name) or len(name) < 3:
                 continue
             out.append((name, (hit, _sentence_of(text, m.start(), m.end()))))
     return out
+
+
+# the short name an aside defines: ("Quadravest"), (the "Trustee")
+_DEFINED_AS = re.compile(r"^\(\s*(?:the\s+)?[“\"]([^”\"]{2,60})[”\"]\s*\)$")
+
+
+def _from_its_short_name(name: str, short: str) -> str:
+    """The name from the word its defined short name starts with: "Related Party Transactions Quadravest Capital
+    Management Inc." defined as ("Quadravest") is "Quadravest Capital Management Inc." (a heading ran into it); the
+    name as read when no word of it starts the short name."""
+    first = short.split()[0].lower()
+    words = name.split(" ")
+    at = next((i for i, w in enumerate(words) if w.lower().strip(",.") == first), None)
+    return " ".join(words[at:]) if at else name
 
 
 def _prose(quote: str) -> bool:

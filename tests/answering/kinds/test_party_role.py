@@ -73,3 +73,13 @@ def test_a_note_between_the_name_and_its_role_and_the_other_side_before_it_are_l
     answered = ask(question, mcdonalds, [2, 4], services)
     assert answered.status == "answered" and answered.text.startswith("U.S. Bank Trust Company, National Association"), \
         answered.text
+
+
+def test_a_heading_run_into_the_name_ends_where_its_defined_short_name_starts():
+    """Canadian Banc Corp.'s 2022 report: the heading "Related Party Transactions" runs into "Quadravest Capital
+    Management Inc. ("Quadravest") as investment manager": the short name the aside defines starts the party's name."""
+    page = one_page("Related Party Transactions Quadravest Capital Management Inc. (“Quadravest”) as investment manager "
+                    "and Manager earns fees from the Company as described below in the Management Fees section.")
+    question = "Which firm acts as investment manager of Acme Corp according to its 2022 annual report?"
+    written = party_role.write(question, hits(page, [0]), ["Acme Corp"], None)
+    assert written is not None and written.text.startswith("Quadravest Capital Management Inc.\n\n"), written
