@@ -641,6 +641,9 @@ class _Day:
 # the words before a verb that make it the ask's own ("did it announce on", "was declared on"); after any
 # other word the verb's participle names a thing ("the merger agreement signed on November 1, 2023"): the
 # day says which agreement, and the ask is what it holds
+# a document or an instrument, which a participle after it dates ("the Merger Agreement entered into on ...")
+_INSTRUMENT = re.compile(r"(?i:agreements?|notes|bonds|debentures|indentures?|plans?|programs?|facilit(?:y|ies)|"
+                         r"contracts?|amendments?|warrants?|securities|offerings?|loans?)")
 _ASKING_BEFORE = frozenset(["did", "does", "do", "was", "were", "is", "are", "has", "have", "had",
                             "it", "they", "we", "he", "she", "who", "which", "that", "company"])
 
@@ -672,10 +675,11 @@ def _asked_day(question: str) -> _Day | None:
     if m.group("when") and participle and before and before[-1].lower() not in _ASKING_BEFORE \
             and not before[-1][:1].isupper():
         return None
-    if m.group("when") and participle and re.match(r"\w+\s+by\b", m.group(0)) and before \
-            and before[-1].lower() not in _ASKING_BEFORE:
-        # "the Medium-Term Notes issued by McDonald's on August 14, 2023": a passive participle with its agent names
-        # the thing asked of by its day, it asks nothing of the day
+    if m.group("when") and participle and before and before[-1].lower() not in _ASKING_BEFORE \
+            and (re.match(r"\w+\s+by\b", m.group(0)) or _INSTRUMENT.fullmatch(before[-1])):
+        # "the Medium-Term Notes issued by McDonald's on August 14, 2023", "the Merger Agreement entered into on
+        # November 1, 2023": a participle after its agent or an instrument's name names the thing asked of by its day;
+        # it asks nothing of the day
         return None
     return _Day(m)
 

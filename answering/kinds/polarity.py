@@ -74,6 +74,10 @@ _AFTER = 3  # words a "no" or a cessation may stand after it ("paid no dividends
 _EXCEPTION = re.compile(r"\b(?:except|other\s+than|with\s+the\s+exception\s+of|excluding|apart\s+from)\b", re.I)
 
 
+# "operated through July 2022", "sold until March 31, 2023": the day a deed that went on stopped
+_ENDED_AT = re.compile(r"^(?:[\w,-]+\s+){0,3}?(?:through|until|till)\s+(?:[A-Z][a-z]+\s+)?(?:\d{1,2},?\s+)?(?:19|20)\d\d\b")
+
+
 # irregular past forms: "paid", "sold" say a deed done as "repurchased" does
 _PAST = frozenset(["paid", "sold", "bought", "made", "grew", "rose", "fell", "held", "took", "gave", "spent", "began",
                    "won", "lost", "built", "brought", "lent", "led", "met", "sent", "shut", "kept", "left", "became",
@@ -183,6 +187,11 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
         negation = cessation = plan = maybe_not = ""
         done = False  # an anchor stated as a deed, neither named as a program nor planned
         for a in anchors:
+            if predicate.stems & _ONGOING and (words[a].lower().endswith("ed") or words[a].lower() in _PAST) \
+                    and (until := _ENDED_AT.match(" ".join(words[a + 1:a + 8]))):
+                # "the facility TPSCo operated through July 2022": a deed that went on, up to the day it stopped
+                cessation = cessation or f"{words[a]} {until.group(0)}"
+                continue
             follows = words[a + 1].lower() if a + 1 < len(words) else ""
             precedes = [w.lower() for w in words[max(0, a - 2):a]]
             if _PROGRAM.match(follows) or (precedes[-1:] == ["to"] and len(precedes) == 2

@@ -464,3 +464,14 @@ def test_the_deal_referred_back_is_no_word_of_its_own_but_its_costs_are(vocab):
     causes = _answer('"Gross margin declined due to higher freight costs." (p.4)')
     assert uncovered_ask(causes, "Why did Acme's gross margin decline in fiscal 2024? Also give revenue and net income "
                                  "for fiscal 2024.", ["Acme"], vocab) is not None
+
+
+def test_a_day_that_dates_an_instrument_or_a_passive_deed_asks_nothing_of_that_day(vocab):
+    # "the Merger Agreement entered into on November 1, 2023", "the notes issued by McDonald's on August 14, 2023":
+    # the day names the thing asked of; an answer that does not repeat it leaves nothing uncovered
+    price = _answer('"UPT will acquire all of the outstanding shares of Patriot common stock for $16.26 per share in '
+                    'cash." (1fea2c8903 p.97)')
+    assert uncovered_ask(price, "What cash amount per share will holders of Patriot common stock receive under the Merger "
+                         "Agreement entered into on November 1, 2023?", ["Patriot"], vocab) is None
+    # a company's deed on the day is what is asked of it
+    assert uncovered_ask(price, "What did Patriot announce on November 1, 2023?", ["Patriot"], vocab) is not None

@@ -331,3 +331,21 @@ def test_an_irregular_past_form_states_its_verb():
     assert same_stem("began", "begin") and same_stem("sold", "sell") and not same_stem("begun", "sell")
     # a form a filing writes as an adjective too is no deed ("lost sales at a major customer")
     assert not same_stem("lost", "lose") and not same_stem("held", "holder")
+
+
+def test_a_deed_that_went_on_until_a_day_is_said_stopped():
+    """Tower's FY2022 20-F defines "Arai E" as "the semiconductor fabrication facility TPSCo operated through July 2022":
+    to "was it still operating at the end of 2022?" that is a stop, never a Yes."""
+    from answering.kinds import polarity
+    from answering.kinds.asked_predicate import read_predicate
+    from answering.kinds.sentences import read_topic
+    from finrag.vocabulary import load_vocabulary
+
+    asked = 'Was the Arai E fabrication facility of "TOWER SEMICONDUCTOR LTD." still operating at the end of 2022?'
+    predicate = read_predicate(asked, ["Tower Semiconductor"])
+    topic = read_topic(asked, ["Tower Semiconductor"], load_vocabulary())
+    said = "“Arai E” means the semiconductor fabrication facility TPSCo operated through July 2022 in Kurihara, Japan."
+    reading = polarity.read(said, predicate, topic, False)
+    assert reading.verdict == "no" and reading.ceased, reading
+    assert polarity.read("The Arai E fabrication facility operated at full capacity in 2022.", predicate, topic,
+                         False).verdict == "yes"
