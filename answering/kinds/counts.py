@@ -46,6 +46,11 @@ def asked_thing(ask: str) -> str | None:
     return noun[:-3] if noun.endswith("ies") else noun[:-1] if noun.endswith("s") else noun
 
 
+# "how many regular employees ... were covered": the verb the counted things are asked by (of the first count asked)
+_HOW_MANY = re.compile(r"\bhow\s+many\b", re.I)
+_COUNTED_AS = re.compile(r"^[^?,;]*?\b(?:were|are|was|is|have\s+been|had\s+been)\s+([a-z]{4,})\b", re.I)
+
+
 def states_count(text: str, ask: str) -> bool:
     """Whether the text states a number of the things the ask counts (False when it counts none)."""
     stem = asked_thing(ask)
@@ -70,5 +75,12 @@ def states_count(text: str, ask: str) -> bool:
     before = [m for m in re.finditer(rf"(?P<n>{number})\s+(?:(?:million|thousand)\s+)?(?P<between>(?:[a-z-]+\s+){{0,4}}?)"
                                      rf"(?:{things})", text, re.I)
               if not (m.group("between") and re.search(r"\b[A-Z][A-Za-z]+\s$", text[: m.start("n")]))]
-    # (and "Of the Utility's regular employees, approximately 13,500 are covered": the things, a comma, their number)
-    return bool(before or re.search(rf"\b(?:{things})\w*,?\s+(?:[a-z-]+\s+){{0,3}}?{number}", text, re.I))
+    if before or re.search(rf"\b(?:{things})\w*\s+(?:[a-z-]+\s+){{0,3}}?{number}", text, re.I):
+        return True
+    # "Of the Utility's regular employees, approximately 13,500 are covered": the things, a comma, then the number of
+    # those of them the ask's own verb says ("how many regular employees were covered"); a part of the things, so
+    # never a count of them all ("how many regular employees did it have")
+    first = _HOW_MANY.search(ask)
+    verb = _COUNTED_AS.match(ask[first.end():]) if first else None
+    return verb is not None and re.search(rf"\b(?:{things})\w*,\s+(?:[a-z-]+\s+){{0,2}}?{number}\s+(?:[a-z-]+\s+){{0,2}}?"
+                                          rf"{re.escape(verb.group(1)[:5])}", text, re.I) is not None
