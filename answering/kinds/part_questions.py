@@ -40,6 +40,14 @@ _ITS = re.compile(r"\b(?:its|their)\b", re.I)
 # the terms of the transaction involved?", "What explains the gap between the two measures?"
 _IMPLICIT = re.compile(r"\bthe\s+(?:effects?|impacts?|gap|difference|outcome|consequences?|reasons?)\b(?!\s+of\b)"
                        r"|\binvolved\W*$|\bthe\s+two\b|\bas\s+a\s+result\b", re.I)
+# a yes/no on a measure's move: "Did Best Buy's Domestic segment gross profit rate improve in FY2019?"
+_MOVE_ASK = re.compile(r"^\W*(?:did|has|have|does|do)\s+(?P<np>[^?]{3,80}?)\s+(?:improve|increase|decrease|decline|grow|"
+                       r"rise|fall|expand|contract|deteriorate|shrink|change)[sd]?\s*(?P<when>(?:in|during|for|over|"
+                       r"between|from)\s+[^?]{2,60})?\s*\??\s*$", re.I)
+# "What factors drove the change?", "What caused it?", "If not, what did management say caused the change?"
+_CAUSE_OF_THE_MOVE = re.compile(r"^\W*(?:if\s+(?:so|not)\s*,?\s*)?(?:what|which)\s+(?:[\w'’]+\s+){0,4}?(?:drove|drives|"
+                                r"caused?|explains?|factors?|drivers?|reasons?)\b[^?]*?\b(?:the\s+(?:change|increase|"
+                                r"decrease|decline|improvement|deterioration|move|drop|rise)|it|this|that)\s*\??\s*$", re.I)
 # a second ask that holds only under a condition on the first's answer
 _CONDITIONAL = re.compile(r"^\W*(?:if\s+(?:so|not|yes|no)|otherwise|in\s+that\s+case)\b", re.I)
 # a second ask that names what it asks of: a capitalised name past its first word ("FRP shareholders", "Israel")
@@ -67,6 +75,12 @@ def part_questions(parts: list[str]) -> list[str] | None:
     if len(parts) != 2:
         return None
     first, second = parts
+    if (moved := _MOVE_ASK.match(first)) is not None and _CAUSE_OF_THE_MOVE.match(second):
+        # "Did Corning's gross margin improve in FY2019? If not, what did management say caused the change?": the
+        # move's cause, asked of the measure and the period the first ask names (a move there always is, so the
+        # condition on the first's answer leaves the cause to be said either way)
+        when = f" {moved.group('when').strip()}" if moved.group("when") else ""
+        return [first, f"What drove the change in {moved.group('np').strip()}{when}?"]
     if _CONDITIONAL.match(second) or _IMPLICIT.search(second):
         return None
     refers = _REFERS.search(second)

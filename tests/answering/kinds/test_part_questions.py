@@ -22,6 +22,17 @@ def test_what_the_second_ask_refers_back_to_is_written_in():
         == "What is driving the capital expenditure range?"
 
 
+def test_the_cause_of_a_move_a_yes_no_asks_about_is_asked_of_that_measure_and_period():
+    # a move there always is: the cause is asked whichever way the verdict goes ("If not, ...")
+    assert _split("Did Acme's gross margin improve in FY2019? If not, what did management say caused the change?") == [
+        "Did Acme's gross margin improve in FY2019?", "What drove the change in Acme's gross margin in FY2019?"]
+    assert _split("Did Acme's Domestic segment gross profit rate improve in FY2019? What factors drove the change?")[1] \
+        == "What drove the change in Acme's Domestic segment gross profit rate in FY2019?"
+    # a cause of something else is no cause of the move
+    other = _split("Did Acme's gross margin improve in FY2019? What caused the fire at its plant?")
+    assert other is None or not other[1].startswith("What drove the change"), other
+
+
 def test_a_second_ask_that_names_its_thing_only_by_kind_or_a_condition_is_no_question_of_its_own():
     assert _split("Did Acme generate positive cash flow from operations in 2012? If not, how was the shortfall "
                   "funded?") is None
