@@ -111,6 +111,14 @@ _OF_WHAT = re.compile(r"\s+of\s+(?:the\s+|its\s+|their\s+)?([a-z][\w-]+)", re.I)
 _ASKS_PERCENT_CHANGE = re.compile(r"^\W*(?:and\s+)?(?:by\s+)?(?:what|how\s+much)\s+(?:percentage|percent|%)\s+(?:points?\s+)?"
                                   r"(?:did|does|has|have|had|was|were|is)\b[^?]*?\b(?P<verb>declin|decreas|f[ae]ll|drop|"
                                   r"shr[iu]nk|gr[eo]w|increas|r[io]se)", re.I)
+# "By how much did it raise its guidance?", "by how much did it cut its dividend?": an amount's change asked
+_ASKS_AMOUNT_CHANGE = re.compile(r"^\W*(?:and\s+)?by\s+how\s+much\s+(?:did|does|has|have|had|was|were|is|will)\b[^?]*?"
+                                 r"\b(?P<verb>rais|increas|lift|boost|hik|cut|lower|reduc|decreas|trim|narrow)", re.I)
+_LOWERED = re.compile(r"cut|lower|reduc|decreas|trim|narrow", re.I)
+_RAISED = re.compile(r"\b(?:increas|gr[eo]w|r[io]se|higher|up\b|improv|rais|lift|boost|hike)", re.I)
+# "from $0.60 to $0.66 per share", "to $1.13 from $1.10": both levels of a change stated
+_FROM_TO = re.compile(r"\bfrom\s+[$€£]?\s?\d[^.;]{0,40}?\bto\s+[$€£]?\s?\d|\bto\s+[$€£]?\s?\d[^.;]{0,40}?\bfrom\s+[$€£]?\s?\d",
+                      re.I)
 _DOWN = re.compile(r"\b(?:declin|decreas|f[ae]ll|drop|shr[iu]nk|lower|down|reduc)", re.I)
 _UP = re.compile(r"\b(?:increas|gr[eo]w|r[io]se|higher|up\b|improv)", re.I)
 _PERCENT_FIGURE = re.compile(r"(?<![\d.])\d+(?:\.\d+)?\s?(?:%|percent\b)")
@@ -330,6 +338,12 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         elif (m := _ASKS_PERCENT_CHANGE.match(ask)) is not None:
             if not any(_states_change(s, _DOWN if _DOWN.match(m.group("verb")) else _UP) for s in stated):
                 return "the question asks by what percentage something changed, and no quote states such a change"
+        elif (m := _ASKS_AMOUNT_CHANGE.match(ask)) is not None:
+            direction = _DOWN if _LOWERED.match(m.group("verb")) else _RAISED
+            if not any(direction.search(s) or _FROM_TO.search(s) for s in stated):
+                # "By how much did it raise its 2023 EPS guidance?": "guidance updated ... $1.00 to $1.13" states
+                # the new range, never a rise or the range before it
+                return "the question asks by how much something was changed, and no quote states such a change"
         elif _ASKS_EFFECT_ON_RESULTS.match(ask):
             if not any(_MONEY_OR_RATE.search(s) for s in stated):
                 return "the question asks how results were affected, and no quote states the effect as an amount"

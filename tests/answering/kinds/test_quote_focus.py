@@ -406,3 +406,14 @@ def test_asked_which_company_acquired_another_the_filers_own_deal_answers():
     # the filer named as the buyer of another's shares is no sale of the filer
     assert not _says_acquired("Acme will acquire all of the outstanding shares of Beta", ["Acme Corp"])
     assert not _says_acquired("net assets acquired by the Company in the Yardbird acquisition", ["Best Buy"])
+
+
+def test_by_how_much_a_figure_was_raised_needs_a_quote_stating_the_change():
+    # PG&E's Q1 2023 release: GAAP EPS guidance "updated" to $1.00-$1.13 states the new range, no rise nor the range
+    # before it; the question's premise is not supported, and the quote is no answer
+    question = "By how much did PG&E raise its 2023 GAAP EPS guidance in its first-quarter 2023 earnings release?"
+    updated = ('"2023 EPS guidance updated for GAAP earnings in the range of $1.00 to $1.13 per share." (fbadc62769 p.1)')
+    assert not _kept(updated, question, ["PG&E"])
+    raised = ('"We raised 2023 GAAP EPS guidance to a range of $1.00 to $1.13 per share from $0.98 to $1.08." '
+              "(fbadc62769 p.1)")
+    assert _kept(raised, question, ["PG&E"])
