@@ -412,6 +412,8 @@ def _named_beside_asked_words(text: str, question: str) -> str:
         # the first quote naming one does; a quote naming several leaves the reader nothing to pick; the second
         # only by two of the question's words right before it ("Our largest customer, Walmart Inc.", not "Our
         # largest supplier, Foxconn")
+        if len(described := _names_described_as_asked(quote, question)) == 1:
+            return described.pop()
         found = _names_after_asked_words(quote, question, words_before=1 + n)
         if found is None:
             return NA  # (the quote names the deed asked who did: which side a name is on is not to be guessed)
@@ -421,6 +423,26 @@ def _named_beside_asked_words(text: str, question: str) -> str:
 
 
 _QUOTES_READ = 2  # an answer's best evidence comes first; a name further down is another matter's
+# a name's appositive: "MICROS Systems, Inc. (MICROS), a provider of integrated software, hardware and services ..."
+_APPOSITIVE = re.compile(r"^\s*(?:\([^()]{1,60}\)\s*)?,\s+(?:a|an|the)\s+(?P<words>(?:[\w'’&-]+[,\s]+){1,10})")
+_DESCRIBED_BY = 3  # of the question's own words the appositive repeats, at least
+
+
+def _names_described_as_asked(quote: str, question: str) -> set[str]:
+    """The names the quote describes in the question's own words, in an appositive right after the name ("Which
+    provider of software, hardware and services solutions ... did Oracle acquire?": "MICROS Systems, Inc. (MICROS), a
+    provider of integrated software, hardware and services solutions ...")."""
+    stems = {w[:5] for w in _QUESTION_WORD.findall(question) if w not in _ASKING}
+    asked = f" {company_key(question)} "
+    found = set()
+    for m in _QUOTED_NAME.finditer(quote):
+        name = m.group(0)
+        after = _APPOSITIVE.match(quote[m.end():])
+        if after is None or not _name_like(name) or _DEFINED_TERM.match(name) or f" {company_key(name)} " in asked:
+            continue
+        if sum(w[:5].lower() in stems for w in re.findall(r"[A-Za-z][\w'’-]+", after.group("words"))) >= _DESCRIBED_BY:
+            found.add(name)
+    return found
 
 
 def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -> set[str] | None:

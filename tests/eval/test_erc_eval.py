@@ -339,6 +339,12 @@ def test_among_quotes_with_one_figure_each_the_first_quote_answers():
      'Corporation" acquire in fiscal 2015?',
      '"We acquired MICROS to, among other things, expand our software and cloud, hardware and related services '
      'offerings for hotels, food and beverage industries, facilities, and retailers." (fd9314fcce p.108)', "MICROS"),
+    # the same 10-K's merger sentence: the name the question's own description follows as its appositive
+    ('Which provider of software, hardware and services solutions to the hospitality and retail industries did "Oracle '
+     'Corporation" acquire in fiscal 2015?',
+     '"On June 22, 2014, we entered into an Agreement and Plan of Merger (Merger Agreement) with MICROS Systems, Inc. '
+     '(MICROS), a provider of integrated software, hardware and services solutions to the hospitality and retail '
+     'industries." (fd9314fcce p.108)', "MICROS Systems, Inc."),
     # an abbreviation in capitals is a defined term, never the party asked for
     ("Which company did it acquire in 2023?", '"We acquired it under GAAP rules." (aa p.3)', NA),
 ])
