@@ -426,6 +426,8 @@ _QUOTES_READ = 2  # an answer's best evidence comes first; a name further down i
 # a name's appositive: "MICROS Systems, Inc. (MICROS), a provider of integrated software, hardware and services ..."
 _APPOSITIVE = re.compile(r"^\s*(?:\([^()]{1,60}\)\s*)?,\s+(?:a|an|the)\s+(?P<words>(?:[\w'’&-]+[,\s]+){1,10})")
 _DESCRIBED_BY = 3  # of the question's own words the appositive repeats, at least
+_LEGAL_END = re.compile(r"\b(?:Inc|LLC|Ltd|Limited|Corp|Corporation|plc|SA|AG|N\.V|L\.P)\.?$")
+_JOINED_BEFORE = re.compile(r"(?<![\w.])((?:[A-Z][\w'’.-]*\s+){0,3}[A-Z][\w'’.-]*)\s+and\s+$")
 
 
 def _names_described_as_asked(quote: str, question: str) -> set[str]:
@@ -437,6 +439,8 @@ def _names_described_as_asked(quote: str, question: str) -> set[str]:
     found = set()
     for m in _QUOTED_NAME.finditer(quote):
         name = m.group(0)
+        if _LEGAL_END.search(name) and (joined := _JOINED_BEFORE.search(quote[: m.start()])):
+            name = f"{joined.group(1)} and {name}"  # "Traction Sales and Marketing Inc.": one name with its "and"
         after = _APPOSITIVE.match(quote[m.end():])
         if after is None or not _name_like(name) or _DEFINED_TERM.match(name) or f" {company_key(name)} " in asked:
             continue

@@ -345,6 +345,11 @@ def test_among_quotes_with_one_figure_each_the_first_quote_answers():
      '"On June 22, 2014, we entered into an Agreement and Plan of Merger (Merger Agreement) with MICROS Systems, Inc. '
      '(MICROS), a provider of integrated software, hardware and services solutions to the hospitality and retail '
      'industries." (fd9314fcce p.108)', "MICROS Systems, Inc."),
+    # Salesforce's Q3 FY2023 10-Q: a name with "and" inside, ending in its legal form, is one name
+    ('Which professional services firm did "Salesforce, Inc." acquire in April 2022?',
+     '"In April 2022, the Company acquired all outstanding stock of Traction Sales and Marketing Inc. ("Traction on '
+     'Demand"), a professional services firm that provides innovative and critical solutions to clients." (113b p.23)',
+     "Traction Sales and Marketing Inc."),
     # an abbreviation in capitals is a defined term, never the party asked for
     ("Which company did it acquire in 2023?", '"We acquired it under GAAP rules." (aa p.3)', NA),
 ])
