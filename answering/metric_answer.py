@@ -194,8 +194,9 @@ class Evidence:
             if other is None or len(other.values) != len(row.values) or not other_part.search(other.label):
                 continue
             column = numbers.column_from_right(row, part.value, other)
-            if column is None or other.values[-column[0]] is None:
-                return part
+            if column is None or other.values[-column[0]] is None \
+                    or sum(1 for v in row.values if v is not None and v * column[1] == part.value) > 1:
+                return part  # (the value printed in two columns of the row: which one was read is not told)
             right, factor = column
             both = [lines[min(at, i)], lines[max(at, i)]]
             return part.model_copy(update={"value": part.value + abs(other.values[-right]) * factor,
@@ -485,7 +486,7 @@ class Evidence:
 _TAX = "income_tax"
 _DEPRECIATION_AMORTIZATION = "depreciation_amortization"
 # a question that names amortization, D&A or EBITDA asks both parts; "depreciation expense" alone asks the one row
-_ASKS_BOTH_PARTS = re.compile(r"amorti[sz]ation|\bD\s*&\s*A\b|EBITDA", re.I)
+_ASKS_BOTH_PARTS = re.compile(r"depreciation\b[^?.]{0,40}\bamorti[sz]ation|\bD\s*&\s*A\b|EBITDA", re.I)
 _NET_INCOME = "net_income"
 _SAME_TABLE_ROWS = 25  # lines either side of a row read that a row of its own table stands within
 _SHORT_TERM_DEBT, _LONG_TERM_DEBT = "short_term_debt", "long_term_debt"

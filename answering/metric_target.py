@@ -137,7 +137,7 @@ _EXPLICIT_PERCENT = re.compile(
 _DECIMALS = re.compile(r"\bround(?:ed|ing)?\b[^.?]*?\b(one|two|three|four|zero|no|\d)\s+decimal", re.I)
 _WHOLE = re.compile(r"\bround(?:ed|ing)?\b[^.?]*?\b(?:nearest|whole)\s+(?:whole\s+)?(?:number|integer|dollar|percent)", re.I)
 _SCALE = re.compile(r"\b(?:in\s+)?(?:usd|us\$|\$|dollars?)?\s*(billions?|millions?|thousands?)\b", re.I)
-_QUARTER_WORDS = re.compile(r"\b(?:year[- ]to[- ]date|ytd|(?:six|nine)\s+months)\b", re.I)
+_QUARTER_WORDS = re.compile(r"\b(?:year[- ]to[- ]date|ytd|(?:six|nine|6|9)[\s-]+months?)\b", re.I)
 # Comparisons and selections the target model does not express: the general writer answers them.
 _UNSUPPORTED = re.compile(
     r"\b(?:which|rank\w*|highest|lowest|higher|lower|compared?|versus|vs\.?|whether|both|each|per\s+employee)\b", re.I

@@ -222,7 +222,8 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
         own = figures(parts[0])
         if len(own) == 1 and not earlier:
             return own
-    return _named_right_after(quotes, words, percent, unit) or _named_right_before(quotes, words, percent, unit)
+    return _named_right_after(quotes, words, percent, unit) or _named_right_before(quotes, words, percent, unit,
+                                                                                    question)
 
 
 _WORDS_BEFORE = 5  # the words right before a figure that name it ("an intangible asset impairment charge of $2,074,000")
@@ -230,7 +231,8 @@ _WORDS_BEFORE = 5  # the words right before a figure that name it ("an intangibl
 _INTRODUCES = re.compile(r"\b(?:of|was|were|is|are|totall?ing|totall?ed|amounting\s+to|amounted\s+to)\s*[$€£]?\s*$", re.I)
 
 
-def _named_right_before(quotes: list[str], words: set[str], percent: bool, unit: re.Pattern | None) -> set[float] | None:
+def _named_right_before(quotes: list[str], words: set[str], percent: bool, unit: re.Pattern | None,
+                        question: str = "") -> set[float] | None:
     """The one figure that most of the question's own words lead up to, in the first quote: "recorded an intangible asset
     impairment charge of $2,074,000, with an after tax impact to net income of $1,265,000" for "the pre-tax intangible
     asset impairment charge". None unless at least two of the question's words name it and no other figure as many."""
@@ -239,6 +241,7 @@ def _named_right_before(quotes: list[str], words: set[str], percent: bool, unit:
         return None
     matches = [f for f in _figure_matches(text, percent, unit) if percent or not f[0].group("pct")]
     named: dict[float, int] = {}
+    totals = set()
     for i, (m, number, scale) in enumerate(matches):
         start = matches[i - 1][0].end() if i else 0
         lead = text[start: m.start()]
@@ -246,6 +249,14 @@ def _named_right_before(quotes: list[str], words: set[str], percent: bool, unit:
             continue  # "... factories in Asia and 40": words after another figure name that one
         leading = lead.split()[-_WORDS_BEFORE:]
         named[number * (1.0 if percent else scale)] = len(words & set(tokenize(" ".join(leading))))
+        if re.search(r"\b(?:total|aggregate|combined)\b", " ".join(leading), re.I):
+            totals.add(number * (1.0 if percent else scale))
+    # "the total goodwill impairment charge": a part's figure ("charges of $45 million in the Industrial segment and
+    # total impairment charges of $60 million") is no total, and a total is no part's figure
+    if re.search(r"\b(?:total|aggregate|combined)\b", question, re.I):
+        named = {v: n for v, n in named.items() if v in totals} if len(totals) == 1 else {}
+    else:
+        named = {v: n for v, n in named.items() if v not in totals}
     ranked = sorted(named.values(), reverse=True)
     if not ranked or ranked[0] < 2 or (len(ranked) > 1 and ranked[1] == ranked[0]):
         return None
@@ -471,6 +482,11 @@ def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -
         if opens or _OPENER.match(name) or PLACE_NAMES.fullmatch(name) or _DEFINED_TERM.match(name) or titled \
                 or not _name_like(name) or f" {company_key(name)} " in asked \
                 or sum(w[:5] in stems for w in before) < words_before:
+            continue
+        if re.fullmatch(r"[A-Z]{4,}", name) and (not before or before[-1][:5] not in stems
+                                                  or re.match(r"\s+(?:\d|Index\b)", quote[m.end():])):
+            # a word in capitals is a name ("acquired MICROS") only right after the question's own word, and not an
+            # index's or a product's name before its number ("the RUSSELL 2000 Index")
             continue
         found.add(name)
     return found

@@ -167,7 +167,11 @@ _TESTS: list[tuple[YesNoTest, re.Pattern[str]]] = [
     ("negative", re.compile(r"\bnegative\b", re.I)),
     # "Did it report a net loss for the first six months?": the period's net result below nil (a change of the loss,
     # "did its net loss narrow", is no such test: the move words are tested first)
-    ("negative", re.compile(r"\b(?:report|post|record|incur|suffer|ha[sdv]e?)\w*\s+(?:an?\s+)?net\s+loss(?:es)?\b", re.I)),
+    # (only the period's own result: "a net loss from discontinued operations", "net losses on its hedges", "in any of
+    # the years" are other figures)
+    ("negative", re.compile(r"\b(?:report|post|record|incur|suffer)(?:s|ed)?\s+an?\s+net\s+loss\s+(?:for|in|during)\s+"
+                            r"(?:the\s+)?(?:first|second|third|fourth|fiscal|FY|Q[1-4]|(?:19|20)\d\d|six|nine|three|"
+                            r"quarter|year)\b(?![^?]*\b(?:any|each)\s+of\b)", re.I)),
 ]
 # "What restructuring plan did X announce in January 2023", "What income tax matter did X settle":
 # a specific event, described in the text; the period's statement line of the same name

@@ -48,6 +48,7 @@ def asked_thing(ask: str) -> str | None:
 
 # "how many regular employees ... were covered": the verb the counted things are asked by (of the first count asked)
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.I)
+_SOME_PLACE = re.compile(r"\b(?:in|at)\s+(?:our\s+|its\s+|the\s+)?[A-Z]|\bat\s+(?:our|its)\b")
 _COUNTED_AS = re.compile(r"^[^?,;]*?\b(?:were|are|was|is|have\s+been|had\s+been)\s+([a-z]{4,})\b", re.I)
 
 
@@ -82,5 +83,15 @@ def states_count(text: str, ask: str) -> bool:
     # never a count of them all ("how many regular employees did it have")
     first = _HOW_MANY.search(ask)
     verb = _COUNTED_AS.match(ask[first.end():]) if first else None
-    return verb is not None and re.search(rf"\b(?:{things})\w*,\s+(?:[a-z-]+\s+){{0,2}}?{number}\s+(?:[a-z-]+\s+){{0,2}}?"
-                                          rf"{re.escape(verb.group(1)[:5])}", text, re.I) is not None
+    if verb is None:
+        return False
+    for m in re.finditer(rf"\b(?P<qualifier>[\w.’'-]+\s+)?(?:{things})\w*,\s+(?:[a-z-]+\s+){{0,2}}?{number}\s+"
+                         rf"(?:[a-z-]+\s+){{0,2}}?{re.escape(verb.group(1)[:5])}\w*(?P<after>(?:\s+\S+){{0,8}})", text, re.I):
+        qualifier = (m.group("qualifier") or "").strip()
+        if qualifier[:1].isupper() and not re.search(rf"\b{re.escape(qualifier)}", ask) \
+                and not qualifier.endswith(("’s", "'s")):
+            continue  # "Of our U.S. employees, ...": a part the ask does not name
+        if _SOME_PLACE.search(m.group("after")):
+            continue  # "12 were opened in Texas", "... at our Ohio plant": the count of one place's
+        return True
+    return False

@@ -58,11 +58,13 @@ def write(question: str, hits: list[SearchHit], companies: list[str], retriever:
         return None
     role = m.group("role").strip()
     past = bool(re.search(r"\b(?:served|acted|was)\b", m.group(0), re.I))
-    found = _named(role, hits, past)
+    found = _named(role, hits, past, companies)
     if not found and retriever is not None and len(companies) == 1:
-        more = retriever.search(f"{companies[0]} {role}", k=8, mode="sparse",
-                                filters=SearchFilters(companies=companies))
-        found = _named(role, more, past)
+        hits = retriever.search(f"{companies[0]} {role}", k=8, mode="sparse", filters=SearchFilters(companies=companies))
+        found = _named(role, hits, past, companies)
+    if _SUCCESSOR.search(" ".join(h.chunk.text for h in hits)) and re.search(
+            rf"\bsuccessor\s+{re.escape(role)}\b", " ".join(h.chunk.text for h in hits), re.I):
+        return None  # "became the successor trustee": the role changed hands, and which party holds it now is not told
     # the sentence sharing most of the question's words is the evidence ("the 2023 364 Day Credit Agreement")
     asked = set(re.findall(r"[a-z0-9]+", question.lower()))
     found.sort(key=lambda f: (not _prose(f[1][1]), -len(asked & set(re.findall(r"[a-z0-9]+", f[1][1].lower())))))
@@ -87,7 +89,11 @@ def _for_company(quote: str, role: str, companies: list[str]) -> bool:
     return any(re.search(rf"\b{said}\s+(?:to|for)\s+(?:the\s+)?{re.escape(w)}\b", quote, re.I) for w in words)
 
 
-def _named(role: str, hits: list[SearchHit], past: bool = True) -> list[tuple[str, tuple[SearchHit, str]]]:
+_SUCCESSOR = re.compile(r"\bsuccessor\b", re.I)
+
+
+def _named(role: str, hits: list[SearchHit], past: bool = True,
+           companies: list[str] = ()) -> list[tuple[str, tuple[SearchHit, str]]]:
     """Each (party, (hit, quote)) the hits name in the role: "X, as <role>", "X is serving as <role>", and, asked of
     the past (`past`), "X served as <role>" (a former holder answers no question about who serves now)."""
     verbs = r"serves|acts|served|acted" if past else r"serves|acts"
@@ -104,7 +110,7 @@ def _named(role: str, hits: list[SearchHit], past: bool = True) -> list[tuple[st
             before = _NAME.search(window)
             if before is None or window[: before.start()].rstrip().endswith(","):
                 continue  # (a name a comma cuts: "Skadden, Arps, Slate, Meagher & Flom LLP" read from "Meagher")
-            name = _trimmed(before.group("name"))
+            name = _trimmed(before.group("name"), companies)
             if aside and (short := _DEFINED_AS.match(aside.group(0).strip())):
                 name = _from_its_short_name(name, short.group(1))
             if _NOT_A_PARTY.match(name) or len(name) < 3:
@@ -151,7 +157,7 @@ def _sentence_of(text: str, start: int, end: int) -> str:
     return " ".join(text[max(0, opened + 1): closed + 1].split()).strip()
 
 
-def _trimmed(run: str) -> str:
+def _trimmed(run: str, companies: list[str] = ()) -> str:
     """The party's name out of the capitalised run before its role: not the sentence it follows ("... for Patriot.
     Stephens Inc.")."""
     words = run.split(" ")
@@ -160,8 +166,10 @@ def _trimmed(run: str) -> str:
         run = " ".join(words[ends[-1] + 1:])
     run = " ".join(run.split()).rstrip(",")  # (a name wraps across lines: "Morgan\nStanley Senior Funding, Inc.")
     # "between the Company and U.S. Bank Trust Company": the other side of the agreement, joined by "and", is the party
+    # (or the asked company, by a word of its name: "between Acme Corp. and Wells Fargo Bank")
     first, joined, rest = run.partition(" and ")
-    return rest if joined and _NOT_A_PARTY.match(first) else run
+    own = {w.lower().strip(",.") for c in companies for w in c.split() if len(w) > 2}
+    return rest if joined and (_NOT_A_PARTY.match(first) or (first.split()[0].lower().strip(",.") in own)) else run
 
 
 # a word's own full stop: an abbreviation or a legal form, not a sentence's end

@@ -156,9 +156,9 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
         return []
     wanted = content_words(ask, companies)
     years = sorted(set(understanding.fiscal_years))
-    # the calendar years of the days the question names ("as of October 31, 2022" in Salesforce's fiscal 2023): a
-    # sentence dated so is of the asked period, whatever fiscal year it falls in
-    asked_days_years = {int(d[:4]) for d in parse_periods(question).dates}
+    # the months of the days the question names ("as of October 31, 2022" in Salesforce's fiscal 2023): a sentence
+    # dated in one is of the asked period, whatever fiscal year it falls in
+    asked_months = {d[:7] for d in parse_periods(question).dates}
     ends = period_ends(getattr(services, "retriever", None))
     firsts = {p[0] for p in topic.phrases} | {w for pair in topic.pairs for w in pair}
     scored = []
@@ -192,7 +192,8 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
             # "GBP produced 0.3 million MT in 2024": a subsidiary's (or a country's) deed, not the company's; "the
             # Group has commitments to sell 227.5 million tonnes": no production at all
             continue
-        if years and (said := years_in(s.text)) and max(said) < max(years) and not set(said) & asked_days_years \
+        if years and (said := years_in(s.text)) and max(said) < max(years) \
+                and not (asked_months and {d[:7] for d in parse_periods(s.text).dates} & asked_months) \
                 and not in_a_straddled_year(s, years, ends):
             # "Year ended December 31, 2014 as compared to the year ended December 31, 2013 The increase in our
             # international revenues ...": an earlier year's comparison, for a question about 2015 (against 2014)

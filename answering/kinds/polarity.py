@@ -187,9 +187,11 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
         negation = cessation = plan = maybe_not = ""
         done = False  # an anchor stated as a deed, neither named as a program nor planned
         for a in anchors:
-            if predicate.stems & _ONGOING and (words[a].lower().endswith("ed") or words[a].lower() in _PAST) \
+            if not predicate.deed and predicate.stems & _ONGOING \
+                    and (words[a].lower().endswith("ed") or words[a].lower() in _PAST) \
                     and (until := _ENDED_AT.match(" ".join(words[a + 1:a + 8]))):
-                # "the facility TPSCo operated through July 2022": a deed that went on, up to the day it stopped
+                # "was it still operating?": "the facility TPSCo operated through July 2022", a state that went on up
+                # to the day it stopped (a deed asked, "did it operate the plant in 2023?", was done until then)
                 cessation = cessation or f"{words[a]} {until.group(0)}"
                 continue
             follows = words[a + 1].lower() if a + 1 < len(words) else ""

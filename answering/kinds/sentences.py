@@ -323,13 +323,14 @@ _QUOTED_NAME = re.compile(r"[\"“]([^\"“”]{2,80})[\"”]")
 _NAME_WORDS_BESIDE = frozenset(tokenize("technologies holdings group international systems communications"))
 
 
-def _the_company(quoted: str, names: set[str]) -> bool:
+def _the_company(quoted: str, names: set[str], first: bool = False) -> bool:
     """A quoted name is the company's: a word of its name first, the rest its name's, its legal form or a
-    word companies add to it ("Uber Technologies, Inc.")."""
+    word companies add to it ("Uber Technologies, Inc."); or, the question's `first` quoted name, a legal name."""
     words = tokenize(quoted)
-    if len(words) >= 2 and words[-1] in LEGAL_FORM_STEMS and len(words) <= 8 and not quoted.islower():
-        # a legal name quoted whole, "PACIFIC GAS AND ELECTRIC COMPANY" of a company the catalog holds as PG&E: a
-        # company by its legal form, whatever words the catalog's name shares with it
+    if first and len(words) >= 2 and words[-1] in LEGAL_FORM_STEMS and len(words) <= 8 and not quoted.islower():
+        # the question's first quoted name, a legal name whole ("PACIFIC GAS AND ELECTRIC COMPANY" of a company the
+        # catalog holds as PG&E): the asked company, whatever words the catalog's name shares with it (a later one,
+        # "to acquire "Beta Systems Inc."", is a counterparty the topic names)
         return True
     # ("&", "of" join a name's words: "CREATIVE MEDIA & COMMUNITY TRUST CORPORATION" is five words and a form)
     return bool(words) and words[0] in names and len([w for w in words if w not in ("and", "of", "the")]) <= 5 \
@@ -342,7 +343,9 @@ def content_words(text: str, companies: list[str]) -> list[str]:
     years = {str(y) for y in parse_periods(text).years}
     # "Uber Technologies, Inc." quoted whole: the company as the question names it, every word of it (not a quoted
     # segment or brand that carries its name: "Microsoft Cloud", "NIKE Direct")
-    text = _QUOTED_NAME.sub(lambda m: " " if _the_company(m.group(1), names) else m.group(0), text)
+    first = next(_QUOTED_NAME.finditer(text), None)
+    text = _QUOTED_NAME.sub(lambda m: " " if _the_company(m.group(1), names, first=m.start() == first.start())
+                            else m.group(0), text)
     out: list[str] = []
     # "eMetals Limited", "in early 2022": a name's legal form and a vague time of year are not the
     # topic (a stating sentence says "the Company", "in February 2022")
@@ -671,11 +674,25 @@ def period_ends(retriever: object) -> dict[str, str]:
     return {f.doc: f.period_end for c in catalog.companies for f in c.filings if f.period_end} if catalog else {}
 
 
+_MONTH_OF_YEAR = re.compile(rf"\b({_MONTH})[a-z]*\.?\s+(?:\d{{1,2}},?\s+)?((?:19|20)\d\d)\b", re.I)
+_FISCAL_YEAR_NAMED = re.compile(r"\b(?:fiscal(?:\s+year)?|FY)\s*'?((?:19|20)?\d\d)\b", re.I)
+_MONTH_NUMBER = {m: i + 1 for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+                                                  "nov", "dec"))}
+
+
 def in_a_straddled_year(s: Sentence, years: list[int], ends: dict[str, str]) -> bool:
-    """The sentence's latest year is the calendar year before the asked fiscal year, which its own filing's year spans
-    (Salesforce's fiscal 2023 ends January 31, 2023: "In August 2022" is inside it)."""
+    """The sentence's latest year is the calendar year before the asked fiscal year, and it names a month of that
+    year after the fiscal year's own end month: inside the asked year, which its filing's year spans (Salesforce's
+    fiscal 2023 ends January 31, 2023: "In August 2022" is inside it, "In January 2022" is not). A fiscal year named
+    ("in fiscal 2022") is that year, never the asked one."""
     end = ends.get(s.chunk.doc, "")
     said = years_in(s.text)
-    return bool(years) and bool(said) and end[5:7] not in ("", "12") and s.chunk.fiscal_year == max(years) \
-        and max(said) == max(years) - 1
+    if not (years and said and end[5:7] not in ("", "12") and s.chunk.fiscal_year == max(years)
+            and max(said) == max(years) - 1):
+        return False
+    prior = max(years) - 1
+    if any(int(y) % 100 == prior % 100 for y in _FISCAL_YEAR_NAMED.findall(s.text)):
+        return False
+    months = [_MONTH_NUMBER[m.group(1)[:3].lower()] for m in _MONTH_OF_YEAR.finditer(s.text) if int(m.group(2)) == prior]
+    return bool(months) and all(month > int(end[5:7]) for month in months)
 

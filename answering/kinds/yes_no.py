@@ -1002,7 +1002,7 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
     if not (yes or no) and predicate.change in ("up", "down") and topic is not None \
             and (rates := _new_rate(decision, topic, hits, understanding)) is not None:
         return rates
-    yes, no = _of_the_asked_span(yes, no, main_clause(decision.ask))
+    yes, no = _of_the_asked_span(yes, no, main_clause(decision.ask), predicate.deed)
     if yes and no:
         yes, no = _in_quarter(yes, no, main_clause(decision.ask))
     if yes and no and _ASKS_PLAN.search(decision.ask) and any(_denies_the_plan(s.text) for s in no):
@@ -1357,17 +1357,19 @@ _MONTHS_SPAN = re.compile(r"\b(?:six|nine|6|9)[\s-]*months?\b|\bfirst\s+half\b|\
                           re.I)
 
 
-def _of_the_asked_span(yes: list[Sentence], no: list[Sentence], clause: str) -> tuple[list[Sentence], list[Sentence]]:
-    """Where the question asks a span of months and no quarter ("a net loss for the first six months of fiscal
-    2015"), a sentence that names a quarter and no such span tells of the quarter ("a net loss ... in the second
-    quarter"), which does not decide the span's question: set aside."""
+def _of_the_asked_span(yes: list[Sentence], no: list[Sentence], clause: str,
+                       deed: bool) -> tuple[list[Sentence], list[Sentence]]:
+    """Where the question asks a span of months and no quarter ("issued common stock during the first six months"), a
+    sentence that names a quarter and no such span tells of the quarter: it denies nothing of the span ("did not issue
+    ... in the second quarter"), and a quarter's state or result is not the span's. A deed done in a quarter of the
+    span (`deed`) is done in the span: that Yes stands."""
     if not _MONTHS_SPAN.search(clause) or _quarters(clause):
         return yes, no
 
     def of_a_quarter_only(s: Sentence) -> bool:
         return bool(_quarters(s.text)) and not _MONTHS_SPAN.search(s.text)
 
-    return [s for s in yes if not of_a_quarter_only(s)], [s for s in no if not of_a_quarter_only(s)]
+    return [s for s in yes if deed or not of_a_quarter_only(s)], [s for s in no if not of_a_quarter_only(s)]
 
 
 def _asked(decision: KindDecision, topic: Topic | None) -> str:

@@ -476,3 +476,17 @@ def test_of_two_figures_the_one_the_questions_words_lead_up_to_answers():
     assert typed_answer("number", quote, question) == 2_074_000
     # a question whose words name neither figure more than the other gets none
     assert typed_answer("number", quote, "What amount did the company record in the quarter (in USD)?") == NA
+
+
+def test_a_total_asked_is_the_figure_named_total_and_a_part_asked_is_not():
+    quote = _answer('"In 2023 we recorded goodwill impairment charges of $45 million in the Industrial segment and total '
+                    'impairment charges of $60 million." (aa p.3)')
+    assert typed_answer("number", quote, "What was the total goodwill impairment charge recorded in 2023 (in USD)?") \
+        == 60_000_000
+    assert typed_answer("number", quote, "What goodwill impairment charge was recorded in the Industrial segment in "
+                        "2023 (in USD)?") == 45_000_000
+
+
+def test_an_index_name_in_capitals_is_no_party():
+    quote = _answer('"The graph compares the cumulative return of our stock with the RUSSELL 2000 Index." (aa p.3)')
+    assert typed_answer("name", quote, "Which index does the company compare its stock against?") == NA

@@ -83,3 +83,13 @@ def test_a_heading_run_into_the_name_ends_where_its_defined_short_name_starts():
     question = "Which firm acts as investment manager of Acme Corp according to its 2022 annual report?"
     written = party_role.write(question, hits(page, [0]), ["Acme Corp"], None)
     assert written is not None and written.text.startswith("Quadravest Capital Management Inc.\n\n"), written
+
+
+def test_a_successor_in_the_role_or_the_company_joined_to_the_party_leave_no_wrong_name():
+    question = "Which bank serves as trustee under Acme Corp's indenture for the Senior Notes due 2030?"
+    moved = one_page("The indenture is between Acme Corp. and Wells Fargo Bank, National Association, as trustee.",
+                     "In 2022, Computershare Trust Company, N.A. became the successor trustee under the indenture.")
+    assert party_role.write(question, hits(moved, [0]), ["Acme Corp"], None) is None
+    joined = one_page("The indenture is between Acme Corp. and Wells Fargo Bank, National Association, as trustee.")
+    written = party_role.write(question, hits(joined, [0]), ["Acme Corp"], None)
+    assert written is not None and written.text.startswith("Wells Fargo Bank, National Association\n\n"), written
