@@ -122,7 +122,8 @@ class Evidence:
             if metric == _NET_INCOME and owners_share.ASKS_OWNERS.search(self.question) \
                     and not owners_share.ASKS_OWNERS.search(found.quote):
                 found = self._owners_part(found)
-            if metric == _DEPRECIATION_AMORTIZATION and _ASKS_BOTH_PARTS.search(self.question):
+            if metric == _DEPRECIATION_AMORTIZATION and (_ASKS_BOTH_PARTS.search(self.question) or (
+                    _EBITDA.search(self.question) and not _DEPRECIATION_WORD.search(self.question))):
                 found = self._whole_depreciation(found)
             if metric == _TAX:
                 found = self._tax_as_expense(found, year)
@@ -486,7 +487,10 @@ class Evidence:
 _TAX = "income_tax"
 _DEPRECIATION_AMORTIZATION = "depreciation_amortization"
 # a question that names amortization, D&A or EBITDA asks both parts; "depreciation expense" alone asks the one row
-_ASKS_BOTH_PARTS = re.compile(r"depreciation\b[^?.]{0,40}\bamorti[sz]ation|\bD\s*&\s*A\b|EBITDA", re.I)
+# (EBITDA asked without naming the parts; "operating income plus depreciation expense" defines it on one)
+_ASKS_BOTH_PARTS = re.compile(r"depreciation\b[^?.]{0,40}\bamorti[sz]ation|\bD\s*&\s*A\b", re.I)
+_EBITDA = re.compile(r"\bEBITDA\b", re.I)
+_DEPRECIATION_WORD = re.compile(r"\bdepreciation\b", re.I)
 _NET_INCOME = "net_income"
 _SAME_TABLE_ROWS = 25  # lines either side of a row read that a row of its own table stands within
 _SHORT_TERM_DEBT, _LONG_TERM_DEBT = "short_term_debt", "long_term_debt"

@@ -227,6 +227,15 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
 
 
 _WORDS_BEFORE = 5  # the words right before a figure that name it ("an intangible asset impairment charge of $2,074,000")
+
+
+def _proper_words(question: str) -> list[str]:
+    """The capitalised words the question names a part by ("the Industrial segment"), past its first word and outside
+    its quoted company name; months, abbreviations in capitals and the words of its templates aside."""
+    unquoted = _QUOTED.sub(" ", question)
+    words = re.findall(r"(?<![.?!]\s)(?<!^)\b([A-Z][a-z]{2,})\b", unquoted)
+    return [w for w in words if w.lower() not in _MONTHS and w.lower() not in _ASKING and w not in ("If", "In", "What",
+                                                                                                  "USD", "N/A")]
 # the word that hands a name its figure: "a charge of $2,074,000", "revenue was $5 million", "totaling $3.1 billion"
 _INTRODUCES = re.compile(r"\b(?:of|was|were|is|are|totall?ing|totall?ed|amounting\s+to|amounted\s+to)\s*[$€£]?\s*$", re.I)
 
@@ -239,6 +248,8 @@ def _named_right_before(quotes: list[str], words: set[str], percent: bool, unit:
     text = quotes[0]
     if _CHANGE_FIGURE.search(text):
         return None
+    if any(word not in text for word in _proper_words(question)):
+        return None  # "the Industrial segment's charge": a quote that never names the Industrial segment states none
     matches = [f for f in _figure_matches(text, percent, unit) if percent or not f[0].group("pct")]
     named: dict[float, int] = {}
     totals = set()
@@ -457,7 +468,11 @@ def _names_described_as_asked(quote: str, question: str) -> set[str]:
             continue
         if sum(w[:5].lower() in stems for w in re.findall(r"[A-Za-z][\w'’-]+", after.group("words"))) >= _DESCRIBED_BY:
             found.add(name)
-    return found
+    # (a deal's other party in the same quote, "acquired Beta Inc. from Gamma Holdings LLC, a provider of ...": which
+    # one the description is of, the reader of words cannot tell)
+    others = {m.group(0) for m in _QUOTED_NAME.finditer(quote) if _LEGAL_END.search(m.group(0))
+              and f" {company_key(m.group(0))} " not in asked and not any(m.group(0) in f for f in found)}
+    return set() if others else found
 
 
 def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -> set[str] | None:

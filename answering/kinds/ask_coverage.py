@@ -684,6 +684,22 @@ def _asked_day(question: str) -> _Day | None:
     return _Day(m)
 
 
+def _named_by_day(question: str) -> str | None:
+    """The day a participle dates the asked thing by ("issued by X on August 14, 2023"), which `_asked_day` leaves
+    out; None when the question names none so."""
+    m = _ASKED_DAY.search(question)
+    if m is None or _asked_day(question) is not None or not m.group("when"):
+        return None
+    return m.group("when")
+
+
+def _of_the_days_year(when: str, text: str) -> bool:
+    """The answer names the day's year, or no day at all."""
+    year = when[-4:]
+    days = re.findall(rf"\b(?:{_MONTHS})\s+\d{{1,2}},?\s+((?:19|20)\d\d)\b", text, re.I)
+    return not days or year in days or year in re.findall(r"\b(?:19|20)\d\d\b", text)
+
+
 def _states_day(day: _Day, text: str) -> bool:
     """The answer states the asked day ("On March 1, 2017, we announced ...", "March 1st")."""
     return any(int(m.group(2)) == day.day for m in re.finditer(rf"\b({_MONTHS})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", text, re.I)
@@ -758,6 +774,10 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
         return first.rstrip("?")
     if (day := _asked_day(question)) is not None and not _states_day(day, text):
         return f"what happened on {day.when}"
+    if (named := _named_by_day(question)) is not None and not _of_the_days_year(named, text):
+        # "the notes issued ... on August 14, 2023": the day names the thing, so an answer need not repeat it, but
+        # one dated only in other years ("On March 1, 2022, we issued ...") is about another issue
+        return f"what happened on {named}"
     if not _AN_AMOUNT.search(_QUOTE.sub(" ", text) + " " + " ".join(_QUOTE.findall(text))):
         if written.kind in _PICKS and (measure := _measure_asked(asks[0] if asks else question, vocab)):
             return measure  # "What were its gross margin percentages for Products and for Services?": names alone

@@ -169,9 +169,11 @@ _TESTS: list[tuple[YesNoTest, re.Pattern[str]]] = [
     # "did its net loss narrow", is no such test: the move words are tested first)
     # (only the period's own result: "a net loss from discontinued operations", "net losses on its hedges", "in any of
     # the years" are other figures)
-    ("negative", re.compile(r"\b(?:report|post|record|incur|suffer)(?:s|ed)?\s+an?\s+net\s+loss\s+(?:for|in|during)\s+"
-                            r"(?:the\s+)?(?:first|second|third|fourth|fiscal|FY|Q[1-4]|(?:19|20)\d\d|six|nine|three|"
-                            r"quarter|year)\b(?![^?]*\b(?:any|each)\s+of\b)", re.I)),
+    ("negative", re.compile(r"^\W*(?:did|has|had)\s+(?!(?:[^?]*?\b(?:segment|division|joint\s+venture|subsidiary|unit|"
+                            r"business)\b))[^?]{2,80}?\b(?:report|post|record|incur|suffer)(?:s|ed)?\s+an?\s+net\s+loss\s+"
+                            r"(?:for|in|during)\s+(?:the\s+)?(?:(?:first|second|third|fourth|fiscal|year|six|nine|three|"
+                            r"quarter|months?|ended|ending|of|FY|Q[1-4]|\d{1,2},?|(?-i:[A-Z][a-z]+)|(?:19|20)\d\d)\s*){1,8}"
+                            r"(?:\([^)]*\)\s*)?\?", re.I)),
 ]
 # "What restructuring plan did X announce in January 2023", "What income tax matter did X settle":
 # a specific event, described in the text; the period's statement line of the same name

@@ -48,7 +48,8 @@ def asked_thing(ask: str) -> str | None:
 
 # "how many regular employees ... were covered": the verb the counted things are asked by (of the first count asked)
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.I)
-_SOME_PLACE = re.compile(r"\b(?:in|at)\s+(?:our\s+|its\s+|the\s+)?[A-Z]|\bat\s+(?:our|its)\b")
+_SOME_PLACE = re.compile(r"\b(?:in|at)\s+(?:our\s+|its\s+|the\s+)?[A-Z]|\bat\s+(?:our|its)\b|\b(?:that|which|who)\s+\w+"
+                         r"|\bduring\b|\bquarter\b")
 _COUNTED_AS = re.compile(r"^[^?,;]*?\b(?:were|are|was|is|have\s+been|had\s+been)\s+([a-z]{4,})\b", re.I)
 
 

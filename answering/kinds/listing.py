@@ -209,7 +209,7 @@ def dash_items(text: str, topic: Topic) -> list[str]:
     return []
 
 
-_SENTENCE_END = re.compile(r"(?<!Inc)(?<!Ltd)(?<!Co)(?<!Corp)(?<!Jr)\.(?:\s|$)")
+_SENTENCE_END = re.compile(r"(?<!Inc)(?<!Ltd)(?<!Co)(?<!Corp)(?<!Jr)(?<!\b[A-Z])\.(?:\s|$)")  # ("U.S.", "N.A.")
 _ITEM_LEAD = re.compile(r"^(?:and\s+|or\s+)?(?:the\s+)?", re.I)
 _ITEM_ASIDE = re.compile(r"\s*\([^()]*\)")
 

@@ -72,7 +72,12 @@ _NOTES = re.compile(r"\b(?:notes|debentures|bonds)\b", re.I)
 
 def asks_total_principal(question: str) -> bool:
     return _ASKS_TOTAL.search(question) is not None \
-        or (_ASKS_TOTAL_ISSUED.search(question) is not None and _NOTES.search(question) is not None)
+        or (_ASKS_TOTAL_ISSUED.search(question) is not None and _NOTES.search(question) is not None
+            and _ONE_TRANCHE.search(question) is None)
+
+
+# "the Medium-Term Notes due 2053", "its 5.450% notes": one tranche named, whose own principal is asked
+_ONE_TRANCHE = re.compile(r"\bdue\s+(?:19|20)\d\d\b|\d+(?:\.\d+)?\s?%", re.I)
 
 
 def _tranches(hits: list[SearchHit]) -> list[list[_Tranche]]:

@@ -127,10 +127,17 @@ def _from_its_short_name(name: str, short: str) -> str:
     """The name from the word its defined short name starts with: "Related Party Transactions Quadravest Capital
     Management Inc." defined as ("Quadravest") is "Quadravest Capital Management Inc." (a heading ran into it); the
     name as read when no word of it starts the short name."""
-    first = short.split()[0].lower()
+    if len(short.split()) != 1 or short.lower() in _GENERIC_SHORT:
+        return name  # ("the "Bank"", ""Union Bank"": a word of the name itself, which marks no start)
+    first = short.lower()
     words = name.split(" ")
     at = next((i for i, w in enumerate(words) if w.lower().strip(",.") == first), None)
     return " ".join(words[at:]) if at else name
+
+
+_GENERIC_SHORT = frozenset({"bank", "trustee", "agent", "company", "lender", "lenders", "borrower", "issuer", "trust",
+                            "union", "national", "association", "fund", "manager", "advisor", "adviser", "parent",
+                            "buyer", "seller", "purchaser", "guarantor", "corporation", "partnership", "administrator"})
 
 
 def _prose(quote: str) -> bool:

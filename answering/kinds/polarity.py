@@ -189,6 +189,7 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
         for a in anchors:
             if not predicate.deed and predicate.stems & _ONGOING \
                     and (words[a].lower().endswith("ed") or words[a].lower() in _PAST) \
+                    and not (a and words[a - 1].lower() in ("be", "been", "being", "to", "has", "have", "is", "are")) \
                     and (until := _ENDED_AT.match(" ".join(words[a + 1:a + 8]))):
                 # "was it still operating?": "the facility TPSCo operated through July 2022", a state that went on up
                 # to the day it stopped (a deed asked, "did it operate the plant in 2023?", was done until then)

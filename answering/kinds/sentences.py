@@ -19,7 +19,7 @@ from answering.citations import is_instruction
 from answering.kinds.ask_scope import MONTH as _MONTH
 from answering.numbers import years_in
 from finrag.catalog import FORM_WORDS
-from finrag.models import Chunk, SearchHit
+from finrag.models import ANNUAL_FILINGS, Chunk, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
 from retrieval.event_ask import asks_an_event
 from retrieval.periods import parse_periods
@@ -344,8 +344,11 @@ def content_words(text: str, companies: list[str]) -> list[str]:
     # "Uber Technologies, Inc." quoted whole: the company as the question names it, every word of it (not a quoted
     # segment or brand that carries its name: "Microsoft Cloud", "NIKE Direct")
     first = next(_QUOTED_NAME.finditer(text), None)
-    text = _QUOTED_NAME.sub(lambda m: " " if _the_company(m.group(1), names, first=m.start() == first.start())
-                            else m.group(0), text)
+    # (a company named outside the quotes, "acquired by Acme Corp", is the asked one: a quoted legal name is the other)
+    unquoted = set(tokenize(_QUOTED_NAME.sub(" ", text)))
+    named_outside = any(tokenize(c)[:1] and tokenize(c)[0] in unquoted for c in companies)
+    text = _QUOTED_NAME.sub(lambda m: " " if _the_company(m.group(1), names, first=m.start() == first.start()
+                                                          and not named_outside) else m.group(0), text)
     out: list[str] = []
     # "eMetals Limited", "in early 2022": a name's legal form and a vague time of year are not the
     # topic (a stating sentence says "the Company", "in February 2022")
@@ -682,17 +685,22 @@ _MONTH_NUMBER = {m: i + 1 for i, m in enumerate(("jan", "feb", "mar", "apr", "ma
 
 def in_a_straddled_year(s: Sentence, years: list[int], ends: dict[str, str]) -> bool:
     """The sentence's latest year is the calendar year before the asked fiscal year, and it names a month of that
-    year after the fiscal year's own end month: inside the asked year, which its filing's year spans (Salesforce's
-    fiscal 2023 ends January 31, 2023: "In August 2022" is inside it, "In January 2022" is not). A fiscal year named
-    ("in fiscal 2022") is that year, never the asked one."""
+    year its own filing shows to be inside the asked year: after a year's report's end month (Salesforce's fiscal 2023
+    ends January 31, 2023: "In August 2022" is inside it, "In January 2022" is not), or in the quarter an interim
+    report ends, when that quarter's end falls in the calendar year before its fiscal year (the quarter ended October
+    31, 2022 of fiscal 2023). A fiscal year named ("in fiscal 2022") is that year, never the asked one."""
     end = ends.get(s.chunk.doc, "")
     said = years_in(s.text)
     if not (years and said and end[5:7] not in ("", "12") and s.chunk.fiscal_year == max(years)
             and max(said) == max(years) - 1):
         return False
-    prior = max(years) - 1
+    prior, end_year, end_month = max(years) - 1, int(end[:4]), int(end[5:7])
     if any(int(y) % 100 == prior % 100 for y in _FISCAL_YEAR_NAMED.findall(s.text)):
         return False
     months = [_MONTH_NUMBER[m.group(1)[:3].lower()] for m in _MONTH_OF_YEAR.finditer(s.text) if int(m.group(2)) == prior]
-    return bool(months) and all(month > int(end[5:7]) for month in months)
-
+    if not months:
+        return False
+    if s.chunk.form in ANNUAL_FILINGS:
+        return end_year == max(years) and all(month > end_month for month in months)
+    # (an interim report's period end is its quarter's, not its year's: only its own quarter is known to be inside)
+    return end_year == prior and all(end_month - 2 <= month <= end_month for month in months)

@@ -84,3 +84,59 @@ def test_a_count_of_one_place_or_one_group_of_the_things_is_no_count_of_them(tex
 def test_a_counterpartys_quoted_legal_name_stays_a_word_of_the_topic():
     words = content_words('What did "Acme Corp" pay to acquire "Beta Systems Inc." in 2024?', ["Acme Corp"])
     assert "beta" in words and "acme" not in words
+
+
+def test_an_interim_reports_quarter_end_is_no_fiscal_year_end():
+    """A calendar-year company's Q2 10-Q ends June 30, 2023: September 2022 is in fiscal 2022, whatever the quarter's
+    end month says; a 10-Q whose quarter ends in the calendar year before its fiscal year (Salesforce's October 31,
+    2022 of fiscal 2023) holds its own quarter's months."""
+    def interim(doc: str, text: str) -> Sentence:
+        chunk = Chunk(chunk_id="c", doc=doc, doc_sha256="0" * 64, index=0, company="Acme", fiscal_year=2023, form="10-Q",
+                      page=0, page_end=0, text=text)
+        return Sentence(text=text, chunk=chunk, rank=0, position=0)
+
+    ends = {"CALENDAR_Q2": "2023-06-30", "JANUARY_Q3": "2022-10-31"}
+    assert not in_a_straddled_year(interim("CALENDAR_Q2", "In September 2022, Acme announced a plan."), [2023], ends)
+    assert in_a_straddled_year(interim("JANUARY_Q3", "In August 2022, the Board authorized a program."), [2023], ends)
+    assert not in_a_straddled_year(interim("JANUARY_Q3", "In March 2022, the Board authorized a program."), [2023], ends)
+
+
+@pytest.mark.parametrize("question", [
+    "Did Acme Corp report a net loss in 2024 from discontinued operations?",
+    "Did Acme Corp's Widget segment report a net loss in 2024?",
+    "Did Acme Corp record a net loss in 2024 on the sale of its Widget business?",
+])  # fmt: skip
+def test_words_after_the_period_make_the_loss_another_figure(question):
+    assert classify(question, VOCAB, ["Acme Corp"]).test != "negative"
+
+
+def test_a_counterpartys_quoted_name_is_kept_when_the_company_is_named_outside_quotes():
+    words = content_words('How much did Acme Corp pay to acquire "Beta Systems Inc." in 2024?', ["Acme Corp"])
+    assert "beta" in words
+
+
+def test_a_count_narrowed_by_a_clause_after_it_is_no_count_of_the_things():
+    assert not states_count("Of our employees, approximately 1,200 are covered by collective bargaining agreements that "
+                            "expire in 2025.", "How many employees were covered by collective bargaining agreements?")
+
+
+def test_a_licence_to_operate_through_a_year_is_no_stop(services):
+    page = one_page("The Springfield plant is licensed to be operated through 2035 by Acme Corp.")
+    written = ask("Is Acme Corp still operating the Springfield plant?", page, [0], services)
+    assert not written.text.startswith("No."), written.text
+
+
+def test_depreciation_alone_in_an_ebitda_definition_is_not_summed_with_amortization(services):
+    from tests.answering.kinds.conftest import filing
+
+    oracle = filing("financebench-extra/pdfs/ORACLE_2015_10K.pdf")
+    written = ask("What was Oracle's FY2015 EBITDA? Define EBITDA as operating income plus depreciation expense, both "
+                  "from the statements. Answer in USD millions.", oracle, [90, 93], services)
+    assert "16,732" not in written.text, written.text
+
+
+def test_notes_due_a_year_ask_that_tranche_not_the_issue_total():
+    from answering.kinds import note_tranches
+
+    assert not note_tranches.asks_total_principal("For the Medium-Term Notes due 2053 that McDonald's issued on August "
+                                                  "14, 2023, what was the total principal amount issued?")

@@ -490,3 +490,13 @@ def test_a_total_asked_is_the_figure_named_total_and_a_part_asked_is_not():
 def test_an_index_name_in_capitals_is_no_party():
     quote = _answer('"The graph compares the cumulative return of our stock with the RUSSELL 2000 Index." (aa p.3)')
     assert typed_answer("name", quote, "Which index does the company compare its stock against?") == NA
+
+
+def test_a_described_name_beside_the_deals_other_party_or_a_part_the_quote_never_names_types_nothing():
+    other = _answer('"In 2023 we acquired Beta Inc. from Gamma Holdings LLC, a provider of payment processing services to '
+                    'merchants." (aa p.3)')
+    assert typed_answer("name", other, "Which provider of payment processing services did Acme acquire in 2023?") == NA
+    charges = _answer('"In 2023, Acme recorded impairment charges of $60,000,000, of which the charge for the Consumer '
+                      'segment was $15,000,000." (aa p.3)')
+    assert typed_answer("number", charges, 'What impairment charge did "Acme Corp" record for the Industrial segment '
+                        "in 2023 (in USD)?") == NA

@@ -475,3 +475,9 @@ def test_a_day_that_dates_an_instrument_or_a_passive_deed_asks_nothing_of_that_d
                          "Agreement entered into on November 1, 2023?", ["Patriot"], vocab) is None
     # a company's deed on the day is what is asked of it
     assert uncovered_ask(price, "What did Patriot announce on November 1, 2023?", ["Patriot"], vocab) is not None
+
+
+def test_a_day_that_dates_the_asked_thing_still_rules_out_an_answer_dated_only_in_other_years(vocab):
+    other_issue = _answer('"On March 1, 2022, Acme Corp issued $500 million of 4.0% Notes due 2032." (aa p.3)')
+    assert uncovered_ask(other_issue, "What was the total principal amount of the Notes issued by Acme Corp on August "
+                         "14, 2023?", ["Acme Corp"], vocab) is not None

@@ -93,3 +93,14 @@ def test_a_successor_in_the_role_or_the_company_joined_to_the_party_leave_no_wro
     joined = one_page("The indenture is between Acme Corp. and Wells Fargo Bank, National Association, as trustee.")
     written = party_role.write(question, hits(joined, [0]), ["Acme Corp"], None)
     assert written is not None and written.text.startswith("Wells Fargo Bank, National Association\n\n"), written
+
+
+def test_a_generic_or_two_word_short_name_marks_no_start_of_the_name():
+    question = "Which bank acts as administrative agent under Acme Corp's credit agreement?"
+    for said, name in (("among Acme Corp, as borrower, and JPMorgan Chase Bank, N.A. (the “Bank”), as administrative "
+                        "agent.", "JPMorgan Chase Bank, N.A."),
+                       ("among Acme Corp, as borrower, and MUFG Union Bank, N.A. (“Union Bank”), as administrative agent.",
+                        "MUFG Union Bank, N.A.")):
+        written = party_role.write(question, hits(one_page(f"The credit agreement was entered into {said}"), [0]),
+                                   ["Acme Corp"], None)
+        assert written is not None and written.text.startswith(f"{name}\n\n"), written

@@ -34,7 +34,7 @@ def test_the_calendar_year_before_a_fiscal_year_not_ending_in_december_is_inside
 
     def said(doc: str) -> Sentence:
         chunk = Chunk(chunk_id=doc, doc=doc, doc_sha256="0" * 64, index=0, company="Acme", fiscal_year=2023,
-                      form="10-Q", page=29, page_end=29, text="")
+                      form="10-K", page=29, page_end=29, text="")
         return Sentence(text="In August 2022, our Board of Directors authorized a program to repurchase up to $10.0 "
                              "billion of our common stock.", chunk=chunk, rank=0, position=0)
 

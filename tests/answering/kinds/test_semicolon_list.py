@@ -27,3 +27,10 @@ def test_a_colon_followed_by_one_clause_or_lower_case_parts_lists_nothing():
     topic = Topic(words="labor unions", phrases=[], pairs=[("labor", "union")])
     assert dash_items("It has three labor unions: the largest is based in Oakland.", topic) == []
     assert dash_items("It has three labor unions: some employees are covered; others are not.", topic) == []
+
+
+def test_an_abbreviations_stop_inside_an_item_ends_no_list():
+    topic = Topic(words="labor unions", phrases=[], pairs=[("labor", "union")])
+    items = dash_items("It has three labor unions: the Electrical Workers (“IBEW”); the Steelworkers, U.S. District 7 "
+                       "(“USW”); and the Service Employees International Union (“SEIU”).", topic)
+    assert items == ["Electrical Workers", "Steelworkers, U.S. District 7", "Service Employees International Union"]
