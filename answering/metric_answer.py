@@ -122,8 +122,7 @@ class Evidence:
             if metric == _NET_INCOME and owners_share.ASKS_OWNERS.search(self.question) \
                     and not owners_share.ASKS_OWNERS.search(found.quote):
                 found = self._owners_part(found)
-            if metric == _DEPRECIATION_AMORTIZATION and (_ASKS_BOTH_PARTS.search(self.question) or (
-                    _EBITDA.search(self.question) and not _DEPRECIATION_WORD.search(self.question))):
+            if metric == _DEPRECIATION_AMORTIZATION and _asks_whole_depreciation(self.question):
                 found = self._whole_depreciation(found)
             if metric == _TAX:
                 found = self._tax_as_expense(found, year)
@@ -148,6 +147,14 @@ class Evidence:
         chunks = sorted({c.chunk_id: c for c in own}.values(), key=lambda c: c.index)
         return "\n".join(c.text for c in chunks), (chunks[0].number_convention if chunks else "us")
 
+    def _row_on_page(self, found: InputValue) -> tuple[numbers.Row | None, list[str], int | None, NumberConventionName]:
+        """The row read, its page's lines (stripped), the row's line number among them (None when the page does not
+        print it as quoted) and the page's number convention."""
+        text, convention = self._page_text(found.doc, found.page)
+        lines = [line.strip() for line in text.splitlines()]
+        at = next((i for i, line in enumerate(lines) if line == found.quote.strip()), None)
+        return numbers.statement_row(found.quote.strip(), convention), lines, at, convention
+
     def _as_worded(self, found: InputValue) -> InputValue:
         """The row labelled in the question's own words for the line ("operating profit"), where the page of the
         row read under another of its names ("Operating income", a total of operating revenues there) prints one:
@@ -155,10 +162,7 @@ class Evidence:
         words = [w for w in self.wordings.get(found.metric, []) if " " in w.strip()]
         if not words:
             return found
-        text, convention = self._page_text(found.doc, found.page)
-        row = numbers.statement_row(found.quote.strip(), convention)
-        lines = [line.strip() for line in text.splitlines()]
-        at = next((i for i, line in enumerate(lines) if line == found.quote.strip()), None)
+        row, lines, at, convention = self._row_on_page(found)
         if row is None or at is None or any(_labelled(row, w) for w in words):
             return found
         # the nearest row so labelled in the same table: as many amounts, no heading of another table between
@@ -180,11 +184,8 @@ class Evidence:
         """Depreciation and amortization read from a row of one part ("Depreciation 1,230") whose neighbour row is the
         other part ("Amortization of intangible assets 1,662"): the two rows together at the same column, both quoted.
         The row read when no neighbour is the other part; the checks then refuse it (`checks.check_whole_measure`)."""
-        text, convention = self._page_text(part.doc, part.page)
-        row = numbers.statement_row(part.quote.strip(), convention)
+        row, lines, at, convention = self._row_on_page(part)
         other_part = checks.other_part(row.label) if row is not None else None
-        lines = [line.strip() for line in text.splitlines()]
-        at = next((i for i, line in enumerate(lines) if line == part.quote.strip()), None)
         if row is None or other_part is None or at is None:
             return part
         if any(other_part.search(line.removeprefix("line_").replace("_", " ")) for line in self.question_lines):
@@ -491,6 +492,13 @@ _DEPRECIATION_AMORTIZATION = "depreciation_amortization"
 _ASKS_BOTH_PARTS = re.compile(r"depreciation\b[^?.]{0,40}\bamorti[sz]ation|\bD\s*&\s*A\b", re.I)
 _EBITDA = re.compile(r"\bEBITDA\b", re.I)
 _DEPRECIATION_WORD = re.compile(r"\bdepreciation\b", re.I)
+
+
+def _asks_whole_depreciation(question: str) -> bool:
+    """The question asks depreciation and amortization both (by name, "D&A", or as EBITDA's add-back when it names
+    no depreciation of its own)."""
+    return bool(_ASKS_BOTH_PARTS.search(question)
+                or (_EBITDA.search(question) and not _DEPRECIATION_WORD.search(question)))
 _NET_INCOME = "net_income"
 _SAME_TABLE_ROWS = 25  # lines either side of a row read that a row of its own table stands within
 _SHORT_TERM_DEBT, _LONG_TERM_DEBT = "short_term_debt", "long_term_debt"

@@ -227,6 +227,7 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
 
 
 _WORDS_BEFORE = 5  # the words right before a figure that name it ("an intangible asset impairment charge of $2,074,000")
+_TOTAL_WORD = re.compile(r"\b(?:total|aggregate|combined)\b", re.I)
 
 
 def _proper_words(question: str) -> list[str]:
@@ -260,11 +261,11 @@ def _named_right_before(quotes: list[str], words: set[str], percent: bool, unit:
             continue  # "... factories in Asia and 40": words after another figure name that one
         leading = lead.split()[-_WORDS_BEFORE:]
         named[number * (1.0 if percent else scale)] = len(words & set(tokenize(" ".join(leading))))
-        if re.search(r"\b(?:total|aggregate|combined)\b", " ".join(leading), re.I):
+        if _TOTAL_WORD.search(" ".join(leading)):
             totals.add(number * (1.0 if percent else scale))
     # "the total goodwill impairment charge": a part's figure ("charges of $45 million in the Industrial segment and
     # total impairment charges of $60 million") is no total, and a total is no part's figure
-    if re.search(r"\b(?:total|aggregate|combined)\b", question, re.I):
+    if _TOTAL_WORD.search(question):
         named = {v: n for v, n in named.items() if v in totals} if len(totals) == 1 else {}
     else:
         named = {v: n for v, n in named.items() if v not in totals}

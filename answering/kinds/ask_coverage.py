@@ -46,6 +46,7 @@ from answering.kinds.sentences import (
     name_words,
     overlap,
 )
+from answering.numbers import years_in
 from answering.written_answer import NOT_FOUND, PARTIAL, WrittenAnswer
 from finrag.vocabulary import Vocabulary, tokenize
 from loaders.dates import MONTH_NAMES
@@ -685,19 +686,16 @@ def _asked_day(question: str) -> _Day | None:
 
 
 def _named_by_day(question: str) -> str | None:
-    """The day a participle dates the asked thing by ("issued by X on August 14, 2023"), which `_asked_day` leaves
-    out; None when the question names none so."""
+    """The day a participle dates the asked thing by ("issued by X on August 14, 2023"), for a question `_asked_day`
+    finds no asked day in; None when the question names none so."""
     m = _ASKED_DAY.search(question)
-    if m is None or _asked_day(question) is not None or not m.group("when"):
-        return None
-    return m.group("when")
+    return m.group("when") if m is not None and m.group("when") else None
 
 
 def _of_the_days_year(when: str, text: str) -> bool:
     """The answer names the day's year, or no day at all."""
-    year = when[-4:]
-    days = re.findall(rf"\b(?:{_MONTHS})\s+\d{{1,2}},?\s+((?:19|20)\d\d)\b", text, re.I)
-    return not days or year in days or year in re.findall(r"\b(?:19|20)\d\d\b", text)
+    return not re.search(rf"\b(?:{_MONTHS})\s+\d{{1,2}},?\s+(?:19|20)\d\d\b", text, re.I) \
+        or int(when[-4:]) in years_in(text)
 
 
 def _states_day(day: _Day, text: str) -> bool:
@@ -774,7 +772,7 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
         return first.rstrip("?")
     if (day := _asked_day(question)) is not None and not _states_day(day, text):
         return f"what happened on {day.when}"
-    if (named := _named_by_day(question)) is not None and not _of_the_days_year(named, text):
+    if day is None and (named := _named_by_day(question)) is not None and not _of_the_days_year(named, text):
         # "the notes issued ... on August 14, 2023": the day names the thing, so an answer need not repeat it, but
         # one dated only in other years ("On March 1, 2022, we issued ...") is about another issue
         return f"what happened on {named}"

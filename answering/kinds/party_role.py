@@ -62,8 +62,7 @@ def write(question: str, hits: list[SearchHit], companies: list[str], retriever:
     if not found and retriever is not None and len(companies) == 1:
         hits = retriever.search(f"{companies[0]} {role}", k=8, mode="sparse", filters=SearchFilters(companies=companies))
         found = _named(role, hits, past, companies)
-    if _SUCCESSOR.search(" ".join(h.chunk.text for h in hits)) and re.search(
-            rf"\bsuccessor\s+{re.escape(role)}\b", " ".join(h.chunk.text for h in hits), re.I):
+    if re.search(rf"\bsuccessor\s+{re.escape(role)}\b", " ".join(h.chunk.text for h in hits), re.I):
         return None  # "became the successor trustee": the role changed hands, and which party holds it now is not told
     # the sentence sharing most of the question's words is the evidence ("the 2023 364 Day Credit Agreement")
     asked = set(re.findall(r"[a-z0-9]+", question.lower()))
@@ -87,9 +86,6 @@ def _for_company(quote: str, role: str, companies: list[str]) -> bool:
     words = [w for c in companies for w in c.split() if w.lower() not in ("the", "a", "an")][:1]
     said = r"\s+".join(map(re.escape, role.split()))
     return any(re.search(rf"\b{said}\s+(?:to|for)\s+(?:the\s+)?{re.escape(w)}\b", quote, re.I) for w in words)
-
-
-_SUCCESSOR = re.compile(r"\bsuccessor\b", re.I)
 
 
 def _named(role: str, hits: list[SearchHit], past: bool = True,

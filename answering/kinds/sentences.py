@@ -677,10 +677,7 @@ def period_ends(retriever: object) -> dict[str, str]:
     return {f.doc: f.period_end for c in catalog.companies for f in c.filings if f.period_end} if catalog else {}
 
 
-_MONTH_OF_YEAR = re.compile(rf"\b({_MONTH})[a-z]*\.?\s+(?:\d{{1,2}},?\s+)?((?:19|20)\d\d)\b", re.I)
 _FISCAL_YEAR_NAMED = re.compile(r"\b(?:fiscal(?:\s+year)?|FY)\s*'?((?:19|20)?\d\d)\b", re.I)
-_MONTH_NUMBER = {m: i + 1 for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
-                                                  "nov", "dec"))}
 
 
 def in_a_straddled_year(s: Sentence, years: list[int], ends: dict[str, str]) -> bool:
@@ -697,7 +694,8 @@ def in_a_straddled_year(s: Sentence, years: list[int], ends: dict[str, str]) -> 
     prior, end_year, end_month = max(years) - 1, int(end[:4]), int(end[5:7])
     if any(int(y) % 100 == prior % 100 for y in _FISCAL_YEAR_NAMED.findall(s.text)):
         return False
-    months = [_MONTH_NUMBER[m.group(1)[:3].lower()] for m in _MONTH_OF_YEAR.finditer(s.text) if int(m.group(2)) == prior]
+    named = parse_periods(s.text)
+    months = [int(m[5:7]) for m in [*named.months, *named.dates] if int(m[:4]) == prior]
     if not months:
         return False
     if s.chunk.form in ANNUAL_FILINGS:

@@ -12,7 +12,7 @@ from answering.kinds.sentences import Sentence, content_words, in_a_straddled_ye
 from answering.metric_target import read_target
 from finrag.models import Chunk
 from finrag.vocabulary import load_vocabulary
-from tests.answering.kinds.conftest import ask, one_page
+from tests.answering.kinds.conftest import ask, filing, one_page
 
 VOCAB = load_vocabulary()
 
@@ -127,8 +127,6 @@ def test_a_licence_to_operate_through_a_year_is_no_stop(services):
 
 
 def test_depreciation_alone_in_an_ebitda_definition_is_not_summed_with_amortization(services):
-    from tests.answering.kinds.conftest import filing
-
     oracle = filing("financebench-extra/pdfs/ORACLE_2015_10K.pdf")
     written = ask("What was Oracle's FY2015 EBITDA? Define EBITDA as operating income plus depreciation expense, both "
                   "from the statements. Answer in USD millions.", oracle, [90, 93], services)
