@@ -181,9 +181,25 @@ def typed_number(answer: Answer, question: str = "") -> float | str:
             scale = _scale_shown(answer.value, figures)
         return answer.value * scale / asked_scale(question)
     distinct = {n * s for n, s in figures}
+    if distinct and _fullest_quote_has_none(answer.answer, question):
+        return NA
     if len(distinct) > 1:
         distinct = _one_of_several(answer.answer, question) or distinct
     return distinct.pop() / asked_scale(question) if len(distinct) == 1 else NA
+
+
+def _fullest_quote_has_none(text: str, question: str) -> bool:
+    """The quote naming the most of the question's words states no figure, and only a quote naming fewer does: "found
+    the Utility guilty on one count of ... and five counts of ..." (the verdict, its counts in words) beside "a trial
+    began ... on 12 felony counts" (the charges): the figure is of something else than the one answer."""
+    quotes = _quotes_of(text)
+    if len(quotes) < 2 or not question:
+        return False
+    words = _question_words(question)
+    named = [len(words & set(tokenize(q))) for q in quotes]
+    most = max(named)
+    fullest = [q for q, n in zip(quotes, named, strict=True) if n == most]
+    return len(fullest) < len(quotes) and not any(_figures(q) for q in fullest)
 
 
 def _one_of_several(text: str, question: str) -> set[float] | None:
@@ -427,6 +443,13 @@ _ASKING = {"which", "what", "whom", "does", "have", "were", "with", "from", "int
            "available", "data", "mention", "according", "annual", "report", "year", "ended", "fiscal"}
 
 
+def _asked_stems(question: str) -> set[str]:
+    """The stems of the question's own words in lower case (a name's words are capitalised), its first word too
+    ("Affiliates of which company proposed ..." opens with one)."""
+    opening = question.lstrip(" \"“")
+    return {w[:5] for w in _QUESTION_WORD.findall(opening[:1].lower() + opening[1:]) if w not in _ASKING}
+
+
 def _named_beside_asked_words(text: str, question: str) -> str:
     """The one name the first quote naming any gives right after the question's own words ("Through which wholly owned
     subsidiary ...": "conducted through our wholly owned subsidiary, Florida Rock & Tank Lines, Inc."; "Which firm
@@ -457,7 +480,7 @@ def _names_described_as_asked(quote: str, question: str) -> set[str]:
     """The names the quote describes in the question's own words, in an appositive right after the name ("Which
     provider of software, hardware and services solutions ... did Oracle acquire?": "MICROS Systems, Inc. (MICROS), a
     provider of integrated software, hardware and services solutions ...")."""
-    stems = {w[:5] for w in _QUESTION_WORD.findall(question) if w not in _ASKING}
+    stems = _asked_stems(question)
     asked = f" {company_key(question)} "
     found = set()
     for m in _QUOTED_NAME.finditer(quote):
@@ -479,7 +502,7 @@ def _names_described_as_asked(quote: str, question: str) -> set[str]:
 def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -> set[str] | None:
     """The names `quote` gives right after the question's own words; None when it names the deed the
     question asks the doer of."""
-    stems = {w[:5] for w in _QUESTION_WORD.findall(question) if w not in _ASKING}
+    stems = _asked_stems(question)
     if (subject := _ASKS_SUBJECT.match(question)) is not None or (subject := _ASKS_WHO_DID.match(question)) is not None:
         # "Which company acquired X?" asks who did the deed: a quote naming the deed ("the acquisition of Yardbird")
         # says what it was done to, and which side a name is on is not for a reader of words to guess
@@ -561,7 +584,7 @@ def _unstopped(item: str) -> str:
     return item if _NAME_SUFFIX.search(item) else item.strip(" .")
 
 
-def typed_names(answer: Answer) -> list[str] | str:
+def typed_names(answer: Answer, question: str = "") -> list[str] | str:
     if answer.rows:
         return [row.company for row in answer.rows]
     names = answer_names(answer.answer)
@@ -570,7 +593,32 @@ def typed_names(answer: Answer) -> list[str] | str:
     # a quoted table of people, "Name Age Position; Marc Benioff 58 Chair of the Board, CEO and co-Founder;
     # Parker Harris 56 Director, ...": each row's name, the words before its age
     people = [m.group("name") for item in re.split(r"\s*;\s*", answer.answer) if (m := _PERSON_ROW.match(item.strip()))]
-    return people if len(people) >= 2 and all(_name_like(n) for n in people) else NA
+    if len(people) >= 2 and all(_name_like(n) for n in people):
+        return people
+    return _listed_after_asked_words(_quotes_of(answer.answer)[0], question) or NA
+
+
+# names listed: "Fab 52 and Fab 62", "A, B and C" (a name may carry its number)
+_LISTED_NAME = r"[A-Z][\w'’&.-]*(?:\s+(?:[A-Z][\w'’&.-]*|\d{1,4}))*"
+_LISTED = re.compile(rf"^[\s,:]*(?:(?:are|were|namely|include|including)\s+)?(?P<items>{_LISTED_NAME}"
+                     rf"(?:,\s+{_LISTED_NAME})*,?\s+and\s+{_LISTED_NAME})")
+_LISTED_AFTER = 2  # of the question's own words, right before the list, at least
+
+
+def _listed_after_asked_words(quote: str, question: str) -> list[str]:
+    """The names a quote lists right after the question's own words: "the two semiconductor wafer fabrication
+    buildings, Fab 52 and Fab 62, together with ..." for "List the semiconductor wafer fabrication buildings ...";
+    none unless two of the question's words at least lead to the list."""
+    stems = _asked_stems(question)
+    for m in re.finditer(r"[a-z][a-z-]+", quote):
+        lead = re.findall(r"[a-z][a-z-]+", quote[max(0, m.start() - 60): m.end()].lower())[-_LISTED_AFTER:]
+        listed = _LISTED.match(quote[m.end():])
+        if listed is None or len(lead) < _LISTED_AFTER or not all(w[:5] in stems for w in lead):
+            continue
+        items = [i.strip() for i in re.split(r",\s+and\s+|,\s+|\s+and\s+", listed.group("items"))]
+        if len(items) >= 2 and all(_name_like(re.sub(r"\s\d{1,4}\b", "", i)) for i in items):
+            return items
+    return []
 
 
 _PERSON_ROW = re.compile(r"^(?P<name>(?:[A-Z][\w'’.-]*\s+){1,4}[A-Z][\w'’.-]*)\s+\d{2}\s+[A-Za-z]")
@@ -590,7 +638,7 @@ def typed_answer(kind: ErcKind, answer: Answer, question: str = "") -> TypedAnsw
     if kind == "name":
         return typed_name(answer, question)
     if kind == "names":
-        return typed_names(answer)
+        return typed_names(answer, question)
     return typed_boolean(answer)
 
 

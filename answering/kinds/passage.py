@@ -27,6 +27,7 @@ from answering.kinds.sentences import (
     asks_about_risk,
     content_words,
     hedge_trimmed,
+    dates_a_bare_month,
     in_a_straddled_year,
     is_lead_in,
     last_sentence,
@@ -264,8 +265,10 @@ _SIDE_BY_SIDE = re.compile(r"\bcompared\s+(?:with|to)\b|\bversus\b|\bvs\.?\s|\bf
 # A question that asks for an amount ("and how much did it incur under the plan?") is not
 # answered by sentences that state none: the part asked for would be missing.
 # (and "... (in USD)?", "in USD millions": the unit an amount is asked in)
+# ("what is the maximum payout", "how are payouts weighted": a limit and a weighting are figures)
 _ASKS_AMOUNT = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:amount|price|did\s+(?:it|this|that)\s+cost)\b|"
-                          r"\bat\s+what\s+price\b|\bhow\s+many\b|"
+                          r"\bat\s+what\s+price\b|\bhow\s+many\b|\bwhat\s+(?:is|was|are|were)\s+(?:the\s+|its\s+)?"
+                          r"(?:maximum|minimum)\b|\bhow\s+(?:is|are|was|were)\b[^?]{0,80}\bweighted\b|"
                           r"\bin\s+(?:(?:USD|US\$|EUR|GBP|CHF|dollars|euros?)\b|(?:thousands|millions|billions)\s+of\s+"
                           r"(?:USD|US\$|dollars|euros))", re.I)
 _ASKS_PRICE = re.compile(r"\b(?:for|at)\s+what\s+(?:price|amount|consideration)\b|\bwhat\s+(?:was\s+|is\s+)?(?:the\s+)?"
@@ -340,12 +343,14 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         reason = "the question asks for figures, and the sentences that name them state none"
         return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
                              text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
-    if (dated := _dated_deed(decision.ask or question)) is not None and not _dates_it(best[:1], dated, before=False):
+    ends = period_ends(services.retriever)
+    if (dated := _dated_deed(decision.ask or question)) is not None \
+            and not _dates_it(best[:1], dated, before=False, ends=ends):
         # "What change ... did its Board make in January 2019?": the sentences that date the deed to that month
         # themselves ("In January 2019, our Board of Directors initiated a quarterly cash dividend ..."), before one
         # that goes on about it ("The timing, declaration, amount and payment of any future dividends ...")
         best = [s for s in stating(decision, question, hits, understanding, services, limit=8)
-                if _dates_it([s], dated, before=False)][:2] or best
+                if _dates_it([s], dated, before=False, ends=ends)][:2] or best
     best = _completed(best, decision, question, hits, understanding, retriever=services.retriever)
     enumerated = _enumerated(best[0], decision, hits, understanding, services)
     best = enumerated or _carried_on(best, [s for s in _continued(best, hits, understanding, decision.ask) if s not in best])
@@ -371,13 +376,13 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             # amount and payment of any future dividends ...": the sentence before one found states the dated deed
             first = next(s for s in best if _dates_it([s], dated))
             best = [Sentence(text=first.before, chunk=first.chunk, rank=first.rank, position=first.position - 1), *best]
-        if not _dates_it(best, dated, before=False):
+        if not _dates_it(best, dated, before=False, ends=ends):
             reason = f"the question dates what it asks to {dated[0]} {dated[1]}, and no sentence found does"
             return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
                                  text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
         # (another month's deed beside the one dated as asked is another deed: "In January 2024, ... approved a new
         # repurchase authorization" for "the change approved in April 2024")
-        best = [s for s in best if _dates_it([s], dated, before=False) or not _A_MONTH.search(s.text)]
+        best = [s for s in best if _dates_it([s], dated, before=False, ends=ends) or not _A_MONTH.search(s.text)]
     text, value = quoted(best), None
     # "$1.234 million" of a document not written the US way is not read by the US pattern
     if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2 and all(s.chunk.number_convention == "us" for s in best):
@@ -412,14 +417,16 @@ def _dated_deed(ask: str) -> tuple[str, str] | None:
     return found.group("month").rstrip("."), found.group("year")
 
 
-def _dates_it(found: list[Sentence], dated: tuple[str, str], before: bool = True) -> bool:
+def _dates_it(found: list[Sentence], dated: tuple[str, str], before: bool = True,
+              ends: dict[str, str] | None = None) -> bool:
     """A sentence found, or (`before`) the one before it (its paragraph's date: "In January 2019, the Board ..." /
-    "The dividend ..."), names the month and year asked: a deed of another month, or of none named, is another deed."""
+    "The dividend ..."), names the month and year asked, or (`ends`: the filings' period ends) the month alone in a
+    filing that puts it in that year: a deed of another month, or of none named, is another deed."""
     month, year = dated
     said = re.compile(rf"\b{month[:3]}[a-z]*\.?\s+(?:of\s+)?(?:\d{{1,2}},?\s+)?{year}\b", re.I)
     # (a sentence naming a period of its own, "In the third quarter, our Board ...", is not dated by the one before)
     return any(said.search(s.text) or (before and said.search(s.before) and not _A_PERIOD.search(s.text))
-               for s in found)
+               or (ends is not None and dates_a_bare_month(s, month, int(year), ends)) for s in found)
 
 
 _A_MONTH = re.compile(rf"\b{MONTH}\s+(?:of\s+)?(?:\d{{1,2}},?\s+)?(?:19|20)\d\d\b", re.I)

@@ -70,6 +70,7 @@ _FUNCTION_WORDS = frozenset(["of", "for", "to", "on", "in", "the", "a", "an", "a
 # declared"; they name no occasion here)
 _CIRCUMSTANCE = re.compile(r"\b(?:in\s+connection\s+with|as\s+a\s+result\s+of|in\s+conjunction\s+with)\b", re.I)
 _BEFORE = 6  # words a negation or cessation may stand before the predicate it governs
+_SUBJECT_REACH = 12  # words a "none of" subject may run before its verb
 _AFTER = 3  # words a "no" or a cessation may stand after it ("paid no dividends")
 _EXCEPTION = re.compile(r"\b(?:except|other\s+than|with\s+the\s+exception\s+of|excluding|apart\s+from)\b", re.I)
 
@@ -122,6 +123,12 @@ def _window_start(words: list[str], at: int) -> int:
     through "to": "We do not have any plans at this time to make any future dividend payments"
     denies the payments though "not" stands nine words before them."""
     start = max(0, at - _BEFORE)
+    for m in range(max(0, at - _SUBJECT_REACH), at - 1):
+        if words[m].lower() == "none" and words[m + 1].lower() == "of":
+            # "None of our employees in the United States is represented by a labor union": a subject
+            # denied whole ("none of <them>") governs its clause's verb, however long the subject runs
+            start = min(start, m)
+            break
     for m in range(max(0, at - 10), at):
         if not _INTENT_NOUN.match(words[m]) or "to" not in (w.lower() for w in words[m + 1:at]):
             continue
@@ -159,8 +166,13 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     clean = _NOT_A_NEGATION.sub(lambda m: "_" * len(m.group(0)), text)
     clauses = [c for c in _CLAUSE_BREAK.split(clean) if c.strip()]
     years: list[int] = []
+    previous = ""
     readings: list[tuple[str, str]] = []  # (negated | ceased | ceased-and-negated | plan | affirmed, cue) per clause
+    coverage: list[int] = []  # per reading: how many of the asked stems its clause states
     for clause in clauses:
+        # (the readings the previous clause added are of that clause: it is done once the next begins)
+        coverage += [_covered(previous, asked_stems)] * (len(readings) - len(coverage))
+        previous = clause
         if _HEDGED.search(clause):
             if not any(_negates(w) for w in _words(_HEDGED.sub(" ", clause))):
                 continue
@@ -262,6 +274,8 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
             readings.append(("affirmed", ""))
     if not readings:
         return Reading(verdict="unstated")
+    coverage += [_covered(previous, asked_stems)] * (len(readings) - len(coverage))
+    readings = _fullest(readings, coverage)
     kinds = {k for k, _ in readings}
     cue = next((c for _, c in readings if c), "")
     if "ambiguous" in kinds or ({"negated", "ceased"} & kinds and "affirmed" in kinds):
@@ -279,6 +293,23 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     if predicate.universal and (m := _EXCEPTION.search(text)):
         return Reading(verdict="no", cue=m.group(0), years=sorted(set(years)))  # "all segments grew except Greater China"
     return Reading(verdict="yes", years=sorted(set(years)))
+
+
+def _covered(clause: str, asked_stems: frozenset[str]) -> int:
+    return len(asked_stems & {t for w in _words(clause) for t in tokenize(w)[:1]})
+
+
+def _fullest(readings: list[tuple[str, str]], coverage: list[int]) -> list[tuple[str, str]]:
+    """When a sentence's clauses say yes and no, the clause stating more of what is asked decides: "None of our
+    employees in the United States is represented by a labor union; however, in certain foreign subsidiaries,
+    labor unions ... represent some of our employees" answers a question about the employees in the United States
+    by its first clause, the one naming the place asked. Clauses stating as much as each other stay crossed."""
+    kinds = {k for k, _ in readings}
+    if not ({"negated", "ceased"} & kinds and "affirmed" in kinds):
+        return readings
+    most = max(coverage)
+    fullest = [r for r, n in zip(readings, coverage, strict=True) if n == most]
+    return fullest if len({k for k, _ in fullest}) == 1 and len(fullest) < len(readings) else readings
 
 
 # (a preposition between "no" and the asked word: "no expiration from the date of authorization" ends the noun "no"

@@ -96,17 +96,26 @@ def asks_profitable(question: str) -> bool:
 
 
 def _ask(question: str) -> str | None:
-    """What is asked of the part: "margin", "growth", "profitable" or "amount" (of revenue); None otherwise."""
+    """What is asked of the part: "margin", "growth", "profitable", "amount" (of revenue) or "result" (its operating
+    income or loss); None otherwise."""
     ask = question.split("?")[0]
     if asks_profitable(question):
         return "profitable"
     if _MARGIN.search(question) and not _OTHER_MARGIN.search(question):
         return "margin"
+    if "margin" not in question.lower() and _OPERATING_RESULT.search(ask) and _ASKS_AMOUNT.search(ask):
+        return "result"  # "What was the loss from operations of the Reality Labs segment ...?"
     if "margin" in question.lower() or not _REVENUE.search(ask):
         return None
     if _GROWTH.search(ask):
         return "growth" if _PERCENT.search(question) or re.search(r"\bgrowth\s+rate\b", ask, re.I) else None
-    return "amount" if re.search(r"\bwhat\s+(?:was|were)\b", ask, re.I) else None
+    return "amount" if _ASKS_AMOUNT.search(ask) else None
+
+
+_ASKS_AMOUNT = re.compile(r"\bwhat\s+(?:was|were)\b", re.I)
+# a segment's operating result, by any of its names ("loss from operations", "operating income (loss)")
+_OPERATING_RESULT = re.compile(r"\boperating\s+(?:income|loss|profit)\b|\b(?:income|loss|profit)\s+(?:\(loss\)\s+)?"
+                               r"from\s+operations\b", re.I)
 
 
 # the words around a share's part that name no row: "its Domestic segment", "the Americas"
@@ -376,6 +385,13 @@ def write(question: str, hits: list[SearchHit], companies: list[str], vocab: Voc
                 f"{_money(income.values[year], income.block.scale)} / revenue "
                 f"{_money(revenue.values[year], revenue.block.scale)}")
         used = [income, revenue]
+    elif ask == "result":
+        income = _one(figures, "operating_income")
+        if income is None:
+            return None
+        value = income.values[year]
+        text = f"{part} segment operating {'income' if value >= 0 else 'loss'} in {when}: {_money(value, income.block.scale)}"
+        used = [income]
     else:
         if revenue is None:
             return None
@@ -384,8 +400,9 @@ def write(question: str, hits: list[SearchHit], companies: list[str], vocab: Voc
         text = f"{part} segment revenue in {when}: {shown}"
         used = [revenue]
     quotes = "; ".join(f'"{f.quote}" ({f.block.chunk.doc} p.{f.block.chunk.page + 1})' for f in used)
-    unit = "percent" if ask != "amount" else f"USD {revenue.block.scale}"
-    return WrittenAnswer(status="answered", kind="metric", value=round(value, places if ask != "amount" else 0),
+    amount = ask in ("amount", "result")
+    unit = f"USD {used[0].block.scale}" if amount else "percent"
+    return WrittenAnswer(status="answered", kind="metric", value=round(value, 0 if amount else places),
                          unit=unit, text=f"{text}, read from its segment table: {quotes}.",
                          citations=[_cited(f, chunks) for f in used], flags=["segment_table"])
 

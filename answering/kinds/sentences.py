@@ -307,7 +307,10 @@ _VAGUE_TIME = re.compile(r"\b(?:early|late|mid)(?=[\s-]+(?:19|20)\d\d\b)|"
                          # "at the end of FY2022", "as of the close of fiscal 2021": the period's edge, said by a date
                          # ("As of December 31, 2022, we have an accrued liability of $56.0 million")
                          r"\b(?:at\s+|as\s+of\s+)?(?:the\s+)?(?:end|close|beginning|start)\s+of(?=\s+(?:the\s+|its\s+)?"
-                         r"(?:fiscal\b|fy|q[1-4]\b|(?:19|20)\d\d\b|year\b|quarter\b|period\b|month\b))", re.I)
+                         r"(?:fiscal\b|fy|q[1-4]\b|(?:19|20)\d\d\b|year\b|quarter\b|period\b|month\b))|"
+                         # "for its fourth quarter and fiscal year 2023 results": which quarter is the period, read
+                         # elsewhere; as a topic word it matched a release's heading ("RESULTS FOR THE FOURTH QUARTER")
+                         r"\b(?:first|second|third|fourth)(?=\s+(?:fiscal\s+)?(?:quarter|half)\b)", re.I)
 
 
 def name_words(*names: str) -> set[str]:
@@ -678,6 +681,29 @@ def period_ends(retriever: object) -> dict[str, str]:
 
 
 _FISCAL_YEAR_NAMED = re.compile(r"\b(?:fiscal(?:\s+year)?|FY)\s*'?((?:19|20)?\d\d)\b", re.I)
+
+
+_MONTH_NUMBERS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+                                               "dec"), start=1)}
+
+
+def dates_a_bare_month(s: Sentence, month: str, year: int, ends: dict[str, str]) -> bool:
+    """The sentence names the month without a year ("In July, eBay acquired Certilogo"), and its filing's period end
+    puts that month in `year`: a month up to the end month is of the end's year; one after it is only in an interim
+    report or a release, which tells what happened since its quarter (an annual report's later month may be of its
+    own fiscal year, begun the year before, or after it). No end known, no year."""
+    end = ends.get(s.chunk.doc, "")
+    number = _MONTH_NUMBERS.get(month[:3].lower())
+    if not end or number is None or years_in(s.text) \
+            or not re.search(rf"\b{month[:3]}[a-z]*\b(?!\s*\d)", s.text, re.I):
+        return False
+    end_year, end_month = int(end[:4]), int(end[5:7])
+    if number <= end_month:
+        return end_year == year
+    return s.chunk.form not in ANNUAL_FILINGS and number - end_month <= _SINCE_THE_QUARTER and end_year == year
+
+
+_SINCE_THE_QUARTER = 3  # months after its quarter's end a release tells of
 
 
 def in_a_straddled_year(s: Sentence, years: list[int], ends: dict[str, str]) -> bool:

@@ -104,6 +104,11 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
                     and FOOTNOTE_MARK.fullmatch(row.tokens[0]):
                 # "EMEA (1) 2,239 2,618 (379) (14)": a footnote marker after the label is no amount
                 row = row.model_copy(update={"values": row.values[1:], "tokens": row.tokens[1:]})
+            if row is not None and run and len(row.values) + 1 == len(run[0].values) \
+                    and all(r.tokens and FOOTNOTE_MARK.fullmatch(r.tokens[0]) for r in run):
+                # "iPad (1) 18,805 ..." then "Other Products (1)(3) 17,417 ...": the marks the rows above
+                # opened with were no amounts either (the first row had no row above to be measured by)
+                run = [r.model_copy(update={"values": r.values[1:], "tokens": r.tokens[1:]}) for r in run]
             if row is not None and (not run or len(row.values) == len(run[0].values)):
                 if not run:
                     start = i

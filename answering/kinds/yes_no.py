@@ -290,9 +290,9 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
     if decision.test in ("any_fell", "any_grew"):
         return _items_moved(decision, company, hits, understanding, services)
     if decision.test in ("share_above", "share_below"):
-        return _shares(decision, company, hits, understanding, vocab) or _shares(
+        return _shares(decision, company, hits, understanding, services) or _shares(
             decision, company, more_tables(decision.ask, hits, [company], understanding.fiscal_years,
-                                           services.retriever), understanding, vocab)
+                                           services.retriever), understanding, services)
     label = (vocab.label(decision.metric or "") or "").lower() or str(decision.metric)
     if decision.test == "consistent":
         return _consistent(decision, label, company, hits, understanding, services, defined)
@@ -637,11 +637,16 @@ def _from_rows(got: Value | WrittenAnswer) -> Value | WrittenAnswer:
 
 
 def _shares(decision: KindDecision, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
-            vocab: Vocabulary) -> WrittenAnswer | None:
-    """Each item's share of the table's total (its total row, else the items' sum) against the limit."""
+            services: MetricServices) -> WrittenAnswer | None:
+    """Each item's share of the table's total (its total row, else the items' sum) against the limit; None when
+    the items read cannot be shown to be all of the table's (cut by the chunker, or short of its printed total:
+    a share of a sum missing an item is of nothing the filing states)."""
     year = max(understanding.fiscal_years) if understanding.fiscal_years else None
-    table = table_items(decision.ask, hits, [company], year, vocab, decision.metric)
+    table = table_items(decision.ask, hits, [company], year, services.vocabulary, decision.metric)
     if table is None or decision.threshold is None:
+        return None
+    table, cut = whole(table, decision.ask, hits, year, services, decision.metric)
+    if cut:
         return None
     total = table.total.value if table.total is not None else sum(i.value for i in table.items)
     if total <= 0:

@@ -500,3 +500,32 @@ def test_a_described_name_beside_the_deals_other_party_or_a_part_the_quote_never
                       'segment was $15,000,000." (aa p.3)')
     assert typed_answer("number", charges, 'What impairment charge did "Acme Corp" record for the Industrial segment '
                         "in 2023 (in USD)?") == NA
+
+
+def test_a_figure_from_a_quote_naming_less_of_the_question_than_one_without_any_is_na():
+    verdict = ('"On August 9, 2016, the jury in the federal criminal trial found the Utility guilty on one count of '
+               'obstructing a proceeding and five counts of violations of pipeline regulations." (acme p.28) ')
+    charges = '"On June 14, 2016, a federal criminal trial began on 12 felony counts." (acme p.40)'
+    question = ('On how many felony counts did the jury find "ACME COMPANY" guilty in the federal criminal trial '
+                "verdict returned on August 9, 2016? If data is not available, return 'N/A'.")
+    assert typed_answer("number", _answer(verdict + charges), question) == NA
+    assert typed_answer("number", _answer(charges), question) == 12
+
+
+def test_a_capitalised_first_word_of_the_question_leads_to_the_name_it_asks():
+    quote = ('"The Company will not hold a call due to a merger agreement, pursuant to which affiliates of United '
+             'Petroleum Transports, Inc. propose to acquire all of the outstanding shares of Acme." (acme p.2)')
+    question = ('Affiliates of which company proposed to acquire all of the outstanding shares of "ACME HOLDING, INC." '
+                "under the merger agreement? If data is not available, return 'N/A'.")
+    assert typed_answer("name", _answer(quote), question) == "United Petroleum Transports, Inc."
+
+
+def test_names_listed_right_after_the_questions_words_are_typed_as_the_list():
+    quote = ('"“Arizona Fab” means, collectively, the two semiconductor wafer fabrication buildings, Fab 52 and Fab 62, '
+             'together with related structures." (acme p.76)')
+    question = ('List the semiconductor wafer fabrication buildings that make up the "Arizona Fab". '
+                "If data is not available, return 'N/A'.")
+    assert typed_answer("names", _answer(quote), question) == ["Fab 52", "Fab 62"]
+    # one word of the question before the list is not enough: "buildings, A and B" of another thing
+    assert typed_answer("names", _answer('"The campus holds buildings, Fab 52 and Fab 62." (acme p.1)'),
+                        question) == NA

@@ -1,0 +1,86 @@
+"""Readings stop 62 changed, from the misses of the pair held out through stop 61 (tmpl30, erc_blind21), each on the
+shared filing it failed on or a one-page fixture: a clause naming the asked place decides over one that names another,
+a quarter's ordinal is no topic word, a table cut by footnote marks is read whole (and a share of part of its items is
+no answer), a segment's operating loss is read from its segment table, a limit or a weighting asks for figures, and a
+month without a year is dated by its filing's period end."""
+
+from __future__ import annotations
+
+from answering.kinds.sentences import Sentence, content_words, dates_a_bare_month
+from answering.kinds.tables import blocks
+from finrag.models import Chunk, SearchHit
+from tests.answering.kinds.conftest import ask, filing, one_page
+
+ORACLE = "financebench-extra/pdfs/ORACLE_2017_10K.pdf"
+PATRIOT = "filings-wild/pdfs/PatriotTransportation_2023_EarningsRelease_Q4.pdf"
+APPLE = "financebench-extra/pdfs/APPLE_2018_10K.pdf"
+META = "filings-wild/pdfs/MetaPlatforms_2022_10-K.pdf"
+MCDONALDS = "financebench-extra/pdfs/MCDONALDS_8K_dated-2023-02-13.pdf"
+
+
+def test_the_clause_naming_the_asked_place_decides_over_the_one_naming_another(services):
+    answer = ask('Were any of the employees of "Oracle Corporation" in the United States represented by a labor union '
+                 "as of May 31, 2017? If there is no mention, return False.", filing(ORACLE), [21], services)
+    assert answer.status == "answered" and answer.text.startswith("No."), answer.text
+
+
+def test_crossed_clauses_that_name_as_much_of_the_ask_stay_undecided(services):
+    rows = one_page("Some of our employees are represented by a labor union; however, other employees are not "
+                    "represented by a labor union.")
+    answer = ask("Were any of Acme Corp's employees represented by a labor union in 2024?", rows, [0], services)
+    assert not answer.text.startswith("Yes."), answer.text
+
+
+def test_a_releases_heading_with_the_quarter_does_not_say_a_call_was_held(services):
+    answer = ask('Did "PATRIOT TRANSPORTATION HOLDING, INC." hold an earnings conference call for its fourth quarter '
+                 "and fiscal year 2023 results? If there is no mention, return False.", filing(PATRIOT), [0, 1], services)
+    assert not answer.text.startswith("Yes."), answer.text
+
+
+def test_which_quarter_is_no_topic_word():
+    words = content_words("Did Acme hold an earnings call for its fourth quarter results?", ["Acme"])
+    assert "fourth" not in words and "call" in words
+
+
+def test_rows_opening_with_footnote_marks_stay_one_table_with_rows_marked_twice():
+    rows = one_page("(dollars in millions)\n2018 Change 2017\niPad (1) 18,805 (2)% 19,222\nMac (1) 25,484 (1)% 25,850\n"
+                    "Other Products (1)(3) 17,417 35 % 12,863\nTotal net sales $ 61,706 6 % $ 57,935")
+    found = blocks([SearchHit(chunk=rows[0], score=0.0)], [])
+    assert [[r.label for r in b.rows] for b in found] == [["iPad", "Mac", "Other Products", "Total net sales"]]
+
+
+def test_shares_of_items_that_do_not_add_up_to_the_printed_total_are_no_answer(services):
+    # Apple's FY2018 page prints iPad, Mac, Services and Other Products above the total; iPhone's row is elsewhere
+    answer = ask("Are there any product categories that represent more than 20% of Apple's net sales for FY2018?",
+                 filing(APPLE), [25], services)
+    assert "iPad (23.1%)" not in answer.text and not answer.text.startswith("No."), answer.text
+
+
+def test_a_segments_loss_from_operations_is_read_from_its_segment_table(services):
+    answer = ask('What was the loss from operations of the Reality Labs segment of "Meta Platforms, Inc." in the fiscal '
+                 "year 2022 (in USD)? If data is not available, return 'N/A'.", filing(META), [71, 118], services)
+    assert answer.status == "answered" and answer.value == -13717, answer.text
+
+
+def test_a_maximum_and_a_weighting_ask_for_figures_an_introduction_does_not_give(services):
+    answer = ask("According to McDonald's 8-K dated February 13, 2023, how are 2023 Target Incentive Plan (TIP) payouts "
+                 "for named executive officers weighted across performance metrics, and what is the maximum payout?",
+                 filing(MCDONALDS), [1], services)
+    assert answer.status != "answered" or "%" in answer.text, answer.text
+
+
+def _said(text: str, form: str) -> Sentence:
+    chunk = Chunk(chunk_id="c", doc="ACME", doc_sha256="0" * 64, index=0, company="Acme", fiscal_year=2023, form=form,
+                  page=0, page_end=0, text=text)
+    return Sentence(text=text, chunk=chunk, rank=0, position=0)
+
+
+def test_a_month_without_a_year_is_of_the_year_its_filing_puts_it_in():
+    june = {"ACME": "2023-06-30"}
+    acquired = "In July, Acme acquired Beta, an authentication provider."
+    assert dates_a_bare_month(_said(acquired, "8-K"), "July", 2023, june)  # a release tells what happened since
+    assert not dates_a_bare_month(_said(acquired, "8-K"), "July", 2022, june)
+    assert not dates_a_bare_month(_said(acquired, "10-K"), "July", 2023, june)  # after a year's end: which year?
+    assert dates_a_bare_month(_said("In March, Acme acquired Beta.", "10-K"), "March", 2023, june)
+    assert not dates_a_bare_month(_said("In July 2021, Acme acquired Beta.", "8-K"), "July", 2023, june)
+    assert not dates_a_bare_month(_said(acquired, "8-K"), "July", 2023, {})
