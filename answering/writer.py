@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from answering import checks
 from answering.aspects import split_sentences
-from answering.citations import is_instruction, unique_citations
+from answering.citations import cite, is_instruction, unique_citations
 from answering.company_comparison import ComparisonServices, compare_companies
 from answering.extractive_writer import write_offline
 from answering.kinds import (
@@ -85,7 +85,7 @@ from answering.kinds.part_completion import completed
 from answering.kinds.part_questions import part_questions, quoted_answer_holds
 from answering.kinds.quote_focus import FLAG as LOOK_ALIKE
 from answering.kinds.quote_focus import answered_on_focus
-from answering.kinds.sentences import past_forms, read_topic
+from answering.kinds.sentences import past_forms, read_topic, sentences
 from answering.kinds.statement_lines import outlined_line, zero_by_rule
 from answering.kinds.tables import more_tables
 from answering.llm_writer import write_llm
@@ -201,7 +201,7 @@ def _write_answer(
         fuller = asked_rows.completed(fuller, text, hits, list(understanding.companies))
         if fuller.text != first.text and (regated := _gated(fuller, text, hits, understanding, services)).status == "answered":
             offline = regated
-    offline = _with_lead_name(offline, text, understanding)
+    offline = _with_lead_name(offline, text, hits, understanding)
     offline = _with_lead_figure(offline, text)
     offline = _with_counted_items(offline, text)
     if offline.status != "answered" and (asks := part_questions(asked_parts(text))) is not None:
@@ -233,12 +233,24 @@ def _quotes(offline: WrittenAnswer) -> list[str]:
     return [c.quote for c in offline.citations if c.quote] or _QUOTED.findall(offline.text)
 
 
-def _with_lead_name(offline: WrittenAnswer, text: str, understanding: QueryUnderstanding) -> WrittenAnswer:
+def _with_lead_name(offline: WrittenAnswer, text: str, hits: list[SearchHit],
+                    understanding: QueryUnderstanding) -> WrittenAnswer:
     """A quoted answer to "which company completed ...", "who resigned ...", "what was its former name" led by
-    the one name its quotes state for it (answering.kinds.subject_name)."""
+    the one name its quotes state for it (answering.kinds.subject_name); asked the deed's other party ("To which
+    company did it complete the sale of StubHub?") and quoting none, by the one party the hits' sentences on that
+    deed name, quoted first."""
     if offline.status != "answered" or offline.kind not in ("choice", "passage") or not subject_name.asked(text):
         return offline
-    name = subject_name.lead_name(text, _quotes(offline), list(understanding.companies))
+    companies = list(understanding.companies)
+    name = subject_name.lead_name(text, _quotes(offline), companies)
+    if name is None and subject_name.asks_party(text):
+        stated = [(n, s) for s in sentences(hits, companies) if (n := subject_name.lead_name(text, [s.text], companies))]
+        if len({n for n, _ in stated}) == 1:
+            name, said = stated[0]
+            return offline.model_copy(update={"text": f'{name}\n\n"{said.text}" ({said.chunk.doc} p.{said.chunk.page + 1}) '
+                                                      f"{offline.text}",
+                                              "citations": unique_citations([cite(said.chunk, said.text),
+                                                                             *offline.citations])})
     if name is None or offline.text.startswith(name):
         return offline
     return offline.model_copy(update={"text": f"{name}\n\n{offline.text}"})

@@ -189,9 +189,10 @@ def typed_number(answer: Answer, question: str = "") -> float | str:
 
 
 def _fullest_quote_has_none(text: str, question: str) -> bool:
-    """The quote naming the most of the question's words states no figure, and only a quote naming fewer does: "found
-    the Utility guilty on one count of ... and five counts of ..." (the verdict, its counts in words) beside "a trial
-    began ... on 12 felony counts" (the charges): the figure is of something else than the one answer."""
+    """The quote naming the most of the question's words states its numbers in words only, and only a quote naming
+    fewer has a figure: "found the Utility guilty on one count of ... and five counts of ..." (the verdict) beside "a
+    trial began ... on 12 felony counts" (the charges): the figure is of something else than the one answer. (A fuller
+    quote with no number at all, a definition beside "we generated $82 billion in GMV", leaves the figure standing.)"""
     quotes = _quotes_of(text)
     if len(quotes) < 2 or not question:
         return False
@@ -199,7 +200,11 @@ def _fullest_quote_has_none(text: str, question: str) -> bool:
     named = [len(words & set(tokenize(q))) for q in quotes]
     most = max(named)
     fullest = [q for q, n in zip(quotes, named, strict=True) if n == most]
-    return len(fullest) < len(quotes) and not any(_figures(q) for q in fullest)
+    return len(fullest) < len(quotes) and not any(_figures(q) for q in fullest) \
+        and any(_NUMBER_WORD.search(q) for q in fullest)
+
+
+_NUMBER_WORD = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)
 
 
 def _one_of_several(text: str, question: str) -> set[float] | None:
@@ -615,7 +620,7 @@ def _listed_after_asked_words(quote: str, question: str) -> list[str]:
         listed = _LISTED.match(quote[m.end():])
         if listed is None or len(lead) < _LISTED_AFTER or not all(w[:5] in stems for w in lead):
             continue
-        items = [i.strip() for i in re.split(r",\s+and\s+|,\s+|\s+and\s+", listed.group("items"))]
+        items = [_unstopped(i) for i in re.split(r",\s+and\s+|,\s+|\s+and\s+", listed.group("items"))]
         if len(items) >= 2 and all(_name_like(re.sub(r"\s\d{1,4}\b", "", i)) for i in items):
             return items
     return []

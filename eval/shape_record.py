@@ -36,6 +36,7 @@ JUDGED = Path(__file__).parent / "judged"
 RECORD = Path(__file__).parents[1] / "finrag" / "data" / "shape_record.json"
 FLOORS = (0.0, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75)
 WRONG_COST = 2.0  # a wrong answer costs two refusals
+BREAK_EVEN = WRONG_COST / (1 + WRONG_COST)  # the precision at which answering costs as much as refusing
 class JudgedShape(BaseModel):
     """One answered first-run item: its set, company half, shape and grade."""
 
@@ -97,7 +98,9 @@ def choose_floor(rows: list[JudgedShape], table: dict[tuple[str, str], ShapeReco
     def cost(floor: float) -> float:
         right, wrong, _ = outcome(rows, table, floor)
         return right - WRONG_COST * wrong
-    return max(FLOORS, key=lambda f: (cost(f), -f))  # the lowest floor among equals
+    # among floors the tune half cannot tell apart (no shape of its records between them), the one nearest the
+    # precision at which an answer starts to pay for itself by the analyst's cost (2/3: one right per wrong's two)
+    return max(FLOORS, key=lambda f: (cost(f), -abs(f - BREAK_EVEN), -f))
 
 
 def main(argv: list[str] | None = None) -> int:

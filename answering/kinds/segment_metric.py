@@ -341,6 +341,12 @@ def write(question: str, hits: list[SearchHit], companies: list[str], vocab: Voc
         # statement's, prints other amounts of the same split)
         qualifiers = _whole_words(whole, companies, vocab)
         figures = [f for f in figures if qualifiers <= set(tokenize(f.total_quote))]
+        if len({f.total[year] for f in figures if f.measure == "revenue"}) > 1:
+            # totals named alike that differ: a business's own table ("Total revenues" of the cloud and license
+            # business, $32,491 million) beside the company's ($39,831 million); the whole asked is the company's,
+            # the largest
+            most = max(f.total[year] for f in figures if f.measure == "revenue")
+            figures = [f for f in figures if f.measure != "revenue" or f.total[year] == most]
         shares = {round(f.values[year] / f.total[year] * 100, places) for f in figures
                   if f.measure == "revenue" and f.total[year] > 0 and 0 <= f.values[year] <= f.total[year]}
         revenue = next((f for f in figures if f.measure == "revenue"), None)

@@ -75,6 +75,10 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
             named = _names(after, n) if n >= 2 else None
             if named is not None:
                 lists.append((*named, chunk, " ".join(text[m.start():m.end()].split())))
+        for m in _CONSTITUTE.finditer(text):
+            if m.start() < own and len(names := _NAMED_BEFORE.findall(m["subject"])) >= 2 \
+                    and all(len(n.split()) <= _MAX_WORDS for n in names) and len(set(names)) == len(names):
+                lists.append((names, {}, chunk, " ".join(m.group(0).split())))
     if not lists:
         return None
     abbreviations = {a: name for _, defined, _, _ in lists for a, name in defined.items()}
@@ -113,6 +117,15 @@ def _of_another_year(said: str, years: list[int]) -> bool:
     named = [int(y) for y in _A_YEAR.findall(said)]
     asked = max(years) if years else 0
     return bool(_BEFORE_NOW.search(said)) or (bool(named) and asked > 0 and max(named) < asked)
+
+
+# "FedEx Express, FedEx Ground, and FedEx Freight represent our major service lines and, along with FedEx Services,
+# constitute our reportable segments.": the names come before the verb, in the sentence's subject
+_CONSTITUTE = re.compile(r"(?:(?<=[.:]\s)|^)(?P<subject>[A-Z][^.:;]{5,300}?)\s+(?:constitute|comprise|make\s+up|form)\s+"
+                         r"(?:our|its|the\s+company['’]s)\s+(?:(?:reportable|operating|business)\s+){1,2}segments\b", re.M)
+# each name of that subject: capitalised words, "&" / "of" between them
+# (within a line, and not a heading in capitals above the sentence: "REPORTABLE SEGMENTS")
+_NAMED_BEFORE = re.compile(r"(?<![\w'’])(?![A-Z&\s]+\n)[A-Z][\w'’&.-]*(?:[ \t]+(?:&[ \t]+|of[ \t]+)?[A-Z][\w'’&.-]*)*")
 
 
 def _names(after: str, n: int) -> tuple[list[str], dict[str, str]] | None:

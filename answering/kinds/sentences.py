@@ -307,10 +307,7 @@ _VAGUE_TIME = re.compile(r"\b(?:early|late|mid)(?=[\s-]+(?:19|20)\d\d\b)|"
                          # "at the end of FY2022", "as of the close of fiscal 2021": the period's edge, said by a date
                          # ("As of December 31, 2022, we have an accrued liability of $56.0 million")
                          r"\b(?:at\s+|as\s+of\s+)?(?:the\s+)?(?:end|close|beginning|start)\s+of(?=\s+(?:the\s+|its\s+)?"
-                         r"(?:fiscal\b|fy|q[1-4]\b|(?:19|20)\d\d\b|year\b|quarter\b|period\b|month\b))|"
-                         # "for its fourth quarter and fiscal year 2023 results": which quarter is the period, read
-                         # elsewhere; as a topic word it matched a release's heading ("RESULTS FOR THE FOURTH QUARTER")
-                         r"\b(?:first|second|third|fourth)(?=\s+(?:fiscal\s+)?(?:quarter|half)\b)", re.I)
+                         r"(?:fiscal\b|fy|q[1-4]\b|(?:19|20)\d\d\b|year\b|quarter\b|period\b|month\b))", re.I)
 
 
 def name_words(*names: str) -> set[str]:
@@ -320,6 +317,12 @@ def name_words(*names: str) -> set[str]:
 
 
 # "(in USD millions)", "in millions of USD", "in units of percents": how to give the answer, said by no sentence
+# "in its annual report for the fiscal year ended September 30, 2020": where and over which span the question reads,
+# which every sentence of the filing shares and none states (the span's years are read apart)
+_SOURCE_AND_SPAN = re.compile(r"\b(?:in|from|by)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,2}?(?:annual|quarterly|interim)\s+"
+                              r"(?:report|financial\s+statements)\b|\b(?:for\s+|in\s+)?the\s+(?:fiscal\s+)?(?:year|quarter|"
+                              r"period|half|six\s+months|nine\s+months|three\s+months)\s+(?:ended|ending)\s+(?:on\s+)?"
+                              r"(?:[A-Z][a-z]+\s+\d{1,2},?\s+|\d{1,2}\s+[A-Z][a-z]+\s+)(?:19|20)\d\d\b")
 _UNITS_ASKED = re.compile(r"\(?\bin\s+(?:(?:USD|US\$|\$|EUR|GBP|CHF|dollars?|euros?|pounds?)\s+)?(?:millions?|billions?|thousands?)"
                           r"(?:\s+of\s+(?:USD|US\$|dollars?|euros?|pounds?))?\)?|\(?\bin\s+units\s+of\s+\w+\)?", re.I)
 _QUOTED_NAME = re.compile(r"[\"“]([^\"“”]{2,80})[\"”]")
@@ -355,7 +358,7 @@ def content_words(text: str, companies: list[str]) -> list[str]:
     out: list[str] = []
     # "eMetals Limited", "in early 2022": a name's legal form and a vague time of year are not the
     # topic (a stating sentence says "the Company", "in February 2022")
-    text = _VAGUE_TIME.sub(" ", _LEGAL_FORM.sub(r"\1", _UNITS_ASKED.sub(" ", text)))
+    text = _VAGUE_TIME.sub(" ", _LEGAL_FORM.sub(r"\1", _UNITS_ASKED.sub(" ", _SOURCE_AND_SPAN.sub(" ", text))))
     # a word of the company's name is its name only where it is written as one: "Mercurity
     # Fintech Holding" names the company, "its cryptocurrency holdings" the topic
     common = {t for word in re.findall(r"\b[a-z][a-z'-]*\b", text) for t in tokenize(word)}

@@ -83,6 +83,11 @@ _MONTHS = r"January|February|March|April|May|June|July|August|September|October|
 _WHEN_ASKED = re.compile(rf"\b(?:in|on)\s+(?P<month>{_MONTHS})\s+(?:(?P<day>\d{{1,2}}),?\s+)?(?P<year>(?:19|20)\d\d)\b")
 
 
+def asks_party(question: str) -> bool:
+    """The question asks the other party of a deed ("To which company did it sell ...?")."""
+    return _ASKS_PARTY.search(question) is not None
+
+
 def asked(question: str) -> bool:
     return bool(_ASKS_DOER.search(question) or _ASKS_FORMER.search(question) or _ASKS_PARTY.search(question)
                 or _ASKS_DONE_TO.search(question) or _ASKS_ACQUIRED.search(question))

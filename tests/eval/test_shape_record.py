@@ -55,3 +55,10 @@ def test_a_verdict_the_named_measure_gate_holds_is_no_answer_of_its_shape_in_the
     ids = {r.id for r in first_runs(hold_out=set())}
     # blind17_24: "Support your answer with capex and asset metrics", answered without capex
     assert "blind17_24" not in ids and "blind17_02" in ids
+
+
+def test_among_floors_the_tune_half_cannot_tell_apart_the_one_nearest_break_even_is_chosen():
+    # every shape's record is 0.8 or 0.3: floors from 0.35 to 0.8 keep and hold back the same answers
+    rows = _rows("metric", "computed", 40, 10) + _rows("yes_no", "quoted", 1, 7)
+    table = records(rows)
+    assert choose_floor(rows, table) == 0.65  # nearest 2/3, where an answer pays for its risk of being wrong
