@@ -95,7 +95,7 @@ def _listed(decision: KindDecision, question: str, hits: list[SearchHit], unders
     if topic is not None and (dashed := _dash_listed(decision, question, hits, understanding, services, topic)):
         return dashed
     best = [s for s in passage.stating(decision, question, hits, understanding, services, limit=6, min_overlap=0.5)
-            if topic is not None and _enumerates(s.text, topic)][:2]
+            if topic is not None and _enumerates(s.text, topic) and _states_figures_asked(s.text, decision.ask)][:2]
     if best:
         return WrittenAnswer(status="answered", kind="list", text=" ".join(s.shown() for s in best),
                              citations=unique_citations([cite(s.chunk, s.text) for s in best]))
@@ -257,7 +257,9 @@ def _from_table(decision: KindDecision, hits: list[SearchHit], companies: list[s
                 services: MetricServices) -> WrittenAnswer | None:
     topic = read_topic(decision.ask, companies, services.vocabulary)
     words = content_words(decision.ask, companies)
-    if topic is None:
+    if topic is None or _FIGURE_ASKED.search(decision.ask):
+        # "which officers had a target award of 120% of base salary": the rows that carry that figure, which a
+        # table's labels alone do not tell (every officer's row would be listed)
         return None
     for block in blocks(hits, companies):
         if topic.stated_by(block.context) and overlap(block.context, words) >= _MIN_CAPTION:
@@ -271,6 +273,17 @@ def _from_table(decision: KindDecision, hits: list[SearchHit], companies: list[s
                     citations=unique_citations([cite(block.chunk, r.line) for r in block.rows
                                                 if r.label in labels]))
     return None
+
+
+_FIGURE_ASKED = re.compile(r"\d[\d,.]*\s*(?:%|percent\b)|[$€£]\s?\d|\b\d[\d,.]*\s*(?:thousand|million|billion)\b", re.I)
+
+
+def _states_figures_asked(text: str, ask: str) -> bool:
+    """The sentence states every figure the ask picks its items by ("an award of 120% of base salary"): one that
+    lists other items' figures ("human capital metrics (15%)") lists other items."""
+    asked = {re.sub(r"[^\d.]", "", m.group(0)) for m in _FIGURE_ASKED.finditer(ask)}
+    said = {re.sub(r"[^\d.]", "", m.group(0)) for m in _FIGURE_ASKED.finditer(text)}
+    return asked <= said
 
 
 def _cut_at_its_end(block) -> bool:

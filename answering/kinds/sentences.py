@@ -480,7 +480,10 @@ _POINTER = re.compile(r"\W*(?:for\s+(?:more|further|additional)\s+(?:information
                       r"see\s+(?:also\s+)?(?:note|item|part|[\"“]))", re.I)
 _POINTER_TAIL = 60  # characters after "see" that are still the pointer's ("Note 2 of the Notes to ... in Item 8")
 # a caption that hands over to the table or list below it
-_INTRODUCES = re.compile(r"\bas\s+follows\b[^.;]{0,60}[:.]?\s*$", re.I)
+# ("... are as shown in the table below.", "... are set forth in the following table.": the table states them)
+_INTRODUCES = re.compile(r"\bas\s+follows\b[^.;]{0,60}[:.]?\s*$|\b(?:as\s+)?(?:shown|set\s+forth|presented|summari[sz]ed|"
+                         r"detailed|provided)\s+(?:in\s+)?(?:the\s+)?(?:table|chart)\s+below\s*[:.]?\s*$|\b(?:shown|set\s+forth|"
+                         r"presented|summari[sz]ed)\s+in\s+the\s+following\s+table\s*[:.]?\s*$", re.I)
 
 # a table cell run into a sentence: an amount or a lone currency / percent mark
 _TABLE_CELL = re.compile(r"^\(?[$€£]?\d[\d,.]*\)?%?$|^[$€£%]$")

@@ -814,10 +814,13 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
         if others and not deal_state.of_the_named(s, others):
             continue
         after = following.get((s.chunk.chunk_id, s.position + 1))
-        if material and _NOT_MATERIAL.search(s.text):
+        # (the matter asked, named: "this report does not contain any untrue statement of a material fact", an
+        # officer's certification, says nothing of legal proceedings)
+        names_it = asked.stated_by(s.text)
+        if material and names_it and _NOT_MATERIAL.search(s.text):
             found.no.append(s)
             continue
-        if material and after is not None and _NOT_MATERIAL.search(after.text):
+        if material and names_it and after is not None and _NOT_MATERIAL.search(after.text):
             found.no.append(after)  # "party to various proceedings ... will not have a material adverse effect"
             continue
         # the sentence must state what is asked ("conditioned", "pay", "still operating"), not only

@@ -128,3 +128,18 @@ def test_a_share_of_total_revenues_is_of_the_companys_total_not_a_businesss_own(
                  "units of percents and round to one decimal place. Use the consolidated statement of operations.",
                  filing("financebench-extra/pdfs/ORACLE_2018_10K.pdf"), [53, 77], services)
     assert answer.value == 65.9, answer.text
+
+
+def test_a_certification_that_omits_no_material_fact_says_nothing_of_legal_proceedings(services):
+    answer = ask("Has PG&E reported any materially important ongoing legal battles in FY2016?",
+                 filing("financebench-extra/pdfs/PG_E_2016_10K.pdf"), [252, 254], services)
+    assert not answer.text.startswith("No."), answer.text
+
+
+def test_items_picked_by_a_figure_are_not_every_row_of_a_table_nor_a_sentence_with_other_figures(services):
+    rows = one_page("The target 2024 incentive awards for the named executive officers are as shown in the table below.\n"
+                    "Name Target award\nJane Roe 200%\nJohn Doe 120%\nMary Major 120%\n"
+                    "Payouts will also include human capital metrics (15%) and new store openings (15%).")
+    answer = ask("Which named executive officers of Acme Corp had a target 2024 incentive award of 120% of base salary?",
+                 rows, [0], services)
+    assert "Jane Roe" not in answer.text and "(15%)" not in answer.text, answer.text
