@@ -243,8 +243,11 @@ def _with_lead_name(offline: WrittenAnswer, text: str, hits: list[SearchHit],
         return offline
     companies = list(understanding.companies)
     name = subject_name.lead_name(text, _quotes(offline), companies)
-    if name is None and subject_name.asks_party(text):
-        stated = [(n, s) for s in sentences(hits, companies) if (n := subject_name.lead_name(text, [s.text], companies))]
+    if name is None and subject_name.asks_party(text) and offline.text.lstrip().startswith('"'):
+        # (an answer already led by a name, the choice writer's, keeps it; a sentence on another deal of the same kind,
+        # "the sale of our Classifieds business to Adevinta", is not read for "the sale of its StubHub business")
+        stated = [(n, s) for s in sentences(hits, companies) if subject_name.names_the_asked_deal(text, s.text)
+                  and (n := subject_name.lead_name(text, [s.text], companies))]
         if len({n for n, _ in stated}) == 1:
             name, said = stated[0]
             return offline.model_copy(update={"text": f'{name}\n\n"{said.text}" ({said.chunk.doc} p.{said.chunk.page + 1}) '

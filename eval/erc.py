@@ -194,17 +194,22 @@ def _fullest_quote_has_none(text: str, question: str) -> bool:
     trial began ... on 12 felony counts" (the charges): the figure is of something else than the one answer. (A fuller
     quote with no number at all, a definition beside "we generated $82 billion in GMV", leaves the figure standing.)"""
     quotes = _quotes_of(text)
-    if len(quotes) < 2 or not question:
+    if len(quotes) < 2 or not _ASKS_COUNT.search(question):
         return False
     words = _question_words(question)
     named = [len(words & set(tokenize(q))) for q in quotes]
     most = max(named)
     fullest = [q for q, n in zip(quotes, named, strict=True) if n == most]
-    return len(fullest) < len(quotes) and not any(_figures(q) for q in fullest) \
-        and any(_NUMBER_WORD.search(q) for q in fullest)
+
+    def counts_in_words(quote: str) -> bool:  # "five counts": a number word right before a word of the question
+        return any(set(tokenize(m.group("what"))) & words for m in _NUMBER_WORD.finditer(quote))
+
+    return len(fullest) < len(quotes) and not any(_figures(q) for q in fullest) and any(map(counts_in_words, fullest))
 
 
-_NUMBER_WORD = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)
+_ASKS_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.I)
+_NUMBER_WORD = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?P<what>[a-z-]+)",
+                          re.I)
 
 
 def _one_of_several(text: str, question: str) -> set[float] | None:
@@ -452,7 +457,15 @@ def _asked_stems(question: str) -> set[str]:
     """The stems of the question's own words in lower case (a name's words are capitalised), its first word too
     ("Affiliates of which company proposed ..." opens with one)."""
     opening = question.lstrip(" \"“")
+    first = opening.split(" ", 1)[0].lower()
+    if first in _OPENING_PREPOSITIONS:
+        opening = opening[len(first):]  # "Under which credit agreement ...": a preposition asks nothing
     return {w[:5] for w in _QUESTION_WORD.findall(opening[:1].lower() + opening[1:]) if w not in _ASKING}
+
+
+_OPENING_PREPOSITIONS = frozenset({"under", "through", "during", "after", "following", "before", "since", "within", "from",
+                                   "into", "with", "for", "by", "at", "on", "in", "to", "of", "as", "among", "between",
+                                   "according", "pursuant", "upon", "over", "against", "besides"})
 
 
 def _named_beside_asked_words(text: str, question: str) -> str:
@@ -603,25 +616,37 @@ def typed_names(answer: Answer, question: str = "") -> list[str] | str:
     return _listed_after_asked_words(_quotes_of(answer.answer)[0], question) or NA
 
 
-# names listed: "Fab 52 and Fab 62", "A, B and C" (a name may carry its number)
-_LISTED_NAME = r"[A-Z][\w'’&.-]*(?:\s+(?:[A-Z][\w'’&.-]*|\d{1,4}))*"
-_LISTED = re.compile(rf"^[\s,:]*(?:(?:are|were|namely|include|including)\s+)?(?P<items>{_LISTED_NAME}"
-                     rf"(?:,\s+{_LISTED_NAME})*,?\s+and\s+{_LISTED_NAME})")
+# names listed: "Fab 52 and Fab 62", "A, B and C" (a name may carry its number), after a comma, a colon or a verb that
+# introduces them, and ending where the sentence or its clause does ("Missiles and Fire Control (MFC)" is cut short)
+_LISTED_NAME = r"[A-Z][\w'’&-]*\.?(?:[ \t]+(?:[A-Z][\w'’&-]*\.?|\d{1,4}))*"
+_LISTED = re.compile(rf"^\s*(?:[,:]|\s(?:are|were|namely|include|including))\s+(?P<items>{_LISTED_NAME}"
+                     rf"(?:,\s+{_LISTED_NAME})*,?\s+and\s+{_LISTED_NAME})(?=\s*(?:[.;]\s|[.;]?[\"”]?\s*$|,\s+[a-z]))")
 _LISTED_AFTER = 2  # of the question's own words, right before the list, at least
+# a list of what was once ("Prior to the Separation, the Company had two reportable segments: ..."): not of the asked day
+_FORMERLY = re.compile(r"\b(?:prior\s+to|previously|formerly|until|before)\b", re.I)
+_COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten".split(), start=2)}
 
 
 def _listed_after_asked_words(quote: str, question: str) -> list[str]:
     """The names a quote lists right after the question's own words: "the two semiconductor wafer fabrication
     buildings, Fab 52 and Fab 62, together with ..." for "List the semiconductor wafer fabrication buildings ...";
-    none unless two of the question's words at least lead to the list."""
-    stems = _asked_stems(question)
+    none unless two of the question's words (whole) lead to the list, the quote tells of no earlier state, and a count
+    it states ("two ... buildings") is the list's."""
+    asked = {t for t in tokenize(re.sub(r"[\"“][^\"”]*[\"”]", " ", question)) if len(t) > 2} - _TYPED_STOP
+    if _FORMERLY.search(quote):
+        return []
     for m in re.finditer(r"[a-z][a-z-]+", quote):
-        lead = re.findall(r"[a-z][a-z-]+", quote[max(0, m.start() - 60): m.end()].lower())[-_LISTED_AFTER:]
+        before = quote[max(0, m.start() - 60): m.end()].lower()
+        lead = re.findall(r"[a-z][a-z-]+", before)[-_LISTED_AFTER:]
         listed = _LISTED.match(quote[m.end():])
-        if listed is None or len(lead) < _LISTED_AFTER or not all(w[:5] in stems for w in lead):
+        if listed is None or len(lead) < _LISTED_AFTER or not all(set(tokenize(w)) <= asked for w in lead):
             continue
         items = [_unstopped(i) for i in re.split(r",\s+and\s+|,\s+|\s+and\s+", listed.group("items"))]
-        if len(items) >= 2 and all(_name_like(re.sub(r"\s\d{1,4}\b", "", i)) for i in items):
+        counted = re.findall(r"\b(two|three|four|five|six|seven|eight|nine|ten|\d)(?:\s+[a-z-]+){1,4}$", before)
+        if counted and _COUNT_WORDS.get(counted[-1], int(counted[-1]) if counted[-1].isdigit() else 0) != len(items):
+            continue
+        if len(items) >= 2 and all(_name_like(re.sub(r"\s\d{1,4}\b", "", i)) and i.split()[0].lower() not in _MONTHS
+                                   for i in items):
             return items
     return []
 

@@ -143,3 +143,13 @@ def test_items_picked_by_a_figure_are_not_every_row_of_a_table_nor_a_sentence_wi
     answer = ask("Which named executive officers of Acme Corp had a target 2024 incentive award of 120% of base salary?",
                  rows, [0], services)
     assert "Jane Roe" not in answer.text and "(15%)" not in answer.text, answer.text
+
+
+def test_a_party_of_another_deal_of_the_same_kind_never_leads_the_answer(services):
+    ebay = filing("financebench-extra/pdfs/EBAY_2021_10K.pdf")
+    korea = ask('To which company did "eBay Inc." complete the sale of its eBay Korea business in November 2021?', ebay,
+                [3], services)
+    assert korea.text.startswith("E-mart"), korea.text
+    stubhub = ask("To which company did \"eBay Inc.\" complete the sale of its StubHub business on February 13, 2020? If "
+                  "data is not available, return 'N/A'.", ebay, [30, 62], services)
+    assert "Adevinta" not in stubhub.text.split("\n")[0], stubhub.text
