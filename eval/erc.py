@@ -624,7 +624,7 @@ _LISTED = re.compile(rf"^\s*(?:[,:]|\s(?:are|were|namely|include|including))\s+(
 _LISTED_AFTER = 2  # of the question's own words, right before the list, at least
 # a list of what was once ("Prior to the Separation, the Company had two reportable segments: ..."): not of the asked day
 _FORMERLY = re.compile(r"\b(?:prior\s+to|previously|formerly|until|before)\b", re.I)
-_COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten".split(), start=2)}
+_COUNT_WORDS = {w: n for n, w in enumerate(["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"], start=2)}
 
 
 def _listed_after_asked_words(quote: str, question: str) -> list[str]:
