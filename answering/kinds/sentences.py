@@ -317,12 +317,13 @@ def name_words(*names: str) -> set[str]:
 
 
 # "(in USD millions)", "in millions of USD", "in units of percents": how to give the answer, said by no sentence
-# "in its annual report for the fiscal year ended September 30, 2020": where and over which span the question reads,
-# which every sentence of the filing shares and none states (the span's years are read apart)
+# "in its annual report for the fiscal year ended September 30, 2020": where and over which year the question reads,
+# which every sentence of an annual report shares and few restate (the year is read apart; a quarter's end is kept:
+# "During the three months ended October 31, 2022, we repurchased ..." dates a quarter's deed by it)
 _SOURCE_AND_SPAN = re.compile(r"\b(?:in|from|by)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,2}?(?:annual|quarterly|interim)\s+"
-                              r"(?:report|financial\s+statements)\b|\b(?:for\s+|in\s+)?the\s+(?:fiscal\s+)?(?:year|quarter|"
-                              r"period|half|six\s+months|nine\s+months|three\s+months)\s+(?:ended|ending)\s+(?:on\s+)?"
-                              r"(?:[A-Z][a-z]+\s+\d{1,2},?\s+|\d{1,2}\s+[A-Z][a-z]+\s+)(?:19|20)\d\d\b")
+                              r"(?:report|financial\s+statements)\b|\b(?:for\s+|in\s+)?the\s+(?:fiscal\s+)?year\s+"
+                              r"(?:ended|ending)\s+(?:on\s+)?(?:[A-Z][a-z]+\s+\d{1,2},?\s+|\d{1,2}\s+[A-Z][a-z]+\s+)"
+                              r"(?:19|20)\d\d\b")
 _UNITS_ASKED = re.compile(r"\(?\bin\s+(?:(?:USD|US\$|\$|EUR|GBP|CHF|dollars?|euros?|pounds?)\s+)?(?:millions?|billions?|thousands?)"
                           r"(?:\s+of\s+(?:USD|US\$|dollars?|euros?|pounds?))?\)?|\(?\bin\s+units\s+of\s+\w+\)?", re.I)
 _QUOTED_NAME = re.compile(r"[\"“]([^\"“”]{2,80})[\"”]")

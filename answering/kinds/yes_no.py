@@ -744,8 +744,12 @@ _HEDGED = re.compile(r"\b(?:if|whether|may|might|could|unless)\b", re.I)
 def _asked_topic(decision: KindDecision, companies: list[str], vocab: Vocabulary) -> Topic | None:
     """The topic of the asking clause: "does the report raise doubt about going concern, and how long
     do the directors expect its cash to last?" asks about going concern, not cash."""
-    ask = _WHICH_QUARTER.sub(" ", decision.ask)
-    topic = read_topic(main_clause(ask), companies, vocab) or read_topic(ask, companies, vocab)
+    topic = read_topic(main_clause(decision.ask), companies, vocab) or read_topic(decision.ask, companies, vocab)
+    if topic is not None and topic.pairs:
+        # "for its fourth quarter and fiscal year 2023 results": a pair of the period's words alone is no part of what
+        # is asked, and matched a release's heading ("RESULTS FOR THE FOURTH QUARTER"); beside a word of the topic
+        # it still tells the asked period ("did not repurchase any shares during the first quarter")
+        topic = topic.model_copy(update={"pairs": [p for p in topic.pairs if not set(p) <= _PERIOD_WORDS]})
     aliases = [tuple(tokenize(m.group(1))) for m in _ALIAS.finditer(decision.ask) if tokenize(m.group(1))]
     if topic is not None and aliases:
         # "the separation (distribution) of PayPal": the word in brackets is the filing's for the same deed
@@ -753,9 +757,7 @@ def _asked_topic(decision: KindDecision, companies: list[str], vocab: Vocabulary
     return topic
 
 
-# "for its fourth quarter and fiscal year 2023 results": which quarter is the period (read by the checks of the
-# period), no word of what is asked; as one it matched a release's heading ("RESULTS FOR THE FOURTH QUARTER")
-_WHICH_QUARTER = re.compile(r"\b(?:first|second|third|fourth)(?=\s+(?:fiscal\s+)?(?:quarter|half)\b)", re.I)
+_PERIOD_WORDS = frozenset(tokenize("first second third fourth quarter half year results"))
 # a noun's other word in brackets after it: "the separation (distribution) of PayPal"
 _ALIAS = re.compile(r"(?<=[a-z])\s+\(([a-z][a-z-]{3,})\)(?=\s+(?:of|to|in|with|by)\b)")
 
