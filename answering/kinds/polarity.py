@@ -71,6 +71,8 @@ _FUNCTION_WORDS = frozenset(["of", "for", "to", "on", "in", "the", "a", "an", "a
 _CIRCUMSTANCE = re.compile(r"\b(?:in\s+connection\s+with|as\s+a\s+result\s+of|in\s+conjunction\s+with)\b", re.I)
 _BEFORE = 6  # words a negation or cessation may stand before the predicate it governs
 _SUBJECT_REACH = 12  # words a "none of" subject may run before its verb
+# words that end the subject "none of" denies and begin another clause ("..., and in 2024 we repurchased")
+_SUBJECT_ENDS = frozenset({"and", "or", "but", "we", "it", "they", "he", "she", "which", "who", "that"})
 _AFTER = 3  # words a "no" or a cessation may stand after it ("paid no dividends")
 _EXCEPTION = re.compile(r"\b(?:except|other\s+than|with\s+the\s+exception\s+of|excluding|apart\s+from)\b", re.I)
 
@@ -124,9 +126,11 @@ def _window_start(words: list[str], at: int) -> int:
     denies the payments though "not" stands nine words before them."""
     start = max(0, at - _BEFORE)
     for m in range(max(0, at - _SUBJECT_REACH), at - 1):
-        if words[m].lower() == "none" and words[m + 1].lower() == "of":
+        if words[m].lower() == "none" and words[m + 1].lower() == "of" \
+                and not any(w.lower() in _SUBJECT_ENDS for w in words[m + 2:at]):
             # "None of our employees in the United States is represented by a labor union": a subject
             # denied whole ("none of <them>") governs its clause's verb, however long the subject runs
+            # (not past a clause of its own: "none of our customers accounted for 10% of sales, we paid ...")
             start = min(start, m)
             break
     for m in range(max(0, at - 10), at):
@@ -275,7 +279,7 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     if not readings:
         return Reading(verdict="unstated")
     coverage += [_covered(previous, asked_stems)] * (len(readings) - len(coverage))
-    readings = _fullest(readings, coverage)
+    readings = _fullest(readings, coverage, bool(_DATED.search(text)))
     kinds = {k for k, _ in readings}
     cue = next((c for _, c in readings if c), "")
     if "ambiguous" in kinds or ({"negated", "ceased"} & kinds and "affirmed" in kinds):
@@ -295,17 +299,23 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     return Reading(verdict="yes", years=sorted(set(years)))
 
 
+_DATED = re.compile(r"\b(?:19|20)\d\d\b|\b(?:first|second|third|fourth)\s+quarter\b|\b(?:January|February|March|April|May|"
+                    r"June|July|August|September|October|November|December)\b")
+
+
 def _covered(clause: str, asked_stems: frozenset[str]) -> int:
     return len(asked_stems & {t for w in _words(clause) for t in tokenize(w)[:1]})
 
 
-def _fullest(readings: list[tuple[str, str]], coverage: list[int]) -> list[tuple[str, str]]:
+def _fullest(readings: list[tuple[str, str]], coverage: list[int], dated: bool) -> list[tuple[str, str]]:
     """When a sentence's clauses say yes and no, the clause stating more of what is asked decides: "None of our
     employees in the United States is represented by a labor union; however, in certain foreign subsidiaries,
     labor unions ... represent some of our employees" answers a question about the employees in the United States
     by its first clause, the one naming the place asked. Clauses stating as much as each other stay crossed."""
     kinds = {k for k, _ in readings}
-    if not ({"negated", "ceased"} & kinds and "affirmed" in kinds):
+    if not ({"negated", "ceased"} & kinds and "affirmed" in kinds) or dated:
+        # (clauses of different periods, "paid ... in 2023; however, we did not pay dividends in 2024", are the
+        # period checks' to tell apart, not the words' count)
         return readings
     most = max(coverage)
     fullest = [r for r, n in zip(readings, coverage, strict=True) if n == most]

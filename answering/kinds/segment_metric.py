@@ -113,6 +113,8 @@ def _ask(question: str) -> str | None:
 
 
 _ASKS_AMOUNT = re.compile(r"\bwhat\s+(?:was|were)\b", re.I)
+_OTHER_RESULT = re.compile(r"\badjusted\b|\bnon-?gaap\b|\bbefore\s+depreciation\b|\boibda\b|\bebitda\b|\bsegment\s+profit\b",
+                           re.I)
 # a segment's operating result, by any of its names ("loss from operations", "operating income (loss)")
 _OPERATING_RESULT = re.compile(r"\boperating\s+(?:income|loss|profit)\b|\b(?:income|loss|profit)\s+(?:\(loss\)\s+)?"
                                r"from\s+operations\b", re.I)
@@ -393,8 +395,9 @@ def write(question: str, hits: list[SearchHit], companies: list[str], vocab: Voc
         used = [income, revenue]
     elif ask == "result":
         income = _one(figures, "operating_income")
-        if income is None:
-            return None
+        if income is None or (_OTHER_RESULT.search(f"{income.total_quote}\n{_header_above(income.block)}")
+                              and not _OTHER_RESULT.search(question)):
+            return None  # "Total operating income before depreciation and amortization", "adjusted": another measure
         value = income.values[year]
         text = f"{part} segment operating {'income' if value >= 0 else 'loss'} in {when}: {_money(value, income.block.scale)}"
         used = [income]

@@ -76,8 +76,11 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
             if named is not None:
                 lists.append((*named, chunk, " ".join(text[m.start():m.end()].split())))
         for m in _CONSTITUTE.finditer(text):
-            if m.start() < own and len(names := _NAMED_BEFORE.findall(m["subject"])) >= 2 \
-                    and all(len(n.split()) <= _MAX_WORDS for n in names) and len(set(names)) == len(names):
+            names = _NAMED_BEFORE.findall(_ABBREVIATION_AFTER.sub("", m["subject"]))
+            # each name is one the filing calls a segment elsewhere ("FedEx Express Segment"): a lead-in
+            # ("Together, ...", "Beginning in fiscal 2024, ...") or a name cut at its "and" is none
+            if m.start() < own and len(names) >= 2 and len(set(names)) == len(names) \
+                    and all(len(n.split()) <= _MAX_WORDS and _called_a_segment(n, chunks) for n in names):
                 lists.append((names, {}, chunk, " ".join(m.group(0).split())))
     if not lists:
         return None
@@ -126,6 +129,15 @@ _CONSTITUTE = re.compile(r"(?:(?<=[.:]\s)|^)(?P<subject>[A-Z][^.:;]{5,300}?)\s+(
 # each name of that subject: capitalised words, "&" / "of" between them
 # (within a line, and not a heading in capitals above the sentence: "REPORTABLE SEGMENTS")
 _NAMED_BEFORE = re.compile(r"(?<![\w'’])(?![A-Z&\s]+\n)[A-Z][\w'’&.-]*(?:[ \t]+(?:&[ \t]+|of[ \t]+)?[A-Z][\w'’&.-]*)*")
+
+
+_ABBREVIATION_AFTER = re.compile(r"\s*\([A-Z][A-Za-z&.]{1,9}\)")
+
+
+def _called_a_segment(name: str, chunks: list[Chunk]) -> bool:
+    """The filing names it "<name> segment" somewhere in the chunks read."""
+    called = re.compile(rf"\b{re.escape(name)}\s+(?:reportable\s+|operating\s+|business\s+)?segment\b", re.I)
+    return any(called.search(c.text) for c in chunks)
 
 
 def _names(after: str, n: int) -> tuple[list[str], dict[str, str]] | None:

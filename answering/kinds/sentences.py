@@ -690,26 +690,32 @@ def period_ends(retriever: object) -> dict[str, str]:
 _FISCAL_YEAR_NAMED = re.compile(r"\b(?:fiscal(?:\s+year)?|FY)\s*'?((?:19|20)?\d\d)\b", re.I)
 
 
-_MONTH_NUMBERS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
-                                               "dec"), start=1)}
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December")
 
 
 def dates_a_bare_month(s: Sentence, month: str, year: int, ends: dict[str, str]) -> bool:
-    """The sentence names the month without a year ("In July, eBay acquired Certilogo"), and its filing's period end
-    puts that month in `year`: a month up to the end month is of the end's year; one after it is only in an interim
-    report or a release, which tells what happened since its quarter (an annual report's later month may be of its
-    own fiscal year, begun the year before, or after it). No end known, no year."""
+    """The sentence names the month, capitalised and whole, without a year ("In July, eBay acquired Certilogo"), in an
+    interim report or a release whose quarter end puts that month in `year`: a month of its quarter is of the end's
+    year; one of the months just after it (a release tells what happened since) is of the end's year, or of the next
+    when the quarter ended late in the year ("In January" in a fourth-quarter release). An annual report's bare month
+    may be of its fiscal year or of the one after: never dated so. No end known, no year."""
     end = ends.get(s.chunk.doc, "")
-    number = _MONTH_NUMBERS.get(month[:3].lower())
-    if not end or number is None or years_in(s.text) \
-            or not re.search(rf"\b{month[:3]}[a-z]*\b(?!\s*\d)", s.text, re.I):
+    name = next((m for m in _MONTH_NAMES if m.lower().startswith(month[:3].lower())), None)
+    if not end or name is None or s.chunk.form in ANNUAL_FILINGS or years_in(s.text) \
+            or not re.search(rf"\b{name}\b(?!\s*\d)", s.text):
         return False
+    number = _MONTH_NAMES.index(name) + 1
     end_year, end_month = int(end[:4]), int(end[5:7])
-    if number <= end_month:
-        return end_year == year
-    return s.chunk.form not in ANNUAL_FILINGS and number - end_month <= _SINCE_THE_QUARTER and end_year == year
+    since = (number - end_month) % 12  # months after the quarter's end (0: its last month)
+    if since == 0 or since >= 12 - _QUARTER_MONTHS + 1:
+        return end_year == year  # a month of the quarter itself
+    if since <= _SINCE_THE_QUARTER:
+        return year == end_year + (1 if number < end_month else 0)
+    return False
 
 
+_QUARTER_MONTHS = 3
 _SINCE_THE_QUARTER = 3  # months after its quarter's end a release tells of
 
 

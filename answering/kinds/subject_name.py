@@ -85,14 +85,15 @@ _WHEN_ASKED = re.compile(rf"\b(?:in|on)\s+(?P<month>{_MONTHS})\s+(?:(?P<day>\d{{
 
 def names_the_asked_deal(question: str, sentence: str) -> bool:
     """The sentence names every capitalised word of what the question says the deed was done to ("its StubHub
-    business", "its eBay Korea business") and the year the question dates it to, when it dates it."""
+    business", "its eBay Korea business"), which names one, and the year the question dates it to, when it does."""
     party = _ASKS_PARTY.search(question)
     if party is None:
         return False
     rest = question[party.end():].split("?")[0]
     named = set(re.findall(r"\b[A-Z][\w&'’-]+", re.sub(r"[\"“][^\"”]*[\"”]", " ", rest))) - set(_MONTHS.split("|"))
     years = set(re.findall(r"\b(?:19|20)\d\d\b", rest))
-    return all(re.search(rf"\b{re.escape(w)}\b", sentence) for w in named) \
+    # (a deal asked by common words alone, "its pharmaceutical business", is not told from another of its kind)
+    return bool(named) and all(re.search(rf"\b{re.escape(w)}\b", sentence) for w in named) \
         and (not years or any(y in sentence for y in years))
 
 

@@ -87,6 +87,10 @@ class Block(BaseModel):
         return _kept(row, self.columns) if len(row.values) == self.width else None
 
 
+# "$ (3)": an amount in brackets after its currency sign, never a footnote mark
+_DOLLAR_MARK = re.compile(r"[$€£]\s*\(\d\)")
+
+
 def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
     wanted = {c.casefold() for c in companies}
     by_index = {(h.chunk.doc, h.chunk.index): h.chunk for h in hits}
@@ -104,8 +108,9 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
                     and FOOTNOTE_MARK.fullmatch(row.tokens[0]):
                 # "EMEA (1) 2,239 2,618 (379) (14)": a footnote marker after the label is no amount
                 row = row.model_copy(update={"values": row.values[1:], "tokens": row.tokens[1:]})
-            if row is not None and run and len(row.values) + 1 == len(run[0].values) \
-                    and all(r.tokens and FOOTNOTE_MARK.fullmatch(r.tokens[0]) for r in run):
+            if row is not None and len(run) >= 2 and len(row.values) + 1 == len(run[0].values) \
+                    and all(r.tokens and FOOTNOTE_MARK.fullmatch(r.tokens[0]) and not _DOLLAR_MARK.search(r.line)
+                            for r in run):
                 # "iPad (1) 18,805 ..." then "Other Products (1)(3) 17,417 ...": the marks the rows above
                 # opened with were no amounts either (the first row had no row above to be measured by)
                 run = [r.model_copy(update={"values": r.values[1:], "tokens": r.tokens[1:]}) for r in run]

@@ -6,6 +6,8 @@ month without a year is dated by its filing's period end."""
 
 from __future__ import annotations
 
+import pytest
+
 from answering.kinds.sentences import Sentence, content_words, dates_a_bare_month
 from answering.kinds.tables import blocks
 from finrag.models import Chunk, SearchHit
@@ -84,7 +86,14 @@ def test_a_month_without_a_year_is_of_the_year_its_filing_puts_it_in():
     assert dates_a_bare_month(_said(acquired, "8-K"), "July", 2023, june)  # a release tells what happened since
     assert not dates_a_bare_month(_said(acquired, "8-K"), "July", 2022, june)
     assert not dates_a_bare_month(_said(acquired, "10-K"), "July", 2023, june)  # after a year's end: which year?
-    assert dates_a_bare_month(_said("In March, Acme acquired Beta.", "10-K"), "March", 2023, june)
+    assert not dates_a_bare_month(_said("In March, Acme acquired Beta.", "10-K"), "March", 2023, june)  # either year
+    assert dates_a_bare_month(_said("In May, Acme acquired Beta.", "8-K"), "May", 2023, june)  # its own quarter
+    december = {"ACME": "2023-12-31"}
+    assert dates_a_bare_month(_said("In January, Acme acquired Beta.", "8-K"), "January", 2024, december)
+    assert not dates_a_bare_month(_said("In January, Acme acquired Beta.", "8-K"), "January", 2023, december)
+    # a word that begins as a month does ("market", "may") is no month
+    assert not dates_a_bare_month(_said("Acme may buy shares in the open market.", "8-K"), "May", 2023, june)
+    assert not dates_a_bare_month(_said("Acme bought shares in the open market.", "8-K"), "March", 2023, december)
     assert not dates_a_bare_month(_said("In July 2021, Acme acquired Beta.", "8-K"), "July", 2023, june)
     assert not dates_a_bare_month(_said(acquired, "8-K"), "July", 2023, {})
 
@@ -153,3 +162,32 @@ def test_a_party_of_another_deal_of_the_same_kind_never_leads_the_answer(service
     stubhub = ask("To which company did \"eBay Inc.\" complete the sale of its StubHub business on February 13, 2020? If "
                   "data is not available, return 'N/A'.", ebay, [30, 62], services)
     assert "Adevinta" not in stubhub.text.split("\n")[0], stubhub.text
+
+
+@pytest.mark.parametrize(("text", "question"), [
+    ("We paid regular quarterly cash dividends on our common stock in 2023; however, we did not pay dividends in 2024.",
+     "Did Acme Corp pay cash dividends on its common stock in 2024?"),
+    ("Although none of our customers accounted for 10% of sales, we paid cash dividends of $0.50 per share in 2024.",
+     "Did Acme Corp pay cash dividends in 2024?"),
+])  # fmt: skip
+def test_crossed_clauses_of_other_periods_and_another_clauses_none_decide_no_yes_nor_no(services, text, question):
+    answer = ask(question, one_page(text), [0], services)
+    assert answer.text.startswith("Yes.") == ("Although" in text), answer.text
+
+
+@pytest.mark.parametrize("subject", [
+    "Retail, Food and Beverage, and Industrial",  # a name with "and" in it
+    "Together, North America and International",  # a lead-in
+    "Consumer and Professional, as reviewed by the Company's Chief Executive Officer,",  # a title
+])  # fmt: skip
+def test_names_before_constitute_are_segments_only_when_the_filing_calls_each_one_so(services, subject):
+    rows = one_page(f"{subject} constitute our reportable segments.")
+    answer = ask("What are the reportable segments of Acme Corp for 2024?", rows, [0], services)
+    assert answer.status != "answered" or ";" not in answer.text.split("\n")[0], answer.text
+
+
+def test_a_party_to_a_deal_of_another_business_or_year_is_not_the_one_asked(services):
+    rows = one_page("On June 30, 2024, we completed the sale of our Industrial business for cash proceeds of $500 million.",
+                    "In 2021, we sold our Retail business to Beta Holdings LLC for $120 million.")
+    answer = ask("To which company did Acme Corp sell its Industrial business in 2024?", rows, [0], services)
+    assert "Beta Holdings" not in answer.text.split("\n")[0], answer.text
