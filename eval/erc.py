@@ -622,7 +622,7 @@ _LISTED_NAME = r"[A-Z][\w'’&-]*\.?(?:[ \t]+(?:[A-Z][\w'’&-]*\.?|\d{1,4}))*"
 _LISTED = re.compile(rf"^\s*(?:[,:]|\s(?:are|were|namely|include|including))\s+(?P<items>{_LISTED_NAME}"
                      rf"(?:,\s+{_LISTED_NAME})*,?\s+and\s+{_LISTED_NAME})(?=\s*(?:[.;]\s|[.;]?[\"”]?\s*$|,\s+[a-z]))")
 _LISTED_AFTER = 2  # of the question's own words, right before the list, at least
-# a list of what was once ("Prior to the Separation, the Company had two reportable segments: ..."): not of the asked day
+# a list of what was once ("Prior to the Separation, the Company had two reportable segments: ..."), said before it
 _FORMERLY = re.compile(r"\b(?:prior\s+to|previously|formerly|until|before)\b", re.I)
 _COUNT_WORDS = {w: n for n, w in enumerate(["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"], start=2)}
 
@@ -633,13 +633,12 @@ def _listed_after_asked_words(quote: str, question: str) -> list[str]:
     none unless two of the question's words (whole) lead to the list, the quote tells of no earlier state, and a count
     it states ("two ... buildings") is the list's."""
     asked = {t for t in tokenize(re.sub(r"[\"“][^\"”]*[\"”]", " ", question)) if len(t) > 2} - _TYPED_STOP
-    if _FORMERLY.search(quote):
-        return []
     for m in re.finditer(r"[a-z][a-z-]+", quote):
         before = quote[max(0, m.start() - 60): m.end()].lower()
         lead = re.findall(r"[a-z][a-z-]+", before)[-_LISTED_AFTER:]
         listed = _LISTED.match(quote[m.end():])
-        if listed is None or len(lead) < _LISTED_AFTER or not all(set(tokenize(w)) <= asked for w in lead):
+        if listed is None or len(lead) < _LISTED_AFTER or not all(set(tokenize(w)) <= asked for w in lead) \
+                or _FORMERLY.search(quote[: m.end()]):
             continue
         items = [_unstopped(i) for i in re.split(r",\s+and\s+|,\s+|\s+and\s+", listed.group("items"))]
         counted = re.findall(r"\b(two|three|four|five|six|seven|eight|nine|ten|\d)(?:\s+[a-z-]+){1,4}$", before)

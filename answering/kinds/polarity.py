@@ -71,8 +71,9 @@ _FUNCTION_WORDS = frozenset(["of", "for", "to", "on", "in", "the", "a", "an", "a
 _CIRCUMSTANCE = re.compile(r"\b(?:in\s+connection\s+with|as\s+a\s+result\s+of|in\s+conjunction\s+with)\b", re.I)
 _BEFORE = 6  # words a negation or cessation may stand before the predicate it governs
 _SUBJECT_REACH = 12  # words a "none of" subject may run before its verb
-# words that end the subject "none of" denies and begin another clause ("..., and in 2024 we repurchased")
-_SUBJECT_ENDS = frozenset({"and", "or", "but", "we", "it", "they", "he", "she", "which", "who", "that"})
+# a new clause's subject ends the one "none of" denies ("..., and in 2024 we repurchased"); "and", "or", "who" do not
+# ("None of our executive officers and directors has been ...")
+_SUBJECT_ENDS = frozenset({"we", "it", "they", "he", "she", "i"})
 _AFTER = 3  # words a "no" or a cessation may stand after it ("paid no dividends")
 _EXCEPTION = re.compile(r"\b(?:except|other\s+than|with\s+the\s+exception\s+of|excluding|apart\s+from)\b", re.I)
 
@@ -173,8 +174,10 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     previous = ""
     readings: list[tuple[str, str]] = []  # (negated | ceased | ceased-and-negated | plan | affirmed, cue) per clause
     coverage: list[int] = []  # per reading: how many of the asked stems its clause states
+    periods: list[frozenset[str]] = []  # per reading: the periods its clause names
     for clause in clauses:
         # (the readings the previous clause added are of that clause: it is done once the next begins)
+        periods += [_periods(previous)] * (len(readings) - len(coverage))
         coverage += [_covered(previous, asked_stems)] * (len(readings) - len(coverage))
         previous = clause
         if _HEDGED.search(clause):
@@ -278,8 +281,9 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
             readings.append(("affirmed", ""))
     if not readings:
         return Reading(verdict="unstated")
+    periods += [_periods(previous)] * (len(readings) - len(coverage))
     coverage += [_covered(previous, asked_stems)] * (len(readings) - len(coverage))
-    readings = _fullest(readings, coverage, bool(_DATED.search(text)))
+    readings = _fullest(readings, coverage, len({p for p in periods if p}) > 1)
     kinds = {k for k, _ in readings}
     cue = next((c for _, c in readings if c), "")
     if "ambiguous" in kinds or ({"negated", "ceased"} & kinds and "affirmed" in kinds):
@@ -307,6 +311,10 @@ def _covered(clause: str, asked_stems: frozenset[str]) -> int:
     return len(asked_stems & {t for w in _words(clause) for t in tokenize(w)[:1]})
 
 
+def _periods(clause: str) -> frozenset[str]:
+    return frozenset(m.group(0).lower() for m in _DATED.finditer(clause))
+
+
 def _fullest(readings: list[tuple[str, str]], coverage: list[int], dated: bool) -> list[tuple[str, str]]:
     """When a sentence's clauses say yes and no, the clause stating more of what is asked decides: "None of our
     employees in the United States is represented by a labor union; however, in certain foreign subsidiaries,
@@ -314,7 +322,7 @@ def _fullest(readings: list[tuple[str, str]], coverage: list[int], dated: bool) 
     by its first clause, the one naming the place asked. Clauses stating as much as each other stay crossed."""
     kinds = {k for k, _ in readings}
     if not ({"negated", "ceased"} & kinds and "affirmed" in kinds) or dated:
-        # (clauses of different periods, "paid ... in 2023; however, we did not pay dividends in 2024", are the
+        # (clauses naming different periods, "paid ... in 2023; however, we did not pay dividends in 2024", are the
         # period checks' to tell apart, not the words' count)
         return readings
     most = max(coverage)

@@ -439,7 +439,7 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
                 # "For more information about the Chapter 11 Cases, ..., see Note 2": a pointer states nothing (a fact glued
                 # after it, where the page's text ran on, is kept with it)
                 continue
-            if _INTRODUCES.search(text) or (listed and _LEAD_IN.search(text)):
+            if _INTRODUCES.search(text) or _points_to_a_table(text) or (listed and _LEAD_IN.search(text)):
                 # "... were as follows (dollars in millions):" states nothing; the table does. Nor does
                 # "Gross margin increased 90 basis points ... due to the following:" when its list is a
                 # graphic or a table (bulleted items were read with it above)
@@ -481,10 +481,17 @@ _POINTER = re.compile(r"\W*(?:for\s+(?:more|further|additional)\s+(?:information
                       r"see\s+(?:also\s+)?(?:note|item|part|[\"“]))", re.I)
 _POINTER_TAIL = 60  # characters after "see" that are still the pointer's ("Note 2 of the Notes to ... in Item 8")
 # a caption that hands over to the table or list below it
-# ("... are as shown in the table below.", "... are set forth in the following table.": the table states them)
-_INTRODUCES = re.compile(r"\bas\s+follows\b[^.;]{0,60}[:.]?\s*$|\b(?:as\s+)?(?:shown|set\s+forth|presented|summari[sz]ed|"
-                         r"detailed|provided)\s+(?:in\s+)?(?:the\s+)?(?:table|chart)\s+below\s*[:.]?\s*$|\b(?:shown|set\s+forth|"
-                         r"presented|summari[sz]ed)\s+in\s+the\s+following\s+table\s*[:.]?\s*$", re.I)
+_INTRODUCES = re.compile(r"\bas\s+follows\b[^.;]{0,60}[:.]?\s*$", re.I)
+# "... are as shown in the table below.": the table states them (not "an additional increase of $361 million in 2019,
+# as shown in the table below", which states its figure first)
+_POINTS_TO_TABLE = re.compile(r"\b(?:as\s+)?(?:shown|set\s+forth|presented|summari[sz]ed|detailed|provided)\s+(?:in\s+)?"
+                              r"(?:the\s+)?(?:(?:table|chart)\s+below|following\s+table)\s*[:.]?\s*$", re.I)
+
+
+def _points_to_a_table(text: str) -> bool:
+    """The sentence only points to a table: no figure before its pointer."""
+    pointer = _POINTS_TO_TABLE.search(text)
+    return pointer is not None and not re.search(r"\d", text[:pointer.start()])
 
 # a table cell run into a sentence: an amount or a lone currency / percent mark
 _TABLE_CELL = re.compile(r"^\(?[$€£]?\d[\d,.]*\)?%?$|^[$€£%]$")
@@ -709,7 +716,8 @@ def dates_a_bare_month(s: Sentence, month: str, year: int, ends: dict[str, str])
     end_year, end_month = int(end[:4]), int(end[5:7])
     since = (number - end_month) % 12  # months after the quarter's end (0: its last month)
     if since == 0 or since >= 12 - _QUARTER_MONTHS + 1:
-        return end_year == year  # a month of the quarter itself
+        # a month of the quarter itself (November of a quarter ended January 31, 2023 is of 2022)
+        return year == end_year - (1 if number > end_month else 0)
     if since <= _SINCE_THE_QUARTER:
         return year == end_year + (1 if number < end_month else 0)
     return False

@@ -191,3 +191,29 @@ def test_a_party_to_a_deal_of_another_business_or_year_is_not_the_one_asked(serv
                     "In 2021, we sold our Retail business to Beta Holdings LLC for $120 million.")
     answer = ask("To which company did Acme Corp sell its Industrial business in 2024?", rows, [0], services)
     assert "Beta Holdings" not in answer.text.split("\n")[0], answer.text
+
+
+@pytest.mark.parametrize("text", [
+    "None of our employees are subject to collective bargaining agreements or represented by a labor union.",
+    "As of December 31, 2024, none of our employees in the United States were represented by a labor union; however, "
+    "in certain foreign subsidiaries, labor unions or workers' councils represent some of our employees.",
+])  # fmt: skip
+def test_none_of_a_subject_with_its_own_and_or_or_or_an_as_of_day_still_denies(services, text):
+    answer = ask("Were any of the employees of Acme Corp in the United States represented by a labor union in 2024?",
+                 one_page(text), [0], services)
+    assert answer.text.startswith("No."), answer.text
+
+
+def test_a_sentence_stating_its_figure_before_pointing_to_a_table_still_states_it(services):
+    rows = one_page("The settlement agreement proposes an additional increase to authorized revenues of $361 million in "
+                    "2019, as shown in the table below.")
+    answer = ask("Did the settlement agreement of Acme Corp propose an additional increase to authorized revenues in "
+                 "2019?", rows, [0], services)
+    assert answer.text.startswith("Yes."), answer.text
+
+
+def test_a_quarters_own_months_before_the_year_turned_are_of_the_year_before():
+    january = {"ACME": "2023-01-31"}
+    november = _said("In November, Acme acquired Beta Systems Inc.", "8-K")
+    assert dates_a_bare_month(november, "November", 2022, january)
+    assert not dates_a_bare_month(november, "November", 2023, january)

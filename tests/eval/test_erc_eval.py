@@ -569,3 +569,10 @@ def test_a_number_word_beside_another_thing_leaves_an_amounts_figure_standing():
 def test_an_opening_preposition_is_no_word_of_the_question_but_an_opening_noun_is():
     assert "under" not in _asked_stems('Under which credit agreement does "Acme, Inc." have a swing line subfacility?')
     assert "affil" in _asked_stems('Affiliates of which company proposed to acquire "Acme, Inc."?')
+
+
+def test_a_qualifier_after_the_list_is_no_earlier_state():
+    quote = ('"We manage our operations through three business segments: Americas, EMEA and Asia Pacific, and we '
+             'evaluate each on operating income before income taxes." (acme p.4)')
+    question = "What are the business segments of \"Acme Corporation\"? If data is not available, return 'N/A'."
+    assert typed_answer("names", _answer(quote), question) == ["Americas", "EMEA", "Asia Pacific"]
