@@ -250,8 +250,7 @@ def _with_lead_name(offline: WrittenAnswer, text: str, hits: list[SearchHit],
                   and (n := subject_name.lead_name(text, [s.text], companies))]
         if len({n for n, _ in stated}) == 1:
             name, said = stated[0]
-            return offline.model_copy(update={"text": f'{name}\n\n"{said.text}" ({said.chunk.doc} p.{said.chunk.page + 1}) '
-                                                      f"{offline.text}",
+            return offline.model_copy(update={"text": f"{name}\n\n{said.shown()} {offline.text}",
                                               "citations": unique_citations([cite(said.chunk, said.text),
                                                                              *offline.citations])})
     if name is None or offline.text.startswith(name):

@@ -21,6 +21,7 @@ from answering.numbers import years_in
 from finrag.catalog import FORM_WORDS
 from finrag.models import ANNUAL_FILINGS, Chunk, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
+from loaders.dates import MONTH_NAMES
 from retrieval.event_ask import asks_an_event
 from retrieval.periods import parse_periods
 
@@ -316,7 +317,6 @@ def name_words(*names: str) -> set[str]:
     return {w.lower() for n in names for w in re.findall(r"[A-Za-z&]+", n)}
 
 
-# "(in USD millions)", "in millions of USD", "in units of percents": how to give the answer, said by no sentence
 # "in its annual report for the fiscal year ended September 30, 2020": where and over which year the question reads,
 # which every sentence of an annual report shares and few restate (the year is read apart; a quarter's end is kept:
 # "During the three months ended October 31, 2022, we repurchased ..." dates a quarter's deed by it)
@@ -324,6 +324,7 @@ _SOURCE_AND_SPAN = re.compile(r"\b(?:in|from|by)\s+(?:its|the|their)\s+(?:[\w-]+
                               r"(?:report|financial\s+statements)\b|\b(?:for\s+|in\s+)?the\s+(?:fiscal\s+)?year\s+"
                               r"(?:ended|ending)\s+(?:on\s+)?(?:[A-Z][a-z]+\s+\d{1,2},?\s+|\d{1,2}\s+[A-Z][a-z]+\s+)"
                               r"(?:19|20)\d\d\b")
+# "(in USD millions)", "in millions of USD", "in units of percents": how to give the answer, said by no sentence
 _UNITS_ASKED = re.compile(r"\(?\bin\s+(?:(?:USD|US\$|\$|EUR|GBP|CHF|dollars?|euros?|pounds?)\s+)?(?:millions?|billions?|thousands?)"
                           r"(?:\s+of\s+(?:USD|US\$|dollars?|euros?|pounds?))?\)?|\(?\bin\s+units\s+of\s+\w+\)?", re.I)
 _QUOTED_NAME = re.compile(r"[\"“]([^\"“”]{2,80})[\"”]")
@@ -492,6 +493,7 @@ def _points_to_a_table(text: str) -> bool:
     """The sentence only points to a table: no figure before its pointer."""
     pointer = _POINTS_TO_TABLE.search(text)
     return pointer is not None and not re.search(r"\d", text[:pointer.start()])
+
 
 # a table cell run into a sentence: an amount or a lone currency / percent mark
 _TABLE_CELL = re.compile(r"^\(?[$€£]?\d[\d,.]*\)?%?$|^[$€£%]$")
@@ -697,8 +699,7 @@ def period_ends(retriever: object) -> dict[str, str]:
 _FISCAL_YEAR_NAMED = re.compile(r"\b(?:fiscal(?:\s+year)?|FY)\s*'?((?:19|20)?\d\d)\b", re.I)
 
 
-_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                "November", "December")
+_MONTH_NAMES = MONTH_NAMES.split("|")
 
 
 def dates_a_bare_month(s: Sentence, month: str, year: int, ends: dict[str, str]) -> bool:
