@@ -40,6 +40,7 @@ from finrag.config import load_settings
 from finrag.console import table_text
 from finrag.errors import UserError
 from finrag.models import Answer, Question
+from finrag.numerals import NUMBER_WORDS, count_of
 from finrag.vocabulary import tokenize
 from loaders.dates import MONTH_NAMES
 
@@ -208,8 +209,7 @@ def _fullest_quote_has_none(text: str, question: str) -> bool:
 
 
 _ASKS_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.I)
-_NUMBER_WORD = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?P<what>[a-z-]+)",
-                          re.I)
+_NUMBER_WORD = re.compile(rf"\b(?:{'|'.join(NUMBER_WORDS)})\s+(?P<what>[a-z-]+)", re.I)
 
 
 def _one_of_several(text: str, question: str) -> set[float] | None:
@@ -624,7 +624,6 @@ _LISTED = re.compile(rf"^\s*(?:[,:]|\s(?:are|were|namely|include|including))\s+(
 _LISTED_AFTER = 2  # of the question's own words, right before the list, at least
 # a list of what was once ("Prior to the Separation, the Company had two reportable segments: ..."), said before it
 _FORMERLY = re.compile(r"\b(?:prior\s+to|previously|formerly|until|before)\b", re.I)
-_COUNT_WORDS = {w: n for n, w in enumerate(["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"], start=2)}
 
 
 def _listed_after_asked_words(quote: str, question: str) -> list[str]:
@@ -632,7 +631,7 @@ def _listed_after_asked_words(quote: str, question: str) -> list[str]:
     buildings, Fab 52 and Fab 62, together with ..." for "List the semiconductor wafer fabrication buildings ...";
     none unless two of the question's words (whole) lead to the list, the quote tells of no earlier state, and a count
     it states ("two ... buildings") is the list's."""
-    asked = {t for t in tokenize(re.sub(r"[\"“][^\"”]*[\"”]", " ", question)) if len(t) > 2} - _TYPED_STOP
+    asked = _question_words(question)
     for m in re.finditer(r"[a-z][a-z-]+", quote):
         before = quote[max(0, m.start() - 60): m.end()].lower()
         lead = re.findall(r"[a-z][a-z-]+", before)[-_LISTED_AFTER:]
@@ -642,7 +641,7 @@ def _listed_after_asked_words(quote: str, question: str) -> list[str]:
             continue
         items = [_unstopped(i) for i in re.split(r",\s+and\s+|,\s+|\s+and\s+", listed.group("items"))]
         counted = re.findall(r"\b(two|three|four|five|six|seven|eight|nine|ten|\d)(?:\s+[a-z-]+){1,4}$", before)
-        if counted and _COUNT_WORDS.get(counted[-1], int(counted[-1]) if counted[-1].isdigit() else 0) != len(items):
+        if counted and count_of(counted[-1]) != len(items):
             continue
         if len(items) >= 2 and all(_name_like(re.sub(r"\s\d{1,4}\b", "", i)) and i.split()[0].lower() not in _MONTHS
                                    for i in items):

@@ -173,12 +173,10 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
     years: list[int] = []
     previous = ""
     readings: list[tuple[str, str]] = []  # (negated | ceased | ceased-and-negated | plan | affirmed, cue) per clause
-    coverage: list[int] = []  # per reading: how many of the asked stems its clause states
-    periods: list[frozenset[str]] = []  # per reading: the periods its clause names
+    read_from: list[str] = []  # per reading: the clause it was read in
     for clause in clauses:
         # (the readings the previous clause added are of that clause: it is done once the next begins)
-        periods += [_periods(previous)] * (len(readings) - len(coverage))
-        coverage += [_covered(previous, asked_stems)] * (len(readings) - len(coverage))
+        read_from += [previous] * (len(readings) - len(read_from))
         previous = clause
         if _HEDGED.search(clause):
             if not any(_negates(w) for w in _words(_HEDGED.sub(" ", clause))):
@@ -281,9 +279,8 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
             readings.append(("affirmed", ""))
     if not readings:
         return Reading(verdict="unstated")
-    periods += [_periods(previous)] * (len(readings) - len(coverage))
-    coverage += [_covered(previous, asked_stems)] * (len(readings) - len(coverage))
-    readings = _fullest(readings, coverage, len({p for p in periods if p}) > 1)
+    read_from += [previous] * (len(readings) - len(read_from))
+    readings = _fullest(readings, read_from, asked_stems)
     kinds = {k for k, _ in readings}
     cue = next((c for _, c in readings if c), "")
     if "ambiguous" in kinds or ({"negated", "ceased"} & kinds and "affirmed" in kinds):
@@ -307,24 +304,18 @@ _DATED = re.compile(r"\b(?:19|20)\d\d\b|\b(?:first|second|third|fourth)\s+quarte
                     r"June|July|August|September|October|November|December)\b")
 
 
-def _covered(clause: str, asked_stems: frozenset[str]) -> int:
-    return len(asked_stems & {t for w in _words(clause) for t in tokenize(w)[:1]})
-
-
-def _periods(clause: str) -> frozenset[str]:
-    return frozenset(m.group(0).lower() for m in _DATED.finditer(clause))
-
-
-def _fullest(readings: list[tuple[str, str]], coverage: list[int], dated: bool) -> list[tuple[str, str]]:
+def _fullest(readings: list[tuple[str, str]], clauses: list[str], asked_stems: frozenset[str]) -> list[tuple[str, str]]:
     """When a sentence's clauses say yes and no, the clause stating more of what is asked decides: "None of our
     employees in the United States is represented by a labor union; however, in certain foreign subsidiaries,
     labor unions ... represent some of our employees" answers a question about the employees in the United States
     by its first clause, the one naming the place asked. Clauses stating as much as each other stay crossed."""
     kinds = {k for k, _ in readings}
-    if not ({"negated", "ceased"} & kinds and "affirmed" in kinds) or dated:
+    periods = {frozenset(m.group(0).lower() for m in _DATED.finditer(c)) for c in clauses}
+    if not ({"negated", "ceased"} & kinds and "affirmed" in kinds) or len(periods - {frozenset()}) > 1:
         # (clauses naming different periods, "paid ... in 2023; however, we did not pay dividends in 2024", are the
         # period checks' to tell apart, not the words' count)
         return readings
+    coverage = [len(asked_stems & {t for w in _words(c) for t in tokenize(w)[:1]}) for c in clauses]
     most = max(coverage)
     fullest = [r for r, n in zip(readings, coverage, strict=True) if n == most]
     return fullest if len({k for k, _ in fullest}) == 1 and len(fullest) < len(readings) else readings
