@@ -50,6 +50,8 @@ _DETERMINERS = _wordset("a an the any all some each every its their his her our 
 _NOT_ADJECTIVE = re.compile(r"(?:ment|ments|percent|parent|agent|client|event|content|extent|plant|tenant|warrant|"
                             r"covenant|grant|restaurant|applicant|incentive|executive|representative|objective)$", re.I)
 _PREDICATE_ADJECTIVE = re.compile(r"^[a-z]{4,}(?:able|ible|ent|ant|ive|ful|ous)$")
+# a plural or third-person "-s", which a verb after an auxiliary never takes ("focus", "discuss" are bare)
+_PLURAL = re.compile(r"[a-z]{3,}[^suiy']s$")
 _PARTICIPLE = re.compile(r"^[a-z]{3,}(?:ed|ing)$")
 _NOT_PARTICIPLE = _wordset(
     "during including regarding following according excluding beginning ending ended dated concerning "
@@ -196,11 +198,20 @@ def _predicate_word(words: list[str], names: set[str]) -> str:
             return next((w.lower() for w in rest[names_run:] if w.lower() not in _CLOSED and w.isalpha()
                          and not _ADVERB.match(w.lower())), "")
     # "Did any single customer account for", "Did Oracle's cash generation cover its": a noun phrase,
-    # then the verb, which a closed-class word follows ("for", "its", "that", "too")
+    # then the verb, which a closed-class word follows ("for", "its", "that", "too"); no verb follows a
+    # determiner, and after an auxiliary the verb is bare ("will the depreciation savings from the change in
+    # ... count toward": "savings" and "change" are the noun phrase's), so those are passed over while a
+    # later word can be the verb
+    return _verb_after(rest, names, aux, bare=True) or _verb_after(rest, names, aux, bare=False)
+
+
+def _verb_after(rest: list[str], names: set[str], aux: str, *, bare: bool) -> str:
     for i, word in enumerate(rest):
         low = word.lower()
         if _is_name(word, names) or low in _CLOSED or not low.isalpha() or low.endswith(("ly", "ing")) \
                 or (low.endswith("ed") and not low.endswith("eed") and aux not in ("has", "have", "had")):
+            continue
+        if bare and ((i and rest[i - 1].lower() in _DETERMINERS) or _PLURAL.search(low)):
             continue
         after = rest[i + 1].lower() if i + 1 < len(rest) else ""
         if not after or (after in _CLOSED and after not in ("of", "and", "or")):

@@ -44,7 +44,7 @@ _CHANGE = re.compile(r"\b(?:drop|decline|decrease|growth|grew|grow|change|increa
 _BY_AMOUNT = re.compile(r"\b(?:dollars?|contribut\w*|drove|driv\w*|dragg\w*|accounted\s+for|absolute)\b", re.I)
 # the items a question ranks ("which of its reportable segments", "which revenue line")
 _ITEMS = (r"(?:segments?|categor(?:y|ies)|regions?|geograph\w*|countr(?:y|ies)|products?(?:\s+lines?)?|"
-          r"brands?|offerings?|revenue\s+lines?|business(?:es)?|(?:market\s+)?platforms?|end\s+markets?|divisions?)\b")
+          r"brands?|offerings?|revenue\s+lines?|business(?:es|\s+units?)?|(?:market\s+)?platforms?|end\s+markets?|divisions?)\b")
 _DIMENSION = re.compile(r"\b" + _ITEMS, re.I)
 # "which of Uber's reportable segments", "which product or service category": the items as the question names them
 _DIMENSION_PHRASE = re.compile(r"\bwhich\s+(?:of\s+(?:the\s+|its\s+|[\w&.-]+['’]s?\s+))?(?:(?:two|three|four|five)\s+)?"

@@ -274,8 +274,10 @@ _ASKS_AMOUNT = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:amount|price|did\s+(?:it|
 _ASKS_PRICE = re.compile(r"\b(?:for|at)\s+what\s+(?:price|amount|consideration)\b|\bwhat\s+(?:was\s+|is\s+)?(?:the\s+)?"
                          r"(?:purchase\s+|sale\s+|selling\s+)?price\b|\bhow\s+much\s+did\b[^?]*\b(?:pay|cost|sell|receive)\b",
                          re.I)
+# ("how concentrated was its customer base", "how dependent is it on its largest customer": a degree of
+# concentration is a share of the whole, which sentences about the customers without one do not state)
 _ASKS_PERCENT = re.compile(r"\bas\s+a\s+percent(?:age)?\s+of\b|\bwhat\s+(?:percentage|percent)\b|\bhow\s+many\s+"
-                           r"(?:\w+\s+)?percentage\s+points\b", re.I)
+                           r"(?:\w+\s+)?percentage\s+points\b|\bhow\s+(?:concentrated|dependent|reliant)\b", re.I)
 _A_PERCENT = re.compile(r"\d\s*(?:%|percent\b|percentage\s+points?\b)", re.I)
 AN_AMOUNT = re.compile(r"\$\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million|billion)s?\b)|"
                         r"\b\d{1,3}(?:,\d{3})+\b", re.I)

@@ -1,0 +1,58 @@
+"""Readings stop 63 changed, from the misses of the pair held out through stop 62 (tmpl31, erc_blind22), each on the
+shared filing it failed on or a one-page fixture: the verb a yes/no question asks comes after its noun phrase, a
+unit that contributed most to a decline is the one that fell most, a yes/no part after "and can it" is a part of
+its own, and a degree of concentration asks for a share."""
+
+from __future__ import annotations
+
+import pytest
+
+from answering.kinds.asked_predicate import read_predicate
+from answering.kinds.every_part import asked_parts
+from tests.answering.kinds.conftest import ask, filing, one_page
+
+INTEL = "financebench-extra/pdfs/INTEL_2023Q1_EARNINGS.pdf"
+
+
+@pytest.mark.parametrize(("question", "verb"), [
+    ("Will the depreciation savings from the change in the estimated useful life of production machinery and "
+     "equipment count toward the $3 billion in cost savings in 2023 that Intel communicated?", "count"),
+    ("Did any single customer account for more than 10% of Acme's revenue?", "account"),
+    ("Did the change in pricing affect its gross margin?", "affect"),
+])
+def test_the_verb_asked_follows_the_noun_phrase_not_a_noun_after_a_determiner_or_a_plural(question, verb):
+    assert read_predicate(question, ["Intel", "Acme"]).word == verb
+
+
+def test_a_saving_that_will_not_be_counted_toward_a_target_is_a_no(services):
+    answer = ask('Will the depreciation savings from the change in the estimated useful life of production machinery '
+                 'and equipment count toward the $3 billion in cost savings in 2023 that "Intel Corporation" '
+                 "communicated at its Q3 2022 earnings? If there is no mention, return False.",
+                 filing(INTEL), [2], services)
+    assert answer.status == "answered" and answer.text.startswith("No."), answer.text
+
+
+def test_the_unit_that_contributed_most_to_a_decline_is_the_one_that_fell_most(services):
+    answer = ask("Which Intel business unit contributed the most to the year-over-year revenue decline in Q1 2023?",
+                 filing(INTEL), [8], services)
+    assert answer.status == "answered" and answer.text.startswith("Client Computing"), answer.text
+    assert "contributed the most to the decrease" in answer.text
+
+
+def test_and_can_it_after_a_how_much_is_a_part_of_its_own():
+    assert asked_parts("Under the settlement announced on May 31, 2023, how much will PG&E pay, and can it recover "
+                       "the cost from customers?")[1:] == ["can it recover the cost from customers?"]
+
+
+def test_how_concentrated_a_customer_base_is_asks_a_share_that_sentences_without_one_do_not_give(services):
+    rows = one_page("We are an important link in our customers' fuel supply chain. Our agreements with our customers "
+                    "generally are terminable upon 90 days' notice.")
+    answer = ask("How concentrated was Acme Corp's customer base in fiscal 2024?", rows, [0], services)
+    assert answer.status != "answered", answer.text
+
+
+def test_how_concentrated_a_customer_base_is_is_answered_by_the_share_its_largest_customers_make(services):
+    rows = one_page("We are an important link in our customers' fuel supply chain. During fiscal 2024, the Company's "
+                    "ten largest customers accounted for approximately 58.9% of revenue.")
+    answer = ask("How concentrated was Acme Corp's customer base in fiscal 2024?", rows, [0], services)
+    assert answer.status == "answered" and "58.9%" in answer.text, answer.text
