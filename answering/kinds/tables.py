@@ -120,7 +120,7 @@ def blocks(hits: list[SearchHit], companies: list[str]) -> list[Block]:
                 run.append(row)
                 continue
             group = _group_total(lines, start, run, line, chunk.number_convention) if row is None else None
-            if len(run) >= 2:
+            if len(run) >= 2 or _closes_a_continued_table(lines, start, run):
                 # the chunks before this one, nearest first, while the hits hold them
                 earlier = list(takewhile(lambda c: c is not None, (by_index.get((chunk.doc, chunk.index - k))
                                                                     for k in range(1, _HEADER_CHUNKS + 1))))
@@ -202,6 +202,17 @@ def _begun_before(block: Block, previous: Chunk) -> Block:
     if not rows or any(r.label.casefold() in labels for r in rows):
         return block
     return block.model_copy(update={"rows": [*rows, *block.rows], "before": previous, "borrowed": len(rows)})
+
+
+# a net or total line: "Net cash used in investing activities", "Total liabilities"
+_NET_OR_TOTAL = re.compile(r"^(?:net|total)\b", re.I)
+
+
+def _closes_a_continued_table(lines: list[str], start: int, run: list[Row]) -> bool:
+    """One net or total line right under the repeated column years, before a heading: the last line of a
+    section the chunk before began ("Net cash used in investing activities (115,508) ..." then "Cash
+    flows from financing activities:"), a table's row of its own though no row of its kind follows it."""
+    return len(run) == 1 and start > 0 and bool(column_years(lines[start - 1])) and bool(_NET_OR_TOTAL.match(run[0].label))
 
 
 def _parts(rows: list[Row]) -> list[list[Row]]:

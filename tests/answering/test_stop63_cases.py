@@ -1,7 +1,8 @@
 """Readings stop 63 changed, from the misses of the pair held out through stop 62 (tmpl31, erc_blind22), each on the
 shared filing it failed on or a one-page fixture: the verb a yes/no question asks comes after its noun phrase, a
 unit that contributed most to a decline is the one that fell most, a yes/no part after "and can it" is a part of
-its own, and a degree of concentration asks for a share."""
+its own, a degree of concentration asks for a share, and a net total opening a chunk under the repeated years
+is a row of the table the chunk before began."""
 
 from __future__ import annotations
 
@@ -9,9 +10,12 @@ import pytest
 
 from answering.kinds.asked_predicate import read_predicate
 from answering.kinds.every_part import asked_parts
+from answering.kinds.tables import blocks
+from finrag.models import SearchHit
 from tests.answering.kinds.conftest import ask, filing, one_page
 
 INTEL = "financebench-extra/pdfs/INTEL_2023Q1_EARNINGS.pdf"
+SYNNEX = "filings-wild/pdfs/TDSYNNEX_2022_AnnualReport.pdf"
 
 
 @pytest.mark.parametrize(("question", "verb"), [
@@ -56,3 +60,17 @@ def test_how_concentrated_a_customer_base_is_is_answered_by_the_share_its_larges
                     "ten largest customers accounted for approximately 58.9% of revenue.")
     answer = ask("How concentrated was Acme Corp's customer base in fiscal 2024?", rows, [0], services)
     assert answer.status == "answered" and "58.9%" in answer.text, answer.text
+
+
+def test_a_total_line_opening_a_chunk_under_the_repeated_years_is_a_row_of_the_table(services):
+    # TD SYNNEX's cash flow statement: "Net cash used in investing activities" opens the page's third chunk, under the
+    # repeated caption and years and before "Cash flows from financing activities:"
+    answer = ask("Among operations, investing, and financing activities, which brought in the most (or lost the least) "
+                 "cash flow for TD SYNNEX in FY2022?", filing(SYNNEX), [64], services)
+    assert answer.status == "answered" and answer.text.startswith("operations"), answer.text
+    assert "-115,508" in answer.text
+
+
+def test_a_lone_line_of_figures_that_is_no_net_or_total_is_no_table():
+    rows = one_page("(in thousands)\n2024 2023\nPurchases of equipment (117) (54)\nCash flows from financing activities:")
+    assert blocks([SearchHit(chunk=rows[0], score=0.0)], []) == []
