@@ -358,7 +358,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
 _ASKS_LEVEL = re.compile(r",?\s+and\s+which\s+(?:one\s+)?(?:was|is|were)\s+(?:the\s+)?(?P<word>largest|biggest|smallest)"
                          r"\s*\??\s*$", re.I)
 # a part of the question that asks why the picked item changed
-_ASKS_WHY = re.compile(r"\bwhy\b|\bwhat\s+(?:\w+\s+){0,2}(?:drove|drives|caused|explains?|led\s+to)\b|\bdrivers?\s+of\b", re.I)
+# ("and what was the reason given?", "what were the reasons": a cause asked in a noun)
+_ASKS_WHY = re.compile(r"\bwhy\b|\bwhat\s+(?:\w+\s+){0,2}(?:drove|drives|caused|explains?|led\s+to)\b|\bdrivers?\s+of\b|"
+                       r"\bwhat\s+(?:was|were|is|are)\s+(?:the\s+|its\s+)?(?:main\s+|primary\s+|key\s+)?reasons?\b", re.I)
 
 
 def whole(table: Table, ask: str, hits: list[SearchHit], year: int | None, services: MetricServices,
@@ -492,9 +494,15 @@ def _asked_metric(text: str, services: MetricServices) -> str | None:
     return named[0] if named else None
 
 
+# "International Developmental Licensed Markets & Corporate": a segment printed with the company's
+# unallocated rest on one row, which the text names by the segment alone
+_WITH_CORPORATE = re.compile(r"\s+(?:&|and)\s+(?:corporate|other)(?:\s+(?:&|and)\s+other)?$", re.I)
+
+
 def _item_name(label: str) -> str:
-    """A candidate's own name, without the row label shown after it ("Operating (Net cash ...)")."""
-    return re.sub(r"\s*\(.*\)$", "", label)
+    """A candidate's own name, without the row label shown after it ("Operating (Net cash ...)") or the
+    corporate rest printed on its row."""
+    return _WITH_CORPORATE.sub("", re.sub(r"\s*\(.*\)$", "", label))
 
 
 def ranked_measure(ask: str, vocab: Vocabulary) -> str | None:

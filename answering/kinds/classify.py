@@ -111,7 +111,7 @@ _OF_TWO = re.compile(r"\b(?:of|between)\s+(?:its\s+|the\s+|their\s+|[\w.&-]+['â€
                      r"\b[A-Z][\w&-]*\s+or\s+[A-Z]", re.I)
 _SUPERLATIVE = re.compile(
     r"\b(?P<drop>(?:biggest|largest|greatest|steepest)\s+(?:[\w-]+\s+){0,2}?(?:drop|decline|decrease|fall)|"
-    r"dragged\s+down|held\s+back|"
+    r"dragged\s+(?:down|on)|held\s+back|"
     # "which unit contributed the most to the revenue decline": the largest fall, not the largest rise
     r"(?:contribut\w*|accounted)\s+(?:for\s+)?(?:the\s+)?most\s+(?:to|of)\s+(?:the\s+|its\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?:drop|decline|decrease|fall|reduction|shortfall)|"

@@ -410,9 +410,10 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         label = " ".join(_QUOTE_LABEL.findall(text))
         return not any((_A_DIRECTION.search(p) or _MOVED.search(p)) and overlap(f"{p} {label}", own) == 1
                        for p in passages(text))
-    if kind == "yes_no" and _ASKS_WHY.match(last_sentence(part)):
-        # "Did its operating ratio improve? What drove the change?": a yes/no's cause is stated in
-        # the filing's words of a cause ("was attributable to"), not in the ask's ("drove", "change")
+    if kind in ("yes_no", "choice") and _ASKS_WHY.match(last_sentence(part)):
+        # "Did its operating ratio improve? What drove the change?", "Which segment dragged, and what was the
+        # reason given?": a verdict's or a pick's cause is stated in the filing's words of a cause ("was
+        # attributable to"), not in the ask's ("drove", "change", "reason")
         return not any(is_cause(p) for p in passages(text))
     words = content_words(SOURCE_CLAUSE.sub(" ", part), companies)
     named = [w for w in tokenize(part) if w not in ("the", "a", "an", "of", "and", "its")]

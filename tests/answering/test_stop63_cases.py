@@ -2,7 +2,8 @@
 shared filing it failed on or a one-page fixture: the verb a yes/no question asks comes after its noun phrase, a
 unit that contributed most to a decline is the one that fell most, a yes/no part after "and can it" is a part of
 its own, a degree of concentration asks for a share, and a net total opening a chunk under the repeated years
-is a row of the table the chunk before began."""
+is a row of the table the chunk before began; a segment printed with "& Corporate" is named without it, a
+segment that "dragged on" growth fell, and "what was the reason given" asks its cause."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from tests.answering.kinds.conftest import ask, filing, one_page
 
 INTEL = "financebench-extra/pdfs/INTEL_2023Q1_EARNINGS.pdf"
 SYNNEX = "filings-wild/pdfs/TDSYNNEX_2022_AnnualReport.pdf"
+MCDONALDS = "financebench-extra/pdfs/MCDONALDS_2023Q2_EARNINGS.pdf"
+APPLE = "financebench-extra/pdfs/APPLE_2020_10K.pdf"
 
 
 @pytest.mark.parametrize(("question", "verb"), [
@@ -74,3 +77,18 @@ def test_a_total_line_opening_a_chunk_under_the_repeated_years_is_a_row_of_the_t
 def test_a_lone_line_of_figures_that_is_no_net_or_total_is_no_table():
     rows = one_page("(in thousands)\n2024 2023\nPurchases of equipment (117) (54)\nCash flows from financing activities:")
     assert blocks([SearchHit(chunk=rows[0], score=0.0)], []) == []
+
+
+def test_a_segment_printed_with_corporate_on_its_row_is_explained_by_sentences_naming_the_segment(services):
+    # McDonald's comparable sales table prints "International Developmental Licensed Markets & Corporate"; its
+    # bullet says "International Developmental Licensed Markets: The quarter reflected strong comparable sales ..."
+    answer = ask("Which McDonald's segment had the highest comparable sales growth in Q2 2023, and what drove it?",
+                 filing(MCDONALDS), [0, 1, 2, 3], services)
+    assert answer.status == "answered" and "led by China" in answer.text, answer.text
+
+
+def test_the_segment_that_dragged_on_growth_is_the_one_that_fell_and_the_reason_asked_is_its_cause(services):
+    answer = ask("Which of Apple's geographic reportable segments dragged on net sales growth in FY2020, and what "
+                 "was the reason given?", filing(APPLE), [24], services)
+    assert answer.status == "answered" and answer.text.startswith("Greater China"), answer.text
+    assert "due primarily to lower net sales of iPhone" in answer.text
