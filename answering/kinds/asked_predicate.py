@@ -35,6 +35,8 @@ def _wordset(text: str) -> frozenset[str]:
 
 _DO = frozenset({"did", "does", "do", "has", "have", "had", "will", "would", "can", "could", "should"})
 _BE = frozenset({"is", "was", "are", "were"})
+# "Has PG&E been paying dividends": the auxiliary's participle, not what is asked
+_BEEN = frozenset({"been", "being", "be"})
 # closed-class words: a word followed by one of them ends a verb phrase's head ("account for",
 # "grow that year", "cover its repurchases", "buy back any")
 _CLOSED = _wordset(
@@ -195,7 +197,7 @@ def _predicate_word(words: list[str], names: set[str]) -> str:
             names_run += 1
         if not re.search(r"['’]s?$", rest[names_run - 1]):
             # "Did PG&E Corporation pay dividends": the verb follows the name
-            return next((w.lower() for w in rest[names_run:] if w.lower() not in _CLOSED and w.isalpha()
+            return next((w.lower() for w in rest[names_run:] if w.lower() not in _CLOSED | _BEEN and w.isalpha()
                          and not _ADVERB.match(w.lower())), "")
     # "Did any single customer account for", "Did Oracle's cash generation cover its": a noun phrase,
     # then the verb, which a closed-class word follows ("for", "its", "that", "too"); no verb follows a

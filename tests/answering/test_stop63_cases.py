@@ -26,6 +26,7 @@ APPLE = "financebench-extra/pdfs/APPLE_2020_10K.pdf"
      "equipment count toward the $3 billion in cost savings in 2023 that Intel communicated?", "count"),
     ("Did any single customer account for more than 10% of Acme's revenue?", "account"),
     ("Did the change in pricing affect its gross margin?", "affect"),
+    ("Has Acme Corporation been paying stable dividends on its common stock?", "paying"),
 ])
 def test_the_verb_asked_follows_the_noun_phrase_not_a_noun_after_a_determiner_or_a_plural(question, verb):
     assert read_predicate(question, ["Intel", "Acme"]).word == verb
