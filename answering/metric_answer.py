@@ -776,9 +776,11 @@ def check_result(question: str, target: MetricTarget, result: MetricResult, inpu
         for year, value in sorted(result.per_year.items()):
             shown = f"{value * 100:,.1f}%" if percent else f"{value:,.2f}"
             failure = checks.check_plausible(f"{label} FY{year}", value, plausible, percent, shown)
-            if failure is not None and plausible is checks.SHARE_OF_REVENUE and _one_statement(inputs):
-                # an expense above revenue (a young company's R&D at 225% of its sales) printed in one
-                # statement beside its revenue is the statement's arithmetic, not rows of two tables
+            if failure is not None and (plausible is checks.SHARE_OF_REVENUE or target.unit == "ratio") \
+                    and _one_statement(inputs):
+                # an expense above revenue (a young company's R&D at 225% of its sales), or an explorer's current
+                # assets at 141 times its current liabilities, printed in one statement in one unit is the
+                # statement's arithmetic, not rows of two tables read at two scales
                 failure = None
             if failure is not None and not (percent and _stated_alike(target, year, value, company, hits, vocab,
                                                                        retriever)):

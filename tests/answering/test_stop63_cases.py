@@ -3,7 +3,7 @@ shared filing it failed on or a one-page fixture: the verb a yes/no question ask
 unit that contributed most to a decline is the one that fell most, a yes/no part after "and can it" is a part of
 its own, a degree of concentration asks for a share, and a net total opening a chunk under the repeated years
 is a row of the table the chunk before began; a segment printed with "& Corporate" is named without it, a
-segment that "dragged on" growth fell, and "what was the reason given" asks its cause."""
+segment that "dragged on" growth fell, and "what was the reason given" asks its cause; and a ratio of two rows of one statement is not held to a range."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ INTEL = "financebench-extra/pdfs/INTEL_2023Q1_EARNINGS.pdf"
 SYNNEX = "filings-wild/pdfs/TDSYNNEX_2022_AnnualReport.pdf"
 MCDONALDS = "financebench-extra/pdfs/MCDONALDS_2023Q2_EARNINGS.pdf"
 APPLE = "financebench-extra/pdfs/APPLE_2020_10K.pdf"
+EMETALS = "filings-wild/pdfs/eMetals_2022_AnnualFinancialReport.pdf"
 
 
 @pytest.mark.parametrize(("question", "verb"), [
@@ -93,3 +94,10 @@ def test_the_segment_that_dragged_on_growth_is_the_one_that_fell_and_the_reason_
                  "was the reason given?", filing(APPLE), [24], services)
     assert answer.status == "answered" and answer.text.startswith("Greater China"), answer.text
     assert "due primarily to lower net sales of iPhone" in answer.text
+
+
+def test_a_ratio_of_two_rows_of_one_statement_is_the_statements_arithmetic_however_large(services):
+    # eMetals, an explorer after a raise: current assets A$4,857,542 against current liabilities A$34,292
+    answer = ask("Does eMetals have a reasonably healthy liquidity profile based on its current ratio for FY2022 "
+                 "(year ended 30 June 2022)?", filing(EMETALS), [17], services)
+    assert answer.status == "answered" and answer.text.startswith("Yes.") and "141.65" in answer.text, answer.text
