@@ -40,3 +40,12 @@ def parse_date(text: str) -> date | None:
     if cleaned.lower().startswith("sept"):
         return parse_date("Sep" + cleaned[4:])
     return None
+
+
+# "as of April 30, 2023", "at 30 June 2022": the day a balance or a count is taken on
+_SNAPSHOT = re.compile(rf"\b(?:as\s+(?:of|at)|at)\s+{DATE}", re.I)
+
+
+def snapshot_days(text: str) -> set[date]:
+    """The days a text takes a figure as of ("As of January 31, 2023, we had 79,390 employees")."""
+    return {day for m in _SNAPSHOT.finditer(text) if (day := parse_date(m.group(1))) is not None}

@@ -3,7 +3,8 @@ shared filing it failed on or a one-page fixture: the verb a yes/no question ask
 unit that contributed most to a decline is the one that fell most, a yes/no part after "and can it" is a part of
 its own, a degree of concentration asks for a share, and a net total opening a chunk under the repeated years
 is a row of the table the chunk before began; a segment printed with "& Corporate" is named without it, a
-segment that "dragged on" growth fell, and "what was the reason given" asks its cause; and a ratio of two rows of one statement is not held to a range."""
+segment that "dragged on" growth fell, and "what was the reason given" asks its cause; a ratio of two rows of one statement is not held to a range; and a headcount of another day than the one asked is no
+answer."""
 
 from __future__ import annotations
 
@@ -101,3 +102,11 @@ def test_a_ratio_of_two_rows_of_one_statement_is_the_statements_arithmetic_howev
     answer = ask("Does eMetals have a reasonably healthy liquidity profile based on its current ratio for FY2022 "
                  "(year ended 30 June 2022)?", filing(EMETALS), [17], services)
     assert answer.status == "answered" and answer.text.startswith("Yes.") and "141.65" in answer.text, answer.text
+
+
+@pytest.mark.parametrize(("said", "answered"), [("As of January 31, 2024, we had 79,390 employees.", False),
+                                                ("As of April 30, 2024, we had 72,970 employees.", True),
+                                                ("We had 72,970 employees.", True)])
+def test_a_headcount_stated_as_of_another_day_than_the_one_asked_is_no_answer(services, said, answered):
+    answer = ask("What was the headcount of Acme Corp as of April 30, 2024?", one_page(said), [0], services)
+    assert (answer.status == "answered" and any(n in answer.text for n in ("79,390", "72,970"))) == answered, answer.text
