@@ -224,6 +224,8 @@ _ANY_ITEM_MOVED = re.compile(r"\bany\s+(?:of\s+(?:its|the|their|[\w&.-]+(?:\s+[\
                              r"countr(?:y|ies))\b(?:(?!\b(?:could|may|might|would|will|can)\b)[^?]){0,120}?"
                              r"\b(?P<way>declin\w*|decreas\w*|fell|fall\w*|drop\w*|shr[ai]nk\w*|grew|grow\w*|"
                              r"increas\w*|rose)\b", re.I)
+# a rate per share asked ("its quarterly dividend", "the dividend per share"), not the period's total amount
+_A_RATE = re.compile(r"\bper\s+(?:common\s+)?share\b|\bquarterly\s+(?:cash\s+)?dividends?\b|\bdividend\s+rate\b", re.I)
 _HEALTHY = re.compile(r"\b(?:healthy|sufficient|adequate|strong|good|reasonabl\w*)\b", re.I)
 _CAPITAL_INTENSITY = "capex_to_revenue"
 
@@ -383,6 +385,10 @@ def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
         if test == "capital_intensive":
             return KindDecision(kind="yes_no", reason="asks whether the business is capital intensive (a judgement over "
                                 "capital intensity ratios)", ask=ask, metric=_CAPITAL_INTENSITY, test=test)
+        if metrics and _A_RATE.search(ask) and vocab.metrics[_main_metric(metrics, vocab)].unit == "USD":
+            # "Did Apple raise its quarterly cash dividend?": the rate per share, which rose while the total
+            # paid fell with fewer shares; the sentence announcing the raise says it, the total does not
+            break
         if metrics:
             # "improving gross margin profile": the metric's latest year against the one before
             return KindDecision(kind="yes_no", reason=f"yes/no on whether {metrics[-1]} is {test}", ask=ask,

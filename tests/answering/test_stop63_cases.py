@@ -1,10 +1,11 @@
 """Readings stop 63 changed, from the misses of the pair held out through stop 62 (tmpl31, erc_blind22), each on the
-shared filing it failed on or a one-page fixture: the verb a yes/no question asks comes after its noun phrase, a
-unit that contributed most to a decline is the one that fell most, a yes/no part after "and can it" is a part of
-its own, a degree of concentration asks for a share, and a net total opening a chunk under the repeated years
-is a row of the table the chunk before began; a segment printed with "& Corporate" is named without it, a
-segment that "dragged on" growth fell, and "what was the reason given" asks its cause; a ratio of two rows of one statement is not held to a range; and a headcount of another day than the one asked is no
-answer."""
+shared filing it failed on or a one-page fixture: the verb a yes/no question asks comes after its noun phrase; a
+unit that contributed most to a decline, or dragged on growth, is the one that fell most, and "what was the reason
+given" asks its cause; a segment printed with "& Corporate" is named without it; "..., and can it ..." is a part of
+its own; a degree of concentration asks for a share; a net total opening a chunk under the repeated years is a row
+of the table the chunk before began; a ratio of two rows of one statement is not held to a range; a figure taken as
+of another day than the one asked is no answer; and a raise of a quarterly dividend is its rate's, not the total
+paid's."""
 
 from __future__ import annotations
 
@@ -110,3 +111,11 @@ def test_a_ratio_of_two_rows_of_one_statement_is_the_statements_arithmetic_howev
 def test_a_headcount_stated_as_of_another_day_than_the_one_asked_is_no_answer(services, said, answered):
     answer = ask("What was the headcount of Acme Corp as of April 30, 2024?", one_page(said), [0], services)
     assert (answer.status == "answered" and any(n in answer.text for n in ("79,390", "72,970"))) == answered, answer.text
+
+
+def test_a_raise_of_the_quarterly_dividend_is_read_from_its_rate_not_the_total_paid(services):
+    # Apple paid $14,081 million in FY2020 against $14,119 million (fewer shares), having raised the rate per share
+    answer = ask('Did "Apple Inc." raise its quarterly cash dividend during fiscal year 2020? If there is no mention, '
+                 "return False.", filing(APPLE), [22, 37], services)
+    assert answer.status == "answered" and answer.text.startswith("Yes."), answer.text
+    assert "$0.205 per share" in answer.text
