@@ -2,6 +2,8 @@
 
 - Customers: the sentences saying whom the company's revenues come from (kinds/customers.py).
 - Geographies: the places a segment or geography revenue table breaks down by (kinds/geographies.py).
+- The parts of a named whole ("which territories make up Greater China"): the sentence saying what it
+  includes (kinds/composition.py).
 - Securities registered on an exchange: the rows of the cover page's Section 12(b) table
   (kinds/registered_securities.py), or nothing.
 - Otherwise the sentences that state the topic and enumerate ("include", "such as",
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING
 from answering.citations import cite, unique_citations
 from answering.kinds import (
     acquisitions,
+    composition,
     customers,
     geographies,
     officers_table,
@@ -73,6 +76,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             found = passage.stating(decision, question, hits, understanding, services, limit=12, min_overlap=0.3)
             named = acquisitions.each_deal(question, found, sorted(set(understanding.fiscal_years)))
         return named
+    if composition.asked_whole(decision.ask) is not None \
+            and (parts := composition.write(decision.ask, hits, list(understanding.companies), services)) is not None:
+        # "Which territories make up the Greater China segment?": the sentence saying what the named whole includes
+        return parts
     if officers_table.ASKS_OFFICERS.search(decision.ask) \
             and (officers := officers_table.write(decision.ask, hits, understanding, services)) is not None:
         # "Who were its executive officers?": the rows of the table every 10-K prints of them

@@ -4,8 +4,8 @@ unit that contributed most to a decline, or dragged on growth, is the one that f
 given" asks its cause; a segment printed with "& Corporate" is named without it; "..., and can it ..." is a part of
 its own; a degree of concentration asks for a share; a net total opening a chunk under the repeated years is a row
 of the table the chunk before began; a ratio of two rows of one statement is not held to a range; a figure taken as
-of another day than the one asked is no answer; and a raise of a quarterly dividend is its rate's, not the total
-paid's."""
+of another day than the one asked is no answer; the parts of a named whole are the sentence saying what it
+includes; and a raise of a quarterly dividend is its rate's, not the total paid's."""
 
 from __future__ import annotations
 
@@ -119,3 +119,15 @@ def test_a_raise_of_the_quarterly_dividend_is_read_from_its_rate_not_the_total_p
                  "return False.", filing(APPLE), [22, 37], services)
     assert answer.status == "answered" and answer.text.startswith("Yes."), answer.text
     assert "$0.205 per share" in answer.text
+
+
+def test_the_parts_of_a_named_whole_are_read_from_the_sentence_saying_what_it_includes(services):
+    answer = ask('Which territories make up the Greater China reportable segment of "Apple Inc." in fiscal year 2020?',
+                 filing(APPLE), [24], services)
+    assert answer.status == "answered" and "China mainland, Hong Kong and Taiwan" in answer.text, answer.text
+
+
+def test_a_sentence_naming_the_whole_without_saying_what_it_includes_lists_no_parts(services):
+    rows = one_page("Greater Acme net sales decreased during 2024 due primarily to lower sales of widgets and gadgets.")
+    answer = ask("Which territories make up the Greater Acme segment of Acme Corp in fiscal 2024?", rows, [0], services)
+    assert "widgets" not in answer.text or answer.status != "answered", answer.text
