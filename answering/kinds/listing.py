@@ -106,7 +106,18 @@ def _listed(decision: KindDecision, question: str, hits: list[SearchHit], unders
     if best:
         return WrittenAnswer(status="answered", kind="list", text=" ".join(s.shown() for s in best),
                              citations=unique_citations([cite(s.chunk, s.text) for s in best]))
-    return _from_table(decision, hits, companies, services)
+    tabled = _from_table(decision, hits, companies, services)
+    if tabled is None and _ASKS_DEED_DONE_TO.match(decision.ask):
+        # "Which markets did McDonald's begin to exclude from comparable sales?": the items a deed was done to,
+        # named by the sentence stating the deed ("McDonald's excluded results from Argentina and Lebanon ..."),
+        # which enumerates nothing after the topic
+        return passage.write(decision.model_copy(update={"kind": "passage"}), question, hits, understanding, services)
+    return tabled
+
+
+# "which markets did X exclude", "what companies has X acquired": a deed of the company's, done to the items asked
+_ASKS_DEED_DONE_TO = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,2}?[a-z]+s\s+(?:did|does|do|has|have|had|will)\s+\S",
+                                re.I)
 
 
 # "Which banks must ...", "What are the geographies ...", "Who are the primary customers ...": the kind of item asked for

@@ -5,7 +5,8 @@ given" asks its cause; a segment printed with "& Corporate" is named without it;
 its own; a degree of concentration asks for a share; a net total opening a chunk under the repeated years is a row
 of the table the chunk before began; a ratio of two rows of one statement is not held to a range; a figure taken as
 of another day than the one asked is no answer; the parts of a named whole are the sentence saying what it
-includes; and a raise of a quarterly dividend is its rate's, not the total paid's."""
+includes, and the items a deed was done to the sentence stating the deed; and a raise of a quarterly dividend is
+its rate's, not the total paid's."""
 
 from __future__ import annotations
 
@@ -131,3 +132,12 @@ def test_a_sentence_naming_the_whole_without_saying_what_it_includes_lists_no_pa
     rows = one_page("Greater Acme net sales decreased during 2024 due primarily to lower sales of widgets and gadgets.")
     answer = ask("Which territories make up the Greater Acme segment of Acme Corp in fiscal 2024?", rows, [0], services)
     assert "widgets" not in answer.text or answer.status != "answered", answer.text
+
+
+def test_the_items_a_deed_was_done_to_are_named_by_the_sentence_stating_the_deed(services):
+    rows = one_page("Comparable sales exclude the impact of currency translation. Beginning in the first quarter of 2024, "
+                    "Acme Corp excluded results from Argentina and Lebanon in the calculation of comparable sales due to "
+                    "hyperinflation.")
+    answer = ask("Which markets did Acme Corp begin to exclude from its calculation of comparable sales in 2024 due to "
+                 "hyperinflation?", rows, [0], services)
+    assert answer.status == "answered" and "Argentina and Lebanon" in answer.text, answer.text
