@@ -320,7 +320,7 @@ def name_words(*names: str) -> set[str]:
 # "in its annual report for the fiscal year ended September 30, 2020": where and over which year the question reads,
 # which every sentence of an annual report shares and few restate (the year is read apart; a quarter's end is kept:
 # "During the three months ended October 31, 2022, we repurchased ..." dates a quarter's deed by it)
-_SOURCE_AND_SPAN = re.compile(r"\b(?:in|from|by)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,2}?(?:annual|quarterly|interim)\s+"
+_SOURCE_AND_SPAN = re.compile(r"\b(?:in|from|by|according\s+to)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,2}?(?:annual|quarterly|interim)\s+"
                               r"(?:report|financial\s+statements)\b|\b(?:for\s+|in\s+)?the\s+(?:fiscal\s+)?year\s+"
                               r"(?:ended|ending)\s+(?:on\s+)?(?:[A-Z][a-z]+\s+\d{1,2},?\s+|\d{1,2}\s+[A-Z][a-z]+\s+)"
                               r"(?:19|20)\d\d\b")

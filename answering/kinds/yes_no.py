@@ -49,6 +49,7 @@ from answering.kinds.choice import Item, table_items, whole
 from answering.kinds.classify import COVERS
 from answering.kinds.excepted import excepted_item, item_evidence, row_read
 from answering.kinds.people import asked_filing
+from answering.kinds.places import PLACE_NAMES
 from answering.kinds.sentences import (
     Sentence,
     Topic,
@@ -965,6 +966,21 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
     return again if again is not None else got
 
 
+def _of_the_asked_place(yes: list[Sentence], no: list[Sentence], ask: str) -> tuple[list[Sentence], list[Sentence]]:
+    """Sentences that disagree, where the question names a country or region ("own the Converse trademarks in
+    Japan?"): those naming it decide over those naming none ("We do not own the Converse trademarks in Japan"
+    over "Converse ... licenses ... under the Converse ... trademarks"), when any does."""
+    places = {m.group(0).lower() for m in PLACE_NAMES.finditer(ask) if m.group(0)[0].isupper()}
+    if not places:
+        return yes, no
+
+    def naming(s: Sentence) -> bool:
+        return any(m.group(0).lower() in places for m in PLACE_NAMES.finditer(s.text))
+    if not any(naming(s) for s in [*yes, *no]):
+        return yes, no
+    return [s for s in yes if naming(s)], [s for s in no if naming(s)]
+
+
 def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
                  services: MetricServices) -> WrittenAnswer | None:
     predicate = read_predicate(decision.ask, list(understanding.companies))
@@ -1019,6 +1035,8 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
     yes, no = _of_the_asked_span(yes, no, main_clause(decision.ask), predicate.deed)
     if yes and no:
         yes, no = _in_quarter(yes, no, main_clause(decision.ask))
+    if yes and no:
+        yes, no = _of_the_asked_place(yes, no, main_clause(decision.ask))
     if yes and no and _ASKS_PLAN.search(decision.ask) and any(_denies_the_plan(s.text) for s in no):
         # "does it have plans to pay dividends?": "we do not have any plans ... to make any future dividend
         # payments" is the filing's word on the plan; sentences on how dividends would be paid are not

@@ -6,7 +6,7 @@ its own; a degree of concentration asks for a share; a net total opening a chunk
 of the table the chunk before began; a ratio of two rows of one statement is not held to a range; a figure taken as
 of another day than the one asked is no answer; the parts of a named whole are the sentence saying what it
 includes, and the items a deed was done to the sentence stating the deed; and a raise of a quarterly dividend is
-its rate's, not the total paid's."""
+its rate's, not the total paid's; of sentences that disagree, those naming the asked country decide."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ INTEL = "financebench-extra/pdfs/INTEL_2023Q1_EARNINGS.pdf"
 SYNNEX = "filings-wild/pdfs/TDSYNNEX_2022_AnnualReport.pdf"
 MCDONALDS = "financebench-extra/pdfs/MCDONALDS_2023Q2_EARNINGS.pdf"
 APPLE = "financebench-extra/pdfs/APPLE_2020_10K.pdf"
+NIKE = "financebench/pdfs/NIKE_2019_10K.pdf"
 EMETALS = "filings-wild/pdfs/eMetals_2022_AnnualFinancialReport.pdf"
 
 
@@ -141,3 +142,9 @@ def test_the_items_a_deed_was_done_to_are_named_by_the_sentence_stating_the_deed
     answer = ask("Which markets did Acme Corp begin to exclude from its calculation of comparable sales in 2024 due to "
                  "hyperinflation?", rows, [0], services)
     assert answer.status == "answered" and "Argentina and Lebanon" in answer.text, answer.text
+
+
+def test_of_sentences_that_disagree_the_one_naming_the_asked_country_decides(services):
+    answer = ask('Does "NIKE, Inc." own the Converse trademarks in Japan, according to its annual report for the fiscal '
+                 "year ended May 31, 2019? If there is no mention, return False.", filing(NIKE), [3, 36], services)
+    assert answer.status == "answered" and answer.text.startswith("No."), answer.text
