@@ -71,6 +71,7 @@ from answering.metric_target import INLINE_MARK, lower_is_better, read_target, s
 from answering.written_answer import JUDGED, NOT_FOUND, QUESTION_DEFAULT, WrittenAnswer
 from finrag.models import ANNUAL_FILINGS, Citation, SearchFilters, SearchHit
 from finrag.vocabulary import tokenize
+from loaders.dates import DATE, parse_date
 from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
@@ -1317,8 +1318,15 @@ def _fiscal_years_of_days(s: Sentence, period_ends: dict[str, str]) -> list[int]
     if end is None or s.chunk.fiscal_year is None or s.chunk.period not in (None, f"FY{s.chunk.fiscal_year}"):
         return []
     last = date.fromisoformat(end)
+    # ("for the year ended December 31, 2021" in the report on 2022: the day a period ends is of that period, the
+    # year before, though it falls within a year and a day of the filing's end)
+    ends = {day for m in _PERIOD_ENDED.finditer(s.text) if (day := parse_date(m.group(1))) is not None}
     return [s.chunk.fiscal_year for day in parse_periods(s.text).dates
-            if last - timedelta(days=366) < date.fromisoformat(day) <= last]
+            if last - timedelta(days=366) < (named := date.fromisoformat(day)) <= last
+            and (named not in ends or named == last)]
+
+
+_PERIOD_ENDED = re.compile(rf"(?:ended|ending)\s+{DATE}", re.I)  # (no word boundary: "yearended" in a garbled layer)
 
 
 _SINCE_YEAR = re.compile(r"\bsince\s+(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},?\s+)?)?((?:19|20)\d\d)\b")

@@ -6,7 +6,8 @@ its own; a degree of concentration asks for a share; a net total opening a chunk
 of the table the chunk before began; a ratio of two rows of one statement is not held to a range; a figure taken as
 of another day than the one asked is no answer; the parts of a named whole are the sentence saying what it
 includes, and the items a deed was done to the sentence stating the deed; and a raise of a quarterly dividend is
-its rate's, not the total paid's; of sentences that disagree, those naming the asked country decide."""
+its rate's, not the total paid's; of sentences that disagree, those naming the asked country decide, and the day the year
+before ended is that year's."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ import pytest
 
 from answering.kinds.asked_predicate import read_predicate
 from answering.kinds.every_part import asked_parts
+from answering.kinds.sentences import Sentence
 from answering.kinds.tables import blocks
+from answering.kinds.yes_no import _fiscal_years_of_days
 from finrag.models import SearchHit
 from tests.answering.kinds.conftest import ask, filing, one_page
 
@@ -148,3 +151,12 @@ def test_of_sentences_that_disagree_the_one_naming_the_asked_country_decides(ser
     answer = ask('Does "NIKE, Inc." own the Converse trademarks in Japan, according to its annual report for the fiscal '
                  "year ended May 31, 2019? If there is no mention, return False.", filing(NIKE), [3, 36], services)
     assert answer.status == "answered" and answer.text.startswith("No."), answer.text
+
+
+@pytest.mark.parametrize(("text", "years"), [("Revenue for the year ended December 31, 2023 was $5 million.", []),
+                                             ("Revenue for the yearended December 31, 2023 was $5 million.", []),
+                                             ("On January 15, 2024, we acquired Widget Co.", [2024]),
+                                             ("Revenue for the year ended December 31, 2024 was $5 million.", [2024])])
+def test_the_day_the_year_before_ended_is_of_that_year_not_the_filings(text, years):
+    sentence = Sentence(text=text, chunk=one_page(text)[0], rank=0, position=0)
+    assert _fiscal_years_of_days(sentence, {"ACME_2024_10K": "2024-12-31"}) == years
