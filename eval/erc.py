@@ -174,19 +174,66 @@ def asked_scale(question: str) -> float:
 
 
 def typed_number(answer: Answer, question: str = "") -> float | str:
-    """The answer's figure in units, or in the scale the question asks for."""
-    figures = _figures(answer.answer)
+    """The answer's figure in units, or in the scale the question asks for; "N/A" for a figure of another day than
+    the one asked, or an amount of money for a count asked."""
+    if _of_another_day(answer.answer, question):
+        return NA
+    counted = _asks_count_of_things(question)
+    if counted and answer.value is not None and _MONEY_UNIT.search(answer.unit or ""):
+        return NA  # "How many shares ...": dollars are no count of them
+    text = _MONEY.sub(" some ", answer.answer) if counted else answer.answer
+    figures = _figures(text)
     if answer.value is not None:
         scale = _unit_scale(answer.unit)
         if scale is None:
             scale = _scale_shown(answer.value, figures)
         return answer.value * scale / asked_scale(question)
     distinct = {n * s for n, s in figures}
-    if distinct and _fullest_quote_has_none(answer.answer, question):
+    if distinct and _fullest_quote_has_none(text, question):
         return NA
     if len(distinct) > 1:
-        distinct = _one_of_several(answer.answer, question) or distinct
+        distinct = _one_of_several(text, question) or distinct
     return distinct.pop() / asked_scale(question) if len(distinct) == 1 else NA
+
+
+# an amount of money as written: "$6.0 billion", "USD 5 million", "€13.1bn"
+_MONEY = re.compile(r"(?:[$£€]|\b(?:USD|US\$|EUR|GBP)\s?)\s?\d[\d,]*(?:\.\d+)?"
+                    r"(?:\s*(?:thousand|million|billion|trillion|bn|mn|m|b|k)\b)?", re.I)
+_MONEY_UNIT = re.compile(r"\b(?:USD|US\$|EUR|GBP|dollars?|euros?|pounds?)\b|[$£€]", re.I)
+# the question asks its count in money all the same: "how many dollars", "(in USD)"
+_COUNT_IN_MONEY = re.compile(r"\bhow\s+many\s+(?:dollars|euros|pounds)\b|\bin\s+(?:USD|US\$|EUR|GBP|dollars|euros|pounds)\b",
+                             re.I)
+
+
+def _asks_count_of_things(question: str) -> bool:
+    """"How many shares ...": a count of things, which no amount of money in the answer gives ("64 million shares
+    delivered under a $6.0 billion ... ASR")."""
+    return bool(_ASKS_COUNT.search(question)) and not _COUNT_IN_MONEY.search(question)
+
+
+def _day_key(day: str) -> tuple[str, int, int] | None:
+    """("january", 31, 2023) for "January 31, 2023" or "31 January 2023"."""
+    m = _A_DAY.fullmatch(day.strip())
+    if m is None:
+        return None
+    month = (m.group("month") or m.group("month2")).lower()
+    return month, int(m.group("d") or m.group("d2")), int(m.group("y") or m.group("y2"))
+
+
+def _of_another_day(text: str, question: str) -> bool:
+    """The question asks a figure at a day ("as of April 30, 2023") and the answer states its figure as of another
+    day ("As of January 31, 2023, we had 79,390 employees"), never the one asked: a figure of another date is no
+    answer."""
+    asked = _ASKED_DAY.search(question)
+    if asked is None or (asked_key := _day_key(asked.group("day"))) is None:
+        return False
+    written = {_day_key(m.group(0)) for m in _A_DAY.finditer(text)}
+    return asked_key not in written and any(_STATED_AT.search(text, 0, m.start()) for m in _A_DAY.finditer(text))
+
+
+# the words that make a day the one a figure stands at ("As of January 31, 2023, we had ..."), not an event's ("On May
+# 31, 2023, the Utility reached an agreement")
+_STATED_AT = re.compile(r"\b(?:as\s+(?:of|at)|at)\s+$", re.I)
 
 
 def _fullest_quote_has_none(text: str, question: str) -> bool:
@@ -362,6 +409,11 @@ _ASKED_DAY = re.compile(r"\b(?:as\s+(?:at|of)|at|on)\s+(?P<day>(?:January|Februa
                         r"May|June|July|August|September|October|November|December)\s+(?:19|20)\d\d)\b", re.I)
 
 
+# a day as filings write it: "January 31, 2023", "31 January 2023"
+_A_DAY = re.compile(rf"\b(?P<month>{MONTH_NAMES})\s+(?P<d>\d{{1,2}}),?\s+(?P<y>(?:19|20)\d\d)\b"
+                    rf"|\b(?P<d2>\d{{1,2}})\s+(?P<month2>{MONTH_NAMES})\s+(?P<y2>(?:19|20)\d\d)\b", re.I)
+
+
 def _dated_as_asked(question: str) -> re.Pattern | None:
     """What follows a figure of the day the question asks at ("as at December 31, 2022"): its words (a few, the
     things counted) then that day; None when it asks at no day."""
@@ -517,6 +569,27 @@ def _names_described_as_asked(quote: str, question: str) -> set[str]:
     return set() if others else found
 
 
+_LEAD_WORDS = 4  # the words right before a name that say what it is ("we appointed", "our largest customer,")
+_LEAD_CHARS = 80  # (where they are read: a date between them, "Effective January 27, 2023, we appointed", is no word)
+# an appositive's descriptor between the question's words and the name: "conducted through our wholly owned
+# subsidiary, Florida Rock & Tank Lines, Inc."
+_DESCRIPTOR = re.compile(r"\b(?:our|its|their|the|an?)\s+(?:[a-z-]+\s+){0,3}[a-z-]+,\s*$")
+
+
+def _words_leading_to(lead: str) -> list[str]:
+    """The words in lower case right before a name, and when an appositive's descriptor stands between ("through our
+    wholly owned subsidiary, X"), the descriptor and the words before it; a day between says when, not what."""
+    words = re.findall(r"[a-z][a-z-]+", _A_DAY.sub(" ", lead).lower())
+    descriptor = _DESCRIPTOR.search(lead)
+    extra = len(re.findall(r"[a-z][a-z-]+", descriptor.group(0))) if descriptor else 0
+    return words[-(_LEAD_WORDS + extra):]
+
+
+# a name in the possessive, "the sole owner of the Company's ... stock": the owner of the thing after it, which is what
+# the sentence names, never the name itself
+_POSSESSIVE = re.compile(r"['’]s?$")
+
+
 def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -> set[str] | None:
     """The names `quote` gives right after the question's own words; None when it names the deed the
     question asks the doer of."""
@@ -531,12 +604,13 @@ def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -
     found = set()
     for m in _QUOTED_NAME.finditer(quote):
         name = m.group(0).rstrip(".,") if not re.search(r"\b(?:Inc|Ltd|Corp|N\.V|L\.P)\.$", m.group(0)) else m.group(0)
-        lead = quote[max(0, m.start() - 40): m.start()]
-        before = re.findall(r"[a-z][a-z-]+", lead.lower())[-4:]
+        lead = quote[max(0, m.start() - _LEAD_CHARS): m.start()]
+        before = _words_leading_to(lead)
         # (a sentence's first word is capitalised for its place, a place is no party: "The", "During", "United States")
         opens = not lead.strip(" \"“") or lead.rstrip().endswith((".", "!", "?", ":"))
         titled = (t := _TITLE_WORD.search(name)) is not None and not re.search(rf"\b{t.group(0)[:4]}", question, re.I)
         if opens or _OPENER.match(name) or PLACE_NAMES.fullmatch(name) or _DEFINED_TERM.match(name) or titled \
+                or _POSSESSIVE.search(name) \
                 or not _name_like(name) or f" {company_key(name)} " in asked \
                 or sum(w[:5] in stems for w in before) < words_before:
             continue
