@@ -271,8 +271,11 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
         # "increased our quarterly dividend payment by 2.0% to $0.6525 from $0.6400 per share", asked the dividend
         # after the increase: the level it went to (asked at a period, which of the two is not for words to tell)
         quotes = [_FROM_EARLIER.sub(r"\g<to>", q) for q in quotes]
-    if not quotes or any(_RESPECTIVELY.search(q) for q in quotes):
+    if not quotes:
         return None
+    if any(_RESPECTIVELY.search(q) for q in quotes):
+        paired = {v for q in quotes if (v := _paired_respectively(q, question)) is not None}
+        return paired if len(paired) == 1 else None
     percent, unit = bool(_ASKS_PERCENT.search(question)), _asked_unit(question)
     dated = _dated_as_asked(question)
 
@@ -297,6 +300,45 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
             return own
     return _named_right_after(quotes, words, percent, unit) or _named_right_before(quotes, words, percent, unit,
                                                                                     question)
+
+
+# what lies between two figures of one list: "$430 million, $347 million, $553 million, and $40 million"
+_LIST_JOIN = re.compile(r"^\s*(?:,\s*)?(?:and\s+)?$")
+_ITEM_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
+_SENTENCE_START = re.compile(r"[.;]\s+(?=[A-Z\"“])")
+
+
+def _paired_respectively(quote: str, question: str) -> float | None:
+    """The figure a "respectively" sentence pairs with the one item the question names: "recorded $430 million, $347
+    million, $553 million, and $40 million for ... the 2019 Kincade fire, the 2020 Zogg fire, the 2021 Dixie fire, and
+    the 2022 Mosquito fire, respectively" for the 2021 Dixie fire. None unless the figures form one list as long as
+    the items, and one item alone holds a word of the question (items told apart by their years only, "as of
+    December 31, 2022 and 2021", are not: a year is read for the period, which such a sentence may order either way)."""
+    at = _RESPECTIVELY.search(quote)
+    if at is None:
+        return None
+    starts = [m.end() for m in _SENTENCE_START.finditer(quote, 0, at.start())]
+    sentence = quote[max(starts, default=0): at.start()]
+    percent = bool(_ASKS_PERCENT.search(question))
+    figures = [f for f in _figure_matches(sentence, percent) if percent or not f[0].group("pct")]
+    listed = figures[-1:]
+    for earlier in reversed(figures[:-1]):
+        if not _LIST_JOIN.match(sentence[earlier[0].end(): listed[0][0].start()]):
+            break
+        listed.insert(0, earlier)
+    pieces = [p for p in _ITEM_SPLIT.split(sentence[listed[-1][0].end():].strip(" ,")) if p.strip()] if listed else []
+    if len(listed) < 2 or len(pieces) < len(listed):
+        return None
+    items = pieces[-len(listed):]
+    items[0] = " ".join(items[0].split()[-max(len(i.split()) for i in items[1:]):])  # its list's part of the clause
+    words, asked_years = _question_words(question), set(_A_YEAR.findall(question))
+    named = [set(tokenize(i)) & words for i in items]
+    own = [n - set().union(*(o for j, o in enumerate(named) if j != i)) for i, n in enumerate(named)]
+    picked = [i for i, o in enumerate(own) if o and set(_A_YEAR.findall(items[i])) <= asked_years]
+    if len(picked) != 1:
+        return None
+    _m, number, scale = listed[picked[0]]
+    return number * (1.0 if percent else scale)
 
 
 _WORDS_BEFORE = 5  # the words right before a figure that name it ("an intangible asset impairment charge of $2,074,000")
@@ -598,7 +640,8 @@ def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -
         # "Which company acquired X?" asks who did the deed: a quote naming the deed ("the acquisition of Yardbird")
         # says what it was done to, and which side a name is on is not for a reader of words to guess
         if subject.group("verb")[:5].lower() in {t[:5] for t in tokenize(quote)}:
-            return None
+            doer = _doer_of(quote, question, subject.group("verb"))
+            return {doer} if doer else None
         stems.discard(subject.group("verb")[:5])
     asked = f" {company_key(question)} "
     found = set()
@@ -621,6 +664,39 @@ def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -
             continue
         found.add(name)
     return found
+
+
+# what may stand between a doer and its deed in the active voice: "Scorpion Minerals Limited announced that it had
+# entered into ...", "Acme, Inc. has acquired" (a passive's "was", a clause's comma or "which" stand for no doer)
+_DOER_LINK = (r"(?:\s+(?:has|had|have|also|then|subsequently|recently))*"
+              r"(?:\s+(?:announced|said|confirmed|reported|disclosed|stated)\s+that\s+(?:it|they)"
+              r"(?:\s+(?:has|had|have|will|would))?)?\s+")
+# a heading in capitals run into the sentence after it: "POONA PROJECT Scorpion Minerals Limited announced ..."
+_HEADING_BEFORE = re.compile(r"^(?:[A-Z]{2,}\s+){2,}(?=[A-Z][a-z])")
+# a name after a preposition is no sentence's subject, however close to the verb it stands
+_OBJECT_OF_PREPOSITION = re.compile(r"\b(?:of|to|from|in|by|with|for|at|on|outside|within|than)\s+(?:the\s+)?$", re.I)
+_DEED_NAMED_BY = 2  # of the question's own words, in the rest of the doer's sentence, at least
+
+
+def _doer_of(quote: str, question: str, verb: str) -> str | None:
+    """The one name the quote writes as the subject of the question's verb, in the active voice, with the rest of its
+    sentence naming the deed in the question's words: "Scorpion Minerals Limited announced that it had entered into a
+    binding Heads of Agreement ... with eMetals Limited ... to acquire ..." for "Which company entered into a binding
+    Heads of Agreement with "eMetals Limited" to acquire ..."; never the question's own company."""
+    stems = _asked_stems(question) - {verb[:5].lower()}
+    asked = f" {company_key(question)} "
+    deed = re.compile(rf"{_DOER_LINK}{re.escape(verb[:5])}\w*\b(?P<rest>[^.;]*)", re.I)
+    doers = set()
+    for m in _QUOTED_NAME.finditer(quote):
+        name = _HEADING_BEFORE.sub("", m.group(0))
+        did = deed.match(quote, m.end())
+        if did is None or not _name_like(name) or _DEFINED_TERM.match(name) or _OPENER.match(name) \
+                or PLACE_NAMES.fullmatch(name) or _OBJECT_OF_PREPOSITION.search(quote, 0, m.start()) \
+                or f" {company_key(name)} " in asked:
+            continue  # ("sales to customers outside of the United States accounted for": the subject is the sales)
+        if sum(t[:5] in stems for t in tokenize(did.group("rest"))) >= _DEED_NAMED_BY:
+            doers.add(name)
+    return doers.pop() if len(doers) == 1 else None
 
 
 # the choice writer's verdict: "PepsiCo Beverages North America (5,798 (millions)) ranks highest (...)"

@@ -634,3 +634,36 @@ def test_a_name_after_the_questions_words_past_a_descriptor_or_a_date():
     assert typed_answer("name", auditors, 'Which firm did "Mercurity Fintech Holding Inc." appoint as its new '
                         "independent registered public accounting firm effective January 27, 2023?") == \
         "Onestop Assurance PAC"
+
+
+def test_a_respectively_sentence_pairs_the_figure_with_the_one_item_the_question_names():
+    # PG&E's Q3 2022 10-Q: insurance receivables by fire, "respectively"
+    quote = _answer('"Insurance Receivable Through September 30, 2022, PG&E Corporation and the Utility recorded $430 '
+                    'million, $347 million, $553 million, and $40 million for probable insurance recoveries in connection '
+                    'with the 2019 Kincade fire, the 2020 Zogg fire, the 2021 Dixie fire, and the 2022 Mosquito fire, '
+                    'respectively." (4a p.92)')
+    asked = ('What insurance receivable had "Pacific Gas and Electric Company" recorded for the 2021 Dixie fire as of '
+             "September 30, 2022 (in USD)?")
+    assert typed_answer("number", quote, asked) == 553_000_000
+    # an item the question names under another year is not the one asked
+    assert typed_answer("number", quote, asked.replace("2021 Dixie", "2023 Dixie")) == NA
+    # a question naming no item alone (every fire's) gets none
+    assert typed_answer("number", quote, "What insurance receivable was recorded for the fires (in USD)?") == NA
+
+
+def test_the_doer_asked_is_the_name_written_as_the_subject_of_the_questions_verb():
+    # eMetals' FY2022 report: the buyer of its Poona tenements announced the deal, under a heading in capitals
+    deal = _answer('"POONA PROJECT Scorpion Minerals Limited announced that it had entered into a binding Heads of '
+                   'Agreement (“the agreement”) with eMetals Limited (ASX: EMT) to acquire a 100% interest in tenements '
+                   'E 20/896 in the Murchison Goldfield of Western Australia." (19 p.10)')
+    question = ('Which company entered into a binding Heads of Agreement with "eMetals Limited" to acquire its Poona '
+                "Project tenements in the Murchison Goldfield of Western Australia? If data is not available, return "
+                "'N/A'.")
+    assert typed_answer("name", deal, question) == "Scorpion Minerals Limited"
+    # the passive or a place after a preposition is no doer
+    passive = _answer('"Scorpion Minerals Limited was entered into a binding agreement to acquire tenements." (19 p.10)')
+    assert typed_answer("name", passive, question) == NA
+    sales = _answer('"Revenue from sales to customers outside of the United States accounted for 64% of total revenue." '
+                    "(b9 p.30)")
+    assert typed_answer("name", sales, 'Which customer accounted for 10% of the total revenue of "NVIDIA CORPORATION"?') \
+        == NA
