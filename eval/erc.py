@@ -763,7 +763,8 @@ def typed_names(answer: Answer, question: str = "") -> list[str] | str:
     people = [m.group("name") for item in re.split(r"\s*;\s*", answer.answer) if (m := _PERSON_ROW.match(item.strip()))]
     if len(people) >= 2 and all(_name_like(n) for n in people):
         return people
-    return _listed_after_asked_words(_quotes_of(answer.answer)[0], question) or NA
+    first = _quotes_of(answer.answer)[0]
+    return _listed_after_asked_words(first, question) or _named_after_asked_preposition(first, question) or NA
 
 
 # names listed: "Fab 52 and Fab 62", "A, B and C" (a name may carry its number), after a comma, a colon or a verb that
@@ -796,6 +797,31 @@ def _listed_after_asked_words(quote: str, question: str) -> list[str]:
         if len(items) >= 2 and all(_name_like(re.sub(r"\s\d{1,4}\b", "", i)) and i.split()[0].lower() not in _MONTHS
                                    for i in items):
             return items
+    return []
+
+
+# "With which companies did X sign agreements ...": the preposition the names asked stand after
+_ASKS_AFTER_PREPOSITION = re.compile(r"^\W*(?P<prep>with|to|from)\s+which\s", re.I)
+
+
+def _named_after_asked_preposition(quote: str, question: str) -> list[str]:
+    """The names a sentence gives after the question's own preposition, the first right after the question's words
+    and the others in clauses parallel to it ("and with ..."): "we signed an agreement with C-RAD to provide ... and
+    with Limbus AI to augment ..." for "With which companies did X sign agreements ..."; none unless two or more."""
+    asks = _ASKS_AFTER_PREPOSITION.match(question)
+    if asks is None:
+        return []
+    prep, stems = asks.group("prep").lower(), _asked_stems(question)
+    for sentence in re.split(r"(?<=[.;])\s+", quote):
+        first = re.search(rf"\b{prep}\s+(?P<name>{_QUOTED_NAME.pattern})", sentence)
+        if first is None or sum(any(w.startswith(s) for s in stems) for w in _words_leading_to(
+                sentence[: first.start()])) < _LISTED_AFTER:
+            continue
+        names = [first.group("name")] + [m.group("name") for m in re.finditer(
+            rf"\band\s+{prep}\s+(?P<name>{_QUOTED_NAME.pattern})", sentence[first.end():])]
+        names = [_unstopped(n) for n in names]
+        if len(names) >= 2 and all(_name_like(n) and not _DEFINED_TERM.match(n) for n in names):
+            return names
     return []
 
 

@@ -667,3 +667,18 @@ def test_the_doer_asked_is_the_name_written_as_the_subject_of_the_questions_verb
                     "(b9 p.30)")
     assert typed_answer("name", sales, 'Which customer accounted for 10% of the total revenue of "NVIDIA CORPORATION"?') \
         == NA
+
+
+def test_names_after_the_questions_preposition_in_parallel_clauses_are_the_names_asked():
+    # Accuray's FY2022 10-K: "we signed an agreement with C-RAD to provide ... and with Limbus AI to augment ..."
+    quote = _answer('"In fiscal 2022, we signed an agreement with C-RAD to provide customers with a solution for deep '
+                    'inspiration breath hold (DIBH) using the C-RAD Catalyst+ HD and Radixact System and with Limbus AI to '
+                    'augment Accuray adaptive radiotherapy capabilities." (66 p.9)')
+    question = ('With which companies did "ACCURAY INCORPORATED" sign agreements in fiscal 2022 to enhance its '
+                "radiotherapy offerings? If data is not available, return 'N/A'.")
+    assert typed_answer("names", quote, question) == ["C-RAD", "Limbus AI"]
+    # one "with" only, or "with" not after the question's words, lists nothing
+    one = _answer('"In fiscal 2022, we signed an agreement with C-RAD to provide customers a solution." (66 p.9)')
+    assert typed_answer("names", one, question) == NA
+    other = _answer('"We compete with Elekta and with Varian in radiotherapy." (66 p.9)')
+    assert typed_answer("names", other, question) == NA
