@@ -34,6 +34,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from answering.kinds.ask_coverage import lower_case_counterparts
 from answering.kinds.places import PLACE_NAMES
 from eval.metadata import company_key
 from finrag.config import load_settings
@@ -512,7 +513,10 @@ def typed_name(answer: Answer, question: str) -> str:
             return names[0]  # a brand written in lower case ("viagogo"), as the quote under it writes it
         if len(names) == 1 and _name_like(names[0]):
             return names[0]
-        return _named_beside_asked_words(answer.answer, question)
+        named = _named_beside_asked_words(answer.answer, question)
+        if named == NA and len(lower := set(lower_case_counterparts(answer.answer, question))) == 1:
+            return lower.pop()  # "In partnership with bidadoo, eBay launched ...": a brand in lower case
+        return named
     if answer.rows:
         top = company_key(answer.rows[0].company)
         spelled = [c for c in candidates if top and (company_key(c) == top or company_key(c).startswith(top + " "))]

@@ -682,3 +682,15 @@ def test_names_after_the_questions_preposition_in_parallel_clauses_are_the_names
     assert typed_answer("names", one, question) == NA
     other = _answer('"We compete with Elekta and with Varian in radiotherapy." (66 p.9)')
     assert typed_answer("names", other, question) == NA
+
+
+def test_a_brand_in_lower_case_on_the_other_side_of_the_questions_relation_is_the_name():
+    # eBay's Q1 2023 release: "In partnership with bidadoo, eBay launched the Verified Condition program ..."
+    quote = _answer('"In partnership with bidadoo, eBay launched the Verified Condition program for heavy equipment." '
+                    "(fa p.2)")
+    question = ('Which company partnered with "eBay Inc." to launch the Verified Condition program for heavy equipment in '
+                "the first quarter of 2023? If data is not available, return 'N/A'.")
+    assert typed_answer("name", quote, question) == "bidadoo"
+    # a common noun there takes a determiner or is plural: no name
+    for other in ("a dealer", "dealers"):
+        assert typed_answer("name", _answer(quote.answer.replace("bidadoo", other)), question) == NA
