@@ -34,6 +34,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from answering.kinds.ask_coverage import lower_case_counterparts
 from answering.kinds.places import PLACE_NAMES
 from eval.metadata import company_key
 from finrag.config import load_settings
@@ -174,19 +175,66 @@ def asked_scale(question: str) -> float:
 
 
 def typed_number(answer: Answer, question: str = "") -> float | str:
-    """The answer's figure in units, or in the scale the question asks for."""
-    figures = _figures(answer.answer)
+    """The answer's figure in units, or in the scale the question asks for; "N/A" for a figure of another day than
+    the one asked, or an amount of money for a count asked."""
+    if _of_another_day(answer.answer, question):
+        return NA
+    counted = _asks_count_of_things(question)
+    if counted and answer.value is not None and _MONEY_UNIT.search(answer.unit or ""):
+        return NA  # "How many shares ...": dollars are no count of them
+    text = _MONEY.sub(" some ", answer.answer) if counted else answer.answer
+    figures = _figures(text)
     if answer.value is not None:
         scale = _unit_scale(answer.unit)
         if scale is None:
             scale = _scale_shown(answer.value, figures)
         return answer.value * scale / asked_scale(question)
     distinct = {n * s for n, s in figures}
-    if distinct and _fullest_quote_has_none(answer.answer, question):
+    if distinct and _fullest_quote_has_none(text, question):
         return NA
     if len(distinct) > 1:
-        distinct = _one_of_several(answer.answer, question) or distinct
+        distinct = _one_of_several(text, question) or distinct
     return distinct.pop() / asked_scale(question) if len(distinct) == 1 else NA
+
+
+# an amount of money as written: "$6.0 billion", "USD 5 million", "€13.1bn"
+_MONEY = re.compile(r"(?:[$£€]|\b(?:USD|US\$|EUR|GBP)\s?)\s?\d[\d,]*(?:\.\d+)?"
+                    r"(?:\s*(?:thousand|million|billion|trillion|bn|mn|m|b|k)\b)?", re.I)
+_MONEY_UNIT = re.compile(r"\b(?:USD|US\$|EUR|GBP|dollars?|euros?|pounds?)\b|[$£€]", re.I)
+# the question asks its count in money all the same: "how many dollars", "(in USD)"
+_COUNT_IN_MONEY = re.compile(r"\bhow\s+many\s+(?:dollars|euros|pounds)\b|\bin\s+(?:USD|US\$|EUR|GBP|dollars|euros|pounds)\b",
+                             re.I)
+
+
+def _asks_count_of_things(question: str) -> bool:
+    """"How many shares ...": a count of things, which no amount of money in the answer gives ("64 million shares
+    delivered under a $6.0 billion ... ASR")."""
+    return bool(_ASKS_COUNT.search(question)) and not _COUNT_IN_MONEY.search(question)
+
+
+def _day_key(day: str) -> tuple[str, int, int] | None:
+    """("january", 31, 2023) for "January 31, 2023" or "31 January 2023"."""
+    m = _A_DAY.fullmatch(day.strip())
+    if m is None:
+        return None
+    month = (m.group("month") or m.group("month2")).lower()
+    return month, int(m.group("d") or m.group("d2")), int(m.group("y") or m.group("y2"))
+
+
+def _of_another_day(text: str, question: str) -> bool:
+    """The question asks a figure at a day ("as of April 30, 2023") and the answer states its figure as of another
+    day ("As of January 31, 2023, we had 79,390 employees"), never the one asked: a figure of another date is no
+    answer."""
+    asked = _ASKED_DAY.search(question)
+    if asked is None or (asked_key := _day_key(asked.group("day"))) is None:
+        return False
+    written = {_day_key(m.group(0)) for m in _A_DAY.finditer(text)}
+    return asked_key not in written and any(_STATED_AT.search(text, 0, m.start()) for m in _A_DAY.finditer(text))
+
+
+# the words that make a day the one a figure stands at ("As of January 31, 2023, we had ..."), not an event's ("On May
+# 31, 2023, the Utility reached an agreement")
+_STATED_AT = re.compile(r"\b(?:as\s+(?:of|at)|at)\s+$", re.I)
 
 
 def _fullest_quote_has_none(text: str, question: str) -> bool:
@@ -224,8 +272,11 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
         # "increased our quarterly dividend payment by 2.0% to $0.6525 from $0.6400 per share", asked the dividend
         # after the increase: the level it went to (asked at a period, which of the two is not for words to tell)
         quotes = [_FROM_EARLIER.sub(r"\g<to>", q) for q in quotes]
-    if not quotes or any(_RESPECTIVELY.search(q) for q in quotes):
+    if not quotes:
         return None
+    if any(_RESPECTIVELY.search(q) for q in quotes):
+        paired = {v for q in quotes if (v := _paired_respectively(q, question)) is not None}
+        return paired if len(paired) == 1 else None
     percent, unit = bool(_ASKS_PERCENT.search(question)), _asked_unit(question)
     dated = _dated_as_asked(question)
 
@@ -250,6 +301,45 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
             return own
     return _named_right_after(quotes, words, percent, unit) or _named_right_before(quotes, words, percent, unit,
                                                                                     question)
+
+
+# what lies between two figures of one list: "$430 million, $347 million, $553 million, and $40 million"
+_LIST_JOIN = re.compile(r"^\s*(?:,\s*)?(?:and\s+)?$")
+_ITEM_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
+_SENTENCE_START = re.compile(r"[.;]\s+(?=[A-Z\"“])")
+
+
+def _paired_respectively(quote: str, question: str) -> float | None:
+    """The figure a "respectively" sentence pairs with the one item the question names: "recorded $430 million, $347
+    million, $553 million, and $40 million for ... the 2019 Kincade fire, the 2020 Zogg fire, the 2021 Dixie fire, and
+    the 2022 Mosquito fire, respectively" for the 2021 Dixie fire. None unless the figures form one list as long as
+    the items, and one item alone holds a word of the question (items told apart by their years only, "as of
+    December 31, 2022 and 2021", are not: a year is read for the period, which such a sentence may order either way)."""
+    at = _RESPECTIVELY.search(quote)
+    if at is None:
+        return None
+    starts = [m.end() for m in _SENTENCE_START.finditer(quote, 0, at.start())]
+    sentence = quote[max(starts, default=0): at.start()]
+    percent = bool(_ASKS_PERCENT.search(question))
+    figures = [f for f in _figure_matches(sentence, percent) if percent or not f[0].group("pct")]
+    listed = figures[-1:]
+    for earlier in reversed(figures[:-1]):
+        if not _LIST_JOIN.match(sentence[earlier[0].end(): listed[0][0].start()]):
+            break
+        listed.insert(0, earlier)
+    pieces = [p for p in _ITEM_SPLIT.split(sentence[listed[-1][0].end():].strip(" ,")) if p.strip()] if listed else []
+    if len(listed) < 2 or len(pieces) < len(listed):
+        return None
+    items = pieces[-len(listed):]
+    items[0] = " ".join(items[0].split()[-max(len(i.split()) for i in items[1:]):])  # its list's part of the clause
+    words, asked_years = _question_words(question), set(_A_YEAR.findall(question))
+    named = [set(tokenize(i)) & words for i in items]
+    own = [n - set().union(*(o for j, o in enumerate(named) if j != i)) for i, n in enumerate(named)]
+    picked = [i for i, o in enumerate(own) if o and set(_A_YEAR.findall(items[i])) <= asked_years]
+    if len(picked) != 1:
+        return None
+    _m, number, scale = listed[picked[0]]
+    return number * (1.0 if percent else scale)
 
 
 _WORDS_BEFORE = 5  # the words right before a figure that name it ("an intangible asset impairment charge of $2,074,000")
@@ -362,6 +452,11 @@ _ASKED_DAY = re.compile(r"\b(?:as\s+(?:at|of)|at|on)\s+(?P<day>(?:January|Februa
                         r"May|June|July|August|September|October|November|December)\s+(?:19|20)\d\d)\b", re.I)
 
 
+# a day as filings write it: "January 31, 2023", "31 January 2023"
+_A_DAY = re.compile(rf"\b(?P<month>{MONTH_NAMES})\s+(?P<d>\d{{1,2}}),?\s+(?P<y>(?:19|20)\d\d)\b"
+                    rf"|\b(?P<d2>\d{{1,2}})\s+(?P<month2>{MONTH_NAMES})\s+(?P<y2>(?:19|20)\d\d)\b", re.I)
+
+
 def _dated_as_asked(question: str) -> re.Pattern | None:
     """What follows a figure of the day the question asks at ("as at December 31, 2022"): its words (a few, the
     things counted) then that day; None when it asks at no day."""
@@ -418,7 +513,10 @@ def typed_name(answer: Answer, question: str) -> str:
             return names[0]  # a brand written in lower case ("viagogo"), as the quote under it writes it
         if len(names) == 1 and _name_like(names[0]):
             return names[0]
-        return _named_beside_asked_words(answer.answer, question)
+        named = _named_beside_asked_words(answer.answer, question)
+        if named == NA and len(lower := set(lower_case_counterparts(answer.answer, question))) == 1:
+            return lower.pop()  # "In partnership with bidadoo, eBay launched ...": a brand in lower case
+        return named
     if answer.rows:
         top = company_key(answer.rows[0].company)
         spelled = [c for c in candidates if top and (company_key(c) == top or company_key(c).startswith(top + " "))]
@@ -517,6 +615,27 @@ def _names_described_as_asked(quote: str, question: str) -> set[str]:
     return set() if others else found
 
 
+_LEAD_WORDS = 4  # the words right before a name that say what it is ("we appointed", "our largest customer,")
+_LEAD_CHARS = 80  # (where they are read: a date between them, "Effective January 27, 2023, we appointed", is no word)
+# an appositive's descriptor between the question's words and the name: "conducted through our wholly owned
+# subsidiary, Florida Rock & Tank Lines, Inc."
+_DESCRIPTOR = re.compile(r"\b(?:our|its|their|the|an?)\s+(?:[a-z-]+\s+){0,3}[a-z-]+,\s*$")
+
+
+def _words_leading_to(lead: str) -> list[str]:
+    """The words in lower case right before a name, and when an appositive's descriptor stands between ("through our
+    wholly owned subsidiary, X"), the descriptor and the words before it; a day between says when, not what."""
+    words = re.findall(r"[a-z][a-z-]+", _A_DAY.sub(" ", lead).lower())
+    descriptor = _DESCRIPTOR.search(lead)
+    extra = len(re.findall(r"[a-z][a-z-]+", descriptor.group(0))) if descriptor else 0
+    return words[-(_LEAD_WORDS + extra):]
+
+
+# a name in the possessive, "the sole owner of the Company's ... stock": the owner of the thing after it, which is what
+# the sentence names, never the name itself
+_POSSESSIVE = re.compile(r"['’]s?$")
+
+
 def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -> set[str] | None:
     """The names `quote` gives right after the question's own words; None when it names the deed the
     question asks the doer of."""
@@ -525,18 +644,20 @@ def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -
         # "Which company acquired X?" asks who did the deed: a quote naming the deed ("the acquisition of Yardbird")
         # says what it was done to, and which side a name is on is not for a reader of words to guess
         if subject.group("verb")[:5].lower() in {t[:5] for t in tokenize(quote)}:
-            return None
+            doer = _doer_of(quote, question, subject.group("verb"))
+            return {doer} if doer else None
         stems.discard(subject.group("verb")[:5])
     asked = f" {company_key(question)} "
     found = set()
     for m in _QUOTED_NAME.finditer(quote):
         name = m.group(0).rstrip(".,") if not re.search(r"\b(?:Inc|Ltd|Corp|N\.V|L\.P)\.$", m.group(0)) else m.group(0)
-        lead = quote[max(0, m.start() - 40): m.start()]
-        before = re.findall(r"[a-z][a-z-]+", lead.lower())[-4:]
+        lead = quote[max(0, m.start() - _LEAD_CHARS): m.start()]
+        before = _words_leading_to(lead)
         # (a sentence's first word is capitalised for its place, a place is no party: "The", "During", "United States")
         opens = not lead.strip(" \"“") or lead.rstrip().endswith((".", "!", "?", ":"))
         titled = (t := _TITLE_WORD.search(name)) is not None and not re.search(rf"\b{t.group(0)[:4]}", question, re.I)
         if opens or _OPENER.match(name) or PLACE_NAMES.fullmatch(name) or _DEFINED_TERM.match(name) or titled \
+                or _POSSESSIVE.search(name) \
                 or not _name_like(name) or f" {company_key(name)} " in asked \
                 or sum(w[:5] in stems for w in before) < words_before:
             continue
@@ -547,6 +668,39 @@ def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -
             continue
         found.add(name)
     return found
+
+
+# what may stand between a doer and its deed in the active voice: "Scorpion Minerals Limited announced that it had
+# entered into ...", "Acme, Inc. has acquired" (a passive's "was", a clause's comma or "which" stand for no doer)
+_DOER_LINK = (r"(?:\s+(?:has|had|have|also|then|subsequently|recently))*"
+              r"(?:\s+(?:announced|said|confirmed|reported|disclosed|stated)\s+that\s+(?:it|they)"
+              r"(?:\s+(?:has|had|have|will|would))?)?\s+")
+# a heading in capitals run into the sentence after it: "POONA PROJECT Scorpion Minerals Limited announced ..."
+_HEADING_BEFORE = re.compile(r"^(?:[A-Z]{2,}\s+){2,}(?=[A-Z][a-z])")
+# a name after a preposition is no sentence's subject, however close to the verb it stands
+_OBJECT_OF_PREPOSITION = re.compile(r"\b(?:of|to|from|in|by|with|for|at|on|outside|within|than)\s+(?:the\s+)?$", re.I)
+_DEED_NAMED_BY = 2  # of the question's own words, in the rest of the doer's sentence, at least
+
+
+def _doer_of(quote: str, question: str, verb: str) -> str | None:
+    """The one name the quote writes as the subject of the question's verb, in the active voice, with the rest of its
+    sentence naming the deed in the question's words: "Scorpion Minerals Limited announced that it had entered into a
+    binding Heads of Agreement ... with eMetals Limited ... to acquire ..." for "Which company entered into a binding
+    Heads of Agreement with "eMetals Limited" to acquire ..."; never the question's own company."""
+    stems = _asked_stems(question) - {verb[:5].lower()}
+    asked = f" {company_key(question)} "
+    deed = re.compile(rf"{_DOER_LINK}{re.escape(verb[:5])}\w*\b(?P<rest>[^.;]*)", re.I)
+    doers = set()
+    for m in _QUOTED_NAME.finditer(quote):
+        name = _HEADING_BEFORE.sub("", m.group(0))
+        did = deed.match(quote, m.end())
+        if did is None or not _name_like(name) or _DEFINED_TERM.match(name) or _OPENER.match(name) \
+                or PLACE_NAMES.fullmatch(name) or _OBJECT_OF_PREPOSITION.search(quote, 0, m.start()) \
+                or f" {company_key(name)} " in asked:
+            continue  # ("sales to customers outside of the United States accounted for": the subject is the sales)
+        if sum(t[:5] in stems for t in tokenize(did.group("rest"))) >= _DEED_NAMED_BY:
+            doers.add(name)
+    return doers.pop() if len(doers) == 1 else None
 
 
 # the choice writer's verdict: "PepsiCo Beverages North America (5,798 (millions)) ranks highest (...)"
@@ -613,7 +767,8 @@ def typed_names(answer: Answer, question: str = "") -> list[str] | str:
     people = [m.group("name") for item in re.split(r"\s*;\s*", answer.answer) if (m := _PERSON_ROW.match(item.strip()))]
     if len(people) >= 2 and all(_name_like(n) for n in people):
         return people
-    return _listed_after_asked_words(_quotes_of(answer.answer)[0], question) or NA
+    first = _quotes_of(answer.answer)[0]
+    return _listed_after_asked_words(first, question) or _named_after_asked_preposition(first, question) or NA
 
 
 # names listed: "Fab 52 and Fab 62", "A, B and C" (a name may carry its number), after a comma, a colon or a verb that
@@ -646,6 +801,31 @@ def _listed_after_asked_words(quote: str, question: str) -> list[str]:
         if len(items) >= 2 and all(_name_like(re.sub(r"\s\d{1,4}\b", "", i)) and i.split()[0].lower() not in _MONTHS
                                    for i in items):
             return items
+    return []
+
+
+# "With which companies did X sign agreements ...": the preposition the names asked stand after
+_ASKS_AFTER_PREPOSITION = re.compile(r"^\W*(?P<prep>with|to|from)\s+which\s", re.I)
+
+
+def _named_after_asked_preposition(quote: str, question: str) -> list[str]:
+    """The names a sentence gives after the question's own preposition, the first right after the question's words
+    and the others in clauses parallel to it ("and with ..."): "we signed an agreement with C-RAD to provide ... and
+    with Limbus AI to augment ..." for "With which companies did X sign agreements ..."; none unless two or more."""
+    asks = _ASKS_AFTER_PREPOSITION.match(question)
+    if asks is None:
+        return []
+    prep, stems = asks.group("prep").lower(), _asked_stems(question)
+    for sentence in re.split(r"(?<=[.;])\s+", quote):
+        first = re.search(rf"\b{prep}\s+(?P<name>{_QUOTED_NAME.pattern})", sentence)
+        if first is None or sum(any(w.startswith(s) for s in stems) for w in _words_leading_to(
+                sentence[: first.start()])) < _LISTED_AFTER:
+            continue
+        names = [first.group("name")] + [m.group("name") for m in re.finditer(
+            rf"\band\s+{prep}\s+(?P<name>{_QUOTED_NAME.pattern})", sentence[first.end():])]
+        names = [_unstopped(n) for n in names]
+        if len(names) >= 2 and all(_name_like(n) and not _DEFINED_TERM.match(n) for n in names):
+            return names
     return []
 
 

@@ -302,7 +302,31 @@ def _names_beyond(text: str, question: str, companies: list[str]) -> bool:
             stems = [s for s in tokenize(m.group(0)) if not s.isdigit()]
             if stems and not all(s in known for s in stems):
                 return True
-    return False
+    return bool(lower_case_counterparts(text, question))
+
+
+# a relation the question asks by its verb and preposition: "partnered with", "sold ... to"
+_RELATION_ASKED = re.compile(r"\b(?P<stem>[a-z]{5})[a-z]*\s+(?P<prep>with|to|from)\b")
+# words that stand after a preposition without being a name: determiners, pronouns, quantities
+_NO_NAME = frozenset({"the", "a", "an", "our", "its", "their", "his", "her", "us", "them", "it", "other", "others", "another",
+                      "various", "several", "many", "some", "certain", "each", "every", "one", "two", "three", "all",
+                      "both", "such", "this", "that", "these", "those", "which", "whom"})
+
+
+def lower_case_counterparts(text: str, question: str) -> list[str]:
+    """The names a text writes in lower case as the other side of the question's own relation: "In partnership with
+    bidadoo, eBay launched ..." for "Which company partnered with eBay ...": a singular word right after the
+    relation's stem and preposition, with no determiner before it (a common noun there would take one: "with a
+    dealer"), ending its phrase, and none of the question's words."""
+    asked = set(tokenize(question))
+    found = []
+    for relation in _RELATION_ASKED.finditer(question):
+        for m in re.finditer(rf"\b{relation.group('stem')}[a-z]*\s+{relation.group('prep')}\s+"
+                             r"(?P<word>[a-z][a-z0-9-]+)(?=\s*[,;]|\s+(?:and|to|for|in)\b)", text, re.I):
+            word = m.group("word")
+            if word.lower() not in _NO_NAME and not word.endswith("s") and not set(tokenize(word)) & asked:
+                found.append(word)
+    return found
 
 
 def _prose(quote: str) -> bool:

@@ -574,3 +574,123 @@ def test_a_qualifier_after_the_list_is_no_earlier_state():
              'evaluate each on operating income before income taxes." (acme p.4)')
     question = "What are the business segments of \"Acme Corporation\"? If data is not available, return 'N/A'."
     assert typed_answer("names", _answer(quote), question) == ["Americas", "EMEA", "Asia Pacific"]
+
+
+def test_a_name_in_the_possessive_is_the_owner_of_what_follows_never_the_name_asked():
+    # Nike's FY2023 10-K: "the sole owner of the Company's authorized redeemable preferred stock" names the stock's
+    # issuer; the owner is the company the second quote describes so
+    quotes = _answer('"Sojitz America is the sole owner of the Company\'s authorized redeemable preferred stock, $1 par '
+                     'value." (b2 p.73) "Since 1972, Sojitz Corporation of America (“Sojitz America”), a large Japanese '
+                     'trading company and the sole owner of our redeemable preferred stock, has performed import-export '
+                     'financing services for us." (b2 p.6)')
+    assert typed_answer("name", quotes, 'Which company is the sole owner of the redeemable preferred stock of "NIKE, '
+                        "Inc.\"? If data is not available, return 'N/A'.") == "Sojitz Corporation of America"
+    alone = _answer('"Acme Holdings is the sole owner of the Company\'s preferred stock." (b2 p.73)')
+    assert typed_answer("name", alone, 'Which company is the sole owner of the preferred stock of "X"?') == NA
+
+
+def test_an_amount_of_money_is_no_count_asked():
+    # Apple's FY2020 10-K: shares delivered under ASRs, each ASR named by its dollar size
+    asr = _answer('"(2) In May 2020, the Company entered into an accelerated share repurchase arrangement (“ASR”) to '
+                  'purchase up to $6.0 billion of the Company’s common stock." (c3 p.20) "During 2020, the Company '
+                  'repurchased 917 million shares of its common stock for $72.5 billion, including 141 million shares '
+                  'delivered under a $10.0 billion November 2019 accelerated share repurchase arrangement (“ASR”) and '
+                  '64 million shares delivered under a $6.0 billion May 2020 ASR." (c3 p.53)')
+    question = ('How many shares of its common stock in total were delivered to "Apple Inc." under the $6.0 billion '
+                "accelerated share repurchase arrangement it entered into in May 2020? If data is not available, return "
+                "'N/A'.")
+    assert typed_answer("number", asr, question) == NA  # two share counts, which one is not for words to tell
+    assert typed_answer("number", _answer("It paid $6.0 billion.", value=6.0, unit="USD billions"), question) == NA
+    # a count asked in money is still money's
+    assert typed_answer("number", _answer('"We paid $6.0 billion." (c3 p.2)'), "How many dollars did it pay (in USD)?") \
+        == 6_000_000_000
+
+
+def test_a_figure_stated_as_of_another_day_than_the_one_asked_is_na():
+    # Salesforce's FY2023 10-K states its headcount at January 31, 2023; the question asks it at April 30, 2023
+    text = '79,390 employees: "As of January 31, 2023, we had 79,390 employees." (bf p.11)'
+    asked = "What was the full time equivalent headcount of \"Salesforce, Inc.\" as of April 30, 2023?"
+    assert typed_answer("number", _answer(text, value=79_390.0, unit="employees"), asked) == NA
+    assert typed_answer("number", _answer(text, value=79_390.0, unit="employees"),
+                        asked.replace("April 30, 2023", "31 January 2023")) == 79_390
+    # an event's day is no day a figure stands at
+    event = _answer('"On May 31, 2023, we paid a penalty of $5 million." (bf p.1)')
+    assert typed_answer("number", event, "What penalty had it paid as of June 30, 2023 (in USD)?") == 5_000_000
+
+
+def test_a_name_after_the_questions_words_past_a_descriptor_or_a_date():
+    # Patriot's FY2015 10-K: "conducted through our wholly owned subsidiary, Florida Rock & Tank Lines, Inc."
+    patriot = _answer('"The business of the Company, conducted through our wholly owned subsidiary, Florida Rock & Tank '
+                      'Lines, Inc. (Tank Lines), which is a Southeastern U.S. based tank truck company, is to transport '
+                      'petroleum." (0a p.37)')
+    assert typed_answer("name", patriot, 'Which company is the business of "PATRIOT TRANSPORTATION HOLDING, INC." '
+                        "conducted through, according to its annual report for the fiscal year ended September 30, "
+                        "2015?") == "Florida Rock & Tank Lines, Inc."
+    # Mercurity's FY2022 20-F: the dismissed auditor first, the appointed one after a date in the second quote
+    auditors = _answer('"On January 27, 2023, we dismissed Shanghai Perfect C.P.A. Partnership ("Shanghai Perfect”) as '
+                       'our independent registered public accounting firm." (72 p.105) "Effective from January 27, 2023, '
+                       'we appointed Onestop Assurance PAC, or Onestop, as our new independent registered public '
+                       'accounting firm." (72 p.105)')
+    assert typed_answer("name", auditors, 'Which firm did "Mercurity Fintech Holding Inc." appoint as its new '
+                        "independent registered public accounting firm effective January 27, 2023?") == \
+        "Onestop Assurance PAC"
+
+
+def test_a_respectively_sentence_pairs_the_figure_with_the_one_item_the_question_names():
+    # PG&E's Q3 2022 10-Q: insurance receivables by fire, "respectively"
+    quote = _answer('"Insurance Receivable Through September 30, 2022, PG&E Corporation and the Utility recorded $430 '
+                    'million, $347 million, $553 million, and $40 million for probable insurance recoveries in connection '
+                    'with the 2019 Kincade fire, the 2020 Zogg fire, the 2021 Dixie fire, and the 2022 Mosquito fire, '
+                    'respectively." (4a p.92)')
+    asked = ('What insurance receivable had "Pacific Gas and Electric Company" recorded for the 2021 Dixie fire as of '
+             "September 30, 2022 (in USD)?")
+    assert typed_answer("number", quote, asked) == 553_000_000
+    # an item the question names under another year is not the one asked
+    assert typed_answer("number", quote, asked.replace("2021 Dixie", "2023 Dixie")) == NA
+    # a question naming no item alone (every fire's) gets none
+    assert typed_answer("number", quote, "What insurance receivable was recorded for the fires (in USD)?") == NA
+
+
+def test_the_doer_asked_is_the_name_written_as_the_subject_of_the_questions_verb():
+    # eMetals' FY2022 report: the buyer of its Poona tenements announced the deal, under a heading in capitals
+    deal = _answer('"POONA PROJECT Scorpion Minerals Limited announced that it had entered into a binding Heads of '
+                   'Agreement (“the agreement”) with eMetals Limited (ASX: EMT) to acquire a 100% interest in tenements '
+                   'E 20/896 in the Murchison Goldfield of Western Australia." (19 p.10)')
+    question = ('Which company entered into a binding Heads of Agreement with "eMetals Limited" to acquire its Poona '
+                "Project tenements in the Murchison Goldfield of Western Australia? If data is not available, return "
+                "'N/A'.")
+    assert typed_answer("name", deal, question) == "Scorpion Minerals Limited"
+    # the passive or a place after a preposition is no doer
+    passive = _answer('"Scorpion Minerals Limited was entered into a binding agreement to acquire tenements." (19 p.10)')
+    assert typed_answer("name", passive, question) == NA
+    sales = _answer('"Revenue from sales to customers outside of the United States accounted for 64% of total revenue." '
+                    "(b9 p.30)")
+    assert typed_answer("name", sales, 'Which customer accounted for 10% of the total revenue of "NVIDIA CORPORATION"?') \
+        == NA
+
+
+def test_names_after_the_questions_preposition_in_parallel_clauses_are_the_names_asked():
+    # Accuray's FY2022 10-K: "we signed an agreement with C-RAD to provide ... and with Limbus AI to augment ..."
+    quote = _answer('"In fiscal 2022, we signed an agreement with C-RAD to provide customers with a solution for deep '
+                    'inspiration breath hold (DIBH) using the C-RAD Catalyst+ HD and Radixact System and with Limbus AI to '
+                    'augment Accuray adaptive radiotherapy capabilities." (66 p.9)')
+    question = ('With which companies did "ACCURAY INCORPORATED" sign agreements in fiscal 2022 to enhance its '
+                "radiotherapy offerings? If data is not available, return 'N/A'.")
+    assert typed_answer("names", quote, question) == ["C-RAD", "Limbus AI"]
+    # one "with" only, or "with" not after the question's words, lists nothing
+    one = _answer('"In fiscal 2022, we signed an agreement with C-RAD to provide customers a solution." (66 p.9)')
+    assert typed_answer("names", one, question) == NA
+    other = _answer('"We compete with Elekta and with Varian in radiotherapy." (66 p.9)')
+    assert typed_answer("names", other, question) == NA
+
+
+def test_a_brand_in_lower_case_on_the_other_side_of_the_questions_relation_is_the_name():
+    # eBay's Q1 2023 release: "In partnership with bidadoo, eBay launched the Verified Condition program ..."
+    quote = _answer('"In partnership with bidadoo, eBay launched the Verified Condition program for heavy equipment." '
+                    "(fa p.2)")
+    question = ('Which company partnered with "eBay Inc." to launch the Verified Condition program for heavy equipment in '
+                "the first quarter of 2023? If data is not available, return 'N/A'.")
+    assert typed_answer("name", quote, question) == "bidadoo"
+    # a common noun there takes a determiner or is plural: no name
+    for other in ("a dealer", "dealers"):
+        assert typed_answer("name", _answer(quote.answer.replace("bidadoo", other)), question) == NA

@@ -481,3 +481,13 @@ def test_a_day_that_dates_the_asked_thing_still_rules_out_an_answer_dated_only_i
     other_issue = _answer('"On March 1, 2022, Acme Corp issued $500 million of 4.0% Notes due 2032." (aa p.3)')
     assert uncovered_ask(other_issue, "What was the total principal amount of the Notes issued by Acme Corp on August "
                          "14, 2023?", ["Acme Corp"], vocab) is not None
+
+
+def test_a_name_in_lower_case_on_the_other_side_of_the_questions_relation_is_a_name_given(vocab):
+    # eBay's Q1 2023 release writes its partner in lower case
+    asked = 'Which company partnered with "eBay Inc." to launch the Verified Condition program for heavy equipment?'
+    named = _answer('"In partnership with bidadoo, eBay launched the Verified Condition program for heavy equipment." '
+                    "(fa p.2)")
+    assert uncovered_ask(named, asked, ["eBay Inc."], vocab) is None
+    unnamed = _answer(named.text.replace("bidadoo", "a dealer"))
+    assert uncovered_ask(unnamed, asked, ["eBay Inc."], vocab) is not None
