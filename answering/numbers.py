@@ -144,6 +144,13 @@ def split_row(line: str, convention: NumberConventionName = "us") -> Row | None:
             percent = percent or tok == "%"
             i -= 1
             continue
+        if tok.lower() == "n/a" or (_FOOTNOTE_CELL.fullmatch(tok) and i >= 2 and tokens[i - 2].lower() == "n/a"):
+            # "Apple, Inc. 11 % N/A (1) N/A (1)": a cell with no figure (and its footnote mark), as a dash is
+            step = 1 if tok.lower() == "n/a" else 2
+            values.append(None)
+            printed.append(" ".join(tokens[i - step:i]))
+            i -= step
+            continue
         if not is_amount(tok, convention):
             break
         percent = percent or tok.endswith("%") or tok.endswith("%)")
@@ -164,6 +171,7 @@ def split_row(line: str, convention: NumberConventionName = "us") -> Row | None:
     return Row(line=line, label=label, values=list(reversed(values)), percent=percent, tokens=list(reversed(printed)))
 
 
+_FOOTNOTE_CELL = re.compile(r"\(\d\)")
 _JOINING_WORDS = frozenset({"and", "or", "of", "to", "from", "through"})
 
 

@@ -106,7 +106,7 @@ def _listed(decision: KindDecision, question: str, hits: list[SearchHit], unders
     if best:
         return WrittenAnswer(status="answered", kind="list", text=" ".join(s.shown() for s in best),
                              citations=unique_citations([cite(s.chunk, s.text) for s in best]))
-    tabled = _from_table(decision, hits, companies, services)
+    tabled = _from_table(decision, hits, companies, services, sorted(understanding.fiscal_years))
     if tabled is None and _ASKS_DEED_DONE_TO.match(decision.ask):
         # "Which markets did McDonald's begin to exclude from comparable sales?": the items a deed was done to,
         # named by the sentence stating the deed ("McDonald's excluded results from Argentina and Lebanon ..."),
@@ -272,16 +272,24 @@ def _enumerates(text: str, topic: Topic) -> bool:
 
 
 def _from_table(decision: KindDecision, hits: list[SearchHit], companies: list[str],
-                services: MetricServices) -> WrittenAnswer | None:
+                services: MetricServices, years: list[int]) -> WrittenAnswer | None:
     topic = read_topic(decision.ask, companies, services.vocabulary)
     words = content_words(decision.ask, companies)
-    if topic is None or _FIGURE_ASKED.search(decision.ask):
-        # "which officers had a target award of 120% of base salary": the rows that carry that figure, which a
-        # table's labels alone do not tell (every officer's row would be listed)
+    if topic is None:
         return None
+    picked = bool(_FIGURE_ASKED.search(decision.ask))
     for block in blocks(hits, companies):
+        if picked and not (_states_figures_asked(block.context, decision.ask) and _ABOVE.search(block.context)):
+            # "which officers had a target award of 120% of base salary": the rows that carry that figure, which a
+            # table's labels alone do not tell (every officer's row would be listed), unless the caption picks its
+            # rows by it ("vendors that exceeded 10% of our consolidated revenue")
+            continue
         if topic.stated_by(block.context) and overlap(block.context, words) >= _MIN_CAPTION:
-            labels = [r.label for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)]
+            # (a row picked by the caption's figure holds one in the asked year's column: "Apple, Inc. 11 % N/A (1)"
+            # exceeded it in 2022 only)
+            column = block.column(max(years)) if picked and years else None
+            labels = [r.label for r in block.rows if not re.match(r"(?:total|net)\b", r.label, re.I)
+                      and not (picked and column is not None and (column >= len(r.values) or r.values[column] is None))]
             if _cut_at_its_end(block) and _rows_go_on(block, getattr(services, "retriever", None)):
                 continue  # the chunk ends on the table's last row read: its rest (more items) is in the next chunk
             if len(labels) >= 2:
@@ -293,6 +301,8 @@ def _from_table(decision: KindDecision, hits: list[SearchHit], companies: list[s
     return None
 
 
+# a caption picking its rows by a figure: "vendors that exceeded 10% of our consolidated revenue"
+_ABOVE = re.compile(r"\b(?:exceed\w*|more\s+than|over|above|greater\s+than|at\s+least)\s+\d", re.I)
 _FIGURE_ASKED = re.compile(r"\d[\d,.]*\s*(?:%|percent\b)|[$€£]\s?\d|\b\d[\d,.]*\s*(?:thousand|million|billion)\b", re.I)
 
 

@@ -7,7 +7,8 @@ of the table the chunk before began; a ratio of two rows of one statement is not
 of another day than the one asked is no answer; the parts of a named whole are the sentence saying what it
 includes, and the items a deed was done to the sentence stating the deed; and a raise of a quarterly dividend is
 its rate's, not the total paid's; of sentences that disagree, those naming the asked country decide, and the day the year
-before ended is that year's."""
+before ended is that year's; a table whose caption picks its rows by the asked figure lists the items picked, and a
+cell "N/A (1)" is an empty one."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from answering.kinds.every_part import asked_parts
 from answering.kinds.sentences import Sentence
 from answering.kinds.tables import blocks
 from answering.kinds.yes_no import _fiscal_years_of_days
+from answering.numbers import split_row
 from finrag.models import SearchHit
 from tests.answering.kinds.conftest import ask, filing, one_page
 
@@ -160,3 +162,24 @@ def test_of_sentences_that_disagree_the_one_naming_the_asked_country_decides(ser
 def test_the_day_the_year_before_ended_is_of_that_year_not_the_filings(text, years):
     sentence = Sentence(text=text, chunk=one_page(text)[0], rank=0, position=0)
     assert _fiscal_years_of_days(sentence, {"ACME_2024_10K": "2024-12-31"}) == years
+
+
+def test_items_picked_by_a_figure_are_the_rows_of_a_table_whose_caption_picks_them_by_it(services):
+    answer = ask("Which vendors' products generated more than 10% of TD SYNNEX's consolidated revenue in FY2022?",
+                 filing(SYNNEX), [10], services)
+    assert answer.status == "answered" and "Apple, Inc.; HP Inc." in answer.text, answer.text
+
+
+def test_a_row_whose_cell_in_the_asked_year_is_not_available_was_not_picked_that_year(services):
+    rows = one_page("The following table provides revenue from vendors that exceeded 10% of our consolidated revenue:\n"
+                    "Fiscal 2024 Fiscal 2023\nApple, Inc. N/A (1) 11 %\nHP Inc. 12 % 15 %\nDell Inc. 10 % 11 %")
+    answer = ask("Which vendors' products generated more than 10% of Acme Corp's consolidated revenue in fiscal 2024?",
+                 rows, [0], services)
+    assert answer.status == "answered" and "HP Inc." in answer.text and "Apple" not in answer.text, answer.text
+
+
+@pytest.mark.parametrize(("line", "values"), [("Apple, Inc. 11 % N/A (1) N/A (1)", [11.0, None, None]),
+                                              ("Gross margin n/a 45.2%", [None, 45.2]),
+                                              ("Sales in NA 1,234 1,100", [1234.0, 1100.0])])
+def test_a_cell_not_available_is_an_empty_cell_with_its_footnote_mark(line, values):
+    assert split_row(line, "us").values == values
