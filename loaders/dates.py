@@ -42,10 +42,28 @@ def parse_date(text: str) -> date | None:
     return None
 
 
-# "as of April 30, 2023", "at 30 June 2022": the day a balance or a count is taken on
-_SNAPSHOT = re.compile(rf"\b(?:as\s+(?:of|at)|at)\s+{DATE}", re.I)
+# "as of April 30, 2023", "at 30 June 2022": the day a balance or a count is taken on; "As of June 30, 2022 and
+# 2021": the same day of each year named after it
+_SNAPSHOT = re.compile(rf"\b(?:as\s+(?:of|at)|at)\s+{DATE}(?P<more>(?:\s*(?:,|and|,\s*and)\s*(?:19|20)\d\d\b)*)", re.I)
+# a 52- or 53-week year ends within a week of the day a question names for it ("December 28, 2024" for December 31)
+_SAME_YEAR_END = 7
 
 
 def snapshot_days(text: str) -> set[date]:
     """The days a text takes a figure as of ("As of January 31, 2023, we had 79,390 employees")."""
-    return {day for m in _SNAPSHOT.finditer(text) if (day := parse_date(m.group(1))) is not None}
+    days: set[date] = set()
+    for m in _SNAPSHOT.finditer(text):
+        if (day := parse_date(m.group(1))) is None:
+            continue
+        days.add(day)
+        for year in re.findall(r"(?:19|20)\d\d", m.group("more")):
+            try:
+                days.add(day.replace(year=int(year)))
+            except ValueError:  # February 29 of a year without one
+                days.add(day.replace(year=int(year), day=28))
+    return days
+
+
+def same_snapshot(asked: set[date], said: set[date]) -> bool:
+    """Whether a text's days include one of the asked, a 52- or 53-week year's few days apart included."""
+    return any(abs((a - s).days) <= _SAME_YEAR_END for a in asked for s in said)

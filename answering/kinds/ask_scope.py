@@ -48,7 +48,11 @@ _SECOND_PART = re.compile(r",?\s+and\s+(?=(?:(?:up\s+to|in|into|for|from|by|to|a
                           r",\s+(?=(?:to|from|by|with)\s+whom\b|(?:on|as\s+of)\s+what\s+(?:date|day)\b|"
                           r"for\s+how\s+much\b|at\s+what\s+price\b)|"
                           # "..., and did every category grow?": a yes/no part of its own
-                          r",\s+and\s+(?=(?:did|does|do|is|are|was|were|has|have|had|can|could|will|would)\s+(?!not\b)\w+\s+\w+)|"
+                          r",\s+and\s+(?=(?:did|does|do|is|are|was|were|has|have|had)\s+(?!not\b)\w+\s+\w+|"
+                          # ("..., and can it recover the cost?": a modal opens a part only with its subject after it;
+                          # "lenders that may require collateral, and could require guarantees" is one verb phrase)
+                          r"(?:can|could|will|would)\s+(?:it|they|we|there|this|that|these|those|the|its|their|"
+                          r"(?-i:[A-Z])[\w&.-]*)\s+\w+)|"
                           r",\s+(?=(?:(?:what|where|when|how|who)\s+(?:is|was|are|were|did|does|do|has|had|will)|"
                           r"how\s+(?:much|many)\s+(?:\w+\s+){0,2}(?:is|was|are|were|did|does|do|has|had|will)|"
                           # "Which category contributed most, what drove it, and ...": a cause asked of it

@@ -37,6 +37,7 @@ _DO = frozenset({"did", "does", "do", "has", "have", "had", "will", "would", "ca
 _BE = frozenset({"is", "was", "are", "were"})
 # "Has PG&E been paying dividends": the auxiliary's participle, not what is asked
 _BEEN = frozenset({"been", "being", "be"})
+_PRONOUNS = frozenset({"this", "that", "these", "those"})
 # closed-class words: a word followed by one of them ends a verb phrase's head ("account for",
 # "grow that year", "cover its repurchases", "buy back any")
 _CLOSED = _wordset(
@@ -197,8 +198,13 @@ def _predicate_word(words: list[str], names: set[str]) -> str:
             names_run += 1
         if not re.search(r"['’]s?$", rest[names_run - 1]):
             # "Did PG&E Corporation pay dividends": the verb follows the name
-            return next((w.lower() for w in rest[names_run:] if w.lower() not in _CLOSED | _BEEN and w.isalpha()
-                         and not _ADVERB.match(w.lower())), "")
+            words = [w.lower() for w in rest[names_run:] if w.lower() not in _CLOSED and w.isalpha()
+                     and not _ADVERB.match(w.lower())]
+            if len(words) >= 2 and words[0] in _BEEN and not set(tokenize(words[1])) & _LIGHT:
+                return words[1]  # "Has PG&E been paying dividends": "paying", not the auxiliary's participle
+            # ("Has Acme been involved in litigation": a light word after it asks nothing of its own, so "been" stays
+            # what a sentence must state, and a denial of any matter is not read as one)
+            return words[0] if words else ""
     # "Did any single customer account for", "Did Oracle's cash generation cover its": a noun phrase,
     # then the verb, which a closed-class word follows ("for", "its", "that", "too"); no verb follows a
     # determiner, and after an auxiliary the verb is bare ("will the depreciation savings from the change in
@@ -213,8 +219,9 @@ def _verb_after(rest: list[str], names: set[str], aux: str, *, bare: bool) -> st
         if _is_name(word, names) or low in _CLOSED or not low.isalpha() or low.endswith(("ly", "ing")) \
                 or (low.endswith("ed") and not low.endswith("eed") and aux not in ("has", "have", "had")):
             continue
-        if bare and ((i and rest[i - 1].lower() in _DETERMINERS) or _PLURAL.search(low)):
-            continue
+        if bare and ((i and rest[i - 1].lower() in _DETERMINERS and not (i == 1 and rest[0].lower() in _PRONOUNS))
+                     or _PLURAL.search(low)):
+            continue  # ("Did that change its policy": "that" right after the auxiliary is the subject, no determiner)
         after = rest[i + 1].lower() if i + 1 < len(rest) else ""
         if not after or (after in _CLOSED and after not in ("of", "and", "or")):
             return low

@@ -113,7 +113,8 @@ _SUPERLATIVE = re.compile(
     r"\b(?P<drop>(?:biggest|largest|greatest|steepest)\s+(?:[\w-]+\s+){0,2}?(?:drop|decline|decrease|fall)|"
     r"dragged\s+(?:down|on)|held\s+back|"
     # "which unit contributed the most to the revenue decline": the largest fall, not the largest rise
-    r"(?:contribut\w*|accounted)\s+(?:for\s+)?(?:the\s+)?most\s+(?:to|of)\s+(?:the\s+|its\s+)?(?:[\w-]+\s+){0,3}?"
+    # ("contributed the most to offsetting the decline": a verb in "-ing" between asks the largest rise)
+    r"(?:contribut\w*|accounted)\s+(?:for\s+)?(?:the\s+)?most\s+(?:to|of)\s+(?:the\s+|its\s+)?(?:(?![\w-]+ing\s)[\w-]+\s+){0,3}?"
     r"(?:drop|decline|decrease|fall|reduction|shortfall)|"
     # "which segment fell the most": the lowest change, as "the biggest drop"
     r"(?:fell|declined|dropped|decreased|shrank)\s+(?:the\s+)?most)\b"

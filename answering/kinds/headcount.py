@@ -21,7 +21,7 @@ from answering.kinds.people import asked_filing
 from answering.kinds.sentences import Sentence, sentences
 from answering.kinds.tables import blocks
 from answering.written_answer import WrittenAnswer
-from loaders.dates import snapshot_days
+from loaders.dates import same_snapshot, snapshot_days
 
 if TYPE_CHECKING:
     from answering.metric_answer import MetricServices
@@ -107,7 +107,7 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
     if asked_day := snapshot_days(question):
         # "as of April 30, 2023" asked, "As of January 31, 2023, we had 79,390 employees" said: another day's count
         found = {n: (s, quote) for n, (s, quote) in found.items()
-                 if not (said := snapshot_days(quote)) or asked_day & said}
+                 if not (said := snapshot_days(quote)) or same_snapshot(asked_day, said)}
     if not found:
         return _table_count(filing, company, max(years) if years else None)
     if len(found) != 1:

@@ -43,7 +43,7 @@ from answering.numbers import years_in
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import Citation, SearchFilters, SearchHit
 from finrag.vocabulary import load_vocabulary, tokenize
-from loaders.dates import snapshot_days
+from loaders.dates import same_snapshot, snapshot_days
 from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
@@ -190,7 +190,7 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
             continue
         if said_of_another_part(s.text, firsts, question, companies):
             continue  # "BGS total backlog of $20,496 million": one part's figure, not the company's asked
-        if asked_day and (said_day := snapshot_days(s.text)) and not asked_day & said_day:
+        if asked_day and (said_day := snapshot_days(s.text)) and not same_snapshot(asked_day, said_day):
             continue  # "as of April 30, 2023" asked, "As of January 31, 2023, we had 79,390 employees": another day's
         if deed is not None and (_done_by_another(s.text, deed.group("verb"), companies)
                                  or not _names_the_deed(s.text, deed.group("verb"))):

@@ -967,19 +967,32 @@ def _stated(decision: KindDecision, question: str, hits: list[SearchHit], unders
     return again if again is not None else got
 
 
-def _of_the_asked_place(yes: list[Sentence], no: list[Sentence], ask: str) -> tuple[list[Sentence], list[Sentence]]:
-    """Sentences that disagree, where the question names a country or region ("own the Converse trademarks in
+def _of_the_asked_place(yes: list[Sentence], no: list[Sentence], ask: str,
+                        companies: list[str]) -> tuple[list[Sentence], list[Sentence]]:
+    """Sentences that disagree, where the question asks of a country or region ("own the Converse trademarks in
     Japan?"): those naming it decide over those naming none ("We do not own the Converse trademarks in Japan"
-    over "Converse ... licenses ... under the Converse ... trademarks"), when any does."""
-    places = {m.group(0).lower() for m in PLACE_NAMES.finditer(ask) if m.group(0)[0].isupper()}
+    over "Converse ... licenses ... under the Converse ... trademarks"), when any does. A place is the question's
+    scope only after "in", "outside", "within", "across" or "throughout"; a company's own name ("Union Pacific",
+    "U.S. Bancorp") names no place, in the question or in a sentence."""
+    def without_names(text: str) -> str:
+        for company in companies:
+            text = re.sub(re.escape(company), " ", text, flags=re.I)
+        return text
+
+    places = {m.group("place").lower() for m in _IN_A_PLACE.finditer(without_names(ask)) if m.group("place")[0].isupper()}
     if not places:
         return yes, no
 
     def naming(s: Sentence) -> bool:
-        return any(m.group(0).lower() in places for m in PLACE_NAMES.finditer(s.text))
+        return any(m.group(0).lower() in places for m in PLACE_NAMES.finditer(without_names(s.text)))
     if not any(naming(s) for s in [*yes, *no]):
         return yes, no
     return [s for s in yes if naming(s)], [s for s in no if naming(s)]
+
+
+# "in Japan", "outside the United States": the place a question is asked of
+_IN_A_PLACE = re.compile(rf"\b(?:in|outside(?:\s+of)?|within|across|throughout)\s+(?:the\s+)?(?P<place>{PLACE_NAMES.pattern})",
+                         re.I)
 
 
 def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
@@ -1037,7 +1050,7 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
     if yes and no:
         yes, no = _in_quarter(yes, no, main_clause(decision.ask))
     if yes and no:
-        yes, no = _of_the_asked_place(yes, no, main_clause(decision.ask))
+        yes, no = _of_the_asked_place(yes, no, main_clause(decision.ask), list(understanding.companies))
     if yes and no and _ASKS_PLAN.search(decision.ask) and any(_denies_the_plan(s.text) for s in no):
         # "does it have plans to pay dividends?": "we do not have any plans ... to make any future dividend
         # payments" is the filing's word on the plan; sentences on how dividends would be paid are not
@@ -1318,14 +1331,16 @@ def _fiscal_years_of_days(s: Sentence, period_ends: dict[str, str]) -> list[int]
     if end is None or s.chunk.fiscal_year is None or s.chunk.period not in (None, f"FY{s.chunk.fiscal_year}"):
         return []
     last = date.fromisoformat(end)
-    # ("for the year ended December 31, 2021" in the report on 2022: the day a period ends is of that period, the
-    # year before, though it falls within a year and a day of the filing's end)
+    # ("for the year ended December 31, 2021" in the report on 2022: the day the year before ended is of that year,
+    # though it falls within a year and a day of the filing's end; "the third quarter ended October 29, 2023" in the
+    # report on the year ended January 28, 2024 is of the filing's year)
     ends = {day for m in _PERIOD_ENDED.finditer(s.text) if (day := parse_date(m.group(1))) is not None}
     return [s.chunk.fiscal_year for day in parse_periods(s.text).dates
             if last - timedelta(days=366) < (named := date.fromisoformat(day)) <= last
-            and (named not in ends or named == last)]
+            and (named not in ends or (last - named).days < _A_YEAR_BEFORE)]
 
 
+_A_YEAR_BEFORE = 360  # days back from a filing's end at which a period's end is the year before's
 _PERIOD_ENDED = re.compile(rf"(?:ended|ending)\s+{DATE}", re.I)  # (no word boundary: "yearended" in a garbled layer)
 
 

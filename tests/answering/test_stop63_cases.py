@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from answering.kinds.asked_predicate import read_predicate
+from answering.kinds.classify import _SUPERLATIVE
 from answering.kinds.every_part import asked_parts
 from answering.kinds.sentences import Sentence
 from answering.kinds.tables import blocks
@@ -37,6 +38,9 @@ EMETALS = "filings-wild/pdfs/eMetals_2022_AnnualFinancialReport.pdf"
     ("Did any single customer account for more than 10% of Acme's revenue?", "account"),
     ("Did the change in pricing affect its gross margin?", "affect"),
     ("Has Acme Corporation been paying stable dividends on its common stock?", "paying"),
+    ("Has Acme Corporation been involved in any litigation?", "been"),
+    ("Did that change its dividend policy?", "change"),
+    ("Does this represent a change in strategy?", "represent"),
 ])
 def test_the_verb_asked_follows_the_noun_phrase_not_a_noun_after_a_determiner_or_a_plural(question, verb):
     assert read_predicate(question, ["Intel", "Acme"]).word == verb
@@ -60,6 +64,9 @@ def test_the_unit_that_contributed_most_to_a_decline_is_the_one_that_fell_most(s
 def test_and_can_it_after_a_how_much_is_a_part_of_its_own():
     assert asked_parts("Under the settlement announced on May 31, 2023, how much will PG&E pay, and can it recover "
                        "the cost from customers?")[1:] == ["can it recover the cost from customers?"]
+    # a modal without its own subject goes on the verb phrase before it
+    assert len(asked_parts("What did the company say about lenders that may require collateral, and could require "
+                           "additional guarantees?")) == 1
 
 
 def test_how_concentrated_a_customer_base_is_asks_a_share_that_sentences_without_one_do_not_give(services):
@@ -114,6 +121,9 @@ def test_a_ratio_of_two_rows_of_one_statement_is_the_statements_arithmetic_howev
 
 @pytest.mark.parametrize(("said", "answered"), [("As of January 31, 2024, we had 79,390 employees.", False),
                                                 ("As of April 30, 2024, we had 72,970 employees.", True),
+                                                ("As of April 27, 2024, we had 72,970 employees.", True),
+                                                ("As of April 30, 2024 and 2023, we had 72,970 and 79,390 employees.",
+                                                 True),
                                                 ("We had 72,970 employees.", True)])
 def test_a_headcount_stated_as_of_another_day_than_the_one_asked_is_no_answer(services, said, answered):
     answer = ask("What was the headcount of Acme Corp as of April 30, 2024?", one_page(said), [0], services)
@@ -158,7 +168,9 @@ def test_of_sentences_that_disagree_the_one_naming_the_asked_country_decides(ser
 @pytest.mark.parametrize(("text", "years"), [("Revenue for the year ended December 31, 2023 was $5 million.", []),
                                              ("Revenue for the yearended December 31, 2023 was $5 million.", []),
                                              ("On January 15, 2024, we acquired Widget Co.", [2024]),
-                                             ("Revenue for the year ended December 31, 2024 was $5 million.", [2024])])
+                                             ("Revenue for the year ended December 31, 2024 was $5 million.", [2024]),
+                                             ("In the third quarter ended October 29, 2024, new rules took effect.",
+                                              [2024])])
 def test_the_day_the_year_before_ended_is_of_that_year_not_the_filings(text, years):
     sentence = Sentence(text=text, chunk=one_page(text)[0], rank=0, position=0)
     assert _fiscal_years_of_days(sentence, {"ACME_2024_10K": "2024-12-31"}) == years
@@ -183,3 +195,23 @@ def test_a_row_whose_cell_in_the_asked_year_is_not_available_was_not_picked_that
                                               ("Sales in NA 1,234 1,100", [1234.0, 1100.0])])
 def test_a_cell_not_available_is_an_empty_cell_with_its_footnote_mark(line, values):
     assert split_row(line, "us").values == values
+
+
+def test_a_segment_that_contributed_most_to_offsetting_a_decline_is_no_fall_asked():
+    assert _SUPERLATIVE.search("Which segment contributed the most to the revenue decline?").group("drop")
+    offset = _SUPERLATIVE.search("Which segment contributed the most to offsetting the decline in net sales?")
+    assert offset is not None and offset.group("drop") is None and offset.group("high")
+
+
+def test_a_has_been_question_with_a_light_word_is_not_answered_by_a_denial_of_any_matter(services):
+    answer = ask("Has Acme Corp been involved in any litigation?",
+                 one_page("Acme Corp is not a party to any material pending legal proceedings."), [0], services)
+    assert not answer.text.startswith("Yes."), answer.text
+
+
+def test_a_place_in_the_companys_own_name_does_not_decide_between_sentences(services):
+    rows = [c.model_copy(update={"company": "Union Pacific Corporation"}) for c in one_page(
+        "We did not repurchase any shares of our common stock in 2024 under our share repurchase program.",
+        "In 2024, Union Pacific Corporation repurchased 120,000 shares withheld to cover employee taxes.")]
+    answer = ask("Did Union Pacific Corporation repurchase shares in 2024?", rows, [0], services)
+    assert not answer.text.startswith("Yes."), answer.text
