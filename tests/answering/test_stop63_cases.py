@@ -8,7 +8,7 @@ of another day than the one asked is no answer; the parts of a named whole are t
 includes, and the items a deed was done to the sentence stating the deed; and a raise of a quarterly dividend is
 its rate's, not the total paid's; of sentences that disagree, those naming the asked country decide, and the day the year
 before ended is that year's; a table whose caption picks its rows by the asked figure lists the items picked, and a
-cell "N/A (1)" is an empty one."""
+cell "N/A (1)" is an empty one; a passage leaves out sentences about years two or more before the one asked."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import pytest
 from answering.kinds.asked_predicate import read_predicate
 from answering.kinds.classify import _SUPERLATIVE
 from answering.kinds.every_part import asked_parts
+from answering.kinds.passage import _years_before
 from answering.kinds.sentences import Sentence
 from answering.kinds.tables import blocks
 from answering.kinds.yes_no import _fiscal_years_of_days
@@ -28,6 +29,7 @@ INTEL = "financebench-extra/pdfs/INTEL_2023Q1_EARNINGS.pdf"
 SYNNEX = "filings-wild/pdfs/TDSYNNEX_2022_AnnualReport.pdf"
 MCDONALDS = "financebench-extra/pdfs/MCDONALDS_2023Q2_EARNINGS.pdf"
 APPLE = "financebench-extra/pdfs/APPLE_2020_10K.pdf"
+ORACLE_2015 = "financebench-extra/pdfs/ORACLE_2015_10K.pdf"
 NIKE = "financebench/pdfs/NIKE_2019_10K.pdf"
 EMETALS = "filings-wild/pdfs/eMetals_2022_AnnualFinancialReport.pdf"
 
@@ -215,3 +217,16 @@ def test_a_place_in_the_companys_own_name_does_not_decide_between_sentences(serv
         "In 2024, Union Pacific Corporation repurchased 120,000 shares withheld to cover employee taxes.")]
     answer = ask("Did Union Pacific Corporation repurchase shares in 2024?", rows, [0], services)
     assert not answer.text.startswith("Yes."), answer.text
+
+
+def test_a_sentence_about_a_year_two_or_more_before_the_asked_one_is_left_out_of_a_passage(services):
+    # Oracle's FY2015 10-K: MICROS (FY2015) on p.108, "Fiscal 2013 Acquisitions Acquisition of Acme Packet" on p.110
+    answer = ask("What was Oracle's major acquisition in FY2015, what price per share did it pay, and how much goodwill "
+                 "did it record for the deal?", filing(ORACLE_2015), [107, 109], services)
+    assert "2013" not in answer.text and "$68.00 per share" in answer.text, answer.text
+
+
+def test_a_span_since_an_earlier_year_is_still_of_the_asked_one():
+    assert _years_before("On March 28, 2013, we completed our acquisition of Acme Packet.", 2015)
+    assert not _years_before("We have paid quarterly dividends since 2003.", 2015)
+    assert not _years_before("Revenue grew 5% compared to fiscal 2014.", 2015)
