@@ -71,9 +71,14 @@ def without_source(ask: str) -> str:
     return ask
 
 
+# "Looking ahead to FY2023, what ...": the period the answer looks to, which its own words say ("we expect ...")
+_LOOKING_AHEAD = re.compile(r"^\s*looking\s+(?:ahead|forward)\s+to\s+[^,?]{2,40},\s*(?=(?:what|which|who|how|when|where|why)\b)",
+                            re.I)
+
+
 def topic_ask(ask: str) -> str:
     """The ask without the clauses that name its source document or date."""
-    text = _DATE.sub(" ", without_source(_PAREN_DATE.sub(" ", ask)))
+    text = _DATE.sub(" ", without_source(_PAREN_DATE.sub(" ", _LOOKING_AHEAD.sub("", ask))))
     text = re.sub(r"\s+([,?.])", r"\1", re.sub(r"\s{2,}", " ", text)).strip()
     return re.sub(r"^[,\s]+|,\s*(?=[?,])", "", text)
 

@@ -46,7 +46,13 @@ HEDGE = re.compile(
     r"|\bno\s+assurance\b|\bcannot\s+(?:assure|guarantee|predict)\b|\bthere\s+can\s+be\s+no\b"
     # "We may not be able to achieve the expected ... cost savings": a risk, not the plan's target
     r"|\b(?:may|might|could)\s+not\s+(?:be\s+able\s+to|achieve|realize|succeed)\b"
-    r"|\bforward-looking\s+statements?\b",
+    r"|\bforward-looking\s+statements?\b"
+    # an item of the forward-looking statements' list ("• the expected financial effect of our announced workforce
+    # reduction;", "• our expectation that ...; as well as other statements regarding our future operations"): a
+    # topic the company may speak of, stated as no fact
+    r"|^\W*[•●▪]\s*(?:our|the|any)\s+(?:[\w-]+\s+){0,2}?(?:expect\w*|anticipat\w*|plan(?:s|ned)?|intend\w*|intention\w*|"
+    r"belief\w*|ability|estimat\w*|potential|future|outlook)\b[^.]*;(?:\s*(?:and|or))?\s*$"
+    r"|\bother\s+statements\s+regarding\s+(?:our|the)\s+future\b",
     re.I,
 )
 _AMOUNT = re.compile(r"(?<![\w.])\(?\$?\d[\d,]*(?:\.\d+)?\)?%?(?![\w])")

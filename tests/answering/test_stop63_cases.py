@@ -8,7 +8,8 @@ of another day than the one asked is no answer; the parts of a named whole are t
 includes, and the items a deed was done to the sentence stating the deed; and a raise of a quarterly dividend is
 its rate's, not the total paid's; of sentences that disagree, those naming the asked country decide, and the day the year
 before ended is that year's; a table whose caption picks its rows by the asked figure lists the items picked, and a
-cell "N/A (1)" is an empty one; a passage leaves out sentences about years two or more before the one asked."""
+cell "N/A (1)" is an empty one; a passage leaves out sentences about years two or more before the one asked, and the items of the
+forward-looking statements' list."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from answering.kinds.asked_predicate import read_predicate
 from answering.kinds.classify import _SUPERLATIVE
 from answering.kinds.every_part import asked_parts
 from answering.kinds.passage import _years_before
-from answering.kinds.sentences import Sentence
+from answering.kinds.sentences import HEDGE, Sentence
 from answering.kinds.tables import blocks
 from answering.kinds.yes_no import _fiscal_years_of_days
 from answering.numbers import split_row
@@ -230,3 +231,21 @@ def test_a_span_since_an_earlier_year_is_still_of_the_asked_one():
     assert _years_before("On March 28, 2013, we completed our acquisition of Acme Packet.", 2015)
     assert not _years_before("We have paid quarterly dividends since 2003.", 2015)
     assert not _years_before("Revenue grew 5% compared to fiscal 2014.", 2015)
+
+
+@pytest.mark.parametrize(("text", "hedged"), [
+    ("• the expected financial effect of our announced workforce reduction and office space optimization;", True),
+    ("• our expectation that the change will have a favorable effect on our 2023 operating results; as well as other "
+     "statements regarding our future operations, financial condition and prospects, and business strategies.", True),
+    ("• Net sales increased 8% to $5.2 billion;", False),
+    ("We expect to incur employee severance and related charges of $1.9 billion to $2.3 billion.", False)])
+def test_an_item_of_the_forward_looking_statements_list_states_no_fact(text, hedged):
+    assert bool(HEDGE.search(text)) == hedged
+
+
+def test_looking_ahead_to_a_period_is_no_word_of_the_topic(services):
+    rows = one_page("In January 2025, we announced a reduction of our workforce of approximately 1,200 roles.",
+                    "We expect to incur employee severance and related charges of $1.9 billion in 2025.")
+    answer = ask("Looking ahead to fiscal 2025, what workforce actions did Acme Corp announce, and what charges does it "
+                 "expect to incur from them?", rows, [0], services)
+    assert answer.status == "answered" and "1,200 roles" in answer.text, answer.text
