@@ -290,6 +290,17 @@ class Evidence:
         year = self._doc_years.get(doc) or 0
         return (0 if year == self.anchor else 1 if year > self.anchor else 2, abs(year - self.anchor), -year)
 
+    def _registrant(self, doc: str, page: int) -> int:
+        """A filing of two registrants prints each one's statements under its name ("PG&E CORPORATION", "PACIFIC
+        GAS AND ELECTRIC COMPANY"): the page headed by the name the question uses first (0), a page headed by no
+        name next (1), the other registrant's last (2)."""
+        head = [line.strip() for line in self._page_text(doc, page)[0].splitlines()[:4] if line.strip()]
+        named = next((line for line in head if _REGISTRANT_HEADING.fullmatch(line)), None)
+        if named is None:
+            return 1
+        core = _LEGAL_SUFFIX.sub("", named).strip(" ,.").casefold()
+        return 0 if core and core in self.question.casefold() else 2
+
     def _from_dated(self, metric: str) -> InputValue | None:
         """The input in an interim report's column of the day the question asks: a balance at
         it, or a flow of the months the question names ending then (loaders.interim_columns)."""
@@ -309,7 +320,7 @@ class Evidence:
                                                  periods=[period]) if not f.formula]
         if not facts:
             return None
-        facts.sort(key=lambda f: self._rank(f.doc))
+        facts.sort(key=lambda f: (self._rank(f.doc), self._registrant(f.doc, f.page)))
         best = facts[0]
         others = {f.doc: f.value for f in facts[1:]
                   if abs(f.value - best.value) > _SAME * max(abs(best.value), 1e-9) and f.doc != best.doc}
@@ -323,7 +334,8 @@ class Evidence:
         if not facts:
             return None
         rows = self._rows_printing_years(metric)
-        facts.sort(key=lambda f: (self._rank(f.doc), -rows.get((f.doc, f.page, f.source_text), 0)))
+        facts.sort(key=lambda f: (self._rank(f.doc), self._registrant(f.doc, f.page),
+                                  -rows.get((f.doc, f.page, f.source_text), 0)))
         best = facts[0]
         others: dict[str, float] = {}
         for f in facts[1:]:
@@ -435,7 +447,7 @@ class Evidence:
             # ("Debt maturing within one year" is also a row of the debt note, with other amounts)
             statement = self.vocab.statement_of(metric)
             off_statement = int(statement is not None and statement not in hit.chunk.tags)
-            key = (int(suspect), 0 if reading.from_table else 1, off_statement,
+            key = (int(suspect), 0 if reading.from_table else 1, off_statement, self._registrant(hit.chunk.doc, hit.chunk.page),
                    -self._years_in_row(hit.chunk, metric, year, reading),
                    0 if reading.chunk.fiscal_year == self.anchor else 1, rank)
             if best is None or key < best[0]:
@@ -483,6 +495,12 @@ class Evidence:
                     return InputValue(metric=metric, fiscal_year=year, value=value, doc=chunk.doc, page=chunk.page,
                                       quote=row.text, chunk=chunk)
         return None
+
+
+# a statement page's heading naming its registrant: "PG&E CORPORATION", "PACIFIC GAS AND ELECTRIC COMPANY"
+_LEGAL_SUFFIX = re.compile(r"[\s,]+(?:CORPORATION|COMPANY|INC\.?|INCORPORATED|CORP\.?|LLC|L\.P\.|LP|PLC|LIMITED|LTD\.?)$")
+_REGISTRANT_HEADING = re.compile(r"(?:[A-Z0-9&.,'’-]+\s+){0,6}?[A-Z0-9&.,'’-]+[\s,]+(?:CORPORATION|COMPANY|INC\.?|"
+                                 r"INCORPORATED|CORP\.?|LLC|L\.P\.|LP|PLC|LIMITED|LTD\.?)")
 
 
 _TAX = "income_tax"

@@ -9,7 +9,7 @@ includes, and the items a deed was done to the sentence stating the deed; and a 
 its rate's, not the total paid's; of sentences that disagree, those naming the asked country decide, and the day the year
 before ended is that year's; a table whose caption picks its rows by the asked figure lists the items picked, and a
 cell "N/A (1)" is an empty one; a passage leaves out sentences about years two or more before the one asked, and the items of the
-forward-looking statements' list."""
+forward-looking statements' list; of two registrants' statements, the one headed by the name asked is read."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ SYNNEX = "filings-wild/pdfs/TDSYNNEX_2022_AnnualReport.pdf"
 MCDONALDS = "financebench-extra/pdfs/MCDONALDS_2023Q2_EARNINGS.pdf"
 APPLE = "financebench-extra/pdfs/APPLE_2020_10K.pdf"
 ORACLE_2015 = "financebench-extra/pdfs/ORACLE_2015_10K.pdf"
+PGE_10Q = "financebench-extra/pdfs/PG_E_2023Q3_10Q.pdf"
 NIKE = "financebench/pdfs/NIKE_2019_10K.pdf"
 EMETALS = "filings-wild/pdfs/eMetals_2022_AnnualFinancialReport.pdf"
 
@@ -249,3 +250,12 @@ def test_looking_ahead_to_a_period_is_no_word_of_the_topic(services):
     answer = ask("Looking ahead to fiscal 2025, what workforce actions did Acme Corp announce, and what charges does it "
                  "expect to incur from them?", rows, [0], services)
     assert answer.status == "answered" and "1,200 roles" in answer.text, answer.text
+
+
+@pytest.mark.parametrize(("named", "figure"), [("PG&E Corporation", "12,210"), ("PG&E", "12,210")])
+def test_of_two_registrants_statements_the_one_headed_by_the_name_asked_is_read(services, named, figure):
+    # PG&E's 10-Q prints PG&E Corporation's balance sheet on p.44 and the Utility's (Pacific Gas and Electric
+    # Company, total current assets 11,773) on p.52
+    answer = ask(f"What was {named}'s total current assets as of September 30, 2022?", filing(PGE_10Q), [51, 43],
+                 services)
+    assert answer.status == "answered" and figure in answer.text, answer.text
