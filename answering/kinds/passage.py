@@ -23,6 +23,7 @@ from answering.kinds.other_words import answered_in_other_words, asks_in_other_w
 from answering.kinds.sentences import (
     HEDGE,
     REFERS_BACK,
+    SINCE_YEAR,
     Sentence,
     asks_about_risk,
     content_words,
@@ -239,10 +240,7 @@ def _years_before(text: str, asked: int) -> bool:
     """The sentence names years, all two or more before the asked one (the year before is its comparison's), and
     no span up to now ("we have paid dividends since 2003")."""
     named = years_in(text)
-    return bool(named) and max(named) < asked - 1 and not _SINCE_A_YEAR.search(text)
-
-
-_SINCE_A_YEAR = re.compile(r"\bsince\s+(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},?\s+)?)?(?:19|20)\d\d\b")
+    return bool(named) and max(named) < asked - 1 and not SINCE_YEAR.search(text)
 
 
 def _changed_in_other_years(text: str, years: list[int]) -> bool:

@@ -51,6 +51,7 @@ from answering.kinds.excepted import excepted_item, item_evidence, row_read
 from answering.kinds.people import asked_filing
 from answering.kinds.places import PLACE_NAMES
 from answering.kinds.sentences import (
+    SINCE_YEAR,
     Sentence,
     Topic,
     asks_about_risk,
@@ -985,6 +986,7 @@ def _of_the_asked_place(yes: list[Sentence], no: list[Sentence], ask: str,
 
     def naming(s: Sentence) -> bool:
         return any(m.group(0).lower() in places for m in PLACE_NAMES.finditer(without_names(s.text)))
+
     if not any(naming(s) for s in [*yes, *no]):
         return yes, no
     return [s for s in yes if naming(s)], [s for s in no if naming(s)]
@@ -1313,7 +1315,7 @@ def _in_period(yes: list[Sentence], no: list[Sentence], found: _Found, years: li
     def about(s: Sentence) -> bool:
         dated = named(s)
         # (a span up to now, "dividends paid since January 2020", takes in every year from its start)
-        since = [int(y) for y in _SINCE_YEAR.findall(s.text)]
+        since = [int(y) for y in SINCE_YEAR.findall(s.text)]
         return not dated or bool(set(dated) & set(years)) or (id(s) in found.ceased and min(dated) <= years[-1]) \
             or any(start <= years[-1] for start in since)
 
@@ -1344,7 +1346,6 @@ _A_YEAR_BEFORE = 360  # days back from a filing's end at which a period's end is
 _PERIOD_ENDED = re.compile(rf"(?:ended|ending)\s+{DATE}", re.I)  # (no word boundary: "yearended" in a garbled layer)
 
 
-_SINCE_YEAR = re.compile(r"\bsince\s+(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},?\s+)?)?((?:19|20)\d\d)\b")
 
 
 # "within the fiscal year 2022 (ended May 31, 2022)": the day the asked period ends, as the question says it
