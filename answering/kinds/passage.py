@@ -397,15 +397,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # (another month's deed beside the one dated as asked is another deed: "In January 2024, ... approved a new
         # repurchase authorization" for "the change approved in April 2024")
         best = [s for s in best if _dates_it([s], dated, before=False, ends=ends) or not _A_MONTH.search(s.text)]
-    if (asked_years := parse_periods(question).years) and \
-            (kept := [s for s in best if not _years_before(s.text, min(asked_years))]) != best:
+    if asked_years := parse_periods(question).years:
         # "Fiscal 2013 Acquisitions Acquisition of Acme Packet, Inc." brought in beside FY2015's deal (a heading, the
-        # sentence after one, a list's item): about a year two or more before the one asked, another year's matter
-        if not kept:
-            reason = f"the sentences found are about years before {min(asked_years)}"
-            return WrittenAnswer(status="not_found", kind=decision.kind, reason=reason,
-                                 text=f"{NOT_FOUND.capitalize()}: {reason}; found: {quoted(best)}")
-        best = kept
+        # sentence after one, a list's item): about a year two or more before the one asked, another year's matter;
+        # the best sentence stays (a state set up years before may still hold: "In January 2019, ... entered into an
+        # agreement ... a joint venture ... owned 49%")
+        best = best[:1] + [s for s in best[1:] if not _years_before(s.text, min(asked_years))]
     text, value = quoted(best), None
     # "$1.234 million" of a document not written the US way is not read by the US pattern
     if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2 and all(s.chunk.number_convention == "us" for s in best):

@@ -259,3 +259,11 @@ def test_of_two_registrants_statements_the_one_headed_by_the_name_asked_is_read(
     answer = ask(f"What was {named}'s total current assets as of September 30, 2022?", filing(PGE_10Q), [51, 43],
                  services)
     assert answer.status == "answered" and figure in answer.text, answer.text
+
+
+def test_the_best_sentence_stays_though_it_dates_a_state_set_up_years_before(services):
+    rows = one_page("In January 2019, the Company entered into an agreement to form a joint venture, Acme Asia, in which "
+                    "the Company owns a 49% interest.")
+    answer = ask("What percentage ownership interest did Acme Corp hold in its joint venture Acme Asia as of December "
+                 "31, 2024?", rows, [0], services)
+    assert answer.status == "answered" and "49%" in answer.text, answer.text
