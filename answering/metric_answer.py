@@ -106,6 +106,7 @@ class Evidence:
         self.as_of: str | None = None  # the day the question asks (MetricTarget.as_of) and its span's months
         self.months: int | None = None
         self.years: list[int] = []  # every year the answer reads (MetricTarget.years)
+        self._headings: dict[str, dict[int, str]] = {}  # per filing: its pages headed by a registrant's name
 
     def get(self, metric: str, year: int) -> InputValue:
         key = (metric, year)
@@ -292,14 +293,30 @@ class Evidence:
 
     def _registrant(self, doc: str, page: int) -> int:
         """A filing of two registrants prints each one's statements under its name ("PG&E CORPORATION", "PACIFIC
-        GAS AND ELECTRIC COMPANY"): the page headed by the name the question uses first (0), a page headed by no
-        name next (1), the other registrant's last (2)."""
-        head = [line.strip() for line in self._page_text(doc, page)[0].splitlines()[:4] if line.strip()]
-        named = next((line for line in head if _REGISTRANT_HEADING.fullmatch(line)), None)
-        if named is None:
+        GAS AND ELECTRIC COMPANY"): the page of the registrant the question names first (0), a page of neither next
+        (1), the other registrant's last (2). A statement's second page, headed by its title only, is of the
+        registrant named on the page before; a filing of one registrant ranks every page alike."""
+        headed = self._registrant_headings(doc)
+        if len(set(headed.values())) < 2:
             return 1
-        core = _LEGAL_SUFFIX.sub("", named).strip(" ,.").casefold()
-        return 0 if core and core in self.question.casefold() else 2
+        core = next((headed[p] for p in range(page, page - _STATEMENT_PAGES, -1) if p in headed), None)
+        if core is None:
+            return 1
+        return 0 if core in self.question.casefold() else 2
+
+    def _registrant_headings(self, doc: str) -> dict[int, str]:
+        """Each page of the filing headed by a registrant's name: the name without its legal form, casefolded."""
+        if doc not in self._headings:
+            filing = getattr(self.retriever, "filing", None)
+            pages = sorted(filing(doc).pages) if filing else sorted({h.chunk.page for h in self.hits if h.chunk.doc == doc})
+            found: dict[int, str] = {}
+            for page in pages:
+                head = [line.strip() for line in self._page_text(doc, page)[0].splitlines()[:4] if line.strip()]
+                named = next((line for line in head if _REGISTRANT_HEADING.fullmatch(line)), None)
+                if named is not None and (core := _LEGAL_SUFFIX.sub("", named).strip(" ,.").casefold()):
+                    found[page] = core
+            self._headings[doc] = found
+        return self._headings[doc]
 
     def _from_dated(self, metric: str) -> InputValue | None:
         """The input in an interim report's column of the day the question asks: a balance at
@@ -498,6 +515,7 @@ class Evidence:
 
 
 # a statement page's heading naming its registrant: "PG&E CORPORATION", "PACIFIC GAS AND ELECTRIC COMPANY"
+_STATEMENT_PAGES = 3  # a statement runs over at most this many pages, its name on the first
 _LEGAL_SUFFIX = re.compile(r"[\s,]+(?:CORPORATION|COMPANY|INC\.?|INCORPORATED|CORP\.?|LLC|L\.P\.|LP|PLC|LIMITED|LTD\.?)$")
 _REGISTRANT_HEADING = re.compile(r"(?:[A-Z0-9&.,'’-]+\s+){0,6}?[A-Z0-9&.,'’-]+[\s,]+(?:CORPORATION|COMPANY|INC\.?|"
                                  r"INCORPORATED|CORP\.?|LLC|L\.P\.|LP|PLC|LIMITED|LTD\.?)")

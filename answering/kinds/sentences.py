@@ -47,14 +47,15 @@ HEDGE = re.compile(
     # "We may not be able to achieve the expected ... cost savings": a risk, not the plan's target
     r"|\b(?:may|might|could)\s+not\s+(?:be\s+able\s+to|achieve|realize|succeed)\b"
     r"|\bforward-looking\s+statements?\b"
-    # an item of the forward-looking statements' list ("• the expected financial effect of our announced workforce
-    # reduction;", "• our expectation that ...; as well as other statements regarding our future operations"): a
-    # topic the company may speak of, stated as no fact
-    r"|^\W*[•●▪]\s*(?:our|the|any)\s+(?:[\w-]+\s+){0,2}?(?:expect\w*|anticipat\w*|plan(?:s|ned)?|intend\w*|intention\w*|"
-    r"belief\w*|ability|estimat\w*|potential|future|outlook)\b[^.]*;(?:\s*(?:and|or))?\s*$"
     r"|\bother\s+statements\s+regarding\s+(?:our|the)\s+future\b",
     re.I,
 )
+# an item of the forward-looking statements' list ("• the expected financial effect of our announced workforce
+# reduction;"): a topic the company may speak of, stated as no fact, where its chunk says the list is of
+# forward-looking statements (a pension note's "• the expected rate of return on assets;" is a fact)
+_EXPECTATION_ITEM = re.compile(r"^\W*[•●▪]\s*(?:our|the|any)\s+(?:[\w-]+\s+){0,2}?(?:expect\w*|anticipat\w*|intend\w*|"
+                               r"intention\w*|belief\w*|future|outlook)\b[^.]*;(?:\s*(?:and|or))?\s*$", re.I)
+_FORWARD_LOOKING = re.compile(r"\bforward-looking\b", re.I)
 # a span up to now: "dividends paid since January 2020", "since 2003"
 SINCE_YEAR = re.compile(r"\bsince\s+(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},?\s+)?)?((?:19|20)\d\d)\b")
 _AMOUNT = re.compile(r"(?<![\w.])\(?\$?\d[\d,]*(?:\.\d+)?\)?%?(?![\w])")
@@ -442,7 +443,8 @@ def sentences(hits: list[SearchHit], companies: list[str], risks: bool = False,
                 # "and structural cost savings in FY25.": the end of a sentence the chunk cut (a longer
                 # one may run on, unpunctuated, into a heading and the sentence after it)
                 continue
-            if not risks and HEDGE.search(text):
+            if not risks and (HEDGE.search(text) or (_EXPECTATION_ITEM.search(text)
+                                                     and _FORWARD_LOOKING.search(hit.chunk.text))):
                 continue
             if (pointer := _POINTER.match(text)) is not None and len(text) - pointer.end() < _POINTER_TAIL:
                 # "For more information about the Chapter 11 Cases, ..., see Note 2": a pointer states nothing (a fact glued
