@@ -308,7 +308,9 @@ class Evidence:
         """Each page of the filing headed by a registrant's name: the name without its legal form, casefolded."""
         if doc not in self._headings:
             filing = getattr(self.retriever, "filing", None)
-            pages = sorted(filing(doc).pages) if filing else sorted({h.chunk.page for h in self.hits if h.chunk.doc == doc})
+            # (statement pages only: a registrant's name heads its statements; the cover and notes name it too)
+            chunks = filing(doc).chunks if filing else [h.chunk for h in self.hits if h.chunk.doc == doc]
+            pages = sorted({c.page for c in chunks if set(c.tags) & _STATEMENT_TAGS})
             found: dict[int, str] = {}
             for page in pages:
                 head = [line.strip() for line in self._page_text(doc, page)[0].splitlines()[:4] if line.strip()]
@@ -515,6 +517,7 @@ class Evidence:
 
 
 # a statement page's heading naming its registrant: "PG&E CORPORATION", "PACIFIC GAS AND ELECTRIC COMPANY"
+_STATEMENT_TAGS = frozenset({"balance_sheet", "income_statement", "cash_flow"})
 _STATEMENT_PAGES = 3  # a statement runs over at most this many pages, its name on the first
 _LEGAL_SUFFIX = re.compile(r"[\s,]+(?:CORPORATION|COMPANY|INC\.?|INCORPORATED|CORP\.?|LLC|L\.P\.|LP|PLC|LIMITED|LTD\.?)$")
 _REGISTRANT_HEADING = re.compile(r"(?:[A-Z0-9&.,'’-]+\s+){0,6}?[A-Z0-9&.,'’-]+[\s,]+(?:CORPORATION|COMPANY|INC\.?|"
