@@ -29,6 +29,7 @@ import csv
 import json
 import re
 import statistics
+from datetime import date
 from pathlib import Path
 from typing import Literal
 
@@ -177,8 +178,14 @@ def asked_scale(question: str) -> float:
 def typed_number(answer: Answer, question: str = "") -> float | str:
     """The answer's figure in units, or in the scale the question asks for; "N/A" for a figure of another day than
     the one asked, or an amount of money for a count asked."""
-    if _of_another_day(answer.answer, question):
+    figure = _typed_figure(answer, question)
+    if figure == NA or _of_another_day(answer.answer, question, {figure, answer.value}):
         return NA
+    return figure / asked_scale(question)
+
+
+def _typed_figure(answer: Answer, question: str) -> float | str:
+    """`typed_number`'s figure in units, whatever day it stands at."""
     counted = _asks_count_of_things(question)
     if counted and answer.value is not None and _MONEY_UNIT.search(answer.unit or ""):
         return NA  # "How many shares ...": dollars are no count of them
@@ -188,13 +195,13 @@ def typed_number(answer: Answer, question: str = "") -> float | str:
         scale = _unit_scale(answer.unit)
         if scale is None:
             scale = _scale_shown(answer.value, figures)
-        return answer.value * scale / asked_scale(question)
+        return answer.value * scale
     distinct = {n * s for n, s in figures}
     if distinct and _fullest_quote_has_none(text, question):
         return NA
     if len(distinct) > 1:
         distinct = _one_of_several(text, question) or distinct
-    return distinct.pop() / asked_scale(question) if len(distinct) == 1 else NA
+    return distinct.pop() if len(distinct) == 1 else NA
 
 
 # an amount of money as written: "$6.0 billion", "USD 5 million", "€13.1bn"
@@ -221,15 +228,58 @@ def _day_key(day: str) -> tuple[str, int, int] | None:
     return month, int(m.group("d") or m.group("d2")), int(m.group("y") or m.group("y2"))
 
 
-def _of_another_day(text: str, question: str) -> bool:
-    """The question asks a figure at a day ("as of April 30, 2023") and the answer states its figure as of another
-    day ("As of January 31, 2023, we had 79,390 employees"), never the one asked: a figure of another date is no
-    answer."""
-    asked = _ASKED_DAY.search(question)
+def _days_written(text: str) -> set[tuple[str, int, int]]:
+    """The days a text writes, each year of "June 30, 2022 and 2021" ("December 31, 2022, 2021 and 2020") a day of
+    its own."""
+    days = set()
+    for m in _A_DAY.finditer(text):
+        month, day, year = _day_key(m.group(0))
+        days.add((month, day, year))
+        more = _MORE_YEARS.match(text, m.end())
+        days |= {(month, day, int(y)) for y in _A_YEAR.findall(more.group(0))} if more else set()
+    return days
+
+
+# the further years of a day written for several: "June 30, 2022 and 2021", "December 31, 2022, 2021 and 2020"
+_MORE_YEARS = re.compile(r"(?:(?:,\s*|\s+)(?:and\s+)?(?:19|20)\d\d\b)+")
+_SAME_DAY_WITHIN = 7  # days: a 52/53-week year ends on a Saturday near the calendar day ("December 28, 2024")
+
+
+def _near(day: tuple[str, int, int], other: tuple[str, int, int]) -> bool:
+    """The same day, or one within a week of it (the same year-end of a 52/53-week fiscal year)."""
+    months = [m.lower() for m in MONTH_NAMES.split("|")]
+    try:
+        a, b = (date(y, months.index(m) + 1, d) for m, d, y in (day, other))
+    except ValueError:
+        return day == other
+    return abs((a - b).days) <= _SAME_DAY_WITHIN
+
+
+def _of_another_day(text: str, question: str, figure: set[float | None] | None = None) -> bool:
+    """The question asks a figure at a day ("as of April 30, 2023") and the sentence stating the figure chosen
+    (`figure`, as written or in units; the whole text when no sentence shows it) states it as of another day ("As of
+    January 31, 2023, we had 79,390 employees"), never the one asked nor one within a week of it: a figure of another
+    date is no answer. (An event's day in the question, "announced on May 1, 2018", is no day a figure stands at.)"""
+    asked = next((m for m in _ASKED_DAY.finditer(question) if m.group("lead").lower() != "on"), None)
     if asked is None or (asked_key := _day_key(asked.group("day"))) is None:
         return False
-    written = {_day_key(m.group(0)) for m in _A_DAY.finditer(text)}
-    return asked_key not in written and any(_STATED_AT.search(text, 0, m.start()) for m in _A_DAY.finditer(text))
+    holding = [s for s in _sentences(text) if _shows_figure(s, figure)] if figure else []
+    for part in holding or [text]:
+        if any(_near(asked_key, day) for day in _days_written(part)):
+            return False
+    return any(_STATED_AT.search(part, 0, m.start()) for part in holding or [text] for m in _A_DAY.finditer(part))
+
+
+def _sentences(text: str) -> list[str]:
+    """The text's lines and its quotes' sentences."""
+    return [s for piece in _CITATION_MARK.split(text) for s in re.split(r"(?<=[.;!?])\s+(?=[A-Z\"“])|\n+", piece)
+            if s.strip()]
+
+
+def _shows_figure(sentence: str, figure: set[float | None]) -> bool:
+    """Whether the sentence writes one of the figures (as written, or with its scale word)."""
+    wanted = [f for f in figure if isinstance(f, float | int)]
+    return any(abs(v - f) <= 1e-6 * max(1.0, abs(f)) for n, s in _figures(sentence) for v in (n, n * s) for f in wanted)
 
 
 # the words that make a day the one a figure stands at ("As of January 31, 2023, we had ..."), not an event's ("On May
@@ -305,7 +355,8 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
 
 # what lies between two figures of one list: "$430 million, $347 million, $553 million, and $40 million"
 _LIST_JOIN = re.compile(r"^\s*(?:,\s*)?(?:and\s+)?$")
-_ITEM_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
+# (a legal form after a comma is its name's: "Acme, Inc. and Beta, Inc.")
+_ITEM_SPLIT = re.compile(r",(?!\s*(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Co|plc|SA|AG|N\.V|L\.P|LP|LLP)\b)\s*(?:and\s+)?|\s+and\s+")
 _SENTENCE_START = re.compile(r"[.;]\s+(?=[A-Z\"“])")
 
 
@@ -314,12 +365,15 @@ def _paired_respectively(quote: str, question: str) -> float | None:
     million, $553 million, and $40 million for ... the 2019 Kincade fire, the 2020 Zogg fire, the 2021 Dixie fire, and
     the 2022 Mosquito fire, respectively" for the 2021 Dixie fire. None unless the figures form one list as long as
     the items, and one item alone holds a word of the question (items told apart by their years only, "as of
-    December 31, 2022 and 2021", are not: a year is read for the period, which such a sentence may order either way)."""
+    December 31, 2022 and 2021", are not: a year is read for the period, which such a sentence may order either way);
+    None for a sentence stating changes ("decreased by $2.9 billion and $1.5 billion"), no level of any item."""
     at = _RESPECTIVELY.search(quote)
     if at is None:
         return None
     starts = [m.end() for m in _SENTENCE_START.finditer(quote, 0, at.start())]
     sentence = quote[max(starts, default=0): at.start()]
+    if _CHANGE_FIGURE.search(sentence):
+        return None  # "Net sales decreased by $2.9 billion and $1.5 billion in Greater China and Japan": changes
     percent = bool(_ASKS_PERCENT.search(question))
     figures = [f for f in _figure_matches(sentence, percent) if percent or not f[0].group("pct")]
     listed = figures[-1:]
@@ -447,7 +501,7 @@ def _asked_unit(question: str) -> re.Pattern | None:
     return None
 
 
-_ASKED_DAY = re.compile(r"\b(?:as\s+(?:at|of)|at|on)\s+(?P<day>(?:January|February|March|April|May|June|July|August|September|"
+_ASKED_DAY = re.compile(r"\b(?P<lead>as\s+(?:at|of)|at|on)\s+(?P<day>(?:January|February|March|April|May|June|July|August|September|"
                         r"October|November|December)\s+\d{1,2},?\s+(?:19|20)\d\d|\d{1,2}\s+(?:January|February|March|April|"
                         r"May|June|July|August|September|October|November|December)\s+(?:19|20)\d\d)\b", re.I)
 
@@ -631,9 +685,13 @@ def _words_leading_to(lead: str) -> list[str]:
     return words[-(_LEAD_WORDS + extra):]
 
 
-# a name in the possessive, "the sole owner of the Company's ... stock": the owner of the thing after it, which is what
-# the sentence names, never the name itself
+# a name in the possessive before the thing it owns, "the sole owner of the Company's redeemable preferred stock": the
+# owner of the thing after it, which is what the sentence names, never the name itself (a name that ends in "'s" is
+# one before a comma, a verb's preposition or the end: "our largest customer, Kohl's, represented", "by Standard &
+# Poor's to BB+")
 _POSSESSIVE = re.compile(r"['’]s?$")
+_OWNED_AFTER = re.compile(r"\s+(?!(?:to|by|in|for|and|or|of|with|at|on|as|from|under|is|was|were|has|had|have|will|"
+                          r"which|who|that)\b)[a-z]")
 
 
 def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -> set[str] | None:
@@ -657,7 +715,7 @@ def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -
         opens = not lead.strip(" \"“") or lead.rstrip().endswith((".", "!", "?", ":"))
         titled = (t := _TITLE_WORD.search(name)) is not None and not re.search(rf"\b{t.group(0)[:4]}", question, re.I)
         if opens or _OPENER.match(name) or PLACE_NAMES.fullmatch(name) or _DEFINED_TERM.match(name) or titled \
-                or _POSSESSIVE.search(name) \
+                or (_POSSESSIVE.search(name) and _OWNED_AFTER.match(quote, m.start() + len(name))) \
                 or not _name_like(name) or f" {company_key(name)} " in asked \
                 or sum(w[:5] in stems for w in before) < words_before:
             continue
@@ -680,6 +738,9 @@ _HEADING_BEFORE = re.compile(r"^(?:[A-Z]{2,}\s+){2,}(?=[A-Z][a-z])")
 # a name after a preposition is no sentence's subject, however close to the verb it stands
 _OBJECT_OF_PREPOSITION = re.compile(r"\b(?:of|to|from|in|by|with|for|at|on|outside|within|than)\s+(?:the\s+)?$", re.I)
 _DEED_NAMED_BY = 2  # of the question's own words, in the rest of the doer's sentence, at least
+# a filer's defined term for itself or a party, one capitalised word after a lower-case "the" ("the Utility entered
+# into", "the Registrant", "the Borrower"): a short name of the company asked or of its party, never the doer's name
+_THE_BEFORE = re.compile(r"(?<![\w-])the\s+$")
 
 
 def _doer_of(quote: str, question: str, verb: str) -> str | None:
@@ -696,6 +757,7 @@ def _doer_of(quote: str, question: str, verb: str) -> str | None:
         did = deed.match(quote, m.end())
         if did is None or not _name_like(name) or _DEFINED_TERM.match(name) or _OPENER.match(name) \
                 or PLACE_NAMES.fullmatch(name) or _OBJECT_OF_PREPOSITION.search(quote, 0, m.start()) \
+                or (len(name.split()) == 1 and _THE_BEFORE.search(quote, 0, m.start())) \
                 or f" {company_key(name)} " in asked:
             continue  # ("sales to customers outside of the United States accounted for": the subject is the sales)
         if sum(t[:5] in stems for t in tokenize(did.group("rest"))) >= _DEED_NAMED_BY:
@@ -821,12 +883,26 @@ def _named_after_asked_preposition(quote: str, question: str) -> list[str]:
         if first is None or sum(any(w.startswith(s) for s in stems) for w in _words_leading_to(
                 sentence[: first.start()])) < _LISTED_AFTER:
             continue
-        names = [first.group("name")] + [m.group("name") for m in re.finditer(
-            rf"\band\s+{prep}\s+(?P<name>{_QUOTED_NAME.pattern})", sentence[first.end():])]
-        names = [_unstopped(n) for n in names]
+        # the parallel clauses run to the first clause break (", in compliance with FDA requirements and with European
+        # Union rules" is another matter), and each name ends its phrase: "with Limbus AI to augment", not "with
+        # European Union rules"
+        rest = sentence[first.end():]
+        rest = rest[: m.start()] if (m := _CLAUSE_BREAK.search(rest, 0)) else rest
+        names = [(first.group("name"), first.end())] + [
+            (m.group("name"), first.end() + m.end()) for m in re.finditer(
+                rf"\band\s+{prep}\s+(?P<name>{_QUOTED_NAME.pattern})", rest)]
+        if not all(_ENDS_NAME.match(sentence, end) for _n, end in names):
+            continue
+        names = [_unstopped(n) for n, _end in names]
         if len(names) >= 2 and all(_name_like(n) and not _DEFINED_TERM.match(n) for n in names):
             return names
     return []
+
+
+# a clause's end among parallel clauses: a comma not before the next "and with", a semicolon, a sentence's stop
+_CLAUSE_BREAK = re.compile(r",(?!\s*and\s+(?:with|to|from)\b)|;|\.(?:\s|$)")
+# what may follow a name of such a clause: its purpose, place or use, a comma, the next "and", the end
+_ENDS_NAME = re.compile(r"\s+(?:to|in|for|and)\b|\s*,|\s*[.;]?[\"”]?\s*$")
 
 
 _PERSON_ROW = re.compile(r"^(?P<name>(?:[A-Z][\w'’.-]*\s+){1,4}[A-Z][\w'’.-]*)\s+\d{2}\s+[A-Za-z]")

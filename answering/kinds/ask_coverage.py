@@ -305,8 +305,16 @@ def _names_beyond(text: str, question: str, companies: list[str]) -> bool:
     return bool(lower_case_counterparts(text, question))
 
 
-# a relation the question asks by its verb and preposition: "partnered with", "sold ... to"
-_RELATION_ASKED = re.compile(r"\b(?P<stem>[a-z]{5})[a-z]*\s+(?P<prep>with|to|from)\b")
+# the relation the question asks of its subject, by its verb and the preposition right after it, before the other
+# side it names: "Which company partnered with "eBay Inc."", "Who partnered with the Company" (a verb of no subject
+# asked, "did X borrow from", or an infinitive, "agreed to acquire", asks no such relation)
+_RELATION_ASKED = re.compile(r"^\W*(?:(?:which|what)\s+(?:[a-z-]+\s+){0,3}?|who\s+)"
+                             r"(?P<stem>(?!(?:did|does|do|is|was|were|are|has|had|have|compan\w*|business\w*|firms?|entit\w*|"
+                             r"groups?|banks?|subsidiar\w*|brands?|segments?|customers?)\b)[a-z]{5})[a-z]*(?:ed|es|s)\s+"
+                             r"(?P<prep>with|to|from)\s+(?=[\"“]|[a-z]*[A-Z]|(?:the|an?|its|their)\s)", re.I)
+# a preposition's fixed phrase is no relation: "according to", "with respect to", "from time to time"
+_FIXED_PHRASE = re.compile(r"\b(?:according\s+to|prior\s+to|with\s+respect\s+to|from\s+time\s+to\s+time|pursuant\s+to|"
+                           r"related\s+to|subject\s+to)\b", re.I)
 # words that stand after a preposition without being a name: determiners, pronouns, quantities
 _NO_NAME = frozenset({"the", "a", "an", "our", "its", "their", "his", "her", "us", "them", "it", "other", "others", "another",
                       "various", "several", "many", "some", "certain", "each", "every", "one", "two", "three", "all",
@@ -321,10 +329,12 @@ def lower_case_counterparts(text: str, question: str) -> list[str]:
     asked = set(tokenize(question))
     found = []
     for relation in _RELATION_ASKED.finditer(question):
-        for m in re.finditer(rf"\b{relation.group('stem')}[a-z]*\s+{relation.group('prep')}\s+"
+        for m in re.finditer(rf"\b{relation.group('stem')}[a-z]*\s+(?P<prep>{relation.group('prep')})\s+"
                              r"(?P<word>[a-z][a-z0-9-]+)(?=\s*[,;]|\s+(?:and|to|for|in)\b)", text, re.I):
             word = m.group("word")
-            if word.lower() not in _NO_NAME and not word.endswith("s") and not set(tokenize(word)) & asked:
+            fixed = _FIXED_PHRASE.match(text, m.start()) or _FIXED_PHRASE.match(text, m.start("prep"))
+            if word.lower() not in _NO_NAME and not word.endswith("s") and not set(tokenize(word)) & asked \
+                    and not fixed:
                 found.append(word)
     return found
 

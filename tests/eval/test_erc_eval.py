@@ -616,6 +616,23 @@ def test_a_figure_stated_as_of_another_day_than_the_one_asked_is_na():
     # an event's day is no day a figure stands at
     event = _answer('"On May 31, 2023, we paid a penalty of $5 million." (bf p.1)')
     assert typed_answer("number", event, "What penalty had it paid as of June 30, 2023 (in USD)?") == 5_000_000
+    # an event's day in the question ("announced on May 1, 2018") is no day the figure stands at
+    used = _answer('"As of September 29, 2018, $29.0 billion of the $100 billion had been utilized." (aa p.40)',
+                   value=29.0, unit="USD billions")
+    assert typed_answer("number", used, "How much was repurchased under the program announced on May 1, 2018 (in "
+                        "USD)?") == 29_000_000_000
+    # "As of June 30, 2022 and 2021": a day of each year
+    both = _answer('"As of June 30, 2022 and 2021, we held a 49% ownership interest in the joint venture." (ac p.70)',
+                   value=49.0, unit="%")
+    assert typed_answer("number", both, "What ownership interest did it hold as of June 30, 2021?") == 49.0
+    # only the sentence holding the figure chosen is read: another quote's day is another figure's
+    staff = _answer('5,200\n\n"At year-end 2022, we had approximately 5,200 full-time employees." (fo p.10) "As of '
+                    'February 15, 2023, there were 312 holders of record of our common stock." (fo p.25)')
+    assert typed_answer("number", staff, "How many employees did it have as of December 31, 2022?") == 5_200
+    # a 52/53-week year ends within a week of the calendar day
+    week = _answer('"As of December 28, 2024, we had 12,000 employees." (fo p.10)', value=12_000.0)
+    assert typed_answer("number", week, "How many employees did it have as of December 31, 2024?") == 12_000
+    assert typed_answer("number", week, "How many employees did it have as of December 31, 2023?") == NA
 
 
 def test_a_name_after_the_questions_words_past_a_descriptor_or_a_date():
@@ -649,6 +666,13 @@ def test_a_respectively_sentence_pairs_the_figure_with_the_one_item_the_question
     assert typed_answer("number", quote, asked.replace("2021 Dixie", "2023 Dixie")) == NA
     # a question naming no item alone (every fire's) gets none
     assert typed_answer("number", quote, "What insurance receivable was recorded for the fires (in USD)?") == NA
+    # changes paired "respectively" are no level of either item
+    change = _answer('"Net sales decreased by $2.9 billion and $1.5 billion in Greater China and Japan, respectively, '
+                     'compared to 2022." (aa p.22)')
+    assert typed_answer("number", change, "What were the net sales in Greater China in fiscal 2023 (in USD)?") == NA
+    # a legal form after a comma is its name's, no item of its own
+    paid = _answer('"We paid $5 million and $3 million to Acme, Inc. and Beta, Inc., respectively, in 2022." (fo p.22)')
+    assert typed_answer("number", paid, 'How much did "Foo Inc." pay to Beta in 2022 (in USD)?') == 3_000_000
 
 
 def test_the_doer_asked_is_the_name_written_as_the_subject_of_the_questions_verb():
@@ -667,6 +691,11 @@ def test_the_doer_asked_is_the_name_written_as_the_subject_of_the_questions_verb
                     "(b9 p.30)")
     assert typed_answer("name", sales, 'Which customer accounted for 10% of the total revenue of "NVIDIA CORPORATION"?') \
         == NA
+    # a filer's defined term after "the" ("the Utility") is the company asked, not its counterparty
+    settled = _answer('"On May 31, 2023, the Utility entered into a settlement agreement with the Shasta County District '
+                      'Attorney\'s Office over the 2020 Zogg fire." (pg p.40)')
+    assert typed_answer("name", settled, 'Which party entered into a settlement agreement with "PACIFIC GAS AND ELECTRIC '
+                        'COMPANY" over the 2020 Zogg fire?') == NA
 
 
 def test_names_after_the_questions_preposition_in_parallel_clauses_are_the_names_asked():
@@ -682,6 +711,13 @@ def test_names_after_the_questions_preposition_in_parallel_clauses_are_the_names
     assert typed_answer("names", one, question) == NA
     other = _answer('"We compete with Elekta and with Varian in radiotherapy." (66 p.9)')
     assert typed_answer("names", other, question) == NA
+    # the parallel clauses end at the first clause break, and each name ends its phrase
+    later = _answer('"In fiscal 2022, we signed agreements with Acme to provide services and with Beta to develop '
+                    'software, in compliance with FDA requirements and with European Union rules." (66 p.9)')
+    assert typed_answer("names", later, question) == ["Acme", "Beta"]
+    rules = _answer('"In fiscal 2022, we signed agreements with Acme to provide services and with European Union rules '
+                    'in mind." (66 p.9)')
+    assert typed_answer("names", rules, question) == NA
 
 
 def test_a_brand_in_lower_case_on_the_other_side_of_the_questions_relation_is_the_name():
@@ -694,3 +730,23 @@ def test_a_brand_in_lower_case_on_the_other_side_of_the_questions_relation_is_th
     # a common noun there takes a determiner or is plural: no name
     for other in ("a dealer", "dealers"):
         assert typed_answer("name", _answer(quote.answer.replace("bidadoo", other)), question) == NA
+    # a fixed phrase after a preposition, or a relation the question asks of no subject, gives no name
+    respect = _answer('"On May 1, 2023, Foo entered into a merger agreement with respect to the acquisition by Parent." '
+                      "(fo p.4)")
+    assert typed_answer("name", respect, 'Which company did "Foo Inc." enter into a merger agreement with in 2023?') == NA
+    borrow = _answer('"We may borrow from time to time under our revolving credit facility." (fo p.60)')
+    assert typed_answer("name", borrow, 'Which bank did "Foo Inc." borrow from in 2022?') == NA
+    sell = _answer('"In May 2022, Foo agreed to sell, subject to regulatory approvals, its Russian business." (fo p.4)')
+    assert typed_answer("name", sell, 'Which buyer agreed to acquire the Russian business of "Foo Inc."?') == NA
+
+
+def test_a_name_ending_in_an_apostrophe_s_is_a_name_unless_a_thing_it_owns_follows():
+    kohls = _answer('"In fiscal 2022, our largest customer, Kohl\'s, represented 14% of net sales." (fo p.8)')
+    assert typed_answer("name", kohls, 'Which retailer was the largest customer of "Foo Brands, Inc." in fiscal '
+                        "2022?") == "Kohl's"
+    rated = _answer('"Our senior notes are rated BBB by the credit rating agency Standard & Poor\'s." (fo p.40)')
+    assert typed_answer("name", rated, 'Which credit rating agency rates the senior notes of "Foo Inc." BBB?') == \
+        "Standard & Poor's"
+    # the owner of the thing named after it is not the name asked
+    owner = _answer('"Our largest stockholder, Sojitz\'s preferred stock holder, owns all of it." (fo p.40)')
+    assert typed_answer("name", owner, 'Who is the largest stockholder of "Foo Inc."?') == NA

@@ -4,7 +4,12 @@ filings' sentences and statement rows; the asks are read from the question's gra
 
 from __future__ import annotations
 
-from answering.kinds.ask_coverage import FLAG, answered_in_every_ask, uncovered_ask
+from answering.kinds.ask_coverage import (
+    FLAG,
+    answered_in_every_ask,
+    lower_case_counterparts,
+    uncovered_ask,
+)
 from answering.written_answer import WrittenAnswer
 from finrag.config import load_settings
 from finrag.models import SearchHit
@@ -491,3 +496,20 @@ def test_a_name_in_lower_case_on_the_other_side_of_the_questions_relation_is_a_n
     assert uncovered_ask(named, asked, ["eBay Inc."], vocab) is None
     unnamed = _answer(named.text.replace("bidadoo", "a dealer"))
     assert uncovered_ask(unnamed, asked, ["eBay Inc."], vocab) is not None
+
+
+
+def test_lower_case_counterparts_come_only_from_the_relation_asked_of_the_subject():
+    asked = 'Which company partnered with "eBay Inc." to launch the Verified Condition program?'
+    assert lower_case_counterparts("In partnership with bidadoo, eBay launched the program.", asked) == ["bidadoo"]
+    # a fixed phrase after the preposition is no other side
+    assert lower_case_counterparts("We partnered with respect to the program.", asked) == []
+    # "according to", "borrow from" in the question ask no relation of its subject
+    assert lower_case_counterparts("According to management, the structure will not change.",
+                                   'Which company is the business of "Foo Inc." conducted through, according to '
+                                   "its annual report?") == []
+    assert lower_case_counterparts("We may borrow from time to time under the facility.",
+                                   'Which bank did "Foo Inc." borrow from in 2022?') == []
+    # an infinitive ("agreed to acquire") is no relation to another side
+    assert lower_case_counterparts("Foo agreed to sell, subject to approvals, its Russian business.",
+                                   'Which buyer agreed to acquire the Russian business of "Foo Inc."?') == []
