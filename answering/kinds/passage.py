@@ -23,7 +23,6 @@ from answering.kinds.other_words import answered_in_other_words, asks_in_other_w
 from answering.kinds.sentences import (
     HEDGE,
     REFERS_BACK,
-    SINCE_YEAR,
     Sentence,
     asks_about_risk,
     content_words,
@@ -236,13 +235,6 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     return chosen
 
 
-def _years_before(text: str, asked: int) -> bool:
-    """The sentence names years, all two or more before the asked one (the year before is its comparison's), and
-    no span up to now ("we have paid dividends since 2003")."""
-    named = years_in(text)
-    return bool(named) and max(named) < asked - 1 and not SINCE_YEAR.search(text)
-
-
 def _changed_in_other_years(text: str, years: list[int]) -> bool:
     """The sentence names years, none of them asked: it is about another period."""
     named = set(years_in(text))
@@ -397,12 +389,6 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # (another month's deed beside the one dated as asked is another deed: "In January 2024, ... approved a new
         # repurchase authorization" for "the change approved in April 2024")
         best = [s for s in best if _dates_it([s], dated, before=False, ends=ends) or not _A_MONTH.search(s.text)]
-    if asked_years := parse_periods(question).years:
-        # "Fiscal 2013 Acquisitions Acquisition of Acme Packet, Inc." brought in beside FY2015's deal (a heading, the
-        # sentence after one, a list's item): about a year two or more before the one asked, another year's matter;
-        # the best sentence stays (a state set up years before may still hold: "In January 2019, ... entered into an
-        # agreement ... a joint venture ... owned 49%")
-        best = best[:1] + [s for s in best[1:] if not _years_before(s.text, min(asked_years))]
     text, value = quoted(best), None
     # "$1.234 million" of a document not written the US way is not read by the US pattern
     if _BY_HOW_MUCH.search(decision.ask) and len(best) == 2 and all(s.chunk.number_convention == "us" for s in best):

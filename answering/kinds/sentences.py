@@ -56,8 +56,6 @@ HEDGE = re.compile(
 _EXPECTATION_ITEM = re.compile(r"^\W*[•●▪]\s*(?:our|the|any)\s+(?:[\w-]+\s+){0,2}?(?:expect\w*|anticipat\w*|intend\w*|"
                                r"intention\w*|belief\w*|future|outlook)\b[^.]*;(?:\s*(?:and|or))?\s*$", re.I)
 _FORWARD_LOOKING = re.compile(r"\bforward-looking\b", re.I)
-# a span up to now: "dividends paid since January 2020", "since 2003"
-SINCE_YEAR = re.compile(r"\bsince\s+(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},?\s+)?)?((?:19|20)\d\d)\b")
 _AMOUNT = re.compile(r"(?<![\w.])\(?\$?\d[\d,]*(?:\.\d+)?\)?%?(?![\w])")
 _ENDS = re.compile(r"[.!?:;)\"\u201d][*†‡]*\s*$")  # "... increased 20%.**": a footnote mark after the end
 # "..., plus (ii) $47.5 million for expected professional fees, plus (iii)": an enumeration's next

@@ -51,7 +51,6 @@ from answering.kinds.excepted import excepted_item, item_evidence, row_read
 from answering.kinds.people import asked_filing
 from answering.kinds.places import PLACE_NAMES
 from answering.kinds.sentences import (
-    SINCE_YEAR,
     Sentence,
     Topic,
     asks_about_risk,
@@ -1315,7 +1314,7 @@ def _in_period(yes: list[Sentence], no: list[Sentence], found: _Found, years: li
     def about(s: Sentence) -> bool:
         dated = named(s)
         # (a span up to now, "dividends paid since January 2020", takes in every year from its start)
-        since = [int(y) for y in SINCE_YEAR.findall(s.text)]
+        since = [int(y) for y in _SINCE_YEAR.findall(s.text)]
         return not dated or bool(set(dated) & set(years)) or (id(s) in found.ceased and min(dated) <= years[-1]) \
             or any(start <= years[-1] for start in since)
 
@@ -1342,6 +1341,7 @@ def _fiscal_years_of_days(s: Sentence, period_ends: dict[str, str]) -> list[int]
             and (named not in ends or (last - named).days < _A_YEAR_BEFORE)]
 
 
+_SINCE_YEAR = re.compile(r"\bsince\s+(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},?\s+)?)?((?:19|20)\d\d)\b")
 _A_YEAR_BEFORE = 360  # days back from a filing's end at which a period's end is the year before's
 _PERIOD_ENDED = re.compile(rf"(?:ended|ending)\s+{DATE}", re.I)  # (no word boundary: "yearended" in a garbled layer)
 
