@@ -29,7 +29,6 @@ import csv
 import json
 import re
 import statistics
-from datetime import date
 from pathlib import Path
 from typing import Literal
 
@@ -44,7 +43,7 @@ from finrag.errors import UserError
 from finrag.models import Answer, Question
 from finrag.numerals import NUMBER_WORDS, count_of
 from finrag.vocabulary import tokenize
-from loaders.dates import MONTH_NAMES
+from loaders.dates import MONTH_NAMES, days_written, same_snapshot, snapshot_days
 
 NA = "N/A"
 TypedAnswer = float | str | bool | list[str]  # a number, a name, names, a yes/no, or "N/A"
@@ -219,55 +218,19 @@ def _asks_count_of_things(question: str) -> bool:
     return bool(_ASKS_COUNT.search(question)) and not _COUNT_IN_MONEY.search(question)
 
 
-def _day_key(day: str) -> tuple[str, int, int] | None:
-    """("january", 31, 2023) for "January 31, 2023" or "31 January 2023"."""
-    m = _A_DAY.fullmatch(day.strip())
-    if m is None:
-        return None
-    month = (m.group("month") or m.group("month2")).lower()
-    return month, int(m.group("d") or m.group("d2")), int(m.group("y") or m.group("y2"))
-
-
-def _days_written(text: str) -> set[tuple[str, int, int]]:
-    """The days a text writes, each year of "June 30, 2022 and 2021" ("December 31, 2022, 2021 and 2020") a day of
-    its own."""
-    days = set()
-    for m in _A_DAY.finditer(text):
-        month, day, year = _day_key(m.group(0))
-        days.add((month, day, year))
-        more = _MORE_YEARS.match(text, m.end())
-        days |= {(month, day, int(y)) for y in _A_YEAR.findall(more.group(0))} if more else set()
-    return days
-
-
-# the further years of a day written for several: "June 30, 2022 and 2021", "December 31, 2022, 2021 and 2020"
-_MORE_YEARS = re.compile(r"(?:(?:,\s*|\s+)(?:and\s+)?(?:19|20)\d\d\b)+")
-_SAME_DAY_WITHIN = 7  # days: a 52/53-week year ends on a Saturday near the calendar day ("December 28, 2024")
-
-
-def _near(day: tuple[str, int, int], other: tuple[str, int, int]) -> bool:
-    """The same day, or one within a week of it (the same year-end of a 52/53-week fiscal year)."""
-    months = [m.lower() for m in MONTH_NAMES.split("|")]
-    try:
-        a, b = (date(y, months.index(m) + 1, d) for m, d, y in (day, other))
-    except ValueError:
-        return day == other
-    return abs((a - b).days) <= _SAME_DAY_WITHIN
-
-
 def _of_another_day(text: str, question: str, figure: set[float | None] | None = None) -> bool:
     """The question asks a figure at a day ("as of April 30, 2023") and the sentence stating the figure chosen
     (`figure`, as written or in units; the whole text when no sentence shows it) states it as of another day ("As of
     January 31, 2023, we had 79,390 employees"), never the one asked nor one within a week of it: a figure of another
     date is no answer. (An event's day in the question, "announced on May 1, 2018", is no day a figure stands at.)"""
-    asked = next((m for m in _ASKED_DAY.finditer(question) if m.group("lead").lower() != "on"), None)
-    if asked is None or (asked_key := _day_key(asked.group("day"))) is None:
+    asked = snapshot_days(question)
+    if not asked:
         return False
     holding = [s for s in _sentences(text) if _shows_figure(s, figure)] if figure else []
-    for part in holding or [text]:
-        if any(_near(asked_key, day) for day in _days_written(part)):
-            return False
-    return any(_STATED_AT.search(part, 0, m.start()) for part in holding or [text] for m in _A_DAY.finditer(part))
+    parts = holding or [text]
+    if any(same_snapshot(asked, days_written(part)) for part in parts):
+        return False
+    return any(snapshot_days(part) for part in parts)
 
 
 def _sentences(text: str) -> list[str]:
@@ -282,9 +245,7 @@ def _shows_figure(sentence: str, figure: set[float | None]) -> bool:
     return any(abs(v - f) <= 1e-6 * max(1.0, abs(f)) for n, s in _figures(sentence) for v in (n, n * s) for f in wanted)
 
 
-# the words that make a day the one a figure stands at ("As of January 31, 2023, we had ..."), not an event's ("On May
-# 31, 2023, the Utility reached an agreement")
-_STATED_AT = re.compile(r"\b(?:as\s+(?:of|at)|at)\s+$", re.I)
+
 
 
 def _fullest_quote_has_none(text: str, question: str) -> bool:

@@ -42,17 +42,18 @@ def parse_date(text: str) -> date | None:
     return None
 
 
-# "as of April 30, 2023", "at 30 June 2022": the day a balance or a count is taken on; "As of June 30, 2022 and
-# 2021": the same day of each year named after it
-_SNAPSHOT = re.compile(rf"\b(?:as\s+(?:of|at)|at)\s+{DATE}(?P<more>(?:\s*(?:,|and|,\s*and)\s*(?:19|20)\d\d\b)*)", re.I)
+# the further years of a day written for several: "June 30, 2022 and 2021", "December 31, 2022, 2021 and 2020"
+_MORE_YEARS = r"(?P<more>(?:\s*(?:,|and|,\s*and)\s*(?:19|20)\d\d\b)*)"
+_WRITTEN = re.compile(rf"{DATE}{_MORE_YEARS}", re.I)
+# "as of April 30, 2023", "at 30 June 2022": the day a balance or a count is taken on
+_SNAPSHOT = re.compile(rf"\b(?:as\s+(?:of|at)|at)\s+{DATE}{_MORE_YEARS}", re.I)
 # a 52- or 53-week year ends within a week of the day a question names for it ("December 28, 2024" for December 31)
 _SAME_YEAR_END = 7
 
 
-def snapshot_days(text: str) -> set[date]:
-    """The days a text takes a figure as of ("As of January 31, 2023, we had 79,390 employees")."""
+def _days(pattern: re.Pattern[str], text: str) -> set[date]:
     days: set[date] = set()
-    for m in _SNAPSHOT.finditer(text):
+    for m in pattern.finditer(text):
         if (day := parse_date(m.group(1))) is None:
             continue
         days.add(day)
@@ -62,6 +63,16 @@ def snapshot_days(text: str) -> set[date]:
             except ValueError:  # February 29 of a year without one
                 days.add(day.replace(year=int(year), day=28))
     return days
+
+
+def days_written(text: str) -> set[date]:
+    """Every day a text writes, each further year of "As of June 30, 2022 and 2021" a day of its own."""
+    return _days(_WRITTEN, text)
+
+
+def snapshot_days(text: str) -> set[date]:
+    """The days a text takes a figure as of ("As of January 31, 2023, we had 79,390 employees")."""
+    return _days(_SNAPSHOT, text)
 
 
 def same_snapshot(asked: set[date], said: set[date]) -> bool:
