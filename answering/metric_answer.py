@@ -516,12 +516,13 @@ class Evidence:
         return None
 
 
-# a statement page's heading naming its registrant: "PG&E CORPORATION", "PACIFIC GAS AND ELECTRIC COMPANY"
 _STATEMENT_TAGS = frozenset({"balance_sheet", "income_statement", "cash_flow"})
 _STATEMENT_PAGES = 3  # a statement runs over at most this many pages, its name on the first
-_LEGAL_SUFFIX = re.compile(r"[\s,]+(?:CORPORATION|COMPANY|INC\.?|INCORPORATED|CORP\.?|LLC|L\.P\.|LP|PLC|LIMITED|LTD\.?)$")
-_REGISTRANT_HEADING = re.compile(r"(?:[A-Z0-9&.,'’-]+\s+){0,6}?[A-Z0-9&.,'’-]+[\s,]+(?:CORPORATION|COMPANY|INC\.?|"
-                                 r"INCORPORATED|CORP\.?|LLC|L\.P\.|LP|PLC|LIMITED|LTD\.?)")
+# a statement page's heading naming its registrant, "PG&E CORPORATION", "PACIFIC GAS AND ELECTRIC COMPANY": its name,
+# then its legal form
+_LEGAL_FORM = r"[\s,]+(?:CORPORATION|COMPANY|INC\.?|INCORPORATED|CORP\.?|LLC|L\.P\.|LP|PLC|LIMITED|LTD\.?)"
+_LEGAL_SUFFIX = re.compile(_LEGAL_FORM + "$")
+_REGISTRANT_HEADING = re.compile(r"(?:[A-Z0-9&.,'’-]+\s+){0,6}?[A-Z0-9&.,'’-]+" + _LEGAL_FORM)
 
 
 _TAX = "income_tax"
