@@ -238,10 +238,23 @@ def _supporting_figures(question: str) -> list[str]:
     return out
 
 
+# what makes a piece of a question an ask: a wh-word, an auxiliary opening it, a question mark
+_INTERROGATIVE = re.compile(rf"\b(?:what|which|how|why|who|whom|when|where|whether)\b|^\W*(?:and\s+)?{_AUX}\b|\?", re.I)
+
+
+def _lead_in_kept(pieces: list[str]) -> list[str]:
+    """The pieces of a part split at ", what NP did ...", a first piece that asks nothing ("Upon completion of
+    its acquisition of Slack, what consideration did ...") kept as the lead-in of the ask after it."""
+    pieces = [p.strip() for p in pieces if p.strip()]
+    if len(pieces) >= 2 and not _INTERROGATIVE.search(pieces[0]):
+        pieces = [f"{pieces[0]}, {pieces[1]}", *pieces[2:]]
+    return pieces
+
+
 def _asks(question: str) -> list[str]:
     """Every ask of the question: every_part's parts, each split again at ", what NP did ...",
     then the requests after the last question mark, the things coordinated after a wh-word."""
-    parts = [p.strip() for part in asked_parts(question) for p in _NEXT_ASK.split(part) if p.strip()]
+    parts = [p for part in asked_parts(question) for p in _lead_in_kept(_NEXT_ASK.split(part))]
     tail = question.rsplit("?", 1)[1] if "?" in question else question
     # (split only in a sentence that is itself a request: "If it is not relevant, please state that
     # and explain why" asks nothing unless its condition holds)
@@ -459,7 +472,7 @@ def _amount_in_own_passage(ask: str, text: str, companies: list[str], vocab: Voc
 
 _ASKS_EXPECTED = re.compile(r"\b(?:expects?|expected|anticipates?|anticipated|in\s+the\s+future|going\s+forward|"
                             r"plans?\s+to|intends?\s+to)\b", re.I)
-_FORWARD = re.compile(r"\b(?:expect\w*|anticipat\w*|will|would|future|remaining|remain|plan\w*|intend\w*|estimat\w*|"
+_FORWARD = re.compile(r"\b(?:expect\w*|anticipat\w*|will|would|future|remaining|remain|plan(?:s|ned|ning)?\b|intend\w*|estimat\w*|"
                       r"project\w*|forecast\w*|outlook|guidance|through\s+(?:fiscal\s+)?(?:19|20)\d\d)\b", re.I)
 # amounts a filing always states by their own name: no passage gives one without the word
 _NAMED_AMOUNTS = frozenset(tokenize("loss losses gain gains fee fees fine fines penalty penalties"))
@@ -780,6 +793,27 @@ def _measure_asked(ask: str, vocab: Vocabulary | None) -> str | None:
     return None
 
 
+# "What significant equity investment did Facebook complete", "Which acquisition did eBay close": one deed of
+# the company's asked by its kind, in the singular (the filing states it as "our equity investment in Jio")
+_WH_INSTANCE = re.compile(rf"^\W*(?:and\s+)?(?:what|which)\s+(?!{_AUX}\b)(?:[a-z][\w'’-]*\s+){{0,3}}?(?P<head>[a-z][\w'’-]*[^s\W])"
+                          r"\s+(?:did|has|had)\s+(?:[\w&.,'’-]+\s+){1,4}?(?:complete|completed|close|closed|make|made|"
+                          r"announce|announced|enter\s+into|entered\s+into|sign|signed|undertake|undertaken|finali[sz]e|"
+                          r"finali[sz]ed)\b", re.I)
+
+
+def _one_instance_asked(ask: str) -> str | None:
+    """The kind of the one deed a question asks ("investment"), or None."""
+    m = _WH_INSTANCE.match(last_sentence(ask))
+    return m.group("head").lower() if m and m.group("head").lower() not in _NO_HEAD else None
+
+
+def _instance_stated(head: str, text: str) -> bool:
+    """Whether an answer speaks of the asked deed in the singular: one that says "purchases of equity
+    investments" only tells the year's total of that kind, not which one was made."""
+    return re.search(rf"\b{re.escape(head)}s\b", text, re.I) is None or \
+        re.search(rf"\b{re.escape(head)}\b", text, re.I) is not None
+
+
 def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
                   vocab: Vocabulary | None = None) -> str | None:
     """The first ask of the question the answer does not cover, said for the refusal; or None."""
@@ -804,6 +838,9 @@ def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],
         # "As of its FY2022 10-K, was it paying a dividend, and what restricts it?": quotes on dividends
         # that never say whether it was paying answer the second part at most
         return first.rstrip("?")
+    if (written.kind or "") not in _PICKS and (one := _one_instance_asked(asks[0] if asks else question)) \
+            and not _instance_stated(one, text):
+        return f"which {one}"
     if (day := _asked_day(question)) is not None and not _states_day(day, text):
         return f"what happened on {day.when}"
     if day is None and (named := _named_by_day(question)) is not None and not _of_the_days_year(named, text):

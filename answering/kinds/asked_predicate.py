@@ -202,6 +202,8 @@ def _predicate_word(words: list[str], names: set[str]) -> str:
                      and not _ADVERB.match(w.lower())]
             if len(words) >= 2 and words[0] in _BEEN and not set(tokenize(words[1])) & _LIGHT:
                 return words[1]  # "Has PG&E been paying dividends": "paying", not the auxiliary's participle
+            if len(words) >= 2 and words[0] in _ASPECTUAL and words[1].endswith("ing"):
+                return words[1]  # "Did PG&E resume paying dividends": the paying is asked
             # ("Has Acme been involved in litigation": a light word after it asks nothing of its own, so "been" stays
             # what a sentence must state, and a denial of any matter is not read as one)
             return words[0] if words else ""
@@ -223,9 +225,15 @@ def _verb_after(rest: list[str], names: set[str], aux: str, *, bare: bool) -> st
                      or _PLURAL.search(low)):
             continue  # ("Did that change its policy": "that" right after the auxiliary is the subject, no determiner)
         after = rest[i + 1].lower() if i + 1 < len(rest) else ""
+        if low in _ASPECTUAL and after.endswith("ing") and after.isalpha():
+            return after  # "Did it begin reopening restaurants": the reopening is asked, begun or not
         if not after or (after in _CLOSED and after not in ("of", "and", "or")):
             return low
     return ""
+
+
+# verbs of a deed's phase, whose gerund is the deed ("begin reopening", "resume paying", "stop selling")
+_ASPECTUAL = _wordset("begin start continue resume stop cease commence")
 
 
 _LEADING = re.compile(r"^(?:(?:because\s+of|due\s+to|driven\s+by|caused\s+by|attributable\s+to|by|from|through|in|on|"

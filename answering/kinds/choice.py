@@ -216,6 +216,15 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                                      text=f"{NOT_FOUND.capitalize()}: {cut}; found only: " + "; ".join(
                                          f"{i.label}: {i.shown}" for i in ranked) + ".",
                                      citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
+        if table is not None and dimension and _SEGMENTS.search(dimension.group(0)) and len(companies) == 1 \
+                and not table.of_segments and not any(_called_a_segment(i.label, hits) for i in table.items):
+            # "which of NVIDIA's reportable segments": a table of its markets ("Gaming", "Data Center") ranks
+            # no segment when the filing never calls one of its items so (its segments are "Compute &
+            # Networking" and "Graphics")
+            reason = (f"the table found ranks {', '.join(i.label for i in table.items[:4])}, which the filing does "
+                      f"not call segments")
+            return WrittenAnswer(status="not_found", kind="choice", reason=reason,
+                                 text=f"{NOT_FOUND.capitalize()}: {reason}.")
         found = (table.items, table.how) if table else by_ratio
     if found is None:
         return None
@@ -864,6 +873,15 @@ def _caption_lines(block: Block, n: int = 2) -> list[str]:
              if len(line.split()) >= 4 and not re.search(r"\bin\s+(?:millions|thousands|billions)\b", line, re.I)
              and not re.match(r"(?:as\s+of|years?\s+ended|at)\b", line.strip(), re.I)]
     return lines[-n:]
+
+
+def _called_a_segment(label: str, hits: list[SearchHit]) -> bool:
+    """Whether the filing calls an item a segment: "<item> segment", or the item among the names a sentence
+    gives its segments ("Our two operating segments are "Compute & Networking" and "Graphics"")."""
+    name = re.escape(_item_name(label))
+    called = re.compile(rf"\b{name}[\"”]?\s+(?:(?:reportable|operating|business)\s+)?segment\b|"
+                        rf"\bsegments?\b[^.]{{0,40}}?\b(?:consist\s+of|are|were|comprise|include)\b[^.]{{0,200}}?\b{name}\b")
+    return any(called.search(h.chunk.text) for h in hits)
 
 
 def _captioned_segments(block: Block) -> bool:

@@ -88,6 +88,10 @@ _PAST = frozenset(["paid", "sold", "bought", "made", "grew", "rose", "fell", "he
                    "got", "saw", "drew", "ran", "wrote"])
 
 
+# a past verb of a deed's phase, whose gerund after it is the deed said done ("began reopening", "resumed paying")
+_PHASE_DONE = frozenset({"began", "begun", "started", "resumed", "commenced", "continued"})
+
+
 def _done_form(words: list[str], at: int) -> bool:
     """The word at `at` says a deed done: a past form ("repurchased", "paid"), or a figure
     beside it ("share repurchases of $4.5 billion", "represented 13% of revenue")."""
@@ -96,6 +100,8 @@ def _done_form(words: list[str], at: int) -> bool:
         return False  # "dividend equivalents are paid in cash": a standing rule, no deed of a period
     if word.endswith("ed") or word in _PAST:
         return True
+    if word.endswith("ing") and at and words[at - 1].lower() in _PHASE_DONE:
+        return True  # "the Company began reopening restaurants": the reopening is under way, done in part
     return any(w[0].isdigit() and not re.fullmatch(r"(?:19|20)\d\d", w.rstrip(",.;"))
                for w in words[max(0, at - 8):at + 9])
 

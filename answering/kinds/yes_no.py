@@ -638,6 +638,20 @@ def _from_rows(got: Value | WrittenAnswer) -> Value | WrittenAnswer:
     return got
 
 
+# a total row's words that say only that it is a total ("Total revenues", "Total net sales")
+_TOTAL_WORDS = frozenset(tokenize("total totals net consolidated combined grand all"))
+
+
+def _total_of_a_part(label: str, decision: KindDecision, company: str, services: MetricServices) -> bool:
+    """Whether a table's total row is one part's, not the whole the question asks a share of: its label names
+    more than a total of the asked measure, in words the question does not say ("Total cloud services and
+    license support revenues" to "more than 20% of Oracle's total revenues": the items are that part's)."""
+    measure = {t for w in services.vocabulary.row_wordings(decision.metric or "") for t in tokenize(w)}
+    asked = set(tokenize(decision.ask or "")) | {t for t in tokenize(company)}
+    return any(t not in asked and t not in measure and t not in _TOTAL_WORDS and not t.isdigit()
+               for t in tokenize(label))
+
+
 def _shares(decision: KindDecision, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
             services: MetricServices) -> WrittenAnswer | None:
     """Each item's share of the table's total (its total row, else the items' sum) against the limit; None when
@@ -648,7 +662,7 @@ def _shares(decision: KindDecision, company: str, hits: list[SearchHit], underst
     if table is None or decision.threshold is None:
         return None
     table, cut = whole(table, decision.ask, hits, year, services, decision.metric)
-    if cut:
+    if cut or (table.total is not None and _total_of_a_part(table.total.label, decision, company, services)):
         return None
     total = table.total.value if table.total is not None else sum(i.value for i in table.items)
     if total <= 0:
@@ -731,7 +745,7 @@ def _judged(yes: bool, finding: str, values: list[Value]) -> WrittenAnswer:
 # it does when the question asks about plans, expectations or guidance.
 _PLANNED = re.compile(r"\b(?:expects?|expected|plans?\s+to|planned|on\s+track\s+to|intends?\s+to|anticipates?|"
                       r"targets?|aims?\s+to|will|would|outlook|guidance|forecasts?)\b", re.I)
-_ASKS_PLANS = re.compile(r"\b(?:plan\w*|expect\w*|intend\w*|anticipat\w*|will|going\s+to|outlook|guidance|"
+_ASKS_PLANS = re.compile(r"\b(?:plan(?:s|ned|ning)?\b|expect\w*|intend\w*|anticipat\w*|will|going\s+to|outlook|guidance|"
                          r"forecast\w*|target\w*|future|next\s+(?:year|quarter))\b", re.I)
 
 
@@ -865,7 +879,7 @@ def _said_done(text: str, verb: str) -> bool:
 # a question asking about the plan itself ("Did the Board propose a distribution?", "Did it announce a
 # buyback?"): a plan is then the deed asked, and a sentence stating one is no absence of it (read in the
 # asked verb: "did it repurchase shares under its program" asks a deed)
-_ASKS_PLAN_DEED = re.compile(r"\b(?:propos\w*|authori[sz]\w*|approv\w*|announc\w*|plan\w*|adopt\w*|intend\w*|"
+_ASKS_PLAN_DEED = re.compile(r"\b(?:propos\w*|authori[sz]\w*|approv\w*|announc\w*|plan(?:s|ned|ning)?\b|adopt\w*|intend\w*|"
                              r"agree\w*|recommend\w*|consider\w*|expect\w*|program\w*|programme\w*)\b", re.I)
 _DENIES_PLAN = re.compile(r"\b(?:no|not\s+(?:have\s+)?(?:any\s+)?)(?:current\s+|present\s+|immediate\s+)?"
                           r"(?:plans?|intention)\b(?:\s+\S+){0,4}?\s+to\b|\b(?:does|do)\s+not\s+(?:currently\s+)?"

@@ -1,0 +1,85 @@
+"""Readings stop 64 changed, from the misses of the pair held out through stop 63 (tmpl32, erc_blind23), each on the
+shared filing it failed on or a one-page fixture: a share of a total is of the whole the question names, not of one
+part's subtotal; a ranking asked among segments is of items the filing calls segments; one deed asked by its kind
+("what equity investment did it complete") is not answered by the year's total of that kind; an expectation is said
+by "plans", not by a name that begins so ("Woven Planet"); a deed's phase verb ("began reopening") asks and states
+the deed; and a lead-in before ", what ... did" is no ask of its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from answering.kinds.ask_coverage import _FORWARD, _asks
+from answering.kinds.asked_predicate import read_predicate
+from tests.answering.kinds.conftest import ask, filing, one_page
+
+ORACLE = "financebench-extra/pdfs/ORACLE_2020_10K.pdf"
+NVIDIA_Q = "filings-wild/pdfs/NVIDIA_2024_10-Q_Q1.pdf"
+FACEBOOK = "filings-wild/pdfs/Facebook_2020_10-K.pdf"
+LYFT = "filings-wild/pdfs/Lyft_2021_10-K.pdf"
+MCDONALDS = "financebench-extra/pdfs/MCDONALDS_2022_10K.pdf"
+
+
+def test_a_share_of_total_revenues_is_not_read_from_a_table_whose_total_is_one_parts(services):
+    # the table's total is "Total cloud services and license support revenues": its two rows are that part's,
+    # 40% and 60% of it, and neither is a share of Oracle's total revenues
+    answer = ask("Are there any revenue categories that represent more than 20% of Oracle's total revenues for FY2020?",
+                 filing(ORACLE), [114], services)
+    assert "Applications cloud services" not in answer.text, answer.text
+
+
+def test_a_ranking_among_reportable_segments_is_not_read_from_a_table_of_markets(services):
+    # NVIDIA's segments are Compute & Networking and Graphics; Gaming and Data Center are its market platforms
+    answer = ask("Which of NVIDIA's reportable segments dragged down its revenue in Q1 FY2024 (quarter ended April 30, "
+                 "2023), and why?", filing(NVIDIA_Q), [20, 21, 22, 26], services)
+    assert "Gaming (-1,380" not in answer.text, answer.text
+    assert answer.status != "answered" or "Graphics" in answer.text, answer.text
+
+
+def test_one_deed_asked_by_its_kind_is_not_answered_by_the_years_total_of_that_kind(services):
+    answer = ask("What significant equity investment did Facebook complete in FY2020, and how much did it cost?",
+                 filing(FACEBOOK), [73], services)
+    assert answer.status != "answered" or "Jio" in answer.text, answer.text
+
+
+def test_the_deed_named_in_the_singular_answers_one_deed_asked_by_its_kind(services):
+    answer = ask("What acquisition did Acme Corp complete in fiscal 2024, and how much did it cost?", one_page(
+        "In March 2024, Acme Corp completed its acquisition of Widget Works Inc. for $120 million in cash."),
+        [0], services)
+    assert answer.status == "answered" and "Widget Works" in answer.text, answer.text
+
+
+@pytest.mark.parametrize(("text", "forward"), [
+    ("a $119.3 million pre-tax gain from the transaction with Woven Planet", False),
+    ("we plan to receive $350 million over five years", True),
+    ("as planned, the payments continue", True),
+])
+def test_an_expectation_is_said_by_plans_not_by_a_name_that_begins_so(text, forward):
+    assert bool(_FORWARD.search(text)) is forward
+
+
+def test_a_gain_recognized_does_not_answer_how_much_cash_is_expected(services):
+    answer = ask("How much cash does Lyft expect to receive from its 2021 transaction with Woven Planet (a Toyota "
+                 "subsidiary), and what gain did it recognize in FY2021?", filing(LYFT), [56, 70], services)
+    assert answer.status != "answered" or "350" in answer.text, answer.text
+
+
+@pytest.mark.parametrize(("question", "verb"), [
+    ("Did Acme begin reopening restaurants in Ukraine during 2022?", "reopening"),
+    ("Did the company start selling cars in 2022?", "selling"),
+    ("Did Acme Corporation resume paying dividends in 2023?", "paying"),
+])
+def test_a_deeds_phase_verb_asks_the_deed_after_it(question, verb):
+    assert read_predicate(question, ["Acme Corporation"]).word == verb
+
+
+def test_a_deed_begun_is_stated_by_its_phase_verb_in_the_past(services):
+    answer = ask('Did "McDonald\'s Corporation" begin reopening restaurants in Ukraine during 2022? If there is no '
+                 "mention, return False.", filing(MCDONALDS), [10, 13], services)
+    assert answer.status == "answered" and answer.text.startswith("Yes."), answer.text
+
+
+def test_a_lead_in_before_a_wh_ask_is_part_of_that_ask_not_an_ask_of_its_own():
+    asks = _asks("Upon completion of Salesforce's acquisition of Slack on July 21, 2021, what consideration did Slack "
+                 "shareholders receive for each Slack share?")
+    assert len(asks) == 1 and asks[0].startswith("Upon completion"), asks
