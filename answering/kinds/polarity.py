@@ -114,7 +114,7 @@ def _past_verb(words: list[str], at: int) -> bool:
 
 
 # a hypothesis says nothing done or planned: "dividends, if any,", "In the event cash dividends are declared"
-_HEDGED = re.compile(r"\bif\s+any\b|\bin\s+the\s+event\b|^\W*if\b", re.I)
+_HEDGED = re.compile(r"\bif\s+any\b|\bin\s+the\s+event\b|^\W*if\b|\bwhen,?\s+as\s+and\s+if\b|\bif\s+and\s+when\b|\bas\s+and\s+when\b", re.I)
 _INTENT_NOUN = re.compile(r"^(?:plans?|intentions?|intends?|expectations?|commitments?)$", re.I)
 # what may stand between a negation and the plan it denies: "do not have any current plans"
 _PLAN_FILLER = frozenset(["have", "has", "had", "any", "a", "an", "the", "current", "present", "currently",

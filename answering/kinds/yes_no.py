@@ -71,7 +71,7 @@ from answering.metric_target import INLINE_MARK, lower_is_better, read_target, s
 from answering.written_answer import JUDGED, NOT_FOUND, QUESTION_DEFAULT, WrittenAnswer
 from finrag.models import ANNUAL_FILINGS, Citation, SearchFilters, SearchHit
 from finrag.vocabulary import tokenize
-from loaders.dates import DATE, parse_date
+from loaders.dates import DATE, days_written, parse_date, same_snapshot, snapshot_days
 from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
@@ -1000,9 +1000,30 @@ def _of_the_asked_place(yes: list[Sentence], no: list[Sentence], ask: str,
     def naming(s: Sentence) -> bool:
         return any(m.group(0).lower() in places for m in PLACE_NAMES.finditer(without_names(s.text)))
 
+    return _naming_decides(yes, no, naming)
+
+
+def _naming_decides(yes: list[Sentence], no: list[Sentence], naming) -> tuple[list[Sentence], list[Sentence]]:
+    """Of sentences that disagree, those naming what the question asks of, when any does."""
     if not any(naming(s) for s in [*yes, *no]):
         return yes, no
     return [s for s in yes if naming(s)], [s for s in no if naming(s)]
+
+
+def _of_the_asked_name(yes: list[Sentence], no: list[Sentence], ask: str,
+                       companies: list[str]) -> tuple[list[Sentence], list[Sentence]]:
+    """Sentences that disagree, where the question names what it asks of by a name of several capitalised words
+    ("borrowings outstanding under its Five-Year Facility Agreement"): those naming it decide over those naming
+    none (a swap table's "long-term debt" row), when any does. The company's own name is none."""
+    text = ask
+    for company in companies:
+        text = re.sub(re.escape(company), " ", text, flags=re.I)
+    names = {m.group(0).lower() for m in _A_NAME.finditer(text) if m.start() > 0}
+    return _naming_decides(yes, no, lambda s: any(n in s.text.lower() for n in names)) if names else (yes, no)
+
+
+# a name of two capitalised words or more, quoted text left out ("Five-Year Facility Agreement", "Term Loan B")
+_A_NAME = re.compile(r"(?<![\"“\w])[A-Z][\w'’-]*(?:\s+(?:of\s+|and\s+|&\s+)?[A-Z][\w'’-]*)+(?![\"”\w])")
 
 
 # "in Japan", "outside the United States": the place a question is asked of
@@ -1066,6 +1087,12 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         yes, no = _in_quarter(yes, no, main_clause(decision.ask))
     if yes and no:
         yes, no = _of_the_asked_place(yes, no, main_clause(decision.ask), list(understanding.companies))
+    if yes and no:
+        yes, no = _of_the_asked_name(yes, no, main_clause(decision.ask), list(understanding.companies))
+    if yes and no and (asked_days := snapshot_days(decision.ask)):
+        # "as of July 29, 2023": a sentence stating that day ("no borrowings outstanding ... as of July 29, 2023")
+        # decides over one dated otherwise ("On April 12, 2023, we entered into a $1.25 billion facility")
+        yes, no = _naming_decides(yes, no, lambda s: same_snapshot(asked_days, days_written(s.text)))
     if yes and no and _ASKS_PLAN.search(decision.ask) and any(_denies_the_plan(s.text) for s in no):
         # "does it have plans to pay dividends?": "we do not have any plans ... to make any future dividend
         # payments" is the filing's word on the plan; sentences on how dividends would be paid are not

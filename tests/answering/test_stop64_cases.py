@@ -83,3 +83,23 @@ def test_a_lead_in_before_a_wh_ask_is_part_of_that_ask_not_an_ask_of_its_own():
     asks = _asks("Upon completion of Salesforce's acquisition of Slack on July 21, 2021, what consideration did Slack "
                  "shareholders receive for each Slack share?")
     assert len(asks) == 1 and asks[0].startswith("Upon completion"), asks
+
+
+FACEBOOK_DIVIDENDS = ('Has "Facebook, Inc." ever declared or paid cash dividends on its capital stock, according to its annual '
+                      "report for the fiscal year ended December 31, 2020? If there is no mention, return False.")
+BESTBUY_Q = "financebench/pdfs/BESTBUY_2024Q2_10Q.pdf"
+
+
+def test_dividends_holders_are_entitled_to_when_as_and_if_declared_are_no_dividends_declared(services):
+    answer = ask(FACEBOOK_DIVIDENDS, filing(FACEBOOK), [42, 47, 105], services)
+    assert answer.status == "answered" and answer.text.startswith("No."), answer.text
+
+
+def test_of_sentences_that_disagree_the_one_stating_the_asked_day_and_name_decides(services):
+    # "On April 12, 2023, we entered into a $1.25 billion ... (the "Five-Year Facility Agreement")" says nothing of
+    # borrowings as of July 29, 2023; "There were no borrowings outstanding under the Five-Year Facility Agreement as
+    # of July 29, 2023" does
+    answer = ask('Did "Best Buy Co., Inc." have any borrowings outstanding under its $1.25 billion Five-Year Facility '
+                 "Agreement as of July 29, 2023? If there is no mention, return False.", filing(BESTBUY_Q), [10, 20, 21],
+                 services)
+    assert answer.status == "answered" and answer.text.startswith("No."), answer.text
