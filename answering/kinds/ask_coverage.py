@@ -638,6 +638,9 @@ def _uncovered_by_figure(written: WrittenAnswer, question: str, asks: list[str],
                 or _BEHIND_CHANGE.search(sentence):
             # a figure states no cause, describes nothing, and weighs one thing against nothing
             return sentence.rstrip("?.")
+        if asked_thing(ask) and not states_count(written.text, ask):
+            # "how many employees worked in research and development": a line item's dollars count no one
+            return sentence.rstrip("?.")
     return None
 
 

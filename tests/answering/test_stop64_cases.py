@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from answering.kinds.ask_coverage import _FORWARD, _asks
+from answering.kinds.ask_coverage import _FORWARD, _asks, uncovered_ask
 from answering.kinds.asked_predicate import read_predicate
+from answering.written_answer import WrittenAnswer
 from tests.answering.kinds.conftest import ask, filing, one_page
 
 ORACLE = "financebench-extra/pdfs/ORACLE_2020_10K.pdf"
@@ -103,3 +104,19 @@ def test_of_sentences_that_disagree_the_one_stating_the_asked_day_and_name_decid
                  "Agreement as of July 29, 2023? If there is no mention, return False.", filing(BESTBUY_Q), [10, 20, 21],
                  services)
     assert answer.status == "answered" and answer.text.startswith("No."), answer.text
+
+
+ORACLE_RND_STAFF = ('Approximately how many full-time employees of "Oracle Corporation" worked in research and development '
+                    "as of May 31, 2020? If data is not available, return 'N/A'.")
+
+
+def test_the_employees_of_one_function_are_not_the_companys_headcount(services):
+    # "approximately 135,000 full-time employees, including ... approximately 39,000 in research and development"
+    answer = ask(ORACLE_RND_STAFF, filing(ORACLE), [5, 13, 14, 15, 47], services)
+    assert not answer.text.startswith("135,000"), answer.text
+
+
+def test_a_count_of_people_asked_is_not_answered_by_a_line_items_dollars():
+    written = WrittenAnswer(status="answered", kind="metric", text="Oracle Research and development FY2020: $6,067.00 "
+                            "million (statement line item). Research and development = $6,067.0M.")
+    assert uncovered_ask(written, ORACLE_RND_STAFF, ["Oracle"]) is not None
