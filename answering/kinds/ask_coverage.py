@@ -238,23 +238,10 @@ def _supporting_figures(question: str) -> list[str]:
     return out
 
 
-# what makes a piece of a question an ask: a wh-word, an auxiliary opening it, a question mark
-_INTERROGATIVE = re.compile(rf"\b(?:what|which|how|why|who|whom|when|where|whether)\b|^\W*(?:and\s+)?{_AUX}\b|\?", re.I)
-
-
-def _lead_in_kept(pieces: list[str]) -> list[str]:
-    """The pieces of a part split at ", what NP did ...", a first piece that asks nothing ("Upon completion of
-    its acquisition of Slack, what consideration did ...") kept as the lead-in of the ask after it."""
-    pieces = [p.strip() for p in pieces if p.strip()]
-    if len(pieces) >= 2 and not _INTERROGATIVE.search(pieces[0]):
-        pieces = [f"{pieces[0]}, {pieces[1]}", *pieces[2:]]
-    return pieces
-
-
 def _asks(question: str) -> list[str]:
     """Every ask of the question: every_part's parts, each split again at ", what NP did ...",
     then the requests after the last question mark, the things coordinated after a wh-word."""
-    parts = [p for part in asked_parts(question) for p in _lead_in_kept(_NEXT_ASK.split(part))]
+    parts = [p.strip() for part in asked_parts(question) for p in _NEXT_ASK.split(part) if p.strip()]
     tail = question.rsplit("?", 1)[1] if "?" in question else question
     # (split only in a sentence that is itself a request: "If it is not relevant, please state that
     # and explain why" asks nothing unless its condition holds)
