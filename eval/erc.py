@@ -311,7 +311,9 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
         if len(own) == 1 and not earlier:
             return own
     return _named_right_after(quotes, words, percent, unit) or _named_right_before(quotes, words, percent, unit,
-                                                                                    question)
+                                                                                    question) \
+        or _figure_under_asked_condition(quotes, question, percent, unit) \
+        or _figure_beside_asked_phrase(quotes, question, percent, unit)
 
 
 # what lies between two figures of one list: "$430 million, $347 million, $553 million, and $40 million"
@@ -470,6 +472,101 @@ _ASKED_DAY = re.compile(r"\b(?P<lead>as\s+(?:at|of)|at|on)\s+(?P<day>(?:January|
 # a day as filings write it: "January 31, 2023", "31 January 2023"
 _A_DAY = re.compile(rf"\b(?P<month>{MONTH_NAMES})\s+(?P<d>\d{{1,2}}),?\s+(?P<y>(?:19|20)\d\d)\b"
                     rf"|\b(?P<d2>\d{{1,2}})\s+(?P<month2>{MONTH_NAMES})\s+(?P<y2>(?:19|20)\d\d)\b", re.I)
+
+
+# the condition a question puts on a day: "if the termination notice is provided after April 18, 2023"
+_CONDITION_ON_DAY = re.compile(rf"\b(?P<rel>on\s+or\s+(?:after|before)|after|following|subsequent\s+to|before|prior\s+to|"
+                               rf"until)\s+(?:\w+\s+){{0,2}}?(?P<day>{_A_DAY.pattern})", re.I)
+_AFTER_WORDS = ("after", "following", "subsequent", "on or after")
+
+
+def _condition_on_day(text: str) -> list[tuple[str, tuple[str, str, str]]]:
+    """Each (side, day) a text conditions on: ("after", ("apr", "18", "2023")) for "at any time after April 18, 2023"."""
+    found = []
+    for m in _CONDITION_ON_DAY.finditer(text):
+        rel = " ".join(m.group("rel").lower().split())
+        day = _A_DAY.match(m.group("day"))
+        month, d, y = (day.group("month") or day.group("month2"), day.group("d") or day.group("d2"),
+                       day.group("y") or day.group("y2"))
+        side = "after" if rel.startswith(_AFTER_WORDS) else "before"
+        found.append((side, (month.lower()[:3], d.lstrip("0"), y)))
+    return found
+
+
+def _figure_under_asked_condition(quotes: list[str], question: str, percent: bool,
+                                  unit: re.Pattern | None) -> set[float] | None:
+    """Of figures a quote sets against each other by one day, the one under the side of it the question asks: "(1)
+    $2.5 billion if the termination notice is provided prior to April 18, 2023, or (2) $3.0 billion if the termination
+    notice is provided at any time after April 18, 2023" for "... if the termination notice is provided after April
+    18, 2023". Each figure's condition is the clause after it, up to the next figure; None unless the quote also gives
+    a figure under the other side of the same day (the alternatives are the quote's own) and one figure is left."""
+    asked = _condition_on_day(question)
+    if len(asked) != 1:
+        return None
+    side, day = asked[0]
+    picked, other_side = set(), False
+    for quote in quotes:
+        matches = [f for f in _figure_matches(quote, percent, unit) if percent or not f[0].group("pct")]
+        for i, (m, number, scale) in enumerate(matches):
+            stop = matches[i + 1][0].start() if i + 1 < len(matches) else len(quote)
+            clause = re.split(r"[.;](?:\s|$)", quote[m.end(): stop], maxsplit=1)[0]
+            for s, d in _condition_on_day(clause):
+                if d == day and s == side:
+                    picked.add(number * (1.0 if percent else scale))
+                elif d == day:
+                    other_side = True
+    return picked if len(picked) == 1 and other_side else None
+
+
+# the words in a figure's phrase, as a question writes them: "pre-tax gain", "labor unions"
+_PHRASE_WORD = re.compile(r"[a-z][a-z'’-]*")
+_PHRASE_NAMED = 2  # of the question's own words, in the phrase beside the figure, at least
+
+
+def _asked_phrase_length(words: list[str], question_words: list[str], asked: set[str]) -> int:
+    """How many of the question's own words the longest run of `words` (from their start) written as one run in the
+    question holds: "pre-tax gain from the ..." against "What pre-tax gain did ..." holds 3 (pre, tax, gain). 0 unless
+    the first word is one of them (a noun phrase beside the figure, not a clause such as "if the termination ...")."""
+    if not words or not asked & set(tokenize(words[0])):
+        return 0
+    best = 0
+    for n in range(1, len(words) + 1):
+        run = words[:n]
+        if not any(question_words[i: i + n] == run for i in range(len(question_words) - n + 1)):
+            break
+        best = len(asked & set(tokenize(" ".join(run))))
+    return best
+
+
+def _figure_beside_asked_phrase(quotes: list[str], question: str, percent: bool,
+                                unit: re.Pattern | None) -> set[float] | None:
+    """The one figure every quote writes right beside a phrase of the question, as one run of its words: "a $119.3
+    million pre-tax gain from the transaction with Woven Planet" and "a pre-tax gain of $119.3 million from ..." for
+    "What pre-tax gain did ... recognize ... as a result of its transaction with Woven Planet". The phrase holds two of
+    the question's words at least, in the question's order, before the figure ("... of $X") or right after it; a
+    quote that never names the parts the question names in capitals ("Woven Planet"), or names years but none asked,
+    is not read (its figure is another's, or another year's); None unless all such figures are one, and when the
+    question asks a year, a quote giving it names that year."""
+    asked = _question_words(question)
+    question_words = _PHRASE_WORD.findall(_QUOTED.sub(" ", question).lower())
+    proper, years = _proper_words(question), set(_A_YEAR.findall(question))
+    found, of_year_asked = set(), False
+    for quote in quotes:
+        written = set(_A_YEAR.findall(quote))
+        if any(word not in quote for word in proper) or (years and written and not years & written):
+            continue
+        matches = [f for f in _figure_matches(quote, percent, unit) if percent or not f[0].group("pct")]
+        for i, (m, number, scale) in enumerate(matches):
+            start = matches[i - 1][0].end() if i else 0
+            lead = quote[start: m.start()]
+            intro = _INTRODUCES.search(lead)
+            before = _PHRASE_WORD.findall(lead[: intro.start()].lower())[::-1][:_WORDS_BEFORE] if intro else []
+            after = _PHRASE_WORD.findall(re.match(r"(?:\s+[A-Za-z][\w'’-]*){0,4}", quote[m.end():]).group(0).lower())
+            if _asked_phrase_length(after, question_words, asked) >= _PHRASE_NAMED \
+                    or _asked_phrase_length(before, question_words[::-1], asked) >= _PHRASE_NAMED:
+                found.add(number * (1.0 if percent else scale))
+                of_year_asked = of_year_asked or bool(years & written)
+    return found if len(found) == 1 and (of_year_asked or not years) else None
 
 
 def _dated_as_asked(question: str) -> re.Pattern | None:
@@ -791,7 +888,9 @@ def typed_names(answer: Answer, question: str = "") -> list[str] | str:
     if len(people) >= 2 and all(_name_like(n) for n in people):
         return people
     first = _quotes_of(answer.answer)[0]
-    return _listed_after_asked_words(first, question) or _named_after_asked_preposition(first, question) or NA
+    return _listed_after_asked_words(first, question) or _named_after_asked_preposition(first, question) \
+        or _ranked_past_asked_threshold(answer.answer, question) or _counted_after_colon(first, question) \
+        or _bullet_subjects(answer.answer, question) or NA
 
 
 # names listed: "Fab 52 and Fab 62", "A, B and C" (a name may carry its number), after a comma, a colon or a verb that
@@ -825,6 +924,83 @@ def _listed_after_asked_words(quote: str, question: str) -> list[str]:
                                    for i in items):
             return items
     return []
+
+
+# the share a question sets as its bar: "accounted for 10% or more", "more than 5%", "at least 10 percent"
+_ASKED_THRESHOLD = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent)\s+or\s+(?:more|greater|higher|above)\b"
+                              r"|\bat\s+least\s+(?P<n2>\d+(?:\.\d+)?)\s*(?:%|percent)"
+                              r"|\b(?:more|greater|higher)\s+than\s+(?P<n3>\d+(?:\.\d+)?)\s*(?:%|percent)", re.I)
+# the choice writer's ranking of every item of its table (answering.kinds.choice): "Ranking: 1. A: 20%; 2. B: 18%."
+_RANKING = re.compile(r"\bRanking:\s+")
+_RANKED_ITEM = re.compile(r"(?P<k>\d+)\.\s+(?P<name>[^;]+?):\s*(?P<figure>[^;:]*?\d[^;:]*?)(?:;\s+|\.?\s*$|\.\s+(?=[A-Z]))")
+
+
+def _ranked_past_asked_threshold(text: str, question: str) -> list[str]:
+    """Every item of a ranking whose share meets the bar the question sets: "1. Apple Inc.: 20%; 2. Google Inc.: 18%;
+    3. Sony Interactive Entertainment Inc.: 13%." for "Which customers accounted for 10% or more of net revenues?".
+    The ranking lists every item of its table, so the items past the bar are all of them; none unless each ranked
+    figure is one percentage (a ranking of changes, or of amounts, is no share to hold against the bar)."""
+    bar = _ASKED_THRESHOLD.search(question)
+    at = _RANKING.search(text)
+    if bar is None or at is None or re.search(r"\bchange\b", text[: at.start()], re.I):
+        return []
+    level = float(bar.group("n") or bar.group("n2") or bar.group("n3"))
+    inclusive = bar.group("n3") is None  # "10% or more", "at least 10%" meet the bar; "more than 10%" passes it
+    items, pos = [], at.end()
+    while (m := _RANKED_ITEM.match(text, pos)) and int(m.group("k")) == len(items) + 1:
+        figures = _figures(m.group("figure"), percent=True)
+        if len(figures) != 1 or not _name_like(_unstopped(m.group("name"))):
+            return []
+        items.append((_unstopped(m.group("name")), figures[0][0]))
+        pos = m.end()
+    passed = [name for name, share in items if share > level or (inclusive and share == level)]
+    return passed if len(items) >= 2 and passed else []
+
+
+# a count of the things asked, then a colon and the list of them: "three labor unions: the A; the B; and the C."
+_COUNTED_COLON = re.compile(rf"\b(?P<count>{'|'.join(NUMBER_WORDS)}|\d{{1,2}})\s+"
+                            r"(?P<what>(?:[a-z-]+\s+){0,3}[a-z-]+):\s+(?P<items>[^:]+?)(?:\.[\"”]?\s*$|\.\s+(?=[A-Z]))")
+
+
+def _counted_after_colon(quote: str, question: str) -> list[str]:
+    """The names a quote lists after a colon that a count of the question's own words leads to, as many as counted:
+    "... with the local chapters of three labor unions: the International Brotherhood of Electrical Workers (IBEW)
+    Local 1245; the Engineers and Scientists of California (ESC) IFPTE 20; and the Service Employees International
+    Union." for "Which labor unions have collective bargaining agreements ...". Items part at semicolons when there
+    are any, else at commas and "and"; none unless every item is a name."""
+    asked = set(tokenize(_QUOTED.sub(" ", question)))
+    for m in _COUNTED_COLON.finditer(quote):
+        what = set(tokenize(m.group("what")))
+        if not what or not what <= asked:
+            continue
+        raw = m.group("items")
+        parts = re.split(r"\s*;\s*", raw) if ";" in raw else re.split(r",\s+and\s+|,\s+|\s+and\s+", raw)
+        items = [_unstopped(re.sub(r"^(?:and\s+)?(?:the\s+)?", "", p.strip())) for p in parts if p.strip()]
+        if len(items) == count_of(m.group("count")) and all(_name_like(i) and not _DEFINED_TERM.match(i)
+                                                            for i in items):
+            return items
+    return []
+
+
+# a bullet opening a sentence whose subject is a person or party: "· Morgan Flatley is being promoted to ..."
+_BULLET = re.compile(r"(?:^|(?<=\s)|(?<=[\"“]))[·•▪]\s*")
+_BULLET_SUBJECT = re.compile(r"(?P<name>(?:[A-Z][\w'’.-]*\s+){1,3}?[A-Z][\w'’-]*)\s+(?:is|are|was|were|will|has|have|had)\b")
+
+
+def _bullet_subjects(text: str, question: str) -> list[str]:
+    """The subjects of the answer's parallel bullets, each a sentence opening with a name and its verb: "· Morgan
+    Flatley is being promoted to ...", "· Skye Anderson is being elevated to ...", "· Andrew Gregory will become
+    ..." for "Which executives did X appoint to new leadership roles ...". Asked as "which" things; none unless two
+    bullets at least and every bullet of the answer opens so (a bullet of another shape is another kind of list)."""
+    if not re.match(r"^\W*which\s", question, re.I):
+        return []
+    bullets = [text[b.end():] for b in _BULLET.finditer(text)]
+    subjects = [m.group("name") if (m := _BULLET_SUBJECT.match(b)) else None for b in bullets]
+    if len(subjects) < 2 or not all(subjects):
+        return []
+    if not all(_name_like(n) and not _OPENER.match(n) and not _DEFINED_TERM.match(n) for n in subjects):
+        return []
+    return list(dict.fromkeys(subjects))
 
 
 # "With which companies did X sign agreements ...": the preposition the names asked stand after

@@ -10,6 +10,7 @@ from eval.erc import (
     NA,
     ErcQuestion,
     _asked_stems,
+    _figure_beside_asked_phrase,
     all_na_baseline,
     grade,
     read_team_scores,
@@ -750,3 +751,92 @@ def test_a_name_ending_in_an_apostrophe_s_is_a_name_unless_a_thing_it_owns_follo
     # the owner of the thing named after it is not the name asked
     owner = _answer('"Our largest stockholder, Sojitz\'s preferred stock holder, owns all of it." (fo p.40)')
     assert typed_answer("name", owner, 'Who is the largest stockholder of "Foo Inc."?') == NA
+
+
+def test_every_ranked_item_meeting_the_share_the_question_sets_is_the_list():
+    ranking = _answer('Acme Inc. (20%) ranks highest in the table "Net Revenues:" (2022 column). Ranking: 1. Acme Inc.: '
+                      "20%; 2. Beta Corp.: 18%; 3. Gamma Ltd.: 10%; 4. Delta LLC: 6%.")
+    question = ('Which customers accounted for 10% or more of the consolidated net revenues of "Foo Inc." in 2022? If '
+                "data is not available, return 'N/A'.")
+    assert typed_answer("names", ranking, question) == ["Acme Inc.", "Beta Corp.", "Gamma Ltd."]
+    # "more than 10%" passes the bar; a share on it does not
+    assert typed_answer("names", ranking, question.replace("10% or more", "more than 10%")) == ["Acme Inc.", "Beta Corp."]
+    # no bar asked, a ranking of changes, or of amounts: no list
+    assert typed_answer("names", ranking, question.replace(" accounted for 10% or more of", " made up")) == NA
+    changes = _answer("Acme Inc. (+20%) ranks highest by change from 2021 to 2022. Ranking: 1. Acme Inc.: +20%; 2. "
+                      "Beta Corp.: +18%.")
+    assert typed_answer("names", changes, question) == NA
+    amounts = _answer("Acme Inc. ($20 million) ranks highest. Ranking: 1. Acme Inc.: $20 million; 2. Beta Corp.: $18 "
+                      "million.")
+    assert typed_answer("names", amounts, question) == NA
+
+
+def test_of_figures_a_quote_sets_either_side_of_one_day_the_side_asked_answers():
+    quote = _answer('"Parent will pay us a termination fee in an amount equal to (1) $2.5 billion if the termination '
+                    "notice is provided prior to April 18, 2023, or (2) $3.0 billion if the termination notice is "
+                    'provided at any time after April 18, 2023." (fo p.4)')
+    question = ('What termination fee would Parent pay "Foo Inc." if the termination notice is provided after April 18, '
+                "2023 (in USD)? If data is not available, return 'N/A'.")
+    assert typed_answer("number", quote, question) == 3_000_000_000
+    assert typed_answer("number", quote, question.replace("after", "before")) == 2_500_000_000
+    # another day asked, or a quote setting no figure against the other side of the day: nothing picked
+    assert typed_answer("number", quote, question.replace("April 18", "May 1")) == NA
+    other_day = _answer(quote.answer.replace("prior to April 18", "prior to March 1"))
+    assert typed_answer("number", other_day, question) == NA  # no alternative of the day asked: which is not told
+
+
+def test_the_one_figure_written_beside_a_phrase_of_the_question_answers():
+    quote = _answer('"Net loss decreased $743.5 million, or 42%, from $1.8 billion in 2020 to $1.0 billion in 2021, which '
+                    'included a benefit from a pre-tax gain of $119.3 million from the transaction with Acme." (fo p.57) '
+                    '"This consisted primarily of a net loss of $1.0 billion and a $119.3 million pre-tax gain from the '
+                    'transaction with Acme." (fo p.71)')
+    question = ('What pre-tax gain did "Foo, Inc." recognize in 2021 as a result of its transaction with Acme (in USD)? '
+                "If data is not available, return 'N/A'.")
+    assert typed_answer("number", quote, question) == 119_300_000
+    # two figures beside the phrase, a quote not naming the party asked, or another year's: N/A
+    two = _answer(quote.answer.replace("a $119.3 million pre-tax gain", "a $120.5 million pre-tax gain"))
+    assert typed_answer("number", two, question) == NA
+    assert typed_answer("number", quote, question.replace("Acme", "Beta")) == NA
+    assert typed_answer("number", quote, question.replace("2021", "2019")) == NA
+    # the phrase is the question's own noun phrase, right beside the figure: "if the termination notice" after a
+    # figure is a condition, no name of it
+    fees = ['We may owe $2.5 billion if the termination notice is late or $3.0 billion if it is early.']
+    assert _figure_beside_asked_phrase(fees, 'What fee would "Foo Inc." owe if the termination notice is late?', False,
+                                       None) is None
+    # one word of the question beside a figure is no phrase of it
+    loose = _answer('"Net loss decreased $743.5 million to $1.0 billion, with a gain of $119.3 million and other items of '
+                    '$5.0 million in 2021 from the transaction with Acme." (fo p.57)')
+    assert typed_answer("number", loose, question) == NA
+
+
+def test_names_listed_after_a_colon_as_many_as_a_count_of_the_questions_words_are_the_list():
+    quote = _answer('"Of the regular employees, approximately 15,000 are covered by collective bargaining agreements '
+                    "with the local chapters of three labor unions: the International Brotherhood of Electrical Workers "
+                    "(IBEW) Local 1245; the Engineers and Scientists of California (ESC) IFPTE 20; and the Service "
+                    'Employees International Union." (fo p.13)')
+    question = ('Which labor unions have collective bargaining agreements covering regular employees of "Foo Company" as '
+                "of December 31, 2019? If data is not available, return 'N/A'.")
+    assert typed_answer("names", quote, question) == [
+        "International Brotherhood of Electrical Workers (IBEW) Local 1245",
+        "Engineers and Scientists of California (ESC) IFPTE 20", "Service Employees International Union"]
+    # a count that is not the list's, or things the question does not ask: no list
+    assert typed_answer("names", _answer(quote.answer.replace("three labor", "four labor")), question) == NA
+    assert typed_answer("names", quote, question.replace("labor unions", "pension plans")) == NA
+    commas = _answer('"We operate two segments: Alpha Products, and Beta Services." (fo p.3)')
+    assert typed_answer("names", commas, 'Which segments does "Foo Inc." operate?') == ["Alpha Products", "Beta Services"]
+
+
+def test_the_subjects_of_parallel_bullets_are_the_names_asked():
+    quote = _answer('"· Jane Roe is being promoted to Executive Vice President, Marketing." (fo p.6) "She will report to '
+                    'the CEO. · John Doe is being elevated to President, Global Services." (fo p.6) "· Ann Smith will '
+                    'become Senior Vice President, Development." (fo p.6) "These appointments will be effective on '
+                    'February 1." (fo p.6)')
+    question = ('Which executives did "Foo Corporation" appoint to new leadership roles effective February 1, 2023? If '
+                "data is not available, return 'N/A'.")
+    assert typed_answer("names", quote, question) == ["Jane Roe", "John Doe", "Ann Smith"]
+    # a bullet of another shape among them, one bullet alone, or a subject that is no name: no list
+    mixed = _answer(quote.answer + ' "• if the agreement is terminated, we will pay a fee." (fo p.7)')
+    assert typed_answer("names", mixed, question) == NA
+    assert typed_answer("names", _answer('"· Jane Roe is being promoted to President." (fo p.6)'), question) == NA
+    ours = _answer('"· The Company will expand." (fo p.6) "· Jane Roe is being promoted to President." (fo p.6)')
+    assert typed_answer("names", ours, question) == NA
