@@ -217,7 +217,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                                          f"{i.label}: {i.shown}" for i in ranked) + ".",
                                      citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
         if table is not None and dimension and _SEGMENTS.search(dimension.group(0)) and len(companies) == 1 \
-                and not table.of_segments and not any(_called_a_segment(i.label, hits) for i in table.items):
+                and not table.of_segments and not any(
+                    _called_a_segment(i.label, [*(h.chunk.text for h in hits), table.block.chunk.text if table.block else ""])
+                    for i in table.items):
             # "which of NVIDIA's reportable segments": a table of its markets ("Gaming", "Data Center") ranks
             # no segment when the filing never calls one of its items so (its segments are "Compute &
             # Networking" and "Graphics")
@@ -875,13 +877,16 @@ def _caption_lines(block: Block, n: int = 2) -> list[str]:
     return lines[-n:]
 
 
-def _called_a_segment(label: str, hits: list[SearchHit]) -> bool:
-    """Whether the filing calls an item a segment: "<item> segment", or the item among the names a sentence
-    gives its segments ("Our two operating segments are "Compute & Networking" and "Graphics"")."""
+def _called_a_segment(label: str, texts: list[str]) -> bool:
+    """Whether the filing's text calls an item a segment: "<item> segment", or the item among the names a sentence
+    gives its segments ("Our two operating segments are "Compute & Networking" and "Graphics"", "three segments:
+    North America, International, and AWS")."""
     name = re.escape(_item_name(label))
     called = re.compile(rf"\b{name}[\"”]?\s+(?:(?:reportable|operating|business)\s+)?segment\b|"
-                        rf"\bsegments?\b[^.]{{0,40}}?\b(?:consist\s+of|are|were|comprise|include)\b[^.]{{0,200}}?\b{name}\b")
-    return any(called.search(h.chunk.text) for h in hits)
+                        rf"\bsegments?\b[^.]{{0,40}}?(?:\b(?:consist\s+of|are|were|comprise|include)\b|:)[^.]{{0,200}}?"
+                        rf"\b{name}\b")
+    return any(called.search(text) for text in texts)
+
 
 
 def _captioned_segments(block: Block) -> bool:

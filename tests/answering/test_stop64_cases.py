@@ -116,3 +116,10 @@ def test_a_count_of_people_asked_is_not_answered_by_a_line_items_dollars():
     written = WrittenAnswer(status="answered", kind="metric", text="Oracle Research and development FY2020: $6,067.00 "
                             "million (statement line item). Research and development = $6,067.0M.")
     assert uncovered_ask(written, ORACLE_RND_STAFF, ["Oracle"]) is not None
+
+
+def test_segments_the_filing_names_after_a_colon_are_ranked(services):
+    # "We have organized our operations into three segments: North America, International, and AWS."
+    answer = ask("Which of Amazon's reportable segments had the largest operating income in FY2019?",
+                 filing("financebench/pdfs/AMAZON_2019_10K.pdf"), [23, 24], services)
+    assert "does not call segments" not in answer.text and "AWS" in answer.text, answer.text
