@@ -217,12 +217,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                                          f"{i.label}: {i.shown}" for i in ranked) + ".",
                                      citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
         if table is not None and dimension and _SEGMENTS.search(dimension.group(0)) and len(companies) == 1 \
-                and not table.of_segments and not any(
-                    _called_a_segment(i.label, [*(h.chunk.text for h in hits), table.block.chunk.text if table.block else ""])
-                    for i in table.items):
+                and not table.of_segments and _other_segments_named(table, [
+                    *(h.chunk.text for h in hits), table.block.chunk.text if table.block else ""]):
             # "which of NVIDIA's reportable segments": a table of its markets ("Gaming", "Data Center") ranks
-            # no segment when the filing never calls one of its items so (its segments are "Compute &
-            # Networking" and "Graphics")
+            # no segment where the filing calls others its segments ("Compute & Networking" and "Graphics")
             reason = (f"the table found ranks {', '.join(i.label for i in table.items[:4])}, which the filing does "
                       f"not call segments")
             return WrittenAnswer(status="not_found", kind="choice", reason=reason,
@@ -875,6 +873,20 @@ def _caption_lines(block: Block, n: int = 2) -> list[str]:
              if len(line.split()) >= 4 and not re.search(r"\bin\s+(?:millions|thousands|billions)\b", line, re.I)
              and not re.match(r"(?:as\s+of|years?\s+ended|at)\b", line.strip(), re.I)]
     return lines[-n:]
+
+
+# "the Graphics segment", "our Compute & Networking segment": a name the filing gives a segment
+_NAMED_SEGMENT = re.compile(r"\b(?P<name>[A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*){0,4})[\"”]?\s+segment\b")
+_NO_SEGMENT_NAME = frozenset({"the", "our", "its", "each", "every", "this", "that", "total", "reportable", "operating",
+                              "business", "reporting", "geographic", "a", "one", "other", "all"})
+
+
+def _other_segments_named(table: Table, texts: list[str]) -> bool:
+    """Whether the texts name segments of the company ("the Graphics segment") and call none of the table's
+    items one; a filing whose segments the texts read never name leaves the table's items unjudged."""
+    named = {m.group("name") for text in texts for m in _NAMED_SEGMENT.finditer(text)
+             if m.group("name").split()[-1].lower() not in _NO_SEGMENT_NAME}
+    return bool(named) and not any(_called_a_segment(i.label, texts) for i in table.items)
 
 
 def _called_a_segment(label: str, texts: list[str]) -> bool:
