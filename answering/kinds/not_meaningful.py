@@ -297,7 +297,8 @@ def _without_cash_flow_line(metric: str, inputs: set[str], company: str, hits: l
         return None
     statement = cash_flow_statement(company, hits, understanding, services)
     if statement is None:
-        return None  # not read whole: a missing line proves nothing
+        # not read whole: a missing line proves nothing, but the filer's own word that it never paid one does
+        return _never_paid(metric, company, hits, understanding, services)
     rows = cash_flow_lines(statement)
     if any(_FLOW_LINES[m].search(line) for m in needed for line, _ in rows):
         return None  # the line exists: answer as asked
@@ -317,6 +318,32 @@ def _without_cash_flow_line(metric: str, inputs: set[str], company: str, hits: l
         citations.append(cite(financing[1], financing[0]))
     return WrittenAnswer(status="answered", kind="not_meaningful", text=text, citations=unique_citations(citations),
                          flags=["metric_not_meaningful"])
+
+
+# "We have never declared nor paid cash dividends on our capital stock", "has not paid any dividends since its
+# inception": the filer's own word that there was no dividend to pay out (not "did not pay dividends in 2021")
+_NEVER_PAID = re.compile(r"\b(?:have|has)\s+never\s+(?:declared\s+(?:or|nor|and)\s+)?paid\s+(?:any\s+)?(?:cash\s+)?dividends?\b|"
+                         r"\b(?:have|has)\s+not\s+(?:declared\s+(?:or|nor|and)\s+)?paid\s+(?:any\s+)?(?:cash\s+)?dividends?\s+"
+                         r"since\s+(?:its|our)\s+inception\b", re.I)
+
+
+def _never_paid(metric: str, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                services: MetricServices) -> WrittenAnswer | None:
+    """A payout metric of a company whose filing says it has never paid a dividend, from the hits or one search."""
+    chunks = [h.chunk for h in hits if h.chunk.company == company]
+    if services.retriever is not None:
+        filters = SearchFilters(companies=[company], fiscal_years=sorted(set(understanding.fiscal_years))[-1:])
+        chunks += [h.chunk for h in services.retriever.search("never declared or paid cash dividends on capital stock",
+                                                              filters=filters, k=6, mode="sparse")]
+    for chunk in chunks:
+        for sentence in split_sentences(collapse_whitespace(chunk.text)):
+            if _NEVER_PAID.search(sentence):
+                label = services.vocabulary.label(metric) or metric
+                text = (f"{label} does not apply to {company}: it has never paid a cash dividend, so there is nothing to "
+                        f'pay out. As the filing says: "{sentence.strip()}" ({chunk.doc} p.{chunk.page + 1}).')
+                return WrittenAnswer(status="answered", kind="not_meaningful", text=text,
+                                     citations=[cite(chunk, sentence.strip())], flags=["metric_not_meaningful"])
+    return None
 
 
 def _operands(formula: str, vocab: Vocabulary) -> set[str]:

@@ -123,3 +123,13 @@ def test_segments_the_filing_names_after_a_colon_are_ranked(services):
     answer = ask("Which of Amazon's reportable segments had the largest operating income in FY2019?",
                  filing("financebench/pdfs/AMAZON_2019_10K.pdf"), [23, 24], services)
     assert "does not call segments" not in answer.text and "AWS" in answer.text, answer.text
+
+
+def test_a_payout_ratio_of_a_company_that_says_it_never_paid_a_dividend_does_not_apply(services):
+    # the cash flow statement is not among the pages read; the filer's own "We have never declared nor paid cash
+    # dividends on our capital stock" says there is nothing to pay out
+    answer = ask("What is Lyft's FY2021 dividend payout ratio? Dividend payout ratio is defined as: cash dividends paid "
+                 "/ net income. Answer in units of percents and round to one decimal place.",
+                 filing(LYFT), [52, 54], services)
+    assert answer.status == "answered" and answer.kind == "not_meaningful", answer.text
+    assert "never declared nor paid" in answer.text
