@@ -71,6 +71,9 @@ def write(question: str, hits: list[SearchHit], companies: list[str], retriever:
         # two parties in the role, one for each side ("X is serving as financial advisor to Acme ...; Y is serving as
         # financial advisor to Beta"): the one the role names the asked company right after ("advisor to Acme")
         found = [f for f in found if _for_company(f[1][1], role, companies)] or found
+    # "President and Secretary U.S. BANK NATIONAL ASSOCIATION", a signature block's run: the party whose name ends it
+    keys = {_key(name) for name, _ in found}
+    found = [(name, at) for name, at in found if not any(k != _key(name) and _key(name).endswith(f" {k}") for k in keys)]
     parties = {_key(name) for name, _ in found}
     if len(parties) != 1:
         return None
@@ -150,7 +153,9 @@ def _sentence_of(text: str, start: int, end: int) -> str:
         if not _ABBREVIATION.search(text[:at + 1].split()[-1]):  # ("U.S. Bank Trust Company": no sentence end)
             opened = at
     if opened < start - _SENTENCE_SPAN:  # no full stop near: from a word's start within the span
-        opened = text.find(" ", max(0, start - _SENTENCE_SPAN))
+        # (any white space: a text layer may break every word onto a line of its own)
+        space = re.search(r"\s", text[max(0, start - _SENTENCE_SPAN): start])
+        opened = max(0, start - _SENTENCE_SPAN) + space.start() if space else -1
     closed = min(end + _SENTENCE_SPAN, len(text))
     for stop in re.finditer(r"\.(?=\s)", text[end: closed]):
         word = text[:end + stop.end()].split()[-1]

@@ -302,7 +302,8 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         return "the question asks by region, and no quote names a region or country"
     if written.kind == "passage" and (party := _DEAL_PARTY.search(question)) is not None \
             and not set(tokenize(party.group("name"))) <= {t for c in companies for t in tokenize(c)} \
-            and not re.search(rf"\b{re.escape(party.group('name').split()[0])}\b", written.text):
+            and not re.search(rf"\b(?:{re.escape(party.group('name').split()[0])}|{re.escape(party.group('name').split()[0].upper())})\b",
+                              written.text):  # (or in an agreement's capitals: "SLACK TECHNOLOGIES, LLC")
         # "the strategic rationale for its acquisition of Current Health": a sentence about another
         # deal of the filer ("The acquisition of CST is aligned with our strategy") is not about this one
         return f"the question asks about its deal with {party.group('name')}, and no quote names {party.group('name')}"
