@@ -41,7 +41,49 @@ _NOT_A_PARTY = re.compile(r"^(?:The\s+)?(?:Company|Borrower|Issuer|Agreement|Len
 
 
 def asks(question: str) -> bool:
-    return ASKS.match(question) is not None
+    return ASKS.match(question) is not None or ASKS_LENDER.match(question) is not None
+
+
+# "Which bank provides the $15 million revolving line of credit under its five-year credit agreement": the other side
+# of the company's agreement, which a filing names "a five-year credit agreement with Wells Fargo Bank N.A. which
+# provides a $15 million revolving line of credit"
+ASKS_LENDER = re.compile(r"^\W*(?:which|what)\s+(?:bank|lender|financial\s+institution|institution)\s+(?:provides|provided|"
+                         r"extends|extended|issued|issues|is\s+the\s+lender\s+(?:of|under|for))\s+(?P<thing>[^?]{5,200})", re.I)
+# "agreement with <Name>", "facility with <Name>": the counterparty, a capitalised run ending its legal form
+_WITH_PARTY = re.compile(r"\b(?:agreements?|facilit(?:y|ies)|line\s+of\s+credit|loan)\s+with\s+(?P<name>(?:[A-Z][\w.&'’-]*\s+)"
+                         r"{0,5}(?:[A-Z][\w.&'’-]*)(?:,?\s+(?:N\.\s?A\.|National\s+Association))?)")
+_OWN_WORDS_STATED = 0.5  # a sentence naming the counterparty states half the asked thing's words at least
+
+
+def _lender(question: str, hits: list[SearchHit], companies: list[str]) -> WrittenAnswer | None:
+    """The one counterparty the sentences stating the asked facility name ("... agreement with <Name> ..."), or None."""
+    m = ASKS_LENDER.match(question)
+    if m is None:
+        return None
+    thing = {w for w in re.findall(r"[a-z]{4,}", m.group("thing").lower()) if w not in _SCAFFOLD}
+    found: list[tuple[str, SearchHit, str]] = []
+    for hit in hits:
+        text = " ".join(hit.chunk.text.split())
+        for said in _WITH_PARTY.finditer(text):
+            sentence = _sentence_of(text, said.start(), said.end())
+            words = set(re.findall(r"[a-z]{4,}", sentence.lower()))
+            if thing and len(thing & words) / len(thing) >= _OWN_WORDS_STATED:
+                name = said.group("name").strip().rstrip(",")
+                if name.endswith(".") and not _ABBREVIATION.search(name.split()[-1]):
+                    name = name[:-1]  # the sentence's full stop, not an "N.A." of the name
+                found.append((name, hit, sentence))
+    parties = {_key(_trimmed(name, companies)) for name, _, _ in found}
+    if len(parties) != 1:
+        return None
+    name, hit, sentence = found[0]
+    return WrittenAnswer(status="answered", kind="passage",
+                         text=f'{name}\n\n"{sentence}" ({hit.chunk.doc} p.{hit.chunk.page + 1})',
+                         citations=[cite(hit.chunk, sentence)])
+
+
+# words of a question that say nothing of the facility itself
+_SCAFFOLD = frozenset({"under", "according", "annual", "report", "data", "available", "return", "with", "from", "that",
+                       "this", "their", "company", "holding", "holdings", "corporation"})
 
 
 def names_the_role(question: str, answer: str) -> bool:
@@ -55,7 +97,7 @@ def write(question: str, hits: list[SearchHit], companies: list[str], retriever:
     """The one party the pages name in the asked role, or None (none named, or two different parties)."""
     m = ASKS.match(question)
     if m is None:
-        return None
+        return _lender(question, hits, companies)
     role = m.group("role").strip()
     past = bool(re.search(r"\b(?:served|acted|was)\b", m.group(0), re.I))
     found = _named(role, hits, past, companies)

@@ -133,3 +133,24 @@ def test_a_payout_ratio_of_a_company_that_says_it_never_paid_a_dividend_does_not
                  filing(LYFT), [52, 54], services)
     assert answer.status == "answered" and answer.kind == "not_meaningful", answer.text
     assert "never declared nor paid" in answer.text
+
+
+PATRIOT = "filings-wild/pdfs/PatriotTransportation_2022_AnnualReport.pdf"
+SALESFORCE_8K = "financebench-extra/pdfs/SALESFORCE_2021_8K_dated-2021-07-21.pdf"
+
+
+def test_the_bank_providing_a_facility_is_the_other_side_of_the_agreement_stating_it(services):
+    # "The Company has a five-year credit agreement with Wells Fargo Bank N.A. which provides a $15 million revolving
+    # line of credit"
+    answer = ask('Which bank provides the $15 million revolving line of credit of "Patriot Transportation Holding, Inc." '
+                 "under its five-year credit agreement, according to its 2022 annual report?", filing(PATRIOT), [10],
+                 services)
+    assert answer.status == "answered" and answer.text.startswith("Wells Fargo Bank N.A.\n"), answer.text
+
+
+def test_a_trustee_named_in_an_agreements_capitals_and_again_under_a_signature_is_one_party(services):
+    answer = ask('Which bank acted as trustee under the Second Supplemental Indenture that "salesforce.com, inc." entered '
+                 "into on July 21, 2021 in connection with its acquisition of Slack Technologies, Inc.?",
+                 filing(SALESFORCE_8K), [1, 2, 4], services)
+    assert answer.status == "answered" and answer.text.startswith("U.S. BANK NATIONAL ASSOCIATION"), answer.text
+    assert "as trustee" in answer.text
