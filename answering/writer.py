@@ -403,6 +403,10 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # "who was its General Counsel": the one row of the officers' table that holds the title
         _Reader(lambda w: (officers_table.ASKS_ROLE.search(text) or officers_table.HELD_TITLE.search(text)) is not None,
                 lambda: officers_table.role_holder(text, hits, understanding, services)),
+        # "who served as Interim Chief Executive Officer from January 14, 2019 to May 1, 2019": the officer under
+        # whose row of the officers' table that earlier position is printed (over quotes naming any officer)
+        _Reader(lambda w: officers_table.ASKS_SERVED.search(text) is not None,
+                lambda: officers_table.former_holder(text, hits, understanding, services)),
         # "who signed the Form 8-K on behalf of the registrant": the signature under the report's signing clause
         _Reader(lambda w: officers_table.ASKS_SIGNER.search(text) is not None,
                 lambda: officers_table.signer(text, hits, understanding, services)),

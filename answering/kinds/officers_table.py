@@ -22,6 +22,7 @@ from answering.citations import cite, unique_citations
 from answering.kinds.people import asked_filing
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.catalog import FORM_WORDS
+from loaders.dates import days_written
 
 if TYPE_CHECKING:
     from answering.metric_answer import MetricServices
@@ -137,6 +138,41 @@ def role_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
         return None
     name, line, chunk = max(holders, key=lambda h: len(h[0]))  # "Robert E. Sandlin" over "Robert Sandlin"
     return _named_person(name, line, chunk, where)
+
+
+# "Who served as Interim Chief Executive Officer of X from January 14, 2019 to May 1, 2019": a title held before
+ASKS_SERVED = re.compile(r"^\W*[Ww]ho\s+(?:served|acted)\s+as\s+(?:the\s+|its\s+)?(?P<title>(?:[A-Z][\w&-]*\s+){0,4}"
+                         r"(?:Officer|Counsel|President|Secretary|Treasurer|Controller|Director|Chair(?:man|woman|person)?)|"
+                         r"CEO|CFO|COO)\b")
+
+
+def former_holder(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                  services: MetricServices) -> WrittenAnswer | None:
+    """The one officer under whose row of the officers' table a line holds the asked title over the asked days
+    ("John R. Simon 55 Executive Vice President ..." then "Interim Chief Executive Officer January 14, 2019 to May
+    1, 2019": each officer's earlier positions are printed under their row); None when none or several."""
+    asked = ASKS_SERVED.search(question)
+    if asked is None or len(understanding.companies) != 1:
+        return None
+    asked_title = _SPELLED.get(asked.group("title"), asked.group("title"))
+    title = re.compile(rf"(?<!Vice )\b{re.escape(asked_title)}\b")
+    days = days_written(question)
+    chunks = sorted({h.chunk.chunk_id: h.chunk for h in asked_filing(hits, understanding.companies[0], services)}.values(),
+                    key=lambda c: (c.doc, c.index))
+    held: dict[str, tuple[str, Chunk, str]] = {}  # person -> (name as printed, chunk, the line holding the title)
+    for at in (i for i, c in enumerate(chunks) if _HEADING.search(c.text)):
+        for chunk in chunks[at: at + _SECTION_CHUNKS]:
+            officer = None
+            for line in (raw.strip() for raw in chunk.text.splitlines()):
+                row = _ROW.match(line)
+                if row and not {w.lower().strip(".,") for w in row.group("name").split()} & _NOT_NAME:
+                    officer, line = row.group("name"), line[len(row.group("name")):]
+                if officer and title.search(line) and (not days or days & days_written(line)):
+                    held.setdefault(_person(officer), (officer, chunk, line.strip()))
+    if len(held) != 1:
+        return None
+    name, chunk, quote = next(iter(held.values()))
+    return _named_person(name, quote, chunk, f", under {name}'s row of the officers' table")
 
 
 def _named_person(name: str, quote: str, chunk: Chunk, where: str) -> WrittenAnswer:

@@ -154,3 +154,14 @@ def test_a_trustee_named_in_an_agreements_capitals_and_again_under_a_signature_i
                  filing(SALESFORCE_8K), [1, 2, 4], services)
     assert answer.status == "answered" and answer.text.startswith("U.S. BANK NATIONAL ASSOCIATION"), answer.text
     assert "as trustee" in answer.text
+
+
+PGE_2019 = "financebench-extra/pdfs/PG_E_2019_10K.pdf"
+
+
+def test_who_served_in_an_earlier_title_is_the_officer_whose_row_it_is_printed_under(services):
+    # "John R. Simon 55 Executive Vice President, Law, Strategy and Policy ..." then, under his row, "Interim Chief
+    # Executive Officer January 14, 2019 to May 1, 2019"
+    answer = ask('Who served as Interim Chief Executive Officer of "PG&E Corporation" from January 14, 2019 to May 1, '
+                 "2019?", filing(PGE_2019), [60], services)
+    assert answer.status == "answered" and answer.text.startswith("John R. Simon\n"), answer.text
