@@ -407,6 +407,10 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # whose row of the officers' table that earlier position is printed (over quotes naming any officer)
         _Reader(lambda w: officers_table.ASKS_SERVED.search(text) is not None,
                 lambda: officers_table.former_holder(text, hits, understanding, services)),
+        # "to whom will the new Chief Transformation Officer report": the name after "will report to" in the sentences
+        # from the one naming the title
+        _Reader(lambda w: officers_table.ASKS_REPORTS_TO.search(text) is not None,
+                lambda: officers_table.reports_to(text, hits, understanding, services)),
         # "who signed the Form 8-K on behalf of the registrant": the signature under the report's signing clause
         _Reader(lambda w: officers_table.ASKS_SIGNER.search(text) is not None,
                 lambda: officers_table.signer(text, hits, understanding, services)),

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from answering.aspects import split_sentences
 from answering.citations import cite, unique_citations
 from answering.kinds.people import asked_filing
 from answering.written_answer import NOT_FOUND, WrittenAnswer
@@ -173,6 +174,41 @@ def former_holder(question: str, hits: list[SearchHit], understanding: QueryUnde
         return None
     name, chunk, quote = next(iter(held.values()))
     return _named_person(name, quote, chunk, f", under {name}'s row of the officers' table")
+
+
+# "To whom will the new Senior Vice President, Chief Transformation Officer of X report": the title, as printed
+ASKS_REPORTS_TO = re.compile(r"^\W*(?:[Tt]o\s+whom|[Ww]ho)\s+(?:will|does|did|do|would|is)\s+(?:the\s+|its\s+)?(?:new(?:ly\s+appointed)?\s+)?"
+                             r"(?P<title>(?:[A-Z][\w&-]*,?\s+){0,6}(?:Officer|Counsel|President|Secretary|Treasurer|Controller|"
+                             r"Director|Chair(?:man|woman|person)?))\b[^?]*?\breport(?:ing)?\b")
+_REPORTS_TO = re.compile(r"\breports?\s+to\s+(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][\w'’-]+){1,2})")
+_AFTER_TITLE = 3  # sentences after the one naming the title that tell its line of report
+
+
+def reports_to(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+               services: MetricServices) -> WrittenAnswer | None:
+    """The one person the filing says the asked title's holder will report to, in the sentences from the one naming
+    the title ("Spero Droulias will become Senior Vice President, Chief Transformation Officer. ... Spero will report
+    to Kevin Ozan."); None when none or several."""
+    asked = ASKS_REPORTS_TO.search(question)
+    if asked is None or len(understanding.companies) != 1:
+        return None
+    title = re.compile(rf"(?<!Vice ){re.escape(' '.join(asked.group('title').split()))}")
+    found: dict[str, tuple[str, Chunk, str]] = {}  # person -> (name as printed, chunk, the sentence saying it)
+    for hit in asked_filing(hits, understanding.companies[0], services):
+        said = split_sentences(hit.chunk.text)
+        for i in (i for i, sentence in enumerate(said) if title.search(" ".join(sentence.split()))):
+            # (in the title's own sentence, only after the title: "Andrew will report to both Ian ... · Spero Droulias
+            # will become ... Chief Transformation Officer" is another officer's line of report)
+            named = title.search(" ".join(said[i].split()))
+            for n, sentence in enumerate(said[i: i + 1 + _AFTER_TITLE]):
+                sentence = " ".join(sentence.split())[named.end():] if n == 0 and named else sentence
+                if (m := _REPORTS_TO.search(sentence)) is not None:
+                    found.setdefault(_person(m.group("name")), (m.group("name"), hit.chunk, sentence))
+                    break
+    if len(found) != 1:
+        return None
+    name, chunk, sentence = next(iter(found.values()))
+    return _named_person(name, sentence, chunk, ", the sentence after the one naming the title")
 
 
 def _named_person(name: str, quote: str, chunk: Chunk, where: str) -> WrittenAnswer:

@@ -165,3 +165,14 @@ def test_who_served_in_an_earlier_title_is_the_officer_whose_row_it_is_printed_u
     answer = ask('Who served as Interim Chief Executive Officer of "PG&E Corporation" from January 14, 2019 to May 1, '
                  "2019?", filing(PGE_2019), [60], services)
     assert answer.status == "answered" and answer.text.startswith("John R. Simon\n"), answer.text
+
+
+MCDONALDS_8K = "financebench-extra/pdfs/MCDONALDS_8K_dated-2023-01-06.pdf"
+
+
+def test_whom_a_title_reports_to_is_said_after_the_sentence_naming_the_title(services):
+    # "Andrew will report to both Ian ... · Spero Droulias will become Senior Vice President, Chief Transformation
+    # Officer. In this role, Spero will lead ... Spero will report to Kevin Ozan."
+    answer = ask('To whom will the new Senior Vice President, Chief Transformation Officer of "McDonald\'s Corporation" '
+                 "report, according to its January 6, 2023 employee communication?", filing(MCDONALDS_8K), [5], services)
+    assert answer.status == "answered" and answer.text.startswith("Kevin Ozan\n"), answer.text
