@@ -69,7 +69,7 @@ _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 # Words of the question that say it is about guidance, not what the guidance is for.
 _SCAFFOLD = frozenset(tokenize(
     "guidance outlook change changed announce announced report reported target targets targeted projection projections set management give gave given provide provided issue issued raise raised lower lowered update updated "
-    "expect expected release presentation results earnings press full year quarter second third fourth first percentage "
+    "expect expected spend spent release presentation results earnings press full year quarter second third fourth first percentage "
     "point points respect regard initial initiated according segment segments stated states january february march april may june july august "
     "september october november december gaap non"
 ))
@@ -154,6 +154,11 @@ def guidance_parts(ask: str) -> tuple[str, list[str]]:
     return " ".join(guided), others
 
 
+# "As of its Q2 FY2024 10-Q,", "In its first quarter 2023 earnings release,": the document the question reads
+_SOURCE_NAMED = re.compile(r"\b(?:as\s+of|in|according\s+to|per|from)\s+(?:its|the)\s+[^,?]{0,40}?\b(?:10-?[KQ]|8-?K|annual\s+"
+                           r"report|(?:earnings\s+)?release|filing|report)\b,?", re.I)
+
+
 class _Period:
     """The period the guidance is for: its years, and a quarter when one is asked."""
 
@@ -166,6 +171,10 @@ class _Period:
     def of(cls, ask: str) -> _Period:
         # "in its first-quarter 2023 earnings release" names the source, not the guided period
         ask = re.sub(r"\b(first|second|third|fourth)-quarter\b", r"\1 quarter", topic_ask(ask), flags=re.I)
+        # "As of its Q2 FY2024 10-Q, how much does it expect to spend in fiscal 2024": the filing named is the source,
+        # the period after it the guided one (when the rest names none, the filing's period is all there is)
+        if parse_periods(rest := _SOURCE_NAMED.sub(" ", ask)).years:
+            ask = rest
         parsed = parse_periods(ask)
         quarters = [p for p in parsed.periods if "Q" in p]
         if _FULL_YEAR.search(ask) and quarters and _QUARTER_TEXT.search(ask):

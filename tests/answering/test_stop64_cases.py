@@ -176,3 +176,10 @@ def test_whom_a_title_reports_to_is_said_after_the_sentence_naming_the_title(ser
     answer = ask('To whom will the new Senior Vice President, Chief Transformation Officer of "McDonald\'s Corporation" '
                  "report, according to its January 6, 2023 employee communication?", filing(MCDONALDS_8K), [5], services)
     assert answer.status == "answered" and answer.text.startswith("Kevin Ozan\n"), answer.text
+
+
+def test_the_filing_a_guidance_question_reads_is_its_source_not_the_guided_period(services):
+    # "As of its Q2 FY2024 10-Q": the source; "in fiscal 2024": the period the expectation is for
+    answer = ask("As of its Q2 FY2024 10-Q, how much does Best Buy expect to spend on capital expenditures in fiscal "
+                 "2024?", filing(BESTBUY_Q), [20], services)
+    assert answer.status == "answered" and "$850 million in fiscal 2024" in answer.text, answer.text
