@@ -43,7 +43,7 @@ from finrag.errors import UserError
 from finrag.models import Answer, Question
 from finrag.numerals import NUMBER_WORDS, count_of
 from finrag.vocabulary import tokenize
-from loaders.dates import MONTH_NAMES, days_written, same_snapshot, snapshot_days
+from loaders.dates import MONTH_NAMES, days_written, parse_date, same_snapshot, snapshot_days
 
 NA = "N/A"
 TypedAnswer = float | str | bool | list[str]  # a number, a name, names, a yes/no, or "N/A"
@@ -313,7 +313,9 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
     return _named_right_after(quotes, words, percent, unit) or _named_right_before(quotes, words, percent, unit,
                                                                                     question) \
         or _figure_under_asked_condition(quotes, question, percent, unit) \
-        or _figure_beside_asked_phrase(quotes, question, percent, unit)
+        or _figure_beside_asked_phrase(quotes, question, percent, unit) \
+        or _figure_in_column_of_asked_day(quotes, question, percent, unit) \
+        or _figure_of_asked_month(quotes, question, percent, unit)
 
 
 # what lies between two figures of one list: "$430 million, $347 million, $553 million, and $40 million"
@@ -518,6 +520,37 @@ def _figure_under_asked_condition(quotes: list[str], question: str, percent: boo
     return picked if len(picked) == 1 and other_side else None
 
 
+# a month of a year, no day of it: "in May 2020" ("1 May 2020" and "May 1, 2020" are days)
+_A_MONTH = re.compile(rf"(?<!\d\s)\b(?P<month>{MONTH_NAMES})\s+(?P<y>(?:19|20)\d\d)\b", re.I)
+
+
+def _months_named(text: str) -> set[tuple[str, str]]:
+    return {(m.group("month").lower()[:3], m.group("y")) for m in _A_MONTH.finditer(text)}
+
+
+def _figure_of_asked_month(quotes: list[str], question: str, percent: bool,
+                           unit: re.Pattern | None) -> set[float] | None:
+    """Of figures a quote tells apart by the month each names, the one of the month the question asks: "141 million
+    shares delivered under a $10.0 billion November 2019 ASR and 64 million shares delivered under a $6.0 billion May
+    2020 ASR" for "... the ASR it entered into in May 2020". Each figure's month is in the clause after it, up to the
+    next figure; None unless the question names one month, another figure's clause names another month (the quote
+    sets them against each other), and one figure is left."""
+    asked = _months_named(question)
+    if len(asked) != 1:
+        return None
+    picked, other_month = set(), False
+    for quote in quotes:
+        matches = [f for f in _figure_matches(quote, percent, unit) if percent or not f[0].group("pct")]
+        for i, (m, number, scale) in enumerate(matches):
+            stop = matches[i + 1][0].start() if i + 1 < len(matches) else len(quote)
+            named = _months_named(re.split(r"[.;](?:\s|$)", quote[m.end(): stop], maxsplit=1)[0])
+            if named == asked:
+                picked.add(number * (1.0 if percent else scale))
+            elif named:
+                other_month = True
+    return picked if len(picked) == 1 and other_month else None
+
+
 # the words in a figure's phrase, as a question writes them: "pre-tax gain", "labor unions"
 _PHRASE_WORD = re.compile(r"[a-z][a-z'’-]*")
 _PHRASE_NAMED = 2  # of the question's own words, in the phrase beside the figure, at least
@@ -567,6 +600,57 @@ def _figure_beside_asked_phrase(quotes: list[str], question: str, percent: bool,
                 found.add(number * (1.0 if percent else scale))
                 of_year_asked = of_year_asked or bool(years & written)
     return found if len(found) == 1 and (of_year_asked or not years) else None
+
+
+def _figure_in_column_of_asked_day(quotes: list[str], question: str, percent: bool,
+                                   unit: re.Pattern | None) -> set[float] | None:
+    """The figure a table row gives under the column of the day asked: "April 30, 2023 January 31, 2023 October 31,
+    2022 ... Full time equivalent headcount 72,970 79,390 79,824 ..." for "... full time equivalent headcount ... as of
+    April 30, 2023". The header is a run of days written one after another, the row a label holding two of the
+    question's words at least and right after it as many figures as the header has days; None unless one header day
+    is the day asked and one row of the quotes so answers."""
+    asked, words = snapshot_days(question), _question_words(question)
+    if not asked:
+        return None
+    found = set()
+    for quote in quotes:
+        for days, end in _day_headers(quote):
+            columns = [i for i, d in enumerate(days) if same_snapshot(asked, {d})]
+            if len(columns) != 1:
+                continue
+            for label, row in _table_rows(quote[end:], len(days), percent, unit):
+                if len(words & set(tokenize(label))) >= _PHRASE_NAMED:
+                    found.add(row[columns[0]])
+    return found if len(found) == 1 else None
+
+
+def _day_headers(text: str) -> list[tuple[list, int]]:
+    """Each run of two days or more written one right after another (a table's header of columns), its days in order
+    and where it ends."""
+    runs: list[list[re.Match]] = []
+    for m in _A_DAY.finditer(text):
+        if runs and not text[runs[-1][-1].end(): m.start()].strip():
+            runs[-1].append(m)
+        else:
+            runs.append([m])
+    headers = [([parse_date(m.group(0)) for m in run], run[-1].end()) for run in runs if len(run) >= 2]
+    return [(days, end) for days, end in headers if all(days)]
+
+
+def _table_rows(text: str, width: int, percent: bool, unit: re.Pattern | None) -> list[tuple[str, list[float]]]:
+    """The rows of a table after its header: each label of words, then exactly `width` figures with nothing but space
+    (or a currency sign) between them."""
+    matches = [f for f in _figure_matches(text, percent, unit) if percent or not f[0].group("pct")]
+    rows, i, label_start = [], 0, 0
+    while i < len(matches):
+        j = i + 1
+        while j < len(matches) and re.fullmatch(r"[\s$€£]*", text[matches[j - 1][0].end(): matches[j][0].start()]):
+            j += 1
+        label = text[label_start: matches[i][0].start()]
+        if j - i == width and not re.search(r"\d", label):
+            rows.append((label, [n * (1.0 if percent else s) for _m, n, s in matches[i:j]]))
+        label_start, i = matches[j - 1][0].end(), j
+    return rows
 
 
 def _dated_as_asked(question: str) -> re.Pattern | None:
@@ -628,6 +712,8 @@ def typed_name(answer: Answer, question: str) -> str:
         named = _named_beside_asked_words(answer.answer, question)
         if named == NA and len(lower := set(lower_case_counterparts(answer.answer, question))) == 1:
             return lower.pop()  # "In partnership with bidadoo, eBay launched ...": a brand in lower case
+        if named == NA and len(after := _names_after_asked_verb(_quotes_of(answer.answer)[0], question)) == 1:
+            return after[0]  # "... and combined with Mylan to create Viatris"
         return named
     if answer.rows:
         top = company_key(answer.rows[0].company)
@@ -862,7 +948,17 @@ def answer_names(text: str) -> list[str]:
         items = lines
     else:
         items = re.split(r"\s*;\s*", lines[0])
-    return [name for name in (_unstopped(_CITE.sub("", item)) for item in items) if name]
+    return [name for name in (_unstopped(_unmarked(item)) for item in items) if name]
+
+
+# FinRAG's citation mark ending the last item of a list answer, and the full stop after it: "HP Inc. (237fbf5b10 p.11)."
+_TRAILING_MARK = re.compile(rf"\s*{_CITATION_MARK.pattern}[\s.;,]*$")
+
+
+def _unmarked(item: str) -> str:
+    """An item without the marks that say where it was read: "[1]", and the citation mark the list writer may end its
+    line with ("Apple, Inc.; HP Inc. (237fbf5b10 p.11)."), which is no part of the last name."""
+    return _CITE.sub("", _TRAILING_MARK.sub("", item))
 
 
 # an abbreviation that ends a name keeps its period: "John D. Milton, Jr.", "Amir Muin, Msc.", "Florida Rock & Tank
@@ -880,7 +976,7 @@ def typed_names(answer: Answer, question: str = "") -> list[str] | str:
     if answer.rows:
         return [row.company for row in answer.rows]
     names = answer_names(answer.answer)
-    if names and all(_name_like(n) for n in names):
+    if names and all(_name_like(n) and not _name_run_into_office(n) for n in names):
         return names
     # a quoted table of people, "Name Age Position; Marc Benioff 58 Chair of the Board, CEO and co-Founder;
     # Parker Harris 56 Director, ...": each row's name, the words before its age
@@ -890,7 +986,21 @@ def typed_names(answer: Answer, question: str = "") -> list[str] | str:
     first = _quotes_of(answer.answer)[0]
     return _listed_after_asked_words(first, question) or _named_after_asked_preposition(first, question) \
         or _ranked_past_asked_threshold(answer.answer, question) or _counted_after_colon(first, question) \
-        or _bullet_subjects(answer.answer, question) or NA
+        or _bullet_subjects(answer.answer, question) or _several(_names_after_asked_verb(first, question)) or NA
+
+
+# an office a person holds, and the words that open one ("Senior Executive Vice President", "Chief Financial Officer")
+_OFFICE = re.compile(r"\b(?:President|Officer|Director|Chair(?:man|woman|person)?|Secretary|Treasurer|Counsel|Controller)\b")
+_OFFICE_OPENER = re.compile(r"^(?:Chief|Senior|Executive|Vice|Deputy|General|Corporate|Group|Global|Lead|Managing|Co-\w+)$")
+
+
+def _name_run_into_office(item: str) -> bool:
+    """An officers' table row read as one item, a person's name run into the office held ("Ian Borden Executive Vice
+    President and Chief Financial Officer"): neither a name nor an office alone, so no item of a list of either. An
+    office alone ("President of the Bank", "Chief Risk Officer") is one."""
+    office = _OFFICE.search(item)
+    lead = item[: office.start()].split() if office else []
+    return bool(lead) and not (_OFFICE_OPENER.match(lead[0]) or _OFFICE.match(lead[0]))
 
 
 # names listed: "Fab 52 and Fab 62", "A, B and C" (a name may carry its number), after a comma, a colon or a verb that
@@ -1040,6 +1150,43 @@ def _named_after_asked_preposition(quote: str, question: str) -> list[str]:
 _CLAUSE_BREAK = re.compile(r",(?!\s*and\s+(?:with|to|from)\b)|;|\.(?:\s|$)")
 # what may follow a name of such a clause: its purpose, place or use, a comma, the next "and", the end
 _ENDS_NAME = re.compile(r"\s+(?:to|in|for|and)\b|\s*,|\s*[.;]?[\"”]?\s*$")
+
+
+# the question's verb in the past ("excluded", "combined"), up to two words of its object, and the preposition the names
+# stand after: "excluded results from Argentina and Lebanon in the calculation of comparable sales"
+_VERB_THEN_NAMES = re.compile(rf"\b(?P<verb>[a-z]+ed)\s+(?:[a-z]+\s+){{0,2}}?(?P<prep>with|from|to|by|into|for)\s+"
+                              rf"(?P<items>{_LISTED_NAME}(?:,\s+{_LISTED_NAME})*(?:,?\s+and\s+{_LISTED_NAME})?)")
+_CLAUSE_END = re.compile(r"[.;,](?:\s|$)|$")
+
+
+def _names_after_asked_verb(quote: str, question: str) -> list[str]:
+    """The names a quote writes right after the question's own verb and a preposition the question writes too, with the
+    rest of their clause in the question's words: "excluded results from Argentina and Lebanon in the calculation of
+    comparable sales" for "Which markets did X begin to exclude from its calculation of comparable sales ...", "combined
+    with Mylan to create Viatris" for "With which company was X combined to create Viatris". The clause after the
+    names must repeat two of the question's words at least (the names are those of the deed asked, not of another
+    deed of the same verb); none when two such clauses name different things, or a name is the question's own."""
+    stems, words = _asked_stems(question), _question_words(question)
+    preps = set(re.findall(r"\b(?:with|from|to|by|into|for)\b", _QUOTED.sub(" ", question).lower()))
+    asked = f" {company_key(question)} "
+    found: list[list[str]] = []
+    for m in _VERB_THEN_NAMES.finditer(quote):
+        if m.group("verb")[:5] not in stems or m.group("prep") not in preps:
+            continue
+        rest = quote[m.end():]
+        rest = rest[: _CLAUSE_END.search(rest).start()]
+        if len(words & set(tokenize(rest))) < _DEED_NAMED_BY:
+            continue
+        items = [_unstopped(i) for i in re.split(r",\s+and\s+|,\s+|\s+and\s+", m.group("items"))]
+        if all(_name_like(i) and not _DEFINED_TERM.match(i) and not _OPENER.match(i)
+               and f" {company_key(i)} " not in asked for i in items) and items not in found:
+            found.append(items)
+    return found[0] if len(found) == 1 else []
+
+
+def _several(names: list[str]) -> list[str]:
+    """A list of two names at least: one name is no list a reader of words may call complete."""
+    return names if len(names) >= 2 else []
 
 
 _PERSON_ROW = re.compile(r"^(?P<name>(?:[A-Z][\w'’.-]*\s+){1,4}[A-Z][\w'’.-]*)\s+\d{2}\s+[A-Za-z]")

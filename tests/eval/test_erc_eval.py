@@ -600,7 +600,9 @@ def test_an_amount_of_money_is_no_count_asked():
     question = ('How many shares of its common stock in total were delivered to "Apple Inc." under the $6.0 billion '
                 "accelerated share repurchase arrangement it entered into in May 2020? If data is not available, return "
                 "'N/A'.")
-    assert typed_answer("number", asr, question) == NA  # two share counts, which one is not for words to tell
+    # two share counts, never the $6.0 billion: the month each ASR names tells them apart (the month asked's rule)
+    assert typed_answer("number", asr, question) == 64_000_000
+    assert typed_answer("number", _answer(asr.answer.replace(" November 2019", "")), question) == NA
     assert typed_answer("number", _answer("It paid $6.0 billion.", value=6.0, unit="USD billions"), question) == NA
     # a count asked in money is still money's
     assert typed_answer("number", _answer('"We paid $6.0 billion." (c3 p.2)'), "How many dollars did it pay (in USD)?") \
@@ -840,3 +842,73 @@ def test_the_subjects_of_parallel_bullets_are_the_names_asked():
     assert typed_answer("names", _answer('"· Jane Roe is being promoted to President." (fo p.6)'), question) == NA
     ours = _answer('"· The Company will expand." (fo p.6) "· Jane Roe is being promoted to President." (fo p.6)')
     assert typed_answer("names", ours, question) == NA
+
+
+def test_a_citation_mark_ending_a_list_answer_is_no_part_of_its_last_name():
+    question = 'Which vendors had products generating more than 10% of the revenue of "Foo Corporation" in 2022?'
+    assert typed_answer("names", _answer("Apple, Inc.; HP Inc. (237fbf5b10 p.11)."), question) == ["Apple, Inc.",
+                                                                                                    "HP Inc."]
+    # an officers' table row read as one item, a person run into the office held, is neither a name nor an office
+    rows = _answer("Jane Roe President and Chief Executive Officer; John Doe Executive Vice President, Finance (fo p.2).")
+    assert typed_answer("names", rows, 'List the members of the Audit Committee of "Foo Corporation".') == NA
+    offices = _answer("General Counsel and Corporate Secretary; President of the Bank (fo p.2).")
+    assert typed_answer("names", offices, 'Which roles did "Foo Corporation" appoint Jane Roe to?') == [
+        "General Counsel and Corporate Secretary", "President of the Bank"]
+
+
+def test_the_names_right_after_the_questions_verb_and_preposition_are_the_names_asked():
+    markets = _answer("\"Beginning in the first quarter of 2023, Foo's excluded results from Argentina and Lebanon in the "
+                      'calculation of comparable sales due to hyperinflation (Venezuela continues to be excluded)." (fo p.4)')
+    question = ('Which markets did "Foo Corporation" begin to exclude from its calculation of comparable sales in the first '
+                "quarter of 2023 due to hyperinflation? If data is not available, return 'N/A'.")
+    assert typed_answer("names", markets, question) == ["Argentina", "Lebanon"]
+    combined = _answer('"Upjohn Business Foo\'s former off-patent branded business, that was spun-off on November 16, '
+                       '2020 and combined with Mylan to create Viatris U.S. United States" (fo p.5)')
+    assert typed_answer("name", combined, 'With which company was the Upjohn Business of "FOO INC." combined to create '
+                                          "Viatris? If data is not available, return 'N/A'.") == "Mylan"
+    # the clause after the names must carry the deed asked: "excluded ... from Argentina and Lebanon" alone is not it
+    bare = _answer('"In 2023, Foo excluded results from Argentina and Lebanon." (fo p.4)')
+    assert typed_answer("names", bare, question) == NA
+    # a preposition the question never writes, a verb of another deed, or one name for a list: no answer
+    assert typed_answer("names", _answer(markets.answer.replace("results from", "results of")), question) == NA
+    assert typed_answer("names", _answer(markets.answer.replace("excluded", "reported")), question) == NA
+    one = _answer('"Foo excluded results from Argentina in the calculation of comparable sales." (fo p.4)')
+    assert typed_answer("names", one, question) == NA
+    # two clauses naming different things after the same verb: which one is not for a reader of words to tell
+    two = _answer('"Foo combined with Mylan to create Viatris; later Foo combined with Acme to create Viatris." (fo p.5)')
+    assert typed_answer("name", two, 'With which company was "FOO INC." combined to create Viatris?') == NA
+
+
+def test_a_table_rows_figure_under_the_column_of_the_day_asked_answers():
+    table = _answer('"Additional Metrics (Unaudited) April 30, 2023 January 31, 2023 October 31, 2022 July 31, 2022 April '
+                    "30, 2022 Full time equivalent headcount 72,970 79,390 79,824 78,634 77,810 Supplemental Revenue "
+                    'Analysis" (fo p.10)')
+    question = ('What was the full time equivalent headcount of "Foo, Inc." as of April 30, 2023? If data is not '
+                "available, return 'N/A'.")
+    assert typed_answer("number", table, question) == 72_970
+    assert typed_answer("number", table, question.replace("April 30, 2023", "October 31, 2022")) == 79_824
+    # a day no column has, a row of another width than the header, or a row the question's words do not label: N/A
+    assert typed_answer("number", table, question.replace("April 30, 2023", "March 31, 2023")) == NA
+    assert typed_answer("number", _answer(table.answer.replace(" 77,810", "")), question) == NA
+    assert typed_answer("number", table, question.replace("full time equivalent headcount", "number of stores")) == NA
+    # a table without its header of days says no column's day
+    bare = _answer('"Paid memberships at end of period 230,747 221,844 203,663" (fo p.22)')
+    assert typed_answer("number", bare, 'How many paid memberships did "Foo" have as of December 31, 2022?') == NA
+
+
+def test_of_figures_a_quote_tells_apart_by_month_the_one_of_the_month_asked_answers():
+    quote = _answer('"During 2020, the Company repurchased 917 million shares of its common stock for $72.5 billion, '
+                    "including 141 million shares delivered under a $10.0 billion November 2019 accelerated share "
+                    'repurchase arrangement (“ASR”) and 64 million shares delivered under a $6.0 billion May 2020 ASR." '
+                    "(fo p.53)")
+    question = ('How many shares of its common stock in total were delivered to "Foo Inc." under the $6.0 billion '
+                "accelerated share repurchase arrangement it entered into in May 2020? If data is not available, return "
+                "'N/A'.")
+    assert typed_answer("number", quote, question) == 64_000_000
+    assert typed_answer("number", quote, question.replace("May 2020", "November 2019")) == 141_000_000
+    # a month no figure's clause names, or a quote naming one month only (nothing to tell apart): N/A
+    assert typed_answer("number", quote, question.replace("May 2020", "June 2020")) == NA
+    alone = _answer(quote.answer.replace(" November 2019", ""))
+    assert typed_answer("number", alone, question) == NA
+    # a day is no month asked: "entered into on May 1, 2020"
+    assert typed_answer("number", quote, question.replace("in May 2020", "on May 1, 2020")) == NA
