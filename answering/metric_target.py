@@ -222,6 +222,8 @@ def _remark(match: re.Match[str]) -> str:
     words = re.findall(r"[A-Za-z]+", inner)
     if words and all(w.lower() in _PERIOD_GLOSS_WORDS for w in words):
         return " "
+    if _LABEL_AS_PRINTED.fullmatch(inner.strip()):
+        return match.group(0)  # "profit for the period (Laba Periode Berjalan)": the row's own label, a gloss kept
     before, after = match.string[: match.start()], match.string[match.end():]
     operand = (_ARITHMETIC.search(inner) or re.search(r"[-–+*/×]|\sx\s", inner) or not words
                or _OPERAND_BEFORE.search(before)
@@ -231,6 +233,9 @@ def _remark(match: re.Match[str]) -> str:
     return match.group(0) if operand else " "
 
 
+# a statement row's label as printed, each word capitalised ("Laba Periode Berjalan", "Pendapatan Usaha"): the
+# operand's name in the filing's words, which a remark in the question's own language never is
+_LABEL_AS_PRINTED = re.compile(r"[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){1,3}")
 # a parenthesis right after a line's name: "cash dividends paid (common and preferred)"
 _AFTER_NAME = re.compile(r"[a-z]{3,}\s*$")
 
@@ -575,7 +580,8 @@ def _term(segment: str, vocab: Vocabulary, year: int | None, lines: dict[str, st
 
 # An operand's name glossed in words only ("net profit (laba bersih)", "operating revenues
 # (pendapatan usaha)"): the same line in another wording, never an operation on it
-_GLOSS = re.compile(r"(?P<term>[A-Za-z][A-Za-z'’&-]*(?:\s+[A-Za-z][A-Za-z'’&-]*)*)\s*\((?P<gloss>[a-z][a-z'’&\s-]*[a-z])\)")
+# (a gloss in the filing's language is printed as its row is, capitalised: "profit for the period (Laba Periode Berjalan)")
+_GLOSS = re.compile(r"(?P<term>[A-Za-z][A-Za-z'’&-]*(?:\s+[A-Za-z][A-Za-z'’&-]*)*)\s*\((?P<gloss>[A-Za-z][A-Za-z'’&\s-]*[a-z])\)")
 
 
 # where an operand is to be read, not what it is: "capital expenditures (cash flow statement)",
@@ -650,6 +656,13 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
                 # (the operand's own words: ", using the consolidated statements", ", both at ..." are no part)
                 read_as.append((" ".join(piece.split(",")[0].lower().split()), parts[-1]))
                 gloss = next((g for end, g in glosses.items() if start <= end < at), None)
+                if gloss is not None and parts[-1].startswith(LINE_PREFIX) and len(known := vocab.match_metrics(gloss)) == 1:
+                    # "profit for the period (Laba Periode Berjalan)": words the vocabulary lacks, glossed by the
+                    # filing's own label of a line it knows (net income)
+                    if lines is not None and parts[-1] not in known_lines:
+                        lines.pop(parts[-1], None)
+                    parts[-1] = known[0]
+                    read_as[-1] = (read_as[-1][0], known[0])
                 if gloss is not None and re.fullmatch(r"[a-z_]+", parts[-1]):
                     # "net profit (laba bersih)": the operand's name in the filing's other
                     # language, a wording its row may be labelled by instead
@@ -657,6 +670,7 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
         return parts
 
     known = dict(lines) if lines is not None else {}
+    known_lines = set(known)  # (lines recorded before this reading: not this one's to take back)
     parts = terms()
     if lines is not None and lines != known:
         parts = terms()  # a line found late qualifies the operands read before it alike

@@ -512,7 +512,10 @@ def _figure_under_asked_condition(quotes: list[str], question: str, percent: boo
         for i, (m, number, scale) in enumerate(matches):
             stop = matches[i + 1][0].start() if i + 1 < len(matches) else len(quote)
             clause = re.split(r"[.;](?:\s|$)", quote[m.end(): stop], maxsplit=1)[0]
-            for s, d in _condition_on_day(clause):
+            conditions = _condition_on_day(clause)
+            if len(conditions) != 1:
+                continue  # "(1) $2.5 billion, if ... before X, or, if ... after X, (2) $3.0 billion": the next one's too
+            for s, d in conditions:
                 if d == day and s == side:
                     picked.add(number * (1.0 if percent else scale))
                 elif d == day:
@@ -553,6 +556,8 @@ def _figure_of_asked_month(quotes: list[str], question: str, percent: bool,
 
 # the words in a figure's phrase, as a question writes them: "pre-tax gain", "labor unions"
 _PHRASE_WORD = re.compile(r"[a-z][a-z'’-]*")
+# what joins two figures into a range: "$100 million to $150 million"
+_RANGE_JOIN = re.compile(r"^\s*(?:to|-|–|and)\s*[$€£]?\s*$", re.I)
 _PHRASE_NAMED = 2  # of the question's own words, in the phrase beside the figure, at least
 
 
@@ -592,6 +597,12 @@ def _figure_beside_asked_phrase(quotes: list[str], question: str, percent: bool,
         for i, (m, number, scale) in enumerate(matches):
             start = matches[i - 1][0].end() if i else 0
             lead = quote[start: m.start()]
+            stop = matches[i + 1][0].start() if i + 1 < len(matches) else len(quote)
+            if (i and _RANGE_JOIN.match(lead)) or (i + 1 < len(matches) and _RANGE_JOIN.match(quote[m.end(): stop])):
+                continue  # "$100 million to $150 million": a range, no one figure
+            own = set(_A_YEAR.findall(re.split(r"[.;](?:\s|$)", quote[m.end(): stop], maxsplit=1)[0]))
+            if years and own and not years & own:
+                continue  # "the pre-tax gain of $119.3 million ... recognized in 2021": another year's
             intro = _INTRODUCES.search(lead)
             before = _PHRASE_WORD.findall(lead[: intro.start()].lower())[::-1][:_WORDS_BEFORE] if intro else []
             after = _PHRASE_WORD.findall(re.match(r"(?:\s+[A-Za-z][\w'’-]*){0,4}", quote[m.end():]).group(0).lower())
@@ -1042,6 +1053,7 @@ _ASKED_THRESHOLD = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent)\s+or\s+(?:m
                               r"|\b(?:more|greater|higher)\s+than\s+(?P<n3>\d+(?:\.\d+)?)\s*(?:%|percent)", re.I)
 # the choice writer's ranking of every item of its table (answering.kinds.choice): "Ranking: 1. A: 20%; 2. B: 18%."
 _RANKING = re.compile(r"\bRanking:\s+")
+_ASKS_FALL = re.compile(r"\b(?:declin|decreas|drop|fell|fall|shr[iu]nk|contract)\w*", re.I)
 _RANKED_ITEM = re.compile(r"(?P<k>\d+)\.\s+(?P<name>[^;]+?):\s*(?P<figure>[^;:]*?\d[^;:]*?)(?:;\s+|\.?\s*$|\.\s+(?=[A-Z]))")
 
 
@@ -1052,8 +1064,11 @@ def _ranked_past_asked_threshold(text: str, question: str) -> list[str]:
     figure is one percentage (a ranking of changes, or of amounts, is no share to hold against the bar)."""
     bar = _ASKED_THRESHOLD.search(question)
     at = _RANKING.search(text)
-    if bar is None or at is None or re.search(r"\bchange\b", text[: at.start()], re.I):
-        return []
+    if bar is None or at is None or re.search(r"\bchange\b", text[: at.start()], re.I) or _ASKS_FALL.search(question):
+        return []  # ("declined by more than 5%": a bar on a fall, which no share above it meets)
+    base = _question_words(question[bar.end():]) - {"data", "available", "return"}
+    if base and not base & set(tokenize(text[: at.start()])):
+        return []  # "10% or more of net revenues" held against a ranking of gross margins: another measure's shares
     level = float(bar.group("n") or bar.group("n2") or bar.group("n3"))
     inclusive = bar.group("n3") is None  # "10% or more", "at least 10%" meet the bar; "more than 10%" passes it
     items, pos = [], at.end()
@@ -1063,7 +1078,8 @@ def _ranked_past_asked_threshold(text: str, question: str) -> list[str]:
             return []
         items.append((_unstopped(m.group("name")), figures[0][0]))
         pos = m.end()
-    passed = [name for name, share in items if share > level or (inclusive and share == level)]
+    passed = [name for name, share in items if (share > level or (inclusive and share == level))
+              and not re.match(r"(?:all\s+)?other\b|total\b", name, re.I)]  # ("Other": the rest, no one item)
     return passed if len(items) >= 2 and passed else []
 
 
@@ -1083,6 +1099,9 @@ def _counted_after_colon(quote: str, question: str) -> list[str]:
         what = set(tokenize(m.group("what")))
         if not what or not what <= asked:
             continue
+        sentence = re.split(r"[.;:]\s+", quote[: m.start()])[-1]
+        if _FORMERLY.search(sentence) or not (_question_words(question) - what) & set(tokenize(sentence)):
+            continue  # an earlier state's list, or a sentence naming nothing else the question asks
         raw = m.group("items")
         parts = re.split(r"\s*;\s*", raw) if ";" in raw else re.split(r",\s+and\s+|,\s+|\s+and\s+", raw)
         items = [_unstopped(re.sub(r"^(?:and\s+)?(?:the\s+)?", "", p.strip())) for p in parts if p.strip()]
@@ -1097,17 +1116,24 @@ _BULLET = re.compile(r"(?:^|(?<=\s)|(?<=[\"“]))[·•▪]\s*")
 _BULLET_SUBJECT = re.compile(r"(?P<name>(?:[A-Z][\w'’.-]*\s+){1,3}?[A-Z][\w'’-]*)\s+(?:is|are|was|were|will|has|have|had)\b")
 
 
+_ASKS_PEOPLE = re.compile(r"\b(?:executives?|officers?|directors?|people|persons|individuals|managers|leaders|"
+                          r"members|employees|appointees)\b", re.I)
+# a bullet's subject taking a role: "... is being promoted to Executive Vice President", "... will become President"
+_TO_A_ROLE = re.compile(r"[^.]{0,40}?\b(?:to|become|as)\s+(?:the\s+|our\s+|its\s+)?(?:new\s+)?[A-Z]")
+
+
 def _bullet_subjects(text: str, question: str) -> list[str]:
     """The subjects of the answer's parallel bullets, each a sentence opening with a name and its verb: "· Morgan
     Flatley is being promoted to ...", "· Skye Anderson is being elevated to ...", "· Andrew Gregory will become
     ..." for "Which executives did X appoint to new leadership roles ...". Asked as "which" things; none unless two
     bullets at least and every bullet of the answer opens so (a bullet of another shape is another kind of list)."""
-    if not re.match(r"^\W*which\s", question, re.I):
-        return []
+    if not re.match(r"^\W*which\s", question, re.I) or not _ASKS_PEOPLE.search(question):
+        return []  # (people asked: "· Net Sales were $5.2 billion" or "· Goldman Sachs is acting as advisor" are none)
     bullets = [text[b.end():] for b in _BULLET.finditer(text)]
     subjects = [m.group("name") if (m := _BULLET_SUBJECT.match(b)) else None for b in bullets]
-    if len(subjects) < 2 or not all(subjects):
-        return []
+    if len(subjects) < 2 or not all(subjects) or not all(_TO_A_ROLE.match(b[m.end():]) for b in bullets
+                                                          if (m := _BULLET_SUBJECT.match(b))):
+        return []  # "· Jane Doe will retire ...": a bullet naming no role taken is another kind of news
     if not all(_name_like(n) and not _OPENER.match(n) and not _DEFINED_TERM.match(n) for n in subjects):
         return []
     return list(dict.fromkeys(subjects))

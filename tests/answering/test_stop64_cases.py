@@ -13,7 +13,9 @@ import pytest
 
 from answering.kinds.ask_coverage import _FORWARD, uncovered_ask
 from answering.kinds.asked_predicate import read_predicate
+from answering.metric_target import read_target
 from answering.written_answer import WrittenAnswer
+from finrag.vocabulary import load_vocabulary
 from tests.answering.kinds.conftest import ask, filing, one_page
 
 ORACLE = "financebench-extra/pdfs/ORACLE_2020_10K.pdf"
@@ -183,3 +185,16 @@ def test_the_filing_a_guidance_question_reads_is_its_source_not_the_guided_perio
     answer = ask("As of its Q2 FY2024 10-Q, how much does Best Buy expect to spend on capital expenditures in fiscal "
                  "2024?", filing(BESTBUY_Q), [20], services)
     assert answer.status == "answered" and "$850 million in fiscal 2024" in answer.text, answer.text
+
+
+ADHI_Q3 = "filings-wild/pdfs/AdhiKarya_2011_FinancialStatements_Q3.pdf"
+
+
+def test_an_operand_glossed_with_the_filings_own_row_label_is_that_line():
+    # "profit for the period (Laba Periode Berjalan)": words the vocabulary lacks, glossed by the Indonesian label
+    # of net income; the gloss is no remark to drop
+    target = read_target("What is Adhi Karya's net profit margin for the nine months ended 30 September 2011? Net "
+                         "profit margin is defined as: profit for the period (Laba Periode Berjalan) / operating revenue "
+                         "(Pendapatan Usaha). Answer in units of percents and round to two decimal places.",
+                         load_vocabulary(), ["PT ADHI KARYA (Persero)"])
+    assert target is not None and target.formula == "net_income / revenue" and not target.lines, target

@@ -912,3 +912,64 @@ def test_of_figures_a_quote_tells_apart_by_month_the_one_of_the_month_asked_answ
     assert typed_answer("number", alone, question) == NA
     # a day is no month asked: "entered into on May 1, 2020"
     assert typed_answer("number", quote, question.replace("in May 2020", "on May 1, 2020")) == NA
+
+
+# --------------------------------------------------------------------------- stop 64 review: where the new shapes stay N/A
+
+
+def test_a_figure_whose_clause_holds_both_sides_of_the_day_is_not_the_one_asked():
+    fee = _answer('"Parent will pay us a termination fee equal to (1) $2.5 billion, if the termination notice is provided '
+                  "on or before April 18, 2023, or, if the termination notice is provided at any time after April 18, "
+                  '2023, (2) $3.0 billion." (fo p.4)')
+    assert typed_answer("number", fee, 'What termination fee would Parent pay "Foo Inc." if the termination notice is '
+                        "provided after April 18, 2023 (in USD)? If data is not available, return 'N/A'.") != 2_500_000_000
+
+
+def test_a_figure_beside_the_asked_phrase_but_of_another_year_or_in_a_range_is_no_answer():
+    gain = _answer('"Other income fell by $110.0 million in 2022, as the pre-tax gain of $119.3 million from the '
+                   'transaction with Acme recognized in 2021 did not recur." (fo p.57)')
+    assert typed_answer("number", gain, 'What pre-tax gain did "Foo, Inc." recognize in 2022 as a result of its '
+                        "transaction with Acme (in USD)? If data is not available, return 'N/A'.") == NA
+    charges = _answer('"Restructuring actions announced in 2022 affected approximately 1,200 employees across 14 sites." '
+                      '(fo p.30) "We expect to incur pre-tax restructuring charges of $100 million to $150 million in '
+                      '2023." (fo p.31)')
+    assert typed_answer("number", charges, 'What pre-tax restructuring charges does "Foo, Inc." expect to incur in 2023 '
+                        "(in USD)? If data is not available, return 'N/A'.") == NA
+
+
+CUSTOMERS = ('Which customers accounted for 10% or more of net revenues of "Acme Corp" in 2022? If data is not '
+             "available, return 'N/A'.")
+
+
+def test_a_ranking_past_the_bar_leaves_out_the_rest_and_holds_no_other_measure_or_fall():
+    with_other = _answer("Other (62.0%) ranks highest in the table Revenue by customer (2022 column). Ranking: 1. Other: "
+                         "62.0%; 2. Apple Inc.: 20.0%; 3. Google LLC: 18.0%.")
+    assert typed_answer("names", with_other, CUSTOMERS) == ["Apple Inc.", "Google LLC"]
+    margins = _answer("Apple Inc. (20%) ranks highest in the table Gross margin by customer. Ranking: 1. Apple Inc.: "
+                      "20%; 2. Google LLC: 8%.")
+    assert typed_answer("names", margins, CUSTOMERS) == NA
+    growth = _answer("Services (-8.0%) ranks lowest in the table Revenue growth by segment (2022 column). Ranking: 1. "
+                     "Services: -8.0%; 2. Devices: -2.0%; 3. Cloud: 12.0%.")
+    assert typed_answer("names", growth, 'Which segments of "Acme Corp" saw revenue decline by more than 5% in 2022? '
+                        "If data is not available, return 'N/A'.") == NA
+
+
+def test_a_counted_list_of_an_earlier_state_or_of_other_things_is_not_the_list_asked():
+    before = _answer('"Prior to the Separation, the Company had three reportable segments: Industrial, Healthcare and '
+                     'Transportation." (abc p.12)')
+    assert typed_answer("names", before, 'Which reportable segments does "Acme Corp" have after the separation? If data '
+                        "is not available, return 'N/A'.") == NA
+    launched = _answer('"In 2022 we launched three products: Widget Pro, Widget Air and Widget Mini." (abc p.5)')
+    assert typed_answer("names", launched, 'Which products did "Acme Corp" discontinue in 2022? If data is not '
+                        "available, return 'N/A'.") == NA
+
+
+def test_bullets_are_people_appointed_only_when_people_are_asked_and_every_bullet_names_a_role_taken():
+    retiring = _answer('"· Morgan Flatley is being promoted to Chief Marketing Officer. · Jane Doe will retire at the end '
+                       'of the year. · Skye Anderson is being elevated to President." (pr p.1)')
+    assert typed_answer("names", retiring, 'Which executives did "Acme Corp" promote to new leadership roles? If data '
+                        "is not available, return 'N/A'.") == NA
+    advisers = _answer('"· Goldman Sachs is acting as financial advisor to Acme. · Skadden Arps is serving as legal '
+                       'counsel." (pr p.1)')
+    assert typed_answer("names", advisers, 'Which companies did "Acme Corp" acquire in 2022? If data is not available, '
+                        "return 'N/A'.") == NA
