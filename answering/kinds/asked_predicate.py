@@ -147,8 +147,11 @@ def main_clause(ask: str) -> str:
     ("..., and how significant had Russia been?")."""
     text = re.sub(r"\([^)]*\)", " ", ask)
     text = re.split(r"\?|,?\s+and\s+(?:how|what|why|which|when|where|who|whom|whether|did|does|do|is|was|if)\b|"
-                    r"[;:]|\.\s", text, maxsplit=1, flags=re.I)[0]
+                    r"[;:]|(?<!\b[A-Z])(?<!\bInc)(?<!\bCorp)\.\s", text, maxsplit=1, flags=re.I)[0]  # ("Lawrence J. Ellison")
     text = re.sub(r",\s+(?:the|a|an|its|which|who)\b[^,]*,", " ", text)  # ", the profitability measure it uses,"
+    # ", Chairman of the Board of "Oracle Corporation",": a person's title set beside the name
+    text = re.sub(r",\s+(?:[A-Z][\w&-]*\s+){0,4}(?:Chairman|Chairwoman|Chair|Officer|President|Director|Counsel|Secretary|"
+                  r"Treasurer|CEO|CFO|COO)\b[^,]*,", " ", text)
     # "In fiscal 2023, did Acme ...", "Based on its 10-K, is Acme ...": the question starts at its auxiliary
     text = re.sub(r"^[^,]{0,80},\s*(?=(?:" + "|".join(sorted(_DO | _BE)) + r")\b)", "", text.strip(), flags=re.I)
     return re.sub(r"\s+", " ", text).strip(" ,")

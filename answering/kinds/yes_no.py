@@ -803,6 +803,36 @@ class _Found:
         self.held: list[tuple[Sentence, polarity.Reading]] = []
 
 
+# a person the question asks of: a name with a middle initial or a title before it, or a title set beside it ("Does
+# Lawrence J. Ellison serve ...", "Did Mr. Smith ...", "Does Jane Doe, Chief Financial Officer of X, ..."), never a
+# company's name ("Did Best Buy have ...")
+_PERSON_ASKED = re.compile(r"^\W*(?i:does|did|is|was|has|had)\s+(?:(?P<title>(?:Mr|Ms|Mrs|Dr)\.?\s+)?[A-Z][a-z]+\s+(?P<initial>[A-Z]\.\s+)?"
+                           r"(?P<surname>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b)(?P<role>,\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+){0,4}"
+                           r"(?:Chairman|Chairwoman|Chair|Officer|President|Director|Counsel|Secretary|Treasurer)\b)?")
+
+
+def _person_asked(ask: str) -> str | None:
+    """The surname of the person a yes/no question asks of, or None."""
+    m = _PERSON_ASKED.search(ask)
+    return m.group("surname") if m and (m.group("title") or m.group("initial") or m.group("role")) else None
+
+
+# the person a sentence opening with a pronoun is about: the last one its paragraph names before it
+_TITLED = re.compile(r"\b(?:Mr|Ms|Mrs|Dr)\.?\s+(?P<surname>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b")
+
+
+def _of_the_person(s: Sentence, surname: str) -> bool:
+    """Whether a sentence is about the asked person: it names them, or it opens with "He" / "She" after text whose
+    last titled name ("Mr. Ellison") is theirs; other sentences (about no person, or another) say nothing of them."""
+    if re.search(rf"\b{re.escape(surname)}\b", s.text):
+        return True
+    if not re.match(r"^\W*(?:he|she|his|her)\b", s.text, re.I):
+        return False
+    before = s.chunk.text[: s.chunk.text.find(s.text[:40])] if s.text[:40] in s.chunk.text else s.before
+    named = list(_TITLED.finditer(before))
+    return bool(named) and named[-1].group("surname") == surname
+
+
 def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: QueryUnderstanding,
               services: MetricServices, predicate: AskedPredicate) -> _Found:
     """The sentences about the question's topic that state its predicate, by what they say."""
@@ -824,7 +854,10 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
     # "Did Microsoft complete its acquisition of Activision Blizzard?": another company the ask names is
     # what the deed was done with; a sentence on the deed that does not name it is about another deal
     others = deal_state.other_companies(decision.ask, understanding.unknown_company_mentions)
+    person = _person_asked(decision.ask or "")
     for s in pool:
+        if person is not None and not _of_the_person(s, person):
+            continue  # "Does Lawrence J. Ellison serve as a director of Tesla": a sentence of his, not of another officer
         topic = asked if asked.stated_by(s.text) or not program else _program_of(asked, s.text)
         if topic is None or _introduces(s.text) or (_AWARD_TERMS.search(s.text)
                                                                   and not _AWARD_TERMS.search(decision.ask)):

@@ -198,3 +198,22 @@ def test_an_operand_glossed_with_the_filings_own_row_label_is_that_line():
                          "(Pendapatan Usaha). Answer in units of percents and round to two decimal places.",
                          load_vocabulary(), ["PT ADHI KARYA (Persero)"])
     assert target is not None and target.formula == "net_income / revenue" and not target.lines, target
+
+
+def _asked_of_oracle_officer(who: str) -> str:
+    return (f'Does {who} "Oracle Corporation", serve as a director of Tesla, Inc., according to its annual report for '
+            "the fiscal year ended May 31, 2020? If there is no mention, return False.")
+
+
+def test_a_name_with_an_initial_and_a_title_beside_it_leaves_the_verb_asked():
+    # "Lawrence J. Ellison": the initial's period ends no sentence; ", Chairman of the Board of ...," is an appositive
+    assert read_predicate(_asked_of_oracle_officer("Lawrence J. Ellison, Chairman of the Board of"),
+                          ["Oracle"]).word == "serve"
+
+
+@pytest.mark.parametrize(("who", "yes"), [("Lawrence J. Ellison, Chairman of the Board of", True),
+                                         ("Safra A. Catz, Chief Executive Officer of", False)])
+def test_a_sentence_opening_with_he_is_about_the_person_its_paragraph_last_named(services, who, yes):
+    # "Mr. Ellison, 75, has been our Chairman ... He currently serves as a director of Tesla, Inc."
+    answer = ask(_asked_of_oracle_officer(who), filing(ORACLE), [16], services)
+    assert answer.text.startswith("Yes.") is yes, answer.text
