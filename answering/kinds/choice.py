@@ -893,6 +893,8 @@ def _called_a_segment(label: str, texts: list[str]) -> bool:
     """Whether the filing's text calls an item a segment: "<item> segment", or the item among the names a sentence
     gives its segments ("Our two operating segments are "Compute & Networking" and "Graphics"", "three segments:
     North America, International, and AWS")."""
+    if re.search(r"\bsegments?\s*$", _item_name(label), re.I):
+        return True  # a row the table itself labels so ("FedEx Express segment")
     name = re.escape(_item_name(label))
     called = re.compile(rf"\b{name}[\"”]?\s+(?:(?:reportable|operating|business)\s+)?segment\b|"
                         rf"\bsegments?\b[^.]{{0,40}}?(?:\b(?:consist\s+of|are|were|comprise|include)\b|:)[^.]{{0,200}}?"
