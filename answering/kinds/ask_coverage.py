@@ -786,7 +786,7 @@ def _measure_asked(ask: str, vocab: Vocabulary | None) -> str | None:
 # "What significant equity investment did Facebook complete", "Which acquisition did eBay close": one deed of
 # the company's asked by its kind, in the singular (the filing states it as "our equity investment in Jio")
 _WH_INSTANCE = re.compile(rf"^\W*(?:and\s+)?(?:what|which)\s+(?!{_AUX}\b)(?:[a-z][\w'’-]*\s+){{0,3}}?(?P<head>[a-z][\w'’-]*[^s\W])"
-                          r"\s+(?:did|has|had)\s+(?:[\w&.,'’-]+\s+){1,4}?(?:complete|completed|close|closed|make|made|"
+                          r"\s+(?:did|has|had)\s+(?:[\w&.,'’-]+\s+){1,4}?(?:complete|completed|close|closed|"
                           r"announce|announced|enter\s+into|entered\s+into|sign|signed|undertake|undertaken|finali[sz]e|"
                           r"finali[sz]ed)\b", re.I)
 
@@ -801,7 +801,8 @@ def _instance_stated(head: str, text: str) -> bool:
     """Whether an answer speaks of the asked deed in the singular: one that says "purchases of equity
     investments" only tells the year's total of that kind, not which one was made."""
     return re.search(rf"\b{re.escape(head)}s\b", text, re.I) is None or \
-        re.search(rf"\b{re.escape(head)}\b", text, re.I) is not None
+        re.search(rf"\b{re.escape(head)}\b", text, re.I) is not None or \
+        re.search(rf"\b{re.escape(head)}s\s+(?:of|in|with)\s+(?:[a-z]+\s+){{0,2}}?[A-Z]", text, re.I) is not None
 
 
 def uncovered_ask(written: WrittenAnswer, question: str, companies: list[str],

@@ -236,7 +236,8 @@ def _verb_after(rest: list[str], names: set[str], aux: str, *, bare: bool) -> st
 
 
 # verbs of a deed's phase, whose gerund is the deed ("begin reopening", "resume paying", "stop selling")
-_ASPECTUAL = _wordset("begin start continue resume stop cease commence")
+# (not "stop" or "cease": "did it stop selling cars" asks the stopping, which "continued selling" denies)
+_ASPECTUAL = _wordset("begin start continue resume commence")
 
 
 _LEADING = re.compile(r"^(?:(?:because\s+of|due\s+to|driven\s+by|caused\s+by|attributable\s+to|by|from|through|in|on|"

@@ -43,7 +43,8 @@ _PART = re.compile(r"\b(?:number\s+of|how\s+many)\s+(?:[\w-]+\s+){0,2}?(?:employ
                    r"|\b(?:employees|people)\s+(?:\S+\s+){0,5}?(?:business|unit|division|segment|subsidiary|organi[sz]ation|"
                    r"group|operations|team|department|function)\s+(?:employ|have|had)"
                    # "how many full-time employees of Oracle worked in research and development": a function's count
-                   r"|\b(?:employees|staff|people)\b[^?]{0,60}?\b(?:work|works|worked|working|employed)\s+in\b",
+                   r"|\b(?:employees|staff|people)\b[^?]{0,60}?\b(?:work|works|worked|working|employed)\s+in\b"
+                   r"(?!\s+(?:total|all|aggregate|fiscal|FY|(?:19|20)\d\d|(?:the\s+)?(?:fiscal\s+)?year)\b)",
                    re.I)
 def asks_the_whole_count(question: str) -> bool:
     """The question asks the company's own count of its people, not a part's."""

@@ -330,7 +330,10 @@ _NEVER_PAID = re.compile(r"\b(?:have|has)\s+never\s+(?:declared\s+(?:or|nor|and)
 def _never_paid(metric: str, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
                 services: MetricServices) -> WrittenAnswer | None:
     """A payout metric of a company whose filing says it has never paid a dividend, from the hits or one search."""
-    chunks = [h.chunk for h in hits if h.chunk.company == company]
+    asked = max(understanding.fiscal_years, default=None)
+    # (an older filing's "never paid" says nothing of a later year: eBay's FY2016 10-K, of its FY2022 payout)
+    chunks = [h.chunk for h in hits if h.chunk.company == company
+              and (asked is None or (h.chunk.fiscal_year or 0) >= asked)]
     if services.retriever is not None:
         filters = SearchFilters(companies=[company], fiscal_years=sorted(set(understanding.fiscal_years))[-1:])
         chunks += [h.chunk for h in services.retriever.search("never declared or paid cash dividends on capital stock",

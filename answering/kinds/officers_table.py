@@ -180,7 +180,7 @@ def former_holder(question: str, hits: list[SearchHit], understanding: QueryUnde
 ASKS_REPORTS_TO = re.compile(r"^\W*(?:[Tt]o\s+whom|[Ww]ho)\s+(?:will|does|did|do|would|is)\s+(?:the\s+|its\s+)?(?:new(?:ly\s+appointed)?\s+)?"
                              r"(?P<title>(?:[A-Z][\w&-]*,?\s+){0,6}(?:Officer|Counsel|President|Secretary|Treasurer|Controller|"
                              r"Director|Chair(?:man|woman|person)?))\b[^?]*?\breport(?:ing)?\b")
-_REPORTS_TO = re.compile(r"\breports?\s+to\s+(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][\w'’-]+){1,2})")
+_REPORTS_TO = re.compile(r"\breports?\s+(?:directly\s+)?to\s+(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][\w'’-]+){1,2})")
 _AFTER_TITLE = 3  # sentences after the one naming the title that tell its line of report
 
 
@@ -205,6 +205,9 @@ def reports_to(question: str, hits: list[SearchHit], understanding: QueryUnderst
                 if (m := _REPORTS_TO.search(sentence)) is not None:
                     found.setdefault(_person(m.group("name")), (m.group("name"), hit.chunk, sentence))
                     break
+                if re.search(r"\breport", sentence) or (n and title.search(sentence) is None
+                                                         and re.search(r"\bwill\s+(?:become|be\s+appointed|join)\b", sentence)):
+                    break  # its line of report said otherwise ("to our Chief Executive Officer"), or another officer's
     if len(found) != 1:
         return None
     name, chunk, sentence = next(iter(found.values()))

@@ -50,8 +50,9 @@ def asks(question: str) -> bool:
 ASKS_LENDER = re.compile(r"^\W*(?:which|what)\s+(?:bank|lender|financial\s+institution|institution)\s+(?:provides|provided|"
                          r"extends|extended|issued|issues|is\s+the\s+lender\s+(?:of|under|for))\s+(?P<thing>[^?]{5,200})", re.I)
 # "agreement with <Name>", "facility with <Name>": the counterparty, a capitalised run ending its legal form
-_WITH_PARTY = re.compile(r"\b(?:agreements?|facilit(?:y|ies)|line\s+of\s+credit|loan)\s+with\s+(?P<name>(?:[A-Z][\w.&'’-]*\s+)"
-                         r"{0,5}(?:[A-Z][\w.&'’-]*)(?:,?\s+(?:N\.\s?A\.|National\s+Association))?)")
+_WITH_PARTY = re.compile(r"\b(?<!swap\s)(?<!hedge\s)(?<!hedging\s)(?:agreements?|facilit(?:y|ies)|line\s+of\s+credit|loan)\s+with\s+"
+                         r"(?P<name>[A-Z][\w.&'’-]*(?:\s+(?:(?:of|and|&)\s+)?[A-Z][\w.&'’-]*){0,5}"
+                         r"(?:,?\s+(?:N\.\s?A\.|National\s+Association))?)")
 _OWN_WORDS_STATED = 0.5  # a sentence naming the counterparty states half the asked thing's words at least
 
 

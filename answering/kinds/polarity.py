@@ -114,7 +114,9 @@ def _past_verb(words: list[str], at: int) -> bool:
 
 
 # a hypothesis says nothing done or planned: "dividends, if any,", "In the event cash dividends are declared"
-_HEDGED = re.compile(r"\bif\s+any\b|\bin\s+the\s+event\b|^\W*if\b|\bwhen,?\s+as\s+and\s+if\b|\bif\s+and\s+when\b|\bas\s+and\s+when\b", re.I)
+_HEDGED = re.compile(r"\bif\s+any\b|\bin\s+the\s+event\b|^\W*if\b", re.I)
+# "entitled to receive dividends when, as and if declared": what follows is a hypothesis, what precedes it is read
+_ON_DECLARATION = re.compile(r"\bwhen,?\s+as\s+and\s+if\b|\bif\s+and\s+when\b|\bas\s+and\s+when\b", re.I)
 _INTENT_NOUN = re.compile(r"^(?:plans?|intentions?|intends?|expectations?|commitments?)$", re.I)
 # what may stand between a negation and the plan it denies: "do not have any current plans"
 _PLAN_FILLER = frozenset(["have", "has", "had", "any", "a", "an", "the", "current", "present", "currently",
@@ -184,6 +186,8 @@ def read(text: str, predicate: AskedPredicate, topic: Topic, asks_plans: bool, a
         # (the readings the previous clause added are of that clause: it is done once the next begins)
         read_from += [previous] * (len(readings) - len(read_from))
         previous = clause
+        if (conditional := _ON_DECLARATION.search(clause)) is not None:
+            clause = clause[:conditional.start()]
         if _HEDGED.search(clause):
             if not any(_negates(w) for w in _words(_HEDGED.sub(" ", clause))):
                 continue

@@ -1120,12 +1120,13 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         yes, no = _in_quarter(yes, no, main_clause(decision.ask))
     if yes and no:
         yes, no = _of_the_asked_place(yes, no, main_clause(decision.ask), list(understanding.companies))
-    if yes and no:
-        yes, no = _of_the_asked_name(yes, no, main_clause(decision.ask), list(understanding.companies))
     if yes and no and (asked_days := snapshot_days(decision.ask)):
         # "as of July 29, 2023": a sentence stating that day ("no borrowings outstanding ... as of July 29, 2023")
-        # decides over one dated otherwise ("On April 12, 2023, we entered into a $1.25 billion facility")
+        # decides over one dated otherwise ("On April 12, 2023, we entered into a $1.25 billion facility"), before
+        # the name does (a sentence naming the facility on the day it was made says nothing of the asked day)
         yes, no = _naming_decides(yes, no, lambda s: same_snapshot(asked_days, days_written(s.text)))
+    if yes and no:
+        yes, no = _of_the_asked_name(yes, no, main_clause(decision.ask), list(understanding.companies))
     if yes and no and _ASKS_PLAN.search(decision.ask) and any(_denies_the_plan(s.text) for s in no):
         # "does it have plans to pay dividends?": "we do not have any plans ... to make any future dividend
         # payments" is the filing's word on the plan; sentences on how dividends would be paid are not

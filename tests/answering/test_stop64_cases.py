@@ -217,3 +217,65 @@ def test_a_sentence_opening_with_he_is_about_the_person_its_paragraph_last_named
     # "Mr. Ellison, 75, has been our Chairman ... He currently serves as a director of Tesla, Inc."
     answer = ask(_asked_of_oracle_officer(who), filing(ORACLE), [16], services)
     assert answer.text.startswith("Yes.") is yes, answer.text
+
+
+# --------------------------------------------------------------------------- stop 64 review: answers the new rules must not turn
+
+
+def test_the_bank_of_a_facility_keeps_the_of_in_its_name_and_is_never_a_swaps_other_side(services):
+    written = ask("Which bank provides the revolving line of credit of Acme Corp?", one_page(
+        "Acme Corp has a credit agreement with Bank of America, N.A. which provides a $50 million revolving line of "
+        "credit."), [0], services)
+    assert written.status == "answered" and written.text.startswith("Bank of America, N.A."), written.text
+    swap = ask("Which bank provides the revolving line of credit of Acme Corp?", one_page(
+        "Acme Corp has a revolving line of credit from a syndicate of banks led by JPMorgan. Acme Corp also has an "
+        "interest rate swap agreement with Wells Fargo Bank relating to the revolving line of credit."), [0], services)
+    assert not swap.text.startswith("Wells Fargo"), swap.text
+
+
+def test_an_older_filings_never_paid_says_nothing_of_a_later_years_payout(services):
+    answer = ask("What is Acme Corp's FY2025 dividend payout ratio? Dividend payout ratio is defined as: cash dividends "
+                 "paid / net income.", one_page("We have never declared or paid cash dividends on our capital stock."),
+                 [0], services)
+    assert answer.kind != "not_meaningful", answer.text
+
+
+def test_stopping_a_deed_is_asked_by_stop_not_by_the_deed_stopped(services):
+    answer = ask("Did Acme Corp stop selling gasoline cars in 2024?", one_page(
+        "In 2024, Acme Corp continued selling gasoline cars in all of its markets."), [0], services)
+    assert not answer.text.startswith("Yes."), answer.text
+
+
+def test_a_title_reporting_to_an_officer_by_title_is_not_the_next_appointees_line(services):
+    answer = ask("To whom will the new Chief Transformation Officer of Acme Corp report?", one_page(
+        "Jane Smith will become Senior Vice President, Chief Transformation Officer. In this role, Jane will lead our "
+        "enterprise transformation office and will report directly to our Chief Executive Officer. John Roe will "
+        "become President, International Markets. John will report to Kevin Ozan."), [0], services)
+    assert "Kevin Ozan" not in answer.text.split("\n")[0], answer.text
+
+
+def test_the_asked_day_decides_before_the_asked_name(services):
+    answer = ask("Did Acme Corp have any borrowings outstanding under its Revolving Credit Facility as of December 31, "
+                 "2024?", one_page("As of December 31, 2024, Acme Corp had $200 million of borrowings outstanding under "
+                                   "its credit facility.", "In March 2024, Acme Corp entered into the Revolving Credit "
+                                   "Facility, and no borrowings were outstanding under it at that time."), [0], services)
+    assert not answer.text.startswith("No."), answer.text
+
+
+def test_a_dividend_paid_is_read_before_the_when_as_and_if_declared_after_it(services):
+    answer = ask("Did Acme Corp pay dividends on its Series A Preferred Stock in fiscal 2024?", one_page(
+        "In fiscal 2024, Acme Corp paid cash dividends of $12 million on its Series A Preferred Stock, which are payable "
+        "quarterly when, as and if declared by the Board of Directors."), [0], services)
+    assert answer.status == "answered" and answer.text.startswith("Yes."), answer.text
+
+
+def test_a_contribution_made_is_no_one_deed_asked_by_its_kind(services):
+    answer = ask("What contribution did Lockheed Martin make to its qualified defined benefit pension plans in 2022?",
+                 filing("financebench/pdfs/LOCKHEEDMARTIN_2022_10K.pdf"), [93], services)
+    assert "which contribution" not in answer.text, answer.text
+
+
+def test_people_working_in_total_are_the_whole_count(services):
+    answer = ask("How many people worked in total for Oracle as of May 31, 2020?", filing(ORACLE), [5, 13, 14, 15, 47],
+                 services)
+    assert answer.status == "answered" and "135,000" in answer.text, answer.text
