@@ -28,7 +28,7 @@ from answering.kinds.tables import Block, blocks, more_tables
 from answering.kinds.whole_table import TOTAL_ROW, adds_up, following, rest, runs_on, subtotals
 from answering.numbers import Row, normalize_label, plain
 from answering.written_answer import NOT_FOUND, WrittenAnswer
-from finrag.models import ANNUAL_FILINGS, Chunk, SearchHit
+from finrag.models import ANNUAL_FILINGS, Chunk, SearchFilters, SearchHit
 from finrag.vocabulary import Vocabulary, tokenize
 from retrieval.periods import parse_periods
 
@@ -217,8 +217,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                                          f"{i.label}: {i.shown}" for i in ranked) + ".",
                                      citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
         if table is not None and dimension and _SEGMENTS.search(dimension.group(0)) and len(companies) == 1 \
-                and not table.of_segments and _other_segments_named(table, [
-                    *(h.chunk.text for h in hits), table.block.chunk.text if table.block else ""]):
+                and not table.of_segments and _other_segments_named(table, _segment_texts(table, hits, companies[0],
+                                                                                       services.retriever)):
             # "which of NVIDIA's reportable segments": a table of its markets ("Gaming", "Data Center") ranks
             # no segment where the filing calls others its segments ("Compute & Networking" and "Graphics")
             reason = (f"the table found ranks {', '.join(i.label for i in table.items[:4])}, which the filing does "
@@ -879,6 +879,17 @@ def _caption_lines(block: Block, n: int = 2) -> list[str]:
 _NAMED_SEGMENT = re.compile(r"\b(?P<name>[A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*){0,4})[\"”]?\s+segment\b")
 _NO_SEGMENT_NAME = frozenset({"the", "our", "its", "each", "every", "this", "that", "total", "reportable", "operating",
                               "business", "reporting", "geographic", "a", "one", "other", "all"})
+
+
+def _segment_texts(table: Table, hits: list[SearchHit], company: str, retriever) -> list[str]:
+    """The texts that tell what the company's segments are: the hits, the table's own chunk, and, when none of them
+    calls an item of the table a segment, one search of the table's filing for its segments."""
+    texts = [*(h.chunk.text for h in hits), table.block.chunk.text if table.block else ""]
+    if retriever is None or table.block is None or any(_called_a_segment(i.label, texts) for i in table.items):
+        return texts
+    filters = SearchFilters(companies=[company], docs=[table.block.chunk.doc])
+    return texts + [h.chunk.text for h in retriever.search(f"{company} reportable segments operating segments", k=6,
+                                                          mode="sparse", filters=filters)]
 
 
 def _other_segments_named(table: Table, texts: list[str]) -> bool:
