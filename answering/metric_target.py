@@ -656,7 +656,10 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
                 # (the operand's own words: ", using the consolidated statements", ", both at ..." are no part)
                 read_as.append((" ".join(piece.split(",")[0].lower().split()), parts[-1]))
                 gloss = next((g for end, g in glosses.items() if start <= end < at), None)
-                if gloss is not None and parts[-1].startswith(LINE_PREFIX) and len(known := vocab.match_metrics(gloss)) == 1:
+                if gloss is not None and parts[-1].startswith(LINE_PREFIX) and len(known := vocab.match_metrics(gloss)) == 1 \
+                        and not set(tokenize(gloss)) & set(tokenize(piece)) - set(tokenize(" ".join(_PERIOD_GLOSS_WORDS))):
+                    # (a gloss sharing the operand's words restates it in the question's language, more broadly:
+                    # "operating income of the Americas segment (Segment Operating Income)" stays the segment's line)
                     # "profit for the period (Laba Periode Berjalan)": words the vocabulary lacks, glossed by the
                     # filing's own label of a line it knows (net income)
                     if lines is not None and parts[-1] not in known_lines:

@@ -205,7 +205,7 @@ def reports_to(question: str, hits: list[SearchHit], understanding: QueryUnderst
                 if (m := _REPORTS_TO.search(sentence)) is not None:
                     found.setdefault(_person(m.group("name")), (m.group("name"), hit.chunk, sentence))
                     break
-                if re.search(r"\breport", sentence) or (n and title.search(sentence) is None
+                if re.search(r"\breport(?:s|ed|ing)?\s+(?:directly\s+)?to\b", sentence) or (n and title.search(sentence) is None
                                                          and re.search(r"\bwill\s+(?:become|be\s+appointed|join)\b", sentence)):
                     break  # its line of report said otherwise ("to our Chief Executive Officer"), or another officer's
     if len(found) != 1:

@@ -279,3 +279,17 @@ def test_people_working_in_total_are_the_whole_count(services):
     answer = ask("How many people worked in total for Oracle as of May 31, 2020?", filing(ORACLE), [5, 13, 14, 15, 47],
                  services)
     assert answer.status == "answered" and "135,000" in answer.text, answer.text
+
+
+def test_a_bio_sentence_on_financial_reporting_does_not_end_the_look_for_a_line_of_report(services):
+    answer = ask("To whom will the new Chief Accounting Officer of Acme Corp report?", one_page(
+        "On March 1, 2024, Acme Corp announced that Jane Roe will become Chief Accounting Officer, effective April 1, "
+        "2024. Ms. Roe has led the Company's external financial reporting team since 2019. Jane will report to John "
+        "Smith, Chief Financial Officer."), [0], services)
+    assert answer.status == "answered" and answer.text.startswith("John Smith"), answer.text
+
+
+def test_an_english_gloss_restating_the_operand_more_broadly_is_no_other_line():
+    target = read_target("Define the margin as operating income of the Americas segment (Segment Operating Income) "
+                         "divided by Americas revenue. What was the margin in 2022?", load_vocabulary(), ["Acme Corp"])
+    assert target is None or not target.formula.startswith("operating_income"), target
