@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from answering.kinds.classify import KindDecision
     from answering.metric_answer import MetricServices
     from retrieval.query_understanding import QueryUnderstanding
+    from retrieval.retriever import Retriever
 
 _CHANGE = re.compile(r"\b(?:drop|decline|decrease|growth|grew|grow|change|increase|performance|perform\w*|dragged|topline)\b",
                      re.I)
@@ -881,7 +882,7 @@ _NO_SEGMENT_NAME = frozenset({"the", "our", "its", "each", "every", "this", "tha
                               "business", "reporting", "geographic", "a", "one", "other", "all"})
 
 
-def _segment_texts(table: Table, hits: list[SearchHit], company: str, retriever) -> list[str]:
+def _segment_texts(table: Table, hits: list[SearchHit], company: str, retriever: Retriever | None) -> list[str]:
     """The texts that tell what the company's segments are: the hits, the table's own chunk, and, when none of them
     calls an item of the table a segment, one search of the table's filing for its segments."""
     texts = [*(h.chunk.text for h in hits), table.block.chunk.text if table.block else ""]

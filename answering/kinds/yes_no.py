@@ -75,6 +75,8 @@ from loaders.dates import DATE, days_written, parse_date, same_snapshot, snapsho
 from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from answering.kinds.classify import KindDecision
     from answering.metric_answer import MetricServices
     from finrag.vocabulary import Vocabulary
@@ -1036,7 +1038,8 @@ def _of_the_asked_place(yes: list[Sentence], no: list[Sentence], ask: str,
     return _naming_decides(yes, no, naming)
 
 
-def _naming_decides(yes: list[Sentence], no: list[Sentence], naming) -> tuple[list[Sentence], list[Sentence]]:
+def _naming_decides(yes: list[Sentence], no: list[Sentence],
+                    naming: Callable[[Sentence], bool]) -> tuple[list[Sentence], list[Sentence]]:
     """Of sentences that disagree, those naming what the question asks of, when any does."""
     if not any(naming(s) for s in [*yes, *no]):
         return yes, no
