@@ -206,6 +206,7 @@ def with_request_before(before: str | None, ask: str) -> str:
 # inventories (average of May 31, 2023 and May 31, 2022 balances)"): a gloss, not an operand
 _PERIOD_GLOSS_WORDS = frozenset(
     ["average", "avg", "mean", "of", "and", "the", "balances", "balance", "ending", "beginning", "opening", "closing", "year", "years", "end", "fiscal", "fy", "between", "at", "as", "both", "two", "periods", "period", "prior", "current", "dates", "date"]) | frozenset(MONTH_NAMES.lower().split("|"))
+_PERIOD_GLOSS_STEMS = frozenset(tokenize(" ".join(_PERIOD_GLOSS_WORDS)))  # (as a gloss's words are compared)
 
 
 _OPERAND_BEFORE = re.compile(r"(?:^|[-–+*/(x×]|\b(?:of|by|from|minus|plus|less|times|and|over))\s*$", re.I)
@@ -657,11 +658,11 @@ def parse_formula(text: str, vocab: Vocabulary, year: int | None = None, lines: 
                 read_as.append((" ".join(piece.split(",")[0].lower().split()), parts[-1]))
                 gloss = next((g for end, g in glosses.items() if start <= end < at), None)
                 if gloss is not None and parts[-1].startswith(LINE_PREFIX) and len(known := vocab.match_metrics(gloss)) == 1 \
-                        and not set(tokenize(gloss)) & set(tokenize(piece)) - set(tokenize(" ".join(_PERIOD_GLOSS_WORDS))):
-                    # (a gloss sharing the operand's words restates it in the question's language, more broadly:
-                    # "operating income of the Americas segment (Segment Operating Income)" stays the segment's line)
+                        and not set(tokenize(gloss)) & set(tokenize(piece)) - _PERIOD_GLOSS_STEMS:
                     # "profit for the period (Laba Periode Berjalan)": words the vocabulary lacks, glossed by the
-                    # filing's own label of a line it knows (net income)
+                    # filing's own label of a line it knows (net income); a gloss sharing the operand's words restates
+                    # it in the question's language, more broadly ("operating income of the Americas segment (Segment
+                    # Operating Income)" stays the segment's line)
                     if lines is not None and parts[-1] not in known_lines:
                         lines.pop(parts[-1], None)
                     parts[-1] = known[0]

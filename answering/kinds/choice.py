@@ -218,8 +218,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                                          f"{i.label}: {i.shown}" for i in ranked) + ".",
                                      citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
         if table is not None and dimension and _SEGMENTS.search(dimension.group(0)) and len(companies) == 1 \
-                and not table.of_segments and _other_segments_named(table, _segment_texts(table, hits, companies[0],
-                                                                                       services.retriever)):
+                and not table.of_segments and _other_segments_named(table, hits, companies[0], services.retriever):
             # "which of NVIDIA's reportable segments": a table of its markets ("Gaming", "Data Center") ranks
             # no segment where the filing calls others its segments ("Compute & Networking" and "Graphics")
             reason = (f"the table found ranks {', '.join(i.label for i in table.items[:4])}, which the filing does "
@@ -882,20 +881,17 @@ _NO_SEGMENT_NAME = frozenset({"the", "our", "its", "each", "every", "this", "tha
                               "business", "reporting", "geographic", "a", "one", "other", "all"})
 
 
-def _segment_texts(table: Table, hits: list[SearchHit], company: str, retriever: Retriever | None) -> list[str]:
-    """The texts that tell what the company's segments are: the hits, the table's own chunk, and, when none of them
-    calls an item of the table a segment, one search of the table's filing for its segments."""
+def _other_segments_named(table: Table, hits: list[SearchHit], company: str, retriever: Retriever | None) -> bool:
+    """Whether the filing names segments of the company ("the Graphics segment") and calls none of the table's items
+    one, read in the hits and the table's own chunk, and, when none of them calls an item a segment, in one search of
+    the table's filing for its segments; a filing whose segments the texts read never name leaves the items unjudged."""
     texts = [*(h.chunk.text for h in hits), table.block.chunk.text if table.block else ""]
-    if retriever is None or table.block is None or any(_called_a_segment(i.label, texts) for i in table.items):
-        return texts
-    filters = SearchFilters(companies=[company], docs=[table.block.chunk.doc])
-    return texts + [h.chunk.text for h in retriever.search(f"{company} reportable segments operating segments", k=6,
-                                                          mode="sparse", filters=filters)]
-
-
-def _other_segments_named(table: Table, texts: list[str]) -> bool:
-    """Whether the texts name segments of the company ("the Graphics segment") and call none of the table's
-    items one; a filing whose segments the texts read never name leaves the table's items unjudged."""
+    if any(_called_a_segment(i.label, texts) for i in table.items):
+        return False
+    if retriever is not None and table.block is not None:
+        filters = SearchFilters(companies=[company], docs=[table.block.chunk.doc])
+        texts += [h.chunk.text for h in retriever.search(f"{company} reportable segments operating segments", k=6,
+                                                         mode="sparse", filters=filters)]
     named = {m.group("name") for text in texts for m in _NAMED_SEGMENT.finditer(text)
              if m.group("name").split()[-1].lower() not in _NO_SEGMENT_NAME}
     return bool(named) and not any(_called_a_segment(i.label, texts) for i in table.items)
@@ -912,7 +908,6 @@ def _called_a_segment(label: str, texts: list[str]) -> bool:
                         rf"\bsegments?\b[^.]{{0,40}}?(?:\b(?:consist\s+of|are|were|comprise|include)\b|:)[^.]{{0,200}}?"
                         rf"\b{name}\b")
     return any(called.search(text) for text in texts)
-
 
 
 def _captioned_segments(block: Block) -> bool:

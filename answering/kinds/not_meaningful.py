@@ -14,6 +14,7 @@ own kind.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from answering.aspects import split_sentences
@@ -118,26 +119,32 @@ def _filer_says(metric: str, company: str, hits: list[SearchHit], understanding:
     """The filing's own sentence that the asked measure is not the meaningful one for this
     business (a more meaningful measure named instead), from the hits or one search for it."""
     words = [w.lower() for w in services.vocabulary.expansions(metric)] or [metric.replace("_", " ")]
-    chunks = [h.chunk for h in hits if h.chunk.company == company]
+    label = services.vocabulary.label(metric) or metric
+    for chunk, sentence in _filer_sentences(company, [h.chunk for h in hits if h.chunk.company == company],
+                                            f"more meaningful measure than {label}", 8, understanding, services):
+        found = _MORE_MEANINGFUL.search(sentence) or _NOT_MEANINGFUL.search(sentence)
+        if found is None or not any(re.search(rf"\b{re.escape(w)}\b", found.group("worse"), re.I) for w in words):
+            continue
+        better = re.sub(r"^(?:we|management|the\s+company)\s+(?:believes?|considers?|views?)\s+(?:that\s+)?", "",
+                        (found.groupdict().get("better") or "").strip(), flags=re.I)
+        instead = f" It names {better} as the more meaningful measure." if better else ""
+        text = (f"{label} is not the measure {company} itself treats as meaningful for its business. As the filing "
+                f'says: "{sentence.strip()}" ({chunk.doc} p.{chunk.page + 1}).{instead}')
+        return WrittenAnswer(status="answered", kind="not_meaningful", text=text,
+                             citations=[cite(chunk, sentence.strip())], flags=["metric_not_meaningful"])
+    return None
+
+
+def _filer_sentences(company: str, chunks: list[Chunk], query: str, k: int, understanding: QueryUnderstanding,
+                     services: MetricServices) -> Iterator[tuple[Chunk, str]]:
+    """(chunk, sentence) of the chunks given, then of one sparse search of the company's filings of the asked year
+    for the filer's own word (`query`)."""
     if services.retriever is not None:
         filters = SearchFilters(companies=[company], fiscal_years=sorted(set(understanding.fiscal_years))[-1:])
-        label = services.vocabulary.label(metric) or metric
-        chunks += [h.chunk for h in services.retriever.search(f"more meaningful measure than {label}", filters=filters,
-                                                              k=8, mode="sparse")]
+        chunks = chunks + [h.chunk for h in services.retriever.search(query, filters=filters, k=k, mode="sparse")]
     for chunk in chunks:
         for sentence in split_sentences(collapse_whitespace(chunk.text)):
-            found = _MORE_MEANINGFUL.search(sentence) or _NOT_MEANINGFUL.search(sentence)
-            if found is None or not any(re.search(rf"\b{re.escape(w)}\b", found.group("worse"), re.I) for w in words):
-                continue
-            label = services.vocabulary.label(metric) or metric
-            better = re.sub(r"^(?:we|management|the\s+company)\s+(?:believes?|considers?|views?)\s+(?:that\s+)?", "",
-                            (found.groupdict().get("better") or "").strip(), flags=re.I)
-            instead = f" It names {better} as the more meaningful measure." if better else ""
-            text = (f"{label} is not the measure {company} itself treats as meaningful for its business. As the filing "
-                    f'says: "{sentence.strip()}" ({chunk.doc} p.{chunk.page + 1}).{instead}')
-            return WrittenAnswer(status="answered", kind="not_meaningful", text=text,
-                                 citations=[cite(chunk, sentence.strip())], flags=["metric_not_meaningful"])
-    return None
+            yield chunk, sentence
 
 
 # a return over a base a going concern keeps well above a year's profit: over 100% means the base has been
@@ -334,18 +341,14 @@ def _never_paid(metric: str, company: str, hits: list[SearchHit], understanding:
     # (an older filing's "never paid" says nothing of a later year: eBay's FY2016 10-K, of its FY2022 payout)
     chunks = [h.chunk for h in hits if h.chunk.company == company
               and (asked is None or (h.chunk.fiscal_year or 0) >= asked)]
-    if services.retriever is not None:
-        filters = SearchFilters(companies=[company], fiscal_years=sorted(set(understanding.fiscal_years))[-1:])
-        chunks += [h.chunk for h in services.retriever.search("never declared or paid cash dividends on capital stock",
-                                                              filters=filters, k=6, mode="sparse")]
-    for chunk in chunks:
-        for sentence in split_sentences(collapse_whitespace(chunk.text)):
-            if _NEVER_PAID.search(sentence):
-                label = services.vocabulary.label(metric) or metric
-                text = (f"{label} does not apply to {company}: it has never paid a cash dividend, so there is nothing to "
-                        f'pay out. As the filing says: "{sentence.strip()}" ({chunk.doc} p.{chunk.page + 1}).')
-                return WrittenAnswer(status="answered", kind="not_meaningful", text=text,
-                                     citations=[cite(chunk, sentence.strip())], flags=["metric_not_meaningful"])
+    for chunk, sentence in _filer_sentences(company, chunks, "never declared or paid cash dividends on capital stock", 6,
+                                            understanding, services):
+        if _NEVER_PAID.search(sentence):
+            label = services.vocabulary.label(metric) or metric
+            text = (f"{label} does not apply to {company}: it has never paid a cash dividend, so there is nothing to "
+                    f'pay out. As the filing says: "{sentence.strip()}" ({chunk.doc} p.{chunk.page + 1}).')
+            return WrittenAnswer(status="answered", kind="not_meaningful", text=text,
+                                 citations=[cite(chunk, sentence.strip())], flags=["metric_not_meaningful"])
     return None
 
 

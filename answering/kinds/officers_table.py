@@ -50,25 +50,35 @@ _AGELESS_ROW = re.compile(r"^(?P<name>[A-Z][a-z'’-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z]
                           r"Director|Secretary|Treasurer|Controller|Co-)\b[^\n]{3,})$")
 
 
+def _person_row(m: re.Match[str] | None) -> re.Match[str] | None:
+    """A row match whose name is a person's, not a title's or a heading's words."""
+    return m if m and not {w.lower().strip(".,") for w in m.group("name").split()} & _NOT_NAME else None
+
+
 def _rows(chunk: Chunk) -> list[tuple[str, str]]:
     """(name, the row as printed) of each officer's row in the chunk."""
     found = []
     ageless = False
     for line in chunk.text.splitlines():
-        m = _ROW.match(line.strip()) or (_AGELESS_ROW.match(line.strip()) if ageless else None)
+        m = _person_row(_ROW.match(line.strip()) or (_AGELESS_ROW.match(line.strip()) if ageless else None))
         ageless = ageless or bool(_AGELESS_HEADER.match(line))
-        if m and not {w.lower().strip(".,") for w in m.group("name").split()} & _NOT_NAME:
+        if m:
             found.append((m.group("name"), line.strip()))
     return found
+
+
+def _sections(filing: list[SearchHit]) -> list[list[Chunk]]:
+    """The chunks under each heading of the officers' section, in the filing's order, a few on from the heading."""
+    chunks = sorted({h.chunk.chunk_id: h.chunk for h in filing}.values(), key=lambda c: (c.doc, c.index))
+    return [chunks[at: at + _SECTION_CHUNKS] for at, c in enumerate(chunks) if _HEADING.search(c.text)]
 
 
 def officer_rows(filing: list[SearchHit]) -> dict[str, tuple[str, Chunk]]:
     """{name: (its row, the chunk printing it)} of the officers table of the asked company's filing
     (`people.asked_filing`); {} without one of two rows."""
-    chunks = sorted({h.chunk.chunk_id: h.chunk for h in filing}.values(), key=lambda c: (c.doc, c.index))
-    for at in (i for i, c in enumerate(chunks) if _HEADING.search(c.text)):
+    for section in _sections(filing):
         rows: dict[str, tuple[str, Chunk]] = {}
-        for chunk in chunks[at : at + _SECTION_CHUNKS]:
+        for chunk in section:
             for name, line in _rows(chunk):
                 rows.setdefault(name, (line, chunk))  # (chunks overlap: a row printed twice is one officer)
         if len(rows) >= 2:
@@ -158,15 +168,12 @@ def former_holder(question: str, hits: list[SearchHit], understanding: QueryUnde
     asked_title = _SPELLED.get(asked.group("title"), asked.group("title"))
     title = re.compile(rf"(?<!Vice )\b{re.escape(asked_title)}\b")
     days = days_written(question)
-    chunks = sorted({h.chunk.chunk_id: h.chunk for h in asked_filing(hits, understanding.companies[0], services)}.values(),
-                    key=lambda c: (c.doc, c.index))
     held: dict[str, tuple[str, Chunk, str]] = {}  # person -> (name as printed, chunk, the line holding the title)
-    for at in (i for i, c in enumerate(chunks) if _HEADING.search(c.text)):
-        for chunk in chunks[at: at + _SECTION_CHUNKS]:
+    for section in _sections(asked_filing(hits, understanding.companies[0], services)):
+        for chunk in section:
             officer = None
             for line in (raw.strip() for raw in chunk.text.splitlines()):
-                row = _ROW.match(line)
-                if row and not {w.lower().strip(".,") for w in row.group("name").split()} & _NOT_NAME:
+                if row := _person_row(_ROW.match(line)):
                     officer, line = row.group("name"), line[len(row.group("name")):]
                 if officer and title.search(line) and (not days or days & days_written(line)):
                     held.setdefault(_person(officer), (officer, chunk, line.strip()))
@@ -180,6 +187,7 @@ def former_holder(question: str, hits: list[SearchHit], understanding: QueryUnde
 ASKS_REPORTS_TO = re.compile(r"^\W*(?:[Tt]o\s+whom|[Ww]ho)\s+(?:will|does|did|do|would|is)\s+(?:the\s+|its\s+)?(?:new(?:ly\s+appointed)?\s+)?"
                              r"(?P<title>(?:[A-Z][\w&-]*,?\s+){0,6}(?:Officer|Counsel|President|Secretary|Treasurer|Controller|"
                              r"Director|Chair(?:man|woman|person)?))\b[^?]*?\breport(?:ing)?\b")
+_REPORT_TO = r"\breport(?:s|ed|ing)?\s+(?:directly\s+)?to\b"  # a line of report said, to whomever
 _REPORTS_TO = re.compile(r"\breports?\s+(?:directly\s+)?to\s+(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][\w'’-]+){1,2})")
 _AFTER_TITLE = 3  # sentences after the one naming the title that tell its line of report
 
@@ -205,8 +213,8 @@ def reports_to(question: str, hits: list[SearchHit], understanding: QueryUnderst
                 if (m := _REPORTS_TO.search(sentence)) is not None:
                     found.setdefault(_person(m.group("name")), (m.group("name"), hit.chunk, sentence))
                     break
-                if re.search(r"\breport(?:s|ed|ing)?\s+(?:directly\s+)?to\b", sentence) or (n and title.search(sentence) is None
-                                                         and re.search(r"\bwill\s+(?:become|be\s+appointed|join)\b", sentence)):
+                if re.search(_REPORT_TO, sentence) or (n and title.search(sentence) is None
+                                                       and re.search(r"\bwill\s+(?:become|be\s+appointed|join)\b", sentence)):
                     break  # its line of report said otherwise ("to our Chief Executive Officer"), or another officer's
     if len(found) != 1:
         return None
