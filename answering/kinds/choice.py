@@ -162,8 +162,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         found = _candidate_items(decision.candidates, hits, companies, year)
     else:
         # "which segment dragged down its overall growth": a company's growth, with no measure named, is its sales'
-        metric = _ranked_line(decision, services.vocabulary) or (
-            "revenue" if re.search(r"\bgrowth\b", _JOINED_QUESTION.split(decision.ask)[0], re.I) else None)
+        metric = _ranked_line(decision, services.vocabulary) or _unnamed_measure(decision.ask)
         # (the search for the question's own words, read again for a ratio below when no table ranks the items)
         asked_pool: list[SearchHit] = []
         table = table_items(decision.ask, hits, companies, year, services.vocabulary, metric)
@@ -246,9 +245,15 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                              text=f"{NOT_FOUND.capitalize()}: {reason} ("
                                   + "; ".join(f"{i.label}: {i.shown}" for i in ranked) + ").",
                              citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
-    listing = "; ".join(f"{n}. {i.label}: {i.shown}" for n, i in enumerate(ranked, start=1))
-    ranks = f"ranks {decision.order}"
     clause = _JOINED_QUESTION.split(decision.ask)[0]
+    listing = "; ".join(f"{n}. {i.label}: {i.shown}" for n, i in enumerate(ranked, start=1))
+    losses = _losses(ranked, table) if _DRAGGED.search(clause) and "change" in how else []
+    if losses:
+        # an item that lost money in the year drags the total down whatever its change: the losses,
+        # worst first, are the pick, the ranking of changes still shown
+        ranked = losses + [i for i in ranked if i not in losses]
+        best = ranked[0]
+    ranks = f"ranks {decision.order}"
     among = _DIMENSION_PHRASE.search(clause)
     named = among.group("items") if among and not decision.candidates else ""
     for company in companies:
@@ -277,6 +282,18 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         else:
             ranks = f"{ranks} (the {superlative.group(0).lower()}{' ' + measure if measure else ''}{items})"
     text = f"{best.label} ({best.shown}) {ranks} {how}. Ranking: {listing}."
+    if losses and table is not None and table.block is not None:
+        col, block = table.compared[0], table.block
+        earned = sorted((i for i in ranked if i not in losses), key=lambda i: -(i.row.values[col] or 0.0))
+
+        def level(i: Item) -> str:
+            return f"{i.label}: {_shown(i.row.values[col] or 0.0, block, i.row)}"
+
+        text = (f"{' and '.join(i.label for i in losses)} dragged down the total: "
+                f"{'they were the items' if len(losses) > 1 else 'it was the only item'} with a loss in "
+                f"{block.years[col]} ({'; '.join(map(level, losses))}), while the others made a profit "
+                f"({'; '.join(map(level, earned))}); {earned[0].label} carried the total, with the largest "
+                f"{block.years[col]} profit. Changes {how}: {listing}.")
     citations = [cite(i.chunk, i.row.line) for i in ranked]
     if table is not None and table.total is not None and table.total.value and _ASKS_SHARE.search(question) \
             and table.column < len(best.row.values) and (level := best.row.values[table.column]) is not None:
@@ -337,6 +354,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                                  citations=unique_citations([*citations, *total.citations]), flags=total.flags)
         target = named[0] if len(named) == 1 else best
         way = (1 if target.value > 0 else -1 if target.value < 0 else 0) if "change" in how else 0
+        if target in losses:
+            way = -1  # what drove its loss, not its change
         year = max(understanding.fiscal_years) if understanding.fiscal_years else None
         measure = _ranked_line(decision, services.vocabulary)
         name = _item_name(target.label)
@@ -512,6 +531,36 @@ def _item_name(label: str) -> str:
     """A candidate's own name, without the row label shown after it ("Operating (Net cash ...)") or the
     corporate rest printed on its row."""
     return _WITH_CORPORATE.sub("", re.sub(r"\s*\(.*\)$", "", label))
+
+
+# a company's performance or profitability, with no line named, is its operating income's: a
+# table of another line broken down by the same items (depreciation by segment) ranks no performance
+_PERFORMANCE = re.compile(r"\b(?:operating\s+(?:performance|results)|profitability|profits?)\b", re.I)
+
+
+_DRAGGED = re.compile(r"\bdragg\w*|\bdrag\b", re.I)
+
+
+def _losses(ranked: list[Item], table: Table | None) -> list[Item]:
+    """The items ranked by change that show a loss in the latest year compared, worst first, where
+    others show a profit (with no profit beside them, a loss drags no total of theirs down)."""
+    if table is None or table.block is None or not table.compared:
+        return []
+    col = table.compared[0]
+    levels = [(i, i.row.values[col] if col < len(i.row.values) else None) for i in ranked]
+    if any(v is None for _, v in levels):
+        return []
+    losses = sorted((i for i, v in levels if v is not None and v < 0), key=lambda i: i.row.values[col] or 0.0)
+    return losses if losses and len(losses) < len(ranked) else []
+
+
+def _unnamed_measure(ask: str) -> str | None:
+    """The line a ranking clause that names none asks by: a company's growth is its sales', its
+    operating performance or profitability its operating income's."""
+    clause = _JOINED_QUESTION.split(ask)[0]
+    if _PERFORMANCE.search(clause):
+        return "operating_income"
+    return "revenue" if re.search(r"\bgrowth\b", clause, re.I) else None
 
 
 def ranked_measure(ask: str, vocab: Vocabulary) -> str | None:

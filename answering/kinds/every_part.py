@@ -327,7 +327,8 @@ _ITEM_WORDS = frozenset(tokenize("each every all segment segments region regions
 _RANKED_ITEMS = re.compile(r"\bRanking: 1\. [^;]+: [^;]*\d[^;]*; 2\. [^;]+: [^;]*\d")
 _ASKS_EACH = re.compile(r"\b(?:for\s+each|each\s+(?:of\s+the\s+)?\w+(?:'s)?|(?:all|every)\s+(?:the\s+)?\w+)\b", re.I)
 # the choice writer's verdict on the item a table ranks first (answering.kinds.choice)
-_A_PICK = re.compile(r"\) (?:ranks (?:highest|lowest)|contributed the most to the (?:increase|decrease))\b")
+_A_PICK = re.compile(r"\) (?:ranks (?:highest|lowest)|contributed the most to the (?:increase|decrease))\b|"
+                     r"\bdragged down the total:")
 
 
 _AMOUNT_SCAFFOLD = frozenset(tokenize("pay paid much total per share fiscal year quarter ended ending period"))
