@@ -604,6 +604,15 @@ def _steady_dividends(year: int, hits: list[SearchHit], understanding: QueryUnde
         if said is not None:
             judged.citations = unique_citations([*judged.citations, cite(said.chunk, said.text)])
         return judged
+    if (said := _one_off_said(values[cut - 1].year, year, hits, company, services)) is not None:
+        # the year before the fall paid a special dividend on top of the regular one: the totals fall
+        # by it, which says nothing of the regular dividend (read per share, which these rows do not give)
+        reason = (f"dividends paid fell in FY{values[cut].year} after FY{values[cut - 1].year}, when the filing says a "
+                  f"special dividend was paid: the regular dividend's trend is not read from the totals")
+        return WrittenAnswer(status="not_found", kind="yes_no", reason=reason,
+                             text=f"{NOT_FOUND.capitalize()}: {reason} ({series}). The filing says: {said.shown()}",
+                             citations=unique_citations([*(c for v in values for c in v.answer.citations),
+                                                         cite(said.chunk, said.text)]))
     return _judged(False, f"{company}'s dividends paid fell in FY{values[cut].year}: {series}", values)
 
 
