@@ -589,6 +589,12 @@ def _implied_years(chunk: Chunk, values: list[float | None]) -> list[int]:
     return []
 
 
+# a figure in thousands' groups with no currency sign or scale word of its own ("2,184"): a table's cell;
+# prose says its amounts ("$2.2 billion")
+_BARE_FIGURE = re.compile(r"(?<![\w.,$€£¥])(?<!\$\s)\(?\d{1,3}(?:,\d{3})+\)?(?![\w%,.]|\s+(?:million|billion|thousand)\b)", re.I)
+_TABLE_RUN = 3
+
+
 def _read_sentence(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading | None:
     """MD&A prose: "Revenue increased 8.2% to $1,234.5 million in fiscal 2023"."""
     unit = metric_unit(aspect.metric, vocab)
@@ -603,6 +609,8 @@ def _read_sentence(chunk: Chunk, aspect: Aspect, vocab: Vocabulary) -> Reading |
             continue  # what could be paid or spent is no amount of the period
         if _joined_with_another(norm, aspect.metric, metric_wordings, vocab):
             continue  # "returned $7.5 billion through share repurchases and dividends": the two together
+        if len(_BARE_FIGURE.findall(sentence)) >= _TABLE_RUN:
+            continue  # statement rows the text layer ran into one "sentence": its one amount in words is a row's aside
         amounts = prose_amounts(sentence, chunk.number_convention)
         if len(amounts) != 1 or amounts[0][0] is None:
             # several amounts: which one is the metric's is a guess; one the document's
