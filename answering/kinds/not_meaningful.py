@@ -332,20 +332,25 @@ def _without_cash_flow_line(metric: str, inputs: set[str], company: str, hits: l
 _NEVER_PAID = re.compile(r"\b(?:have|has)\s+never\s+(?:declared\s+(?:or|nor|and)\s+)?paid\s+(?:any\s+)?(?:cash\s+)?dividends?\b|"
                          r"\b(?:have|has)\s+not\s+(?:declared\s+(?:or|nor|and)\s+)?paid\s+(?:any\s+)?(?:cash\s+)?dividends?\s+"
                          r"since\s+(?:its|our)\s+inception\b", re.I)
+# "The Company does not currently pay any cash dividends on common stock": none paid now, whatever was before
+_PAYS_NONE = re.compile(r"\b(?:does|do)\s+not\s+(?:currently\s+)?pay\s+(?:any\s+)?(?:cash\s+)?dividends?\b", re.I)
 
 
 def _never_paid(metric: str, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
                 services: MetricServices) -> WrittenAnswer | None:
-    """A payout metric of a company whose filing says it has never paid a dividend, from the hits or one search."""
+    """A payout metric of a company whose filing says it has never paid a dividend, or pays none, from the hits
+    or one search."""
     asked = max(understanding.fiscal_years, default=None)
     # (an older filing's "never paid" says nothing of a later year: eBay's FY2016 10-K, of its FY2022 payout)
     chunks = [h.chunk for h in hits if h.chunk.company == company
               and (asked is None or (h.chunk.fiscal_year or 0) >= asked)]
     for chunk, sentence in _filer_sentences(company, chunks, "never declared or paid cash dividends on capital stock", 6,
                                             understanding, services):
-        if _NEVER_PAID.search(sentence):
+        # (one that pays none now may have paid in an earlier year: said of the asked year's filing only)
+        if _NEVER_PAID.search(sentence) or (_PAYS_NONE.search(sentence) and chunk.fiscal_year in (asked, None)):
             label = services.vocabulary.label(metric) or metric
-            text = (f"{label} does not apply to {company}: it has never paid a cash dividend, so there is nothing to "
+            state = "has never paid" if _NEVER_PAID.search(sentence) else "does not pay"
+            text = (f"{label} does not apply to {company}: it {state} a cash dividend, so there is nothing to "
                     f'pay out. As the filing says: "{sentence.strip()}" ({chunk.doc} p.{chunk.page + 1}).')
             return WrittenAnswer(status="answered", kind="not_meaningful", text=text,
                                  citations=[cite(chunk, sentence.strip())], flags=["metric_not_meaningful"])
