@@ -347,7 +347,7 @@ def _never_paid(metric: str, company: str, hits: list[SearchHit], understanding:
     for chunk, sentence in _filer_sentences(company, chunks, "never declared or paid cash dividends on capital stock", 6,
                                             understanding, services):
         # (one that pays none now may have paid in an earlier year: said of the asked year's filing only)
-        if _NEVER_PAID.search(sentence) or (_PAYS_NONE.search(sentence) and chunk.fiscal_year in (asked, None)):
+        if _NEVER_PAID.search(sentence) or (_PAYS_NONE.search(sentence) and asked in (None, chunk.fiscal_year)):
             label = services.vocabulary.label(metric) or metric
             state = "has never paid" if _NEVER_PAID.search(sentence) else "does not pay"
             text = (f"{label} does not apply to {company}: it {state} a cash dividend, so there is nothing to "
