@@ -41,6 +41,7 @@ from answering.kinds import (
     returned_instead,
     role_changes,
     tenure,
+    unprinted_items,
 )
 from answering.kinds.ask_coverage import states_duration
 from answering.kinds.asked_predicate import ANTONYMS, AskedPredicate, main_clause, read_predicate
@@ -63,7 +64,7 @@ from answering.kinds.sentences import (
     same_stem,
     sentences,
 )
-from answering.kinds.tables import Block, more_tables
+from answering.kinds.tables import Block, blocks, more_tables
 from answering.kinds.whole_table import TOTAL_ROW, adds_up, runs_on
 from answering.metric_answer import answer_metric
 from answering.metric_formula import show
@@ -331,6 +332,8 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
                    f"({_when(last.year, quarter)})")
         if (last.answer.unit or "").startswith("USD") and last.answer.unit == first.answer.unit:
             finding += f", a change of {last.value - first.value:+,.2f} ({last.answer.unit.removeprefix('USD ')})"
+        if decision.metric == _OPERATING_MARGIN and len(values) == 2:
+            finding += _unprinted_items_note(first, last, hits, services, quarter)
     elif decision.test in ("positive", "negative"):
         yes = (last.value > 0) == (decision.test == "positive") and last.value != 0
         finding = f"{label} {f'for the {part_of_year}' if part_of_year else _when(last.year, quarter)} was {last.shown}"
@@ -341,6 +344,27 @@ def _over_metric(decision: KindDecision, hits: list[SearchHit], understanding: Q
         finding = (f"{label} {f'for the {part_of_year}' if part_of_year else _when(last.year, quarter)} was {last.shown}, "
                    f"{'above' if last.value >= limit else 'below'} {limit:g}{convention}")
     return _judged(yes, f"{company} {finding}", values)
+
+
+_OPERATING_MARGIN = "operating_margin"
+
+
+def _unprinted_items_note(first: Value, last: Value, hits: list[SearchHit], services: MetricServices,
+                          quarter: int | None) -> str:
+    """What a margin compared over two periods moves by besides the business: items one period's
+    statement holds and the other's does not (answering.kinds.unprinted_items), said with the margin
+    without them; "" when the statement the margins were read from adds up in both periods."""
+    cited = {c.chunk_id for c in last.answer.citations} & {c.chunk_id for c in first.answer.citations}
+    for hit in (h for h in hits if h.chunk.chunk_id in cited):
+        found = blocks([hit], [hit.chunk.company] if hit.chunk.company else [])
+        years = found[0].years if found else []
+        if years not in ([last.year, first.year], [first.year, last.year]) \
+                or (items := unprinted_items.read(hit.chunk, services.vocabulary)) is None:
+            continue
+        when = [_when(y, quarter) for y in years]
+        return unprinted_items.note(items, when, last.value > first.value, latest=years.index(last.year),
+                                    scale=found[0].scale)
+    return ""
 
 
 # A 10-K's income statement shows three years: the years a "historically consistent" judgement reads.
