@@ -292,8 +292,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         text = (f"{' and '.join(i.label for i in losses)} dragged down the total: "
                 f"{'they were the items' if len(losses) > 1 else 'it was the only item'} with a loss in "
                 f"{block.years[col]} ({'; '.join(map(level, losses))}), while the others made a profit "
-                f"({'; '.join(map(level, earned))}); {earned[0].label} carried the total, with the largest "
-                f"{block.years[col]} profit. Changes {how}: {listing}.")
+                f"({'; '.join(map(level, earned))}; the largest profit: {earned[0].label}). Changes {how}: {listing}.")
     citations = [cite(i.chunk, i.row.line) for i in ranked]
     if table is not None and table.total is not None and table.total.value and _ASKS_SHARE.search(question) \
             and table.column < len(best.row.values) and (level := best.row.values[table.column]) is not None:
