@@ -677,7 +677,10 @@ def split_sentences(text: str) -> list[str]:
         for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(•])|(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<![A-Z]\.[A-Z]\.)(?<!\bvs\.)(?<!\betc\.)"
                           r"(?<!\bincl\.)(?<!\bapprox\.)(?<!\bNo\.)\s+(?=[a-z][A-Z])|"
                           r"(?<=[.!?])(?<!\bInc\.)(?<!\bCorp\.)(?<!\bCo\.)(?<!\bLtd\.)"
-                          r"(?<![A-Z]\.[A-Z]\.)\s+(?=\u201c)", joined):
+                          r"(?<![A-Z]\.[A-Z]\.)\s+(?=\u201c)|"
+                          # a heading that opens with its year ("... net of cash acquired. 2022 Acquisition Activity On
+                          # March 17, 2022, we acquired ..."): the year opens the next sentence, not an amount of this one
+                          r"(?<=[.!?])(?<!\bNo\.)\s+(?=(?:19|20)\d\d\s+[A-Z][a-z])", joined):
             if not s.strip():
                 continue
             if parts and ((_LEGAL_FORM_END.search(parts[-1]) and _NAME_GOES_ON.match(s))

@@ -93,3 +93,17 @@ def test_an_operating_section_that_adds_up_in_both_periods_holds_no_items():
     chunk = Chunk(chunk_id="acme-is", doc="ACME_2024_10K", doc_sha256="0" * 64, index=0, company="Acme Corp",
                   fiscal_year=2024, form="10-K", page=0, page_end=0, text=text)
     assert unprinted_items.read(chunk, load_vocabulary()) is None
+
+
+def test_a_heading_that_opens_with_its_year_opens_a_sentence(services):
+    # "... net of cash acquired. 2022 Acquisition Activity On March 17, 2022, we acquired MGM Holdings Inc., ...": one
+    # run-on "sentence" of three years' deals was too long to read
+    answer = ask("What major acquisition did Amazon complete in FY2022, and how much did it pay?", filing(AMAZON),
+                 [53, 21], services)
+    assert answer.status == "answered" and "MGM Holdings" in answer.text and "$6.1 billion" in answer.text, answer.text
+
+
+def test_a_year_after_a_number_abbreviation_opens_no_sentence():
+    from answering.aspects import split_sentences
+    assert split_sentences("See Exhibit No. 2021 Plan of Merger for the terms.") == [
+        "See Exhibit No. 2021 Plan of Merger for the terms."]
