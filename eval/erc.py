@@ -35,6 +35,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from answering.kinds.ask_coverage import lower_case_counterparts
+from answering.kinds.headquarters import _STATES as US_STATES
 from answering.kinds.places import PLACE_NAMES
 from eval.metadata import company_key
 from finrag.config import load_settings
@@ -619,33 +620,48 @@ def _figure_in_column_of_asked_day(quotes: list[str], question: str, percent: bo
     2022 ... Full time equivalent headcount 72,970 79,390 79,824 ..." for "... full time equivalent headcount ... as of
     April 30, 2023". The header is a run of days written one after another, the row a label holding two of the
     question's words at least and right after it as many figures as the header has days; None unless one header day
-    is the day asked and one row of the quotes so answers."""
+    is the day asked and one row of the quotes so answers. A page read row by row may also write the header after
+    its row ("Full time equivalent headcount 70,456 72,970 ... July 31, 2023 April 30, 2023 ..."): `_row_before`."""
     asked, words = snapshot_days(question), _question_words(question)
     if not asked:
         return None
     found = set()
     for quote in quotes:
-        for days, end in _day_headers(quote):
+        for n, (days, start, end) in enumerate(_day_headers(quote)):
             columns = [i for i, d in enumerate(days) if same_snapshot(asked, {d})]
             if len(columns) != 1:
                 continue
-            for label, row in _table_rows(quote[end:], len(days), percent, unit):
+            rows = _table_rows(quote[end:], len(days), percent, unit)
+            if n == 0:  # (a row before a later header may be the earlier header's)
+                rows += _row_before(quote[:start], len(days), percent, unit)
+            for label, row in rows:
                 if len(words & set(tokenize(label))) >= _PHRASE_NAMED:
                     found.add(row[columns[0]])
     return found if len(found) == 1 else None
 
 
-def _day_headers(text: str) -> list[tuple[list, int]]:
+def _row_before(text: str, width: int, percent: bool, unit: re.Pattern | None) -> list[tuple[str, list[float]]]:
+    """The row a quote writes right before its first header of days, its figures running up to the header with
+    nothing but space between ("... headcount 70,456 72,970 79,390 79,824 78,634 July 31, 2023 April 30, 2023 ..."):
+    the header's row, its figures in the header's order. None unless the text before the header holds no other
+    figure (more rows before a header, under no header of their own, are a layout the reader cannot order)."""
+    figures = [f for f in _figure_matches(text, percent, unit) if percent or not f[0].group("pct")]
+    if len(figures) != width or text[figures[-1][0].end():].strip():
+        return []
+    return _table_rows(text, width, percent, unit)
+
+
+def _day_headers(text: str) -> list[tuple[list, int, int]]:
     """Each run of two days or more written one right after another (a table's header of columns), its days in order
-    and where it ends."""
+    and where it starts and ends."""
     runs: list[list[re.Match]] = []
     for m in _A_DAY.finditer(text):
         if runs and not text[runs[-1][-1].end(): m.start()].strip():
             runs[-1].append(m)
         else:
             runs.append([m])
-    headers = [([parse_date(m.group(0)) for m in run], run[-1].end()) for run in runs if len(run) >= 2]
-    return [(days, end) for days, end in headers if all(days)]
+    headers = [([parse_date(m.group(0)) for m in run], run[0].start(), run[-1].end()) for run in runs if len(run) >= 2]
+    return [(days, start, end) for days, start, end in headers if all(days)]
 
 
 def _table_rows(text: str, width: int, percent: bool, unit: re.Pattern | None) -> list[tuple[str, list[float]]]:
@@ -723,8 +739,11 @@ def typed_name(answer: Answer, question: str) -> str:
         named = _named_beside_asked_words(answer.answer, question)
         if named == NA and len(lower := set(lower_case_counterparts(answer.answer, question))) == 1:
             return lower.pop()  # "In partnership with bidadoo, eBay launched ...": a brand in lower case
-        if named == NA and len(after := _names_after_asked_verb(_quotes_of(answer.answer)[0], question)) == 1:
-            return after[0]  # "... and combined with Mylan to create Viatris"
+        # "... and combined with Mylan to create Viatris" (the quotes an answer leads with: a second may say it in
+        # the question's words, "until we acquired Tracfone from América Móvil in November 2021")
+        read = "\n".join(_quotes_of(answer.answer)[:_QUOTES_READ])
+        if named == NA and len(after := _names_after_asked_verb(read, question)) == 1:
+            return after[0]
         return named
     if answer.rows:
         top = company_key(answer.rows[0].company)
@@ -997,7 +1016,8 @@ def typed_names(answer: Answer, question: str = "") -> list[str] | str:
     first = _quotes_of(answer.answer)[0]
     return _listed_after_asked_words(first, question) or _named_after_asked_preposition(first, question) \
         or _ranked_past_asked_threshold(answer.answer, question) or _counted_after_colon(first, question) \
-        or _bullet_subjects(answer.answer, question) or _several(_names_after_asked_verb(first, question)) or NA
+        or _bullet_subjects(answer.answer, question) or _several(_names_after_asked_verb(first, question)) \
+        or _several(_objects_dated_in_asked_year(first, question)) or NA
 
 
 # an office a person holds, and the words that open one ("Senior Executive Vice President", "Chief Financial Officer")
@@ -1017,19 +1037,29 @@ def _name_run_into_office(item: str) -> bool:
 # names listed: "Fab 52 and Fab 62", "A, B and C" (a name may carry its number), after a comma, a colon or a verb that
 # introduces them, and ending where the sentence or its clause does ("Missiles and Fire Control (MFC)" is cut short)
 _LISTED_NAME = r"[A-Z][\w'’&-]*\.?(?:[ \t]+(?:[A-Z][\w'’&-]*\.?|\d{1,4}))*"
-_LISTED = re.compile(rf"^\s*(?:[,:]|\s(?:are|were|namely|include|including))\s+(?P<items>{_LISTED_NAME}"
+_LISTED = re.compile(rf"^\s*(?P<intro>[,:]|\s(?:are|were|namely|include|including|in))\s+(?P<items>{_LISTED_NAME}"
                      rf"(?:,\s+{_LISTED_NAME})*,?\s+and\s+{_LISTED_NAME})(?=\s*(?:[.;]\s|[.;]?[\"”]?\s*$|,\s+[a-z]))")
 _LISTED_AFTER = 2  # of the question's own words, right before the list, at least
 # a list of what was once ("Prior to the Separation, the Company had two reportable segments: ..."), said before it
 _FORMERLY = re.compile(r"\b(?:prior\s+to|previously|formerly|until|before)\b", re.I)
+# "In which states were the terminals ... located": the places asked, listed after "in" ("our 20 terminals and 6
+# satellite locations in Florida, Georgia, Alabama, North Carolina and Tennessee")
+_ASKS_PLACES = re.compile(r"^\W*in\s+which\s+(?:states|countries|provinces|territories|jurisdictions)\b", re.I)
+
+
+def _is_place(name: str) -> bool:
+    """A state's, a country's or a region's name, as a whole: "North Carolina", "Canada", "Europe"."""
+    return name in US_STATES or PLACE_NAMES.fullmatch(name) is not None
 
 
 def _listed_after_asked_words(quote: str, question: str) -> list[str]:
     """The names a quote lists right after the question's own words: "the two semiconductor wafer fabrication
     buildings, Fab 52 and Fab 62, together with ..." for "List the semiconductor wafer fabrication buildings ...";
     none unless two of the question's words (whole) lead to the list, the quote tells of no earlier state, and a count
-    it states ("two ... buildings") is the list's."""
+    it states ("two ... buildings") is the list's. Places asked ("In which states ...") may be listed after "in",
+    every item a place's name (a count before them is of the things placed there, not of the places)."""
     asked = _question_words(question)
+    places = _ASKS_PLACES.match(question) is not None
     for m in re.finditer(r"[a-z][a-z-]+", quote):
         before = quote[max(0, m.start() - 60): m.end()].lower()
         lead = re.findall(r"[a-z][a-z-]+", before)[-_LISTED_AFTER:]
@@ -1038,6 +1068,10 @@ def _listed_after_asked_words(quote: str, question: str) -> list[str]:
                 or _FORMERLY.search(quote[: m.end()]):
             continue
         items = [_unstopped(i) for i in re.split(r",\s+and\s+|,\s+|\s+and\s+", listed.group("items"))]
+        if listed.group("intro").strip() == "in":
+            if places and len(items) >= 2 and all(map(_is_place, items)):
+                return items
+            continue
         counted = re.findall(r"\b(two|three|four|five|six|seven|eight|nine|ten|\d)(?:\s+[a-z-]+){1,4}$", before)
         if counted and count_of(counted[-1]) != len(items):
             continue
@@ -1178,9 +1212,11 @@ _CLAUSE_BREAK = re.compile(r",(?!\s*and\s+(?:with|to|from)\b)|;|\.(?:\s|$)")
 _ENDS_NAME = re.compile(r"\s+(?:to|in|for|and)\b|\s*,|\s*[.;]?[\"”]?\s*$")
 
 
-# the question's verb in the past ("excluded", "combined"), up to two words of its object, and the preposition the names
-# stand after: "excluded results from Argentina and Lebanon in the calculation of comparable sales"
-_VERB_THEN_NAMES = re.compile(rf"\b(?P<verb>[a-z]+ed)\s+(?:[a-z]+\s+){{0,2}}?(?P<prep>with|from|to|by|into|for)\s+"
+# the question's verb in the past ("excluded", "combined"), up to two words of its object or the name of it, and the
+# preposition the names stand after: "excluded results from Argentina and Lebanon in the calculation of comparable sales",
+# "acquired Tracfone from América Móvil in November 2021"
+_VERB_THEN_NAMES = re.compile(rf"\b(?P<verb>[a-z]+ed)\s+(?:(?:[a-z]+\s+){{0,2}}?|(?P<object>{_LISTED_NAME}),?\s+)"
+                              rf"(?P<prep>with|from|to|by|into|for)\s+"
                               rf"(?P<items>{_LISTED_NAME}(?:,\s+{_LISTED_NAME})*(?:,?\s+and\s+{_LISTED_NAME})?)")
 _CLAUSE_END = re.compile(r"[.;,](?:\s|$)|$")
 
@@ -1191,7 +1227,10 @@ def _names_after_asked_verb(quote: str, question: str) -> list[str]:
     comparable sales" for "Which markets did X begin to exclude from its calculation of comparable sales ...", "combined
     with Mylan to create Viatris" for "With which company was X combined to create Viatris". The clause after the
     names must repeat two of the question's words at least (the names are those of the deed asked, not of another
-    deed of the same verb); none when two such clauses name different things, or a name is the question's own."""
+    deed of the same verb); none when two such clauses name different things, or a name is the question's own. An
+    object named between the verb and the preposition must be the question's own ("acquired Tracfone from América
+    Móvil in November 2021" for "From which company did X acquire TracFone Wireless, Inc. in November 2021"), and its
+    words count among the clause's (the thing the deed was done to names the deed as well as the words after)."""
     stems, words = _asked_stems(question), _question_words(question)
     preps = set(re.findall(r"\b(?:with|from|to|by|into|for)\b", _QUOTED.sub(" ", question).lower()))
     asked = f" {company_key(question)} "
@@ -1200,14 +1239,63 @@ def _names_after_asked_verb(quote: str, question: str) -> list[str]:
         if m.group("verb")[:5] not in stems or m.group("prep") not in preps:
             continue
         rest = quote[m.end():]
-        rest = rest[: _CLAUSE_END.search(rest).start()]
-        if len(words & set(tokenize(rest))) < _DEED_NAMED_BY:
+        clause = set(tokenize(rest[: _CLAUSE_END.search(rest).start()]))
+        if m.group("object"):
+            if not set(tokenize(m.group("object"))) <= words:
+                continue  # "acquired Acme from ...": another thing than the one the question names
+            clause |= set(tokenize(m.group("object")))
+        if len(words & clause) < _DEED_NAMED_BY:
             continue
         items = [_unstopped(i) for i in re.split(r",\s+and\s+|,\s+|\s+and\s+", m.group("items"))]
         if all(_name_like(i) and not _DEFINED_TERM.match(i) and not _OPENER.match(i)
                and f" {company_key(i)} " not in asked for i in items) and items not in found:
             found.append(items)
     return found[0] if len(found) == 1 else []
+
+
+# "Which companies did X acquire in 2018?": things the filer did something to in one year
+_ASKS_DONE_IN_YEAR = re.compile(r"^\W*(?i:which)\s+(?:[a-z]+\s+){0,2}?[a-z]+(?:s|ies)\s+did\s+.+?\s+(?P<verb>[a-z]{4,})\s+"
+                                r"(?:in|during)\s+(?P<year>(?:19|20)\d\d)\b")
+# the filer's own deed in the past: "we acquired", "we also acquired"
+_WE_DID = re.compile(r"\b[Ww]e\s+(?:also\s+)?(?P<verb>[a-z]+ed)\s+")
+# the date a clause opens with, right before its deed: "On April 12, 2018, ", "In July 2018, ", "During 2018, "
+_DATED_OPENER = re.compile(rf"\b(?i:on|in|during)\s+(?:(?i:{MONTH_NAMES})\s+(?:\d{{1,2}},?\s+)?)?"
+                           rf"(?P<year>(?:19|20)\d\d),?\s+$")
+# another name listed beside the one after the deed: "we acquired Acme Inc. and Beta LLC"
+_ANOTHER_LISTED = re.compile(r"\s*(?:\([^()]*\))?\s*(?:,\s+(?:and\s+)?|\s+and\s+)[A-Z]")
+
+
+def _objects_dated_in_asked_year(quote: str, question: str) -> list[str]:
+    """The names the filer's own deed of the question's verb falls on, each clause dated in the year asked by its
+    opener: "On April 12, 2018, we acquired Ring Inc. (“Ring”) for ..., and on September 11, 2018, we acquired
+    PillPack, Inc. (“PillPack”) for ..." for "Which companies did X acquire in 2018?" (a deed dated in another year,
+    "In 2017, we acquired Whole Foods Market", is another year's). None when such a deed is undated (it may be of
+    the year asked), when its object is a list or words naming some capitalised thing beside no name of its own
+    ("acquired the assets of Acme"), or a name is the question's own."""
+    asks = _ASKS_DONE_IN_YEAR.match(_QUOTED.sub("X", question))
+    if asks is None:
+        return []
+    verb, year, asked = asks.group("verb")[:5], asks.group("year"), f" {company_key(question)} "
+    names = []
+    for m in _WE_DID.finditer(quote):
+        if m.group("verb")[:5] != verb:
+            continue
+        opener = _DATED_OPENER.search(quote, 0, m.start())
+        if opener is None:
+            return []  # an undated deed of the verb asked: of the year asked or not, a reader of words cannot tell
+        if opener.group("year") != year:
+            continue
+        name = _QUOTED_NAME.match(quote, m.end())
+        if name is None:
+            if re.search(r"\b[A-Z]", re.split(r"[.;](?:\s|$)", quote[m.end():], maxsplit=1)[0]):
+                return []  # "we acquired the assets of Acme": something named, no name read
+            continue  # "we also acquired certain other companies": none named
+        item = _unstopped(name.group(0))
+        if _ANOTHER_LISTED.match(quote, name.end()) or not _name_like(item) or _DEFINED_TERM.match(item) \
+                or _OPENER.match(item) or f" {company_key(item)} " in asked:
+            return []
+        names.append(item)
+    return list(dict.fromkeys(names))
 
 
 def _several(names: list[str]) -> list[str]:

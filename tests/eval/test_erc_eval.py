@@ -973,3 +973,84 @@ def test_bullets_are_people_appointed_only_when_people_are_asked_and_every_bulle
                        'counsel." (pr p.1)')
     assert typed_answer("names", advisers, 'Which companies did "Acme Corp" acquire in 2022? If data is not available, '
                         "return 'N/A'.") == NA
+
+
+# --------------------------------------------------------------------------- stop 65: four shapes of erc_blind24
+
+
+def test_the_filers_deeds_of_the_verb_asked_dated_in_the_year_asked_are_the_names():
+    deals = _answer('"2018 Acquisition Activity On April 12, 2018, we acquired Ring Inc. (“Ring”) for cash consideration '
+                    "of approximately $839 million, net of cash acquired, and on September 11, 2018, we acquired "
+                    "PillPack, Inc. (“PillPack”) for cash consideration of approximately $753 million. During 2018, we "
+                    "also acquired certain other companies for an aggregate purchase price of $57 million. 2017 "
+                    "Acquisition Activity On August 28, 2017, we acquired Whole Foods Market for approximately $13.2 "
+                    'billion." (fo p.54)')
+    question = "Which companies did \"FOO.COM, INC.\" acquire in 2018? If data is not available, return 'N/A'."
+    assert typed_answer("names", deals, question) == ["Ring Inc.", "PillPack, Inc."]
+    # another year's one deal is no list; a verb not asked names no deal of it
+    assert typed_answer("names", deals, question.replace("2018", "2017")) == NA
+    assert typed_answer("names", deals, question.replace("acquire", "sell")) == NA
+    # a deed of the verb no opener dates may be of the year asked; a deed on several names or on a thing described
+    # (not named) leaves the list unknown
+    undated = _answer(deals.answer.replace("During 2018, we also acquired certain other companies",
+                                           "We acquired Souq Group Ltd."))
+    assert typed_answer("names", undated, question) == NA
+    listed = _answer(deals.answer.replace("we acquired Ring Inc. (“Ring”)", "we acquired Ring Inc. and Eero Inc."))
+    assert typed_answer("names", listed, question) == NA
+    described = _answer(deals.answer.replace("certain other companies", "the assets of Acme Robotics"))
+    assert typed_answer("names", described, question) == NA
+
+
+def test_places_asked_are_read_after_in_when_every_item_is_a_place():
+    terminals = _answer('"As of March 31, 2019, we employed 541 revenue-producing drivers who operated our fleet of 370 '
+                        "company tractors, 20 owner operators and 528 trailers from our 20 terminals and 6 satellite "
+                        'locations in Florida, Georgia, Alabama, North Carolina and Tennessee." (fo p.7)')
+    question = ('In which states were the terminals and satellite locations of "FOO TRANSPORTATION, INC." located as '
+                "of March 31, 2019? If data is not available, return 'N/A'.")
+    assert typed_answer("names", terminals, question) == ["Florida", "Georgia", "Alabama", "North Carolina", "Tennessee"]
+    # cities are no states; a list after "in" the question's words do not lead to; a list after "in" not asked
+    cities = _answer(terminals.answer.replace("Florida, Georgia, Alabama, North Carolina and Tennessee",
+                                              "Jacksonville, Tampa and Atlanta"))
+    assert typed_answer("names", cities, question) == NA
+    offices = _answer('"We lease our headquarters and sales offices in Florida, Georgia and Tennessee." (fo p.9)')
+    assert typed_answer("names", offices, question) == NA
+    assert typed_answer("names", terminals, 'Which drivers did "FOO TRANSPORTATION, INC." employ at its terminals and '
+                        "satellite locations? If data is not available, return 'N/A'.") == NA
+
+
+def test_a_row_written_before_its_header_of_days_gives_the_figure_under_the_day_asked():
+    table = _answer('"Additional Metrics (Unaudited) Full time equivalent headcount 70,456 72,970 79,390 79,824 78,634 '
+                    "July 31, 2023 April 30, 2023 January 31, 2023 October 31, 2022 July 31, 2022 Supplemental Revenue "
+                    'Analysis Remaining Performance Obligation" (fo p.10)')
+    question = ('What was the full time equivalent headcount of "Foo, Inc." as of July 31, 2023? If data is not '
+                "available, return 'N/A'.")
+    assert typed_answer("number", table, question) == 70_456
+    assert typed_answer("number", table, question.replace("July 31, 2023", "April 30, 2023")) == 72_970
+    # two rows before the header (which is whose is not written), a figure of another width, words between the row
+    # and the header, or a day no column has: N/A
+    two = _answer(table.answer.replace("78,634 July", "78,634 Paid seats 1,001 1,002 1,003 1,004 1,005 July"))
+    assert typed_answer("number", two, question) == NA
+    assert typed_answer("number", _answer(table.answer.replace(" 78,634", "")), question) == NA
+    apart = _answer(table.answer.replace("78,634 July", "78,634 Three Months Ended July"))
+    assert typed_answer("number", apart, question) == NA
+    assert typed_answer("number", table, question.replace("July 31, 2023", "June 30, 2023")) == NA
+
+
+def test_the_name_after_acquired_the_questions_object_from_is_the_seller_asked():
+    deal = _answer('"On November 23, 2021, we completed the acquisition of TracFone Wireless, Inc. (Tracfone), a provider '
+                   'of prepaid and value mobile services in the U.S." (fo p.4) "Our largest such arrangement was with '
+                   'Tracfone, until we acquired Tracfone from América Móvil in November 2021." (fo p.5)')
+    question = ('From which company did "Foo Communications Inc." acquire TracFone Wireless, Inc. in November 2021? If '
+                "data is not available, return 'N/A'.")
+    assert typed_answer("name", deal, question) == "América Móvil"
+    # another thing acquired from someone, or two sellers of the thing asked: N/A
+    other = _answer(deal.answer.replace("acquired Tracfone from América Móvil", "acquired Straight Path Wireless from "
+                                        "Acme Holdings"))
+    assert typed_answer("name", other, question) == NA
+    two = _answer(deal.answer.replace("in November 2021.\"", "in November 2021; we acquired Tracfone from Acme Holdings "
+                                      'in November 2021."'))
+    assert typed_answer("name", two, question) == NA
+    # a third quote is past what an answer leads with
+    late = _answer('"We completed the acquisition of TracFone Wireless, Inc." (fo p.4) "Prepaid revenue grew." (fo p.6) '
+                   '"Until we acquired Tracfone from América Móvil in November 2021." (fo p.5)')
+    assert typed_answer("name", late, question) == NA
