@@ -35,8 +35,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from answering.kinds.ask_coverage import lower_case_counterparts
-from answering.kinds.headquarters import _STATES as US_STATES
-from answering.kinds.places import PLACE_NAMES
+from answering.kinds.places import PLACE_NAMES, US_STATES
 from eval.metadata import company_key
 from finrag.config import load_settings
 from finrag.console import table_text

@@ -72,7 +72,7 @@ def _verdict(text: str, line: float = _THRESHOLD) -> bool | None:
     None: the sentence does not say (no share, a segment's share, or a share under the line). A
     sentence that no customer reached a share above the line ("none reached 10%", 5% asked) says
     nothing of the customers between the two."""
-    if not _CUSTOMER.search(text) or _SEGMENT.search(text) or text.rstrip().endswith(":"):
+    if not _CUSTOMER.search(text) or _of_a_segment(text) or text.rstrip().endswith(":"):
         return None
     if not _CALLED_CUSTOMER.search(text) and (len(_LEGAL_SUFFIX.findall(text)) > 1 or _COMBINED.search(text)):
         # "sales to McKesson Corporation, Cardinal Health, Inc. and AmerisourceBergen Corporation together represented
@@ -86,17 +86,33 @@ def _verdict(text: str, line: float = _THRESHOLD) -> bool | None:
     return True if max(shares) >= line else None
 
 
+def _of_a_segment(text: str) -> bool:
+    """The share is of a segment's sales ("a large percentage of segment net sales"), not the company's: a
+    segment named where the share is stated, not in a clause that attributes the company's share to one
+    ("13% of total revenue ..., which was attributable to the Compute & Networking segment")."""
+    if not _SEGMENT.search(text):
+        return False
+    stated = [m for m in _SHARE.finditer(text)]
+    return not stated or any(_SEGMENT.search(m.group(0)) for m in stated) or not _ATTRIBUTED.search(text)
+
+
+# the segment a company-wide share came from, said after it
+_ATTRIBUTED = re.compile(r"(?:attributable|attributed|related|reported)\s+(?:\w+\s+){0,2}?(?:to|in)\s+(?:the\s+|our\s+|its\s+)?"
+                         r"[^.;]{0,60}?segments?", re.I)
+
+
 def answer(ask: str, hits: list[SearchHit], company: str, years: list[int],
            retriever: Retriever | None) -> WrittenAnswer:
     """Yes / No from the sentences stating a customer's share of the company's sales, those of
     the hits and of one more search of the asked filing; else a refusal naming what is missing."""
     line = _line(ask)
-    found = _read(hits, company, line)
+    asked = years[-1] if years else None
+    found = _read(hits, company, line, asked)
     if not any(found.values()) and retriever is not None:
         filters = SearchFilters(companies=[company], fiscal_years=years[-1:])
         more = retriever.search(f"{company} single customer accounted for {line:g}% or more of consolidated net sales "
                                 "revenues", filters=filters, k=8, mode="sparse")
-        found = _read(more, company, line)
+        found = _read(more, company, line, asked)
     yes, no = found[True], found[False]
     if yes and no:
         reason = (f"the filing's sentences disagree on a customer's share of {company}'s sales: "
@@ -117,10 +133,12 @@ def answer(ask: str, hits: list[SearchHit], company: str, years: list[int],
                          citations=unique_citations([cite(s.chunk, s.text) for s in evidence]))
 
 
-def _read(hits: list[SearchHit], company: str, line: float) -> dict[bool, list[Sentence]]:
+def _read(hits: list[SearchHit], company: str, line: float, asked: int | None = None) -> dict[bool, list[Sentence]]:
     """Every sentence of the company's hits, read whole: the disclosure is often one sentence under
     its heading, its years in front ("Significant Customers For 2019, 2018 and 2017, no customer met
-    ..."), which the prose reader takes for table rows; a share of sales is no table row."""
+    ..."), which the prose reader takes for table rows; a share of sales is no table row. A sentence
+    that names years, none of them the `asked` one, says nothing of it ("No customer represented 10%
+    ... for fiscal years 2023 and 2022", FY2024 asked)."""
     out: dict[bool, list[Sentence]] = {True: [], False: []}
     seen: set[str] = set()
     for rank, hit in enumerate(hits):
@@ -131,6 +149,9 @@ def _read(hits: list[SearchHit], company: str, line: float) -> dict[bool, list[S
             if text in seen:
                 continue
             seen.add(text)
+            named = {int(y) for y in _YEARS.findall(text)}
+            if asked is not None and named and asked not in named:
+                continue
             if (v := _verdict(text, line)) is not None:
                 out[v].append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position))
         out[True] += [s for s in _table_shares(hit, rank, line) if s.text not in seen]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from answering.citations import cite
 from answering.kinds.people import asked_filing
+from answering.kinds.places import US_STATES
 from answering.written_answer import WrittenAnswer
 
 if TYPE_CHECKING:
@@ -37,11 +38,8 @@ _ASKS_CITY = re.compile(r"\b(?:which|what)\s+city\b[^?,;]{0,60}\bheadquarter"
 _ASKS_STATE = re.compile(r"\b(?:which|what)\s+(?:US\s+|U\.S\.\s+)?state\b[^?,;]{0,60}\bheadquarter"
                          r"|\bheadquarter(?:s|ed)\s+in\s+(?:which|what)\s+state\b", re.I)
 _MARKER = re.compile(r"\(\s*Address\s+of\s+principal\s+executive\s+offices?", re.I)
-_STATES = ["Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut", "Delaware", "Florida", "Georgia", "Hawaii", "Idaho", "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky", "Louisiana", "Maine", "Maryland", "Massachusetts", "Michigan", "Minnesota", "Mississippi", "Missouri", "Montana", "Nebraska", "Nevada", "Ohio", "Oklahoma", "Oregon", "Pennsylvania", "Tennessee", "Texas", "Utah", "Vermont", "Virginia", "Washington", "Wisconsin", "Wyoming"] + ["New Hampshire", "New Jersey", "New Mexico", "New York", "North Carolina",
-                                     "North Dakota", "Rhode Island", "South Carolina", "South Dakota", "West Virginia",
-                                     "District of Columbia"]
 _CITY_STATE = re.compile(rf"(?P<city>(?:[A-Z][A-Za-z.'-]*\s+){{0,3}}[A-Z][A-Za-z.'-]*)\s*,\s+"
-                         rf"(?P<state>{'|'.join(sorted(_STATES, key=len, reverse=True))})\b(?:,?\s+\d{{5}}(?:-\d{{4}})?)?")
+                         rf"(?P<state>{'|'.join(sorted(US_STATES, key=len, reverse=True))})\b(?:,?\s+\d{{5}}(?:-\d{{4}})?)?")
 _STREET = re.compile(r"^(?:Way|Street|St\.?|Avenue|Ave\.?|Boulevard|Blvd\.?|Road|Rd\.?|Drive|Dr\.?|Parkway|Pkwy\.?|"
                      r"Place|Pl\.?|Plaza|Lane|Ln\.?|Court|Ct\.?|Circle|Center|Centre|Loop|Highway|Hwy\.?|Square|"
                      r"Terrace|Trail|Pike|Row|Box|Suite|Floor|Fl\.?|Tower|Building)$")

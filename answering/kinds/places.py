@@ -27,3 +27,8 @@ def names_a_place(label: str, names: re.Pattern[str] = PLACE_NAMES) -> bool:
         return False
     rest = names.sub(" ", re.sub(r"\([^)]*\)", " ", label))
     return not any(w[0].islower() and w.lower() not in _PLACE_QUALIFIERS for w in re.findall(r"[A-Za-z][\w'’-]*", rest))
+
+# the states of the United States, as an address or a list of locations names them
+US_STATES = ["Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut", "Delaware", "Florida", "Georgia", "Hawaii", "Idaho", "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky", "Louisiana", "Maine", "Maryland", "Massachusetts", "Michigan", "Minnesota", "Mississippi", "Missouri", "Montana", "Nebraska", "Nevada", "Ohio", "Oklahoma", "Oregon", "Pennsylvania", "Tennessee", "Texas", "Utah", "Vermont", "Virginia", "Washington", "Wisconsin", "Wyoming"] + ["New Hampshire", "New Jersey", "New Mexico", "New York", "North Carolina",
+                                     "North Dakota", "Rhode Island", "South Carolina", "South Dakota", "West Virginia",
+                                     "District of Columbia"]
