@@ -97,8 +97,8 @@ def _of_a_segment(text: str) -> bool:
 
 
 # the segment a company-wide share came from, said after it
-_ATTRIBUTED = re.compile(r"(?:attributable|attributed|related|reported)\s+(?:\w+\s+){0,2}?(?:to|in)\s+(?:the\s+|our\s+|its\s+)?"
-                         r"[^.;]{0,60}?segments?", re.I)
+_ATTRIBUTED = re.compile(r"\b(?:attributable|attributed|related|reported)\s+(?:\w+\s+){0,2}?(?:to|in)\s+(?:the\s+|our\s+|its\s+)?"
+                         r"[^.;]{0,60}?\bsegments?\b", re.I)
 
 
 def answer(ask: str, hits: list[SearchHit], company: str, years: list[int],
@@ -128,6 +128,10 @@ def answer(ask: str, hits: list[SearchHit], company: str, years: list[int],
         # a table's row: the verdict is over the share it prints, said as such
         read = f"The largest customer's share of revenue = {_latest_share(row)}% " \
                f"(at or over the {line:g}% line of a major customer). "
+    elif yes:
+        # a sentence's share: the verdict is over the figure it states, said as such too
+        share = max(_percent(m.group("pct")) for m in _SHARE.finditer(evidence[0].text))
+        read = f"A customer's share of revenue = {share:g}% (at or over the {line:g}% line of a major customer). "
     return WrittenAnswer(status="answered", kind="yes_no",
                          text=f"{word}. {read}" + " ".join(s.shown() for s in evidence),
                          citations=unique_citations([cite(s.chunk, s.text) for s in evidence]))
@@ -137,8 +141,8 @@ def _read(hits: list[SearchHit], company: str, line: float, asked: int | None = 
     """Every sentence of the company's hits, read whole: the disclosure is often one sentence under
     its heading, its years in front ("Significant Customers For 2019, 2018 and 2017, no customer met
     ..."), which the prose reader takes for table rows; a share of sales is no table row. A sentence
-    that names years, none of them the `asked` one, says nothing of it ("No customer represented 10%
-    ... for fiscal years 2023 and 2022", FY2024 asked)."""
+    of other years than the `asked` one says nothing of it ("No customer represented 10% ... for fiscal
+    years 2023 and 2022", FY2024 asked)."""
     out: dict[bool, list[Sentence]] = {True: [], False: []}
     seen: set[str] = set()
     for rank, hit in enumerate(hits):
@@ -149,13 +153,24 @@ def _read(hits: list[SearchHit], company: str, line: float, asked: int | None = 
             if text in seen:
                 continue
             seen.add(text)
-            named = {int(y) for y in _YEARS.findall(text)}
-            if asked is not None and named and asked not in named:
+            if asked is not None and not _of_the_year(text, asked):
                 continue
             if (v := _verdict(text, line)) is not None:
                 out[v].append(Sentence(text=text, chunk=hit.chunk, rank=rank, position=position))
         out[True] += [s for s in _table_shares(hit, rank, line) if s.text not in seen]
     return out
+
+
+_FISCAL_YEARS = re.compile(r"\bfiscal\s+(?:years?\s+)?(?:19|20)\d\d\b", re.I)
+
+
+def _of_the_year(text: str, asked: int) -> bool:
+    """The sentence names no year, or the asked fiscal year: as such ("fiscal years 2023 and 2022"), else by
+    a calendar year it ends or starts in ("the nine months ended October 31, 2022" of FY2023)."""
+    named = {int(y) for y in _YEARS.findall(text)}
+    if not named:
+        return True
+    return asked in named if _FISCAL_YEARS.search(text) else bool({asked, asked - 1} & named)
 
 
 # a table of the major customers' shares, under its lead-in sentence ("The Company's revenues from major customers

@@ -107,3 +107,28 @@ def test_a_year_after_a_number_abbreviation_opens_no_sentence():
     from answering.aspects import split_sentences
     assert split_sentences("See Exhibit No. 2021 Plan of Merger for the terms.") == [
         "See Exhibit No. 2021 Plan of Merger for the terms."]
+
+
+NVIDIA = "filings-wild/pdfs/NVIDIA_2024_10-K.pdf"
+
+
+def test_a_customer_share_of_total_revenue_attributed_to_a_segment_is_the_companys(services):
+    # "13% of total revenue ..., which was attributable to the Compute & Networking segment"; p.84 also says "No
+    # customer represented 10% or more ... for fiscal years 2023 and 2022", of other years than the one asked
+    answer = ask("Does NVIDIA have any significant customer concentration as of FY2024?", filing(NVIDIA), [83, 24],
+                 services)
+    assert answer.status == "answered" and answer.text.startswith("Yes. A customer's share of revenue = 13%"), \
+        answer.text
+
+
+def test_a_share_of_segment_sales_is_still_no_companys_share():
+    from answering.kinds.concentration import _verdict
+    assert _verdict("One customer accounted for 35% of the segment's net sales in 2024.") is None
+    assert _verdict("Sales to one customer represented 13% of total revenue, attributable to the Graphics segment.")
+
+
+def test_a_sentence_of_other_years_says_nothing_of_the_asked_one():
+    from answering.kinds.concentration import _read
+    from tests.answering.kinds.conftest import hits
+    found = _read(hits(filing(NVIDIA), [83]), "NVIDIA", 10.0, 2024)
+    assert not any("2023 and 2022" in s.text for s in found[False]), found
