@@ -872,7 +872,12 @@ def _following(part: str, found: list[Sentence], hits: list[SearchHit], understa
     # the next sentence or the one after it carries on the statement ("... for $95.00 per share. The acquisition
     # has been approved by its shareholders. We continue to work toward closing ..."); three or four on, only a
     # sentence that refers back to the deal ("... closing the transaction") still speaks of it
-    pool = sentences([*hits, *next_chunks(found, hits, retriever)], list(understanding.companies))
+    # (the found sentences' chunks and the ones after them read first: a sentence printed twice in the filing is
+    # kept once, where the first chunk read has it, and it follows a found one only in that one's chunk)
+    read = [*hits, *next_chunks(found, hits, retriever)]
+    places = {(s.chunk.doc, s.chunk.index + n) for s in found for n in (0, 1)}
+    read = sorted(read, key=lambda h: (h.chunk.doc, h.chunk.index) not in places)
+    pool = sentences(read, list(understanding.companies))
     following = {(s.chunk.chunk_id, s.position + step): step for s in found for step in (1, 2, 3, 4)}
     for s in found:
         if any(t.chunk.chunk_id == s.chunk.chunk_id and t.position > s.position for t in pool):
@@ -880,7 +885,10 @@ def _following(part: str, found: list[Sentence], hits: list[SearchHit], understa
         # the chunk's last sentence: the statement carries on in the filing's next chunk, whose first
         # sentence may be this one's tail (chunks overlap)
         nxt = [t for t in pool if t.chunk.doc == s.chunk.doc and t.chunk.index == s.chunk.index + 1]
-        tail = any(t.position == 0 and t.text in s.text for t in nxt)
+        # (or the next chunk opens with the found sentence itself, which the sentences read whole leave out there)
+        opens = next((t.chunk.text for t in nxt), "")
+        tail = any(t.position == 0 and t.text in s.text for t in nxt) \
+            or " ".join(opens.split()).startswith(" ".join(s.text.split())[:60])
         following.update({(t.chunk.chunk_id, t.position): t.position + (0 if tail else 1) for t in nxt
                           if 1 <= t.position + (0 if tail else 1) <= 4})
     after = [s for s in pool

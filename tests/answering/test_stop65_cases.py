@@ -132,3 +132,15 @@ def test_a_sentence_of_other_years_says_nothing_of_the_asked_one():
     from tests.answering.kinds.conftest import hits
     found = _read(hits(filing(NVIDIA), [83]), "NVIDIA", 10.0, 2024)
     assert not any("2023 and 2022" in s.text for s in found[False]), found
+
+
+FEDEX = "financebench-extra/pdfs/FEDEX_2023_10K.pdf"
+
+
+def test_a_follow_on_part_is_answered_two_sentences_on_in_the_chunk_after_the_found_ones(services):
+    # p.91's chunk cuts "... announced “one FedEx”, a consolidation plan ..." and the next repeats it whole, then
+    # "FedEx Freight will continue ...", then "... with full implementation expected in June 2024." (also on p.110,
+    # where the same sentence follows directly: it is kept once, where the found sentence's chunk has it)
+    answer = ask("What is the 'one FedEx' plan that FedEx announced in FY2023, and when is it expected to be fully "
+                 "implemented?", filing(FEDEX), [109, 90], services)
+    assert answer.status == "answered" and "June 2024" in answer.text, answer.text
