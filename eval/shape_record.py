@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -41,6 +42,7 @@ class JudgedShape(BaseModel):
     """One answered first-run item: its set, company half, shape and grade."""
 
     set: str
+    stop: int = 0  # the stop whose first run it is (the set's code of the day)
     id: str
     half: str | None
     kind: AnswerKind
@@ -55,6 +57,7 @@ def first_runs(hold_out: set[str]) -> list[JudgedShape]:
         name = grades.name.split("-")[0]
         if name in hold_out:
             continue
+        stop = int(re.search(r"-stop(\d+)-", grades.name).group(1))  # type: ignore[union-attr]
         questions = [json.loads(line) for line in (JUDGED / f"{name}-questions.jsonl").read_text().splitlines()]
         halves = company_halves([q.get("company") for q in questions])
         half_of = {q["financebench_id"]: halves.get(q.get("company") or "") for q in questions}
@@ -67,7 +70,7 @@ def first_runs(hold_out: set[str]) -> list[JudgedShape]:
             kind, form = classify(item["question"], vocab).kind, evidence_form(item.get("system_answer") or "")
             if (kind, form) == ("yes_no", "computed") and unshown_measures(item["question"], item["system_answer"], vocab):
                 continue  # a verdict today's gate holds back (answering.kinds.named_measures): not given
-            rows.append(JudgedShape(set=name, id=grade["id"], half=half_of.get(grade["id"]), kind=kind, evidence=form,
+            rows.append(JudgedShape(set=name, stop=stop, id=grade["id"], half=half_of.get(grade["id"]), kind=kind, evidence=form,
                                     right=grade["grade"] == "correct"))
     return rows
 
@@ -103,12 +106,49 @@ def choose_floor(rows: list[JudgedShape], table: dict[tuple[str, str], ShapeReco
     return max(FLOORS, key=lambda f: (cost(f), -abs(f - BREAK_EVEN), -f))
 
 
+class Backtest(BaseModel):
+    """One set's first run against the records of the stops before it: what their floor would have held back."""
+
+    set: str
+    floor: float
+    right_held: int
+    wrong_held: int
+
+
+def backtest(rows: list[JudgedShape], since: int) -> list[Backtest]:
+    """Each set first run at stop `since` or later, judged by the records of the first runs of earlier stops
+    only (the floor chosen on their tune half, as shipped): the records are kept only if holding back by them
+    would have cost the next unseen sets less than it saved (a right answer held back costs one refusal, a
+    wrong one held back saves one)."""
+    out = []
+    for name in sorted({r.set for r in rows if r.stop >= since}, key=lambda n: (min(r.stop for r in rows if r.set == n), n)):
+        target = [r for r in rows if r.set == name]
+        before = [r for r in rows if r.stop < target[0].stop]
+        tune = [r for r in before if r.half == "tune"]
+        floor = choose_floor(tune, records(tune))
+        table = records(before)
+        held = [r for r in target if (rec := table.get((r.kind, r.evidence))) is not None and rec.precision < floor]
+        out.append(Backtest(set=name, floor=floor, right_held=sum(r.right for r in held),
+                            wrong_held=sum(not r.right for r in held)))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m eval.shape_record", description=__doc__.split("\n\n")[0])
     parser.add_argument("--hold-out", nargs="*", default=[], help="sets left out (e.g. blind21: never read)")
     parser.add_argument("--write", action="store_true", help=f"store the records in {RECORD}")
+    parser.add_argument("--backtest", type=int, metavar="STOP",
+                        help="each set first run since STOP, held to the records of the stops before it")
     args = parser.parse_args(argv)
     rows = first_runs(set(args.hold_out))
+    if args.backtest is not None:
+        tested = backtest(rows, args.backtest)
+        print(f"Each set first run since stop {args.backtest}, held back by the records of earlier stops' first runs "
+              "(floor chosen on their tune half); held back: a right answer costs a refusal, a wrong one saves one")
+        print(table_text(["set", "floor", "right held back", "wrong held back"],
+                         [[t.set, f"{t.floor:.2f}", str(t.right_held), str(t.wrong_held)] for t in tested]
+                         + [["all", "", str(sum(t.right_held for t in tested)), str(sum(t.wrong_held for t in tested))]]))
+        return 0
     tune = [r for r in rows if r.half == "tune"]
     held = [r for r in rows if r.half == "held-out"]
     tune_table = records(tune)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from answering.shape_record import evidence_form
 from eval.shape_record import (
     JudgedShape,
+    backtest,
     choose_floor,
     first_runs,
     outcome,
@@ -32,6 +33,21 @@ def test_the_floor_is_chosen_by_a_wrong_answer_costing_two_refusals():
     right, wrong, held = outcome(rows, table, floor)
     assert (right, wrong, held) == (40, 10, 8)  # the yes/no shape held back, the metrics given
     assert outcome(rows, table, 0.0) == (41, 17, 0)
+
+
+def test_a_backtest_holds_each_set_to_the_records_of_the_stops_before_it_only():
+    def at(stop: int, name: str, rows: list[JudgedShape]) -> list[JudgedShape]:
+        return [r.model_copy(update={"stop": stop, "set": name, "id": f"{name}{r.id}"}) for r in rows]
+
+    earlier = at(1, "a", _rows("metric", "computed", 40, 10) + _rows("yes_no", "quoted", 1, 7))
+    # the next set's quoted yes/no answers were right: held back by the earlier record, they cost two refusals
+    later = at(2, "b", _rows("metric", "computed", 9, 1) + _rows("yes_no", "quoted", 2, 0))
+    # and a set after it is held to both earlier stops' records, its own left out
+    last = at(3, "c", _rows("yes_no", "quoted", 0, 1))
+    tested = {t.set: t for t in backtest(earlier + later + last, since=2)}
+    assert set(tested) == {"b", "c"}
+    assert (tested["b"].right_held, tested["b"].wrong_held) == (2, 0)
+    assert (tested["c"].right_held, tested["c"].wrong_held) == (0, 1)
 
 
 def test_worked_answers_are_told_from_quotes_by_the_writers_own_marks():
