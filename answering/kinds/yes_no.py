@@ -776,6 +776,17 @@ def _judged(yes: bool, finding: str, values: list[Value]) -> WrittenAnswer:
 # --------------------------------------------------------------------------- (b) stated in text
 
 
+# ", which will eliminate ignition risks ...": what a deed stated in the main clause is expected to bring, not a plan
+_RELATIVE_CLAUSE = re.compile(r",\s+which\s+(?:will|would|is\s+expected|are\s+expected|we\s+expect)\b", re.I)
+
+
+def _before_relative_clause(text: str) -> str:
+    """The sentence up to a relative clause saying what its deed will bring ("In 2021, the Utility announced a
+    commitment to underground 10,000 miles ..., which will eliminate ignition risks"): the deed was done."""
+    found = _RELATIVE_CLAUSE.search(text)
+    return text[: found.start()] if found else text
+
+
 # A sentence about what is planned or expected does not decide whether something happened;
 # it does when the question asks about plans, expectations or guidance.
 _PLANNED = re.compile(r"\b(?:expects?|expected|plans?\s+to|planned|on\s+track\s+to|intends?\s+to|anticipates?|"
@@ -921,7 +932,7 @@ def _deciding(decision: KindDecision, hits: list[SearchHit], understanding: Quer
             # program, which says nothing of the asked year ("There were no repurchases during the year")
             found.held.append((s, reading.model_copy(update={"verdict": "ambiguous",
                                                              "cue": "a total to date (named, not said done)"})))
-        elif reading.verdict == "yes" and (about_plans or not _PLANNED.search(s.text)):
+        elif reading.verdict == "yes" and (about_plans or not _PLANNED.search(_before_relative_clause(s.text))):
             found.yes.append(s)
             found.years[id(s)] = reading.years  # (not "we are on track to close 20 to 30 stores": a plan is not what happened)
         elif reading.verdict == "yes":
@@ -1091,6 +1102,11 @@ def _of_the_asked_name(yes: list[Sentence], no: list[Sentence], ask: str,
     return _naming_decides(yes, no, lambda s: any(n in s.text.lower() for n in names)) if names else (yes, no)
 
 
+# a figure of the question's own ("10,000 miles", "$1.25 billion", "25%"), not a year
+_FIGURE_ASKED = re.compile(r"(?<![\w.,])(?!(?:19|20)\d\d\b)\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|(?<![\w.,])(?!(?:19|20)\d\d\b)"
+                           r"\d+(?:\.\d+)?(?=\s*(?:%|percent|million|billion|miles|shares))")
+
+
 # a name of two capitalised words or more, quoted text left out ("Five-Year Facility Agreement", "Term Loan B")
 _A_NAME = re.compile(r"(?<![\"“\w])[A-Z][\w'’-]*(?:\s+(?:of\s+|and\s+|&\s+)?[A-Z][\w'’-]*)+(?![\"”\w])")
 
@@ -1163,6 +1179,11 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         yes, no = _naming_decides(yes, no, lambda s: same_snapshot(asked_days, days_written(s.text)))
     if yes and no:
         yes, no = _of_the_asked_name(yes, no, main_clause(decision.ask), list(understanding.companies))
+    if yes and no and (figures := _FIGURE_ASKED.findall(main_clause(decision.ask))):
+        # "a commitment to underground 10,000 miles of ... lines": the sentence stating the question's own figure
+        # decides over one on the same lines that states none
+        yes, no = _naming_decides(yes, no, lambda s: any(re.search(rf"(?<![\d,.]){re.escape(f)}(?![\d,])", s.text)
+                                                         for f in figures))
     if yes and no and _ASKS_PLAN.search(decision.ask) and any(_denies_the_plan(s.text) for s in no):
         # "does it have plans to pay dividends?": "we do not have any plans ... to make any future dividend
         # payments" is the filing's word on the plan; sentences on how dividends would be paid are not

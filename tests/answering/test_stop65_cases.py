@@ -144,3 +144,19 @@ def test_a_follow_on_part_is_answered_two_sentences_on_in_the_chunk_after_the_fo
     answer = ask("What is the 'one FedEx' plan that FedEx announced in FY2023, and when is it expected to be fully "
                  "implemented?", filing(FEDEX), [109, 90], services)
     assert answer.status == "answered" and "June 2024" in answer.text, answer.text
+
+
+def test_a_deed_whose_relative_clause_says_what_it_will_bring_is_done_and_the_asked_figure_decides(services):
+    # "In 2021, the Utility announced a commitment to underground 10,000 miles ... in HFTDs, which will eliminate
+    # ignition risks ...": announced (not a plan), and the one sentence stating the question's 10,000 miles decides
+    # over "System hardening entails replacing or eliminating existing distribution lines in HFTDs"
+    answer = ask('Did "PACIFIC GAS AND ELECTRIC COMPANY" announce in 2021 a commitment to underground 10,000 miles of '
+                 "electric distribution lines in high fire-threat districts? If there is no mention, return False.",
+                 filing(PGE), [18], services)
+    assert answer.status == "answered" and answer.text.startswith('Yes. "In 2021, the Utility announced'), answer.text
+
+
+def test_a_plan_in_the_main_clause_is_still_a_plan():
+    from answering.kinds.yes_no import _PLANNED, _before_relative_clause
+    assert _PLANNED.search(_before_relative_clause("We will build two plants, which will add 500 jobs."))
+    assert not _PLANNED.search(_before_relative_clause("We built two plants, which will add 500 jobs."))
