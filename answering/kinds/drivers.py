@@ -109,6 +109,25 @@ _A_CHANGE = re.compile(r"\b(?:increas|decreas|declin|grew|grow|rose|rise|fell|fa
                        r"chang|improv|deteriorat|widen|narrow|went\s+from|turned)\w*", re.I)
 
 
+# "What caused the 2021 Dixie fire": the cause of an event the question names, not of a figure's change
+_EVENT_CAUSE = re.compile(r"\bwhat\s+caused\s+(?:the\s+|a\s+|an\s+|its\s+)?(?P<event>(?:[\w&.'’-]+\s+){0,4}?"
+                          r"(?:fires?|outages?|accidents?|incidents?|explosions?|breach|strikes?|storms?|recalls?|"
+                          r"spills?|crash|collapse|attacks?|failures?))\b", re.I)
+
+
+_SAYS_CAUSED = re.compile(r"\bcaus(?:ed|e|es)\b|\bstart(?:ed|s)\b|\bignit\w*|\borigin\w*", re.I)
+
+
+def _event_names(ask: str, companies: list[str]) -> list[str]:
+    """The capitalised names of an event whose cause is asked ("the 2021 Dixie fire": Dixie), the company's aside;
+    [] when the question asks the cause of no named event."""
+    found = _EVENT_CAUSE.search(ask)
+    if found is None:
+        return []
+    own = {w.lower() for c in companies for w in c.split()}
+    return [w for w in re.findall(r"\b[A-Z][\w&'’-]+", found.group("event")) if w.lower() not in own]
+
+
 def _premise(question: str, ask: str) -> str | None:
     """The sentences before the ask ("Oracle's 'acquisition related and other' expenses jumped
     to $4,713 million in FY2022 from $138 million in FY2021."), when the ask follows them."""
@@ -204,6 +223,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                                                        else question, own)) if asked else 0
     pool = _with_following_chunks([*hits, *_searched(topic.words, companies, years, hits, services)], topic, services)
     found = sentences(pool, companies, risks=asks_about_risk(decision.ask), trim_tables=True, listed=True)
+    event_names = _event_names(decision.ask, companies)
     # "Best Buy's Domestic segment gross profit rate": the segment the filing heads a section with;
     # only its section's sentences (or those naming it) explain it, never a sibling segment's
     segment, filed = _headed_segment(question, pool, services)
@@ -225,6 +245,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             continue
         if asked and not all(_about(u.text, asked, vocab) for u in heads):
             continue  # "Cost of revenue increased ...": another line that shares the asked one's words
+        if event_names and not any(re.search(rf"\b{re.escape(n)}\b", u.text) and _SAYS_CAUSED.search(u.text)
+                                   for u in unit for n in event_names):
+            # "What caused the 2021 Dixie fire": a sentence that names the fire and says what caused or started it
+            # (not an actuarial gain "due to" rates, nor insurance "attributable to" the periods the fire was in)
+            continue
         if segment and not all(segment_heading.about_segment(segment, u.chunk, u.text, filed.get(u.chunk.doc, []))
                                for u in heads):
             continue  # another segment's section, or the company's: not the asked segment's change

@@ -160,3 +160,12 @@ def test_a_plan_in_the_main_clause_is_still_a_plan():
     from answering.kinds.yes_no import _PLANNED, _before_relative_clause
     assert _PLANNED.search(_before_relative_clause("We will build two plants, which will add 500 jobs."))
     assert not _PLANNED.search(_before_relative_clause("We built two plants, which will add 500 jobs."))
+
+
+def test_the_cause_of_a_named_event_is_a_sentence_that_names_it_and_says_what_caused_it():
+    from answering.kinds.drivers import _SAYS_CAUSED, _event_names
+    assert _event_names("What caused the 2021 Dixie fire according to Cal Fire, and how large was it?", ["PG&E"]) == \
+        ["Dixie"]
+    assert _event_names("What caused the decline in PG&E's net income in 2021?", ["PG&E"]) == []
+    assert not _SAYS_CAUSED.search("The actuarial gain for the year was due to an increase in the discount rate.")
+    assert _SAYS_CAUSED.search("Cal Fire determined that the 2021 Dixie fire was caused by a tree contacting lines.")
