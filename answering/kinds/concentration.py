@@ -128,10 +128,11 @@ def answer(ask: str, hits: list[SearchHit], company: str, years: list[int],
         # a table's row: the verdict is over the share it prints, said as such
         read = f"The largest customer's share of revenue = {_latest_share(row)}% " \
                f"(at or over the {line:g}% line of a major customer). "
-    elif yes:
-        # a sentence's share: the verdict is over the figure it states, said as such too
-        share = max(_percent(m.group("pct")) for m in _SHARE.finditer(evidence[0].text))
-        read = f"A customer's share of revenue = {share:g}% (at or over the {line:g}% line of a major customer). "
+    elif yes and len(shares := [_percent(m.group("pct")) for m in _SHARE.finditer(evidence[0].text)]) == 1:
+        # a sentence stating one customer's share: the verdict is over that figure, said as such too (of several
+        # shares, "our three largest customers accounted for 39% ..., with Dell Inc. accounting for 17%", which is
+        # one customer's is not read)
+        read = f"A customer's share of revenue = {shares[0]:g}% (at or over the {line:g}% line of a major customer). "
     return WrittenAnswer(status="answered", kind="yes_no",
                          text=f"{word}. {read}" + " ".join(s.shown() for s in evidence),
                          citations=unique_citations([cite(s.chunk, s.text) for s in evidence]))

@@ -169,3 +169,13 @@ def test_the_cause_of_a_named_event_is_a_sentence_that_names_it_and_says_what_ca
     assert _event_names("What caused the decline in PG&E's net income in 2021?", ["PG&E"]) == []
     assert not _SAYS_CAUSED.search("The actuarial gain for the year was due to an increase in the discount rate.")
     assert _SAYS_CAUSED.search("Cal Fire determined that the 2021 Dixie fire was caused by a tree contacting lines.")
+
+
+def test_a_verdict_states_one_customers_share_only_from_a_sentence_of_one_share():
+    from answering.kinds.concentration import answer
+    chunk = one_page("In 2024, our three largest customers accounted for 39% of our net revenue, with Widget Inc. "
+                     "accounting for 17% and Gadget Corp. accounting for 12%.")[0]
+    from finrag.models import SearchHit
+    written = answer("Does Acme have customer concentration?", [SearchHit(chunk=chunk, score=1.0)], "Acme Corp", [2024],
+                     None)
+    assert written.text.startswith("Yes. \""), written.text
