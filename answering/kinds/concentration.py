@@ -41,6 +41,7 @@ _PCT = rf"(?P<pct>\d{{1,3}}(?:\.\d+)?|{'|'.join(_WORDS)})\s?(?:%|percent)"
 _SHARE = re.compile(_PCT + r"\s+(?:or\s+more\s+)?of\s+(?:[\w’'.&-]+\s+){0,4}?(?:sales|revenues?)\b", re.I)
 _NONE = re.compile(r"\b(?:no|none\s+of\s+(?:our|its|the)|no\s+single|not\s+(?:have\s+)?any)\s+(?:(?!other\b)\w+\s+){0,2}?"
                    r"customers?\b|\bcustomers?\b[^.;]{0,40}\b(?:did\s+not|does\s+not|do\s+not)\b", re.I)
+_SEVERAL = re.compile(r"\b(?:two|three|four|five|several|\d+)\s+(?:\w+\s+)?customers\b", re.I)  # a share of them together
 _CALLED_CUSTOMER = re.compile(r"\bcustomers?\b", re.I)
 _LEGAL_SUFFIX = re.compile(r"\b(?:Inc|Corp|Corporation|LLC|Ltd|plc|Co)\b")
 _COMBINED = re.compile(r"\b(?:together|combined|collectively|in\s+the\s+aggregate|in\s+total)\b", re.I)
@@ -128,7 +129,8 @@ def answer(ask: str, hits: list[SearchHit], company: str, years: list[int],
         # a table's row: the verdict is over the share it prints, said as such
         read = f"The largest customer's share of revenue = {_latest_share(row)}% " \
                f"(at or over the {line:g}% line of a major customer). "
-    elif yes and len(shares := [_percent(m.group("pct")) for m in _SHARE.finditer(evidence[0].text)]) == 1:
+    elif yes and len(shares := [_percent(m.group("pct")) for m in _SHARE.finditer(evidence[0].text)]) == 1 \
+            and not _SEVERAL.search(evidence[0].text):
         # a sentence stating one customer's share: the verdict is over that figure, said as such too (of several
         # shares, "our three largest customers accounted for 39% ..., with Dell Inc. accounting for 17%", which is
         # one customer's is not read)
