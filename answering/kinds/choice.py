@@ -247,10 +247,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                              citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
     clause = _JOINED_QUESTION.split(decision.ask)[0]
     listing = "; ".join(f"{n}. {i.label}: {i.shown}" for n, i in enumerate(ranked, start=1))
-    losses = _losses(ranked, table) if _DRAGGED.search(clause) and "change" in how else []
+    losses = _losses(ranked, table) if _DRAGGED.search(clause) and not _GROWTH_ASKED.search(clause) \
+        and "change" in how else []
     if losses:
-        # an item that lost money in the year drags the total down whatever its change: the losses,
-        # worst first, are the pick, the ranking of changes still shown
+        # an item that lost money in the year drags its performance down whatever its change (a drag on growth
+        # is still the change's): the losses, worst first, are the pick, the ranking of changes still shown
         ranked = losses + [i for i in ranked if i not in losses]
         best = ranked[0]
     ranks = f"ranks {decision.order}"

@@ -179,3 +179,9 @@ def test_a_verdict_states_one_customers_share_only_from_a_sentence_of_one_share(
     written = answer("Does Acme have customer concentration?", [SearchHit(chunk=chunk, score=1.0)], "Acme Corp", [2024],
                      None)
     assert written.text.startswith("Yes. \""), written.text
+
+
+def test_a_drag_on_growth_is_still_ranked_by_change(services):
+    answer = ask("Which of Boeing's business segments dragged down its operating income growth in FY2021?",
+                 filing(BOEING), [64], services)
+    assert "dragged down the total" not in answer.text, answer.text
