@@ -93,12 +93,14 @@ def _of_a_segment(text: str) -> bool:
     ("13% of total revenue ..., which was attributable to the Compute & Networking segment")."""
     if not _SEGMENT.search(text):
         return False
-    stated = [m for m in _SHARE.finditer(text)]
-    return not stated or any(_SEGMENT.search(m.group(0)) for m in stated) or not _ATTRIBUTED.search(text)
+    stated = list(_SHARE.finditer(text))
+    # (the attribution follows the share it attributes, in the same sentence's next words)
+    return not stated or any(_SEGMENT.search(m.group(0)) for m in stated) \
+        or not all(_ATTRIBUTED.match(text, m.end()) for m in stated)
 
 
 # the segment a company-wide share came from, said after it
-_ATTRIBUTED = re.compile(r"\b(?:attributable|attributed|related|reported)\s+(?:\w+\s+){0,2}?(?:to|in)\s+(?:the\s+|our\s+|its\s+)?"
+_ATTRIBUTED = re.compile(r"[^.;%]{0,60}?\b(?:attributable|attributed|related|reported)\s+(?:\w+\s+){0,2}?(?:to|in)\s+(?:the\s+|our\s+|its\s+)?"
                          r"[^.;]{0,60}?\bsegments?\b", re.I)
 
 
