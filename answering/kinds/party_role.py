@@ -23,9 +23,12 @@ if TYPE_CHECKING:
 
 # "Which bank acts as administrative agent under ...", "Who served as trustee for ...", "Which institution serves
 # as trustee under the indenture ...": the role asked, up to the word that names what it is under
-ASKS = re.compile(r"^\W*(?:(?:which|what)\s+(?:bank|firm|institution|company|entity|trust\s+company|party|lender)|who)\s+"
-                  r"(?:acts|acted|serves|served|is\s+acting|was\s+acting|is|was)\s+as\s+(?:the\s+)?"
-                  r"(?P<role>[a-z][a-z -]{2,40}?)\s+(?:under|for|of|to|in|on)\b", re.I)
+# ("Which institutions acted as Joint Lead Arrangers and Joint Bookrunners for ...": several parties in one role)
+ASKS = re.compile(r"^\W*(?:(?:which|what)\s+(?P<kind>(?:bank|firm|institution|compan(?:y|ie)|entit(?:y|ie)|trust\s+company|"
+                  r"part(?:y|ie)|lender)(?P<several>s)?)|who)\s+"
+                  r"(?:acts|acted|act|serves|served|serve|is\s+acting|was\s+acting|are\s+acting|were\s+acting|is|was|are|"
+                  r"were)\s+as\s+(?:the\s+)?"
+                  r"(?P<role>[a-z][a-z -]{2,60}?)\s+(?:under|for|of|to|in|on)\b", re.I)
 # a party's name right before ", as <role>": capitalised words (an "&", "of", "and" between them), a legal form
 # after a comma ("Citibank, N.A.", "Goldman Sachs & Co. LLC")
 _NAME = re.compile(r"(?P<name>(?:[A-Z][\w.&'’-]*[ \t\n]+(?:(?:of|and|&)[ \t\n]+)?){0,8}[A-Z][\w.&'’-]*"
@@ -100,7 +103,9 @@ def write(question: str, hits: list[SearchHit], companies: list[str], retriever:
     if m is None:
         return _lender(question, hits, companies)
     role = m.group("role").strip()
-    past = bool(re.search(r"\b(?:served|acted|was)\b", m.group(0), re.I))
+    past = bool(re.search(r"\b(?:served|acted|was|were)\b", m.group(0), re.I))
+    if m.group("several"):
+        return _several(role, hits, companies)
     found = _named(role, hits, past, companies)
     if not found and retriever is not None and len(companies) == 1:
         hits = retriever.search(f"{companies[0]} {role}", k=8, mode="sparse", filters=SearchFilters(companies=companies))
@@ -123,6 +128,43 @@ def write(question: str, hits: list[SearchHit], companies: list[str], retriever:
     name, (hit, quote) = found[0][0], found[0][1]
     return WrittenAnswer(status="answered", kind="passage",
                          text=f'{name}\n\n"{quote}" ({hit.chunk.doc} p.{hit.chunk.page + 1})',
+                         citations=unique_citations([cite(hit.chunk, quote)]))
+
+
+# a party with its legal form, as an agreement's cover lists them ("CITIBANK, N.A.", "BOFA SECURITIES, INC.")
+_FORMED = re.compile(r"(?P<name>[A-Z][\w.&'’-]*(?:[ \t\n]+(?:(?:of|OF|&)[ \t\n]+)?[A-Z][\w.&'’-]*){0,6}),[ \t\n]*"
+                     r"(?P<form>(?i:N\.A\.|Inc\.|LLC|L\.L\.C\.|LLP|L\.P\.|Ltd\.|Limited|PLC|AG|S\.A\.|N\.V\.|"
+                     r"National[ \t\n]+Association))")
+# what may stand between two parties of one list: a comma, "and"
+_BETWEEN = re.compile(r"^[ \t\n]*,?[ \t\n]*(?:and[ \t\n]+)?$", re.I)
+# the role before the list: "..., as Syndication Agent," (the list starts after it)
+_ROLE_BEFORE = re.compile(r",?[ \t\n]+as[ \t\n]+[A-Z][\w -]{2,60}?,[ \t\n]*", re.I)
+
+
+def _several(role: str, hits: list[SearchHit], companies: list[str]) -> WrittenAnswer | None:
+    """The parties an agreement lists in one role ("CITIBANK, N.A., JPMORGAN CHASE BANK, N.A. and BOFA SECURITIES,
+    INC., as Joint Lead Arrangers and Joint Bookrunners"): each with its legal form, nothing else between them and
+    after the role before them; the same list wherever the role is named, else None."""
+    said = re.compile(r",?[ \t\n]+as[ \t\n]+(?:the[ \t\n]+)?" + r"[ \t\n]+".join(map(re.escape, role.split())) + r"\b", re.I)
+    lists: dict[tuple[str, ...], tuple[SearchHit, str]] = {}
+    for hit in hits:
+        text = hit.chunk.text
+        for m in said.finditer(text):
+            window = text[max(0, m.start() - 3 * _LOOK_BACK): m.start()]
+            previous = list(_ROLE_BEFORE.finditer(window))
+            run = window[previous[-1].end():] if previous else window
+            names = list(_FORMED.finditer(run))
+            if not previous or len(names) < 2 or run[: names[0].start()].strip() \
+                    or any(not _BETWEEN.match(run[a.end():b.start()]) for a, b in zip(names, names[1:], strict=False)) \
+                    or not _BETWEEN.match(run[names[-1].end():]):
+                continue  # not a list of formed names only, from the role before (where the list starts) to this one
+            parties = tuple(" ".join(f"{n.group('name')}, {n.group('form')}".split()) for n in names)
+            lists.setdefault(parties, (hit, " ".join(text[m.start() - len(run) : m.end()].split())))
+    if len({tuple(_key(p) for p in parties) for parties in lists}) != 1:
+        return None  # none, or two lists in the role (two agreements): nothing to pick
+    parties, (hit, quote) = next(iter(lists.items()))
+    return WrittenAnswer(status="answered", kind="passage",
+                         text=f'{"; ".join(parties)}\n\n"{quote}" ({hit.chunk.doc} p.{hit.chunk.page + 1})',
                          citations=unique_citations([cite(hit.chunk, quote)]))
 
 

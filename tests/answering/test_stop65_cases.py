@@ -185,3 +185,23 @@ def test_a_drag_on_growth_is_still_ranked_by_change(services):
     answer = ask("Which of Boeing's business segments dragged down its operating income growth in FY2021?",
                  filing(BOEING), [64], services)
     assert "dragged down the total" not in answer.text, answer.text
+
+
+PEPSICO_8K = "financebench/pdfs/PEPSICO_2023_8K_dated-2023-05-30.pdf"
+
+
+def test_the_parties_an_agreement_lists_in_one_role_are_each_named(services):
+    # the cover: "..., as Syndication Agent, CITIBANK, N.A., JPMORGAN CHASE BANK, N.A. and BOFA SECURITIES, INC., as
+    # Joint Lead Arrangers and Joint Bookrunners"
+    answer = ask("Which institutions acted as Joint Lead Arrangers and Joint Bookrunners for the 364-Day Credit "
+                 "Agreement dated May 26, 2023 of PepsiCo?", filing(PEPSICO_8K), [4], services)
+    assert answer.status == "answered", answer.text
+    assert answer.text.startswith("CITIBANK, N.A.; JPMORGAN CHASE BANK, N.A.; BOFA SECURITIES, INC."), answer.text
+
+
+def test_a_list_with_no_role_before_it_has_no_known_start():
+    from answering.kinds.party_role import _several
+    from finrag.models import SearchHit
+    chunk = one_page("We thank Acme Bank, N.A., Beta Securities, Inc. and Gamma Capital, LLC, as joint lead arrangers "
+                     "for the facility.")[0]
+    assert _several("joint lead arrangers", [SearchHit(chunk=chunk, score=1.0)], ["Acme Corp"]) is None
