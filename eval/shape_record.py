@@ -116,10 +116,12 @@ class Backtest(BaseModel):
 
 
 def backtest(rows: list[JudgedShape], since: int) -> list[Backtest]:
-    """Each set first run at stop `since` or later, judged by the records of the first runs of earlier stops
-    only (the floor chosen on their tune half, as shipped): the records are kept only if holding back by them
-    would have cost the next unseen sets less than it saved (a right answer held back costs one refusal, a
-    wrong one held back saves one)."""
+    """Each set first run at stop `since` or later, judged by records rebuilt from the first runs of earlier stops
+    only (the floor chosen on their tune half; today's classifier reads the shapes): what a record updated before
+    each stop would have held back of that stop's unseen answers. A right answer held back costs one refusal, a
+    wrong one held back saves `WRONG_COST - 1` (a wrong answer costs `WRONG_COST` refusals). Answers the floor of
+    the day held back already are not first-run answers and are not counted (their readings are graded, if at all,
+    in the judge's reasons only)."""
     out = []
     for name in sorted({r.set for r in rows if r.stop >= since}, key=lambda n: (min(r.stop for r in rows if r.set == n), n)):
         target = [r for r in rows if r.set == name]
@@ -143,11 +145,15 @@ def main(argv: list[str] | None = None) -> int:
     rows = first_runs(set(args.hold_out))
     if args.backtest is not None:
         tested = backtest(rows, args.backtest)
-        print(f"Each set first run since stop {args.backtest}, held back by the records of earlier stops' first runs "
-              "(floor chosen on their tune half); held back: a right answer costs a refusal, a wrong one saves one")
+        right, wrong = sum(t.right_held for t in tested), sum(t.wrong_held for t in tested)
+        print(f"Each set first run since stop {args.backtest}, held back by records rebuilt from earlier stops' first "
+              f"runs (floor chosen on their tune half); a right answer held back costs a refusal, a wrong one saves "
+              f"{WRONG_COST - 1:g} (a wrong answer costs {WRONG_COST:g} refusals)")
         print(table_text(["set", "floor", "right held back", "wrong held back"],
                          [[t.set, f"{t.floor:.2f}", str(t.right_held), str(t.wrong_held)] for t in tested]
-                         + [["all", "", str(sum(t.right_held for t in tested)), str(sum(t.wrong_held for t in tested))]]))
+                         + [["all", "", str(right), str(wrong)]]))
+        print(f"net saving of the held-back answers: {(WRONG_COST - 1) * wrong - right:+g} refusals' worth "
+              "(answers the floor of the day held back already are not counted)")
         return 0
     tune = [r for r in rows if r.half == "tune"]
     held = [r for r in rows if r.half == "held-out"]
