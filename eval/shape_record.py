@@ -118,8 +118,8 @@ class Backtest(BaseModel):
 def backtest(rows: list[JudgedShape], since: int) -> list[Backtest]:
     """Each set first run at stop `since` or later, judged by records rebuilt from the first runs of earlier stops
     only (the floor chosen on their tune half; today's classifier reads the shapes): what a record updated before
-    each stop would have held back of that stop's unseen answers. A right answer held back costs one refusal, a
-    wrong one held back saves `WRONG_COST - 1` (a wrong answer costs `WRONG_COST` refusals). Answers the floor of
+    each stop would have held back of that stop's unseen answers, scored as the floor is chosen (`choose_floor`:
+    a right answer given counts 1, a wrong one -`WRONG_COST`, a refusal 0). Answers the floor of
     the day held back already are not first-run answers and are not counted (their readings are graded, if at all,
     in the judge's reasons only)."""
     out = []
@@ -147,12 +147,12 @@ def main(argv: list[str] | None = None) -> int:
         tested = backtest(rows, args.backtest)
         right, wrong = sum(t.right_held for t in tested), sum(t.wrong_held for t in tested)
         print(f"Each set first run since stop {args.backtest}, held back by records rebuilt from earlier stops' first "
-              f"runs (floor chosen on their tune half); a right answer held back costs a refusal, a wrong one saves "
-              f"{WRONG_COST - 1:g} (a wrong answer costs {WRONG_COST:g} refusals)")
+              f"runs (floor chosen on their tune half); scored as the floor is chosen: a right answer given counts 1, "
+              f"a wrong one -{WRONG_COST:g}, a refusal 0")
         print(table_text(["set", "floor", "right held back", "wrong held back"],
                          [[t.set, f"{t.floor:.2f}", str(t.right_held), str(t.wrong_held)] for t in tested]
                          + [["all", "", str(right), str(wrong)]]))
-        print(f"net saving of the held-back answers: {(WRONG_COST - 1) * wrong - right:+g} refusals' worth "
+        print(f"net gain of holding them back: {WRONG_COST * wrong - right:+g} "
               "(answers the floor of the day held back already are not counted)")
         return 0
     tune = [r for r in rows if r.half == "tune"]
