@@ -43,7 +43,7 @@ from answering.numbers import years_in
 from answering.written_answer import NOT_FOUND, WrittenAnswer
 from finrag.models import Citation, SearchFilters, SearchHit
 from finrag.vocabulary import load_vocabulary, tokenize
-from loaders.dates import same_snapshot, snapshot_days
+from loaders.dates import days_written, same_snapshot, snapshot_days
 from retrieval.periods import parse_periods
 
 if TYPE_CHECKING:
@@ -162,6 +162,7 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     # dated in one is of the asked period, whatever fiscal year it falls in
     asked_months = {d[:7] for d in parse_periods(question).dates}
     asked_day = snapshot_days(question)
+    figure_asked = _asks_an_amount(question) or bool(_ASKS_COUNT.search(question))
     ends = period_ends(getattr(services, "retriever", None))
     firsts = {p[0] for p in topic.phrases} | {w for pair in topic.pairs for w in pair}
     scored = []
@@ -192,6 +193,11 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
             continue  # "BGS total backlog of $20,496 million": one part's figure, not the company's asked
         if asked_day and (said_day := snapshot_days(s.text)) and not same_snapshot(asked_day, said_day):
             continue  # "as of April 30, 2023" asked, "As of January 31, 2023, we had 79,390 employees": another day's
+        if asked_day and figure_asked and not same_snapshot(asked_day, days_written(s.text)):
+            # "how many drivers did it employ as of September 30, 2022": a figure of no day or other days ("holding steady
+            # at +/- 350 drivers", "a 26% increase in headcount from December 31, 2021 to December 31, 2022") is not the
+            # count held on the asked one
+            continue
         if deed is not None and (_done_by_another(s.text, deed.group("verb"), companies)
                                  or not _names_the_deed(s.text, deed.group("verb"))):
             # "GBP produced 0.3 million MT in 2024": a subsidiary's (or a country's) deed, not the company's; "the
@@ -285,6 +291,9 @@ _ASKS_PERCENT = re.compile(r"\bas\s+a\s+percent(?:age)?\s+of\b|\bwhat\s+(?:perce
 _A_PERCENT = re.compile(r"\d\s*(?:%|percent\b|percentage\s+points?\b)", re.I)
 AN_AMOUNT = re.compile(r"\$\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million|billion)s?\b)|"
                         r"\b\d{1,3}(?:,\d{3})+\b", re.I)
+
+
+_ASKS_COUNT = re.compile(r"\bheadcount\b|\bnumber\s+of\b", re.I)  # a figure asked without "how many"
 
 
 def _asks_an_amount(question: str) -> bool:

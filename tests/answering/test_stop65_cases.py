@@ -205,3 +205,14 @@ def test_a_list_with_no_role_before_it_has_no_known_start():
     chunk = one_page("We thank Acme Bank, N.A., Beta Securities, Inc. and Gamma Capital, LLC, as joint lead arrangers "
                      "for the facility.")[0]
     assert _several("joint lead arrangers", [SearchHit(chunk=chunk, score=1.0)], ["Acme Corp"]) is None
+
+
+def test_a_figure_asked_as_of_a_day_is_read_from_a_sentence_stating_that_day(services):
+    pages = one_page("Since announcing a pay increase in April of 2021, we have been holding steady at +/- 350 "
+                     "revenue producing drivers.",
+                     "Our headcount grew 26% from December 31, 2022 to December 31, 2023 in technical functions.")
+    answer = ask("How many revenue-producing drivers did Acme Corp employ as of September 30, 2024?", pages, [0], services)
+    assert answer.status != "answered", answer.text
+    dated = one_page("As of September 30, 2024, we employed 312 revenue-producing drivers from our 17 terminals.")
+    answer = ask("How many revenue-producing drivers did Acme Corp employ as of September 30, 2024?", dated, [0], services)
+    assert answer.status == "answered" and "312" in answer.text, answer.text
