@@ -680,7 +680,9 @@ def split_sentences(text: str) -> list[str]:
                           r"(?<![A-Z]\.[A-Z]\.)\s+(?=\u201c)|"
                           # a heading that opens with its year ("... net of cash acquired. 2022 Acquisition Activity On
                           # March 17, 2022, we acquired ..."): the year opens the next sentence, not an amount of this one
-                          r"(?<=[.!?])(?<!\bNo\.)\s+(?=(?:19|20)\d\d\s+[A-Z][a-z])", joined):
+                          # (after a sentence's own end, a word's: not "Apple Inc. 2014 Employee Stock Plan", "2020 vs. 2019")
+                          r"(?<=[a-z%)\u201d\"]\.)(?<!\bInc\.)(?<!\bCo\.)(?<!\bCorp\.)(?<!\bLtd\.)(?<!\bvs\.)(?<!\bv\.)"
+                          r"(?<!\bNo\.)\s+(?=(?:19|20)\d\d\s+(?!vs?\.|v\.|compared)[A-Z][a-z])", joined):
             if not s.strip():
                 continue
             if parts and ((_LEGAL_FORM_END.search(parts[-1]) and _NAME_GOES_ON.match(s))

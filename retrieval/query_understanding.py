@@ -82,7 +82,8 @@ _INSTRUCTION_CUES = re.compile(
 )
 # "If X is not a useful metric for a company like this, then state that and explain why."
 # ("If data is not available, return 'N/A'.", "If there is no mention, return False.": a typed answer's rule)
-_IF_NOT_APPLICABLE = re.compile(r"^\W*if\b.*\b(?:not|n't|no)\b.*\b(?:state|explain|return)\b", re.I)
+_IF_NOT_APPLICABLE = re.compile(r"^\W*if\b.*\b(?:not|n't)\b.*\b(?:state|explain)\b|"
+                                r"^\W*if\b.*\b(?:not|n't|no)\b.*\breturn\s+['\"“‘]?(?:N/?A|False|True|null|none|0)\b", re.I)
 # A lead-in clause ends at ":" or "," right before the question proper.
 _LEAD_IN = re.compile(
     r"^(.+?)[:,]\s+(?=(?:what|which|how|who|whom|when|where|why|is|are|was|were|does|did|do|has|have|had|can)\b)",

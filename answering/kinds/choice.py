@@ -247,8 +247,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                              citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
     clause = _JOINED_QUESTION.split(decision.ask)[0]
     listing = "; ".join(f"{n}. {i.label}: {i.shown}" for n, i in enumerate(ranked, start=1))
+    measure = _ranked_line(decision, services.vocabulary) or _unnamed_measure(decision.ask)
     losses = _losses(ranked, table) if _DRAGGED.search(clause) and not _GROWTH_ASKED.search(clause) \
-        and "change" in how else []
+        and "change" in how and measure in _PROFIT_LINES else []
     if losses:
         # an item that lost money in the year drags its performance down whatever its change (a drag on growth
         # is still the change's): the losses, worst first, are the pick, the ranking of changes still shown
@@ -541,10 +542,20 @@ _PERFORMANCE = re.compile(r"\b(?:operating\s+(?:performance|results)|profitabili
 _DRAGGED = re.compile(r"\bdragg\w*|\bdrag\b", re.I)
 
 
+# the lines a unit makes a profit or a loss on: a revenue line's negative row is a reconciling item, no loss
+_PROFIT_LINES = frozenset({"operating_income", "net_income", "pretax_income", "gross_profit", "ebitda"})
+# a cost centre beside the units, not a unit: "Corporate", "Unallocated", "All other" (a table that prints one holds
+# costs no unit carries, and which of its negative rows is a unit's loss is not told)
+_COST_CENTRE = re.compile(r"\b(?:corporate|unallocated|eliminations?|reconcil\w*|headquarters)\b|^(?:all\s+)?other\b",
+                          re.I)
+
+
 def _losses(ranked: list[Item], table: Table | None) -> list[Item]:
     """The items ranked by change that show a loss in the latest year compared, worst first, where
-    others show a profit (with no profit beside them, a loss drags no total of theirs down)."""
-    if table is None or table.block is None or not table.compared:
+    others show a profit (with no profit beside them, a loss drags no total of theirs down); none
+    when a cost centre is among the items (its loss is the cost of the units, not a drag on them)."""
+    if table is None or table.block is None or not table.compared \
+            or any(_COST_CENTRE.search(i.label) for i in ranked):
         return []
     col = table.compared[0]
     levels = [(i, i.row.values[col] if col < len(i.row.values) else None) for i in ranked]

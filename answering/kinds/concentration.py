@@ -41,6 +41,10 @@ _PCT = rf"(?P<pct>\d{{1,3}}(?:\.\d+)?|{'|'.join(_WORDS)})\s?(?:%|percent)"
 _SHARE = re.compile(_PCT + r"\s+(?:or\s+more\s+)?of\s+(?:[\w’'.&-]+\s+){0,4}?(?:sales|revenues?)\b", re.I)
 _NONE = re.compile(r"\b(?:no|none\s+of\s+(?:our|its|the)|no\s+single|not\s+(?:have\s+)?any)\s+(?:(?!other\b)\w+\s+){0,2}?"
                    r"customers?\b|\bcustomers?\b[^.;]{0,40}\b(?:did\s+not|does\s+not|do\s+not)\b", re.I)
+_ANY_PERCENT = re.compile(r"\d(?:\.\d+)?\s?(?:%|percent\b)", re.I)  # one share in the sentence, its only figure
+# a bound, not a share: "exceeded 10%", "more than 10%", "no other customer accounted for 10% or more"
+_BOUND = re.compile(r"\b(?:exceed\w*|more\s+than|greater\s+than|over|at\s+least|no\s+other|or\s+more|or\s+greater)\b",
+                    re.I)
 _SEVERAL = re.compile(r"\b(?:two|three|four|five|several|\d+)\s+(?:\w+\s+)?customers\b", re.I)  # a share of them together
 _CALLED_CUSTOMER = re.compile(r"\bcustomers?\b", re.I)
 _LEGAL_SUFFIX = re.compile(r"\b(?:Inc|Corp|Corporation|LLC|Ltd|plc|Co)\b")
@@ -100,7 +104,10 @@ def _of_a_segment(text: str) -> bool:
 
 
 # the segment a company-wide share came from, said after it
-_ATTRIBUTED = re.compile(r"[^.;%]{0,60}?\b(?:attributable|attributed|related|reported)\s+(?:\w+\s+){0,2}?(?:to|in)\s+(?:the\s+|our\s+|its\s+)?"
+# (in a clause of its own after the share, "..., which was attributable to", "and was attributable primarily to": not
+# "35% of revenues attributable to our Industrial segment", a share of the segment's revenues)
+_ATTRIBUTED = re.compile(r"[^.;%]{0,60}?(?:,\s*which|\band)\s+(?:was|were|is|are)\s+(?:\w+\s+)?"
+                         r"(?:attributable|attributed|related|reported)\s+(?:\w+\s+){0,2}?(?:to|in)\s+(?:the\s+|our\s+|its\s+)?"
                          r"[^.;]{0,60}?\bsegments?\b", re.I)
 
 
@@ -132,7 +139,8 @@ def answer(ask: str, hits: list[SearchHit], company: str, years: list[int],
         read = f"The largest customer's share of revenue = {_latest_share(row)}% " \
                f"(at or over the {line:g}% line of a major customer). "
     elif yes and len(shares := [_percent(m.group("pct")) for m in _SHARE.finditer(evidence[0].text)]) == 1 \
-            and not _SEVERAL.search(evidence[0].text):
+            and len(_ANY_PERCENT.findall(evidence[0].text)) == 1 and not _SEVERAL.search(evidence[0].text) \
+            and not _BOUND.search(evidence[0].text):
         # a sentence stating one customer's share: the verdict is over that figure, said as such too (of several
         # shares, "our three largest customers accounted for 39% ..., with Dell Inc. accounting for 17%", which is
         # one customer's is not read)
@@ -166,13 +174,15 @@ def _read(hits: list[SearchHit], company: str, line: float, asked: int | None = 
     return out
 
 
+_PERIOD_YEARS = 3  # a disclosure's years: the asked one and the two or three before it
 _FISCAL_YEARS = re.compile(r"\bfiscal\s+(?:years?\s+)?(?:19|20)\d\d\b", re.I)
 
 
 def _of_the_year(text: str, asked: int) -> bool:
     """The sentence names no year, or the asked fiscal year: as such ("fiscal years 2023 and 2022"), else by
     a calendar year it ends or starts in ("the nine months ended October 31, 2022" of FY2023)."""
-    named = {int(y) for y in _YEARS.findall(text)}
+    # (a year long before is history, not the disclosure's period: "our largest customer, which we have served since 1998")
+    named = {y for y in map(int, _YEARS.findall(text)) if y >= asked - _PERIOD_YEARS}
     if not named:
         return True
     return asked in named if _FISCAL_YEARS.search(text) else bool({asked, asked - 1} & named)

@@ -333,7 +333,9 @@ _NEVER_PAID = re.compile(r"\b(?:have|has)\s+never\s+(?:declared\s+(?:or|nor|and)
                          r"\b(?:have|has)\s+not\s+(?:declared\s+(?:or|nor|and)\s+)?paid\s+(?:any\s+)?(?:cash\s+)?dividends?\s+"
                          r"since\s+(?:its|our)\s+inception\b", re.I)
 # "The Company does not currently pay any cash dividends on common stock": none paid now, whatever was before
-_PAYS_NONE = re.compile(r"\b(?:does|do)\s+not\s+(?:currently\s+)?pay\s+(?:any\s+)?(?:cash\s+)?dividends?\b", re.I)
+# (said by the filer of itself, as a fact: not "If we do not pay cash dividends in the future, ...")
+_PAYS_NONE = re.compile(r"^(?!.*\bif\b)(?:.*?\b)?(?:we|the\s+company|it)\s+(?:does|do)\s+not\s+(?:currently\s+)?pay\s+"
+                        r"(?:any\s+)?(?:cash\s+)?dividends?\b", re.I)
 
 
 def _never_paid(metric: str, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,

@@ -628,9 +628,13 @@ def _steady_dividends(year: int, hits: list[SearchHit], understanding: QueryUnde
         if said is not None:
             judged.citations = unique_citations([*judged.citations, cite(said.chunk, said.text)])
         return judged
-    if (said := _one_off_said(values[cut - 1].year, year, hits, company, services)) is not None:
+    later_cut = any(paid[i] < paid[i - 1] * (1 - _SAME_PAYOUT) for i in range(cut + 1, len(paid)))
+    below_before = cut > 1 and paid[cut] < paid[cut - 2] * (1 - _SAME_PAYOUT)
+    if not later_cut and not below_before \
+            and (said := _one_off_said(values[cut - 1].year, year, hits, company, services)) is not None:
         # the year before the fall paid a special dividend on top of the regular one: the totals fall
-        # by it, which says nothing of the regular dividend (read per share, which these rows do not give)
+        # by it, which says nothing of the regular dividend (read per share, which these rows do not give);
+        # a fall below the year before it, or another fall after, is a cut all the same
         reason = (f"dividends paid fell in FY{values[cut].year} after FY{values[cut - 1].year}, when the filing says a "
                   f"special dividend was paid: the regular dividend's trend is not read from the totals")
         return WrittenAnswer(status="not_found", kind="yes_no", reason=reason,
@@ -777,7 +781,9 @@ def _judged(yes: bool, finding: str, values: list[Value]) -> WrittenAnswer:
 
 
 # ", which will eliminate ignition risks ...": what a deed stated in the main clause is expected to bring, not a plan
-_RELATIVE_CLAUSE = re.compile(r",\s+which\s+(?:will|would|is\s+expected|are\s+expected|we\s+expect)\b", re.I)
+# (not one saying the deed itself is still to come: ", which is expected to close in the first quarter of 2025")
+_RELATIVE_CLAUSE = re.compile(r",\s+which\s+will\s+(?!(?:\w+\s+){0,2}?(?:close|complete|be\s+completed|be\s+consummated|"
+                              r"occur|take\s+effect|begin|start|commence))", re.I)
 
 
 def _before_relative_clause(text: str) -> str:
@@ -1179,9 +1185,11 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         yes, no = _naming_decides(yes, no, lambda s: same_snapshot(asked_days, days_written(s.text)))
     if yes and no:
         yes, no = _of_the_asked_name(yes, no, main_clause(decision.ask), list(understanding.companies))
-    if yes and no and (figures := _FIGURE_ASKED.findall(main_clause(decision.ask))):
+    if yes and no and (figures := _FIGURE_ASKED.findall(main_clause(decision.ask))) \
+            and not any(mentions_years(s.text, years) for s in no):
         # "a commitment to underground 10,000 miles of ... lines": the sentence stating the question's own figure
-        # decides over one on the same lines that states none
+        # decides over one on the same lines that states none (not over one saying No of the asked year: "did not
+        # authorize a new program in 2024")
         yes, no = _naming_decides(yes, no, lambda s: any(re.search(rf"(?<![\d,.]){re.escape(f)}(?![\d,])", s.text)
                                                          for f in figures))
     if yes and no and _ASKS_PLAN.search(decision.ask) and any(_denies_the_plan(s.text) for s in no):

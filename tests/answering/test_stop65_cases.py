@@ -124,7 +124,9 @@ def test_a_customer_share_of_total_revenue_attributed_to_a_segment_is_the_compan
 def test_a_share_of_segment_sales_is_still_no_companys_share():
     from answering.kinds.concentration import _verdict
     assert _verdict("One customer accounted for 35% of the segment's net sales in 2024.") is None
-    assert _verdict("Sales to one customer represented 13% of total revenue, attributable to the Graphics segment.")
+    assert _verdict("Sales to one customer represented 13% of total revenue, which was attributable to the Graphics "
+                    "segment.")
+    assert _verdict("Sales to Customer A represented 35% of revenues attributable to our Industrial segment in 2024.") is None
 
 
 def test_a_sentence_of_other_years_says_nothing_of_the_asked_one():
@@ -216,3 +218,74 @@ def test_a_figure_asked_as_of_a_day_is_read_from_a_sentence_stating_that_day(ser
     dated = one_page("As of September 30, 2024, we employed 312 revenue-producing drivers from our 17 terminals.")
     answer = ask("How many revenue-producing drivers did Acme Corp employ as of September 30, 2024?", dated, [0], services)
     assert answer.status == "answered" and "312" in answer.text, answer.text
+
+
+NIKE = "financebench/pdfs/NIKE_2022_10K.pdf"
+
+
+def test_a_negative_row_of_a_revenue_table_or_beside_a_cost_centre_is_no_loss_that_drags(services):
+    # Nike's segment tables print "Corporate" (revenue -72) and "Global Brand Divisions" beside the regions
+    for question, page in (("Which of Nike's geographic regions dragged down its overall revenue in FY2022?", 89),
+                           ("Which of Nike's geographic regions dragged down its overall performance in FY2022?", 37)):
+        answer = ask(question, filing(NIKE), [page], services)
+        assert "dragged down the total" not in answer.text and "Greater China" in answer.text, answer.text
+
+
+def test_a_conditional_sentence_says_nothing_of_a_company_paying_no_dividends():
+    from answering.kinds.not_meaningful import _PAYS_NONE
+    assert not _PAYS_NONE.search("If we do not pay cash dividends on our common stock in the future, holders may lose.")
+    assert _PAYS_NONE.search("The Company does not currently pay any cash dividends on common stock.")
+
+
+def test_a_share_is_stated_only_from_a_sentence_of_one_share_that_is_no_bound():
+    from answering.kinds.concentration import answer
+    from finrag.models import SearchHit
+    for said in ("One customer accounted for 10%, 17% and 23% of our total revenue in fiscal years 2024, 2023 and 2022, "
+                 "respectively.", "One customer's purchases exceeded 10% of our net sales in 2024."):
+        written = answer("Does Acme have customer concentration?", [SearchHit(chunk=one_page(said)[0], score=1.0)],
+                         "Acme Corp", [2024], None)
+        assert "share of revenue =" not in written.text, written.text
+
+
+def test_a_year_long_before_the_asked_one_is_history_not_the_disclosures_period():
+    from answering.kinds.concentration import _of_the_year
+    assert _of_the_year("Our largest customer, which we have served since 1998, accounted for 14% of our net sales.", 2024)
+    assert not _of_the_year("No customer represented 10% or more of total revenue for fiscal years 2023 and 2022.", 2024)
+
+
+def test_the_asked_figure_does_not_outweigh_a_no_said_of_the_asked_year(services):
+    pages = one_page("The Board of Directors authorized a $10 billion share repurchase program, of which $4 billion "
+                     "remained available at the end of 2024.",
+                     "The Board of Directors did not authorize a new share repurchase program in 2024.")
+    answer = ask("Did Acme Corp's Board authorize a $10 billion share repurchase program in 2024?", pages, [0], services)
+    assert not answer.text.startswith("Yes"), answer.text
+
+
+def test_a_relative_clause_saying_the_deed_is_still_to_come_is_kept():
+    from answering.kinds.yes_no import _before_relative_clause
+    text = ("In 2024, Acme Corp completed the financing for the acquisition of Beta Corp, which will close in the first "
+            "quarter of 2025.")
+    assert _before_relative_clause(text) == text
+
+
+def test_a_year_after_a_legal_form_or_vs_opens_no_sentence():
+    from answering.aspects import split_sentences
+    for text in ("See the Apple Inc. 2014 Employee Stock Plan for terms.", "Cost of Sales 2021 v. 2020 Cost of sales rose."):
+        assert split_sentences(text) == [text]
+
+
+def _cash_flows(paid: str) -> list[Chunk]:
+    text = ("CONSOLIDATED STATEMENTS OF CASH FLOWS\n(in millions)\nYears Ended December 31,\n2024 2023 2022\n"
+            f"Net income 2,000 1,900 1,800\nDividends paid {paid}\n"
+            "Net cash used in financing activities (700) (1,100) (800)\n\n"
+            "In 2023, in addition to its regular quarterly dividends, Acme Corp paid a special cash dividend of $1.00 per share.")
+    return [Chunk(chunk_id="acme-cf", doc="ACME_2024_10K", doc_sha256="0" * 64, index=0, company="Acme Corp",
+                  fiscal_year=2024, form="10-K", page=0, page_end=0, text=text, tags=["cash_flow"])]
+
+
+def test_a_fall_below_the_level_before_a_special_dividend_is_a_cut(services):
+    question = "Does Acme Corp have a stable trend of dividend distribution as of FY2024?"
+    cut = ask(question, _cash_flows("(500) (900) (600)"), [0], services)
+    assert cut.status == "answered" and cut.text.startswith("No. Acme Corp's dividends paid fell in FY2024"), cut.text
+    back = ask(question, _cash_flows("(620) (900) (600)"), [0], services)
+    assert back.status == "not_found" and "special dividend" in back.text, back.text

@@ -230,6 +230,9 @@ def test_answer_format_instructions_are_not_searched_for(question, search_text):
         "Based on FY2022 data, is Best Buy a capital intensive business?",
         "Among operations, investing, and financing activities, which brought in the most cash for 3M in FY2022?",
         "What was total revenue in FY2022?",
+        # "return" of a measure, not of a typed answer's value
+        "Amazon's operating income fell in FY2022. If the AWS segment had not grown, what would its return on invested "
+        "capital have been?",
     ],
 )
 def test_questions_without_instructions_are_searched_as_written(question):
