@@ -35,6 +35,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from answering.kinds.ask_coverage import lower_case_counterparts
+from answering.kinds.composition import asked_whole, composition_said
 from answering.kinds.places import PLACE_NAMES, US_STATES
 from eval.metadata import company_key
 from finrag.config import load_settings
@@ -196,8 +197,10 @@ def _typed_figure(answer: Answer, question: str) -> float | str:
             scale = _scale_shown(answer.value, figures)
         return answer.value * scale
     distinct = {n * s for n, s in figures}
-    if distinct and _fullest_quote_has_none(text, question):
-        return NA
+    if not distinct or _fullest_quote_has_none(text, question):
+        summed = _counts_listed_in_words(text, question)
+        if summed is not None or distinct:
+            return NA if summed is None else summed
     if len(distinct) > 1:
         distinct = _one_of_several(text, question) or distinct
     return distinct.pop() if len(distinct) == 1 else NA
@@ -268,7 +271,46 @@ def _fullest_quote_has_none(text: str, question: str) -> bool:
 
 
 _ASKS_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.I)
-_NUMBER_WORD = re.compile(rf"\b(?:{'|'.join(NUMBER_WORDS)})\s+(?P<what>[a-z-]+)", re.I)
+_NUMBER_WORD = re.compile(rf"\b(?P<n>{'|'.join(NUMBER_WORDS)})\s+(?P<what>[a-z-]+)", re.I)
+# what joins one count of a list to the next: its own "of ..." phrase, then "and" or a comma
+_COUNT_JOIN = re.compile(r"\s+of\s[^.;:]*?(?:,\s+and|,|\s+and)\s+$", re.I)
+
+
+def _counts_listed_in_words(text: str, question: str) -> float | None:
+    """The total of the counts a quote lists in words, each of the question's own noun and each with its own "of ..."
+    phrase, joined by "and" or commas: "found the Utility guilty on one count of obstructing a federal agency
+    proceeding and five counts of violations of pipeline integrity management regulations of the Natural Gas Pipeline
+    Safety Act" for "On how many felony counts did the jury find X guilty ...": 6. Read from the quotes naming the
+    most of the question's words only, none of them with a figure; None unless one such list of two counts at least,
+    no other count of the noun beside it, and the question names no one part (a word of the question that one part's
+    phrase alone writes, "how many counts of obstruction", asks that part's count)."""
+    if not _ASKS_COUNT.search(question):
+        return None
+    words = _question_words(question)
+    quotes = _quotes_of(text)
+    named = [len(words & set(tokenize(q))) for q in quotes]
+    fullest = [q for q, n in zip(quotes, named, strict=True) if n == max(named)]
+    if any(_figures(q) for q in fullest):
+        return None
+    totals = set()
+    for quote in fullest:
+        counts = [m for m in _NUMBER_WORD.finditer(quote) if set(tokenize(m.group("what"))) & words]
+        if not counts:
+            continue
+        if len(counts) < 2 or len({tuple(tokenize(m.group("what"))) for m in counts}) != 1:
+            return None
+        if not all(_COUNT_JOIN.match(quote, a.end(), b.start()) for a, b in zip(counts, counts[1:], strict=False)):
+            return None  # "guilty on two counts and acquitted on three counts": not one list
+        last = re.match(r"\s+of\s[^.;]*", quote[counts[-1].end():])
+        if last is None:
+            return None  # "... and three counts were dismissed": a count of another deed
+        ends = [b.start() for b in counts[1:]] + [counts[-1].end() + last.end()]
+        parts = [set(tokenize(quote[a.end(): e])) for a, e in zip(counts, ends, strict=True)]
+        outside = set(tokenize(quote[: counts[0].start()] + " " + quote[ends[-1]:]))
+        if any(words & (p - outside - set().union(*(o for o in parts if o is not p))) for p in parts):
+            return None
+        totals.add(float(sum(count_of(m.group("n")) for m in counts)))
+    return totals.pop() if len(totals) == 1 else None
 
 
 def _one_of_several(text: str, question: str) -> set[float] | None:
@@ -315,7 +357,8 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
         or _figure_under_asked_condition(quotes, question, percent, unit) \
         or _figure_beside_asked_phrase(quotes, question, percent, unit) \
         or _figure_in_column_of_asked_day(quotes, question, percent, unit) \
-        or _figure_of_asked_month(quotes, question, percent, unit)
+        or _figure_of_asked_month(quotes, question, percent, unit) \
+        or _figure_in_row_of_latest_year(quotes, question, percent, unit)
 
 
 # what lies between two figures of one list: "$430 million, $347 million, $553 million, and $40 million"
@@ -633,13 +676,45 @@ def _figure_in_column_of_asked_day(quotes: list[str], question: str, percent: bo
             rows = _table_rows(quote[end:], len(days), percent, unit)
             if n == 0:  # (a row before a later header may be the earlier header's)
                 rows += _row_before(quote[:start], len(days), percent, unit)
-            for label, row in rows:
+            for label, row, _change in rows:
                 if len(words & set(tokenize(label))) >= _PHRASE_NAMED:
                     found.add(row[columns[0]])
     return found if len(found) == 1 else None
 
 
-def _row_before(text: str, width: int, percent: bool, unit: re.Pattern | None) -> list[tuple[str, list[float]]]:
+_CHANGE_ROUNDING = 0.5  # a change's percentage as a table rounds it: "4 %" for 230,747 against 221,844 (4.01%)
+
+
+def _figure_in_row_of_latest_year(quotes: list[str], question: str, percent: bool,
+                                  unit: re.Pattern | None) -> set[float] | None:
+    """The first figure of the table row the question's phrase labels, when the question asks the year the quote's
+    table leads with: "Paid memberships at end of period 230,747 221,844 203,663 4 % ... Consolidated revenues for the
+    year ended December 31, 2022 increased 6% as compared to the year ended December 31, 2021" for "How many paid
+    memberships did X have at the end of 2022". A row under no header of its columns is read only when it ends with
+    its change from the prior period, which its first two figures give (so the first is the later period's); the
+    year asked must be the latest the quote names, the year before it named too (the two the change compares). The
+    label opens with two of the question's words at least, written as one run in the question; None unless the
+    question asks one year and one row of the quotes so answers."""
+    years = set(_A_YEAR.findall(question))
+    if percent or len(years) != 1:
+        return None
+    year = int(years.pop())
+    asked = _question_words(question)
+    question_words = _PHRASE_WORD.findall(_QUOTED.sub(" ", question).lower())
+    found = set()
+    for quote in quotes:
+        written = {int(y) for y in _A_YEAR.findall(quote)}
+        if max(written, default=0) != year or year - 1 not in written:
+            continue  # ("2023 compared to 2022": the row leads with 2023, whatever the question asks)
+        for label, row, change in _table_rows(quote, None, percent, unit):
+            if change is None or not row[1] or abs(100 * (row[0] / row[1] - 1) - change) > _CHANGE_ROUNDING:
+                continue  # a row whose change is of other columns than its first two, or gives none
+            if _asked_phrase_length(_PHRASE_WORD.findall(label.lower()), question_words, asked) >= _PHRASE_NAMED:
+                found.add(row[0])
+    return found if len(found) == 1 else None
+
+
+def _row_before(text: str, width: int, percent: bool, unit: re.Pattern | None) -> list[TableRow]:
     """The row a quote writes right before its first header of days, its figures running up to the header with
     nothing but space between ("... headcount 70,456 72,970 79,390 79,824 78,634 July 31, 2023 April 30, 2023 ..."):
     the header's row, its figures in the header's order. None unless the text before the header holds no other
@@ -663,19 +738,27 @@ def _day_headers(text: str) -> list[tuple[list, int, int]]:
     return [(days, start, end) for days, start, end in headers if all(days)]
 
 
-def _table_rows(text: str, width: int, percent: bool, unit: re.Pattern | None) -> list[tuple[str, list[float]]]:
-    """The rows of a table after its header: each label of words, then exactly `width` figures with nothing but space
-    (or a currency sign) between them."""
+TableRow = tuple[str, list[float], float | None]  # a row's label, its figures, and the change it ends with
+
+
+def _table_rows(text: str, width: int | None, percent: bool, unit: re.Pattern | None) -> list[TableRow]:
+    """The rows of a table after its header: each label of words, then exactly `width` figures (two or more when
+    `width` is None) with nothing but space (or a currency sign) between them, and the percentage a row of amounts
+    may end with, its change from the prior period ("230,747 221,844 203,663 4 %"; None when it ends with none),
+    after which the next row's label starts."""
     matches = [f for f in _figure_matches(text, percent, unit) if percent or not f[0].group("pct")]
+    changes = {} if percent else {m.start(): (n, m.end()) for m, n, _s in _figure_matches(text, percent=True)}
     rows, i, label_start = [], 0, 0
     while i < len(matches):
         j = i + 1
         while j < len(matches) and re.fullmatch(r"[\s$€£]*", text[matches[j - 1][0].end(): matches[j][0].start()]):
             j += 1
         label = text[label_start: matches[i][0].start()]
-        if j - i == width and not re.search(r"\d", label):
-            rows.append((label, [n * (1.0 if percent else s) for _m, n, s in matches[i:j]]))
-        label_start, i = matches[j - 1][0].end(), j
+        end = matches[j - 1][0].end()
+        change, after = changes.get(end + len(text[end:]) - len(text[end:].lstrip()), (None, end))
+        if (j - i == width or (width is None and j - i >= 2)) and not re.search(r"\d", label):
+            rows.append((label, [n * (1.0 if percent else s) for _m, n, s in matches[i:j]], change))
+        label_start, i = after, j
     return rows
 
 
@@ -1016,7 +1099,44 @@ def typed_names(answer: Answer, question: str = "") -> list[str] | str:
     return _listed_after_asked_words(first, question) or _named_after_asked_preposition(first, question) \
         or _ranked_past_asked_threshold(answer.answer, question) or _counted_after_colon(first, question) \
         or _bullet_subjects(answer.answer, question) or _several(_names_after_asked_verb(first, question)) \
-        or _several(_objects_dated_in_asked_year(first, question)) or NA
+        or _several(_objects_dated_in_asked_year(first, question)) or _parts_of_asked_whole(answer.answer, question) \
+        or NA
+
+
+# "Which two operating segments make up ...": the count of parts the question states
+_ASKED_COUNT = re.compile(rf"^\W*(?:which|what)\s+(?P<count>{'|'.join(NUMBER_WORDS)}|\d{{1,2}})\s", re.I)
+
+
+def _parts_of_asked_whole(text: str, question: str) -> list[str]:
+    """The parts a quote says the whole the question names is made of: "Greater China includes China mainland, Hong
+    Kong and Taiwan." for "Which territories make up the Greater China reportable segment ..." (the whole asked by
+    its proper name, then its name, a verb of composition and the parts in the quote, as answering.kinds.composition
+    reads them). Every part a name, the sentence's list up to its end (a place may carry one word in lower case,
+    "China mainland"; "both North and South America", "those Asian countries not included ..." are no list of
+    names); none unless two parts at least, as many as a count the question states, and every quote saying it says
+    the same parts."""
+    whole = asked_whole(question)
+    if whole is None:
+        return []
+    counted = _ASKED_COUNT.match(question)
+    said = composition_said(whole)
+    lists = []
+    for quote in _quotes_of(text):
+        for m in said.finditer(quote):
+            items = [_unstopped(i.strip(" \"”")) for i in re.split(r",\s+and\s+|,\s+|\s+and\s+", m.group("parts"))]
+            if len(items) < 2 or not all(_part_like(i) and i != whole for i in items) \
+                    or (counted and count_of(counted.group("count")) != len(items)):
+                return []
+            if items not in lists:
+                lists.append(items)
+    return lists[0] if len(lists) == 1 else []
+
+
+def _part_like(item: str) -> bool:
+    """A part's name: a name, or a name with one word in lower case after its first ("China mainland")."""
+    lower = [w for w in item.split()[1:] if not _NAME_WORD.match(w)]
+    return _name_like(item) or (len(lower) == 1 and lower[0].isalpha()
+                                and _name_like(" ".join(w for w in item.split() if w != lower[0])))
 
 
 # an office a person holds, and the words that open one ("Senior Executive Vice President", "Chief Financial Officer")

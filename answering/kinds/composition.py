@@ -38,13 +38,19 @@ def asked_whole(ask: str) -> str | None:
     return named.group("name") if named else None
 
 
+def composition_said(whole: str) -> re.Pattern[str]:
+    """A sentence saying what the named whole is made of: the whole, a verb of composition, then its parts
+    ("Greater China includes China mainland, Hong Kong and Taiwan"), the parts up to the sentence's end."""
+    return re.compile(rf"\b{re.escape(whole)}(?:\s+(?:reportable\s+)?(?:segment|region|division|group))?,?\s+{_COMPOSED}\s+"
+                      rf"(?P<parts>[^.;]+)")
+
+
 def write(ask: str, hits: list[SearchHit], companies: list[str], services: MetricServices) -> WrittenAnswer | None:
     """The sentence saying what the named whole is made of, quoted; None when no sentence says it."""
     whole = asked_whole(ask)
     if whole is None or len(companies) != 1:
         return None
-    said = re.compile(rf"\b{re.escape(whole)}(?:\s+(?:reportable\s+)?(?:segment|region|division|group))?,?\s+{_COMPOSED}\s+"
-                      rf"(?P<parts>[^.;]+)")
+    said = composition_said(whole)
     pool = list(hits)
     retriever = getattr(services, "retriever", None)
     if retriever is not None:

@@ -506,12 +506,37 @@ def test_a_described_name_beside_the_deals_other_party_or_a_part_the_quote_never
 
 def test_a_figure_from_a_quote_naming_less_of_the_question_than_one_without_any_is_na():
     verdict = ('"On August 9, 2016, the jury in the federal criminal trial found the Utility guilty on one count of '
-               'obstructing a proceeding and five counts of violations of pipeline regulations." (acme p.28) ')
+               'obstructing a proceeding, and five counts of violations of pipeline regulations." (acme p.28) ')
     charges = '"On June 14, 2016, a federal criminal trial began on 12 felony counts." (acme p.40)'
     question = ('On how many felony counts did the jury find "ACME COMPANY" guilty in the federal criminal trial '
                 "verdict returned on August 9, 2016? If data is not available, return 'N/A'.")
-    assert typed_answer("number", _answer(verdict + charges), question) == NA
     assert typed_answer("number", _answer(charges), question) == 12
+    # the fuller quote's counts in words, not one list of the question's noun: the charges' figure is still no answer
+    apart = verdict.replace("proceeding, and five counts of", "proceeding and was acquitted on five counts of")
+    assert typed_answer("number", _answer(apart + charges), question) == NA
+
+
+def test_counts_a_quote_lists_in_words_of_the_questions_noun_add_up():
+    verdict = ('"On August 9, 2016, the jury in the federal criminal trial found the Utility guilty on one count of '
+               'obstructing a federal agency proceeding and five counts of violations of pipeline integrity management '
+               'regulations." (acme p.28) ')
+    charges = '"On June 14, 2016, a federal criminal trial began on 12 felony counts." (acme p.40)'
+    question = ('On how many felony counts did the jury find "ACME COMPANY" guilty in the federal criminal trial '
+                "verdict returned on August 9, 2016? If data is not available, return 'N/A'.")
+    assert typed_answer("number", _answer(verdict + charges), question) == 6
+    assert typed_answer("number", _answer(verdict), question) == 6
+    # the question names one part ("of obstructing"), the last count is of another deed, or the counts are not one
+    # list: the total is no answer
+    part = question.replace("felony counts", "counts of obstructing a proceeding")
+    assert typed_answer("number", _answer(verdict + charges), part) == NA
+    other = verdict.replace("and five counts of violations of pipeline integrity management regulations",
+                            "and five counts were dismissed")
+    assert typed_answer("number", _answer(other), question) == NA
+    acquitted = verdict.replace("proceeding and five", "proceeding and acquitted it on five")
+    assert typed_answer("number", _answer(acquitted + charges), question) == NA
+    # one count alone is no list this reads (the fuller quote's words leave the charges' figure no answer)
+    one = verdict.replace(" and five counts of violations of pipeline integrity management regulations", "")
+    assert typed_answer("number", _answer(one + charges), question) == NA
 
 
 def test_a_capitalised_first_word_of_the_question_leads_to_the_name_it_asks():
@@ -1054,3 +1079,40 @@ def test_the_name_after_acquired_the_questions_object_from_is_the_seller_asked()
     late = _answer('"We completed the acquisition of TracFone Wireless, Inc." (fo p.4) "Prepaid revenue grew." (fo p.6) '
                    '"Until we acquired Tracfone from América Móvil in November 2021." (fo p.5)')
     assert typed_answer("name", late, question) == NA
+
+
+def test_a_rows_first_figure_answers_the_latest_year_when_its_change_column_confirms_the_order():
+    quote = ('"Paid net membership additions 8,903 18,181 36,573 (51)% Paid memberships at end of period 230,747 '
+             "221,844 203,663 4 % Average paying memberships 222,924 210,784 189,083 6 % Consolidated revenues for "
+             "the year ended December 31, 2022 increased 6% as compared to the year ended December 31, 2021.\" "
+             "(fo p.22)")
+    question = ('How many paid memberships did "Foo, Inc." have at the end of 2022, in thousands? If data is not '
+                "available, return 'N/A'.")
+    assert typed_answer("number", _answer(quote), question) == pytest.approx(230.747)
+    assert typed_answer("number", _answer(quote), question.replace(", in thousands", "")) == 230_747
+    # the prior year asked (the row's first column is the latest year's), a change of other columns than the first
+    # two (a row ordered oldest first), no change column, or a label that is not the question's phrase: N/A
+    assert typed_answer("number", _answer(quote), question.replace("2022", "2021")) == NA
+    oldest_first = quote.replace("230,747 221,844 203,663", "203,663 221,844 230,747")
+    assert typed_answer("number", _answer(oldest_first), question) == NA
+    assert typed_answer("number", _answer(quote.replace(" 4 % Average", " Average")), question) == NA
+    assert typed_answer("number", _answer(quote), question.replace("paid memberships", "members")) == NA
+    # a later year than the one asked named in the quote: its table may lead with that year
+    later = quote.replace("December 31, 2022 increased", "December 31, 2023 and 2022 increased")
+    assert typed_answer("number", _answer(later), question) == NA
+
+
+def test_the_parts_a_quote_says_the_asked_whole_is_made_of_are_the_names():
+    quote = _answer('"Greater China includes China mainland, Hong Kong and Taiwan." (fo p.58)')
+    question = ('Which territories make up the Greater China reportable segment of "Foo Inc." in fiscal year 2020? If '
+                "data is not available, return 'N/A'.")
+    assert typed_answer("names", quote, question) == ["China mainland", "Hong Kong", "Taiwan"]
+    # parts that are no names, a count the question states that the list is not, or two quotes listing different
+    # parts: N/A
+    words = _answer('"Europe includes European countries, as well as India, the Middle East and Africa." (fo p.58)')
+    assert typed_answer("names", words, question.replace("Greater China", "Europe")) == NA
+    assert typed_answer("names", quote, question.replace("Which territories", "Which two territories")) == NA
+    two = _answer(quote.answer + ' "Greater China includes China mainland and Hong Kong." (fo p.40)')
+    assert typed_answer("names", two, question) == NA
+    # a whole the question does not name by its proper name
+    assert typed_answer("names", quote, question.replace("the Greater China reportable segment", "the segment")) == NA
