@@ -162,7 +162,8 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     # dated in one is of the asked period, whatever fiscal year it falls in
     asked_months = {d[:7] for d in parse_periods(question).dates}
     asked_day = snapshot_days(question)
-    figure_asked = _asks_an_amount(question) or bool(_ASKS_COUNT.search(question))
+    # (one figure asked as of the day: of a question of several parts, the others may be of the period, not the day)
+    figure_asked = len(ask_parts(ask)) == 1 and (_asks_an_amount(ask) or bool(_ASKS_COUNT.search(ask)))
     ends = period_ends(getattr(services, "retriever", None))
     firsts = {p[0] for p in topic.phrases} | {w for pair in topic.pairs for w in pair}
     scored = []
