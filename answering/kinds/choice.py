@@ -247,9 +247,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                              citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
     clause = _JOINED_QUESTION.split(decision.ask)[0]
     listing = "; ".join(f"{n}. {i.label}: {i.shown}" for n, i in enumerate(ranked, start=1))
-    measure = _ranked_line(decision, services.vocabulary) or _unnamed_measure(decision.ask)
+    line = _ranked_line(decision, services.vocabulary) or _unnamed_measure(decision.ask)
     losses = _losses(ranked, table) if _DRAGGED.search(clause) and not _GROWTH_ASKED.search(clause) \
-        and "change" in how and measure in _PROFIT_LINES else []
+        and "change" in how and line in _PROFIT_LINES else []
     if losses:
         # an item that lost money in the year drags its performance down whatever its change (a drag on growth
         # is still the change's): the losses, worst first, are the pick, the ranking of changes still shown
@@ -537,8 +537,6 @@ def _item_name(label: str) -> str:
 # a company's performance or profitability, with no line named, is its operating income's: a
 # table of another line broken down by the same items (depreciation by segment) ranks no performance
 _PERFORMANCE = re.compile(r"\b(?:operating\s+(?:performance|results)|profitability|profits?)\b", re.I)
-
-
 _DRAGGED = re.compile(r"\bdragg\w*|\bdrag\b", re.I)
 
 
