@@ -9,6 +9,7 @@ no sentence qualifies, None: the caller refuses rather than quote look-alikes.
 from __future__ import annotations
 
 import re
+from datetime import date
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -194,10 +195,11 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
             continue  # "BGS total backlog of $20,496 million": one part's figure, not the company's asked
         if asked_day and (said_day := snapshot_days(s.text)) and not same_snapshot(asked_day, said_day):
             continue  # "as of April 30, 2023" asked, "As of January 31, 2023, we had 79,390 employees": another day's
-        if asked_day and figure_asked and not same_snapshot(asked_day, days_written(s.text)):
-            # "how many drivers did it employ as of September 30, 2022": a figure of no day or other days ("holding steady
-            # at +/- 350 drivers", "a 26% increase in headcount from December 31, 2021 to December 31, 2022") is not the
-            # count held on the asked one
+        if asked_day and figure_asked and not same_snapshot(asked_day, days_written(s.text)) \
+                and not _undated_of_the_day(s, asked_day):
+            # "how many drivers did it employ as of September 30, 2022": a figure of other days ("holding steady at +/- 350
+            # drivers" since April 2021, "a 26% increase in headcount from December 31, 2021 to December 31, 2022") is not
+            # the count held on the asked one
             continue
         if deed is not None and (_done_by_another(s.text, deed.group("verb"), companies)
                                  or not _names_the_deed(s.text, deed.group("verb"))):
@@ -292,6 +294,14 @@ _ASKS_PERCENT = re.compile(r"\bas\s+a\s+percent(?:age)?\s+of\b|\bwhat\s+(?:perce
 _A_PERCENT = re.compile(r"\d\s*(?:%|percent\b|percentage\s+points?\b)", re.I)
 AN_AMOUNT = re.compile(r"\$\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million|billion)s?\b)|"
                         r"\b\d{1,3}(?:,\d{3})+\b", re.I)
+
+
+def _undated_of_the_day(s: Sentence, asked: set[date]) -> bool:
+    """A sentence that dates nothing, in a filing of the asked day's year: its present tense is the report's day ("Of
+    the Utility's regular employees, approximately 13,500 are covered by collective bargaining agreements", FY2015's
+    10-K, asked at December 31, 2015)."""
+    return not years_in(s.text) and not _A_MONTH.search(s.text) \
+        and any(s.chunk.fiscal_year in (d.year, d.year + 1) for d in asked)
 
 
 _ASKS_COUNT = re.compile(r"\bheadcount\b|\bnumber\s+of\b", re.I)  # a figure asked without "how many"

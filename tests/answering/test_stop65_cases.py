@@ -289,3 +289,11 @@ def test_a_fall_below_the_level_before_a_special_dividend_is_a_cut(services):
     assert cut.status == "answered" and cut.text.startswith("No. Acme Corp's dividends paid fell in FY2024"), cut.text
     back = ask(question, _cash_flows("(620) (900) (600)"), [0], services)
     assert back.status == "not_found" and "special dividend" in back.text, back.text
+
+
+def test_an_undated_sentence_of_the_asked_days_filing_holds_its_figure(services):
+    # FY2024's 10-K, asked at December 31, 2024: a sentence in the present tense dates nothing and is the report's day
+    pages = one_page("Of our regular employees, approximately 13,500 are covered by collective bargaining agreements.")
+    answer = ask("How many regular employees of Acme Corp were covered by collective bargaining agreements at December "
+                 "31, 2024?", pages, [0], services)
+    assert answer.status == "answered" and "13,500" in answer.text, answer.text
