@@ -66,6 +66,8 @@ _REFERENCE = re.compile(
     r"(?:\bp\.|\bpp\.|\bpages?|\bnotes?|\bitem|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?)"
     r"\s*$", re.I,
 )
+# "+/- 350", "+/−350": about so many either way; the minus ends the mark (a "±" is never read as one)
+_PLUS_MINUS = re.compile(r"\+\s*/\s*[-−]$")
 _QUOTED = re.compile(r"[\"“”]([^\"“”]+)[\"“”]")
 _YES_NO = re.compile(r"^\W*(yes|no)\b", re.I)
 
@@ -135,8 +137,8 @@ def _figure_matches(text: str, percent: bool = False,
         if followed_by is not None and not followed_by.match(text, m.end()):
             continue
         number = float(raw)
-        if m.group("neg") in ("-", "−", "("):
-            number = -number
+        if m.group("neg") in ("-", "−", "(") and not _PLUS_MINUS.search(text, 0, m.start() + 1):
+            number = -number  # ("+/- 350": a figure's tolerance written before it, no sign)
         scale = _SCALES.get((m.group("scale") or "").lower(), 1.0)
         found.append((m, number, scale))
     return found
@@ -674,8 +676,8 @@ def _figure_in_column_of_asked_day(quotes: list[str], question: str, percent: bo
             if len(columns) != 1:
                 continue
             rows = _table_rows(quote[end:], len(days), percent, unit)
-            if n == 0:  # (a row before a later header may be the earlier header's)
-                rows += _row_before(quote[:start], len(days), percent, unit)
+            if n == 0 and not _row_right_after(quote[end:], rows):  # (a row before a later header may be the earlier
+                rows += _row_before(quote[:start], len(days), percent, unit)  # header's)
             for label, row, _change in rows:
                 if len(words & set(tokenize(label))) >= _PHRASE_NAMED:
                     found.add(row[columns[0]])
@@ -723,6 +725,16 @@ def _row_before(text: str, width: int, percent: bool, unit: re.Pattern | None) -
     if len(figures) != width or text[figures[-1][0].end():].strip():
         return []
     return _table_rows(text, width, percent, unit)
+
+
+_HEADED_ROW_WORDS = 8  # a label's words at most, between a header of days and the row of figures it heads
+
+
+def _row_right_after(text: str, rows: list[TableRow]) -> bool:
+    """The header of days is followed, within a few words, by a row of as many figures as it has days ("... 79,390
+    73,541 April 30, 2023 January 31, 2023 Remaining performance obligation 24,600 45,000"): the header is that row's
+    (and the rows' after it), so the figures before it are another table's, whose header is not in the quote."""
+    return bool(rows) and text.startswith(rows[0][0]) and len(rows[0][0].split()) <= _HEADED_ROW_WORDS
 
 
 def _day_headers(text: str) -> list[tuple[list, int, int]]:
@@ -1163,12 +1175,55 @@ _LISTED_AFTER = 2  # of the question's own words, right before the list, at leas
 _FORMERLY = re.compile(r"\b(?:prior\s+to|previously|formerly|until|before)\b", re.I)
 # "In which states were the terminals ... located": the places asked, listed after "in" ("our 20 terminals and 6
 # satellite locations in Florida, Georgia, Alabama, North Carolina and Tennessee")
-_ASKS_PLACES = re.compile(r"^\W*in\s+which\s+(?:states|countries|provinces|territories|jurisdictions)\b", re.I)
+_ASKS_PLACES = re.compile(r"^\W*in\s+which\s+(?P<kind>states|countries|provinces|territories|jurisdictions)\b", re.I)
+# a region's name, no country's: "Europe", "Latin America", "International"
+_REGION = re.compile(r"(?:(?:north|south|latin|central)\s+america|americas|caribbean|europe(?:an)?|emea|asia|pacific|"
+                     r"apac|apla|africa|middle\s+east|oceania|international|domestic|foreign|"
+                     r"rest\s+of\s+(?:the\s+)?world)", re.I)
+# a list of places said of what is not, or not yet, or no longer held there, or held by another: "we do not operate
+# stores in ...", "we closed locations in ...", "we plan to open terminals in ...", "made by contract manufacturers
+# at third-party facilities in ...", "operations in Canada and Mexico, prior to our exit from Mexico"
+_NOT_HELD_THERE = re.compile(
+    r"\b(?:not|no|never|none|nor|neither|without|clos(?:e|ed|es|ing|ures?)|exit(?:s|ed|ing)?|sold|"
+    r"divest\w*|dispos\w*|discontinu\w*|ceas\w*|w(?:ou|i)nd\s+down|plan(?:s|ned|ning)?|will|shall|expect\w*|"
+    r"intend\w*|anticipat\w*|future|propos\w*|(?-i:may)|might|could|would|third[-\s]part(?:y|ies)|"
+    r"contract\s+manufactur\w*|outsourc\w*|suppliers?|vendors?|franchisees?|licensees?|prior\s+to|former(?:ly)?|"
+    r"previous(?:ly)?|until|before)\b|n['’]t\b", re.I)
 
 
-def _is_place(name: str) -> bool:
-    """A state's, a country's or a region's name, as a whole: "North Carolina", "Canada", "Europe"."""
-    return name in US_STATES or PLACE_NAMES.fullmatch(name) is not None
+def _is_place(name: str, kind: str) -> bool:
+    """A place of the kind asked, as a whole: a state of the United States ("North Carolina") for "states", a
+    country ("Canada"; no state, no region such as "Europe" or "International") for "countries"; no other kind is
+    told from its names."""
+    if kind == "states":
+        return name in US_STATES
+    if kind == "countries":
+        return name not in US_STATES and PLACE_NAMES.fullmatch(name) is not None and not _REGION.fullmatch(name)
+    return False
+
+
+# a sentence's end: a stop, then a capital (or a quote's), not the stop of an abbreviation ("Inc.", "U.S.", "No.")
+_SENTENCE_STOP = re.compile(r"[.!?;][\"”]?\s+(?=[\"“(]?[A-Z0-9])|\n")
+_ABBREVIATION = re.compile(r"(?:\b(?:Inc|Ltd|Co|Corp|Jr|Sr|Mr|Ms|Dr|No|St|vs|v)|(?<![\w.])[A-Z]|\.[A-Z])$")
+
+
+def _sentence_stops(text: str, start: int = 0, end: int | None = None) -> list[re.Match]:
+    """Where sentences end in text[start:end]: a stop before a capital, not an abbreviation's ("Inc.", "N.A.")."""
+    return [m for m in _SENTENCE_STOP.finditer(text, start, len(text) if end is None else end)
+            if m.group(0) == "\n" or not _ABBREVIATION.search(text, 0, m.start())]
+
+
+def _sentence_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the sentence of `text` that holds text[start:end] begins and ends."""
+    begin = max((m.end() for m in _sentence_stops(text, 0, start)), default=0)
+    stop = next(iter(_sentence_stops(text, end)), None)
+    return begin, stop.start() if stop else len(text)
+
+
+def _sentence_at(text: str, start: int, end: int) -> str:
+    """The sentence of `text` that holds text[start:end]."""
+    begin, stop = _sentence_span(text, start, end)
+    return text[begin:stop]
 
 
 def _listed_after_asked_words(quote: str, question: str) -> list[str]:
@@ -1176,9 +1231,11 @@ def _listed_after_asked_words(quote: str, question: str) -> list[str]:
     buildings, Fab 52 and Fab 62, together with ..." for "List the semiconductor wafer fabrication buildings ...";
     none unless two of the question's words (whole) lead to the list, the quote tells of no earlier state, and a count
     it states ("two ... buildings") is the list's. Places asked ("In which states ...") may be listed after "in",
-    every item a place's name (a count before them is of the things placed there, not of the places)."""
+    every item a place of the kind asked (`_is_place`; a count before them is of the things placed there, not of the
+    places), in a sentence that says nothing of places not, not yet, no longer or not by the filer held ("we closed
+    satellite locations in ...", "we plan to open ...", "third-party facilities in ...": `_NOT_HELD_THERE`)."""
     asked = _question_words(question)
-    places = _ASKS_PLACES.match(question) is not None
+    places = _ASKS_PLACES.match(question)
     for m in re.finditer(r"[a-z][a-z-]+", quote):
         before = quote[max(0, m.start() - 60): m.end()].lower()
         lead = re.findall(r"[a-z][a-z-]+", before)[-_LISTED_AFTER:]
@@ -1188,7 +1245,8 @@ def _listed_after_asked_words(quote: str, question: str) -> list[str]:
             continue
         items = [_unstopped(i) for i in re.split(r",\s+and\s+|,\s+|\s+and\s+", listed.group("items"))]
         if listed.group("intro").strip() == "in":
-            if places and len(items) >= 2 and all(map(_is_place, items)):
+            if places and len(items) >= 2 and all(_is_place(i, places.group("kind").lower()) for i in items) \
+                    and not _NOT_HELD_THERE.search(_sentence_at(quote, m.start(), m.end() + listed.end())):
                 return items
             continue
         counted = re.findall(r"\b(two|three|four|five|six|seven|eight|nine|ten|\d)(?:\s+[a-z-]+){1,4}$", before)
@@ -1338,6 +1396,10 @@ _VERB_THEN_NAMES = re.compile(rf"\b(?P<verb>[a-z]+ed)\s+(?:(?:[a-z]+\s+){{0,2}}?
                               rf"(?P<prep>with|from|to|by|into|for)\s+"
                               rf"(?P<items>{_LISTED_NAME}(?:,\s+{_LISTED_NAME})*(?:,?\s+and\s+{_LISTED_NAME})?)")
 _CLAUSE_END = re.compile(r"[.;,](?:\s|$)|$")
+_CLAUSE_OPENS = re.compile(r"[.;,]\s")
+# the year of the report read, no year of the deed asked: "according to its 2021 annual report"
+_REPORTS_YEAR = re.compile(r"\b(?:19|20)\d\d\s+(?:annual\s+report|(?:form\s+)?10-?[KQ]|report|filing|proxy)\b"
+                           r"|\breport\s+(?:for|of)\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?(?:19|20)\d\d\b", re.I)
 
 
 def _names_after_asked_verb(quote: str, question: str) -> list[str]:
@@ -1349,10 +1411,13 @@ def _names_after_asked_verb(quote: str, question: str) -> list[str]:
     deed of the same verb); none when two such clauses name different things, or a name is the question's own. An
     object named between the verb and the preposition must be the question's own ("acquired Tracfone from América
     Móvil in November 2021" for "From which company did X acquire TracFone Wireless, Inc. in November 2021"), and its
-    words count among the clause's (the thing the deed was done to names the deed as well as the words after)."""
+    words count among the clause's (the thing the deed was done to names the deed as well as the words after). The
+    deed's doer must be the question's (`_done_by_asked_doer`: "Bar Capital acquired Widget Wireless from Baz Telecom"
+    is not the filer's deal), and a clause or sentence naming years must name the question's, when it names one."""
     stems, words = _asked_stems(question), _question_words(question)
     preps = set(re.findall(r"\b(?:with|from|to|by|into|for)\b", _QUOTED.sub(" ", question).lower()))
     asked = f" {company_key(question)} "
+    years = set(_A_YEAR.findall(_REPORTS_YEAR.sub(" ", question)))
     found: list[list[str]] = []
     for m in _VERB_THEN_NAMES.finditer(quote):
         if m.group("verb")[:5] not in stems or m.group("prep") not in preps:
@@ -1363,13 +1428,68 @@ def _names_after_asked_verb(quote: str, question: str) -> list[str]:
             if not set(tokenize(m.group("object"))) <= words:
                 continue  # "acquired Acme from ...": another thing than the one the question names
             clause |= set(tokenize(m.group("object")))
-        if len(words & clause) < _DEED_NAMED_BY:
+        if len(words & clause) < _DEED_NAMED_BY or not _done_by_asked_doer(quote, m.start(), question):
             continue
+        if years and any((said := set(_A_YEAR.findall(text))) and not said & years for text in (
+                _sentence_at(quote, m.start(), m.end()),
+                quote[max([0] + [b.end() for b in _CLAUSE_OPENS.finditer(quote, 0, m.start())]): m.end()]
+                + rest[: _CLAUSE_END.search(rest).start()])):
+            continue  # "... acquired Widget Wireless from Baz Telecom in 2015" for a deed of 2021: another deed
         items = [_unstopped(i) for i in re.split(r",\s+and\s+|,\s+|\s+and\s+", m.group("items"))]
         if all(_name_like(i) and not _DEFINED_TERM.match(i) and not _OPENER.match(i)
                and f" {company_key(i)} " not in asked for i in items) and items not in found:
             found.append(items)
     return found[0] if len(found) == 1 else []
+
+
+# the doer right before its verb, and the words that may stand between ("we also acquired", "Foo's excluded", "the
+# Company had previously acquired")
+_DOER = r"(?P<doer>[Ww]e|[Tt]he\s+(?:Company|Corporation)|(?:[A-Z][\w'’&.-]*\s+)*[A-Z][\w'’&-]*)"
+_DOER_BEFORE = re.compile(rf"(?:^|(?<=[^\w'’.&-])){_DOER}"
+                          r"(?:\s+(?:also|then|subsequently|recently|previously|successfully|later|finally|has|had|have|"
+                          r"was|were))*\s+$")
+# a verb joined to an earlier one of the same doer ("that was spun-off on November 16, 2020 and combined with ..."),
+# whose doer is the sentence's subject
+_JOINED_VERB = re.compile(r"\band\s+$")
+_FILER = re.compile(r"\b(?:[Ww]e|[Tt]he\s+(?:Company|Corporation))\b")
+_AUXILIARY = re.compile(r"\b(?:did|does|do|was|were|is|are|has|have|had)\s+", re.I)
+# words of a name that many companies' names share ("Bar Capital", "Foo Capital"): no sign of the same doer
+_SHARED_NAME_WORDS = frozenset({"of", "and", "the", "business", "international", "global", "capital", "partners",
+                                "communications", "wireless", "telecom", "technologies", "systems", "financial", "bank",
+                                "energy", "services", "industries", "brands", "resources", "american", "national",
+                                "united", "first", "new", "company", "corporation", "group", "holdings"})
+
+
+def _name_words(name: str) -> set[str]:
+    """A name's own words, its possessive either way ("Foo's": "foos" and "foo"), shared words left out."""
+    return (set(company_key(name).split()) | set(company_key(re.sub(r"['’]s\b", "", name)).split())) \
+        - _SHARED_NAME_WORDS
+
+
+def _done_by_asked_doer(quote: str, verb_at: int, question: str) -> bool:
+    """The deed at `verb_at` is done by the question's doer: the filer ("we", "the Company") or a name sharing a word
+    with the question's doer (the words between its auxiliary and its verb, 'did "Foo Holdings" acquire', 'was the
+    Upjohn Business of "FOO INC." combined'; the quoted names when it writes none so). The doer is the name right
+    before the verb, or of a verb joined to an earlier one ("... and combined with"), the sentence's subject."""
+    lead = quote[_sentence_span(quote, verb_at, verb_at)[0]: verb_at]
+    if (right_before := _DOER_BEFORE.search(lead)) is not None:
+        doer = right_before.group("doer")
+    elif _JOINED_VERB.search(lead):
+        # (the joined verb's subject opens the sentence, which a glossary's entry runs into its term: "Upjohn
+        # Business Pfizer’s former global ... business, ..., that was spun-off on November 16, 2020 and combined
+        # with Mylan": the names before the verb, one of them the question's doer's, or the filer)
+        doer = "we" if _FILER.search(lead) else " ".join(re.findall(r"\b[A-Z][\w'’&-]*", lead))
+    else:
+        return False
+    if _FILER.fullmatch(doer):
+        return True
+    plain = _QUOTED.sub(lambda q: q.group(1), question)
+    verb = quote[verb_at: verb_at + 5].lower()
+    at = next((w.start() for w in re.finditer(r"\b[a-z]+", plain) if w.group(0).startswith(verb)), None)
+    aux = list(_AUXILIARY.finditer(plain, 0, at)) if at is not None else []
+    asked = " ".join(re.findall(r"\b[A-Z][\w'’&.-]*", plain[aux[-1].end(): at])) if aux else \
+        " ".join(candidate_names(question))
+    return bool(_name_words(doer) & _name_words(asked))
 
 
 # "Which companies did X acquire in 2018?": things the filer did something to in one year
@@ -1382,6 +1502,16 @@ _DATED_OPENER = re.compile(rf"\b(?i:on|in|during)\s+(?:(?i:{MONTH_NAMES})\s+(?:\
                            rf"(?P<year>(?:19|20)\d\d),?\s+$")
 # another name listed beside the one after the deed: "we acquired Acme Inc. and Beta LLC"
 _ANOTHER_LISTED = re.compile(r"\s*(?:\([^()]*\))?\s*(?:,\s+(?:and\s+)?|\s+and\s+)[A-Z]")
+
+
+# an object that is no company: a security, an asset or a business of one, or a thing numbered ("Series B Preferred
+# Stock of Acme Corp.", "Fab 9", "Acme Robotics’ warehouse automation business")
+_ASSET_WORDS = (r"(?:stocks?|shares?|preferred|series|notes?|bonds?|debentures?|warrants?|securities|units?|interests?|"
+                r"stakes?|assets?|business(?:es)?|divisions?|operations?|portfolios?|propert(?:y|ies)|facilit(?:y|ies)|"
+                r"plants?|fabs?|factor(?:y|ies)|mills?|stores?|brands?|product\s+lines?|rights?|loans?)")
+_NO_COMPANY = re.compile(rf"\d|['’]s?(?:\s|$)|\b(?i:{_ASSET_WORDS})\b")
+_NO_COMPANY_AFTER = re.compile(rf"(?:\s*\d|\s+(?:(?!(?:for|from|in|on|at|by|with|to|and|or|as|which|that)\b)[a-z][\w-]*\s+)"
+                               rf"{{0,3}}{_ASSET_WORDS}\b)")
 
 
 def _objects_dated_in_asked_year(quote: str, question: str) -> list[str]:
@@ -1409,10 +1539,14 @@ def _objects_dated_in_asked_year(quote: str, question: str) -> list[str]:
             if re.search(r"\b[A-Z]", re.split(r"[.;](?:\s|$)", quote[m.end():], maxsplit=1)[0]):
                 return []  # "we acquired the assets of Acme": something named, no name read
             continue  # "we also acquired certain other companies": none named
-        item = _unstopped(name.group(0))
-        if _ANOTHER_LISTED.match(quote, name.end()) or not _name_like(item) or _DEFINED_TERM.match(item) \
-                or _OPENER.match(item) or f" {company_key(item)} " in asked:
-            return []
+        # the name ends where its sentence does ("we acquired Ring. On September 11, 2018, ..."), not at the stop of
+        # a legal form ("Acme Corp.")
+        end = min([s.start() + 1 for s in _sentence_stops(quote, name.start(), name.end())] + [name.end()])
+        item = _unstopped(quote[name.start(): end])
+        if _ANOTHER_LISTED.match(quote, end) or not _name_like(item) or _DEFINED_TERM.match(item) \
+                or _OPENER.match(item) or f" {company_key(item)} " in asked or _NO_COMPANY.search(item) \
+                or _NO_COMPANY_AFTER.match(quote, end):
+            return []  # (a thing owned, numbered or issued: "Acme Robotics’ ... business", "Fab 9", "Series B ...")
         names.append(item)
     return list(dict.fromkeys(names))
 

@@ -1116,3 +1116,112 @@ def test_the_parts_a_quote_says_the_asked_whole_is_made_of_are_the_names():
     assert typed_answer("names", two, question) == NA
     # a whole the question does not name by its proper name
     assert typed_answer("names", quote, question.replace("the Greater China reportable segment", "the segment")) == NA
+
+
+# --------------------------------------------------------------------------- stop 65c: review of the week's rules
+
+
+_NA_ASKED = " If data is not available, return 'N/A'."
+
+
+def test_places_listed_after_in_must_all_be_of_the_kind_asked():
+    plants = _answer('"We manufacture substrate and filter products in New York, Virginia, China and Germany." (fo p.5)')
+    question = 'In which countries does "Foo Incorporated" manufacture substrate and filter products?' + _NA_ASKED
+    # states are no countries, countries no states
+    assert typed_answer("names", plants, question) == NA
+    assert typed_answer("names", plants, question.replace("countries", "states")) == NA
+    # a region is no country; a kind of place no list of names tells (provinces, jurisdictions)
+    regions = _answer('"We have subsidiaries in Europe, Asia and Latin America." (fo p.5)')
+    assert typed_answer("names", regions, 'In which countries does "Foo Inc." have subsidiaries?' + _NA_ASKED) == NA
+    abroad = _answer(plants.answer.replace("New York, Virginia, China and Germany", "China, Japan and Germany"))
+    assert typed_answer("names", abroad, question) == ["China", "Japan", "Germany"]
+    assert typed_answer("names", abroad, question.replace("countries", "states")) == NA
+    assert typed_answer("names", abroad, question.replace("countries", "jurisdictions")) == NA
+
+
+@pytest.mark.parametrize(("quote", "question"), [
+    ("During fiscal 2019, we closed satellite locations in Texas and South Carolina.",
+     'In which states were the satellite locations of "FOO TRANSPORTATION, INC." located?'),
+    ("In fiscal 2020, we plan to open new terminals in Texas and Louisiana.",
+     'In which states are the new terminals of "FOO TRANSPORTATION, INC." located?'),
+    ("We do not operate retail stores in Canada, Mexico and Brazil.",
+     'In which countries does "Foo Inc." operate retail stores?'),
+    ("During 2022 we exited our retail stores in Brazil and India.",
+     'In which countries does "Foo Inc." operate retail stores?'),
+    ("Substantially all of our products are made by contract manufacturers at third-party manufacturing facilities in "
+     "China, Japan and India.", 'In which countries are the manufacturing facilities of "Foo Inc." located?'),
+    ("The results include all retail operations in Canada and Mexico, prior to our exit from Mexico.",
+     'In which countries does "Foo Inc." have retail operations?'),
+])
+def test_places_listed_in_a_sentence_of_what_is_not_held_there_are_no_answer(quote, question):
+    assert typed_answer("names", _answer(f'"{quote}" (fo p.5)'), question + _NA_ASKED) == NA
+
+
+def test_places_listed_beside_an_aside_of_other_things_are_still_read():
+    # Patriot's 10-Q: "prepared for sale" is said of tractors, not of the states listed
+    terminals = _answer('"As of March 31, 2019, we employed 541 revenue-producing drivers who operated our fleet of 370 '
+                        "company tractors (excluding 9 being placed in service and 8 being prepared for sale), 20 owner "
+                        "operators and 528 trailers from our 20 terminals and 6 satellite locations in Florida, Georgia, "
+                        'Alabama, North Carolina and Tennessee." (fo p.7)')
+    question = ('In which states were the terminals and satellite locations of "FOO TRANSPORTATION, INC." located as '
+                "of March 31, 2019?" + _NA_ASKED)
+    assert typed_answer("names", terminals, question) == ["Florida", "Georgia", "Alabama", "North Carolina", "Tennessee"]
+
+
+def test_a_header_of_days_followed_by_its_own_row_is_not_the_header_of_the_figures_before_it():
+    tables = _answer('"Full time equivalent headcount 79,390 73,541 April 30, 2023 January 31, 2023 Remaining '
+                     'performance obligation 24,600 45,000" (fo p.10)')
+    question = ('What was the full time equivalent headcount of "Foo, Inc." as of April 30, 2023?' + _NA_ASKED)
+    assert typed_answer("number", tables, question) == NA
+    # the row the header heads is read under it
+    assert typed_answer("number", tables, question.replace("full time equivalent headcount",
+                                                           "remaining performance obligation")) == 24_600
+
+
+def test_an_object_dated_in_the_year_asked_ends_at_its_sentence_and_is_a_company():
+    question = "Which companies did \"FOO.COM, INC.\" acquire in 2018?" + _NA_ASKED
+    short = _answer('"On April 12, 2018, we acquired Ring. On September 11, 2018, we acquired PillPack. Both were '
+                    'integrated into our operations." (fo p.54)')
+    assert typed_answer("names", short, question) == ["Ring", "PillPack"]
+    # the stop of a legal form ends no sentence
+    legal = _answer('"On April 12, 2018, we acquired Acme Corp. for cash, and on September 11, 2018, we acquired '
+                    'PillPack, Inc. for cash." (fo p.54)')
+    assert typed_answer("names", legal, question) == ["Acme Corp.", "PillPack, Inc."]
+    # a security, a numbered plant, a business owned by a company, a thing named by its number: no company acquired
+    for thing in ("Series B Preferred Stock of Acme Corp.", "Fab 9 in Texas", "Acme Robotics’ warehouse automation "
+                  "business", "Acme preferred stock", "Gamma 7 in Texas"):
+        deals = _answer(f'"On April 12, 2018, we acquired {thing}. On September 11, 2018, we acquired PillPack, Inc. '
+                        'for cash." (fo p.54)')
+        assert typed_answer("names", deals, question) == NA, thing
+
+
+def test_the_seller_is_read_only_from_the_asked_doers_deed_of_the_year_asked():
+    completed = '"On March 3, 2021, we completed the acquisition of Widget Wireless, Inc. (Widget), a provider of ' \
+                'prepaid mobile services." (fo p.4) '
+    question = 'From which company did "Foo Holdings" acquire Widget Wireless, Inc. in March 2021?' + _NA_ASKED
+    other = _answer(completed + '"Our largest arrangement was with Widget; Bar Capital acquired Widget Wireless from '
+                                'Baz Telecom in 2015." (fo p.5)')
+    assert typed_answer("name", other, question) == NA
+    # another doer in the year asked; the filer's deed of another year
+    doer = _answer(completed + '"Bar Capital acquired Widget Wireless from Baz Telecom in March 2021." (fo p.5)')
+    assert typed_answer("name", doer, question) == NA
+    earlier = _answer(completed + '"We acquired Widget Wireless from Baz Telecom in 2015." (fo p.5)')
+    assert typed_answer("name", earlier, question) == NA
+    # the filer, by "we" or by its name, in the year asked
+    ours = _answer(completed + '"In March 2021, we acquired Widget Wireless from Baz Telecom." (fo p.5)')
+    assert typed_answer("name", ours, question) == "Baz Telecom"
+    named = _answer(completed + '"Foo acquired Widget Wireless from Baz Telecom in March 2021." (fo p.5)')
+    assert typed_answer("name", named, question) == "Baz Telecom"
+    # the year of the report read is no year of the deed (Pfizer's 2021 10-K: the Upjohn Business combined in 2020)
+    combined = _answer('"Upjohn Business Foo\'s former off-patent branded business, that was spun-off on November 16, '
+                       '2020 and combined with Mylan to create Viatris U.S. United States" (fo p.5)')
+    assert typed_answer("name", combined, 'With which company was the Upjohn Business of "FOO INC." combined to create '
+                        "Viatris, according to its 2021 annual report?" + _NA_ASKED) == "Mylan"
+
+
+def test_plus_minus_before_a_figure_is_no_sign():
+    question = 'How many revenue producing drivers did "Foo Inc." have?' + _NA_ASKED
+    for mark in ("+/- ", "+/-", "+/−", "±", "± "):
+        steady = _answer(f'"... we have been holding steady at {mark}350 revenue producing drivers." (fo p.10)')
+        assert typed_answer("number", steady, question) == 350, mark
+    assert typed_answer("number", _answer('"Net change in drivers was -350." (fo p.10)'), question) == -350
