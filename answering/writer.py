@@ -501,6 +501,7 @@ def _gates(offline: WrittenAnswer, text: str, hits: list[SearchHit], understandi
     # quotes that share words with the question but do not state what its focus asks (a company's
     # name, a date, a ratio), or state nothing (headings, consents), are no answer
     offline = answered_on_focus(offline, text, list(understanding.companies))
+    offline = passage.answered_for_agreed_deals(offline, text)
     offline = answered_from_the_named_filing(offline, understanding, hits)
     offline = answered_in_the_asked_shape(offline, text)
     # a yes/no judged over figures shows each measure the question names ("support your answer with capex")
