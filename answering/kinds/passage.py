@@ -320,6 +320,8 @@ def answered_for_agreed_deals(written: WrittenAnswer, question: str) -> WrittenA
     return WrittenAnswer(status="not_found", kind=written.kind, reason=reason, kind_reason=written.kind_reason,
                          text=f"{NOT_FOUND.capitalize()}: {reason}; found only: {written.text}",
                          citations=written.citations)
+
+
 _ASKS_COUNT = re.compile(r"\bheadcount\b|\bnumber\s+of\b", re.I)  # a figure asked without "how many"
 
 
