@@ -71,7 +71,7 @@ from answering.kinds import (
 from answering.kinds.ask_coverage import answered_in_every_ask
 from answering.kinds.asked_shape import answered_in_the_asked_shape
 from answering.kinds.classify import KindDecision, classify
-from answering.kinds.event_coverage import answered_on_the_event
+from answering.kinds.event_coverage import answered_on_the_event, answered_with_agreed_deals
 from answering.kinds.every_part import (
     answered_in_every_part,
     answered_over_the_asked_years,
@@ -501,7 +501,7 @@ def _gates(offline: WrittenAnswer, text: str, hits: list[SearchHit], understandi
     # quotes that share words with the question but do not state what its focus asks (a company's
     # name, a date, a ratio), or state nothing (headings, consents), are no answer
     offline = answered_on_focus(offline, text, list(understanding.companies))
-    offline = passage.answered_for_agreed_deals(offline, text)
+    offline = answered_with_agreed_deals(offline, text)
     offline = answered_from_the_named_filing(offline, understanding, hits)
     offline = answered_in_the_asked_shape(offline, text)
     # a yes/no judged over figures shows each measure the question names ("support your answer with capex")

@@ -158,11 +158,12 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     companies = list(understanding.companies)
     year = max(understanding.fiscal_years) if understanding.fiscal_years else None
     table: Table | None = None
+    # "which segment dragged down its overall growth": a company's growth, with no measure named, is its sales'
+    line = _ranked_line(decision, services.vocabulary) or _unnamed_measure(decision.ask)
     if decision.candidates:
         found = _candidate_items(decision.candidates, hits, companies, year)
     else:
-        # "which segment dragged down its overall growth": a company's growth, with no measure named, is its sales'
-        metric = _ranked_line(decision, services.vocabulary) or _unnamed_measure(decision.ask)
+        metric = line
         # (the search for the question's own words, read again for a ratio below when no table ranks the items)
         asked_pool: list[SearchHit] = []
         table = table_items(decision.ask, hits, companies, year, services.vocabulary, metric)
@@ -247,7 +248,6 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                              citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
     clause = _JOINED_QUESTION.split(decision.ask)[0]
     listing = "; ".join(f"{n}. {i.label}: {i.shown}" for n, i in enumerate(ranked, start=1))
-    line = _ranked_line(decision, services.vocabulary) or _unnamed_measure(decision.ask)
     losses = _losses(ranked, table) if _DRAGGED.search(clause) and not _GROWTH_ASKED.search(clause) \
         and "change" in how and line in _PROFIT_LINES else []
     if losses:

@@ -83,6 +83,12 @@ MONEY = re.compile(r"(?:\$|€|£|\b(?:USD|EUR|GBP|Rp|INR|Rs\.?))\s?\d|\b\d[\d,.
 # sentence states by the agreement or what its closing still awaits; one naming the deal in passing ("the
 # proposed acquisition of Seagen" in a sentence on a reorganization) states neither
 ASKS_PENDING = re.compile(r"\b(?:pending|proposed|announced\s+but\s+not\s+(?:yet\s+)?(?:closed|completed))\b", re.I)
+# "Which acquisitions did it complete or agree to": deals agreed and still to close, asked beside completed ones (an
+# answer quoting MGM's completion alone answers half of it)
+_ASKS_AGREED_TOO = re.compile(r"\b(?:acquisitions?|deals?|transactions?|mergers?)\b[^?]{0,60}?\bor\s+"
+                              r"(?:agree[ds]?\s+to|announc\w*|sign\w*)\b", re.I)
+# what states a deal agreed or announced, looser than PENDING: "announced our intention to acquire" counts
+_AGREED = re.compile(r"\b(?:agree[ds]?|agreement|announc\w*|pending|expected\s+to\s+close|definitive)\b", re.I)
 PENDING = re.compile(r"\b(?:entered\s+into\s+(?:a|an)\s+(?:definitive\s+)?(?:merger\s+|purchase\s+|acquisition\s+)?agreement"
                      r"|agreed\s+to\s+(?:acquire|purchase|buy|merge|sell)|agreement\s+(?:to|under\s+which)\s+(?:[\w,]+\s+){0,4}?"
                      r"(?:acquire|purchase|buy|merge|sell)|expected\s+to\s+(?:close|be\s+completed|complete)"
@@ -254,3 +260,16 @@ def answered_on_the_event(written: WrittenAnswer, question: str, companies: list
         "flags": [*written.flags, PARTIAL, "event_ask_uncovered"],
         "text": f"{NOT_FOUND.capitalize()}: {reason}; found only: {written.text}",
     })
+
+
+def answered_with_agreed_deals(written: WrittenAnswer, question: str) -> WrittenAnswer:
+    """ "Which acquisitions did it complete or agree to": deals agreed and still to close are asked too, and an answer
+    whose quotes state no agreement (MGM's completion alone) answers half of it: refused, what was found shown. Asked
+    of any question so worded, an event's or not (answered_on_the_event reads an event's asks)."""
+    if written.status != "answered" or not _ASKS_AGREED_TOO.search(question) \
+            or any(_AGREED.search(c.quote) for c in written.citations):
+        return written
+    reason = "the question asks for deals agreed as well as completed, and no quote states an agreement"
+    return WrittenAnswer(status="not_found", kind=written.kind, reason=reason, kind_reason=written.kind_reason,
+                         text=f"{NOT_FOUND.capitalize()}: {reason}; found only: {written.text}",
+                         citations=written.citations)

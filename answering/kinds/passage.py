@@ -304,24 +304,6 @@ def _undated_of_the_day(s: Sentence, asked: set[date]) -> bool:
         and any(s.chunk.fiscal_year in (d.year, d.year + 1) for d in asked)
 
 
-# "which acquisitions did it complete or agree to", "... completed or announced": deals still to close asked too
-_ASKS_AGREED_DEALS = re.compile(r"\b(?:acquisitions?|deals?|transactions?|mergers?)\b[^?]{0,60}?\bor\s+"
-                                r"(?:agree[ds]?\s+to|announc\w*|sign\w*)\b", re.I)
-_AGREED = re.compile(r"\b(?:agree[ds]?|agreement|announc\w*|pending|expected\s+to\s+close|definitive)\b", re.I)
-
-
-def answered_for_agreed_deals(written: WrittenAnswer, question: str) -> WrittenAnswer:
-    """ "Which acquisitions did it complete or agree to": deals agreed and still to close are asked too, and an answer
-    whose quotes state no agreement (MGM's completion alone) answers half of it: refused, what was found shown."""
-    if written.status != "answered" or not _ASKS_AGREED_DEALS.search(question) \
-            or any(_AGREED.search(c.quote) for c in written.citations):
-        return written
-    reason = "the question asks for deals agreed as well as completed, and no quote states an agreement"
-    return WrittenAnswer(status="not_found", kind=written.kind, reason=reason, kind_reason=written.kind_reason,
-                         text=f"{NOT_FOUND.capitalize()}: {reason}; found only: {written.text}",
-                         citations=written.citations)
-
-
 _ASKS_COUNT = re.compile(r"\bheadcount\b|\bnumber\s+of\b", re.I)  # a figure asked without "how many"
 
 

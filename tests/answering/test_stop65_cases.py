@@ -300,14 +300,14 @@ def test_an_undated_sentence_of_the_asked_days_filing_holds_its_figure(services)
 
 
 def test_deals_asked_completed_or_agreed_are_not_answered_by_completed_ones_only():
-    from answering.kinds.passage import answered_for_agreed_deals
+    from answering.kinds.event_coverage import answered_with_agreed_deals
     from answering.written_answer import WrittenAnswer
     from finrag.models import Citation
     completed = WrittenAnswer(status="answered", kind="passage", text="...", citations=[Citation(
         doc="d", page=53, chunk_id="c", quote="On March 17, 2022, we acquired MGM Holdings Inc., for $6.1 billion.")])
     question = "Which acquisitions did Amazon complete or agree to during FY2022, and at roughly what price?"
-    assert answered_for_agreed_deals(completed, question).status == "not_found"
-    assert answered_for_agreed_deals(completed, "Which acquisitions did Amazon complete in FY2022?").status == "answered"
+    assert answered_with_agreed_deals(completed, question).status == "not_found"
+    assert answered_with_agreed_deals(completed, "Which acquisitions did Amazon complete in FY2022?").status == "answered"
     agreed = completed.model_copy(update={"citations": [*completed.citations, Citation(
         doc="d", page=57, chunk_id="e", quote="In July 2022, we entered into an agreement to acquire One Medical.")]})
-    assert answered_for_agreed_deals(agreed, question).status == "answered"
+    assert answered_with_agreed_deals(agreed, question).status == "answered"
