@@ -30,6 +30,7 @@ from finrag.knowledge_graph import GraphStore, name_key
 from finrag.llm import Usage
 from finrag.models import Answer, Citation, Fact, Question, Relation, SearchFilters, TraceStep
 from finrag.text import quote_in_text
+from retrieval.query_understanding import DONE_TO_COMPANIES
 from strategies.router import understanding_for
 
 if TYPE_CHECKING:
@@ -154,7 +155,9 @@ def read_query(
         return None
     u = understanding or services.retriever.understand(question)
     companies = _mentioned_companies(question, graph, u.companies)
-    predicates = [p for p, rx in PREDICATE_WORDS.items() if rx.search(question)]
+    # the relation asked first is the one asked of ("competitors of its Defense segment" asks competitors)
+    starts = {p: m.start() for p, rx in PREDICATE_WORDS.items() if (m := rx.search(question)) is not None}
+    predicates = sorted(starts, key=starts.__getitem__)
     metrics = [m for m in u.metrics if m in services.vocabulary.metrics]
     if predicates and not metrics:
         predicate = predicates[0]
@@ -164,7 +167,8 @@ def read_query(
             return GraphQuery(kind="shared", companies=companies, predicate=predicate)
         if objects and asks_which:
             return GraphQuery(kind="reverse", predicate=predicate, objects=objects)
-        if companies and asks_which and predicate == "competitor" and not re.search(r"\bcompetitors of\b", question, re.I):
+        if companies and asks_which and predicate == "competitor" and not re.search(r"\bcompetitors of\b", question, re.I) \
+                and not DONE_TO_COMPANIES.search(question):  # ("Which companies does Boeing name as competitors?": its own)
             # "Which companies name Helix Dynamics as a competitor?"
             return GraphQuery(kind="reverse", predicate=predicate, objects=companies[:1])
         if companies and _asks_the_relation(question, predicate) \

@@ -14,7 +14,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
-from answering.kinds import legal, schedule
+from answering.kinds import abbreviations, legal, schedule
 from answering.kinds.ask_scope import MONTH, ask_parts, asked_months, topic_ask
 from answering.kinds.counts import asked_thing, states_count
 from answering.kinds.every_part import asked_parts, part_unanswered, unanswered_part
@@ -184,8 +184,12 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
     deed = _ASKS_COMPANY_DEED.search(ask)
     if deed is not None and (not tokenize(deed.group("verb")) or deed.group("verb").lower() in _HOLDING):
         deed = None  # "how many employees did it have": a count held, which no verb of a deed states
+    # ("Defense, Space & Security (BDS)": "BDS faces strong competition ..." is about the segment by the question's
+    # own short name)
+    defined = abbreviations.defined_in(decision.ask or question)
     for s in read_all:
-        if not topic.stated_by(s.text):
+        text = abbreviations.spelled_out(s.text, defined)
+        if not topic.stated_by(text):
             continue
         if changed and not (_SIDE_BY_SIDE.search(s.text) and len(_MONEY.findall(s.text)) >= 2):
             # (a verb alone, "Backlog decreased in 2021 compared to 2020 primarily due to ...", is as often a
@@ -214,7 +218,7 @@ def stating(decision: KindDecision, question: str, hits: list[SearchHit], unders
             continue
         # (a lead-in read with its items is scored by the lead-in's words: it states what they are, and an item's
         # words are its own, not the list's; "During 2022: • ... • ..." is no answer for one item)
-        read = s.text.split(":")[0] if id(s) in lead_ins else s.text
+        read = text.split(":")[0] if id(s) in lead_ins else text
         if _named_before(names, ask, s):
             read = f"{s.before} {s.text}"  # its paragraph's event, which it names no other of
         share = overlap(read, wanted)

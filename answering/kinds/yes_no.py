@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from answering import numbers
 from answering.citations import cite, unique_citations
 from answering.kinds import (
+    asked_subject,
     cash_returned,
     concentration,
     core_operations,
@@ -1127,6 +1128,18 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
     predicate = read_predicate(decision.ask, list(understanding.companies))
     found = _deciding(decision, hits, understanding, services, predicate)
     yes, no = found.yes, found.no
+    if names := asked_subject.subject_names(main_clause(decision.ask), predicate.word, list(understanding.companies)):
+        # "Was the Intel Optane memory business included in the NAND business divested?": a sentence on what
+        # else is included names no Optane and decides nothing of it
+        yes = [s for s in yes if asked_subject.about_the_subject(s.text, names)]
+        no = [s for s in no if asked_subject.about_the_subject(s.text, names)]
+        if asked_subject.asks_inclusion(decision.ask):
+            # "included" asked: a sentence decides by saying it ("expressly excluded from the transaction": No)
+            said = [(s, asked_subject.inclusion_said(s.text)) for s in [*yes, *no]]
+            yes, no = [s for s, i in said if i is True], [s for s, i in said if i is False]
+    if parts := [s for s in yes if asked_subject.part_of_the_whole(decision.ask, s.text)]:
+        # "Did the court rule for Apple on all ten counts?": "nine out of the ten counts" is a No of the whole
+        yes, no = [s for s in yes if s not in parts], [*parts, *no]
     if _CASH_DIVIDEND.search(decision.ask):
         # "Had it declared or paid any cash dividends?": a stock split "in the form of a stock dividend" is none
         yes = [s for s in yes if not _STOCK_DIVIDEND.search(s.text) or _CASH_DIVIDEND.search(s.text)]

@@ -199,3 +199,16 @@ def test_companies_asked_for_are_never_answered_with_one_companys_figure(sample_
     assert read_query(asked, sample_services, sample_services.graph) is None
     assert read_query("What were Northwind Robotics' FY2023 capital expenditures?", sample_services,
                       sample_services.graph) is not None
+
+
+def test_companies_a_named_company_names_are_its_own_relation_not_a_reverse_look_up(sample_services):
+    """"Which companies does Boeing name as the primary competitors of its Defense, Space & Security segment?" was read
+    as "which companies have that segment" (the segment word matched first) and answered "Boeing, Lockheed Martin":
+    the relation asked first is asked, and of the company that names it."""
+    from strategies.knowledge_graph import read_query
+
+    asked = read_query('Which companies does "Northwind Robotics" name as the primary competitors of its Service '
+                       "Robotics segment?", sample_services, sample_services.graph)
+    assert asked is None or (asked.kind == "relation" and asked.predicate == "competitor"), asked
+    reverse = read_query("Which companies name Helix Dynamics as a competitor?", sample_services, sample_services.graph)
+    assert reverse is not None and reverse.kind == "reverse", reverse

@@ -1,0 +1,75 @@
+"""Readings stop 66 changed, from the misses of the pair held out through stop 65 (tmpl34, erc_blind25), each on the
+shared filing it failed on or a one-page fixture: a be-question's subject names what a deciding sentence must be
+about ("Was the Intel Optane memory business included ...?"), "included" is decided by the word or its opposite, a
+part said of a counted whole ("nine out of the ten counts") is a No of "all ten", and a short name the question
+defines ("Defense, Space & Security (BDS)") is read in a sentence that writes only the short name."""
+
+from __future__ import annotations
+
+from answering.kinds import abbreviations, asked_subject
+from tests.answering.kinds.conftest import ask, filing, one_page
+
+APPLE = "financebench-extra/pdfs/APPLE_2021_10K.pdf"
+INTEL = "financebench-extra/pdfs/INTEL_2020_10K.pdf"
+BOEING = "financebench/pdfs/BOEING_2022_10K.pdf"
+
+
+def test_a_part_said_of_the_counted_whole_the_question_asks_is_a_no(services):
+    answer = ask('Did the U.S. District Court for the Northern District of California rule in favor of "Apple Inc." on '
+                 "all ten counts of the claim filed by Epic Games, Inc. in its September 10, 2021 decision? If there is "
+                 "no mention, return False.", filing(APPLE), [19], services)
+    assert answer.text.startswith("No."), answer.text
+    assert "nine out of the ten counts" in answer.text, answer.text
+
+
+def test_the_whole_said_whole_is_no_part():
+    ask_ = "Did the court rule for Acme on all ten counts?"
+    assert asked_subject.part_of_the_whole(ask_, "The court ruled for Acme on nine out of the ten counts.")
+    assert asked_subject.part_of_the_whole(ask_, "It prevailed on 3 of the 10 counts.")
+    assert not asked_subject.part_of_the_whole(ask_, "The court ruled for Acme on all ten counts.")
+    assert not asked_subject.part_of_the_whole("Did the court rule for Acme?", "nine out of the ten counts")
+
+
+def test_a_sentence_on_what_else_is_included_decides_nothing_of_the_asked_subject(services):
+    answer = ask('Was the Intel Optane memory business included in the NAND memory business that "INTEL CORPORATION" '
+                 "agreed in October 2020 to divest to SK hynix Inc.? If there is no mention, return False.",
+                 filing(INTEL), [13, 30, 94], services)
+    assert answer.text.startswith("No."), answer.text
+    assert "Optane memory business is expressly excluded" in answer.text, answer.text
+    assert "Dalian" not in answer.text, answer.text
+
+
+def test_the_subject_of_a_be_question_is_named_without_the_company_articles_or_months():
+    assert asked_subject.subject_names("Was the Intel Optane memory business included in the NAND business",
+                                       "", ["Intel"]) == ["Optane"]
+    assert asked_subject.subject_names('Was the "Acme Corp" Credit Agreement amended in May 2024', "amended",
+                                       ["Acme Corp"]) == ["Credit", "Agreement"]
+    assert asked_subject.subject_names("Did Acme repurchase shares", "repurchase", ["Acme"]) == []
+
+
+def test_included_is_decided_by_the_word_or_its_opposite():
+    assert asked_subject.inclusion_said("The Dalian facility is included in the transaction.") is True
+    assert asked_subject.inclusion_said("Our Optane business is expressly excluded from the transaction.") is False
+    assert asked_subject.inclusion_said("The results are not included in our guidance.") is False
+    assert asked_subject.inclusion_said("We focus our efforts on Optane technology.") is None
+
+
+def test_a_yes_on_the_asked_subject_still_stands(services):
+    answer = ask("Was the Widget Tools business included in the sale Acme Corp agreed in 2024? If there is no mention, "
+                 "return False.", one_page("In 2024, Acme Corp agreed to sell its tools unit.",
+                                           "The Widget Tools business is included in the sale."), [0], services)
+    assert answer.text.startswith("Yes."), answer.text
+
+
+def test_a_short_name_the_question_defines_is_read_as_its_words(services):
+    answer = ask('Which companies does "THE BOEING COMPANY" name as the primary competitors of its Defense, Space & '
+                 "Security (BDS) segment? If data is not available, return 'N/A'.", filing(BOEING), [4, 2], services)
+    assert answer.status == "answered", answer.text
+    assert "Lockheed Martin Corporation, Northrop Grumman Corporation" in answer.text, answer.text
+
+
+def test_short_names_are_spelled_out_only_where_written_whole():
+    defined = abbreviations.defined_in("its Defense, Space & Security (BDS) segment and its Global Services (BGS)")
+    assert defined == {"BDS": "Defense, Space & Security", "BGS": "Global Services"}
+    assert abbreviations.spelled_out("BDS faces competition.", defined) == "BDS Defense, Space & Security faces competition."
+    assert abbreviations.spelled_out("BDSX and ABDS are other words.", defined) == "BDSX and ABDS are other words."
