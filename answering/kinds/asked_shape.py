@@ -10,6 +10,9 @@ Two shapes a passage cannot stand in for, whatever words it shares with the ques
 - a share: "what share of its consolidated net revenues came from its licensing agreements with
   NetEase" asks for a part of the total, and the total itself ("Revenue FY2022: $7,528 million")
   is no share of it;
+- a degree of dependence: "How concentrated was its customer base?", "How dependent was it on the F-35
+  program?" are answered by a share ("four customers accounted for 74% of segment net sales"), never by a
+  sentence that names the customers or the program and states none;
 - figures from a statement: "Support your answer with figures from the consolidated statement of
   income" is answered with that statement's rows (or figures computed from them), never by sentences
   alone ("Deferred membership fees ... were $2,174 and $2,042").
@@ -36,6 +39,9 @@ _SHARE_OF = re.compile(r"\b(?:what|which)\s+(?:share|percent(?:age)?|proportion|
 _STATEMENT_FIGURES = re.compile(r"\bfigures?\s+(?:from|in|on|of)\s+(?:the\s+|its\s+)?(?:consolidated\s+)?"
                                 r"(?P<statement>(?:income|cash\s+flows?)\s+statements?|statements?\s+of\s+(?:income|"
                                 r"operations|earnings|cash\s+flows?|financial\s+position)|balance\s+sheets?)\b", re.I)
+# "How concentrated was ...", "How dependent / reliant was it on ...": a degree, which a share states
+_ASKS_DEGREE = re.compile(r"^\W*how\s+(?:heavily\s+)?(?:concentrated|dependent|reliant|diversified)\b", re.I)
+_A_SHARE = re.compile(r"\d(?:\.\d+)?\s?(?:%|percent\b)", re.I)
 # kinds whose answer is itself the asked shape, or is checked by its own writer
 _FIGURES = {"metric", "not_meaningful"}
 
@@ -52,6 +58,9 @@ def answered_in_the_asked_shape(written: WrittenAnswer, question: str) -> Writte
         return _refused(written, "the question asks what explains a change, and a figure alone explains nothing")
     if written.kind == "metric" and (written.unit or "").startswith("USD") and _SHARE_OF.search(question):
         return _refused(written, "the question asks for a share of a total, and the figure found is an amount")
+    if _ASKS_DEGREE.search(question) and written.kind not in _FIGURES and not _A_SHARE.search(written.text):
+        return _refused(written, "the question asks how concentrated or dependent, which a share states, and the "
+                                 "answer states none")
     if (named := _STATEMENT_FIGURES.search(question)) is not None and written.kind not in _FIGURES \
             and JUDGED not in written.flags and not any(numbers.statement_row(c.quote) for c in written.citations):
         return _refused(written, f"the question asks for figures from the {named.group('statement')}, and the "

@@ -52,7 +52,9 @@ _DIMENSION_PHRASE = re.compile(r"\bwhich\s+(?:of\s+(?:the\s+|its\s+|[\w&.-]+['â€
                                r"(?P<items>(?:[\w&-]+\s+){0,4}" + _ITEMS + ")", re.I)
 _SUPERLATIVE_WORD = re.compile(r"\b(?:most|highest|largest|biggest|greatest|lowest|smallest|least|best|worst|fastest|"
                                r"strongest|weakest)\b", re.I)
-_ASKS_SHARE = re.compile(r"\b(?:share|proportion|portion|percent(?:age)?)\s+of\s+(?:the\s+)?(?:total|overall|all)\b", re.I)
+# ("what share of Apple's FY2021 total net sales": the company's name and the year may stand before the total)
+_ASKS_SHARE = re.compile(r"\b(?:share|proportion|portion|percent(?:age)?)\s+of\s+(?:the\s+|its\s+)?(?:[\w&.-]+['â€™]s?\s+)?"
+                         r"(?:(?:fiscal\s+)?(?:FY\s?)?(?:19|20)\d\d\s+)?(?:total|overall|all)\b", re.I)
 # (a company's units are asked by any of the names filings give them)
 _SEGMENTS = re.compile(r"\b(?:segments?|business\s+units?)\b", re.I)
 # "did every category grow?", "did all of its segments grow?"

@@ -162,6 +162,9 @@ _THAN_ANOTHER = re.compile(
 COVERS = re.compile(r"\b(?:fully\s+)?cover(?:s|ed)?\b|\b(?:enough|sufficient)\s+to\s+(?:cover|pay)\b", re.I)
 # a yes/no on what caused a move: "driven by", "due to", "the result of" (ask_coverage's), "attributable to"
 _ON_A_CAUSE = re.compile(rf"{ON_A_CAUSE.pattern}|\bexplained\s+(?:\w+ly\s+)?by\b|\battributable\s+to\b", re.I)
+# "Were there any events outside its core operations that substantially reduced its net loss?": whether such things
+# exist, which the metric's own move does not say (it moves with or without them)
+_THINGS_THAT_MOVED = re.compile(r"^\W*(?:are|were|is|was)\s+there\s+(?:any|an?)\s+[^?]{0,120}?\b(?:that|which)\b", re.I)
 _TESTS: list[tuple[YesNoTest, re.Pattern[str]]] = [
     ("capital_intensive", re.compile(r"\bcapital[-\s]intensive\b|\bcapital\s+intensity\b", re.I)),
     ("improving", re.compile(r"\bimprov\w*\b|\bhealthier\b|\bstrengthen\w*", re.I)),
@@ -377,7 +380,8 @@ def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
                             f"{'fell' if fell else 'grew'}, item by item", ask=ask, metric=metric,
                             test="any_fell" if fell else "any_grew")
     for test, pattern in _TESTS:
-        if not pattern.search(ask) or _THAN_ANOTHER.search(ask) or _ON_A_CAUSE.search(ask):
+        if not pattern.search(ask) or _THAN_ANOTHER.search(ask) or _ON_A_CAUSE.search(ask) \
+                or _THINGS_THAT_MOVED.search(ask):
             # (and "Was the increase in its operating profit driven by its core operations?" asks a cause of
             # the move, which the move itself does not say)
             # "Is its Services business more profitable than its Products business?" compares two

@@ -778,13 +778,17 @@ _ASKS_CHANGE = re.compile(r"\b(?:chang\w*|differ\w*|grow\w*|growth|increas\w*|de
 
 
 def answered_over_the_asked_years(written: WrittenAnswer, question: str) -> WrittenAnswer:
-    """A figure asked as a change between named years names each of them, or is refused."""
+    """A figure asked as a change between named years names each of them, or is refused; quoted sentences name at
+    least the latest ("For fiscal 2020, ... an effective tax rate of 18.4%" says nothing of how fiscal 2021 moved from
+    it; a sentence on the later year often names the earlier one only as "the prior year")."""
     from retrieval.periods import parse_periods
 
-    if written.status != "answered" or written.kind != "metric" or not _ASKS_CHANGE.search(question):
+    if written.status != "answered" or written.kind not in ("metric", "passage", "drivers") \
+            or not _ASKS_CHANGE.search(question):
         return written
     years = parse_periods(question).years
-    missing = [y for y in years if str(y) not in written.text]
+    asked = years if written.kind == "metric" else years[-1:] if len(years) >= 2 else []
+    missing = [y for y in asked if str(y) not in written.text]
     if len(years) < 2 or not missing:
         return written
     reason = (f"the question asks how it changed over {', '.join(f'FY{y}' for y in years)}; "

@@ -73,3 +73,46 @@ def test_short_names_are_spelled_out_only_where_written_whole():
     assert defined == {"BDS": "Defense, Space & Security", "BGS": "Global Services"}
     assert abbreviations.spelled_out("BDS faces competition.", defined) == "BDS Defense, Space & Security faces competition."
     assert abbreviations.spelled_out("BDSX and ABDS are other words.", defined) == "BDSX and ABDS are other words."
+
+
+def test_whether_things_that_moved_a_metric_exist_is_no_test_of_the_metrics_own_move():
+    from answering.kinds.classify import classify
+    from finrag.vocabulary import load_vocabulary
+
+    vocab = load_vocabulary()
+    asked = classify("Were there any events outside Uber's core operations that substantially reduced its net loss "
+                     "in FY2021?", vocab, companies=["Uber"])
+    assert asked.kind == "yes_no" and asked.test == "stated", asked
+    moved = classify("Did Uber's net income decrease in FY2021?", vocab, companies=["Uber"])
+    assert moved.test == "decreased", moved
+
+
+def test_a_degree_of_concentration_is_answered_by_a_share():
+    from answering.kinds.asked_shape import answered_in_the_asked_shape
+    from answering.written_answer import WrittenAnswer
+
+    question = "How concentrated was the customer base of Corning's Display Technologies segment in FY2020?"
+    markets = WrittenAnswer(status="answered", kind="passage",
+                            text='"Today, Corning’s markets include optical communications, display technology." (x p.2)')
+    assert answered_in_the_asked_shape(markets, question).status == "not_found"
+    share = markets.model_copy(update={"text": '"Four customers accounted for 74% of segment net sales." (x p.7)'})
+    assert answered_in_the_asked_shape(share, question).status == "answered"
+
+
+def test_a_change_between_two_years_quoted_from_the_earlier_year_only_is_refused():
+    from answering.kinds.every_part import answered_over_the_asked_years
+    from answering.written_answer import WrittenAnswer
+
+    question = "How did Oracle's effective tax rate change between FY2020 and FY2021, and what drove the change?"
+    earlier = WrittenAnswer(status="answered", kind="drivers",
+                            text='"For fiscal 2020, ... resulted in an effective tax rate of 18.4%." (x p.48)')
+    assert answered_over_the_asked_years(earlier, question).status == "not_found"
+    later = earlier.model_copy(update={"text": '"Our effective tax rate in fiscal 2021 fell from the prior year." (x p.48)'})
+    assert answered_over_the_asked_years(later, question).status == "answered"
+
+
+def test_the_share_of_the_total_asked_with_the_companys_name_and_year_is_given(services):
+    answer = ask("Which of Apple's geographic reportable segments grew net sales the fastest in FY2021, and what share "
+                 "of Apple's FY2021 total net sales did that segment represent?", filing(APPLE), [24], services)
+    assert answer.text.startswith("Greater China"), answer.text
+    assert "Greater China was 18.7% of Total net sales" in answer.text, answer.text
