@@ -36,6 +36,7 @@ _ROW = re.compile(r"^(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?(?P<name>(?:[A-Z][\w'’.-]*\s+)
                   r"(?P<age>[2-9]\d)\s*,?\s+(?P<title>[A-Z][^\n]{3,})$")
 _HEADING = re.compile(r"^.{0,40}\bexecutive\s+officers\b.{0,60}$", re.I | re.M)
 _SECTION_CHUNKS = 4  # the table follows its heading closely; the officers' biographies come after it
+_GAP = 2  # chunks of one officer's biography between two rows of the table
 # words of a title or a heading, never of a person's name
 _NOT_NAME = frozenset({"chief", "executive", "officer", "officers", "president", "vice", "senior", "director",
                        "name", "age", "position", "table", "contents", "chairman", "general", "counsel", "founder",
@@ -68,9 +69,18 @@ def _rows(chunk: Chunk) -> list[tuple[str, str]]:
 
 
 def _sections(filing: list[SearchHit]) -> list[list[Chunk]]:
-    """The chunks under each heading of the officers' section, in the filing's order, a few on from the heading."""
+    """The chunks under each heading of the officers' section, in the filing's order, a few on from the heading and
+    on while rows go on (a table whose officers' biographies run over pages prints a row every page or two)."""
     chunks = sorted({h.chunk.chunk_id: h.chunk for h in filing}.values(), key=lambda c: (c.doc, c.index))
-    return [chunks[at: at + _SECTION_CHUNKS] for at, c in enumerate(chunks) if _HEADING.search(c.text)]
+    sections = []
+    for at, c in enumerate(chunks):
+        if not _HEADING.search(c.text):
+            continue
+        end = at + _SECTION_CHUNKS
+        while end < len(chunks) and any(_rows(c) for c in chunks[end - _GAP:end]):
+            end += 1
+        sections.append(chunks[at:end])
+    return sections
 
 
 def officer_rows(filing: list[SearchHit]) -> dict[str, tuple[str, Chunk]]:
@@ -152,7 +162,8 @@ def role_holder(question: str, hits: list[SearchHit], understanding: QueryUnders
 
 
 # "Who served as Interim Chief Executive Officer of X from January 14, 2019 to May 1, 2019": a title held before
-ASKS_SERVED = re.compile(r"^\W*[Ww]ho\s+(?:served|acted)\s+as\s+(?:the\s+|its\s+)?(?P<title>(?:[A-Z][\w&-]*\s+){0,4}"
+# ("Executive Vice President and Chief Technology Officer": one title of two joined, held by one row)
+ASKS_SERVED = re.compile(r"^\W*[Ww]ho\s+(?:served|acted)\s+as\s+(?:the\s+|its\s+)?(?P<title>(?:[A-Z][\w&-]*\s+(?:and\s+)?){0,6}"
                          r"(?:Officer|Counsel|President|Secretary|Treasurer|Controller|Director|Chair(?:man|woman|person)?)|"
                          r"CEO|CFO|COO)\b")
 

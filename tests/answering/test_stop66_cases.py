@@ -12,6 +12,7 @@ from tests.answering.kinds.conftest import ask, filing, one_page
 APPLE = "financebench-extra/pdfs/APPLE_2021_10K.pdf"
 INTEL = "financebench-extra/pdfs/INTEL_2020_10K.pdf"
 BOEING = "financebench/pdfs/BOEING_2022_10K.pdf"
+ADOBE = "financebench/pdfs/ADOBE_2017_10K.pdf"
 
 
 def test_a_part_said_of_the_counted_whole_the_question_asks_is_a_no(services):
@@ -116,3 +117,11 @@ def test_the_share_of_the_total_asked_with_the_companys_name_and_year_is_given(s
                  "of Apple's FY2021 total net sales did that segment represent?", filing(APPLE), [24], services)
     assert answer.text.startswith("Greater China"), answer.text
     assert "Greater China was 18.7% of Total net sales" in answer.text, answer.text
+
+
+def test_an_officer_asked_by_two_joined_titles_is_found_in_a_table_whose_biographies_run_over_pages(services):
+    # Adobe's officers' table prints a row every page or so between long biographies: Parasnis is its eighth row
+    answer = ask('Who served as Executive Vice President and Chief Technology Officer of "ADOBE SYSTEMS INCORPORATED" '
+                 "according to its annual report for fiscal year 2017? If data is not available, return 'N/A'.",
+                 filing(ADOBE), [14, 15, 16], services)
+    assert answer.status == "answered" and answer.text.startswith("Abhay Parasnis"), answer.text
