@@ -23,6 +23,15 @@ from answering.written_answer import WrittenAnswer
 from loaders.dates import MONTH_NAMES
 
 ASKS_ACQUISITIONS = re.compile(r"\bacquisitions\b|\bacquired\b|\bacquire\b", re.I)
+# "Which providers does Oracle name as competitors following its acquisition of Cerner?": a deal that dates the ask,
+# not what it asks for
+_AFTER_A_DEAL = re.compile(r"\b(?:following|after|since|upon|with|through|in\s+connection\s+with)\s+(?:its|the|their|our)\s+"
+                           r"(?:\w+\s+)?acquisitions?\s+of\s+[^,?]+", re.I)
+
+
+def undated(ask: str) -> str:
+    """The ask without a deal that only dates it ("..., following its acquisition of Cerner")."""
+    return re.sub(r"\s+", " ", _AFTER_A_DEAL.sub(" ", ask)).strip()
 # the acquiring words, then within a few words a capitalised name (not a month or "Company")
 _NAMES_ACQUIRED = re.compile(
     r"\b(?:acquired|acquire|acquiring|(?:acquisitions?|purchases?)\s+of|acquisitions?,?\s+(?:including|such\s+as|of))"
@@ -65,6 +74,11 @@ _DEAL_DONE = re.compile(r"\b(?:completed|closed|consummated)\s+(?:the\s+|our\s+|
                         r"\b(?:we|the\s+company|[A-Z][\w&.'’-]+)\s+(?:acquired|purchased)\s+(?:\d+%\s+|substantially\s+)?(?:all\s+)?"
                         r"(?:of\s+)?(?:the\s+)?(?:outstanding\s+)?(?:(?:shares|stock|assets|net\s+assets|equity\s+interests?)\s+of\s+)?"
                         r"[A-Z]")
+def _dated_in(text: str, years: list[int]) -> bool:
+    """Whether a sentence dates its deal by a day or month of an asked year ("On March 23, 2020, we acquired")."""
+    return any(re.search(rf"\b(?:{MONTH_NAMES})\.?\s+(?:\d{{1,2}},?\s+)?{y}\b", text) for y in years)
+
+
 # an accounting term, not a business ("acquired IPR&D", "acquired PP&E")
 _TERM = re.compile(r"&|^[A-Z]{2,}$")
 
@@ -81,8 +95,11 @@ def each_deal(question: str, found: list[Sentence], years: list[int]) -> Written
         if name is None or name in picked or _TERM.search(name) or not _DEAL_DONE.search(s.text) \
                 or (price and not _AMOUNT.search(s.text)):
             continue
-        if years and not (any(str(y) in s.text for y in years) and s.chunk.fiscal_year in years):
-            continue  # another year's deal, or a sentence that does not date it
+        if years and not (any(str(y) in s.text for y in years) and s.chunk.fiscal_year in years) \
+                and not _dated_in(s.text, years):
+            # another year's deal, or a sentence that does not date it (a later filing's "On March 23, 2020, we
+            # acquired ..." dates it by the day)
+            continue
         picked[name] = s
         if len(picked) == _MAX_DEALS:
             break

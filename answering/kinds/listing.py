@@ -47,6 +47,9 @@ _MIN_CAPTION = 0.4
 
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
+    # ("Which providers does Oracle name as competitors following its acquisition of Cerner?": the items asked are the
+    # competitors; the deal only dates the ask)
+    decision = decision.model_copy(update={"ask": acquisitions.undated(decision.ask)})
     if customers.ASKS_CUSTOMERS.match(decision.ask):
         # "Who are the primary customers of X?": whom X's revenues come from, or a sentence whose
         # subject is its customers; a sentence that merely mentions customers answers nothing
@@ -66,8 +69,9 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         retriever = getattr(services, "retriever", None)
         if named is None and retriever is not None and len(understanding.companies) == 1:
             company, years = understanding.companies[0], list(understanding.fiscal_years)
+            # (any filing of the company: a later report's note dates the asked year's deals, "2020 Acquisitions")
             more = retriever.search(f"{company} completed acquisitions acquired {' '.join(map(str, years))}",
-                                    filters=SearchFilters(companies=[company], fiscal_years=years), k=8, mode="sparse")
+                                    filters=SearchFilters(companies=[company]), k=8, mode="sparse")
             have = {h.chunk.chunk_id for h in hits}
             hits = [*hits, *(h for h in more if h.chunk.chunk_id not in have)]
             named = acquisitions.named_only(_listed(decision, question, hits, understanding, services))

@@ -13,6 +13,8 @@ APPLE = "financebench-extra/pdfs/APPLE_2021_10K.pdf"
 INTEL = "financebench-extra/pdfs/INTEL_2020_10K.pdf"
 BOEING = "financebench/pdfs/BOEING_2022_10K.pdf"
 ADOBE = "financebench/pdfs/ADOBE_2017_10K.pdf"
+ORACLE = "financebench-extra/pdfs/ORACLE_2023_10K.pdf"
+PEPSICO = "financebench/pdfs/PEPSICO_2022_10K.pdf"
 
 
 def test_a_part_said_of_the_counted_whole_the_question_asks_is_a_no(services):
@@ -125,3 +127,27 @@ def test_an_officer_asked_by_two_joined_titles_is_found_in_a_table_whose_biograp
                  "according to its annual report for fiscal year 2017? If data is not available, return 'N/A'.",
                  filing(ADOBE), [14, 15, 16], services)
     assert answer.status == "answered" and answer.text.startswith("Abhay Parasnis"), answer.text
+
+
+def test_a_deal_that_only_dates_the_ask_is_not_what_the_list_asks_for(services):
+    answer = ask('Which large healthcare IT providers does "Oracle Corporation" name as competitors following its '
+                 "acquisition of Cerner? If data is not available, return 'N/A'.", filing(ORACLE), [16], services)
+    assert answer.status == "answered", answer.text
+    assert "Epic Systems Corporation, Allscripts Healthcare Solutions" in answer.text, answer.text
+
+
+def test_a_later_filings_deal_dated_by_its_day_in_the_asked_year_is_that_years_deal(services):
+    answer = ask('Which companies did "PepsiCo, Inc." acquire in 2020? If data is not available, return \'N/A\'.',
+                 filing(PEPSICO), [107], services)
+    assert answer.status == "answered", answer.text
+    assert all(name in answer.text for name in ("Pioneer Foods", "Rockstar", "Be & Cheery")), answer.text
+
+
+def test_a_deal_dated_only_by_another_year_is_not_the_asked_years():
+    from answering.kinds.acquisitions import _dated_in, undated
+
+    assert _dated_in("On March 23, 2020, we acquired all of the outstanding shares of Pioneer Foods.", [2020])
+    assert not _dated_in("On March 23, 2019, we acquired Acme.", [2020])
+    assert not _dated_in("In fiscal 2020 we integrated Acme.", [2020])
+    assert undated("Which providers does Oracle name following its acquisition of Cerner?") == \
+        "Which providers does Oracle name ?"
