@@ -36,7 +36,8 @@ def subject_names(ask: str, predicate_word: str, companies: list[str]) -> list[s
         return []
     subject = re.sub(r"[\"“][^\"”]*[\"”]", " ", opened.group("subject")[:at.start()])  # (a quoted name is the company's)
     own = {w.casefold() for c in companies for w in re.findall(r"[\w'’-]+", c)}
-    return [w for w in _NAME_WORD.findall(subject) if w.casefold() not in own]
+    # (the company's possessive is its name: "Is Kraft Heinz's senior debt ...")
+    return [w for w in _NAME_WORD.findall(subject) if re.sub(r"['’]s?$", "", w).casefold() not in own]
 
 
 def about_the_subject(text: str, names: list[str]) -> bool:

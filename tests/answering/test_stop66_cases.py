@@ -48,6 +48,8 @@ def test_the_subject_of_a_be_question_is_named_without_the_company_articles_or_m
     assert asked_subject.subject_names('Was the "Acme Corp" Credit Agreement amended in May 2024', "amended",
                                        ["Acme Corp"]) == ["Credit", "Agreement"]
     assert asked_subject.subject_names("Did Acme repurchase shares", "repurchase", ["Acme"]) == []
+    assert asked_subject.subject_names("Is Kraft Heinz's senior debt still rated investment grade", "rated",
+                                       ["Kraft Heinz"]) == []
 
 
 def test_included_is_decided_by_the_word_or_its_opposite():
