@@ -578,6 +578,10 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
         explained = not_meaningful.write(decision, text, hits, understanding, services)
         if explained is not None:
             return explained
+    if (written is None or written.status == "not_found") and not decision.metric \
+            and (unpaid := not_meaningful.unpaid_dividend(text, hits, understanding, services)) is not None:
+        # "by how much did it raise its dividend per share" of a company that paid none: the premise, not a refusal
+        return unpaid
     written = written if written is not None else _refusal(decision, hits, understanding, services, text)
     if any(is_instruction(s) for h in hits for s in split_sentences(h.chunk.text)):
         # text addressed to an AI was read and left out (answering.citations)

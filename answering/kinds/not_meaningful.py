@@ -338,6 +338,31 @@ _PAYS_NONE = re.compile(r"^(?!.*\bif\b)(?:.*?\b)?(?:we|the\s+company|it)\s+(?:do
                         r"(?:any\s+)?(?:cash\s+)?dividends?\b", re.I)
 
 
+# "As a result, we did not pay any dividends in 2022 and 2021": none paid in the years it names
+_PAID_NONE_IN = re.compile(r"\b(?:we|the\s+company|it)\s+did\s+not\s+(?:declare\s+or\s+)?pay\s+(?:any\s+)?(?:cash\s+)?"
+                           r"dividends?\s+(?:in|during)\s+(?P<years>(?:(?:fiscal\s+)?(?:19|20)\d\d(?:,\s*|\s+and\s+|\s+or\s+)?)+)",
+                           re.I)
+
+
+_ASKS_DIVIDEND = re.compile(r"\bdividends?\b", re.I)
+_PAYOUT = "dividends_paid"
+
+
+def unpaid_dividend(question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+                    services: MetricServices) -> WrittenAnswer | None:
+    """A dividend asked in a shape no metric names ("by how much did it increase its dividend per share"), of a company
+    whose filing says it never paid one, pays none, or paid none in the asked years: the premise fails, said so."""
+    if not _ASKS_DIVIDEND.search(question) or len(understanding.companies) != 1:
+        return None
+    return _never_paid(_PAYOUT, understanding.companies[0], hits, understanding, services)
+
+
+def _paid_none_in(sentence: str, years: list[int]) -> bool:
+    """Whether the filer says it paid no dividend in every asked year."""
+    said = _PAID_NONE_IN.search(sentence)
+    return bool(said and years and all(str(y) in said.group("years") for y in years))
+
+
 def _never_paid(metric: str, company: str, hits: list[SearchHit], understanding: QueryUnderstanding,
                 services: MetricServices) -> WrittenAnswer | None:
     """A payout metric of a company whose filing says it has never paid a dividend, or pays none, from the hits
@@ -349,10 +374,13 @@ def _never_paid(metric: str, company: str, hits: list[SearchHit], understanding:
     for chunk, sentence in _filer_sentences(company, chunks, "never declared or paid cash dividends on capital stock", 6,
                                             understanding, services):
         # (one that pays none now may have paid in an earlier year: said of the asked year's filing only)
-        if _NEVER_PAID.search(sentence) or (_PAYS_NONE.search(sentence) and asked in (None, chunk.fiscal_year)):
+        none_in = _paid_none_in(sentence, sorted(set(understanding.fiscal_years)))
+        if _NEVER_PAID.search(sentence) or none_in or (_PAYS_NONE.search(sentence) and asked in (None, chunk.fiscal_year)):
             label = services.vocabulary.label(metric) or metric
-            state = "has never paid" if _NEVER_PAID.search(sentence) else "does not pay"
-            text = (f"{label} does not apply to {company}: it {state} a cash dividend, so there is nothing to "
+            years = " or ".join(f"FY{y}" for y in sorted(set(understanding.fiscal_years)))
+            state = "has never paid a cash dividend" if _NEVER_PAID.search(sentence) \
+                else f"paid no dividend in {years}" if none_in else "does not pay a cash dividend"
+            text = (f"{label} does not apply to {company}: it {state}, so there is nothing to "
                     f'pay out. As the filing says: "{sentence.strip()}" ({chunk.doc} p.{chunk.page + 1}).')
             return WrittenAnswer(status="answered", kind="not_meaningful", text=text,
                                  citations=[cite(chunk, sentence.strip())], flags=["metric_not_meaningful"])

@@ -153,3 +153,20 @@ def test_a_deal_dated_only_by_another_year_is_not_the_asked_years():
     assert not _dated_in("In fiscal 2020 we integrated Acme.", [2020])
     assert undated("Which providers does Oracle name following its acquisition of Cerner?") == \
         "Which providers does Oracle name ?"
+
+
+def test_a_dividend_raise_asked_of_years_the_filer_paid_none_is_answered_by_its_premise(services):
+    answer = ask("By how much did Boeing increase its dividend per share in FY2022 compared with FY2021?",
+                 filing(BOEING), [43], services)
+    assert answer.status == "answered", answer.text
+    assert "paid no dividend in FY2021 or FY2022" in answer.text and "did not pay any dividends in 2022 and 2021" \
+        in answer.text, answer.text
+
+
+def test_no_dividend_said_of_one_year_says_nothing_of_another():
+    from answering.kinds.not_meaningful import _paid_none_in
+
+    said = "As a result, we did not pay any dividends in 2022 and 2021 compared with $1.2 billion paid in 2020."
+    assert _paid_none_in(said, [2021, 2022])
+    assert not _paid_none_in(said, [2020, 2021])
+    assert not _paid_none_in("If we did not pay any dividends in 2022, our shares could fall.", [2023])
