@@ -181,9 +181,21 @@ def typed_number(answer: Answer, question: str = "") -> float | str:
     """The answer's figure in units, or in the scale the question asks for; "N/A" for a figure of another day than
     the one asked, or an amount of money for a count asked."""
     figure = _typed_figure(answer, question)
-    if figure == NA or _of_another_day(answer.answer, question, {figure, answer.value}):
+    if figure == NA or _of_another_day(answer.answer, question, {figure, answer.value}) \
+            or _per_share_for_a_total(answer.answer, question, figure) \
+            or _of_another_owner(answer.answer, question, {figure, answer.value}):
         return NA
     return figure / asked_scale(question)
+
+
+def _per_share_for_a_total(text: str, question: str, figure: float) -> bool:
+    """The question asks a total ("the total fair value of the consideration transferred") and the text writes the
+    figure chosen only as a price per share ("for $68.50 per share in cash"): a price of one share is no total."""
+    if not _TOTAL_WORD.search(question) or _asked_unit(question) is _PER_SHARE:
+        return False
+    written = [m for m, n, s in _figure_matches(_CITATION_MARK.sub(" ", text))
+               if any(abs(v - figure) <= 1e-6 * max(1.0, abs(figure)) for v in (n, n * s))]
+    return bool(written) and all(_PER_SHARE.match(m.string, m.end()) for m in written)
 
 
 def _typed_figure(answer: Answer, question: str) -> float | str:
@@ -236,6 +248,40 @@ def _of_another_day(text: str, question: str, figure: set[float | None] | None =
     if any(same_snapshot(asked, days_written(part)) for part in parts):
         return False
     return any(snapshot_days(part) for part in parts)
+
+
+# the measure's owner written after it or before it: "the coal production of China", "China's coal production", "the
+# industry's output" (a country, a market, an industry: whose measure it is)
+_OWNER_WORDS = r"(?:country|nation|industry|market|world|sector|region)"
+_MEASURE_OF = re.compile(r"\b(?P<measure>[a-z][a-z-]+)\s+of\s+(?:the\s+)?"
+                         rf"(?P<owner>(?-i:[A-Z][\w'’.&-]*(?:\s+(?:of\s+)?[A-Z][\w'’.&-]*)*)|{_OWNER_WORDS}\b)", re.I)
+_OWNERS_MEASURE = re.compile(rf"(?P<owner>(?-i:\b[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*)|\b(?:the\s+)?{_OWNER_WORDS})['’]s?"
+                             r"\s+(?P<measure>(?:[a-z-]+\s+){0,2}[a-z][a-z-]+)", re.I)
+
+
+def _of_another_owner(text: str, question: str, figure: set[float | None]) -> bool:
+    """Every sentence stating the figure chosen says the measure asked is another owner's: "In 2024, the coal production
+    of China was 4.76 billion MT" for "the actual coal production of "PT Bayan Resources Tbk."" (the question's own word
+    of the measure, then "of" and a name the question never writes, or a country, market or industry; or that owner's
+    possessive before it). Another owner's figure is no answer of the company asked."""
+    words, asked = _question_words(question), f" {company_key(question)} "
+    holding = [s for s in _sentences(text) if _shows_figure(s, figure)]
+
+    def others(sentence: str) -> bool:
+        for m in (*_MEASURE_OF.finditer(sentence), *_OWNERS_MEASURE.finditer(sentence)):
+            owner = re.sub(r"^(?:the\s+)", "", m.group("owner"), flags=re.I)
+            if not set(tokenize(m.group("measure"))) & words or owner.lower() in question.lower():
+                continue  # (a measure not asked, or an owner the question names: "the revenue of Biohaven")
+            if len(owner.split()) == 1 and owner[0].isupper() and re.search(r"(?<![\w-])the\s+$", sentence[
+                    :m.start("owner")]):
+                continue  # "Of the Utility’s regular employees": the filer's own term for itself or its part
+            if re.fullmatch(_OWNER_WORDS, owner, re.I) or (_name_like(owner) and not _DEFINED_TERM.match(owner)
+                                                            and not _OPENER.match(owner)
+                                                            and f" {company_key(owner)} " not in asked):
+                return True
+        return False
+
+    return bool(holding) and all(others(s) for s in holding)
 
 
 def _sentences(text: str) -> list[str]:
@@ -322,7 +368,7 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
     ("$150.0 billion compared with $135.4 billion"); None when that leaves several or none. A sentence giving figures
     "respectively" pairs them with its dates in order, which no reading beside a date untangles."""
     words = _question_words(question)
-    quotes = [q for q in _quotes_of(text) if words & set(tokenize(q))]
+    quotes = _naming_asked_object([q for q in _quotes_of(text) if words & set(tokenize(q))], question)
     if _ASKS_NEW_LEVEL.search(question) and not _asks_earlier(question):
         # "increased our quarterly dividend payment by 2.0% to $0.6525 from $0.6400 per share", asked the dividend
         # after the increase: the level it went to (asked at a period, which of the two is not for words to tell)
@@ -361,6 +407,17 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
         or _figure_in_column_of_asked_day(quotes, question, percent, unit) \
         or _figure_of_asked_month(quotes, question, percent, unit) \
         or _figure_in_row_of_latest_year(quotes, question, percent, unit)
+
+
+def _naming_asked_object(quotes: list[str], question: str) -> list[str]:
+    """The quotes naming every part the question names in capitals, when some do and others not: "The total fair value
+    of the consideration transferred was $11.8 billion, which includes ... Pfizer's previous investment in Biohaven"
+    for "... the consideration transferred by X for its acquisition of Biohaven", not the quote on another deal ("we
+    acquired GBT ... for $68.50 per share") an answer may lead with: a quote that never names the thing asked states
+    another thing's figure."""
+    proper = _proper_words(question)
+    naming = [q for q in quotes if proper and all(re.search(rf"\b{re.escape(w)}\b", q) for w in proper)]
+    return naming or quotes
 
 
 # what lies between two figures of one list: "$430 million, $347 million, $553 million, and $40 million"
@@ -441,7 +498,9 @@ def _named_right_before(quotes: list[str], words: set[str], percent: bool, unit:
             continue  # "... factories in Asia and 40": words after another figure name that one
         leading = lead.split()[-_WORDS_BEFORE:]
         named[number * (1.0 if percent else scale)] = len(words & set(tokenize(" ".join(leading))))
-        if _TOTAL_WORD.search(" ".join(leading)):
+        # (the total word may open the figure's clause, past the words that name it: "The total fair value of the
+        # consideration transferred was $11.8 billion")
+        if _TOTAL_WORD.search(_CLAUSE_OPENS.split(lead)[-1]):
             totals.add(number * (1.0 if percent else scale))
     # "the total goodwill impairment charge": a part's figure ("charges of $45 million in the Industrial segment and
     # total impairment charges of $60 million") is no total, and a total is no part's figure

@@ -1225,3 +1225,42 @@ def test_plus_minus_before_a_figure_is_no_sign():
         steady = _answer(f'"... we have been holding steady at {mark}350 revenue producing drivers." (fo p.10)')
         assert typed_answer("number", steady, question) == 350, mark
     assert typed_answer("number", _answer('"Net change in drivers was -350." (fo p.10)'), question) == -350
+
+
+# --------------------------------------------------------------------------- stop 66: seven shapes of erc_blind25
+
+
+def test_the_quote_naming_the_questions_object_gives_the_total_asked_never_another_deals_price_per_share():
+    deals = _answer('"GBT––On October 5, 2022, we acquired GBT, a biopharmaceutical company, for $68.50 per share in '
+                    'cash." (fo p.66) "The total fair value of the consideration transferred was $11.8 billion, which '
+                    'includes the fair value of Foo’s previous investment in Biohaven on the acquisition date of '
+                    'approximately $300 million." (fo p.67) "The total fair value of the consideration transferred was '
+                    '$5.7 billion ($5.2 billion, net of cash acquired)." (fo p.66)')
+    question = ('What was the total fair value of the consideration transferred by "FOO INC." for its acquisition of '
+                "Biohaven in October 2022 (in USD)?" + _NA_ASKED)
+    assert typed_answer("number", deals, question) == 11.8e9
+    # a price per share alone is no total; a quote naming no object asked leaves the first quote's figure
+    price = _answer('"On October 5, 2022, we acquired GBT for $68.50 per share in cash." (fo p.66)')
+    assert typed_answer("number", price, question) == NA
+    assert typed_answer("number", price, question.replace("total fair value of the consideration transferred",
+                                                          "price paid per share")) == 68.5
+    # no quote naming the object asked: all are read as before (the first quote's one figure), save a price per
+    # share for a total
+    unnamed = _answer(deals.answer.replace("Biohaven", "the target"))
+    assert typed_answer("number", unnamed, question.replace("total fair", "fair")) == 68.5
+    assert typed_answer("number", unnamed, question) == NA
+
+
+def test_a_figure_its_sentence_gives_another_owner_of_the_measure_is_na():
+    question = 'What was the actual coal production of "PT Foo Resources Tbk." in 2024 (in million MT)?' + _NA_ASKED
+    for sentence in ("In 2024, the coal production of China was 4.76 billion MT, also an all-time high.",
+                     "In 2024, China's coal production was 4.76 billion MT.",
+                     "In 2024, the industry's coal production was 4.76 billion MT."):
+        assert typed_answer("number", _answer(f'"{sentence}" (fo p.85)'), question) == NA, sentence
+    # the company's own, its defined term for itself, or an owner the question names: the figure stands
+    for sentence in ("In 2024, our coal production was 56.9 million MT.",
+                     "In 2024, the coal production of the Company was 56.9 million MT.",
+                     "In 2024, the Group’s coal production was 56.9 million MT."):
+        assert typed_answer("number", _answer(f'"{sentence}" (fo p.85)'), question) == 56.9e6, sentence
+    named = _answer('"In 2024, the coal production of Foo Resources was 56.9 million MT." (fo p.85)')
+    assert typed_answer("number", named, question) == 56.9e6
