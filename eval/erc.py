@@ -872,13 +872,31 @@ def candidate_names(question: str) -> list[str]:
     return [name.strip() for name in _QUOTED.findall(question) if name.strip()]
 
 
+# what stands between two quoted names of one list of choices: '"A", "B" or "C"'
+_CHOICE_JOIN = re.compile(r"\s*,?\s*(?:or\s+|and\s+)?")
+
+
+def offered_choice(question: str) -> list[str]:
+    """The quoted names a question offers as its choice, listed one after another ('... 2022: "A", "B" or "C"?'); none
+    when its quoted names stand apart, the company asked and a term of its own ('did "UBER ..." sell its ... business
+    (..., the "ATG Business")'): a name the question itself gives for what it asks about is not the answer."""
+    runs: list[list[re.Match]] = []
+    for m in _QUOTED.finditer(question):
+        if runs and _CHOICE_JOIN.fullmatch(question, runs[-1][-1].end(), m.start()):
+            runs[-1].append(m)
+        else:
+            runs.append([m])
+    listed = max(runs, key=len, default=[])
+    return [n for m in listed if (n := m.group(1).strip())] if len(listed) >= 2 else []
+
+
 def typed_name(answer: Answer, question: str) -> str:
     """The name as the question spells it (the challenge matches names exactly): the
     answer's first row (its catalog name, e.g. "Mercia", is the candidate "Mercia Asset
     Management PLC" it begins), else the one candidate the text names in full. A question
     that offers no choice ("Who is the CEO of "X"?") is answered by the name the answer
     leads with (`answer_names`), never by the company the question names."""
-    candidates = candidate_names(question)
+    candidates = offered_choice(question)
     if len(candidates) < 2 and not answer.rows and (pick := _TABLE_PICK.match(answer.answer)) is not None \
             and _name_like(pick.group("name")):
         return pick.group("name")  # the item a table ranks first (answering.kinds.choice's verdict)
@@ -897,6 +915,10 @@ def typed_name(answer: Answer, question: str) -> str:
         read = "\n".join(_quotes_of(answer.answer)[:_QUOTES_READ])
         if named == NA and len(after := _names_after_asked_verb(read, question)) == 1:
             return after[0]
+        if named == NA and (party := _party_the_deed_went_to(answer.answer, question)):
+            return party
+        if named == NA and (owner := _owner_of_asked_phrase(read, question)):
+            return owner
         return named
     if answer.rows:
         top = company_key(answer.rows[0].company)
@@ -905,6 +927,74 @@ def typed_name(answer: Answer, question: str) -> str:
     text = f" {company_key(answer.answer)} "
     named = [c for c in candidates if company_key(c) and f" {company_key(c)} " in text]
     return named[0] if len(named) == 1 else NA
+
+
+# "To which company did X sell ...": the deed's nouns and verbs as a filing writes them, for each verb a question asks
+_DEED_WORDS = {"sell": r"sale|sold|sell(?:s|ing)?", "transfer": r"transfer(?:s|red|ring)?",
+               "divest": r"divest(?:iture|ed|ment)?", "assign": r"assign(?:ment|ed)?", "contribute": r"contribut(?:ion|ed)",
+               "license": r"licen[sc](?:e|ed|ing)"}
+_ASKS_TO_WHOM = re.compile(rf"\bto\s+which\s+(?:[a-z]+\s+)?(?:[a-z]+\s+)?did\s+.+?\s+(?P<verb>{'|'.join(_DEED_WORDS)})\b",
+                           re.I)
+
+
+def _party_the_deed_went_to(text: str, question: str) -> str:
+    """The name a sentence gives after "to" at the end of the deed asked, its object between: "we completed the
+    previously announced sale of Apparate USA LLC (“Apparate” or the “ATG Business”), a subsidiary focused on ...
+    autonomous vehicle technology, to Aurora Innovation, Inc." for "To which company did X sell its autonomous vehicle
+    technology business (..., the "ATG Business") ...". The words between must name the question's object (two of its
+    own words, or a name it writes), the name none the question gives; the first quote giving one answers (a later
+    one may say it shorter, "to Aurora"); "" when none."""
+    asks = _ASKS_TO_WHOM.search(question)
+    if asks is None:
+        return ""
+    words, asked = _question_words(question), f" {company_key(question)} "
+    deed = re.compile(rf"\b(?i:{_DEED_WORDS[asks.group('verb').lower()]})\b")
+    for quote in _quotes_of(text)[:_QUOTES_READ]:
+        found = set()
+        for m in deed.finditer(quote):
+            end = _sentence_span(quote, m.start(), m.end())[1]
+            to = re.search(rf"\sto\s+(?P<name>{_QUOTED_NAME.pattern})", quote[m.end(): end])
+            if to is None:
+                continue
+            between = quote[m.end(): m.end() + to.start()]
+            name = _unstopped(to.group("name"))
+            names_object = len(words & set(tokenize(between))) >= _PHRASE_NAMED or any(
+                f" {company_key(n)} " in asked for n in _QUOTED_NAME.findall(between) if company_key(n))
+            if names_object and _name_like(name) and not _DEFINED_TERM.match(name) and not _OPENER.match(name) \
+                    and f" {company_key(name)} " not in asked:
+                found.add(name)
+        if found:
+            return found.pop() if len(found) == 1 else ""
+    return ""
+
+
+# "Whose entire ownership interest in HSG did HSG redeem ...": the phrase owned, up to its preposition or verb
+_ASKS_WHOSE = re.compile(r"^\W*whose\s+(?P<phrase>[a-z-]+(?:\s+(?!(?:in|of|for|at|on|by|to|with|from|did|does|do|was|"
+                         r"were|is|are|has|had|have)\b)[a-z-]+){0,3})", re.I)
+# a name in the possessive, its particles and its legal form with it: "DuPont de Nemours, Inc.’s"
+_POSSESSOR = r"(?P<name>[A-Z][\w.&-]*(?:,?\s+(?:[A-Z][\w.&-]*|&|de|du|la|von|van|der|of)(?=[\s,’']))*)['’]s\s+"
+
+
+def _owner_of_asked_phrase(text: str, question: str) -> str:
+    """The name a quote writes in the possessive before the phrase a "Whose ..." question asks the owner of: "HSG
+    redeemed DuPont de Nemours, Inc.’s entire ownership interest in HSG" for "Whose entire ownership interest in HSG
+    did HSG redeem ...". Of names that are one ("DuPont’s" in another quote), the fullest; "" when none, or names of
+    different owners, or only a name the question gives."""
+    asks = _ASKS_WHOSE.match(question)
+    if asks is None:
+        return ""
+    phrase = r"\s+".join(re.escape(w) for w in asks.group("phrase").split())
+    asked = f" {company_key(question)} "
+    owners = set()
+    for m in re.finditer(rf"{_POSSESSOR}(?i:{phrase})\b", text):
+        name = m.group("name")
+        if _name_like(name) and not _DEFINED_TERM.match(name) and not _OPENER.match(name) \
+                and f" {company_key(name)} " not in asked:
+            owners.add(name)
+    fullest = max(owners, key=lambda n: len(company_key(n).split()), default="")
+    if any(not set(company_key(n).split()) <= set(company_key(fullest).split()) for n in owners):
+        return ""  # two owners of the phrase: which one is asked, the reader cannot tell
+    return fullest
 
 
 # a name in a quote: capitalised words, "&" / "of" between them ("and" joins two names), a legal form after a comma ("Florida Rock &
@@ -1029,7 +1119,7 @@ def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -
         # "Which company acquired X?" asks who did the deed: a quote naming the deed ("the acquisition of Yardbird")
         # says what it was done to, and which side a name is on is not for a reader of words to guess
         if subject.group("verb")[:5].lower() in {t[:5] for t in tokenize(quote)}:
-            doer = _doer_of(quote, question, subject.group("verb"))
+            doer = _doer_of(quote, question, subject.group("verb")) or _agent_of(quote, question, subject.group("verb"))
             return {doer} if doer else None
         stems.discard(subject.group("verb")[:5])
     asked = f" {company_key(question)} "
@@ -1090,6 +1180,41 @@ def _doer_of(quote: str, question: str, verb: str) -> str | None:
         if sum(t[:5] in stems for t in tokenize(did.group("rest"))) >= _DEED_NAMED_BY:
             doers.add(name)
     return doers.pop() if len(doers) == 1 else None
+
+
+# the agent of a passive: capitalised words, those of a partnership listed with commas up to its "&" ("Rintis, Jumadi,
+# Rianto & Rekan"), "of" between words, a legal form after a comma
+_AGENT = (r"(?P<name>(?:[A-Z][\w'’.-]*(?:\s+(?:of\s+)?[A-Z][\w'’.-]*)*,\s+)*[A-Z][\w'’.-]*"
+          r"(?:\s+(?:&\s+|of\s+)?[A-Z][\w'’.-]*)*(?:,\s+(?:Inc|LLC|LLP|Ltd|Limited|Corp|plc|SA|AG|N\.V|L\.P)\.?)?)")
+
+
+def _agent_of(quote: str, question: str, verb: str) -> str | None:
+    """The one name the quote writes as the agent of the question's verb in the passive, in a sentence naming the deed
+    in the question's words and, when the question asks a year, that year: "the Company’s Consolidated Financial
+    Statements for the year ended 31 December 2024, which has been audited by Public Accounting Firm Rintis, Jumadi,
+    Rianto & Rekan (a member firm of PwC global network)" for "Which public accounting firm audited the consolidated
+    financial statements of X for the year ended 31 December 2024" (a sentence of 2023 names the year's other
+    auditor). The question's own words before the name are its kind, not its name ("Public Accounting Firm");
+    a partnership's commas only with its "&" ("Deloitte & Touche LLP, Boston" ends at its comma)."""
+    stems = _asked_stems(question) - {verb[:5].lower()}
+    asked, said = f" {company_key(question)} ", set(tokenize(_QUOTED.sub(" ", question)))
+    years = set(_A_YEAR.findall(_REPORTS_YEAR.sub(" ", question)))
+    agents = set()
+    for m in re.finditer(rf"\b(?i:{re.escape(verb[:5])}\w*)\s+by\s+(?:the\s+)?{_AGENT}", quote):
+        sentence = _sentence_at(quote, m.start(), m.end())
+        if sum(t[:5] in stems for t in tokenize(sentence)) < _DEED_NAMED_BY \
+                or (years and not years & set(_A_YEAR.findall(sentence))):
+            continue  # another deed of the verb, or another year's
+        name = m.group("name")
+        if "," in name and "&" not in name.rsplit(",", 1)[-1] and not _LEGAL_END.search(name):
+            name = name.split(",", 1)[0]  # "KPMG LLP, Boston": the name ends at its comma
+        words = name.split()
+        while words and (words[0].lower() == "of" or set(tokenize(words[0])) <= said):
+            words = words[1:]  # "Public Accounting Firm (of)": the kind asked, written before the name
+        name = " ".join(words)
+        if _name_like(name) and not _DEFINED_TERM.match(name) and f" {company_key(name)} " not in asked:
+            agents.add(name)
+    return agents.pop() if len(agents) == 1 else None
 
 
 # the choice writer's verdict: "PepsiCo Beverages North America (5,798 (millions)) ranks highest (...)"

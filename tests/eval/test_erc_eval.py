@@ -1264,3 +1264,60 @@ def test_a_figure_its_sentence_gives_another_owner_of_the_measure_is_na():
         assert typed_answer("number", _answer(f'"{sentence}" (fo p.85)'), question) == 56.9e6, sentence
     named = _answer('"In 2024, the coal production of Foo Resources was 56.9 million MT." (fo p.85)')
     assert typed_answer("number", named, question) == 56.9e6
+
+
+def test_the_buyer_is_the_name_after_to_that_ends_the_sale_of_the_questions_object():
+    sale = _answer('"Divestitures ATG Business to Aurora On January 19, 2021, we completed the previously announced '
+                   "sale of Apparate USA LLC (“Apparate” or the “ATG Business”), a subsidiary focused on the development "
+                   "and commercialization of autonomous vehicle technology, to Aurora Innovation, Inc.\" (fo p.54) "
+                   '"Divestiture of ATG Business to Aurora On January 19, 2021, we completed the previously announced '
+                   "sale of our ATG Business, a subsidiary focused on the development and commercialization of "
+                   'autonomous vehicle technology, to Aurora." (fo p.146)')
+    question = ('To which company did "FOO TECHNOLOGIES, INC." sell its autonomous vehicle technology business '
+                '(Apparate USA LLC, the "ATG Business") in January 2021?' + _NA_ASKED)
+    # a name the question itself quotes is what it asks about, no choice offered: never the answer
+    assert typed_answer("name", sale, question) == "Aurora Innovation, Inc."
+    # another thing sold, or a verb not asked: N/A
+    other = _answer('"In 2021, we completed the sale of our freight brokerage offices in Texas to Acme Logistics, Inc." '
+                    "(fo p.54)")
+    assert typed_answer("name", other, question) == NA
+    assert typed_answer("name", sale, question.replace("sell", "license")) == NA
+    # quoted names listed one after another are still a choice
+    choice = 'Which company had higher total revenue in 2022: "Foo Technologies, Inc." or "Aurora Innovation, Inc."?'
+    assert typed_answer("name", _answer("Aurora Innovation, Inc. had the higher revenue."), choice) == \
+        "Aurora Innovation, Inc."
+
+
+def test_the_firm_asked_is_the_agent_of_the_passive_in_the_sentence_of_the_year_asked():
+    audited = _answer('"The financial review refers to the Company’s Consolidated Financial Statements for the year ended '
+                      "31 December 2024, which has been audited by Public Accounting Firm Rintis, Jumadi, Rianto & Rekan "
+                      '(a member firm of PwC global network) with an unmodified opinion." (fo p.71) "Approving the '
+                      "Company’s Consolidated Financial Statements for the financial year ended 31 December 2023, which "
+                      "were audited by the Public Accounting Firm of Tanudiredja, Wibisana, Rintis & Partners as stated "
+                      'in the Report dated 29 February 2024." (fo p.101)')
+    question = ('Which public accounting firm audited the consolidated financial statements of "PT Foo Resources Tbk." '
+                "for the year ended 31 December 2024?" + _NA_ASKED)
+    assert typed_answer("name", audited, question) == "Rintis, Jumadi, Rianto & Rekan"
+    # a year no sentence of the quotes read names, or a sentence that names no deed asked: N/A
+    assert typed_answer("name", audited, question.replace("2024", "2021")) == NA
+    review = _answer('"Our sustainability report for the year ended 31 December 2024 was reviewed by Acme Assurance." '
+                     "(fo p.71)")
+    assert typed_answer("name", review, question.replace("audited", "reviewed")) == NA
+    # a firm's city after its comma is no part of its name
+    city = _answer('"The consolidated financial statements for the year ended 31 December 2024 were audited by '
+                   'Deloitte & Touche LLP, Boston, Massachusetts." (fo p.71)')
+    assert typed_answer("name", city, question) == "Deloitte & Touche LLP"
+
+
+def test_whose_asks_the_name_in_the_possessive_before_the_phrase_asked():
+    redeemed = _answer('"On September 9, 2020, HSG redeemed DuPont’s entire ownership interest in HSG with a fair value '
+                       'of $250 million." (fo p.85) "On September 9, 2020, HSG redeemed DuPont de Nemours, Inc.’s entire '
+                       'ownership interest in HSG with a fair value of $250 million." (fo p.69)')
+    question = ("Whose entire ownership interest in Hemlock Semiconductor Group (HSG) did HSG redeem on September 9, "
+                '2020, resulting in "FOO INCORPORATED" obtaining a controlling interest?' + _NA_ASKED)
+    assert typed_answer("name", redeemed, question) == "DuPont de Nemours, Inc."
+    # two owners of the phrase, or the filer's own term: N/A
+    two = _answer(redeemed.answer.replace("DuPont de Nemours, Inc.’s", "Acme Corp.’s"))
+    assert typed_answer("name", two, question) == NA
+    ours = _answer('"HSG redeemed the Company’s entire ownership interest in HSG." (fo p.85)')
+    assert typed_answer("name", ours, question) == NA
