@@ -1295,7 +1295,8 @@ def typed_names(answer: Answer, question: str = "") -> list[str] | str:
     return _listed_after_asked_words(first, question) or _named_after_asked_preposition(first, question) \
         or _ranked_past_asked_threshold(answer.answer, question) or _counted_after_colon(first, question) \
         or _bullet_subjects(answer.answer, question) or _several(_names_after_asked_verb(first, question)) \
-        or _several(_objects_dated_in_asked_year(first, question)) or _parts_of_asked_whole(answer.answer, question) \
+        or _several(_objects_dated_in_asked_year(" ".join(_quotes_of(answer.answer)[:_QUOTES_READ]), question)) \
+        or _parts_of_asked_whole(answer.answer, question) \
         or NA
 
 
@@ -1676,13 +1677,17 @@ def _done_by_asked_doer(quote: str, verb_at: int, question: str) -> bool:
     return bool(_name_words(doer) & _name_words(asked))
 
 
-# "Which companies did X acquire in 2018?": things the filer did something to in one year
+# "Which companies did X acquire in 2018?": things the filer did something to in one year, or one quarter of it, the
+# deed maybe written with its phrase ("complete the acquisition of a 100% ownership interest in during the fourth
+# quarter of 2021")
 _ASKS_DONE_IN_YEAR = re.compile(r"^\W*(?i:which)\s+(?:[a-z]+\s+){0,2}?[a-z]+(?:s|ies)\s+did\s+.+?\s+(?P<verb>[a-z]{4,})\s+"
-                                r"(?:in|during)\s+(?P<year>(?:19|20)\d\d)\b")
+                                r"(?P<phrase>(?:(?:[a-z]+|\d+%)\s+)*?)(?:in|during)\s+(?:the\s+)?"
+                                r"(?:(?P<quarter>first|second|third|fourth)\s+quarter\s+of\s+)?(?P<year>(?:19|20)\d\d)\b")
+_QUARTERS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 # the filer's own deed in the past: "we acquired", "we also acquired"
 _WE_DID = re.compile(r"\b[Ww]e\s+(?:also\s+)?(?P<verb>[a-z]+ed)\s+")
 # the date a clause opens with, right before its deed: "On April 12, 2018, ", "In July 2018, ", "During 2018, "
-_DATED_OPENER = re.compile(rf"\b(?i:on|in|during)\s+(?:(?i:{MONTH_NAMES})\s+(?:\d{{1,2}},?\s+)?)?"
+_DATED_OPENER = re.compile(rf"\b(?i:on|in|during)\s+(?:(?P<month>(?i:{MONTH_NAMES}))\s+(?:\d{{1,2}},?\s+)?)?"
                            rf"(?P<year>(?:19|20)\d\d),?\s+$")
 # another name listed beside the one after the deed: "we acquired Acme Inc. and Beta LLC"
 _ANOTHER_LISTED = re.compile(r"\s*(?:\([^()]*\))?\s*(?:,\s+(?:and\s+)?|\s+and\s+)[A-Z]")
@@ -1704,23 +1709,36 @@ def _objects_dated_in_asked_year(quote: str, question: str) -> list[str]:
     PillPack, Inc. (“PillPack”) for ..." for "Which companies did X acquire in 2018?" (a deed dated in another year,
     "In 2017, we acquired Whole Foods Market", is another year's). None when such a deed is undated (it may be of
     the year asked), when its object is a list or words naming some capitalised thing beside no name of its own
-    ("acquired the assets of Acme"), or a name is the question's own."""
+    ("acquired the assets of Acme"), or a name is the question's own. A quarter asked ("during the fourth quarter of
+    2021", read as of the calendar) needs the opener's month; a deed asked with its phrase ("complete the acquisition
+    of a 100% ownership interest in") is read where the words between the verb and the name are the phrase's: "On
+    October 12, 2021, we completed the acquisition of 100% ownership interest in The Drizly Group, Inc." (a name
+    with its legal form may open with "The")."""
     asks = _ASKS_DONE_IN_YEAR.match(_QUOTED.sub("X", question))
     if asks is None:
         return []
     verb, year, asked = asks.group("verb")[:5], asks.group("year"), f" {company_key(question)} "
+    phrase = set(tokenize(asks.group("phrase"))) | {"the", "a", "an"} if asks.group("phrase") else set()
+    quarter = _QUARTERS.get((asks.group("quarter") or "").lower())
     names = []
     for m in _WE_DID.finditer(quote):
         if m.group("verb")[:5] != verb:
             continue
+        at = m.end()
+        if phrase:
+            gap = re.match(r"(?:(?:[a-z]+|\d+(?:\.\d+)?%?)\s+)*", quote[at:]).group(0)
+            if not gap or not set(tokenize(gap)) <= phrase:
+                continue  # "we completed the sale of ...": another deed of the verb
+            at += len(gap)
         opener = _DATED_OPENER.search(quote, 0, m.start())
-        if opener is None:
+        if opener is None or (quarter and not opener.group("month")):
             return []  # an undated deed of the verb asked: of the year asked or not, a reader of words cannot tell
-        if opener.group("year") != year:
+        month = MONTH_NAMES.lower().split("|").index(opener.group("month").lower()) + 1 if quarter else 0
+        if opener.group("year") != year or (quarter and (month - 1) // 3 + 1 != quarter):
             continue
-        name = _QUOTED_NAME.match(quote, m.end())
+        name = _QUOTED_NAME.match(quote, at)
         if name is None:
-            if re.search(r"\b[A-Z]", re.split(r"[.;](?:\s|$)", quote[m.end():], maxsplit=1)[0]):
+            if re.search(r"\b[A-Z]", re.split(r"[.;](?:\s|$)", quote[at:], maxsplit=1)[0]):
                 return []  # "we acquired the assets of Acme": something named, no name read
             continue  # "we also acquired certain other companies": none named
         # the name ends where its sentence does ("we acquired Ring. On September 11, 2018, ..."), not at the stop of
@@ -1728,7 +1746,8 @@ def _objects_dated_in_asked_year(quote: str, question: str) -> list[str]:
         end = min([s.start() + 1 for s in _sentence_stops(quote, name.start(), name.end())] + [name.end()])
         item = _unstopped(quote[name.start(): end])
         if _ANOTHER_LISTED.match(quote, end) or not _name_like(item) or _DEFINED_TERM.match(item) \
-                or _OPENER.match(item) or f" {company_key(item)} " in asked or _NO_COMPANY.search(item) \
+                or (_OPENER.match(item) and not _LEGAL_END.search(item)) or f" {company_key(item)} " in asked \
+                or _NO_COMPANY.search(item) \
                 or _NO_COMPANY_AFTER.match(quote, end):
             return []  # (a thing owned, numbered or issued: "Acme Robotics’ ... business", "Fab 9", "Series B ...")
         names.append(item)

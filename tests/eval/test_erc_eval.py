@@ -1321,3 +1321,19 @@ def test_whose_asks_the_name_in_the_possessive_before_the_phrase_asked():
     assert typed_answer("name", two, question) == NA
     ours = _answer('"HSG redeemed the Company’s entire ownership interest in HSG." (fo p.85)')
     assert typed_answer("name", ours, question) == NA
+
+
+def test_the_objects_of_the_deed_asked_with_its_phrase_dated_in_the_quarter_asked_are_the_names():
+    deals = _answer('"Drizly On October 12, 2021, we completed the acquisition of 100% ownership interest in The Drizly '
+                    "Group, Inc. (“Drizly”), an on-demand alcohol marketplace in North America.\" (fo p.53) \"(2) "
+                    'Transplace On November 12, 2021, we completed the acquisition of 100% ownership interest in Tupelo '
+                    'Parent, Inc." (fo p.53)')
+    question = ('Which companies did "FOO TECHNOLOGIES, INC." complete the acquisition of a 100% ownership interest in '
+                "during the fourth quarter of 2021?" + _NA_ASKED)
+    assert typed_answer("names", deals, question) == ["The Drizly Group, Inc.", "Tupelo Parent, Inc."]
+    # another quarter; another deed of the verb; an opener naming the year alone for a quarter asked: N/A
+    assert typed_answer("names", deals, question.replace("fourth", "third")) == NA
+    sold = _answer(deals.answer.replace("the acquisition of 100% ownership interest in Tupelo", "the sale of Tupelo"))
+    assert typed_answer("names", sold, question) == NA
+    yearly = _answer(deals.answer.replace("On November 12, 2021,", "In 2021,"))
+    assert typed_answer("names", yearly, question) == NA
