@@ -1292,7 +1292,8 @@ def typed_names(answer: Answer, question: str = "") -> list[str] | str:
     if len(people) >= 2 and all(_name_like(n) for n in people):
         return people
     first = _quotes_of(answer.answer)[0]
-    return _listed_after_asked_words(first, question) or _named_after_asked_preposition(first, question) \
+    return _listed_after_asked_words(first, question) or _places_listed_after_including(answer.answer, question) \
+        or _named_after_asked_preposition(first, question) \
         or _ranked_past_asked_threshold(answer.answer, question) or _counted_after_colon(first, question) \
         or _bullet_subjects(answer.answer, question) or _several(_names_after_asked_verb(first, question)) \
         or _several(_objects_dated_in_asked_year(" ".join(_quotes_of(answer.answer)[:_QUOTES_READ]), question)) \
@@ -1374,6 +1375,46 @@ _NOT_HELD_THERE = re.compile(
     r"intend\w*|anticipat\w*|future|propos\w*|(?-i:may)|might|could|would|third[-\s]part(?:y|ies)|"
     r"contract\s+manufactur\w*|outsourc\w*|suppliers?|vendors?|franchisees?|licensees?|prior\s+to|former(?:ly)?|"
     r"previous(?:ly)?|until|before)\b|n['’]t\b", re.I)
+
+
+# "in which countries and regions of Asia are ... located": the places asked, whatever the question's opening
+_ASKS_WHICH_PLACES = re.compile(r"\bwhich\s+(?P<kind>countries|regions|states|markets)(?:\s+(?:and|or)\s+"
+                                r"(?:countries|regions|states|markets))?\b", re.I)
+# a place's name, one word in lower case after it at most ("China mainland")
+_PLACE_ITEM = r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*(?:\s+(?!(?:and|or)\b)[a-z]+)?"
+_INCLUDING = re.compile(rf"(?P<head>[\w'’-]+),?\s+(?:including|such\s+as)\s+(?P<items>{_PLACE_ITEM}(?:,\s+{_PLACE_ITEM})*,?"
+                        rf"\s+(?:and|or)\s+{_PLACE_ITEM})(?=\s*(?:[.;)]|,\s+[a-z]|[\"”]|$))")
+
+
+def _places_listed_after_including(text: str, question: str) -> list[str]:
+    """The places a sentence lists after "including" or "such as" a place or a word of places before it, for a
+    question asking which places: "outsourcing partners located primarily in Asia, including China mainland, India,
+    Japan, South Korea, Taiwan and Vietnam" for "in which countries and regions of Asia are the outsourcing partners
+    ... primarily located?". The sentence before the list names two of the question's words at least, and nothing of
+    what is not held there but what the question itself says ("outsourcing partners" asked); every item a place name
+    (states of the United States for "states"); none unless every quote listing so lists the same."""
+    asks = _ASKS_WHICH_PLACES.search(question)
+    if asks is None:
+        return []
+    states, words, said = asks.group("kind").lower() == "states", _question_words(question), set(tokenize(question))
+    lists = []
+    for quote in _quotes_of(text):
+        for m in _INCLUDING.finditer(quote):
+            head = m.group("head")
+            if not (PLACE_NAMES.fullmatch(head) or head.lower() in ("countries", "regions", "states", "markets")):
+                continue  # "customers, including Acme and Beta": no places
+            sentence = _sentence_at(quote, m.start(), m.end())
+            lead = sentence[: sentence.find(m.group(0))] + head
+            if len(words & set(tokenize(lead))) < _PHRASE_NAMED or any(
+                    not set(tokenize(n.group(0))) <= said for n in _NOT_HELD_THERE.finditer(sentence)):
+                continue
+            items = [_unstopped(i) for i in re.split(r",\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group("items"))]
+            if not all((i in US_STATES) if states else (i not in US_STATES and _part_like(i)
+                                                         and not _DEFINED_TERM.match(i)) for i in items):
+                return []
+            if items not in lists:
+                lists.append(items)
+    return lists[0] if len(lists) == 1 and len(lists[0]) >= 2 else []
 
 
 def _is_place(name: str, kind: str) -> bool:

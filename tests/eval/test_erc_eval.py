@@ -1337,3 +1337,22 @@ def test_the_objects_of_the_deed_asked_with_its_phrase_dated_in_the_quarter_aske
     assert typed_answer("names", sold, question) == NA
     yearly = _answer(deals.answer.replace("On November 12, 2021,", "In 2021,"))
     assert typed_answer("names", yearly, question) == NA
+
+
+def test_places_listed_after_including_a_place_answer_which_countries_and_regions():
+    partners = _answer('"Substantially all of the Company’s manufacturing is performed in whole or in part by outsourcing '
+                       "partners located primarily in Asia, including China mainland, India, Japan, South Korea, Taiwan "
+                       'and Vietnam, and a significant concentration of this manufacturing is currently performed by a '
+                       'small number of outsourcing partners." (fo p.11)')
+    question = ("According to its annual report for fiscal year 2022, in which countries and regions of Asia are the "
+                'outsourcing partners that perform substantially all of the manufacturing of "Foo Inc." primarily '
+                "located?" + _NA_ASKED)
+    assert typed_answer("names", partners, question) == ["China mainland", "India", "Japan", "South Korea", "Taiwan",
+                                                         "Vietnam"]
+    # no places asked; a list after "including" no place; a sentence of plans the question does not ask
+    assert typed_answer("names", partners, question.replace("countries and regions", "suppliers")) == NA
+    customers = _answer('"Our outsourcing partners are located primarily with large customers, including Acme Corp. '
+                        'and Beta Inc." (fo p.11)')
+    assert typed_answer("names", customers, question) == NA
+    planned = _answer(partners.answer.replace("located primarily", "we plan to add in the future"))
+    assert typed_answer("names", planned, question) == NA
