@@ -181,9 +181,21 @@ def typed_number(answer: Answer, question: str = "") -> float | str:
     """The answer's figure in units, or in the scale the question asks for; "N/A" for a figure of another day than
     the one asked, or an amount of money for a count asked."""
     figure = _typed_figure(answer, question)
-    if figure == NA or _of_another_day(answer.answer, question, {figure, answer.value}):
+    if figure == NA or _of_another_day(answer.answer, question, {figure, answer.value}) \
+            or _per_share_for_a_total(answer.answer, question, figure) \
+            or _of_another_owner(answer.answer, question, {figure, answer.value}):
         return NA
     return figure / asked_scale(question)
+
+
+def _per_share_for_a_total(text: str, question: str, figure: float) -> bool:
+    """The question asks a total ("the total fair value of the consideration transferred") and the text writes the
+    figure chosen only as a price per share ("for $68.50 per share in cash"): a price of one share is no total."""
+    if not _TOTAL_WORD.search(question) or _asked_unit(question) is _PER_SHARE:
+        return False
+    written = [m for m, n, s in _figure_matches(_CITATION_MARK.sub(" ", text))
+               if any(abs(v - figure) <= 1e-6 * max(1.0, abs(figure)) for v in (n, n * s))]
+    return bool(written) and all(_PER_SHARE.match(m.string, m.end()) for m in written)
 
 
 def _typed_figure(answer: Answer, question: str) -> float | str:
@@ -236,6 +248,40 @@ def _of_another_day(text: str, question: str, figure: set[float | None] | None =
     if any(same_snapshot(asked, days_written(part)) for part in parts):
         return False
     return any(snapshot_days(part) for part in parts)
+
+
+# the measure's owner written after it or before it: "the coal production of China", "China's coal production", "the
+# industry's output" (a country, a market, an industry: whose measure it is)
+_OWNER_WORDS = r"(?:country|nation|industry|market|world|sector|region)"
+_MEASURE_OF = re.compile(r"\b(?P<measure>[a-z][a-z-]+)\s+of\s+(?:the\s+)?"
+                         rf"(?P<owner>(?-i:[A-Z][\w'’.&-]*(?:\s+(?:of\s+)?[A-Z][\w'’.&-]*)*)|{_OWNER_WORDS}\b)", re.I)
+_OWNERS_MEASURE = re.compile(rf"(?P<owner>(?-i:\b[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*)|\b(?:the\s+)?{_OWNER_WORDS})['’]s?"
+                             r"\s+(?P<measure>(?:[a-z-]+\s+){0,2}[a-z][a-z-]+)", re.I)
+
+
+def _of_another_owner(text: str, question: str, figure: set[float | None]) -> bool:
+    """Every sentence stating the figure chosen says the measure asked is another owner's: "In 2024, the coal production
+    of China was 4.76 billion MT" for "the actual coal production of "PT Bayan Resources Tbk."" (the question's own word
+    of the measure, then "of" and a name the question never writes, or a country, market or industry; or that owner's
+    possessive before it). Another owner's figure is no answer of the company asked."""
+    words, asked = _question_words(question), f" {company_key(question)} "
+    holding = [s for s in _sentences(text) if _shows_figure(s, figure)]
+
+    def others(sentence: str) -> bool:
+        for m in (*_MEASURE_OF.finditer(sentence), *_OWNERS_MEASURE.finditer(sentence)):
+            owner = re.sub(r"^(?:the\s+)", "", m.group("owner"), flags=re.I)
+            if not set(tokenize(m.group("measure"))) & words or owner.lower() in question.lower():
+                continue  # (a measure not asked, or an owner the question names: "the revenue of Biohaven")
+            if len(owner.split()) == 1 and owner[0].isupper() and re.search(r"(?<![\w-])the\s+$", sentence[
+                    :m.start("owner")]):
+                continue  # "Of the Utility’s regular employees": the filer's own term for itself or its part
+            if re.fullmatch(_OWNER_WORDS, owner, re.I) or (_name_like(owner) and not _DEFINED_TERM.match(owner)
+                                                            and not _OPENER.match(owner)
+                                                            and f" {company_key(owner)} " not in asked):
+                return True
+        return False
+
+    return bool(holding) and all(others(s) for s in holding)
 
 
 def _sentences(text: str) -> list[str]:
@@ -322,7 +368,7 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
     ("$150.0 billion compared with $135.4 billion"); None when that leaves several or none. A sentence giving figures
     "respectively" pairs them with its dates in order, which no reading beside a date untangles."""
     words = _question_words(question)
-    quotes = [q for q in _quotes_of(text) if words & set(tokenize(q))]
+    quotes = _naming_asked_object([q for q in _quotes_of(text) if words & set(tokenize(q))], question)
     if _ASKS_NEW_LEVEL.search(question) and not _asks_earlier(question):
         # "increased our quarterly dividend payment by 2.0% to $0.6525 from $0.6400 per share", asked the dividend
         # after the increase: the level it went to (asked at a period, which of the two is not for words to tell)
@@ -361,6 +407,17 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
         or _figure_in_column_of_asked_day(quotes, question, percent, unit) \
         or _figure_of_asked_month(quotes, question, percent, unit) \
         or _figure_in_row_of_latest_year(quotes, question, percent, unit)
+
+
+def _naming_asked_object(quotes: list[str], question: str) -> list[str]:
+    """The quotes naming every part the question names in capitals, when some do and others not: "The total fair value
+    of the consideration transferred was $11.8 billion, which includes ... Pfizer's previous investment in Biohaven"
+    for "... the consideration transferred by X for its acquisition of Biohaven", not the quote on another deal ("we
+    acquired GBT ... for $68.50 per share") an answer may lead with: a quote that never names the thing asked states
+    another thing's figure."""
+    proper = _proper_words(question)
+    naming = [q for q in quotes if proper and all(re.search(rf"\b{re.escape(w)}\b", q) for w in proper)]
+    return naming or quotes
 
 
 # what lies between two figures of one list: "$430 million, $347 million, $553 million, and $40 million"
@@ -441,7 +498,9 @@ def _named_right_before(quotes: list[str], words: set[str], percent: bool, unit:
             continue  # "... factories in Asia and 40": words after another figure name that one
         leading = lead.split()[-_WORDS_BEFORE:]
         named[number * (1.0 if percent else scale)] = len(words & set(tokenize(" ".join(leading))))
-        if _TOTAL_WORD.search(" ".join(leading)):
+        # (the total word may open the figure's clause, past the words that name it: "The total fair value of the
+        # consideration transferred was $11.8 billion")
+        if _TOTAL_WORD.search(_CLAUSE_OPENS.split(lead)[-1]):
             totals.add(number * (1.0 if percent else scale))
     # "the total goodwill impairment charge": a part's figure ("charges of $45 million in the Industrial segment and
     # total impairment charges of $60 million") is no total, and a total is no part's figure
@@ -813,13 +872,31 @@ def candidate_names(question: str) -> list[str]:
     return [name.strip() for name in _QUOTED.findall(question) if name.strip()]
 
 
+# what stands between two quoted names of one list of choices: '"A", "B" or "C"'
+_CHOICE_JOIN = re.compile(r"\s*,?\s*(?:or\s+|and\s+)?")
+
+
+def offered_choice(question: str) -> list[str]:
+    """The quoted names a question offers as its choice, listed one after another ('... 2022: "A", "B" or "C"?'); none
+    when its quoted names stand apart, the company asked and a term of its own ('did "UBER ..." sell its ... business
+    (..., the "ATG Business")'): a name the question itself gives for what it asks about is not the answer."""
+    runs: list[list[re.Match]] = []
+    for m in _QUOTED.finditer(question):
+        if runs and _CHOICE_JOIN.fullmatch(question, runs[-1][-1].end(), m.start()):
+            runs[-1].append(m)
+        else:
+            runs.append([m])
+    listed = max(runs, key=len, default=[])
+    return [n for m in listed if (n := m.group(1).strip())] if len(listed) >= 2 else []
+
+
 def typed_name(answer: Answer, question: str) -> str:
     """The name as the question spells it (the challenge matches names exactly): the
     answer's first row (its catalog name, e.g. "Mercia", is the candidate "Mercia Asset
     Management PLC" it begins), else the one candidate the text names in full. A question
     that offers no choice ("Who is the CEO of "X"?") is answered by the name the answer
     leads with (`answer_names`), never by the company the question names."""
-    candidates = candidate_names(question)
+    candidates = offered_choice(question)
     if len(candidates) < 2 and not answer.rows and (pick := _TABLE_PICK.match(answer.answer)) is not None \
             and _name_like(pick.group("name")):
         return pick.group("name")  # the item a table ranks first (answering.kinds.choice's verdict)
@@ -838,6 +915,10 @@ def typed_name(answer: Answer, question: str) -> str:
         read = "\n".join(_quotes_of(answer.answer)[:_QUOTES_READ])
         if named == NA and len(after := _names_after_asked_verb(read, question)) == 1:
             return after[0]
+        if named == NA and (party := _party_the_deed_went_to(answer.answer, question)):
+            return party
+        if named == NA and (owner := _owner_of_asked_phrase(read, question)):
+            return owner
         return named
     if answer.rows:
         top = company_key(answer.rows[0].company)
@@ -846,6 +927,74 @@ def typed_name(answer: Answer, question: str) -> str:
     text = f" {company_key(answer.answer)} "
     named = [c for c in candidates if company_key(c) and f" {company_key(c)} " in text]
     return named[0] if len(named) == 1 else NA
+
+
+# "To which company did X sell ...": the deed's nouns and verbs as a filing writes them, for each verb a question asks
+_DEED_WORDS = {"sell": r"sale|sold|sell(?:s|ing)?", "transfer": r"transfer(?:s|red|ring)?",
+               "divest": r"divest(?:iture|ed|ment)?", "assign": r"assign(?:ment|ed)?", "contribute": r"contribut(?:ion|ed)",
+               "license": r"licen[sc](?:e|ed|ing)"}
+_ASKS_TO_WHOM = re.compile(rf"\bto\s+which\s+(?:[a-z]+\s+)?(?:[a-z]+\s+)?did\s+.+?\s+(?P<verb>{'|'.join(_DEED_WORDS)})\b",
+                           re.I)
+
+
+def _party_the_deed_went_to(text: str, question: str) -> str:
+    """The name a sentence gives after "to" at the end of the deed asked, its object between: "we completed the
+    previously announced sale of Apparate USA LLC (“Apparate” or the “ATG Business”), a subsidiary focused on ...
+    autonomous vehicle technology, to Aurora Innovation, Inc." for "To which company did X sell its autonomous vehicle
+    technology business (..., the "ATG Business") ...". The words between must name the question's object (two of its
+    own words, or a name it writes), the name none the question gives; the first quote giving one answers (a later
+    one may say it shorter, "to Aurora"); "" when none."""
+    asks = _ASKS_TO_WHOM.search(question)
+    if asks is None:
+        return ""
+    words, asked = _question_words(question), f" {company_key(question)} "
+    deed = re.compile(rf"\b(?i:{_DEED_WORDS[asks.group('verb').lower()]})\b")
+    for quote in _quotes_of(text)[:_QUOTES_READ]:
+        found = set()
+        for m in deed.finditer(quote):
+            end = _sentence_span(quote, m.start(), m.end())[1]
+            to = re.search(rf"\sto\s+(?P<name>{_QUOTED_NAME.pattern})", quote[m.end(): end])
+            if to is None:
+                continue
+            between = quote[m.end(): m.end() + to.start()]
+            name = _unstopped(to.group("name"))
+            names_object = len(words & set(tokenize(between))) >= _PHRASE_NAMED or any(
+                f" {company_key(n)} " in asked for n in _QUOTED_NAME.findall(between) if company_key(n))
+            if names_object and _name_like(name) and not _DEFINED_TERM.match(name) and not _OPENER.match(name) \
+                    and f" {company_key(name)} " not in asked:
+                found.add(name)
+        if found:
+            return found.pop() if len(found) == 1 else ""
+    return ""
+
+
+# "Whose entire ownership interest in HSG did HSG redeem ...": the phrase owned, up to its preposition or verb
+_ASKS_WHOSE = re.compile(r"^\W*whose\s+(?P<phrase>[a-z-]+(?:\s+(?!(?:in|of|for|at|on|by|to|with|from|did|does|do|was|"
+                         r"were|is|are|has|had|have)\b)[a-z-]+){0,3})", re.I)
+# a name in the possessive, its particles and its legal form with it: "DuPont de Nemours, Inc.’s"
+_POSSESSOR = r"(?P<name>[A-Z][\w.&-]*(?:,?\s+(?:[A-Z][\w.&-]*|&|de|du|la|von|van|der|of)(?=[\s,’']))*)['’]s\s+"
+
+
+def _owner_of_asked_phrase(text: str, question: str) -> str:
+    """The name a quote writes in the possessive before the phrase a "Whose ..." question asks the owner of: "HSG
+    redeemed DuPont de Nemours, Inc.’s entire ownership interest in HSG" for "Whose entire ownership interest in HSG
+    did HSG redeem ...". Of names that are one ("DuPont’s" in another quote), the fullest; "" when none, or names of
+    different owners, or only a name the question gives."""
+    asks = _ASKS_WHOSE.match(question)
+    if asks is None:
+        return ""
+    phrase = r"\s+".join(re.escape(w) for w in asks.group("phrase").split())
+    asked = f" {company_key(question)} "
+    owners = set()
+    for m in re.finditer(rf"{_POSSESSOR}(?i:{phrase})\b", text):
+        name = m.group("name")
+        if _name_like(name) and not _DEFINED_TERM.match(name) and not _OPENER.match(name) \
+                and f" {company_key(name)} " not in asked:
+            owners.add(name)
+    fullest = max(owners, key=lambda n: len(company_key(n).split()), default="")
+    if any(not set(company_key(n).split()) <= set(company_key(fullest).split()) for n in owners):
+        return ""  # two owners of the phrase: which one is asked, the reader cannot tell
+    return fullest
 
 
 # a name in a quote: capitalised words, "&" / "of" between them ("and" joins two names), a legal form after a comma ("Florida Rock &
@@ -970,7 +1119,7 @@ def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -
         # "Which company acquired X?" asks who did the deed: a quote naming the deed ("the acquisition of Yardbird")
         # says what it was done to, and which side a name is on is not for a reader of words to guess
         if subject.group("verb")[:5].lower() in {t[:5] for t in tokenize(quote)}:
-            doer = _doer_of(quote, question, subject.group("verb"))
+            doer = _doer_of(quote, question, subject.group("verb")) or _agent_of(quote, question, subject.group("verb"))
             return {doer} if doer else None
         stems.discard(subject.group("verb")[:5])
     asked = f" {company_key(question)} "
@@ -1031,6 +1180,41 @@ def _doer_of(quote: str, question: str, verb: str) -> str | None:
         if sum(t[:5] in stems for t in tokenize(did.group("rest"))) >= _DEED_NAMED_BY:
             doers.add(name)
     return doers.pop() if len(doers) == 1 else None
+
+
+# the agent of a passive: capitalised words, those of a partnership listed with commas up to its "&" ("Rintis, Jumadi,
+# Rianto & Rekan"), "of" between words, a legal form after a comma
+_AGENT = (r"(?P<name>(?:[A-Z][\w'’.-]*(?:\s+(?:of\s+)?[A-Z][\w'’.-]*)*,\s+)*[A-Z][\w'’.-]*"
+          r"(?:\s+(?:&\s+|of\s+)?[A-Z][\w'’.-]*)*(?:,\s+(?:Inc|LLC|LLP|Ltd|Limited|Corp|plc|SA|AG|N\.V|L\.P)\.?)?)")
+
+
+def _agent_of(quote: str, question: str, verb: str) -> str | None:
+    """The one name the quote writes as the agent of the question's verb in the passive, in a sentence naming the deed
+    in the question's words and, when the question asks a year, that year: "the Company’s Consolidated Financial
+    Statements for the year ended 31 December 2024, which has been audited by Public Accounting Firm Rintis, Jumadi,
+    Rianto & Rekan (a member firm of PwC global network)" for "Which public accounting firm audited the consolidated
+    financial statements of X for the year ended 31 December 2024" (a sentence of 2023 names the year's other
+    auditor). The question's own words before the name are its kind, not its name ("Public Accounting Firm");
+    a partnership's commas only with its "&" ("Deloitte & Touche LLP, Boston" ends at its comma)."""
+    stems = _asked_stems(question) - {verb[:5].lower()}
+    asked, said = f" {company_key(question)} ", set(tokenize(_QUOTED.sub(" ", question)))
+    years = set(_A_YEAR.findall(_REPORTS_YEAR.sub(" ", question)))
+    agents = set()
+    for m in re.finditer(rf"\b(?i:{re.escape(verb[:5])}\w*)\s+by\s+(?:the\s+)?{_AGENT}", quote):
+        sentence = _sentence_at(quote, m.start(), m.end())
+        if sum(t[:5] in stems for t in tokenize(sentence)) < _DEED_NAMED_BY \
+                or (years and not years & set(_A_YEAR.findall(sentence))):
+            continue  # another deed of the verb, or another year's
+        name = m.group("name")
+        if "," in name and "&" not in name.rsplit(",", 1)[-1] and not _LEGAL_END.search(name):
+            name = name.split(",", 1)[0]  # "KPMG LLP, Boston": the name ends at its comma
+        words = name.split()
+        while words and (words[0].lower() == "of" or set(tokenize(words[0])) <= said):
+            words = words[1:]  # "Public Accounting Firm (of)": the kind asked, written before the name
+        name = " ".join(words)
+        if _name_like(name) and not _DEFINED_TERM.match(name) and f" {company_key(name)} " not in asked:
+            agents.add(name)
+    return agents.pop() if len(agents) == 1 else None
 
 
 # the choice writer's verdict: "PepsiCo Beverages North America (5,798 (millions)) ranks highest (...)"
@@ -1108,10 +1292,12 @@ def typed_names(answer: Answer, question: str = "") -> list[str] | str:
     if len(people) >= 2 and all(_name_like(n) for n in people):
         return people
     first = _quotes_of(answer.answer)[0]
-    return _listed_after_asked_words(first, question) or _named_after_asked_preposition(first, question) \
+    return _listed_after_asked_words(first, question) or _places_listed_after_including(answer.answer, question) \
+        or _named_after_asked_preposition(first, question) \
         or _ranked_past_asked_threshold(answer.answer, question) or _counted_after_colon(first, question) \
         or _bullet_subjects(answer.answer, question) or _several(_names_after_asked_verb(first, question)) \
-        or _several(_objects_dated_in_asked_year(first, question)) or _parts_of_asked_whole(answer.answer, question) \
+        or _several(_objects_dated_in_asked_year(" ".join(_quotes_of(answer.answer)[:_QUOTES_READ]), question)) \
+        or _parts_of_asked_whole(answer.answer, question) \
         or NA
 
 
@@ -1189,6 +1375,46 @@ _NOT_HELD_THERE = re.compile(
     r"intend\w*|anticipat\w*|future|propos\w*|(?-i:may)|might|could|would|third[-\s]part(?:y|ies)|"
     r"contract\s+manufactur\w*|outsourc\w*|suppliers?|vendors?|franchisees?|licensees?|prior\s+to|former(?:ly)?|"
     r"previous(?:ly)?|until|before)\b|n['’]t\b", re.I)
+
+
+# "in which countries and regions of Asia are ... located": the places asked, whatever the question's opening
+_ASKS_WHICH_PLACES = re.compile(r"\bwhich\s+(?P<kind>countries|regions|states|markets)(?:\s+(?:and|or)\s+"
+                                r"(?:countries|regions|states|markets))?\b", re.I)
+# a place's name, one word in lower case after it at most ("China mainland")
+_PLACE_ITEM = r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*(?:\s+(?!(?:and|or)\b)[a-z]+)?"
+_INCLUDING = re.compile(rf"(?P<head>[\w'’-]+),?\s+(?:including|such\s+as)\s+(?P<items>{_PLACE_ITEM}(?:,\s+{_PLACE_ITEM})*,?"
+                        rf"\s+(?:and|or)\s+{_PLACE_ITEM})(?=\s*(?:[.;)]|,\s+[a-z]|[\"”]|$))")
+
+
+def _places_listed_after_including(text: str, question: str) -> list[str]:
+    """The places a sentence lists after "including" or "such as" a place or a word of places before it, for a
+    question asking which places: "outsourcing partners located primarily in Asia, including China mainland, India,
+    Japan, South Korea, Taiwan and Vietnam" for "in which countries and regions of Asia are the outsourcing partners
+    ... primarily located?". The sentence before the list names two of the question's words at least, and nothing of
+    what is not held there but what the question itself says ("outsourcing partners" asked); every item a place name
+    (states of the United States for "states"); none unless every quote listing so lists the same."""
+    asks = _ASKS_WHICH_PLACES.search(question)
+    if asks is None:
+        return []
+    states, words, said = asks.group("kind").lower() == "states", _question_words(question), set(tokenize(question))
+    lists = []
+    for quote in _quotes_of(text):
+        for m in _INCLUDING.finditer(quote):
+            head = m.group("head")
+            if not (PLACE_NAMES.fullmatch(head) or head.lower() in ("countries", "regions", "states", "markets")):
+                continue  # "customers, including Acme and Beta": no places
+            sentence = _sentence_at(quote, m.start(), m.end())
+            lead = sentence[: sentence.find(m.group(0))] + head
+            if len(words & set(tokenize(lead))) < _PHRASE_NAMED or any(
+                    not set(tokenize(n.group(0))) <= said for n in _NOT_HELD_THERE.finditer(sentence)):
+                continue
+            items = [_unstopped(i) for i in re.split(r",\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group("items"))]
+            if not all((i in US_STATES) if states else (i not in US_STATES and _part_like(i)
+                                                         and not _DEFINED_TERM.match(i)) for i in items):
+                return []
+            if items not in lists:
+                lists.append(items)
+    return lists[0] if len(lists) == 1 and len(lists[0]) >= 2 else []
 
 
 def _is_place(name: str, kind: str) -> bool:
@@ -1492,13 +1718,17 @@ def _done_by_asked_doer(quote: str, verb_at: int, question: str) -> bool:
     return bool(_name_words(doer) & _name_words(asked))
 
 
-# "Which companies did X acquire in 2018?": things the filer did something to in one year
+# "Which companies did X acquire in 2018?": things the filer did something to in one year, or one quarter of it, the
+# deed maybe written with its phrase ("complete the acquisition of a 100% ownership interest in during the fourth
+# quarter of 2021")
 _ASKS_DONE_IN_YEAR = re.compile(r"^\W*(?i:which)\s+(?:[a-z]+\s+){0,2}?[a-z]+(?:s|ies)\s+did\s+.+?\s+(?P<verb>[a-z]{4,})\s+"
-                                r"(?:in|during)\s+(?P<year>(?:19|20)\d\d)\b")
+                                r"(?P<phrase>(?:(?:[a-z]+|\d+%)\s+)*?)(?:in|during)\s+(?:the\s+)?"
+                                r"(?:(?P<quarter>first|second|third|fourth)\s+quarter\s+of\s+)?(?P<year>(?:19|20)\d\d)\b")
+_QUARTERS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 # the filer's own deed in the past: "we acquired", "we also acquired"
 _WE_DID = re.compile(r"\b[Ww]e\s+(?:also\s+)?(?P<verb>[a-z]+ed)\s+")
 # the date a clause opens with, right before its deed: "On April 12, 2018, ", "In July 2018, ", "During 2018, "
-_DATED_OPENER = re.compile(rf"\b(?i:on|in|during)\s+(?:(?i:{MONTH_NAMES})\s+(?:\d{{1,2}},?\s+)?)?"
+_DATED_OPENER = re.compile(rf"\b(?i:on|in|during)\s+(?:(?P<month>(?i:{MONTH_NAMES}))\s+(?:\d{{1,2}},?\s+)?)?"
                            rf"(?P<year>(?:19|20)\d\d),?\s+$")
 # another name listed beside the one after the deed: "we acquired Acme Inc. and Beta LLC"
 _ANOTHER_LISTED = re.compile(r"\s*(?:\([^()]*\))?\s*(?:,\s+(?:and\s+)?|\s+and\s+)[A-Z]")
@@ -1520,23 +1750,36 @@ def _objects_dated_in_asked_year(quote: str, question: str) -> list[str]:
     PillPack, Inc. (“PillPack”) for ..." for "Which companies did X acquire in 2018?" (a deed dated in another year,
     "In 2017, we acquired Whole Foods Market", is another year's). None when such a deed is undated (it may be of
     the year asked), when its object is a list or words naming some capitalised thing beside no name of its own
-    ("acquired the assets of Acme"), or a name is the question's own."""
+    ("acquired the assets of Acme"), or a name is the question's own. A quarter asked ("during the fourth quarter of
+    2021", read as of the calendar) needs the opener's month; a deed asked with its phrase ("complete the acquisition
+    of a 100% ownership interest in") is read where the words between the verb and the name are the phrase's: "On
+    October 12, 2021, we completed the acquisition of 100% ownership interest in The Drizly Group, Inc." (a name
+    with its legal form may open with "The")."""
     asks = _ASKS_DONE_IN_YEAR.match(_QUOTED.sub("X", question))
     if asks is None:
         return []
     verb, year, asked = asks.group("verb")[:5], asks.group("year"), f" {company_key(question)} "
+    phrase = set(tokenize(asks.group("phrase"))) | {"the", "a", "an"} if asks.group("phrase") else set()
+    quarter = _QUARTERS.get((asks.group("quarter") or "").lower())
     names = []
     for m in _WE_DID.finditer(quote):
         if m.group("verb")[:5] != verb:
             continue
+        at = m.end()
+        if phrase:
+            gap = re.match(r"(?:(?:[a-z]+|\d+(?:\.\d+)?%?)\s+)*", quote[at:]).group(0)
+            if not gap or not set(tokenize(gap)) <= phrase:
+                continue  # "we completed the sale of ...": another deed of the verb
+            at += len(gap)
         opener = _DATED_OPENER.search(quote, 0, m.start())
-        if opener is None:
+        if opener is None or (quarter and not opener.group("month")):
             return []  # an undated deed of the verb asked: of the year asked or not, a reader of words cannot tell
-        if opener.group("year") != year:
+        month = MONTH_NAMES.lower().split("|").index(opener.group("month").lower()) + 1 if quarter else 0
+        if opener.group("year") != year or (quarter and (month - 1) // 3 + 1 != quarter):
             continue
-        name = _QUOTED_NAME.match(quote, m.end())
+        name = _QUOTED_NAME.match(quote, at)
         if name is None:
-            if re.search(r"\b[A-Z]", re.split(r"[.;](?:\s|$)", quote[m.end():], maxsplit=1)[0]):
+            if re.search(r"\b[A-Z]", re.split(r"[.;](?:\s|$)", quote[at:], maxsplit=1)[0]):
                 return []  # "we acquired the assets of Acme": something named, no name read
             continue  # "we also acquired certain other companies": none named
         # the name ends where its sentence does ("we acquired Ring. On September 11, 2018, ..."), not at the stop of
@@ -1544,7 +1787,8 @@ def _objects_dated_in_asked_year(quote: str, question: str) -> list[str]:
         end = min([s.start() + 1 for s in _sentence_stops(quote, name.start(), name.end())] + [name.end()])
         item = _unstopped(quote[name.start(): end])
         if _ANOTHER_LISTED.match(quote, end) or not _name_like(item) or _DEFINED_TERM.match(item) \
-                or _OPENER.match(item) or f" {company_key(item)} " in asked or _NO_COMPANY.search(item) \
+                or (_OPENER.match(item) and not _LEGAL_END.search(item)) or f" {company_key(item)} " in asked \
+                or _NO_COMPANY.search(item) \
                 or _NO_COMPANY_AFTER.match(quote, end):
             return []  # (a thing owned, numbered or issued: "Acme Robotics’ ... business", "Fab 9", "Series B ...")
         names.append(item)

@@ -1225,3 +1225,134 @@ def test_plus_minus_before_a_figure_is_no_sign():
         steady = _answer(f'"... we have been holding steady at {mark}350 revenue producing drivers." (fo p.10)')
         assert typed_answer("number", steady, question) == 350, mark
     assert typed_answer("number", _answer('"Net change in drivers was -350." (fo p.10)'), question) == -350
+
+
+# --------------------------------------------------------------------------- stop 66: seven shapes of erc_blind25
+
+
+def test_the_quote_naming_the_questions_object_gives_the_total_asked_never_another_deals_price_per_share():
+    deals = _answer('"GBT––On October 5, 2022, we acquired GBT, a biopharmaceutical company, for $68.50 per share in '
+                    'cash." (fo p.66) "The total fair value of the consideration transferred was $11.8 billion, which '
+                    'includes the fair value of Foo’s previous investment in Biohaven on the acquisition date of '
+                    'approximately $300 million." (fo p.67) "The total fair value of the consideration transferred was '
+                    '$5.7 billion ($5.2 billion, net of cash acquired)." (fo p.66)')
+    question = ('What was the total fair value of the consideration transferred by "FOO INC." for its acquisition of '
+                "Biohaven in October 2022 (in USD)?" + _NA_ASKED)
+    assert typed_answer("number", deals, question) == 11.8e9
+    # a price per share alone is no total; a quote naming no object asked leaves the first quote's figure
+    price = _answer('"On October 5, 2022, we acquired GBT for $68.50 per share in cash." (fo p.66)')
+    assert typed_answer("number", price, question) == NA
+    assert typed_answer("number", price, question.replace("total fair value of the consideration transferred",
+                                                          "price paid per share")) == 68.5
+    # no quote naming the object asked: all are read as before (the first quote's one figure), save a price per
+    # share for a total
+    unnamed = _answer(deals.answer.replace("Biohaven", "the target"))
+    assert typed_answer("number", unnamed, question.replace("total fair", "fair")) == 68.5
+    assert typed_answer("number", unnamed, question) == NA
+
+
+def test_a_figure_its_sentence_gives_another_owner_of_the_measure_is_na():
+    question = 'What was the actual coal production of "PT Foo Resources Tbk." in 2024 (in million MT)?' + _NA_ASKED
+    for sentence in ("In 2024, the coal production of China was 4.76 billion MT, also an all-time high.",
+                     "In 2024, China's coal production was 4.76 billion MT.",
+                     "In 2024, the industry's coal production was 4.76 billion MT."):
+        assert typed_answer("number", _answer(f'"{sentence}" (fo p.85)'), question) == NA, sentence
+    # the company's own, its defined term for itself, or an owner the question names: the figure stands
+    for sentence in ("In 2024, our coal production was 56.9 million MT.",
+                     "In 2024, the coal production of the Company was 56.9 million MT.",
+                     "In 2024, the Group’s coal production was 56.9 million MT."):
+        assert typed_answer("number", _answer(f'"{sentence}" (fo p.85)'), question) == 56.9e6, sentence
+    named = _answer('"In 2024, the coal production of Foo Resources was 56.9 million MT." (fo p.85)')
+    assert typed_answer("number", named, question) == 56.9e6
+
+
+def test_the_buyer_is_the_name_after_to_that_ends_the_sale_of_the_questions_object():
+    sale = _answer('"Divestitures ATG Business to Aurora On January 19, 2021, we completed the previously announced '
+                   "sale of Apparate USA LLC (“Apparate” or the “ATG Business”), a subsidiary focused on the development "
+                   "and commercialization of autonomous vehicle technology, to Aurora Innovation, Inc.\" (fo p.54) "
+                   '"Divestiture of ATG Business to Aurora On January 19, 2021, we completed the previously announced '
+                   "sale of our ATG Business, a subsidiary focused on the development and commercialization of "
+                   'autonomous vehicle technology, to Aurora." (fo p.146)')
+    question = ('To which company did "FOO TECHNOLOGIES, INC." sell its autonomous vehicle technology business '
+                '(Apparate USA LLC, the "ATG Business") in January 2021?' + _NA_ASKED)
+    # a name the question itself quotes is what it asks about, no choice offered: never the answer
+    assert typed_answer("name", sale, question) == "Aurora Innovation, Inc."
+    # another thing sold, or a verb not asked: N/A
+    other = _answer('"In 2021, we completed the sale of our freight brokerage offices in Texas to Acme Logistics, Inc." '
+                    "(fo p.54)")
+    assert typed_answer("name", other, question) == NA
+    assert typed_answer("name", sale, question.replace("sell", "license")) == NA
+    # quoted names listed one after another are still a choice
+    choice = 'Which company had higher total revenue in 2022: "Foo Technologies, Inc." or "Aurora Innovation, Inc."?'
+    assert typed_answer("name", _answer("Aurora Innovation, Inc. had the higher revenue."), choice) == \
+        "Aurora Innovation, Inc."
+
+
+def test_the_firm_asked_is_the_agent_of_the_passive_in_the_sentence_of_the_year_asked():
+    audited = _answer('"The financial review refers to the Company’s Consolidated Financial Statements for the year ended '
+                      "31 December 2024, which has been audited by Public Accounting Firm Rintis, Jumadi, Rianto & Rekan "
+                      '(a member firm of PwC global network) with an unmodified opinion." (fo p.71) "Approving the '
+                      "Company’s Consolidated Financial Statements for the financial year ended 31 December 2023, which "
+                      "were audited by the Public Accounting Firm of Tanudiredja, Wibisana, Rintis & Partners as stated "
+                      'in the Report dated 29 February 2024." (fo p.101)')
+    question = ('Which public accounting firm audited the consolidated financial statements of "PT Foo Resources Tbk." '
+                "for the year ended 31 December 2024?" + _NA_ASKED)
+    assert typed_answer("name", audited, question) == "Rintis, Jumadi, Rianto & Rekan"
+    # a year no sentence of the quotes read names, or a sentence that names no deed asked: N/A
+    assert typed_answer("name", audited, question.replace("2024", "2021")) == NA
+    review = _answer('"Our sustainability report for the year ended 31 December 2024 was reviewed by Acme Assurance." '
+                     "(fo p.71)")
+    assert typed_answer("name", review, question.replace("audited", "reviewed")) == NA
+    # a firm's city after its comma is no part of its name
+    city = _answer('"The consolidated financial statements for the year ended 31 December 2024 were audited by '
+                   'Deloitte & Touche LLP, Boston, Massachusetts." (fo p.71)')
+    assert typed_answer("name", city, question) == "Deloitte & Touche LLP"
+
+
+def test_whose_asks_the_name_in_the_possessive_before_the_phrase_asked():
+    redeemed = _answer('"On September 9, 2020, HSG redeemed DuPont’s entire ownership interest in HSG with a fair value '
+                       'of $250 million." (fo p.85) "On September 9, 2020, HSG redeemed DuPont de Nemours, Inc.’s entire '
+                       'ownership interest in HSG with a fair value of $250 million." (fo p.69)')
+    question = ("Whose entire ownership interest in Hemlock Semiconductor Group (HSG) did HSG redeem on September 9, "
+                '2020, resulting in "FOO INCORPORATED" obtaining a controlling interest?' + _NA_ASKED)
+    assert typed_answer("name", redeemed, question) == "DuPont de Nemours, Inc."
+    # two owners of the phrase, or the filer's own term: N/A
+    two = _answer(redeemed.answer.replace("DuPont de Nemours, Inc.’s", "Acme Corp.’s"))
+    assert typed_answer("name", two, question) == NA
+    ours = _answer('"HSG redeemed the Company’s entire ownership interest in HSG." (fo p.85)')
+    assert typed_answer("name", ours, question) == NA
+
+
+def test_the_objects_of_the_deed_asked_with_its_phrase_dated_in_the_quarter_asked_are_the_names():
+    deals = _answer('"Drizly On October 12, 2021, we completed the acquisition of 100% ownership interest in The Drizly '
+                    "Group, Inc. (“Drizly”), an on-demand alcohol marketplace in North America.\" (fo p.53) \"(2) "
+                    'Transplace On November 12, 2021, we completed the acquisition of 100% ownership interest in Tupelo '
+                    'Parent, Inc." (fo p.53)')
+    question = ('Which companies did "FOO TECHNOLOGIES, INC." complete the acquisition of a 100% ownership interest in '
+                "during the fourth quarter of 2021?" + _NA_ASKED)
+    assert typed_answer("names", deals, question) == ["The Drizly Group, Inc.", "Tupelo Parent, Inc."]
+    # another quarter; another deed of the verb; an opener naming the year alone for a quarter asked: N/A
+    assert typed_answer("names", deals, question.replace("fourth", "third")) == NA
+    sold = _answer(deals.answer.replace("the acquisition of 100% ownership interest in Tupelo", "the sale of Tupelo"))
+    assert typed_answer("names", sold, question) == NA
+    yearly = _answer(deals.answer.replace("On November 12, 2021,", "In 2021,"))
+    assert typed_answer("names", yearly, question) == NA
+
+
+def test_places_listed_after_including_a_place_answer_which_countries_and_regions():
+    partners = _answer('"Substantially all of the Company’s manufacturing is performed in whole or in part by outsourcing '
+                       "partners located primarily in Asia, including China mainland, India, Japan, South Korea, Taiwan "
+                       'and Vietnam, and a significant concentration of this manufacturing is currently performed by a '
+                       'small number of outsourcing partners." (fo p.11)')
+    question = ("According to its annual report for fiscal year 2022, in which countries and regions of Asia are the "
+                'outsourcing partners that perform substantially all of the manufacturing of "Foo Inc." primarily '
+                "located?" + _NA_ASKED)
+    assert typed_answer("names", partners, question) == ["China mainland", "India", "Japan", "South Korea", "Taiwan",
+                                                         "Vietnam"]
+    # no places asked; a list after "including" no place; a sentence of plans the question does not ask
+    assert typed_answer("names", partners, question.replace("countries and regions", "suppliers")) == NA
+    customers = _answer('"Our outsourcing partners are located primarily with large customers, including Acme Corp. '
+                        'and Beta Inc." (fo p.11)')
+    assert typed_answer("names", customers, question) == NA
+    planned = _answer(partners.answer.replace("located primarily", "we plan to add in the future"))
+    assert typed_answer("names", planned, question) == NA
