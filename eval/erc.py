@@ -259,13 +259,18 @@ _OWNERS_MEASURE = re.compile(rf"(?P<owner>(?-i:\b[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]
                              r"\s+(?P<measure>(?:[a-z-]+\s+){0,2}[a-z][a-z-]+)", re.I)
 
 
+_CLAUSE_SPLIT = re.compile(r",\s+(?:as\s+well\s+as|and|while|whereas|compared\s+(?:with|to))\s+|;\s+")
+
+
 def _of_another_owner(text: str, question: str, figure: set[float | None]) -> bool:
     """Every sentence stating the figure chosen says the measure asked is another owner's: "In 2024, the coal production
     of China was 4.76 billion MT" for "the actual coal production of "PT Bayan Resources Tbk."" (the question's own word
     of the measure, then "of" and a name the question never writes, or a country, market or industry; or that owner's
     possessive before it). Another owner's figure is no answer of the company asked."""
     words, asked = _question_words(question), f" {company_key(question)} "
-    holding = [s for s in _sentences(text) if _shows_figure(s, figure)]
+    # (the clause writing the figure: "generating 27% of our total consolidated net sales, as well as 69% of
+    # Aeronautics' net sales" gives the company's 27% and the segment's 69% in one sentence)
+    holding = [c for s in _sentences(text) for c in _CLAUSE_SPLIT.split(s) if c and _shows_figure(c, figure)]
 
     def others(sentence: str) -> bool:
         for m in (*_MEASURE_OF.finditer(sentence), *_OWNERS_MEASURE.finditer(sentence)):
@@ -294,9 +299,6 @@ def _shows_figure(sentence: str, figure: set[float | None]) -> bool:
     """Whether the sentence writes one of the figures (as written, or with its scale word)."""
     wanted = [f for f in figure if isinstance(f, float | int)]
     return any(abs(v - f) <= 1e-6 * max(1.0, abs(f)) for n, s in _figures(sentence) for v in (n, n * s) for f in wanted)
-
-
-
 
 
 def _fullest_quote_has_none(text: str, question: str) -> bool:
