@@ -1359,7 +1359,7 @@ def test_places_listed_after_including_a_place_answer_which_countries_and_region
 
 
 def test_a_segments_share_in_the_same_sentence_does_not_make_the_companys_share_another_owners():
-    answer = Answer(status="answered", strategy="single", kind="passage",
+    answer = Answer(status="answered", strategy="single", kind="passage", value=27.0, unit="%",
                     answer='27%, as the filing states it: "The F-35 program is our largest program, generating 27% of our '
                            "total consolidated net sales, as well as 69% of Aeronautics’ net sales in 2019.\" (x p.3)")
     question = ('What percentage of the total consolidated net sales of "LOCKHEED MARTIN CORPORATION" did the F-35 '
