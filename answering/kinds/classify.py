@@ -30,6 +30,7 @@ from pydantic import BaseModel, Field
 from answering.intent import threshold
 from answering.kinds.ask_coverage import ON_A_CAUSE, thing_asked
 from answering.kinds.ask_scope import IF_NOT_USEFUL, YES_NO_LEAD_IN, ask_parts
+from answering.kinds.customers import ASKS_CUSTOMERS
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.registered_securities import ASKS_REGISTERED, asks_exchanges
 from answering.kinds.sentences import ask_part
@@ -666,6 +667,10 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
         order = "highest" if superlative.group("high") else "lowest"
         return KindDecision(kind="choice", reason=f"asks which item ranks {order}", ask=ask, order=order,
                             metric=_main_metric(metrics, vocab) if metrics else None, candidates=_candidates(ask))
+    if ASKS_CUSTOMERS.match(ask):
+        # "Which single customer accounted for a significant share of its net revenue?": whom its revenues come from,
+        # as the filing says it ("Sales to Walmart ... represented approximately 14%"), no table ranks customers
+        return KindDecision(kind="list", reason="asks which customers its revenues come from", ask=ask)
     if _WHICH_START.match(ask) and not _plural_which(ask):
         return KindDecision(kind="choice", reason="asks which item the filing names", ask=ask,
                             candidates=_candidates(ask))

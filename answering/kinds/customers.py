@@ -27,8 +27,14 @@ if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
 
 # "Who are the (primary) customers of X", "Who are X's major customers": the item asked is customers
+# ("Which single customer accounted for a significant share of its net revenue": the customer its revenues come from)
 ASKS_CUSTOMERS = re.compile(r"^\W*who\s+(?:are|were)\s+(?:the\s+)?(?:\w+\s+){0,2}customers\b"
-                            r"|^\W*who\s+(?:are|were)\s+\S+['’]s?\s+(?:\w+\s+){0,2}customers\b", re.I)
+                            r"|^\W*who\s+(?:are|were)\s+\S+['’]s?\s+(?:\w+\s+){0,2}customers\b"
+                            r"|^\W*which\s+(?:single\s+|one\s+|major\s+|significant\s+)?customers?\s+"
+                            r"(?:accounted|represented|made\s+up|contributed)\b", re.I)
+# the flag of an answer whose every sentence says whom a share of revenue comes from and how large it is: both
+# parts of "which customer accounted for a significant share, and how large was it" (answering.kinds.every_part)
+WHO_AND_SHARE = "customers_with_their_share"
 # a share of the company's own revenues: "a significant portion of our revenues", "40% of our revenues",
 # "14% of total net sales", "the majority of its consolidated revenues"
 _OWN_REVENUE = r"(?:our|its|the\s+company['’]s|total|consolidated)\s+(?:total\s+|consolidated\s+|net\s+|operating\s+)*(?:revenues?|sales)\b"
@@ -80,7 +86,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         return None
     found = sorted(_distinct(found)[:_MAX_SENTENCES], key=lambda s: (s.chunk.doc, s.chunk.page, s.position))
     return WrittenAnswer(status="answered", kind="list", text=" ".join(s.shown() for s in found),
-                         citations=unique_citations([cite(s.chunk, s.text) for s in found]))
+                         citations=unique_citations([cite(s.chunk, s.text) for s in found]), flags=[WHO_AND_SHARE])
 
 
 def _distinct(found: list[Sentence]) -> list[Sentence]:

@@ -35,6 +35,7 @@ from answering.aspects import split_sentences
 from answering.kinds.ask_scope import MONTH, ask_parts, topic_ask
 from answering.kinds.cause_cues import is_cause
 from answering.kinds.counts import asked_thing, states_count
+from answering.kinds.customers import WHO_AND_SHARE
 from answering.kinds.defined_term import defines_quoted
 from answering.kinds.listed_amounts import EVERY_ITEM
 from answering.kinds.other_words import (
@@ -706,8 +707,9 @@ def _names_every_year(text: str, part: str) -> bool:
 
 
 def answered_in_every_part(written: WrittenAnswer, question: str, companies: list[str]) -> WrittenAnswer:
-    if written.status != "answered" or written.kind == "not_meaningful" or EVERY_ITEM in written.flags:
-        return written  # (answering.kinds.listed_amounts checked each listed item itself)
+    if written.status != "answered" or written.kind == "not_meaningful" or EVERY_ITEM in written.flags \
+            or WHO_AND_SHARE in written.flags:
+        return written  # (answering.kinds.listed_amounts checked each listed item itself; customers, who and how much)
     if written.kind == "metric":
         part = metric_part_unanswered(written, question, companies)
     elif (written.kind or "") in _CHECKED_ELSEWHERE:

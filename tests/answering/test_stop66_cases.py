@@ -170,3 +170,19 @@ def test_no_dividend_said_of_one_year_says_nothing_of_another():
     assert _paid_none_in(said, [2021, 2022])
     assert not _paid_none_in(said, [2020, 2021])
     assert not _paid_none_in("If we did not pay any dividends in 2022, our shares could fall.", [2023])
+
+
+def test_which_customer_accounted_for_a_share_is_asked_of_whom_the_revenues_come_from():
+    from answering.kinds.classify import classify
+    from answering.kinds.customers import WHO_AND_SHARE
+    from answering.kinds.every_part import answered_in_every_part
+    from answering.written_answer import WrittenAnswer
+    from finrag.vocabulary import load_vocabulary
+
+    question = ("Which single customer accounted for a significant share of PepsiCo's FY2022 net revenue, and how large "
+                "was that share?")
+    assert classify(question, load_vocabulary(), companies=["PepsiCo"]).kind == "list"
+    said = WrittenAnswer(status="answered", kind="list", flags=[WHO_AND_SHARE],
+                         text='"In 2022, sales to Walmart and its affiliates represented approximately 14% of our '
+                              'consolidated net revenue." (x p.75)')
+    assert answered_in_every_part(said, question, ["PepsiCo"]).status == "answered"
