@@ -14,7 +14,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
-from answering.kinds import abbreviations, legal, schedule
+from answering.kinds import abbreviations, dependence, legal, schedule
 from answering.kinds.ask_scope import MONTH, ask_parts, asked_months, topic_ask
 from answering.kinds.counts import asked_thing, states_count
 from answering.kinds.every_part import asked_parts, part_unanswered, unanswered_part
@@ -340,6 +340,10 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "what is the status of the Epic Games lawsuit?": the matter's whole paragraph (filed, ruled,
         # appealed), of which the sentence naming the suit is the start, not the status
         return matter
+    if dependence.ASKS.search(decision.ask or question) \
+            and (share := dependence.write(decision.ask or question, hits, understanding)) is not None:
+        # "How dependent was it on the F-35 program?": the program's share of its sales, in other words than the ask's
+        return share
     if any(_PLACE_TIME.match(p) for p in parts[1:]):
         # "..., and where did that fire start?": sentences sharing the words of the whole may
         # all answer the first part; a place, date or person is checked part by part

@@ -15,6 +15,7 @@ BOEING = "financebench/pdfs/BOEING_2022_10K.pdf"
 ADOBE = "financebench/pdfs/ADOBE_2017_10K.pdf"
 ORACLE = "financebench-extra/pdfs/ORACLE_2023_10K.pdf"
 PEPSICO = "financebench/pdfs/PEPSICO_2022_10K.pdf"
+LOCKHEED = "financebench/pdfs/LOCKHEEDMARTIN_2019_10K.pdf"
 
 
 def test_a_part_said_of_the_counted_whole_the_question_asks_is_a_no(services):
@@ -186,3 +187,15 @@ def test_which_customer_accounted_for_a_share_is_asked_of_whom_the_revenues_come
                          text='"In 2022, sales to Walmart and its affiliates represented approximately 14% of our '
                               'consolidated net revenue." (x p.75)')
     assert answered_in_every_part(said, question, ["PepsiCo"]).status == "answered"
+
+
+def test_a_dependence_is_stated_by_the_share_of_sales_the_thing_makes_up(services):
+    answer = ask("How dependent was Lockheed Martin on the F-35 program in FY2019?", filing(LOCKHEED), [2], services)
+    assert answer.status == "answered", answer.text
+    assert "generating 27% of our total consolidated net sales" in answer.text, answer.text
+
+
+def test_a_sentence_naming_the_thing_without_a_share_says_nothing_of_the_dependence(services):
+    answer = ask("How dependent was Acme Corp on the Falcon program in fiscal 2024?",
+                 one_page("The Falcon program is our largest program and we expect it to grow."), [0], services)
+    assert answer.status != "answered", answer.text
