@@ -42,7 +42,7 @@ from answering.kinds.sentences import (
 )
 from answering.numbers import years_in
 from answering.written_answer import NOT_FOUND, WrittenAnswer
-from finrag.models import Citation, SearchFilters, SearchHit
+from finrag.models import Chunk, Citation, SearchFilters, SearchHit
 from finrag.vocabulary import load_vocabulary, tokenize
 from loaders.dates import days_written, same_snapshot, snapshot_days
 from retrieval.periods import parse_periods
@@ -349,11 +349,20 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # all answer the first part; a place, date or person is checked part by part
         best = _scoped(decision, question, hits, understanding, services)
     else:
-        best = stating(decision, question, hits, understanding, services)
+        # (a sentence that leaves the asked name to the one before it, "... the U.S. Air Force's VC-25B Presidential
+        # Aircraft ..." / "During 2022, we increased the reach-forward loss on the contract by $1,452", is read with it)
+        best = stating(decision, question, hits, understanding, services,
+                       names=tuple(_names(decision.ask or question, companies)))
         if best and any(_ASKS_MONEY.search(p) for p in parts[1:]) and not any(_MONEY.search(s.text) for s in best):
             # "..., and how much did it incur?": sentences without an amount answer half of it
             best = []
         best = best or _scoped(decision, question, hits, understanding, services)
+        if not best and (cut := following_chunks([h.chunk for h in hits[:_WINDOW_CHUNKS]], hits,
+                                                 getattr(services, "retriever", None))):
+            # a sentence the chunk's end cut ("During 2022, we increased the reach-forward loss on the contract by
+            # $1,452 primarily driven by ... that we now"), read whole with the chunk after it
+            best = stating(decision, question, [*hits, *cut], understanding, services,
+                           names=tuple(_names(decision.ask or question, companies)))
     if not best and _ASKS_AMOUNT.search(decision.ask or question) \
             and (row := schedule.write(decision.ask or question, hits, understanding, decision.kind)) is not None:
         return row  # "how much did X expect to pay ... in 2024?": a schedule's row for the year
@@ -947,12 +956,17 @@ def _whole(found: list[Sentence], hits: list[SearchHit], understanding: QueryUnd
 def next_chunks(found: list[Sentence], hits: list[SearchHit], retriever: Retriever | None) -> list[SearchHit]:
     """The chunk after each found sentence's chunk, in its filing, when the hits lack it (appended
     after the hits: it completes a cut sentence and outranks none)."""
+    return following_chunks([s.chunk for s in found], hits, retriever)
+
+
+def following_chunks(chunks: list[Chunk], hits: list[SearchHit], retriever: Retriever | None) -> list[SearchHit]:
+    """The chunk after each of `chunks`, in its filing, when the hits lack it."""
     filing = getattr(retriever, "filing", None)  # a stand-in retriever may hold no pages
     if filing is None:
         return []
     held = {(h.chunk.doc, h.chunk.index) for h in hits}
     out: list[SearchHit] = []
-    for chunk in {s.chunk.chunk_id: s.chunk for s in found}.values():
+    for chunk in {c.chunk_id: c for c in chunks}.values():
         if (chunk.doc, chunk.index + 1) in held:
             continue
         after = next((c for c in filing(chunk.doc).chunks if c.index == chunk.index + 1), None)
@@ -1015,7 +1029,11 @@ def _named_before(names: list[str] | tuple[str, ...], ask: str, s: Sentence) -> 
     return not any(m.group(1) not in names for k in kinds for m in re.finditer(rf"\b([A-Z][\w-]+)\s+{k}\b", s.text))
 
 
+_HYPHEN_LIKE = re.compile(r"[\ufffe\u00ad\u2010\u2011]")  # a PDF's hyphen read as another character ("VC\ufffe25B")
+
+
 def _names_all(names: list[str] | tuple[str, ...], text: str) -> bool:
+    text = _HYPHEN_LIKE.sub("-", text)
     return all(re.search(rf"\b{re.escape(n)}\b", text, re.I) for n in names)
 
 

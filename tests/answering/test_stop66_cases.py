@@ -199,3 +199,26 @@ def test_a_sentence_naming_the_thing_without_a_share_says_nothing_of_the_depende
     answer = ask("How dependent was Acme Corp on the Falcon program in fiscal 2024?",
                  one_page("The Falcon program is our largest program and we expect it to grow."), [0], services)
     assert answer.status != "answered", answer.text
+
+
+def test_an_amount_in_a_sentence_the_chunks_end_cut_is_read_whole_from_the_chunk_after(services):
+    answer = ask('By how much did "THE BOEING COMPANY" increase the reach-forward loss on the VC-25B Presidential Aircraft '
+                 "contract during the year ended December 31, 2022 (in USD)? If data is not available, return 'N/A'.",
+                 filing(BOEING), [89, 90], services)
+    assert answer.status == "answered", answer.text
+    assert "we increased the reach-forward loss on the contract by $1,452" in answer.text, answer.text
+
+
+def test_the_chunk_after_a_hit_is_fetched_from_its_filing_once():
+    from types import SimpleNamespace
+
+    from answering.kinds.passage import following_chunks
+    from finrag.models import SearchHit
+
+    chunks = filing(BOEING)
+    first = next(c for c in chunks if c.page == 89)
+    retriever = SimpleNamespace(filing=lambda doc: SimpleNamespace(chunks=chunks))
+    after = following_chunks([first, first], [SearchHit(chunk=first, score=1.0)], retriever)
+    assert [h.chunk.index for h in after] == [first.index + 1]
+    held = [SearchHit(chunk=first, score=1.0), *after]
+    assert following_chunks([first], held, retriever) == []
