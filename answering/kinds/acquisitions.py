@@ -16,17 +16,37 @@ year is one item, one per business, each with its amount when the question asks 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
 from answering.kinds.sentences import Sentence
 from answering.written_answer import WrittenAnswer
+from finrag.models import SearchFilters
 from loaders.dates import MONTH_NAMES
+
+if TYPE_CHECKING:
+    from answering.metric_answer import MetricServices
+    from finrag.models import SearchHit
+    from retrieval.query_understanding import QueryUnderstanding
 
 ASKS_ACQUISITIONS = re.compile(r"\bacquisitions\b|\bacquired\b|\bacquire\b", re.I)
 # "Which providers does Oracle name as competitors following its acquisition of Cerner?": a deal that dates the ask,
 # not what it asks for
 _AFTER_A_DEAL = re.compile(r"\b(?:following|after|since|upon|with|through|in\s+connection\s+with)\s+(?:its|the|their|our)\s+"
                            r"(?:\w+\s+)?acquisitions?\s+of\s+[^,?]+", re.I)
+
+
+def with_deal_pages(hits: list[SearchHit], understanding: QueryUnderstanding, services: MetricServices) -> list[SearchHit]:
+    """The hits and one sparse search of the asked company's filings in the words filings state deals in (any
+    filing of the company: a later report's note dates the asked year's deals, "2020 Acquisitions")."""
+    retriever = getattr(services, "retriever", None)
+    if retriever is None or len(understanding.companies) != 1:
+        return hits
+    company, years = understanding.companies[0], list(understanding.fiscal_years)
+    more = retriever.search(f"{company} completed acquisitions acquired {' '.join(map(str, years))}",
+                            filters=SearchFilters(companies=[company]), k=8, mode="sparse")
+    have = {h.chunk.chunk_id for h in hits}
+    return [*hits, *(h for h in more if h.chunk.chunk_id not in have)]
 
 
 def undated(ask: str) -> str:

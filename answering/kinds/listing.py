@@ -30,7 +30,7 @@ from answering.kinds.ask_scope import ask_parts, topic_ask
 from answering.kinds.sentences import Topic, content_words, overlap, read_topic
 from answering.kinds.tables import blocks
 from answering.written_answer import WrittenAnswer
-from finrag.models import Chunk, SearchFilters, SearchHit
+from finrag.models import Chunk, SearchHit
 from finrag.vocabulary import tokenize
 
 if TYPE_CHECKING:
@@ -66,14 +66,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "What are the major acquisitions of X?": only sentences naming a business acquired answer it;
         # none in the hits, the filing is searched once in the words filings state deals in
         named = acquisitions.named_only(_listed(decision, question, hits, understanding, services))
-        retriever = getattr(services, "retriever", None)
-        if named is None and retriever is not None and len(understanding.companies) == 1:
-            company, years = understanding.companies[0], list(understanding.fiscal_years)
-            # (any filing of the company: a later report's note dates the asked year's deals, "2020 Acquisitions")
-            more = retriever.search(f"{company} completed acquisitions acquired {' '.join(map(str, years))}",
-                                    filters=SearchFilters(companies=[company]), k=8, mode="sparse")
-            have = {h.chunk.chunk_id for h in hits}
-            hits = [*hits, *(h for h in more if h.chunk.chunk_id not in have)]
+        if named is None and (more := acquisitions.with_deal_pages(hits, understanding, services)) != hits:
+            hits = more
             named = acquisitions.named_only(_listed(decision, question, hits, understanding, services))
         if named is None:
             # no sentence lists them: each deal's own sentence about the asked year

@@ -14,7 +14,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
-from answering.kinds import abbreviations, dependence, legal, schedule
+from answering.kinds import abbreviations, acquisitions, dependence, legal, schedule
 from answering.kinds.ask_scope import MONTH, ask_parts, asked_months, topic_ask
 from answering.kinds.counts import asked_thing, states_count
 from answering.kinds.every_part import asked_parts, part_unanswered, unanswered_part
@@ -65,6 +65,8 @@ _ALSO = re.compile(r"^(?:the\s+)?(?:[A-Za-z][\w'’&-]*\s+){1,2}also\s+(?!known\
 # (not "As a result of the Merger, ...", which names its cause)
 _FOLLOWS_FROM = re.compile(r"^(?:(?:as\s+a\s+(?:result|consequence)|consequently|accordingly),|in\s+connection\s+with\s+"
                            r"(?:this|these|that|those|such)\b|because\s+of\s+(?:this|these|that)\b)", re.I)
+# "What company did it acquire ...", "Which business did it buy": a deal of the company's
+_ASKS_DEAL = re.compile(r"\b(?:did|has|have)\s+(?:[\w&.'’-]+\s+){1,4}?(?:acquire|buy|purchase)\b", re.I)
 _ASKS_STATUS = re.compile(r"\bstatus\b|\bstand(?:s|ing)?\b|\blatest\s+developments?\b", re.I)
 _BY_HOW_MUCH = re.compile(r"\bby\s+how\s+much\b", re.I)
 # one amount of money in a sentence: "$4,200,000,000", "$3.8 billion"
@@ -331,6 +333,30 @@ def _states_asked_amount(text: str, question: str) -> bool:
     return bool(AN_AMOUNT.search(text)) or states_count(text, question)
 
 
+def _best(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
+          services: MetricServices, parts: list[str]) -> list[Sentence]:
+    """The sentences that state what the question asks, read as a whole or part by part."""
+    companies = list(understanding.companies)
+    names = tuple(_names(decision.ask or question, companies))
+    if any(_PLACE_TIME.match(p) for p in parts[1:]):
+        # "..., and where did that fire start?": sentences sharing the words of the whole may
+        # all answer the first part; a place, date or person is checked part by part
+        return _scoped(decision, question, hits, understanding, services)
+    # (a sentence that leaves the asked name to the one before it, "... the U.S. Air Force's VC-25B Presidential
+    # Aircraft ..." / "During 2022, we increased the reach-forward loss on the contract by $1,452", is read with it)
+    best = stating(decision, question, hits, understanding, services, names=names)
+    if best and any(_ASKS_MONEY.search(p) for p in parts[1:]) and not any(_MONEY.search(s.text) for s in best):
+        # "..., and how much did it incur?": sentences without an amount answer half of it
+        best = []
+    best = best or _scoped(decision, question, hits, understanding, services)
+    if not best and (cut := following_chunks([h.chunk for h in hits[:_WINDOW_CHUNKS]], hits,
+                                             getattr(services, "retriever", None))):
+        # a sentence the chunk's end cut ("During 2022, we increased the reach-forward loss on the contract by
+        # $1,452 primarily driven by ... that we now"), read whole with the chunk after it
+        best = stating(decision, question, [*hits, *cut], understanding, services, names=names)
+    return best
+
+
 def write(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices) -> WrittenAnswer | None:
     parts = ask_parts(topic_ask(decision.ask or question))
@@ -344,25 +370,13 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
             and (share := dependence.write(decision.ask or question, hits, understanding)) is not None:
         # "How dependent was it on the F-35 program?": the program's share of its sales, in other words than the ask's
         return share
-    if any(_PLACE_TIME.match(p) for p in parts[1:]):
-        # "..., and where did that fire start?": sentences sharing the words of the whole may
-        # all answer the first part; a place, date or person is checked part by part
-        best = _scoped(decision, question, hits, understanding, services)
-    else:
-        # (a sentence that leaves the asked name to the one before it, "... the U.S. Air Force's VC-25B Presidential
-        # Aircraft ..." / "During 2022, we increased the reach-forward loss on the contract by $1,452", is read with it)
-        best = stating(decision, question, hits, understanding, services,
-                       names=tuple(_names(decision.ask or question, companies)))
-        if best and any(_ASKS_MONEY.search(p) for p in parts[1:]) and not any(_MONEY.search(s.text) for s in best):
-            # "..., and how much did it incur?": sentences without an amount answer half of it
-            best = []
-        best = best or _scoped(decision, question, hits, understanding, services)
-        if not best and (cut := following_chunks([h.chunk for h in hits[:_WINDOW_CHUNKS]], hits,
-                                                 getattr(services, "retriever", None))):
-            # a sentence the chunk's end cut ("During 2022, we increased the reach-forward loss on the contract by
-            # $1,452 primarily driven by ... that we now"), read whole with the chunk after it
-            best = stating(decision, question, [*hits, *cut], understanding, services,
-                           names=tuple(_names(decision.ask or question, companies)))
+    best = _best(decision, question, hits, understanding, services, parts)
+    if not best and _ASKS_DEAL.search(decision.ask or question) \
+            and (deals := acquisitions.with_deal_pages(hits, understanding, services)) != hits:
+        # "What company did Adobe acquire during fiscal 2017, ...": the deal's own sentences, in the words filings
+        # state deals in, which the question's words ranked below the segment tables
+        hits = deals
+        best = _best(decision, question, hits, understanding, services, parts)
     if not best and _ASKS_AMOUNT.search(decision.ask or question) \
             and (row := schedule.write(decision.ask or question, hits, understanding, decision.kind)) is not None:
         return row  # "how much did X expect to pay ... in 2024?": a schedule's row for the year

@@ -222,3 +222,25 @@ def test_the_chunk_after_a_hit_is_fetched_from_its_filing_once():
     assert [h.chunk.index for h in after] == [first.index + 1]
     held = [SearchHit(chunk=first, score=1.0), *after]
     assert following_chunks([first], held, retriever) == []
+
+
+def test_a_deal_asked_searches_the_companys_filings_once_in_the_words_deals_are_stated_in():
+    from types import SimpleNamespace
+
+    from answering.kinds.acquisitions import with_deal_pages
+    from finrag.models import SearchHit
+
+    chunks = filing(PEPSICO)
+    note = next(c for c in chunks if c.page == 107)
+    asked = []
+
+    def search(query, filters, k, mode):
+        asked.append((query, filters.companies, filters.fiscal_years))
+        return [SearchHit(chunk=note, score=1.0)]
+
+    understanding = SimpleNamespace(companies=["PepsiCo"], fiscal_years=[2020])
+    first = SearchHit(chunk=chunks[0], score=2.0)
+    more = with_deal_pages([first], understanding, SimpleNamespace(retriever=SimpleNamespace(search=search)))
+    assert [h.chunk.chunk_id for h in more] == [chunks[0].chunk_id, note.chunk_id]
+    assert asked == [("PepsiCo completed acquisitions acquired 2020", ["PepsiCo"], [])], asked
+    assert with_deal_pages([first], understanding, SimpleNamespace(retriever=None)) == [first]
