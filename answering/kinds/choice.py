@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
     from retrieval.retriever import Retriever
 
-_CHANGE = re.compile(r"\b(?:drop|decline|decrease|growth|grew|grow|change|increase|performance|perform\w*|dragged|topline)\b",
+_CHANGE = re.compile(r"\b(?:drop|decline|decrease|growth|grew|grow|change|increase|performance|perform\w*|dragged|drag|"
+                     r"topline)\b",
                      re.I)
 # a change asked in amount, not rate: "contributed the most to the increase in dollar terms", "drove
 # the growth" (an item's share of the change is its amount)
@@ -80,7 +81,7 @@ _BY_OTHER_AND_SEGMENT = re.compile(
     rf"\bby\s+(?:[\w-]+\s+){{0,2}}?segments?\s+and\s+(?:[\w-]+\s+){{0,3}}?{_OTHER_ITEMS}\b", re.I)
 _FASTEST = re.compile(r"\b(?:grew|grow|grown|growing|increased|rose)\s+(?:the\s+)?(?:fastest|most\s+quickly|most\s+rapidly)\b|"
                       r"\bfastest[-\s]growing\b", re.I)
-_DROP = re.compile(r"\b(?:drop|decline|decrease|fall|fell|dragged|shr[ai]nk\w*|contract\w*)\b", re.I)
+_DROP = re.compile(r"\b(?:drop|decline|decrease|fall|fell|dragged|drag|shr[ai]nk\w*|contract\w*)\b", re.I)
 _RANK_WORDS = set(tokenize("highest largest biggest most greatest top best lowest smallest least worst fewest one item "
                            "amount value brought lost cash"))
 _JOINED_QUESTION = re.compile(r",?\s+and\s+(?=(?:what|how|why|which|when|where|did|does|is|was)\b)", re.I)

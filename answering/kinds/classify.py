@@ -111,7 +111,7 @@ _COMPARATIVE = re.compile(r"\b(?:the\s+)?(?:(?P<high>higher|larger|bigger|greate
 _OF_TWO = re.compile(r"\b(?:of|between)\s+(?:its\s+|the\s+|their\s+|[\w.&-]+['’]s?\s+)?(?:two|both)\b|"
                      r"\b[A-Z][\w&-]*\s+or\s+[A-Z]", re.I)
 _SUPERLATIVE = re.compile(
-    r"\b(?P<drop>(?:biggest|largest|greatest|steepest)\s+(?:[\w-]+\s+){0,2}?(?:drop|decline|decrease|fall)|"
+    r"\b(?P<drop>(?:biggest|largest|greatest|steepest)\s+(?:[\w-]+\s+){0,2}?(?:drop|decline|decrease|fall|drag)|"
     r"dragged\s+(?:down|on)|held\s+back|"
     # "which unit contributed the most to the revenue decline": the largest fall, not the largest rise
     # ("contributed the most to offsetting the decline": a verb in "-ing" between asks the largest rise)

@@ -627,6 +627,8 @@ def item_causes(label: str, measure: str | None, way: int, year: int | None, hit
     for h in pool:
         texts.setdefault(h.chunk.doc, []).append(" ".join(h.chunk.text.split()))
     found = [_with_name(s, label, texts.get(s.chunk.doc, [])) for s in sentences(pool, companies, trim_tables=True, listed=True)]
+    items, dated = _bullet_items(pool, companies)
+    found += [i for i in items if i.text not in {s.text for s in found}]
     before, after = _neighbours(found)
     scored = []
     for s in found:
@@ -652,13 +654,48 @@ def item_causes(label: str, measure: str | None, way: int, year: int | None, hit
         if way and changed and _way(changed.group(0)) == -way:
             continue  # it says the item moved the other way: another period's change
         said = " ".join(u.text for u in unit)
-        mentioned = years_in(said)
+        mentioned = years_in(said) or dated.get(id(s), set())
         if not (mentioned or _DATED.search(said)):
             continue
         if year and mentioned and year not in mentioned:
             continue  # "during 2020 compared to 2019": the year before's change
         scored.append(((0 if year in mentioned else 1, s.rank, s.position), unit))
     return [_from_item(s, label) for s in _units(scored, after, limit=1)]
+
+
+# a bullet a PDF's text keeps as a character ("\uf0b7" of a symbol font, "•", "▪", "◦")
+_BULLET = r"[\uf0b7\u2022\u25aa\u25e6]"
+# "The primary sales drivers by segment were as follows: • Display Technologies' net sales decreased ...; • ...": a
+# lead-in's colon, then items each opened by a bullet, the page's text run on in one line
+_LEAD_AND_ITEMS = re.compile(rf":\s*(?={_BULLET}\s)(?P<items>(?:{_BULLET}\s[^\uf0b7\u2022\u25aa\u25e6]+)+)")
+_ITEM_SPLIT = re.compile(rf"\s*{_BULLET}\s+")
+_LEAD_BACK = 400  # characters before a lead-in's colon in which it (or the sentence before it) dates the list
+
+
+def _bullet_items(pool: list[SearchHit], companies: list[str]) -> tuple[list[Sentence], dict[int, set[int]]]:
+    """Each item of a bulleted list the page's text ran into one line, as a sentence of its own subject ("Optical
+    Communications' net sales declined $501 million, as ... due to ..."), dated by the years the text before the
+    lead-in names ({id(item): years}): read whole, the run is too long to be a sentence and no item is its subject."""
+    wanted = {c.casefold() for c in companies}
+    by_place = {(h.chunk.doc, h.chunk.index): h.chunk for h in pool}
+    items: list[Sentence] = []
+    dated: dict[int, set[int]] = {}
+    for rank, hit in enumerate(pool):
+        if wanted and (hit.chunk.company or "").casefold() not in wanted:
+            continue
+        following = by_place.get((hit.chunk.doc, hit.chunk.index + 1))
+        body = " ".join(f"{hit.chunk.text} {following.text if following is not None else ''}".split())
+        for run in _LEAD_AND_ITEMS.finditer(body):
+            years = years_in(body[max(0, run.start() - _LEAD_BACK): run.start()])
+            lead = body[max(0, run.start() - _LEAD_BACK): run.start() + 1]
+            for k, item in enumerate(p for p in _ITEM_SPLIT.split(run.group("items")) if p.strip()):
+                text = item.strip().removesuffix("; and").rstrip(";").strip()
+                if not text.endswith("."):
+                    text += "."
+                read = Sentence(text=text, chunk=hit.chunk, rank=rank, position=10_000 + k, before=lead)
+                items.append(read)
+                dated[id(read)] = years
+    return items, dated
 
 
 def _with_name(s: Sentence, label: str, texts: list[str]) -> Sentence:

@@ -16,6 +16,7 @@ ADOBE = "financebench/pdfs/ADOBE_2017_10K.pdf"
 ORACLE = "financebench-extra/pdfs/ORACLE_2023_10K.pdf"
 PEPSICO = "financebench/pdfs/PEPSICO_2022_10K.pdf"
 LOCKHEED = "financebench/pdfs/LOCKHEEDMARTIN_2019_10K.pdf"
+CORNING = "financebench/pdfs/CORNING_2020_10K.pdf"
 
 
 def test_a_part_said_of_the_counted_whole_the_question_asks_is_a_no(services):
@@ -244,3 +245,26 @@ def test_a_deal_asked_searches_the_companys_filings_once_in_the_words_deals_are_
     assert [h.chunk.chunk_id for h in more] == [chunks[0].chunk_id, note.chunk_id]
     assert asked == [("PepsiCo completed acquisitions acquired 2020", ["PepsiCo"], [])], asked
     assert with_deal_pages([first], understanding, SimpleNamespace(retriever=None)) == [first]
+
+
+def test_the_biggest_drag_is_the_largest_fall_and_its_cause_is_read_from_a_bulleted_run(services):
+    # p.27 runs "The primary sales drivers by segment were as follows: \uf0b7 Display ...; \uf0b7 Optical ..." in one line
+    answer = ask("Which of Corning's reportable segments was the biggest drag on net sales in FY2020, and what caused "
+                 "the decline?", filing(CORNING), [32, 26], services)
+    assert answer.status == "answered", answer.text
+    assert answer.text.startswith("Optical Communications (-12.3%"), answer.text
+    assert "due to general market weakness and capital spending reductions" in answer.text, answer.text
+
+
+def test_a_bulleted_run_is_read_item_by_item_dated_by_its_lead_in():
+    from answering.kinds.drivers import _bullet_items
+    from finrag.models import SearchHit
+
+    page = one_page("For the year ended December 31, 2024, net sales decreased by $20 million. The primary drivers were "
+                    "as follows: \uf0b7 Tools' net sales decreased by $15 million, due to weaker demand; \uf0b7 Parts' net "
+                    "sales decreased by $5 million, due to lower prices.")
+    items, dated = _bullet_items([SearchHit(chunk=page[0], score=1.0)], ["Acme Corp"])
+    assert [i.text for i in items] == ["Tools' net sales decreased by $15 million, due to weaker demand.",
+                                       "Parts' net sales decreased by $5 million, due to lower prices."]
+    assert all(dated[id(i)] == {2024} for i in items)
+    assert _bullet_items([SearchHit(chunk=one_page("No list: a colon and prose.")[0], score=1.0)], ["Acme Corp"]) == ([], {})
