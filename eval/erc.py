@@ -1295,7 +1295,7 @@ def typed_names(answer: Answer, question: str = "") -> list[str] | str:
         return people
     first = _quotes_of(answer.answer)[0]
     return _listed_after_asked_words(first, question) or _places_listed_after_including(answer.answer, question) \
-        or _named_after_asked_preposition(first, question) \
+        or _competitors_listed(answer.answer, question) or _named_after_asked_preposition(first, question) \
         or _ranked_past_asked_threshold(answer.answer, question) or _counted_after_colon(first, question) \
         or _bullet_subjects(answer.answer, question) or _several(_names_after_asked_verb(first, question)) \
         or _several(_objects_dated_in_asked_year(" ".join(_quotes_of(answer.answer)[:_QUOTES_READ]), question)) \
@@ -1428,6 +1428,79 @@ def _is_place(name: str, kind: str) -> bool:
     if kind == "countries":
         return name not in US_STATES and PLACE_NAMES.fullmatch(name) is not None and not _REGION.fullmatch(name)
     return False
+
+
+# competing, as a question asks of it ("Which companies does X name as the primary competitors of ...") and as a
+# sentence listing competitors speaks of it
+_COMPETING = re.compile(r"\bcompet\w*|\brivals?\b", re.I)
+# the plural noun of what a question asks for: "Which large healthcare IT providers does X name as competitors ..."
+_ASKED_ITEMS = re.compile(r"^\W*(?:which|what)\s+(?:[\w-]+\s+){0,4}?(?P<noun>[a-z]+s)\s+(?:does|do|did|is|are|was|were|has|"
+                          r"have)\b", re.I)
+# the words a filing introduces its competitors' names with: "competition primarily from", "competes directly with",
+# "our competitors include", "competitors: ", and "<noun> such as" / "<noun>, including" ("large healthcare IT providers
+# such as ..."), whose noun must be one of competitors or of what the question asks for
+_COMPETITION_INTRO = re.compile(r"\bcompetition\s+(?:[a-z]+\s+){0,2}?from\s+"
+                                r"|\bcompet(?:e|es|ed|ing)\s+(?:[a-z]+\s+){0,2}?(?:with|against)\s+"
+                                r"|\bcompetitors\s+(?:include[sd]?|including|are|were|such\s+as)\s+"
+                                r"|\bcompetitors\s*[,:]\s+(?:including\s+|such\s+as\s+)?"
+                                r"|\b(?P<head>[a-z]+),?\s+(?:such\s+as|including)\s+", re.I)
+_COMPETITOR_NOUNS = frozenset({"competitors", "rivals", "companies"})
+# a competition that is not, or no longer, the filer's: "we no longer compete with", "Prior to the merger, we competed"
+_NOT_COMPETING = re.compile(r"\b(?:not|no\s+longer|never|neither|nor|formerly|previously|prior\s+to|until)\b|n['’]t\b", re.I)
+# where a list of competitors ends before its sentence does: "..., among others", "and others", a clause of its own
+# (", which ...", " in the market for ..."); "..., and other regional carriers" ends no list (its last item is no name)
+_COMPETITORS_END = re.compile(r",?\s+(?:among|and|or)\s+(?:many\s+)?others\b|,\s+(?=(?:which|who|whose|that|each|all|"
+                              r"both|some|many|most|as|in|for|with|among)\b)"
+                              r"|\s+(?=(?:in|for|on|at|to|as|which|that|who|whose|because|due|based|across|within)\s)")
+# a legal form after a comma goes with the name before it: "Allscripts Healthcare Solutions, Inc."; a brand a filing
+# writes in lower case is a company's name only with its legal form after it ("athenahealth, Inc.")
+_LOWER_CASE_FIRM = re.compile(r"[a-z][\w.-]*,?\s+(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Corporation|Co|plc|SA|AG|N\.V|L\.P|"
+                              r"LP|LLP|GmbH)\.?")
+
+
+def _competitors_listed(text: str, question: str) -> list[str]:
+    """The companies a quote names as competitors, for a question asking whom a company competes with: "BDS faces
+    strong competition primarily from Lockheed Martin Corporation, ... and SpaceX." for "Which companies does X name as
+    the primary competitors of its ... (BDS) segment?", "we also face competition from large healthcare IT providers
+    such as Epic Systems Corporation, Allscripts Healthcare Solutions, Inc., ... and InterSystems Corporation, among
+    others" for "Which large healthcare IT providers does X name as competitors ...". The list follows words that
+    introduce competitors (`_COMPETITION_INTRO`; after "such as" or "including" the noun before must be competitors' or
+    the question's own, in a sentence about competing: "products such as ..." or "markets such as ..." is no list of
+    competitors); it ends where the sentence or a clause of its own does, "among others" dropped; every item is an
+    organisation's name (`_organisation_like`: no place, no word of the filer's own). None unless two names at least,
+    and every quote listing competitors lists the same (competitors of another segment are another answer)."""
+    if not _COMPETING.search(question):
+        return []
+    asked = _ASKED_ITEMS.match(question)
+    nouns = _COMPETITOR_NOUNS | ({asked.group("noun").lower()} if asked else set())
+    lists = []
+    for quote in _quotes_of(text):
+        for m in _COMPETITION_INTRO.finditer(quote):
+            if m.group("head") is not None and m.group("head").lower() not in nouns:
+                continue  # "products such as ...": no competitors
+            begin, stop = _sentence_span(quote, m.start(), m.end())
+            lead = quote[begin: m.end()]
+            if not _COMPETING.search(lead) or _NOT_COMPETING.search(lead):
+                continue
+            listed = quote[m.end(): stop]
+            listed = listed[: end.start()] if (end := _COMPETITORS_END.search(listed)) else listed
+            items = [_unstopped(i.strip(" \"”")) for i in _ITEM_SPLIT.split(listed.strip(" \"”")) if i.strip(" \"”")]
+            if len(items) < 2 or not all(_organisation_like(i) for i in items):
+                continue
+            if items not in lists:
+                lists.append(items)
+    return lists[0] if len(lists) == 1 else []
+
+
+def _organisation_like(item: str) -> bool:
+    """An organisation's name as a list of competitors writes it: capitalised words (a legal form after a comma
+    kept), or a brand in lower case with its legal form ("athenahealth, Inc."); no place ("China", "Europe"), no
+    opening word of a phrase ("Our ...", "The ..."), no word of the filer's own ("Company", "Board"; an abbreviation
+    such as "IBM" or "SAP" is a competitor's name)."""
+    if _LOWER_CASE_FIRM.fullmatch(item):
+        return True
+    return _name_like(item) and not _OPENER.match(item) and PLACE_NAMES.fullmatch(item) is None \
+        and item not in US_STATES and not (_DEFINED_TERM.match(item) and not re.fullmatch(r"[A-Z]{2,3}", item))
 
 
 # a sentence's end: a stop, then a capital (or a quote's), not the stop of an abbreviation ("Inc.", "U.S.", "No.")

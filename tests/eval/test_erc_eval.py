@@ -1365,3 +1365,75 @@ def test_a_segments_share_in_the_same_sentence_does_not_make_the_companys_share_
     question = ('What percentage of the total consolidated net sales of "LOCKHEED MARTIN CORPORATION" did the F-35 '
                 "program generate in 2019? If data is not available, return 'N/A'.")
     assert typed_answer("number", answer, question) == 27
+
+
+# --------------------------------------------------------------------------- stop 66b: competitors a filing names
+
+
+_BDS = _answer('"BDS faces strong competition primarily from Lockheed Martin Corporation, Northrop Grumman Corporation, '
+               'Raytheon Technologies Corporation, General Dynamics Corporation and SpaceX." (fo p.5) "BDS expects the '
+               'trend of strong competition to continue into 2023." (fo p.5)')
+_BDS_ASKED = ('Which companies does "FOO COMPANY" name as the primary competitors of its Defense, Space & Security (BDS) '
+              "segment?" + _NA_ASKED)
+_CERNER = _answer('"For example, following our acquisition of Cerner, we also face competition from large healthcare IT '
+                  "providers such as Epic Systems Corporation, Allscripts Healthcare Solutions, Inc., Arcadia Solutions, "
+                  'athenahealth, Inc. and InterSystems Corporation, among others." (fo p.17)', kind="list")
+_CERNER_ASKED = ('Which large healthcare IT providers does "Foo Corporation" name as competitors following its '
+                 "acquisition of Cerner?" + _NA_ASKED)
+
+
+def test_the_companies_listed_after_competition_from_are_the_competitors_asked():
+    assert typed_answer("names", _BDS, _BDS_ASKED) == ["Lockheed Martin Corporation", "Northrop Grumman Corporation",
+                                                       "Raytheon Technologies Corporation", "General Dynamics Corporation",
+                                                       "SpaceX"]
+
+
+def test_providers_such_as_in_a_sentence_of_competition_keep_their_legal_forms_and_drop_among_others():
+    assert typed_answer("names", _CERNER, _CERNER_ASKED) == ["Epic Systems Corporation",
+                                                             "Allscripts Healthcare Solutions, Inc.", "Arcadia Solutions",
+                                                             "athenahealth, Inc.", "InterSystems Corporation"]
+
+
+@pytest.mark.parametrize("sentence", [
+    "We compete primarily with Acme Holdings, Beta Systems Inc. and Gamma Corp. in the market for routers.",
+    "Our principal competitors include Acme Holdings, Beta Systems Inc. and Gamma Corp.",
+    "Competitors: Acme Holdings, Beta Systems Inc. and Gamma Corp.",
+    "We compete with many companies, including Acme Holdings, Beta Systems Inc. and Gamma Corp., in every region.",
+])  # fmt: skip
+def test_names_after_words_introducing_competitors_are_the_competitors_asked(sentence):
+    question = 'Which companies does "Foo Inc." name as its competitors?' + _NA_ASKED
+    assert typed_answer("names", _answer(f'"{sentence}" (fo p.4)'), question) == ["Acme Holdings", "Beta Systems Inc.",
+                                                                                 "Gamma Corp."]
+
+
+@pytest.mark.parametrize("sentence", [
+    # products, or places, after "such as", or after "competition from": no companies
+    "We compete in markets for consumer products such as Windows, Office and Xbox.",
+    "We face competition primarily from China, Japan and India.",
+    # a list of companies in a sentence that is not about competing
+    "We partner with large companies such as Epic Systems Corporation and InterSystems Corporation.",
+    # a competition that is not, or no longer, the filer's
+    "We no longer compete with Acme Holdings, Beta Systems Inc. and Gamma Corp.",
+    "Prior to the merger, we competed with Acme Holdings, Beta Systems Inc. and Gamma Corp.",
+    # a brand in lower case with no legal form after it, an open list whose last item is no name
+    "We face competition from companies such as Epic Systems Corporation, athenahealth and Cerner.",
+    "We compete with Acme Holdings, Beta Systems Inc. and other regional carriers.",
+    "We compete with Acme Holdings, Beta Systems Inc., and other regional carriers.",
+    # one name is no list
+    "We face competition primarily from Acme Holdings.",
+])  # fmt: skip
+def test_a_list_of_no_companies_or_of_no_competition_of_the_filers_is_no_list_of_competitors(sentence):
+    question = 'Which companies does "Foo Inc." name as its competitors?' + _NA_ASKED
+    assert typed_answer("names", _answer(f'"{sentence}" (fo p.4)'), question) == NA
+
+
+def test_competitors_are_typed_only_for_a_question_of_competition_and_one_list_of_them():
+    # a question that asks of no competition: the list of competitors is not what it asks
+    partners = 'Which companies does "FOO COMPANY" name as partners of its Defense, Space & Security segment?' + _NA_ASKED
+    assert typed_answer("names", _BDS, partners) == NA
+    # the question's own noun before "such as" in a sentence not about competing: a list of partners, not competitors
+    partnered = _answer(_CERNER.answer.replace("we also face competition from", "we also partner with"))
+    assert typed_answer("names", partnered, _CERNER_ASKED) == NA
+    # two quotes listing different competitors (another segment's): which list is asked, the reader cannot tell
+    two = _answer(_BDS.answer + ' "BCA faces competition from Airbus SE and Embraer S.A." (fo p.2)')
+    assert typed_answer("names", two, _BDS_ASKED) == NA
