@@ -30,6 +30,7 @@ from answering.kinds import (
     auditor,
     board_members,
     choice,
+    column_choice,
     counted_items,
     current_report,
     dated_comparison,
@@ -346,6 +347,9 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # states; no statement line names the part
         _Reader(lambda w: _unanswered(w) and decision.kind == "metric",
                 lambda: passage.named_share(decision, text, hits, understanding, services), kind="passage"),
+        # "which director nominee received the most votes against": the row a table of named columns ranks first
+        _Reader(lambda w: _unanswered(w) and column_choice.ASKS.search(text) is not None,
+                lambda: column_choice.write(text, hits, understanding, retriever), kind="choice"),
         # "what dividend per share did the board declare on April 5, 2023": the declaring sentence's rate, never
         # the statements' dividends paid (a total)
         # (a passage quoting the declaring sentence is read again, for the rate as a figure)

@@ -17,6 +17,7 @@ ORACLE = "financebench-extra/pdfs/ORACLE_2023_10K.pdf"
 PEPSICO = "financebench/pdfs/PEPSICO_2022_10K.pdf"
 LOCKHEED = "financebench/pdfs/LOCKHEEDMARTIN_2019_10K.pdf"
 CORNING = "financebench/pdfs/CORNING_2020_10K.pdf"
+PEPSICO_8K = "financebench/pdfs/PEPSICO_2023_8K_dated-2023-05-05.pdf"
 
 
 def test_a_part_said_of_the_counted_whole_the_question_asks_is_a_no(services):
@@ -268,3 +269,24 @@ def test_a_bulleted_run_is_read_item_by_item_dated_by_its_lead_in():
                                        "Parts' net sales decreased by $5 million, due to lower prices."]
     assert all(dated[id(i)] == {2024} for i in items)
     assert _bullet_items([SearchHit(chunk=one_page("No list: a colon and prose.")[0], score=1.0)], ["Acme Corp"]) == ([], {})
+
+
+def test_the_row_a_table_of_named_columns_ranks_first_by_the_asked_column(services):
+    # the tally of fifteen nominees runs over three chunks of p.3 (For / Against / Abstain / Broker Non-Votes)
+    answer = ask('Which director nominee of "PepsiCo, Inc." received the most votes against at the 2023 Annual Meeting '
+                 "of Shareholders held on May 3, 2023? If data is not available, return 'N/A'.", filing(PEPSICO_8K),
+                 [2], services)
+    assert answer.status == "answered", answer.text
+    assert answer.text.startswith("Ramon L. Laguarta, with the most (69,085,058)"), answer.text
+    assert "Jennifer Bailey: 4,200,722" in answer.text, answer.text
+
+
+def test_a_table_whose_rows_run_to_the_end_of_what_was_read_ranks_no_one():
+    from answering.kinds.column_choice import _ranked
+
+    header = "Nominee For Against Abstain"
+    rows = ["Ann Lee 100 7 1", "Bo Chan 90 9 2"]
+    assert _ranked("\n".join([header, *rows, "(2) The shareholders ratified ..."]), {"against"}, "us") == \
+        ("Against", [("Ann Lee", 7.0, rows[0]), ("Bo Chan", 9.0, rows[1])])
+    assert _ranked("\n".join([header, *rows]), {"against"}, "us") is None
+    assert _ranked("\n".join([header, *rows, "end"]), {"abstentions"}, "us") is None
