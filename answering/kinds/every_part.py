@@ -46,6 +46,7 @@ from answering.kinds.other_words import (
     happened_to_a_name,
 )
 from answering.kinds.sentences import REFERS_BACK, content_words, last_sentence, overlap
+from answering.numbers import years_in
 from answering.written_answer import NOT_FOUND, PARTIAL, WrittenAnswer
 from finrag.vocabulary import tokenize
 
@@ -789,8 +790,14 @@ def answered_over_the_asked_years(written: WrittenAnswer, question: str) -> Writ
             or not _ASKS_CHANGE.search(question):
         return written
     years = parse_periods(question).years
-    asked = years if written.kind == "metric" else years[-1:] if len(years) >= 2 else []
-    missing = [y for y in asked if str(y) not in written.text]
+    if written.kind == "metric":
+        missing = [y for y in years if str(y) not in written.text]
+    else:
+        # (quotes each dated by an earlier year only: one that names none, "The increase in GAAP results was primarily
+        # driven by ...", may be of the asked change)
+        quoted = [q.group(1) for q in _QUOTED.finditer(written.text)] or [written.text]
+        dated = [years_in(q) for q in quoted]
+        missing = years[-1:] if len(years) >= 2 and all(dated) and not any(years[-1] in d for d in dated) else []
     if len(years) < 2 or not missing:
         return written
     reason = (f"the question asks how it changed over {', '.join(f'FY{y}' for y in years)}; "

@@ -342,9 +342,7 @@ def _best(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "..., and where did that fire start?": sentences sharing the words of the whole may
         # all answer the first part; a place, date or person is checked part by part
         return _scoped(decision, question, hits, understanding, services)
-    # (a sentence that leaves the asked name to the one before it, "... the U.S. Air Force's VC-25B Presidential
-    # Aircraft ..." / "During 2022, we increased the reach-forward loss on the contract by $1,452", is read with it)
-    best = stating(decision, question, hits, understanding, services, names=names)
+    best = stating(decision, question, hits, understanding, services)
     if best and any(_ASKS_MONEY.search(p) for p in parts[1:]) and not any(_MONEY.search(s.text) for s in best):
         # "..., and how much did it incur?": sentences without an amount answer half of it
         best = []
@@ -352,7 +350,8 @@ def _best(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if not best and (cut := following_chunks([h.chunk for h in hits[:_WINDOW_CHUNKS]], hits,
                                              getattr(services, "retriever", None))):
         # a sentence the chunk's end cut ("During 2022, we increased the reach-forward loss on the contract by
-        # $1,452 primarily driven by ... that we now"), read whole with the chunk after it
+        # $1,452 primarily driven by ... that we now"), read whole with the chunk after it (and with the sentence
+        # before it, "... the U.S. Air Force's VC-25B Presidential Aircraft ...", which names what it leaves to it)
         best = stating(decision, question, [*hits, *cut], understanding, services, names=names)
     return best
 
@@ -374,9 +373,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if not best and _ASKS_DEAL.search(decision.ask or question) \
             and (deals := acquisitions.with_deal_pages(hits, understanding, services)) != hits:
         # "What company did Adobe acquire during fiscal 2017, ...": the deal's own sentences, in the words filings
-        # state deals in, which the question's words ranked below the segment tables
-        hits = deals
-        best = _best(decision, question, hits, understanding, services, parts)
+        # state deals in, which the question's words ranked below the segment tables (read only when they name the
+        # business acquired: else the other readers of the hits go on)
+        found = _best(decision, question, deals, understanding, services, parts)
+        if any(acquisitions.names_acquired(s.text) for s in found):
+            hits, best = deals, found
     if not best and _ASKS_AMOUNT.search(decision.ask or question) \
             and (row := schedule.write(decision.ask or question, hits, understanding, decision.kind)) is not None:
         return row  # "how much did X expect to pay ... in 2024?": a schedule's row for the year

@@ -117,6 +117,11 @@ def test_a_change_between_two_years_quoted_from_the_earlier_year_only_is_refused
     assert answered_over_the_asked_years(earlier, question).status == "not_found"
     later = earlier.model_copy(update={"text": '"Our effective tax rate in fiscal 2021 fell from the prior year." (x p.48)'})
     assert answered_over_the_asked_years(later, question).status == "answered"
+    undated = WrittenAnswer(status="answered", kind="drivers",
+                            text='"This compares with income of $475 million for the first quarter of 2022." (x p.1) '
+                                 '"The increase in GAAP results was primarily driven by lower costs." (x p.1)')
+    asked = "What drove the increase in PG&E's GAAP earnings in Q1 2023 compared with Q1 2022?"
+    assert answered_over_the_asked_years(undated, asked).status == "answered"
 
 
 def test_the_share_of_the_total_asked_with_the_companys_name_and_year_is_given(services):
