@@ -437,7 +437,7 @@ def dated_quarters(question: str, periods: list[str], companies: list[CatalogCom
 # ("Which companies' shares did eBay sell in 2022": what it sold of theirs, a deed of its own as well; "Which companies
 # does Boeing name as competitors": what its own filing says of others)
 DONE_TO_COMPANIES = re.compile(r"\b(?:which|what)\s+(?:other\s+)?(?:compan(?:y|ies)|firms?|businesses)"
-                               r"(?:['’]s?\s+(?:shares|stakes?|equity|interests?|stock|businesses|assets))?\s+(?:did|does|do|has|have)\s+"
+                               r"(?:['’]s?\s+(?:shares|stakes?|equity|interests?|stock|businesses|assets))?\s+(?:did|does|do)\s+"
                                r"(?:[\"“][^\"”]+[\"”]|(?-i:[A-Z][\w&.'’-]*)(?:\s+(?-i:[A-Z])[\w&.'’-]*)*)\s+(?-i:[a-z]{3,})\b",
                                re.I)
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 ASKS_ACQUISITIONS = re.compile(r"\bacquisitions\b|\bacquired\b|\bacquire\b", re.I)
 # "Which providers does Oracle name as competitors following its acquisition of Cerner?": a deal that dates the ask,
 # not what it asks for
-_AFTER_A_DEAL = re.compile(r"\b(?:following|after|since|upon|with|through|in\s+connection\s+with)\s+(?:its|the|their|our)\s+"
+_AFTER_A_DEAL = re.compile(r"\b(?:following|after|since|upon)\s+(?:its|the|their|our)\s+"
                            r"(?:\w+\s+)?acquisitions?\s+of\s+[^,?]+", re.I)
 
 

@@ -40,8 +40,8 @@ _STATEMENT_FIGURES = re.compile(r"\bfigures?\s+(?:from|in|on|of)\s+(?:the\s+|its
                                 r"(?P<statement>(?:income|cash\s+flows?)\s+statements?|statements?\s+of\s+(?:income|"
                                 r"operations|earnings|cash\s+flows?|financial\s+position)|balance\s+sheets?)\b", re.I)
 # "How concentrated was ...", "How dependent / reliant was it on ...": a degree, which a share states
-_ASKS_DEGREE = re.compile(r"^\W*how\s+(?:heavily\s+)?(?:concentrated|dependent|reliant|diversified)\b", re.I)
-_A_SHARE = re.compile(r"\d(?:\.\d+)?\s?(?:%|percent\b)", re.I)
+_ASKS_DEGREE = re.compile(r"^\W*how\s+(?:heavily\s+|much\s+)?(?:concentrated|dependent|reliant)\b", re.I)
+_A_SHARE = re.compile(r"(?:\d(?:\.\d+)?\s?|\b(?:five|ten|fifteen|twenty|thirty|forty|fifty)\s+)(?:%|percent\b)", re.I)
 # kinds whose answer is itself the asked shape, or is checked by its own writer
 _FIGURES = {"metric", "not_meaningful"}
 

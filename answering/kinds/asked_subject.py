@@ -20,6 +20,7 @@ from loaders.dates import MONTH_NAMES
 _BE_SUBJECT = re.compile(r"^\W*(?:was|were|is|are)\s+(?P<subject>.+)$", re.I)
 # a capitalised word that is not a month, an article or a title (which open or date a subject, not name it)
 _PARTICIPLE = r"\b[a-z]{3,}(?:ed|en)\b"
+_PERIOD_OR_TITLE = re.compile(r"^(?:FY\d{2,4}|Q[1-4]|H[12]|[A-Z]{2,5})$")
 _NAME_WORD = re.compile(rf"(?<![\w'’-])(?!(?:{MONTH_NAMES}|The|A|An|Its|Their|Mr|Ms|Mrs|Dr|Company|Inc|Corporation)\b)[A-Z][\w'’-]*")
 
 
@@ -36,8 +37,10 @@ def subject_names(ask: str, predicate_word: str, companies: list[str]) -> list[s
         return []
     subject = re.sub(r"[\"“][^\"”]*[\"”]", " ", opened.group("subject")[:at.start()])  # (a quoted name is the company's)
     own = {w.casefold() for c in companies for w in re.findall(r"[\w'’-]+", c)}
-    # (the company's possessive is its name: "Is Kraft Heinz's senior debt ...")
-    return [w for w in _NAME_WORD.findall(subject) if re.sub(r"['’]s?$", "", w).casefold() not in own]
+    # (a possessive is read as its name, "Beta Systems' acquisition"; the company's is its own: "Is Kraft Heinz's
+    # senior debt ..."; a period, "FY2024", or a title in capitals, "CEO", names no subject a filing writes so)
+    names = [re.sub(r"['’]s?$", "", w) for w in _NAME_WORD.findall(subject)]
+    return [n for n in names if n.casefold() not in own and not _PERIOD_OR_TITLE.match(n)]
 
 
 def about_the_subject(text: str, names: list[str]) -> bool:
@@ -56,11 +59,24 @@ def asks_inclusion(ask: str) -> bool:
     return bool(_ASKS_INCLUDED.search(ask))
 
 
-def inclusion_said(text: str) -> bool | None:
-    """True when a sentence says its subject is included, False when it says it is left out, else None."""
-    if _EXCLUDED.search(text):
-        return False
-    return True if _INCLUDED.search(text) else None
+_CLAUSE = re.compile(r",|;|\s+and\s+|\s+but\s+")
+
+
+def inclusion_said(text: str, names: list[str]) -> bool | None:
+    """True when a sentence says its subject is included, False when it says it is left out, else None: read in the
+    clause naming the subject ("... includes the Dalian facility and the SSD business, excluding the Optane memory
+    business" excludes Optane, not Dalian), or the clause before it when that one holds the word ("Our Optane
+    business is excluded" is one clause)."""
+    clauses = _CLAUSE.split(text)
+    for at, clause in enumerate(clauses):
+        if not about_the_subject(clause, names):
+            continue
+        for read in (clause, clauses[at - 1] if at else ""):
+            if _EXCLUDED.search(read):
+                return False
+            if _INCLUDED.search(read):
+                return True
+    return None
 
 
 # "on all ten counts", "all of the 12 stores": the whole the question asks the predicate of

@@ -43,7 +43,7 @@ _CHANGE = re.compile(r"\b(?:drop|decline|decrease|growth|grew|grow|change|increa
                      re.I)
 # a change asked in amount, not rate: "contributed the most to the increase in dollar terms", "drove
 # the growth" (an item's share of the change is its amount)
-_BY_AMOUNT = re.compile(r"\b(?:dollars?|contribut\w*|drove|driv\w*|dragg\w*|accounted\s+for|absolute)\b", re.I)
+_BY_AMOUNT = re.compile(r"\b(?:dollars?|contribut\w*|drove|driv\w*|dragg\w*|drag|accounted\s+for|absolute)\b", re.I)
 # the items a question ranks ("which of its reportable segments", "which revenue line")
 _ITEMS = (r"(?:segments?|categor(?:y|ies)|regions?|geograph\w*|countr(?:y|ies)|products?(?:\s+lines?)?|"
           r"brands?|offerings?|revenue\s+lines?|business(?:es|\s+units?)?|(?:market\s+)?platforms?|end\s+markets?|divisions?)\b")

@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
+from answering.kinds.ask_scope import ask_parts
 from answering.kinds.sentences import Sentence, sentences
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchFilters, SearchHit
@@ -31,7 +32,10 @@ if TYPE_CHECKING:
 ASKS_CUSTOMERS = re.compile(r"^\W*who\s+(?:are|were)\s+(?:the\s+)?(?:\w+\s+){0,2}customers\b"
                             r"|^\W*who\s+(?:are|were)\s+\S+['’]s?\s+(?:\w+\s+){0,2}customers\b"
                             r"|^\W*which\s+(?:single\s+|one\s+|major\s+|significant\s+)?customers?\s+"
-                            r"(?:accounted|represented|made\s+up|contributed)\b", re.I)
+                            r"(?:accounted|represented|made\s+up|contributed)\b[^?]{0,80}?\b(?:revenues?|sales)\b", re.I)
+# "..., and how large was that share?": the other part a customer's sentence answers with its share
+_ASKS_SIZE = re.compile(r"^\W*(?:and\s+)?(?:how\s+(?:large|big|much|significant)|what\s+(?:share|percent(?:age)?|portion))\b",
+                        re.I)
 # the flag of an answer whose every sentence says whom a share of revenue comes from and how large it is: both
 # parts of "which customer accounted for a significant share, and how large was it" (answering.kinds.every_part)
 WHO_AND_SHARE = "customers_with_their_share"
@@ -85,8 +89,11 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     if not found:
         return None
     found = sorted(_distinct(found)[:_MAX_SENTENCES], key=lambda s: (s.chunk.doc, s.chunk.page, s.position))
+    # (both parts answered only where the other parts ask the share's size: any other part is still checked)
+    sized = all(_ASKS_SIZE.match(p) for p in ask_parts(question)[1:])
     return WrittenAnswer(status="answered", kind="list", text=" ".join(s.shown() for s in found),
-                         citations=unique_citations([cite(s.chunk, s.text) for s in found]), flags=[WHO_AND_SHARE])
+                         citations=unique_citations([cite(s.chunk, s.text) for s in found]),
+                         flags=[WHO_AND_SHARE] if sized else [])
 
 
 def _distinct(found: list[Sentence]) -> list[Sentence]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from answering.citations import cite, unique_citations
 from answering.kinds.sentences import content_words, mentions_years, overlap, sentences
 from answering.written_answer import WrittenAnswer
+from finrag.vocabulary import tokenize
 
 if TYPE_CHECKING:
     from finrag.models import SearchHit
@@ -22,10 +23,12 @@ if TYPE_CHECKING:
 # "How dependent was Lockheed Martin on the F-35 program in FY2019?": the thing depended on, after "on"
 ASKS = re.compile(r"^\W*how\s+(?:heavily\s+|much\s+)?(?:dependent|reliant|depend|rely)\s+(?:was|were|is|are|did|does|do)?\s*"
                   r"(?P<who>[^?]*?)\s+(?:on|upon)\s+(?P<what>[^?]+)", re.I)
-# a share of the company's sales or revenues: "27% of our total consolidated net sales"
-_SHARE = re.compile(r"\d(?:\.\d+)?\s?(?:%|percent)\s+of\s+(?:our|its|the\s+company['’]s|total|consolidated)\s+"
-                    r"(?:[\w-]+\s+){0,3}?(?:net\s+)?(?:sales|revenues?)\b", re.I)
-_ENOUGH = 0.5  # of the thing's own words, in the sentence
+# a share of the company's sales or revenues: "27% of our total consolidated net sales", "ten percent of net sales"
+_SHARE = re.compile(r"(?:\d(?:\.\d+)?\s?|\b(?:five|ten|fifteen|twenty|thirty|forty|fifty)\s+)(?:%|percent)\s+of\s+"
+                    r"(?:our|its|the\s+company['’]s|total|consolidated)\s+(?:[\w-]+\s+){0,3}?(?:net\s+)?(?:sales|revenues?)\b",
+                    re.I)
+# the words every such sentence carries, which tell no thing depended on from another
+_SHARE_WORDS = frozenset(tokenize("sales revenue revenues net total consolidated"))
 _MAX_SENTENCES = 2
 
 
@@ -35,9 +38,12 @@ def write(question: str, hits: list[SearchHit], understanding: QueryUnderstandin
     if asked is None or len(understanding.companies) != 1:
         return None
     companies = list(understanding.companies)
-    wanted = content_words(asked.group("what"), companies)
+    # (every word of the thing: "government revenue" is not "International revenue was 42% of our total revenues")
+    wanted = [w for w in content_words(asked.group("what"), companies) if w not in _SHARE_WORDS]
+    if not wanted:
+        return None
     years = sorted(set(understanding.fiscal_years))
-    found = [s for s in sentences(hits, companies) if _SHARE.search(s.text) and overlap(s.text, wanted) >= _ENOUGH
+    found = [s for s in sentences(hits, companies) if _SHARE.search(s.text) and overlap(s.text, wanted) == 1.0
              and (not years or mentions_years(s.text, years) or s.chunk.fiscal_year in years)]
     if not found:
         return None

@@ -689,9 +689,9 @@ def _bullet_items(pool: list[SearchHit], companies: list[str]) -> tuple[list[Sen
             years = years_in(body[max(0, run.start() - _LEAD_BACK): run.start()])
             lead = body[max(0, run.start() - _LEAD_BACK): run.start() + 1]
             for k, item in enumerate(p for p in _ITEM_SPLIT.split(run.group("items")) if p.strip()):
-                text = item.strip().removesuffix("; and").rstrip(";").strip()
-                if not text.endswith("."):
-                    text += "."
+                # (the last item ends at its sentence's end: the page's prose after it is no part of it)
+                text = re.split(r"(?<=[a-z0-9)])\.\s+(?=[A-Z])", item.strip(), maxsplit=1)[0]
+                text = text.removesuffix("; and").rstrip(";").rstrip(".").strip() + "."
                 read = Sentence(text=text, chunk=hit.chunk, rank=rank, position=10_000 + k, before=lead)
                 items.append(read)
                 dated[id(read)] = years

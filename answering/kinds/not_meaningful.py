@@ -344,7 +344,12 @@ _PAID_NONE_IN = re.compile(r"\b(?:we|the\s+company|it)\s+did\s+not\s+(?:declare\
                            re.I)
 
 
-_ASKS_DIVIDEND = re.compile(r"\bdividends?\b", re.I)
+# "By how much did it increase its dividend per share", "What dividend per share did it pay": the company's payout,
+# its amount or its change (not the rules on it, "what covenants restrict its dividends", nor a subsidiary's)
+_ASKS_DIVIDEND = re.compile(r"\b(?:how\s+much|by\s+how\s+much|what\s+(?:was|were|is|are)?\s*(?:the\s+|its\s+)?(?:\w+\s+)?"
+                            r"dividends?|(?:increase|raise|grow|cut|change)[ds]?\s+(?:in\s+)?(?:its|the)\s+(?:\w+\s+)?"
+                            r"dividends?)\b[^?]*", re.I)
+_NOT_A_PAYOUT = re.compile(r"\b(?:restrict\w*|covenants?|limit\w*|subsidiar\w*|received|receive)\b", re.I)
 _PAYOUT = "dividends_paid"
 
 
@@ -352,7 +357,8 @@ def unpaid_dividend(question: str, hits: list[SearchHit], understanding: QueryUn
                     services: MetricServices) -> WrittenAnswer | None:
     """A dividend asked in a shape no metric names ("by how much did it increase its dividend per share"), of a company
     whose filing says it never paid one, pays none, or paid none in the asked years: the premise fails, said so."""
-    if not _ASKS_DIVIDEND.search(question) or len(understanding.companies) != 1:
+    if not (_ASKS_DIVIDEND.search(question) and re.search(r"\bdividends?\b", question, re.I)) \
+            or _NOT_A_PAYOUT.search(question) or len(understanding.companies) != 1:
         return None
     return _never_paid(_PAYOUT, understanding.companies[0], hits, understanding, services)
 

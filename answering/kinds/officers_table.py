@@ -177,7 +177,10 @@ def former_holder(question: str, hits: list[SearchHit], understanding: QueryUnde
     if asked is None or len(understanding.companies) != 1:
         return None
     asked_title = _SPELLED.get(asked.group("title"), asked.group("title"))
-    title = re.compile(rf"(?<!Vice )\b{re.escape(asked_title)}\b")
+    # (titles joined by "and" are each held, in any order: "Chairman and Chief Executive Officer" is held by the row
+    # "Chairman, President and Chief Executive Officer")
+    titles = [re.compile(rf"(?<!Vice )\b{re.escape(_SPELLED.get(t, t))}\b")
+              for t in re.split(r"\s+and\s+", asked_title.strip()) if t]
     days = days_written(question)
     held: dict[str, tuple[str, Chunk, str]] = {}  # person -> (name as printed, chunk, the line holding the title)
     for section in _sections(asked_filing(hits, understanding.companies[0], services)):
@@ -186,7 +189,7 @@ def former_holder(question: str, hits: list[SearchHit], understanding: QueryUnde
             for line in (raw.strip() for raw in chunk.text.splitlines()):
                 if row := _person_row(_ROW.match(line)):
                     officer, line = row.group("name"), line[len(row.group("name")):]
-                if officer and title.search(line) and (not days or days & days_written(line)):
+                if officer and all(t.search(line) for t in titles) and (not days or days & days_written(line)):
                     held.setdefault(_person(officer), (officer, chunk, line.strip()))
     if len(held) != 1:
         return None

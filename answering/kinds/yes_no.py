@@ -1135,7 +1135,7 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         no = [s for s in no if asked_subject.about_the_subject(s.text, names)]
         if asked_subject.asks_inclusion(decision.ask):
             # "included" asked: a sentence decides by saying it ("expressly excluded from the transaction": No)
-            said = [(s, asked_subject.inclusion_said(s.text)) for s in [*yes, *no]]
+            said = [(s, asked_subject.inclusion_said(s.text, names)) for s in [*yes, *no]]
             yes, no = [s for s, i in said if i is True], [s for s, i in said if i is False]
     if parts := [s for s in yes if asked_subject.part_of_the_whole(decision.ask, s.text)]:
         # "Did the court rule for Apple on all ten counts?": "nine out of the ten counts" is a No of the whole
