@@ -95,8 +95,10 @@ _DEAL_DONE = re.compile(r"\b(?:completed|closed|consummated)\s+(?:the\s+|our\s+|
                         r"(?:of\s+)?(?:the\s+)?(?:outstanding\s+)?(?:(?:shares|stock|assets|net\s+assets|equity\s+interests?)\s+of\s+)?"
                         r"[A-Z]")
 def _dated_in(text: str, years: list[int]) -> bool:
-    """Whether a sentence dates its deal by a day or month of an asked year ("On March 23, 2020, we acquired")."""
-    return any(re.search(rf"\b(?:{MONTH_NAMES})\.?\s+(?:\d{{1,2}},?\s+)?{y}\b", text) for y in years)
+    """Whether a sentence dates its deal by a day or month of an asked year ("On March 23, 2020, we acquired"): the
+    date opens the clause whose verb is the deal's (not "... acquired in January 2025, announced in October 2024")."""
+    return any(re.search(rf"\b(?:On|In|During)\s+(?:{MONTH_NAMES})\.?\s+(?:\d{{1,2}},?\s+)?{y},?\s+"
+                         rf"(?:[\w&.'’-]+\s+){{1,4}}?(?:acquired|completed|closed|purchased)\b", text) for y in years)
 
 
 # an accounting term, not a business ("acquired IPR&D", "acquired PP&E")

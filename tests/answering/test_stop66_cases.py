@@ -168,6 +168,7 @@ def test_a_deal_dated_only_by_another_year_is_not_the_asked_years():
     assert _dated_in("On March 23, 2020, we acquired all of the outstanding shares of Pioneer Foods.", [2020])
     assert not _dated_in("On March 23, 2019, we acquired Acme.", [2020])
     assert not _dated_in("In fiscal 2020 we integrated Acme.", [2020])
+    assert not _dated_in("Beta was acquired in January 2025, as announced in October 2024.", [2024])
     assert undated("Which providers does Oracle name following its acquisition of Cerner?") == \
         "Which providers does Oracle name ?"
 
