@@ -29,6 +29,7 @@ import csv
 import json
 import re
 import statistics
+import unicodedata
 from pathlib import Path
 from typing import Literal
 
@@ -188,10 +189,17 @@ def typed_number(answer: Answer, question: str = "") -> float | str:
     return figure / asked_scale(question)
 
 
+# the totals a price per share never is: what a deal paid or transferred in all
+_NO_PER_SHARE_TOTAL = re.compile(r"\b(?:consideration|aggregate|amount\s+paid|purchase\s+price)\b", re.I)
+
+
 def _per_share_for_a_total(text: str, question: str, figure: float) -> bool:
     """The question asks a total ("the total fair value of the consideration transferred") and the text writes the
-    figure chosen only as a price per share ("for $68.50 per share in cash"): a price of one share is no total."""
-    if not _TOTAL_WORD.search(question) or _asked_unit(question) is _PER_SHARE:
+    figure chosen only as a price per share ("for $68.50 per share in cash"): a price of one share is no total. Only a
+    total that cannot be one per share (`_NO_PER_SHARE_TOTAL`): "the total annual dividend" is as often written "$2.40
+    per share"."""
+    if not _TOTAL_WORD.search(question) or not _NO_PER_SHARE_TOTAL.search(question) \
+            or _asked_unit(question) is _PER_SHARE:
         return False
     written = [m for m, n, s in _figure_matches(_CITATION_MARK.sub(" ", text))
                if any(abs(v - figure) <= 1e-6 * max(1.0, abs(figure)) for v in (n, n * s))]
@@ -260,14 +268,50 @@ _OWNERS_MEASURE = re.compile(rf"(?P<owner>(?-i:\b[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]
 
 
 _CLAUSE_SPLIT = re.compile(r",\s+(?:as\s+well\s+as|and|while|whereas|compared\s+(?:with|to))\s+|;\s+")
+# a name that is clearly another party's, as the owner of a measure: one its legal form ends ("Beta Holdings Inc.")
+_OWNER_FORM = re.compile(r"\b(?:Inc|Incorporated|LLC|LLP|LP|L\.P|Ltd|Limited|Corp|Corporation|Company|Co|plc|PLC|SA|S\.A|"
+                         r"AG|N\.V|NV|SE|GmbH|Tbk|Group|Holdings)\.?$")
+# what is never an owner: an instrument or a period ("holders of record of Common Stock", "revenue of Fiscal 2022")
+_NO_OWNER_WORD = re.compile(r"\b(?:Stock|Stocks|Shares?|Fiscal|Quarters?|Years?|Periods?|Months?|Notes?|Units?)\b")
+# a currency's word or abbreviation right before a figure ("revenue of Rp 110.83 trillion", "Rs. 5,000 crore")
+_BEFORE_FIGURE = re.compile(r"\.?\s*[$€£¥]?\s*\d")
+# the words of a company's name that name no one in particular (legal forms too)
+_FORM_WORDS = frozenset({"ag", "sa", "nv", "se", "llc", "llp", "lp", "gmbh", "spa", "ab", "asa", "oyj", "bv", "kk"})
+
+
+def _plain(name: str) -> str:
+    """The name without its accents ("Nestlé": "Nestle")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+
+
+def _one_company(owner: str, company: str) -> bool:
+    """The owner is the company asked by another spelling: its words in the company's name ("Nestlé" of "Nestle
+    S.A.", "BMW Group" sharing no word but its initials), a word shared that names someone in particular, the words
+    run together ("ExxonMobil" of "Exxon Mobil Corporation"), or the company's initials ("P&G" of "The Procter &
+    Gamble Company", "BMW" of "Bayerische Motoren Werke AG")."""
+    own, theirs = company_key(_plain(owner)).split(), company_key(_plain(company)).split()
+    theirs = [w for w in theirs if w not in _FORM_WORDS] or theirs
+    own = [w for w in own if w not in _FORM_WORDS] or own
+    if not own or not theirs:
+        return False
+    if (set(own) & set(theirs)) - _SHARED_NAME_WORDS or set(own) <= set(theirs):
+        return True
+    run, whole = "".join(own), "".join(theirs)
+    initials = "".join(w[0] for w in theirs if w not in ("and", "of", "the"))
+    letters = re.sub(r"[^a-z]", "", _plain(owner).lower().replace(" and ", ""))
+    return run == whole or (len(letters) >= 2 and initials.startswith(letters)) \
+        or (len(own) == 1 and len(run) >= 2 and initials.startswith(run))
 
 
 def _of_another_owner(text: str, question: str, figure: set[float | None]) -> bool:
     """Every sentence stating the figure chosen says the measure asked is another owner's: "In 2024, the coal production
     of China was 4.76 billion MT" for "the actual coal production of "PT Bayan Resources Tbk."" (the question's own word
-    of the measure, then "of" and a name the question never writes, or a country, market or industry; or that owner's
-    possessive before it). Another owner's figure is no answer of the company asked."""
+    of the measure, then "of" and a country, market or industry, or a name clearly another's: a place's or one its
+    legal form ends; or an owner's possessive before it; a name the question never writes and no spelling of the
+    company asked). A currency before its figure ("of Rp 110.83 trillion"), an instrument or a period ("of Common Stock",
+    "of Fiscal 2022") owns nothing. Another owner's figure is no answer of the company asked."""
     words, asked = _question_words(question), f" {company_key(question)} "
+    companies = _QUOTED.findall(question)
     # (the clause writing the figure: "generating 27% of our total consolidated net sales, as well as 69% of
     # Aeronautics' net sales" gives the company's 27% and the segment's 69% in one sentence)
     holding = [c for s in _sentences(text) for c in _CLAUSE_SPLIT.split(s) if c and _shows_figure(c, figure)]
@@ -280,9 +324,17 @@ def _of_another_owner(text: str, question: str, figure: set[float | None]) -> bo
             if len(owner.split()) == 1 and owner[0].isupper() and re.search(r"(?<![\w-])the\s+$", sentence[
                     :m.start("owner")]):
                 continue  # "Of the Utility’s regular employees": the filer's own term for itself or its part
-            if re.fullmatch(_OWNER_WORDS, owner, re.I) or (_name_like(owner) and not _DEFINED_TERM.match(owner)
-                                                            and not _OPENER.match(owner)
-                                                            and f" {company_key(owner)} " not in asked):
+            if _BEFORE_FIGURE.match(sentence, m.end("owner")) or _NO_OWNER_WORD.search(owner):
+                continue  # a currency before its figure ("of Rp 110.83 trillion"), an instrument or a period
+            if re.fullmatch(_OWNER_WORDS, owner, re.I):
+                return True
+            # (another party only by a name in the possessive ("Aeronautics’ net sales") or, after "of", a name
+            # clearly another organisation's or a place's; none the question names, nor the company asked by another
+            # spelling: "P&G's net sales", "the revenues of BMW Group", "the number of employees of Nestlé")
+            possessive = m.re is _OWNERS_MEASURE
+            if (possessive or _OWNER_FORM.search(owner) or PLACE_NAMES.fullmatch(owner) or owner in US_STATES) \
+                    and _name_like(owner) and not _DEFINED_TERM.match(owner) and not _OPENER.match(owner) \
+                    and f" {company_key(owner)} " not in asked and not any(_one_company(owner, c) for c in companies):
                 return True
         return False
 
@@ -416,9 +468,10 @@ def _naming_asked_object(quotes: list[str], question: str) -> list[str]:
     of the consideration transferred was $11.8 billion, which includes ... Pfizer's previous investment in Biohaven"
     for "... the consideration transferred by X for its acquisition of Biohaven", not the quote on another deal ("we
     acquired GBT ... for $68.50 per share") an answer may lead with: a quote that never names the thing asked states
-    another thing's figure."""
+    another thing's figure. A quote names a word in any case: the question may capitalise its measure ("the Net
+    Income of", "the value of Total Assets") where a quote writes it in lower case."""
     proper = _proper_words(question)
-    naming = [q for q in quotes if proper and all(re.search(rf"\b{re.escape(w)}\b", q) for w in proper)]
+    naming = [q for q in quotes if proper and all(re.search(rf"\b{re.escape(w)}\b", q, re.I) for w in proper)]
     return naming or quotes
 
 
@@ -939,6 +992,14 @@ _ASKS_TO_WHOM = re.compile(rf"\bto\s+which\s+(?:[a-z]+\s+)?(?:[a-z]+\s+)?did\s+.
                            re.I)
 
 
+# a word that takes the "to" after it for its own, no buyer after it: "prior to", "subject to", "allocated to"
+_TO_OF_ITS_OWN = re.compile(r"\b(?:prior|subject|pursuant|according|due|related|relating|attributable|up|allocated|owed|"
+                            r"contributions?|payments?|(?-i:[a-z]+ed))\s*,?$", re.I)
+# a verb of its own between the deed and the "to": "the sale of our Widget business, which was leased to Beta"
+_ANOTHER_VERB = re.compile(r"\b(?:is|are|was|were|be|been|being|has|have|had|will|would|shall|may|might|can|could|"
+                           r"which|who|used|paid)\b", re.I)
+
+
 def _party_the_deed_went_to(text: str, question: str) -> str:
     """The name a sentence gives after "to" at the end of the deed asked, its object between: "we completed the
     previously announced sale of Apparate USA LLC (“Apparate” or the “ATG Business”), a subsidiary focused on ...
@@ -955,15 +1016,19 @@ def _party_the_deed_went_to(text: str, question: str) -> str:
         found = set()
         for m in deed.finditer(quote):
             end = _sentence_span(quote, m.start(), m.end())[1]
-            to = re.search(rf"\sto\s+(?P<name>{_QUOTED_NAME.pattern})", quote[m.end(): end])
+            # (the first "to" no word before it takes for its own: "held for sale prior to December 2020",
+            # "allocated to Goodwill", "owed to JPMorgan Chase Bank", "contributions to Acme Pension Plan")
+            to = next((t for t in re.finditer(rf"\sto\s+(?P<name>{_QUOTED_NAME.pattern})", quote[m.end(): end])
+                       if not _TO_OF_ITS_OWN.search(quote[m.end(): m.end() + t.start()])), None)
             if to is None:
                 continue
             between = quote[m.end(): m.end() + to.start()]
             name = _unstopped(to.group("name"))
             names_object = len(words & set(tokenize(between))) >= _PHRASE_NAMED or any(
                 f" {company_key(n)} " in asked for n in _QUOTED_NAME.findall(between) if company_key(n))
-            if names_object and _name_like(name) and not _DEFINED_TERM.match(name) and not _OPENER.match(name) \
-                    and f" {company_key(name)} " not in asked:
+            if names_object and not _ANOTHER_VERB.search(between) and _name_like(name) \
+                    and not _DEFINED_TERM.match(name) and not _OPENER.match(name) and not _TITLE_WORD.search(name) \
+                    and name.split()[0].lower() not in _MONTHS and f" {company_key(name)} " not in asked:
                 found.add(name)
         if found:
             return found.pop() if len(found) == 1 else ""
@@ -977,18 +1042,32 @@ _ASKS_WHOSE = re.compile(r"^\W*whose\s+(?P<phrase>[a-z-]+(?:\s+(?!(?:in|of|for|a
 _POSSESSOR = r"(?P<name>[A-Z][\w.&-]*(?:,?\s+(?:[A-Z][\w.&-]*|&|de|du|la|von|van|der|of)(?=[\s,’']))*)['’]s\s+"
 
 
+# the verb a "Whose ..." question asks of, after its auxiliary and its doer: 'did "X" repurchase', "did HSG redeem"
+_ASKED_VERB = re.compile(r"\b(?:did|does|do|was|were|is|are|has|had|have)\s+(?:[A-Z(][^\s]*\s+)*(?P<verb>[a-z]{3,})\b")
+_NEGATION = re.compile(r"\b(?:not|no|never|neither|nor)\b|n['’]t\b", re.I)
+
+
 def _owner_of_asked_phrase(text: str, question: str) -> str:
     """The name a quote writes in the possessive before the phrase a "Whose ..." question asks the owner of: "HSG
     redeemed DuPont de Nemours, Inc.’s entire ownership interest in HSG" for "Whose entire ownership interest in HSG
     did HSG redeem ...". Of names that are one ("DuPont’s" in another quote), the fullest; "" when none, or names of
-    different owners, or only a name the question gives."""
+    different owners, or only a name the question gives. The owner's sentence must write the question's verb
+    ("redeem"), no negation before it ("we did not repurchase Beta’s shares")."""
     asks = _ASKS_WHOSE.match(question)
     if asks is None:
         return ""
     phrase = r"\s+".join(re.escape(w) for w in asks.group("phrase").split())
     asked = f" {company_key(question)} "
+    verb = _ASKED_VERB.search(_QUOTED.sub("X", question), asks.end())
+    if verb is None:
+        return ""  # (the deed asked unknown: a name owning the phrase may own it in any other deed)
+    stem = verb.group("verb")[:5] if len(verb.group("verb")) > 5 else verb.group("verb").rstrip("e")
     owners = set()
     for m in re.finditer(rf"{_POSSESSOR}(?i:{phrase})\b", text):
+        sentence = _sentence_at(text, m.start(), m.end())
+        deed = re.search(rf"\b(?i:{re.escape(stem)})\w*", sentence)
+        if deed is None or _NEGATION.search(sentence[: deed.start()]):
+            continue  # "we held Beta’s shares", "we did not repurchase Beta’s shares": not the deed asked
         name = m.group("name")
         if _name_like(name) and not _DEFINED_TERM.match(name) and not _OPENER.match(name) \
                 and f" {company_key(name)} " not in asked:
@@ -1190,6 +1269,13 @@ _AGENT = (r"(?P<name>(?:[A-Z][\w'’.-]*(?:\s+(?:of\s+)?[A-Z][\w'’.-]*)*,\s+)*
           r"(?:\s+(?:&\s+|of\s+)?[A-Z][\w'’.-]*)*(?:,\s+(?:Inc|LLC|LLP|Ltd|Limited|Corp|plc|SA|AG|N\.V|L\.P)\.?)?)")
 
 
+# the words describing the agent before its comma ("the Company’s independent registered public accounting firm, ")
+_AGENT_DESCRIPTOR = re.compile(r"(?P<lead>[^,.;()\"“”]{1,100}?),\s+(?=[A-Z])")
+_LEGAL_FORM_WORD = re.compile(r"\b(?:Inc|LLC|LLP|Ltd|Limited|Corp|Corporation|Co|plc|PLC|SA|AG|N\.V|L\.P|LP|GmbH|PAC)\b")
+# an auditor's kind, written before its name: "Independent Auditors KPMG LLP"
+_AUDITOR_KIND = re.compile(r"(?i:independent|auditors?|registered|public|accountants?|accounting|firms?|of)")
+
+
 def _agent_of(quote: str, question: str, verb: str) -> str | None:
     """The one name the quote writes as the agent of the question's verb in the passive, in a sentence naming the deed
     in the question's words and, when the question asks a year, that year: "the Company’s Consolidated Financial
@@ -1202,19 +1288,35 @@ def _agent_of(quote: str, question: str, verb: str) -> str | None:
     asked, said = f" {company_key(question)} ", set(tokenize(_QUOTED.sub(" ", question)))
     years = set(_A_YEAR.findall(_REPORTS_YEAR.sub(" ", question)))
     agents = set()
-    for m in re.finditer(rf"\b(?i:{re.escape(verb[:5])}\w*)\s+by\s+(?:the\s+)?{_AGENT}", quote):
-        sentence = _sentence_at(quote, m.start(), m.end())
+    for by in re.finditer(rf"\b(?i:{re.escape(verb[:5])}\w*)\s+by\s+(?:the\s+)?", quote):
+        at = by.end()
+        # (a descriptor before the name, the name after its comma: "the Company’s independent registered public
+        # accounting firm, Ernst & Young LLP", "the Audit Committee appointed auditor, PricewaterhouseCoopers LLP")
+        # (a descriptor: an owner's possessive or a common noun last, and no legal form of a name of its own)
+        if (lead := _AGENT_DESCRIPTOR.match(quote, at)) \
+                and re.search(r"['’]s\s|(?<![\w'’.&-])[a-z]{3,}$", lead.group("lead")) \
+                and not _LEGAL_FORM_WORD.search(lead.group("lead")):
+            at = lead.end()
+        m = re.compile(_AGENT).match(quote, at)
+        if m is None:
+            continue
+        sentence = _sentence_at(quote, by.start(), m.end())
         if sum(t[:5] in stems for t in tokenize(sentence)) < _DEED_NAMED_BY \
                 or (years and not years & set(_A_YEAR.findall(sentence))):
             continue  # another deed of the verb, or another year's
         name = m.group("name")
         if "," in name and "&" not in name.rsplit(",", 1)[-1] and not _LEGAL_END.search(name):
             name = name.split(",", 1)[0]  # "KPMG LLP, Boston": the name ends at its comma
+        if re.search(r"['’]s?$", name):
+            continue  # "Acme’s auditor": an owner of the agent, no name of it
         words = name.split()
-        while words and (words[0].lower() == "of" or set(tokenize(words[0])) <= said):
-            words = words[1:]  # "Public Accounting Firm (of)": the kind asked, written before the name
-        name = " ".join(words)
-        if _name_like(name) and not _DEFINED_TERM.match(name) and f" {company_key(name)} " not in asked:
+        while words and (words[0].lower() == "of" or set(tokenize(words[0])) <= said or _AUDITOR_KIND.fullmatch(
+                words[0])):
+            words = words[1:]  # "Public Accounting Firm (of)", "Independent Auditors": the kind, not the name
+        # (the stop ending the sentence is no part of the name, save one of its legal form: "Fahn Kanne & Co.")
+        name = _unstopped(" ".join(words))
+        if _name_like(name) and not (_DEFINED_TERM.match(name) and not _OWNER_FORM.search(name)) \
+                and f" {company_key(name)} " not in asked:
             agents.add(name)
     return agents.pop() if len(agents) == 1 else None
 
@@ -1298,7 +1400,7 @@ def typed_names(answer: Answer, question: str = "") -> list[str] | str:
         or _competitors_listed(answer.answer, question) or _named_after_asked_preposition(first, question) \
         or _ranked_past_asked_threshold(answer.answer, question) or _counted_after_colon(first, question) \
         or _bullet_subjects(answer.answer, question) or _several(_names_after_asked_verb(first, question)) \
-        or _several(_objects_dated_in_asked_year(" ".join(_quotes_of(answer.answer)[:_QUOTES_READ]), question)) \
+        or _several(_objects_dated_in_asked_year(" ".join(_quotes_of(answer.answer)), question)) \
         or _parts_of_asked_whole(answer.answer, question) \
         or NA
 
@@ -1394,11 +1496,13 @@ def _places_listed_after_including(text: str, question: str) -> list[str]:
     Japan, South Korea, Taiwan and Vietnam" for "in which countries and regions of Asia are the outsourcing partners
     ... primarily located?". The sentence before the list names two of the question's words at least, and nothing of
     what is not held there but what the question itself says ("outsourcing partners" asked); every item a place name
-    (states of the United States for "states"); none unless every quote listing so lists the same."""
+    (states of the United States for "states"); none unless every quote listing so lists the same, and none when the
+    words before the list name a place of the kind asked or "other countries" (the list is then but some of them)."""
     asks = _ASKS_WHICH_PLACES.search(question)
     if asks is None:
         return []
-    states, words, said = asks.group("kind").lower() == "states", _question_words(question), set(tokenize(question))
+    kind, words, said = asks.group("kind").lower(), _question_words(question), set(tokenize(question))
+    states = kind == "states"
     lists = []
     for quote in _quotes_of(text):
         for m in _INCLUDING.finditer(quote):
@@ -1410,6 +1514,14 @@ def _places_listed_after_including(text: str, question: str) -> list[str]:
             if len(words & set(tokenize(lead))) < _PHRASE_NAMED or any(
                     not set(tokenize(n.group(0))) <= said for n in _NOT_HELD_THERE.finditer(sentence)):
                 continue
+            # (a lead naming places of the kind asked itself, or "other countries", lists but some of them: "in the
+            # United States and in other countries, including Mexico, China and Germany")
+            before = re.split(r"[.;:]\s+(?=[A-Z])", sentence[: sentence.find(m.group(0))])[-1]  # (past "the U.S. ")
+            if re.search(r"\bother\s+(?:countries|regions|states|markets|jurisdictions|locations)\b", lead, re.I) \
+                    or any(_is_place(p.group(0), kind) or (kind not in ("states", "countries") and p.group(0)[:1].isupper())
+                           for p in PLACE_NAMES.finditer(before)) \
+                    or (states and any(re.search(rf"\b{st}\b", before) for st in US_STATES)):
+                return []
             items = [_unstopped(i) for i in re.split(r",\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group("items"))]
             if not all((i in US_STATES) if states else (i not in US_STATES and _part_like(i)
                                                          and not _DEFINED_TERM.match(i)) for i in items):
@@ -1449,7 +1561,7 @@ _COMPETITOR_NOUNS = frozenset({"competitors", "rivals", "companies"})
 _NOT_COMPETING = re.compile(r"\b(?:not|no\s+longer|never|neither|nor|formerly|previously|prior\s+to|until)\b|n['’]t\b", re.I)
 # where a list of competitors ends before its sentence does: "..., among others", "and others", a clause of its own
 # (", which ...", " in the market for ..."); "..., and other regional carriers" ends no list (its last item is no name)
-_COMPETITORS_END = re.compile(r",?\s+(?:among|and|or)\s+(?:many\s+)?others\b|,\s+(?=(?:which|who|whose|that|each|all|"
+_COMPETITORS_END = re.compile(r";|,?\s+(?:among|and|or)\s+(?:many\s+)?others\b|,\s+(?=(?:which|who|whose|that|each|all|"
                               r"both|some|many|most|as|in|for|with|among)\b)"
                               r"|\s+(?=(?:in|for|on|at|to|as|which|that|who|whose|because|due|based|across|within)\s)")
 # a legal form after a comma goes with the name before it: "Allscripts Healthcare Solutions, Inc."; a brand a filing
@@ -1467,8 +1579,10 @@ def _competitors_listed(text: str, question: str) -> list[str]:
     introduce competitors (`_COMPETITION_INTRO`; after "such as" or "including" the noun before must be competitors' or
     the question's own, in a sentence about competing: "products such as ..." or "markets such as ..." is no list of
     competitors); it ends where the sentence or a clause of its own does, "among others" dropped; every item is an
-    organisation's name (`_organisation_like`: no place, no word of the filer's own). None unless two names at least,
-    and every quote listing competitors lists the same (competitors of another segment are another answer)."""
+    organisation's name (`_organisation_like`: no place, no word of the filer's own); ", as well as" joins one more.
+    None unless two names at least, and every quote listing competitors lists the same (competitors of another
+    segment are another answer); none when a list of names after such words fails (one name, or no organisation's):
+    the quotes then name competitors the reader cannot list whole."""
     if not _COMPETING.search(question):
         return []
     asked = _ASKED_ITEMS.match(question)
@@ -1482,11 +1596,14 @@ def _competitors_listed(text: str, question: str) -> list[str]:
             lead = quote[begin: m.end()]
             if not _COMPETING.search(lead) or _NOT_COMPETING.search(lead):
                 continue
-            listed = quote[m.end(): stop]
+            # (", as well as" joins one more item: "Visa and Mastercard, as well as American Express")
+            listed = re.sub(r",?\s+as\s+well\s+as\s+", ", ", quote[m.end(): stop])
             listed = listed[: end.start()] if (end := _COMPETITORS_END.search(listed)) else listed
             items = [_unstopped(i.strip(" \"”")) for i in _ITEM_SPLIT.split(listed.strip(" \"”")) if i.strip(" \"”")]
+            if not items or not items[0][:1].isupper():
+                continue  # "competition from large healthcare IT providers such as ...": the list comes later
             if len(items) < 2 or not all(_organisation_like(i) for i in items):
-                continue
+                return []  # names of competition the reader cannot list whole ("compete with Intel. ... AMD")
             if items not in lists:
                 lists.append(items)
     return lists[0] if len(lists) == 1 else []
@@ -1800,6 +1917,10 @@ _ASKS_DONE_IN_YEAR = re.compile(r"^\W*(?i:which)\s+(?:[a-z]+\s+){0,2}?[a-z]+(?:s
                                 r"(?P<phrase>(?:(?:[a-z]+|\d+%)\s+)*?)(?:in|during)\s+(?:the\s+)?"
                                 r"(?:(?P<quarter>first|second|third|fourth)\s+quarter\s+of\s+)?(?P<year>(?:19|20)\d\d)\b")
 _QUARTERS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+# a year that ends in another month than December: "the year ended September 30, 2021", "fiscal year ends in June"
+_NOT_CALENDAR_YEAR = re.compile(r"\byears?\s+(?:end(?:s|ed|ing)?|closed?)\s+(?:on\s+|in\s+)?(?:the\s+last\s+\w+\s+of\s+)?"
+                                r"(?:January|February|March|April|May|June|July|August|September|October|November)\b",
+                                re.I)
 # the filer's own deed in the past: "we acquired", "we also acquired"
 _WE_DID = re.compile(r"\b[Ww]e\s+(?:also\s+)?(?P<verb>[a-z]+ed)\s+")
 # the date a clause opens with, right before its deed: "On April 12, 2018, ", "In July 2018, ", "During 2018, "
@@ -1826,16 +1947,20 @@ def _objects_dated_in_asked_year(quote: str, question: str) -> list[str]:
     "In 2017, we acquired Whole Foods Market", is another year's). None when such a deed is undated (it may be of
     the year asked), when its object is a list or words naming some capitalised thing beside no name of its own
     ("acquired the assets of Acme"), or a name is the question's own. A quarter asked ("during the fourth quarter of
-    2021", read as of the calendar) needs the opener's month; a deed asked with its phrase ("complete the acquisition
+    2021", read as of the calendar; none when the quotes or the question speak of a fiscal year or of a year ending in
+    another month than December) needs the opener's month; a deed asked with its phrase ("complete the acquisition
     of a 100% ownership interest in") is read where the words between the verb and the name are the phrase's: "On
     October 12, 2021, we completed the acquisition of 100% ownership interest in The Drizly Group, Inc." (a name
-    with its legal form may open with "The")."""
+    with its legal form may open with "The"). Every quote is read (a third deal of the year is still one asked); one
+    deal named twice ("Ring", "Ring Inc.") leaves none."""
     asks = _ASKS_DONE_IN_YEAR.match(_QUOTED.sub("X", question))
     if asks is None:
         return []
     verb, year, asked = asks.group("verb")[:5], asks.group("year"), f" {company_key(question)} "
     phrase = set(tokenize(asks.group("phrase"))) | {"the", "a", "an"} if asks.group("phrase") else set()
     quarter = _QUARTERS.get((asks.group("quarter") or "").lower())
+    if quarter and (re.search(r"\bfiscal\b", f"{question} {quote}", re.I) or _NOT_CALENDAR_YEAR.search(quote)):
+        return []  # a quarter of a fiscal year: which months it holds, the calendar does not tell
     names = []
     for m in _WE_DID.finditer(quote):
         if m.group("verb")[:5] != verb:
@@ -1867,7 +1992,11 @@ def _objects_dated_in_asked_year(quote: str, question: str) -> list[str]:
                 or _NO_COMPANY_AFTER.match(quote, end):
             return []  # (a thing owned, numbered or issued: "Acme Robotics’ ... business", "Fab 9", "Series B ...")
         names.append(item)
-    return list(dict.fromkeys(names))
+    names = list(dict.fromkeys(names))
+    keys = [set(company_key(n).split()) for n in names]
+    if any(a <= b for i, a in enumerate(keys) for j, b in enumerate(keys) if i != j):
+        return []  # one deal named twice ("Ring", "Ring Inc."): which spelling is the answer, the reader cannot tell
+    return names
 
 
 def _several(names: list[str]) -> list[str]:

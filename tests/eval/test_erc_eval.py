@@ -1437,3 +1437,168 @@ def test_competitors_are_typed_only_for_a_question_of_competition_and_one_list_o
     # two quotes listing different competitors (another segment's): which list is asked, the reader cannot tell
     two = _answer(_BDS.answer + ' "BCA faces competition from Airbus SE and Embraer S.A." (fo p.2)')
     assert typed_answer("names", two, _BDS_ASKED) == NA
+
+
+# --------------------------------------------------------------------------- stop 66c: the review's risks of stop 66
+
+
+def _passage(text: str) -> Answer:
+    return Answer(status="answered", answer=text, strategy="single", kind="passage")
+
+
+@pytest.mark.parametrize("sentence, figure", [
+    ("In 2022, the Company recorded total revenue of Rp 110.83 trillion.", 110.83e12),
+    ("In 2022, the total revenue of Rs. 5,000 crore was recorded.", None),
+    ("In 2022, the Group recorded total revenue of Ps. 12,500 million.", 12_500e6),
+    ("In 2022, the Group recorded total revenue of Euro 5.2 billion.", 5.2e9),
+])  # fmt: skip
+def test_a_currency_before_a_figure_is_no_other_owner_of_the_measure(sentence, figure):
+    question = 'What was the total revenue of "PT Indofood Sukses Makmur Tbk" in 2022?' + _NA_ASKED
+    typed = typed_answer("number", _passage(f'"{sentence}" (fo p.3)'), question)
+    assert typed != NA if figure is None else typed == pytest.approx(figure)
+
+
+@pytest.mark.parametrize("company, sentence, measure, figure", [
+    ("The Procter & Gamble Company", "In 2022, P&G's net sales were $80.2 billion.", "net sales", 80.2e9),
+    ("Exxon Mobil Corporation", "In 2022, ExxonMobil's total revenue was $413.7 billion.", "total revenue", 413.7e9),
+    ("Bayerische Motoren Werke AG", "In 2022, the revenues of BMW Group amounted to EUR 142.6 billion.", "revenues",
+     142.6e9),
+    ("Nestle S.A.", "In 2022, the number of employees of Nestlé was 275,000.", "number of employees", 275_000),
+    ("Acme Corp", "As of 2022, there were 1,234 holders of record of Common Stock.", "number of holders of record",
+     1_234),
+    ("Acme Corp", "Total revenue of Fiscal 2022 was $5.2 billion.", "total revenue", 5.2e9),
+])  # fmt: skip
+def test_the_filers_short_name_and_capitalised_words_of_no_owner_are_no_other_owner(company, sentence, measure,
+                                                                                     figure):
+    question = f'What was the {measure} of "{company}" in 2022?' + _NA_ASKED
+    assert typed_answer("number", _passage(f'"{sentence}" (fo p.3)'), question) == pytest.approx(figure)
+
+
+def test_another_organisation_or_place_named_as_owner_is_still_another_owner():
+    question = 'What was the total revenue of "Acme Corp" in 2022?' + _NA_ASKED
+    for sentence in ("In 2022, the total revenue of Beta Holdings Inc. was $5.2 billion.",
+                     "In 2022, Germany's total revenue was $5.2 billion.",
+                     "In 2022, the market's total revenue was $5.2 billion."):
+        assert typed_answer("number", _passage(f'"{sentence}" (fo p.3)'), question) == NA, sentence
+
+
+def test_a_capitalised_measure_asked_is_no_object_a_quote_must_name():
+    question = 'What was the Net Income of "Acme Corp" in 2022?' + _NA_ASKED
+    answer = _passage('"Net income for 2022 was $5.0 billion." (fo p.3) "Net Income attributable to noncontrolling '
+                      'interests was $0.2 billion in 2022." (fo p.5)')
+    assert typed_answer("number", answer, question) == 5e9
+    rnd = _passage('"Research and development expense for 2022 was $1.5 billion." (fo p.3) "Research and Development '
+                   'expense of the Beta segment was $0.3 billion." (fo p.5)')
+    assert typed_answer("number", rnd, 'What was the Research and Development expense of "Acme Corp" in 2022?'
+                        + _NA_ASKED) == 1.5e9
+    assets = _passage('"Total assets at the end of 2022 were $9.0 billion." (fo p.3) "Total Assets of the Beta segment '
+                      'were $0.3 billion." (fo p.5)')
+    assert typed_answer("number", assets, 'What was the value of Total Assets of "Acme Corp" in 2022?'
+                        + _NA_ASKED) == 9e9
+
+
+def test_a_total_dividend_may_be_written_per_share():
+    question = 'What was the total annual dividend of "Acme Corp" in 2022?' + _NA_ASKED
+    answer = _passage('"In 2022, we paid total cash dividends of $2.40 per share." (fo p.3)')
+    assert typed_answer("number", answer, question) == 2.4
+    for total in ("aggregate purchase price", "total amount paid"):
+        paid = _passage('"In 2022, we acquired Beta for $12.00 per share in cash." (fo p.3)')
+        assert typed_answer("number", paid, f'What was the {total} for Beta by "Acme Corp" in 2022?' + _NA_ASKED) \
+            == NA, total
+
+
+_SOLD = 'To which company did "Acme Corp" sell its Widget business in 2021?' + _NA_ASKED
+
+
+@pytest.mark.parametrize("sentence", [
+    "In 2021, we completed the sale of our Widget business, which was classified as held for sale prior to December "
+    "2020.",
+    "In 2021, we completed the sale of our Widget business and of the related net assets allocated to Corporate.",
+    "In 2021, we completed the sale of our Widget business and used its proceeds for fund contributions to Acme "
+    "Pension Plan.",
+    "In 2021, we completed the sale of our Widget business and used the proceeds to repay borrowings owed to JPMorgan "
+    "Chase Bank.",
+    "In 2021, we completed the sale of our Widget business, which was leased to Beta Holdings LLC.",
+])  # fmt: skip
+def test_a_to_of_another_word_than_the_sale_is_no_buyer(sentence):
+    assert typed_answer("name", _passage(f'"{sentence}" (fo p.3)'), _SOLD) == NA
+
+
+def test_the_buyer_follows_the_sold_objects_phrase_past_a_to_of_its_own():
+    answer = _passage('"In 2021, we completed the sale of our Widget business, including amounts previously allocated '
+                      'to Goodwill, to Beta Holdings LLC." (fo p.3)')
+    assert typed_answer("name", answer, _SOLD) == "Beta Holdings LLC"
+
+
+_AUDITED = 'Which firm audited the consolidated financial statements of "Acme Corp" for 2022?' + _NA_ASKED
+
+
+@pytest.mark.parametrize("agent, firm", [
+    ("the Company’s independent registered public accounting firm, Ernst & Young LLP.", "Ernst & Young LLP"),
+    ("Acme’s independent auditor, KPMG LLP.", "KPMG LLP"),
+    ("Ernst & Young LLP.", "Ernst & Young LLP"),
+    ("KPMG AG.", "KPMG AG"),
+    ("PricewaterhouseCoopers.", "PricewaterhouseCoopers"),
+    ("Fahn Kanne & Co.", "Fahn Kanne & Co."),
+    ("Independent Auditors KPMG LLP.", "KPMG LLP"),
+    ("the Audit Committee appointed auditor, PricewaterhouseCoopers LLP.", "PricewaterhouseCoopers LLP"),
+])  # fmt: skip
+def test_the_auditor_is_the_name_after_its_descriptor_without_a_sentences_stop(agent, firm):
+    answer = _passage(f'"The consolidated financial statements for 2022 were audited by {agent}" (fo p.3)')
+    assert typed_answer("name", answer, _AUDITED) == firm
+
+
+def test_a_possessive_agent_with_no_name_after_it_is_no_auditor():
+    answer = _passage('"The consolidated financial statements for 2022 were audited by Acme’s auditor." (fo p.3)')
+    assert typed_answer("name", answer, _AUDITED) == NA
+
+
+def test_whose_needs_the_questions_verb_in_the_sentence_and_no_negation_before_it():
+    question = 'Whose shares did "Acme Corp" repurchase in 2022?' + _NA_ASKED
+    assert typed_answer("name", _passage('"In 2022, we did not repurchase Beta Capital LP’s shares." (fo p.3)'),
+                        question) == NA
+    assert typed_answer("name", _passage('"In 2022, we held Beta Capital LP’s shares." (fo p.3)'), question) == NA
+    assert typed_answer("name", _passage('"In 2022, we repurchased Beta Capital LP’s shares for $5 million." (fo p.3)'),
+                        question) == "Beta Capital LP"
+
+
+def test_the_objects_dated_in_the_year_asked_are_read_from_every_quote():
+    question = 'Which companies did "Acme Corp" acquire in 2021?' + _NA_ASKED
+    answer = _passage('"On March 1, 2021, we acquired Alpha Inc." (fo p.3) "On May 1, 2021, we acquired Beta LLC." '
+                      '(fo p.4) "On July 1, 2021, we acquired Gamma Corp." (fo p.5)')
+    assert typed_answer("names", answer, question) == ["Alpha Inc.", "Beta LLC", "Gamma Corp."]
+
+
+def test_a_quarter_asked_of_a_fiscal_year_is_not_read_by_the_calendar():
+    question = 'Which companies did "Acme Corp" acquire in the fourth quarter of 2021?' + _NA_ASKED
+    deals = '"On October 1, 2021, we acquired Alpha Inc. for cash. On November 1, 2021, we acquired Beta LLC." (fo p.3)'
+    assert typed_answer("names", _passage(deals), question) == ["Alpha Inc.", "Beta LLC"]
+    for fiscal in ('"Our fiscal year ends in September." (fo p.2) ', '"For the year ended September 30, 2021, revenue '
+                   'grew." (fo p.2) '):
+        assert typed_answer("names", _passage(deals + fiscal), question) == NA, fiscal
+
+
+@pytest.mark.parametrize("sentence, names", [
+    ("We compete with Visa and Mastercard, as well as American Express.", ["Visa", "Mastercard", "American Express"]),
+    ("We also compete with Intel. Our competitors include AMD and NVIDIA.", NA),
+    ("In the Americas, we compete with Coca-Cola and Keurig Dr Pepper; in Europe, we compete with Nestle and Danone.",
+     NA),
+])  # fmt: skip
+def test_competitors_joined_by_as_well_as_are_one_list_and_several_lists_none(sentence, names):
+    question = 'Which companies does "Foo Inc." name as its competitors?' + _NA_ASKED
+    assert typed_answer("names", _passage(f'"{sentence}" (fo p.4)'), question) == names
+
+
+def test_places_after_including_are_no_answer_when_the_lead_names_places_of_the_kind_asked():
+    question = 'In which countries does "Acme Corp" have its manufacturing facilities located?' + _NA_ASKED
+    for lead in ("in the United States and in other countries", "in other countries"):
+        answer = _passage(f'"Our manufacturing facilities are located {lead}, including Mexico, China and Germany." '
+                          '(fo p.4)')
+        assert typed_answer("names", answer, question) == NA, lead
+    answer = _passage('"Our manufacturing facilities are located in several countries, including Mexico, China and '
+                      'Germany." (fo p.4)')
+    assert typed_answer("names", answer, question) == ["Mexico", "China", "Germany"]
+    # a place the sentence before ends with ("outside of the U.S.") is no place of the list's lead
+    before = _passage('"Many of our facilities are located outside of the U.S. Our manufacturing facilities are located '
+                      'in several countries, including Mexico, China and Germany." (fo p.4)')
+    assert typed_answer("names", before, question) == ["Mexico", "China", "Germany"]
