@@ -20,6 +20,7 @@ from loaders.dates import MONTH_NAMES
 _BE_SUBJECT = re.compile(r"^\W*(?:was|were|is|are)\s+(?P<subject>.+)$", re.I)
 # a capitalised word that is not a month, an article or a title (which open or date a subject, not name it)
 _PARTICIPLE = r"\b[a-z]{3,}(?:ed|en)\b"
+_PREPOSITION = re.compile(r"\s(?:of|with|in|for|by|to|from|on|at|under|between|among)\s", re.I)
 _PERIOD_OR_TITLE = re.compile(r"^(?:FY\d{2,4}|Q[1-4]|H[12]|[A-Z]{2,5})$")
 _NAME_WORD = re.compile(rf"(?<![\w'’-])(?!(?:{MONTH_NAMES}|The|A|An|Its|Their|Mr|Ms|Mrs|Dr|Company|Inc|Corporation)\b)[A-Z][\w'’-]*")
 
@@ -36,6 +37,10 @@ def subject_names(ask: str, predicate_word: str, companies: list[str]) -> list[s
     if at is None:
         return []
     subject = re.sub(r"[\"“][^\"”]*[\"”]", " ", opened.group("subject")[:at.start()])  # (a quoted name is the company's)
+    # (the head of the subject, before its first preposition: "the completion of Patriot's merger with United
+    # Petroleum Transports' affiliates" is asked of a completion, whose parties a filing names by defined terms,
+    # "Parent"; "the Intel Optane memory business" is all head)
+    subject = _PREPOSITION.split(subject, maxsplit=1)[0]
     own = {w.casefold() for c in companies for w in re.findall(r"[\w'’-]+", c)}
     # (a possessive is read as its name, "Beta Systems' acquisition"; the company's is its own: "Is Kraft Heinz's
     # senior debt ..."; a period, "FY2024", or a title in capitals, "CEO", names no subject a filing writes so)

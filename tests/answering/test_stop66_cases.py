@@ -58,6 +58,9 @@ def test_the_subject_of_a_be_question_is_named_without_the_company_articles_or_m
     assert asked_subject.subject_names("Was the CEO's pay approved in 2024", "approved", ["Acme"]) == []
     assert asked_subject.subject_names("Was Beta Systems' acquisition completed in 2024", "completed",
                                        ["Acme"]) == ["Beta", "Systems"]
+    # (the head of the subject: its parties, after a preposition, a filing names by defined terms, "Parent")
+    assert asked_subject.subject_names("Is the completion of Acme's merger with United Petroleum conditioned on "
+                                       "financing", "conditioned", ["Acme"]) == []
 
 
 def test_included_is_decided_by_the_word_or_its_opposite_in_the_subjects_clause():
