@@ -14,7 +14,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
-from answering.kinds import abbreviations, acquisitions, dependence, legal, schedule
+from answering.kinds import abbreviations, dependence, legal, schedule
 from answering.kinds.ask_scope import MONTH, ask_parts, asked_months, topic_ask
 from answering.kinds.counts import asked_thing, states_count
 from answering.kinds.every_part import asked_parts, part_unanswered, unanswered_part
@@ -65,8 +65,6 @@ _ALSO = re.compile(r"^(?:the\s+)?(?:[A-Za-z][\w'’&-]*\s+){1,2}also\s+(?!known\
 # (not "As a result of the Merger, ...", which names its cause)
 _FOLLOWS_FROM = re.compile(r"^(?:(?:as\s+a\s+(?:result|consequence)|consequently|accordingly),|in\s+connection\s+with\s+"
                            r"(?:this|these|that|those|such)\b|because\s+of\s+(?:this|these|that)\b)", re.I)
-# "What company did it acquire ...", "Which business did it buy": a deal of the company's
-_ASKS_DEAL = re.compile(r"\b(?:did|has|have)\s+(?:[\w&.'’-]+\s+){1,4}?(?:acquire|buy|purchase)\b", re.I)
 _ASKS_STATUS = re.compile(r"\bstatus\b|\bstand(?:s|ing)?\b|\blatest\s+developments?\b", re.I)
 _BY_HOW_MUCH = re.compile(r"\bby\s+how\s+much\b", re.I)
 # one amount of money in a sentence: "$4,200,000,000", "$3.8 billion"
@@ -352,7 +350,9 @@ def _best(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # a sentence the chunk's end cut ("During 2022, we increased the reach-forward loss on the contract by
         # $1,452 primarily driven by ... that we now"), read whole with the chunk after it (and with the sentence
         # before it, "... the U.S. Air Force's VC-25B Presidential Aircraft ...", which names what it leaves to it)
-        best = stating(decision, question, [*hits, *cut], understanding, services, names=names)
+        # (only such a sentence: one read whole in a chunk after is for the other readers, the second look's search)
+        best = [s for s in stating(decision, question, [*hits, *cut], understanding, services, names=names)
+                if " ".join(s.text.split()) not in " ".join(s.chunk.text.split())]
     return best
 
 
@@ -370,14 +370,6 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # "How dependent was it on the F-35 program?": the program's share of its sales, in other words than the ask's
         return share
     best = _best(decision, question, hits, understanding, services, parts)
-    if not best and _ASKS_DEAL.search(decision.ask or question) \
-            and (deals := acquisitions.with_deal_pages(hits, understanding, services)) != hits:
-        # "What company did Adobe acquire during fiscal 2017, ...": the deal's own sentences, in the words filings
-        # state deals in, which the question's words ranked below the segment tables (read only when they name the
-        # business acquired: else the other readers of the hits go on)
-        found = _best(decision, question, deals, understanding, services, parts)
-        if any(acquisitions.names_acquired(s.text) for s in found):
-            hits, best = deals, found
     if not best and _ASKS_AMOUNT.search(decision.ask or question) \
             and (row := schedule.write(decision.ask or question, hits, understanding, decision.kind)) is not None:
         return row  # "how much did X expect to pay ... in 2024?": a schedule's row for the year
