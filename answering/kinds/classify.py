@@ -30,7 +30,7 @@ from pydantic import BaseModel, Field
 from answering.intent import threshold
 from answering.kinds.ask_coverage import ON_A_CAUSE, thing_asked
 from answering.kinds.ask_scope import IF_NOT_USEFUL, YES_NO_LEAD_IN, ask_parts
-from answering.kinds.customers import ASKS_CUSTOMERS
+from answering.kinds.customer_words import ASKS_CUSTOMERS
 from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.registered_securities import ASKS_REGISTERED, asks_exchanges
 from answering.kinds.sentences import ask_part

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
 from answering.kinds.ask_scope import ask_parts
+from answering.kinds.customer_words import WHO_AND_SHARE
 from answering.kinds.sentences import Sentence, sentences
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchFilters, SearchHit
@@ -27,18 +28,9 @@ if TYPE_CHECKING:
     from answering.metric_answer import MetricServices
     from retrieval.query_understanding import QueryUnderstanding
 
-# "Who are the (primary) customers of X", "Who are X's major customers": the item asked is customers
-# ("Which single customer accounted for a significant share of its net revenue": the customer its revenues come from)
-ASKS_CUSTOMERS = re.compile(r"^\W*who\s+(?:are|were)\s+(?:the\s+)?(?:\w+\s+){0,2}customers\b"
-                            r"|^\W*who\s+(?:are|were)\s+\S+['’]s?\s+(?:\w+\s+){0,2}customers\b"
-                            r"|^\W*which\s+(?:single\s+|one\s+|major\s+|significant\s+)?customers?\s+"
-                            r"(?:accounted|represented|made\s+up|contributed)\b[^?]{0,80}?\b(?:revenues?|sales)\b", re.I)
 # "..., and how large was that share?": the other part a customer's sentence answers with its share
 _ASKS_SIZE = re.compile(r"^\W*(?:and\s+)?(?:how\s+(?:large|big|much|significant)|what\s+(?:share|percent(?:age)?|portion))\b",
                         re.I)
-# the flag of an answer whose every sentence says whom a share of revenue comes from and how large it is: both
-# parts of "which customer accounted for a significant share, and how large was it" (answering.kinds.every_part)
-WHO_AND_SHARE = "customers_with_their_share"
 # a share of the company's own revenues: "a significant portion of our revenues", "40% of our revenues",
 # "14% of total net sales", "the majority of its consolidated revenues"
 _OWN_REVENUE = r"(?:our|its|the\s+company['’]s|total|consolidated)\s+(?:total\s+|consolidated\s+|net\s+|operating\s+)*(?:revenues?|sales)\b"

@@ -35,7 +35,7 @@ from answering.aspects import split_sentences
 from answering.kinds.ask_scope import MONTH, ask_parts, topic_ask
 from answering.kinds.cause_cues import is_cause
 from answering.kinds.counts import asked_thing, states_count
-from answering.kinds.customers import WHO_AND_SHARE
+from answering.kinds.customer_words import WHO_AND_SHARE
 from answering.kinds.defined_term import defines_quoted
 from answering.kinds.listed_amounts import EVERY_ITEM
 from answering.kinds.other_words import (

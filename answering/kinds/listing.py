@@ -27,6 +27,7 @@ from answering.kinds import (
     registered_securities,
 )
 from answering.kinds.ask_scope import ask_parts, topic_ask
+from answering.kinds.customer_words import ASKS_CUSTOMERS
 from answering.kinds.sentences import Topic, content_words, overlap, read_topic
 from answering.kinds.tables import blocks
 from answering.written_answer import WrittenAnswer
@@ -50,7 +51,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     # ("Which providers does Oracle name as competitors following its acquisition of Cerner?": the items asked are the
     # competitors; the deal only dates the ask)
     decision = decision.model_copy(update={"ask": acquisitions.undated(decision.ask)})
-    if customers.ASKS_CUSTOMERS.match(decision.ask):
+    if ASKS_CUSTOMERS.match(decision.ask):
         # "Who are the primary customers of X?": whom X's revenues come from, or a sentence whose
         # subject is its customers; a sentence that merely mentions customers answers nothing
         stated = customers.write(decision, question, hits, understanding, services)

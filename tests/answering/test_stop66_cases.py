@@ -195,7 +195,7 @@ def test_no_dividend_said_of_one_year_says_nothing_of_another():
 
 def test_which_customer_accounted_for_a_share_is_asked_of_whom_the_revenues_come_from():
     from answering.kinds.classify import classify
-    from answering.kinds.customers import WHO_AND_SHARE
+    from answering.kinds.customer_words import WHO_AND_SHARE
     from answering.kinds.every_part import answered_in_every_part
     from answering.written_answer import WrittenAnswer
     from finrag.vocabulary import load_vocabulary
@@ -329,7 +329,7 @@ def test_a_share_written_in_words_is_a_share():
 
 
 def test_a_customer_of_another_measure_is_not_asked_of_whom_revenues_come_from():
-    from answering.kinds.customers import ASKS_CUSTOMERS
+    from answering.kinds.customer_words import ASKS_CUSTOMERS
 
     assert ASKS_CUSTOMERS.match("Which single customer accounted for a significant share of PepsiCo's net revenue?")
     assert not ASKS_CUSTOMERS.match("Which customer accounted for more than 10% of Acme's accounts receivable?")
