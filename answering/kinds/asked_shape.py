@@ -25,6 +25,7 @@ import re
 
 from answering import numbers
 from answering.kinds.ask_scope import IF_NOT_USEFUL
+from answering.kinds.dependence import A_SHARE
 from answering.metric_target import split_definitions
 from answering.written_answer import JUDGED, NOT_FOUND, WrittenAnswer
 
@@ -41,7 +42,7 @@ _STATEMENT_FIGURES = re.compile(r"\bfigures?\s+(?:from|in|on|of)\s+(?:the\s+|its
                                 r"operations|earnings|cash\s+flows?|financial\s+position)|balance\s+sheets?)\b", re.I)
 # "How concentrated was ...", "How dependent / reliant was it on ...": a degree, which a share states
 _ASKS_DEGREE = re.compile(r"^\W*how\s+(?:heavily\s+|much\s+)?(?:concentrated|dependent|reliant)\b", re.I)
-_A_SHARE = re.compile(r"(?:\d(?:\.\d+)?\s?|\b(?:five|ten|fifteen|twenty|thirty|forty|fifty)\s+)(?:%|percent\b)", re.I)
+_A_SHARE = re.compile(A_SHARE, re.I)
 # kinds whose answer is itself the asked shape, or is checked by its own writer
 _FIGURES = {"metric", "not_meaningful"}
 

@@ -23,10 +23,11 @@ if TYPE_CHECKING:
 # "How dependent was Lockheed Martin on the F-35 program in FY2019?": the thing depended on, after "on"
 ASKS = re.compile(r"^\W*how\s+(?:heavily\s+|much\s+)?(?:dependent|reliant|depend|rely)\s+(?:was|were|is|are|did|does|do)?\s*"
                   r"(?P<who>[^?]*?)\s+(?:on|upon)\s+(?P<what>[^?]+)", re.I)
+# a share written in figures or words: "27%", "ten percent" (answering.kinds.asked_shape reads it too)
+A_SHARE = r"(?:\d(?:\.\d+)?\s?|\b(?:five|ten|fifteen|twenty|thirty|forty|fifty)\s+)(?:%|percent\b)"
 # a share of the company's sales or revenues: "27% of our total consolidated net sales", "ten percent of net sales"
-_SHARE = re.compile(r"(?:\d(?:\.\d+)?\s?|\b(?:five|ten|fifteen|twenty|thirty|forty|fifty)\s+)(?:%|percent)\s+of\s+"
-                    r"(?:our|its|the\s+company['’]s|total|consolidated)\s+(?:[\w-]+\s+){0,3}?(?:net\s+)?(?:sales|revenues?)\b",
-                    re.I)
+_SHARE = re.compile(A_SHARE + r"\s+of\s+(?:our|its|the\s+company['’]s|total|consolidated)\s+(?:[\w-]+\s+){0,3}?"
+                    r"(?:net\s+)?(?:sales|revenues?)\b", re.I)
 # the words every such sentence carries, which tell no thing depended on from another
 _SHARE_WORDS = frozenset(tokenize("sales revenue revenues net total consolidated"))
 _MAX_SENTENCES = 2

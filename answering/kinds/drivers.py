@@ -628,7 +628,8 @@ def item_causes(label: str, measure: str | None, way: int, year: int | None, hit
         texts.setdefault(h.chunk.doc, []).append(" ".join(h.chunk.text.split()))
     found = [_with_name(s, label, texts.get(s.chunk.doc, [])) for s in sentences(pool, companies, trim_tables=True, listed=True)]
     items, dated = _bullet_items(pool, companies)
-    found += [i for i in items if i.text not in {s.text for s in found}]
+    read = {s.text for s in found}
+    found += [i for i in items if i.text not in read]
     before, after = _neighbours(found)
     scored = []
     for s in found:

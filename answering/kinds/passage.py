@@ -334,8 +334,6 @@ def _states_asked_amount(text: str, question: str) -> bool:
 def _best(decision: KindDecision, question: str, hits: list[SearchHit], understanding: QueryUnderstanding,
           services: MetricServices, parts: list[str]) -> list[Sentence]:
     """The sentences that state what the question asks, read as a whole or part by part."""
-    companies = list(understanding.companies)
-    names = tuple(_names(decision.ask or question, companies))
     if any(_PLACE_TIME.match(p) for p in parts[1:]):
         # "..., and where did that fire start?": sentences sharing the words of the whole may
         # all answer the first part; a place, date or person is checked part by part
@@ -351,6 +349,7 @@ def _best(decision: KindDecision, question: str, hits: list[SearchHit], understa
         # $1,452 primarily driven by ... that we now"), read whole with the chunk after it (and with the sentence
         # before it, "... the U.S. Air Force's VC-25B Presidential Aircraft ...", which names what it leaves to it)
         # (only such a sentence: one read whole in a chunk after is for the other readers, the second look's search)
+        names = tuple(_names(decision.ask or question, list(understanding.companies)))
         best = [s for s in stating(decision, question, [*hits, *cut], understanding, services, names=names)
                 if " ".join(s.text.split()) not in " ".join(s.chunk.text.split())]
     return best
