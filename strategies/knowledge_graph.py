@@ -143,6 +143,22 @@ def _asks_the_relation(question: str, predicate: str) -> bool:
     return bool(PREDICATE_WORDS[predicate].search(asking.group(0)))
 
 
+# the organisation an office is of, named right after it: "Chief Executive Officer of Figma, Inc."
+_OF_NAMED = re.compile(r"\s*(?:[Oo]fficer\s+)?of\s+(?:the\s+)?[\"“]?(?P<name>[A-Z][\w&'’.-]*(?:,?\s+(?:[A-Z][\w&'’.-]*|of|and|&))*)")
+
+
+def _holders_organisation(question: str, predicate: str, services: Services, companies: list[str]) -> str | None:
+    """The organisation the question names as the office's holder ("the CEO of Figma, Inc.") when the
+    store knows it as none of its companies; None when the office is of a known company or unnamed."""
+    office = PREDICATE_WORDS[predicate].search(question)
+    said = _OF_NAMED.match(question, office.end()) if office else None
+    if said is None:
+        return None
+    name = said.group("name").rstrip(",.")
+    known = services.retriever.understand(name).companies
+    return None if set(known) & set(companies) or not companies else name
+
+
 def read_query(
     question: str, services: Services, graph: GraphStore, understanding: QueryUnderstanding | None = None
 ) -> GraphQuery | None:
@@ -171,6 +187,10 @@ def read_query(
                 and not DONE_TO_COMPANIES.search(question):  # ("Which companies does Boeing name as competitors?": its own)
             # "Which companies name Helix Dynamics as a competitor?"
             return GraphQuery(kind="reverse", predicate=predicate, objects=companies[:1])
+        if predicate in _ONE_HOLDER and _holders_organisation(question, predicate, services, companies):
+            # "Who is the Chief Executive Officer of Figma, Inc., the company that Adobe agreed to acquire?":
+            # the officer of an organisation no filing in the store is of, which the filer's own edge does not answer
+            return None
         if companies and _asks_the_relation(question, predicate) \
                 and classify(question, services.vocabulary, companies=u.companies).kind in _OF_THE_RELATION:
             return GraphQuery(kind="relation", companies=companies, predicate=predicate, years=list(u.fiscal_years))

@@ -265,6 +265,14 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         named = re.sub(rf"^{re.escape(company)}\s+", "", named, flags=re.I)
     items = f" among the {named}" if named else ""
     superlative = _SUPERLATIVE_WORD.search(clause)
+    if superlative and table is not None and not line \
+            and (unread := _unranked_quality(clause, table, decision, services.vocabulary)):
+        # "which segment has the most concentrated customer base": the table ranks its items by what it prints
+        # (sales), which is no measure of what the question ranks them by
+        reason = f"the items were ranked {how}, which says nothing of “{unread}”"
+        return WrittenAnswer(status="not_found", kind="choice", reason=reason,
+                             text=f"{NOT_FOUND.capitalize()}: {reason}; found only: {listing}.",
+                             citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
     if how.startswith("by amount of change") and (best.value > 0) == (decision.order == "highest") and best.value:
         # an item's amount of change is its part of the total's: "contributed the most to the increase"
         ranks = f"contributed the most to the {'increase' if best.value > 0 else 'decrease'}{items}, ranked"
@@ -470,6 +478,25 @@ def _statement_lines_for_segments(ask: str, rows: list[Row], vocab: Vocabulary) 
 
 
 _MEASURE_NOUN = r"(?:revenues?|sales|income|margins?|expenses?|costs?|profits?|earnings)"
+
+
+# what a superlative says the items are ranked by: "the most concentrated customer base among its segments"
+_RANKED_BY = re.compile(_SUPERLATIVE_WORD.pattern + r"\s+(?P<by>(?:[\w-]+\s+){0,4}?[\w-]+?)\s*"
+                        r"(?=\b(?:among|in|of|for|during|by|across|within|as|at|on|to|from|and|or|with)\b|[?,.;:]|$)", re.I)
+
+
+def _unranked_quality(clause: str, table: Table, decision: KindDecision, vocab: Vocabulary) -> str | None:
+    """The quality the question ranks the items by ("concentrated customer base") when neither the
+    vocabulary reads a measure in the ranking clause nor the table's caption or labels say any of
+    its words: the table's own ranking (by sales) would answer another question."""
+    said = _RANKED_BY.search(clause)
+    if said is None or " change from " in table.how or table.how.startswith("by ") or decision.metric or ranked_measure(clause, vocab) \
+            or _caption_measure(clause, table):
+        return None
+    words = content_words(said.group("by"), [])
+    printed = " ".join([table.block.context if table.block is not None else "", table.how, table.measure]
+                       + [i.label for i in table.items])
+    return said.group("by") if words and overlap(printed, words) == 0 else None
 
 
 def _caption_measure(clause: str, table: Table) -> str | None:

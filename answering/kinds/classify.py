@@ -83,6 +83,11 @@ class KindDecision(BaseModel):
         return f"{self.kind}: {self.reason}" + (f" ({details})" if details else "")
 
 
+# "Which driver of Patriot was awarded Driver of the Year?": a person who drives, asked with no change or measure
+_A_DRIVER_ASKED = re.compile(r"^\W*(?:which|who\s+(?:was|is)\s+the)\s+(?:truck\s+)?driver\b(?![^?]*\b(?:drove|growth|grew|"
+                             r"declin\w*|increas\w*|decreas\w*|changes?|changed|margins?|revenues?|sales|income|"
+                             r"earnings|costs?)\b)", re.I)
+
 _DRIVERS = re.compile(
     r"\bwhat\s+(?:\w+\s+){0,2}(?:drove|drives|driven|caused|causes|contributed|led\s+to|explains?|accounts?\s+for)\b"
     r"|\bwhy\b|\b(?:drivers?|reasons?|factors?|causes?)\s+(?:of|for|behind|that|which)\b"
@@ -132,7 +137,9 @@ _LIST = re.compile(
     r"^\W*(?:what|who|which)\s+(?:are|were)\b|^\W*(?:list|name|enumerate|identify)\b",
     re.I,
 )
-_WHICH_NOUNS = re.compile(r"^\W*which\s+(?:of\s+\S+\s+)?((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
+# ("From the sales of shares in which companies did eBay receive ...": a set asked after a phrase of its own)
+_WHICH_NOUNS = re.compile(r"^\W*(?:(?:from|in|of|to|with|for|by|at|on|among)\s+(?:[\w'’-]+\s+){0,6}?)?"
+                          r"which\s+(?:of\s+\S+\s+)?((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
 _NOT_PLURAL = frozenset({"was", "has", "is", "does", "this", "its", "his", "us", "as", "versus", "plus", "did", "do",
                          "will", "would", "had", "have", "are", "were"})
 
@@ -623,7 +630,8 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
     # "Which segment drove the decline ..., and which segment had the highest margin?": the first
     # part's own words decide whether it asks a ranking, not a superlative of the part after it
     first = ask_parts(wording)[0]
-    if (_DRIVERS.search(ask) or DISTORTS.search(ask)) and not (_WHICH_START.match(ask) and _SUPERLATIVE.search(first)):
+    if (_DRIVERS.search(ask) or DISTORTS.search(ask)) and not (_WHICH_START.match(ask) and _SUPERLATIVE.search(first)) \
+            and not _A_DRIVER_ASKED.match(ask):
         driven = metrics
         head = re.split(r",\s*(?:and|or)\s+", first)[0]  # ("What drove the improvement, and did SG&A ...")
         # (only over a measure a later part names: an ask naming none leaves the premise to the drivers reader)

@@ -72,6 +72,14 @@ _A_DURATION = re.compile(r"\b\d+\s*(?:days?|weeks?|months?|years?|quarters?)\b|"
                          r"\b(?:until|through|into|beyond)\s+(?:Q[1-4]|the\s+(?:first|second|third|fourth)\s+quarter|"
                          r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|(?:19|20)\d\d)", re.I)
 _ASKS_SINCE = re.compile(r"\bsince\s+when\b", re.I)
+# "and how fast did its cloud revenue grow?": a rate of change, a percentage said as a move ("grew 27.2%", "an
+# increase of 27%"), not a share of a total beside it
+_ASKS_RATE = re.compile(r"\bhow\s+(?:fast|quickly|rapidly)\b|\bat\s+what\s+(?:growth\s+)?rate\b|"
+                        r"\bwhat\s+(?:was|is)\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+){0,3}?growth\s+rate\b", re.I)
+_A_RATE = re.compile(r"\b(?:grew|grow(?:th|s|ing)?|increas\w*|rose|rise|up|declin\w*|decreas\w*|fell|down|"
+                     r"change[ds]?)\b[^.;%]{0,60}?\d[\d.]*\s*(?:%|percent\b)|"
+                     r"\d[\d.]*\s*(?:%|percent\b)\s*(?:growth|increase|decrease|decline|higher|lower|"
+                     r"(?:year[- ]over[- ]year|compared))", re.I)
 # "has served as Chief Executive Officer since April 2014", "was appointed CEO in 2014"
 # (a start said of a tenure: "served ... since", "appointed"; not "increased from fiscal 2021")
 _A_SINCE = re.compile(r"\b(?:serv\w*|held|holds|been|was|is|has)\b[^.]{0,80}?\bsince\s+(?:\w+\s+){0,2}(?:19|20)\d\d\b|"
@@ -380,6 +388,8 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         return True  # "Who is its CEO, since when?": the date the tenure began
     if _ASKS_DURATION.search(part):
         return not _A_DURATION.search(text)
+    if _ASKS_RATE.search(part):
+        return not any(_A_RATE.search(p) for p in passages(text) or [text])
     if _ASKS_LEFT.search(part):
         # "how much remained under its repurchase authorization?": an amount said to remain (or be
         # available), not the amount spent beside it
@@ -648,6 +658,8 @@ def metric_part_unanswered(written: WrittenAnswer, question: str, companies: lis
             continue
         if _ASKS_HOW_CHANGED.search(part) and not _A_CHANGE.search(written.text):
             return part  # "How did its capital spending change?": one year's level is no change
+        if _ASKS_RATE.search(part) and not _A_RATE.search(written.text):
+            return part  # "and how fast did its cloud revenue grow?": a share of the total is no growth rate
         if _ITS_CHANGE.match(last_sentence(part)) and _A_CHANGE.search(written.text):
             continue  # "and how much did it expand?": the figure's change between its periods
         if _COMPARED_WITH_ITS_PERIOD.match(last_sentence(part)):

@@ -79,7 +79,10 @@ def _says_acquired(sentence: str, companies: list[str] = ()) -> bool:
             return True
     return False
 # "Who is the CEO", "who audits", not "whom" (other_words reads "to whom was it sold")
-_ASKS_WHO = re.compile(r"^\W*(?:and\s+)?who\s+(?!(?:else|else's)\b)", re.I)
+_ASKS_WHO = re.compile(r"^\W*(?:and\s+)?who\s+(?!(?:else|else's)\b)"
+                       # "Which driver of Patriot was awarded ...?": a person asked by what the person does
+                       r"|^\W*(?:and\s+)?which\s+(?:\w+\s+)?(?:drivers?|employees?|executives?|officers?|directors?|"
+                       r"individuals?|persons?|people|founders?|managers?)\s+(?:of\b|was\b|were\b|is\b|are\b|did\b)", re.I)
 _ASKS_WHEN = re.compile(r"^\W*(?:and\s+)?(?:when\b|in\s+what\s+(?:year|month)\b|(?:on|as\s+of)\s+what\s+date\b)", re.I)
 # "What was X's operating margin in fiscal 2022?", "What is the effective tax rate ...": the head of
 # what is asked is a ratio; not "What drove the change in gross margin" nor "the impact on the margin"

@@ -1110,6 +1110,8 @@ def _of_the_asked_name(yes: list[Sentence], no: list[Sentence], ask: str,
 
 
 # a figure of the question's own ("10,000 miles", "$1.25 billion", "25%"), not a year
+_NEGATION = re.compile(r"\b(?:not|no|never|none|neither|nor|without|ceased|discontinued|suspended|eliminated)\b|n[’']t\b",
+                       re.I)
 _FIGURE_ASKED = re.compile(r"(?<![\w.,])(?!(?:19|20)\d\d\b)\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|(?<![\w.,])(?!(?:19|20)\d\d\b)"
                            r"\d+(?:\.\d+)?(?=\s*(?:%|percent|million|billion|miles|shares))")
 
@@ -1205,6 +1207,17 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         # authorize a new program in 2024")
         yes, no = _naming_decides(yes, no, lambda s: any(re.search(rf"(?<![\d,.]){re.escape(f)}(?![\d,])", s.text)
                                                          for f in figures))
+    if (yes or no) and _FIGURE_ASKED.search(main_clause(decision.ask)):
+        # "Did the plan include a reduction of approximately 10 percent of its workforce?": a sentence decides a
+        # question stating its own figure by stating a figure too (a No may negate instead), not by naming the topic
+        # ("announced a restructuring plan intended to reduce operating costs", under an "Exit or Disposal
+        # Activities" heading, is neither a Yes nor a No of the 10 percent)
+        unfigured = [s for s in [*yes, *no] if not _FIGURE_ASKED.search(s.text)
+                     and not (s in no and _NEGATION.search(s.text))]
+        yes, no = [s for s in yes if s not in unfigured], [s for s in no if s not in unfigured]
+        if unfigured and not (yes or no):
+            return _refused(f"the sentences that name {_asked(decision, topic)} state no figure against the "
+                            f"question's own: {unfigured[0].shown()}", unfigured[:1])
     if yes and no and _ASKS_PLAN.search(decision.ask) and any(_denies_the_plan(s.text) for s in no):
         # "does it have plans to pay dividends?": "we do not have any plans ... to make any future dividend
         # payments" is the filing's word on the plan; sentences on how dividends would be paid are not

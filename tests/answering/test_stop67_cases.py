@@ -1,0 +1,77 @@
+"""Readings stop 67 changed, from the misses of the pair held out through stop 66 (tmpl35, erc_blind26), each on the
+shared filing it failed on or a one-page fixture: a superlative asked of a quality the ranked table does not print
+is no pick of that table's ("the most concentrated customer base" ranked by sales), a part asking how fast a thing
+grew needs a growth rate (a share of the total is none), a No is said by a sentence that negates or states a figure
+against the question's own, a person who drives is no driver of a change, and a set asked after a phrase of its own
+("From the sales of shares in which companies ...") is a set."""
+
+from __future__ import annotations
+
+from answering.kinds.classify import classify
+from answering.kinds.every_part import part_unanswered
+from finrag.vocabulary import load_vocabulary
+from tests.answering.kinds.conftest import ask, filing, one_page
+
+CORNING = "financebench/pdfs/CORNING_2022_10K.pdf"
+NICE = "filings-wild/pdfs/NICE_2022_AnnualReport.pdf"
+SALESFORCE_8K = "financebench-extra/pdfs/SALESFORCE_2021_8K_dated-2023-01-04.pdf"
+
+
+def test_a_superlative_of_a_quality_the_ranked_table_does_not_print_is_refused(services):
+    answer = ask("As of FY2022, which of Corning's reportable segments has the most concentrated customer base, and "
+                 "what share of that segment's sales do its key customers represent?", filing(CORNING), [13, 27],
+                 services)
+    assert answer.status != "answered", answer.text
+    assert "concentrated customer base" in answer.text, answer.text
+
+
+def test_a_superlative_of_the_printed_measure_still_picks(services):
+    answer = ask("Which of Corning's reportable segments had the highest net sales in 2022?", filing(CORNING), [27],
+                 services)
+    assert answer.status == "answered" and answer.text.startswith("Optical Communications"), answer.text
+
+
+def test_a_part_asking_how_fast_something_grew_needs_a_rate_of_change():
+    part = "how fast did its cloud revenue grow?"
+    assert part_unanswered(part, "Share of fiscal 2022 revenue from cloud: 59.4% of total revenue.", "passage", [])
+    assert not part_unanswered(part, "Cloud revenue grew 27.2% to $1,295 million.", "passage", [])
+    assert not part_unanswered(part, "Cloud revenue increased by 27% compared with 2021.", "passage", [])
+
+
+def test_a_share_answered_alone_leaves_the_growth_part_unanswered(services):
+    answer = ask("What share of NICE's total revenue came from cloud in FY2022, and how fast did its cloud revenue "
+                 "grow?", filing(NICE), [113], services)
+    assert answer.status != "answered" or "27" in answer.text, answer.text
+
+
+def test_a_no_is_not_read_off_a_sentence_that_neither_negates_nor_states_a_figure(services):
+    answer = ask('Did the restructuring plan announced by "Salesforce, Inc." on January 4, 2023 include a reduction of '
+                 "approximately 10 percent of its current workforce? If there is no mention, return False.",
+                 filing(SALESFORCE_8K), [1], services)
+    assert not answer.text.startswith("No."), answer.text
+
+
+def test_a_no_that_negates_and_a_yes_that_states_the_figure_still_stand(services):
+    question = "Did Acme Corp repurchase 10 million of its shares in 2024? If there is no mention, return False."
+    no = ask(question, one_page("Acme Corp did not repurchase any of its shares in 2024."), [0], services)
+    assert no.text.startswith("No."), no.text
+    yes = ask(question, one_page("In 2024, Acme Corp repurchased 10 million of its shares for $1.2 billion."), [0],
+              services)
+    assert yes.text.startswith("Yes."), yes.text
+
+
+def test_a_person_who_drives_is_no_driver_of_a_change():
+    vocab = load_vocabulary()
+    asked = classify('Which driver of "PATRIOT TRANSPORTATION HOLDING, INC." was awarded the Florida Trucking '
+                     "Association Driver of the Year for 2017?", vocab, companies=["Patriot Transportation"])
+    assert asked.kind != "drivers", asked
+    change = classify("Which driver of revenue growth did Acme Corp name first in 2024?", vocab, companies=["Acme Corp"])
+    assert change.kind == "drivers", change
+
+
+def test_a_set_asked_after_a_phrase_of_its_own_is_a_set():
+    vocab = load_vocabulary()
+    asked = classify('From the sales of shares in which companies did "eBay Inc." receive cash proceeds of $1.1 '
+                     "billion in the aggregate in 2022?", vocab, companies=["eBay"])
+    assert asked.kind == "list", asked
+    assert classify("In which year did Acme Corp's revenue peak?", vocab, companies=["Acme Corp"]).kind != "list"
