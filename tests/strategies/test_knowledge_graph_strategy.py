@@ -212,3 +212,15 @@ def test_companies_a_named_company_names_are_its_own_relation_not_a_reverse_look
     assert asked is None or (asked.kind == "relation" and asked.predicate == "competitor"), asked
     reverse = read_query("Which companies name Helix Dynamics as a competitor?", sample_services, sample_services.graph)
     assert reverse is not None and reverse.kind == "reverse", reverse
+
+
+def test_the_officer_of_an_organisation_no_filing_is_of_is_not_the_filers(sample_services):
+    """"Who is the Chief Executive Officer of Figma, Inc., the company that Adobe agreed to acquire?" was answered
+    with Adobe's own CEO from the graph: the office is of the organisation named after it."""
+    from strategies.knowledge_graph import read_query
+
+    other = read_query('Who is the Chief Executive Officer of Figma, Inc., the company that "Northwind Robotics" agreed '
+                       "to acquire?", sample_services, sample_services.graph)
+    assert other is None, other
+    own = read_query('Who is the Chief Executive Officer of "Northwind Robotics"?', sample_services, sample_services.graph)
+    assert own is not None and own.predicate == "ceo", own
