@@ -798,8 +798,9 @@ def _before_relative_clause(text: str) -> str:
 # it does when the question asks about plans, expectations or guidance.
 _PLANNED = re.compile(r"\b(?:expects?|expected|plans?\s+to|planned|on\s+track\s+to|intends?\s+to|anticipates?|"
                       r"targets?|aims?\s+to|will|would|outlook|guidance|forecasts?)\b", re.I)
+# (a question in the conditional, "Would it be required to pay a fee if the deal fails?", asks what will follow too)
 _ASKS_PLANS = re.compile(r"\b(?:plan(?:s|ned|ning)?\b|expect\w*|intend\w*|anticipat\w*|will|going\s+to|outlook|guidance|"
-                         r"forecast\w*|target\w*|future|next\s+(?:year|quarter))\b", re.I)
+                         r"forecast\w*|target\w*|future|next\s+(?:year|quarter))\b|^\W*would\b", re.I)
 
 
 # "Did it announce ...?": a deed said to come ("we will", "we'll be letting ... go") is what was announced;
@@ -813,7 +814,11 @@ _HEDGED = re.compile(r"\b(?:if|whether|may|might|could|unless)\b", re.I)
 def _asked_topic(decision: KindDecision, companies: list[str], vocab: Vocabulary) -> Topic | None:
     """The topic of the asking clause: "does the report raise doubt about going concern, and how long
     do the directors expect its cash to last?" asks about going concern, not cash."""
-    topic = read_topic(main_clause(decision.ask), companies, vocab) or read_topic(decision.ask, companies, vocab)
+    clause = main_clause(decision.ask)
+    # "Would it be required to pay a reverse termination fee if the acquisition fails to close?": the condition's
+    # words ("acquisition") are not what the sentence deciding it must name
+    topic = read_topic(_CONDITION.sub("", clause), companies, vocab) or read_topic(clause, companies, vocab) \
+        or read_topic(decision.ask, companies, vocab)
     if topic is not None and topic.pairs:
         # "for its fourth quarter and fiscal year 2023 results": a pair of the period's words alone is no part of what
         # is asked, and matched a release's heading ("RESULTS FOR THE FOURTH QUARTER"); beside a word of the topic
@@ -827,6 +832,7 @@ def _asked_topic(decision: KindDecision, companies: list[str], vocab: Vocabulary
 
 
 _PERIOD_WORDS = frozenset(tokenize("first second third fourth quarter half year results"))
+_CONDITION = re.compile(r",?\s+(?:if|unless|provided\s+that|in\s+the\s+event\s+(?:that|of))\s.*$", re.I)
 # a noun's other word in brackets after it: "the separation (distribution) of PayPal"
 _ALIAS = re.compile(r"(?<=[a-z])\s+\(([a-z][a-z-]{3,})\)(?=\s+(?:of|to|in|with|by)\b)")
 

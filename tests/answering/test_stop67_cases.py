@@ -75,3 +75,21 @@ def test_a_set_asked_after_a_phrase_of_its_own_is_a_set():
                      "billion in the aggregate in 2022?", vocab, companies=["eBay"])
     assert asked.kind == "list", asked
     assert classify("In which year did Acme Corp's revenue peak?", vocab, companies=["Acme Corp"]).kind != "list"
+
+
+ADOBE = "financebench/pdfs/ADOBE_2022_10K.pdf"
+
+
+def test_a_question_in_the_conditional_is_decided_by_what_will_follow_not_by_the_conditions_words(services):
+    answer = ask('Would "ADOBE INC." be required to pay Figma a reverse termination fee of $1 billion if the acquisition '
+                 "of Figma, Inc. fails to close within 18 months from September 15, 2022? If there is no mention, return "
+                 "False.", filing(ADOBE), [67], services)
+    assert answer.text.startswith("Yes.") and "reverse termination fee of $1 billion" in answer.text, answer.text
+
+
+def test_a_conditional_no_still_stands(services):
+    answer = ask("Would Acme Corp be required to pay a termination fee of $50 million if the merger fails to close? If "
+                 "there is no mention, return False.",
+                 one_page("Acme Corp would not be required to pay any termination fee if the merger fails to close."),
+                 [0], services)
+    assert answer.text.startswith("No."), answer.text
