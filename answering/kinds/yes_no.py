@@ -831,6 +831,11 @@ def _asked_topic(decision: KindDecision, companies: list[str], vocab: Vocabulary
     return topic
 
 
+_ASKS_ANY = re.compile(r"^\W*(?:were|was|did|do|does|are|is|has|have|had)\s+any\b", re.I)
+# a universal No with an exception that names some: "None of our employees are represented by a union, except certain ..."
+_NONE_EXCEPT = re.compile(r"\b(?:none|no|not)\b[^.;]{0,120}?,?\s+(?:except|other\s+than|apart\s+from|save\s+for)\s+"
+                          r"(?:for\s+)?(?:that\s+)?(?:certain|some|a\s+(?:few|small|limited)|approximately|about|"
+                          r"those|\d)", re.I)
 _PERIOD_WORDS = frozenset(tokenize("first second third fourth quarter half year results"))
 _CONDITION = re.compile(r",?\s+(?:if|unless|provided\s+that|in\s+the\s+event\s+(?:that|of))\s.*$", re.I)
 # a noun's other word in brackets after it: "the separation (distribution) of PayPal"
@@ -1145,6 +1150,10 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
             # "included" asked: a sentence decides by saying it ("expressly excluded from the transaction": No)
             said = [(s, asked_subject.inclusion_said(s.text, names)) for s in [*yes, *no]]
             yes, no = [s for s, i in said if i is True], [s for s, i in said if i is False]
+    if _ASKS_ANY.match(main_clause(decision.ask)) and (excepted := [s for s in no if _NONE_EXCEPT.search(s.text)]):
+        # "Were any employees represented by trade unions?": "None of our employees are represented by a union, except
+        # certain employees in the EMEA and APLA geographies ..." says some are; the exception is the answer to "any"
+        yes, no = [*yes, *excepted], [s for s in no if s not in excepted]
     if parts := [s for s in yes if asked_subject.part_of_the_whole(decision.ask, s.text)]:
         # "Did the court rule for Apple on all ten counts?": "nine out of the ten counts" is a No of the whole
         yes, no = [s for s in yes if s not in parts], [*parts, *no]

@@ -93,3 +93,15 @@ def test_a_conditional_no_still_stands(services):
                  one_page("Acme Corp would not be required to pay any termination fee if the merger fails to close."),
                  [0], services)
     assert answer.text.startswith("No."), answer.text
+
+
+NIKE = "financebench/pdfs/NIKE_2023_10K.pdf"
+
+
+def test_a_universal_no_with_an_exception_naming_some_is_a_yes_to_any(services):
+    answer = ask('Were any employees of "NIKE, Inc." represented by trade unions as of May 31, 2023? If there is no '
+                 "mention, return False.", filing(NIKE), [9], services)
+    assert answer.text.startswith("Yes.") and "except certain employees" in answer.text, answer.text
+    plain = ask("Were any employees of Acme Corp represented by a labor union in 2024? If there is no mention, return "
+                "False.", one_page("None of Acme Corp's employees are represented by a labor union."), [0], services)
+    assert plain.text.startswith("No."), plain.text
