@@ -31,7 +31,7 @@ import re
 import statistics
 import unicodedata
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from pydantic import BaseModel
 
@@ -53,9 +53,10 @@ ErcKind = Literal["number", "name", "names", "boolean"]
 Accepted = float | str | bool | list[str]
 CATEGORIES = ("hallucination", "tricky", "retrieval", "")  # "" = the challenge gave none
 
-# A figure and the scale word written after it: "$23.4 million", "5,118,490", "(4,542)".
+# A figure and the scale word written after it: "$23.4 million", "5,118,490", "(4,542)"; a percentage with its sign
+# or in words ("49 percent", "12 per cent": a filing writes either)
 _FIGURE = re.compile(
-    r"(?<![\w.])(?P<neg>[-−(])?[$£€]?\s?(?P<num>\d[\d,]*(?:\.\d+)?)\)?\s*(?P<pct>%)?"
+    r"(?<![\w.])(?P<neg>[-−(])?[$£€]?\s?(?P<num>\d[\d,]*(?:\.\d+)?)\)?\s*(?P<pct>%|per\s?cent\b)?"
     r"(?:\s*(?P<scale>thousand|million|billion|trillion|bn|mn|m|b|k)\b)?",
     re.I,
 )
@@ -469,16 +470,25 @@ def _naming_asked_object(quotes: list[str], question: str) -> list[str]:
     for "... the consideration transferred by X for its acquisition of Biohaven", not the quote on another deal ("we
     acquired GBT ... for $68.50 per share") an answer may lead with: a quote that never names the thing asked states
     another thing's figure. A quote names a word in any case: the question may capitalise its measure ("the Net
-    Income of", "the value of Total Assets") where a quote writes it in lower case."""
+    Income of", "the value of Total Assets") where a quote writes it in lower case. A quote naming more of the
+    question's words than every naming quote stays all the same, in its place: "another joint venture to promote and
+    develop new markets for the multi-mission medium airlift KC-390, in which Boeing will hold a 49 percent ownership
+    stake" is the venture asked "with Embraer to promote and develop new markets for the KC-390 medium airlift", which
+    an earlier sentence named, not the one "of Embraer" a second quote names."""
     proper = _proper_words(question)
     naming = [q for q in quotes if proper and all(re.search(rf"\b{re.escape(w)}\b", q, re.I) for w in proper)]
-    return naming or quotes
+    if not naming:
+        return quotes
+    words = _question_words(question)
+    most = max(len(words & set(tokenize(q))) for q in naming)
+    return [q for q in quotes if q in naming or len(words & set(tokenize(q))) > most]
 
 
 # what lies between two figures of one list: "$430 million, $347 million, $553 million, and $40 million"
 _LIST_JOIN = re.compile(r"^\s*(?:,\s*)?(?:and\s+)?$")
 # (a legal form after a comma is its name's: "Acme, Inc. and Beta, Inc.")
-_ITEM_SPLIT = re.compile(r",(?!\s*(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Co|plc|SA|AG|N\.V|L\.P|LP|LLP)\b)\s*(?:and\s+)?|\s+and\s+")
+_ITEM_COMMA = r",(?!\s*(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Co|plc|SA|AG|N\.V|N\.A|L\.P|LP|LLP)\b)\s*"
+_ITEM_SPLIT = re.compile(rf"{_ITEM_COMMA}(?:and\s+)?|\s+and\s+")
 _SENTENCE_START = re.compile(r"[.;]\s+(?=[A-Z\"“])")
 
 
@@ -950,7 +960,9 @@ def typed_name(answer: Answer, question: str) -> str:
     answer's first row (its catalog name, e.g. "Mercia", is the candidate "Mercia Asset
     Management PLC" it begins), else the one candidate the text names in full. A question
     that offers no choice ("Who is the CEO of "X"?") is answered by the name the answer
-    leads with (`answer_names`), never by the company the question names."""
+    leads with (`answer_names`), never by the company the question names; when no reader of a
+    shape finds it, by the one name the sentence best saying what the question asks gives where
+    the question's words point (`_name_in_best_sentence`)."""
     candidates = offered_choice(question)
     if len(candidates) < 2 and not answer.rows and (pick := _TABLE_PICK.match(answer.answer)) is not None \
             and _name_like(pick.group("name")):
@@ -974,7 +986,7 @@ def typed_name(answer: Answer, question: str) -> str:
             return party
         if named == NA and (owner := _owner_of_asked_phrase(read, question)):
             return owner
-        return named
+        return named if named != NA else _name_in_best_sentence(answer.answer, question)
     if answer.rows:
         top = company_key(answer.rows[0].company)
         spelled = [c for c in candidates if top and (company_key(c) == top or company_key(c).startswith(top + " "))]
@@ -1203,27 +1215,239 @@ def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -
             doer = _doer_of(quote, question, subject.group("verb")) or _agent_of(quote, question, subject.group("verb"))
             return {doer} if doer else None
         stems.discard(subject.group("verb")[:5])
-    asked = f" {company_key(question)} "
     found = set()
-    for m in _QUOTED_NAME.finditer(quote):
-        name = m.group(0).rstrip(".,") if not re.search(r"\b(?:Inc|Ltd|Corp|N\.V|L\.P)\.$", m.group(0)) else m.group(0)
-        lead = quote[max(0, m.start() - _LEAD_CHARS): m.start()]
-        before = _words_leading_to(lead)
-        # (a sentence's first word is capitalised for its place, a place is no party: "The", "During", "United States")
-        opens = not lead.strip(" \"“") or lead.rstrip().endswith((".", "!", "?", ":"))
-        titled = (t := _TITLE_WORD.search(name)) is not None and not re.search(rf"\b{t.group(0)[:4]}", question, re.I)
-        if opens or _OPENER.match(name) or PLACE_NAMES.fullmatch(name) or _DEFINED_TERM.match(name) or titled \
-                or (_POSSESSIVE.search(name) and _OWNED_AFTER.match(quote, m.start() + len(name))) \
-                or not _name_like(name) or f" {company_key(name)} " in asked \
-                or sum(w[:5] in stems for w in before) < words_before:
-            continue
-        if re.fullmatch(r"[A-Z]{4,}", name) and (not before or before[-1][:5] not in stems
-                                                  or re.match(r"\s+(?:\d|Index\b)", quote[m.end():])):
-            # a word in capitals is a name ("acquired MICROS") only right after the question's own word, and not an
-            # index's or a product's name before its number ("the RUSSELL 2000 Index")
+    for m, name, before in _party_names(quote, question):
+        if PLACE_NAMES.fullmatch(name) or sum(w[:5] in stems for w in before) < words_before \
+                or _capitals_no_name(quote, m, before, stems):
             continue
         found.add(name)
     return found
+
+
+def _capitals_no_name(quote: str, m: re.Match, before: list[str], stems: set[str]) -> bool:
+    """A word in capitals is a name ("acquired MICROS") only right after the question's own word (`stems`), and not an
+    index's or a product's name before its number ("the RUSSELL 2000 Index")."""
+    return bool(re.fullmatch(r"[A-Z]{4,}", m.group(0).rstrip(".,"))) and (
+        not before or before[-1][:5] not in stems or bool(re.match(r"\s+(?:\d|Index\b)", quote[m.end():])))
+
+
+def _party_names(quote: str, question: str) -> list[tuple[re.Match, str, list[str]]]:
+    """Each name `quote` writes that may be a party the question asks for, with its match and the words leading to it
+    (`_words_leading_to`); not a word capitalised for opening its sentence, an opener ("The", "During"), a defined term,
+    a document's title the question does not ask of, an owner before the thing it owns, words no name is made of, nor
+    a name the question gives itself."""
+    asked = f" {company_key(question)} "
+    found = []
+    for m in _QUOTED_NAME.finditer(quote):
+        name = m.group(0).rstrip(".,") if not re.search(r"\b(?:Inc|Ltd|Corp|N\.V|L\.P)\.$", m.group(0)) else m.group(0)
+        lead = quote[max(0, m.start() - _LEAD_CHARS): m.start()]
+        # (a sentence's first word is capitalised for its place, a place is no party: "The", "During", "United States")
+        opens = not lead.strip(" \"“•") or lead.rstrip().endswith((".", "!", "?", ":"))
+        titled = (t := _TITLE_WORD.search(name)) is not None and not re.search(rf"\b{t.group(0)[:4]}", question, re.I)
+        if opens or _OPENER.match(name) or _DEFINED_TERM.match(name) or titled \
+                or (_POSSESSIVE.search(name) and _OWNED_AFTER.match(quote, m.start() + len(name))) \
+                or not _name_like(name) or f" {company_key(name)} " in asked:
+            continue
+        found.append((m, name, _words_leading_to(lead)))
+    return found
+
+
+# --- the general reading, when no rule for a shape reads the name: the names the sentence naming the most of the
+# question's words gives where the question's own words point
+
+# the kind of thing a question asks, after its "which" or "what": "In which city is", "From which company did", "of
+# which labor unions does", "What are the business segments of" (a second word only when the question's verb, its
+# "of" or a comma follows it)
+_ASKED_KIND = re.compile(r"\b(?:which|what)\s+(?:(?:is|are|was|were)\s+(?:the\s+)?)?"
+                         r"(?P<kind>[a-z-]+\s+[a-z-]+(?=,|\s+(?:did|does|do|is|are|was|were|has|have|had|will|would|"
+                         r"of)\b)|[a-z-]+)", re.I)
+_ASKS_PLACE = re.compile(r"\b(?:cit(?:y|ies)|towns?|states?|countr(?:y|ies)|locations?|places?|jurisdictions?|"
+                         r"provinces?)$")
+_ASKS_CITY = re.compile(r"\b(?:cit(?:y|ies)|towns?)$")
+_ARTICLES = frozenset({"the", "a", "an", "our", "its", "their"})
+# of the words right before a name, articles aside, those the question's own must be among: its verb, or its noun and
+# a preposition ("acquired X", "headquarters in X", "agreement with X"; not "acquired, as reported by X")
+_POINTED_FROM = 2
+# a name's own defined term in brackets after it: "Flexdrive, LLC (“Flexdrive”)", "a purchase agreement (Tracfone
+# Purchase Agreement)": another name for what stands before it, never a second party
+_IN_BRACKETS = re.compile(r"\(\s*[\"“]?$")
+# a state or a country after a city and its comma: "Hoboken, New Jersey"
+_REGION_AFTER = re.compile(r",\s+(?P<region>[A-Z][\w.]*(?:\s+(?:of\s+)?[A-Z][\w.]*)*)")
+
+
+def _asked_kind(question: str) -> str:
+    """The kind of thing the question asks, in lower case ("city", "company", "labor unions"); "" when it names none."""
+    m = _ASKED_KIND.search(_QUOTED.sub(" ", question))
+    return m.group("kind").lower() if m else ""
+
+
+def _pointing_words(question: str) -> set[str]:
+    """The question's own words a sentence answering it carries, and that point to the name asked: the stems of its
+    words in lower case (`_asked_stems`), its capitalised words ("North American"), its years; not the kind it asks
+    ("city", "company"), which says what the name is, not where a sentence gives it ("a software company, as
+    announced by Goldman Sachs")."""
+    unquoted = _QUOTED.sub(" ", question)
+    years = set(_A_YEAR.findall(_REPORTS_YEAR.sub(" ", unquoted)))
+    kind = {w[:5] for w in _asked_kind(question).split()}
+    return (_asked_stems(unquoted) | {w.lower()[:5] for w in _proper_words(question)} | years) - kind
+
+
+def _sentence_words(sentence: str) -> set[str]:
+    """A sentence's words as `_pointing_words` reads the question's: five letters' stems, and years."""
+    return {w.lower()[:5] for w in re.findall(r"[A-Za-z][A-Za-z-]+", sentence)} | set(_A_YEAR.findall(sentence))
+
+
+def _best_sentences(text: str, question: str) -> list[str]:
+    """The sentences of the answer naming the most of the question's words (`_pointing_words`); none when the best
+    names half of them or fewer: a sentence that does not say what the question asks gives no name of it. A sentence
+    naming years, none of them the question's, is another year's ("In 2019, we acquired ..." for a deed of 2021; a
+    fiscal year asked may have begun in the calendar year before: "On June 22, 2014, ..." in fiscal 2015)."""
+    words = _pointing_words(question)
+    years = {w for w in words if _A_YEAR.fullmatch(w)}
+    years |= {str(int(y) - 1) for y in re.findall(r"\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b", question, re.I)}
+    scored = [(len(words & _sentence_words(s)), s) for s in _sentences(text)
+              if not years or not (said := set(_A_YEAR.findall(s))) or said & years]
+    best = max((n for n, _s in scored), default=0)
+    if 2 * best <= len(words):
+        return []
+    return [s for n, s in scored if n == best]
+
+
+def _question_name_words(question: str) -> set[str]:
+    """The words of the names the question writes ("Express Drive", "TracFone Wireless, Inc.", its company), save a
+    sentence's first word ("Which", "If") and words many names share (`_name_words`)."""
+    return {w for m in _QUOTED_NAME.finditer(question)
+            if m.start() and not re.search(r"[.?!]\s*$", question[: m.start()])
+            for w in _name_words(m.group(0)) if len(w) > 1}
+
+
+class _Party(NamedTuple):
+    """A name a sentence gives, where it stands, and whether the question's words point to it."""
+    start: int
+    end: int
+    name: str
+    pointed: bool
+
+
+def _sentence_parties(sentence: str, question: str) -> list[_Party]:
+    """The party names (`_party_names`) of one sentence that may answer the question, each pointed or not: pointed
+    when one of the last words leading to it is the question's (`_POINTED_FROM`: "we acquired Flexdrive", "agreement
+    ... with América Móvil", "headquarters in Hoboken"), or the last is the kind it asks ("three labor unions: the
+    International ..."). Not a month, a name in brackets after another (its defined term), a word in capitals of no
+    name (`_capitals_no_name`), nor a name sharing a word of the question's own names ("Tracfone Purchase Agreement" for a
+    question naming TracFone: the question's party, or its thing). A place (a region, a state) only when a place is
+    asked, and a city asked with its state or country after a comma ("Hoboken, New Jersey"). None when the sentence
+    tells of what is not, or no longer, so before the first pointed name (`_NOT_SO`: "we no longer compete with", "we
+    did not agree with"), nor for a question asking who did a deed ("Which company acquired X?"): a name after the
+    deed's words is what it was done to, and the doer `_doer_of` reads."""
+    if _ASKS_SUBJECT.match(question) or _ASKS_WHO_DID.match(question):
+        return []
+    pointers, kind = _pointing_words(question), _asked_kind(question)
+    kind_stems, own = {w[:5] for w in kind.split()}, _question_name_words(question)
+    places, city = bool(_ASKS_PLACE.search(kind)), bool(_ASKS_CITY.search(kind))
+    parties = []
+    for m, name, before in _party_names(sentence, question):
+        content = [w for w in before if w not in _ARTICLES]
+        pointed = any(w[:5] in pointers for w in content[-_POINTED_FROM:]) \
+            or bool(content and content[-1][:5] in kind_stems)
+        # (a sentence's stop is no part of a name, an abbreviation's is: "in the U.S.")
+        place = bool(PLACE_NAMES.fullmatch(name) or PLACE_NAMES.fullmatch(f"{name}.")) or name in US_STATES
+        if name.split()[0].lower() in _MONTHS or _IN_BRACKETS.search(sentence, 0, m.start()) \
+                or _capitals_no_name(sentence, m, before, pointers) or _name_words(name) & own \
+                or (place and (city or not places)):
+            continue
+        end = m.end()
+        if city and (region := _REGION_AFTER.match(sentence, end)) \
+                and (region.group("region") in US_STATES or PLACE_NAMES.fullmatch(region.group("region"))):
+            name, end = f"{name}, {region.group('region')}", region.end()
+        parties.append(_Party(m.start(), end, name, pointed))
+    first = next((p for p in parties if p.pointed), None)
+    return [] if first is None or _NOT_SO.search(sentence, 0, first.start) else parties
+
+
+def _distinct(names: list[str]) -> list[str]:
+    """The names, each once: a name all of whose words another holds is that one ("Flexdrive" of "Flexdrive, LLC",
+    "New Jersey" of "Hoboken, New Jersey"), the fullest kept."""
+    keys = {n: set(company_key(n).split()) for n in names}
+    return list(dict.fromkeys(n for n in names if not any(
+        keys[n] < keys[o] or (keys[n] == keys[o] and len(o) > len(n)) for o in names)))
+
+
+def _name_in_best_sentence(text: str, question: str) -> str:
+    """The one name the best sentences (`_best_sentences`) give, where the question's words point
+    (`_sentence_parties`): "in the first quarter of 2020, we acquired Flexdrive, LLC (“Flexdrive”), one of our
+    longstanding partners in the Express Drive program" for "Which company, one of its longstanding Express Drive
+    partners, did X acquire in the first quarter of 2020"; "N/A" when none, or two names the question cannot tell
+    apart, pointed or not ("we acquired Beta Inc. and Gamma LLC", "moved from Paris to Lyon")."""
+    names = _distinct([p.name for s in _best_sentences(text, question) for p in _sentence_parties(s, question)])
+    return names[0] if len(names) == 1 else NA
+
+
+# one item of a list of names, its defined term and its number with it: "the International Brotherhood of Electrical
+# Workers (“IBEW”) Local 1245", "the Service Employees International Union Local 24/7 (“SEIU”)"
+_LIST_ITEM = (rf"(?:the\s+)?{_QUOTED_NAME.pattern}"
+              r"(?:\s*\([\"“]?[A-Z][\w.&-]*[\"”]?\)|\s+(?:[A-Z][\w'’.&/-]*|\d[\d/]*)(?![\w/]))*")
+# a list of them, joined by commas, semicolons and "and" only
+_LIST_RUN = re.compile(rf"{_LIST_ITEM}(?:(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+){_LIST_ITEM})*")
+# a list that goes on past its names: "..., and other regional carriers", "..., among others", "etc."
+_OPEN_LIST = re.compile(r"\s*,?\s*(?:(?:and|or)\b|among\s+others\b|etc\b)", re.I)
+# a count of the things listed, in the words leading to the list: "three labor unions: the ..."
+_COUNT_LEADING = re.compile(rf"\b(?P<count>{'|'.join(NUMBER_WORDS)}|\d{{1,2}})\s+(?:[a-z-]+\s+){{0,3}}[a-z-]+\s*:?\s*"
+                            r"(?:the\s+)?$", re.I)
+
+
+def _list_items(raw: str) -> list[str]:
+    """The items of a list of names, each without its "the" and its sentence's stop: parted at its semicolons when it
+    has any (an item may hold "and": "the Engineers and Scientists of California"), else at its commas (not a legal
+    form's, "Acme, Inc."), and its last part at its one "and" ("A and B and C" leaves which "and" joins two names
+    unknown: no list); an earlier part's "and" is its name's ("Brotherhood of Locomotive Engineers and Trainmen, the
+    International Association of Machinists and the Transportation Communications Union")."""
+    if ";" in raw:
+        parts = re.split(r"\s*;\s*", raw)
+    else:
+        parts = re.split(_ITEM_COMMA, raw)
+        last = re.split(r"^and\s+|\s+and\s+", parts.pop())
+        if len([p for p in last if p]) > 2:
+            return []
+        parts += last
+    return [_unstopped(re.sub(r"^(?:and\s+)?(?:the\s+)?", "", p.strip())) for p in parts if p and p.strip()]
+
+
+def _list_at(sentence: str, party: _Party, question: str) -> tuple[list[str], tuple[int, int]]:
+    """The list of names `party` stands in (from its first item: a list's first name after a colon is no party by
+    itself, `_party_names`) and where it stands; every item a name none of the question's own; none when it goes on
+    past its names (`_OPEN_LIST`) or holds another number of them than a count leading to it states."""
+    run = next((r for r in _LIST_RUN.finditer(sentence) if r.start() <= party.start < r.end()), None)
+    if run is None:
+        return [], (0, 0)
+    items, own = _list_items(run.group(0)), _question_name_words(question)
+    counted = _COUNT_LEADING.search(sentence, 0, run.start())
+    if not items or _OPEN_LIST.match(sentence, run.end()) \
+            or (counted and count_of(counted.group("count")) != len(items)) \
+            or not all(_name_like(i) and not _DEFINED_TERM.match(i) and not _name_words(i) & own for i in items):
+        return [], (0, 0)
+    return items, run.span()
+
+
+def _list_in_best_sentence(text: str, question: str) -> list[str]:
+    """The one list of names the best sentences give where the question's words point (`_sentence_parties`): the
+    list the first pointed name stands in, joined by commas, semicolons and "and" only (`_list_at`), and no name of the
+    sentence outside it ("we acquired Souq Group Ltd. ..., and on August 28, 2017, we acquired Whole Foods Market": two
+    deeds, no one list); none unless two items at least, and one such list. Places of a kind are left to their readers
+    (`_listed_after_asked_words`, `_places_listed_after_including`), which tell a state from a country."""
+    if _ASKS_PLACES.match(question) or _ASKS_WHICH_PLACES.search(question) or _ASKS_PLACE.search(_asked_kind(question)):
+        return []
+    lists = []
+    for sentence in _best_sentences(text, question):
+        parties = _sentence_parties(sentence, question)
+        if not parties:
+            continue
+        items, (start, end) = _list_at(sentence, next(p for p in parties if p.pointed), question)
+        if len(items) < 2 or any(not start <= p.start < end for p in parties):
+            return []
+        lists.append(items)
+    distinct = {tuple(company_key(i) for i in items) for items in lists}
+    return lists[0] if len(distinct) == 1 else []
 
 
 # what may stand between a doer and its deed in the active voice: "Scorpion Minerals Limited announced that it had
@@ -1338,9 +1562,11 @@ def _name_like(text: str) -> bool:
     # (a firm's office or legal form in brackets goes with its name: "HLB Mann Judd (WA Partnership)")
     text = re.sub(r"\s+\([A-Z][^()\d\"“”]{1,40}\)$", "", text)
     # a body's number and acronym are its name's ("International Brotherhood of Electrical Workers (IBEW) Local
-    # 1245"): in a name of three capitalised words at least, a number after a word, and an acronym in brackets
+    # 1245", "Service Employees International Union Local 24/7 (“SEIU”)"): in a name of three capitalised words at
+    # least, a number after a word, and an acronym in brackets (in quote marks too, as a filing defines it)
     if len(re.findall(r"\b[A-Z][a-z]", text)) >= 3:
-        text = re.sub(r"\s\([A-Z]{2,8}\)(?=\s|$)", "", re.sub(r"(?<=[A-Za-z])\s\d{1,5}(?=\s|$)", "", text))
+        text = re.sub(r"\s\([\"“]?[A-Z]{2,8}[\"”]?\)(?=\s|$)", "",
+                      re.sub(r"(?<=[A-Za-z])\s\d{1,5}(?:/\d{1,5})?(?=\s|$)", "", text))
     words = text.split()
     return 1 <= len(words) <= _NAME_WORDS and not re.search(r"[\"“”]|\d(?![\d]*[A-Z])", text) \
         and all(_NAME_WORD.match(w) for w in words)
@@ -1385,6 +1611,9 @@ def _unstopped(item: str) -> str:
 
 
 def typed_names(answer: Answer, question: str = "") -> list[str] | str:
+    """The names an answer lists: its rows, its leading names, a quoted table's people, else the list a reader of a
+    shape finds in its quotes, last the one list the sentence best saying what the question asks gives where the
+    question's words point (`_list_in_best_sentence`); "N/A" when none."""
     if answer.rows:
         return [row.company for row in answer.rows]
     names = answer_names(answer.answer)
@@ -1402,6 +1631,7 @@ def typed_names(answer: Answer, question: str = "") -> list[str] | str:
         or _bullet_subjects(answer.answer, question) or _several(_names_after_asked_verb(first, question)) \
         or _several(_objects_dated_in_asked_year(" ".join(_quotes_of(answer.answer)), question)) \
         or _parts_of_asked_whole(answer.answer, question) \
+        or _list_in_best_sentence(answer.answer, question) \
         or NA
 
 
@@ -1557,8 +1787,9 @@ _COMPETITION_INTRO = re.compile(r"\bcompetition\s+(?:[a-z]+\s+){0,2}?from\s+"
                                 r"|\bcompetitors\s*[,:]\s+(?:including\s+|such\s+as\s+)?"
                                 r"|\b(?P<head>[a-z]+),?\s+(?:such\s+as|including)\s+", re.I)
 _COMPETITOR_NOUNS = frozenset({"competitors", "rivals", "companies"})
-# a competition that is not, or no longer, the filer's: "we no longer compete with", "Prior to the merger, we competed"
-_NOT_COMPETING = re.compile(r"\b(?:not|no\s+longer|never|neither|nor|formerly|previously|prior\s+to|until)\b|n['’]t\b", re.I)
+# a state that is not, or no longer, so: "we no longer compete with", "Prior to the merger, we competed", "we did not
+# acquire" (a competition that is not the filer's; a deed or a list of names of another time)
+_NOT_SO = re.compile(r"\b(?:not|no\s+longer|never|neither|nor|formerly|previously|prior\s+to|until)\b|n['’]t\b", re.I)
 # where a list of competitors ends before its sentence does: "..., among others", "and others", a clause of its own
 # (", which ...", " in the market for ..."); "..., and other regional carriers" ends no list (its last item is no name)
 _COMPETITORS_END = re.compile(r";|,?\s+(?:among|and|or)\s+(?:many\s+)?others\b|,\s+(?=(?:which|who|whose|that|each|all|"
@@ -1594,7 +1825,7 @@ def _competitors_listed(text: str, question: str) -> list[str]:
                 continue  # "products such as ...": no competitors
             begin, stop = _sentence_span(quote, m.start(), m.end())
             lead = quote[begin: m.end()]
-            if not _COMPETING.search(lead) or _NOT_COMPETING.search(lead):
+            if not _COMPETING.search(lead) or _NOT_SO.search(lead):
                 continue
             # (", as well as" joins one more item: "Visa and Mastercard, as well as American Express")
             listed = re.sub(r",?\s+as\s+well\s+as\s+", ", ", quote[m.end(): stop])
@@ -1722,7 +1953,7 @@ def _counted_after_colon(quote: str, question: str) -> list[str]:
     "... with the local chapters of three labor unions: the International Brotherhood of Electrical Workers (IBEW)
     Local 1245; the Engineers and Scientists of California (ESC) IFPTE 20; and the Service Employees International
     Union." for "Which labor unions have collective bargaining agreements ...". Items part at semicolons when there
-    are any, else at commas and "and"; none unless every item is a name."""
+    are any, else at commas and "and" (`_list_items`); none unless every item is a name."""
     asked = set(tokenize(_QUOTED.sub(" ", question)))
     for m in _COUNTED_COLON.finditer(quote):
         what = set(tokenize(m.group("what")))
@@ -1731,9 +1962,7 @@ def _counted_after_colon(quote: str, question: str) -> list[str]:
         sentence = re.split(r"[.;:]\s+", quote[: m.start()])[-1]
         if _FORMERLY.search(sentence) or not (_question_words(question) - what) & set(tokenize(sentence)):
             continue  # an earlier state's list, or a sentence naming nothing else the question asks
-        raw = m.group("items")
-        parts = re.split(r"\s*;\s*", raw) if ";" in raw else re.split(r",\s+and\s+|,\s+|\s+and\s+", raw)
-        items = [_unstopped(re.sub(r"^(?:and\s+)?(?:the\s+)?", "", p.strip())) for p in parts if p.strip()]
+        items = _list_items(m.group("items"))
         if len(items) == count_of(m.group("count")) and all(_name_like(i) and not _DEFINED_TERM.match(i)
                                                             for i in items):
             return items
@@ -1923,9 +2152,15 @@ _NOT_CALENDAR_YEAR = re.compile(r"\byears?\s+(?:end(?:s|ed|ing)?|closed?)\s+(?:o
                                 re.I)
 # the filer's own deed in the past: "we acquired", "we also acquired"
 _WE_DID = re.compile(r"\b[Ww]e\s+(?:also\s+)?(?P<verb>[a-z]+ed)\s+")
+# a day, a month or a quarter of a year, or the year alone: "April 12, 2018", "July 2018", "the first quarter of 2020"
+# (a PDF's text may set a space before a comma: "May 12, 2017 , we acquired")
+_DEED_DAY = (rf"(?:(?P<month>(?i:{MONTH_NAMES}))\s+(?:\d{{1,2}}\s*,?\s+)?|(?i:the\s+)?"
+             rf"(?P<quarter>(?i:first|second|third|fourth))\s+(?i:quarter)\s+(?i:of\s+)?)?"
+             rf"(?P<year>(?:19|20)\d\d)")
 # the date a clause opens with, right before its deed: "On April 12, 2018, ", "In July 2018, ", "During 2018, "
-_DATED_OPENER = re.compile(rf"\b(?i:on|in|during)\s+(?:(?P<month>(?i:{MONTH_NAMES}))\s+(?:\d{{1,2}},?\s+)?)?"
-                           rf"(?P<year>(?:19|20)\d\d),?\s+$")
+_DATED_OPENER = re.compile(rf"\b(?i:on|in|during)\s+{_DEED_DAY}\s*,?\s+$")
+# the date right after the deed's object: "We acquired Whole Foods Market on August 28, 2017."
+_DATED_AFTER = re.compile(rf"\s*(?:\([^()]*\))?\s*,?\s+(?i:on|in|during)\s+{_DEED_DAY}\b")
 # another name listed beside the one after the deed: "we acquired Acme Inc. and Beta LLC"
 _ANOTHER_LISTED = re.compile(r"\s*(?:\([^()]*\))?\s*(?:,\s+(?:and\s+)?|\s+and\s+)[A-Z]")
 
@@ -1951,8 +2186,10 @@ def _objects_dated_in_asked_year(quote: str, question: str) -> list[str]:
     another month than December) needs the opener's month; a deed asked with its phrase ("complete the acquisition
     of a 100% ownership interest in") is read where the words between the verb and the name are the phrase's: "On
     October 12, 2021, we completed the acquisition of 100% ownership interest in The Drizly Group, Inc." (a name
-    with its legal form may open with "The"). Every quote is read (a third deal of the year is still one asked); one
-    deal named twice ("Ring", "Ring Inc.") leaves none."""
+    with its legal form may open with "The"). A deed is dated by its clause's opener, a day, a month or a quarter ("In
+    the first quarter of 2020, we acquired"), else by the date right after its object ("We acquired Whole Foods
+    Market on August 28, 2017."). Every quote is read (a third deal of the year is still one asked); one deal named
+    twice ("Ring", "Ring Inc.") leaves none."""
     asks = _ASKS_DONE_IN_YEAR.match(_QUOTED.sub("X", question))
     if asks is None:
         return []
@@ -1971,20 +2208,21 @@ def _objects_dated_in_asked_year(quote: str, question: str) -> list[str]:
             if not gap or not set(tokenize(gap)) <= phrase:
                 continue  # "we completed the sale of ...": another deed of the verb
             at += len(gap)
-        opener = _DATED_OPENER.search(quote, 0, m.start())
-        if opener is None or (quarter and not opener.group("month")):
-            return []  # an undated deed of the verb asked: of the year asked or not, a reader of words cannot tell
-        month = MONTH_NAMES.lower().split("|").index(opener.group("month").lower()) + 1 if quarter else 0
-        if opener.group("year") != year or (quarter and (month - 1) // 3 + 1 != quarter):
-            continue
         name = _QUOTED_NAME.match(quote, at)
+        # the name ends where its sentence does ("we acquired Ring. On September 11, 2018, ..."), not at the stop of
+        # a legal form ("Acme Corp.")
+        end = min([s.start() + 1 for s in _sentence_stops(quote, name.start(), name.end())] + [name.end()]) \
+            if name else at
+        dated = _DATED_OPENER.search(quote, 0, m.start()) or (_DATED_AFTER.match(quote, end) if name else None)
+        deed_quarter = _quarter_of(dated) if dated else None
+        if dated is None or (quarter and not deed_quarter):
+            return []  # an undated deed of the verb asked: of the year asked or not, a reader of words cannot tell
+        if dated.group("year") != year or (quarter and deed_quarter != quarter):
+            continue
         if name is None:
             if re.search(r"\b[A-Z]", re.split(r"[.;](?:\s|$)", quote[at:], maxsplit=1)[0]):
                 return []  # "we acquired the assets of Acme": something named, no name read
             continue  # "we also acquired certain other companies": none named
-        # the name ends where its sentence does ("we acquired Ring. On September 11, 2018, ..."), not at the stop of
-        # a legal form ("Acme Corp.")
-        end = min([s.start() + 1 for s in _sentence_stops(quote, name.start(), name.end())] + [name.end()])
         item = _unstopped(quote[name.start(): end])
         if _ANOTHER_LISTED.match(quote, end) or not _name_like(item) or _DEFINED_TERM.match(item) \
                 or (_OPENER.match(item) and not _LEGAL_END.search(item)) or f" {company_key(item)} " in asked \
@@ -1997,6 +2235,13 @@ def _objects_dated_in_asked_year(quote: str, question: str) -> list[str]:
     if any(a <= b for i, a in enumerate(keys) for j, b in enumerate(keys) if i != j):
         return []  # one deal named twice ("Ring", "Ring Inc."): which spelling is the answer, the reader cannot tell
     return names
+
+
+def _quarter_of(dated: re.Match) -> int | None:
+    """The calendar quarter a deed's date (`_DEED_DAY`) names, by its month or its quarter; None for a year alone."""
+    if dated.group("month"):
+        return MONTH_NAMES.lower().split("|").index(dated.group("month").lower()) // 3 + 1
+    return _QUARTERS.get((dated.group("quarter") or "").lower())
 
 
 def _several(names: list[str]) -> list[str]:

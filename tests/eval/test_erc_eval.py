@@ -11,6 +11,7 @@ from eval.erc import (
     ErcQuestion,
     _asked_stems,
     _figure_beside_asked_phrase,
+    _name_in_best_sentence,
     all_na_baseline,
     grade,
     read_team_scores,
@@ -1602,3 +1603,182 @@ def test_places_after_including_are_no_answer_when_the_lead_names_places_of_the_
     before = _passage('"Many of our facilities are located outside of the U.S. Our manufacturing facilities are located '
                       'in several countries, including Mexico, China and Germany." (fo p.4)')
     assert typed_answer("names", before, question) == ["Mexico", "China", "Germany"]
+
+
+# --------------------------------------------------------------------------- stop 67: the general reading of a name
+# When no reader of a shape finds the name, the sentence naming the most of the question's words (more than half of
+# them, none of another year) gives it: the one name none of the question's own, where the question's words point
+# ("acquired X", "agreement ... with X", "headquarters in X", "three labor unions: A; B; and C"); a list only as one
+# list. Two names the question cannot tell apart, a sentence of what is not so, or one lacking the question's words:
+# N/A. A percentage written in words ("49 percent") is a percentage.
+
+
+_LYFT = ('Which company, one of its longstanding Express Drive partners, did "Foo, Inc." acquire in the first quarter '
+         "of 2020?" + _NA_ASKED)
+_FLEXDRIVE = ('"For example, in the first quarter of 2020, we acquired Flexdrive, LLC (“Flexdrive”), one of our '
+              'longstanding partners in the Express Drive program." (fo p.5) "Our Express Drive program connects '
+              "drivers with rental cars and in the first quarter of 2020, we acquired Flexdrive, one of our "
+              'longstanding partners in the Express Drive program." (fo p.10)')
+_TRACFONE = ('From which company did "Foo Communications Inc." agree in September 2020 to acquire TracFone Wireless, '
+             "Inc.?" + _NA_ASKED)
+_HQ = 'In which city is the North American headquarters of "FOO LTD." located?' + _NA_ASKED
+_UNIONS = ('With the local chapters of which labor unions does "FOO GAS AND ELECTRIC COMPANY" have collective '
+           "bargaining agreements covering approximately 16,000 of its regular employees as of December 31, 2022?"
+           + _NA_ASKED)
+
+
+def test_the_one_name_the_best_sentence_gives_after_the_questions_verb_with_its_legal_form():
+    assert typed_answer("name", _passage(_FLEXDRIVE), _LYFT) == "Flexdrive, LLC"
+    # another company, another wording: the name its defined term in brackets follows
+    question = ('Which company, one of its longstanding suppliers, did "Acme Corp" acquire in the second quarter of '
+                "2021?" + _NA_ASKED)
+    answer = _passage('"In the second quarter of 2021, we acquired Beta Tools, Inc. (“Beta”), one of our longstanding '
+                      'suppliers of machined parts." (fo p.3)')
+    assert typed_answer("name", answer, question) == "Beta Tools, Inc."
+
+
+def test_the_party_after_with_is_the_one_asked_not_the_agreements_title_nor_the_questions_own_name():
+    answer = _passage('"In September 2020, we entered into a purchase agreement (Tracfone Purchase Agreement) with '
+                      "América Móvil to acquire TracFone Wireless, Inc. (Tracfone), a provider of prepaid and value "
+                      'mobile services in the U.S." (fo p.72) "In September 2020, we entered into a purchase agreement '
+                      'with América Móvil to acquire Tracfone." (fo p.5)')
+    assert typed_answer("name", answer, _TRACFONE) == "América Móvil"
+    question = 'From which company did "Bar Inc." agree in March 2021 to acquire Widget Labs, Inc.?' + _NA_ASKED
+    merger = _passage('"In March 2021, we entered into a merger agreement (the Widget Merger Agreement) with Zeta '
+                      'Holdings LLC to acquire Widget Labs, Inc. (Widget), a maker of sensors." (fo p.3)')
+    assert typed_answer("name", merger, question) == "Zeta Holdings LLC"
+
+
+def test_a_city_asked_is_the_place_after_the_questions_words_with_its_state_or_country():
+    answer = _passage('"• Our North American headquarters in Hoboken, New Jersey, occupies approximately 60,000 square '
+                      'feet;" (fo p.50)')
+    assert typed_answer("name", answer, _HQ) == "Hoboken, New Jersey"
+    # (a city before a region the reader of the question's words skips, "Lyon, France", is read there, alone)
+    lyon = _passage('"Our European headquarters in Lyon, France, occupies approximately 20,000 square feet." (fo p.3)')
+    assert typed_answer("name", lyon, _HQ.replace("North American", "European")) == "Lyon"
+    assert _name_in_best_sentence(lyon.answer, _HQ.replace("North American", "European")) == "Lyon, France"
+
+
+def test_unions_listed_with_their_defined_terms_and_numbers_are_one_list():
+    answer = _passage('"Of the Utility’s regular employees, approximately 16,000 are covered by collective bargaining '
+                      "agreements with the local chapters of three labor unions: the International Brotherhood of "
+                      "Electrical Workers (“IBEW”) Local 1245; the Engineers and Scientists of California (“ESC”) "
+                      'IFPTE 20; and the Service Employees International Union Local 24/7 (“SEIU”)." (fo p.28)')
+    assert typed_answer("names", answer, _UNIONS) == [
+        "International Brotherhood of Electrical Workers (“IBEW”) Local 1245",
+        "Engineers and Scientists of California (“ESC”) IFPTE 20",
+        "Service Employees International Union Local 24/7 (“SEIU”)"]
+    # another wording, no count and no colon: the list after the question's words, an "and" inside a name before the
+    # list's last comma
+    rail = _passage('"Most of our employees are covered by collective bargaining agreements with the Brotherhood of '
+                    "Locomotive Engineers and Trainmen (BLET), the International Association of Machinists (IAM) and "
+                    'the Transportation Communications Union (TCU)." (fo p.3)')
+    question = 'With which unions does "Foo Rail Corp" have collective bargaining agreements?' + _NA_ASKED
+    assert typed_answer("names", rail, question) == [
+        "Brotherhood of Locomotive Engineers and Trainmen (BLET)", "International Association of Machinists (IAM)",
+        "Transportation Communications Union (TCU)"]
+
+
+def test_deeds_dated_with_a_space_before_the_comma_or_after_their_object_are_of_the_year_asked():
+    answer = _passage('"On May 12, 2017 , we acquired Souq Group Ltd. (“Souq”), an e-commerce company, for '
+                      "approximately $583 million , net of cash acquired, and on August 28, 2017, we acquired Whole "
+                      "Foods Market, a grocery store chain, for approximately $13.2 billion , net of cash acquired.\" "
+                      '(fo p.52) "(2) We acquired Whole Foods Market on August 28, 2017." (fo p.72)')
+    question = ('Which companies did "FOO.COM, INC." acquire in 2017 that it names individually in its annual report?'
+                + _NA_ASKED)
+    assert typed_answer("names", answer, question) == ["Souq Group Ltd.", "Whole Foods Market"]
+    # a quarter's opener dates a deed too; a date after the object of another year is another year's deed
+    quarters = _passage('"In the first quarter of 2021, we acquired Alpha Inc. for cash." (fo p.3) "We acquired Beta '
+                        'LLC on October 4, 2021." (fo p.4) "We acquired Gamma Corp. on May 2, 2020." (fo p.5)')
+    assert typed_answer("names", quarters, 'Which companies did "Acme Corp" acquire in 2021?' + _NA_ASKED) == \
+        ["Alpha Inc.", "Beta LLC"]
+
+
+def test_a_percentage_written_in_words_is_a_percentage_of_the_quote_naming_the_most_of_the_question():
+    answer = _passage('"The companies have also agreed to the terms of another joint venture to promote and develop '
+                      "new markets for the multi-mission medium airlift KC-390, in which Boeing will hold a 49 percent "
+                      'ownership stake." (fo p.75) "The agreed terms define the joint venture comprising the '
+                      "commercial aircraft and services operations of Embraer, in which Boeing will acquire an 80 "
+                      'percent ownership stake for $4.2 billion ." (fo p.75)')
+    question = ('What ownership stake (in percent) will "THE FOO COMPANY" hold in the joint venture with Embraer to '
+                "promote and develop new markets for the KC-390 medium airlift, as agreed in 2018?" + _NA_ASKED)
+    assert typed_answer("number", answer, question) == 49
+    stake = 'What ownership stake (in percent) does "Foo Corp" hold in the Alpha joint venture?' + _NA_ASKED
+    assert typed_answer("number", _passage('"We hold a 35 per cent stake in the Alpha joint venture." (fo p.3)'),
+                        stake) == 35
+
+
+# -- negative cases: N/A
+
+
+def test_no_name_is_typed_from_an_answer_not_given():
+    for status in ("unverified", "not_found"):
+        assert typed_answer("name", _answer(_FLEXDRIVE, status=status), _LYFT) == NA
+        assert typed_answer("names", _answer(_FLEXDRIVE, status=status), _LYFT) == NA
+
+
+@pytest.mark.parametrize(("kind", "question", "quote"), [
+    # another year's deed: the sentence does not carry the question's words
+    ("name", _LYFT, "In 2019, we acquired Flexdrive, LLC (“Flexdrive”)."),
+    # another headquarters than the one asked
+    ("name", _HQ.replace("North American", "European"),
+     "• Our North American headquarters in Hoboken, New Jersey, occupies approximately 60,000 square feet;"),
+    # a list of another year
+    ("names", 'Which companies did "Acme Corp" acquire in 2021?' + _NA_ASKED, "In 2019, we acquired Alpha Inc. and "
+     "Beta LLC."),
+])  # fmt: skip
+def test_a_sentence_lacking_the_questions_words_or_their_pointing_gives_no_name(kind, question, quote):
+    assert typed_answer(kind, _passage(f'"{quote}" (fo p.3)'), question) == NA
+
+
+@pytest.mark.parametrize(("kind", "question", "quote"), [
+    # two companies acquired, one asked
+    ("name", _LYFT, "In the first quarter of 2020, we acquired Flexdrive, LLC and Gamma Rentals LLC, two of our "
+     "longstanding partners in the Express Drive program."),
+    # two deeds, no one list
+    ("names", 'Which companies did "Acme Corp" acquire in 2021?' + _NA_ASKED,
+     "In 2021, we acquired Alpha Inc. for $5 million, and we later acquired Beta LLC."),
+    # "A and B and C": which "and" joins two names, the reader cannot tell
+    ("names", 'Which companies did "Acme Corp" acquire in 2021?' + _NA_ASKED,
+     "In 2021, we acquired Alpha Inc. and Beta Labs and Gamma LLC."),
+    # an open list, or a list of another number of things than counted
+    ("names", 'With which unions does "Foo Rail Corp" have collective bargaining agreements?' + _NA_ASKED,
+     "Our employees are covered by collective bargaining agreements with the Teamsters, the United Auto Workers and "
+     "other unions."),
+    ("names", 'With which unions does "Foo Rail Corp" have collective bargaining agreements?' + _NA_ASKED,
+     "Our employees are covered by collective bargaining agreements with four unions: the Teamsters; the United Auto "
+     "Workers; and the Transportation Communications Union."),
+])  # fmt: skip
+def test_names_the_question_cannot_tell_apart_or_no_one_list_of_them_are_na(kind, question, quote):
+    assert typed_answer(kind, _passage(f'"{quote}" (fo p.3)'), question) == NA
+
+
+def test_the_general_reading_refuses_a_name_its_words_do_not_point_to_or_a_city_beside_the_country_asked():
+    # (the reader of the question's words, `_named_beside_asked_words`, reads these first, on its own terms: four
+    # words before a name, a region never a party; the general reading, after it, is held to its own)
+    suppliers = 'Which company, one of its longstanding suppliers, did "Acme Corp" acquire in 2021?' + _NA_ASKED
+    reported = '"In 2021, our longstanding suppliers were acquired, as reported by Delta Research Group." (fo p.3)'
+    assert _name_in_best_sentence(reported, suppliers) == NA  # "acquired, as reported by": no acquiring of the name
+    country = 'In which country is the European headquarters of "Foo SA" located?' + _NA_ASKED
+    lyon = '"The European headquarters in Lyon, France, occupies approximately 20,000 square feet." (fo p.3)'
+    assert _name_in_best_sentence(lyon, country) == NA  # the city and the country both where the question points
+
+
+def test_a_sentence_of_what_is_no_longer_so_or_a_doer_asked_gives_no_name():
+    question = 'From which company did "Bar Inc." agree in March 2021 to acquire Widget Labs, Inc.?' + _NA_ASKED
+    ended = _passage('"In March 2021, we no longer had a merger agreement (the Widget Merger Agreement) with Zeta '
+                     'Holdings LLC to acquire Widget Labs, Inc." (fo p.3)')
+    assert typed_answer("name", ended, question) == NA
+    # a doer asked: the name after the deed's verb is what the deed was done to
+    doer = "Which company acquired Flexdrive, LLC in 2020?" + _NA_ASKED
+    assert typed_answer("name", _passage(_FLEXDRIVE), doer) == NA
+
+
+def test_two_percentages_of_the_same_words_or_a_percentage_for_a_count_are_no_answer():
+    stake = 'What ownership stake (in percent) does "Foo Corp" hold in the Alpha joint venture?' + _NA_ASKED
+    both = _passage('"We hold a 35 percent ownership stake in the Alpha joint venture and a 60 percent ownership stake '
+                    'in the Alpha joint venture’s parent." (fo p.3)')
+    assert typed_answer("number", both, stake) == NA
+    count = _passage('"About 12 percent of our 5,000 employees are covered by collective bargaining agreements." '
+                     "(fo p.3)")
+    assert typed_answer("number", count, 'How many employees did "Foo Corp" have?' + _NA_ASKED) == 5000
