@@ -53,6 +53,11 @@ _SOME_PLACE = re.compile(r"\b(?:in|at)\s+(?:our\s+|its\s+|the\s+)?[A-Z]|\bat\s+(
 _COUNTED_AS = re.compile(r"^[^?,;]*?\b(?:were|are|was|is|have\s+been|had\s+been)\s+([a-z]{4,})\b", re.I)
 
 
+# a number of things added or lost is no count of them: "an additional 927 Active Riders", "an increase of 1,200 employees"
+_A_CHANGE_OF_COUNT = re.compile(r"\b(?:additional|another|(?:increase|decrease|decline|growth|rise|drop|reduction|"
+                                r"addition|loss)\s+of(?:\s+(?:approximately|about|roughly|some))?)\s+$", re.I)
+
+
 def states_count(text: str, ask: str) -> bool:
     """Whether the text states a number of the things the ask counts (False when it counts none)."""
     stem = asked_thing(ask)
@@ -76,7 +81,9 @@ def states_count(text: str, ask: str) -> bool:
     # Licenses"; "Approximately 164,000 employees" and "Employees 12,345" are)
     before = [m for m in re.finditer(rf"(?P<n>{number})\s+(?:(?:million|thousand)\s+)?(?P<between>(?:[a-z-]+\s+){{0,4}}?)"
                                      rf"(?:{things})", text, re.I)
-              if not (m.group("between") and re.search(r"\b[A-Z][A-Za-z]+\s$", text[: m.start("n")]))]
+              if not (m.group("between") and re.search(r"\b[A-Z][A-Za-z]+\s$", text[: m.start("n")]))
+              and not _A_CHANGE_OF_COUNT.search(text[max(0, m.start("n") - 40): m.start("n")])
+              and not re.search(r"\b(?:more|fewer|additional)\b", m.group("between"), re.I)]
     if before or re.search(rf"\b(?:{things})\w*\s+(?:[a-z-]+\s+){{0,3}}?{number}", text, re.I):
         return True
     # "Of the Utility's regular employees, approximately 13,500 are covered": the things, a comma, then the number of

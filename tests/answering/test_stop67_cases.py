@@ -105,3 +105,18 @@ def test_a_universal_no_with_an_exception_naming_some_is_a_yes_to_any(services):
     plain = ask("Were any employees of Acme Corp represented by a labor union in 2024? If there is no mention, return "
                 "False.", one_page("None of Acme Corp's employees are represented by a labor union."), [0], services)
     assert plain.text.startswith("No."), plain.text
+
+
+LYFT = "filings-wild/pdfs/Lyft_2020_10-K.pdf"
+
+
+def test_a_number_of_things_added_is_no_count_of_them(services):
+    from answering.kinds.counts import states_count
+
+    asked = "How many Active Riders did Lyft have in the fourth quarter of FY2020?"
+    assert not states_count("This update resulted in an additional 927 Active Riders in the fourth quarter of 2020.", asked)
+    assert not states_count("Lyft added 927 more Active Riders in the fourth quarter of 2020.", asked)
+    assert states_count("Lyft had 12,552 thousand Active Riders in the fourth quarter of 2020.", asked)
+    answer = ask("How many Active Riders did Lyft have in the fourth quarter of FY2020, and how did that compare with the "
+                 "fourth quarter of FY2019?", filing(LYFT), [61], services)
+    assert answer.status != "answered" or "12,552" in answer.text, answer.text
