@@ -472,7 +472,9 @@ def _dates_it(found: list[Sentence], dated: tuple[str, str], before: bool = True
     "The dividend ..."), names the month and year asked, or (`ends`: the filings' period ends) the month alone in a
     filing that puts it in that year: a deed of another month, or of none named, is another deed."""
     month, year = dated
-    said = re.compile(rf"\b{month[:3]}[a-z]*\.?\s+(?:of\s+)?(?:\d{{1,2}},?\s+)?{year}\b", re.I)
+    # ("paid on both April 8, 2022 and 2021": the day said once for each year listed)
+    said = re.compile(rf"\b{month[:3]}[a-z]*\.?\s+(?:of\s+)?(?:\d{{1,2}},?\s+)?(?:(?:19|20)\d\d(?:\s*,\s*|\s+and\s+|"
+                      rf"\s*,\s*and\s+))*{year}\b", re.I)
     # (a sentence naming a period of its own, "In the third quarter, our Board ...", is not dated by the one before)
     return any(said.search(s.text) or (before and said.search(s.before) and not _A_PERIOD.search(s.text))
                or (ends is not None and dates_a_bare_month(s, month, int(year), ends)) for s in found)

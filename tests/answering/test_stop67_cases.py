@@ -120,3 +120,14 @@ def test_a_number_of_things_added_is_no_count_of_them(services):
     answer = ask("How many Active Riders did Lyft have in the fourth quarter of FY2020, and how did that compare with the "
                  "fourth quarter of FY2019?", filing(LYFT), [61], services)
     assert answer.status != "answered" or "12,552" in answer.text, answer.text
+
+
+def test_a_day_said_once_for_two_years_dates_each(services):
+    answer = ask('From which company did "CORNING INCORPORATED" repurchase and retire 35 million common shares '
+                 "immediately following the conversion of its Fixed Rate Cumulative Convertible Preferred Stock, Series A "
+                 "in April 2021? If data is not available, return 'N/A'.", filing(CORNING), [93], services)
+    assert answer.status == "answered" and "held by SDC" in answer.text, answer.text
+    other = ask("What did Acme Corp repurchase in April 2021?",
+                one_page("Acme Corp repurchased 2 million shares on April 8, 2022.",
+                         "It repurchased 1 million shares in June 2020."), [0], services)
+    assert other.status != "answered", other.text
