@@ -241,7 +241,8 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
         reason = f"the table found ranks “{named[0]}”, which the question names as its measure, not the items it asks about"
         return WrittenAnswer(status="not_found", kind="choice", reason=reason,
                              text=f"{NOT_FOUND.capitalize()}: {reason}.")
-    if how.startswith("by change") and _DROP.search(decision.ask) and best.value >= 0:
+    if how.startswith("by change") and _DROP.search(_JOINED_QUESTION.split(decision.ask)[0]) and best.value >= 0:
+        # (of the ranking's own clause: "Which segment grew most, and did any segment decline?" asks the growth)
         # "the largest decline" among items that all grew: naming the smallest growth would
         # answer a question the filing contradicts
         reason = f"no item fell {how}: every one grew"

@@ -511,6 +511,8 @@ def passages(text: str) -> list[str]:
     words around its quotes as one."""
     pages: dict[str, list[str]] = {}
     for m in _QUOTED.finditer(text):
+        if m.group(1).rstrip().endswith(":"):
+            continue  # "The following table sets forth the number of our employees ... by category:": the rows state it
         pages.setdefault(m.group(2) or m.group(1), []).append(m.group(1))
     own = _QUOTED.sub(" ", text).strip()
     return [" ".join(q) for q in pages.values()] + ([own] if len(own) > 20 or not pages else [])

@@ -131,3 +131,19 @@ def test_a_day_said_once_for_two_years_dates_each(services):
                 one_page("Acme Corp repurchased 2 million shares on April 8, 2022.",
                          "It repurchased 1 million shares in June 2020."), [0], services)
     assert other.status != "answered", other.text
+
+
+def test_a_ranking_of_growth_asked_beside_whether_any_declined_is_still_given(services):
+    answer = ask("Which of Nike's NIKE Brand geographic segments grew revenues the most in FY2023 on a reported basis, "
+                 "and did any segment decline?", filing(NIKE), [89], services)
+    assert answer.status == "answered" and answer.text.startswith("North America"), answer.text
+    assert "Greater China: -4.0%" in answer.text, answer.text
+
+
+def test_a_sentence_introducing_a_table_states_no_part(services):
+    answer = ask("How many employees did NICE have at the end of FY2022, and which category of activity added the most "
+                 "employees during the year?", filing(NICE), [74], services)
+    assert answer.status != "answered" or "Research and Development" in answer.text, answer.text
+    assert part_unanswered("which category added the most employees?",
+                           '"The following table sets forth the number of our employees by category of activity:" '
+                           "(acme p.3)", "passage", [])
