@@ -89,10 +89,12 @@ _WHERE_AND = re.compile(r"\s+and\s+(?=(?:the\s+|its\s+)?[a-z](?:(?!\band\b)[\w'�
 # "its operating margin (income from operations / net revenues)": a formula in a parenthesis after the measure
 _PAREN_FORMULA = re.compile(r"\s*\((?P<expr>[^()]*?(?:\s/\s|\bdivided\s+by\b|\s[-–]\s|\bminus\b)[^()]*)\)")
 _OPERATORS = re.compile(
-    r"(\(|\)|\+|\*|/|\s[-–]\s|\bplus\b|\bminus\b|\bless\b|\bdivided by\b|\bmultiplied by\b|\btimes\b)", re.I
+    # ("365 x (average accounts payable ...)": an x after a figure or a bracket is a times sign)
+    r"(\(|\)|\+|\*|×|(?<=[\d)])\s+x\s+|/|\s[-–]\s|\bplus\b|\bminus\b|\bless\b|\bdivided by\b|\bmultiplied by\b|"
+    r"\btimes\b)", re.I
 )
 _OPERATOR_SYMBOL = {"plus": "+", "minus": "-", "less": "-", "divided by": "/", "multiplied by": "*", "times": "*",
-                    "–": "-"}
+                    "–": "-", "x": "*", "×": "*"}
 _AVERAGE = re.compile(r"\b(?:average|avg|mean)\b", re.I)
 _CHANGE = re.compile(r"\b(?:change|increase|decrease)\s+in\b", re.I)
 # "capex as a % (a percentage, a share, a proportion, a fraction) of revenue": a ratio of the two

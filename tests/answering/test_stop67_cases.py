@@ -147,3 +147,15 @@ def test_a_sentence_introducing_a_table_states_no_part(services):
     assert part_unanswered("which category added the most employees?",
                            '"The following table sets forth the number of our employees by category of activity:" '
                            "(acme p.3)", "passage", [])
+
+
+def test_an_x_after_a_figure_or_a_bracket_is_a_times_sign():
+    from answering.metric_target import parse_formula
+
+    vocab = load_vocabulary()
+    assert parse_formula("365 x (average accounts payable between FY2016 and FY2017) / FY2017 cost of sales",
+                         vocab) == "365 * (avg(accounts_payable)) / cost_of_revenue"
+    assert parse_formula("365 × (average trade receivables, net, between the end of FY2021 and the end of FY2022) / "
+                         "FY2022 total revenue", vocab) == "365 * (avg(receivables)) / revenue"
+    # (an x inside a word or a name is none: "Xerox", "tax expense")
+    assert "*" not in parse_formula("income tax expense / pretax income", vocab)
