@@ -38,6 +38,7 @@ from answering.kinds import (
     item_comparison,
     liquidity_change,
     polarity,
+    property_tenure,
     registered_securities,
     returned_instead,
     role_changes,
@@ -1154,6 +1155,12 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         # "Were any employees represented by trade unions?": "None of our employees are represented by a union, except
         # certain employees in the EMEA and APLA geographies ..." says some are; the exception is the answer to "any"
         yes, no = [*yes, *excepted], [s for s in no if s not in excepted]
+    if names := property_tenure.asked_property(main_clause(decision.ask), list(understanding.companies)):
+        # "Does it own the Converse distribution center in Ontario, California?": the sentence naming that property
+        # decides, "which is leased" a No
+        said = [(s, property_tenure.owned(s.text, names)) for s in [*yes, *no, *(s for s, _ in found.held)]]
+        if any(o is not None for _, o in said):
+            yes, no = [s for s, o in said if o is True], [s for s, o in said if o is False]
     if parts := [s for s in yes if asked_subject.part_of_the_whole(decision.ask, s.text)]:
         # "Did the court rule for Apple on all ten counts?": "nine out of the ten counts" is a No of the whole
         yes, no = [s for s in yes if s not in parts], [*parts, *no]

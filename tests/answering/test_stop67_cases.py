@@ -159,3 +159,14 @@ def test_an_x_after_a_figure_or_a_bracket_is_a_times_sign():
                          "FY2022 total revenue", vocab) == "365 * (avg(receivables)) / revenue"
     # (an x inside a word or a name is none: "Xerox", "tax expense")
     assert "*" not in parse_formula("income tax expense / pretax income", vocab)
+
+
+def test_a_property_asked_owned_is_decided_by_the_sentence_naming_it(services):
+    answer = ask('Does "NIKE, Inc." own the Converse distribution center located in Ontario, California? If there is no '
+                 "mention, return False.", filing(NIKE), [27], services)
+    assert answer.text.startswith("No.") and "Ontario, California, which is leased" in answer.text, answer.text
+    assert "Indianapolis" not in answer.text, answer.text
+    owned = ask("Does Acme Corp own its distribution center in Austin, Texas? If there is no mention, return False.",
+                one_page("Acme Corp leases its offices in Denver, Colorado.",
+                         "The distribution center in Austin, Texas is owned by Acme Corp."), [0], services)
+    assert owned.text.startswith("Yes.") and "Denver" not in owned.text, owned.text
